@@ -93,6 +93,14 @@ class Game:
     def from_data(self, data: dict) -> State:
         return self.state_class.from_data(data)
 
+    def from_view(self, view: dict, seat: int) -> State:
+        """A world consistent with ``view`` (hidden parts filled in a fixed order).
+
+        AI seats receive only their view; they build a world with this and call
+        ``determinize`` on it, so search can never see the real hidden cards.
+        """
+        return self.state_class.from_view(view, seat)
+
 
 def outcome_from_scores(scores: Sequence[float]) -> list[float]:
     """Win 1, loss 0; seats tied for the best share the win equally."""
