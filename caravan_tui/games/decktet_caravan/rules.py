@@ -1,0 +1,464 @@
+"""Decktet Caravan (P.D. Magnus): the engine, exactly as rules.md states it."""
+from __future__ import annotations
+
+import math
+import random
+
+from caravan_tui.engine import Action, Event, IllegalAction, outcome_from_scores
+
+from .cards import (
+    ALL_MASK, CROWNS, IDS, INDEX, NAMES, NUMBER_MASK, NUMBERS, RANKS, SUIT_NAMES, SUITS,
+    WILD_MASK, WILDS, cards_of, mask_of, suit_index,
+)
+from .combos import BANDIT, CARAVAN, MOVES, PASS, combos, readings
+
+HAND_CARDS_WILD = 4
+HAND_CARDS_NUMBER = 11
+BANDIT_NAMES = {1: "single Ace", 2: "single Crown", 3: "Ace and Crown", 4: "Ace and Crown of one suit"}
+
+
+def player_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def card_list(cards) -> str:
+    return ", ".join(NAMES[card] for card in cards)
+
+
+def describe_action(action: Action) -> str:
+    """Plain words: "Caravan 3-4-5: the Journey, the Ace of Moons (as 4), the Forest"."""
+    if action == PASS:
+        return "Pass"
+    parts = readings(action)
+    if action[0] == "bandit":
+        return f"Bandit ({BANDIT_NAMES[MOVES[action][4]]}): " + " and ".join(NAMES[c] for c, _ in parts)
+    names = [NAMES[c] + (f" (as {r})" if (1 << c) & WILD_MASK else "") for c, r in parts]
+    return f"Caravan {'-'.join(str(r) for _, r in parts)}: " + ", ".join(names)
+
+
+def card_points(card: int, up: tuple[int, int]) -> int:
+    """What one collected card scores under the two up cards (rules §5.3)."""
+    points = 0
+    for up_card in up:
+        if SUITS[up_card] & SUITS[card]:
+            points += 1 if up_card in CROWNS else -1
+    return points
+
+
+def pile_points(mask: int, up: tuple[int, int]) -> int:
+    total = 0
+    for up_card in up:
+        shared = sum(1 for card in cards_of(mask) if SUITS[card] & SUITS[up_card])
+        total += shared if up_card in CROWNS else -shared
+    return total
+
+
+def turn_up(second: int, pool: list[int], same_suit) -> tuple[int, list[int]]:
+    """The second up card (rules §2.1): while it shares the first's suit, set it aside and turn
+    the next set-aside card. Ruling: if none fits, the last one turned stays up."""
+    pool = list(pool)
+    aside = []
+    while same_suit(second) and pool:
+        aside.append(second)
+        second = pool.pop(0)
+    return second, aside + pool
+
+
+class DecktetCaravanState:
+    """One position. Cards are ints (see cards.py); hands and piles are bit masks."""
+
+    __slots__ = (
+        "hands_total", "chance", "hand_no", "hands", "aside", "up", "season", "top", "top_seat",
+        "collected", "discard", "turn", "first_leader", "out_player", "cum", "history", "_legal",
+    )
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, players: int, *, seed: int, options: dict) -> "DecktetCaravanState":
+        if players != 2:
+            raise ValueError("Decktet Caravan is for exactly 2 players")
+        state = cls()
+        state.hands_total = options["hands"]
+        state.chance = seed
+        state.hand_no = 0
+        state.cum = [0, 0]
+        state.history = []
+        state.first_leader = -1
+        state._deal(None)
+        return state
+
+    def _deal(self, events: list[Event] | None) -> None:
+        """Deal the next hand (rules §2); its chance is a function of the seed and hand number."""
+        self.hand_no += 1
+        rng = random.Random(self.chance * 64 + self.hand_no)
+        wilds = list(WILDS)
+        rng.shuffle(wilds)
+        up_first = wilds[8]
+        second, aside = turn_up(wilds[9], wilds[10:12], lambda card: SUITS[card] == SUITS[up_first])
+        numbers = list(NUMBERS)
+        rng.shuffle(numbers)
+        self.hands = [mask_of(wilds[0:4] + numbers[0:11]), mask_of(wilds[4:8] + numbers[11:22])]
+        self.aside = mask_of(aside + numbers[22:24])
+        self.up = (up_first, second)
+        self.season = []
+        self.top = None
+        self.top_seat = -1
+        self.collected = [0, 0]
+        self.discard = 0
+        self.out_player = None
+        self._legal = None
+        if self.hand_no == 1:
+            leader = rng.randrange(2)
+        else:
+            low = self.cum[0] - self.cum[1]
+            leader = 0 if low < 0 else 1 if low > 0 else 1 - self.first_leader
+        self.first_leader = leader
+        self.turn = leader
+        if events is not None:
+            events.extend(self._deal_events())
+
+    def _deal_events(self) -> list[Event]:
+        up_words = " and ".join(self._up_word(card) for card in self.up)
+        events = [Event(
+            f"Hand {self.hand_no} of {self.hands_total}: up cards {up_words}. "
+            f"{player_name(self.turn)} leads.", reveals=True)]
+        for seat in (0, 1):
+            cards = sorted(cards_of(self.hands[seat]), key=lambda c: (RANKS[c], c))
+            events.append(Event(f"You are dealt {card_list(cards)}.", seats=(seat,), reveals=True))
+        return events
+
+    @staticmethod
+    def _up_word(card: int) -> str:
+        sign = "+1" if card in CROWNS else "−1"
+        return f"{NAMES[card]} ({sign} per {SUIT_NAMES[suit_index(card)]} card)"
+
+    def clone(self) -> "DecktetCaravanState":
+        other = DecktetCaravanState.__new__(DecktetCaravanState)
+        other.hands_total = self.hands_total
+        other.chance = self.chance
+        other.hand_no = self.hand_no
+        other.hands = self.hands[:]
+        other.aside = self.aside
+        other.up = self.up
+        other.season = self.season[:]
+        other.top = self.top
+        other.top_seat = self.top_seat
+        other.collected = self.collected[:]
+        other.discard = self.discard
+        other.turn = self.turn
+        other.first_leader = self.first_leader
+        other.out_player = self.out_player
+        other.cum = self.cum[:]
+        other.history = self.history  # append-only, replaced (never mutated) on change
+        other._legal = self._legal  # a list never mutated once built
+        return other
+
+    # -- the contract ---------------------------------------------------------------------------
+
+    def to_move(self) -> int | None:
+        return self.turn
+
+    def is_over(self) -> bool:
+        return self.turn is None
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> list[Action]:
+        if self.turn is None:
+            return []
+        caravans, bandits = combos(self.hands[self.turn])
+        top = self.top
+        if top is None:
+            return [move[0] for move in caravans]
+        if top[1] == CARAVAN:
+            length, height = top[3], top[4]
+            legal = [m[0] for m in caravans if m[3] == length and m[4] > height]
+            legal += [m[0] for m in bandits]
+        else:
+            legal = [m[0] for m in bandits if m[4] > top[4]]
+        legal.append(PASS)
+        return legal
+
+    def apply(self, action: Action) -> list[Event]:
+        if action not in self.legal_actions():
+            raise IllegalAction(self._why_illegal(action))
+        seat = self.turn
+        self._legal = None
+        if action == PASS:
+            events = [Event(f"{player_name(seat)} passes.")]
+            self._end_season(events)
+            return events
+        move = MOVES[action]
+        self.hands[seat] &= ~move[2]
+        self.season.append((seat, move))
+        self.top = move
+        self.top_seat = seat
+        events = [Event(f"{player_name(seat)} plays {describe_action(action)}.")]
+        if self.out_player is not None:
+            self._end_season(events)
+        elif not self.hands[seat]:
+            self.out_player = seat
+            self.turn = 1 - seat
+            events.append(Event(
+                f"{player_name(seat)} goes out; {player_name(1 - seat)} may make one last play."))
+        else:
+            self.turn = 1 - seat
+        return events
+
+    def _why_illegal(self, action: Action) -> str:
+        if self.turn is None:
+            return "the match is over"
+        if not isinstance(action, tuple) or not action:
+            return f"{action!r} is not an action"
+        if action == PASS:
+            return "the leader must play a caravan; passing is not allowed"
+        if action[0] not in ("caravan", "bandit") or any(
+                not isinstance(t, str) or t.partition("@")[0] not in INDEX for t in action[1:]):
+            return f"{action!r} is not a Decktet Caravan action"
+        cards = [INDEX[token.partition("@")[0]] for token in action[1:]]
+        missing = [NAMES[c] for c in cards if not self.hands[self.turn] >> c & 1]
+        if missing:
+            return f"{player_name(self.turn)} does not hold {', '.join(missing)}"
+        if self.top is None and action[0] == "bandit":
+            return "a bandit may not open a season"
+        if action not in MOVES:
+            return f"{action!r} is not a valid caravan or bandit"
+        return f"{describe_action(action)} does not beat {describe_action(self.top[0])}"
+
+    def _end_season(self, events: list[Event]) -> None:
+        """Collect the season (rules §4.2), then pick the next leader or end the hand (§4.3, §5)."""
+        top, last = self.top, self.top_seat
+        collector = last if top[1] == CARAVAN else 1 - last
+        pile = 0
+        for _, move in self.season:
+            pile |= move[2]
+        self.collected[collector] |= pile
+        events.append(Event(f"{player_name(collector)} collects {card_list(cards_of(pile))}."))
+        self.season = []
+        self.top = None
+        if self.out_player is not None:
+            self._end_hand(events)
+            return
+        leader = last
+        if not self.hands[leader] & NUMBER_MASK:
+            leader = 1 - leader
+            if not self.hands[leader] & NUMBER_MASK:
+                events.append(Event("Neither player can lead a caravan: the hand ends."))
+                self._end_hand(events)
+                return
+            events.append(Event(f"{player_name(1 - leader)} holds only Aces and Crowns; "
+                                f"{player_name(leader)} leads."))
+        self.turn = leader
+
+    def _end_hand(self, events: list[Event]) -> None:
+        """Score the hand (rules §5) and deal the next one or end the match."""
+        totals = [pile_points(self.collected[seat], self.up) for seat in (0, 1)]
+        piles = totals[:]
+        bonus = 0
+        out = self.out_player
+        if out is not None:
+            left = self.hands[1 - out]
+            bonus = 5 + left.bit_count()
+            totals[out] += bonus
+            self.discard = left
+            self.hands[1 - out] = 0
+            if left:
+                events.append(Event(f"{player_name(1 - out)} was left holding {card_list(cards_of(left))}."))
+            events.append(Event(f"{player_name(out)} went out: +{bonus}."))
+        for seat in (0, 1):
+            self.cum[seat] += totals[seat]
+        self.history = self.history + [(self.hand_no, out, bonus, piles, totals)]
+        events.append(Event(
+            f"Hand {self.hand_no} scores: {player_name(0)} {totals[0]:+d}, {player_name(1)} {totals[1]:+d}. "
+            f"Totals {self.cum[0]}-{self.cum[1]}."))
+        if self.hand_no >= self.hands_total:
+            self.turn = None
+            result = outcome_from_scores(self.cum)
+            winner = "a draw" if result[0] == result[1] else f"{player_name(result.index(1.0))} wins"
+            events.append(Event(f"The match is over: {winner}."))
+        else:
+            self._deal(events)
+
+    def scores(self) -> list[float]:
+        return [float(score) for score in self.cum]
+
+    def outcome(self) -> list[float]:
+        return outcome_from_scores(self.cum)
+
+    def estimate(self) -> list[float]:
+        """Win chance from the projected margin: banked scores, collected piles, the season's
+        likely collector, and hand sizes (fewer cards: nearer the going-out bonus)."""
+        if self.turn is None:
+            return self.outcome()
+        up = self.up
+        margin = float(self.cum[0] - self.cum[1])
+        margin += pile_points(self.collected[0], up) - pile_points(self.collected[1], up)
+        if self.top is not None:
+            pile = 0
+            for _, move in self.season:
+                pile |= move[2]
+            value = pile_points(pile, up)
+            collector = self.top_seat if self.top[1] == CARAVAN else 1 - self.top_seat
+            margin += value if collector == 0 else -value
+        margin += 0.7 * (self.hands[1].bit_count() - self.hands[0].bit_count())
+        spread = 4.0 + 4.0 * math.sqrt(self.hands_total - self.hand_no + 1)
+        p0 = 1.0 / (1.0 + math.exp(-margin / spread))
+        return [p0, 1.0 - p0]
+
+    # -- information ----------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict:
+        """Everything ``seat`` may know; None is a spectator (no hand)."""
+        view = {
+            "game": "decktet_caravan",
+            "seat": seat,
+            "hands_total": self.hands_total,
+            "hand_no": self.hand_no,
+            "to_move": self.turn,
+            "over": self.turn is None,
+            "up": [IDS[card] for card in self.up],
+            "hand_sizes": [hand.bit_count() for hand in self.hands],
+            "hand_wilds": [(hand & WILD_MASK).bit_count() for hand in self.hands],
+            "season": [[player, list(move[0])] for player, move in self.season],
+            "collected": [[IDS[c] for c in cards_of(pile)] for pile in self.collected],
+            "collected_points": [pile_points(pile, self.up) for pile in self.collected],
+            "discard": [IDS[c] for c in cards_of(self.discard)],
+            "aside_count": self.aside.bit_count(),
+            "first_leader": self.first_leader,
+            "out_player": self.out_player,
+            "scores": list(self.cum),
+            "history": [[h, out, bonus, list(piles), list(totals)]
+                        for h, out, bonus, piles, totals in self.history],
+        }
+        if seat is not None:
+            view["hand"] = [IDS[c] for c in sorted(cards_of(self.hands[seat]), key=lambda c: (RANKS[c], c))]
+        return view
+
+    def _unseen(self, seat: int) -> int:
+        """Cards ``seat`` cannot see: the opponent's hand and the set-aside cards."""
+        return self.hands[1 - seat] | self.aside
+
+    def determinize(self, seat: int, rng: random.Random) -> "DecktetCaravanState":
+        """Redeal the opponent's hand and the set-aside cards from the unseen cards, keeping the
+        public Ace/Crown vs number split; reseed future deals from ``rng`` (rules §6)."""
+        world = self.clone()
+        opp = 1 - seat
+        unseen = self._unseen(seat)
+        wilds = cards_of(unseen & WILD_MASK)
+        numbers = cards_of(unseen & NUMBER_MASK)
+        rng.shuffle(wilds)
+        rng.shuffle(numbers)
+        opp_wilds = (self.hands[opp] & WILD_MASK).bit_count()
+        opp_numbers = self.hands[opp].bit_count() - opp_wilds
+        world.hands[opp] = mask_of(wilds[:opp_wilds]) | mask_of(numbers[:opp_numbers])
+        world.aside = unseen & ~world.hands[opp]
+        world.chance = rng.getrandbits(62)
+        if world.turn == opp:
+            world._legal = None
+        return world
+
+    @classmethod
+    def from_view(cls, view: dict, seat: int) -> "DecktetCaravanState":
+        """A world consistent with ``view``: unseen cards given out in deck order."""
+        state = cls.__new__(cls)
+        state.hands_total = view["hands_total"]
+        state.chance = 0
+        state.hand_no = view["hand_no"]
+        state.turn = view["to_move"]
+        state.up = tuple(INDEX[c] for c in view["up"])
+        state.season = [(player, MOVES.get(tuple(action)) or _move_of(tuple(action)))
+                        for player, action in view["season"]]
+        state.top = state.season[-1][1] if state.season else None
+        state.top_seat = state.season[-1][0] if state.season else -1
+        state.collected = [mask_of(INDEX[c] for c in pile) for pile in view["collected"]]
+        state.discard = mask_of(INDEX[c] for c in view["discard"])
+        state.first_leader = view["first_leader"]
+        state.out_player = view["out_player"]
+        state.cum = list(view["scores"])
+        state.history = [(h, out, bonus, list(piles), list(totals))
+                         for h, out, bonus, piles, totals in view["history"]]
+        state._legal = None
+        own = mask_of(INDEX[c] for c in view["hand"])
+        seen = own | mask_of(state.up) | state.discard | state.collected[0] | state.collected[1]
+        for _, move in state.season:
+            seen |= move[2]
+        unseen = ALL_MASK & ~seen
+        opp = 1 - seat
+        opp_wilds = view["hand_wilds"][opp]
+        opp_numbers = view["hand_sizes"][opp] - opp_wilds
+        opp_hand = mask_of(cards_of(unseen & WILD_MASK)[:opp_wilds]) | mask_of(
+            cards_of(unseen & NUMBER_MASK)[:opp_numbers])
+        state.hands = [0, 0]
+        state.hands[seat] = own
+        state.hands[opp] = opp_hand
+        state.aside = unseen & ~opp_hand
+        return state
+
+    def describe(self, action: Action, seat: int | None = None) -> str:
+        return describe_action(action)
+
+    # -- persistence ----------------------------------------------------------------------------
+
+    def to_data(self) -> dict:
+        def ids(mask: int) -> list[str]:
+            return [IDS[c] for c in cards_of(mask)]
+
+        return {
+            "hands_total": self.hands_total,
+            "chance": self.chance,
+            "hand_no": self.hand_no,
+            "hands": [ids(hand) for hand in self.hands],
+            "aside": ids(self.aside),
+            "up": [IDS[c] for c in self.up],
+            "season": [[player, list(move[0])] for player, move in self.season],
+            "collected": [ids(pile) for pile in self.collected],
+            "discard": ids(self.discard),
+            "turn": self.turn,
+            "first_leader": self.first_leader,
+            "out_player": self.out_player,
+            "cum": list(self.cum),
+            "history": [[h, out, bonus, list(piles), list(totals)]
+                        for h, out, bonus, piles, totals in self.history],
+        }
+
+    @classmethod
+    def from_data(cls, data: dict) -> "DecktetCaravanState":
+        def mask(cards) -> int:
+            return mask_of(INDEX[c] for c in cards)
+
+        state = cls.__new__(cls)
+        state.hands_total = data["hands_total"]
+        state.chance = data["chance"]
+        state.hand_no = data["hand_no"]
+        state.hands = [mask(hand) for hand in data["hands"]]
+        state.aside = mask(data["aside"])
+        state.up = tuple(INDEX[c] for c in data["up"])
+        state.season = [(player, MOVES.get(tuple(action)) or _move_of(tuple(action)))
+                        for player, action in data["season"]]
+        state.top = state.season[-1][1] if state.season else None
+        state.top_seat = state.season[-1][0] if state.season else -1
+        state.collected = [mask(pile) for pile in data["collected"]]
+        state.discard = mask(data["discard"])
+        state.turn = data["turn"]
+        state.first_leader = data["first_leader"]
+        state.out_player = data["out_player"]
+        state.cum = list(data["cum"])
+        state.history = [(h, out, bonus, list(piles), list(totals))
+                         for h, out, bonus, piles, totals in data["history"]]
+        state._legal = None
+        return state
+
+
+def _move_of(action: tuple) -> tuple:
+    """The move record of an action read from a save or a view, generated from its own cards."""
+    cards = mask_of(card for card, _ in readings(action))
+    caravans, bandits = combos(cards)
+    for move in caravans + bandits:
+        if move[0] == action:
+            return move
+    raise ValueError(f"{action!r} is not a caravan or bandit")

@@ -1,0 +1,360 @@
+"""Decktet Caravan rules (rules/decktet_caravan.md): one test per rule, ruling and worked example."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from caravan_tui.engine import IllegalAction
+from caravan_tui.games import get_game
+from caravan_tui.games.decktet_caravan.cards import (
+    ALL_MASK, CARD_COUNT, IDS, INDEX, NUMBER_MASK, RANKS, SUITS, WILD_MASK, cards_of, mask_of,
+)
+from caravan_tui.games.decktet_caravan.rules import (
+    DecktetCaravanState, card_points, describe_action, pile_points, turn_up,
+)
+
+GAME = get_game("decktet_caravan")
+PASS = ("pass",)
+
+
+def position(hands, up=("NM", "1K"), turn=0, season=(), collected=((), ()), cum=(0, 0),
+             hand_no=1, hands_total=1, first_leader=0, out_player=None):
+    """A hand-made position; every card not placed is set aside."""
+    placed = set(up) | {c for h in hands for c in h} | {c for p in collected for c in p}
+    placed |= {t.partition("@")[0] for _, action in season for t in action[1:]}
+    return DecktetCaravanState.from_data({
+        "hands_total": hands_total, "chance": 1, "hand_no": hand_no,
+        "hands": [list(h) for h in hands], "aside": [c for c in IDS if c not in placed],
+        "up": list(up), "season": [[p, list(a)] for p, a in season],
+        "collected": [list(p) for p in collected], "discard": [], "turn": turn,
+        "first_leader": first_leader, "out_player": out_player, "cum": list(cum), "history": [],
+    })
+
+
+def caravans(state):
+    return {a for a in state.legal_actions() if a[0] == "caravan"}
+
+
+# -- §1 the deck ------------------------------------------------------------------------------
+
+def test_deck_has_36_cards_one_per_rank_and_suit():
+    assert CARD_COUNT == 36 and len(set(IDS)) == 36
+    for suit in range(6):
+        assert sorted(RANKS[c] for c in range(36) if SUITS[c] >> suit & 1) == list(range(1, 11))
+    for card in range(36):
+        assert SUITS[card].bit_count() == (1 if RANKS[card] in (1, 10) else 2)
+    assert IDS[INDEX["NV"]] == "NV" and RANKS[INDEX["NV"]] == 10 and RANKS[INDEX["1Y"]] == 1
+    assert INDEX["2MK"] in cards_of(NUMBER_MASK)
+
+
+# -- §2 dealing ---------------------------------------------------------------------------------
+
+def test_each_deal_gives_4_aces_crowns_and_11_numbers_and_sets_4_aside():
+    for seed in range(40):
+        state = GAME.new(2, seed=seed)
+        for hand in state.hands:
+            assert (hand & WILD_MASK).bit_count() == 4 and (hand & NUMBER_MASK).bit_count() == 11
+        assert (state.aside & WILD_MASK).bit_count() == 2 and (state.aside & NUMBER_MASK).bit_count() == 2
+        assert all((1 << c) & WILD_MASK for c in state.up)
+        assert SUITS[state.up[0]] != SUITS[state.up[1]]
+
+
+def test_second_up_card_sharing_the_suit_is_set_aside_and_replaced():
+    same = lambda card: card == "Crown of Moons"  # noqa: E731 - the first up card is the Ace of Moons
+    assert turn_up("Crown of Moons", ["Ace of Suns", "Ace of Waves"], same) == (
+        "Ace of Suns", ["Crown of Moons", "Ace of Waves"])
+    assert turn_up("Ace of Suns", ["Crown of Moons", "Ace of Waves"], same) == (
+        "Ace of Suns", ["Crown of Moons", "Ace of Waves"])
+
+
+def test_ruling_keep_the_last_turned_card_when_no_set_aside_card_fits():
+    assert turn_up("a", ["b", "c"], lambda card: True) == ("c", ["a", "b"])
+
+
+def test_first_hand_leader_is_random():
+    assert {GAME.new(2, seed=seed).to_move() for seed in range(20)} == {0, 1}
+
+
+def play_out_hand(state, rng):
+    while not state.is_over() and state.hand_no == 1:
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_later_hands_are_led_by_the_lower_cumulative_score(seed):
+    state = GAME.new(2, seed=seed, options={"hands": 2})
+    play_out_hand(state, random.Random(seed))
+    first_leader = GAME.new(2, seed=seed).to_move()
+    cum = state.cum
+    expected = 0 if cum[0] < cum[1] else 1 if cum[1] < cum[0] else 1 - first_leader
+    assert state.hand_no == 2 and state.to_move() == expected == state.first_leader
+
+
+def test_ruling_equal_scores_the_player_who_did_not_lead_leads():
+    state = position([["3MV"], ["NK", "4MS"]], turn=0, first_leader=0, hands_total=2)
+    state.apply(("caravan", "3MV"))  # Player 1 goes out
+    state.apply(PASS)  # hand ends: Player 1 scores 5 + 2, collected Journey +1 (Crown of Moons)
+    assert state.cum == [8, 0] and state.to_move() == 1  # lower score leads
+    tied = position([["3MV"], ["NK", "2SY"]], up=("NV", "1M"), turn=0, first_leader=0,
+                    hands_total=2, cum=(0, 7))
+    tied.apply(("caravan", "3MV"))  # Journey scores +1 -1 = 0; bonus 5 + 2 = 7: totals 7-7
+    tied.apply(PASS)
+    assert tied.cum == [7, 7] and tied.to_move() == 1  # Player 1 led hand 1, so Player 2 leads
+
+
+# -- §3 combinations --------------------------------------------------------------------------
+
+def test_caravans_need_consecutive_ranks_sharing_a_suit_with_each_neighbour():
+    state = position([["3MV", "4MS", "5ML", "6SY"], ["2MK"]])
+    found = caravans(state)
+    assert ("caravan", "3MV", "4MS", "5ML") in found
+    assert ("caravan", "4MS", "5ML") in found and ("caravan", "3MV") in found
+    assert ("caravan", "5ML", "6SY") not in found  # Leaves/Moons vs Suns/Wyrms: no shared suit
+    assert ("caravan", "3MV", "5ML") not in found  # not consecutive
+    assert ("caravan", "3MV", "4MS", "5ML", "6SY") not in found
+
+
+def test_wild_cards_stand_for_ranks_2_to_9_keeping_their_own_suit():
+    state = position([["1M", "3MV", "5ML"], ["2MK"]])
+    found = caravans(state)
+    assert ("caravan", "3MV", "1M@4", "5ML") in found
+    assert ("caravan", "1M@2", "3MV") in found and ("caravan", "5ML", "1M@6") in found
+    assert not any("1M@1" in a or "1M@10" in a for a in found)
+    knots = position([["1K", "3MV", "5ML"], ["2MK"]])
+    assert ("caravan", "3MV", "1K@4", "5ML") not in caravans(knots)  # Knots shares nothing there
+
+
+def test_a_caravan_needs_a_number_card():
+    state = position([["1M", "NM", "4MS"], ["2MK"]])
+    assert all(any("@" not in t for t in a[1:]) for a in caravans(state))
+    assert ("caravan", "1M@2", "NM@3") not in caravans(state)
+    only_wilds = position([["1M", "NM"], ["2MK"]], turn=0)
+    assert caravans(only_wilds) == set()
+
+
+def test_ruling_each_reading_of_wild_cards_is_its_own_action():
+    state = position([["1M", "NM", "4MS"], ["2MK"]])
+    found = caravans(state)
+    readings = {a for a in found if set(t.partition("@")[0] for t in a[1:]) == {"1M", "NM", "4MS"}}
+    assert readings == {
+        ("caravan", "1M@2", "NM@3", "4MS"), ("caravan", "NM@2", "1M@3", "4MS"),
+        ("caravan", "1M@3", "4MS", "NM@5"), ("caravan", "NM@3", "4MS", "1M@5"),
+        ("caravan", "4MS", "1M@5", "NM@6"), ("caravan", "4MS", "NM@5", "1M@6"),
+    }
+    assert describe_action(("caravan", "NM@3", "4MS", "1M@5")) == (
+        "Caravan 3-4-5: the Huntress (as 3), the Mountain, the Ace of Moons (as 5)")
+
+
+def test_describe_in_plain_words():
+    assert describe_action(("caravan", "3MV", "1M@4", "5ML")) == (
+        "Caravan 3-4-5: the Journey, the Ace of Moons (as 4), the Forest")
+    assert describe_action(("caravan", "7SK")) == "Caravan 7: the Castle"
+    assert describe_action(("bandit", "1M", "NM")) == (
+        "Bandit (Ace and Crown of one suit): the Ace of Moons and the Huntress")
+    assert describe_action(PASS) == "Pass"
+
+
+# -- §3 beating -----------------------------------------------------------------------------
+
+def test_a_caravan_is_beaten_by_the_same_length_and_greater_height_or_any_bandit():
+    state = position([["2MK"], ["4MS", "5ML", "6MV", "2SY", "3SK", "9LK", "1S"]],
+                     season=[(0, ("caravan", "3MV", "4VL"))], turn=1)
+    legal = set(state.legal_actions())
+    assert ("caravan", "4MS", "5ML") in legal and ("caravan", "5ML", "6MV") in legal
+    assert ("caravan", "2SY", "3SK") not in legal  # lower
+    assert ("caravan", "9LK") not in legal and ("caravan", "4MS", "5ML", "6MV") not in legal
+    assert ("bandit", "1S") in legal and PASS in legal
+
+
+def test_equal_height_does_not_beat():
+    state = position([["2MK"], ["3SK", "4MS"]], season=[(0, ("caravan", "3MV", "4VL"))], turn=1)
+    assert ("caravan", "3SK", "4MS") not in state.legal_actions()
+    with pytest.raises(IllegalAction, match="does not beat"):
+        state.apply(("caravan", "3SK", "4MS"))
+
+
+def test_bandit_order_and_nothing_beats_an_ace_and_crown_of_one_suit():
+    hand = ["1M", "1S", "NM", "NK", "5ML"]
+    single_ace = position([["2MK"], hand], season=[(0, ("bandit", "1V"))], turn=1)
+    legal = set(single_ace.legal_actions())
+    assert ("bandit", "1M") not in legal and ("bandit", "NM") in legal
+    assert ("bandit", "1S", "NK") in legal and ("bandit", "1M", "NM") in legal
+    assert ("caravan", "5ML") not in legal  # a caravan never beats a bandit
+    crown = position([["2MK"], hand], season=[(0, ("bandit", "NV"))], turn=1)
+    assert {a for a in crown.legal_actions() if a[0] == "bandit"} == {
+        ("bandit", "1M", "NM"), ("bandit", "1M", "NK"), ("bandit", "1S", "NM"), ("bandit", "1S", "NK")}
+    mixed = position([["2MK"], hand], season=[(0, ("bandit", "1V", "NL"))], turn=1)
+    assert set(mixed.legal_actions()) == {("bandit", "1M", "NM"), PASS}
+    top = position([["2MK"], hand], season=[(0, ("bandit", "1V", "NV"))], turn=1)
+    assert top.legal_actions() == [PASS]
+
+
+def test_the_leader_plays_a_caravan_never_a_bandit_nor_a_pass():
+    state = position([["1M", "NM", "5ML"], ["2MK"]], turn=0)
+    assert all(a[0] == "caravan" for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match="bandit may not open"):
+        state.apply(("bandit", "1M"))
+    with pytest.raises(IllegalAction, match="must play a caravan"):
+        state.apply(PASS)
+
+
+def test_a_player_cannot_play_cards_it_does_not_hold():
+    state = position([["5ML", "6MV"], ["2MK"]], turn=0)
+    with pytest.raises(IllegalAction, match="does not hold the Author"):
+        state.apply(("caravan", "2MK"))
+
+
+# -- §4 trade seasons ----------------------------------------------------------------------------
+
+def test_a_caravan_last_played_is_collected_by_its_player_who_leads_next():
+    state = position([["3MV", "9LK"], ["4MS", "8VL"]], turn=0)
+    state.apply(("caravan", "3MV"))
+    state.apply(("caravan", "4MS"))
+    state.apply(PASS)
+    assert cards_of(state.collected[1]) == sorted([INDEX["3MV"], INDEX["4MS"]])
+    assert state.collected[0] == 0 and state.season == [] and state.to_move() == 1
+
+
+def test_a_bandit_last_played_is_collected_by_the_opponent():
+    state = position([["3MV", "9LK"], ["1S", "8VL"]], turn=0)
+    state.apply(("caravan", "3MV"))
+    state.apply(("bandit", "1S"))
+    state.apply(PASS)
+    assert cards_of(state.collected[0]) == sorted([INDEX["3MV"], INDEX["1S"]])
+    assert state.to_move() == 1  # the bandit's player made the last play and leads
+
+
+def test_a_leader_holding_only_aces_and_crowns_hands_the_lead_over():
+    state = position([["3MV", "9LK"], ["1S", "NK"]], turn=0)
+    state.apply(("caravan", "3MV"))
+    state.apply(PASS)
+    assert state.to_move() == 0  # the caravan's player leads again
+    state = position([["3MV", "9LK"], ["4MS", "1S"]], turn=0)
+    state.apply(("caravan", "3MV"))
+    state.apply(("caravan", "4MS"))
+    state.apply(PASS)
+    assert state.to_move() == 0  # Player 2 made the last play but holds only an Ace
+
+
+def test_neither_able_to_lead_ends_the_hand_without_bonus():
+    state = position([["3MV", "1V"], ["4MS", "1S"]], turn=0, up=("NM", "1K"))
+    state.apply(("caravan", "3MV"))
+    state.apply(("caravan", "4MS"))
+    state.apply(PASS)
+    assert state.is_over()
+    assert state.history[-1][1:3] == (None, 0)
+    assert state.cum == [0, 2]  # Journey +1 and Mountain +1 for Player 2; no going-out bonus
+
+
+# -- §5 going out and scoring --------------------------------------------------------------------
+
+def test_going_out_gives_the_opponent_one_last_play_then_the_hand_ends():
+    state = position([["3MV"], ["4MS", "5ML", "9LK"]], turn=0, up=("NS", "1K"))
+    state.apply(("caravan", "3MV"))
+    assert state.out_player == 0 and state.to_move() == 1
+    state.apply(("caravan", "4MS"))  # the one last play; the season ends at once
+    assert state.is_over()
+    # Player 1: 5 + 2 cards left = 7. Player 2 collects Journey (0) + Mountain (Suns +1) = 1.
+    # Player 2's Forest and Merchant are discarded; Merchant (L K) is not scored.
+    assert state.cum == [7, 1]
+    assert state.discard == (1 << INDEX["5ML"]) | (1 << INDEX["9LK"])
+
+
+def test_going_out_and_the_opponent_passing_collects_for_the_caravan_player():
+    state = position([["3MV"], ["2MK", "9LK"]], turn=0, up=("NM", "1K"))
+    state.apply(("caravan", "3MV"))
+    state.apply(PASS)
+    assert state.cum == [5 + 2 + 1, 0]
+
+
+def test_going_out_with_a_bandit_lets_the_opponent_collect():
+    state = position([["1M"], ["2MK", "9LK"]], turn=0, up=("NM", "1K"),
+                     season=[(1, ("caravan", "3MV"))])
+    state.apply(("bandit", "1M"))
+    state.apply(PASS)
+    # Player 2 collects the Journey (+1) and the Ace of Moons (+1): 2; Player 1 scores 5 + 2.
+    assert state.cum == [7, 2]
+
+
+def test_worked_example_scoring():
+    up = (INDEX["NM"], INDEX["1K"])
+    assert card_points(INDEX["2MK"], up) == 0  # the Author, Moons and Knots
+    assert card_points(INDEX["3MV"], up) == 1  # the Journey, Moons and Waves
+    assert card_points(INDEX["2SY"], up) == 0
+    assert card_points(INDEX["9LK"], up) == -1
+    assert card_points(INDEX["4MS"], (INDEX["NM"], INDEX["NS"])) == 2
+    assert card_points(INDEX["4MS"], (INDEX["1M"], INDEX["1S"])) == -2
+    assert card_points(INDEX["NM"], up) == 1 and card_points(INDEX["1K"], up) == -1
+    assert pile_points((1 << INDEX["2MK"]) | (1 << INDEX["3MV"]) | (1 << INDEX["NK"]), up) == 0
+
+
+def test_cumulative_scores_over_the_configured_hands_and_the_higher_total_wins():
+    for seed in range(5):
+        state = GAME.new(2, seed=seed, options={"hands": 3})
+        rng = random.Random(seed)
+        while not state.is_over():
+            state.apply(rng.choice(state.legal_actions()))
+        assert [h[0] for h in state.history] == [1, 2, 3]
+        assert state.cum == [sum(h[4][seat] for h in state.history) for seat in (0, 1)]
+        expected = [1.0, 0.0] if state.cum[0] > state.cum[1] else [0.0, 1.0] if state.cum[1] > state.cum[0] else [0.5, 0.5]
+        assert state.outcome() == expected
+
+
+def test_equal_totals_are_a_draw():
+    state = position([["3MV"], ["2SY", "9LK"]], up=("NV", "1M"), turn=0, cum=(0, 7))
+    state.apply(("caravan", "3MV"))
+    state.apply(PASS)  # Journey 0, bonus 7: 7-7
+    assert state.outcome() == [0.5, 0.5]
+
+
+# -- §6 decisions, hidden information and determinization ---------------------------------------
+
+def test_views_hide_the_opponents_hand_and_the_set_aside_cards():
+    state = GAME.new(2, seed=11)
+    view = state.view(0)
+    own = {IDS[c] for c in cards_of(state.hands[0])}
+    assert set(view["hand"]) == own
+    hidden = {IDS[c] for c in cards_of(state.hands[1] | state.aside)}
+    text = repr(view)
+    assert not any(f"'{card}'" in text for card in hidden)
+    assert view["hand_sizes"] == [15, 15] and view["hand_wilds"] == [4, 4] and view["aside_count"] == 4
+    assert "hand" not in state.view(None)
+
+
+def test_determinize_keeps_own_hand_and_the_ace_crown_split():
+    state = GAME.new(2, seed=12)
+    rng = random.Random(0)
+    for _ in range(6):
+        state.apply(rng.choice(state.legal_actions()))
+    for k in range(20):
+        world = state.determinize(0, random.Random(k))
+        assert world.hands[0] == state.hands[0]
+        assert (world.hands[1] & WILD_MASK).bit_count() == (state.hands[1] & WILD_MASK).bit_count()
+        assert world.hands[1].bit_count() == state.hands[1].bit_count()
+        assert (world.aside & WILD_MASK).bit_count() == (state.aside & WILD_MASK).bit_count()
+        assert world.hands[1] | world.aside == state.hands[1] | state.aside
+    assert len({state.determinize(0, random.Random(k)).hands[1] for k in range(20)}) > 1
+
+
+# -- §7 invariants -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(10))
+def test_cards_are_always_partitioned(seed):
+    state = GAME.new(2, seed=seed, options={"hands": 2})
+    rng = random.Random(seed)
+    while not state.is_over():
+        season = 0
+        for _, move in state.season:
+            season |= move[2]
+        parts = [*state.hands, state.aside, mask_of(state.up), season, *state.collected, state.discard]
+        union = 0
+        for part in parts:
+            assert not union & part
+            union |= part
+        assert union == ALL_MASK
+        seat = state.to_move()
+        for action in state.legal_actions():
+            for token in action[1:]:
+                assert state.hands[seat] >> INDEX[token.partition("@")[0]] & 1
+        state.apply(rng.choice(state.legal_actions()))
