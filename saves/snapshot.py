@@ -1,0 +1,47 @@
+"""A match snapshot: everything needed to resume a match (DESIGN §5).
+
+The action log is the source of truth; ``state`` (the game's ``to_data()``) is a cache that
+loading checks against a replay of the log.
+"""
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from caravan_tui import __version__
+from caravan_tui.engine import Action
+
+FORMAT = "caravan-tui-save"
+SCHEMA = 1
+STATUSES = ("playing", "over", "resigned")
+
+
+@dataclass(slots=True)
+class Snapshot:
+    """One saved match. ``seats`` holds seat specs: "human", "random", "greedy", "ai:easy",
+    "ai:normal", "ai:hard", "remote"."""
+
+    format: ClassVar[str] = FORMAT
+    schema: ClassVar[int] = SCHEMA
+
+    match_id: str
+    game_id: str
+    options: dict
+    players: int
+    seats: list[str]
+    names: list[str]
+    seed: int
+    actions: list[Action] = field(default_factory=list)
+    state: dict = field(default_factory=dict)
+    created: float = field(default_factory=time.time)
+    updated: float = field(default_factory=time.time)
+    status: str = "playing"
+    result: list[float] | None = None
+    app_version: str = __version__
+
+
+def new_match_id() -> str:
+    """A short, filename-safe id that sorts by creation time (UTC), e.g. "20250101-120000-3f9a1c"."""
+    return f"{time.strftime('%Y%m%d-%H%M%S', time.gmtime())}-{secrets.token_hex(3)}"

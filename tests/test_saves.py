@@ -1,0 +1,462 @@
+"""Saves: codec round trips, damage detection, the atomic store and log replay (DESIGN §5)."""
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import msgpack
+import platformdirs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from caravan_tui import __version__
+from caravan_tui.games import get_game
+from saves import SCHEMA, DamagedSave, SaveStore, Snapshot, codec, decode, encode, new_match_id
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def snapshot(match_id: str = "m1", **changes) -> Snapshot:
+    base = Snapshot(
+        match_id=match_id,
+        game_id="decktet_caravan",
+        options={"variant": "basic", 3: [1, 2]},
+        players=2,
+        seats=["human", "ai:normal"],
+        names=["Ada", "Bot"],
+        seed=42,
+        actions=[("play", "2MK", ("3MV", 4)), ("pass",)],
+        state={"turn": 3, 7: {"hand": [1, 2, 3]}, "blob": b"\x00\x01"},
+        created=1000.0,
+        updated=2000.5,
+        status="playing",
+        result=None,
+    )
+    return replace(base, **changes)
+
+
+def played(match_id: str = "g1", seed: int = 7, moves: int = 12) -> Snapshot:
+    """A snapshot of a real Decktet Caravan match after ``moves`` random legal actions."""
+    state = get_game("decktet_caravan").new(2, seed=seed)
+    rng = random.Random(seed)
+    actions = []
+    for _ in range(moves):
+        if state.is_over():
+            break
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        actions.append(action)
+    return Snapshot(
+        match_id=match_id, game_id="decktet_caravan", options={}, players=2,
+        seats=["human", "random"], names=["Ada", "Random"], seed=seed,
+        actions=actions, state=state.to_data(),
+    )
+
+
+def payload(**changes) -> dict:
+    """The field map encode() would pack for snapshot(), with ``changes`` (None: drop the field)."""
+    fields = {name: getattr(snapshot(), name) for name in codec._FIELDS}
+    fields.update(changes)
+    return {k: v for k, v in fields.items() if v is not None or k == "result"}
+
+
+def seal(fields: dict, schema: int = SCHEMA) -> bytes:
+    return codec._seal(msgpack.packb(fields, use_bin_type=True), schema)
+
+
+# -- codec ---------------------------------------------------------------------------------------
+
+
+def test_round_trip_restores_tuples_and_int_keys():
+    original = snapshot(result=[3.0, 1.5], status="over")
+    back = decode(encode(original))
+    assert back == original
+    assert all(type(a) is tuple for a in back.actions)
+    assert back.actions[0][2] == ("3MV", 4)
+    assert back.state[7] == {"hand": [1, 2, 3]}
+    assert back.app_version == __version__
+    assert (back.format, back.schema) == ("caravan-tui-save", SCHEMA)
+
+
+action_parts = st.recursive(
+    st.one_of(st.text(max_size=5), st.integers(-(2**63), 2**64 - 1)),
+    lambda inner: st.lists(inner, max_size=3).map(tuple),
+    max_leaves=8,
+)
+plain_values = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-(2**63), 2**64 - 1), st.text(), st.binary(),
+              st.floats(allow_nan=False)),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.one_of(st.text(max_size=5), st.integers(-99, 99)), inner, max_size=3),
+    max_leaves=10,
+)
+
+
+@settings(max_examples=60, deadline=None, database=None)
+@given(
+    actions=st.lists(st.lists(action_parts, max_size=4).map(tuple), max_size=6),
+    state=st.dictionaries(st.one_of(st.text(max_size=5), st.integers(-99, 99)), plain_values, max_size=4),
+    result=st.none() | st.lists(st.floats(allow_nan=False), min_size=2, max_size=2),
+)
+def test_round_trip_property(actions, state, result):
+    original = snapshot(actions=actions, state=state, result=result)
+    assert decode(encode(original)) == original
+
+
+def test_new_match_id_is_unique_sortable_and_filename_safe():
+    ids = [new_match_id() for _ in range(200)]
+    assert len(set(ids)) == len(ids)
+    assert all(i.replace("-", "").isalnum() and len(i) <= 24 for i in ids)
+    assert sorted(i[:15] for i in ids) == [i[:15] for i in ids]  # time part never goes back
+
+
+def test_every_single_bit_flip_is_detected():
+    data = encode(snapshot(actions=[("pass",)], state={"x": 1}))
+    for index in range(len(data)):
+        for bit in range(8):
+            damaged = bytearray(data)
+            damaged[index] ^= 1 << bit
+            with pytest.raises(DamagedSave):
+                decode(bytes(damaged))
+
+
+def test_every_truncation_is_detected():
+    data = encode(snapshot())
+    for length in range(len(data)):
+        with pytest.raises(DamagedSave):
+            decode(data[:length])
+    with pytest.raises(DamagedSave, match="truncated"):
+        decode(data[:-1])
+    with pytest.raises(DamagedSave, match="empty"):
+        decode(b"")
+    with pytest.raises(DamagedSave, match="stray data"):
+        decode(data + b"\x00")
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_random_bytes_are_not_a_save(seed):
+    data = random.Random(seed).randbytes(random.Random(seed).randrange(1, 300))
+    with pytest.raises(DamagedSave, match="not a caravan-tui save"):
+        decode(data)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        msgpack.packb({"format": "other-game-save", "schema": 1, "payload": b""}),
+        msgpack.packb({"name": "x"}),
+        msgpack.packb([1, 2, 3]),
+        msgpack.packb("caravan-tui-save"),
+        b'{"format": "caravan-tui-save"}',
+    ],
+)
+def test_foreign_files_are_not_a_save(data):
+    with pytest.raises(DamagedSave, match="not a caravan-tui save"):
+        decode(data)
+
+
+def test_checksum_mismatch_and_incomplete_header():
+    data = encode(snapshot())
+    envelope = msgpack.unpackb(data)
+    envelope["payload"] = msgpack.packb({**payload(), "seed": 43})
+    with pytest.raises(DamagedSave, match="checksum mismatch"):
+        decode(msgpack.packb(envelope))
+    del envelope["sha256"]
+    with pytest.raises(DamagedSave, match="header is incomplete"):
+        decode(msgpack.packb(envelope))
+
+
+def test_newer_schema_is_refused():
+    with pytest.raises(DamagedSave, match=f"newer caravan-tui .*schema {SCHEMA + 1}"):
+        decode(seal(payload(), SCHEMA + 1))
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"seed": None}, "no 'seed' field"),
+        ({"players": "2"}, "'players' field is not an integer"),
+        ({"players": True}, "'players' field is not an integer"),
+        ({"seats": ["human", 3]}, "'seats' field is not a list of strings"),
+        ({"actions": [["play", 1.5]]}, "'actions' field is not a list of actions"),
+        ({"actions": ["pass"]}, "'actions' field is not a list of actions"),
+        ({"state": [1, 2]}, "'state' field is not a map"),
+        ({"status": "paused"}, "'status' field is not one of playing, over, resigned"),
+        ({"result": ["win", 0]}, "'result' field is not a list of numbers or nil"),
+        ({"names": ["Ada"]}, "do not match its number of players"),
+    ],
+)
+def test_missing_or_ill_typed_fields(changes, reason):
+    with pytest.raises(DamagedSave, match=reason):
+        decode(seal(payload(**changes)))
+
+
+def test_contents_must_be_a_map():
+    with pytest.raises(DamagedSave, match="not a map"):
+        decode(codec._seal(msgpack.packb([1, 2]), SCHEMA))
+
+
+def test_encode_refuses_what_could_not_be_read_back():
+    with pytest.raises(ValueError, match="'actions' field"):
+        encode(snapshot(actions=[("bid", 1.5)]))
+
+
+def test_older_schema_is_migrated(monkeypatch):
+    old = payload(names=None)  # pretend schema 0 had no player names
+    data = seal(old, SCHEMA - 1)
+    with pytest.raises(DamagedSave, match="too old"):
+        decode(data)
+    monkeypatch.setitem(codec.MIGRATIONS, SCHEMA - 1, lambda p: {**p, "names": ["P1", "P2"]})
+    assert decode(data) == snapshot(names=["P1", "P2"])
+
+
+# -- store ---------------------------------------------------------------------------------------
+
+
+def test_write_read_list_delete(tmp_path):
+    store = SaveStore(tmp_path)
+    assert store.entries() == []
+    store.write(snapshot("a"))
+    store.write(snapshot("b", seed=5))
+    assert store.read("b") == snapshot("b", seed=5)
+    assert (tmp_path / "saves" / "a.msgpack").is_file()
+    os.utime(store.path("a"), (3000, 3000))
+    os.utime(store.path("b"), (2000, 2000))
+    entries = store.entries()
+    assert [(e.match_id, e.error, e.modified) for e in entries] == [("a", None, 3000), ("b", None, 2000)]
+    assert entries[0].snapshot == snapshot("a") and entries[0].path == store.path("a")
+    store.write(snapshot("a", actions=[("pass",)]))  # overwrite a healthy save
+    assert store.read("a").actions == [("pass",)]
+    store.delete("a")
+    store.delete("a")  # already gone: nothing to do
+    assert [e.match_id for e in store.entries()] == ["b"]
+    with pytest.raises(FileNotFoundError):
+        store.read("a")
+
+
+def test_root_from_env_then_platformdirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path / "home"))
+    store = SaveStore()
+    store.write(snapshot("x"))
+    assert (tmp_path / "home" / "saves" / "x.msgpack").is_file()
+    assert SaveStore(tmp_path / "explicit").folder == tmp_path / "explicit" / "saves"
+    monkeypatch.delenv("CARAVAN_TUI_HOME")
+    assert SaveStore().root == Path(platformdirs.user_data_dir("caravan-tui"))
+
+
+@pytest.mark.parametrize("bad", ["", "../x", "a/b", "a\\b", ".hidden", "..", "c:x", "a\0b"])
+def test_invalid_match_ids_are_refused(tmp_path, bad):
+    store = SaveStore(tmp_path)
+    with pytest.raises(ValueError, match="invalid match id"):
+        store.path(bad)
+    with pytest.raises(ValueError, match="invalid match id"):
+        store.write(snapshot(bad))
+
+
+def test_leftover_temp_file_is_ignored(tmp_path):
+    store = SaveStore(tmp_path)
+    store.write(snapshot("m"))
+    newer = encode(snapshot("m", actions=[]))
+    (store.folder / ".m-crashed.tmp").write_bytes(newer[: len(newer) // 2])
+    assert [(e.match_id, e.error) for e in store.entries()] == [("m", None)]
+    assert store.read("m") == snapshot("m")
+    store.write(snapshot("m", seed=1))  # and it does not get in the way of the next write
+    assert store.read("m").seed == 1
+
+
+def test_failed_write_keeps_the_previous_save(tmp_path, monkeypatch):
+    store = SaveStore(tmp_path)
+    store.write(snapshot("m"))
+
+    def crash(src, dst):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(OSError, match="disk full"):
+        store.write(snapshot("m", seed=1))
+    assert store.read("m") == snapshot("m")
+    assert sorted(p.name for p in store.folder.iterdir()) == ["m.msgpack"]  # temp cleaned up
+
+
+WRITER = textwrap.dedent(
+    """
+    import os, signal, sys
+    from pathlib import Path
+    from saves import SaveStore, Snapshot
+
+    store, kill_at = SaveStore(Path(sys.argv[1])), sys.argv[2]
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd):  # "fsync": die with the new snapshot in the temp file, not yet renamed
+        if kill_at == "fsync" and seed == 1:
+            os.kill(os.getpid(), signal.SIGKILL)
+        real_fsync(fd)
+
+    def replace(src, dst):  # "replace": die just after the rename, before the folder's fsync
+        real_replace(src, dst)
+        if kill_at == "replace" and seed == 1:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    os.fsync, os.replace = fsync, replace
+    blob = "x" * 2_000_000
+    seed = 0
+    while True:
+        store.write(Snapshot(match_id="m", game_id="g", options={}, players=1, seats=["human"],
+                             names=["A"], seed=seed, actions=[("n", seed)],
+                             state={"seed": seed, "blob": blob}))
+        if seed == 0:
+            print("ready", flush=True)
+        seed += 1
+    """
+)
+
+
+def run_writer(root: Path, kill_at: str, delay: float = 0.0) -> None:
+    """Run WRITER until it dies at ``kill_at``, or SIGKILL it ``delay`` seconds into its loop."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    writer = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(root), kill_at], stdout=subprocess.PIPE, env=env, text=True
+    )
+    try:
+        assert writer.stdout.readline() == "ready\n"
+        if kill_at == "random":
+            time.sleep(delay)
+            writer.send_signal(signal.SIGKILL)
+        writer.wait(timeout=60)
+    finally:
+        writer.kill()
+        writer.wait()
+        writer.stdout.close()
+    assert writer.returncode == -signal.SIGKILL
+
+
+@pytest.mark.parametrize(("kill_at", "seed"), [("fsync", 0), ("replace", 1)])
+def test_writer_killed_mid_write_leaves_a_loadable_save(tmp_path, kill_at, seed):
+    run_writer(tmp_path, kill_at)
+    store = SaveStore(tmp_path)
+    assert any(p.suffix == ".tmp" for p in store.folder.iterdir()) == (kill_at == "fsync")
+    assert store.read("m").state["seed"] == seed
+    assert [(e.match_id, e.error) for e in store.entries()] == [("m", None)]
+    store.write(replace(store.read("m"), seed=9))  # a leftover temp file does not block saving
+    assert store.read("m").seed == 9
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.013, 0.05, 0.11])
+def test_writer_killed_at_any_time_leaves_a_loadable_save(tmp_path, delay):
+    run_writer(tmp_path, "random", delay)
+    store = SaveStore(tmp_path)
+    saved = store.read("m")
+    assert saved.actions == [("n", saved.seed)] and saved.state["seed"] == saved.seed
+    assert [(e.match_id, e.error) for e in store.entries()] == [("m", None)]
+
+
+def test_damaged_files_are_listed_with_a_reason(tmp_path):
+    store = SaveStore(tmp_path)
+    store.write(snapshot("good"))
+    data = encode(snapshot("x"))
+    flipped = bytearray(data)
+    flipped[len(data) - 20] ^= 0x04
+    files = {
+        "truncated": data[: len(data) // 2],
+        "random": random.Random(1).randbytes(500),
+        "flipped": bytes(flipped),
+        "foreign": msgpack.packb({"format": "chess-save", "moves": ["e4"]}),
+        "empty": b"",
+        "renamed": encode(snapshot("other")),
+    }
+    for name, content in files.items():
+        (store.folder / f"{name}.msgpack").write_bytes(content)
+    (store.folder / "notes.txt").write_text("not a save, not listed")
+    entries = {e.match_id: e for e in store.entries()}
+    assert set(entries) == {"good", *files}
+    reasons = {name: entries[name].error for name in files}
+    assert reasons == {
+        "truncated": "the save is truncated",
+        "random": "not a caravan-tui save",
+        "flipped": "checksum mismatch: the save was damaged or altered",
+        "foreign": "not a caravan-tui save",
+        "empty": "the file is empty",
+        "renamed": "the file is named renamed but holds match other",
+    }
+    assert all(entries[name].snapshot is None for name in files)
+    assert entries["good"].error is None
+
+
+def test_unreadable_file_is_listed_not_raised(tmp_path):
+    store = SaveStore(tmp_path)
+    store.folder.mkdir(parents=True)
+    (store.folder / "dir.msgpack").mkdir()  # reading it fails with an OSError
+    [entry] = store.entries()
+    assert entry.match_id == "dir" and entry.snapshot is None and "cannot read" in entry.error
+
+
+def test_damaged_file_is_never_overwritten(tmp_path):
+    store = SaveStore(tmp_path)
+    damaged = encode(snapshot("m"))[:-5]
+    store.folder.mkdir(parents=True)
+    store.path("m").write_bytes(damaged)
+    with pytest.raises(DamagedSave, match="m.msgpack is damaged .*truncated.*untouched"):
+        store.write(snapshot("m"))
+    assert store.path("m").read_bytes() == damaged
+    assert [p.name for p in store.folder.iterdir()] == ["m.msgpack"]
+
+
+def test_latest_unfinished(tmp_path):
+    store = SaveStore(tmp_path)
+    assert store.latest_unfinished() is None
+    store.write(snapshot("old", updated=10.0))
+    store.write(snapshot("new", updated=30.0))
+    store.write(snapshot("done", updated=50.0, status="over", result=[1.0, 0.0]))
+    store.write(snapshot("quit", updated=60.0, status="resigned"))
+    (store.folder / "junk.msgpack").write_bytes(b"junk")
+    assert store.latest_unfinished().match_id == "new"
+
+
+# -- replay --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_load_replays_a_real_game(tmp_path, seed):
+    store = SaveStore(tmp_path)
+    saved = played(seed=seed, moves=15)
+    assert len(saved.actions) > 3
+    store.write(saved)
+    snap, state = store.load("g1")
+    assert snap == decode(encode(saved))
+    assert codec.plain(state.to_data()) == codec.plain(saved.state)
+    assert state.legal_actions()  # and play can go on from here
+    state.apply(state.legal_actions()[0])
+
+
+def test_load_replays_a_finished_game(tmp_path):
+    store = SaveStore(tmp_path)
+    saved = played(seed=4, moves=10_000)
+    store.write(replace(saved, status="over"))
+    _, state = store.load("g1")
+    assert state.is_over()
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        (lambda s: replace(s, state=played(seed=8).state), "does not give the saved position .*differs in"),
+        (lambda s: replace(s, actions=s.actions[:-1]), "does not give the saved position"),
+        (lambda s: replace(s, actions=[*s.actions, ("no-such-move",)]), "move 13 of 13 .* is not legal"),
+        (lambda s: replace(s, game_id="chess"), "unknown game 'chess'"),
+        (lambda s: replace(s, options={"no_such_option": 1}), "cannot set up the game"),
+    ],
+)
+def test_load_detects_a_log_that_does_not_replay(tmp_path, change, reason):
+    store = SaveStore(tmp_path)
+    store.write(change(played(seed=7, moves=12)))
+    with pytest.raises(DamagedSave, match=reason):
+        store.load("g1")
+
