@@ -4,35 +4,83 @@ A move is a tuple ``(action, kind, mask, length, level)``: ``kind`` is CARAVAN o
 ``mask`` the cards it uses, ``length`` its card count, ``level`` a caravan's height or a
 bandit's category (1-4). Actions are plain tuples: ``("caravan", "3MV", "1M@4", "5ML")``
 (a wild card carries the rank it stands for) and ``("bandit", "1M", "NK")``.
+
+Enumerating a full hand's caravans is the engine's most expensive step, so results are cached
+per hand mask, and a hand that only lost cards is derived from its parent by filtering.
 """
 from __future__ import annotations
+
+from bisect import bisect_right
 
 from .cards import ACES, CROWNS, IDS, INDEX, RANKS, SUITS, WILD_MASK, cards_of
 
 CARAVAN = 0
 BANDIT = 1
 PASS = ("pass",)
+MAX_LENGTH = 8  # ranks 2-9
 
 _ANY_SUIT = (1 << 6) - 1
 _WILD_IDS = {(card, rank): f"{IDS[card]}@{rank}" for card in range(12) for rank in range(2, 10)}
-_CACHE_LIMIT = 200_000
-#: hand mask -> (caravans, bandits); shared by every state, so repeated hands cost nothing.
-_HAND_CACHE: dict[int, tuple[tuple, tuple]] = {}
-#: action -> move, for every move ever generated (actions mean the same in any hand).
+_CACHE_LIMIT = 100_000
+#: hand mask -> HandCombos; shared by every state, so a repeated hand costs nothing.
+_HAND_CACHE: dict[int, "HandCombos"] = {}
+#: action -> move, for every move ever generated (an action means the same in any hand).
 MOVES: dict[tuple, tuple] = {}
 
 
-def combos(hand: int) -> tuple[tuple, tuple]:
-    """All caravan readings and all bandits of a hand, each list sorted by (length, level)."""
+def _height(move: tuple) -> int:
+    return move[4]
+
+
+class HandCombos:
+    """A hand's caravans bucketed by length (each bucket sorted by height) and its bandits."""
+
+    __slots__ = ("hand", "by_length", "bandits", "_lead")
+
+    def __init__(self, hand: int, by_length: list[list[tuple]], bandits: list[tuple]) -> None:
+        self.hand = hand
+        self.by_length = by_length
+        self.bandits = bandits
+        self._lead = None
+
+    def lead(self) -> list[tuple]:
+        """Every caravan action, shortest and lowest first."""
+        if self._lead is None:
+            self._lead = [move[0] for bucket in self.by_length for move in bucket]
+        return self._lead
+
+    def beating(self, top: tuple) -> list[tuple]:
+        """Actions that beat ``top`` (rules §3 Beating), without the pass."""
+        if top[1] == CARAVAN:
+            bucket = self.by_length[top[3]]
+            start = bisect_right(bucket, top[4], key=_height)
+            return [move[0] for move in bucket[start:]] + [move[0] for move in self.bandits]
+        return [move[0] for move in self.bandits if move[4] > top[4]]
+
+    def restrict(self, hand: int) -> "HandCombos":
+        """The combinations of a sub-hand: those using none of the removed cards."""
+        gone = self.hand & ~hand
+        return HandCombos(hand, [[m for m in bucket if not m[2] & gone] for bucket in self.by_length],
+                          [m for m in self.bandits if not m[2] & gone])
+
+
+def combos(hand: int, parent: HandCombos | None = None) -> HandCombos:
+    """The combinations of ``hand``; ``parent``, when given, is a superset hand's combinations."""
     found = _HAND_CACHE.get(hand)
     if found is None:
         if len(_HAND_CACHE) >= _CACHE_LIMIT:
             _HAND_CACHE.clear()
-        found = _HAND_CACHE[hand] = (_caravans(hand), _bandits(hand))
+        if parent is not None and parent.hand & hand == hand:
+            found = parent.restrict(hand)
+        else:
+            found = HandCombos(hand, _caravans(hand), _bandits(hand))
+        _HAND_CACHE[hand] = found
     return found
 
 
-def _caravans(hand: int) -> tuple:
+def _caravans(hand: int) -> list[list[tuple]]:
+    """Depth-first over start ranks in ascending order, so each length bucket comes out sorted
+    by height (a caravan's height is its start rank plus its length minus one)."""
     by_rank: list[list[int]] = [[] for _ in range(11)]
     wilds = []
     for card in cards_of(hand):
@@ -40,39 +88,39 @@ def _caravans(hand: int) -> tuple:
             wilds.append(card)
         else:
             by_rank[RANKS[card]].append(card)
-    out: list[tuple] = []
+    by_length: list[list[tuple]] = [[] for _ in range(MAX_LENGTH + 1)]
 
-    def extend(rank: int, prev_suits: int, used: int, seq: tuple, has_number: bool) -> None:
+    def extend(rank: int, prev_suits: int, used: int, ids: tuple, has_number: bool) -> None:
         for card in by_rank[rank]:
             if prev_suits & SUITS[card]:
-                step = seq + ((card, IDS[card]),)
-                out.append(_caravan_move(step, rank, used | 1 << card))
+                step = ids + (IDS[card],)
+                mask = used | 1 << card
+                by_length[len(step)].append(_caravan_move(step, rank, mask))
                 if rank < 9:
-                    extend(rank + 1, SUITS[card], used | 1 << card, step, True)
+                    extend(rank + 1, SUITS[card], mask, step, True)
         for card in wilds:
             bit = 1 << card
             if not used & bit and prev_suits & SUITS[card]:
-                step = seq + ((card, _WILD_IDS[card, rank]),)
+                step = ids + (_WILD_IDS[card, rank],)
                 if has_number:
-                    out.append(_caravan_move(step, rank, used | bit))
+                    by_length[len(step)].append(_caravan_move(step, rank, used | bit))
                 if rank < 9:
                     extend(rank + 1, SUITS[card], used | bit, step, has_number)
 
     for start in range(2, 10):
         extend(start, _ANY_SUIT, 0, (), False)
-    out.sort(key=lambda move: (move[3], move[4]))
-    return tuple(out)
+    return by_length
 
 
-def _caravan_move(step: tuple, height: int, mask: int) -> tuple:
-    action = ("caravan",) + tuple(card_id for _, card_id in step)
+def _caravan_move(ids: tuple, height: int, mask: int) -> tuple:
+    action = ("caravan",) + ids
     move = MOVES.get(action)
     if move is None:
-        move = MOVES[action] = (action, CARAVAN, mask, len(step), height)
+        move = MOVES[action] = (action, CARAVAN, mask, len(ids), height)
     return move
 
 
-def _bandits(hand: int) -> tuple:
+def _bandits(hand: int) -> list[tuple]:
     aces = [card for card in ACES if hand >> card & 1]
     crowns = [card for card in CROWNS if hand >> card & 1]
     out = [_bandit_move((ace,), 1) for ace in aces]
@@ -80,8 +128,8 @@ def _bandits(hand: int) -> tuple:
     for ace in aces:
         for crown in crowns:
             out.append(_bandit_move((ace, crown), 4 if SUITS[ace] == SUITS[crown] else 3))
-    out.sort(key=lambda move: move[4])
-    return tuple(out)
+    out.sort(key=_height)
+    return out
 
 
 def _bandit_move(cards: tuple, category: int) -> tuple:
@@ -91,6 +139,17 @@ def _bandit_move(cards: tuple, category: int) -> tuple:
         mask = sum(1 << card for card in cards)
         move = MOVES[action] = (action, BANDIT, mask, len(cards), category)
     return move
+
+
+def move_of(action: tuple) -> tuple:
+    """The move record of any well-formed action (e.g. read from a save). Enumerating the
+    action's own cards registers every combination they form, this one included."""
+    if action not in MOVES:
+        combos(sum(1 << card for card, _ in readings(action)))
+    try:
+        return MOVES[action]
+    except KeyError:
+        raise ValueError(f"{action!r} is not a caravan or bandit") from None
 
 
 def readings(action: tuple) -> list[tuple[int, int]]:

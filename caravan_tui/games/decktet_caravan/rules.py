@@ -10,7 +10,7 @@ from .cards import (
     ALL_MASK, CROWNS, IDS, INDEX, NAMES, NUMBER_MASK, NUMBERS, RANKS, SUIT_NAMES, SUITS,
     WILD_MASK, WILDS, cards_of, mask_of, suit_index,
 )
-from .combos import BANDIT, CARAVAN, MOVES, PASS, combos, readings
+from .combos import CARAVAN, MOVES, PASS, combos, move_of, readings
 
 HAND_CARDS_WILD = 4
 HAND_CARDS_NUMBER = 11
@@ -70,6 +70,7 @@ class DecktetCaravanState:
     __slots__ = (
         "hands_total", "chance", "hand_no", "hands", "aside", "up", "season", "top", "top_seat",
         "collected", "discard", "turn", "first_leader", "out_player", "cum", "history", "_legal",
+        "_combos",
     )
 
     # -- construction -------------------------------------------------------------------------
@@ -108,6 +109,7 @@ class DecktetCaravanState:
         self.discard = 0
         self.out_player = None
         self._legal = None
+        self._combos = [None, None]
         if self.hand_no == 1:
             leader = rng.randrange(2)
         else:
@@ -152,6 +154,7 @@ class DecktetCaravanState:
         other.cum = self.cum[:]
         other.history = self.history  # append-only, replaced (never mutated) on change
         other._legal = self._legal  # a list never mutated once built
+        other._combos = self._combos[:]
         return other
 
     # -- the contract ---------------------------------------------------------------------------
@@ -169,18 +172,16 @@ class DecktetCaravanState:
         return legal
 
     def _compute_legal(self) -> list[Action]:
-        if self.turn is None:
+        seat = self.turn
+        if seat is None:
             return []
-        caravans, bandits = combos(self.hands[self.turn])
-        top = self.top
-        if top is None:
-            return [move[0] for move in caravans]
-        if top[1] == CARAVAN:
-            length, height = top[3], top[4]
-            legal = [m[0] for m in caravans if m[3] == length and m[4] > height]
-            legal += [m[0] for m in bandits]
-        else:
-            legal = [m[0] for m in bandits if m[4] > top[4]]
+        hand = self.hands[seat]
+        known = self._combos[seat]
+        if known is None or known.hand != hand:
+            known = self._combos[seat] = combos(hand, known)
+        if self.top is None:
+            return known.lead()
+        legal = known.beating(self.top)
         legal.append(PASS)
         return legal
 
@@ -358,6 +359,7 @@ class DecktetCaravanState:
         world.hands[opp] = mask_of(wilds[:opp_wilds]) | mask_of(numbers[:opp_numbers])
         world.aside = unseen & ~world.hands[opp]
         world.chance = rng.getrandbits(62)
+        world._combos[opp] = None
         if world.turn == opp:
             world._legal = None
         return world
@@ -371,7 +373,7 @@ class DecktetCaravanState:
         state.hand_no = view["hand_no"]
         state.turn = view["to_move"]
         state.up = tuple(INDEX[c] for c in view["up"])
-        state.season = [(player, MOVES.get(tuple(action)) or _move_of(tuple(action)))
+        state.season = [(player, move_of(tuple(action)))
                         for player, action in view["season"]]
         state.top = state.season[-1][1] if state.season else None
         state.top_seat = state.season[-1][0] if state.season else -1
@@ -383,6 +385,7 @@ class DecktetCaravanState:
         state.history = [(h, out, bonus, list(piles), list(totals))
                          for h, out, bonus, piles, totals in view["history"]]
         state._legal = None
+        state._combos = [None, None]
         own = mask_of(INDEX[c] for c in view["hand"])
         seen = own | mask_of(state.up) | state.discard | state.collected[0] | state.collected[1]
         for _, move in state.season:
@@ -438,7 +441,7 @@ class DecktetCaravanState:
         state.hands = [mask(hand) for hand in data["hands"]]
         state.aside = mask(data["aside"])
         state.up = tuple(INDEX[c] for c in data["up"])
-        state.season = [(player, MOVES.get(tuple(action)) or _move_of(tuple(action)))
+        state.season = [(player, move_of(tuple(action)))
                         for player, action in data["season"]]
         state.top = state.season[-1][1] if state.season else None
         state.top_seat = state.season[-1][0] if state.season else -1
@@ -451,14 +454,6 @@ class DecktetCaravanState:
         state.history = [(h, out, bonus, list(piles), list(totals))
                          for h, out, bonus, piles, totals in data["history"]]
         state._legal = None
+        state._combos = [None, None]
         return state
 
-
-def _move_of(action: tuple) -> tuple:
-    """The move record of an action read from a save or a view, generated from its own cards."""
-    cards = mask_of(card for card, _ in readings(action))
-    caravans, bandits = combos(cards)
-    for move in caravans + bandits:
-        if move[0] == action:
-            return move
-    raise ValueError(f"{action!r} is not a caravan or bandit")

@@ -1,0 +1,109 @@
+"""Engine and AI speed per game (``caravan-tui bench``). Numbers, never assertions."""
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from ai.ismcts import search
+from ai.levels import LEVELS
+from ai.policies import make_policy
+from caravan_tui.games import GAMES, get_game
+
+SAMPLE_SEEDS = range(40)
+
+
+def _short_options(game) -> dict:
+    return {"hands": 1} if "hands" in game.options else {}
+
+
+def sample_states(game, players: int) -> list:
+    """Positions from random playouts: a spread of openings, middles and ends."""
+    states = []
+    for seed in SAMPLE_SEEDS:
+        state = game.new(players, seed=seed, options=_short_options(game))
+        rng = random.Random(seed)
+        while not state.is_over():
+            if rng.random() < 0.25:
+                states.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+    return states
+
+
+def _per_call_us(fn, items: list, repeat: int) -> float:
+    started = time.perf_counter()
+    for _ in range(repeat):
+        for item in items:
+            fn(item)
+    return (time.perf_counter() - started) / (repeat * len(items)) * 1e6
+
+
+def bench_game(game_id: str, players: int | None = None, *, playout_seconds: float = 2.0,
+               search_iterations: int = 3000, level_positions: int = 3,
+               levels: tuple[str, ...] = tuple(LEVELS)) -> dict:
+    game = get_game(game_id)
+    players = players or game.default_players
+    states = sample_states(game, players)
+    rng = random.Random(0)
+    # legal_actions on a freshly redealt world, as search calls it (no cached answer to reuse)
+    fresh = [s.determinize((s.to_move() + 1) % players, rng) for s in states]
+    moves = [(s, rng.choice(s.legal_actions())) for s in states]
+    clone_us = _per_call_us(lambda s: s.clone(), states, 50)
+    legal_us = _per_call_us(lambda s: s.clone().legal_actions(), fresh, 1) - clone_us
+    apply_us = _per_call_us(lambda m: m[0].clone().apply(m[1]), moves, 20) - clone_us
+    determinize_us = _per_call_us(lambda s: s.determinize(s.to_move(), rng), states, 20)
+
+    playouts, started = 0, time.perf_counter()
+    while time.perf_counter() - started < playout_seconds:
+        state = game.new(players, seed=playouts, options=_short_options(game))
+        while not state.is_over():
+            state.apply(rng.choice(state.legal_actions()))
+        playouts += 1
+    playouts_per_s = playouts / (time.perf_counter() - started)
+
+    start = game.new(players, seed=1, options=_short_options(game))
+    seat = start.to_move()
+    world = game.from_view(start.view(seat), seat)
+    result = search(world, seat, iterations=search_iterations, horizon=LEVELS["normal"].horizon, seed=1)
+    iterations_per_s = result.iterations / result.elapsed
+
+    level_times = {}
+    positions = [s for s in states if len(s.legal_actions()) > 1][:: max(1, len(states) // level_positions)]
+    for name in levels:
+        policy = make_policy(f"ai:{name}")
+        times = []
+        for index, state in enumerate(positions[:level_positions]):
+            seat = state.to_move()
+            started = time.perf_counter()
+            policy.choose(game_id, state.view(seat), seat, index, state.legal_actions())
+            times.append(time.perf_counter() - started)
+        level_times[name] = {"mean_s": statistics.fmean(times), "max_s": max(times)}
+
+    return {
+        "game": game_id, "players": players, "options": _short_options(game),
+        "clone_us": clone_us, "legal_actions_us": legal_us, "apply_us": apply_us,
+        "determinize_us": determinize_us, "random_playouts_per_s": playouts_per_s,
+        "ismcts_iterations_per_s": iterations_per_s, "ai_move_s": level_times,
+    }
+
+
+def run_bench(game_ids: list[str] | None = None, **kwargs) -> list[dict]:
+    return [bench_game(game_id, **kwargs) for game_id in (game_ids or list(GAMES))]
+
+
+def format_report(results: list[dict]) -> str:
+    lines = []
+    for r in results:
+        lines.append(f"{r['game']} ({r['players']} players, options {r['options']})")
+        rows = [
+            ("clone", f"{r['clone_us']:.2f} µs"),
+            ("legal_actions", f"{r['legal_actions_us']:.2f} µs"),
+            ("apply", f"{r['apply_us']:.2f} µs"),
+            ("determinize", f"{r['determinize_us']:.2f} µs"),
+            ("random playouts", f"{r['random_playouts_per_s']:.0f} /s"),
+            ("ISMCTS iterations", f"{r['ismcts_iterations_per_s']:.0f} /s (one process)"),
+        ]
+        for name, t in r["ai_move_s"].items():
+            rows.append((f"AI move, {name}", f"{t['mean_s']:.3f} s mean, {t['max_s']:.3f} s max"))
+        lines += [f"  {label:<20} {value}" for label, value in rows]
+    return "\n".join(lines)
