@@ -50,6 +50,23 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--workers", type=int, default=2, help="matches played in parallel")
     selfplay.add_argument("--json", metavar="FILE", help="also write every match record as JSON")
 
+    arena = commands.add_parser("arena", help="round-robin tournament between seats, with ratings")
+    arena.add_argument("game", choices=sorted(GAMES))
+    arena.add_argument("--seats", type=_seat_list, default=["random", "greedy", "ai:easy"],
+                       help=f"comma-separated seats to compare: {', '.join(SEAT_SPECS)}")
+    arena.add_argument("--players", type=int, help="players per match (default: the game's usual)")
+    arena.add_argument("--rounds", type=int, default=5, help="times each line-up plays in each seat order")
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    arena.add_argument("--iterations", type=int, help="cap every AI seat to this many iterations")
+    arena.add_argument("--workers", type=int, default=2, help="matches played in parallel")
+    arena.add_argument("--json", metavar="FILE", help="write the matrix, ratings and every match record")
+
+    replay = commands.add_parser("replay", help="replay a match recorded by arena --json")
+    replay.add_argument("file")
+    replay.add_argument("index", type=int)
+    replay.add_argument("--save", action="store_true", help="store it as a save file you can open")
+
     commands.add_parser("saves", help="list saved matches")
 
     bench = commands.add_parser("bench", help="measure engine and AI speed")
@@ -88,6 +105,68 @@ def cmd_selfplay(args) -> int:
     return 0
 
 
+def _progress_bar(done: int, total: int) -> None:
+    filled = 30 * done // total
+    print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} matches", end="", file=sys.stderr, flush=True)
+
+
+def cmd_arena(args) -> int:
+    from ai.arena import format_standings, run_jobs, schedule, standings, to_json
+
+    game = GAMES[args.game]
+    players = args.players or game.default_players
+    if players not in game.players:
+        print(f"{game.title} is for {game.players.start}-{game.players.stop - 1} players", file=sys.stderr)
+        return 2
+    if len(set(args.seats)) < 2:
+        print("an arena needs at least two different seats", file=sys.stderr)
+        return 2
+    try:
+        options = game.resolve_options(_options(args.option))
+    except (ValueError, argparse.ArgumentTypeError) as error:
+        print(error, file=sys.stderr)
+        return 2
+    jobs = schedule(args.game, args.seats, players, args.rounds, args.seed, options, args.iterations)
+    records = run_jobs(jobs, args.workers, _progress_bar)
+    print(file=sys.stderr)
+    table = standings(args.seats, records)
+    print(f"{game.title}, {players} players, {len(records)} matches, seeds {args.seed}-{args.seed + len(jobs) - 1}")
+    print(format_standings(table))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(to_json(table, records), out)
+    return 0
+
+
+def cmd_replay(args) -> int:
+    from caravan_tui.engine import normalise_action
+    from saves.snapshot import Snapshot, new_match_id
+    from saves.store import SaveStore
+
+    try:
+        with open(args.file, encoding="utf-8") as source:
+            match = json.load(source)["matches"][args.index]
+        game = GAMES[match["game"]]
+        state = game.new(len(match["seats"]), seed=match["seed"], options=match["options"])
+        actions = [normalise_action(a) for a in match["actions"]]
+        for action in actions:
+            state.apply(action)
+    except (OSError, ValueError, KeyError, IndexError, TypeError) as error:
+        print(f"cannot replay match {args.index} of {args.file}: {error}", file=sys.stderr)
+        return 2
+    same = state.scores() == match["scores"]
+    print(f"{game.title}, seats {', '.join(match['seats'])}, seed {match['seed']}: "
+          f"scores {state.scores()} ({'as recorded' if same else 'DIFFERENT from the record'})")
+    if args.save:
+        snapshot = Snapshot(match_id=new_match_id(), game_id=game.id, options=match["options"],
+                            players=len(match["seats"]), seats=match["seats"], names=match["seats"],
+                            seed=match["seed"], actions=actions, state=state.to_data(), status="over",
+                            result=state.scores())
+        SaveStore().write(snapshot)
+        print(f"saved as {snapshot.match_id}")
+    return 0 if same else 1
+
+
 def cmd_saves(_args) -> int:
     from saves.store import SaveStore
 
@@ -124,6 +203,10 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "selfplay":
         return cmd_selfplay(args)
+    if args.command == "arena":
+        return cmd_arena(args)
+    if args.command == "replay":
+        return cmd_replay(args)
     if args.command == "saves":
         return cmd_saves(args)
     if args.command == "bench":

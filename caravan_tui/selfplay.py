@@ -1,53 +1,10 @@
 """Headless matches between policy seats, for measuring strength (``caravan-tui selfplay``)."""
 from __future__ import annotations
 
-import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from ai.policies import make_policy
-from caravan_tui.games import get_game
-
-
-@dataclass(slots=True)
-class MatchRecord:
-    """One finished match: the specs in seat order, what each seat scored and how long it took."""
-
-    seed: int
-    specs: list[str]
-    scores: list[float]
-    outcome: list[float]
-    moves: int
-    think: list[float]  # seconds spent deciding, per seat
-    decisions: list[int]  # decisions made, per seat
-    actions: list[tuple] = field(default_factory=list)
-
-
-def decision_seed(match_seed: int, turn: int) -> int:
-    """Each decision's search seed: reproducible from the match seed and the move number."""
-    return (match_seed * 1_000_003 + turn) & 0x7FFF_FFFF
-
-
-def play_match(game_id: str, specs: list[str], seed: int, options: dict | None = None,
-               iterations: int | None = None) -> MatchRecord:
-    """Play one match; every seat sees only its own view."""
-    game = get_game(game_id)
-    policies = [make_policy(spec, iterations=iterations) if spec.startswith("ai:") else make_policy(spec)
-                for spec in specs]
-    state = game.new(len(specs), seed=seed, options=options)
-    think = [0.0] * len(specs)
-    decisions = [0] * len(specs)
-    actions = []
-    while not state.is_over():
-        seat = state.to_move()
-        legal = state.legal_actions()
-        started = time.perf_counter()
-        action = policies[seat].choose(game_id, state.view(seat), seat, decision_seed(seed, len(actions)), legal)
-        think[seat] += time.perf_counter() - started
-        decisions[seat] += 1
-        state.apply(action)
-        actions.append(action)
-    return MatchRecord(seed, list(specs), state.scores(), state.outcome(), len(actions), think, decisions, actions)
+from ai.matches import MatchRecord, play_match
 
 
 def _play(job: tuple) -> MatchRecord:

@@ -7,7 +7,8 @@ import pytest
 
 from caravan_tui.bench import bench_game, format_report
 from caravan_tui.cli import main
-from caravan_tui.selfplay import play_match, run_selfplay, summarise
+from ai.matches import play_match
+from caravan_tui.selfplay import run_selfplay, summarise
 from saves.snapshot import Snapshot
 from saves.store import SaveStore
 

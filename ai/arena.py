@@ -1,0 +1,152 @@
+"""Round-robin tournaments between seats, with win-rate intervals and Elo-style ratings.
+
+Every combination of distinct seat specs plays ``rounds`` times in every rotation of seat order,
+so moving first favours nobody. Each match is a :class:`MatchRecord` whose game, seed, options
+and actions replay it exactly (and can become a normal save file).
+"""
+from __future__ import annotations
+
+import math
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
+from typing import Callable
+
+from .matches import MatchRecord, play_match
+
+Z95 = 1.959964
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    index: int
+    game_id: str
+    specs: tuple[str, ...]
+    seed: int
+    options: dict
+    iterations: int | None
+
+
+def schedule(game_id: str, seats: list[str], players: int, rounds: int, seed: int,
+             options: dict | None = None, iterations: int | None = None) -> list[Job]:
+    """Every line-up of ``players`` specs with at least two distinct seats, in every rotation."""
+    lineups = [c for c in combinations_with_replacement(seats, players) if len(set(c)) > 1]
+    jobs = []
+    for _ in range(rounds):
+        for lineup in lineups:
+            for shift in range(players):
+                specs = lineup[shift:] + lineup[:shift]
+                jobs.append(Job(len(jobs), game_id, specs, seed + len(jobs), dict(options or {}), iterations))
+    return jobs
+
+
+def _run(job: Job) -> tuple[int, MatchRecord]:
+    return job.index, play_match(job.game_id, list(job.specs), job.seed, job.options, job.iterations)
+
+
+def run_jobs(jobs: list[Job], workers: int = 2,
+             on_result: Callable[[int, int], None] | None = None) -> list[MatchRecord]:
+    """Play the jobs (in parallel processes when ``workers`` > 1); records in schedule order."""
+    records: list[MatchRecord | None] = [None] * len(jobs)
+    done = 0
+    if workers <= 1:
+        results = map(_run, jobs)
+    else:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        results = (future.result() for future in as_completed([pool.submit(_run, job) for job in jobs]))
+    try:
+        for index, record in results:
+            records[index] = record
+            done += 1
+            if on_result:
+                on_result(done, len(jobs))
+    finally:
+        if workers > 1:
+            pool.shutdown(cancel_futures=True)
+    return records
+
+
+@dataclass(slots=True)
+class Standings:
+    """Pairwise results: ``wins[a][b]`` counts a finishing ahead of b (ties count half)."""
+
+    seats: list[str]
+    wins: dict[str, dict[str, float]] = field(default_factory=dict)
+    games: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def rate(self, a: str, b: str) -> float | None:
+        n = self.games[a][b]
+        return self.wins[a][b] / n if n else None
+
+    def interval(self, a: str, b: str) -> tuple[float, float] | None:
+        """95% Wilson score interval of a's win rate against b."""
+        n = self.games[a][b]
+        if not n:
+            return None
+        p = self.wins[a][b] / n
+        centre = (p + Z95 ** 2 / (2 * n)) / (1 + Z95 ** 2 / n)
+        half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / (1 + Z95 ** 2 / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+    def elo(self, iterations: int = 500) -> dict[str, float]:
+        """Bradley-Terry strengths by minorisation-maximisation, one virtual draw per pair to keep
+        unbeaten seats finite, on the Elo scale (400·log10) centred on a mean of 1500."""
+        gamma = {s: 1.0 for s in self.seats}
+        for _ in range(iterations):
+            new = {}
+            for a in self.seats:
+                won = sum(self.wins[a][b] + 0.5 for b in self.seats if b != a and self.games[a][b])
+                denom = sum((self.games[a][b] + 1) / (gamma[a] + gamma[b])
+                            for b in self.seats if b != a and self.games[a][b])
+                new[a] = won / denom if denom else gamma[a]
+            mean_log = sum(math.log(g) for g in new.values()) / len(new)
+            gamma = {s: g / math.exp(mean_log) for s, g in new.items()}
+        return {s: 1500 + 400 * math.log10(g) for s, g in gamma.items()}
+
+
+def standings(seats: list[str], records: list[MatchRecord]) -> Standings:
+    table = Standings(list(seats), {a: {b: 0.0 for b in seats} for a in seats},
+                      {a: {b: 0 for b in seats} for a in seats})
+    for record in records:
+        for i, a in enumerate(record.specs):
+            for j, b in enumerate(record.specs):
+                if a == b:
+                    continue
+                table.games[a][b] += 1
+                if record.outcome[i] > record.outcome[j]:
+                    table.wins[a][b] += 1
+                elif record.outcome[i] == record.outcome[j]:
+                    table.wins[a][b] += 0.5
+    return table
+
+
+def format_standings(table: Standings) -> str:
+    """The win-rate matrix (row against column, with its 95% interval) and the ratings."""
+    ratings = table.elo()
+    order = sorted(table.seats, key=ratings.__getitem__, reverse=True)
+    width = max(18, *(len(s) + 2 for s in order))
+    lines = ["win rate of row vs column, [95% interval]", " " * 12 + "".join(f"{s:>{width}}" for s in order)]
+    for a in order:
+        cells = []
+        for b in order:
+            interval = table.interval(a, b) if a != b else None
+            cells.append(f"{'—' if interval is None else f'{table.rate(a, b):.2f} [{interval[0]:.2f},{interval[1]:.2f}]':>{width}}")
+        lines.append(f"{a:<12}" + "".join(cells))
+    lines.append("")
+    lines.append(f"{'seat':<12} {'rating':>7} {'games':>6}")
+    for s in order:
+        lines.append(f"{s:<12} {ratings[s]:>7.0f} {sum(table.games[s].values()):>6}")
+    return "\n".join(lines)
+
+
+def to_json(table: Standings, records: list[MatchRecord]) -> dict:
+    ratings = table.elo()
+    return {
+        "seats": table.seats,
+        "ratings": ratings,
+        "matrix": {a: {b: {"wins": table.wins[a][b], "games": table.games[a][b], "interval": table.interval(a, b)}
+                       for b in table.seats if b != a} for a in table.seats},
+        "matches": [{"game": r.game_id, "seed": r.seed, "options": r.options, "seats": r.specs,
+                     "scores": r.scores, "outcome": r.outcome, "moves": r.moves,
+                     "actions": [list(a) for a in r.actions]} for r in records],
+    }

@@ -1,0 +1,67 @@
+"""Headless matches between policy seats: the shared core of selfplay and the arena."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from caravan_tui.games import get_game
+
+from .policies import make_policy
+
+
+@dataclass(slots=True)
+class MatchRecord:
+    """One finished match: the specs in seat order, what each seat scored and how long it took.
+    ``game_id``, ``seed``, ``options`` and ``actions`` replay it exactly."""
+
+    game_id: str
+    seed: int
+    options: dict
+    specs: list[str]
+    scores: list[float]
+    outcome: list[float]
+    moves: int
+    think: list[float]  # seconds spent deciding, per seat
+    decisions: list[int]  # decisions made, per seat
+    actions: list[tuple] = field(default_factory=list)
+
+
+def decision_seed(match_seed: int, turn: int) -> int:
+    """Each decision's search seed: reproducible from the match seed and the move number."""
+    return (match_seed * 1_000_003 + turn) & 0x7FFF_FFFF
+
+
+def seat_policy(spec: str, iterations: int | None = None):
+    """``iterations`` caps AI seats to an iteration budget (fast, reproducible runs)."""
+    return make_policy(spec, iterations=iterations) if spec.startswith("ai:") else make_policy(spec)
+
+
+def play_match(game_id: str, specs: list[str], seed: int, options: dict | None = None,
+               iterations: int | None = None) -> MatchRecord:
+    """Play one match; every seat sees only its own view."""
+    game = get_game(game_id)
+    options = game.resolve_options(options)
+    policies = [seat_policy(spec, iterations) for spec in specs]
+    state = game.new(len(specs), seed=seed, options=options)
+    think = [0.0] * len(specs)
+    decisions = [0] * len(specs)
+    actions = []
+    while not state.is_over():
+        seat = state.to_move()
+        legal = state.legal_actions()
+        started = time.perf_counter()
+        action = policies[seat].choose(game_id, state.view(seat), seat, decision_seed(seed, len(actions)), legal)
+        think[seat] += time.perf_counter() - started
+        decisions[seat] += 1
+        state.apply(action)
+        actions.append(action)
+    return MatchRecord(game_id, seed, options, list(specs), state.scores(), state.outcome(), len(actions),
+                       think, decisions, actions)
+
+
+def replay(record: MatchRecord):
+    """The final state of a recorded match, rebuilt from its seed and actions."""
+    state = get_game(record.game_id).new(len(record.specs), seed=record.seed, options=record.options)
+    for action in record.actions:
+        state.apply(action)
+    return state
