@@ -72,6 +72,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench = commands.add_parser("bench", help="measure engine and AI speed")
     bench.add_argument("game", nargs="?", choices=sorted(GAMES))
     bench.add_argument("--json", metavar="FILE", help="also write the numbers as JSON")
+    bench.add_argument("--vs-openspiel", action="store_true",
+                       help="our ISMCTS against OpenSpiel's on the same engine (needs pip install '.[bench]')")
+    bench.add_argument("--matches", type=int, default=200, help="head-to-head matches for --vs-openspiel")
+    bench.add_argument("--seconds", type=float, default=0.1, help="time per move for --vs-openspiel")
     return parser
 
 
@@ -189,6 +193,8 @@ def cmd_saves(_args) -> int:
 
 
 def cmd_bench(args) -> int:
+    if args.vs_openspiel:
+        return cmd_vs_openspiel(args)
     from caravan_tui.bench import format_report, run_bench
 
     results = run_bench([args.game] if args.game else None)
@@ -196,6 +202,27 @@ def cmd_bench(args) -> int:
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:
             json.dump(results, out, indent=2)
+    return 0
+
+
+def cmd_vs_openspiel(args) -> int:
+    try:
+        from ai.openspiel_bridge import format_head_to_head, head_to_head
+    except ImportError:
+        print("OpenSpiel is not installed: pip install '.[bench]'", file=sys.stderr)
+        return 2
+    from ai.levels import get_level
+
+    game_id = args.game or "decktet_caravan"
+    level = get_level("normal")
+    result = head_to_head(game_id, args.matches, args.seconds, level.horizon, level.exploration,
+                          {"hands": 1} if "hands" in GAMES[game_id].options else {},
+                          on_result=_progress_bar)
+    print(file=sys.stderr)
+    print(format_head_to_head(result))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(result, out, indent=2)
     return 0
 
 

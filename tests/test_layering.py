@@ -28,9 +28,13 @@ def test_pure_modules_do_not_import_textual_in_their_source():
     assert offenders == []
 
 
+OPTIONAL = {"ai.openspiel_bridge"}  # needs the `bench` extra; its source is still checked above
+
+
 def test_importing_the_core_loads_no_textual():
     modules = ["caravan_tui.engine", "caravan_tui.games"] + [
-        ".".join(path.relative_to(ROOT).with_suffix("").parts) for path in PURE]
+        name for name in (".".join(path.relative_to(ROOT).with_suffix("").parts) for path in PURE)
+        if name not in OPTIONAL]
     code = (f"import importlib, sys\nfor m in {modules!r}: importlib.import_module(m)\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)

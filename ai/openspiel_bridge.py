@@ -1,0 +1,225 @@
+"""A registered game presented as an OpenSpiel Python game, and a head-to-head between OpenSpiel's
+Python ``ISMCTSBot`` and our ISMCTS on it (``pip install '.[bench]'``).
+
+Both searches run on the same engine: OpenSpiel's resampler calls our ``determinize`` and its
+evaluator is the same cut-off rollout ending in ``estimate()`` that ours uses, so what differs is
+the search code itself. OpenSpiel's bot has no time budget, so it gets the number of simulations
+it completes in the same time per move (measured first).
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts as os_ismcts
+from open_spiel.python.algorithms import mcts as os_mcts
+
+from caravan_tui.engine import Action
+from caravan_tui.games import get_game
+
+from .ismcts import search
+from .matches import decision_seed
+
+
+class ActionCodec:
+    """Our tuple actions <-> OpenSpiel's integer actions, numbered on first sight."""
+
+    def __init__(self) -> None:
+        self.numbers: dict[Action, int] = {}
+        self.actions: list[Action] = []
+
+    def encode(self, action: Action) -> int:
+        number = self.numbers.get(action)
+        if number is None:
+            number = self.numbers[action] = len(self.actions)
+            self.actions.append(action)
+        return number
+
+    def decode(self, number: int) -> Action:
+        return self.actions[number]
+
+
+class SpielGame(pyspiel.Game):
+    def __init__(self, game_id: str, players: int = 2, options: dict | None = None, seed: int = 0) -> None:
+        self.ours = get_game(game_id)
+        self.players = players
+        self.options = self.ours.resolve_options(options)
+        self.seed = seed
+        self.codec = ActionCodec()
+        game_type = pyspiel.GameType(
+            short_name=f"caravan_{game_id}", long_name=self.ours.title,
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+            reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+            max_num_players=players, min_num_players=players,
+            provides_information_state_string=True, provides_information_state_tensor=False,
+            provides_observation_string=False, provides_observation_tensor=False,
+            parameter_specification={})
+        info = pyspiel.GameInfo(num_distinct_actions=1 << 20, max_chance_outcomes=0, num_players=players,
+                                min_utility=0.0, max_utility=1.0, utility_sum=1.0, max_game_length=100_000)
+        super().__init__(game_type, info, {})
+
+    def new_initial_state(self) -> "SpielState":
+        return SpielState(self, self.ours.new(self.players, seed=self.seed, options=self.options))
+
+
+class SpielState(pyspiel.State):
+    """Wraps one of our states; every call is forwarded to it."""
+
+    def __init__(self, game: SpielGame, inner) -> None:
+        super().__init__(game)
+        self.spiel_game = game
+        self.inner = inner
+
+    def current_player(self) -> int:
+        seat = self.inner.to_move()
+        return pyspiel.PlayerId.TERMINAL if seat is None else seat
+
+    def _legal_actions(self, player: int) -> list[int]:
+        encode = self.spiel_game.codec.encode
+        return sorted(encode(action) for action in self.inner.legal_actions())
+
+    def _apply_action(self, number: int) -> None:
+        self.inner.apply(self.spiel_game.codec.decode(number))
+
+    def _action_to_string(self, player: int, number: int) -> str:
+        return self.inner.describe(self.spiel_game.codec.decode(number), player)
+
+    def is_terminal(self) -> bool:
+        return self.inner.is_over()
+
+    def returns(self) -> list[float]:
+        return self.inner.outcome() if self.inner.is_over() else [0.0] * self.spiel_game.players
+
+    def information_state_string(self, player: int | None = None) -> str:
+        return repr(self.inner.view(self.current_player() if player is None else player))
+
+    def clone(self) -> "SpielState":
+        return SpielState(self.spiel_game, self.inner.clone())
+
+    def __str__(self) -> str:
+        return repr(self.inner.view(None))
+
+
+class CutoffRollout(os_mcts.Evaluator):
+    """Uniform random playout for ``horizon`` plies, then ``estimate()`` — as our search does."""
+
+    def __init__(self, horizon: int, rng: random.Random) -> None:
+        self.horizon = horizon
+        self.rng = rng
+
+    def evaluate(self, state: SpielState) -> np.ndarray:
+        inner = state.inner.clone()
+        for _ in range(self.horizon):
+            if inner.is_over():
+                break
+            inner.apply(self.rng.choice(inner.legal_actions()))
+        return np.array(inner.outcome() if inner.is_over() else inner.estimate())
+
+    def prior(self, state: SpielState) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
+def openspiel_bot(game: SpielGame, simulations: int, seed: int, horizon: int, exploration: float):
+    rng = random.Random(seed)
+    bot = os_ismcts.ISMCTSBot(game, CutoffRollout(horizon, rng), exploration, simulations,
+                              random_state=np.random.RandomState(seed % (1 << 32)))
+    bot.set_resampler(lambda state, player: SpielState(state.spiel_game, state.inner.determinize(player, rng)))
+    return bot
+
+
+def openspiel_choose(game: SpielGame, state, seat: int, simulations: int, seed: int,
+                     horizon: int, exploration: float) -> Action:
+    """OpenSpiel's choice for ``seat``, searching from a world built from the seat's view only."""
+    world = SpielState(game, game.ours.from_view(state.view(seat), seat))
+    bot = openspiel_bot(game, simulations, seed, horizon, exploration)
+    return game.codec.decode(bot.step(world))
+
+
+def iterations_per_second(game_id: str, seconds: float, horizon: int, exploration: float,
+                          options: dict | None = None) -> tuple[float, float]:
+    """(ours, OpenSpiel's) search iterations per second from the same opening position."""
+    game = SpielGame(game_id, options=options, seed=1)
+    state = game.ours.new(2, seed=1, options=game.options)
+    seat = state.to_move()
+    ours = search(game.ours.from_view(state.view(seat), seat), seat, seconds=seconds, horizon=horizon,
+                  exploration=exploration, seed=1)
+    simulations = 50
+    while True:
+        started = time.perf_counter()
+        openspiel_choose(game, state, seat, simulations, 1, horizon, exploration)
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds / 2:
+            return ours.iterations / ours.elapsed, simulations / elapsed
+        simulations *= 2
+
+
+def head_to_head_match(game_id: str, seed: int, openspiel_seat: int, seconds: float,
+                       openspiel_simulations: int, horizon: int, exploration: float,
+                       options: dict | None = None) -> list[float]:
+    """One match, OpenSpiel's bot in ``openspiel_seat``; returns the outcome per seat."""
+    game = SpielGame(game_id, options=options, seed=seed)
+    state = game.ours.new(2, seed=seed, options=game.options)
+    moves = 0
+    while not state.is_over():
+        seat = state.to_move()
+        legal = state.legal_actions()
+        turn_seed = decision_seed(seed, moves)
+        if len(legal) == 1:
+            action = legal[0]
+        elif seat == openspiel_seat:
+            action = openspiel_choose(game, state, seat, openspiel_simulations, turn_seed, horizon, exploration)
+        else:
+            world = game.ours.from_view(state.view(seat), seat)
+            action = search(world, seat, seconds=seconds, horizon=horizon, exploration=exploration,
+                            seed=turn_seed).action
+        state.apply(action)
+        moves += 1
+    return state.outcome()
+
+
+def _match(job: tuple) -> tuple[int, list[float]]:
+    return job[2], head_to_head_match(*job)
+
+
+def head_to_head(game_id: str, matches: int, seconds: float, horizon: int, exploration: float,
+                 options: dict | None = None, seed: int = 1, workers: int = 2, on_result=None) -> dict:
+    """``matches`` matches with seats swapped every other match; OpenSpiel's simulations per move
+    are set from its measured speed so both sides think for ``seconds`` a move."""
+    ours_rate, theirs_rate = iterations_per_second(game_id, max(0.5, seconds), horizon, exploration, options)
+    simulations = max(1, round(theirs_rate * seconds))
+    jobs = [(game_id, seed + i, i % 2, seconds, simulations, horizon, exploration, options)
+            for i in range(matches)]
+    ours_points = 0.0
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for done, (openspiel_seat, outcome) in enumerate(pool.map(_match, jobs), start=1):
+            ours_points += outcome[1 - openspiel_seat]
+            if on_result:
+                on_result(done, matches)
+    rate = ours_points / matches
+    half = 1.959964 * math.sqrt(max(rate * (1 - rate), 1e-9) / matches)
+    return {"game": game_id, "matches": matches, "seconds_per_move": seconds, "horizon": horizon,
+            "exploration": exploration, "ours_iterations_per_s": ours_rate,
+            "openspiel_iterations_per_s": theirs_rate, "speed_ratio": ours_rate / theirs_rate,
+            "openspiel_simulations_per_move": simulations, "ours_points": ours_points,
+            "ours_score_rate": rate, "interval95": [max(0.0, rate - half), min(1.0, rate + half)]}
+
+
+def format_head_to_head(result: dict) -> str:
+    low, high = result["interval95"]
+    return "\n".join([
+        f"{result['game']}: our ISMCTS vs OpenSpiel ISMCTSBot (Python), same engine, "
+        f"{result['seconds_per_move']} s a move, horizon {result['horizon']}, c {result['exploration']}",
+        f"  iterations/s   ours {result['ours_iterations_per_s']:.0f}   OpenSpiel "
+        f"{result['openspiel_iterations_per_s']:.0f}   ratio {result['speed_ratio']:.2f}x",
+        f"  head-to-head   {result['matches']} matches, seats swapped: ours scored "
+        f"{result['ours_points']:.1f} ({100 * result['ours_score_rate']:.1f}%, 95% CI "
+        f"{100 * low:.1f}-{100 * high:.1f}%)",
+    ])

@@ -1,0 +1,38 @@
+"""The OpenSpiel adapter, tested only where the optional `bench` extra is installed."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("pyspiel", reason="OpenSpiel is optional: pip install '.[bench]'")
+
+from ai.openspiel_bridge import SpielGame, head_to_head_match, openspiel_choose  # noqa: E402
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_a_random_openspiel_playout_ends_with_our_outcome(seed):
+    game = SpielGame("decktet_caravan", options={"hands": 1}, seed=seed)
+    state = game.new_initial_state()
+    twin = game.ours.new(2, seed=seed, options={"hands": 1})
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        assert state.current_player() == twin.to_move()
+        number = rng.choice(state.legal_actions())
+        twin.apply(game.codec.decode(number))
+        state.apply_action(number)
+    assert state.returns() == twin.outcome()
+
+
+def test_openspiel_bot_chooses_a_legal_action_from_the_view_only():
+    game = SpielGame("decktet_caravan", options={"hands": 1}, seed=2)
+    state = game.ours.new(2, seed=2, options={"hands": 1})
+    seat = state.to_move()
+    action = openspiel_choose(game, state, seat, simulations=40, seed=1, horizon=6, exploration=0.7)
+    assert action in state.legal_actions()
+
+
+def test_a_head_to_head_match_finishes():
+    outcome = head_to_head_match("decktet_caravan", seed=3, openspiel_seat=0, seconds=0.01,
+                                 openspiel_simulations=10, horizon=4, exploration=0.7, options={"hands": 1})
+    assert sorted(outcome) in ([0.0, 1.0], [0.5, 0.5])
