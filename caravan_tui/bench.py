@@ -1,9 +1,10 @@
 """Engine and AI speed per game (``caravan-tui bench``). Numbers, never assertions."""
 from __future__ import annotations
 
+import math
 import random
-import statistics
 import time
+import tracemalloc
 
 from ai.ismcts import search
 from ai.levels import LEVELS
@@ -30,6 +31,12 @@ def sample_states(game, players: int) -> list:
     return states
 
 
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (q in 0-100)."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
+
+
 def _per_call_us(fn, items: list, repeat: int) -> float:
     started = time.perf_counter()
     for _ in range(repeat):
@@ -39,8 +46,8 @@ def _per_call_us(fn, items: list, repeat: int) -> float:
 
 
 def bench_game(game_id: str, players: int | None = None, *, playout_seconds: float = 2.0,
-               search_iterations: int = 3000, level_positions: int = 3,
-               levels: tuple[str, ...] = tuple(LEVELS)) -> dict:
+               search_iterations: int = 3000, level_positions: int = 10,
+               levels: tuple[str, ...] = tuple(LEVELS), memory_iterations: int | None = None) -> dict:
     game = get_game(game_id)
     players = players or game.default_players
     states = sample_states(game, players)
@@ -66,29 +73,38 @@ def bench_game(game_id: str, players: int | None = None, *, playout_seconds: flo
     world = game.from_view(start.view(seat), seat)
     result = search(world, seat, iterations=search_iterations, horizon=LEVELS["normal"].horizon, seed=1)
     iterations_per_s = result.iterations / result.elapsed
+    tracemalloc.start()
+    search(world, seat, iterations=memory_iterations or LEVELS["normal"].iterations,
+           horizon=LEVELS["normal"].horizon, seed=2)
+    peak_kib = tracemalloc.get_traced_memory()[1] / 1024
+    tracemalloc.stop()
 
     level_times = {}
-    positions = [s for s in states if len(s.legal_actions()) > 1][:: max(1, len(states) // level_positions)]
+    positions = [s for s in states if len(s.legal_actions()) > 1]
+    positions = positions[:: max(1, len(positions) // level_positions)][:level_positions]
     for name in levels:
         policy = make_policy(f"ai:{name}")
         times = []
-        for index, state in enumerate(positions[:level_positions]):
+        for index, state in enumerate(positions):
             seat = state.to_move()
             started = time.perf_counter()
             policy.choose(game_id, state.view(seat), seat, index, state.legal_actions())
             times.append(time.perf_counter() - started)
-        level_times[name] = {"mean_s": statistics.fmean(times), "max_s": max(times)}
+        level_times[name] = {"p50_s": percentile(times, 50), "p95_s": percentile(times, 95), "moves": len(times)}
 
     return {
         "game": game_id, "players": players, "options": _short_options(game),
         "clone_us": clone_us, "legal_actions_us": legal_us, "apply_us": apply_us,
         "determinize_us": determinize_us, "random_playouts_per_s": playouts_per_s,
-        "ismcts_iterations_per_s": iterations_per_s, "ai_move_s": level_times,
+        "ismcts_iterations_per_s": iterations_per_s, "search_peak_kib": peak_kib,
+        "ai_move_s": level_times,
     }
 
 
 def run_bench(game_ids: list[str] | None = None, **kwargs) -> list[dict]:
-    return [bench_game(game_id, **kwargs) for game_id in (game_ids or list(GAMES))]
+    """Every game at every player count it supports."""
+    return [bench_game(game_id, players, **kwargs)
+            for game_id in (game_ids or list(GAMES)) for players in GAMES[game_id].players]
 
 
 def format_report(results: list[dict]) -> str:
@@ -102,8 +118,9 @@ def format_report(results: list[dict]) -> str:
             ("determinize", f"{r['determinize_us']:.2f} µs"),
             ("random playouts", f"{r['random_playouts_per_s']:.0f} /s"),
             ("ISMCTS iterations", f"{r['ismcts_iterations_per_s']:.0f} /s (one process)"),
+            ("search peak memory", f"{r['search_peak_kib']:.0f} KiB (one normal-level search)"),
         ]
         for name, t in r["ai_move_s"].items():
-            rows.append((f"AI move, {name}", f"{t['mean_s']:.3f} s mean, {t['max_s']:.3f} s max"))
+            rows.append((f"AI move, {name}", f"p50 {t['p50_s']:.3f} s, p95 {t['p95_s']:.3f} s ({t['moves']} moves)"))
         lines += [f"  {label:<20} {value}" for label, value in rows]
     return "\n".join(lines)

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from caravan_tui.bench import bench_game, format_report
+from caravan_tui.bench import bench_game, format_report, percentile
 from caravan_tui.cli import main
 from ai.matches import play_match
 from caravan_tui.selfplay import run_selfplay, summarise
@@ -57,10 +57,15 @@ def test_saves_command_lists_matches_and_damaged_files(capsys, tmp_path, monkeyp
 
 def test_bench_measures_every_number():
     result = bench_game("decktet_caravan", playout_seconds=0.05, search_iterations=30,
-                        level_positions=1, levels=("easy",))
+                        level_positions=1, levels=("easy",), memory_iterations=20)
     for key in ("clone_us", "legal_actions_us", "apply_us", "determinize_us",
-                "random_playouts_per_s", "ismcts_iterations_per_s"):
+                "random_playouts_per_s", "ismcts_iterations_per_s", "search_peak_kib"):
         assert result[key] > 0
-    assert set(result["ai_move_s"]) == {"easy"}
+    assert set(result["ai_move_s"]) == {"easy"} and result["ai_move_s"]["easy"]["moves"] == 1
     report = format_report([result])
     assert "ISMCTS iterations" in report and "AI move, easy" in report
+
+
+def test_percentile_is_nearest_rank():
+    values = [float(v) for v in range(1, 21)]
+    assert percentile(values, 50) == 10.0 and percentile(values, 95) == 19.0 and percentile([3.0], 95) == 3.0
