@@ -8,6 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PURE = [ROOT / "caravan_tui" / "engine.py", ROOT / "caravan_tui" / "bus.py", ROOT / "caravan_tui" / "match.py",
+        ROOT / "caravan_tui" / "seats.py",
         *sorted((ROOT / "caravan_tui" / "games").glob("*/rules.py")),
         *sorted((ROOT / "ai").glob("*.py")), *sorted((ROOT / "saves").glob("*.py"))]
 

@@ -1,0 +1,248 @@
+"""The async message bus and its message types (DESIGN §3).
+
+A small in-process publish/subscribe hub: every address has zero or more subscriber queues and a
+message published to an address is put on each of them, in order. Messages are frozen dataclasses
+that convert to and from plain msgpack-compatible maps (``{"type": "Act", ...}``), so the same
+protocol can later cross a Unix socket or an SSH session unchanged.
+
+Addresses: the host of a match listens on ``host_address(match)``, each seat on
+``seat_address(match, seat)``.
+"""
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from caravan_tui.engine import Action, normalise_action
+
+Address = tuple
+
+
+def host_address(match: str) -> Address:
+    return ("host", match)
+
+
+def seat_address(match: str, seat: int) -> Address:
+    return ("seat", match, seat)
+
+
+class Message:
+    """Base of every bus message: conversion to and from a plain map."""
+
+    #: field name -> converter applied by ``from_map`` (msgpack returns lists for tuples).
+    _convert: ClassVar[dict[str, Any]] = {}
+
+    def to_map(self) -> dict:
+        data = {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
+        return {"type": type(self).__name__, **data}
+
+    @classmethod
+    def from_map(cls, m: dict) -> "Message":
+        data = {k: v for k, v in m.items() if k != "type"}
+        for name, convert in cls._convert.items():
+            if data.get(name) is not None:
+                data[name] = convert(data[name])
+        try:
+            return cls(**data)
+        except TypeError as e:
+            raise ValueError(f"bad {cls.__name__} message: {e}") from None
+
+
+def _actions(actions: list) -> list[Action]:
+    return [normalise_action(a) for a in actions]
+
+
+def _strings(items: list) -> list[str]:
+    return [str(s) for s in items]
+
+
+def _floats(items: list) -> list[float]:
+    return [float(x) for x in items]
+
+
+@dataclass(frozen=True)
+class YourTurn(Message):
+    """Host → seat: you are to move at ``turn``; ``legal`` lists every legal action."""
+
+    match: str
+    seat: int
+    turn: int
+    view: dict
+    legal: list[Action]
+    _convert: ClassVar[dict[str, Any]] = {"legal": _actions}
+
+
+@dataclass(frozen=True)
+class Act(Message):
+    """Seat → host: play ``action`` at ``turn`` (the number of actions in the log)."""
+
+    match: str
+    seat: int
+    turn: int
+    action: Action
+    _convert: ClassVar[dict[str, Any]] = {"action": normalise_action}
+
+
+@dataclass(frozen=True)
+class Rejected(Message):
+    """Host → seat: a request was refused and nothing changed."""
+
+    match: str
+    seat: int
+    turn: int
+    reason: str
+
+
+@dataclass(frozen=True)
+class Update(Message):
+    """Host → seat: the seat's own view after a change, with the events it may see."""
+
+    match: str
+    seat: int
+    turn: int
+    view: dict
+    events: list[str]
+    _convert: ClassVar[dict[str, Any]] = {"events": _strings}
+
+
+@dataclass(frozen=True)
+class MatchOver(Message):
+    """Host → every seat: the match ended (``outcome`` per seat in [0, 1])."""
+
+    match: str
+    scores: list[float]
+    outcome: list[float]
+    _convert: ClassVar[dict[str, Any]] = {"scores": _floats, "outcome": _floats}
+
+
+@dataclass(frozen=True)
+class HintRequest(Message):
+    """Seat → host: suggest a move for ``turn``; answered by ``Hint`` or ``Rejected``."""
+
+    match: str
+    seat: int
+    turn: int
+
+
+@dataclass(frozen=True)
+class Hint(Message):
+    """Host → seat: the AI's suggestion, to show, not to play."""
+
+    match: str
+    seat: int
+    turn: int
+    action: Action
+    text: str
+    _convert: ClassVar[dict[str, Any]] = {"action": normalise_action}
+
+
+@dataclass(frozen=True)
+class UndoRequest(Message):
+    """Seat → host: take back to this seat's previous decision; answered by ``Update`` or ``Rejected``."""
+
+    match: str
+    seat: int
+
+
+@dataclass(frozen=True)
+class Resign(Message):
+    """Seat → host: give up; the match ends with status "resigned"."""
+
+    match: str
+    seat: int
+
+
+@dataclass(frozen=True)
+class Sync(Message):
+    """Seat → host: (re)send me my current ``Update`` and, if I am to move, my ``YourTurn``."""
+
+    match: str
+    seat: int
+
+
+@dataclass(frozen=True)
+class Thinking(Message):
+    """AI progress: seat → host, relayed by the host to the other seats (without ``best``)."""
+
+    match: str
+    seat: int
+    iterations: int
+    best: Action | None = None
+    _convert: ClassVar[dict[str, Any]] = {"best": normalise_action}
+
+
+MESSAGES: dict[str, type[Message]] = {
+    cls.__name__: cls
+    for cls in (YourTurn, Act, Rejected, Update, MatchOver, HintRequest, Hint, UndoRequest, Resign, Sync, Thinking)
+}
+
+
+def message_from_map(m: dict) -> Message:
+    """The message a ``to_map()`` map describes; ValueError for anything else."""
+    if not isinstance(m, dict):
+        raise ValueError(f"a bus message is a map, not {type(m).__name__}")
+    kind = m.get("type")
+    cls = MESSAGES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ValueError(f"unknown message type {kind!r}; known: {', '.join(sorted(MESSAGES))}")
+    return cls.from_map(m)
+
+
+class Subscription:
+    """One subscriber's inbox at an address: an asyncio queue, also usable with ``async for``."""
+
+    def __init__(self, bus: "Bus", address: Address) -> None:
+        self.bus = bus
+        self.address = address
+        self.queue: asyncio.Queue[Message] = asyncio.Queue()
+
+    async def get(self) -> Message:
+        return await self.queue.get()
+
+    def get_nowait(self) -> Message:
+        return self.queue.get_nowait()
+
+    def empty(self) -> bool:
+        return self.queue.empty()
+
+    def close(self) -> None:
+        self.bus.unsubscribe(self)
+
+    def __aiter__(self) -> AsyncIterator[Message]:
+        return self
+
+    async def __anext__(self) -> Message:
+        return await self.queue.get()
+
+
+class Bus:
+    """Publish/subscribe by address. Queues are unbounded, so publishing never waits; a message
+    sent to an address without subscribers is dropped (a seat that joins late sends ``Sync``)."""
+
+    def __init__(self) -> None:
+        self._subs: dict[Address, list[Subscription]] = {}
+
+    def subscribe(self, address: Address) -> Subscription:
+        sub = Subscription(self, tuple(address))
+        self._subs.setdefault(sub.address, []).append(sub)
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        subs = self._subs.get(sub.address, [])
+        if sub in subs:
+            subs.remove(sub)
+        if not subs:
+            self._subs.pop(sub.address, None)
+
+    def publish_nowait(self, address: Address, msg: Message) -> int:
+        """Deliver ``msg`` to every subscriber of ``address``; returns how many received it."""
+        subs = self._subs.get(tuple(address), [])
+        for sub in subs:
+            sub.queue.put_nowait(msg)
+        return len(subs)
+
+    async def publish(self, address: Address, msg: Message) -> int:
+        """As ``publish_nowait``; awaitable so a transport that must wait can replace this bus."""
+        return self.publish_nowait(address, msg)

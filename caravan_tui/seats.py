@@ -1,0 +1,115 @@
+"""Bus seats played by a policy (DESIGN §3, §4).
+
+A ``PolicySeat`` answers each ``YourTurn`` on its address with an ``Act``. Random and greedy
+choose in-process; ``ai:*`` searches run in an ``AIWorker`` so the event loop never blocks.
+A person's seat is the game screen (or later a remote client) speaking the same messages.
+"""
+from __future__ import annotations
+
+import asyncio
+import random
+
+from ai.policies import make_policy
+from ai.worker import AIWorker, AIWorkerError, Progress
+from caravan_tui.bus import Act, Bus, MatchOver, Thinking, Update, YourTurn, host_address, seat_address
+from saves.snapshot import Snapshot
+
+
+def is_policy_spec(spec: str) -> bool:
+    """True for seats a policy plays ("random", "greedy", "ai:<level>"); others are people."""
+    return spec in ("random", "greedy") or spec.startswith("ai:")
+
+
+def decision_seed(match_seed: int, turn: int, seat: int) -> int:
+    """The seed of one decision: a pure function of the match seed, the turn and the seat, so a
+    replayed match makes the same choices (str seeds hash the same in every process)."""
+    return random.Random(f"{match_seed}/{turn}/{seat}").getrandbits(63)
+
+
+class PolicySeat:
+    """A seat played by ``make_policy(spec)``. Subscribes at construction, so no message sent
+    before ``run()`` starts is lost. ``iterations`` overrides an ``ai:`` level's budget."""
+
+    def __init__(
+        self,
+        bus: Bus,
+        match_id: str,
+        game_id: str,
+        seat: int,
+        spec: str,
+        *,
+        worker: AIWorker | None = None,
+        seed: int = 0,
+        iterations: int | None = None,
+    ) -> None:
+        self.searches = spec.startswith("ai:")
+        if self.searches and worker is None:
+            raise ValueError(f"an {spec} seat needs an AIWorker")
+        self.bus = bus
+        self.match_id = match_id
+        self.game_id = game_id
+        self.seat = seat
+        self.spec = spec
+        self.policy = make_policy(spec, iterations=iterations)
+        self.worker = worker
+        self.seed = seed
+        self._inbox = bus.subscribe(seat_address(match_id, seat))
+        self._turn: int | None = None  # the turn of the decision being made
+        self._task: asyncio.Task | None = None
+
+    async def run(self) -> None:
+        """Play until ``MatchOver`` or ``stop()``. A decision in progress is dropped when an
+        ``Update`` shows the position moved on without it (an undo, say)."""
+        try:
+            while True:
+                msg = await self._inbox.get()
+                if msg is None or isinstance(msg, MatchOver):
+                    return
+                if isinstance(msg, YourTurn) and not (msg.turn == self._turn and self._busy()):
+                    self._cancel()
+                    self._turn = msg.turn
+                    self._task = asyncio.create_task(self._decide(msg))
+                elif isinstance(msg, Update) and msg.turn != self._turn:
+                    self._cancel()
+        finally:
+            self._cancel()
+            self._inbox.close()
+
+    def stop(self) -> None:
+        self._inbox.queue.put_nowait(None)  # wake ``run``
+
+    def _busy(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    def _cancel(self) -> None:
+        if self._busy():
+            self._task.cancel()
+        self._task = None
+
+    async def _decide(self, msg: YourTurn) -> None:
+        seed = decision_seed(self.seed, msg.turn, self.seat)
+        args = (self.game_id, msg.view, self.seat, seed, msg.legal)
+        if self.searches:
+            try:
+                action = await self.worker.choose(self.policy, *args, on_progress=self._progress)
+            except AIWorkerError:  # a crashed worker costs one move's strength, not the match
+                action = make_policy("greedy").choose(*args)
+        else:
+            action = self.policy.choose(*args)
+        await self.bus.publish(host_address(self.match_id), Act(self.match_id, self.seat, msg.turn, action))
+
+    def _progress(self, progress: Progress) -> None:
+        thinking = Thinking(self.match_id, self.seat, progress.iterations, progress.action)
+        self.bus.publish_nowait(host_address(self.match_id), thinking)
+
+
+def policy_seats(
+    bus: Bus, snapshot: Snapshot, worker: AIWorker | None = None, *, iterations: int | None = None
+) -> list[PolicySeat]:
+    """A ``PolicySeat`` for every seat of the match that a policy plays."""
+    return [
+        PolicySeat(bus, snapshot.match_id, snapshot.game_id, seat, spec,
+                   worker=worker, seed=snapshot.seed, iterations=iterations)
+        for seat, spec in enumerate(snapshot.seats)
+        if is_policy_spec(spec)
+    ]

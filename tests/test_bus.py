@@ -1,0 +1,114 @@
+"""The message bus: msgpack round trips, addressing, ordering."""
+from __future__ import annotations
+
+import asyncio
+
+import msgpack
+import pytest
+
+from caravan_tui.bus import (
+    MESSAGES,
+    Act,
+    Bus,
+    Hint,
+    HintRequest,
+    MatchOver,
+    Rejected,
+    Resign,
+    Sync,
+    Thinking,
+    UndoRequest,
+    Update,
+    YourTurn,
+    host_address,
+    message_from_map,
+    seat_address,
+)
+
+VIEW = {"hand": ["2MK", "NV"], "scores": [0, 3], "up": ["1K", "NM"], "to_move": 1}
+
+SAMPLES = [
+    YourTurn("m1", 0, 4, VIEW, [("play", ("2MK", 2), ("3MV", 3)), ("pass",)]),
+    Act("m1", 1, 4, ("play", ("2MK", 2), ("3MV", 3))),
+    Rejected("m1", 1, 4, "not your turn"),
+    Update("m1", 0, 5, VIEW, ["North plays the Author", "South passes"]),
+    MatchOver("m1", [12.0, 7.0], [1.0, 0.0]),
+    HintRequest("m1", 0, 5),
+    Hint("m1", 0, 5, ("pass",), "pass"),
+    UndoRequest("m1", 0),
+    Resign("m1", 1),
+    Sync("m1", 0),
+    Thinking("m1", 1, 250, ("play", ("NV", 10))),
+    Thinking("m1", 1, 0),
+]
+
+
+def test_samples_cover_every_message_type():
+    assert {type(m).__name__ for m in SAMPLES} == set(MESSAGES)
+
+
+@pytest.mark.parametrize("msg", SAMPLES, ids=lambda m: type(m).__name__)
+def test_message_round_trips_through_msgpack(msg):
+    packed = msgpack.packb(msg.to_map())
+    back = message_from_map(msgpack.unpackb(packed, strict_map_key=False))
+    assert back == msg
+    assert type(back) is type(msg)
+
+
+def test_actions_come_back_as_tuples():
+    back = message_from_map(msgpack.unpackb(msgpack.packb(SAMPLES[0].to_map())))
+    assert all(isinstance(a, tuple) for a in back.legal)
+    assert back.legal[0][1] == ("2MK", 2)
+
+
+def test_to_map_names_the_type():
+    assert Act("m", 0, 1, ("pass",)).to_map() == {
+        "type": "Act", "match": "m", "seat": 0, "turn": 1, "action": ("pass",)
+    }
+
+
+@pytest.mark.parametrize("bad", [{"type": "Nope"}, {"seat": 1}, ["Act"], {"type": 3}])
+def test_unknown_message_is_a_clear_error(bad):
+    with pytest.raises(ValueError, match="unknown message type|is a map"):
+        message_from_map(bad)
+
+
+def test_missing_field_is_a_clear_error():
+    with pytest.raises(ValueError, match="bad Act message"):
+        message_from_map({"type": "Act", "match": "m", "seat": 0})
+
+
+async def test_publish_reaches_every_subscriber_of_the_address_in_order():
+    bus = Bus()
+    a, b = bus.subscribe(seat_address("m", 0)), bus.subscribe(seat_address("m", 0))
+    other = bus.subscribe(seat_address("m", 1))
+    first, second = Resign("m", 0), Sync("m", 0)
+    assert await bus.publish(seat_address("m", 0), first) == 2
+    assert bus.publish_nowait(("seat", "m", 0), second) == 2
+    assert [await a.get(), await a.get()] == [first, second]
+    assert [b.get_nowait(), b.get_nowait()] == [first, second]
+    assert other.empty()
+
+
+async def test_unsubscribed_address_drops_messages():
+    bus = Bus()
+    sub = bus.subscribe(host_address("m"))
+    sub.close()
+    assert await bus.publish(host_address("m"), Resign("m", 0)) == 0
+    assert sub.empty()
+
+
+async def test_subscription_is_an_async_iterator():
+    bus = Bus()
+    sub = bus.subscribe(host_address("m"))
+    msgs = [Sync("m", 0), Sync("m", 1)]
+    for m in msgs:
+        bus.publish_nowait(host_address("m"), m)
+    got = []
+    async for m in sub:
+        got.append(m)
+        if len(got) == 2:
+            break
+    assert got == msgs
+    with pytest.raises(asyncio.TimeoutError):
+        await asyncio.wait_for(sub.get(), 0.01)
