@@ -1,0 +1,23 @@
+"""Camel Caravan: 2-4 players relay goods along chains of camels to the cities that want them."""
+from __future__ import annotations
+
+from importlib.resources import files
+
+from caravan_tui.engine import Game, Option
+
+from .rules import CamelCaravanState
+
+GAME = Game(
+    id="camel_caravan",
+    title="Camel Caravan",
+    players=range(2, 5),
+    options={
+        "sixth_camel": Option(False, (False, True), "Each player gets a sixth camel (learning or casual games)."),
+        "short_game": Option(False, (False, True),
+                             "Remove 3 of each common and 1 of each rare good: 32 goods (suits 2-3 players)."),
+    },
+    rules=files(__package__).joinpath("rules.md").read_text(encoding="utf-8"),
+    summary="Chain your camels across the desert and relay goods to the cities that want them.",
+    state_class=CamelCaravanState,
+    default_players=2,
+)

@@ -1,0 +1,496 @@
+"""Camel Caravan rules (rules/camel_caravan.md): one test per rule, ruling and invariant (§7)."""
+from __future__ import annotations
+
+import random
+import re
+
+import msgpack
+import pytest
+
+from caravan_tui.engine import IllegalAction, normalise_action
+from caravan_tui.games.camel_caravan import GAME
+from caravan_tui.games.camel_caravan.board import (
+    CELL_NAMES, CITIES, CITY_OF_GOOD, DEMAND_MARKERS, DIST, FULL_BAG, GOOD_INDEX, GOODS, NEIGHBOURS,
+    SHORT_BAG, SPACES, VALUE, penalty,
+)
+from caravan_tui.games.camel_caravan.heuristic import projected_points
+from caravan_tui.games.camel_caravan.rules import CamelCaravanState
+
+END = ("end_turn",)
+
+
+def cell(r: int, c: int) -> int:
+    return r * 7 + c
+
+
+TAG, GAO, MAR, WAL = cell(2, 3), cell(3, 2), cell(0, 3), cell(4, 3)
+S1, S2, S3, S4, S5, S6, S7, S8 = SPACES
+
+
+def position(players=2, *, turn=0, left=4, turns=9, empty=None, loaded=None, supply=None, goods=(),
+             demand=(), bag=None, thefts=None, markers=None, delivered=None, camels=5, chance=1):
+    """A hand-made position. ``loaded`` entries are (cell, good name, under); bag: name -> count
+    (by default some goods, so that the end phase has not begun)."""
+    empty = [list(e) for e in (empty or [[]] * players)]
+    loaded = [[[c, g, bool(u)] for c, g, u in load] for load in (loaded or [[]] * players)]
+    if supply is None:
+        supply = [camels - len(e) - len(l) for e, l in zip(empty, loaded)]
+    markers = list(markers or [0] * players)
+    return CamelCaravanState.from_data({
+        "players": players, "camels": camels, "short_game": False, "start": 0, "to_move": turn,
+        "turns": turns, "left": left, "supply": supply, "empty": empty, "loaded": loaded,
+        "goods": [[c, g] for c, g in goods], "demand": [[c, k] for c, k in demand],
+        "demand_supply": DEMAND_MARKERS - sum(k for _, k in demand) - sum(markers),
+        "markers": markers, "thefts": list(thefts or [1] * players),
+        "delivered": [dict.fromkeys(GOODS, 0) | d for d in (delivered or [{}] * players)],
+        "bag": dict.fromkeys(GOODS, 0) | ({"hides": 8} if bag is None else bag), "draws": 1, "chance": chance,
+    })
+
+
+def rejected(state, action) -> None:
+    before = state.to_data()
+    assert action not in state.legal_actions()
+    with pytest.raises(IllegalAction):
+        state.apply(action)
+    assert state.to_data() == before
+
+
+# -- §1-§2 board, components and setup ------------------------------------------------------
+
+def test_board_matches_the_rules_page():
+    assert {code: (at // 7, at % 7, GOODS[g]) for _, code, at, g in CITIES} == {
+        "MAR": (0, 3, "ivory"), "AGA": (3, 6, "gems"), "TIM": (6, 3, "paper"), "AWL": (3, 0, "cloth"),
+        "TAG": (2, 3, "salt"), "SIJ": (3, 4, "swords"), "WAL": (4, 3, "meat"), "GAO": (3, 2, "hides")}
+    assert [(s // 7, s % 7) for s in SPACES] == [(0, 0), (0, 6), (1, 2), (1, 4), (5, 2), (5, 4), (6, 0), (6, 6)]
+    assert sorted(NEIGHBOURS[cell(0, 0)]) == [cell(0, 1), cell(1, 0)] and len(NEIGHBOURS[cell(3, 3)]) == 4
+    assert CELL_NAMES[GAO] == "Gao (3,2)" and CELL_NAMES[S3] == "space 3 (1,2)" and CELL_NAMES[cell(4, 5)] == "(4,5)"
+    assert sum(FULL_BAG) == 48 and [VALUE[GOOD_INDEX[g]] for g in ("meat", "ivory")] == [3, 6]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_draws_eight_goods_and_gives_each_player_camels_and_a_theft_marker(players):
+    for seed in range(10):
+        state = GAME.new(players, seed=seed)
+        assert [state.loose[s] >= 0 for s in SPACES] == [True] * 8 and state.loose_count == 8
+        assert [state.demand[s] for s in SPACES] == [1, 1, 0, 0, 0, 0, 1, 1]
+        assert state.demand_supply == 40 and sum(state.bag) == 40
+        assert state.supply == [5] * players and state.thefts == [1] * players
+        assert state.to_move() == state.start and state.left == 1
+    assert {GAME.new(players, seed=seed).start for seed in range(40)} == set(range(players))
+    opening = GAME.new(players, seed=1).opening_events()
+    assert all(event.reveals for event in opening) and "starts" in opening[-1].text
+
+
+def test_short_game_and_sixth_camel_change_the_components():
+    short = GAME.new(2, seed=3, options={"short_game": True})
+    assert SHORT_BAG == (6, 6, 6, 6, 2, 2, 2, 2) and sum(short.bag) == 32 - 8
+    assert GAME.new(3, seed=3, options={"sixth_camel": True}).supply == [6, 6, 6]
+    assert GAME.new(3, seed=3).supply == [5, 5, 5]
+    with pytest.raises(ValueError):
+        GAME.new(2, seed=1, options={"sixth_camel": 6})
+
+
+# -- §3 turns and actions -------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_first_turns_ramp_up_one_two_three_four(players):
+    state = GAME.new(players, seed=players)
+    seen = []
+    for _ in range(8):
+        seen.append((state.to_move(), state.left))
+        state.apply(END)
+    assert [left for _, left in seen] == [1, 2, 3, 4, 4, 4, 4, 4]
+    assert [seat for seat, _ in seen] == [(state.start + i) % players for i in range(8)]
+
+
+def test_a_turn_passes_by_itself_when_its_actions_are_spent():
+    state = GAME.new(2, seed=5)
+    first = state.to_move()
+    events = state.apply(("place", cell(3, 3)))
+    assert state.to_move() == 1 - first and state.left == 2 and "turn: 2 actions" in events[-1].text
+
+
+def test_place_or_move_costs_one_onto_an_empty_space_and_two_onto_camels():
+    state = position(empty=[[cell(4, 4)], [cell(1, 1)]], left=4)
+    assert state.describe(("place", cell(1, 1))) == "Place a camel on (1,1) — 2 actions"
+    state.apply(("place", cell(1, 1)))  # the other player's camel is there
+    assert state.left == 2
+    state.apply(("place", cell(5, 5)))
+    assert state.left == 1
+    rejected(state, ("move_camel", cell(4, 4), cell(5, 5)))  # own camel there: 2 actions, 1 left
+    rejected(state, ("place", cell(1, 1)))
+    assert ("move_camel", cell(4, 4), cell(5, 6)) in state.legal_actions()
+    state.apply(("move_camel", cell(4, 4), cell(5, 6)))
+    assert state.to_move() == 1 and state.occ[cell(4, 4)] == 0 and state.occ[cell(1, 1)] == 2
+
+
+def test_loaded_camels_never_move():
+    state = position(loaded=[[(cell(2, 2), "salt", 0)], []], empty=[[cell(4, 4)], []])
+    rejected(state, ("move_camel", cell(2, 2), cell(2, 3)))
+    assert not any(a[0] == "move_camel" and a[1] == cell(2, 2) for a in state.legal_actions())
+
+
+def test_pick_up_takes_the_good_and_every_demand_marker_on_the_space():
+    state = position(empty=[[S1], []], goods=[(S1, "gems"), (S3, "salt")], demand=[(S1, 2)])
+    assert state.describe(("pickup", S1)) == "Pick up gems at space 1 (0,0) with 2 demand markers"
+    events = state.apply(("pickup", S1))
+    assert state.loads[0] == ((S1, GOOD_INDEX["gems"], 0),) and state.empties[0] == ()
+    assert state.markers[0] == 2 and state.demand[S1] == 0 and state.loose[S1] == -1
+    assert "2 demand markers" in events[0].text
+    rejected(state, ("pickup", S3))  # no camel of theirs there
+
+
+def test_pick_up_may_never_leave_every_camel_loaded():
+    loads = [(cell(3, 3), "salt", 0), (cell(3, 4), "meat", 0), (cell(4, 4), "hides", 0), (cell(5, 5), "gems", 1)]
+    full = position(loaded=[loads, []], empty=[[S2], []], goods=[(S2, "paper")])
+    rejected(full, ("pickup", S2))
+    spare = position(loaded=[loads[:3], []], empty=[[S2], []], goods=[(S2, "paper")])  # one in supply
+    assert spare.supply[0] == 1 and ("pickup", S2) in spare.legal_actions()
+    six = position(loaded=[loads, []], empty=[[S2], []], goods=[(S2, "paper")], camels=6)
+    assert ("pickup", S2) in six.legal_actions()
+
+
+def test_steal_takes_a_good_from_the_top_pays_a_theft_marker_and_hides_the_good_underneath():
+    x = cell(3, 5)
+    state = position(empty=[[x, cell(2, 5)], [cell(0, 1)]], loaded=[[], [(x, "gems", 0)]], markers=[0, 3])
+    assert ("steal", x, 1, "gems") in state.legal_actions()
+    state.apply(("steal", x, 1, "gems"))
+    assert state.loads[0] == ((x, GOOD_INDEX["gems"], 1),) and state.loads[1] == ()
+    assert state.empties[1] == (cell(0, 1), x) and state.thefts == [0, 2] and state.markers == [0, 3]
+    assert ("steal", x, 1, "gems") not in state.legal_actions()  # its marker is spent
+    state.apply(END)
+    assert state.to_move() == 1 and ("pickup", x) not in state.legal_actions()
+    rejected(state, ("steal", x, 0, "gems"))  # lying under the camel: safe until moved
+
+
+def test_a_moved_stolen_good_ends_on_top_and_can_be_stolen_back():
+    x, y = cell(1, 5), cell(2, 5)
+    state = position(empty=[[y], [x, y]], loaded=[[(x, "salt", 1)], []], thefts=[0, 2], left=1)
+    state.apply(("move_good", x, y, "salt", "under"))
+    assert state.loads[0] == ((y, GOOD_INDEX["salt"], 0),) and state.to_move() == 1
+    assert ("steal", y, 0, "salt") in state.legal_actions()
+    assert ("steal", x, 0, "salt") not in state.legal_actions()
+
+
+def test_steal_needs_an_unused_theft_marker_and_an_empty_camel_on_the_space():
+    x = cell(3, 5)
+    broke = position(empty=[[x], []], loaded=[[], [(x, "gems", 0)]], thefts=[0, 2])
+    rejected(broke, ("steal", x, 1, "gems"))
+    elsewhere = position(empty=[[cell(3, 4)], []], loaded=[[], [(x, "gems", 0)]])
+    rejected(elsewhere, ("steal", x, 1, "gems"))
+    rejected(elsewhere, ("steal", x, 0, "gems"))  # not from yourself
+
+
+def test_a_good_relays_along_a_chain_over_loaded_camels_and_is_delivered_on_its_city():
+    chain = [cell(2, 0), cell(2, 1), cell(2, 2), TAG]
+    state = position(loaded=[[(chain[0], "salt", 0), (chain[1], "hides", 0)], []],
+                     empty=[[chain[2], TAG], []])
+    legal = state.legal_actions()
+    assert ("move_good", chain[0], TAG, "salt", "top") in legal
+    assert ("move_good", chain[0], chain[2], "salt", "top") in legal
+    assert state.describe(("move_good", chain[0], TAG, "salt", "top")) == \
+        "Deliver salt from (2,0) to Taghaza (2,3) (+3)"
+    events = state.apply(("move_good", chain[0], TAG, "salt", "top"))
+    assert events[0].text == "Player 1 delivers salt to Taghaza (2,3): +3."
+    assert state.delivered[0][GOOD_INDEX["salt"]] == 1 and state.score(0) == 3
+    assert state.empties[0] == (chain[0], chain[2], TAG)  # the camel on the city stays empty
+    assert state.loads[0] == ((chain[1], GOOD_INDEX["hides"], 0),)
+
+
+def test_a_chain_never_runs_through_another_players_camel_or_diagonally():
+    blocked = position(loaded=[[(cell(2, 1), "salt", 0)], []], empty=[[TAG], [cell(2, 2)]])
+    rejected(blocked, ("move_good", cell(2, 1), TAG, "salt", "top"))
+    # the rulebook's example: camel E is diagonal to Marrakesh, camel D beside it
+    diagonal = position(loaded=[[(cell(1, 2), "ivory", 0), (cell(0, 4), "ivory", 0)], []], empty=[[MAR], []])
+    rejected(diagonal, ("move_good", cell(1, 2), MAR, "ivory", "top"))
+    assert ("move_good", cell(0, 4), MAR, "ivory", "top") in diagonal.legal_actions()
+
+
+def test_a_good_must_end_on_an_empty_camel():
+    state = position(loaded=[[(cell(2, 1), "salt", 0), (cell(2, 2), "hides", 0)], []], empty=[[cell(5, 5)], []])
+    rejected(state, ("move_good", cell(2, 1), cell(2, 2), "salt", "top"))
+
+
+# -- §4 refill ------------------------------------------------------------------------------
+
+def test_refill_marks_the_last_four_goods_and_fills_empty_numbered_spaces_in_order():
+    goods = [(S1, "salt"), (S3, "meat"), (S4, "meat"), (S6, "gems"), (S8, "paper")]
+    state = position(empty=[[S3, cell(3, 3)], []], goods=goods, demand=[(S1, 1)], bag={"hides": 8, "cloth": 2})
+    events = state.apply(("pickup", S3))
+    refill = events[-1]
+    assert refill.reveals and refill.text.startswith("Refill: a demand marker on spaces 1, 4, 6, 8;")
+    assert [state.demand[s] for s in SPACES] == [2, 0, 0, 1, 0, 1, 0, 1]
+    assert state.demand_supply == DEMAND_MARKERS - 5 - 0
+    assert all(state.loose[s] >= 0 for s in SPACES) and state.loose_count == 8
+    filled = [int(space) for space in re.findall(r"on space (\d)", refill.text)]
+    assert filled == [2, 3, 5, 7]  # the empty numbered spaces, in numeric order
+    assert sum(state.bag) == 6
+
+
+def test_no_refill_and_no_demand_markers_once_the_bag_is_empty():
+    goods = [(S1, "salt"), (S3, "meat"), (S4, "meat"), (S6, "gems"), (S8, "paper")]
+    state = position(empty=[[S3, cell(3, 3)], []], goods=goods, bag={})
+    events = state.apply(("pickup", S3))
+    assert len(events) == 1 and not events[0].reveals and state.loose_count == 4
+    assert sum(state.demand) == 0 and state.demand_supply == DEMAND_MARKERS
+
+
+# -- §5 end and scoring ---------------------------------------------------------------------
+
+def test_the_last_draw_triggers_the_end_and_the_next_delivery_ends_the_game():
+    goods = [(S1, "salt"), (S3, "meat"), (S4, "meat"), (S6, "gems"), (S8, "paper")]
+    state = position(empty=[[S3, cell(2, 2), TAG], []], loaded=[[(cell(2, 1), "salt", 0)], []],
+                     goods=goods, bag={"hides": 4})
+    events = state.apply(("pickup", S3))
+    assert "The bag is empty" in events[-1].text and not state.is_over()
+    state.apply(("move_good", cell(2, 1), TAG, "salt", "top"))
+    assert state.is_over() and state.to_move() is None and state.legal_actions() == []
+
+
+def test_a_delivery_before_the_bag_runs_out_does_not_end_the_game():
+    state = position(empty=[[TAG], []], loaded=[[(cell(2, 2), "salt", 0)], []], bag={"meat": 4},
+                     goods=[(S1, "meat")])
+    state.apply(("move_good", cell(2, 2), TAG, "salt", "top"))
+    assert not state.is_over() and state.to_move() == 0 and state.left == 3
+
+
+def test_safety_end_when_no_good_can_still_be_delivered():
+    stolen = [(cell(r, 6), "salt", 1) for r in range(5)]  # all under: nobody may take them
+    stuck = position(empty=[[cell(3, 3)], []], loaded=[[], stolen], supply=[4, 0], thefts=[2, 0], bag={})
+    events = stuck.apply(("place", cell(4, 4)))
+    assert stuck.is_over() and "no good left can be delivered" in events[-1].text
+    on_top = [(cell(0, 6), "salt", 0)] + stolen[1:]
+    live = position(empty=[[cell(3, 3)], []], loaded=[[], on_top], supply=[4, 0], thefts=[2, 0], bag={})
+    live.apply(("place", cell(4, 4)))
+    assert not live.is_over()  # Player 1 could still steal that salt and deliver it
+
+
+def test_safety_end_after_two_hundred_turns():
+    late = position(turns=199, left=4)
+    late.apply(END)
+    assert late.turns == 200 and late.to_move() == 1
+    events = late.apply(END)
+    assert late.is_over() and "200 turns" in events[-1].text
+
+
+def test_penalty_for_goods_still_carried():
+    assert [-penalty(k) for k in range(7)] == [0, 0, -1, -3, -6, -10, -14]
+    state = position(loaded=[[(cell(1, 1), "salt", 0), (cell(1, 2), "gems", 1), (cell(5, 5), "meat", 0)], []],
+                     delivered=[{"ivory": 2, "salt": 1}, {}], markers=[5, 0], empty=[[cell(3, 3)], []])
+    assert state.score(0) == 12 + 3 + 5 - 3  # the good under a camel counts too
+    assert state.scores() == [17.0, 0.0]
+
+
+def test_ties_go_to_more_goods_delivered_then_are_shared():
+    more_goods = position(delivered=[{"ivory": 1}, {"salt": 2}])  # 6 points each
+    assert more_goods.scores() == [6.0, 6.0] and more_goods.outcome() == [0.0, 1.0]
+    level = position(delivered=[{"meat": 2}, {"salt": 2}])
+    assert level.outcome() == [0.5, 0.5]
+    three = position(3, delivered=[{"ivory": 1}, {"gems": 1}, {"salt": 1}], markers=[0, 0, 2])
+    assert three.outcome() == [0.5, 0.5, 0.0]
+
+
+# -- actions, views and the heuristic -------------------------------------------------------
+
+def candidate_actions(state) -> list[tuple]:
+    """Every well-formed action worth trying here (move_good only from cells holding camels)."""
+    cells = range(49)
+    busy = sorted({c for c in cells if state.occ[c]})
+    out = [END] + [("place", c) for c in cells] + [("pickup", c) for c in cells]
+    out += [("move_camel", f, t) for f in busy for t in cells]
+    out += [("steal", c, v, g) for c in busy for v in range(state.n) for g in GOODS]
+    out += [("move_good", f, t, g, pos) for f in busy for t in busy for g in GOODS for pos in ("top", "under")]
+    return out
+
+
+def test_legal_actions_are_exactly_the_actions_apply_accepts():
+    kinds, one_left = set(), False
+    for seed in range(9):
+        state = GAME.new(2 + seed % 3, seed=seed, options={"sixth_camel": seed % 2 == 1})
+        rng = random.Random(seed)
+        for step in range(400):
+            if state.is_over():
+                break
+            if step % 30 == 0:
+                accepted = set()
+                for action in candidate_actions(state):
+                    try:
+                        state.clone().apply(action)
+                    except IllegalAction:
+                        continue
+                    accepted.add(action)
+                legal = state.legal_actions()
+                assert len(legal) == len(set(legal)) and set(legal) == accepted
+                kinds |= {action[0] for action in legal}
+                one_left |= state.left == 1
+            state.apply(directed(state, rng))
+    assert kinds == {"place", "move_camel", "pickup", "steal", "move_good", "end_turn"} and one_left
+
+
+def test_describe_and_events_use_plain_words():
+    state = position(empty=[[cell(2, 2), TAG], [cell(4, 4)]], loaded=[[(cell(2, 1), "salt", 1)], [(cell(4, 4), "gems", 0)]])
+    assert state.describe(("move_camel", cell(2, 2), cell(4, 4))) == "Move a camel from (2,2) to (4,4) — 2 actions"
+    assert state.describe(("move_good", cell(2, 1), TAG, "salt", "under")) == \
+        "Deliver the stolen salt from under your camel on (2,1) to Taghaza (2,3) (+3)"
+    assert state.describe(("steal", cell(4, 4), 1, "gems")) == "Steal gems from Player 2 at (4,4)"
+    assert state.describe(END) == "End the turn (4 actions unused)"
+    assert state.apply(("move_camel", cell(2, 2), cell(4, 4)))[0].text == \
+        "Player 1 moves a camel from (2,2) to (4,4) (2 actions)."
+
+
+def test_views_show_the_bag_as_counts_and_determinize_only_reseeds_its_order():
+    state = GAME.new(3, seed=11)
+    view = state.view(1)
+    assert view["bag"] == dict(zip(GOODS, state.bag)) and "chance" not in view
+    worlds = [state.determinize(1, random.Random(k)) for k in range(5)]
+    assert all(world.view(1) == view for world in worlds)
+    assert len({world.chance for world in worlds}) == 5
+
+
+def test_different_bag_orders_draw_different_refills():
+    goods = [(S1, "salt"), (S3, "meat"), (S4, "meat"), (S6, "gems"), (S8, "paper")]
+    bag = {"hides": 5, "cloth": 3, "ivory": 3, "swords": 5}
+    refills = set()
+    for chance in range(8):
+        state = position(empty=[[S3, cell(3, 3)], []], goods=goods, bag=bag, chance=chance)
+        refills.add(state.apply(("pickup", S3))[-1].text)
+        again = position(empty=[[S3, cell(3, 3)], []], goods=goods, bag=bag, chance=chance)
+        assert again.apply(("pickup", S3))[-1].text in refills  # same chance, same draw
+    assert len(refills) > 1
+
+
+def test_estimate_values_a_good_one_step_from_delivery_almost_at_its_points():
+    far = position(loaded=[[(cell(6, 6), "ivory", 1)], []], empty=[[cell(5, 5)], [cell(3, 3)]], bag={"meat": 4})
+    near = position(loaded=[[(cell(1, 3), "ivory", 1)], []], empty=[[MAR], [cell(3, 3)]], bag={"meat": 4})
+    assert projected_points(near)[0] > 5.5 > 3 > projected_points(far)[0]
+    assert near.estimate()[0] > far.estimate()[0] > 0.5
+    assert sum(near.estimate()) == pytest.approx(1.0)
+
+
+# -- §7 invariants over whole games ---------------------------------------------------------
+
+def directed(state, rng):
+    """Random play nudged towards progress (deliver, bring goods closer, pick up, build chains),
+    so games reach the real end instead of the 200-turn one."""
+    legal = state.legal_actions()
+    goods = [a for a in legal if a[0] == "move_good"]
+    city = {a: CITY_OF_GOOD[GOOD_INDEX[a[3]]] for a in goods}
+    deliver = [a for a in goods if city[a] == a[2]]
+    if deliver:
+        return rng.choice(deliver)
+    closer = [a for a in goods if DIST[a[2]][city[a]] < DIST[a[1]][city[a]]]
+    if closer and rng.random() < 0.9:
+        return rng.choice(closer)
+    takes = [a for a in legal if a[0] in ("pickup", "steal")]
+    if takes and rng.random() < 0.5:
+        return rng.choice(takes)
+    wanted = {n for c, g, _ in state.loads[state.to_move()] for n in NEIGHBOURS[c]
+              if DIST[n][CITY_OF_GOOD[g]] < DIST[c][CITY_OF_GOOD[g]]}
+    builds = [a for a in legal if a[0] in ("place", "move_camel") and a[-1] in wanted]
+    if builds and rng.random() < 0.8:
+        return rng.choice(builds)
+    spots = [a for a in legal if a[0] in ("place", "move_camel") and state.loose[a[-1]] >= 0]
+    if spots and rng.random() < 0.7:
+        return rng.choice(spots)
+    return rng.choice(legal)
+
+
+def check_invariants(state, start_bag) -> None:
+    for g in range(len(GOODS)):
+        loose = sum(1 for c in SPACES if state.loose[c] == g)
+        carried = sum(1 for loads in state.loads for _, good, _ in loads if good == g)
+        delivered = sum(d[g] for d in state.delivered)
+        assert state.bag[g] + loose + carried + delivered == start_bag[g]
+    assert all(state.loose[c] < 0 for c in range(49) if c not in SPACES)
+    assert all(state.demand[c] == 0 or state.loose[c] >= 0 for c in range(49))  # markers sit with goods
+    assert state.demand_supply + sum(state.demand) + sum(state.markers) == DEMAND_MARKERS
+    assert state.demand_supply >= 0
+    occ = [0] * 49
+    for p in range(state.n):
+        assert state.supply[p] >= 0
+        assert state.supply[p] + len(state.empties[p]) + len(state.loads[p]) == state.camels
+        for c in state.empties[p]:
+            occ[c] += 1
+        for c, _, _ in state.loads[p]:
+            occ[c] += 1
+    assert occ == state.occ
+    assert sum(state.thefts) == state.n and min(state.thefts) >= 0
+    if state.is_over():
+        assert state.left == 0 and state.legal_actions() == []
+    else:
+        assert 1 <= state.left <= min(state.turns, 4) and state.turns <= 200
+
+
+def check_loads_change_only_as_the_action_says(before, after, action) -> None:
+    """A loaded camel never changes space: only the action's own goods come and go."""
+    expect = [list(loads) for loads in before.loads]
+    p, kind = before.to_move(), action[0]
+    if kind == "pickup":
+        expect[p].append((action[1], before.loose[action[1]], 0))
+    elif kind == "steal":
+        good = GOOD_INDEX[action[3]]
+        expect[action[2]].remove((action[1], good, 0))
+        expect[p].append((action[1], good, 1))
+    elif kind == "move_good":
+        good = GOOD_INDEX[action[3]]
+        expect[p].remove((action[1], good, ("top", "under").index(action[4])))
+        if action[2] != CITY_OF_GOOD[good]:
+            expect[p].append((action[2], good, 0))
+    assert [sorted(loads) for loads in expect] == [list(loads) for loads in after.loads]
+
+
+def scores_from_the_log(players, actions, logged_events) -> list[int]:
+    """§5 recomputed from the actions and their event lines alone: demand markers are followed
+    space by space from the setup and the refill lines."""
+    demand = {1: 1, 2: 1, 7: 1, 8: 1}
+    points, carried = [0] * players, [0] * players
+    seat = None
+    for action, events in zip(actions, logged_events):
+        if seat is None:
+            seat = int(re.search(r"Player (\d)", events[0].text).group(1)) - 1
+        kind = action[0]
+        if kind == "pickup":
+            points[seat] += demand.pop(SPACES.index(action[1]) + 1, 0)
+            carried[seat] += 1
+        elif kind == "steal":
+            carried[seat] += 1
+            carried[action[2]] -= 1
+        elif kind == "move_good" and action[2] == CITY_OF_GOOD[GOOD_INDEX[action[3]]]:
+            points[seat] += VALUE[GOOD_INDEX[action[3]]]
+            carried[seat] -= 1
+        for event in events:
+            if event.text.startswith("Refill: a demand marker on spaces "):
+                for space in re.match(r"Refill: a demand marker on spaces ([\d, ]+);", event.text).group(1).split(", "):
+                    demand[int(space)] = demand.get(int(space), 0) + 1
+            turn = re.match(r"Player (\d)'s turn", event.text)
+            if turn:
+                seat = int(turn.group(1)) - 1
+    return [points[p] - penalty(carried[p]) for p in range(players)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_invariants_hold_through_whole_games(players):
+    ends = set()
+    for seed in range(8):
+        options = {"short_game": seed % 2 == 1, "sixth_camel": seed % 4 >= 2}
+        state = GAME.new(players, seed=seed, options=options)
+        start_bag = SHORT_BAG if options["short_game"] else FULL_BAG
+        rng = random.Random(seed)
+        policy = directed if seed < 6 else (lambda s, r: r.choice(s.legal_actions()))
+        actions, logged = [], []
+        while not state.is_over():
+            action = policy(state, rng)
+            before = state.clone()
+            events = state.apply(action)
+            assert events and all(event.text for event in events)
+            check_loads_change_only_as_the_action_says(before, state, action)
+            check_invariants(state, start_bag)
+            actions.append(action)
+            logged.append(events)
+        ends.add(events[-1].text.split("(")[1].split(")")[0])
+        assert state.scores() == [float(s) for s in scores_from_the_log(players, actions, logged)]
+        replay = GAME.new(players, seed=seed, options=options)
+        for action in actions:
+            replay.apply(normalise_action(msgpack.unpackb(msgpack.packb(list(action)))))
+        assert replay.to_data() == state.to_data()
+    assert ends == {"a good was delivered after the bag ran out", "200 turns have been played"}
