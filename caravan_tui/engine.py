@@ -48,6 +48,7 @@ class Option:
 class State(Protocol):
     """One position of a game, including its own seeded random generator (chance lives inside)."""
 
+    def opening_events(self) -> list[Event]: ...  # the setup (deals, start player), from a fresh state
     def to_move(self) -> int | None: ...
     def legal_actions(self) -> list[Action]: ...  # may be shared with other states: never mutate it
     def apply(self, action: Action) -> list[Event]: ...

@@ -130,6 +130,7 @@ class MatchHost:
         """The state after the first ``n`` logged actions, with who took each and its events."""
         snap = self.snapshot
         state = self.game.new(snap.players, seed=snap.seed, options=snap.options)
+        self.opening = state.opening_events()
         movers, events = [], []
         for action in self.actions[:n]:
             movers.append(state.to_move())
@@ -154,10 +155,13 @@ class MatchHost:
     # -- running ------------------------------------------------------------------------------
 
     def start(self) -> None:
-        """Send every seat its view and the seat to move its ``YourTurn`` (or ``MatchOver``)."""
+        """Send every seat its view with the whole log so far (the setup and every action's events
+        it may see), then the seat to move its ``YourTurn`` (or ``MatchOver``)."""
         self._started = True
+        history = self.opening + [event for events in self.events for event in events]
         for seat in self._seats():
-            self._sync(seat)
+            self._send(seat, self._update(seat, history))
+            self._prompt(only=seat)
 
     async def run(self) -> None:
         """Serve requests until the match is over (or resigned) or ``stop()`` is called."""

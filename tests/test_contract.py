@@ -6,7 +6,7 @@ import random
 import msgpack
 import pytest
 
-from caravan_tui.engine import IllegalAction, normalise_action
+from caravan_tui.engine import Event, IllegalAction, normalise_action
 from caravan_tui.games import GAMES
 
 SEEDS = range(12)
@@ -58,6 +58,13 @@ def test_random_playouts_terminate_with_valid_outcome(game, players):
         for state in states[:: max(1, len(states) // 8)]:
             estimate = state.estimate()
             assert len(estimate) == players and all(0.0 <= x <= 1.0 for x in estimate)
+
+
+def test_opening_events_describe_the_setup(game, players):
+    state = game.new(players, seed=0, options=short_options(game))
+    events = state.opening_events()
+    assert events and all(isinstance(event, Event) and event.text for event in events)
+    assert any(event.reveals for event in events)  # the setup's chance comes out
 
 
 def test_illegal_actions_raise_and_change_nothing(game, players):

@@ -28,7 +28,10 @@ from caravan_tui.bus import (
 from caravan_tui.engine import IllegalAction
 from caravan_tui.match import MatchHost
 from caravan_tui.seats import PolicySeat, decision_seed, policy_seats
+from caravan_tui.games.decktet_caravan.cards import IDS, NAMES
 from saves.store import SaveStore
+
+GAME_NAMES = dict(zip(IDS, NAMES))
 
 GAME = "decktet_caravan"
 WAIT = 20  # seconds; only guards against a hung test, never asserted
@@ -380,3 +383,29 @@ async def test_stop_ends_run(bus):
     host.stop()
     await asyncio.wait_for(task, WAIT)
     assert host.status == "playing"
+
+
+async def test_the_first_update_logs_the_setup_each_seat_may_see(bus, tmp_path):
+    host = new_host(bus, SaveStore(tmp_path))
+    subs = listen(bus, host)
+    host.start()
+    first = [next(m for m in drain(sub) if isinstance(m, Update)) for sub in subs]
+    for seat, update in enumerate(first):
+        assert any(text.startswith("Hand 1 of 1: up cards") for text in update.events)
+        dealt = [text for text in update.events if text.startswith("You are dealt")]
+        assert len(dealt) == 1  # its own deal only, never the other seat's
+        own = host.state.view(seat)["hand"]
+        assert all(GAME_NAMES[card] in dealt[0] for card in own)
+
+
+async def test_a_resumed_match_replays_the_whole_visible_log(bus, tmp_path):
+    store = SaveStore(tmp_path)
+    host = new_host(bus, store)
+    rng = random.Random(3)
+    played = [await play(host, rng) for _ in range(4)]
+    again = MatchHost.resume(host.match_id, store, Bus())
+    sub = again.bus.subscribe(seat_address(host.match_id, 0))
+    again.start()
+    update = next(m for m in drain(sub) if isinstance(m, Update))
+    visible = [e.text for events in played for e in events if e.visible_to(0)]
+    assert update.events == [e.text for e in again.opening if e.visible_to(0)] + visible

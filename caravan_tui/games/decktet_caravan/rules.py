@@ -120,6 +120,10 @@ class DecktetCaravanState:
         if events is not None:
             events.extend(self._deal_events())
 
+    def opening_events(self) -> list[Event]:
+        """The first deal and leader, for a host to log before the first action."""
+        return self._deal_events()
+
     def _deal_events(self) -> list[Event]:
         up_words = " and ".join(self._up_word(card) for card in self.up)
         events = [Event(

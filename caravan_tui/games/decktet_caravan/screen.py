@@ -73,7 +73,7 @@ def up_text(card_id: str) -> Text:
     text = Text(f"{short_name(card)} ")
     text.append_text(suits_text(card))
     suit = SUIT_NAMES[suit_index(card)]
-    text.append(f" {'+1' if crown else '−1'} per {suit} card", style="green" if crown else "red")
+    text.append(f" {'+1' if crown else '−1'} per {suit} card", style="#9ece6a" if crown else "#f7768e")
     return text
 
 
