@@ -1,0 +1,201 @@
+"""The Textual app: home, new match, saves, rules and one game screen per game (DESIGN §6)."""
+from __future__ import annotations
+
+import asyncio
+import random
+from multiprocessing import resource_tracker
+from pathlib import Path
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from ai.worker import AIWorker
+from caravan_tui.bus import Bus, MatchOver
+from caravan_tui.engine import Game
+from caravan_tui.games import GAMES, get_game
+from caravan_tui.match import MatchHost
+from caravan_tui.screens import game_screen_class
+from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH
+from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.home import HomeScreen
+from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen, setup_for
+from caravan_tui.screens.rules import RulesScreen
+from caravan_tui.screens.saves import SavesScreen
+from caravan_tui.screens.session import Session
+from caravan_tui.screens.summary import MatchOverScreen, result_line
+from saves import DamagedSave, SaveStore
+
+
+class CaravanApp(App):
+    """``store``: where saves live (default: SaveStore(), honouring $CARAVAN_TUI_HOME);
+    ``play=(game_id, level)`` starts a match at once, ``resume`` ("latest" or a match id) resumes
+    one; ``ai_iterations`` overrides every AI level's budget (fast tests)."""
+
+    CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
+    TITLE = "caravan-tui"
+    # below MIN_WIDTH×MIN_HEIGHT (-narrow or -short) every screen shows its TooSmall notice
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-normal"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall")]
+
+    #: seconds an opponent's move stays on screen before the next message is shown
+    move_pause = 0.6
+    #: seconds the opponent's latest play stays highlighted
+    flash_seconds = 1.5
+
+    def __init__(
+        self,
+        store: SaveStore | None = None,
+        play: tuple[str, str] | None = None,
+        resume: str | None = None,
+        ai_iterations: int | None = None,
+    ) -> None:
+        super().__init__()
+        # AI workers are processes, and multiprocessing starts its resource tracker with our
+        # stderr; once Textual runs, stderr is a capture without a file descriptor. Start it now.
+        resource_tracker.ensure_running()
+        self.store = store if store is not None else SaveStore()
+        self.play, self.resume = play, resume
+        self.ai_iterations = ai_iterations
+        self.worker = AIWorker()
+        self.session: Session | None = None
+        self.last_setup: MatchSetup | None = None
+
+    def on_mount(self) -> None:
+        self.push_screen(HomeScreen())
+        if self.play is not None:
+            game_id, level = self.play
+            self.start_match(setup_for(get_game(game_id), level))
+        elif self.resume is not None:
+            self.resume_match(self.resume)
+
+    async def on_unmount(self) -> None:
+        self._stop_session()
+        await asyncio.to_thread(self.worker.close)  # a search in progress finishes first
+
+    def get_system_commands(self, screen: Screen):
+        """The palette lists the keys of the screen too (rules, hint, undo, save, menu…)."""
+        yield from super().get_system_commands(screen)
+        seen = set()
+        for active in screen.active_bindings.values():
+            binding = active.binding
+            if binding.show and binding.description and binding.description not in seen:
+                seen.add(binding.description)
+                key = self.get_key_display(binding)
+                yield SystemCommand(
+                    binding.description, f"{binding.tooltip} ({key})" if binding.tooltip else f"key: {key}",
+                    lambda action=binding.action, node=active.node: self.run_action(action, node))
+
+    # -- matches ------------------------------------------------------------------------------
+
+    def start_match(self, setup: MatchSetup) -> None:
+        try:
+            host = MatchHost.new(
+                setup.game_id, len(setup.seats), setup.seats, setup.names, setup.seed, setup.options,
+                self.store, Bus(), worker=self.worker)
+        except (DamagedSave, OSError, ValueError) as exc:
+            self.notify(f"Cannot start the match: {getattr(exc, 'reason', exc)}", severity="error")
+            return
+        self.last_setup = setup
+        self._open(host)
+
+    def resume_match(self, match_id: str) -> None:
+        """Resume "latest" (the most recent unfinished match) or a match id."""
+        if match_id == "latest":
+            latest = self.store.latest_unfinished()
+            if latest is None:
+                self.notify("There is no unfinished match to continue.", severity="warning")
+                return
+            match_id = latest.match_id
+        try:
+            host = MatchHost.resume(match_id, self.store, Bus(), worker=self.worker)
+        except FileNotFoundError:
+            self.notify(f"There is no saved match {match_id}.", severity="error")
+            return
+        except (DamagedSave, ValueError) as exc:
+            self.notify(f"Cannot resume {match_id}: {getattr(exc, 'reason', exc)}", severity="error")
+            return
+        snap = host.snapshot
+        self.last_setup = MatchSetup(snap.game_id, list(snap.seats), list(snap.names), dict(snap.options), snap.seed)
+        self._open(host)
+
+    def _open(self, host: MatchHost) -> None:
+        self._stop_session()
+        try:
+            session = Session(host, self.worker, iterations=self.ai_iterations)
+        except ValueError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self._to_home()
+        self.session = session
+        screen = game_screen_class(host.game.id)(session)
+        self.push_screen(screen)
+        session.start()
+
+    def _stop_session(self) -> None:
+        if self.session is not None:
+            self.session.stop()
+            self.session = None
+
+    def show_match_over(self, screen: GameScreen, over: MatchOver) -> None:
+        """Replace the game screen (and anything above it) with the final table."""
+        names = [screen.seat_name(seat) for seat in range(len(over.scores))]
+        status = "Resigned." if screen.session.host.status == "resigned" else ""
+        result = MatchOverScreen(
+            result_line(names, over.scores, over.outcome),
+            "   ".join(f"{name}: {score:g}" for name, score in zip(names, over.scores)),
+            screen.match_summary(screen.view) if screen.view else None,
+            status)
+        self._stop_session()
+        while self.screen is not screen and len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.switch_screen(result)
+
+    def rematch(self) -> None:
+        """The same seats and options with a new seed."""
+        if self.last_setup is None:
+            self.go_home()
+            return
+        setup = self.last_setup
+        self.start_match(MatchSetup(setup.game_id, setup.seats, setup.names, setup.options,
+                                    random.randrange(2**31)))
+
+    def leave_match(self) -> None:
+        """Save and quit to home (every move is already saved)."""
+        ok, why = self.session.confirm_saved() if self.session else (True, "")
+        self.notify("Saved" if ok else f"Not saved: {why}", severity="information" if ok else "error")
+        self.go_home()
+
+    def go_home(self) -> None:
+        self._stop_session()
+        self._to_home()
+
+    def _to_home(self) -> None:
+        while not isinstance(self.screen, HomeScreen) and len(self.screen_stack) > 1:
+            self.pop_screen()
+
+    # -- other screens -------------------------------------------------------------------------
+
+    def open_new_match(self) -> None:
+        self.push_screen(NewMatchScreen())
+
+    def open_saves(self) -> None:
+        self.push_screen(SavesScreen())
+
+    def open_rules(self, game: Game | None = None) -> None:
+        if game is not None or len(GAMES) == 1:
+            self.push_screen(RulesScreen(game or next(iter(GAMES.values()))))
+            return
+        games = list(GAMES.values())
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.push_screen(RulesScreen(games[index]))
+
+        self.push_screen(ChoiceScreen("Rules of which game?", [g.title for g in games]), chosen)
+
+
+def run_app(*, play: tuple[str, str] | None = None, resume: str | None = None) -> None:
+    """The ``caravan-tui`` entry point: home screen, a match against AI level ``play[1]``, or a
+    resumed match ("latest" or a match id)."""
+    CaravanApp(play=play, resume=resume).run()

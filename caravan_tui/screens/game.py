@@ -1,0 +1,296 @@
+"""The game screen: one human seat on the bus (DESIGN §3, §6).
+
+It only shows what its ``Update``/``YourTurn`` messages carry and sends requests (``Act``,
+``HintRequest``, ``UndoRequest``, ``Resign``) to the match host; the host decides everything.
+Each game's ``screen.py`` subclasses ``GameScreen`` with its own board; ``GenericGameScreen``
+plays any game from the actions list alone.
+"""
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Footer, Static
+
+from caravan_tui.bus import (
+    Act, Hint, HintRequest, MatchOver, Rejected, Resign, Sync, Thinking, UndoRequest, Update, YourTurn, host_address,
+)
+from caravan_tui.engine import Action
+from caravan_tui.screens.base import BaseScreen
+from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from caravan_tui.widgets import ActionList, MatchLog
+
+if TYPE_CHECKING:
+    from caravan_tui.screens.session import Session
+
+PLAYER = re.compile(r"\bPlayer (\d+)\b")
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+MENU = ("Resume", "Save and quit to home", "Resign")
+
+
+class GameScreen(BaseScreen):
+    """Shared behaviour; subclasses add ``compose_board`` and ``show_view``."""
+
+    BINDINGS = [
+        Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules of this game"),
+        Binding("h", "hint", "Hint", tooltip="The AI's suggestion for you (not played)"),
+        Binding("u", "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
+        Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),
+        Binding("escape", "menu", "Menu", tooltip="Resume, save and quit to home, or resign"),
+    ]
+
+    def __init__(self, session: "Session") -> None:
+        super().__init__()
+        self.session = session
+        self.game = session.game
+        self.seat = session.seat
+        self.view: dict | None = None
+        self._world = None  # a state consistent with ``view``, for descriptions
+        self.legal: list[Action] = []
+        self.turn: int | None = None  # set while it is our decision
+        self.thinking: Thinking | None = None
+        self.over: MatchOver | None = None
+        self._spin = 0
+        self._acted = False  # an Act is on its way to the host
+        self.title = session.game.title
+
+    # -- layout -----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="table"):
+            with Vertical(id="board"):
+                yield from self.compose_board()
+                yield Static("", id="status")
+            with Vertical(id="side"):
+                actions = ActionList(id="actions")
+                actions.border_title = "Plays"
+                yield actions
+                log = MatchLog(id="log")
+                log.border_title = "Log"
+                yield log
+        yield Footer()
+
+    def compose_board(self) -> ComposeResult:
+        yield from ()
+
+    def on_mount(self) -> None:
+        self.query_one(ActionList).clear_actions("waiting…")
+        self.set_interval(0.15, self._tick)
+        self.run_worker(self._listen(), exclusive=True, group="bus")
+
+    # -- names and words --------------------------------------------------------------------
+
+    def seat_name(self, seat: int | None) -> str:
+        if seat is None:
+            return "nobody"
+        name = self.session.names[seat]
+        return f"{name} (you)" if seat == self.seat else name
+
+    def personalise(self, line: str) -> str:
+        """Engines say "Player 2"; the log says the seat's name."""
+        names = self.session.names
+        return PLAYER.sub(lambda m: names[int(m[1]) - 1] if 0 < int(m[1]) <= len(names) else m[0], line)
+
+    def describe(self, action: Action) -> str:
+        """In the game's words, from a world built out of this seat's view only."""
+        return self._world.describe(action, self.seat)
+
+    def _set_view(self, view: dict) -> None:
+        self.view = view
+        self._world = self.game.from_view(view, self.seat)
+
+    # -- the bus ----------------------------------------------------------------------------
+
+    async def _listen(self) -> None:
+        """Handle this seat's messages in order. After an opponent's move, pause a moment so
+        the player sees it before the game moves on."""
+        inbox = self.session.inbox
+        while True:
+            message = await inbox.get()
+            pause = self.handle(message)
+            if pause:
+                await asyncio.sleep(pause)
+
+    def send(self, message) -> None:
+        self.session.bus.publish_nowait(host_address(self.session.match_id), message)
+
+    def handle(self, message) -> float:
+        """Show one message; returns how long to let it sink in before the next one."""
+        if isinstance(message, Update):
+            return self.show_update(message)
+        if isinstance(message, YourTurn):
+            self.thinking = None
+            self._set_view(message.view)
+            self.legal, self.turn = list(message.legal), message.turn
+            self.show_view(message.view)
+            self.query_one(ActionList).set_actions(self.legal, self.describe)
+            self.your_turn()
+        elif isinstance(message, Thinking):
+            self.thinking = message
+        elif isinstance(message, Hint):
+            if message.turn == self.turn:
+                self.show_hint(message.action, message.text)
+        elif isinstance(message, Rejected):
+            self.notify(message.reason, title="Not possible", severity="warning")
+            if self._acted:  # our move was refused: ask for the position again
+                self._acted = False
+                self.send(Sync(self.session.match_id, self.seat))
+        elif isinstance(message, MatchOver):
+            self.over = message
+            self.turn, self.thinking = None, None
+            self.query_one(ActionList).clear_actions("the match is over")
+            self.app.show_match_over(self, message)
+        self.show_status()
+        return 0.0
+
+    def show_update(self, update: Update) -> float:
+        self._acted = False
+        previous = self.view
+        mover = previous.get("to_move") if previous else None
+        by_other = mover is not None and mover != self.seat
+        self._set_view(update.view)
+        if update.view.get("to_move") != self.seat:
+            self.turn = None
+            self.legal = []
+            self.query_one(ActionList).clear_actions("waiting…")
+        self.query_one(MatchLog).add([self.personalise(e) for e in update.events], emphasis=by_other)
+        self.show_view(update.view)
+        self.view_changed(previous, update.view, by_other)
+        self.show_status()
+        return self.app.move_pause if by_other else 0.0
+
+    # -- hooks for games ---------------------------------------------------------------------
+
+    def show_view(self, view: dict) -> None:
+        """Draw the board from this seat's view."""
+
+    def view_changed(self, previous: dict | None, view: dict, by_other: bool) -> None:
+        """A new view arrived (after the board was drawn): summaries, highlights."""
+
+    def match_summary(self, view: dict):
+        """A renderable for the end-of-match screen (None: the scores alone)."""
+        return None
+
+    def your_turn(self) -> None:
+        """It is our decision; ``self.legal`` holds the choices."""
+        self.query_one(ActionList).focus()
+
+    def show_hint(self, action: Action, text: str) -> None:
+        self.query_one(ActionList).hint(action)
+        self.notify(f"Hint: {text}", title="Hint")
+
+    def status_text(self) -> Text:
+        if self.over is not None:
+            return Text("The match is over.", style="bold")
+        if self.turn is not None:
+            return Text("Your turn.", style="bold")
+        if self.view is None:
+            return Text("Connecting…")
+        mover = self.view.get("to_move")
+        if mover is None:
+            return Text("")
+        spin = SPINNER[self._spin % len(SPINNER)]
+        text = Text(f"{spin} {self.seat_name(mover)} is thinking…")
+        if self.thinking is not None and self.thinking.seat == mover:
+            text.append(f" {self.thinking.iterations:,} iterations")
+        return text
+
+    def show_status(self) -> None:
+        self.query_one("#status", Static).update(self.status_text())
+
+    def _tick(self) -> None:
+        if self.turn is None and self.over is None and self.view is not None:
+            self._spin += 1
+            self.show_status()
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def act(self, action: Action) -> None:
+        if self.turn is None:
+            self.notify("It is not your turn.", severity="warning")
+            return
+        if action not in self.legal:
+            self.notify(f"{self.describe(action)} is not legal now.", severity="warning")
+            return
+        turn, self.turn = self.turn, None
+        self._acted = True
+        self.query_one(ActionList).clear_actions("waiting…")
+        self.send(Act(self.session.match_id, self.seat, turn, action))
+        self.show_status()
+
+    def choose_among(self, actions: list[Action]) -> None:
+        """Play the only action, or ask which reading is meant."""
+        if len(actions) == 1:
+            self.act(actions[0])
+            return
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.act(actions[index])
+
+        self.app.push_screen(
+            ChoiceScreen("These cards can be read several ways — which one?",
+                         [self.describe(a) for a in actions]), chosen)
+
+    def on_action_list_chosen(self, event: ActionList.Chosen) -> None:
+        self.act(event.action)
+
+    # -- keys -------------------------------------------------------------------------------
+
+    def action_rules(self) -> None:
+        self.app.open_rules(self.game)
+
+    def action_hint(self) -> None:
+        if self.turn is None:
+            self.notify("A hint is for your turn.", severity="warning")
+            return
+        self.notify("Asking the AI…", title="Hint", timeout=2)
+        self.send(HintRequest(self.session.match_id, self.seat, self.turn))
+
+    def action_undo(self) -> None:
+        self.send(UndoRequest(self.session.match_id, self.seat))
+
+    def action_save(self) -> None:
+        ok, why = self.session.confirm_saved()
+        self.notify("Saved" if ok else f"Not saved: {why}", severity="information" if ok else "error")
+
+    def action_menu(self) -> None:
+        def chosen(index: int | None) -> None:
+            if index == 1:
+                self.app.leave_match()
+            elif index == 2:
+                self.confirm_resign()
+
+        self.app.push_screen(ChoiceScreen("Menu", list(MENU)), chosen)
+
+    def confirm_resign(self) -> None:
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.send(Resign(self.session.match_id, self.seat))
+
+        self.app.push_screen(ConfirmScreen("Resign this match?", yes="Resign", no="Play on"), answered)
+
+
+class GenericGameScreen(GameScreen):
+    """Any registered game: a summary of the view, the actions list and the log."""
+
+    def compose_board(self) -> ComposeResult:
+        yield VerticalScroll(Static("", id="summary"), id="summary-box")
+
+    def show_view(self, view: dict) -> None:
+        lines = [f"{key}: {compact(value)}" for key, value in view.items() if key != "game"]
+        self.query_one("#summary", Static).update(Text("\n".join(lines), overflow="fold"))
+
+
+def compact(value) -> str:
+    """A view value on as few characters as will still read: ``a=1 b=2``, ``[x, y]``."""
+    if isinstance(value, dict):
+        return " ".join(f"{k}={compact(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(compact(v) for v in value) + "]"
+    return str(value)

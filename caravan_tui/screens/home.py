@@ -1,0 +1,68 @@
+"""The home screen: new match · continue · load · rules · quit."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from caravan_tui.games import GAMES
+from caravan_tui.screens.base import BaseScreen
+
+ITEMS = (
+    ("new", "New match", "n"),
+    ("continue", "Continue", "c"),
+    ("load", "Load", "l"),
+    ("rules", "Rules", "r"),
+    ("quit", "Quit", "q"),
+)
+
+
+class HomeScreen(BaseScreen):
+    BINDINGS = [Binding(key, f"choose('{item}')", label) for item, label, key in ITEMS]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="home"):
+            yield Static("caravan-tui", id="home-title")
+            yield Label("Caravan-themed trading games against search-based AI", id="home-subtitle")
+            yield OptionList(*(Option(f"{label}  ({key})", id=item) for item, label, key in ITEMS),
+                             id="home-menu")
+            yield Static("", id="home-continue")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#home-menu").focus()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_continue()
+
+    def refresh_continue(self) -> None:
+        """Continue is offered only when there is an unfinished match."""
+        latest = self.app.store.latest_unfinished()
+        menu = self.query_one("#home-menu", OptionList)
+        note = self.query_one("#home-continue", Static)
+        if latest is None:
+            menu.disable_option("continue")
+            note.update("")
+        else:
+            menu.enable_option("continue")
+            title = GAMES[latest.game_id].title if latest.game_id in GAMES else latest.game_id
+            note.update(f"Continue: {title}, {' vs '.join(latest.names)} ({len(latest.actions)} moves)")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_choose(event.option.id)
+
+    def action_choose(self, item: str) -> None:
+        app = self.app
+        if item == "new":
+            app.open_new_match()
+        elif item == "continue":
+            app.resume_match("latest")
+        elif item == "load":
+            app.open_saves()
+        elif item == "rules":
+            app.open_rules()
+        elif item == "quit":
+            app.exit()

@@ -1,0 +1,165 @@
+"""New match: the game, the number of players, each seat, the game's options and a seed."""
+from __future__ import annotations
+
+import getpass
+import random
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from caravan_tui.engine import Game
+from caravan_tui.games import GAMES
+from caravan_tui.screens.base import BaseScreen
+
+LEVELS = ("easy", "normal", "hard")
+SEAT_CHOICES = [("You", "human")] + [(f"AI {level}", f"ai:{level}") for level in LEVELS]
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    """What the new-match screen hands to the app."""
+
+    game_id: str
+    seats: list[str]  # "human" or "ai:<level>"
+    names: list[str]
+    options: dict
+    seed: int
+
+
+def choice_label(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def your_name() -> str:
+    try:
+        return getpass.getuser().capitalize() or "Player"
+    except (OSError, KeyError):
+        return "Player"
+
+
+def default_name(seat: int, spec: str) -> str:
+    if spec == "human":
+        return your_name()
+    return f"AI {seat + 1} ({spec.partition(':')[2]})"
+
+
+def setup_for(game: Game, level: str = "normal") -> MatchSetup:
+    """The default setup: you in seat 1, AI of ``level`` elsewhere, a random seed."""
+    seats = ["human"] + [f"ai:{level}"] * (game.default_players - 1)
+    return MatchSetup(game.id, seats, [default_name(i, s) for i, s in enumerate(seats)],
+                      game.resolve_options(None), random.randrange(2**31))
+
+
+class NewMatchScreen(BaseScreen):
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("ctrl+g,ctrl+enter", "start", "Start"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game: Game = next(iter(GAMES.values()))
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="new-match"):
+            yield Static("New match", classes="screen-title")
+            yield Label("Game", classes="section")
+            yield OptionList(
+                *(Option(f"{g.title} ({self._range(g)} players) — {g.summary}", id=g.id) for g in GAMES.values()),
+                id="games")
+            with Horizontal(classes="row"):
+                yield Label("Players", classes="field")
+                yield Select([(str(n), n) for n in self.game.players], value=self.game.default_players,
+                             id="players", allow_blank=False, compact=True)
+            yield Label("Seats", classes="section")
+            yield Vertical(id="seats")
+            yield Label("Options", classes="section")
+            yield Vertical(id="options")
+            with Horizontal(classes="row"):
+                yield Label("Seed", classes="field")
+                yield Input(placeholder="random", type="integer", id="seed", compact=True)
+            yield Button("Start (ctrl+g)", id="start", variant="primary")
+        yield Footer()
+
+    @staticmethod
+    def _range(game: Game) -> str:
+        low, high = game.players.start, game.players.stop - 1
+        return str(low) if low == high else f"{low}–{high}"
+
+    def on_mount(self) -> None:
+        games = self.query_one("#games", OptionList)
+        games.highlighted = 0
+        games.focus()
+        self._show_game(self.game)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        game = GAMES[event.option.id]
+        if game is not self.game:
+            self._show_game(game)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.query_one("#players", Select).focus()
+
+    def _show_game(self, game: Game) -> None:
+        self.game = game
+        players = self.query_one("#players", Select)
+        players.set_options([(str(n), n) for n in game.players])
+        players.value = game.default_players
+        self._show_seats(game.default_players)
+        options = self.query_one("#options", Vertical)
+        options.remove_children()
+        for name, option in game.options.items():
+            options.mount(Horizontal(
+                Label(name.replace("_", " "), classes="field"),
+                Select([(choice_label(c), c) for c in option.choices], value=option.default, allow_blank=False,
+                       id=f"option-{name}", compact=True),
+                Static(option.help, classes="help"),
+                classes="row"))
+
+    def _show_seats(self, count: int) -> None:
+        seats = self.query_one("#seats", Vertical)
+        seats.remove_children()
+        for seat in range(count):
+            spec = "human" if seat == 0 else "ai:normal"
+            seats.mount(Horizontal(
+                Label(f"Seat {seat + 1}", classes="field"),
+                Select(SEAT_CHOICES, value=spec, allow_blank=False, id=f"seat-{seat}", compact=True),
+                Input(placeholder=default_name(seat, spec), id=f"name-{seat}", compact=True),
+                classes="row"))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        select_id = event.select.id or ""
+        if select_id == "players" and event.value != len(self.query_one("#seats").children):
+            self._show_seats(int(event.value))
+        elif select_id.startswith("seat-"):
+            seat = int(select_id.removeprefix("seat-"))
+            self.query_one(f"#name-{seat}", Input).placeholder = default_name(seat, str(event.value))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "start":
+            self.action_start()
+
+    def action_start(self) -> None:
+        setup = self.read_setup()
+        if setup is not None:
+            self.app.start_match(setup)
+
+    def read_setup(self) -> MatchSetup | None:
+        """The setup on screen, or None after telling the player what is wrong."""
+        count = len(self.query_one("#seats").children)
+        seats = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(count)]
+        if seats.count("human") != 1:
+            self.notify("Choose exactly one seat for you; the others are AI.", severity="warning")
+            return None
+        names = [self.query_one(f"#name-{i}", Input).value.strip() or default_name(i, s)
+                 for i, s in enumerate(seats)]
+        options = {name: self.query_one(f"#option-{name}", Select).value for name in self.game.options}
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text.lstrip("-").isdigit() else random.randrange(2**31)
+        return MatchSetup(self.game.id, seats, names, options, seed)

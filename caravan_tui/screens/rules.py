@@ -1,0 +1,32 @@
+"""A game's rules (its markdown) in a viewer."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import Footer, MarkdownViewer
+
+from caravan_tui.engine import Game
+from caravan_tui.screens.base import BaseScreen
+
+
+class RulesScreen(BaseScreen):
+    BINDINGS = [
+        Binding("escape,q", "app.pop_screen", "Back"),
+        Binding("t", "toggle_contents", "Contents"),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+        self.title = f"Rules — {game.title}"
+
+    def compose(self) -> ComposeResult:
+        yield MarkdownViewer(self.game.rules, show_table_of_contents=False, id="rules")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(MarkdownViewer).focus()
+
+    def action_toggle_contents(self) -> None:
+        viewer = self.query_one(MarkdownViewer)
+        viewer.show_table_of_contents = not viewer.show_table_of_contents

@@ -1,0 +1,100 @@
+"""Load: the saves list; resume or delete (with confirmation). Damaged files are listed with
+their reason and can be deleted, never opened."""
+from __future__ import annotations
+
+from datetime import datetime
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import DataTable, Footer, Static
+
+from caravan_tui.games import GAMES
+from caravan_tui.screens.base import BaseScreen
+from caravan_tui.screens.dialogs import ConfirmScreen
+from saves import SaveEntry
+
+
+def _when(timestamp: float) -> str:
+    return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
+
+
+def entry_row(entry: SaveEntry) -> tuple[str, str, str, str, str]:
+    """(game, seats, progress, last played, status) in words."""
+    snap = entry.snapshot
+    if snap is None:
+        return ("?", entry.match_id, "", _when(entry.modified), f"damaged: {entry.error}")
+    game = GAMES.get(snap.game_id)
+    progress = f"{len(snap.actions)} moves"
+    if game is not None and snap.state:
+        try:
+            scores = game.from_data(snap.state).scores()
+            progress += " · " + "–".join(f"{s:g}" for s in scores)
+        except (KeyError, TypeError, ValueError):  # a cache we cannot read: loading will say why
+            pass
+    return (game.title if game else snap.game_id, " vs ".join(snap.names), progress,
+            _when(snap.updated), snap.status)
+
+
+class SavesScreen(BaseScreen):
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("enter", "resume", "Resume", priority=True),
+        Binding("d,delete", "delete", "Delete"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static("Saved matches — Enter resumes, d deletes", id="saves-title")
+        yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="saves-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Game", "Seats", "Progress", "Last played", "Status")
+        self.reload()
+        table.focus()
+
+    def reload(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        self.entries = {entry.match_id: entry for entry in self.app.store.entries()}
+        for entry in self.entries.values():
+            table.add_row(*entry_row(entry), key=entry.match_id)
+        if not self.entries:
+            self.query_one("#saves-detail", Static).update("No saved matches yet.")
+
+    def _current(self) -> SaveEntry | None:
+        table = self.query_one(DataTable)
+        if not self.entries or table.cursor_row is None:
+            return None
+        key = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value
+        return self.entries.get(key)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        entry = self.entries.get(event.row_key.value)
+        if entry is not None:
+            detail = f"{entry.match_id}: " + (f"damaged — {entry.error}" if entry.error else entry_row(entry)[4])
+            self.query_one("#saves-detail", Static).update(detail)
+
+    def action_resume(self) -> None:
+        entry = self._current()
+        if entry is None:
+            return
+        if entry.snapshot is None:
+            self.notify(f"This save is damaged: {entry.error}", severity="error")
+            return
+        self.app.resume_match(entry.match_id)
+
+    def action_delete(self) -> None:
+        entry = self._current()
+        if entry is None:
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if yes:
+                self.app.store.delete(entry.match_id)
+                self.notify(f"Deleted {entry.match_id}")
+                self.reload()
+
+        self.app.push_screen(ConfirmScreen(f"Delete the save {entry.match_id}?", yes="Delete", no="Keep"),
+                             confirmed)

@@ -1,0 +1,72 @@
+"""End of a hand (a modal summary) and end of the match (final table, winner, rematch or home)."""
+from __future__ import annotations
+
+from rich.console import RenderableType
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Static
+
+from caravan_tui.screens.base import BaseScreen
+
+
+class HandSummaryScreen(ModalScreen[None]):
+    BINDINGS = [Binding("enter,escape,space", "dismiss", "Continue")]
+
+    def __init__(self, summary: RenderableType) -> None:
+        super().__init__()
+        self.summary = summary
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="hand-summary"):
+            yield Static(self.summary)
+            yield Button("Continue (enter)", id="continue", compact=True)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(None)
+
+
+def result_line(names: list[str], scores: list[float], outcome: list[float]) -> str:
+    winners = [names[i] for i, share in enumerate(outcome) if share == max(outcome)]
+    if len(winners) > 1:
+        return "A draw between " + " and ".join(winners) + "."
+    return f"{winners[0]} win{'' if winners[0] == 'You' else 's'}!"
+
+
+class MatchOverScreen(BaseScreen):
+    """The final table; ``r`` starts a rematch (same seats and options, a new seed)."""
+
+    BINDINGS = [
+        Binding("r", "rematch", "Rematch"),
+        Binding("escape,enter,q", "home", "Home"),
+    ]
+
+    def __init__(self, headline: str, scores: str, table: RenderableType | None, status: str) -> None:
+        super().__init__()
+        self.headline, self.scores, self.table, self.status = headline, scores, table, status
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="match-over"):
+            yield Static(self.headline, id="winner")
+            yield Static(self.scores, id="final-scores")
+            if self.table is not None:
+                yield Static(self.table, id="final-table")
+            if self.status:
+                yield Static(self.status, id="match-status")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
+                yield Button("Home (enter)", id="go-home", compact=True)
+        yield Footer()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "rematch":
+            self.action_rematch()
+        else:
+            self.action_home()
+
+    def action_rematch(self) -> None:
+        self.app.rematch()
+
+    def action_home(self) -> None:
+        self.app.go_home()

@@ -1,0 +1,67 @@
+"""The legal actions, each described in words: every game is playable from this list alone."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from rich.text import Text
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from caravan_tui.engine import Action
+
+
+class ActionList(OptionList):
+    """Arrows + Enter (or a click) choose; posts ``ActionList.Chosen``. Empty while it is not the
+    player's turn."""
+
+    @dataclass
+    class Chosen(Message):
+        action_list: "ActionList"
+        action: Action
+
+        @property
+        def control(self) -> "ActionList":
+            return self.action_list
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.actions: list[Action] = []
+        self._texts: list[str] = []
+        self.hinted: Action | None = None
+
+    def set_actions(self, actions: list[Action], describe: Callable[[Action], str]) -> None:
+        self.actions = list(actions)
+        self._texts = [describe(action) for action in self.actions]
+        self.hinted = None
+        self._rebuild()
+        self.highlighted = 0 if self.actions else None
+
+    def clear_actions(self, note: str = "") -> None:
+        self.actions, self._texts, self.hinted = [], [], None
+        self._rebuild()
+        if note:
+            self.add_option(Option(Text(note, style="dim italic"), disabled=True))
+
+    def hint(self, action: Action) -> None:
+        """Star and highlight the hinted action (it is not played)."""
+        if action not in self.actions:
+            return
+        self.hinted = action
+        self._rebuild()
+        self.highlighted = self.actions.index(action)
+
+    def _rebuild(self) -> None:
+        keep = self.highlighted
+        self.clear_options()
+        for action, text in zip(self.actions, self._texts):
+            prompt = Text("★ " + text, style="bold") if action == self.hinted else Text(text)
+            self.add_option(Option(prompt))
+        if keep is not None and keep < len(self.actions):
+            self.highlighted = keep
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_index < len(self.actions):
+            self.post_message(self.Chosen(self, self.actions[event.option_index]))

@@ -1,0 +1,183 @@
+"""A hand of cards as a grid of chips: a cursor, toggled selection and hint marks.
+
+The grid reflows to its width (as many chip columns as fit). Games supply each card's chip
+as Rich ``Text``; the widget knows nothing about what the cards mean.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+GAP = 1
+
+
+class CardGrid(Widget, can_focus=True):
+    """Arrows move the cursor (not hjkl: ``h`` asks for a hint), space toggles, Enter submits
+    the selection (or the card under the cursor when nothing is selected), ``c`` clears it.
+    A click moves the cursor to a card and toggles it."""
+
+    BINDINGS = [
+        Binding("left", "move(-1, 0)", "Left", show=False),
+        Binding("right", "move(1, 0)", "Right", show=False),
+        Binding("up", "move(0, -1)", "Up", show=False),
+        Binding("down", "move(0, 1)", "Down", show=False),
+        Binding("space", "toggle", "Toggle card", show=False),
+        Binding("enter", "submit", "Play selection", show=False),
+        Binding("c", "clear", "Clear selection", show=False),
+    ]
+
+    DEFAULT_CSS = """
+    CardGrid { height: auto; }
+    """
+
+    cursor: reactive[int] = reactive(0)
+
+    @dataclass
+    class Submitted(Message):
+        """Enter was pressed: ``cards`` in hand order."""
+
+        grid: "CardGrid"
+        cards: tuple[str, ...]
+
+        @property
+        def control(self) -> "CardGrid":
+            return self.grid
+
+    @dataclass
+    class Changed(Message):
+        """The selection changed."""
+
+        grid: "CardGrid"
+        cards: tuple[str, ...]
+
+        @property
+        def control(self) -> "CardGrid":
+            return self.grid
+
+    def __init__(self, chip_width: int = 23, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.chip_width = chip_width
+        self._cards: list[tuple[str, Text]] = []
+        self.selected: set[str] = set()
+        self.marked: set[str] = set()
+
+    # -- data -------------------------------------------------------------------------------
+
+    @property
+    def card_ids(self) -> list[str]:
+        return [card for card, _ in self._cards]
+
+    def set_cards(self, cards: list[tuple[str, Text]]) -> None:
+        """Replace the hand; the selection keeps the cards still held."""
+        self._cards = list(cards)
+        self.selected &= set(self.card_ids)
+        self.marked &= set(self.card_ids)
+        self.cursor = min(self.cursor, max(0, len(self._cards) - 1))
+        self.refresh(layout=True)
+
+    def selection(self) -> tuple[str, ...]:
+        return tuple(card for card in self.card_ids if card in self.selected)
+
+    def select(self, cards) -> None:
+        self.selected = set(cards) & set(self.card_ids)
+        self._changed()
+
+    def mark(self, cards) -> None:
+        """Hint marks (shown with a star, not selected)."""
+        self.marked = set(cards) & set(self.card_ids)
+        self.refresh()
+
+    def _changed(self) -> None:
+        self.refresh()
+        self.post_message(self.Changed(self, self.selection()))
+
+    # -- layout -----------------------------------------------------------------------------
+
+    def _columns(self, width: int | None = None) -> int:
+        width = self.content_size.width if width is None else width
+        return max(1, (width + GAP) // (self.chip_width + GAP))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, -(-len(self._cards) // self._columns(width)))
+
+    def render(self) -> Text:
+        if not self._cards:
+            return Text("(no cards)", style="dim")
+        columns = self._columns()
+        lines = []
+        for row_start in range(0, len(self._cards), columns):
+            line = Text()
+            for index in range(row_start, min(row_start + columns, len(self._cards))):
+                if index > row_start:
+                    line.append(" " * GAP)
+                line.append_text(self._chip(index))
+            lines.append(line)
+        return Text("\n").join(lines)
+
+    def _chip(self, index: int) -> Text:
+        card, face = self._cards[index]
+        chosen = card in self.selected
+        mark = "✓" if chosen else "★" if card in self.marked else " "
+        chip = Text(mark, style="bold")
+        chip.append_text(face)
+        chip.truncate(self.chip_width, pad=True)
+        if chosen:
+            chip.stylize("bold reverse")
+        if index == self.cursor:
+            chip.stylize("underline" if not self.has_focus else "underline on grey30")
+        return chip
+
+    # -- input ------------------------------------------------------------------------------
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_move(self, dx: int, dy: int) -> None:
+        if not self._cards:
+            return
+        target = self.cursor + dx + dy * self._columns()
+        if 0 <= target < len(self._cards):
+            self.cursor = target
+
+    def action_toggle(self) -> None:
+        if not self._cards:
+            return
+        card = self._cards[self.cursor][0]
+        self.selected ^= {card}
+        self._changed()
+
+    def action_clear(self) -> None:
+        if self.selected:
+            self.selected.clear()
+            self._changed()
+
+    def action_submit(self) -> None:
+        if not self._cards:
+            return
+        cards = self.selection() or (self._cards[self.cursor][0],)
+        self.post_message(self.Submitted(self, cards))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        column, within = divmod(offset.x, self.chip_width + GAP)
+        if within >= self.chip_width or column >= self._columns():
+            return
+        index = offset.y * self._columns() + column
+        if index < len(self._cards):
+            self.cursor = index
+            self.action_toggle()

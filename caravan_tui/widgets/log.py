@@ -1,0 +1,35 @@
+"""The match log: the events this seat may see, in plain words, newest at the bottom."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.widgets import RichLog
+
+
+class MatchLog(RichLog):
+    """Wraps to its width (re-wrapped when resized); the latest opponent move can be emphasised."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(wrap=True, min_width=20, markup=False, highlight=False, **kwargs)
+        self._entries: list[tuple[str, bool]] = []
+        self._width = 0
+
+    @property
+    def lines_text(self) -> list[str]:
+        return [line for line, _ in self._entries]
+
+    def add(self, lines: list[str], emphasis: bool = False) -> None:
+        for line in lines:
+            self._entries.append((line, emphasis))
+            self._write(line, emphasis)
+
+    def _write(self, line: str, emphasis: bool) -> None:
+        self.write(Text("• " + line, style="bold" if emphasis else ""))
+
+    def on_resize(self, event: events.Resize) -> None:
+        """(RichLog's own handler runs after this one and flushes writes made before sizing.)"""
+        width, self._width = self._width, event.size.width
+        if width and event.size.width != width:
+            self.clear()
+            for line, emphasis in self._entries:
+                self._write(line, emphasis)

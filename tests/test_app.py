@@ -1,0 +1,325 @@
+"""The Textual app driven through Pilot at 80×24, with a tmp save folder and a tiny AI budget."""
+from __future__ import annotations
+
+import os
+
+import pytest
+from textual.widgets import DataTable, MarkdownViewer
+
+from caravan_tui.app import CaravanApp
+from caravan_tui.games import get_game
+from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen, cards_in
+from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from caravan_tui.screens.game import GenericGameScreen
+from caravan_tui.screens.home import HomeScreen
+from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
+from caravan_tui.screens.rules import RulesScreen
+from caravan_tui.screens.saves import SavesScreen
+from caravan_tui.screens.summary import HandSummaryScreen, MatchOverScreen
+from caravan_tui.widgets import ActionList, CardGrid
+from saves import SaveStore
+
+SIZE = (80, 24)
+PASS = ("pass",)
+
+
+def make_app(tmp_path, iterations: int = 30, **kwargs) -> CaravanApp:
+    app = CaravanApp(store=SaveStore(tmp_path), ai_iterations=iterations, **kwargs)
+    app.move_pause = 0.0
+    app.flash_seconds = 0.05
+    return app
+
+
+async def wait_for(pilot, condition, what: str, timeout: float = 20.0) -> None:
+    """Let the app run until ``condition()`` holds (bounded)."""
+    for _ in range(int(timeout / 0.05)):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def my_turn(app) -> bool:
+    return isinstance(app.screen, DecktetCaravanScreen) and app.screen.turn is not None
+
+
+def seed_where_leader(seat: int, hands: int = 1) -> int:
+    game = get_game("decktet_caravan")
+    return next(s for s in range(100) if game.new(2, seed=s, options={"hands": hands}).to_move() == seat)
+
+
+def setup(seed: int, hands: int = 1, level: str = "easy") -> MatchSetup:
+    return MatchSetup("decktet_caravan", ["human", f"ai:{level}"], ["Tester", "Bot"], {"hands": hands}, seed)
+
+
+async def focus(pilot, widget_id: str, limit: int = 15) -> None:
+    """Tab until the widget has focus (keys only)."""
+    for _ in range(limit):
+        if pilot.app.focused is not None and pilot.app.focused.id == widget_id:
+            return
+        await pilot.press("tab")
+    raise AssertionError(f"could not tab to #{widget_id}")
+
+
+async def play_from_hand(pilot, action) -> bool:
+    """Select the action's cards with the cursor and space, then Enter; answers the "which
+    reading?" question if asked (returns whether it was)."""
+    screen = pilot.app.screen
+    grid = screen.query_one(CardGrid)
+    await focus(pilot, "dc-hand")
+    for card in sorted(cards_in(action), key=grid.card_ids.index):
+        target = grid.card_ids.index(card)
+        while grid.cursor != target:
+            await pilot.press("right" if grid.cursor < target else "left")
+        await pilot.press("space")
+    assert set(grid.selection()) == cards_in(action)
+    await pilot.press("enter")
+    if isinstance(pilot.app.screen, ChoiceScreen):
+        readings = screen.query_one(ActionList).actions
+        matching = [a for a in readings if a != PASS and cards_in(a) == cards_in(action)]
+        for _ in range(matching.index(action)):
+            await pilot.press("down")
+        await pilot.press("enter")
+        return True
+    return False
+
+
+async def play_from_list(pilot, index: int) -> None:
+    await focus(pilot, "actions")
+    actions = pilot.app.screen.query_one(ActionList)
+    await pilot.press("home")
+    for _ in range(index):
+        await pilot.press("down")
+    assert actions.highlighted == index
+    await pilot.press("enter")
+
+
+async def test_a_whole_match_by_keys(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, NewMatchScreen)
+        await focus(pilot, "option-hands")
+        await pilot.press("enter", "home", "enter")  # the first choice: 1 hand
+        await focus(pilot, "seed")
+        await pilot.press("1", "2")
+        await pilot.press("ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, DecktetCaravanScreen), "the table")
+        assert app.session.host.snapshot.options == {"hands": 1}
+        assert app.session.host.snapshot.seed == 12
+
+        from_hand = from_list = passes = 0
+        for _ in range(200):
+            await wait_for(pilot, lambda: my_turn(app) or isinstance(app.screen, (MatchOverScreen, HandSummaryScreen)),
+                           "my turn or the end")
+            if not my_turn(app):
+                break
+            screen = app.screen
+            legal = screen.legal
+            plays = [a for a in legal if a != PASS]
+            turn = app.session.host.turn
+            if not from_hand and plays:
+                await play_from_hand(pilot, plays[-1])
+                from_hand += 1
+            elif PASS in legal and from_list > 2 and not passes:
+                await pilot.press("p")
+                passes += 1
+            else:
+                await play_from_list(pilot, 0)
+                from_list += 1
+            await wait_for(pilot, lambda: app.session is None or app.session.host.turn > turn, "the move to land")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the end of the match")
+        assert from_hand and from_list
+        over = app.screen
+        assert "win" in over.headline or "draw" in over.headline
+        assert "(you)" in over.scores and "AI 2 (normal)" in over.scores
+        (entry,) = app.store.entries()
+        assert entry.snapshot.status == "over"
+        await pilot.press("enter")
+        assert isinstance(app.screen, HomeScreen)
+
+
+async def test_resume_where_it_stopped(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_leader(0), hands=3))
+        for _ in range(2):
+            await wait_for(pilot, lambda: my_turn(app), "my turn")
+            turn = app.session.host.turn
+            await play_from_list(pilot, 0)
+            await wait_for(pilot, lambda: app.session.host.turn > turn, "my move to land")
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        view, log = app.screen.view, list(app.screen.query_one("#log").lines_text)
+        match_id, moves = app.session.match_id, app.session.host.turn
+
+    again = make_app(tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        assert "Continue" in str(again.screen.query_one("#home-continue").render())
+        await pilot.press("c")
+        await wait_for(pilot, lambda: my_turn(again), "my turn after resuming")
+        assert again.session.match_id == match_id
+        assert again.session.host.turn == moves
+        assert again.screen.view == view
+        assert again.screen.query_one("#log").lines_text == log
+
+
+async def test_hint_shows_and_undo_takes_back(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_leader(0), hands=3))
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        screen = app.screen
+        await pilot.press("u")  # nothing of mine to take back yet
+        await wait_for(pilot, lambda: any("no move of yours" in n.message for n in app._notifications),
+                       "the refusal")
+        await pilot.press("h")
+        actions = screen.query_one(ActionList)
+        await wait_for(pilot, lambda: actions.hinted is not None, "the hint")
+        assert actions.hinted in screen.legal
+        assert app.session.host.turn == 0  # shown, not played
+        assert screen.query_one(CardGrid).marked == set(cards_in(actions.hinted))
+
+        hand_before = list(screen.view["hand"])
+        await play_from_list(pilot, 0)
+        await wait_for(pilot, lambda: app.session.host.turn >= 2 and my_turn(app), "the AI's reply")
+        await pilot.press("u")
+        await wait_for(pilot, lambda: app.session.host.turn == 0 and my_turn(app), "the undo")
+        assert screen.view["hand"] == hand_before
+        assert len(app.store.read(app.session.match_id).actions) == 0
+
+
+async def test_rules_viewer_clicks_and_menu(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_leader(0)))
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        grid = app.screen.query_one(CardGrid)
+        second = grid.card_ids[1]
+        await pilot.click(CardGrid, offset=(1 + grid.chip_width + 3, 1))  # the second chip
+        assert grid.selection() == (second,) and grid.cursor == 1
+        await pilot.click(CardGrid, offset=(1 + grid.chip_width + 3, 1))
+        assert grid.selection() == ()
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        assert "Decktet Caravan" in app.screen.query_one(MarkdownViewer).document.source
+        await pilot.press("escape")
+        assert isinstance(app.screen, DecktetCaravanScreen)
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: any(n.message == "Saved" for n in app._notifications), "Saved")
+        await pilot.press("escape")
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("down", "down", "enter")  # Resign
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the end after resigning")
+        assert "Bot wins" in app.screen.headline
+        assert app.store.entries()[0].snapshot.status == "resigned"
+
+
+async def test_damaged_saves_are_listed_and_deletable(tmp_path):
+    store = SaveStore(tmp_path)
+    store.folder.mkdir(parents=True)
+    (store.folder / "junk.msgpack").write_bytes(os.urandom(200))
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_leader(0)))
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        await pilot.press("escape", "down", "enter")  # save and quit to home
+        assert isinstance(app.screen, HomeScreen)
+        await pilot.press("l")
+        assert isinstance(app.screen, SavesScreen)
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 2
+        statuses = [str(table.get_row_at(row)[4]) for row in range(2)]
+        assert any(s.startswith("damaged") for s in statuses) and "playing" in statuses
+        damaged_row = next(row for row in range(2) if str(table.get_row_at(row)[4]).startswith("damaged"))
+        await pilot.press(*["down"] * damaged_row)
+        await pilot.press("enter")  # refused, with the reason
+        assert isinstance(app.screen, SavesScreen)
+        await pilot.press("d")
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        assert table.row_count == 1
+        assert not (store.folder / "junk.msgpack").exists()
+        await pilot.press("enter")  # resume the good one
+        await wait_for(pilot, lambda: my_turn(app), "my turn in the resumed match")
+
+
+async def test_the_screen_answers_keys_while_the_ai_thinks(tmp_path):
+    app = make_app(tmp_path, iterations=5000)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_leader(1), level="normal"))
+        await wait_for(pilot, lambda: isinstance(app.screen, DecktetCaravanScreen) and app.screen.view is not None,
+                       "the table")
+        screen = app.screen
+        status = screen.query_one("#status")
+        await wait_for(pilot, lambda: "iterations" in str(status.render()), "the AI's progress")
+        grid = screen.query_one(CardGrid)
+        await pilot.press("right")
+        assert grid.cursor == 1
+        assert app.session.host.turn == 0  # the key was handled while the AI still searches
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: my_turn(app), "the AI's move", timeout=60)
+        assert any(line.startswith("Bot plays") for line in screen.query_one("#log").lines_text)
+
+
+async def test_new_match_refuses_a_table_without_you(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await focus(pilot, "seat-0")
+        await pilot.press("enter", "down", "enter")  # seat 1: AI easy
+        await pilot.press("ctrl+g")
+        assert isinstance(app.screen, NewMatchScreen)
+        assert any("exactly one seat for you" in n.message for n in app._notifications)
+
+
+async def test_small_terminal_notice(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(70, 20)) as pilot:
+        notice = app.screen.query_one("#too-small")
+        assert notice.display
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not app.screen.query_one("#too-small").display
+
+
+@pytest.mark.parametrize("game_id", ["decktet_caravan"])
+def test_game_screens_are_looked_up_by_game_id(game_id):
+    from caravan_tui.screens import game_screen_class
+
+    assert game_screen_class(game_id) is DecktetCaravanScreen
+    assert game_screen_class("no_such_game") is GenericGameScreen
+
+
+async def test_any_game_is_playable_from_the_generic_screen(tmp_path, monkeypatch):
+    monkeypatch.setattr("caravan_tui.app.game_screen_class", lambda game_id: GenericGameScreen)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_leader(0)))
+        for _ in range(3):
+            await wait_for(pilot, lambda: isinstance(app.screen, GenericGameScreen) and app.screen.turn is not None,
+                           "my turn on the generic screen")
+            turn = app.session.host.turn
+            await play_from_list(pilot, 0)
+            await wait_for(pilot, lambda: app.session is None or app.session.host.turn > turn, "the move")
+        assert "hand_no" in str(app.screen.query_one("#summary").render())
+
+
+async def test_cards_with_several_readings_ask_which_one(tmp_path):
+    game = get_game("decktet_caravan")
+    seed, readings = next(
+        (s, group) for s in range(200)
+        for state in [game.new(2, seed=s, options={"hands": 1})] if state.to_move() == 0
+        for group in [[a for a in state.legal_actions() if cards_in(a) == cards]
+                      for cards in {cards_in(a) for a in state.legal_actions()}] if len(group) > 1)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed))
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        assert await play_from_hand(pilot, readings[1])
+        await wait_for(pilot, lambda: app.session.host.turn >= 1, "the move")
+        assert app.session.host.actions[0] == readings[1]
