@@ -1,6 +1,7 @@
 """Headless matches between policy seats: the shared core of selfplay and the arena."""
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, field
 
@@ -26,9 +27,10 @@ class MatchRecord:
     actions: list[tuple] = field(default_factory=list)
 
 
-def decision_seed(match_seed: int, turn: int) -> int:
-    """Each decision's search seed: reproducible from the match seed and the move number."""
-    return (match_seed * 1_000_003 + turn) & 0x7FFF_FFFF
+def decision_seed(match_seed: int, turn: int, seat: int) -> int:
+    """The seed of one decision: a pure function of the match seed, the turn and the seat, so a
+    replayed match makes the same choices (str seeds hash the same in every process)."""
+    return random.Random(f"{match_seed}/{turn}/{seat}").getrandbits(63)
 
 
 def seat_policy(spec: str, iterations: int | None = None):
@@ -50,7 +52,7 @@ def play_match(game_id: str, specs: list[str], seed: int, options: dict | None =
         seat = state.to_move()
         legal = state.legal_actions()
         started = time.perf_counter()
-        action = policies[seat].choose(game_id, state.view(seat), seat, decision_seed(seed, len(actions)), legal)
+        action = policies[seat].choose(game_id, state.view(seat), seat, decision_seed(seed, len(actions), seat), legal)
         think[seat] += time.perf_counter() - started
         decisions[seat] += 1
         state.apply(action)

@@ -171,7 +171,7 @@ def head_to_head_match(game_id: str, seed: int, openspiel_seat: int, seconds: fl
     while not state.is_over():
         seat = state.to_move()
         legal = state.legal_actions()
-        turn_seed = decision_seed(seed, moves)
+        turn_seed = decision_seed(seed, moves, seat)
         if len(legal) == 1:
             action = legal[0]
         elif seat == openspiel_seat:

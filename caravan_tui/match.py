@@ -31,7 +31,8 @@ from caravan_tui.bus import (
 )
 from caravan_tui.engine import Event, Game, IllegalAction, State, normalise_action
 from caravan_tui.games import get_game
-from caravan_tui.seats import decision_seed, is_policy_spec
+from ai.matches import decision_seed
+from caravan_tui.seats import is_policy_spec
 from saves.codec import DamagedSave
 from saves.snapshot import Snapshot, new_match_id
 from saves.store import SaveStore

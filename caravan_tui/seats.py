@@ -7,10 +7,11 @@ A person's seat is the game screen (or later a remote client) speaking the same 
 from __future__ import annotations
 
 import asyncio
-import random
+import logging
 
+from ai.matches import decision_seed
 from ai.policies import make_policy
-from ai.worker import AIWorker, AIWorkerError, Progress
+from ai.worker import AIWorker, Progress
 from caravan_tui.bus import Act, Bus, MatchOver, Thinking, Update, YourTurn, host_address, seat_address
 from saves.snapshot import Snapshot
 
@@ -18,12 +19,6 @@ from saves.snapshot import Snapshot
 def is_policy_spec(spec: str) -> bool:
     """True for seats a policy plays ("random", "greedy", "ai:<level>"); others are people."""
     return spec in ("random", "greedy") or spec.startswith("ai:")
-
-
-def decision_seed(match_seed: int, turn: int, seat: int) -> int:
-    """The seed of one decision: a pure function of the match seed, the turn and the seat, so a
-    replayed match makes the same choices (str seeds hash the same in every process)."""
-    return random.Random(f"{match_seed}/{turn}/{seat}").getrandbits(63)
 
 
 class PolicySeat:
@@ -92,7 +87,8 @@ class PolicySeat:
         if self.searches:
             try:
                 action = await self.worker.choose(self.policy, *args, on_progress=self._progress)
-            except AIWorkerError:  # a crashed worker costs one move's strength, not the match
+            except Exception:  # a failed search costs one move's strength, never the match
+                logging.getLogger(__name__).exception("AI search failed; playing greedily this move")
                 action = make_policy("greedy").choose(*args)
         else:
             action = self.policy.choose(*args)

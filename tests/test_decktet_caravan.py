@@ -259,6 +259,9 @@ def test_going_out_gives_the_opponent_one_last_play_then_the_hand_ends():
     # Player 2's Forest and Merchant are discarded; Merchant (L K) is not scored.
     assert state.cum == [7, 1]
     assert state.discard == (1 << INDEX["5ML"]) | (1 << INDEX["9LK"])
+    hand, out, bonus, piles, totals, up, by_up = state.history[-1]
+    assert (hand, out, bonus, piles, totals, up) == (1, 0, 7, (0, 1), (7, 1), ("NS", "1K"))
+    assert by_up == ((0, 0), (1, 0))  # the Mountain's Suns +1 under the Bard; nothing in Knots
 
 
 def test_going_out_and_the_opponent_passing_collects_for_the_caravan_player():

@@ -27,7 +27,8 @@ from caravan_tui.bus import (
 )
 from caravan_tui.engine import IllegalAction
 from caravan_tui.match import MatchHost
-from caravan_tui.seats import PolicySeat, decision_seed, policy_seats
+from ai.matches import decision_seed
+from caravan_tui.seats import PolicySeat, policy_seats
 from caravan_tui.games.decktet_caravan.cards import IDS, NAMES
 from saves.store import SaveStore
 
@@ -409,3 +410,27 @@ async def test_a_resumed_match_replays_the_whole_visible_log(bus, tmp_path):
     update = next(m for m in drain(sub) if isinstance(m, Update))
     visible = [e.text for events in played for e in events if e.visible_to(0)]
     assert update.events == [e.text for e in again.opening if e.visible_to(0)] + visible
+
+
+class BrokenWorker:
+    """A worker whose every search fails, as a crashed or misconfigured process pool would."""
+
+    async def choose(self, *args, **kwargs):
+        raise RuntimeError("the search process could not start")
+
+
+async def test_a_failing_search_falls_back_to_a_legal_move_instead_of_stalling(bus, tmp_path):
+    host = new_host(bus, None, seats=("ai:easy", "human"))
+    seat = PolicySeat(bus, host.match_id, GAME, 0, "ai:easy", worker=BrokenWorker(), seed=host.snapshot.seed)
+    human = bus.subscribe(seat_address(host.match_id, 1))
+    tasks = [asyncio.create_task(seat.run()), asyncio.create_task(host.run())]
+    try:
+        if host.state.to_move() == 1:  # the human leads: make one move so the AI must answer
+            turn = await next_of(human, YourTurn)
+            await bus.publish(host_address(host.match_id), Act(host.match_id, 1, turn.turn, turn.legal[0]))
+        await next_of(human, YourTurn)  # reached only if the broken AI seat still moved
+        assert 0 in host.movers
+    finally:
+        seat.stop()
+        host.stop()
+        await asyncio.gather(*tasks)

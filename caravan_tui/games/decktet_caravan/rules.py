@@ -64,6 +64,18 @@ def turn_up(second: int, pool: list[int], same_suit) -> tuple[int, list[int]]:
     return second, aside + pool
 
 
+def history_data(history: list[tuple]) -> list[list]:
+    """Hand results as plain lists: [hand, out player, bonus, pile points, hand totals, up cards,
+    pile points per up card (per seat)]."""
+    return [[h, out, bonus, list(piles), list(totals), list(up), [list(p) for p in by_up]]
+            for h, out, bonus, piles, totals, up, by_up in history]
+
+
+def history_rows(data: list[list]) -> list[tuple]:
+    return [(h, out, bonus, tuple(piles), tuple(totals), tuple(up), tuple(tuple(p) for p in by_up))
+            for h, out, bonus, piles, totals, up, by_up in data]
+
+
 class DecktetCaravanState:
     """One position. Cards are ints (see cards.py); hands and piles are bit masks."""
 
@@ -277,7 +289,9 @@ class DecktetCaravanState:
             events.append(Event(f"{player_name(out)} went out: +{bonus}."))
         for seat in (0, 1):
             self.cum[seat] += totals[seat]
-        self.history = self.history + [(self.hand_no, out, bonus, piles, totals)]
+        by_up = tuple(tuple(pile_points(self.collected[seat], (card,)) for card in self.up) for seat in (0, 1))
+        row = (self.hand_no, out, bonus, tuple(piles), tuple(totals), tuple(IDS[c] for c in self.up), by_up)
+        self.history = self.history + [row]
         events.append(Event(
             f"Hand {self.hand_no} scores: {player_name(0)} {totals[0]:+d}, {player_name(1)} {totals[1]:+d}. "
             f"Totals {self.cum[0]}-{self.cum[1]}."))
@@ -337,8 +351,7 @@ class DecktetCaravanState:
             "first_leader": self.first_leader,
             "out_player": self.out_player,
             "scores": list(self.cum),
-            "history": [[h, out, bonus, list(piles), list(totals)]
-                        for h, out, bonus, piles, totals in self.history],
+            "history": history_data(self.history),
         }
         if seat is not None:
             view["hand"] = [IDS[c] for c in sorted(cards_of(self.hands[seat]), key=lambda c: (RANKS[c], c))]
@@ -386,8 +399,7 @@ class DecktetCaravanState:
         state.first_leader = view["first_leader"]
         state.out_player = view["out_player"]
         state.cum = list(view["scores"])
-        state.history = [(h, out, bonus, list(piles), list(totals))
-                         for h, out, bonus, piles, totals in view["history"]]
+        state.history = history_rows(view["history"])
         state._legal = None
         state._combos = [None, None]
         own = mask_of(INDEX[c] for c in view["hand"])
@@ -429,8 +441,7 @@ class DecktetCaravanState:
             "first_leader": self.first_leader,
             "out_player": self.out_player,
             "cum": list(self.cum),
-            "history": [[h, out, bonus, list(piles), list(totals)]
-                        for h, out, bonus, piles, totals in self.history],
+            "history": history_data(self.history),
         }
 
     @classmethod
@@ -455,8 +466,7 @@ class DecktetCaravanState:
         state.first_leader = data["first_leader"]
         state.out_player = data["out_player"]
         state.cum = list(data["cum"])
-        state.history = [(h, out, bonus, list(piles), list(totals))
-                         for h, out, bonus, piles, totals in data["history"]]
+        state.history = history_rows(data["history"])
         state._legal = None
         state._combos = [None, None]
         return state

@@ -160,7 +160,7 @@ class DecktetCaravanScreen(GameScreen):
             self.show_season(view)
             self.set_timer(self.app.flash_seconds, self._unflash)
         if previous is not None and len(view["history"]) > len(previous["history"]) and not view["over"]:
-            summary = self.hand_summary(view, view["history"][-1], previous["up"])
+            summary = self.hand_summary(view, view["history"][-1])
             self.app.push_screen(HandSummaryScreen(summary))
 
     def _unflash(self) -> None:
@@ -168,15 +168,15 @@ class DecktetCaravanScreen(GameScreen):
         if self.view is not None:
             self.show_season(self.view)
 
-    def hand_summary(self, view: dict, row: list, up: list[str]) -> Table:
-        """``up``: the up cards the piles were scored by."""
-        hand_no, out, bonus, piles, totals = row
+    def hand_summary(self, view: dict, row: list) -> Table:
+        """One hand's scoring: each pile per up card, the going-out bonus, the totals."""
+        hand_no, out, bonus, _, totals, up, by_up = row
         table = Table(title=f"Hand {hand_no} of {view['hands_total']}")
-        table.add_column("")
+        table.add_column("Collected pile")
         for p in range(len(totals)):
             table.add_column(self.seat_name(p), justify="right")
-        table.add_row(Text("Collected pile\n").append_text(Text("\n").join(up_text(card) for card in up)),
-                      *(f"{points:+d}" for points in piles))
+        for i, card in enumerate(up):
+            table.add_row(up_text(card), *(f"{by_up[p][i]:+d}" for p in range(len(totals))))
         table.add_row("Going out", *(f"+{bonus}" if p == out else "" for p in range(len(totals))))
         table.add_row("Hand", *(f"{t:+d}" for t in totals), style="bold")
         table.add_row("Total", *(str(s) for s in view["scores"]), style="bold")
@@ -190,7 +190,7 @@ class DecktetCaravanScreen(GameScreen):
         players = range(len(view["scores"]))
         for p in players:
             table.add_column(self.seat_name(p), justify="right")
-        for hand_no, out, bonus, piles, totals in view["history"]:
+        for hand_no, out, _, _, totals, *_ in view["history"]:
             table.add_row(str(hand_no), *(f"{totals[p]:+d}" + (" out" if p == out else "") for p in players))
         table.add_row("Total", *(str(view["scores"][p]) for p in players), style="bold")
         return table
