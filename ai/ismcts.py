@@ -1,0 +1,142 @@
+"""Single-observer Information-Set MCTS (Cowling, Powley & Whitehouse 2012).
+
+The searching seat only ever has its view: the caller builds a world with ``Game.from_view`` and
+every iteration redeals it with ``determinize(seat, rng)``. All iterations share one tree keyed by
+action; a child's *availability* counts the parent visits in which it was legal, and UCB uses it in
+place of the parent's visit count, so actions that are only sometimes possible (the opponent's
+cards differ between determinizations) are explored fairly.
+
+In iteration mode the result is a pure function of (world, seat, seed, budget): one
+``random.Random(seed)`` drives the determinizations, the expansions and the rollouts.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Callable
+
+from caravan_tui.engine import Action, State
+
+ProgressCallback = Callable[[int, Action], None]
+
+
+class Node:
+    """A tree node: the position reached by ``parent``'s action; ``reward`` is summed for ``seat``,
+    the seat that made that move (-1 at the root)."""
+
+    __slots__ = ("parent", "seat", "children", "visits", "avail", "reward")
+
+    def __init__(self, parent: Node | None, seat: int) -> None:
+        self.parent = parent
+        self.seat = seat
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+
+
+class SearchResult:
+    """The chosen action and the statistics behind it."""
+
+    __slots__ = ("action", "iterations", "elapsed", "root")
+
+    def __init__(self, action: Action, iterations: int, elapsed: float, root: Node) -> None:
+        self.action = action
+        self.iterations = iterations
+        self.elapsed = elapsed
+        self.root = root
+
+    @property
+    def visits(self) -> dict[Action, int]:
+        return {a: c.visits for a, c in self.root.children.items()}
+
+    @property
+    def values(self) -> dict[Action, float]:
+        """Mean reward of each root action for the searching seat."""
+        return {a: c.reward / c.visits for a, c in self.root.children.items()}
+
+
+def most_visited(visits: dict[Action, int]) -> Action:
+    """The most visited action; ties go to the first in the dict's order (deterministic)."""
+    return max(visits, key=visits.__getitem__)
+
+
+def search(
+    world: State,
+    seat: int,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    horizon: int = 10,
+    exploration: float = 0.7,
+    seed: int | str = 0,
+    progress: ProgressCallback | None = None,
+    progress_every: int = 50,
+) -> SearchResult:
+    """Search from ``world`` (built from ``seat``'s view) and return the most visited root action.
+
+    Stops at whichever budget runs out first (at least one iteration runs). A rollout plays
+    uniformly random legal actions for up to ``horizon`` plies, then scores the position with
+    ``outcome()`` if the game is over, else ``estimate()``.
+    """
+    if iterations is None and seconds is None:
+        raise ValueError("give an iteration budget, a time budget, or both")
+    if world.to_move() != seat:
+        raise ValueError(f"seat {seat} is not to move")
+    rng = random.Random(seed)
+    rand = rng.random
+    log, sqrt = math.log, math.sqrt
+    root = Node(None, -1)
+    start = time.perf_counter()
+    deadline = None if seconds is None else start + seconds
+    done = 0
+    while done == 0 or (
+        (iterations is None or done < iterations)
+        and (deadline is None or time.perf_counter() < deadline)
+    ):
+        state = world.determinize(seat, rng)
+        node = root
+        # Selection and expansion: every child legal here is available this visit.
+        while (mover := state.to_move()) is not None:
+            legal = state.legal_actions()
+            children = node.children
+            untried = []
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[int(rand() * len(untried))]
+                state.apply(action)
+                node = children[action] = Node(node, mover)
+                break
+            best_score = -math.inf
+            for action in legal:
+                child = children[action]
+                visits = child.visits
+                score = child.reward / visits + exploration * sqrt(log(child.avail) / visits)
+                if score > best_score:
+                    best_score, best_action, best = score, action, child
+            state.apply(best_action)
+            node = best
+        # Cut-off rollout.
+        for _ in range(horizon):
+            if state.is_over():
+                break
+            legal = state.legal_actions()
+            state.apply(legal[int(rand() * len(legal))])
+        reward = state.outcome() if state.is_over() else state.estimate()
+        # Backup: each node collects the reward of the seat that moved into it.
+        root.visits += 1
+        while node is not root:
+            node.visits += 1
+            node.reward += reward[node.seat]
+            node = node.parent
+        done += 1
+        if progress is not None and done % progress_every == 0:
+            progress(done, most_visited({a: c.visits for a, c in root.children.items()}))
+    action = most_visited({a: c.visits for a, c in root.children.items()})
+    return SearchResult(action, done, time.perf_counter() - start, root)

@@ -1,0 +1,133 @@
+"""Seat policies: given only a seat's view, choose an action.
+
+Policies are plain picklable objects (they hold no game or state), so ``AIWorker`` can run them in
+another process. Every choice is seeded: same arguments, same action (time budgets aside).
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+from typing import Protocol
+
+from caravan_tui.engine import Action
+from caravan_tui.games import get_game
+
+from .ismcts import ProgressCallback, most_visited, search
+from .levels import Level, get_level
+
+
+class Policy(Protocol):
+    def choose(
+        self,
+        game_id: str,
+        view: dict,
+        seat: int,
+        seed: int,
+        legal: list[Action] | None = None,
+        progress: ProgressCallback | None = None,
+    ) -> Action: ...
+
+
+def _legal(game_id: str, view: dict, seat: int, legal: list[Action] | None) -> list[Action]:
+    return legal if legal is not None else get_game(game_id).from_view(view, seat).legal_actions()
+
+
+class RandomPolicy:
+    """A uniformly random legal action."""
+
+    def choose(
+        self, game_id: str, view: dict, seat: int, seed: int,
+        legal: list[Action] | None = None, progress: ProgressCallback | None = None,
+    ) -> Action:
+        return random.Random(seed).choice(_legal(game_id, view, seat, legal))
+
+
+class GreedyPolicy:
+    """The action whose immediate result has the best ``estimate()`` (or ``outcome()``) for the
+    seat; ties broken by the seeded generator."""
+
+    def choose(
+        self, game_id: str, view: dict, seat: int, seed: int,
+        legal: list[Action] | None = None, progress: ProgressCallback | None = None,
+    ) -> Action:
+        world = get_game(game_id).from_view(view, seat)
+        best: list[Action] = []
+        best_value = -math.inf
+        for action in legal if legal is not None else world.legal_actions():
+            after = world.clone()
+            after.apply(action)
+            value = (after.outcome() if after.is_over() else after.estimate())[seat]
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return random.Random(seed).choice(best)
+
+
+@dataclasses.dataclass(frozen=True)
+class SearchPolicy:
+    """ISMCTS at a level. With ``level.searches`` > 1, ``choose`` runs the searches one after the
+    other; ``AIWorker`` runs them in parallel via ``search_visits`` and ``merge``."""
+
+    level: Level
+
+    def search_visits(
+        self, game_id: str, view: dict, seat: int, seed: int, index: int = 0,
+        progress: ProgressCallback | None = None,
+    ) -> dict[Action, int]:
+        """Root visit counts of search number ``index`` (seeded from ``seed`` and ``index``)."""
+        level = self.level
+        result = search(
+            get_game(game_id).from_view(view, seat),
+            seat,
+            iterations=level.iterations,
+            seconds=level.seconds,
+            horizon=level.horizon,
+            exploration=level.exploration,
+            seed=seed if index == 0 else f"{seed}/{index}",
+            progress=progress,
+        )
+        return result.visits
+
+    @staticmethod
+    def merge(visits: list[dict[Action, int]]) -> Action:
+        total: dict[Action, int] = {}
+        for counts in visits:
+            for action, n in counts.items():
+                total[action] = total.get(action, 0) + n
+        return most_visited(total)
+
+    def choose(
+        self, game_id: str, view: dict, seat: int, seed: int,
+        legal: list[Action] | None = None, progress: ProgressCallback | None = None,
+    ) -> Action:
+        if legal is not None and len(legal) == 1:
+            return legal[0]
+        return self.merge([
+            self.search_visits(game_id, view, seat, seed, index, progress if index == 0 else None)
+            for index in range(self.level.searches)
+        ])
+
+
+def make_policy(
+    spec: str, *, level: Level | None = None, iterations: int | None = None
+) -> Policy:
+    """``"random"``, ``"greedy"`` or ``"ai:<level>"``. For ``ai:`` specs, ``level`` replaces the
+    named level and ``iterations`` sets an iteration-only budget (fast, deterministic tests)."""
+    if spec == "random":
+        return RandomPolicy()
+    if spec == "greedy":
+        return GreedyPolicy()
+    kind, _, name = spec.partition(":")
+    if kind != "ai" or not name:
+        raise ValueError(f"unknown policy {spec!r}; use random, greedy or ai:<level>")
+    chosen = level or get_level(name)
+    if iterations is not None:
+        chosen = dataclasses.replace(chosen, iterations=iterations, seconds=None)
+    return SearchPolicy(chosen)
+
+
+def hint(game_id: str, view: dict, seat: int, level: str = "normal", seed: int = 0) -> Action:
+    """The AI's suggestion for ``seat`` (shown to the player, not played)."""
+    return make_policy(f"ai:{level}").choose(game_id, view, seat, seed)

@@ -1,0 +1,196 @@
+"""Run policies in worker processes so the caller's asyncio loop (the UI) never blocks.
+
+Workers are started with the ``spawn`` method (safe beside Textual's and asyncio's threads) and
+on demand, one per concurrent search. Progress travels back on one ``SimpleQueue`` handed to each
+worker at start-up; its writes are synchronous, so every report precedes the result. The event
+loop polls it a few times a second while a search runs and once more after it ends.
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import multiprocessing
+import time
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+from multiprocessing.queues import SimpleQueue
+from typing import Callable
+
+from caravan_tui.engine import Action
+
+from .policies import Policy, SearchPolicy, make_policy
+
+POLL_SECONDS = 0.1
+
+_progress_queue: SimpleQueue | None = None  # set in each worker process
+
+
+class AIWorkerError(RuntimeError):
+    """A worker process died (killed, out of memory…) before answering."""
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """A search's progress: iterations over all its parallel searches, the current best action."""
+
+    iterations: int
+    action: Action
+    text: str
+
+
+Listener = Callable[[int, int, Action, str], None]  # (search index, iterations, action, text)
+
+
+def _init_worker(progress_queue: SimpleQueue) -> None:
+    global _progress_queue
+    _progress_queue = progress_queue
+    import caravan_tui.games  # noqa: F401  (load the registry before the first search)
+
+
+def _reporter(job: int, index: int, game_id: str, view: dict, seat: int):
+    """A search progress callback forwarding at most one message per POLL_SECONDS."""
+    from caravan_tui.games import get_game
+
+    world = get_game(game_id).from_view(view, seat)
+    last = -POLL_SECONDS
+
+    def report(iterations: int, action: Action) -> None:
+        nonlocal last
+        now = time.monotonic()
+        if now - last >= POLL_SECONDS:
+            last = now
+            _progress_queue.put((job, index, iterations, action, world.describe(action, seat)))
+
+    return report
+
+
+def _choose(policy: Policy, job: int | None, game_id, view, seat, seed, legal) -> Action:
+    progress = None if job is None else _reporter(job, 0, game_id, view, seat)
+    return policy.choose(game_id, view, seat, seed, legal, progress)
+
+
+def _search_visits(policy: SearchPolicy, job: int | None, index: int, game_id, view, seat, seed):
+    progress = None if job is None else _reporter(job, index, game_id, view, seat)
+    return policy.search_visits(game_id, view, seat, seed, index, progress)
+
+
+class AIWorker:
+    """A small pool of worker processes choosing actions for AI seats and hints.
+
+    ``max_workers`` should cover root parallelism (``Level.searches``); two suit a two-core
+    machine. A crashed worker raises ``AIWorkerError``; the next call starts a fresh pool.
+    A cancelled ``choose`` stops waiting, but its search runs on to its budget.
+    """
+
+    def __init__(self, max_workers: int = 2) -> None:
+        self._max_workers = max_workers
+        self._context = multiprocessing.get_context("spawn")
+        self._pool: ProcessPoolExecutor | None = None
+        self._queue: SimpleQueue | None = None
+        self._listeners: dict[int, Listener] = {}
+        self._jobs = itertools.count()
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._queue = self._context.SimpleQueue()
+            self._pool = ProcessPoolExecutor(
+                self._max_workers, mp_context=self._context,
+                initializer=_init_worker, initargs=(self._queue,),
+            )
+        return self._pool
+
+    async def choose(
+        self,
+        spec: str | Policy,
+        game_id: str,
+        view: dict,
+        seat: int,
+        seed: int,
+        legal: list[Action] | None = None,
+        on_progress: Callable[[Progress], None] | None = None,
+    ) -> Action:
+        """The policy's action (``spec`` as for ``make_policy``, or a policy object), computed in
+        a worker process; ``on_progress`` is called on this loop while the search runs."""
+        policy = make_policy(spec) if isinstance(spec, str) else spec
+        if legal is not None and len(legal) == 1:
+            return legal[0]
+        pool = self._executor()
+        job = None if on_progress is None else next(self._jobs)
+        searches = policy.level.searches if isinstance(policy, SearchPolicy) else 1
+        try:
+            if searches == 1:
+                futures = [pool.submit(_choose, policy, job, game_id, view, seat, seed, legal)]
+            else:
+                futures = [
+                    pool.submit(_search_visits, policy, job, index, game_id, view, seat, seed)
+                    for index in range(searches)
+                ]
+        except BrokenProcessPool as error:
+            self._discard_pool(pool)
+            raise AIWorkerError(f"the AI worker pool is broken: {error}") from error
+        if job is not None:
+            self._listeners[job] = _aggregator(on_progress)
+        try:
+            results = await self._gather(pool, futures, job)
+        finally:
+            self._listeners.pop(job, None)
+        return results[0] if searches == 1 else SearchPolicy.merge(results)
+
+    async def _gather(
+        self, pool: ProcessPoolExecutor, futures: list[Future], job: int | None
+    ) -> list:
+        waiting = asyncio.gather(*(asyncio.wrap_future(f) for f in futures))
+        try:
+            while job is not None and not waiting.done():
+                await asyncio.wait([waiting], timeout=POLL_SECONDS)
+                self._drain()
+            return await waiting
+        except BrokenProcessPool as error:
+            self._discard_pool(pool)
+            raise AIWorkerError(f"an AI worker process died: {error}") from error
+        finally:
+            if not waiting.done():
+                waiting.cancel()
+
+    def _drain(self) -> None:
+        """Hand queued progress reports to their listeners (reports of finished jobs drop)."""
+        while self._queue is not None and not self._queue.empty():
+            job, index, iterations, action, text = self._queue.get()
+            listener = self._listeners.get(job)
+            if listener is not None:
+                listener(index, iterations, action, text)
+
+    def _discard_pool(self, pool: ProcessPoolExecutor) -> None:
+        """Drop a broken pool (unless another call already replaced it)."""
+        if self._pool is pool:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+            self._queue.close()
+            self._queue = None
+
+    def close(self) -> None:
+        """Stop the workers; a running search finishes first."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+            self._queue.close()
+            self._queue = None
+
+    async def __aenter__(self) -> AIWorker:
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await asyncio.to_thread(self.close)
+
+
+def _aggregator(on_progress: Callable[[Progress], None]) -> Listener:
+    """Combine parallel searches' reports: iterations summed, best action of the first search."""
+    latest: dict[int, tuple[int, Action, str]] = {}
+
+    def listen(index: int, iterations: int, action: Action, text: str) -> None:
+        latest[index] = (iterations, action, text)
+        _, action, text = latest.get(0, latest[index])
+        on_progress(Progress(sum(n for n, _, _ in latest.values()), action, text))
+
+    return listen

@@ -1,0 +1,326 @@
+"""The ai package: ISMCTS invariants, determinism, no peeking, policies, the worker, strength."""
+from __future__ import annotations
+
+import asyncio
+import json
+import pickle
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ai import AIWorker, AIWorkerError, Level, LEVELS, get_level, hint, make_policy, search
+from ai.ismcts import Node
+from caravan_tui.engine import outcome_from_scores
+from caravan_tui.games import get_game
+
+GAME = get_game("decktet_caravan")
+ONE_HAND = {"hands": 1}
+
+
+class Toy:
+    """A tiny hidden-hand game for any number of players. A turn is two decisions by the same
+    seat: play a card, then keep it or double it (once per game). Highest total wins."""
+
+    def __init__(self, hands: list[list[int]]) -> None:
+        self.hands = hands
+        self.totals = [0] * len(hands)
+        self.doubles = [1] * len(hands)
+        self.turn: int | None = 0
+        self.pending: int | None = None
+
+    def clone(self) -> Toy:
+        other = Toy([hand[:] for hand in self.hands])
+        other.totals, other.doubles = self.totals[:], self.doubles[:]
+        other.turn, other.pending = self.turn, self.pending
+        return other
+
+    def determinize(self, seat: int, rng: random.Random) -> Toy:
+        world = self.clone()
+        others = [s for s in range(len(self.hands)) if s != seat]
+        unseen = [card for s in others for card in self.hands[s]]
+        rng.shuffle(unseen)
+        for s in others:
+            size = len(self.hands[s])
+            world.hands[s], unseen = sorted(unseen[:size]), unseen[size:]
+        return world
+
+    def to_move(self) -> int | None:
+        return self.turn
+
+    def is_over(self) -> bool:
+        return self.turn is None
+
+    def legal_actions(self) -> list[tuple]:
+        if self.turn is None:
+            return []
+        if self.pending is None:
+            return [("play", card) for card in self.hands[self.turn]]
+        return [("keep",), ("double",)] if self.doubles[self.turn] else [("keep",)]
+
+    def apply(self, action: tuple) -> list:
+        assert action in self.legal_actions()
+        seat = self.turn
+        if action[0] == "play":
+            self.hands[seat].remove(action[1])
+            self.pending = action[1]
+            return []
+        doubled = action == ("double",)
+        self.doubles[seat] -= doubled
+        self.totals[seat] += self.pending * (1 + doubled)
+        self.pending = None
+        self.turn = (seat + 1) % len(self.hands)
+        if not any(self.hands):
+            self.turn = None
+        return []
+
+    def outcome(self) -> list[float]:
+        return outcome_from_scores(self.totals)
+
+    def estimate(self) -> list[float]:
+        total = sum(self.totals) + 1
+        return [t / total for t in self.totals]
+
+
+def toy(players: int, seed: int = 0) -> Toy:
+    cards = list(range(1, 3 * players + 1))
+    random.Random(seed).shuffle(cards)
+    return Toy([sorted(cards[3 * s:3 * s + 3]) for s in range(players)])
+
+
+def walk(node: Node):
+    yield node
+    for child in node.children.values():
+        yield from walk(child)
+
+
+def play_match(policies: dict[int, object], seed: int, options: dict = ONE_HAND) -> list[float]:
+    state = GAME.new(2, seed=seed, options=options)
+    ply = 0
+    while not state.is_over():
+        seat = state.to_move()
+        legal = state.legal_actions()
+        action = policies[seat].choose(GAME.id, state.view(seat), seat, seed * 1000 + ply, legal)
+        assert action in legal
+        state.apply(action)
+        ply += 1
+    return state.outcome()
+
+
+def test_ai_never_imports_textual() -> None:
+    code = "import sys, ai, ai.worker; assert not any(m.startswith('textual') for m in sys.modules)"
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[1])
+
+
+# -- ISMCTS ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 6])
+def test_tree_statistics_are_consistent(players: int) -> None:
+    world = toy(players)
+    result = search(world, 0, iterations=300, horizon=3, seed=1)
+    root = result.root
+    assert result.iterations == root.visits == 300 == sum(result.visits.values())
+    assert result.action in world.legal_actions()
+    assert result.visits[result.action] == max(result.visits.values())
+    for node in walk(root):
+        assert 0.0 <= node.reward <= node.visits
+        assert sum(c.visits for c in node.children.values()) <= node.visits
+        for child in node.children.values():
+            assert 1 <= child.visits <= child.avail <= node.visits
+
+
+def test_same_seat_moves_twice_in_a_row() -> None:
+    result = search(toy(3), 0, iterations=200, horizon=2, seed=4)
+    for play in result.root.children.values():
+        assert play.seat == 0
+        assert all(decision.seat == 0 for decision in play.children.values())
+
+
+def test_availability_counts_legal_visits() -> None:
+    """Seat 0 cannot tell how seats 1 and 2 share their cards, so seat 1's plays are legal in
+    some determinizations only: available less often than their parent is visited."""
+    result = search(toy(3), 0, iterations=400, horizon=0, seed=2)
+    turn_ends = [n for n in walk(result.root) if n.seat == 0 and n.parent.seat == 0]
+    replies = [(n, c) for n in turn_ends for c in n.children.values()]
+    assert replies and all(c.seat == 1 for _, c in replies)
+    assert any(c.avail < n.visits for n, c in replies)
+    # Alone, nothing is hidden: the k-th root child, created on root visit k, is available on
+    # every root visit from then on.
+    solo = search(toy(1), 0, iterations=50, horizon=0, seed=2).root
+    assert sorted(c.avail for c in solo.children.values()) == [48, 49, 50]
+
+
+def test_search_is_deterministic_per_seed() -> None:
+    state = GAME.new(2, seed=7, options=ONE_HAND)
+    seat = state.to_move()
+    world = GAME.from_view(state.view(seat), seat)
+    first = search(world, seat, iterations=200, seed=11)
+    again = search(world, seat, iterations=200, seed=11)
+    assert first.action == again.action and first.visits == again.visits
+    assert list(first.visits) == list(again.visits)
+
+
+def test_search_never_reads_hidden_cards() -> None:
+    """Two real states the seat cannot tell apart (other hands and set-aside cards differ)."""
+    state = GAME.new(2, seed=5, options=ONE_HAND)
+    seat = state.to_move()
+    other = state.determinize(seat, random.Random(99))
+    assert other.view(seat) == state.view(seat)
+    assert other.hands[1 - seat] != state.hands[1 - seat]
+    a = search(state, seat, iterations=150, seed=3)
+    b = search(other, seat, iterations=150, seed=3)
+    assert a.action == b.action and a.visits == b.visits
+    policy = make_policy("ai:normal", iterations=150)
+    assert policy.choose(GAME.id, state.view(seat), seat, 3) == policy.choose(
+        GAME.id, other.view(seat), seat, 3)
+
+
+def test_equal_information_gives_equal_choice() -> None:
+    """A view after a JSON round trip (lists for tuples, keys reordered) is the same information."""
+    state = GAME.new(2, seed=8, options=ONE_HAND)
+    for _ in range(3):  # into a season, so the view holds played combinations
+        state.apply(state.legal_actions()[0])
+    seat = state.to_move()
+    view = state.view(seat)
+    shuffled = json.loads(json.dumps(dict(reversed(view.items()))))
+    policy = make_policy("ai:easy", iterations=150)
+    assert policy.choose(GAME.id, view, seat, 21) == policy.choose(GAME.id, shuffled, seat, 21)
+
+
+def test_progress_callback() -> None:
+    reports = []
+    world = toy(2)
+    search(world, 0, iterations=100, seed=0, progress=lambda n, a: reports.append((n, a)),
+           progress_every=25)
+    assert [n for n, _ in reports] == [25, 50, 75, 100]
+    assert all(a in world.legal_actions() for _, a in reports)
+
+
+def test_search_needs_a_budget_and_the_seat_to_move() -> None:
+    with pytest.raises(ValueError):
+        search(toy(2), 0)
+    with pytest.raises(ValueError):
+        search(toy(2), 1, iterations=10)
+
+
+# -- levels and policies --------------------------------------------------------------------------
+
+
+def test_levels_grow() -> None:
+    easy, normal, hard = (get_level(name) for name in ("easy", "normal", "hard"))
+    assert list(LEVELS) == ["easy", "normal", "hard"]
+    for low, high in ((easy, normal), (normal, hard)):
+        assert low.iterations * low.searches < high.iterations * high.searches
+        assert low.seconds * low.searches < high.seconds * high.searches
+        assert low.horizon <= high.horizon
+    with pytest.raises(KeyError):
+        get_level("godlike")
+    with pytest.raises(ValueError):
+        Level("none", iterations=None, seconds=None, horizon=1)
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "ai:easy", "ai:normal", "ai:hard"])
+def test_policies_pick_legal_actions_and_pickle(spec: str) -> None:
+    policy = pickle.loads(pickle.dumps(make_policy(spec, iterations=60)))
+    state = GAME.new(2, seed=2, options=ONE_HAND)
+    for ply in range(6):
+        seat = state.to_move()
+        legal = state.legal_actions()
+        action = policy.choose(GAME.id, state.view(seat), seat, ply)
+        assert action in legal
+        assert policy.choose(GAME.id, state.view(seat), seat, ply, legal) == action
+        state.apply(action)
+
+
+def test_make_policy_overrides() -> None:
+    assert make_policy("ai:normal", iterations=300).level.iterations == 300
+    assert make_policy("ai:normal", iterations=300).level.seconds is None
+    custom = Level("custom", iterations=10, seconds=None, horizon=1)
+    assert make_policy("ai:normal", level=custom).level == custom
+    for bad in ("ai:", "ai:godlike", "minimax"):
+        with pytest.raises((KeyError, ValueError)):
+            make_policy(bad)
+
+
+def test_hint_is_legal() -> None:
+    state = GAME.new(2, seed=4, options=ONE_HAND)
+    seat = state.to_move()
+    action = hint(GAME.id, state.view(seat), seat, level="easy", seed=1)
+    assert action in state.legal_actions()
+
+
+def test_search_beats_random() -> None:
+    """Seeded: ISMCTS with a small budget wins >= 85% of 20 one-hand matches, seats alternating."""
+    ai, rand = make_policy("ai:normal", iterations=200), make_policy("random")
+    wins = sum(play_match({s % 2: ai, 1 - s % 2: rand}, s)[s % 2] for s in range(20))
+    assert wins >= 17
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("strong, weak", [("normal", "easy"), ("hard", "normal")])
+def test_each_level_beats_the_one_below(strong: str, weak: str) -> None:
+    """Iteration mode, so the result does not depend on the machine; several minutes."""
+    a = make_policy(f"ai:{strong}", iterations=get_level(strong).iterations)
+    b = make_policy(f"ai:{weak}", iterations=get_level(weak).iterations)
+    wins = sum(play_match({s % 2: a, 1 - s % 2: b}, s)[s % 2] for s in range(20))
+    assert wins > 10
+
+
+# -- the worker -----------------------------------------------------------------------------------
+
+
+async def test_worker_does_not_block_the_loop() -> None:
+    state = GAME.new(2, seed=6, options=ONE_HAND)
+    seat = state.to_move()
+    ticks = 0
+
+    async def count() -> None:
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0.005)
+
+    counter = asyncio.create_task(count())
+    await asyncio.sleep(0)
+    before = ticks
+    async with AIWorker() as worker:
+        policy = make_policy("ai:normal", iterations=400)
+        legal = state.legal_actions()
+        action = await worker.choose(policy, GAME.id, state.view(seat), seat, 9, legal)
+    counter.cancel()
+    assert ticks > before
+    assert action == policy.choose(GAME.id, state.view(seat), seat, 9)
+
+
+async def test_worker_reports_progress_and_runs_parallel_searches() -> None:
+    state = GAME.new(2, seed=3, options=ONE_HAND)
+    seat = state.to_move()
+    policy = make_policy("ai:hard", iterations=300)
+    assert policy.level.searches == 2
+    reports = []
+    async with AIWorker() as worker:
+        action = await worker.choose(policy, GAME.id, state.view(seat), seat, 5,
+                                     on_progress=reports.append)
+    assert action == policy.choose(GAME.id, state.view(seat), seat, 5)
+    assert reports and all(r.action in state.legal_actions() and r.text for r in reports)
+    assert [r.iterations for r in reports] == sorted(r.iterations for r in reports)
+
+
+async def test_worker_crash_is_an_error_not_a_hang() -> None:
+    state = GAME.new(2, seed=1, options=ONE_HAND)
+    seat = state.to_move()
+    slow = make_policy("ai:normal", level=Level("slow", iterations=None, seconds=30, horizon=4))
+    started = asyncio.Event()
+    async with AIWorker(max_workers=1) as worker:
+        search_task = asyncio.create_task(worker.choose(
+            slow, GAME.id, state.view(seat), seat, 0, on_progress=lambda _: started.set()))
+        await asyncio.wait_for(started.wait(), 30)
+        for process in worker._pool._processes.values():
+            process.kill()
+        with pytest.raises(AIWorkerError):
+            await asyncio.wait_for(search_task, 30)
+        action = await worker.choose("random", GAME.id, state.view(seat), seat, 0)
+    assert action in state.legal_actions()
