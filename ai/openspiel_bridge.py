@@ -3,8 +3,9 @@ Python ``ISMCTSBot`` and our ISMCTS on it (``pip install '.[bench]'``).
 
 Both searches run on the same engine: OpenSpiel's resampler calls our ``determinize`` and its
 evaluator is the same cut-off rollout ending in ``estimate()`` that ours uses, so what differs is
-the search code itself. OpenSpiel's bot has no time budget, so it gets the number of simulations
-it completes in the same time per move (measured first).
+the search code itself. OpenSpiel's bot has no time budget, so both sides are timed first and
+each then searches the number of iterations it completes in the same time per move: equal time,
+yet reproducible and unaffected by other load on the machine during the matches.
 """
 from __future__ import annotations
 
@@ -161,7 +162,7 @@ def iterations_per_second(game_id: str, seconds: float, horizon: int, exploratio
         simulations *= 2
 
 
-def head_to_head_match(game_id: str, seed: int, openspiel_seat: int, seconds: float,
+def head_to_head_match(game_id: str, seed: int, openspiel_seat: int, ours_iterations: int,
                        openspiel_simulations: int, horizon: int, exploration: float,
                        options: dict | None = None) -> list[float]:
     """One match, OpenSpiel's bot in ``openspiel_seat``; returns the outcome per seat."""
@@ -178,8 +179,8 @@ def head_to_head_match(game_id: str, seed: int, openspiel_seat: int, seconds: fl
             action = openspiel_choose(game, state, seat, openspiel_simulations, turn_seed, horizon, exploration)
         else:
             world = game.ours.from_view(state.view(seat), seat)
-            action = search(world, seat, seconds=seconds, horizon=horizon, exploration=exploration,
-                            seed=turn_seed).action
+            action = search(world, seat, iterations=ours_iterations, horizon=horizon,
+                            exploration=exploration, seed=turn_seed).action
         state.apply(action)
         moves += 1
     return state.outcome()
@@ -191,11 +192,12 @@ def _match(job: tuple) -> tuple[int, list[float]]:
 
 def head_to_head(game_id: str, matches: int, seconds: float, horizon: int, exploration: float,
                  options: dict | None = None, seed: int = 1, workers: int = 2, on_result=None) -> dict:
-    """``matches`` matches with seats swapped every other match; OpenSpiel's simulations per move
-    are set from its measured speed so both sides think for ``seconds`` a move."""
+    """``matches`` matches with seats swapped every other match; each side searches as many
+    iterations a move as it completes in ``seconds`` (measured first)."""
     ours_rate, theirs_rate = iterations_per_second(game_id, max(0.5, seconds), horizon, exploration, options)
+    ours_iterations = max(1, round(ours_rate * seconds))
     simulations = max(1, round(theirs_rate * seconds))
-    jobs = [(game_id, seed + i, i % 2, seconds, simulations, horizon, exploration, options)
+    jobs = [(game_id, seed + i, i % 2, ours_iterations, simulations, horizon, exploration, options)
             for i in range(matches)]
     ours_points = 0.0
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -208,6 +210,7 @@ def head_to_head(game_id: str, matches: int, seconds: float, horizon: int, explo
     return {"game": game_id, "matches": matches, "seconds_per_move": seconds, "horizon": horizon,
             "exploration": exploration, "ours_iterations_per_s": ours_rate,
             "openspiel_iterations_per_s": theirs_rate, "speed_ratio": ours_rate / theirs_rate,
+            "ours_iterations_per_move": ours_iterations,
             "openspiel_simulations_per_move": simulations, "ours_points": ours_points,
             "ours_score_rate": rate, "interval95": [max(0.0, rate - half), min(1.0, rate + half)]}
 
@@ -218,7 +221,9 @@ def format_head_to_head(result: dict) -> str:
         f"{result['game']}: our ISMCTS vs OpenSpiel ISMCTSBot (Python), same engine, "
         f"{result['seconds_per_move']} s a move, horizon {result['horizon']}, c {result['exploration']}",
         f"  iterations/s   ours {result['ours_iterations_per_s']:.0f}   OpenSpiel "
-        f"{result['openspiel_iterations_per_s']:.0f}   ratio {result['speed_ratio']:.2f}x",
+        f"{result['openspiel_iterations_per_s']:.0f}   ratio {result['speed_ratio']:.2f}x   "
+        f"(per move: ours {result['ours_iterations_per_move']}, "
+        f"OpenSpiel {result['openspiel_simulations_per_move']})",
         f"  head-to-head   {result['matches']} matches, seats swapped: ours scored "
         f"{result['ours_points']:.1f} ({100 * result['ours_score_rate']:.1f}%, 95% CI "
         f"{100 * low:.1f}-{100 * high:.1f}%)",

@@ -33,6 +33,6 @@ def test_openspiel_bot_chooses_a_legal_action_from_the_view_only():
 
 
 def test_a_head_to_head_match_finishes():
-    outcome = head_to_head_match("decktet_caravan", seed=3, openspiel_seat=0, seconds=0.01,
+    outcome = head_to_head_match("decktet_caravan", seed=3, openspiel_seat=0, ours_iterations=10,
                                  openspiel_simulations=10, horizon=4, exploration=0.7, options={"hands": 1})
     assert sorted(outcome) in ([0.0, 1.0], [0.5, 0.5])
