@@ -29,6 +29,15 @@ def _options(pairs: list[str]) -> dict:
     return options
 
 
+def _resolve_options(game, pairs: list[str]) -> dict | None:
+    """The game's options from NAME=VALUE pairs; None (after saying why) if any is refused."""
+    try:
+        return game.resolve_options(_options(pairs))
+    except (ValueError, argparse.ArgumentTypeError) as error:
+        print(error, file=sys.stderr)
+        return None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="caravan-tui", description="Caravan-themed trading games.")
     commands = parser.add_subparsers(dest="command")
@@ -86,10 +95,8 @@ def cmd_selfplay(args) -> int:
     if len(args.seats) not in game.players:
         print(f"{game.title} needs {game.players.start}-{game.players.stop - 1} seats", file=sys.stderr)
         return 2
-    try:
-        options = game.resolve_options(_options(args.option))
-    except (ValueError, argparse.ArgumentTypeError) as error:
-        print(error, file=sys.stderr)
+    options = _resolve_options(game, args.option)
+    if options is None:
         return 2
     done = []
 
@@ -125,10 +132,8 @@ def cmd_arena(args) -> int:
     if len(set(args.seats)) < 2:
         print("an arena needs at least two different seats", file=sys.stderr)
         return 2
-    try:
-        options = game.resolve_options(_options(args.option))
-    except (ValueError, argparse.ArgumentTypeError) as error:
-        print(error, file=sys.stderr)
+    options = _resolve_options(game, args.option)
+    if options is None:
         return 2
     jobs = schedule(args.game, args.seats, players, args.rounds, args.seed, options, args.iterations)
     records = run_jobs(jobs, args.workers, _progress_bar)
