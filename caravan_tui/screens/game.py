@@ -114,7 +114,11 @@ class GameScreen(BaseScreen):
             message = await inbox.get()
             pause = self.handle(message)
             if pause:
-                await asyncio.sleep(pause)
+                await self.linger(pause)
+
+    async def linger(self, seconds: float) -> None:
+        """Let an opponent's move sink in; a game screen may let a key cut this short."""
+        await asyncio.sleep(seconds)
 
     def send(self, message) -> None:
         self.session.bus.publish_nowait(host_address(self.session.match_id), message)

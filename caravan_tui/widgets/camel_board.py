@@ -1,0 +1,198 @@
+"""A square grid of board cells with a cursor, marks and highlights (the Camel Caravan board).
+
+The widget knows nothing of the rules: the screen gives each cell a ``Face`` (a first line that
+names the place, then tokens that wrap onto the lines below) and one-character marks; the widget
+lays them out, moves the cursor and reports which cell was chosen. Cells grow with the room the
+parent gives (``spare_rows`` is the height the rest of the column needs), from 6×2 at 80×24.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+MIN_CELL = (6, 2)
+MAX_CELL = (10, 3)
+
+
+@dataclass
+class Face:
+    """What one cell shows: ``place`` on its first line, ``tokens`` wrapped below it; ``kind``
+    ("city", "space" or "") picks the background."""
+
+    place: Text = field(default_factory=Text)
+    tokens: list[Text] = field(default_factory=list)
+    kind: str = ""
+
+
+class CamelBoard(Widget, can_focus=True):
+    """Arrows move the cursor (``h`` stays the screen's hint key, so no hjkl); Enter or space
+    chooses the cell under it; a click moves the cursor there and chooses it."""
+
+    BINDINGS = [
+        Binding("left", "move(0, -1)", "Left", show=False),
+        Binding("right", "move(0, 1)", "Right", show=False),
+        Binding("up", "move(-1, 0)", "Up", show=False),
+        Binding("down", "move(1, 0)", "Down", show=False),
+        Binding("enter,space", "choose", "Select", show=False),
+    ]
+
+    COMPONENT_CLASSES = {
+        "camel-board--shade", "camel-board--city", "camel-board--flash", "camel-board--mark",
+        "camel-board--cursor", "camel-board--cursor-blurred",
+    }
+
+    DEFAULT_CSS = """
+    CamelBoard { width: auto; height: auto; padding: 0 1 0 0; }
+    CamelBoard > .camel-board--shade { background: $foreground 7%; }
+    CamelBoard > .camel-board--city { background: $primary 25%; text-style: bold; }
+    CamelBoard > .camel-board--flash { background: $warning 35%; }
+    CamelBoard > .camel-board--mark { color: $accent; text-style: bold; }
+    CamelBoard > .camel-board--cursor { text-style: bold reverse; }
+    CamelBoard > .camel-board--cursor-blurred { text-style: underline; }
+    """
+
+    cursor: reactive[int] = reactive(24)
+
+    @dataclass
+    class Chosen(Message):
+        """Enter, space or a click on ``cell``."""
+
+        board: "CamelBoard"
+        cell: int
+
+        @property
+        def control(self) -> "CamelBoard":
+            return self.board
+
+    def __init__(self, side: int = 7, spare_rows: int = 0, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.side = side
+        self.spare_rows = spare_rows
+        self.faces = [Face() for _ in range(side * side)]
+        self.marks: dict[int, str] = {}
+        self.flash: set[int] = set()
+
+    def show(self, faces: list[Face] | None = None, marks: dict[int, str] | None = None,
+             flash: set[int] | None = None) -> None:
+        """Replace whichever of the faces, marks and highlighted cells are given."""
+        if faces is not None:
+            self.faces = faces
+        if marks is not None:
+            self.marks = marks
+        if flash is not None:
+            self.flash = flash
+        self.refresh()
+
+    # -- layout -----------------------------------------------------------------------------
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.side * max(MIN_CELL[0], min(MAX_CELL[0], container.width // self.side))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        room = (container.height - self.spare_rows) // self.side
+        return self.side * max(MIN_CELL[1], min(MAX_CELL[1], room))
+
+    def _cell_size(self) -> tuple[int, int]:
+        return (max(MIN_CELL[0], self.content_size.width // self.side),
+                max(MIN_CELL[1], self.content_size.height // self.side))
+
+    def render(self) -> Text:
+        width, height = self._cell_size()
+        cells = [self._cell_lines(cell, width, height) for cell in range(self.side * self.side)]
+        lines = []
+        for row in range(self.side):
+            for line in range(height):
+                lines.append(Text("").join(cells[row * self.side + col][line] for col in range(self.side)))
+        return Text("\n").join(lines)
+
+    def _cell_lines(self, cell: int, width: int, height: int) -> list[Text]:
+        """A mark column, then the face; ``…`` ends tokens that do not fit."""
+        face = self.faces[cell]
+        mark = self.marks.get(cell) or ("*" if cell in self.flash else " ")
+        first = Text.assemble((mark, self._style("camel-board--mark")), face.place)
+        lines = [first] + self._wrap(face.tokens, width - 1, height - 1)
+        background = self._background(cell, face)
+        out = []
+        for line in lines:
+            if line is not first:
+                line = Text(" ") + line
+            line.truncate(width, pad=True)
+            if background is not None:
+                line.stylize(background)
+            out.append(line)
+        if cell == self.cursor:
+            cursor = "camel-board--cursor" if self.has_focus else "camel-board--cursor-blurred"
+            for line in out:
+                line.stylize(self._style(cursor))
+        return out
+
+    def _style(self, component: str) -> Style:
+        """A component's colours (translucent ones blended over the widget) and text style,
+        without the widget's own foreground, so goods and players keep their colours."""
+        full = self.get_component_rich_style(component)
+        partial = self.get_component_rich_style(component, partial=True)
+        return Style(color=full.color if partial.color else None,
+                     bgcolor=full.bgcolor if partial.bgcolor else None) + Style(
+            bold=partial.bold, reverse=partial.reverse, underline=partial.underline)
+
+    @staticmethod
+    def _wrap(tokens: list[Text], width: int, count: int) -> list[Text]:
+        lines = [Text() for _ in range(count)]
+        index = 0
+        for token in tokens:
+            while index < count and lines[index].cell_len + token.cell_len > width:
+                if index == count - 1:
+                    lines[index].truncate(width - 1)
+                    lines[index].append("…")
+                    return lines
+                index += 1
+            lines[index].append_text(token)
+        return lines
+
+    def _background(self, cell: int, face: Face) -> Style | None:
+        if cell in self.flash:
+            return self._style("camel-board--flash")
+        if face.kind == "city":
+            return self._style("camel-board--city")
+        row, col = divmod(cell, self.side)
+        if (row + col) % 2:
+            return self._style("camel-board--shade")
+        return None
+
+    # -- input ------------------------------------------------------------------------------
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_move(self, drow: int, dcol: int) -> None:
+        row, col = divmod(self.cursor, self.side)
+        row, col = row + drow, col + dcol
+        if 0 <= row < self.side and 0 <= col < self.side:
+            self.cursor = row * self.side + col
+
+    def action_choose(self) -> None:
+        self.post_message(self.Chosen(self, self.cursor))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        width, height = self._cell_size()
+        row, col = offset.y // height, offset.x // width
+        if 0 <= row < self.side and 0 <= col < self.side:
+            self.cursor = row * self.side + col
+            self.action_choose()
