@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import math
 import random
+from functools import cache
 
 from caravan_tui.engine import Action, Event, IllegalAction, outcome_from_scores
 
 from .cards import (
-    ALL_MASK, CROWNS, IDS, INDEX, NAMES, NUMBER_MASK, NUMBERS, RANKS, SUIT_NAMES, SUITS,
+    CROWNS, IDS, INDEX, NAMES, NUMBER_MASK, NUMBERS, RANKS, SUIT_NAMES, SUITS,
     WILD_MASK, WILDS, cards_of, mask_of, suit_index,
 )
 from .combos import CARAVAN, MOVES, PASS, combos, move_of, readings
@@ -25,6 +26,7 @@ def card_list(cards) -> str:
     return ", ".join(NAMES[card] for card in cards)
 
 
+@cache  # apply() describes every play for the log, search included; actions are global
 def describe_action(action: Action) -> str:
     """Plain words: "Caravan 3-4-5: the Journey, the Ace of Moons (as 4), the Forest"."""
     if action == PASS:
@@ -383,40 +385,25 @@ class DecktetCaravanState:
 
     @classmethod
     def from_view(cls, view: dict, seat: int) -> "DecktetCaravanState":
-        """A world consistent with ``view``: unseen cards given out in deck order."""
-        state = cls.__new__(cls)
-        state.hands_total = view["hands_total"]
-        state.chance = 0
-        state.hand_no = view["hand_no"]
-        state.turn = view["to_move"]
-        state.up = tuple(INDEX[c] for c in view["up"])
-        state.season = [(player, move_of(tuple(action)))
-                        for player, action in view["season"]]
-        state.top = state.season[-1][1] if state.season else None
-        state.top_seat = state.season[-1][0] if state.season else -1
-        state.collected = [mask_of(INDEX[c] for c in pile) for pile in view["collected"]]
-        state.discard = mask_of(INDEX[c] for c in view["discard"])
-        state.first_leader = view["first_leader"]
-        state.out_player = view["out_player"]
-        state.cum = list(view["scores"])
-        state.history = history_rows(view["history"])
-        state._legal = None
-        state._combos = [None, None]
-        own = mask_of(INDEX[c] for c in view["hand"])
-        seen = own | mask_of(state.up) | state.discard | state.collected[0] | state.collected[1]
-        for _, move in state.season:
-            seen |= move[2]
-        unseen = ALL_MASK & ~seen
+        """A world consistent with ``view``: the unseen cards given out in deck order."""
+        seen = set(view["hand"]) | set(view["up"]) | set(view["discard"])
+        seen.update(card for pile in view["collected"] for card in pile)
+        seen.update(token.partition("@")[0] for _, action in view["season"] for token in action[1:])
+        unseen = [card for card in IDS if card not in seen]
+        wilds = [card for card in unseen if (1 << INDEX[card]) & WILD_MASK]
+        numbers = [card for card in unseen if not (1 << INDEX[card]) & WILD_MASK]
         opp = 1 - seat
         opp_wilds = view["hand_wilds"][opp]
-        opp_numbers = view["hand_sizes"][opp] - opp_wilds
-        opp_hand = mask_of(cards_of(unseen & WILD_MASK)[:opp_wilds]) | mask_of(
-            cards_of(unseen & NUMBER_MASK)[:opp_numbers])
-        state.hands = [0, 0]
-        state.hands[seat] = own
-        state.hands[opp] = opp_hand
-        state.aside = unseen & ~opp_hand
-        return state
+        opp_hand = wilds[:opp_wilds] + numbers[:view["hand_sizes"][opp] - opp_wilds]
+        hands = [None, None]
+        hands[seat], hands[opp] = view["hand"], opp_hand
+        return cls.from_data({
+            "hands_total": view["hands_total"], "chance": 0, "hand_no": view["hand_no"],
+            "hands": hands, "aside": [card for card in unseen if card not in opp_hand],
+            "up": view["up"], "season": view["season"], "collected": view["collected"],
+            "discard": view["discard"], "turn": view["to_move"], "first_leader": view["first_leader"],
+            "out_player": view["out_player"], "cum": view["scores"], "history": view["history"],
+        })
 
     def describe(self, action: Action, seat: int | None = None) -> str:
         return describe_action(action)
