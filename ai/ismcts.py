@@ -6,6 +6,15 @@ action; a child's *availability* counts the parent visits in which it was legal,
 place of the parent's visit count, so actions that are only sometimes possible (the opponent's
 cards differ between determinizations) are explored fairly.
 
+Two optional, per-game refinements (``ai/levels.py`` chooses them per game and level):
+
+- a *prior* scores the legal actions at a node (higher: more promising for the mover); untried
+  actions are then expanded best first instead of at random;
+- *progressive widening* (needs nothing but works best with a prior): a node visited ``n`` times
+  may have at most ``ceil(widening_base * n ** widening)`` children legal in the current world, so
+  with hundreds of legal actions the search deepens along the promising ones instead of trying
+  every action once at every node.
+
 In iteration mode the result is a pure function of (world, seat, seed, budget): one
 ``random.Random(seed)`` drives the determinizations, the expansions and the rollouts.
 """
@@ -14,18 +23,22 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Callable
+from typing import Callable, Sequence
 
 from caravan_tui.engine import Action, State
 
 ProgressCallback = Callable[[int, Action], None]
+#: ``prior(state, actions)``: one score per action for the seat to move in ``state`` (higher is
+#: better; only the order matters). ``state`` must be left as it was.
+Prior = Callable[[State, Sequence[Action]], Sequence[float]]
 
 
 class Node:
     """A tree node: the position reached by ``parent``'s action; ``reward`` is summed for ``seat``,
-    the seat that made that move (-1 at the root)."""
+    the seat that made that move (-1 at the root). ``prior`` caches the prior of the actions seen
+    legal here (only when the search uses a prior)."""
 
-    __slots__ = ("parent", "seat", "children", "visits", "avail", "reward")
+    __slots__ = ("parent", "seat", "children", "visits", "avail", "reward", "prior")
 
     def __init__(self, parent: Node | None, seat: int) -> None:
         self.parent = parent
@@ -34,6 +47,7 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
+        self.prior: dict[Action, float] | None = None
 
 
 class SearchResult:
@@ -73,12 +87,16 @@ def search(
     seed: int | str = 0,
     progress: ProgressCallback | None = None,
     progress_every: int = 50,
+    prior: Prior | None = None,
+    widening: float = 0.0,
+    widening_base: float = 1.0,
 ) -> SearchResult:
     """Search from ``world`` (built from ``seat``'s view) and return the most visited root action.
 
     Stops at whichever budget runs out first (at least one iteration runs). A rollout plays
     uniformly random legal actions for up to ``horizon`` plies, then scores the position with
-    ``outcome()`` if the game is over, else ``estimate()``.
+    ``outcome()`` if the game is over, else ``estimate()``. ``prior`` orders expansions (best
+    first); ``widening`` > 0 turns on progressive widening (see the module doc).
     """
     if iterations is None and seconds is None:
         raise ValueError("give an iteration budget, a time budget, or both")
@@ -86,7 +104,7 @@ def search(
         raise ValueError(f"seat {seat} is not to move")
     rng = random.Random(seed)
     rand = rng.random
-    log, sqrt = math.log, math.sqrt
+    log, sqrt, ceil = math.log, math.sqrt, math.ceil
     root = Node(None, -1)
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds
@@ -102,20 +120,31 @@ def search(
             legal = state.legal_actions()
             children = node.children
             untried = []
+            tried = []
             for action in legal:
                 child = children.get(action)
                 if child is None:
                     untried.append(action)
                 else:
                     child.avail += 1
-            if untried:
-                action = untried[int(rand() * len(untried))]
+                    tried.append((action, child))
+            if untried and (not widening or not tried
+                            or len(tried) < ceil(widening_base * node.visits ** widening)):
+                if prior is None:
+                    action = untried[int(rand() * len(untried))]
+                else:
+                    scores = node.prior
+                    if scores is None:
+                        scores = node.prior = {}
+                    missing = [a for a in untried if a not in scores]
+                    if missing:
+                        scores.update(zip(missing, prior(state, missing)))
+                    action = max(untried, key=scores.__getitem__)
                 state.apply(action)
                 node = children[action] = Node(node, mover)
                 break
             best_score = -math.inf
-            for action in legal:
-                child = children[action]
+            for action, child in tried:
                 visits = child.visits
                 score = child.reward / visits + exploration * sqrt(log(child.avail) / visits)
                 if score > best_score:

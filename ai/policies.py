@@ -6,15 +6,17 @@ another process. Every choice is seeded: same arguments, same action (time budge
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import math
+import os
 import random
 from typing import Protocol
 
 from caravan_tui.engine import Action
 from caravan_tui.games import get_game
 
-from .ismcts import ProgressCallback, most_visited, search
-from .levels import Level, get_level
+from .ismcts import Prior, ProgressCallback, most_visited, search
+from .levels import Level, get_level, level_for
 
 
 class Policy(Protocol):
@@ -65,19 +67,52 @@ class GreedyPolicy:
         return random.Random(seed).choice(best)
 
 
+def load_prior(spec: str | None) -> Prior | None:
+    """The prior a level names: ``None`` or ``"package.module:function"``."""
+    if spec is None:
+        return None
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+#: Set to ``iterations`` to drop the clock from every level that has an iteration budget, so that
+#: arena and selfplay runs are reproducible whatever the machine's load (docs/ai.md).
+BUDGET_ENV = "CARAVAN_TUI_AI_BUDGET"
+
+
+def iterations_only() -> bool:
+    return os.environ.get(BUDGET_ENV, "") == "iterations"
+
+
 @dataclasses.dataclass(frozen=True)
 class SearchPolicy:
     """ISMCTS at a level. With ``level.searches`` > 1, ``choose`` runs the searches one after the
-    other; ``AIWorker`` runs them in parallel via ``search_visits`` and ``merge``."""
+    other; ``AIWorker`` runs them in parallel via ``search_visits`` and ``merge``.
+
+    ``per_game``: apply the game's settings for this level (``ai/levels.py``) when choosing;
+    ``fixed_budget``: ``level``'s iterations and seconds stand even where a game sets its own;
+    ``timed`` False: search by the iteration budget only (the clock is dropped)."""
 
     level: Level
+    per_game: bool = True
+    fixed_budget: bool = False
+    timed: bool = True
+
+    def level_for(self, game_id: str) -> Level:
+        """The settings this policy searches ``game_id`` with."""
+        level = self.level
+        if self.per_game:
+            level = level_for(level, game_id, keep_budget=self.fixed_budget)
+        if not self.timed and level.iterations is not None and level.seconds is not None:
+            level = dataclasses.replace(level, seconds=None)
+        return level
 
     def search_visits(
         self, game_id: str, view: dict, seat: int, seed: int, index: int = 0,
         progress: ProgressCallback | None = None,
     ) -> dict[Action, int]:
         """Root visit counts of search number ``index`` (seeded from ``seed`` and ``index``)."""
-        level = self.level
+        level = self.level_for(game_id)
         result = search(
             get_game(game_id).from_view(view, seat),
             seat,
@@ -87,6 +122,9 @@ class SearchPolicy:
             exploration=level.exploration,
             seed=seed if index == 0 else f"{seed}/{index}",
             progress=progress,
+            prior=load_prior(level.prior),
+            widening=level.widening,
+            widening_base=level.widening_base,
         )
         return result.visits
 
@@ -114,7 +152,9 @@ def make_policy(
     spec: str, *, level: Level | None = None, iterations: int | None = None
 ) -> Policy:
     """``"random"``, ``"greedy"`` or ``"ai:<level>"``. For ``ai:`` specs, ``level`` replaces the
-    named level and ``iterations`` sets an iteration-only budget (fast, deterministic tests)."""
+    named level (used as given, with no per-game settings) and ``iterations`` sets an
+    iteration-only budget for every game (fast, deterministic tests); the game's other settings
+    for the level still apply. ``CARAVAN_TUI_AI_BUDGET=iterations`` drops the clock."""
     if spec == "random":
         return RandomPolicy()
     if spec == "greedy":
@@ -125,7 +165,8 @@ def make_policy(
     chosen = level or get_level(name)
     if iterations is not None:
         chosen = dataclasses.replace(chosen, iterations=iterations, seconds=None)
-    return SearchPolicy(chosen)
+    return SearchPolicy(chosen, per_game=level is None, fixed_budget=iterations is not None,
+                        timed=not iterations_only())
 
 
 def hint(game_id: str, view: dict, seat: int, level: str = "normal", seed: int = 0) -> Action:

@@ -7,8 +7,8 @@ import time
 import tracemalloc
 
 from ai.ismcts import search
-from ai.levels import LEVELS
-from ai.policies import make_policy
+from ai.levels import LEVELS, get_level
+from ai.policies import load_prior, make_policy
 from caravan_tui.games import GAMES, get_game
 
 SAMPLE_SEEDS = range(40)
@@ -71,11 +71,13 @@ def bench_game(game_id: str, players: int | None = None, *, playout_seconds: flo
     start = game.new(players, seed=1, options=_short_options(game))
     seat = start.to_move()
     world = game.from_view(start.view(seat), seat)
-    result = search(world, seat, iterations=search_iterations, horizon=LEVELS["normal"].horizon, seed=1)
+    normal = get_level("normal", game_id)
+    settings = {"horizon": normal.horizon, "exploration": normal.exploration, "prior": load_prior(normal.prior),
+                "widening": normal.widening, "widening_base": normal.widening_base}
+    result = search(world, seat, iterations=search_iterations, seed=1, **settings)
     iterations_per_s = result.iterations / result.elapsed
     tracemalloc.start()
-    search(world, seat, iterations=memory_iterations or LEVELS["normal"].iterations,
-           horizon=LEVELS["normal"].horizon, seed=2)
+    search(world, seat, iterations=memory_iterations or normal.iterations, seed=2, **settings)
     peak_kib = tracemalloc.get_traced_memory()[1] / 1024
     tracemalloc.stop()
 
