@@ -67,14 +67,14 @@ GAME_LEVELS: dict[str, dict[str, dict]] = {
     "camel_caravan": {
         "easy": CAMEL_SEARCH,
         "normal": CAMEL_SEARCH,
-        "hard": {**CAMEL_SEARCH, "iterations": 2500},
+        "hard": {**CAMEL_SEARCH, "iterations": 2500, "exploration": 0.3},
     },
 }
 
 BUDGET_FIELDS = ("iterations", "seconds")
 
 
-def _check(table: dict[str, dict[str, dict]]) -> None:
+def check_game_levels(table: dict[str, dict[str, dict]]) -> None:
     fields = {f.name for f in dataclasses.fields(Level)}
     for game_id, levels in table.items():
         for name, changes in levels.items():
@@ -86,7 +86,7 @@ def _check(table: dict[str, dict[str, dict]]) -> None:
             dataclasses.replace(LEVELS[name], **changes)  # validates the result
 
 
-_check(GAME_LEVELS)
+check_game_levels(GAME_LEVELS)
 
 
 def get_level(name: str, game_id: str | None = None) -> Level:

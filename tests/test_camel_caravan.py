@@ -13,7 +13,7 @@ from caravan_tui.games.camel_caravan.board import (
     CELL_NAMES, CITIES, CITY_OF_GOOD, DEMAND_MARKERS, DIST, FULL_BAG, GOOD_INDEX, GOODS, NEIGHBOURS,
     SHORT_BAG, SPACES, VALUE, penalty,
 )
-from caravan_tui.games.camel_caravan.heuristic import projected_points
+from caravan_tui.games.camel_caravan.heuristic import EXTRA_ACTION, action_priors, projected_points
 from caravan_tui.games.camel_caravan.rules import CamelCaravanState
 
 END = ("end_turn",)
@@ -494,3 +494,34 @@ def test_invariants_hold_through_whole_games(players):
             replay.apply(normalise_action(msgpack.unpackb(msgpack.packb(list(action)))))
         assert replay.to_data() == state.to_data()
     assert ends == {"a good was delivered after the bag ran out", "200 turns have been played"}
+
+
+def test_search_prior_is_the_projected_margin_one_action_ahead():
+    """``action_priors`` scores placements and camel moves incrementally; at two players it must
+    agree with applying each action and rescoring the board (less the tie-breaker for a
+    placement that costs two actions), and leave the position untouched."""
+    rng = random.Random(4)
+    for seed in range(2):
+        state = GAME.new(2, seed=seed)
+        for ply in range(90):
+            if state.is_over():
+                break
+            p = state.turn
+            before = state.to_data()
+            actions = state.legal_actions()
+            priors = action_priors(state, actions)
+            assert state.to_data() == before and len(priors) == len(actions)
+            base = margin_of(projected_points(state), p)
+            for action, prior in zip(actions, priors):
+                after = state.clone()
+                after.apply(action)
+                exact = margin_of(projected_points(after), p) - base
+                if action[0] in ("place", "move_camel") and state.occ[action[-1]]:
+                    exact -= EXTRA_ACTION
+                assert prior == pytest.approx(exact, abs=1e-9), action
+            best = max(zip(priors, range(len(actions))))[1]
+            state.apply(actions[best] if ply % 3 else rng.choice(actions))
+
+
+def margin_of(points, p):
+    return points[p] - sum(x for q, x in enumerate(points) if q != p) / (len(points) - 1)

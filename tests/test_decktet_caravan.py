@@ -11,7 +11,7 @@ from caravan_tui.games.decktet_caravan.cards import (
     ALL_MASK, CARD_COUNT, IDS, INDEX, NUMBER_MASK, RANKS, SUITS, WILD_MASK, cards_of, mask_of,
 )
 from caravan_tui.games.decktet_caravan.rules import (
-    DecktetCaravanState, card_points, describe_action, pile_points, turn_up,
+    DecktetCaravanState, card_points, describe_action, pile_points, race_margin, turn_up,
 )
 
 GAME = get_game("decktet_caravan")
@@ -361,3 +361,15 @@ def test_cards_are_always_partitioned(seed):
             for token in action[1:]:
                 assert state.hands[seat] >> INDEX[token.partition("@")[0]] & 1
         state.apply(rng.choice(state.legal_actions()))
+
+
+def test_going_out_race_in_the_estimate():
+    """Once a player is out, the bonus (5 + the other's cards, one of which may still be shed) is
+    nearly settled; before, the smaller hand leads the race, and seats are symmetric."""
+    assert race_margin(4, 0, out_player=1) == -(5 + 3)
+    assert race_margin(0, 1, out_player=0) == 5
+    assert race_margin(6, 6, None) == pytest.approx(0.0)
+    for mine, theirs in ((3, 7), (5, 6), (9, 2)):
+        assert race_margin(mine, theirs, None) == pytest.approx(-race_margin(theirs, mine, None))
+    margins = [race_margin(size, 6, None) for size in range(1, 12)]
+    assert margins == sorted(margins, reverse=True) and margins[0] > 5 > 0 > -5 > margins[-1]

@@ -10,7 +10,6 @@ RISK_SAME_SPACE = 0.05  # chance a good on top is stolen when a thief's empty ca
 RISK_ELSEWHERE = 0.0  # ... when a thief must first bring a camel there
 CLAIM_ON_SPACE = 1.0  # a player's claim on a loose good with an empty camel on its space ...
 CLAIM_ELSEWHERE = 0.92  # ... and without (any camel gets there in one or two actions)
-WAIT = 0.0  # steps a carried good waits behind each nearer one of the same player
 
 
 def carried_value(good: int, steps: int, own: int) -> float:
@@ -30,22 +29,6 @@ def steps_to_city(cell: int, good: int, group: int, empties: tuple) -> int:
         if group & BIT[c] and DIST[c][city] < steps:
             steps = DIST[c][city]
     return steps
-
-
-def load_values(loads: list[tuple[int, int, int]]) -> list[float]:
-    """Carried values of one player's ``(good, steps, own distance)`` loads. Goods still needing
-    steps share that player's empty camels, so they queue: the k-th of them by steps counts
-    ``WAIT * k`` steps more (a pick-up that outruns the camels to carry it is worth less)."""
-    values = [0.0] * len(loads)
-    waiting = sorted(range(len(loads)), key=lambda i: loads[i][1])
-    k = 0
-    for i in waiting:
-        good, steps, own = loads[i]
-        if steps:
-            steps += WAIT * k
-            k += 1
-        values[i] = carried_value(good, steps, own)
-    return values
 
 
 def projected_points(state) -> list[float]:
@@ -72,14 +55,12 @@ def projected_points(state) -> list[float]:
         for c, _, _ in loads:
             cells |= BIT[c]
         carried = len(loads)
-        entries = []
         for cell, good, under in loads:
             group = group_of(cell, cells) if empties else 0
             steps = steps_to_city(cell, good, group, empties)
             if not steps:
                 carried -= 1  # about to be delivered: no penalty to fear for it
-            entries.append((good, steps, DIST[cell][CITY_OF_GOOD[good]]))
-        for (cell, good, under), value in zip(loads, load_values(entries)):
+            value = carried_value(good, steps, DIST[cell][CITY_OF_GOOD[good]])
             if robbers and not under:
                 near = any(cell in state.empties[q] for q in robbers)
                 lost = value * (RISK_SAME_SPACE if near else RISK_ELSEWHERE)
@@ -168,7 +149,7 @@ class _Chains:
             steps = min(DIST[cell][city], self.near[ci][city])
             self.loads.append((ci, cell, city, good, keep[index], steps))
             self.ready += not steps
-        self.values = load_values([(good, steps, DIST[cell][city]) for _, cell, city, good, _, steps in self.loads])
+        self.values = [carried_value(good, steps, DIST[cell][city]) for _, cell, city, good, _, steps in self.loads]
         self.value = sum(v * k for v, k in zip(self.values, keep))
 
     def total(self) -> float:
@@ -195,7 +176,7 @@ class _Chains:
             ready += not steps
         if not changed:
             return 0.0
-        value = sum(v * k for v, k in zip(load_values(entries), keeps))
+        value = sum(carried_value(*entry) * k for entry, k in zip(entries, keeps))
         return value - self.weight * penalty(self.carried - ready) - self.total()
 
 

@@ -1,0 +1,106 @@
+"""Measured strength: Camel Caravan's normal level against random and greedy play (issue targets),
+and the level ladder on every 2-player game (easy beats random, each level beats the one below).
+
+The slow tests are the full measurements of docs/ai.md: the levels' own iteration budgets with
+the clock dropped (``CARAVAN_TUI_AI_BUDGET=iterations``), so they replay exactly on any machine.
+The default run keeps a small seeded version of each, with scaled-down budgets.
+"""
+from __future__ import annotations
+
+import pytest
+
+from ai.arena import run_jobs, schedule, standings
+from ai.levels import get_level
+from ai.matches import decision_seed
+from ai.policies import BUDGET_ENV, make_policy
+from caravan_tui.games import get_game
+
+LADDER_OPTIONS = {"decktet_caravan": {"hands": 1}, "camel_caravan": {}}
+#: per game: matches, the budget divisor of each ladder step, the least win rate asked of a step
+#: (two matches can only show that a step wins at least one).
+SMALL = {"decktet_caravan": (10, (1, 10, 40), 1.0), "camel_caravan": (2, (20, 20, 20), 0.5)}
+LADDER = [("ai:easy", "random", 0.8), ("ai:normal", "ai:easy", 0.6), ("ai:hard", "ai:normal", 0.6)]
+
+
+def win_rate(game_id: str, strong: str, weak: str, rounds: int, options: dict | None = None) -> float:
+    """``strong``'s share of ``2 * rounds`` arena matches against ``weak`` (seed 1, both cores):
+    ``caravan-tui arena GAME --seats WEAK,STRONG --rounds ROUNDS --seed 1``."""
+    jobs = schedule(game_id, [weak, strong], 2, rounds, 1, options)
+    table = standings([weak, strong], run_jobs(jobs, workers=2))
+    assert table.games[strong][weak] == 2 * rounds
+    return table.rate(strong, weak)
+
+
+@pytest.fixture
+def untimed(monkeypatch):
+    monkeypatch.setenv(BUDGET_ENV, "iterations")
+
+
+# -- the default run: small seeded versions ------------------------------------------------------
+
+
+def scaled(spec: str, game_id: str, divisor: int):
+    """``spec``'s level for ``game_id`` on a ``divisor``-th of its iteration budget, untimed."""
+    if not spec.startswith("ai:"):
+        return make_policy(spec)
+    return make_policy(spec, iterations=max(1, get_level(spec[3:], game_id).iterations // divisor))
+
+
+def duel(game_id: str, strong, weak, matches: int, options: dict) -> float:
+    """``strong``'s share of ``matches`` played with seats alternating."""
+    game = get_game(game_id)
+    won = 0.0
+    for match in range(matches):
+        seats = [strong, weak] if match % 2 == 0 else [weak, strong]
+        state = game.new(2, seed=match, options=game.resolve_options(options))
+        ply = 0
+        while not state.is_over():
+            seat = state.to_move()
+            legal = state.legal_actions()
+            action = seats[seat].choose(game_id, state.view(seat), seat, decision_seed(match, ply, seat), legal)
+            state.apply(action)
+            ply += 1
+        won += state.outcome()[match % 2]
+    return won / matches
+
+
+def test_camel_search_beats_random_small() -> None:
+    """A twentieth of the normal budget, short games, seats swapped: both won."""
+    strong = scaled("ai:normal", "camel_caravan", 20)
+    assert duel("camel_caravan", strong, make_policy("random"), 2, {"short_game": True}) == 1.0
+
+
+def test_camel_search_holds_greedy_small() -> None:
+    """A quarter of the normal budget, short games, seats swapped: at least even."""
+    strong = scaled("ai:normal", "camel_caravan", 4)
+    assert duel("camel_caravan", strong, make_policy("greedy"), 2, {"short_game": True}) >= 0.5
+
+
+@pytest.mark.parametrize("game_id", sorted(LADDER_OPTIONS))
+@pytest.mark.parametrize("step", range(len(LADDER)))
+def test_ladder_small(game_id: str, step: int) -> None:
+    """Each step with both budgets scaled down (``SMALL``): more search still wins."""
+    strong, weak, target = LADDER[step]
+    matches, divisors, floor = SMALL[game_id]
+    options = LADDER_OPTIONS[game_id] or {"short_game": True}
+    rate = duel(game_id, scaled(strong, game_id, divisors[step]), scaled(weak, game_id, divisors[step]),
+                matches, options)
+    assert rate >= min(target, floor)
+
+
+# -- the full measurements (pytest -m slow) -------------------------------------------------------
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("weak, target", [("random", 0.9), ("greedy", 0.6)])
+def test_camel_normal_beats(untimed, weak: str, target: float) -> None:
+    """30 two-player matches at the normal level's budget."""
+    assert win_rate("camel_caravan", "ai:normal", weak, 15) >= target
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", sorted(LADDER_OPTIONS))
+@pytest.mark.parametrize("strong, weak, target", LADDER)
+def test_ladder(untimed, game_id: str, strong: str, weak: str, target: float) -> None:
+    """30 matches per step, as in docs/ai.md."""
+    assert win_rate(game_id, strong, weak, 15, LADDER_OPTIONS[game_id]) >= target
