@@ -51,9 +51,6 @@ LEVELS: dict[str, Level] = {
     )
 }
 
-#: Per game id, per level name: the fields that differ from ``LEVELS``. ``name`` and ``searches``
-#: are the same for every game (the worker plans root parallelism before it knows the game's
-#: settings).
 CAMEL_SEARCH = {
     "prior": "caravan_tui.games.camel_caravan.heuristic:action_priors",
     "widening": 0.5,
@@ -61,6 +58,9 @@ CAMEL_SEARCH = {
     "horizon": 0,
 }
 
+#: Per game id, per level name: the fields that differ from ``LEVELS``. ``name`` and ``searches``
+#: are the same for every game (the worker plans root parallelism before it knows the game's
+#: settings).
 GAME_LEVELS: dict[str, dict[str, dict]] = {
     # 100-290 legal actions and multi-action turns: uniform rollouts scatter the camels, so the
     # search expands best first, widens progressively and scores leaves with estimate() alone.
