@@ -75,6 +75,12 @@ def load_prior(spec: str | None) -> Prior | None:
     return getattr(importlib.import_module(module), name)
 
 
+def search_settings(level: Level) -> dict:
+    """``search`` keyword arguments for ``level``'s settings, apart from its budget."""
+    return {"horizon": level.horizon, "exploration": level.exploration, "prior": load_prior(level.prior),
+            "widening": level.widening, "widening_base": level.widening_base}
+
+
 #: Set to ``iterations`` to drop the clock from every level that has an iteration budget, so that
 #: arena and selfplay runs are reproducible whatever the machine's load (docs/ai.md).
 BUDGET_ENV = "CARAVAN_TUI_AI_BUDGET"
@@ -118,13 +124,9 @@ class SearchPolicy:
             seat,
             iterations=level.iterations,
             seconds=level.seconds,
-            horizon=level.horizon,
-            exploration=level.exploration,
             seed=seed if index == 0 else f"{seed}/{index}",
             progress=progress,
-            prior=load_prior(level.prior),
-            widening=level.widening,
-            widening_base=level.widening_base,
+            **search_settings(level),
         )
         return result.visits
 

@@ -8,7 +8,7 @@ import tracemalloc
 
 from ai.ismcts import search
 from ai.levels import LEVELS, get_level
-from ai.policies import load_prior, make_policy
+from ai.policies import make_policy, search_settings
 from caravan_tui.games import GAMES, get_game
 
 SAMPLE_SEEDS = range(40)
@@ -72,8 +72,7 @@ def bench_game(game_id: str, players: int | None = None, *, playout_seconds: flo
     seat = start.to_move()
     world = game.from_view(start.view(seat), seat)
     normal = get_level("normal", game_id)
-    settings = {"horizon": normal.horizon, "exploration": normal.exploration, "prior": load_prior(normal.prior),
-                "widening": normal.widening, "widening_base": normal.widening_base}
+    settings = search_settings(normal)
     result = search(world, seat, iterations=search_iterations, seed=1, **settings)
     iterations_per_s = result.iterations / result.elapsed
     tracemalloc.start()
