@@ -1,8 +1,11 @@
 """Round-robin tournaments between seats, with win-rate intervals and Elo-style ratings.
 
 Every combination of distinct seat specs plays ``rounds`` times in every rotation of seat order,
-so moving first favours nobody. Each match is a :class:`MatchRecord` whose game, seed, options
-and actions replay it exactly (and can become a normal save file).
+so moving first favours nobody. The rotations of one line-up in one round share their seed, as
+in duplicate bridge: every seat plays the same deal (the same cards, the same bag) from every
+position, so the luck of the deal cancels out and the results measure play. Each match is a
+:class:`MatchRecord` whose game, seed, options and actions replay it exactly (and can become a
+normal save file).
 """
 from __future__ import annotations
 
@@ -29,14 +32,17 @@ class Job:
 
 def schedule(game_id: str, seats: list[str], players: int, rounds: int, seed: int,
              options: dict | None = None, iterations: int | None = None) -> list[Job]:
-    """Every line-up of ``players`` specs with at least two distinct seats, in every rotation."""
+    """Every line-up of ``players`` specs with at least two distinct seats, in every rotation;
+    the rotations of a line-up in a round share one seed (``seed``, ``seed + 1``, …)."""
     lineups = [c for c in combinations_with_replacement(seats, players) if len(set(c)) > 1]
     jobs = []
+    deal = seed
     for _ in range(rounds):
         for lineup in lineups:
             for shift in range(players):
                 specs = lineup[shift:] + lineup[:shift]
-                jobs.append(Job(len(jobs), game_id, specs, seed + len(jobs), dict(options or {}), iterations))
+                jobs.append(Job(len(jobs), game_id, specs, deal, dict(options or {}), iterations))
+            deal += 1
     return jobs
 
 
@@ -73,6 +79,11 @@ class Standings:
     seats: list[str]
     wins: dict[str, dict[str, float]] = field(default_factory=dict)
     games: dict[str, dict[str, int]] = field(default_factory=dict)
+    points: dict[str, list[float]] = field(default_factory=dict)  # game points, match by match
+
+    def mean_points(self, seat: str) -> float | None:
+        scored = self.points.get(seat)
+        return sum(scored) / len(scored) if scored else None
 
     def rate(self, a: str, b: str) -> float | None:
         n = self.games[a][b]
@@ -106,8 +117,10 @@ class Standings:
 
 def standings(seats: list[str], records: list[MatchRecord]) -> Standings:
     table = Standings(list(seats), {a: {b: 0.0 for b in seats} for a in seats},
-                      {a: {b: 0 for b in seats} for a in seats})
+                      {a: {b: 0 for b in seats} for a in seats}, {a: [] for a in seats})
     for record in records:
+        for spec, score in zip(record.specs, record.scores):
+            table.points[spec].append(score)
         for i, a in enumerate(record.specs):
             for j, b in enumerate(record.specs):
                 if a == b:
@@ -133,9 +146,11 @@ def format_standings(table: Standings) -> str:
             cells.append(f"{'—' if interval is None else f'{table.rate(a, b):.2f} [{interval[0]:.2f},{interval[1]:.2f}]':>{width}}")
         lines.append(f"{a:<12}" + "".join(cells))
     lines.append("")
-    lines.append(f"{'seat':<12} {'rating':>7} {'games':>6}")
+    lines.append(f"{'seat':<12} {'rating':>7} {'games':>6} {'mean points':>12}")
     for s in order:
-        lines.append(f"{s:<12} {ratings[s]:>7.0f} {sum(table.games[s].values()):>6}")
+        points = table.mean_points(s)
+        lines.append(f"{s:<12} {ratings[s]:>7.0f} {sum(table.games[s].values()):>6} "
+                     f"{'—' if points is None else f'{points:.1f}':>12}")
     return "\n".join(lines)
 
 
@@ -144,6 +159,7 @@ def to_json(table: Standings, records: list[MatchRecord]) -> dict:
     return {
         "seats": table.seats,
         "ratings": ratings,
+        "mean_points": {s: table.mean_points(s) for s in table.seats},
         "matrix": {a: {b: {"wins": table.wins[a][b], "games": table.games[a][b], "interval": table.interval(a, b)}
                        for b in table.seats if b != a} for a in table.seats},
         "matches": [{"game": r.game_id, "seed": r.seed, "options": r.options, "seats": r.specs,

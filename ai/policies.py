@@ -16,7 +16,7 @@ from caravan_tui.engine import Action
 from caravan_tui.games import get_game
 
 from .ismcts import Prior, ProgressCallback, most_visited, search
-from .levels import Level, get_level, level_for
+from .levels import BUDGET_FIELDS, Level, get_level, level_for
 
 
 class Policy(Protocol):
@@ -72,7 +72,10 @@ def load_prior(spec: str | None) -> Prior | None:
     if spec is None:
         return None
     module, _, name = spec.partition(":")
-    return getattr(importlib.import_module(module), name)
+    try:
+        return getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError, ValueError):
+        raise ValueError(f"no prior {spec!r}; name one as package.module:function") from None
 
 
 def search_settings(level: Level) -> dict:
@@ -97,18 +100,22 @@ class SearchPolicy:
 
     ``per_game``: apply the game's settings for this level (``ai/levels.py``) when choosing;
     ``fixed_budget``: ``level``'s iterations and seconds stand even where a game sets its own;
-    ``timed`` False: search by the iteration budget only (the clock is dropped)."""
+    ``timed`` False: search by the iteration budget only (the clock is dropped); ``tweaks``:
+    level fields set last, over the game's settings (a custom seat, ``parse_tweaks``)."""
 
     level: Level
     per_game: bool = True
     fixed_budget: bool = False
     timed: bool = True
+    tweaks: tuple[tuple[str, object], ...] = ()
 
     def level_for(self, game_id: str) -> Level:
         """The settings this policy searches ``game_id`` with."""
         level = self.level
         if self.per_game:
             level = level_for(level, game_id, keep_budget=self.fixed_budget)
+        if self.tweaks:
+            level = dataclasses.replace(level, **dict(self.tweaks))
         if not self.timed and level.iterations is not None and level.seconds is not None:
             level = dataclasses.replace(level, seconds=None)
         return level
@@ -150,25 +157,57 @@ class SearchPolicy:
         ])
 
 
+#: The level fields a custom seat may set, and how each is read (``none`` reads as None where a
+#: field allows it).
+TWEAKABLE = {"iterations": int, "seconds": float, "horizon": int, "exploration": float, "searches": int,
+             "prior": str, "widening": float, "widening_base": float}
+OPTIONAL = ("iterations", "seconds", "prior")
+
+
+def parse_tweaks(text: str) -> tuple[tuple[str, object], ...]:
+    """``"iterations=6000+horizon=12"`` as level fields and values: the part of a custom seat
+    ``ai:hard+iterations=6000+horizon=12`` after the level's name."""
+    tweaks = []
+    for pair in filter(None, text.split("+")):
+        field, sep, raw = pair.partition("=")
+        if not sep or field not in TWEAKABLE:
+            raise ValueError(f"{pair!r} is not FIELD=VALUE with FIELD one of {', '.join(TWEAKABLE)}")
+        if raw == "none" and field in OPTIONAL:
+            tweaks.append((field, None))
+            continue
+        try:
+            tweaks.append((field, TWEAKABLE[field](raw)))
+        except ValueError:
+            raise ValueError(f"{field} must be {TWEAKABLE[field].__name__}, not {raw!r}") from None
+    return tuple(tweaks)
+
+
 def make_policy(
     spec: str, *, level: Level | None = None, iterations: int | None = None
 ) -> Policy:
-    """``"random"``, ``"greedy"`` or ``"ai:<level>"``. For ``ai:`` specs, ``level`` replaces the
-    named level (used as given, with no per-game settings) and ``iterations`` sets an
-    iteration-only budget for every game (fast, deterministic tests); the game's other settings
-    for the level still apply. ``CARAVAN_TUI_AI_BUDGET=iterations`` drops the clock."""
+    """``"random"``, ``"greedy"``, ``"ai:<level>"`` or a custom seat ``"ai:<level>+field=value…"``
+    (the level with the game's settings, then those fields changed). For ``ai:`` specs, ``level``
+    replaces the named level (used as given, with no per-game settings) and ``iterations`` sets
+    an iteration-only budget for every game (fast, deterministic tests); the game's other
+    settings for the level still apply. ``CARAVAN_TUI_AI_BUDGET=iterations`` drops the clock."""
     if spec == "random":
         return RandomPolicy()
     if spec == "greedy":
         return GreedyPolicy()
-    kind, _, name = spec.partition(":")
+    kind, _, rest = spec.partition(":")
+    name, _, tweaked = rest.partition("+")
     if kind != "ai" or not name:
-        raise ValueError(f"unknown policy {spec!r}; use random, greedy or ai:<level>")
+        raise ValueError(f"unknown policy {spec!r}; use random, greedy, ai:<level> or ai:<level>+field=value")
+    tweaks = parse_tweaks(tweaked)
     chosen = level or get_level(name)
+    if tweaks:
+        chosen = dataclasses.replace(chosen, **dict(tweaks))  # validates, and sets searches
+        load_prior(chosen.prior)
     if iterations is not None:
         chosen = dataclasses.replace(chosen, iterations=iterations, seconds=None)
+        tweaks = tuple((k, v) for k, v in tweaks if k not in BUDGET_FIELDS)
     return SearchPolicy(chosen, per_game=level is None, fixed_budget=iterations is not None,
-                        timed=not iterations_only())
+                        timed=not iterations_only(), tweaks=tweaks)
 
 
 def hint(game_id: str, view: dict, seat: int, level: str = "normal", seed: int = 0) -> Action:

@@ -9,13 +9,18 @@ from datetime import datetime
 from caravan_tui.games import GAMES
 
 SEAT_SPECS = ("random", "greedy", "ai:easy", "ai:normal", "ai:hard")
+SEAT_HELP = ", ".join(SEAT_SPECS) + ", or a custom ai:LEVEL+FIELD=VALUE (e.g. ai:hard+horizon=12)"
 
 
 def _seat_list(text: str) -> list[str]:
+    from ai.policies import make_policy
+
     specs = [spec.strip() for spec in text.split(",") if spec.strip()]
     for spec in specs:
-        if spec not in SEAT_SPECS:
-            raise argparse.ArgumentTypeError(f"unknown seat {spec!r}; use {', '.join(SEAT_SPECS)}")
+        try:
+            make_policy(spec)
+        except (KeyError, ValueError, TypeError) as error:
+            raise argparse.ArgumentTypeError(f"seat {spec!r}: {error}") from None
     return specs
 
 
@@ -52,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay = commands.add_parser("selfplay", help="play headless matches between seats")
     selfplay.add_argument("game", choices=sorted(GAMES))
     selfplay.add_argument("--seats", type=_seat_list, default=["ai:normal", "ai:easy"],
-                          help=f"comma-separated, one per player: {', '.join(SEAT_SPECS)}")
+                          help=f"comma-separated, one per player: {SEAT_HELP}")
     selfplay.add_argument("--games", type=int, default=10)
     selfplay.add_argument("--seed", type=int, default=1)
     selfplay.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
@@ -62,7 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena = commands.add_parser("arena", help="round-robin tournament between seats, with ratings")
     arena.add_argument("game", choices=sorted(GAMES))
     arena.add_argument("--seats", type=_seat_list, default=["random", "greedy", "ai:easy"],
-                       help=f"comma-separated seats to compare: {', '.join(SEAT_SPECS)}")
+                       help=f"comma-separated seats to compare: {SEAT_HELP}")
     arena.add_argument("--players", type=int, help="players per match (default: the game's usual)")
     arena.add_argument("--rounds", type=int, default=5, help="times each line-up plays in each seat order")
     arena.add_argument("--seed", type=int, default=1)
@@ -132,6 +137,9 @@ def cmd_arena(args) -> int:
     if len(set(args.seats)) < 2:
         print("an arena needs at least two different seats", file=sys.stderr)
         return 2
+    if args.rounds < 1:
+        print("an arena needs at least one round", file=sys.stderr)
+        return 2
     options = _resolve_options(game, args.option)
     if options is None:
         return 2
@@ -139,7 +147,8 @@ def cmd_arena(args) -> int:
     records = run_jobs(jobs, args.workers, _progress_bar)
     print(file=sys.stderr)
     table = standings(args.seats, records)
-    print(f"{game.title}, {players} players, {len(records)} matches, seeds {args.seed}-{args.seed + len(jobs) - 1}")
+    print(f"{game.title}, {players} players, {len(records)} matches, seeds {args.seed}-{jobs[-1].seed} "
+          "(each played from every seat)")
     print(format_standings(table))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as out:

@@ -14,15 +14,28 @@ from saves.store import SaveStore
 OPTIONS = {"hands": 1}
 
 
-def test_schedule_rotates_every_line_up_through_every_seat():
+def test_schedule_rotates_every_line_up_through_every_seat_on_the_same_deal():
     jobs = schedule("decktet_caravan", ["random", "greedy", "ai:easy"], 2, rounds=2, seed=10)
-    assert len(jobs) == 3 * 2 * 2 and [j.seed for j in jobs] == list(range(10, 22))
+    assert len(jobs) == 3 * 2 * 2 and [j.index for j in jobs] == list(range(12))
+    assert [j.seed for j in jobs] == [seed for seed in range(10, 16) for _ in range(2)]
+    assert all(jobs[i].specs == jobs[i + 1].specs[::-1] for i in range(0, 12, 2))
     firsts = {}
     for job in jobs:
         firsts.setdefault(frozenset(job.specs), []).append(job.specs[0])
     assert all(sorted(Counter(seats).values()) == [2, 2] for seats in firsts.values())
     four = schedule("decktet_caravan", ["random", "greedy"], 4, rounds=1, seed=0)
     assert all(len(set(j.specs)) == 2 and len(j.specs) == 4 for j in four)
+    assert [j.seed for j in four] == [0] * 4 + [1] * 4 + [2] * 4
+
+
+def test_both_seat_orders_play_one_seed_and_points_are_averaged_per_seat():
+    """Duplicate play: the swapped line-up replays the same seed, hence the same deal."""
+    first, second = schedule("decktet_caravan", ["random", "greedy"], 2, rounds=1, seed=3, options=OPTIONS)
+    records = run_jobs([first, second], workers=1)
+    assert records[0].seed == records[1].seed == 3
+    assert records[0].specs == records[1].specs[::-1]
+    table = standings(["random", "greedy"], records)
+    assert table.mean_points("greedy") == (records[0].scores[1] + records[1].scores[0]) / 2
 
 
 def test_tiny_tournament_matrix_is_consistent_and_reproducible():
@@ -61,9 +74,9 @@ def test_arena_and_replay_commands(capsys, tmp_path, monkeypatch):
     assert main(["arena", "decktet_caravan", "--seats", "random,greedy", "--rounds", "1",
                  "--option", "hands=1", "--workers", "1", "--json", str(out_file)]) == 0
     out = capsys.readouterr().out
-    assert "win rate of row vs column" in out and "rating" in out
+    assert "win rate of row vs column" in out and "rating" in out and "mean points" in out
     data = json.loads(out_file.read_text())
-    assert len(data["matches"]) == 2 and set(data["ratings"]) == {"random", "greedy"}
+    assert len(data["matches"]) == 2 and set(data["ratings"]) == set(data["mean_points"]) == {"random", "greedy"}
     assert main(["replay", str(out_file), "1", "--save"]) == 0
     assert "as recorded" in capsys.readouterr().out
     [entry] = SaveStore().entries()

@@ -36,8 +36,9 @@ def test_selfplay_command_prints_a_results_table(capsys, tmp_path):
 
 
 def test_selfplay_refuses_bad_seats_and_options(capsys):
-    with pytest.raises(SystemExit):
-        main(["selfplay", "decktet_caravan", "--seats", "random,wizard"])
+    for seats in ("random,wizard", "random,ai:hard+depth=9"):
+        with pytest.raises(SystemExit):
+            main(["selfplay", "decktet_caravan", "--seats", seats])
     assert main(["selfplay", "decktet_caravan", "--seats", "random"]) == 2
     assert main(["selfplay", "decktet_caravan", "--option", "hands=99"]) == 2
     assert "not one of" in capsys.readouterr().err
