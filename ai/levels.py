@@ -69,6 +69,12 @@ GAME_LEVELS: dict[str, dict[str, dict]] = {
         "normal": CAMEL_SEARCH,
         "hard": {**CAMEL_SEARCH, "iterations": 2500, "exploration": 0.3},
     },
+    # Up to 400 legal plays (every reading of the wild cards): hard expands them in greedy's
+    # order and widens progressively, which keeps its rollouts (12 plies) in the likely lines.
+    "decktet_caravan": {
+        "hard": {"prior": "caravan_tui.games.decktet_caravan.rules:play_priors", "widening": 0.5,
+                 "widening_base": 2.0, "horizon": 12},
+    },
 }
 
 BUDGET_FIELDS = ("iterations", "seconds")

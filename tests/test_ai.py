@@ -19,6 +19,7 @@ from ai.policies import BUDGET_ENV, load_prior
 from caravan_tui.engine import outcome_from_scores
 from caravan_tui.games import get_game
 from caravan_tui.games.camel_caravan.heuristic import action_priors
+from caravan_tui.games.decktet_caravan.rules import play_priors
 
 GAME = get_game("decktet_caravan")
 ONE_HAND = {"hands": 1}
@@ -269,10 +270,13 @@ def test_levels_grow() -> None:
 
 
 def test_games_get_their_own_search_settings() -> None:
-    """Camel Caravan searches best first with widening; a game without settings gets the defaults;
-    an explicit iteration budget outranks the game's."""
+    """Camel Caravan searches best first with widening at every level, Decktet Caravan at hard
+    only; a game without settings gets the defaults; an explicit iteration budget outranks the
+    game's."""
     for name in LEVELS:
-        assert get_level(name, "decktet_caravan") == LEVELS[name]
+        assert get_level(name, "no_such_game") == LEVELS[name]
+        decktet = get_level(name, "decktet_caravan")
+        assert decktet == LEVELS[name] if name != "hard" else load_prior(decktet.prior) is play_priors
         camel = get_level(name, "camel_caravan")
         assert (camel.name, camel.searches) == (name, LEVELS[name].searches)
         assert camel.prior and camel.widening > 0 and camel.horizon == 0
@@ -318,6 +322,30 @@ def test_make_policy_overrides() -> None:
     for bad in ("ai:", "ai:godlike", "minimax"):
         with pytest.raises((KeyError, ValueError)):
             make_policy(bad)
+
+
+def test_custom_seats_change_fields_over_the_games_settings() -> None:
+    """``ai:LEVEL+field=value`` keeps the game's settings for the level and changes the named
+    fields last; an explicit iteration budget still outranks the seat's own."""
+    policy = make_policy("ai:hard+exploration=0.1+searches=1+iterations=5000+prior=none")
+    assert policy.level.searches == 1
+    camel = policy.level_for("camel_caravan")
+    assert (camel.exploration, camel.iterations, camel.prior) == (0.1, 5000, None)
+    assert camel.widening == get_level("hard", "camel_caravan").widening
+    capped = make_policy("ai:normal+iterations=5000+horizon=3", iterations=40).level_for("decktet_caravan")
+    assert (capped.iterations, capped.seconds, capped.horizon) == (40, None, 3)
+    assert make_policy("ai:easy+").level_for("camel_caravan") == get_level("easy", "camel_caravan")
+
+
+@pytest.mark.parametrize("spec, why", [
+    ("ai:hard+depth=3", "not FIELD=VALUE"), ("ai:hard+horizon", "not FIELD=VALUE"),
+    ("ai:hard+horizon=deep", "horizon must be int"), ("ai:hard+horizon=none", "horizon must be int"),
+    ("ai:hard+horizon=-1", "cannot be negative"), ("ai:hard+iterations=none+seconds=none", "needs an"),
+    ("ai:hard+prior=no.such:prior", "no prior"), ("ai:hard+searches=0", "at least one search"),
+])
+def test_custom_seats_refuse_bad_fields(spec: str, why: str) -> None:
+    with pytest.raises(ValueError, match=why):
+        make_policy(spec)
 
 
 def test_hint_is_legal() -> None:

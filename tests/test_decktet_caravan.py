@@ -5,13 +5,14 @@ import random
 
 import pytest
 
+from ai.policies import GreedyPolicy
 from caravan_tui.engine import IllegalAction
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.cards import (
     ALL_MASK, CARD_COUNT, IDS, INDEX, NUMBER_MASK, RANKS, SUITS, WILD_MASK, cards_of, mask_of,
 )
 from caravan_tui.games.decktet_caravan.rules import (
-    DecktetCaravanState, card_points, describe_action, pile_points, race_margin, turn_up,
+    DecktetCaravanState, card_points, describe_action, pile_points, play_priors, race_margin, turn_up,
 )
 
 GAME = get_game("decktet_caravan")
@@ -292,6 +293,15 @@ def test_worked_example_scoring():
     assert pile_points((1 << INDEX["2MK"]) | (1 << INDEX["3MV"]) | (1 << INDEX["NK"]), up) == 0
 
 
+def test_a_pile_scores_the_sum_of_its_cards():
+    """``pile_points`` counts by suit masks; it must agree with ``card_points`` card by card."""
+    rng = random.Random(7)
+    for _ in range(300):
+        up = tuple(rng.sample(range(12), 2))
+        cards = rng.sample(range(36), rng.randrange(37))
+        assert pile_points(sum(1 << c for c in cards), up) == sum(card_points(c, up) for c in cards)
+
+
 def test_cumulative_scores_over_the_configured_hands_and_the_higher_total_wins():
     for seed in range(5):
         state = GAME.new(2, seed=seed, options={"hands": 3})
@@ -373,3 +383,26 @@ def test_going_out_race_in_the_estimate():
         assert race_margin(mine, theirs, None) == pytest.approx(-race_margin(theirs, mine, None))
     margins = [race_margin(size, 6, None) for size in range(1, 12)]
     assert margins == sorted(margins, reverse=True) and margins[0] > 5 > 0 > -5 > margins[-1]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_search_prior_is_the_estimate_after_each_play(seed):
+    """``play_priors`` scores most plays without applying them; every score must equal the
+    estimate (or outcome) the play leaves for the mover, over two whole hands of random play,
+    and the state must be left as it was. So greedy's choice is the prior's best."""
+    state = GAME.new(2, seed=seed, options={"hands": 2})
+    rng = random.Random(seed)
+    while not state.is_over():
+        mover = state.to_move()
+        legal = state.legal_actions()
+        before = state.to_data()
+        expected = []
+        for action in legal:
+            after = state.clone()
+            after.apply(action)
+            expected.append((after.outcome() if after.is_over() else after.estimate())[mover])
+        assert play_priors(state, legal) == expected
+        assert state.to_data() == before and state.legal_actions() is legal
+        greedy = GreedyPolicy().choose(GAME.id, state.view(mover), mover, seed, legal)
+        assert expected[legal.index(greedy)] == max(expected)
+        state.apply(rng.choice(legal))

@@ -51,6 +51,9 @@ NUMBERS = tuple(range(12, CARD_COUNT))
 WILD_MASK = (1 << 12) - 1
 NUMBER_MASK = ((1 << CARD_COUNT) - 1) ^ WILD_MASK
 ALL_MASK = (1 << CARD_COUNT) - 1
+#: per card, the mask of every card sharing at least one suit with it (itself included)
+SHARES_SUIT = [sum(1 << other for other in range(CARD_COUNT) if SUITS[other] & SUITS[card])
+               for card in range(CARD_COUNT)]
 
 
 def suit_index(card: int) -> int:

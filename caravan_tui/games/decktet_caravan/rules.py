@@ -8,7 +8,7 @@ from functools import cache
 from caravan_tui.engine import Action, Event, IllegalAction, outcome_from_scores
 
 from .cards import (
-    CROWNS, IDS, INDEX, NAMES, NUMBER_MASK, NUMBERS, RANKS, SUIT_NAMES, SUITS,
+    CROWNS, IDS, INDEX, NAMES, NUMBER_MASK, NUMBERS, RANKS, SHARES_SUIT, SUIT_NAMES, SUITS,
     WILD_MASK, WILDS, cards_of, mask_of, suit_index,
 )
 from .combos import CARAVAN, MOVES, PASS, combos, move_of, readings
@@ -48,9 +48,10 @@ def card_points(card: int, up: tuple[int, int]) -> int:
 
 
 def pile_points(mask: int, up: tuple[int, int]) -> int:
+    """What a pile of collected cards scores: ``card_points`` summed, counted by suit masks."""
     total = 0
     for up_card in up:
-        shared = sum(1 for card in cards_of(mask) if SUITS[card] & SUITS[up_card])
+        shared = (mask & SHARES_SUIT[up_card]).bit_count()
         total += shared if up_card in CROWNS else -shared
     return total
 
@@ -333,20 +334,30 @@ class DecktetCaravanState:
         likely collector, and the going-out race (``race_margin``)."""
         if self.turn is None:
             return self.outcome()
-        up = self.up
-        margin = float(self.cum[0] - self.cum[1])
-        margin += pile_points(self.collected[0], up) - pile_points(self.collected[1], up)
+        margin = self._settled_margin()
         if self.top is not None:
-            pile = 0
-            for _, move in self.season:
-                pile |= move[2]
-            value = pile_points(pile, up)
+            value = pile_points(self._season_pile(), self.up)
             collector = self.top_seat if self.top[1] == CARAVAN else 1 - self.top_seat
             margin += value if collector == 0 else -value
         margin += race_margin(self.hands[0].bit_count(), self.hands[1].bit_count(), self.out_player)
-        spread = 4.0 + 4.0 * math.sqrt(self.hands_total - self.hand_no + 1)
-        p0 = 1.0 / (1.0 + math.exp(-margin / spread))
+        p0 = self._chance(margin)
         return [p0, 1.0 - p0]
+
+    def _settled_margin(self) -> float:
+        """Seat 0's lead in banked scores and collected piles."""
+        up = self.up
+        return float(self.cum[0] - self.cum[1]) + pile_points(self.collected[0], up) - pile_points(self.collected[1], up)
+
+    def _season_pile(self) -> int:
+        pile = 0
+        for _, move in self.season:
+            pile |= move[2]
+        return pile
+
+    def _chance(self, margin: float) -> float:
+        """Seat 0's win chance for a projected margin: hands still to play widen the spread."""
+        spread = 4.0 + 4.0 * math.sqrt(self.hands_total - self.hand_no + 1)
+        return 1.0 / (1.0 + math.exp(-margin / spread))
 
     # -- information ----------------------------------------------------------------------------
 
@@ -475,3 +486,33 @@ class DecktetCaravanState:
         state._combos = [None, None]
         return state
 
+
+def play_priors(state: DecktetCaravanState, actions) -> list[float]:
+    """The search prior (``Level.prior``): each action's ``estimate()`` for the player to move
+    once it is made, the ranking of the ``greedy`` seat, so the search expands the likeliest
+    plays first. A play that keeps the season going (nearly every one) only adds its cards to
+    the season and takes them from the hand, so it is scored without applying it; a pass, and
+    the last play after a player went out, end the season and maybe the hand, so those are
+    applied to a clone."""
+    mover = state.turn
+    up = state.up
+    settled = state._settled_margin()
+    season = pile_points(state._season_pile(), up)
+    sizes = [hand.bit_count() for hand in state.hands]
+    scores = []
+    for action in actions:
+        move = MOVES.get(action) if action != PASS and state.out_player is None else None
+        if move is None:
+            after = state.clone()
+            after.apply(action)
+            scores.append((after.outcome() if after.is_over() else after.estimate())[mover])
+            continue
+        value = season + pile_points(move[2], up)
+        collector = mover if move[1] == CARAVAN else 1 - mover
+        left = sizes[mover] - move[3]
+        size0, size1 = (left, sizes[1]) if mover == 0 else (sizes[0], left)
+        margin = settled + (value if collector == 0 else -value)
+        margin += race_margin(size0, size1, None if left else mover)
+        p0 = state._chance(margin)
+        scores.append(p0 if mover == 0 else 1.0 - p0)
+    return scores
