@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -145,21 +146,35 @@ def openspiel_choose(game: SpielGame, state, seat: int, simulations: int, seed: 
 
 
 def iterations_per_second(game_id: str, seconds: float, horizon: int, exploration: float,
-                          options: dict | None = None) -> tuple[float, float]:
-    """(ours, OpenSpiel's) search iterations per second from the same opening position."""
+                          options: dict | None = None, repeats: int = 3) -> tuple[float, float]:
+    """(ours, OpenSpiel's) search iterations per second from the same opening position: after a
+    warm-up of each (the engine's caches are shared, so whichever ran first would pay for
+    them), ``repeats`` timings of each, interleaved so that a change of load hits both alike;
+    the median of each."""
     game = SpielGame(game_id, options=options, seed=1)
     state = game.ours.new(2, seed=1, options=game.options)
     seat = state.to_move()
-    ours = search(game.ours.from_view(state.view(seat), seat), seat, seconds=seconds, horizon=horizon,
-                  exploration=exploration, seed=1)
-    simulations = 50
-    while True:
+    world = game.ours.from_view(state.view(seat), seat)
+
+    def ours() -> float:
+        result = search(world, seat, seconds=seconds, horizon=horizon, exploration=exploration, seed=1)
+        return result.iterations / result.elapsed
+
+    def theirs(simulations: int) -> tuple[float, float]:
         started = time.perf_counter()
         openspiel_choose(game, state, seat, simulations, 1, horizon, exploration)
         elapsed = time.perf_counter() - started
-        if elapsed >= seconds / 2:
-            return ours.iterations / ours.elapsed, simulations / elapsed
+        return simulations / elapsed, elapsed
+
+    ours()
+    simulations = 50
+    while theirs(simulations)[1] < seconds / 2:
         simulations *= 2
+    ours_rates, theirs_rates = [], []
+    for _ in range(repeats):
+        ours_rates.append(ours())
+        theirs_rates.append(theirs(simulations)[0])
+    return statistics.median(ours_rates), statistics.median(theirs_rates)
 
 
 def head_to_head_match(game_id: str, seed: int, openspiel_seat: int, ours_iterations: int,
@@ -192,12 +207,13 @@ def _match(job: tuple) -> tuple[int, list[float]]:
 
 def head_to_head(game_id: str, matches: int, seconds: float, horizon: int, exploration: float,
                  options: dict | None = None, seed: int = 1, workers: int = 2, on_result=None) -> dict:
-    """``matches`` matches with seats swapped every other match; each side searches as many
-    iterations a move as it completes in ``seconds`` (measured first)."""
+    """``matches`` matches, each deal played twice with the seats swapped (as the arena does);
+    each side searches as many iterations a move as it completes in ``seconds`` (measured
+    first)."""
     ours_rate, theirs_rate = iterations_per_second(game_id, max(0.5, seconds), horizon, exploration, options)
     ours_iterations = max(1, round(ours_rate * seconds))
     simulations = max(1, round(theirs_rate * seconds))
-    jobs = [(game_id, seed + i, i % 2, ours_iterations, simulations, horizon, exploration, options)
+    jobs = [(game_id, seed + i // 2, i % 2, ours_iterations, simulations, horizon, exploration, options)
             for i in range(matches)]
     ours_points = 0.0
     with ProcessPoolExecutor(max_workers=workers) as pool:

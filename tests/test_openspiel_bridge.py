@@ -7,7 +7,9 @@ import pytest
 
 pytest.importorskip("pyspiel", reason="OpenSpiel is optional: pip install '.[bench]'")
 
-from ai.openspiel_bridge import SpielGame, head_to_head_match, openspiel_choose  # noqa: E402
+from ai.openspiel_bridge import (  # noqa: E402
+    SpielGame, head_to_head_match, iterations_per_second, openspiel_choose,
+)
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -36,3 +38,8 @@ def test_a_head_to_head_match_finishes():
     outcome = head_to_head_match("decktet_caravan", seed=3, openspiel_seat=0, ours_iterations=10,
                                  openspiel_simulations=10, horizon=4, exploration=0.7, options={"hands": 1})
     assert sorted(outcome) in ([0.0, 1.0], [0.5, 0.5])
+
+
+def test_both_searches_are_timed():
+    ours, theirs = iterations_per_second("decktet_caravan", 0.02, 4, 0.7, {"hands": 1}, repeats=1)
+    assert ours > 0 and theirs > 0
