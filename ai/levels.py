@@ -67,7 +67,7 @@ GAME_LEVELS: dict[str, dict[str, dict]] = {
     "camel_caravan": {
         "easy": CAMEL_SEARCH,
         "normal": CAMEL_SEARCH,
-        "hard": {**CAMEL_SEARCH, "iterations": 2500, "exploration": 0.3},
+        "hard": {**CAMEL_SEARCH, "iterations": 2500, "exploration": 0.1},
     },
     # Up to 400 legal plays (every reading of the wild cards): hard expands them in greedy's
     # order and widens progressively, which keeps its rollouts (12 plies) in the likely lines.
