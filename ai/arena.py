@@ -138,18 +138,19 @@ def format_standings(table: Standings) -> str:
     ratings = table.elo()
     order = sorted(table.seats, key=ratings.__getitem__, reverse=True)
     width = max(18, *(len(s) + 2 for s in order))
-    lines = ["win rate of row vs column, [95% interval]", " " * 12 + "".join(f"{s:>{width}}" for s in order)]
+    name = max(12, *(len(s) + 1 for s in order))
+    lines = ["win rate of row vs column, [95% interval]", " " * name + "".join(f"{s:>{width}}" for s in order)]
     for a in order:
         cells = []
         for b in order:
             interval = table.interval(a, b) if a != b else None
             cells.append(f"{'—' if interval is None else f'{table.rate(a, b):.2f} [{interval[0]:.2f},{interval[1]:.2f}]':>{width}}")
-        lines.append(f"{a:<12}" + "".join(cells))
+        lines.append(f"{a:<{name}}" + "".join(cells))
     lines.append("")
-    lines.append(f"{'seat':<12} {'rating':>7} {'games':>6} {'mean points':>12}")
+    lines.append(f"{'seat':<{name}} {'rating':>7} {'games':>6} {'mean points':>12}")
     for s in order:
         points = table.mean_points(s)
-        lines.append(f"{s:<12} {ratings[s]:>7.0f} {sum(table.games[s].values()):>6} "
+        lines.append(f"{s:<{name}} {ratings[s]:>7.0f} {sum(table.games[s].values()):>6} "
                      f"{'—' if points is None else f'{points:.1f}':>12}")
     return "\n".join(lines)
 

@@ -64,13 +64,15 @@ CAMEL_SEARCH = {
 GAME_LEVELS: dict[str, dict[str, dict]] = {
     # 100-290 legal actions and multi-action turns: uniform rollouts scatter the camels, so the
     # search expands best first, widens progressively and scores leaves with estimate() alone.
+    # Its rewards differ by hundredths, so hard explores little and follows the best line past
+    # the end of the turn to the reply (docs/ai.md).
     "camel_caravan": {
         "easy": CAMEL_SEARCH,
         "normal": CAMEL_SEARCH,
         "hard": {**CAMEL_SEARCH, "iterations": 2500, "exploration": 0.1},
     },
-    # Up to 400 legal plays (every reading of the wild cards): hard expands them in greedy's
-    # order and widens progressively, which keeps its rollouts (12 plies) in the likely lines.
+    # Up to 400 legal plays (every reading of the wild cards): hard expands them best first by
+    # their one-ply estimate and widens progressively, so its budget goes to the plays worth it.
     "decktet_caravan": {
         "hard": {"prior": "caravan_tui.games.decktet_caravan.rules:play_priors", "widening": 0.5,
                  "widening_base": 2.0, "horizon": 12},

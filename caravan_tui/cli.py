@@ -19,7 +19,7 @@ def _seat_list(text: str) -> list[str]:
     for spec in specs:
         try:
             make_policy(spec)
-        except (KeyError, ValueError, TypeError) as error:
+        except (KeyError, ValueError) as error:
             raise argparse.ArgumentTypeError(f"seat {spec!r}: {error}") from None
     return specs
 
