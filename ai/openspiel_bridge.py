@@ -145,90 +145,108 @@ def openspiel_choose(game: SpielGame, state, seat: int, simulations: int, seed: 
     return game.codec.decode(bot.step(world))
 
 
-def iterations_per_second(game_id: str, seconds: float, horizon: int, exploration: float,
-                          options: dict | None = None, repeats: int = 3) -> tuple[float, float]:
-    """(ours, OpenSpiel's) search iterations per second from the same opening position: after a
-    warm-up of each (the engine's caches are shared, so whichever ran first would pay for
-    them), ``repeats`` timings of each, interleaved so that a change of load hits both alike;
-    the median of each."""
+def iterations_per_move(game_id: str, seconds: float, horizon: int, exploration: float,
+                        options: dict | None = None, repeats: int = 3) -> tuple[int, int]:
+    """(ours, OpenSpiel's) iterations that each search completes in ``seconds`` from the opening.
+
+    Both are timed at the move time itself: OpenSpiel's rate falls as its tree grows (2,000/s
+    over 200 simulations, 500/s over 1,600 on one machine), so a rate taken from a longer search
+    would misstate a move. Each is warmed up first (the engine's caches are shared, so whichever
+    ran first would pay for them), then timed ``repeats`` times, interleaved so that a change of
+    load hits both alike; the median of each."""
     game = SpielGame(game_id, options=options, seed=1)
     state = game.ours.new(2, seed=1, options=game.options)
     seat = state.to_move()
     world = game.ours.from_view(state.view(seat), seat)
 
-    def ours() -> float:
-        result = search(world, seat, seconds=seconds, horizon=horizon, exploration=exploration, seed=1)
-        return result.iterations / result.elapsed
+    def ours() -> int:
+        return search(world, seat, seconds=seconds, horizon=horizon, exploration=exploration, seed=1).iterations
 
-    def theirs(simulations: int) -> tuple[float, float]:
+    def theirs(simulations: int) -> float:
         started = time.perf_counter()
         openspiel_choose(game, state, seat, simulations, 1, horizon, exploration)
-        elapsed = time.perf_counter() - started
-        return simulations / elapsed, elapsed
+        return time.perf_counter() - started
 
     ours()
-    simulations = 50
-    while theirs(simulations)[1] < seconds / 2:
+    simulations = 8
+    while (elapsed := theirs(simulations)) < seconds:
         simulations *= 2
-    ours_rates, theirs_rates = [], []
+    simulations = max(1, round(simulations * seconds / elapsed))
+    ours_counts, theirs_times = [], []
     for _ in range(repeats):
-        ours_rates.append(ours())
-        theirs_rates.append(theirs(simulations)[0])
-    return statistics.median(ours_rates), statistics.median(theirs_rates)
+        ours_counts.append(ours())
+        theirs_times.append(theirs(simulations))
+    return (max(1, round(statistics.median(ours_counts))),
+            max(1, round(simulations * seconds / statistics.median(theirs_times))))
 
 
 def head_to_head_match(game_id: str, seed: int, openspiel_seat: int, ours_iterations: int,
                        openspiel_simulations: int, horizon: int, exploration: float,
-                       options: dict | None = None) -> list[float]:
-    """One match, OpenSpiel's bot in ``openspiel_seat``; returns the outcome per seat."""
+                       options: dict | None = None) -> tuple[list[float], dict[str, list]]:
+    """One match, OpenSpiel's bot in ``openspiel_seat``: the outcome per seat, and for each side
+    its moves with a choice, the iterations it searched in them and the seconds they took."""
     game = SpielGame(game_id, options=options, seed=seed)
     state = game.ours.new(2, seed=seed, options=game.options)
+    work = {"ours": [0, 0, 0.0], "openspiel": [0, 0, 0.0]}
     moves = 0
     while not state.is_over():
         seat = state.to_move()
         legal = state.legal_actions()
         turn_seed = decision_seed(seed, moves, seat)
+        started = time.perf_counter()
         if len(legal) == 1:
-            action = legal[0]
+            action, side, iterations = legal[0], None, 0
         elif seat == openspiel_seat:
             action = openspiel_choose(game, state, seat, openspiel_simulations, turn_seed, horizon, exploration)
+            side, iterations = "openspiel", openspiel_simulations
         else:
             world = game.ours.from_view(state.view(seat), seat)
-            action = search(world, seat, iterations=ours_iterations, horizon=horizon,
-                            exploration=exploration, seed=turn_seed).action
+            result = search(world, seat, iterations=ours_iterations, horizon=horizon,
+                            exploration=exploration, seed=turn_seed)
+            action, side, iterations = result.action, "ours", result.iterations
+        if side:
+            work[side][0] += 1
+            work[side][1] += iterations
+            work[side][2] += time.perf_counter() - started
         state.apply(action)
         moves += 1
-    return state.outcome()
+    return state.outcome(), work
 
 
-def _match(job: tuple) -> tuple[int, list[float]]:
-    return job[2], head_to_head_match(*job)
+def _match(job: tuple) -> tuple[int, list[float], dict[str, list]]:
+    return (job[2], *head_to_head_match(*job))
 
 
 def head_to_head(game_id: str, matches: int, seconds: float, horizon: int, exploration: float,
                  options: dict | None = None, seed: int = 1, workers: int = 2, on_result=None) -> dict:
     """``matches`` matches, each deal played twice with the seats swapped (as the arena does);
     each side searches as many iterations a move as it completes in ``seconds`` (measured
-    first)."""
-    ours_rate, theirs_rate = iterations_per_second(game_id, max(0.5, seconds), horizon, exploration, options)
-    ours_iterations = max(1, round(ours_rate * seconds))
-    simulations = max(1, round(theirs_rate * seconds))
+    first), and its speed is then measured over all its moves of the matches."""
+    ours_iterations, simulations = iterations_per_move(game_id, seconds, horizon, exploration, options)
     jobs = [(game_id, seed + i // 2, i % 2, ours_iterations, simulations, horizon, exploration, options)
             for i in range(matches)]
     ours_points = 0.0
+    work = {"ours": [0, 0, 0.0], "openspiel": [0, 0, 0.0]}
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done, (openspiel_seat, outcome) in enumerate(pool.map(_match, jobs), start=1):
+        for done, (openspiel_seat, outcome, match_work) in enumerate(pool.map(_match, jobs), start=1):
             ours_points += outcome[1 - openspiel_seat]
+            for side, totals in match_work.items():
+                work[side] = [a + b for a, b in zip(work[side], totals)]
             if on_result:
                 on_result(done, matches)
+    (ours_moves, ours_done, ours_time), (theirs_moves, theirs_done, theirs_time) = work["ours"], work["openspiel"]
+    ours_rate, theirs_rate = ours_done / max(ours_time, 1e-9), theirs_done / max(theirs_time, 1e-9)
     rate = ours_points / matches
     half = 1.959964 * math.sqrt(max(rate * (1 - rate), 1e-9) / matches)
     return {"game": game_id, "matches": matches, "seconds_per_move": seconds, "horizon": horizon,
-            "exploration": exploration, "ours_iterations_per_s": ours_rate,
-            "openspiel_iterations_per_s": theirs_rate, "speed_ratio": ours_rate / theirs_rate,
-            "ours_iterations_per_move": ours_iterations,
-            "openspiel_simulations_per_move": simulations, "ours_points": ours_points,
-            "ours_score_rate": rate, "interval95": [max(0.0, rate - half), min(1.0, rate + half)]}
+            "exploration": exploration, "ours_iterations_per_move": ours_iterations,
+            "openspiel_simulations_per_move": simulations,
+            "ours_iterations_per_s": ours_rate, "openspiel_iterations_per_s": theirs_rate,
+            "speed_ratio": ours_rate / max(theirs_rate, 1e-9),
+            "ours_seconds_per_move": ours_time / max(1, ours_moves),
+            "openspiel_seconds_per_move": theirs_time / max(1, theirs_moves),
+            "ours_points": ours_points, "ours_score_rate": rate,
+            "interval95": [max(0.0, rate - half), min(1.0, rate + half)]}
 
 
 def format_head_to_head(result: dict) -> str:
@@ -236,10 +254,11 @@ def format_head_to_head(result: dict) -> str:
     return "\n".join([
         f"{result['game']}: our ISMCTS vs OpenSpiel ISMCTSBot (Python), same engine, "
         f"{result['seconds_per_move']} s a move, horizon {result['horizon']}, c {result['exploration']}",
-        f"  iterations/s   ours {result['ours_iterations_per_s']:.0f}   OpenSpiel "
-        f"{result['openspiel_iterations_per_s']:.0f}   ratio {result['speed_ratio']:.2f}x   "
-        f"(per move: ours {result['ours_iterations_per_move']}, "
-        f"OpenSpiel {result['openspiel_simulations_per_move']})",
+        f"  per move       ours {result['ours_iterations_per_move']} iterations, OpenSpiel "
+        f"{result['openspiel_simulations_per_move']} (each what it completes in that time from the opening)",
+        f"  over the moves ours {result['ours_iterations_per_s']:.0f}/s, OpenSpiel "
+        f"{result['openspiel_iterations_per_s']:.0f}/s, ratio {result['speed_ratio']:.2f}x; mean move ours "
+        f"{result['ours_seconds_per_move']:.3f} s, OpenSpiel {result['openspiel_seconds_per_move']:.3f} s",
         f"  head-to-head   {result['matches']} matches, seats swapped: ours scored "
         f"{result['ours_points']:.1f} ({100 * result['ours_score_rate']:.1f}%, 95% CI "
         f"{100 * low:.1f}-{100 * high:.1f}%)",

@@ -8,7 +8,7 @@ import pytest
 pytest.importorskip("pyspiel", reason="OpenSpiel is optional: pip install '.[bench]'")
 
 from ai.openspiel_bridge import (  # noqa: E402
-    SpielGame, head_to_head_match, iterations_per_second, openspiel_choose,
+    SpielGame, head_to_head_match, iterations_per_move, openspiel_choose,
 )
 
 
@@ -35,11 +35,16 @@ def test_openspiel_bot_chooses_a_legal_action_from_the_view_only():
 
 
 def test_a_head_to_head_match_finishes():
-    outcome = head_to_head_match("decktet_caravan", seed=3, openspiel_seat=0, ours_iterations=10,
-                                 openspiel_simulations=10, horizon=4, exploration=0.7, options={"hands": 1})
+    outcome, work = head_to_head_match("decktet_caravan", seed=3, openspiel_seat=0, ours_iterations=10,
+                                       openspiel_simulations=12, horizon=4, exploration=0.7, options={"hands": 1})
     assert sorted(outcome) in ([0.0, 1.0], [0.5, 0.5])
+    (ours_moves, ours_iterations, ours_time), (moves, simulations, time) = work["ours"], work["openspiel"]
+    assert ours_moves > 0 and moves > 0
+    assert (ours_iterations, simulations) == (10 * ours_moves, 12 * moves)
+    assert ours_time > 0 and time > 0
 
 
-def test_both_searches_are_timed():
-    ours, theirs = iterations_per_second("decktet_caravan", 0.02, 4, 0.7, {"hands": 1}, repeats=1)
-    assert ours > 0 and theirs > 0
+def test_both_searches_are_timed_at_the_move_time():
+    ours, theirs = iterations_per_move("decktet_caravan", 0.02, 4, 0.7, {"hands": 1}, repeats=1)
+    assert isinstance(ours, int) and isinstance(theirs, int)
+    assert ours >= 1 and theirs >= 1
