@@ -73,9 +73,10 @@ GAME_LEVELS: dict[str, dict[str, dict]] = {
     },
     # Up to 400 legal plays (every reading of the wild cards): hard expands them best first by
     # their one-ply estimate and widens progressively, so its budget goes to the plays worth it.
+    # A lead with hundreds of plays needs up to 2-3 s for its 6,000 iterations on a quiet core.
     "decktet_caravan": {
         "hard": {"prior": "caravan_tui.games.decktet_caravan.rules:play_priors", "widening": 0.5,
-                 "widening_base": 2.0, "horizon": 12},
+                 "widening_base": 2.0, "horizon": 12, "seconds": 3.0},
     },
 }
 
