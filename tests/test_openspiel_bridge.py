@@ -38,10 +38,10 @@ def test_a_head_to_head_match_finishes():
     outcome, work = head_to_head_match("decktet_caravan", seed=3, openspiel_seat=0, ours_iterations=10,
                                        openspiel_simulations=12, horizon=4, exploration=0.7, options={"hands": 1})
     assert sorted(outcome) in ([0.0, 1.0], [0.5, 0.5])
-    (ours_moves, ours_iterations, ours_time), (moves, simulations, time) = work["ours"], work["openspiel"]
+    (ours_moves, ours_iterations, ours_time), (moves, simulations, their_time) = work["ours"], work["openspiel"]
     assert ours_moves > 0 and moves > 0
     assert (ours_iterations, simulations) == (10 * ours_moves, 12 * moves)
-    assert ours_time > 0 and time > 0
+    assert ours_time > 0 and their_time > 0
 
 
 def test_both_searches_are_timed_at_the_move_time():
