@@ -20,6 +20,14 @@ from .matches import MatchRecord, play_match
 Z95 = 1.959964
 
 
+def wilson_interval(score: float, n: int) -> tuple[float, float]:
+    """95% Wilson score interval of a rate of ``score`` out of ``n`` (draws count a half)."""
+    p = score / n
+    centre = (p + Z95 ** 2 / (2 * n)) / (1 + Z95 ** 2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / (1 + Z95 ** 2 / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 @dataclass(frozen=True, slots=True)
 class Job:
     index: int
@@ -92,12 +100,7 @@ class Standings:
     def interval(self, a: str, b: str) -> tuple[float, float] | None:
         """95% Wilson score interval of a's win rate against b."""
         n = self.games[a][b]
-        if not n:
-            return None
-        p = self.wins[a][b] / n
-        centre = (p + Z95 ** 2 / (2 * n)) / (1 + Z95 ** 2 / n)
-        half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / (1 + Z95 ** 2 / n)
-        return max(0.0, centre - half), min(1.0, centre + half)
+        return wilson_interval(self.wins[a][b], n) if n else None
 
     def elo(self, iterations: int = 500) -> dict[str, float]:
         """Bradley-Terry strengths by minorisation-maximisation, one virtual draw per pair to keep

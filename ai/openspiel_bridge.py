@@ -9,7 +9,6 @@ yet reproducible and unaffected by other load on the machine during the matches.
 """
 from __future__ import annotations
 
-import math
 import random
 import statistics
 import time
@@ -23,6 +22,7 @@ from open_spiel.python.algorithms import mcts as os_mcts
 from caravan_tui.engine import Action
 from caravan_tui.games import get_game
 
+from .arena import wilson_interval
 from .ismcts import search
 from .matches import decision_seed
 
@@ -237,7 +237,6 @@ def head_to_head(game_id: str, matches: int, seconds: float, horizon: int, explo
     (ours_moves, ours_done, ours_time), (theirs_moves, theirs_done, theirs_time) = work["ours"], work["openspiel"]
     ours_rate, theirs_rate = ours_done / max(ours_time, 1e-9), theirs_done / max(theirs_time, 1e-9)
     rate = ours_points / matches
-    half = 1.959964 * math.sqrt(max(rate * (1 - rate), 1e-9) / matches)
     return {"game": game_id, "matches": matches, "seconds_per_move": seconds, "horizon": horizon,
             "exploration": exploration, "ours_iterations_per_move": ours_iterations,
             "openspiel_simulations_per_move": simulations,
@@ -246,7 +245,7 @@ def head_to_head(game_id: str, matches: int, seconds: float, horizon: int, explo
             "ours_seconds_per_move": ours_time / max(1, ours_moves),
             "openspiel_seconds_per_move": theirs_time / max(1, theirs_moves),
             "ours_points": ours_points, "ours_score_rate": rate,
-            "interval95": [max(0.0, rate - half), min(1.0, rate + half)]}
+            "interval95": list(wilson_interval(ours_points, matches))}
 
 
 def format_head_to_head(result: dict) -> str:

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from ai.arena import run_jobs, schedule, standings
+from ai.arena import run_jobs, schedule, standings, wilson_interval
 from ai.matches import play_match, replay
 from caravan_tui.cli import main
 from saves.store import SaveStore
@@ -36,6 +36,14 @@ def test_both_seat_orders_play_one_seed_and_points_are_averaged_per_seat():
     assert records[0].specs == records[1].specs[::-1]
     table = standings(["random", "greedy"], records)
     assert table.mean_points("greedy") == (records[0].scores[1] + records[1].scores[0]) / 2
+
+
+def test_wilson_interval_known_values_and_symmetry():
+    low, high = wilson_interval(10, 10)
+    assert (low, high) == pytest.approx((10 / (10 + 1.959964 ** 2), 1.0))
+    assert wilson_interval(21.5, 30) == pytest.approx((0.5383, 0.8459), abs=1e-4)
+    low, high = wilson_interval(3, 10)
+    assert (1 - high, 1 - low) == pytest.approx(wilson_interval(7, 10))
 
 
 def test_tiny_tournament_matrix_is_consistent_and_reproducible():
