@@ -180,6 +180,11 @@ def iterations_per_move(game_id: str, seconds: float, horizon: int, exploration:
             max(1, round(simulations * seconds / statistics.median(theirs_times))))
 
 
+def _no_work() -> dict[str, list]:
+    """Per side: moves with a choice, iterations searched, seconds taken."""
+    return {"ours": [0, 0, 0.0], "openspiel": [0, 0, 0.0]}
+
+
 def head_to_head_match(game_id: str, seed: int, openspiel_seat: int, ours_iterations: int,
                        openspiel_simulations: int, horizon: int, exploration: float,
                        options: dict | None = None) -> tuple[list[float], dict[str, list]]:
@@ -187,7 +192,7 @@ def head_to_head_match(game_id: str, seed: int, openspiel_seat: int, ours_iterat
     its moves with a choice, the iterations it searched in them and the seconds they took."""
     game = SpielGame(game_id, options=options, seed=seed)
     state = game.ours.new(2, seed=seed, options=game.options)
-    work = {"ours": [0, 0, 0.0], "openspiel": [0, 0, 0.0]}
+    work = _no_work()
     moves = 0
     while not state.is_over():
         seat = state.to_move()
@@ -226,7 +231,7 @@ def head_to_head(game_id: str, matches: int, seconds: float, horizon: int, explo
     jobs = [(game_id, seed + i // 2, i % 2, ours_iterations, simulations, horizon, exploration, options)
             for i in range(matches)]
     ours_points = 0.0
-    work = {"ours": [0, 0, 0.0], "openspiel": [0, 0, 0.0]}
+    work = _no_work()
     with ProcessPoolExecutor(max_workers=workers) as pool:
         for done, (openspiel_seat, outcome, match_work) in enumerate(pool.map(_match, jobs), start=1):
             ours_points += outcome[1 - openspiel_seat]

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from ai.arena import run_jobs, schedule, standings, wilson_interval
+from ai.arena import Z95, run_jobs, schedule, standings, wilson_interval
 from ai.matches import play_match, replay
 from caravan_tui.cli import main
 from saves.store import SaveStore
@@ -40,7 +40,7 @@ def test_both_seat_orders_play_one_seed_and_points_are_averaged_per_seat():
 
 def test_wilson_interval_known_values_and_symmetry():
     low, high = wilson_interval(10, 10)
-    assert (low, high) == pytest.approx((10 / (10 + 1.959964 ** 2), 1.0))
+    assert (low, high) == pytest.approx((10 / (10 + Z95 ** 2), 1.0))
     assert wilson_interval(21.5, 30) == pytest.approx((0.5383, 0.8459), abs=1e-4)
     low, high = wilson_interval(3, 10)
     assert (1 - high, 1 - low) == pytest.approx(wilson_interval(7, 10))
