@@ -1,13 +1,15 @@
 """The game contract every game implements (DESIGN §2).
 
 Modelled on OpenSpiel's State API and TAG's redeterminising copy. Pure Python: nothing here,
-in a game's ``rules.py``, in ``ai/`` or in ``saves/`` may import Textual.
+in a game's rules, in ``ai/`` or in ``saves/`` may import Textual.
 """
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Any, Protocol, Sequence, runtime_checkable
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
 
 #: An action is a tuple of str / int / nested tuples, e.g. ("play", "2MK", "3MV") or ("pass",).
 Action = tuple
@@ -17,18 +19,74 @@ class IllegalAction(ValueError):
     """Raised by ``State.apply`` for an action that is not legal now; the state is unchanged."""
 
 
+# -- seats in words ----------------------------------------------------------------------------
+
+#: ``{p0}`` names seat 0; ``{p0:FORM}`` writes the word that agrees with it (see ``render``).
+SEAT_FIELD = re.compile(r"\{p(\d+)(?::([^{}]*))?\}")
+#: forms whose second person is not "the word without its ending"
+_YOU_FORMS = {"'s": "your", "has": "have", "is": "are", "was": "were"}
+
+
+def render(text: str, names: Sequence[str], viewer: int | None = None) -> str:
+    """``text`` with its seat fields filled in for ``viewer`` (None: a spectator).
+
+    ``{pN}`` is seat N's name, or "you" for the viewer's own seat; ``{pN:s}`` / ``{pN:es}`` is the
+    verb ending that agrees with it ("{p0} play{p0:s}" reads "Ann plays" or "you play");
+    ``{pN:'s}`` is the possessive ("Ann's", "your"); ``{pN:has}``, ``{pN:is}``, ``{pN:was}``
+    the verb itself. A name that opens a sentence is capitalised.
+    """
+
+    def fill(match: re.Match) -> str:
+        seat, form = int(match[1]), match[2]
+        you = seat == viewer
+        if form is None:
+            word = "you" if you else _name(names, seat)
+        elif form == "'s":
+            word = "your" if you else _name(names, seat) + "'s"
+        elif form in _YOU_FORMS:
+            word = _YOU_FORMS[form] if you else form
+        else:
+            word = "" if you else form
+        if word and form in (None, "'s") and _opens_sentence(text, match.start()):
+            word = word[0].upper() + word[1:]
+        return word
+
+    return SEAT_FIELD.sub(fill, text)
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+
+def _opens_sentence(text: str, index: int) -> bool:
+    before = text[:index].rstrip()
+    return not before or before[-1] in ".!?"
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
-    """A log line. ``seats`` limits who may see it (None: everyone); ``reveals`` marks hidden
-    information or randomness coming out, which undo may not cross."""
+    """A log line. ``text`` names seats as ``{p0}``, ``{p1}``… (``render`` fills them in per
+    viewer); ``seats`` limits who may see it (None: everyone). ``reveals`` marks information a
+    seat did not have coming out, which that seat's undo may not cross: True for everyone (a
+    deal, a draw, a roll), or the seats it shows something new (an opponent's card from a
+    hidden hand shows it to every seat but its owner)."""
 
     text: str
     seats: tuple[int, ...] | None = None
-    reveals: bool = False
+    reveals: bool | tuple[int, ...] = False
 
     def visible_to(self, seat: int | None) -> bool:
         return self.seats is None or (seat is not None and seat in self.seats)
 
+    def reveals_to(self, seat: int) -> bool:
+        reveals = self.reveals
+        return reveals is True or (reveals is not False and seat in reveals)
+
+    def render(self, names: Sequence[str], viewer: int | None = None) -> str:
+        return render(self.text, names, viewer)
+
+
+# -- options and the state -----------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
 class Option:
@@ -44,52 +102,109 @@ class Option:
         return value
 
 
+#: The keys every view carries, whatever the game: generic screens read only these.
+VIEW_HEADER = ("seat", "to_move", "over", "scores")
+
+
 @runtime_checkable
 class State(Protocol):
     """One position of a game, including its own seeded random generator (chance lives inside)."""
 
+    @classmethod
+    def new(cls, players: int, *, seed: int, options: dict) -> "State": ...
+    @classmethod
+    def from_data(cls, data: dict) -> "State": ...
+    @classmethod
+    def from_view(cls, view: dict, seat: int) -> "State": ...  # hidden parts in a fixed order
     def opening_events(self) -> list[Event]: ...  # the setup (deals, start player), from a fresh state
     def to_move(self) -> int | None: ...
     def legal_actions(self) -> list[Action]: ...  # may be shared with other states: never mutate it
-    def apply(self, action: Action) -> list[Event]: ...
+    def apply(self, action: Action, log: bool = True) -> list[Event]: ...  # log=False: no text, []
     def is_over(self) -> bool: ...
     def scores(self) -> list[float]: ...
     def outcome(self) -> list[float]: ...
     def estimate(self) -> list[float]: ...
-    def view(self, seat: int | None) -> dict: ...
+    def view(self, seat: int | None) -> dict: ...  # VIEW_HEADER keys and the game's own
     def determinize(self, seat: int, rng: random.Random) -> "State": ...
     def clone(self) -> "State": ...
-    def describe(self, action: Action, seat: int | None = None) -> str: ...
+    def describe(self, action: Action, seat: int | None = None) -> str: ...  # may hold {pN} fields
     def to_data(self) -> dict: ...
+
+
+class TurnState:
+    """What every turn-based state shares: ``turn`` is the seat to move (None once over) and
+    ``_legal`` caches ``_compute_legal()`` until ``apply`` clears it. Subclasses declare their
+    own ``__slots__`` and must not mutate a cached list (clones share it)."""
+
+    __slots__ = ("turn", "_legal")
+
+    def to_move(self) -> int | None:
+        return self.turn
+
+    def is_over(self) -> bool:
+        return self.turn is None
+
+    def legal_actions(self) -> list[Action]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal() if self.turn is not None else []
+        return legal
+
+    def _compute_legal(self) -> list[Action]:
+        raise NotImplementedError
+
+
+# -- the game ------------------------------------------------------------------------------------
+
+#: ``prior(state, actions)``: one score per action for the seat to move (higher: more promising;
+#: only the order matters). It must leave ``state`` as it was.
+Prior = Callable[[State, Sequence[Action]], Sequence[float]]
+
+
+@dataclass(frozen=True)
+class GameAI:
+    """A game's search settings: per level name, the ``ai.levels.Level`` fields that differ from
+    the generic level (never ``name`` or ``searches``), and the prior that orders expansions
+    for levels that use one."""
+
+    levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    prior: Prior | None = None
 
 
 @dataclass(frozen=True)
 class Game:
-    """A registered game: metadata plus the State class that implements its rules."""
+    """A registered game: metadata, the State class that implements its rules, its AI settings
+    and its screen. ``quick_options`` make a short match (benchmarks, tests); ``screen`` loads
+    the game's Textual screen class on demand (None: the generic screen plays it)."""
 
     id: str
     title: str
     players: range
     options: dict[str, Option]
-    rules: str  # markdown, shown by the in-app viewer
+    rules: str  # markdown for players, shown by the in-app viewer
     summary: str  # one line for the new-match screen
     state_class: type
     default_players: int = 2
+    ai: GameAI = field(default_factory=GameAI)
+    quick_options: dict = field(default_factory=dict)
+    screen: Callable[[], type] | None = None
 
     def resolve_options(self, options: dict | None) -> dict:
         """Defaults filled in, unknown names and values refused with a clear message."""
         options = dict(options or {})
-        unknown = set(options) - set(self.options)
+        unknown = [name for name in options if name not in self.options]
         if unknown:
-            raise ValueError(f"{self.title} has no option {', '.join(sorted(unknown))}")
+            raise ValueError(f"{self.title} has no option {', '.join(sorted(map(repr, unknown)))}")
         return {name: opt.check(options.get(name, opt.default)) for name, opt in self.options.items()}
 
     def new(self, players: int, *, seed: int, options: dict | None = None) -> State:
         if players not in self.players:
-            raise ValueError(
-                f"{self.title} is for {self.players.start}-{self.players.stop - 1} players, not {players}"
-            )
+            raise ValueError(f"{self.title} is for {self.player_range()} players, not {players}")
         return self.state_class.new(players, seed=seed, options=self.resolve_options(options))
+
+    def player_range(self) -> str:
+        low, high = self.players.start, self.players.stop - 1
+        return str(low) if low == high else f"{low}–{high}"
 
     def from_data(self, data: dict) -> State:
         return self.state_class.from_data(data)
@@ -104,7 +219,7 @@ class Game:
 
 
 def outcome_from_scores(scores: Sequence[float]) -> list[float]:
-    """Win 1, loss 0; seats tied for the best share the win equally."""
+    """Win 1, loss 0; seats tied for the best share the win equally (two or more seats)."""
     best = max(scores)
     winners = [i for i, s in enumerate(scores) if s == best]
     share = 1.0 / len(winners)
