@@ -1,13 +1,6 @@
 """Search-based seats: ISMCTS, difficulty levels, seat policies and the worker pool (DESIGN §4).
 
-Pure Python: nothing here imports Textual.
+Pure Python: nothing here imports Textual. Import the submodules directly (``ai.levels``,
+``ai.policies``…): this package imports nothing itself, so ``caravan_tui.seats`` can use the
+levels while the policies use the seats.
 """
-from .ismcts import SearchResult, search
-from .levels import LEVELS, Level, get_level
-from .policies import Policy, hint, make_policy
-from .worker import AIWorker, AIWorkerError, Progress
-
-__all__ = [
-    "AIWorker", "AIWorkerError", "LEVELS", "Level", "Policy", "Progress", "SearchResult",
-    "get_level", "hint", "make_policy", "search",
-]

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from typing import Callable
 
+from caravan_tui.seats import SeatSpec
+
 from .matches import MatchRecord, play_match
 
 Z95 = 1.959964
@@ -32,13 +34,13 @@ def wilson_interval(score: float, n: int) -> tuple[float, float]:
 class Job:
     index: int
     game_id: str
-    specs: tuple[str, ...]
+    specs: tuple[SeatSpec, ...]
     seed: int
     options: dict
     iterations: int | None
 
 
-def schedule(game_id: str, seats: list[str], players: int, rounds: int, seed: int,
+def schedule(game_id: str, seats: list[SeatSpec], players: int, rounds: int, seed: int,
              options: dict | None = None, iterations: int | None = None) -> list[Job]:
     """Every line-up of ``players`` specs with at least two distinct seats, in every rotation;
     the rotations of a line-up in a round share one seed (``seed``, ``seed + 1``, …)."""

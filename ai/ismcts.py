@@ -6,7 +6,7 @@ action; a child's *availability* counts the parent visits in which it was legal,
 place of the parent's visit count, so actions that are only sometimes possible (the opponent's
 cards differ between determinizations) are explored fairly.
 
-Two optional, per-game refinements (``ai/levels.py`` chooses them per game and level):
+Two optional refinements (a level turns them on; a game's ``Game.ai`` may change them):
 
 - a *prior* scores the legal actions at a node (higher: more promising for the mover); untried
   actions are then expanded best first instead of at random;
@@ -140,7 +140,7 @@ def search(
                     if missing:
                         scores.update(zip(missing, prior(state, missing)))
                     action = max(untried, key=scores.__getitem__)
-                state.apply(action)
+                state.apply(action, False)
                 node = children[action] = Node(node, mover)
                 break
             best_score = -math.inf
@@ -149,14 +149,14 @@ def search(
                 score = child.reward / visits + exploration * sqrt(log(child.avail) / visits)
                 if score > best_score:
                     best_score, best_action, best = score, action, child
-            state.apply(best_action)
+            state.apply(best_action, False)
             node = best
         # Cut-off rollout.
         for _ in range(horizon):
             if state.is_over():
                 break
             legal = state.legal_actions()
-            state.apply(legal[int(rand() * len(legal))])
+            state.apply(legal[int(rand() * len(legal))], False)
         reward = state.outcome() if state.is_over() else state.estimate()
         # Backup: each node collects the reward of the seat that moved into it.
         root.visits += 1

@@ -6,6 +6,7 @@ import time
 from dataclasses import dataclass, field
 
 from caravan_tui.games import get_game
+from caravan_tui.seats import SeatSpec
 
 from .policies import make_policy
 
@@ -33,12 +34,12 @@ def decision_seed(match_seed: int, turn: int, seat: int) -> int:
     return random.Random(f"{match_seed}/{turn}/{seat}").getrandbits(63)
 
 
-def seat_policy(spec: str, iterations: int | None = None):
+def seat_policy(spec: SeatSpec, iterations: int | None = None):
     """``iterations`` caps AI seats to an iteration budget (fast, reproducible runs)."""
-    return make_policy(spec, iterations=iterations) if spec.startswith("ai:") else make_policy(spec)
+    return make_policy(spec, iterations=iterations if spec.kind == "ai" else None)
 
 
-def play_match(game_id: str, specs: list[str], seed: int, options: dict | None = None,
+def play_match(game_id: str, specs: list[SeatSpec], seed: int, options: dict | None = None,
                iterations: int | None = None) -> MatchRecord:
     """Play one match; every seat sees only its own view."""
     game = get_game(game_id)
@@ -55,9 +56,9 @@ def play_match(game_id: str, specs: list[str], seed: int, options: dict | None =
         action = policies[seat].choose(game_id, state.view(seat), seat, decision_seed(seed, len(actions), seat), legal)
         think[seat] += time.perf_counter() - started
         decisions[seat] += 1
-        state.apply(action)
+        state.apply(action, False)
         actions.append(action)
-    return MatchRecord(game_id, seed, options, list(specs), state.scores(), state.outcome(), len(actions),
+    return MatchRecord(game_id, seed, options, [str(spec) for spec in specs], state.scores(), state.outcome(), len(actions),
                        think, decisions, actions)
 
 
@@ -65,5 +66,5 @@ def replay(record: MatchRecord):
     """The final state of a recorded match, rebuilt from its seed and actions."""
     state = get_game(record.game_id).new(len(record.specs), seed=record.seed, options=record.options)
     for action in record.actions:
-        state.apply(action)
+        state.apply(action, False)
     return state

@@ -6,17 +6,17 @@ another process. Every choice is seeded: same arguments, same action (time budge
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import math
 import os
 import random
 from typing import Protocol
 
-from caravan_tui.engine import Action
+from caravan_tui.engine import Action, Game
 from caravan_tui.games import get_game
+from caravan_tui.seats import SeatSpec
 
-from .ismcts import Prior, ProgressCallback, most_visited, search
-from .levels import BUDGET_FIELDS, Level, get_level, level_for
+from .ismcts import ProgressCallback, most_visited, search
+from .levels import BUDGET_FIELDS, Level, level_for
 
 
 class Policy(Protocol):
@@ -58,7 +58,7 @@ class GreedyPolicy:
         best_value = -math.inf
         for action in legal if legal is not None else world.legal_actions():
             after = world.clone()
-            after.apply(action)
+            after.apply(action, False)
             value = (after.outcome() if after.is_over() else after.estimate())[seat]
             if value > best_value:
                 best, best_value = [action], value
@@ -67,20 +67,10 @@ class GreedyPolicy:
         return random.Random(seed).choice(best)
 
 
-def load_prior(spec: str | None) -> Prior | None:
-    """The prior a level names: ``None`` or ``"package.module:function"``."""
-    if spec is None:
-        return None
-    module, _, name = spec.partition(":")
-    try:
-        return getattr(importlib.import_module(module), name)
-    except (ImportError, AttributeError, ValueError):
-        raise ValueError(f"no prior {spec!r}; name one as package.module:function") from None
-
-
-def search_settings(level: Level) -> dict:
-    """``search`` keyword arguments for ``level``'s settings, apart from its budget."""
-    return {"horizon": level.horizon, "exploration": level.exploration, "prior": load_prior(level.prior),
+def search_settings(level: Level, game: Game) -> dict:
+    """``search`` keyword arguments for ``level``'s settings on ``game``, apart from its budget."""
+    return {"horizon": level.horizon, "exploration": level.exploration,
+            "prior": game.ai.prior if level.prior else None,
             "widening": level.widening, "widening_base": level.widening_base}
 
 
@@ -98,10 +88,10 @@ class SearchPolicy:
     """ISMCTS at a level. With ``level.searches`` > 1, ``choose`` runs the searches one after the
     other; ``AIWorker`` runs them in parallel via ``search_visits`` and ``merge``.
 
-    ``per_game``: apply the game's settings for this level (``ai/levels.py``) when choosing;
+    ``per_game``: apply the game's settings for this level (``Game.ai``) when choosing;
     ``fixed_budget``: ``level``'s iterations and seconds stand even where a game sets its own;
     ``timed`` False: search by the iteration budget only (the clock is dropped); ``tweaks``:
-    level fields set last, over the game's settings (a custom seat, ``parse_tweaks``)."""
+    level fields set last, over the game's settings (a custom seat's)."""
 
     level: Level
     per_game: bool = True
@@ -113,7 +103,7 @@ class SearchPolicy:
         """The settings this policy searches ``game_id`` with."""
         level = self.level
         if self.per_game:
-            level = level_for(level, game_id, keep_budget=self.fixed_budget)
+            level = level_for(level, get_game(game_id), keep_budget=self.fixed_budget)
         if self.tweaks:
             level = dataclasses.replace(level, **dict(self.tweaks))
         if not self.timed and level.iterations is not None and level.seconds is not None:
@@ -126,14 +116,15 @@ class SearchPolicy:
     ) -> dict[Action, int]:
         """Root visit counts of search number ``index`` (seeded from ``seed`` and ``index``)."""
         level = self.level_for(game_id)
+        game = get_game(game_id)
         result = search(
-            get_game(game_id).from_view(view, seat),
+            game.from_view(view, seat),
             seat,
             iterations=level.iterations,
             seconds=level.seconds,
             seed=seed if index == 0 else f"{seed}/{index}",
             progress=progress,
-            **search_settings(level),
+            **search_settings(level, game),
         )
         return result.visits
 
@@ -157,52 +148,20 @@ class SearchPolicy:
         ])
 
 
-#: The level fields a custom seat may set, and how each is read (``none`` reads as None where a
-#: field allows it).
-TWEAKABLE = {"iterations": int, "seconds": float, "horizon": int, "exploration": float, "searches": int,
-             "prior": str, "widening": float, "widening_base": float}
-OPTIONAL = ("iterations", "seconds", "prior")
-
-
-def parse_tweaks(text: str) -> tuple[tuple[str, object], ...]:
-    """``"iterations=6000+horizon=12"`` as level fields and values: the part of a custom seat
-    ``ai:hard+iterations=6000+horizon=12`` after the level's name."""
-    tweaks = []
-    for pair in filter(None, text.split("+")):
-        field, sep, raw = pair.partition("=")
-        if not sep or field not in TWEAKABLE:
-            raise ValueError(f"{pair!r} is not FIELD=VALUE with FIELD one of {', '.join(TWEAKABLE)}")
-        if raw == "none" and field in OPTIONAL:
-            tweaks.append((field, None))
-            continue
-        try:
-            tweaks.append((field, TWEAKABLE[field](raw)))
-        except ValueError:
-            raise ValueError(f"{field} must be {TWEAKABLE[field].__name__}, not {raw!r}") from None
-    return tuple(tweaks)
-
-
-def make_policy(
-    spec: str, *, level: Level | None = None, iterations: int | None = None
-) -> Policy:
-    """``"random"``, ``"greedy"``, ``"ai:<level>"`` or a custom seat ``"ai:<level>+field=value…"``
-    (the level with the game's settings, then those fields changed). For ``ai:`` specs, ``level``
-    replaces the named level (used as given, with no per-game settings) and ``iterations`` sets
-    an iteration-only budget for every game (fast, deterministic tests); the game's other
-    settings for the level still apply. ``CARAVAN_TUI_AI_BUDGET=iterations`` drops the clock."""
-    if spec == "random":
+def make_policy(spec: SeatSpec, *, level: Level | None = None, iterations: int | None = None) -> Policy:
+    """The policy that plays ``spec`` (random, greedy or an AI seat). An AI seat searches its
+    level with the game's settings, then its own tweaks. ``level`` replaces the named level
+    (used as given, with no per-game settings); ``iterations`` sets an iteration-only budget
+    for every game (fast, deterministic tests) while the game's other settings still apply.
+    ``CARAVAN_TUI_AI_BUDGET=iterations`` drops the clock."""
+    if spec.kind == "random":
         return RandomPolicy()
-    if spec == "greedy":
+    if spec.kind == "greedy":
         return GreedyPolicy()
-    kind, _, rest = spec.partition(":")
-    name, _, tweaked = rest.partition("+")
-    if kind != "ai" or not name:
-        raise ValueError(f"unknown policy {spec!r}; use random, greedy, ai:<level> or ai:<level>+field=value")
-    tweaks = parse_tweaks(tweaked)
-    chosen = level or get_level(name)
-    if tweaks:
-        chosen = dataclasses.replace(chosen, **dict(tweaks))  # validates, and sets searches
-        load_prior(chosen.prior)
+    if spec.kind != "ai":
+        raise ValueError(f"a {spec.label} seat is not played by a policy")
+    tweaks = spec.tweaks
+    chosen = spec.level_settings() if level is None else dataclasses.replace(level, **dict(tweaks))
     if iterations is not None:
         chosen = dataclasses.replace(chosen, iterations=iterations, seconds=None)
         tweaks = tuple((k, v) for k, v in tweaks if k not in BUDGET_FIELDS)
@@ -212,4 +171,4 @@ def make_policy(
 
 def hint(game_id: str, view: dict, seat: int, level: str = "normal", seed: int = 0) -> Action:
     """The AI's suggestion for ``seat`` (shown to the player, not played)."""
-    return make_policy(f"ai:{level}").choose(game_id, view, seat, seed)
+    return make_policy(SeatSpec.ai(level)).choose(game_id, view, seat, seed)

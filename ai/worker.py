@@ -19,7 +19,7 @@ from typing import Callable
 
 from caravan_tui.engine import Action
 
-from .policies import Policy, SearchPolicy, make_policy
+from .policies import Policy, SearchPolicy
 
 POLL_SECONDS = 0.1
 
@@ -102,7 +102,7 @@ class AIWorker:
 
     async def choose(
         self,
-        spec: str | Policy,
+        policy: Policy,
         game_id: str,
         view: dict,
         seat: int,
@@ -110,9 +110,8 @@ class AIWorker:
         legal: list[Action] | None = None,
         on_progress: Callable[[Progress], None] | None = None,
     ) -> Action:
-        """The policy's action (``spec`` as for ``make_policy``, or a policy object), computed in
-        a worker process; ``on_progress`` is called on this loop while the search runs."""
-        policy = make_policy(spec) if isinstance(spec, str) else spec
+        """``policy``'s action, computed in a worker process; ``on_progress`` is called on this
+        loop while the search runs."""
         if legal is not None and len(legal) == 1:
             return legal[0]
         pool = self._executor()

@@ -10,10 +10,10 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from ai.worker import AIWorker
-from caravan_tui.bus import Bus, MatchOver
+from caravan_tui.bus import MatchOver
 from caravan_tui.engine import Game
 from caravan_tui.games import GAMES, get_game
-from caravan_tui.match import MatchHost
+from caravan_tui.hosting.runner import MatchRunner
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH
 from caravan_tui.screens.dialogs import ChoiceScreen
@@ -22,7 +22,6 @@ from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen, setup_for
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
-from caravan_tui.screens.session import Session
 from caravan_tui.screens.summary import MatchOverScreen, result_line
 from saves import DamagedSave, SaveStore
 
@@ -58,7 +57,7 @@ class CaravanApp(App):
         self.play, self.resume = play, resume
         self.ai_iterations = ai_iterations
         self.worker = AIWorker()
-        self.session: Session | None = None
+        self.runner: MatchRunner | None = None
         self.last_setup: MatchSetup | None = None
 
     def on_mount(self) -> None:
@@ -70,7 +69,7 @@ class CaravanApp(App):
             self.resume_match(self.resume)
 
     async def on_unmount(self) -> None:
-        self._stop_session()
+        self._stop_runner()
         await asyncio.to_thread(self.worker.close)  # a search in progress finishes first
 
     def get_system_commands(self, screen: Screen):
@@ -90,14 +89,13 @@ class CaravanApp(App):
 
     def start_match(self, setup: MatchSetup) -> None:
         try:
-            host = MatchHost.new(
-                setup.game_id, len(setup.seats), setup.seats, setup.names, setup.seed, setup.options,
-                self.store, Bus(), worker=self.worker)
+            runner = MatchRunner.new(setup.game_id, setup.seats, setup.names, setup.seed, setup.options,
+                                     self.store, worker=self.worker, iterations=self.ai_iterations)
         except (DamagedSave, OSError, ValueError) as exc:
             self.notify(f"Cannot start the match: {getattr(exc, 'reason', exc)}", severity="error")
             return
         self.last_setup = setup
-        self._open(host)
+        self._open(runner)
 
     def resume_match(self, match_id: str) -> None:
         """Resume "latest" (the most recent unfinished match) or a match id."""
@@ -108,45 +106,44 @@ class CaravanApp(App):
                 return
             match_id = latest.match_id
         try:
-            host = MatchHost.resume(match_id, self.store, Bus(), worker=self.worker)
+            runner = MatchRunner.resume(match_id, self.store, worker=self.worker, iterations=self.ai_iterations)
         except FileNotFoundError:
             self.notify(f"There is no saved match {match_id}.", severity="error")
             return
-        except (DamagedSave, ValueError) as exc:
+        except (DamagedSave, OSError, ValueError) as exc:
             self.notify(f"Cannot resume {match_id}: {getattr(exc, 'reason', exc)}", severity="error")
             return
-        snap = host.snapshot
-        self.last_setup = MatchSetup(snap.game_id, list(snap.seats), list(snap.names), dict(snap.options), snap.seed)
-        self._open(host)
+        snap = runner.host.snapshot
+        self.last_setup = MatchSetup(snap.game_id, list(runner.host.seats), list(snap.names), dict(snap.options),
+                                     snap.seed)
+        self._open(runner)
 
-    def _open(self, host: MatchHost) -> None:
-        self._stop_session()
-        try:
-            session = Session(host, self.worker, iterations=self.ai_iterations)
-        except ValueError as exc:
-            self.notify(str(exc), severity="error")
-            return
+    def _open(self, runner: MatchRunner) -> None:
+        """Show the match from the one person's seat this terminal plays (the new-match screen
+        offers one; a saved match with several people is watched)."""
+        self._stop_runner()
+        people = runner.people()
+        client = runner.client(people[0] if len(people) == 1 else None)
         self._to_home()
-        self.session = session
-        screen = game_screen_class(host.game.id)(session)
-        self.push_screen(screen)
-        session.start()
+        self.runner = runner
+        self.push_screen(game_screen_class(runner.host.game)(client))
+        runner.start()
 
-    def _stop_session(self) -> None:
-        if self.session is not None:
-            self.session.stop()
-            self.session = None
+    def _stop_runner(self) -> None:
+        if self.runner is not None:
+            self.runner.stop()
+            self.runner = None
 
     def show_match_over(self, screen: GameScreen, over: MatchOver) -> None:
         """Replace the game screen (and anything above it) with the final table."""
         names = [screen.seat_name(seat) for seat in range(len(over.scores))]
-        status = "Resigned." if screen.session.host.status == "resigned" else ""
+        status = "Resigned." if over.status == "resigned" else ""
         result = MatchOverScreen(
             result_line(names, over.scores, over.outcome),
             "   ".join(f"{name}: {score:g}" for name, score in zip(names, over.scores)),
             screen.match_summary(screen.view) if screen.view else None,
             status)
-        self._stop_session()
+        self._stop_runner()
         while self.screen is not screen and len(self.screen_stack) > 1:
             self.pop_screen()
         self.switch_screen(result)
@@ -160,14 +157,8 @@ class CaravanApp(App):
         self.start_match(MatchSetup(setup.game_id, setup.seats, setup.names, setup.options,
                                     random.randrange(2**31)))
 
-    def leave_match(self) -> None:
-        """Save and quit to home (every move is already saved)."""
-        ok, why = self.session.confirm_saved() if self.session else (True, "")
-        self.notify("Saved" if ok else f"Not saved: {why}", severity="information" if ok else "error")
-        self.go_home()
-
     def go_home(self) -> None:
-        self._stop_session()
+        self._stop_runner()
         self._to_home()
 
     def _to_home(self) -> None:

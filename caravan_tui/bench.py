@@ -7,27 +7,24 @@ import time
 import tracemalloc
 
 from ai.ismcts import search
-from ai.levels import LEVELS, get_level
+from ai.levels import LEVELS, get_level, level_for
 from ai.policies import make_policy, search_settings
 from caravan_tui.games import GAMES, get_game
+from caravan_tui.seats import SeatSpec
 
 SAMPLE_SEEDS = range(40)
-
-
-def _short_options(game) -> dict:
-    return {"hands": 1} if "hands" in game.options else {}
 
 
 def sample_states(game, players: int) -> list:
     """Positions from random playouts: a spread of openings, middles and ends."""
     states = []
     for seed in SAMPLE_SEEDS:
-        state = game.new(players, seed=seed, options=_short_options(game))
+        state = game.new(players, seed=seed, options=game.quick_options)
         rng = random.Random(seed)
         while not state.is_over():
             if rng.random() < 0.25:
                 states.append(state.clone())
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(rng.choice(state.legal_actions()), False)
     return states
 
 
@@ -57,22 +54,22 @@ def bench_game(game_id: str, players: int | None = None, *, playout_seconds: flo
     moves = [(s, rng.choice(s.legal_actions())) for s in states]
     clone_us = _per_call_us(lambda s: s.clone(), states, 50)
     legal_us = _per_call_us(lambda s: s.clone().legal_actions(), fresh, 1) - clone_us
-    apply_us = _per_call_us(lambda m: m[0].clone().apply(m[1]), moves, 20) - clone_us
+    apply_us = _per_call_us(lambda m: m[0].clone().apply(m[1], False), moves, 20) - clone_us
     determinize_us = _per_call_us(lambda s: s.determinize(s.to_move(), rng), states, 20)
 
     playouts, started = 0, time.perf_counter()
     while time.perf_counter() - started < playout_seconds:
-        state = game.new(players, seed=playouts, options=_short_options(game))
+        state = game.new(players, seed=playouts, options=game.quick_options)
         while not state.is_over():
-            state.apply(rng.choice(state.legal_actions()))
+            state.apply(rng.choice(state.legal_actions()), False)
         playouts += 1
     playouts_per_s = playouts / (time.perf_counter() - started)
 
-    start = game.new(players, seed=1, options=_short_options(game))
+    start = game.new(players, seed=1, options=game.quick_options)
     seat = start.to_move()
     world = game.from_view(start.view(seat), seat)
-    normal = get_level("normal", game_id)
-    settings = search_settings(normal)
+    normal = level_for(get_level("normal"), game)
+    settings = search_settings(normal, game)
     result = search(world, seat, iterations=search_iterations, seed=1, **settings)
     iterations_per_s = result.iterations / result.elapsed
     tracemalloc.start()
@@ -84,7 +81,7 @@ def bench_game(game_id: str, players: int | None = None, *, playout_seconds: flo
     positions = [s for s in states if len(s.legal_actions()) > 1]
     positions = positions[:: max(1, len(positions) // level_positions)][:level_positions]
     for name in levels:
-        policy = make_policy(f"ai:{name}")
+        policy = make_policy(SeatSpec.ai(name))
         times = []
         for index, state in enumerate(positions):
             seat = state.to_move()
@@ -94,7 +91,7 @@ def bench_game(game_id: str, players: int | None = None, *, playout_seconds: flo
         level_times[name] = {"p50_s": percentile(times, 50), "p95_s": percentile(times, 95), "moves": len(times)}
 
     return {
-        "game": game_id, "players": players, "options": _short_options(game),
+        "game": game_id, "players": players, "options": game.quick_options,
         "clone_us": clone_us, "legal_actions_us": legal_us, "apply_us": apply_us,
         "determinize_us": determinize_us, "random_playouts_per_s": playouts_per_s,
         "ismcts_iterations_per_s": iterations_per_s, "search_peak_kib": peak_kib,

@@ -6,7 +6,8 @@ that convert to and from plain msgpack-compatible maps (``{"type": "Act", ...}``
 protocol can later cross a Unix socket or an SSH session unchanged.
 
 Addresses: the host of a match listens on ``host_address(match)``, each seat on
-``seat_address(match, seat)``.
+``seat_address(match, seat)``, spectators on ``spectator_address(match)`` (messages with seat
+None: the public view).
 """
 from __future__ import annotations
 
@@ -26,6 +27,10 @@ def host_address(match: str) -> Address:
 
 def seat_address(match: str, seat: int) -> Address:
     return ("seat", match, seat)
+
+
+def spectator_address(match: str) -> Address:
+    return ("spectators", match)
 
 
 class Message:
@@ -96,11 +101,27 @@ class Rejected(Message):
 
 
 @dataclass(frozen=True)
-class Update(Message):
-    """Host → seat: the seat's own view after a change, with the events it may see."""
+class MatchInfo(Message):
+    """Host → seat: what a client needs to show the match: the game, the players' names, each
+    seat's kind (``SeatSpec`` written form) and the options. Sent first, and again when a seat
+    changes hands (a person replaced by an AI stand-in)."""
 
     match: str
-    seat: int
+    seat: int | None
+    game: str
+    names: list[str]
+    seats: list[str]
+    options: dict
+    _convert: ClassVar[dict[str, Any]] = {"names": _strings, "seats": _strings}
+
+
+@dataclass(frozen=True)
+class Update(Message):
+    """Host → seat: the seat's own view after a change, with the events it may see, in words
+    for that seat (its own seat reads "you")."""
+
+    match: str
+    seat: int | None
     turn: int
     view: dict
     events: list[str]
@@ -109,11 +130,13 @@ class Update(Message):
 
 @dataclass(frozen=True)
 class MatchOver(Message):
-    """Host → every seat: the match ended (``outcome`` per seat in [0, 1])."""
+    """Host → every seat: the match ended (``outcome`` per seat in [0, 1]); ``status`` is "over"
+    or "resigned"."""
 
     match: str
     scores: list[float]
     outcome: list[float]
+    status: str = "over"
     _convert: ClassVar[dict[str, Any]] = {"scores": _floats, "outcome": _floats}
 
 
@@ -148,10 +171,29 @@ class UndoRequest(Message):
 
 @dataclass(frozen=True)
 class Resign(Message):
-    """Seat → host: give up; the match ends with status "resigned"."""
+    """Seat → host: give up. The only person of a match ends it (status "resigned"); among
+    several people, an AI stand-in takes the seat and the match goes on."""
 
     match: str
     seat: int
+
+
+@dataclass(frozen=True)
+class SaveRequest(Message):
+    """Seat → host: confirm that the save file holds every move; answered by ``Saved``."""
+
+    match: str
+    seat: int
+
+
+@dataclass(frozen=True)
+class Saved(Message):
+    """Host → seat: whether the save file holds the whole log (``reason`` says why not)."""
+
+    match: str
+    seat: int
+    ok: bool
+    reason: str = ""
 
 
 @dataclass(frozen=True)
@@ -175,7 +217,8 @@ class Thinking(Message):
 
 MESSAGES: dict[str, type[Message]] = {
     cls.__name__: cls
-    for cls in (YourTurn, Act, Rejected, Update, MatchOver, HintRequest, Hint, UndoRequest, Resign, Sync, Thinking)
+    for cls in (YourTurn, Act, Rejected, MatchInfo, Update, MatchOver, HintRequest, Hint, UndoRequest, Resign,
+                SaveRequest, Saved, Sync, Thinking)
 }
 
 

@@ -6,21 +6,23 @@ import json
 import sys
 from datetime import datetime
 
+from ai.levels import LEVELS
 from caravan_tui.games import GAMES
+from caravan_tui.seats import SeatSpec, parse_seats
 
-SEAT_SPECS = ("random", "greedy", "ai:easy", "ai:normal", "ai:hard")
-SEAT_HELP = ", ".join(SEAT_SPECS) + ", or a custom ai:LEVEL+FIELD=VALUE (e.g. ai:hard+horizon=12)"
+SEAT_HELP = ("random, greedy, " + ", ".join(f"ai:{level}" for level in LEVELS)
+             + ", or a custom ai:LEVEL+FIELD=VALUE (e.g. ai:hard+horizon=12)")
 
 
-def _seat_list(text: str) -> list[str]:
-    from ai.policies import make_policy
-
-    specs = [spec.strip() for spec in text.split(",") if spec.strip()]
-    for spec in specs:
-        try:
-            make_policy(spec)
-        except (KeyError, ValueError) as error:
-            raise argparse.ArgumentTypeError(f"seat {spec!r}: {error}") from None
+def _seat_list(text: str) -> list[SeatSpec]:
+    """Seats a policy plays (people have no place in a headless run)."""
+    try:
+        specs = parse_seats(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    people = [str(spec) for spec in specs if spec.is_person]
+    if people:
+        raise argparse.ArgumentTypeError(f"{people[0]} is a person's seat; here every seat is played by the program")
     return specs
 
 
@@ -49,14 +51,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="start a match against the AI at once")
     play.add_argument("game", choices=sorted(GAMES))
-    play.add_argument("--vs", default="normal", choices=("easy", "normal", "hard"), help="AI level")
+    play.add_argument("--vs", default="normal", choices=tuple(LEVELS), help="AI level")
 
     resume = commands.add_parser("resume", help="resume a saved match (the latest unfinished one by default)")
     resume.add_argument("match", nargs="?", default="latest")
 
     selfplay = commands.add_parser("selfplay", help="play headless matches between seats")
     selfplay.add_argument("game", choices=sorted(GAMES))
-    selfplay.add_argument("--seats", type=_seat_list, default=["ai:normal", "ai:easy"],
+    selfplay.add_argument("--seats", type=_seat_list, default="ai:normal,ai:easy",
                           help=f"comma-separated, one per player: {SEAT_HELP}")
     selfplay.add_argument("--games", type=int, default=10)
     selfplay.add_argument("--seed", type=int, default=1)
@@ -66,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     arena = commands.add_parser("arena", help="round-robin tournament between seats, with ratings")
     arena.add_argument("game", choices=sorted(GAMES))
-    arena.add_argument("--seats", type=_seat_list, default=["random", "greedy", "ai:easy"],
+    arena.add_argument("--seats", type=_seat_list, default="random,greedy,ai:easy",
                        help=f"comma-separated seats to compare: {SEAT_HELP}")
     arena.add_argument("--players", type=int, help="players per match (default: the game's usual)")
     arena.add_argument("--rounds", type=int, default=5, help="times each line-up plays in each seat order")
@@ -94,7 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_selfplay(args) -> int:
-    from caravan_tui.selfplay import format_table, run_selfplay, summarise
+    from ai.arena import run_jobs
+    from caravan_tui.selfplay import format_table, selfplay_jobs, summarise
 
     game = GAMES[args.game]
     if len(args.seats) not in game.players:
@@ -103,13 +106,8 @@ def cmd_selfplay(args) -> int:
     options = _resolve_options(game, args.option)
     if options is None:
         return 2
-    done = []
-
-    def progress(record) -> None:
-        done.append(record)
-        print(f"\r{len(done)}/{args.games} matches", end="", file=sys.stderr, flush=True)
-
-    records = run_selfplay(args.game, args.seats, args.games, args.seed, options, args.workers, on_result=progress)
+    jobs = selfplay_jobs(args.game, args.seats, args.games, args.seed, options)
+    records = run_jobs(jobs, args.workers, _progress_bar)
     print(file=sys.stderr)
     rows, moves = summarise(records)
     print(f"{game.title}: {args.games} matches, seeds {args.seed}-{args.seed + args.games - 1}, options {options}")
@@ -146,7 +144,7 @@ def cmd_arena(args) -> int:
     jobs = schedule(args.game, args.seats, players, args.rounds, args.seed, options, args.iterations)
     records = run_jobs(jobs, args.workers, _progress_bar)
     print(file=sys.stderr)
-    table = standings(args.seats, records)
+    table = standings([str(seat) for seat in args.seats], records)
     print(f"{game.title}, {players} players, {len(records)} matches, seeds {args.seed}-{jobs[-1].seed} "
           "(each played from every seat)")
     print(format_standings(table))
@@ -158,6 +156,8 @@ def cmd_arena(args) -> int:
 
 def cmd_replay(args) -> int:
     from caravan_tui.engine import normalise_action
+    from saves.codec import DamagedSave
+    from saves.loading import replay_snapshot
     from saves.snapshot import Snapshot, new_match_id
     from saves.store import SaveStore
 
@@ -178,8 +178,14 @@ def cmd_replay(args) -> int:
     if args.save:
         snapshot = Snapshot(match_id=new_match_id(), game_id=game.id, options=match["options"],
                             players=len(match["seats"]), seats=match["seats"], names=match["seats"],
-                            seed=match["seed"], actions=actions, state=state.to_data(), status="over",
-                            result=state.scores())
+                            seed=match["seed"], actions=actions, state=state.to_data(),
+                            status="over" if state.is_over() else "playing",
+                            result=state.outcome() if state.is_over() else None)
+        try:
+            replay_snapshot(snapshot)
+        except DamagedSave as error:
+            print(f"cannot save match {args.index} of {args.file}: {error.reason}", file=sys.stderr)
+            return 2
         SaveStore().write(snapshot)
         print(f"saved as {snapshot.match_id}")
     return 0 if same else 1
@@ -227,11 +233,10 @@ def cmd_vs_openspiel(args) -> int:
         return 2
     from ai.levels import get_level
 
-    game_id = args.game or "decktet_caravan"
+    game = GAMES[args.game] if args.game else next(iter(GAMES.values()))
     level = get_level("normal")
-    result = head_to_head(game_id, args.matches, args.seconds, level.horizon, level.exploration,
-                          {"hands": 1} if "hands" in GAMES[game_id].options else {},
-                          on_result=_progress_bar)
+    result = head_to_head(game.id, args.matches, args.seconds, level.horizon, level.exploration,
+                          game.quick_options, on_result=_progress_bar)
     print(file=sys.stderr)
     print(format_head_to_head(result))
     if args.json:

@@ -54,6 +54,12 @@ def render(text: str, names: Sequence[str], viewer: int | None = None) -> str:
     return SEAT_FIELD.sub(fill, text)
 
 
+def seat_field(seat: int, form: str | None = None) -> str:
+    """The field ``render`` fills in for ``seat``: ``seat_field(1)`` is "{p1}",
+    ``seat_field(1, "s")`` is "{p1:s}"."""
+    return f"{{p{seat}}}" if form is None else f"{{p{seat}:{form}}}"
+
+
 def _name(names: Sequence[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
 

@@ -2,71 +2,60 @@
 
 The host listens on ``host_address(match)``. It checks every request, applies good actions,
 keeps the action log (with who took each action and the events it produced), autosaves after
-every change and sends each seat its own redacted ``Update``; the seat to move gets ``YourTurn``.
-It cannot tell seat kinds apart, except that undo needs to know which seats are people.
+every change and sends each seat its own redacted ``Update``, in that seat's words; the seat to
+move gets ``YourTurn``; spectators get the public view. It tells seat kinds apart only where
+the rules of play differ: undo and resignation are for people.
 """
 from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 
-from ai.policies import hint
+from ai.matches import decision_seed
+from ai.policies import hint, make_policy
 from ai.worker import AIWorker, AIWorkerError
 from caravan_tui.bus import (
-    Act,
-    Bus,
-    Hint,
-    HintRequest,
-    MatchOver,
-    Message,
-    Rejected,
-    Resign,
-    Sync,
-    Thinking,
-    UndoRequest,
-    Update,
-    YourTurn,
-    host_address,
-    seat_address,
+    Act, Bus, Hint, HintRequest, MatchInfo, MatchOver, Message, Rejected, Resign, SaveRequest, Saved,
+    Sync, Thinking, UndoRequest, Update, YourTurn, host_address, seat_address, spectator_address,
 )
-from caravan_tui.engine import Event, Game, IllegalAction, State, normalise_action
+from caravan_tui.engine import Event, Game, IllegalAction, normalise_action, render, seat_field
 from caravan_tui.games import get_game
-from ai.matches import decision_seed
-from caravan_tui.seats import is_policy_spec
+from caravan_tui.seats import SeatSpec
 from saves.codec import DamagedSave
+from saves.loading import Replayed, load, replay, resignation_result
 from saves.snapshot import Snapshot, new_match_id
 from saves.store import SaveStore
 
+#: who plays a seat a person gave up (resigned or left) while other people play on
+STAND_IN = SeatSpec.ai("normal")
+
+SeatChange = Callable[[int, SeatSpec], None]
 
 
 class MatchHost:
     """Owns one match: its State, action log, autosave, undo, hints and resignation.
 
     Build it with ``new`` or ``resume``; ``await run()`` serves requests until the match ends or
-    ``stop()`` is called (``run`` first calls ``start``, which sends every seat its ``Update``
-    and the seat to move its ``YourTurn``).
+    ``stop()`` is called (``run`` first calls ``start``, which sends every seat its match info
+    and ``Update`` and the seat to move its ``YourTurn``). ``on_seat_change`` is called when a
+    seat changes hands, before anything is sent to it (a runner starts the stand-in there).
     """
 
-    def __init__(
-        self,
-        game: Game,
-        snapshot: Snapshot,
-        bus: Bus,
-        store: SaveStore | None = None,
-        *,
-        worker: AIWorker | None = None,
-        hint_level: str = "normal",
-    ) -> None:
-        """``snapshot`` describes the match (its state field is ignored: the log is replayed)."""
-        self.game = game
-        self.snapshot = snapshot
+    def __init__(self, replayed: Replayed, bus: Bus, store: SaveStore | None = None, *,
+                 worker: AIWorker | None = None, hint_level: str = "normal") -> None:
+        self.game: Game = replayed.game
+        self.snapshot = replayed.snapshot
+        self.seats = [SeatSpec.parse(text) for text in self.snapshot.seats]
         self.bus = bus
         self.store = store
         self.worker = worker
         self.hint_level = hint_level
-        self.actions = list(snapshot.actions)
-        self.state, self.movers, self.events = self._replay(len(self.actions))
-        self._inbox = bus.subscribe(host_address(snapshot.match_id))
+        self.actions = list(self.snapshot.actions)
+        self.state, self.movers, self.events = replayed.state, replayed.movers, replayed.events
+        self.opening = replayed.opening
+        self.on_seat_change: SeatChange | None = None
+        self._inbox = bus.subscribe(host_address(self.snapshot.match_id))
         self._started = False
         self._stopped = False
         self._hints: set[asyncio.Task] = set()
@@ -74,69 +63,25 @@ class MatchHost:
     # -- construction -------------------------------------------------------------------------
 
     @classmethod
-    def new(
-        cls,
-        game_id: str,
-        players: int,
-        seats: list[str],
-        names: list[str],
-        seed: int,
-        options: dict | None,
-        store: SaveStore | None,
-        bus: Bus,
-        *,
-        match_id: str | None = None,
-        worker: AIWorker | None = None,
-        hint_level: str = "normal",
-    ) -> MatchHost:
+    def new(cls, game_id: str, seats: list[SeatSpec], names: list[str], seed: int, options: dict | None,
+            store: SaveStore | None, bus: Bus, *, match_id: str | None = None,
+            worker: AIWorker | None = None, hint_level: str = "normal") -> MatchHost:
         """A fresh match; saved at once when there is a store."""
         game = get_game(game_id)
-        if not len(seats) == len(names) == players:
-            raise ValueError(f"{players} players need {players} seats and names")
-        snapshot = Snapshot(
-            match_id=match_id or new_match_id(),
-            game_id=game_id,
-            options=game.resolve_options(options),
-            players=players,
-            seats=list(seats),
-            names=list(names),
-            seed=seed,
-        )
-        host = cls(game, snapshot, bus, store, worker=worker, hint_level=hint_level)
+        if not len(seats) == len(names):
+            raise ValueError(f"{len(seats)} seats need {len(seats)} names, not {len(names)}")
+        snapshot = Snapshot(match_id=match_id or new_match_id(), game_id=game_id,
+                            options=game.resolve_options(options), players=len(seats),
+                            seats=[str(seat) for seat in seats], names=list(names), seed=seed)
+        host = cls(replay(game, snapshot), bus, store, worker=worker, hint_level=hint_level)
         host._save()
         return host
 
     @classmethod
-    def resume(
-        cls,
-        match_id: str,
-        store: SaveStore,
-        bus: Bus,
-        *,
-        worker: AIWorker | None = None,
-        hint_level: str = "normal",
-    ) -> MatchHost:
-        """The saved match, rebuilt by replaying its log; DamagedSave if that is impossible."""
-        snapshot = store.read(match_id)
-        try:
-            game = get_game(snapshot.game_id)
-        except KeyError:
-            raise DamagedSave(f"unknown game {snapshot.game_id!r}") from None
-        try:
-            return cls(game, snapshot, bus, store, worker=worker, hint_level=hint_level)
-        except ValueError as exc:  # an IllegalAction in the log, or options the game refuses
-            raise DamagedSave(f"the action log cannot be replayed: {exc}") from None
-
-    def _replay(self, n: int) -> tuple[State, list[int], list[list[Event]]]:
-        """The state after the first ``n`` logged actions, with who took each and its events."""
-        snap = self.snapshot
-        state = self.game.new(snap.players, seed=snap.seed, options=snap.options)
-        self.opening = state.opening_events()
-        movers, events = [], []
-        for action in self.actions[:n]:
-            movers.append(state.to_move())
-            events.append(state.apply(action))
-        return state, movers, events
+    def resume(cls, match_id: str, store: SaveStore, bus: Bus, *, worker: AIWorker | None = None,
+               hint_level: str = "normal") -> MatchHost:
+        """The saved match, loaded the one checked way; DamagedSave if it cannot be trusted."""
+        return cls(load(store, match_id), bus, store, worker=worker, hint_level=hint_level)
 
     # -- properties ---------------------------------------------------------------------------
 
@@ -153,21 +98,29 @@ class MatchHost:
     def status(self) -> str:
         return self.snapshot.status
 
+    @property
+    def names(self) -> list[str]:
+        return self.snapshot.names
+
+    def people(self) -> list[int]:
+        return [seat for seat, spec in enumerate(self.seats) if spec.is_person]
+
     # -- running ------------------------------------------------------------------------------
 
-    def start(self) -> None:
-        """Send every seat its view with the whole log so far (the setup and every action's events
-        it may see), then the seat to move its ``YourTurn`` (or ``MatchOver``)."""
+    async def start(self) -> None:
+        """Send every seat (and the spectators) the match info and its view with the whole log
+        so far, then the seat to move its ``YourTurn`` (or ``MatchOver``)."""
         self._started = True
         history = self.opening + [event for events in self.events for event in events]
-        for seat in self._seats():
-            self._send(seat, self._update(seat, history))
-            self._prompt(only=seat)
+        for seat in self._audience():
+            await self._send(seat, self._info(seat))
+            await self._send(seat, self._update(seat, history))
+            await self._prompt(only=seat)
 
     async def run(self) -> None:
         """Serve requests until the match is over (or resigned) or ``stop()`` is called."""
         if not self._started:
-            self.start()
+            await self.start()
         try:
             while self.status == "playing" and not self._stopped:
                 msg = await self._inbox.get()
@@ -186,9 +139,9 @@ class MatchHost:
         """Answer one request (``run`` calls this for every message on the host's address)."""
         if getattr(msg, "match", None) != self.match_id:
             seat = getattr(msg, "seat", None)
-            if seat is not None:
-                self._send(seat, Rejected(msg.match, seat, self.turn, f"this is match {self.match_id}"),
-                           match=msg.match)
+            if isinstance(seat, int):
+                await self.bus.publish(seat_address(msg.match, seat),
+                                       Rejected(msg.match, seat, self.turn, f"this is match {self.match_id}"))
             return
         if isinstance(msg, Act):
             await self._act(msg)
@@ -197,27 +150,29 @@ class MatchHost:
         elif isinstance(msg, Resign):
             await self._resign(msg)
         elif isinstance(msg, HintRequest):
-            self._hint(msg)
+            await self._hint(msg)
+        elif isinstance(msg, SaveRequest):
+            await self._confirm_saved(msg.seat)
         elif isinstance(msg, Sync):
-            self._sync(msg.seat)
+            await self._sync(msg.seat)
         elif isinstance(msg, Thinking):
             relay = Thinking(msg.match, msg.seat, msg.iterations)  # the AI's best move stays private
-            for seat in self._seats():
+            for seat in self._audience():
                 if seat != msg.seat:
-                    self._send(seat, relay)
+                    await self._send(seat, relay)
 
     # -- requests -----------------------------------------------------------------------------
 
     async def _act(self, msg: Act) -> None:
         reason = self._why_not_to_move(msg.seat, msg.turn)
         if reason:
-            self._reject(msg.seat, reason)
+            await self._reject(msg.seat, reason)
             return
         action = normalise_action(msg.action)
         try:
             events = self.state.apply(action)
         except IllegalAction as exc:
-            self._reject(msg.seat, str(exc))
+            await self._reject(msg.seat, str(exc))
             return
         self.actions.append(action)
         self.movers.append(msg.seat)
@@ -226,25 +181,28 @@ class MatchHost:
             self.snapshot.status = "over"
             self.snapshot.result = self.state.outcome()
         await self._save_async()
-        self._broadcast(events)
+        await self._broadcast(events)
 
     async def _undo(self, msg: UndoRequest) -> None:
         target = self._undo_target(msg.seat)
         if isinstance(target, str):
-            self._reject(msg.seat, target)
+            await self._reject(msg.seat, target)
             return
         taken = self.turn - target
-        self.state, self.movers, self.events = self._replay(target)
+        again = replay(self.game, self.snapshot, target)
+        self.state, self.movers, self.events = again.state, again.movers, again.events
         del self.actions[target:]
         await self._save_async()
-        name = self.snapshot.names[msg.seat]
-        self._broadcast([Event(f"{name} takes back {taken} move{'s' if taken > 1 else ''}.")])
+        who, s = seat_field(msg.seat), seat_field(msg.seat, "s")
+        await self._broadcast([Event(f"{who} take{s} back {taken} move{'s' if taken > 1 else ''}.")])
 
     def _undo_target(self, seat: int) -> int | str:
-        """The log length to rewind to (``seat``'s previous decision), or why undo is refused."""
+        """The log length to rewind to (``seat``'s previous decision), or why undo is refused:
+        never past another person's move, nor past an event that showed ``seat`` something it
+        did not know (DESIGN §3)."""
         if self.status != "playing":
             return "the match is over"
-        if seat not in self._seats() or not self._is_person(seat):
+        if not self._is_person(seat):
             return "only a person's seat may undo"
         mine = [i for i, mover in enumerate(self.movers) if mover == seat]
         if not mine:
@@ -253,26 +211,45 @@ class MatchHost:
         for i in range(target, self.turn):
             mover = self.movers[i]
             if mover != seat and self._is_person(mover):
-                return f"cannot take back past {self.snapshot.names[mover]}'s move"
-            if any(event.reveals for event in self.events[i]):
-                return "cannot take back: hidden cards or chance have been revealed since"
+                return f"cannot take back past {self.names[mover]}'s move"
+            for event in self.events[i]:
+                if event.reveals_to(seat):
+                    return f"cannot take back past “{event.render(self.names, seat)}”"
         return target
 
     async def _resign(self, msg: Resign) -> None:
         if self.status != "playing":
-            self._reject(msg.seat, "the match is over")
+            await self._reject(msg.seat, "the match is over")
             return
-        others = self.snapshot.players - 1
+        if not self._is_person(msg.seat):
+            await self._reject(msg.seat, "only a person's seat may resign")
+            return
+        who, s = seat_field(msg.seat), seat_field(msg.seat, "s")
+        if self.people() != [msg.seat]:
+            await self.replace_seat(msg.seat, STAND_IN, Event(f"{who} resign{s}; an AI plays the seat from now on."))
+            return
         self.snapshot.status = "resigned"
-        self.snapshot.result = [0.0 if s == msg.seat else 1.0 / others for s in self._seats()]
+        self.snapshot.resigned = msg.seat
+        self.snapshot.result = resignation_result(self.snapshot.players, msg.seat)
         await self._save_async()
-        event = Event(f"{self.snapshot.names[msg.seat]} resigns.")
-        self._broadcast([event])
+        await self._broadcast([Event(f"{who} resign{s}.")])
 
-    def _hint(self, msg: HintRequest) -> None:
+    async def replace_seat(self, seat: int, spec: SeatSpec, event: Event) -> None:
+        """Give ``seat`` to ``spec`` (an AI stand-in for a person who resigned or left), save,
+        and tell everyone; the seat to move is prompted again so the new player can act."""
+        self.seats[seat] = spec
+        self.snapshot.seats[seat] = str(spec)
+        if self.on_seat_change is not None:
+            self.on_seat_change(seat, spec)
+        await self._save_async()
+        for other in self._audience():
+            await self._send(other, self._info(other))
+        await self._broadcast([event])
+
+    async def _hint(self, msg: HintRequest) -> None:
         reason = self._why_not_to_move(msg.seat, msg.turn)
         if reason:
-            self._reject(msg.seat, reason)
+            await self._reject(msg.seat, reason)
             return
         task = asyncio.create_task(self._compute_hint(msg))
         self._hints.add(task)
@@ -280,72 +257,96 @@ class MatchHost:
 
     async def _compute_hint(self, msg: HintRequest) -> None:
         """Search off the event loop; a hint that arrives after the position changed is dropped."""
-        game_id, view, seat = self.snapshot.game_id, self.state.view(msg.seat), msg.seat
+        game_id, view, seat = self.game.id, self.state.view(msg.seat), msg.seat
         seed = decision_seed(self.snapshot.seed, msg.turn, seat)
         try:
             if self.worker is not None:
-                action = await self.worker.choose(f"ai:{self.hint_level}", game_id, view, seat, seed)
+                policy = make_policy(SeatSpec.ai(self.hint_level))
+                action = await self.worker.choose(policy, game_id, view, seat, seed)
             else:
                 action = await asyncio.to_thread(hint, game_id, view, seat, self.hint_level, seed)
         except AIWorkerError as exc:
-            self._reject(seat, f"no hint: {exc}")
+            await self._reject(seat, f"no hint: {exc}")
             return
         if self.turn == msg.turn and self.status == "playing":
-            text = self.state.describe(action, seat)
-            self._send(seat, Hint(self.match_id, seat, msg.turn, action, text))
+            text = self._words(self.state.describe(action, seat), seat)
+            await self._send(seat, Hint(self.match_id, seat, msg.turn, action, text))
+
+    async def _confirm_saved(self, seat: int) -> None:
+        """Whether the file on disk holds this very log (not merely as many moves)."""
+        if self.store is None:
+            ok, reason = False, "this match has no save file"
+        else:
+            try:
+                saved = await asyncio.to_thread(self.store.read, self.match_id)
+                ok = saved.actions == self.actions and saved.seats == self.snapshot.seats
+                reason = "" if ok else "the file does not hold this match's moves"
+            except (OSError, DamagedSave) as exc:
+                ok, reason = False, str(exc)
+        await self._send(seat, Saved(self.match_id, seat, ok, reason))
 
     # -- helpers ------------------------------------------------------------------------------
 
-    def _seats(self) -> range:
-        return range(self.snapshot.players)
+    def _audience(self) -> list[int | None]:
+        """Every seat, then the spectators (None)."""
+        return [*range(self.snapshot.players), None]
 
-    def _is_person(self, seat: int) -> bool:
-        return not is_policy_spec(self.snapshot.seats[seat])
+    def _is_person(self, seat: object) -> bool:
+        return isinstance(seat, int) and 0 <= seat < len(self.seats) and self.seats[seat].is_person
+
+    def _words(self, text: str, seat: int | None) -> str:
+        return render(text, self.names, seat)
 
     def _why_not_to_move(self, seat: int, turn: int) -> str | None:
         if self.status != "playing":
             return "the match is over"
         to_move = self.state.to_move()
         if seat != to_move:
-            names = self.snapshot.names
-            who = names[to_move] if to_move is not None else "nobody"
-            return f"it is {who}'s turn, not {names[seat] if seat in self._seats() else seat!r}'s"
+            who = self.names[to_move] if to_move is not None else "nobody"
+            return f"it is {who}'s turn"
         if turn != self.turn:
             age = "stale" if turn < self.turn else "from the future"
             return f"turn {turn} is {age}; the match is at turn {self.turn}"
         return None
 
-    def _send(self, seat: int, msg: Message, *, match: str | None = None) -> None:
-        self.bus.publish_nowait(seat_address(match or self.match_id, seat), msg)
+    async def _send(self, seat: int | None, msg: Message) -> None:
+        address = spectator_address(self.match_id) if seat is None else seat_address(self.match_id, seat)
+        await self.bus.publish(address, msg)
 
-    def _reject(self, seat: int, reason: str) -> None:
-        self._send(seat, Rejected(self.match_id, seat, self.turn, reason))
+    async def _reject(self, seat: int, reason: str) -> None:
+        await self._send(seat, Rejected(self.match_id, seat, self.turn, reason))
 
-    def _update(self, seat: int, events: list[Event]) -> Update:
-        texts = [event.text for event in events if event.visible_to(seat)]
+    def _info(self, seat: int | None) -> MatchInfo:
+        snap = self.snapshot
+        return MatchInfo(self.match_id, seat, self.game.id, list(snap.names), list(snap.seats), dict(snap.options))
+
+    def _update(self, seat: int | None, events: list[Event]) -> Update:
+        texts = [event.render(self.names, seat) for event in events if event.visible_to(seat)]
         return Update(self.match_id, seat, self.turn, self.state.view(seat), texts)
 
-    def _broadcast(self, events: list[Event]) -> None:
+    async def _broadcast(self, events: list[Event]) -> None:
         """Each seat its own Update, then ``YourTurn`` to the seat to move or ``MatchOver`` to all."""
-        for seat in self._seats():
-            self._send(seat, self._update(seat, events))
-        self._prompt()
+        for seat in self._audience():
+            await self._send(seat, self._update(seat, events))
+        await self._prompt()
 
-    def _prompt(self, only: int | None = None) -> None:
+    async def _prompt(self, only: int | None | str = "all") -> None:
         if self.status != "playing":
-            over = MatchOver(self.match_id, self.state.scores(), list(self.snapshot.result or []))
-            for seat in self._seats() if only is None else (only,):
-                self._send(seat, over)
+            snap = self.snapshot
+            over = MatchOver(self.match_id, self.state.scores(), list(snap.result or []), snap.status)
+            for seat in self._audience() if only == "all" else (only,):
+                await self._send(seat, over)
             return
         seat = self.state.to_move()
-        if seat is not None and only in (None, seat):
+        if seat is not None and only in ("all", seat):
             legal = self.state.legal_actions()
-            self._send(seat, YourTurn(self.match_id, seat, self.turn, self.state.view(seat), legal))
+            await self._send(seat, YourTurn(self.match_id, seat, self.turn, self.state.view(seat), legal))
 
-    def _sync(self, seat: int) -> None:
-        if seat in self._seats():
-            self._send(seat, self._update(seat, []))
-            self._prompt(only=seat)
+    async def _sync(self, seat: int | None) -> None:
+        if seat is None or 0 <= seat < self.snapshot.players:
+            await self._send(seat, self._info(seat))
+            await self._send(seat, self._update(seat, []))
+            await self._prompt(only=seat)
 
     def _snapshot(self) -> Snapshot:
         snap = self.snapshot

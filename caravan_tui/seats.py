@@ -1,111 +1,135 @@
-"""Bus seats played by a policy (DESIGN §3, §4).
+"""Seat kinds: the one type (``SeatSpec``), its one parser and its one printer (DESIGN §3).
 
-A ``PolicySeat`` answers each ``YourTurn`` on its address with an ``Act``. Random and greedy
-choose in-process; ``ai:*`` searches run in an ``AIWorker`` so the event loop never blocks.
-A person's seat is the game screen (or later a remote client) speaking the same messages.
+Written forms: ``human`` (a person at this terminal), ``remote`` or ``remote:WHO`` (a person
+elsewhere, WHO their identity), ``random``, ``greedy``, ``ai:LEVEL`` and a custom AI seat
+``ai:LEVEL+FIELD=VALUE+…`` that changes some of the level's search settings. The CLI, the
+new-match screen, the saves and the match runner all go through ``SeatSpec.parse``; a seat read
+from a file is data: it names a level and numbers, never a module or a function.
 """
 from __future__ import annotations
 
-import asyncio
-import logging
+import dataclasses
+import math
+import re
+from dataclasses import dataclass
 
-from ai.matches import decision_seed
-from ai.policies import make_policy
-from ai.worker import AIWorker, Progress
-from caravan_tui.bus import Act, Bus, MatchOver, Thinking, Update, YourTurn, host_address, seat_address
-from saves.snapshot import Snapshot
+from ai.levels import LEVELS, Level, get_level
 
-
-def is_policy_spec(spec: str) -> bool:
-    """True for seats a policy plays ("random", "greedy", "ai:<level>"); others are people."""
-    return spec in ("random", "greedy") or spec.startswith("ai:")
-
-
-class PolicySeat:
-    """A seat played by ``make_policy(spec)``. Subscribes at construction, so no message sent
-    before ``run()`` starts is lost. ``iterations`` overrides an ``ai:`` level's budget."""
-
-    def __init__(
-        self,
-        bus: Bus,
-        match_id: str,
-        game_id: str,
-        seat: int,
-        spec: str,
-        *,
-        worker: AIWorker | None = None,
-        seed: int = 0,
-        iterations: int | None = None,
-    ) -> None:
-        self.searches = spec.startswith("ai:")
-        if self.searches and worker is None:
-            raise ValueError(f"an {spec} seat needs an AIWorker")
-        self.bus = bus
-        self.match_id = match_id
-        self.game_id = game_id
-        self.seat = seat
-        self.spec = spec
-        self.policy = make_policy(spec, iterations=iterations)
-        self.worker = worker
-        self.seed = seed
-        self._inbox = bus.subscribe(seat_address(match_id, seat))
-        self._turn: int | None = None  # the turn of the decision being made
-        self._task: asyncio.Task | None = None
-
-    async def run(self) -> None:
-        """Play until ``MatchOver`` or ``stop()``. A decision in progress is dropped when an
-        ``Update`` shows the position moved on without it (an undo, say)."""
-        try:
-            while True:
-                msg = await self._inbox.get()
-                if msg is None or isinstance(msg, MatchOver):
-                    return
-                if isinstance(msg, YourTurn) and not (msg.turn == self._turn and self._busy()):
-                    self._cancel()
-                    self._turn = msg.turn
-                    self._task = asyncio.create_task(self._decide(msg))
-                elif isinstance(msg, Update) and msg.turn != self._turn:
-                    self._cancel()
-        finally:
-            self._cancel()
-            self._inbox.close()
-
-    def stop(self) -> None:
-        self._inbox.queue.put_nowait(None)  # wake ``run``
-
-    def _busy(self) -> bool:
-        return self._task is not None and not self._task.done()
-
-    def _cancel(self) -> None:
-        if self._busy():
-            self._task.cancel()
-        self._task = None
-
-    async def _decide(self, msg: YourTurn) -> None:
-        seed = decision_seed(self.seed, msg.turn, self.seat)
-        args = (self.game_id, msg.view, self.seat, seed, msg.legal)
-        if self.searches:
-            try:
-                action = await self.worker.choose(self.policy, *args, on_progress=self._progress)
-            except Exception:  # a failed search costs one move's strength, never the match
-                logging.getLogger(__name__).exception("AI search failed; playing greedily this move")
-                action = make_policy("greedy").choose(*args)
-        else:
-            action = self.policy.choose(*args)
-        await self.bus.publish(host_address(self.match_id), Act(self.match_id, self.seat, msg.turn, action))
-
-    def _progress(self, progress: Progress) -> None:
-        thinking = Thinking(self.match_id, self.seat, progress.iterations, progress.action)
-        self.bus.publish_nowait(host_address(self.match_id), thinking)
+PEOPLE = ("human", "remote")
+POLICIES = ("random", "greedy")
+#: the level fields a custom AI seat may change, and how each value is read
+TWEAKABLE = ("iterations", "seconds", "horizon", "exploration", "searches", "prior", "widening",
+             "widening_base")
+_OPTIONAL = ("iterations", "seconds")
+_INTEGERS = ("iterations", "horizon", "searches")
+_BOOLEANS = {"yes": True, "true": True, "on": True, "1": True, "no": False, "false": False, "off": False,
+             "0": False}
+_WHO = re.compile(r"[A-Za-z0-9:+/=_.@-]{1,100}")
+MAX_SPEC = 200
 
 
-def policy_seats(
-    bus: Bus, snapshot: Snapshot, worker: AIWorker | None = None, *, iterations: int | None = None
-) -> list[PolicySeat]:
-    """A ``PolicySeat`` for every seat of the match that a policy plays."""
-    return [
-        PolicySeat(bus, snapshot.match_id, snapshot.game_id, seat, spec,
-                   worker=worker, seed=snapshot.seed, iterations=iterations)
-        for seat, spec in enumerate(snapshot.seats)
-        if is_policy_spec(spec)
-    ]
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """Who plays a seat. ``level`` and ``tweaks`` for ``ai``; ``who`` for ``remote``."""
+
+    kind: str
+    level: str | None = None
+    tweaks: tuple[tuple[str, object], ...] = ()
+    who: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> SeatSpec:
+        """The seat ``text`` describes; ValueError saying what is wrong otherwise."""
+        if not isinstance(text, str) or not text or len(text) > MAX_SPEC:
+            raise ValueError(f"{_short(text)} is not a seat")
+        kind, colon, rest = text.partition(":")
+        if kind in POLICIES + ("human",) and not colon:
+            return cls(kind)
+        if kind == "remote":
+            if colon and not _WHO.fullmatch(rest):
+                raise ValueError(f"{_short(rest)} is not an identity for a remote seat")
+            return cls("remote", who=rest or None)
+        if kind == "ai" and colon:
+            name, _, tweaked = rest.partition("+")
+            get_level(name)
+            tweaks = parse_tweaks(tweaked)
+            spec = cls("ai", name, tweaks)
+            spec.level_settings()  # every value valid, and valid together
+            return spec
+        raise ValueError(f"{_short(text)} is not a seat: use human, remote, random, greedy, "
+                         f"ai:LEVEL (LEVEL one of {', '.join(LEVELS)}) or ai:LEVEL+FIELD=VALUE")
+
+    @classmethod
+    def ai(cls, level: str) -> SeatSpec:
+        return cls.parse(f"ai:{level}")
+
+    def __str__(self) -> str:
+        if self.kind == "ai":
+            return "+".join([f"ai:{self.level}"] + [f"{k}={_value_text(v)}" for k, v in self.tweaks])
+        if self.kind == "remote" and self.who:
+            return f"remote:{self.who}"
+        return self.kind
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind in PEOPLE
+
+    @property
+    def label(self) -> str:
+        """A short description for people: "you", "AI normal", "random"…"""
+        if self.kind == "ai":
+            return f"AI {self.level}" + (" (custom)" if self.tweaks else "")
+        return {"human": "person", "remote": "remote person"}.get(self.kind, self.kind)
+
+    def level_settings(self) -> Level:
+        """The generic level with this seat's tweaks (ValueError if they make no valid level)."""
+        if self.kind != "ai":
+            raise ValueError(f"a {self.kind} seat has no AI level")
+        level = LEVELS[self.level]
+        return dataclasses.replace(level, **dict(self.tweaks)) if self.tweaks else level
+
+
+def parse_seats(text: str) -> list[SeatSpec]:
+    """A comma-separated list of seats, e.g. "human,ai:normal"."""
+    return [SeatSpec.parse(part.strip()) for part in text.split(",") if part.strip()]
+
+
+def parse_tweaks(text: str) -> tuple[tuple[str, object], ...]:
+    """``"iterations=6000+horizon=12"`` as (field, value) pairs, each value read and checked."""
+    tweaks = []
+    for pair in filter(None, text.split("+")):
+        field, sep, raw = pair.partition("=")
+        if not sep or field not in TWEAKABLE:
+            raise ValueError(f"{_short(pair)} is not FIELD=VALUE with FIELD one of {', '.join(TWEAKABLE)}")
+        tweaks.append((field, _read(field, raw)))
+    return tuple(tweaks)
+
+
+def _read(field: str, raw: str) -> object:
+    if field in _OPTIONAL and raw == "none":
+        return None
+    if field == "prior":
+        if raw.lower() not in _BOOLEANS:
+            raise ValueError(f"prior must be yes or no, not {_short(raw)}")
+        return _BOOLEANS[raw.lower()]
+    try:
+        value = int(raw) if field in _INTEGERS else float(raw)
+    except ValueError:
+        kind = "a whole number" if field in _INTEGERS else "a number"
+        raise ValueError(f"{field} must be {kind}, not {_short(raw)}") from None
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"{field} must be a finite number, not {_short(raw)}")
+    return value
+
+
+def _value_text(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…'"

@@ -1,36 +1,23 @@
 """Headless matches between policy seats, for measuring strength (``caravan-tui selfplay``)."""
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from ai.matches import MatchRecord, play_match
+from ai.arena import Job
+from ai.matches import MatchRecord
+from caravan_tui.seats import SeatSpec
 
 
-def _play(job: tuple) -> MatchRecord:
-    return play_match(*job)
-
-
-def run_selfplay(game_id: str, specs: list[str], games: int, seed: int, options: dict | None = None,
-                 workers: int = 2, iterations: int | None = None, on_result=None) -> list[MatchRecord]:
-    """``games`` matches; seat order rotates each match so moving first favours nobody."""
+def selfplay_jobs(game_id: str, specs: list[SeatSpec], games: int, seed: int, options: dict,
+                  iterations: int | None = None) -> list[Job]:
+    """``games`` matches with seeds ``seed``, ``seed + 1``…; the seat order rotates each match so
+    moving first favours nobody (``ai.arena.run_jobs`` plays them)."""
     jobs = []
     for index in range(games):
         shift = index % len(specs)
-        jobs.append((game_id, specs[shift:] + specs[:shift], seed + index, options, iterations))
-    records = []
-    if workers <= 1:
-        for job in jobs:
-            records.append(_play(job))
-            if on_result:
-                on_result(records[-1])
-        return records
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for record in pool.map(_play, jobs):
-            records.append(record)
-            if on_result:
-                on_result(record)
-    return records
+        order = tuple(specs[shift:] + specs[:shift])
+        jobs.append(Job(index, game_id, order, seed + index, dict(options), iterations))
+    return jobs
 
 
 @dataclass(slots=True)
@@ -60,10 +47,11 @@ def summarise(records: list[MatchRecord]) -> tuple[list[SeatSummary], float]:
 
 
 def format_table(rows: list[SeatSummary], moves: float) -> str:
-    lines = [f"{'seat':<12} {'matches':>7} {'wins':>7} {'win %':>6} {'avg score':>9} {'s/move':>8}"]
+    width = max(12, *(len(row.spec) + 1 for row in rows)) if rows else 12
+    lines = [f"{'seat':<{width}} {'matches':>7} {'wins':>7} {'win %':>6} {'avg score':>9} {'s/move':>8}"]
     for row in rows:
         per_move = row.think / row.decisions if row.decisions else 0.0
-        lines.append(f"{row.spec:<12} {row.matches:>7} {row.wins:>7.1f} {100 * row.wins / row.matches:>5.1f}% "
+        lines.append(f"{row.spec:<{width}} {row.matches:>7} {row.wins:>7.1f} {100 * row.wins / row.matches:>5.1f}% "
                      f"{row.score / row.matches:>9.2f} {per_move:>8.4f}")
     lines.append(f"average moves per match: {moves:.1f}")
     return "\n".join(lines)

@@ -20,8 +20,8 @@ STATUSES = ("playing", "over", "resigned")
 
 @dataclass(slots=True)
 class Snapshot:
-    """One saved match. ``seats`` holds seat specs: "human", "random", "greedy", "ai:easy",
-    "ai:normal", "ai:hard", "remote"."""
+    """One saved match. ``seats`` holds each seat's ``SeatSpec`` in its written form ("human",
+    "ai:normal", "remote:WHO"…)."""
 
     format: ClassVar[str] = FORMAT
     schema: ClassVar[int] = SCHEMA
@@ -39,6 +39,7 @@ class Snapshot:
     updated: float = field(default_factory=time.time)
     status: str = "playing"
     result: list[float] | None = None
+    resigned: int | None = None  # the seat that resigned, when status is "resigned"
     app_version: str = __version__
 
 

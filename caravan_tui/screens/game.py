@@ -1,15 +1,14 @@
-"""The game screen: one human seat on the bus (DESIGN §3, §6).
+"""The game screen: a person's seat on the bus (DESIGN §3, §6).
 
-It only shows what its ``Update``/``YourTurn`` messages carry and sends requests (``Act``,
-``HintRequest``, ``UndoRequest``, ``Resign``) to the match host; the host decides everything.
-Each game's ``screen.py`` subclasses ``GameScreen`` with its own board; ``GenericGameScreen``
-plays any game from the actions list alone.
+It is a client: it only shows what its messages carry (``MatchInfo``, ``Update``,
+``YourTurn``…) and sends requests (``Act``, ``HintRequest``, ``UndoRequest``, ``Resign``,
+``SaveRequest``) to the match host; the host decides everything. A game's ``Game.screen``
+subclasses ``GameScreen`` with its own board; ``GenericGameScreen`` plays any game from the
+actions list alone.
 """
 from __future__ import annotations
 
 import asyncio
-import re
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -18,17 +17,16 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Footer, Static
 
 from caravan_tui.bus import (
-    Act, Hint, HintRequest, MatchOver, Rejected, Resign, Sync, Thinking, UndoRequest, Update, YourTurn, host_address,
+    Act, Hint, HintRequest, MatchInfo, MatchOver, Rejected, Resign, SaveRequest, Saved, Sync, Thinking, UndoRequest,
+    Update, YourTurn,
 )
-from caravan_tui.engine import Action
+from caravan_tui.engine import Action, render
+from caravan_tui.games import get_game
+from caravan_tui.hosting.runner import SeatClient
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.widgets import ActionList, MatchLog
 
-if TYPE_CHECKING:
-    from caravan_tui.screens.session import Session
-
-PLAYER = re.compile(r"\bPlayer (\d+)\b")
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 MENU = ("Resume", "Save and quit to home", "Resign")
 
@@ -44,11 +42,13 @@ class GameScreen(BaseScreen):
         Binding("escape", "menu", "Menu", tooltip="Resume, save and quit to home, or resign"),
     ]
 
-    def __init__(self, session: "Session") -> None:
+    def __init__(self, client: SeatClient) -> None:
         super().__init__()
-        self.session = session
-        self.game = session.game
-        self.seat = session.seat
+        self.client = client
+        self.game = get_game(client.game_id)
+        self.seat = client.seat
+        self.names: list[str] = []  # from MatchInfo
+        self.seat_kinds: list[str] = []
         self.view: dict | None = None
         self._world = None  # a state consistent with ``view``, for descriptions
         self.legal: list[Action] = []
@@ -57,7 +57,8 @@ class GameScreen(BaseScreen):
         self.over: MatchOver | None = None
         self._spin = 0
         self._acted = False  # an Act is on its way to the host
-        self.title = session.game.title
+        self._leaving = False  # quit to home once the host confirms the save
+        self.title = self.game.title
 
     # -- layout -----------------------------------------------------------------------------
 
@@ -88,30 +89,32 @@ class GameScreen(BaseScreen):
     def seat_name(self, seat: int | None) -> str:
         if seat is None:
             return "nobody"
-        name = self.session.names[seat]
+        name = self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
         return f"{name} (you)" if seat == self.seat else name
 
-    def personalise(self, line: str) -> str:
-        """Engines say "Player 2"; the log says the seat's name."""
-        names = self.session.names
-        return PLAYER.sub(lambda m: names[int(m[1]) - 1] if 0 < int(m[1]) <= len(names) else m[0], line)
+    def words(self, text: str) -> str:
+        """A game's text with its seat fields filled in for this seat ("you" for ours)."""
+        return render(text, self.names, self.seat)
 
     def describe(self, action: Action) -> str:
-        """In the game's words, from a world built out of this seat's view only."""
-        return self._world.describe(action, self.seat)
+        """In the game's words, from a world built out of this seat's view only (a spectator,
+        who has no seat's view, is never offered actions to read)."""
+        if self._world is None:
+            return " ".join(map(str, action))
+        return self.words(self._world.describe(action, self.seat))
 
     def _set_view(self, view: dict) -> None:
         self.view = view
-        self._world = self.game.from_view(view, self.seat)
+        if self.seat is not None:
+            self._world = self.game.from_view(view, self.seat)
 
     # -- the bus ----------------------------------------------------------------------------
 
     async def _listen(self) -> None:
         """Handle this seat's messages in order. After an opponent's move, pause a moment so
         the player sees it before the game moves on."""
-        inbox = self.session.inbox
         while True:
-            message = await inbox.get()
+            message = await self.client.get()
             pause = self.handle(message)
             if pause:
                 await self.linger(pause)
@@ -121,13 +124,19 @@ class GameScreen(BaseScreen):
         await asyncio.sleep(seconds)
 
     def send(self, message) -> None:
-        self.session.bus.publish_nowait(host_address(self.session.match_id), message)
+        self.run_worker(self.client.send(message), group="send")
 
     def handle(self, message) -> float:
         """Show one message; returns how long to let it sink in before the next one."""
         if isinstance(message, Update):
             return self.show_update(message)
-        if isinstance(message, YourTurn):
+        if isinstance(message, MatchInfo):
+            self.names, self.seat_kinds = list(message.names), list(message.seats)
+            if self.view is not None:
+                self.show_view(self.view)
+        elif isinstance(message, Saved):
+            self.saved(message)
+        elif isinstance(message, YourTurn):
             self.thinking = None
             self._set_view(message.view)
             self.legal, self.turn = list(message.legal), message.turn
@@ -143,7 +152,7 @@ class GameScreen(BaseScreen):
             self.notify(message.reason, title="Not possible", severity="warning")
             if self._acted:  # our move was refused: ask for the position again
                 self._acted = False
-                self.send(Sync(self.session.match_id, self.seat))
+                self.send(Sync(self.client.match_id, self.seat))
         elif isinstance(message, MatchOver):
             self.over = message
             self.turn, self.thinking = None, None
@@ -162,7 +171,7 @@ class GameScreen(BaseScreen):
             self.turn = None
             self.legal = []
             self.query_one(ActionList).clear_actions("waiting…")
-        self.query_one(MatchLog).add([self.personalise(e) for e in update.events], emphasis=by_other)
+        self.query_one(MatchLog).add(update.events, emphasis=by_other)
         self.show_view(update.view)
         self.view_changed(previous, update.view, by_other)
         self.show_status()
@@ -224,11 +233,11 @@ class GameScreen(BaseScreen):
         turn, self.turn = self.turn, None
         self._acted = True
         self.query_one(ActionList).clear_actions("waiting…")
-        self.send(Act(self.session.match_id, self.seat, turn, action))
+        self.send(Act(self.client.match_id, self.seat, turn, action))
         self.show_status()
 
-    def choose_among(self, actions: list[Action]) -> None:
-        """Play the only action, or ask which reading is meant."""
+    def choose_among(self, actions: list[Action], question: str = "Which one?") -> None:
+        """Play the only action, or ask which one is meant."""
         if len(actions) == 1:
             self.act(actions[0])
             return
@@ -237,9 +246,7 @@ class GameScreen(BaseScreen):
             if index is not None:
                 self.act(actions[index])
 
-        self.app.push_screen(
-            ChoiceScreen("These cards can be read several ways — which one?",
-                         [self.describe(a) for a in actions]), chosen)
+        self.app.push_screen(ChoiceScreen(question, [self.describe(a) for a in actions]), chosen)
 
     def on_action_list_chosen(self, event: ActionList.Chosen) -> None:
         self.act(event.action)
@@ -254,19 +261,27 @@ class GameScreen(BaseScreen):
             self.notify("A hint is for your turn.", severity="warning")
             return
         self.notify("Asking the AI…", title="Hint", timeout=2)
-        self.send(HintRequest(self.session.match_id, self.seat, self.turn))
+        self.send(HintRequest(self.client.match_id, self.seat, self.turn))
 
     def action_undo(self) -> None:
-        self.send(UndoRequest(self.session.match_id, self.seat))
+        self.send(UndoRequest(self.client.match_id, self.seat))
 
     def action_save(self) -> None:
-        ok, why = self.session.confirm_saved()
-        self.notify("Saved" if ok else f"Not saved: {why}", severity="information" if ok else "error")
+        self.send(SaveRequest(self.client.match_id, self.seat))
+
+    def saved(self, message: Saved) -> None:
+        """The host's answer to a save request; after "save and quit", go home."""
+        ok = message.ok
+        self.notify("Saved" if ok else f"Not saved: {message.reason}", severity="information" if ok else "error")
+        if self._leaving:
+            self._leaving = False
+            self.app.go_home()
 
     def action_menu(self) -> None:
         def chosen(index: int | None) -> None:
             if index == 1:
-                self.app.leave_match()
+                self._leaving = True
+                self.action_save()
             elif index == 2:
                 self.confirm_resign()
 
@@ -275,7 +290,7 @@ class GameScreen(BaseScreen):
     def confirm_resign(self) -> None:
         def answered(yes: bool | None) -> None:
             if yes:
-                self.send(Resign(self.session.match_id, self.seat))
+                self.send(Resign(self.client.match_id, self.seat))
 
         self.app.push_screen(ConfirmScreen("Resign this match?", yes="Resign", no="Play on"), answered)
 

@@ -11,12 +11,14 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from ai.levels import LEVELS
 from caravan_tui.engine import Game
 from caravan_tui.games import GAMES
 from caravan_tui.screens.base import BaseScreen
+from caravan_tui.seats import SeatSpec
 
-LEVELS = ("easy", "normal", "hard")
-SEAT_CHOICES = [("You", "human")] + [(f"AI {level}", f"ai:{level}") for level in LEVELS]
+YOU = SeatSpec("human")
+SEAT_CHOICES = [("You", str(YOU))] + [(f"AI {level}", str(SeatSpec.ai(level))) for level in LEVELS]
 
 
 @dataclass(frozen=True)
@@ -24,7 +26,7 @@ class MatchSetup:
     """What the new-match screen hands to the app."""
 
     game_id: str
-    seats: list[str]  # "human" or "ai:<level>"
+    seats: list[SeatSpec]
     names: list[str]
     options: dict
     seed: int
@@ -43,15 +45,15 @@ def your_name() -> str:
         return "Player"
 
 
-def default_name(seat: int, spec: str) -> str:
-    if spec == "human":
+def default_name(seat: int, spec: SeatSpec) -> str:
+    if spec.is_person:
         return your_name()
-    return f"AI {seat + 1} ({spec.partition(':')[2]})"
+    return f"AI {seat + 1} ({spec.level or spec.kind})"
 
 
 def setup_for(game: Game, level: str = "normal") -> MatchSetup:
     """The default setup: you in seat 1, AI of ``level`` elsewhere, a random seed."""
-    seats = ["human"] + [f"ai:{level}"] * (game.default_players - 1)
+    seats = [YOU] + [SeatSpec.ai(level)] * (game.default_players - 1)
     return MatchSetup(game.id, seats, [default_name(i, s) for i, s in enumerate(seats)],
                       game.resolve_options(None), random.randrange(2**31))
 
@@ -71,7 +73,7 @@ class NewMatchScreen(BaseScreen):
             yield Static("New match", classes="screen-title")
             yield Label("Game", classes="section")
             yield OptionList(
-                *(Option(f"{g.title} ({self._range(g)} players) — {g.summary}", id=g.id) for g in GAMES.values()),
+                *(Option(f"{g.title} ({g.player_range()} players) — {g.summary}", id=g.id) for g in GAMES.values()),
                 id="games")
             with Horizontal(classes="row"):
                 yield Label("Players", classes="field")
@@ -86,11 +88,6 @@ class NewMatchScreen(BaseScreen):
                 yield Input(placeholder="random", type="integer", id="seed", compact=True)
             yield Button("Start (ctrl+g)", id="start", variant="primary")
         yield Footer()
-
-    @staticmethod
-    def _range(game: Game) -> str:
-        low, high = game.players.start, game.players.stop - 1
-        return str(low) if low == high else f"{low}–{high}"
 
     def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)
@@ -126,10 +123,10 @@ class NewMatchScreen(BaseScreen):
         seats = self.query_one("#seats", Vertical)
         seats.remove_children()
         for seat in range(count):
-            spec = "human" if seat == 0 else "ai:normal"
+            spec = YOU if seat == 0 else SeatSpec.ai("normal")
             seats.mount(Horizontal(
                 Label(f"Seat {seat + 1}", classes="field"),
-                Select(SEAT_CHOICES, value=spec, allow_blank=False, id=f"seat-{seat}", compact=True),
+                Select(SEAT_CHOICES, value=str(spec), allow_blank=False, id=f"seat-{seat}", compact=True),
                 Input(placeholder=default_name(seat, spec), id=f"name-{seat}", compact=True),
                 classes="row"))
 
@@ -139,7 +136,7 @@ class NewMatchScreen(BaseScreen):
             self._show_seats(int(event.value))
         elif select_id.startswith("seat-"):
             seat = int(select_id.removeprefix("seat-"))
-            self.query_one(f"#name-{seat}", Input).placeholder = default_name(seat, str(event.value))
+            self.query_one(f"#name-{seat}", Input).placeholder = default_name(seat, SeatSpec.parse(str(event.value)))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -153,8 +150,8 @@ class NewMatchScreen(BaseScreen):
     def read_setup(self) -> MatchSetup | None:
         """The setup on screen, or None after telling the player what is wrong."""
         count = len(self.query_one("#seats").children)
-        seats = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(count)]
-        if seats.count("human") != 1:
+        seats = [SeatSpec.parse(str(self.query_one(f"#seat-{i}", Select).value)) for i in range(count)]
+        if seats.count(YOU) != 1:
             self.notify("Choose exactly one seat for you; the others are AI.", severity="warning")
             return None
         names = [self.query_one(f"#name-{i}", Input).value.strip() or default_name(i, s)

@@ -1,30 +1,13 @@
-"""End of a hand (a modal summary) and end of the match (final table, winner, rematch or home)."""
+"""The end of a match: final table, winner, rematch or home."""
 from __future__ import annotations
 
 from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Static
 
 from caravan_tui.screens.base import BaseScreen
-
-
-class HandSummaryScreen(ModalScreen[None]):
-    BINDINGS = [Binding("enter,escape,space", "dismiss", "Continue")]
-
-    def __init__(self, summary: RenderableType) -> None:
-        super().__init__()
-        self.summary = summary
-
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="hand-summary"):
-            yield Static(self.summary)
-            yield Button("Continue (enter)", id="continue", compact=True)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(None)
 
 
 def result_line(names: list[str], scores: list[float], outcome: list[float]) -> str:

@@ -1,6 +1,5 @@
-"""Widgets shared by every game screen."""
+"""Widgets shared by every game screen (a widget only one game uses lives in its folder)."""
 from caravan_tui.widgets.actions import ActionList
-from caravan_tui.widgets.hand import CardGrid
 from caravan_tui.widgets.log import MatchLog
 
-__all__ = ["ActionList", "CardGrid", "MatchLog"]
+__all__ = ["ActionList", "MatchLog"]

@@ -25,10 +25,11 @@ from textual.widgets import Static
 from caravan_tui.bus import Update
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.hosting.runner import SeatClient
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
-from caravan_tui.widgets.camel_board import CamelBoard, Face
 
+from .board_widget import CamelBoard, Face
 from .board import CELL_COUNT, CELL_NAMES, CITIES, CITY_AT, GOOD_INDEX, GOODS, LETTERS, SIZE, SPACES, VALUE, penalty
 
 #: meat red, swords blue, salt white, hides brown, ivory grey, cloth purple, gems green, paper pink
@@ -143,8 +144,8 @@ class CamelCaravanScreen(GameScreen):
     #cc-legend { height: 1fr; color: $text-muted; overflow: hidden; }
     """
 
-    def __init__(self, session) -> None:
-        super().__init__(session)
+    def __init__(self, client: SeatClient) -> None:
+        super().__init__(client)
         self.pick: tuple | None = None  # ("supply",), ("camel", cell) or ("good", cell, good, pos)
         self.hinted: Action | None = None
         self.flash: set[int] = set()  # the cells the latest opponent's action touched
@@ -156,7 +157,7 @@ class CamelCaravanScreen(GameScreen):
 
     def compose_board(self) -> ComposeResult:
         # below the board: the players' table (a header and a row each) and the status line
-        yield CamelBoard(SIZE, spare_rows=len(self.session.names) + 2, id="cc-board")
+        yield CamelBoard(SIZE, spare_rows=self.client.players + 2, id="cc-board")
         yield Static("", id="cc-players")
         yield Static(LEGEND, id="cc-legend")
 
@@ -173,10 +174,6 @@ class CamelCaravanScreen(GameScreen):
         board.border_title = self.title_text(view)
         self.query_one("#cc-players", Static).update(self.players_table(view))
         self._show_cursor()
-
-    def describe(self, action: Action) -> str:
-        """The engine's words with the seats' names (steals name the victim)."""
-        return self.personalise(super().describe(action))
 
     def title_text(self, view: dict) -> str:
         bag = sum(view["bag"].values())

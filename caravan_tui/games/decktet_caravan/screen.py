@@ -13,10 +13,12 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from caravan_tui.engine import Action
+from caravan_tui.hosting.runner import SeatClient
 from caravan_tui.screens.game import GameScreen
-from caravan_tui.screens.summary import HandSummaryScreen
-from caravan_tui.widgets import ActionList, CardGrid
+from caravan_tui.widgets import ActionList
 
+from .card_grid import CardGrid
+from .hand_summary import HandSummaryScreen
 from .cards import INDEX, NAMES, RANKS, SUIT_CODES, SUIT_NAMES, SUIT_SYMBOLS, SUITS, suit_index
 
 #: Moons, Suns, Waves, Leaves, Wyrms, Knots: light enough to read on dark themes and in greys
@@ -89,6 +91,13 @@ def to_beat(action: list) -> str:
 
 class DecktetCaravanScreen(GameScreen):
     BINDINGS = [Binding("p", "pass", "Pass", tooltip="Pass: the season ends")]
+    DEFAULT_CSS = """
+    #dc-info { height: auto; max-height: 8; padding: 0 1; }
+    #dc-season-box { height: 1fr; min-height: 3; border: round $secondary; scrollbar-size-vertical: 1; }
+    #dc-season { height: auto; padding: 0 1; }
+    #dc-hand { height: auto; border: round $primary; }
+    #dc-hand:focus { border: round $accent; }
+    """
 
     def compose_board(self) -> ComposeResult:
         yield Static("", id="dc-info")
@@ -100,8 +109,8 @@ class DecktetCaravanScreen(GameScreen):
         hand.border_subtitle = "space select · enter play · p pass"
         yield hand
 
-    def __init__(self, session) -> None:
-        super().__init__(session)
+    def __init__(self, client: SeatClient) -> None:
+        super().__init__(client)
         self.flash: int | None = None  # season index of the opponent's play to highlight
 
     def on_mount(self) -> None:
@@ -212,7 +221,7 @@ class DecktetCaravanScreen(GameScreen):
             names = ", ".join(short_name(INDEX[c]) for c in event.cards)
             self.notify(f"{names}: not a legal play now.", severity="warning")
             return
-        self.choose_among(matches)
+        self.choose_among(matches, "These cards can be read several ways — which one?")
 
     def on_card_grid_changed(self, event: CardGrid.Changed) -> None:
         """Point the plays list at the first reading of the selected cards."""

@@ -1,0 +1,97 @@
+"""Bus seats played by a policy (DESIGN §3, §4).
+
+A ``PolicySeat`` answers each ``YourTurn`` on its address with an ``Act``. Random and greedy
+choose in-process; AI searches run in an ``AIWorker`` so the event loop never blocks.
+A person's seat is a ``SeatClient`` (a game screen, here or over SSH) speaking the same messages.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from ai.matches import decision_seed
+from ai.policies import make_policy
+from ai.worker import AIWorker, Progress
+from caravan_tui.bus import Act, Bus, MatchOver, Thinking, Update, YourTurn, host_address, seat_address
+from caravan_tui.seats import SeatSpec
+
+GREEDY = SeatSpec("greedy")
+
+
+class PolicySeat:
+    """A seat played by ``make_policy(spec)``. Subscribes at construction, so no message sent
+    before ``run()`` starts is lost. ``iterations`` overrides an AI level's budget."""
+
+    def __init__(
+        self,
+        bus: Bus,
+        match_id: str,
+        game_id: str,
+        seat: int,
+        spec: SeatSpec,
+        *,
+        worker: AIWorker | None = None,
+        seed: int = 0,
+        iterations: int | None = None,
+    ) -> None:
+        self.searches = spec.kind == "ai"
+        if self.searches and worker is None:
+            raise ValueError(f"an {spec} seat needs an AIWorker")
+        self.bus = bus
+        self.match_id = match_id
+        self.game_id = game_id
+        self.seat = seat
+        self.spec = spec
+        self.policy = make_policy(spec, iterations=iterations if self.searches else None)
+        self.worker = worker
+        self.seed = seed
+        self._inbox = bus.subscribe(seat_address(match_id, seat))
+        self._turn: int | None = None  # the turn of the decision being made
+        self._task: asyncio.Task | None = None
+
+    async def run(self) -> None:
+        """Play until ``MatchOver`` or ``stop()``. A decision in progress is dropped when an
+        ``Update`` shows the position moved on without it (an undo, say)."""
+        try:
+            while True:
+                msg = await self._inbox.get()
+                if msg is None or isinstance(msg, MatchOver):
+                    return
+                if isinstance(msg, YourTurn) and not (msg.turn == self._turn and self._busy()):
+                    self._cancel()
+                    self._turn = msg.turn
+                    self._task = asyncio.create_task(self._decide(msg))
+                elif isinstance(msg, Update) and msg.turn != self._turn:
+                    self._cancel()
+        finally:
+            self._cancel()
+            self._inbox.close()
+
+    def stop(self) -> None:
+        self._inbox.queue.put_nowait(None)  # wake ``run``
+
+    def _busy(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    def _cancel(self) -> None:
+        if self._busy():
+            self._task.cancel()
+        self._task = None
+
+    async def _decide(self, msg: YourTurn) -> None:
+        seed = decision_seed(self.seed, msg.turn, self.seat)
+        args = (self.game_id, msg.view, self.seat, seed, msg.legal)
+        if self.searches:
+            try:
+                action = await self.worker.choose(self.policy, *args, on_progress=self._progress)
+            except Exception:  # a failed search costs one move's strength, never the match
+                logging.getLogger(__name__).exception("AI search failed; playing greedily this move")
+                action = make_policy(GREEDY).choose(*args)
+        else:
+            action = self.policy.choose(*args)
+        await self.bus.publish(host_address(self.match_id), Act(self.match_id, self.seat, msg.turn, action))
+
+    def _progress(self, progress: Progress) -> None:
+        thinking = Thinking(self.match_id, self.seat, progress.iterations, progress.action)
+        self.bus.publish_nowait(host_address(self.match_id), thinking)
+

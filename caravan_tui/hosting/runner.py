@@ -1,0 +1,117 @@
+"""MatchRunner: one match with its host, its AI seats and any number (0…n) of people's seats.
+
+A person's seat is a ``SeatClient``: the messages for that seat and a way to send requests to
+the host, nothing more, so a screen in this process and one over SSH work the same way.
+"""
+from __future__ import annotations
+
+import asyncio
+
+from ai.worker import AIWorker
+from caravan_tui.bus import Bus, Message, host_address, seat_address, spectator_address
+from caravan_tui.engine import Event, seat_field
+from caravan_tui.hosting.policy_seat import PolicySeat
+from caravan_tui.match import STAND_IN, MatchHost
+from caravan_tui.seats import SeatSpec
+from saves.store import SaveStore
+
+
+class SeatClient:
+    """One seat's end of the bus (``seat`` None: a spectator) in a match of ``players`` seats.
+    Subscribes at construction, so nothing the host sends after that is lost."""
+
+    def __init__(self, bus: Bus, match_id: str, game_id: str, players: int, seat: int | None) -> None:
+        self.bus, self.match_id, self.game_id, self.players, self.seat = bus, match_id, game_id, players, seat
+        address = spectator_address(match_id) if seat is None else seat_address(match_id, seat)
+        self.inbox = bus.subscribe(address)
+
+    async def get(self) -> Message:
+        return await self.inbox.get()
+
+    async def send(self, message: Message) -> None:
+        await self.bus.publish(host_address(self.match_id), message)
+
+    def close(self) -> None:
+        self.inbox.close()
+
+
+class MatchRunner:
+    """Starts a host and a ``PolicySeat`` for every seat no person plays; ``client(seat)`` gives
+    a person (or a spectator) their end. Take every client before ``start``."""
+
+    def __init__(self, host: MatchHost, worker: AIWorker | None = None, *, iterations: int | None = None) -> None:
+        self.host = host
+        self.bus = host.bus
+        self.worker = worker
+        self.iterations = iterations
+        self.ai_seats: dict[int, PolicySeat] = {}
+        self.clients: list[SeatClient] = []
+        self._tasks: list[asyncio.Task] = []
+        for seat, spec in enumerate(host.seats):
+            if not spec.is_person:
+                self.ai_seats[seat] = self._policy_seat(seat, spec)
+        host.on_seat_change = self._seat_changed
+
+    @classmethod
+    def new(cls, game_id: str, seats: list[SeatSpec], names: list[str], seed: int, options: dict | None,
+            store: SaveStore | None, *, worker: AIWorker | None = None, match_id: str | None = None,
+            iterations: int | None = None) -> MatchRunner:
+        host = MatchHost.new(game_id, seats, names, seed, options, store, Bus(), match_id=match_id, worker=worker)
+        return cls(host, worker, iterations=iterations)
+
+    @classmethod
+    def resume(cls, match_id: str, store: SaveStore, *, worker: AIWorker | None = None,
+               iterations: int | None = None) -> MatchRunner:
+        """The saved match, loaded the one checked way (DamagedSave if it cannot be trusted)."""
+        return cls(MatchHost.resume(match_id, store, Bus(), worker=worker), worker, iterations=iterations)
+
+    @property
+    def match_id(self) -> str:
+        return self.host.match_id
+
+    def people(self) -> list[int]:
+        return self.host.people()
+
+    def client(self, seat: int | None) -> SeatClient:
+        """The end of ``seat`` for a person playing it, or of a spectator (None)."""
+        if seat is not None and seat not in self.people():
+            raise ValueError(f"seat {seat + 1 if isinstance(seat, int) else seat!r} is not a person's seat")
+        client = SeatClient(self.bus, self.match_id, self.host.game.id, self.host.snapshot.players, seat)
+        self.clients.append(client)
+        return client
+
+    def start(self) -> None:
+        self._tasks.append(asyncio.create_task(self.host.run()))
+        self._tasks += [asyncio.create_task(seat.run()) for seat in self.ai_seats.values()]
+
+    async def wait(self) -> None:
+        """Until the host stops serving (the match ended, or ``stop``)."""
+        await self._tasks[0]
+
+    async def stand_in(self, seat: int) -> None:
+        """A person left a match others play on: an AI plays their seat from now on."""
+        who, s = seat_field(seat), seat_field(seat, "s")
+        await self.host.replace_seat(seat, STAND_IN, Event(f"{who} leave{s}; an AI plays the seat from now on."))
+
+    def stop(self) -> None:
+        """Stop serving; the save on disk already holds every move made (a write in progress
+        finishes in its thread)."""
+        for task in self._tasks:
+            task.cancel()
+        for seat in self.ai_seats.values():
+            seat.stop()
+        for client in self.clients:
+            client.close()
+
+    def _policy_seat(self, seat: int, spec: SeatSpec) -> PolicySeat:
+        return PolicySeat(self.bus, self.match_id, self.host.game.id, seat, spec, worker=self.worker,
+                          seed=self.host.snapshot.seed, iterations=self.iterations)
+
+    def _seat_changed(self, seat: int, spec: SeatSpec) -> None:
+        old = self.ai_seats.pop(seat, None)
+        if old is not None:
+            old.stop()
+        if not spec.is_person:
+            self.ai_seats[seat] = self._policy_seat(seat, spec)
+            if self._tasks:
+                self._tasks.append(asyncio.create_task(self.ai_seats[seat].run()))

@@ -1,0 +1,101 @@
+"""The one way a saved match is loaded (DESIGN §3, §5): replay the log, compare the position
+with the saved one, and check the status and result against the replayed game.
+
+The app, ``caravan-tui resume``, ``replay --save``, the saves list and the match host all go
+through ``replay_snapshot``; nothing else rebuilds a match from a file.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from caravan_tui.engine import Event, Game, IllegalAction, State
+from caravan_tui.games import GAMES
+from caravan_tui.seats import SeatSpec
+from saves.codec import DamagedSave, plain
+from saves.snapshot import Snapshot
+from saves.store import SaveStore
+
+
+@dataclass(slots=True)
+class Replayed:
+    """A match rebuilt from its log: the state, who took each action and the events each
+    produced, and the setup's events."""
+
+    game: Game
+    snapshot: Snapshot
+    state: State
+    movers: list[int]
+    events: list[list[Event]]
+    opening: list[Event]
+
+
+def replay(game: Game, snapshot: Snapshot, upto: int | None = None) -> Replayed:
+    """The match after its first ``upto`` logged actions (all by default); ValueError (an
+    IllegalAction among them) if the log cannot be replayed."""
+    state = game.new(snapshot.players, seed=snapshot.seed, options=snapshot.options)
+    opening = state.opening_events()
+    movers, events = [], []
+    for number, action in enumerate(snapshot.actions[:upto], 1):
+        movers.append(state.to_move())
+        try:
+            events.append(state.apply(action))
+        except IllegalAction as exc:
+            raise IllegalAction(f"move {number} of {len(snapshot.actions)} ({action!r}) is not legal: {exc}") from None
+    return Replayed(game, snapshot, state, movers, events, opening)
+
+
+def resignation_result(players: int, seat: int) -> list[float]:
+    """The resigning seat loses; the others share the win."""
+    others = players - 1
+    return [0.0 if s == seat else 1.0 / others for s in range(players)] if others else [0.0]
+
+
+def replay_snapshot(snapshot: Snapshot) -> Replayed:
+    """``snapshot`` rebuilt and checked; DamagedSave saying why it cannot be trusted."""
+    game = GAMES.get(snapshot.game_id)
+    if game is None:
+        raise DamagedSave(f"unknown game {snapshot.game_id!r}")
+    for text in snapshot.seats:
+        try:
+            SeatSpec.parse(text)
+        except ValueError as exc:
+            raise DamagedSave(f"a seat cannot be read: {exc}") from None
+    try:
+        game.resolve_options(snapshot.options)
+        replayed = replay(game, snapshot)
+    except ValueError as exc:  # options the game refuses, an illegal action in the log
+        raise DamagedSave(f"the match cannot be set up again: {exc}") from None
+    state = replayed.state
+    saved, again = plain(snapshot.state), plain(state.to_data())
+    if saved != again:
+        differs = ", ".join(sorted(str(k) for k in again.keys() | saved.keys() if again.get(k) != saved.get(k)))
+        raise DamagedSave(f"replaying the log does not give the saved position (it differs in {differs}); "
+                          "the rules may have changed since it was saved")
+    _check_result(snapshot, state)
+    return replayed
+
+
+def _check_result(snapshot: Snapshot, state: State) -> None:
+    """Status and result must be what the replayed game says (a resignation: of a seat that
+    could resign, before the end)."""
+    status, result = snapshot.status, snapshot.result
+    if state.is_over():
+        if status != "over":
+            raise DamagedSave(f"the game is finished but the save says {status!r}")
+        if result != state.outcome():
+            raise DamagedSave("the saved result is not the game's result")
+    elif status == "over":
+        raise DamagedSave("the save says the game is over but it is not finished")
+    elif status == "playing" and result is not None:
+        raise DamagedSave("an unfinished match has a result")
+    elif status == "resigned":
+        seat = snapshot.resigned
+        if seat is None or not 0 <= seat < snapshot.players:
+            raise DamagedSave("the save says a seat resigned but not which one")
+        if result != resignation_result(snapshot.players, seat):
+            raise DamagedSave("the saved result does not follow from the resignation")
+
+
+def load(store: SaveStore, match_id: str) -> Replayed:
+    """The saved match ``match_id``, replayed and checked (FileNotFoundError if there is none)."""
+    return replay_snapshot(store.read(match_id))
