@@ -24,6 +24,7 @@ from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen, result_line
 from saves import DamagedSave, SaveStore
+from saves.loading import latest_unfinished
 
 
 class CaravanApp(App):
@@ -100,7 +101,7 @@ class CaravanApp(App):
     def resume_match(self, match_id: str) -> None:
         """Resume "latest" (the most recent unfinished match) or a match id."""
         if match_id == "latest":
-            latest = self.store.latest_unfinished()
+            latest = latest_unfinished(self.store)
             if latest is None:
                 self.notify("There is no unfinished match to continue.", severity="warning")
                 return

@@ -192,10 +192,15 @@ def cmd_replay(args) -> int:
 
 
 def cmd_saves(_args) -> int:
+    from saves.loading import checked_entries
     from saves.store import SaveStore
 
     store = SaveStore()
-    entries = store.entries()
+    try:
+        entries = checked_entries(store)
+    except OSError as error:
+        print(error, file=sys.stderr)
+        return 2
     if not entries:
         print(f"no saved matches in {store.folder}")
         return 0
@@ -206,7 +211,7 @@ def cmd_saves(_args) -> int:
         if snap is None:
             print(f"{entry.match_id:<24} {'?':<16} {'':<24} {'':>5}  {when:<16} damaged: {entry.error}")
             continue
-        title = GAMES[snap.game_id].title if snap.game_id in GAMES else snap.game_id
+        title = GAMES[snap.game_id].title
         print(f"{snap.match_id:<24} {title:<16} {','.join(snap.seats):<24} {len(snap.actions):>5}  "
               f"{datetime.fromtimestamp(snap.updated).strftime('%Y-%m-%d %H:%M'):<16} {snap.status}")
     return 0

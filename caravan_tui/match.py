@@ -25,7 +25,7 @@ from caravan_tui.seats import SeatSpec
 from saves.codec import DamagedSave
 from saves.loading import Replayed, load, replay, resignation_result
 from saves.snapshot import Snapshot, new_match_id
-from saves.store import SaveStore
+from saves.store import MatchLock, SaveStore
 
 #: who plays a seat a person gave up (resigned or left) while other people play on
 STAND_IN = SeatSpec.ai("normal")
@@ -43,7 +43,9 @@ class MatchHost:
     """
 
     def __init__(self, replayed: Replayed, bus: Bus, store: SaveStore | None = None, *,
-                 worker: AIWorker | None = None, hint_level: str = "normal") -> None:
+                 worker: AIWorker | None = None, hint_level: str = "normal", lock: MatchLock | None = None) -> None:
+        """``lock``: the match's save lock, held until ``close`` (one writer per match)."""
+        self.lock = lock
         self.game: Game = replayed.game
         self.snapshot = replayed.snapshot
         self.seats = [SeatSpec.parse(text) for text in self.snapshot.seats]
@@ -73,15 +75,27 @@ class MatchHost:
         snapshot = Snapshot(match_id=match_id or new_match_id(), game_id=game_id,
                             options=game.resolve_options(options), players=len(seats),
                             seats=[str(seat) for seat in seats], names=list(names), seed=seed)
-        host = cls(replay(game, snapshot), bus, store, worker=worker, hint_level=hint_level)
-        host._save()
+        lock = store.lock(snapshot.match_id) if store is not None else None
+        host = cls(replay(game, snapshot), bus, store, worker=worker, hint_level=hint_level, lock=lock)
+        try:
+            host._save()
+        except BaseException:
+            host.close()
+            raise
         return host
 
     @classmethod
     def resume(cls, match_id: str, store: SaveStore, bus: Bus, *, worker: AIWorker | None = None,
                hint_level: str = "normal") -> MatchHost:
-        """The saved match, loaded the one checked way; DamagedSave if it cannot be trusted."""
-        return cls(load(store, match_id), bus, store, worker=worker, hint_level=hint_level)
+        """The saved match, loaded the one checked way: DamagedSave if it cannot be trusted,
+        MatchLocked if another window has it open."""
+        lock = store.lock(match_id)
+        try:
+            replayed = load(store, match_id)
+        except BaseException:
+            lock.release()
+            raise
+        return cls(replayed, bus, store, worker=worker, hint_level=hint_level, lock=lock)
 
     # -- properties ---------------------------------------------------------------------------
 
@@ -130,6 +144,13 @@ class MatchHost:
             for task in self._hints:
                 task.cancel()
             self._inbox.close()
+            self.close()
+
+    def close(self) -> None:
+        """Let go of the match's save lock (another window may open it now)."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
     def stop(self) -> None:
         self._stopped = True

@@ -3,11 +3,14 @@
 A file is one msgpack map, the *envelope*, whose layout never changes across schemas:
 ``{"format": FORMAT, "schema": n, "sha256": digest, "payload": bytes}``. The payload is the
 packed map of snapshot fields; the digest covers format, schema and payload, so a flipped bit
-anywhere is caught before the payload is trusted.
+anywhere is caught before the payload is trusted. Even a payload with a valid digest is then
+checked field by field (types, ranges, sizes, nesting), so whatever ``decode`` returns is
+well-formed and everything else is a DamagedSave: a digest proves nothing against a crafted file.
 """
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -26,46 +29,128 @@ class DamagedSave(Exception):
 
 
 #: schema n -> function upgrading a schema-n payload map to schema n + 1.
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+def _schema_1_to_2(fields: dict) -> dict:
+    """Schema 2 names the seat that resigned (schema 1 kept only the result, where that seat
+    scored 0) and drops the state cache: the rules may since have added to a game's data (a
+    replaced up card became public in Decktet Caravan), and loading rebuilds it from the log.
+    Runs before the fields are checked, so it must cope with any value."""
+    fields = dict(fields)
+    result = fields.get("result")
+    losers = [seat for seat, share in enumerate(result) if share == 0] if isinstance(result, list) else []
+    fields["resigned"] = losers[0] if fields.get("status") == "resigned" and len(losers) == 1 else None
+    fields["state"] = {}
+    return fields
+
+
+#: schema n -> function upgrading a schema-n payload map to schema n + 1 (before it is checked).
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _schema_1_to_2}
+
+# Caps far above any real save, so that a crafted file can exhaust neither memory nor the stack.
+# The largest real saves (Camel Caravan played to the end) are about 11 KB, with about 700
+# actions and 3,000 list and map items in all; states nest 5 levels deep, strings are short.
+MAX_FILE = 4 * 2**20  #: bytes in a save file
+MAX_ITEMS = 100_000  #: items in one list or map (the action log is the longest)
+MAX_TOTAL = 1_000_000  #: items in all the lists and maps of a file together
+MAX_DEPTH = 32  #: lists and maps inside one another
+MAX_TEXT = 2**16  #: characters in a string, bytes in a binary
+MAX_NAME = 256  #: characters in an id, a version, a seat, a player's or an option's name
+MAX_PLAYERS = 16
+MAX_TIME = 32_503_680_000  #: 3000-01-01: datetime.fromtimestamp takes 1970 to 3000 everywhere
+_INT64 = range(-(2**63), 2**63)
+_PLAIN = (type(None), bool, int, float, str, bytes)  #: msgpack's plain scalars, as unpacked
 
 
 def _is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+    return type(v) is int and v in _INT64
 
 
 def _is_number(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool)
+    return _is_int(v) or type(v) is float and math.isfinite(v)
 
 
-def _is_strings(v: Any) -> bool:
-    return isinstance(v, (list, tuple)) and all(isinstance(s, str) for s in v)
+def _is_name(v: Any) -> bool:
+    return type(v) is str and len(v) <= MAX_NAME
 
 
-def _is_action(v: Any) -> bool:
-    return isinstance(v, (list, tuple)) and all(
-        isinstance(x, str) or _is_int(x) or _is_action(x) for x in v
-    )
+def _too_big(v: Any) -> str | None:
+    """What is out of range in the scalar ``v``, or None."""
+    if isinstance(v, (str, bytes)) and len(v) > MAX_TEXT:
+        return f"holds a string of more than {MAX_TEXT} characters"
+    if isinstance(v, int) and v not in _INT64:
+        return "holds an integer beyond 64 bits"
+    if isinstance(v, float) and not math.isfinite(v):
+        return "holds a number that is not finite"
+    return None
 
 
-#: payload field -> (what it must be, in words; check). Same names as the Snapshot fields.
-_FIELDS: dict[str, tuple[str, Callable[[Any], bool]]] = {
-    "app_version": ("a string", lambda v: isinstance(v, str)),
-    "match_id": ("a string", lambda v: isinstance(v, str)),
-    "game_id": ("a string", lambda v: isinstance(v, str)),
-    "options": ("a map", lambda v: isinstance(v, dict)),
-    "players": ("an integer", _is_int),
-    "seats": ("a list of strings", _is_strings),
-    "names": ("a list of strings", _is_strings),
-    "seed": ("an integer", _is_int),
-    "actions": ("a list of actions", lambda v: isinstance(v, (list, tuple)) and all(map(_is_action, v))),
-    "state": ("a map", lambda v: isinstance(v, dict)),
-    "created": ("a number", _is_number),
-    "updated": ("a number", _is_number),
-    "status": (f"one of {', '.join(STATUSES)}", lambda v: v in STATUSES),
-    "result": (
-        "a list of numbers or nil",
-        lambda v: v is None or (isinstance(v, (list, tuple)) and all(map(_is_number, v))),
+def _tree(value: Any, kind: str, scalars: tuple[type, ...], maps: bool) -> str | None:
+    """What is wrong with ``value`` as lists (and maps keyed by strings or integers, if ``maps``)
+    holding ``scalars``, or None. Iterative and depth-capped: a crafted save may nest far past
+    Python's recursion limit."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if type(item) is list or maps and type(item) is dict:
+            if depth > MAX_DEPTH:
+                return f"is nested more than {MAX_DEPTH} levels deep"
+            if type(item) is dict:
+                if not all(type(k) in (str, int) and not _too_big(k) for k in item):
+                    return "has a map key that is not a string or an integer"
+                item = item.values()
+            stack.extend((x, depth + 1) for x in item)
+        elif type(item) not in scalars:
+            return f"is not {kind}"
+        elif problem := _too_big(item):
+            return problem
+    return None
+
+
+def _is(kind: str, ok: Callable[[Any], bool]) -> Callable[[Any], str | None]:
+    """A field check saying the value "is not ``kind``" unless ``ok(value)``."""
+    return lambda v: None if ok(v) else f"is not {kind}"
+
+
+def _actions(v: Any) -> str | None:
+    if type(v) is not list or not all(type(a) is list for a in v):
+        return "is not a list of actions"
+    return _tree(v, "a list of actions", (str, int), maps=False)
+
+
+def _state(v: Any) -> str | None:
+    if type(v) is not dict or not all(type(k) is str for k in v):
+        return "is not a map with string keys"
+    return _tree(v, "plain data", _PLAIN, maps=True)
+
+
+def _is_option(v: Any) -> bool:
+    return v is None or type(v) is bool or _is_number(v) or type(v) is str and len(v) <= MAX_TEXT
+
+
+_NAME = f"a string of at most {MAX_NAME} characters"
+_NAMES = f"a list of strings of at most {MAX_NAME} characters"
+_TIME = "a time from 1970 to 3000"
+
+#: payload field -> check returning what is wrong with its value, in words, or None. Same names
+#: as the Snapshot fields.
+_FIELDS: dict[str, Callable[[Any], str | None]] = {
+    "app_version": _is(_NAME, _is_name),
+    "match_id": _is(_NAME, _is_name),
+    "game_id": _is(_NAME, _is_name),
+    "options": _is(
+        "a map from names to strings, numbers, booleans or nil",
+        lambda v: type(v) is dict and all(map(_is_name, v)) and all(map(_is_option, v.values())),
     ),
+    "players": _is(f"an integer from 1 to {MAX_PLAYERS}", lambda v: _is_int(v) and 1 <= v <= MAX_PLAYERS),
+    "seats": _is(_NAMES, lambda v: type(v) is list and all(map(_is_name, v))),
+    "names": _is(_NAMES, lambda v: type(v) is list and all(map(_is_name, v))),
+    "seed": _is("a 64-bit integer", _is_int),
+    "actions": _actions,
+    "state": _state,
+    "created": _is(_TIME, lambda v: _is_number(v) and 0 <= v < MAX_TIME),
+    "updated": _is(_TIME, lambda v: _is_number(v) and 0 <= v < MAX_TIME),
+    "status": _is(f"one of {', '.join(STATUSES)}", lambda v: type(v) is str and v in STATUSES),
+    "result": _is("a list of numbers or nil", lambda v: v is None or type(v) is list and all(map(_is_number, v))),
+    "resigned": _is("a seat number or nil", lambda v: v is None or _is_int(v)),
 }
 
 
@@ -75,17 +160,24 @@ def plain(value: Any) -> Any:
 
 
 def encode(snapshot: Snapshot) -> bytes:
-    """The file contents for ``snapshot``; ValueError if it could not be read back."""
+    """The file contents for ``snapshot``; ValueError if it could not be read back. It is
+    decoded again: the one sure way to refuse exactly what ``decode`` would."""
     fields = {name: getattr(snapshot, name) for name in _FIELDS}
     try:
-        _check(fields)
+        data = _seal(msgpack.packb(fields, use_bin_type=True), SCHEMA)
+        decode(data)
     except DamagedSave as exc:
         raise ValueError(f"cannot save match {snapshot.match_id!r}: {exc.reason}") from None
-    return _seal(msgpack.packb(fields, use_bin_type=True), SCHEMA)
+    except (TypeError, ValueError, OverflowError) as exc:  # what msgpack cannot pack at all
+        raise ValueError(f"cannot save match {snapshot.match_id!r}: {exc}") from None
+    return data
 
 
 def decode(data: bytes) -> Snapshot:
-    """The snapshot in ``data``, migrated to the current schema; DamagedSave if it is not one."""
+    """The snapshot in ``data``, migrated to the current schema and checked field by field;
+    DamagedSave if it is not one."""
+    if len(data) > MAX_FILE:
+        raise DamagedSave(f"the file is larger than any save (over {MAX_FILE // 2**20} MiB)")
     envelope = _envelope(data)
     if not isinstance(envelope, dict) or envelope.get("format") != FORMAT:
         raise DamagedSave("not a caravan-tui save")
@@ -99,8 +191,10 @@ def decode(data: bytes) -> Snapshot:
             f"saved by a newer caravan-tui (save schema {schema}; this version reads up to {SCHEMA})"
         )
     try:
-        fields = msgpack.unpackb(payload, raw=False, strict_map_key=False)
-    except Exception:
+        fields = msgpack.unpackb(payload, raw=False, strict_map_key=False, **_counted())
+    except DamagedSave:
+        raise
+    except Exception:  # msgpack's own errors: bad bytes, nesting past its stack, stray data…
         raise DamagedSave("the save's contents are unreadable") from None
     if not isinstance(fields, dict):
         raise DamagedSave("the save's contents are not a map")
@@ -120,6 +214,23 @@ def _seal(payload: bytes, schema: int) -> bytes:
     return msgpack.packb(envelope, use_bin_type=True)
 
 
+def _counted() -> dict[str, Callable[[Any], Any]]:
+    """Unpacker hooks that count lists and maps as they are built and stop at MAX_ITEMS in one,
+    or MAX_TOTAL in all: a few MB of empty lists would otherwise unpack into GBs."""
+    total = 0
+
+    def count(container: Any) -> Any:
+        nonlocal total
+        total += len(container)
+        if len(container) > MAX_ITEMS:
+            raise DamagedSave(f"the save holds a list or map of more than {MAX_ITEMS} items")
+        if total > MAX_TOTAL:
+            raise DamagedSave(f"the save holds more than {MAX_TOTAL} items in all")
+        return container
+
+    return {"list_hook": count, "object_hook": count}
+
+
 #: "format" is the envelope's first field, so a damaged save of ours still starts with this.
 _SIGNATURE = msgpack.packb("format") + msgpack.packb(FORMAT)
 
@@ -129,7 +240,7 @@ def _envelope(data: bytes) -> Any:
     if not data:
         raise DamagedSave("the file is empty")
     ours = _SIGNATURE in data[:64]
-    unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=len(data))
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=len(data), **_counted())
     unpacker.feed(data)
     try:
         envelope = unpacker.unpack()
@@ -143,14 +254,19 @@ def _envelope(data: bytes) -> Any:
 
 
 def _check(fields: dict) -> None:
-    """DamagedSave unless ``fields`` holds every snapshot field, each of the right type."""
-    for name, (kind, check) in _FIELDS.items():
+    """DamagedSave unless ``fields`` holds every snapshot field, each well-formed."""
+    for name, check in _FIELDS.items():
         if name not in fields:
             raise DamagedSave(f"the save has no {name!r} field")
-        if not check(fields[name]):
-            raise DamagedSave(f"the save's {name!r} field is not {kind}")
-    if not len(fields["seats"]) == len(fields["names"]) == fields["players"]:
+        if problem := check(fields[name]):
+            raise DamagedSave(f"the save's {name!r} field {problem}")
+    players, result, resigned = fields["players"], fields["result"], fields["resigned"]
+    if not len(fields["seats"]) == len(fields["names"]) == players:
         raise DamagedSave("the save's seats and names do not match its number of players")
+    if result is not None and len(result) != players:
+        raise DamagedSave("the save's result does not have one score per player")
+    if resigned is not None and not 0 <= resigned < players:
+        raise DamagedSave("the save's resigned seat is not one of its players")
 
 
 def _snapshot(fields: dict) -> Snapshot:
@@ -163,8 +279,8 @@ def _snapshot(fields: dict) -> Snapshot:
         game_id=fields["game_id"],
         options=fields["options"],
         players=fields["players"],
-        seats=list(fields["seats"]),
-        names=list(fields["names"]),
+        seats=fields["seats"],
+        names=fields["names"],
         seed=fields["seed"],
         actions=[normalise_action(a) for a in fields["actions"]],
         state=fields["state"],
@@ -172,4 +288,5 @@ def _snapshot(fields: dict) -> Snapshot:
         updated=float(fields["updated"]),
         status=fields["status"],
         result=None if result is None else [float(x) for x in result],
+        resigned=fields["resigned"],
     )

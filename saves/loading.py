@@ -6,6 +6,7 @@ through ``replay_snapshot``; nothing else rebuilds a match from a file.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
 from caravan_tui.engine import Event, Game, IllegalAction, State
@@ -13,7 +14,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.seats import SeatSpec
 from saves.codec import DamagedSave, plain
 from saves.snapshot import Snapshot
-from saves.store import SaveStore
+from saves.store import SaveEntry, SaveStore
 
 
 @dataclass(slots=True)
@@ -67,7 +68,7 @@ def replay_snapshot(snapshot: Snapshot) -> Replayed:
         raise DamagedSave(f"the match cannot be set up again: {exc}") from None
     state = replayed.state
     saved, again = plain(snapshot.state), plain(state.to_data())
-    if saved != again:
+    if saved and saved != again:  # an empty cache (a migrated save) is rebuilt, not compared
         differs = ", ".join(sorted(str(k) for k in again.keys() | saved.keys() if again.get(k) != saved.get(k)))
         raise DamagedSave(f"replaying the log does not give the saved position (it differs in {differs}); "
                           "the rules may have changed since it was saved")
@@ -99,3 +100,28 @@ def _check_result(snapshot: Snapshot, state: State) -> None:
 def load(store: SaveStore, match_id: str) -> Replayed:
     """The saved match ``match_id``, replayed and checked (FileNotFoundError if there is none)."""
     return replay_snapshot(store.read(match_id))
+
+
+def checked_entries(store: SaveStore) -> list[SaveEntry]:
+    """``store.entries()`` with every save replayed and checked: one that cannot be trusted is
+    listed as damaged, with the reason (OSError only if the folder cannot be listed)."""
+    checked = []
+    for entry in store.entries():
+        if entry.snapshot is not None:
+            try:
+                replay_snapshot(entry.snapshot)
+            except DamagedSave as exc:
+                entry = dataclasses.replace(entry, snapshot=None, error=exc.reason)
+        checked.append(entry)
+    return checked
+
+
+def latest_unfinished(store: SaveStore) -> Snapshot | None:
+    """The match still being played that was updated last, if any (None when there are no saves
+    or the folder cannot be listed)."""
+    try:
+        entries = checked_entries(store)
+    except OSError:
+        return None
+    playing = [e.snapshot for e in entries if e.snapshot and e.snapshot.status == "playing"]
+    return max(playing, key=lambda s: s.updated, default=None)

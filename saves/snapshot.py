@@ -14,7 +14,7 @@ from caravan_tui import __version__
 from caravan_tui.engine import Action
 
 FORMAT = "caravan-tui-save"
-SCHEMA = 1
+SCHEMA = 2
 STATUSES = ("playing", "over", "resigned")
 
 

@@ -4,22 +4,33 @@ A crash at any instant leaves the previous or the new snapshot, never a torn one
 goes to a temp file in the same folder, is fsynced, then renamed over the old file. A damaged
 file is shown with its reason and never overwritten: it may be a save from a newer version,
 or one the player wants to rescue.
+
+The folder is not trusted: only regular files are read, and no more than a save can hold.
 """
 from __future__ import annotations
 
 import os
+import re
+import stat
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
 
-from caravan_tui.engine import IllegalAction, State
-from caravan_tui.games import get_game
-from saves.codec import DamagedSave, decode, encode, plain
+from saves.codec import MAX_FILE, MAX_TIME, DamagedSave, decode, encode
 from saves.snapshot import Snapshot
 
 SUFFIX = ".msgpack"
+#: write()'s temp files, as tempfile.mkstemp names them: ".<match_id>-<8 random characters>.tmp"
+_TEMP = re.compile(r"\.(?P<match_id>.+)-[a-z0-9_]{8}\.tmp")
+#: seconds after which a temp file is a crash's leftover (a write takes milliseconds)
+STALE = 60
+
+
+class MatchLocked(OSError):
+    """The match is already open: a host in another process, or in this one, holds its lock."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +70,7 @@ class SaveStore:
             except DamagedSave as exc:
                 raise DamagedSave(f"{path.name} is damaged ({exc.reason}); it was left untouched") from None
         self.folder.mkdir(parents=True, exist_ok=True)
+        self._remove_temps(snapshot.match_id)
         # The temp name does not end in SUFFIX, so a leftover one is never listed.
         fd, temp = tempfile.mkstemp(prefix=f".{snapshot.match_id}-", suffix=".tmp", dir=self.folder)
         try:
@@ -74,64 +86,111 @@ class SaveStore:
 
     def read(self, match_id: str) -> Snapshot:
         """The decoded snapshot (no replay); FileNotFoundError if there is none."""
-        snapshot = decode(self.path(match_id).read_bytes())
+        snapshot = decode(_read(self.path(match_id)))
         if snapshot.match_id != match_id:
             raise DamagedSave(f"the file is named {match_id} but holds match {snapshot.match_id}")
         return snapshot
 
-    def load(self, match_id: str) -> tuple[Snapshot, State]:
-        """The snapshot and its state, rebuilt by replaying the action log and checked against
-        the saved state."""
-        snapshot = self.read(match_id)
-        try:
-            game = get_game(snapshot.game_id)
-        except KeyError:
-            raise DamagedSave(f"unknown game {snapshot.game_id!r}") from None
-        try:
-            state = game.new(snapshot.players, seed=snapshot.seed, options=snapshot.options)
-        except ValueError as exc:
-            raise DamagedSave(f"cannot set up the game: {exc}") from None
-        for number, action in enumerate(snapshot.actions, 1):
-            try:
-                state.apply(action)
-            except IllegalAction:
-                raise DamagedSave(
-                    f"move {number} of {len(snapshot.actions)} in the log ({action!r}) is not legal"
-                ) from None
-        replayed, saved = plain(state.to_data()), plain(snapshot.state)
-        if replayed != saved:
-            differs = ", ".join(
-                sorted(str(k) for k in replayed.keys() | saved.keys() if replayed.get(k) != saved.get(k))
-            )
-            raise DamagedSave(
-                f"replaying the log does not give the saved position (it differs in {differs}); "
-                "the rules may have changed since it was saved"
-            )
-        return snapshot, state
-
     def entries(self) -> list[SaveEntry]:
-        """Every save file, newest first; damaged ones carry their reason. Never raises."""
+        """Every save file, newest first; those that cannot be loaded carry the reason. Never
+        raises for anything in the folder; OSError if the folder itself cannot be listed (it is
+        a file, say), which is not the same as having no saves. Removes stale temp files."""
+        try:
+            names = os.listdir(self.folder)
+        except FileNotFoundError:
+            return []
+        except OSError as exc:
+            raise type(exc)(exc.errno, f"cannot list the saves: {exc.strerror}", str(self.folder)) from None
+        self._remove_temps()
         entries = []
-        for path in self.folder.glob(f"*{SUFFIX}") if self.folder.is_dir() else ():
+        for name in names:
+            if not name.endswith(SUFFIX):
+                continue
+            match_id, path = name[: -len(SUFFIX)], self.folder / name
             snapshot, error, modified = None, None, 0.0
             try:
-                modified = path.stat().st_mtime
-                snapshot = self.read(path.stem)
+                # A file's time can be set to anything; keep it where datetime can show it.
+                modified = min(max(path.stat().st_mtime, 0.0), MAX_TIME - 1.0)
+                snapshot = self.read(match_id)
             except DamagedSave as exc:
                 error = exc.reason
             except (OSError, ValueError) as exc:
                 error = f"cannot read the file: {exc}"
-            entries.append(SaveEntry(path.stem, path, snapshot, error, modified))
+            entries.append(SaveEntry(match_id, path, snapshot, error, modified))
         entries.sort(key=lambda e: (e.modified, e.match_id), reverse=True)
         return entries
 
     def delete(self, match_id: str) -> None:
         self.path(match_id).unlink(missing_ok=True)
 
-    def latest_unfinished(self) -> Snapshot | None:
-        """The match still being played that was updated last, if any."""
-        playing = [e.snapshot for e in self.entries() if e.snapshot and e.snapshot.status == "playing"]
-        return max(playing, key=lambda s: s.updated, default=None)
+    def lock(self, match_id: str) -> MatchLock:
+        """Hold ``match_id`` exclusively while a host runs it, so that two windows never both
+        write it; MatchLocked if it is already held, by another process or by this one."""
+        self.path(match_id)  # refuses an invalid id
+        self.folder.mkdir(parents=True, exist_ok=True)
+        return MatchLock(self.folder / f".{match_id}.lock", match_id)
+
+    def _remove_temps(self, match_id: str | None = None) -> None:
+        """Remove write()'s leftover temp files: any older than STALE seconds, and all those of
+        ``match_id``, about to be written again. Best effort; no other file is ever touched."""
+        try:
+            with os.scandir(self.folder) as found:
+                temps = [(entry, temp["match_id"]) for entry in found if (temp := _TEMP.fullmatch(entry.name))]
+        except OSError:
+            return
+        for entry, temp_of in temps:
+            try:
+                if entry.is_file(follow_symlinks=False) and (
+                    temp_of == match_id or time.time() - entry.stat().st_mtime > STALE
+                ):
+                    os.unlink(entry.path)
+            except OSError:
+                pass  # gone already, or not ours to remove
+
+
+class MatchLock:
+    """An exclusive ``flock`` on a match's lock file (``.<match_id>.lock`` beside the save),
+    released by ``release()``, at the end of a ``with`` block, or when the process dies, however
+    it dies. The file itself stays: removing it would let a third window lock a new file while
+    the second still held the old one."""
+
+    def __init__(self, path: Path, match_id: str) -> None:
+        import fcntl  # POSIX only; importing it here leaves the rest of saves usable elsewhere
+
+        self.path = path
+        self._fd: int | None = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            self.release()
+            if isinstance(exc, BlockingIOError):
+                raise MatchLocked(f"this match ({match_id}) is open in another window") from None
+            raise
+
+    def release(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def __enter__(self) -> MatchLock:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.release()
+
+
+def _read(path: Path) -> bytes:
+    """The contents of ``path`` if it is a regular file, DamagedSave if not. Opened without
+    blocking, so that a FIFO cannot make us wait, and read to at most one byte past MAX_FILE
+    (which decode refuses), so that a huge file cannot fill the memory."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise DamagedSave("not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as file:
+            return file.read(MAX_FILE + 1)
+    finally:
+        os.close(fd)
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -1,22 +1,27 @@
 """The Textual app driven through Pilot at 80×24, with a tmp save folder and a tiny AI budget."""
 from __future__ import annotations
 
+import dataclasses
 import os
 
 import pytest
 from textual.widgets import DataTable, MarkdownViewer
 
 from caravan_tui.app import CaravanApp
-from caravan_tui.games import get_game
+from caravan_tui.games import GAMES, get_game
 from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen, cards_in
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
-from caravan_tui.screens.game import GenericGameScreen
+from caravan_tui.screens import game_screen_class
+from caravan_tui.screens.game import GameScreen, GenericGameScreen
 from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
-from caravan_tui.screens.summary import HandSummaryScreen, MatchOverScreen
-from caravan_tui.widgets import ActionList, CardGrid
+from caravan_tui.games.decktet_caravan.card_grid import CardGrid
+from caravan_tui.games.decktet_caravan.hand_summary import HandSummaryScreen
+from caravan_tui.screens.summary import MatchOverScreen
+from caravan_tui.widgets import ActionList
+from caravan_tui.seats import SeatSpec
 from saves import SaveStore
 
 SIZE = (80, 24)
@@ -49,7 +54,8 @@ def seed_where_leader(seat: int, hands: int = 1) -> int:
 
 
 def setup(seed: int, hands: int = 1, level: str = "easy") -> MatchSetup:
-    return MatchSetup("decktet_caravan", ["human", f"ai:{level}"], ["Tester", "Bot"], {"hands": hands}, seed)
+    return MatchSetup("decktet_caravan", [SeatSpec("human"), SeatSpec.ai(level)], ["Tester", "Bot"],
+                      {"hands": hands}, seed)
 
 
 async def focus(pilot, widget_id: str, limit: int = 15) -> None:
@@ -106,8 +112,8 @@ async def test_a_whole_match_by_keys(tmp_path):
         await pilot.press("1", "2")
         await pilot.press("ctrl+g")
         await wait_for(pilot, lambda: isinstance(app.screen, DecktetCaravanScreen), "the table")
-        assert app.session.host.snapshot.options == {"hands": 1}
-        assert app.session.host.snapshot.seed == 12
+        assert app.runner.host.snapshot.options == {"hands": 1}
+        assert app.runner.host.snapshot.seed == 12
 
         from_hand = from_list = passes = 0
         for _ in range(200):
@@ -118,7 +124,7 @@ async def test_a_whole_match_by_keys(tmp_path):
             screen = app.screen
             legal = screen.legal
             plays = [a for a in legal if a != PASS]
-            turn = app.session.host.turn
+            turn = app.runner.host.turn
             if not from_hand and plays:
                 await play_from_hand(pilot, plays[-1])
                 from_hand += 1
@@ -128,7 +134,7 @@ async def test_a_whole_match_by_keys(tmp_path):
             else:
                 await play_from_list(pilot, 0)
                 from_list += 1
-            await wait_for(pilot, lambda: app.session is None or app.session.host.turn > turn, "the move to land")
+            await wait_for(pilot, lambda: app.runner is None or app.runner.host.turn > turn, "the move to land")
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the end of the match")
         assert from_hand and from_list
         over = app.screen
@@ -146,25 +152,25 @@ async def test_resume_where_it_stopped(tmp_path):
         app.start_match(setup(seed_where_leader(0), hands=3))
         for _ in range(2):
             await wait_for(pilot, lambda: my_turn(app), "my turn")
-            turn = app.session.host.turn
+            turn = app.runner.host.turn
             await play_from_list(pilot, 0)
-            await wait_for(pilot, lambda: app.session.host.turn > turn, "my move to land")
+            await wait_for(pilot, lambda: app.runner.host.turn > turn, "my move to land")
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         view, log = app.screen.view, list(app.screen.query_one("#log").lines_text)
-        match_id, moves = app.session.match_id, app.session.host.turn
+        match_id, moves = app.runner.match_id, app.runner.host.turn
 
     again = make_app(tmp_path)
     async with again.run_test(size=SIZE) as pilot:
         assert "Continue" in str(again.screen.query_one("#home-continue").render())
         await pilot.press("c")
         await wait_for(pilot, lambda: my_turn(again), "my turn after resuming")
-        assert again.session.match_id == match_id
-        assert again.session.host.turn == moves
+        assert again.runner.match_id == match_id
+        assert again.runner.host.turn == moves
         assert again.screen.view == view
         assert again.screen.query_one("#log").lines_text == log
 
 
-async def test_hint_shows_and_undo_takes_back(tmp_path):
+async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(setup(seed_where_leader(0), hands=3))
@@ -177,16 +183,21 @@ async def test_hint_shows_and_undo_takes_back(tmp_path):
         actions = screen.query_one(ActionList)
         await wait_for(pilot, lambda: actions.hinted is not None, "the hint")
         assert actions.hinted in screen.legal
-        assert app.session.host.turn == 0  # shown, not played
+        assert app.runner.host.turn == 0  # shown, not played
         assert screen.query_one(CardGrid).marked == set(cards_in(actions.hinted))
 
-        hand_before = list(screen.view["hand"])
         await play_from_list(pilot, 0)
-        await wait_for(pilot, lambda: app.session.host.turn >= 2 and my_turn(app), "the AI's reply")
+        await wait_for(pilot, lambda: app.runner.host.turn >= 2 and my_turn(app), "the AI's reply")
+        turn = app.runner.host.turn
+        reply = app.runner.host.events[-1][0]
         await pilot.press("u")
-        await wait_for(pilot, lambda: app.session.host.turn == 0 and my_turn(app), "the undo")
-        assert screen.view["hand"] == hand_before
-        assert len(app.store.read(app.session.match_id).actions) == 0
+        if reply.reveals_to(0):  # the AI played cards from its hidden hand: no second look
+            await wait_for(pilot, lambda: any("cannot take back past" in n.message for n in app._notifications),
+                           "the refusal")
+            assert app.runner.host.turn == turn
+        else:
+            await wait_for(pilot, lambda: app.runner.host.turn == 0 and my_turn(app), "the undo")
+        assert len(app.store.read(app.runner.match_id).actions) == app.runner.host.turn
 
 
 async def test_rules_viewer_clicks_and_menu(tmp_path):
@@ -258,7 +269,7 @@ async def test_the_screen_answers_keys_while_the_ai_thinks(tmp_path):
         grid = screen.query_one(CardGrid)
         await pilot.press("right")
         assert grid.cursor == 1
-        assert app.session.host.turn == 0  # the key was handled while the AI still searches
+        assert app.runner.host.turn == 0  # the key was handled while the AI still searches
         await pilot.press("question_mark")
         assert isinstance(app.screen, RulesScreen)
         await pilot.press("escape")
@@ -287,26 +298,40 @@ async def test_small_terminal_notice(tmp_path):
         assert not app.screen.query_one("#too-small").display
 
 
-@pytest.mark.parametrize("game_id", ["decktet_caravan"])
-def test_game_screens_are_looked_up_by_game_id(game_id):
-    from caravan_tui.screens import game_screen_class
+def test_each_game_brings_its_screen_and_any_other_plays_on_the_generic_one():
+    for game in GAMES.values():
+        screen = game_screen_class(game)
+        assert issubclass(screen, GameScreen) and (game.screen is not None or screen is GenericGameScreen)
+    assert game_screen_class(dataclasses.replace(next(iter(GAMES.values())), screen=None)) is GenericGameScreen
 
-    assert game_screen_class(game_id) is DecktetCaravanScreen
-    assert game_screen_class("no_such_game") is GenericGameScreen
+
+def generic_setups():
+    for game in GAMES.values():
+        for players in game.players:
+            yield pytest.param(game, players, id=f"{game.id}-{players}p")
 
 
-async def test_any_game_is_playable_from_the_generic_screen(tmp_path, monkeypatch):
-    monkeypatch.setattr("caravan_tui.app.game_screen_class", lambda game_id: GenericGameScreen)
+@pytest.mark.parametrize("game,players", list(generic_setups()))
+async def test_every_game_is_playable_from_the_generic_screen(tmp_path, monkeypatch, game, players):
+    """The actions list alone plays any game at any player count: three of my decisions by keys."""
+    monkeypatch.setattr("caravan_tui.app.game_screen_class", lambda game: GenericGameScreen)
     app = make_app(tmp_path)
+    seats = [SeatSpec("human")] + [SeatSpec("random")] * (players - 1)
+    names = ["Tester"] + [f"Bot {seat}" for seat in range(1, players)]
     async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_leader(0)))
+        app.start_match(MatchSetup(game.id, seats, names, dict(game.quick_options), 5))
         for _ in range(3):
-            await wait_for(pilot, lambda: isinstance(app.screen, GenericGameScreen) and app.screen.turn is not None,
-                           "my turn on the generic screen")
-            turn = app.session.host.turn
+            await wait_for(pilot, lambda: app.runner is None or (
+                isinstance(app.screen, GenericGameScreen) and app.screen.turn is not None), "my turn")
+            if app.runner is None:
+                break
+            turn = app.runner.host.turn
             await play_from_list(pilot, 0)
-            await wait_for(pilot, lambda: app.session is None or app.session.host.turn > turn, "the move")
-        assert "hand_no" in str(app.screen.query_one("#summary").render())
+            await wait_for(pilot, lambda: app.runner is None or app.runner.host.turn > turn, "the move")
+        screen = app.screen
+        if isinstance(screen, GenericGameScreen):
+            assert screen.names == names and "Tester" not in str(screen.query_one("#summary").render())
+
 
 
 async def test_cards_with_several_readings_ask_which_one(tmp_path):
@@ -321,5 +346,5 @@ async def test_cards_with_several_readings_ask_which_one(tmp_path):
         app.start_match(setup(seed))
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         assert await play_from_hand(pilot, readings[1])
-        await wait_for(pilot, lambda: app.session.host.turn >= 1, "the move")
-        assert app.session.host.actions[0] == readings[1]
+        await wait_for(pilot, lambda: app.runner.host.turn >= 1, "the move")
+        assert app.runner.host.actions[0] == readings[1]

@@ -7,7 +7,7 @@ import re
 import msgpack
 import pytest
 
-from caravan_tui.engine import IllegalAction, normalise_action
+from caravan_tui.engine import VIEW_HEADER, IllegalAction, normalise_action, render
 from caravan_tui.games.camel_caravan import GAME
 from caravan_tui.games.camel_caravan.board import (
     CELL_NAMES, CITIES, CITY_OF_GOOD, DEMAND_MARKERS, DIST, FULL_BAG, GOOD_INDEX, GOODS, NEIGHBOURS,
@@ -17,6 +17,7 @@ from caravan_tui.games.camel_caravan.heuristic import EXTRA_ACTION, action_prior
 from caravan_tui.games.camel_caravan.rules import CamelCaravanState
 
 END = ("end_turn",)
+NAMES = ["Ann", "Bob", "Cy", "Di"]
 
 
 def cell(r: int, c: int) -> int:
@@ -45,6 +46,11 @@ def position(players=2, *, turn=0, left=4, turns=9, empty=None, loaded=None, sup
         "delivered": [dict.fromkeys(GOODS, 0) | d for d in (delivered or [{}] * players)],
         "bag": dict.fromkeys(GOODS, 0) | ({"hides": 8} if bag is None else bag), "draws": 1, "chance": chance,
     })
+
+
+def render_for(text: str, viewer: int | None) -> str:
+    """A describe() text as a two-player match shows it to ``viewer``."""
+    return render(text, NAMES[:2], viewer)
 
 
 def rejected(state, action) -> None:
@@ -78,7 +84,7 @@ def test_setup_draws_eight_goods_and_gives_each_player_camels_and_a_theft_marker
         assert state.to_move() == state.start and state.left == 1
     assert {GAME.new(players, seed=seed).start for seed in range(40)} == set(range(players))
     opening = GAME.new(players, seed=1).opening_events()
-    assert all(event.reveals for event in opening) and "starts" in opening[-1].text
+    assert all(event.reveals for event in opening) and "start{p" in opening[-1].text
 
 
 def test_short_game_and_sixth_camel_change_the_components():
@@ -107,7 +113,9 @@ def test_a_turn_passes_by_itself_when_its_actions_are_spent():
     state = GAME.new(2, seed=5)
     first = state.to_move()
     events = state.apply(("place", cell(3, 3)))
-    assert state.to_move() == 1 - first and state.left == 2 and "turn: 2 actions" in events[-1].text
+    assert state.to_move() == 1 - first and state.left == 2
+    assert events[-1].render(NAMES, None) == f"{NAMES[1 - first]}'s turn: 2 actions."
+    assert events[-1].render(NAMES, 1 - first) == "Your turn: 2 actions."
 
 
 def test_place_or_move_costs_one_onto_an_empty_space_and_two_onto_camels():
@@ -191,7 +199,7 @@ def test_a_good_relays_along_a_chain_over_loaded_camels_and_is_delivered_on_its_
     assert state.describe(("move_good", chain[0], TAG, "salt", "top")) == \
         "Deliver salt from (2,0) to Taghaza (2,3) (+3)"
     events = state.apply(("move_good", chain[0], TAG, "salt", "top"))
-    assert events[0].text == "Player 1 delivers salt to Taghaza (2,3): +3."
+    assert events[0].render(NAMES, 1) == "Ann delivers salt to Taghaza (2,3): +3."
     assert state.delivered[0][GOOD_INDEX["salt"]] == 1 and state.score(0) == 3
     assert state.empties[0] == (chain[0], chain[2], TAG)  # the camel on the city stays empty
     assert state.loads[0] == ((chain[1], GOOD_INDEX["hides"], 0),)
@@ -330,12 +338,86 @@ def test_legal_actions_are_exactly_the_actions_apply_accepts():
 def test_describe_and_events_use_plain_words():
     state = position(empty=[[cell(2, 2), TAG], [cell(4, 4)]], loaded=[[(cell(2, 1), "salt", 1)], [(cell(4, 4), "gems", 0)]])
     assert state.describe(("move_camel", cell(2, 2), cell(4, 4))) == "Move a camel from (2,2) to (4,4) — 2 actions"
-    assert state.describe(("move_good", cell(2, 1), TAG, "salt", "under")) == \
-        "Deliver the stolen salt from under your camel on (2,1) to Taghaza (2,3) (+3)"
-    assert state.describe(("steal", cell(4, 4), 1, "gems")) == "Steal gems from Player 2 at (4,4)"
+    under = state.describe(("move_good", cell(2, 1), TAG, "salt", "under"))
+    assert render_for(under, 0) == "Deliver the stolen salt from under your camel on (2,1) to Taghaza (2,3) (+3)"
+    assert render_for(under, None) == "Deliver the stolen salt from under Ann's camel on (2,1) to Taghaza (2,3) (+3)"
+    steal = state.describe(("steal", cell(4, 4), 1, "gems"))
+    assert render_for(steal, 0) == "Steal gems from Bob at (4,4)"
     assert state.describe(END) == "End the turn (4 actions unused)"
-    assert state.apply(("move_camel", cell(2, 2), cell(4, 4)))[0].text == \
-        "Player 1 moves a camel from (2,2) to (4,4) (2 actions)."
+    moved = state.apply(("move_camel", cell(2, 2), cell(4, 4)))[0]
+    assert moved.text == "{p0} move{p0:s} a camel from (2,2) to (4,4) (2 actions)."
+    assert moved.render(NAMES, 1) == "Ann moves a camel from (2,2) to (4,4) (2 actions)."
+    assert moved.render(NAMES, 0) == "You move a camel from (2,2) to (4,4) (2 actions)."
+
+
+def test_a_steal_reads_right_for_the_thief_the_victim_and_everyone_else():
+    x = cell(3, 5)
+    state = position(3, empty=[[x], [], []], loaded=[[], [(x, "gems", 0)], []])
+    (event,) = state.apply(("steal", x, 1, "gems"))
+    assert event.render(NAMES, 0) == "You steal gems from Bob at (3,5) and give Bob a theft marker."
+    assert event.render(NAMES, 1) == "Ann steals gems from you at (3,5) and gives you a theft marker."
+    assert event.render(NAMES, 2) == "Ann steals gems from Bob at (3,5) and gives Bob a theft marker."
+
+
+def test_the_setup_and_refills_reveal_chance_and_no_action_reveals_anything():
+    state = GAME.new(2, seed=5)
+    assert all(event.reveals is True for event in state.opening_events())
+    goods = [(S1, "salt"), (S3, "meat"), (S4, "meat"), (S6, "gems"), (S8, "paper")]
+    refilled = position(empty=[[S3, cell(3, 3)], []], goods=goods, bag={"hides": 8})
+    pickup, refill = refilled.apply(("pickup", S3))
+    assert not pickup.reveals and refill.reveals is True
+
+
+def test_the_game_ends_with_every_score_and_the_winner_in_words():
+    state = position(empty=[[TAG], []], loaded=[[(cell(2, 2), "salt", 0)], []], bag={}, goods=[(S1, "meat")])
+    events = state.apply(("move_good", cell(2, 2), TAG, "salt", "top"))
+    assert events[-1].render(NAMES, 0) == (
+        "The game is over (a good was delivered after the bag ran out). Scores: you 3, Bob 0; you win.")
+    assert events[-1].render(NAMES, 1) == (
+        "The game is over (a good was delivered after the bag ran out). Scores: Ann 3, you 0; Ann wins.")
+
+
+def test_every_view_has_the_header_keys_for_players_and_spectators():
+    state = GAME.new(3, seed=2)
+    for viewer in (0, 1, 2, None):
+        view = state.view(viewer)
+        assert set(VIEW_HEADER) <= set(view)
+        assert view["seat"] == viewer and view["to_move"] == state.to_move() and view["over"] is False
+        assert view["scores"] == [0, 0, 0]
+
+
+def test_the_game_ships_its_search_settings_and_prior():
+    assert GAME.ai.prior is action_priors and all(level["prior"] is True for level in GAME.ai.levels.values())
+    assert GAME.quick_options == {} and callable(GAME.screen)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_apply_without_a_log_writes_nothing_and_reaches_the_same_state(players, monkeypatch):
+    runs = []
+    for seed in range(2):
+        logged = GAME.new(players, seed=seed, options={"short_game": True})
+        silent = logged.clone()
+        rng = random.Random(seed)
+        actions = []
+        while not logged.is_over():
+            action = directed(logged, rng)
+            events = logged.apply(action)
+            assert events and all("Player" not in event.text for event in events)
+            for event in events:
+                assert all("{" not in event.render(NAMES, v) for v in (*range(players), None))
+            actions.append(action)
+        runs.append((silent, actions, logged.to_data()))
+
+    def no_text(*args, **kwargs):
+        raise AssertionError("log=False built event text")
+
+    rules = CamelCaravanState.apply.__globals__
+    for name in ("Event", "who", "actions_word"):
+        monkeypatch.setitem(rules, name, no_text)
+    for silent, actions, data in runs:
+        for action in actions:
+            assert silent.apply(action, log=False) == []
+        assert silent.to_data() == data
 
 
 def test_views_show_the_bag_as_counts_and_determinize_only_reseeds_its_order():
@@ -447,7 +529,7 @@ def scores_from_the_log(players, actions, logged_events) -> list[int]:
     seat = None
     for action, events in zip(actions, logged_events):
         if seat is None:
-            seat = int(re.search(r"Player (\d)", events[0].text).group(1)) - 1
+            seat = int(re.match(r"\{p(\d)\}", events[0].text).group(1))
         kind = action[0]
         if kind == "pickup":
             points[seat] += demand.pop(SPACES.index(action[1]) + 1, 0)
@@ -462,15 +544,14 @@ def scores_from_the_log(players, actions, logged_events) -> list[int]:
             if event.text.startswith("Refill: a demand marker on spaces "):
                 for space in re.match(r"Refill: a demand marker on spaces ([\d, ]+);", event.text).group(1).split(", "):
                     demand[int(space)] = demand.get(int(space), 0) + 1
-            turn = re.match(r"Player (\d)'s turn", event.text)
+            turn = re.match(r"\{p(\d):'s\} turn", event.text)
             if turn:
-                seat = int(turn.group(1)) - 1
+                seat = int(turn.group(1))
     return [points[p] - penalty(carried[p]) for p in range(players)]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_invariants_hold_through_whole_games(players):
-    ends = set()
     for seed in range(8):
         options = {"short_game": seed % 2 == 1, "sixth_camel": seed % 4 >= 2}
         state = GAME.new(players, seed=seed, options=options)
@@ -487,13 +568,11 @@ def test_invariants_hold_through_whole_games(players):
             check_invariants(state, start_bag)
             actions.append(action)
             logged.append(events)
-        ends.add(events[-1].text.split("(")[1].split(")")[0])
         assert state.scores() == [float(s) for s in scores_from_the_log(players, actions, logged)]
         replay = GAME.new(players, seed=seed, options=options)
         for action in actions:
             replay.apply(normalise_action(msgpack.unpackb(msgpack.packb(list(action)))))
         assert replay.to_data() == state.to_data()
-    assert ends == {"a good was delivered after the bag ran out", "200 turns have been played"}
 
 
 def test_search_prior_is_the_projected_margin_one_action_ahead():

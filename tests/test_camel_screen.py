@@ -6,12 +6,11 @@ from caravan_tui.games import get_game
 from caravan_tui.games.camel_caravan import rules
 from caravan_tui.games.camel_caravan.board import NEIGHBOURS, SIZE as SIDE, SPACES
 from caravan_tui.games.camel_caravan.screen import CamelCaravanScreen, action_cells, contents, face
-from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.widgets import ActionList
-from caravan_tui.widgets.camel_board import CamelBoard
+from caravan_tui.games.camel_caravan.board_widget import CamelBoard
 from saves import SaveStore
 
 SIZE = (80, 24)
@@ -93,7 +92,7 @@ async def test_a_whole_match_by_keys(tmp_path, monkeypatch):
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(setup(seed_where_first(0)))
         await next_turn(pilot, app)
-        screen, host = app.screen, app.session.host
+        screen, host = app.screen, app.runner.host
         view = screen.view
         spot = next(c for c in SPACES if c in goods_at(view) and c in free_cells(view))
         await choose(pilot, spot)  # an empty cell, nothing chosen: a placement
@@ -159,7 +158,7 @@ async def test_the_board_fits_80x24_and_clicks_select(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(setup(seed_where_first(0)))
         await next_turn(pilot, app)
-        screen, host = app.screen, app.session.host
+        screen, host = app.screen, app.runner.host
         board = screen.query_one(CamelBoard)
         assert board.region.width <= 49 and board.region.height == 16
         for widget_id in ("#cc-players", "#status"):
@@ -191,7 +190,7 @@ async def test_escape_drops_the_choice_and_nothing_is_sent_out_of_turn(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(setup(seed_where_first(0)))
         await next_turn(pilot, app)
-        screen, host = app.screen, app.session.host
+        screen, host = app.screen, app.runner.host
         await pilot.press("c")
         assert screen.pick == ("supply",)
         assert "+" in screen.query_one(CamelBoard).marks.values()
@@ -217,7 +216,7 @@ async def test_ai_actions_are_shown_one_by_one_and_a_key_skips(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(setup(seed_where_first(0)))
         await next_turn(pilot, app)
-        screen, host = app.screen, app.session.host
+        screen, host = app.screen, app.runner.host
         await pilot.press("e")
         await wait_for(pilot, lambda: screen._pausing == 1, "the first AI action on show")
         shown = host.actions[1]
@@ -237,7 +236,3 @@ def test_faces_read_without_colour():
     assert [t.plain for t in cell.tokens] == ["1²", "2G", "2s"]
     assert cell.place.plain.startswith("1 ") and "♦" in cell.place.plain
     assert face(3, None, 0, camels).place.plain == "MAR·I"
-
-
-def test_the_screen_is_found_by_game_id():
-    assert game_screen_class("camel_caravan") is CamelCaravanScreen

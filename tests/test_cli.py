@@ -5,19 +5,22 @@ import json
 
 import pytest
 
+from ai.arena import run_jobs
+from ai.matches import play_match
 from caravan_tui.bench import bench_game, format_report, percentile
 from caravan_tui.cli import main
-from ai.matches import play_match
-from caravan_tui.selfplay import run_selfplay, summarise
+from caravan_tui.seats import parse_seats
+from caravan_tui.selfplay import selfplay_jobs, summarise
 from saves.snapshot import Snapshot
 from saves.store import SaveStore
 
 
 def test_selfplay_rotates_seats_and_replays_from_its_seed():
-    records = run_selfplay("decktet_caravan", ["random", "greedy"], 4, seed=5, options={"hands": 1}, workers=1)
+    jobs = selfplay_jobs("decktet_caravan", parse_seats("random,greedy"), 4, seed=5, options={"hands": 1})
+    records = run_jobs(jobs, workers=1)
     assert [r.specs for r in records] == [["random", "greedy"], ["greedy", "random"]] * 2
     assert [r.seed for r in records] == [5, 6, 7, 8]
-    again = play_match("decktet_caravan", records[1].specs, records[1].seed, {"hands": 1})
+    again = play_match("decktet_caravan", parse_seats(",".join(records[1].specs)), records[1].seed, {"hands": 1})
     assert again.actions == records[1].actions and again.scores == records[1].scores
     rows, moves = summarise(records)
     assert {row.spec: row.matches for row in rows} == {"random": 4, "greedy": 4}
@@ -36,7 +39,7 @@ def test_selfplay_command_prints_a_results_table(capsys, tmp_path):
 
 
 def test_selfplay_refuses_bad_seats_and_options(capsys):
-    for seats in ("random,wizard", "random,ai:hard+depth=9"):
+    for seats in ("random,wizard", "random,ai:hard+depth=9", "random,human"):
         with pytest.raises(SystemExit):
             main(["selfplay", "decktet_caravan", "--seats", seats])
     assert main(["selfplay", "decktet_caravan", "--seats", "random"]) == 2

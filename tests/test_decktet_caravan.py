@@ -6,17 +6,20 @@ import random
 import pytest
 
 from ai.policies import GreedyPolicy
-from caravan_tui.engine import IllegalAction
+from caravan_tui.engine import VIEW_HEADER, IllegalAction
 from caravan_tui.games import get_game
+from caravan_tui.games.decktet_caravan.ai import play_priors
 from caravan_tui.games.decktet_caravan.cards import (
-    ALL_MASK, CARD_COUNT, IDS, INDEX, NUMBER_MASK, RANKS, SUITS, WILD_MASK, cards_of, mask_of,
+    ALL_MASK, CARD_COUNT, IDS, INDEX, NAMES, NUMBER_MASK, RANKS, SUITS, WILD_MASK, WILDS, cards_of, mask_of,
 )
 from caravan_tui.games.decktet_caravan.rules import (
-    DecktetCaravanState, card_points, describe_action, pile_points, play_priors, race_margin, turn_up,
+    DecktetCaravanState, card_points, describe_action, pile_points, race_margin, turn_up,
 )
 
 GAME = get_game("decktet_caravan")
 PASS = ("pass",)
+NAMES_AB = ["Ann", "Bob"]
+REPLACED_SEEDS = (29, 39)  # seeds whose first deal replaces the second up card
 
 
 def position(hands, up=("NM", "1K"), turn=0, season=(), collected=((), ()), cum=(0, 0),
@@ -27,7 +30,7 @@ def position(hands, up=("NM", "1K"), turn=0, season=(), collected=((), ()), cum=
     return DecktetCaravanState.from_data({
         "hands_total": hands_total, "chance": 1, "hand_no": hand_no,
         "hands": [list(h) for h in hands], "aside": [c for c in IDS if c not in placed],
-        "up": list(up), "season": [[p, list(a)] for p, a in season],
+        "aside_up": [], "up": list(up), "season": [[p, list(a)] for p, a in season],
         "collected": [list(p) for p in collected], "discard": [], "turn": turn,
         "first_leader": first_leader, "out_player": out_player, "cum": list(cum), "history": [],
     })
@@ -56,21 +59,50 @@ def test_each_deal_gives_4_aces_crowns_and_11_numbers_and_sets_4_aside():
         state = GAME.new(2, seed=seed)
         for hand in state.hands:
             assert (hand & WILD_MASK).bit_count() == 4 and (hand & NUMBER_MASK).bit_count() == 11
-        assert (state.aside & WILD_MASK).bit_count() == 2 and (state.aside & NUMBER_MASK).bit_count() == 2
+        aside_wilds = (state.aside & WILD_MASK).bit_count() + len(state.aside_up)
+        assert aside_wilds == 2 and (state.aside & NUMBER_MASK).bit_count() == 2
         assert all((1 << c) & WILD_MASK for c in state.up)
         assert SUITS[state.up[0]] != SUITS[state.up[1]]
 
 
-def test_second_up_card_sharing_the_suit_is_set_aside_and_replaced():
+def test_second_up_card_sharing_the_suit_is_set_aside_face_up_and_replaced():
     same = lambda card: card == "Crown of Moons"  # noqa: E731 - the first up card is the Ace of Moons
     assert turn_up("Crown of Moons", ["Ace of Suns", "Ace of Waves"], same) == (
-        "Ace of Suns", ["Crown of Moons", "Ace of Waves"])
+        "Ace of Suns", ["Crown of Moons"], ["Ace of Waves"])
     assert turn_up("Ace of Suns", ["Crown of Moons", "Ace of Waves"], same) == (
-        "Ace of Suns", ["Crown of Moons", "Ace of Waves"])
+        "Ace of Suns", [], ["Crown of Moons", "Ace of Waves"])
 
 
-def test_ruling_keep_the_last_turned_card_when_no_set_aside_card_fits():
-    assert turn_up("a", ["b", "c"], lambda card: True) == ("c", ["a", "b"])
+def test_one_replacement_always_fits_since_only_an_ace_and_its_crown_share_a_suit():
+    for first in WILDS:
+        for second in (c for c in WILDS if c != first):
+            rest = [c for c in WILDS if c not in (first, second)]
+            for pool in ([a, b] for a in rest for b in rest if a != b):
+                up, face_up, unseen = turn_up(second, pool, lambda c: SUITS[c] == SUITS[first])
+                assert SUITS[up] != SUITS[first] and len(face_up) + len(unseen) == 2
+                assert face_up == ([second] if SUITS[second] == SUITS[first] else [])
+
+
+@pytest.mark.parametrize("seed", REPLACED_SEEDS)
+def test_a_replaced_up_card_is_public_and_never_dealt_by_determinize(seed):
+    state = GAME.new(2, seed=seed)
+    (replaced,) = state.aside_up
+    card = IDS[replaced]
+    assert SUITS[replaced] == SUITS[state.up[0]] and not (state.aside | state.hands[0] | state.hands[1]) >> replaced & 1
+    for viewer in (0, 1, None):
+        assert state.view(viewer)["aside_up"] == [card]
+    deal = state.opening_events()[0]
+    assert NAMES[replaced].lower() in deal.text.lower() and "set aside face up" in deal.text and deal.seats is None
+    assert DecktetCaravanState.from_data(state.to_data()).to_data() == state.to_data()
+    rng = random.Random(seed)
+    for _ in range(4):
+        state.apply(rng.choice(state.legal_actions()))
+    for viewer in (0, 1):
+        worlds = [state.determinize(viewer, random.Random(k)) for k in range(30)]
+        worlds.append(GAME.from_view(state.view(viewer), viewer))
+        for world in worlds:
+            assert world.aside_up == (replaced,)
+            assert not (world.hands[0] | world.hands[1] | world.aside) >> replaced & 1
 
 
 def test_first_hand_leader_is_random():
@@ -202,7 +234,7 @@ def test_the_leader_plays_a_caravan_never_a_bandit_nor_a_pass():
 
 def test_a_player_cannot_play_cards_it_does_not_hold():
     state = position([["5ML", "6MV"], ["2MK"]], turn=0)
-    with pytest.raises(IllegalAction, match="does not hold the Author"):
+    with pytest.raises(IllegalAction, match="do not hold the Author"):
         state.apply(("caravan", "2MK"))
 
 
@@ -350,6 +382,88 @@ def test_determinize_keeps_own_hand_and_the_ace_crown_split():
     assert len({state.determinize(0, random.Random(k)).hands[1] for k in range(20)}) > 1
 
 
+def test_every_view_has_the_header_keys_for_players_and_spectators():
+    state = GAME.new(2, seed=3, options={"hands": 1})
+    rng = random.Random(3)
+    for _ in range(2):
+        for viewer in (0, 1, None):
+            view = state.view(viewer)
+            assert set(VIEW_HEADER) <= set(view)
+            assert view["seat"] == viewer and view["to_move"] == state.to_move()
+            assert view["over"] == state.is_over() and view["scores"] == state.cum
+        while not state.is_over():
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def test_the_game_ships_its_search_settings_prior_and_a_quick_match():
+    assert GAME.ai.prior is play_priors and GAME.ai.levels["hard"]["prior"] is True
+    assert GAME.quick_options == {"hands": 1} and callable(GAME.screen)
+
+
+# -- the log: seats as fields, and who each event shows something new -----------------------------
+
+def test_events_name_seats_as_fields_that_read_right_for_each_viewer():
+    state = position([["3MV", "9LK"], ["4MS", "8VL"]], turn=0)
+    play = state.apply(("caravan", "3MV"))[0]
+    assert play.text == "{p0} play{p0:s} Caravan 3: the Journey."
+    assert play.render(NAMES_AB, 0) == "You play Caravan 3: the Journey."
+    assert play.render(NAMES_AB, 1) == play.render(NAMES_AB, None) == "Ann plays Caravan 3: the Journey."
+    state.apply(("caravan", "4MS"))
+    passed, collected = state.apply(PASS)
+    assert passed.render(NAMES_AB, 0) == "You pass." and passed.render(NAMES_AB, 1) == "Ann passes."
+    assert collected.render(NAMES_AB, 1) == "You collect the Journey, the Mountain."
+    assert collected.render(NAMES_AB, 0) == "Bob collects the Journey, the Mountain."
+
+
+def test_a_play_shows_its_cards_to_the_opponent_and_the_hand_end_shows_the_cards_left_to_the_out_player():
+    state = position([["3MV"], ["4MS", "5ML", "9LK"]], turn=0, up=("NS", "1K"))
+    play, out = state.apply(("caravan", "3MV"))
+    assert play.reveals_to(1) and not play.reveals_to(0) and not out.reveals
+    assert out.render(NAMES_AB, 1) == "Ann goes out; you may make one last play."
+    passed, collected, left, bonus, scores, over = state.apply(PASS)
+    assert not passed.reveals and not collected.reveals  # a pass and a collection show nothing new
+    assert left.reveals_to(0) and not left.reveals_to(1)
+    assert left.render(NAMES_AB, 1) == "You were left holding the Mountain, the Forest, the Merchant."
+    assert left.render(NAMES_AB, 0) == "Bob was left holding the Mountain, the Forest, the Merchant."
+    assert bonus.render(NAMES_AB, 0) == "You went out: +8."
+    assert scores.render(NAMES_AB, 1) == "Hand 1 scores: Ann +8, you +0. Totals 8-0."
+    assert over.render(NAMES_AB, 0) == "The match is over: you win."
+
+
+def test_a_deal_reveals_to_everyone_and_each_hand_only_to_its_player():
+    deal, *hands = GAME.new(2, seed=4).opening_events()
+    assert deal.reveals is True and deal.seats is None and "{p" in deal.text
+    assert [event.seats for event in hands] == [(0,), (1,)] and all(event.reveals is True for event in hands)
+    assert hands[0].render(NAMES_AB, 0).startswith("You are dealt the ")
+    assert hands[1].render(NAMES_AB, None).startswith("Bob is dealt the ")
+
+
+@pytest.mark.parametrize("seed", (0, 1, REPLACED_SEEDS[0]))
+def test_apply_without_a_log_writes_nothing_and_reaches_the_same_state(seed, monkeypatch):
+    logged = GAME.new(2, seed=seed, options={"hands": 2})
+    silent = logged.clone()
+    rng = random.Random(seed)
+    actions = []
+    while not logged.is_over():
+        action = rng.choice(logged.legal_actions())
+        events = logged.apply(action)
+        assert events and all("Player" not in event.text for event in events)
+        for event in events:
+            for viewer in (0, 1, None):
+                assert "{" not in event.render(NAMES_AB, viewer)
+        actions.append(action)
+
+    def no_text(*args, **kwargs):
+        raise AssertionError("log=False built event text")
+
+    rules = DecktetCaravanState.apply.__globals__
+    for name in ("Event", "who", "card_list", "describe_action"):
+        monkeypatch.setitem(rules, name, no_text)
+    for action in actions:
+        assert silent.apply(action, log=False) == []
+    assert silent.to_data() == logged.to_data()
+
+
 # -- §7 invariants -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("seed", range(10))
@@ -360,7 +474,8 @@ def test_cards_are_always_partitioned(seed):
         season = 0
         for _, move in state.season:
             season |= move[2]
-        parts = [*state.hands, state.aside, mask_of(state.up), season, *state.collected, state.discard]
+        parts = [*state.hands, state.aside, mask_of(state.aside_up), mask_of(state.up), season,
+                 *state.collected, state.discard]
         union = 0
         for part in parts:
             assert not union & part

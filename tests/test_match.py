@@ -14,7 +14,7 @@ from caravan_tui.engine import IllegalAction
 from caravan_tui.games import GAMES
 from caravan_tui.match import MatchHost
 from caravan_tui.seats import SeatSpec
-from saves.store import SaveStore
+from saves.store import MatchLocked, SaveStore
 
 WAIT = 20  # seconds; only guards against a hung test, never asserted
 PERSON, RANDOM = SeatSpec("human"), SeatSpec("random")
@@ -135,6 +135,9 @@ async def test_every_act_autosaves_and_resume_continues(bus, store, game):
         await play(host, rng)
         saved = store.read(host.match_id)
         assert saved.actions == host.actions and saved.state == host.state.to_data()
+    with pytest.raises(MatchLocked, match="open in another window"):
+        MatchHost.resume(host.match_id, store, Bus())
+    host.close()
     again = MatchHost.resume(host.match_id, store, Bus())
     assert again.state.to_data() == host.state.to_data()
     assert again.actions == host.actions and again.movers == host.movers
@@ -189,6 +192,7 @@ async def test_a_resumed_match_replays_the_whole_visible_log(bus, store, game):
     host = new_host(game, bus, store)
     rng = random.Random(3)
     played = [await play(host, rng) for _ in range(4)]
+    host.close()
     again = MatchHost.resume(host.match_id, store, Bus())
     sub = again.bus.subscribe(seat_address(host.match_id, 0))
     await again.start()
@@ -204,8 +208,9 @@ async def test_a_save_request_compares_the_whole_log(bus, store):
     await play(host, random.Random(1))
     await host.handle(SaveRequest(host.match_id, 0))
     assert drain(sub)[-1] == Saved(host.match_id, 0, True, "")
-    other = new_host(game, Bus(), store, match_id=host.match_id, seed=8)  # another window's log
-    await play(other, random.Random(9))
+    other = store.read(host.match_id)  # a log that is not this host's: a tampered file, say
+    other.actions = other.actions[:-1]
+    store.write(other)
     await host.handle(SaveRequest(host.match_id, 0))
     reply = drain(sub)[-1]
     assert isinstance(reply, Saved) and not reply.ok and reply.reason

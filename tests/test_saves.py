@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from caravan_tui import __version__
 from caravan_tui.games import get_game
 from saves import SCHEMA, DamagedSave, SaveStore, Snapshot, codec, decode, encode, new_match_id
+from saves.loading import checked_entries, latest_unfinished, load
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -28,13 +29,13 @@ def snapshot(match_id: str = "m1", **changes) -> Snapshot:
     base = Snapshot(
         match_id=match_id,
         game_id="decktet_caravan",
-        options={"variant": "basic", 3: [1, 2]},
+        options={"variant": "basic", "hands": 3, "ratio": 0.5, "fast": True, "limit": None},
         players=2,
         seats=["human", "ai:normal"],
         names=["Ada", "Bot"],
         seed=42,
         actions=[("play", "2MK", ("3MV", 4)), ("pass",)],
-        state={"turn": 3, 7: {"hand": [1, 2, 3]}, "blob": b"\x00\x01"},
+        state={"turn": 3, "seats": {7: {"hand": [1, 2, 3]}}, "blob": b"\x00\x01"},
         created=1000.0,
         updated=2000.5,
         status="playing",
@@ -65,7 +66,7 @@ def payload(**changes) -> dict:
     """The field map encode() would pack for snapshot(), with ``changes`` (None: drop the field)."""
     fields = {name: getattr(snapshot(), name) for name in codec._FIELDS}
     fields.update(changes)
-    return {k: v for k, v in fields.items() if v is not None or k == "result"}
+    return {k: v for k, v in fields.items() if v is not None or k in ("result", "resigned")}
 
 
 def seal(fields: dict, schema: int = SCHEMA) -> bytes:
@@ -81,19 +82,19 @@ def test_round_trip_restores_tuples_and_int_keys():
     assert back == original
     assert all(type(a) is tuple for a in back.actions)
     assert back.actions[0][2] == ("3MV", 4)
-    assert back.state[7] == {"hand": [1, 2, 3]}
+    assert back.state["seats"][7] == {"hand": [1, 2, 3]}
     assert back.app_version == __version__
     assert (back.format, back.schema) == ("caravan-tui-save", SCHEMA)
 
 
 action_parts = st.recursive(
-    st.one_of(st.text(max_size=5), st.integers(-(2**63), 2**64 - 1)),
+    st.one_of(st.text(max_size=5), st.integers(-(2**63), 2**63 - 1)),
     lambda inner: st.lists(inner, max_size=3).map(tuple),
     max_leaves=8,
 )
 plain_values = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(-(2**63), 2**64 - 1), st.text(), st.binary(),
-              st.floats(allow_nan=False)),
+    st.one_of(st.none(), st.booleans(), st.integers(-(2**63), 2**63 - 1), st.text(), st.binary(),
+              st.floats(allow_nan=False, allow_infinity=False)),
     lambda inner: st.lists(inner, max_size=3)
     | st.dictionaries(st.one_of(st.text(max_size=5), st.integers(-99, 99)), inner, max_size=3),
     max_leaves=10,
@@ -103,8 +104,8 @@ plain_values = st.recursive(
 @settings(max_examples=60, deadline=None, database=None)
 @given(
     actions=st.lists(st.lists(action_parts, max_size=4).map(tuple), max_size=6),
-    state=st.dictionaries(st.one_of(st.text(max_size=5), st.integers(-99, 99)), plain_values, max_size=4),
-    result=st.none() | st.lists(st.floats(allow_nan=False), min_size=2, max_size=2),
+    state=st.dictionaries(st.text(max_size=5), plain_values, max_size=4),
+    result=st.none() | st.lists(st.floats(allow_nan=False, allow_infinity=False), min_size=2, max_size=2),
 )
 def test_round_trip_property(actions, state, result):
     original = snapshot(actions=actions, state=state, result=result)
@@ -211,11 +212,25 @@ def test_encode_refuses_what_could_not_be_read_back():
 
 def test_older_schema_is_migrated(monkeypatch):
     old = payload(names=None)  # pretend schema 0 had no player names
-    data = seal(old, SCHEMA - 1)
+    data = seal(old, 0)
     with pytest.raises(DamagedSave, match="too old"):
         decode(data)
-    monkeypatch.setitem(codec.MIGRATIONS, SCHEMA - 1, lambda p: {**p, "names": ["P1", "P2"]})
-    assert decode(data) == snapshot(names=["P1", "P2"])
+    monkeypatch.setitem(codec.MIGRATIONS, 0, lambda p: {**p, "names": ["P1", "P2"]})
+    assert decode(data) == snapshot(names=["P1", "P2"], state={})
+
+
+def test_schema_1_saves_name_the_resigned_seat_and_rebuild_their_state(tmp_path):
+    """Schema 1 kept no resigned seat (its result has the loser at 0) and a state cache that the
+    rules have since outgrown: it migrates, and loads by replaying its log."""
+    store = SaveStore(tmp_path)
+    game = played(moves=6)
+    old = {name: getattr(game, name) for name in codec._FIELDS if name != "resigned"}
+    old.update(status="resigned", result=[1.0, 0.0], state={"from": "an older version"})
+    store.path("g1").parent.mkdir(parents=True)
+    store.path("g1").write_bytes(seal(old, 1))
+    migrated = store.read("g1")
+    assert (migrated.resigned, migrated.state, migrated.actions) == (1, {}, game.actions)
+    assert load(store, "g1").state.to_data() == game.state
 
 
 # -- store ---------------------------------------------------------------------------------------
@@ -306,7 +321,7 @@ WRITER = textwrap.dedent(
             os.kill(os.getpid(), signal.SIGKILL)
 
     os.fsync, os.replace = fsync, replace
-    blob = "x" * 2_000_000
+    blob = ["x" * 1000] * 2000  # 2 MB, in strings a save allows
     seed = 0
     while True:
         store.write(Snapshot(match_id="m", game_id="g", options={}, players=1, seats=["human"],
@@ -393,9 +408,9 @@ def test_damaged_files_are_listed_with_a_reason(tmp_path):
 def test_unreadable_file_is_listed_not_raised(tmp_path):
     store = SaveStore(tmp_path)
     store.folder.mkdir(parents=True)
-    (store.folder / "dir.msgpack").mkdir()  # reading it fails with an OSError
+    (store.folder / "dir.msgpack").mkdir()
     [entry] = store.entries()
-    assert entry.match_id == "dir" and entry.snapshot is None and "cannot read" in entry.error
+    assert entry.match_id == "dir" and entry.snapshot is None and entry.error == "not a regular file"
 
 
 def test_damaged_file_is_never_overwritten(tmp_path):
@@ -411,13 +426,18 @@ def test_damaged_file_is_never_overwritten(tmp_path):
 
 def test_latest_unfinished(tmp_path):
     store = SaveStore(tmp_path)
-    assert store.latest_unfinished() is None
-    store.write(snapshot("old", updated=10.0))
-    store.write(snapshot("new", updated=30.0))
-    store.write(snapshot("done", updated=50.0, status="over", result=[1.0, 0.0]))
-    store.write(snapshot("quit", updated=60.0, status="resigned"))
+    assert latest_unfinished(store) is None
+    store.write(replace(played("old"), updated=10.0))
+    store.write(replace(played("new"), updated=30.0))
+    store.write(replace(played("lie"), updated=40.0, status="over", result=[1.0, 0.0]))  # not finished
+    done = played("done", moves=10_000)
+    store.write(replace(done, updated=50.0, status="over", result=get_game("decktet_caravan").from_data(
+        done.state).outcome()))
+    store.write(replace(played("quit"), updated=60.0, status="resigned", resigned=0, result=[0.0, 1.0]))
     (store.folder / "junk.msgpack").write_bytes(b"junk")
-    assert store.latest_unfinished().match_id == "new"
+    assert latest_unfinished(store).match_id == "new"
+    damaged = {entry.match_id: entry.error for entry in checked_entries(store) if entry.error}
+    assert set(damaged) == {"lie", "junk"} and "not finished" in damaged["lie"]
 
 
 # -- replay --------------------------------------------------------------------------------------
@@ -429,7 +449,8 @@ def test_load_replays_a_real_game(tmp_path, seed):
     saved = played(seed=seed, moves=15)
     assert len(saved.actions) > 3
     store.write(saved)
-    snap, state = store.load("g1")
+    replayed = load(store, "g1")
+    snap, state = replayed.snapshot, replayed.state
     assert snap == decode(encode(saved))
     assert codec.plain(state.to_data()) == codec.plain(saved.state)
     assert state.legal_actions()  # and play can go on from here
@@ -439,9 +460,9 @@ def test_load_replays_a_real_game(tmp_path, seed):
 def test_load_replays_a_finished_game(tmp_path):
     store = SaveStore(tmp_path)
     saved = played(seed=4, moves=10_000)
-    store.write(replace(saved, status="over"))
-    _, state = store.load("g1")
-    assert state.is_over()
+    state = get_game("decktet_caravan").from_data(saved.state)
+    store.write(replace(saved, status="over", result=state.outcome()))
+    assert load(store, "g1").state.is_over()
 
 
 @pytest.mark.parametrize(
@@ -451,12 +472,18 @@ def test_load_replays_a_finished_game(tmp_path):
         (lambda s: replace(s, actions=s.actions[:-1]), "does not give the saved position"),
         (lambda s: replace(s, actions=[*s.actions, ("no-such-move",)]), "move 13 of 13 .* is not legal"),
         (lambda s: replace(s, game_id="chess"), "unknown game 'chess'"),
-        (lambda s: replace(s, options={"no_such_option": 1}), "cannot set up the game"),
+        (lambda s: replace(s, options={"no_such_option": 1}), "cannot be set up again"),
+        (lambda s: replace(s, seats=["human", "ai:easy+prior=this:s"]), "prior must be yes or no"),
+        (lambda s: replace(s, seats=["human", "ai:expert"]), "no AI level 'expert'"),
+        (lambda s: replace(s, status="over", result=[1.0, 0.0]), "not finished"),
+        (lambda s: replace(s, result=[1.0, 0.0]), "unfinished match has a result"),
+        (lambda s: replace(s, status="resigned", result=[5.0, -3.0], resigned=1), "does not follow"),
+        (lambda s: replace(s, status="resigned", result=[0.0, 1.0]), "not which one"),
     ],
 )
 def test_load_detects_a_log_that_does_not_replay(tmp_path, change, reason):
     store = SaveStore(tmp_path)
     store.write(change(played(seed=7, moves=12)))
     with pytest.raises(DamagedSave, match=reason):
-        store.load("g1")
+        load(store, "g1")
 

@@ -1,19 +1,30 @@
-"""Measured strength: Camel Caravan's normal level against random and greedy play (issue targets),
-and the level ladder on every 2-player game (easy beats random, each level beats the one below).
+"""Measured strength: the level ladder on the 2-player games (easy beats random, each level beats
+the one below) and Camel Caravan's normal level against random and greedy play.
 
-The slow tests are the full measurements of docs/ai.md: the levels' own iteration budgets with
-the clock dropped (``CARAVAN_TUI_AI_BUDGET=iterations``), so they replay exactly on any machine.
-The default run keeps a small seeded version of each, with scaled-down budgets.
+The default run keeps one quick seeded check per game: the search at a small budget beats random
+play. Everything else is ``slow``: small seeded versions of the ladder with scaled-down budgets,
+and the full measurements of docs/ai.md at the levels' own iteration budgets with the clock
+dropped (``CARAVAN_TUI_AI_BUDGET=iterations``), so they replay exactly on any machine.
 """
 from __future__ import annotations
 
 import pytest
 
 from ai.arena import run_jobs, schedule, standings
-from ai.levels import get_level
+from ai.levels import get_level, level_for
 from ai.matches import decision_seed
-from ai.policies import BUDGET_ENV, make_policy
-from caravan_tui.games import get_game
+from ai.policies import BUDGET_ENV
+from ai.policies import make_policy as make_spec_policy
+from caravan_tui.games import GAMES, get_game
+from caravan_tui.seats import SeatSpec, parse_seats
+
+#: the quick check: a normal-level search on this many iterations a decision, one deal played
+#: from every seat order, against random seats
+QUICK_ITERATIONS = 60
+
+
+def make_policy(text: str, **kwargs):
+    return make_spec_policy(SeatSpec.parse(text), **kwargs)
 
 LADDER_OPTIONS = {"decktet_caravan": {"hands": 1}, "camel_caravan": {}}
 #: per game: matches, the budget divisor of each ladder step, the least win rate asked of a step
@@ -27,7 +38,7 @@ LADDER = [("ai:easy", "random", 0.8), ("ai:normal", "ai:easy", 0.6), ("ai:hard",
 def win_rate(game_id: str, strong: str, weak: str, rounds: int, options: dict | None = None) -> float:
     """``strong``'s share of ``2 * rounds`` arena matches against ``weak`` (seed 1, both cores):
     ``caravan-tui arena GAME --seats WEAK,STRONG --rounds ROUNDS --seed 1``."""
-    jobs = schedule(game_id, [weak, strong], 2, rounds, 1, options)
+    jobs = schedule(game_id, parse_seats(f"{weak},{strong}"), 2, rounds, 1, options)
     table = standings([weak, strong], run_jobs(jobs, workers=2))
     assert table.games[strong][weak] == 2 * rounds
     return table.rate(strong, weak)
@@ -45,41 +56,59 @@ def scaled(spec: str, game_id: str, divisor: int):
     """``spec``'s level for ``game_id`` on a ``divisor``-th of its iteration budget, untimed."""
     if not spec.startswith("ai:"):
         return make_policy(spec)
-    return make_policy(spec, iterations=max(1, get_level(spec[3:], game_id).iterations // divisor))
+    level = level_for(get_level(spec[3:]), get_game(game_id))
+    return make_policy(spec, iterations=max(1, level.iterations // divisor))
 
 
-def duel(game_id: str, strong, weak, matches: int, options: dict) -> float:
-    """``strong``'s share of ``matches``: each deal played from both seat orders, as the arena
-    plays them."""
+def duel(game_id: str, strong, weak, matches: int, options: dict, players: int = 2) -> float:
+    """``strong``'s share of the win over ``matches``: each deal played with ``strong`` in every
+    seat in turn (the others ``weak``), as the arena plays them."""
     game = get_game(game_id)
     won = 0.0
     for match in range(matches):
-        seats = [strong, weak] if match % 2 == 0 else [weak, strong]
-        deal = match // 2
-        state = game.new(2, seed=deal, options=game.resolve_options(options))
+        mine = match % players
+        seats = [strong if seat == mine else weak for seat in range(players)]
+        deal = match // players
+        state = game.new(players, seed=deal, options=game.resolve_options(options))
         ply = 0
         while not state.is_over():
             seat = state.to_move()
             legal = state.legal_actions()
             action = seats[seat].choose(game_id, state.view(seat), seat, decision_seed(deal, ply, seat), legal)
-            state.apply(action)
+            state.apply(action, False)
             ply += 1
-        won += state.outcome()[match % 2]
+        won += state.outcome()[mine]
     return won / matches
 
 
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.id) for g in GAMES.values()])
+def test_search_beats_random_quick(game) -> None:
+    """Seeded, default run: the normal level's search settings on a small budget win every seat
+    of one deal against random seats (alone, a solo game's result must beat random play's)."""
+    players = game.default_players
+    strong = make_policy("ai:normal", iterations=QUICK_ITERATIONS)
+    if players == 1:
+        assert duel(game.id, strong, None, 1, game.quick_options, 1) > duel(
+            game.id, make_policy("random"), None, 1, game.quick_options, 1)
+        return
+    assert duel(game.id, strong, make_policy("random"), players, game.quick_options, players) == 1.0
+
+
+@pytest.mark.slow
 def test_camel_search_beats_random_small() -> None:
     """A twentieth of the normal budget, short games, seats swapped: both won."""
     strong = scaled("ai:normal", "camel_caravan", 20)
     assert duel("camel_caravan", strong, make_policy("random"), 2, {"short_game": True}) == 1.0
 
 
+@pytest.mark.slow
 def test_camel_search_holds_greedy_small() -> None:
     """A quarter of the normal budget, short games, seats swapped: at least even."""
     strong = scaled("ai:normal", "camel_caravan", 4)
     assert duel("camel_caravan", strong, make_policy("greedy"), 2, {"short_game": True}) >= 0.5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(LADDER_OPTIONS))
 @pytest.mark.parametrize("step", range(len(LADDER)))
 def test_ladder_small(game_id: str, step: int) -> None:

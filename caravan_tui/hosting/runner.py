@@ -98,6 +98,7 @@ class MatchRunner:
         finishes in its thread)."""
         for task in self._tasks:
             task.cancel()
+        self.host.close()
         for seat in self.ai_seats.values():
             seat.stop()
         for client in self.clients:

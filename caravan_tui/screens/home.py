@@ -9,6 +9,7 @@ from textual.widgets.option_list import Option
 
 from caravan_tui.games import GAMES
 from caravan_tui.screens.base import BaseScreen
+from saves.loading import latest_unfinished
 
 ITEMS = (
     ("new", "New match", "n"),
@@ -39,7 +40,7 @@ class HomeScreen(BaseScreen):
 
     def refresh_continue(self) -> None:
         """Continue is offered only when there is an unfinished match."""
-        latest = self.app.store.latest_unfinished()
+        latest = latest_unfinished(self.app.store)
         menu = self.query_one("#home-menu", OptionList)
         note = self.query_one("#home-continue", Static)
         if latest is None:

@@ -12,6 +12,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ConfirmScreen
 from saves import SaveEntry
+from saves.loading import checked_entries
 
 
 def _when(timestamp: float) -> str:
@@ -23,16 +24,11 @@ def entry_row(entry: SaveEntry) -> tuple[str, str, str, str, str]:
     snap = entry.snapshot
     if snap is None:
         return ("?", entry.match_id, "", _when(entry.modified), f"damaged: {entry.error}")
-    game = GAMES.get(snap.game_id)
+    game = GAMES[snap.game_id]  # the entry was checked: its game exists and its log replays
     progress = f"{len(snap.actions)} moves"
-    if game is not None and snap.state:
-        try:
-            scores = game.from_data(snap.state).scores()
-            progress += " · " + "–".join(f"{s:g}" for s in scores)
-        except (KeyError, TypeError, ValueError):  # a cache we cannot read: loading will say why
-            pass
-    return (game.title if game else snap.game_id, " vs ".join(snap.names), progress,
-            _when(snap.updated), snap.status)
+    if snap.state:
+        progress += " · " + "–".join(f"{s:g}" for s in game.from_data(snap.state).scores())
+    return (game.title, " vs ".join(snap.names), progress, _when(snap.updated), snap.status)
 
 
 class SavesScreen(BaseScreen):
@@ -57,7 +53,12 @@ class SavesScreen(BaseScreen):
     def reload(self) -> None:
         table = self.query_one(DataTable)
         table.clear()
-        self.entries = {entry.match_id: entry for entry in self.app.store.entries()}
+        try:
+            self.entries = {entry.match_id: entry for entry in checked_entries(self.app.store)}
+        except OSError as exc:
+            self.entries = {}
+            self.query_one("#saves-detail", Static).update(str(exc))
+            return
         for entry in self.entries.values():
             table.add_row(*entry_row(entry), key=entry.match_id)
         if not self.entries:

@@ -5,7 +5,16 @@ from importlib.resources import files
 
 from caravan_tui.engine import Game, Option
 
+from .ai import AI
 from .rules import CamelCaravanState
+
+
+def _screen() -> type:
+    """The game's Textual screen, imported only when a screen is wanted."""
+    from .screen import SCREEN
+
+    return SCREEN
+
 
 GAME = Game(
     id="camel_caravan",
@@ -20,4 +29,7 @@ GAME = Game(
     summary="Chain your camels across the desert and relay goods to the cities that want them.",
     state_class=CamelCaravanState,
     default_players=2,
+    ai=AI,
+    quick_options={},
+    screen=_screen,
 )

@@ -259,6 +259,6 @@ def action_priors(state, actions) -> list[float]:
             scores.append(score)
         else:
             after = state.clone()
-            after.apply(action)
+            after.apply(action, log=False)
             scores.append(_margin(projected_points(after), p) - base)
     return scores

@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 
-from caravan_tui.engine import Action, Event, IllegalAction, outcome_from_scores
+from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores
 
 from .board import (
     BIT, CELL_COUNT, CELL_NAMES, CELLS, CITY_OF_GOOD, DEMAND_MARKERS, FULL_BAG, GOOD_INDEX, GOODS,
@@ -50,10 +50,12 @@ MOVES_FROM = [[MOVE[f][t] for t in CELLS if t != f] for f in CELLS]
 PICKUP = [("pickup", cell) for cell in CELLS]
 _NO_LOOSE = (-1,) * CELL_COUNT
 _NO_DEMAND = (0,) * CELL_COUNT
+_TURNS_PLAYED = f"{MAX_TURNS} turns have been played"
 
 
-def player_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+def who(s: int, form: str | None = None) -> str:
+    """A seat field for event text (``engine.render``): ``{p0}``, or with a form, ``{p0:s}``."""
+    return f"{{p{s}}}" if form is None else f"{{p{s}:{form}}}"
 
 
 def actions_word(n: int) -> str:
@@ -80,7 +82,7 @@ def _is_good(x) -> bool:
     return type(x) is str and x in GOOD_INDEX
 
 
-class CamelCaravanState:
+class CamelCaravanState(TurnState):
     """One position. Per-player tuples are replaced, never mutated, so clones share them.
 
     ``empties[p]``: sorted cells of p's empty camels on the board (a cell repeats per camel);
@@ -89,9 +91,9 @@ class CamelCaravanState:
     """
 
     __slots__ = (
-        "n", "camels", "short", "chance", "start", "turn", "turns", "left", "supply", "empties",
-        "loads", "occ", "loose", "loose_count", "demand", "demand_supply", "markers", "thefts",
-        "delivered", "bag", "draws", "_legal",
+        "n", "camels", "short", "chance", "start", "turns", "left", "supply", "empties", "loads",
+        "occ", "loose", "loose_count", "demand", "demand_supply", "markers", "thefts", "delivered",
+        "bag", "draws",
     )
 
     # -- construction -------------------------------------------------------------------------
@@ -147,7 +149,8 @@ class CamelCaravanState:
         return [
             Event(f"Goods drawn onto the numbered spaces: {goods}; a demand marker on spaces "
                   f"1, 2, 7 and 8.", reveals=True),
-            Event(f"{player_name(self.start)} starts (chosen at random) with 1 action.", reveals=True),
+            Event(f"{who(self.start)} start{who(self.start, 's')} (chosen at random) with 1 action.",
+                  reveals=True),
         ]
 
     def clone(self) -> "CamelCaravanState":
@@ -177,18 +180,6 @@ class CamelCaravanState:
         return other
 
     # -- the contract ---------------------------------------------------------------------------
-
-    def to_move(self) -> int | None:
-        return self.turn
-
-    def is_over(self) -> bool:
-        return self.turn is None
-
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal() if self.turn is not None else []
-        return legal
 
     def _compute_legal(self) -> list[Action]:
         p = self.turn
@@ -245,62 +236,69 @@ class CamelCaravanState:
             moves += [("move_good", f, t, name, pos) for t in froms if t != f and group & BIT[t]]
         return moves
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, log: bool = True) -> list[Event]:
+        """One action; ``log=False`` builds no event text and returns [] (the same state)."""
         if self.turn is None:
             raise IllegalAction("the game is over")
         kind = action[0] if type(action) is tuple and action else None
         handler = _HANDLERS.get(kind) if type(kind) is str else None
         if handler is None:
             raise IllegalAction(f"{action!r} is not a Camel Caravan action")
-        events, delivered = handler(self, action)
+        events = [] if log else None
+        delivered = handler(self, action, events)
         self._legal = None
         if delivered and not any(self.bag):
             self._finish(events, "a good was delivered after the bag ran out")
-            return events
-        if not any(self.bag) and not self._deliverable():
+        elif not any(self.bag) and not self._deliverable():
             self._finish(events, "no good left can be delivered")
         elif kind == "end_turn" or not self.left:
             self._next_turn(events)
-        return events
+        return events if log else []
 
-    # -- the actions (each checks everything before it changes anything) ----------------------
+    # -- the actions (each checks everything before it changes anything; each logs into
+    # ``events`` unless it is None, and returns whether it delivered a good) ----------------------
 
-    def _place(self, action: Action) -> tuple[list[Event], bool]:
+    def _place(self, action: Action, events: list[Event] | None) -> bool:
         if len(action) != 2 or not _is_cell(action[1]):
             raise IllegalAction(f"{action!r} is not ('place', cell)")
         p, cell = self.turn, action[1]
         if not self.supply[p]:
-            raise IllegalAction(f"{player_name(p)} has no camel left in supply")
+            raise IllegalAction("you have no camel left in supply")
         cost = self._cost(cell)
         self.supply[p] -= 1
         self.empties[p] = _with(self.empties[p], cell)
         self.occ[cell] += 1
         self.left -= cost
-        return [Event(f"{player_name(p)} places a camel on {CELL_NAMES[cell]} ({actions_word(cost)}).")], False
+        if events is not None:
+            events.append(Event(f"{who(p)} place{who(p, 's')} a camel on {CELL_NAMES[cell]} "
+                                f"({actions_word(cost)})."))
+        return False
 
-    def _move_camel(self, action: Action) -> tuple[list[Event], bool]:
+    def _move_camel(self, action: Action, events: list[Event] | None) -> bool:
         if len(action) != 3 or not _is_cell(action[1]) or not _is_cell(action[2]) or action[1] == action[2]:
             raise IllegalAction(f"{action!r} is not ('move_camel', from_cell, to_cell)")
         p, f, t = self.turn, action[1], action[2]
         if f not in self.empties[p]:
-            raise IllegalAction(f"{player_name(p)} has no empty camel on {CELL_NAMES[f]}")
+            raise IllegalAction(f"you have no empty camel on {CELL_NAMES[f]}")
         cost = self._cost(t)
         self.empties[p] = _with(_without(self.empties[p], f), t)
         self.occ[f] -= 1
         self.occ[t] += 1
         self.left -= cost
-        return [Event(f"{player_name(p)} moves a camel from {CELL_NAMES[f]} to {CELL_NAMES[t]} "
-                      f"({actions_word(cost)}).")], False
+        if events is not None:
+            events.append(Event(f"{who(p)} move{who(p, 's')} a camel from {CELL_NAMES[f]} to "
+                                f"{CELL_NAMES[t]} ({actions_word(cost)})."))
+        return False
 
     def _cost(self, cell: int) -> int:
         """2 actions onto a space holding camels, else 1; refused beyond the actions left."""
         cost = 2 if self.occ[cell] else 1
         if cost > self.left:
             raise IllegalAction(f"{CELL_NAMES[cell]} holds camels: that costs 2 actions and "
-                                f"{player_name(self.turn)} has {actions_word(self.left)} left")
+                                f"you have {actions_word(self.left)} left")
         return cost
 
-    def _pickup(self, action: Action) -> tuple[list[Event], bool]:
+    def _pickup(self, action: Action, events: list[Event] | None) -> bool:
         if len(action) != 2 or not _is_cell(action[1]):
             raise IllegalAction(f"{action!r} is not ('pickup', cell)")
         p, cell = self.turn, action[1]
@@ -308,7 +306,7 @@ class CamelCaravanState:
         if good < 0:
             raise IllegalAction(f"there is no loose good on {CELL_NAMES[cell]}")
         if cell not in self.empties[p]:
-            raise IllegalAction(f"{player_name(p)} has no empty camel on {CELL_NAMES[cell]}")
+            raise IllegalAction(f"you have no empty camel on {CELL_NAMES[cell]}")
         if self.supply[p] + len(self.empties[p]) < 2:
             raise IllegalAction("a pick-up may never leave all of your camels loaded")
         self.empties[p] = _without(self.empties[p], cell)
@@ -318,20 +316,22 @@ class CamelCaravanState:
         self.loose = tuple(loose)
         self.loose_count -= 1
         taken = self.demand[cell]
-        text = f"{player_name(p)} picks up {GOODS[good]} at {CELL_NAMES[cell]}"
         if taken:
             demand = list(self.demand)
             demand[cell] = 0
             self.demand = tuple(demand)
             self.markers[p] += taken
-            text += f" and {taken} demand marker{'s' if taken > 1 else ''}"
         self.left -= 1
-        events = [Event(text + ".")]
+        if events is not None:
+            text = f"{who(p)} pick{who(p, 's')} up {GOODS[good]} at {CELL_NAMES[cell]}"
+            if taken:
+                text += f" and {taken} demand marker{'s' if taken > 1 else ''}"
+            events.append(Event(text + "."))
         if self.loose_count == 4 and any(self.bag):
             self._refill(events)
-        return events, False
+        return False
 
-    def _refill(self, events: list[Event]) -> None:
+    def _refill(self, events: list[Event] | None) -> None:
         """Rules §4: a demand marker on each remaining loose good, then 4 goods from the bag onto
         the empty numbered spaces in numeric order."""
         loose, demand = list(self.loose), list(self.demand)
@@ -340,30 +340,32 @@ class CamelCaravanState:
             demand[SPACES[space - 1]] += 1
         self.demand_supply -= len(marked)
         drawn = self._draw(4)
-        placed = []
-        for good, cell in zip(drawn, [c for c in SPACES if loose[c] < 0]):
+        filled = list(zip(drawn, [c for c in SPACES if loose[c] < 0]))
+        for good, cell in filled:
             loose[cell] = good
-            placed.append(f"{GOODS[good]} on space {SPACES.index(cell) + 1}")
         self.loose, self.demand = tuple(loose), tuple(demand)
         self.loose_count += len(drawn)
-        text = (f"Refill: a demand marker on spaces {', '.join(map(str, marked))}; "
-                f"drawn {', '.join(placed)}.")
+        if events is None:
+            return
+        placed = ", ".join(f"{GOODS[good]} on space {SPACES.index(cell) + 1}" for good, cell in filled)
+        text = f"Refill: a demand marker on spaces {', '.join(map(str, marked))}; drawn {placed}."
         if not any(self.bag):
             text += " The bag is empty: the game ends after the next delivery."
         events.append(Event(text, reveals=True))
 
-    def _steal(self, action: Action) -> tuple[list[Event], bool]:
+    def _steal(self, action: Action, events: list[Event] | None) -> bool:
         if (len(action) != 4 or not _is_cell(action[1]) or type(action[2]) is not int
                 or not 0 <= action[2] < self.n or action[2] == self.turn or not _is_good(action[3])):
             raise IllegalAction(f"{action!r} is not ('steal', cell, victim, good)")
         p, cell, victim, name = self.turn, action[1], action[2], action[3]
         good = GOOD_INDEX[name]
         if not self.thefts[p]:
-            raise IllegalAction(f"{player_name(p)} has no theft marker")
+            raise IllegalAction("you have no theft marker")
         if cell not in self.empties[p]:
-            raise IllegalAction(f"{player_name(p)} has no empty camel on {CELL_NAMES[cell]}")
+            raise IllegalAction(f"you have no empty camel on {CELL_NAMES[cell]}")
         if (cell, good, 0) not in self.loads[victim]:
-            raise IllegalAction(f"{player_name(victim)} has no camel carrying {name} on top on {CELL_NAMES[cell]}")
+            raise IllegalAction(f"the player you would rob has no camel carrying {name} on top on "
+                                f"{CELL_NAMES[cell]}")
         self.loads[victim] = _without(self.loads[victim], (cell, good, 0))
         self.empties[victim] = _with(self.empties[victim], cell)
         self.empties[p] = _without(self.empties[p], cell)
@@ -371,10 +373,12 @@ class CamelCaravanState:
         self.thefts[p] -= 1
         self.thefts[victim] += 1
         self.left -= 1
-        return [Event(f"{player_name(p)} steals {name} from {player_name(victim)} at {CELL_NAMES[cell]} "
-                      f"and gives them a theft marker.")], False
+        if events is not None:
+            events.append(Event(f"{who(p)} steal{who(p, 's')} {name} from {who(victim)} at "
+                                f"{CELL_NAMES[cell]} and give{who(p, 's')} {who(victim)} a theft marker."))
+        return False
 
-    def _move_good(self, action: Action) -> tuple[list[Event], bool]:
+    def _move_good(self, action: Action, events: list[Event] | None) -> bool:
         if (len(action) != 5 or not _is_cell(action[1]) or not _is_cell(action[2]) or action[1] == action[2]
                 or not _is_good(action[3]) or action[4] not in POSITIONS):
             raise IllegalAction(f"{action!r} is not ('move_good', from_cell, to_cell, good, 'top'|'under')")
@@ -382,9 +386,9 @@ class CamelCaravanState:
         good, under = GOOD_INDEX[name], POSITIONS.index(action[4])
         loads, empties = self.loads[p], self.empties[p]
         if (f, good, under) not in loads:
-            raise IllegalAction(f"{player_name(p)} has no camel with {name} {action[4]} on {CELL_NAMES[f]}")
+            raise IllegalAction(f"you have no camel with {name} {action[4]} on {CELL_NAMES[f]}")
         if t not in empties:
-            raise IllegalAction(f"{player_name(p)} has no empty camel on {CELL_NAMES[t]}")
+            raise IllegalAction(f"you have no empty camel on {CELL_NAMES[t]}")
         cells = 0
         for cell in empties:
             cells |= BIT[cell]
@@ -392,7 +396,7 @@ class CamelCaravanState:
             cells |= BIT[cell]
         if not group_of(f, cells) & BIT[t]:
             raise IllegalAction(f"{CELL_NAMES[f]} and {CELL_NAMES[t]} are not joined by a chain of "
-                                f"{player_name(p)}'s camels")
+                                "your camels")
         self.loads[p] = _without(loads, (f, good, under))
         empties = _with(empties, f)
         self.left -= 1
@@ -401,27 +405,37 @@ class CamelCaravanState:
             delivered[good] += 1
             self.delivered[p] = tuple(delivered)
             self.empties[p] = empties
-            return [Event(f"{player_name(p)} delivers {name} to {CELL_NAMES[t]}: +{VALUE[good]}.")], True
+            if events is not None:
+                events.append(Event(f"{who(p)} deliver{who(p, 's')} {name} to {CELL_NAMES[t]}: "
+                                    f"+{VALUE[good]}."))
+            return True
         self.empties[p] = _without(empties, t)
         self.loads[p] = _with(self.loads[p], (t, good, 0))
-        return [Event(f"{player_name(p)} moves {name} from {CELL_NAMES[f]} to {CELL_NAMES[t]}.")], False
+        if events is not None:
+            events.append(Event(f"{who(p)} move{who(p, 's')} {name} from {CELL_NAMES[f]} to {CELL_NAMES[t]}."))
+        return False
 
-    def _end_turn(self, action: Action) -> tuple[list[Event], bool]:
+    def _end_turn(self, action: Action, events: list[Event] | None) -> bool:
         if len(action) != 1:
             raise IllegalAction(f"{action!r} is not ('end_turn',)")
-        return [Event(f"{player_name(self.turn)} ends the turn.")], False
+        if events is not None:
+            p = self.turn
+            events.append(Event(f"{who(p)} end{who(p, 's')} the turn."))
+        return False
 
     # -- turns and the end --------------------------------------------------------------------
 
-    def _next_turn(self, events: list[Event]) -> None:
+    def _next_turn(self, events: list[Event] | None) -> None:
         """The next player clockwise; turn k brings min(k, 4) actions (the 1-2-3-4 ramp-up)."""
         if self.turns >= MAX_TURNS:
-            self._finish(events, f"{MAX_TURNS} turns have been played")
+            self._finish(events, _TURNS_PLAYED)
             return
         self.turns += 1
         self.turn = (self.turn + 1) % self.n
         self.left = min(self.turns, MAX_ACTIONS)
-        events.append(Event(f"{player_name(self.turn)}'s turn: {actions_word(self.left)}."))
+        if events is not None:
+            whose = who(self.turn, "'s")
+            events.append(Event(f"{whose} turn: {actions_word(self.left)}."))
 
     def _deliverable(self) -> bool:
         """Whether any delivery can still happen (the safety-end Ruling; see the module doc)."""
@@ -435,14 +449,17 @@ class CamelCaravanState:
                 return True
         return False
 
-    def _finish(self, events: list[Event], why: str) -> None:
+    def _finish(self, events: list[Event] | None, why: str) -> None:
         self.turn = None
         self.left = 0
-        scores = self.scores()
-        table = ", ".join(f"{player_name(p)} {score:g}" for p, score in enumerate(scores))
+        if events is None:
+            return
+        table = ", ".join(f"{who(p)} {score:g}" for p, score in enumerate(self.scores()))
         winners = [p for p, share in enumerate(self.outcome()) if share]
-        result = (f"{player_name(winners[0])} wins" if len(winners) == 1
-                  else "shared win for " + " and ".join(player_name(p) for p in winners))
+        if len(winners) == 1:
+            result = f"{who(winners[0])} win{who(winners[0], 's')}"
+        else:
+            result = "shared win for " + " and ".join(who(p) for p in winners)
         events.append(Event(f"The game is over ({why}). Scores: {table}; {result}."))
 
     def goods_delivered(self, seat: int) -> int:
@@ -573,10 +590,14 @@ class CamelCaravanState:
             extra = f" with {taken} demand marker{'s' if taken > 1 else ''}" if taken else ""
             return f"Pick up {what} at {CELL_NAMES[action[1]]}{extra}"
         if kind == "steal":
-            return f"Steal {action[3]} from {player_name(action[2])} at {CELL_NAMES[action[1]]}"
+            return f"Steal {action[3]} from {who(action[2])} at {CELL_NAMES[action[1]]}"
         if kind == "move_good":
             _, f, t, name, pos = action
-            source = f"the stolen {name} from under your camel on" if pos == "under" else f"{name} from"
+            if pos == "under":
+                whose = who(self.turn, "'s")
+                source = f"the stolen {name} from under {whose} camel on"
+            else:
+                source = f"{name} from"
             if CITY_OF_GOOD[GOOD_INDEX[name]] == t:
                 return f"Deliver {source} {CELL_NAMES[f]} to {CELL_NAMES[t]} (+{VALUE[GOOD_INDEX[name]]})"
             return f"Move {source} {CELL_NAMES[f]} to {CELL_NAMES[t]}"

@@ -5,7 +5,16 @@ from importlib.resources import files
 
 from caravan_tui.engine import Game, Option
 
+from .ai import AI
 from .rules import DecktetCaravanState
+
+
+def _screen() -> type:
+    """The game's Textual screen, imported only when a screen is wanted."""
+    from .screen import SCREEN
+
+    return SCREEN
+
 
 GAME = Game(
     id="decktet_caravan",
@@ -15,4 +24,7 @@ GAME = Game(
     rules=files(__package__).joinpath("rules.md").read_text(encoding="utf-8"),
     summary="Beat caravans of linked cards or rob them with bandits; go out first.",
     state_class=DecktetCaravanState,
+    ai=AI,
+    quick_options={"hands": 1},
+    screen=_screen,
 )

@@ -77,10 +77,3 @@ def mask_of(cards) -> int:
         mask |= 1 << card
     return mask
 
-
-def suit_letters(card: int) -> str:
-    return "".join(code for i, code in enumerate(SUIT_CODES) if SUITS[card] >> i & 1)
-
-
-def suit_words(card: int) -> str:
-    return " and ".join(name for i, name in enumerate(SUIT_NAMES) if SUITS[card] >> i & 1)

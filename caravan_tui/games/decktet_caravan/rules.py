@@ -5,7 +5,7 @@ import math
 import random
 from functools import cache
 
-from caravan_tui.engine import Action, Event, IllegalAction, outcome_from_scores
+from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores
 
 from .cards import (
     CROWNS, IDS, INDEX, NAMES, NUMBER_MASK, NUMBERS, RANKS, SHARES_SUIT, SUIT_NAMES, SUITS,
@@ -18,8 +18,9 @@ HAND_CARDS_NUMBER = 11
 BANDIT_NAMES = {1: "single Ace", 2: "single Crown", 3: "Ace and Crown", 4: "Ace and Crown of one suit"}
 
 
-def player_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+def who(s: int, form: str | None = None) -> str:
+    """A seat field for event text (``engine.render``): ``{p0}``, or with a form, ``{p0:s}``."""
+    return f"{{p{s}}}" if form is None else f"{{p{s}:{form}}}"
 
 
 def card_list(cards) -> str:
@@ -56,15 +57,14 @@ def pile_points(mask: int, up: tuple[int, int]) -> int:
     return total
 
 
-def turn_up(second: int, pool: list[int], same_suit) -> tuple[int, list[int]]:
-    """The second up card (rules §2.1): while it shares the first's suit, set it aside and turn
-    the next set-aside card. Ruling: if none fits, the last one turned stays up."""
-    pool = list(pool)
-    aside = []
-    while same_suit(second) and pool:
-        aside.append(second)
-        second = pool.pop(0)
-    return second, aside + pool
+def turn_up(second: int, pool: list[int], same_suit) -> tuple[int, list[int], list[int]]:
+    """The second up card (rules §2.1): if it shares the first's suit, set it aside face up and
+    turn the first unseen set-aside card instead. Returns the up card, the cards set aside face
+    up (none or that one) and those still unseen. Only an Ace and the Crown of one suit share a
+    suit, so one replacement always fits."""
+    if same_suit(second):
+        return pool[0], [second], list(pool[1:])
+    return second, [], list(pool)
 
 
 def history_data(history: list[tuple]) -> list[list]:
@@ -96,13 +96,14 @@ def race_margin(size0: int, size1: int, out_player: int | None) -> float:
     return p0 * (5 + max(1, lead + 2)) - (1.0 - p0) * (5 + max(1, 2 - lead))
 
 
-class DecktetCaravanState:
-    """One position. Cards are ints (see cards.py); hands and piles are bit masks."""
+class DecktetCaravanState(TurnState):
+    """One position. Cards are ints (see cards.py); hands and piles are bit masks. ``aside`` holds
+    the set-aside cards nobody has seen; ``aside_up`` a second up card that was replaced because
+    it shared the first's suit (set aside face up: public, rules §2.1)."""
 
     __slots__ = (
-        "hands_total", "chance", "hand_no", "hands", "aside", "up", "season", "top", "top_seat",
-        "collected", "discard", "turn", "first_leader", "out_player", "cum", "history", "_legal",
-        "_combos",
+        "hands_total", "chance", "hand_no", "hands", "aside", "aside_up", "up", "season", "top",
+        "top_seat", "collected", "discard", "first_leader", "out_player", "cum", "history", "_combos",
     )
 
     # -- construction -------------------------------------------------------------------------
@@ -128,11 +129,12 @@ class DecktetCaravanState:
         wilds = list(WILDS)
         rng.shuffle(wilds)
         up_first = wilds[8]
-        second, aside = turn_up(wilds[9], wilds[10:12], lambda card: SUITS[card] == SUITS[up_first])
+        second, face_up, unseen = turn_up(wilds[9], wilds[10:12], lambda card: SUITS[card] == SUITS[up_first])
         numbers = list(NUMBERS)
         rng.shuffle(numbers)
         self.hands = [mask_of(wilds[0:4] + numbers[0:11]), mask_of(wilds[4:8] + numbers[11:22])]
-        self.aside = mask_of(aside + numbers[22:24])
+        self.aside = mask_of(unseen + numbers[22:24])
+        self.aside_up = tuple(face_up)
         self.up = (up_first, second)
         self.season = []
         self.top = None
@@ -157,13 +159,18 @@ class DecktetCaravanState:
         return self._deal_events()
 
     def _deal_events(self) -> list[Event]:
-        up_words = " and ".join(self._up_word(card) for card in self.up)
-        events = [Event(
-            f"Hand {self.hand_no} of {self.hands_total}: up cards {up_words}. "
-            f"{player_name(self.turn)} leads.", reveals=True)]
-        for seat in (0, 1):
-            cards = sorted(cards_of(self.hands[seat]), key=lambda c: (RANKS[c], c))
-            events.append(Event(f"You are dealt {card_list(cards)}.", seats=(seat,), reveals=True))
+        first, second = self.up
+        text = (f"Hand {self.hand_no} of {self.hands_total}: up cards {self._up_word(first)} and "
+                f"{self._up_word(second)}.")
+        for card in self.aside_up:
+            turned = NAMES[card]
+            text += (f" {turned[0].upper()}{turned[1:]} was turned up second but shares the suit of "
+                     f"{NAMES[first]}: it is set aside face up.")
+        leader = self.turn
+        events = [Event(f"{text} {who(leader)} lead{who(leader, 's')}.", reveals=True)]
+        for s in (0, 1):
+            cards = sorted(cards_of(self.hands[s]), key=lambda c: (RANKS[c], c))
+            events.append(Event(f"{who(s)} {who(s, 'is')} dealt {card_list(cards)}.", seats=(s,), reveals=True))
         return events
 
     @staticmethod
@@ -178,6 +185,7 @@ class DecktetCaravanState:
         other.hand_no = self.hand_no
         other.hands = self.hands[:]
         other.aside = self.aside
+        other.aside_up = self.aside_up
         other.up = self.up
         other.season = self.season[:]
         other.top = self.top
@@ -195,59 +203,54 @@ class DecktetCaravanState:
 
     # -- the contract ---------------------------------------------------------------------------
 
-    def to_move(self) -> int | None:
-        return self.turn
-
-    def is_over(self) -> bool:
-        return self.turn is None
-
-    def legal_actions(self) -> list[Action]:
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._compute_legal()
-        return legal
-
     def _compute_legal(self) -> list[Action]:
-        seat = self.turn
-        if seat is None:
-            return []
-        hand = self.hands[seat]
-        known = self._combos[seat]
+        mover = self.turn
+        hand = self.hands[mover]
+        known = self._combos[mover]
         if known is None or known.hand != hand:
-            known = self._combos[seat] = combos(hand, known)
+            known = self._combos[mover] = combos(hand, known)
         if self.top is None:
             return known.lead()
         legal = known.beating(self.top)
         legal.append(PASS)
         return legal
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, log: bool = True) -> list[Event]:
+        """Play or pass. A play shows cards from a hidden hand: its event reveals them to the
+        opponent (whose undo may not cross it). ``log=False`` builds no text and returns []."""
         if action not in self.legal_actions():
             raise IllegalAction(self._why_illegal(action))
-        seat = self.turn
+        player = self.turn
         self._legal = None
+        events = [] if log else None
         if action == PASS:
-            events = [Event(f"{player_name(seat)} passes.")]
+            if log:
+                events.append(Event(f"{who(player)} pass{who(player, 'es')}."))
             self._end_season(events)
-            return events
+            return events if log else []
         move = MOVES[action]
-        self.hands[seat] &= ~move[2]
-        self.season.append((seat, move))
+        self.hands[player] &= ~move[2]
+        self.season.append((player, move))
         self.top = move
-        self.top_seat = seat
-        events = [Event(f"{player_name(seat)} plays {describe_action(action)}.")]
+        self.top_seat = player
+        other = 1 - player
+        if log:
+            events.append(Event(f"{who(player)} play{who(player, 's')} {describe_action(action)}.",
+                                reveals=(other,)))
         if self.out_player is not None:
             self._end_season(events)
-        elif not self.hands[seat]:
-            self.out_player = seat
-            self.turn = 1 - seat
-            events.append(Event(
-                f"{player_name(seat)} goes out; {player_name(1 - seat)} may make one last play."))
+        elif not self.hands[player]:
+            self.out_player = player
+            self.turn = other
+            if log:
+                events.append(Event(f"{who(player)} go{who(player, 'es')} out; "
+                                    f"{who(other)} may make one last play."))
         else:
-            self.turn = 1 - seat
-        return events
+            self.turn = other
+        return events if log else []
 
     def _why_illegal(self, action: Action) -> str:
+        """Why ``action`` was refused, addressed to the player who tried it."""
         if self.turn is None:
             return "the match is over"
         if not isinstance(action, tuple) or not action:
@@ -260,22 +263,24 @@ class DecktetCaravanState:
         cards = [INDEX[token.partition("@")[0]] for token in action[1:]]
         missing = [NAMES[c] for c in cards if not self.hands[self.turn] >> c & 1]
         if missing:
-            return f"{player_name(self.turn)} does not hold {', '.join(missing)}"
+            return f"you do not hold {', '.join(missing)}"
         if self.top is None and action[0] == "bandit":
             return "a bandit may not open a season"
         if action not in MOVES:
             return f"{action!r} is not a valid caravan or bandit"
         return f"{describe_action(action)} does not beat {describe_action(self.top[0])}"
 
-    def _end_season(self, events: list[Event]) -> None:
-        """Collect the season (rules §4.2), then pick the next leader or end the hand (§4.3, §5)."""
+    def _end_season(self, events: list[Event] | None) -> None:
+        """Collect the season (rules §4.2), then pick the next leader or end the hand (§4.3, §5).
+        ``events`` None: log nothing."""
         top, last = self.top, self.top_seat
         collector = last if top[1] == CARAVAN else 1 - last
         pile = 0
         for _, move in self.season:
             pile |= move[2]
         self.collected[collector] |= pile
-        events.append(Event(f"{player_name(collector)} collects {card_list(cards_of(pile))}."))
+        if events is not None:
+            events.append(Event(f"{who(collector)} collect{who(collector, 's')} {card_list(cards_of(pile))}."))
         self.season = []
         self.top = None
         if self.out_player is not None:
@@ -285,41 +290,53 @@ class DecktetCaravanState:
         if not self.hands[leader] & NUMBER_MASK:
             leader = 1 - leader
             if not self.hands[leader] & NUMBER_MASK:
-                events.append(Event("Neither player can lead a caravan: the hand ends."))
+                if events is not None:
+                    events.append(Event("Neither player can lead a caravan: the hand ends."))
                 self._end_hand(events)
                 return
-            events.append(Event(f"{player_name(1 - leader)} holds only Aces and Crowns; "
-                                f"{player_name(leader)} leads."))
+            if events is not None:
+                other = 1 - leader
+                events.append(Event(f"{who(other)} hold{who(other, 's')} only Aces and Crowns; "
+                                    f"{who(leader)} lead{who(leader, 's')}."))
         self.turn = leader
 
-    def _end_hand(self, events: list[Event]) -> None:
+    def _end_hand(self, events: list[Event] | None) -> None:
         """Score the hand (rules §5) and deal the next one or end the match."""
-        totals = [pile_points(self.collected[seat], self.up) for seat in (0, 1)]
+        totals = [pile_points(self.collected[0], self.up), pile_points(self.collected[1], self.up)]
         piles = totals[:]
         bonus = 0
         out = self.out_player
         if out is not None:
-            left = self.hands[1 - out]
+            loser = 1 - out
+            left = self.hands[loser]
             bonus = 5 + left.bit_count()
             totals[out] += bonus
             self.discard = left
-            self.hands[1 - out] = 0
-            if left:
-                events.append(Event(f"{player_name(1 - out)} was left holding {card_list(cards_of(left))}."))
-            events.append(Event(f"{player_name(out)} went out: +{bonus}."))
-        for seat in (0, 1):
-            self.cum[seat] += totals[seat]
-        by_up = tuple(tuple(pile_points(self.collected[seat], (card,)) for card in self.up) for seat in (0, 1))
+            self.hands[loser] = 0
+            if events is not None:
+                if left:  # the out player sees the cards the other was left holding
+                    events.append(Event(f"{who(loser)} {who(loser, 'was')} left holding "
+                                        f"{card_list(cards_of(left))}.", reveals=(out,)))
+                events.append(Event(f"{who(out)} went out: +{bonus}."))
+        self.cum[0] += totals[0]
+        self.cum[1] += totals[1]
+        by_up = tuple(tuple(pile_points(self.collected[s], (card,)) for card in self.up) for s in (0, 1))
         row = (self.hand_no, out, bonus, tuple(piles), tuple(totals), tuple(IDS[c] for c in self.up), by_up)
         self.history = self.history + [row]
-        events.append(Event(
-            f"Hand {self.hand_no} scores: {player_name(0)} {totals[0]:+d}, {player_name(1)} {totals[1]:+d}. "
-            f"Totals {self.cum[0]}-{self.cum[1]}."))
+        if events is not None:
+            events.append(Event(
+                f"Hand {self.hand_no} scores: {who(0)} {totals[0]:+d}, {who(1)} {totals[1]:+d}. "
+                f"Totals {self.cum[0]}-{self.cum[1]}."))
         if self.hand_no >= self.hands_total:
             self.turn = None
-            result = outcome_from_scores(self.cum)
-            winner = "a draw" if result[0] == result[1] else f"{player_name(result.index(1.0))} wins"
-            events.append(Event(f"The match is over: {winner}."))
+            if events is not None:
+                result = outcome_from_scores(self.cum)
+                if result[0] == result[1]:
+                    winner = "a draw"
+                else:
+                    best = result.index(1.0)
+                    winner = f"{who(best)} win{who(best, 's')}"
+                events.append(Event(f"The match is over: {winner}."))
         else:
             self._deal(events)
 
@@ -371,6 +388,7 @@ class DecktetCaravanState:
             "to_move": self.turn,
             "over": self.turn is None,
             "up": [IDS[card] for card in self.up],
+            "aside_up": [IDS[card] for card in self.aside_up],
             "hand_sizes": [hand.bit_count() for hand in self.hands],
             "hand_wilds": [(hand & WILD_MASK).bit_count() for hand in self.hands],
             "season": [[player, list(move[0])] for player, move in self.season],
@@ -388,12 +406,13 @@ class DecktetCaravanState:
         return view
 
     def _unseen(self, seat: int) -> int:
-        """Cards ``seat`` cannot see: the opponent's hand and the set-aside cards."""
+        """Cards ``seat`` cannot see: the opponent's hand and the set-aside cards nobody has seen
+        (a replaced up card was set aside face up: it is public, never dealt)."""
         return self.hands[1 - seat] | self.aside
 
     def determinize(self, seat: int, rng: random.Random) -> "DecktetCaravanState":
-        """Redeal the opponent's hand and the set-aside cards from the unseen cards, keeping the
-        public Ace/Crown vs number split; reseed future deals from ``rng`` (rules §6)."""
+        """Redeal the opponent's hand and the unseen set-aside cards from the unseen cards,
+        keeping the public Ace/Crown vs number split; reseed future deals from ``rng`` (rules §6)."""
         world = self.clone()
         opp = 1 - seat
         unseen = self._unseen(seat)
@@ -414,7 +433,7 @@ class DecktetCaravanState:
     @classmethod
     def from_view(cls, view: dict, seat: int) -> "DecktetCaravanState":
         """A world consistent with ``view``: the unseen cards given out in deck order."""
-        seen = set(view["hand"]) | set(view["up"]) | set(view["discard"])
+        seen = set(view["hand"]) | set(view["up"]) | set(view["aside_up"]) | set(view["discard"])
         seen.update(card for pile in view["collected"] for card in pile)
         seen.update(token.partition("@")[0] for _, action in view["season"] for token in action[1:])
         unseen = [card for card in IDS if card not in seen]
@@ -428,9 +447,10 @@ class DecktetCaravanState:
         return cls.from_data({
             "hands_total": view["hands_total"], "chance": 0, "hand_no": view["hand_no"],
             "hands": hands, "aside": [card for card in unseen if card not in opp_hand],
-            "up": view["up"], "season": view["season"], "collected": view["collected"],
-            "discard": view["discard"], "turn": view["to_move"], "first_leader": view["first_leader"],
-            "out_player": view["out_player"], "cum": view["scores"], "history": view["history"],
+            "aside_up": view["aside_up"], "up": view["up"], "season": view["season"],
+            "collected": view["collected"], "discard": view["discard"], "turn": view["to_move"],
+            "first_leader": view["first_leader"], "out_player": view["out_player"],
+            "cum": view["scores"], "history": view["history"],
         })
 
     def describe(self, action: Action, seat: int | None = None) -> str:
@@ -448,6 +468,7 @@ class DecktetCaravanState:
             "hand_no": self.hand_no,
             "hands": [ids(hand) for hand in self.hands],
             "aside": ids(self.aside),
+            "aside_up": [IDS[c] for c in self.aside_up],
             "up": [IDS[c] for c in self.up],
             "season": [[player, list(move[0])] for player, move in self.season],
             "collected": [ids(pile) for pile in self.collected],
@@ -470,6 +491,7 @@ class DecktetCaravanState:
         state.hand_no = data["hand_no"]
         state.hands = [mask(hand) for hand in data["hands"]]
         state.aside = mask(data["aside"])
+        state.aside_up = tuple(INDEX[c] for c in data.get("aside_up", ()))  # older saves: none
         state.up = tuple(INDEX[c] for c in data["up"])
         state.season = [(player, move_of(tuple(action)))
                         for player, action in data["season"]]
@@ -485,34 +507,3 @@ class DecktetCaravanState:
         state._legal = None
         state._combos = [None, None]
         return state
-
-
-def play_priors(state: DecktetCaravanState, actions) -> list[float]:
-    """The search prior (``Level.prior``): each action's ``estimate()`` for the player to move
-    once it is made, the ranking of the ``greedy`` seat, so the search expands the likeliest
-    plays first. A play that keeps the season going (nearly every one) only adds its cards to
-    the season and takes them from the hand, so it is scored without applying it; a pass, and
-    the last play after a player went out, end the season and maybe the hand, so those are
-    applied to a clone."""
-    mover = state.turn
-    up = state.up
-    settled = state._settled_margin()
-    season = pile_points(state._season_pile(), up)
-    sizes = [hand.bit_count() for hand in state.hands]
-    scores = []
-    for action in actions:
-        move = MOVES.get(action) if action != PASS and state.out_player is None else None
-        if move is None:
-            after = state.clone()
-            after.apply(action)
-            scores.append((after.outcome() if after.is_over() else after.estimate())[mover])
-            continue
-        value = season + pile_points(move[2], up)
-        collector = mover if move[1] == CARAVAN else 1 - mover
-        left = sizes[mover] - move[3]
-        size0, size1 = (left, sizes[1]) if mover == 0 else (sizes[0], left)
-        margin = settled + (value if collector == 0 else -value)
-        margin += race_margin(size0, size1, None if left else mover)
-        p0 = state._chance(margin)
-        scores.append(p0 if mover == 0 else 1.0 - p0)
-    return scores

@@ -1,0 +1,21 @@
+"""Camel Caravan's search settings per level and its expansion prior (pure: no Textual)."""
+from __future__ import annotations
+
+from caravan_tui.engine import GameAI
+
+from .heuristic import action_priors
+
+SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
+
+AI = GameAI(
+    levels={
+        # 100-290 legal actions and multi-action turns: uniform rollouts scatter the camels, so the
+        # search expands best first, widens progressively and scores leaves with estimate() alone.
+        # Its rewards differ by hundredths, so hard explores little and follows the best line past
+        # the end of the turn to the reply (docs/ai.md).
+        "easy": SEARCH,
+        "normal": SEARCH,
+        "hard": {**SEARCH, "iterations": 2500, "exploration": 0.1},
+    },
+    prior=action_priors,
+)
