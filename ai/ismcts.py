@@ -23,14 +23,11 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Callable, Sequence
+from typing import Callable
 
-from caravan_tui.engine import Action, State
+from caravan_tui.engine import Action, Prior, State
 
 ProgressCallback = Callable[[int, Action], None]
-#: ``prior(state, actions)``: one score per action for the seat to move in ``state`` (higher is
-#: better; only the order matters). ``state`` must be left as it was.
-Prior = Callable[[State, Sequence[Action]], Sequence[float]]
 
 
 class Node:

@@ -88,7 +88,7 @@ class SpielState(pyspiel.State):
         return sorted(encode(action) for action in self.inner.legal_actions())
 
     def _apply_action(self, number: int) -> None:
-        self.inner.apply(self.spiel_game.codec.decode(number))
+        self.inner.apply(self.spiel_game.codec.decode(number), False)
 
     def _action_to_string(self, player: int, number: int) -> str:
         return self.inner.describe(self.spiel_game.codec.decode(number), player)
@@ -121,7 +121,7 @@ class CutoffRollout(os_mcts.Evaluator):
         for _ in range(self.horizon):
             if inner.is_over():
                 break
-            inner.apply(self.rng.choice(inner.legal_actions()))
+            inner.apply(self.rng.choice(inner.legal_actions()), False)
         return np.array(inner.outcome() if inner.is_over() else inner.estimate())
 
     def prior(self, state: SpielState) -> list[tuple[int, float]]:
@@ -213,7 +213,7 @@ def head_to_head_match(game_id: str, seed: int, openspiel_seat: int, ours_iterat
             work[side][0] += 1
             work[side][1] += iterations
             work[side][2] += time.perf_counter() - started
-        state.apply(action)
+        state.apply(action, False)
         moves += 1
     return state.outcome(), work
 

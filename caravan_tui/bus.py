@@ -33,6 +33,54 @@ def spectator_address(match: str) -> Address:
     return ("spectators", match)
 
 
+MAX_ID = 64  # characters of a match id
+MAX_SEATS = 16
+MAX_ACTION_ITEMS = 64  # words and numbers in one action, nested ones included
+MAX_ACTION_DEPTH = 4
+MAX_WORD = 64
+
+
+def action_problem(value: Any) -> str | None:
+    """Why ``value`` cannot be an action (a short list of words and whole numbers, perhaps
+    nested), or None. Iterative, so no crafted nesting can exhaust the stack."""
+    stack, items = [(value, 1)], 0
+    while stack:
+        current, depth = stack.pop()
+        if not isinstance(current, (list, tuple)):
+            return "an action is a list"
+        if depth > MAX_ACTION_DEPTH:
+            return f"an action nests at most {MAX_ACTION_DEPTH} deep"
+        for item in current:
+            items += 1
+            if items > MAX_ACTION_ITEMS:
+                return f"an action holds at most {MAX_ACTION_ITEMS} items"
+            if isinstance(item, (list, tuple)):
+                stack.append((item, depth + 1))
+            elif type(item) is str:
+                if len(item) > MAX_WORD:
+                    return f"an action's words have at most {MAX_WORD} characters"
+            elif type(item) is not int or not -2**31 <= item < 2**31:
+                return "an action holds only words and whole numbers"
+    return None
+
+
+def _whole(low: int, high: int, what: str):
+    def check(value: Any) -> str | None:
+        return None if type(value) is int and low <= value < high else f"{what} must be a whole number"
+    return check
+
+
+#: field -> what is wrong with a request's value, or None (``Request.problem``)
+_REQUEST_FIELDS = {
+    "match": lambda v: None if type(v) is str and 0 < len(v) <= MAX_ID else "match must be a match id",
+    "seat": _whole(0, MAX_SEATS, "seat"),
+    "turn": _whole(0, 2**31, "turn"),
+    "iterations": _whole(0, 2**62, "iterations"),
+    "action": action_problem,
+    "best": lambda v: None if v is None else action_problem(v),
+}
+
+
 class Message:
     """Base of every bus message: conversion to and from a plain map."""
 
@@ -43,16 +91,38 @@ class Message:
         data = {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
         return {"type": type(self).__name__, **data}
 
+    def problem(self) -> str | None:
+        """Why the message cannot be trusted as it is, or None (only requests are checked:
+        everything else comes from the host)."""
+        return None
+
     @classmethod
     def from_map(cls, m: dict) -> "Message":
         data = {k: v for k, v in m.items() if k != "type"}
-        for name, convert in cls._convert.items():
-            if data.get(name) is not None:
-                data[name] = convert(data[name])
         try:
-            return cls(**data)
+            message = cls(**data)
         except TypeError as e:
             raise ValueError(f"bad {cls.__name__} message: {e}") from None
+        problem = message.problem()
+        if problem:
+            raise ValueError(f"bad {cls.__name__} message: {problem}")
+        converted = {name: convert(data[name]) for name, convert in cls._convert.items() if data.get(name) is not None}
+        return cls(**{**data, **converted}) if converted else message
+
+
+class Request(Message):
+    """A message a seat sends to the host. Anything may arrive at the host's door (a remote
+    seat, a bug): ``problem`` checks every field's type and size before the host reads it."""
+
+    def problem(self) -> str | None:
+        for f in fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            if f.name == "seat" and value is None and isinstance(self, Sync):
+                continue  # a spectator
+            check = _REQUEST_FIELDS.get(f.name)
+            if check is not None and (problem := check(value)):
+                return problem
+        return None
 
 
 def _actions(actions: list) -> list[Action]:
@@ -80,7 +150,7 @@ class YourTurn(Message):
 
 
 @dataclass(frozen=True)
-class Act(Message):
+class Act(Request):
     """Seat → host: play ``action`` at ``turn`` (the number of actions in the log)."""
 
     match: str
@@ -141,7 +211,7 @@ class MatchOver(Message):
 
 
 @dataclass(frozen=True)
-class HintRequest(Message):
+class HintRequest(Request):
     """Seat → host: suggest a move for ``turn``; answered by ``Hint`` or ``Rejected``."""
 
     match: str
@@ -162,7 +232,7 @@ class Hint(Message):
 
 
 @dataclass(frozen=True)
-class UndoRequest(Message):
+class UndoRequest(Request):
     """Seat → host: take back to this seat's previous decision; answered by ``Update`` or ``Rejected``."""
 
     match: str
@@ -170,7 +240,7 @@ class UndoRequest(Message):
 
 
 @dataclass(frozen=True)
-class Resign(Message):
+class Resign(Request):
     """Seat → host: give up. The only person of a match ends it (status "resigned"); among
     several people, an AI stand-in takes the seat and the match goes on."""
 
@@ -179,7 +249,7 @@ class Resign(Message):
 
 
 @dataclass(frozen=True)
-class SaveRequest(Message):
+class SaveRequest(Request):
     """Seat → host: confirm that the save file holds every move; answered by ``Saved``."""
 
     match: str
@@ -197,15 +267,16 @@ class Saved(Message):
 
 
 @dataclass(frozen=True)
-class Sync(Message):
-    """Seat → host: (re)send me my current ``Update`` and, if I am to move, my ``YourTurn``."""
+class Sync(Request):
+    """Seat → host: (re)send me my current ``Update`` and, if I am to move, my ``YourTurn``
+    (``seat`` None: a spectator's)."""
 
     match: str
-    seat: int
+    seat: int | None
 
 
 @dataclass(frozen=True)
-class Thinking(Message):
+class Thinking(Request):
     """AI progress: seat → host, relayed by the host to the other seats (without ``best``)."""
 
     match: str

@@ -16,8 +16,8 @@ from ai.matches import decision_seed
 from ai.policies import hint, make_policy
 from ai.worker import AIWorker, AIWorkerError
 from caravan_tui.bus import (
-    Act, Bus, Hint, HintRequest, MatchInfo, MatchOver, Message, Rejected, Resign, SaveRequest, Saved,
-    Sync, Thinking, UndoRequest, Update, YourTurn, host_address, seat_address, spectator_address,
+    MAX_SEATS, Act, Bus, Hint, HintRequest, MatchInfo, MatchOver, Message, Rejected, Request, Resign, SaveRequest,
+    Saved, Sync, Thinking, UndoRequest, Update, YourTurn, host_address, seat_address, spectator_address,
 )
 from caravan_tui.engine import Event, Game, IllegalAction, normalise_action, render, seat_field
 from caravan_tui.games import get_game
@@ -157,12 +157,18 @@ class MatchHost:
         self._inbox.queue.put_nowait(None)  # wake ``run``
 
     async def handle(self, msg: Message) -> None:
-        """Answer one request (``run`` calls this for every message on the host's address)."""
-        if getattr(msg, "match", None) != self.match_id:
-            seat = getattr(msg, "seat", None)
-            if isinstance(seat, int):
-                await self.bus.publish(seat_address(msg.match, seat),
-                                       Rejected(msg.match, seat, self.turn, f"this is match {self.match_id}"))
+        """Answer one request (``run`` calls this for every message on the host's address). A
+        malformed request, or one from no seat of this match, is refused or dropped and changes
+        nothing."""
+        seat = getattr(msg, "seat", None)
+        problem = msg.problem() if isinstance(msg, Request) else "not a request"
+        if problem is None and msg.match != self.match_id:
+            problem = f"this is match {self.match_id}"
+        if problem is None and seat is not None and not 0 <= seat < self.snapshot.players:
+            return  # no such seat here: nobody to answer
+        if problem is not None:
+            if type(seat) is int and 0 <= seat < MAX_SEATS and type(getattr(msg, "match", None)) is str:
+                await self.bus.publish(seat_address(msg.match, seat), Rejected(msg.match, seat, self.turn, problem))
             return
         if isinstance(msg, Act):
             await self._act(msg)

@@ -11,6 +11,7 @@ from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen, cards_in
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from caravan_tui.hosting.runner import MatchRunner
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.game import GameScreen, GenericGameScreen
 from caravan_tui.screens.home import HomeScreen
@@ -332,6 +333,39 @@ async def test_every_game_is_playable_from_the_generic_screen(tmp_path, monkeypa
         if isinstance(screen, GenericGameScreen):
             assert screen.names == names and "Tester" not in str(screen.query_one("#summary").render())
 
+
+
+@pytest.mark.parametrize("game,players", [pytest.param(g, g.players[-1], id=f"{g.id}-{g.players[-1]}p")
+                                          for g in GAMES.values()])
+async def test_every_seat_can_be_a_person_on_a_generic_screen(tmp_path, game, players):
+    """Each person's screen is a client of the match: with every seat played by a person (one
+    screen each, all in one app), each screen acts only on its own turn and reads the log in
+    its own words."""
+    app = make_app(tmp_path)
+    names = [f"Person{seat}" for seat in range(players)]
+    async with app.run_test(size=SIZE) as pilot:
+        runner = MatchRunner.new(game.id, [SeatSpec("human")] * players, names, 3, game.quick_options, None)
+        screens = [GenericGameScreen(runner.client(seat)) for seat in range(players)]
+        for screen in screens:
+            await app.push_screen(screen)
+        runner.start()
+        try:
+            for _ in range(players + 1):
+                await wait_for(pilot, lambda: any(s.turn is not None for s in screens) or runner.host.status != "playing",
+                               "someone's turn")
+                if runner.host.status != "playing":
+                    break
+                (mover,) = [s for s in screens if s.turn is not None]
+                assert mover.seat == runner.host.state.to_move()
+                turn = runner.host.turn
+                mover.act(mover.legal[0])
+                await wait_for(pilot, lambda: runner.host.turn > turn, "the move")
+            await wait_for(pilot, lambda: all(s.names == names for s in screens), "every screen's names")
+            for screen in screens:
+                lines = screen.query_one("#log").lines_text
+                assert not any(f"{names[screen.seat]} " in line for line in lines)  # yourself: "you"
+        finally:
+            runner.stop()
 
 
 async def test_cards_with_several_readings_ask_which_one(tmp_path):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 
 import pytest
@@ -357,3 +358,59 @@ async def test_stop_ends_run(bus):
     host.stop()
     await asyncio.wait_for(task, WAIT)
     assert host.status == "playing"
+
+
+# -- malformed requests at the host's door ---------------------------------------------------
+
+JUNK = [None, "3", [3], -1, 2**70, 1.5, True, {"a": 1}, "x" * 10_000, ("pass",) * 10_000,
+        [[[[[["deep"]]]]]], [b"bytes"]]
+
+
+def fuzzed(host: MatchHost):
+    """Every request with each field in turn replaced by junk."""
+    seat, turn = host.state.to_move(), host.turn
+    action = host.state.legal_actions()[0]
+    requests = [Act(host.match_id, seat, turn, action), HintRequest(host.match_id, seat, turn),
+                UndoRequest(host.match_id, seat), Resign(host.match_id, seat), SaveRequest(host.match_id, seat),
+                Sync(host.match_id, seat), Thinking(host.match_id, seat, 10, action)]
+    for request in requests:
+        for name in (f.name for f in dataclasses.fields(request)):
+            for junk in JUNK:
+                yield dataclasses.replace(request, **{name: junk})
+
+
+@pytest.mark.parametrize("game", default_games())
+async def test_malformed_requests_change_nothing_and_the_host_keeps_serving(bus, store, game):
+    host = new_host(game, bus, store)
+    rng = random.Random(2)
+    for _ in range(3):
+        await play(host, rng)
+    subs = listen(bus, host)
+    path = store.path(host.match_id)
+    before = (host.state.to_data(), list(host.actions), path.read_bytes(), host.status)
+    count = 0
+    for request in fuzzed(host):
+        if request.problem() is None and not isinstance(request, (Sync, SaveRequest, HintRequest, Thinking)):
+            continue  # still well-formed (junk equal in kind): the other tests cover those
+        await host.handle(request)
+        count += 1
+        assert (host.state.to_data(), host.actions, path.read_bytes(), host.status) == before
+    replies = [m for sub in subs for m in drain(sub)]
+    assert all(len(getattr(m, "reason", "")) < 200 for m in replies)
+    assert count > 100
+    await play(host, rng)  # still serving
+    assert len(host.actions) == len(before[1]) + 1
+
+
+def test_a_remote_request_is_checked_before_it_is_converted():
+    from caravan_tui.bus import message_from_map
+
+    deep: list = ["x"]
+    for _ in range(5000):
+        deep = [deep]
+    for bad in ({"type": "Act", "match": "m", "seat": 0, "turn": 0, "action": deep},
+                {"type": "Act", "match": "m", "seat": "0", "turn": 0, "action": ["pass"]},
+                {"type": "Resign", "match": "m", "seat": -1},
+                {"type": "Act", "match": "m", "seat": 0, "turn": None, "action": ["pass"]}):
+        with pytest.raises(ValueError, match="bad"):
+            message_from_map(bad)
