@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from caravan_tui.games import get_game
 from saves import SCHEMA, DamagedSave, MatchLocked, SaveStore, Snapshot, codec, decode, encode
 from saves.codec import MAX_DEPTH, MAX_FILE, MAX_ITEMS, MAX_NAME, MAX_TEXT, MAX_TIME, MAX_TOTAL
+from saves.loading import checked_entries, replay_snapshot
 from saves.store import _TEMP, STALE
 
 REPO = Path(__file__).resolve().parents[1]
@@ -190,6 +191,17 @@ def test_a_mutated_save_decodes_well_formed_or_is_damaged(case):
     datetime.fromtimestamp(snapshot.created), datetime.fromtimestamp(snapshot.updated)
     assert all(type(k) is str for k in snapshot.options)
     assert len(snapshot.seats) == len(snapshot.names) == snapshot.players
+    # Loading (the replay) trusts it or says why: a match consistent with its log, or damaged.
+    with deadline():
+        try:
+            replayed = replay_snapshot(snapshot)
+        except DamagedSave as exc:
+            assert exc.reason and "\n" not in exc.reason
+            event(f"{how}: decoded, then refused by the replay")
+            return
+    event(f"{how}: loaded")
+    assert replayed.state.is_over() == (snapshot.status == "over")
+    assert replayed.snapshot.actions == snapshot.actions
 
 
 @settings(max_examples=100, deadline=None, database=None)
@@ -200,7 +212,7 @@ def test_the_saves_list_never_raises_on_a_mutated_save(tmp_path_factory, case):
     store.folder.mkdir()
     (store.folder / "x.msgpack").write_bytes(data)
     with deadline():
-        [entry] = store.entries()
+        [entry] = checked_entries(store)
     assert (entry.snapshot is None) != (entry.error is None)
 
 

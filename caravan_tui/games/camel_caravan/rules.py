@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 
-from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores
+from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores, seat_field as who
 
 from .board import (
     BIT, CELL_COUNT, CELL_NAMES, CELLS, CITY_OF_GOOD, DEMAND_MARKERS, FULL_BAG, GOOD_INDEX, GOODS,
@@ -53,9 +53,6 @@ _NO_DEMAND = (0,) * CELL_COUNT
 _TURNS_PLAYED = f"{MAX_TURNS} turns have been played"
 
 
-def who(s: int, form: str | None = None) -> str:
-    """A seat field for event text (``engine.render``): ``{p0}``, or with a form, ``{p0:s}``."""
-    return f"{{p{s}}}" if form is None else f"{{p{s}:{form}}}"
 
 
 def actions_word(n: int) -> str:

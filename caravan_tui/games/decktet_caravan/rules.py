@@ -5,7 +5,7 @@ import math
 import random
 from functools import cache
 
-from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores
+from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores, seat_field as who
 
 from .cards import (
     CROWNS, IDS, INDEX, NAMES, NUMBER_MASK, NUMBERS, RANKS, SHARES_SUIT, SUIT_NAMES, SUITS,
@@ -18,9 +18,6 @@ HAND_CARDS_NUMBER = 11
 BANDIT_NAMES = {1: "single Ace", 2: "single Crown", 3: "Ace and Crown", 4: "Ace and Crown of one suit"}
 
 
-def who(s: int, form: str | None = None) -> str:
-    """A seat field for event text (``engine.render``): ``{p0}``, or with a form, ``{p0:s}``."""
-    return f"{{p{s}}}" if form is None else f"{{p{s}:{form}}}"
 
 
 def card_list(cards) -> str:
