@@ -9,7 +9,7 @@ import dataclasses
 import math
 import os
 import random
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from caravan_tui.engine import Action, Game
 from caravan_tui.games import get_game
@@ -17,6 +17,10 @@ from caravan_tui.seats import SeatSpec
 
 from .ismcts import ProgressCallback, most_visited, search
 from .levels import BUDGET_FIELDS, Level, level_for
+
+
+#: each root action's visits and summed reward, as one search (or several, merged) left them
+RootStats = dict[Action, tuple[int, float]]
 
 
 class Policy(Protocol):
@@ -86,7 +90,7 @@ def iterations_only() -> bool:
 @dataclasses.dataclass(frozen=True)
 class SearchPolicy:
     """ISMCTS at a level. With ``level.searches`` > 1, ``choose`` runs the searches one after the
-    other; ``AIWorker`` runs them in parallel via ``search_visits`` and ``merge``.
+    other; ``AIWorker`` runs them in parallel via ``search_root`` and ``merge``.
 
     ``per_game``: apply the game's settings for this level (``Game.ai``) when choosing;
     ``fixed_budget``: ``level``'s iterations and seconds stand even where a game sets its own;
@@ -110,11 +114,12 @@ class SearchPolicy:
             level = dataclasses.replace(level, seconds=None)
         return level
 
-    def search_visits(
+    def search_root(
         self, game_id: str, view: dict, seat: int, seed: int, index: int = 0,
         progress: ProgressCallback | None = None,
-    ) -> dict[Action, int]:
-        """Root visit counts of search number ``index`` (seeded from ``seed`` and ``index``)."""
+    ) -> RootStats:
+        """Each root action's visits and summed reward in search number ``index`` (seeded from
+        ``seed`` and ``index``)."""
         level = self.level_for(game_id)
         game = get_game(game_id)
         result = search(
@@ -126,15 +131,21 @@ class SearchPolicy:
             progress=progress,
             **search_settings(level, game),
         )
-        return result.visits
+        return {action: (child.visits, child.reward) for action, child in result.root.children.items()}
 
     @staticmethod
-    def merge(visits: list[dict[Action, int]]) -> Action:
-        total: dict[Action, int] = {}
-        for counts in visits:
-            for action, n in counts.items():
-                total[action] = total.get(action, 0) + n
-        return most_visited(total)
+    def merge(roots: list[RootStats]) -> RootStats:
+        """Several searches' root statistics summed (root parallelism)."""
+        total: RootStats = {}
+        for stats in roots:
+            for action, (visits, reward) in stats.items():
+                seen, summed = total.get(action, (0, 0.0))
+                total[action] = (seen + visits, summed + reward)
+        return total
+
+    @staticmethod
+    def best(stats: RootStats) -> Action:
+        return most_visited({action: visits for action, (visits, _) in stats.items()})
 
     def choose(
         self, game_id: str, view: dict, seat: int, seed: int,
@@ -142,10 +153,10 @@ class SearchPolicy:
     ) -> Action:
         if legal is not None and len(legal) == 1:
             return legal[0]
-        return self.merge([
-            self.search_visits(game_id, view, seat, seed, index, progress if index == 0 else None)
+        return self.best(self.merge([
+            self.search_root(game_id, view, seat, seed, index, progress if index == 0 else None)
             for index in range(self.level.searches)
-        ])
+        ]))
 
 
 def make_policy(spec: SeatSpec, *, level: Level | None = None, iterations: int | None = None) -> Policy:
@@ -169,6 +180,26 @@ def make_policy(spec: SeatSpec, *, level: Level | None = None, iterations: int |
                         timed=not iterations_only(), tweaks=tweaks)
 
 
-def hint(game_id: str, view: dict, seat: int, level: str = "normal", seed: int = 0) -> Action:
-    """The AI's suggestion for ``seat`` (shown to the player, not played)."""
-    return make_policy(SeatSpec.ai(level)).choose(game_id, view, seat, seed)
+class Candidate(NamedTuple):
+    """A root action as the search saw it: its share of the visits and its mean reward (the
+    searching seat's expected result)."""
+
+    action: Action
+    share: float
+    value: float
+
+
+def candidates(stats: RootStats, top: int = 3) -> list[Candidate]:
+    """The ``top`` most visited root actions, most visited first."""
+    total = sum(visits for visits, _ in stats.values()) or 1
+    ranked = sorted(stats.items(), key=lambda item: -item[1][0])[:top]
+    return [Candidate(action, visits / total, reward / visits if visits else 0.0)
+            for action, (visits, reward) in ranked]
+
+
+def hint(game_id: str, view: dict, seat: int, level: str = "normal", seed: int = 0) -> list[Candidate]:
+    """The AI's suggestion for ``seat`` (shown to the player, not played): the search's top
+    candidates, the suggestion first."""
+    policy = make_policy(SeatSpec.ai(level))
+    return candidates(policy.merge([policy.search_root(game_id, view, seat, seed, index)
+                                    for index in range(policy.level.searches)]))

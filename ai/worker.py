@@ -19,7 +19,7 @@ from typing import Callable
 
 from caravan_tui.engine import Action
 
-from .policies import Policy, SearchPolicy
+from .policies import Candidate, Policy, SearchPolicy, candidates
 
 POLL_SECONDS = 0.1
 
@@ -70,9 +70,9 @@ def _choose(policy: Policy, job: int | None, game_id, view, seat, seed, legal) -
     return policy.choose(game_id, view, seat, seed, legal, progress)
 
 
-def _search_visits(policy: SearchPolicy, job: int | None, index: int, game_id, view, seat, seed):
+def _search_root(policy: SearchPolicy, job: int | None, index: int, game_id, view, seat, seed):
     progress = None if job is None else _reporter(job, index, game_id, view, seat)
-    return policy.search_visits(game_id, view, seat, seed, index, progress)
+    return policy.search_root(game_id, view, seat, seed, index, progress)
 
 
 class AIWorker:
@@ -122,7 +122,7 @@ class AIWorker:
                 futures = [pool.submit(_choose, policy, job, game_id, view, seat, seed, legal)]
             else:
                 futures = [
-                    pool.submit(_search_visits, policy, job, index, game_id, view, seat, seed)
+                    pool.submit(_search_root, policy, job, index, game_id, view, seat, seed)
                     for index in range(searches)
                 ]
         except BrokenProcessPool as error:
@@ -134,7 +134,20 @@ class AIWorker:
             results = await self._gather(pool, futures, job)
         finally:
             self._listeners.pop(job, None)
-        return results[0] if searches == 1 else SearchPolicy.merge(results)
+        return results[0] if searches == 1 else SearchPolicy.best(SearchPolicy.merge(results))
+
+    async def explain(self, policy: SearchPolicy, game_id: str, view: dict, seat: int, seed: int,
+                      top: int = 3) -> list[Candidate]:
+        """The search's ``top`` candidates for ``seat`` (its choice first), computed in worker
+        processes, one per search of the level."""
+        pool = self._executor()
+        try:
+            futures = [pool.submit(_search_root, policy, None, index, game_id, view, seat, seed)
+                       for index in range(policy.level.searches)]
+        except BrokenProcessPool as error:
+            self._discard_pool(pool)
+            raise AIWorkerError(f"the AI worker pool is broken: {error}") from error
+        return candidates(SearchPolicy.merge(await self._gather(pool, futures, None)), top)
 
     async def _gather(
         self, pool: ProcessPoolExecutor, futures: list[Future], job: int | None

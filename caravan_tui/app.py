@@ -14,11 +14,13 @@ from caravan_tui.bus import MatchOver
 from caravan_tui.engine import Game
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.hosting.runner import MatchRunner
+from caravan_tui.preferences import Preferences
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.home import HomeScreen
+from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen, setup_for
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
@@ -58,6 +60,7 @@ class CaravanApp(App):
         self.play, self.resume = play, resume
         self.ai_iterations = ai_iterations
         self.worker = AIWorker()
+        self.preferences = Preferences.load(self.store.root)
         self.runner: MatchRunner | None = None
         self.last_setup: MatchSetup | None = None
 
@@ -65,7 +68,7 @@ class CaravanApp(App):
         self.push_screen(HomeScreen())
         if self.play is not None:
             game_id, level = self.play
-            self.start_match(setup_for(get_game(game_id), level))
+            self.begin_match(setup_for(get_game(game_id), level, self.preferences.name))
         elif self.resume is not None:
             self.resume_match(self.resume)
 
@@ -87,6 +90,22 @@ class CaravanApp(App):
                     lambda action=binding.action, node=active.node: self.run_action(action, node))
 
     # -- matches ------------------------------------------------------------------------------
+
+    def begin_match(self, setup: MatchSetup) -> None:
+        """Start a match a player asked for: the first time they open a game, its "How to play"
+        comes first (unless they dismissed it for good)."""
+        game = get_game(setup.game_id)
+        if game.id in self.preferences.seen_how_to_play:
+            self.start_match(setup)
+            return
+
+        def read(never: bool | None) -> None:
+            if never:
+                self.preferences.seen_how_to_play.add(game.id)
+                self.preferences.save()
+            self.start_match(setup)
+
+        self.push_screen(HowToPlayScreen(game), read)
 
     def start_match(self, setup: MatchSetup) -> None:
         try:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
 from caravan_tui.engine import Action, normalise_action
@@ -221,13 +221,15 @@ class HintRequest(Request):
 
 @dataclass(frozen=True)
 class Hint(Message):
-    """Host → seat: the AI's suggestion, to show, not to play."""
+    """Host → seat: the AI's suggestion, to show, not to play; ``candidates`` are the search's
+    top moves in words, ``[text, share of the search, expected result]``, the suggestion first."""
 
     match: str
     seat: int
     turn: int
     action: Action
     text: str
+    candidates: list = field(default_factory=list)
     _convert: ClassVar[dict[str, Any]] = {"action": normalise_action}
 
 

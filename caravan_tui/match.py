@@ -289,15 +289,15 @@ class MatchHost:
         try:
             if self.worker is not None:
                 policy = make_policy(SeatSpec.ai(self.hint_level))
-                action = await self.worker.choose(policy, game_id, view, seat, seed)
+                top = await self.worker.explain(policy, game_id, view, seat, seed)
             else:
-                action = await asyncio.to_thread(hint, game_id, view, seat, self.hint_level, seed)
+                top = await asyncio.to_thread(hint, game_id, view, seat, self.hint_level, seed)
         except AIWorkerError as exc:
             await self._reject(seat, f"no hint: {exc}")
             return
-        if self.turn == msg.turn and self.status == "playing":
-            text = self._words(self.state.describe(action, seat), seat)
-            await self._send(seat, Hint(self.match_id, seat, msg.turn, action, text))
+        if self.turn == msg.turn and self.status == "playing" and top:
+            words = [[self._words(self.state.describe(c.action, seat), seat), c.share, c.value] for c in top]
+            await self._send(seat, Hint(self.match_id, seat, msg.turn, top[0].action, words[0][0], words))
 
     async def _confirm_saved(self, seat: int) -> None:
         """Whether the file on disk holds this very log (not merely as many moves)."""

@@ -340,11 +340,15 @@ def test_custom_seats_change_fields_over_the_games_settings() -> None:
     assert make_policy("ai:easy+").level_for("camel_caravan") == level_for(LEVELS["easy"], GAMES["camel_caravan"])
 
 
-def test_hint_is_legal() -> None:
+def test_hint_gives_the_searchs_top_candidates_in_order(monkeypatch) -> None:
+    monkeypatch.setenv(BUDGET_ENV, "iterations")  # the same search twice, whatever the load
     state = GAME.new(2, seed=4, options=ONE_HAND)
     seat = state.to_move()
-    action = hint(GAME.id, state.view(seat), seat, level="easy", seed=1)
-    assert action in state.legal_actions()
+    top = hint(GAME.id, state.view(seat), seat, level="easy", seed=1)
+    assert 1 <= len(top) <= 3 and all(c.action in state.legal_actions() for c in top)
+    assert [c.share for c in top] == sorted((c.share for c in top), reverse=True)
+    assert all(0 < c.share <= 1 and 0 <= c.value <= 1 for c in top)
+    assert top[0].action == make_policy("ai:easy").choose(GAME.id, state.view(seat), seat, 1)
 
 
 def test_search_beats_random() -> None:

@@ -14,7 +14,9 @@ from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.hosting.runner import MatchRunner
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.game import GameScreen, GenericGameScreen
+from caravan_tui.preferences import Preferences
 from caravan_tui.screens.home import HomeScreen
+from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
@@ -112,7 +114,10 @@ async def test_a_whole_match_by_keys(tmp_path):
         await focus(pilot, "seed")
         await pilot.press("1", "2")
         await pilot.press("ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, the first time")
+        await pilot.press("d")  # don't show it again
         await wait_for(pilot, lambda: isinstance(app.screen, DecktetCaravanScreen), "the table")
+        assert "decktet_caravan" in Preferences.load(tmp_path).seen_how_to_play
         assert app.runner.host.snapshot.options == {"hands": 1}
         assert app.runner.host.snapshot.seed == 12
 
@@ -185,6 +190,8 @@ async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
         await wait_for(pilot, lambda: actions.hinted is not None, "the hint")
         assert actions.hinted in screen.legal
         assert app.runner.host.turn == 0  # shown, not played
+        await wait_for(pilot, lambda: any("of the search, expected result" in n.message for n in app._notifications),
+                       "the hint's explanation")
         assert screen.query_one(CardGrid).marked == set(cards_in(actions.hinted))
 
         await play_from_list(pilot, 0)
@@ -382,3 +389,41 @@ async def test_cards_with_several_readings_ask_which_one(tmp_path):
         assert await play_from_hand(pilot, readings[1])
         await wait_for(pilot, lambda: app.runner.host.turn >= 1, "the move")
         assert app.runner.host.actions[0] == readings[1]
+
+
+def test_how_to_play_is_the_goal_and_a_turn_of_each_games_rules():
+    for game in GAMES.values():
+        short = how_to_play(game.rules)
+        assert short.startswith("# ") and short.count("\n## ") <= 2 and len(short) < len(game.rules)
+
+
+async def test_how_to_play_shows_once_per_game_until_dismissed_for_good(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.begin_match(setup(seed_where_leader(0)))
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play")
+        await pilot.press("enter")  # play, but show it again next time
+        await wait_for(pilot, lambda: my_turn(app), "the table")
+        app.go_home()
+        app.begin_match(setup(seed_where_leader(0)))
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play again")
+        await pilot.press("d")
+        await wait_for(pilot, lambda: my_turn(app), "the table")
+        app.go_home()
+        app.begin_match(setup(seed_where_leader(0)))
+        await wait_for(pilot, lambda: my_turn(app), "the table at once")
+
+
+async def test_the_name_typed_for_you_is_remembered(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await focus(pilot, "name-0")
+        await pilot.press(*"Zoë")
+        await pilot.press("ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, (HowToPlayScreen, DecktetCaravanScreen)), "the start")
+    assert Preferences.load(tmp_path).name == "Zoë"
+    again = make_app(tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        assert again.screen.query_one("#name-0").placeholder == "Zoë"

@@ -148,6 +148,7 @@ class GameScreen(BaseScreen):
         elif isinstance(message, Hint):
             if message.turn == self.turn:
                 self.show_hint(message.action, message.text)
+                self.notify(explanation(message.candidates), title="Hint: why", timeout=12)
         elif isinstance(message, Rejected):
             self.notify(message.reason, title="Not possible", severity="warning")
             if self._acted:  # our move was refused: ask for the position again
@@ -205,7 +206,7 @@ class GameScreen(BaseScreen):
         if self.view is None:
             return Text("Connecting…")
         mover = self.view.get("to_move")
-        if mover is None:
+        if mover is None or mover == self.seat:  # our move is on its way: the next view says who is next
             return Text("")
         spin = SPINNER[self._spin % len(SPINNER)]
         text = Text(f"{spin} {self.seat_name(mover)} is thinking…")
@@ -304,6 +305,13 @@ class GenericGameScreen(GameScreen):
     def show_view(self, view: dict) -> None:
         lines = [f"{key}: {compact(value)}" for key, value in view.items() if key != "game"]
         self.query_one("#summary", Static).update(Text("\n".join(lines), overflow="fold"))
+
+
+def explanation(candidates: list) -> str:
+    """The search's top moves in words: "Play X — 61% of the search, expected to win 58%"."""
+    lines = [f"{text} — {share:.0%} of the search, expected result {value:.0%}"
+             for text, share, value in candidates]
+    return "\n".join(lines[:1] + [f"also considered: {line}" for line in lines[1:]])
 
 
 def compact(value) -> str:

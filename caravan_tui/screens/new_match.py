@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from ai.levels import LEVELS
 from caravan_tui.engine import Game
+from caravan_tui.preferences import MAX_NAME, clean_name
 from caravan_tui.games import GAMES
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.seats import SeatSpec
@@ -45,16 +46,17 @@ def your_name() -> str:
         return "Player"
 
 
-def default_name(seat: int, spec: SeatSpec) -> str:
+def default_name(seat: int, spec: SeatSpec, remembered: str = "") -> str:
     if spec.is_person:
-        return your_name()
+        return remembered or your_name()
     return f"AI {seat + 1} ({spec.level or spec.kind})"
 
 
-def setup_for(game: Game, level: str = "normal") -> MatchSetup:
-    """The default setup: you in seat 1, AI of ``level`` elsewhere, a random seed."""
+def setup_for(game: Game, level: str = "normal", name: str = "") -> MatchSetup:
+    """The default setup: you (``name``, else the login name) in seat 1, AI of ``level``
+    elsewhere, a random seed."""
     seats = [YOU] + [SeatSpec.ai(level)] * (game.default_players - 1)
-    return MatchSetup(game.id, seats, [default_name(i, s) for i, s in enumerate(seats)],
+    return MatchSetup(game.id, seats, [default_name(i, s, name) for i, s in enumerate(seats)],
                       game.resolve_options(None), random.randrange(2**31))
 
 
@@ -127,7 +129,8 @@ class NewMatchScreen(BaseScreen):
             seats.mount(Horizontal(
                 Label(f"Seat {seat + 1}", classes="field"),
                 Select(SEAT_CHOICES, value=str(spec), allow_blank=False, id=f"seat-{seat}", compact=True),
-                Input(placeholder=default_name(seat, spec), id=f"name-{seat}", compact=True),
+                Input(placeholder=default_name(seat, spec, self.app.preferences.name), id=f"name-{seat}",
+                      max_length=MAX_NAME, compact=True),
                 classes="row"))
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -136,7 +139,8 @@ class NewMatchScreen(BaseScreen):
             self._show_seats(int(event.value))
         elif select_id.startswith("seat-"):
             seat = int(select_id.removeprefix("seat-"))
-            self.query_one(f"#name-{seat}", Input).placeholder = default_name(seat, SeatSpec.parse(str(event.value)))
+            spec = SeatSpec.parse(str(event.value))
+            self.query_one(f"#name-{seat}", Input).placeholder = default_name(seat, spec, self.app.preferences.name)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -145,7 +149,7 @@ class NewMatchScreen(BaseScreen):
     def action_start(self) -> None:
         setup = self.read_setup()
         if setup is not None:
-            self.app.start_match(setup)
+            self.app.begin_match(setup)
 
     def read_setup(self) -> MatchSetup | None:
         """The setup on screen, or None after telling the player what is wrong."""
@@ -154,9 +158,17 @@ class NewMatchScreen(BaseScreen):
         if seats.count(YOU) != 1:
             self.notify("Choose exactly one seat for you; the others are AI.", severity="warning")
             return None
-        names = [self.query_one(f"#name-{i}", Input).value.strip() or default_name(i, s)
-                 for i, s in enumerate(seats)]
+        remembered = self.app.preferences.name
+        typed = [clean_name(self.query_one(f"#name-{i}", Input).value) for i in range(count)]
+        mine = next((name for name, spec in zip(typed, seats) if spec == YOU and name), None)
+        if mine and mine != remembered:
+            self.app.preferences.name = remembered = mine
+            self.app.preferences.save()
+        names = [typed[i] or default_name(i, s, remembered) for i, s in enumerate(seats)]
         options = {name: self.query_one(f"#option-{name}", Select).value for name in self.game.options}
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else random.randrange(2**31)
+        if not 0 <= seed < 2**63:
+            self.notify("The seed is a whole number from 0 to 2⁶³ − 1.", severity="warning")
+            return None
         return MatchSetup(self.game.id, seats, names, options, seed)

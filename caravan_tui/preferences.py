@@ -1,0 +1,51 @@
+"""What the app remembers about its player between sessions: the name they play under and the
+games whose "How to play" they have dismissed for good. One small JSON file beside the saves;
+a missing or damaged file means the defaults, never an error."""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+FILE = "preferences.json"
+MAX_NAME = 40
+
+
+@dataclass
+class Preferences:
+    path: Path
+    name: str = ""
+    seen_how_to_play: set[str] = field(default_factory=set)
+
+    @classmethod
+    def load(cls, root: Path) -> Preferences:
+        path = Path(root) / FILE
+        try:
+            data = json.loads(path.read_text(encoding="utf-8")) if path.stat().st_size < 65536 else {}
+        except (OSError, ValueError):
+            data = {}
+        if not isinstance(data, dict):
+            data = {}
+        name = data.get("name")
+        seen = data.get("seen_how_to_play")
+        return cls(path, clean_name(name) if isinstance(name, str) else "",
+                   {g for g in seen if isinstance(g, str)} if isinstance(seen, list) else set())
+
+    def save(self) -> None:
+        """Written atomically; a folder that cannot be written only loses the preference."""
+        data = {"name": self.name, "seen_how_to_play": sorted(self.seen_how_to_play)}
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, temp = tempfile.mkstemp(prefix=".preferences-", suffix=".tmp", dir=self.path.parent)
+            with os.fdopen(fd, "w", encoding="utf-8") as file:
+                json.dump(data, file)
+            os.replace(temp, self.path)
+        except OSError:
+            pass
+
+
+def clean_name(text: str) -> str:
+    """A name as the app shows it: one line of printable characters, at most MAX_NAME long."""
+    return "".join(c for c in text if c.isprintable()).strip()[:MAX_NAME]

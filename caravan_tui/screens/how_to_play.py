@@ -1,0 +1,63 @@
+"""The one-screen "How to play" shown the first time a player opens a game: the first two
+sections of the game's player rules (the goal and a turn), with the full rules a key away."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Markdown
+
+from caravan_tui.engine import Game
+
+SECTIONS = 2
+
+
+def how_to_play(rules: str) -> str:
+    """The title and the first ``SECTIONS`` level-2 sections of a player rules page."""
+    kept, sections = [], 0
+    for line in rules.splitlines():
+        if line.startswith("## "):
+            sections += 1
+            if sections > SECTIONS:
+                break
+        kept.append(line)
+    return "\n".join(kept).strip()
+
+
+class HowToPlayScreen(ModalScreen[bool]):
+    """Dismissed with "Play" (shown again next time) or "Don't show again" (returns True)."""
+
+    BINDINGS = [
+        Binding("enter,escape", "close(False)", "Play"),
+        Binding("d", "close(True)", "Don't show again"),
+        Binding("question_mark", "rules", "All the rules", key_display="?"),
+    ]
+
+    def __init__(self, game: Game) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="how-to-play"):
+            with VerticalScroll(id="how-to-play-text"):
+                yield Markdown(how_to_play(self.game.rules))
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Play (enter)", id="play", variant="primary", compact=True)
+                yield Button("Don't show again (d)", id="never", compact=True)
+                yield Button("All the rules (?)", id="rules", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#play", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "rules":
+            self.action_rules()
+        else:
+            self.dismiss(event.button.id == "never")
+
+    def action_close(self, never: bool) -> None:
+        self.dismiss(never)
+
+    def action_rules(self) -> None:
+        self.app.open_rules(self.game)
