@@ -10,10 +10,10 @@ normal save file).
 from __future__ import annotations
 
 import math
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement
-from typing import Callable
+from itertools import combinations_with_replacement, islice
 
 from caravan_tui.seats import SeatSpec
 
@@ -40,46 +40,57 @@ class Job:
     iterations: int | None
 
 
+def lineups(seats: list[SeatSpec], players: int) -> list[tuple[SeatSpec, ...]]:
+    """Every line-up of ``players`` specs with at least two distinct seats."""
+    return [c for c in combinations_with_replacement(seats, players) if len(set(c)) > 1]
+
+
 def schedule(game_id: str, seats: list[SeatSpec], players: int, rounds: int, seed: int,
-             options: dict | None = None, iterations: int | None = None) -> list[Job]:
-    """Every line-up of ``players`` specs with at least two distinct seats, in every rotation;
-    the rotations of a line-up in a round share one seed (``seed``, ``seed + 1``, …)."""
-    lineups = [c for c in combinations_with_replacement(seats, players) if len(set(c)) > 1]
-    jobs = []
-    deal = seed
-    for _ in range(rounds):
-        for lineup in lineups:
-            for shift in range(players):
-                specs = lineup[shift:] + lineup[:shift]
-                jobs.append(Job(len(jobs), game_id, specs, deal, dict(options or {}), iterations))
-            deal += 1
-    return jobs
+             options: dict | None = None, iterations: int | None = None) -> Iterator[Job]:
+    """Every line-up in every rotation, ``rounds`` times; the rotations of a line-up in a round
+    share one seed (``seed``, ``seed + 1``, …). Made as they are played, so that a long run
+    starts at once: ``rounds * len(lineups(seats, players)) * players`` jobs."""
+    matches = lineups(seats, players)
+    for number in range(rounds * len(matches)):
+        lineup = matches[number % len(matches)]
+        for shift in range(players):
+            specs = lineup[shift:] + lineup[:shift]
+            yield Job(number * players + shift, game_id, specs, seed + number, dict(options or {}), iterations)
 
 
 def _run(job: Job) -> tuple[int, MatchRecord]:
     return job.index, play_match(job.game_id, list(job.specs), job.seed, job.options, job.iterations)
 
 
-def run_jobs(jobs: list[Job], workers: int = 2,
-             on_result: Callable[[int, int], None] | None = None) -> list[MatchRecord]:
-    """Play the jobs (in parallel processes when ``workers`` > 1); records in schedule order."""
-    records: list[MatchRecord | None] = [None] * len(jobs)
-    done = 0
+def run_jobs(jobs: Iterable[Job], workers: int = 2,
+             on_result: Callable[[int], None] | None = None) -> list[MatchRecord]:
+    """Play the jobs (in parallel processes when ``workers`` > 1); records in job order.
+    ``on_result`` gets the number of matches finished so far. Jobs are taken from ``jobs`` only
+    as they can start (at most two per worker wait their turn), so it may be a lazy generator."""
+    records: dict[int, MatchRecord] = {}
+
+    def finished(index: int, record: MatchRecord) -> None:
+        records[index] = record
+        if on_result:
+            on_result(len(records))
+
     if workers <= 1:
-        results = map(_run, jobs)
+        for job in jobs:
+            finished(*_run(job))
     else:
+        waiting, pending = iter(jobs), set()
         pool = ProcessPoolExecutor(max_workers=workers)
-        results = (future.result() for future in as_completed([pool.submit(_run, job) for job in jobs]))
-    try:
-        for index, record in results:
-            records[index] = record
-            done += 1
-            if on_result:
-                on_result(done, len(jobs))
-    finally:
-        if workers > 1:
+        try:
+            while True:
+                pending |= {pool.submit(_run, job) for job in islice(waiting, 2 * workers - len(pending))}
+                if not pending:
+                    break
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    finished(*future.result())
+        finally:
             pool.shutdown(cancel_futures=True)
-    return records
+    return [records[index] for index in sorted(records)]
 
 
 @dataclass(slots=True)

@@ -1,9 +1,17 @@
-"""The ``caravan-tui`` command: the app, plus headless selfplay, saves and bench commands."""
+"""The ``caravan-tui`` command: the app, plus headless selfplay, arena, replay, saves and bench.
+
+Every mistake in what the command is given (an argument, an option, a file, the saves folder)
+is one line on stderr, "caravan-tui: error: …", and exit status 2; it is found before anything
+is played, so a long run never ends in an error that could have been seen at its start.
+"""
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
+import tempfile
 from datetime import datetime
 
 from ai.levels import LEVELS
@@ -12,6 +20,47 @@ from caravan_tui.seats import SeatSpec, parse_seats
 
 SEAT_HELP = ("random, greedy, " + ", ".join(f"ai:{level}" for level in LEVELS)
              + ", or a custom ai:LEVEL+FIELD=VALUE (e.g. ai:hard+horizon=12)")
+#: how a yes/no option may be written (any case)
+BOOLEANS = {"yes": True, "true": True, "on": True, "1": True, "no": False, "false": False, "off": False,
+            "0": False}
+
+
+class Refused(Exception):
+    """Input the command cannot use; ``main`` prints it on one line and exits with status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with its errors on one line (no usage), like every other error of the command."""
+
+    def error(self, message: str):
+        self.exit(2, f"caravan-tui: error: {message}\n")
+
+
+# -- argument types ------------------------------------------------------------------------------
+
+def _whole(minimum: int):
+    """An argument type: a whole number of at least ``minimum``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or value < minimum:
+            raise argparse.ArgumentTypeError(f"must be a whole number of at least {minimum}, not {text!r}")
+        return value
+
+    return parse
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text!r}")
+    return value
 
 
 def _seat_list(text: str) -> list[SeatSpec]:
@@ -26,27 +75,140 @@ def _seat_list(text: str) -> list[SeatSpec]:
     return specs
 
 
-def _options(pairs: list[str]) -> dict:
+# -- checks made before anything runs ------------------------------------------------------------
+
+def _options(game, pairs: list[str]) -> dict:
+    """The game's options from NAME=VALUE pairs, defaults filled in: a yes/no option is written
+    as one of BOOLEANS, a numbered one as a whole number."""
     options = {}
     for pair in pairs:
-        name, sep, value = pair.partition("=")
+        name, sep, text = pair.partition("=")
         if not sep:
-            raise argparse.ArgumentTypeError(f"option {pair!r} is not NAME=VALUE")
-        options[name] = int(value) if value.lstrip("-").isdigit() else value
-    return options
-
-
-def _resolve_options(game, pairs: list[str]) -> dict | None:
-    """The game's options from NAME=VALUE pairs; None (after saying why) if any is refused."""
+            raise Refused(f"--option {pair!r} is not NAME=VALUE")
+        options[name] = _option_value(game.options.get(name), text)
     try:
-        return game.resolve_options(_options(pairs))
-    except (ValueError, argparse.ArgumentTypeError) as error:
-        print(error, file=sys.stderr)
-        return None
+        return game.resolve_options(options)
+    except ValueError as error:
+        raise Refused(str(error)) from None
 
+
+def _option_value(option, text: str):
+    if option is None:
+        return text  # resolve_options refuses the name
+    if all(type(choice) is bool for choice in option.choices):
+        return BOOLEANS.get(text.lower(), text)
+    if any(type(choice) is int for choice in option.choices):
+        try:
+            return int(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _option_text(options: dict) -> str:
+    """``name=value, …`` as they are written on the command line."""
+
+    def text(value) -> str:
+        return ("yes" if value else "no") if isinstance(value, bool) else str(value)
+
+    return ", ".join(f"{name}={text(value)}" for name, value in options.items()) or "none"
+
+
+def _output(path: str | None):
+    """The --json file, opened (not emptied) before the run: a path that cannot be written is
+    refused before any match is played, and a long run's results are not lost to it."""
+    if path is None:
+        return None
+    try:
+        return open(os.open(path, os.O_WRONLY | os.O_CREAT, 0o666), "w", encoding="utf-8")
+    except OSError as error:
+        raise Refused(f"cannot write {path}: {_why(error)}") from None
+
+
+def _write_json(out, data, indent: int | None = None) -> None:
+    """``data`` in place of whatever the --json file held."""
+    with out:
+        json.dump(data, out, indent=indent)
+        out.truncate()
+
+
+def _writable_store():
+    """The saves store, once its folder is known to take a new file."""
+    from saves.store import SaveStore
+
+    store = SaveStore()
+    try:
+        store.folder.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=store.folder).close()
+    except OSError as error:
+        why = "it is not a folder" if isinstance(error, FileExistsError) else _why(error)
+        raise Refused(f"cannot save in {store.folder}: {why}") from None
+    return store
+
+
+def _entries(store) -> list:
+    """Every save, checked; Refused if the folder cannot be listed (which is not having none)."""
+    from saves.loading import checked_entries
+
+    try:
+        return checked_entries(store)
+    except OSError as error:
+        raise Refused(_why(error, where=True)) from None
+
+
+def _resumable(match_id: str) -> str:
+    """The match ``resume`` opens ("latest": the unfinished one played last), once it is known to
+    load and to be free. Its lock is only tried: the app takes it itself."""
+    from saves.codec import DamagedSave
+    from saves.loading import latest_unfinished, load
+    from saves.store import SaveStore
+
+    store = SaveStore()
+    if match_id == "latest":
+        latest = latest_unfinished(store)
+        if latest is None:
+            _entries(store)  # an unreadable folder says so
+            raise Refused(f"there is no unfinished match to resume in {store.folder}")
+        match_id = latest.match_id
+    try:
+        load(store, match_id)
+        store.lock(match_id).release()
+    except FileNotFoundError:
+        raise Refused(f"there is no saved match {match_id} (caravan-tui saves lists them)") from None
+    except DamagedSave as error:
+        raise Refused(f"cannot resume {match_id}: {error.reason}") from None
+    except (OSError, ValueError) as error:
+        raise Refused(f"cannot resume {match_id}: {_why(error)}") from None
+    return match_id
+
+
+def _why(error: Exception, where: bool = False) -> str:
+    """What went wrong, in words (an OSError's without its "[Errno N]"), and for ``where`` the
+    file it went wrong with."""
+    if not isinstance(error, OSError) or not error.strerror:
+        return str(error)
+    return f"{error.strerror}: {error.filename}" if where and error.filename else error.strerror
+
+
+# -- progress ------------------------------------------------------------------------------------
+
+def _progress(total: int):
+    """A bar on stderr counting finished matches, if stderr is a terminal; a log file or a pipe
+    gets nothing per match."""
+    return (lambda done: _progress_bar(done, total)) if sys.stderr.isatty() else None
+
+
+def _progress_bar(done: int, total: int) -> None:
+    filled = 30 * done // total
+    print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} matches", end="\n" if done == total else "",
+          file=sys.stderr, flush=True)
+
+
+# -- commands ------------------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="caravan-tui", description="Caravan-themed trading games.")
+    positive = _whole(1)
+    parser = Parser(prog="caravan-tui", description="Caravan-themed trading games.")
     commands = parser.add_subparsers(dest="command")
 
     play = commands.add_parser("play", help="start a match against the AI at once")
@@ -60,27 +222,29 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("game", choices=sorted(GAMES))
     selfplay.add_argument("--seats", type=_seat_list, default="ai:normal,ai:easy",
                           help=f"comma-separated, one per player: {SEAT_HELP}")
-    selfplay.add_argument("--games", type=int, default=10)
+    selfplay.add_argument("--games", type=positive, default=10)
     selfplay.add_argument("--seed", type=int, default=1)
-    selfplay.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    selfplay.add_argument("--workers", type=int, default=2, help="matches played in parallel")
+    selfplay.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                          help="a game option; yes/no options take yes, no, true, false, on, off, 1 or 0")
+    selfplay.add_argument("--workers", type=positive, default=2, help="matches played in parallel")
     selfplay.add_argument("--json", metavar="FILE", help="also write every match record as JSON")
 
     arena = commands.add_parser("arena", help="round-robin tournament between seats, with ratings")
     arena.add_argument("game", choices=sorted(GAMES))
     arena.add_argument("--seats", type=_seat_list, default="random,greedy,ai:easy",
                        help=f"comma-separated seats to compare: {SEAT_HELP}")
-    arena.add_argument("--players", type=int, help="players per match (default: the game's usual)")
-    arena.add_argument("--rounds", type=int, default=5, help="times each line-up plays in each seat order")
+    arena.add_argument("--players", type=positive, help="players per match (default: the game's usual)")
+    arena.add_argument("--rounds", type=positive, default=5, help="times each line-up plays in each seat order")
     arena.add_argument("--seed", type=int, default=1)
-    arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
-    arena.add_argument("--iterations", type=int, help="cap every AI seat to this many iterations")
-    arena.add_argument("--workers", type=int, default=2, help="matches played in parallel")
+    arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                       help="a game option; yes/no options take yes, no, true, false, on, off, 1 or 0")
+    arena.add_argument("--iterations", type=positive, help="cap every AI seat to this many iterations")
+    arena.add_argument("--workers", type=positive, default=2, help="matches played in parallel")
     arena.add_argument("--json", metavar="FILE", help="write the matrix, ratings and every match record")
 
     replay = commands.add_parser("replay", help="replay a match recorded by arena --json")
     replay.add_argument("file")
-    replay.add_argument("index", type=int)
+    replay.add_argument("index", type=_whole(0))
     replay.add_argument("--save", action="store_true", help="store it as a save file you can open")
 
     commands.add_parser("saves", help="list saved matches")
@@ -90,8 +254,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", metavar="FILE", help="also write the numbers as JSON")
     bench.add_argument("--vs-openspiel", action="store_true",
                        help="our ISMCTS against OpenSpiel's on the same engine (needs pip install '.[bench]')")
-    bench.add_argument("--matches", type=int, default=200, help="head-to-head matches for --vs-openspiel")
-    bench.add_argument("--seconds", type=float, default=0.1, help="time per move for --vs-openspiel")
+    bench.add_argument("--matches", type=positive, default=200, help="head-to-head matches for --vs-openspiel")
+    bench.add_argument("--seconds", type=_seconds, default=0.1, help="time per move for --vs-openspiel")
     return parser
 
 
@@ -101,56 +265,41 @@ def cmd_selfplay(args) -> int:
 
     game = GAMES[args.game]
     if len(args.seats) not in game.players:
-        print(f"{game.title} needs {game.players.start}-{game.players.stop - 1} seats", file=sys.stderr)
-        return 2
-    options = _resolve_options(game, args.option)
-    if options is None:
-        return 2
+        raise Refused(f"{game.title} is for {game.player_range()} players; --seats names {len(args.seats)}")
+    options = _options(game, args.option)
+    out = _output(args.json)
     jobs = selfplay_jobs(args.game, args.seats, args.games, args.seed, options)
-    records = run_jobs(jobs, args.workers, _progress_bar)
-    print(file=sys.stderr)
+    records = run_jobs(jobs, args.workers, _progress(args.games))
+    if out:  # first: a reader of stdout that leaves early must not cost the results
+        _write_json(out, [{"seed": r.seed, "seats": r.specs, "scores": r.scores, "outcome": r.outcome,
+                           "moves": r.moves, "actions": r.actions} for r in records])
     rows, moves = summarise(records)
-    print(f"{game.title}: {args.games} matches, seeds {args.seed}-{args.seed + args.games - 1}, options {options}")
+    print(f"{game.title}: {args.games} matches, seeds {args.seed}-{args.seed + args.games - 1}, "
+          f"options {_option_text(options)}")
     print(format_table(rows, moves))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump([{"seed": r.seed, "seats": r.specs, "scores": r.scores, "outcome": r.outcome,
-                        "moves": r.moves, "actions": r.actions} for r in records], out)
     return 0
 
 
-def _progress_bar(done: int, total: int) -> None:
-    filled = 30 * done // total
-    print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} matches", end="", file=sys.stderr, flush=True)
-
-
 def cmd_arena(args) -> int:
-    from ai.arena import format_standings, run_jobs, schedule, standings, to_json
+    from ai.arena import format_standings, lineups, run_jobs, schedule, standings, to_json
 
     game = GAMES[args.game]
-    players = args.players or game.default_players
+    players = game.default_players if args.players is None else args.players
     if players not in game.players:
-        print(f"{game.title} is for {game.players.start}-{game.players.stop - 1} players", file=sys.stderr)
-        return 2
+        raise Refused(f"{game.title} is for {game.player_range()} players, not {players}")
     if len(set(args.seats)) < 2:
-        print("an arena needs at least two different seats", file=sys.stderr)
-        return 2
-    if args.rounds < 1:
-        print("an arena needs at least one round", file=sys.stderr)
-        return 2
-    options = _resolve_options(game, args.option)
-    if options is None:
-        return 2
+        raise Refused("an arena needs at least two different seats")
+    options = _options(game, args.option)
+    out = _output(args.json)
+    total = args.rounds * len(lineups(args.seats, players)) * players
     jobs = schedule(args.game, args.seats, players, args.rounds, args.seed, options, args.iterations)
-    records = run_jobs(jobs, args.workers, _progress_bar)
-    print(file=sys.stderr)
+    records = run_jobs(jobs, args.workers, _progress(total))
     table = standings([str(seat) for seat in args.seats], records)
-    print(f"{game.title}, {players} players, {len(records)} matches, seeds {args.seed}-{jobs[-1].seed} "
-          "(each played from every seat)")
+    if out:  # first, as in selfplay
+        _write_json(out, to_json(table, records))
+    print(f"{game.title}, {players} players, options {_option_text(options)}, {len(records)} matches, "
+          f"seeds {args.seed}-{records[-1].seed} (each played from every seat)")
     print(format_standings(table))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(to_json(table, records), out)
     return 0
 
 
@@ -159,48 +308,49 @@ def cmd_replay(args) -> int:
     from saves.codec import DamagedSave
     from saves.loading import replay_snapshot
     from saves.snapshot import Snapshot, new_match_id
-    from saves.store import SaveStore
 
+    store = _writable_store() if args.save else None
     try:
         with open(args.file, encoding="utf-8") as source:
-            match = json.load(source)["matches"][args.index]
-        game = GAMES[match["game"]]
-        state = game.new(len(match["seats"]), seed=match["seed"], options=match["options"])
+            matches = json.load(source)["matches"]
+        if not args.index < len(matches):
+            raise LookupError(f"it holds {len(matches)} matches")
+        match = matches[args.index]
+        game = GAMES.get(match["game"])
+        if game is None:
+            raise LookupError(f"there is no game {match['game']!r}")
+        seats = match["seats"]
+        state = game.new(len(seats), seed=match["seed"], options=match["options"])
         actions = [normalise_action(a) for a in match["actions"]]
         for action in actions:
             state.apply(action)
-    except (OSError, ValueError, KeyError, IndexError, TypeError) as error:
-        print(f"cannot replay match {args.index} of {args.file}: {error}", file=sys.stderr)
-        return 2
-    same = state.scores() == match["scores"]
-    print(f"{game.title}, seats {', '.join(match['seats'])}, seed {match['seed']}: "
-          f"scores {state.scores()} ({'as recorded' if same else 'DIFFERENT from the record'})")
-    if args.save:
+        same = state.scores() == match["scores"]
+        print(f"{game.title}, seats {', '.join(seats)}, seed {match['seed']}: "
+              f"scores {state.scores()} ({'as recorded' if same else 'DIFFERENT from the record'})")
+    except (OSError, ValueError, LookupError, TypeError, RecursionError) as error:
+        why = f"it has no {error} field" if isinstance(error, KeyError) else _why(error)
+        raise Refused(f"cannot replay match {args.index} of {args.file}: {why}") from None
+    if store:
         snapshot = Snapshot(match_id=new_match_id(), game_id=game.id, options=match["options"],
-                            players=len(match["seats"]), seats=match["seats"], names=match["seats"],
-                            seed=match["seed"], actions=actions, state=state.to_data(),
-                            status="over" if state.is_over() else "playing",
+                            players=len(seats), seats=seats, names=seats, seed=match["seed"], actions=actions,
+                            state=state.to_data(), status="over" if state.is_over() else "playing",
                             result=state.outcome() if state.is_over() else None)
         try:
             replay_snapshot(snapshot)
+            store.write(snapshot)
         except DamagedSave as error:
-            print(f"cannot save match {args.index} of {args.file}: {error.reason}", file=sys.stderr)
-            return 2
-        SaveStore().write(snapshot)
+            raise Refused(f"cannot save match {args.index} of {args.file}: {error.reason}") from None
+        except (OSError, ValueError) as error:
+            raise Refused(f"cannot save match {args.index} of {args.file}: {_why(error)}") from None
         print(f"saved as {snapshot.match_id}")
     return 0 if same else 1
 
 
 def cmd_saves(_args) -> int:
-    from saves.loading import checked_entries
     from saves.store import SaveStore
 
     store = SaveStore()
-    try:
-        entries = checked_entries(store)
-    except OSError as error:
-        print(error, file=sys.stderr)
-        return 2
+    entries = _entries(store)
     if not entries:
         print(f"no saved matches in {store.folder}")
         return 0
@@ -222,11 +372,11 @@ def cmd_bench(args) -> int:
         return cmd_vs_openspiel(args)
     from caravan_tui.bench import format_report, run_bench
 
+    out = _output(args.json)
     results = run_bench([args.game] if args.game else None)
+    if out:  # first, as in selfplay
+        _write_json(out, results, indent=2)
     print(format_report(results))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(results, out, indent=2)
     return 0
 
 
@@ -234,40 +384,53 @@ def cmd_vs_openspiel(args) -> int:
     try:
         from ai.openspiel_bridge import format_head_to_head, head_to_head
     except ImportError:
-        print("OpenSpiel is not installed: pip install '.[bench]'", file=sys.stderr)
-        return 2
+        raise Refused("OpenSpiel is not installed: pip install '.[bench]'") from None
     from ai.levels import get_level
 
+    out = _output(args.json)
     game = GAMES[args.game] if args.game else next(iter(GAMES.values()))
     level = get_level("normal")
     result = head_to_head(game.id, args.matches, args.seconds, level.horizon, level.exploration,
-                          game.quick_options, on_result=_progress_bar)
-    print(file=sys.stderr)
+                          game.quick_options, on_result=_progress_bar if sys.stderr.isatty() else None)
+    if out:  # first, as in selfplay
+        _write_json(out, result, indent=2)
     print(format_head_to_head(result))
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump(result, out, indent=2)
     return 0
+
+
+def cmd_app(args) -> int:
+    """The app, once what the command line asks of it is known to work (a mistake is a line
+    here, not a notice in an app that then exits 0)."""
+    play = resume = None
+    if args.command == "play":
+        _writable_store()
+        play = (args.game, args.vs)
+    elif args.command == "resume":
+        resume = _resumable(args.match)
+    from caravan_tui.app import run_app
+
+    run_app(play=play, resume=resume)
+    return 0
+
+
+COMMANDS = {"selfplay": cmd_selfplay, "arena": cmd_arena, "replay": cmd_replay, "saves": cmd_saves,
+            "bench": cmd_bench}
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.command == "selfplay":
-        return cmd_selfplay(args)
-    if args.command == "arena":
-        return cmd_arena(args)
-    if args.command == "replay":
-        return cmd_replay(args)
-    if args.command == "saves":
-        return cmd_saves(args)
-    if args.command == "bench":
-        return cmd_bench(args)
-    from caravan_tui.app import run_app
-
-    if args.command == "play":
-        run_app(play=(args.game, args.vs))
-    elif args.command == "resume":
-        run_app(resume=args.match)
-    else:
-        run_app()
-    return 0
+    try:
+        code = COMMANDS.get(args.command, cmd_app)(args)
+        sys.stdout.flush()  # a reader that left is found here, not at exit
+        return code
+    except Refused as error:
+        print(f"caravan-tui: error: {' '.join(str(error).splitlines())}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # The reader left (caravan-tui saves | head): stop quietly. As the Python docs advise,
+        # point stdout at devnull so that the flush at exit does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except OSError as error:  # the system failed us mid-run (a full disk, say): still one line
+        print(f"caravan-tui: error: {_why(error, where=True)}", file=sys.stderr)
+        return 1

@@ -103,9 +103,21 @@ class Option:
     help: str
 
     def check(self, value: Any) -> Any:
-        if value not in self.choices:
-            raise ValueError(f"{value!r} is not one of {list(self.choices)}")
-        return value
+        """``value`` if it is one of the choices, of the same type (True is not 1); else a
+        ValueError that does not name the option (``Game.resolve_options`` does)."""
+        choices = self.choices
+        if any(type(value) is type(choice) and value == choice for choice in choices):
+            return value
+
+        def text(v: Any) -> str:
+            return ("yes" if v else "no") if isinstance(v, bool) else str(v)
+
+        numbers = len(choices) > 2 and all(type(c) is int for c in choices)
+        if numbers and choices == tuple(range(choices[0], choices[0] + len(choices))):
+            allowed = f"{choices[0]}–{choices[-1]}"  # a run of whole numbers
+        else:
+            allowed = ", ".join(map(text, choices))
+        raise ValueError(f"{text(value) if type(value) in (bool, int) else repr(value)} is not one of {allowed}")
 
 
 #: The keys every view carries, whatever the game: generic screens read only these.
@@ -196,12 +208,22 @@ class Game:
     screen: Callable[[], type] | None = None
 
     def resolve_options(self, options: dict | None) -> dict:
-        """Defaults filled in, unknown names and values refused with a clear message."""
+        """Defaults filled in; an unknown name or a refused value is a ValueError that reads like
+        a sentence and names the option (options may come from a file: a name may not even be
+        text)."""
         options = dict(options or {})
-        unknown = [name for name in options if name not in self.options]
-        if unknown:
-            raise ValueError(f"{self.title} has no option {', '.join(sorted(map(repr, unknown)))}")
-        return {name: opt.check(options.get(name, opt.default)) for name, opt in self.options.items()}
+        for name in options:
+            if not isinstance(name, str):
+                raise ValueError(f"an option's name must be text, not {name!r}")
+            if name not in self.options:
+                raise ValueError(f"{self.title} has no option {name!r}")
+        resolved = {}
+        for name, option in self.options.items():
+            try:
+                resolved[name] = option.check(options.get(name, option.default))
+            except ValueError as error:
+                raise ValueError(f"{name}: {error}") from None
+        return resolved
 
     def new(self, players: int, *, seed: int, options: dict | None = None) -> State:
         if players not in self.players:

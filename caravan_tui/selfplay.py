@@ -1,6 +1,7 @@
 """Headless matches between policy seats, for measuring strength (``caravan-tui selfplay``)."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ai.arena import Job
@@ -9,15 +10,14 @@ from caravan_tui.seats import SeatSpec
 
 
 def selfplay_jobs(game_id: str, specs: list[SeatSpec], games: int, seed: int, options: dict,
-                  iterations: int | None = None) -> list[Job]:
+                  iterations: int | None = None) -> Iterator[Job]:
     """``games`` matches with seeds ``seed``, ``seed + 1``…; the seat order rotates each match so
-    moving first favours nobody (``ai.arena.run_jobs`` plays them)."""
-    jobs = []
+    moving first favours nobody (``ai.arena.run_jobs`` plays them). Made as they are played, so
+    that a long run starts at once."""
     for index in range(games):
         shift = index % len(specs)
         order = tuple(specs[shift:] + specs[:shift])
-        jobs.append(Job(index, game_id, order, seed + index, dict(options), iterations))
-    return jobs
+        yield Job(index, game_id, order, seed + index, dict(options), iterations)
 
 
 @dataclass(slots=True)

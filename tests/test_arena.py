@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from ai.arena import Z95, run_jobs, schedule, standings, wilson_interval
+from ai.arena import Z95, lineups, run_jobs, schedule, standings, wilson_interval
 from ai.matches import play_match, replay
 from caravan_tui.seats import parse_seats
 from caravan_tui.cli import main
@@ -16,7 +16,7 @@ OPTIONS = {"hands": 1}
 
 
 def test_schedule_rotates_every_line_up_through_every_seat_on_the_same_deal():
-    jobs = schedule("decktet_caravan", parse_seats("random,greedy,ai:easy"), 2, rounds=2, seed=10)
+    jobs = list(schedule("decktet_caravan", parse_seats("random,greedy,ai:easy"), 2, rounds=2, seed=10))
     assert len(jobs) == 3 * 2 * 2 and [j.index for j in jobs] == list(range(12))
     assert [j.seed for j in jobs] == [seed for seed in range(10, 16) for _ in range(2)]
     assert all(jobs[i].specs == jobs[i + 1].specs[::-1] for i in range(0, 12, 2))
@@ -24,9 +24,11 @@ def test_schedule_rotates_every_line_up_through_every_seat_on_the_same_deal():
     for job in jobs:
         firsts.setdefault(frozenset(job.specs), []).append(job.specs[0])
     assert all(sorted(Counter(seats).values()) == [2, 2] for seats in firsts.values())
-    four = schedule("decktet_caravan", parse_seats("random,greedy"), 4, rounds=1, seed=0)
+    four = list(schedule("decktet_caravan", parse_seats("random,greedy"), 4, rounds=1, seed=0))
     assert all(len(set(j.specs)) == 2 and len(j.specs) == 4 for j in four)
     assert [j.seed for j in four] == [0] * 4 + [1] * 4 + [2] * 4
+    assert len(jobs) == 2 * len(lineups(parse_seats("random,greedy,ai:easy"), 2)) * 2  # the CLI's count
+    assert len(four) == 1 * len(lineups(parse_seats("random,greedy"), 4)) * 4
 
 
 def test_both_seat_orders_play_one_seed_and_points_are_averaged_per_seat():
@@ -48,7 +50,7 @@ def test_wilson_interval_known_values_and_symmetry():
 
 
 def test_tiny_tournament_matrix_is_consistent_and_reproducible():
-    jobs = schedule("decktet_caravan", parse_seats("random,greedy"), 2, rounds=3, seed=1, options=OPTIONS)
+    jobs = list(schedule("decktet_caravan", parse_seats("random,greedy"), 2, rounds=3, seed=1, options=OPTIONS))
     records = run_jobs(jobs, workers=1)
     table = standings(["random", "greedy"], records)
     assert table.games["random"]["greedy"] == table.games["greedy"]["random"] == 6

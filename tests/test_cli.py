@@ -1,14 +1,21 @@
-"""The headless command line: selfplay, saves and bench."""
+"""The headless command line: selfplay, saves and bench, and how it refuses bad input."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from itertools import islice
+from pathlib import Path
 
 import pytest
 
+import ai.arena
 from ai.arena import run_jobs
 from ai.matches import play_match
 from caravan_tui.bench import bench_game, format_report, percentile
-from caravan_tui.cli import main
+from caravan_tui.cli import BOOLEANS, _option_text, _options, main
+from caravan_tui.games import GAMES
 from caravan_tui.seats import parse_seats
 from caravan_tui.selfplay import selfplay_jobs, summarise
 from saves.snapshot import Snapshot
@@ -32,9 +39,11 @@ def test_selfplay_command_prints_a_results_table(capsys, tmp_path):
     out_file = tmp_path / "games.json"
     code = main(["selfplay", "decktet_caravan", "--seats", "random,greedy", "--games", "2",
                  "--option", "hands=1", "--workers", "1", "--json", str(out_file)])
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
     assert code == 0
     assert "random" in out and "greedy" in out and "win %" in out and "average moves" in out
+    assert "options hands=1\n" in out
+    assert err == ""  # stderr is not a terminal: no progress bar
     assert len(json.loads(out_file.read_text())) == 2
 
 
@@ -44,7 +53,9 @@ def test_selfplay_refuses_bad_seats_and_options(capsys):
             main(["selfplay", "decktet_caravan", "--seats", seats])
     assert main(["selfplay", "decktet_caravan", "--seats", "random"]) == 2
     assert main(["selfplay", "decktet_caravan", "--option", "hands=99"]) == 2
-    assert "not one of" in capsys.readouterr().err
+    assert capsys.readouterr().err.endswith(
+        "caravan-tui: error: Decktet Caravan is for 2 players; --seats names 1\n"
+        "caravan-tui: error: hands: 99 is not one of 1–15\n")
 
 
 def test_saves_command_lists_matches_and_damaged_files(capsys, tmp_path, monkeypatch):
@@ -73,3 +84,202 @@ def test_bench_measures_every_number():
 def test_percentile_is_nearest_rank():
     values = [float(v) for v in range(1, 21)]
     assert percentile(values, 50) == 10.0 and percentile(values, 95) == 19.0 and percentile([3.0], 95) == 3.0
+
+
+# -- bad input: one line, no traceback, nothing run ------------------------------------------------
+
+def _run(argv: list[str], capsys) -> tuple[int, str, str]:
+    try:
+        code = main(argv)
+    except SystemExit as exit:
+        code = exit.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """$CARAVAN_TUI_HOME with a match "m1" being played and a damaged save "broken"; the app is
+    never opened (a test that reaches it fails)."""
+    monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path / "home"))
+    store = SaveStore()
+    store.write(Snapshot(match_id="m1", game_id="decktet_caravan", options={"hands": 1}, players=2,
+                         seats=["human", "ai:normal"], names=["You", "AI"], seed=3))
+    (store.folder / "broken.msgpack").write_bytes(b"\x00garbage")
+
+    def no_app(**kwargs):
+        raise AssertionError(f"the app was opened: {kwargs}")
+
+    monkeypatch.setattr("caravan_tui.app.run_app", no_app)
+    record = play_match("decktet_caravan", parse_seats("random,greedy"), seed=2, options={"hands": 1})
+    (tmp_path / "arena.json").write_text(json.dumps({"matches": [
+        {"game": record.game_id, "seed": record.seed, "options": record.options, "seats": record.specs,
+         "scores": record.scores, "actions": record.actions}]}))
+    (tmp_path / "notes.txt").write_text("not JSON")
+    return store
+
+
+SELFPLAY = ["selfplay", "decktet_caravan", "--seats", "random,greedy", "--option", "hands=1", "--workers", "1"]
+ARENA = ["arena", "decktet_caravan", "--seats", "random,greedy", "--option", "hands=1", "--workers", "1"]
+#: (argv, what the home is: "folder", "file", "saves-file" or "locked" (m1 open elsewhere));
+#: {tmp} is the test's folder, which holds arena.json (one match) and notes.txt
+BAD_INPUT = [
+    (SELFPLAY + ["--json", "{tmp}/missing/out.json"], "folder"),
+    (SELFPLAY + ["--json", "{tmp}"], "folder"),
+    (ARENA + ["--json", "{tmp}/missing/out.json"], "folder"),
+    (ARENA + ["--json", "{tmp}"], "folder"),
+    (["bench", "decktet_caravan", "--json", "{tmp}"], "folder"),
+    (["replay", "{tmp}/arena.json", "0", "--save"], "file"),
+    (["replay", "{tmp}/arena.json", "0", "--save"], "saves-file"),
+    (["saves"], "file"),
+    (["selfplay", "decktet_caravan", "--games", "-1"], "folder"),
+    (["selfplay", "decktet_caravan", "--games", "0"], "folder"),
+    (["selfplay", "decktet_caravan", "--games", "many"], "folder"),
+    (["selfplay", "decktet_caravan", "--workers", "0"], "folder"),
+    (["selfplay", "decktet_caravan", "--workers", "-3"], "folder"),
+    (["arena", "decktet_caravan", "--players", "0"], "folder"),
+    (["arena", "decktet_caravan", "--players", "5"], "folder"),
+    (["arena", "decktet_caravan", "--iterations", "-1"], "folder"),
+    (["arena", "decktet_caravan", "--rounds", "0"], "folder"),
+    (["arena", "decktet_caravan", "--seats", "random,random"], "folder"),
+    (["selfplay", "decktet_caravan", "--seats", "ai:easy+exploration=nan,random"], "folder"),
+    (["selfplay", "decktet_caravan", "--seats", "ai:easy+iterations=0,random"], "folder"),
+    (["selfplay", "decktet_caravan", "--seats", "ai:easy+seconds=-1,random"], "folder"),
+    (["selfplay", "decktet_caravan", "--seats", "random,greedy,random"], "folder"),
+    (["selfplay", "decktet_caravan", "--option", "hands=99"], "folder"),
+    (["selfplay", "decktet_caravan", "--option", "speed=3"], "folder"),
+    (["selfplay", "decktet_caravan", "--option", "hands"], "folder"),
+    (["selfplay", "camel_caravan", "--option", "sixth_camel=maybe"], "folder"),
+    (["resume", "nosuchmatch"], "folder"),
+    (["resume", "broken"], "folder"),
+    (["resume", "m1"], "locked"),
+    (["resume", "../m1"], "folder"),
+    (["resume"], "file"),
+    (["play", "decktet_caravan"], "file"),
+    (["play", "chess"], "folder"),
+    (["replay", "{tmp}/nope.json", "0"], "folder"),
+    (["replay", "{tmp}/notes.txt", "0"], "folder"),
+    (["replay", "{tmp}/arena.json", "1"], "folder"),
+    (["replay", "{tmp}/arena.json", "-1"], "folder"),
+    (["bench", "--matches", "0"], "folder"),
+    (["bench", "--seconds", "-1"], "folder"),
+    (["conquer"], "folder"),
+]
+
+
+@pytest.mark.parametrize("argv,kind", BAD_INPUT, ids=[f"{' '.join(a)} ({k})" for a, k in BAD_INPUT])
+def test_bad_input_is_one_line_and_a_failing_exit(argv, kind, home, tmp_path, monkeypatch, capsys):
+    if kind == "file":
+        monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path / "notes.txt"))
+    elif kind == "saves-file":
+        (tmp_path / "other").mkdir()
+        (tmp_path / "other" / "saves").write_text("")
+        monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path / "other"))
+    monkeypatch.setattr(ai.arena, "run_jobs", lambda *a: pytest.fail("a match was played"))
+    lock = home.lock("m1") if kind == "locked" else None
+    try:
+        code, out, err = _run([part.replace("{tmp}", str(tmp_path)) for part in argv], capsys)
+    finally:
+        if lock:
+            lock.release()
+    lines = err.splitlines()
+    assert code not in (0, None)
+    assert len(lines) == 1 and lines[0].startswith("caravan-tui: error: ") and lines[0][20:].strip()
+    assert "Traceback" not in out + err
+
+
+def test_messages_read_like_sentences(home, capsys):
+    for argv, message in [
+        (["selfplay", "decktet_caravan", "--option", "hands=99"], "hands: 99 is not one of 1–15"),
+        (["selfplay", "decktet_caravan", "--option", "speed=3"], "Decktet Caravan has no option 'speed'"),
+        (["arena", "decktet_caravan", "--players", "3"], "Decktet Caravan is for 2 players, not 3"),
+        (["arena", "camel_caravan", "--players", "5"], "Camel Caravan is for 2–4 players, not 5"),
+        (["resume", "nosuchmatch"], "there is no saved match nosuchmatch"),
+    ]:
+        assert message in _run(argv, capsys)[2]
+
+
+def test_a_good_match_passes_the_checks_and_opens_the_app(home, monkeypatch):
+    opened = []
+    monkeypatch.setattr("caravan_tui.app.run_app", lambda **kwargs: opened.append(kwargs))
+    assert main(["resume"]) == main(["play", "decktet_caravan", "--vs", "easy"]) == 0
+    assert opened == [{"play": None, "resume": "m1"}, {"play": ("decktet_caravan", "easy"), "resume": None}]
+    with home.lock("m1"):  # the checks let go of the match: the app can lock it
+        pass
+
+
+def test_json_problems_are_found_before_any_match_is_played(tmp_path, monkeypatch, capsys):
+    played = []
+    monkeypatch.setattr(ai.arena, "run_jobs", lambda *args: played.append(args) or [])
+    (tmp_path / "old.json").write_text("keep me")
+    for command in (SELFPLAY, ARENA):
+        assert main(command + ["--json", str(tmp_path / "no" / "such" / "folder.json")]) == 2
+        assert main(command + ["--json", str(tmp_path)]) == 2
+    assert played == [] and (tmp_path / "old.json").read_text() == "keep me"
+    assert capsys.readouterr().err.count("cannot write") == 4
+
+
+def test_the_json_file_is_rewritten_whole(tmp_path, capsys):
+    out_file = tmp_path / "games.json"
+    out_file.write_text("x" * 100_000)  # longer than the new contents
+    assert main(SELFPLAY + ["--games", "1", "--json", str(out_file)]) == 0
+    assert len(json.loads(out_file.read_text())) == 1
+
+
+def test_boolean_options_take_yes_no_true_false_on_off_1_0_in_any_case():
+    camel = GAMES["camel_caravan"]
+    for word, value in BOOLEANS.items():
+        for written in (word, word.upper(), word.capitalize()):
+            assert _options(camel, [f"sixth_camel={written}"])["sixth_camel"] is value
+    assert _options(GAMES["decktet_caravan"], ["hands=3"]) == {"hands": 3}
+
+
+def test_options_print_as_name_equals_value():
+    assert _option_text({"sixth_camel": True, "short_game": False, "hands": 3}) == (
+        "sixth_camel=yes, short_game=no, hands=3")
+
+
+def test_progress_is_shown_only_on_a_terminal(monkeypatch, capsys):
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(SELFPLAY + ["--games", "2"]) == 0
+    assert capsys.readouterr().err.endswith("] 2/2 matches\n")
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_run_jobs_takes_jobs_only_as_they_can_start(workers):
+    """Ten billion matches are a generator, not a list; run_jobs keeps a few in flight."""
+    taken, leads = [], []
+
+    def jobs():
+        for job in islice(selfplay_jobs("decktet_caravan", parse_seats("random,greedy"), 10**10, seed=1,
+                                        options={"hands": 1}), 6):
+            taken.append(job.index)
+            yield job
+
+    records = run_jobs(jobs(), workers, lambda done: leads.append(len(taken) - done))
+    assert [r.seed for r in records] == [1, 2, 3, 4, 5, 6]
+    assert max(leads) <= (0 if workers == 1 else 2 * workers)
+
+
+def test_a_huge_run_starts_at_once(monkeypatch, capsys):
+    """The commands hand run_jobs the jobs lazily (here it plays the first two and stops)."""
+    real = ai.arena.run_jobs
+    monkeypatch.setattr(ai.arena, "run_jobs", lambda jobs, *rest: real(islice(jobs, 2), *rest))
+    assert main(SELFPLAY + ["--games", str(10**10)]) == 0
+    assert main(ARENA + ["--rounds", str(10**10)]) == 0
+    out = capsys.readouterr().out
+    assert f"{10**10} matches, seeds 1-{10**10}" in out and "2 matches, seeds 1-1" in out
+
+
+def test_a_reader_that_leaves_early_ends_the_command_quietly(tmp_path):
+    """caravan-tui saves | head: no BrokenPipeError, nothing on stderr."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        result = subprocess.run(
+            [sys.executable, "-c", "import sys; from caravan_tui.cli import main; sys.exit(main(['saves']))"],
+            stdout=write, stderr=subprocess.PIPE, cwd=Path(__file__).parents[1], timeout=60,
+            env={**os.environ, "CARAVAN_TUI_HOME": str(tmp_path)})
+    finally:
+        os.close(write)
+    assert result.returncode == 1 and result.stderr == b""
