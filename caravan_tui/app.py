@@ -13,6 +13,7 @@ from ai.worker import AIWorker
 from caravan_tui.bus import MatchOver
 from caravan_tui.engine import Game
 from caravan_tui.games import GAMES, get_game
+from caravan_tui.hosting.replay import ReplayClient
 from caravan_tui.hosting.runner import MatchRunner
 from caravan_tui.preferences import Preferences
 from caravan_tui.screens import game_screen_class
@@ -21,18 +22,19 @@ from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
-from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen, setup_for
+from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen, result_line
 from saves import DamagedSave, SaveStore
-from saves.loading import latest_unfinished
+from saves.loading import latest_unfinished, load
 
 
 class CaravanApp(App):
     """``store``: where saves live (default: SaveStore(), honouring $CARAVAN_TUI_HOME);
-    ``play=(game_id, level)`` starts a match at once, ``resume`` ("latest" or a match id) resumes
-    one; ``ai_iterations`` overrides every AI level's budget (fast tests)."""
+    ``play`` (a setup) starts a match at once, ``resume`` ("latest" or a match id) resumes
+    one, ``replay`` (a match id) plays one back; ``ai_iterations`` overrides every AI level's
+    budget (fast tests)."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
     TITLE = "caravan-tui"
@@ -48,16 +50,17 @@ class CaravanApp(App):
     def __init__(
         self,
         store: SaveStore | None = None,
-        play: tuple[str, str] | None = None,
+        play: MatchSetup | None = None,
         resume: str | None = None,
         ai_iterations: int | None = None,
+        replay: str | None = None,
     ) -> None:
         super().__init__()
         # AI workers are processes, and multiprocessing starts its resource tracker with our
         # stderr; once Textual runs, stderr is a capture without a file descriptor. Start it now.
         resource_tracker.ensure_running()
         self.store = store if store is not None else SaveStore()
-        self.play, self.resume = play, resume
+        self.play, self.resume, self.replay = play, resume, replay
         self.ai_iterations = ai_iterations
         self.worker = AIWorker()
         self.preferences = Preferences.load(self.store.root)
@@ -67,10 +70,11 @@ class CaravanApp(App):
     def on_mount(self) -> None:
         self.push_screen(HomeScreen())
         if self.play is not None:
-            game_id, level = self.play
-            self.begin_match(setup_for(get_game(game_id), level, self.preferences.name))
+            self.begin_match(self.play)
         elif self.resume is not None:
             self.resume_match(self.resume)
+        elif self.replay is not None:
+            self.open_replay(self.replay)
 
     async def on_unmount(self) -> None:
         self._stop_runner()
@@ -168,6 +172,25 @@ class CaravanApp(App):
             self.pop_screen()
         self.switch_screen(result)
 
+    def open_replay(self, match_id: str, seat: int | None = None, position: int = 0) -> None:
+        """Watch a saved match move by move, from ``seat``'s view (None: the public one)."""
+        try:
+            checked = load(self.store, match_id)
+        except FileNotFoundError:
+            self.notify(f"There is no saved match {match_id}.", severity="error")
+            return
+        except (DamagedSave, OSError, ValueError) as exc:
+            self.notify(f"Cannot replay {match_id}: {getattr(exc, 'reason', exc)}", severity="error")
+            return
+        self.push_screen(game_screen_class(checked.game)(ReplayClient(checked, seat, position)))
+
+    def change_replay_view(self, screen: GameScreen) -> None:
+        """The same replay at the same move, from the next seat's view (then the public one)."""
+        client = screen.client
+        views = [*range(client.players), None]
+        seat = views[(views.index(client.seat) + 1) % len(views)]
+        self.switch_screen(game_screen_class(client.checked.game)(ReplayClient(client.checked, seat, client.position)))
+
     def rematch(self) -> None:
         """The same seats and options with a new seed."""
         if self.last_setup is None:
@@ -206,7 +229,7 @@ class CaravanApp(App):
         self.push_screen(ChoiceScreen("Rules of which game?", [g.title for g in games]), chosen)
 
 
-def run_app(*, play: tuple[str, str] | None = None, resume: str | None = None) -> None:
-    """The ``caravan-tui`` entry point: home screen, a match against AI level ``play[1]``, or a
-    resumed match ("latest" or a match id)."""
-    CaravanApp(play=play, resume=resume).run()
+def run_app(*, play: MatchSetup | None = None, resume: str | None = None, replay: str | None = None) -> None:
+    """The ``caravan-tui`` entry point: home screen, a match set up by ``play``, a resumed match
+    ("latest" or a match id), or the replay of a saved match."""
+    CaravanApp(play=play, resume=resume, replay=replay).run()

@@ -188,13 +188,15 @@ class MatchInfo(Message):
 @dataclass(frozen=True)
 class Update(Message):
     """Host → seat: the seat's own view after a change, with the events it may see, in words
-    for that seat (its own seat reads "you")."""
+    for that seat (its own seat reads "you"). ``whole_log``: ``events`` is the whole log so far
+    and replaces what the seat has shown (a reconnect, a step in a replay)."""
 
     match: str
     seat: int | None
     turn: int
     view: dict
     events: list[str]
+    whole_log: bool = False
     _convert: ClassVar[dict[str, Any]] = {"events": _strings}
 
 

@@ -156,6 +156,56 @@ def _entries(store) -> list:
         raise Refused(_why(error, where=True)) from None
 
 
+def _replayable(match_id: str) -> str:
+    """A saved match ``replay`` can open: it must load (no lock: a replay writes nothing)."""
+    from saves.codec import DamagedSave
+    from saves.loading import load
+    from saves.store import SaveStore
+
+    try:
+        load(SaveStore(), match_id)
+    except FileNotFoundError:
+        raise Refused(f"there is no saved match {match_id} (caravan-tui saves lists them)") from None
+    except DamagedSave as error:
+        raise Refused(f"cannot replay {match_id}: {error.reason}") from None
+    except (OSError, ValueError) as error:
+        raise Refused(f"cannot replay {match_id}: {_why(error)}") from None
+    return match_id
+
+
+def _levels(text: str) -> list[str]:
+    """``--vs normal,hard``: one AI level per opponent (or one for all)."""
+    levels = [part.strip() for part in text.split(",") if part.strip()]
+    unknown = [level for level in levels if level not in LEVELS]
+    if not levels or unknown:
+        raise argparse.ArgumentTypeError(
+            f"{(unknown or [text])[0]!r} is not an AI level; the levels are {', '.join(LEVELS)}")
+    return levels
+
+
+def _play_setup(args):
+    """The match ``play`` starts: you in seat 1, an AI of each ``--vs`` level after you."""
+    from caravan_tui.preferences import Preferences, clean_name
+    from caravan_tui.screens.new_match import setup_for
+    from saves.store import SaveStore
+
+    game = GAMES[args.game]
+    levels = args.vs
+    players = args.players or (len(levels) + 1 if len(levels) > 1 else game.default_players)
+    if players not in game.players:
+        raise Refused(f"{game.title} is for {game.player_range()} players, not {players}")
+    if len(levels) == 1:
+        levels = levels * (players - 1)
+    if len(levels) != players - 1:
+        raise Refused(f"{players} players need {players - 1} AI levels after --vs, not {len(levels)}")
+    options = _options(game, args.option)
+    preferences = Preferences.load(SaveStore().root)
+    if args.name and clean_name(args.name):
+        preferences.name = clean_name(args.name)
+        preferences.save()
+    return setup_for(game, levels, preferences.name, options)
+
+
 def _resumable(match_id: str) -> str:
     """The match ``resume`` opens ("latest": the unfinished one played last), once it is known to
     load and to be free. Its lock is only tried: the app takes it itself."""
@@ -213,7 +263,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="start a match against the AI at once")
     play.add_argument("game", choices=sorted(GAMES))
-    play.add_argument("--vs", default="normal", choices=tuple(LEVELS), help="AI level")
+    play.add_argument("--vs", type=_levels, default="normal",
+                      help=f"AI level of each opponent, comma-separated ({', '.join(LEVELS)}); one level for all")
+    play.add_argument("--players", type=positive, help="players at the table (default: the game's usual)")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help="a game option; yes/no options take yes, no, true, false, on, off, 1 or 0")
+    play.add_argument("--name", help="your name at the table (remembered)")
 
     resume = commands.add_parser("resume", help="resume a saved match (the latest unfinished one by default)")
     resume.add_argument("match", nargs="?", default="latest")
@@ -242,10 +297,12 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--workers", type=positive, default=2, help="matches played in parallel")
     arena.add_argument("--json", metavar="FILE", help="write the matrix, ratings and every match record")
 
-    replay = commands.add_parser("replay", help="replay a match recorded by arena --json")
-    replay.add_argument("file")
-    replay.add_argument("index", type=_whole(0))
-    replay.add_argument("--save", action="store_true", help="store it as a save file you can open")
+    replay = commands.add_parser(
+        "replay", help="watch a saved match move by move (MATCH), or replay a match recorded by arena --json "
+                       "(FILE INDEX)")
+    replay.add_argument("file", metavar="MATCH_OR_FILE")
+    replay.add_argument("index", type=_whole(0), nargs="?")
+    replay.add_argument("--save", action="store_true", help="store the recorded match as a save file you can open")
 
     commands.add_parser("saves", help="list saved matches")
 
@@ -304,6 +361,8 @@ def cmd_arena(args) -> int:
 
 
 def cmd_replay(args) -> int:
+    if args.index is None:
+        return cmd_app(args)
     from caravan_tui.engine import normalise_action
     from saves.codec import DamagedSave
     from saves.loading import replay_snapshot
@@ -401,15 +460,19 @@ def cmd_vs_openspiel(args) -> int:
 def cmd_app(args) -> int:
     """The app, once what the command line asks of it is known to work (a mistake is a line
     here, not a notice in an app that then exits 0)."""
-    play = resume = None
+    play = resume = replay = None
     if args.command == "play":
         _writable_store()
-        play = (args.game, args.vs)
+        play = _play_setup(args)
     elif args.command == "resume":
         resume = _resumable(args.match)
+    elif args.command == "replay":
+        if args.save:
+            raise Refused("--save takes a recorded match: replay FILE INDEX --save")
+        replay = _replayable(args.file)
     from caravan_tui.app import run_app
 
-    run_app(play=play, resume=resume)
+    run_app(play=play, resume=resume, replay=replay)
     return 0
 
 

@@ -128,7 +128,7 @@ class MatchHost:
         history = self.opening + [event for events in self.events for event in events]
         for seat in self._audience():
             await self._send(seat, self._info(seat))
-            await self._send(seat, self._update(seat, history))
+            await self._send(seat, self._update(seat, history, whole_log=True))
             await self._prompt(only=seat)
 
     async def run(self) -> None:
@@ -347,9 +347,9 @@ class MatchHost:
         snap = self.snapshot
         return MatchInfo(self.match_id, seat, self.game.id, list(snap.names), list(snap.seats), dict(snap.options))
 
-    def _update(self, seat: int | None, events: list[Event]) -> Update:
+    def _update(self, seat: int | None, events: list[Event], whole_log: bool = False) -> Update:
         texts = [event.render(self.names, seat) for event in events if event.visible_to(seat)]
-        return Update(self.match_id, seat, self.turn, self.state.view(seat), texts)
+        return Update(self.match_id, seat, self.turn, self.state.view(seat), texts, whole_log)
 
     async def _broadcast(self, events: list[Event]) -> None:
         """Each seat its own Update, then ``YourTurn`` to the seat to move or ``MatchOver`` to all."""

@@ -157,6 +157,13 @@ BAD_INPUT = [
     (["resume"], "file"),
     (["play", "decktet_caravan"], "file"),
     (["play", "chess"], "folder"),
+    (["play", "camel_caravan", "--vs", "expert"], "folder"),
+    (["play", "camel_caravan", "--vs", "easy,hard", "--players", "4"], "folder"),
+    (["play", "decktet_caravan", "--players", "3"], "folder"),
+    (["play", "decktet_caravan", "--option", "hands=99"], "folder"),
+    (["replay", "nosuchmatch"], "folder"),
+    (["replay", "broken"], "folder"),
+    (["replay", "m1", "--save"], "folder"),
     (["replay", "{tmp}/nope.json", "0"], "folder"),
     (["replay", "{tmp}/notes.txt", "0"], "folder"),
     (["replay", "{tmp}/arena.json", "1"], "folder"),
@@ -202,10 +209,26 @@ def test_messages_read_like_sentences(home, capsys):
 def test_a_good_match_passes_the_checks_and_opens_the_app(home, monkeypatch):
     opened = []
     monkeypatch.setattr("caravan_tui.app.run_app", lambda **kwargs: opened.append(kwargs))
-    assert main(["resume"]) == main(["play", "decktet_caravan", "--vs", "easy"]) == 0
-    assert opened == [{"play": None, "resume": "m1"}, {"play": ("decktet_caravan", "easy"), "resume": None}]
+    assert main(["resume"]) == main(["play", "decktet_caravan", "--vs", "easy"]) == main(["replay", "m1"]) == 0
+    assert [{k: v for k, v in kw.items() if v is not None and k != "play"} for kw in opened] == [
+        {"resume": "m1"}, {}, {"replay": "m1"}]
+    setup = opened[1]["play"]
+    assert (setup.game_id, [str(s) for s in setup.seats]) == ("decktet_caravan", ["human", "ai:easy"])
     with home.lock("m1"):  # the checks let go of the match: the app can lock it
         pass
+
+
+def test_play_sets_up_the_table_from_the_shell(home, monkeypatch):
+    """``--vs`` names each opponent's level (or one for all), ``--players`` the table's size,
+    ``--option`` the game's options, ``--name`` yours (remembered)."""
+    opened = []
+    monkeypatch.setattr("caravan_tui.app.run_app", lambda **kwargs: opened.append(kwargs["play"]))
+    assert main(["play", "camel_caravan", "--vs", "normal,hard", "--option", "sixth_camel=yes", "--name", "Quinn"]) == 0
+    assert main(["play", "camel_caravan", "--vs", "easy", "--players", "4"]) == 0
+    three, four = opened
+    assert [str(s) for s in three.seats] == ["human", "ai:normal", "ai:hard"]
+    assert three.options == {"sixth_camel": True, "short_game": False} and three.names[0] == "Quinn"
+    assert [str(s) for s in four.seats] == ["human"] + ["ai:easy"] * 3 and four.names[0] == "Quinn"
 
 
 def test_json_problems_are_found_before_any_match_is_played(tmp_path, monkeypatch, capsys):

@@ -22,6 +22,7 @@ from caravan_tui.bus import (
 )
 from caravan_tui.engine import Action, render
 from caravan_tui.games import get_game
+from caravan_tui.hosting.replay import ReplayClient
 from caravan_tui.hosting.runner import SeatClient
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
@@ -40,11 +41,22 @@ class GameScreen(BaseScreen):
         Binding("u", "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
         Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),
         Binding("escape", "menu", "Menu", tooltip="Resume, save and quit to home, or resign"),
+        # Priority over the board's own arrows, but only in a replay (check_action): in a match the
+        # keys go on to the focused widget.
+        Binding("left", "step(-1)", "Back", tooltip="Replay: one move back", priority=True),
+        Binding("right", "step(1)", "Forward", tooltip="Replay: one move forward", priority=True),
+        Binding("home", "step(-100000)", "Start", show=False, priority=True),
+        Binding("end", "step(100000)", "End", show=False, priority=True),
+        Binding("v", "change_view", "View", tooltip="Replay: the next seat's view, or the public one"),
     ]
+    #: what a replay offers, and what it does not (it changes nothing)
+    REPLAY_ONLY = {"step", "change_view"}
+    PLAY_ONLY = {"hint", "undo", "save"}
 
-    def __init__(self, client: SeatClient) -> None:
+    def __init__(self, client: SeatClient | ReplayClient) -> None:
         super().__init__()
         self.client = client
+        self.replaying = isinstance(client, ReplayClient)
         self.game = get_game(client.game_id)
         self.seat = client.seat
         self.names: list[str] = []  # from MatchInfo
@@ -172,7 +184,14 @@ class GameScreen(BaseScreen):
             self.turn = None
             self.legal = []
             self.query_one(ActionList).clear_actions("waiting…")
-        self.query_one(MatchLog).add(update.events, emphasis=by_other)
+        if self.replaying:
+            self.query_one(ActionList).clear_actions("a replay: ←/→ step")
+            by_other = False  # no pauses: the player steps at their own pace
+        log = self.query_one(MatchLog)
+        if update.whole_log:
+            log.replace(update.events)
+        else:
+            log.add(update.events, emphasis=by_other)
         self.show_view(update.view)
         self.view_changed(previous, update.view, by_other)
         self.show_status()
@@ -199,6 +218,8 @@ class GameScreen(BaseScreen):
         self.notify(f"Hint: {text}", title="Hint")
 
     def status_text(self) -> Text:
+        if self.replaying:
+            return self.replay_text()
         if self.over is not None:
             return Text("The match is over.", style="bold")
         if self.turn is not None:
@@ -212,6 +233,15 @@ class GameScreen(BaseScreen):
         text = Text(f"{spin} {self.seat_name(mover)} is thinking…")
         if self.thinking is not None and self.thinking.seat == mover:
             text.append(f" {self.thinking.iterations:,} iterations")
+        return text
+
+    def replay_text(self) -> Text:
+        """Where the replay stands, as a slider: ``▕████░░░░▏ move 12 of 80 · Ann's view``."""
+        at, length = self.client.position, self.client.length
+        filled = round(12 * at / length) if length else 12
+        whose = "the public view" if self.seat is None else f"{self.seat_name(self.seat).removesuffix(' (you)')}'s view"
+        text = Text("▕" + "█" * filled + "░" * (12 - filled) + "▏ ", style="bold")
+        text.append(f"move {at} of {length} · {whose} · ←/→ step, v view")
         return text
 
     def show_status(self) -> None:
@@ -278,7 +308,24 @@ class GameScreen(BaseScreen):
             self._leaving = False
             self.app.go_home()
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """A replay steps and changes its view; a match is played."""
+        if action in self.REPLAY_ONLY:
+            return self.replaying
+        if action in self.PLAY_ONLY:
+            return not self.replaying
+        return True
+
+    def action_step(self, moves: int) -> None:
+        self.client.step(moves)
+
+    def action_change_view(self) -> None:
+        self.app.change_replay_view(self)
+
     def action_menu(self) -> None:
+        if self.replaying:
+            self.app.pop_screen()
+            return
         def chosen(index: int | None) -> None:
             if index == 1:
                 self._leaving = True

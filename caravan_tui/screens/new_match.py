@@ -52,12 +52,12 @@ def default_name(seat: int, spec: SeatSpec, remembered: str = "") -> str:
     return f"AI {seat + 1} ({spec.level or spec.kind})"
 
 
-def setup_for(game: Game, level: str = "normal", name: str = "") -> MatchSetup:
-    """The default setup: you (``name``, else the login name) in seat 1, AI of ``level``
-    elsewhere, a random seed."""
-    seats = [YOU] + [SeatSpec.ai(level)] * (game.default_players - 1)
+def setup_for(game: Game, levels: list[str], name: str = "", options: dict | None = None) -> MatchSetup:
+    """You (``name``, else the login name) in seat 1, an AI of each of ``levels`` after you,
+    the game's options (its defaults, else), a random seed."""
+    seats = [YOU] + [SeatSpec.ai(level) for level in levels]
     return MatchSetup(game.id, seats, [default_name(i, s, name) for i, s in enumerate(seats)],
-                      game.resolve_options(None), random.randrange(2**31))
+                      game.resolve_options(options), random.randrange(2**31))
 
 
 class NewMatchScreen(BaseScreen):

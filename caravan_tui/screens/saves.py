@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Footer, Static
 from caravan_tui.games import GAMES
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ConfirmScreen
+from caravan_tui.seats import SeatSpec
 from saves import SaveEntry
 from saves.loading import checked_entries
 
@@ -35,11 +36,12 @@ class SavesScreen(BaseScreen):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("enter", "resume", "Resume", priority=True),
+        Binding("w", "watch", "Watch the replay"),
         Binding("d,delete", "delete", "Delete"),
     ]
 
     def compose(self) -> ComposeResult:
-        yield Static("Saved matches — Enter resumes, d deletes", id="saves-title")
+        yield Static("Saved matches — Enter resumes, w watches the replay, d deletes", id="saves-title")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static("", id="saves-detail")
         yield Footer()
@@ -85,6 +87,16 @@ class SavesScreen(BaseScreen):
             self.notify(f"This save is damaged: {entry.error}", severity="error")
             return
         self.app.resume_match(entry.match_id)
+
+    def action_watch(self) -> None:
+        entry = self._current()
+        if entry is None:
+            return
+        if entry.snapshot is None:
+            self.notify(f"This save is damaged: {entry.error}", severity="error")
+            return
+        people = [seat for seat, spec in enumerate(entry.snapshot.seats) if SeatSpec.parse(spec).is_person]
+        self.app.open_replay(entry.match_id, people[0] if people else None)
 
     def action_delete(self) -> None:
         entry = self._current()

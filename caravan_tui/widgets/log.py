@@ -18,6 +18,13 @@ class MatchLog(RichLog):
     def lines_text(self) -> list[str]:
         return [line for line, _ in self._entries]
 
+    def replace(self, lines: list[str]) -> None:
+        """Show ``lines`` as the whole log (a reconnect, a step in a replay)."""
+        self._entries = [(line, False) for line in lines]
+        self.clear()
+        for line in lines:
+            self._write(line, False)
+
     def add(self, lines: list[str], emphasis: bool = False) -> None:
         for line in lines:
             self._entries.append((line, emphasis))

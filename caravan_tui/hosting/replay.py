@@ -1,0 +1,59 @@
+"""A finished (or saved) match played back: a client that feeds a game screen the match as it
+was after any number of its moves, from one seat's view or the public one (DESIGN §6, Replay).
+
+It speaks the bus messages a game screen already understands (``MatchInfo``, then an ``Update``
+holding the whole log so far at each step), so every game's own screen shows its replay.
+Requests a screen may still send are refused: a replay changes nothing.
+"""
+from __future__ import annotations
+
+import asyncio
+
+from caravan_tui.bus import MatchInfo, Message, Rejected, Request, Update
+from saves.loading import Replayed, replay
+
+
+class ReplayClient:
+    """Stands where a ``SeatClient`` stands; ``seat`` None watches the public view."""
+
+    replaying = True
+
+    def __init__(self, checked: Replayed, seat: int | None, position: int | None = None) -> None:
+        self.checked = checked
+        self.snapshot = checked.snapshot
+        self.match_id, self.game_id = self.snapshot.match_id, checked.game.id
+        self.players, self.seat = self.snapshot.players, seat
+        self.length = len(self.snapshot.actions)
+        self.position = self.length if position is None else max(0, min(position, self.length))
+        self.queue: asyncio.Queue[Message] = asyncio.Queue()
+        snap = self.snapshot
+        self.queue.put_nowait(MatchInfo(self.match_id, seat, self.game_id, list(snap.names), list(snap.seats),
+                                        dict(snap.options)))
+        self._show()
+
+    async def get(self) -> Message:
+        return await self.queue.get()
+
+    async def send(self, message: Message) -> None:
+        if isinstance(message, Request) and message.seat == self.seat and self.seat is not None:
+            self.queue.put_nowait(Rejected(self.match_id, self.seat, self.position, "this is a replay"))
+
+    def step(self, moves: int) -> None:
+        """Go ``moves`` forward (negative: back), within the match."""
+        self.go_to(self.position + moves)
+
+    def go_to(self, position: int) -> None:
+        position = max(0, min(position, self.length))
+        if position != self.position:
+            self.position = position
+            self._show()
+
+    def close(self) -> None:
+        """Nothing to let go of: a replay holds no lock and no subscription."""
+
+    def _show(self) -> None:
+        at = replay(self.checked.game, self.snapshot, self.position)
+        names, seat = self.snapshot.names, self.seat
+        history = at.opening + [event for events in at.events for event in events]
+        lines = [event.render(names, seat) for event in history if event.visible_to(seat)]
+        self.queue.put_nowait(Update(self.match_id, seat, self.position, at.state.view(seat), lines, True))

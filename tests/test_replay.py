@@ -1,0 +1,96 @@
+"""The replay viewer: a saved match played back move by move, on each game's own screen."""
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+
+from caravan_tui.app import CaravanApp
+from caravan_tui.bus import Act, MatchOver, Update, YourTurn
+from caravan_tui.games import GAMES
+from caravan_tui.hosting.runner import MatchRunner
+from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.saves import SavesScreen
+from caravan_tui.seats import SeatSpec
+from saves import SaveStore
+
+SIZE = (80, 24)
+
+
+async def record_a_match(game, store: SaveStore, moves: int = 30) -> tuple[str, dict[int, tuple[dict, list[str]]]]:
+    """Seat 0 a scripted person, the others random; what seat 0 saw at each turn: its view and
+    its whole log. The match stops after ``moves`` actions (or at its end)."""
+    seats = [SeatSpec("human")] + [SeatSpec("random")] * (game.default_players - 1)
+    runner = MatchRunner.new(game.id, seats, ["Ann", "Bob", "Cyd", "Dee"][:len(seats)], 4, game.quick_options, store)
+    me = runner.client(0)
+    runner.start()
+    seen, log, rng = {}, [], random.Random(4)
+    try:
+        while True:
+            msg = await asyncio.wait_for(me.get(), 20)
+            if isinstance(msg, Update):
+                log = list(msg.events) if msg.whole_log else log + msg.events
+                seen[msg.turn] = (msg.view, log)
+                if msg.turn >= moves:
+                    break
+            elif isinstance(msg, YourTurn):
+                await me.send(Act(me.match_id, 0, msg.turn, rng.choice(msg.legal)))
+            elif isinstance(msg, MatchOver):
+                break
+    finally:
+        runner.stop()
+    return runner.match_id, seen
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.id) for g in GAMES.values()])
+async def test_a_replay_steps_forward_and_back_through_what_the_seat_saw(tmp_path, game):
+    store = SaveStore(tmp_path)
+    match_id, seen = await record_a_match(game, store)
+    app = CaravanApp(store=store, ai_iterations=5)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay(match_id, seat=0)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.replaying and screen.client.position == 0
+
+        async def shows(turn: int) -> None:
+            for _ in range(100):
+                if screen.view is not None and screen.client.position == turn and screen.view == seen[turn][0]:
+                    break
+                await pilot.pause(0.02)
+            assert screen.view == seen[turn][0]
+            assert screen.query_one("#log").lines_text == seen[turn][1]
+            assert f"move {turn} of" in str(screen.status_text())
+
+        await shows(0)
+        for turn in range(1, 6):
+            await pilot.press("right")
+            await shows(turn)
+        await pilot.press("left", "left")
+        await shows(3)
+        await pilot.press("end")
+        await shows(max(seen))
+        await pilot.press("h", "u")  # a replay offers no hint and no undo, and changes nothing
+        await pilot.press("v")  # the next seat's view, at the same move
+        await pilot.pause()
+        assert app.screen is not screen and app.screen.seat == 1 and app.screen.client.position == max(seen)
+        assert store.read(match_id).actions == store.read(match_id).actions[:max(seen)]
+
+
+async def test_the_saves_list_opens_the_replay(tmp_path):
+    game = next(iter(GAMES.values()))
+    store = SaveStore(tmp_path)
+    match_id, _ = await record_a_match(game, store, moves=3)
+    app = CaravanApp(store=store, ai_iterations=5)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_saves()
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
+        await pilot.press("w")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.replaying
+        assert app.screen.client.match_id == match_id and app.screen.seat == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SavesScreen)
