@@ -159,7 +159,9 @@ class CaravanApp(App):
             self.runner = None
 
     def show_match_over(self, screen: GameScreen, over: MatchOver) -> None:
-        """Replace the game screen (and anything above it) with the final table."""
+        """Replace the game screen (and anything above it) with the final table; the notices of
+        the match go with it."""
+        self.clear_notifications()
         names = [screen.seat_name(seat) for seat in range(len(over.scores))]
         status = "Resigned." if over.status == "resigned" else ""
         result = MatchOverScreen(

@@ -250,6 +250,8 @@ async def test_damaged_saves_are_listed_and_deletable(tmp_path):
         assert isinstance(app.screen, SavesScreen)
         table = app.screen.query_one(DataTable)
         assert table.row_count == 2
+        await pilot.pause()
+        assert table.virtual_size.width <= SIZE[0]  # every column, Status included, fits 80 columns
         statuses = [str(table.get_row_at(row)[4]) for row in range(2)]
         assert any(s.startswith("damaged") for s in statuses) and "playing" in statuses
         damaged_row = next(row for row in range(2) if str(table.get_row_at(row)[4]).startswith("damaged"))
@@ -427,3 +429,43 @@ async def test_the_name_typed_for_you_is_remembered(tmp_path):
     async with again.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         assert again.screen.query_one("#name-0").placeholder == "Zoë"
+
+
+async def test_after_my_move_the_status_line_never_says_i_am_thinking(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_leader(0)))
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        screen = app.screen
+        screen.act(screen.legal[0])
+        assert "Tester" not in str(screen.status_text()) and "thinking" not in str(screen.status_text())
+
+
+async def test_notices_do_not_pile_up_or_outlive_their_match(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_leader(0)))
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        for _ in range(3):
+            await pilot.press("u")  # refused each time: one notice on screen, not three
+        await pilot.pause()
+        assert len(list(app._notifications)) == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("down", "down", "enter", "y")  # resign
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the end")
+        assert not list(app._notifications)
+
+
+async def test_escape_closes_the_keys_panel_before_it_opens_the_menu(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_leader(0)))
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        screen = app.screen
+        app.action_show_help_panel()
+        await pilot.pause()
+        assert screen.query("HelpPanel")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not screen.query("HelpPanel") and app.screen is screen

@@ -70,6 +70,7 @@ class GameScreen(BaseScreen):
         self._spin = 0
         self._acted = False  # an Act is on its way to the host
         self._leaving = False  # quit to home once the host confirms the save
+        self.hint_candidates: list = []  # the latest hint's [text, share, value] rows
         self.title = self.game.title
 
     # -- layout -----------------------------------------------------------------------------
@@ -159,8 +160,8 @@ class GameScreen(BaseScreen):
             self.thinking = message
         elif isinstance(message, Hint):
             if message.turn == self.turn:
+                self.hint_candidates = message.candidates
                 self.show_hint(message.action, message.text)
-                self.notify(explanation(message.candidates), title="Hint: why", timeout=12)
         elif isinstance(message, Rejected):
             self.notify(message.reason, title="Not possible", severity="warning")
             if self._acted:  # our move was refused: ask for the position again
@@ -214,8 +215,15 @@ class GameScreen(BaseScreen):
         self.query_one(ActionList).focus()
 
     def show_hint(self, action: Action, text: str) -> None:
+        """Mark the suggestion and say why: the search's top moves and how it rates them."""
         self.query_one(ActionList).hint(action)
-        self.notify(f"Hint: {text}", title="Hint")
+        self.notify(explanation(self.hint_candidates) or text, title="Hint", timeout=12)
+
+    def notify(self, message: str, **kwargs) -> None:
+        """One notice at a time over the table: a new one replaces the last (stacked notices
+        would cover the board)."""
+        self.app.clear_notifications()
+        super().notify(message, **kwargs)
 
     def status_text(self) -> Text:
         if self.replaying:
@@ -323,6 +331,9 @@ class GameScreen(BaseScreen):
         self.app.change_replay_view(self)
 
     def action_menu(self) -> None:
+        if self.query("HelpPanel"):  # the keys panel opened from the palette: escape closes it
+            self.app.action_hide_help_panel()
+            return
         if self.replaying:
             self.app.pop_screen()
             return

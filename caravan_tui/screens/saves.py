@@ -16,20 +16,29 @@ from saves import SaveEntry
 from saves.loading import checked_entries
 
 
+SEATS_WIDTH = 18  # with the other columns, a row fits 80 columns
+
+
 def _when(timestamp: float) -> str:
-    return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
+    """Short enough for 80 columns: the year only when it is not this one."""
+    when = datetime.fromtimestamp(timestamp)
+    return when.strftime("%b %d %H:%M" if when.year == datetime.now().year else "%Y-%m-%d")
+
+
+def _fit(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def entry_row(entry: SaveEntry) -> tuple[str, str, str, str, str]:
-    """(game, seats, progress, last played, status) in words."""
+    """(game, seats, moves and score, last played, status) in words."""
     snap = entry.snapshot
     if snap is None:
-        return ("?", entry.match_id, "", _when(entry.modified), f"damaged: {entry.error}")
+        return ("?", _fit(entry.match_id, SEATS_WIDTH), "", _when(entry.modified), "damaged")
     game = GAMES[snap.game_id]  # the entry was checked: its game exists and its log replays
-    progress = f"{len(snap.actions)} moves"
+    progress = str(len(snap.actions))
     if snap.state:
         progress += " · " + "–".join(f"{s:g}" for s in game.from_data(snap.state).scores())
-    return (game.title, " vs ".join(snap.names), progress, _when(snap.updated), snap.status)
+    return (game.title, _fit(" vs ".join(snap.names), SEATS_WIDTH), progress, _when(snap.updated), snap.status)
 
 
 class SavesScreen(BaseScreen):
@@ -48,7 +57,7 @@ class SavesScreen(BaseScreen):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Game", "Seats", "Progress", "Last played", "Status")
+        table.add_columns("Game", "Seats", "Moves · score", "Played", "Status")
         self.reload()
         table.focus()
 
@@ -76,7 +85,8 @@ class SavesScreen(BaseScreen):
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         entry = self.entries.get(event.row_key.value)
         if entry is not None:
-            detail = f"{entry.match_id}: " + (f"damaged — {entry.error}" if entry.error else entry_row(entry)[4])
+            detail = f"{entry.match_id}: " + (f"damaged — {entry.error}" if entry.error else
+                                              f"{' vs '.join(entry.snapshot.names)} · {entry.snapshot.status}")
             self.query_one("#saves-detail", Static).update(detail)
 
     def action_resume(self) -> None:
