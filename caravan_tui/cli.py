@@ -16,13 +16,10 @@ from datetime import datetime
 
 from ai.levels import LEVELS
 from caravan_tui.games import GAMES
-from caravan_tui.seats import SeatSpec, parse_seats
+from caravan_tui.seats import BOOLEANS, SeatSpec, parse_seats
 
 SEAT_HELP = ("random, greedy, " + ", ".join(f"ai:{level}" for level in LEVELS)
              + ", or a custom ai:LEVEL+FIELD=VALUE (e.g. ai:hard+horizon=12)")
-#: how a yes/no option may be written (any case)
-BOOLEANS = {"yes": True, "true": True, "on": True, "1": True, "no": False, "false": False, "off": False,
-            "0": False}
 
 
 class Refused(Exception):
@@ -156,20 +153,26 @@ def _entries(store) -> list:
         raise Refused(_why(error, where=True)) from None
 
 
-def _replayable(match_id: str) -> str:
-    """A saved match ``replay`` can open: it must load (no lock: a replay writes nothing)."""
+def _loadable(store, match_id: str, doing: str) -> None:
+    """Refused unless the saved match loads the one checked way."""
     from saves.codec import DamagedSave
     from saves.loading import load
-    from saves.store import SaveStore
 
     try:
-        load(SaveStore(), match_id)
+        load(store, match_id)
     except FileNotFoundError:
         raise Refused(f"there is no saved match {match_id} (caravan-tui saves lists them)") from None
     except DamagedSave as error:
-        raise Refused(f"cannot replay {match_id}: {error.reason}") from None
+        raise Refused(f"cannot {doing} {match_id}: {error.reason}") from None
     except (OSError, ValueError) as error:
-        raise Refused(f"cannot replay {match_id}: {_why(error)}") from None
+        raise Refused(f"cannot {doing} {match_id}: {_why(error)}") from None
+
+
+def _replayable(match_id: str) -> str:
+    """A saved match ``replay`` can open: it must load (no lock: a replay writes nothing)."""
+    from saves.store import SaveStore
+
+    _loadable(SaveStore(), match_id, "replay")
     return match_id
 
 
@@ -209,8 +212,7 @@ def _play_setup(args):
 def _resumable(match_id: str) -> str:
     """The match ``resume`` opens ("latest": the unfinished one played last), once it is known to
     load and to be free. Its lock is only tried: the app takes it itself."""
-    from saves.codec import DamagedSave
-    from saves.loading import latest_unfinished, load
+    from saves.loading import latest_unfinished
     from saves.store import SaveStore
 
     store = SaveStore()
@@ -220,14 +222,10 @@ def _resumable(match_id: str) -> str:
             _entries(store)  # an unreadable folder says so
             raise Refused(f"there is no unfinished match to resume in {store.folder}")
         match_id = latest.match_id
+    _loadable(store, match_id, "resume")
     try:
-        load(store, match_id)
         store.lock(match_id).release()
-    except FileNotFoundError:
-        raise Refused(f"there is no saved match {match_id} (caravan-tui saves lists them)") from None
-    except DamagedSave as error:
-        raise Refused(f"cannot resume {match_id}: {error.reason}") from None
-    except (OSError, ValueError) as error:
+    except OSError as error:
         raise Refused(f"cannot resume {match_id}: {_why(error)}") from None
     return match_id
 

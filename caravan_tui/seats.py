@@ -22,8 +22,9 @@ TWEAKABLE = ("iterations", "seconds", "horizon", "exploration", "searches", "pri
              "widening_base")
 _OPTIONAL = ("iterations", "seconds")
 _INTEGERS = ("iterations", "horizon", "searches")
-_BOOLEANS = {"yes": True, "true": True, "on": True, "1": True, "no": False, "false": False, "off": False,
-             "0": False}
+#: how yes or no may be written (any case), here and on the command line
+BOOLEANS = {"yes": True, "true": True, "on": True, "1": True, "no": False, "false": False, "off": False,
+            "0": False}
 _WHO = re.compile(r"[A-Za-z0-9:+/=_.@-]{1,100}")
 MAX_SPEC = 200
 
@@ -109,9 +110,9 @@ def _read(field: str, raw: str) -> object:
     if field in _OPTIONAL and raw == "none":
         return None
     if field == "prior":
-        if raw.lower() not in _BOOLEANS:
+        if raw.lower() not in BOOLEANS:
             raise ValueError(f"prior must be yes or no, not {_short(raw)}")
-        return _BOOLEANS[raw.lower()]
+        return BOOLEANS[raw.lower()]
     try:
         value = int(raw) if field in _INTEGERS else float(raw)
     except ValueError:

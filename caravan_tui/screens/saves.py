@@ -89,21 +89,22 @@ class SavesScreen(BaseScreen):
                                               f"{' vs '.join(entry.snapshot.names)} · {entry.snapshot.status}")
             self.query_one("#saves-detail", Static).update(detail)
 
-    def action_resume(self) -> None:
+    def _loadable(self) -> SaveEntry | None:
+        """The highlighted entry, if it can be opened (a damaged one says why)."""
         entry = self._current()
-        if entry is None:
-            return
-        if entry.snapshot is None:
+        if entry is not None and entry.snapshot is None:
             self.notify(f"This save is damaged: {entry.error}", severity="error")
-            return
-        self.app.resume_match(entry.match_id)
+            return None
+        return entry
+
+    def action_resume(self) -> None:
+        entry = self._loadable()
+        if entry is not None:
+            self.app.resume_match(entry.match_id)
 
     def action_watch(self) -> None:
-        entry = self._current()
+        entry = self._loadable()
         if entry is None:
-            return
-        if entry.snapshot is None:
-            self.notify(f"This save is damaged: {entry.error}", severity="error")
             return
         people = [seat for seat, spec in enumerate(entry.snapshot.seats) if SeatSpec.parse(spec).is_person]
         self.app.open_replay(entry.match_id, people[0] if people else None)
