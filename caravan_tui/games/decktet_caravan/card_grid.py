@@ -1,4 +1,4 @@
-"""A hand of cards as a grid of chips: a cursor, toggled selection and hint marks.
+"""A hand of cards as a grid of chips: a cursor, toggled selection, hint marks and dimmed cards.
 
 The grid reflows to its width (as many chip columns as fit). Games supply each card's chip
 as Rich ``Text``; the widget knows nothing about what the cards mean.
@@ -21,7 +21,7 @@ GAP = 1
 class CardGrid(Widget, can_focus=True):
     """Arrows move the cursor (not hjkl: ``h`` asks for a hint), space toggles, Enter submits
     the selection (or the card under the cursor when nothing is selected), ``c`` clears it.
-    A click moves the cursor to a card and toggles it."""
+    A click moves the cursor to a card and toggles it. ``✓`` ticked, ``★`` hinted, ``·`` dimmed."""
 
     BINDINGS = [
         Binding("left", "move(-1, 0)", "Left", show=False),
@@ -67,6 +67,7 @@ class CardGrid(Widget, can_focus=True):
         self._cards: list[tuple[str, Text]] = []
         self.selected: set[str] = set()
         self.marked: set[str] = set()
+        self.dimmed: set[str] = set()
 
     # -- data -------------------------------------------------------------------------------
 
@@ -79,6 +80,7 @@ class CardGrid(Widget, can_focus=True):
         self._cards = list(cards)
         self.selected &= set(self.card_ids)
         self.marked &= set(self.card_ids)
+        self.dimmed &= set(self.card_ids)
         self.cursor = min(self.cursor, max(0, len(self._cards) - 1))
         self.refresh(layout=True)
 
@@ -93,6 +95,13 @@ class CardGrid(Widget, can_focus=True):
         """Hint marks (shown with a star, not selected)."""
         self.marked = set(cards) & set(self.card_ids)
         self.refresh()
+
+    def dim(self, cards) -> None:
+        """Cards that cannot be used now: a dot and dim (the dot, not the shade, is the cue)."""
+        dimmed = set(cards) & set(self.card_ids)
+        if dimmed != self.dimmed:
+            self.dimmed = dimmed
+            self.refresh()
 
     def _changed(self) -> None:
         self.refresh()
@@ -124,10 +133,13 @@ class CardGrid(Widget, can_focus=True):
     def _chip(self, index: int) -> Text:
         card, face = self._cards[index]
         chosen = card in self.selected
-        mark = "✓" if chosen else "★" if card in self.marked else " "
+        dimmed = card in self.dimmed
+        mark = "✓" if chosen else "★" if card in self.marked else "·" if dimmed else " "
         chip = Text(mark, style="bold")
         chip.append_text(face)
         chip.truncate(self.chip_width, pad=True)
+        if dimmed:
+            chip.stylize("dim")
         if chosen:
             chip.stylize("bold reverse")
         if index == self.cursor:

@@ -1,25 +1,36 @@
 """The Decktet Caravan table: up cards, the season, piles, scores and your hand (Textual).
 
-Cards show rank, name and suits as coloured symbols *and* letters, so colour is never the only
-cue. Everything shown comes from this seat's view; legality comes from the host's ``legal``.
+Every card shows its rank and its suits as coloured symbols *and* letters (``6☀S∿Y``), so colour
+is never the only cue. Everything shown comes from this seat's view; what may be played comes
+from the host's ``legal``, and why a selection is not a play from the engine's own reason.
+
+One selection: the ticked cards in the hand and the highlighted line of the plays list always
+show the same play (ticking cards moves the highlight to their play, or clears it when they are
+not one; moving the highlight in the list ticks that play's cards), and Enter plays it from either.
 """
 from __future__ import annotations
 
+from itertools import permutations
+
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.geometry import Size
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
 
-from caravan_tui.engine import Action
+from caravan_tui.engine import Action, IllegalAction
 from caravan_tui.hosting.runner import SeatClient
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
 
 from .card_grid import CardGrid
+from .cards import INDEX, NAMES, RANKS, SUIT_CODES, SUIT_NAMES, SUIT_SYMBOLS, SUITS, WILD_MASK, suit_index
+from .combos import move_of
 from .hand_summary import HandSummaryScreen
-from .cards import INDEX, NAMES, RANKS, SUIT_CODES, SUIT_NAMES, SUIT_SYMBOLS, SUITS, suit_index
 
 #: Moons, Suns, Waves, Leaves, Wyrms, Knots: light enough to read on dark themes and in greys
 #: (NO_COLOR); the symbol and letter carry the suit anyway.
@@ -61,60 +72,166 @@ def card_face(card_id: str) -> Text:
     return face
 
 
-def card_token(card_id: str) -> Text:
-    """A compact card for piles: rank and suit symbols, ``5☾♣``."""
+def glyphs(token: str, letters: bool = True) -> Text:
+    """A card in play: rank and suits, ``6☀S∿Y``; a wild card with the rank it stands for,
+    ``C♣L→9``. Without letters (piles): ``6☀∿``."""
+    card_id, _, rank = token.partition("@")
     card = INDEX[card_id]
     text = Text(rank_label(card))
-    text.append_text(suits_text(card, letters=False))
+    text.append_text(suits_text(card, letters))
+    if rank:
+        text.append(f"→{rank}")
     return text
 
 
-def up_text(card_id: str) -> Text:
+def card_token(card_id: str) -> Text:
+    """A compact card for piles: rank and suit symbols, ``5☾♣``."""
+    return glyphs(card_id, letters=False)
+
+
+def play_tokens(action: Action) -> list[Text]:
+    return [glyphs(token) for token in action[1:]]
+
+
+def play_words(action: Action) -> str:
+    """A play as the screen writes it: ``Caravan 5☀S≈V 6☀S∿Y``, ``Bandit A☀S C☀S``."""
+    if action == PASS:
+        return "Pass"
+    if action[0] not in ("caravan", "bandit"):
+        raise ValueError(action)
+    return f"{action[0].capitalize()} " + " ".join(glyphs(token).plain for token in action[1:])
+
+
+def up_text(card_id: str, short: bool = False) -> Text:
+    """An up card and what it does to scores: ``A≈V −1 per Waves card`` (short: ``per Waves``)."""
     card = INDEX[card_id]
     crown = RANKS[card] == 10
-    text = Text(f"{short_name(card)} ")
-    text.append_text(suits_text(card))
-    suit = SUIT_NAMES[suit_index(card)]
-    text.append(f" {'+1' if crown else '−1'} per {suit} card", style="#9ece6a" if crown else "#f7768e")
+    text = glyphs(card_id)
+    suit = SUIT_NAMES[suit_index(card)] + ("" if short else " card")
+    text.append(f" {'+1' if crown else '−1'} per {suit}", style="#9ece6a" if crown else "#f7768e")
     return text
+
+
+#: what beats a bandit of each category (rules §3): the next categories up
+_BANDIT_BEATEN_BY = {1: "a Crown, or an Ace and a Crown", 2: "an Ace and a Crown",
+                     3: "an Ace and the Crown of its suit"}
 
 
 def to_beat(action: list) -> str:
     """What the top play asks of the reply, in words."""
     if action[0] == "bandit":
-        return "To beat: a higher bandit."
+        category = move_of(tuple(action))[4]
+        if category not in _BANDIT_BEATEN_BY:
+            return "Nothing beats it: pass."
+        return f"To beat: {_BANDIT_BEATEN_BY[category]}."
     top = action[-1]
     height = int(top.partition("@")[2] or RANKS[card_of(top)])
     cards = len(action) - 1
-    return f"To beat: a caravan of {cards} card{'s' if cards > 1 else ''} above {height}, or any bandit."
+    return f"To beat: {cards} card{'s' if cards > 1 else ''} above {height}, or any bandit."
+
+
+def flow(head: Text, words: list[Text], width: int, style: str = "") -> list[Text]:
+    """``head`` then ``words`` separated by spaces, wrapped at ``width``; continuation lines are
+    indented to where the words began, so the head (who played) stands alone on the left."""
+    indent = len(head) if len(head) <= width // 2 else 2
+    lines, line = [], head.copy()
+    fresh = True  # nothing but the head (or the indent) on this line yet
+    for word in words:
+        needed = len(word) + (0 if fresh else 1)
+        if not fresh and len(line) + needed > width:
+            lines.append(line)
+            line, fresh = Text(" " * indent), True
+            needed = len(word)
+        if not fresh:
+            line.append(" ")
+        line.append_text(word)
+        fresh = False
+    lines.append(line)
+    for text in lines:
+        text.stylize(style)
+    return lines
+
+
+class SeasonView(Widget):
+    """The season: one play a line (who played, then its cards), wrapped under the cards when
+    it must, then what beats the top play."""
+
+    DEFAULT_CSS = "SeasonView { height: auto; padding: 0 1; }"
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.plays: list[tuple[Text, list[Text], str]] = []  # (who, cards, style)
+        self.notes: list[Text] = []
+
+    def show(self, plays: list[tuple[Text, list[Text], str]], notes: list[Text]) -> None:
+        self.plays, self.notes = plays, notes
+        self.refresh(layout=True)
+
+    def lines(self, width: int) -> list[Text]:
+        width = max(width, 12)
+        out: list[Text] = []
+        for head, cards, style in self.plays:
+            out.extend(flow(head, cards, width, style))
+        for note in self.notes:
+            words = [Text(word, style=note.style) for word in note.plain.split(" ")]
+            out.extend(flow(Text(), words, width))
+        return out
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, len(self.lines(width)))
+
+    def render(self) -> Text:
+        return Text("\n").join(self.lines(self.content_size.width))
+
+    @property
+    def text(self) -> str:
+        return self.render().plain
 
 
 class DecktetCaravanScreen(GameScreen):
     BINDINGS = [Binding("p", "pass", "Pass", tooltip="Pass: the season ends")]
     DEFAULT_CSS = """
     #dc-info { height: auto; max-height: 8; padding: 0 1; }
-    #dc-season-box { height: 1fr; min-height: 3; border: round $secondary; scrollbar-size-vertical: 1; }
-    #dc-season { height: auto; padding: 0 1; }
+    #dc-season-box { height: 1fr; min-height: 4; border: round $secondary; scrollbar-size-vertical: 1; }
     #dc-hand { height: auto; border: round $primary; }
     #dc-hand:focus { border: round $accent; }
     """
 
     def compose_board(self) -> ComposeResult:
         yield Static("", id="dc-info")
-        season = VerticalScroll(Static("", id="dc-season"), id="dc-season-box", can_focus=False)
+        season = VerticalScroll(SeasonView(id="dc-season"), id="dc-season-box", can_focus=False)
         season.border_title = "Season"
         yield season
         hand = CardGrid(id="dc-hand")
         hand.border_title = "Your hand"
-        hand.border_subtitle = "space select · enter play · p pass"
+        hand.border_subtitle = "space tick · enter play · ·: can't play"
         yield hand
 
     def __init__(self, client: SeatClient) -> None:
         super().__init__(client)
         self.flash: int | None = None  # season index of the opponent's play to highlight
 
-    def on_mount(self) -> None:
+    def on_mount(self) -> None:  # after GameScreen.on_mount (Textual calls both)
         self.query_one(CardGrid).focus()
+
+    # -- words ----------------------------------------------------------------------------------
+
+    def describe(self, action: Action) -> str:
+        """Plays as the table shows them: rank and suit glyphs, ``Caravan 5☀S≈V 6☀S∿Y``."""
+        try:
+            return play_words(action)
+        except (KeyError, ValueError, IndexError, TypeError):
+            return super().describe(action)
+
+    def short_name(self, seat: int) -> str:
+        """"You", or the other player's name."""
+        if seat == self.seat:
+            return "You"
+        return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
+
+    def who(self, seat: int) -> Text:
+        """The player of a season line, first: ``Bot: ``."""
+        return Text(f"{self.short_name(seat)}: ", style="bold")
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -124,44 +241,59 @@ class DecktetCaravanScreen(GameScreen):
         hand = self.query_one(CardGrid)
         hand.set_cards([(card, card_face(card)) for card in view.get("hand", [])])
         hand.border_title = f"Your hand ({len(view.get('hand', []))})"
+        self.show_playable()
 
     def info_text(self, view: dict) -> Text:
         players = range(len(view["scores"]))
-        text = Text(f"Hand {view['hand_no']} of {view['hands_total']}  ", style="bold")
-        text.append(" · ".join(f"{self.seat_name(p)} {view['scores'][p]}" for p in players))
-        for card in view["up"]:
-            text.append("\nUp: ")
-            text.append_text(up_text(card))
+        text = Text(f"Hand {view['hand_no']} of {view['hands_total']}", style="bold")
+        for p in players:
+            text.append(f" · {self.seat_name(p)} {view['scores'][p]}")
+        text.append("\nUp: ")
+        text.append_text(Text(" · ").join(up_text(card, short=True) for card in view["up"]))
+        if view.get("aside_up"):
+            text.append("\nSet aside face up: ")
+            text.append_text(Text(" ").join(glyphs(card) for card in view["aside_up"]))
+            text.append(" (out of this hand)", style="italic")
         for p in players:
             pile = view["collected"][p]
-            text.append(f"\n{self.seat_name(p)}: pile {view['collected_points'][p]:+d} ({len(pile)} cards) ",
-                        style="bold")
-            text.append_text(Text(" ").join(card_token(card) for card in pile))
+            text.append(f"\n{self.seat_name(p)} pile {view['collected_points'][p]:+d}", style="bold")
             if p != self.seat:
-                text.append(f"  holds {view['hand_sizes'][p]}", style="italic")
+                text.append(f" · holds {view['hand_sizes'][p]}", style="italic")
+            text.append(": ")
+            if pile:
+                text.append_text(Text(" ").join(card_token(card) for card in pile))
+            else:
+                text.append("empty", style="dim")
         return text
 
     def show_season(self, view: dict) -> None:
         """The latest play and what beats it are at the bottom: keep them in sight."""
-        self.query_one("#dc-season", Static).update(self.season_text(view))
+        plays, notes = self.season_rows(view)
+        self.query_one(SeasonView).show(plays, notes)
         box = self.query_one("#dc-season-box")
         box.call_after_refresh(box.scroll_end, animate=False)
 
-    def season_text(self, view: dict) -> Text:
+    def season_rows(self, view: dict) -> tuple[list[tuple[Text, list[Text], str]], list[Text]]:
         season = view["season"]
-        lines = []
+        plays = []
         for index, (player, action) in enumerate(season):
             style = "bold reverse" if index == self.flash else ""
-            lines.append(Text(f"{self.seat_name(player)}: {self.describe(tuple(action))}", style=style))
+            head = self.who(player)
+            if action[0] == "bandit":
+                head.append("bandit ", style="italic")
+            plays.append((head, play_tokens(action), style))
+        notes = []
         if season:
-            lines.append(Text(to_beat(season[-1][1]), style="italic"))
+            notes.append(Text(to_beat(season[-1][1]), style="italic"))
         elif view["to_move"] is not None:
             who = "you lead" if view["to_move"] == self.seat else f"{self.seat_name(view['to_move'])} leads"
-            lines.append(Text(f"New season: {who} a caravan.", style="italic"))
+            notes.append(Text(f"New season: {who} a caravan.", style="italic"))
         if view.get("out_player") is not None:
-            lines.append(Text(f"{self.seat_name(view['out_player'])} went out: one last play or pass.",
+            out = view["out_player"]
+            last = "your last play or pass" if out != self.seat else "one last play or pass"
+            notes.append(Text(f"{self.short_name(out)} went out: {last}.",
                               style="bold"))
-        return Text("\n").join(lines)
+        return plays, notes
 
     def view_changed(self, previous: dict | None, view: dict, by_other: bool) -> None:
         if by_other and view["season"] and view["season"][-1][0] != self.seat:
@@ -204,33 +336,213 @@ class DecktetCaravanScreen(GameScreen):
         table.add_row("Total", *(str(view["scores"][p]) for p in players), style="bold")
         return table
 
+    # -- what can be played ---------------------------------------------------------------------
+
+    def plays(self) -> list[Action]:
+        return [action for action in self.legal if action != PASS]
+
+    def matching(self, cards) -> list[Action]:
+        """The legal readings of exactly these cards."""
+        chosen = frozenset(cards)
+        return [action for action in self.plays() if cards_in(action) == chosen]
+
+    def show_playable(self) -> None:
+        """Dim the cards that are in no legal play now; while ticking in the hand, those in no
+        legal play with the ticked cards (when some play holds them all). Nothing is dimmed while
+        it is not our decision."""
+        grid = self.query_one(CardGrid)
+        if self.turn is None:
+            grid.dim(())
+            return
+        chosen = set(grid.selection()) if grid.has_focus else set()  # in the list: every usable card
+        plays = [cards_in(action) for action in self.plays()]
+        around = [cards for cards in plays if chosen <= cards] if chosen else []
+        lit = set().union(*(around or plays))
+        grid.dim(card for card in grid.card_ids if card not in lit)
+
+    def candidates(self, cards: tuple[str, ...]) -> list[Action]:
+        """The actions the player may have meant by ticking ``cards``: a bandit of Aces and
+        Crowns, or the caravan readings of the cards in rank order (an Ace or Crown standing in
+        for each missing rank). Only the engine says which, if any, is legal and why not."""
+        ids = sorted(cards, key=lambda c: (RANKS[INDEX[c]], INDEX[c]))
+        wilds = [c for c in ids if (1 << INDEX[c]) & WILD_MASK]
+        numbers = [c for c in ids if c not in wilds]
+        found: list[Action] = []
+        if not numbers and len(wilds) <= 2:
+            found.append(("bandit",) + tuple(wilds))
+        ranks = [RANKS[INDEX[c]] for c in numbers]
+        n = len(ids)
+        if numbers and len(set(ranks)) == len(ranks):
+            for start in range(2, 11 - n):
+                span = range(start, start + n)
+                free = [r for r in span if r not in ranks]
+                if not set(ranks) <= set(span) or len(free) != len(wilds):
+                    continue
+                by_rank = {RANKS[INDEX[c]]: c for c in numbers}
+                for order in permutations(wilds):
+                    stand = dict(zip(free, order))
+                    found.append(("caravan",) + tuple(
+                        by_rank[r] if r in by_rank else f"{stand[r]}@{r}" for r in span))
+        if not found:
+            found.append(("caravan",) + tuple(numbers) + tuple(wilds))
+        return list(dict.fromkeys(found))
+
+    def why_not(self, action: Action) -> tuple[int, str]:
+        """The engine's reason for refusing ``action`` here, in the table's words, and how
+        telling it is (2: the cards make a play that does not fit now; 1: the cards make no
+        play; 3: the engine takes it after all, nothing to explain)."""
+        if self._world is None:
+            return 0, "it is not your turn"
+        telling = 2
+        try:
+            if action != PASS:
+                move_of(tuple(action))  # the engine's own test of a caravan or bandit
+        except (KeyError, ValueError) as exc:
+            telling, reason = 1, str(exc.args[0] if exc.args else exc)
+        else:
+            try:
+                self._world.clone().apply(action, log=False)
+            except IllegalAction as exc:
+                reason = str(exc)
+            else:
+                return 3, ""  # the engine would take it (a stale list): nothing to explain
+        for known in filter(None, (action, self._top())):
+            reason = reason.replace(repr(known), cards_words(known))
+            try:
+                reason = reason.replace(self._world.describe(known, self.seat), play_words(known))
+            except (KeyError, ValueError, IndexError, TypeError):
+                pass
+        return telling, reason
+
+    def _top(self) -> Action | None:
+        season = self.view.get("season") if self.view else None
+        return tuple(season[-1][1]) if season else None
+
+    def selection_reason(self, cards: tuple[str, ...]) -> str:
+        """Why the ticked cards are not a play now, in one sentence, from the engine's reason."""
+        if self.turn is None:
+            return "It is not your turn."
+        best = max((self.why_not(action) for action in self.candidates(cards)), key=lambda r: r[0])
+        telling, reason = best
+        if telling == 3:
+            return "These cards are a play: press Enter again."
+        reason = reason[:1].upper() + reason[1:].rstrip(".") + "."
+        top = self._top()
+        if telling == 2 and top is not None and "does not beat" in reason:
+            reason += " " + to_beat(list(top))
+        return reason
+
     # -- playing ------------------------------------------------------------------------------
 
     def your_turn(self) -> None:
-        self.query_one(CardGrid).mark(())
+        grid = self.query_one(CardGrid)
+        grid.mark(())
         if not self.query_one(ActionList).has_focus:
-            self.query_one(CardGrid).focus()
+            grid.focus()
+        self.show_playable()
+        self.follow_ticks()  # cards ticked while the opponent played keep their meaning
 
-    def on_card_grid_submitted(self, event: CardGrid.Submitted) -> None:
+    def status_text(self) -> Text:
+        text = super().status_text()
+        if self.turn is None or self.over is not None:
+            return text
+        cards = self.query_one(CardGrid).selection()
+        if not cards:
+            if self.legal == [PASS]:
+                text = Text("Your turn: nothing beats it — p passes.", style="bold")
+            return text
+        matches = self.matching(cards)
+        actions = self.query_one(ActionList)
+        if actions.has_focus and actions.highlighted is not None \
+                and actions.highlighted < len(actions.actions) and actions.actions[actions.highlighted] in matches:
+            matches = [actions.actions[actions.highlighted]]  # the list plays its highlighted reading
+        if len(matches) == 1:
+            text = Text("Enter plays ", style="bold")
+            text.append(self.describe(matches[0]))
+        elif matches:
+            text = Text(f"Enter: {len(matches)} ways to read these cards", style="bold")
+        elif any(frozenset(cards) < cards_in(action) for action in self.plays()):
+            text = Text("Part of a play: tick the lit cards, c clears")
+        else:
+            text = Text("Not a play: Enter says why, c clears")
+        text.no_wrap, text.overflow = True, "ellipsis"
+        return text
+
+    def submit(self, cards: tuple[str, ...]) -> None:
+        """Play the ticked cards (asking which reading, when there are several), or say why not."""
         if self.turn is None:
             self.notify("It is not your turn.", severity="warning")
             return
-        chosen = frozenset(event.cards)
-        matches = [action for action in self.legal if action != PASS and cards_in(action) == chosen]
+        matches = self.matching(cards)
         if not matches:
-            names = ", ".join(short_name(INDEX[c]) for c in event.cards)
-            self.notify(f"{names}: not a legal play now.", severity="warning")
+            shown = " ".join(glyphs(card).plain for card in cards)
+            self.notify(self.selection_reason(cards), title=f"Not a play: {shown}", severity="warning")
             return
         self.choose_among(matches, "These cards can be read several ways — which one?")
 
+    def on_card_grid_submitted(self, event: CardGrid.Submitted) -> None:
+        self.submit(event.cards)
+
     def on_card_grid_changed(self, event: CardGrid.Changed) -> None:
-        """Point the plays list at the first reading of the selected cards."""
-        chosen = frozenset(event.cards)
+        self.show_playable()
+        self.follow_ticks()
+        self.show_status()
+
+    def follow_ticks(self) -> None:
+        """Point the plays list at the ticked cards' play (the first reading, unless another
+        reading of them is highlighted already); no highlight when they are not a play."""
+        cards = self.query_one(CardGrid).selection()
         actions = self.query_one(ActionList)
+        if not cards or not actions.actions:
+            return
+        chosen = frozenset(cards)
+        current = actions.highlighted
+        if current is not None and current < len(actions.actions) and actions.actions[current] != PASS \
+                and cards_in(actions.actions[current]) == chosen:
+            return
         for index, action in enumerate(actions.actions):
             if action != PASS and cards_in(action) == chosen:
                 actions.highlighted = index
-                break
+                return
+        actions.highlighted = None
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.show_playable()
+        self.show_status()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """Moving through the plays list ticks the highlighted play's cards (Pass clears them), so
+        the hand shows what Enter will play."""
+        actions = self.query_one(ActionList)
+        if event.option_list is not actions or not actions.has_focus or self.turn is None:
+            return
+        if event.option_index != actions.highlighted or event.option_index >= len(actions.actions):
+            return  # a stale message: the highlight has moved on since
+        action = actions.actions[event.option_index]
+        cards = () if action == PASS else cards_in(action)
+        grid = self.query_one(CardGrid)
+        if set(grid.selection()) != set(cards):
+            grid.select(cards)
+        else:
+            self.show_status()  # another reading of the same cards
+
+    def on_key(self, event: events.Key) -> None:
+        """Enter in the plays list with cards ticked plays the ticked cards (the list highlights
+        their play) or says why they are not a play — never some other line."""
+        actions = self.query_one(ActionList)
+        if event.key != "enter" or not actions.has_focus or self.turn is None:
+            return
+        cards = self.query_one(CardGrid).selection()
+        if not cards:
+            return
+        event.stop()
+        event.prevent_default()
+        current = actions.highlighted
+        if current is not None and current < len(actions.actions) and actions.actions[current] != PASS \
+                and cards_in(actions.actions[current]) == frozenset(cards):
+            self.act(actions.actions[current])
+        else:
+            self.submit(cards)
 
     def act(self, action: Action) -> None:
         super().act(action)
@@ -239,14 +551,22 @@ class DecktetCaravanScreen(GameScreen):
 
     def action_pass(self) -> None:
         if self.turn is not None and PASS not in self.legal:
-            self.notify("You lead this season: play a caravan.", severity="warning")
+            reason = self.why_not(PASS)[1] or "you lead this season: play a caravan"
+            self.notify(reason[:1].upper() + reason[1:] + ".", title="Not possible", severity="warning")
             return
         self.act(PASS)
 
-    def show_hint(self, action: Action, text: str) -> None:
-        super().show_hint(action, text)
+    def show_hint(self, action: Action, text: str, *args, **kwargs) -> None:
+        super().show_hint(action, text, *args, **kwargs)
         if action != PASS:
             self.query_one(CardGrid).mark(cards_in(action))
+        self.follow_ticks()  # ticked cards stay the selection; the hint is starred
+
+
+def cards_words(action: Action) -> str:
+    """The cards of an action, however ill-formed, as glyphs: ``4☾M☀S 4≈V♣L``."""
+    return " ".join(glyphs(token).plain for token in action[1:]
+                    if isinstance(token, str) and token.partition("@")[0] in INDEX)
 
 
 SCREEN = DecktetCaravanScreen

@@ -1,0 +1,306 @@
+"""The Decktet Caravan table at 80×24 (Pilot): cards in play as rank and suit glyphs, the season
+panel keeping who played in sight, unplayable cards marked, illegal selections explained in the
+engine's words, one selection between the hand and the plays list, and rules for players.
+
+The opponent is a second person's seat driven by the test through its own client, so every
+position is reached by real moves and nothing waits on a search."""
+from __future__ import annotations
+
+import asyncio
+import re
+
+from textual.widgets import MarkdownViewer
+
+from caravan_tui.app import CaravanApp
+from caravan_tui.bus import Act, YourTurn
+from caravan_tui.games import get_game
+from caravan_tui.games.decktet_caravan.card_grid import CardGrid
+from caravan_tui.games.decktet_caravan.cards import INDEX, RANKS, SUIT_CODES, SUIT_SYMBOLS, SUITS, WILD_MASK
+from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen, card_face, cards_in
+from caravan_tui.hosting.runner import MatchRunner
+from caravan_tui.screens.rules import RulesScreen
+from caravan_tui.seats import SeatSpec
+from caravan_tui.widgets import ActionList
+from saves import SaveStore
+
+SIZE = (80, 24)
+PASS = ("pass",)
+GAME = get_game("decktet_caravan")
+OPTIONS = {"hands": 1}
+
+
+def make_app(tmp_path) -> CaravanApp:
+    app = CaravanApp(store=SaveStore(tmp_path), ai_iterations=30)
+    app.move_pause = 0.0
+    app.flash_seconds = 0.05
+    return app
+
+
+async def wait_for(pilot, condition, what: str, timeout: float = 10.0) -> None:
+    for _ in range(int(timeout / 0.05)):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def glyphs(token: str) -> str:
+    """A card in play as the table writes it: rank, then each suit's symbol and letter
+    (``6☀S∿Y``); a wild card with the rank it stands for (``C♣L→9``)."""
+    card_id, _, rank = token.partition("@")
+    card = INDEX[card_id]
+    text = {1: "A", 10: "C"}.get(RANKS[card], str(RANKS[card]))
+    text += "".join(SUIT_SYMBOLS[i] + code for i, code in enumerate(SUIT_CODES) if SUITS[card] >> i & 1)
+    return text + (f"→{rank}" if rank else "")
+
+
+def screen_lines(app) -> list[str]:
+    """The screen as it is drawn, one string a row."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def first_state(seed: int):
+    return GAME.new(2, seed=seed, options=OPTIONS)
+
+
+def wilds_of(state, seat: int) -> list[str]:
+    return [card for card in state.view(seat)["hand"] if (1 << INDEX[card]) & WILD_MASK]
+
+
+def find_seed(test) -> int:
+    return next(seed for seed in range(500) if test(first_state(seed)))
+
+
+class Table:
+    """A match between the screen (seat 0, "Tester") and a person's seat 1 ("Bot") the test
+    plays through its client."""
+
+    def __init__(self, app, seed: int) -> None:
+        self.app = app
+        self.runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["Tester", "Bot"], seed,
+                                      OPTIONS, None)
+        self.screen = DecktetCaravanScreen(self.runner.client(0))
+        self.bot = self.runner.client(1)
+
+    async def __aenter__(self) -> "Table":
+        await self.app.push_screen(self.screen)
+        self.runner.start()
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        self.runner.stop()
+
+    async def bot_turn(self) -> YourTurn:
+        while True:
+            message = await asyncio.wait_for(self.bot.get(), 10)
+            if isinstance(message, YourTurn):
+                return message
+
+    async def bot_plays(self, choose) -> tuple:
+        turn = await self.bot_turn()
+        action = choose(turn.legal)
+        await self.bot.send(Act(self.runner.match_id, 1, turn.turn, action))
+        return action
+
+    def moves(self) -> int:
+        return self.runner.host.turn
+
+
+def my_turn(screen) -> bool:
+    return screen.turn is not None and screen.view is not None and screen.names != []
+
+
+def longest(legal) -> tuple:
+    return max((a for a in legal if a != PASS), key=len)
+
+
+async def tick(pilot, grid: CardGrid, cards) -> None:
+    for card in sorted(cards, key=grid.card_ids.index):
+        target = grid.card_ids.index(card)
+        while grid.cursor != target:
+            await pilot.press("right" if grid.cursor < target else "left")
+        await pilot.press("space")
+
+
+async def test_the_season_line_shows_who_then_rank_and_suit_glyphs_then_what_beats_it(tmp_path):
+    seed = find_seed(lambda s: s.to_move() == 1)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        async with Table(app, seed) as table:
+            lead = await table.bot_plays(lambda legal: [a for a in legal if len(a) == 3][0])
+            await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
+            await pilot.pause()
+            played = " ".join(glyphs(token) for token in lead[1:])
+            assert re.search(r"[2-9AC][☾☀≈♣∿⌘][MSVLYK]", played)
+            lines = screen_lines(app)
+            assert any(f"Bot: {played}" in line for line in lines), "\n".join(lines)
+            assert any("To beat: 2 cards above" in line for line in lines)
+
+
+async def test_the_up_cards_and_a_replaced_up_card_show_as_glyphs_on_the_table(tmp_path):
+    seed = find_seed(lambda s: s.view(0)["aside_up"])
+    view = first_state(seed).view(0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        async with Table(app, seed) as table:
+            await wait_for(pilot, lambda: table.screen.view is not None and table.screen.names, "the table")
+            await pilot.pause()
+            lines = screen_lines(app)
+            up = next(line for line in lines if line.strip().startswith("Up: "))
+            assert all(glyphs(card) in up for card in view["up"]), up
+            assert any(f"Set aside face up: {glyphs(view['aside_up'][0])}" in line for line in lines), \
+                "\n".join(lines)
+
+
+async def test_a_long_caravan_keeps_who_played_and_what_beats_it_in_view_at_80x24(tmp_path):
+    seed = find_seed(lambda s: s.to_move() == 1 and len(longest(s.legal_actions())) >= 8)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        async with Table(app, seed) as table:
+            lead = await table.bot_plays(longest)
+            await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
+            first = glyphs(lead[1])
+            await wait_for(pilot, lambda: any(f"Bot: {first}" in line for line in screen_lines(app))
+                           and any("To beat:" in line for line in screen_lines(app)),
+                           "who played and what beats it, both in view")
+            lines = screen_lines(app)
+            top = next(i for i, line in enumerate(lines) if f"Bot: {first}" in line)
+            shown = " ".join(lines[top:top + 3])  # the play wraps under its cards, not past two lines
+            assert all(glyphs(token) in shown for token in lead[1:]), "\n".join(lines)
+
+
+async def test_the_hand_marks_cards_that_are_in_no_legal_play(tmp_path):
+    seed = find_seed(lambda s: s.to_move() == 1 and len(longest(s.legal_actions())) >= 5)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        async with Table(app, seed) as table:
+            await table.bot_plays(longest)
+            await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
+            await pilot.pause()
+            screen = table.screen
+            grid = screen.query_one(CardGrid)
+            usable = set().union(*(cards_in(a) for a in screen.legal if a != PASS))
+            unusable = [card for card in grid.card_ids if card not in usable]
+            assert unusable and usable
+            drawn = grid.render().plain
+            for card in grid.card_ids:
+                mark = "·" if card in unusable else " "
+                assert mark + card_face(card).plain in drawn, (card, drawn)
+            assert any("·" in line and "can't play" in line for line in screen_lines(app))  # the legend
+
+
+async def test_an_illegal_selection_says_why_in_the_engines_words(tmp_path):
+    # leading: a lone Ace or Crown is a bandit, and a bandit may not open a season
+    seed = find_seed(lambda s: s.to_move() == 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        async with Table(app, seed) as table:
+            await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
+            grid = table.screen.query_one(CardGrid)
+            await tick(pilot, grid, wilds_of(first_state(seed), 0)[:1])
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: any("bandit may not open a season" in n.message.lower()
+                                              for n in app._notifications), "the reason")
+            assert table.moves() == 0
+
+    # replying: a card too low for the caravan on the table
+    seed = find_seed(lambda s: s.to_move() == 1 and len(longest(s.legal_actions())) >= 3)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        async with Table(app, seed) as table:
+            lead = await table.bot_plays(longest)
+            await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
+            screen = table.screen
+            grid = screen.query_one(CardGrid)
+            usable = set().union(*(cards_in(a) for a in screen.legal if a != PASS))
+            low = next(c for c in grid.card_ids if c not in usable and not (1 << INDEX[c]) & WILD_MASK)
+            await tick(pilot, grid, [low])
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: any("does not beat" in n.message for n in app._notifications),
+                           "the reason")
+            reason = next(n.message for n in app._notifications if "does not beat" in n.message)
+            assert glyphs(low) in reason and glyphs(lead[1]) in reason
+            assert "To beat:" in reason and "cards above" in reason
+            assert table.moves() == 1
+
+
+async def test_enter_in_the_plays_list_plays_the_ticked_cards(tmp_path):
+    """The focus trap: cards ticked while the opponent was still to move, Tab to the plays list,
+    Enter — the ticked cards are played, not the list's first line."""
+
+    def fits(state) -> bool:
+        view = state.view(0)
+        aces = [c for c in view["hand"] if c.startswith("1")]
+        crowns = [c for c in view["hand"] if c.startswith("N")]
+        return state.to_move() == 1 and aces and crowns
+
+    seed = find_seed(fits)
+    hand = first_state(seed).view(0)["hand"]
+    pair = ("bandit", next(c for c in hand if c.startswith("1")), next(c for c in hand if c.startswith("N")))
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        async with Table(app, seed) as table:
+            screen = table.screen
+            grid = screen.query_one(CardGrid)
+            await wait_for(pilot, lambda: screen.view is not None and grid.card_ids, "the table")
+            await tick(pilot, grid, cards_in(pair))  # while Bot is still to lead
+            await table.bot_plays(longest)
+            await wait_for(pilot, lambda: my_turn(screen), "my turn")
+            actions = screen.query_one(ActionList)
+            assert pair in screen.legal and screen.legal.index(pair) != 0
+            await pilot.press("tab")
+            assert app.focused is actions
+            await pilot.pause()
+            shown = actions.actions[actions.highlighted] if actions.highlighted is not None else None
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: table.moves() == 2, "my move")
+            assert table.runner.host.actions[1] == pair
+            assert shown == pair  # and the list showed it before Enter
+
+
+async def test_the_plays_list_and_the_ticks_are_one_selection(tmp_path):
+    """Moving through the list ticks the highlighted play's cards; ticked cards that are no play
+    leave the list without a highlight, and Enter there says why instead of playing a line."""
+    seed = find_seed(lambda s: s.to_move() == 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        async with Table(app, seed) as table:
+            screen = table.screen
+            await wait_for(pilot, lambda: my_turn(screen), "my turn")
+            grid = screen.query_one(CardGrid)
+            actions = screen.query_one(ActionList)
+            await pilot.press("tab")
+            assert app.focused is actions
+            await pilot.press("down", "down")
+            await pilot.pause()
+            assert set(grid.selection()) == cards_in(actions.actions[actions.highlighted])
+            await pilot.press("shift+tab")
+            assert app.focused is grid
+            await pilot.press("c")
+            await tick(pilot, grid, wilds_of(first_state(seed), 0)[:1])  # a lone Ace or Crown: no lead
+            await pilot.pause()
+            assert actions.highlighted is None
+            await pilot.press("tab")
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: any("bandit may not open a season" in n.message.lower()
+                                              for n in app._notifications), "the reason")
+            assert table.moves() == 0
+
+
+async def test_the_rules_are_for_players_and_give_the_keys(tmp_path):
+    seed = find_seed(lambda s: s.to_move() == 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        async with Table(app, seed) as table:
+            await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
+            await pilot.press("question_mark")
+            assert isinstance(app.screen, RulesScreen)
+            source = app.screen.query_one(MarkdownViewer).document.source
+    for spec_words in ("Decision points", "Invariants", "Source rulebook", "RNG", "determiniz", "Ruling"):
+        assert spec_words.lower() not in source.lower()
+    headings = re.findall(r"^## (.+)$", source, re.M)
+    assert headings[:2] == ["The goal", "A turn"]
+    assert {"A sample turn", "Keys and mouse", "Scoring", "Tips"} <= set(headings)
+    for key in ("space", "Enter", "Tab", "| p ", "| h ", "| u ", "| ? ", "Escape", "click"):
+        assert key in source, key
+    assert "☾M" in source and "```" in source  # the suits as the screen shows them, a diagram
