@@ -1,12 +1,19 @@
-"""The Camel Caravan screen driven through Pilot at 80×24, with a tiny AI budget."""
+"""The Camel Caravan screen driven through Pilot at 80×24, with a tiny AI budget; and the AI's
+choice at the end of the game, which the screen's "Bag empty" line announces."""
 from __future__ import annotations
 
+import copy
+
+
+from ai.policies import make_policy
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.camel_caravan import rules
-from caravan_tui.games.camel_caravan.board import NEIGHBOURS, SIZE as SIDE, SPACES
+from caravan_tui.games.camel_caravan.board import DEMAND_MARKERS, GOODS, LETTERS, NEIGHBOURS, SIZE as SIDE, SPACES
+from caravan_tui.games.camel_caravan.rules import CamelCaravanState
 from caravan_tui.games.camel_caravan.screen import CamelCaravanScreen, action_cells, contents, face
-from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from caravan_tui.seats import SeatSpec
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.widgets import ActionList
@@ -84,6 +91,15 @@ def goods_at(view: dict) -> dict[int, str]:
     return dict(view["goods"])
 
 
+def screen_lines(app) -> list[str]:
+    """The screen as it is drawn, one string a row."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def status(screen) -> str:
+    return str(screen.query_one("#status").render())
+
+
 async def test_a_whole_match_by_keys(tmp_path, monkeypatch):
     """A placement, a pick-up, a refused selection, a camel move and a good move on the board,
     then end turns (by key and from the actions list) until a capped game ends."""
@@ -145,7 +161,7 @@ async def test_a_whole_match_by_keys(tmp_path, monkeypatch):
                 await pilot.press("shift+tab")
                 by_list += 1
             else:
-                await pilot.press("e")
+                await pilot.press("e", "y")  # actions are left: it asks first
             assert await played(pilot, host, turn) == ("end_turn",)
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the end of the match")
         assert by_list == 2
@@ -193,13 +209,13 @@ async def test_escape_drops_the_choice_and_nothing_is_sent_out_of_turn(tmp_path)
         screen, host = app.screen, app.runner.host
         await pilot.press("c")
         assert screen.pick == ("supply",)
-        assert "+" in screen.query_one(CamelBoard).marks.values()
+        assert "›" in screen.query_one(CamelBoard).marks.values()
         await pilot.press("escape")
         assert screen.pick is None and isinstance(app.screen, CamelCaravanScreen)
         await pilot.press("escape")  # now the menu
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("escape")
-        await pilot.press("e")
+        await pilot.press("e", "y")
         assert await played(pilot, host, 0) == ("end_turn",)
         await wait_for(pilot, lambda: screen._pausing == 1, "the AI's action on show")
         await pilot.press("enter")  # it only skips the AI's actions: nothing is sent
@@ -217,7 +233,7 @@ async def test_ai_actions_are_shown_one_by_one_and_a_key_skips(tmp_path):
         app.start_match(setup(seed_where_first(0)))
         await next_turn(pilot, app)
         screen, host = app.screen, app.runner.host
-        await pilot.press("e")
+        await pilot.press("e", "y")
         await wait_for(pilot, lambda: screen._pausing == 1, "the first AI action on show")
         shown = host.actions[1]
         assert screen.query_one(CamelBoard).flash == set(action_cells(shown))
@@ -236,3 +252,140 @@ def test_faces_read_without_colour():
     assert [t.plain for t in cell.tokens] == ["1²", "2G", "2s"]
     assert cell.place.plain.startswith("1 ") and "♦" in cell.place.plain
     assert face(3, None, 0, camels).place.plain == "MAR·I"
+
+
+async def test_the_whole_legend_the_goods_key_and_the_end_phase_read_at_80x24(tmp_path, monkeypatch):
+    """``l`` shows the legend beside the board, whole; the players' table keeps one line a
+    player and whole headers even with long names, many goods and penalties; once the bag is
+    empty (here eight goods in all: the setup empties it) the line above the board says so."""
+    monkeypatch.setattr(rules, "SHORT_BAG", (1,) * 8)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        names = ["Tester", "Bot A", "Bot B", "Bot with a very long name"]
+        app.start_match(MatchSetup("camel_caravan", ["human"] + ["ai:easy"] * 3, names, dict(OPTIONS), 5))
+        await next_turn(pilot, app)
+        screen = app.screen
+        assert any("Bag empty: the next delivery ends the game" in line for line in screen_lines(app))
+        assert screen.query_one(CamelBoard).region.height == 16 and screen.query_one("#status").region.bottom == 23
+
+        await pilot.press("l")
+        await pilot.pause()
+        panel = screen.query_one("#cc-legend-panel")
+        assert panel.region.height and panel.region.bottom <= 23 and panel.max_scroll_y == 0
+        text = "\n".join(screen_lines(app))
+        for good, letter in zip(GOODS, LETTERS):
+            assert f"{letter.upper()} {good}" in text
+        for words in ("camels: players 1, 2", "two of player 1's", "camel carrying salt", "stolen salt, under it",
+                      "space 3: salt to take", "demand markers", "Gao wants hides", "go here: 1, 2 actions",
+                      "chosen to move", "changed by last move", "the hint"):
+            assert words in text
+        await pilot.press("l")  # back to the plays and the log
+        await pilot.pause()
+        assert screen.query_one(ActionList).region.height and not panel.region.height
+
+        view = copy.deepcopy(screen.view)
+        for seat in range(4):
+            view["delivered"][seat] = dict.fromkeys(GOODS, 2)
+            view["scores"][seat] = 100 + seat
+            view["loaded"][seat] = [[SPACES[k], "salt", False] for k in range(5)]
+        screen.show_view(view)
+        await pilot.pause()
+        assert screen.query_one("#cc-players").region.height == 5  # a header and one line a player
+        lines = screen_lines(app)
+        header = next(line for line in lines if "Player" in line)
+        assert all(word in header.split() for word in ("Pts", "Goods", "♦", "Theft", "Supply"))
+        assert all(f"{100 + seat} (−10)" in "\n".join(lines) for seat in range(4))
+
+
+async def test_costs_are_marked_and_shown_and_spending_two_or_ending_early_asks_first(tmp_path):
+    """Destinations read ``›`` (1 action) or ``»`` (2); Enter on a 2-action play only says so
+    until Enter again; ``e`` with actions left asks, and escape keeps the turn."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_first(1)))  # the AI places first; we have 2 actions
+        await next_turn(pilot, app)
+        screen, host = app.screen, app.runner.host
+        board = screen.query_one(CamelBoard)
+        turn = host.turn
+        await pilot.press("e")
+        assert isinstance(app.screen, ConfirmScreen) and app.screen.question == "End the turn with 2 actions unused?"
+        await pilot.press("escape")  # keeps the turn
+        await pilot.pause()
+        assert app.screen is screen and my_turn(app) and host.turn == turn
+
+        taken = next(c for c in range(SIDE * SIDE) if c not in free_cells(screen.view))
+        free = min(free_cells(screen.view))
+        await pilot.press("c")
+        assert board.marks[taken] == "»" and board.marks[free] == "›"
+        await choose(pilot, taken)  # onto a camel: 2 actions, so Enter only asks
+        await pilot.pause()
+        assert host.turn == turn and "place here for 2 actions? enter again" in status(screen)
+        await pilot.press("escape")  # cancels it
+        assert host.turn == turn and screen.armed is None
+        await pilot.press("escape")  # drops the camel from the supply
+        assert screen.pick is None and status(screen) == "enter: place a camel here (2 actions)"
+        await pilot.press("enter")  # the cell's one play costs 2 actions: asks first
+        await pilot.pause()
+        assert host.turn == turn and "2 actions" in status(screen)
+        await pilot.press("enter")
+        assert await played(pilot, host, turn) == ("place", taken)
+
+        await next_turn(pilot, app)
+        turn = host.turn
+        await pilot.press("e", "y")  # and y ends it
+        assert await played(pilot, host, turn) == ("end_turn",)
+
+
+# -- the AI at the end ----------------------------------------------------------------------------
+
+def endgame(players: int, **seats) -> CamelCaravanState:
+    """The bag is empty and the first player has 4 actions; ``seats`` gives per seat lists:
+    empty cells, loaded (cell, good, under), delivered goods, demand markers."""
+    empty, loaded, delivered, markers = (seats[key] for key in ("empty", "loaded", "delivered", "markers"))
+    goods = [[SPACES[0], "meat"], [SPACES[4], "hides"], [SPACES[7], "swords"]]
+    demand = [[SPACES[0], 1], [SPACES[7], 2]]
+    return CamelCaravanState.from_data({
+        "players": players, "camels": 5, "short_game": False, "start": 0, "to_move": 0, "turns": 40,
+        "left": 4, "supply": [5 - len(e) - len(l) for e, l in zip(empty, loaded)], "empty": empty,
+        "loaded": [[[c, g, bool(u)] for c, g, u in load] for load in loaded], "goods": goods, "demand": demand,
+        "demand_supply": DEMAND_MARKERS - 3 - sum(markers), "markers": markers, "thefts": [1] * players,
+        "delivered": [dict.fromkeys(GOODS, 0) | d for d in delivered], "bag": dict.fromkeys(GOODS, 0),
+        "draws": 10, "chance": 1,
+    })
+
+
+def cell(r: int, c: int) -> int:
+    return r * SIDE + c
+
+
+TAG = cell(2, 3)  # Taghaza wants salt
+LEADING = dict(  # 42 to 32 and far ahead: a salt one pass from Taghaza wins at once
+    empty=[[TAG, cell(5, 6)], [cell(1, 1)]],
+    loaded=[[(cell(2, 2), "salt", 0), (cell(6, 5), "ivory", 0), (cell(0, 5), "paper", 0)],
+            [(cell(1, 0), "cloth", 0), (cell(4, 4), "gems", 0)]],
+    delivered=[{"ivory": 4, "meat": 4}, {"gems": 3, "salt": 3}], markers=[9, 6])
+THREE = dict(  # three players, and a stolen salt to pass on for the win
+    empty=[[TAG, cell(5, 6)], [cell(1, 1)], [cell(6, 1)]],
+    loaded=[[(cell(2, 2), "salt", 1), (cell(6, 5), "ivory", 0)], [(cell(1, 0), "cloth", 0), (cell(4, 4), "gems", 0)],
+            [(cell(6, 2), "paper", 0)]],
+    delivered=[{"ivory": 2, "meat": 3}, {"gems": 2, "salt": 2}, {"paper": 3, "hides": 1}], markers=[4, 6, 2])
+
+
+def test_every_level_takes_a_winning_end(monkeypatch):
+    """After the bag is empty the next delivery ends the game: an AI that can deliver and win
+    delivers, at each level's own settings (iteration budgets, no clock) and with 200 iterations.
+    (Before the end-game terms, easy ended its turn here and normal at 200 iterations too.)"""
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    for position in (endgame(2, **LEADING), endgame(3, **THREE)):
+        legal = position.legal_actions()
+        wins = []
+        for action in legal:
+            after = position.clone()
+            after.apply(action, False)
+            if after.is_over() and after.outcome()[0] == 1.0:
+                wins.append(action)
+        assert len(wins) == 1 and wins[0][:3] == ("move_good", cell(2, 2), TAG)
+        for level in ("easy", "normal", "hard"):
+            for iterations in (None, 200) if position.n == 2 else (200,):
+                policy = make_policy(SeatSpec.ai(level), iterations=iterations)
+                assert policy.choose("camel_caravan", position.view(0), 0, 1, legal) == wins[0], (level, iterations)

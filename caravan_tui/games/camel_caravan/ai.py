@@ -12,7 +12,9 @@ AI = GameAI(
         # 100-290 legal actions and multi-action turns: uniform rollouts scatter the camels, so the
         # search expands best first, widens progressively and scores leaves with estimate() alone.
         # Its rewards differ by hundredths, so hard explores little and follows the best line past
-        # the end of the turn to the reply (docs/ai.md).
+        # the end of the turn to the reply (docs/ai.md). Once the bag is empty, a game-ending
+        # delivery is scored by its result (first in the prior if it wins) and a running game by
+        # a squashed lead (heuristic.py), so every level takes a winning end when it has one.
         "easy": SEARCH,
         "normal": SEARCH,
         "hard": {**SEARCH, "iterations": 2500, "exploration": 0.1},

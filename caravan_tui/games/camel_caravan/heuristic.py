@@ -1,4 +1,11 @@
-"""The cut-off heuristic behind ``estimate()``: projected points per seat, then win chances."""
+"""The cut-off heuristic behind ``estimate()``: projected points per seat, then win chances;
+and the search prior.
+
+The end of the game (the bag is empty: the next delivery ends it) needs its own terms: only one
+delivery is left, a lead is won only when a delivery ends the game, and an action that ends it is
+worth exactly its result. Without them a leader's running game looked as good as a won one (a
+12-point lead: 0.98 against the end's 1.0, a gap the search cannot see), its winning delivery came
+fifth in the prior behind chain-building moves, and the AI ended turns instead of winning."""
 from __future__ import annotations
 
 import math
@@ -10,6 +17,7 @@ RISK_SAME_SPACE = 0.05  # chance a good on top is stolen when a thief's empty ca
 RISK_ELSEWHERE = 0.0  # ... when a thief must first bring a camel there
 CLAIM_ON_SPACE = 1.0  # a player's claim on a loose good with an empty camel on its space ...
 CLAIM_ELSEWHERE = 0.92  # ... and without (any camel gets there in one or two actions)
+ENDGAME_LEAD = 2.5  # bag empty: at most this many points from the average while the game runs
 
 
 def carried_value(good: int, steps: int, own: int) -> float:
@@ -39,13 +47,24 @@ def projected_points(state) -> list[float]:
     is the chance to take it, and blocking a space must not look like progress).
 
     Camels jump to any space in one action, so camel distance means nothing; what costs actions is
-    the chain a good needs: ``steps_to_city`` counts the spaces still to fill with camels."""
+    the chain a good needs: ``steps_to_city`` counts the spaces still to fill with camels.
+
+    Once the bag is empty the next delivery ends the game: see ``_points`` and ``squashed``."""
+    points = _points(state)
+    return squashed(points) if not any(state.bag) else points
+
+
+def _points(state) -> list[float]:
+    """``projected_points`` before the end-game squash. Once the bag is empty only one more
+    delivery can happen, by anyone: a seat's carried goods count by the best of them alone, and
+    at most one of them escapes the penalty."""
     n = state.n
+    last = not any(state.bag)
     points = [float(state.markers[p] + sum(VALUE[g] * k for g, k in enumerate(state.delivered[p])))
               for p in range(n)]
     free = [state.supply[p] + len(state.empties[p]) for p in range(n)]
     thieves = [p for p in range(n) if state.thefts[p] and free[p]]
-    penalty_weight = 0.5 if any(state.bag) else 1.0
+    penalty_weight = 1.0 if last else 0.5
     for p in range(n):
         loads, empties = state.loads[p], state.empties[p]
         robbers = [q for q in thieves if q != p]
@@ -54,12 +73,13 @@ def projected_points(state) -> list[float]:
             cells |= BIT[c]
         for c, _, _ in loads:
             cells |= BIT[c]
-        carried = len(loads)
+        ready = 0
+        values = []
         for cell, good, under in loads:
             group = group_of(cell, cells) if empties else 0
             steps = steps_to_city(cell, good, group, empties)
             if not steps:
-                carried -= 1  # about to be delivered: no penalty to fear for it
+                ready += 1  # about to be delivered: no penalty to fear for it
             value = carried_value(good, steps, DIST[cell][CITY_OF_GOOD[good]])
             if robbers and not under:
                 near = any(cell in state.empties[q] for q in robbers)
@@ -67,8 +87,8 @@ def projected_points(state) -> list[float]:
                 value -= lost
                 for q in robbers:
                     points[q] += lost / len(robbers)
-            points[p] += value
-        points[p] -= penalty_weight * penalty(carried)
+            values.append(value)
+        points[p] += _carried(values, ready, len(loads), last, penalty_weight)
     claimants = [p for p in range(n) if free[p] >= 2]  # fewer: a pick-up would load them all
     for cell in SPACES:
         good = state.loose[cell]
@@ -78,6 +98,24 @@ def projected_points(state) -> list[float]:
         for p in claimants:
             points[p] += pot * (CLAIM_ON_SPACE if cell in state.empties[p] else CLAIM_ELSEWHERE)
     return points
+
+
+def _carried(values: list[float], ready: int, carried: int, last: bool, weight: float) -> float:
+    """A seat's carried goods (``values``, ``ready`` of them deliverable with the next action)
+    less the penalty for those that will stay carried."""
+    if last:  # one delivery left in the game: the best good, and one penalty escaped at most
+        return max(values, default=0.0) - weight * penalty(carried - min(ready, 1))
+    return sum(values) - weight * penalty(carried - ready)
+
+
+def squashed(points: list[float]) -> list[float]:
+    """End-game projections pulled towards their average (to at most ``ENDGAME_LEAD`` either
+    side, order kept): with the bag empty a lead is won only when a delivery ends the game, and
+    until then the others may still steal, collect demand markers or deliver first. With the
+    estimate's spread of 3 points a running two-player game is then worth at most about 0.84 to
+    the leader and a winning end 1.0: a gap the search sees even at easy's budget."""
+    mean = sum(points) / len(points)
+    return [mean + ENDGAME_LEAD * math.tanh((x - mean) / ENDGAME_LEAD) for x in points]
 
 
 def win_chances(points: list[float], spread: float) -> list[float]:
@@ -98,6 +136,7 @@ def win_chances(points: list[float], spread: float) -> list[float]:
 
 CLAIM_GAIN = CLAIM_ON_SPACE - CLAIM_ELSEWHERE
 EXTRA_ACTION = 0.05  # a placement onto camels costs 2 actions: a tie-breaker among equal moves
+END_PRIOR = 1000.0  # an action that ends the game: scored by its real result, above or below all else
 
 
 def _margin(points: list[float], p: int) -> float:
@@ -108,22 +147,29 @@ def _margin(points: list[float], p: int) -> float:
 class _Chains:
     """The mover's chains as ``projected_points`` values them, for one placement of its empty
     camels: connected groups, each load's steps and value, and each group's nearest empty camel
-    to every city; ``gain(t)`` is the change one more empty camel on ``t`` would bring."""
+    to every city; ``gain(t)`` is the change one more empty camel on ``t`` would bring.
 
-    __slots__ = ("comps", "loads", "near", "value", "values", "ready", "carried", "weight", "load_cells")
+    ``risk``: per load, the part thieves are expected to take; ``spill``: what each point they
+    gain costs the mover's margin (1 / (players - 1)); ``last``: the bag is empty (``_carried``)."""
 
-    def __init__(self, empties: tuple, loads: tuple, keep: list[float], weight: float) -> None:
+    __slots__ = ("comps", "loads", "near", "values", "risk", "spill", "ready", "carried", "weight", "last",
+                 "load_cells")
+
+    def __init__(self, empties: tuple, loads: tuple, risk: list[float], weight: float, last: bool = False,
+                 spill: float = 1.0) -> None:
         cells = 0
         for c in empties:
             cells |= BIT[c]
         for c, _, _ in loads:
             cells |= BIT[c]
         self.weight = weight
+        self.last = last
+        self.risk = risk
+        self.spill = spill
         self.comps: list[int] = []
         self.near: list[dict[int, int]] = []
-        self.loads: list[tuple] = []  # (comp index, cell, city, good, keep, steps)
+        self.loads: list[tuple] = []  # (comp index, cell, city, good, steps)
         self.load_cells = 0
-        self.value = 0.0
         self.ready = 0
         self.carried = len(loads)
         rest = cells
@@ -142,18 +188,24 @@ class _Chains:
                         if row[city] < near[city]:
                             near[city] = row[city]
             self.near.append(near)
-        for index, (cell, good, _) in enumerate(loads):
+        for cell, good, _ in loads:
             ci = next(i for i, group in enumerate(self.comps) if group & BIT[cell])
             self.load_cells |= self.comps[ci]
             city = CITY_OF_GOOD[good]
             steps = min(DIST[cell][city], self.near[ci][city])
-            self.loads.append((ci, cell, city, good, keep[index], steps))
+            self.loads.append((ci, cell, city, good, steps))
             self.ready += not steps
-        self.values = [carried_value(good, steps, DIST[cell][city]) for _, cell, city, good, _, steps in self.loads]
-        self.value = sum(v * k for v, k in zip(self.values, keep))
+        self.values = [carried_value(good, steps, DIST[cell][city]) for _, cell, city, good, steps in self.loads]
+
+    def _worth(self, values: list[float], ready: int) -> float:
+        """The mover's margin from its carried goods worth ``values`` (``ready`` deliverable)."""
+        risk = self.risk
+        kept = [v * (1.0 - r) for v, r in zip(values, risk)]
+        lost = sum(v * r for v, r in zip(values, risk))
+        return _carried(kept, ready, self.carried, self.last, self.weight) - self.spill * lost
 
     def total(self) -> float:
-        return self.value - self.weight * penalty(self.carried - self.ready)
+        return self._worth(self.values, self.ready)
 
     def gain(self, t: int) -> float:
         """Change of ``total()`` with one more empty camel on ``t``."""
@@ -162,8 +214,8 @@ class _Chains:
             return 0.0
         merged = [ci for ci, group in enumerate(self.comps) if group & touch]
         row = DIST[t]
-        entries, keeps, ready, changed = [], [], 0, False
-        for ci, cell, city, good, keep, steps in self.loads:
+        entries, ready, changed = [], 0, False
+        for ci, cell, city, good, steps in self.loads:
             if ci in merged:
                 new = min(steps, row[city])
                 for cj in merged:
@@ -172,12 +224,10 @@ class _Chains:
                 if new != steps:
                     steps, changed = new, True
             entries.append((good, steps, DIST[cell][city]))
-            keeps.append(keep)
             ready += not steps
         if not changed:
             return 0.0
-        value = sum(carried_value(*entry) * k for entry, k in zip(entries, keeps))
-        return value - self.weight * penalty(self.carried - ready) - self.total()
+        return self._worth([carried_value(*entry) for entry in entries], ready) - self.total()
 
 
 def action_priors(state, actions) -> list[float]:
@@ -187,24 +237,29 @@ def action_priors(state, actions) -> list[float]:
     Placing or moving an empty camel is scored incrementally: chains it extends (a good's steps to
     its city, and the penalty it escapes when it becomes deliverable next action), loose goods it
     stands on, opponents' goods it threatens; pick-ups, thefts, good moves and ending the turn are
-    applied and scored exactly. Only the order of the scores matters to the search."""
+    applied and scored exactly. Only the order of the scores matters to the search.
+
+    An action that ends the game (once the bag is empty, any delivery) is scored by the result
+    itself: a win first of all, a loss last. Once the bag is empty the incremental scores go
+    through the end-game squash as well (exact at two players)."""
     p = state.turn
     n = state.n
-    base_points = projected_points(state)
-    base = _margin(base_points, p)
+    last = not any(state.bag)
+    raw = _points(state)
+    base = _margin(squashed(raw) if last else raw, p)
     free = [state.supply[q] + len(state.empties[q]) for q in range(n)]
     thieves = [q for q in range(n) if state.thefts[q] and free[q]]
     robbers_of_p = [q for q in thieves if q != p]
-    weight = 0.5 if any(state.bag) else 1.0
+    weight = 1.0 if last else 0.5
     loads = state.loads[p]
-    keep = []
+    spill = 1.0 / (n - 1)
+    risk = []  # p loses the risked part and the robbers gain it: both move p's margin
     for cell, _, under in loads:
         if robbers_of_p and not under:
             near = any(cell in state.empties[q] for q in robbers_of_p)
-            # p loses the risked part and the robbers gain it: both move p's margin
-            keep.append(1.0 - (RISK_SAME_SPACE if near else RISK_ELSEWHERE) * (1.0 + 1.0 / (n - 1)))
+            risk.append(RISK_SAME_SPACE if near else RISK_ELSEWHERE)
         else:
-            keep.append(1.0)
+            risk.append(0.0)
     pot = [0.0] * len(BIT)
     if free[p] >= 2:
         for cell in SPACES:
@@ -217,14 +272,26 @@ def action_priors(state, actions) -> list[float]:
             if q == p:
                 continue
             robbers = [r for r in thieves if r != q]
-            share = 1.0 / len(robbers) + 1.0 / (n - 1)
             theirs = state.loads[q]
             if not theirs:
                 continue
-            values = _Chains(state.empties[q], theirs, [1.0] * len(theirs), weight).values
-            for (cell, good, under), value in zip(theirs, values):
-                if not under and not any(cell in state.empties[r] for r in robbers if r != p):
-                    threat[cell] += (RISK_SAME_SPACE - RISK_ELSEWHERE) * value * share
+            values = _Chains(state.empties[q], theirs, [0.0] * len(theirs), weight).values
+            exposed = [not under and not any(cell in state.empties[r] for r in robbers if r != p)
+                       for cell, _, under in theirs]
+            if not last:  # q loses what p takes
+                for (cell, _, _), value, bare in zip(theirs, values, exposed):
+                    if bare:
+                        threat[cell] += (RISK_SAME_SPACE - RISK_ELSEWHERE) * value * (1.0 / len(robbers) + spill)
+                continue
+            # one delivery left: q loses only as far as its best good loses
+            kept = [v * (1.0 - (0.0 if under else RISK_SAME_SPACE if any(cell in state.empties[r] for r in robbers)
+                                else RISK_ELSEWHERE)) for (cell, _, under), v in zip(theirs, values)]
+            for cell in {cell for (cell, _, _), bare in zip(theirs, exposed) if bare}:
+                here = [bare and c == cell for (c, _, _), bare in zip(theirs, exposed)]
+                taken = sum((RISK_SAME_SPACE - RISK_ELSEWHERE) * v for v, h in zip(values, here) if h)
+                without = max(v * (1.0 - RISK_ELSEWHERE) if h else k for v, k, h in zip(values, kept, here))
+                with_p = max(v * (1.0 - RISK_SAME_SPACE) if h else k for v, k, h in zip(values, kept, here))
+                threat[cell] += taken / len(robbers) + (without - with_p) * spill
     empties = state.empties[p]
     occ = state.occ
     sources: dict = {}
@@ -240,11 +307,11 @@ def action_priors(state, actions) -> list[float]:
                 i = empties.index(f)
                 left = empties[:i] + empties[i + 1:]
                 removal = 0.0 if f in left else -(pot[f] + threat[f])
-            chains = _Chains(left, loads, keep, weight)
+            chains = _Chains(left, loads, risk, weight, last, spill)
             found = sources[f] = (chains, chains.total() + removal, left)
         return found
 
-    start = source(None)[1] if state.supply[p] else _Chains(empties, loads, keep, weight).total()
+    start = source(None)[1] if state.supply[p] else _Chains(empties, loads, risk, weight, last, spill).total()
     scores = []
     for action in actions:
         kind = action[0]
@@ -254,11 +321,18 @@ def action_priors(state, actions) -> list[float]:
             score = value - start + chains.gain(t)
             if t not in left:
                 score += pot[t] + threat[t]
+            if last:  # as if the change were all the mover's own (exact at two players)
+                points = raw[:]
+                points[p] += score
+                score = _margin(squashed(points), p) - base
             if occ[t]:
                 score -= EXTRA_ACTION
             scores.append(score)
         else:
             after = state.clone()
             after.apply(action, log=False)
-            scores.append(_margin(projected_points(after), p) - base)
+            if after.turn is None:
+                scores.append(END_PRIOR * (after.outcome()[p] - 1.0 / n))
+            else:
+                scores.append(_margin(projected_points(after), p) - base)
     return scores

@@ -2,13 +2,18 @@
 
 Everything shown comes from this seat's view; only actions in the host's ``legal`` list are sent.
 Goods are letters (upper case on top of a camel or loose, lower case under a camel: stolen),
-camels are their owner's seat digit, so colour is never the only cue.
+camels are their owner's seat digit, so colour is never the only cue. Under the players' table
+the goods key and the marks show as far as room allows; ``l`` puts the whole legend in place of
+the plays and the log.
 
 Board selection builds actions in one or two steps: Enter on a cell takes what can start there
 (a pick-up, a steal, a placement, or your camel or good as the thing to move), then Enter on a
 destination completes a move; ``c`` picks a camel from your supply. When a cell allows several
-things, a chooser lists them. Opponents' actions are shown one by one, ``app.move_pause`` apart,
-with the cells each touched highlighted; a key pressed meanwhile skips the rest of the animation.
+things, a chooser lists them. The status line always says what Enter would do under the cursor;
+destinations are marked by what they cost (``›`` one action, ``»`` two), and anything that costs
+two actions waits for a second Enter on the same cell. ``e`` asks before leaving actions unused.
+Opponents' actions are shown one by one, ``app.move_pause`` apart, with the cells each touched
+highlighted; a key pressed meanwhile skips the rest of the animation.
 """
 from __future__ import annotations
 
@@ -19,18 +24,22 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.events import Key
 from textual.widgets import Static
 
 from caravan_tui.bus import Update
 from caravan_tui.engine import Action
-from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.hosting.runner import SeatClient
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
 
 from .board_widget import CamelBoard, Face
-from .board import CELL_COUNT, CELL_NAMES, CITIES, CITY_AT, GOOD_INDEX, GOODS, LETTERS, SIZE, SPACES, VALUE, penalty
+from .board import (
+    CELL_COUNT, CELL_NAMES, CITIES, CITY_AT, CITY_OF_GOOD, GOOD_INDEX, GOODS, LETTERS, SIZE, SPACES, VALUE, penalty,
+)
+from .rules import actions_word
 
 #: meat red, swords blue, salt white, hides brown, ivory grey, cloth purple, gems green, paper pink
 GOOD_COLOURS = ("#f7768e", "#7aa2f7", "#e5e9f0", "#c8a06e", "#a9b1d6", "#bb9af7", "#9ece6a", "#ff9ecf")
@@ -38,17 +47,71 @@ PLAYER_COLOURS = ("#e0af68", "#7dcfff", "#ff9e64", "#73daca")
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 CODE_AT = {cell: code for _, code, cell, _ in CITIES}
 END_TURN = ("end_turn",)
-LEGEND = "\n".join((
-    "1 2 camels by player, 1² two · 2S camel with salt",
-    "2s salt under it (stolen) · 3 S space 3, salt",
-    "♦ demand · MAR·I city and the good it wants",
-    "» chosen · + can go · * just moved · ★ hint",
-))
+#: the board's marks: a destination costing one or two actions, the chosen camel or good, the hint
+#: (the board widget itself marks the cells the latest opponent's action changed with ``*``)
+ONE, TWO, CHOSEN, HINT = "›", "»", "●", "★"
+END_PHASE = "Bag empty: the next delivery ends the game"
+#: the goods, common (3 points) then rare (6)
+KEY_ORDER = (("meat", "swords", "salt", "hides"), ("ivory", "cloth", "gems", "paper"))
 
 
 def good_text(good: str, under: bool = False) -> Text:
     letter = LETTERS[GOOD_INDEX[good]]
     return Text(letter if under else letter.upper(), style=f"bold {GOOD_COLOURS[GOOD_INDEX[good]]}")
+
+
+def goods_key(goods: tuple[str, ...], points: int) -> Text:
+    """``M meat W swords S salt H hides: 3 points``, each letter in its good's colour."""
+    text = Text("")
+    for good in goods:
+        text.append_text(good_text(good))
+        text.append(f" {good} ")
+    text.append(f"= {points} pts", style="dim")
+    return text
+
+
+def legend_lines() -> list[Text]:
+    """Under the players' table, most needed first: as many lines as the room allows."""
+    marks = Text.assemble((ONE, "bold"), " 1 action ", (TWO, "bold"), " 2 · ", (CHOSEN, "bold"), " chosen · ",
+                          (HINT, "bold"), " hint · l legend")
+    return [goods_key(KEY_ORDER[0], 3), goods_key(KEY_ORDER[1], 6), marks]
+
+
+def legend_panel() -> Text:
+    """The whole legend (``l``): the goods, what the board shows, the marks."""
+    text = Text("")
+
+    def row(sample: Text | str, meaning: str) -> None:
+        sample = sample if isinstance(sample, Text) else Text(sample, style="bold")
+        text.append(" ")
+        text.append_text(sample)
+        text.append(" " * max(1, 7 - sample.cell_len) + meaning + "\n")
+
+    text.append("Goods", style="bold underline")
+    text.append("           points\n")
+    for goods, points in zip(KEY_ORDER, (3, 6)):
+        for pair in (goods[:2], goods[2:]):
+            text.append(" ")
+            for good in pair:
+                text.append_text(good_text(good))
+                text.append(f" {good:<7}")
+            text.append(f" {points}\n")
+    text.append(" ♦ demand marker    1\n")
+    text.append("Board\n", style="bold underline")
+    row(Text.assemble(("1", player_style(0)), " ", ("2", player_style(1))), "camels: players 1, 2")
+    row(Text("1²", style=player_style(0)), "two of player 1's")
+    row(Text.assemble(("2", player_style(1)), good_text("salt")), "camel carrying salt")
+    row(Text.assemble(("2", player_style(1)), good_text("salt", True)), "stolen salt, under it")
+    row(Text.assemble(("3", "dim"), " ", good_text("salt")), "space 3: salt to take")
+    row("♦2", "2 demand markers")
+    row(Text.assemble(("GAO", "bold"), "·", good_text("hides")), "Gao wants hides")
+    text.append("Marks\n", style="bold underline")
+    row(f"{ONE} {TWO}", "go here: 1, 2 actions")
+    row(CHOSEN, "chosen to move")
+    row("*", "changed by last move")
+    row(HINT, "the hint")
+    text.rstrip()
+    return text
 
 
 def player_style(seat: int) -> str:
@@ -133,20 +196,30 @@ def completes(pick: tuple, cell: int) -> Action:
 
 class CamelCaravanScreen(GameScreen):
     BINDINGS = [
-        Binding("c", "supply", "Place", tooltip="Choose a camel from your supply, then a cell"),
-        Binding("e", "end_turn", "End turn", tooltip="End your turn (unused actions are lost)"),
+        Binding("c", "supply", "Place", show=False, tooltip="Choose a camel from your supply, then a cell"),
+        Binding("e", "end_turn", "End turn", tooltip="End your turn (asks first if actions are left)"),
+        Binding("l", "legend", "Legend", tooltip="Show or hide the whole legend and the goods key"),
     ]
+    #: not offered while watching a replay (where ``GameScreen`` hides its own playing keys)
+    PLAY_ONLY = set(getattr(GameScreen, "PLAY_ONLY", ())) | {"supply", "end_turn"}
 
     DEFAULT_CSS = """
+    #cc-end { height: auto; text-style: bold; color: $warning; padding: 0 1; }
     #cc-board { border: round $primary; }
     #cc-board:focus { border: round $accent; }
     #cc-players { height: auto; }
     #cc-legend { height: 1fr; color: $text-muted; overflow: hidden; }
+    /* 1fr is never less than a row: docked, the status line stays in view when nothing is left */
+    #status { dock: bottom; }
+    #cc-legend-panel { height: 1fr; border: round $secondary; scrollbar-size-vertical: 1; }
+    .-cc-hidden { display: none; }
     """
 
     def __init__(self, client: SeatClient) -> None:
         super().__init__(client)
         self.pick: tuple | None = None  # ("supply",), ("camel", cell) or ("good", cell, good, pos)
+        self.armed: tuple[int, Action] | None = None  # a 2-action play waiting for a second Enter
+        self.occupied: set[int] = set()  # cells with any camel, from the latest view
         self.hinted: Action | None = None
         self.flash: set[int] = set()  # the cells the latest opponent's action touched
         self._last_touched: set[int] = set()
@@ -156,12 +229,18 @@ class CamelCaravanScreen(GameScreen):
         self._wake = asyncio.Event()  # ends the current pause early
 
     def compose_board(self) -> ComposeResult:
-        # below the board: the players' table (a header and a row each) and the status line
-        yield CamelBoard(SIZE, spare_rows=self.client.players + 2, id="cc-board")
+        # around the board: the end-phase line (once the bag is empty), the players' table (a
+        # header and a row each) and the status line; the legend takes what room is left
+        yield Static(END_PHASE, id="cc-end", classes="-cc-hidden")
+        yield CamelBoard(SIZE, spare_rows=self.client.players + 3, id="cc-board")
         yield Static("", id="cc-players")
-        yield Static(LEGEND, id="cc-legend")
+        yield Static(Text("\n").join(legend_lines()), id="cc-legend")
 
     def on_mount(self) -> None:
+        panel = VerticalScroll(Static(legend_panel()), id="cc-legend-panel", classes="-cc-hidden")
+        panel.border_title = "Legend · l closes"
+        panel.can_focus = False
+        self.query_one("#side").mount(panel)
         board = self.query_one(CamelBoard)
         board.focus()
         self.watch(board, "cursor", self._show_cursor)
@@ -170,52 +249,67 @@ class CamelCaravanScreen(GameScreen):
 
     def show_view(self, view: dict) -> None:
         board = self.query_one(CamelBoard)
-        board.show(faces=[face(cell, *rest) for cell, rest in enumerate(contents(view))], marks=self._marks())
+        cells = contents(view)
+        self.occupied = {cell for cell, (_, _, camels) in enumerate(cells) if any(e or l for e, l in camels)}
+        board.show(faces=[face(cell, *rest) for cell, rest in enumerate(cells)], marks=self._marks())
         board.border_title = self.title_text(view)
+        self.query_one("#cc-end").set_class(bool(sum(view["bag"].values())) or view["to_move"] is None, "-cc-hidden")
         self.query_one("#cc-players", Static).update(self.players_table(view))
         self._show_cursor()
 
     def title_text(self, view: dict) -> str:
+        """Whose turn, the actions left and the goods still in the bag (once it is empty, the
+        line above the board says what that means)."""
         bag = sum(view["bag"].values())
         mover = view["to_move"]
         if mover is None:
-            return f"Game over · bag {bag}"
-        left = f"{view['left']} action{'s' if view['left'] != 1 else ''} left"
+            return "Game over"
         who = "Your turn" if mover == self.seat else self.seat_name(mover)
-        return f"{who} · {left} · bag {bag}"
+        text = f"{who} · {actions_word(view['left'])} left"
+        return f"{text} · bag {bag}" if bag else f"{text} · bag empty"
 
     def players_table(self, view: dict) -> Table:
-        """Per player: score now (with the penalty for goods still carried), goods delivered,
-        demand markers, unused theft markers and camels in supply."""
-        table = Table(box=None, padding=(0, 1), pad_edge=False, header_style="bold", expand=False)
+        """Per player: score now (with the penalty for goods still carried), goods delivered (how
+        many), demand markers, unused theft markers and camels in supply. Every column but the
+        name keeps to one line, so the headers read whole at 80 columns; long names shorten."""
+        table = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False, header_style="bold",
+                      expand=False)
         table.add_column("", no_wrap=True)
-        table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=16)
+        table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=13)
         table.add_column("Pts", justify="right", no_wrap=True)
-        table.add_column("Goods", overflow="fold")
-        table.add_column("♦", justify="right")
-        table.add_column("Theft")
-        table.add_column("Supply", justify="right")
+        table.add_column("Goods", justify="right", no_wrap=True, min_width=5)
+        table.add_column("♦", justify="right", no_wrap=True)
+        table.add_column("Theft", no_wrap=True, min_width=5)
+        table.add_column("Supply", justify="right", no_wrap=True, min_width=6)
         for seat in range(view["players"]):
             carried = penalty(len(view["loaded"][seat]))
             points = Text(str(view["scores"][seat]))
             if carried:
                 points.append(f" (−{carried})", style="dim")
-            delivered = Text("").join(good_text(good) for good in sorted(GOODS, key=lambda g: -VALUE[GOOD_INDEX[g]])
-                                      for _ in range(view["delivered"][seat][good]))
+            delivered = sum(view["delivered"][seat].values())
             thefts = view["thefts"][seat]
             table.add_row(Text(str(seat + 1), style=player_style(seat)), self.seat_name(seat), points,
-                          delivered or Text("–", style="dim"), str(view["markers"][seat]),
+                          str(delivered) if delivered else Text("–", style="dim"), str(view["markers"][seat]),
                           "✓" * thefts if thefts else Text("used", style="dim"), str(view["supply"][seat]))
         return table
+
+    def cost(self, action: Action) -> int:
+        """The actions a play spends: two to place or move a camel onto camels, else one."""
+        if action[0] in ("place", "move_camel") and destination(action) in self.occupied:
+            return 2
+        return 1
 
     def _marks(self) -> dict[int, str]:
         marks = {}
         if self.hinted is not None:
-            marks.update((cell, "★") for cell in action_cells(self.hinted))
+            marks.update((cell, HINT) for cell in action_cells(self.hinted))
         if self.pick is not None:
-            marks.update((cell, "+") for cell in self.targets(self.pick))
+            marks.update((cell, TWO if self.cost(completes(self.pick, cell)) == 2 else ONE)
+                         for cell in self.targets(self.pick))
             if self.pick[0] != "supply":
-                marks[self.pick[1]] = "»"
+                marks[self.pick[1]] = CHOSEN
+        if self.armed is not None:
+            marks[self.armed[0]] = TWO
         return marks
 
     def _show_cursor(self) -> None:
@@ -225,22 +319,67 @@ class CamelCaravanScreen(GameScreen):
         if CITY_AT[cell] >= 0:
             name += f" wants {GOODS[CITY_AT[cell]]}"
         board.border_subtitle = name
+        if self.armed is not None and self.armed[0] != cell:
+            self.armed = None  # moving away cancels a play waiting for its second Enter
+            self._redraw_marks()
+        else:
+            self.show_status()
 
     def _redraw_marks(self) -> None:
         self.query_one(CamelBoard).show(marks=self._marks(), flash=self.flash)
         self.show_status()
 
     def status_text(self) -> Text:
+        """Whose move it is; on our turn, what Enter would do on the cell under the cursor (with
+        its cost) or what is being chosen."""
         if self._pausing is not None:
             return Text(f"{self.seat_name(self._pausing)} is playing… (any key skips)")
         if self.turn is None or self.over is not None:
             return super().status_text()
-        if self.pick is None:
-            return Text("Your turn · enter select · c place · e end turn", style="bold")
-        if self.pick[0] == "supply":
-            return Text("Place a camel where? · esc cancels", style="bold")
-        what = "camel" if self.pick[0] == "camel" else self.pick[2]
-        return Text(f"Move {what} from {CELL_NAMES[self.pick[1]]} to? · esc cancels", style="bold")
+        cell = self.query_one(CamelBoard).cursor
+        if self.armed is not None:
+            verb = "place" if self.armed[1][0] == "place" else "move"
+            return Text(f"{TWO} {verb} here for 2 actions? enter again · esc", style="bold reverse")
+        pick = self.pick
+        if pick is not None:
+            action = completes(pick, cell) if pick[0] == "supply" or pick[1] != cell else None
+            if action in self.legal:
+                cost = self.cost(action)
+                return Text(f"enter: {self.short(action)} ({actions_word(cost)}) · esc", style="bold")
+            if pick[0] == "good":
+                return Text(f"Move the {pick[2]} to a {ONE} (1 action) · esc cancels", style="bold")
+            what = "Place a camel" if pick[0] == "supply" else "Move the camel"
+            return Text(f"{what}: {ONE} 1 action, {TWO} 2 · esc cancels", style="bold")
+        choices = self.choices_at(cell)
+        if not choices:
+            return Text("Your turn · c place · e end turn · l legend", style="bold")
+        if len(choices) > 1:
+            return Text(f"enter: choose one of {len(choices)} plays here", style="bold")
+        choice = choices[0]
+        cost = f" ({actions_word(self.cost(choice))})" if choice[0] == "place" else ""
+        return Text(f"enter: {self.short(choice)}{cost}", style="bold")
+
+    def short(self, choice: tuple) -> str:
+        """A play at the cursor's cell in a few words (the board's frame names the cell)."""
+        kind = choice[0]
+        if kind == "place":
+            return "place a camel here"
+        if kind == "move_camel":
+            return "move the camel here"
+        if kind == "pickup":
+            good, taken = dict(self.view["goods"]).get(choice[1], "the good"), dict(self.view["demand"]).get(choice[1])
+            return f"pick up {good}" + (f" and {taken}♦" if taken else "")
+        if kind == "steal":
+            return f"steal {choice[3]} from {self.seat_name(choice[2])}"
+        if kind == "move_good":
+            if CITY_OF_GOOD[GOOD_INDEX[choice[3]]] == choice[2]:
+                return f"deliver the {choice[3]} (+{VALUE[GOOD_INDEX[choice[3]]]})"
+            return f"move the {choice[3]} here"
+        if kind == "camel":
+            return "choose this camel to move"
+        if kind == "good":
+            return f"choose the {choice[2]} to move"
+        return self.describe(choice)
 
     def match_summary(self, view: dict) -> Table:
         table = Table()
@@ -292,12 +431,13 @@ class CamelCaravanScreen(GameScreen):
 
     def your_turn(self) -> None:
         self._skipping = False
-        self.pick = self.hinted = None
+        self.pick = self.hinted = self.armed = None
         self._redraw_marks()
         if not self.query_one(ActionList).has_focus:
             self.query_one(CamelBoard).focus()
 
     def act(self, action: Action) -> None:
+        self.armed = None
         super().act(action)
         if self.turn is None:
             self.pick = self.hinted = None
@@ -317,7 +457,14 @@ class CamelCaravanScreen(GameScreen):
         self.choose_cell(event.cell)
 
     def choose_cell(self, cell: int) -> None:
-        """Complete the chosen supply, camel or good with this destination, or start from here."""
+        """Confirm the play waiting here, complete the chosen supply, camel or good with this
+        destination, or start from here."""
+        if self.armed is not None:
+            armed, self.armed = self.armed, None
+            if armed[0] == cell:
+                self.act(armed[1])
+                return
+            self._redraw_marks()
         pick = self.pick
         if pick is not None:
             if pick[0] != "supply" and pick[1] == cell:
@@ -325,16 +472,24 @@ class CamelCaravanScreen(GameScreen):
                 return
             action = completes(pick, cell)
             if action in self.legal:
-                self.act(action)
+                self.spend(action, cell)
                 return
         choices = self.choices_at(cell)
         if not choices:
             why = "cannot go there" if pick is not None else "nothing you can do there now"
             self.notify(f"{CELL_NAMES[cell]}: {why}.", severity="warning")
         elif len(choices) == 1:
-            self.take(choices[0])
+            self.take(choices[0], cell)
         else:
             self.ask(cell, choices)
+
+    def spend(self, action: Action, cell: int) -> None:
+        """Play ``action`` now, or, if it costs two actions, once Enter is pressed again here."""
+        if self.cost(action) == 2:
+            self.armed = (cell, action)
+            self._redraw_marks()
+        else:
+            self.act(action)
 
     def choices_at(self, cell: int) -> list[tuple]:
         """Legal actions at ``cell`` and the things of yours that can move from it."""
@@ -353,9 +508,13 @@ class CamelCaravanScreen(GameScreen):
         return [cell for action in self.legal
                 if (cell := destination(action)) is not None and completes(pick, cell) == action]
 
-    def take(self, choice: tuple) -> None:
+    def take(self, choice: tuple, cell: int | None = None) -> None:
+        """Choose what to move, or play (``cell`` given: a 2-action play waits for a second Enter;
+        none: the player chose it from a list that gave its cost)."""
         if choice[0] in ("supply", "camel", "good"):
             self.set_pick(choice)
+        elif cell is not None:
+            self.spend(choice, cell)
         else:
             self.act(choice)
 
@@ -377,6 +536,7 @@ class CamelCaravanScreen(GameScreen):
 
     def set_pick(self, pick: tuple | None) -> None:
         self.pick = pick
+        self.armed = None
         self._redraw_marks()
 
     def action_supply(self) -> None:
@@ -388,11 +548,36 @@ class CamelCaravanScreen(GameScreen):
             self.set_pick(None if self.pick == ("supply",) else ("supply",))
 
     def action_end_turn(self) -> None:
-        self.act(END_TURN)
+        """End the turn, after asking if actions are left (escape or n keeps the turn)."""
+        if self.turn is None or self.view is None or not self.view["left"]:
+            self.act(END_TURN)
+            return
+        self.armed = None
+        self._redraw_marks()
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.turn is not None:
+                self.act(END_TURN)
+
+        self.app.push_screen(ConfirmScreen(f"End the turn with {actions_word(self.view['left'])} unused?",
+                                           yes="End turn", no="Keep playing"), answered)
+
+    def action_legend(self) -> None:
+        """Show the whole legend in place of the plays and the log, or put them back."""
+        side = self.query_one("#side")
+        showing = self.query_one("#cc-legend-panel").has_class("-cc-hidden")
+        for child in side.children:
+            child.set_class(showing != (child.id == "cc-legend-panel"), "-cc-hidden")
+        if showing and not self.query_one(CamelBoard).has_focus:
+            self.query_one(CamelBoard).focus()
 
     def action_menu(self) -> None:
-        """Escape first drops the chosen camel or good, then opens the menu."""
-        if self.pick is not None:
+        """Escape first cancels a play waiting for its second Enter, then drops the chosen camel
+        or good, then opens the menu."""
+        if self.armed is not None:
+            self.armed = None
+            self._redraw_marks()
+        elif self.pick is not None:
             self.set_pick(None)
         else:
             super().action_menu()
