@@ -5,7 +5,7 @@ from importlib import import_module
 
 from caravan_tui.engine import Game
 
-_MODULES = ("decktet_caravan", "camel_caravan")
+_MODULES = ("decktet_caravan", "camel_caravan", "caravanserai", "merchant_lord")
 
 
 def _load() -> dict[str, Game]:

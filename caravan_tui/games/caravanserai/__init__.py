@@ -1,0 +1,27 @@
+"""Caravanserai: lay goods in blocks across a hex desert and grow the longest caravan (1-6 players)."""
+from __future__ import annotations
+
+from importlib.resources import files
+
+from caravan_tui.engine import Game, Option
+
+from .ai import AI
+from .rules import CaravanseraiState
+
+GAME = Game(
+    id="caravanserai",
+    title="Caravanserai",
+    players=range(1, 7),
+    options={
+        "variant": Option("basic", ("basic", "expert"),
+                          "Expert: 7 goods a colour in the market, the first block is always 1 good, "
+                          "and once a turn a lying camel may replace a block."),
+    },
+    rules=files(__package__).joinpath("rules.md").read_text(encoding="utf-8"),
+    summary="Lay goods in growing blocks across the desert; the longest caravan wins (solo: earn a title).",
+    state_class=CaravanseraiState,
+    default_players=2,
+    ai=AI,
+    quick_options={},
+    screen=None,
+)

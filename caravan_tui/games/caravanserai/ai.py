@@ -1,0 +1,240 @@
+"""Caravanserai's search settings per level and its expansion prior (pure: no Textual).
+
+A turn is many micro-decisions, so the prior scores each one by the best *short* future it opens
+within the placement: a block by the goods it would omit (the only way a caravan grows) and the
+board goods it would use, plus the best stop for the final camel right after it; a camel by the
+goods its stop gains, the room it leaves the head (a pocket is a trap), and the camels the count
+brings back from the tail (worth more the more goods wait for camels). Nothing is cloned: the
+scores come from walking the block's cells on the state's own ``blocked`` map. The search then
+spends its budget on the few placements worth it, and ``estimate()`` (heuristic.py) scores a leaf,
+even one in the middle of a placement.
+
+Levels: like Camel Caravan, every level expands best first by the prior, widens progressively
+and scores leaves with ``estimate()`` alone (horizon 0): uniform random micro-actions would only
+scatter a placement.
+"""
+from __future__ import annotations
+
+from caravan_tui.engine import GameAI
+
+from .geometry import CELL_ID, NEIGHBOURS, QR, STEP, hex_distance
+from .heuristic import reach, reserve_weight, turns_left
+from .rules import BOARD, PLACE, STAND, START, CaravanseraiState
+
+OPPONENT_GAIN = 1.5  # a gain taken from an opponent's reserve also costs that opponent
+ROOM = 0.1  # per open cell the final camel could still reach (up to heuristic.REACH_CAP)
+TRAP = 6  # a head that reaches fewer open cells (the most counted) is in a pocket ...
+TRAPPED = 1.0  # ... and loses this much per cell short
+LYING_COST = 0.2  # a lying camel is a counted piece and a camel out of the reserve
+CAMEL_BACK = 0.5  # per camel the count would bring back from the tail, per reserve good per camel
+CAMEL_BACK_RANGE = (0.2, 2.0)
+
+
+class _Ctx:
+    """What every score at one decision point needs."""
+
+    __slots__ = ("state", "p", "a", "cs", "bgoods", "blocked", "market", "res", "n", "back", "counted",
+                 "camel")
+
+    def __init__(self, state: CaravanseraiState) -> None:
+        self.state = state
+        self.p = state.turn
+        self.a = reserve_weight(turns_left(state))
+        self.cs = state.board.cs
+        self.bgoods = state.bgoods
+        self.blocked = state.blocked
+        self.market = state.market
+        self.res = state.res
+        self.n = state.n
+        # back[k]: camels among the k pieces nearest the tail (caravan, then this placement's)
+        back = [0]
+        for _, kind in state.caravans[self.p] + state.laid:
+            back.append(back[-1] + (kind >= 5))
+        back.append(back[-1])  # the final camel itself is the head: never taken back
+        self.back = back
+        # a camel is worth more the more goods wait for camels to carry them (each turn needs one)
+        res = self.res[self.p]
+        low, high = CAMEL_BACK_RANGE
+        self.camel = min(high, max(low, CAMEL_BACK * sum(res[:5]) / (res[5] + 1)))
+        # the count so far, leaving out the block in progress (its fate is open)
+        self.counted = state.placed - state.omitted - (state.bsize - state.bleft if state.bleft else 0)
+
+    def returned(self, count: int) -> float:
+        """What a final count of ``count`` brings back: the camels among that many tail pieces."""
+        back = self.back
+        return self.camel * back[min(count, len(back) - 2)]
+
+    def stop_value(self, x: int) -> float:
+        """What a camel standing on ``x`` brings: the board good there, the gain, the room."""
+        value = 0.0
+        if x in self.bgoods:
+            value += self.a
+        colour = self.cs[x]
+        if colour >= 0:
+            if self.market[colour]:
+                value += self.a
+            elif any(self.res[(self.p + i) % self.n][colour] for i in range(1, self.n)):
+                value += self.a * OPPONENT_GAIN
+        blocked = self.blocked
+        blocked[x] = 1
+        free = reach(blocked, x)
+        blocked[x] = 0
+        if free < TRAP:
+            value -= TRAPPED * (TRAP - free)
+        return value + ROOM * free
+
+    def end_value(self, x: int, d: int) -> float:
+        """The best final camel after a good on ``x`` (blocked), heading ``d``."""
+        blocked = self.blocked
+        if self.cs[x] >= 0:
+            best = -1.0
+            for y in NEIGHBOURS[x]:
+                if not blocked[y]:
+                    v = self.stop_value(y)
+                    if v > best:
+                        best = v
+            return best
+        y = x + STEP[d]
+        return self.stop_value(y) if not blocked[y] else -1.0
+
+    def block_value(self, x: int, d: int, c: int, m: int, rc: int, size: int, touched: bool, clean: bool,
+                    used: int, declined: bool = False) -> float:
+        """The best value of laying the ``m`` goods of colour ``c`` a block still needs, from ``x``
+        heading ``d``, then ending with a camel (-inf: the block cannot be laid that way).
+        ``touched``/``clean``: the block so far covers a Caravanserai cell / only ones of ``c``."""
+        bgood = self.bgoods.get(x, -1)
+        if bgood == c:
+            used += 1
+        elif rc <= 0:
+            return -1e9
+        else:
+            rc -= 1
+        colour = self.cs[x]
+        if colour >= 0:
+            touched = True
+            if colour != c:
+                clean = False
+        m -= 1
+        blocked = self.blocked
+        blocked[x] = 1
+        if m == 0:
+            omitted = size if touched and clean and not declined else 0
+            value = (1.0 - self.a) * omitted + self.a * used + self.end_value(x, d)
+            value += self.returned(self.counted + size - omitted + 1)
+        else:
+            value = -1e9
+            if colour >= 0:
+                for dd, y in enumerate(NEIGHBOURS[x]):
+                    if not blocked[y]:
+                        v = self.block_value(y, dd, c, m, rc, size, touched, clean, used, declined)
+                        if v > value:
+                            value = v
+            else:
+                y = x + STEP[d]
+                if not blocked[y]:
+                    value = self.block_value(y, d, c, m, rc, size, touched, clean, used, declined)
+        blocked[x] = 0
+        return value
+
+    def new_block(self, x: int, d: int, c: int, s: int) -> float:
+        return self.block_value(x, d, c, s, self.res[self.p][c], s, False, True, 0)
+
+    def piece_value(self, x: int, d: int) -> float:
+        """The best first piece on ``x`` at a block boundary (a new block or the final camel)."""
+        state = self.state
+        best = self.stop_value(x) + self.returned(self.counted + 1)
+        sizes = (1, 2) if state.o < 0 else (state.j + state.o,)
+        prev = state.prevcol
+        for s in sizes:
+            for c in range(5):
+                if c != prev:
+                    v = self.new_block(x, d, c, s)
+                    if v > best:
+                        best = v
+        return best
+
+
+def prior(state: CaravanseraiState, actions) -> list[float]:
+    """The search prior (``GameAI.prior``): one score per action for the seat to move, computed
+    in place (the state's ``blocked`` map is marked and unmarked, nothing else is touched)."""
+    stage = state.stage
+    if stage == PLACE or stage == BOARD:
+        ctx = _Ctx(state)
+        scores = []
+        for action in actions:
+            kind = action[0]
+            if kind == "good":
+                c, s = action[1], action[2]
+                x, d = state.target, state.tdir
+                if state.bleft:
+                    scores.append(ctx.block_value(x, d, c, state.bleft, ctx.res[ctx.p][c], s, state.b_cs,
+                                                  state.b_ok, 0, state.b_dec))
+                else:
+                    scores.append(ctx.new_block(x, d, c, s))
+            elif kind == "camel":
+                scores.append(ctx.stop_value(state.target) + ctx.returned(ctx.counted + 1))
+            elif kind == "dir":
+                d = action[1]
+                y = state.pos + STEP[d]
+                if state.bleft:
+                    c = state.bcol
+                    scores.append(ctx.block_value(y, d, c, state.bleft, ctx.res[ctx.p][c], state.bsize,
+                                                  state.b_cs, state.b_ok, 0, state.b_dec))
+                else:
+                    scores.append(ctx.piece_value(y, d))
+            elif kind == "lying":
+                scores.append(ctx.stop_value(state.target) - LYING_COST + ctx.returned(ctx.counted + 2))
+            elif kind == "use":
+                scores.append(1.0)
+            else:  # decline
+                scores.append(0.0)
+        return scores
+    if stage == STAND:
+        return _stand_scores(state, actions)
+    if stage == START:
+        return _start_scores(state, actions)
+    return [0.0] * len(actions)
+
+
+def _heads(state: CaravanseraiState) -> list[tuple[int, int] | None]:
+    return [QR[c[-1][0]] if c else None for c in state.caravans]
+
+
+def _stand_scores(state: CaravanseraiState, actions) -> list[float]:
+    """A board good is worth most next to the own head (a block of its colour can use it) and
+    far from the others' heads."""
+    p = state.turn
+    heads = _heads(state)
+    mine = heads[p]
+    others = [h for q, h in enumerate(heads) if q != p and h is not None]
+    res = state.res[p]
+    scores = []
+    for _, c, q, r in actions:
+        score = -hex_distance((q, r), mine) if mine else 0.0
+        if others:
+            score += 0.7 * min(4, min(hex_distance((q, r), h) for h in others))
+        if res[c]:
+            score += 0.3
+        scores.append(score)
+    return scores
+
+
+def _start_scores(state: CaravanseraiState, actions) -> list[float]:
+    """Start near the middle, with room, away from the other starting camels."""
+    heads = [h for h in _heads(state) if h is not None]
+    cs, blocked = state.board.cs, state.blocked
+    scores = []
+    for _, q, r in actions:
+        score = -0.5 * hex_distance((q, r), (0, 0))
+        x = CELL_ID[(q, r)]
+        score += 0.3 * sum(1 for y in NEIGHBOURS[x] if not blocked[y])
+        score += 0.2 * sum(1 for y in NEIGHBOURS[x] if cs[y] >= 0)
+        if heads:
+            score += 0.3 * min(4, min(hex_distance((q, r), h) for h in heads))
+        scores.append(score)
+    return scores
+
+
+SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
+
+AI = GameAI(levels={"easy": SEARCH, "normal": SEARCH, "hard": SEARCH}, prior=prior)

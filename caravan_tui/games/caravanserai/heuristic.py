@@ -1,0 +1,146 @@
+"""The cut-off heuristic behind ``estimate()`` (spec §11.5): projected caravan length and reserve
+per seat, the room around each head, and the market as a clock; then win chances.
+
+A caravan grows by exactly the goods of its omitted blocks (the take back returns ``count``
+pieces), so a seat's future is its reserve: the goods it can still lay, and the camels that end
+its future placements. What the reserve is worth falls as the market, the game's clock, runs down.
+A head that can reach few open cells is in a pocket: it may never move again.
+"""
+from __future__ import annotations
+
+import math
+
+from .geometry import GRID, NEIGHBOURS
+
+RESERVE_EARLY = 0.35  # a reserve good's worth in caravan pieces with many turns to come ...
+RESERVE_LATE = 0.04  # ... and at the very end (then it only breaks ties)
+CAMEL = 0.8  # a reserve camel's worth, for as many camels as turns remain (each placement needs one)
+REACH_CAP = 6  # open cells counted around a head
+ROOM = 0.15  # per open cell a head can reach
+POCKET = 3  # a head reaching fewer open cells ...
+POCKET_LOSS = 0.5  # ... loses this much per cell short
+STUCK = 1.5  # a seat with no camel or no open cell next to its head loses its next turns
+POTENTIAL = 0.3  # per open Caravanserai cell near the head whose colour the reserve holds
+DRAIN_PER_SEAT_TURN = 0.9  # market goods taken per turn (gains and stands), measured in random play
+SOLO_TOP = 45
+
+#: cell -> the cells at distance 1 and 2
+NEAR: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted({z for y in NEIGHBOURS[x] for z in (y, *NEIGHBOURS[y]) if 0 <= z < GRID and z != x}))
+    for x in range(GRID))
+
+
+def turns_left(state) -> float:
+    """About how many more turns each seat plays: the market is the clock (§8.2)."""
+    phase = state.phase
+    if phase == 2:  # final round
+        return 0.5
+    if phase == 1:  # completing the round
+        return 1.5
+    return 2.0 + sum(state.market) / (DRAIN_PER_SEAT_TURN * state.n)
+
+
+def reserve_weight(turns: float) -> float:
+    return RESERVE_LATE + (RESERVE_EARLY - RESERVE_LATE) * min(1.0, turns / 8.0)
+
+
+def _placing(state, p: int) -> bool:
+    return p == state.turn and state.stage in (1, 2)
+
+
+def projected(state) -> list[tuple[int, int, int]]:
+    """Per seat: (caravan length, reserve goods, reserve camels) once the placement in progress
+    ends at once with its final camel (omitted blocks grow the caravan, the rest comes back)."""
+    out = []
+    for p in range(state.n):
+        res = state.res[p]
+        length = len(state.caravans[p])
+        goods = res[0] + res[1] + res[2] + res[3] + res[4]
+        camels = res[5]
+        if _placing(state, p):
+            grow = state.omitted
+            if state.bleft and state.b_cs and state.b_ok and not state.b_dec:
+                grow += state.bsize  # the block in progress is on course to be omitted
+            # the laid pieces left the reserve; all but the omitted ones come back from the tail
+            camels -= 1  # the final camel still to come
+            goods += len(state.laid) + 1 - grow
+            length += grow
+        out.append((length, goods, camels))
+    return out
+
+
+def reach(blocked, x: int, cap: int = REACH_CAP) -> int:
+    """Open cells reachable from ``x`` through open cells, counted up to ``cap``: 0 means a
+    head that can never move again, a few means a pocket."""
+    seen = {x}
+    frontier = [x]
+    count = 0
+    while frontier:
+        nxt = []
+        for c in frontier:
+            for y in NEIGHBOURS[c]:
+                if y not in seen and not blocked[y]:
+                    seen.add(y)
+                    count += 1
+                    if count >= cap:
+                        return count
+                    nxt.append(y)
+        frontier = nxt
+    return count
+
+
+def head_of(state, p: int) -> int:
+    """Where seat p's caravan goes on from (the last piece laid while it places); -1 before its
+    start camel."""
+    if _placing(state, p) and state.pos >= 0:
+        return state.pos
+    caravan = state.caravans[p]
+    return caravan[-1][0] if caravan else -1
+
+
+def potential(state, p: int, head: int) -> int:
+    """Open Caravanserai cells within 2 of the head in colours the reserve holds (or with a board
+    good of their colour): where the next omitted blocks can go."""
+    cs, blocked, res, bgoods = state.board.cs, state.blocked, state.res[p], state.bgoods
+    count = 0
+    for y in NEAR[head]:
+        c = cs[y]
+        if c >= 0 and not blocked[y] and (res[c] or bgoods.get(y) == c):
+            count += 1
+    return count
+
+
+def values(state) -> list[float]:
+    """Each seat's worth in caravan pieces: its projected length, its reserve at the clock's
+    rate, the room and the Caravanserai cells around its head."""
+    turns = turns_left(state)
+    weight = reserve_weight(turns)
+    camel = max(weight, CAMEL)
+    out = []
+    for p, (length, goods, camels) in enumerate(projected(state)):
+        value = length + weight * goods + camel * min(camels, turns) + weight * max(0.0, camels - turns)
+        head = head_of(state, p)
+        if head < 0:
+            out.append(value)
+            continue
+        free = reach(state.blocked, head)
+        value += ROOM * free + POTENTIAL * potential(state, p, head)
+        if free < POCKET:
+            value -= POCKET_LOSS * (POCKET - free)
+        if camels <= 0 or free == 0:
+            value -= STUCK * min(1.0, turns / 3.0)
+        out.append(value)
+    return out
+
+
+def estimate(state) -> list[float]:
+    """Win chances from ``values`` (a softmax, wider while many turns remain); solo: the
+    projected length over 45, the scale of the solo ``outcome()``."""
+    vals = values(state)
+    if state.n == 1:
+        return [max(0.0, min(1.0, vals[0] / SOLO_TOP))]
+    spread = 1.0 + 0.5 * turns_left(state)
+    top = max(vals)
+    weights = [math.exp((v - top) / spread) for v in vals]
+    total = sum(weights)
+    return [w / total for w in weights]
