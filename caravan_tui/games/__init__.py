@@ -5,7 +5,7 @@ from importlib import import_module
 
 from caravan_tui.engine import Game
 
-_MODULES = ("decktet_caravan", "camel_caravan", "caravanserai", "merchant_lord")
+_MODULES = ("decktet_caravan", "camel_caravan", "caravanserai", "merchant_lord", "ahldarahd")
 
 
 def _load() -> dict[str, Game]:

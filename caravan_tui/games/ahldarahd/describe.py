@@ -1,0 +1,122 @@
+"""Plain words for every action, as the seat to move reads them (``{pN}`` fields)."""
+from __future__ import annotations
+
+from caravan_tui.engine import Action, seat_field as who
+
+from .cards import ITEM_INDEX
+from .maps import COLOUR_INDEX, COMMODITIES, COST, ENDS, MAJORITY, SLOTS, VALUE, route_words
+from .rules import NIGHT_PRICE, AhldarahdState, city_in_words, gold_words, item_words, map_words, poss, rop_words
+
+
+def _takes(state: AhldarahdState, seat: int, m: int, r: int) -> str:
+    """What placing ``seat``'s marker on route r of map m takes: ": takes the Salt city (+6 gold)"."""
+    taken = []
+    for slot in ENDS[r]:
+        if state.ctrl[m * SLOTS + slot] != seat and state.routes_into(m, slot, seat) + 1 >= MAJORITY[slot]:
+            taken.append(f"{city_in_words(m, slot, state.n)} (+{VALUE[slot]} gold)")
+    return f": takes {' and '.join(taken)}" if taken else ""
+
+
+def _thing(kind: str, value, owner: int) -> str:
+    if kind == "gold":
+        return gold_words(value)
+    if kind == "item":
+        return item_words(ITEM_INDEX[value])
+    return f"a {value} card"
+
+
+def _ask(kind: str, value, owner: int) -> str:
+    if kind == "card":
+        return f"any {value} card"
+    return _thing(kind, value, owner)
+
+
+def describe(state: AhldarahdState, action: Action) -> str:
+    kind = action[0] if isinstance(action, tuple) and action else None
+    seat = state.turn if state.turn is not None else 0
+    n = state.n
+    if kind == "free":
+        r = action[1] - 1
+        return f"Claim {route_words(seat, r)} on {map_words(seat, n)} for free{_takes(state, seat, seat, r)}"
+    if kind == "done":
+        return "Claim no more free routes"
+    if kind == "open":
+        item = ITEM_INDEX[action[1]]
+        holder = state.holder(item)
+        held = f" (now {poss(holder)})" if holder >= 0 else ""
+        if holder == seat:
+            held = " (yours now)"
+        return f"Open an auction for {item_words(item)}{held} at {gold_words(action[2])}"
+    if kind == "raise":
+        return (f"Raise to {gold_words(action[1])} for {item_words(state.item)} "
+                f"({who(state.leader)} bid {state.high}; you have {state.gold[seat]})")
+    if kind == "pass":
+        return f"Pass: leave {item_words(state.item)} to the others (bid {state.high} by {who(state.leader)})"
+    if kind == "give_shah":
+        return "Keep the Shah" if action[1] == seat else f"Give the Shah to {who(action[1])}"
+    if kind == "claim":
+        m, r = COLOUR_INDEX[action[1]], action[2] - 1
+        price = 1 - state.discount(seat, r)
+        return (f"Claim {route_words(m, r)} on {map_words(m, n)} with a {action[3]} card and "
+                f"{gold_words(price)}{_takes(state, seat, m, r)}")
+    if kind == "buy":
+        m, r = COLOUR_INDEX[action[1]], action[2] - 1
+        price = COST[r] - state.discount(seat, r)
+        return f"Buy {route_words(m, r)} on {map_words(m, n)} for {gold_words(price)}{_takes(state, seat, m, r)}"
+    if kind == "destroy":
+        m, r = COLOUR_INDEX[action[1]], action[2] - 1
+        victim = state.owner[m * 21 + r]
+        price = state.destroy_price(seat, r, action[3:5])
+        cards = [h for h in action[3:5] if h != "gold"]
+        paying = gold_words(price) + "".join(f" and a {c} card" for c in cards)
+        loses = [city_in_words(m, s, n) for s in ENDS[r]
+                 if state.ctrl[m * SLOTS + s] == victim and state.routes_into(m, s, victim) - 1 < MAJORITY[s]]
+        text = f"Destroy {poss(victim)} route {route_words(m, r)} on {map_words(m, n)}, paying {paying}"
+        return text + (f": {who(victim)} lose{who(victim, 's')} {' and '.join(loses)}" if loses else "")
+    if kind == "sell_rop":
+        k = COLOUR_INDEX[action[1]]
+        worth = sum(1 for s in range(SLOTS) if state.ctrl[k * SLOTS + s] >= 0)
+        return f"Sell {rop_words(k)} to the bank for {gold_words(worth)}"
+    if kind == "offer":
+        q = action[1]
+        return (f"Propose to {who(q)}: {_thing(action[2], action[3], seat)} for "
+                f"{_ask(action[4], action[5], q)}")
+    if kind == "trade_with":
+        return f"Write a trade proposal to {who(action[1])} (gold, cards, items)"
+    if kind in ("give_gold", "ask_gold"):
+        step = action[1]
+        now = state.g_gold if kind == "give_gold" else state.a_gold
+        side = "you give" if kind == "give_gold" else f"you ask of {who(state.partner)}"
+        return f"Proposal: {step} more gold ({side}: {now + step})"
+    if kind == "give_card":
+        return f"Proposal: you give a {action[1]} card"
+    if kind == "ask_card":
+        return f"Proposal: ask {who(state.partner)} for any {action[1]} card"
+    if kind == "give_item":
+        return f"Proposal: you give {item_words(ITEM_INDEX[action[1]])}"
+    if kind == "ask_item":
+        return f"Proposal: ask {who(state.partner)} for {item_words(ITEM_INDEX[action[1]])}"
+    if kind == "send":
+        from .offers import offer_words
+
+        return f"Send the proposal: {offer_words(state)}"
+    if kind == "cancel":
+        return "Drop the proposal"
+    if kind in ("accept", "decline"):
+        from .offers import offer_words
+
+        return f"{'Accept' if kind == 'accept' else 'Decline'} the trade: {offer_words(state)}"
+    if kind == "avert":
+        return f"Discard a {COMMODITIES[state.n_comm]} card: avert the Night for everyone"
+    if kind == "pledge":
+        pledged = sum(k for _, k in state.pledges)
+        return f"Pledge {gold_words(action[1])} against the Night ({pledged} of {NIGHT_PRICE} pledged so far)"
+    if kind == "stand_by":
+        return "Do nothing against the Night"
+    if kind == "lose":
+        m, r = COLOUR_INDEX[action[1]], action[2] - 1
+        return f"Lose your route {route_words(m, r)} on {map_words(m, n)} to the Night"
+    if kind == "end":
+        return "End your build"
+    return repr(action)
+

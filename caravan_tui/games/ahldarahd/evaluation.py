@@ -1,0 +1,349 @@
+"""The heuristic outcome for cut-off searches (``State.estimate``) and what things are worth to a
+seat, in points and in gold (bids, trades, the prior, the reasons AI seats give).
+
+Each seat's projected score is its points now (§6), plus the cities it can still hope to take
+within its route budget: every city it does not hold on a map it may build on (its own, those
+whose RoP it holds, the neutral map) needs some routes (more when empty routes are short and an
+opponent's must be destroyed first); taking the cheapest first, then the most valuable, each
+adds its points (1, its bonus or the hope of one, its gold) times a confidence that falls with
+the routes needed, while the budget lasts. The budget is the routes the seat can still place:
+its cards that fit an empty route toward such a city (1 gold each), the rest of its gold (8.5 a
+route) and half a route for each turn the deck still holds. Add a little for gold and cards
+as such, the Eyes / the Pirate Queen (by the empty routes of their kind toward a city in
+reach), less a little while another player holds the seat's own RoP. A seat whose last
+building phase is over keeps its points (gold only breaks ties). The projected scores become
+win chances by a softmax whose spread shrinks as the end nears; a seat that accepted a trade
+this turn gives up ``MARGIN`` of its chance (``trading.py``: trading with a rival is a risk, so
+a trade must gain more; a failed acceptance counts too, so a seat lacking the card declines),
+and a seat gives up a little for each proposal it made this turn
+(``OFFER_COST``, ``DRAFT_COST``).
+
+``viewer``: when a seat judges others (trade reasons in the log), the others' hidden cards are
+valued by their number only, so nothing hidden shapes what a seat says.
+"""
+from __future__ import annotations
+
+import math
+
+from .cards import COMMODITY_MASK, EYES, PIRATE, ROP, SHAH
+from .maps import ADJ, COMMODITY_AT, ENDS, MAJORITY, ROUTES, SEA, SLOTS, VALUE
+from .rules import BUILD, COMPOSE, OVER, AhldarahdState
+
+#: points per gold beyond what it buys (routes: see the budget), and per card beyond its route
+W_GOLD = 0.1
+W_CARD = 0.1
+#: gold a claim costs; gold a bought route costs on average; routes a later turn brings; the
+#: chance a hidden card of another player fits (when a seat judges others)
+CLAIM_GOLD = 1.0
+ROUTE_GOLD = 8.5
+FUTURE_ROUTES = 0.5
+HIDDEN_FIT = 0.4
+#: how sure a city is, by the routes still needed (0: held) within the seat's route budget
+CONFIDENCE = (1.0, 0.85, 0.65, 0.45, 0.3)
+#: the Eyes of Shamesh / the Pirate Queen, per empty route of their kind next to a city in reach
+W_DISCOUNT = 0.04
+#: a seat whose own RoP another seat holds
+W_OPEN_MAP = 0.25
+#: the bonus hoped for from a city whose commodity the seat does not hold at home (yet)
+W_BONUS_HOPE = 0.8
+#: the softmax spread at the end and its growth with the deck's fraction left
+SPREAD_END = 0.9
+SPREAD_GROWTH = 2.6
+#: the win chance a seat gives up for each trade it accepted this turn
+MARGIN = 0.02
+#: the win chance a seat gives up for each suggested proposal it made this turn, and for each it
+#: wrote by hand (and while it writes one): a proposal must bring something, else "propose, be
+#: refused" is a free second look for search; the hand-written ones are for people
+OFFER_COST = 0.005
+DRAFT_COST = 0.05
+
+
+def time_left(state: AhldarahdState) -> float:
+    """The deck's fraction left, 0 … 1 (how much of the game remains)."""
+    return len(state.deck) / (7.0 * state.n)
+
+
+def builds_left(state: AhldarahdState, seat: int) -> bool:
+    """False once ``seat``'s last building phase is over (only the final turn's can be)."""
+    if not state.final:
+        return True
+    phase = state.phase
+    if phase == OVER:
+        return False
+    if phase < BUILD:
+        return True  # the final turn's bidding
+    return seat not in state.order[:state.pos]  # building, a trade or a Night within it
+
+
+class Board:
+    """What every seat's projection shares, computed once: routes per (map, slot, seat), empty
+    routes per (map, slot), each seat's cities, points, home commodities and cities abroad."""
+
+    __slots__ = ("cnt", "empty", "points", "home", "abroad")
+
+    def __init__(self, state: AhldarahdState) -> None:
+        n = state.n
+        nm = state.nmaps
+        cnt = [0] * (nm * SLOTS * n)
+        empty = [0] * (nm * SLOTS)
+        owner = state.owner
+        i = 0
+        for m in range(nm):
+            sbase = m * SLOTS
+            for r in range(ROUTES):
+                q = owner[i]
+                i += 1
+                a, b = ENDS[r]
+                if q < 0:
+                    empty[sbase + a] += 1
+                    empty[sbase + b] += 1
+                else:
+                    cnt[(sbase + a) * n + q] += 1
+                    cnt[(sbase + b) * n + q] += 1
+        self.cnt = cnt
+        self.empty = empty
+        home = [0] * n  # commodity masks held on one's own map
+        abroad = [[0] * 10 for _ in range(n)]
+        cities = []
+        ctrl = state.ctrl
+        j = 0
+        for m in range(nm):
+            row = COMMODITY_AT[m]
+            for s in range(SLOTS):
+                p = ctrl[j]
+                j += 1
+                if p >= 0:
+                    c = row[s]
+                    cities.append((p, m, c))
+                    if m == p:
+                        home[p] |= 1 << c
+                    else:
+                        abroad[p][c] += 1
+        points = [0] * n
+        for p, m, c in cities:
+            points[p] += 4 if m != p and home[p] >> c & 1 else 1
+        self.points = points
+        self.home = home
+        self.abroad = abroad
+
+
+def city_points(board: Board, seat: int, m: int, c: int, slot: int) -> float:
+    """What holding the ``c`` city (at ``slot``) on map ``m`` is worth to ``seat`` in points:
+    1, the bonus it makes (or may make), and its gold."""
+    pts = 1.0 + W_GOLD * VALUE[slot]
+    if m == seat:
+        return pts + 3.0 * board.abroad[seat][c] + W_BONUS_HOPE
+    if board.home[seat] >> c & 1:
+        return pts + 3.0
+    return pts + W_BONUS_HOPE
+
+
+#: points a city at each slot is worth before any bonus: 1 and its gold
+_BASE = tuple(1.0 + W_GOLD * v for v in VALUE)
+#: per colour and slot: (route, the commodities of its ends as a mask, sea?) for each route in
+_LEADS = tuple(tuple(tuple((r, (1 << row[ENDS[r][0]]) | (1 << row[ENDS[r][1]]), SEA[r]) for r in ADJ[s])
+                     for s in range(SLOTS)) for row in COMMODITY_AT)
+
+
+def map_candidates(state: AhldarahdState, board: Board, seat: int, m: int, out: list) -> tuple[int, int, int]:
+    """Append (routes needed, -points) for every city ``seat`` may still take on map ``m`` to
+    ``out`` (sorted as they are: the cheapest first, then the most valuable); return the
+    commodities (a mask), sea routes and land routes leading to those within two routes."""
+    n = state.n
+    ctrl = state.ctrl
+    owner = state.owner
+    cnt, empty = board.cnt, board.empty
+    row = COMMODITY_AT[m]
+    leads = _LEADS[m]
+    home = board.home[seat]
+    abroad = board.abroad[seat]
+    own = m == seat
+    sbase = m * SLOTS
+    rbase = m * ROUTES
+    fits = sea = land = 0
+    for s in range(SLOTS):
+        j = sbase + s
+        if ctrl[j] == seat:
+            continue
+        need = MAJORITY[s] - cnt[j * n + seat]
+        free = empty[j]
+        if need > free:
+            need += 2 * (need - free)
+            if need > 4:
+                continue
+        c = row[s]
+        if own:
+            bonus = 3.0 * abroad[c] + W_BONUS_HOPE
+        else:
+            bonus = 3.0 if home >> c & 1 else W_BONUS_HOPE
+        out.append((need, -_BASE[s] - bonus))
+        if need <= 2:
+            for r, mask, is_sea in leads[s]:
+                if owner[rbase + r] < 0:
+                    fits |= mask
+                    if is_sea:
+                        sea += 1
+                    else:
+                        land += 1
+    return fits, sea, land
+
+
+def projected(state: AhldarahdState, seat: int, board: Board | None = None, viewer: int | None = None) -> float:
+    """``seat``'s projected score (see the module doc)."""
+    if board is None:
+        board = Board(state)
+    pts = board.points[seat]
+    gold = state.gold[seat]
+    if not builds_left(state, seat):
+        return pts + 0.001 * gold
+    candidates: list[tuple[int, float]] = []  # (need, -points)
+    fits = sea = land = 0
+    for m in state.maps_of(seat):
+        f, s, l = map_candidates(state, board, seat, m, candidates)
+        fits |= f
+        sea += s
+        land += l
+    hand = state.hand[seat]
+    hidden = 0
+    if viewer is not None and viewer != seat:
+        shown = hand & state.known[seat]
+        hidden = (hand & ~shown).bit_count()
+        hand = shown
+    fitting = hidden * HIDDEN_FIT
+    if hand:
+        for k in range(10):
+            if fits >> k & 1:
+                fitting += (hand & COMMODITY_MASK[k]).bit_count()
+    cards = hand.bit_count() + hidden
+    # the routes the seat can still place: fitting cards (1 gold each), the rest of its gold,
+    # and what later turns bring
+    claims = fitting if fitting * CLAIM_GOLD <= gold else gold / CLAIM_GOLD
+    budget = claims + (gold - claims * CLAIM_GOLD) / ROUTE_GOLD + FUTURE_ROUTES * future_turns(state, seat)
+    potential = 0.0
+    if candidates and budget > 0:
+        candidates.sort()
+        for need, value in candidates:
+            if need <= budget:
+                potential -= value * CONFIDENCE[need]
+                budget -= need
+            else:
+                potential -= value * CONFIDENCE[need] * budget / need
+                break
+    items = W_CARD * cards
+    if state.eyes == seat:
+        items += W_DISCOUNT * land
+    if state.pirate == seat:
+        items += W_DISCOUNT * sea
+    if state.rop[seat] not in (-1, seat):
+        items -= W_OPEN_MAP
+    return pts + potential + items + W_GOLD * gold
+
+
+def future_turns(state: AhldarahdState, seat: int) -> float:
+    """The building phases ``seat`` may still expect after its current resources are spent: the
+    turns the deck still holds (about one card per player per turn), and this turn's when its
+    bidding is still ahead (it may bring a card or an item)."""
+    turns = len(state.deck) / state.n
+    if state.phase < BUILD:
+        turns += 0.5
+    return turns
+
+
+def projected_all(state: AhldarahdState, viewer: int | None = None) -> list[float]:
+    board = Board(state)
+    return [projected(state, s, board, viewer) for s in range(state.n)]
+
+
+def win_chances(state: AhldarahdState, values: list[float]) -> list[float]:
+    spread = SPREAD_END + SPREAD_GROWTH * time_left(state)
+    top = max(values)
+    weights = [math.exp((v - top) / spread) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def estimate(state: AhldarahdState) -> list[float]:
+    if state.phase == OVER:
+        return state.outcome()
+    chances = win_chances(state, projected_all(state))
+    accepted, proposed, drafted = state.accepted, state.proposed, state.drafted
+    if accepted or proposed or drafted:
+        for s in range(state.n):
+            cost = ((MARGIN * accepted[s] if accepted else 0.0) + (OFFER_COST * proposed[s] if proposed else 0.0)
+                    + (DRAFT_COST * drafted[s] if drafted else 0.0))
+            if cost:
+                chances[s] = max(0.0, chances[s] - cost)
+    if state.phase == COMPOSE:
+        chances[state.turn] = max(0.0, chances[state.turn] - DRAFT_COST)  # a draft not sent is worth nothing
+    return chances
+
+
+# -- worth in gold ---------------------------------------------------------------------------------
+
+def _with_item(state: AhldarahdState, item: int, seat: int) -> AhldarahdState:
+    """A copy where ``seat`` holds ``item`` (a card: in hand, known; else its holder changes)."""
+    world = state.clone()
+    if item < ROP:
+        world.hand[seat] |= 1 << item
+        world.known[seat] |= 1 << item
+    elif item < SHAH:
+        world.rop[item - ROP] = seat
+    elif item == EYES:
+        world.eyes = seat
+    elif item == PIRATE:
+        world.pirate = seat
+    else:
+        world.shah = seat
+    return world
+
+
+def _without_item(state: AhldarahdState, item: int, seat: int) -> AhldarahdState:
+    world = state.clone()
+    if item < ROP:
+        world.hand[seat] &= ~(1 << item)
+        world.known[seat] &= ~(1 << item)
+    elif item < SHAH:
+        world.rop[item - ROP] = -1
+    elif item == EYES:
+        world.eyes = -1
+    elif item == PIRATE:
+        world.pirate = -1
+    return world
+
+
+def item_worth(state: AhldarahdState, seat: int, item: int, board: Board | None = None,
+               viewer: int | None = None) -> float:
+    """What ``item`` adds to ``seat``'s projected score, in gold (holding it against not); the
+    Shah is worth nothing either way ("a mixed blessing at best")."""
+    if item == SHAH:
+        return 0.0
+    if board is None:
+        board = Board(state)
+    if item < ROP:  # a card: the hand changes, the board does not
+        world = _without_item(state, item, seat) if state.hand[seat] >> item & 1 else state
+        more = _with_item(world, item, seat)
+        gain = projected(more, seat, board, viewer) - projected(world, seat, board, viewer)
+    elif item >= ROP and state.holder(item) == seat:
+        gain = projected(state, seat, board, viewer) - projected(_without_item(state, item, seat), seat, board, viewer)
+    else:
+        gain = projected(_with_item(state, item, seat), seat, board, viewer) - projected(state, seat, board, viewer)
+    if item == ROP + seat:
+        gain += W_OPEN_MAP  # one's own map closed again
+    return gain / gold_rate(state, seat, board, viewer)
+
+
+def gold_rate(state: AhldarahdState, seat: int, board: Board | None = None, viewer: int | None = None) -> float:
+    """What one more gold adds to ``seat``'s projected score now (over the next 5), at least
+    ``W_GOLD``: the rate that turns points into gold."""
+    richer = state.clone()
+    richer.gold[seat] += 5
+    return max(W_GOLD, (projected(richer, seat, board, viewer) - projected(state, seat, board, viewer)) / 5)
+
+
+def commodity_worth(state: AhldarahdState, seat: int, commodity: int, board: Board | None = None) -> float:
+    """What one more card of ``commodity`` is worth to ``seat``, in gold."""
+    for colour in range(5):
+        card = colour * 10 + commodity
+        if not state.hand[seat] >> card & 1:
+            return item_worth(state, seat, card, board)
+    return 0.0

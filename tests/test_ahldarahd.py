@@ -1,0 +1,1092 @@
+"""Caravans of Ahldarahd (shared/rules/ahldarahd.md): the invariants of §10 after every action,
+the rulebook's worked examples, the trade rules of §5, one test per Ruling of the engine's doc,
+and the AI's judgement of offers in constructed positions."""
+from __future__ import annotations
+
+import random
+
+import msgpack
+import pytest
+
+from ai.ismcts import search
+from caravan_tui.engine import IllegalAction, render
+from caravan_tui.games.ahldarahd import GAME
+from caravan_tui.games.ahldarahd.ai import prior
+from caravan_tui.games.ahldarahd.cards import CARD_INDEX, CARD_NAMES, COLOUR_MASK, EYES, PIRATE, ROP, SHAH, cards_of
+from caravan_tui.games.ahldarahd.maps import (
+    COLOURS, COMMODITIES, COMMODITY_AT, COST, DEGREE, ENDS, MAJORITY, ROUTES, SEA, SLOT_NAMES, SLOTS,
+)
+from caravan_tui.games.ahldarahd.rules import (
+    ANSWER, BID_OPEN, BUILD, COMPOSE, NIGHT_AVERT, NIGHT_LOSS, OVER, SETUP, AhldarahdState,
+)
+from caravan_tui.games.ahldarahd.trading import decline_reason, judge
+
+RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
+OPTION_SETS = [{}, {"night_of_the_outsider": True}, {"neutral_map": True}, {"market_drift": False},
+               {"night_of_the_outsider": True, "neutral_map": True, "market_drift": False}]
+
+
+def packed(data):
+    return msgpack.unpackb(msgpack.packb(data, use_bin_type=True), raw=False, strict_map_key=False)
+
+
+def texts(events, names=("Red", "Blue", "Green", "Yellow", "Purple")):
+    return [render(e.text, names) for e in events]
+
+
+# -- building positions by hand -----------------------------------------------------------------------
+
+def fresh(n=3, seed=0, **options) -> AhldarahdState:
+    """A new game with its setup skipped: every player said "done" to the free routes."""
+    state = GAME.new(n, seed=seed, options=options)
+    while state.phase == SETUP:
+        state.apply(("done",))
+    return state
+
+
+def take_card(state, card):
+    """Take ``card`` out of wherever it is (deck, face up, discards, a hand)."""
+    for pile in (state.deck, state.faceup, state.discards):
+        if card in pile:
+            pile.remove(card)
+            return
+    for seat in range(state.n):
+        if state.hand[seat] >> card & 1:
+            state.hand[seat] &= ~(1 << card)
+            state.known[seat] &= ~(1 << card)
+            return
+    raise AssertionError(f"{CARD_NAMES[card]} is nowhere")
+
+
+def set_hand(state, seat, names):
+    """``seat`` holds exactly ``names``; cards not of the seat's colour are known to all (as they
+    would be, having come from the table). Its other cards are discarded, and a card taken from
+    the deck is replaced there by a card of the same colour, so the deck stays stacked colour by
+    colour."""
+    wanted = [CARD_INDEX[name] for name in names]
+    spare = [c for c in cards_of(state.hand[seat]) if c not in wanted]
+    for card in spare:
+        take_card(state, card)
+    for card in wanted:
+        if state.hand[seat] >> card & 1:
+            continue
+        if card in state.deck:
+            i = state.deck.index(card)
+            others = [c for s in range(state.n) if s != seat for c in cards_of(state.hand[s])]
+            same = [c for c in spare + state.discards + state.faceup + others
+                    if c // 10 == card // 10 and c not in wanted]
+            assert same, f"no card to put back in the deck for {CARD_NAMES[card]}"
+            if same[0] in spare:
+                spare.remove(same[0])
+            else:
+                take_card(state, same[0])
+            state.deck[i] = same[0]
+        else:
+            take_card(state, card)
+        state.hand[seat] |= 1 << card
+        if card // 10 != seat:
+            state.known[seat] |= 1 << card
+    state.discards.extend(spare)
+    state._legal = None
+
+
+def swap_cards(state, a, b):
+    """Cards ``a`` and ``b`` change places (wherever they are)."""
+    def where(card):
+        for pile in (state.deck, state.faceup, state.discards):
+            if card in pile:
+                return pile, pile.index(card)
+        return next(s for s in range(state.n) if state.hand[s] >> card & 1), None
+
+    (pa, ia), (pb, ib) = where(a), where(b)
+    for (place, i), old, new in (((pa, ia), a, b), ((pb, ib), b, a)):
+        if i is None:
+            state.hand[place] = state.hand[place] & ~(1 << old) | 1 << new
+            if state.known[place] >> old & 1:
+                state.known[place] = state.known[place] & ~(1 << old) | 1 << new
+        else:
+            place[i] = new
+    state._legal = None
+
+
+def set_gold(state, seat, amount):
+    state.bank += state.gold[seat] - amount
+    state.gold[seat] = amount
+    state._legal = None
+
+
+def put_route(state, seat, colour, r, *, update=True):
+    """``seat``'s marker on route ``r`` (1–21) of ``colour``'s map, with no control checks unless
+    ``update`` (then control is recomputed for both ends without gold)."""
+    i = colour * ROUTES + r - 1
+    assert state.owner[i] < 0
+    state.owner[i] = seat
+    state.markers[seat] -= 1
+    if update:
+        for slot in ENDS[r - 1]:
+            if state.routes_into(colour, slot, seat) >= MAJORITY[slot]:
+                state.ctrl[colour * SLOTS + slot] = seat
+    state._legal = None
+
+
+def to_build(state, seat):
+    """``seat`` builds now (the build order starts with it)."""
+    n = state.n
+    state.phase = BUILD
+    state.order = tuple((seat + k) % n for k in range(n))
+    state.pos = 0
+    state.turn = seat
+    state.proposals = 3
+    state._clear_draft()
+    state._legal = None
+    return state
+
+
+def slot(name):
+    return SLOT_NAMES.index(name)
+
+
+def route_no(a, b):
+    """The number (1–21) of the route between slots named a and b."""
+    ends = {(slot(a), slot(b)), (slot(b), slot(a))}
+    return next(r + 1 for r, e in enumerate(ENDS) if e in ends)
+
+
+def city_of(colour, commodity):
+    return COMMODITY_AT[colour].index(COMMODITIES.index(commodity))
+
+
+# -- §10 invariants ------------------------------------------------------------------------------------
+
+def check_invariants(state: AhldarahdState):
+    n = state.n
+    # gold: players + bank is constant (pledges are promises: paid only when they reach 10)
+    assert sum(state.gold) + state.bank == 120 and min(state.gold) >= 0 and state.bank >= 0
+    # cards: hands + face-up + deck + discards = 10 × colours in play, each card in one place
+    places = [set(cards_of(h)) for h in state.hand] + [set(state.faceup), set(state.deck), set(state.discards)]
+    every = set().union(*places)
+    assert sum(len(p) for p in places) == 10 * n and every == set(range(10 * n))
+    assert len(state.deck) == len(set(state.deck)) and len(state.faceup) <= n
+    for seat in range(n):
+        assert state.known[seat] & ~state.hand[seat] == 0
+        hidden = state.hand[seat] & ~state.known[seat]
+        assert hidden & ~COLOUR_MASK[seat] == 0  # hidden cards are from one's own first deal
+    for i, card in enumerate(state.deck):
+        assert card // 10 == state.deck_colour(i)  # stacked colour pile by colour pile
+    # markers: one per route at most (a single owner field), on maps + in supply = 21 per player
+    for seat in range(n):
+        assert state.owner.count(seat) + state.markers[seat] == 21 and state.markers[seat] >= 0
+    # control iff a strict majority; no city has two controllers (one field per city)
+    for m in range(state.nmaps):
+        for s in range(SLOTS):
+            holders = [p for p in range(n) if state.routes_into(m, s, p) >= MAJORITY[s]]
+            assert len(holders) <= 1
+            assert state.ctrl[m * SLOTS + s] == (holders[0] if holders else -1)
+            assert DEGREE[s] // 2 + 1 == MAJORITY[s]
+    # items and chips
+    assert all(-1 <= h < n for h in state.rop) and 0 <= state.shah < n
+    assert -1 <= state.eyes < n and -1 <= state.pirate < n
+    assert 0 <= state.black <= (3 if state.night else 0)
+    legal = state.legal_actions()
+    assert (legal == []) == state.is_over()
+    assert len(set(legal)) == len(legal)
+
+
+def random_game(n, seed, options, *, check=True):
+    state = GAME.new(n, seed=seed, options=options)
+    rng = random.Random(seed)
+    if check:
+        check_invariants(state)
+    actions = []
+    while not state.is_over():
+        action = rng.choice(state.legal_actions())
+        state.apply(action, log=False)
+        actions.append(action)
+        if check:
+            check_invariants(state)
+    return state, actions
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=["plain", "night", "neutral", "no_drift", "all"])
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_every_invariant_of_section_10_holds_after_every_action_of_random_games(n, options):
+    if n == 5 and options.get("neutral_map"):
+        pytest.skip("the neutral map is for 2–4 players")
+    state, actions = random_game(n, 100 + n, options)
+    assert state.is_over() and state.ended in ("deck", "turn_limit")
+    assert sum(state.outcome()) == pytest.approx(1.0)
+
+
+def test_random_games_use_every_kind_of_decision():
+    kinds = set()
+    for n, options in ((3, {"night_of_the_outsider": True}), (4, {"neutral_map": True}), (5, {}),
+                       (2, {"night_of_the_outsider": True})):
+        for seed in range(3):
+            _, actions = random_game(n, seed, options, check=False)
+            kinds.update(a[0] for a in actions)
+    assert {"free", "open", "raise", "pass", "give_shah", "claim", "buy", "destroy", "sell_rop",
+            "offer", "trade_with", "send", "cancel", "accept", "decline", "end", "pledge", "lose"} <= kinds
+
+
+def test_apply_without_log_reaches_the_same_state_as_with_log():
+    for n, options in ((3, {"night_of_the_outsider": True}), (4, {"neutral_map": True})):
+        loud = GAME.new(n, seed=7, options=options)
+        quiet = GAME.new(n, seed=7, options=options)
+        rng = random.Random(7)
+        while not loud.is_over():
+            action = rng.choice(loud.legal_actions())
+            assert loud.apply(action)  # every action says something
+            assert quiet.apply(action, log=False) == []
+            assert quiet.to_data() == loud.to_data()
+
+
+def test_to_data_and_from_data_round_trip_through_msgpack():
+    state = GAME.new(4, seed=3, options={"night_of_the_outsider": True, "neutral_map": True})
+    rng = random.Random(3)
+    while not state.is_over():
+        data = packed(state.to_data())
+        again = AhldarahdState.from_data(data)
+        assert packed(again.to_data()) == data and again.legal_actions() == state.legal_actions()
+        state.apply(rng.choice(state.legal_actions()), log=False)
+
+
+# -- §1 the maps -------------------------------------------------------------------------------------
+
+def test_the_maps_reproduce_the_spec_tables():
+    assert DEGREE == (4, 4, 4, 5, 5, 4, 6, 4, 3, 3)
+    assert len(ENDS) == 21 and sum(SEA) == 9
+    assert COST == tuple(DEGREE[a] + DEGREE[b] for a, b in ENDS)
+    red = [COMMODITIES[c] for c in COMMODITY_AT[RED]]
+    assert red == ["Ivory", "Textiles", "Incense", "Gems", "Pearls", "Spices", "Salt", "Metals", "Horses", "Dates"]
+    purple = [COMMODITIES[c] for c in COMMODITY_AT[4]]
+    assert purple == ["Incense", "Pearls", "Horses", "Ivory", "Dates", "Textiles", "Gems", "Spices", "Salt", "Metals"]
+    assert all(sorted(row) == list(range(10)) for row in COMMODITY_AT)
+    # the rulebook's numbers: a Salt city of 6 routes, Salt–Metals costs 10, Gems–Spices 9,
+    # Ivory and Gems joined by a route
+    assert DEGREE[city_of(RED, "Salt")] == 6
+    assert COST[route_no("G", "H") - 1] == 10 and COST[route_no("D", "F") - 1] == 9
+    assert (slot("A"), slot("D")) in ENDS
+
+
+# -- §2 setup --------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_setup_deals_three_own_colour_cards_five_gold_and_the_left_neighbours_rop(n):
+    state = GAME.new(n, seed=11, options={})
+    for seat in range(n):
+        cards = cards_of(state.hand[seat])
+        assert len(cards) == 3 and all(c // 10 == seat for c in cards)
+        assert state.rop[(seat + 1) % n] == seat
+    assert state.gold == [5] * n and state.bank == 120 - 5 * n
+    assert len(state.deck) == 7 * n and state.faceup == []
+    assert state.eyes == state.pirate == -1 and state.phase == SETUP and state.to_move() == state.shah
+    assert {GAME.new(n, seed=s).shah for s in range(40)} == set(range(n))
+
+
+def test_free_routes_are_up_to_two_on_ones_own_map_and_take_cities_normally():
+    state = GAME.new(3, seed=2)
+    first = state.to_move()
+    assert all(a[0] in ("free", "done") for a in state.legal_actions())
+    state.apply(("free", route_no("I", "J")))
+    events = state.apply(("free", route_no("F", "I")))
+    assert state.ctrl[first * SLOTS + slot("I")] == first  # 2 of the 3 routes into I
+    assert state.gold[first] == 5 + 3 and any("from the bank" in t for t in texts(events))
+    assert state.to_move() == (first + 1) % 3  # two free routes used: the next player
+    state.apply(("done",))
+    assert state.to_move() == (first + 2) % 3
+
+
+def test_the_first_turn_turns_up_as_many_cards_as_players():
+    state = fresh(4)
+    assert len(state.faceup) == 4 and len(state.deck) == 24 and state.turn_no == 1
+    assert state.phase == BID_OPEN and state.to_move() == state.shah
+
+
+def test_neutral_map_is_refused_with_five_players():
+    with pytest.raises(ValueError, match="2–4 players"):
+        GAME.new(5, seed=0, options={"neutral_map": True})
+    assert GAME.new(4, seed=0, options={"neutral_map": True}).nmaps == 5
+
+
+# -- §4 building: the worked examples ---------------------------------------------------------------
+
+def test_worked_example_the_red_salt_city_taken_with_4_of_its_6_routes_pays_6_and_removes_the_other_route():
+    state = fresh(3)
+    g = city_of(RED, "Salt")
+    for r in (route_no("D", "G"), route_no("E", "G"), route_no("F", "G")):
+        put_route(state, RED, RED, r)
+    put_route(state, BLUE, RED, route_no("G", "I"))
+    set_hand(state, RED, ["red Salt"])
+    set_gold(state, RED, 5)
+    to_build(state, RED)
+    events = state.apply(("claim", "red", route_no("G", "H"), "Salt"))
+    assert state.ctrl[RED * SLOTS + g] == RED
+    assert state.gold[RED] == 5 - 1 + 6
+    assert state.owner[RED * ROUTES + route_no("G", "I") - 1] == -1 and state.markers[BLUE] == 21
+    assert "red Salt" in [CARD_NAMES[c] for c in state.discards]
+    assert any("takes the Salt city on Red's map and 6 gold" in t for t in texts(events))
+    assert any("Blue's route" in t and "is removed" in t for t in texts(events))
+    check_invariants(state)
+
+
+def test_worked_example_destroying_reds_salt_metals_route_can_be_paid_exactly_the_six_ways():
+    state = fresh(3)
+    r = route_no("G", "H")
+    put_route(state, RED, RED, r)
+    state.rop[RED] = BLUE  # Blue (Phillip) holds Red's Right of Passage
+    set_hand(state, BLUE, ["blue Salt", "green Salt", "blue Metals", "green Metals"])
+    set_gold(state, BLUE, 25)
+    to_build(state, BLUE)
+    ways = {a[3:] for a in state.legal_actions() if a[:3] == ("destroy", "red", r)}
+    assert ways == {("gold", "gold"), ("gold", "Salt"), ("gold", "Metals"), ("Salt", "Metals"),
+                    ("Salt", "Salt"), ("Metals", "Metals")}
+    prices = {way: state.destroy_price(BLUE, r - 1, way) for way in ways}
+    assert prices == {("gold", "gold"): 20, ("gold", "Salt"): 11, ("gold", "Metals"): 11, ("Salt", "Metals"): 2,
+                      ("Salt", "Salt"): 2, ("Metals", "Metals"): 2}
+    state.apply(("destroy", "red", r, "Salt", "Metals"))
+    assert state.gold[BLUE] == 23 and state.owner[RED * ROUTES + r - 1] == -1 and state.markers[RED] == 21
+    assert state.hand[BLUE].bit_count() == 2
+    check_invariants(state)
+
+
+def test_a_player_may_never_destroy_their_own_route():
+    state = fresh(3)
+    put_route(state, RED, RED, 16)
+    set_gold(state, RED, 40)
+    to_build(state, RED)
+    assert not [a for a in state.legal_actions() if a[0] == "destroy"]
+
+
+def test_destruction_below_a_majority_loses_the_city():
+    state = fresh(3)
+    i = city_of(RED, "Horses")
+    put_route(state, RED, RED, route_no("F", "I"))
+    put_route(state, RED, RED, route_no("G", "I"))
+    assert state.ctrl[RED * SLOTS + i] == RED
+    state.rop[RED] = GREEN
+    set_gold(state, GREEN, 30)
+    to_build(state, GREEN)
+    state.apply(("destroy", "red", route_no("F", "I"), "gold", "gold"))
+    assert state.ctrl[RED * SLOTS + i] == -1 and state.gold[RED] == 5  # no gold given back
+    check_invariants(state)
+
+
+def test_a_cascade_removing_a_route_costs_a_third_player_a_city_at_its_other_end():
+    state = fresh(3)
+    g, i = city_of(RED, "Salt"), city_of(RED, "Horses")
+    state.rop[RED] = BLUE
+    for r in (route_no("D", "G"), route_no("E", "G"), route_no("F", "G")):
+        put_route(state, BLUE, RED, r)
+    put_route(state, GREEN, RED, route_no("G", "I"))
+    put_route(state, GREEN, RED, route_no("F", "I"))
+    assert state.ctrl[RED * SLOTS + i] == GREEN
+    set_gold(state, BLUE, 20)
+    to_build(state, BLUE)
+    events = state.apply(("buy", "red", route_no("G", "H")))
+    assert state.ctrl[RED * SLOTS + g] == BLUE and state.gold[BLUE] == 20 - 10 + 6
+    assert state.ctrl[RED * SLOTS + i] == -1  # Green's G–I route went, so did Green's Horses city
+    assert state.owner[RED * ROUTES + route_no("F", "I") - 1] == GREEN
+    assert any("Green loses the Horses city on Red's map" in t for t in texts(events))
+    check_invariants(state)
+
+
+def test_one_claim_can_take_two_cities():
+    state = fresh(3)
+    put_route(state, RED, RED, route_no("F", "I"))
+    put_route(state, RED, RED, route_no("H", "J"))
+    set_hand(state, RED, ["red Horses"])
+    to_build(state, RED)
+    state.apply(("claim", "red", route_no("I", "J"), "Horses"))
+    assert state.ctrl[RED * SLOTS + slot("I")] == RED and state.ctrl[RED * SLOTS + slot("J")] == RED
+    assert state.gold[RED] == 5 - 1 + 3 + 3
+
+
+def test_the_eyes_make_land_routes_one_gold_cheaper_and_the_pirate_sea_routes():
+    state = fresh(3)
+    state.eyes, state.pirate = RED, BLUE
+    set_hand(state, RED, ["red Salt", "blue Salt", "red Ivory"])
+    set_hand(state, BLUE, ["blue Ivory"])
+    set_gold(state, RED, 0)
+    to_build(state, RED)
+    land = route_no("G", "H")  # Salt–Metals, land, 10
+    sea = route_no("A", "B")  # Ivory–Textiles, sea, 8
+    legal = state.legal_actions()
+    assert ("claim", "red", land, "Salt") in legal  # card + 0 gold with the Eyes
+    assert ("claim", "red", sea, "Ivory") not in legal  # a sea route still costs 1
+    set_gold(state, RED, 9)
+    assert ("buy", "red", land) in state.legal_actions() and state.discount(RED, land - 1) == 1
+    assert state.discount(RED, sea - 1) == 0
+    put_route(state, BLUE, RED, land)
+    state.rop[RED] = RED
+    assert state.destroy_price(RED, land - 1, ("gold", "gold")) == 18
+    assert state.destroy_price(RED, land - 1, ("Salt", "Salt")) == 0
+    to_build(state, BLUE)
+    set_gold(state, BLUE, 7)
+    assert state.discount(BLUE, sea - 1) == 1 and state.discount(BLUE, land - 1) == 0
+    state.apply(("buy", "blue", route_no("A", "B")))  # cost 8, 7 with the Pirate Queen
+    assert state.gold[BLUE] == 0
+
+
+def test_selling_a_rop_pays_one_gold_per_controlled_city_on_that_map_and_puts_it_on_the_table():
+    state = fresh(3)
+    put_route(state, RED, RED, route_no("F", "I"))
+    put_route(state, RED, RED, route_no("G", "I"))
+    put_route(state, BLUE, RED, route_no("H", "J"))
+    put_route(state, BLUE, RED, route_no("G", "J"))
+    holder = state.rop[RED]
+    to_build(state, holder)
+    before = state.gold[holder]
+    state.apply(("sell_rop", "red"))
+    assert state.gold[holder] == before + 2 and state.rop[RED] == -1
+
+
+def test_ruling_a_claim_taking_two_cities_pays_the_first_end_of_the_routes_name_first():
+    state = fresh(3)
+    put_route(state, RED, RED, route_no("F", "I"))
+    put_route(state, RED, RED, route_no("H", "J"))
+    set_hand(state, RED, ["red Horses"])
+    state.gold = [5, 5, 5]
+    state.bank = 105
+    to_build(state, RED)
+    state.gold[BLUE] += state.bank - 4  # the bank keeps only 4 gold
+    state.bank = 4
+    events = state.apply(("claim", "red", route_no("I", "J"), "Horses"))  # I–J: I first
+    said = texts(events)
+    assert any("the Horses city on Red's map and 3 gold" in t for t in said)
+    assert any("the Dates city on Red's map and 2 gold from the bank (the bank had no more" in t for t in said)
+    assert state.bank == 0 and state.gold[RED] == 5 - 1 + 5
+
+
+def test_ruling_city_markers_never_run_short():
+    state = fresh(3)
+    for colour in (RED, BLUE):
+        for a, b in (("A", "B"), ("A", "C"), ("A", "D"), ("B", "C"), ("B", "D"), ("C", "E"), ("I", "J"),
+                     ("F", "I"), ("H", "J")):
+            put_route(state, RED, colour, route_no(a, b))
+    assert state.points()[RED] >= 10 and state.markers[RED] == 3
+    state.rop[GREEN] = RED
+    put_route(state, RED, GREEN, route_no("F", "I"))
+    set_hand(state, RED, ["red Ivory"])  # Ivory is at I on Green's map
+    to_build(state, RED)
+    state.apply(("claim", "green", route_no("I", "J"), "Ivory"))
+    assert state.ctrl[GREEN * SLOTS + slot("I")] == RED
+    check_invariants(state)
+
+
+def test_ruling_a_claim_discards_the_known_card_of_that_commodity_first():
+    state = fresh(3)
+    set_hand(state, RED, ["red Salt", "blue Salt"])  # blue Salt came from the table: known
+    to_build(state, RED)
+    events = state.apply(("claim", "red", route_no("G", "H"), "Salt"))
+    assert CARD_INDEX["blue Salt"] in state.discards and state.hand[RED] == 1 << CARD_INDEX["red Salt"]
+    assert events[0].reveals == (BLUE, GREEN)
+
+
+def test_a_player_with_no_route_markers_left_cannot_claim_or_buy():
+    state = fresh(3)
+    set_hand(state, RED, ["red Salt"])
+    set_gold(state, RED, 30)
+    to_build(state, RED)
+    state.markers[RED] = 0
+    state.owner[RED * ROUTES:RED * ROUTES + 21] = [-1] * 21
+    state.markers[RED] = 0
+    state._legal = None
+    assert not [a for a in state.legal_actions() if a[0] in ("claim", "buy")]
+
+
+# -- §3 bidding: the rulebook's example -----------------------------------------------------------------
+
+def test_worked_example_the_bidding_example_awards_eyes_shah_gems_card_and_reds_rop_in_that_order():
+    # Donna (0, the Shah), Phil (1), Jason (2), Christina (3), clockwise
+    state = fresh(4, seed=5)
+    donna, phil, jason, christina = range(4)
+    state.shah = donna
+    state.order = (0, 1, 2, 3)
+    state.pos = 0
+    state.turn = donna
+    state.rop = [3, 0, 1, 2]  # red's RoP is Christina's
+    gems = CARD_INDEX["red Gems"]
+    if gems not in state.faceup:
+        swap_cards(state, gems, state.faceup[0])  # a Gems card face up (both red: nothing else changes)
+    for seat in range(4):
+        set_gold(state, seat, 6)
+    state._legal = None
+    awards = []
+    state.apply(("open", "Eyes", 2))
+    state.apply(("pass",))  # Phil
+    state.apply(("pass",))  # Jason
+    state.apply(("raise", 3))  # Christina
+    state.apply(("raise", 4))  # Donna
+    events = state.apply(("pass",))  # Christina
+    awards.append(("Eyes", state.eyes))
+    assert state.gold[donna] == 2 and not state.camel[donna]
+    assert any("Red wins the Eyes of Shamesh for 4 gold" in t for t in texts(events))
+    assert state.to_move() == phil
+    state.apply(("open", "Shah", 0))
+    state.apply(("pass",))  # Jason
+    state.apply(("pass",))  # Christina; Donna's Camel is down: she passes by herself
+    assert state.to_move() == phil and state.phase != BID_OPEN  # the Shah's winner gives it
+    state.apply(("give_shah", jason))
+    awards.append(("Shah", state.shah))
+    assert state.camel[phil] and state.gold[phil] == 6
+    assert state.to_move() == jason
+    state.apply(("open", "red Gems", 0))
+    state.apply(("raise", 1))  # Christina (Donna passes by herself)
+    state.apply(("pass",))  # Phil
+    state.apply(("pass",))  # Jason
+    awards.append(("red Gems", next(s for s in range(4) if state.hand[s] >> gems & 1)))
+    assert state.gold[christina] == 5 and not state.camel[christina]
+    assert state.to_move() == christina
+    legal = state.legal_actions()
+    assert all(a[2] == 0 for a in legal) and ("open", "RoP red", 0) in legal  # Camel down: 0 only
+    state.apply(("open", "RoP red", 0))
+    state.apply(("raise", 1))  # Phil (Donna passes by herself)
+    state.apply(("pass",))  # Jason; Christina cannot raise: Phil takes it
+    awards.append(("RoP red", state.rop[RED]))
+    assert awards == [("Eyes", donna), ("Shah", jason), ("red Gems", christina), ("RoP red", phil)]
+    assert state.gold == [2, 5, 6, 5]
+    assert state.phase == BUILD and state.to_move() == jason  # building starts from the new Shah
+    check_invariants(state)
+
+
+def test_each_item_is_auctioned_at_most_once_per_turn():
+    state = fresh(3)
+    opener = state.to_move()
+    state.apply(("open", "Pirate", 0))
+    state.apply(("pass",))
+    state.apply(("pass",))
+    assert state.pirate == opener
+    assert not [a for a in state.legal_actions() if a[1] == "Pirate"]
+
+
+def test_ruling_bid_levels_open_at_fixed_amounts_and_raise_by_1_2_3_5_or_8():
+    state = fresh(3)
+    opener = state.to_move()
+    set_gold(state, opener, 12)
+    assert sorted({a[2] for a in state.legal_actions()}) == [0, 1, 2, 3, 4, 6, 8, 11]
+    state.apply(("open", "Eyes", 2))
+    bidder = state.to_move()
+    set_gold(state, bidder, 9)
+    assert state.legal_actions() == [("pass",), ("raise", 3), ("raise", 4), ("raise", 5), ("raise", 7)]
+
+
+def test_ruling_a_bidder_who_cannot_raise_passes_by_themselves():
+    state = fresh(3)
+    opener = state.to_move()
+    nxt, last = (opener + 1) % 3, (opener + 2) % 3
+    set_gold(state, nxt, 2)
+    state.apply(("open", "Eyes", 2))
+    assert state.to_move() == last  # nxt has only 2 gold: out
+    state.apply(("pass",))
+    assert state.eyes == opener
+
+
+def test_ruling_an_item_one_holds_may_be_auctioned_and_won_back():
+    state = fresh(3)
+    opener = state.to_move()
+    mine = next(k for k in range(3) if state.rop[k] == opener)
+    state.apply(("open", f"RoP {COLOURS[mine]}", 0))
+    state.apply(("pass",))
+    state.apply(("pass",))
+    assert state.rop[mine] == opener
+
+
+def test_the_shahs_winner_may_keep_it_or_give_it_to_anyone():
+    state = fresh(3)
+    opener = state.to_move()
+    state.apply(("open", "Shah", 1))
+    state.apply(("pass",))
+    state.apply(("pass",))
+    assert state.legal_actions() == [("give_shah", s) for s in range(3)]
+    state.apply(("give_shah", opener))
+    assert state.shah == opener and not state.camel[opener]
+
+
+# -- §3 the refresh and the end ---------------------------------------------------------------------------
+
+def play_turn_without_cards(state):
+    """Every auction of the turn on a non-card item at 0, then everyone ends their build."""
+    while state.phase != BUILD:
+        if state.phase == BID_OPEN:
+            item = next(a for a in state.legal_actions() if a[2] == 0 and a[1] in ("Shah", "Eyes", "Pirate")
+                        or a[1].startswith("RoP") and a[2] == 0)
+            state.apply(item)
+        elif state.legal_actions()[0][0] == "give_shah":
+            state.apply(("give_shah", state.to_move()))
+        else:
+            state.apply(("pass",))
+    while state.phase == BUILD:
+        state.apply(("end",))
+
+
+def test_market_drift_discards_the_oldest_face_up_card_after_a_bidding_phase_without_card_wins():
+    state = fresh(3)
+    oldest = state.faceup[0]
+    play_turn_without_cards(state)
+    assert oldest in state.discards and oldest not in state.faceup and len(state.faceup) == 3
+    still = GAME.new(3, seed=0, options={"market_drift": False})
+    while still.phase == SETUP:
+        still.apply(("done",))
+    cards = list(still.faceup)
+    play_turn_without_cards(still)
+    assert still.faceup == cards and not still.discards
+
+
+def test_ruling_the_turn_whose_refresh_empties_the_deck_is_the_final_turn():
+    state = fresh(2)
+    while not state.final:
+        play_turn_without_cards(state)
+    assert not state.deck
+    play_turn_without_cards(state)
+    assert state.is_over() and state.ended == "deck"
+
+
+def test_ruling_a_deck_emptied_by_a_night_makes_the_next_turn_final():
+    state = fresh(2, night_of_the_outsider=True)
+    state.discards.extend(state.deck)
+    state.deck.clear()  # as if Nights had turned the deck up
+    play_turn_without_cards(state)
+    assert state.final and state.phase == BID_OPEN
+    play_turn_without_cards(state)
+    assert state.is_over()
+
+
+def test_ruling_the_game_ends_after_the_turn_limit():
+    state = AhldarahdState.new(2, seed=1, options={"market_drift": False, "max_turns": 2})
+    while state.phase == SETUP:
+        state.apply(("done",))
+    play_turn_without_cards(state)
+    play_turn_without_cards(state)
+    assert state.is_over() and state.ended == "turn_limit"
+
+
+# -- §6 scoring ---------------------------------------------------------------------------------------------
+
+def test_scoring_example_two_home_cities_metals_abroad_and_textiles_abroad_score_7():
+    state = fresh(3)
+    own = {"Metals", "Ivory"}
+    for name in own:
+        state.ctrl[RED * SLOTS + city_of(RED, name)] = RED
+    state.ctrl[BLUE * SLOTS + city_of(BLUE, "Metals")] = RED
+    state.ctrl[GREEN * SLOTS + city_of(GREEN, "Textiles")] = RED
+    assert state.points()[RED] == 7
+    state.ctrl[GREEN * SLOTS + city_of(GREEN, "Metals")] = RED
+    assert state.points()[RED] == 11  # another Metals abroad: +1 and +3
+
+
+def test_the_neutral_maps_cities_score_like_cities_on_another_players_map():
+    state = fresh(2, neutral_map=True)
+    neutral = 2
+    assert state.nmaps == 3 and neutral in state.maps_of(RED) and neutral in state.maps_of(BLUE)
+    state.ctrl[RED * SLOTS + city_of(RED, "Salt")] = RED
+    state.ctrl[neutral * SLOTS + city_of(neutral, "Salt")] = RED
+    state.ctrl[neutral * SLOTS + city_of(neutral, "Gems")] = RED
+    state.ctrl[neutral * SLOTS + city_of(neutral, "Dates")] = BLUE
+    assert state.points() == [1 + 4 + 1, 1]
+
+
+def test_ties_go_to_the_most_gold_then_the_victory_is_shared():
+    state = fresh(3)
+    state.ctrl[RED * SLOTS + 0] = RED
+    state.ctrl[BLUE * SLOTS + 0] = BLUE
+    set_gold(state, RED, 4)
+    set_gold(state, BLUE, 6)
+    assert state.outcome() == [0.0, 1.0, 0.0]
+    set_gold(state, RED, 6)
+    assert state.outcome() == [0.5, 0.5, 0.0]
+
+
+# -- §7 the Night of the Outsider -----------------------------------------------------------------------------
+
+def bring_night(state, drawer):
+    """A black chip drawn by ``drawer`` during their build (as a payment from the bank would)."""
+    to_build(state, drawer)
+    state.black -= 1
+    state.nights = 1
+    state.drawer = drawer
+    state._continue(None)
+    state._legal = None
+
+
+def test_a_night_averted_by_pledges_the_last_pledger_paying_the_remainder():
+    state = fresh(3, night_of_the_outsider=True)
+    for seat in range(3):
+        set_gold(state, seat, 8)
+    top = state.deck[0]
+    bring_night(state, BLUE)
+    assert state.phase == NIGHT_AVERT and state.to_move() == BLUE and top in state.discards
+    state.apply(("pledge", 5))
+    assert state.to_move() == GREEN and ("pledge", 5) in state.legal_actions()
+    state.apply(("pledge", 3))
+    assert ("pledge", 2) in state.legal_actions() and ("pledge", 3) not in state.legal_actions()
+    events = state.apply(("pledge", 2))  # Red: only the 2 still missing
+    assert state.gold == [6, 3, 5]
+    assert any("the Night is averted" in t for t in texts(events))
+    assert state.phase == BUILD and state.to_move() == BLUE
+    check_invariants(state)
+
+
+def test_a_night_averted_by_a_card_stops_at_once():
+    state = fresh(3, night_of_the_outsider=True)
+    commodity = COMMODITIES[state.deck[0] % 10]
+    set_hand(state, GREEN, [f"green {commodity}"])
+    bring_night(state, BLUE)
+    state.apply(("stand_by",))
+    assert ("avert",) in state.legal_actions()
+    state.apply(("avert",))
+    assert state.phase == BUILD and state.hand[GREEN] == 0
+
+
+def test_a_night_not_averted_takes_a_route_into_such_a_city_from_everyone_but_the_eyes_holder():
+    state = fresh(3, night_of_the_outsider=True)
+    card = state.deck[0]
+    commodity = COMMODITIES[card % 10]
+    for seat in range(3):
+        set_hand(state, seat, [])
+    red_city = city_of(RED, commodity)
+    routes = [r for r in range(21) if red_city in ENDS[r]]
+    put_route(state, RED, RED, routes[0] + 1)
+    put_route(state, RED, RED, routes[1] + 1)  # two choices: Red decides
+    green_city = city_of(GREEN, commodity)
+    green_route = next(r for r in range(21) if green_city in ENDS[r])
+    put_route(state, GREEN, GREEN, green_route + 1)  # one route: lost by itself
+    blue_city = city_of(BLUE, commodity)
+    put_route(state, BLUE, BLUE, next(r for r in range(21) if blue_city in ENDS[r]) + 1)
+    state.eyes = BLUE
+    set_gold(state, GREEN, 3)
+    bring_night(state, GREEN)
+    state.apply(("pledge", 3))  # Green: short of 10
+    state.apply(("stand_by",))  # Red
+    state.apply(("stand_by",))  # Blue
+    assert state.gold[GREEN] == 3  # nothing is paid when the pledges fall short
+    assert state.phase == NIGHT_LOSS and state.to_move() == RED
+    assert state.owner[GREEN * ROUTES + green_route] == -1
+    assert sorted(state.legal_actions()) == sorted(("lose", "red", r + 1) for r in routes[:2])
+    state.apply(("lose", "red", routes[1] + 1))
+    assert state.owner[RED * ROUTES + routes[0]] == RED and state.owner[RED * ROUTES + routes[1]] == -1
+    assert state.owner.count(BLUE) == 1  # the Eyes protect Blue
+    assert state.phase == BUILD and state.to_move() == GREEN
+    check_invariants(state)
+
+
+def test_ruling_a_payment_draws_one_chip_per_gold_and_each_black_chip_brings_a_night():
+    nights = 0
+    for seed in range(30):
+        state = fresh(3, seed=seed, night_of_the_outsider=True)
+        state.bank, state.gold = 2, [39, 39, 40]  # a nearly empty bank: black chips likely
+        to_build(state, RED)
+        paid = state._from_bank(RED, 5)
+        assert paid == 2 and state.bank == 0 and state.gold[RED] == 41  # a short bank pays what it has
+        assert state.nights == 3 - state.black
+        nights += state.nights
+    assert nights > 0
+
+
+def test_ruling_no_night_comes_from_the_starting_gold():
+    state = GAME.new(4, seed=0, options={"night_of_the_outsider": True})
+    assert state.black == 3 and state.nights == 0 and state.phase == SETUP
+    assert state.bank == 100
+
+
+def test_ruling_a_night_with_an_empty_deck_fizzles():
+    state = fresh(3, night_of_the_outsider=True)
+    state.discards.extend(state.deck)
+    state.deck.clear()
+    bring_night(state, RED)
+    assert state.phase == BUILD and state.to_move() == RED
+
+
+def test_ruling_a_night_drawn_during_the_free_routes_is_played_out_before_the_next_free_route():
+    for seed in range(40):
+        state = GAME.new(3, seed=seed, options={"night_of_the_outsider": True})
+        first = state.to_move()
+        state.gold[(first + 1) % 3] += state.bank - 1  # a bank of 1 gold and 3 black chips
+        state.bank = 1
+        state.apply(("free", route_no("I", "J")))
+        state.apply(("free", route_no("F", "I")))  # takes the Horses-or-other city at I: 3 gold drawn
+        if state.phase == NIGHT_AVERT:
+            break
+    else:
+        raise AssertionError("no seed drew a black chip")
+    while state.phase in (NIGHT_AVERT, NIGHT_LOSS):
+        state.apply(state.legal_actions()[-1] if state.phase == NIGHT_AVERT else state.legal_actions()[0])
+    assert state.phase == SETUP and state.to_move() == (first + 1) % 3 and state.free_left == 2
+    check_invariants(state)
+
+
+# -- §5 trades ------------------------------------------------------------------------------------------------
+
+def trading_position():
+    state = fresh(3)
+    set_hand(state, RED, ["red Gems", "red Dates"])
+    set_hand(state, BLUE, ["blue Salt", "blue Ivory"])
+    state.pirate = BLUE
+    for seat in range(3):
+        set_gold(state, seat, 10)
+    return to_build(state, RED)
+
+
+def test_an_illegal_offer_is_refused_with_the_state_unchanged():
+    state = trading_position()
+    before = state.to_data()
+    state.apply(("trade_with", BLUE))
+    for bad in [("give_card", "Salt"), ("give_item", "Pirate"), ("give_item", "route 5"), ("ask_item", "Eyes"),
+                ("give_gold", 11), ("ask_route", 5), ("give_city", "Salt")]:
+        during = state.to_data()
+        with pytest.raises(IllegalAction):
+            state.apply(bad)
+        assert state.to_data() == during
+    state.apply(("cancel",))
+    state.apply(("trade_with", GREEN))
+    state.apply(("cancel",))
+    state.apply(("trade_with", GREEN))
+    state.apply(("cancel",))
+    assert state.proposals == 0
+    during = state.to_data()
+    for bad in [("trade_with", BLUE), ("offer", BLUE, "gold", 3, "card", "Salt")]:
+        with pytest.raises(IllegalAction):  # a fourth proposal
+            state.apply(bad)
+        assert state.to_data() == during
+    assert before["gold"] == state.to_data()["gold"]
+
+
+def test_an_accepted_trade_moves_exactly_what_it_says():
+    state = trading_position()
+    before = state.clone()
+    for step in [("trade_with", BLUE), ("give_gold", 1), ("give_gold", 1), ("give_card", "Gems"),
+                 ("ask_item", "Pirate"), ("ask_card", "Salt"), ("send",)]:
+        state.apply(step)
+    assert state.phase == ANSWER and state.to_move() == BLUE
+    events = state.apply(("accept",))
+    assert state.gold == [8, 12, 10] and state.bank == before.bank
+    assert [CARD_NAMES[c] for c in cards_of(state.hand[RED])] == ["red Dates", "blue Salt"]
+    assert [CARD_NAMES[c] for c in cards_of(state.hand[BLUE])] == ["red Gems", "blue Ivory"]
+    assert state.pirate == RED and state.eyes == before.eyes and state.rop == before.rop
+    assert state.owner == before.owner and state.ctrl == before.ctrl and state.shah == before.shah
+    assert state.phase == BUILD and state.to_move() == RED and state.proposals == 2
+    assert any("Blue accepts" in t and "blue Salt" in t for t in texts(events))
+    check_invariants(state)
+
+
+def test_a_request_for_any_salt_card_fails_cleanly_when_the_recipient_holds_none():
+    state = trading_position()
+    for step in [("trade_with", GREEN), ("give_gold", 5), ("ask_card", "Salt"), ("send",)]:
+        state.apply(step)
+    before = state.clone()
+    events = state.apply(("accept",))
+    assert state.gold == before.gold and state.hand == before.hand and state.known == before.known
+    assert any("holds no Salt card: the trade fails" in t for t in texts(events))
+    assert state.phase == BUILD and state.to_move() == RED and state.partner == -1
+
+
+def test_ruling_a_card_put_into_a_proposal_is_shown_to_everyone_and_the_draft_is_public():
+    state = trading_position()
+    state.apply(("trade_with", BLUE))
+    events = state.apply(("give_card", "Dates"))
+    card = CARD_INDEX["red Dates"]
+    assert state.known[RED] >> card & 1 and events[0].reveals == (BLUE, GREEN)
+    for seat in (BLUE, GREEN, None):
+        assert state.view(seat)["draft"]["give_cards"] == ["red Dates"]
+
+
+def test_ruling_a_requested_card_is_the_recipients_known_card_first():
+    state = trading_position()
+    set_hand(state, BLUE, ["blue Salt", "green Salt"])  # green Salt is known (it came from the table)
+    for step in [("trade_with", BLUE), ("ask_card", "Salt"), ("send",), ("accept",)]:
+        state.apply(step)
+    assert state.hand[RED] >> CARD_INDEX["green Salt"] & 1 and state.hand[BLUE] >> CARD_INDEX["blue Salt"] & 1
+
+
+def test_ruling_a_proposal_counts_when_started_and_a_draft_only_grows():
+    state = trading_position()
+    state.apply(("trade_with", BLUE))
+    assert state.proposals == 2 and state.phase == COMPOSE
+    assert all(a[1] > 0 for a in state.legal_actions() if a[0] in ("give_gold", "ask_gold"))
+    assert ("send",) not in state.legal_actions()  # an empty proposal cannot be sent
+    state.apply(("cancel",))
+    assert state.proposals == 2 and state.phase == BUILD
+
+
+def test_ruling_a_traded_shah_changes_the_order_only_from_the_next_phase():
+    state = trading_position()  # Red builds first, then Blue, then Green
+    state.shah = RED
+    state.order = (RED, BLUE, GREEN)
+    for step in [("trade_with", GREEN), ("give_item", "Shah"), ("send",), ("accept",)]:
+        state.apply(step)
+    assert state.shah == GREEN
+    state.apply(("end",))
+    assert state.to_move() == BLUE  # still the order fixed when building began
+    state.apply(("end",))
+    state.apply(("end",))
+    assert state.phase == BID_OPEN and state.to_move() == GREEN  # the next turn starts from Green
+
+
+def test_a_suggested_proposal_buys_the_rop_that_brings_a_city_in_reach():
+    state = trading_position()
+    put_route(state, RED, GREEN, route_no("F", "I"))  # Red built on Green's map before
+    state.rop[GREEN] = BLUE
+    offers = [a for a in state.legal_actions() if a[0] == "offer"]
+    assert ("offer", BLUE, "gold", 4, "item", "RoP green") in offers
+    state.apply(("offer", BLUE, "gold", 4, "item", "RoP green"))
+    assert state.phase == ANSWER and state.to_move() == BLUE
+    state.apply(("accept",))
+    assert state.rop[GREEN] == RED and state.gold[RED] == 6 and state.gold[BLUE] == 14
+
+
+def test_a_suggested_proposal_asks_for_the_card_that_completes_a_majority():
+    state = trading_position()
+    put_route(state, RED, RED, route_no("F", "I"))  # one of the two routes Red needs into Horses
+    set_hand(state, RED, [])
+    wanted = {a[5] for a in state.legal_actions() if a[0] == "offer" and a[4] == "card"}
+    assert wanted & {"Horses", "Salt", "Dates", "Spices"}  # the ends of G–I and I–J
+
+
+# -- the AI's judgement of offers ---------------------------------------------------------------------------------
+
+def ai_answer(state, iterations=400):
+    seat = state.to_move()
+    world = GAME.from_view(packed(state.view(seat)), seat)
+    return search(world, seat, iterations=iterations, seed=3, prior=prior, horizon=0, widening=0.5,
+                  widening_base=2.0).action
+
+
+def offer_position(give, ask):
+    """Red offers Blue ``give`` for ``ask`` (draft steps), Blue to answer."""
+    state = trading_position()
+    state.apply(("trade_with", BLUE))
+    for step in give + ask:
+        state.apply(step)
+    state.apply(("send",))
+    return state
+
+
+def test_the_ai_declines_a_trade_plainly_bad_for_it():
+    state = offer_position([("give_gold", 1)], [("ask_item", "Pirate"), ("ask_gold", 5), ("ask_card", "Salt")])
+    assert not judge(state).good
+    assert ai_answer(state) == ("decline",)
+
+
+def test_the_ai_accepts_a_trade_plainly_good_for_it():
+    state = offer_position([("give_gold", 5), ("give_card", "Gems")], [("ask_gold", 1)])
+    assert judge(state).good
+    assert ai_answer(state) == ("accept",)
+
+
+def test_an_ai_refusal_gives_its_reason_in_words():
+    state = offer_position([("give_gold", 1)], [("ask_item", "Pirate")])
+    put_route(state, BLUE, BLUE, route_no("A", "B"))  # sea routes in reach: the Pirate Queen matters to Blue
+    reason = decline_reason(state, BLUE)
+    assert render(reason, ["Red", "Blue", "Green"]) == "the Pirate Queen is worth more to Blue than 1 gold"
+    events = state.apply(("decline",))
+    assert texts(events) == ["Blue declines the trade with Red: the Pirate Queen is worth more to Blue than 1 gold."]
+
+
+def test_the_ai_never_accepts_a_trade_that_hands_the_proposer_the_game():
+    # the final turn: Blue has built and leads 1 point to 0; Red builds last with 8 gold, too
+    # little to buy Salt–Horses (9); a Salt card would let Red claim it and take both the Salt
+    # and the Horses city: Red offers Blue 7 gold for any Salt card
+    state = trading_position()
+    state.deck.clear()
+    state.final = True
+    state.order = (BLUE, GREEN, RED)
+    state.pos = 2
+    state.ctrl[BLUE * SLOTS + city_of(BLUE, "Gems")] = BLUE
+    for r in (route_no("D", "G"), route_no("E", "G"), route_no("F", "G"), route_no("F", "I")):
+        put_route(state, RED, RED, r)
+    set_hand(state, RED, [])
+    set_gold(state, RED, 8)
+    for step in [("trade_with", BLUE), ("give_gold", 5), ("give_gold", 1), ("give_gold", 1), ("ask_card", "Salt"),
+                 ("send",)]:
+        state.apply(step)
+    assert state.phase == ANSWER and state.to_move() == BLUE
+    assert ai_answer(state, 300) == ("decline",)
+    accepted = state.clone()
+    accepted.apply(("accept",))
+    accepted.apply(("claim", "red", route_no("G", "I"), "Salt"))
+    accepted.apply(("end",))
+    assert accepted.is_over() and accepted.outcome()[RED] == 1.0  # what accepting would have done
+
+
+def test_the_ai_does_not_spend_most_of_its_gold_on_its_first_opening_bid():
+    for seed in (1, 2):
+        state = fresh(3, seed=seed)
+        opener = state.to_move()
+        action = ai_answer(state, 300)
+        assert action[0] == "open" and action[2] <= state.gold[opener] // 2
+
+
+def test_the_ai_contests_a_card_that_completes_its_city_rather_than_let_it_go_at_0():
+    state = fresh(3, seed=1)
+    state.order, state.pos, state.turn = (GREEN, RED, BLUE), 0, GREEN  # Green opens, Red answers
+    put_route(state, RED, RED, route_no("F", "I"))
+    put_route(state, RED, RED, route_no("H", "J"))
+    set_hand(state, RED, [])
+    horses = CARD_INDEX["red Horses"]  # Horses is at I on Red's map: it claims I–J, taking I and J
+    if horses not in state.faceup:
+        swap_cards(state, horses, state.faceup[0])
+    state.apply(("open", "red Horses", 0))
+    assert state.to_move() == RED
+    assert ai_answer(state, 300)[0] == "raise"
+
+
+# -- observation ------------------------------------------------------------------------------------------------------
+
+def test_two_states_differing_only_in_hidden_cards_give_equal_views():
+    state = fresh(3, seed=4)
+    other = state.clone()
+    # swap a card of Blue's hidden hand with a blue card in the deck (Red cannot tell them apart)
+    hidden = cards_of(other.hand[BLUE] & ~other.known[BLUE])[0]
+    i = next(i for i, c in enumerate(other.deck) if c // 10 == BLUE)
+    other.hand[BLUE] = other.hand[BLUE] & ~(1 << hidden) | 1 << other.deck[i]
+    other.deck[i] = hidden
+    assert other.to_data() != state.to_data()
+    assert other.view(RED) == state.view(RED) and other.view(GREEN) == state.view(GREEN)
+    assert other.view(None) == state.view(None) and other.view(BLUE) != state.view(BLUE)
+
+
+def test_determinize_never_hands_a_seat_a_card_the_observer_knows_is_elsewhere():
+    state = GAME.new(4, seed=9, options={"neutral_map": True})
+    rng = random.Random(9)
+    steps = 0
+    while not state.is_over():
+        if steps % 15 == 0:
+            for seat in range(4):
+                for k in range(3):
+                    world = state.determinize(seat, random.Random(k))
+                    assert world.hand[seat] == state.hand[seat] and world.known == state.known
+                    assert world.faceup == state.faceup and world.discards == state.discards
+                    for other in range(4):
+                        assert world.hand[other] & state.known[other] == state.known[other]
+                        assert world.hand[other].bit_count() == state.hand[other].bit_count()
+                        if other != seat:  # never the observer's colour: those are in its hand or the deck
+                            assert world.hand[other] & ~world.known[other] & COLOUR_MASK[seat] == 0
+                    own_colour_deck = sorted(c for c in state.deck if c // 10 == seat)
+                    assert sorted(c for c in world.deck if c // 10 == seat) == own_colour_deck
+                    check_invariants(world)
+                    assert world.view(seat) == state.view(seat)
+        state.apply(rng.choice(state.legal_actions()), log=False)
+        steps += 1
+
+
+def test_from_view_builds_a_world_with_the_seats_view_and_the_deck_colours():
+    state = fresh(3, seed=6)
+    for seat in range(3):
+        world = GAME.from_view(packed(state.view(seat)), seat)
+        check_invariants(world)
+        assert world.view(seat) == state.view(seat)
+
+
+# -- describe and the log --------------------------------------------------------------------------------------------
+
+def test_describe_names_costs_cities_taken_and_proposals_in_words():
+    state = fresh(3)
+    put_route(state, RED, RED, route_no("F", "I"))
+    set_hand(state, RED, ["red Horses"])
+    to_build(state, RED)
+    names = ["Red", "Blue", "Green"]
+    said = render(state.describe(("claim", "red", route_no("G", "I"), "Horses"), RED), names, RED)
+    assert said == ("Claim Salt–Horses (G–I, land, 9) on your map with a Horses card and 1 gold: "
+                    "takes the Horses city on your map (+3 gold)")
+    said = render(state.describe(("offer", BLUE, "gold", 3, "card", "Salt"), RED), names, RED)
+    assert said == "Propose to Blue: 3 gold for any Salt card"
+    assert render(state.describe(("end",), RED), names, RED) == "End your build"
