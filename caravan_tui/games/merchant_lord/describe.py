@@ -5,7 +5,7 @@ from caravan_tui.engine import Action
 
 from .cards import DIE, HALF_INDEX, HALF_WORDS, IDS, INDEX, ONE_TIME_WORDS, half_words
 from .rules import (
-    ADJUST_COST, PRICE, REROLL_COST, VINDEX, MerchantLordState, dice_words, plural, village_words,
+    ADJUST_COST, FAVOUR, PRICE, REROLL_COST, SELL, VINDEX, MerchantLordState, dice_words, plural, village_words,
 )
 from .sales import adjusted, unpack
 
@@ -61,3 +61,62 @@ def describe(state: MerchantLordState, action: Action) -> str:
         return "Buy nothing more"
     return repr(action)
 
+
+
+def _missing(need: list[int], have: list[int]) -> list[int]:
+    left = list(have)
+    missing = []
+    for value in need:
+        if value in left:
+            left.remove(value)
+        else:
+            missing.append(value)
+    return missing
+
+
+def sale_problem(state: MerchantLordState, seat: int, village_id: str, tucks) -> str | None:
+    """Why selling at ``village_id`` tucking ``tucks`` ((card id, "L"/"R"), ...) is not a sale
+    ``seat`` may make now, in words with ``{pN}`` fields; None when the rules allow it (apart
+    from the step: the favour step comes first). The checks follow §7.2.1 in order: the village
+    is open, tucks only at your own village and only from your hand, then the dice."""
+    if state.turn != seat:
+        return "it is not your turn"
+    if state.phase not in (SELL, FAVOUR):
+        return "you can sell only in your selling step"
+    v = VINDEX[village_id]
+    seller = state.vseller[v]
+    if seller >= 0:
+        return (f"{village_words(v)} is closed: {{p{seller}:'s}} dice are on it until the round ends"
+                if seller != seat else f"{village_words(v)} is closed: your dice are on it this round")
+    tucks = tuple(tucks)
+    owner = v // 3
+    if tucks and owner != seat:
+        return f"only the owner tucks merchants: at {village_words(v)} you sell to its stalls alone"
+    for card_id, _ in tucks:
+        if not state.hand[seat] >> INDEX[card_id] & 1:
+            return f"{card_id} is not in your hand"
+    stalls = unpack(state.vstall[v])
+    halves = [DIE[INDEX[c]][HALF_INDEX[h]] for c, h in tucks]
+    need = sorted(stalls + halves)
+    have = state._unplaced_values(seat)
+    missing = _missing(need, have)
+    if not missing:
+        return None
+    what = f"its stalls {dice_words(stalls)}"
+    if halves:
+        what += " and the tucked " + " ".join(f"{c}{h} ({DIE[INDEX[c]][HALF_INDEX[h]]})" for c, h in tucks)
+    lack = dice_words(sorted(missing))
+    return (f"{village_words(v)} needs dice {dice_words(need)} ({what}), but your unsold dice are "
+            f"{dice_words(have)}: no {lack} for {'it' if len(missing) == 1 else 'them'}")
+
+
+def place_problem(state: MerchantLordState, seat: int, village_id: str, card_id: str | None) -> str | None:
+    """Why a Free Placement of ``card_id`` at ``village_id`` is not possible (None: it is)."""
+    v = VINDEX[village_id]
+    if v // 3 != seat:
+        return f"a Free Placement goes into one of your own villages, not {village_words(v)}"
+    if state.vseller[v] >= 0:
+        return f"{village_words(v)} is closed this round (the village just sold at is closed too)"
+    if card_id is not None and not state.hand[seat] >> INDEX[card_id] & 1:
+        return f"{card_id} is not in your hand"
+    return None

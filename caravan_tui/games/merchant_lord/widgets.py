@@ -1,0 +1,347 @@
+"""Merchant Lord's widgets: a bar of chips with a cursor (dice, hand, row) and the villages.
+
+Neither knows the rules: the screen gives them Rich ``Text`` and one-character marks, and they
+post what was pressed. Marks carry the meaning without colour (``✓`` ticked, ``·`` not usable
+now, ``›`` usable, ``●`` chosen, ``*`` changed since your last move, ``★`` the hint).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+DIM_MARKS = "·"
+
+
+class ChipBar(Widget, can_focus=True):
+    """Chips in a grid that reflows to the width. Arrows move, space posts ``Toggled``, Enter
+    posts ``Pressed`` (for the chip under the cursor); a click moves the cursor and toggles."""
+
+    BINDINGS = [
+        Binding("left", "move(-1, 0)", "Left", show=False),
+        Binding("right", "move(1, 0)", "Right", show=False),
+        Binding("up", "move(0, -1)", "Up", show=False),
+        Binding("down", "move(0, 1)", "Down", show=False),
+        Binding("space", "toggle", "Tick", show=False),
+        Binding("enter", "press", "Choose", show=False),
+    ]
+    DEFAULT_CSS = "ChipBar { height: auto; }"
+
+    cursor: reactive[int] = reactive(0)
+
+    @dataclass
+    class Pressed(Message):
+        bar: "ChipBar"
+        key: str
+
+        @property
+        def control(self) -> "ChipBar":
+            return self.bar
+
+    @dataclass
+    class Toggled(Message):
+        bar: "ChipBar"
+        key: str
+
+        @property
+        def control(self) -> "ChipBar":
+            return self.bar
+
+    @dataclass
+    class Moved(Message):
+        bar: "ChipBar"
+        key: str
+
+        @property
+        def control(self) -> "ChipBar":
+            return self.bar
+
+    def __init__(self, chip_width: int, empty: str = "(none)", label: str = "", gap: int = 1, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.chip_width = chip_width
+        self.empty = empty
+        self.label = label
+        self.gap = gap
+        self.chips: list[tuple[str, Text]] = []
+        self.marks: dict[str, str] = {}
+        self.ticked: set[str] = set()
+
+    @property
+    def keys(self) -> list[str]:
+        return [key for key, _ in self.chips]
+
+    @property
+    def current(self) -> str | None:
+        return self.chips[self.cursor][0] if 0 <= self.cursor < len(self.chips) else None
+
+    def show(self, chips: list[tuple[str, Text]], marks: dict[str, str] | None = None,
+             ticked=()) -> None:
+        keep = self.current
+        rows = self._rows()
+        chips = list(chips)
+        marks = dict(marks or {})
+        ticked = set(ticked)
+        if (chips, marks, ticked) == (self.chips, self.marks, self.ticked):
+            return
+        self.chips, self.marks, self.ticked = chips, marks, ticked
+        keys = self.keys
+        if keep in keys:
+            self.cursor = keys.index(keep)
+        else:
+            self.cursor = min(self.cursor, max(0, len(keys) - 1))
+        self.refresh(layout=self._rows() != rows)
+
+    def _rows(self) -> int:
+        return -(-len(self.chips) // self._columns()) if self.content_size.width else -1
+
+    def move_to(self, key: str) -> None:
+        if key in self.keys:
+            self.cursor = self.keys.index(key)
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def _columns(self, width: int | None = None) -> int:
+        width = (self.content_size.width if width is None else width) - len(self.label)
+        return max(1, (width + self.gap) // (self.chip_width + self.gap))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, -(-len(self.chips) // self._columns(width)))
+
+    def render(self) -> Text:
+        label = Text(self.label, style="bold")
+        if not self.chips:
+            return label + Text(self.empty, style="dim italic")
+        columns = self._columns()
+        lines = []
+        for start in range(0, len(self.chips), columns):
+            line = label.copy() if start == 0 else Text(" " * len(self.label))
+            for index in range(start, min(start + columns, len(self.chips))):
+                if index > start:
+                    line.append(" " * self.gap)
+                line.append_text(self._chip(index))
+            lines.append(line)
+        return Text("\n").join(lines)
+
+    def _chip(self, index: int) -> Text:
+        key, face = self.chips[index]
+        mark = self.marks.get(key, " ")
+        chip = Text(mark, style="bold")
+        chip.append_text(face)
+        chip.truncate(self.chip_width, pad=True)
+        if mark in DIM_MARKS:
+            chip.stylize("dim")
+        if key in self.ticked:
+            chip.stylize("bold reverse", 0, 1)
+        if index == self.cursor:
+            chip.stylize("underline on grey30" if self.has_focus else "underline")
+        return chip
+
+    # -- input --------------------------------------------------------------------------------
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+        if self.chips:
+            self.post_message(self.Moved(self, self.chips[self.cursor][0]))
+
+    def on_focus(self) -> None:
+        self.refresh()
+        if self.chips:
+            self.post_message(self.Moved(self, self.chips[self.cursor][0]))
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_move(self, dx: int, dy: int) -> None:
+        if not self.chips:
+            return
+        target = self.cursor + dx + dy * self._columns()
+        if 0 <= target < len(self.chips):
+            self.cursor = target
+
+    def action_toggle(self) -> None:
+        if self.chips:
+            self.post_message(self.Toggled(self, self.chips[self.cursor][0]))
+
+    def action_press(self) -> None:
+        if self.chips:
+            self.post_message(self.Pressed(self, self.chips[self.cursor][0]))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None or offset.x < len(self.label):
+            return
+        column, within = divmod(offset.x - len(self.label), self.chip_width + self.gap)
+        if within >= self.chip_width or column >= self._columns():
+            return
+        index = offset.y * self._columns() + column
+        if index < len(self.chips):
+            self.cursor = index
+            self.action_toggle()
+
+
+@dataclass
+class Row:
+    """A line of the villages panel: a village (``key``) or a player's heading (``key`` None);
+    ``head`` stays on the left and ``words`` wrap under where they began."""
+
+    key: str | None
+    head: Text
+    words: list[Text]
+    mark: str = " "
+
+
+def flow(head: Text, words: list[Text], width: int) -> list[Text]:
+    indent = len(head) if len(head) <= width // 2 else 2
+    lines, line, fresh = [], head.copy(), True
+    for word in words:
+        needed = len(word) + (0 if fresh else 1)
+        if not fresh and len(line) + needed > width:
+            lines.append(line)
+            line, fresh = Text(" " * indent), True
+        if not fresh:
+            line.append(" ")
+        line.append_text(word)
+        fresh = False
+    lines.append(line)
+    return lines
+
+
+class VillageBoard(Widget, can_focus=True):
+    """Every shown player's villages, one a line (wrapped when long). Up/down move the cursor
+    over the villages, Enter posts ``Pressed``, space ``Toggled`` (both with the village id)."""
+
+    BINDINGS = [
+        Binding("up", "move(-1)", "Up", show=False),
+        Binding("down", "move(1)", "Down", show=False),
+        Binding("left", "move(-1)", "Up", show=False),
+        Binding("right", "move(1)", "Down", show=False),
+        Binding("enter", "press", "Choose", show=False),
+        Binding("space", "press", "Choose", show=False),
+    ]
+    DEFAULT_CSS = "VillageBoard { height: auto; }"
+
+    cursor: reactive[str | None] = reactive(None)
+
+    @dataclass
+    class Pressed(Message):
+        board: "VillageBoard"
+        key: str
+
+        @property
+        def control(self) -> "VillageBoard":
+            return self.board
+
+    @dataclass
+    class Moved(Message):
+        board: "VillageBoard"
+        key: str
+
+        @property
+        def control(self) -> "VillageBoard":
+            return self.board
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.rows: list[Row] = []
+
+    @property
+    def keys(self) -> list[str]:
+        return [row.key for row in self.rows if row.key is not None]
+
+    def show(self, rows: list[Row]) -> None:
+        width = self.content_size.width
+        before = self.lines(width) if width else None
+        self.rows = rows
+        keys = self.keys
+        if self.cursor not in keys:
+            self.cursor = keys[0] if keys else None
+        after = self.lines(width) if width else None
+        if before is not None and [line for _, line in before] == [line for _, line in after]:
+            return
+        self.refresh(layout=before is None or len(before) != len(after))
+        self.call_after_refresh(self.keep_cursor_visible)
+
+    def move_to(self, key: str) -> None:
+        if key in self.keys:
+            self.cursor = key
+
+    @staticmethod
+    def count_lines(rows: list[Row], width: int) -> int:
+        """How many lines ``rows`` take at ``width``."""
+        return sum(len(flow(row.head + Text(row.mark if row.key else ""), row.words, max(width, 20)))
+                   for row in rows)
+
+    def lines(self, width: int) -> list[tuple[str | None, Text]]:
+        width = max(width, 20)
+        out = []
+        for row in self.rows:
+            head = row.head.copy()
+            if row.key is not None:
+                head.append(row.mark, style="bold")
+            for index, line in enumerate(flow(head, row.words, width)):
+                if row.key is not None:
+                    if row.mark in DIM_MARKS:
+                        line.stylize("dim")
+                    if row.key == self.cursor:
+                        line.stylize("underline on grey30" if self.has_focus else "underline")
+                out.append((row.key, line))
+        return out
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, len(self.lines(width)))
+
+    def render(self) -> Text:
+        return Text("\n").join(line for _, line in self.lines(self.content_size.width))
+
+    @property
+    def text(self) -> str:
+        return self.render().plain
+
+    def keep_cursor_visible(self) -> None:
+        parent = self.parent
+        if self.cursor is None or parent is None or not hasattr(parent, "scroll_to_region"):
+            return
+        lines = self.lines(self.content_size.width or parent.size.width)
+        rows = [i for i, (key, _) in enumerate(lines) if key == self.cursor]
+        if rows:
+            parent.scroll_to_region(Region(0, rows[0], 1, rows[-1] - rows[0] + 1), animate=False)
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+        self.call_after_refresh(self.keep_cursor_visible)
+        if self.cursor is not None:
+            self.post_message(self.Moved(self, self.cursor))
+
+    def on_focus(self) -> None:
+        self.refresh()
+        if self.cursor is not None:
+            self.post_message(self.Moved(self, self.cursor))
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_move(self, step: int) -> None:
+        keys = self.keys
+        if not keys:
+            return
+        index = keys.index(self.cursor) if self.cursor in keys else 0
+        self.cursor = keys[max(0, min(len(keys) - 1, index + step))]
+
+    def action_press(self) -> None:
+        if self.cursor is not None:
+            self.post_message(self.Pressed(self, self.cursor))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        lines = self.lines(self.content_size.width)
+        if 0 <= offset.y < len(lines) and lines[offset.y][0] is not None:
+            self.cursor = lines[offset.y][0]
+            self.action_press()

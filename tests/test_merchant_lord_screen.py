@@ -1,0 +1,411 @@
+"""The Merchant Lord table at 80×24 (Pilot): a whole game against the AI by keys, the sale builder
+(dice and income shown before the sale, impossible choices refused with the rules' reason),
+rerolls by ticking dice, the plays list sharing the builder's selection, and glyphs that read
+without colour."""
+from __future__ import annotations
+
+import asyncio
+
+from caravan_tui.app import CaravanApp
+from caravan_tui.bus import Act, YourTurn
+from caravan_tui.games import get_game
+from caravan_tui.games.merchant_lord.builder import Choices, Selection
+from caravan_tui.games.merchant_lord.cards import HALF_INDEX, INDEX
+from caravan_tui.games.merchant_lord.rules import FAVOUR, SELL, VINDEX
+from caravan_tui.games.merchant_lord.screen import GLYPHS, MerchantLordScreen, card_face, die_text
+from caravan_tui.games.merchant_lord.widgets import ChipBar, VillageBoard
+from caravan_tui.hosting.runner import MatchRunner
+from caravan_tui.screens.new_match import MatchSetup
+from caravan_tui.screens.summary import MatchOverScreen
+from caravan_tui.seats import SeatSpec
+from caravan_tui.widgets import ActionList
+from saves import SaveStore
+
+SIZE = (80, 24)
+GAME = get_game("merchant_lord")
+ENDS = {("end_favour",), ("end_selling",), ("end_buying",), ("skip",)}
+
+
+def make_app(tmp_path, iterations: int = 4) -> CaravanApp:
+    app = CaravanApp(store=SaveStore(tmp_path), ai_iterations=iterations)
+    app.move_pause = 0.0
+    return app
+
+
+async def wait_for(pilot, condition, what: str, timeout: float = 10.0) -> None:
+    """Poll ``condition``; a plain sleep between polls (``pilot.pause`` would draw the screen
+    each time), then one pause so the screen is drawn and idle once it holds."""
+    for _ in range(int(timeout / 0.02)):
+        if condition():
+            await pilot.pause()
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def screen_lines(app) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def builder(screen) -> str:
+    return str(screen.query_one("#ml-builder").render())
+
+
+def notices(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+def simple(state):
+    """Both seats' play while the tests set a position up: the sale tucking the most cards (own
+    villages first), buy what can be bought, place what can be placed, else end the step."""
+    legal = state.legal_actions()
+    sells = [a for a in legal if a[0] == "sell"]
+    if sells:
+        return max(sells, key=lambda a: (len(a[2]), a[1][1] == str(state.turn), a))
+    for action in legal:
+        if action[0] in ("buy", "place"):
+            return action
+    return next(a for a in legal if a in ENDS)
+
+
+def builder_position(state) -> bool:
+    """Seat 0 sells, holds 2+ cards of which one fits no sale, and some open village fits no sale."""
+    if state.turn != 0 or state.phase != SELL:
+        return False
+    legal = state.legal_actions()
+    view = state.view(0)
+    tucking = [a for a in legal if a[0] == "sell" and a[2]]
+    usable = {c for a in tucking for c, _ in a[2]}
+    sold_at = {a[1] for a in legal if a[0] == "sell"}
+    return (len(view["hand"]) >= 2 and tucking and any(c not in usable for c in view["hand"])
+            and any(v["open"] and v["id"] not in sold_at for v in view["villages_info"]))
+
+
+def play_until(test, seed: int = 0, limit: int = 400):
+    """The actions (by ``simple``) from a 2-player start with seat 0 first until ``test``."""
+    state = GAME.new(2, seed=seed, options={"start_player": 1})
+    actions = []
+    while not test(state):
+        assert state.turn is not None and len(actions) < limit, "no such position"
+        action = simple(state)
+        actions.append(action)
+        state.apply(action, log=False)
+    return actions, state
+
+
+class Table:
+    """The screen as seat 0 ("Tester") against a second person's seat the test plays through its
+    client; ``prefix`` is applied before the match starts, so the test begins at a position."""
+
+    def __init__(self, app, prefix=(), seed: int = 0) -> None:
+        self.app = app
+        self.runner = MatchRunner.new("merchant_lord", [SeatSpec("human")] * 2, ["Tester", "Bot"], seed,
+                                      {"start_player": 1}, None)
+        host = self.runner.host
+        for action in prefix:
+            seat = host.state.turn
+            host.events.append(host.state.apply(action))
+            host.actions.append(action)
+            host.movers.append(seat)
+        self.screen = MerchantLordScreen(self.runner.client(0))
+        self.bot = self.runner.client(1)
+
+    async def __aenter__(self) -> "Table":
+        await self.app.push_screen(self.screen)
+        self.runner.start()
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        self.runner.stop()
+
+    def moves(self) -> int:
+        return self.runner.host.turn
+
+    async def bot_plays(self, choose) -> tuple:
+        while True:
+            message = await asyncio.wait_for(self.bot.get(), 10)
+            if isinstance(message, YourTurn):
+                break
+        action = choose(message.legal)
+        await self.bot.send(Act(self.runner.match_id, 1, message.turn, action))
+        return action
+
+
+def my_turn(screen) -> bool:
+    return screen.turn is not None and screen.view is not None and bool(screen.names)
+
+
+async def cursor_to(pilot, widget, key: str) -> None:
+    """Move a ChipBar's or the villages' cursor to ``key`` with the arrows."""
+    keys = widget.keys
+    assert key in keys, (key, keys)
+    for _ in range(40):
+        current = widget.current if isinstance(widget, ChipBar) else widget.cursor
+        if current == key:
+            return
+        step = "right" if keys.index(current) < keys.index(key) else "left"
+        await pilot.press(step)
+    raise AssertionError(f"cursor never reached {key}")
+
+
+async def focus(pilot, app, widget) -> None:
+    for _ in range(10):
+        if app.focused is widget:
+            return
+        await pilot.press("tab")
+    raise AssertionError(f"tab never reached {widget}")
+
+
+async def test_the_sale_builder_shows_dice_and_income_and_refuses_with_the_reason(tmp_path):
+    prefix, state = play_until(builder_position)
+    legal = state.legal_actions()
+    view = state.view(0)
+    tucking = [a for a in legal if a[0] == "sell" and a[2]]
+    sale = max(tucking, key=lambda a: len(a[2]))
+    usable = {c for a in tucking for c, _ in a[2]}
+    stuck = next(c for c in view["hand"] if c not in usable)
+    sold_at = {a[1] for a in legal if a[0] == "sell"}
+    shut = next(v["id"] for v in view["villages_info"] if v["open"] and v["id"] not in sold_at)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        async with Table(app, prefix) as table:
+            screen = table.screen
+            await wait_for(pilot, lambda: my_turn(screen), "my turn")
+            villages = screen.query_one(VillageBoard)
+            hand = screen.query_one("#ml-hand", ChipBar)
+            start = table.moves()
+
+            # moving through the plays list fills the builder with the highlighted sale
+            actions = screen.query_one(ActionList)
+            first = next(a for a in legal if a[0] == "sell" and a[2])
+            await focus(pilot, app, actions)
+            await pilot.press("home", *["down"] * legal.index(first))
+            assert screen.sel.village == first[1] and screen.sel.key() == first[2]
+            assert "enter sells" in builder(screen)
+            await pilot.press("c")
+            assert screen.sel.village is None and not screen.sel.tucks
+            await focus(pilot, app, villages)
+
+            # a village no sale fits: refused, with the dice it needs and the dice there are
+            await cursor_to(pilot, villages, shut)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: any("needs dice" in n for n in notices(app)), "the reason")
+            reason = next(n for n in notices(app) if "needs dice" in n)
+            assert "your unsold dice are" in reason and "{p" not in reason
+            assert screen.sel.village is None
+
+            # the sale's village: its dice and income show before anything is sold
+            await cursor_to(pilot, villages, sale[1])
+            await pilot.press("enter")
+            assert screen.sel.village == sale[1] and table.moves() == start
+            text = builder(screen)
+            assert "dice" in text and "you get" in text and "enter sells" in text, text
+
+            # a card no sale can tuck: refused with the reason, nothing ticked
+            await focus(pilot, app, hand)
+            await cursor_to(pilot, hand, stuck)
+            await pilot.press("space")
+            await wait_for(pilot, lambda: any(f"Cannot tuck {stuck}" == n.title for n in app._notifications),
+                           "the card's reason")
+            assert stuck not in screen.sel.tucks
+            assert any("needs dice" in n or "not in your hand" in n for n in notices(app))
+
+            # tick the sale's halves by keys: space cycles left, right, unticked
+            for card, half in sale[2]:
+                await cursor_to(pilot, hand, card)
+                for _ in range(3):
+                    if screen.sel.tucks.get(card) == half:
+                        break
+                    await pilot.press("space")
+                assert screen.sel.tucks.get(card) == half
+            assert screen.choices().action(screen.sel) == sale
+            coins = state.sale_income(0, VINDEX[sale[1]], [(INDEX[c], HALF_INDEX[h]) for c, h in sale[2]])[0]
+            text = builder(screen)
+            assert f"you get {coins}¢" in text and f"{view['table'][0] + len(sale[2])} cards" in text, text
+            shown_hand = hand.render().plain
+            for card, half in sale[2]:
+                assert card_face(card, half).plain in shown_hand  # the ticked half in brackets
+            # the plays list shows the same sale
+            assert actions.actions[actions.highlighted] == sale
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: table.moves() == start + 1, "the sale")
+            assert table.runner.host.actions[start] == sale
+
+
+async def test_rerolls_by_ticking_dice_and_the_roll_shows_what_changed(tmp_path):
+    def rerolling(state) -> bool:
+        return state.turn == 0 and state.phase == FAVOUR and state.favour[0] >= 1
+
+    prefix, state = play_until(rerolling)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        async with Table(app, prefix) as table:
+            screen = table.screen
+            await wait_for(pilot, lambda: my_turn(screen), "my turn")
+            dice = screen.query_one("#ml-dice", ChipBar)
+            await focus(pilot, app, dice)
+            start = table.moves()
+            before = [value for value, _ in screen.view["dice"][0]]
+            await pilot.press("space", "right", "space")
+            assert screen.reroll == {0, 1}
+            want = ("reroll", *sorted(before[:2]))
+            assert builder(screen).startswith(f"Reroll {want[1]} {want[2]} for 1 favour")
+            actions = screen.query_one(ActionList)
+            assert actions.actions[actions.highlighted] == want  # the list follows the ticks
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: table.moves() == start + 1, "the reroll")
+            assert table.runner.host.actions[start] == want
+            await wait_for(pilot, lambda: screen.view["favour"][0] == state.favour[0] - 1, "the new dice")
+            await pilot.pause()
+            after = [value for value, _ in screen.view["dice"][0]]
+            assert {(0, 0), (0, 1)} <= screen.changed_dice  # rerolled, even if a die shows its old value
+            drawn = dice.render().plain
+            for index in (0, 1):
+                assert f"*{after[index]}{GLYPHS[after[index] - 1]}" in drawn, drawn
+
+
+async def test_a_whole_game_against_the_ai_by_keys(tmp_path):
+    """Seat 0 by keys against the AI at a tiny budget, to the end screen: sales through the
+    builder (the villages have the focus when selling starts), one reroll by ticked dice (they
+    have it in the favour step), purchases with Enter on the row, placements from the plays
+    list, and e to end a step."""
+    app = make_app(tmp_path, iterations=3)
+    used = {"builder": 0, "reroll": 0, "row": 0, "list": 0, "e": 0}
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(MatchSetup("merchant_lord", ["human", "ai:easy"], ["Tester", "Bot"],
+                                   {"start_player": 1}, 3))
+        await wait_for(pilot, lambda: isinstance(app.screen, MerchantLordScreen), "the table")
+        screen = app.screen
+        host = app.runner.host
+        for _ in range(300):
+            await wait_for(pilot, lambda: my_turn(screen) or isinstance(app.screen, MatchOverScreen),
+                           "my turn or the end", timeout=20)
+            if isinstance(app.screen, MatchOverScreen):
+                break
+            start = host.turn
+            action = simple(host.state)
+            phase = screen.phase
+            if phase == "favour" and not used["reroll"]:
+                assert app.focused is screen.query_one("#ml-dice")
+                await pilot.press("space", "enter")
+                used["reroll"] += 1
+            elif action[0] == "sell":
+                villages = screen.query_one(VillageBoard)
+                assert app.focused is villages
+                await cursor_to(pilot, villages, action[1])
+                await pilot.press("enter")
+                if action[2]:
+                    hand = screen.query_one("#ml-hand", ChipBar)
+                    await pilot.press("tab")
+                    assert app.focused is hand
+                    for card, half in action[2]:
+                        await cursor_to(pilot, hand, card)
+                        while screen.sel.tucks.get(card) != half:
+                            await pilot.press("space")
+                assert screen.choices().action(screen.sel) == action
+                assert "you get" in builder(screen)
+                await pilot.press("enter")
+                used["builder"] += 1
+            elif action[0] == "buy":
+                row = screen.query_one("#ml-row", ChipBar)
+                assert app.focused is row, (app.focused, host.actions[-6:], screen.phase, used)
+                await cursor_to(pilot, row, action[1])
+                await pilot.press("enter")
+                used["row"] += 1
+            elif action[0] == "place":
+                actions = screen.query_one(ActionList)
+                await focus(pilot, app, actions)
+                await pilot.press("home", *["down"] * screen.legal.index(action), "enter")
+                await pilot.press("shift+tab")  # off the list: the next step focuses its panel
+                used["list"] += 1
+            else:
+                await pilot.press("e")
+                used["e"] += 1
+            await wait_for(pilot, lambda: host.turn > start, "my action to land")
+            assert host.actions[start] == action or used["reroll"] == 1 and host.actions[start][0] == "reroll"
+        assert isinstance(app.screen, MatchOverScreen)
+        assert used["builder"] >= 3 and used["reroll"] == 1 and used["row"] >= 2, used
+        assert app.store.entries()[0].snapshot.status == "over"
+        assert max(host.state.table) >= 9
+
+
+async def test_four_players_fit_80x24_and_o_shows_the_others(tmp_path):
+    app = make_app(tmp_path)
+    names = ["Tester", "Bot", "Cy", "Dee"]
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(MatchSetup("merchant_lord", ["human"] + ["ai:easy"] * 3, names, {"start_player": 1}, 5))
+        await wait_for(pilot, lambda: isinstance(app.screen, MerchantLordScreen) and my_turn(app.screen), "my turn")
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one("#status").region.bottom == 23
+        assert screen.query_one("#ml-row").region.bottom <= 22
+        board = screen.query_one(VillageBoard)
+        shown = [key for key in board.keys]
+        assert [k for k in shown if k.startswith("P0-")] == ["P0-V16", "P0-V25", "P0-V34"]
+        others = {key[:2] for key in shown} - {"P0"}
+        assert len(others) == 1  # one opponent's villages; the others on a line each
+        assert board.text.count("(o shows them)") == 2
+        await pilot.press("o")
+        await pilot.pause()
+        assert {key[:2] for key in board.keys} - {"P0"} != others
+        assert board.cursor.startswith(f"P{screen.shown_other}-")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.start_match(MatchSetup("merchant_lord", ["human"] + ["ai:easy"] * 3, names, {"start_player": 1}, 5))
+        await wait_for(pilot, lambda: isinstance(app.screen, MerchantLordScreen) and my_turn(app.screen), "my turn")
+        await pilot.pause()
+        board = app.screen.query_one(VillageBoard)
+        assert len(board.keys) == 12 and "(o shows them)" not in board.text
+        assert "(seller 2¢, owner 2¢)" in board.text  # with room, what each village pays
+
+
+def test_builder_choices_offer_only_reachable_halves():
+    _, state = play_until(builder_position)
+    choices = Choices(state.legal_actions())
+    hand = state.view(0)["hand"]
+    tucking = [a for a in state.legal_actions() if a[0] == "sell" and a[2]]
+    usable = {c for a in tucking for c, _ in a[2]}
+    for card in hand:
+        assert choices.tuckable(Selection(), card) == (card in usable)
+    sale = max(tucking, key=lambda a: len(a[2]))
+    selection = Selection(sale[1], dict(sale[2]))
+    assert choices.action(selection) == sale
+    for card in hand:
+        if card not in selection.tucks:
+            for half in choices.halves(selection, card):
+                assert choices.action(Selection(sale[1], {**selection.tucks, card: half})) is not None
+
+
+def test_dice_and_cards_read_without_colour():
+    for value in range(1, 7):
+        assert die_text(value).plain == f"{value}{GLYPHS[value - 1]}"
+    assert len(set(GLYPHS)) == 6
+    assert card_face("M05").plain == "M05 1≈2¢ 4ΨFM"
+    assert card_face("M05", "L").plain == "M05[1≈2¢]4ΨFM"
+    assert card_face("M05", "R").plain == "M05 1≈2¢[4ΨFM]"
+
+
+def test_the_reasons_for_an_impossible_sale_name_the_rule():
+    from caravan_tui.engine import render
+    from caravan_tui.games.merchant_lord.describe import place_problem, sale_problem
+
+    _, state = play_until(builder_position)
+    names = ["Tester", "Bot"]
+
+    def why(vid, tucks=()):
+        reason = sale_problem(state, 0, vid, tucks)
+        return None if reason is None else render(reason, names, 0)
+
+    legal = state.legal_actions()
+    sale = max((a for a in legal if a[0] == "sell" and a[2]), key=lambda a: len(a[2]))
+    assert why(sale[1], sale[2]) is None
+    card = sale[2][0]
+    assert "only the owner tucks merchants" in why("P1-V16", (card,))
+    assert "is not in your hand" in why(sale[1], (("M30" if "M30" not in state.view(0)["hand"] else "M29", "L"),))
+    shut = next(v["id"] for v in state.view(0)["villages_info"]
+                if v["open"] and not any(a[0] == "sell" and a[1] == v["id"] for a in legal))
+    assert "needs dice" in why(shut) and "your unsold dice are" in why(shut)
+    view = state.view(0)
+    closed = next(v for v, seller in enumerate(view["sellers"]) if seller == 1)
+    assert "is closed: Bot's dice are on it" in why(view["villages_info"][closed]["id"])
+    assert "your own villages" in render(place_problem(state, 0, "P1-V16", None), names, 0)
