@@ -8,6 +8,14 @@ from caravan_tui.engine import Game, Option
 from .ai import AI
 from .rules import CaravanseraiState
 
+
+def _screen() -> type:
+    """The game's Textual screen, imported only when a screen is wanted."""
+    from .screen import SCREEN
+
+    return SCREEN
+
+
 GAME = Game(
     id="caravanserai",
     title="Caravanserai",
@@ -23,5 +31,5 @@ GAME = Game(
     default_players=2,
     ai=AI,
     quick_options={},
-    screen=None,
+    screen=_screen,
 )

@@ -1,0 +1,285 @@
+"""The Caravanserai screen driven through Pilot at 80×24: a whole solo game by keys to the end
+screen and its title, a 3-player game against the AI, the board's fit, panning and glyphs."""
+from __future__ import annotations
+
+from rich.text import Text
+
+from caravan_tui.app import CaravanApp
+from caravan_tui.games import get_game
+from caravan_tui.games.caravanserai.ai import prior
+from caravan_tui.games.caravanserai.board_widget import HexBoard
+from caravan_tui.games.caravanserai.geometry import COLOURS, LAYOUTS, QR, centre, tile_cells
+from caravan_tui.games.caravanserai.rules import title
+from caravan_tui.games.caravanserai.screen import CaravanseraiScreen, Picture, action_cell, distance, notation
+from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.new_match import MatchSetup
+from caravan_tui.screens.summary import MatchOverScreen
+from caravan_tui.seats import SeatSpec
+from saves import SaveStore
+
+SIZE = (80, 24)
+DIRECTION_KEY = {0: "d", 1: "e", 2: "w", 3: "a", 4: "z", 5: "x"}
+
+
+def make_app(tmp_path, iterations: int = 8) -> CaravanApp:
+    app = CaravanApp(store=SaveStore(tmp_path), ai_iterations=iterations)
+    app.move_pause = 0.0
+    return app
+
+
+def setup(seats: list[str], seed: int, **options) -> MatchSetup:
+    specs = [SeatSpec("human") if s == "human" else SeatSpec.parse(s) for s in seats]
+    names = ["Tester"] + [f"Bot {i}" for i in range(1, len(seats))]
+    return MatchSetup("caravanserai", specs, names, dict(options), seed)
+
+
+async def wait_for(pilot, condition, what: str, timeout: float = 20.0) -> None:
+    for _ in range(int(timeout / 0.01)):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def my_turn(app) -> bool:
+    return isinstance(app.screen, CaravanseraiScreen) and app.screen.turn is not None
+
+
+async def next_turn(pilot, app) -> None:
+    await wait_for(pilot, lambda: my_turn(app) or isinstance(app.screen, MatchOverScreen), "my turn or the end")
+
+
+def screen_lines(app) -> list[str]:
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def best(state) -> tuple:
+    """The action the AI's prior rates best: a fair solo player that needs no search; a good
+    stands where the screen puts the cursor (the free cell nearest the head)."""
+    legal = state.legal_actions()
+    if legal[0][0] == "stand":
+        head = QR[state.caravans[state.turn][-1][0]]
+        return min(legal, key=lambda a: (distance((a[2], a[3]), head), a[3], a[2]))
+    scores = prior(state.clone(), legal)
+    return legal[max(range(len(legal)), key=scores.__getitem__)]
+
+
+def short_solo_seed() -> tuple[int, int, str]:
+    """The seed (of the first 60) whose solo game, played by ``best``, reaches a title in the
+    fewest decisions: (seed, length, title)."""
+    game = get_game("caravanserai")
+    found = []
+    for seed in range(60):
+        state, decisions = game.new(1, seed=seed), 0
+        while not state.is_over():
+            state.apply(best(state), False)
+            decisions += 1
+        length = len(state.caravans[0])
+        if title(length):
+            found.append((decisions, seed, length, title(length)))
+    return min(found)[1:]
+
+
+async def go_to(pilot, cell) -> None:
+    """Move the board's cursor to ``cell`` with the arrows (rows first, then along the row)."""
+    board = pilot.app.screen.query_one(HexBoard)
+    for _ in range(200):
+        if board.cursor == cell:
+            return
+        (q, r), (tq, tr) = board.cursor, cell
+        if r != tr:
+            await pilot.press("down" if r < tr else "up")
+        else:
+            await pilot.press("right" if 2 * q + r < 2 * tq + tr else "left")
+    raise AssertionError(f"the cursor never reached {cell}")
+
+
+async def answer(pilot, screen, action) -> None:
+    """In the chooser, pick the line describing ``action``."""
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, ChoiceScreen), "the chooser")
+    index = pilot.app.screen.choices.index(screen.describe(action))
+    await pilot.press(*["down"] * index, "enter")
+
+
+async def play_by_keys(pilot, screen, action) -> None:
+    """One decision the way a player makes it: direction keys, ``c``, colour letters, or the
+    cursor and Enter on the board (with the chooser where a cell allows several things)."""
+    kind = action[0]
+    if kind == "dir":
+        await pilot.press(DIRECTION_KEY[action[1]])
+    elif kind == "camel":
+        await pilot.press("c")
+    elif kind == "lying":
+        await pilot.press("L")
+    elif kind == "good":
+        choices = [a for a in screen.legal if a[0] == "good" and a[1] == action[1]]
+        await pilot.press(COLOURS[action[1]])
+        if len(choices) > 1:  # the first block in basic: 1 or 2 goods
+            await wait_for(pilot, lambda: isinstance(pilot.app.screen, ChoiceScreen), "the chooser")
+            assert pilot.app.screen.choices[-1].startswith("2 ")
+            await pilot.press(*["down"] * choices.index(action), "enter")
+    else:  # start, stand, use, decline: on the board
+        await go_to(pilot, action_cell(action, screen.picture))
+        choices = screen.actions_at(screen.query_one(HexBoard).cursor)
+        assert action in choices
+        await pilot.press("enter")
+        if len(choices) > 1:
+            await answer(pilot, screen, action)
+
+
+async def test_a_whole_solo_game_by_keys_ends_on_the_title(tmp_path):
+    seed, length, earned = short_solo_seed()
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(["human"], seed))
+        await next_turn(pilot, app)
+        screen, host = app.screen, app.runner.host
+        assert "Title none yet" in "\n".join(screen_lines(app))
+        kinds = set()
+        while my_turn(app):
+            turn = host.turn
+            action = best(host.state)
+            kinds.add(action[0])
+            if action[0] == "stand":  # the cursor waits on it
+                assert screen.query_one(HexBoard).cursor == action_cell(action, screen.picture)
+            await play_by_keys(pilot, screen, action)
+            await wait_for(pilot, lambda: host.turn > turn, f"{action} to land")
+            assert host.actions[turn] == action
+            await next_turn(pilot, app)
+        assert {"start", "dir", "good", "camel", "stand"} <= kinds
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the end screen")
+        assert len(host.state.caravans[0]) == length
+        text = "\n".join(screen_lines(app))
+        assert f"Title reached: {earned}" in text and f"Tester (you): {length}" in text
+
+
+async def test_three_players_against_the_ai_for_a_few_turns(tmp_path):
+    """The start and two whole turns by keys (expert: one with a lying camel, ``L``), the two
+    AIs playing in between."""
+    app = make_app(tmp_path, iterations=10)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(["human", "ai:easy", "ai:easy"], 2, variant="expert"))
+        await next_turn(pilot, app)
+        screen, host = app.screen, app.runner.host
+        board = screen.query_one(HexBoard)
+        assert board.border_title == "Your turn · starting camels"
+        while host.state.round < 3:  # the start, then rounds 1 and 2
+            await next_turn(pilot, app)
+            assert my_turn(app)
+            turn = host.turn
+            action = best(host.state)
+            if ("lying",) in host.state.legal_actions() and ("lying",) not in host.actions:
+                action = ("lying",)
+            await play_by_keys(pilot, screen, action)
+            await wait_for(pilot, lambda: host.turn > turn, f"{action} to land")
+        await next_turn(pilot, app)
+        assert set(host.movers) == {0, 1, 2} and host.state.round == 3
+        assert "You laid" in "\n".join(screen.query_one("#log").lines_text)
+        assert ("lying",) in [a for m, a in zip(host.movers, host.actions) if m == 0]
+        for seat in (1, 2):  # each AI's caravan on the board, and its line under it
+            assert any(glyph.plain == f"{seat + 1}C" for glyph in board.glyphs.values())
+        text = "\n".join(screen_lines(app))
+        assert "Bot 1" in text and "Bot 2" in text and "Market" in text and "ends when empty" in text
+        assert board.border_title.startswith("Your turn · round ")
+
+
+async def test_the_30_tile_board_fits_80x24_and_every_tile_is_reachable(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(["human"] + ["ai:easy"] * 5, 1))
+        await next_turn(pilot, app)
+        screen = app.screen
+        board = screen.query_one(HexBoard)
+        cells = set(board.cells)
+        assert len(cells) == 210
+        # everything in the board's column, nothing below the status line
+        assert board.region.right <= 49 and board.region.height >= 12
+        for widget in ("#cs-info", "#cs-seats", "#cs-turn", "#status"):
+            region = screen.query_one(widget).region
+            assert region.height and region.bottom <= 23, widget
+        assert screen.query_one("#cs-seats").region.height == 6
+        assert board.more()  # the board is larger than its room: it pans
+
+        # the cursor reaches the outermost tiles by arrows, and the board pans to show it
+        positions = LAYOUTS[30].positions
+        corners = {min(positions, key=lambda p: (key(centre(*p)), centre(*p)))
+                   for key in (lambda c: c[1], lambda c: -c[1], lambda c: 2 * c[0] + c[1], lambda c: -2 * c[0] - c[1])}
+        for P, Q in sorted(corners, key=lambda p: centre(*p)[1]):
+            cell = centre(P, Q)
+            await go_to(pilot, cell)
+            assert board.visible(cell), (P, Q)
+            x, y = board.place(cell)
+            line = screen_lines(app)[board.content_region.y + y - board.origin[1]]
+            assert line[board.content_region.x + x - 1 - board.origin[0]] == "["
+
+        # shift+arrows pan by hand over the whole picture: every tile's cells come into view
+        async def sweep(key: str, arrow: str) -> None:
+            seen.update(c for c in cells if board.visible(c))
+            while arrow in board.more():
+                await pilot.press(key)
+                seen.update(c for c in cells if board.visible(c))
+
+        seen: set = set()
+        await sweep("shift+up", "▲")
+        await sweep("shift+left", "◀")
+        while True:
+            await sweep("shift+right", "▶")
+            await sweep("shift+left", "◀")
+            if "▼" not in board.more():
+                break
+            await pilot.press("shift+down")
+        assert seen == cells
+        tiles = {(P, Q): {(q, r) for q, r in tile_cells(P, Q)} for P, Q in positions}
+        assert all(tile <= seen for tile in tiles.values())
+
+
+async def test_the_whole_board_shows_at_120x40(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.start_match(setup(["human"] + ["ai:easy"] * 5, 1))
+        await next_turn(pilot, app)
+        screen, host = app.screen, app.runner.host
+        board = screen.query_one(HexBoard)
+        assert board.more() == "" and all(board.visible(c) for c in board.cells)
+        assert any("W K P R Y block" in line for line in screen_lines(app))  # the key, under the board
+        await pilot.press("l")  # the whole legend in place of the plays and the log
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        assert all(words in text for words in ("red Caravanserai cell", "player 2's head", "the final camel"))
+        await pilot.press("l")
+        start = screen.legal[-1]
+        x, y = board.place(action_cell(start, screen.picture))
+        await pilot.click(HexBoard, offset=(1 + x, 1 + y))  # inside the border
+        await wait_for(pilot, lambda: host.turn > 0, "the click to play")
+        assert host.actions[0] == start
+
+
+def test_glyphs_read_without_colour():
+    game = get_game("caravanserai")
+    state = game.new(2, seed=3)
+    for _ in range(2):
+        state.apply(state.legal_actions()[0])
+    view = state.view(0)
+    picture = Picture(view)
+    board = state.board
+    cs = next(c for c in board.cs_cells if c not in state.bgoods and not state.blocked[c])
+    bgood, colour = next(iter(state.bgoods.items()))
+    desert = next(c for c in board.layout.cells if board.cs[c] < 0 and not state.blocked[c])
+    assert picture.glyph(QR[desert]).plain == " ·"
+    assert picture.glyph(QR[cs]).plain == "·" + COLOURS[board.cs[cs]]
+    assert picture.glyph(QR[bgood]).plain == "◆" + COLOURS[colour]
+    head = picture.glyph(tuple(view["caravans"][1][0][:2]))
+    assert head.plain == "2C" and any("reverse" in str(span.style) for span in head.spans)
+    assert isinstance(head, Text)
+    assert notation(list("PYYLRRRC")) == "1P 2Y lying 3R camel"
+
+
+def test_the_end_trigger_and_the_solo_title_read_in_words():
+    view = get_game("caravanserai").new(3, seed=1).view(0)
+    line = lambda phase: CaravanseraiScreen.info_text(None, dict(view, phase=phase)).plain  # noqa: E731
+    assert line("normal").endswith("ends when empty") and line("completing").endswith("ENDING: +1 round")
+    assert line("final").endswith("FINAL ROUND") and len(line("completing")) <= 45  # 80 columns
+    solo = get_game("caravanserai").new(1, seed=1).view(0)
+    solo["caravans"] = [[[0, 0, "C"]] * 31]
+    assert CaravanseraiScreen.info_text(None, solo).plain.splitlines()[1] == (
+        "Title Great camel driver · 35: Xiansheng")
