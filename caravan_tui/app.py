@@ -1,4 +1,5 @@
-"""The Textual app: home, new match, saves, rules and one game screen per game (DESIGN §6)."""
+"""The Textual app: home, new match, saves, rules and one game screen per game (DESIGN §6); and
+the same tables in client mode, one per SSH session, playing matches the hub hosts (DESIGN §7)."""
 from __future__ import annotations
 
 import asyncio
@@ -10,31 +11,34 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from ai.worker import AIWorker
-from caravan_tui.bus import MatchOver
+from caravan_tui.bus import MatchOver, Message
 from caravan_tui.engine import Game
 from caravan_tui.games import GAMES, get_game
+from caravan_tui.hosting.protocol import Joined, Left, Lobby, Refused, SetName, Welcome
+from caravan_tui.hosting.remote import HubLink
 from caravan_tui.hosting.replay import ReplayClient
 from caravan_tui.hosting.runner import MatchRunner
 from caravan_tui.preferences import Preferences
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH
+from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.home import HomeScreen
+from caravan_tui.screens.hosted_game import hosted_screen_class
 from caravan_tui.screens.how_to_play import HowToPlayScreen
+from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen, result_line
+from caravan_tui.screens.your_name import YourNameScreen
 from saves import DamagedSave, SaveStore
 from saves.loading import latest_unfinished, load
 
 
-class CaravanApp(App):
-    """``store``: where saves live (default: SaveStore(), honouring $CARAVAN_TUI_HOME);
-    ``play`` (a setup) starts a match at once, ``resume`` ("latest" or a match id) resumes
-    one, ``replay`` (a match id) plays one back; ``ai_iterations`` overrides every AI level's
-    budget (fast tests)."""
+class TableApp(App):
+    """What every caravan-tui app shares: styles, breakpoints, pauses, rules and the palette."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
     TITLE = "caravan-tui"
@@ -46,6 +50,47 @@ class CaravanApp(App):
     move_pause = 0.6
     #: seconds the opponent's latest play stays highlighted
     flash_seconds = 1.5
+
+    def get_system_commands(self, screen: Screen):
+        """The palette lists the keys of the screen too (rules, hint, undo, save, menu…)."""
+        yield from super().get_system_commands(screen)
+        seen = set()
+        for active in screen.active_bindings.values():
+            binding = active.binding
+            if binding.show and binding.description and binding.description not in seen:
+                seen.add(binding.description)
+                key = self.get_key_display(binding)
+                yield SystemCommand(
+                    binding.description, f"{binding.tooltip} ({key})" if binding.tooltip else f"key: {key}",
+                    lambda action=binding.action, node=active.node: self.run_action(action, node))
+
+    def open_rules(self, game: Game | None = None) -> None:
+        if game is not None or len(GAMES) == 1:
+            self.push_screen(RulesScreen(game or next(iter(GAMES.values()))))
+            return
+        games = list(GAMES.values())
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.push_screen(RulesScreen(games[index]))
+
+        self.push_screen(ChoiceScreen("Rules of which game?", [g.title for g in games]), chosen)
+
+    def final_table(self, screen: GameScreen, over: MatchOver) -> MatchOverScreen:
+        names = [screen.seat_name(seat) for seat in range(len(over.scores))]
+        status = "Resigned." if over.status == "resigned" else ""
+        return MatchOverScreen(
+            result_line(names, over.scores, over.outcome),
+            "   ".join(f"{name}: {score:g}" for name, score in zip(names, over.scores)),
+            screen.match_summary(screen.view) if screen.view else None,
+            status)
+
+
+class CaravanApp(TableApp):
+    """``store``: where saves live (default: SaveStore(), honouring $CARAVAN_TUI_HOME);
+    ``play`` (a setup) starts a match at once, ``resume`` ("latest" or a match id) resumes
+    one, ``replay`` (a match id) plays one back; ``ai_iterations`` overrides every AI level's
+    budget (fast tests)."""
 
     def __init__(
         self,
@@ -79,19 +124,6 @@ class CaravanApp(App):
     async def on_unmount(self) -> None:
         self._stop_runner()
         await asyncio.to_thread(self.worker.close)  # a search in progress finishes first
-
-    def get_system_commands(self, screen: Screen):
-        """The palette lists the keys of the screen too (rules, hint, undo, save, menu…)."""
-        yield from super().get_system_commands(screen)
-        seen = set()
-        for active in screen.active_bindings.values():
-            binding = active.binding
-            if binding.show and binding.description and binding.description not in seen:
-                seen.add(binding.description)
-                key = self.get_key_display(binding)
-                yield SystemCommand(
-                    binding.description, f"{binding.tooltip} ({key})" if binding.tooltip else f"key: {key}",
-                    lambda action=binding.action, node=active.node: self.run_action(action, node))
 
     # -- matches ------------------------------------------------------------------------------
 
@@ -162,13 +194,7 @@ class CaravanApp(App):
         """Replace the game screen (and anything above it) with the final table; the notices of
         the match go with it."""
         self.clear_notifications()
-        names = [screen.seat_name(seat) for seat in range(len(over.scores))]
-        status = "Resigned." if over.status == "resigned" else ""
-        result = MatchOverScreen(
-            result_line(names, over.scores, over.outcome),
-            "   ".join(f"{name}: {score:g}" for name, score in zip(names, over.scores)),
-            screen.match_summary(screen.view) if screen.view else None,
-            status)
+        result = self.final_table(screen, over)
         self._stop_runner()
         while self.screen is not screen and len(self.screen_stack) > 1:
             self.pop_screen()
@@ -218,17 +244,133 @@ class CaravanApp(App):
     def open_saves(self) -> None:
         self.push_screen(SavesScreen())
 
-    def open_rules(self, game: Game | None = None) -> None:
-        if game is not None or len(GAMES) == 1:
-            self.push_screen(RulesScreen(game or next(iter(GAMES.values()))))
-            return
-        games = list(GAMES.values())
 
-        def chosen(index: int | None) -> None:
-            if index is not None:
-                self.push_screen(RulesScreen(games[index]))
+class ClientApp(TableApp):
+    """Client mode, one per SSH session (DESIGN §7): the lobby and the game screens, speaking
+    only to the hub over ``sock``. Nothing here acts on the machine it runs on, which is the
+    server: no screenshot is written to its disk, the process is never suspended, no URL is
+    opened there."""
 
-        self.push_screen(ChoiceScreen("Rules of which game?", [g.title for g in games]), chosen)
+    NOT_HERE = "Not available over SSH."
+
+    def __init__(self, sock) -> None:
+        super().__init__()
+        self.link = HubLink(sock)
+        self.player_name = ""
+        self.guest = False
+        self.grace = 60  # the server's first offer for a new match
+        self.lobby: Lobby | None = None
+        self.last_game: Game | None = None
+
+    def on_mount(self) -> None:
+        self.push_screen(LobbyScreen())
+        self.run_worker(self.link.run(), group="hub")
+        self.run_worker(self._listen_to_hub(), group="hub-inbox")
+
+    async def _listen_to_hub(self) -> None:
+        while (message := await self.link.get()) is not None:
+            self.from_hub(message)
+        self.exit(message="The server closed the connection.")
+
+    def from_hub(self, message: Message) -> None:
+        if isinstance(message, Welcome):
+            self.player_name, self.guest, self.grace = message.name, message.guest, message.grace
+            if not message.name:
+                self.ask_name()
+            for screen in self.screen_stack:
+                if isinstance(screen, LobbyScreen):
+                    screen.show_title()
+        elif isinstance(message, Lobby):
+            if message == self.lobby:
+                return  # nothing to redraw
+            self.lobby = message
+            for screen in self.screen_stack:
+                if isinstance(screen, LobbyScreen):
+                    screen.show(message)
+        elif isinstance(message, Joined) and self.link.match is not None:
+            self.open_match()
+        elif isinstance(message, Left):
+            if self.link.match is not None and self.link.match.match_id == message.match:
+                self.link.match = None
+                self._to_lobby()
+            self.notify(message.reason, title="You left the match")
+        elif isinstance(message, Refused):
+            if not self.player_name:
+                self.ask_name(message.reason)
+            else:
+                self.notify(message.reason, title="Not possible", severity="warning")
+
+    def send_to_hub(self, message: Message) -> None:
+        self.run_worker(self.link.send(message), group="send")
+
+    def ask_name(self, problem: str = "") -> None:
+        def named(name: str | None) -> None:
+            if name:
+                self.send_to_hub(SetName(name))
+
+        self.push_screen(YourNameScreen(self.guest, problem), named)
+
+    # -- matches --------------------------------------------------------------------------------
+
+    def open_match(self) -> None:
+        """Show the match the hub just seated us at (or lets us watch)."""
+        client = self.link.match
+        self.last_game = get_game(client.game_id)
+        self._to_lobby()
+        self.clear_notifications()
+        self.push_screen(hosted_screen_class(self.last_game)(client))
+
+    def open_create(self, game: Game | None = None) -> None:
+        self.push_screen(CreateMatchScreen(game, self.grace))
+
+    def show_match_over(self, screen: GameScreen, over: MatchOver) -> None:
+        self.clear_notifications()
+        result = self.final_table(screen, over)
+        self._leave_match()
+        while self.screen is not screen and len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.switch_screen(result)
+
+    def rematch(self) -> None:
+        """Back to the lobby to create the next match (the same game to start with)."""
+        self.go_home()
+        self.open_create(self.last_game)
+
+    def go_home(self) -> None:
+        """Leave the match (a person keeps their seat) for the lobby."""
+        self._leave_match()
+        self._to_lobby()
+
+    def _leave_match(self) -> None:
+        if self.link.match is not None:
+            self.link.match.close()
+
+    def _to_lobby(self) -> None:
+        while not isinstance(self.screen, LobbyScreen) and len(self.screen_stack) > 2:
+            self.pop_screen()
+
+    # -- what would act on the server's machine -------------------------------------------------
+
+    def get_system_commands(self, screen: Screen):
+        yield from (command for command in super().get_system_commands(screen) if command.title != "Screenshot")
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        self.notify(self.NOT_HERE, severity="warning")
+
+    def deliver_screenshot(self, *args, **kwargs) -> None:
+        self.notify(self.NOT_HERE, severity="warning")
+
+    def deliver_text(self, *args, **kwargs) -> None:
+        self.notify(self.NOT_HERE, severity="warning")
+
+    def deliver_binary(self, *args, **kwargs) -> None:
+        self.notify(self.NOT_HERE, severity="warning")
+
+    def action_suspend_process(self) -> None:
+        self.notify(self.NOT_HERE, severity="warning")
+
+    def open_url(self, url: str, *, new_tab: bool = True) -> None:
+        self.notify(self.NOT_HERE, severity="warning")
 
 
 def run_app(*, play: MatchSetup | None = None, resume: str | None = None, replay: str | None = None) -> None:

@@ -38,6 +38,8 @@ MAX_SEATS = 16
 MAX_ACTION_ITEMS = 64  # words and numbers in one action, nested ones included
 MAX_ACTION_DEPTH = 4
 MAX_WORD = 64
+MAX_CHAT = 200  # characters of a chat line
+MAX_NAME = 40  # characters of a person's name
 
 
 def action_problem(value: Any) -> str | None:
@@ -64,6 +66,14 @@ def action_problem(value: Any) -> str | None:
     return None
 
 
+def line_problem(value: Any, most: int, what: str) -> str | None:
+    """Why ``value`` cannot be shown as one line of text: not a string, empty, longer than
+    ``most`` or holding a control character (a terminal escape, say); None if it can."""
+    if type(value) is not str or not value.strip() or len(value) > most or not value.isprintable():
+        return f"{what} is one line of 1 to {most} printable characters"
+    return None
+
+
 def _whole(low: int, high: int, what: str):
     def check(value: Any) -> str | None:
         return None if type(value) is int and low <= value < high else f"{what} must be a whole number"
@@ -78,6 +88,8 @@ _REQUEST_FIELDS = {
     "iterations": _whole(0, 2**62, "iterations"),
     "action": action_problem,
     "best": lambda v: None if v is None else action_problem(v),
+    "text": lambda v: line_problem(v, MAX_CHAT, "a chat line"),
+    "name": lambda v: None if v == "" else line_problem(v, MAX_NAME, "a name"),
 }
 
 
@@ -117,7 +129,7 @@ class Request(Message):
     def problem(self) -> str | None:
         for f in fields(self):  # type: ignore[arg-type]
             value = getattr(self, f.name)
-            if f.name == "seat" and value is None and isinstance(self, Sync):
+            if f.name == "seat" and value is None and isinstance(self, (Sync, Chat)):
                 continue  # a spectator
             check = _REQUEST_FIELDS.get(f.name)
             if check is not None and (problem := check(value)):
@@ -290,22 +302,44 @@ class Thinking(Request):
     _convert: ClassVar[dict[str, Any]] = {"best": normalise_action}
 
 
+@dataclass(frozen=True)
+class Chat(Request):
+    """A chat line in a match (people play trading games by talking): seat → host, relayed by
+    the host to every seat and the spectators. ``seat`` None: a spectator. ``name`` says who
+    spoke; whoever passes a person's line on sets it (the hub, for a remote person), never the
+    speaker."""
+
+    match: str
+    seat: int | None
+    text: str
+    name: str = ""
+
+
+#: the match protocol: every seat and screen speaks these
 MESSAGES: dict[str, type[Message]] = {
     cls.__name__: cls
     for cls in (YourTurn, Act, Rejected, MatchInfo, Update, MatchOver, HintRequest, Hint, UndoRequest, Resign,
                 SaveRequest, Saved, Sync, Thinking)
 }
+#: what people say to each other in a hosted match (not part of playing it)
+CHAT_MESSAGES: dict[str, type[Message]] = {"Chat": Chat}
 
 
-def message_from_map(m: dict) -> Message:
-    """The message a ``to_map()`` map describes; ValueError for anything else."""
+def message_from_map(m: dict, known: dict[str, type[Message]] = MESSAGES) -> Message:
+    """The message a ``to_map()`` map describes, of one of the ``known`` types; ValueError for
+    anything else."""
     if not isinstance(m, dict):
         raise ValueError(f"a bus message is a map, not {type(m).__name__}")
     kind = m.get("type")
-    cls = MESSAGES.get(kind) if isinstance(kind, str) else None
+    cls = known.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise ValueError(f"unknown message type {kind!r}; known: {', '.join(sorted(MESSAGES))}")
+        raise ValueError(f"unknown message type {_short(kind)}; known: {', '.join(sorted(known))}")
     return cls.from_map(m)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…'"
 
 
 class Subscription:

@@ -13,6 +13,7 @@ import os
 import sys
 import tempfile
 from datetime import datetime
+from pathlib import Path
 
 from ai.levels import LEVELS
 from caravan_tui.games import GAMES
@@ -58,6 +59,23 @@ def _seconds(text: str) -> float:
     if not (math.isfinite(value) and value > 0):
         raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text!r}")
     return value
+
+
+def _pause(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 5:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds from 0 to 5, not {text!r}")
+    return value
+
+
+def _port(text: str) -> int:
+    port = _whole(0)(text)
+    if port > 65535:
+        raise argparse.ArgumentTypeError(f"must be a port number from 0 to 65535, not {text!r}")
+    return port
 
 
 def _seat_list(text: str) -> list[SeatSpec]:
@@ -304,6 +322,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     commands.add_parser("saves", help="list saved matches")
 
+    serve = commands.add_parser("serve", help="host matches over SSH: friends play with ssh -p PORT HOST")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
+    serve.add_argument("--port", type=_port, default=2222)
+    serve.add_argument("--authorized-keys", metavar="FILE",
+                       help="let in only the public keys listed (OpenSSH authorized_keys format)")
+    serve.add_argument("--allow-guests", action="store_true", help="let in clients without a key, as guests")
+    serve.add_argument("--grace", type=_whole(0), default=60,
+                       help="seconds a person who drops keeps their seat before an AI stands in (a new "
+                            "match's first offer; each match may choose)")
+    serve.add_argument("--idle-timeout", type=_seconds, default=1800, help="close a session idle this many seconds")
+    serve.add_argument("--per-address", type=positive, default=8, help="connections at once from one address")
+    serve.add_argument("--max-sessions", type=positive, default=64, help="sessions at once (each is a process)")
+    serve.add_argument("--ai-iterations", type=positive, help="cap every AI seat to this many iterations")
+    serve.add_argument("--move-pause", type=_pause, default=0.6,
+                       help="seconds an opponent's move stays on a person's screen before the next (0 to 5)")
+
     bench = commands.add_parser("bench", help="measure engine and AI speed")
     bench.add_argument("game", nargs="?", choices=sorted(GAMES))
     bench.add_argument("--json", metavar="FILE", help="also write the numbers as JSON")
@@ -474,8 +508,48 @@ def cmd_app(args) -> int:
     return 0
 
 
+def cmd_serve(args) -> int:
+    """Run the SSH server until interrupted. Its folder (``server`` in the data dir) holds the
+    hosted matches' saves, the names people chose, the host key and the connection log."""
+    import asyncio
+
+    from caravan_tui.hosting.server import ServerConfig, serve
+    from saves.store import SaveStore
+
+    root = SaveStore().root / "server"
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=root).close()
+    except OSError as error:
+        raise Refused(f"cannot keep the server's files in {root}: {_why(error)}") from None
+    keys = None
+    if args.authorized_keys is not None:
+        import asyncssh
+
+        try:
+            asyncssh.read_authorized_keys(args.authorized_keys)
+        except (OSError, ValueError, asyncssh.KeyImportError) as error:
+            raise Refused(f"cannot read {args.authorized_keys}: {_why(error)}") from None
+        keys = Path(args.authorized_keys).resolve()
+    config = ServerConfig(root, args.host, args.port, keys, args.allow_guests, args.per_address, args.max_sessions,
+                          args.idle_timeout, args.grace, args.ai_iterations, args.move_pause)
+
+    def ready(server, problems) -> None:
+        for problem in problems:
+            print(f"caravan-tui: not resumed: {problem}", file=sys.stderr)
+        resumed = len(server.hub.matches)
+        print(f"caravan-tui: serving on {args.host} port {server.port} (ssh -p {server.port} {args.host}); "
+              f"{resumed} match{'es' if resumed != 1 else ''} resumed; files in {root}", flush=True)
+
+    try:
+        asyncio.run(serve(config, ready))
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
 COMMANDS = {"selfplay": cmd_selfplay, "arena": cmd_arena, "replay": cmd_replay, "saves": cmd_saves,
-            "bench": cmd_bench}
+            "bench": cmd_bench, "serve": cmd_serve}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import deque
 from collections.abc import Callable
 
 from ai.matches import decision_seed
 from ai.policies import hint, make_policy
 from ai.worker import AIWorker, AIWorkerError
 from caravan_tui.bus import (
-    MAX_SEATS, Act, Bus, Hint, HintRequest, MatchInfo, MatchOver, Message, Rejected, Request, Resign, SaveRequest,
+    MAX_SEATS, Act, Bus, Chat, Hint, HintRequest, MatchInfo, MatchOver, Message, Rejected, Request, Resign, SaveRequest,
     Saved, Sync, Thinking, UndoRequest, Update, YourTurn, host_address, seat_address, spectator_address,
 )
 from caravan_tui.engine import Event, Game, IllegalAction, normalise_action, render, seat_field
@@ -29,6 +30,8 @@ from saves.store import MatchLock, SaveStore
 
 #: who plays a seat a person gave up (resigned or left) while other people play on
 STAND_IN = SeatSpec.ai("normal")
+#: chat lines a host keeps to show a seat that (re)joins
+CHAT_BACKLOG = 50
 
 SeatChange = Callable[[int, SeatSpec], None]
 
@@ -40,6 +43,9 @@ class MatchHost:
     ``stop()`` is called (``run`` first calls ``start``, which sends every seat its match info
     and ``Update`` and the seat to move its ``YourTurn``). ``on_seat_change`` is called when a
     seat changes hands, before anything is sent to it (a runner starts the stand-in there).
+
+    Requests are handled one at a time, and ``replace_seat`` waits its turn among them, so the
+    State, the log and the save never see two changes at once.
     """
 
     def __init__(self, replayed: Replayed, bus: Bus, store: SaveStore | None = None, *,
@@ -61,6 +67,11 @@ class MatchHost:
         self._started = False
         self._stopped = False
         self._hints: set[asyncio.Task] = set()
+        self._writing = asyncio.Lock()
+        self.chat: deque[Chat] = deque(maxlen=CHAT_BACKLOG)
+        #: log lines about the match rather than its moves (a seat changing hands, an undo), each
+        #: with the turn it came at, so a seat that (re)joins reads them in place; not saved
+        self.notes: list[tuple[int, Event]] = []
 
     # -- construction -------------------------------------------------------------------------
 
@@ -125,7 +136,7 @@ class MatchHost:
         """Send every seat (and the spectators) the match info and its view with the whole log
         so far, then the seat to move its ``YourTurn`` (or ``MatchOver``)."""
         self._started = True
-        history = self.opening + [event for events in self.events for event in events]
+        history = self._history()
         for seat in self._audience():
             await self._send(seat, self._info(seat))
             await self._send(seat, self._update(seat, history, whole_log=True))
@@ -139,7 +150,8 @@ class MatchHost:
             while self.status == "playing" and not self._stopped:
                 msg = await self._inbox.get()
                 if msg is not None:
-                    await self.handle(msg)
+                    async with self._writing:
+                        await self.handle(msg)
         finally:
             for task in self._hints:
                 task.cancel()
@@ -187,6 +199,8 @@ class MatchHost:
             for seat in self._audience():
                 if seat != msg.seat:
                     await self._send(seat, relay)
+        elif isinstance(msg, Chat):
+            await self._chat(msg)
 
     # -- requests -----------------------------------------------------------------------------
 
@@ -221,7 +235,7 @@ class MatchHost:
         del self.actions[target:]
         await self._save_async()
         who, s = seat_field(msg.seat), seat_field(msg.seat, "s")
-        await self._broadcast([Event(f"{who} take{s} back {taken} move{'s' if taken > 1 else ''}.")])
+        await self._broadcast([self._note(Event(f"{who} take{s} back {taken} move{'s' if taken > 1 else ''}."))])
 
     def _undo_target(self, seat: int) -> int | str:
         """The log length to rewind to (``seat``'s previous decision), or why undo is refused:
@@ -253,7 +267,7 @@ class MatchHost:
             return
         who, s = seat_field(msg.seat), seat_field(msg.seat, "s")
         if self.people() != [msg.seat]:
-            await self.replace_seat(msg.seat, STAND_IN, Event(f"{who} resign{s}; an AI plays the seat from now on."))
+            await self._replace_seat(msg.seat, STAND_IN, Event(f"{who} resign{s}; an AI plays the seat from now on."))
             return
         self.snapshot.status = "resigned"
         self.snapshot.resigned = msg.seat
@@ -261,17 +275,24 @@ class MatchHost:
         await self._save_async()
         await self._broadcast([Event(f"{who} resign{s}.")])
 
-    async def replace_seat(self, seat: int, spec: SeatSpec, event: Event) -> None:
-        """Give ``seat`` to ``spec`` (an AI stand-in for a person who resigned or left), save,
-        and tell everyone; the seat to move is prompted again so the new player can act."""
+    async def replace_seat(self, seat: int, spec: SeatSpec, event: Event, name: str | None = None) -> None:
+        """Give ``seat`` to ``spec`` (an AI stand-in for a person who resigned or left, or the
+        person back from a stand-in), under ``name`` if given; save, and tell everyone; the
+        seat to move is prompted again so the new player can act."""
+        async with self._writing:
+            await self._replace_seat(seat, spec, event, name)
+
+    async def _replace_seat(self, seat: int, spec: SeatSpec, event: Event, name: str | None = None) -> None:
         self.seats[seat] = spec
         self.snapshot.seats[seat] = str(spec)
+        if name is not None:
+            self.snapshot.names[seat] = name
         if self.on_seat_change is not None:
             self.on_seat_change(seat, spec)
         await self._save_async()
         for other in self._audience():
             await self._send(other, self._info(other))
-        await self._broadcast([event])
+        await self._broadcast([self._note(event)])
 
     async def _hint(self, msg: HintRequest) -> None:
         reason = self._why_not_to_move(msg.seat, msg.turn)
@@ -298,6 +319,15 @@ class MatchHost:
         if self.turn == msg.turn and self.status == "playing" and top:
             words = [[self._words(self.state.describe(c.action, seat), seat), c.share, c.value] for c in top]
             await self._send(seat, Hint(self.match_id, seat, msg.turn, top[0].action, words[0][0], words))
+
+    async def _chat(self, msg: Chat) -> None:
+        """Pass a chat line on to everyone, under the seat's name (a spectator's line keeps the
+        name its hub gave it)."""
+        name = self.names[msg.seat] if msg.seat is not None else msg.name or "a spectator"
+        line = Chat(self.match_id, msg.seat, msg.text, name)
+        self.chat.append(line)
+        for seat in self._audience():
+            await self._send(seat, line)
 
     async def _confirm_saved(self, seat: int) -> None:
         """Whether the file on disk holds this very log (not merely as many moves)."""
@@ -370,10 +400,26 @@ class MatchHost:
             await self._send(seat, YourTurn(self.match_id, seat, self.turn, self.state.view(seat), legal))
 
     async def _sync(self, seat: int | None) -> None:
+        """A seat (re)joining: its match info, its view with the whole log so far, the chat
+        lately said, and its ``YourTurn`` (or ``MatchOver``)."""
         if seat is None or 0 <= seat < self.snapshot.players:
             await self._send(seat, self._info(seat))
-            await self._send(seat, self._update(seat, []))
+            await self._send(seat, self._update(seat, self._history(), whole_log=True))
+            for line in self.chat:
+                await self._send(seat, line)
             await self._prompt(only=seat)
+
+    def _note(self, event: Event) -> Event:
+        self.notes.append((self.turn, event))
+        return event
+
+    def _history(self) -> list[Event]:
+        """The setup's events, then each action's, with the notes where they came."""
+        history, notes = list(self.opening), sorted(self.notes, key=lambda note: note[0])
+        for turn, events in enumerate(self.events):
+            history += [event for at, event in notes if at == turn]
+            history += events
+        return history + [event for at, event in notes if at >= len(self.events)]
 
     def _snapshot(self) -> Snapshot:
         snap = self.snapshot

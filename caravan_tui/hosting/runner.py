@@ -80,6 +80,12 @@ class MatchRunner:
         self.clients.append(client)
         return client
 
+    def release(self, client: SeatClient) -> None:
+        """A person (or spectator) left: their end stops receiving."""
+        client.close()
+        if client in self.clients:
+            self.clients.remove(client)
+
     def start(self) -> None:
         self._tasks.append(asyncio.create_task(self.host.run()))
         self._tasks += [asyncio.create_task(seat.run()) for seat in self.ai_seats.values()]
@@ -88,10 +94,21 @@ class MatchRunner:
         """Until the host stops serving (the match ended, or ``stop``)."""
         await self._tasks[0]
 
-    async def stand_in(self, seat: int) -> None:
-        """A person left a match others play on: an AI plays their seat from now on."""
+    async def stand_in(self, seat: int, spec: SeatSpec = STAND_IN, *, until_back: bool = False) -> None:
+        """A person left a match others play on: an AI (``spec``) plays their seat from now on,
+        or, ``until_back``, until they come back (``give_back``)."""
         who, s = seat_field(seat), seat_field(seat, "s")
-        await self.host.replace_seat(seat, STAND_IN, Event(f"{who} leave{s}; an AI plays the seat from now on."))
+        until = f"until {who} come{s} back" if until_back else "from now on"
+        await self.host.replace_seat(seat, spec, Event(f"{who} leave{s}; an AI plays the seat {until}."))
+
+    async def give_back(self, seat: int, spec: SeatSpec, name: str | None = None, *, joining: bool = False) -> None:
+        """A person (``spec``, e.g. ``remote:WHO``) takes ``seat``: back from an AI stand-in, or,
+        ``joining``, a seat left open for a person; ``name`` is the name they play under."""
+        if not spec.is_person:
+            raise ValueError(f"{spec} is not a person's seat")
+        who, s, verb = seat_field(seat), seat_field(seat, "s"), seat_field(seat, "is")
+        text = f"{who} join{s} the match." if joining else f"{who} {verb} back."
+        await self.host.replace_seat(seat, spec, Event(text), name)
 
     def stop(self) -> None:
         """Stop serving; the save on disk already holds every move made (a write in progress

@@ -1,0 +1,393 @@
+"""The hub: the one owner of every hosted match, and the far end of every person's session
+(DESIGN §7).
+
+Each session reaches the hub over its own Unix socket, bound at the start to the identity the
+SSH server authenticated; nothing the session sends can change who it is. Every frame is
+checked (``framing``, then ``request_from_map``), and a request about a match must come from the
+seat the hub seated that identity at (or, for a spectator, speak for no seat). Anything else gets
+a short ``Refused`` and changes nothing. A session receives only what its seat's address (or
+the spectators') receives, so hidden information never leaves the hub except in that seat's view.
+
+Hosted matches live under ``root``: saves in ``root/saves`` (one checked load path, one lock per
+match), each match's ``HostedRecord`` in ``root/hosted``. On start the hub resumes every one of
+them still being played.
+"""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import random
+import secrets
+import time
+from pathlib import Path
+
+from ai.worker import AIWorker
+from caravan_tui.bus import (
+    Act, Chat, HintRequest, MatchInfo, Message, Resign, SaveRequest, Sync, UndoRequest, host_address,
+)
+from caravan_tui.games import GAMES
+from caravan_tui.hosting.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode, read_frame
+from caravan_tui.hosting.hosted import HostedMatch
+from caravan_tui.hosting.protocol import (
+    OPEN, YOU, CreateMatch, JoinSeat, Joined, LeaveMatch, Left, Lobby, Refused, SetName, Watch, Welcome,
+    request_from_map,
+)
+from caravan_tui.hosting.records import HostedRecord, Identities
+from caravan_tui.hosting.runner import MatchRunner, SeatClient
+from caravan_tui.seats import SeatSpec
+from saves.codec import DamagedSave
+from saves.store import SaveStore
+
+log = logging.getLogger(__name__)
+
+#: requests that act on the match a session is in
+MATCH_REQUESTS = (Act, HintRequest, UndoRequest, Resign, SaveRequest, Sync, Chat)
+MAX_MATCHES = 64  # being played at once
+MAX_MATCHES_EACH = 4  # matches being played in which one person holds a seat
+MAX_REASON = 160
+#: seconds a session waits between two requests of these kinds (each costs the server work)
+SPACING = {HintRequest: 2.0, Chat: 0.5, CreateMatch: 1.0, UndoRequest: 1.0, Sync: 1.0, SaveRequest: 1.0}
+LOBBY_DELAY = 1.0  # seconds: changes within it reach the lobby as one (each redraws every lobby)
+
+
+def guest_identity() -> str:
+    return f"guest:{secrets.token_hex(6)}"
+
+
+class Session:
+    """One person's session at the hub: who they are and the match they are in, if any."""
+
+    def __init__(self, identity: str, name: str, guest: bool, writer: asyncio.StreamWriter) -> None:
+        self.identity, self.name, self.guest, self.writer = identity, name, guest, writer
+        self.match: HostedMatch | None = None
+        self.seat: int | None = None
+        self.client: SeatClient | None = None
+        self.forward: asyncio.Task | None = None
+        self.last: dict[type, float] = {}
+
+    async def send(self, message: Message) -> None:
+        self.writer.write(encode(message.to_map()))
+        await self.writer.drain()
+
+    def too_soon(self, kind: type) -> bool:
+        spacing = SPACING.get(kind)
+        now = time.monotonic()
+        if spacing is not None and now - self.last.get(kind, -spacing) < spacing:
+            return True
+        self.last[kind] = now
+        return False
+
+
+class Hub:
+    """Hosted matches and the sessions at them. ``iterations`` caps every AI seat's budget
+    (tests, benchmarks); ``grace`` is the grace a new match offers first."""
+
+    def __init__(self, root: Path, worker: AIWorker, *, iterations: int | None = None, grace: int = 60) -> None:
+        self.root = Path(root)
+        self.store = SaveStore(self.root)
+        self.records = self.root / "hosted"
+        self.identities = Identities(self.root / "identities.json")
+        self.worker, self.iterations, self.grace = worker, iterations, grace
+        self.matches: dict[str, HostedMatch] = {}
+        self.sessions: set[Session] = set()
+        self._lobby_due: asyncio.TimerHandle | None = None
+
+    # -- life -------------------------------------------------------------------------------
+
+    def start(self) -> list[str]:
+        """Resume every hosted match still being played; returns why any could not be."""
+        problems = []
+        self.records.mkdir(parents=True, exist_ok=True)
+        for path in sorted(self.records.glob("*.json")):
+            try:
+                record = HostedRecord.load(path)
+                if path.stem != record.match_id:
+                    raise ValueError("the file is named for another match")
+                if self.store.read(record.match_id).status != "playing":
+                    continue
+                runner = MatchRunner.resume(record.match_id, self.store, worker=self.worker,
+                                            iterations=self.iterations)
+                if len(record.owners) != runner.host.snapshot.players:
+                    runner.host.close()
+                    raise ValueError("its seats do not match the save")
+            except (OSError, ValueError, DamagedSave) as exc:
+                problems.append(f"{path.stem}: {getattr(exc, 'reason', exc)}")
+                continue
+            self._host(runner, record)
+        for problem in problems:
+            log.warning("not resumed: %s", problem)
+        return problems
+
+    def stop(self) -> None:
+        for hosted in self.matches.values():
+            hosted.stop()
+        self.matches.clear()
+
+    def _host(self, runner: MatchRunner, record: HostedRecord) -> HostedMatch:
+        hosted = HostedMatch(runner, record, self.records, self.lobby_changed)
+        self.matches[hosted.match_id] = hosted
+        hosted.start()
+        return hosted
+
+    # -- a session --------------------------------------------------------------------------
+
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, identity: str,
+                    guest: bool = False) -> None:
+        """Serve one session until it closes. ``identity`` is who the SSH server says it is."""
+        session = Session(identity, "" if guest else self.identities.name(identity), guest, writer)
+        self.sessions.add(session)
+        try:
+            await session.send(Welcome(identity, session.name, guest, self.grace))
+            if session.name:
+                await self._arrive(session)
+            while True:
+                try:
+                    msg = request_from_map(await read_frame(reader, MAX_REQUEST))
+                except (BadFrame, ValueError) as exc:
+                    await self._refuse(session, str(exc))
+                    continue
+                await self._handle(session, msg)
+        except FrameTooLong as exc:  # nothing after it can be read: the session ends
+            await self._tell(session, Refused(f"{exc}; the session ends"))
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass  # the session ended
+        finally:
+            self._detach(session)
+            self.sessions.discard(session)
+            writer.close()
+            self.lobby_changed()
+
+    async def _arrive(self, session: Session) -> None:
+        """Straight back into your seat if you hold one in a match being played (the one played
+        last), else the lobby."""
+        yours = [m for m in self.matches.values() if not m.over and m.seat_of(session.identity) is not None]
+        if yours:
+            latest = max(yours, key=lambda m: m.host.snapshot.updated)
+            await self._join(session, JoinSeat(latest.match_id, latest.seat_of(session.identity)))
+        else:
+            await self._send_lobby(session)
+        self.lobby_changed()
+
+    async def _handle(self, session: Session, msg: Message) -> None:
+        if isinstance(msg, SetName):
+            await self._set_name(session, msg.name)
+        elif not session.name:
+            await self._refuse(session, "choose a name first")
+        elif session.too_soon(type(msg)):
+            await self._refuse(session, "too many requests: wait a moment")
+        elif isinstance(msg, MATCH_REQUESTS):
+            await self._to_match(session, msg)
+        elif isinstance(msg, CreateMatch):
+            await self._create(session, msg)
+        elif isinstance(msg, JoinSeat):
+            await self._join(session, msg)
+        elif isinstance(msg, Watch):
+            await self._watch(session, msg.match)
+        elif isinstance(msg, LeaveMatch):
+            if session.match is not None and session.match.match_id == msg.match:
+                self._detach(session)
+                await self._send_lobby(session)
+                self.lobby_changed()
+
+    async def _refuse(self, session: Session, reason: str) -> None:
+        reason = " ".join(reason.split())
+        await session.send(Refused(reason if len(reason) <= MAX_REASON else reason[:MAX_REASON - 1] + "…"))
+
+    async def _set_name(self, session: Session, name: str) -> None:
+        name = " ".join(name.split())
+        holder = self.identities.holder(name)
+        online = {s.name.casefold() for s in self.sessions if s is not session}
+        if (holder is not None and holder != session.identity) or name.casefold() in online:
+            await self._refuse(session, f"{name} is taken: choose another name")
+            return
+        first = not session.name
+        session.name = name
+        if not session.guest:
+            try:
+                self.identities.keep(session.identity, name)
+            except OSError as exc:
+                log.warning("cannot keep the name of %s: %s", session.identity, exc)
+        await session.send(Welcome(session.identity, name, session.guest, self.grace))
+        if first:
+            await self._arrive(session)
+        self.lobby_changed()
+
+    # -- a match's requests --------------------------------------------------------------------
+
+    async def _to_match(self, session: Session, msg: Message) -> None:
+        """Pass a request to its match's host, if it speaks for this session's seat there."""
+        hosted = session.match
+        if hosted is None or msg.match != hosted.match_id:
+            await self._refuse(session, "you are not in that match")
+            return
+        if msg.seat != session.seat:
+            await self._refuse(session, "you may only speak for your own seat" if session.seat is not None
+                               else "spectators watch: they cannot act")
+            return
+        if isinstance(msg, Chat):
+            msg = Chat(msg.match, session.seat, msg.text, session.name)
+        await hosted.runner.bus.publish(host_address(hosted.match_id), msg)
+        if isinstance(msg, Resign):  # the seat is the stand-in's for good: back to the lobby
+            hosted.give_up(msg.seat)
+            self._detach(session)
+            await session.send(Left(hosted.match_id, "you resigned"))
+            await self._send_lobby(session)
+            self.lobby_changed()
+
+    # -- the lobby's requests ------------------------------------------------------------------
+
+    async def _create(self, session: Session, msg: CreateMatch) -> None:
+        game = GAMES.get(msg.game)
+        if game is None:
+            await self._refuse(session, f"there is no game {msg.game!r}")
+            return
+        if len(msg.seats) not in game.players:
+            await self._refuse(session, f"{game.title} is for {game.player_range()} players")
+            return
+        playing = [m for m in self.matches.values() if not m.over]
+        if len(playing) >= MAX_MATCHES:
+            await self._refuse(session, "the server hosts as many matches as it can: join one, or wait")
+            return
+        if sum(m.record.owners.count(session.identity) for m in playing) >= MAX_MATCHES_EACH:
+            await self._refuse(session, f"you already play {MAX_MATCHES_EACH} matches here")
+            return
+        seats, names, owners = [], [], []
+        for seat, choice in enumerate(msg.seats):
+            if choice == YOU:
+                seats.append(SeatSpec("remote", who=session.identity))
+                names.append(session.name)
+            elif choice == OPEN:
+                seats.append(SeatSpec("remote"))
+                names.append(f"Open seat {seat + 1}")
+            else:
+                spec = SeatSpec.parse(choice)
+                seats.append(spec)
+                names.append(f"AI {seat + 1} ({spec.level})")
+            owners.append(session.identity if choice == YOU else None)
+        try:
+            runner = MatchRunner.new(game.id, seats, names, random.randrange(2**31), msg.options, self.store,
+                                     worker=self.worker, iterations=self.iterations)
+        except (ValueError, OSError, DamagedSave) as exc:
+            await self._refuse(session, f"cannot create the match: {getattr(exc, 'reason', exc)}")
+            return
+        record = HostedRecord(runner.match_id, owners, msg.grace, msg.stand_in)
+        try:
+            record.save(self.records)
+        except OSError as exc:
+            runner.host.close()
+            await self._refuse(session, f"cannot create the match: {exc.strerror or exc}")
+            return
+        hosted = self._host(runner, record)
+        await self._attach(session, hosted, owners.index(session.identity))
+
+    async def _join(self, session: Session, msg: JoinSeat) -> None:
+        hosted = self.matches.get(msg.match)
+        if hosted is None or hosted.over:
+            await self._refuse(session, "that match is not being played")
+            return
+        seat = msg.seat
+        if not 0 <= seat < len(hosted.record.owners):
+            await self._refuse(session, f"that match has no seat {seat + 1}")
+            return
+        mine = hosted.seat_of(session.identity)
+        if mine is not None and mine != seat:
+            await self._refuse(session, f"you play seat {mine + 1} of that match")
+            return
+        if mine is None and not hosted.is_open(seat):
+            await self._refuse(session, "that seat is not free")
+            return
+        try:
+            await hosted.take(seat, session.identity, session.name)
+        except (OSError, DamagedSave) as exc:
+            await self._refuse(session, f"cannot take the seat: {getattr(exc, 'reason', exc)}")
+            return
+        await self._attach(session, hosted, seat)
+
+    async def _watch(self, session: Session, match_id: str) -> None:
+        hosted = self.matches.get(match_id)
+        if hosted is None:
+            await self._refuse(session, "that match is not being played")
+            return
+        await self._attach(session, hosted, None)
+
+    async def _attach(self, session: Session, hosted: HostedMatch, seat: int | None) -> None:
+        """Put ``session`` at ``seat`` (None: watching), taking the seat from another session of
+        the same person; then the host sends it the whole match so far."""
+        self._detach(session)
+        other = hosted.seated.get(seat) if seat is not None else None
+        if seat is not None:
+            hosted.seated[seat] = session  # first: the other session's leaving starts no grace
+        else:
+            hosted.watchers += 1
+        session.match, session.seat = hosted, seat
+        session.client = hosted.client(seat)
+        session.forward = asyncio.create_task(self._forward(session, session.client))
+        await session.send(Joined(hosted.match_id, seat, hosted.host.game.id, hosted.host.snapshot.players))
+        await hosted.runner.bus.publish(host_address(hosted.match_id), Sync(hosted.match_id, seat))
+        if other is not None and other is not session:
+            self._detach(other)
+            await self._tell(other, Left(hosted.match_id, "you took this seat from another terminal"))
+            await self._send_lobby(other)
+        self.lobby_changed()
+
+    def _detach(self, session: Session) -> None:
+        """``session`` leaves its match; a person's seat waits out the grace for them."""
+        hosted, seat = session.match, session.seat
+        if hosted is None:
+            return
+        if session.forward is not None:
+            session.forward.cancel()
+        hosted.release(session.client)
+        if seat is None:
+            hosted.watchers -= 1
+        elif hosted.seated.get(seat) is session:
+            del hosted.seated[seat]
+            if hosted.owner(seat) == session.identity:
+                hosted.start_grace(seat)
+        session.match = session.seat = session.client = session.forward = None
+        if hosted.over and not hosted.seated and not hosted.watchers:
+            hosted.stop()
+            self.matches.pop(hosted.match_id, None)
+
+    async def _forward(self, session: Session, client: SeatClient) -> None:
+        """Everything the seat's (or the spectators') address receives, to the session; seat
+        kinds without identities (a fingerprint is nobody else's business): a person's seat
+        reads "remote", a seat still open "open"."""
+        try:
+            while True:
+                msg = await client.get()
+                if isinstance(msg, MatchInfo):
+                    msg = dataclasses.replace(msg, seats=[OPEN if seat == "remote" else seat.partition(":")[0]
+                                                          for seat in msg.seats])
+                await session.send(msg)
+        except ConnectionError:
+            pass
+
+    # -- the lobby --------------------------------------------------------------------------
+
+    def lobby_changed(self) -> None:
+        """Send the lobby to every session in it, once for changes close together."""
+        if self._lobby_due is None:
+            self._lobby_due = asyncio.get_running_loop().call_later(LOBBY_DELAY, self._lobby_now)
+
+    def _lobby_now(self) -> None:
+        self._lobby_due = None
+        for hosted in [m for m in self.matches.values() if m.over and not m.seated and not m.watchers]:
+            hosted.stop()
+            del self.matches[hosted.match_id]
+        for session in list(self.sessions):
+            if session.match is None and session.name:
+                asyncio.create_task(self._send_lobby(session))
+
+    async def _send_lobby(self, session: Session) -> None:
+        rows = [m.row(session.identity).to_map() for m in self.matches.values() if not m.over]
+        online = sorted({s.name for s in self.sessions if s.name}, key=str.casefold)
+        await self._tell(session, Lobby(rows, online))
+
+    async def _tell(self, session: Session, message: Message) -> None:
+        """Send to a session that may be gone already (its own loop ends it then)."""
+        try:
+            await session.send(message)
+        except ConnectionError:
+            pass

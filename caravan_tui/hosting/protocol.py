@@ -1,0 +1,186 @@
+"""What the hub and a person's session say to each other besides playing (DESIGN §7): who you
+are, the lobby, creating, joining, watching and leaving a match. Plain msgpack maps like the
+bus's messages, checked field by field the same way (``Request.problem``).
+
+A session may send the requests in ``FROM_SESSION`` and nothing else; the hub sends the rest
+and every bus message of the match the session is in.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai.levels import LEVELS
+from caravan_tui.bus import (
+    CHAT_MESSAGES, MAX_ID, MAX_NAME, MAX_SEATS, MESSAGES, Act, Chat, HintRequest, Message, Request, Resign,
+    SaveRequest, Sync, UndoRequest, line_problem,
+)
+from caravan_tui.bus import message_from_map as _from_map
+
+#: how a creator describes each seat of a new match
+YOU, OPEN = "you", "open"
+SEAT_CHOICES = (YOU, OPEN, *(f"ai:{level}" for level in LEVELS))
+MAX_OPTIONS = 16
+MAX_GRACE = 3600  # seconds
+
+
+@dataclass(frozen=True)
+class Welcome(Message):
+    """Hub → session: who you are here. ``name`` empty: none chosen yet (ask for one).
+    ``grace``: what the server offers first as a new match's grace."""
+
+    identity: str
+    name: str
+    guest: bool
+    grace: int = 60
+
+
+@dataclass(frozen=True)
+class SetName(Request):
+    """Session → hub: the name I play under (kept for my key; a guest's is forgotten)."""
+
+    name: str
+
+    def problem(self) -> str | None:
+        return line_problem(self.name, MAX_NAME, "a name")
+
+
+@dataclass(frozen=True)
+class Lobby(Message):
+    """Hub → session: the matches being played (``LobbyRow`` maps) and who is online."""
+
+    matches: list
+    online: list[str]
+
+
+@dataclass(frozen=True)
+class LobbyRow:
+    """One match in the lobby, as a plain map (``to_map``/``from_map``). ``kinds`` per seat:
+    "open" (waiting for a person), "person", "away" (its person dropped; an AI stands in or
+    will) or "ai"; ``yours``: the seat you hold, if any."""
+
+    match: str
+    game: str
+    names: list[str]
+    kinds: list[str]
+    to_move: int | None
+    turn: int
+    watchers: int
+    yours: int | None = None
+
+    @property
+    def free(self) -> list[int]:
+        return [seat for seat, kind in enumerate(self.kinds) if kind == "open"]
+
+    def to_map(self) -> dict:
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+    @classmethod
+    def from_map(cls, data: dict) -> LobbyRow:
+        return cls(**data)
+
+
+@dataclass(frozen=True)
+class CreateMatch(Request):
+    """Session → hub: host a new match of ``game``; ``seats`` one per player, each of
+    ``SEAT_CHOICES`` (exactly one "you"); ``grace``: seconds a person who drops keeps their
+    seat before ``stand_in`` (an AI level) plays it."""
+
+    game: str
+    seats: list
+    options: dict = field(default_factory=dict)
+    grace: int = 60
+    stand_in: str = "normal"
+
+    def problem(self) -> str | None:
+        if type(self.game) is not str or len(self.game) > MAX_ID:
+            return "game must be a game id"
+        if type(self.seats) is not list or not 0 < len(self.seats) <= MAX_SEATS:
+            return f"seats is a list of 1 to {MAX_SEATS} seats"
+        if any(type(seat) is not str or seat not in SEAT_CHOICES for seat in self.seats):
+            return f"each seat is one of {', '.join(SEAT_CHOICES)}"
+        if self.seats.count(YOU) != 1:
+            return "exactly one seat is yours"
+        if type(self.options) is not dict or len(self.options) > MAX_OPTIONS or not all(
+                type(k) is str and len(k) <= MAX_ID and type(v) in (str, int, bool) and _small(v)
+                for k, v in self.options.items()):
+            return "options map names to words, whole numbers or yes/no"
+        if type(self.grace) is not int or not 0 <= self.grace <= MAX_GRACE:
+            return f"grace is a whole number of seconds from 0 to {MAX_GRACE}"
+        if type(self.stand_in) is not str or self.stand_in not in LEVELS:
+            return f"stand_in is an AI level: {', '.join(LEVELS)}"
+        return None
+
+
+@dataclass(frozen=True)
+class JoinSeat(Request):
+    """Session → hub: take ``seat`` of ``match`` (a free seat, or my own, back)."""
+
+    match: str
+    seat: int
+
+
+@dataclass(frozen=True)
+class Watch(Request):
+    """Session → hub: watch ``match`` as a spectator (the public view)."""
+
+    match: str
+
+
+@dataclass(frozen=True)
+class LeaveMatch(Request):
+    """Session → hub: I left the match's screen (a person keeps their seat: see the grace)."""
+
+    match: str
+
+
+@dataclass(frozen=True)
+class Joined(Message):
+    """Hub → session: you are in ``match`` at ``seat`` (None: watching); its messages follow."""
+
+    match: str
+    seat: int | None
+    game: str
+    players: int
+
+
+@dataclass(frozen=True)
+class Left(Message):
+    """Hub → session: you are no longer in ``match`` (``reason`` says why)."""
+
+    match: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Refused(Message):
+    """Hub → session: a request was refused and nothing changed."""
+
+    reason: str
+
+
+#: what a session may send: the requests of a person at a match, and the lobby's
+FROM_SESSION: dict[str, type[Message]] = {
+    cls.__name__: cls
+    for cls in (Act, HintRequest, UndoRequest, Resign, SaveRequest, Sync, Chat, SetName, CreateMatch, JoinSeat,
+                Watch, LeaveMatch)
+}
+#: every message a session may receive from the hub
+TO_SESSION: dict[str, type[Message]] = {
+    **MESSAGES, **CHAT_MESSAGES,
+    **{cls.__name__: cls for cls in (Welcome, Lobby, Joined, Left, Refused)},
+}
+
+
+def request_from_map(m: Any) -> Message:
+    """The request a session sent, checked field by field; ValueError for anything else."""
+    return _from_map(m, FROM_SESSION)
+
+
+def message_from_map(m: Any) -> Message:
+    """A message from the hub (a session's side)."""
+    return _from_map(m, TO_SESSION)
+
+
+def _small(value: Any) -> bool:
+    return len(value) <= MAX_ID if type(value) is str else (type(value) is bool or -2**31 <= value < 2**31)

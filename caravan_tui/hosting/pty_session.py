@@ -1,0 +1,208 @@
+"""One SSH session's own Textual process on its own PTY, bridged to the SSH channel (DESIGN §7).
+
+The shape that works (asyncssh 2.24, Textual 8.2): ``os.openpty``; the slave in raw mode before
+the child starts; the child leads a new session and takes the slave as its controlling terminal
+(so a window size set on the PTY reaches it as SIGWINCH); the session's size changes are set with
+``TIOCSWINSZ``. No ``COLUMNS``/``LINES`` in the child's environment (Textual would then ignore
+resizes), and nothing of the server's environment either. The child's only link to the hub is
+its end of a socket pair whose other end the hub serves as this person.
+
+The session ends when any side does: the person's connection, the child, or the hub's socket;
+the child is then ended too (SIGHUP, then SIGKILL), so no process outlives its session.
+"""
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import os
+import re
+import signal
+import socket
+import struct
+import sys
+import termios
+import time
+import tty
+from collections.abc import Awaitable, Callable
+
+import asyncssh
+
+#: what the hub does with a session's socket: serve(reader, writer) until it closes
+Serve = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
+
+_TERM = re.compile(r"[A-Za-z0-9._+-]{1,40}")
+ENDING = 2.0  # seconds the child has to end after SIGHUP before SIGKILL
+BACKLOG = 1024 * 1024  # bytes waiting for a slow connection before we stop reading the child
+
+
+def set_size(fd: int, width: int, height: int, pixels_wide: int = 0, pixels_high: int = 0) -> None:
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, pixels_wide, pixels_high))
+
+
+def child_environment(term: str | None, client_env: dict) -> dict[str, str]:
+    """What the child may know: the terminal type and a few display wishes of the person's own
+    terminal. Not COLUMNS or LINES, and nothing of the server's own environment."""
+    env = {"TERM": term if term and _TERM.fullmatch(term) else "xterm-256color",
+           "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PATH": os.defpath}
+    for name in ("COLORTERM", "NO_COLOR"):
+        value = client_env.get(name)
+        if isinstance(value, str) and len(value) <= 20 and value.isprintable():
+            env[name] = value
+    return env
+
+
+class PtySession:
+    """Run one session: ``await PtySession(process, serve, idle_timeout, move_pause).run()``.
+    (Textual draws on stderr, so the child's stderr is the PTY too.)"""
+
+    def __init__(self, process: asyncssh.SSHServerProcess, serve: Serve, idle_timeout: float,
+                 move_pause: float) -> None:
+        self.process, self.serve, self.idle_timeout, self.move_pause = process, serve, idle_timeout, move_pause
+        self.last_input = time.monotonic()
+        self.child: asyncio.subprocess.Process | None = None
+        self.ended = asyncio.Event()
+        self.reason = ""
+
+    async def run(self) -> str:
+        """Until the session ends; returns why it ended."""
+        loop = asyncio.get_running_loop()
+        ours, theirs = socket.socketpair()
+        master, slave = os.openpty()
+        try:
+            tty.setraw(slave)
+            width, height, pixels_wide, pixels_high = self.process.get_terminal_size()
+            set_size(master, width or 80, height or 24, pixels_wide, pixels_high)
+            self.child = await asyncio.create_subprocess_exec(
+                sys.executable, "-I", "-m", "caravan_tui.hosting.session_main", str(theirs.fileno()),
+                str(self.move_pause), stdin=slave, stdout=slave, stderr=slave, pass_fds=(theirs.fileno(),),
+                start_new_session=True, cwd="/",
+                env=child_environment(self.process.get_terminal_type(), dict(self.process.env)))
+        except BaseException:
+            os.close(master)
+            ours.close()
+            raise
+        finally:
+            os.close(slave)
+            theirs.close()
+        os.set_blocking(master, False)
+        loop.add_reader(master, self._output, master)
+        reader, writer = await asyncio.open_unix_connection(sock=ours)
+        tasks = [asyncio.create_task(self._input(master)), asyncio.create_task(self._watch_child()),
+                 asyncio.create_task(self._hub(reader, writer)), asyncio.create_task(self._idle())]
+        try:
+            await self.ended.wait()
+        finally:
+            for task in tasks:
+                task.cancel()
+            await self._end_child()
+            await self._drain_output(master)
+            if self.reason == "idle":
+                self._send(b"Idle for too long: the session is closed.\r\n")
+            loop.remove_reader(master)
+            os.close(master)
+            writer.close()
+        return self.reason
+
+    def _end(self, reason: str) -> None:
+        if not self.ended.is_set():
+            self.reason = reason
+            self.ended.set()
+
+    def _output(self, master: int) -> None:
+        try:
+            data = os.read(master, 65536)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: the child closed the terminal
+            data = b""
+        loop = asyncio.get_running_loop()
+        if not data:
+            loop.remove_reader(master)
+            self._end("the app ended")
+            return
+        if not self._send(data):
+            loop.remove_reader(master)
+        elif self.process.channel.get_write_buffer_size() > BACKLOG:
+            loop.remove_reader(master)  # the child waits on a full PTY until the person catches up
+            asyncio.ensure_future(self._resume_output(master))
+
+    async def _resume_output(self, master: int) -> None:
+        try:
+            await self.process.stdout.drain()
+        except (OSError, asyncssh.Error):
+            return
+        if not self.ended.is_set():
+            asyncio.get_running_loop().add_reader(master, self._output, master)
+
+    def _send(self, data: bytes) -> bool:
+        try:
+            self.process.stdout.write(data)
+            return True
+        except (OSError, asyncssh.Error):
+            self._end("the person left")
+            return False
+
+    async def _drain_output(self, master: int) -> None:
+        """What the child wrote last (restoring the person's terminal) still reaches them."""
+        try:
+            while (data := os.read(master, 65536)) and self._send(data):
+                pass
+        except OSError:
+            pass
+
+    async def _input(self, master: int) -> None:
+        while True:
+            try:
+                data = await self.process.stdin.read(4096)
+            except asyncssh.TerminalSizeChanged as change:
+                set_size(master, change.width, change.height, change.pixwidth, change.pixheight)
+                continue
+            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
+                continue
+            except asyncssh.DisconnectError:
+                data = b""
+            if not data:
+                self._end("the person left")
+                return
+            self.last_input = time.monotonic()
+            await self._write(master, data)
+
+    async def _write(self, master: int, data: bytes) -> None:
+        while data:
+            try:
+                data = data[os.write(master, data):]
+            except BlockingIOError:  # the child is not reading yet
+                await asyncio.sleep(0.01)
+            except OSError:
+                return
+
+    async def _watch_child(self) -> None:
+        await self.child.wait()
+        await asyncio.sleep(0.1)  # let its last output through the PTY
+        self._end("the app ended")
+
+    async def _hub(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await self.serve(reader, writer)
+        self._end("the hub closed the session")
+
+    async def _idle(self) -> None:
+        while True:
+            left = self.last_input + self.idle_timeout - time.monotonic()
+            if left <= 0:
+                self._end("idle")
+                return
+            await asyncio.sleep(min(left + 0.1, 30))
+
+    async def _end_child(self) -> None:
+        if self.child is None or self.child.returncode is not None:
+            return
+        for sig in (signal.SIGHUP, signal.SIGKILL):
+            try:
+                os.killpg(self.child.pid, sig)  # the child leads its own process group
+            except ProcessLookupError:
+                return
+            try:
+                await asyncio.wait_for(self.child.wait(), ENDING)
+                return
+            except asyncio.TimeoutError:
+                continue

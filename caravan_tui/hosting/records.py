@@ -1,0 +1,114 @@
+"""The hub's small files beside the saves: who is who (names kept per key) and what each hosted
+match needs that its save does not hold (who owns each seat, the grace, the stand-in's level).
+
+JSON only, read as data and checked field by field: a damaged or foreign file is skipped with
+its reason, never trusted. Written atomically (temp file, fsync, rename), like the saves.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from ai.levels import LEVELS
+from caravan_tui.bus import MAX_NAME, line_problem
+
+MAX_FILE = 1024 * 1024
+#: what an identity looks like: a key's "SHA256:…" fingerprint or a guest's "guest:…"
+IDENTITY = re.compile(r"(SHA256|guest):[A-Za-z0-9+/=_-]{1,64}")
+
+
+def read_json(path: Path) -> object:
+    """The JSON in ``path``, a regular file of at most MAX_FILE bytes (opened without blocking,
+    so a FIFO cannot make the hub wait); OSError or ValueError."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError(f"{path.name} is not a regular file")
+        with os.fdopen(fd, "rb", closefd=False) as file:
+            raw = file.read(MAX_FILE + 1)
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_FILE:
+        raise ValueError(f"{path.name} is over {MAX_FILE} bytes")
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise ValueError(f"{path.name} nests too deep") from None
+
+
+def write_json(path: Path, data: object) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            json.dump(data, file)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        os.unlink(temp)
+        raise
+
+
+class Identities:
+    """The names people chose, by key fingerprint (``identities.json``)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            data = read_json(path)
+        except FileNotFoundError:
+            data = {}
+        except (OSError, ValueError):
+            data = {}  # a damaged file: everyone is asked again, and it is replaced on the next name
+        self.names: dict[str, str] = {
+            who: name for who, name in (data.items() if isinstance(data, dict) else ())
+            if isinstance(who, str) and IDENTITY.fullmatch(who) and line_problem(name, MAX_NAME, "") is None}
+
+    def name(self, identity: str) -> str:
+        return self.names.get(identity, "")
+
+    def holder(self, name: str) -> str | None:
+        """The identity that kept ``name`` (any case), if any."""
+        folded = name.casefold()
+        return next((who for who, kept in self.names.items() if kept.casefold() == folded), None)
+
+    def keep(self, identity: str, name: str) -> None:
+        self.names[identity] = name
+        write_json(self.path, self.names)
+
+
+@dataclass
+class HostedRecord:
+    """What a hosted match needs beside its save: each seat's owner (an identity, None while
+    open or for an AI seat), the seconds a person who drops keeps their seat, and the AI level
+    that stands in for them."""
+
+    match_id: str
+    owners: list[str | None]
+    grace: int
+    stand_in: str
+
+    @classmethod
+    def load(cls, path: Path) -> HostedRecord:
+        """The record in ``path``; ValueError saying why it cannot be used."""
+        data = read_json(path)
+        if not isinstance(data, dict) or set(data) != {"match_id", "owners", "grace", "stand_in"}:
+            raise ValueError("not a hosted match record")
+        owners, grace = data["owners"], data["grace"]
+        if not isinstance(owners, list) or not all(o is None or (isinstance(o, str) and IDENTITY.fullmatch(o))
+                                                   for o in owners):
+            raise ValueError("its seat owners are not identities")
+        stand_in = data["stand_in"]
+        if type(grace) is not int or grace < 0 or not isinstance(stand_in, str) or stand_in not in LEVELS \
+                or not isinstance(data["match_id"], str):
+            raise ValueError("its grace or stand-in level is not valid")
+        return cls(data["match_id"], owners, grace, data["stand_in"])
+
+    def save(self, folder: Path) -> None:
+        write_json(folder / f"{self.match_id}.json", asdict(self))

@@ -1,0 +1,233 @@
+"""``caravan-tui serve``: the SSH server in front of the hub (DESIGN §7).
+
+Who you are is your public key's SHA256 fingerprint; passwords are never accepted. Any key may
+enter unless ``--authorized-keys`` lists the ones that may; with ``--allow-guests`` a client
+without a key enters as a guest with a throwaway identity. A session must ask for a terminal
+(``ssh -t``); each gets its own Textual process (``PtySession``). Connections per address and
+sessions overall are limited, idle sessions are closed, and every connection is logged (address,
+identity, duration, how it ended) to ``connections.log``. The host key is generated once and
+kept in the server's folder; nothing there is ever run or imported.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+
+from caravan_tui.hosting.ai_pool import HostedAIWorker
+from caravan_tui.hosting.hub import Hub, guest_identity
+from caravan_tui.hosting.pty_session import PtySession
+
+log = logging.getLogger(__name__)
+
+HOST_KEY = "ssh_host_ed25519_key"
+NO_TERMINAL = b"this is a terminal game: connect with ssh -t\r\n"
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """``root``: the server's folder (saves, names, host key, logs)."""
+
+    root: Path
+    host: str = "127.0.0.1"
+    port: int = 2222
+    authorized_keys: Path | None = None
+    allow_guests: bool = False
+    per_address: int = 8  # connections at once from one address
+    max_sessions: int = 64  # sessions at once (each is a process)
+    idle_timeout: float = 30 * 60  # seconds without a key pressed
+    grace: int = 60  # what a new match offers first as its grace
+    ai_iterations: int | None = None  # caps every AI seat (tests, benchmarks)
+    move_pause: float = 0.6  # seconds an opponent's move stays on screen before the next
+
+
+def host_key(path: Path) -> asyncssh.SSHKey:
+    """The server's ed25519 key, made on the first start and kept (readable by the owner only)."""
+    if path.exists():
+        return asyncssh.read_private_key(path)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as file:
+        file.write(key.export_private_key())
+    return key
+
+
+class Connection(asyncssh.SSHServer):
+    """One SSH connection: its authentication and its (single) session."""
+
+    def __init__(self, server: GameServer) -> None:
+        self.server = server
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.address = "?"
+        self.identity: str | None = None
+        self.guest = False
+        self.began = time.monotonic()
+        self.outcome = "not authenticated"
+        self.sessions = 0  # sessions opened on this connection (one is allowed)
+        self.running = 0  # sessions still running
+        self.lost = False
+        self.logged = False
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        self.server.per_address[self.address] += 1
+        self.server.connections.add(conn)
+        self.conn = conn
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.server.connections.discard(self.conn)
+        self.server.per_address[self.address] -= 1
+        if self.server.per_address[self.address] <= 0:
+            del self.server.per_address[self.address]
+        self.lost = True
+        self.log_when_done()
+
+    def log_when_done(self) -> None:
+        """One line in the connection log once the connection and its session have both ended."""
+        if self.lost and not self.running and not self.logged:
+            self.logged = True
+            self.server.log_connection(self)
+
+    def begin_auth(self, username: str) -> bool:
+        if self.server.per_address[self.address] > self.server.config.per_address:
+            self.outcome = "refused: too many connections from the address"
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                           "too many connections from your address")
+        return True  # every connection authenticates: by key, or as a guest if allowed
+
+    def auth_completed(self) -> None:
+        self.outcome = "no session"
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """Any key, or only those listed. The key of the last successful check is the one the
+        client signs with next (asyncssh verifies the signature itself)."""
+        allowed = self.server.authorized
+        if allowed is not None and allowed.validate(key, self.address, self.address) is None:
+            self.outcome = "refused: key not authorized"
+            return False
+        self.identity, self.guest = key.get_fingerprint("sha256"), False
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return self.server.config.allow_guests
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        """A guest: in at once, with a throwaway identity."""
+        if not self.server.config.allow_guests:
+            return False
+        self.identity, self.guest = guest_identity(), True
+        return True
+
+
+class GameServer:
+    """The SSH server, its hub and the AI worker pool they share."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.root = Path(config.root)
+        self.worker = HostedAIWorker()
+        self.hub = Hub(self.root, self.worker, iterations=config.ai_iterations, grace=config.grace)
+        self.per_address: Counter[str] = Counter()
+        self.connections: set[asyncssh.SSHServerConnection] = set()
+        self.sessions = 0
+        self.authorized = asyncssh.read_authorized_keys(str(config.authorized_keys)) \
+            if config.authorized_keys is not None else None
+        self._acceptor: asyncssh.SSHAcceptor | None = None
+
+    async def start(self) -> list[str]:
+        """Listen; returns the hosted matches that could not be resumed, with why."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        key = host_key(self.root / HOST_KEY)
+        self._acceptor = await asyncssh.create_server(
+            lambda: Connection(self), self.config.host, self.config.port, server_host_keys=[key],
+            process_factory=self.session, encoding=None, line_editor=False, allow_scp=False,
+            agent_forwarding=False, x11_forwarding=False, login_timeout=30, keepalive_interval=60)
+        return self.hub.start()  # no session is served before this returns: nothing awaits between
+
+    @property
+    def port(self) -> int:
+        return self._acceptor.sockets[0].getsockname()[1]
+
+    async def close(self) -> None:
+        """Stop listening and end every connection (each session then ends its process)."""
+        if self._acceptor is not None:
+            self._acceptor.close()
+            for conn in list(self.connections):
+                conn.close()
+            await self._acceptor.wait_closed()
+        self.hub.stop()
+        await asyncio.to_thread(self.worker.close)
+
+    async def session(self, process: asyncssh.SSHServerProcess) -> None:
+        """One session: a terminal, one per connection, within the server's limit."""
+        connection: Connection = process.channel.get_connection().get_owner()
+        refusal = None
+        if process.get_terminal_type() is None:
+            refusal = NO_TERMINAL
+        elif connection.sessions >= 1:
+            refusal = b"one session per connection\r\n"
+        elif self.sessions >= self.config.max_sessions:
+            refusal = b"the server is full: try again later\r\n"
+        if refusal is not None or connection.identity is None:
+            process.stdout.write(refusal or b"who are you?\r\n")
+            process.exit(1)
+            return
+        connection.sessions += 1
+        connection.running += 1
+        connection.outcome = "the person left"  # unless the session ends otherwise first
+        self.sessions += 1
+        try:
+            def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
+                return self.hub.serve(reader, writer, connection.identity, connection.guest)
+
+            session = PtySession(process, serve, self.config.idle_timeout, self.config.move_pause)
+            connection.outcome = await session.run()
+        except Exception:
+            log.exception("session of %s failed", connection.identity)
+            connection.outcome = "failed"
+        finally:
+            self.sessions -= 1
+            connection.running -= 1
+            process.exit(0)
+            connection.log_when_done()
+
+    def log_connection(self, connection: Connection) -> None:
+        line = "\t".join((time.strftime("%Y-%m-%dT%H:%M:%S"), connection.address, connection.identity or "-",
+                          f"{time.monotonic() - connection.began:.1f}s", connection.outcome))
+        try:
+            with open(self.root / "connections.log", "a", encoding="utf-8") as file:
+                file.write(line + "\n")
+        except OSError as exc:
+            log.warning("cannot log a connection: %s", exc)
+
+
+async def serve(config: ServerConfig, ready=None) -> None:
+    """Run until SIGTERM, SIGINT or SIGHUP (or cancelled), then close every session, its
+    process and the AI workers; ``ready(server, problems)`` is called once it listens."""
+    server = GameServer(config)
+    problems = await server.start()
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        if ready is not None:
+            ready(server, problems)
+        await stop.wait()
+    finally:
+        await server.close()

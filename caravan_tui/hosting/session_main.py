@@ -1,0 +1,38 @@
+"""The program an SSH session runs: the app in client mode, on the session's own PTY (DESIGN §7).
+
+The server starts it as ``python -I -m caravan_tui.hosting.session_main FD PAUSE``: FD is its
+end of a Unix socket to the hub, already bound to the person's identity, so nothing in its
+arguments or environment is a secret, and nothing it says can make it someone else; PAUSE is how
+long an opponent's move stays on screen before the next (the server's ``--move-pause``).
+"""
+from __future__ import annotations
+
+import fcntl
+import socket
+import sys
+import termios
+
+
+def main(argv: list[str]) -> int:
+    try:
+        fd, pause = int(argv[0]), float(argv[1])
+    except (IndexError, ValueError):
+        print("usage: python -m caravan_tui.hosting.session_main FD PAUSE (the server runs this)", file=sys.stderr)
+        return 2
+    hub = socket.socket(fileno=fd)
+    try:
+        # We lead a new session (the server started us so): the PTY on stdin becomes our
+        # controlling terminal, so the server's size changes reach us as SIGWINCH.
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    except OSError:
+        pass  # not a terminal: the app still runs, without resizes
+    from caravan_tui.app import ClientApp  # Textual loads only in the session's process
+
+    app = ClientApp(hub)
+    app.move_pause = max(0.0, min(pause, 5.0))
+    app.run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

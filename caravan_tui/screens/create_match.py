@@ -1,0 +1,145 @@
+"""Create a hosted match (DESIGN §7): the game, the players, each seat (yours, open for a
+person, or an AI level), the game's options, and how long a person who drops keeps their seat
+before an AI of which level stands in."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Footer, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from ai.levels import LEVELS
+from caravan_tui.engine import Game
+from caravan_tui.games import GAMES
+from caravan_tui.hosting.protocol import OPEN, YOU, CreateMatch
+from caravan_tui.screens.base import BaseScreen
+from caravan_tui.screens.new_match import choice_label
+
+SEATS = [("You", YOU), ("Open seat", OPEN)] + [(f"AI {level}", f"ai:{level}") for level in LEVELS]
+GRACES = (30, 60, 120, 300)
+
+
+def seconds_label(seconds: int) -> str:
+    return f"{seconds // 60} min" if seconds >= 60 and seconds % 60 == 0 else f"{seconds} s"
+
+
+class CreateMatchScreen(BaseScreen):
+    DEFAULT_CSS = """
+    #create-match { padding: 0 1; }
+    #create-match .section { text-style: bold; margin-top: 1; }
+    #create-match #games { height: auto; max-height: 5; }
+    #create-match #game-summary { height: auto; color: $text-muted; }
+    #create-match .row { height: auto; }
+    #create-match .field { width: 13; }
+    #create-match Select { width: 20; margin-right: 1; }
+    #create-match .help { width: 1fr; color: $text-muted; }
+    #create-match #seats, #create-match #options { height: auto; }
+    #create-match #create { margin-top: 1; }
+    """
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("ctrl+g", "create", "Create"),
+        Binding("ctrl+o", "short", "Short match", tooltip="The game's options for a short match"),
+    ]
+
+    def __init__(self, game: Game | None = None, grace: int = 60) -> None:
+        super().__init__()
+        self.game: Game = game or next(iter(GAMES.values()))
+        self.grace = grace
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="create-match"):
+            yield Static("Create a match", classes="screen-title")
+            yield OptionList(*(Option(f"{g.title} ({g.player_range()} players)", id=g.id) for g in GAMES.values()),
+                             id="games")
+            yield Static("", id="game-summary")
+            with Horizontal(classes="row"):
+                yield Label("Players", classes="field")
+                yield Select([(str(n), n) for n in self.game.players], value=self.game.default_players,
+                             id="players", allow_blank=False, compact=True)
+            yield Label("Seats", classes="section")
+            yield Vertical(id="seats")
+            yield Label("Options", classes="section")
+            yield Vertical(id="options")
+            with Horizontal(classes="row"):
+                yield Label("Away grace", classes="field")
+                graces = sorted({self.grace, *GRACES})
+                yield Select([(seconds_label(g), g) for g in graces], value=self.grace, id="grace",
+                             allow_blank=False, compact=True)
+                yield Static("then an AI plays a seat whose person left", classes="help")
+            with Horizontal(classes="row"):
+                yield Label("Stand-in", classes="field")
+                yield Select([(f"AI {level}", level) for level in LEVELS], value="normal", id="stand-in",
+                             allow_blank=False, compact=True)
+            yield Button("Create (ctrl+g)", id="create", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        games = self.query_one("#games", OptionList)
+        games.highlighted = list(GAMES).index(self.game.id)
+        games.focus()
+        self._show_game(self.game)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        game = GAMES[event.option.id]
+        if game is not self.game:
+            self._show_game(game)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.query_one("#players", Select).focus()
+
+    def _show_game(self, game: Game) -> None:
+        self.game = game
+        self.query_one("#game-summary", Static).update(game.summary)
+        players = self.query_one("#players", Select)
+        players.set_options([(str(n), n) for n in game.players])
+        players.value = game.default_players
+        self._show_seats(game.default_players)
+        options = self.query_one("#options", Vertical)
+        options.remove_children()
+        for name, option in game.options.items():
+            options.mount(Horizontal(
+                Label(name.replace("_", " "), classes="field"),
+                Select([(choice_label(c), c) for c in option.choices], value=option.default, allow_blank=False,
+                       id=f"option-{name}", compact=True),
+                Static(option.help, classes="help"),
+                classes="row"))
+
+    def _show_seats(self, count: int) -> None:
+        seats = self.query_one("#seats", Vertical)
+        seats.remove_children()
+        for seat in range(count):
+            choice = YOU if seat == 0 else OPEN if seat == 1 else "ai:normal"
+            seats.mount(Horizontal(
+                Label(f"Seat {seat + 1}", classes="field"),
+                Select(SEATS, value=choice, allow_blank=False, id=f"seat-{seat}", compact=True),
+                classes="row"))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "players" and event.value != len(self.query_one("#seats").children):
+            self._show_seats(int(event.value))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "create":
+            self.action_create()
+
+    def action_short(self) -> None:
+        """Set the options to the game's short match (one hand, say)."""
+        if not self.game.quick_options:
+            self.notify(f"{self.game.title} has no shorter form.", severity="warning")
+            return
+        for name, value in self.game.resolve_options(self.game.quick_options).items():
+            self.query_one(f"#option-{name}", Select).value = value
+        self.notify("Options set for a short match.", timeout=2)
+
+    def action_create(self) -> None:
+        count = len(self.query_one("#seats").children)
+        seats = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(count)]
+        if seats.count(YOU) != 1:
+            self.notify("Choose exactly one seat for you.", severity="warning")
+            return
+        options = {name: self.query_one(f"#option-{name}", Select).value for name in self.game.options}
+        grace = int(self.query_one("#grace", Select).value)
+        stand_in = str(self.query_one("#stand-in", Select).value)
+        self.app.send_to_hub(CreateMatch(self.game.id, seats, options, grace, stand_in))

@@ -1,0 +1,146 @@
+"""The lobby of a hosted server (DESIGN §7): the matches being played, their seats (taken,
+free, yours), whose turn it is, and who is online. Join a free seat (or go back to yours),
+watch a match, or create one."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import DataTable, Footer, Static
+
+from caravan_tui.games import GAMES
+from caravan_tui.hosting.protocol import JoinSeat, Lobby, LobbyRow, Watch
+from caravan_tui.screens.base import BaseScreen
+from caravan_tui.screens.dialogs import ChoiceScreen
+
+COLUMNS = (("Game", 16), ("Seats", 32), ("To move", 12), ("Watching", 8))
+
+
+def seat_words(row: LobbyRow, seat: int) -> str:
+    name, kind = row.names[seat], row.kinds[seat]
+    if kind == "open":
+        return "(free)"
+    if seat == row.yours:
+        return f"{name} (you)"
+    return f"{name} (away)" if kind == "away" else name
+
+
+class LobbyScreen(BaseScreen):
+    DEFAULT_CSS = """
+    #lobby-title { height: 1; padding: 0 1; color: $accent; }
+    #lobby-matches { height: 1fr; border: round $primary; }
+    #lobby-matches:focus { border: round $accent; }
+    #lobby-detail { height: auto; padding: 0 1; }
+    #lobby-online { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
+    """
+    BINDINGS = [
+        Binding("j", "join", "Join", tooltip="Take a free seat, or go back to yours (enter too)"),
+        Binding("w", "watch", "Watch"),
+        Binding("c", "create", "Create"),
+        Binding("r", "rules", "Rules"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[LobbyRow] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("caravan-tui · connecting…", id="lobby-title")
+        table = DataTable(id="lobby-matches", cursor_type="row", zebra_stripes=True)
+        table.border_title = "Matches"
+        yield table
+        yield Static("", id="lobby-detail")
+        yield Static("", id="lobby-online")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        for label, width in COLUMNS:
+            table.add_column(label, width=width, key=label)
+        table.focus()
+        if self.app.lobby is not None:
+            self.show(self.app.lobby)
+        self.show_title()
+
+    def show_title(self) -> None:
+        who = self.app.player_name
+        self.query_one("#lobby-title", Static).update(
+            Text(f"caravan-tui · playing as {who}" if who else "caravan-tui", style="bold"))
+
+    def show(self, lobby: Lobby) -> None:
+        """Redraw the matches, keeping the highlighted one highlighted."""
+        table = self.query_one(DataTable)
+        current = self.selected()
+        self.rows = [LobbyRow.from_map(row) for row in lobby.matches]
+        table.clear()
+        for row in self.rows:
+            game = GAMES.get(row.game)
+            mover = row.names[row.to_move] if row.to_move is not None and row.to_move < len(row.names) else "—"
+            table.add_row(Text(game.title if game else row.game), Text(", ".join(seat_words(row, s) for s in
+                          range(len(row.names))), overflow="ellipsis", no_wrap=True),
+                          Text("you" if row.to_move is not None and row.to_move == row.yours else mover),
+                          Text(str(row.watchers)), key=row.match)
+        if current is not None and current.match in [row.match for row in self.rows]:
+            table.move_cursor(row=[row.match for row in self.rows].index(current.match))
+        online = ", ".join(lobby.online)
+        self.query_one("#lobby-online", Static).update(Text(f"Online: {online}", overflow="ellipsis"))
+        self.show_detail()
+        self.show_title()
+
+    def selected(self) -> LobbyRow | None:
+        table = self.query_one(DataTable)
+        if not self.rows or table.cursor_row is None or not 0 <= table.cursor_row < len(self.rows):
+            return None
+        return self.rows[table.cursor_row]
+
+    def show_detail(self) -> None:
+        row = self.selected()
+        if row is None:
+            text = "No match is being played: c creates one."
+        elif row.yours is not None:
+            text = f"You play seat {row.yours + 1}: enter takes you back to it."
+        elif row.free:
+            free = len(row.free)
+            text = f"{free} free seat{'s' if free > 1 else ''}: enter joins, w watches."
+        else:
+            text = "Every seat is taken: w watches."
+        self.query_one("#lobby-detail", Static).update(Text(text, style="italic"))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.show_detail()
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        self.action_join()
+
+    def action_join(self) -> None:
+        row = self.selected()
+        if row is None:
+            self.notify("There is no match to join: c creates one.", severity="warning")
+            return
+        if row.yours is not None:
+            self.app.send_to_hub(JoinSeat(row.match, row.yours))
+        elif len(row.free) == 1:
+            self.app.send_to_hub(JoinSeat(row.match, row.free[0]))
+        elif row.free:
+            def chosen(index: int | None) -> None:
+                if index is not None:
+                    self.app.send_to_hub(JoinSeat(row.match, row.free[index]))
+
+            self.app.push_screen(ChoiceScreen("Which seat?", [f"Seat {seat + 1}" for seat in row.free]), chosen)
+        else:
+            self.notify("Every seat is taken: w watches the match.", severity="warning")
+
+    def action_watch(self) -> None:
+        row = self.selected()
+        if row is None:
+            self.notify("There is no match to watch.", severity="warning")
+            return
+        self.app.send_to_hub(Watch(row.match))
+
+    def action_create(self) -> None:
+        self.app.open_create()
+
+    def action_rules(self) -> None:
+        row = self.selected()
+        self.app.open_rules(GAMES.get(row.game) if row else None)

@@ -1,0 +1,38 @@
+"""The first visit to a hosted server asks for the name you play under (the server keeps it for
+your key; a guest's lasts the session)."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+from caravan_tui.bus import MAX_NAME
+
+
+class YourNameScreen(ModalScreen[str]):
+    """Returns the name typed (enter); escape leaves the server."""
+
+    BINDINGS = [Binding("escape", "app.quit", "Leave")]
+
+    def __init__(self, guest: bool, problem: str = "") -> None:
+        super().__init__()
+        self.guest, self.problem = guest, problem
+
+    def compose(self) -> ComposeResult:
+        kept = "for this visit" if self.guest else "the server keeps it for your key"
+        with Vertical(classes="dialog"):
+            yield Label("Welcome! What name do you play under?", classes="dialog-title")
+            yield Static(f"Others see it at the table and in the lobby ({kept}).", classes="dialog-text")
+            yield Input(max_length=MAX_NAME, id="your-name")
+            yield Static(self.problem, id="your-name-problem")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        name = " ".join("".join(c for c in event.value if c.isprintable()).split())
+        if name:
+            self.dismiss(name)

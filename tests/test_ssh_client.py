@@ -1,0 +1,164 @@
+"""The app in client mode (one per SSH session) against a real hub in this process, driven
+through Pilot at 80×24: the name, the lobby, creating, chatting, leaving; nothing that would act
+on the server's machine (DESIGN §7)."""
+from __future__ import annotations
+
+import asyncio
+import socket
+
+import pytest
+
+from ai.worker import AIWorker
+from caravan_tui.app import ClientApp
+from caravan_tui.bus import Chat
+from caravan_tui.games import GAMES
+from caravan_tui.hosting.hub import Hub
+from caravan_tui.screens.create_match import CreateMatchScreen
+from caravan_tui.screens.hosted_game import HostedGame
+from caravan_tui.screens.lobby import LobbyScreen
+from caravan_tui.screens.your_name import YourNameScreen
+from caravan_tui.widgets import MatchLog
+
+SIZE = (80, 24)
+ANN = "SHA256:annannannannannannann"
+
+
+async def wait_for(pilot, condition, what: str, timeout: float = 20.0) -> None:
+    for _ in range(int(timeout / 0.05)):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.fixture
+async def hub(tmp_path):
+    async with AIWorker(max_workers=1) as worker:
+        hub = Hub(tmp_path, worker, iterations=5, grace=30)
+        hub.start()
+        yield hub
+        hub.stop()
+
+
+def client_of(hub: Hub, identity: str = ANN) -> ClientApp:
+    ours, theirs = socket.socketpair()
+
+    async def serve() -> None:
+        reader, writer = await asyncio.open_unix_connection(sock=theirs)
+        await hub.serve(reader, writer, identity)
+
+    app = ClientApp(ours)
+    app.move_pause = 0.0
+    app.serving = serve  # started once the app's loop runs
+    return app
+
+
+async def test_a_first_visit_asks_a_name_then_shows_the_lobby_and_creates_a_match(hub):
+    app = client_of(hub)
+    async with app.run_test(size=SIZE) as pilot:
+        served = asyncio.create_task(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+        await pilot.press(*"Ann", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Ann", "the lobby")
+        assert "playing as Ann" in str(app.screen.query_one("#lobby-title").render())
+        assert hub.identities.name(ANN) == "Ann"
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen")
+        await pilot.press("ctrl+o", "ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, HostedGame), "the match")
+        screen = app.screen
+        match = next(iter(hub.matches.values()))
+        assert match.host.snapshot.options == {"hands": 1} and screen.seat == 0
+        await wait_for(pilot, lambda: screen.seat_kinds == ["remote", "open"] and screen.view, "the seats")
+        if screen.view["to_move"] == 1:
+            assert "Waiting for a person to take seat 2" in str(screen.status_text())
+        await pilot.press("t")
+        await pilot.press(*"hello", "enter")
+        await wait_for(pilot, lambda: "You say: hello" in screen.query_one(MatchLog).lines_text, "the chat line")
+        assert [line.text for line in match.host.chat] == ["hello"]
+        app.go_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and not match.seated, "the lobby again")
+        assert match.owner(0) == ANN  # the seat is kept
+        served.cancel()
+
+
+async def test_nothing_acts_on_the_servers_machine(hub):
+    app = client_of(hub)
+    async with app.run_test(size=SIZE) as pilot:
+        served = asyncio.create_task(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Screenshot" not in titles and "Quit" in titles
+        app.open_url("https://example.com/")
+        app.action_suspend_process()
+        app.action_screenshot()
+        app.deliver_text(__file__)
+        await pilot.pause()
+        assert len(app._notifications) == 4
+        assert all(note.message == ClientApp.NOT_HERE for note in app._notifications)
+        served.cancel()
+
+
+async def test_the_app_ends_when_the_hub_goes(hub):
+    ours, theirs = socket.socketpair()
+    app = ClientApp(ours)
+    async with app.run_test(size=SIZE) as pilot:
+        theirs.close()
+        await wait_for(pilot, lambda: app.return_code is not None or not app.is_running, "the app to end")
+
+
+def test_chat_lines_are_one_short_printable_line():
+    for bad in ("", " ", "x" * 201, "two\nlines", "bell\x07", "\x1b[2Jclear"):
+        assert Chat("m", 0, bad).problem() is not None
+    assert Chat("m", None, "fine, thanks").problem() is None
+
+
+
+@pytest.mark.parametrize("args,error", [(["--port", "70000"], "port number"), (["--move-pause", "9"], "from 0 to 5")])
+def test_serve_refuses_bad_options_in_one_line(capsys, args, error):
+    from caravan_tui.cli import main
+
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", *args])
+    err = capsys.readouterr().err
+    assert exited.value.code == 2 and err.startswith("caravan-tui: error: ") and error in err
+    assert err.count("\n") == 1
+
+
+def test_serve_refuses_an_unreadable_keys_file_before_listening(tmp_path, monkeypatch, capsys):
+    from caravan_tui.cli import main
+
+    monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
+    assert main(["serve", "--authorized-keys", str(tmp_path / "missing")]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"caravan-tui: error: cannot read {tmp_path / 'missing'}") and err.count("\n") == 1
+
+
+@pytest.mark.slow  # five tables opened one after another (~10 s); the default run covers Decktet Caravan
+async def test_every_game_can_be_created_shown_and_resigned_in_client_mode(hub):
+    app = client_of(hub)
+    async with app.run_test(size=SIZE) as pilot:
+        served = asyncio.create_task(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+        await pilot.press(*"Ann", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
+        for index, game_id in enumerate(GAMES):
+            await pilot.press("c")
+            await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen")
+            await pilot.press(*["down"] * index)
+            await wait_for(pilot, lambda: app.screen.game.id == game_id, "the game chosen")
+            for _ in range(10):  # again if the hub says too soon after the last one
+                await pilot.press("ctrl+g")
+                try:
+                    await wait_for(pilot, lambda: isinstance(app.screen, HostedGame) and app.screen.view is not None
+                                   and app.screen.game.id == game_id, f"the {game_id} table", timeout=1.0)
+                    break
+                except AssertionError:
+                    continue
+            assert app.screen.seat == 0
+            app.screen.confirm_resign()  # (its menu's last item) the seat is no longer Ann's to come back to
+            await pilot.press("y")
+            await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
+        assert [m.host.game.id for m in hub.matches.values()] == list(GAMES)
+        assert all(m.seat_of(ANN) is None for m in hub.matches.values())
+        served.cancel()

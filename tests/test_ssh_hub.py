@@ -1,0 +1,362 @@
+"""The hub over its Unix sockets, without SSH: identities, the lobby, seats bound to identities,
+refusals that change nothing, grace and stand-ins, coming back, and a restart (DESIGN §7)."""
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import socket
+import struct
+
+import msgpack
+import pytest
+
+from ai.worker import AIWorker
+from caravan_tui.bus import Act, Chat, MatchInfo, MatchOver, Rejected, Resign, Sync, UndoRequest, Update, YourTurn
+from caravan_tui.games import get_game
+from caravan_tui.games.decktet_caravan.cards import INDEX, NAMES
+from caravan_tui.hosting.framing import MAX_REQUEST, encode
+from caravan_tui.hosting.hub import Hub
+from caravan_tui.hosting.protocol import (
+    CreateMatch, JoinSeat, Joined, LeaveMatch, Left, Lobby, LobbyRow, Refused, SetName, Watch, Welcome,
+    message_from_map,
+)
+from saves.loading import load
+from saves.store import SaveStore
+
+WAIT = 20  # seconds; only guards against a hung test
+GAME = get_game("decktet_caravan")
+ANN, BOB, CYD = "SHA256:annannannannannannann", "SHA256:bobbobbobbobbobbobbob", "SHA256:cydcydcydcydcydcyd"
+
+
+def strings(value) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for k, v in value.items() for s in strings(k) + strings(v)]
+    if isinstance(value, (list, tuple)):
+        return [s for item in value for s in strings(item)]
+    return []
+
+
+def shows(words: set[str], card: str) -> bool:
+    """Whether any of ``words`` names ``card``: its id (``5ML``, ``5ML@4``) or its name in text."""
+    name = re.compile(re.escape(NAMES[INDEX[card]]) + r"(?![A-Za-z])")
+    return any(word.partition("@")[0] == card or name.search(word) for word in words)
+
+
+class Peer:
+    """A session's end of a hub socket, keeping every raw byte the hub sent."""
+
+    def __init__(self, hub: Hub, identity: str, guest: bool = False) -> None:
+        ours, theirs = socket.socketpair()
+        self.sock, self.raw, self.identity = ours, bytearray(), identity
+        self.words: set[str] = set()  # every string any frame held, at any depth
+        self._theirs, self._hub, self._guest = theirs, hub, guest
+        self.messages: asyncio.Queue = asyncio.Queue()
+
+    async def open(self) -> Peer:
+        reader, writer = await asyncio.open_unix_connection(sock=self._theirs)
+        self.served = asyncio.create_task(self._hub.serve(reader, writer, self.identity, self._guest))
+        self.reader, self.writer = await asyncio.open_unix_connection(sock=self.sock)
+        self.reading = asyncio.create_task(self._read())
+        return self
+
+    async def _read(self) -> None:
+        try:
+            while True:
+                header = await self.reader.readexactly(4)
+                body = await self.reader.readexactly(struct.unpack(">I", header)[0])
+                self.raw += header + body
+                frame = msgpack.unpackb(body, strict_map_key=False)
+                self.words.update(strings(frame))
+                self.messages.put_nowait(message_from_map(frame))
+        except asyncio.IncompleteReadError:
+            self.messages.put_nowait(None)
+
+    async def send(self, message) -> None:
+        await self.send_raw(encode(message.to_map()))
+
+    async def send_raw(self, data: bytes) -> None:
+        self.writer.write(data)
+        await self.writer.drain()
+
+    async def next(self, kind: type, accept=lambda m: True):
+        while True:
+            msg = await asyncio.wait_for(self.messages.get(), WAIT)
+            if msg is None:
+                raise AssertionError(f"the hub closed the session while {kind.__name__} was awaited")
+            if isinstance(msg, kind) and accept(msg):
+                return msg
+
+    def drain(self) -> list:
+        msgs = []
+        while not self.messages.empty():
+            msgs.append(self.messages.get_nowait())
+        return msgs
+
+    async def close(self) -> None:
+        self.writer.close()
+        await asyncio.wait_for(self.served, WAIT)
+        self.reading.cancel()
+
+
+@pytest.fixture
+async def worker():
+    async with AIWorker(max_workers=1) as pool:
+        yield pool
+
+
+def make_hub(tmp_path, worker, grace: int = 60) -> Hub:
+    hub = Hub(tmp_path, worker, iterations=5, grace=grace)
+    hub.start()
+    return hub
+
+
+async def named(hub: Hub, identity: str, name: str) -> Peer:
+    peer = await Peer(hub, identity).open()
+    welcome = await peer.next(Welcome)
+    if not welcome.name:
+        await peer.send(SetName(name))
+        await peer.next(Welcome, lambda m: m.name == name)
+    return peer
+
+
+async def create(peer: Peer, seats: list[str], grace: int = 60) -> Joined:
+    await peer.send(CreateMatch(GAME.id, seats, dict(GAME.quick_options), grace, "easy"))
+    return await peer.next(Joined)
+
+
+async def play_turns(peer: Peer, rng: random.Random, until=lambda m: False) -> MatchOver | YourTurn:
+    """Answer every YourTurn with a random legal act until the match ends (or ``until``)."""
+    while True:
+        msg = await peer.next((YourTurn, MatchOver))
+        if isinstance(msg, MatchOver) or until(msg):
+            return msg
+        await peer.send(Act(msg.match, msg.seat, msg.turn, rng.choice(msg.legal)))
+
+
+async def eventually(condition, what: str = "the condition") -> None:
+    for _ in range(int(WAIT / 0.05)):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def saved(hub: Hub, match_id: str):
+    return SaveStore(hub.root).read(match_id)
+
+
+async def test_a_name_is_asked_once_per_key_and_kept(tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    ann = await Peer(hub, ANN).open()
+    assert (await ann.next(Welcome)).name == ""
+    await ann.send(CreateMatch(GAME.id, ["you", "open"]))
+    assert "name first" in (await ann.next(Refused)).reason
+    for bad in ("", "x" * 41, "Ann\x1b[2J"):
+        await ann.send_raw(encode({"type": "SetName", "name": bad}))
+        assert "printable" in (await ann.next(Refused)).reason
+    await ann.send(SetName("Ann"))
+    assert (await ann.next(Welcome)).name == "Ann"
+    assert (await ann.next(Lobby)).online == ["Ann"]
+    bob = await Peer(hub, BOB).open()
+    await bob.next(Welcome)
+    await bob.send(SetName("ann"))
+    assert "taken" in (await bob.next(Refused)).reason
+    await ann.close()
+    again = await Peer(hub, ANN).open()
+    assert (await again.next(Welcome)).name == "Ann"
+    guest = await Peer(hub, "guest:0123456789ab", guest=True).open()
+    assert (await guest.next(Welcome)).name == ""
+    await guest.send(SetName("Visitor"))
+    await guest.next(Welcome, lambda m: m.name == "Visitor")
+    assert "guest:0123456789ab" not in hub.identities.names
+    hub.stop()
+
+
+async def test_two_people_play_a_match_and_no_message_shows_the_other_hand(tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")
+    joined = await create(ann, ["you", "open"])
+    lobby = await bob.next(Lobby, lambda m: m.matches)
+    row = LobbyRow.from_map(lobby.matches[0])
+    assert (row.match, row.free, row.names[0]) == (joined.match, [1], "Ann")
+    await bob.send(JoinSeat(joined.match, 1))
+    assert (await bob.next(Joined)).seat == 1
+    info = await bob.next(MatchInfo)
+    assert info.names == ["Ann", "Bob"] and info.seats == ["remote", "remote"]  # no fingerprints
+    peers = {0: ann, 1: bob}
+    rng = random.Random(5)
+    while True:
+        state = saved(hub, joined.match).state
+        for seat, peer in peers.items():
+            hidden = state["hands"][1 - seat] + state["aside"]
+            assert not any(shows(peer.words, card) for card in hidden)
+            assert all(shows(peer.words, card) for card in state["hands"][seat])
+        msgs = {seat: peer.drain() for seat, peer in peers.items()}
+        turns = [m for ms in msgs.values() for m in ms if isinstance(m, YourTurn)]
+        if any(isinstance(m, MatchOver) for ms in msgs.values() for m in ms):
+            break
+        for turn in turns[-1:]:
+            await peers[turn.seat].send(Act(turn.match, turn.seat, turn.turn, rng.choice(turn.legal)))
+        await asyncio.sleep(0.02)
+    assert saved(hub, joined.match).status == "over"
+    hub.stop()
+
+
+async def test_bad_input_is_refused_and_changes_nothing(tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")
+    joined = await create(ann, ["you", "open"])
+    await bob.send(JoinSeat(joined.match, 1))
+    await bob.next(Joined)
+    cyd = await named(hub, CYD, "Cyd")
+    await cyd.send(Watch(joined.match))
+    assert (await cyd.next(Joined)).seat is None
+    await asyncio.sleep(0.2)
+    before = SaveStore(hub.root).path(joined.match).read_bytes()
+    mover = saved(hub, joined.match).state["turn"] % 2  # not needed exactly: both seats are tried
+    for peer in (ann, bob, cyd):
+        peer.drain()
+    attempts = [
+        (ann, b"\x00\x00\x00\x03abc"),  # not msgpack
+        (ann, encode([1, 2, 3])[0:0] + struct.pack(">I", 1) + b"\x93"),  # truncated array
+        (ann, encode({"type": "Nope"})),
+        (ann, encode({"type": "Thinking", "match": joined.match, "seat": 0, "iterations": 5})),
+        (ann, encode({"type": "Act", "match": joined.match, "seat": 1, "turn": 0, "action": ["pass"]})),
+        (ann, encode({"type": "Act", "match": "elsewhere", "seat": 0, "turn": 0, "action": ["pass"]})),
+        (ann, encode({"type": "Act", "match": joined.match, "seat": 0, "turn": 0, "action": [[[[["x"]]]]]})),
+        (ann, encode({"type": "JoinSeat", "match": joined.match, "seat": 1})),
+        (bob, encode({"type": "Resign", "match": joined.match, "seat": 0})),
+        (cyd, encode({"type": "Act", "match": joined.match, "seat": mover, "turn": 0, "action": ["pass"]})),
+        (cyd, encode({"type": "UndoRequest", "match": joined.match, "seat": 0})),
+        (cyd, encode({"type": "JoinSeat", "match": joined.match, "seat": 0})),
+        (cyd, encode({"type": "CreateMatch", "game": GAME.id, "seats": ["you", "you"], "options": {}})),
+        (cyd, encode({"type": "CreateMatch", "game": GAME.id, "seats": ["you", "ai:easy"], "options": {"x": [1]}})),
+        (cyd, encode({"type": "CreateMatch", "game": GAME.id, "seats": ["you"], "stand_in": ["x"]})),
+    ]
+    for peer, data in attempts:
+        await peer.send_raw(data)
+        refusal = await peer.next(Refused)
+        assert 0 < len(refusal.reason) <= 160
+    await asyncio.sleep(0.2)
+    assert SaveStore(hub.root).path(joined.match).read_bytes() == before
+    assert [len(m.record.owners) for m in hub.matches.values()] == [2]
+    await ann.send_raw(struct.pack(">I", MAX_REQUEST + 1))  # a frame too long: the session ends
+    assert "over the" in (await ann.next(Refused)).reason
+    await asyncio.wait_for(ann.served, WAIT)
+    await bob.send(Sync(joined.match, 1))
+    assert isinstance(await bob.next(Update), Update)  # the others play on
+    hub.stop()
+
+
+async def test_a_dropped_seat_is_kept_stood_in_for_after_the_grace_and_given_back(tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")
+    joined = await create(ann, ["you", "open"], grace=1)
+    await bob.send(JoinSeat(joined.match, 1))
+    await bob.next(Joined)
+    rng = random.Random(2)
+    stood_in = []
+
+    def stand_in_played() -> bool:
+        stood_in.append(0 in load(SaveStore(hub.root), joined.match).movers[len(before):])
+        return stood_in[-1]
+
+    before: list = []
+    bob_task = asyncio.create_task(play_turns(bob, rng, until=lambda m: before and stand_in_played()))
+    await play_turns(ann, rng, until=lambda m: m.turn >= 2)
+    before[:] = saved(hub, joined.match).actions
+    await ann.close()
+    assert saved(hub, joined.match).seats[0] == f"remote:{ANN}"  # kept through the grace
+    pending = await asyncio.wait_for(bob_task, WAIT)  # Bob waits once the stand-in has played
+    assert isinstance(pending, YourTurn) and saved(hub, joined.match).seats[0] == "ai:easy"
+    back = await Peer(hub, ANN).open()
+    assert (await back.next(Welcome)).name == "Ann"
+    assert (await back.next(Joined)).seat == 0  # straight back into the seat
+    update = await back.next(Update, lambda m: m.whole_log)
+    assert "You leave; an AI plays the seat until you come back." in update.events
+    assert update.events[-1] == "You are back."
+    assert saved(hub, joined.match).seats[0] == f"remote:{ANN}"
+    await bob.send(Act(pending.match, 1, pending.turn, rng.choice(pending.legal)))
+    await asyncio.gather(play_turns(back, rng), play_turns(bob, rng))
+    snap = saved(hub, joined.match)
+    assert snap.actions[:len(before)] == before and snap.status == "over"
+    hub.stop()
+
+
+async def test_a_restarted_hub_resumes_its_matches_and_lists_them(tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    ann = await named(hub, ANN, "Ann")
+    joined = await create(ann, ["you", "ai:easy"])
+    await play_turns(ann, random.Random(1), until=lambda m: m.turn >= 3)
+    before = list(saved(hub, joined.match).actions)
+    hub.stop()  # as good as a crash: the save holds every move, the lock goes with the process
+    again = make_hub(tmp_path, worker)
+    assert list(again.matches) == [joined.match]
+    bob = await named(again, BOB, "Bob")
+    row = LobbyRow.from_map((await bob.next(Lobby, lambda m: m.matches)).matches[0])
+    assert row.match == joined.match and row.kinds == ["away", "ai"]
+    back = await Peer(again, ANN).open()
+    await back.next(Joined)
+    await back.next(Update, lambda m: m.whole_log)
+    over = await play_turns(back, random.Random(2))
+    assert isinstance(over, MatchOver) and saved(again, joined.match).actions[:len(before)] == before
+    again.stop()
+
+
+async def test_chat_reaches_everyone_under_the_speakers_name_and_spectators_cannot_act(tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    ann, cyd = await named(hub, ANN, "Ann"), await named(hub, CYD, "Cyd")
+    joined = await create(ann, ["you", "ai:easy"])
+    await cyd.send(Watch(joined.match))
+    await cyd.next(Joined)
+    await ann.send(Chat(joined.match, 0, "three camels for your salt?", name="Cyd"))
+    line = await cyd.next(Chat)
+    assert (line.name, line.text, line.seat) == ("Ann", "three camels for your salt?", 0)
+    await cyd.send(Chat(joined.match, None, "nice", name="Ann"))
+    assert (await ann.next(Chat, lambda m: m.seat is None)).name == "Cyd"
+    await cyd.send(Resign(joined.match, 0))
+    assert "spectators" in (await cyd.next(Refused)).reason
+    await cyd.send(LeaveMatch(joined.match))
+    await cyd.next(Lobby)
+    await ann.send(Resign(joined.match, 0))
+    assert (await ann.next(Left)).reason == "you resigned"
+    await ann.next(Lobby)
+    await eventually(lambda: saved(hub, joined.match).status == "resigned")
+    hub.stop()
+
+
+async def test_undo_never_crosses_another_persons_move(tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")
+    joined = await create(ann, ["you", "open"])
+    await bob.send(JoinSeat(joined.match, 1))
+    await bob.next(Joined)
+    peers, rng = {0: ann, 1: bob}, random.Random(4)
+    for _ in range(2):  # each plays once
+        mover = load(SaveStore(hub.root), joined.match).state.to_move()
+        turn = await peers[mover].next(YourTurn, lambda m: m.turn == len(saved(hub, joined.match).actions))
+        await peers[mover].send(Act(turn.match, mover, turn.turn, rng.choice(turn.legal)))
+        await eventually(lambda: len(saved(hub, joined.match).actions) == turn.turn + 1)
+    first = load(SaveStore(hub.root), joined.match).movers[0]
+    await peers[first].send(UndoRequest(joined.match, first))
+    rejected = await peers[first].next(Rejected)
+    assert "cannot take back past" in rejected.reason and len(saved(hub, joined.match).actions) == 2
+    hub.stop()
+
+
+async def test_the_same_key_from_another_terminal_takes_the_seat_over(tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    ann = await named(hub, ANN, "Ann")
+    joined = await create(ann, ["you", "ai:easy"])
+    again = await Peer(hub, ANN).open()
+    assert (await again.next(Joined)).seat == 0
+    assert "another terminal" in (await ann.next(Left)).reason
+    await ann.next(Lobby)
+    await ann.send(Sync(joined.match, 0))
+    assert "not in that match" in (await ann.next(Refused)).reason  # the old terminal speaks for nobody
+    await again.send(Sync(joined.match, 0))
+    await again.next(Update, lambda m: m.whole_log)
+    hub.stop()

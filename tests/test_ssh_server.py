@@ -1,0 +1,447 @@
+"""``caravan-tui serve`` end to end: a real server on 127.0.0.1, real asyncssh clients with keys
+made here, and every screen read through a terminal emulator (pyte) as a person sees it
+(DESIGN §7; the hub alone is tested in test_ssh_hub.py)."""
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import sys
+from pathlib import Path
+
+import asyncssh
+import pyte
+import pytest
+
+from caravan_tui.games.decktet_caravan.cards import INDEX, NAMES
+from caravan_tui.games.decktet_caravan.screen import rank_label, short_name
+from saves.loading import load
+from saves.store import SaveStore
+
+WAIT = 30  # seconds; only guards against a hung test, never asserted
+CLI = "import sys; from caravan_tui.cli import main; sys.exit(main(sys.argv[1:]))"
+KEYS = {"enter": "\r", "tab": "\t", "escape": "\x1b", "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C",
+        "left": "\x1b[D", "ctrl+g": "\x07", "ctrl+o": "\x0f"}
+
+
+async def eventually(condition, what, timeout: float = WAIT) -> None:
+    """Until ``condition()``; ``what`` (words, or a function giving them) says what failed."""
+    for _ in range(int(timeout / 0.05)):
+        if condition():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what() if callable(what) else what}")
+
+
+class Server:
+    """``caravan-tui serve`` on a free port of 127.0.0.1, its files under ``home``; AI seats
+    search a few iterations (no clock), a person who drops keeps their seat ``grace`` seconds."""
+
+    def __init__(self, home: Path, *args: str, grace: int = 1) -> None:
+        self.home, self.args, self.grace = home, args, grace
+        self.proc: asyncio.subprocess.Process | None = None
+        self.port = 0
+
+    @property
+    def root(self) -> Path:
+        return self.home / "server"
+
+    async def start(self) -> Server:
+        env = {**os.environ, "CARAVAN_TUI_HOME": str(self.home), "CARAVAN_TUI_AI_BUDGET": "iterations"}
+        said = self.home / "serve.out"  # not a pipe: a process the server leaves behind would hold it open
+        with open(said, "wb") as out:
+            self.proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-c", CLI, "serve", "--port", "0", "--grace", str(self.grace), "--ai-iterations",
+                "5", "--move-pause", "0.05", *self.args, env=env, stdout=out)
+        await eventually(lambda: b"serving on" in said.read_bytes(), "the server to listen")
+        self.port = int(re.search(rb"port (\d+)", said.read_bytes())[1])
+        return self
+
+    def children(self, sessions_only: bool = True) -> list[int]:
+        """The processes the server started (sessions; with ``sessions_only`` False, AI workers
+        too) that have not ended."""
+        found = []
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    stat = Path(f"/proc/{entry}/stat").read_text()
+                    command = Path(f"/proc/{entry}/cmdline").read_bytes()
+                except OSError:
+                    continue
+                if int(stat.rsplit(")", 1)[1].split()[1]) == self.proc.pid and (
+                        not sessions_only or b"session_main" in command):
+                    found.append(int(entry))
+        return found
+
+    async def kill(self) -> None:
+        self.proc.kill()
+        await self.proc.wait()
+
+    async def stop(self) -> None:
+        """As a service manager stops it: SIGTERM (it ends its sessions and AI workers)."""
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(self.proc.wait(), WAIT)
+            except asyncio.TimeoutError:
+                await self.kill()
+
+    # -- what the hub holds -----------------------------------------------------------------
+
+    def store(self) -> SaveStore:
+        return SaveStore(self.root)
+
+    def match_ids(self) -> list[str]:
+        return [entry.match_id for entry in self.store().entries()]
+
+    def saved(self, match_id: str):
+        return self.store().read(match_id)
+
+    def to_move(self, match_id: str) -> int | None:
+        return load(self.store(), match_id).state.to_move()
+
+
+class Terminal:
+    """One person's ssh session: ``raw`` holds every byte the server sent them."""
+
+    def __init__(self, conn: asyncssh.SSHClientConnection, process, size: tuple[int, int]) -> None:
+        self.conn, self.process = conn, process
+        self.screen = pyte.Screen(*size)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = bytearray()
+        self.observers: list = []  # called with the text on screen after every chunk of output
+        self.closed = asyncio.Event()
+        self._reader = asyncio.create_task(self._read())
+
+    @classmethod
+    async def open(cls, server: Server, key: asyncssh.SSHKey | None, size: tuple[int, int] = (80, 24)) -> Terminal:
+        conn = await connect(server, key)
+        process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
+        return cls(conn, process, size)
+
+    async def _read(self) -> None:
+        try:
+            while data := await self.process.stdout.read(65536):
+                self.raw += data
+                self.stream.feed(data)
+                for observe in self.observers:
+                    observe(self.text)
+        except (asyncssh.Error, OSError):
+            pass
+        finally:
+            self.closed.set()
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def line(self, row: int) -> str:
+        return self.screen.display[row]
+
+    async def wait_for(self, what, timeout: float = WAIT) -> None:
+        """Until the screen shows ``what`` (a string, or a test of the screen's text)."""
+        test = what if callable(what) else (lambda text: what in text)
+        await eventually(lambda: test(self.text), lambda: f"{what!r} on screen; it shows:\n{self.text}", timeout)
+
+    def press(self, *keys: str) -> None:
+        for key in keys:
+            self.process.stdin.write(KEYS.get(key, key).encode())
+
+    def resize(self, width: int, height: int) -> None:
+        self.screen.resize(height, width)
+        self.process.change_terminal_size(width, height)
+
+    async def close(self) -> None:
+        self.conn.close()
+        await self.conn.wait_closed()
+        await asyncio.wait_for(self.closed.wait(), WAIT)
+
+
+async def connect(server: Server, key: asyncssh.SSHKey | None) -> asyncssh.SSHClientConnection:
+    return await asyncssh.connect("127.0.0.1", server.port, username="player", client_keys=[key] if key else [],
+                                  known_hosts=None, agent_path=None, password=None,
+                                  kbdint_auth=False, preferred_auth="publickey")
+
+
+def new_key() -> asyncssh.SSHKey:
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+# -- who may enter ---------------------------------------------------------------------------
+
+ANN, BOB, CYD, EVE = (new_key() for _ in range(4))
+
+
+def fingerprint(key: asyncssh.SSHKey) -> str:
+    return key.get_fingerprint("sha256")
+
+
+async def test_only_listed_keys_enter_within_limits_and_a_session_needs_a_terminal(tmp_path):
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(b"".join(key.export_public_key() for key in (ANN, BOB)))
+    server = await Server(tmp_path, "--authorized-keys", str(keys), "--per-address", "2",
+                          "--idle-timeout", "2").start()
+    try:
+        first, second = await connect(server, ANN), await connect(server, BOB)
+        with pytest.raises((asyncssh.Error, OSError)):  # a third connection from 127.0.0.1
+            await connect(server, ANN)
+        first.close()
+        second.close()
+        await asyncio.gather(first.wait_closed(), second.wait_closed())
+        for key in (None, EVE):
+            with pytest.raises(asyncssh.PermissionDenied):
+                await connect(server, key)
+        async with await connect(server, ANN) as conn:
+            result = await conn.run(encoding=None)  # a session without a PTY
+        assert result.stdout == b"this is a terminal game: connect with ssh -t\r\n" and result.exit_status == 1
+        idle = await Terminal.open(server, BOB)
+        await idle.wait_for("What name do you play under?")
+        await asyncio.wait_for(idle.closed.wait(), WAIT)  # nobody typed: the session is closed
+        assert b"Idle for too long" in idle.raw and not server.children()
+        await idle.close()
+    finally:
+        await server.stop()
+    log = (server.root / "connections.log").read_text().splitlines()
+    assert any(line.split("\t")[2:3] == [fingerprint(ANN)] for line in log)
+    assert any(line.endswith("refused: key not authorized") for line in log)
+    assert any(line.endswith("refused: too many connections from the address") for line in log)
+    assert any(line.split("\t")[2] == fingerprint(BOB) and line.endswith("idle") for line in log)
+    assert all(re.fullmatch(r"\S+\t127\.0\.0\.1\t\S+\t[\d.]+s\t.+", line) for line in log)
+
+
+# -- playing ---------------------------------------------------------------------------------
+
+def prompted(text: str) -> bool:
+    """The screen asks this person to play (the Decktet screen's status line)."""
+    return any(words in text for words in ("Your turn", "Enter plays", "ways to read"))
+
+
+async def enter_as(server: Server, key, name: str) -> Terminal:
+    term = await Terminal.open(server, key)
+    await term.wait_for("What name do you play under?")
+    term.press(name, "enter")
+    await term.wait_for(f"playing as {name}")
+    return term
+
+
+async def create_short_match(term: Terminal) -> None:
+    """From the lobby, by keys: c, the short options, create (you and an open seat)."""
+    term.press("c")
+    await term.wait_for("Create a match")
+    term.press("ctrl+o")
+    await term.wait_for("Options set for a short match.")
+    term.press("ctrl+g")
+    await term.wait_for("(you) pile")
+
+
+async def play(server: Server, term: Terminal, seat: int, match_id: str, until=None) -> None:
+    """Play every turn of ``seat`` through keys (the first play in the plays list: tab to it,
+    enter) until the end screen (or until ``until()``)."""
+    in_list = False
+    while server.saved(match_id).status == "playing":
+        if until is not None and until():
+            return
+        if prompted(term.text) and server.to_move(match_id) == seat:
+            moves = len(server.saved(match_id).actions)
+            term.press(*(["enter"] if in_list else ["tab", "enter"]))
+            in_list = True
+            try:
+                await eventually(lambda: len(server.saved(match_id).actions) > moves, "the move", 4)
+            except AssertionError:
+                in_list = False  # the focus was elsewhere: tab on to the plays list
+        await asyncio.sleep(0.1)
+    await term.wait_for("Rematch")
+
+
+BELL = b"\x07"
+
+
+def without_osc(raw: bytes) -> bytes:
+    """The bytes without operating system commands (which may end with a bell character)."""
+    return re.sub(rb"\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)", b"", bytes(raw))
+
+
+def card_words(cards: list[str]) -> re.Pattern:
+    """How the screen writes these cards: ``5 Forest`` in a hand, ``the Forest`` in the log."""
+    words = [w for card in cards for w in (f"{rank_label(INDEX[card])} {short_name(INDEX[card])}", NAMES[INDEX[card]])]
+    return re.compile(b"(?:" + b"|".join(re.escape(w.encode()) for w in words) + rb")(?![A-Za-z])")
+
+
+class HiddenCheck:
+    """No byte a person received shows a card of a hand not theirs (or a set-aside card), while
+    their own hand does show. Hands only shrink in a one-hand match, so each check reads only the
+    bytes that came since the last one (with some overlap for a name cut between reads)."""
+
+    def __init__(self, server: Server, match_id: str, terms: dict) -> None:
+        self.server, self.match_id, self.terms = server, match_id, terms
+        self.read = {seat: 0 for seat in terms}
+
+    def __call__(self) -> None:
+        state = self.server.saved(self.match_id).state
+        for seat, term in self.terms.items():
+            hidden = [card for other, hand in enumerate(state["hands"]) if other != seat for card in hand]
+            new = bytes(term.raw[max(0, self.read[seat] - 64):])
+            found = card_words(hidden + state["aside"]).search(new)
+            assert found is None, f"seat {seat} was shown {found[0]!r}"
+            self.read[seat] = len(term.raw)
+            if seat is not None and state["hands"][seat]:
+                assert card_words(state["hands"][seat]).search(term.raw)
+
+
+async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
+    server = await Server(tmp_path).start()
+    try:
+        ann = await enter_as(server, ANN, "Ann")
+        await create_short_match(ann)
+        match_id = server.match_ids()[0]
+        bob = await enter_as(server, BOB, "Bob")
+        await bob.wait_for("1 free seat")
+        bob.press("enter")
+        await bob.wait_for("Bob (you) pile")
+        cyd = await enter_as(server, CYD, "Cyd")
+        await cyd.wait_for("Every seat is taken")
+        cyd.press("w")
+        await cyd.wait_for("Bob pile")
+        assert server.saved(match_id).seats == [f"remote:{fingerprint(ANN)}", f"remote:{fingerprint(BOB)}"]
+
+        ann.press("t")  # a word to the table, before anyone plays
+        await ann.wait_for("Say to the table")
+        ann.press("salt for camels?", "enter")
+        for term in (bob, cyd):
+            await eventually(lambda: b"Ann says: salt for camels?" in term.raw, "the chat line")
+
+        terms = {0: ann, 1: bob, None: cyd}
+        check_hidden = HiddenCheck(server, match_id, terms)
+        shown, seen = set(), set()
+
+        def hands_on_screen(text: str) -> None:
+            held = [re.search(rf"{name} pile [+-]\d+ · holds (\d+)", text) for name in ("Ann", "Bob")]
+            if all(held):
+                shown.add(tuple(int(m[1]) for m in held))
+
+        hands_on_screen(cyd.text)  # what it shows already
+        cyd.observers.append(hands_on_screen)
+
+        async def watch() -> None:
+            """Every position the hub's save goes through; no hidden card on anyone's screen."""
+            while True:
+                snap = server.saved(match_id)
+                if snap.status == "playing":
+                    seen.add(tuple(len(hand) for hand in snap.state["hands"]))
+                check_hidden()
+                await asyncio.sleep(0.05)
+
+        watching = asyncio.create_task(watch())
+        players = asyncio.gather(play(server, ann, 0, match_id), play(server, bob, 1, match_id))
+        await eventually(lambda: len(server.saved(match_id).actions) >= 3, "three moves")
+        before = server.saved(match_id)
+        cyd.press("p", "enter", "u")  # a spectator's keys act on nothing
+        await cyd.wait_for("Not possible")
+        cyd.resize(100, 30)  # a resize reaches the app: it lays the table out again at 100×30
+        await cyd.wait_for(lambda text: text.splitlines()[-1].rstrip().endswith("palette")
+                           and len(text.splitlines()[-1].rstrip()) > 90)
+        try:
+            await asyncio.wait_for(players, 120)
+        except asyncio.TimeoutError:
+            raise AssertionError("the match did not end:\n" + "\n\n".join(t.text for t in terms.values())) from None
+        watching.cancel()
+        check_hidden()
+        await cyd.wait_for("Rematch")
+        snap = server.saved(match_id)
+        assert snap.status == "over" and snap.actions[:len(before.actions)] == before.actions
+        assert seen <= shown, f"the spectator never saw hands of {sorted(seen - shown)}"
+        assert all(BELL in without_osc(term.raw) for term in (ann, bob))  # it became their turn
+        assert BELL not in without_osc(cyd.raw)
+        for term in terms.values():
+            await term.close()
+        await eventually(lambda: not server.children(), "the sessions' processes to end")
+    finally:
+        await server.stop()
+
+
+def moves(server: Server, match_id: str) -> int:
+    return len(server.saved(match_id).actions)
+
+
+class Guest(asyncssh.SSHClient):
+    """A client without a key: keyboard-interactive, answering no questions."""
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(self, name, instructions, lang, prompts) -> list[str]:
+        return []
+
+
+async def guest_terminal(server: Server) -> Terminal:
+    conn, _ = await asyncssh.create_connection(Guest, "127.0.0.1", server.port, username="guest", client_keys=[],
+                                               known_hosts=None, agent_path=None)
+    process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+    return Terminal(conn, process, (80, 24))
+
+
+async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
+    server = await Server(tmp_path, "--allow-guests").start()
+    try:
+        ann = await enter_as(server, ANN, "Ann")
+        await create_short_match(ann)
+        match_id = server.match_ids()[0]
+        bob = await enter_as(server, BOB, "Bob")
+        await bob.wait_for("1 free seat")
+        bob.press("enter")
+        await bob.wait_for("Bob (you) pile")
+        bob_plays = asyncio.create_task(play(server, bob, 1, match_id))
+        await play(server, ann, 0, match_id, until=lambda: moves(server, match_id) >= 3)
+
+        # Ann drops: her seat waits the grace, then an AI stands in until she is back
+        await ann.close()
+        dropped = server.saved(match_id).actions
+        assert server.saved(match_id).seats[0] == f"remote:{fingerprint(ANN)}"
+        await eventually(lambda: 0 in load(server.store(), match_id).movers[len(dropped):], "the stand-in's move")
+        assert server.saved(match_id).seats[0] == "ai:normal"
+        ann = await Terminal.open(server, ANN)
+        await ann.wait_for("Ann (you) pile")  # no lobby, no name: straight back into the seat
+        await eventually(lambda: b"You leave; an AI plays the" in ann.raw, "the log of her absence")
+        assert server.saved(match_id).seats[0] == f"remote:{fingerprint(ANN)}"
+        assert server.saved(match_id).actions[:len(dropped)] == dropped
+        at = moves(server, match_id)
+        await play(server, ann, 0, match_id, until=lambda: moves(server, match_id) >= at + 2)
+
+        # the server dies mid-match: its sessions' processes go with it, the save holds every move
+        assert len(server.children()) == 2
+        started = server.children(sessions_only=False)  # the sessions and the AI workers
+        bob_plays.cancel()
+        killed = server.saved(match_id).actions
+        await server.kill()
+        await eventually(lambda: not any(Path(f"/proc/{pid}").exists() for pid in started),
+                         lambda: "no leaked process: " + "; ".join(
+                             Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+                             for pid in started if Path(f"/proc/{pid}").exists()))
+        await asyncio.wait_for(asyncio.gather(ann.closed.wait(), bob.closed.wait()), WAIT)
+
+        server = await Server(tmp_path, "--allow-guests").start()
+        gus = await guest_terminal(server)  # no key: a guest, when the server allows them
+        await gus.wait_for("What name do you play under?")
+        gus.press("Gus", "enter")
+        await gus.wait_for("Ann (away), Bob (away)")  # listed, waiting for its people
+        ann, bob = await Terminal.open(server, ANN), await Terminal.open(server, BOB)
+        await ann.wait_for("Ann (you) pile")
+        await bob.wait_for("Bob (you) pile")
+        assert server.saved(match_id).actions[:len(killed)] == killed
+
+        def resumed() -> bool:
+            return moves(server, match_id) >= len(killed) + 2 or server.saved(match_id).status != "playing"
+
+        await asyncio.wait_for(asyncio.gather(play(server, ann, 0, match_id, until=resumed),
+                                              play(server, bob, 1, match_id, until=resumed)), 120)
+        assert server.saved(match_id).actions[:len(killed)] == killed  # it plays on from where it was
+
+        # stopped as a service manager stops it, people still playing: every process ends with it
+        started = server.children(sessions_only=False)
+        await server.stop()
+        assert server.proc.returncode == 0 and len(started) >= 3
+        await eventually(lambda: not any(Path(f"/proc/{pid}").exists() for pid in started), "no leaked process")
+        await asyncio.wait_for(asyncio.gather(*(term.closed.wait() for term in (ann, bob, gus))), WAIT)
+    finally:
+        await server.stop()
