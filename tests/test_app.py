@@ -436,9 +436,10 @@ async def test_after_my_move_the_status_line_never_says_i_am_thinking(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(setup(seed_where_leader(0)))
         await wait_for(pilot, lambda: my_turn(app), "my turn")
-        screen = app.screen
+        screen, turn = app.screen, app.runner.host.turn
         screen.act(screen.legal[0])
         assert "Tester" not in str(screen.status_text()) and "thinking" not in str(screen.status_text())
+        await wait_for(pilot, lambda: app.runner.host.turn > turn, "the move to land")
 
 
 async def test_notices_do_not_pile_up_or_outlive_their_match(tmp_path):

@@ -128,6 +128,8 @@ class GameScreen(BaseScreen):
         the player sees it before the game moves on."""
         while True:
             message = await self.client.get()
+            if not self.is_attached:  # the screen was closed (or the app is ending) meanwhile
+                return
             pause = self.handle(message)
             if pause:
                 await self.linger(pause)
