@@ -96,10 +96,18 @@ class Server:
         return [entry.match_id for entry in self.store().entries()]
 
     def saved(self, match_id: str):
-        return self.store().read(match_id)
+        """The match's save as the hub last wrote it (read again only when the file changed)."""
+        return self._cached(match_id)[0]
 
     def to_move(self, match_id: str) -> int | None:
-        return load(self.store(), match_id).state.to_move()
+        return self._cached(match_id)[1]
+
+    def _cached(self, match_id: str) -> tuple:
+        key = (match_id, self.store().path(match_id).read_bytes())
+        if getattr(self, "_cache_key", None) != key:
+            checked = load(self.store(), match_id)
+            self._cache_key, self._cache = key, (checked.snapshot, checked.state.to_move())
+        return self._cache
 
 
 class Terminal:
@@ -250,7 +258,7 @@ async def play(server: Server, term: Terminal, seat: int, match_id: str, until=N
                 await eventually(lambda: len(server.saved(match_id).actions) > moves, "the move", 4)
             except AssertionError:
                 in_list = False  # the focus was elsewhere: tab on to the plays list
-        await asyncio.sleep(0.1)
+        await asyncio.sleep(0.03)
     await term.wait_for("Rematch")
 
 
