@@ -172,6 +172,32 @@ class TurnState:
         raise NotImplementedError
 
 
+MASK64 = (1 << 64) - 1
+
+
+class SplitMixChance:
+    """Chance as one int (``self.rng``, a splitmix64 state, declared by the state's slots): a
+    clone copies one number and a replay reproduces every draw. Mix into a State class."""
+
+    __slots__ = ()
+
+    def _next(self) -> int:
+        """splitmix64: the next 64-bit output."""
+        s = self.rng = (self.rng + 0x9E3779B97F4A7C15) & MASK64
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def _below(self, k: int) -> int:
+        return self._next() % k
+
+    def _shuffle(self, items: list) -> None:
+        """Fisher-Yates, in place."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self._next() % (i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
 # -- the game ------------------------------------------------------------------------------------
 
 #: ``prior(state, actions)``: one score per action for the seat to move (higher: more promising;

@@ -289,12 +289,9 @@ def test_crafted_saves_are_refused_with_a_reason(changes, reason):
         decode(crafted(**changes))
 
 
-def test_a_610_byte_log_nested_deep_is_refused_quickly():
-    data = crafted(actions=[nested(600)])
-    started = time.perf_counter()
+def test_a_610_byte_log_nested_deep_is_refused():
     with pytest.raises(DamagedSave, match="nested more than"):
-        decode(data)
-    assert time.perf_counter() - started < 0.5
+        decode(crafted(actions=[nested(600)]))
 
 
 def test_nesting_up_to_the_cap_is_accepted():

@@ -14,7 +14,7 @@ from caravan_tui.engine import Game
 from caravan_tui.games import GAMES
 from caravan_tui.hosting.protocol import OPEN, YOU, CreateMatch
 from caravan_tui.screens.base import BaseScreen
-from caravan_tui.screens.new_match import choice_label
+from caravan_tui.screens.new_match import show_options
 
 SEATS = [("You", YOU), ("Open seat", OPEN)] + [(f"AI {level}", f"ai:{level}") for level in LEVELS]
 GRACES = (30, 60, 120, 300)
@@ -96,15 +96,7 @@ class CreateMatchScreen(BaseScreen):
         players.set_options([(str(n), n) for n in game.players])
         players.value = game.default_players
         self._show_seats(game.default_players)
-        options = self.query_one("#options", Vertical)
-        options.remove_children()
-        for name, option in game.options.items():
-            options.mount(Horizontal(
-                Label(name.replace("_", " "), classes="field"),
-                Select([(choice_label(c), c) for c in option.choices], value=option.default, allow_blank=False,
-                       id=f"option-{name}", compact=True),
-                Static(option.help, classes="help"),
-                classes="row"))
+        show_options(self.query_one("#options", Vertical), game)
 
     def _show_seats(self, count: int) -> None:
         seats = self.query_one("#seats", Vertical)

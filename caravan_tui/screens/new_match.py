@@ -39,6 +39,18 @@ def choice_label(value) -> str:
     return str(value)
 
 
+def show_options(container: Vertical, game: Game) -> None:
+    """One row per game option (a ``Select`` with id ``option-NAME``) in ``container``."""
+    container.remove_children()
+    for name, option in game.options.items():
+        container.mount(Horizontal(
+            Label(name.replace("_", " "), classes="field"),
+            Select([(choice_label(c), c) for c in option.choices], value=option.default, allow_blank=False,
+                   id=f"option-{name}", compact=True),
+            Static(option.help, classes="help"),
+            classes="row"))
+
+
 def your_name() -> str:
     try:
         return getpass.getuser().capitalize() or "Player"
@@ -111,15 +123,7 @@ class NewMatchScreen(BaseScreen):
         players.set_options([(str(n), n) for n in game.players])
         players.value = game.default_players
         self._show_seats(game.default_players)
-        options = self.query_one("#options", Vertical)
-        options.remove_children()
-        for name, option in game.options.items():
-            options.mount(Horizontal(
-                Label(name.replace("_", " "), classes="field"),
-                Select([(choice_label(c), c) for c in option.choices], value=option.default, allow_blank=False,
-                       id=f"option-{name}", compact=True),
-                Static(option.help, classes="help"),
-                classes="row"))
+        show_options(self.query_one("#options", Vertical), game)
 
     def _show_seats(self, count: int) -> None:
         seats = self.query_one("#seats", Vertical)

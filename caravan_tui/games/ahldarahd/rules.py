@@ -74,7 +74,7 @@ from __future__ import annotations
 
 import random
 
-from caravan_tui.engine import Action, Event, IllegalAction, TurnState, seat_field as who
+from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixChance, TurnState, seat_field as who
 
 from .cards import (
     CARD_NAMES, COMMODITY_MASK, EYES, ITEM_INDEX, ITEM_NAMES, ITEM_WORDS, PIRATE, ROP,
@@ -101,7 +101,6 @@ MAX_TURNS = 60
 OPEN_LEVELS = (0, 1, 2, 3, 4, 6, 8, 11, 15, 20)
 RAISE_STEPS = (1, 2, 3, 5, 8)
 PLEDGE_LEVELS = (1, 2, 3, 5)
-MASK64 = (1 << 64) - 1
 
 DONE, END, PASS, SEND, CANCEL, ACCEPT, DECLINE, AVERT, STAND_BY = (
     ("done",), ("end",), ("pass",), ("send",), ("cancel",), ("accept",), ("decline",), ("avert",),
@@ -145,7 +144,7 @@ def city_count(k: int) -> str:
     return f"{k} controlled {'city' if k == 1 else 'cities'}"
 
 
-class AhldarahdState(TurnState):
+class AhldarahdState(SplitMixChance, TurnState):
     """One position of Caravans of Ahldarahd (see the module doc for the layout)."""
 
     __slots__ = (
@@ -313,23 +312,6 @@ class AhldarahdState(TurnState):
         o.turn = self.turn
         o._legal = self._legal  # never mutated once built
         return o
-
-    # -- chance ---------------------------------------------------------------------------------
-
-    def _next(self) -> int:
-        """splitmix64: the next 64-bit output."""
-        s = self.rng = (self.rng + 0x9E3779B97F4A7C15) & MASK64
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
-
-    def _below(self, k: int) -> int:
-        return self._next() % k
-
-    def _shuffle(self, items: list) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self._next() % (i + 1)
-            items[i], items[j] = items[j], items[i]
 
     # -- small queries ----------------------------------------------------------------------------
 

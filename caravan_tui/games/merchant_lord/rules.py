@@ -57,7 +57,7 @@ from __future__ import annotations
 import logging
 import random
 
-from caravan_tui.engine import Action, Event, IllegalAction, TurnState
+from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixChance, TurnState
 
 from .cards import (
     CARD_COUNT, DIE, HALF_INDEX, HALF_WORDS, HALVES, IDS, INDEX, ONE_TIME, ONE_TIME_WORDS, OPP,
@@ -86,7 +86,6 @@ TARGET = 9
 MAX_ROUNDS = 100
 REROLL_COST = 1
 ADJUST_COST = 2
-MASK64 = (1 << 64) - 1
 
 VIDS = tuple(f"P{seat}-{name}" for seat in range(4) for name in VILLAGE_NAMES)
 VINDEX = {vid: v for v, vid in enumerate(VIDS)}
@@ -113,7 +112,7 @@ def rank_key(table: int, coins: int, favour: int) -> tuple[int, int, int]:
     return (table, coins, favour)
 
 
-class MerchantLordState(TurnState):
+class MerchantLordState(SplitMixChance, TurnState):
     """One position of Merchant Lord (see the module doc for the layout)."""
 
     __slots__ = (
@@ -230,22 +229,7 @@ class MerchantLordState(TurnState):
         other.ended = self.ended
         return other
 
-    # -- chance ---------------------------------------------------------------------------------
-
-    def _next(self) -> int:
-        """splitmix64: the next 64-bit output."""
-        s = self.rng = (self.rng + 0x9E3779B97F4A7C15) & MASK64
-        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        return z ^ (z >> 31)
-
-    def _below(self, k: int) -> int:
-        return self._next() % k
-
-    def _shuffle(self, items: list) -> None:
-        for i in range(len(items) - 1, 0, -1):
-            j = self._next() % (i + 1)
-            items[i], items[j] = items[j], items[i]
+    # -- chance (SplitMixChance draws) -----------------------------------------------------------
 
     def _roll(self, die: int) -> int:
         value = self.dval[die] = self._next() % 6 + 1
