@@ -165,7 +165,7 @@ class Hub:
         if yours:
             latest = max(yours, key=lambda m: m.host.snapshot.updated)
             await self._join(session, JoinSeat(latest.match_id, latest.seat_of(session.identity)))
-        else:
+        if session.match is None:
             await self._send_lobby(session)
         self.lobby_changed()
 

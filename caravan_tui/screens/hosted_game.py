@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from caravan_tui.bus import MAX_CHAT, Chat, Update, YourTurn
+from caravan_tui.bus import MAX_CHAT, Chat, YourTurn
 from caravan_tui.engine import Game
 from caravan_tui.hosting.protocol import OPEN
 from caravan_tui.screens import game_screen_class
@@ -41,18 +41,19 @@ class ChatLine(ModalScreen[str | None]):
 
 
 class HostedGame(GameScreen):
+    """A game's screen at a hosted match: chat lines in the log, ``t`` to say one, a bell when
+    the turn comes to you from someone else."""
+
     BINDINGS = [Binding("t", "chat", "Chat", tooltip="Say something to the table")]
 
     def __init__(self, client) -> None:
         super().__init__(client)
-        self.chat: list[str] = []
         self._my_last_turn: int | None = None
 
     def handle(self, message) -> float:
         if isinstance(message, Chat):
-            line = self.chat_text(message)
-            self.chat.append(line)
-            self.query_one(MatchLog).add([line], emphasis=message.seat != self.seat or message.seat is None)
+            # (after a whole log, the host sends the chat said lately again: it follows the log)
+            self.query_one(MatchLog).add([self.chat_text(message)], emphasis=message.seat != self.seat)
             return 0.0
         if isinstance(message, YourTurn) and message.turn - 1 != self._my_last_turn:
             self.app.bell()  # the turn came back from someone else
@@ -75,12 +76,6 @@ class HostedGame(GameScreen):
         spinner redraws it about seven times a second in every waiting session; a layout each
         time was most of what an idle session cost the server.)"""
         self.query_one("#status", Static).update(self.status_text(), layout=False)
-
-    def show_update(self, update: Update) -> float:
-        pause = super().show_update(update)
-        if update.whole_log and self.chat:
-            self.query_one(MatchLog).add(self.chat)  # a whole log replaces the panel: keep what was said
-        return pause
 
     def act(self, action) -> None:
         turn = self.turn
