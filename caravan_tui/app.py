@@ -31,7 +31,7 @@ from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
-from caravan_tui.screens.summary import MatchOverScreen, result_line
+from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from saves import DamagedSave, SaveStore
 from saves.loading import latest_unfinished, load
@@ -80,7 +80,7 @@ class TableApp(App):
         names = [screen.seat_name(seat) for seat in range(len(over.scores))]
         status = "Resigned." if over.status == "resigned" else ""
         return MatchOverScreen(
-            result_line(names, over.scores, over.outcome),
+            screen.result_headline(names, over.scores, over.outcome),
             "   ".join(f"{name}: {score:g}" for name, score in zip(names, over.scores)),
             screen.match_summary(screen.view) if screen.view else None,
             status)

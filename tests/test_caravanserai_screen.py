@@ -151,6 +151,7 @@ async def test_a_whole_solo_game_by_keys_ends_on_the_title(tmp_path):
         assert len(host.state.caravans[0]) == length
         text = "\n".join(screen_lines(app))
         assert f"Title reached: {earned}" in text and f"Tester (you): {length}" in text
+        assert f"A caravan of {length}: {earned}!" in text and "wins" not in text
 
 
 async def test_three_players_against_the_ai_for_a_few_turns(tmp_path):
@@ -283,3 +284,10 @@ def test_the_end_trigger_and_the_solo_title_read_in_words():
     solo["caravans"] = [[[0, 0, "C"]] * 31]
     assert CaravanseraiScreen.info_text(None, solo).plain.splitlines()[1] == (
         "Title Great camel driver · 35: Xiansheng")
+
+
+def test_the_end_headline_names_the_winner_or_in_solo_the_length_and_title():
+    headline = object.__new__(CaravanseraiScreen).result_headline  # no app needed
+    assert headline(["You"], [31.0], [31 / 45]) == "A caravan of 31: Great camel driver!"
+    assert headline(["You"], [24.0], [24 / 45]) == "A caravan of 24: no title (Camel driver needs 25)."
+    assert headline(["You", "Ada"], [20.0, 22.0], [0.0, 1.0]) == "Ada wins!"

@@ -26,6 +26,7 @@ from caravan_tui.hosting.replay import ReplayClient
 from caravan_tui.hosting.runner import SeatClient
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from caravan_tui.screens.summary import result_line
 from caravan_tui.widgets import ActionList, MatchLog
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -211,6 +212,10 @@ class GameScreen(BaseScreen):
     def match_summary(self, view: dict):
         """A renderable for the end-of-match screen (None: the scores alone)."""
         return None
+
+    def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
+        """The end-of-match screen's headline (default: who wins, or a draw)."""
+        return result_line(names, scores, outcome)
 
     def your_turn(self) -> None:
         """It is our decision; ``self.legal`` holds the choices."""

@@ -43,7 +43,7 @@ from caravan_tui.widgets import ActionList
 
 from .board_widget import Cell, HexBoard
 from .geometry import COLOUR_NAMES, COLOURS, D, DIR_NAMES, DIR_WORDS, QR, board_for
-from .rules import TITLES
+from .rules import TITLES, title
 
 #: white, black (a slate grey that reads on dark and light themes), purple, red, yellow
 GOOD_COLOURS = ("#e5e9f0", "#8b93b8", "#bb9af7", "#f7768e", "#e0af68")
@@ -532,6 +532,16 @@ class CaravanseraiScreen(GameScreen):
             pl = self.view["placement"]
             return f"end with a camel here: count {pl['placed'] + 1 - pl['omitted']}"
         return self.describe(action)
+
+    def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
+        """Solo has no winner: the headline is the caravan's length and the title it earns."""
+        if len(names) != 1:
+            return super().result_headline(names, scores, outcome)
+        length = int(scores[0])
+        earned = title(length)
+        if earned:
+            return f"A caravan of {length}: {earned}!"
+        return f"A caravan of {length}: no title (Camel driver needs 25)."
 
     def match_summary(self, view: dict):
         """The caravans, the reserves and, in solo, the title reached."""
