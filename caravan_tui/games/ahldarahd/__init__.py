@@ -9,6 +9,14 @@ from caravan_tui.engine import Game, Option
 from .ai import AI
 from .rules import AhldarahdState
 
+
+def _screen() -> type:
+    """The game's Textual screen, imported only when a screen is wanted."""
+    from .screen import SCREEN
+
+    return SCREEN
+
+
 GAME = Game(
     id="ahldarahd",
     title="Caravans of Ahldarahd",
@@ -33,5 +41,5 @@ GAME = Game(
     default_players=3,
     ai=AI,
     quick_options={},
-    screen=None,
+    screen=_screen,
 )

@@ -1,0 +1,206 @@
+"""One map drawn in 8 lines of 46 cells, with a cursor over its 21 routes (Textual).
+
+The layout is the spec's (§1): islands A B C in the north sea, D E, F G H, I J. A city reads
+``Sa:R`` (its commodity's code; ``:R`` once red controls it) or `` Sa `` (nobody does); a route
+is labelled with its cost (``10``), or its owner's colour letter and the cost (``B10``); sea
+lanes are drawn ``≈``, land roads ``─ ╱ ╲``. Letters carry every meaning, colour only repeats
+them. The widget does not know the rules: the screen gives it the owners, the controllers and
+the routes it may act on, and hears which route was chosen.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from .maps import COLOURS, COMMODITY_AT, COST, ROUTES, SEA, SLOTS
+
+WIDTH, ROWS = 46, 8
+CODES = ("Sa", "Me", "Ge", "Sp", "Iv", "Te", "In", "Pe", "Ho", "Da")
+SEAT_COLOURS = ("#f7768e", "#7aa2f7", "#9ece6a", "#e0af68", "#bb9af7")
+SEA_STYLE, LAND_STYLE = "#7dcfff", "dim"
+
+#: (row, column) of each slot's 4-cell token, A–J
+CITY_AT = ((1, 0), (1, 21), (1, 42), (3, 10), (3, 31), (5, 0), (5, 21), (5, 42), (7, 10), (7, 31))
+#: (row, column) of each route's 3-cell label, in the spec's route order
+LABEL_AT = ((1, 11), (1, 32), (0, 21), (2, 6), (2, 15), (2, 27), (2, 36), (3, 0), (3, 43), (3, 21),
+            (4, 4), (4, 16), (4, 26), (4, 37), (5, 11), (5, 32), (6, 6), (6, 15), (6, 27), (6, 36), (7, 21))
+#: the lines between the tokens: (row, first column, text, sea?)
+STROKES = (
+    (0, 1, "╭" + "≈" * 42 + "╮", True), (1, 5, "≈" * 15, True), (1, 26, "≈" * 15, True),
+    (2, 1, "≈", True), (2, 5, "╲", True), (2, 19, "╱", True), (2, 26, "╲", True), (2, 40, "╱", True),
+    (2, 44, "≈", True), (3, 15, "─" * 15, False), (4, 1, "≈", True), (4, 8, "╱", False),
+    (4, 15, "╲", False), (4, 29, "╱", False), (4, 36, "╲", False), (4, 44, "≈", True),
+    (5, 5, "─" * 15, False), (5, 26, "─" * 15, False), (6, 5, "╲", False), (6, 19, "╱", False),
+    (6, 26, "╲", False), (6, 40, "╱", False), (7, 15, "─" * 15, False),
+)
+
+
+def seat_letter(seat: int) -> str:
+    """A seat's mark: its colour's initial (R B G Y P)."""
+    return COLOURS[seat][0].upper()
+
+
+def seat_style(seat: int) -> str:
+    return f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}"
+
+
+def route_label(owner: int, r: int) -> str:
+    return f"{seat_letter(owner) if owner >= 0 else ''}{COST[r]}"
+
+
+def city_token(colour: int, slot: int, holder: int) -> str:
+    code = CODES[COMMODITY_AT[colour][slot]]
+    return f"{code}:{seat_letter(holder)}" if holder >= 0 else f" {code} "
+
+
+def map_lines(colour: int, owners: list[int], ctrl: list[int], cursor: int | None = None,
+              playable: frozenset[int] = frozenset(), focused: bool = False) -> list[Text]:
+    """The map of ``colour`` (its commodities) with route ``owners`` and city controllers
+    ``ctrl``; the cursor's label in reverse (underlined when not focused), routes the player
+    may act on underlined."""
+    cells: list[list[tuple[str, str]]] = [[(" ", "")] * WIDTH for _ in range(ROWS)]
+
+    def put(row: int, col: int, text: str, style: str) -> None:
+        for i, ch in enumerate(text):
+            if 0 <= col + i < WIDTH:
+                cells[row][col + i] = (ch, style)
+
+    for row, col, text, sea in STROKES:
+        put(row, col, text, SEA_STYLE if sea else LAND_STYLE)
+    for slot, (row, col) in enumerate(CITY_AT):
+        holder = ctrl[slot]
+        put(row, col, city_token(colour, slot, holder), seat_style(holder) + " reverse" if holder >= 0 else "bold")
+    for r, (row, col) in enumerate(LABEL_AT):
+        owner = owners[r]
+        label = route_label(owner, r)
+        style = seat_style(owner) if owner >= 0 else ("" if r in playable else "dim")
+        if r in playable:
+            style += " underline"
+        if r == cursor:
+            style = (style + " reverse") if focused else (style + " underline")
+        start = col + (3 - len(label)) // 2
+        if r == cursor and focused:  # the whole 3-cell slot, so a short label shows the cursor too
+            put(row, col, " " * 3, style)
+        put(row, start, label, style)
+    lines = []
+    for row in cells:
+        line = Text()
+        for ch, style in row:
+            line.append(ch, style=style or None)
+        lines.append(line)
+    return lines
+
+
+def nearest(r: int, dr: int, dc: int) -> int:
+    """The route whose label is next from route ``r``'s in a direction: along the row first for
+    left/right, else the nearest row that way (then the nearest column)."""
+    row, col = LABEL_AT[r]
+    ahead = [q for q, (qr, qc) in enumerate(LABEL_AT) if q != r and
+             ((dc and (qc - col) * dc > 0) or (dr and (qr - row) * dr > 0))]
+    if not ahead:
+        return r
+    if dc:
+        same = [q for q in ahead if LABEL_AT[q][0] == row]
+        if same:
+            return min(same, key=lambda q: abs(LABEL_AT[q][1] - col))
+    return min(ahead, key=lambda q: (abs(LABEL_AT[q][0] - row), abs(LABEL_AT[q][1] - col)))
+
+
+class MapBoard(Widget, can_focus=True):
+    """A header line (the maps, which is shown), the map and a line on the route under the
+    cursor. Arrows move over the routes, Enter posts ``Chosen``; ``Moved`` on every move."""
+
+    BINDINGS = [
+        Binding("left", "move(0, -1)", "Left", show=False),
+        Binding("right", "move(0, 1)", "Right", show=False),
+        Binding("up", "move(-1, 0)", "Up", show=False),
+        Binding("down", "move(1, 0)", "Down", show=False),
+        Binding("enter", "choose", "Choose", show=False),
+    ]
+    DEFAULT_CSS = "MapBoard { height: 10; }"
+
+    cursor: reactive[int] = reactive(15)
+
+    @dataclass
+    class Chosen(Message):
+        board: "MapBoard"
+        route: int
+
+        @property
+        def control(self) -> "MapBoard":
+            return self.board
+
+    @dataclass
+    class Moved(Message):
+        board: "MapBoard"
+        route: int
+
+        @property
+        def control(self) -> "MapBoard":
+            return self.board
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.colour = 0
+        self.owners: list[int] = [-1] * ROUTES
+        self.ctrl: list[int] = [-1] * SLOTS
+        self.playable: frozenset[int] = frozenset()
+        self.header = Text()
+        self.info = Text()
+
+    def show(self, colour: int, owners: list[int], ctrl: list[int], header: Text,
+             playable: frozenset[int] = frozenset()) -> None:
+        self.colour, self.owners, self.ctrl = colour, list(owners), list(ctrl)
+        self.header, self.playable = header, playable
+        self.refresh()
+
+    def set_info(self, info: Text) -> None:
+        self.info = info
+        self.refresh()
+
+    def render(self) -> Text:
+        lines = [self.header.copy()]
+        lines += map_lines(self.colour, self.owners, self.ctrl, self.cursor, self.playable, self.has_focus)
+        lines.append(self.info.copy())
+        for line in lines:
+            line.no_wrap = True
+            line.overflow = "ellipsis"
+        return Text("\n").join(lines)
+
+    @property
+    def text(self) -> str:
+        return self.render().plain
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+        self.post_message(self.Moved(self, self.cursor))
+
+    def on_focus(self) -> None:
+        self.refresh()
+        self.post_message(self.Moved(self, self.cursor))
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def action_move(self, dr: int, dc: int) -> None:
+        self.cursor = nearest(self.cursor, dr, dc)
+
+    def action_choose(self) -> None:
+        self.post_message(self.Chosen(self, self.cursor))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        row, col = offset.y - 1, offset.x
+        for r, (lr, lc) in enumerate(LABEL_AT):
+            if lr == row and lc <= col < lc + 3:
+                self.cursor = r
+                self.action_choose()
+                return

@@ -1,0 +1,118 @@
+"""A whole trade proposal as a person writes it on the screen, turned into the engine's steps
+(pure: no Textual; the screen and its tests use it).
+
+The engine writes a proposal step by step (``offers.py``: ``trade_with``, ``give_*`` /
+``ask_*``, ``send``), or takes one of its suggested one-step ``offer`` actions. The screen
+collects the whole proposal first, then ``problem`` plays its steps on a copy of the seat's
+world: the engine accepts them or refuses one, and the refusal is said in words. Nothing is
+sent, and nothing counts against the 3 proposals, until the engine has accepted every step.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from caravan_tui.engine import Action, IllegalAction, seat_field as who
+
+from .cards import ITEM_INDEX
+from .offers import GOLD_STEPS, MAX_REQUESTS
+from .rules import BUILD, MAX_PROPOSALS, AhldarahdState, item_words
+
+
+@dataclass
+class Proposal:
+    """What the proposer gives and asks: gold, cards by commodity, items by name."""
+
+    partner: int
+    give_gold: int = 0
+    give_cards: list[str] = field(default_factory=list)
+    give_items: list[str] = field(default_factory=list)
+    ask_gold: int = 0
+    ask_cards: list[str] = field(default_factory=list)
+    ask_items: list[str] = field(default_factory=list)
+
+    def empty(self) -> bool:
+        return not (self.give_gold or self.give_cards or self.give_items
+                    or self.ask_gold or self.ask_cards or self.ask_items)
+
+    def side(self, giving: bool) -> list[tuple[str, object]]:
+        """One side as (kind, value) pairs: ("gold", 3), ("card", "Salt"), ("item", "Shah")."""
+        gold, cards, items = ((self.give_gold, self.give_cards, self.give_items) if giving
+                              else (self.ask_gold, self.ask_cards, self.ask_items))
+        return ([("gold", gold)] if gold else []) + [("card", c) for c in cards] + [("item", i) for i in items]
+
+
+def gold_steps(amount: int) -> list[int]:
+    """``amount`` as the engine's gold steps, largest first: 7 -> 5, 1, 1."""
+    out = []
+    for step in sorted(GOLD_STEPS, reverse=True):
+        while amount >= step:
+            out.append(step)
+            amount -= step
+    return out
+
+
+def steps(proposal: Proposal) -> list[Action]:
+    """The draft's steps, from ``trade_with`` to ``send``."""
+    out: list[Action] = [("trade_with", proposal.partner)]
+    out += [("give_gold", k) for k in gold_steps(proposal.give_gold)]
+    out += [("give_card", k) for k in proposal.give_cards]
+    out += [("give_item", i) for i in proposal.give_items]
+    out += [("ask_gold", k) for k in gold_steps(proposal.ask_gold)]
+    out += [("ask_card", k) for k in proposal.ask_cards]
+    out += [("ask_item", i) for i in proposal.ask_items]
+    out.append(("send",))
+    return out
+
+
+def one_step(proposal: Proposal) -> Action | None:
+    """The suggested ``offer`` action this proposal is, when it is one thing for one thing."""
+    give, ask = proposal.side(True), proposal.side(False)
+    if len(give) != 1 or len(ask) != 1:
+        return None
+    return ("offer", proposal.partner, *give[0], *ask[0])
+
+
+def actions(proposal: Proposal, legal: list[Action]) -> list[Action]:
+    """What to send: the one-step offer when the engine suggests exactly it, else the steps."""
+    offer = one_step(proposal)
+    return [offer] if offer in legal else steps(proposal)
+
+
+def problem(world: AhldarahdState, seat: int, proposal: Proposal) -> str | None:
+    """None when the engine takes every step of ``proposal`` from ``world`` (a copy is used);
+    else why not, in words with seat fields."""
+    world = world.clone()
+    for step in steps(proposal):
+        before = world.clone()
+        try:
+            world.apply(step, log=False)
+        except IllegalAction as refusal:
+            return refusal_words(before, seat, proposal, step) or str(refusal)
+    return None
+
+
+def refusal_words(world: AhldarahdState, seat: int, proposal: Proposal, step: Action) -> str | None:
+    """The rule a refused step breaks, from the position it was refused in."""
+    kind, partner = step[0], proposal.partner
+    if kind == "trade_with":
+        if world.turn != seat or world.phase != BUILD:
+            return "you propose trades during your own build"
+        if partner == seat or not 0 <= partner < world.n:
+            return "choose another player to trade with"
+        if world.proposals <= 0:
+            return f"no proposals left in this build ({MAX_PROPOSALS} at most)"
+    if kind == "give_gold":
+        return f"you have only {world.gold[seat]} gold"
+    if kind == "ask_gold":
+        return f"{who(partner)} {who(partner, 'has')} only {world.gold[partner]} gold"
+    if kind == "give_card":
+        return f"you hold no more {step[1]} cards"
+    if kind == "ask_card":
+        return f"a proposal asks for at most {MAX_REQUESTS} cards"
+    if kind == "give_item":
+        return f"you do not hold {item_words(ITEM_INDEX[step[1]])}"
+    if kind == "ask_item":
+        return f"{who(partner)} does not hold {item_words(ITEM_INDEX[step[1]])}"
+    if kind == "send" and proposal.empty():
+        return "the proposal is empty: give or ask for something"
+    return None

@@ -1,0 +1,188 @@
+"""The trade builder: a dialog where a person writes a whole proposal (Textual).
+
+It offers what the view shows: gold (any amount: the engine refuses more than a player has),
+the cards in your hand and your items to give, any card by commodity and the partner's items to
+ask for. ``s`` asks the screen's ``check`` (the engine, on a copy of the position); a refusal is
+shown here and nothing is sent. The dialog returns the ``Proposal`` (None when dropped).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from .cards import ITEM_INDEX
+from .maps import COLOURS, COMMODITIES
+from .proposal import Proposal
+from .rules import item_words
+
+KEYS = "enter/+ add · - remove · p partner · s send · esc drop"
+
+
+class TradeDialog(ModalScreen[Proposal | None]):
+    BINDINGS = [
+        Binding("plus,equals_sign", "change(1)", "Add", show=False),
+        Binding("minus", "change(-1)", "Remove", show=False),
+        Binding("p", "partner", "Partner"),
+        Binding("s", "send", "Send"),
+        Binding("escape", "drop", "Drop"),
+    ]
+    DEFAULT_CSS = """
+    TradeDialog .dialog { width: 64; }
+    TradeDialog #trade-rows { max-height: 11; }
+    TradeDialog #trade-why { color: $warning; height: auto; }
+    TradeDialog #trade-keys { color: $text-muted; }
+    """
+
+    def __init__(self, view: dict, seat: int, partners: list[int], names: Callable[[int], str],
+                 words: Callable[[str], str], check: Callable[[Proposal], str | None],
+                 partner: int | None = None) -> None:
+        super().__init__()
+        self.view, self.seat, self.partners = view, seat, partners
+        self.seat_name, self.words, self.check = names, words, check
+        self.proposal = Proposal(partner if partner in partners else partners[0])
+        self.rows: list[tuple] = []
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label("", id="trade-title", classes="dialog-title")
+            yield Static("", id="trade-summary")
+            yield OptionList(id="trade-rows")
+            yield Static("", id="trade-why")
+            yield Static(KEYS, id="trade-keys")
+
+    def on_mount(self) -> None:
+        self.redraw()
+        self.query_one(OptionList).focus()
+
+    # -- what may be added --------------------------------------------------------------------------
+
+    def my_items(self, seat: int) -> list[str]:
+        view = self.view
+        held = [f"RoP {colour}" for colour, holder in zip(COLOURS, view["rop"]) if holder == seat]
+        return held + [name for name, key in (("Shah", "shah"), ("Eyes", "eyes"), ("Pirate", "pirate"))
+                       if view[key] == seat]
+
+    def hand(self) -> Counter:
+        return Counter(card.split(" ", 1)[1] for card in self.view.get("hand", []))
+
+    def row_keys(self) -> list[tuple]:
+        hand = self.hand()
+        return ([("give_gold",), ("ask_gold",)]
+                + [("give_card", k) for k in COMMODITIES if hand[k]]
+                + [("give_item", i) for i in self.my_items(self.seat)]
+                + [("ask_card", k) for k in COMMODITIES]
+                + [("ask_item", i) for i in self.my_items(self.proposal.partner)])
+
+    def item_text(self, name: str) -> str:
+        return self.words(item_words(ITEM_INDEX[name]))
+
+    def row_text(self, key: tuple) -> Text:
+        p, kind = self.proposal, key[0]
+        partner = self.seat_name(p.partner)
+        gold = self.view["gold"]
+        if kind == "give_gold":
+            return Text(f"  You give {p.give_gold} gold (you have {gold[self.seat]})")
+        if kind == "ask_gold":
+            return Text(f"  You ask {p.ask_gold} gold ({partner} has {gold[p.partner]})")
+        if kind == "give_card":
+            count = p.give_cards.count(key[1])
+            return Text(f"{'✓' if count else ' '} Your {key[1]} card ×{count} (you hold {self.hand()[key[1]]})")
+        if kind == "give_item":
+            return Text(f"{'✓' if key[1] in p.give_items else ' '} Give {self.item_text(key[1])}")
+        if kind == "ask_card":
+            count = p.ask_cards.count(key[1])
+            return Text(f"{'✓' if count else ' '} Ask any {key[1]} card ×{count}")
+        return Text(f"{'✓' if key[1] in p.ask_items else ' '} Ask for {self.item_text(key[1])}")
+
+    def summary(self) -> Text:
+        p = self.proposal
+        give = side_words(p.give_gold, p.give_cards, p.give_items, "a", self.item_text)
+        ask = side_words(p.ask_gold, p.ask_cards, p.ask_items, "any", self.item_text)
+        text = Text("You give: ", style="bold")
+        text.append(give)
+        text.append("\nYou ask:  ", style="bold")
+        text.append(ask)
+        return text
+
+    def redraw(self) -> None:
+        rows = self.query_one(OptionList)
+        keep = rows.highlighted
+        self.rows = self.row_keys()
+        rows.clear_options()
+        rows.add_options([Option(self.row_text(key)) for key in self.rows])
+        if self.rows:
+            rows.highlighted = min(keep or 0, len(self.rows) - 1)
+        left = self.view.get("proposals_left", 0)
+        self.query_one("#trade-title", Label).update(
+            f"Proposal to {self.seat_name(self.proposal.partner)} ({left} of 3 left this build)")
+        self.query_one("#trade-summary", Static).update(self.summary())
+
+    # -- keys -----------------------------------------------------------------------------------------
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_change(1)
+
+    def action_change(self, step: int) -> None:
+        rows = self.query_one(OptionList)
+        if rows.highlighted is None or rows.highlighted >= len(self.rows):
+            return
+        key, p = self.rows[rows.highlighted], self.proposal
+        kind = key[0]
+        if kind == "give_gold":
+            p.give_gold = max(0, p.give_gold + step)
+        elif kind == "ask_gold":
+            p.ask_gold = max(0, p.ask_gold + step)
+        elif kind in ("give_card", "ask_card"):
+            cards = p.give_cards if kind == "give_card" else p.ask_cards
+            if step < 0 and key[1] in cards:
+                cards.remove(key[1])
+            elif step > 0 and (kind == "ask_card" or cards.count(key[1]) < self.hand()[key[1]]):
+                cards.append(key[1])
+        else:
+            items = p.give_items if kind == "give_item" else p.ask_items
+            if key[1] in items:
+                items.remove(key[1])
+            elif step > 0:
+                items.append(key[1])
+        self.query_one("#trade-why", Static).update("")
+        self.redraw()
+
+    def action_partner(self) -> None:
+        p = self.proposal
+        p.partner = self.partners[(self.partners.index(p.partner) + 1) % len(self.partners)]
+        p.ask_items = []  # they were the other player's
+        self.redraw()
+
+    def action_send(self) -> None:
+        reason = self.check(self.proposal)
+        if reason:
+            self.query_one("#trade-why", Static).update(Text(f"Not sent: {reason}.", style="bold"))
+            return
+        self.dismiss(self.proposal)
+
+    def action_drop(self) -> None:
+        self.dismiss(None)
+
+
+
+def side_words(gold: int, cards: list[str], items: list[str], article: str,
+               item_text: Callable[[str], str]) -> str:
+    """One side of a proposal: "3 gold, a Salt card and the Shah" ("any Salt card" for asks)."""
+    parts = [f"{gold} gold"] if gold else []
+    for k, count in Counter(cards).items():
+        parts.append(f"{article} {k} card" if count == 1 else f"{count} {k} cards")
+    parts += [item_text(i) for i in items]
+    if not parts:
+        return "nothing"
+    return ", ".join(parts[:-1]) + (" and " if len(parts) > 1 else "") + parts[-1]

@@ -1,0 +1,307 @@
+"""The Caravans of Ahldarahd table at 80×24 (Pilot): a whole turn against two AI seats by keys
+(free routes, auctions opened, raised and passed, the Shah, a trade written in the builder and
+answered, the build ended), each player's map, an incoming offer accepted and declined by keys,
+a bad offer refused with the engine's reason and nothing changed, and five players that fit."""
+from __future__ import annotations
+
+import asyncio
+
+from caravan_tui.app import CaravanApp
+from caravan_tui.bus import Act, YourTurn
+from caravan_tui.games import get_game
+from caravan_tui.games.ahldarahd.map_widget import MapBoard, map_lines
+from caravan_tui.games.ahldarahd.proposal import Proposal, gold_steps, one_step, problem, steps
+from caravan_tui.games.ahldarahd.rules import BUILD
+from caravan_tui.games.ahldarahd.screen import AhldarahdScreen
+from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
+from caravan_tui.hosting.runner import MatchRunner
+from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.new_match import MatchSetup
+from caravan_tui.seats import SeatSpec
+from saves import SaveStore
+
+SIZE = (80, 24)
+GAME = get_game("ahldarahd")
+
+
+def make_app(tmp_path, iterations: int = 3) -> CaravanApp:
+    app = CaravanApp(store=SaveStore(tmp_path), ai_iterations=iterations)
+    app.move_pause = 0.0
+    return app
+
+
+async def wait_for(pilot, condition, what: str, timeout: float = 10.0) -> None:
+    for _ in range(int(timeout / 0.02)):
+        if condition():
+            await pilot.pause()
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def screen_text(app) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def log_text(screen) -> str:
+    return "\n".join(screen.query_one("#log").lines_text)
+
+
+def my_turn(app) -> bool:
+    screen = app.screen
+    return isinstance(screen, AhldarahdScreen) and screen.turn is not None and bool(screen.names)
+
+
+def quiet(state):
+    """A plain player for setting positions up: no free routes, every auction opened at 0 and
+    passed, the Shah kept, builds ended."""
+    legal = state.legal_actions()
+    for wanted in (("done",), ("pass",), ("end",), ("give_shah", state.turn)):
+        if wanted in legal:
+            return wanted
+    return next(a for a in legal if a[0] == "open" and a[2] == 0)
+
+
+def bot_builds_route_16(state):
+    """As ``quiet``, but Bot (seat 1) takes route 16 of its map as a free route."""
+    if state.turn == 1 and ("free", 16) in state.legal_actions():
+        return ("free", 16)
+    return quiet(state)
+
+
+def play_until(test, players: int = 2, seed: int = 1, choose=quiet):
+    state = GAME.new(players, seed=seed, options={})
+    actions = []
+    while not test(state):
+        assert state.turn is not None and len(actions) < 200, "no such position"
+        action = choose(state)
+        actions.append(action)
+        state.apply(action, log=False)
+    return actions, state
+
+
+def building(seat: int):
+    return lambda state: state.turn == seat and state.phase == BUILD
+
+
+class Table:
+    """The screen as seat 0 ("Tester") against a person's seat ("Bot") the test plays through
+    its client; ``prefix`` is applied before the match starts."""
+
+    def __init__(self, app, prefix=(), seed: int = 1) -> None:
+        self.app = app
+        self.runner = MatchRunner.new("ahldarahd", [SeatSpec("human")] * 2, ["Tester", "Bot"], seed, {}, None)
+        host = self.runner.host
+        for action in prefix:
+            seat = host.state.turn
+            host.events.append(host.state.apply(action))
+            host.actions.append(action)
+            host.movers.append(seat)
+        self.screen = AhldarahdScreen(self.runner.client(0))
+        self.bot = self.runner.client(1)
+
+    async def __aenter__(self) -> "Table":
+        await self.app.push_screen(self.screen)
+        self.runner.start()
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        self.runner.stop()
+
+    async def bot_plays(self, action) -> None:
+        while True:
+            message = await asyncio.wait_for(self.bot.get(), 10)
+            if isinstance(message, YourTurn):
+                break
+        assert action in message.legal, (action, message.legal)
+        await self.bot.send(Act(self.runner.match_id, 1, message.turn, action))
+
+
+async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
+    app = make_app(tmp_path)
+    used: dict[str, int] = {}
+
+    def note(what: str) -> None:
+        used[what] = used.get(what, 0) + 1
+
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(MatchSetup("ahldarahd", [SeatSpec("human"), SeatSpec.parse("ai:easy"),
+                                                 SeatSpec.parse("ai:easy")], ["Tester", "Bot 1", "Bot 2"], {}, 5))
+        await wait_for(pilot, lambda: my_turn(app), "my first decision")
+        screen, host = app.screen, app.runner.host
+        board = screen.query_one(MapBoard)
+        for _ in range(60):
+            await wait_for(pilot, lambda: my_turn(app) and not screen.queue, "my turn")
+            state = host.state
+            if state.turn_no >= 2:
+                break
+            start, phase, legal = host.turn, screen.phase, list(screen.legal)
+            expected = None
+            if phase == "setup":
+                if board.cursor in screen.route_actions_by_route() and "free" not in used:
+                    expected = ("free", board.cursor + 1)
+                    await pilot.press("enter")
+                    note("free")
+                else:
+                    expected = ("done",)
+                    await pilot.press("e")
+            elif phase == "bid_open":
+                items = screen.openable()
+                await pilot.press("i", "plus")
+                item = items[1 % len(items)]
+                bids = sorted({a[2] for a in legal if a[0] == "open" and a[1] == item})
+                assert f"Open: {screen.item_text(item)} at {bids[min(1, len(bids) - 1)]} gold" in screen_text(app)
+                expected = ("open", item, bids[min(1, len(bids) - 1)])
+                await pilot.press("b")
+                note("open")
+            elif phase == "bid_raise":
+                assert "Auction: " in screen_text(app) and " · in:" in screen_text(app)
+                raises = [a for a in legal if a[0] == "raise"]
+                if raises and "raise" not in used:
+                    expected = raises[0]
+                    await pilot.press("b")
+                    note("raise")
+                else:
+                    expected = ("pass",)
+                    await pilot.press("p")
+                    note("pass")
+            elif phase == "shah_give":
+                await pilot.press("g")
+                await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "who gets the Shah")
+                expected = legal[0]
+                await pilot.press("enter")
+            elif phase == "build":
+                if "trade" not in used and ("trade_with", 1) in legal:
+                    await pilot.press("t")
+                    await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
+                    dialog = app.screen
+                    await pilot.press("enter")  # 1 gold you give
+                    await pilot.press("down", "enter")  # 1 gold you ask
+                    await pilot.press("minus")  # no: only the gift
+                    assert "You give: 1 gold" in screen_text(app) and "You ask:  nothing" in screen_text(app)
+                    await pilot.press("s")
+                    await wait_for(pilot, lambda: not isinstance(app.screen, TradeDialog), "the proposal sent")
+                    assert dialog.proposal.give_gold == 1
+                    await wait_for(pilot, lambda: "the trade with you" in log_text(screen), "the answer")
+                    assert ("trade_with", 1) in host.actions and ("send",) in host.actions
+                    note("trade")
+                    continue
+                expected = ("end",)
+                await pilot.press("e")
+                note("end")
+            elif phase == "answer":
+                expected = ("decline",)
+                await pilot.press("n")
+            else:
+                raise AssertionError(f"unexpected decision {phase}")
+            await wait_for(pilot, lambda: host.turn > start, f"{expected} to land")
+            assert host.actions[start] == expected, (host.actions[start], expected)
+        assert host.state.turn_no == 2
+        assert {"open", "pass", "trade", "end"} <= set(used), used
+        answers = [line for line in screen.query_one("#log").lines_text if "the trade with you" in line]
+        assert answers and ("accepts" in answers[0] or "declines" in answers[0])
+
+
+async def test_each_players_map_shows_with_m(tmp_path):
+    prefix, state = play_until(building(0), choose=bot_builds_route_16)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        async with Table(app, prefix) as table:
+            screen = table.screen
+            await wait_for(pilot, lambda: my_turn(app), "my build")
+            board = screen.query_one(MapBoard)
+            assert "[R You]" in board.text and board.owners == screen.view["routes"][0]
+            await pilot.press("m")
+            assert "[B Bot]" in board.text and board.owners == screen.view["routes"][1]
+            assert "B10" in board.text  # Bot's route 16, its cost 10
+            lines = [line.plain for line in map_lines(1, screen.view["routes"][1], screen.view["cities"][1])]
+            assert all(line in board.text for line in lines)
+            await pilot.press("m")
+            assert "[R You]" in board.text
+
+
+async def test_an_incoming_offer_is_accepted_and_declined_by_keys(tmp_path):
+    prefix, state = play_until(building(1))
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        async with Table(app, prefix) as table:
+            screen, host = table.screen, table.runner.host
+            gold = list(state.gold)
+            for action in (("trade_with", 0), ("give_gold", 1), ("ask_card", "Salt"), ("send",)):
+                await table.bot_plays(action)
+            await wait_for(pilot, lambda: my_turn(app) and screen.phase == "answer", "the offer")
+            text = screen_text(app)
+            assert "Bot offers you a trade:" in text and "you get 1 gold; you give any Salt card" in text
+            assert "y accept · n decline" in text
+            start = host.turn
+            await pilot.press("n")
+            await wait_for(pilot, lambda: host.turn > start, "the decline")
+            assert host.actions[-1] == ("decline",) and "You decline the trade with Bot" in log_text(screen)
+            assert host.state.gold == gold
+
+            for action in (("trade_with", 0), ("give_gold", 1), ("send",)):
+                await table.bot_plays(action)
+            await wait_for(pilot, lambda: my_turn(app) and screen.phase == "answer", "the second offer")
+            start = host.turn
+            await pilot.press("y")
+            await wait_for(pilot, lambda: host.turn > start, "the acceptance")
+            assert host.actions[-1] == ("accept",) and "You accept the trade with Bot" in log_text(screen)
+            assert host.state.gold == [gold[0] + 1, gold[1] - 1]
+
+
+async def test_a_bad_offer_shows_the_engines_reason_and_changes_nothing(tmp_path):
+    prefix, state = play_until(building(0))
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        async with Table(app, prefix) as table:
+            screen, host = table.screen, table.runner.host
+            await wait_for(pilot, lambda: my_turn(app), "my build")
+            start, view = host.turn, dict(screen.view)
+            await pilot.press("t")
+            await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
+            await pilot.press("down", *["plus"] * (state.gold[1] + 1))  # more gold than Bot has
+            await pilot.press("s")
+            await pilot.pause()
+            why = str(app.screen.query_one("#trade-why").render())
+            assert f"Not sent: Bot has only {state.gold[1]} gold." in why
+            assert isinstance(app.screen, TradeDialog) and host.turn == start
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is screen, "back at the table")
+            await pilot.pause(0.1)
+            assert host.turn == start and screen.view == view and screen.view["proposals_left"] == 3
+            assert screen.turn is not None
+
+
+async def test_five_players_fit_80x24(tmp_path):
+    app = make_app(tmp_path)
+    names = ["Tester", "Bot 1", "Bot 2", "Bot 3", "Bot 4"]
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(MatchSetup("ahldarahd", [SeatSpec("human")] + [SeatSpec.parse("ai:easy")] * 4, names, {}, 3))
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        screen = app.screen
+        regions = [screen.query_one(selector).region for selector in ("#ah-map", "#ah-players", "#ah-market",
+                                                                       "#ah-panel", "#status")]
+        assert all(region.height for region in regions)
+        assert all(a.bottom <= b.y for a, b in zip(regions, regions[1:]))  # stacked, none hidden
+        assert regions[-1].bottom == 23 and regions[0].right <= 49
+        text = screen_text(app)
+        for seat in range(1, 5):
+            assert f"Bot {seat}" in text
+        assert screen.query_one("#ah-players").region.height == 6  # a header and a line a player
+        for mark in "RBGYP":
+            assert f" {mark} " in screen.query_one(MapBoard).text or f"[{mark} " in screen.query_one(MapBoard).text
+
+
+def test_a_proposal_becomes_the_engines_steps_and_is_checked_by_the_engine():
+    assert gold_steps(7) == [5, 1, 1] and gold_steps(0) == []
+    proposal = Proposal(1, give_gold=6, ask_cards=["Salt", "Salt"], ask_items=["Shah"])
+    assert steps(proposal) == [("trade_with", 1), ("give_gold", 5), ("give_gold", 1), ("ask_card", "Salt"),
+                               ("ask_card", "Salt"), ("ask_item", "Shah"), ("send",)]
+    assert one_step(proposal) is None
+    assert one_step(Proposal(1, give_gold=3, ask_cards=["Salt"])) == ("offer", 1, "gold", 3, "card", "Salt")
+    _, state = play_until(building(0))
+    assert problem(state, 0, Proposal(1, give_gold=1)) is None
+    assert problem(state, 0, Proposal(1)) == "the proposal is empty: give or ask for something"
+    assert problem(state, 0, Proposal(1, give_gold=state.gold[0] + 1)) == f"you have only {state.gold[0]} gold"
+    assert problem(state, 0, Proposal(1, ask_cards=["Salt"] * 4)) == "a proposal asks for at most 3 cards"
+    assert state.proposals == 3 and state.turn == 0  # checked on a copy
