@@ -11,6 +11,7 @@ import pytest
 from caravan_tui.engine import VIEW_HEADER, IllegalAction, normalise_action
 from caravan_tui.games.caravanserai import GAME
 from caravan_tui.games.caravanserai.ai import prior
+from caravan_tui.games.caravanserai.heuristic import projected, values
 from caravan_tui.games.caravanserai.geometry import (
     CELL_ID, LAYOUT_LISTS, LAYOUTS, NEIGHBOURS, QR, STEP, board_for, caravanserai_cells, centre, tile_cells,
 )
@@ -1190,3 +1191,45 @@ def test_estimate_is_in_range_and_favours_the_longer_caravan():
         assert len(est) == 2 and all(0 <= x <= 1 for x in est) and sum(est) == pytest.approx(1.0)
         estimates.append(est[0])
     assert estimates[1] > estimates[0]
+
+
+def test_the_projection_of_a_placement_ended_now_gives_its_length_and_camels_exactly():
+    """Mid-placement leaves: ending with the camel at once grows the caravan by the omitted
+    goods and brings back the camels among the counted pieces nearest the tail."""
+    checked = 0
+    for seed in range(6):
+        state = new(2, seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            legal = state.legal_actions()
+            if CAMEL_A in legal and state.stage == PLACE and not state.bleft:
+                p = state.turn
+                length, _, camels = projected(state)[p]
+                after = state.clone()
+                after.apply(CAMEL_A, log=False)
+                assert (length, camels) == (len(after.caravans[p]), after.res[p][5])
+                checked += 1
+            state.apply(rng.choice(legal), log=False)
+    assert checked > 100
+
+
+def test_a_seat_without_camels_is_worth_its_length_and_the_others_play_on():
+    """A seat that can never place again is worth its caravan (its reserve only breaks ties);
+    one that still plays keeps the worth of its reserve and its camels."""
+    probe = new(2)
+    a, b = far_cells(probe, [], 2)
+    tails = [y for y in NEIGHBOURS[a] if probe.board.layout.onboard[y]]
+    caravan = [(tails[0], "R"), (a, "C")]
+    state = position(2, caravans=[caravan, [(b, "C")]], turn=1,
+                     reserves=[[3, 3, 3, 2, 3, 0], [3, 3, 3, 3, 3, 7]])
+    dead, live = values(state)
+    assert dead == pytest.approx(2 + 0.01 * 14)
+    assert live > 1 + 5  # its length, plus reserve goods and camels worth several pieces
+    assert state.estimate()[1] > 0.5
+    # walled in: the other caravan holds every cell around the head
+    hub = next(x for x in range(len(probe.blocked)) if not probe.blocked[x]
+               and all(not probe.blocked[x + STEP[d]] for d in range(6)))
+    ring = [hub + STEP[d] for d in range(6)]
+    state = position(2, caravans=[[(hub, "C")], [(y, "R") for y in ring[:5]] + [(ring[5], "C")]], turn=1,
+                     reserves=[[3, 3, 3, 3, 3, 7], [3, 3, 3, 0, 3, 7]])
+    assert not state.can_place(0) and values(state)[0] == pytest.approx(1 + 0.01 * 22)

@@ -5,6 +5,14 @@ A caravan grows by exactly the goods of its omitted blocks (the take back return
 pieces), so a seat's future is its reserve: the goods it can still lay, and the camels that end
 its future placements. What the reserve is worth falls as the market, the game's clock, runs down.
 A head that can reach few open cells is in a pocket: it may never move again.
+
+A seat with no camel in reserve never moves again (camels come back only through its own take
+back), nor, as good as never, one whose head has no open cell left around it. Its caravan is
+final: it is worth its length and nothing more (its reserve only breaks ties), while the seats
+that still play have the market, the clock, to themselves and turn their reserves into length
+for more turns. Valuing that seat's room and reserve as if it still played
+made the search lay its last camel while ahead and lose the close games to a seat that kept
+playing (docs/ai.md).
 """
 from __future__ import annotations
 
@@ -19,9 +27,9 @@ REACH_CAP = 6  # open cells counted around a head
 ROOM = 0.15  # per open cell a head can reach
 POCKET = 3  # a head reaching fewer open cells ...
 POCKET_LOSS = 0.5  # ... loses this much per cell short
-STUCK = 1.5  # a seat with no camel or no open cell next to its head loses its next turns
 POTENTIAL = 0.3  # per open Caravanserai cell near the head whose colour the reserve holds
 DRAIN_PER_SEAT_TURN = 0.9  # market goods taken per turn (gains and stands), measured in random play
+TIE = 0.01  # per reserve piece of a seat that can never place again: the tie-break of §9.2
 SOLO_TOP = 45
 
 #: cell -> the cells at distance 1 and 2
@@ -30,14 +38,15 @@ NEAR: tuple[tuple[int, ...], ...] = tuple(
     for x in range(GRID))
 
 
-def turns_left(state) -> float:
-    """About how many more turns each seat plays: the market is the clock (§8.2)."""
+def turns_left(state, live: int | None = None) -> float:
+    """About how many more turns each seat plays: the market is the clock (§8.2), drained by the
+    ``live`` seats that still place (all of them unless told)."""
     phase = state.phase
     if phase == 2:  # final round
         return 0.5
     if phase == 1:  # completing the round
         return 1.5
-    return 2.0 + sum(state.market) / (DRAIN_PER_SEAT_TURN * state.n)
+    return 2.0 + sum(state.market) / (DRAIN_PER_SEAT_TURN * (live or state.n))
 
 
 def reserve_weight(turns: float) -> float:
@@ -50,20 +59,28 @@ def _placing(state, p: int) -> bool:
 
 def projected(state) -> list[tuple[int, int, int]]:
     """Per seat: (caravan length, reserve goods, reserve camels) once the placement in progress
-    ends at once with its final camel (omitted blocks grow the caravan, the rest comes back)."""
+    ends at once with its final camel (omitted blocks grow the caravan, the rest comes back: the
+    ``count`` pieces nearest the tail, camels among them)."""
     out = []
     for p in range(state.n):
         res = state.res[p]
-        length = len(state.caravans[p])
+        caravan = state.caravans[p]
+        length = len(caravan)
         goods = res[0] + res[1] + res[2] + res[3] + res[4]
         camels = res[5]
         if _placing(state, p):
             grow = state.omitted
             if state.bleft and state.b_cs and state.b_ok and not state.b_dec:
                 grow += state.bsize  # the block in progress is on course to be omitted
-            # the laid pieces left the reserve; all but the omitted ones come back from the tail
-            camels -= 1  # the final camel still to come
-            goods += len(state.laid) + 1 - grow
+            laid = state.laid
+            count = len(laid) + 1 - grow  # the final camel still to come, never taken back
+            back = 0
+            for i in range(min(count, length)):
+                back += caravan[i][1] >= 5
+            for i in range(max(0, count - length)):
+                back += laid[i][1] >= 5
+            camels += back - 1
+            goods += count - back
             length += grow
         out.append((length, goods, camels))
     return out
@@ -112,34 +129,52 @@ def potential(state, p: int, head: int) -> int:
 
 def values(state) -> list[float]:
     """Each seat's worth in caravan pieces: its projected length, its reserve at the clock's
-    rate, the room and the Caravanserai cells around its head."""
-    turns = turns_left(state)
+    rate, the room and the Caravanserai cells around its head. A seat that will never place
+    again (no camel left once the placement in progress ends, or no open cell next to its head;
+    solo, also an empty market) is
+    worth its final length, its reserve only breaking ties; the clock then runs for the others
+    alone."""
+    return _values(state)[0]
+
+
+def _values(state) -> tuple[list[float], float]:
+    """``values`` and the turns left to the seats that still place."""
+    proj = projected(state)
+    blocked = state.blocked
+    heads = [head_of(state, p) for p in range(state.n)]
+    frees = [reach(blocked, h) if h >= 0 else -1 for h in heads]
+    # no camel, or a head walled in (only another seat's take back could free a cell next to it)
+    dead = [frees[p] == 0 or (frees[p] > 0 and proj[p][2] <= 0) for p in range(state.n)]
+    if state.n == 1 and not any(state.market) and not _placing(state, 0) and frees[0] >= 0:
+        dead[0] = True  # the solo game ends at the next turn start
+    live = state.n - sum(dead)
+    turns = turns_left(state, live)
     weight = reserve_weight(turns)
     camel = max(weight, CAMEL)
     out = []
-    for p, (length, goods, camels) in enumerate(projected(state)):
+    for p, (length, goods, camels) in enumerate(proj):
+        if dead[p]:
+            out.append(length + TIE * (goods + max(0, camels)))
+            continue
         value = length + weight * goods + camel * min(camels, turns) + weight * max(0.0, camels - turns)
-        head = head_of(state, p)
+        head, free = heads[p], frees[p]
         if head < 0:
             out.append(value)
             continue
-        free = reach(state.blocked, head)
         value += ROOM * free + POTENTIAL * potential(state, p, head)
         if free < POCKET:
             value -= POCKET_LOSS * (POCKET - free)
-        if camels <= 0 or free == 0:
-            value -= STUCK * min(1.0, turns / 3.0)
         out.append(value)
-    return out
+    return out, turns
 
 
 def estimate(state) -> list[float]:
     """Win chances from ``values`` (a softmax, wider while many turns remain); solo: the
     projected length over 45, the scale of the solo ``outcome()``."""
-    vals = values(state)
+    vals, turns = _values(state)
     if state.n == 1:
         return [max(0.0, min(1.0, vals[0] / SOLO_TOP))]
-    spread = 1.0 + 0.5 * turns_left(state)
+    spread = 1.0 + 0.5 * turns
     top = max(vals)
     weights = [math.exp((v - top) / spread) for v in vals]
     total = sum(weights)
