@@ -1007,6 +1007,26 @@ def test_the_ai_never_accepts_a_trade_that_hands_the_proposer_the_game():
     assert accepted.is_over() and accepted.outcome()[RED] == 1.0  # what accepting would have done
 
 
+def test_the_ai_ranks_a_proposal_its_partner_would_refuse_below_ending_the_build():
+    state = trading_position()
+    put_route(state, RED, GREEN, route_no("F", "I"))
+    state.rop[GREEN] = BLUE
+    actions = state.legal_actions()
+    scores = dict(zip(actions, prior(state, actions)))
+    offers = [a for a in actions if a[0] == "offer"]
+    assert offers
+    refused = [offer for offer in offers if not judge(_after(state, offer)).good]
+    assert refused and len(refused) < len(offers)
+    for offer in refused:
+        assert scores[offer] < scores[("end",)]
+
+
+def _after(state, action):
+    world = state.clone()
+    world.apply(action)
+    return world
+
+
 def test_the_ai_does_not_spend_most_of_its_gold_on_its_first_opening_bid():
     for seed in (1, 2):
         state = fresh(3, seed=seed)

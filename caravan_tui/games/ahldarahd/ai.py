@@ -6,7 +6,8 @@ and nothing is applied except the few trade proposals (judged on a copy):
 - building: a claim or purchase by the city points it completes or brings nearer, plus the
   other players' routes it removes, less what it costs (gold, a card); a destruction by the
   city its victim loses, less its cost; selling a RoP by its gold less the cities it puts out of
-  reach; a suggested proposal by what it brings if accepted (less if its partner would refuse);
+  reach; a suggested proposal by what it brings if accepted, below ending the build when its
+  partner would refuse it by its own judgement (``trading.judge``);
   ending the build is the yardstick (0); writing a proposal by hand ranks last;
 - bidding: an item's worth to the seat (``item_worth``) less the bid, so the search tries the
   items it wants at prices it can bear first; passing is the yardstick;
@@ -25,6 +26,9 @@ from .evaluation import MARGIN, Board, city_points, item_worth, projected, proje
 #: what the prior charges for a gold and for a card spent (points)
 GOLD = 0.12
 CARD = 0.5
+#: the prior of a suggested proposal its partner would decline by its own judgement: below
+#: ending the build, so search reaches it last (and a refusal costs ``OFFER_COST``)
+REFUSED = -0.3
 from .maps import COLOUR_INDEX, COMMODITY_AT, COST, ENDS, MAJORITY, SLOTS
 from .night import loss_routes
 from .rules import (
@@ -108,9 +112,10 @@ def _offer_value(state: AhldarahdState, seat: int, action, before: float) -> flo
     after = traded(world)
     if after is None:
         return -0.5
-    gain = projected(after, seat) - before
     verdict = judge(world)
-    return gain if verdict.good else 0.3 * gain - 0.2
+    if not verdict.good:
+        return REFUSED  # the partner would decline it: asking anyway only spends a proposal
+    return projected(after, seat) - before
 
 
 def _bid_prior(state: AhldarahdState, seat: int, actions) -> list[float]:

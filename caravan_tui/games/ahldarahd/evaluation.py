@@ -54,7 +54,7 @@ MARGIN = 0.02
 #: the win chance a seat gives up for each suggested proposal it made this turn, and for each it
 #: wrote by hand (and while it writes one): a proposal must bring something, else "propose, be
 #: refused" is a free second look for search; the hand-written ones are for people
-OFFER_COST = 0.005
+OFFER_COST = 0.04
 DRAFT_COST = 0.05
 
 
