@@ -61,7 +61,7 @@ def play(specs: list[str], seed: int, options: dict) -> dict:
     NO_TRADE.update(i for i, s in enumerate(specs) if s.endswith("/notrade"))
     policies = [seat_policy(SeatSpec.parse(s.removesuffix("/notrade"))) for s in specs]
     state = game.new(len(specs), seed=seed, options=game.resolve_options(options))
-    made, accepted, failed, declined = Counter(), Counter(), Counter(), Counter()
+    made, drafted, accepted, failed, declined = Counter(), Counter(), Counter(), Counter(), Counter()
     moves = 0
     while not state.is_over():
         seat = state.to_move()
@@ -70,6 +70,8 @@ def play(specs: list[str], seed: int, options: dict) -> dict:
         kind = action[0]
         if kind == "offer" or kind == "send":
             made[seat] += 1
+            if kind == "send":
+                drafted[seat] += 1
         elif kind == "accept":
             if traded(state) is None:
                 failed[seat] += 1  # the seat lacks a requested card: nothing moves
@@ -82,7 +84,7 @@ def play(specs: list[str], seed: int, options: dict) -> dict:
     return {"seed": seed, "seats": specs, "scores": state.scores(), "outcome": state.outcome(), "moves": moves,
             "made": [made[i] for i in range(len(specs))], "accepted": [accepted[i] for i in range(len(specs))],
             "declined": [declined[i] for i in range(len(specs))],
-            "failed": [failed[i] for i in range(len(specs))]}
+            "failed": [failed[i] for i in range(len(specs))], "drafted": [drafted[i] for i in range(len(specs))]}
 
 
 def main() -> int:
@@ -110,10 +112,12 @@ def main() -> int:
     games = len(records)
     made = sum(sum(r["made"]) for r in records)
     accepted = sum(sum(r["accepted"]) for r in records)
+    drafted = sum(sum(r["drafted"]) for r in records)
+    failed = sum(sum(r["failed"]) for r in records)
     print(f"\n{games} games at {args.players} players, seats {args.seats}")
     print(f"proposals made per game {made / games:.2f}, accepted per game {accepted / games:.2f} "
-          f"({accepted}/{made})")
-    summary = {"games": games, "made": made, "accepted": accepted}
+          f"({accepted}/{made}; {drafted} of the proposals written by hand, {failed} acceptances failed)")
+    summary = {"games": games, "made": made, "accepted": accepted, "drafted": drafted, "failed": failed}
     if len(kinds) == 2:
         a, b = kinds
         wins = n = 0.0
