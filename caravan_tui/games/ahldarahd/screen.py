@@ -31,13 +31,8 @@ from .rules import NIGHT_PRICE, item_words
 from .trade_dialog import TradeDialog, side_words
 
 ROUTE_KINDS = ("claim", "buy", "destroy", "free", "lose")
-#: the keys of each decision (the footer shows only those of the decision at hand)
-PHASE_KEYS = {
-    "setup": {"end"}, "bid_open": {"item", "amount", "bid"}, "bid_raise": {"amount", "bid", "pass_"},
-    "shah_give": {"give_shah"}, "build": {"trade", "end"}, "answer": {"answer"},
-    "night_avert": {"avert", "amount", "bid", "stand_by"}, "night_loss": set(), "compose": set(),
-}
-OWN_KEYS = {key for keys in PHASE_KEYS.values() for key in keys}
+#: the decision keys: the panel shows those of the decision at hand (the footer only ``m``)
+OWN_KEYS = {"item", "amount", "bid", "pass_", "give_shah", "trade", "answer", "avert", "stand_by", "end"}
 
 
 def clip(name: str, width: int) -> str:
@@ -53,27 +48,27 @@ class AhldarahdScreen(GameScreen):
     BINDINGS = [
         Binding("m", "next_map(1)", "Map", tooltip="Show the next player's map"),
         Binding("M", "next_map(-1)", "Map back", show=False),
-        Binding("i", "item(1)", "Item", tooltip="The next item to open an auction for"),
+        Binding("i", "item(1)", "Item", show=False, tooltip="The next item to open an auction for"),
         Binding("I", "item(-1)", "Item back", show=False),
-        Binding("plus,equals_sign", "amount(1)", "+", tooltip="A higher bid or pledge"),
-        Binding("minus", "amount(-1)", "-", tooltip="A lower bid or pledge"),
-        Binding("b", "bid", "Bid", tooltip="Open the auction, raise, or pledge the amount shown"),
-        Binding("p", "pass_", "Pass", tooltip="Leave this auction"),
-        Binding("g", "give_shah", "Give Shah", tooltip="Choose who gets the Shah"),
-        Binding("t", "trade", "Trade", tooltip="Write a trade proposal"),
-        Binding("y", "answer('accept')", "Accept", tooltip="Accept the offer"),
-        Binding("n", "answer('decline')", "Decline", tooltip="Decline the offer"),
-        Binding("a", "avert", "Avert", tooltip="Discard a card of the Night's commodity"),
-        Binding("s", "stand_by", "Stand by", tooltip="Do nothing against the Night"),
-        Binding("e", "end", "End", tooltip="End your build (or your free routes)"),
+        Binding("plus,equals_sign", "amount(1)", "+", show=False, tooltip="A higher bid or pledge"),
+        Binding("minus", "amount(-1)", "-", show=False, tooltip="A lower bid or pledge"),
+        Binding("b", "bid", "Bid", show=False, tooltip="Open the auction, raise, or pledge the amount shown"),
+        Binding("p", "pass_", "Pass", show=False, tooltip="Leave this auction"),
+        Binding("g", "give_shah", "Give Shah", show=False, tooltip="Choose who gets the Shah"),
+        Binding("t", "trade", "Trade", show=False, tooltip="Write a trade proposal"),
+        Binding("y", "answer('accept')", "Accept", show=False, tooltip="Accept the offer"),
+        Binding("n", "answer('decline')", "Decline", show=False, tooltip="Decline the offer"),
+        Binding("a", "avert", "Avert", show=False, tooltip="Discard a card of the Night's commodity"),
+        Binding("s", "stand_by", "Stand by", show=False, tooltip="Do nothing against the Night"),
+        Binding("e", "end", "End", show=False, tooltip="End your build (or your free routes)"),
     ]
     PLAY_ONLY = set(GameScreen.PLAY_ONLY) | OWN_KEYS
 
     DEFAULT_CSS = """
     #ah-players, #ah-market, #ah-panel { padding: 0 1; height: auto; }
     #ah-map { padding: 0 1; }
-    #ah-market { color: $text-muted; }
-    #ah-panel { border-top: solid $primary; max-height: 4; }
+    #ah-market { color: $text-muted; height: 2; }
+    #ah-panel { border-top: solid $primary; height: 4; }
     #status { dock: bottom; }
     """
 
@@ -85,7 +80,6 @@ class AhldarahdScreen(GameScreen):
         self.queue: list[Action] = []  # a proposal's remaining steps, sent one per decision
         self.partner: int | None = None  # the last partner written to
         self._drawn: dict[str, Text] = {}
-        self._keys: tuple = ()
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -125,21 +119,20 @@ class AhldarahdScreen(GameScreen):
         self.update_static("#ah-players", self.players_text(view))
         self.update_static("#ah-market", self.market_text(view))
         self.show_panel()
-        self.refresh_keys()
 
     def update_static(self, selector: str, text: Text) -> None:
-        """Update a Static only when its text changes (each update lays the screen out again)."""
-        widget = self.query_one(selector, Static)
-        if self._drawn.get(selector) != text:
+        """Update a Static only when its text changes, and lay the screen out again only when
+        its number of lines does (a layout is the costly part of a redraw)."""
+        before = self._drawn.get(selector)
+        if before != text:
             self._drawn[selector] = text
-            widget.update(text)
+            lines = text.plain.count("\n")
+            self.query_one(selector, Static).update(text, layout=before is None or before.plain.count("\n") != lines)
 
-    def refresh_keys(self) -> None:
-        """Redraw the footer only when the decision's keys change (it is rebuilt each time)."""
-        keys = (self.phase, self.turn is not None)
-        if keys != self._keys:
-            self._keys = keys
-            self.refresh_bindings()
+    def show_status(self) -> None:
+        text = self.status_text()
+        if self.is_mounted:
+            self.update_static("#status", text)
 
     def show_map(self) -> None:
         view = self.view
@@ -381,16 +374,19 @@ class AhldarahdScreen(GameScreen):
         if not self.query_one(ActionList).has_focus:
             self.query_one(MapBoard).focus()
 
-    def check_action(self, action: str, parameters: tuple) -> bool | None:
-        """The keys of the decision at hand only (the footer stays short); the rest as the table."""
-        if action in OWN_KEYS:
-            if self.replaying or self.turn is None or self.view is None:
-                return False
-            return action in PHASE_KEYS.get(self.view["phase"], set())
-        return super().check_action(action, parameters)
-
     def refuse(self, reason: str) -> None:
         self.notify(self.sentence(reason), title="Not possible", severity="warning")
+
+    def deciding(self, *phases: str) -> bool:
+        """True when we decide now, in one of ``phases``; else says why the key does nothing."""
+        if self.turn is None:
+            if self.over is None and not self.replaying:
+                self.notify("It is not your turn.", severity="warning")
+            return False
+        if self.phase not in phases:
+            self.refuse("that key is for another decision: the panel under the players shows this one's keys")
+            return False
+        return True
 
     # -- the map --------------------------------------------------------------------------------------
 
@@ -440,6 +436,8 @@ class AhldarahdScreen(GameScreen):
     # -- the auction ----------------------------------------------------------------------------------
 
     def action_item(self, step: int) -> None:
+        if not self.deciding("bid_open"):
+            return
         items = self.openable()
         if not items:
             return
@@ -449,12 +447,16 @@ class AhldarahdScreen(GameScreen):
         self.show_panel()
 
     def action_amount(self, step: int) -> None:
+        if not self.deciding("bid_open", "bid_raise", "night_avert"):
+            return
         amounts = self.amounts()
         if amounts:
             self.amount = max(0, min(len(amounts) - 1, min(self.amount, len(amounts) - 1) + step))
             self.show_panel()
 
     def action_bid(self) -> None:
+        if not self.deciding("bid_open", "bid_raise", "night_avert"):
+            return
         phase, amount = self.phase, self.chosen_amount()
         if amount is None:
             self.refuse("you cannot bid more now: pass")
@@ -464,17 +466,22 @@ class AhldarahdScreen(GameScreen):
         self.act(action)
 
     def action_pass_(self) -> None:
-        self.act(("pass",))
+        if self.deciding("bid_raise"):
+            self.act(("pass",))
 
     def action_give_shah(self) -> None:
-        self.choose_among([a for a in self.legal if a[0] == "give_shah"], "Who gets the Shah?")
+        if self.deciding("shah_give"):
+            self.choose_among([a for a in self.legal if a[0] == "give_shah"], "Who gets the Shah?")
 
     # -- the build, trades and the Night -----------------------------------------------------------
 
     def action_end(self) -> None:
-        self.act(("done",) if self.phase == "setup" else ("end",))
+        if self.deciding("setup", "build"):
+            self.act(("done",) if self.phase == "setup" else ("end",))
 
     def action_trade(self) -> None:
+        if not self.deciding("build"):
+            return
         view = self.view
         if view["proposals_left"] <= 0:
             self.refuse("no proposals left in this build (3 at most)")
@@ -500,16 +507,20 @@ class AhldarahdScreen(GameScreen):
         return None if reason is None else self.words(reason)
 
     def action_answer(self, answer: str) -> None:
-        self.act((answer,))
+        if self.deciding("answer"):
+            self.act((answer,))
 
     def action_avert(self) -> None:
+        if not self.deciding("night_avert"):
+            return
         if ("avert",) in self.legal:
             self.act(("avert",))
         else:
             self.refuse(f"you hold no {self.view['night']['commodity']} card")
 
     def action_stand_by(self) -> None:
-        self.act(("stand_by",))
+        if self.deciding("night_avert"):
+            self.act(("stand_by",))
 
 
 SCREEN = AhldarahdScreen

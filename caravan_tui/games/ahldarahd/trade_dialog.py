@@ -115,13 +115,19 @@ class TradeDialog(ModalScreen[Proposal | None]):
         return text
 
     def redraw(self) -> None:
+        """Rebuild the rows when they change (a new partner); else only their texts."""
         rows = self.query_one(OptionList)
-        keep = rows.highlighted
-        self.rows = self.row_keys()
-        rows.clear_options()
-        rows.add_options([Option(self.row_text(key)) for key in self.rows])
-        if self.rows:
-            rows.highlighted = min(keep or 0, len(self.rows) - 1)
+        keys = self.row_keys()
+        if keys != self.rows:
+            keep = rows.highlighted
+            self.rows = keys
+            rows.clear_options()
+            rows.add_options([Option(self.row_text(key)) for key in keys])
+            if keys:
+                rows.highlighted = min(keep or 0, len(keys) - 1)
+        else:
+            for index, key in enumerate(keys):
+                rows.replace_option_prompt_at_index(index, self.row_text(key))
         left = self.view.get("proposals_left", 0)
         self.query_one("#trade-title", Label).update(
             f"Proposal to {self.seat_name(self.proposal.partner)} ({left} of 3 left this build)")
