@@ -11,7 +11,7 @@ from caravan_tui.bus import Act, YourTurn
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.map_widget import MapBoard, map_lines
 from caravan_tui.games.ahldarahd.proposal import Proposal, gold_steps, one_step, problem, steps
-from caravan_tui.games.ahldarahd.rules import BUILD
+from caravan_tui.games.ahldarahd.rules import BUILD, NIGHT_AVERT
 from caravan_tui.games.ahldarahd.screen import AhldarahdScreen
 from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
 from caravan_tui.hosting.runner import MatchRunner
@@ -69,8 +69,20 @@ def bot_builds_route_16(state):
     return quiet(state)
 
 
-def play_until(test, players: int = 2, seed: int = 1, choose=quiet):
-    state = GAME.new(players, seed=seed, options={})
+def builder(state):
+    """As ``quiet``, but every free route, claim and purchase is taken: gold from the bank, so
+    with the Night option, black chips."""
+    legal = state.legal_actions()
+    for action in legal:
+        if action[0] in ("free", "claim", "buy"):
+            return action
+    if ("stand_by",) in legal or legal[0][0] == "lose":
+        return ("stand_by",) if ("stand_by",) in legal else legal[0]
+    return quiet(state)
+
+
+def play_until(test, players: int = 2, seed: int = 1, choose=quiet, options=None):
+    state = GAME.new(players, seed=seed, options=options or {})
     actions = []
     while not test(state):
         assert state.turn is not None and len(actions) < 200, "no such position"
@@ -88,9 +100,10 @@ class Table:
     """The screen as seat 0 ("Tester") against a person's seat ("Bot") the test plays through
     its client; ``prefix`` is applied before the match starts."""
 
-    def __init__(self, app, prefix=(), seed: int = 1) -> None:
+    def __init__(self, app, prefix=(), seed: int = 1, options=None) -> None:
         self.app = app
-        self.runner = MatchRunner.new("ahldarahd", [SeatSpec("human")] * 2, ["Tester", "Bot"], seed, {}, None)
+        self.runner = MatchRunner.new("ahldarahd", [SeatSpec("human")] * 2, ["Tester", "Bot"], seed,
+                                      options or {}, None)
         host = self.runner.host
         for action in prefix:
             seat = host.state.turn
@@ -270,6 +283,26 @@ async def test_a_bad_offer_shows_the_engines_reason_and_changes_nothing(tmp_path
             await pilot.pause(0.1)
             assert host.turn == start and screen.view == view and screen.view["proposals_left"] == 3
             assert screen.turn is not None
+
+
+async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_path):
+    night = {"night_of_the_outsider": True}
+    prefix, state = play_until(lambda s: s.turn == 0 and s.phase == NIGHT_AVERT, seed=0, choose=builder,
+                               options=night)
+    pledges = [a for a in state.legal_actions() if a[0] == "pledge"]
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        async with Table(app, prefix, seed=0, options=night) as table:
+            screen, host = table.screen, table.runner.host
+            await wait_for(pilot, lambda: my_turn(app), "the Night")
+            commodity = screen.view["night"]["commodity"]
+            text = screen_text(app)
+            assert f"Night of the Outsider: {commodity}" in text and "pledged 0 of 10 to avert it" in text
+            assert f"+/- b pledge {pledges[0][1]}" in text and "s stand by" in text
+            start = host.turn
+            await pilot.press("plus", "b")
+            await wait_for(pilot, lambda: host.turn > start, "the pledge")
+            assert host.actions[start] == pledges[1]
 
 
 async def test_five_players_fit_80x24(tmp_path):

@@ -339,10 +339,9 @@ class AhldarahdScreen(GameScreen):
     def night_lines(self, view: dict, mine: bool, name: str) -> list[Text]:
         night = view["night"]
         pledged = sum(k for _, k in night["pledges"])
-        lines = [Text(f"Night of the Outsider: {night['commodity']} · pledged {pledged} of {NIGHT_PRICE}",
-                      style="bold")]
+        lines = [Text(f"Night of the Outsider: {night['commodity']}", style="bold"),
+                 Text(f"pledged {pledged} of {NIGHT_PRICE} to avert it" + ("" if mine else f" · {name} decides"))]
         if not mine:
-            lines.append(Text(f"{name} may avert it or pledge."))
             return lines
         keys = []
         if ("avert",) in self.legal:
@@ -370,9 +369,21 @@ class AhldarahdScreen(GameScreen):
             if self.item not in items:
                 self.item = items[0] if items else None
         self.amount = 0
+        self.show_map_to_act_on()
         self.show_view(self.view)
         if not self.query_one(ActionList).has_focus:
             self.query_one(MapBoard).focus()
+
+    def show_map_to_act_on(self) -> None:
+        """Free routes are on our map, a Night's losses anywhere: show a map where the decision
+        can be made on the map, when the one shown has none."""
+        if self.phase not in ("setup", "night_loss") or self.route_actions_by_route():
+            return
+        for m in range(len(self.view["routes"])):
+            self.shown_map = m
+            if self.route_actions_by_route():
+                return
+        self.shown_map = self.seat
 
     def refuse(self, reason: str) -> None:
         self.notify(self.sentence(reason), title="Not possible", severity="warning")

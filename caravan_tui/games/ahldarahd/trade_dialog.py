@@ -35,8 +35,6 @@ class TradeDialog(ModalScreen[Proposal | None]):
         Binding("escape", "drop", "Drop"),
     ]
     DEFAULT_CSS = """
-    TradeDialog .dialog { width: 64; }
-    TradeDialog #trade-rows { max-height: 11; }
     TradeDialog #trade-why { color: $warning; height: auto; }
     TradeDialog #trade-keys { color: $text-muted; }
     """
@@ -61,8 +59,10 @@ class TradeDialog(ModalScreen[Proposal | None]):
             yield Static(KEYS, id="trade-keys")
 
     def on_mount(self) -> None:
+        rows = self.query_one(OptionList)
+        rows.styles.max_height = 12  # inline: the app's dialog lists may be taller; this one leaves room at 80×24
         self.redraw()
-        self.query_one(OptionList).focus()
+        rows.focus()
 
     # -- what may be added --------------------------------------------------------------------------
 
