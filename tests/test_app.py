@@ -316,8 +316,9 @@ def test_each_game_brings_its_screen_and_any_other_plays_on_the_generic_one():
 
 
 def generic_setups():
+    """Every game at its smallest and largest table."""
     for game in GAMES.values():
-        for players in game.players:
+        for players in sorted({game.players[0], game.players[-1]}):
             yield pytest.param(game, players, id=f"{game.id}-{players}p")
 
 
@@ -373,6 +374,32 @@ async def test_every_seat_can_be_a_person_on_a_generic_screen(tmp_path, game, pl
             for screen in screens:
                 lines = screen.query_one("#log").lines_text
                 assert not any(f"{names[screen.seat]} " in line for line in lines)  # yourself: "you"
+        finally:
+            runner.stop()
+
+
+async def test_a_spectator_has_no_hand_no_seat_keys_and_waits_for_people_by_name(tmp_path):
+    """Watching a match between two people: no hand panel, no hint/undo/save, the status says
+    whose turn it is (a person is not "thinking"), and escape asks before it stops watching."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["Ann", "Bob"], 3, {"hands": 1}, None)
+        watching, playing = (DecktetCaravanScreen(runner.client(seat)) for seat in (None, 1))
+        await app.push_screen(playing)
+        await app.push_screen(watching)
+        runner.start()
+        try:
+            mover = runner.host.state.to_move()
+            await wait_for(pilot, lambda: watching.view is not None and watching.names, "the public view")
+            await pilot.pause(0.3)
+            assert f"{['Ann', 'Bob'][mover]} to play" in str(watching.query_one("#status").render())
+            assert not watching.query_one(CardGrid).display and playing.query_one(CardGrid).display
+            assert [watching.check_action(a, ()) for a in ("hint", "undo", "save", "rules")] == [False, False, False, True]
+            assert playing.check_action("hint", ())
+            await pilot.press("escape")
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("escape")
+            assert app.screen is watching
         finally:
             runner.stop()
 

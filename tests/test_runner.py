@@ -22,10 +22,11 @@ FIRST = next(iter(GAMES.values()))
 
 
 def line_ups():
-    """Every game and player count, with 0, 1, … all seats played by people."""
+    """Every game at its smallest and largest table, with no seat, one seat, all but one and all
+    seats played by people (the counts between run the same code)."""
     for game in GAMES.values():
-        for players in game.players:
-            for people in range(players + 1):
+        for players in sorted({game.players[0], game.players[-1]}):
+            for people in sorted({0, 1, players - 1, players}):
                 yield pytest.param(game, players, people, id=f"{game.id}-{players}p-{people}people")
 
 

@@ -27,6 +27,7 @@ from caravan_tui.hosting.runner import SeatClient
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.summary import result_line
+from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList, MatchLog
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -105,6 +106,16 @@ class GameScreen(BaseScreen):
             return "nobody"
         name = self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
         return f"{name} (you)" if seat == self.seat else name
+
+    def played_by_person(self, seat: int) -> bool:
+        """Whether a person plays ``seat`` (their turn is not "thinking"); an unknown or open
+        seat is not."""
+        if not 0 <= seat < len(self.seat_kinds):
+            return False
+        try:
+            return SeatSpec.parse(self.seat_kinds[seat]).is_person
+        except ValueError:
+            return False
 
     def words(self, text: str) -> str:
         """A game's text with its seat fields filled in for this seat ("you" for ours)."""
@@ -245,6 +256,8 @@ class GameScreen(BaseScreen):
         if mover is None or mover == self.seat:  # our move is on its way: the next view says who is next
             return Text("")
         spin = SPINNER[self._spin % len(SPINNER)]
+        if self.played_by_person(mover):
+            return Text(f"{spin} {self.seat_name(mover)} to play…")
         text = Text(f"{spin} {self.seat_name(mover)} is thinking…")
         if self.thinking is not None and self.thinking.seat == mover:
             text.append(f" {self.thinking.iterations:,} iterations")
@@ -260,7 +273,9 @@ class GameScreen(BaseScreen):
         return text
 
     def show_status(self) -> None:
-        self.query_one("#status", Static).update(self.status_text())
+        """The status line keeps its one-line size: redraw it without laying the table out
+        again (the spinner redraws it about seven times a second while others play)."""
+        self.query_one("#status", Static).update(self.status_text(), layout=False)
 
     def _tick(self) -> None:
         if self.turn is None and self.over is None and self.view is not None:
@@ -324,11 +339,12 @@ class GameScreen(BaseScreen):
             self.app.go_home()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        """A replay steps and changes its view; a match is played."""
+        """A replay steps and changes its view; a match is played, by a seat (a spectator
+        watches)."""
         if action in self.REPLAY_ONLY:
             return self.replaying
         if action in self.PLAY_ONLY:
-            return not self.replaying
+            return not self.replaying and self.seat is not None
         return True
 
     def action_step(self, moves: int) -> None:
@@ -344,6 +360,11 @@ class GameScreen(BaseScreen):
         if self.replaying:
             self.app.pop_screen()
             return
+        if self.seat is None:
+            self.app.push_screen(ConfirmScreen("Stop watching this match?", yes="Stop watching", no="Watch on"),
+                                 lambda yes: self.app.go_home() if yes else None)
+            return
+
         def chosen(index: int | None) -> None:
             if index == 1:
                 self._leaving = True

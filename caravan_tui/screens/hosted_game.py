@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Label
 
 from caravan_tui.bus import MAX_CHAT, Chat, YourTurn
 from caravan_tui.engine import Game
@@ -70,12 +70,6 @@ class HostedGame(GameScreen):
                 and self.seat_kinds[mover] == OPEN:
             return Text(f"Waiting for a person to take seat {mover + 1} (from the lobby)…")
         return super().status_text()
-
-    def show_status(self) -> None:
-        """The status line keeps its size: redraw it without laying the table out again. (The
-        spinner redraws it about seven times a second in every waiting session; a layout each
-        time was most of what an idle session cost the server.)"""
-        self.query_one("#status", Static).update(self.status_text(), layout=False)
 
     def act(self, action) -> None:
         turn = self.turn

@@ -205,6 +205,7 @@ class DecktetCaravanScreen(GameScreen):
         hand = CardGrid(id="dc-hand")
         hand.border_title = "Your hand"
         hand.border_subtitle = "space tick · enter play · ·: can't play"
+        hand.display = self.seat is not None  # a spectator has no hand; the season gets the room
         yield hand
 
     def __init__(self, client: SeatClient) -> None:
