@@ -18,6 +18,7 @@ from caravan_tui.hosting.runner import MatchRunner
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
+from caravan_tui.widgets import ActionList
 from saves import SaveStore
 
 SIZE = (80, 24)
@@ -164,7 +165,12 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
                 item = items[1 % len(items)]
                 bids = sorted({a[2] for a in legal if a[0] == "open" and a[1] == item})
                 assert f"Open: {screen.item_text(item)} at {bids[min(1, len(bids) - 1)]} gold" in screen_text(app)
-                expected = ("open", item, bids[min(1, len(bids) - 1)])
+                actions = screen.query_one(ActionList)
+                await pilot.press("h")  # the hint goes into the panel: b opens what it suggests
+                await wait_for(pilot, lambda: actions.hinted is not None, "the hint")
+                expected = actions.hinted
+                assert (screen.item, screen.chosen_amount()) == expected[1:]
+                assert f"Open: {screen.item_text(expected[1])} at {expected[2]} gold" in screen_text(app)
                 await pilot.press("b")
                 note("open")
             elif phase == "bid_raise":
@@ -298,7 +304,7 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
             commodity = screen.view["night"]["commodity"]
             text = screen_text(app)
             assert f"Night of the Outsider: {commodity}" in text and "pledged 0 of 10 to avert it" in text
-            assert f"+/- b pledge {pledges[0][1]}" in text and "s stand by" in text
+            assert f"b pledge {pledges[0][1]} (+/-)" in text and "s stand by" in text
             start = host.turn
             await pilot.press("plus", "b")
             await wait_for(pilot, lambda: host.turn > start, "the pledge")

@@ -284,7 +284,7 @@ class AhldarahdScreen(GameScreen):
                               f"{name} won the Shah and gives it.", style=bold))
         elif phase == "build":
             if mine:
-                lines.append(Text("Your build: enter on a route claims, buys or destroys", style=bold))
+                lines.append(Text("Your build: enter on a route to build on it", style=bold))
                 lines.append(Text(f"t trade ({view['proposals_left']} left) · e end · m map"))
             else:
                 lines.append(Text(f"{name} is building."))
@@ -294,7 +294,7 @@ class AhldarahdScreen(GameScreen):
             lines += self.night_lines(view, mine, name)
         elif phase == "night_loss":
             commodity = view["night"]["commodity"]
-            lines.append(Text(f"The Night: a route into a {commodity} city is lost", style=bold))
+            lines.append(Text(f"The Night: lose a route into a {commodity} city", style=bold))
             lines.append(Text("enter on your route to lose (m: maps)" if mine else f"{name} chooses which."))
         text = Text("\n").join(lines)
         text.no_wrap, text.overflow = True, "ellipsis"
@@ -345,10 +345,10 @@ class AhldarahdScreen(GameScreen):
             return lines
         keys = []
         if ("avert",) in self.legal:
-            keys.append(f"a discard a {night['commodity']} card")
+            keys.append("a discard one")
         amount = self.chosen_amount()
         if amount is not None:
-            keys.append(f"+/- b pledge {amount}")
+            keys.append(f"b pledge {amount} (+/-)")
         keys.append("s stand by")
         lines.append(Text(" · ".join(keys), style="bold"))
         return lines
@@ -373,6 +373,23 @@ class AhldarahdScreen(GameScreen):
         self.show_view(self.view)
         if not self.query_one(ActionList).has_focus:
             self.query_one(MapBoard).focus()
+
+    def show_hint(self, action: Action, text: str) -> None:
+        """Besides the plays list, put the hint where its keys act: the auction's item and
+        amount, or the map and the cursor on its route (nothing is played)."""
+        super().show_hint(action, text)
+        kind = action[0]
+        if kind == "open":
+            self.item = action[1]
+        amounts = self.amounts()
+        amount = action[2] if kind == "open" else action[1] if kind in ("raise", "pledge") else None
+        if amount in amounts:
+            self.amount = amounts.index(amount)
+        if kind in ROUTE_KINDS:
+            self.shown_map = self.seat if kind == "free" else COLOURS.index(action[1])
+            self.query_one(MapBoard).cursor = (action[1] if kind == "free" else action[2]) - 1
+            self.show_map()
+        self.show_panel()
 
     def show_map_to_act_on(self) -> None:
         """Free routes are on our map, a Night's losses anywhere: show a map where the decision

@@ -127,7 +127,9 @@ class TradeDialog(ModalScreen[Proposal | None]):
                 rows.highlighted = min(keep or 0, len(keys) - 1)
         else:
             for index, key in enumerate(keys):
-                rows.replace_option_prompt_at_index(index, self.row_text(key))
+                text = self.row_text(key)
+                if text != rows.get_option_at_index(index).prompt:
+                    rows.replace_option_prompt_at_index(index, text)
         left = self.view.get("proposals_left", 0)
         self.query_one("#trade-title", Label).update(
             f"Proposal to {self.seat_name(self.proposal.partner)} ({left} of 3 left this build)")
