@@ -4,12 +4,21 @@ Workers are started with the ``spawn`` method (safe beside Textual's and asyncio
 on demand, one per concurrent search. Progress travels back on one ``SimpleQueue`` handed to each
 worker at start-up; its writes are synchronous, so every report precedes the result. The event
 loop polls it a few times a second while a search runs and once more after it ends.
+
+A worker waits on a queue it holds both ends of, so its parent's death alone never wakes it: on
+Linux the kernel ends it with its parent (PR_SET_PDEATHSIG), so an app or server killed outright
+(SIGKILL) leaves no searches behind. The signal follows the thread that started the worker: pools
+are started from the caller's event-loop thread, which lives as long as the caller.
 """
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import itertools
 import multiprocessing
+import os
+import signal
+import sys
 import time
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -22,6 +31,7 @@ from caravan_tui.engine import Action
 from .policies import Candidate, Policy, SearchPolicy, candidates
 
 POLL_SECONDS = 0.1
+PR_SET_PDEATHSIG = 1
 
 _progress_queue: SimpleQueue | None = None  # set in each worker process
 
@@ -44,6 +54,10 @@ Listener = Callable[[int, int, Action, str], None]  # (search index, iterations,
 
 def _init_worker(progress_queue: SimpleQueue) -> None:
     global _progress_queue
+    if sys.platform.startswith("linux"):
+        ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        if os.getppid() == 1:  # the parent died before we could ask
+            os._exit(0)
     _progress_queue = progress_queue
     import caravan_tui.games  # noqa: F401  (load the registry before the first search)
 

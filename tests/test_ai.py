@@ -8,6 +8,7 @@ import pickle
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -382,6 +383,43 @@ async def test_worker_does_not_block_the_loop() -> None:
     counter.cancel()
     assert ticks > before
     assert action == policy.choose(GAME.id, state.view(seat), seat, 9)
+
+
+KILLED_PARENT = """
+import asyncio, os
+from ai.policies import make_policy
+from ai.worker import AIWorker
+from caravan_tui.games import get_game
+from caravan_tui.seats import SeatSpec
+
+async def main():
+    game = get_game("decktet_caravan")
+    state = game.new(2, seed=1, options=game.quick_options)
+    worker = AIWorker(max_workers=1)
+    seat = state.to_move()
+    await worker.choose(make_policy(SeatSpec.ai("easy"), iterations=5), game.id, state.view(seat), seat, 1)
+    print(*worker._pool._processes, flush=True)
+    await asyncio.sleep(120)
+
+asyncio.run(main())
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
+def test_worker_processes_end_with_a_parent_killed_outright() -> None:
+    parent = subprocess.Popen([sys.executable, "-c", KILLED_PARENT], stdout=subprocess.PIPE, text=True,
+                              cwd=Path(__file__).parent.parent)
+    try:
+        workers = [int(pid) for pid in parent.stdout.readline().split()]
+        assert workers and all(Path(f"/proc/{pid}").exists() for pid in workers)
+    finally:
+        parent.kill()
+        parent.wait()
+    for _ in range(100):
+        if not any(Path(f"/proc/{pid}").exists() for pid in workers):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"worker processes {workers} outlived their parent")
 
 
 async def test_worker_reports_progress_and_runs_parallel_searches() -> None:

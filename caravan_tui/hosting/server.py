@@ -21,7 +21,7 @@ from pathlib import Path
 
 import asyncssh
 
-from caravan_tui.hosting.ai_pool import HostedAIWorker
+from ai.worker import AIWorker
 from caravan_tui.hosting.hub import Hub, guest_identity
 from caravan_tui.hosting.pty_session import PtySession
 
@@ -140,7 +140,7 @@ class GameServer:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.root = Path(config.root)
-        self.worker = HostedAIWorker()
+        self.worker = AIWorker()
         self.hub = Hub(self.root, self.worker, iterations=config.ai_iterations, grace=config.grace)
         self.per_address: Counter[str] = Counter()
         self.connections: set[asyncssh.SSHServerConnection] = set()
