@@ -35,7 +35,8 @@ class TradeDialog(ModalScreen[Proposal | None]):
         Binding("escape", "drop", "Drop"),
     ]
     DEFAULT_CSS = """
-    TradeDialog #trade-why { color: $warning; height: auto; }
+    TradeDialog #trade-summary { height: 2; }
+    TradeDialog #trade-why { color: $warning; height: 1; }
     TradeDialog #trade-keys { color: $text-muted; }
     """
 
@@ -47,6 +48,7 @@ class TradeDialog(ModalScreen[Proposal | None]):
         self.seat_name, self.words, self.check = names, words, check
         self.proposal = Proposal(partner if partner in partners else partners[0])
         self.rows: list[tuple] = []
+        self.title_text = ""
 
     # -- layout ---------------------------------------------------------------------------------
 
@@ -131,9 +133,11 @@ class TradeDialog(ModalScreen[Proposal | None]):
                 if text != rows.get_option_at_index(index).prompt:
                     rows.replace_option_prompt_at_index(index, text)
         left = self.view.get("proposals_left", 0)
-        self.query_one("#trade-title", Label).update(
-            f"Proposal to {self.seat_name(self.proposal.partner)} ({left} of 3 left this build)")
-        self.query_one("#trade-summary", Static).update(self.summary())
+        title = f"Proposal to {self.seat_name(self.proposal.partner)} ({left} of 3 left this build)"
+        if title != self.title_text:
+            self.title_text = title
+            self.query_one("#trade-title", Label).update(title)
+        self.query_one("#trade-summary", Static).update(self.summary(), layout=False)
 
     # -- keys -----------------------------------------------------------------------------------------
 
@@ -163,7 +167,7 @@ class TradeDialog(ModalScreen[Proposal | None]):
                 items.remove(key[1])
             elif step > 0:
                 items.append(key[1])
-        self.query_one("#trade-why", Static).update("")
+        self.query_one("#trade-why", Static).update("", layout=False)
         self.redraw()
 
     def action_partner(self) -> None:
@@ -175,7 +179,7 @@ class TradeDialog(ModalScreen[Proposal | None]):
     def action_send(self) -> None:
         reason = self.check(self.proposal)
         if reason:
-            self.query_one("#trade-why", Static).update(Text(f"Not sent: {reason}.", style="bold"))
+            self.query_one("#trade-why", Static).update(Text(f"Not sent: {reason}.", style="bold"), layout=False)
             return
         self.dismiss(self.proposal)
 
