@@ -320,6 +320,9 @@ async def test_five_players_fit_80x24(tmp_path):
         for seat in range(1, 5):
             assert f"Bot {seat}" in text
         assert screen.query_one("#ah-players").region.height == 6  # a header and a line a player
+        lines = text.splitlines()
+        assert lines[0].startswith(" [R You] B Bot 1") and "P Bot 4" in lines[0]  # the maps on one line
+        assert lines[9].startswith(" 16 ")  # the route under the cursor, under the map
         for mark in "RBGYP":
             assert f" {mark} " in screen.query_one(MapBoard).text or f"[{mark} " in screen.query_one(MapBoard).text
 

@@ -168,10 +168,9 @@ class MapBoard(Widget, can_focus=True):
         lines = [self.header.copy()]
         lines += map_lines(self.colour, self.owners, self.ctrl, self.cursor, self.playable, self.has_focus)
         lines.append(self.info.copy())
-        for line in lines:
-            line.no_wrap = True
-            line.overflow = "ellipsis"
-        return Text("\n").join(lines)
+        text = Text("\n").join(lines)
+        text.no_wrap, text.overflow = True, "ellipsis"
+        return text
 
     @property
     def text(self) -> str:

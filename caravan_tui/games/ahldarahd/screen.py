@@ -139,7 +139,7 @@ class AhldarahdScreen(GameScreen):
         if view is None:
             return
         m = self.shown_map
-        header = Text("Map ", style="bold")
+        header = Text()
         for k in range(len(view["routes"])):
             name = self.short_name(k, 6) if k < view["players"] else "neutral"
             label = f"{COLOURS[k][0].upper()} {name}"
@@ -147,7 +147,7 @@ class AhldarahdScreen(GameScreen):
                 header.append(f"[{label}]", style=seat_style(k) + " reverse")
             else:
                 header.append(f" {label} ", style=seat_style(k))
-        header.append(" m", style="dim")
+        header.append(" (m)", style="dim")
         board = self.query_one(MapBoard)
         board.show(m, view["routes"][m], view["cities"][m], header, frozenset(self.route_actions_by_route()))
         self.show_route_info()
