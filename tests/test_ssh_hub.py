@@ -17,6 +17,7 @@ from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.cards import INDEX, NAMES
 from caravan_tui.hosting.framing import MAX_REQUEST, encode
 from caravan_tui.hosting.hub import Hub
+from caravan_tui.hosting.records import load_chat, save_chat
 from caravan_tui.hosting.protocol import (
     CreateMatch, JoinSeat, Joined, LeaveMatch, Left, Lobby, LobbyRow, Refused, SetName, Watch, Welcome,
     message_from_map,
@@ -291,6 +292,10 @@ async def test_a_restarted_hub_resumes_its_matches_and_lists_them(tmp_path, work
     ann = await named(hub, ANN, "Ann")
     joined = await create(ann, ["you", "ai:easy"])
     await play_turns(ann, random.Random(1), until=lambda m: m.turn >= 3)
+    await ann.send(Chat(joined.match, 0, "back after the restart"))
+    await ann.next(Chat)
+    chat_file = tmp_path / "hosted" / "chat" / f"{joined.match}.json"
+    await eventually(chat_file.exists)
     before = list(saved(hub, joined.match).actions)
     hub.stop()  # as good as a crash: the save holds every move, the lock goes with the process
     again = make_hub(tmp_path, worker)
@@ -301,6 +306,7 @@ async def test_a_restarted_hub_resumes_its_matches_and_lists_them(tmp_path, work
     back = await Peer(again, ANN).open()
     await back.next(Joined)
     await back.next(Update, lambda m: m.whole_log)
+    assert (await back.next(Chat)).text == "back after the restart"  # the chat outlives the server
     over = await play_turns(back, random.Random(2))
     assert isinstance(over, MatchOver) and saved(again, joined.match).actions[:len(before)] == before
     again.stop()
@@ -360,3 +366,25 @@ async def test_the_same_key_from_another_terminal_takes_the_seat_over(tmp_path, 
     await again.send(Sync(joined.match, 0))
     await again.next(Update, lambda m: m.whole_log)
     hub.stop()
+
+
+@pytest.mark.parametrize("data, reason", [
+    ("[1, 2]", "not a chat record"),
+    ('[{"type": "Chat", "match": "m1", "seat": 0, "text": "\\u001b[2J", "name": "Ann"}]', "chat line"),
+    ('[{"type": "Chat", "match": "other", "seat": 0, "text": "hi", "name": "Ann"}]', "another match"),
+    ('[{"type": "Chat", "match": "m1", "seat": 5, "text": "hi", "name": "Ann"}]', "another match"),
+    ("[" + ", ".join(['{"type": "Chat", "match": "m1", "seat": 0, "text": "hi", "name": "Ann"}'] * 51) + "]",
+     "not a chat record"),
+])
+def test_a_crafted_chat_file_is_refused_with_its_reason(tmp_path, data, reason):
+    path = tmp_path / "m1.json"
+    path.write_text(data)
+    with pytest.raises(ValueError, match=reason):
+        load_chat(path, "m1", 2)
+
+
+def test_kept_chat_reads_back_as_it_was_said(tmp_path):
+    lines = [Chat("m1", 0, "salt for camels?", "Ann"), Chat("m1", None, "go on", "Cyd")]
+    save_chat(tmp_path / "m1.json", lines)
+    assert load_chat(tmp_path / "m1.json", "m1", 2) == lines
+    assert load_chat(tmp_path / "none.json", "m1", 2) == []

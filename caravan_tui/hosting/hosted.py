@@ -11,9 +11,9 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from caravan_tui.bus import MatchInfo, MatchOver, Update
+from caravan_tui.bus import Chat, MatchInfo, MatchOver, Update
 from caravan_tui.hosting.protocol import LobbyRow
-from caravan_tui.hosting.records import HostedRecord
+from caravan_tui.hosting.records import HostedRecord, load_chat, save_chat
 from caravan_tui.hosting.runner import MatchRunner, SeatClient
 from caravan_tui.match import MatchHost
 from caravan_tui.seats import SeatSpec
@@ -46,8 +46,17 @@ class HostedMatch:
     def host(self) -> MatchHost:
         return self.runner.host
 
+    @property
+    def chat_path(self) -> Path:
+        return self.folder / "chat" / f"{self.match_id}.json"
+
     def start(self) -> None:
-        """Play; every person's seat with an owner not here starts its grace (a resumed match)."""
+        """Play, with the chat said before a restart; every person's seat with an owner not here
+        starts its grace (a resumed match)."""
+        try:
+            self.host.chat.extend(load_chat(self.chat_path, self.match_id, len(self.record.owners)))
+        except (OSError, ValueError) as exc:
+            log.warning("match %s: chat not kept: %s", self.match_id, exc)
         self.runner.start()
         self._follow = asyncio.create_task(self._follow_feed())
         for seat, owner in enumerate(self.record.owners):
@@ -142,9 +151,18 @@ class HostedMatch:
     def save_record(self) -> None:
         self.record.save(self.folder)
 
+    def _keep_chat(self) -> None:
+        try:
+            save_chat(self.chat_path, self.host.chat)
+        except OSError as exc:  # the match goes on; only a restart would lose the lines
+            log.warning("match %s: chat not saved: %s", self.match_id, exc)
+
     async def _follow_feed(self) -> None:
         while True:
             msg = await self._feed.get()
+            if isinstance(msg, Chat):
+                self._keep_chat()
+                continue
             if isinstance(msg, Update):
                 self.to_move, self.turn = msg.view.get("to_move"), msg.turn
             elif isinstance(msg, MatchOver):

@@ -1,5 +1,6 @@
-"""The hub's small files beside the saves: who is who (names kept per key) and what each hosted
-match needs that its save does not hold (who owns each seat, the grace, the stand-in's level).
+"""The hub's small files beside the saves: who is who (names kept per key), what each hosted
+match needs that its save does not hold (who owns each seat, the grace, the stand-in's level)
+and the chat said at it lately.
 
 JSON only, read as data and checked field by field: a damaged or foreign file is skipped with
 its reason, never trusted. Written atomically (temp file, fsync, rename), like the saves.
@@ -15,7 +16,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ai.levels import LEVELS
-from caravan_tui.bus import MAX_NAME, line_problem
+from caravan_tui.bus import MAX_NAME, Chat, line_problem
+from caravan_tui.match import CHAT_BACKLOG
 
 MAX_FILE = 1024 * 1024
 #: what an identity looks like: a key's "SHA256:…" fingerprint or a guest's "guest:…"
@@ -112,3 +114,21 @@ class HostedRecord:
 
     def save(self, folder: Path) -> None:
         write_json(folder / f"{self.match_id}.json", asdict(self))
+
+
+def load_chat(path: Path, match_id: str, players: int) -> list[Chat]:
+    """The chat lines kept in ``path`` for ``match_id`` (none without a file); ValueError
+    saying why they cannot be used."""
+    if not path.exists():
+        return []
+    data = read_json(path)
+    if not isinstance(data, list) or len(data) > CHAT_BACKLOG or not all(isinstance(m, dict) for m in data):
+        raise ValueError("not a chat record")
+    lines = [Chat.from_map(m) for m in data]
+    if any(line.match != match_id or (line.seat is not None and line.seat >= players) for line in lines):
+        raise ValueError("it holds lines of another match")
+    return lines
+
+
+def save_chat(path: Path, lines) -> None:
+    write_json(path, [line.to_map() for line in lines])
