@@ -1,7 +1,8 @@
 """The Caravans of Ahldarahd table at 80×24 (Pilot): a whole turn against two AI seats by keys
-(free routes, auctions opened, raised and passed, the Shah, a trade written in the builder and
-answered, the build ended), each player's map, an incoming offer accepted and declined by keys,
-a bad offer refused with the engine's reason and nothing changed, and five players that fit."""
+(a free route with Enter on the map, auctions opened, raised and passed, the Shah, a trade
+written in the builder and answered, a route built from the map, the build ended), each
+player's map, an incoming offer accepted and declined by keys, a bad offer refused with the
+engine's reason and nothing changed, the Night's pledge, and five players that fit."""
 from __future__ import annotations
 
 import asyncio
@@ -9,7 +10,7 @@ import asyncio
 from caravan_tui.app import CaravanApp
 from caravan_tui.bus import Act, YourTurn
 from caravan_tui.games import get_game
-from caravan_tui.games.ahldarahd.map_widget import MapBoard, map_lines
+from caravan_tui.games.ahldarahd.map_widget import MapBoard, map_lines, nearest
 from caravan_tui.games.ahldarahd.proposal import Proposal, gold_steps, one_step, problem, steps
 from caravan_tui.games.ahldarahd.rules import BUILD, NIGHT_AVERT
 from caravan_tui.games.ahldarahd.screen import AhldarahdScreen
@@ -95,6 +96,22 @@ def play_until(test, players: int = 2, seed: int = 1, choose=quiet, options=None
 
 def building(seat: int):
     return lambda state: state.turn == seat and state.phase == BUILD
+
+
+async def cursor_to(pilot, board, route: int) -> None:
+    """Move the map's cursor to ``route`` with the arrows (the shortest way)."""
+    keys = {(0, 1): "right", (0, -1): "left", (1, 0): "down", (-1, 0): "up"}
+    paths = {board.cursor: []}
+    todo = [board.cursor]
+    while route not in paths:
+        here = todo.pop(0)
+        for step, key in keys.items():
+            there = nearest(here, *step)
+            if there not in paths:
+                paths[there] = paths[here] + [key]
+                todo.append(there)
+    await pilot.press(*paths[route])
+    assert board.cursor == route
 
 
 class Table:
@@ -200,9 +217,21 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
                     assert ("trade_with", 1) in host.actions and ("send",) in host.actions
                     note("trade")
                     continue
-                expected = ("end",)
-                await pilot.press("e")
-                note("end")
+                plays = screen.route_actions_by_route()
+                if plays and "route" not in used:  # on the map: the cursor to a route, Enter
+                    route = min(plays)
+                    await cursor_to(pilot, board, route)
+                    assert board.text.splitlines()[-1].startswith(f"{route + 1} ")
+                    await pilot.press("enter")
+                    if len(plays[route]) > 1:
+                        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "which play")
+                        await pilot.press("enter")
+                    expected = plays[route][0]
+                    note("route")
+                else:
+                    expected = ("end",)
+                    await pilot.press("e")
+                    note("end")
             elif phase == "answer":
                 expected = ("decline",)
                 await pilot.press("n")
@@ -211,7 +240,7 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
             await wait_for(pilot, lambda: host.turn > start, f"{expected} to land")
             assert host.actions[start] == expected, (host.actions[start], expected)
         assert host.state.turn_no == 2
-        assert {"open", "pass", "trade", "end"} <= set(used), used
+        assert {"free", "open", "raise", "pass", "trade", "route", "end"} <= set(used), used
         answers = [line for line in screen.query_one("#log").lines_text if "the trade with you" in line]
         assert answers and ("accepts" in answers[0] or "declines" in answers[0])
 

@@ -456,10 +456,12 @@ class AhldarahdScreen(GameScreen):
             return f"you build on {self.short_name(m)}'s map only while you hold their Right of Passage"
         if owner >= 0:
             return "destroying it costs its price twice: more than you can pay now"
+        if not view["markers"][seat]:
+            return "you have no route markers left"
         a, b = ENDS[r]
         goods = COMMODITY_AT[m]
-        return (f"you need a {COMMODITIES[goods[a]]} or {COMMODITIES[goods[b]]} card and 1 gold, "
-                f"or {COST[r]} gold (or a route marker left)")
+        return (f"a claim takes a {COMMODITIES[goods[a]]} or {COMMODITIES[goods[b]]} card and 1 gold, "
+                f"a purchase {COST[r]} gold")
 
     # -- the auction ----------------------------------------------------------------------------------
 
