@@ -18,7 +18,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from .maps import COLOURS, COMMODITY_AT, COST, ROUTES, SEA, SLOTS
+from .maps import COLOURS, COMMODITY_AT, COST, ROUTES, SLOTS
 
 WIDTH, ROWS = 46, 8
 CODES = ("Sa", "Me", "Ge", "Sp", "Iv", "Te", "In", "Pe", "Ho", "Da")

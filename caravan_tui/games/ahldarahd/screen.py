@@ -100,7 +100,9 @@ class AhldarahdScreen(GameScreen):
         return clip(self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}", width)
 
     def item_text(self, name: str) -> str:
-        return self.words(item_words(ITEM_INDEX[name]))
+        """An item in words, inside a sentence: "your Right of Passage", "the Shah"."""
+        text = self.words(item_words(ITEM_INDEX[name]))
+        return "your" + text[4:] if text.startswith("Your ") else text
 
     def sentence(self, text: str) -> str:
         text = self.words(text)
@@ -526,7 +528,7 @@ class AhldarahdScreen(GameScreen):
             self.queue = steps[1:]
             self.act(steps[0])
 
-        self.app.push_screen(TradeDialog(view, self.seat, partners, self.short_name, self.words,
+        self.app.push_screen(TradeDialog(view, self.seat, partners, self.short_name, self.item_text,
                                          self.proposal_problem, self.partner), written)
 
     def proposal_problem(self, proposal: Proposal) -> str | None:

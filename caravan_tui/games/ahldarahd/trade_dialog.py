@@ -18,10 +18,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from .cards import ITEM_INDEX
 from .maps import COLOURS, COMMODITIES
 from .proposal import Proposal
-from .rules import item_words
 
 KEYS = "enter/+ add · - remove · p partner · s send · esc drop"
 
@@ -41,11 +39,11 @@ class TradeDialog(ModalScreen[Proposal | None]):
     """
 
     def __init__(self, view: dict, seat: int, partners: list[int], names: Callable[[int], str],
-                 words: Callable[[str], str], check: Callable[[Proposal], str | None],
+                 item_text: Callable[[str], str], check: Callable[[Proposal], str | None],
                  partner: int | None = None) -> None:
         super().__init__()
         self.view, self.seat, self.partners = view, seat, partners
-        self.seat_name, self.words, self.check = names, words, check
+        self.seat_name, self.item_text, self.check = names, item_text, check
         self.proposal = Proposal(partner if partner in partners else partners[0])
         self.rows: list[tuple] = []
         self.title_text = ""
@@ -68,7 +66,7 @@ class TradeDialog(ModalScreen[Proposal | None]):
 
     # -- what may be added --------------------------------------------------------------------------
 
-    def my_items(self, seat: int) -> list[str]:
+    def items_of(self, seat: int) -> list[str]:
         view = self.view
         held = [f"RoP {colour}" for colour, holder in zip(COLOURS, view["rop"]) if holder == seat]
         return held + [name for name, key in (("Shah", "shah"), ("Eyes", "eyes"), ("Pirate", "pirate"))
@@ -81,12 +79,9 @@ class TradeDialog(ModalScreen[Proposal | None]):
         hand = self.hand()
         return ([("give_gold",), ("ask_gold",)]
                 + [("give_card", k) for k in COMMODITIES if hand[k]]
-                + [("give_item", i) for i in self.my_items(self.seat)]
+                + [("give_item", i) for i in self.items_of(self.seat)]
                 + [("ask_card", k) for k in COMMODITIES]
-                + [("ask_item", i) for i in self.my_items(self.proposal.partner)])
-
-    def item_text(self, name: str) -> str:
-        return self.words(item_words(ITEM_INDEX[name]))
+                + [("ask_item", i) for i in self.items_of(self.proposal.partner)])
 
     def row_text(self, key: tuple) -> Text:
         p, kind = self.proposal, key[0]
