@@ -203,7 +203,7 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
                 await pilot.press("enter")
             elif phase == "build":
                 if "trade" not in used and ("trade_with", 1) in legal:
-                    await pilot.press("t")
+                    await pilot.press("o")
                     await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
                     dialog = app.screen
                     await pilot.press("enter")  # 1 gold you give
@@ -292,7 +292,7 @@ async def test_m_shows_each_players_map_and_a_bad_offer_shows_the_engines_reason
             assert "[R You]" in board.text
 
             start, view = host.turn, dict(screen.view)
-            await pilot.press("t")
+            await pilot.press("o")
             await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
             await pilot.press("down", *["plus"] * (state.gold[1] + 1))  # more gold than Bot has
             await pilot.press("s")

@@ -6,8 +6,9 @@ Everything shown comes from this seat's view; only actions in the host's ``legal
 sent. A player is marked by their colour's initial (R B G Y P) wherever colour would say it.
 Keys act on the decision in the panel: ``i`` / ``+`` / ``-`` choose the item and the bid, ``b``
 bids, ``p`` passes; Enter on a route of the map claims, buys or destroys it (a list asks which
-when several ways are legal); ``t`` writes a trade in a dialog, which the engine checks on a
-copy of the position before anything is sent (its refusal is shown in words); ``y`` / ``n``
+when several ways are legal); ``o`` writes a trade offer in a dialog (``t`` is the chat at a
+hosted table), which the engine checks on a copy of the position before anything is sent (its
+refusal is shown in words); ``y`` / ``n``
 answer an offer; ``a`` / ``b`` / ``s`` avert, pledge or stand by in a Night; ``e`` ends the
 build (or the free routes). The plays list (tab) keeps every legal action in words.
 """
@@ -55,7 +56,7 @@ class AhldarahdScreen(GameScreen):
         Binding("b", "bid", "Bid", show=False, tooltip="Open the auction, raise, or pledge the amount shown"),
         Binding("p", "pass_", "Pass", show=False, tooltip="Leave this auction"),
         Binding("g", "give_shah", "Give Shah", show=False, tooltip="Choose who gets the Shah"),
-        Binding("t", "trade", "Trade", show=False, tooltip="Write a trade proposal"),
+        Binding("o", "trade", "Offer", show=False, tooltip="Write a trade offer (t is the chat at a hosted table)"),
         Binding("y", "answer('accept')", "Accept", show=False, tooltip="Accept the offer"),
         Binding("n", "answer('decline')", "Decline", show=False, tooltip="Decline the offer"),
         Binding("a", "avert", "Avert", show=False, tooltip="Discard a card of the Night's commodity"),
@@ -287,7 +288,7 @@ class AhldarahdScreen(GameScreen):
         elif phase == "build":
             if mine:
                 lines.append(Text("Your build: enter on a route to build on it", style=bold))
-                lines.append(Text(f"t trade ({view['proposals_left']} left) · e end · m map"))
+                lines.append(Text(f"o offer a trade ({view['proposals_left']} left) · e end · m map"))
             else:
                 lines.append(Text(f"{name} is building."))
         elif phase in ("compose", "answer") and view["draft"]:
