@@ -1,16 +1,15 @@
 """Trades between AI seats in Caravans of Ahldarahd: how many proposals they make and accept, and
 whether trading helps (trading seats against the same level with trading switched off).
 
-    python benchmarks/ahldarahd_trades.py --seats ai:normal --rounds 10            # 30 games, all trading
+    python benchmarks/ahldarahd_trades.py --seats ai:normal --rounds 30            # 30 games, all trading
     python benchmarks/ahldarahd_trades.py --seats ai:normal,ai:normal/notrade --rounds 5
 
 A seat written ``SPEC/notrade`` plays SPEC but never proposes (no suggested proposal, no draft)
 and declines every offer; every search in the run knows it (the filter sits in the rules'
 legal actions of this process), so the trading seats do not waste proposals on it. With one
-seat kind, ``--rounds`` games are played with every seat that kind (three per round at 3
-players, one per rotation, sharing a seed); with two kinds, the arena's line-ups: every
-combination with both kinds, in every rotation, one seed per line-up and round. AI seats search
-their iteration budget only (``CARAVAN_TUI_AI_BUDGET=iterations``), so a run replays exactly.
+seat kind, ``--rounds`` games are played with every seat that kind, one seed each; with two
+kinds, the arena's line-ups: every combination with both kinds, in every rotation, one seed per
+line-up and round. AI seats search their iteration budget only (``CARAVAN_TUI_AI_BUDGET=iterations``), so a run replays exactly.
 """
 from __future__ import annotations
 
@@ -101,7 +100,7 @@ def main() -> int:
     number = 0
     for _ in range(args.rounds):
         for lineup in lineups(kinds, args.players):
-            for shift in range(args.players):
+            for shift in range(args.players if len(kinds) > 1 else 1):  # one kind: rotating changes nothing
                 specs = list(lineup[shift:] + lineup[:shift])
                 records.append(play(specs, args.seed + number, {}))
                 r = records[-1]
