@@ -331,6 +331,9 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
             await pilot.press("b")
             await wait_for(pilot, lambda: host.turn > start, "the pledge")
             assert host.actions[start] == pledges[-1]
+            summary = screen.match_summary(screen.view)  # for the end screen: gold breaks a tie
+            assert [column.header for column in summary.columns] == ["Player", "Points", "Cities", "Gold"]
+            assert list(summary.columns[3].cells) == [str(gold) for gold in screen.view["gold"]]
 
 
 async def test_five_players_fit_80x24(tmp_path):

@@ -14,6 +14,7 @@ build (or the free routes). The plays list (tab) keeps every legal action in wor
 """
 from __future__ import annotations
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -38,6 +39,11 @@ OWN_KEYS = {"item", "amount", "bid", "pass_", "give_shah", "trade", "answer", "a
 
 def clip(name: str, width: int) -> str:
     return name if len(name) <= width else name[:width - 1] + "…"
+
+
+def cities_held(view: dict, seat: int) -> int:
+    """The cities ``seat`` controls, on every map."""
+    return sum(1 for row in view["cities"] for holder in row if holder == seat)
 
 
 def fit(full: str, short: str, width: int) -> str:
@@ -189,15 +195,13 @@ class AhldarahdScreen(GameScreen):
     def players_text(self, view: dict) -> Text:
         """A line a player: gold, Camel, hand size, cities held, points, items held."""
         text = Text(f"  {'Player':<9}{'Gold':>4} Cam Hd Ci Pt Items", style="bold")
-        cities = [sum(1 for row in view["cities"] for holder in row if holder == seat)
-                  for seat in range(view["players"])]
         for seat in range(view["players"]):
             text.append("\n")
             text.append("▶" if view["to_move"] == seat else " ", style="bold")
             text.append(seat_letter(seat), style=seat_style(seat))
             text.append(f" {self.short_name(seat):<8}", style="bold" if seat == self.seat else "")
             camel = "up" if view["camels"][seat] else "dn"
-            text.append(f"{view['gold'][seat]:>4} {camel:<3}{view['hand_sizes'][seat]:>2} {cities[seat]:>2} "
+            text.append(f"{view['gold'][seat]:>4} {camel:<3}{view['hand_sizes'][seat]:>2} {cities_held(view, seat):>2} "
                         f"{int(view['scores'][seat]):>2} {self.items_of(view, seat)}")
         text.no_wrap, text.overflow = True, "ellipsis"
         return text
@@ -229,6 +233,17 @@ class AhldarahdScreen(GameScreen):
         text = Text(first + "\n" + second)
         text.no_wrap, text.overflow = True, "ellipsis"
         return text
+
+    def match_summary(self, view: dict) -> Table:
+        """Points, the cities behind them, and gold (which breaks a tie)."""
+        table = Table()
+        table.add_column("Player")
+        for heading in ("Points", "Cities", "Gold"):
+            table.add_column(heading, justify="right")
+        for seat in range(view["players"]):
+            table.add_row(self.seat_name(seat), str(int(view["scores"][seat])), str(cities_held(view, seat)),
+                          str(view["gold"][seat]))
+        return table
 
     # -- the decision panel -------------------------------------------------------------------------
 
