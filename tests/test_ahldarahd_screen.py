@@ -340,7 +340,7 @@ async def test_five_players_fit_80x24(tmp_path):
     app = make_app(tmp_path)
     names = ["Tester", "Bot 1", "Bot 2", "Bot 3", "Bot 4"]
     async with app.run_test(size=SIZE) as pilot:
-        app.start_match(MatchSetup("ahldarahd", [SeatSpec("human")] + [SeatSpec.parse("ai:easy")] * 4, names, {}, 3))
+        app.start_match(MatchSetup("ahldarahd", [SeatSpec("human")] + [SeatSpec("random")] * 4, names, {}, 3))
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         screen = app.screen
         regions = [screen.query_one(selector).region for selector in ("#ah-map", "#ah-players", "#ah-market",
