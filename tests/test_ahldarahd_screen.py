@@ -182,6 +182,7 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
                 item = items[1 % len(items)]
                 bids = sorted({a[2] for a in legal if a[0] == "open" and a[1] == item})
                 assert f"Open: {screen.item_text(item)} at {bids[min(1, len(bids) - 1)]} gold" in screen_text(app)
+                assert f"i item ({1 % len(items) + 1} of {len(items)})" in screen_text(app)
                 expected = ("open", item, bids[min(1, len(bids) - 1)])
                 await pilot.press("b")
                 note("open")

@@ -292,7 +292,9 @@ class AhldarahdScreen(GameScreen):
             if mine:
                 amount = self.chosen_amount()
                 lines.append(Text(f"Open: {self.item_text(self.item)} at {amount} gold" if self.item else ""))
-                lines.append(Text("i item · +/- bid · b open the auction"))
+                items = self.openable()
+                at = items.index(self.item) + 1 if self.item in items else 0
+                lines.append(Text(f"i item ({at} of {len(items)}) · +/- bid · b open it"))
             else:
                 lines.append(Text(f"{name} opens the next auction."))
         elif phase == "bid_raise" and view["auction"]:
