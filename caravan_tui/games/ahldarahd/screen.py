@@ -278,17 +278,16 @@ class AhldarahdScreen(GameScreen):
         mine = self.turn is not None
         name = self.short_name(mover) if mover is not None else ""
         lines: list[Text] = []
-        bold = "bold"
         if phase == "over":
-            lines.append(Text("The game is over.", style=bold))
+            lines.append(Text("The game is over.", style="bold"))
         elif phase == "setup":
             if mine:
-                lines.append(Text(f"Free routes on your map: {view['free_left']} left", style=bold))
+                lines.append(Text(f"Free routes on your map: {view['free_left']} left", style="bold"))
                 lines.append(Text("enter on a route claims it · e done"))
             else:
                 lines.append(Text(f"{name} claims free routes on their map."))
         elif phase == "bid_open":
-            lines.append(Text(f"Auctions: {len(view['auctioned'])} done this turn", style=bold))
+            lines.append(Text(f"Auctions: {len(view['auctioned'])} done this turn", style="bold"))
             if mine:
                 amount = self.chosen_amount()
                 lines.append(Text(f"Open: {self.item_text(self.item)} at {amount} gold" if self.item else ""))
@@ -301,10 +300,10 @@ class AhldarahdScreen(GameScreen):
             lines += self.auction_lines(view)
         elif phase == "shah_give":
             lines.append(Text("You won the Shah: g gives it (or keeps it)" if mine else
-                              f"{name} won the Shah and gives it.", style=bold))
+                              f"{name} won the Shah and gives it.", style="bold"))
         elif phase == "build":
             if mine:
-                lines.append(Text("Your build: enter on a route to build on it", style=bold))
+                lines.append(Text("Your build: enter on a route to build on it", style="bold"))
                 lines.append(Text(f"o offer a trade ({view['proposals_left']} left) · e end · m map"))
             else:
                 lines.append(Text(f"{name} is building."))
@@ -314,7 +313,7 @@ class AhldarahdScreen(GameScreen):
             lines += self.night_lines(view, mine, name)
         elif phase == "night_loss":
             commodity = view["night"]["commodity"]
-            lines.append(Text(f"The Night: lose a route into a {commodity} city", style=bold))
+            lines.append(Text(f"The Night: lose a route into a {commodity} city", style="bold"))
             lines.append(Text("enter on your route to lose (m: maps)" if mine else f"{name} chooses which."))
         text = Text("\n").join(lines)
         text.no_wrap, text.overflow = True, "ellipsis"
