@@ -11,7 +11,7 @@ import pytest
 from caravan_tui.engine import VIEW_HEADER, IllegalAction, normalise_action
 from caravan_tui.games.caravanserai import GAME
 from caravan_tui.games.caravanserai.ai import prior
-from caravan_tui.games.caravanserai.heuristic import projected, values
+from caravan_tui.games.caravanserai.heuristic import PER_CELL, REGION, projected, reach, values
 from caravan_tui.games.caravanserai.geometry import (
     CELL_ID, LAYOUT_LISTS, LAYOUTS, NEIGHBOURS, QR, STEP, board_for, caravanserai_cells, centre, tile_cells,
 )
@@ -1233,3 +1233,22 @@ def test_a_seat_without_camels_is_worth_its_length_and_the_others_play_on():
     state = position(2, caravans=[[(hub, "C")], [(y, "R") for y in ring[:5]] + [(ring[5], "C")]], turn=1,
                      reserves=[[3, 3, 3, 3, 3, 7], [3, 3, 3, 0, 3, 7]])
     assert not state.can_place(0) and values(state)[0] == pytest.approx(1 + 0.01 * 22)
+
+
+def test_a_head_in_a_pocket_is_worth_no_more_than_the_cells_it_can_still_reach():
+    """Every piece a seat lays from now on needs an open cell its head can reach: in a pocket
+    (fewer than ``REGION`` such cells) its future is bounded by them."""
+    pockets = 0
+    for seed in range(8):
+        state = new(2, seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            if state.stage == STAND:
+                vals = values(state)
+                for p in range(2):
+                    free = reach(state.blocked, state.caravans[p][-1][0], REGION)
+                    if 0 < free < REGION and state.res[p][5]:
+                        assert vals[p] <= len(state.caravans[p]) + PER_CELL * free + 1e-9
+                        pockets += 1
+            state.apply(rng.choice(state.legal_actions()), log=False)
+    assert pockets > 0

@@ -4,7 +4,9 @@ per seat, the room around each head, and the market as a clock; then win chances
 A caravan grows by exactly the goods of its omitted blocks (the take back returns ``count``
 pieces), so a seat's future is its reserve: the goods it can still lay, and the camels that end
 its future placements. What the reserve is worth falls as the market, the game's clock, runs down.
-A head that can reach few open cells is in a pocket: it may never move again.
+A head that can reach few open cells is in a pocket: every piece it lays from then on needs one
+of those cells, so what its reserve can still add is bounded by them, and a head walled in may
+never move again.
 
 A seat with no camel in reserve never moves again (camels come back only through its own take
 back), nor, as good as never, one whose head has no open cell left around it. Its caravan is
@@ -27,6 +29,8 @@ REACH_CAP = 6  # open cells counted around a head
 ROOM = 0.15  # per open cell a head can reach
 POCKET = 3  # a head reaching fewer open cells ...
 POCKET_LOSS = 0.5  # ... loses this much per cell short
+REGION = 12  # a head reaching fewer open cells than this can lay no more pieces than it reaches ...
+PER_CELL = 0.5  # ... so its future (all but its length) is worth at most this much per such cell
 POTENTIAL = 0.3  # per open Caravanserai cell near the head whose colour the reserve holds
 DRAIN_PER_SEAT_TURN = 0.9  # market goods taken per turn (gains and stands), measured in random play
 TIE = 0.01  # per reserve piece of a seat that can never place again: the tie-break of §9.2
@@ -142,7 +146,7 @@ def _values(state) -> tuple[list[float], float]:
     proj = projected(state)
     blocked = state.blocked
     heads = [head_of(state, p) for p in range(state.n)]
-    frees = [reach(blocked, h) if h >= 0 else -1 for h in heads]
+    frees = [reach(blocked, h, REGION) if h >= 0 else -1 for h in heads]
     # no camel, or a head walled in (only another seat's take back could free a cell next to it)
     dead = [frees[p] == 0 or (frees[p] > 0 and proj[p][2] <= 0) for p in range(state.n)]
     if state.n == 1 and not any(state.market) and not _placing(state, 0) and frees[0] >= 0:
@@ -161,9 +165,11 @@ def _values(state) -> tuple[list[float], float]:
         if head < 0:
             out.append(value)
             continue
-        value += ROOM * free + POTENTIAL * potential(state, p, head)
+        value += ROOM * min(free, REACH_CAP) + POTENTIAL * potential(state, p, head)
         if free < POCKET:
             value -= POCKET_LOSS * (POCKET - free)
+        if free < REGION:  # a pocket: every piece still to come needs one of these cells
+            value = length + min(value - length, PER_CELL * free)
         out.append(value)
     return out, turns
 
