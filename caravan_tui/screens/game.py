@@ -285,6 +285,9 @@ class GameScreen(BaseScreen):
     # -- acting -----------------------------------------------------------------------------
 
     def act(self, action: Action) -> None:
+        if self.seat is None:
+            self.notify("You are watching this match: spectators do not play.", severity="warning")
+            return
         if self.turn is None:
             self.notify("It is not your turn.", severity="warning")
             return

@@ -69,8 +69,11 @@ class LobbyScreen(BaseScreen):
             Text(f"caravan-tui · playing as {who}" if who else "caravan-tui", style="bold"))
 
     def show(self, lobby: Lobby) -> None:
-        """Redraw the matches, keeping the highlighted one highlighted."""
+        """Redraw the matches, keeping the highlighted one highlighted. (Before the screen is
+        mounted there are no columns yet: mounting shows the app's latest lobby.)"""
         table = self.query_one(DataTable)
+        if not table.columns:
+            return
         current = self.selected()
         self.rows = [LobbyRow.from_map(row) for row in lobby.matches]
         table.clear()
