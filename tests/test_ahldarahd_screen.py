@@ -8,19 +8,18 @@ from __future__ import annotations
 import asyncio
 
 from caravan_tui.app import CaravanApp
-from caravan_tui.bus import Act, YourTurn
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.map_widget import MapBoard, map_lines, nearest
 from caravan_tui.games.ahldarahd.proposal import Proposal, gold_steps, one_step, problem, steps
 from caravan_tui.games.ahldarahd.rules import BUILD, NIGHT_AVERT
 from caravan_tui.games.ahldarahd.screen import AhldarahdScreen
 from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
-from caravan_tui.hosting.runner import MatchRunner
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList
 from saves import SaveStore
+from tables import Table
 
 SIZE = (80, 24)
 GAME = get_game("ahldarahd")
@@ -114,38 +113,8 @@ async def cursor_to(pilot, board, route: int) -> None:
     assert board.cursor == route
 
 
-class Table:
-    """The screen as seat 0 ("Tester") against a person's seat ("Bot") the test plays through
-    its client; ``prefix`` is applied before the match starts."""
-
-    def __init__(self, app, prefix=(), seed: int = 1, options=None) -> None:
-        self.app = app
-        self.runner = MatchRunner.new("ahldarahd", [SeatSpec("human")] * 2, ["Tester", "Bot"], seed,
-                                      options or {}, None)
-        host = self.runner.host
-        for action in prefix:
-            seat = host.state.turn
-            host.events.append(host.state.apply(action))
-            host.actions.append(action)
-            host.movers.append(seat)
-        self.screen = AhldarahdScreen(self.runner.client(0))
-        self.bot = self.runner.client(1)
-
-    async def __aenter__(self) -> "Table":
-        await self.app.push_screen(self.screen)
-        self.runner.start()
-        return self
-
-    async def __aexit__(self, *exc) -> None:
-        self.runner.stop()
-
-    async def bot_plays(self, action) -> None:
-        while True:
-            message = await asyncio.wait_for(self.bot.get(), 10)
-            if isinstance(message, YourTurn):
-                break
-        assert action in message.legal, (action, message.legal)
-        await self.bot.send(Act(self.runner.match_id, 1, message.turn, action))
+def table_at(app, prefix=(), seed: int = 1, options=None) -> Table:
+    return Table(app, "ahldarahd", AhldarahdScreen, seed, options or {}, prefix)
 
 
 async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
@@ -250,7 +219,7 @@ async def test_an_incoming_offer_is_accepted_and_declined_by_keys(tmp_path):
     prefix, state = play_until(building(1))
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        async with Table(app, prefix) as table:
+        async with table_at(app, prefix) as table:
             screen, host = table.screen, table.runner.host
             gold = list(state.gold)
             for action in (("trade_with", 0), ("give_gold", 1), ("ask_card", "Salt"), ("send",)):
@@ -279,7 +248,7 @@ async def test_m_shows_each_players_map_and_a_bad_offer_shows_the_engines_reason
     prefix, state = play_until(building(0), choose=bot_builds_route_16)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        async with Table(app, prefix) as table:
+        async with table_at(app, prefix) as table:
             screen, host = table.screen, table.runner.host
             await wait_for(pilot, lambda: my_turn(app), "my build")
             board = screen.query_one(MapBoard)
@@ -315,7 +284,7 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
     pledges = [a for a in state.legal_actions() if a[0] == "pledge"]
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        async with Table(app, prefix, seed=0, options=night) as table:
+        async with table_at(app, prefix, seed=0, options=night) as table:
             screen, host = table.screen, table.runner.host
             await wait_for(pilot, lambda: my_turn(app), "the Night")
             commodity = screen.view["night"]["commodity"]

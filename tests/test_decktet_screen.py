@@ -6,22 +6,19 @@ The opponent is a second person's seat driven by the test through its own client
 position is reached by real moves and nothing waits on a search."""
 from __future__ import annotations
 
-import asyncio
 import re
 
 from textual.widgets import MarkdownViewer
 
 from caravan_tui.app import CaravanApp
-from caravan_tui.bus import Act, YourTurn
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.card_grid import CardGrid
 from caravan_tui.games.decktet_caravan.cards import INDEX, RANKS, SUIT_CODES, SUIT_SYMBOLS, SUITS, WILD_MASK
 from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen, card_face, cards_in
-from caravan_tui.hosting.runner import MatchRunner
 from caravan_tui.screens.rules import RulesScreen
-from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList
 from saves import SaveStore
+from tables import Table
 
 SIZE = (80, 24)
 PASS = ("pass",)
@@ -71,39 +68,8 @@ def find_seed(test) -> int:
     return next(seed for seed in range(500) if test(first_state(seed)))
 
 
-class Table:
-    """A match between the screen (seat 0, "Tester") and a person's seat 1 ("Bot") the test
-    plays through its client."""
-
-    def __init__(self, app, seed: int) -> None:
-        self.app = app
-        self.runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["Tester", "Bot"], seed,
-                                      OPTIONS, None)
-        self.screen = DecktetCaravanScreen(self.runner.client(0))
-        self.bot = self.runner.client(1)
-
-    async def __aenter__(self) -> "Table":
-        await self.app.push_screen(self.screen)
-        self.runner.start()
-        return self
-
-    async def __aexit__(self, *exc) -> None:
-        self.runner.stop()
-
-    async def bot_turn(self) -> YourTurn:
-        while True:
-            message = await asyncio.wait_for(self.bot.get(), 10)
-            if isinstance(message, YourTurn):
-                return message
-
-    async def bot_plays(self, choose) -> tuple:
-        turn = await self.bot_turn()
-        action = choose(turn.legal)
-        await self.bot.send(Act(self.runner.match_id, 1, turn.turn, action))
-        return action
-
-    def moves(self) -> int:
-        return self.runner.host.turn
+def table_at(app, seed: int) -> Table:
+    return Table(app, "decktet_caravan", DecktetCaravanScreen, seed, OPTIONS)
 
 
 def my_turn(screen) -> bool:
@@ -126,7 +92,7 @@ async def test_the_season_line_shows_who_then_rank_and_suit_glyphs_then_what_bea
     seed = find_seed(lambda s: s.to_move() == 1)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        async with Table(app, seed) as table:
+        async with table_at(app, seed) as table:
             lead = await table.bot_plays(lambda legal: [a for a in legal if len(a) == 3][0])
             await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
             await pilot.pause()
@@ -142,7 +108,7 @@ async def test_the_up_cards_and_a_replaced_up_card_show_as_glyphs_on_the_table(t
     view = first_state(seed).view(0)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        async with Table(app, seed) as table:
+        async with table_at(app, seed) as table:
             await wait_for(pilot, lambda: table.screen.view is not None and table.screen.names, "the table")
             await pilot.pause()
             lines = screen_lines(app)
@@ -156,7 +122,7 @@ async def test_a_long_caravan_keeps_who_played_and_what_beats_it_in_view_at_80x2
     seed = find_seed(lambda s: s.to_move() == 1 and len(longest(s.legal_actions())) >= 8)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        async with Table(app, seed) as table:
+        async with table_at(app, seed) as table:
             lead = await table.bot_plays(longest)
             await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
             first = glyphs(lead[1])
@@ -173,7 +139,7 @@ async def test_the_hand_marks_cards_that_are_in_no_legal_play(tmp_path):
     seed = find_seed(lambda s: s.to_move() == 1 and len(longest(s.legal_actions())) >= 5)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        async with Table(app, seed) as table:
+        async with table_at(app, seed) as table:
             await table.bot_plays(longest)
             await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
             await pilot.pause()
@@ -194,7 +160,7 @@ async def test_an_illegal_selection_says_why_in_the_engines_words(tmp_path):
     seed = find_seed(lambda s: s.to_move() == 0)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        async with Table(app, seed) as table:
+        async with table_at(app, seed) as table:
             await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
             grid = table.screen.query_one(CardGrid)
             await tick(pilot, grid, wilds_of(first_state(seed), 0)[:1])
@@ -207,7 +173,7 @@ async def test_an_illegal_selection_says_why_in_the_engines_words(tmp_path):
     seed = find_seed(lambda s: s.to_move() == 1 and len(longest(s.legal_actions())) >= 3)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        async with Table(app, seed) as table:
+        async with table_at(app, seed) as table:
             lead = await table.bot_plays(longest)
             await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
             screen = table.screen
@@ -239,7 +205,7 @@ async def test_enter_in_the_plays_list_plays_the_ticked_cards(tmp_path):
     pair = ("bandit", next(c for c in hand if c.startswith("1")), next(c for c in hand if c.startswith("N")))
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        async with Table(app, seed) as table:
+        async with table_at(app, seed) as table:
             screen = table.screen
             grid = screen.query_one(CardGrid)
             await wait_for(pilot, lambda: screen.view is not None and grid.card_ids, "the table")
@@ -264,7 +230,7 @@ async def test_the_plays_list_and_the_ticks_are_one_selection(tmp_path):
     seed = find_seed(lambda s: s.to_move() == 0)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        async with Table(app, seed) as table:
+        async with table_at(app, seed) as table:
             screen = table.screen
             await wait_for(pilot, lambda: my_turn(screen), "my turn")
             grid = screen.query_one(CardGrid)
@@ -291,7 +257,7 @@ async def test_the_rules_are_for_players_and_give_the_keys(tmp_path):
     seed = find_seed(lambda s: s.to_move() == 0)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        async with Table(app, seed) as table:
+        async with table_at(app, seed) as table:
             await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
             await pilot.press("question_mark")
             assert isinstance(app.screen, RulesScreen)

@@ -7,19 +7,17 @@ from __future__ import annotations
 import asyncio
 
 from caravan_tui.app import CaravanApp
-from caravan_tui.bus import Act, YourTurn
 from caravan_tui.games import get_game
 from caravan_tui.games.merchant_lord.builder import Choices, Selection
 from caravan_tui.games.merchant_lord.cards import HALF_INDEX, INDEX
 from caravan_tui.games.merchant_lord.rules import FAVOUR, SELL, VINDEX
 from caravan_tui.games.merchant_lord.screen import GLYPHS, MerchantLordScreen, card_face, die_text
 from caravan_tui.games.merchant_lord.widgets import ChipBar, VillageBoard
-from caravan_tui.hosting.runner import MatchRunner
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
-from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList
 from saves import SaveStore
+from tables import Table
 
 SIZE = (80, 24)
 GAME = get_game("merchant_lord")
@@ -93,42 +91,8 @@ def play_until(test, seed: int = 0, limit: int = 400):
     return actions, state
 
 
-class Table:
-    """The screen as seat 0 ("Tester") against a second person's seat the test plays through its
-    client; ``prefix`` is applied before the match starts, so the test begins at a position."""
-
-    def __init__(self, app, prefix=(), seed: int = 0) -> None:
-        self.app = app
-        self.runner = MatchRunner.new("merchant_lord", [SeatSpec("human")] * 2, ["Tester", "Bot"], seed,
-                                      {"start_player": 1}, None)
-        host = self.runner.host
-        for action in prefix:
-            seat = host.state.turn
-            host.events.append(host.state.apply(action))
-            host.actions.append(action)
-            host.movers.append(seat)
-        self.screen = MerchantLordScreen(self.runner.client(0))
-        self.bot = self.runner.client(1)
-
-    async def __aenter__(self) -> "Table":
-        await self.app.push_screen(self.screen)
-        self.runner.start()
-        return self
-
-    async def __aexit__(self, *exc) -> None:
-        self.runner.stop()
-
-    def moves(self) -> int:
-        return self.runner.host.turn
-
-    async def bot_plays(self, choose) -> tuple:
-        while True:
-            message = await asyncio.wait_for(self.bot.get(), 10)
-            if isinstance(message, YourTurn):
-                break
-        action = choose(message.legal)
-        await self.bot.send(Act(self.runner.match_id, 1, message.turn, action))
-        return action
+def table_at(app, prefix=(), seed: int = 0) -> Table:
+    return Table(app, "merchant_lord", MerchantLordScreen, seed, {"start_player": 1}, prefix)
 
 
 def my_turn(screen) -> bool:
@@ -168,7 +132,7 @@ async def test_the_sale_builder_shows_dice_and_income_and_refuses_with_the_reaso
     shut = next(v["id"] for v in view["villages_info"] if v["open"] and v["id"] not in sold_at)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        async with Table(app, prefix) as table:
+        async with table_at(app, prefix) as table:
             screen = table.screen
             await wait_for(pilot, lambda: my_turn(screen), "my turn")
             villages = screen.query_one(VillageBoard)
@@ -239,7 +203,7 @@ async def test_rerolls_by_ticking_dice_and_the_roll_shows_what_changed(tmp_path)
     prefix, state = play_until(rerolling)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        async with Table(app, prefix) as table:
+        async with table_at(app, prefix) as table:
             screen = table.screen
             await wait_for(pilot, lambda: my_turn(screen), "my turn")
             dice = screen.query_one("#ml-dice", ChipBar)

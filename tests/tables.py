@@ -1,0 +1,50 @@
+"""A game screen at a match against a person's seat the test plays through its client: the
+screen is seat 0 ("Tester"), the test's seat 1 ("Bot")."""
+from __future__ import annotations
+
+import asyncio
+
+from caravan_tui.bus import Act, YourTurn
+from caravan_tui.hosting.runner import MatchRunner
+from caravan_tui.seats import SeatSpec
+
+
+class Table:
+    """``prefix`` is applied before the match starts, so a test can begin at a position."""
+
+    def __init__(self, app, game_id: str, screen_class: type, seed: int, options: dict, prefix=()) -> None:
+        self.app = app
+        self.runner = MatchRunner.new(game_id, [SeatSpec("human")] * 2, ["Tester", "Bot"], seed, options, None)
+        host = self.runner.host
+        for action in prefix:
+            seat = host.state.to_move()
+            host.events.append(host.state.apply(action))
+            host.actions.append(action)
+            host.movers.append(seat)
+        self.screen = screen_class(self.runner.client(0))
+        self.bot = self.runner.client(1)
+
+    async def __aenter__(self) -> Table:
+        await self.app.push_screen(self.screen)
+        self.runner.start()
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        self.runner.stop()
+
+    def moves(self) -> int:
+        return self.runner.host.turn
+
+    async def bot_turn(self) -> YourTurn:
+        while True:
+            message = await asyncio.wait_for(self.bot.get(), 10)
+            if isinstance(message, YourTurn):
+                return message
+
+    async def bot_plays(self, choose) -> tuple:
+        """The bot's next decision: ``choose(legal)``, or ``choose`` itself if it is an action."""
+        turn = await self.bot_turn()
+        action = choose(turn.legal) if callable(choose) else choose
+        assert action in turn.legal, (action, turn.legal)
+        await self.bot.send(Act(self.runner.match_id, 1, turn.turn, action))
+        return action
