@@ -30,16 +30,21 @@ class ActionList(OptionList):
         self.actions: list[Action] = []
         self._texts: list[str] = []
         self.hinted: Action | None = None
+        self._note: str | None = None  # the note shown while there are no actions
 
     def set_actions(self, actions: list[Action], describe: Callable[[Action], str]) -> None:
         self.actions = list(actions)
         self._texts = [describe(action) for action in self.actions]
-        self.hinted = None
+        self.hinted, self._note = None, None
         self._rebuild()
         self.highlighted = 0 if self.actions else None
 
     def clear_actions(self, note: str = "") -> None:
-        self.actions, self._texts, self.hinted = [], [], None
+        """No actions, only ``note``; nothing is redrawn if that is what the list shows (every
+        move of the others clears it again)."""
+        if self._note == note:
+            return
+        self.actions, self._texts, self.hinted, self._note = [], [], None, note
         self._rebuild()
         if note:
             self.add_option(Option(Text(note, style="dim italic"), disabled=True))
