@@ -16,12 +16,14 @@ from caravan_tui.bus import Act, Chat, MatchInfo, MatchOver, Rejected, Resign, S
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.cards import INDEX, NAMES
 from caravan_tui.hosting.framing import MAX_REQUEST, encode
+from caravan_tui.engine import Event
 from caravan_tui.hosting.hub import Hub
-from caravan_tui.hosting.records import load_chat, save_chat
+from caravan_tui.hosting.records import load_side_log, save_side_log
 from caravan_tui.hosting.protocol import (
     CreateMatch, JoinSeat, Joined, LeaveMatch, Left, Lobby, LobbyRow, Refused, SetName, Watch, Welcome,
     message_from_map,
 )
+from caravan_tui.seats import SeatSpec
 from saves.loading import load
 from saves.store import SaveStore
 
@@ -294,8 +296,10 @@ async def test_a_restarted_hub_resumes_its_matches_and_lists_them(tmp_path, work
     await play_turns(ann, random.Random(1), until=lambda m: m.turn >= 3)
     await ann.send(Chat(joined.match, 0, "back after the restart"))
     await ann.next(Chat)
-    chat_file = tmp_path / "hosted" / "chat" / f"{joined.match}.json"
-    await eventually(chat_file.exists)
+    await ann.close()
+    await hub.matches[joined.match].runner.stand_in(0, SeatSpec.ai("easy"), until_back=True)  # her grace ran out
+    side_log = tmp_path / "hosted" / "log" / f"{joined.match}.json"
+    await eventually(lambda: side_log.exists() and "AI plays the seat" in side_log.read_text())
     before = list(saved(hub, joined.match).actions)
     hub.stop()  # as good as a crash: the save holds every move, the lock goes with the process
     again = make_hub(tmp_path, worker)
@@ -305,8 +309,9 @@ async def test_a_restarted_hub_resumes_its_matches_and_lists_them(tmp_path, work
     assert row.match == joined.match and row.kinds == ["away", "ai"]
     back = await Peer(again, ANN).open()
     await back.next(Joined)
-    await back.next(Update, lambda m: m.whole_log)
-    assert (await back.next(Chat)).text == "back after the restart"  # the chat outlives the server
+    update = await back.next(Update, lambda m: m.whole_log)  # the notes and chat outlive the server
+    assert "You leave; an AI plays the seat until you come back." in update.events
+    assert (await back.next(Chat)).text == "back after the restart"
     over = await play_turns(back, random.Random(2))
     assert isinstance(over, MatchOver) and saved(again, joined.match).actions[:len(before)] == before
     again.stop()
@@ -368,23 +373,30 @@ async def test_the_same_key_from_another_terminal_takes_the_seat_over(tmp_path, 
     hub.stop()
 
 
+CHAT_LINE = '{"type": "Chat", "match": "m1", "seat": 0, "text": "hi", "name": "Ann"}'
+
+
 @pytest.mark.parametrize("data, reason", [
-    ("[1, 2]", "not a chat record"),
-    ('[{"type": "Chat", "match": "m1", "seat": 0, "text": "\\u001b[2J", "name": "Ann"}]', "chat line"),
-    ('[{"type": "Chat", "match": "other", "seat": 0, "text": "hi", "name": "Ann"}]', "another match"),
-    ('[{"type": "Chat", "match": "m1", "seat": 5, "text": "hi", "name": "Ann"}]', "another match"),
-    ("[" + ", ".join(['{"type": "Chat", "match": "m1", "seat": 0, "text": "hi", "name": "Ann"}'] * 51) + "]",
-     "not a chat record"),
+    ("[1, 2]", "not a match's side log"),
+    ('{"chat": [1], "notes": []}', "not a list of chat lines"),
+    ('{"chat": [%s], "notes": []}' % CHAT_LINE.replace('"hi"', '"\\u001b[2J"'), "chat line"),
+    ('{"chat": [%s], "notes": []}' % CHAT_LINE.replace('"m1"', '"other"'), "another match"),
+    ('{"chat": [%s], "notes": []}' % CHAT_LINE.replace('"seat": 0', '"seat": 5'), "another match"),
+    ('{"chat": [%s], "notes": []}' % ", ".join([CHAT_LINE] * 51), "not a list of chat lines"),
+    ('{"chat": [], "notes": [[-1, "Ann leaves."]]}', "notes are not"),
+    ('{"chat": [], "notes": [[3, "Ann\\nleaves."]]}', "notes are not"),
+    ('{"chat": [], "notes": [[3]]}', "notes are not"),
 ])
-def test_a_crafted_chat_file_is_refused_with_its_reason(tmp_path, data, reason):
+def test_a_crafted_side_log_is_refused_with_its_reason(tmp_path, data, reason):
     path = tmp_path / "m1.json"
     path.write_text(data)
     with pytest.raises(ValueError, match=reason):
-        load_chat(path, "m1", 2)
+        load_side_log(path, "m1", 2)
 
 
-def test_kept_chat_reads_back_as_it_was_said(tmp_path):
-    lines = [Chat("m1", 0, "salt for camels?", "Ann"), Chat("m1", None, "go on", "Cyd")]
-    save_chat(tmp_path / "m1.json", lines)
-    assert load_chat(tmp_path / "m1.json", "m1", 2) == lines
-    assert load_chat(tmp_path / "none.json", "m1", 2) == []
+def test_the_side_log_reads_back_as_it_was_kept(tmp_path):
+    chat = [Chat("m1", 0, "salt for camels?", "Ann"), Chat("m1", None, "go on", "Cyd")]
+    notes = [(4, Event("{p0} leave{p0:s}; an AI plays the seat until {p0} come{p0:s} back."))]
+    save_side_log(tmp_path / "m1.json", chat, notes)
+    assert load_side_log(tmp_path / "m1.json", "m1", 2) == (chat, notes)
+    assert load_side_log(tmp_path / "none.json", "m1", 2) == ([], [])

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from caravan_tui.bus import Chat, MatchInfo, MatchOver, Update
 from caravan_tui.hosting.protocol import LobbyRow
-from caravan_tui.hosting.records import HostedRecord, load_chat, save_chat
+from caravan_tui.hosting.records import HostedRecord, load_side_log, save_side_log
 from caravan_tui.hosting.runner import MatchRunner, SeatClient
 from caravan_tui.match import MatchHost
 from caravan_tui.seats import SeatSpec
@@ -37,6 +37,7 @@ class HostedMatch:
         self._feed = runner.client(None)  # the hub's own spectator's view: whose turn, the end
         self._follow: asyncio.Task | None = None
         self._stopped = False
+        self._kept: tuple[list, int] = ([], 0)  # the chat and the count of notes last written
 
     @property
     def match_id(self) -> str:
@@ -47,16 +48,19 @@ class HostedMatch:
         return self.runner.host
 
     @property
-    def chat_path(self) -> Path:
-        return self.folder / "chat" / f"{self.match_id}.json"
+    def side_log_path(self) -> Path:
+        return self.folder / "log" / f"{self.match_id}.json"
 
     def start(self) -> None:
-        """Play, with the chat said before a restart; every person's seat with an owner not here
-        starts its grace (a resumed match)."""
+        """Play, with the chat and seat notes of its log before a restart; every person's seat
+        with an owner not here starts its grace (a resumed match)."""
         try:
-            self.host.chat.extend(load_chat(self.chat_path, self.match_id, len(self.record.owners)))
+            chat, notes = load_side_log(self.side_log_path, self.match_id, len(self.record.owners))
+            self.host.chat.extend(chat)
+            self.host.notes.extend(notes)
         except (OSError, ValueError) as exc:
-            log.warning("match %s: chat not kept: %s", self.match_id, exc)
+            log.warning("match %s: its chat and notes are not kept: %s", self.match_id, exc)
+        self._kept = (list(self.host.chat), len(self.host.notes))
         self.runner.start()
         self._follow = asyncio.create_task(self._follow_feed())
         for seat, owner in enumerate(self.record.owners):
@@ -151,17 +155,23 @@ class HostedMatch:
     def save_record(self) -> None:
         self.record.save(self.folder)
 
-    def _keep_chat(self) -> None:
+    def _keep_side_log(self) -> None:
+        """Write the chat and the notes when either changed."""
+        now = (list(self.host.chat), len(self.host.notes))
+        if now == self._kept:
+            return
         try:
-            save_chat(self.chat_path, self.host.chat)
+            save_side_log(self.side_log_path, self.host.chat, self.host.notes)
+            self._kept = now
         except OSError as exc:  # the match goes on; only a restart would lose the lines
-            log.warning("match %s: chat not saved: %s", self.match_id, exc)
+            log.warning("match %s: chat and notes not saved: %s", self.match_id, exc)
 
     async def _follow_feed(self) -> None:
         while True:
             msg = await self._feed.get()
+            if isinstance(msg, (Chat, Update)):
+                self._keep_side_log()
             if isinstance(msg, Chat):
-                self._keep_chat()
                 continue
             if isinstance(msg, Update):
                 self.to_move, self.turn = msg.view.get("to_move"), msg.turn

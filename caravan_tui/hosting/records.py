@@ -1,6 +1,6 @@
 """The hub's small files beside the saves: who is who (names kept per key), what each hosted
 match needs that its save does not hold (who owns each seat, the grace, the stand-in's level)
-and the chat said at it lately.
+and what its log showed beside the game's events (the chat said lately, seats changing hands).
 
 JSON only, read as data and checked field by field: a damaged or foreign file is skipped with
 its reason, never trusted. Written atomically (temp file, fsync, rename), like the saves.
@@ -17,9 +17,11 @@ from pathlib import Path
 
 from ai.levels import LEVELS
 from caravan_tui.bus import MAX_NAME, Chat, line_problem
+from caravan_tui.engine import Event
 from caravan_tui.match import CHAT_BACKLOG
 
 MAX_FILE = 1024 * 1024
+MAX_NOTES, MAX_NOTE = 1000, 300  # a side log's notes, and the characters of one
 #: what an identity looks like: a key's "SHA256:…" fingerprint or a guest's "guest:…"
 IDENTITY = re.compile(r"(SHA256|guest):[A-Za-z0-9+/=_-]{1,64}")
 
@@ -116,19 +118,27 @@ class HostedRecord:
         write_json(folder / f"{self.match_id}.json", asdict(self))
 
 
-def load_chat(path: Path, match_id: str, players: int) -> list[Chat]:
-    """The chat lines kept in ``path`` for ``match_id`` (none without a file); ValueError
-    saying why they cannot be used."""
+def load_side_log(path: Path, match_id: str, players: int) -> tuple[list[Chat], list[tuple[int, Event]]]:
+    """What the match's log showed beside the game's own events, kept in ``path``: the chat
+    said lately and the notes on seats changing hands (none without a file); ValueError saying
+    why they cannot be used."""
     if not path.exists():
-        return []
+        return [], []
     data = read_json(path)
-    if not isinstance(data, list) or len(data) > CHAT_BACKLOG or not all(isinstance(m, dict) for m in data):
-        raise ValueError("not a chat record")
-    lines = [Chat.from_map(m) for m in data]
+    if not isinstance(data, dict) or set(data) != {"chat", "notes"}:
+        raise ValueError("not a match's side log")
+    chat, notes = data["chat"], data["notes"]
+    if not isinstance(chat, list) or len(chat) > CHAT_BACKLOG or not all(isinstance(m, dict) for m in chat):
+        raise ValueError("its chat is not a list of chat lines")
+    lines = [Chat.from_map(m) for m in chat]
     if any(line.match != match_id or (line.seat is not None and line.seat >= players) for line in lines):
-        raise ValueError("it holds lines of another match")
-    return lines
+        raise ValueError("it holds chat of another match")
+    if not isinstance(notes, list) or len(notes) > MAX_NOTES or not all(
+            isinstance(n, list) and len(n) == 2 and type(n[0]) is int and 0 <= n[0] < 2**31
+            and line_problem(n[1], MAX_NOTE, "a note") is None for n in notes):
+        raise ValueError("its notes are not a list of [turn, one line]")
+    return lines, [(turn, Event(text)) for turn, text in notes]
 
 
-def save_chat(path: Path, lines) -> None:
-    write_json(path, [line.to_map() for line in lines])
+def save_side_log(path: Path, chat, notes) -> None:
+    write_json(path, {"chat": [line.to_map() for line in chat], "notes": [[turn, event.text] for turn, event in notes]})
