@@ -8,9 +8,9 @@ Keys act on the decision in the panel: ``i`` / ``+`` / ``-`` choose the item and
 bids, ``p`` passes; Enter on a route of the map claims, buys or destroys it (a list asks which
 when several ways are legal); ``o`` writes a trade offer in a dialog (``t`` is the chat at a
 hosted table), which the engine checks on a copy of the position before anything is sent (its
-refusal is shown in words); ``y`` / ``n``
-answer an offer; ``a`` / ``b`` / ``s`` avert, pledge or stand by in a Night; ``e`` ends the
-build (or the free routes). The plays list (tab) keeps every legal action in words.
+refusal is shown in words); ``y`` / ``n`` answer an offer; ``a`` / ``b`` / ``s`` avert, pledge
+or stand by in a Night; ``e`` ends the build (or the free routes). The plays list (tab) keeps
+every legal action in words.
 """
 from __future__ import annotations
 
