@@ -394,8 +394,9 @@ async def test_a_spectator_has_no_hand_no_seat_keys_and_waits_for_people_by_name
             await pilot.pause(0.3)
             assert f"{['Ann', 'Bob'][mover]} to play" in str(watching.query_one("#status").render())
             assert not watching.query_one(CardGrid).display and playing.query_one(CardGrid).display
-            assert [watching.check_action(a, ()) for a in ("hint", "undo", "save", "rules")] == [False, False, False, True]
-            assert playing.check_action("hint", ())
+            assert [watching.check_action(a, ()) for a in ("hint", "undo", "save", "pass", "rules")] == [
+                False, False, False, False, True]
+            assert playing.check_action("hint", ()) and playing.check_action("pass", ())
             await pilot.press("escape")
             assert isinstance(app.screen, ConfirmScreen)
             await pilot.press("escape")

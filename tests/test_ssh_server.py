@@ -357,8 +357,9 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
         players = asyncio.gather(play(server, ann, 0, match_id), play(server, bob, 1, match_id))
         await eventually(lambda: len(server.saved(match_id).actions) >= 3, "three moves")
         before = server.saved(match_id)
-        cyd.press("u", "p")  # a spectator's keys act on nothing (undo is not even offered)
-        await cyd.wait_for("spectators do not play")
+        cyd.press("u", "p", "enter")  # a spectator's keys act on nothing: no play key is offered
+        footer = cyd.text.splitlines()[-1]
+        assert "Rules" in footer and not any(key in footer for key in ("Undo", "Hint", "Pass", "Save"))
         cyd.resize(100, 30)  # a resize reaches the app: it lays the table out again at 100×30
         await cyd.wait_for(lambda text: text.splitlines()[-1].rstrip().endswith("palette")
                            and len(text.splitlines()[-1].rstrip()) > 90)

@@ -69,7 +69,7 @@ class AhldarahdScreen(GameScreen):
         Binding("s", "stand_by", "Stand by", show=False, tooltip="Do nothing against the Night"),
         Binding("e", "end", "End", show=False, tooltip="End your build (or your free routes)"),
     ]
-    PLAY_ONLY = set(GameScreen.PLAY_ONLY) | OWN_KEYS
+    PLAY_ONLY = GameScreen.PLAY_ONLY | OWN_KEYS
 
     DEFAULT_CSS = """
     #ah-players, #ah-market, #ah-panel { padding: 0 1; height: auto; }

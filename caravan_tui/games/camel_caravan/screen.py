@@ -201,7 +201,7 @@ class CamelCaravanScreen(GameScreen):
         Binding("l", "legend", "Legend", tooltip="Show or hide the whole legend and the goods key"),
     ]
     #: not offered while watching a replay (where ``GameScreen`` hides its own playing keys)
-    PLAY_ONLY = set(getattr(GameScreen, "PLAY_ONLY", ())) | {"supply", "end_turn"}
+    PLAY_ONLY = GameScreen.PLAY_ONLY | {"supply", "end_turn"}
 
     DEFAULT_CSS = """
     #cc-end { height: auto; text-style: bold; color: $warning; padding: 0 1; }

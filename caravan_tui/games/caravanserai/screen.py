@@ -275,7 +275,7 @@ class CaravanseraiScreen(GameScreen):
         Binding("L", "piece('lying')", "Lying camel", show=False, tooltip="Lay a lying camel (expert)"),
         Binding("l", "legend", "Legend", tooltip="Show or hide the whole legend and the keys"),
     ]
-    PLAY_ONLY = set(getattr(GameScreen, "PLAY_ONLY", ())) | {"direction", "block", "piece"}
+    PLAY_ONLY = GameScreen.PLAY_ONLY | {"direction", "block", "piece"}
 
     DEFAULT_CSS = """
     #cs-board { border: round $primary; }

@@ -190,6 +190,7 @@ class SeasonView(Widget):
 
 class DecktetCaravanScreen(GameScreen):
     BINDINGS = [Binding("p", "pass", "Pass", tooltip="Pass: the season ends")]
+    PLAY_ONLY = GameScreen.PLAY_ONLY | {"pass"}
     DEFAULT_CSS = """
     #dc-info { height: auto; max-height: 8; padding: 0 1; }
     #dc-season-box { height: 1fr; min-height: 4; border: round $secondary; scrollbar-size-vertical: 1; }

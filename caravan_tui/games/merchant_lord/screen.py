@@ -154,7 +154,7 @@ class MerchantLordScreen(GameScreen):
         Binding("o", "others", "Others", tooltip="Show the next opponent's villages"),
         Binding("l", "legend", "Legend", tooltip="Show or hide the legend of glyphs and marks"),
     ]
-    PLAY_ONLY = set(getattr(GameScreen, "PLAY_ONLY", ())) | {"done", "turn", "clear"}
+    PLAY_ONLY = GameScreen.PLAY_ONLY | {"done", "turn", "clear"}
 
     DEFAULT_CSS = """
     #ml-players { height: auto; padding: 0 0 0 1; }
