@@ -49,11 +49,12 @@ def bench_game(game_id: str, players: int | None = None, *, playout_seconds: flo
     players = players or game.default_players
     states = sample_states(game, players)
     rng = random.Random(0)
-    # legal_actions on a freshly redealt world, as search calls it (no cached answer to reuse)
-    fresh = [s.determinize((s.to_move() + 1) % players, rng) for s in states]
     moves = [(s, rng.choice(s.legal_actions())) for s in states]
     clone_us = _per_call_us(lambda s: s.clone(), states, 50)
-    legal_us = _per_call_us(lambda s: s.clone().legal_actions(), fresh, 1) - clone_us
+    # legal_actions on a freshly redealt world, as search calls it, rebuilt from its data so no
+    # cached answer is read (a redealt world without hidden cards is a clone sharing its cache)
+    fresh = [type(w).from_data(w.to_data()) for w in (s.determinize((s.to_move() + 1) % players, rng) for s in states)]
+    legal_us = _per_call_us(lambda s: s.legal_actions(), fresh, 1)
     apply_us = _per_call_us(lambda m: m[0].clone().apply(m[1], False), moves, 20) - clone_us
     determinize_us = _per_call_us(lambda s: s.determinize(s.to_move(), rng), states, 20)
 
