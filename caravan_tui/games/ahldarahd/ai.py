@@ -22,6 +22,12 @@ from caravan_tui.engine import GameAI
 
 from .cards import ITEM_INDEX, ROP
 from .evaluation import MARGIN, Board, city_points, item_worth, projected, projected_all
+from .maps import COLOUR_INDEX, COMMODITY_AT, COST, ENDS, MAJORITY, SLOTS
+from .night import loss_routes
+from .rules import (
+    ANSWER, BID_OPEN, BID_RAISE, BUILD, COMPOSE, NIGHT_AVERT, NIGHT_LOSS, NIGHT_PRICE, SETUP, SHAH_GIVE,
+    AhldarahdState,
+)
 
 #: what the prior charges for a gold and for a card spent (points)
 GOLD = 0.12
@@ -29,12 +35,6 @@ CARD = 0.5
 #: the prior of a suggested proposal its partner would decline by its own judgement: below
 #: ending the build, so search reaches it last (and a refusal costs ``OFFER_COST``)
 REFUSED = -0.3
-from .maps import COLOUR_INDEX, COMMODITY_AT, COST, ENDS, MAJORITY, SLOTS
-from .night import loss_routes
-from .rules import (
-    ANSWER, BID_OPEN, BID_RAISE, BUILD, COMPOSE, NIGHT_AVERT, NIGHT_LOSS, NIGHT_PRICE, SETUP, SHAH_GIVE,
-    AhldarahdState,
-)
 
 
 def _route_gain(state: AhldarahdState, board: Board, seat: int, m: int, r: int) -> float:
