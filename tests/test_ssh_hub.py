@@ -291,9 +291,14 @@ async def test_a_dropped_seat_is_kept_stood_in_for_after_the_grace_and_given_bac
 
 async def test_a_restarted_hub_resumes_its_matches_and_lists_them(tmp_path, worker):
     hub = make_hub(tmp_path, worker)
-    ann = await named(hub, ANN, "Ann")
-    joined = await create(ann, ["you", "ai:easy"])
-    await play_turns(ann, random.Random(1), until=lambda m: m.turn >= 3)
+    ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")
+    joined = await create(ann, ["you", "open"])
+    await bob.send(JoinSeat(joined.match, 1))
+    await bob.next(Joined)
+    rng = random.Random(1)
+    bob_plays = asyncio.create_task(play_turns(bob, rng))
+    await play_turns(ann, rng, until=lambda m: m.turn >= 3)
+    bob_plays.cancel()  # Bob stops playing: the match waits for him from here on
     await ann.send(Chat(joined.match, 0, "back after the restart"))
     await ann.next(Chat)
     await ann.close()
@@ -304,15 +309,17 @@ async def test_a_restarted_hub_resumes_its_matches_and_lists_them(tmp_path, work
     hub.stop()  # as good as a crash: the save holds every move, the lock goes with the process
     again = make_hub(tmp_path, worker)
     assert list(again.matches) == [joined.match]
-    bob = await named(again, BOB, "Bob")
-    row = LobbyRow.from_map((await bob.next(Lobby, lambda m: m.matches)).matches[0])
-    assert row.match == joined.match and row.kinds == ["away", "ai"]
+    cyd = await named(again, CYD, "Cyd")
+    row = LobbyRow.from_map((await cyd.next(Lobby, lambda m: m.matches)).matches[0])
+    assert row.match == joined.match and row.kinds == ["away", "away"]
     back = await Peer(again, ANN).open()
     await back.next(Joined)
     update = await back.next(Update, lambda m: m.whole_log)  # the notes and chat outlive the server
     assert "You leave; an AI plays the seat until you come back." in update.events
     assert (await back.next(Chat)).text == "back after the restart"
-    over = await play_turns(back, random.Random(2))
+    bob = await Peer(again, BOB).open()
+    await bob.next(Joined)
+    over, _ = await asyncio.gather(play_turns(back, random.Random(2)), play_turns(bob, random.Random(3)))
     assert isinstance(over, MatchOver) and saved(again, joined.match).actions[:len(before)] == before
     again.stop()
 
