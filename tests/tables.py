@@ -1,5 +1,6 @@
-"""A game screen at a match against a person's seat the test plays through its client: the
-screen is seat 0 ("Tester"), the test's seat 1 ("Bot")."""
+"""What the game screens' Pilot tests share: a game screen at a match against a person's seat
+the test plays through its client (the screen is seat 0, "Tester", the test's seat 1, "Bot"),
+and waiting for the screen to show something."""
 from __future__ import annotations
 
 import asyncio
@@ -48,3 +49,14 @@ class Table:
         assert action in turn.legal, (action, turn.legal)
         await self.bot.send(Act(self.runner.match_id, 1, turn.turn, action))
         return action
+
+
+async def wait_for(pilot, condition, what: str, timeout: float = 10.0) -> None:
+    """Poll ``condition``; a plain sleep between polls (``pilot.pause`` would draw the screen
+    each time), then one pause so the screen is drawn and idle once it holds."""
+    for _ in range(int(timeout / 0.02)):
+        if condition():
+            await pilot.pause()
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")

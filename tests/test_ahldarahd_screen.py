@@ -5,7 +5,6 @@ player's map, an incoming offer accepted and declined by keys, a bad offer refus
 engine's reason and nothing changed, the Night's pledge, and five players that fit."""
 from __future__ import annotations
 
-import asyncio
 
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
@@ -19,7 +18,7 @@ from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList
 from saves import SaveStore
-from tables import Table
+from tables import Table, wait_for
 
 SIZE = (80, 24)
 GAME = get_game("ahldarahd")
@@ -29,15 +28,6 @@ def make_app(tmp_path, iterations: int = 3) -> CaravanApp:
     app = CaravanApp(store=SaveStore(tmp_path), ai_iterations=iterations)
     app.move_pause = 0.0
     return app
-
-
-async def wait_for(pilot, condition, what: str, timeout: float = 10.0) -> None:
-    for _ in range(int(timeout / 0.02)):
-        if condition():
-            await pilot.pause()
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def screen_text(app) -> str:

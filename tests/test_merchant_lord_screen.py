@@ -4,7 +4,6 @@ rerolls by ticking dice, the plays list sharing the builder's selection, and gly
 without colour."""
 from __future__ import annotations
 
-import asyncio
 
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
@@ -17,7 +16,7 @@ from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.widgets import ActionList
 from saves import SaveStore
-from tables import Table
+from tables import Table, wait_for
 
 SIZE = (80, 24)
 GAME = get_game("merchant_lord")
@@ -28,17 +27,6 @@ def make_app(tmp_path, iterations: int = 4) -> CaravanApp:
     app = CaravanApp(store=SaveStore(tmp_path), ai_iterations=iterations)
     app.move_pause = 0.0
     return app
-
-
-async def wait_for(pilot, condition, what: str, timeout: float = 10.0) -> None:
-    """Poll ``condition``; a plain sleep between polls (``pilot.pause`` would draw the screen
-    each time), then one pause so the screen is drawn and idle once it holds."""
-    for _ in range(int(timeout / 0.02)):
-        if condition():
-            await pilot.pause()
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def screen_lines(app) -> list[str]:
