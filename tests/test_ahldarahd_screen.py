@@ -5,7 +5,6 @@ player's map, an incoming offer accepted and declined by keys, a bad offer refus
 engine's reason and nothing changed, the Night's pledge, and five players that fit."""
 from __future__ import annotations
 
-
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.map_widget import MapBoard, map_lines, nearest

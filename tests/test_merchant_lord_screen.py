@@ -4,7 +4,6 @@ rerolls by ticking dice, the plays list sharing the builder's selection, and gly
 without colour."""
 from __future__ import annotations
 
-
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.merchant_lord.builder import Choices, Selection
