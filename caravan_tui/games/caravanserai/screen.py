@@ -541,7 +541,8 @@ class CaravanseraiScreen(GameScreen):
         earned = title(length)
         if earned:
             return f"A caravan of {length}: {earned}!"
-        return f"A caravan of {length}: no title (Camel driver needs 25)."
+        least, first = TITLES[-1]
+        return f"A caravan of {length}: no title ({first} needs {least})."
 
     def match_summary(self, view: dict):
         """The caravans, the reserves and, in solo, the title reached."""
