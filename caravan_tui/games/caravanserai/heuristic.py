@@ -12,9 +12,8 @@ A seat with no camel in reserve never moves again (camels come back only through
 back), nor, as good as never, one whose head has no open cell left around it. Its caravan is
 final: it is worth its length and nothing more (its reserve only breaks ties), while the seats
 that still play have the market, the clock, to themselves and turn their reserves into length
-for more turns. Valuing that seat's room and reserve as if it still played
-made the search lay its last camel while ahead and lose the close games to a seat that kept
-playing (docs/ai.md).
+for more turns. Valuing that seat's room and reserve as if it still played made the search lay
+its last camel while ahead and lose the close games to a seat that kept playing (docs/ai.md).
 """
 from __future__ import annotations
 
@@ -135,9 +134,8 @@ def values(state) -> list[float]:
     """Each seat's worth in caravan pieces: its projected length, its reserve at the clock's
     rate, the room and the Caravanserai cells around its head. A seat that will never place
     again (no camel left once the placement in progress ends, or no open cell next to its head;
-    solo, also an empty market) is
-    worth its final length, its reserve only breaking ties; the clock then runs for the others
-    alone."""
+    solo, also an empty market) is worth its final length, its reserve only breaking ties; the
+    clock then runs for the others alone."""
     return _values(state)[0]
 
 
