@@ -9,11 +9,13 @@ actions list alone.
 from __future__ import annotations
 
 import asyncio
+from contextlib import suppress
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Key
 from textual.widgets import Footer, Static
 
 from caravan_tui.bus import (
@@ -383,6 +385,39 @@ class GameScreen(BaseScreen):
                 self.send(Resign(self.client.match_id, self.seat))
 
         self.app.push_screen(ConfirmScreen("Resign this match?", yes="Resign", no="Play on"), answered)
+
+
+class PausingGameScreen(GameScreen):
+    """A game screen that shows the others' actions one at a time: after each a pause, which a
+    key cuts short, and then no more pauses until our turn (``your_turn`` clears ``_skipping``).
+    ``_mover`` is the seat whose action was shown last (set by the subclass's ``view_changed``)."""
+
+    def __init__(self, client: SeatClient | ReplayClient) -> None:
+        super().__init__(client)
+        self._mover: int | None = None
+        self._skipping = False  # no pauses until our turn
+        self._pausing: int | None = None  # the seat whose action is on show
+        self._wake = asyncio.Event()  # ends the current pause early
+
+    async def linger(self, seconds: float) -> None:
+        if self._skipping or seconds <= 0:
+            return
+        self._wake.clear()
+        self._pausing = self._mover
+        self.show_status()
+        with suppress(TimeoutError):
+            await asyncio.wait_for(self._wake.wait(), seconds)
+        self._pausing = None
+        self.show_status()
+
+    def on_key(self, event: Key) -> None:
+        """A key pressed while an opponent's action is on show shows the rest of their actions
+        at once; it does nothing else (an Enter meant to skip must not act on our next turn)."""
+        if self._pausing is not None:
+            event.stop()
+            event.prevent_default()
+            self._skipping = True
+            self._wake.set()
 
 
 class GenericGameScreen(GameScreen):

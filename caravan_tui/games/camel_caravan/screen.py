@@ -17,22 +17,19 @@ highlighted; a key pressed meanwhile skips the rest of the animation.
 """
 from __future__ import annotations
 
-import asyncio
-from contextlib import suppress
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.events import Key
 from textual.widgets import Static
 
 from caravan_tui.bus import Update
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.hosting.runner import SeatClient
-from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.game import GameScreen, PausingGameScreen
 from caravan_tui.widgets import ActionList
 
 from .board_widget import CamelBoard, Face
@@ -194,7 +191,7 @@ def completes(pick: tuple, cell: int) -> Action:
     return ("move_good", pick[1], cell, pick[2], pick[3])
 
 
-class CamelCaravanScreen(GameScreen):
+class CamelCaravanScreen(PausingGameScreen):
     BINDINGS = [
         Binding("c", "supply", "Place", show=False, tooltip="Choose a camel from your supply, then a cell"),
         Binding("e", "end_turn", "End turn", tooltip="End your turn (asks first if actions are left)"),
@@ -223,10 +220,6 @@ class CamelCaravanScreen(GameScreen):
         self.hinted: Action | None = None
         self.flash: set[int] = set()  # the cells the latest opponent's action touched
         self._last_touched: set[int] = set()
-        self._mover: int | None = None  # who took the latest action shown
-        self._skipping = False  # no pauses until our turn
-        self._pausing: int | None = None  # the seat whose action is on show
-        self._wake = asyncio.Event()  # ends the current pause early
 
     def compose_board(self) -> ComposeResult:
         # around the board: the end-phase line (once the bag is empty), the players' table (a
@@ -394,18 +387,6 @@ class CamelCaravanScreen(GameScreen):
 
     # -- opponents' moves, one at a time --------------------------------------------------------
 
-    async def linger(self, seconds: float) -> None:
-        """A pause that a key press cuts short (``on_key``); none while skipping."""
-        if self._skipping:
-            return
-        self._wake.clear()
-        self._pausing = self._mover
-        self.show_status()
-        with suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), seconds)
-        self._pausing = None
-        self.show_status()
-
     def show_update(self, update: Update) -> float:
         """Pause only after an opponent's action that changed the board."""
         pause = super().show_update(update)
@@ -417,15 +398,6 @@ class CamelCaravanScreen(GameScreen):
         if self._last_touched:
             self.flash = self._last_touched
             self._redraw_marks()
-
-    def on_key(self, event: Key) -> None:
-        """A key pressed while an opponent's action is on show shows the rest of their actions
-        at once; it does nothing else (an Enter meant to skip must not act on our next turn)."""
-        if self._pausing is not None:
-            event.stop()
-            event.prevent_default()
-            self._skipping = True
-            self._wake.set()
 
     # -- playing --------------------------------------------------------------------------------
 

@@ -22,8 +22,6 @@ Opponents' actions are shown one at a time, ``app.move_pause`` apart; a key skip
 """
 from __future__ import annotations
 
-import asyncio
-from contextlib import suppress
 
 from rich.console import Group
 from rich.table import Table
@@ -31,14 +29,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.events import Key
 from textual.widgets import Static
 
 from caravan_tui.bus import Update
 from caravan_tui.engine import Action
 from caravan_tui.hosting.runner import SeatClient
 from caravan_tui.screens.dialogs import ChoiceScreen
-from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.game import GameScreen, PausingGameScreen
 from caravan_tui.widgets import ActionList
 
 from .board_widget import Cell, HexBoard
@@ -265,7 +262,7 @@ def legend_panel() -> Text:
     return text
 
 
-class CaravanseraiScreen(GameScreen):
+class CaravanseraiScreen(PausingGameScreen):
     BINDINGS = [
         *(Binding(key, f"direction({d})", DIR_NAMES[d], show=False) for key, d in DIRECTION_KEYS.items()),
         *(Binding(str(d), f"direction({d})", DIR_NAMES[d], show=False) for d in range(6)),
@@ -294,10 +291,6 @@ class CaravanseraiScreen(GameScreen):
         self.picture: Picture | None = None
         self.hinted: Action | None = None
         self.flash: set[Cell] = set()
-        self._mover: int | None = None
-        self._skipping = False  # no pauses until our turn
-        self._pausing: int | None = None  # the seat whose action is on show
-        self._wake = asyncio.Event()
         self._shown: dict[str, str] = {}  # per line under the board: what it shows now
 
     def spare_rows(self) -> int:
@@ -571,17 +564,6 @@ class CaravanseraiScreen(GameScreen):
 
     # -- opponents' actions, one at a time ------------------------------------------------------
 
-    async def linger(self, seconds: float) -> None:
-        if self._skipping:
-            return
-        self._wake.clear()
-        self._pausing = self._mover
-        self.show_status()
-        with suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), seconds)
-        self._pausing = None
-        self.show_status()
-
     def show_update(self, update: Update) -> float:
         """Pause only after an opponent's action that changed the board."""
         pause = super().show_update(update)
@@ -599,14 +581,6 @@ class CaravanseraiScreen(GameScreen):
             focus = after.pos if after.pos in changed else min(changed, key=lambda c: (c[1], c[0]))
             board.bring_into_view(focus)
         self._redraw_marks()
-
-    def on_key(self, event: Key) -> None:
-        """A key pressed while an opponent's action is on show shows the rest at once."""
-        if self._pausing is not None:
-            event.stop()
-            event.prevent_default()
-            self._skipping = True
-            self._wake.set()
 
     # -- playing -----------------------------------------------------------------------------------
 

@@ -21,8 +21,6 @@ dice, villages and row cards changed since your last action are marked ``*``.
 """
 from __future__ import annotations
 
-import asyncio
-from contextlib import suppress
 
 from rich.table import Table
 from rich.text import Text
@@ -35,7 +33,7 @@ from textual.widgets import OptionList, Static
 from caravan_tui.bus import Update
 from caravan_tui.engine import Action, IllegalAction
 from caravan_tui.hosting.runner import SeatClient
-from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.game import GameScreen, PausingGameScreen
 from caravan_tui.widgets import ActionList
 
 from .builder import Choices, Selection, dice_used, reroll_action
@@ -145,7 +143,7 @@ def legend_text() -> Text:
     return text
 
 
-class MerchantLordScreen(GameScreen):
+class MerchantLordScreen(PausingGameScreen):
     BINDINGS = [
         Binding("e", "done", "Done", tooltip="End this step: favour, selling, buying or a free placement"),
         Binding("plus", "turn(1)", "+1", show=False, tooltip="Turn the die under the cursor up (2 favour)"),
@@ -181,10 +179,6 @@ class MerchantLordScreen(GameScreen):
         self.shown_other: int | None = None  # the opponent whose villages show when not all fit
         self._choices: tuple[object, Choices] | None = None
         self._syncing = False
-        self._skipping = False
-        self._pausing: int | None = None
-        self._wake = asyncio.Event()
-        self._mover: int | None = None
         self._rolled: set[int] = set()  # our dice just rerolled
 
     # -- layout ---------------------------------------------------------------------------------
@@ -627,26 +621,6 @@ class MerchantLordScreen(GameScreen):
         mover = self._mover
         if mover is not None and mover != self.seat:
             self.shown_other = mover
-
-    async def linger(self, seconds: float) -> None:
-        if self._skipping or seconds <= 0:
-            return
-        self._wake.clear()
-        self._pausing = self._mover
-        self.show_status()
-        with suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), seconds)
-        self._pausing = None
-        self.show_status()
-
-    def on_key(self, event: events.Key) -> None:
-        """A key pressed while an opponent's action is on show shows the rest at once and does
-        nothing else."""
-        if self._pausing is not None:
-            event.stop()
-            event.prevent_default()
-            self._skipping = True
-            self._wake.set()
 
     # -- turns --------------------------------------------------------------------------------------
 
