@@ -175,6 +175,24 @@ class TurnState:
 MASK64 = (1 << 64) - 1
 
 
+def bits_of(mask: int) -> list[int]:
+    """The set bits of ``mask`` (a hand of card ids as a bit set), ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def mask_of(items) -> int:
+    """The bit set of ``items`` (small non-negative ints)."""
+    mask = 0
+    for item in items:
+        mask |= 1 << item
+    return mask
+
+
 class SplitMixChance:
     """Chance as one int (``self.rng``, a splitmix64 state, declared by the state's slots): a
     clone copies one number and a replay reproduces every draw. Mix into a State class."""

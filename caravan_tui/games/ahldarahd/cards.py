@@ -6,6 +6,8 @@ a face-up card is its card id, RoP of colour k is ``ROP + k``, then SHAH, EYES, 
 """
 from __future__ import annotations
 
+from caravan_tui.engine import bits_of as cards_of, mask_of  # noqa: F401  (hands as bit sets)
+
 from .maps import COLOURS, COMMODITIES
 
 CARD_NAMES = tuple(f"{COLOURS[c // 10]} {COMMODITIES[c % 10]}" for c in range(50))
@@ -25,21 +27,6 @@ ITEM_WORDS = (tuple(f"the {name} card" for name in CARD_NAMES)
               + ("the Shah", "the Eyes of Shamesh", "the Pirate Queen"))
 
 
-def cards_of(mask: int) -> list[int]:
-    """The card ids in a hand mask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def mask_of(cards) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask
 
 
 def count_of(hand: int, commodity: int) -> int:

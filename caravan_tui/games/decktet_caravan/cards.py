@@ -5,6 +5,8 @@ Ids: ``1M`` (Ace of Moons), ``NV`` (Crown of Waves), ``2MK`` (the Author).
 """
 from __future__ import annotations
 
+from caravan_tui.engine import bits_of as cards_of, mask_of  # noqa: F401  (hands as bit sets)
+
 SUIT_CODES = "MSVLYK"
 SUIT_NAMES = ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")
 SUIT_SYMBOLS = ("☾", "☀", "≈", "♣", "∿", "⌘")
@@ -59,21 +61,3 @@ SHARES_SUIT = [sum(1 << other for other in range(CARD_COUNT) if SUITS[other] & S
 def suit_index(card: int) -> int:
     """The one suit of an Ace or Crown."""
     return SUITS[card].bit_length() - 1
-
-
-def cards_of(mask: int) -> list[int]:
-    """Card numbers in a mask, in deck order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def mask_of(cards) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
-

@@ -13,6 +13,8 @@ from collections import Counter
 from importlib.resources import files
 from pathlib import Path
 
+from caravan_tui.engine import bits_of as cards_of, mask_of  # noqa: F401  (hands as bit sets)
+
 HALVES = ("L", "R")
 HALF_WORDS = ("left", "right")
 HALF_INDEX = {"L": 0, "R": 1}
@@ -98,20 +100,3 @@ def half_words(card: int, half: int) -> str:
     opp = CARDS[card][("left", "right")[half]][1]
     return (f"{IDS[card]} {HALF_WORDS[half]} half (stall {DIE[card][half]}; "
             f"seller {CODE_WORDS[opp]}, owner {CODE_WORDS[OWN[card][half]]})")
-
-
-def cards_of(mask: int) -> list[int]:
-    """Card numbers in a mask, in id order."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def mask_of(cards) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
-    return mask
