@@ -72,16 +72,7 @@ class SaveStore:
         self.folder.mkdir(parents=True, exist_ok=True)
         self._remove_temps(snapshot.match_id)
         # The temp name does not end in SUFFIX, so a leftover one is never listed.
-        fd, temp = tempfile.mkstemp(prefix=f".{snapshot.match_id}-", suffix=".tmp", dir=self.folder)
-        try:
-            with os.fdopen(fd, "wb") as file:
-                file.write(data)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temp, path)
-        except BaseException:
-            os.unlink(temp)
-            raise
+        replace_file(path, data, prefix=f".{snapshot.match_id}-")
         _fsync_dir(self.folder)
 
     def read(self, match_id: str) -> Snapshot:
@@ -177,6 +168,21 @@ class MatchLock:
 
     def __exit__(self, *exc_info: object) -> None:
         self.release()
+
+
+def replace_file(path: Path, data: bytes, prefix: str) -> None:
+    """Write ``data`` to ``path`` atomically: a temp file beside it (``prefix``…``.tmp``),
+    flushed to disk, then renamed over it; a failure leaves ``path`` as it was."""
+    fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        os.unlink(temp)
+        raise
 
 
 def _read(path: Path) -> bytes:

@@ -11,7 +11,6 @@ import json
 import os
 import re
 import stat
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from ai.levels import LEVELS
 from caravan_tui.bus import MAX_NAME, Chat, line_problem
 from caravan_tui.engine import Event
 from caravan_tui.match import CHAT_BACKLOG
+from saves.store import replace_file
 
 MAX_FILE = 1024 * 1024
 MAX_NOTES, MAX_NOTE = 1000, 300  # a side log's notes, and the characters of one
@@ -47,16 +47,7 @@ def read_json(path: Path) -> object:
 
 def write_json(path: Path, data: object) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            json.dump(data, file)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        os.unlink(temp)
-        raise
+    replace_file(path, json.dumps(data).encode("utf-8"), prefix=f".{path.name}-")
 
 
 class Identities:
