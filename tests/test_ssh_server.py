@@ -253,6 +253,18 @@ def plays_focused(term: Terminal) -> bool:
     return border.fg == term.screen.buffer[term.screen.lines - 1][1].fg
 
 
+async def ann_and_bob_at_a_match(server: Server) -> tuple[Terminal, Terminal, str]:
+    """Ann enters and creates a short match; Bob enters and joins its free seat from the lobby."""
+    ann = await enter_as(server, ANN, "Ann")
+    await create_short_match(ann)
+    match_id = server.match_ids()[0]
+    bob = await enter_as(server, BOB, "Bob")
+    await bob.wait_for("1 free seat")
+    bob.press("enter")
+    await bob.wait_for("Bob (you) pile")
+    return ann, bob, match_id
+
+
 async def play(server: Server, term: Terminal, seat: int, match_id: str, until=None) -> None:
     """Play every turn of ``seat`` through keys (the first play in the plays list: tab to the
     list, enter) until the end screen (or until ``until()``). Like a person, it presses enter
@@ -318,13 +330,7 @@ class HiddenCheck:
 async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
     server = await Server(tmp_path).start()
     try:
-        ann = await enter_as(server, ANN, "Ann")
-        await create_short_match(ann)
-        match_id = server.match_ids()[0]
-        bob = await enter_as(server, BOB, "Bob")
-        await bob.wait_for("1 free seat")
-        bob.press("enter")
-        await bob.wait_for("Bob (you) pile")
+        ann, bob, match_id = await ann_and_bob_at_a_match(server)
         cyd = await enter_as(server, CYD, "Cyd")
         await cyd.wait_for("Every seat is taken")
         cyd.press("w")
@@ -411,13 +417,7 @@ async def guest_terminal(server: Server) -> Terminal:
 async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
     server = await Server(tmp_path, "--allow-guests").start()
     try:
-        ann = await enter_as(server, ANN, "Ann")
-        await create_short_match(ann)
-        match_id = server.match_ids()[0]
-        bob = await enter_as(server, BOB, "Bob")
-        await bob.wait_for("1 free seat")
-        bob.press("enter")
-        await bob.wait_for("Bob (you) pile")
+        ann, bob, match_id = await ann_and_bob_at_a_match(server)
         bob_plays = asyncio.create_task(play(server, bob, 1, match_id))
         await play(server, ann, 0, match_id, until=lambda: moves(server, match_id) >= 3)
 
