@@ -21,7 +21,7 @@ from __future__ import annotations
 from caravan_tui.engine import GameAI
 
 from .cards import ITEM_INDEX, ROP
-from .evaluation import MARGIN, Board, city_points, item_worth, projected, projected_all
+from .evaluation import MARGIN, Board, board_of, city_points, item_worth, projected, projected_all
 from .maps import COLOUR_INDEX, COMMODITY_AT, COST, ENDS, MAJORITY, SLOTS
 from .night import loss_routes
 from .rules import (
@@ -64,7 +64,7 @@ def _route_gain(state: AhldarahdState, board: Board, seat: int, m: int, r: int) 
 
 
 def _build_prior(state: AhldarahdState, seat: int, actions) -> list[float]:
-    board = Board(state)
+    board = board_of(state)
     scores = []
     judged = None
     for action in actions:
@@ -119,7 +119,7 @@ def _offer_value(state: AhldarahdState, seat: int, action, before: float) -> flo
 
 
 def _bid_prior(state: AhldarahdState, seat: int, actions) -> list[float]:
-    board = Board(state)
+    board = board_of(state)
     worth: dict[int, float] = {}
     scores = []
     for action in actions:
@@ -138,7 +138,7 @@ def _bid_prior(state: AhldarahdState, seat: int, actions) -> list[float]:
 
 
 def _setup_prior(state: AhldarahdState, seat: int, actions) -> list[float]:
-    board = Board(state)
+    board = board_of(state)
     return [-0.5 if action[0] == "done" else _route_gain(state, board, seat, seat, action[1] - 1)
             for action in actions]
 

@@ -79,7 +79,7 @@ class Board:
     """What every seat's projection shares, computed once: routes per (map, slot, seat), empty
     routes per (map, slot), each seat's cities, points, home commodities and cities abroad."""
 
-    __slots__ = ("cnt", "empty", "points", "home", "abroad")
+    __slots__ = ("cnt", "empty", "points", "home", "abroad", "candidates")
 
     def __init__(self, state: AhldarahdState) -> None:
         n = state.n
@@ -125,6 +125,25 @@ class Board:
         self.points = points
         self.home = home
         self.abroad = abroad
+        self.candidates: dict[tuple, tuple] = {}  # seat_candidates' results, by (seat, *maps)
+
+
+#: Boards by (players, routes' owners, cities' holders): a search meets the same map over and over
+#: (every bid, every redeal of the hands), so each is built once. Cleared when full.
+_BOARDS: dict[tuple, Board] = {}
+_BOARDS_MAX = 4096
+
+
+def board_of(state: AhldarahdState) -> Board:
+    """The Board of ``state``, shared with every state that has the same map: read it, never
+    change it."""
+    key = (state.n, tuple(state.owner), tuple(state.ctrl))
+    board = _BOARDS.get(key)
+    if board is None:
+        if len(_BOARDS) >= _BOARDS_MAX:
+            _BOARDS.clear()
+        board = _BOARDS[key] = Board(state)
+    return board
 
 
 def city_points(board: Board, seat: int, m: int, c: int, slot: int) -> float:
@@ -143,6 +162,26 @@ _BASE = tuple(1.0 + W_GOLD * v for v in VALUE)
 #: per colour and slot: (route, the commodities of its ends as a mask, sea?) for each route in
 _LEADS = tuple(tuple(tuple((r, (1 << row[ENDS[r][0]]) | (1 << row[ENDS[r][1]]), SEA[r]) for r in ADJ[s])
                      for s in range(SLOTS)) for row in COMMODITY_AT)
+
+
+def seat_candidates(state: AhldarahdState, board: Board, seat: int) -> tuple[tuple, int, int, int]:
+    """(routes needed, -points) of every city ``seat`` may still take on the maps it may build on,
+    cheapest first, then the most valuable; and the commodities (a mask), sea routes and land
+    routes leading to those within two routes. Kept in ``board``: they depend on the map alone."""
+    maps = state.maps_of(seat)
+    key = (seat, *maps)
+    found = board.candidates.get(key)
+    if found is None:
+        candidates: list[tuple[int, float]] = []
+        fits = sea = land = 0
+        for m in maps:
+            f, s, l = map_candidates(state, board, seat, m, candidates)
+            fits |= f
+            sea += s
+            land += l
+        candidates.sort()
+        found = board.candidates[key] = (tuple(candidates), fits, sea, land)
+    return found
 
 
 def map_candidates(state: AhldarahdState, board: Board, seat: int, m: int, out: list) -> tuple[int, int, int]:
@@ -191,18 +230,12 @@ def map_candidates(state: AhldarahdState, board: Board, seat: int, m: int, out: 
 def projected(state: AhldarahdState, seat: int, board: Board | None = None, viewer: int | None = None) -> float:
     """``seat``'s projected score (see the module doc)."""
     if board is None:
-        board = Board(state)
+        board = board_of(state)
     pts = board.points[seat]
     gold = state.gold[seat]
     if not builds_left(state, seat):
         return pts + 0.001 * gold
-    candidates: list[tuple[int, float]] = []  # (need, -points)
-    fits = sea = land = 0
-    for m in state.maps_of(seat):
-        f, s, l = map_candidates(state, board, seat, m, candidates)
-        fits |= f
-        sea += s
-        land += l
+    candidates, fits, sea, land = seat_candidates(state, board, seat)
     hand = state.hand[seat]
     hidden = 0
     if viewer is not None and viewer != seat:
@@ -221,7 +254,6 @@ def projected(state: AhldarahdState, seat: int, board: Board | None = None, view
     budget = claims + (gold - claims * CLAIM_GOLD) / ROUTE_GOLD + FUTURE_ROUTES * future_turns(state, seat)
     potential = 0.0
     if candidates and budget > 0:
-        candidates.sort()
         for need, value in candidates:
             if need <= budget:
                 potential -= value * CONFIDENCE[need]
@@ -250,7 +282,7 @@ def future_turns(state: AhldarahdState, seat: int) -> float:
 
 
 def projected_all(state: AhldarahdState, viewer: int | None = None) -> list[float]:
-    board = Board(state)
+    board = board_of(state)
     return [projected(state, s, board, viewer) for s in range(state.n)]
 
 
@@ -318,7 +350,7 @@ def item_worth(state: AhldarahdState, seat: int, item: int, board: Board | None 
     if item == SHAH:
         return 0.0
     if board is None:
-        board = Board(state)
+        board = board_of(state)
     if item < ROP:  # a card: the hand changes, the board does not
         world = _without_item(state, item, seat) if state.hand[seat] >> item & 1 else state
         more = _with_item(world, item, seat)
