@@ -25,7 +25,7 @@ import random
 import time
 from typing import Callable
 
-from caravan_tui.engine import Action, Prior, State
+from caravan_tui.engine import Action, Considered, Prior, State
 
 ProgressCallback = Callable[[int, Action], None]
 
@@ -87,13 +87,15 @@ def search(
     prior: Prior | None = None,
     widening: float = 0.0,
     widening_base: float = 1.0,
+    considered: Considered | None = None,
 ) -> SearchResult:
     """Search from ``world`` (built from ``seat``'s view) and return the most visited root action.
 
     Stops at whichever budget runs out first (at least one iteration runs). A rollout plays
     uniformly random legal actions for up to ``horizon`` plies, then scores the position with
     ``outcome()`` if the game is over, else ``estimate()``. ``prior`` orders expansions (best
-    first); ``widening`` > 0 turns on progressive widening (see the module doc).
+    first); ``widening`` > 0 turns on progressive widening (see the module doc); ``considered``
+    narrows every seat's legal actions, in the tree and in rollouts (``Game.ai``).
     """
     if iterations is None and seconds is None:
         raise ValueError("give an iteration budget, a time budget, or both")
@@ -115,6 +117,8 @@ def search(
         # Selection and expansion: every child legal here is available this visit.
         while (mover := state.to_move()) is not None:
             legal = state.legal_actions()
+            if considered is not None:
+                legal = considered(state, legal)
             children = node.children
             untried = []
             tried = []
@@ -153,6 +157,8 @@ def search(
             if state.is_over():
                 break
             legal = state.legal_actions()
+            if considered is not None:
+                legal = considered(state, legal)
             state.apply(legal[int(rand() * len(legal))], False)
         reward = state.outcome() if state.is_over() else state.estimate()
         # Backup: each node collects the reward of the seat that moved into it.

@@ -75,7 +75,8 @@ def search_settings(level: Level, game: Game) -> dict:
     """``search`` keyword arguments for ``level``'s settings on ``game``, apart from its budget."""
     return {"horizon": level.horizon, "exploration": level.exploration,
             "prior": game.ai.prior if level.prior else None,
-            "widening": level.widening, "widening_base": level.widening_base}
+            "widening": level.widening, "widening_base": level.widening_base,
+            "considered": game.ai.considered}
 
 
 #: Set to ``iterations`` to drop the clock from every level that has an iteration budget, so that

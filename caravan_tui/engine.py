@@ -222,15 +222,21 @@ class SplitMixChance:
 #: only the order matters). It must leave ``state`` as it was.
 Prior = Callable[[State, Sequence[Action]], Sequence[float]]
 
+#: ``considered(state, legal)``: the legal actions an AI seat weighs, never empty. A game leaves
+#: out moves only a person needs, for example composing a trade step by step where the game
+#: already offers the AI its whole proposals as single actions.
+Considered = Callable[[State, list[Action]], list[Action]]
+
 
 @dataclass(frozen=True)
 class GameAI:
     """A game's search settings: per level name, the ``ai.levels.Level`` fields that differ from
-    the generic level (never ``name`` or ``searches``), and the prior that orders expansions
-    for levels that use one."""
+    the generic level (never ``name`` or ``searches``), the prior that orders expansions for
+    levels that use one, and which legal actions AI seats weigh (None: all of them)."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
+    considered: Considered | None = None
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,11 @@ import msgpack
 import pytest
 
 from ai.ismcts import search
+from ai.matches import play_match
 from caravan_tui.engine import IllegalAction, render
+from caravan_tui.seats import SeatSpec
 from caravan_tui.games.ahldarahd import GAME
-from caravan_tui.games.ahldarahd.ai import prior
+from caravan_tui.games.ahldarahd.ai import considered, prior
 from caravan_tui.games.ahldarahd.cards import CARD_INDEX, CARD_NAMES, COLOUR_MASK, EYES, PIRATE, ROP, SHAH, cards_of
 from caravan_tui.games.ahldarahd.maps import (
     COLOURS, COMMODITIES, COMMODITY_AT, COST, DEGREE, ENDS, MAJORITY, ROUTES, SEA, SLOT_NAMES, SLOTS,
@@ -948,7 +950,7 @@ def ai_answer(state, iterations=400):
     seat = state.to_move()
     world = GAME.from_view(packed(state.view(seat)), seat)
     return search(world, seat, iterations=iterations, seed=3, prior=prior, horizon=0, widening=0.5,
-                  widening_base=2.0).action
+                  widening_base=2.0, considered=considered).action
 
 
 def offer_position(give, ask):
@@ -1020,6 +1022,22 @@ def test_the_ai_ranks_a_proposal_its_partner_would_refuse_below_ending_the_build
     assert refused and len(refused) < len(offers)
     for offer in refused:
         assert scores[offer] < scores[("end",)]
+
+
+def test_ai_seats_trade_by_suggested_proposals_never_by_hand():
+    state = trading_position()
+    legal = state.legal_actions()
+    weighed = considered(state, legal)
+    left_out = [action for action in legal if action not in weighed]
+    assert left_out and all(action[0] == "trade_with" for action in left_out)
+    assert ("end",) in weighed and any(action[0] == "offer" for action in weighed)
+
+
+def test_an_ai_only_match_has_no_draft_and_proposes_suggested_trades():
+    record = play_match(GAME.id, [SeatSpec.parse("ai:easy")] * 3, 1, iterations=40)  # no clock: seeded
+    kinds = {action[0] for action in record.actions}
+    assert "offer" in kinds and {"accept", "decline"} & kinds
+    assert not kinds & {"trade_with", "send", "cancel"}
 
 
 def _after(state, action):

@@ -229,6 +229,24 @@ def test_prior_leaves_the_searched_state_alone() -> None:
     assert seen and before == (world.legal_actions(), world.totals, world.hands)
 
 
+def test_search_weighs_only_the_considered_actions() -> None:
+    """A game's ``considered`` narrows every seat's choices, in the tree and in rollouts: a toy
+    whose AI never doubles never reaches a position where a double was played."""
+    def never_double(state, legal):
+        return [a for a in legal if a != ("double",)]
+
+    def walk(node):
+        for action, child in node.children.items():
+            yield action
+            yield from walk(child)
+
+    world = toy(3)
+    plain = search(world, 0, iterations=300, horizon=4, seed=2)
+    assert ("double",) in set(walk(plain.root))
+    narrowed = search(world, 0, iterations=300, horizon=4, seed=2, considered=never_double)
+    assert ("double",) not in set(walk(narrowed.root)) and ("keep",) in set(walk(narrowed.root))
+
+
 def test_progressive_widening_caps_children() -> None:
     """A node visited n times has at most ceil(base * n ** widening) children legal in the current
     world (at the root: all of them, nothing hidden changes what can be done there). With ~130

@@ -1,4 +1,5 @@
-"""Search settings per level and the prior that orders expansions (``GameAI``).
+"""Search settings per level, the prior that orders expansions and the actions AI seats weigh
+(``GameAI``).
 
 Scores are for the seat to move, in projected points (``evaluation``); only their order matters
 and nothing is applied except the few trade proposals (judged on a copy):
@@ -8,7 +9,7 @@ and nothing is applied except the few trade proposals (judged on a copy):
   city its victim loses, less its cost; selling a RoP by its gold less the cities it puts out of
   reach; a suggested proposal by what it brings if accepted, below ending the build when its
   partner would refuse it by its own judgement (``trading.judge``);
-  ending the build is the yardstick (0); writing a proposal by hand ranks last;
+  ending the build is the yardstick (0);
 - bidding: an item's worth to the seat (``item_worth``) less the bid, so the search tries the
   items it wants at prices it can bear first; passing is the yardstick;
 - the Shah goes to the player doing best (they bid first and build first, without hindsight);
@@ -91,12 +92,10 @@ def _build_prior(state: AhldarahdState, seat: int, actions) -> list[float]:
             k = COLOUR_INDEX[action[1]]
             worth = sum(1 for s in range(SLOTS) if state.ctrl[k * SLOTS + s] >= 0)
             scores.append((worth - item_worth(state, seat, ROP + k, board)) * GOLD - 0.1)
-        elif kind == "offer":
+        else:  # a suggested proposal ("offer")
             if judged is None:
                 judged = projected(state, seat, board)
             scores.append(_offer_value(state, seat, action, judged))
-        else:  # trade_with: writing a proposal by hand
-            scores.append(-5.0)
     return scores
 
 
@@ -170,6 +169,15 @@ def _loss_prior(state: AhldarahdState, seat: int, actions) -> list[float]:
     return scores
 
 
+def considered(state: AhldarahdState, legal: list) -> list:
+    """AI seats trade by the engine's suggested proposals (``offers.suggested_offers``), whole
+    actions the prior can judge; they never write one step by step (``trade_with``): the search
+    spent a third of the moves of AI-only matches on drafts partners declined."""
+    if state.phase != BUILD or not state.proposals:
+        return legal
+    return [action for action in legal if action[0] != "trade_with"]
+
+
 def prior(state: AhldarahdState, actions) -> list[float]:
     phase = state.phase
     seat = state.turn
@@ -214,4 +222,5 @@ SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0, "e
 AI = GameAI(
     levels={"easy": SEARCH, "normal": SEARCH, "hard": SEARCH},
     prior=prior,
+    considered=considered,
 )
