@@ -4,8 +4,8 @@ whether trading helps (trading seats against the same level with trading switche
     python benchmarks/ahldarahd_trades.py --seats ai:normal --rounds 30            # 30 games, all trading
     python benchmarks/ahldarahd_trades.py --seats ai:normal,ai:normal/notrade --rounds 5
 
-A seat written ``SPEC/notrade`` plays SPEC but never proposes (no suggested proposal, no draft)
-and declines every offer; every search in the run knows it (the filter sits in the rules'
+AI seats propose by the engine's suggested proposals only (``GameAI.considered``). A seat
+written ``SPEC/notrade`` plays SPEC but never proposes and declines every offer; every search in the run knows it (the filter sits in the rules'
 legal actions of this process), so the trading seats do not waste proposals on it. With one
 seat kind, ``--rounds`` games are played with every seat that kind, one seed each; with two
 kinds, the arena's line-ups: every combination with both kinds, in every rotation, one seed per
@@ -41,7 +41,7 @@ def _legal_without_trades(self):
         if self.phase == rules.ANSWER:
             return [rules.DECLINE]
         if self.phase == rules.BUILD:
-            return [a for a in actions if a[0] != "offer" and a[0] != "trade_with"]
+            return [a for a in actions if a[0] != "offer"]
     return actions
 
 
@@ -60,17 +60,15 @@ def play(specs: list[str], seed: int, options: dict) -> dict:
     NO_TRADE.update(i for i, s in enumerate(specs) if s.endswith("/notrade"))
     policies = [seat_policy(SeatSpec.parse(s.removesuffix("/notrade"))) for s in specs]
     state = game.new(len(specs), seed=seed, options=game.resolve_options(options))
-    made, drafted, accepted, failed, declined = Counter(), Counter(), Counter(), Counter(), Counter()
+    made, accepted, failed, declined = Counter(), Counter(), Counter(), Counter()
     moves = 0
     while not state.is_over():
         seat = state.to_move()
         action = policies[seat].choose("ahldarahd", state.view(seat), seat, decision_seed(seed, moves, seat),
                                        state.legal_actions())
         kind = action[0]
-        if kind == "offer" or kind == "send":
+        if kind == "offer":
             made[seat] += 1
-            if kind == "send":
-                drafted[seat] += 1
         elif kind == "accept":
             if traded(state) is None:
                 failed[seat] += 1  # the seat lacks a requested card: nothing moves
@@ -83,7 +81,7 @@ def play(specs: list[str], seed: int, options: dict) -> dict:
     return {"seed": seed, "seats": specs, "scores": state.scores(), "outcome": state.outcome(), "moves": moves,
             "made": [made[i] for i in range(len(specs))], "accepted": [accepted[i] for i in range(len(specs))],
             "declined": [declined[i] for i in range(len(specs))],
-            "failed": [failed[i] for i in range(len(specs))], "drafted": [drafted[i] for i in range(len(specs))]}
+            "failed": [failed[i] for i in range(len(specs))]}
 
 
 def main() -> int:
@@ -111,12 +109,11 @@ def main() -> int:
     games = len(records)
     made = sum(sum(r["made"]) for r in records)
     accepted = sum(sum(r["accepted"]) for r in records)
-    drafted = sum(sum(r["drafted"]) for r in records)
     failed = sum(sum(r["failed"]) for r in records)
     print(f"\n{games} games at {args.players} players, seats {args.seats}")
     print(f"proposals made per game {made / games:.2f}, accepted per game {accepted / games:.2f} "
-          f"({accepted}/{made}; {drafted} of the proposals written by hand, {failed} acceptances failed)")
-    summary = {"games": games, "made": made, "accepted": accepted, "drafted": drafted, "failed": failed}
+          f"({accepted}/{made}; {failed} acceptances failed)")
+    summary = {"games": games, "made": made, "accepted": accepted, "failed": failed}
     if len(kinds) == 2:
         a, b = kinds
         wins = n = 0.0
