@@ -112,6 +112,21 @@ def _card_source(state: AhldarahdState, seat: int, commodity: int) -> int:
     return best
 
 
+def _one_short(state: AhldarahdState, m: int, seat: int) -> list[int]:
+    """The cities (slots) nobody holds on map ``m`` that one more of ``seat``'s routes would take."""
+    owner = state.owner
+    base = m * ROUTES
+    cnt = [0] * SLOTS
+    for r in range(ROUTES):
+        if owner[base + r] == seat:
+            a, b = ENDS[r]
+            cnt[a] += 1
+            cnt[b] += 1
+    ctrl = state.ctrl
+    sbase = m * SLOTS
+    return [s for s in range(SLOTS) if ctrl[sbase + s] < 0 and cnt[s] == MAJORITY[s] - 1]
+
+
 def suggested_offers(state: AhldarahdState, seat: int) -> list[Action]:
     """A few one-step proposals that help ``seat``, from what ``seat`` can see, best first: the
     two best ideas, each at two prices (a low one and one a partner is likelier to take)."""
@@ -124,11 +139,9 @@ def suggested_offers(state: AhldarahdState, seat: int) -> list[Action]:
     if gold >= 2:
         wanted: dict[int, float] = {}
         for m in state.maps_of(seat):
-            rbase, sbase = m * ROUTES, m * SLOTS
+            rbase = m * ROUTES
             row = COMMODITY_AT[m]
-            for s in range(SLOTS):
-                if ctrl[sbase + s] >= 0 or state.routes_into(m, s, seat) != MAJORITY[s] - 1:
-                    continue
+            for s in _one_short(state, m, seat):
                 routes = [r for r in ADJ[s] if owner[rbase + r] < 0]
                 if not routes or any(hand & (COMMODITY_MASK[row[ENDS[r][0]]] | COMMODITY_MASK[row[ENDS[r][1]]])
                                      for r in routes):
@@ -150,13 +163,12 @@ def suggested_offers(state: AhldarahdState, seat: int) -> list[Action]:
             if mine:
                 ideas.append((2.0 + mine, q, "gold", None, "item", ITEM_NAMES[ROP + k], (2 + mine, 5 + mine)))
             continue
-        near = sum(1 for s in range(SLOTS)
-                   if ctrl[k * SLOTS + s] < 0 and state.routes_into(k, s, seat) == MAJORITY[s] - 1)
+        near = len(_one_short(state, k, seat))
         if near:
             ideas.append((2.5 + near, q, "gold", None, "item", ITEM_NAMES[ROP + k], (2 + 2 * near, 5 + 2 * near)))
     # one's own RoP to the player whose map it is, for gold, when one has nothing there
     for k in range(n):
-        if k != seat and state.rop[k] == seat and not any(owner[k * ROUTES + r] == seat for r in range(ROUTES)):
+        if k != seat and state.rop[k] == seat and seat not in owner[k * ROUTES:(k + 1) * ROUTES]:
             ideas.append((1.0, k, "item", ITEM_NAMES[ROP + k], "gold", None, (3, 5)))
     ideas.sort(key=lambda idea: -idea[0])
     result: list[Action] = []

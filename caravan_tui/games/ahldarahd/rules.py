@@ -107,6 +107,46 @@ DONE, END, PASS, SEND, CANCEL, ACCEPT, DECLINE, AVERT, STAND_BY = (
     ("stand_by",))
 
 
+def destroy_payments(cost: int, d: int, a: int, b: int, na: int, nb: int, gold: int) -> list[tuple[str, str]]:
+    """The ways to pay for destroying a route of ``cost`` between commodities a and b, holding na
+    and nb cards of them and ``gold``, with discount d: two halves, each its gold cost or a
+    matching card + 1 gold, the discount on each (§4). Sorted, gold first."""
+    gold_half = cost - d if cost > d else 0
+    card_half = 1 - d
+    ga, gb = COMMODITIES[a], COMMODITIES[b]
+    if a > b:
+        na, nb, ga, gb = nb, na, gb, ga
+    options = [("gold", "gold", 2 * gold_half)]
+    if na:
+        options.append(("gold", ga, gold_half + card_half))
+    if nb:
+        options.append(("gold", gb, gold_half + card_half))
+    if na and nb:
+        options.append((ga, gb, 2 * card_half))
+    if na >= 2:
+        options.append((ga, ga, 2 * card_half))
+    if nb >= 2:
+        options.append((gb, gb, 2 * card_half))
+    return [(x, y) for x, y, price in options if price <= gold]
+
+
+def _destroy_actions(colour: str, r: int, a: int, b: int) -> dict[tuple[str, str], Action]:
+    halves = {("gold", "gold")}
+    for x in (COMMODITIES[a], COMMODITIES[b], "gold"):
+        for y in (COMMODITIES[a], COMMODITIES[b], "gold"):
+            halves.add((x, y))
+    return {h: ("destroy", colour, r + 1, *h) for h in halves}
+
+
+#: per map, per route: (route, its ends' commodities, sea?, cost, and its actions built once:
+#: the two claims, the purchase, the destructions by their halves)
+_ROUTE_ACTIONS = tuple(
+    tuple((r, a, b, SEA[r], COST[r], ("claim", colour, r + 1, COMMODITIES[a]), ("claim", colour, r + 1, COMMODITIES[b]),
+           ("buy", colour, r + 1), _destroy_actions(colour, r, a, b))
+          for r, (a, b) in enumerate(ROUTE_GOODS[m]))
+    for m, colour in enumerate(COLOURS))
+
+
 def plural(k: int, word: str) -> str:
     return f"{k} {word}" if k == 1 else f"{k} {word}s"
 
@@ -689,27 +729,30 @@ class AhldarahdState(SplitMixChance, TurnState):
         hand = self.hand[seat]
         owner = self.owner
         has_marker = self.markers[seat] > 0
+        sea_off = 1 if self.pirate == seat else 0
+        land_off = 1 if self.eyes == seat else 0
+        counts = None  # cards in hand per commodity, once a destruction needs them
         for m in self.maps_of(seat):
-            colour = COLOURS[m]
             base = m * ROUTES
-            goods = ROUTE_GOODS[m]
-            for r in range(ROUTES):
+            for r, a, b, sea, cost, claim_a, claim_b, buy, destroy in _ROUTE_ACTIONS[m]:
                 q = owner[base + r]
-                d = self.discount(seat, r)
-                a, b = goods[r]
+                if q == seat:
+                    continue
+                d = sea_off if sea else land_off
                 if q < 0:
                     if not has_marker:
                         continue
-                    card_price = 1 - d
-                    if gold >= card_price:
+                    if gold >= 1 - d:
                         if hand & COMMODITY_MASK[a]:
-                            out.append(("claim", colour, r + 1, COMMODITIES[a]))
+                            out.append(claim_a)
                         if hand & COMMODITY_MASK[b]:
-                            out.append(("claim", colour, r + 1, COMMODITIES[b]))
-                    if gold >= COST[r] - d:
-                        out.append(("buy", colour, r + 1))
-                elif q != seat:
-                    out.extend(("destroy", colour, r + 1, x, y) for x, y in self._destroy_payments(seat, r, a, b))
+                            out.append(claim_b)
+                    if gold >= cost - d:
+                        out.append(buy)
+                else:
+                    if counts is None:
+                        counts = [(hand & mask).bit_count() for mask in COMMODITY_MASK]
+                    out.extend(destroy[halves] for halves in destroy_payments(cost, d, a, b, counts[a], counts[b], gold))
         for k in range(self.n):
             if self.rop[k] == seat:
                 out.append(("sell_rop", COLOURS[k]))
@@ -722,30 +765,10 @@ class AhldarahdState(SplitMixChance, TurnState):
         return out
 
     def _destroy_payments(self, seat: int, r: int, a: int, b: int) -> list[tuple[str, str]]:
-        """The ways ``seat`` can pay for destroying route r (ends of commodities a, b): two halves,
-        each its gold cost or a matching card + 1 gold, discounts on each (§4). Sorted, gold first."""
-        d = self.discount(seat, r)
-        gold_half = COST[r] - d if COST[r] > d else 0
-        card_half = 1 - d
+        """The ways ``seat`` can pay for destroying route r (ends of commodities a, b)."""
         hand = self.hand[seat]
-        na = count_of(hand, a)
-        nb = count_of(hand, b)
-        ga, gb = COMMODITIES[a], COMMODITIES[b]
-        if a > b:
-            a, b, na, nb, ga, gb = b, a, nb, na, gb, ga
-        options = [("gold", "gold", 2 * gold_half)]
-        if na:
-            options.append(("gold", ga, gold_half + card_half))
-        if nb:
-            options.append(("gold", gb, gold_half + card_half))
-        if na and nb:
-            options.append((ga, gb, 2 * card_half))
-        if na >= 2:
-            options.append((ga, ga, 2 * card_half))
-        if nb >= 2:
-            options.append((gb, gb, 2 * card_half))
-        gold = self.gold[seat]
-        return [(x, y) for x, y, price in options if price <= gold]
+        return destroy_payments(COST[r], self.discount(seat, r), a, b, count_of(hand, a), count_of(hand, b),
+                                self.gold[seat])
 
     def destroy_price(self, seat: int, r: int, halves: tuple[str, str]) -> int:
         d = self.discount(seat, r)
