@@ -50,7 +50,8 @@ Rulings (where the spec is silent or needs a software decision; each is tested):
   proposals per building phase; a proposal counts when it is started (a dropped draft too). A
   draft only grows, so it always ends; to change it, drop it. Besides the draft, the legal
   actions offer a few ready one-step proposals (``offers.suggested_offers``, the same for people
-  and AI seats); any other trade is written with the draft. A card put into a proposal is shown
+  and AI seats); any other trade is written with the draft, by people only (AI seats weigh
+  the suggested ones, ``ai.considered``). A card put into a proposal is shown
   to everyone at once (the table knows it is in that hand); a card requested by commodity is the
   recipient's known card first, else their lowest. The draft is public. An accepted trade whose
   requested cards the recipient lacks fails and nothing moves. A trade that moves the Shah
