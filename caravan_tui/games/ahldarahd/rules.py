@@ -51,9 +51,9 @@ Rulings (where the spec is silent or needs a software decision; each is tested):
   draft only grows, so it always ends; to change it, drop it. Besides the draft, the legal
   actions offer a few ready one-step proposals (``offers.suggested_offers``, the same for people
   and AI seats); any other trade is written with the draft, by people only (AI seats weigh
-  the suggested ones, ``ai.considered``). A card put into a proposal is shown
-  to everyone at once (the table knows it is in that hand); a card requested by commodity is the
-  recipient's known card first, else their lowest. The draft is public. An accepted trade whose
+  the suggested ones, ``ai.considered``). A card put into a proposal is shown to everyone at
+  once (the table knows it is in that hand); a card requested by commodity is the recipient's
+  known card first, else their lowest. The draft is public. An accepted trade whose
   requested cards the recipient lacks fails and nothing moves. A trade that moves the Shah
   changes the order from the next phase on (the building order is fixed when building starts).
 - Ruling (the Night): the players are asked once each, clockwise from the player who drew; the
@@ -132,11 +132,8 @@ def destroy_payments(cost: int, d: int, a: int, b: int, na: int, nb: int, gold: 
 
 
 def _destroy_actions(colour: str, r: int, a: int, b: int) -> dict[tuple[str, str], Action]:
-    halves = {("gold", "gold")}
-    for x in (COMMODITIES[a], COMMODITIES[b], "gold"):
-        for y in (COMMODITIES[a], COMMODITIES[b], "gold"):
-            halves.add((x, y))
-    return {h: ("destroy", colour, r + 1, *h) for h in halves}
+    halves = (COMMODITIES[a], COMMODITIES[b], "gold")
+    return {(x, y): ("destroy", colour, r + 1, x, y) for x in halves for y in halves}
 
 
 #: per map, per route: (route, its ends' commodities, sea?, cost, and its actions built once:
