@@ -5,11 +5,12 @@ whether trading helps (trading seats against the same level with trading switche
     python benchmarks/ahldarahd_trades.py --seats ai:normal,ai:normal/notrade --rounds 5
 
 AI seats propose by the engine's suggested proposals only (``GameAI.considered``). A seat
-written ``SPEC/notrade`` plays SPEC but never proposes and declines every offer; every search in the run knows it (the filter sits in the rules'
-legal actions of this process), so the trading seats do not waste proposals on it. With one
-seat kind, ``--rounds`` games are played with every seat that kind, one seed each; with two
-kinds, the arena's line-ups: every combination with both kinds, in every rotation, one seed per
-line-up and round. AI seats search their iteration budget only (``CARAVAN_TUI_AI_BUDGET=iterations``), so a run replays exactly.
+written ``SPEC/notrade`` plays SPEC but never proposes and declines every offer; every search
+in the run knows it (the filter sits in the rules' legal actions of this process), so the
+trading seats do not waste proposals on it. With one seat kind, ``--rounds`` games are played
+with every seat that kind, one seed each; with two kinds, the arena's line-ups: every
+combination with both kinds, in every rotation, one seed per line-up and round. AI seats search
+their iteration budget only (``CARAVAN_TUI_AI_BUDGET=iterations``), so a run replays exactly.
 """
 from __future__ import annotations
 
