@@ -1033,6 +1033,15 @@ def test_ai_seats_trade_by_suggested_proposals_never_by_hand():
     assert ("end",) in weighed and any(action[0] == "offer" for action in weighed)
 
 
+def test_an_ai_taking_over_a_persons_half_written_draft_drops_it():
+    """A stand-in in a draft (hosted play) still has the draft's steps to choose from."""
+    state = trading_position()
+    state.apply(("trade_with", BLUE))
+    state.apply(("give_card", "Gems"))
+    assert considered(state, state.legal_actions()) == state.legal_actions()
+    assert ai_answer(state, 300) == ("cancel",)
+
+
 def test_an_ai_only_match_has_no_draft_and_proposes_suggested_trades():
     record = play_match(GAME.id, [SeatSpec.parse("ai:easy")] * 3, 1, iterations=40)  # no clock: seeded
     kinds = {action[0] for action in record.actions}
