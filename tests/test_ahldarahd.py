@@ -11,7 +11,6 @@ import pytest
 from ai.ismcts import search
 from ai.matches import play_match
 from caravan_tui.engine import IllegalAction, render
-from caravan_tui.seats import SeatSpec
 from caravan_tui.games.ahldarahd import GAME
 from caravan_tui.games.ahldarahd.ai import considered, prior
 from caravan_tui.games.ahldarahd.cards import CARD_INDEX, CARD_NAMES, COLOUR_MASK, EYES, PIRATE, ROP, SHAH, cards_of
@@ -22,6 +21,7 @@ from caravan_tui.games.ahldarahd.rules import (
     ANSWER, BID_OPEN, BUILD, COMPOSE, NIGHT_AVERT, NIGHT_LOSS, OVER, SETUP, AhldarahdState,
 )
 from caravan_tui.games.ahldarahd.trading import decline_reason, judge
+from caravan_tui.seats import SeatSpec
 
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 OPTION_SETS = [{}, {"night_of_the_outsider": True}, {"neutral_map": True}, {"market_drift": False},

@@ -27,8 +27,6 @@ ITEM_WORDS = (tuple(f"the {name} card" for name in CARD_NAMES)
               + ("the Shah", "the Eyes of Shamesh", "the Pirate Queen"))
 
 
-
-
 def count_of(hand: int, commodity: int) -> int:
     return (hand & COMMODITY_MASK[commodity]).bit_count()
 

@@ -79,7 +79,7 @@ from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixCha
 
 from .cards import (
     CARD_NAMES, COMMODITY_MASK, EYES, ITEM_INDEX, ITEM_NAMES, ITEM_WORDS, PIRATE, ROP,
-    SHAH, cards_of, count_of, mask_of, pick_card,
+    SHAH, cards_of, mask_of, pick_card,
 )
 from .maps import (
     ADJ, COLOUR_INDEX, COLOURS, COMMODITIES, COMMODITY_AT, COMMODITY_INDEX, COST, ENDS, MAJORITY,
@@ -761,12 +761,6 @@ class AhldarahdState(SplitMixChance, TurnState):
             out.extend(("trade_with", q) for q in range(self.n) if q != seat)
         out.append(END)
         return out
-
-    def _destroy_payments(self, seat: int, r: int, a: int, b: int) -> list[tuple[str, str]]:
-        """The ways ``seat`` can pay for destroying route r (ends of commodities a, b)."""
-        hand = self.hand[seat]
-        return destroy_payments(COST[r], self.discount(seat, r), a, b, count_of(hand, a), count_of(hand, b),
-                                self.gold[seat])
 
     def destroy_price(self, seat: int, r: int, halves: tuple[str, str]) -> int:
         d = self.discount(seat, r)

@@ -17,7 +17,6 @@ highlighted; a key pressed meanwhile skips the rest of the animation.
 """
 from __future__ import annotations
 
-
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult

@@ -21,7 +21,6 @@ dice, villages and row cards changed since your last action are marked ``*``.
 """
 from __future__ import annotations
 
-
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -969,7 +968,6 @@ class MerchantLordScreen(PausingGameScreen):
                 self.query_one("#ml-row", ChipBar).move_to(action[1])
             elif kind == "adjust" and self.adjust_die(action) is not None:
                 self.query_one("#ml-dice", ChipBar).move_to(str(self.adjust_die(action)))
-
 
 
 def hinted_cards(action: Action) -> set[str]:
