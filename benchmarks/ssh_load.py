@@ -39,7 +39,7 @@ from pathlib import Path
 
 import asyncssh
 
-from caravan_tui.hosting.hub import LOBBY_DELAY
+from caravan_tui.ssh.hub import LOBBY_DELAY
 
 CLI = "import sys; from caravan_tui.cli import main; sys.exit(main(sys.argv[1:]))"
 PROMPTS = (b"Your turn", b"Enter plays", b"ways to read")

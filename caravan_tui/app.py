@@ -14,10 +14,10 @@ from ai.worker import AIWorker
 from caravan_tui.bus import MatchOver, Message
 from caravan_tui.engine import Game
 from caravan_tui.games import GAMES, get_game
-from caravan_tui.hosting.protocol import Joined, Left, Lobby, Refused, SetName, Welcome
-from caravan_tui.hosting.remote import HubLink
-from caravan_tui.hosting.replay import ReplayClient
-from caravan_tui.hosting.runner import MatchRunner
+from caravan_tui.ssh.protocol import Joined, Left, Lobby, Refused, SetName, Welcome
+from caravan_tui.ssh.remote import HubLink
+from caravan_tui.match.replay import ReplayClient
+from caravan_tui.match.runner import MatchRunner
 from caravan_tui.preferences import Preferences
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH
@@ -214,10 +214,12 @@ class CaravanApp(TableApp):
 
     def change_replay_view(self, screen: GameScreen) -> None:
         """The same replay at the same move, from the next seat's view (then the public one)."""
-        client = screen.client
-        views = [*range(client.players), None]
-        seat = views[(views.index(client.seat) + 1) % len(views)]
-        self.switch_screen(game_screen_class(client.checked.game)(ReplayClient(client.checked, seat, client.position)))
+        replay = screen.replay
+        if replay is None:
+            return
+        views = [*range(replay.players), None]
+        seat = views[(views.index(replay.seat) + 1) % len(views)]
+        self.switch_screen(game_screen_class(replay.checked.game)(ReplayClient(replay.checked, seat, replay.position)))
 
     def rematch(self) -> None:
         """The same seats and options with a new seed."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from caravan_tui.engine import Action, normalise_action
 
@@ -398,3 +398,22 @@ class Bus:
     async def publish(self, address: Address, msg: Message) -> int:
         """As ``publish_nowait``; awaitable so a transport that must wait can replace this bus."""
         return self.publish_nowait(address, msg)
+
+
+class SeatEnd(Protocol):
+    """One seat's end of a match (``seat`` None: a spectator), whoever holds the match: a
+    ``SeatClient`` on this process's bus, a ``RemoteSeatClient`` over the hub's socket, or a
+    ``ReplayClient`` stepping through a saved match. A game screen speaks only to this."""
+
+    match_id: str
+    game_id: str
+    players: int
+    seat: int | None
+
+    async def get(self) -> Message | None:
+        """The next message for this seat; None once the match has gone away."""
+        ...
+
+    async def send(self, message: Message) -> None: ...
+
+    def close(self) -> None: ...

@@ -513,7 +513,7 @@ def cmd_serve(args) -> int:
     hosted matches' saves, the names people chose, the host key and the connection log."""
     import asyncio
 
-    from caravan_tui.hosting.server import ServerConfig, serve
+    from caravan_tui.ssh.server import ServerConfig, serve
     from saves.store import SaveStore
 
     root = SaveStore().root / "server"

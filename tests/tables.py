@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from caravan_tui.bus import Act, YourTurn
-from caravan_tui.hosting.runner import MatchRunner
+from caravan_tui.match.runner import MatchRunner
 from caravan_tui.seats import SeatSpec
 
 

@@ -11,7 +11,7 @@ from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen, cards_in
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
-from caravan_tui.hosting.runner import MatchRunner
+from caravan_tui.match.runner import MatchRunner
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.game import GameScreen, GenericGameScreen
 from caravan_tui.preferences import Preferences

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PURE = [ROOT / "caravan_tui" / "engine.py", ROOT / "caravan_tui" / "bus.py", ROOT / "caravan_tui" / "match.py",
-        ROOT / "caravan_tui" / "seats.py", *sorted((ROOT / "caravan_tui" / "hosting").glob("*.py")),
+PURE = [ROOT / "caravan_tui" / "engine.py", ROOT / "caravan_tui" / "bus.py", ROOT / "caravan_tui" / "seats.py",
+        *sorted((ROOT / "caravan_tui" / "match").glob("*.py")), *sorted((ROOT / "caravan_tui" / "ssh").glob("*.py")),
         *sorted((ROOT / "caravan_tui" / "games").glob("*/rules.py")),
         *sorted((ROOT / "caravan_tui" / "games").glob("*/ai.py")),
         *sorted((ROOT / "ai").glob("*.py")), *sorted((ROOT / "saves").glob("*.py"))]

@@ -13,7 +13,7 @@ from caravan_tui.bus import (
 )
 from caravan_tui.engine import IllegalAction
 from caravan_tui.games import GAMES
-from caravan_tui.match import MatchHost
+from caravan_tui.match.host import MatchHost
 from caravan_tui.seats import SeatSpec
 from saves.store import MatchLocked, SaveStore
 

@@ -9,7 +9,7 @@ import pytest
 from caravan_tui.app import CaravanApp
 from caravan_tui.bus import Act, MatchOver, Update, YourTurn
 from caravan_tui.games import GAMES
-from caravan_tui.hosting.runner import MatchRunner
+from caravan_tui.match.runner import MatchRunner
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.seats import SeatSpec

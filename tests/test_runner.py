@@ -12,8 +12,8 @@ from caravan_tui.bus import (
     Act, Bus, MatchInfo, MatchOver, Resign, Thinking, Update, YourTurn, host_address, seat_address,
 )
 from caravan_tui.games import GAMES
-from caravan_tui.hosting.policy_seat import PolicySeat
-from caravan_tui.hosting.runner import MatchRunner, SeatClient
+from caravan_tui.match.policy_seat import PolicySeat
+from caravan_tui.match.runner import MatchRunner, SeatClient
 from caravan_tui.seats import SeatSpec
 
 WAIT = 60  # seconds; only guards against a hung test, never asserted

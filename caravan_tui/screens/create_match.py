@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 from ai.levels import LEVELS
 from caravan_tui.engine import Game
 from caravan_tui.games import GAMES
-from caravan_tui.hosting.protocol import OPEN, YOU, CreateMatch
+from caravan_tui.ssh.protocol import OPEN, YOU, CreateMatch
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.new_match import show_options
 

@@ -19,13 +19,12 @@ from textual.events import Key
 from textual.widgets import Footer, Static
 
 from caravan_tui.bus import (
-    Act, Hint, HintRequest, MatchInfo, MatchOver, Rejected, Resign, SaveRequest, Saved, Sync, Thinking, UndoRequest,
+    Act, SeatEnd, Hint, HintRequest, MatchInfo, MatchOver, Rejected, Resign, SaveRequest, Saved, Sync, Thinking, UndoRequest,
     Update, YourTurn,
 )
 from caravan_tui.engine import Action, render
 from caravan_tui.games import get_game
-from caravan_tui.hosting.replay import ReplayClient
-from caravan_tui.hosting.runner import SeatClient
+from caravan_tui.match.replay import ReplayClient
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.summary import result_line
@@ -57,10 +56,12 @@ class GameScreen(BaseScreen):
     REPLAY_ONLY = {"step", "change_view"}
     PLAY_ONLY = {"hint", "undo", "save"}
 
-    def __init__(self, client: SeatClient | ReplayClient) -> None:
+    def __init__(self, client: SeatEnd) -> None:
         super().__init__()
         self.client = client
-        self.replaying = isinstance(client, ReplayClient)
+        #: the replay being stepped through, when this screen shows one rather than a match
+        self.replay = client if isinstance(client, ReplayClient) else None
+        self.replaying = self.replay is not None
         self.game = get_game(client.game_id)
         self.seat = client.seat
         self.names: list[str] = []  # from MatchInfo
@@ -267,7 +268,8 @@ class GameScreen(BaseScreen):
 
     def replay_text(self) -> Text:
         """Where the replay stands, as a slider: ``▕████░░░░▏ move 12 of 80 · Ann's view``."""
-        at, length = self.client.position, self.client.length
+        assert self.replay is not None
+        at, length = self.replay.position, self.replay.length
         filled = round(12 * at / length) if length else 12
         whose = "the public view" if self.seat is None else f"{self.seat_name(self.seat).removesuffix(' (you)')}'s view"
         text = Text("▕" + "█" * filled + "░" * (12 - filled) + "▏ ", style="bold")
@@ -353,7 +355,8 @@ class GameScreen(BaseScreen):
         return True
 
     def action_step(self, moves: int) -> None:
-        self.client.step(moves)
+        if self.replay is not None:
+            self.replay.step(moves)
 
     def action_change_view(self) -> None:
         self.app.change_replay_view(self)
@@ -392,7 +395,7 @@ class PausingGameScreen(GameScreen):
     key cuts short, and then no more pauses until our turn (``your_turn`` clears ``_skipping``).
     ``_mover`` is the seat whose action was shown last (set by the subclass's ``view_changed``)."""
 
-    def __init__(self, client: SeatClient | ReplayClient) -> None:
+    def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
         self._mover: int | None = None
         self._skipping = False  # no pauses until our turn

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Footer, Static
 
 from caravan_tui.games import GAMES
-from caravan_tui.hosting.protocol import JoinSeat, Lobby, LobbyRow, Watch
+from caravan_tui.ssh.protocol import JoinSeat, Lobby, LobbyRow, Watch
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ChoiceScreen
 

@@ -20,8 +20,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import Static
 
+from caravan_tui.bus import SeatEnd
 from caravan_tui.engine import Action
-from caravan_tui.hosting.runner import SeatClient
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
 
@@ -79,7 +79,7 @@ class AhldarahdScreen(GameScreen):
     #status { dock: bottom; }
     """
 
-    def __init__(self, client: SeatClient) -> None:
+    def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
         self.shown_map = client.seat if client.seat is not None else 0
         self.item: str | None = None  # the item an opening bid is for

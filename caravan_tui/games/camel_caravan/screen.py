@@ -24,10 +24,9 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from caravan_tui.bus import Update
+from caravan_tui.bus import SeatEnd, Update
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
-from caravan_tui.hosting.runner import SeatClient
 from caravan_tui.screens.game import GameScreen, PausingGameScreen
 from caravan_tui.widgets import ActionList
 
@@ -211,7 +210,7 @@ class CamelCaravanScreen(PausingGameScreen):
     .-cc-hidden { display: none; }
     """
 
-    def __init__(self, client: SeatClient) -> None:
+    def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
         self.pick: tuple | None = None  # ("supply",), ("camel", cell) or ("good", cell, good, pos)
         self.armed: tuple[int, Action] | None = None  # a 2-action play waiting for a second Enter

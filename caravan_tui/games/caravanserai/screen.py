@@ -31,9 +31,8 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-from caravan_tui.bus import Update
+from caravan_tui.bus import SeatEnd, Update
 from caravan_tui.engine import Action
-from caravan_tui.hosting.runner import SeatClient
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.game import GameScreen, PausingGameScreen
 from caravan_tui.widgets import ActionList
@@ -286,7 +285,7 @@ class CaravanseraiScreen(PausingGameScreen):
     .-cs-hidden { display: none; }
     """
 
-    def __init__(self, client: SeatClient) -> None:
+    def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
         self.picture: Picture | None = None
         self.hinted: Action | None = None

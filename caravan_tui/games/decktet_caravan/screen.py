@@ -22,8 +22,8 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
+from caravan_tui.bus import SeatEnd
 from caravan_tui.engine import Action, IllegalAction
-from caravan_tui.hosting.runner import SeatClient
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
 
@@ -209,7 +209,7 @@ class DecktetCaravanScreen(GameScreen):
         hand.display = self.seat is not None  # a spectator has no hand; the season gets the room
         yield hand
 
-    def __init__(self, client: SeatClient) -> None:
+    def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
         self.flash: int | None = None  # season index of the opponent's play to highlight
 

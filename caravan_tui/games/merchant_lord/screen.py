@@ -29,9 +29,8 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.widgets import OptionList, Static
 
-from caravan_tui.bus import Update
+from caravan_tui.bus import SeatEnd, Update
 from caravan_tui.engine import Action, IllegalAction
-from caravan_tui.hosting.runner import SeatClient
 from caravan_tui.screens.game import GameScreen, PausingGameScreen
 from caravan_tui.widgets import ActionList
 
@@ -166,7 +165,7 @@ class MerchantLordScreen(PausingGameScreen):
     .-ml-hidden { display: none; }
     """
 
-    def __init__(self, client: SeatClient) -> None:
+    def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
         self.sel = Selection()
         self.reroll: set[int] = set()  # our dice ticked to reroll (die indices)

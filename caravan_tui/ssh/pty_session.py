@@ -73,7 +73,7 @@ class PtySession:
             width, height, pixels_wide, pixels_high = self.process.get_terminal_size()
             set_size(master, width or 80, height or 24, pixels_wide, pixels_high)
             self.child = await asyncio.create_subprocess_exec(
-                sys.executable, "-I", "-m", "caravan_tui.hosting.session_main", str(theirs.fileno()),
+                sys.executable, "-I", "-m", "caravan_tui.session_main", str(theirs.fileno()),
                 str(self.move_pause), stdin=slave, stdout=slave, stderr=slave, pass_fds=(theirs.fileno(),),
                 start_new_session=True, cwd="/",
                 env=child_environment(self.process.get_terminal_type(), dict(self.process.env)))

@@ -27,14 +27,14 @@ from caravan_tui.bus import (
     Act, Chat, HintRequest, MatchInfo, Message, Resign, SaveRequest, Sync, UndoRequest, host_address,
 )
 from caravan_tui.games import GAMES
-from caravan_tui.hosting.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode, read_frame
-from caravan_tui.hosting.hosted import HostedMatch
-from caravan_tui.hosting.protocol import (
+from caravan_tui.ssh.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode, read_frame
+from caravan_tui.ssh.hosted import HostedMatch
+from caravan_tui.ssh.protocol import (
     OPEN, YOU, CreateMatch, JoinSeat, Joined, LeaveMatch, Left, Lobby, Refused, SetName, Watch, Welcome,
     request_from_map,
 )
-from caravan_tui.hosting.records import HostedRecord, Identities
-from caravan_tui.hosting.runner import MatchRunner, SeatClient
+from caravan_tui.ssh.records import HostedRecord, Identities
+from caravan_tui.match.runner import MatchRunner, SeatClient
 from caravan_tui.seats import SeatSpec
 from saves.codec import DamagedSave
 from saves.store import SaveStore

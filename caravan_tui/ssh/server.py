@@ -22,8 +22,8 @@ from pathlib import Path
 import asyncssh
 
 from ai.worker import AIWorker
-from caravan_tui.hosting.hub import Hub, guest_identity
-from caravan_tui.hosting.pty_session import PtySession
+from caravan_tui.ssh.hub import Hub, guest_identity
+from caravan_tui.ssh.pty_session import PtySession
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """The program an SSH session runs: the app in client mode, on the session's own PTY (DESIGN §7).
 
-The server starts it as ``python -I -m caravan_tui.hosting.session_main FD PAUSE``: FD is its
+The server starts it as ``python -I -m caravan_tui.session_main FD PAUSE``: FD is its
 end of a Unix socket to the hub, already bound to the person's identity, so nothing in its
 arguments or environment is a secret, and nothing it says can make it someone else; PAUSE is how
 long an opponent's move stays on screen before the next (the server's ``--move-pause``).
@@ -17,7 +17,7 @@ def main(argv: list[str]) -> int:
     try:
         fd, pause = int(argv[0]), float(argv[1])
     except (IndexError, ValueError):
-        print("usage: python -m caravan_tui.hosting.session_main FD PAUSE (the server runs this)", file=sys.stderr)
+        print("usage: python -m caravan_tui.session_main FD PAUSE (the server runs this)", file=sys.stderr)
         return 2
     hub = socket.socket(fileno=fd)
     try:

@@ -17,7 +17,7 @@ from pathlib import Path
 from ai.levels import LEVELS
 from caravan_tui.bus import MAX_NAME, Chat, line_problem
 from caravan_tui.engine import Event
-from caravan_tui.match import CHAT_BACKLOG
+from caravan_tui.match.host import CHAT_BACKLOG
 from saves.store import replace_file
 
 MAX_FILE = 1024 * 1024

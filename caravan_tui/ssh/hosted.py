@@ -12,10 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from caravan_tui.bus import Chat, MatchInfo, MatchOver, Update
-from caravan_tui.hosting.protocol import LobbyRow
-from caravan_tui.hosting.records import HostedRecord, load_side_log, save_side_log
-from caravan_tui.hosting.runner import MatchRunner, SeatClient
-from caravan_tui.match import MatchHost
+from caravan_tui.ssh.protocol import LobbyRow
+from caravan_tui.ssh.records import HostedRecord, load_side_log, save_side_log
+from caravan_tui.match.runner import MatchRunner, SeatClient
+from caravan_tui.match.host import MatchHost
 from caravan_tui.seats import SeatSpec
 
 log = logging.getLogger(__name__)
