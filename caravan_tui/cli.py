@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 
 from ai.levels import LEVELS
+from caravan_tui import __version__
 from caravan_tui.games import GAMES
 from caravan_tui.seats import BOOLEANS, SeatSpec, parse_seats
 
@@ -275,6 +276,7 @@ def _progress_bar(done: int, total: int) -> None:
 def build_parser() -> argparse.ArgumentParser:
     positive = _whole(1)
     parser = Parser(prog="caravan-tui", description="Caravan-themed trading games.")
+    parser.add_argument("--version", action="version", version=f"caravan-tui {__version__}")
     commands = parser.add_subparsers(dest="command")
 
     play = commands.add_parser("play", help="start a match against the AI at once")

@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+import tomllib
 from itertools import islice
 from pathlib import Path
 
@@ -306,3 +307,11 @@ def test_a_reader_that_leaves_early_ends_the_command_quietly(tmp_path):
     finally:
         os.close(write)
     assert result.returncode == 1 and result.stderr == b""
+
+
+def test_version_is_the_one_pyproject_sets(capsys):
+    declared = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())["project"]["version"]
+    with pytest.raises(SystemExit) as stop:
+        main(["--version"])
+    assert stop.value.code == 0
+    assert capsys.readouterr().out.strip() == f"caravan-tui {declared}"
