@@ -14,11 +14,12 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol, TypeAlias
 
 from caravan_tui.engine import Action, normalise_action
 
-Address = tuple
+Address: TypeAlias = tuple[Any, ...]
 
 
 def host_address(match: str) -> Address:
@@ -74,14 +75,14 @@ def line_problem(value: Any, most: int, what: str) -> str | None:
     return None
 
 
-def _whole(low: int, high: int, what: str):
+def _whole(low: int, high: int, what: str) -> Callable[[Any], str | None]:
     def check(value: Any) -> str | None:
         return None if type(value) is int and low <= value < high else f"{what} must be a whole number"
     return check
 
 
 #: field -> what is wrong with a request's value, or None (``Request.problem``)
-_REQUEST_FIELDS = {
+_REQUEST_FIELDS: dict[str, Callable[[Any], str | None]] = {
     "match": lambda v: None if type(v) is str and 0 < len(v) <= MAX_ID else "match must be a match id",
     "seat": _whole(0, MAX_SEATS, "seat"),
     "turn": _whole(0, 2**31, "turn"),
@@ -99,7 +100,7 @@ class Message:
     #: field name -> converter applied by ``from_map`` (msgpack returns lists for tuples).
     _convert: ClassVar[dict[str, Any]] = {}
 
-    def to_map(self) -> dict:
+    def to_map(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
         return {"type": type(self).__name__, **data}
 
@@ -109,7 +110,7 @@ class Message:
         return None
 
     @classmethod
-    def from_map(cls, m: dict) -> "Message":
+    def from_map(cls, m: dict[str, Any]) -> Message:
         data = {k: v for k, v in m.items() if k != "type"}
         try:
             message = cls(**data)
@@ -137,15 +138,15 @@ class Request(Message):
         return None
 
 
-def _actions(actions: list) -> list[Action]:
+def _actions(actions: list[Any]) -> list[Action]:
     return [normalise_action(a) for a in actions]
 
 
-def _strings(items: list) -> list[str]:
+def _strings(items: list[Any]) -> list[str]:
     return [str(s) for s in items]
 
 
-def _floats(items: list) -> list[float]:
+def _floats(items: list[Any]) -> list[float]:
     return [float(x) for x in items]
 
 
@@ -156,7 +157,7 @@ class YourTurn(Message):
     match: str
     seat: int
     turn: int
-    view: dict
+    view: dict[str, Any]
     legal: list[Action]
     _convert: ClassVar[dict[str, Any]] = {"legal": _actions}
 
@@ -193,7 +194,7 @@ class MatchInfo(Message):
     game: str
     names: list[str]
     seats: list[str]
-    options: dict
+    options: dict[str, Any]
     _convert: ClassVar[dict[str, Any]] = {"names": _strings, "seats": _strings}
 
 
@@ -206,7 +207,7 @@ class Update(Message):
     match: str
     seat: int | None
     turn: int
-    view: dict
+    view: dict[str, Any]
     events: list[str]
     whole_log: bool = False
     _convert: ClassVar[dict[str, Any]] = {"events": _strings}
@@ -243,7 +244,7 @@ class Hint(Message):
     turn: int
     action: Action
     text: str
-    candidates: list = field(default_factory=list)
+    candidates: list[list[Any]] = field(default_factory=list)
     _convert: ClassVar[dict[str, Any]] = {"action": normalise_action}
 
 
@@ -325,7 +326,7 @@ MESSAGES: dict[str, type[Message]] = {
 CHAT_MESSAGES: dict[str, type[Message]] = {"Chat": Chat}
 
 
-def message_from_map(m: dict, known: dict[str, type[Message]] = MESSAGES) -> Message:
+def message_from_map(m: dict[str, Any], known: dict[str, type[Message]] = MESSAGES) -> Message:
     """The message a ``to_map()`` map describes, of one of the ``known`` types; ValueError for
     anything else."""
     if not isinstance(m, dict):

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 #: An action is a tuple of str / int / nested tuples, e.g. ("play", "2MK", "3MV") or ("pass",).
-Action = tuple
+Action: TypeAlias = tuple[Any, ...]
 
 
 class IllegalAction(ValueError):
@@ -36,7 +36,7 @@ def render(text: str, names: Sequence[str], viewer: int | None = None) -> str:
     the verb itself. A name that opens a sentence is capitalised.
     """
 
-    def fill(match: re.Match) -> str:
+    def fill(match: re.Match[str]) -> str:
         seat, form = int(match[1]), match[2]
         you = seat == viewer
         if form is None:
@@ -99,7 +99,7 @@ class Option:
     """A game option: its default, the allowed values and a line of help for the new-match screen."""
 
     default: Any
-    choices: tuple
+    choices: tuple[Any, ...]
     help: str
 
     def check(self, value: Any) -> Any:
@@ -129,11 +129,11 @@ class State(Protocol):
     """One position of a game, including its own seeded random generator (chance lives inside)."""
 
     @classmethod
-    def new(cls, players: int, *, seed: int, options: dict) -> "State": ...
+    def new(cls, players: int, *, seed: int, options: dict[str, Any]) -> State: ...
     @classmethod
-    def from_data(cls, data: dict) -> "State": ...
+    def from_data(cls, data: dict[str, Any]) -> State: ...
     @classmethod
-    def from_view(cls, view: dict, seat: int) -> "State": ...  # hidden parts in a fixed order
+    def from_view(cls, view: dict[str, Any], seat: int) -> State: ...  # hidden parts in a fixed order
     def opening_events(self) -> list[Event]: ...  # the setup (deals, start player), from a fresh state
     def to_move(self) -> int | None: ...
     def legal_actions(self) -> list[Action]: ...  # may be shared with other states: never mutate it
@@ -142,11 +142,11 @@ class State(Protocol):
     def scores(self) -> list[float]: ...
     def outcome(self) -> list[float]: ...
     def estimate(self) -> list[float]: ...
-    def view(self, seat: int | None) -> dict: ...  # VIEW_HEADER keys and the game's own
-    def determinize(self, seat: int, rng: random.Random) -> "State": ...
-    def clone(self) -> "State": ...
+    def view(self, seat: int | None) -> dict[str, Any]: ...  # VIEW_HEADER keys and the game's own
+    def determinize(self, seat: int, rng: random.Random) -> State: ...
+    def clone(self) -> State: ...
     def describe(self, action: Action, seat: int | None = None) -> str: ...  # may hold {pN} fields
-    def to_data(self) -> dict: ...
+    def to_data(self) -> dict[str, Any]: ...
 
 
 class TurnState:
@@ -155,6 +155,8 @@ class TurnState:
     own ``__slots__`` and must not mutate a cached list (clones share it)."""
 
     __slots__ = ("turn", "_legal")
+    turn: int | None
+    _legal: list[Action] | None
 
     def to_move(self) -> int | None:
         return self.turn
@@ -185,7 +187,7 @@ def bits_of(mask: int) -> list[int]:
     return out
 
 
-def mask_of(items) -> int:
+def mask_of(items: Iterable[int]) -> int:
     """The bit set of ``items`` (small non-negative ints)."""
     mask = 0
     for item in items:
@@ -198,10 +200,11 @@ class SplitMixChance:
     clone copies one number and a replay reproduces every draw. Mix into a State class."""
 
     __slots__ = ()
+    rng: int
 
     def _next(self) -> int:
         """splitmix64: the next 64-bit output."""
-        s = self.rng = (self.rng + 0x9E3779B97F4A7C15) & MASK64
+        s = self.rng = (self.rng + 0x9E3779B97F4A7C15) & MASK64  # type: ignore[misc]  # in the state's slots
         z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
         return z ^ (z >> 31)
@@ -209,7 +212,7 @@ class SplitMixChance:
     def _below(self, k: int) -> int:
         return self._next() % k
 
-    def _shuffle(self, items: list) -> None:
+    def _shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates, in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self._next() % (i + 1)
@@ -251,13 +254,13 @@ class Game:
     options: dict[str, Option]
     rules: str  # markdown for players, shown by the in-app viewer
     summary: str  # one line for the new-match screen
-    state_class: type
+    state_class: type[State]
     default_players: int = 2
     ai: GameAI = field(default_factory=GameAI)
-    quick_options: dict = field(default_factory=dict)
+    quick_options: dict[str, Any] = field(default_factory=dict)
     screen: Callable[[], type] | None = None
 
-    def resolve_options(self, options: dict | None) -> dict:
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown name or a refused value is a ValueError that reads like
         a sentence and names the option (options may come from a file: a name may not even be
         text)."""
@@ -275,7 +278,7 @@ class Game:
                 raise ValueError(f"{name}: {error}") from None
         return resolved
 
-    def new(self, players: int, *, seed: int, options: dict | None = None) -> State:
+    def new(self, players: int, *, seed: int, options: dict[str, Any] | None = None) -> State:
         if players not in self.players:
             raise ValueError(f"{self.title} is for {self.player_range()} players, not {players}")
         return self.state_class.new(players, seed=seed, options=self.resolve_options(options))
@@ -284,10 +287,10 @@ class Game:
         low, high = self.players.start, self.players.stop - 1
         return str(low) if low == high else f"{low}–{high}"
 
-    def from_data(self, data: dict) -> State:
+    def from_data(self, data: dict[str, Any]) -> State:
         return self.state_class.from_data(data)
 
-    def from_view(self, view: dict, seat: int) -> State:
+    def from_view(self, view: dict[str, Any], seat: int) -> State:
         """A world consistent with ``view`` (hidden parts filled in a fixed order).
 
         AI seats receive only their view; they build a world with this and call
@@ -305,7 +308,11 @@ def outcome_from_scores(scores: Sequence[float]) -> list[float]:
 
 
 def normalise_action(action: Any) -> Action:
-    """Lists (as msgpack or JSON return them) back to tuples, recursively."""
-    if isinstance(action, (list, tuple)):
-        return tuple(normalise_action(a) for a in action)
-    return action
+    """Lists (as msgpack or JSON return them) back to tuples, recursively; anything else is
+    passed on unchanged, for the engine to refuse as illegal."""
+    normal: Action = _tuples(action)
+    return normal
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(part) for part in value) if isinstance(value, (list, tuple)) else value
