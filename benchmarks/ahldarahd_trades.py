@@ -5,9 +5,10 @@ whether trading helps (trading seats against the same level with trading switche
     python benchmarks/ahldarahd_trades.py --seats ai:normal,ai:normal/notrade --rounds 5
 
 AI seats propose by the engine's suggested proposals only (``GameAI.considered``). A seat
-written ``SPEC/notrade`` plays SPEC but never proposes and declines every offer; every search
-in the run knows it (the filter sits in the rules' legal actions of this process), so the
-trading seats do not waste proposals on it. With one seat kind, ``--rounds`` games are played
+written ``SPEC/notrade`` plays SPEC but never proposes and declines every offer, as a person who
+never trades would: it declines without searching, and when building it plays the move its
+search visited most among those that are not proposals. The other seats do not know it never
+trades (a declined proposal costs them what it costs against such a person). With one seat kind, ``--rounds`` games are played
 with every seat that kind, one seed each; with two kinds, the arena's line-ups: every
 combination with both kinds, in every rotation, one seed per line-up and round. AI seats search
 their iteration budget only (``CARAVAN_TUI_AI_BUDGET=iterations``), so a run replays exactly.
@@ -21,32 +22,35 @@ import sys
 import time
 from collections import Counter
 from itertools import combinations_with_replacement
+from typing import Any
 
-os.environ.setdefault("CARAVAN_TUI_AI_BUDGET", "iterations")
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from ai.arena import wilson_interval
+from ai.matches import decision_seed, seat_policy
+from ai.ismcts import most_visited
+from ai.policies import SearchPolicy
+from caravan_tui.engine import Action
+from caravan_tui.games import get_game
+from caravan_tui.games.ahldarahd.trading import traded
+from caravan_tui.seats import SeatSpec
 
-from ai.arena import wilson_interval  # noqa: E402
-from ai.matches import decision_seed, seat_policy  # noqa: E402
-from caravan_tui.games import get_game  # noqa: E402
-from caravan_tui.games.ahldarahd import rules  # noqa: E402
-from caravan_tui.games.ahldarahd.trading import traded  # noqa: E402
-from caravan_tui.seats import SeatSpec  # noqa: E402
-
-NO_TRADE: set[int] = set()  # seats of the match being played that do not trade
-_compute_legal = rules.AhldarahdState._compute_legal
-
-
-def _legal_without_trades(self):
-    actions = _compute_legal(self)
-    if self.turn in NO_TRADE:
-        if self.phase == rules.ANSWER:
-            return [rules.DECLINE]
-        if self.phase == rules.BUILD:
-            return [a for a in actions if a[0] != "offer"]
-    return actions
+PROPOSALS = ("offer", "trade_with")
 
 
-rules.AhldarahdState._compute_legal = _legal_without_trades
+class NoTrade:
+    """Plays an AI seat that never proposes and declines every offer."""
+
+    def __init__(self, policy: SearchPolicy) -> None:
+        self.policy = policy
+
+    def choose(self, game_id: str, view: dict[str, Any], seat: int, seed: int, legal: list[Action]) -> Action:
+        if ("decline",) in legal:
+            return ("decline",)
+        if not any(action[0] in PROPOSALS for action in legal):
+            return self.policy.choose(game_id, view, seat, seed, legal)
+        stats = self.policy.merge([self.policy.search_root(game_id, view, seat, seed, index)
+                                   for index in range(self.policy.level.searches)])
+        return most_visited({action: visits for action, (visits, _) in stats.items()
+                             if action[0] not in PROPOSALS})
 
 
 def lineups(kinds: list[str], players: int) -> list[tuple[str, ...]]:
@@ -57,9 +61,8 @@ def lineups(kinds: list[str], players: int) -> list[tuple[str, ...]]:
 
 def play(specs: list[str], seed: int, options: dict) -> dict:
     game = get_game("ahldarahd")
-    NO_TRADE.clear()
-    NO_TRADE.update(i for i, s in enumerate(specs) if s.endswith("/notrade"))
-    policies = [seat_policy(SeatSpec.parse(s.removesuffix("/notrade"))) for s in specs]
+    policies = [NoTrade(policy) if s.endswith("/notrade") and isinstance(policy, SearchPolicy) else policy
+                for s in specs for policy in [seat_policy(SeatSpec.parse(s.removesuffix("/notrade")))]]
     state = game.new(len(specs), seed=seed, options=game.resolve_options(options))
     made, accepted, failed, declined = Counter(), Counter(), Counter(), Counter()
     moves = 0
@@ -86,6 +89,7 @@ def play(specs: list[str], seed: int, options: dict) -> dict:
 
 
 def main() -> int:
+    os.environ.setdefault("CARAVAN_TUI_AI_BUDGET", "iterations")
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seats", required=True, help="one or two seat kinds, comma-separated (SPEC or SPEC/notrade)")
     parser.add_argument("--players", type=int, default=3)

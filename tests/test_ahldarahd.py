@@ -17,9 +17,8 @@ from caravan_tui.games.ahldarahd.cards import CARD_INDEX, CARD_NAMES, COLOUR_MAS
 from caravan_tui.games.ahldarahd.maps import (
     COLOURS, COMMODITIES, COMMODITY_AT, COST, DEGREE, ENDS, MAJORITY, ROUTES, SEA, SLOT_NAMES, SLOTS,
 )
-from caravan_tui.games.ahldarahd.rules import (
-    ANSWER, BID_OPEN, BUILD, COMPOSE, NIGHT_AVERT, NIGHT_LOSS, OVER, SETUP, AhldarahdState,
-)
+from caravan_tui.games.ahldarahd.rules import AhldarahdState
+from caravan_tui.games.ahldarahd.terms import ANSWER, BID_OPEN, BUILD, COMPOSE, NIGHT_AVERT, NIGHT_LOSS, OVER, SETUP
 from caravan_tui.games.ahldarahd.trading import decline_reason, judge
 from caravan_tui.seats import SeatSpec
 

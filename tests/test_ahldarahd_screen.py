@@ -9,7 +9,7 @@ from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.map_widget import MapBoard, map_lines, nearest
 from caravan_tui.games.ahldarahd.proposal import Proposal, gold_steps, one_step, problem, steps
-from caravan_tui.games.ahldarahd.rules import BUILD, NIGHT_AVERT
+from caravan_tui.games.ahldarahd.terms import BUILD, NIGHT_AVERT
 from caravan_tui.games.ahldarahd.screen import AhldarahdScreen
 from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
 from caravan_tui.screens.dialogs import ChoiceScreen

@@ -1,6 +1,6 @@
 """DESIGN §1: the engine, the rules, the AI and the saves never import Textual (importing the
 registry, which loads every game's package, must not load it either); no generic module names a
-game."""
+game; no module imports itself through others; benchmarks use the public API only."""
 from __future__ import annotations
 
 import ast
@@ -94,3 +94,155 @@ def test_the_game_check_would_catch_a_named_game(tmp_path):
     sample = tmp_path / "bench.py"
     sample.write_text('OPTIONS = {"some_game": {"hands": 1}}\nfrom caravan_tui.games.some_game import rules\n')
     assert naming_a_game(sample, ["some_game"]) == ["some_game", "caravan_tui.games.some_game"]
+
+
+# -- no import circles: a module's imports (at the top or inside functions) never lead back to it -
+
+PACKAGES = ("caravan_tui", "ai", "saves")
+
+
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = path.relative_to(root).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def internal_imports(path: Path, modules: set[str], root: Path = ROOT) -> set[str]:
+    """The modules of ``modules`` that ``path`` imports anywhere in its source, except under ``if
+    TYPE_CHECKING:`` (annotations only)."""
+    name = module_name(path, root)
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only = {id(node) for block in ast.walk(tree)
+                   if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
+                   for node in ast.walk(block)}
+    found = set()
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+                base = ".".join(package[:len(package) - node.level + 1] + ([base] if base else []))
+            targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base for alias in node.names]
+        else:
+            continue
+        for target in targets:
+            while target and target not in modules:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.add(target)
+    return found
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found = []
+    for start in graph:
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, edges = work[-1]
+            for nxt in edges:
+                if nxt not in index:
+                    index[nxt] = low[nxt] = len(index)
+                    stack.append(nxt)
+                    on_stack.add(nxt)
+                    work.append((nxt, iter(sorted(graph[nxt]))))
+                    break
+                if nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    group = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        group.append(member)
+                        if member == node:
+                            break
+                    if len(group) > 1:
+                        found.append(sorted(group))
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    paths = [path for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))]
+    modules = {module_name(path) for path in paths}
+    return {module_name(path): internal_imports(path, modules) for path in paths}
+
+
+def test_no_module_imports_itself_through_others():
+    graph = import_graph()
+    assert "caravan_tui.games.ahldarahd.rules" in graph
+    assert circles(graph) == []
+
+
+def test_the_circle_check_would_catch_one(tmp_path):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("def f():\n    from .b import g\n")
+    (package / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .c import h\n"
+                                  "from . import a\n")
+    (package / "c.py").write_text("from .b import g\n")
+    paths = sorted(package.glob("*.py"))
+    modules = {module_name(path, tmp_path) for path in paths}
+    graph = {module_name(path, tmp_path): internal_imports(path, modules, tmp_path) for path in paths}
+    assert graph["pkg.b"] == {"pkg.a"}  # the annotation-only import is no edge
+    assert circles(graph) == [["pkg.a", "pkg.b"]]
+
+
+# -- benchmarks measure what users run: the public API only ---------------------------------------
+
+def private_reaches(path: Path) -> list[str]:
+    """What ``path`` does that a user's run never does: import a private name, assign to an
+    attribute of an imported module or class (a monkeypatch), or change ``sys.path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imported = set()
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            imported.update(alias.asname or alias.name for alias in node.names)
+            found += [f"imports {alias.name}" for alias in node.names if alias.name.startswith("_")]
+        elif isinstance(node, ast.Import):
+            imported.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+            node, (ast.AugAssign, ast.AnnAssign)) else []
+        for target in targets:
+            if isinstance(target, ast.Attribute) and isinstance(target.value, (ast.Name, ast.Attribute)):
+                root = target.value
+                while isinstance(root, ast.Attribute):
+                    root = root.value
+                if isinstance(root, ast.Name) and root.id in imported:
+                    found.append(f"assigns {ast.unparse(target)}")
+        if isinstance(node, ast.Attribute) and ast.unparse(node) == "sys.path":
+            found.append("changes sys.path")
+    return found
+
+
+def test_benchmarks_use_the_public_api():
+    benchmarks = sorted((ROOT / "benchmarks").glob("*.py"))
+    assert benchmarks
+    offenders = {str(path.relative_to(ROOT)): found for path in benchmarks if (found := private_reaches(path))}
+    assert offenders == {}
+
+
+def test_the_benchmark_check_would_catch_a_patch(tmp_path):
+    sample = tmp_path / "bench.py"
+    sample.write_text("import sys\nfrom x import rules, _secret\nsys.path.insert(0, '..')\n"
+                      "rules.State._compute = None\n")
+    assert private_reaches(sample) == ["imports _secret", "assigns rules.State._compute", "changes sys.path"]

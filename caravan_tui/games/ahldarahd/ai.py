@@ -25,10 +25,10 @@ from .cards import ITEM_INDEX, ROP
 from .evaluation import MARGIN, Board, board_of, city_points, item_worth, projected, projected_all
 from .maps import COLOUR_INDEX, COMMODITY_AT, COST, ENDS, MAJORITY, SLOTS
 from .night import loss_routes
-from .rules import (
-    ANSWER, BID_OPEN, BID_RAISE, BUILD, COMPOSE, NIGHT_AVERT, NIGHT_LOSS, NIGHT_PRICE, SETUP, SHAH_GIVE,
-    AhldarahdState,
-)
+from .offers import apply_trade_step
+from .rules import AhldarahdState
+from .terms import ANSWER, BID_OPEN, BID_RAISE, BUILD, COMPOSE, NIGHT_AVERT, NIGHT_LOSS, NIGHT_PRICE, SETUP, SHAH_GIVE
+from .trading import judge, traded
 
 #: what the prior charges for a gold and for a card spent (points)
 GOLD = 0.12
@@ -102,9 +102,6 @@ def _build_prior(state: AhldarahdState, seat: int, actions) -> list[float]:
 def _offer_value(state: AhldarahdState, seat: int, action, before: float) -> float:
     """What a suggested proposal brings ``seat`` if accepted, in points, less if the partner
     would refuse it by their own judgement."""
-    from .offers import apply_trade_step
-    from .trading import judge, traded
-
     world = state.clone()
     world._legal = None
     apply_trade_step(world, seat, action, None)
@@ -186,8 +183,6 @@ def prior(state: AhldarahdState, actions) -> list[float]:
     if phase == BID_OPEN or phase == BID_RAISE:
         return _bid_prior(state, seat, actions)
     if phase == ANSWER:
-        from .trading import judge
-
         verdict = judge(state)
         accept = verdict.gain - MARGIN if not verdict.fails else -0.01
         if verdict.proposer_after >= 0.85:

@@ -1,11 +1,17 @@
 """Plain words for every action, as the seat to move reads them (``{pN}`` fields)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from caravan_tui.engine import Action, seat_field as who
 
 from .cards import ITEM_INDEX
 from .maps import COLOUR_INDEX, COMMODITIES, COST, ENDS, MAJORITY, SLOTS, VALUE, route_words
-from .rules import NIGHT_PRICE, AhldarahdState, city_in_words, gold_words, item_words, map_words, poss, rop_words
+from .offers import offer_words
+from .terms import NIGHT_PRICE, city_in_words, gold_words, item_words, map_words, poss, rop_words
+
+if TYPE_CHECKING:
+    from .rules import AhldarahdState
 
 
 def _takes(state: AhldarahdState, seat: int, m: int, r: int) -> str:
@@ -97,14 +103,10 @@ def describe(state: AhldarahdState, action: Action) -> str:
     if kind == "ask_item":
         return f"Proposal: ask {who(state.partner)} for {item_words(ITEM_INDEX[action[1]])}"
     if kind == "send":
-        from .offers import offer_words
-
         return f"Send the proposal: {offer_words(state)}"
     if kind == "cancel":
         return "Drop the proposal"
     if kind in ("accept", "decline"):
-        from .offers import offer_words
-
         return f"{'Accept' if kind == 'accept' else 'Decline'} the trade: {offer_words(state)}"
     if kind == "avert":
         return f"Discard a {COMMODITIES[state.n_comm]} card: avert the Night for everyone"

@@ -23,11 +23,16 @@ valued by their number only, so nothing hidden shapes what a seat says.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import math
 
 from .cards import COMMODITY_MASK, EYES, PIRATE, ROP, SHAH
 from .maps import ADJ, COMMODITY_AT, ENDS, MAJORITY, ROUTES, SEA, SLOTS, VALUE
-from .rules import BUILD, COMPOSE, OVER, AhldarahdState
+from .terms import BUILD, COMPOSE, OVER
+
+if TYPE_CHECKING:
+    from .rules import AhldarahdState
 
 #: points per gold beyond what it buys (routes: see the budget), and per card beyond its route
 W_GOLD = 0.1

@@ -10,14 +10,16 @@ Then the phase that drew the chips (the free routes or a build) goes on.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from caravan_tui.engine import Action, Event, seat_field as who
 
 from .cards import CARD_NAMES, COMMODITY_MASK
 from .maps import ADJ, COMMODITIES, ROUTES, SLOT_OF, route_words
-from .rules import (
-    AVERT, NIGHT_AVERT, NIGHT_LOSS, NIGHT_PRICE, PLEDGE_LEVELS, SETUP, STAND_BY, AhldarahdState, gold_words,
-    map_words, poss,
-)
+from .terms import AVERT, NIGHT_AVERT, NIGHT_LOSS, NIGHT_PRICE, PLEDGE_LEVELS, SETUP, STAND_BY, gold_words, map_words, poss
+
+if TYPE_CHECKING:
+    from .rules import AhldarahdState
 
 
 def night_actions(state: AhldarahdState, seat: int) -> list[Action]:

@@ -21,13 +21,18 @@ decliner's reason in words when the trade is bad for them by their own measure (
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from caravan_tui.engine import Action, Event, seat_field as who
 
 from .cards import (
     CARD_NAMES, COMMODITY_MASK, ITEM_INDEX, ITEM_NAMES, EYES, ROP, SHAH, pick_card,
 )
 from .maps import ADJ, COMMODITIES, COMMODITY_AT, COMMODITY_INDEX, ENDS, MAJORITY, ROUTES, SLOTS
-from .rules import item_words, ANSWER, BUILD, CANCEL, COMPOSE, SEND, AhldarahdState, gold_words
+from .terms import ANSWER, BUILD, CANCEL, COMPOSE, SEND, gold_words, item_words
+
+if TYPE_CHECKING:
+    from .rules import AhldarahdState
 
 GOLD_STEPS = (1, 5)
 MAX_REQUESTS = 3
@@ -274,10 +279,8 @@ def apply_trade_step(state: AhldarahdState, seat: int, action: Action, events: l
             events.append(Event(f"{who(seat)} drop{who(seat, 's')} the proposal."))
         state._clear_draft()
         state.phase = BUILD
-    elif kind == "accept":
-        _accept(state, seat, events)
     else:
-        _decline(state, seat, events)
+        accept(state, seat, events)
 
 
 def _draft_note(state: AhldarahdState, seat: int, events: list[Event] | None) -> None:
@@ -299,7 +302,7 @@ def _back_to_builder(state: AhldarahdState) -> None:
     state.turn = state.order[state.pos]
 
 
-def _accept(state: AhldarahdState, partner: int, events: list[Event] | None) -> None:
+def accept(state: AhldarahdState, partner: int, events: list[Event] | None) -> None:
     seat = state.order[state.pos]
     hand = state.hand[partner]
     known = state.known[partner]
@@ -358,12 +361,10 @@ def _move_item(state: AhldarahdState, item: int, to: int) -> None:
         state.pirate = to
 
 
-def _decline(state: AhldarahdState, partner: int, events: list[Event] | None) -> None:
+def decline(state: AhldarahdState, partner: int, events: list[Event] | None, reason: str) -> None:
+    """``partner`` declines the pending offer, giving ``reason`` (words with seat fields) if any."""
     if events is not None:
-        from .trading import decline_reason
-
         seat = state.order[state.pos]
-        reason = decline_reason(state, partner)
         text = f"{who(partner)} decline{who(partner, 's')} the trade with {who(seat)}"
         events.append(Event(text + (f": {reason}." if reason else ".")))
     _back_to_builder(state)

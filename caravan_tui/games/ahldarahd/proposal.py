@@ -9,13 +9,18 @@ sent, and nothing counts against the 3 proposals, until the engine has accepted 
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dataclasses import dataclass, field
 
 from caravan_tui.engine import Action, IllegalAction, seat_field as who
 
 from .cards import ITEM_INDEX
 from .offers import GOLD_STEPS, MAX_REQUESTS
-from .rules import BUILD, MAX_PROPOSALS, AhldarahdState, item_words
+from .terms import BUILD, MAX_PROPOSALS, item_words
+
+if TYPE_CHECKING:
+    from .rules import AhldarahdState
 
 
 @dataclass

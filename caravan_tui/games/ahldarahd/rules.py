@@ -78,34 +78,24 @@ import random
 from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixChance, TurnState, seat_field as who
 
 from .cards import (
-    CARD_NAMES, COMMODITY_MASK, EYES, ITEM_INDEX, ITEM_NAMES, ITEM_WORDS, PIRATE, ROP,
+    CARD_INDEX, CARD_NAMES, COMMODITY_MASK, EYES, ITEM_INDEX, ITEM_NAMES, PIRATE, ROP,
     SHAH, cards_of, mask_of, pick_card,
 )
 from .maps import (
     ADJ, COLOUR_INDEX, COLOURS, COMMODITIES, COMMODITY_AT, COMMODITY_INDEX, COST, ENDS, MAJORITY,
     ROUTE_GOODS, ROUTES, SEA, SLOT_OF, SLOTS, VALUE, route_words,
 )
-
-SETUP, BID_OPEN, BID_RAISE, SHAH_GIVE, BUILD, COMPOSE, ANSWER, NIGHT_AVERT, NIGHT_LOSS, OVER = range(10)
-PHASES = ("setup", "bid_open", "bid_raise", "shah_give", "build", "compose", "answer",
-          "night_avert", "night_loss", "over")
-
-BANK = 120
-START_GOLD = 5
-HAND = 3
-MARKERS = 21
-FREE_ROUTES = 2
-BLACK_CHIPS = 3
-NIGHT_PRICE = 10
-MAX_PROPOSALS = 3
-MAX_TURNS = 60
-OPEN_LEVELS = (0, 1, 2, 3, 4, 6, 8, 11, 15, 20)
-RAISE_STEPS = (1, 2, 3, 5, 8)
-PLEDGE_LEVELS = (1, 2, 3, 5)
-
-DONE, END, PASS, SEND, CANCEL, ACCEPT, DECLINE, AVERT, STAND_BY = (
-    ("done",), ("end",), ("pass",), ("send",), ("cancel",), ("accept",), ("decline",), ("avert",),
-    ("stand_by",))
+from .describe import describe as describe_action
+from .evaluation import estimate as estimated
+from .night import apply_night, lose_route, loss_routes, next_loss, next_night, night_actions
+from .offers import apply_trade_step, compose_actions, decline, suggested_offers
+from .terms import (
+    ACCEPT, ANSWER, BANK, BID_OPEN, BID_RAISE, BLACK_CHIPS, BUILD, COMPOSE, DECLINE, DONE, END,
+    FREE_ROUTES, HAND, MARKERS, MAX_PROPOSALS, MAX_TURNS, NIGHT_AVERT, NIGHT_LOSS, OPEN_LEVELS,
+    OVER, PASS, PHASES, RAISE_STEPS, SETUP, SHAH_GIVE, START_GOLD, city_count,
+    city_in_words, gold_words, item_words, map_words, plural, poss, rop_words,
+)
+from .trading import decline_reason
 
 
 def destroy_payments(cost: int, d: int, a: int, b: int, na: int, nb: int, gold: int) -> list[tuple[str, str]]:
@@ -143,43 +133,6 @@ _ROUTE_ACTIONS = tuple(
            ("buy", colour, r + 1), _destroy_actions(colour, r, a, b))
           for r, (a, b) in enumerate(ROUTE_GOODS[m]))
     for m, colour in enumerate(COLOURS))
-
-
-def plural(k: int, word: str) -> str:
-    return f"{k} {word}" if k == 1 else f"{k} {word}s"
-
-
-def gold_words(k: int) -> str:
-    return f"{k} gold"
-
-
-def poss(seat: int) -> str:
-    """``{p1:'s}``: "Ann's" or "your"."""
-    return who(seat, "'s")
-
-
-def map_words(m: int, n: int) -> str:
-    """"{p1:'s} map" (read "Ann's map" or "your map"), or "the neutral map"."""
-    return "the neutral map" if m >= n else f"{poss(m)} map"
-
-
-def city_in_words(m: int, slot: int, n: int) -> str:
-    """"the Salt city on {p0:'s} map"."""
-    return f"the {COMMODITIES[COMMODITY_AT[m][slot]]} city on {map_words(m, n)}"
-
-
-def rop_words(k: int) -> str:
-    """"{p1:'s} Right of Passage"."""
-    return f"{poss(k)} Right of Passage"
-
-
-def item_words(item: int) -> str:
-    """An item in words, a RoP by its player: "{p1:'s} Right of Passage", "the Eyes of Shamesh"."""
-    return rop_words(item - ROP) if ROP <= item < SHAH else ITEM_WORDS[item]
-
-
-def city_count(k: int) -> str:
-    return f"{k} controlled {'city' if k == 1 else 'cities'}"
 
 
 class AhldarahdState(SplitMixChance, TurnState):
@@ -556,8 +509,6 @@ class AhldarahdState(SplitMixChance, TurnState):
         """After a setup or building action: Nights first (§7), then the phase goes on."""
         if self.nights:
             self.back = self.phase
-            from .night import next_night
-
             next_night(self, events)
             return
         if self.phase == SETUP:
@@ -705,18 +656,12 @@ class AhldarahdState(SplitMixChance, TurnState):
         if phase == SHAH_GIVE:
             return [("give_shah", s) for s in range(self.n)]
         if phase == COMPOSE:
-            from .offers import compose_actions
-
             return compose_actions(self, seat)
         if phase == ANSWER:
             return [ACCEPT, DECLINE]
         if phase == NIGHT_AVERT:
-            from .night import night_actions
-
             return night_actions(self, seat)
         if phase == NIGHT_LOSS:
-            from .night import loss_routes
-
             return [("lose", COLOURS[m], r + 1) for m, r in loss_routes(self, seat, self.n_comm)]
         return []
 
@@ -755,8 +700,6 @@ class AhldarahdState(SplitMixChance, TurnState):
             if self.rop[k] == seat:
                 out.append(("sell_rop", COLOURS[k]))
         if self.proposals > 0:
-            from .offers import suggested_offers
-
             out.extend(suggested_offers(self, seat))
             out.extend(("trade_with", q) for q in range(self.n) if q != seat)
         out.append(END)
@@ -823,19 +766,15 @@ class AhldarahdState(SplitMixChance, TurnState):
                 events.append(Event(text + "."))
             self.pos += 1
             self._next_auction(events)
+        elif action == DECLINE:
+            decline(self, seat, events, decline_reason(self, seat) if events is not None else "")
         elif phase == COMPOSE or phase == ANSWER:
-            from .offers import apply_trade_step
-
             apply_trade_step(self, seat, action, events)
         elif phase == NIGHT_AVERT:
-            from .night import apply_night
-
             apply_night(self, seat, action, events)
         elif phase == NIGHT_LOSS:
             m, r = COLOUR_INDEX[action[1]], action[2] - 1
             self.losses = self.losses[1:]
-            from .night import lose_route, next_loss
-
             lose_route(self, seat, m, r, events)
             next_loss(self, events)
         return events if events is not None else []
@@ -896,8 +835,6 @@ class AhldarahdState(SplitMixChance, TurnState):
                                     f"for {gold_words(paid)} ({city_count(worth)} on that map); it goes to "
                                     "the table."))
         elif kind == "offer" or kind == "trade_with":
-            from .offers import apply_trade_step
-
             apply_trade_step(self, seat, action, events)
             return
         self._continue(events)
@@ -938,14 +875,10 @@ class AhldarahdState(SplitMixChance, TurnState):
     def estimate(self) -> list[float]:
         if self.turn is None:
             return self.outcome()
-        from .evaluation import estimate
-
-        return estimate(self)
+        return estimated(self)
 
     def describe(self, action: Action, seat: int | None = None) -> str:
-        from .describe import describe
-
-        return describe(self, action)
+        return describe_action(self, action)
 
     # -- information ----------------------------------------------------------------------------
 
@@ -1080,8 +1013,6 @@ class AhldarahdState(SplitMixChance, TurnState):
 
     @classmethod
     def from_data(cls, data: dict) -> "AhldarahdState":
-        from .cards import CARD_INDEX
-
         n = data["players"]
         state = cls.__new__(cls)
         state._blank(n, data["neutral_map"], data["night_of_the_outsider"], data["market_drift"],

@@ -29,7 +29,7 @@ from .cards import ITEM_INDEX
 from .map_widget import CODES, MapBoard, seat_letter, seat_style
 from .maps import COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS, SEA
 from .proposal import Proposal, actions as proposal_actions, problem
-from .rules import NIGHT_PRICE, item_words
+from .terms import NIGHT_PRICE, item_words
 from .trade_dialog import TradeDialog, side_words
 
 ROUTE_KINDS = ("claim", "buy", "destroy", "free", "lose")

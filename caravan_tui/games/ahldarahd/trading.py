@@ -10,13 +10,19 @@ lowers the recipient's win chance, so it is declined; ``decline_reason`` says so
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dataclasses import dataclass
 
 from caravan_tui.engine import seat_field as who
 
 from .cards import CARD_NAMES, pick_card
 from .evaluation import MARGIN, gold_rate, projected_all, win_chances
-from .rules import ANSWER, AhldarahdState
+from .offers import accept, request_words, side_words
+from .terms import ANSWER
+
+if TYPE_CHECKING:
+    from .rules import AhldarahdState
 
 #: the proposer's win chance after the trade above which an AI seat never accepts
 HANDS_THE_GAME = 0.85
@@ -43,11 +49,9 @@ def traded(state: AhldarahdState) -> AhldarahdState | None:
         if card < 0:
             return None
         hand &= ~(1 << card)
-    from .offers import _accept
-
     world = state.clone()
     world._legal = None
-    _accept(world, state.partner, None)
+    accept(world, state.partner, None)
     return world
 
 
@@ -83,8 +87,6 @@ def decline_reason(state: AhldarahdState, partner: int) -> str:
     if verdict.proposer_after >= HANDS_THE_GAME and verdict.proposer_gain > 0:
         return f"it would hand {who(proposer)} the game"
     if verdict.points < 0:
-        from .offers import request_words, side_words
-
         # "a Salt card", "2 Textiles cards": never a hidden card's name
         asked = [("a " if words.endswith(" card") else "") + words[len("any "):]
                  for words in request_words(state.a_cards)]

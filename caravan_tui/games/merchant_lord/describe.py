@@ -1,13 +1,16 @@
 """Plain words for every action, as the seat to move would read them (``{pN}`` fields)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from caravan_tui.engine import Action
 
 from .cards import DIE, HALF_INDEX, HALF_WORDS, IDS, INDEX, ONE_TIME_WORDS, half_words
-from .rules import (
-    ADJUST_COST, FAVOUR, PRICE, REROLL_COST, SELL, VINDEX, MerchantLordState, dice_words, plural, village_words,
-)
 from .sales import adjusted, unpack
+from .terms import ADJUST_COST, FAVOUR, PRICE, REROLL_COST, SELL, VINDEX, dice_words, plural, village_words
+
+if TYPE_CHECKING:
+    from .rules import MerchantLordState
 
 
 def _gain(coins: int, favour: int) -> str:

@@ -11,10 +11,15 @@ end nears; once someone has 9 table cards and the sales of the final round are o
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import math
 
-from .rules import BUY, FAVOUR, OVER, PLACE, PRICE, SELL, TARGET, MerchantLordState
 from .sales import GUARD, tuck_sets
+from .terms import BUY, FAVOUR, OVER, PLACE, PRICE, SELL, TARGET
+
+if TYPE_CHECKING:
+    from .rules import MerchantLordState
 
 #: The weights of ``projected``: a hand card is worth hand + hand_ahead while the leader is 4+
 #: cards from 9, falling to hand at 9; 5 coins are worth coin hand cards (1.0: buying is neutral

@@ -61,55 +61,21 @@ from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixCha
 
 from .cards import (
     CARD_COUNT, DIE, HALF_INDEX, HALF_WORDS, HALVES, IDS, INDEX, ONE_TIME, ONE_TIME_WORDS, OPP,
-    OWN_COINS, OWN_FAVOUR, PAYOUTS, VILLAGE_NAMES, VILLAGE_STALLS, cards_of, half_text, mask_of,
+    OWN_COINS, OWN_FAVOUR, PAYOUTS, VILLAGE_STALLS, cards_of, half_text, mask_of,
 )
+from .describe import describe as describe_action
+from .evaluation import estimate as estimated
 from .sales import (
     END_BUYING, END_FAVOUR, END_SELLING, GUARD, SKIP, UNIT, adjust_actions, adjusted, pack,
     reroll_actions, sale_actions, size, unpack,
 )
+from .terms import (
+    ADJUST_COST, ASIDE, BUY, COINS, FAVOUR, FAVOUR_TOKENS, MARKET, MAX_DICE, MAX_ROUNDS, OVER, PHASES, PLACE,
+    PLACE_CODES, PLACES, PLAIN_SALES, PRICE, REROLL_COST, SELL, START_DICE, START_FAVOUR, START_OPTIONS, TARGET,
+    UNPLACED, VIDS, VINDEX, dice_words, plural, rank_key, village_words,
+)
 
 LOG = logging.getLogger(__name__)
-
-FAVOUR, SELL, PLACE, BUY, OVER = range(5)
-PHASES = ("favour", "sell", "place", "buy", "over")
-UNPLACED, MARKET, ASIDE = -1, -2, -3
-PLACES = {UNPLACED: "unplaced", MARKET: "market", ASIDE: "aside"}
-PLACE_CODES = {word: code for code, word in PLACES.items()}
-
-COINS = 40
-FAVOUR_TOKENS = 40
-START_DICE = 4
-MAX_DICE = 6
-START_FAVOUR = 2
-PRICE = 5
-TARGET = 9
-MAX_ROUNDS = 100
-REROLL_COST = 1
-ADJUST_COST = 2
-
-VIDS = tuple(f"P{seat}-{name}" for seat in range(4) for name in VILLAGE_NAMES)
-VINDEX = {vid: v for v, vid in enumerate(VIDS)}
-VILLAGE_WORDS = tuple(f"{a}-{b}" for a, b in VILLAGE_STALLS)
-PLAIN_SALES = tuple(("sell", vid, ()) for vid in VIDS)
-START_OPTIONS = ("random", 1, 2, 3, 4)
-
-
-def village_words(v: int) -> str:
-    """``{p1:'s} 1-6 village``."""
-    return f"{{p{v // 3}:'s}} {VILLAGE_WORDS[v % 3]} village"
-
-
-def dice_words(values) -> str:
-    return " ".join(str(v) for v in values) or "no dice"
-
-
-def plural(k: int, word: str) -> str:
-    return f"{k} {word}" if k == 1 else f"{k} {word}s"
-
-
-def rank_key(table: int, coins: int, favour: int) -> tuple[int, int, int]:
-    """Scoring order (§8.4): table cards, then coins, then favour."""
-    return (table, coins, favour)
 
 
 class MerchantLordState(SplitMixChance, TurnState):
@@ -716,9 +682,7 @@ class MerchantLordState(SplitMixChance, TurnState):
         return [share if key == best else 0.0 for key in keys]
 
     def estimate(self) -> list[float]:
-        from .evaluation import estimate
-
-        return estimate(self) if self.turn is not None else self.outcome()
+        return estimated(self) if self.turn is not None else self.outcome()
 
     # -- information ----------------------------------------------------------------------------
 
@@ -820,9 +784,7 @@ class MerchantLordState(SplitMixChance, TurnState):
         return cls.from_data(data)
 
     def describe(self, action: Action, seat: int | None = None) -> str:
-        from .describe import describe
-
-        return describe(self, action)
+        return describe_action(self, action)
 
     # -- persistence ----------------------------------------------------------------------------
 

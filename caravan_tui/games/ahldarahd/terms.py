@@ -1,0 +1,66 @@
+"""Caravans of Ahldarahd's phases, numbers and action tags, and the words for things: the bottom
+of the game's modules (the state in ``rules.py`` imports the rule helpers, never the other way)."""
+from __future__ import annotations
+
+from caravan_tui.engine import seat_field as who
+
+from .cards import ITEM_WORDS, ROP, SHAH
+from .maps import COMMODITIES, COMMODITY_AT
+
+SETUP, BID_OPEN, BID_RAISE, SHAH_GIVE, BUILD, COMPOSE, ANSWER, NIGHT_AVERT, NIGHT_LOSS, OVER = range(10)
+PHASES = ("setup", "bid_open", "bid_raise", "shah_give", "build", "compose", "answer",
+          "night_avert", "night_loss", "over")
+
+BANK = 120
+START_GOLD = 5
+HAND = 3
+MARKERS = 21
+FREE_ROUTES = 2
+BLACK_CHIPS = 3
+NIGHT_PRICE = 10
+MAX_PROPOSALS = 3
+MAX_TURNS = 60
+OPEN_LEVELS = (0, 1, 2, 3, 4, 6, 8, 11, 15, 20)
+RAISE_STEPS = (1, 2, 3, 5, 8)
+PLEDGE_LEVELS = (1, 2, 3, 5)
+
+DONE, END, PASS, SEND, CANCEL, ACCEPT, DECLINE, AVERT, STAND_BY = (
+    ("done",), ("end",), ("pass",), ("send",), ("cancel",), ("accept",), ("decline",), ("avert",),
+    ("stand_by",))
+
+
+def plural(k: int, word: str) -> str:
+    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+
+
+def gold_words(k: int) -> str:
+    return f"{k} gold"
+
+
+def poss(seat: int) -> str:
+    """``{p1:'s}``: "Ann's" or "your"."""
+    return who(seat, "'s")
+
+
+def map_words(m: int, n: int) -> str:
+    """"{p1:'s} map" (read "Ann's map" or "your map"), or "the neutral map"."""
+    return "the neutral map" if m >= n else f"{poss(m)} map"
+
+
+def city_in_words(m: int, slot: int, n: int) -> str:
+    """"the Salt city on {p0:'s} map"."""
+    return f"the {COMMODITIES[COMMODITY_AT[m][slot]]} city on {map_words(m, n)}"
+
+
+def rop_words(k: int) -> str:
+    """"{p1:'s} Right of Passage"."""
+    return f"{poss(k)} Right of Passage"
+
+
+def item_words(item: int) -> str:
+    """An item in words, a RoP by its player: "{p1:'s} Right of Passage", "the Eyes of Shamesh"."""
+    return rop_words(item - ROP) if ROP <= item < SHAH else ITEM_WORDS[item]
+
+
+def city_count(k: int) -> str:
+    return f"{k} controlled {'city' if k == 1 else 'cities'}"

@@ -1,0 +1,46 @@
+"""Merchant Lord's phases, numbers and villages, and the words for them: the bottom of the
+game's modules (the state in ``rules.py`` imports the rule helpers, never the other way)."""
+from __future__ import annotations
+
+from .cards import VILLAGE_NAMES, VILLAGE_STALLS
+
+FAVOUR, SELL, PLACE, BUY, OVER = range(5)
+PHASES = ("favour", "sell", "place", "buy", "over")
+UNPLACED, MARKET, ASIDE = -1, -2, -3
+PLACES = {UNPLACED: "unplaced", MARKET: "market", ASIDE: "aside"}
+PLACE_CODES = {word: code for code, word in PLACES.items()}
+
+COINS = 40
+FAVOUR_TOKENS = 40
+START_DICE = 4
+MAX_DICE = 6
+START_FAVOUR = 2
+PRICE = 5
+TARGET = 9
+MAX_ROUNDS = 100
+REROLL_COST = 1
+ADJUST_COST = 2
+
+VIDS = tuple(f"P{seat}-{name}" for seat in range(4) for name in VILLAGE_NAMES)
+VINDEX = {vid: v for v, vid in enumerate(VIDS)}
+VILLAGE_WORDS = tuple(f"{a}-{b}" for a, b in VILLAGE_STALLS)
+PLAIN_SALES = tuple(("sell", vid, ()) for vid in VIDS)
+START_OPTIONS = ("random", 1, 2, 3, 4)
+
+
+def village_words(v: int) -> str:
+    """``{p1:'s} 1-6 village``."""
+    return f"{{p{v // 3}:'s}} {VILLAGE_WORDS[v % 3]} village"
+
+
+def dice_words(values) -> str:
+    return " ".join(str(v) for v in values) or "no dice"
+
+
+def plural(k: int, word: str) -> str:
+    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+
+
+def rank_key(table: int, coins: int, favour: int) -> tuple[int, int, int]:
+    """Scoring order (§8.4): table cards, then coins, then favour."""
+    return (table, coins, favour)
