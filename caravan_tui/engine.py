@@ -222,13 +222,14 @@ class SplitMixChance:
 # -- the game ------------------------------------------------------------------------------------
 
 #: ``prior(state, actions)``: one score per action for the seat to move (higher: more promising;
-#: only the order matters). It must leave ``state`` as it was.
-Prior = Callable[[State, Sequence[Action]], Sequence[float]]
+#: only the order matters). It must leave ``state`` as it was. The state is the game's own State
+#: subclass, hence ``Any`` (a callable taking a subclass is not a callable taking any State).
+Prior = Callable[[Any, Sequence[Action]], Sequence[float]]
 
 #: ``considered(state, legal)``: the legal actions an AI seat weighs, never empty. A game leaves
 #: out moves only a person needs, for example composing a trade step by step where the game
 #: already offers the AI its whole proposals as single actions.
-Considered = Callable[[State, list[Action]], list[Action]]
+Considered = Callable[[Any, list[Action]], list[Action]]
 
 
 @dataclass(frozen=True)
