@@ -79,11 +79,14 @@ def next_night(state: AhldarahdState, events: list[Event] | None) -> None:
 
 
 def _ask(state: AhldarahdState, events: list[Event] | None) -> None:
-    """The next player in the circle who has a choice; after the circle, the losses."""
+    """The next player in the circle who may have a choice; after the circle, the losses. Whether a
+    player is asked depends on what everyone sees (gold, cards known to all, whether any card is
+    hidden), never on a hidden card: a player with a hidden card is asked even when it cannot avert."""
     n = state.n
     while state.n_pos < n:
         seat = (state.drawer + state.n_pos) % n
-        if state.gold[seat] or state.hand[seat] & COMMODITY_MASK[state.n_comm]:
+        hand = state.hand[seat]
+        if state.gold[seat] or hand & ~state.known[seat] or hand & COMMODITY_MASK[state.n_comm]:
             state.phase = NIGHT_AVERT
             state.turn = seat
             return

@@ -16,8 +16,9 @@ A proposal is made by the player building, to one other player, at most 3 per bu
   then ``("send",)`` or ``("cancel",)``. A draft only grows (so it ends): to change it, drop it.
 
 The partner answers ``("accept",)`` or ``("decline",)``. Accepted, everything moves at once, or
-nothing if the partner lacks a requested card (the trade fails). A decline is logged with the
-decliner's reason in words when the trade is bad for them by their own measure (``trading.py``).
+nothing if the partner lacks a requested card (the trade fails). A decline is logged without a
+reason: one computed from the decliner's hand would tell the table what it holds, and a person's
+reasons are their own.
 """
 from __future__ import annotations
 
@@ -279,8 +280,10 @@ def apply_trade_step(state: AhldarahdState, seat: int, action: Action, events: l
             events.append(Event(f"{who(seat)} drop{who(seat, 's')} the proposal."))
         state._clear_draft()
         state.phase = BUILD
-    else:
+    elif kind == "accept":
         accept(state, seat, events)
+    else:
+        _decline(state, seat, events)
 
 
 def _draft_note(state: AhldarahdState, seat: int, events: list[Event] | None) -> None:
@@ -361,11 +364,9 @@ def _move_item(state: AhldarahdState, item: int, to: int) -> None:
         state.pirate = to
 
 
-def decline(state: AhldarahdState, partner: int, events: list[Event] | None, reason: str) -> None:
-    """``partner`` declines the pending offer, giving ``reason`` (words with seat fields) if any."""
+def _decline(state: AhldarahdState, partner: int, events: list[Event] | None) -> None:
     if events is not None:
         seat = state.order[state.pos]
-        text = f"{who(partner)} decline{who(partner, 's')} the trade with {who(seat)}"
-        events.append(Event(text + (f": {reason}." if reason else ".")))
+        events.append(Event(f"{who(partner)} decline{who(partner, 's')} the trade with {who(seat)}."))
     _back_to_builder(state)
 

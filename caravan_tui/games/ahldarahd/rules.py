@@ -29,8 +29,12 @@ Rulings (where the spec is silent or needs a software decision; each is tested):
   opener's gold; only 0 with the Camel face down); a raise is the current bid + 1, 2, 3, 5 or 8
   (up to the bidder's gold). Higher bids are reached by raising again.
 - Ruling (forced passes): a bidder who cannot raise (Camel face down, or no more gold than the
-  current bid) passes by itself; so does any decision with a single possible answer (a Night's
-  bystander with no card and no gold, a loss with one route to choose).
+  current bid) passes by itself; so does any decision with a single possible answer that everyone
+  can see (a Night's bystander with no gold whose cards are all known to the table and none of
+  the Night's commodity, a loss with one route to choose). A bystander with a hidden card is
+  asked even when that card cannot avert: skipping them would tell the table what they hold.
+- Ruling (declines): a decline is logged without a reason (a reason computed from the
+  decliner's hand would tell the table what it holds).
 - Ruling (setup gold): the starting 5 gold are counted out before the black chips go into the
   bank, so no Night comes before the free routes.
 - Ruling (chip draws): a payment draws one chip per gold until it is paid or the bag holds no
@@ -88,14 +92,13 @@ from .maps import (
 from .describe import describe as describe_action
 from .evaluation import estimate as estimated
 from .night import apply_night, lose_route, loss_routes, next_loss, next_night, night_actions
-from .offers import apply_trade_step, compose_actions, decline, suggested_offers
+from .offers import apply_trade_step, compose_actions, suggested_offers
 from .terms import (
     ACCEPT, ANSWER, BANK, BID_OPEN, BID_RAISE, BLACK_CHIPS, BUILD, COMPOSE, DECLINE, DONE, END,
     FREE_ROUTES, HAND, MARKERS, MAX_PROPOSALS, MAX_TURNS, NIGHT_AVERT, NIGHT_LOSS, OPEN_LEVELS,
     OVER, PASS, PHASES, RAISE_STEPS, SETUP, SHAH_GIVE, START_GOLD, city_count,
     city_in_words, gold_words, item_words, map_words, plural, poss, rop_words,
 )
-from .trading import decline_reason
 
 
 def destroy_payments(cost: int, d: int, a: int, b: int, na: int, nb: int, gold: int) -> list[tuple[str, str]]:
@@ -766,8 +769,6 @@ class AhldarahdState(SplitMixChance, TurnState):
                 events.append(Event(text + "."))
             self.pos += 1
             self._next_auction(events)
-        elif action == DECLINE:
-            decline(self, seat, events, decline_reason(self, seat) if events is not None else "")
         elif phase == COMPOSE or phase == ANSWER:
             apply_trade_step(self, seat, action, events)
         elif phase == NIGHT_AVERT:

@@ -1,12 +1,11 @@
-"""How a seat judges a trade offered to it, by its own measure (``evaluation.projected``), and
-the reason in words an AI seat gives for declining.
+"""How a seat judges a trade offered to it, by its own measure (``evaluation.projected``).
 
 ``judge`` applies the pending offer to a copy and compares each side's projected score and win
 chance before and after, valuing the other players' hidden cards by their number only (what the
 recipient can see). An AI seat's search accepts an offer when its win chance improves by more
 than ``MARGIN``: ``evaluation.estimate`` charges that much for each trade a seat accepted this
 turn, and the prior ranks the answers by ``judge``. A trade that hands the proposer the game
-lowers the recipient's win chance, so it is declined; ``decline_reason`` says so in words.
+lowers the recipient's win chance, so it is declined.
 """
 from __future__ import annotations
 
@@ -14,12 +13,9 @@ from typing import TYPE_CHECKING
 
 from dataclasses import dataclass
 
-from caravan_tui.engine import seat_field as who
-
-from .cards import CARD_NAMES, pick_card
+from .cards import pick_card
 from .evaluation import MARGIN, gold_rate, projected_all, win_chances
-from .offers import accept, request_words, side_words
-from .terms import ANSWER
+from .offers import accept
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
@@ -73,26 +69,3 @@ def judge(state: AhldarahdState, seat: int | None = None) -> Judgement:
 
 def _values(state: AhldarahdState, viewer: int) -> list[float]:
     return projected_all(state, viewer)
-
-
-def decline_reason(state: AhldarahdState, partner: int) -> str:
-    """Why ``partner`` declines the pending offer, in words with seat fields, when it is bad for
-    them by their own measure; "" when it is not (a person's decline is their own business)."""
-    if state.phase != ANSWER:
-        return ""
-    proposer = state.order[state.pos]
-    verdict = judge(state, partner)
-    if verdict.fails:
-        return ""
-    if verdict.proposer_after >= HANDS_THE_GAME and verdict.proposer_gain > 0:
-        return f"it would hand {who(proposer)} the game"
-    if verdict.points < 0:
-        # "a Salt card", "2 Textiles cards": never a hidden card's name
-        asked = [("a " if words.endswith(" card") else "") + words[len("any "):]
-                 for words in request_words(state.a_cards)]
-        give, several = side_words(state.a_gold, asked, state.a_items)
-        get, _ = side_words(state.g_gold, [CARD_NAMES[c] for c in state.g_cards], state.g_items)
-        return f"{give} {'are' if several else 'is'} worth more to {who(partner)} than {get}"
-    if verdict.gain < MARGIN and verdict.proposer_gain > verdict.gain:
-        return f"it would help {who(proposer)} more than {who(partner)}"
-    return ""
