@@ -222,7 +222,7 @@ def test_every_invariant_of_section_10_holds_after_every_action_of_random_games(
 def test_random_games_use_every_kind_of_decision():
     kinds = set()
     for n, options in ((3, {"night_of_the_outsider": True}), (4, {"neutral_map": True}), (5, {}),
-                       (2, {"night_of_the_outsider": True})):
+                       (4, {"night_of_the_outsider": True})):
         for seed in range(3):
             _, actions = random_game(n, seed, options, check=False)
             kinds.update(a[0] for a in actions)
@@ -561,15 +561,33 @@ def test_each_item_is_auctioned_at_most_once_per_turn():
     assert not [a for a in state.legal_actions() if a[1] == "Pirate"]
 
 
-def test_ruling_bid_levels_open_at_fixed_amounts_and_raise_by_1_2_3_5_or_8():
+def test_a_bid_is_any_amount_the_bidder_can_pay():
+    """§3.2: an opening bid of any amount ≥ 0, a raise of any amount above the current bid, up to
+    the bidder's gold (seat 1 with 5 gold may open at 5); AI seats weigh a few of them."""
     state = fresh(3)
     opener = state.to_move()
     set_gold(state, opener, 12)
-    assert sorted({a[2] for a in state.legal_actions()}) == [0, 1, 2, 3, 4, 6, 8, 11]
+    assert sorted({a[2] for a in state.legal_actions()}) == list(range(13))
+    assert sorted({a[2] for a in considered(state, state.legal_actions())}) == [0, 1, 2, 3, 4, 6, 8, 11]
     state.apply(("open", "Eyes", 2))
     bidder = state.to_move()
     set_gold(state, bidder, 9)
-    assert state.legal_actions() == [("pass",), ("raise", 3), ("raise", 4), ("raise", 5), ("raise", 7)]
+    assert state.legal_actions() == [("pass",)] + [("raise", bid) for bid in range(3, 10)]
+    assert considered(state, state.legal_actions()) == [("pass",), ("raise", 3), ("raise", 4), ("raise", 5),
+                                                        ("raise", 7)]
+    state.apply(("raise", 9))
+    assert state.high == 9 and state.leader == bidder
+
+
+def test_a_pledge_is_any_amount_up_to_what_is_missing():
+    state = fresh(3, night_of_the_outsider=True)
+    for seat in range(3):
+        set_gold(state, seat, 8)
+    bring_night(state, BLUE)
+    assert [a[1] for a in state.legal_actions() if a[0] == "pledge"] == list(range(1, 9))
+    state.apply(("pledge", 7))
+    assert [a[1] for a in state.legal_actions() if a[0] == "pledge"] == [1, 2, 3]
+    assert [a[1] for a in considered(state, state.legal_actions()) if a[0] == "pledge"] == [1, 2, 3]
 
 
 def test_ruling_a_bidder_who_cannot_raise_passes_by_themselves():

@@ -2,7 +2,8 @@
 (a free route with Enter on the map, auctions opened, raised and passed, the Shah, a trade
 written in the builder and answered, a route built from the map, the build ended), each
 player's map, an incoming offer accepted and declined by keys, a bad offer refused with the
-engine's reason and nothing changed, the Night's pledge, and five players that fit."""
+engine's reason and nothing changed, the Night's pledge stepped and typed, and five players
+that fit."""
 from __future__ import annotations
 
 from caravan_tui.app import CaravanApp
@@ -279,12 +280,16 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
             commodity = screen.view["night"]["commodity"]
             text = screen_text(app)
             assert f"Night of the Outsider: {commodity}" in text and "pledged 0 of 10 to avert it" in text
-            assert f"b pledge {pledges[0][1]} (+/-)" in text and "s stand by" in text
+            assert f"b pledge {pledges[0][1]} (+/- or type)" in text and "s stand by" in text
             await pilot.press("plus")
-            assert f"b pledge {pledges[1][1]} (+/-)" in screen_text(app)
+            assert f"b pledge {pledges[1][1]} (+/- or type)" in screen_text(app)
+            await pilot.press("1", "2")  # 12: more than can be pledged, so all that can
+            assert f"b pledge {pledges[-1][1]} (+/- or type)" in screen_text(app)
+            await pilot.press("minus", "3")  # typing starts again after a step
+            assert f"b pledge {min(3, pledges[-1][1])} (+/- or type)" in screen_text(app)
             screen.show_hint(pledges[-1], "")  # a hint goes into the panel: b pledges what it suggests
             await pilot.pause()
-            assert f"b pledge {pledges[-1][1]} (+/-)" in screen_text(app)
+            assert f"b pledge {pledges[-1][1]} (+/- or type)" in screen_text(app)
             assert screen.query_one(ActionList).hinted == pledges[-1]
             start = host.turn
             await pilot.press("b")

@@ -10,8 +10,9 @@ and nothing is applied except the few trade proposals (judged on a copy):
   reach; a suggested proposal by what it brings if accepted, below ending the build when its
   partner would refuse it by its own judgement (``trading.judge``);
   ending the build is the yardstick (0);
-- bidding: an item's worth to the seat (``item_worth``) less the bid, so the search tries the
-  items it wants at prices it can bear first; passing is the yardstick;
+- bidding (at a few levels, ``considered``): an item's worth to the seat (``item_worth``) less
+  the bid, so the search tries the items it wants at prices it can bear first; passing is the
+  yardstick;
 - the Shah goes to the player doing best (they bid first and build first, without hindsight);
 - an offer by the recipient's own judgement (``trading.judge``), less the margin;
 - a Night: averting or pledging by the routes at stake; a loss, the route whose removal costs
@@ -166,11 +167,30 @@ def _loss_prior(state: AhldarahdState, seat: int, actions) -> list[float]:
     return scores
 
 
+#: the bids AI seats weigh (a person may bid any amount): openings, raises over the current bid,
+#: pledges (and the pledge that completes the price)
+OPEN_LEVELS = frozenset((0, 1, 2, 3, 4, 6, 8, 11, 15, 20))
+RAISE_STEPS = frozenset((1, 2, 3, 5, 8))
+PLEDGE_LEVELS = frozenset((1, 2, 3, 5))
+
+
 def considered(state: AhldarahdState, legal: list) -> list:
-    """AI seats trade by the engine's suggested proposals (``offers.suggested_offers``), whole
-    actions the prior can judge; they never write one step by step (``trade_with``): the search
-    spent a third of the moves of AI-only matches on drafts partners declined."""
-    if state.phase != BUILD or not state.proposals:
+    """AI seats bid at a few levels (``OPEN_LEVELS``, ``RAISE_STEPS``, ``PLEDGE_LEVELS``), so
+    search spreads over distinct prices rather than every gold piece. They trade by the engine's
+    suggested proposals (``offers.suggested_offers``), whole actions the prior can judge; they
+    never write one step by step (``trade_with``): the search spent a third of the moves of
+    AI-only matches on drafts partners declined."""
+    phase = state.phase
+    if phase == BID_OPEN:
+        return [action for action in legal if action[2] in OPEN_LEVELS]
+    if phase == BID_RAISE:
+        high = state.high
+        return [action for action in legal if action[0] == "pass" or action[1] - high in RAISE_STEPS]
+    if phase == NIGHT_AVERT:
+        missing = NIGHT_PRICE - sum(k for _, k in state.pledges)
+        return [action for action in legal
+                if action[0] != "pledge" or action[1] in PLEDGE_LEVELS or action[1] == missing]
+    if phase != BUILD or not state.proposals:
         return legal
     return [action for action in legal if action[0] != "trade_with"]
 

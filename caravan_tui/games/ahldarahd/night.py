@@ -16,21 +16,20 @@ from caravan_tui.engine import Action, Event, seat_field as who
 
 from .cards import CARD_NAMES, COMMODITY_MASK
 from .maps import ADJ, COMMODITIES, ROUTES, SLOT_OF, route_words
-from .terms import AVERT, NIGHT_AVERT, NIGHT_LOSS, NIGHT_PRICE, PLEDGE_LEVELS, SETUP, STAND_BY, gold_words, map_words, poss
+from .terms import AVERT, NIGHT_AVERT, NIGHT_LOSS, NIGHT_PRICE, SETUP, STAND_BY, gold_words, map_words, poss
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
 
 
 def night_actions(state: AhldarahdState, seat: int) -> list[Action]:
-    """Avert with a card, pledge (at most what is missing), or do nothing."""
+    """Avert with a card, pledge any amount up to what is missing, or do nothing."""
     out: list[Action] = []
     if state.hand[seat] & COMMODITY_MASK[state.n_comm]:
         out.append(AVERT)
     missing = NIGHT_PRICE - sum(k for _, k in state.pledges)
     cap = min(state.gold[seat], missing)
-    levels = sorted({k for k in PLEDGE_LEVELS if k <= cap} | ({missing} if missing <= cap else set()))
-    out.extend(("pledge", k) for k in levels)
+    out.extend(("pledge", k) for k in range(1, cap + 1))
     out.append(STAND_BY)
     return out
 

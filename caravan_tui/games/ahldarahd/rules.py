@@ -25,9 +25,6 @@ items their names in ``cards.ITEM_NAMES``.
 
 Rulings (where the spec is silent or needs a software decision; each is tested):
 
-- Ruling (bid levels): an opening bid is one of 0, 1, 2, 3, 4, 6, 8, 11, 15, 20 (up to the
-  opener's gold; only 0 with the Camel face down); a raise is the current bid + 1, 2, 3, 5 or 8
-  (up to the bidder's gold). Higher bids are reached by raising again.
 - Ruling (forced passes): a bidder who cannot raise (Camel face down, or no more gold than the
   current bid) passes by itself; so does any decision with a single possible answer that everyone
   can see (a Night's bystander with no gold whose cards are all known to the table and none of
@@ -95,8 +92,8 @@ from .night import apply_night, lose_route, loss_routes, next_loss, next_night, 
 from .offers import apply_trade_step, compose_actions, suggested_offers
 from .terms import (
     ACCEPT, ANSWER, BANK, BID_OPEN, BID_RAISE, BLACK_CHIPS, BUILD, COMPOSE, DECLINE, DONE, END,
-    FREE_ROUTES, HAND, MARKERS, MAX_PROPOSALS, MAX_TURNS, NIGHT_AVERT, NIGHT_LOSS, OPEN_LEVELS,
-    OVER, PASS, PHASES, RAISE_STEPS, SETUP, SHAH_GIVE, START_GOLD, city_count,
+    FREE_ROUTES, HAND, MARKERS, MAX_PROPOSALS, MAX_TURNS, NIGHT_AVERT, NIGHT_LOSS,
+    OVER, PASS, PHASES, SETUP, SHAH_GIVE, START_GOLD, city_count,
     city_in_words, gold_words, item_words, map_words, plural, poss, rop_words,
 )
 
@@ -645,11 +642,11 @@ class AhldarahdState(SplitMixChance, TurnState):
         if phase == BID_RAISE:
             high, gold = self.high, self.gold[seat]
             out: list[Action] = [PASS]
-            out.extend(("raise", high + d) for d in RAISE_STEPS if high + d <= gold)
+            out.extend(("raise", bid) for bid in range(high + 1, gold + 1))
             return out
         if phase == BID_OPEN:
-            levels = [b for b in OPEN_LEVELS if b <= self.gold[seat]] if self.camel[seat] else [0]
-            return [("open", ITEM_NAMES[item], b) for item in self._open_items() for b in levels]
+            top = self.gold[seat] if self.camel[seat] else 0
+            return [("open", ITEM_NAMES[item], bid) for item in self._open_items() for bid in range(top + 1)]
         if phase == SETUP:
             owner = self.owner
             base = seat * ROUTES

@@ -59,6 +59,7 @@ class AhldarahdScreen(GameScreen):
         Binding("I", "item(-1)", "Item back", show=False),
         Binding("plus,equals_sign", "amount(1)", "+", show=False, tooltip="A higher bid or pledge"),
         Binding("minus", "amount(-1)", "-", show=False, tooltip="A lower bid or pledge"),
+        *(Binding(str(d), f"digit({d})", str(d), show=False, tooltip="Type the amount") for d in range(10)),
         Binding("b", "bid", "Bid", show=False, tooltip="Open the auction, raise, or pledge the amount shown"),
         Binding("p", "pass_", "Pass", show=False, tooltip="Leave this auction"),
         Binding("g", "give_shah", "Give Shah", show=False, tooltip="Choose who gets the Shah"),
@@ -84,6 +85,7 @@ class AhldarahdScreen(GameScreen):
         self.shown_map = client.seat if client.seat is not None else 0
         self.item: str | None = None  # the item an opening bid is for
         self.amount = 0  # index into the amounts of the decision (bid, raise, pledge)
+        self.typed = ""  # digits typed toward the amount
         self.queue: list[Action] = []  # a proposal's remaining steps, sent one per decision
         self.partner: int | None = None  # the last partner written to
         self._drawn: dict[str, Text] = {}
@@ -293,7 +295,7 @@ class AhldarahdScreen(GameScreen):
                 lines.append(Text(f"Open: {self.item_text(self.item)} at {amount} gold" if self.item else ""))
                 items = self.openable()
                 at = items.index(self.item) + 1 if self.item in items else 0
-                lines.append(Text(f"i item ({at} of {len(items)}) · +/- bid · b open it"))
+                lines.append(Text(f"i item ({at} of {len(items)}) · +/- or type the bid · b open it"))
             else:
                 lines.append(Text(f"{name} opens the next auction."))
         elif phase == "bid_raise" and view["auction"]:
@@ -331,7 +333,7 @@ class AhldarahdScreen(GameScreen):
             second.append(" · out: " + " ".join(seat_letter(s) for s in sorted(out_seats)))
         if self.turn is not None:
             amount = self.chosen_amount()
-            third = Text(f"+/- raise to {amount} · b raise · p pass" if amount is not None else "p pass",
+            third = Text(f"+/- or type: raise to {amount} · b raise · p pass" if amount is not None else "p pass",
                          style="bold")
         else:
             third = Text(f"{self.short_name(view['to_move'])} to raise or pass.")
@@ -367,7 +369,7 @@ class AhldarahdScreen(GameScreen):
             keys.append("a discard one")
         amount = self.chosen_amount()
         if amount is not None:
-            keys.append(f"b pledge {amount} (+/-)")
+            keys.append(f"b pledge {amount} (+/- or type)")
         keys.append("s stand by")
         lines.append(Text(" · ".join(keys), style="bold"))
         return lines
@@ -388,6 +390,7 @@ class AhldarahdScreen(GameScreen):
             if self.item not in items:
                 self.item = items[0] if items else None
         self.amount = 0
+        self.typed = ""
         self.show_map_to_act_on()
         self.show_view(self.view)
         if not self.query_one(ActionList).has_focus:
@@ -501,7 +504,21 @@ class AhldarahdScreen(GameScreen):
         amounts = self.amounts()
         if amounts:
             self.amount = max(0, min(len(amounts) - 1, min(self.amount, len(amounts) - 1) + step))
+            self.typed = ""
             self.show_panel()
+
+    def action_digit(self, digit: int) -> None:
+        """Typing an amount: the digits so far (at most three) pick the highest amount offered up
+        to that number, so "1", "2" moves to 12 (or to all one has, if less)."""
+        if not self.deciding("bid_open", "bid_raise", "night_avert"):
+            return
+        amounts = self.amounts()
+        if not amounts:
+            return
+        self.typed = (self.typed + str(digit))[-3:]
+        wanted = int(self.typed)
+        self.amount = max([i for i, a in enumerate(amounts) if a <= wanted], default=0)
+        self.show_panel()
 
     def action_bid(self) -> None:
         if not self.deciding("bid_open", "bid_raise", "night_avert"):

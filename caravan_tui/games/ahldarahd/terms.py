@@ -20,9 +20,6 @@ BLACK_CHIPS = 3
 NIGHT_PRICE = 10
 MAX_PROPOSALS = 3
 MAX_TURNS = 60
-OPEN_LEVELS = (0, 1, 2, 3, 4, 6, 8, 11, 15, 20)
-RAISE_STEPS = (1, 2, 3, 5, 8)
-PLEDGE_LEVELS = (1, 2, 3, 5)
 
 DONE, END, PASS, SEND, CANCEL, ACCEPT, DECLINE, AVERT, STAND_BY = (
     ("done",), ("end",), ("pass",), ("send",), ("cancel",), ("accept",), ("decline",), ("avert",),
