@@ -1172,7 +1172,7 @@ def test_describe_names_costs_cities_taken_and_proposals_in_words():
     to_build(state, RED)
     names = ["Red", "Blue", "Green"]
     said = render(state.describe(("claim", "red", route_no("G", "I"), "Horses"), RED), names, RED)
-    assert said == ("Claim Salt–Horses (G–I, land, 9) on your map with a Horses card and 1 gold: "
+    assert said == ("Claim Salt–Horses (Sa–Ho, land, 9) on your map with a Horses card and 1 gold: "
                     "takes the Horses city on your map (+3 gold)")
     said = render(state.describe(("offer", BLUE, "gold", 3, "card", "Salt"), RED), names, RED)
     assert said == "Propose to Blue: 3 gold for any Salt card"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.map_widget import MapBoard, map_lines, nearest
+from caravan_tui.games.ahldarahd.maps import CODES, COLOURS, COMMODITY_AT, COST, ENDS
 from caravan_tui.games.ahldarahd.proposal import Proposal, gold_steps, one_step, problem, steps
 from caravan_tui.games.ahldarahd.terms import BUILD, NIGHT_AVERT
 from caravan_tui.games.ahldarahd.screen import AhldarahdScreen
@@ -336,3 +337,32 @@ def test_a_proposal_becomes_the_engines_steps_and_is_checked_by_the_engine():
     assert problem(state, 0, Proposal(1, give_gold=state.gold[0] + 1)) == f"you have only {state.gold[0]} gold"
     assert problem(state, 0, Proposal(1, ask_cards=["Salt"] * 4)) == "a proposal asks for at most 3 cards"
     assert state.proposals == 3 and state.turn == 0  # checked on a copy
+
+
+async def test_a_play_highlighted_in_the_list_shows_its_route_named_as_the_map_names_it(tmp_path):
+    prefix, state = play_until(building(0), choose=bot_builds_route_16)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        async with table_at(app, prefix) as table:
+            screen = table.screen
+            await wait_for(pilot, lambda: my_turn(app), "my build")
+            board, plays = screen.query_one(MapBoard), screen.query_one(ActionList)
+            plays.focus()
+            await pilot.pause()
+            assert plays.highlighted == 0
+            seen = 0
+            for index, action in enumerate(plays.actions[:40]):
+                if index:
+                    await pilot.press("down")
+                assert plays.highlighted == index
+                if action[0] not in ("claim", "buy", "destroy"):
+                    continue
+                colour, route = COLOURS.index(action[1]), action[2] - 1
+                assert (screen.shown_map, board.cursor) == (colour, route), action
+                a, b = ENDS[route]
+                cities = [CODES[COMMODITY_AT[colour][slot]] for slot in (a, b)]
+                said = screen.describe(action)
+                assert f"({cities[0]}–{cities[1]}, " in said and f", {COST[route]})" in said
+                assert all(code in board.text for code in cities)  # the same words on the map
+                seen += 1
+            assert seen >= 3

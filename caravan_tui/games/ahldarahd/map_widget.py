@@ -18,10 +18,9 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from .maps import COLOURS, COMMODITY_AT, COST, ROUTES, SLOTS
+from .maps import CODES, COLOURS, COMMODITY_AT, COST, ROUTES, SLOTS
 
 WIDTH, ROWS = 46, 8
-CODES = ("Sa", "Me", "Ge", "Sp", "Iv", "Te", "In", "Pe", "Ho", "Da")
 SEAT_COLOURS = ("#f7768e", "#7aa2f7", "#9ece6a", "#e0af68", "#bb9af7")
 SEA_STYLE, LAND_STYLE = "#7dcfff", "dim"
 

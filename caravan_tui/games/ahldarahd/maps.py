@@ -10,6 +10,8 @@ from __future__ import annotations
 COLOURS = ("red", "blue", "green", "yellow", "purple")
 COLOUR_INDEX = {name: k for k, name in enumerate(COLOURS)}
 COMMODITIES = ("Salt", "Metals", "Gems", "Spices", "Ivory", "Textiles", "Incense", "Pearls", "Horses", "Dates")
+#: each commodity as the map writes its cities: "Sa" for Salt
+CODES = ("Sa", "Me", "Ge", "Sp", "Iv", "Te", "In", "Pe", "Ho", "Da")
 COMMODITY_INDEX = {name: k for k, name in enumerate(COMMODITIES)}
 SLOT_NAMES = "ABCDEFGHIJ"
 SLOTS = 10
@@ -48,9 +50,8 @@ assert COST[15] == 10 and ROUTE_GOODS[0][15] == (0, 1)  # red's Salt–Metals ro
 
 
 def route_words(colour: int, r: int) -> str:
-    """"Salt–Metals (G–H, land, 10)" for route ``r`` (0-based) on colour ``colour``'s map."""
+    """"Salt–Metals (Sa–Me, land, 10)" for route ``r`` (0-based) on colour ``colour``'s map: the
+    cities as the map shows them, and the cost the map writes on the route."""
     a, b = ROUTE_GOODS[colour][r]
-    sa, sb = ENDS[r]
-    return (f"{COMMODITIES[a]}–{COMMODITIES[b]} ({SLOT_NAMES[sa]}–{SLOT_NAMES[sb]}, "
-            f"{'sea' if SEA[r] else 'land'}, {COST[r]})")
+    return f"{COMMODITIES[a]}–{COMMODITIES[b]} ({CODES[a]}–{CODES[b]}, {'sea' if SEA[r] else 'land'}, {COST[r]})"
 

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from caravan_tui.bus import SeatEnd
 from caravan_tui.engine import Action
@@ -26,8 +27,8 @@ from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
 
 from .cards import ITEM_INDEX
-from .map_widget import CODES, MapBoard, seat_letter, seat_style
-from .maps import COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS, SEA
+from .map_widget import MapBoard, seat_letter, seat_style
+from .maps import CODES, COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS, SEA
 from .proposal import Proposal, actions as proposal_actions, problem
 from .terms import NIGHT_PRICE, item_words
 from .trade_dialog import TradeDialog, side_words
@@ -188,7 +189,7 @@ class AhldarahdScreen(GameScreen):
         text = Text(f"{r + 1} {COMMODITIES[goods[a]]}–{COMMODITIES[goods[b]]} "
                     f"{'sea' if SEA[r] else 'land'} {COST[r]}", style="bold")
         owner = view["routes"][m][r]
-        text.append(" · " + ("free" if owner < 0 else f"{self.short_name(owner)} ({seat_letter(owner)})"))
+        text.append(" · " + ("unclaimed" if owner < 0 else f"{self.short_name(owner)} ({seat_letter(owner)})"))
         plays = self.route_actions_by_route().get(r, [])
         if plays:
             text.append(f" · enter: {len(plays)} play{'s' if len(plays) > 1 else ''}", style="bold")
@@ -407,11 +408,31 @@ class AhldarahdScreen(GameScreen):
         amount = action[2] if kind == "open" else action[1] if kind in ("raise", "pledge") else None
         if amount in amounts:
             self.amount = amounts.index(amount)
+        self.show_route_of(action)
+        self.show_panel()
+
+    def show_route_of(self, action: Action) -> None:
+        """Put the map's cursor on the route ``action`` acts on (nothing is played)."""
+        kind = action[0]
         if kind in ROUTE_KINDS:
             self.shown_map = self.seat if kind == "free" else COLOURS.index(action[1])
             self.query_one(MapBoard).cursor = (action[1] if kind == "free" else action[2]) - 1
             self.show_map()
-        self.show_panel()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        """A play highlighted in the plays list shows its route on the map."""
+        if isinstance(event.option_list, ActionList) and event.option_list.has_focus:
+            self.show_highlighted_route()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        if isinstance(event.widget, ActionList):
+            self.show_highlighted_route()
+
+    def show_highlighted_route(self) -> None:
+        actions = self.query_one(ActionList)
+        index = actions.highlighted
+        if index is not None and index < len(actions.actions):
+            self.show_route_of(actions.actions[index])
 
     def show_map_to_act_on(self) -> None:
         """Free routes are on our map, a Night's losses anywhere: show a map where the decision
