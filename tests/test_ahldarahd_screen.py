@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
-from caravan_tui.games.ahldarahd.map_widget import MapBoard, map_lines, nearest
+from caravan_tui.games.ahldarahd.map_widget import LABEL_AT, MapBoard, map_lines, nearest
 from caravan_tui.games.ahldarahd.maps import CODES, COLOURS, COMMODITY_AT, COST, ENDS
 from caravan_tui.games.ahldarahd.proposal import Proposal, gold_steps, one_step, problem, steps
 from caravan_tui.games.ahldarahd.terms import BUILD, NIGHT_AVERT
@@ -366,3 +366,22 @@ async def test_a_play_highlighted_in_the_list_shows_its_route_named_as_the_map_n
                 assert all(code in board.text for code in cities)  # the same words on the map
                 seen += 1
             assert seen >= 3
+
+
+def test_map_arrows_follow_what_the_eye_sees():
+    assert nearest(20, -1, 0) == 17  # Up from route 21 (bottom road) to 18, the road just above it
+    assert nearest(0, 0, 1) == 1 and nearest(0, -1, 0) == 2  # along the north sea lane; up to the arc
+    moves = {(r, step): nearest(r, *step) for r in range(21) for step in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+    for (r, (dr, dc)), q in moves.items():
+        (row, col), (qrow, qcol) = LABEL_AT[r], LABEL_AT[q]
+        assert q == r or (qrow - row) * dr > 0 or (qcol - col) * dc > 0  # always the way pressed
+        if dc and any(c != col and (c - col) * dc > 0 and rw == row for rw, c in LABEL_AT):
+            assert qrow == row  # left/right stay on the row while it goes on
+    reached, todo = {15}, [15]  # every route can be reached from where the cursor starts
+    while todo:
+        r = todo.pop()
+        for (s, _), q in moves.items():
+            if s == r and q not in reached:
+                reached.add(q)
+                todo.append(q)
+    assert reached == set(range(21))

@@ -96,19 +96,30 @@ def map_lines(colour: int, owners: list[int], ctrl: list[int], cursor: int | Non
     return lines
 
 
+#: a row is about twice as tall as a column is wide
+ROW_WIDTH = 2
+
+
 def nearest(r: int, dr: int, dc: int) -> int:
-    """The route whose label is next from route ``r``'s in a direction: along the row first for
-    left/right, else the nearest row that way (then the nearest column)."""
+    """The route whose label is next from route ``r``'s in a direction, as the eye sees it:
+    left/right along the row when the row goes on; else the label ahead in the direction that
+    is nearest, sideways distance counting half, within a cone (up/down: up to six times as
+    much sideways as ahead, the rows being few; left/right: twice). Nothing there: it stays."""
     row, col = LABEL_AT[r]
-    ahead = [q for q, (qr, qc) in enumerate(LABEL_AT) if q != r and
-             ((dc and (qc - col) * dc > 0) or (dr and (qr - row) * dr > 0))]
-    if not ahead:
-        return r
     if dc:
-        same = [q for q in ahead if LABEL_AT[q][0] == row]
+        same = [q for q, (qr, qc) in enumerate(LABEL_AT) if qr == row and (qc - col) * dc > 0]
         if same:
             return min(same, key=lambda q: abs(LABEL_AT[q][1] - col))
-    return min(ahead, key=lambda q: (abs(LABEL_AT[q][0] - row), abs(LABEL_AT[q][1] - col)))
+    best, best_score = r, 0.0
+    for q, (qr, qc) in enumerate(LABEL_AT):
+        y, x = (qr - row) * ROW_WIDTH, qc - col
+        ahead, sideways = y * dr + x * dc, abs(y * dc - x * dr)
+        if ahead <= 0 or sideways > (6 if dr else 2) * ahead:
+            continue
+        score = ahead + sideways / 2
+        if best == r or score < best_score:
+            best, best_score = q, score
+    return best
 
 
 class MapBoard(Widget, can_focus=True):
