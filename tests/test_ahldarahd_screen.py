@@ -385,3 +385,24 @@ def test_map_arrows_follow_what_the_eye_sees():
                 reached.add(q)
                 todo.append(q)
     assert reached == set(range(21))
+
+
+async def test_the_trade_builder_never_wraps_and_the_log_keeps_only_what_was_sent(tmp_path):
+    prefix, state = play_until(building(0))
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        async with table_at(app, prefix) as table:
+            screen, host = table.screen, table.runner.host
+            await wait_for(pilot, lambda: my_turn(app), "my build")
+            await pilot.press("o")
+            await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
+            dialog = app.screen
+            await pilot.press("up", "up", "up", "enter", "down", "enter")  # Up at the top stays there
+            assert (dialog.proposal.give_gold, dialog.proposal.ask_gold, dialog.proposal.ask_cards) == (1, 1, [])
+            summary = str(dialog.query_one("#trade-summary").render())
+            assert "You give: 1 gold" in summary and "You ask:  1 gold" in summary
+            start = host.turn
+            await pilot.press("s")
+            await wait_for(pilot, lambda: ("send",) in host.actions[start:], "the proposal sent")
+            log = log_text(screen)
+            assert "Proposal so far" not in log and log.count("You propose a trade to Bot: you give 1 gold; Bot gives 1 gold") == 1

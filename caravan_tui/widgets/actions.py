@@ -10,9 +10,10 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from caravan_tui.engine import Action
+from caravan_tui.widgets.lists import StopAtEnds
 
 
-class ActionList(OptionList):
+class ActionList(StopAtEnds):
     """Arrows + Enter (or a click) choose; posts ``ActionList.Chosen``. Empty while it is not the
     player's turn."""
 

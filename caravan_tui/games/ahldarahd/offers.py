@@ -255,10 +255,8 @@ def apply_trade_step(state: AhldarahdState, seat: int, action: Action, events: l
             events.append(Event(f"{who(seat)} start{who(seat, 's')} a trade proposal to {who(action[1])}."))
     elif kind == "give_gold":
         state.g_gold += action[1]
-        _draft_note(state, seat, events)
     elif kind == "ask_gold":
         state.a_gold += action[1]
-        _draft_note(state, seat, events)
     elif kind == "give_card":
         card = _give_card(state, seat, COMMODITY_INDEX[action[1]])
         if events is not None:
@@ -266,13 +264,10 @@ def apply_trade_step(state: AhldarahdState, seat: int, action: Action, events: l
                                 reveals=_others(state, seat)))
     elif kind == "ask_card":
         state.a_cards = state.a_cards + (COMMODITY_INDEX[action[1]],)
-        _draft_note(state, seat, events)
     elif kind == "give_item":
         state.g_items = state.g_items + (ITEM_INDEX[action[1]],)
-        _draft_note(state, seat, events)
     elif kind == "ask_item":
         state.a_items = state.a_items + (ITEM_INDEX[action[1]],)
-        _draft_note(state, seat, events)
     elif kind == "send":
         _send(state, seat, events, False)
     elif kind == "cancel":
@@ -284,11 +279,6 @@ def apply_trade_step(state: AhldarahdState, seat: int, action: Action, events: l
         accept(state, seat, events)
     else:
         _decline(state, seat, events)
-
-
-def _draft_note(state: AhldarahdState, seat: int, events: list[Event] | None) -> None:
-    if events is not None:
-        events.append(Event(f"Proposal so far: {offer_words(state)}.", seats=(seat,)))
 
 
 def _send(state: AhldarahdState, seat: int, events: list[Event] | None, shows_card: bool) -> None:

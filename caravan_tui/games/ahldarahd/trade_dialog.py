@@ -18,6 +18,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from caravan_tui.widgets import StopAtEnds
+
 from .maps import COLOURS, COMMODITIES
 from .proposal import Proposal
 
@@ -54,7 +56,7 @@ class TradeDialog(ModalScreen[Proposal | None]):
         with Vertical(classes="dialog"):
             yield Label("", id="trade-title", classes="dialog-title")
             yield Static("", id="trade-summary")
-            yield OptionList(id="trade-rows")
+            yield StopAtEnds(id="trade-rows")
             yield Static("", id="trade-why")
             yield Static(KEYS, id="trade-keys")
 

@@ -1,0 +1,27 @@
+"""A list whose arrows stop at its ends (Textual's OptionList wraps round)."""
+from __future__ import annotations
+
+from textual.widgets import OptionList
+
+
+class StopAtEnds(OptionList):
+    """Up on the first row and Down on the last stay put: a key held down, or pressed once too
+    often, never jumps to the far end of a list where Enter acts."""
+
+    def action_cursor_up(self) -> None:
+        self._step(-1)
+
+    def action_cursor_down(self) -> None:
+        self._step(1)
+
+    def _step(self, direction: int) -> None:
+        options = self.options
+        index = self.highlighted
+        if index is None:
+            index = -1 if direction > 0 else len(options)
+        index += direction
+        while 0 <= index < len(options):
+            if not options[index].disabled:
+                self.highlighted = index
+                return
+            index += direction
