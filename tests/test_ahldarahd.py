@@ -237,7 +237,9 @@ def test_apply_without_log_reaches_the_same_state_as_with_log():
         rng = random.Random(7)
         while not loud.is_over():
             action = rng.choice(loud.legal_actions())
-            assert loud.apply(action)  # every action says something
+            said = loud.apply(action)
+            # every action says something, but a draft's steps (shown in the draft, not the log)
+            assert said or action[0] in ("give_gold", "ask_gold", "ask_card", "give_item", "ask_item")
             assert quiet.apply(action, log=False) == []
             assert quiet.to_data() == loud.to_data()
 
@@ -1207,3 +1209,22 @@ def test_what_a_seat_reads_never_depends_on_what_it_cannot_see():
                 compared += 1
             state.apply(rng.choice(state.legal_actions()), log=False)
     assert compared > 1000
+
+
+def test_an_ai_seat_does_not_repeat_a_declined_proposal_nor_a_worse_one_in_the_same_build():
+    state = offer_position([("give_gold", 1), ("give_gold", 1), ("give_gold", 1)], [("ask_card", "Salt")])
+    offers = [("offer", BLUE, "gold", price, "card", "Salt") for price in (2, 3)]
+    better_for_blue = ("offer", BLUE, "gold", 6, "card", "Salt")
+    state.apply(("decline",))
+    assert state.refused == ((BLUE, 3, 0, (), ("card Salt",)),)
+    legal = state.legal_actions() + [offers[0], better_for_blue]  # whatever suggested_offers holds now
+    weighed = considered(state, legal)
+    assert offers[0] not in weighed and offers[1] not in weighed and better_for_blue in weighed
+    assert ("offer", GREEN, "gold", 3, "card", "Salt") in considered(state, [("offer", GREEN, "gold", 3, "card", "Salt")])
+    again = AhldarahdState.from_data(state.to_data())  # saved, and seen by every seat
+    assert again.refused == state.refused
+    assert AhldarahdState.from_view(state.view(GREEN), GREEN).refused == state.refused
+    state.apply(("end",))
+    while state.phase == BUILD and state.to_move() != RED:
+        state.apply(("end",))
+    assert state.refused == ()  # the next build starts afresh

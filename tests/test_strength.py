@@ -20,7 +20,7 @@ from caravan_tui.seats import SeatSpec, parse_seats
 
 #: the quick check: a normal-level search on this many iterations a decision, one deal played
 #: from every seat order, against random seats
-QUICK_ITERATIONS = 60
+QUICK_ITERATIONS = 90
 
 
 def make_policy(text: str, **kwargs):

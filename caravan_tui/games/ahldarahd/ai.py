@@ -179,7 +179,8 @@ def considered(state: AhldarahdState, legal: list) -> list:
     search spreads over distinct prices rather than every gold piece. They trade by the engine's
     suggested proposals (``offers.suggested_offers``), whole actions the prior can judge; they
     never write one step by step (``trade_with``): the search spent a third of the moves of
-    AI-only matches on drafts partners declined."""
+    AI-only matches on drafts partners declined. Nor do they repeat, in the same build, a
+    proposal a partner declined, or a worse one for that partner."""
     phase = state.phase
     if phase == BID_OPEN:
         return [action for action in legal if action[2] in OPEN_LEVELS]
@@ -192,7 +193,21 @@ def considered(state: AhldarahdState, legal: list) -> list:
                 if action[0] != "pledge" or action[1] in PLEDGE_LEVELS or action[1] == missing]
     if phase != BUILD or not state.proposals:
         return legal
-    return [action for action in legal if action[0] != "trade_with"]
+    refused = state.refused
+    return [action for action in legal
+            if action[0] != "trade_with" and (action[0] != "offer" or not refused or not _refused_before(action, refused))]
+
+
+def _refused_before(offer: tuple, refused: tuple) -> bool:
+    """Whether the partner of ``offer`` declined, this build, a proposal of the same things that
+    gave them as much gold or more and asked as much or less: offering it again only spends a
+    proposal."""
+    _, partner, give_kind, give_value, ask_kind, ask_value = offer
+    give_gold, ask_gold = (give_value if give_kind == "gold" else 0), (ask_value if ask_kind == "gold" else 0)
+    give = () if give_kind == "gold" else (f"{give_kind} {give_value}",)
+    ask = () if ask_kind == "gold" else (f"{ask_kind} {ask_value}",)
+    return any(p == partner and g == give and a == ask and give_gold <= gg and ask_gold >= ag
+               for p, gg, ag, g, a in refused)
 
 
 def prior(state: AhldarahdState, actions) -> list[float]:

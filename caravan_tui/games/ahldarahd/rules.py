@@ -149,6 +149,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         "auctioned", "card_won", "item", "high", "leader", "out", "cur",
         "proposals", "partner", "g_gold", "g_cards", "g_items", "a_gold", "a_cards", "a_items",
         "nights", "drawer", "n_comm", "n_pos", "pledges", "losses", "back", "accepted", "proposed", "drafted",
+        "refused",
     )
 
     # -- construction -------------------------------------------------------------------------
@@ -231,6 +232,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         self.accepted = ()
         self.proposed = ()
         self.drafted = ()
+        self.refused = ()
         self.turn = None
         self._legal = None
 
@@ -300,6 +302,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         o.accepted = self.accepted
         o.proposed = self.proposed
         o.drafted = self.drafted
+        o.refused = self.refused
         o.turn = self.turn
         o._legal = self._legal  # never mutated once built
         return o
@@ -503,6 +506,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         self.phase = BUILD
         self.turn = self.order[self.pos]
         self.proposals = MAX_PROPOSALS
+        self.refused = ()
         self._clear_draft()
 
     def _continue(self, events: list[Event] | None) -> None:
@@ -883,7 +887,7 @@ class AhldarahdState(SplitMixChance, TurnState):
     def _public(self) -> dict:
         """Everything public, in to_data's field names."""
         n, nmaps = self.n, self.nmaps
-        return {
+        public = {
             "players": n,
             "neutral_map": self.neutral,
             "night_of_the_outsider": self.night,
@@ -931,6 +935,10 @@ class AhldarahdState(SplitMixChance, TurnState):
             "proposed": list(self.proposed),
             "drafted": list(self.drafted),
         }
+        if self.refused:  # only then, so a save written before the field existed still matches
+            public["refused"] = [[p, give_gold, ask_gold, list(give), list(ask)]
+                                 for p, give_gold, ask_gold, give, ask in self.refused]
+        return public
 
     def view(self, seat: int | None) -> dict:
         """What ``seat`` may know: everything public, each hand's size and known cards, the deck's
@@ -991,7 +999,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         size = view["deck_size"]
         deck = [pools[(7 * n - size + i) // 7].pop(0) for i in range(size)]
         data = {key: view[key] for key in cls.DATA_KEYS}
-        data.update(rng=0, hands=hands, deck=deck)
+        data.update(rng=0, hands=hands, deck=deck, refused=view.get("refused", ()))
         return cls.from_data(data)
 
     # -- persistence ----------------------------------------------------------------------------
@@ -1070,5 +1078,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         state.accepted = tuple(data["accepted"])
         state.proposed = tuple(data["proposed"])
         state.drafted = tuple(data["drafted"])
+        state.refused = tuple((p, give_gold, ask_gold, tuple(give), tuple(ask))
+                              for p, give_gold, ask_gold, give, ask in data.get("refused", ()))  # older saves: none
         state._legal = [] if state.turn is None else None
         return state
