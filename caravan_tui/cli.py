@@ -93,19 +93,20 @@ def _seat_list(text: str) -> list[SeatSpec]:
 
 # -- checks made before anything runs ------------------------------------------------------------
 
-def _options(game, pairs: list[str]) -> dict:
-    """The game's options from NAME=VALUE pairs, defaults filled in: a yes/no option is written
-    as one of BOOLEANS, a numbered one as a whole number."""
+def _options(game, pairs: list[str], players: int) -> dict:
+    """The game's options from NAME=VALUE pairs, defaults filled in, once the game can be set up
+    with them for ``players``: a yes/no option is written as one of BOOLEANS, a numbered one as
+    a whole number."""
     options = {}
     for pair in pairs:
         name, sep, text = pair.partition("=")
         if not sep:
             raise Refused(f"--option {pair!r} is not NAME=VALUE")
         options[name] = _option_value(game.options.get(name), text)
-    try:
-        return game.resolve_options(options)
-    except ValueError as error:
-        raise Refused(str(error)) from None
+    problem = game.setup_problem(players, options)
+    if problem is not None:
+        raise Refused(problem)
+    return game.resolve_options(options)
 
 
 def _option_value(option, text: str):
@@ -220,7 +221,7 @@ def _play_setup(args):
         levels = levels * (players - 1)
     if len(levels) != players - 1:
         raise Refused(f"{players} players need {players - 1} AI levels after --vs, not {len(levels)}")
-    options = _options(game, args.option)
+    options = _options(game, args.option, players)
     preferences = Preferences.load(SaveStore().root)
     if args.name and clean_name(args.name):
         preferences.name = clean_name(args.name)
@@ -357,7 +358,7 @@ def cmd_selfplay(args) -> int:
     game = GAMES[args.game]
     if len(args.seats) not in game.players:
         raise Refused(f"{game.title} is for {game.player_range()} players; --seats names {len(args.seats)}")
-    options = _options(game, args.option)
+    options = _options(game, args.option, len(args.seats))
     out = _output(args.json)
     jobs = selfplay_jobs(args.game, args.seats, args.games, args.seed, options)
     records = run_jobs(jobs, args.workers, _progress(args.games))
@@ -380,7 +381,7 @@ def cmd_arena(args) -> int:
         raise Refused(f"{game.title} is for {game.player_range()} players, not {players}")
     if len(set(args.seats)) < 2:
         raise Refused("an arena needs at least two different seats")
-    options = _options(game, args.option)
+    options = _options(game, args.option, players)
     out = _output(args.json)
     total = args.rounds * len(lineups(args.seats, players)) * players
     jobs = schedule(args.game, args.seats, players, args.rounds, args.seed, options, args.iterations)

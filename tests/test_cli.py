@@ -162,6 +162,12 @@ BAD_INPUT = [
     (["play", "camel_caravan", "--vs", "easy,hard", "--players", "4"], "folder"),
     (["play", "decktet_caravan", "--players", "3"], "folder"),
     (["play", "decktet_caravan", "--option", "hands=99"], "folder"),
+    (["selfplay", "merchant_lord", "--seats", "random,random", "--option", "start_player=3"], "folder"),
+    (["arena", "merchant_lord", "--seats", "random,greedy", "--option", "start_player=4", "--players", "3"], "folder"),
+    (["selfplay", "ahldarahd", "--seats", "random,greedy,random,greedy,random", "--option", "neutral_map=yes"],
+     "folder"),
+    (["arena", "ahldarahd", "--seats", "random,greedy", "--players", "5", "--option", "neutral_map=yes"], "folder"),
+    (["play", "ahldarahd", "--players", "5", "--option", "neutral_map=yes"], "folder"),
     (["replay", "nosuchmatch"], "folder"),
     (["replay", "broken"], "folder"),
     (["replay", "m1", "--save"], "folder"),
@@ -203,6 +209,10 @@ def test_messages_read_like_sentences(home, capsys):
         (["arena", "decktet_caravan", "--players", "3"], "Decktet Caravan is for 2 players, not 3"),
         (["arena", "camel_caravan", "--players", "5"], "Camel Caravan is for 2–4 players, not 5"),
         (["resume", "nosuchmatch"], "there is no saved match nosuchmatch"),
+        (["selfplay", "merchant_lord", "--seats", "random,random", "--option", "start_player=3"],
+         "start_player 3 is not one of the 2 players"),
+        (["play", "ahldarahd", "--players", "5", "--option", "neutral_map=yes"],
+         "the neutral map needs an unused colour: it is for 2–4 players, not 5"),
     ]:
         assert message in _run(argv, capsys)[2]
 
@@ -254,8 +264,8 @@ def test_boolean_options_take_yes_no_true_false_on_off_1_0_in_any_case():
     camel = GAMES["camel_caravan"]
     for word, value in BOOLEANS.items():
         for written in (word, word.upper(), word.capitalize()):
-            assert _options(camel, [f"sixth_camel={written}"])["sixth_camel"] is value
-    assert _options(GAMES["decktet_caravan"], ["hands=3"]) == {"hands": 3}
+            assert _options(camel, [f"sixth_camel={written}"], 2)["sixth_camel"] is value
+    assert _options(GAMES["decktet_caravan"], ["hands=3"], 2) == {"hands": 3}
 
 
 def test_options_print_as_name_equals_value():

@@ -56,6 +56,8 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixChance, TurnState
 
@@ -107,6 +109,15 @@ def plural(k: int, word: str) -> str:
     return f"{k} {word}" if k == 1 else f"{k} {word}s"
 
 
+def setup_problem(players: int, options: Mapping[str, Any]) -> str | None:
+    """The options that depend on the player count (the game's ``setup_check``): a start
+    player must be one of the players."""
+    start_player = options.get("start_player", "random")
+    if start_player != "random" and start_player > players:
+        return f"start_player {start_player} is not one of the {players} players"
+    return None
+
+
 def rank_key(table: int, coins: int, favour: int) -> tuple[int, int, int]:
     """Scoring order (§8.4): table cards, then coins, then favour."""
     return (table, coins, favour)
@@ -136,8 +147,9 @@ class MerchantLordState(SplitMixChance, TurnState):
         start_player = options.get("start_player", "random")
         if start_player not in START_OPTIONS:
             raise ValueError(f"start_player must be 'random' or a player number 1-4, not {start_player!r}")
-        if start_player != "random" and start_player > players:
-            raise ValueError(f"start_player {start_player} is not one of the {players} players")
+        problem = setup_problem(players, options)
+        if problem is not None:
+            raise ValueError(problem)
         max_rounds = options.get("max_rounds", MAX_ROUNDS)
         if not isinstance(max_rounds, int) or max_rounds < 1:
             raise ValueError(f"max_rounds must be a positive int, not {max_rounds!r}")
