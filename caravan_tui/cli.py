@@ -17,9 +17,12 @@ from pathlib import Path
 
 from ai.levels import LEVELS
 from caravan_tui import __version__
+from caravan_tui.files import MiB, NotRegular, TooLarge, read_regular
 from caravan_tui.games import GAMES
 from caravan_tui.seats import BOOLEANS, SeatSpec, parse_seats
 
+#: bytes in a file of recorded matches (arena --json writes about 2-17 KB a match)
+MAX_RECORDS = 16 * MiB
 SEAT_HELP = ("random, greedy, " + ", ".join(f"ai:{level}" for level in LEVELS)
              + ", or a custom ai:LEVEL+FIELD=VALUE (e.g. ai:hard+horizon=12)")
 
@@ -253,6 +256,8 @@ def _resumable(match_id: str) -> str:
 def _why(error: Exception, where: bool = False) -> str:
     """What went wrong, in words (an OSError's without its "[Errno N]"), and for ``where`` the
     file it went wrong with."""
+    if isinstance(error, (NotRegular, TooLarge)):
+        return f"it is {error}"
     if not isinstance(error, OSError) or not error.strerror:
         return str(error)
     return f"{error.strerror}: {error.filename}" if where and error.filename else error.strerror
@@ -405,8 +410,7 @@ def cmd_replay(args) -> int:
 
     store = _writable_store() if args.save else None
     try:
-        with open(args.file, encoding="utf-8") as source:
-            matches = json.load(source)["matches"]
+        matches = json.loads(read_regular(args.file, MAX_RECORDS))["matches"]
         if not args.index < len(matches):
             raise LookupError(f"it holds {len(matches)} matches")
         match = matches[args.index]
@@ -527,11 +531,11 @@ def cmd_serve(args) -> int:
         raise Refused(f"cannot keep the server's files in {root}: {_why(error)}") from None
     keys = None
     if args.authorized_keys is not None:
-        import asyncssh
+        from caravan_tui.ssh.server import read_authorized_keys
 
         try:
-            asyncssh.read_authorized_keys(args.authorized_keys)
-        except (OSError, ValueError, asyncssh.KeyImportError) as error:
+            read_authorized_keys(args.authorized_keys)
+        except (OSError, ValueError) as error:  # asyncssh's KeyImportError is a ValueError
             raise Refused(f"cannot read {args.authorized_keys}: {_why(error)}") from None
         keys = Path(args.authorized_keys).resolve()
     config = ServerConfig(root, args.host, args.port, keys, args.allow_guests, args.per_address, args.max_sessions,

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import stat
 import tempfile
 import time
 from dataclasses import dataclass
@@ -19,7 +18,8 @@ from pathlib import Path
 
 import platformdirs
 
-from saves.codec import MAX_FILE, MAX_TIME, DamagedSave, decode, encode
+from caravan_tui.files import NotRegular, TooLarge, read_regular
+from saves.codec import MAX_FILE, MAX_TIME, TOO_LARGE, DamagedSave, decode, encode
 from saves.snapshot import Snapshot
 
 SUFFIX = ".msgpack"
@@ -186,17 +186,14 @@ def replace_file(path: Path, data: bytes, prefix: str) -> None:
 
 
 def _read(path: Path) -> bytes:
-    """The contents of ``path`` if it is a regular file, DamagedSave if not. Opened without
-    blocking, so that a FIFO cannot make us wait, and read to at most one byte past MAX_FILE
-    (which decode refuses), so that a huge file cannot fill the memory."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    """The contents of ``path`` if it is a regular file of at most MAX_FILE bytes, DamagedSave
+    if not (``read_regular``: a FIFO cannot make us wait, a huge file cannot fill the memory)."""
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise DamagedSave("not a regular file")
-        with os.fdopen(fd, "rb", closefd=False) as file:
-            return file.read(MAX_FILE + 1)
-    finally:
-        os.close(fd)
+        return read_regular(path, MAX_FILE)
+    except TooLarge:
+        raise DamagedSave(TOO_LARGE) from None
+    except NotRegular as exc:
+        raise DamagedSave(str(exc)) from None
 
 
 def _fsync_dir(folder: Path) -> None:

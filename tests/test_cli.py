@@ -325,3 +325,57 @@ def test_version_is_the_one_pyproject_sets(capsys):
         main(["--version"])
     assert stop.value.code == 0
     assert capsys.readouterr().out.strip() == f"caravan-tui {declared}"
+
+
+# -- files that never end or never open ------------------------------------------------------------
+
+def _python(code: str, home: Path) -> subprocess.CompletedProcess:
+    """``code`` run in a process of its own. A read that would never end is cut short: the
+    process gets 1 GiB of address space, and the test a minute."""
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
+
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).parents[1],
+                          timeout=60, preexec_fn=limit, env={**os.environ, "CARAVAN_TUI_HOME": str(home)})
+
+
+def _command(argv: list[str], home: Path) -> subprocess.CompletedProcess:
+    """The command as a person runs it, in a process of its own (see ``_python``)."""
+    return _python(f"import sys; from caravan_tui.cli import main; sys.exit(main({argv!r}))", home)
+
+
+@pytest.mark.parametrize(("argv", "why"), [
+    (["replay", "/dev/zero", "0"], "cannot replay match 0 of /dev/zero: it is not a regular file"),
+    (["replay", "{fifo}", "0"], "it is not a regular file"),
+    (["replay", "{huge}", "0"], "it is larger than 16 MiB"),
+    (["serve", "--authorized-keys", "/dev/zero"], "cannot read /dev/zero: it is not a regular file"),
+    (["serve", "--authorized-keys", "{fifo}"], "it is not a regular file"),
+    (["serve", "--authorized-keys", "{huge}"], "it is larger than 1 MiB"),
+])
+def test_a_file_that_never_ends_or_never_opens_is_refused_at_once(argv, why, tmp_path):
+    """replay FILE and --authorized-keys read regular files only, and only so much of them:
+    /dev/zero would fill the memory, a FIFO with no writer would keep the command waiting."""
+    os.mkfifo(tmp_path / "fifo")
+    with open(tmp_path / "huge", "wb") as file:
+        file.truncate(16 * 2**20 + 1)  # sparse: costs no disk; over both caps
+    argv = [part.format(fifo=tmp_path / "fifo", huge=tmp_path / "huge") for part in argv]
+    result = _command(argv, tmp_path / "home")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("caravan-tui: error: ") and result.stderr.count("\n") == 1
+    assert why in result.stderr
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_preferences_that_never_end_or_never_open_mean_the_defaults(kind, tmp_path):
+    """play reads the remembered name before the app opens: a FIFO or a device in its place is
+    not read."""
+    path = tmp_path / "preferences.json"
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")
+    code = f"from caravan_tui.preferences import Preferences; print(repr(Preferences.load({str(tmp_path)!r}).name))"
+    result = _python(code, tmp_path)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "''\n", "")
