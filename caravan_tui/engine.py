@@ -15,6 +15,10 @@ from typing import Any, Protocol, TypeAlias, runtime_checkable
 Action: TypeAlias = tuple[Any, ...]
 
 
+#: The largest seed of a match: one a save can hold (a 64-bit integer). Seeds are from 0 to this.
+MAX_SEED = 2**63 - 1
+
+
 class IllegalAction(ValueError):
     """Raised by ``State.apply`` for an action that is not legal now; the state is unchanged."""
 

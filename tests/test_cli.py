@@ -175,6 +175,13 @@ BAD_INPUT = [
     (["replay", "{tmp}/notes.txt", "0"], "folder"),
     (["replay", "{tmp}/arena.json", "1"], "folder"),
     (["replay", "{tmp}/arena.json", "-1"], "folder"),
+    (["selfplay", "decktet_caravan", "--seed", "-1"], "folder"),
+    (["selfplay", "decktet_caravan", "--seats", "ai:easy+iterations=1000000000000+seconds=none,random"], "folder"),
+    (["arena", "decktet_caravan", "--iterations", str(10**12)], "folder"),
+    (["serve", "--ai-iterations", str(10**12)], "folder"),
+    (["arena", "decktet_caravan", "--seed", str(2**63)], "folder"),
+    (SELFPLAY + ["--seed", str(2**63 - 1), "--games", "2"], "folder"),
+    (ARENA + ["--seed", str(2**63 - 2), "--rounds", "3"], "folder"),
     (["bench", "--matches", "0"], "folder"),
     (["bench", "--seconds", "-1"], "folder"),
     (["conquer"], "folder"),
@@ -325,6 +332,55 @@ def test_version_is_the_one_pyproject_sets(capsys):
         main(["--version"])
     assert stop.value.code == 0
     assert capsys.readouterr().out.strip() == f"caravan-tui {declared}"
+
+
+@pytest.mark.parametrize(("change", "why"), [
+    ({"seed": "2"}, "its seed '2' is not a whole number from 0 to 9223372036854775807"),
+    ({"seed": -1}, "its seed -1 is not a whole number"),
+    ({"seed": 2**64}, "its seed 18446744073709551616 is not a whole number"),
+    ({"seed": 2.0}, "its seed 2.0 is not a whole number"),
+    ({"seed": True}, "its seed True is not a whole number"),
+    ({"seats": "random,greedy"}, "its seats are not a list of seats"),
+    ({"seats": ["random"]}, "Decktet Caravan is for 2 players, not 1"),
+    ({"seats": ["random", "greedy", "random"]}, "Decktet Caravan is for 2 players, not 3"),
+    ({"seats": ["random", "nobody"]}, "seat 2: 'nobody' is not a seat"),
+    ({"seats": ["random", 7]}, "seat 2: 7 is not a seat"),
+    ({"seats": ["human", "greedy"]}, "seat 1 is human, a person's seat"),
+    ({"seats": ["random", "ai:easy+iterations=1000000000000"]}, "seat 2: level 'easy': iterations must be"),
+    ({"options": {"hands": 99}}, "hands: 99 is not one of 1–15"),
+    ({"options": [["hands", 1]]}, "its options are not a map"),
+    ({"scores": [1]}, "its scores are not a list of 2, one per seat"),
+    ({"actions": "all of them"}, "its actions are not a list of actions"),
+    ({"game": "chess"}, "there is no game 'chess'"),
+    ({"seed": None, "drop": "seed"}, "it has no 'seed' field"),
+])
+def test_a_recorded_match_must_be_what_arena_json_writes(change, why, home, tmp_path, capsys):
+    """replay FILE INDEX sets a match up from a file anyone may have written: a seed, seats and
+    options are checked before the match is set up, and the reason is one line."""
+    data = json.loads((tmp_path / "arena.json").read_text())
+    match = data["matches"][0]
+    match.update(change)
+    match.pop(change.get("drop"), None)
+    match.pop("drop", None)
+    (tmp_path / "arena.json").write_text(json.dumps(data))
+    code, out, err = _run(["replay", str(tmp_path / "arena.json"), "0", "--save"], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"caravan-tui: error: cannot replay match 0 of {tmp_path / 'arena.json'}: {why}")
+    assert err.count("\n") == 1 and len(home.entries()) == 2  # m1 and the damaged one: nothing saved
+
+
+def test_a_recorded_match_replays_and_saves(home, tmp_path, capsys):
+    code, out, err = _run(["replay", str(tmp_path / "arena.json"), "0", "--save"], capsys)
+    assert (code, err) == (0, "") and "seed 2: scores" in out and "(as recorded)" in out
+    saved = out.split("saved as ")[1].strip()
+    assert home.read(saved).seats == ["random", "greedy"]
+
+
+def test_a_file_of_no_matches_is_refused(home, tmp_path, capsys):
+    for text in ("[]", '{"matches": {"0": {}}}', "7"):
+        (tmp_path / "other.json").write_text(text)
+        code, _, err = _run(["replay", str(tmp_path / "other.json"), "0"], capsys)
+        assert code == 2 and "it holds no list of matches" in err
 
 
 # -- files that never end or never open ------------------------------------------------------------

@@ -475,6 +475,8 @@ def test_load_replays_a_finished_game(tmp_path):
         (lambda s: replace(s, options={"no_such_option": 1}), "cannot be set up again"),
         (lambda s: replace(s, seats=["human", "ai:easy+prior=this:s"]), "prior must be yes or no"),
         (lambda s: replace(s, seats=["human", "ai:expert"]), "no AI level 'expert'"),
+        (lambda s: replace(s, seats=["human", "ai:easy+iterations=1000000000000+seconds=none"]),
+         "a seat cannot be read: level 'easy': iterations must be a whole number from 1 to 100000"),
         (lambda s: replace(s, status="over", result=[1.0, 0.0]), "not finished"),
         (lambda s: replace(s, result=[1.0, 0.0]), "unfinished match has a result"),
         (lambda s: replace(s, status="resigned", result=[5.0, -3.0], resigned=1), "does not follow"),
