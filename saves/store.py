@@ -9,8 +9,10 @@ The folder is not trusted: only regular files are read, and no more than a save 
 """
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 import tempfile
 import time
 from dataclasses import dataclass
@@ -143,14 +145,24 @@ class MatchLock:
     """An exclusive ``flock`` on a match's lock file (``.<match_id>.lock`` beside the save),
     released by ``release()``, at the end of a ``with`` block, or when the process dies, however
     it dies. The file itself stays: removing it would let a third window lock a new file while
-    the second still held the old one."""
+    the second still held the old one. A lock file that is a link or not a regular file is
+    refused (OSError saying so), never followed."""
 
     def __init__(self, path: Path, match_id: str) -> None:
         import fcntl  # POSIX only; importing it here leaves the rest of saves usable elsewhere
 
         self.path = path
-        self._fd: int | None = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
         try:
+            # Not through a link: the file would be made wherever it points, outside the folder.
+            self._fd: int | None = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise OSError(exc.errno, f"its lock file {path.name} is a link; remove it to open the match",
+                              str(path)) from None
+            raise
+        try:
+            if not stat.S_ISREG(os.fstat(self._fd).st_mode):
+                raise OSError(errno.EINVAL, f"its lock file {path.name} is not a regular file", str(path))
             fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
             self.release()

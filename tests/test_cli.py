@@ -383,6 +383,14 @@ def test_a_file_of_no_matches_is_refused(home, tmp_path, capsys):
         assert code == 2 and "it holds no list of matches" in err
 
 
+def test_resume_refuses_a_lock_file_that_is_a_link(home, tmp_path, capsys):
+    (home.folder / ".m1.lock").symlink_to(tmp_path / "elsewhere.lock")
+    code, _, err = _run(["resume", "m1"], capsys)
+    assert code == 2 and err == ("caravan-tui: error: cannot resume m1: its lock file .m1.lock is a link; "
+                                 "remove it to open the match\n")
+    assert not (tmp_path / "elsewhere.lock").exists()
+
+
 # -- files that never end or never open ------------------------------------------------------------
 
 def _python(code: str, home: Path) -> subprocess.CompletedProcess:
