@@ -268,6 +268,8 @@ def _check(fields: dict) -> None:
         raise DamagedSave("the save's result does not have one score per player")
     if resigned is not None and not 0 <= resigned < players:
         raise DamagedSave("the save's resigned seat is not one of its players")
+    if resigned is not None and fields["status"] != "resigned":
+        raise DamagedSave(f"the save names a seat that resigned but says the match is {fields['status']!r}")
 
 
 def _snapshot(fields: dict) -> Snapshot:
