@@ -10,6 +10,7 @@ normal save file).
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.seats import SeatSpec
 
 from .matches import MatchRecord, play_match
+from .worker import die_with_parent
 
 Z95 = 1.959964
 #: the fields of a match in ``to_json`` that replay it
@@ -68,7 +70,8 @@ def _run(job: Job) -> tuple[int, MatchRecord]:
 
 def run_jobs(jobs: Iterable[Job], workers: int = 2,
              on_result: Callable[[int], None] | None = None) -> list[MatchRecord]:
-    """Play the jobs (in parallel processes when ``workers`` > 1); records in job order.
+    """Play the jobs (in parallel processes when ``workers`` > 1, which end with this process
+    however it ends: see ``ai/worker.py``); records in job order.
     ``on_result`` gets the number of matches finished so far. Jobs are taken from ``jobs`` only
     as they can start (at most two per worker wait their turn), so it may be a lazy generator."""
     records: dict[int, MatchRecord] = {}
@@ -83,7 +86,7 @@ def run_jobs(jobs: Iterable[Job], workers: int = 2,
             finished(*_run(job))
     else:
         waiting, pending = iter(jobs), set()
-        pool = ProcessPoolExecutor(max_workers=workers)
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),))
         try:
             while True:
                 pending |= {pool.submit(_run, job) for job in islice(waiting, 2 * workers - len(pending))}

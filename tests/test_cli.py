@@ -1,10 +1,13 @@
 """The headless command line: selfplay, saves and bench, and how it refuses bad input."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 import tomllib
 from itertools import islice
 from pathlib import Path
@@ -443,3 +446,50 @@ def test_preferences_that_never_end_or_never_open_mean_the_defaults(kind, tmp_pa
     code = f"from caravan_tui.preferences import Preferences; print(repr(Preferences.load({str(tmp_path)!r}).name))"
     result = _python(code, tmp_path)
     assert (result.returncode, result.stdout, result.stderr) == (0, "''\n", "")
+
+
+# -- a command killed outright -----------------------------------------------------------------------
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except (OSError, ValueError):
+            continue
+        if entry.isdigit() and int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            found.append(int(entry))
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
+@pytest.mark.parametrize("command", [
+    ["selfplay", "camel_caravan", "--seats", "ai:normal,ai:normal", "--games", "100"],
+    ["arena", "camel_caravan", "--seats", "ai:normal,ai:easy", "--rounds", "100"],
+])
+def test_pool_workers_end_with_a_command_killed_outright(command, tmp_path):
+    """A long selfplay or arena run SIGKILLed (it cannot clean up) leaves no searches behind."""
+    parent = subprocess.Popen(
+        [sys.executable, "-c", f"import sys; from caravan_tui.cli import main; sys.exit(main({command!r}))"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=Path(__file__).parents[1],
+        env={**os.environ, "CARAVAN_TUI_HOME": str(tmp_path)})
+    try:
+        for _ in range(600):
+            workers = _children(parent.pid)
+            if len(workers) >= 2:
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the command started no pool workers")
+    finally:
+        parent.kill()
+        parent.wait()
+    for _ in range(200):
+        if not any(Path(f"/proc/{pid}").exists() for pid in workers):
+            return
+        time.sleep(0.05)
+    for pid in workers:  # leave nothing behind, whatever the outcome
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    raise AssertionError(f"pool workers {workers} outlived the command")
