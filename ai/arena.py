@@ -10,16 +10,22 @@ normal save file).
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement, islice
 
+from caravan_tui.engine import MAX_SEED
+from caravan_tui.games import GAMES
 from caravan_tui.seats import SeatSpec
 
 from .matches import MatchRecord, play_match
+from .worker import die_with_parent
 
 Z95 = 1.959964
+#: the fields of a match in ``to_json`` that replay it
+RECORD_FIELDS = ("game", "seed", "options", "seats", "scores", "actions")
 
 
 def wilson_interval(score: float, n: int) -> tuple[float, float]:
@@ -64,7 +70,8 @@ def _run(job: Job) -> tuple[int, MatchRecord]:
 
 def run_jobs(jobs: Iterable[Job], workers: int = 2,
              on_result: Callable[[int], None] | None = None) -> list[MatchRecord]:
-    """Play the jobs (in parallel processes when ``workers`` > 1); records in job order.
+    """Play the jobs (in parallel processes when ``workers`` > 1, which end with this process
+    however it ends: see ``ai/worker.py``); records in job order.
     ``on_result`` gets the number of matches finished so far. Jobs are taken from ``jobs`` only
     as they can start (at most two per worker wait their turn), so it may be a lazy generator."""
     records: dict[int, MatchRecord] = {}
@@ -79,7 +86,7 @@ def run_jobs(jobs: Iterable[Job], workers: int = 2,
             finished(*_run(job))
     else:
         waiting, pending = iter(jobs), set()
-        pool = ProcessPoolExecutor(max_workers=workers)
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),))
         try:
             while True:
                 pending |= {pool.submit(_run, job) for job in islice(waiting, 2 * workers - len(pending))}
@@ -183,3 +190,46 @@ def to_json(table: Standings, records: list[MatchRecord]) -> dict:
                      "scores": r.scores, "outcome": r.outcome, "moves": r.moves,
                      "actions": [list(a) for a in r.actions]} for r in records],
     }
+
+
+def record_problem(match: object) -> str | None:
+    """What makes ``match``, read back from a file, other than a match ``to_json`` writes, in
+    words, or None: a known game, a seed from 0 to MAX_SEED, seats the program plays, as many as
+    the game seats and with options it can be set up with, one score per seat, a list of actions.
+    The file may have been written by anyone: only then is the match set up and replayed."""
+    if not isinstance(match, dict):
+        return "it is not a recorded match"
+    missing = [name for name in RECORD_FIELDS if name not in match]
+    if missing:
+        return f"it has no {missing[0]!r} field"
+    game = GAMES.get(match["game"]) if isinstance(match["game"], str) else None
+    if game is None:
+        return f"there is no game {_short(match['game'])}"
+    seed, seats, options = match["seed"], match["seats"], match["options"]
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
+        return f"its seed {_short(seed)} is not a whole number from 0 to {MAX_SEED}"
+    if type(seats) is not list:
+        return "its seats are not a list of seats"
+    for number, text in enumerate(seats, 1):
+        try:
+            spec = SeatSpec.parse(text)
+        except ValueError as error:
+            return f"seat {number}: {error}"
+        if spec.is_person:
+            return f"seat {number} is {spec}, a person's seat; the program plays every seat of a recorded match"
+    if type(options) is not dict:
+        return "its options are not a map from names to values"
+    problem = game.setup_problem(len(seats), options)
+    if problem is not None:
+        return problem
+    scores = match["scores"]
+    if type(scores) is not list or len(scores) != len(seats):
+        return f"its scores are not a list of {len(seats)}, one per seat"
+    if type(match["actions"]) is not list or not all(type(action) is list for action in match["actions"]):
+        return "its actions are not a list of actions"
+    return None
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"

@@ -38,16 +38,23 @@ class Level:
 
 
 MAX_SEARCHES = 8
+#: A decision's budget at most: a seat may come from a save, a record or a command line, and an
+#: AI with a larger one would seem never to move. In the slowest search (Decktet Caravan: 1,942
+#: iterations/s and a 7.1 MiB tree for 3,000 iterations, docs/performance.md) the most
+#: iterations take about 50 s and 240 MiB.
+MAX_ITERATIONS = 100_000
+MAX_SECONDS = 60.0
 
 
 def _problem(level: Level) -> str | None:
     """What is wrong with ``level``'s settings, in words, or None."""
     if level.iterations is None and level.seconds is None:
         return "needs an iteration or a time budget"
-    if level.iterations is not None and (type(level.iterations) is not int or level.iterations < 1):
-        return "iterations must be a whole number of at least 1"
-    if level.seconds is not None and not (_real(level.seconds) and level.seconds > 0):
-        return "seconds must be a number above 0"
+    if level.iterations is not None and (type(level.iterations) is not int
+                                         or not 1 <= level.iterations <= MAX_ITERATIONS):
+        return f"iterations must be a whole number from 1 to {MAX_ITERATIONS}"
+    if level.seconds is not None and not (_real(level.seconds) and 0 < level.seconds <= MAX_SECONDS):
+        return f"seconds must be a number above 0 and at most {MAX_SECONDS:g}"
     if type(level.horizon) is not int or level.horizon < 0:
         return "horizon must be a whole number of at least 0"
     if type(level.searches) is not int or not 1 <= level.searches <= MAX_SEARCHES:

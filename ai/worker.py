@@ -52,12 +52,18 @@ class Progress:
 Listener = Callable[[int, int, Action, str], None]  # (search index, iterations, action, text)
 
 
-def _init_worker(progress_queue: SimpleQueue) -> None:
-    global _progress_queue
+def die_with_parent(parent: int) -> None:
+    """A pool worker's first step: on Linux, ask the kernel to end this process when its parent
+    (the process ``parent``) dies, however it dies; end at once if it has died already."""
     if sys.platform.startswith("linux"):
         ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-        if os.getppid() == 1:  # the parent died before we could ask
+        if os.getppid() != parent:  # the parent died before we could ask
             os._exit(0)
+
+
+def _init_worker(parent: int, progress_queue: SimpleQueue) -> None:
+    global _progress_queue
+    die_with_parent(parent)
     _progress_queue = progress_queue
     import caravan_tui.games  # noqa: F401  (load the registry before the first search)
 
@@ -110,7 +116,7 @@ class AIWorker:
             self._queue = self._context.SimpleQueue()
             self._pool = ProcessPoolExecutor(
                 self._max_workers, mp_context=self._context,
-                initializer=_init_worker, initargs=(self._queue,),
+                initializer=_init_worker, initargs=(os.getpid(), self._queue),
             )
         return self._pool
 

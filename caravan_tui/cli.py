@@ -15,11 +15,15 @@ import tempfile
 from datetime import datetime
 from pathlib import Path
 
-from ai.levels import LEVELS
+from ai.levels import LEVELS, MAX_ITERATIONS
 from caravan_tui import __version__
+from caravan_tui.engine import MAX_SEED
+from caravan_tui.files import MiB, NotRegular, TooLarge, read_regular
 from caravan_tui.games import GAMES
 from caravan_tui.seats import BOOLEANS, SeatSpec, parse_seats
 
+#: bytes in a file of recorded matches (arena --json writes about 2-17 KB a match)
+MAX_RECORDS = 16 * MiB
 SEAT_HELP = ("random, greedy, " + ", ".join(f"ai:{level}" for level in LEVELS)
              + ", or a custom ai:LEVEL+FIELD=VALUE (e.g. ai:hard+horizon=12)")
 
@@ -37,19 +41,26 @@ class Parser(argparse.ArgumentParser):
 
 # -- argument types ------------------------------------------------------------------------------
 
-def _whole(minimum: int):
-    """An argument type: a whole number of at least ``minimum``."""
+def _whole(minimum: int, maximum: int | None = None):
+    """An argument type: a whole number of at least ``minimum`` (and at most ``maximum``)."""
 
     def parse(text: str) -> int:
         try:
             value = int(text)
         except ValueError:
             value = None
-        if value is None or value < minimum:
-            raise argparse.ArgumentTypeError(f"must be a whole number of at least {minimum}, not {text!r}")
+        if value is None or value < minimum or maximum is not None and value > maximum:
+            allowed = f"of at least {minimum}" if maximum is None else f"from {minimum} to {maximum}"
+            raise argparse.ArgumentTypeError(f"must be a whole number {allowed}, not {text!r}")
         return value
 
     return parse
+
+
+def _seeds(first: int, count: int) -> None:
+    """Refused unless the ``count`` seeds from ``first`` on are all seeds a save can hold."""
+    if first + count - 1 > MAX_SEED:
+        raise Refused(f"--seed {first} leaves no room for {count} seeds: the last seed is {MAX_SEED}")
 
 
 def _seconds(text: str) -> float:
@@ -93,19 +104,20 @@ def _seat_list(text: str) -> list[SeatSpec]:
 
 # -- checks made before anything runs ------------------------------------------------------------
 
-def _options(game, pairs: list[str]) -> dict:
-    """The game's options from NAME=VALUE pairs, defaults filled in: a yes/no option is written
-    as one of BOOLEANS, a numbered one as a whole number."""
+def _options(game, pairs: list[str], players: int) -> dict:
+    """The game's options from NAME=VALUE pairs, defaults filled in, once the game can be set up
+    with them for ``players``: a yes/no option is written as one of BOOLEANS, a numbered one as
+    a whole number."""
     options = {}
     for pair in pairs:
         name, sep, text = pair.partition("=")
         if not sep:
             raise Refused(f"--option {pair!r} is not NAME=VALUE")
         options[name] = _option_value(game.options.get(name), text)
-    try:
-        return game.resolve_options(options)
-    except ValueError as error:
-        raise Refused(str(error)) from None
+    problem = game.setup_problem(players, options)
+    if problem is not None:
+        raise Refused(problem)
+    return game.resolve_options(options)
 
 
 def _option_value(option, text: str):
@@ -220,7 +232,7 @@ def _play_setup(args):
         levels = levels * (players - 1)
     if len(levels) != players - 1:
         raise Refused(f"{players} players need {players - 1} AI levels after --vs, not {len(levels)}")
-    options = _options(game, args.option)
+    options = _options(game, args.option, players)
     preferences = Preferences.load(SaveStore().root)
     if args.name and clean_name(args.name):
         preferences.name = clean_name(args.name)
@@ -252,6 +264,8 @@ def _resumable(match_id: str) -> str:
 def _why(error: Exception, where: bool = False) -> str:
     """What went wrong, in words (an OSError's without its "[Errno N]"), and for ``where`` the
     file it went wrong with."""
+    if isinstance(error, (NotRegular, TooLarge)):
+        return f"it is {error}"
     if not isinstance(error, OSError) or not error.strerror:
         return str(error)
     return f"{error.strerror}: {error.filename}" if where and error.filename else error.strerror
@@ -274,7 +288,7 @@ def _progress_bar(done: int, total: int) -> None:
 # -- commands ------------------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
-    positive = _whole(1)
+    positive, seed, iterations = _whole(1), _whole(0, MAX_SEED), _whole(1, MAX_ITERATIONS)
     parser = Parser(prog="caravan-tui", description="Caravan-themed trading games.")
     parser.add_argument("--version", action="version", version=f"caravan-tui {__version__}")
     commands = parser.add_subparsers(dest="command")
@@ -296,7 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--seats", type=_seat_list, default="ai:normal,ai:easy",
                           help=f"comma-separated, one per player: {SEAT_HELP}")
     selfplay.add_argument("--games", type=positive, default=10)
-    selfplay.add_argument("--seed", type=int, default=1)
+    selfplay.add_argument("--seed", type=seed, default=1)
     selfplay.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                           help="a game option; yes/no options take yes, no, true, false, on, off, 1 or 0")
     selfplay.add_argument("--workers", type=positive, default=2, help="matches played in parallel")
@@ -308,10 +322,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help=f"comma-separated seats to compare: {SEAT_HELP}")
     arena.add_argument("--players", type=positive, help="players per match (default: the game's usual)")
     arena.add_argument("--rounds", type=positive, default=5, help="times each line-up plays in each seat order")
-    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--seed", type=seed, default=1)
     arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                        help="a game option; yes/no options take yes, no, true, false, on, off, 1 or 0")
-    arena.add_argument("--iterations", type=positive, help="cap every AI seat to this many iterations")
+    arena.add_argument("--iterations", type=iterations, help="cap every AI seat to this many iterations")
     arena.add_argument("--workers", type=positive, default=2, help="matches played in parallel")
     arena.add_argument("--json", metavar="FILE", help="write the matrix, ratings and every match record")
 
@@ -336,7 +350,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--idle-timeout", type=_seconds, default=1800, help="close a session idle this many seconds")
     serve.add_argument("--per-address", type=positive, default=8, help="connections at once from one address")
     serve.add_argument("--max-sessions", type=positive, default=64, help="sessions at once (each is a process)")
-    serve.add_argument("--ai-iterations", type=positive, help="cap every AI seat to this many iterations")
+    serve.add_argument("--ai-iterations", type=iterations, help="cap every AI seat to this many iterations")
     serve.add_argument("--move-pause", type=_pause, default=0.6,
                        help="seconds an opponent's move stays on a person's screen before the next (0 to 5)")
 
@@ -357,7 +371,8 @@ def cmd_selfplay(args) -> int:
     game = GAMES[args.game]
     if len(args.seats) not in game.players:
         raise Refused(f"{game.title} is for {game.player_range()} players; --seats names {len(args.seats)}")
-    options = _options(game, args.option)
+    options = _options(game, args.option, len(args.seats))
+    _seeds(args.seed, args.games)
     out = _output(args.json)
     jobs = selfplay_jobs(args.game, args.seats, args.games, args.seed, options)
     records = run_jobs(jobs, args.workers, _progress(args.games))
@@ -380,7 +395,8 @@ def cmd_arena(args) -> int:
         raise Refused(f"{game.title} is for {game.player_range()} players, not {players}")
     if len(set(args.seats)) < 2:
         raise Refused("an arena needs at least two different seats")
-    options = _options(game, args.option)
+    options = _options(game, args.option, players)
+    _seeds(args.seed, args.rounds * len(lineups(args.seats, players)))
     out = _output(args.json)
     total = args.rounds * len(lineups(args.seats, players)) * players
     jobs = schedule(args.game, args.seats, players, args.rounds, args.seed, options, args.iterations)
@@ -397,35 +413,41 @@ def cmd_arena(args) -> int:
 def cmd_replay(args) -> int:
     if args.index is None:
         return cmd_app(args)
+    from ai.arena import record_problem
     from caravan_tui.engine import normalise_action
     from saves.codec import DamagedSave
     from saves.loading import replay_snapshot
     from saves.snapshot import Snapshot, new_match_id
 
     store = _writable_store() if args.save else None
+    where = f"match {args.index} of {args.file}"
     try:
-        with open(args.file, encoding="utf-8") as source:
-            matches = json.load(source)["matches"]
-        if not args.index < len(matches):
-            raise LookupError(f"it holds {len(matches)} matches")
-        match = matches[args.index]
-        game = GAMES.get(match["game"])
-        if game is None:
-            raise LookupError(f"there is no game {match['game']!r}")
-        seats = match["seats"]
-        state = game.new(len(seats), seed=match["seed"], options=match["options"])
+        data = json.loads(read_regular(args.file, MAX_RECORDS))
+    except (OSError, ValueError, RecursionError) as error:
+        raise Refused(f"cannot replay {where}: {_why(error)}") from None
+    matches = data.get("matches") if isinstance(data, dict) else None
+    if not isinstance(matches, list):
+        raise Refused(f"cannot replay {where}: it holds no list of matches, as arena --json writes")
+    if not args.index < len(matches):
+        raise Refused(f"cannot replay {where}: it holds {len(matches)} matches")
+    match = matches[args.index]
+    problem = record_problem(match)
+    if problem is not None:
+        raise Refused(f"cannot replay {where}: {problem}")
+    game, seats, seed, options = GAMES[match["game"]], match["seats"], match["seed"], match["options"]
+    try:
+        state = game.new(len(seats), seed=seed, options=options)
         actions = [normalise_action(a) for a in match["actions"]]
         for action in actions:
             state.apply(action)
-        same = state.scores() == match["scores"]
-        print(f"{game.title}, seats {', '.join(seats)}, seed {match['seed']}: "
-              f"scores {state.scores()} ({'as recorded' if same else 'DIFFERENT from the record'})")
-    except (OSError, ValueError, LookupError, TypeError, RecursionError) as error:
-        why = f"it has no {error} field" if isinstance(error, KeyError) else _why(error)
-        raise Refused(f"cannot replay match {args.index} of {args.file}: {why}") from None
+    except (ValueError, LookupError, TypeError, RecursionError) as error:  # an action the game refuses
+        raise Refused(f"cannot replay {where}: {_why(error)}") from None
+    same = state.scores() == match["scores"]
+    print(f"{game.title}, seats {', '.join(seats)}, seed {seed}: "
+          f"scores {state.scores()} ({'as recorded' if same else 'DIFFERENT from the record'})")
     if store:
-        snapshot = Snapshot(match_id=new_match_id(), game_id=game.id, options=match["options"],
-                            players=len(seats), seats=seats, names=seats, seed=match["seed"], actions=actions,
+        snapshot = Snapshot(match_id=new_match_id(), game_id=game.id, options=game.resolve_options(options),
+                            players=len(seats), seats=seats, names=seats, seed=seed, actions=actions,
                             state=state.to_data(), status="over" if state.is_over() else "playing",
                             result=state.outcome() if state.is_over() else None)
         try:
@@ -526,11 +548,11 @@ def cmd_serve(args) -> int:
         raise Refused(f"cannot keep the server's files in {root}: {_why(error)}") from None
     keys = None
     if args.authorized_keys is not None:
-        import asyncssh
+        from caravan_tui.ssh.server import read_authorized_keys
 
         try:
-            asyncssh.read_authorized_keys(args.authorized_keys)
-        except (OSError, ValueError, asyncssh.KeyImportError) as error:
+            read_authorized_keys(args.authorized_keys)
+        except (OSError, ValueError) as error:  # asyncssh's KeyImportError is a ValueError
             raise Refused(f"cannot read {args.authorized_keys}: {_why(error)}") from None
         keys = Path(args.authorized_keys).resolve()
     config = ServerConfig(root, args.host, args.port, keys, args.allow_guests, args.per_address, args.max_sessions,

@@ -15,6 +15,10 @@ from typing import Any, Protocol, TypeAlias, runtime_checkable
 Action: TypeAlias = tuple[Any, ...]
 
 
+#: The largest seed of a match: one a save can hold (a 64-bit integer). Seeds are from 0 to this.
+MAX_SEED = 2**63 - 1
+
+
 class IllegalAction(ValueError):
     """Raised by ``State.apply`` for an action that is not legal now; the state is unchanged."""
 
@@ -231,6 +235,11 @@ Prior = Callable[[Any, Sequence[Action]], Sequence[float]]
 #: already offers the AI its whole proposals as single actions.
 Considered = Callable[[Any, list[Action]], list[Action]]
 
+#: ``setup_check(players, options)``: why the game cannot be set up for ``players`` with these
+#: options (resolved: every option present and one of its choices), in words, or None. For the
+#: options that depend on the player count; ``State.new`` refuses the same with ValueError.
+SetupCheck = Callable[[int, Mapping[str, Any]], str | None]
+
 
 @dataclass(frozen=True)
 class GameAI:
@@ -247,7 +256,8 @@ class GameAI:
 class Game:
     """A registered game: metadata, the State class that implements its rules, its AI settings
     and its screen. ``quick_options`` make a short match (benchmarks, tests); ``screen`` loads
-    the game's Textual screen class on demand (None: the generic screen plays it)."""
+    the game's Textual screen class on demand (None: the generic screen plays it);
+    ``setup_check`` refuses options that do not suit a player count (see ``setup_problem``)."""
 
     id: str
     title: str
@@ -260,6 +270,7 @@ class Game:
     ai: GameAI = field(default_factory=GameAI)
     quick_options: dict[str, Any] = field(default_factory=dict)
     screen: Callable[[], type] | None = None
+    setup_check: SetupCheck | None = None
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown name or a refused value is a ValueError that reads like
@@ -279,9 +290,21 @@ class Game:
                 raise ValueError(f"{name}: {error}") from None
         return resolved
 
-    def new(self, players: int, *, seed: int, options: dict[str, Any] | None = None) -> State:
+    def setup_problem(self, players: int, options: dict[str, Any] | None) -> str | None:
+        """Why a match of ``players`` with ``options`` cannot be set up, in words, or None: what
+        ``new`` would refuse, found before anything is played (options may come from a file)."""
         if players not in self.players:
-            raise ValueError(f"{self.title} is for {self.player_range()} players, not {players}")
+            return f"{self.title} is for {self.player_range()} players, not {players}"
+        try:
+            resolved = self.resolve_options(options)
+        except ValueError as error:
+            return str(error)
+        return self.setup_check(players, resolved) if self.setup_check is not None else None
+
+    def new(self, players: int, *, seed: int, options: dict[str, Any] | None = None) -> State:
+        problem = self.setup_problem(players, options)
+        if problem is not None:
+            raise ValueError(problem)
         return self.state_class.new(players, seed=seed, options=self.resolve_options(options))
 
     def player_range(self) -> str:

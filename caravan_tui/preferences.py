@@ -9,7 +9,10 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from caravan_tui.files import read_regular
+
 FILE = "preferences.json"
+MAX_FILE = 65536
 MAX_NAME = 40
 
 
@@ -23,8 +26,8 @@ class Preferences:
     def load(cls, root: Path) -> Preferences:
         path = Path(root) / FILE
         try:
-            data = json.loads(path.read_text(encoding="utf-8")) if path.stat().st_size < 65536 else {}
-        except (OSError, ValueError):
+            data = json.loads(read_regular(path, MAX_FILE))
+        except (OSError, ValueError, RecursionError):  # a FIFO, /dev/zero, a huge or deep file too
             data = {}
         if not isinstance(data, dict):
             data = {}

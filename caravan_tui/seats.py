@@ -4,7 +4,8 @@ Written forms: ``human`` (a person at this terminal), ``remote`` or ``remote:WHO
 elsewhere, WHO their identity), ``random``, ``greedy``, ``ai:LEVEL`` and a custom AI seat
 ``ai:LEVEL+FIELD=VALUE+…`` that changes some of the level's search settings. The CLI, the
 new-match screen, the saves and the match runner all go through ``SeatSpec.parse``; a seat read
-from a file is data: it names a level and numbers, never a module or a function.
+from a file is data: it names a level and numbers, never a module or a function, and its budget
+is one it can spend (at most ``ai.levels.MAX_ITERATIONS`` iterations and ``MAX_SECONDS`` seconds).
 """
 from __future__ import annotations
 

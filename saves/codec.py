@@ -49,6 +49,7 @@ MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _schema_1_to_2}
 # The largest real saves (Camel Caravan played to the end) are about 11 KB, with about 700
 # actions and 3,000 list and map items in all; states nest 5 levels deep, strings are short.
 MAX_FILE = 4 * 2**20  #: bytes in a save file
+TOO_LARGE = f"the file is larger than any save (over {MAX_FILE // 2**20} MiB)"
 MAX_ITEMS = 100_000  #: items in one list or map (the action log is the longest)
 MAX_TOTAL = 1_000_000  #: items in all the lists and maps of a file together
 MAX_DEPTH = 32  #: lists and maps inside one another
@@ -177,7 +178,7 @@ def decode(data: bytes) -> Snapshot:
     """The snapshot in ``data``, migrated to the current schema and checked field by field;
     DamagedSave if it is not one."""
     if len(data) > MAX_FILE:
-        raise DamagedSave(f"the file is larger than any save (over {MAX_FILE // 2**20} MiB)")
+        raise DamagedSave(TOO_LARGE)
     envelope = _envelope(data)
     if not isinstance(envelope, dict) or envelope.get("format") != FORMAT:
         raise DamagedSave("not a caravan-tui save")
@@ -267,6 +268,8 @@ def _check(fields: dict) -> None:
         raise DamagedSave("the save's result does not have one score per player")
     if resigned is not None and not 0 <= resigned < players:
         raise DamagedSave("the save's resigned seat is not one of its players")
+    if resigned is not None and fields["status"] != "resigned":
+        raise DamagedSave(f"the save names a seat that resigned but says the match is {fields['status']!r}")
 
 
 def _snapshot(fields: dict) -> Snapshot:

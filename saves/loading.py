@@ -77,8 +77,8 @@ def replay_snapshot(snapshot: Snapshot) -> Replayed:
 
 
 def _check_result(snapshot: Snapshot, state: State) -> None:
-    """Status and result must be what the replayed game says (a resignation: of a seat that
-    could resign, before the end)."""
+    """Status and result must be what the replayed game says (a resignation: of a person's
+    seat, before the end)."""
     status, result = snapshot.status, snapshot.result
     if state.is_over():
         if status != "over":
@@ -93,6 +93,9 @@ def _check_result(snapshot: Snapshot, state: State) -> None:
         seat = snapshot.resigned
         if seat is None or not 0 <= seat < snapshot.players:
             raise DamagedSave("the save says a seat resigned but not which one")
+        if not SeatSpec.parse(snapshot.seats[seat]).is_person:
+            raise DamagedSave(f"the save says seat {seat + 1} resigned, but the program plays it: "
+                              "only a person's seat may resign")
         if result != resignation_result(snapshot.players, seat):
             raise DamagedSave("the saved result does not follow from the resignation")
 

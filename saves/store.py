@@ -9,6 +9,7 @@ The folder is not trusted: only regular files are read, and no more than a save 
 """
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -19,7 +20,8 @@ from pathlib import Path
 
 import platformdirs
 
-from saves.codec import MAX_FILE, MAX_TIME, DamagedSave, decode, encode
+from caravan_tui.files import NotRegular, TooLarge, read_regular
+from saves.codec import MAX_FILE, MAX_TIME, TOO_LARGE, DamagedSave, decode, encode
 from saves.snapshot import Snapshot
 
 SUFFIX = ".msgpack"
@@ -143,14 +145,24 @@ class MatchLock:
     """An exclusive ``flock`` on a match's lock file (``.<match_id>.lock`` beside the save),
     released by ``release()``, at the end of a ``with`` block, or when the process dies, however
     it dies. The file itself stays: removing it would let a third window lock a new file while
-    the second still held the old one."""
+    the second still held the old one. A lock file that is a link or not a regular file is
+    refused (OSError saying so), never followed."""
 
     def __init__(self, path: Path, match_id: str) -> None:
         import fcntl  # POSIX only; importing it here leaves the rest of saves usable elsewhere
 
         self.path = path
-        self._fd: int | None = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
         try:
+            # Not through a link: the file would be made wherever it points, outside the folder.
+            self._fd: int | None = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise OSError(exc.errno, f"its lock file {path.name} is a link; remove it to open the match",
+                              str(path)) from None
+            raise
+        try:
+            if not stat.S_ISREG(os.fstat(self._fd).st_mode):
+                raise OSError(errno.EINVAL, f"its lock file {path.name} is not a regular file", str(path))
             fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
             self.release()
@@ -186,17 +198,14 @@ def replace_file(path: Path, data: bytes, prefix: str) -> None:
 
 
 def _read(path: Path) -> bytes:
-    """The contents of ``path`` if it is a regular file, DamagedSave if not. Opened without
-    blocking, so that a FIFO cannot make us wait, and read to at most one byte past MAX_FILE
-    (which decode refuses), so that a huge file cannot fill the memory."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    """The contents of ``path`` if it is a regular file of at most MAX_FILE bytes, DamagedSave
+    if not (``read_regular``: a FIFO cannot make us wait, a huge file cannot fill the memory)."""
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise DamagedSave("not a regular file")
-        with os.fdopen(fd, "rb", closefd=False) as file:
-            return file.read(MAX_FILE + 1)
-    finally:
-        os.close(fd)
+        return read_regular(path, MAX_FILE)
+    except TooLarge:
+        raise DamagedSave(TOO_LARGE) from None
+    except NotRegular as exc:
+        raise DamagedSave(str(exc)) from None
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -1,10 +1,13 @@
 """The headless command line: selfplay, saves and bench, and how it refuses bad input."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 import tomllib
 from itertools import islice
 from pathlib import Path
@@ -162,6 +165,12 @@ BAD_INPUT = [
     (["play", "camel_caravan", "--vs", "easy,hard", "--players", "4"], "folder"),
     (["play", "decktet_caravan", "--players", "3"], "folder"),
     (["play", "decktet_caravan", "--option", "hands=99"], "folder"),
+    (["selfplay", "merchant_lord", "--seats", "random,random", "--option", "start_player=3"], "folder"),
+    (["arena", "merchant_lord", "--seats", "random,greedy", "--option", "start_player=4", "--players", "3"], "folder"),
+    (["selfplay", "ahldarahd", "--seats", "random,greedy,random,greedy,random", "--option", "neutral_map=yes"],
+     "folder"),
+    (["arena", "ahldarahd", "--seats", "random,greedy", "--players", "5", "--option", "neutral_map=yes"], "folder"),
+    (["play", "ahldarahd", "--players", "5", "--option", "neutral_map=yes"], "folder"),
     (["replay", "nosuchmatch"], "folder"),
     (["replay", "broken"], "folder"),
     (["replay", "m1", "--save"], "folder"),
@@ -169,6 +178,13 @@ BAD_INPUT = [
     (["replay", "{tmp}/notes.txt", "0"], "folder"),
     (["replay", "{tmp}/arena.json", "1"], "folder"),
     (["replay", "{tmp}/arena.json", "-1"], "folder"),
+    (["selfplay", "decktet_caravan", "--seed", "-1"], "folder"),
+    (["selfplay", "decktet_caravan", "--seats", "ai:easy+iterations=1000000000000+seconds=none,random"], "folder"),
+    (["arena", "decktet_caravan", "--iterations", str(10**12)], "folder"),
+    (["serve", "--ai-iterations", str(10**12)], "folder"),
+    (["arena", "decktet_caravan", "--seed", str(2**63)], "folder"),
+    (SELFPLAY + ["--seed", str(2**63 - 1), "--games", "2"], "folder"),
+    (ARENA + ["--seed", str(2**63 - 2), "--rounds", "3"], "folder"),
     (["bench", "--matches", "0"], "folder"),
     (["bench", "--seconds", "-1"], "folder"),
     (["conquer"], "folder"),
@@ -203,6 +219,10 @@ def test_messages_read_like_sentences(home, capsys):
         (["arena", "decktet_caravan", "--players", "3"], "Decktet Caravan is for 2 players, not 3"),
         (["arena", "camel_caravan", "--players", "5"], "Camel Caravan is for 2–4 players, not 5"),
         (["resume", "nosuchmatch"], "there is no saved match nosuchmatch"),
+        (["selfplay", "merchant_lord", "--seats", "random,random", "--option", "start_player=3"],
+         "start_player 3 is not one of the 2 players"),
+        (["play", "ahldarahd", "--players", "5", "--option", "neutral_map=yes"],
+         "the neutral map needs an unused colour: it is for 2–4 players, not 5"),
     ]:
         assert message in _run(argv, capsys)[2]
 
@@ -254,8 +274,8 @@ def test_boolean_options_take_yes_no_true_false_on_off_1_0_in_any_case():
     camel = GAMES["camel_caravan"]
     for word, value in BOOLEANS.items():
         for written in (word, word.upper(), word.capitalize()):
-            assert _options(camel, [f"sixth_camel={written}"])["sixth_camel"] is value
-    assert _options(GAMES["decktet_caravan"], ["hands=3"]) == {"hands": 3}
+            assert _options(camel, [f"sixth_camel={written}"], 2)["sixth_camel"] is value
+    assert _options(GAMES["decktet_caravan"], ["hands=3"], 2) == {"hands": 3}
 
 
 def test_options_print_as_name_equals_value():
@@ -315,3 +335,161 @@ def test_version_is_the_one_pyproject_sets(capsys):
         main(["--version"])
     assert stop.value.code == 0
     assert capsys.readouterr().out.strip() == f"caravan-tui {declared}"
+
+
+@pytest.mark.parametrize(("change", "why"), [
+    ({"seed": "2"}, "its seed '2' is not a whole number from 0 to 9223372036854775807"),
+    ({"seed": -1}, "its seed -1 is not a whole number"),
+    ({"seed": 2**64}, "its seed 18446744073709551616 is not a whole number"),
+    ({"seed": 2.0}, "its seed 2.0 is not a whole number"),
+    ({"seed": True}, "its seed True is not a whole number"),
+    ({"seats": "random,greedy"}, "its seats are not a list of seats"),
+    ({"seats": ["random"]}, "Decktet Caravan is for 2 players, not 1"),
+    ({"seats": ["random", "greedy", "random"]}, "Decktet Caravan is for 2 players, not 3"),
+    ({"seats": ["random", "nobody"]}, "seat 2: 'nobody' is not a seat"),
+    ({"seats": ["random", 7]}, "seat 2: 7 is not a seat"),
+    ({"seats": ["human", "greedy"]}, "seat 1 is human, a person's seat"),
+    ({"seats": ["random", "ai:easy+iterations=1000000000000"]}, "seat 2: level 'easy': iterations must be"),
+    ({"options": {"hands": 99}}, "hands: 99 is not one of 1–15"),
+    ({"options": [["hands", 1]]}, "its options are not a map"),
+    ({"scores": [1]}, "its scores are not a list of 2, one per seat"),
+    ({"actions": "all of them"}, "its actions are not a list of actions"),
+    ({"game": "chess"}, "there is no game 'chess'"),
+    ({"seed": None, "drop": "seed"}, "it has no 'seed' field"),
+])
+def test_a_recorded_match_must_be_what_arena_json_writes(change, why, home, tmp_path, capsys):
+    """replay FILE INDEX sets a match up from a file anyone may have written: a seed, seats and
+    options are checked before the match is set up, and the reason is one line."""
+    data = json.loads((tmp_path / "arena.json").read_text())
+    match = data["matches"][0]
+    match.update(change)
+    match.pop(change.get("drop"), None)
+    match.pop("drop", None)
+    (tmp_path / "arena.json").write_text(json.dumps(data))
+    code, out, err = _run(["replay", str(tmp_path / "arena.json"), "0", "--save"], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith(f"caravan-tui: error: cannot replay match 0 of {tmp_path / 'arena.json'}: {why}")
+    assert err.count("\n") == 1 and len(home.entries()) == 2  # m1 and the damaged one: nothing saved
+
+
+def test_a_recorded_match_replays_and_saves(home, tmp_path, capsys):
+    code, out, err = _run(["replay", str(tmp_path / "arena.json"), "0", "--save"], capsys)
+    assert (code, err) == (0, "") and "seed 2: scores" in out and "(as recorded)" in out
+    saved = out.split("saved as ")[1].strip()
+    assert home.read(saved).seats == ["random", "greedy"]
+
+
+def test_a_file_of_no_matches_is_refused(home, tmp_path, capsys):
+    for text in ("[]", '{"matches": {"0": {}}}', "7"):
+        (tmp_path / "other.json").write_text(text)
+        code, _, err = _run(["replay", str(tmp_path / "other.json"), "0"], capsys)
+        assert code == 2 and "it holds no list of matches" in err
+
+
+def test_resume_refuses_a_lock_file_that_is_a_link(home, tmp_path, capsys):
+    (home.folder / ".m1.lock").symlink_to(tmp_path / "elsewhere.lock")
+    code, _, err = _run(["resume", "m1"], capsys)
+    assert code == 2 and err == ("caravan-tui: error: cannot resume m1: its lock file .m1.lock is a link; "
+                                 "remove it to open the match\n")
+    assert not (tmp_path / "elsewhere.lock").exists()
+
+
+# -- files that never end or never open ------------------------------------------------------------
+
+def _python(code: str, home: Path) -> subprocess.CompletedProcess:
+    """``code`` run in a process of its own. A read that would never end is cut short: the
+    process gets 1 GiB of address space, and the test a minute."""
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
+
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).parents[1],
+                          timeout=60, preexec_fn=limit, env={**os.environ, "CARAVAN_TUI_HOME": str(home)})
+
+
+def _command(argv: list[str], home: Path) -> subprocess.CompletedProcess:
+    """The command as a person runs it, in a process of its own (see ``_python``)."""
+    return _python(f"import sys; from caravan_tui.cli import main; sys.exit(main({argv!r}))", home)
+
+
+@pytest.mark.parametrize(("argv", "why"), [
+    (["replay", "/dev/zero", "0"], "cannot replay match 0 of /dev/zero: it is not a regular file"),
+    (["replay", "{fifo}", "0"], "it is not a regular file"),
+    (["replay", "{huge}", "0"], "it is larger than 16 MiB"),
+    (["serve", "--authorized-keys", "/dev/zero"], "cannot read /dev/zero: it is not a regular file"),
+    (["serve", "--authorized-keys", "{fifo}"], "it is not a regular file"),
+    (["serve", "--authorized-keys", "{huge}"], "it is larger than 1 MiB"),
+])
+def test_a_file_that_never_ends_or_never_opens_is_refused_at_once(argv, why, tmp_path):
+    """replay FILE and --authorized-keys read regular files only, and only so much of them:
+    /dev/zero would fill the memory, a FIFO with no writer would keep the command waiting."""
+    os.mkfifo(tmp_path / "fifo")
+    with open(tmp_path / "huge", "wb") as file:
+        file.truncate(16 * 2**20 + 1)  # sparse: costs no disk; over both caps
+    argv = [part.format(fifo=tmp_path / "fifo", huge=tmp_path / "huge") for part in argv]
+    result = _command(argv, tmp_path / "home")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("caravan-tui: error: ") and result.stderr.count("\n") == 1
+    assert why in result.stderr
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_preferences_that_never_end_or_never_open_mean_the_defaults(kind, tmp_path):
+    """play reads the remembered name before the app opens: a FIFO or a device in its place is
+    not read."""
+    path = tmp_path / "preferences.json"
+    if kind == "fifo":
+        os.mkfifo(path)
+    else:
+        path.symlink_to("/dev/zero")
+    code = f"from caravan_tui.preferences import Preferences; print(repr(Preferences.load({str(tmp_path)!r}).name))"
+    result = _python(code, tmp_path)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "''\n", "")
+
+
+# -- a command killed outright -----------------------------------------------------------------------
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except (OSError, ValueError):
+            continue
+        if entry.isdigit() and int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            found.append(int(entry))
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
+@pytest.mark.parametrize("command", [
+    ["selfplay", "camel_caravan", "--seats", "ai:normal,ai:normal", "--games", "100"],
+    ["arena", "camel_caravan", "--seats", "ai:normal,ai:easy", "--rounds", "100"],
+])
+def test_pool_workers_end_with_a_command_killed_outright(command, tmp_path):
+    """A long selfplay or arena run SIGKILLed (it cannot clean up) leaves no searches behind."""
+    parent = subprocess.Popen(
+        [sys.executable, "-c", f"import sys; from caravan_tui.cli import main; sys.exit(main({command!r}))"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=Path(__file__).parents[1],
+        env={**os.environ, "CARAVAN_TUI_HOME": str(tmp_path)})
+    try:
+        for _ in range(600):
+            workers = _children(parent.pid)
+            if len(workers) >= 2:
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the command started no pool workers")
+    finally:
+        parent.kill()
+        parent.wait()
+    for _ in range(200):
+        if not any(Path(f"/proc/{pid}").exists() for pid in workers):
+            return
+        time.sleep(0.05)
+    for pid in workers:  # leave nothing behind, whatever the outcome
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+    raise AssertionError(f"pool workers {workers} outlived the command")

@@ -1,6 +1,7 @@
 """The game contract (DESIGN §2), checked for every registered game."""
 from __future__ import annotations
 
+import itertools
 import random
 
 import msgpack
@@ -211,3 +212,18 @@ def test_describe_reads_every_legal_action(game, players):
         for action in state.legal_actions():
             text = render(state.describe(action, seat), names, seat)
             assert text and text != repr(action) and "{" not in text
+
+
+def test_setup_problem_refuses_exactly_the_setups_new_refuses(game, players):
+    """Every combination of the game's option choices: the check the command line makes before a
+    match starts says what ``State.new`` would refuse, in its words, and nothing else."""
+    names = list(game.options)
+    for values in itertools.product(*(game.options[name].choices for name in names)):
+        options = dict(zip(names, values, strict=True))
+        problem = game.setup_problem(players, options)
+        try:
+            game.state_class.new(players, seed=1, options=options)
+        except ValueError as error:
+            assert problem == str(error), options
+        else:
+            assert problem is None, options

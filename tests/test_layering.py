@@ -10,6 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PURE = [ROOT / "caravan_tui" / "engine.py", ROOT / "caravan_tui" / "bus.py", ROOT / "caravan_tui" / "seats.py",
+        ROOT / "caravan_tui" / "files.py",
         *sorted((ROOT / "caravan_tui" / "match").glob("*.py")), *sorted((ROOT / "caravan_tui" / "ssh").glob("*.py")),
         *sorted((ROOT / "caravan_tui" / "games").glob("*/rules.py")),
         *sorted((ROOT / "caravan_tui" / "games").glob("*/ai.py")),

@@ -14,7 +14,7 @@ from caravan_tui.games.merchant_lord.cards import (
     CARDS, DIE, IDS, INDEX, ONE_TIME, OPP, OWN_COINS, OWN_FAVOUR, cards_of, deck_problems, load_cards,
 )
 from caravan_tui.games.merchant_lord.rules import (
-    ASIDE, BUY, MARKET, OVER, PLACE, SELL, UNPLACED, VIDS, MerchantLordState,
+    ASIDE, BUY, FAVOUR, MARKET, OVER, PLACE, SELL, UNPLACED, VIDS, MerchantLordState,
 )
 from caravan_tui.games.merchant_lord.sales import END_BUYING, END_FAVOUR, END_SELLING, SKIP, unpack
 
@@ -639,13 +639,7 @@ def test_ruling_one_answer_steps_pass_by_themselves():
     nowhere._begin_seller(None)
     assert nowhere.to_move() == 1 and nowhere.phase == 0
     assert nowhere.dloc[:4] == [MARKET] * 4 and nowhere.favour[0] == 4
-    # favour, but no open village the dice could ever fill: the favour step is skipped
-    big = {"P1-V16": [["M01", "L"], ["M03", "L"], ["M04", "R"]]}  # 5 stalls
-    closed = build(2, turn=0, phase="favour", dice={0: [1, 1, 1, 1], 1: [1, 1, 1, 6, 2]}, favour=[5, 2],
-                   villages=big, sellers=[1, 1, 1, None, 1, 1])
-    closed._begin_seller(None)
-    assert closed.to_move() == 1 and closed.phase == 0 and closed.favour[0] == 5 + 4
-    # any village the dice might fill keeps the favour step a decision, END_FAVOUR included
+    # any favour keeps the favour step a decision, END_FAVOUR included
     hopeful = build(2, turn=0, phase="favour", dice={0: [1, 1, 1, 1]}, favour=[1, 0])
     hopeful._begin_seller(None)
     assert hopeful.to_move() == 0 and hopeful.phase == 0 and END_FAVOUR in hopeful.legal_actions()
@@ -657,6 +651,25 @@ def test_ruling_one_answer_steps_pass_by_themselves():
     buyer = build(3, turn=0, phase="buy", position=0, coins=[7, 3, 5], row=["M01", "M02", "M03", "M04"])
     buyer.apply(("buy", "M01"))
     assert buyer.to_move() == 2 and buyer.phase == BUY
+
+
+def test_ruling_p_may_take_favour_actions_while_p_has_enough_favour():
+    """§7.1: "P may take the following actions … while P has enough favour" — even when no open
+    village could take P's dice (a five-stall village, four dice): the step is offered, and its
+    favour then only decides the tie-break (§8.4)."""
+    big = {"P1-V16": [["M01", "L"], ["M03", "L"], ["M04", "R"]]}  # 5 stalls
+    closed = build(2, turn=0, phase="favour", dice={0: [1, 1, 1, 1], 1: [1, 1, 1, 6, 2]}, favour=[5, 2],
+                   villages=big, sellers=[1, 1, 1, None, 1, 1])
+    closed._begin_seller(None)
+    assert closed.to_move() == 0 and closed.phase == FAVOUR
+    legal = closed.legal_actions()
+    assert END_FAVOUR in legal and {a[0] for a in legal} == {"reroll", "adjust", "end_favour"}
+    kept = closed.clone()
+    kept.apply(END_FAVOUR)  # nothing to sell: the dice go to the market, the favour is kept
+    assert kept.to_move() == 1 and kept.favour[0] == 5 + 4
+    spent = closed.clone()
+    spent.apply(next(a for a in legal if a[0] == "adjust"))
+    assert spent.favour[0] == 5 - 2 and spent.to_move() == 0 and spent.phase == FAVOUR
 
 
 def test_each_village_is_sold_at_most_once_per_round_and_all_reopen_next_round():

@@ -277,6 +277,9 @@ def crafted(**changes) -> bytes:
         ({"result": [math.nan, 1.0]}, "'result' field is not a list of numbers or nil"),
         ({"result": [1e400, 0]}, "'result' field is not a list of numbers or nil"),
         ({"resigned": 2}, "resigned seat is not one of its players"),
+        ({"resigned": 0, "status": "playing", "result": None},
+         "names a seat that resigned but says the match is 'playing'"),
+        ({"resigned": 1, "status": "over"}, "names a seat that resigned but says the match is 'over'"),
         ({"resigned": "0"}, "'resigned' field is not a seat number or nil"),
         ({"seed": 2**63}, "'seed' field is not a 64-bit integer"),
         ({"actions": [["play", 2**64 - 1]]}, "'actions' field holds an integer beyond 64 bits"),
@@ -463,6 +466,28 @@ def test_a_match_can_be_locked_once(store):
     assert isinstance(MatchLocked("x"), OSError)
     with pytest.raises(ValueError, match="invalid match id"):
         store.lock("../x")
+
+
+@pytest.mark.parametrize("target", ["outside/made.lock", "outside/existing", "{folder}/.other.lock"])
+def test_a_lock_file_that_is_a_link_is_refused_never_followed(store, tmp_path, target):
+    """``.ID.lock`` pointing elsewhere would make (or lock) a file outside the saves folder."""
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "existing").write_text("theirs")
+    match_id = REAL[0].match_id
+    link = store.folder / f".{match_id}.lock"
+    link.symlink_to(tmp_path / target if "{" not in target else target.format(folder=store.folder))
+    with pytest.raises(OSError, match=f"its lock file .{match_id}.lock is a link; remove it to open the match"):
+        store.lock(match_id)
+    assert sorted(p.name for p in (tmp_path / "outside").iterdir()) == ["existing"]
+    assert (tmp_path / "outside" / "existing").read_text() == "theirs" and link.is_symlink()
+    assert not (store.folder / ".other.lock").exists()
+
+
+def test_a_lock_file_that_is_not_a_file_is_refused(store):
+    match_id = REAL[0].match_id
+    os.mkfifo(store.folder / f".{match_id}.lock")
+    with deadline(), pytest.raises(OSError, match="is not a regular file"):
+        store.lock(match_id)
 
 
 HOLDER = textwrap.dedent(

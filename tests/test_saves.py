@@ -225,11 +225,11 @@ def test_schema_1_saves_name_the_resigned_seat_and_rebuild_their_state(tmp_path)
     store = SaveStore(tmp_path)
     game = played(moves=6)
     old = {name: getattr(game, name) for name in codec._FIELDS if name != "resigned"}
-    old.update(status="resigned", result=[1.0, 0.0], state={"from": "an older version"})
+    old.update(status="resigned", result=[0.0, 1.0], state={"from": "an older version"})
     store.path("g1").parent.mkdir(parents=True)
     store.path("g1").write_bytes(seal(old, 1))
     migrated = store.read("g1")
-    assert (migrated.resigned, migrated.state, migrated.actions) == (1, {}, game.actions)
+    assert (migrated.resigned, migrated.state, migrated.actions) == (0, {}, game.actions)
     assert load(store, "g1").state.to_data() == game.state
 
 
@@ -475,9 +475,13 @@ def test_load_replays_a_finished_game(tmp_path):
         (lambda s: replace(s, options={"no_such_option": 1}), "cannot be set up again"),
         (lambda s: replace(s, seats=["human", "ai:easy+prior=this:s"]), "prior must be yes or no"),
         (lambda s: replace(s, seats=["human", "ai:expert"]), "no AI level 'expert'"),
+        (lambda s: replace(s, seats=["human", "ai:easy+iterations=1000000000000+seconds=none"]),
+         "a seat cannot be read: level 'easy': iterations must be a whole number from 1 to 100000"),
         (lambda s: replace(s, status="over", result=[1.0, 0.0]), "not finished"),
         (lambda s: replace(s, result=[1.0, 0.0]), "unfinished match has a result"),
-        (lambda s: replace(s, status="resigned", result=[5.0, -3.0], resigned=1), "does not follow"),
+        (lambda s: replace(s, status="resigned", result=[5.0, -3.0], resigned=0), "does not follow"),
+        (lambda s: replace(s, status="resigned", result=[1.0, 0.0], resigned=1),
+         "seat 2 resigned, but the program plays it: only a person's seat may resign"),
         (lambda s: replace(s, status="resigned", result=[0.0, 1.0]), "not which one"),
     ],
 )

@@ -12,7 +12,7 @@ from textual.widgets import Button, Footer, Input, Label, OptionList, Select, St
 from textual.widgets.option_list import Option
 
 from ai.levels import LEVELS
-from caravan_tui.engine import Game
+from caravan_tui.engine import MAX_SEED, Game
 from caravan_tui.preferences import MAX_NAME, clean_name
 from caravan_tui.games import GAMES
 from caravan_tui.screens.base import BaseScreen
@@ -172,7 +172,7 @@ class NewMatchScreen(BaseScreen):
         options = {name: self.query_one(f"#option-{name}", Select).value for name in self.game.options}
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else random.randrange(2**31)
-        if not 0 <= seed < 2**63:
+        if not 0 <= seed <= MAX_SEED:
             self.notify("The seed is a whole number from 0 to 2⁶³ − 1.", severity="warning")
             return None
         return MatchSetup(self.game.id, seats, names, options, seed)

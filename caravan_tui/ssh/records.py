@@ -8,37 +8,30 @@ its reason, never trusted. Written atomically (temp file, fsync, rename), like t
 from __future__ import annotations
 
 import json
-import os
 import re
-import stat
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ai.levels import LEVELS
 from caravan_tui.bus import MAX_NAME, Chat, line_problem
 from caravan_tui.engine import Event
+from caravan_tui.files import MiB, read_regular
 from caravan_tui.match.host import CHAT_BACKLOG
 from saves.store import replace_file
 
-MAX_FILE = 1024 * 1024
+MAX_FILE = MiB
 MAX_NOTES, MAX_NOTE = 1000, 300  # a side log's notes, and the characters of one
 #: what an identity looks like: a key's "SHA256:…" fingerprint or a guest's "guest:…"
 IDENTITY = re.compile(r"(SHA256|guest):[A-Za-z0-9+/=_-]{1,64}")
 
 
 def read_json(path: Path) -> object:
-    """The JSON in ``path``, a regular file of at most MAX_FILE bytes (opened without blocking,
-    so a FIFO cannot make the hub wait); OSError or ValueError."""
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    """The JSON in ``path``, a regular file of at most MAX_FILE bytes (``read_regular``: a FIFO
+    cannot make the hub wait); OSError or ValueError."""
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ValueError(f"{path.name} is not a regular file")
-        with os.fdopen(fd, "rb", closefd=False) as file:
-            raw = file.read(MAX_FILE + 1)
-    finally:
-        os.close(fd)
-    if len(raw) > MAX_FILE:
-        raise ValueError(f"{path.name} is over {MAX_FILE} bytes")
+        raw = read_regular(path, MAX_FILE)
+    except ValueError as exc:  # not a regular file, too large
+        raise ValueError(f"{path.name} is {exc}") from None
     try:
         return json.loads(raw)
     except RecursionError:

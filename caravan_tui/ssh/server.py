@@ -22,6 +22,7 @@ from pathlib import Path
 import asyncssh
 
 from ai.worker import AIWorker
+from caravan_tui.files import MiB, read_regular
 from caravan_tui.ssh.hub import Hub, guest_identity
 from caravan_tui.ssh.pty_session import PtySession
 
@@ -29,6 +30,7 @@ log = logging.getLogger(__name__)
 
 HOST_KEY = "ssh_host_ed25519_key"
 NO_TERMINAL = b"this is a terminal game: connect with ssh -t\r\n"
+MAX_AUTHORIZED_KEYS = MiB  #: bytes in an authorized_keys file (a key's line is under 1 KB)
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,12 @@ class ServerConfig:
     grace: int = 60  # what a new match offers first as its grace
     ai_iterations: int | None = None  # caps every AI seat (tests, benchmarks)
     move_pause: float = 0.6  # seconds an opponent's move stays on screen before the next
+
+
+def read_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
+    """The keys ``path`` lists (OpenSSH authorized_keys format), read as ``read_regular`` reads
+    a file no one vouches for; OSError, or ValueError saying what is wrong with it."""
+    return asyncssh.import_authorized_keys(read_regular(path, MAX_AUTHORIZED_KEYS).decode("utf-8"))
 
 
 def host_key(path: Path) -> asyncssh.SSHKey:
@@ -145,7 +153,7 @@ class GameServer:
         self.per_address: Counter[str] = Counter()
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.sessions = 0
-        self.authorized = asyncssh.read_authorized_keys(str(config.authorized_keys)) \
+        self.authorized = read_authorized_keys(config.authorized_keys) \
             if config.authorized_keys is not None else None
         self._acceptor: asyncssh.SSHAcceptor | None = None
 

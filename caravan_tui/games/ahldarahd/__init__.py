@@ -7,7 +7,7 @@ from importlib.resources import files
 from caravan_tui.engine import Game, Option
 
 from .ai import AI
-from .rules import AhldarahdState
+from .rules import AhldarahdState, setup_problem
 
 
 def _screen() -> type:
@@ -42,4 +42,5 @@ GAME = Game(
     ai=AI,
     quick_options={},
     screen=_screen,
+    setup_check=setup_problem,
 )

@@ -75,6 +75,8 @@ Rulings (where the spec is silent or needs a software decision; each is tested):
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixChance, TurnState, seat_field as who
 
@@ -96,6 +98,14 @@ from .terms import (
     OVER, PASS, PHASES, SETUP, SHAH_GIVE, START_GOLD, city_count,
     city_in_words, gold_words, item_words, map_words, plural, poss, rop_words,
 )
+
+
+def setup_problem(players: int, options: Mapping[str, Any]) -> str | None:
+    """The options that depend on the player count (the game's ``setup_check``): the neutral
+    map takes an unused colour, so it is for 2–4 players."""
+    if options.get("neutral_map", False) and players > 4:
+        return f"the neutral map needs an unused colour: it is for 2–4 players, not {players}"
+    return None
 
 
 def destroy_payments(cost: int, d: int, a: int, b: int, na: int, nb: int, gold: int) -> list[tuple[str, str]]:
@@ -158,9 +168,10 @@ class AhldarahdState(SplitMixChance, TurnState):
     def new(cls, players: int, *, seed: int, options: dict) -> "AhldarahdState":
         if players not in range(2, 6):
             raise ValueError(f"Caravans of Ahldarahd is for 2–5 players, not {players}")
+        problem = setup_problem(players, options)
+        if problem is not None:
+            raise ValueError(problem)
         neutral = bool(options.get("neutral_map", False))
-        if neutral and players > 4:
-            raise ValueError("the neutral map needs an unused colour: it is for 2–4 players, not 5")
         max_turns = options.get("max_turns", MAX_TURNS)
         if type(max_turns) is not int or max_turns < 1:
             raise ValueError(f"max_turns must be a whole number of at least 1, not {max_turns!r}")

@@ -6,7 +6,7 @@ from importlib.resources import files
 from caravan_tui.engine import Game, Option
 
 from .ai import AI
-from .rules import START_OPTIONS, MerchantLordState
+from .rules import START_OPTIONS, MerchantLordState, setup_problem
 
 
 def _screen() -> type:
@@ -36,4 +36,5 @@ GAME = Game(
     ai=AI,
     quick_options={},
     screen=_screen,
+    setup_check=setup_problem,
 )

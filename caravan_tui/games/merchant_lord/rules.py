@@ -33,13 +33,13 @@ Rulings (where the spec is silent or needs a software decision; each is tested):
   ``max_rounds`` (default 100) is not offered to players either; ``State.new`` accepts it in
   ``options`` for tests and tools.
 - Ruling (one-answer steps are taken automatically): a step whose only legal action is its end
-  action passes by itself, with a log line: the favour step when the player has no favour or no
-  open village has no more stalls than the player has dice (no reroll or change can make any sale
-  possible then, so spending favour could only lose the tie-break); the sales step when no legal
-  sale exists (also after a sale that leaves none); the buy turn with fewer than 5 coins or an
-  empty row (also after a purchase that leaves either); and a Free Placement with an empty hand
-  or no open own village (lost, §7.4.5). Every other decision, including END_FAVOUR, stays a
-  decision.
+  action passes by itself, with a log line: the favour step when the player has no favour; the
+  sales step when no legal sale exists (also after a sale that leaves none); the buy turn with
+  fewer than 5 coins or an empty row (also after a purchase that leaves either); and a Free
+  Placement with an empty hand or no open own village (lost, §7.4.5). Every other decision,
+  including END_FAVOUR, stays a decision: the favour step is offered whenever the player can pay
+  (§7.1 "while P has enough favour"), even when no open village could take their dice, where
+  favour spent can only lose the favour tie-break (§8.4).
 - Ruling (the FC die's face): a die taken with Free Caravan is set aside showing 1 (it is not
   rolled, §7.4.4) and is first rolled in the next phase 1.
 - Ruling (roll order with a new die): phase 1 rolls seats in turn order from the start seat, and
@@ -56,6 +56,8 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Mapping
+from typing import Any
 
 from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixChance, TurnState
 
@@ -67,7 +69,7 @@ from .describe import describe as describe_action
 from .evaluation import estimate as estimated
 from .sales import (
     END_BUYING, END_FAVOUR, END_SELLING, GUARD, SKIP, UNIT, adjust_actions, adjusted, pack,
-    reroll_actions, sale_actions, size, unpack,
+    reroll_actions, sale_actions, unpack,
 )
 from .terms import (
     ADJUST_COST, ASIDE, BUY, COINS, FAVOUR, FAVOUR_TOKENS, MARKET, MAX_DICE, MAX_ROUNDS, OVER, PHASES, PLACE,
@@ -76,6 +78,15 @@ from .terms import (
 )
 
 LOG = logging.getLogger(__name__)
+
+
+def setup_problem(players: int, options: Mapping[str, Any]) -> str | None:
+    """The options that depend on the player count (the game's ``setup_check``): a start
+    player must be one of the players."""
+    start_player = options.get("start_player", "random")
+    if start_player != "random" and start_player > players:
+        return f"start_player {start_player} is not one of the {players} players"
+    return None
 
 
 class MerchantLordState(SplitMixChance, TurnState):
@@ -102,8 +113,9 @@ class MerchantLordState(SplitMixChance, TurnState):
         start_player = options.get("start_player", "random")
         if start_player not in START_OPTIONS:
             raise ValueError(f"start_player must be 'random' or a player number 1-4, not {start_player!r}")
-        if start_player != "random" and start_player > players:
-            raise ValueError(f"start_player {start_player} is not one of the {players} players")
+        problem = setup_problem(players, options)
+        if problem is not None:
+            raise ValueError(problem)
         max_rounds = options.get("max_rounds", MAX_ROUNDS)
         if not isinstance(max_rounds, int) or max_rounds < 1:
             raise ValueError(f"max_rounds must be a positive int, not {max_rounds!r}")
@@ -250,17 +262,11 @@ class MerchantLordState(SplitMixChance, TurnState):
         base = seat * 6
         return sorted(self.dval[d] for d in range(base, base + self.ndice[seat]) if self.dloc[d] == UNPLACED)
 
-    def _favour_matters(self, seat: int) -> bool:
-        """Some open village has no more stalls than the seat has unplaced dice."""
-        free = size(self._unplaced(seat))
-        vcards, vseller = self.vcards, self.vseller
-        return any(vseller[v] < 0 and 2 + len(vcards[v]) <= free for v in range(3 * self.n))
-
     def _begin_seller(self, events: list[Event] | None) -> None:
         """A seat's phase-2 turn: the favour step, unless it is a one-answer step."""
         seat = self.turn = self._seat_at(self.pos)
         self.pfm = self.pfc = self.pfp = 0
-        if self.favour[seat] >= REROLL_COST and self._favour_matters(seat):
+        if self.favour[seat] >= REROLL_COST:
             self.phase = FAVOUR
             return
         self._enter_selling(events)
