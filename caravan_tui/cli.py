@@ -18,6 +18,7 @@ from pathlib import Path
 from ai.levels import LEVELS
 from caravan_tui import __version__
 from caravan_tui.games import GAMES
+from caravan_tui.safe_text import LONG, plain
 from caravan_tui.seats import BOOLEANS, SeatSpec, parse_seats
 
 SEAT_HELP = ("random, greedy, " + ", ".join(f"ai:{level}" for level in LEVELS)
@@ -418,8 +419,8 @@ def cmd_replay(args) -> int:
         for action in actions:
             state.apply(action)
         same = state.scores() == match["scores"]
-        print(f"{game.title}, seats {', '.join(seats)}, seed {match['seed']}: "
-              f"scores {state.scores()} ({'as recorded' if same else 'DIFFERENT from the record'})")
+        print(plain(f"{game.title}, seats {', '.join(seats)}, seed {match['seed']}: "
+                    f"scores {state.scores()} ({'as recorded' if same else 'DIFFERENT from the record'})", LONG))
     except (OSError, ValueError, LookupError, TypeError, RecursionError) as error:
         why = f"it has no {error} field" if isinstance(error, KeyError) else _why(error)
         raise Refused(f"cannot replay match {args.index} of {args.file}: {why}") from None
@@ -445,18 +446,18 @@ def cmd_saves(_args) -> int:
     store = SaveStore()
     entries = _entries(store)
     if not entries:
-        print(f"no saved matches in {store.folder}")
+        print(plain(f"no saved matches in {store.folder}", LONG))
         return 0
     print(f"{'match':<24} {'game':<16} {'seats':<24} {'moves':>5}  {'last played':<16} status")
-    for entry in entries:
+    for entry in entries:  # file names and what files hold: plain (no escape reaches the terminal)
         when = datetime.fromtimestamp(entry.modified).strftime("%Y-%m-%d %H:%M")
         snap = entry.snapshot
         if snap is None:
-            print(f"{entry.match_id:<24} {'?':<16} {'':<24} {'':>5}  {when:<16} damaged: {entry.error}")
+            print(plain(f"{entry.match_id:<24} {'?':<16} {'':<24} {'':>5}  {when:<16} damaged: {entry.error}", LONG))
             continue
         title = GAMES[snap.game_id].title
-        print(f"{snap.match_id:<24} {title:<16} {','.join(snap.seats):<24} {len(snap.actions):>5}  "
-              f"{datetime.fromtimestamp(snap.updated).strftime('%Y-%m-%d %H:%M'):<16} {snap.status}")
+        print(plain(f"{snap.match_id:<24} {title:<16} {','.join(snap.seats):<24} {len(snap.actions):>5}  "
+                    f"{datetime.fromtimestamp(snap.updated).strftime('%Y-%m-%d %H:%M'):<16} {snap.status}", LONG))
     return 0
 
 
@@ -538,7 +539,7 @@ def cmd_serve(args) -> int:
 
     def ready(server, problems) -> None:
         for problem in problems:
-            print(f"caravan-tui: not resumed: {problem}", file=sys.stderr)
+            print(f"caravan-tui: not resumed: {plain(problem, LONG)}", file=sys.stderr)
         resumed = len(server.hub.matches)
         print(f"caravan-tui: serving on {args.host} port {server.port} (ssh -p {server.port} {args.host}); "
               f"{resumed} match{'es' if resumed != 1 else ''} resumed; files in {root}", flush=True)
@@ -561,7 +562,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()  # a reader that left is found here, not at exit
         return code
     except Refused as error:
-        print(f"caravan-tui: error: {' '.join(str(error).splitlines())}", file=sys.stderr)
+        print(f"caravan-tui: error: {plain(error, LONG)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader left (caravan-tui saves | head): stop quietly. As the Python docs advise,
@@ -569,5 +570,5 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except OSError as error:  # the system failed us mid-run (a full disk, say): still one line
-        print(f"caravan-tui: error: {_why(error, where=True)}", file=sys.stderr)
+        print(f"caravan-tui: error: {plain(_why(error, where=True), LONG)}", file=sys.stderr)
         return 1
