@@ -385,9 +385,14 @@ class ClientApp(TableApp):
             self._return_code = 1
             self._close_messages_no_wait()
         elif failed in stack:  # (one that is gone already failed again on its way out)
-            self._leave_match()
-            self._to_lobby()
-            self.notify(CRASHED, severity="error", timeout=10)
+            self.call_later(self._back_to_lobby)
+
+    async def _back_to_lobby(self) -> None:
+        """Leave the match (a person keeps their seat) for the lobby, then say so there."""
+        self._leave_match()
+        while not isinstance(self.screen, LobbyScreen) and len(self.screen_stack) > 2:
+            await self.pop_screen()
+        self.notify(CRASHED, severity="error", timeout=10)
 
     def _failed_screen(self) -> Screen | None:
         """The screen whose code just failed; None for the app's own."""

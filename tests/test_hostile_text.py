@@ -14,11 +14,14 @@ import os
 import random
 import re
 import socket
+import struct
 
+import msgpack
 import pytest
 from rich.console import Console
 from rich.text import Text
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
+from textual.widgets._toast import Toast
 
 from ai.worker import AIWorker
 from caravan_tui.app import CaravanApp, ClientApp
@@ -38,7 +41,7 @@ from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.framing import MAX_REQUEST, read_frame
 from caravan_tui.ssh.hub import Hub
-from caravan_tui.ssh.protocol import CRASHED, Crashed
+from caravan_tui.ssh.protocol import CRASHED, Crashed, JoinSeat, request_from_map
 from saves import SaveStore
 from saves.snapshot import Snapshot
 
@@ -290,3 +293,153 @@ def test_the_saves_command_prints_file_names_and_names_plain(tmp_path, monkeypat
     assert not UNSAFE.search(out.replace("\n", "")) and "\udcff" not in out
     assert HOSTILE_FILE in out and all(name in out for name in DAMAGED_FILES.values())
     out.encode("utf-8")  # (a lone surrogate would not encode: printing it raised)
+
+
+# -- over SSH: the lobby, a name refused, the opponent's and a spectator's tables; failures ------------
+
+ANN, BOB, CYD = "SHA256:annannannannannannann", "SHA256:bobbobbobbobbobbobbob", "SHA256:cydcydcydcydcydcyd"
+ANN_NAME, BOB_NAME, CYD_NAME = HOSTED_NAMES[:3]
+
+
+@pytest.fixture
+async def hub(tmp_path):
+    async with AIWorker(max_workers=1) as worker:
+        hub = Hub(tmp_path, worker, iterations=5, grace=30)
+        hub.start()
+        yield hub
+        hub.stop()
+
+
+def session(hub: Hub, identity: str) -> tuple[ClientApp, callable]:
+    """A session's app and what serves it at the hub (to start once the app's loop runs)."""
+    ours, theirs = socket.socketpair()
+
+    async def serve() -> None:
+        reader, writer = await asyncio.open_unix_connection(sock=theirs)
+        await hub.serve(reader, writer, identity)
+
+    return client_app(ours), serve
+
+
+async def type_name(pilot, name: str) -> None:
+    pilot.app.screen.query_one(Input).value = name
+    await pilot.press("enter")
+
+
+async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as_typed(hub, caplog):
+    from test_ssh_hub import named
+
+    hub.identities.keep(ANN, ANN_NAME)
+    bob = await named(hub, BOB, BOB_NAME)
+    app, serve = session(hub, ANN)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        served = asyncio.create_task(serve())
+        await settle(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Online" in content(app, "#lobby-online"),
+                     "the lobby")
+        assert_safe_screen(app, [ANN_NAME, BOB_NAME])
+        await pilot.press("c")
+        await settle(pilot, lambda: app.screen.query("#create"), "the create screen")
+        assert_safe_screen(app)
+        await pilot.press("ctrl+o", "ctrl+g")
+        await settle(pilot, lambda: getattr(app.screen, "view", None), "the match")
+        match = next(iter(hub.matches.values()))
+        await bob.send(JoinSeat(match.match_id, 1))
+        await settle(pilot, lambda: BOB_NAME in app.screen.names, "the opponent")
+        await bob.send(Chat(match.match_id, 1, CHAT))
+        await settle(pilot, lambda: any(CHAT in line for line in app.screen.query_one("#log").lines_text), "chat")
+        assert_safe_screen(app, [BOB_NAME], whole=["[@click=app.quit]hi[/]"])
+        served.cancel()
+
+    app, serve = session(hub, CYD)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        served = asyncio.create_task(serve())
+        await settle(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+        await type_name(pilot, ANN_NAME)  # taken: the refusal quotes it
+        await settle(pilot, lambda: isinstance(app.screen, YourNameScreen) and "taken" in
+                     content(app, "#your-name-problem"), "the refusal")
+        assert_safe_screen(app, [ANN_NAME])
+        await type_name(pilot, CYD_NAME)
+        await settle(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rows, "the lobby")
+        assert_safe_screen(app, [CYD_NAME, ANN_NAME])
+        await pilot.press("w")
+        await settle(pilot, lambda: getattr(app.screen, "view", None) and app.screen.names, "the match")
+        await settle(pilot, lambda: any(CHAT in line for line in app.screen.query_one("#log").lines_text), "chat")
+        assert_safe_screen(app, [ANN_NAME, BOB_NAME], whole=["[@click=app.quit]hi[/]"])
+        served.cancel()
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
+async def open_a_table(app, pilot, serve) -> asyncio.Task:
+    served = asyncio.create_task(serve())
+    await settle(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
+    await pilot.press("c")
+    await settle(pilot, lambda: app.screen.query("#create"), "the create screen")
+    await pilot.press("ctrl+o", "ctrl+g")
+    await settle(pilot, lambda: getattr(app.screen, "view", None), "the match")
+    return served
+
+
+def logged_failures(caplog) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR and r.name == "caravan_tui.ssh.hub"]
+
+
+async def test_a_failure_at_a_hosted_table_shows_one_line_and_the_lobby_and_the_hub_logs_it(hub, caplog):
+    hub.identities.keep(ANN, "Ann")
+    app, serve = session(hub, ANN)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        served = await open_a_table(app, pilot, serve)
+        match = next(iter(hub.matches.values()))
+        await app.screen.mount(Static("[/]boom"))  # what a name in markup did: fails as it is drawn
+        await settle(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.query(Toast), "the lobby")
+        assert [str(toast.render()) for toast in app.screen.query(Toast)] == [CRASHED]  # all it shows of it
+        text = drawn(app)[0]
+        assert "Something went wrong;" in text and "Traceback" not in text and "site-packages" not in text
+        assert app.is_running and app.return_code is None and app._exit_renderables == []
+        await settle(pilot, lambda: logged_failures(caplog), "the hub's log")
+        assert "Traceback" in logged_failures(caplog)[0] and "MarkupError" in logged_failures(caplog)[0]
+        assert match.owner(0) == ANN and not match.seated  # the seat is kept for its person
+        await pilot.press("j")  # and the match goes on
+        await settle(pilot, lambda: getattr(app.screen, "view", None), "the match again")
+        served.cancel()
+
+
+async def test_a_failure_in_the_lobby_ends_the_session_with_one_line(hub, caplog, capfd):
+    hub.identities.keep(ANN, "Ann")
+    app, serve = session(hub, ANN)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        served = asyncio.create_task(serve())
+        await settle(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
+        await app.screen.mount(Static("[/]boom"))
+        for _ in range(500):  # (not settle: the app is ending, nothing more is drawn)
+            if app.return_code is not None:
+                break
+            await asyncio.sleep(0.02)
+        served.cancel()
+    assert app.return_code == 1 and capfd.readouterr().err.strip() == CRASHED  # all the terminal shows
+    await asyncio.sleep(0.1)
+    assert any("MarkupError" in line for line in logged_failures(caplog))
+
+
+def test_a_session_that_fails_past_the_app_prints_one_line_and_reports_to_the_hub(monkeypatch, capsys):
+    from caravan_tui import session_main
+
+    def fail(self, *args, **kwargs):
+        raise RuntimeError("in /srv/caravan/site-packages with secrets")
+
+    monkeypatch.setattr(ClientApp, "run", fail)
+    ours, theirs = socket.socketpair()
+    assert session_main.run(ours, 0.5) == 1
+    assert capsys.readouterr() == (CRASHED + "\n", "")
+    frame = theirs.recv(MAX_REQUEST)
+    crashed = request_from_map(msgpack.unpackb(frame[4:4 + struct.unpack(">I", frame[:4])[0]]))
+    assert isinstance(crashed, Crashed) and "RuntimeError: in /srv/caravan" in crashed.report
+    theirs.close()
+
+
+def test_plain_strips_what_could_reach_the_terminal_and_bounds_the_length():
+    for typed, expected in HOSTILE.items():
+        assert plain(typed) == expected
+        assert as_text(typed).plain == expected and not as_text(typed).spans
+    assert plain("x" * 300) == "x" * 255 + "…" and plain("abc", limit=2) == "a…"
+    assert plain(os.fsdecode(b"a\xffb")) == "ab"
+    assert Crashed("x" * 9000).problem() is not None and Crashed.of(ValueError("v")).problem() is None
