@@ -9,17 +9,18 @@ session shows its player one line and the lobby; the hub logs the traceback.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import random
 import re
 import socket
 import struct
+from collections.abc import Awaitable, Callable
 
 import msgpack
 import pytest
 from rich.console import Console
-from rich.text import Text
 from textual.widgets import DataTable, Input, Static
 from textual.widgets._toast import Toast
 
@@ -39,7 +40,7 @@ from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.seats import SeatSpec
-from caravan_tui.ssh.framing import MAX_REQUEST, read_frame
+from caravan_tui.ssh.framing import MAX_REQUEST
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.protocol import CRASHED, Crashed, JoinSeat, request_from_map
 from saves import SaveStore
@@ -60,7 +61,7 @@ HOSTILE = {
     LONG_NAME: LONG_NAME,
 }
 #: what SetName lets through (one printable line of at most 40 characters): the markup
-HOSTED_NAMES = ["[/]x", "[b red]Zed[/b", "[@click=app.quit]Q[/]", "[link=https://e.x]l[/link]"]
+HOSTED_NAMES = ["[/]x", "[link=https://e.x]l[/link]", "[@click=app.quit]Q[/]"]
 CHAT = "[@click=app.quit]hi[/] [link=https://evil.example]x[/link] [/]"
 #: characters no drawn screen may hold: C0 and C1 controls, DEL, bidi controls, separators
 UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
@@ -77,7 +78,7 @@ def names_for(game_index: int, players: int) -> list[str]:
     others = [name for name in HOSTILE if name != "[/]x"]
     offset = sum(max(game.players) - 1 for game in list(GAMES.values())[:game_index])
     names = [others[(offset + k) % len(others)] for k in range(players - 1)]
-    return names[:1] + ["[/]x"] + names[1:]
+    return [*names[:1], "[/]x", *names[1:]]
 
 
 # -- what the screen draws -------------------------------------------------------------------------
@@ -87,19 +88,16 @@ def drawn(app) -> tuple[str, list]:
     return "\n".join(strip.text for strip in strips), [segment for strip in strips for segment in strip]
 
 
-def assert_safe_screen(app, names=(), whole=()) -> str:
+def assert_safe_screen(app, names=(), whole=()) -> None:
     """The screen drew; it shows the first characters of each of ``names`` as typed and each of
-    ``whole`` entire; it holds no control character, link or click action."""
+    ``whole`` entire on a line; it holds no control character, link or click action."""
     assert getattr(app, "failures", 0) == 0  # a hosted session's failure is caught: it must not happen
     text, segments = drawn(app)
     assert not UNSAFE.search(text.replace("\n", "")), repr(UNSAFE.findall(text.replace("\n", "")))
     links = [s.text for s in segments if s.style and (s.style.link or "@click" in repr(s.style.meta))]
     assert links == []
-    flat = text.replace("\n", "")
-    missing = [name for name in names if shown(name)[:PREFIX] not in text]
-    missing += [item for item in whole if item not in flat]
+    missing = [name for name in names if shown(name)[:PREFIX] not in text] + [w for w in whole if w not in text]
     assert missing == [], f"not on screen: {missing!r}\n{text}"
-    return text
 
 
 def rendered(renderable, width: int = 2000) -> str:
@@ -120,21 +118,30 @@ async def settle(pilot, condition, what: str, timeout: float = 10.0) -> None:
 
 # -- matches with hostile names ------------------------------------------------------------------------
 
-def runner_with(game, names: list[str], moves: int, until=None) -> MatchRunner:
-    """A match between people named ``names``, ``moves`` random moves in (or once ``until(state)``
-    holds), so that its log names them."""
+def seat_1_to_move(state) -> bool:
+    return state.to_move() == 1
+
+
+def runner_with(game, names: list[str], moves: int, ready=seat_1_to_move) -> MatchRunner:
+    """A match between people named ``names``, at least ``moves`` random moves in, once
+    ``ready(state)`` (by default: seat 1, "[/]x", to move): its log, titles and status line name them."""
     runner = MatchRunner.new(game.id, [SeatSpec("human")] * len(names), names, 1, {}, None)
     host, rng = runner.host, random.Random(1)
-    while not host.state.is_over() and (len(host.actions) < moves if until is None else not until(host.state)):
+    while len(host.actions) < moves or not ready(host.state):
         action = rng.choice(host.state.legal_actions())
         host.movers.append(host.state.to_move())
         host.events.append(host.state.apply(action))
         host.actions.append(action)
+    assert not host.state.is_over()
     return runner
 
 
-def end_of_first_hand(state) -> bool:
-    return bool(state.view(None)["history"])
+def after_a_hand(state) -> bool:
+    return bool(state.view(None)["history"]) and state.to_move() == 1
+
+
+def my_build(state) -> bool:
+    return state.view(0)["phase"] == "build" and state.to_move() == 0
 
 
 async def show_table(app, pilot, screen) -> None:
@@ -148,7 +155,7 @@ async def check_tables(app, pilot, game_index: int, hosted: bool) -> None:
     game = list(GAMES.values())[game_index]
     players = max(game.players)
     names = names_for(game_index, players)
-    runner = runner_with(game, names, 12, end_of_first_hand if game.id == "decktet_caravan" else None)
+    runner = runner_with(game, names, 12, after_a_hand if game.id == "decktet_caravan" else seat_1_to_move)
     screen_class = hosted_screen_class(game) if hosted else game_screen_class(game)
     watching, screen = screen_class(runner.client(None)), screen_class(runner.client(0))
     speaker = runner.client(1)
@@ -162,6 +169,11 @@ async def check_tables(app, pilot, game_index: int, hosted: bool) -> None:
             app.pop_screen()
         await show_table(app, pilot, screen)
         assert_safe_screen(app, [names[1]])  # (one's own name may read "You")
+        if game.id == "caravanserai":  # the cursor on a piece of seat 1's: its owner is named under the board
+            screen.query_one("HexBoard").cursor = next(cell for cell, item in screen.picture.items.items()
+                                                       if item[0] == 1)
+            await pilot.pause()
+            assert_safe_screen(app, [names[1]])
         if game.id == "decktet_caravan":
             summary = screen.hand_summary(screen.view, screen.view["history"][-1])
             await app.push_screen(HandSummaryScreen(summary))
@@ -183,6 +195,24 @@ def client_app(sock: socket.socket) -> ClientApp:
     app = ClientApp(sock)
     app.move_pause, app.flash_seconds = 0.0, 0.05
     return app
+
+
+async def test_a_trade_offer_names_its_partner_as_typed(tmp_path):
+    game = GAMES["ahldarahd"]
+    names = names_for(list(GAMES).index(game.id), 3)
+    runner = runner_with(game, names, 12, my_build)
+    app = CaravanApp(store=SaveStore(tmp_path))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        screen = game_screen_class(game)(runner.client(0))
+        runner.start()
+        try:
+            await show_table(app, pilot, screen)
+            await settle(pilot, lambda: screen.turn is not None, "my build")
+            await pilot.press("o")
+            await settle(pilot, lambda: app.screen is not screen, "the offer")
+            assert_safe_screen(app, [names[1]])
+        finally:
+            runner.stop()
 
 
 @pytest.mark.parametrize("game_index", range(len(GAMES)), ids=list(GAMES))
@@ -252,7 +282,8 @@ async def test_home_saves_dialogs_and_replay_show_hostile_names_and_file_names_a
         await settle(pilot, lambda: isinstance(app.screen, HomeScreen) and content(app, "#home-continue"), "home")
         assert_safe_screen(app, latest.names)
         names = " vs ".join(map(shown, latest.names))
-        assert content(app, "#home-continue") == f"Continue: Caravans of Ahldarahd, {names} (8 moves)"
+        assert content(app, "#home-continue") == (f"Continue: Caravans of Ahldarahd, {names} "
+                                                  f"({len(latest.actions)} moves)")
 
         await pilot.press("l")
         await settle(pilot, lambda: isinstance(app.screen, SavesScreen) and app.screen.query_one(DataTable).row_count,
@@ -265,6 +296,10 @@ async def test_home_saves_dialogs_and_replay_show_hostile_names_and_file_names_a
         assert_safe_screen(app, [HOSTILE_FILE])
         assert content(app, ".dialog-text") == f"Delete the save {HOSTILE_FILE}?"
         await pilot.press("n")
+        await app.push_screen(ChoiceScreen(f"Steal from {latest.names[1]}?", latest.names))  # as a game asks
+        await pilot.pause()
+        assert_safe_screen(app, latest.names)
+        app.pop_screen()
 
         await pilot.press("w")  # the replay, from the first person's seat
         await settle(pilot, lambda: getattr(app.screen, "replaying", False) and app.screen.view, "the replay")
@@ -286,7 +321,7 @@ async def test_home_saves_dialogs_and_replay_show_hostile_names_and_file_names_a
 def test_the_saves_command_prints_file_names_and_names_plain(tmp_path, monkeypatch, capsys):
     from caravan_tui.cli import main
 
-    store, latest, older = hostile_saves(tmp_path)
+    hostile_saves(tmp_path)
     monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
     assert main(["saves"]) == 0
     out = capsys.readouterr().out
@@ -294,11 +329,20 @@ def test_the_saves_command_prints_file_names_and_names_plain(tmp_path, monkeypat
     assert HOSTILE_FILE in out and all(name in out for name in DAMAGED_FILES.values())
     out.encode("utf-8")  # (a lone surrogate would not encode: printing it raised)
 
+    game = GAMES["decktet_caravan"]  # a recorded match whose seats are hostile, replayed from its file
+    recorded = tmp_path / "arena.json"
+    seats = ["\x1b]0;owned\x07ai:easy", "[/]\u202eai:hard"]
+    recorded.write_text(json.dumps({"matches": [{"game": game.id, "seats": seats, "seed": 3, "options": {},
+                                                 "actions": [], "scores": game.new(2, seed=3).scores()}]}))
+    assert main(["replay", str(recorded), "0"]) == 0
+    out = capsys.readouterr().out
+    assert "seats ]0;ownedai:easy, [/]ai:hard, seed 3" in out and not UNSAFE.search(out.replace("\n", ""))
+
 
 # -- over SSH: the lobby, a name refused, the opponent's and a spectator's tables; failures ------------
 
 ANN, BOB, CYD = "SHA256:annannannannannannann", "SHA256:bobbobbobbobbobbobbob", "SHA256:cydcydcydcydcydcyd"
-ANN_NAME, BOB_NAME, CYD_NAME = HOSTED_NAMES[:3]
+ANN_NAME, BOB_NAME, CYD_NAME = HOSTED_NAMES
 
 
 @pytest.fixture
@@ -310,7 +354,7 @@ async def hub(tmp_path):
         hub.stop()
 
 
-def session(hub: Hub, identity: str) -> tuple[ClientApp, callable]:
+def session(hub: Hub, identity: str) -> tuple[ClientApp, Callable[[], Awaitable[None]]]:
     """A session's app and what serves it at the hub (to start once the app's loop runs)."""
     ours, theirs = socket.socketpair()
 
@@ -416,8 +460,11 @@ async def test_a_failure_in_the_lobby_ends_the_session_with_one_line(hub, caplog
             await asyncio.sleep(0.02)
         served.cancel()
     assert app.return_code == 1 and capfd.readouterr().err.strip() == CRASHED  # all the terminal shows
-    await asyncio.sleep(0.1)
-    assert any("MarkupError" in line for line in logged_failures(caplog))
+    for _ in range(250):
+        if logged_failures(caplog):
+            break
+        await asyncio.sleep(0.02)
+    assert "MarkupError" in logged_failures(caplog)[0]
 
 
 def test_a_session_that_fails_past_the_app_prints_one_line_and_reports_to_the_hub(monkeypatch, capsys):
