@@ -40,16 +40,3 @@ def as_text(value: object, style: str = "", limit: int = LIMIT) -> Text:
         return value.copy()
     return Text(plain(value, limit), style=style)
 
-
-def words(*parts: object | tuple[object, str]) -> Text:
-    """One ``Text`` of several parts, each plain (a ``(part, style)`` pair is styled): the safe
-    form of an f-string around a name, ``words("Continue: ", (title, "bold"), " vs ", name)``."""
-    text = Text()
-    for part in parts:
-        if isinstance(part, Text):
-            text.append_text(part)
-        elif isinstance(part, tuple):
-            text.append(plain(part[0]), style=part[1])
-        else:
-            text.append(plain(part))
-    return text

@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable
 import msgpack
 import pytest
 from rich.console import Console
+from textual.markup import MarkupError
 from textual.widgets import DataTable, Input, Static
 from textual.widgets._toast import Toast
 
@@ -430,6 +431,11 @@ def logged_failures(caplog) -> list[str]:
 async def test_a_failure_at_a_hosted_table_shows_one_line_and_the_lobby_and_the_hub_logs_it(hub, caplog):
     hub.identities.keep(ANN, "Ann")
     app, serve = session(hub, ANN)
+    with pytest.raises(MarkupError):  # (Pilot raises what the app caught, once the test is over)
+        await fail_at_a_table(app, serve, hub, caplog)
+
+
+async def fail_at_a_table(app, serve, hub, caplog) -> None:
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         served = await open_a_table(app, pilot, serve)
         match = next(iter(hub.matches.values()))
@@ -450,6 +456,17 @@ async def test_a_failure_at_a_hosted_table_shows_one_line_and_the_lobby_and_the_
 async def test_a_failure_in_the_lobby_ends_the_session_with_one_line(hub, caplog, capfd):
     hub.identities.keep(ANN, "Ann")
     app, serve = session(hub, ANN)
+    with pytest.raises(MarkupError):
+        await fail_in_the_lobby(app, serve)
+    assert app.return_code == 1 and capfd.readouterr().err.strip() == CRASHED  # all the terminal shows
+    for _ in range(250):
+        if logged_failures(caplog):
+            break
+        await asyncio.sleep(0.02)
+    assert "MarkupError" in logged_failures(caplog)[0]
+
+
+async def fail_in_the_lobby(app, serve) -> None:
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         served = asyncio.create_task(serve())
         await settle(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
@@ -459,12 +476,6 @@ async def test_a_failure_in_the_lobby_ends_the_session_with_one_line(hub, caplog
                 break
             await asyncio.sleep(0.02)
         served.cancel()
-    assert app.return_code == 1 and capfd.readouterr().err.strip() == CRASHED  # all the terminal shows
-    for _ in range(250):
-        if logged_failures(caplog):
-            break
-        await asyncio.sleep(0.02)
-    assert "MarkupError" in logged_failures(caplog)[0]
 
 
 def test_a_session_that_fails_past_the_app_prints_one_line_and_reports_to_the_hub(monkeypatch, capsys):

@@ -547,7 +547,7 @@ class CaravanseraiScreen(PausingGameScreen):
             table.add_column("Title")
         for seat in range(view["players"]):
             length = len(view["caravans"][seat])
-            row = [self.seat_label(seat), str(length), str(sum(view["reserves"][seat]))]
+            row: list[Text | str] = [self.seat_label(seat), str(length), str(sum(view["reserves"][seat]))]
             if solo:
                 row.append(view.get("title") or "no title (25 for Camel driver)")
             table.add_row(*row)
