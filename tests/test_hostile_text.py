@@ -431,11 +431,13 @@ def logged_failures(caplog) -> list[str]:
 async def test_a_failure_at_a_hosted_table_shows_one_line_and_the_lobby_and_the_hub_logs_it(hub, caplog):
     hub.identities.keep(ANN, "Ann")
     app, serve = session(hub, ANN)
-    with pytest.raises(MarkupError):  # (Pilot raises what the app caught, once the test is over)
-        await fail_at_a_table(app, serve, hub, caplog)
+    checked: list[str] = []
+    with pytest.raises(MarkupError):  # (Pilot raises what the app caught once the test is over, over any
+        await fail_at_a_table(app, serve, hub, caplog, checked)  # failed assertion: hence ``checked``)
+    assert checked == ["all"]
 
 
-async def fail_at_a_table(app, serve, hub, caplog) -> None:
+async def fail_at_a_table(app, serve, hub, caplog, checked: list[str]) -> None:
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         served = await open_a_table(app, pilot, serve)
         match = next(iter(hub.matches.values()))
@@ -451,6 +453,7 @@ async def fail_at_a_table(app, serve, hub, caplog) -> None:
         await pilot.press("j")  # and the match goes on
         await settle(pilot, lambda: getattr(app.screen, "view", None), "the match again")
         served.cancel()
+        checked.append("all")
 
 
 async def test_a_failure_in_the_lobby_ends_the_session_with_one_line(hub, caplog, capfd):
