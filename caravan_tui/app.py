@@ -7,14 +7,21 @@ import random
 from multiprocessing import resource_tracker
 from pathlib import Path
 
+from rich.text import Text
+from textual._context import active_message_pump  # whose code runs now (Textual's own record)
 from textual.app import App, SystemCommand
+from textual.dom import NoScreen
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.widget import Widget
+from textual.worker import NoActiveWorker, get_current_worker
 
 from ai.worker import AIWorker
 from caravan_tui.bus import MatchOver, Message
 from caravan_tui.engine import Game
 from caravan_tui.games import GAMES, get_game
-from caravan_tui.ssh.protocol import Joined, Left, Lobby, Refused, SetName, Welcome
+from caravan_tui.safe_text import plain_lines
+from caravan_tui.ssh.protocol import CRASHED, Crashed, Joined, Left, Lobby, Refused, SetName, Welcome
 from caravan_tui.ssh.remote import HubLink
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.match.runner import MatchRunner
@@ -63,6 +70,13 @@ class TableApp(App):
                 yield SystemCommand(
                     binding.description, f"{binding.tooltip} ({key})" if binding.tooltip else f"key: {key}",
                     lambda action=binding.action, node=active.node: self.run_action(action, node))
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = False) -> None:
+        """Every notice is plain text: they carry names, file names and the server's reasons,
+        never markup (``markup`` is ignored)."""
+        super().notify(plain_lines(message), title=plain_lines(title), severity=severity, timeout=timeout,
+                       markup=False)
 
     def open_rules(self, game: Game | None = None) -> None:
         if game is not None or len(GAMES) == 1:
@@ -255,8 +269,12 @@ class ClientApp(TableApp):
 
     NOT_HERE = "Not available over SSH."
 
+    #: failures handled before the session gives up going back to the lobby
+    MAX_FAILURES = 5
+
     def __init__(self, sock) -> None:
         super().__init__()
+        self.failures = 0
         self.link = HubLink(sock)
         self.player_name = ""
         self.guest = False
@@ -350,6 +368,52 @@ class ClientApp(TableApp):
     def _to_lobby(self) -> None:
         while not isinstance(self.screen, LobbyScreen) and len(self.screen_stack) > 2:
             self.pop_screen()
+
+    # -- failures -------------------------------------------------------------------------------
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A failure never shows its traceback here (it would show the server's paths and data):
+        the hub logs it; the person gets one line and the lobby, or, when the failure is not in a
+        screen above the lobby, the session ends with that line."""
+        self.link.send_now(Crashed.of(error))
+        self.failures += 1
+        if self._exception is None:  # kept as Textual keeps it: a Pilot test raises it at its end
+            self._exception = error
+        failed = self._failed_screen()
+        stack = self.screen_stack
+        lobby = next((screen for screen in stack if isinstance(screen, LobbyScreen)), None)
+        if lobby is None or self.failures > self.MAX_FAILURES or failed is None or failed is lobby:
+            self._exit_renderables.append(Text(CRASHED))
+            self._return_code = 1
+            self._close_messages_no_wait()
+        elif failed in stack:  # (one that is gone already failed again on its way out)
+            self.call_later(self._back_to_lobby)
+
+    async def _back_to_lobby(self) -> None:
+        """Leave the match (a person keeps their seat) for the lobby, then say so there."""
+        self._leave_match()
+        while not isinstance(self.screen, LobbyScreen) and len(self.screen_stack) > 2:
+            await self.pop_screen()
+        self.notify(CRASHED, severity="error", timeout=10)
+        if not self.player_name:  # (it was the name's question that failed)
+            self.ask_name()
+
+    def _failed_screen(self) -> Screen | None:
+        """The screen whose code just failed; None for the app's own."""
+        pump = active_message_pump.get(None)
+        if pump is self:  # the app's loop, or a worker (which runs in the app's context)
+            try:
+                pump = get_current_worker().node
+            except NoActiveWorker:
+                return None
+        if isinstance(pump, Screen):
+            return pump
+        if isinstance(pump, Widget):
+            try:
+                return pump.screen
+            except NoScreen:
+                return None
+        return None
 
     # -- what would act on the server's machine -------------------------------------------------
 

@@ -20,6 +20,7 @@ from caravan_tui import __version__
 from caravan_tui.engine import MAX_SEED
 from caravan_tui.files import MiB, NotRegular, TooLarge, read_regular
 from caravan_tui.games import GAMES
+from caravan_tui.safe_text import LONG, plain
 from caravan_tui.seats import BOOLEANS, SeatSpec, parse_seats
 
 #: bytes in a file of recorded matches (arena --json writes about 2-17 KB a match)
@@ -443,8 +444,8 @@ def cmd_replay(args) -> int:
     except (ValueError, LookupError, TypeError, RecursionError) as error:  # an action the game refuses
         raise Refused(f"cannot replay {where}: {_why(error)}") from None
     same = state.scores() == match["scores"]
-    print(f"{game.title}, seats {', '.join(seats)}, seed {seed}: "
-          f"scores {state.scores()} ({'as recorded' if same else 'DIFFERENT from the record'})")
+    print(plain(f"{game.title}, seats {', '.join(seats)}, seed {seed}: "
+                f"scores {state.scores()} ({'as recorded' if same else 'DIFFERENT from the record'})", LONG))
     if store:
         snapshot = Snapshot(match_id=new_match_id(), game_id=game.id, options=game.resolve_options(options),
                             players=len(seats), seats=seats, names=seats, seed=seed, actions=actions,
@@ -467,18 +468,18 @@ def cmd_saves(_args) -> int:
     store = SaveStore()
     entries = _entries(store)
     if not entries:
-        print(f"no saved matches in {store.folder}")
+        print(plain(f"no saved matches in {store.folder}", LONG))
         return 0
     print(f"{'match':<24} {'game':<16} {'seats':<24} {'moves':>5}  {'last played':<16} status")
-    for entry in entries:
+    for entry in entries:  # file names and what files hold: plain (no escape reaches the terminal)
         when = datetime.fromtimestamp(entry.modified).strftime("%Y-%m-%d %H:%M")
         snap = entry.snapshot
         if snap is None:
-            print(f"{entry.match_id:<24} {'?':<16} {'':<24} {'':>5}  {when:<16} damaged: {entry.error}")
+            print(plain(f"{entry.match_id:<24} {'?':<16} {'':<24} {'':>5}  {when:<16} damaged: {entry.error}", LONG))
             continue
         title = GAMES[snap.game_id].title
-        print(f"{snap.match_id:<24} {title:<16} {','.join(snap.seats):<24} {len(snap.actions):>5}  "
-              f"{datetime.fromtimestamp(snap.updated).strftime('%Y-%m-%d %H:%M'):<16} {snap.status}")
+        print(plain(f"{snap.match_id:<24} {title:<16} {','.join(snap.seats):<24} {len(snap.actions):>5}  "
+                    f"{datetime.fromtimestamp(snap.updated).strftime('%Y-%m-%d %H:%M'):<16} {snap.status}", LONG))
     return 0
 
 
@@ -560,7 +561,7 @@ def cmd_serve(args) -> int:
 
     def ready(server, problems) -> None:
         for problem in problems:
-            print(f"caravan-tui: not resumed: {problem}", file=sys.stderr)
+            print(f"caravan-tui: not resumed: {plain(problem, LONG)}", file=sys.stderr)
         resumed = len(server.hub.matches)
         print(f"caravan-tui: serving on {args.host} port {server.port} (ssh -p {server.port} {args.host}); "
               f"{resumed} match{'es' if resumed != 1 else ''} resumed; files in {root}", flush=True)
@@ -583,7 +584,7 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()  # a reader that left is found here, not at exit
         return code
     except Refused as error:
-        print(f"caravan-tui: error: {' '.join(str(error).splitlines())}", file=sys.stderr)
+        print(f"caravan-tui: error: {plain(error, LONG)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # The reader left (caravan-tui saves | head): stop quietly. As the Python docs advise,
@@ -591,5 +592,5 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     except OSError as error:  # the system failed us mid-run (a full disk, say): still one line
-        print(f"caravan-tui: error: {_why(error, where=True)}", file=sys.stderr)
+        print(f"caravan-tui: error: {plain(_why(error, where=True), LONG)}", file=sys.stderr)
         return 1

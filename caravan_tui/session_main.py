@@ -11,6 +11,10 @@ import fcntl
 import socket
 import sys
 import termios
+from contextlib import suppress
+
+from caravan_tui.ssh.framing import encode
+from caravan_tui.ssh.protocol import CRASHED, Crashed
 
 
 def main(argv: list[str]) -> int:
@@ -26,12 +30,28 @@ def main(argv: list[str]) -> int:
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     except OSError:
         pass  # not a terminal: the app still runs, without resizes
-    from caravan_tui.app import ClientApp  # Textual loads only in the session's process
+    return run(hub, pause)
 
-    app = ClientApp(hub)
-    app.move_pause = max(0.0, min(pause, 5.0))
-    app.run()
-    return 0
+
+def run(hub: socket.socket, pause: float) -> int:
+    """The app until it ends. What it did not catch never reaches the person's terminal (a
+    traceback shows the server's paths and data): they read one line, the hub logs the report
+    (on a copy of the socket: the app closes its own)."""
+    spare = hub.dup()
+    try:
+        from caravan_tui.app import ClientApp  # Textual loads only in the session's process
+
+        app = ClientApp(hub)
+        app.move_pause = max(0.0, min(pause, 5.0))
+        app.run()
+        return app.return_code or 0
+    except Exception as error:
+        with suppress(OSError):
+            spare.sendall(encode(Crashed.of(error).to_map()))
+        print(CRASHED)
+        return 1
+    finally:
+        spare.close()
 
 
 if __name__ == "__main__":

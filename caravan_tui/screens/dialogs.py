@@ -1,4 +1,5 @@
-"""Small modal dialogs: a yes/no confirmation and a pick-one list (menus, readings)."""
+"""Small modal dialogs: a yes/no confirmation and a pick-one list (menus, readings). Their
+words are text, never markup: a question names a save, a choice names a player."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
@@ -6,6 +7,8 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, OptionList, Static
+
+from caravan_tui.safe_text import LONG, as_text
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -22,10 +25,10 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-text")
+            yield Static(as_text(self.question, limit=LONG), classes="dialog-text")
             with Horizontal(classes="dialog-buttons"):
-                yield Button(f"{self.yes} (y)", id="yes", variant="error", compact=True)
-                yield Button(f"{self.no} (n)", id="no", compact=True)
+                yield Button(as_text(f"{self.yes} (y)"), id="yes", variant="error", compact=True)
+                yield Button(as_text(f"{self.no} (n)"), id="no", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -48,8 +51,8 @@ class ChoiceScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield OptionList(*self.choices, id="choices")
+            yield Label(as_text(self.title_text, limit=LONG), classes="dialog-title")
+            yield OptionList(*(as_text(choice, limit=LONG) for choice in self.choices), id="choices")
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

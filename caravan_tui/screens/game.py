@@ -25,6 +25,7 @@ from caravan_tui.bus import (
 from caravan_tui.engine import Action, render
 from caravan_tui.games import get_game
 from caravan_tui.match.replay import ReplayClient
+from caravan_tui.safe_text import plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.summary import result_line
@@ -105,10 +106,16 @@ class GameScreen(BaseScreen):
     # -- names and words --------------------------------------------------------------------
 
     def seat_name(self, seat: int | None) -> str:
+        """The seat's player, "(you)" after ours: plain text, to go into a ``Text`` (or through
+        ``seat_label``), never into markup."""
         if seat is None:
             return "nobody"
         name = self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
         return f"{name} (you)" if seat == self.seat else name
+
+    def seat_label(self, seat: int | None, style: str = "") -> Text:
+        """``seat_name`` as a ``Text``: what a table cell, a title or a panel shows."""
+        return Text(self.seat_name(seat), style=style)
 
     def played_by_person(self, seat: int) -> bool:
         """Whether a person plays ``seat`` (their turn is not "thinking"); an unknown or open
@@ -161,7 +168,8 @@ class GameScreen(BaseScreen):
         if isinstance(message, Update):
             return self.show_update(message)
         if isinstance(message, MatchInfo):
-            self.names, self.seat_kinds = list(message.names), list(message.seats)
+            # names come from people and save files: plain from here on (no escapes, no bidi)
+            self.names, self.seat_kinds = [plain(name) for name in message.names], list(message.seats)
             if self.view is not None:
                 self.show_view(self.view)
         elif isinstance(message, Saved):

@@ -8,6 +8,7 @@ from textual.widgets import Footer, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from caravan_tui.games import GAMES
+from caravan_tui.safe_text import LONG, as_text
 from caravan_tui.screens.base import BaseScreen
 from saves.loading import latest_unfinished
 
@@ -49,7 +50,8 @@ class HomeScreen(BaseScreen):
         else:
             menu.enable_option("continue")
             title = GAMES[latest.game_id].title if latest.game_id in GAMES else latest.game_id
-            note.update(f"Continue: {title}, {' vs '.join(latest.names)} ({len(latest.actions)} moves)")
+            note.update(as_text(f"Continue: {title}, {' vs '.join(latest.names)} ({len(latest.actions)} moves)",
+                                limit=LONG))  # the save's names: text, never markup
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -9,6 +9,7 @@ from textual.binding import Binding
 from textual.widgets import DataTable, Footer, Static
 
 from caravan_tui.games import GAMES
+from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.ssh.protocol import JoinSeat, Lobby, LobbyRow, Watch
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ChoiceScreen
@@ -66,7 +67,7 @@ class LobbyScreen(BaseScreen):
     def show_title(self) -> None:
         who = self.app.player_name
         self.query_one("#lobby-title", Static).update(
-            Text(f"caravan-tui · playing as {who}" if who else "caravan-tui", style="bold"))
+            as_text(f"caravan-tui · playing as {who}" if who else "caravan-tui", style="bold"))
 
     def show(self, lobby: Lobby) -> None:
         """Redraw the matches, keeping the highlighted one highlighted. (Before the screen is
@@ -80,14 +81,15 @@ class LobbyScreen(BaseScreen):
         for row in self.rows:
             game = GAMES.get(row.game)
             mover = row.names[row.to_move] if row.to_move is not None and row.to_move < len(row.names) else "—"
-            table.add_row(Text(game.title if game else row.game), Text(", ".join(seat_words(row, s) for s in
-                          range(len(row.names))), overflow="ellipsis", no_wrap=True),
-                          Text("you" if row.to_move is not None and row.to_move == row.yours else mover),
+            seats = Text(plain(", ".join(seat_words(row, s) for s in range(len(row.names))), LONG),
+                         overflow="ellipsis", no_wrap=True)
+            table.add_row(as_text(game.title if game else row.game), seats,
+                          as_text("you" if row.to_move is not None and row.to_move == row.yours else mover),
                           Text(str(row.watchers)), key=row.match)
         if current is not None and current.match in [row.match for row in self.rows]:
             table.move_cursor(row=[row.match for row in self.rows].index(current.match))
         online = ", ".join(lobby.online)
-        self.query_one("#lobby-online", Static).update(Text(f"Online: {online}", overflow="ellipsis"))
+        self.query_one("#lobby-online", Static).update(Text(plain(f"Online: {online}", LONG), overflow="ellipsis"))
         self.show_detail()
         self.show_title()
 

@@ -1,14 +1,17 @@
 """Load: the saves list; resume or delete (with confirmation). Damaged files are listed with
-their reason and can be deleted, never opened."""
+their reason and can be deleted, never opened. File names, names and reasons are text, never
+markup."""
 from __future__ import annotations
 
 from datetime import datetime
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Footer, Static
 
 from caravan_tui.games import GAMES
+from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.seats import SeatSpec
@@ -25,20 +28,19 @@ def _when(timestamp: float) -> str:
     return when.strftime("%b %d %H:%M" if when.year == datetime.now().year else "%Y-%m-%d")
 
 
-def _fit(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def entry_row(entry: SaveEntry) -> tuple[str, str, str, str, str]:
+def entry_row(entry: SaveEntry) -> tuple[Text, ...]:
     """(game, seats, moves and score, last played, status) in words."""
     snap = entry.snapshot
     if snap is None:
-        return ("?", _fit(entry.match_id, SEATS_WIDTH), "", _when(entry.modified), "damaged")
-    game = GAMES[snap.game_id]  # the entry was checked: its game exists and its log replays
-    progress = str(len(snap.actions))
-    if snap.state:
-        progress += " · " + "–".join(f"{s:g}" for s in game.from_data(snap.state).scores())
-    return (game.title, _fit(" vs ".join(snap.names), SEATS_WIDTH), progress, _when(snap.updated), snap.status)
+        row = ("?", plain(entry.match_id, SEATS_WIDTH), "", _when(entry.modified), "damaged")
+    else:
+        game = GAMES[snap.game_id]  # the entry was checked: its game exists and its log replays
+        progress = str(len(snap.actions))
+        if snap.state:
+            progress += " · " + "–".join(f"{s:g}" for s in game.from_data(snap.state).scores())
+        row = (game.title, plain(" vs ".join(map(plain, snap.names)), SEATS_WIDTH), progress, _when(snap.updated),
+               snap.status)
+    return tuple(map(as_text, row))
 
 
 class SavesScreen(BaseScreen):
@@ -68,7 +70,7 @@ class SavesScreen(BaseScreen):
             self.entries = {entry.match_id: entry for entry in checked_entries(self.app.store)}
         except OSError as exc:
             self.entries = {}
-            self.query_one("#saves-detail", Static).update(str(exc))
+            self.query_one("#saves-detail", Static).update(as_text(exc, limit=LONG))
             return
         for entry in self.entries.values():
             table.add_row(*entry_row(entry), key=entry.match_id)
@@ -87,7 +89,7 @@ class SavesScreen(BaseScreen):
         if entry is not None:
             detail = f"{entry.match_id}: " + (f"damaged — {entry.error}" if entry.error else
                                               f"{' vs '.join(entry.snapshot.names)} · {entry.snapshot.status}")
-            self.query_one("#saves-detail", Static).update(detail)
+            self.query_one("#saves-detail", Static).update(as_text(detail, limit=LONG))
 
     def _loadable(self) -> SaveEntry | None:
         """The highlighted entry, if it can be opened (a damaged one says why)."""

@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Static
 
+from caravan_tui.safe_text import LONG, as_text
 from caravan_tui.screens.base import BaseScreen
 
 
@@ -18,7 +19,8 @@ def result_line(names: list[str], scores: list[float], outcome: list[float]) -> 
 
 
 class MatchOverScreen(BaseScreen):
-    """The final table; ``r`` starts a rematch (same seats and options, a new seed)."""
+    """The final table; ``r`` starts a rematch (same seats and options, a new seed). The
+    headline, scores and status are text (they hold names), never markup."""
 
     BINDINGS = [
         Binding("r", "rematch", "Rematch"),
@@ -31,12 +33,12 @@ class MatchOverScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="match-over"):
-            yield Static(self.headline, id="winner")
-            yield Static(self.scores, id="final-scores")
+            yield Static(as_text(self.headline, limit=LONG), id="winner")
+            yield Static(as_text(self.scores, limit=LONG), id="final-scores")
             if self.table is not None:
                 yield Static(self.table, id="final-table")
             if self.status:
-                yield Static(self.status, id="match-status")
+                yield Static(as_text(self.status, limit=LONG), id="match-status")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
                 yield Button("Home (enter)", id="go-home", compact=True)

@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from caravan_tui.bus import MAX_NAME
+from caravan_tui.safe_text import LONG, as_text
 
 
 class YourNameScreen(ModalScreen[str]):
@@ -26,7 +27,7 @@ class YourNameScreen(ModalScreen[str]):
             yield Label("Welcome! What name do you play under?", classes="dialog-title")
             yield Static(f"Others see it at the table and in the lobby ({kept}).", classes="dialog-text")
             yield Input(max_length=MAX_NAME, id="your-name")
-            yield Static(self.problem, id="your-name-problem")
+            yield Static(as_text(self.problem, limit=LONG), id="your-name-problem")  # it may quote the name
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

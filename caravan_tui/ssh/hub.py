@@ -29,8 +29,9 @@ from caravan_tui.bus import (
 from caravan_tui.games import GAMES
 from caravan_tui.ssh.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode, read_frame
 from caravan_tui.ssh.hosted import HostedMatch
+from caravan_tui.safe_text import plain
 from caravan_tui.ssh.protocol import (
-    OPEN, YOU, CreateMatch, JoinSeat, Joined, LeaveMatch, Left, Lobby, Refused, SetName, Watch, Welcome,
+    OPEN, YOU, Crashed, CreateMatch, JoinSeat, Joined, LeaveMatch, Left, Lobby, Refused, SetName, Watch, Welcome,
     request_from_map,
 )
 from caravan_tui.ssh.records import HostedRecord, Identities
@@ -47,7 +48,8 @@ MAX_MATCHES = 64  # being played at once
 MAX_MATCHES_EACH = 4  # matches being played in which one person holds a seat
 MAX_REASON = 160
 #: seconds a session waits between two requests of these kinds (each costs the server work)
-SPACING = {HintRequest: 2.0, Chat: 0.5, CreateMatch: 1.0, UndoRequest: 1.0, Sync: 1.0, SaveRequest: 1.0}
+SPACING = {HintRequest: 2.0, Chat: 0.5, CreateMatch: 1.0, UndoRequest: 1.0, Sync: 1.0, SaveRequest: 1.0,
+           Crashed: 1.0}
 LOBBY_DELAY = 1.0  # seconds: changes within it reach the lobby as one (each redraws every lobby)
 
 
@@ -170,7 +172,9 @@ class Hub:
         self.lobby_changed()
 
     async def _handle(self, session: Session, msg: Message) -> None:
-        if isinstance(msg, SetName):
+        if isinstance(msg, Crashed):
+            self._log_crash(session, msg)
+        elif isinstance(msg, SetName):
             await self._set_name(session, msg.name)
         elif not session.name:
             await self._refuse(session, "choose a name first")
@@ -189,6 +193,14 @@ class Hub:
                 self._detach(session)
                 await self._send_lobby(session)
                 self.lobby_changed()
+
+    def _log_crash(self, session: Session, crashed: Crashed) -> None:
+        """The server's log keeps what the person was spared (one report a second at most; each
+        line plain, so no report can write to the terminal reading the log)."""
+        if not session.too_soon(Crashed):
+            report = "\n".join(plain(line, 1000) for line in crashed.report.splitlines())
+            log.error("the session of %s (%s) failed:\n%s", plain(session.name) or "a newcomer", session.identity,
+                      report)
 
     async def _refuse(self, session: Session, reason: str) -> None:
         reason = " ".join(reason.split())

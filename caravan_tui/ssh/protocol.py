@@ -7,6 +7,7 @@ and every bus message of the match the session is in.
 """
 from __future__ import annotations
 
+import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +23,9 @@ YOU, OPEN = "you", "open"
 SEAT_CHOICES = (YOU, OPEN, *(f"ai:{level}" for level in LEVELS))
 MAX_OPTIONS = 16
 MAX_GRACE = 3600  # seconds
+MAX_REPORT = 8000  # characters of a crash report (its last lines: where it failed)
+#: all a person sees of a failure in their session (the hub logs the report)
+CRASHED = "Something went wrong; the match is safe."
 
 
 @dataclass(frozen=True)
@@ -159,11 +163,29 @@ class Refused(Message):
     reason: str
 
 
+@dataclass(frozen=True)
+class Crashed(Request):
+    """Session → hub: my code failed (``report``: its traceback, for the server's log; the person
+    saw one line, never this)."""
+
+    report: str
+
+    @classmethod
+    def of(cls, error: BaseException) -> Crashed:
+        report = "".join(traceback.format_exception(error))
+        return cls(report[-MAX_REPORT:])
+
+    def problem(self) -> str | None:
+        if type(self.report) is not str or len(self.report) > MAX_REPORT:
+            return f"a report is text of at most {MAX_REPORT} characters"
+        return None
+
+
 #: what a session may send: the requests of a person at a match, and the lobby's
 FROM_SESSION: dict[str, type[Message]] = {
     cls.__name__: cls
     for cls in (Act, HintRequest, UndoRequest, Resign, SaveRequest, Sync, Chat, SetName, CreateMatch, JoinSeat,
-                Watch, LeaveMatch)
+                Watch, LeaveMatch, Crashed)
 }
 #: every message a session may receive from the hub
 TO_SESSION: dict[str, type[Message]] = {

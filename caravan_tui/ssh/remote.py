@@ -83,5 +83,10 @@ class HubLink:
         except ConnectionError:
             pass
 
+    def send_now(self, message: Message) -> None:
+        """Write ``message`` at once, without waiting (a session about to end says why)."""
+        if self._writer is not None and not self._writer.is_closing():
+            self._writer.write(encode(message.to_map()))
+
     def send_soon(self, message: Message) -> None:
         asyncio.get_running_loop().create_task(self.send(message))

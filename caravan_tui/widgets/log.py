@@ -5,9 +5,12 @@ from rich.text import Text
 from textual import events
 from textual.widgets import RichLog
 
+from caravan_tui.safe_text import LONG, plain
+
 
 class MatchLog(RichLog):
-    """Wraps to its width (re-wrapped when resized); the latest opponent move can be emphasised."""
+    """Wraps to its width (re-wrapped when resized); the latest opponent move can be emphasised.
+    A line is text, never markup (it holds names and chat), and plain."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(wrap=True, min_width=20, markup=False, highlight=False, **kwargs)
@@ -31,7 +34,7 @@ class MatchLog(RichLog):
             self._write(line, emphasis)
 
     def _write(self, line: str, emphasis: bool) -> None:
-        self.write(Text("• " + line, style="bold" if emphasis else ""))
+        self.write(Text("• " + plain(line, LONG), style="bold" if emphasis else ""))
 
     def on_resize(self, event: events.Resize) -> None:
         """(RichLog's own handler runs after this one and flushes writes made before sizing.)"""

@@ -244,7 +244,7 @@ class AhldarahdScreen(GameScreen):
         for heading in ("Points", "Cities", "Gold"):
             table.add_column(heading, justify="right")
         for seat in range(view["players"]):
-            table.add_row(self.seat_name(seat), str(int(view["scores"][seat])), str(cities_held(view, seat)),
+            table.add_row(self.seat_label(seat), str(int(view["scores"][seat])), str(cities_held(view, seat)),
                           str(view["gold"][seat]))
         return table
 

@@ -133,7 +133,7 @@ class TradeDialog(ModalScreen[Proposal | None]):
         title = f"Proposal to {self.seat_name(self.proposal.partner)} ({left} of 3 left this build)"
         if title != self.title_text:
             self.title_text = title
-            self.query_one("#trade-title", Label).update(title)
+            self.query_one("#trade-title", Label).update(Text(title))
         self.query_one("#trade-summary", Static).update(self.summary(), layout=False)
 
     # -- keys -----------------------------------------------------------------------------------------

@@ -243,7 +243,7 @@ class CamelCaravanScreen(PausingGameScreen):
         cells = contents(view)
         self.occupied = {cell for cell, (_, _, camels) in enumerate(cells) if any(e or l for e, l in camels)}
         board.show(faces=[face(cell, *rest) for cell, rest in enumerate(cells)], marks=self._marks())
-        board.border_title = self.title_text(view)
+        board.border_title = Text(self.title_text(view))
         self.query_one("#cc-end").set_class(bool(sum(view["bag"].values())) or view["to_move"] is None, "-cc-hidden")
         self.query_one("#cc-players", Static).update(self.players_table(view))
         self._show_cursor()
@@ -279,7 +279,7 @@ class CamelCaravanScreen(PausingGameScreen):
                 points.append(f" (−{carried})", style="dim")
             delivered = sum(view["delivered"][seat].values())
             thefts = view["thefts"][seat]
-            table.add_row(Text(str(seat + 1), style=player_style(seat)), self.seat_name(seat), points,
+            table.add_row(Text(str(seat + 1), style=player_style(seat)), self.seat_label(seat), points,
                           str(delivered) if delivered else Text("–", style="dim"), str(view["markers"][seat]),
                           "✓" * thefts if thefts else Text("used", style="dim"), str(view["supply"][seat]))
         return table
@@ -379,7 +379,7 @@ class CamelCaravanScreen(PausingGameScreen):
             table.add_column(heading, justify="right")
         for seat in range(view["players"]):
             goods = sum(VALUE[GOOD_INDEX[g]] * n for g, n in view["delivered"][seat].items())
-            table.add_row(self.seat_name(seat), str(goods), str(view["markers"][seat]),
+            table.add_row(self.seat_label(seat), str(goods), str(view["markers"][seat]),
                           f"−{penalty(len(view['loaded'][seat]))}", str(view["scores"][seat]))
         return table
 

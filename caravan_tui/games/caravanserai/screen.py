@@ -324,7 +324,7 @@ class CaravanseraiScreen(PausingGameScreen):
         board = self.query_one(HexBoard)
         board.set_cells(picture.cells)
         board.show(glyphs={cell: picture.glyph(cell) for cell in picture.cells}, marks=self._marks())
-        board.border_title = self.title_text(view)
+        board.border_title = Text(self.title_text(view))
         # each line under the board is redrawn only when what it shows changed
         lengths = [len(c) for c in view["caravans"]]
         self._update("#cs-info", (view["market"], view["phase"], lengths if view["players"] == 1 else None),
@@ -389,7 +389,7 @@ class CaravanseraiScreen(PausingGameScreen):
             marker.append(str(seat + 1), style=seat_style(seat))
             length = Text("len ", style="dim")
             length.append(str(len(view["caravans"][seat])), style="bold")
-            table.add_row(marker, self.seat_name(seat), length, reserve_text(view["reserves"][seat]))
+            table.add_row(marker, self.seat_label(seat), length, reserve_text(view["reserves"][seat]))
         return table
 
     def who(self, seat: int) -> Text:
@@ -456,7 +456,7 @@ class CaravanseraiScreen(PausingGameScreen):
         if self.picture is not None:
             more = board.more()
             where = self.picture.describe_cell(board.cursor, self.seat_name)
-            board.border_subtitle = f"{more} {where}" if more else where
+            board.border_subtitle = Text(f"{more} {where}" if more else where)
         self.show_status()
 
     def on_hex_board_panned(self, event: HexBoard.Panned) -> None:
@@ -547,7 +547,7 @@ class CaravanseraiScreen(PausingGameScreen):
             table.add_column("Title")
         for seat in range(view["players"]):
             length = len(view["caravans"][seat])
-            row = [self.seat_name(seat), str(length), str(sum(view["reserves"][seat]))]
+            row: list[Text | str] = [self.seat_label(seat), str(length), str(sum(view["reserves"][seat]))]
             if solo:
                 row.append(view.get("title") or "no title (25 for Camel driver)")
             table.add_row(*row)

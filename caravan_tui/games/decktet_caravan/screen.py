@@ -317,13 +317,13 @@ class DecktetCaravanScreen(GameScreen):
         table = Table(title=f"Hand {hand_no} of {view['hands_total']}")
         table.add_column("Collected pile")
         for p in range(len(totals)):
-            table.add_column(self.seat_name(p), justify="right")
+            table.add_column(self.seat_label(p), justify="right")
         for i, card in enumerate(up):
             table.add_row(up_text(card), *(f"{by_up[p][i]:+d}" for p in range(len(totals))))
         table.add_row("Going out", *(f"+{bonus}" if p == out else "" for p in range(len(totals))))
         table.add_row("Hand", *(f"{t:+d}" for t in totals), style="bold")
         table.add_row("Total", *(str(s) for s in view["scores"]), style="bold")
-        table.caption = ("Nobody went out." if out is None else f"{self.seat_name(out)} went out: +{bonus}.")
+        table.caption = Text("Nobody went out." if out is None else f"{self.seat_name(out)} went out: +{bonus}.")
         return table
 
     def match_summary(self, view: dict) -> Table:
@@ -332,7 +332,7 @@ class DecktetCaravanScreen(GameScreen):
         table.add_column("Hand")
         players = range(len(view["scores"]))
         for p in players:
-            table.add_column(self.seat_name(p), justify="right")
+            table.add_column(self.seat_label(p), justify="right")
         for hand_no, out, _, _, totals, *_ in view["history"]:
             table.add_row(str(hand_no), *(f"{totals[p]:+d}" + (" out" if p == out else "") for p in players))
         table.add_row("Total", *(str(view["scores"][p]) for p in players), style="bold")

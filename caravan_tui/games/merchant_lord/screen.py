@@ -588,7 +588,7 @@ class MerchantLordScreen(PausingGameScreen):
             table.add_column(heading, justify="right")
         for seat in range(view["players"]):
             placed = sum(len(view["villages"][seat * 3 + k]) for k in range(3))
-            table.add_row(self.seat_name(seat), str(view["table"][seat]), str(view["coins"][seat]),
+            table.add_row(self.seat_label(seat), str(view["table"][seat]), str(view["coins"][seat]),
                           str(view["favour"][seat]), str(placed))
         return table
 

@@ -1,0 +1,506 @@
+"""Text from people, files and file names reaches the screen as text, never markup (DESIGN §6).
+
+Every screen is drawn at 80×24 with players named from a hostile set: unbalanced tags, a link, an
+action, terminal escapes and control characters, bidi overrides, 200 characters. Each must draw
+without an exception and show the name as typed (its control characters taken out); the drawn
+screen must hold no control character, no hyperlink and no click action. A failure in a hosted
+session shows its player one line and the lobby; the hub logs the traceback.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import random
+import re
+import socket
+import struct
+from collections.abc import Awaitable, Callable
+
+import msgpack
+import pytest
+from rich.console import Console
+from textual.markup import MarkupError
+from textual.widgets import DataTable, Input, Static
+from textual.widgets._toast import Toast
+
+from ai.worker import AIWorker
+from caravan_tui.app import CaravanApp, ClientApp
+from caravan_tui.bus import Chat, MatchOver
+from caravan_tui.games import GAMES
+from caravan_tui.games.decktet_caravan.hand_summary import HandSummaryScreen
+from caravan_tui.match.runner import MatchRunner
+from caravan_tui.safe_text import as_text, plain
+from caravan_tui.screens import game_screen_class
+from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from caravan_tui.screens.home import HomeScreen
+from caravan_tui.screens.hosted_game import hosted_screen_class
+from caravan_tui.screens.lobby import LobbyScreen
+from caravan_tui.screens.saves import SavesScreen
+from caravan_tui.screens.summary import MatchOverScreen
+from caravan_tui.screens.your_name import YourNameScreen
+from caravan_tui.seats import SeatSpec
+from caravan_tui.ssh.framing import MAX_REQUEST
+from caravan_tui.ssh.hub import Hub
+from caravan_tui.ssh.protocol import CRASHED, Crashed, JoinSeat, request_from_map
+from saves import SaveStore
+from saves.snapshot import Snapshot
+
+SIZE = (80, 24)
+LONG_NAME = "[" + "W" * 198 + "]"
+#: a name as typed -> as it must show (written out by hand: not computed by the code under test)
+HOSTILE = {
+    "[/]x": "[/]x",
+    "[b red]Zed[/b": "[b red]Zed[/b",
+    "[link=https://evil.example]ln[/link]": "[link=https://evil.example]ln[/link]",
+    "[@click=app.quit]Q[/]": "[@click=app.quit]Q[/]",
+    "\x1b[31mEsc\x1b[0m\x07": "[31mEsc[0m",
+    "\u202eRTL\u202c mark\u200f": "RTL mark",
+    "Ctl\x00\x9b\tx\ny": "Ctl x y",
+    "back\\[b]slash": "back\\[b]slash",
+    LONG_NAME: LONG_NAME,
+}
+#: what SetName lets through (one printable line of at most 40 characters): the markup
+HOSTED_NAMES = ["[/]x", "[link=https://e.x]l[/link]", "[@click=app.quit]Q[/]"]
+CHAT = "[@click=app.quit]hi[/] [link=https://evil.example]x[/link] [/]"
+#: characters no drawn screen may hold: C0 and C1 controls, DEL, bidi controls, separators
+UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+PREFIX = 6  # characters of a name every screen has room for (panels shorten names to fit)
+
+
+def shown(name: str) -> str:
+    return HOSTILE.get(name, name)
+
+
+def names_for(game_index: int, players: int) -> list[str]:
+    """Hostile names for a match of ``players``: "[/]x" (the one that crashed every screen) at
+    seat 1, the others in turn, so that the games between them seat every name."""
+    others = [name for name in HOSTILE if name != "[/]x"]
+    offset = sum(max(game.players) - 1 for game in list(GAMES.values())[:game_index])
+    names = [others[(offset + k) % len(others)] for k in range(players - 1)]
+    return [*names[:1], "[/]x", *names[1:]]
+
+
+# -- what the screen draws -------------------------------------------------------------------------
+
+def drawn(app) -> tuple[str, list]:
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text for strip in strips), [segment for strip in strips for segment in strip]
+
+
+def assert_safe_screen(app, names=(), whole=()) -> None:
+    """The screen drew; it shows the first characters of each of ``names`` as typed and each of
+    ``whole`` entire on a line; it holds no control character, link or click action."""
+    assert getattr(app, "failures", 0) == 0  # a hosted session's failure is caught: it must not happen
+    text, segments = drawn(app)
+    assert not UNSAFE.search(text.replace("\n", "")), repr(UNSAFE.findall(text.replace("\n", "")))
+    links = [s.text for s in segments if s.style and (s.style.link or "@click" in repr(s.style.meta))]
+    assert links == []
+    missing = [name for name in names if shown(name)[:PREFIX] not in text] + [w for w in whole if w not in text]
+    assert missing == [], f"not on screen: {missing!r}\n{text}"
+
+
+def rendered(renderable, width: int = 2000) -> str:
+    """A renderable (a summary table) as plain text, wide enough for every name entire."""
+    console = Console(width=width, record=True, file=open(os.devnull, "w"), color_system=None)  # noqa: SIM115
+    console.print(renderable)
+    return console.export_text()
+
+
+async def settle(pilot, condition, what: str, timeout: float = 10.0) -> None:
+    for _ in range(int(timeout / 0.02)):
+        if condition():
+            await pilot.pause()
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+# -- matches with hostile names ------------------------------------------------------------------------
+
+def seat_1_to_move(state) -> bool:
+    return state.to_move() == 1
+
+
+def runner_with(game, names: list[str], moves: int, ready=seat_1_to_move) -> MatchRunner:
+    """A match between people named ``names``, at least ``moves`` random moves in, once
+    ``ready(state)`` (by default: seat 1, "[/]x", to move): its log, titles and status line name them."""
+    runner = MatchRunner.new(game.id, [SeatSpec("human")] * len(names), names, 1, {}, None)
+    host, rng = runner.host, random.Random(1)
+    while len(host.actions) < moves or not ready(host.state):
+        action = rng.choice(host.state.legal_actions())
+        host.movers.append(host.state.to_move())
+        host.events.append(host.state.apply(action))
+        host.actions.append(action)
+    assert not host.state.is_over()
+    return runner
+
+
+def after_a_hand(state) -> bool:
+    return bool(state.view(None)["history"]) and state.to_move() == 1
+
+
+def my_build(state) -> bool:
+    return state.view(0)["phase"] == "build" and state.to_move() == 0
+
+
+async def show_table(app, pilot, screen) -> None:
+    await app.push_screen(screen)
+    await settle(pilot, lambda: screen.view is not None and screen.names and screen.query_one("#log").lines,
+                 "the table")
+
+
+async def check_tables(app, pilot, game_index: int, hosted: bool) -> None:
+    """The game's table (and a spectator's, hosted, with chat), its summaries and the final table."""
+    game = list(GAMES.values())[game_index]
+    players = max(game.players)
+    names = names_for(game_index, players)
+    runner = runner_with(game, names, 12, after_a_hand if game.id == "decktet_caravan" else seat_1_to_move)
+    screen_class = hosted_screen_class(game) if hosted else game_screen_class(game)
+    watching, screen = screen_class(runner.client(None)), screen_class(runner.client(0))
+    speaker = runner.client(1)
+    runner.start()
+    try:
+        if hosted:
+            await show_table(app, pilot, watching)
+            await speaker.send(Chat(runner.match_id, 1, CHAT))  # (the hub passes chat on as the host does here)
+            await settle(pilot, lambda: any(CHAT in line for line in watching.query_one("#log").lines_text), "chat")
+            assert_safe_screen(app, names[:2], whole=["[@click=app.quit]hi[/]"])
+            app.pop_screen()
+        await show_table(app, pilot, screen)
+        assert_safe_screen(app, [names[1]])  # (one's own name may read "You")
+        if game.id == "caravanserai":  # the cursor on a piece of seat 1's: its owner is named under the board
+            screen.query_one("HexBoard").cursor = next(cell for cell, item in screen.picture.items.items()
+                                                       if item[0] == 1)
+            await pilot.pause()
+            assert_safe_screen(app, [names[1]])
+        if game.id == "decktet_caravan":
+            summary = screen.hand_summary(screen.view, screen.view["history"][-1])
+            await app.push_screen(HandSummaryScreen(summary))
+            await pilot.pause()
+            assert_safe_screen(app, names)
+            assert all(shown(name) in rendered(summary) for name in names)
+            app.pop_screen()
+        summary = screen.match_summary(screen.view)
+        screen.handle(MatchOver(runner.match_id, [float(s) for s in range(players)], [1.0] + [0.0] * (players - 1)))
+        await settle(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the final table")
+        assert_safe_screen(app, names[:2])
+        final = str(app.screen.query_one("#final-scores", Static).visual) + rendered(summary)
+        assert [name for name in names if shown(name) not in final] == []
+    finally:
+        runner.stop()
+
+
+def client_app(sock: socket.socket) -> ClientApp:
+    app = ClientApp(sock)
+    app.move_pause, app.flash_seconds = 0.0, 0.05
+    return app
+
+
+async def test_a_trade_offer_names_its_partner_as_typed(tmp_path):
+    game = GAMES["ahldarahd"]
+    names = names_for(list(GAMES).index(game.id), 3)
+    runner = runner_with(game, names, 12, my_build)
+    app = CaravanApp(store=SaveStore(tmp_path))
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        screen = game_screen_class(game)(runner.client(0))
+        runner.start()
+        try:
+            await show_table(app, pilot, screen)
+            await settle(pilot, lambda: screen.turn is not None, "my build")
+            await pilot.press("o")
+            await settle(pilot, lambda: app.screen is not screen, "the offer")
+            assert_safe_screen(app, [names[1]])
+        finally:
+            runner.stop()
+
+
+@pytest.mark.parametrize("game_index", range(len(GAMES)), ids=list(GAMES))
+async def test_every_table_and_its_summaries_show_hostile_names_as_typed(tmp_path, game_index):
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause, app.flash_seconds = 0.0, 0.05
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await check_tables(app, pilot, game_index, hosted=False)
+
+
+@pytest.mark.parametrize("game_index", range(len(GAMES)), ids=list(GAMES))
+async def test_every_hosted_table_and_spectator_shows_hostile_names_and_chat_as_typed(game_index):
+    ours, theirs = socket.socketpair()
+    app = client_app(ours)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await check_tables(app, pilot, game_index, hosted=True)
+    theirs.setblocking(False)
+    with pytest.raises(BlockingIOError):  # nothing failed: the session reported no crash
+        theirs.recv(1)
+    theirs.close()
+
+
+# -- saves, home, replay and the command line ---------------------------------------------------------
+
+HOSTILE_FILE = "[b red]x[link=mailto;x]y"
+#: damaged files under hostile names (no "/" in a file name) -> as the list must show them
+DAMAGED_FILES = {"\x1b]0;owned\x07[b]bad": "]0;owned[b]bad", os.fsdecode(b"\xff[i]z"): "[i]z"}
+
+
+def write_save(store: SaveStore, game, names: list[str], match_id: str, updated: float) -> Snapshot:
+    """A sound save of a match between ``names``, a few moves in."""
+    runner = runner_with(game, names, 8)
+    host = runner.host
+    snapshot = Snapshot(match_id=match_id, game_id=game.id, options=dict(host.snapshot.options), players=len(names),
+                        seats=["human"] * len(names), names=names, seed=host.snapshot.seed,
+                        actions=list(host.actions), state=host.state.to_data(), updated=updated)
+    store.write(snapshot)
+    os.utime(store.path(match_id), (updated, updated))
+    return snapshot
+
+
+def hostile_saves(folder) -> tuple[SaveStore, Snapshot, Snapshot]:
+    """Two sound saves seating every hostile name (the latest under a hostile file name) and
+    damaged files under hostile names."""
+    store = SaveStore(folder)
+    store.folder.mkdir(parents=True, exist_ok=True)
+    for when, name in enumerate(DAMAGED_FILES, start=1):
+        path = store.folder / f"{name}.msgpack"
+        path.write_bytes(b"not a save")
+        os.utime(path, (1e9 + when, 1e9 + when))
+    hostile = list(HOSTILE)
+    older = write_save(store, GAMES["camel_caravan"], hostile[5:], "older", 2e9)
+    latest = write_save(store, GAMES["ahldarahd"], hostile[:5], HOSTILE_FILE, 2e9 + 60)
+    return store, latest, older
+
+
+def content(app, selector: str) -> str:
+    """What a Static on the current screen shows, as plain text (however it wraps)."""
+    return str(app.screen.query_one(selector, Static).visual)
+
+
+async def test_home_saves_dialogs_and_replay_show_hostile_names_and_file_names_as_typed(tmp_path):
+    store, latest, older = hostile_saves(tmp_path)
+    app = CaravanApp(store=store)
+    app.move_pause, app.flash_seconds = 0.0, 0.05
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        await settle(pilot, lambda: isinstance(app.screen, HomeScreen) and content(app, "#home-continue"), "home")
+        assert_safe_screen(app, latest.names)
+        names = " vs ".join(map(shown, latest.names))
+        assert content(app, "#home-continue") == (f"Continue: Caravans of Ahldarahd, {names} "
+                                                  f"({len(latest.actions)} moves)")
+
+        await pilot.press("l")
+        await settle(pilot, lambda: isinstance(app.screen, SavesScreen) and app.screen.query_one(DataTable).row_count,
+                     "the saves")
+        assert app.screen.query_one(DataTable).row_count == 4
+        assert_safe_screen(app, [latest.names[0], older.names[0], *DAMAGED_FILES.values()])
+        assert content(app, "#saves-detail") == f"{HOSTILE_FILE}: {names} · playing"
+        await pilot.press("d")  # a question naming the file
+        await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert_safe_screen(app, [HOSTILE_FILE])
+        assert content(app, ".dialog-text") == f"Delete the save {HOSTILE_FILE}?"
+        await pilot.press("n")
+        await app.push_screen(ChoiceScreen(f"Steal from {latest.names[1]}?", latest.names))  # as a game asks
+        await pilot.pause()
+        assert_safe_screen(app, latest.names)
+        app.pop_screen()
+
+        await pilot.press("w")  # the replay, from the first person's seat
+        await settle(pilot, lambda: getattr(app.screen, "replaying", False) and app.screen.view, "the replay")
+        assert_safe_screen(app, latest.names[1:3])
+        await pilot.press("left", "left")
+        await pilot.pause()
+        assert_safe_screen(app, latest.names[1:3])
+        await pilot.press("escape")
+
+        await pilot.press("down", "down", "enter")  # a damaged file: refused, with the reason
+        await settle(pilot, lambda: app._notifications, "the notice")
+        assert_safe_screen(app, list(DAMAGED_FILES.values())[1:])
+        await pilot.press("up", "up", "d", "y")  # deleted: the notice names the file
+        await settle(pilot, lambda: any("Deleted" in note.message for note in app._notifications), "the notice")
+        assert_safe_screen(app, [HOSTILE_FILE])
+        assert [note.message for note in app._notifications][-1] == f"Deleted {HOSTILE_FILE}"
+
+
+def test_the_saves_command_prints_file_names_and_names_plain(tmp_path, monkeypatch, capsys):
+    from caravan_tui.cli import main
+
+    hostile_saves(tmp_path)
+    monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
+    assert main(["saves"]) == 0
+    out = capsys.readouterr().out
+    assert not UNSAFE.search(out.replace("\n", "")) and "\udcff" not in out
+    assert HOSTILE_FILE in out and all(name in out for name in DAMAGED_FILES.values())
+    out.encode("utf-8")  # (a lone surrogate would not encode: printing it raised)
+
+    game = GAMES["decktet_caravan"]  # a recorded match whose seats are hostile, replayed from its file
+    recorded = tmp_path / "arena.json"
+    seats = ["\x1b]0;owned\x07ai:easy", "[/]\u202eai:hard"]
+    recorded.write_text(json.dumps({"matches": [{"game": game.id, "seats": seats, "seed": 3, "options": {},
+                                                 "actions": [], "scores": game.new(2, seed=3).scores()}]}))
+    assert main(["replay", str(recorded), "0"]) == 2  # seats that are no seats are refused, in one quoted line
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is not a seat" in err and not UNSAFE.search(err.replace("\n", ""))
+
+
+# -- over SSH: the lobby, a name refused, the opponent's and a spectator's tables; failures ------------
+
+ANN, BOB, CYD = "SHA256:annannannannannannann", "SHA256:bobbobbobbobbobbobbob", "SHA256:cydcydcydcydcydcyd"
+ANN_NAME, BOB_NAME, CYD_NAME = HOSTED_NAMES
+
+
+@pytest.fixture
+async def hub(tmp_path):
+    async with AIWorker(max_workers=1) as worker:
+        hub = Hub(tmp_path, worker, iterations=5, grace=30)
+        hub.start()
+        yield hub
+        hub.stop()
+
+
+def session(hub: Hub, identity: str) -> tuple[ClientApp, Callable[[], Awaitable[None]]]:
+    """A session's app and what serves it at the hub (to start once the app's loop runs)."""
+    ours, theirs = socket.socketpair()
+
+    async def serve() -> None:
+        reader, writer = await asyncio.open_unix_connection(sock=theirs)
+        await hub.serve(reader, writer, identity)
+
+    return client_app(ours), serve
+
+
+async def type_name(pilot, name: str) -> None:
+    pilot.app.screen.query_one(Input).value = name
+    await pilot.press("enter")
+
+
+async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as_typed(hub, caplog):
+    from test_ssh_hub import named
+
+    hub.identities.keep(ANN, ANN_NAME)
+    bob = await named(hub, BOB, BOB_NAME)
+    app, serve = session(hub, ANN)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        served = asyncio.create_task(serve())
+        await settle(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Online" in content(app, "#lobby-online"),
+                     "the lobby")
+        assert_safe_screen(app, [ANN_NAME, BOB_NAME])
+        await pilot.press("c")
+        await settle(pilot, lambda: app.screen.query("#create"), "the create screen")
+        assert_safe_screen(app)
+        await pilot.press("ctrl+o", "ctrl+g")
+        await settle(pilot, lambda: getattr(app.screen, "view", None), "the match")
+        match = next(iter(hub.matches.values()))
+        await bob.send(JoinSeat(match.match_id, 1))
+        await settle(pilot, lambda: BOB_NAME in app.screen.names, "the opponent")
+        await bob.send(Chat(match.match_id, 1, CHAT))
+        await settle(pilot, lambda: any(CHAT in line for line in app.screen.query_one("#log").lines_text), "chat")
+        assert_safe_screen(app, [BOB_NAME], whole=["[@click=app.quit]hi[/]"])
+        served.cancel()
+
+    app, serve = session(hub, CYD)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        served = asyncio.create_task(serve())
+        await settle(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+        await type_name(pilot, ANN_NAME)  # taken: the refusal quotes it
+        await settle(pilot, lambda: isinstance(app.screen, YourNameScreen) and "taken" in
+                     content(app, "#your-name-problem"), "the refusal")
+        assert_safe_screen(app, [ANN_NAME])
+        await type_name(pilot, CYD_NAME)
+        await settle(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rows, "the lobby")
+        assert_safe_screen(app, [CYD_NAME, ANN_NAME])
+        await pilot.press("w")
+        await settle(pilot, lambda: getattr(app.screen, "view", None) and app.screen.names, "the match")
+        await settle(pilot, lambda: any(CHAT in line for line in app.screen.query_one("#log").lines_text), "chat")
+        assert_safe_screen(app, [ANN_NAME, BOB_NAME], whole=["[@click=app.quit]hi[/]"])
+        served.cancel()
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
+async def open_a_table(app, pilot, serve) -> asyncio.Task:
+    served = asyncio.create_task(serve())
+    await settle(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
+    await pilot.press("c")
+    await settle(pilot, lambda: app.screen.query("#create"), "the create screen")
+    await pilot.press("ctrl+o", "ctrl+g")
+    await settle(pilot, lambda: getattr(app.screen, "view", None), "the match")
+    return served
+
+
+def logged_failures(caplog) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR and r.name == "caravan_tui.ssh.hub"]
+
+
+async def test_a_failure_at_a_hosted_table_shows_one_line_and_the_lobby_and_the_hub_logs_it(hub, caplog):
+    hub.identities.keep(ANN, "Ann")
+    app, serve = session(hub, ANN)
+    checked: list[str] = []
+    with pytest.raises(MarkupError):  # (Pilot raises what the app caught once the test is over, over any
+        await fail_at_a_table(app, serve, hub, caplog, checked)  # failed assertion: hence ``checked``)
+    assert checked == ["all"]
+
+
+async def fail_at_a_table(app, serve, hub, caplog, checked: list[str]) -> None:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        served = await open_a_table(app, pilot, serve)
+        match = next(iter(hub.matches.values()))
+        await app.screen.mount(Static("[/]boom"))  # what a name in markup did: fails as it is drawn
+        await settle(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.query(Toast), "the lobby")
+        assert [str(toast.render()) for toast in app.screen.query(Toast)] == [CRASHED]  # all it shows of it
+        text = drawn(app)[0]
+        assert "Something went wrong;" in text and "Traceback" not in text and "site-packages" not in text
+        assert app.is_running and app.return_code is None and app._exit_renderables == []
+        await settle(pilot, lambda: logged_failures(caplog), "the hub's log")
+        assert "Traceback" in logged_failures(caplog)[0] and "MarkupError" in logged_failures(caplog)[0]
+        assert match.owner(0) == ANN and not match.seated  # the seat is kept for its person
+        await pilot.press("j")  # and the match goes on
+        await settle(pilot, lambda: getattr(app.screen, "view", None), "the match again")
+        served.cancel()
+        checked.append("all")
+
+
+async def test_a_failure_in_the_lobby_ends_the_session_with_one_line(hub, caplog, capfd):
+    hub.identities.keep(ANN, "Ann")
+    app, serve = session(hub, ANN)
+    with pytest.raises(MarkupError):
+        await fail_in_the_lobby(app, serve)
+    assert app.return_code == 1 and capfd.readouterr().err.strip() == CRASHED  # all the terminal shows
+    for _ in range(250):
+        if logged_failures(caplog):
+            break
+        await asyncio.sleep(0.02)
+    assert "MarkupError" in logged_failures(caplog)[0]
+
+
+async def fail_in_the_lobby(app, serve) -> None:
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        served = asyncio.create_task(serve())
+        await settle(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
+        await app.screen.mount(Static("[/]boom"))
+        for _ in range(500):  # (not settle: the app is ending, nothing more is drawn)
+            if app.return_code is not None:
+                break
+            await asyncio.sleep(0.02)
+        served.cancel()
+
+
+def test_a_session_that_fails_past_the_app_prints_one_line_and_reports_to_the_hub(monkeypatch, capsys):
+    from caravan_tui import session_main
+
+    def fail(self, *args, **kwargs):
+        raise RuntimeError("in /srv/caravan/site-packages with secrets")
+
+    monkeypatch.setattr(ClientApp, "run", fail)
+    ours, theirs = socket.socketpair()
+    assert session_main.run(ours, 0.5) == 1
+    assert capsys.readouterr() == (CRASHED + "\n", "")
+    frame = theirs.recv(MAX_REQUEST)
+    crashed = request_from_map(msgpack.unpackb(frame[4:4 + struct.unpack(">I", frame[:4])[0]]))
+    assert isinstance(crashed, Crashed) and "RuntimeError: in /srv/caravan" in crashed.report
+    theirs.close()
+
+
+def test_plain_strips_what_could_reach_the_terminal_and_bounds_the_length():
+    for typed, expected in HOSTILE.items():
+        assert plain(typed) == expected
+        assert as_text(typed).plain == expected and not as_text(typed).spans
+    assert plain("x" * 300) == "x" * 255 + "…" and plain("abc", limit=2) == "a…"
+    assert plain(os.fsdecode(b"a\xffb")) == "ab"
+    assert Crashed("x" * 9000).problem() is not None and Crashed.of(ValueError("v")).problem() is None
