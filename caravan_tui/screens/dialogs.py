@@ -1,6 +1,7 @@
 """Small modal dialogs: a yes/no confirmation and a pick-one list (menus, readings)."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -9,7 +10,8 @@ from textual.widgets import Button, Label, OptionList, Static
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """``y``/Enter on Yes confirms, ``n``/escape declines."""
+    """``y``/Enter on Yes confirms, ``n``/escape declines. The question is shown as text, never
+    markup (it may hold a file's name or an error's words)."""
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
@@ -22,7 +24,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-text")
+            yield Static(Text(self.question), classes="dialog-text")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(f"{self.yes} (y)", id="yes", variant="error", compact=True)
                 yield Button(f"{self.no} (n)", id="no", compact=True)

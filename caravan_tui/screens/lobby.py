@@ -16,6 +16,16 @@ from caravan_tui.screens.dialogs import ChoiceScreen
 COLUMNS = (("Game", 16), ("Seats", 32), ("To move", 12), ("Watching", 8))
 
 
+def game_cell(row: LobbyRow) -> Text:
+    """The game's title, after the word "unsaved" while the server cannot save the match."""
+    game = GAMES.get(row.game)
+    cell = Text(game.title if game else row.game, overflow="ellipsis", no_wrap=True)
+    if row.unsaved:
+        cell = Text.assemble(("unsaved ", "bold reverse"), cell)
+        cell.overflow, cell.no_wrap = "ellipsis", True
+    return cell
+
+
 def seat_words(row: LobbyRow, seat: int) -> str:
     name, kind = row.names[seat], row.kinds[seat]
     if kind == "open":
@@ -78,9 +88,8 @@ class LobbyScreen(BaseScreen):
         self.rows = [LobbyRow.from_map(row) for row in lobby.matches]
         table.clear()
         for row in self.rows:
-            game = GAMES.get(row.game)
             mover = row.names[row.to_move] if row.to_move is not None and row.to_move < len(row.names) else "—"
-            table.add_row(Text(game.title if game else row.game), Text(", ".join(seat_words(row, s) for s in
+            table.add_row(game_cell(row), Text(", ".join(seat_words(row, s) for s in
                           range(len(row.names))), overflow="ellipsis", no_wrap=True),
                           Text("you" if row.to_move is not None and row.to_move == row.yours else mover),
                           Text(str(row.watchers)), key=row.match)
@@ -108,6 +117,8 @@ class LobbyScreen(BaseScreen):
             text = f"{free} free seat{'s' if free > 1 else ''}: enter joins, w watches."
         else:
             text = "Every seat is taken: w watches."
+        if row is not None and row.unsaved:
+            text = f"The server cannot save this match ({row.unsaved}); it keeps the moves and retries. {text}"
         self.query_one("#lobby-detail", Static).update(Text(text, style="italic"))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:

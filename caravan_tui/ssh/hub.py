@@ -121,6 +121,8 @@ class Hub:
 
     def stop(self) -> None:
         for hosted in self.matches.values():
+            if hosted.unsaved:
+                log.warning("match %s: stopped with moves not saved (%s)", hosted.match_id, hosted.unsaved)
             hosted.stop()
         self.matches.clear()
 
@@ -346,7 +348,7 @@ class Hub:
             if hosted.owner(seat) == session.identity:
                 hosted.start_grace(seat)
         session.match = session.seat = session.client = session.forward = None
-        if hosted.over and not hosted.seated and not hosted.watchers:
+        if hosted.done and not hosted.seated and not hosted.watchers:
             hosted.stop()
             self.matches.pop(hosted.match_id, None)
 
@@ -373,7 +375,7 @@ class Hub:
 
     def _lobby_now(self) -> None:
         self._lobby_due = None
-        for hosted in [m for m in self.matches.values() if m.over and not m.seated and not m.watchers]:
+        for hosted in [m for m in self.matches.values() if m.done and not m.seated and not m.watchers]:
             hosted.stop()
             del self.matches[hosted.match_id]
         for session in list(self.sessions):

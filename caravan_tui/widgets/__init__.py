@@ -1,5 +1,6 @@
 """Widgets shared by every game screen (a widget only one game uses lives in its folder)."""
 from caravan_tui.widgets.actions import ActionList
 from caravan_tui.widgets.log import MatchLog
+from caravan_tui.widgets.save_notice import SaveNotice
 
-__all__ = ["ActionList", "MatchLog"]
+__all__ = ["ActionList", "MatchLog", "SaveNotice"]
