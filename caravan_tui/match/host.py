@@ -89,11 +89,10 @@ class MatchHost:
     """
 
     def __init__(self, replayed: Replayed, bus: Bus, store: SaveStore | None = None, *,
-                 worker: AIWorker | None = None, hint_level: str = "normal", lock: MatchLock | None = None,
-                 retry: Retry | None = None) -> None:
+                 worker: AIWorker | None = None, hint_level: str = "normal", lock: MatchLock | None = None) -> None:
         """``lock``: the match's save lock, held until ``close`` (one writer per match)."""
         self.lock = lock
-        self.retry = retry or Retry()
+        self.retry = Retry()  # when a failed save is tried again (a test drives its clock)
         self.unsaved = ""
         self._retrying: asyncio.Task | None = None
         self.game: Game = replayed.game
