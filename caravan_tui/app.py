@@ -256,7 +256,12 @@ class CaravanApp(TableApp):
             return
         question = (f"Cannot save: {self.unsaved}. Leaving now loses the moves made since the last save. "
                     "Leave anyway?")
-        self.push_screen(ConfirmScreen(question, yes="Leave", no="Stay"), lambda yes: then() if yes else None)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.push_screen(ConfirmScreen(question, yes="Leave", no="Stay"), answered)
 
     def _to_home(self) -> None:
         while not isinstance(self.screen, HomeScreen) and len(self.screen_stack) > 1:

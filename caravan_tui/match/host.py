@@ -94,7 +94,7 @@ class MatchHost:
         self.lock = lock
         self.retry = Retry()  # when a failed save is tried again (a test drives its clock)
         self.unsaved = ""
-        self._retrying: asyncio.Task | None = None
+        self._retrying: asyncio.Task[None] | None = None
         self.game: Game = replayed.game
         self.snapshot = replayed.snapshot
         self.seats = [SeatSpec.parse(text) for text in self.snapshot.seats]
@@ -209,7 +209,11 @@ class MatchHost:
 
     def stop(self) -> None:
         self._stopped = True
-        self._inbox.queue.put_nowait(None)  # wake ``run``
+        self._wake()
+
+    def _wake(self) -> None:
+        """Make ``run`` look at whether to go on serving."""
+        self._inbox.queue.put_nowait(None)  # type: ignore[arg-type]  # the inbox's one non-message
 
     async def handle(self, msg: Message) -> None:
         """Answer one request (``run`` calls this for every message on the host's address). A
@@ -502,7 +506,7 @@ class MatchHost:
                 if self.unsaved:
                     await self._save_again()
                 if not self.unsaved:
-                    self._inbox.queue.put_nowait(None)  # wake ``run``: a match that ended may stop now
+                    self._wake()  # a match that ended may stop now
                     return
 
     async def _save_again(self) -> None:

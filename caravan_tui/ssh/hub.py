@@ -34,6 +34,7 @@ from caravan_tui.ssh.protocol import (
     request_from_map,
 )
 from caravan_tui.ssh.records import HostedRecord, Identities
+from caravan_tui.match.host import save_problem
 from caravan_tui.match.runner import MatchRunner, SeatClient
 from caravan_tui.seats import SeatSpec
 from saves.codec import DamagedSave
@@ -270,8 +271,11 @@ class Hub:
         try:
             runner = MatchRunner.new(game.id, seats, names, random.randrange(2**31), msg.options, self.store,
                                      worker=self.worker, iterations=self.iterations)
-        except (ValueError, OSError, DamagedSave) as exc:
-            await self._refuse(session, f"cannot create the match: {getattr(exc, 'reason', exc)}")
+        except (OSError, DamagedSave) as exc:  # in words, without the server's paths
+            await self._refuse(session, f"cannot create the match: {save_problem(exc)}")
+            return
+        except ValueError as exc:
+            await self._refuse(session, f"cannot create the match: {exc}")
             return
         record = HostedRecord(runner.match_id, owners, msg.grace, msg.stand_in)
         try:
