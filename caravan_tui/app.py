@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from multiprocessing import resource_tracker
 from pathlib import Path
 
@@ -29,7 +30,7 @@ from caravan_tui.preferences import Preferences
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH
 from caravan_tui.screens.create_match import CreateMatchScreen
-from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.hosted_game import hosted_screen_class
@@ -206,10 +207,12 @@ class CaravanApp(TableApp):
 
     def show_match_over(self, screen: GameScreen, over: MatchOver) -> None:
         """Replace the game screen (and anything above it) with the final table; the notices of
-        the match go with it."""
+        the match go with it. A match not yet saved is kept running until its host writes it
+        (leaving asks first meanwhile)."""
         self.clear_notifications()
         result = self.final_table(screen, over)
-        self._stop_runner()
+        if not self.unsaved:
+            self._stop_runner()
         while self.screen is not screen and len(self.screen_stack) > 1:
             self.pop_screen()
         self.switch_screen(result)
@@ -241,12 +244,38 @@ class CaravanApp(TableApp):
             self.go_home()
             return
         setup = self.last_setup
-        self.start_match(MatchSetup(setup.game_id, setup.seats, setup.names, setup.options,
-                                    random.randrange(2**31)))
+        self.leave(lambda: self.start_match(MatchSetup(setup.game_id, setup.seats, setup.names, setup.options,
+                                                       random.randrange(2**31))))
 
     def go_home(self) -> None:
+        self.leave(self._go_home)
+
+    def _go_home(self) -> None:
         self._stop_runner()
         self._to_home()
+
+    async def action_quit(self) -> None:
+        self.leave(self.exit)
+
+    @property
+    def unsaved(self) -> str:
+        """Why the running match's save file lacks some of its moves ("" if it has them all)."""
+        return self.runner.host.unsaved if self.runner is not None else ""
+
+    def leave(self, then: Callable[[], object]) -> None:
+        """Do ``then``, which ends the running match; while the match has moves its host could
+        not save, ask first (they would be lost)."""
+        if not self.unsaved:
+            then()
+            return
+        question = (f"Cannot save: {self.unsaved}. Leaving now loses the moves made since the last save. "
+                    "Leave anyway?")
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.push_screen(ConfirmScreen(question, yes="Leave", no="Stay"), answered)
 
     def _to_home(self) -> None:
         while not isinstance(self.screen, HomeScreen) and len(self.screen_stack) > 1:

@@ -202,7 +202,12 @@ class MatchInfo(Message):
 class Update(Message):
     """Host → seat: the seat's own view after a change, with the events it may see, in words
     for that seat (its own seat reads "you"). ``whole_log``: ``events`` is the whole log so far
-    and replaces what the seat has shown (a reconnect, a step in a replay)."""
+    and replaces what the seat has shown (a reconnect, a step in a replay).
+
+    An Update with ``unsaved`` empty is the acknowledgment that the save file holds the match as
+    it shows it (every move up to ``turn``); otherwise ``unsaved`` says why the host could not
+    write it: the change is kept in the host's memory only, until a ``SaveStatus`` says it is
+    written."""
 
     match: str
     seat: int | None
@@ -210,6 +215,7 @@ class Update(Message):
     view: dict[str, Any]
     events: list[str]
     whole_log: bool = False
+    unsaved: str = ""
     _convert: ClassVar[dict[str, Any]] = {"events": _strings}
 
 
@@ -284,6 +290,17 @@ class Saved(Message):
 
 
 @dataclass(frozen=True)
+class SaveStatus(Message):
+    """Host → every seat and the spectators: the save file's state changed with no new
+    ``Update`` to say so. ``unsaved`` empty: a retry wrote everything the last Update showed
+    (the acknowledgment of every move so far); otherwise why the last retry failed."""
+
+    match: str
+    seat: int | None
+    unsaved: str = ""
+
+
+@dataclass(frozen=True)
 class Sync(Request):
     """Seat → host: (re)send me my current ``Update`` and, if I am to move, my ``YourTurn``
     (``seat`` None: a spectator's)."""
@@ -320,7 +337,7 @@ class Chat(Request):
 MESSAGES: dict[str, type[Message]] = {
     cls.__name__: cls
     for cls in (YourTurn, Act, Rejected, MatchInfo, Update, MatchOver, HintRequest, Hint, UndoRequest, Resign,
-                SaveRequest, Saved, Sync, Thinking)
+                SaveRequest, Saved, SaveStatus, Sync, Thinking)
 }
 #: what people say to each other in a hosted match (not part of playing it)
 CHAT_MESSAGES: dict[str, type[Message]] = {"Chat": Chat}

@@ -5,20 +5,27 @@ keeps the action log (with who took each action and the events it produced), aut
 every change and sends each seat its own redacted ``Update``, in that seat's words; the seat to
 move gets ``YourTurn``; spectators get the public view. It tells seat kinds apart only where
 the rules of play differ: undo and resignation are for people.
+
+A save that fails (a read-only folder, a full disk) does not stop the match: the host keeps
+every change in memory, marks itself ``unsaved`` with the reason, which every Update carries
+until a write succeeds (so no change is acknowledged as saved before it is on disk), and tries
+again with back-off; the write that succeeds writes everything and is announced by
+``SaveStatus``.
 """
 from __future__ import annotations
 
 import asyncio
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
 
 from ai.matches import decision_seed
 from ai.policies import hint, make_policy
 from ai.worker import AIWorker, AIWorkerError
 from caravan_tui.bus import (
     MAX_SEATS, Act, Bus, Chat, Hint, HintRequest, MatchInfo, MatchOver, Message, Rejected, Request, Resign, SaveRequest,
-    Saved, Sync, Thinking, UndoRequest, Update, YourTurn, host_address, seat_address, spectator_address,
+    Saved, SaveStatus, Sync, Thinking, UndoRequest, Update, YourTurn, host_address, seat_address, spectator_address,
 )
 from caravan_tui.engine import Event, Game, IllegalAction, normalise_action, render, seat_field
 from caravan_tui.games import get_game
@@ -34,6 +41,36 @@ STAND_IN = SeatSpec.ai("normal")
 CHAT_BACKLOG = 50
 
 SeatChange = Callable[[int, SeatSpec], None]
+#: characters of the reason a save failed
+MAX_SAVE_PROBLEM = 120
+
+
+@dataclass(frozen=True)
+class Retry:
+    """When a failed save is tried again: ``first`` seconds after it, the wait doubling up to
+    ``most``; ``sleep`` waits (tests give a clock they drive)."""
+
+    first: float = 0.5
+    most: float = 30.0
+    sleep: Callable[[float], Awaitable[object]] = asyncio.sleep
+
+    def delays(self) -> Iterator[float]:
+        delay = self.first
+        while True:
+            yield delay
+            delay = min(delay * 2, self.most)
+
+
+def save_problem(exc: OSError | DamagedSave) -> str:
+    """Why a save failed, as one short line for people: "read-only file system"."""
+    if isinstance(exc, DamagedSave):
+        text = exc.reason
+    elif exc.strerror:
+        text = exc.strerror[:1].lower() + exc.strerror[1:]
+    else:
+        text = str(exc) or type(exc).__name__
+    text = " ".join("".join(c if c.isprintable() else " " for c in text).split())
+    return text if len(text) <= MAX_SAVE_PROBLEM else text[:MAX_SAVE_PROBLEM - 1] + "…"
 
 
 class MatchHost:
@@ -44,14 +81,20 @@ class MatchHost:
     and ``Update`` and the seat to move its ``YourTurn``). ``on_seat_change`` is called when a
     seat changes hands, before anything is sent to it (a runner starts the stand-in there).
 
-    Requests are handled one at a time, and ``replace_seat`` waits its turn among them, so the
-    State, the log and the save never see two changes at once.
+    Requests are handled one at a time, and ``replace_seat`` and the save retries wait their
+    turn among them, so the State, the log and the save never see two changes at once.
+
+    ``unsaved``: why the save file does not hold the match as it stands ("" when it does).
+    While it is set, a match that ends is still served until a retry writes it.
     """
 
     def __init__(self, replayed: Replayed, bus: Bus, store: SaveStore | None = None, *,
                  worker: AIWorker | None = None, hint_level: str = "normal", lock: MatchLock | None = None) -> None:
         """``lock``: the match's save lock, held until ``close`` (one writer per match)."""
         self.lock = lock
+        self.retry = Retry()  # when a failed save is tried again (a test drives its clock)
+        self.unsaved = ""
+        self._retrying: asyncio.Task[None] | None = None
         self.game: Game = replayed.game
         self.snapshot = replayed.snapshot
         self.seats = [SeatSpec.parse(text) for text in self.snapshot.seats]
@@ -147,13 +190,13 @@ class MatchHost:
         if not self._started:
             await self.start()
         try:
-            while self.status == "playing" and not self._stopped:
+            while (self.status == "playing" or self.unsaved) and not self._stopped:
                 msg = await self._inbox.get()
                 if msg is not None:
                     async with self._writing:
                         await self.handle(msg)
         finally:
-            for task in self._hints:
+            for task in [*self._hints, *([self._retrying] if self._retrying else [])]:
                 task.cancel()
             self._inbox.close()
             self.close()
@@ -166,7 +209,11 @@ class MatchHost:
 
     def stop(self) -> None:
         self._stopped = True
-        self._inbox.queue.put_nowait(None)  # wake ``run``
+        self._wake()
+
+    def _wake(self) -> None:
+        """Make ``run`` look at whether to go on serving."""
+        self._inbox.queue.put_nowait(None)  # type: ignore[arg-type]  # the inbox's one non-message
 
     async def handle(self, msg: Message) -> None:
         """Answer one request (``run`` calls this for every message on the host's address). A
@@ -330,9 +377,14 @@ class MatchHost:
             await self._send(seat, line)
 
     async def _confirm_saved(self, seat: int) -> None:
-        """Whether the file on disk holds this very log (not merely as many moves)."""
+        """Whether the file on disk holds this very log (not merely as many moves). While the
+        match is unsaved, the request is one more try, at once."""
+        if self.unsaved:
+            await self._save_again()
         if self.store is None:
             ok, reason = False, "this match has no save file"
+        elif self.unsaved:
+            ok, reason = False, self.unsaved
         else:
             try:
                 saved = await asyncio.to_thread(self.store.read, self.match_id)
@@ -379,7 +431,7 @@ class MatchHost:
 
     def _update(self, seat: int | None, events: list[Event], whole_log: bool = False) -> Update:
         texts = [event.render(self.names, seat) for event in events if event.visible_to(seat)]
-        return Update(self.match_id, seat, self.turn, self.state.view(seat), texts, whole_log)
+        return Update(self.match_id, seat, self.turn, self.state.view(seat), texts, whole_log, self.unsaved)
 
     async def _broadcast(self, events: list[Event]) -> None:
         """Each seat its own Update, then ``YourTurn`` to the seat to move or ``MatchOver`` to all."""
@@ -433,6 +485,34 @@ class MatchHost:
             self.store.write(self._snapshot())
 
     async def _save_async(self) -> None:
-        """Write in a thread (the write fsyncs); the host handles one request at a time."""
-        if self.store is not None:
+        """Write in a thread (the write fsyncs); the host handles one request at a time. A write
+        that fails leaves the match ``unsaved`` (the next Update says so) and retries follow."""
+        if self.store is None:
+            return
+        try:
             await asyncio.to_thread(self.store.write, self._snapshot())
+        except (OSError, DamagedSave) as exc:
+            self.unsaved = save_problem(exc)
+            if self._retrying is None or self._retrying.done():
+                self._retrying = asyncio.create_task(self._retry_saves())
+        else:
+            self.unsaved = ""
+
+    async def _retry_saves(self) -> None:
+        """Try the save again after each of the back-off's delays, until one writes everything."""
+        for delay in self.retry.delays():
+            await self.retry.sleep(delay)
+            async with self._writing:
+                if self.unsaved:
+                    await self._save_again()
+                if not self.unsaved:
+                    self._wake()  # a match that ended may stop now
+                    return
+
+    async def _save_again(self) -> None:
+        """Write everything once more; tell everyone if that changed the save's state."""
+        before = self.unsaved
+        await self._save_async()
+        if self.unsaved != before:
+            for seat in self._audience():
+                await self._send(seat, SaveStatus(self.match_id, seat, self.unsaved))

@@ -111,8 +111,8 @@ class MatchRunner:
         await self.host.replace_seat(seat, spec, Event(text), name)
 
     def stop(self) -> None:
-        """Stop serving; the save on disk already holds every move made (a write in progress
-        finishes in its thread)."""
+        """Stop serving; the save on disk holds every move made (a write in progress finishes in
+        its thread), unless the host is ``unsaved``: then what its retries had not yet written is lost."""
         for task in self._tasks:
             task.cancel()
         self.host.close()

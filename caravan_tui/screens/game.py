@@ -19,8 +19,8 @@ from textual.events import Key
 from textual.widgets import Footer, Static
 
 from caravan_tui.bus import (
-    Act, SeatEnd, Hint, HintRequest, MatchInfo, MatchOver, Rejected, Resign, SaveRequest, Saved, Sync, Thinking, UndoRequest,
-    Update, YourTurn,
+    Act, SeatEnd, Hint, HintRequest, MatchInfo, MatchOver, Rejected, Resign, SaveRequest, Saved, SaveStatus, Sync,
+    Thinking, UndoRequest, Update, YourTurn,
 )
 from caravan_tui.engine import Action, render
 from caravan_tui.games import get_game
@@ -30,7 +30,7 @@ from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.summary import result_line
 from caravan_tui.seats import SeatSpec
-from caravan_tui.widgets import ActionList, MatchLog
+from caravan_tui.widgets import ActionList, MatchLog, SaveNotice
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 MENU = ("Resume", "Save and quit to home", "Resign")
@@ -82,6 +82,7 @@ class GameScreen(BaseScreen):
     # -- layout -----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        yield SaveNotice(id="save-notice")
         with Horizontal(id="table"):
             with Vertical(id="board"):
                 yield from self.compose_board()
@@ -174,6 +175,8 @@ class GameScreen(BaseScreen):
                 self.show_view(self.view)
         elif isinstance(message, Saved):
             self.saved(message)
+        elif isinstance(message, SaveStatus):
+            self.show_unsaved(message.unsaved)
         elif isinstance(message, YourTurn):
             self.thinking = None
             self._set_view(message.view)
@@ -206,6 +209,7 @@ class GameScreen(BaseScreen):
         mover = previous.get("to_move") if previous else None
         by_other = mover is not None and mover != self.seat
         self._set_view(update.view)
+        self.show_unsaved(update.unsaved)
         if update.view.get("to_move") != self.seat:
             self.turn = None
             self.legal = []
@@ -344,6 +348,13 @@ class GameScreen(BaseScreen):
 
     def action_save(self) -> None:
         self.send(SaveRequest(self.client.match_id, self.seat))
+
+    def show_unsaved(self, problem: str) -> None:
+        """Keep the save notice up while the host cannot save (``problem``), and say when it can again."""
+        notice = self.query_one(SaveNotice)
+        if notice.problem and not problem:
+            self.notify("Saved: every move is on disk again.", title="Saved")
+        notice.problem = problem
 
     def saved(self, message: Saved) -> None:
         """The host's answer to a save request; after "save and quit", go home."""

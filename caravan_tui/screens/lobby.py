@@ -10,11 +10,22 @@ from textual.widgets import DataTable, Footer, Static
 
 from caravan_tui.games import GAMES
 from caravan_tui.safe_text import LONG, as_text, plain
-from caravan_tui.ssh.protocol import JoinSeat, Lobby, LobbyRow, Watch
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.ssh.protocol import JoinSeat, Lobby, LobbyRow, Watch
 
 COLUMNS = (("Game", 16), ("Seats", 32), ("To move", 12), ("Watching", 8))
+
+
+def game_cell(row: LobbyRow) -> Text:
+    """The game's title, after the word "unsaved" while the server cannot save the match."""
+    game = GAMES.get(row.game)
+    cell = as_text(game.title if game else row.game)
+    cell.overflow, cell.no_wrap = "ellipsis", True
+    if row.unsaved:
+        cell = Text.assemble(("unsaved ", "bold reverse"), cell)
+        cell.overflow, cell.no_wrap = "ellipsis", True
+    return cell
 
 
 def seat_words(row: LobbyRow, seat: int) -> str:
@@ -79,11 +90,10 @@ class LobbyScreen(BaseScreen):
         self.rows = [LobbyRow.from_map(row) for row in lobby.matches]
         table.clear()
         for row in self.rows:
-            game = GAMES.get(row.game)
             mover = row.names[row.to_move] if row.to_move is not None and row.to_move < len(row.names) else "—"
             seats = Text(plain(", ".join(seat_words(row, s) for s in range(len(row.names))), LONG),
                          overflow="ellipsis", no_wrap=True)
-            table.add_row(as_text(game.title if game else row.game), seats,
+            table.add_row(game_cell(row), seats,
                           as_text("you" if row.to_move is not None and row.to_move == row.yours else mover),
                           Text(str(row.watchers)), key=row.match)
         if current is not None and current.match in [row.match for row in self.rows]:
@@ -110,6 +120,8 @@ class LobbyScreen(BaseScreen):
             text = f"{free} free seat{'s' if free > 1 else ''}: enter joins, w watches."
         else:
             text = "Every seat is taken: w watches."
+        if row is not None and row.unsaved:
+            text = f"The server cannot save this match ({row.unsaved}); it keeps the moves and retries. {text}"
         self.query_one("#lobby-detail", Static).update(Text(text, style="italic"))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:

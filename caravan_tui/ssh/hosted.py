@@ -11,7 +11,7 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from caravan_tui.bus import Chat, MatchInfo, MatchOver, Update
+from caravan_tui.bus import Chat, MatchInfo, MatchOver, SaveStatus, Update
 from caravan_tui.ssh.protocol import LobbyRow
 from caravan_tui.ssh.records import HostedRecord, load_side_log, save_side_log
 from caravan_tui.match.runner import MatchRunner, SeatClient
@@ -23,7 +23,8 @@ log = logging.getLogger(__name__)
 
 class HostedMatch:
     """``runner`` with its ``record``; ``changed`` is called whenever the lobby's row may differ.
-    ``seated`` maps a seat to the hub session playing it now; ``watchers`` counts spectators."""
+    ``seated`` maps a seat to the hub session playing it now; ``watchers`` counts spectators;
+    ``unsaved``: why its host cannot save it just now (as the host last said)."""
 
     def __init__(self, runner: MatchRunner, record: HostedRecord, folder: Path, changed: Callable[[], None]) -> None:
         self.runner, self.record, self.folder, self.changed = runner, record, folder, changed
@@ -32,6 +33,7 @@ class HostedMatch:
         self.to_move: int | None = None
         self.turn = runner.host.turn
         self.over = runner.host.status != "playing"
+        self.unsaved = runner.host.unsaved
         self._grace: dict[int, asyncio.Task] = {}
         self._seat_change = asyncio.Lock()  # a stand-in sitting down and a person coming back
         self._feed = runner.client(None)  # the hub's own spectator's view: whose turn, the end
@@ -150,7 +152,12 @@ class HostedMatch:
                 kinds.append("person" if seat in self.seated else "away")
         snap = self.host.snapshot
         return LobbyRow(self.match_id, snap.game_id, list(snap.names), kinds, self.to_move, self.turn,
-                        self.watchers, self.seat_of(identity) if identity else None)
+                        self.watchers, self.seat_of(identity) if identity else None, self.unsaved)
+
+    @property
+    def done(self) -> bool:
+        """Over and written: nobody needs the match in memory once nobody is at it."""
+        return self.over and not self.unsaved
 
     def save_record(self) -> None:
         self.record.save(self.folder)
@@ -173,12 +180,14 @@ class HostedMatch:
                 self._keep_side_log()
             if isinstance(msg, Chat):
                 continue
+            if isinstance(msg, (Update, SaveStatus)):
+                self.unsaved = msg.unsaved
             if isinstance(msg, Update):
                 self.to_move, self.turn = msg.view.get("to_move"), msg.turn
             elif isinstance(msg, MatchOver):
                 self.over, self.to_move = True, None
                 for seat in list(self._grace):
                     self.cancel_grace(seat)
-            elif not isinstance(msg, MatchInfo):
+            elif not isinstance(msg, (MatchInfo, SaveStatus)):
                 continue
             self.changed()

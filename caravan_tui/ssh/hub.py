@@ -35,6 +35,7 @@ from caravan_tui.ssh.protocol import (
     request_from_map,
 )
 from caravan_tui.ssh.records import HostedRecord, Identities
+from caravan_tui.match.host import save_problem
 from caravan_tui.match.runner import MatchRunner, SeatClient
 from caravan_tui.seats import SeatSpec
 from saves.codec import DamagedSave
@@ -123,6 +124,8 @@ class Hub:
 
     def stop(self) -> None:
         for hosted in self.matches.values():
+            if hosted.unsaved:
+                log.warning("match %s: stopped with moves not saved (%s)", hosted.match_id, hosted.unsaved)
             hosted.stop()
         self.matches.clear()
 
@@ -280,8 +283,11 @@ class Hub:
         try:
             runner = MatchRunner.new(game.id, seats, names, random.randrange(2**31), msg.options, self.store,
                                      worker=self.worker, iterations=self.iterations)
-        except (ValueError, OSError, DamagedSave) as exc:
-            await self._refuse(session, f"cannot create the match: {getattr(exc, 'reason', exc)}")
+        except (OSError, DamagedSave) as exc:  # in words, without the server's paths
+            await self._refuse(session, f"cannot create the match: {save_problem(exc)}")
+            return
+        except ValueError as exc:
+            await self._refuse(session, f"cannot create the match: {exc}")
             return
         record = HostedRecord(runner.match_id, owners, msg.grace, msg.stand_in)
         try:
@@ -358,7 +364,7 @@ class Hub:
             if hosted.owner(seat) == session.identity:
                 hosted.start_grace(seat)
         session.match = session.seat = session.client = session.forward = None
-        if hosted.over and not hosted.seated and not hosted.watchers:
+        if hosted.done and not hosted.seated and not hosted.watchers:
             hosted.stop()
             self.matches.pop(hosted.match_id, None)
 
@@ -385,7 +391,7 @@ class Hub:
 
     def _lobby_now(self) -> None:
         self._lobby_due = None
-        for hosted in [m for m in self.matches.values() if m.over and not m.seated and not m.watchers]:
+        for hosted in [m for m in self.matches.values() if m.done and not m.seated and not m.watchers]:
             hosted.stop()
             del self.matches[hosted.match_id]
         for session in list(self.sessions):

@@ -61,7 +61,8 @@ class Lobby(Message):
 class LobbyRow:
     """One match in the lobby, as a plain map (``to_map``/``from_map``). ``kinds`` per seat:
     "open" (waiting for a person), "person", "away" (its person dropped; an AI stands in or
-    will) or "ai"; ``yours``: the seat you hold, if any."""
+    will) or "ai"; ``yours``: the seat you hold, if any; ``unsaved``: why the server cannot
+    save the match just now ("" when it can)."""
 
     match: str
     game: str
@@ -71,6 +72,7 @@ class LobbyRow:
     turn: int
     watchers: int
     yours: int | None = None
+    unsaved: str = ""
 
     @property
     def free(self) -> list[int]:

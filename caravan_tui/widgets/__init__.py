@@ -2,5 +2,6 @@
 from caravan_tui.widgets.actions import ActionList
 from caravan_tui.widgets.lists import StopAtEnds
 from caravan_tui.widgets.log import MatchLog
+from caravan_tui.widgets.save_notice import SaveNotice
 
-__all__ = ["ActionList", "MatchLog", "StopAtEnds"]
+__all__ = ["ActionList", "MatchLog", "SaveNotice", "StopAtEnds"]

@@ -1,0 +1,34 @@
+"""The notice a table shows while its match cannot be saved: one or two lines above the table,
+there until a save succeeds (a toast would fade while the moves are still at risk)."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widgets import Static
+
+
+def save_notice(problem: str) -> str:
+    return f"Cannot save: {problem}. Your moves are kept in memory; retrying."
+
+
+class SaveNotice(Static):
+    """``problem``: why the host cannot save the match ("" hides the notice)."""
+
+    DEFAULT_CSS = """
+    SaveNotice {
+        display: none;
+        height: auto;
+        max-height: 3;
+        padding: 0 1;
+        background: $error;
+        color: $text;
+        text-style: bold;
+    }
+    SaveNotice.-shown { display: block; }
+    """
+
+    problem: reactive[str] = reactive("")
+
+    def watch_problem(self, problem: str) -> None:
+        self.update(Text(save_notice(problem)) if problem else "")
+        self.set_class(bool(problem), "-shown")
