@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from caravan_tui.engine import Action, Considered, Prior, State
 

@@ -67,7 +67,7 @@ class SpielGame(pyspiel.Game):
                                 min_utility=0.0, max_utility=1.0, utility_sum=1.0, max_game_length=100_000)
         super().__init__(game_type, info, {})
 
-    def new_initial_state(self) -> "SpielState":
+    def new_initial_state(self) -> SpielState:
         return SpielState(self, self.ours.new(self.players, seed=self.seed, options=self.options))
 
 
@@ -102,7 +102,7 @@ class SpielState(pyspiel.State):
     def information_state_string(self, player: int | None = None) -> str:
         return repr(self.inner.view(self.current_player() if player is None else player))
 
-    def clone(self) -> "SpielState":
+    def clone(self) -> SpielState:
         return SpielState(self.spiel_game, self.inner.clone())
 
     def __str__(self) -> str:

@@ -18,7 +18,6 @@ from caravan_tui.seats import SeatSpec
 from .ismcts import ProgressCallback, most_visited, search
 from .levels import BUDGET_FIELDS, Level, level_for
 
-
 #: each root action's visits and summed reward, as one search (or several, merged) left them
 RootStats = dict[Action, tuple[int, float]]
 

@@ -20,11 +20,11 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing.queues import SimpleQueue
-from typing import Callable
 
 from caravan_tui.engine import Action
 

@@ -25,8 +25,8 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from ai.arena import wilson_interval
-from ai.matches import decision_seed, seat_policy
 from ai.ismcts import most_visited
+from ai.matches import decision_seed, seat_policy
 from ai.policies import SearchPolicy
 from caravan_tui.engine import Action
 from caravan_tui.games import get_game

@@ -21,12 +21,10 @@ from ai.worker import AIWorker
 from caravan_tui.bus import MatchOver, Message
 from caravan_tui.engine import Game
 from caravan_tui.games import GAMES, get_game
-from caravan_tui.safe_text import plain_lines
-from caravan_tui.ssh.protocol import CRASHED, Crashed, Joined, Left, Lobby, Refused, SetName, Welcome
-from caravan_tui.ssh.remote import HubLink
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.preferences import Preferences
+from caravan_tui.safe_text import plain_lines
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH
 from caravan_tui.screens.create_match import CreateMatchScreen
@@ -41,6 +39,8 @@ from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
+from caravan_tui.ssh.protocol import CRASHED, Crashed, Joined, Left, Lobby, Refused, SetName, Welcome
+from caravan_tui.ssh.remote import HubLink
 from saves import DamagedSave, SaveStore
 from saves.loading import latest_unfinished, load
 

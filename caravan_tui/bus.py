@@ -12,9 +12,8 @@ None: the public view).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field, fields
-from collections.abc import Callable
 from typing import Any, ClassVar, Protocol, TypeAlias
 
 from caravan_tui.engine import Action, normalise_action
@@ -363,7 +362,7 @@ def _short(value: Any) -> str:
 class Subscription:
     """One subscriber's inbox at an address: an asyncio queue, also usable with ``async for``."""
 
-    def __init__(self, bus: "Bus", address: Address) -> None:
+    def __init__(self, bus: Bus, address: Address) -> None:
         self.bus = bus
         self.address = address
         self.queue: asyncio.Queue[Message] = asyncio.Queue()

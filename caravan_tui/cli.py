@@ -50,7 +50,7 @@ def _whole(minimum: int, maximum: int | None = None):
             value = int(text)
         except ValueError:
             value = None
-        if value is None or value < minimum or maximum is not None and value > maximum:
+        if value is None or value < minimum or (maximum is not None and value > maximum):
             allowed = f"of at least {minimum}" if maximum is None else f"from {minimum} to {maximum}"
             raise argparse.ArgumentTypeError(f"must be a whole number {allowed}, not {text!r}")
         return value

@@ -66,7 +66,7 @@ def _is_int(v: Any) -> bool:
 
 
 def _is_number(v: Any) -> bool:
-    return _is_int(v) or type(v) is float and math.isfinite(v)
+    return _is_int(v) or (type(v) is float and math.isfinite(v))
 
 
 def _is_name(v: Any) -> bool:
@@ -91,7 +91,7 @@ def _tree(value: Any, kind: str, scalars: tuple[type, ...], maps: bool) -> str |
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
-        if type(item) is list or maps and type(item) is dict:
+        if type(item) is list or (maps and type(item) is dict):
             if depth > MAX_DEPTH:
                 return f"is nested more than {MAX_DEPTH} levels deep"
             if type(item) is dict:
@@ -124,7 +124,7 @@ def _state(v: Any) -> str | None:
 
 
 def _is_option(v: Any) -> bool:
-    return v is None or type(v) is bool or _is_number(v) or type(v) is str and len(v) <= MAX_TEXT
+    return v is None or type(v) is bool or _is_number(v) or (type(v) is str and len(v) <= MAX_TEXT)
 
 
 _NAME = f"a string of at most {MAX_NAME} characters"
@@ -150,7 +150,7 @@ _FIELDS: dict[str, Callable[[Any], str | None]] = {
     "created": _is(_TIME, lambda v: _is_number(v) and 0 <= v < MAX_TIME),
     "updated": _is(_TIME, lambda v: _is_number(v) and 0 <= v < MAX_TIME),
     "status": _is(f"one of {', '.join(STATUSES)}", lambda v: type(v) is str and v in STATUSES),
-    "result": _is("a list of numbers or nil", lambda v: v is None or type(v) is list and all(map(_is_number, v))),
+    "result": _is("a list of numbers or nil", lambda v: v is None or (type(v) is list and all(map(_is_number, v)))),
     "resigned": _is("a seat number or nil", lambda v: v is None or _is_int(v)),
 }
 

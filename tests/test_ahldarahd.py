@@ -13,12 +13,22 @@ from ai.matches import play_match
 from caravan_tui.engine import IllegalAction, render
 from caravan_tui.games.ahldarahd import GAME
 from caravan_tui.games.ahldarahd.ai import considered, prior
-from caravan_tui.games.ahldarahd.cards import CARD_INDEX, CARD_NAMES, COLOUR_MASK, EYES, PIRATE, ROP, SHAH, cards_of
+from caravan_tui.games.ahldarahd.cards import CARD_INDEX, CARD_NAMES, COLOUR_MASK, cards_of
 from caravan_tui.games.ahldarahd.maps import (
-    COLOURS, COMMODITIES, COMMODITY_AT, COST, DEGREE, ENDS, MAJORITY, ROUTES, SEA, SLOT_NAMES, SLOTS,
+    COLOURS,
+    COMMODITIES,
+    COMMODITY_AT,
+    COST,
+    DEGREE,
+    ENDS,
+    MAJORITY,
+    ROUTES,
+    SEA,
+    SLOT_NAMES,
+    SLOTS,
 )
 from caravan_tui.games.ahldarahd.rules import AhldarahdState
-from caravan_tui.games.ahldarahd.terms import ANSWER, BID_OPEN, BUILD, COMPOSE, NIGHT_AVERT, NIGHT_LOSS, OVER, SETUP
+from caravan_tui.games.ahldarahd.terms import ANSWER, BID_OPEN, BUILD, COMPOSE, NIGHT_AVERT, NIGHT_LOSS, SETUP
 from caravan_tui.games.ahldarahd.trading import judge
 from caravan_tui.seats import SeatSpec
 
@@ -259,7 +269,7 @@ def test_to_data_and_from_data_round_trip_through_msgpack():
 def test_the_maps_reproduce_the_spec_tables():
     assert DEGREE == (4, 4, 4, 5, 5, 4, 6, 4, 3, 3)
     assert len(ENDS) == 21 and sum(SEA) == 9
-    assert COST == tuple(DEGREE[a] + DEGREE[b] for a, b in ENDS)
+    assert tuple(DEGREE[a] + DEGREE[b] for a, b in ENDS) == COST
     red = [COMMODITIES[c] for c in COMMODITY_AT[RED]]
     assert red == ["Ivory", "Textiles", "Incense", "Gems", "Pearls", "Spices", "Salt", "Metals", "Horses", "Dates"]
     purple = [COMMODITIES[c] for c in COMMODITY_AT[4]]
@@ -630,8 +640,8 @@ def play_turn_without_cards(state):
     """Every auction of the turn on a non-card item at 0, then everyone ends their build."""
     while state.phase != BUILD:
         if state.phase == BID_OPEN:
-            item = next(a for a in state.legal_actions() if a[2] == 0 and a[1] in ("Shah", "Eyes", "Pirate")
-                        or a[1].startswith("RoP") and a[2] == 0)
+            item = next(a for a in state.legal_actions() if (a[2] == 0 and a[1] in ("Shah", "Eyes", "Pirate"))
+                        or (a[1].startswith("RoP") and a[2] == 0))
             state.apply(item)
         elif state.legal_actions()[0][0] == "give_shah":
             state.apply(("give_shah", state.to_move()))

@@ -11,14 +11,15 @@ from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.map_widget import LABEL_AT, MapBoard, map_lines, nearest
 from caravan_tui.games.ahldarahd.maps import CODES, COLOURS, COMMODITY_AT, COST, ENDS
 from caravan_tui.games.ahldarahd.proposal import Proposal, gold_steps, one_step, problem, steps
-from caravan_tui.games.ahldarahd.terms import BUILD, NIGHT_AVERT
 from caravan_tui.games.ahldarahd.screen import AhldarahdScreen
+from caravan_tui.games.ahldarahd.terms import BUILD, NIGHT_AVERT
 from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList
 from saves import SaveStore
+
 from tables import Table, wait_for
 
 SIZE = (80, 24)
@@ -209,63 +210,61 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
 async def test_an_incoming_offer_is_accepted_and_declined_by_keys(tmp_path):
     prefix, state = play_until(building(1))
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        async with table_at(app, prefix) as table:
-            screen, host = table.screen, table.runner.host
-            gold = list(state.gold)
-            for action in (("trade_with", 0), ("give_gold", 1), ("ask_card", "Salt"), ("send",)):
-                await table.bot_plays(action)
-            await wait_for(pilot, lambda: my_turn(app) and screen.phase == "answer", "the offer")
-            text = screen_text(app)
-            assert "Bot offers you a trade:" in text and "you get 1 gold; you give any Salt card" in text
-            assert "y accept · n decline" in text
-            start = host.turn
-            await pilot.press("n")
-            await wait_for(pilot, lambda: host.turn > start, "the decline")
-            assert host.actions[-1] == ("decline",) and "You decline the trade with Bot" in log_text(screen)
-            assert host.state.gold == gold
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen, host = table.screen, table.runner.host
+        gold = list(state.gold)
+        for action in (("trade_with", 0), ("give_gold", 1), ("ask_card", "Salt"), ("send",)):
+            await table.bot_plays(action)
+        await wait_for(pilot, lambda: my_turn(app) and screen.phase == "answer", "the offer")
+        text = screen_text(app)
+        assert "Bot offers you a trade:" in text and "you get 1 gold; you give any Salt card" in text
+        assert "y accept · n decline" in text
+        start = host.turn
+        await pilot.press("n")
+        await wait_for(pilot, lambda: host.turn > start, "the decline")
+        assert host.actions[-1] == ("decline",) and "You decline the trade with Bot" in log_text(screen)
+        assert host.state.gold == gold
 
-            for action in (("trade_with", 0), ("give_gold", 1), ("send",)):
-                await table.bot_plays(action)
-            await wait_for(pilot, lambda: my_turn(app) and screen.phase == "answer", "the second offer")
-            start = host.turn
-            await pilot.press("y")
-            await wait_for(pilot, lambda: host.turn > start, "the acceptance")
-            assert host.actions[-1] == ("accept",) and "You accept the trade with Bot" in log_text(screen)
-            assert host.state.gold == [gold[0] + 1, gold[1] - 1]
+        for action in (("trade_with", 0), ("give_gold", 1), ("send",)):
+            await table.bot_plays(action)
+        await wait_for(pilot, lambda: my_turn(app) and screen.phase == "answer", "the second offer")
+        start = host.turn
+        await pilot.press("y")
+        await wait_for(pilot, lambda: host.turn > start, "the acceptance")
+        assert host.actions[-1] == ("accept",) and "You accept the trade with Bot" in log_text(screen)
+        assert host.state.gold == [gold[0] + 1, gold[1] - 1]
 
 
 async def test_m_shows_each_players_map_and_a_bad_offer_shows_the_engines_reason_and_changes_nothing(tmp_path):
     prefix, state = play_until(building(0), choose=bot_builds_route_16)
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        async with table_at(app, prefix) as table:
-            screen, host = table.screen, table.runner.host
-            await wait_for(pilot, lambda: my_turn(app), "my build")
-            board = screen.query_one(MapBoard)
-            assert "[R You]" in board.text and board.owners == screen.view["routes"][0]
-            await pilot.press("m")
-            assert "[B Bot]" in board.text and board.owners == screen.view["routes"][1]
-            assert "B10" in board.text  # Bot's route 16, its cost 10
-            lines = [line.plain for line in map_lines(1, screen.view["routes"][1], screen.view["cities"][1])]
-            assert all(line in board.text for line in lines)
-            await pilot.press("m")
-            assert "[R You]" in board.text
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: my_turn(app), "my build")
+        board = screen.query_one(MapBoard)
+        assert "[R You]" in board.text and board.owners == screen.view["routes"][0]
+        await pilot.press("m")
+        assert "[B Bot]" in board.text and board.owners == screen.view["routes"][1]
+        assert "B10" in board.text  # Bot's route 16, its cost 10
+        lines = [line.plain for line in map_lines(1, screen.view["routes"][1], screen.view["cities"][1])]
+        assert all(line in board.text for line in lines)
+        await pilot.press("m")
+        assert "[R You]" in board.text
 
-            start, view = host.turn, dict(screen.view)
-            await pilot.press("o")
-            await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
-            await pilot.press("down", *["plus"] * (state.gold[1] + 1))  # more gold than Bot has
-            await pilot.press("s")
-            await pilot.pause()
-            why = str(app.screen.query_one("#trade-why").render())
-            assert f"Not sent: Bot has only {state.gold[1]} gold." in why
-            assert isinstance(app.screen, TradeDialog) and host.turn == start
-            await pilot.press("escape")
-            await wait_for(pilot, lambda: app.screen is screen, "back at the table")
-            await pilot.pause(0.1)
-            assert host.turn == start and screen.view == view and screen.view["proposals_left"] == 3
-            assert screen.turn is not None
+        start, view = host.turn, dict(screen.view)
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
+        await pilot.press("down", *["plus"] * (state.gold[1] + 1))  # more gold than Bot has
+        await pilot.press("s")
+        await pilot.pause()
+        why = str(app.screen.query_one("#trade-why").render())
+        assert f"Not sent: Bot has only {state.gold[1]} gold." in why
+        assert isinstance(app.screen, TradeDialog) and host.turn == start
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen, "back at the table")
+        await pilot.pause(0.1)
+        assert host.turn == start and screen.view == view and screen.view["proposals_left"] == 3
+        assert screen.turn is not None
 
 
 async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_path):
@@ -274,31 +273,30 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
                                options=night)
     pledges = [a for a in state.legal_actions() if a[0] == "pledge"]
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        async with table_at(app, prefix, seed=0, options=night) as table:
-            screen, host = table.screen, table.runner.host
-            await wait_for(pilot, lambda: my_turn(app), "the Night")
-            commodity = screen.view["night"]["commodity"]
-            text = screen_text(app)
-            assert f"Night of the Outsider: {commodity}" in text and "pledged 0 of 10 to avert it" in text
-            assert f"b pledge {pledges[0][1]} (+/- or type)" in text and "s stand by" in text
-            await pilot.press("plus")
-            assert f"b pledge {pledges[1][1]} (+/- or type)" in screen_text(app)
-            await pilot.press("1", "2")  # 12: more than can be pledged, so all that can
-            assert f"b pledge {pledges[-1][1]} (+/- or type)" in screen_text(app)
-            await pilot.press("minus", "3")  # typing starts again after a step
-            assert f"b pledge {min(3, pledges[-1][1])} (+/- or type)" in screen_text(app)
-            screen.show_hint(pledges[-1], "")  # a hint goes into the panel: b pledges what it suggests
-            await pilot.pause()
-            assert f"b pledge {pledges[-1][1]} (+/- or type)" in screen_text(app)
-            assert screen.query_one(ActionList).hinted == pledges[-1]
-            start = host.turn
-            await pilot.press("b")
-            await wait_for(pilot, lambda: host.turn > start, "the pledge")
-            assert host.actions[start] == pledges[-1]
-            summary = screen.match_summary(screen.view)  # for the end screen: gold breaks a tie
-            assert [column.header for column in summary.columns] == ["Player", "Points", "Cities", "Gold"]
-            assert list(summary.columns[3].cells) == [str(gold) for gold in screen.view["gold"]]
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix, seed=0, options=night) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: my_turn(app), "the Night")
+        commodity = screen.view["night"]["commodity"]
+        text = screen_text(app)
+        assert f"Night of the Outsider: {commodity}" in text and "pledged 0 of 10 to avert it" in text
+        assert f"b pledge {pledges[0][1]} (+/- or type)" in text and "s stand by" in text
+        await pilot.press("plus")
+        assert f"b pledge {pledges[1][1]} (+/- or type)" in screen_text(app)
+        await pilot.press("1", "2")  # 12: more than can be pledged, so all that can
+        assert f"b pledge {pledges[-1][1]} (+/- or type)" in screen_text(app)
+        await pilot.press("minus", "3")  # typing starts again after a step
+        assert f"b pledge {min(3, pledges[-1][1])} (+/- or type)" in screen_text(app)
+        screen.show_hint(pledges[-1], "")  # a hint goes into the panel: b pledges what it suggests
+        await pilot.pause()
+        assert f"b pledge {pledges[-1][1]} (+/- or type)" in screen_text(app)
+        assert screen.query_one(ActionList).hinted == pledges[-1]
+        start = host.turn
+        await pilot.press("b")
+        await wait_for(pilot, lambda: host.turn > start, "the pledge")
+        assert host.actions[start] == pledges[-1]
+        summary = screen.match_summary(screen.view)  # for the end screen: gold breaks a tie
+        assert [column.header for column in summary.columns] == ["Player", "Points", "Cities", "Gold"]
+        assert list(summary.columns[3].cells) == [str(gold) for gold in screen.view["gold"]]
 
 
 async def test_five_players_fit_80x24(tmp_path):
@@ -342,30 +340,29 @@ def test_a_proposal_becomes_the_engines_steps_and_is_checked_by_the_engine():
 async def test_a_play_highlighted_in_the_list_shows_its_route_named_as_the_map_names_it(tmp_path):
     prefix, state = play_until(building(0), choose=bot_builds_route_16)
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        async with table_at(app, prefix) as table:
-            screen = table.screen
-            await wait_for(pilot, lambda: my_turn(app), "my build")
-            board, plays = screen.query_one(MapBoard), screen.query_one(ActionList)
-            plays.focus()
-            await pilot.pause()
-            assert plays.highlighted == 0
-            seen = 0
-            for index, action in enumerate(plays.actions[:40]):
-                if index:
-                    await pilot.press("down")
-                assert plays.highlighted == index
-                if action[0] not in ("claim", "buy", "destroy"):
-                    continue
-                colour, route = COLOURS.index(action[1]), action[2] - 1
-                assert (screen.shown_map, board.cursor) == (colour, route), action
-                a, b = ENDS[route]
-                cities = [CODES[COMMODITY_AT[colour][slot]] for slot in (a, b)]
-                said = screen.describe(action)
-                assert f"({cities[0]}–{cities[1]}, " in said and f", {COST[route]})" in said
-                assert all(code in board.text for code in cities)  # the same words on the map
-                seen += 1
-            assert seen >= 3
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(app), "my build")
+        board, plays = screen.query_one(MapBoard), screen.query_one(ActionList)
+        plays.focus()
+        await pilot.pause()
+        assert plays.highlighted == 0
+        seen = 0
+        for index, action in enumerate(plays.actions[:40]):
+            if index:
+                await pilot.press("down")
+            assert plays.highlighted == index
+            if action[0] not in ("claim", "buy", "destroy"):
+                continue
+            colour, route = COLOURS.index(action[1]), action[2] - 1
+            assert (screen.shown_map, board.cursor) == (colour, route), action
+            a, b = ENDS[route]
+            cities = [CODES[COMMODITY_AT[colour][slot]] for slot in (a, b)]
+            said = screen.describe(action)
+            assert f"({cities[0]}–{cities[1]}, " in said and f", {COST[route]})" in said
+            assert all(code in board.text for code in cities)  # the same words on the map
+            seen += 1
+        assert seen >= 3
 
 
 def test_map_arrows_follow_what_the_eye_sees():

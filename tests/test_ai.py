@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import math
 import pickle
@@ -12,8 +13,6 @@ import time
 from pathlib import Path
 
 import pytest
-
-import dataclasses
 
 from ai.ismcts import Node, search
 from ai.levels import LEVELS, Level, check_game_ai, get_level, level_for

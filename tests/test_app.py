@@ -9,22 +9,22 @@ from textual.widgets import DataTable, MarkdownViewer
 
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES, get_game
+from caravan_tui.games.decktet_caravan.card_grid import CardGrid
+from caravan_tui.games.decktet_caravan.hand_summary import HandSummaryScreen
 from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen, cards_in
-from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.match.runner import MatchRunner
-from caravan_tui.screens import game_screen_class
-from caravan_tui.screens.game import GameScreen, GenericGameScreen
 from caravan_tui.preferences import Preferences
+from caravan_tui.screens import game_screen_class
+from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from caravan_tui.screens.game import GameScreen, GenericGameScreen
 from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
-from caravan_tui.games.decktet_caravan.card_grid import CardGrid
-from caravan_tui.games.decktet_caravan.hand_summary import HandSummaryScreen
 from caravan_tui.screens.summary import MatchOverScreen
-from caravan_tui.widgets import ActionList
 from caravan_tui.seats import SeatSpec
+from caravan_tui.widgets import ActionList
 from saves import SaveStore
 
 SIZE = (80, 24)

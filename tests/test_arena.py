@@ -8,8 +8,8 @@ import pytest
 
 from ai.arena import Z95, lineups, run_jobs, schedule, standings, wilson_interval
 from ai.matches import play_match, replay
-from caravan_tui.seats import parse_seats
 from caravan_tui.cli import main
+from caravan_tui.seats import parse_seats
 from saves.store import SaveStore
 
 OPTIONS = {"hands": 1}

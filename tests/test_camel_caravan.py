@@ -10,8 +10,19 @@ import pytest
 from caravan_tui.engine import VIEW_HEADER, IllegalAction, normalise_action, render
 from caravan_tui.games.camel_caravan import GAME
 from caravan_tui.games.camel_caravan.board import (
-    CELL_NAMES, CITIES, CITY_OF_GOOD, DEMAND_MARKERS, DIST, FULL_BAG, GOOD_INDEX, GOODS, NEIGHBOURS,
-    SHORT_BAG, SPACES, VALUE, penalty,
+    CELL_NAMES,
+    CITIES,
+    CITY_OF_GOOD,
+    DEMAND_MARKERS,
+    DIST,
+    FULL_BAG,
+    GOOD_INDEX,
+    GOODS,
+    NEIGHBOURS,
+    SHORT_BAG,
+    SPACES,
+    VALUE,
+    penalty,
 )
 from caravan_tui.games.camel_caravan.heuristic import EXTRA_ACTION, action_priors, projected_points
 from caravan_tui.games.camel_caravan.rules import CamelCaravanState

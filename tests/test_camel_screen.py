@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import copy
 
-
 from ai.policies import make_policy
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.camel_caravan import rules
-from caravan_tui.games.camel_caravan.board import DEMAND_MARKERS, GOODS, LETTERS, NEIGHBOURS, SIZE as SIDE, SPACES
+from caravan_tui.games.camel_caravan.board import DEMAND_MARKERS, GOODS, LETTERS, NEIGHBOURS, SPACES
+from caravan_tui.games.camel_caravan.board import SIZE as SIDE
+from caravan_tui.games.camel_caravan.board_widget import CamelBoard
 from caravan_tui.games.camel_caravan.rules import CamelCaravanState
 from caravan_tui.games.camel_caravan.screen import CamelCaravanScreen, action_cells, contents, face
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
-from caravan_tui.seats import SeatSpec
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
+from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList
-from caravan_tui.games.camel_caravan.board_widget import CamelBoard
 from saves import SaveStore
 
 SIZE = (80, 24)

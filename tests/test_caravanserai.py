@@ -11,12 +11,33 @@ import pytest
 from caravan_tui.engine import VIEW_HEADER, IllegalAction, normalise_action
 from caravan_tui.games.caravanserai import GAME
 from caravan_tui.games.caravanserai.ai import prior
-from caravan_tui.games.caravanserai.heuristic import PER_CELL, REGION, projected, reach, values
 from caravan_tui.games.caravanserai.geometry import (
-    CELL_ID, LAYOUT_LISTS, LAYOUTS, NEIGHBOURS, QR, STEP, board_for, caravanserai_cells, centre, tile_cells,
+    CELL_ID,
+    LAYOUT_LISTS,
+    LAYOUTS,
+    NEIGHBOURS,
+    QR,
+    STEP,
+    board_for,
+    caravanserai_cells,
+    centre,
+    tile_cells,
 )
+from caravan_tui.games.caravanserai.heuristic import PER_CELL, REGION, projected, reach, values
 from caravan_tui.games.caravanserai.rules import (
-    BOARD, CAMEL, COMPLETING, FINAL, LYING, MAX_ROUNDS, NORMAL, OVER, PLACE, STAND, START, CaravanseraiState, title,
+    BOARD,
+    CAMEL,
+    COMPLETING,
+    FINAL,
+    LYING,
+    MAX_ROUNDS,
+    NORMAL,
+    OVER,
+    PLACE,
+    STAND,
+    START,
+    CaravanseraiState,
+    title,
 )
 from caravan_tui.games.caravanserai.setup import ALL_TILES, deal
 
@@ -511,7 +532,7 @@ def layable(state, notation):
             kind = a[0]
             if kind == "good" and not (kinds[i] == a[1] and sizes[i] == a[2]):
                 continue
-            if kind == "lying" and kinds[i] != LYING or kind == "camel" and kinds[i] != CAMEL:
+            if (kind == "lying" and kinds[i] != LYING) or (kind == "camel" and kinds[i] != CAMEL):
                 continue
             if kind == "decline":
                 continue
@@ -786,7 +807,7 @@ def test_a_lying_camel_gains_and_its_gain_can_be_laid_in_the_same_placement():
     assert state.res[0][R] == 1 and state.target < 0
     assert any(a[0] == "dir" for a in state.legal_actions())
     # block 2 needs 2 goods: the one red gained is not enough, so no good is offered after it
-    assert not any(("good", R, 2) == a for a in state.legal_actions())
+    assert not any(a == ("good", R, 2) for a in state.legal_actions())
 
 
 # -- §6-§7 count and take back --------------------------------------------------------------------

@@ -10,10 +10,26 @@ from caravan_tui.engine import VIEW_HEADER, IllegalAction
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.ai import play_priors
 from caravan_tui.games.decktet_caravan.cards import (
-    ALL_MASK, CARD_COUNT, IDS, INDEX, NAMES, NUMBER_MASK, RANKS, SUITS, WILD_MASK, WILDS, cards_of, mask_of,
+    ALL_MASK,
+    CARD_COUNT,
+    IDS,
+    INDEX,
+    NAMES,
+    NUMBER_MASK,
+    RANKS,
+    SUITS,
+    WILD_MASK,
+    WILDS,
+    cards_of,
+    mask_of,
 )
 from caravan_tui.games.decktet_caravan.rules import (
-    DecktetCaravanState, card_points, describe_action, pile_points, race_margin, turn_up,
+    DecktetCaravanState,
+    card_points,
+    describe_action,
+    pile_points,
+    race_margin,
+    turn_up,
 )
 
 GAME = get_game("decktet_caravan")

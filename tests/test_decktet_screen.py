@@ -18,6 +18,7 @@ from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen, card_
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.widgets import ActionList
 from saves import SaveStore
+
 from tables import Table
 
 SIZE = (80, 24)
@@ -91,103 +92,97 @@ async def tick(pilot, grid: CardGrid, cards) -> None:
 async def test_the_season_line_shows_who_then_rank_and_suit_glyphs_then_what_beats_it(tmp_path):
     seed = find_seed(lambda s: s.to_move() == 1)
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        async with table_at(app, seed) as table:
-            lead = await table.bot_plays(lambda legal: [a for a in legal if len(a) == 3][0])
-            await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
-            await pilot.pause()
-            played = " ".join(glyphs(token) for token in lead[1:])
-            assert re.search(r"[2-9AC][☾☀≈♣∿⌘][MSVLYK]", played)
-            lines = screen_lines(app)
-            assert any(f"Bot: {played}" in line for line in lines), "\n".join(lines)
-            assert any("To beat: 2 cards above" in line for line in lines)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        lead = await table.bot_plays(lambda legal: [a for a in legal if len(a) == 3][0])
+        await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
+        await pilot.pause()
+        played = " ".join(glyphs(token) for token in lead[1:])
+        assert re.search(r"[2-9AC][☾☀≈♣∿⌘][MSVLYK]", played)
+        lines = screen_lines(app)
+        assert any(f"Bot: {played}" in line for line in lines), "\n".join(lines)
+        assert any("To beat: 2 cards above" in line for line in lines)
 
 
 async def test_the_up_cards_and_a_replaced_up_card_show_as_glyphs_on_the_table(tmp_path):
     seed = find_seed(lambda s: s.view(0)["aside_up"])
     view = first_state(seed).view(0)
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        async with table_at(app, seed) as table:
-            await wait_for(pilot, lambda: table.screen.view is not None and table.screen.names, "the table")
-            await pilot.pause()
-            lines = screen_lines(app)
-            up = next(line for line in lines if line.strip().startswith("Up: "))
-            assert all(glyphs(card) in up for card in view["up"]), up
-            assert any(f"Set aside face up: {glyphs(view['aside_up'][0])}" in line for line in lines), \
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        await wait_for(pilot, lambda: table.screen.view is not None and table.screen.names, "the table")
+        await pilot.pause()
+        lines = screen_lines(app)
+        up = next(line for line in lines if line.strip().startswith("Up: "))
+        assert all(glyphs(card) in up for card in view["up"]), up
+        assert any(f"Set aside face up: {glyphs(view['aside_up'][0])}" in line for line in lines), \
                 "\n".join(lines)
 
 
 async def test_a_long_caravan_keeps_who_played_and_what_beats_it_in_view_at_80x24(tmp_path):
     seed = find_seed(lambda s: s.to_move() == 1 and len(longest(s.legal_actions())) >= 8)
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        async with table_at(app, seed) as table:
-            lead = await table.bot_plays(longest)
-            await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
-            first = glyphs(lead[1])
-            await wait_for(pilot, lambda: any(f"Bot: {first}" in line for line in screen_lines(app))
-                           and any("To beat:" in line for line in screen_lines(app)),
-                           "who played and what beats it, both in view")
-            lines = screen_lines(app)
-            top = next(i for i, line in enumerate(lines) if f"Bot: {first}" in line)
-            shown = " ".join(lines[top:top + 3])  # the play wraps under its cards, not past two lines
-            assert all(glyphs(token) in shown for token in lead[1:]), "\n".join(lines)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        lead = await table.bot_plays(longest)
+        await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
+        first = glyphs(lead[1])
+        await wait_for(pilot, lambda: any(f"Bot: {first}" in line for line in screen_lines(app))
+                       and any("To beat:" in line for line in screen_lines(app)),
+                       "who played and what beats it, both in view")
+        lines = screen_lines(app)
+        top = next(i for i, line in enumerate(lines) if f"Bot: {first}" in line)
+        shown = " ".join(lines[top:top + 3])  # the play wraps under its cards, not past two lines
+        assert all(glyphs(token) in shown for token in lead[1:]), "\n".join(lines)
 
 
 async def test_the_hand_marks_cards_that_are_in_no_legal_play(tmp_path):
     seed = find_seed(lambda s: s.to_move() == 1 and len(longest(s.legal_actions())) >= 5)
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        async with table_at(app, seed) as table:
-            await table.bot_plays(longest)
-            await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
-            await pilot.pause()
-            screen = table.screen
-            grid = screen.query_one(CardGrid)
-            usable = set().union(*(cards_in(a) for a in screen.legal if a != PASS))
-            unusable = [card for card in grid.card_ids if card not in usable]
-            assert unusable and usable
-            drawn = grid.render().plain
-            for card in grid.card_ids:
-                mark = "·" if card in unusable else " "
-                assert mark + card_face(card).plain in drawn, (card, drawn)
-            assert any("·" in line and "can't play" in line for line in screen_lines(app))  # the legend
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        await table.bot_plays(longest)
+        await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
+        await pilot.pause()
+        screen = table.screen
+        grid = screen.query_one(CardGrid)
+        usable = set().union(*(cards_in(a) for a in screen.legal if a != PASS))
+        unusable = [card for card in grid.card_ids if card not in usable]
+        assert unusable and usable
+        drawn = grid.render().plain
+        for card in grid.card_ids:
+            mark = "·" if card in unusable else " "
+            assert mark + card_face(card).plain in drawn, (card, drawn)
+        assert any("·" in line and "can't play" in line for line in screen_lines(app))  # the legend
 
 
 async def test_an_illegal_selection_says_why_in_the_engines_words(tmp_path):
     # leading: a lone Ace or Crown is a bandit, and a bandit may not open a season
     seed = find_seed(lambda s: s.to_move() == 0)
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        async with table_at(app, seed) as table:
-            await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
-            grid = table.screen.query_one(CardGrid)
-            await tick(pilot, grid, wilds_of(first_state(seed), 0)[:1])
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: any("bandit may not open a season" in n.message.lower()
-                                              for n in app._notifications), "the reason")
-            assert table.moves() == 0
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
+        grid = table.screen.query_one(CardGrid)
+        await tick(pilot, grid, wilds_of(first_state(seed), 0)[:1])
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any("bandit may not open a season" in n.message.lower()
+                                          for n in app._notifications), "the reason")
+        assert table.moves() == 0
 
     # replying: a card too low for the caravan on the table
     seed = find_seed(lambda s: s.to_move() == 1 and len(longest(s.legal_actions())) >= 3)
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        async with table_at(app, seed) as table:
-            lead = await table.bot_plays(longest)
-            await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
-            screen = table.screen
-            grid = screen.query_one(CardGrid)
-            usable = set().union(*(cards_in(a) for a in screen.legal if a != PASS))
-            low = next(c for c in grid.card_ids if c not in usable and not (1 << INDEX[c]) & WILD_MASK)
-            await tick(pilot, grid, [low])
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: any("does not beat" in n.message for n in app._notifications),
-                           "the reason")
-            reason = next(n.message for n in app._notifications if "does not beat" in n.message)
-            assert glyphs(low) in reason and glyphs(lead[1]) in reason
-            assert "To beat:" in reason and "cards above" in reason
-            assert table.moves() == 1
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        lead = await table.bot_plays(longest)
+        await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
+        screen = table.screen
+        grid = screen.query_one(CardGrid)
+        usable = set().union(*(cards_in(a) for a in screen.legal if a != PASS))
+        low = next(c for c in grid.card_ids if c not in usable and not (1 << INDEX[c]) & WILD_MASK)
+        await tick(pilot, grid, [low])
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any("does not beat" in n.message for n in app._notifications),
+                       "the reason")
+        reason = next(n.message for n in app._notifications if "does not beat" in n.message)
+        assert glyphs(low) in reason and glyphs(lead[1]) in reason
+        assert "To beat:" in reason and "cards above" in reason
+        assert table.moves() == 1
 
 
 async def test_enter_in_the_plays_list_plays_the_ticked_cards(tmp_path):
@@ -204,24 +199,23 @@ async def test_enter_in_the_plays_list_plays_the_ticked_cards(tmp_path):
     hand = first_state(seed).view(0)["hand"]
     pair = ("bandit", next(c for c in hand if c.startswith("1")), next(c for c in hand if c.startswith("N")))
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        async with table_at(app, seed) as table:
-            screen = table.screen
-            grid = screen.query_one(CardGrid)
-            await wait_for(pilot, lambda: screen.view is not None and grid.card_ids, "the table")
-            await tick(pilot, grid, cards_in(pair))  # while Bot is still to lead
-            await table.bot_plays(longest)
-            await wait_for(pilot, lambda: my_turn(screen), "my turn")
-            actions = screen.query_one(ActionList)
-            assert pair in screen.legal and screen.legal.index(pair) != 0
-            await pilot.press("tab")
-            assert app.focused is actions
-            await pilot.pause()
-            shown = actions.actions[actions.highlighted] if actions.highlighted is not None else None
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: table.moves() == 2, "my move")
-            assert table.runner.host.actions[1] == pair
-            assert shown == pair  # and the list showed it before Enter
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        screen = table.screen
+        grid = screen.query_one(CardGrid)
+        await wait_for(pilot, lambda: screen.view is not None and grid.card_ids, "the table")
+        await tick(pilot, grid, cards_in(pair))  # while Bot is still to lead
+        await table.bot_plays(longest)
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        actions = screen.query_one(ActionList)
+        assert pair in screen.legal and screen.legal.index(pair) != 0
+        await pilot.press("tab")
+        assert app.focused is actions
+        await pilot.pause()
+        shown = actions.actions[actions.highlighted] if actions.highlighted is not None else None
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() == 2, "my move")
+        assert table.runner.host.actions[1] == pair
+        assert shown == pair  # and the list showed it before Enter
 
 
 async def test_the_plays_list_and_the_ticks_are_one_selection(tmp_path):
@@ -229,39 +223,37 @@ async def test_the_plays_list_and_the_ticks_are_one_selection(tmp_path):
     leave the list without a highlight, and Enter there says why instead of playing a line."""
     seed = find_seed(lambda s: s.to_move() == 0)
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        async with table_at(app, seed) as table:
-            screen = table.screen
-            await wait_for(pilot, lambda: my_turn(screen), "my turn")
-            grid = screen.query_one(CardGrid)
-            actions = screen.query_one(ActionList)
-            await pilot.press("tab")
-            assert app.focused is actions
-            await pilot.press("down", "down")
-            await pilot.pause()
-            assert set(grid.selection()) == cards_in(actions.actions[actions.highlighted])
-            await pilot.press("shift+tab")
-            assert app.focused is grid
-            await pilot.press("c")
-            await tick(pilot, grid, wilds_of(first_state(seed), 0)[:1])  # a lone Ace or Crown: no lead
-            await pilot.pause()
-            assert actions.highlighted is None
-            await pilot.press("tab")
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: any("bandit may not open a season" in n.message.lower()
-                                              for n in app._notifications), "the reason")
-            assert table.moves() == 0
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        grid = screen.query_one(CardGrid)
+        actions = screen.query_one(ActionList)
+        await pilot.press("tab")
+        assert app.focused is actions
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert set(grid.selection()) == cards_in(actions.actions[actions.highlighted])
+        await pilot.press("shift+tab")
+        assert app.focused is grid
+        await pilot.press("c")
+        await tick(pilot, grid, wilds_of(first_state(seed), 0)[:1])  # a lone Ace or Crown: no lead
+        await pilot.pause()
+        assert actions.highlighted is None
+        await pilot.press("tab")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any("bandit may not open a season" in n.message.lower()
+                                          for n in app._notifications), "the reason")
+        assert table.moves() == 0
 
 
 async def test_the_rules_are_for_players_and_give_the_keys(tmp_path):
     seed = find_seed(lambda s: s.to_move() == 0)
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        async with table_at(app, seed) as table:
-            await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
-            await pilot.press("question_mark")
-            assert isinstance(app.screen, RulesScreen)
-            source = app.screen.query_one(MarkdownViewer).document.source
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, RulesScreen)
+        source = app.screen.query_one(MarkdownViewer).document.source
     for spec_words in ("Decision points", "Invariants", "Source rulebook", "RNG", "determiniz", "Ruling"):
         assert spec_words.lower() not in source.lower()
     headings = re.findall(r"^## (.+)$", source, re.M)

@@ -8,8 +8,25 @@ import random
 import pytest
 
 from caravan_tui.bus import (
-    Act, Bus, Hint, HintRequest, MatchInfo, MatchOver, Message, Rejected, Resign, SaveRequest, Saved, Subscription,
-    Sync, Thinking, UndoRequest, Update, YourTurn, seat_address, spectator_address,
+    Act,
+    Bus,
+    Hint,
+    HintRequest,
+    MatchInfo,
+    MatchOver,
+    Message,
+    Rejected,
+    Resign,
+    Saved,
+    SaveRequest,
+    Subscription,
+    Sync,
+    Thinking,
+    UndoRequest,
+    Update,
+    YourTurn,
+    seat_address,
+    spectator_address,
 )
 from caravan_tui.engine import IllegalAction
 from caravan_tui.games import GAMES
@@ -264,7 +281,7 @@ async def test_undo_never_crosses_an_opponents_revealing_move():
         while host.status == "playing":
             events = await play(host, rng)
             mover = host.movers[-1]
-            if mover != 0 and any(e.reveals_to(0) and not e.reveals is True for e in events) and 0 in host.movers:
+            if mover != 0 and any(e.reveals_to(0) and e.reveals is not True for e in events) and 0 in host.movers:
                 sub = host.bus.subscribe(seat_address(host.match_id, 0))
                 turn = host.turn
                 await host.handle(UndoRequest(host.match_id, 0))

@@ -11,10 +11,29 @@ from caravan_tui.engine import IllegalAction, normalise_action
 from caravan_tui.games.merchant_lord import GAME
 from caravan_tui.games.merchant_lord.ai import AI, prior
 from caravan_tui.games.merchant_lord.cards import (
-    CARDS, DIE, IDS, INDEX, ONE_TIME, OPP, OWN_COINS, OWN_FAVOUR, cards_of, deck_problems, load_cards,
+    CARDS,
+    DIE,
+    IDS,
+    INDEX,
+    ONE_TIME,
+    OPP,
+    OWN_COINS,
+    OWN_FAVOUR,
+    cards_of,
+    deck_problems,
+    load_cards,
 )
 from caravan_tui.games.merchant_lord.rules import (
-    ASIDE, BUY, FAVOUR, MARKET, OVER, PLACE, SELL, UNPLACED, VIDS, MerchantLordState,
+    ASIDE,
+    BUY,
+    FAVOUR,
+    MARKET,
+    OVER,
+    PLACE,
+    SELL,
+    UNPLACED,
+    VIDS,
+    MerchantLordState,
 )
 from caravan_tui.games.merchant_lord.sales import END_BUYING, END_FAVOUR, END_SELLING, SKIP, unpack
 

@@ -15,6 +15,7 @@ from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.widgets import ActionList
 from saves import SaveStore
+
 from tables import Table, wait_for
 
 SIZE = (80, 24)
@@ -118,69 +119,68 @@ async def test_the_sale_builder_shows_dice_and_income_and_refuses_with_the_reaso
     sold_at = {a[1] for a in legal if a[0] == "sell"}
     shut = next(v["id"] for v in view["villages_info"] if v["open"] and v["id"] not in sold_at)
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        async with table_at(app, prefix) as table:
-            screen = table.screen
-            await wait_for(pilot, lambda: my_turn(screen), "my turn")
-            villages = screen.query_one(VillageBoard)
-            hand = screen.query_one("#ml-hand", ChipBar)
-            start = table.moves()
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        villages = screen.query_one(VillageBoard)
+        hand = screen.query_one("#ml-hand", ChipBar)
+        start = table.moves()
 
-            # moving through the plays list fills the builder with the highlighted sale
-            actions = screen.query_one(ActionList)
-            first = next(a for a in legal if a[0] == "sell" and a[2])
-            await focus(pilot, app, actions)
-            await pilot.press("home", *["down"] * legal.index(first))
-            assert screen.sel.village == first[1] and screen.sel.key() == first[2]
-            assert "enter sells" in builder(screen)
-            await pilot.press("c")
-            assert screen.sel.village is None and not screen.sel.tucks
-            await focus(pilot, app, villages)
+        # moving through the plays list fills the builder with the highlighted sale
+        actions = screen.query_one(ActionList)
+        first = next(a for a in legal if a[0] == "sell" and a[2])
+        await focus(pilot, app, actions)
+        await pilot.press("home", *["down"] * legal.index(first))
+        assert screen.sel.village == first[1] and screen.sel.key() == first[2]
+        assert "enter sells" in builder(screen)
+        await pilot.press("c")
+        assert screen.sel.village is None and not screen.sel.tucks
+        await focus(pilot, app, villages)
 
-            # a village no sale fits: refused, with the dice it needs and the dice there are
-            await cursor_to(pilot, villages, shut)
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: any("needs dice" in n for n in notices(app)), "the reason")
-            reason = next(n for n in notices(app) if "needs dice" in n)
-            assert "your unsold dice are" in reason and "{p" not in reason
-            assert screen.sel.village is None
+        # a village no sale fits: refused, with the dice it needs and the dice there are
+        await cursor_to(pilot, villages, shut)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any("needs dice" in n for n in notices(app)), "the reason")
+        reason = next(n for n in notices(app) if "needs dice" in n)
+        assert "your unsold dice are" in reason and "{p" not in reason
+        assert screen.sel.village is None
 
-            # the sale's village: its dice and income show before anything is sold
-            await cursor_to(pilot, villages, sale[1])
-            await pilot.press("enter")
-            assert screen.sel.village == sale[1] and table.moves() == start
-            text = builder(screen)
-            assert "dice" in text and "you get" in text and "enter sells" in text, text
+        # the sale's village: its dice and income show before anything is sold
+        await cursor_to(pilot, villages, sale[1])
+        await pilot.press("enter")
+        assert screen.sel.village == sale[1] and table.moves() == start
+        text = builder(screen)
+        assert "dice" in text and "you get" in text and "enter sells" in text, text
 
-            # a card no sale can tuck: refused with the reason, nothing ticked
-            await focus(pilot, app, hand)
-            await cursor_to(pilot, hand, stuck)
-            await pilot.press("space")
-            await wait_for(pilot, lambda: any(f"Cannot tuck {stuck}" == n.title for n in app._notifications),
-                           "the card's reason")
-            assert stuck not in screen.sel.tucks
-            assert any("needs dice" in n or "not in your hand" in n for n in notices(app))
+        # a card no sale can tuck: refused with the reason, nothing ticked
+        await focus(pilot, app, hand)
+        await cursor_to(pilot, hand, stuck)
+        await pilot.press("space")
+        await wait_for(pilot, lambda: any(f"Cannot tuck {stuck}" == n.title for n in app._notifications),
+                       "the card's reason")
+        assert stuck not in screen.sel.tucks
+        assert any("needs dice" in n or "not in your hand" in n for n in notices(app))
 
-            # tick the sale's halves by keys: space cycles left, right, unticked
-            for card, half in sale[2]:
-                await cursor_to(pilot, hand, card)
-                for _ in range(3):
-                    if screen.sel.tucks.get(card) == half:
-                        break
-                    await pilot.press("space")
-                assert screen.sel.tucks.get(card) == half
-            assert screen.choices().action(screen.sel) == sale
-            coins = state.sale_income(0, VINDEX[sale[1]], [(INDEX[c], HALF_INDEX[h]) for c, h in sale[2]])[0]
-            text = builder(screen)
-            assert f"you get {coins}¢" in text and f"{view['table'][0] + len(sale[2])} cards" in text, text
-            shown_hand = hand.render().plain
-            for card, half in sale[2]:
-                assert card_face(card, half).plain in shown_hand  # the ticked half in brackets
-            # the plays list shows the same sale
-            assert actions.actions[actions.highlighted] == sale
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: table.moves() == start + 1, "the sale")
-            assert table.runner.host.actions[start] == sale
+        # tick the sale's halves by keys: space cycles left, right, unticked
+        for card, half in sale[2]:
+            await cursor_to(pilot, hand, card)
+            for _ in range(3):
+                if screen.sel.tucks.get(card) == half:
+                    break
+                await pilot.press("space")
+            assert screen.sel.tucks.get(card) == half
+        assert screen.choices().action(screen.sel) == sale
+        coins = state.sale_income(0, VINDEX[sale[1]], [(INDEX[c], HALF_INDEX[h]) for c, h in sale[2]])[0]
+        text = builder(screen)
+        assert f"you get {coins}¢" in text and f"{view['table'][0] + len(sale[2])} cards" in text, text
+        shown_hand = hand.render().plain
+        for card, half in sale[2]:
+            assert card_face(card, half).plain in shown_hand  # the ticked half in brackets
+        # the plays list shows the same sale
+        assert actions.actions[actions.highlighted] == sale
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() == start + 1, "the sale")
+        assert table.runner.host.actions[start] == sale
 
 
 async def test_rerolls_by_ticking_dice_and_the_roll_shows_what_changed(tmp_path):
@@ -189,30 +189,29 @@ async def test_rerolls_by_ticking_dice_and_the_roll_shows_what_changed(tmp_path)
 
     prefix, state = play_until(rerolling)
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        async with table_at(app, prefix) as table:
-            screen = table.screen
-            await wait_for(pilot, lambda: my_turn(screen), "my turn")
-            dice = screen.query_one("#ml-dice", ChipBar)
-            await focus(pilot, app, dice)
-            start = table.moves()
-            before = [value for value, _ in screen.view["dice"][0]]
-            await pilot.press("space", "right", "space")
-            assert screen.reroll == {0, 1}
-            want = ("reroll", *sorted(before[:2]))
-            assert builder(screen).startswith(f"Reroll {want[1]} {want[2]} for 1 favour")
-            actions = screen.query_one(ActionList)
-            assert actions.actions[actions.highlighted] == want  # the list follows the ticks
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: table.moves() == start + 1, "the reroll")
-            assert table.runner.host.actions[start] == want
-            await wait_for(pilot, lambda: screen.view["favour"][0] == state.favour[0] - 1, "the new dice")
-            await pilot.pause()
-            after = [value for value, _ in screen.view["dice"][0]]
-            assert {(0, 0), (0, 1)} <= screen.changed_dice  # rerolled, even if a die shows its old value
-            drawn = dice.render().plain
-            for index in (0, 1):
-                assert f"*{after[index]}{GLYPHS[after[index] - 1]}" in drawn, drawn
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        dice = screen.query_one("#ml-dice", ChipBar)
+        await focus(pilot, app, dice)
+        start = table.moves()
+        before = [value for value, _ in screen.view["dice"][0]]
+        await pilot.press("space", "right", "space")
+        assert screen.reroll == {0, 1}
+        want = ("reroll", *sorted(before[:2]))
+        assert builder(screen).startswith(f"Reroll {want[1]} {want[2]} for 1 favour")
+        actions = screen.query_one(ActionList)
+        assert actions.actions[actions.highlighted] == want  # the list follows the ticks
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() == start + 1, "the reroll")
+        assert table.runner.host.actions[start] == want
+        await wait_for(pilot, lambda: screen.view["favour"][0] == state.favour[0] - 1, "the new dice")
+        await pilot.pause()
+        after = [value for value, _ in screen.view["dice"][0]]
+        assert {(0, 0), (0, 1)} <= screen.changed_dice  # rerolled, even if a die shows its old value
+        drawn = dice.render().plain
+        for index in (0, 1):
+            assert f"*{after[index]}{GLYPHS[after[index] - 1]}" in drawn, drawn
 
 
 async def test_a_whole_game_against_the_ai_by_keys(tmp_path):
@@ -273,7 +272,7 @@ async def test_a_whole_game_against_the_ai_by_keys(tmp_path):
                 await pilot.press("e")
                 used["e"] += 1
             await wait_for(pilot, lambda: host.turn > start, "my action to land")
-            assert host.actions[start] == action or used["reroll"] == 1 and host.actions[start][0] == "reroll"
+            assert host.actions[start] == action or (used["reroll"] == 1 and host.actions[start][0] == "reroll")
         assert isinstance(app.screen, MatchOverScreen)
         assert used["builder"] >= 3 and used["reroll"] == 1 and used["row"] >= 2, used
         assert app.store.entries()[0].snapshot.status == "over"

@@ -7,8 +7,11 @@ import pytest
 
 pytest.importorskip("pyspiel", reason="OpenSpiel is optional: pip install '.[bench]'")
 
-from ai.openspiel_bridge import (  # noqa: E402
-    SpielGame, head_to_head_match, iterations_per_move, openspiel_choose,
+from ai.openspiel_bridge import (
+    SpielGame,
+    head_to_head_match,
+    iterations_per_move,
+    openspiel_choose,
 )
 
 

@@ -9,7 +9,16 @@ import pytest
 from ai.matches import decision_seed
 from ai.worker import AIWorker
 from caravan_tui.bus import (
-    Act, Bus, MatchInfo, MatchOver, Resign, Thinking, Update, YourTurn, host_address, seat_address,
+    Act,
+    Bus,
+    MatchInfo,
+    MatchOver,
+    Resign,
+    Thinking,
+    Update,
+    YourTurn,
+    host_address,
+    seat_address,
 )
 from caravan_tui.games import GAMES
 from caravan_tui.match.policy_seat import PolicySeat

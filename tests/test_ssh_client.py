@@ -12,11 +12,11 @@ from ai.worker import AIWorker
 from caravan_tui.app import ClientApp
 from caravan_tui.bus import Chat
 from caravan_tui.games import GAMES
-from caravan_tui.ssh.hub import Hub
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.hosted_game import HostedGame
 from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.your_name import YourNameScreen
+from caravan_tui.ssh.hub import Hub
 from caravan_tui.widgets import MatchLog
 
 SIZE = (80, 24)

@@ -13,17 +13,27 @@ import pytest
 
 from ai.worker import AIWorker
 from caravan_tui.bus import Act, Chat, MatchInfo, MatchOver, Rejected, Resign, Sync, UndoRequest, Update, YourTurn
+from caravan_tui.engine import Event
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.cards import INDEX, NAMES
+from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.framing import MAX_REQUEST, encode
-from caravan_tui.engine import Event
 from caravan_tui.ssh.hub import Hub
-from caravan_tui.ssh.records import load_side_log, save_side_log
 from caravan_tui.ssh.protocol import (
-    CreateMatch, JoinSeat, Joined, LeaveMatch, Left, Lobby, LobbyRow, Refused, SetName, Watch, Welcome,
+    CreateMatch,
+    Joined,
+    JoinSeat,
+    LeaveMatch,
+    Left,
+    Lobby,
+    LobbyRow,
+    Refused,
+    SetName,
+    Watch,
+    Welcome,
     message_from_map,
 )
-from caravan_tui.seats import SeatSpec
+from caravan_tui.ssh.records import load_side_log, save_side_log
 from saves.loading import load
 from saves.store import SaveStore
 

@@ -84,7 +84,7 @@ class Server:
             self.proc.send_signal(signal.SIGTERM)
             try:
                 await asyncio.wait_for(self.proc.wait(), WAIT)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 await self.kill()
 
     # -- what the hub holds -----------------------------------------------------------------
@@ -376,7 +376,7 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
                            and len(text.splitlines()[-1].rstrip()) > 90)
         try:
             await asyncio.wait_for(players, 120)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise AssertionError("the match did not end:\n" + "\n\n".join(t.text for t in terms.values())) from None
         watching.cancel()
         check_hidden()

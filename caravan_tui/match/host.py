@@ -24,8 +24,29 @@ from ai.matches import decision_seed
 from ai.policies import hint, make_policy
 from ai.worker import AIWorker, AIWorkerError
 from caravan_tui.bus import (
-    MAX_SEATS, Act, Bus, Chat, Hint, HintRequest, MatchInfo, MatchOver, Message, Rejected, Request, Resign, SaveRequest,
-    Saved, SaveStatus, Sync, Thinking, UndoRequest, Update, YourTurn, host_address, seat_address, spectator_address,
+    MAX_SEATS,
+    Act,
+    Bus,
+    Chat,
+    Hint,
+    HintRequest,
+    MatchInfo,
+    MatchOver,
+    Message,
+    Rejected,
+    Request,
+    Resign,
+    Saved,
+    SaveRequest,
+    SaveStatus,
+    Sync,
+    Thinking,
+    UndoRequest,
+    Update,
+    YourTurn,
+    host_address,
+    seat_address,
+    spectator_address,
 )
 from caravan_tui.engine import Event, Game, IllegalAction, normalise_action, render, seat_field
 from caravan_tui.games import get_game
@@ -439,7 +460,7 @@ class MatchHost:
             await self._send(seat, self._update(seat, events))
         await self._prompt()
 
-    async def _prompt(self, only: int | None | str = "all") -> None:
+    async def _prompt(self, only: int | str | None = "all") -> None:
         if self.status != "playing":
             snap = self.snapshot
             over = MatchOver(self.match_id, self.state.scores(), list(snap.result or []), snap.status)

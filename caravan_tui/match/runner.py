@@ -10,8 +10,8 @@ import asyncio
 from ai.worker import AIWorker
 from caravan_tui.bus import Bus, Message, host_address, seat_address, spectator_address
 from caravan_tui.engine import Event, seat_field
-from caravan_tui.match.policy_seat import PolicySeat
 from caravan_tui.match.host import STAND_IN, MatchHost
+from caravan_tui.match.policy_seat import PolicySeat
 from caravan_tui.seats import SeatSpec
 from saves.store import SaveStore
 

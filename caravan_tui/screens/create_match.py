@@ -12,9 +12,9 @@ from textual.widgets.option_list import Option
 from ai.levels import LEVELS
 from caravan_tui.engine import Game
 from caravan_tui.games import GAMES
-from caravan_tui.ssh.protocol import OPEN, YOU, CreateMatch
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.new_match import show_options
+from caravan_tui.ssh.protocol import OPEN, YOU, CreateMatch
 
 SEATS = [("You", YOU), ("Open seat", OPEN)] + [(f"AI {level}", f"ai:{level}") for level in LEVELS]
 GRACES = (30, 60, 120, 300)

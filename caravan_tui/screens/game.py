@@ -19,8 +19,22 @@ from textual.events import Key
 from textual.widgets import Footer, Static
 
 from caravan_tui.bus import (
-    Act, SeatEnd, Hint, HintRequest, MatchInfo, MatchOver, Rejected, Resign, SaveRequest, Saved, SaveStatus, Sync,
-    Thinking, UndoRequest, Update, YourTurn,
+    Act,
+    Hint,
+    HintRequest,
+    MatchInfo,
+    MatchOver,
+    Rejected,
+    Resign,
+    Saved,
+    SaveRequest,
+    SaveStatus,
+    SeatEnd,
+    Sync,
+    Thinking,
+    UndoRequest,
+    Update,
+    YourTurn,
 )
 from caravan_tui.engine import Action, render
 from caravan_tui.games import get_game

@@ -15,9 +15,9 @@ from textual.widgets import Input, Label
 
 from caravan_tui.bus import MAX_CHAT, Chat, YourTurn
 from caravan_tui.engine import Game
-from caravan_tui.ssh.protocol import OPEN
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.game import GameScreen
+from caravan_tui.ssh.protocol import OPEN
 from caravan_tui.widgets import MatchLog
 
 

@@ -13,8 +13,8 @@ from textual.widgets.option_list import Option
 
 from ai.levels import LEVELS
 from caravan_tui.engine import MAX_SEED, Game
-from caravan_tui.preferences import MAX_NAME, clean_name
 from caravan_tui.games import GAMES
+from caravan_tui.preferences import MAX_NAME, clean_name
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.seats import SeatSpec
 

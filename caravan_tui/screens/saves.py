@@ -18,7 +18,6 @@ from caravan_tui.seats import SeatSpec
 from saves import SaveEntry
 from saves.loading import checked_entries
 
-
 SEATS_WIDTH = 18  # with the other columns, a row fits 80 columns
 
 

@@ -12,11 +12,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from caravan_tui.bus import Chat, MatchInfo, MatchOver, SaveStatus, Update
+from caravan_tui.match.host import MatchHost
+from caravan_tui.match.runner import MatchRunner, SeatClient
+from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import LobbyRow
 from caravan_tui.ssh.records import HostedRecord, load_side_log, save_side_log
-from caravan_tui.match.runner import MatchRunner, SeatClient
-from caravan_tui.match.host import MatchHost
-from caravan_tui.seats import SeatSpec
 
 log = logging.getLogger(__name__)
 

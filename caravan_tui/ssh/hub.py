@@ -24,20 +24,41 @@ from pathlib import Path
 
 from ai.worker import AIWorker
 from caravan_tui.bus import (
-    Act, Chat, HintRequest, MatchInfo, Message, Resign, SaveRequest, Sync, UndoRequest, host_address,
+    Act,
+    Chat,
+    HintRequest,
+    MatchInfo,
+    Message,
+    Resign,
+    SaveRequest,
+    Sync,
+    UndoRequest,
+    host_address,
 )
 from caravan_tui.games import GAMES
+from caravan_tui.match.host import save_problem
+from caravan_tui.match.runner import MatchRunner, SeatClient
+from caravan_tui.safe_text import plain
+from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode, read_frame
 from caravan_tui.ssh.hosted import HostedMatch
-from caravan_tui.safe_text import plain
 from caravan_tui.ssh.protocol import (
-    OPEN, YOU, Crashed, CreateMatch, JoinSeat, Joined, LeaveMatch, Left, Lobby, Refused, SetName, Watch, Welcome,
+    OPEN,
+    YOU,
+    Crashed,
+    CreateMatch,
+    Joined,
+    JoinSeat,
+    LeaveMatch,
+    Left,
+    Lobby,
+    Refused,
+    SetName,
+    Watch,
+    Welcome,
     request_from_map,
 )
 from caravan_tui.ssh.records import HostedRecord, Identities
-from caravan_tui.match.host import save_problem
-from caravan_tui.match.runner import MatchRunner, SeatClient
-from caravan_tui.seats import SeatSpec
 from saves.codec import DamagedSave
 from saves.store import SaveStore
 

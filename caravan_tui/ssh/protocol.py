@@ -13,8 +13,21 @@ from typing import Any
 
 from ai.levels import LEVELS
 from caravan_tui.bus import (
-    CHAT_MESSAGES, MAX_ID, MAX_NAME, MAX_SEATS, MESSAGES, Act, Chat, HintRequest, Message, Request, Resign,
-    SaveRequest, Sync, UndoRequest, line_problem,
+    CHAT_MESSAGES,
+    MAX_ID,
+    MAX_NAME,
+    MAX_SEATS,
+    MESSAGES,
+    Act,
+    Chat,
+    HintRequest,
+    Message,
+    Request,
+    Resign,
+    SaveRequest,
+    Sync,
+    UndoRequest,
+    line_problem,
 )
 from caravan_tui.bus import message_from_map as _from_map
 

@@ -204,5 +204,5 @@ class PtySession:
             try:
                 await asyncio.wait_for(self.child.wait(), ENDING)
                 return
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 continue

@@ -1,8 +1,8 @@
 """The legal actions, each described in words: every game is playable from this list alone."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from rich.text import Text
 from textual.message import Message
@@ -19,11 +19,11 @@ class ActionList(StopAtEnds):
 
     @dataclass
     class Chosen(Message):
-        action_list: "ActionList"
+        action_list: ActionList
         action: Action
 
         @property
-        def control(self) -> "ActionList":
+        def control(self) -> ActionList:
             return self.action_list
 
     def __init__(self, **kwargs) -> None:

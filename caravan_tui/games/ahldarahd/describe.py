@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from caravan_tui.engine import Action, seat_field as who
+from caravan_tui.engine import Action
+from caravan_tui.engine import seat_field as who
 
 from .cards import ITEM_INDEX
 from .maps import COLOUR_INDEX, COMMODITIES, COST, ENDS, MAJORITY, SLOTS, VALUE, route_words

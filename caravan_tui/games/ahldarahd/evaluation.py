@@ -23,9 +23,8 @@ valued by their number only, so nothing hidden shapes what a seat says.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import math
+from typing import TYPE_CHECKING
 
 from .cards import COMMODITY_MASK, EYES, PIRATE, ROP, SHAH
 from .maps import ADJ, COMMODITY_AT, ENDS, MAJORITY, ROUTES, SEA, SLOTS, VALUE

@@ -139,20 +139,20 @@ class MapBoard(Widget, can_focus=True):
 
     @dataclass
     class Chosen(Message):
-        board: "MapBoard"
+        board: MapBoard
         route: int
 
         @property
-        def control(self) -> "MapBoard":
+        def control(self) -> MapBoard:
             return self.board
 
     @dataclass
     class Moved(Message):
-        board: "MapBoard"
+        board: MapBoard
         route: int
 
         @property
-        def control(self) -> "MapBoard":
+        def control(self) -> MapBoard:
             return self.board
 
     def __init__(self, **kwargs) -> None:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from caravan_tui.engine import Action, Event, seat_field as who
+from caravan_tui.engine import Action, Event
+from caravan_tui.engine import seat_field as who
 
 from .cards import CARD_NAMES, COMMODITY_MASK
 from .maps import ADJ, COMMODITIES, ROUTES, SLOT_OF, route_words

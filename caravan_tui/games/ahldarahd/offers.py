@@ -24,10 +24,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from caravan_tui.engine import Action, Event, seat_field as who
+from caravan_tui.engine import Action, Event
+from caravan_tui.engine import seat_field as who
 
 from .cards import (
-    CARD_NAMES, COMMODITY_MASK, ITEM_INDEX, ITEM_NAMES, EYES, ROP, SHAH, pick_card,
+    CARD_NAMES,
+    COMMODITY_MASK,
+    EYES,
+    ITEM_INDEX,
+    ITEM_NAMES,
+    ROP,
+    SHAH,
+    pick_card,
 )
 from .maps import ADJ, COMMODITIES, COMMODITY_AT, COMMODITY_INDEX, ENDS, MAJORITY, ROUTES, SLOTS
 from .terms import ANSWER, BUILD, CANCEL, COMPOSE, SEND, gold_words, item_words

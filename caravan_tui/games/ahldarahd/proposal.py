@@ -9,11 +9,11 @@ sent, and nothing counts against the 3 proposals, until the engine has accepted 
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from dataclasses import dataclass, field
-
-from caravan_tui.engine import Action, IllegalAction, seat_field as who
+from caravan_tui.engine import Action, IllegalAction
+from caravan_tui.engine import seat_field as who
 
 from .cards import ITEM_INDEX
 from .offers import GOLD_STEPS, MAX_REQUESTS

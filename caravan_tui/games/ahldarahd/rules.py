@@ -78,25 +78,78 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixChance, TurnState, seat_field as who
+from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixChance, TurnState
+from caravan_tui.engine import seat_field as who
 
 from .cards import (
-    CARD_INDEX, CARD_NAMES, COMMODITY_MASK, EYES, ITEM_INDEX, ITEM_NAMES, PIRATE, ROP,
-    SHAH, cards_of, mask_of, pick_card,
-)
-from .maps import (
-    ADJ, COLOUR_INDEX, COLOURS, COMMODITIES, COMMODITY_AT, COMMODITY_INDEX, COST, ENDS, MAJORITY,
-    ROUTE_GOODS, ROUTES, SEA, SLOT_OF, SLOTS, VALUE, route_words,
+    CARD_INDEX,
+    CARD_NAMES,
+    COMMODITY_MASK,
+    EYES,
+    ITEM_INDEX,
+    ITEM_NAMES,
+    PIRATE,
+    ROP,
+    SHAH,
+    cards_of,
+    mask_of,
+    pick_card,
 )
 from .describe import describe as describe_action
 from .evaluation import estimate as estimated
+from .maps import (
+    ADJ,
+    COLOUR_INDEX,
+    COLOURS,
+    COMMODITIES,
+    COMMODITY_AT,
+    COMMODITY_INDEX,
+    COST,
+    ENDS,
+    MAJORITY,
+    ROUTE_GOODS,
+    ROUTES,
+    SEA,
+    SLOT_OF,
+    SLOTS,
+    VALUE,
+    route_words,
+)
 from .night import apply_night, lose_route, loss_routes, next_loss, next_night, night_actions
 from .offers import apply_trade_step, compose_actions, suggested_offers
 from .terms import (
-    ACCEPT, ANSWER, BANK, BID_OPEN, BID_RAISE, BLACK_CHIPS, BUILD, COMPOSE, DECLINE, DONE, END,
-    FREE_ROUTES, HAND, MARKERS, MAX_PROPOSALS, MAX_TURNS, NIGHT_AVERT, NIGHT_LOSS,
-    OVER, PASS, PHASES, SETUP, SHAH_GIVE, START_GOLD, city_count,
-    city_in_words, gold_words, item_words, map_words, plural, poss, rop_words,
+    ACCEPT,
+    ANSWER,
+    BANK,
+    BID_OPEN,
+    BID_RAISE,
+    BLACK_CHIPS,
+    BUILD,
+    COMPOSE,
+    DECLINE,
+    DONE,
+    END,
+    FREE_ROUTES,
+    HAND,
+    MARKERS,
+    MAX_PROPOSALS,
+    MAX_TURNS,
+    NIGHT_AVERT,
+    NIGHT_LOSS,
+    OVER,
+    PASS,
+    PHASES,
+    SETUP,
+    SHAH_GIVE,
+    START_GOLD,
+    city_count,
+    city_in_words,
+    gold_words,
+    item_words,
+    map_words,
+    plural,
+    poss,
+    rop_words,
 )
 
 
@@ -165,7 +218,7 @@ class AhldarahdState(SplitMixChance, TurnState):
     # -- construction -------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, players: int, *, seed: int, options: dict) -> "AhldarahdState":
+    def new(cls, players: int, *, seed: int, options: dict) -> AhldarahdState:
         if players not in range(2, 6):
             raise ValueError(f"Caravans of Ahldarahd is for 2–5 players, not {players}")
         problem = setup_problem(players, options)
@@ -256,7 +309,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         self.a_cards = ()
         self.a_items = ()
 
-    def clone(self) -> "AhldarahdState":
+    def clone(self) -> AhldarahdState:
         o = AhldarahdState.__new__(AhldarahdState)
         o.n = self.n
         o.nmaps = self.nmaps
@@ -637,7 +690,7 @@ class AhldarahdState(SplitMixChance, TurnState):
                                           (not self.drift, "no market drift")) if flag]
         events = [Event(
             f"Caravans of Ahldarahd for {self.n} players" + (f" with {', '.join(extras)}" if extras else "")
-            + f". Colours: " + ", ".join(f"{who(s)} {COLOURS[s]}" for s in range(self.n))
+            + ". Colours: " + ", ".join(f"{who(s)} {COLOURS[s]}" for s in range(self.n))
             + f". Each player holds 3 route cards of their colour, 5 gold and the Right of Passage of the "
             f"player to their left; {len(self.deck)} cards are stacked in the deck. "
             f"{who(self.shah)} {who(self.shah, 'has')} the favour of the Shah.", reveals=True)]
@@ -962,7 +1015,7 @@ class AhldarahdState(SplitMixChance, TurnState):
             view["hand"] = [CARD_NAMES[c] for c in cards_of(self.hand[seat])]
         return view
 
-    def determinize(self, seat: int, rng: random.Random) -> "AhldarahdState":
+    def determinize(self, seat: int, rng: random.Random) -> AhldarahdState:
         """Redeal what ``seat`` cannot see, keeping hand sizes and the deck's colour by position:
         another player's hidden cards are cards of their own colour from their first deal, so
         each colour's unseen cards (those hidden cards and that colour's deck cards) are shuffled
@@ -990,7 +1043,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         return world
 
     @classmethod
-    def from_view(cls, view: dict, seat: int) -> "AhldarahdState":
+    def from_view(cls, view: dict, seat: int) -> AhldarahdState:
         """A world consistent with ``view``: each colour's unseen cards in id order, the hidden
         slots of that colour's player first, then the deck positions of that colour; RNG 0."""
         n = view["players"]
@@ -1029,7 +1082,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         return data
 
     @classmethod
-    def from_data(cls, data: dict) -> "AhldarahdState":
+    def from_data(cls, data: dict) -> AhldarahdState:
         n = data["players"]
         state = cls.__new__(cls)
         state._blank(n, data["neutral_map"], data["night_of_the_outsider"], data["market_drift"],

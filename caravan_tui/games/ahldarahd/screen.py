@@ -29,7 +29,8 @@ from caravan_tui.widgets import ActionList
 from .cards import ITEM_INDEX
 from .map_widget import MapBoard, seat_letter, seat_style
 from .maps import CODES, COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS, SEA
-from .proposal import Proposal, actions as proposal_actions, problem
+from .proposal import Proposal, problem
+from .proposal import actions as proposal_actions
 from .terms import NIGHT_PRICE, item_words
 from .trade_dialog import TradeDialog, side_words
 

@@ -8,7 +8,7 @@ shown here and nothing is sent. The dialog returns the ``Proposal`` (None when d
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable
+from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult

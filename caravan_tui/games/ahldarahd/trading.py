@@ -9,9 +9,8 @@ lowers the recipient's win chance, so it is declined.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .cards import pick_card
 from .evaluation import MARGIN, gold_rate, projected_all, win_chances

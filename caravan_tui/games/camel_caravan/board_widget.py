@@ -65,11 +65,11 @@ class CamelBoard(Widget, can_focus=True):
     class Chosen(Message):
         """Enter, space or a click on ``cell``."""
 
-        board: "CamelBoard"
+        board: CamelBoard
         cell: int
 
         @property
-        def control(self) -> "CamelBoard":
+        def control(self) -> CamelBoard:
             return self.board
 
     def __init__(self, side: int = 7, spare_rows: int = 0, **kwargs) -> None:

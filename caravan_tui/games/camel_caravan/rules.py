@@ -34,11 +34,27 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 
-from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores, seat_field as who
+from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores
+from caravan_tui.engine import seat_field as who
 
 from .board import (
-    BIT, CELL_COUNT, CELL_NAMES, CELLS, CITY_OF_GOOD, DEMAND_MARKERS, FULL_BAG, GOOD_INDEX, GOODS,
-    MAX_ACTIONS, MAX_TURNS, SETUP_DEMAND, SHORT_BAG, SPACES, VALUE, group_of, penalty,
+    BIT,
+    CELL_COUNT,
+    CELL_NAMES,
+    CELLS,
+    CITY_OF_GOOD,
+    DEMAND_MARKERS,
+    FULL_BAG,
+    GOOD_INDEX,
+    GOODS,
+    MAX_ACTIONS,
+    MAX_TURNS,
+    SETUP_DEMAND,
+    SHORT_BAG,
+    SPACES,
+    VALUE,
+    group_of,
+    penalty,
 )
 from .heuristic import projected_points, win_chances
 
@@ -96,7 +112,7 @@ class CamelCaravanState(TurnState):
     # -- construction -------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, players: int, *, seed: int, options: dict) -> "CamelCaravanState":
+    def new(cls, players: int, *, seed: int, options: dict) -> CamelCaravanState:
         if not 2 <= players <= 4:
             raise ValueError("Camel Caravan is for 2-4 players")
         state = cls()
@@ -150,7 +166,7 @@ class CamelCaravanState(TurnState):
                   reveals=True),
         ]
 
-    def clone(self) -> "CamelCaravanState":
+    def clone(self) -> CamelCaravanState:
         other = CamelCaravanState.__new__(CamelCaravanState)
         other.n = self.n
         other.camels = self.camels
@@ -514,14 +530,14 @@ class CamelCaravanState(TurnState):
         view["scores"] = [self.score(p) for p in range(self.n)]
         return view
 
-    def determinize(self, seat: int, rng: random.Random) -> "CamelCaravanState":
+    def determinize(self, seat: int, rng: random.Random) -> CamelCaravanState:
         """The same board with the bag's future order reseeded from ``rng``."""
         world = self.clone()
         world.chance = rng.getrandbits(62)
         return world
 
     @classmethod
-    def from_view(cls, view: dict, seat: int) -> "CamelCaravanState":
+    def from_view(cls, view: dict, seat: int) -> CamelCaravanState:
         """The viewed position; the bag's order comes from chance 0."""
         return cls._build(view, 0)
 
@@ -531,11 +547,11 @@ class CamelCaravanState(TurnState):
         return data
 
     @classmethod
-    def from_data(cls, data: dict) -> "CamelCaravanState":
+    def from_data(cls, data: dict) -> CamelCaravanState:
         return cls._build(data, data["chance"])
 
     @classmethod
-    def _build(cls, data: dict, chance: int) -> "CamelCaravanState":
+    def _build(cls, data: dict, chance: int) -> CamelCaravanState:
         state = cls.__new__(cls)
         n = state.n = data["players"]
         state.camels = data["camels"]

@@ -30,10 +30,21 @@ from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen, PausingGameScreen
 from caravan_tui.widgets import ActionList
 
-from .board_widget import CamelBoard, Face
 from .board import (
-    CELL_COUNT, CELL_NAMES, CITIES, CITY_AT, CITY_OF_GOOD, GOOD_INDEX, GOODS, LETTERS, SIZE, SPACES, VALUE, penalty,
+    CELL_COUNT,
+    CELL_NAMES,
+    CITIES,
+    CITY_AT,
+    CITY_OF_GOOD,
+    GOOD_INDEX,
+    GOODS,
+    LETTERS,
+    SIZE,
+    SPACES,
+    VALUE,
+    penalty,
 )
+from .board_widget import CamelBoard, Face
 from .rules import actions_word
 
 #: meat red, swords blue, salt white, hides brown, ivory grey, cloth purple, gems green, paper pink

@@ -63,11 +63,11 @@ class HexBoard(Widget, can_focus=True):
     class Chosen(Message):
         """Enter, space or a click on ``cell``."""
 
-        board: "HexBoard"
+        board: HexBoard
         cell: Cell
 
         @property
-        def control(self) -> "HexBoard":
+        def control(self) -> HexBoard:
             return self.board
 
     def __init__(self, spare_rows: int = 0, **kwargs) -> None:
@@ -204,7 +204,7 @@ class HexBoard(Widget, can_focus=True):
     class Panned(Message):
         """The viewport moved (the screen updates its "more" arrows)."""
 
-        board: "HexBoard"
+        board: HexBoard
 
     # -- drawing -------------------------------------------------------------------------------------
 

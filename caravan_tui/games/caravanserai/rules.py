@@ -57,8 +57,18 @@ import random
 from caravan_tui.engine import Action, Event, IllegalAction, TurnState
 
 from .geometry import (
-    CELL_ID, COLOURS, COLOUR_NAMES, DIR_NAMES, DIR_WORDS, LAYOUTS, NEIGHBOURS, QR, STEP, board_for,
-    cell_name, hex_distance,
+    CELL_ID,
+    COLOUR_NAMES,
+    COLOURS,
+    DIR_NAMES,
+    DIR_WORDS,
+    LAYOUTS,
+    NEIGHBOURS,
+    QR,
+    STEP,
+    board_for,
+    cell_name,
+    hex_distance,
 )
 from .setup import ALL_TILES, deal
 
@@ -154,7 +164,7 @@ class CaravanseraiState(TurnState):
     # -- construction -------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, players: int, *, seed: int, options: dict) -> "CaravanseraiState":
+    def new(cls, players: int, *, seed: int, options: dict) -> CaravanseraiState:
         if not 1 <= players <= 6:
             raise ValueError("Caravanserai is for 1-6 players")
         variant = options.get("variant", "basic")
@@ -220,7 +230,7 @@ class CaravanseraiState(TurnState):
                             "{p0} begin{p0:s}."))
         return events
 
-    def clone(self) -> "CaravanseraiState":
+    def clone(self) -> CaravanseraiState:
         other = CaravanseraiState.__new__(CaravanseraiState)
         other.n = self.n
         other.expert = self.expert
@@ -750,22 +760,22 @@ class CaravanseraiState(TurnState):
         return data
 
     @classmethod
-    def from_data(cls, data: dict) -> "CaravanseraiState":
+    def from_data(cls, data: dict) -> CaravanseraiState:
         return cls._build(data, data["seed"])
 
     @classmethod
-    def from_view(cls, view: dict, seat: int) -> "CaravanseraiState":
+    def from_view(cls, view: dict, seat: int) -> CaravanseraiState:
         """Nothing is hidden: the viewed position itself (its seed, used only at setup, is 0)."""
         return cls._build(view, 0)
 
-    def determinize(self, seat: int, rng: random.Random) -> "CaravanseraiState":
+    def determinize(self, seat: int, rng: random.Random) -> CaravanseraiState:
         """No hidden information after setup: a clone whose (setup-only) seed comes from ``rng``."""
         world = self.clone()
         world.seed = rng.getrandbits(62)
         return world
 
     @classmethod
-    def _build(cls, data: dict, seed: int) -> "CaravanseraiState":
+    def _build(cls, data: dict, seed: int) -> CaravanseraiState:
         state = cls.__new__(cls)
         n = state.n = data["players"]
         state.expert = data["variant"] == "expert"

@@ -22,7 +22,6 @@ Opponents' actions are shown one at a time, ``app.move_pause`` apart; a key skip
 """
 from __future__ import annotations
 
-
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -38,7 +37,7 @@ from caravan_tui.screens.game import GameScreen, PausingGameScreen
 from caravan_tui.widgets import ActionList
 
 from .board_widget import Cell, HexBoard
-from .geometry import COLOUR_NAMES, COLOURS, D, DIR_NAMES, DIR_WORDS, QR, board_for
+from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS, QR, D, board_for
 from .rules import TITLES, title
 
 #: white, black (a slate grey that reads on dark and light themes), purple, red, yellow

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from .geometry import CATEGORIES, COLOURS, I, LAYOUTS, caravanserai_cells, cell_id, tiles_for
+from .geometry import CATEGORIES, COLOURS, LAYOUTS, I, caravanserai_cells, cell_id, tiles_for
 
 ALL_TILES = tuple((category, colour) for category in range(CATEGORIES) for colour in range(len(COLOURS)))
 

@@ -43,22 +43,22 @@ class CardGrid(Widget, can_focus=True):
     class Submitted(Message):
         """Enter was pressed: ``cards`` in hand order."""
 
-        grid: "CardGrid"
+        grid: CardGrid
         cards: tuple[str, ...]
 
         @property
-        def control(self) -> "CardGrid":
+        def control(self) -> CardGrid:
             return self.grid
 
     @dataclass
     class Changed(Message):
         """The selection changed."""
 
-        grid: "CardGrid"
+        grid: CardGrid
         cards: tuple[str, ...]
 
         @property
-        def control(self) -> "CardGrid":
+        def control(self) -> CardGrid:
             return self.grid
 
     def __init__(self, chip_width: int = 23, **kwargs) -> None:

@@ -23,7 +23,7 @@ _ANY_SUIT = (1 << 6) - 1
 _WILD_IDS = {(card, rank): f"{IDS[card]}@{rank}" for card in range(12) for rank in range(2, 10)}
 _CACHE_LIMIT = 100_000
 #: hand mask -> HandCombos; shared by every state, so a repeated hand costs nothing.
-_HAND_CACHE: dict[int, "HandCombos"] = {}
+_HAND_CACHE: dict[int, HandCombos] = {}
 #: action -> move, for every move ever generated (an action means the same in any hand).
 MOVES: dict[tuple, tuple] = {}
 
@@ -57,7 +57,7 @@ class HandCombos:
             return [move[0] for move in bucket[start:]] + [move[0] for move in self.bandits]
         return [move[0] for move in self.bandits if move[4] > top[4]]
 
-    def restrict(self, hand: int) -> "HandCombos":
+    def restrict(self, hand: int) -> HandCombos:
         """The combinations of a sub-hand: those using none of the removed cards."""
         gone = self.hand & ~hand
         return HandCombos(hand, [[m for m in bucket if not m[2] & gone] for bucket in self.by_length],

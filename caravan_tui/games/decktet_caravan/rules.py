@@ -5,11 +5,25 @@ import math
 import random
 from functools import cache
 
-from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores, seat_field as who
+from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores
+from caravan_tui.engine import seat_field as who
 
 from .cards import (
-    CROWNS, IDS, INDEX, NAMES, NUMBER_MASK, NUMBERS, RANKS, SHARES_SUIT, SUIT_NAMES, SUITS,
-    WILD_MASK, WILDS, cards_of, mask_of, suit_index,
+    CROWNS,
+    IDS,
+    INDEX,
+    NAMES,
+    NUMBER_MASK,
+    NUMBERS,
+    RANKS,
+    SHARES_SUIT,
+    SUIT_NAMES,
+    SUITS,
+    WILD_MASK,
+    WILDS,
+    cards_of,
+    mask_of,
+    suit_index,
 )
 from .combos import CARAVAN, MOVES, PASS, combos, move_of, readings
 
@@ -106,7 +120,7 @@ class DecktetCaravanState(TurnState):
     # -- construction -------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, players: int, *, seed: int, options: dict) -> "DecktetCaravanState":
+    def new(cls, players: int, *, seed: int, options: dict) -> DecktetCaravanState:
         if players != 2:
             raise ValueError("Decktet Caravan is for exactly 2 players")
         state = cls()
@@ -175,7 +189,7 @@ class DecktetCaravanState(TurnState):
         sign = "+1" if card in CROWNS else "−1"
         return f"{NAMES[card]} ({sign} per {SUIT_NAMES[suit_index(card)]} card)"
 
-    def clone(self) -> "DecktetCaravanState":
+    def clone(self) -> DecktetCaravanState:
         other = DecktetCaravanState.__new__(DecktetCaravanState)
         other.hands_total = self.hands_total
         other.chance = self.chance
@@ -407,7 +421,7 @@ class DecktetCaravanState(TurnState):
         (a replaced up card was set aside face up: it is public, never dealt)."""
         return self.hands[1 - seat] | self.aside
 
-    def determinize(self, seat: int, rng: random.Random) -> "DecktetCaravanState":
+    def determinize(self, seat: int, rng: random.Random) -> DecktetCaravanState:
         """Redeal the opponent's hand and the unseen set-aside cards from the unseen cards,
         keeping the public Ace/Crown vs number split; reseed future deals from ``rng`` (rules §6)."""
         world = self.clone()
@@ -428,7 +442,7 @@ class DecktetCaravanState(TurnState):
         return world
 
     @classmethod
-    def from_view(cls, view: dict, seat: int) -> "DecktetCaravanState":
+    def from_view(cls, view: dict, seat: int) -> DecktetCaravanState:
         """A world consistent with ``view``: the unseen cards given out in deck order."""
         seen = set(view["hand"]) | set(view["up"]) | set(view["aside_up"]) | set(view["discard"])
         seen.update(card for pile in view["collected"] for card in pile)
@@ -478,7 +492,7 @@ class DecktetCaravanState(TurnState):
         }
 
     @classmethod
-    def from_data(cls, data: dict) -> "DecktetCaravanState":
+    def from_data(cls, data: dict) -> DecktetCaravanState:
         def mask(cards) -> int:
             return mask_of(INDEX[c] for c in cards)
 

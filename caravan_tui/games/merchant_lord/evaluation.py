@@ -11,9 +11,8 @@ end nears; once someone has 9 table cards and the sales of the final round are o
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import math
+from typing import TYPE_CHECKING
 
 from .sales import GUARD, tuck_sets
 from .terms import BUY, FAVOUR, OVER, PLACE, PRICE, SELL, TARGET

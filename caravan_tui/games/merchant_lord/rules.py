@@ -62,19 +62,70 @@ from typing import Any
 from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixChance, TurnState
 
 from .cards import (
-    CARD_COUNT, DIE, HALF_INDEX, HALF_WORDS, HALVES, IDS, INDEX, ONE_TIME, ONE_TIME_WORDS, OPP,
-    OWN_COINS, OWN_FAVOUR, PAYOUTS, VILLAGE_STALLS, cards_of, half_text, mask_of,
+    CARD_COUNT,
+    DIE,
+    HALF_INDEX,
+    HALF_WORDS,
+    HALVES,
+    IDS,
+    INDEX,
+    ONE_TIME,
+    ONE_TIME_WORDS,
+    OPP,
+    OWN_COINS,
+    OWN_FAVOUR,
+    PAYOUTS,
+    VILLAGE_STALLS,
+    cards_of,
+    half_text,
+    mask_of,
 )
 from .describe import describe as describe_action
 from .evaluation import estimate as estimated
 from .sales import (
-    END_BUYING, END_FAVOUR, END_SELLING, GUARD, SKIP, UNIT, adjust_actions, adjusted, pack,
-    reroll_actions, sale_actions, unpack,
+    END_BUYING,
+    END_FAVOUR,
+    END_SELLING,
+    GUARD,
+    SKIP,
+    UNIT,
+    adjust_actions,
+    adjusted,
+    pack,
+    reroll_actions,
+    sale_actions,
+    unpack,
 )
 from .terms import (
-    ADJUST_COST, ASIDE, BUY, COINS, FAVOUR, FAVOUR_TOKENS, MARKET, MAX_DICE, MAX_ROUNDS, OVER, PHASES, PLACE,
-    PLACE_CODES, PLACES, PLAIN_SALES, PRICE, REROLL_COST, SELL, START_DICE, START_FAVOUR, START_OPTIONS, TARGET,
-    UNPLACED, VIDS, VINDEX, dice_words, plural, rank_key, village_words,
+    ADJUST_COST,
+    ASIDE,
+    BUY,
+    COINS,
+    FAVOUR,
+    FAVOUR_TOKENS,
+    MARKET,
+    MAX_DICE,
+    MAX_ROUNDS,
+    OVER,
+    PHASES,
+    PLACE,
+    PLACE_CODES,
+    PLACES,
+    PLAIN_SALES,
+    PRICE,
+    REROLL_COST,
+    SELL,
+    START_DICE,
+    START_FAVOUR,
+    START_OPTIONS,
+    TARGET,
+    UNPLACED,
+    VIDS,
+    VINDEX,
+    dice_words,
+    plural,
+    rank_key,
+    village_words,
 )
 
 LOG = logging.getLogger(__name__)
@@ -104,7 +155,7 @@ class MerchantLordState(SplitMixChance, TurnState):
     # -- construction -------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, players: int, *, seed: int, options: dict) -> "MerchantLordState":
+    def new(cls, players: int, *, seed: int, options: dict) -> MerchantLordState:
         if players not in range(2, 5):
             raise ValueError(f"Merchant Lord is for 2-4 players, not {players}")
         payout = options.get("village_payout", "standard")
@@ -168,7 +219,7 @@ class MerchantLordState(SplitMixChance, TurnState):
         self.turn = None
         self._legal = None
 
-    def clone(self) -> "MerchantLordState":
+    def clone(self) -> MerchantLordState:
         other = MerchantLordState.__new__(MerchantLordState)
         other.n = self.n
         other.payout = self.payout
@@ -751,7 +802,7 @@ class MerchantLordState(SplitMixChance, TurnState):
             seen |= k
         return ((1 << CARD_COUNT) - 1) & ~seen
 
-    def determinize(self, seat: int, rng: random.Random) -> "MerchantLordState":
+    def determinize(self, seat: int, rng: random.Random) -> MerchantLordState:
         """Redeal U (§10.5): shuffled, ``hidden_j`` cards to each opponent in seat order, the rest
         the pile in shuffled order; the state's own RNG reseeded from ``rng``."""
         world = self.clone()
@@ -770,7 +821,7 @@ class MerchantLordState(SplitMixChance, TurnState):
         return world
 
     @classmethod
-    def from_view(cls, view: dict, seat: int) -> "MerchantLordState":
+    def from_view(cls, view: dict, seat: int) -> MerchantLordState:
         """A world consistent with ``view``: U in id order, the opponents' hidden cards first (in
         seat order), the rest the pile; RNG seed 0."""
         seen = set(view["row"]) | set(view["hand"])
@@ -806,7 +857,7 @@ class MerchantLordState(SplitMixChance, TurnState):
         return data
 
     @classmethod
-    def from_data(cls, data: dict) -> "MerchantLordState":
+    def from_data(cls, data: dict) -> MerchantLordState:
         n = data["players"]
         state = cls.__new__(cls)
         state._blank(n, data["village_payout"], data["max_rounds"])

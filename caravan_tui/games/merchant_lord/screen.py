@@ -633,9 +633,7 @@ class MerchantLordScreen(PausingGameScreen):
         phase = self.phase
         if phase != "favour":
             self.reroll.clear()
-        if phase not in ("favour", "sell", "place"):
-            self.sel.clear()
-        elif not self.choices().reachable(self.sel.village, self.sel.tucks.items()):
+        if phase not in ("favour", "sell", "place") or not self.choices().reachable(self.sel.village, self.sel.tucks.items()):
             self.sel.clear()
         self.refresh_board()
         self.follow_selection()

@@ -37,29 +37,29 @@ class ChipBar(Widget, can_focus=True):
 
     @dataclass
     class Pressed(Message):
-        bar: "ChipBar"
+        bar: ChipBar
         key: str
 
         @property
-        def control(self) -> "ChipBar":
+        def control(self) -> ChipBar:
             return self.bar
 
     @dataclass
     class Toggled(Message):
-        bar: "ChipBar"
+        bar: ChipBar
         key: str
 
         @property
-        def control(self) -> "ChipBar":
+        def control(self) -> ChipBar:
             return self.bar
 
     @dataclass
     class Moved(Message):
-        bar: "ChipBar"
+        bar: ChipBar
         key: str
 
         @property
-        def control(self) -> "ChipBar":
+        def control(self) -> ChipBar:
             return self.bar
 
     def __init__(self, chip_width: int, empty: str = "(none)", label: str = "", gap: int = 1, **kwargs) -> None:
@@ -230,20 +230,20 @@ class VillageBoard(Widget, can_focus=True):
 
     @dataclass
     class Pressed(Message):
-        board: "VillageBoard"
+        board: VillageBoard
         key: str
 
         @property
-        def control(self) -> "VillageBoard":
+        def control(self) -> VillageBoard:
             return self.board
 
     @dataclass
     class Moved(Message):
-        board: "VillageBoard"
+        board: VillageBoard
         key: str
 
         @property
-        def control(self) -> "VillageBoard":
+        def control(self) -> VillageBoard:
             return self.board
 
     def __init__(self, **kwargs) -> None:
