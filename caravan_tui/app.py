@@ -91,6 +91,16 @@ class TableApp(App):
 
         self.push_screen(ChoiceScreen("Rules of which game?", [g.title for g in games]), chosen)
 
+    # each app ends a match, plays again and goes home its own way (locally or over SSH)
+    def show_match_over(self, screen: GameScreen, over: MatchOver) -> None:
+        raise NotImplementedError
+
+    def rematch(self) -> None:
+        raise NotImplementedError
+
+    def go_home(self) -> None:
+        raise NotImplementedError
+
     def final_table(self, screen: GameScreen, over: MatchOver) -> MatchOverScreen:
         names = [screen.seat_name(seat) for seat in range(len(over.scores))]
         status = "Resigned." if over.status == "resigned" else ""
@@ -364,6 +374,8 @@ class ClientApp(TableApp):
     def open_match(self) -> None:
         """Show the match the hub just seated us at (or lets us watch)."""
         client = self.link.match
+        if client is None:  # the hub seated us, then the link closed
+            return
         self.last_game = get_game(client.game_id)
         self._to_lobby()
         self.clear_notifications()

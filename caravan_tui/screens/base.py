@@ -1,8 +1,13 @@
 """The base of every full screen: the notice shown when the terminal is below 80×24."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from textual.screen import Screen
 from textual.widgets import Static
+
+if TYPE_CHECKING:
+    from caravan_tui.app import CaravanApp, ClientApp, TableApp
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -17,5 +22,21 @@ class TooSmall(Static):
 
 
 class BaseScreen(Screen):
+    """A full screen. Its app is typed by where the screen is shown: ``table_app`` on every
+    table, ``local_app`` on the screens of the local app (home, saves, new match, a replay),
+    ``hosted_app`` on those of an SSH session (lobby, create match)."""
+
+    @property
+    def table_app(self) -> TableApp:
+        return cast("TableApp", self.app)
+
+    @property
+    def local_app(self) -> CaravanApp:
+        return cast("CaravanApp", self.app)
+
+    @property
+    def hosted_app(self) -> ClientApp:
+        return cast("ClientApp", self.app)
+
     def on_mount(self) -> None:
         self.mount(TooSmall())

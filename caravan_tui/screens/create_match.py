@@ -3,6 +3,8 @@ person, or an AI level), the game's options, and how long a person who drops kee
 before an AI of which level stands in."""
 from __future__ import annotations
 
+from typing import cast
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -82,7 +84,7 @@ class CreateMatchScreen(BaseScreen):
         self._show_game(self.game)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        game = GAMES[event.option.id]
+        game = GAMES.get(event.option.id or "", self.game)
         if game is not self.game:
             self._show_game(game)
 
@@ -109,8 +111,9 @@ class CreateMatchScreen(BaseScreen):
                 classes="row"))
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "players" and event.value != len(self.query_one("#seats").children):
-            self._show_seats(int(event.value))
+        if event.select.id == "players" and isinstance(event.value, int) and event.value != len(
+                self.query_one("#seats").children):
+            self._show_seats(event.value)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create":
@@ -132,6 +135,6 @@ class CreateMatchScreen(BaseScreen):
             self.notify("Choose exactly one seat for you.", severity="warning")
             return
         options = {name: self.query_one(f"#option-{name}", Select).value for name in self.game.options}
-        grace = int(self.query_one("#grace", Select).value)
+        grace = cast(int, self.query_one("#grace", Select).value)  # never blank: one of the graces shown
         stand_in = str(self.query_one("#stand-in", Select).value)
-        self.app.send_to_hub(CreateMatch(self.game.id, seats, options, grace, stand_in))
+        self.hosted_app.send_to_hub(CreateMatch(self.game.id, seats, options, grace, stand_in))

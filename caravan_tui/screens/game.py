@@ -36,7 +36,7 @@ from caravan_tui.bus import (
     Update,
     YourTurn,
 )
-from caravan_tui.engine import Action, render
+from caravan_tui.engine import Action, State, render
 from caravan_tui.games import get_game
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.safe_text import plain
@@ -82,7 +82,7 @@ class GameScreen(BaseScreen):
         self.names: list[str] = []  # from MatchInfo
         self.seat_kinds: list[str] = []
         self.view: dict | None = None
-        self._world = None  # a state consistent with ``view``, for descriptions
+        self._world: State | None = None  # a state consistent with ``view``, for descriptions
         self.legal: list[Action] = []
         self.turn: int | None = None  # set while it is our decision
         self.thinking: Thinking | None = None
@@ -213,7 +213,7 @@ class GameScreen(BaseScreen):
             self.over = message
             self.turn, self.thinking = None, None
             self.query_one(ActionList).clear_actions("the match is over")
-            self.app.show_match_over(self, message)
+            self.table_app.show_match_over(self, message)
         self.show_status()
         return 0.0
 
@@ -239,7 +239,7 @@ class GameScreen(BaseScreen):
         self.show_view(update.view)
         self.view_changed(previous, update.view, by_other)
         self.show_status()
-        return self.app.move_pause if by_other else 0.0
+        return self.table_app.move_pause if by_other else 0.0
 
     # -- hooks for games ---------------------------------------------------------------------
 
@@ -348,20 +348,20 @@ class GameScreen(BaseScreen):
     # -- keys -------------------------------------------------------------------------------
 
     def action_rules(self) -> None:
-        self.app.open_rules(self.game)
+        self.table_app.open_rules(self.game)
 
     def action_hint(self) -> None:
         if self.turn is None:
             self.notify("A hint is for your turn.", severity="warning")
             return
         self.notify("Asking the AI…", title="Hint", timeout=2)
-        self.send(HintRequest(self.client.match_id, self.seat, self.turn))
+        self.send(HintRequest(self.client.match_id, self.player, self.turn))
 
     def action_undo(self) -> None:
-        self.send(UndoRequest(self.client.match_id, self.seat))
+        self.send(UndoRequest(self.client.match_id, self.player))
 
     def action_save(self) -> None:
-        self.send(SaveRequest(self.client.match_id, self.seat))
+        self.send(SaveRequest(self.client.match_id, self.player))
 
     def show_unsaved(self, problem: str) -> None:
         """Keep the save notice up while the host cannot save (``problem``), and say when it can again."""
@@ -376,7 +376,13 @@ class GameScreen(BaseScreen):
         self.notify("Saved" if ok else f"Not saved: {message.reason}", severity="information" if ok else "error")
         if self._leaving:
             self._leaving = False
-            self.app.go_home()
+            self.table_app.go_home()
+
+    @property
+    def player(self) -> int:
+        """The seat of a table that plays (``check_action`` keeps the play keys from spectators)."""
+        assert self.seat is not None, "a spectator has no seat to play from"
+        return self.seat
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """A replay steps and changes its view; a match is played, by a seat (a spectator
@@ -392,7 +398,7 @@ class GameScreen(BaseScreen):
             self.replay.step(moves)
 
     def action_change_view(self) -> None:
-        self.app.change_replay_view(self)
+        self.local_app.change_replay_view(self)
 
     def action_menu(self) -> None:
         if self.query("HelpPanel"):  # the keys panel opened from the palette: escape closes it
@@ -403,7 +409,7 @@ class GameScreen(BaseScreen):
             return
         if self.seat is None:
             self.app.push_screen(ConfirmScreen("Stop watching this match?", yes="Stop watching", no="Watch on"),
-                                 lambda yes: self.app.go_home() if yes else None)
+                                 lambda yes: self.table_app.go_home() if yes else None)
             return
 
         def chosen(index: int | None) -> None:
@@ -418,7 +424,7 @@ class GameScreen(BaseScreen):
     def confirm_resign(self) -> None:
         def answered(yes: bool | None) -> None:
             if yes:
-                self.send(Resign(self.client.match_id, self.seat))
+                self.send(Resign(self.client.match_id, self.player))
 
         self.app.push_screen(ConfirmScreen("Resign this match?", yes="Resign", no="Play on"), answered)
 

@@ -41,7 +41,7 @@ class HomeScreen(BaseScreen):
 
     def refresh_continue(self) -> None:
         """Continue is offered only when there is an unfinished match."""
-        latest = latest_unfinished(self.app.store)
+        latest = latest_unfinished(self.local_app.store)
         menu = self.query_one("#home-menu", OptionList)
         note = self.query_one("#home-continue", Static)
         if latest is None:
@@ -55,10 +55,11 @@ class HomeScreen(BaseScreen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.action_choose(event.option.id)
+        if event.option.id is not None:
+            self.action_choose(event.option.id)
 
     def action_choose(self, item: str) -> None:
-        app = self.app
+        app = self.local_app
         if item == "new":
             app.open_new_match()
         elif item == "continue":

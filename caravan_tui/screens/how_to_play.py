@@ -2,6 +2,8 @@
 sections of the game's player rules (the goal and a turn), with the full rules a key away."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -9,6 +11,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Markdown
 
 from caravan_tui.engine import Game
+
+if TYPE_CHECKING:
+    from caravan_tui.app import TableApp
 
 SECTIONS = 2
 
@@ -60,4 +65,4 @@ class HowToPlayScreen(ModalScreen[bool]):
         self.dismiss(never)
 
     def action_rules(self) -> None:
-        self.app.open_rules(self.game)
+        cast("TableApp", self.app).open_rules(self.game)

@@ -59,7 +59,7 @@ class LobbyScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         yield Static("caravan-tui · connecting…", id="lobby-title")
-        table = DataTable(id="lobby-matches", cursor_type="row", zebra_stripes=True)
+        table: DataTable[str] = DataTable(id="lobby-matches", cursor_type="row", zebra_stripes=True)
         table.border_title = "Matches"
         yield table
         yield Static("", id="lobby-detail")
@@ -71,12 +71,12 @@ class LobbyScreen(BaseScreen):
         for label, width in COLUMNS:
             table.add_column(label, width=width, key=label)
         table.focus()
-        if self.app.lobby is not None:
-            self.show(self.app.lobby)
+        if self.hosted_app.lobby is not None:
+            self.show(self.hosted_app.lobby)
         self.show_title()
 
     def show_title(self) -> None:
-        who = self.app.player_name
+        who = self.hosted_app.player_name
         self.query_one("#lobby-title", Static).update(
             as_text(f"caravan-tui · playing as {who}" if who else "caravan-tui", style="bold"))
 
@@ -136,13 +136,13 @@ class LobbyScreen(BaseScreen):
             self.notify("There is no match to join: c creates one.", severity="warning")
             return
         if row.yours is not None:
-            self.app.send_to_hub(JoinSeat(row.match, row.yours))
+            self.hosted_app.send_to_hub(JoinSeat(row.match, row.yours))
         elif len(row.free) == 1:
-            self.app.send_to_hub(JoinSeat(row.match, row.free[0]))
+            self.hosted_app.send_to_hub(JoinSeat(row.match, row.free[0]))
         elif row.free:
             def chosen(index: int | None) -> None:
                 if index is not None:
-                    self.app.send_to_hub(JoinSeat(row.match, row.free[index]))
+                    self.hosted_app.send_to_hub(JoinSeat(row.match, row.free[index]))
 
             self.app.push_screen(ChoiceScreen("Which seat?", [f"Seat {seat + 1}" for seat in row.free]), chosen)
         else:
@@ -153,11 +153,11 @@ class LobbyScreen(BaseScreen):
         if row is None:
             self.notify("There is no match to watch.", severity="warning")
             return
-        self.app.send_to_hub(Watch(row.match))
+        self.hosted_app.send_to_hub(Watch(row.match))
 
     def action_create(self) -> None:
-        self.app.open_create()
+        self.hosted_app.open_create()
 
     def action_rules(self) -> None:
         row = self.selected()
-        self.app.open_rules(GAMES.get(row.game) if row else None)
+        self.hosted_app.open_rules(GAMES.get(row.game) if row else None)

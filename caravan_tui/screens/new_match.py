@@ -110,7 +110,7 @@ class NewMatchScreen(BaseScreen):
         self._show_game(self.game)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        game = GAMES[event.option.id]
+        game = GAMES.get(event.option.id or "", self.game)
         if game is not self.game:
             self._show_game(game)
 
@@ -133,18 +133,20 @@ class NewMatchScreen(BaseScreen):
             seats.mount(Horizontal(
                 Label(f"Seat {seat + 1}", classes="field"),
                 Select(SEAT_CHOICES, value=str(spec), allow_blank=False, id=f"seat-{seat}", compact=True),
-                Input(placeholder=default_name(seat, spec, self.app.preferences.name), id=f"name-{seat}",
+                Input(placeholder=default_name(seat, spec, self.local_app.preferences.name), id=f"name-{seat}",
                       max_length=MAX_NAME, compact=True),
                 classes="row"))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         select_id = event.select.id or ""
-        if select_id == "players" and event.value != len(self.query_one("#seats").children):
-            self._show_seats(int(event.value))
+        if select_id == "players" and isinstance(event.value, int) and event.value != len(
+                self.query_one("#seats").children):
+            self._show_seats(event.value)
         elif select_id.startswith("seat-"):
             seat = int(select_id.removeprefix("seat-"))
             spec = SeatSpec.parse(str(event.value))
-            self.query_one(f"#name-{seat}", Input).placeholder = default_name(seat, spec, self.app.preferences.name)
+            name = self.query_one(f"#name-{seat}", Input)
+            name.placeholder = default_name(seat, spec, self.local_app.preferences.name)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -153,7 +155,7 @@ class NewMatchScreen(BaseScreen):
     def action_start(self) -> None:
         setup = self.read_setup()
         if setup is not None:
-            self.app.begin_match(setup)
+            self.local_app.begin_match(setup)
 
     def read_setup(self) -> MatchSetup | None:
         """The setup on screen, or None after telling the player what is wrong."""
@@ -162,12 +164,12 @@ class NewMatchScreen(BaseScreen):
         if seats.count(YOU) != 1:
             self.notify("Choose exactly one seat for you; the others are AI.", severity="warning")
             return None
-        remembered = self.app.preferences.name
+        remembered = self.local_app.preferences.name
         typed = [clean_name(self.query_one(f"#name-{i}", Input).value) for i in range(count)]
         mine = next((name for name, spec in zip(typed, seats) if spec == YOU and name), None)
         if mine and mine != remembered:
-            self.app.preferences.name = remembered = mine
-            self.app.preferences.save()
+            self.local_app.preferences.name = remembered = mine
+            self.local_app.preferences.save()
         names = [typed[i] or default_name(i, s, remembered) for i, s in enumerate(seats)]
         options = {name: self.query_one(f"#option-{name}", Select).value for name in self.game.options}
         seed_text = self.query_one("#seed", Input).value.strip()

@@ -8,6 +8,7 @@ from datetime import datetime
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Footer, Static
 
 from caravan_tui.games import GAMES
@@ -15,7 +16,7 @@ from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.seats import SeatSpec
-from saves import SaveEntry
+from saves import SaveEntry, Snapshot
 from saves.loading import checked_entries
 
 SEATS_WIDTH = 18  # with the other columns, a row fits 80 columns
@@ -66,7 +67,7 @@ class SavesScreen(BaseScreen):
         table = self.query_one(DataTable)
         table.clear()
         try:
-            self.entries = {entry.match_id: entry for entry in checked_entries(self.app.store)}
+            self.entries = {entry.match_id: entry for entry in checked_entries(self.local_app.store)}
         except OSError as exc:
             self.entries = {}
             self.query_one("#saves-detail", Static).update(as_text(exc, limit=LONG))
@@ -80,35 +81,35 @@ class SavesScreen(BaseScreen):
         table = self.query_one(DataTable)
         if not self.entries or table.cursor_row is None:
             return None
-        key = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value
-        return self.entries.get(key)
+        key = table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key.value
+        return None if key is None else self.entries.get(key)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        entry = self.entries.get(event.row_key.value)
+        entry = None if event.row_key.value is None else self.entries.get(event.row_key.value)
         if entry is not None:
-            detail = f"{entry.match_id}: " + (f"damaged — {entry.error}" if entry.error else
-                                              f"{' vs '.join(entry.snapshot.names)} · {entry.snapshot.status}")
+            snapshot = entry.snapshot
+            detail = f"{entry.match_id}: " + (f"damaged — {entry.error}" if snapshot is None else
+                                              f"{' vs '.join(snapshot.names)} · {snapshot.status}")
             self.query_one("#saves-detail", Static).update(as_text(detail, limit=LONG))
 
-    def _loadable(self) -> SaveEntry | None:
-        """The highlighted entry, if it can be opened (a damaged one says why)."""
+    def _loadable(self) -> Snapshot | None:
+        """The highlighted save, if it can be opened (a damaged one says why)."""
         entry = self._current()
         if entry is not None and entry.snapshot is None:
             self.notify(f"This save is damaged: {entry.error}", severity="error")
-            return None
-        return entry
+        return None if entry is None else entry.snapshot
 
     def action_resume(self) -> None:
-        entry = self._loadable()
-        if entry is not None:
-            self.app.resume_match(entry.match_id)
+        snapshot = self._loadable()
+        if snapshot is not None:
+            self.local_app.resume_match(snapshot.match_id)
 
     def action_watch(self) -> None:
-        entry = self._loadable()
-        if entry is None:
+        snapshot = self._loadable()
+        if snapshot is None:
             return
-        people = [seat for seat, spec in enumerate(entry.snapshot.seats) if SeatSpec.parse(spec).is_person]
-        self.app.open_replay(entry.match_id, people[0] if people else None)
+        people = [seat for seat, spec in enumerate(snapshot.seats) if SeatSpec.parse(spec).is_person]
+        self.local_app.open_replay(snapshot.match_id, people[0] if people else None)
 
     def action_delete(self) -> None:
         entry = self._current()
@@ -117,7 +118,7 @@ class SavesScreen(BaseScreen):
 
         def confirmed(yes: bool | None) -> None:
             if yes:
-                self.app.store.delete(entry.match_id)
+                self.local_app.store.delete(entry.match_id)
                 self.notify(f"Deleted {entry.match_id}")
                 self.reload()
 

@@ -51,7 +51,7 @@ class MatchOverScreen(BaseScreen):
             self.action_home()
 
     def action_rematch(self) -> None:
-        self.app.rematch()
+        self.table_app.rematch()
 
     def action_home(self) -> None:
-        self.app.go_home()
+        self.table_app.go_home()
