@@ -7,6 +7,7 @@ long an opponent's move stays on screen before the next (the server's ``--move-p
 """
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import socket
 import sys
@@ -24,12 +25,11 @@ def main(argv: list[str]) -> int:
         print("usage: python -m caravan_tui.session_main FD PAUSE (the server runs this)", file=sys.stderr)
         return 2
     hub = socket.socket(fileno=fd)
-    try:
-        # We lead a new session (the server started us so): the PTY on stdin becomes our
-        # controlling terminal, so the server's size changes reach us as SIGWINCH.
+    # We lead a new session (the server started us so): the PTY on stdin becomes our
+    # controlling terminal, so the server's size changes reach us as SIGWINCH. Not a
+    # terminal: the app still runs, without resizes.
+    with contextlib.suppress(OSError):
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-    except OSError:
-        pass  # not a terminal: the app still runs, without resizes
     return run(hub, pause)
 
 

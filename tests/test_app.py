@@ -140,7 +140,8 @@ async def test_a_whole_match_by_keys(tmp_path):
             else:
                 await play_from_list(pilot, 0)
                 from_list += 1
-            await wait_for(pilot, lambda: app.runner is None or app.runner.host.turn > turn, "the move to land")
+            await wait_for(pilot, lambda turn=turn: app.runner is None or app.runner.host.turn > turn,
+                           "the move to land")
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the end of the match")
         assert from_hand and from_list
         over = app.screen
@@ -160,7 +161,7 @@ async def test_resume_where_it_stopped(tmp_path):
             await wait_for(pilot, lambda: my_turn(app), "my turn")
             turn = app.runner.host.turn
             await play_from_list(pilot, 0)
-            await wait_for(pilot, lambda: app.runner.host.turn > turn, "my move to land")
+            await wait_for(pilot, lambda turn=turn: app.runner.host.turn > turn, "my move to land")
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         view, log = app.screen.view, list(app.screen.query_one("#log").lines_text)
         match_id, moves = app.runner.match_id, app.runner.host.turn
@@ -338,7 +339,7 @@ async def test_every_game_is_playable_from_the_generic_screen(tmp_path, monkeypa
                 break
             turn = app.runner.host.turn
             await play_from_list(pilot, 0)
-            await wait_for(pilot, lambda: app.runner is None or app.runner.host.turn > turn, "the move")
+            await wait_for(pilot, lambda turn=turn: app.runner is None or app.runner.host.turn > turn, "the move")
         screen = app.screen
         if isinstance(screen, GenericGameScreen):
             assert screen.names == names and "Tester" not in str(screen.query_one("#summary").render())
@@ -361,15 +362,15 @@ async def test_every_seat_can_be_a_person_on_a_generic_screen(tmp_path, game, pl
         runner.start()
         try:
             for _ in range(players + 1):
-                await wait_for(pilot, lambda: any(s.turn is not None for s in screens) or runner.host.status != "playing",
-                               "someone's turn")
+                await wait_for(pilot, lambda: any(s.turn is not None for s in screens)
+                               or runner.host.status != "playing", "someone's turn")
                 if runner.host.status != "playing":
                     break
                 (mover,) = [s for s in screens if s.turn is not None]
                 assert mover.seat == runner.host.state.to_move()
                 turn = runner.host.turn
                 mover.act(mover.legal[0])
-                await wait_for(pilot, lambda: runner.host.turn > turn, "the move")
+                await wait_for(pilot, lambda turn=turn: runner.host.turn > turn, "the move")
             await wait_for(pilot, lambda: all(s.names == names for s in screens), "every screen's names")
             for screen in screens:
                 lines = screen.query_one("#log").lines_text

@@ -330,7 +330,8 @@ def test_a_reader_that_leaves_early_ends_the_command_quietly(tmp_path):
 
 
 def test_version_is_the_one_pyproject_sets(capsys):
-    declared = tomllib.loads((Path(__file__).resolve().parent.parent / "pyproject.toml").read_text())["project"]["version"]
+    pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    declared = tomllib.loads(pyproject.read_text())["project"]["version"]
     with pytest.raises(SystemExit) as stop:
         main(["--version"])
     assert stop.value.code == 0
