@@ -31,7 +31,6 @@ from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.home import HomeScreen
-from caravan_tui.screens.hosted_game import hosted_screen_class
 from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
@@ -379,7 +378,7 @@ class ClientApp(TableApp):
         self.last_game = get_game(client.game_id)
         self._to_lobby()
         self.clear_notifications()
-        self.push_screen(hosted_screen_class(self.last_game)(client))
+        self.push_screen(game_screen_class(self.last_game)(client))
 
     def open_create(self, game: Game | None = None) -> None:
         self.push_screen(CreateMatchScreen(game, self.grace))

@@ -426,6 +426,8 @@ class SeatEnd(Protocol):
     game_id: str
     players: int
     seat: int | None
+    #: other people sit at this table (a match hosted over SSH): chat, a bell when the turn comes back
+    shared: bool
 
     async def get(self) -> Message | None:
         """The next message for this seat; None once the match has gone away."""

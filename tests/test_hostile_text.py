@@ -35,7 +35,6 @@ from caravan_tui.safe_text import as_text, plain
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.home import HomeScreen
-from caravan_tui.screens.hosted_game import hosted_screen_class
 from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen
@@ -157,8 +156,9 @@ async def check_tables(app, pilot, game_index: int, hosted: bool) -> None:
     players = max(game.players)
     names = names_for(game_index, players)
     runner = runner_with(game, names, 12, after_a_hand if game.id == "decktet_caravan" else seat_1_to_move)
-    screen_class = hosted_screen_class(game) if hosted else game_screen_class(game)
-    watching, screen = screen_class(runner.client(None)), screen_class(runner.client(0))
+    watching, mine = runner.client(None), runner.client(0)
+    watching.shared = mine.shared = hosted  # (a table hosted over SSH: chat)
+    watching, screen = game_screen_class(game)(watching), game_screen_class(game)(mine)
     speaker = runner.client(1)
     runner.start()
     try:

@@ -13,7 +13,7 @@ from caravan_tui.app import ClientApp
 from caravan_tui.bus import Chat
 from caravan_tui.games import GAMES
 from caravan_tui.screens.create_match import CreateMatchScreen
-from caravan_tui.screens.hosted_game import HostedGame
+from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh.hub import Hub
@@ -65,7 +65,7 @@ async def test_a_first_visit_asks_a_name_then_shows_the_lobby_and_creates_a_matc
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen")
         await pilot.press("ctrl+o", "ctrl+g")
-        await wait_for(pilot, lambda: isinstance(app.screen, HostedGame), "the match")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the match")
         screen = app.screen
         match = next(iter(hub.matches.values()))
         assert match.host.snapshot.options == {"hands": 1} and screen.seat == 0
@@ -150,7 +150,7 @@ async def test_every_game_can_be_created_shown_and_resigned_in_client_mode(hub):
             for _ in range(10):  # again if the hub says too soon after the last one
                 await pilot.press("ctrl+g")
                 try:
-                    await wait_for(pilot, lambda: isinstance(app.screen, HostedGame) and app.screen.view is not None
+                    await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.view is not None
                                    and app.screen.game.id == game_id, f"the {game_id} table", timeout=1.0)
                     break
                 except AssertionError:

@@ -17,6 +17,7 @@ class ReplayClient:
     """Stands where a ``SeatClient`` stands; ``seat`` None watches the public view."""
 
     replaying = True
+    shared = False
 
     def __init__(self, checked: Replayed, seat: int | None, position: int | None = None) -> None:
         self.checked = checked

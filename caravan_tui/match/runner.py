@@ -20,6 +20,8 @@ class SeatClient:
     """One seat's end of the bus (``seat`` None: a spectator) in a match of ``players`` seats.
     Subscribes at construction, so nothing the host sends after that is lost."""
 
+    shared = False
+
     def __init__(self, bus: Bus, match_id: str, game_id: str, players: int, seat: int | None) -> None:
         self.bus, self.match_id, self.game_id, self.players, self.seat = bus, match_id, game_id, players, seat
         address = spectator_address(match_id) if seat is None else seat_address(match_id, seat)

@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 
 from caravan_tui.bus import (
     Act,
+    Chat,
     Hint,
     HintRequest,
     MatchInfo,
@@ -41,9 +42,11 @@ from caravan_tui.games import get_game
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.safe_text import plain
 from caravan_tui.screens.base import BaseScreen
+from caravan_tui.screens.chat import ChatLine, chat_words
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.summary import result_line
 from caravan_tui.seats import SeatSpec
+from caravan_tui.ssh.protocol import OPEN
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -66,6 +69,7 @@ class GameScreen(BaseScreen):
         Binding("home", "step(-100000)", "Start", show=False, priority=True),
         Binding("end", "step(100000)", "End", show=False, priority=True),
         Binding("v", "change_view", "View", tooltip="Replay: the next seat's view, or the public one"),
+        Binding("t", "chat", "Chat", tooltip="Say something to the table"),
     ]
     #: what a replay offers, and what it does not (it changes nothing)
     REPLAY_ONLY = {"step", "change_view"}
@@ -91,6 +95,7 @@ class GameScreen(BaseScreen):
         self._acted = False  # an Act is on its way to the host
         self._leaving = False  # quit to home once the host confirms the save
         self.hint_candidates: list = []  # the latest hint's [text, share, value] rows
+        self._my_last_turn: int | None = None  # (at a shared table: the bell rings when the turn comes back)
         self.title = self.game.title
 
     # -- layout -----------------------------------------------------------------------------
@@ -191,7 +196,13 @@ class GameScreen(BaseScreen):
             self.saved(message)
         elif isinstance(message, SaveStatus):
             self.show_unsaved(message.unsaved)
+        elif isinstance(message, Chat):
+            # (after a whole log, the host sends the chat said lately again: it follows the log)
+            self.query_one(MatchLog).add([chat_words(message, self.seat)], emphasis=message.seat != self.seat)
+            return 0.0
         elif isinstance(message, YourTurn):
+            if self.client.shared and message.turn - 1 != self._my_last_turn:
+                self.app.bell()  # the turn came back from someone else
             self.thinking = None
             self._set_view(message.view)
             self.legal, self.turn = list(message.legal), message.turn
@@ -284,6 +295,8 @@ class GameScreen(BaseScreen):
         mover = self.view.get("to_move")
         if mover is None or mover == self.seat:  # our move is on its way: the next view says who is next
             return Text("")
+        if mover < len(self.seat_kinds) and self.seat_kinds[mover] == OPEN:
+            return Text(f"Waiting for a person to take seat {mover + 1} (from the lobby)…")
         spin = SPINNER[self._spin % len(SPINNER)]
         if self.played_by_person(mover):
             return Text(f"{spin} {self.seat_name(mover)} to play…")
@@ -325,7 +338,7 @@ class GameScreen(BaseScreen):
             self.notify(f"{self.describe(action)} is not legal now.", severity="warning")
             return
         turn, self.turn = self.turn, None
-        self._acted = True
+        self._acted, self._my_last_turn = True, turn
         self.query_one(ActionList).clear_actions("waiting…")
         self.send(Act(self.client.match_id, self.seat, turn, action))
         self.show_status()
@@ -391,7 +404,16 @@ class GameScreen(BaseScreen):
             return self.replaying
         if action in self.PLAY_ONLY:
             return not self.replaying and self.seat is not None
+        if action == "chat":
+            return self.client.shared
         return True
+
+    def action_chat(self) -> None:
+        def said(text: str | None) -> None:
+            if text:
+                self.send(Chat(self.client.match_id, self.seat, text))
+
+        self.app.push_screen(ChatLine(), said)
 
     def action_step(self, moves: int) -> None:
         if self.replay is not None:

@@ -21,6 +21,8 @@ MATCH_MESSAGES = tuple({**MESSAGES, **CHAT_MESSAGES}.values())
 class RemoteSeatClient:
     """The match a session is in, seen from its seat (None: watching)."""
 
+    shared = True
+
     def __init__(self, link: HubLink, joined: Joined) -> None:
         self.link = link
         self.match_id, self.game_id, self.players, self.seat = joined.match, joined.game, joined.players, joined.seat
