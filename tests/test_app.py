@@ -24,7 +24,7 @@ from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.seats import SeatSpec
-from caravan_tui.widgets import ActionList
+from caravan_tui.widgets import ActionList, TablePanel
 from saves import SaveStore
 
 SIZE = (80, 24)
@@ -191,9 +191,12 @@ async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
         await wait_for(pilot, lambda: actions.hinted is not None, "the hint")
         assert actions.hinted in screen.legal
         assert app.runner.host.turn == 0  # shown, not played
-        await wait_for(pilot, lambda: any("of the search, expected result" in n.message for n in app._notifications),
-                       "the hint's explanation")
+        panel = screen.query_one("#hint-panel", TablePanel)
+        await wait_for(pilot, lambda: "of the search, expected result" in str(panel.visual), "the hint's explanation")
+        assert panel.showing and not any("expected result" in n.message for n in app._notifications)
         assert screen.query_one(CardGrid).marked == set(cards_in(actions.hinted))
+        await pilot.press("h")  # h again hides it
+        assert not panel.showing and not panel.display
 
         await play_from_list(pilot, 0)
         await wait_for(pilot, lambda: app.runner.host.turn >= 2 and my_turn(app), "the AI's reply")

@@ -9,9 +9,12 @@ from caravan_tui.app import CaravanApp, ClientApp
 from caravan_tui.games import GAMES
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.screens import game_screen_class
-from caravan_tui.screens.game import SPINNER
+from caravan_tui.screens.full_log import FullLogScreen
+from caravan_tui.screens.game import SINCE_AT_LEAST, SPINNER
 from caravan_tui.seats import SeatSpec
+from caravan_tui.widgets import MatchLog, TablePanel
 from saves import SaveStore
+
 from tables import wait_for
 
 SIZE = (80, 24)
@@ -46,3 +49,40 @@ async def test_a_hosted_table_draws_as_the_local_one_but_for_the_chat_key(tmp_pa
         hosted = await table_drawn(ClientApp(ours), game_id, shared=True)
     assert hosted[:-1] == local[:-1]  # (a game's own styles once fell away over SSH)
     assert "Chat" in hosted[-1] and "Chat" not in local[-1]
+
+
+@pytest.mark.parametrize("game_id", ["camel_caravan", "merchant_lord", "ahldarahd"])
+async def test_what_others_did_since_your_last_turn_shows_until_a_key_and_the_whole_log_opens(tmp_path, game_id):
+    players = 4 if game_id != "ahldarahd" else 3
+    runner = MatchRunner.new(game_id, [SeatSpec("human")] + [SeatSpec("random")] * (players - 1),
+                             ["Ann"] + [f"Rand {n}" for n in range(1, players)], 2, {}, None)
+    screen = game_screen_class(GAMES[game_id])(runner.client(0))
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause, app.flash_seconds = 0.0, 0.05
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            since = screen.query_one("#since-panel", TablePanel)
+            for _ in range(12):  # decisions of ours until others have done enough in between
+                await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+                if since.showing:
+                    break
+                screen.act(screen.legal[0])
+            assert since.showing and since.display
+            log = screen.query_one(MatchLog).lines_text
+            shown = str(since.visual).splitlines()
+            assert shown == log[len(log) - len(shown):] and not any(line.startswith("You ") for line in shown)
+            assert len(shown) >= SINCE_AT_LEAST
+            await pilot.press("ctrl+l")  # a key: the panel goes, and the key does what it does
+            assert not since.display and isinstance(app.screen, FullLogScreen)
+            whole = app.screen.query_one(MatchLog)
+            assert whole.lines_text == log
+            await pilot.press("tab", "tab")  # the second seat's name (the first is "You")
+            assert whole.lines_text == [line for line in log if "rand 1" in line.casefold()] != []
+            await pilot.press(*"zzz-no-such-word")
+            assert whole.lines_text == []
+            await pilot.press("escape")
+            assert app.screen is screen
+        finally:
+            runner.stop()

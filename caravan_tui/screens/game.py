@@ -44,11 +44,15 @@ from caravan_tui.safe_text import plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.chat import ChatLine, chat_words
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.summary import result_line
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import OPEN
-from caravan_tui.widgets import ActionList, MatchLog, SaveNotice
+from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
 
+#: lines by others since our last decision that open the "since your last turn" panel, and how
+#: many of the latest it shows (a two-player game's one move is one or two lines: no panel)
+SINCE_AT_LEAST, SINCE_SHOWN = 4, 8
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 MENU = ("Resume", "Save and quit to home", "Resign")
 
@@ -70,6 +74,7 @@ class GameScreen(BaseScreen):
         Binding("end", "step(100000)", "End", show=False, priority=True),
         Binding("v", "change_view", "View", tooltip="Replay: the next seat's view, or the public one"),
         Binding("t", "chat", "Chat", tooltip="Say something to the table"),
+        Binding("ctrl+l", "full_log", "Log", tooltip="The whole log, scrollable, by seat or word"),
     ]
     #: what a replay offers, and what it does not (it changes nothing)
     REPLAY_ONLY = {"step", "change_view"}
@@ -96,6 +101,7 @@ class GameScreen(BaseScreen):
         self._leaving = False  # quit to home once the host confirms the save
         self.hint_candidates: list = []  # the latest hint's [text, share, value] rows
         self._my_last_turn: int | None = None  # (at a shared table: the bell rings when the turn comes back)
+        self._since: list[str] = []  # what others did since our last decision
         self.title = self.game.title
 
     # -- layout -----------------------------------------------------------------------------
@@ -105,6 +111,8 @@ class GameScreen(BaseScreen):
         with Horizontal(id="table"):
             with Vertical(id="board"):
                 yield from self.compose_board()
+                yield TablePanel(id="hint-panel")
+                yield TablePanel(head=True, id="since-panel")
                 yield Static("", id="status")
             with Vertical(id="side"):
                 actions = ActionList(id="actions")
@@ -208,6 +216,7 @@ class GameScreen(BaseScreen):
             self.legal, self.turn = list(message.legal), message.turn
             self.show_view(message.view)
             self.query_one(ActionList).set_actions(self.legal, self.describe)
+            self.show_since()
             self.your_turn()
         elif isinstance(message, Thinking):
             self.thinking = message
@@ -247,6 +256,8 @@ class GameScreen(BaseScreen):
             log.replace(update.events)
         else:
             log.add(update.events, emphasis=by_other)
+            if by_other:
+                self._since.extend(update.events)
         self.show_view(update.view)
         self.view_changed(previous, update.view, by_other)
         self.show_status()
@@ -273,9 +284,26 @@ class GameScreen(BaseScreen):
         self.query_one(ActionList).focus()
 
     def show_hint(self, action: Action, text: str) -> None:
-        """Mark the suggestion and say why: the search's top moves and how it rates them."""
+        """Mark the suggestion and say why in the panel: the search's top moves and how it rates them."""
         self.query_one(ActionList).hint(action)
-        self.notify(explanation(self.hint_candidates) or text, title="Hint", timeout=12)
+        self.query_one("#hint-panel", TablePanel).show("Hint (h hides it)",
+                                                       (explanation(self.hint_candidates) or text).splitlines())
+
+    def show_since(self) -> None:
+        """When others did a good deal since our last decision, say what, over the head of the
+        board, until the next key; the hint of an earlier decision goes."""
+        since, self._since = self._since, []
+        self.query_one("#hint-panel", TablePanel).hide()
+        if len(since) >= SINCE_AT_LEAST:
+            shown = since[-SINCE_SHOWN:]
+            foot = f"{len(since) - len(shown)} more: ctrl+l" if len(shown) < len(since) else "ctrl+l: the whole log"
+            self.query_one("#since-panel", TablePanel).show("Since your last turn (any key closes)", shown, foot)
+
+    def on_key(self) -> None:
+        """Any key closes the "since your last turn" panel (and goes on to do what it does)."""
+        since = self.query_one("#since-panel", TablePanel)
+        if since.showing:
+            since.hide()
 
     def notify(self, message: str, **kwargs) -> None:
         """One notice at a time over the table: a new one replaces the last (stacked notices
@@ -339,6 +367,8 @@ class GameScreen(BaseScreen):
             return
         turn, self.turn = self.turn, None
         self._acted, self._my_last_turn = True, turn
+        for panel in self.query(TablePanel):
+            panel.hide()
         self.query_one(ActionList).clear_actions("waiting…")
         self.send(Act(self.client.match_id, self.seat, turn, action))
         self.show_status()
@@ -367,7 +397,11 @@ class GameScreen(BaseScreen):
         if self.turn is None:
             self.notify("A hint is for your turn.", severity="warning")
             return
-        self.notify("Asking the AI…", title="Hint", timeout=2)
+        panel = self.query_one("#hint-panel", TablePanel)
+        if panel.showing:
+            panel.hide()
+            return
+        panel.show("Hint", ["Asking the AI…"])
         self.send(HintRequest(self.client.match_id, self.player, self.turn))
 
     def action_undo(self) -> None:
@@ -414,6 +448,10 @@ class GameScreen(BaseScreen):
                 self.send(Chat(self.client.match_id, self.seat, text))
 
         self.app.push_screen(ChatLine(), said)
+
+    def action_full_log(self) -> None:
+        names = ["You" if seat == self.seat else name for seat, name in enumerate(self.names)]  # as the log says
+        self.app.push_screen(FullLogScreen(self.query_one(MatchLog).lines_text, names))
 
     def action_step(self, moves: int) -> None:
         if self.replay is not None:

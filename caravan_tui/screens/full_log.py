@@ -1,0 +1,74 @@
+"""The whole log of a match, scrollable, narrowed to the lines that name a seat or hold a word:
+the table's log panel is too small to follow several turns of others."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Static
+
+from caravan_tui.widgets import MatchLog
+
+
+class FullLogScreen(ModalScreen[None]):
+    """``lines``: the log as the table holds it; ``names``: the seats' names, offered as filters
+    (tab goes to the next one)."""
+
+    BINDINGS = [
+        Binding("escape", "close", "Back"),
+        Binding("tab", "next_name", "Next seat", tooltip="Show only the lines that name the next seat"),
+        Binding("up", "scroll(-1)", show=False),
+        Binding("down", "scroll(1)", show=False),
+        Binding("pageup", "scroll(-10)", show=False),
+        Binding("pagedown", "scroll(10)", show=False),
+    ]
+    DEFAULT_CSS = """
+    FullLogScreen { align: center middle; }
+    FullLogScreen > Vertical { width: 100%; height: 100%; border: round $secondary; }
+    FullLogScreen MatchLog { height: 1fr; border: none; }
+    FullLogScreen #log-filter { height: 1; border: none; padding: 0 1; }
+    FullLogScreen #log-count { height: 1; padding: 0 1; color: $text-muted; }
+    """
+
+    def __init__(self, lines: list[str], names: list[str]) -> None:
+        super().__init__()
+        self.lines = lines
+        self.names = [name for name in names if name]
+        self._name = -1
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = "The whole log"
+            yield Input(placeholder="Filter: a seat's name (tab) or any word", id="log-filter", compact=True)
+            yield Static("", id="log-count")
+            yield MatchLog(id="full-log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show("")
+        self.query_one("#log-filter", Input).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.show(event.value)
+
+    def show(self, words: str) -> None:
+        wanted = words.strip().casefold()
+        shown = [line for line in self.lines if wanted in line.casefold()]
+        log = self.query_one(MatchLog)
+        log.replace(shown)
+        log.scroll_end(animate=False)
+        count = f"{len(shown)} of {len(self.lines)} lines" if wanted else f"{len(self.lines)} lines"
+        self.query_one("#log-count", Static).update(f"{count} · ↑/↓ PgUp/PgDn scroll · esc back")
+
+    def action_next_name(self) -> None:
+        if self.names:
+            self._name = (self._name + 1) % len(self.names)
+            self.query_one("#log-filter", Input).value = self.names[self._name]
+
+    def action_scroll(self, lines: int) -> None:
+        log = self.query_one(MatchLog)
+        log.scroll_to(y=log.scroll_y + lines * (log.size.height - 1 if abs(lines) > 1 else 1), animate=False)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
