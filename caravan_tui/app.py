@@ -160,6 +160,8 @@ class CaravanApp(TableApp):
             return
 
         def read(never: bool | None) -> None:
+            if never is None:  # back to the setup
+                return
             if never:
                 self.preferences.seen_how_to_play.add(game.id)
                 self.preferences.save()

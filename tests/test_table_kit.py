@@ -11,6 +11,8 @@ from caravan_tui.match.runner import MatchRunner
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.game import SINCE_AT_LEAST, SPINNER
+from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
+from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import MatchLog, TablePanel
 from saves import SaveStore
@@ -86,3 +88,23 @@ async def test_what_others_did_since_your_last_turn_shows_until_a_key_and_the_wh
             assert app.screen is screen
         finally:
             runner.stop()
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+async def test_how_to_play_scrolls_to_its_last_line_by_keys_and_escape_goes_back(tmp_path, game_id):
+    app = CaravanApp(store=SaveStore(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")  # the new match screen: how to play comes between it and the table
+        await wait_for(pilot, lambda: isinstance(app.screen, NewMatchScreen), "new match")
+        setup = app.screen
+        players = min(GAMES[game_id].players)
+        app.begin_match(MatchSetup(game_id, [SeatSpec("human")] * players, ["A"] * players, {}, 1))
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play")
+        last = how_to_play(GAMES[game_id].rules).splitlines()[-1].replace("`", "").split()[-2:]
+        drawn = lambda: " ".join(s.text for s in app.screen._compositor.render_strips())  # noqa: E731
+        await pilot.press("end")  # the focus is on a button: the text scrolls all the same
+        await pilot.pause()
+        assert " ".join(last) in " ".join(drawn().split())
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is setup, "back to the setup")
+        assert app.runner is None  # nothing started

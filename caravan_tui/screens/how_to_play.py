@@ -30,13 +30,22 @@ def how_to_play(rules: str) -> str:
     return "\n".join(kept).strip()
 
 
-class HowToPlayScreen(ModalScreen[bool]):
-    """Dismissed with "Play" (shown again next time) or "Don't show again" (returns True)."""
+class HowToPlayScreen(ModalScreen[bool | None]):
+    """Dismissed with "Play" (False: shown again next time), "Don't show again" (True) or
+    escape (None: back to the match's setup, nothing started). The arrows, PageUp/PageDown,
+    Home and End scroll the text, whatever button has the focus."""
 
     BINDINGS = [
-        Binding("enter,escape", "close(False)", "Play"),
+        Binding("enter", "close(False)", "Play"),
         Binding("d", "close(True)", "Don't show again"),
+        Binding("escape", "close(None)", "Back"),
         Binding("question_mark", "rules", "All the rules", key_display="?"),
+        Binding("up", "scroll('up')", show=False),
+        Binding("down", "scroll('down')", show=False),
+        Binding("pageup", "scroll('page_up')", show=False),
+        Binding("pagedown,space", "scroll('page_down')", show=False),
+        Binding("home", "scroll('home')", show=False),
+        Binding("end", "scroll('end')", show=False),
     ]
 
     def __init__(self, game: Game) -> None:
@@ -61,8 +70,12 @@ class HowToPlayScreen(ModalScreen[bool]):
         else:
             self.dismiss(event.button.id == "never")
 
-    def action_close(self, never: bool) -> None:
+    def action_close(self, never: bool | None) -> None:
         self.dismiss(never)
+
+    def action_scroll(self, where: str) -> None:
+        text = self.query_one("#how-to-play-text", VerticalScroll)
+        getattr(text, f"scroll_{where}")(animate=False)
 
     def action_rules(self) -> None:
         cast("TableApp", self.app).open_rules(self.game)
