@@ -7,15 +7,12 @@ from typing import cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Label, OptionList, Select, Static
-from textual.widgets.option_list import Option
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Button, Footer, Label, Select, Static
 
 from ai.levels import LEVELS
 from caravan_tui.engine import Game
-from caravan_tui.games import GAMES
-from caravan_tui.screens.base import BaseScreen
-from caravan_tui.screens.new_match import show_options
+from caravan_tui.screens.match_form import MatchForm
 from caravan_tui.ssh.protocol import OPEN, YOU, CreateMatch
 
 SEATS = [("You", YOU), ("Open seat", OPEN)] + [(f"AI {level}", f"ai:{level}") for level in LEVELS]
@@ -26,12 +23,11 @@ def seconds_label(seconds: int) -> str:
     return f"{seconds // 60} min" if seconds >= 60 and seconds % 60 == 0 else f"{seconds} s"
 
 
-class CreateMatchScreen(BaseScreen):
+class CreateMatchScreen(MatchForm):
     DEFAULT_CSS = """
     #create-match { padding: 0 1; }
     #create-match .section { text-style: bold; margin-top: 1; }
     #create-match #games { height: auto; max-height: 5; }
-    #create-match #game-summary { height: auto; color: $text-muted; }
     #create-match .row { height: auto; }
     #create-match .field { width: 13; }
     #create-match Select { width: 20; margin-right: 1; }
@@ -46,24 +42,13 @@ class CreateMatchScreen(BaseScreen):
     ]
 
     def __init__(self, game: Game | None = None, grace: int = 60) -> None:
-        super().__init__()
-        self.game: Game = game or next(iter(GAMES.values()))
+        super().__init__(game)
         self.grace = grace
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="create-match"):
             yield Static("Create a match", classes="screen-title")
-            yield OptionList(*(Option(f"{g.title} ({g.player_range()} players)", id=g.id) for g in GAMES.values()),
-                             id="games")
-            yield Static("", id="game-summary")
-            with Horizontal(classes="row"):
-                yield Label("Players", classes="field")
-                yield Select([(str(n), n) for n in self.game.players], value=self.game.default_players,
-                             id="players", allow_blank=False, compact=True)
-            yield Label("Seats", classes="section")
-            yield Vertical(id="seats")
-            yield Label("Options", classes="section")
-            yield Vertical(id="options")
+            yield from self.game_fields()
             with Horizontal(classes="row"):
                 yield Label("Away grace", classes="field")
                 graces = sorted({self.grace, *GRACES})
@@ -77,43 +62,12 @@ class CreateMatchScreen(BaseScreen):
             yield Button("Create (ctrl+g)", id="create", variant="primary")
         yield Footer()
 
-    def on_mount(self) -> None:
-        games = self.query_one("#games", OptionList)
-        games.highlighted = list(GAMES).index(self.game.id)
-        games.focus()
-        self._show_game(self.game)
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        game = GAMES.get(event.option.id or "", self.game)
-        if game is not self.game:
-            self._show_game(game)
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.query_one("#players", Select).focus()
-
-    def _show_game(self, game: Game) -> None:
-        self.game = game
-        self.query_one("#game-summary", Static).update(game.summary)
-        players = self.query_one("#players", Select)
-        players.set_options([(str(n), n) for n in game.players])
-        players.value = game.default_players
-        self._show_seats(game.default_players)
-        show_options(self.query_one("#options", Vertical), game)
-
-    def _show_seats(self, count: int) -> None:
-        seats = self.query_one("#seats", Vertical)
-        seats.remove_children()
-        for seat in range(count):
-            choice = YOU if seat == 0 else OPEN if seat == 1 else "ai:normal"
-            seats.mount(Horizontal(
-                Label(f"Seat {seat + 1}", classes="field"),
-                Select(SEATS, value=choice, allow_blank=False, id=f"seat-{seat}", compact=True),
-                classes="row"))
-
-    def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "players" and isinstance(event.value, int) and event.value != len(
-                self.query_one("#seats").children):
-            self._show_seats(event.value)
+    def seat_row(self, seat: int) -> Horizontal:
+        choice = YOU if seat == 0 else OPEN if seat == 1 else "ai:normal"
+        return Horizontal(
+            Label(f"Seat {seat + 1}", classes="field"),
+            Select(SEATS, value=choice, allow_blank=False, id=f"seat-{seat}", compact=True),
+            classes="row")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create":
@@ -129,12 +83,11 @@ class CreateMatchScreen(BaseScreen):
         self.notify("Options set for a short match.", timeout=2)
 
     def action_create(self) -> None:
-        count = len(self.query_one("#seats").children)
-        seats = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(count)]
+        seats = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(self.seat_count)]
         if seats.count(YOU) != 1:
             self.notify("Choose exactly one seat for you.", severity="warning")
             return
-        options = {name: self.query_one(f"#option-{name}", Select).value for name in self.game.options}
+        options = self.chosen_options()
         grace = cast(int, self.query_one("#grace", Select).value)  # never blank: one of the graces shown
         stand_in = str(self.query_one("#stand-in", Select).value)
         self.hosted_app.send_to_hub(CreateMatch(self.game.id, seats, options, grace, stand_in))

@@ -7,15 +7,13 @@ from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
-from textual.widgets.option_list import Option
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from ai.levels import LEVELS
 from caravan_tui.engine import MAX_SEED, Game
-from caravan_tui.games import GAMES
 from caravan_tui.preferences import MAX_NAME, clean_name
-from caravan_tui.screens.base import BaseScreen
+from caravan_tui.screens.match_form import MatchForm
 from caravan_tui.seats import SeatSpec
 
 YOU = SeatSpec("human")
@@ -31,24 +29,6 @@ class MatchSetup:
     names: list[str]
     options: dict
     seed: int
-
-
-def choice_label(value) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def show_options(container: Vertical, game: Game) -> None:
-    """One row per game option (a ``Select`` with id ``option-NAME``) in ``container``."""
-    container.remove_children()
-    for name, option in game.options.items():
-        container.mount(Horizontal(
-            Label(name.replace("_", " "), classes="field"),
-            Select([(choice_label(c), c) for c in option.choices], value=option.default, allow_blank=False,
-                   id=f"option-{name}", compact=True),
-            Static(option.help, classes="help"),
-            classes="row"))
 
 
 def your_name() -> str:
@@ -72,81 +52,38 @@ def setup_for(game: Game, levels: list[str], name: str = "", options: dict | Non
                       game.resolve_options(options), random.randrange(2**31))
 
 
-class NewMatchScreen(BaseScreen):
+class NewMatchScreen(MatchForm):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("ctrl+g,ctrl+enter", "start", "Start"),
     ]
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.game: Game = next(iter(GAMES.values()))
-
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="new-match"):
             yield Static("New match", classes="screen-title")
-            yield Label("Game", classes="section")
-            yield OptionList(
-                *(Option(f"{g.title} ({g.player_range()} players) — {g.summary}", id=g.id) for g in GAMES.values()),
-                id="games")
-            with Horizontal(classes="row"):
-                yield Label("Players", classes="field")
-                yield Select([(str(n), n) for n in self.game.players], value=self.game.default_players,
-                             id="players", allow_blank=False, compact=True)
-            yield Label("Seats", classes="section")
-            yield Vertical(id="seats")
-            yield Label("Options", classes="section")
-            yield Vertical(id="options")
+            yield from self.game_fields()
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="field")
                 yield Input(placeholder="random", type="integer", id="seed", compact=True)
             yield Button("Start (ctrl+g)", id="start", variant="primary")
         yield Footer()
 
-    def on_mount(self) -> None:
-        games = self.query_one("#games", OptionList)
-        games.highlighted = 0
-        games.focus()
-        self._show_game(self.game)
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        game = GAMES.get(event.option.id or "", self.game)
-        if game is not self.game:
-            self._show_game(game)
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.query_one("#players", Select).focus()
-
-    def _show_game(self, game: Game) -> None:
-        self.game = game
-        players = self.query_one("#players", Select)
-        players.set_options([(str(n), n) for n in game.players])
-        players.value = game.default_players
-        self._show_seats(game.default_players)
-        show_options(self.query_one("#options", Vertical), game)
-
-    def _show_seats(self, count: int) -> None:
-        seats = self.query_one("#seats", Vertical)
-        seats.remove_children()
-        for seat in range(count):
-            spec = YOU if seat == 0 else SeatSpec.ai("normal")
-            seats.mount(Horizontal(
-                Label(f"Seat {seat + 1}", classes="field"),
-                Select(SEAT_CHOICES, value=str(spec), allow_blank=False, id=f"seat-{seat}", compact=True),
-                Input(placeholder=default_name(seat, spec, self.local_app.preferences.name), id=f"name-{seat}",
-                      max_length=MAX_NAME, compact=True),
-                classes="row"))
+    def seat_row(self, seat: int) -> Horizontal:
+        spec = YOU if seat == 0 else SeatSpec.ai("normal")
+        return Horizontal(
+            Label(f"Seat {seat + 1}", classes="field"),
+            Select(SEAT_CHOICES, value=str(spec), allow_blank=False, id=f"seat-{seat}", compact=True),
+            Input(placeholder=default_name(seat, spec, self.local_app.preferences.name), id=f"name-{seat}",
+                  max_length=MAX_NAME, compact=True),
+            classes="row")
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        select_id = event.select.id or ""
-        if select_id == "players" and isinstance(event.value, int) and event.value != len(
-                self.query_one("#seats").children):
-            self._show_seats(event.value)
-        elif select_id.startswith("seat-"):
-            seat = int(select_id.removeprefix("seat-"))
+        """A seat's kind changed: the name it gets unless one is typed follows."""
+        row = event.select.parent
+        if (event.select.id or "").startswith("seat-") and row is not None and row.is_attached:
+            seat = int((event.select.id or "").removeprefix("seat-"))
             spec = SeatSpec.parse(str(event.value))
-            name = self.query_one(f"#name-{seat}", Input)
-            name.placeholder = default_name(seat, spec, self.local_app.preferences.name)
+            row.query_one(Input).placeholder = default_name(seat, spec, self.local_app.preferences.name)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
@@ -159,7 +96,7 @@ class NewMatchScreen(BaseScreen):
 
     def read_setup(self) -> MatchSetup | None:
         """The setup on screen, or None after telling the player what is wrong."""
-        count = len(self.query_one("#seats").children)
+        count = self.seat_count
         seats = [SeatSpec.parse(str(self.query_one(f"#seat-{i}", Select).value)) for i in range(count)]
         if seats.count(YOU) != 1:
             self.notify("Choose exactly one seat for you; the others are AI.", severity="warning")
@@ -171,7 +108,7 @@ class NewMatchScreen(BaseScreen):
             self.local_app.preferences.name = remembered = mine
             self.local_app.preferences.save()
         names = [typed[i] or default_name(i, s, remembered) for i, s in enumerate(seats)]
-        options = {name: self.query_one(f"#option-{name}", Select).value for name in self.game.options}
+        options = self.chosen_options()
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text.lstrip("-").isdigit() else random.randrange(2**31)
         if not 0 <= seed <= MAX_SEED:
