@@ -69,7 +69,7 @@ def _problem(level: Level) -> str | None:
     return None
 
 
-def _real(value) -> bool:
+def _real(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
