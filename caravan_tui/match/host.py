@@ -235,7 +235,7 @@ class MatchHost:
 
     def _wake(self) -> None:
         """Make ``run`` look at whether to go on serving."""
-        self._inbox.queue.put_nowait(None)  # type: ignore[arg-type]  # the inbox's one non-message
+        self._inbox.wake()
 
     async def handle(self, msg: Message) -> None:
         """Answer one request (``run`` calls this for every message on the host's address). A
