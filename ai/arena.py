@@ -12,9 +12,10 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement, islice
+from typing import Any
 
 from caravan_tui.engine import MAX_SEED
 from caravan_tui.games import GAMES
@@ -42,7 +43,7 @@ class Job:
     game_id: str
     specs: tuple[SeatSpec, ...]
     seed: int
-    options: dict
+    options: dict[str, Any]
     iterations: int | None
 
 
@@ -52,7 +53,7 @@ def lineups(seats: list[SeatSpec], players: int) -> list[tuple[SeatSpec, ...]]:
 
 
 def schedule(game_id: str, seats: list[SeatSpec], players: int, rounds: int, seed: int,
-             options: dict | None = None, iterations: int | None = None) -> Iterator[Job]:
+             options: dict[str, Any] | None = None, iterations: int | None = None) -> Iterator[Job]:
     """Every line-up in every rotation, ``rounds`` times; the rotations of a line-up in a round
     share one seed (``seed``, ``seed + 1``, …). Made as they are played, so that a long run
     starts at once: ``rounds * len(lineups(seats, players)) * players`` jobs."""
@@ -85,7 +86,8 @@ def run_jobs(jobs: Iterable[Job], workers: int = 2,
         for job in jobs:
             finished(*_run(job))
     else:
-        waiting, pending = iter(jobs), set()
+        waiting = iter(jobs)
+        pending: set[Future[tuple[int, MatchRecord]]] = set()
         pool = ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),))
         try:
             while True:
@@ -167,7 +169,8 @@ def format_standings(table: Standings) -> str:
         cells = []
         for b in order:
             interval = table.interval(a, b) if a != b else None
-            cells.append(f"{'—' if interval is None else f'{table.rate(a, b):.2f} [{interval[0]:.2f},{interval[1]:.2f}]':>{width}}")
+            cell = "—" if interval is None else f"{table.rate(a, b):.2f} [{interval[0]:.2f},{interval[1]:.2f}]"
+            cells.append(f"{cell:>{width}}")
         lines.append(f"{a:<{name}}" + "".join(cells))
     lines.append("")
     lines.append(f"{'seat':<{name}} {'rating':>7} {'games':>6} {'mean points':>12}")
@@ -178,7 +181,7 @@ def format_standings(table: Standings) -> str:
     return "\n".join(lines)
 
 
-def to_json(table: Standings, records: list[MatchRecord]) -> dict:
+def to_json(table: Standings, records: list[MatchRecord]) -> dict[str, Any]:
     ratings = table.elo()
     return {
         "seats": table.seats,

@@ -166,7 +166,7 @@ def search(
         while node is not root:
             node.visits += 1
             node.reward += reward[node.seat]
-            node = node.parent
+            node = node.parent  # type: ignore[assignment]  # only the root has none, and the loop stops there
         done += 1
         if progress is not None and done % progress_every == 0:
             progress(done, most_visited({a: c.visits for a, c in root.children.items()}))

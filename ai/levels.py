@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from caravan_tui.engine import Game
 
@@ -69,7 +71,7 @@ def _problem(level: Level) -> str | None:
     return None
 
 
-def _real(value) -> bool:
+def _real(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
@@ -95,6 +97,12 @@ def get_level(name: str) -> Level:
         raise ValueError(f"there is no AI level {name!r}; the levels are {', '.join(LEVELS)}") from None
 
 
+def tweaked(level: Level, changes: Mapping[str, Any]) -> Level:
+    """``level`` with the fields in ``changes`` set. The values may come from a seat written in a
+    file or on a command line: the level's own check (``_problem``) vouches for their types."""
+    return dataclasses.replace(level, **changes)
+
+
 def level_for(level: Level, game: Game, *, keep_budget: bool = False) -> Level:
     """``level`` with ``game``'s settings for a level of that name applied; ``keep_budget`` keeps
     ``level``'s iterations and seconds (an explicit budget outranks the game's)."""
@@ -103,7 +111,7 @@ def level_for(level: Level, game: Game, *, keep_budget: bool = False) -> Level:
         return level
     if keep_budget:
         changes = {k: v for k, v in changes.items() if k not in BUDGET_FIELDS}
-    return dataclasses.replace(level, **changes)
+    return tweaked(level, changes)
 
 
 def check_game_ai(game: Game) -> None:
@@ -116,6 +124,6 @@ def check_game_ai(game: Game) -> None:
         bad = set(changes) - fields | set(changes) & set(FIXED_FIELDS)
         if bad:
             raise ValueError(f"{game.id} {name}: cannot change {', '.join(sorted(bad))}")
-        level = dataclasses.replace(LEVELS[name], **changes)
+        level = tweaked(LEVELS[name], changes)
         if level.prior and game.ai.prior is None:
             raise ValueError(f"{game.id} {name}: uses a prior but the game has none")

@@ -4,11 +4,13 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
+from caravan_tui.engine import Action, State
 from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 
-from .policies import make_policy
+from .policies import Policy, make_policy
 
 
 @dataclass(slots=True)
@@ -18,14 +20,14 @@ class MatchRecord:
 
     game_id: str
     seed: int
-    options: dict
+    options: dict[str, Any]
     specs: list[str]
     scores: list[float]
     outcome: list[float]
     moves: int
     think: list[float]  # seconds spent deciding, per seat
     decisions: list[int]  # decisions made, per seat
-    actions: list[tuple] = field(default_factory=list)
+    actions: list[Action] = field(default_factory=list)
 
 
 def decision_seed(match_seed: int, turn: int, seat: int) -> int:
@@ -34,12 +36,12 @@ def decision_seed(match_seed: int, turn: int, seat: int) -> int:
     return random.Random(f"{match_seed}/{turn}/{seat}").getrandbits(63)
 
 
-def seat_policy(spec: SeatSpec, iterations: int | None = None):
+def seat_policy(spec: SeatSpec, iterations: int | None = None) -> Policy:
     """``iterations`` caps AI seats to an iteration budget (fast, reproducible runs)."""
     return make_policy(spec, iterations=iterations if spec.kind == "ai" else None)
 
 
-def play_match(game_id: str, specs: list[SeatSpec], seed: int, options: dict | None = None,
+def play_match(game_id: str, specs: list[SeatSpec], seed: int, options: dict[str, Any] | None = None,
                iterations: int | None = None) -> MatchRecord:
     """Play one match; every seat sees only its own view."""
     game = get_game(game_id)
@@ -48,21 +50,21 @@ def play_match(game_id: str, specs: list[SeatSpec], seed: int, options: dict | N
     state = game.new(len(specs), seed=seed, options=options)
     think = [0.0] * len(specs)
     decisions = [0] * len(specs)
-    actions = []
-    while not state.is_over():
-        seat = state.to_move()
+    actions: list[Action] = []
+    while (seat := state.to_move()) is not None:
         legal = state.legal_actions()
         started = time.perf_counter()
-        action = policies[seat].choose(game_id, state.view(seat), seat, decision_seed(seed, len(actions), seat), legal)
+        action = policies[seat].choose(game_id, state.view(seat), seat, decision_seed(seed, len(actions), seat),
+                                       legal)
         think[seat] += time.perf_counter() - started
         decisions[seat] += 1
         state.apply(action, False)
         actions.append(action)
-    return MatchRecord(game_id, seed, options, [str(spec) for spec in specs], state.scores(), state.outcome(), len(actions),
-                       think, decisions, actions)
+    return MatchRecord(game_id, seed, options, [str(spec) for spec in specs], state.scores(), state.outcome(),
+                       len(actions), think, decisions, actions)
 
 
-def replay(record: MatchRecord):
+def replay(record: MatchRecord) -> State:
     """The final state of a recorded match, rebuilt from its seed and actions."""
     state = get_game(record.game_id).new(len(record.specs), seed=record.seed, options=record.options)
     for action in record.actions:

@@ -12,19 +12,28 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts as os_ismcts
 from open_spiel.python.algorithms import mcts as os_mcts
 
-from caravan_tui.engine import Action
+from caravan_tui.engine import Action, State
 from caravan_tui.games import get_game
 
 from .arena import wilson_interval
 from .ismcts import search
 from .matches import decision_seed
+
+#: OpenSpiel's player id of a finished game
+TERMINAL: int = pyspiel.PlayerId.TERMINAL
+#: the sides' work in a match: moves with a choice, iterations searched, seconds taken
+Work = dict[str, list[float]]
+#: one match of a head-to-head: the arguments of ``head_to_head_match``
+MatchJob = tuple[str, int, int, int, int, int, float, dict[str, Any] | None]
 
 
 class ActionCodec:
@@ -45,8 +54,8 @@ class ActionCodec:
         return self.actions[number]
 
 
-class SpielGame(pyspiel.Game):
-    def __init__(self, game_id: str, players: int = 2, options: dict | None = None, seed: int = 0) -> None:
+class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types
+    def __init__(self, game_id: str, players: int = 2, options: dict[str, Any] | None = None, seed: int = 0) -> None:
         self.ours = get_game(game_id)
         self.players = players
         self.options = self.ours.resolve_options(options)
@@ -71,17 +80,17 @@ class SpielGame(pyspiel.Game):
         return SpielState(self, self.ours.new(self.players, seed=self.seed, options=self.options))
 
 
-class SpielState(pyspiel.State):
+class SpielState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no types
     """Wraps one of our states; every call is forwarded to it."""
 
-    def __init__(self, game: SpielGame, inner) -> None:
+    def __init__(self, game: SpielGame, inner: State) -> None:
         super().__init__(game)
         self.spiel_game = game
         self.inner = inner
 
     def current_player(self) -> int:
         seat = self.inner.to_move()
-        return pyspiel.PlayerId.TERMINAL if seat is None else seat
+        return TERMINAL if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
         encode = self.spiel_game.codec.encode
@@ -109,7 +118,7 @@ class SpielState(pyspiel.State):
         return repr(self.inner.view(None))
 
 
-class CutoffRollout(os_mcts.Evaluator):
+class CutoffRollout(os_mcts.Evaluator):  # type: ignore[misc]  # open_spiel ships no types
     """Uniform random playout for ``horizon`` plies, then ``estimate()`` — as our search does."""
 
     def __init__(self, horizon: int, rng: random.Random) -> None:
@@ -129,7 +138,8 @@ class CutoffRollout(os_mcts.Evaluator):
         return [(action, 1.0 / len(legal)) for action in legal]
 
 
-def openspiel_bot(game: SpielGame, simulations: int, seed: int, horizon: int, exploration: float):
+def openspiel_bot(game: SpielGame, simulations: int, seed: int, horizon: int,
+                  exploration: float) -> os_ismcts.ISMCTSBot:
     rng = random.Random(seed)
     bot = os_ismcts.ISMCTSBot(game, CutoffRollout(horizon, rng), exploration, simulations,
                               random_state=np.random.RandomState(seed % (1 << 32)))
@@ -137,7 +147,7 @@ def openspiel_bot(game: SpielGame, simulations: int, seed: int, horizon: int, ex
     return bot
 
 
-def openspiel_choose(game: SpielGame, state, seat: int, simulations: int, seed: int,
+def openspiel_choose(game: SpielGame, state: State, seat: int, simulations: int, seed: int,
                      horizon: int, exploration: float) -> Action:
     """OpenSpiel's choice for ``seat``, searching from a world built from the seat's view only."""
     world = SpielState(game, game.ours.from_view(state.view(seat), seat))
@@ -146,7 +156,7 @@ def openspiel_choose(game: SpielGame, state, seat: int, simulations: int, seed: 
 
 
 def iterations_per_move(game_id: str, seconds: float, horizon: int, exploration: float,
-                        options: dict | None = None, repeats: int = 3) -> tuple[int, int]:
+                        options: dict[str, Any] | None = None, repeats: int = 3) -> tuple[int, int]:
     """(ours, OpenSpiel's) iterations that each search completes in ``seconds`` from the opening.
 
     Both are timed at the move time itself: OpenSpiel's rate falls as its tree grows (2,000/s
@@ -157,6 +167,8 @@ def iterations_per_move(game_id: str, seconds: float, horizon: int, exploration:
     game = SpielGame(game_id, options=options, seed=1)
     state = game.ours.new(2, seed=1, options=game.options)
     seat = state.to_move()
+    if seat is None:
+        raise ValueError(f"{game.ours.title} is over before its first move")
     world = game.ours.from_view(state.view(seat), seat)
 
     def ours() -> int:
@@ -172,7 +184,8 @@ def iterations_per_move(game_id: str, seconds: float, horizon: int, exploration:
     while (elapsed := theirs(simulations)) < seconds:
         simulations *= 2
     simulations = max(1, round(simulations * seconds / elapsed))
-    ours_counts, theirs_times = [], []
+    ours_counts: list[int] = []
+    theirs_times: list[float] = []
     for _ in range(repeats):
         ours_counts.append(ours())
         theirs_times.append(theirs(simulations))
@@ -180,22 +193,21 @@ def iterations_per_move(game_id: str, seconds: float, horizon: int, exploration:
             max(1, round(simulations * seconds / statistics.median(theirs_times))))
 
 
-def _no_work() -> dict[str, list]:
+def _no_work() -> Work:
     """Per side: moves with a choice, iterations searched, seconds taken."""
     return {"ours": [0, 0, 0.0], "openspiel": [0, 0, 0.0]}
 
 
 def head_to_head_match(game_id: str, seed: int, openspiel_seat: int, ours_iterations: int,
                        openspiel_simulations: int, horizon: int, exploration: float,
-                       options: dict | None = None) -> tuple[list[float], dict[str, list]]:
+                       options: dict[str, Any] | None = None) -> tuple[list[float], Work]:
     """One match, OpenSpiel's bot in ``openspiel_seat``: the outcome per seat, and for each side
     its moves with a choice, the iterations it searched in them and the seconds they took."""
     game = SpielGame(game_id, options=options, seed=seed)
     state = game.ours.new(2, seed=seed, options=game.options)
     work = _no_work()
     moves = 0
-    while not state.is_over():
-        seat = state.to_move()
+    while (seat := state.to_move()) is not None:
         legal = state.legal_actions()
         turn_seed = decision_seed(seed, moves, seat)
         started = time.perf_counter()
@@ -218,17 +230,18 @@ def head_to_head_match(game_id: str, seed: int, openspiel_seat: int, ours_iterat
     return state.outcome(), work
 
 
-def _match(job: tuple) -> tuple[int, list[float], dict[str, list]]:
+def _match(job: MatchJob) -> tuple[int, list[float], Work]:
     return (job[2], *head_to_head_match(*job))
 
 
 def head_to_head(game_id: str, matches: int, seconds: float, horizon: int, exploration: float,
-                 options: dict | None = None, seed: int = 1, workers: int = 2, on_result=None) -> dict:
+                 options: dict[str, Any] | None = None, seed: int = 1, workers: int = 2,
+                 on_result: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """``matches`` matches, each deal played twice with the seats swapped (as the arena does);
     each side searches as many iterations a move as it completes in ``seconds`` (measured
     first), and its speed is then measured over all its moves of the matches."""
     ours_iterations, simulations = iterations_per_move(game_id, seconds, horizon, exploration, options)
-    jobs = [(game_id, seed + i // 2, i % 2, ours_iterations, simulations, horizon, exploration, options)
+    jobs: list[MatchJob] = [(game_id, seed + i // 2, i % 2, ours_iterations, simulations, horizon, exploration, options)
             for i in range(matches)]
     ours_points = 0.0
     work = _no_work()
@@ -253,7 +266,7 @@ def head_to_head(game_id: str, matches: int, seconds: float, horizon: int, explo
             "interval95": list(wilson_interval(ours_points, matches))}
 
 
-def format_head_to_head(result: dict) -> str:
+def format_head_to_head(result: dict[str, Any]) -> str:
     low, high = result["interval95"]
     return "\n".join([
         f"{result['game']}: our ISMCTS vs OpenSpiel ISMCTSBot (Python), same engine, "

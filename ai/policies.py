@@ -9,14 +9,14 @@ import dataclasses
 import math
 import os
 import random
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypedDict
 
-from caravan_tui.engine import Action, Game
+from caravan_tui.engine import Action, Considered, Game, Prior
 from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 
 from .ismcts import ProgressCallback, most_visited, search
-from .levels import BUDGET_FIELDS, Level, level_for
+from .levels import BUDGET_FIELDS, Level, level_for, tweaked
 
 #: each root action's visits and summed reward, as one search (or several, merged) left them
 RootStats = dict[Action, tuple[int, float]]
@@ -26,7 +26,7 @@ class Policy(Protocol):
     def choose(
         self,
         game_id: str,
-        view: dict,
+        view: dict[str, Any],
         seat: int,
         seed: int,
         legal: list[Action] | None = None,
@@ -34,7 +34,7 @@ class Policy(Protocol):
     ) -> Action: ...
 
 
-def _legal(game_id: str, view: dict, seat: int, legal: list[Action] | None) -> list[Action]:
+def _legal(game_id: str, view: dict[str, Any], seat: int, legal: list[Action] | None) -> list[Action]:
     return legal if legal is not None else get_game(game_id).from_view(view, seat).legal_actions()
 
 
@@ -42,7 +42,7 @@ class RandomPolicy:
     """A uniformly random legal action."""
 
     def choose(
-        self, game_id: str, view: dict, seat: int, seed: int,
+        self, game_id: str, view: dict[str, Any], seat: int, seed: int,
         legal: list[Action] | None = None, progress: ProgressCallback | None = None,
     ) -> Action:
         return random.Random(seed).choice(_legal(game_id, view, seat, legal))
@@ -53,7 +53,7 @@ class GreedyPolicy:
     seat; ties broken by the seeded generator."""
 
     def choose(
-        self, game_id: str, view: dict, seat: int, seed: int,
+        self, game_id: str, view: dict[str, Any], seat: int, seed: int,
         legal: list[Action] | None = None, progress: ProgressCallback | None = None,
     ) -> Action:
         world = get_game(game_id).from_view(view, seat)
@@ -70,7 +70,18 @@ class GreedyPolicy:
         return random.Random(seed).choice(best)
 
 
-def search_settings(level: Level, game: Game) -> dict:
+class SearchSettings(TypedDict):
+    """The keyword arguments of ``search`` that a level sets, apart from its budget."""
+
+    horizon: int
+    exploration: float
+    prior: Prior | None
+    widening: float
+    widening_base: float
+    considered: Considered | None
+
+
+def search_settings(level: Level, game: Game) -> SearchSettings:
     """``search`` keyword arguments for ``level``'s settings on ``game``, apart from its budget."""
     return {"horizon": level.horizon, "exploration": level.exploration,
             "prior": game.ai.prior if level.prior else None,
@@ -109,13 +120,13 @@ class SearchPolicy:
         if self.per_game:
             level = level_for(level, get_game(game_id), keep_budget=self.fixed_budget)
         if self.tweaks:
-            level = dataclasses.replace(level, **dict(self.tweaks))
+            level = tweaked(level, dict(self.tweaks))
         if not self.timed and level.iterations is not None and level.seconds is not None:
             level = dataclasses.replace(level, seconds=None)
         return level
 
     def search_root(
-        self, game_id: str, view: dict, seat: int, seed: int, index: int = 0,
+        self, game_id: str, view: dict[str, Any], seat: int, seed: int, index: int = 0,
         progress: ProgressCallback | None = None,
     ) -> RootStats:
         """Each root action's visits and summed reward in search number ``index`` (seeded from
@@ -148,7 +159,7 @@ class SearchPolicy:
         return most_visited({action: visits for action, (visits, _) in stats.items()})
 
     def choose(
-        self, game_id: str, view: dict, seat: int, seed: int,
+        self, game_id: str, view: dict[str, Any], seat: int, seed: int,
         legal: list[Action] | None = None, progress: ProgressCallback | None = None,
     ) -> Action:
         if legal is not None and len(legal) == 1:
@@ -160,19 +171,26 @@ class SearchPolicy:
 
 
 def make_policy(spec: SeatSpec, *, level: Level | None = None, iterations: int | None = None) -> Policy:
-    """The policy that plays ``spec`` (random, greedy or an AI seat). An AI seat searches its
-    level with the game's settings, then its own tweaks. ``level`` replaces the named level
-    (used as given, with no per-game settings); ``iterations`` sets an iteration-only budget
-    for every game (fast, deterministic tests) while the game's other settings still apply.
-    ``CARAVAN_TUI_AI_BUDGET=iterations`` drops the clock."""
+    """The policy that plays ``spec`` (random, greedy or an AI seat: see ``search_policy``)."""
     if spec.kind == "random":
         return RandomPolicy()
     if spec.kind == "greedy":
         return GreedyPolicy()
     if spec.kind != "ai":
         raise ValueError(f"a {spec.label} seat is not played by a policy")
+    return search_policy(spec, level=level, iterations=iterations)
+
+
+def search_policy(spec: SeatSpec, *, level: Level | None = None, iterations: int | None = None) -> SearchPolicy:
+    """The policy of the AI seat ``spec``: it searches its level with the game's settings, then
+    its own tweaks. ``level`` replaces the named level (used as given, with no per-game
+    settings); ``iterations`` sets an iteration-only budget for every game (fast, deterministic
+    tests) while the game's other settings still apply. ``CARAVAN_TUI_AI_BUDGET=iterations``
+    drops the clock."""
+    if spec.kind != "ai":
+        raise ValueError(f"a {spec.label} seat does not search")
     tweaks = spec.tweaks
-    chosen = spec.level_settings() if level is None else dataclasses.replace(level, **dict(tweaks))
+    chosen = spec.level_settings() if level is None else tweaked(level, dict(tweaks))
     if iterations is not None:
         chosen = dataclasses.replace(chosen, iterations=iterations, seconds=None)
         tweaks = tuple((k, v) for k, v in tweaks if k not in BUDGET_FIELDS)
@@ -197,9 +215,9 @@ def candidates(stats: RootStats, top: int = 3) -> list[Candidate]:
             for action, (visits, reward) in ranked]
 
 
-def hint(game_id: str, view: dict, seat: int, level: str = "normal", seed: int = 0) -> list[Candidate]:
+def hint(game_id: str, view: dict[str, Any], seat: int, level: str = "normal", seed: int = 0) -> list[Candidate]:
     """The AI's suggestion for ``seat`` (shown to the player, not played): the search's top
     candidates, the suggestion first."""
-    policy = make_policy(SeatSpec.ai(level))
+    policy = search_policy(SeatSpec.ai(level))
     return candidates(policy.merge([policy.search_root(game_id, view, seat, seed, index)
                                     for index in range(policy.level.searches)]))

@@ -25,15 +25,20 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from multiprocessing.queues import SimpleQueue
+from typing import Any, TypeVar
 
 from caravan_tui.engine import Action
 
-from .policies import Candidate, Policy, SearchPolicy, candidates
+from .ismcts import ProgressCallback
+from .policies import Candidate, Policy, RootStats, SearchPolicy, candidates
 
 POLL_SECONDS = 0.1
 PR_SET_PDEATHSIG = 1
 
-_progress_queue: SimpleQueue | None = None  # set in each worker process
+#: a progress report on the queue: (job, search index, iterations, best action, its text)
+Report = tuple[int, int, int, Action, str]
+_progress_queue: SimpleQueue[Report] | None = None  # set in each worker process
+T = TypeVar("T")
 
 
 class AIWorkerError(RuntimeError):
@@ -61,17 +66,20 @@ def die_with_parent(parent: int) -> None:
             os._exit(0)
 
 
-def _init_worker(parent: int, progress_queue: SimpleQueue) -> None:
+def _init_worker(parent: int, progress_queue: SimpleQueue[Report]) -> None:
     global _progress_queue
     die_with_parent(parent)
     _progress_queue = progress_queue
     import caravan_tui.games  # noqa: F401  (load the registry before the first search)
 
 
-def _reporter(job: int, index: int, game_id: str, view: dict, seat: int):
+def _reporter(job: int, index: int, game_id: str, view: dict[str, Any], seat: int) -> ProgressCallback:
     """A search progress callback forwarding at most one message per POLL_SECONDS."""
     from caravan_tui.games import get_game
 
+    queue = _progress_queue
+    if queue is None:
+        raise RuntimeError("search progress is reported from a worker process only")
     world = get_game(game_id).from_view(view, seat)
     last = -POLL_SECONDS
 
@@ -80,17 +88,19 @@ def _reporter(job: int, index: int, game_id: str, view: dict, seat: int):
         now = time.monotonic()
         if now - last >= POLL_SECONDS:
             last = now
-            _progress_queue.put((job, index, iterations, action, world.describe(action, seat)))
+            queue.put((job, index, iterations, action, world.describe(action, seat)))
 
     return report
 
 
-def _choose(policy: Policy, job: int | None, game_id, view, seat, seed, legal) -> Action:
+def _choose(policy: Policy, job: int | None, game_id: str, view: dict[str, Any], seat: int, seed: int,
+            legal: list[Action] | None) -> Action:
     progress = None if job is None else _reporter(job, 0, game_id, view, seat)
     return policy.choose(game_id, view, seat, seed, legal, progress)
 
 
-def _search_root(policy: SearchPolicy, job: int | None, index: int, game_id, view, seat, seed):
+def _search_root(policy: SearchPolicy, job: int | None, index: int, game_id: str, view: dict[str, Any], seat: int,
+                 seed: int) -> RootStats:
     progress = None if job is None else _reporter(job, index, game_id, view, seat)
     return policy.search_root(game_id, view, seat, seed, index, progress)
 
@@ -107,7 +117,7 @@ class AIWorker:
         self._max_workers = max_workers
         self._context = multiprocessing.get_context("spawn")
         self._pool: ProcessPoolExecutor | None = None
-        self._queue: SimpleQueue | None = None
+        self._queue: SimpleQueue[Report] | None = None
         self._listeners: dict[int, Listener] = {}
         self._jobs = itertools.count()
 
@@ -124,7 +134,7 @@ class AIWorker:
         self,
         policy: Policy,
         game_id: str,
-        view: dict,
+        view: dict[str, Any],
         seat: int,
         seed: int,
         legal: list[Action] | None = None,
@@ -135,43 +145,44 @@ class AIWorker:
         if legal is not None and len(legal) == 1:
             return legal[0]
         pool = self._executor()
-        job = None if on_progress is None else next(self._jobs)
-        searches = policy.level.searches if isinstance(policy, SearchPolicy) else 1
+        job = None if on_progress is None else self._listen(on_progress)
         try:
-            if searches == 1:
-                futures = [pool.submit(_choose, policy, job, game_id, view, seat, seed, legal)]
-            else:
-                futures = [
+            if isinstance(policy, SearchPolicy) and policy.level.searches > 1:
+                roots = self._submit(pool, lambda: [
                     pool.submit(_search_root, policy, job, index, game_id, view, seat, seed)
-                    for index in range(searches)
-                ]
-        except BrokenProcessPool as error:
-            self._discard_pool(pool)
-            raise AIWorkerError(f"the AI worker pool is broken: {error}") from error
-        if job is not None:
-            self._listeners[job] = _aggregator(on_progress)
-        try:
-            results = await self._gather(pool, futures, job)
+                    for index in range(policy.level.searches)
+                ])
+                return SearchPolicy.best(SearchPolicy.merge(await self._gather(pool, roots, job)))
+            chosen = self._submit(pool, lambda: [pool.submit(_choose, policy, job, game_id, view, seat, seed, legal)])
+            return (await self._gather(pool, chosen, job))[0]
         finally:
-            self._listeners.pop(job, None)
-        return results[0] if searches == 1 else SearchPolicy.best(SearchPolicy.merge(results))
+            if job is not None:
+                self._listeners.pop(job, None)
 
-    async def explain(self, policy: SearchPolicy, game_id: str, view: dict, seat: int, seed: int,
+    def _listen(self, on_progress: Callable[[Progress], None]) -> int:
+        """A new job's number; its progress reports go to ``on_progress`` until it is dropped."""
+        job = next(self._jobs)
+        self._listeners[job] = _aggregator(on_progress)
+        return job
+
+    async def explain(self, policy: SearchPolicy, game_id: str, view: dict[str, Any], seat: int, seed: int,
                       top: int = 3) -> list[Candidate]:
         """The search's ``top`` candidates for ``seat`` (its choice first), computed in worker
         processes, one per search of the level."""
         pool = self._executor()
+        futures = self._submit(pool, lambda: [pool.submit(_search_root, policy, None, index, game_id, view, seat, seed)
+                                              for index in range(policy.level.searches)])
+        return candidates(SearchPolicy.merge(await self._gather(pool, futures, None)), top)
+
+    def _submit(self, pool: ProcessPoolExecutor, submit: Callable[[], list[Future[T]]]) -> list[Future[T]]:
+        """The futures ``submit`` starts on ``pool``; AIWorkerError if the pool is broken."""
         try:
-            futures = [pool.submit(_search_root, policy, None, index, game_id, view, seat, seed)
-                       for index in range(policy.level.searches)]
+            return submit()
         except BrokenProcessPool as error:
             self._discard_pool(pool)
             raise AIWorkerError(f"the AI worker pool is broken: {error}") from error
-        return candidates(SearchPolicy.merge(await self._gather(pool, futures, None)), top)
 
-    async def _gather(
-        self, pool: ProcessPoolExecutor, futures: list[Future], job: int | None
-    ) -> list:
+    async def _gather(self, pool: ProcessPoolExecutor, futures: list[Future[T]], job: int | None) -> list[T]:
         waiting = asyncio.gather(*(asyncio.wrap_future(f) for f in futures))
         try:
             while job is not None and not waiting.done():
@@ -198,21 +209,25 @@ class AIWorker:
         if self._pool is pool:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
-            self._queue.close()
-            self._queue = None
+            self._close_queue()
 
     def close(self) -> None:
         """Stop the workers; a running search finishes first."""
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
+            self._close_queue()
+
+    def _close_queue(self) -> None:
+        """Close the progress queue of the pool just shut down (made with it, in ``_executor``)."""
+        if self._queue is not None:
             self._queue.close()
             self._queue = None
 
     async def __aenter__(self) -> AIWorker:
         return self
 
-    async def __aexit__(self, *exc) -> None:
+    async def __aexit__(self, *exc: object) -> None:
         await asyncio.to_thread(self.close)
 
 

@@ -8,9 +8,10 @@ AI seats propose by the engine's suggested proposals only (``GameAI.considered``
 written ``SPEC/notrade`` plays SPEC but never proposes and declines every offer, as a person who
 never trades would: it declines without searching, and when building it plays the move its
 search visited most among those that are not proposals. The other seats do not know it never
-trades (a declined proposal costs them what it costs against such a person). With one seat kind, ``--rounds`` games are played
-with every seat that kind, one seed each; with two kinds, the arena's line-ups: every
-combination with both kinds, in every rotation, one seed per line-up and round. AI seats search
+trades (a declined proposal costs them what it costs against such a person). With one seat kind,
+``--rounds`` games are played with every seat that kind, one seed each; with two kinds, the
+arena's line-ups: every combination with both kinds, in every rotation, one seed per line-up and
+round. AI seats search
 their iteration budget only (``CARAVAN_TUI_AI_BUDGET=iterations``), so a run replays exactly.
 """
 from __future__ import annotations
@@ -27,9 +28,10 @@ from typing import Any
 from ai.arena import wilson_interval
 from ai.ismcts import most_visited
 from ai.matches import decision_seed, seat_policy
-from ai.policies import SearchPolicy
+from ai.policies import Policy, SearchPolicy
 from caravan_tui.engine import Action
 from caravan_tui.games import get_game
+from caravan_tui.games.ahldarahd.rules import AhldarahdState
 from caravan_tui.games.ahldarahd.trading import traded
 from caravan_tui.seats import SeatSpec
 
@@ -59,15 +61,17 @@ def lineups(kinds: list[str], players: int) -> list[tuple[str, ...]]:
     return [c for c in combinations_with_replacement(kinds, players) if len(set(c)) > 1]
 
 
-def play(specs: list[str], seed: int, options: dict) -> dict:
+def play(specs: list[str], seed: int, options: dict[str, Any]) -> dict[str, Any]:
     game = get_game("ahldarahd")
-    policies = [NoTrade(policy) if s.endswith("/notrade") and isinstance(policy, SearchPolicy) else policy
-                for s in specs for policy in [seat_policy(SeatSpec.parse(s.removesuffix("/notrade")))]]
+    policies: list[NoTrade | Policy] = [
+        NoTrade(policy) if s.endswith("/notrade") and isinstance(policy, SearchPolicy) else policy
+        for s in specs for policy in [seat_policy(SeatSpec.parse(s.removesuffix("/notrade")))]]
     state = game.new(len(specs), seed=seed, options=game.resolve_options(options))
-    made, accepted, failed, declined = Counter(), Counter(), Counter(), Counter()
+    if not isinstance(state, AhldarahdState):
+        raise TypeError(f"the ahldarahd game plays {type(state).__name__}, not AhldarahdState")
+    made, accepted, failed, declined = Counter[int](), Counter[int](), Counter[int](), Counter[int]()
     moves = 0
-    while not state.is_over():
-        seat = state.to_move()
+    while (seat := state.to_move()) is not None:
         action = policies[seat].choose("ahldarahd", state.view(seat), seat, decision_seed(seed, moves, seat),
                                        state.legal_actions())
         kind = action[0]
@@ -127,7 +131,8 @@ def main() -> int:
                 for j, y in enumerate(r["seats"]):
                     if x == a and y == b:
                         n += 1
-                        wins += 1 if r["outcome"][i] > r["outcome"][j] else 0.5 if r["outcome"][i] == r["outcome"][j] else 0
+                        mine, theirs = r["outcome"][i], r["outcome"][j]
+                        wins += 1 if mine > theirs else 0.5 if mine == theirs else 0
         low, high = wilson_interval(wins, int(n))
         print(f"{a} vs {b}: {wins:g}/{n:g} pairings ({wins / n:.0%}), 95% interval {low:.0%}–{high:.0%}")
         for kind in kinds:

@@ -20,6 +20,8 @@ def main(game_id: str, iterations: int) -> None:
     level = level_for(get_level("normal"), game)
     state = game.new(game.default_players, seed=1, options=game.quick_options)
     seat = state.to_move()
+    if seat is None:
+        raise ValueError(f"{game.title} is over before its first move")
     world = game.from_view(state.view(seat), seat)
     if iterations:
         search(world, seat, iterations=iterations, seed=1, **search_settings(level, game))

@@ -36,6 +36,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
@@ -60,6 +61,7 @@ class Session:
     play: list[float] = field(default_factory=list)
     chat: list[float] = field(default_factory=list)
     in_list: bool = False
+    reader: asyncio.Task[None] | None = None  # ``read``, running while the session lasts
 
     def press(self, keys: str) -> None:
         self.process.stdin.write(keys.encode())
@@ -102,8 +104,9 @@ async def start_server(home: Path) -> tuple[asyncio.subprocess.Process, int]:
             sys.executable, "-c", CLI, "serve", "--port", "0", "--per-address", "500", "--max-sessions", "500",
             "--ai-iterations", "200", env=env, stdout=out, stderr=asyncio.subprocess.STDOUT)
     for _ in range(300):
-        if b"serving on" in said.read_bytes():
-            return proc, int(re.search(rb"port (\d+)", said.read_bytes())[1])
+        output = said.read_bytes()
+        if b"serving on" in output and (port := re.search(rb"port (\d+)", output)):
+            return proc, int(port[1])
         await asyncio.sleep(0.05)
     raise RuntimeError(said.read_text())
 
@@ -151,7 +154,7 @@ async def open_session(port: int, name: str) -> Session:
                                   agent_path=None)
     process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
     session = Session(name, process, conn)
-    asyncio.create_task(session.read())
+    session.reader = asyncio.create_task(session.read())
     await session.until((b"What name do you play under",), 0, 120)
     mark = len(session.out)
     session.press(name + "\r")
@@ -235,7 +238,7 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def run(n: int, seconds: float) -> dict:
+async def run(n: int, seconds: float) -> dict[str, Any]:
     home = Path(tempfile.mkdtemp(prefix="ssh-load-"))
     server, port = await start_server(home)
     sessions: list[Session] = []
@@ -295,12 +298,12 @@ async def run(n: int, seconds: float) -> dict:
         await server.wait()
 
 
-def table(rows: list[dict]) -> str:
+def table(rows: list[dict[str, Any]]) -> str:
     head = ("| N | all keys p50 / p95 ms | plays list p50 / p95 | play p50 / p95 | chat p50 / p95 | hub MB "
             "| session MB (mean) | hub CPU | sessions CPU | loadgen CPU | machine busy | load avg |")
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for r in rows:
-        def pair(kind: str) -> str:
+        def pair(kind: str, r: dict[str, Any] = r) -> str:
             return f"{r[kind + '_p50_ms']:.0f} / {r[kind + '_p95_ms']:.0f} ({r[kind + '_presses']})"
 
         lines.append(

@@ -5,17 +5,21 @@ import math
 import random
 import time
 import tracemalloc
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from ai.ismcts import search
 from ai.levels import LEVELS, get_level, level_for
 from ai.policies import make_policy, search_settings
+from caravan_tui.engine import Game, State
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.seats import SeatSpec
 
 SAMPLE_SEEDS = range(40)
+T = TypeVar("T")
 
 
-def sample_states(game, players: int) -> list:
+def sample_states(game: Game, players: int) -> list[State]:
     """Positions from random playouts: a spread of openings, middles and ends."""
     states = []
     for seed in SAMPLE_SEEDS:
@@ -34,7 +38,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[max(0, math.ceil(q / 100 * len(ordered)) - 1)]
 
 
-def _per_call_us(fn, items: list, repeat: int) -> float:
+def _per_call_us(fn: Callable[[T], object], items: Sequence[T], repeat: int) -> float:
     started = time.perf_counter()
     for _ in range(repeat):
         for item in items:
@@ -44,19 +48,20 @@ def _per_call_us(fn, items: list, repeat: int) -> float:
 
 def bench_game(game_id: str, players: int | None = None, *, playout_seconds: float = 2.0,
                search_iterations: int = 3000, level_positions: int = 10,
-               levels: tuple[str, ...] = tuple(LEVELS), memory_iterations: int | None = None) -> dict:
+               levels: tuple[str, ...] = tuple(LEVELS), memory_iterations: int | None = None) -> dict[str, Any]:
     game = get_game(game_id)
     players = players or game.default_players
     states = sample_states(game, players)
+    movers = [(s, seat) for s in states if (seat := s.to_move()) is not None]  # each sample and its mover
     rng = random.Random(0)
     moves = [(s, rng.choice(s.legal_actions())) for s in states]
     clone_us = _per_call_us(lambda s: s.clone(), states, 50)
     # legal_actions on a freshly redealt world, as search calls it, rebuilt from its data so no
     # cached answer is read (a redealt world without hidden cards is a clone sharing its cache)
-    fresh = [type(w).from_data(w.to_data()) for w in (s.determinize((s.to_move() + 1) % players, rng) for s in states)]
+    fresh = [type(w).from_data(w.to_data()) for w in (s.determinize((seat + 1) % players, rng) for s, seat in movers)]
     legal_us = _per_call_us(lambda s: s.legal_actions(), fresh, 1)
     apply_us = _per_call_us(lambda m: m[0].clone().apply(m[1], False), moves, 20) - clone_us
-    determinize_us = _per_call_us(lambda s: s.determinize(s.to_move(), rng), states, 20)
+    determinize_us = _per_call_us(lambda m: m[0].determinize(m[1], rng), movers, 20)
 
     playouts, started = 0, time.perf_counter()
     while time.perf_counter() - started < playout_seconds:
@@ -68,6 +73,8 @@ def bench_game(game_id: str, players: int | None = None, *, playout_seconds: flo
 
     start = game.new(players, seed=1, options=game.quick_options)
     seat = start.to_move()
+    if seat is None:
+        raise ValueError(f"{game.title} is over before its first move")
     world = game.from_view(start.view(seat), seat)
     normal = level_for(get_level("normal"), game)
     settings = search_settings(normal, game)
@@ -79,13 +86,12 @@ def bench_game(game_id: str, players: int | None = None, *, playout_seconds: flo
     tracemalloc.stop()
 
     level_times = {}
-    positions = [s for s in states if len(s.legal_actions()) > 1]
+    positions = [(s, seat) for s, seat in movers if len(s.legal_actions()) > 1]
     positions = positions[:: max(1, len(positions) // level_positions)][:level_positions]
     for name in levels:
         policy = make_policy(SeatSpec.ai(name))
         times = []
-        for index, state in enumerate(positions):
-            seat = state.to_move()
+        for index, (state, seat) in enumerate(positions):
             started = time.perf_counter()
             policy.choose(game_id, state.view(seat), seat, index, state.legal_actions())
             times.append(time.perf_counter() - started)
@@ -100,13 +106,13 @@ def bench_game(game_id: str, players: int | None = None, *, playout_seconds: flo
     }
 
 
-def run_bench(game_ids: list[str] | None = None, **kwargs) -> list[dict]:
+def run_bench(game_ids: list[str] | None = None, **kwargs: Any) -> list[dict[str, Any]]:
     """Every game at every player count it supports."""
     return [bench_game(game_id, players, **kwargs)
             for game_id in (game_ids or list(GAMES)) for players in GAMES[game_id].players]
 
 
-def format_report(results: list[dict]) -> str:
+def format_report(results: list[dict[str, Any]]) -> str:
     lines = []
     for r in results:
         lines.append(f"{r['game']} ({r['players']} players, options {r['options']})")

@@ -379,6 +379,12 @@ class Subscription:
     def close(self) -> None:
         self.bus.unsubscribe(self)
 
+    def wake(self) -> None:
+        """Make the reader waiting in ``get`` look up: it receives None, the one thing on an inbox
+        that is not a message. Only the inbox's owner wakes it (stopping itself), so ``get`` is
+        typed for the messages everyone else reads."""
+        self.queue.put_nowait(None)  # type: ignore[arg-type]  # the owner's own stop signal
+
     def __aiter__(self) -> AsyncIterator[Message]:
         return self
 

@@ -9,12 +9,11 @@ is one it can spend (at most ``ai.levels.MAX_ITERATIONS`` iterations and ``MAX_S
 """
 from __future__ import annotations
 
-import dataclasses
 import math
 import re
 from dataclasses import dataclass
 
-from ai.levels import LEVELS, Level, get_level
+from ai.levels import LEVELS, Level, get_level, tweaked
 
 PEOPLE = ("human", "remote")
 POLICIES = ("random", "greedy")
@@ -85,10 +84,10 @@ class SeatSpec:
 
     def level_settings(self) -> Level:
         """The generic level with this seat's tweaks (ValueError if they make no valid level)."""
-        if self.kind != "ai":
+        if self.kind != "ai" or self.level is None:
             raise ValueError(f"a {self.kind} seat has no AI level")
         level = LEVELS[self.level]
-        return dataclasses.replace(level, **dict(self.tweaks)) if self.tweaks else level
+        return tweaked(level, dict(self.tweaks)) if self.tweaks else level
 
 
 def parse_seats(text: str) -> list[SeatSpec]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeGuard
 
 import msgpack
 
@@ -29,7 +29,7 @@ class DamagedSave(Exception):
 
 
 #: schema n -> function upgrading a schema-n payload map to schema n + 1.
-def _schema_1_to_2(fields: dict) -> dict:
+def _schema_1_to_2(fields: dict[str, Any]) -> dict[str, Any]:
     """Schema 2 names the seat that resigned (schema 1 kept only the result, where that seat
     scored 0) and drops the state cache: the rules may since have added to a game's data (a
     replaced up card became public in Decktet Caravan), and loading rebuilds it from the log.
@@ -43,7 +43,7 @@ def _schema_1_to_2(fields: dict) -> dict:
 
 
 #: schema n -> function upgrading a schema-n payload map to schema n + 1 (before it is checked).
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _schema_1_to_2}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _schema_1_to_2}
 
 # Caps far above any real save, so that a crafted file can exhaust neither memory nor the stack.
 # The largest real saves (Camel Caravan played to the end) are about 11 KB, with about 700
@@ -61,7 +61,7 @@ _INT64 = range(-(2**63), 2**63)
 _PLAIN = (type(None), bool, int, float, str, bytes)  #: msgpack's plain scalars, as unpacked
 
 
-def _is_int(v: Any) -> bool:
+def _is_int(v: object) -> TypeGuard[int]:
     return type(v) is int and v in _INT64
 
 
@@ -212,7 +212,8 @@ def _digest(schema: int, payload: bytes) -> bytes:
 
 def _seal(payload: bytes, schema: int) -> bytes:
     envelope = {"format": FORMAT, "schema": schema, "sha256": _digest(schema, payload), "payload": payload}
-    return msgpack.packb(envelope, use_bin_type=True)
+    sealed: bytes = msgpack.packb(envelope, use_bin_type=True)
+    return sealed
 
 
 def _counted() -> dict[str, Callable[[Any], Any]]:
@@ -254,7 +255,7 @@ def _envelope(data: bytes) -> Any:
     return envelope
 
 
-def _check(fields: dict) -> None:
+def _check(fields: dict[str, Any]) -> None:
     """DamagedSave unless ``fields`` holds every snapshot field, each well-formed."""
     for name, check in _FIELDS.items():
         if name not in fields:
@@ -272,7 +273,7 @@ def _check(fields: dict) -> None:
         raise DamagedSave(f"the save names a seat that resigned but says the match is {fields['status']!r}")
 
 
-def _snapshot(fields: dict) -> Snapshot:
+def _snapshot(fields: dict[str, Any]) -> Snapshot:
     """A Snapshot from a payload map, checked; actions normalised back to tuples."""
     _check(fields)
     result = fields["result"]

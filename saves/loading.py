@@ -35,13 +35,17 @@ def replay(game: Game, snapshot: Snapshot, upto: int | None = None) -> Replayed:
     IllegalAction among them) if the log cannot be replayed."""
     state = game.new(snapshot.players, seed=snapshot.seed, options=snapshot.options)
     opening = state.opening_events()
-    movers, events = [], []
+    movers: list[int] = []
+    events: list[list[Event]] = []
     for number, action in enumerate(snapshot.actions[:upto], 1):
-        movers.append(state.to_move())
+        mover = state.to_move()
         try:
             events.append(state.apply(action))
+            if mover is None:  # a game refuses every action once it is over: this one did not
+                raise IllegalAction("the match is over")
         except IllegalAction as exc:
             raise IllegalAction(f"move {number} of {len(snapshot.actions)} ({action!r}) is not legal: {exc}") from None
+        movers.append(mover)
     return Replayed(game, snapshot, state, movers, events, opening)
 
 

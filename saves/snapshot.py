@@ -8,7 +8,7 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from caravan_tui import __version__
 from caravan_tui.engine import Action
@@ -28,13 +28,13 @@ class Snapshot:
 
     match_id: str
     game_id: str
-    options: dict
+    options: dict[str, Any]
     players: int
     seats: list[str]
     names: list[str]
     seed: int
     actions: list[Action] = field(default_factory=list)
-    state: dict = field(default_factory=dict)
+    state: dict[str, Any] = field(default_factory=dict)
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
     status: str = "playing"

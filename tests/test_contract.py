@@ -49,7 +49,7 @@ pytestmark = pytest.mark.parametrize("game,players", list(configurations()))
 
 def test_random_playouts_terminate_with_valid_outcome(game, players):
     for seed in SEEDS:
-        states, actions = playout(game, players, seed)
+        states, _ = playout(game, players, seed)
         final = states[-1]
         assert final.is_over() and final.to_move() is None and final.legal_actions() == []
         outcome = final.outcome()
@@ -80,6 +80,17 @@ def test_illegal_actions_raise_and_change_nothing(game, players):
                 state.apply(bad)
             assert state.to_data() == before
             assert set(state.legal_actions()) == legal
+
+
+def test_a_finished_game_refuses_every_action(game, players):
+    """Loading a save relies on it: an action logged past the end is refused, not played."""
+    states, actions = playout(game, players, 3)
+    final = states[-1]
+    before = final.to_data()
+    for action in actions[-5:] + [("pass",)]:
+        with pytest.raises(IllegalAction):
+            final.apply(action)
+        assert final.to_data() == before
 
 
 def test_to_data_round_trips_through_msgpack(game, players):
@@ -162,7 +173,7 @@ def test_solo_outcome_grows_with_the_result(game, players):
     finals = [playout(game, 1, seed)[0][-1] for seed in SEEDS]
     ranked = sorted((final.scores()[0], final.outcome()[0]) for final in finals)
     assert all(0.0 <= value <= 1.0 for _, value in ranked)
-    assert all(a[1] <= b[1] for a, b in zip(ranked, ranked[1:]) if a[0] < b[0])
+    assert all(a[1] <= b[1] for a, b in itertools.pairwise(ranked) if a[0] < b[0])
 
 
 def test_every_view_has_the_header(game, players):

@@ -16,6 +16,7 @@ from caravan_tui.bus import (
     MatchOver,
     Message,
     Rejected,
+    Request,
     Resign,
     Saved,
     SaveRequest,
@@ -418,6 +419,24 @@ async def test_malformed_requests_change_nothing_and_the_host_keeps_serving(bus,
     assert count > 100
     await play(host, rng)  # still serving
     assert len(host.actions) == len(before[1]) + 1
+
+
+@dataclasses.dataclass(frozen=True)
+class Hello(Request):
+    """A request of another protocol (the hub's, say): it names no match and no seat."""
+
+    name: str
+
+
+async def test_a_request_that_names_no_match_is_dropped_and_the_host_keeps_serving(bus, store):
+    host = new_host(GAMES["camel_caravan"], bus, store)
+    subs = listen(bus, host)
+    before = (host.state.to_data(), list(host.actions), host.status)
+    await host.handle(Hello("Ann"))
+    assert (host.state.to_data(), host.actions, host.status) == before
+    assert [m for sub in subs for m in drain(sub)] == []
+    await play(host, random.Random(3))  # still serving
+    assert len(host.actions) == 1
 
 
 def test_a_remote_request_is_checked_before_it_is_converted():

@@ -2,18 +2,22 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 
 import pytest
 
 from caravan_tui.app import CaravanApp
-from caravan_tui.bus import Act, MatchOver, Update, YourTurn
+from caravan_tui.bus import Act, MatchInfo, MatchOver, Rejected, Request, Update, YourTurn
 from caravan_tui.games import GAMES
+from caravan_tui.match.replay import ReplayClient
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.seats import SeatSpec
 from saves import SaveStore
+from saves.loading import replay
+from saves.snapshot import Snapshot
 
 SIZE = (80, 24)
 
@@ -94,3 +98,22 @@ async def test_the_saves_list_opens_the_replay(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)
+
+
+@dataclasses.dataclass(frozen=True)
+class Hello(Request):
+    """A request of another protocol (the hub's, say): it names no seat."""
+
+    name: str
+
+
+async def test_a_replay_refuses_its_seats_requests_and_ignores_any_other():
+    game = GAMES["camel_caravan"]
+    snapshot = Snapshot(match_id="m", game_id=game.id, options=game.resolve_options(game.quick_options), players=2,
+                        seats=["human", "random"], names=["Ann", "Bob"], seed=1)
+    client = ReplayClient(replay(game, snapshot), seat=0)
+    assert [type(client.queue.get_nowait()) for _ in range(2)] == [MatchInfo, Update]
+    await client.send(Hello("Ann"))
+    await client.send(Act("m", 1, 0, ("pass",)))  # another seat's
+    await client.send(Act("m", 0, 0, ("pass",)))
+    assert [type(client.queue.get_nowait()) for _ in range(client.queue.qsize())] == [Rejected]

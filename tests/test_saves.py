@@ -418,7 +418,7 @@ def test_damaged_file_is_never_overwritten(tmp_path):
     damaged = encode(snapshot("m"))[:-5]
     store.folder.mkdir(parents=True)
     store.path("m").write_bytes(damaged)
-    with pytest.raises(DamagedSave, match="m.msgpack is damaged .*truncated.*untouched"):
+    with pytest.raises(DamagedSave, match=r"m\.msgpack is damaged .*truncated.*untouched"):
         store.write(snapshot("m"))
     assert store.path("m").read_bytes() == damaged
     assert [p.name for p in store.folder.iterdir()] == ["m.msgpack"]

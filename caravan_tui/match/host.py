@@ -19,9 +19,10 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
+from typing import Any, Literal
 
 from ai.matches import decision_seed
-from ai.policies import hint, make_policy
+from ai.policies import hint, search_policy
 from ai.worker import AIWorker, AIWorkerError
 from caravan_tui.bus import (
     MAX_SEATS,
@@ -130,7 +131,7 @@ class MatchHost:
         self._inbox = bus.subscribe(host_address(self.snapshot.match_id))
         self._started = False
         self._stopped = False
-        self._hints: set[asyncio.Task] = set()
+        self._hints: set[asyncio.Task[None]] = set()
         self._writing = asyncio.Lock()
         self.chat: deque[Chat] = deque(maxlen=CHAT_BACKLOG)
         #: log lines about the match rather than its moves (a seat changing hands, an undo), each
@@ -140,7 +141,7 @@ class MatchHost:
     # -- construction -------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, game_id: str, seats: list[SeatSpec], names: list[str], seed: int, options: dict | None,
+    def new(cls, game_id: str, seats: list[SeatSpec], names: list[str], seed: int, options: dict[str, Any] | None,
             store: SaveStore | None, bus: Bus, *, match_id: str | None = None,
             worker: AIWorker | None = None, hint_level: str = "normal") -> MatchHost:
         """A fresh match; saved at once when there is a store."""
@@ -234,21 +235,21 @@ class MatchHost:
 
     def _wake(self) -> None:
         """Make ``run`` look at whether to go on serving."""
-        self._inbox.queue.put_nowait(None)  # type: ignore[arg-type]  # the inbox's one non-message
+        self._inbox.wake()
 
     async def handle(self, msg: Message) -> None:
         """Answer one request (``run`` calls this for every message on the host's address). A
         malformed request, or one from no seat of this match, is refused or dropped and changes
         nothing."""
-        seat = getattr(msg, "seat", None)
+        match, seat = getattr(msg, "match", None), getattr(msg, "seat", None)
         problem = msg.problem() if isinstance(msg, Request) else "not a request"
-        if problem is None and msg.match != self.match_id:
+        if problem is None and match != self.match_id:
             problem = f"this is match {self.match_id}"
         if problem is None and seat is not None and not 0 <= seat < self.snapshot.players:
             return  # no such seat here: nobody to answer
         if problem is not None:
-            if type(seat) is int and 0 <= seat < MAX_SEATS and type(getattr(msg, "match", None)) is str:
-                await self.bus.publish(seat_address(msg.match, seat), Rejected(msg.match, seat, self.turn, problem))
+            if type(seat) is int and 0 <= seat < MAX_SEATS and type(match) is str:
+                await self.bus.publish(seat_address(match, seat), Rejected(match, seat, self.turn, problem))
             return
         if isinstance(msg, Act):
             await self._act(msg)
@@ -377,16 +378,16 @@ class MatchHost:
         seed = decision_seed(self.snapshot.seed, msg.turn, seat)
         try:
             if self.worker is not None:
-                policy = make_policy(SeatSpec.ai(self.hint_level))
-                top = await self.worker.explain(policy, game_id, view, seat, seed)
+                top = await self.worker.explain(search_policy(SeatSpec.ai(self.hint_level)), game_id, view, seat, seed)
             else:
                 top = await asyncio.to_thread(hint, game_id, view, seat, self.hint_level, seed)
         except AIWorkerError as exc:
             await self._reject(seat, f"no hint: {exc}")
             return
         if self.turn == msg.turn and self.status == "playing" and top:
-            words = [[self._words(self.state.describe(c.action, seat), seat), c.share, c.value] for c in top]
-            await self._send(seat, Hint(self.match_id, seat, msg.turn, top[0].action, words[0][0], words))
+            texts = [self._words(self.state.describe(c.action, seat), seat) for c in top]
+            words: list[list[str | float]] = [[text, c.share, c.value] for text, c in zip(texts, top)]
+            await self._send(seat, Hint(self.match_id, seat, msg.turn, top[0].action, texts[0], words))
 
     async def _chat(self, msg: Chat) -> None:
         """Pass a chat line on to everyone, under the seat's name (a spectator's line keeps the
@@ -460,7 +461,7 @@ class MatchHost:
             await self._send(seat, self._update(seat, events))
         await self._prompt()
 
-    async def _prompt(self, only: int | str | None = "all") -> None:
+    async def _prompt(self, only: int | Literal["all"] | None = "all") -> None:
         if self.status != "playing":
             snap = self.snapshot
             over = MatchOver(self.match_id, self.state.scores(), list(snap.result or []), snap.status)

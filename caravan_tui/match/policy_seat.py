@@ -47,7 +47,7 @@ class PolicySeat:
         self.seed = seed
         self._inbox = bus.subscribe(seat_address(match_id, seat))
         self._turn: int | None = None  # the turn of the decision being made
-        self._task: asyncio.Task | None = None
+        self._task: asyncio.Task[None] | None = None
 
     async def run(self) -> None:
         """Play until ``MatchOver`` or ``stop()``. A decision in progress is dropped when an
@@ -68,22 +68,23 @@ class PolicySeat:
             self._inbox.close()
 
     def stop(self) -> None:
-        self._inbox.queue.put_nowait(None)  # wake ``run``
+        self._inbox.wake()  # ``run`` stops
 
     def _busy(self) -> bool:
         return self._task is not None and not self._task.done()
 
     def _cancel(self) -> None:
-        if self._busy():
+        if self._task is not None and not self._task.done():
             self._task.cancel()
         self._task = None
 
     async def _decide(self, msg: YourTurn) -> None:
         seed = decision_seed(self.seed, msg.turn, self.seat)
         args = (self.game_id, msg.view, self.seat, seed, msg.legal)
-        if self.searches:
+        worker = self.worker if self.searches else None  # a seat that searches has one (``__init__``)
+        if worker is not None:
             try:
-                action = await self.worker.choose(self.policy, *args, on_progress=self._progress)
+                action = await worker.choose(self.policy, *args, on_progress=self._progress)
             except Exception:  # a failed search costs one move's strength, never the match
                 logging.getLogger(__name__).exception("AI search failed; playing greedily this move")
                 action = make_policy(GREEDY).choose(*args)

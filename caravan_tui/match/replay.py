@@ -36,7 +36,8 @@ class ReplayClient:
         return await self.queue.get()
 
     async def send(self, message: Message) -> None:
-        if isinstance(message, Request) and message.seat == self.seat and self.seat is not None:
+        seat = getattr(message, "seat", None)  # a request of another protocol may name no seat
+        if isinstance(message, Request) and seat == self.seat and self.seat is not None:
             self.queue.put_nowait(Rejected(self.match_id, self.seat, self.position, "this is a replay"))
 
     def step(self, moves: int) -> None:

@@ -6,6 +6,7 @@ the host, nothing more, so a screen in this process and one over SSH work the sa
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from ai.worker import AIWorker
 from caravan_tui.bus import Bus, Message, host_address, seat_address, spectator_address
@@ -48,14 +49,14 @@ class MatchRunner:
         self.iterations = iterations
         self.ai_seats: dict[int, PolicySeat] = {}
         self.clients: list[SeatClient] = []
-        self._tasks: list[asyncio.Task] = []
+        self._tasks: list[asyncio.Task[None]] = []
         for seat, spec in enumerate(host.seats):
             if not spec.is_person:
                 self.ai_seats[seat] = self._policy_seat(seat, spec)
         host.on_seat_change = self._seat_changed
 
     @classmethod
-    def new(cls, game_id: str, seats: list[SeatSpec], names: list[str], seed: int, options: dict | None,
+    def new(cls, game_id: str, seats: list[SeatSpec], names: list[str], seed: int, options: dict[str, Any] | None,
             store: SaveStore | None, *, worker: AIWorker | None = None, match_id: str | None = None,
             iterations: int | None = None) -> MatchRunner:
         host = MatchHost.new(game_id, seats, names, seed, options, store, Bus(), match_id=match_id, worker=worker)
