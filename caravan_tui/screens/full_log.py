@@ -35,7 +35,7 @@ class FullLogScreen(ModalScreen[None]):
         super().__init__()
         self.lines = lines
         self.names = [name for name in names if name]
-        self._name = -1
+        self._seat_filter = -1
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -63,8 +63,8 @@ class FullLogScreen(ModalScreen[None]):
 
     def action_next_name(self) -> None:
         if self.names:
-            self._name = (self._name + 1) % len(self.names)
-            self.query_one("#log-filter", Input).value = self.names[self._name]
+            self._seat_filter = (self._seat_filter + 1) % len(self.names)
+            self.query_one("#log-filter", Input).value = self.names[self._seat_filter]
 
     def action_scroll(self, lines: int) -> None:
         log = self.query_one(MatchLog)

@@ -299,7 +299,7 @@ class GameScreen(BaseScreen):
             foot = f"{len(since) - len(shown)} more: ctrl+l" if len(shown) < len(since) else "ctrl+l: the whole log"
             self.query_one("#since-panel", TablePanel).show("Since your last turn (any key closes)", shown, foot)
 
-    def on_key(self) -> None:
+    def on_key(self, event: Key) -> None:
         """Any key closes the "since your last turn" panel (and goes on to do what it does)."""
         since = self.query_one("#since-panel", TablePanel)
         if since.showing:

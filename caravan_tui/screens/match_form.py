@@ -56,11 +56,11 @@ class MatchForm(BaseScreen):
     def seat_row(self, seat: int) -> Horizontal:
         raise NotImplementedError
 
-    async def on_mount(self) -> None:
+    def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)
         games.highlighted = list(GAMES).index(self.game.id)
         games.focus()
-        await self.show_game(self.game)
+        self.call_later(self.show_game, self.game)
 
     async def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         game = GAMES.get(event.option.id or "", self.game)

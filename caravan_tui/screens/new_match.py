@@ -77,7 +77,7 @@ class NewMatchScreen(MatchForm):
                   max_length=MAX_NAME, compact=True),
             classes="row")
 
-    def on_select_changed(self, event: Select.Changed) -> None:
+    async def on_select_changed(self, event: Select.Changed) -> None:
         """A seat's kind changed: the name it gets unless one is typed follows."""
         row = event.select.parent
         if (event.select.id or "").startswith("seat-") and row is not None and row.is_attached:
