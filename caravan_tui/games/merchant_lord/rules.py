@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, TypeAlias
 
 from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixChance, TurnState
@@ -527,7 +527,7 @@ class MerchantLordState(SplitMixChance, TurnState):
         self.favour[seat] += paid
         return paid
 
-    def sale_income(self, seat: int, v: int, tucks) -> tuple[int, int, int, int, list[str]]:
+    def sale_income(self, seat: int, v: int, tucks: Iterable[tuple[int, int]]) -> tuple[int, int, int, int, list[str]]:
         """What a sale by ``seat`` at village ``v`` tucking ``tucks`` ((card, half), ...) pays
         before any shortage: (seller coins, seller favour, owner coins, owner favour, the
         one-time rewards it fires)."""
@@ -536,8 +536,8 @@ class MerchantLordState(SplitMixChance, TurnState):
         for card, half in tucks:
             coins += OWN_COINS[card][half]
             favour += OWN_FAVOUR[card][half]
-            if ONE_TIME[card][half]:
-                fires.append(ONE_TIME[card][half])
+            if reward := ONE_TIME[card][half]:
+                fires.append(reward)
         if v // 3 == seat:
             return coins, favour, 0, 0, fires
         return self.vopp[v], 0, coins, favour, fires
