@@ -36,7 +36,7 @@ from caravan_tui.bus import (
     Update,
     YourTurn,
 )
-from caravan_tui.engine import Action, render
+from caravan_tui.engine import Action, State, render
 from caravan_tui.games import get_game
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.safe_text import plain
@@ -82,7 +82,7 @@ class GameScreen(BaseScreen):
         self.names: list[str] = []  # from MatchInfo
         self.seat_kinds: list[str] = []
         self.view: dict | None = None
-        self._world = None  # a state consistent with ``view``, for descriptions
+        self._world: State | None = None  # a state consistent with ``view``, for descriptions
         self.legal: list[Action] = []
         self.turn: int | None = None  # set while it is our decision
         self.thinking: Thinking | None = None
