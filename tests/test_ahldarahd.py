@@ -736,7 +736,7 @@ def bring_night(state, drawer):
     state.black -= 1
     state.nights = 1
     state.drawer = drawer
-    state._continue(None)
+    state._continue(drawer, None)
     state._legal = None
 
 

@@ -231,10 +231,10 @@ def _set_side(state: AhldarahdState, seat: int, side: str, kind: str, value) -> 
     return -1
 
 
-def _bump(counts: tuple, n: int, seat: int) -> tuple:
-    counts = list(counts or (0,) * n)
-    counts[seat] += 1
-    return tuple(counts)
+def _bump(counts: tuple[int, ...], n: int, seat: int) -> tuple[int, ...]:
+    bumped = list(counts or (0,) * n)
+    bumped[seat] += 1
+    return tuple(bumped)
 
 
 def _count(state: AhldarahdState, seat: int, drafted: bool) -> None:
