@@ -365,7 +365,8 @@ def _move_item(state: AhldarahdState, item: int, to: int) -> None:
 def _decline(state: AhldarahdState, partner: int, events: list[Event] | None) -> None:
     give = tuple(sorted([f"card {COMMODITIES[c % 10]}" for c in state.g_cards]
                         + [f"item {ITEM_NAMES[i]}" for i in state.g_items]))
-    ask = tuple(sorted([f"card {COMMODITIES[k]}" for k in state.a_cards] + [f"item {ITEM_NAMES[i]}" for i in state.a_items]))
+    ask = tuple(sorted([f"card {COMMODITIES[k]}" for k in state.a_cards]
+                       + [f"item {ITEM_NAMES[i]}" for i in state.a_items]))
     state.refused = (*state.refused, (partner, state.g_gold, state.a_gold, give, ask))
     if events is not None:
         seat = state.order[state.pos]

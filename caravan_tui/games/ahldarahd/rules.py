@@ -142,6 +142,7 @@ from .terms import (
     SETUP,
     SHAH_GIVE,
     START_GOLD,
+    TRADE_PHASES,
     city_count,
     city_in_words,
     gold_words,
@@ -151,7 +152,6 @@ from .terms import (
     poss,
     rop_words,
 )
-
 
 #: a declined proposal, as the table saw it: (partner, gold given, gold asked, what was given in
 #: words, what was asked in words)
@@ -639,10 +639,9 @@ class AhldarahdState(SplitMixChance, TurnState):
             self.back = self.phase
             next_night(self, events)
             return
-        if self.phase == SETUP:
-            if self.free_left <= 0 or not self.markers[seat]:
-                self.pos += 1
-                self._begin_setup_seat(events)
+        if self.phase == SETUP and (self.free_left <= 0 or not self.markers[seat]):
+            self.pos += 1
+            self._begin_setup_seat(events)
 
     def _finish(self, why: str, events: list[Event] | None) -> None:
         self.ended = why
@@ -823,7 +822,8 @@ class AhldarahdState(SplitMixChance, TurnState):
                 else:
                     if counts is None:
                         counts = [(hand & mask).bit_count() for mask in COMMODITY_MASK]
-                    out.extend(destroy[halves] for halves in destroy_payments(cost, d, a, b, counts[a], counts[b], gold))
+                    out.extend(destroy[halves]
+                               for halves in destroy_payments(cost, d, a, b, counts[a], counts[b], gold))
         for k in range(self.n):
             if self.rop[k] == seat:
                 out.append(("sell_rop", COLOURS[k]))
@@ -894,7 +894,7 @@ class AhldarahdState(SplitMixChance, TurnState):
                 events.append(Event(text + "."))
             self.pos += 1
             self._next_auction(events)
-        elif phase == COMPOSE or phase == ANSWER:
+        elif phase in TRADE_PHASES:
             apply_trade_step(self, seat, action, events)
         elif phase == NIGHT_AVERT:
             apply_night(self, seat, action, events)

@@ -15,7 +15,7 @@ import math
 from typing import TYPE_CHECKING
 
 from .sales import GUARD, tuck_sets
-from .terms import BUY, FAVOUR, OVER, PLACE, PRICE, SELL, TARGET
+from .terms import BUY, OVER, PLACE, PRICE, SELLING_PHASES, TARGET
 
 if TYPE_CHECKING:
     from .rules import MerchantLordState
@@ -64,7 +64,7 @@ def best_tucks(state: MerchantLordState, seat: int, dice: int) -> int:
 def still_to_sell(state: MerchantLordState) -> list[int]:
     """Seats whose phase-2 turn this round has not reached its sales' end."""
     phase = state.phase
-    if phase in (FAVOUR, SELL):
+    if phase in SELLING_PHASES:
         first = state.pos
     elif phase == PLACE:
         first = state.pos + 1
