@@ -224,7 +224,7 @@ def random_game(n, seed, options, *, check=True):
     for n in (2, 3, 4, 5) if n < 5 or not options.get("neutral_map")  # the neutral map is for 2–4 players
 ])
 def test_every_invariant_of_section_10_holds_after_every_action_of_random_games(n, options):
-    state, actions = random_game(n, 100 + n, options)
+    state, _ = random_game(n, 100 + n, options)
     assert state.is_over() and state.ended in ("deck", "turn_limit")
     assert sum(state.outcome()) == pytest.approx(1.0)
 
@@ -736,7 +736,7 @@ def bring_night(state, drawer):
     state.black -= 1
     state.nights = 1
     state.drawer = drawer
-    state._continue(None)
+    state._continue(drawer, None)
     state._legal = None
 
 
@@ -1237,7 +1237,8 @@ def test_an_ai_seat_does_not_repeat_a_declined_proposal_nor_a_worse_one_in_the_s
     legal = state.legal_actions() + [offers[0], better_for_blue]  # whatever suggested_offers holds now
     weighed = considered(state, legal)
     assert offers[0] not in weighed and offers[1] not in weighed and better_for_blue in weighed
-    assert ("offer", GREEN, "gold", 3, "card", "Salt") in considered(state, [("offer", GREEN, "gold", 3, "card", "Salt")])
+    offer = ("offer", GREEN, "gold", 3, "card", "Salt")
+    assert offer in considered(state, [offer])
     again = AhldarahdState.from_data(state.to_data())  # saved, and seen by every seat
     assert again.refused == state.refused
     assert AhldarahdState.from_view(state.view(GREEN), GREEN).refused == state.refused

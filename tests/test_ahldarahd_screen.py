@@ -6,6 +6,8 @@ engine's reason and nothing changed, the Night's pledge stepped and typed, and f
 that fit."""
 from __future__ import annotations
 
+from itertools import pairwise
+
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.map_widget import LABEL_AT, MapBoard, map_lines, nearest
@@ -199,7 +201,7 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
                 await pilot.press("n")
             else:
                 raise AssertionError(f"unexpected decision {phase}")
-            await wait_for(pilot, lambda: host.turn > start, f"{expected} to land")
+            await wait_for(pilot, lambda start=start: host.turn > start, f"{expected} to land")
             assert host.actions[start] == expected, (host.actions[start], expected)
         assert host.state.turn_no == 2
         assert {"free", "open", "raise", "pass", "trade", "route", "end"} <= set(used), used
@@ -309,7 +311,7 @@ async def test_five_players_fit_80x24(tmp_path):
         regions = [screen.query_one(selector).region for selector in ("#ah-map", "#ah-players", "#ah-market",
                                                                        "#ah-panel", "#status")]
         assert all(region.height for region in regions)
-        assert all(a.bottom <= b.y for a, b in zip(regions, regions[1:]))  # stacked, none hidden
+        assert all(a.bottom <= b.y for a, b in pairwise(regions))  # stacked, none hidden
         assert regions[-1].bottom == 23 and regions[0].right <= 49
         text = screen_text(app)
         for seat in range(1, 5):
@@ -338,7 +340,7 @@ def test_a_proposal_becomes_the_engines_steps_and_is_checked_by_the_engine():
 
 
 async def test_a_play_highlighted_in_the_list_shows_its_route_named_as_the_map_names_it(tmp_path):
-    prefix, state = play_until(building(0), choose=bot_builds_route_16)
+    prefix, _ = play_until(building(0), choose=bot_builds_route_16)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
         screen = table.screen
@@ -385,21 +387,21 @@ def test_map_arrows_follow_what_the_eye_sees():
 
 
 async def test_the_trade_builder_never_wraps_and_the_log_keeps_only_what_was_sent(tmp_path):
-    prefix, state = play_until(building(0))
+    prefix, _ = play_until(building(0))
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        async with table_at(app, prefix) as table:
-            screen, host = table.screen, table.runner.host
-            await wait_for(pilot, lambda: my_turn(app), "my build")
-            await pilot.press("o")
-            await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
-            dialog = app.screen
-            await pilot.press("up", "up", "up", "enter", "down", "enter")  # Up at the top stays there
-            assert (dialog.proposal.give_gold, dialog.proposal.ask_gold, dialog.proposal.ask_cards) == (1, 1, [])
-            summary = str(dialog.query_one("#trade-summary").render())
-            assert "You give: 1 gold" in summary and "You ask:  1 gold" in summary
-            start = host.turn
-            await pilot.press("s")
-            await wait_for(pilot, lambda: ("send",) in host.actions[start:], "the proposal sent")
-            log = log_text(screen)
-            assert "Proposal so far" not in log and log.count("You propose a trade to Bot: you give 1 gold; Bot gives 1 gold") == 1
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: my_turn(app), "my build")
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
+        dialog = app.screen
+        await pilot.press("up", "up", "up", "enter", "down", "enter")  # Up at the top stays there
+        assert (dialog.proposal.give_gold, dialog.proposal.ask_gold, dialog.proposal.ask_cards) == (1, 1, [])
+        summary = str(dialog.query_one("#trade-summary").render())
+        assert "You give: 1 gold" in summary and "You ask:  1 gold" in summary
+        start = host.turn
+        await pilot.press("s")
+        await wait_for(pilot, lambda: ("send",) in host.actions[start:], "the proposal sent")
+        log = log_text(screen)
+        assert "Proposal so far" not in log
+        assert log.count("You propose a trade to Bot: you give 1 gold; Bot gives 1 gold") == 1

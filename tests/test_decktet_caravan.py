@@ -94,7 +94,7 @@ def test_one_replacement_always_fits_since_only_an_ace_and_its_crown_share_a_sui
         for second in (c for c in WILDS if c != first):
             rest = [c for c in WILDS if c not in (first, second)]
             for pool in ([a, b] for a in rest for b in rest if a != b):
-                up, face_up, unseen = turn_up(second, pool, lambda c: SUITS[c] == SUITS[first])
+                up, face_up, unseen = turn_up(second, pool, lambda c, first=first: SUITS[c] == SUITS[first])
                 assert SUITS[up] != SUITS[first] and len(face_up) + len(unseen) == 2
                 assert face_up == ([second] if SUITS[second] == SUITS[first] else [])
 
@@ -358,7 +358,8 @@ def test_cumulative_scores_over_the_configured_hands_and_the_higher_total_wins()
             state.apply(rng.choice(state.legal_actions()))
         assert [h[0] for h in state.history] == [1, 2, 3]
         assert state.cum == [sum(h[4][seat] for h in state.history) for seat in (0, 1)]
-        expected = [1.0, 0.0] if state.cum[0] > state.cum[1] else [0.0, 1.0] if state.cum[1] > state.cum[0] else [0.5, 0.5]
+        expected = ([1.0, 0.0] if state.cum[0] > state.cum[1] else [0.0, 1.0] if state.cum[1] > state.cum[0]
+                    else [0.5, 0.5])
         assert state.outcome() == expected
 
 

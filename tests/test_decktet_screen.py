@@ -93,7 +93,7 @@ async def test_the_season_line_shows_who_then_rank_and_suit_glyphs_then_what_bea
     seed = find_seed(lambda s: s.to_move() == 1)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
-        lead = await table.bot_plays(lambda legal: [a for a in legal if len(a) == 3][0])
+        lead = await table.bot_plays(lambda legal: next(a for a in legal if len(a) == 3))
         await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
         await pilot.pause()
         played = " ".join(glyphs(token) for token in lead[1:])

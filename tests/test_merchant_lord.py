@@ -806,7 +806,6 @@ def test_an_illegal_action_raises_and_leaves_the_state_untouched():
 
 
 def test_every_legal_action_has_plain_words():
-    state, _ = play(2, "standard", 3, checks=False)
     game = GAME.new(4, seed=1)
     choose = eager_policy(random.Random(1))
     while not game.is_over():

@@ -271,7 +271,7 @@ async def test_a_whole_game_against_the_ai_by_keys(tmp_path):
             else:
                 await pilot.press("e")
                 used["e"] += 1
-            await wait_for(pilot, lambda: host.turn > start, "my action to land")
+            await wait_for(pilot, lambda start=start: host.turn > start, "my action to land")
             assert host.actions[start] == action or (used["reroll"] == 1 and host.actions[start][0] == "reroll")
         assert isinstance(app.screen, MatchOverScreen)
         assert used["builder"] >= 3 and used["reroll"] == 1 and used["row"] >= 2, used

@@ -20,7 +20,9 @@ and nothing is applied except the few trade proposals (judged on a copy):
 """
 from __future__ import annotations
 
-from caravan_tui.engine import GameAI
+from collections.abc import Sequence
+
+from caravan_tui.engine import Action, GameAI
 
 from .cards import ITEM_INDEX, ROP
 from .evaluation import MARGIN, Board, board_of, city_points, item_worth, projected, projected_all
@@ -28,7 +30,19 @@ from .maps import COLOUR_INDEX, COMMODITY_AT, COST, ENDS, MAJORITY, SLOTS
 from .night import loss_routes
 from .offers import apply_trade_step
 from .rules import AhldarahdState
-from .terms import ANSWER, BID_OPEN, BID_RAISE, BUILD, COMPOSE, NIGHT_AVERT, NIGHT_LOSS, NIGHT_PRICE, SETUP, SHAH_GIVE
+from .terms import (
+    ANSWER,
+    BID_OPEN,
+    BID_PHASES,
+    BID_RAISE,
+    BUILD,
+    COMPOSE,
+    NIGHT_AVERT,
+    NIGHT_LOSS,
+    NIGHT_PRICE,
+    SETUP,
+    SHAH_GIVE,
+)
 from .trading import judge, traded
 
 #: what the prior charges for a gold and for a card spent (points)
@@ -65,7 +79,7 @@ def _route_gain(state: AhldarahdState, board: Board, seat: int, m: int, r: int) 
     return gain
 
 
-def _build_prior(state: AhldarahdState, seat: int, actions) -> list[float]:
+def _build_prior(state: AhldarahdState, seat: int, actions: Sequence[Action]) -> list[float]:
     board = board_of(state)
     scores = []
     judged = None
@@ -115,7 +129,7 @@ def _offer_value(state: AhldarahdState, seat: int, action, before: float) -> flo
     return projected(after, seat) - before
 
 
-def _bid_prior(state: AhldarahdState, seat: int, actions) -> list[float]:
+def _bid_prior(state: AhldarahdState, seat: int, actions: Sequence[Action]) -> list[float]:
     board = board_of(state)
     worth: dict[int, float] = {}
     scores = []
@@ -134,13 +148,13 @@ def _bid_prior(state: AhldarahdState, seat: int, actions) -> list[float]:
     return scores
 
 
-def _setup_prior(state: AhldarahdState, seat: int, actions) -> list[float]:
+def _setup_prior(state: AhldarahdState, seat: int, actions: Sequence[Action]) -> list[float]:
     board = board_of(state)
     return [-0.5 if action[0] == "done" else _route_gain(state, board, seat, seat, action[1] - 1)
             for action in actions]
 
 
-def _night_prior(state: AhldarahdState, seat: int, actions) -> list[float]:
+def _night_prior(state: AhldarahdState, seat: int, actions: Sequence[Action]) -> list[float]:
     at_stake = 0.0 if state.eyes == seat else (0.6 if loss_routes(state, seat, state.n_comm) else 0.0)
     pledged = sum(k for _, k in state.pledges)
     scores = []
@@ -156,7 +170,7 @@ def _night_prior(state: AhldarahdState, seat: int, actions) -> list[float]:
     return scores
 
 
-def _loss_prior(state: AhldarahdState, seat: int, actions) -> list[float]:
+def _loss_prior(state: AhldarahdState, seat: int, actions: Sequence[Action]) -> list[float]:
     scores = []
     for action in actions:
         m, r = COLOUR_INDEX[action[1]], action[2] - 1
@@ -195,7 +209,8 @@ def considered(state: AhldarahdState, legal: list) -> list:
         return legal
     refused = state.refused
     return [action for action in legal
-            if action[0] != "trade_with" and (action[0] != "offer" or not refused or not _refused_before(action, refused))]
+            if action[0] != "trade_with"
+            and (action[0] != "offer" or not refused or not _refused_before(action, refused))]
 
 
 def _refused_before(offer: tuple, refused: tuple) -> bool:
@@ -210,12 +225,12 @@ def _refused_before(offer: tuple, refused: tuple) -> bool:
                for p, gg, ag, g, a in refused)
 
 
-def prior(state: AhldarahdState, actions) -> list[float]:
+def prior(state: AhldarahdState, actions: Sequence[Action]) -> list[float]:
     phase = state.phase
-    seat = state.turn
+    seat: int = state.turn  # type: ignore[assignment]  # the search asks only where a seat is to move
     if phase == BUILD:
         return _build_prior(state, seat, actions)
-    if phase == BID_OPEN or phase == BID_RAISE:
+    if phase in BID_PHASES:
         return _bid_prior(state, seat, actions)
     if phase == ANSWER:
         verdict = judge(state)

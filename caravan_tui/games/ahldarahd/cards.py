@@ -6,7 +6,8 @@ a face-up card is its card id, RoP of colour k is ``ROP + k``, then SHAH, EYES, 
 """
 from __future__ import annotations
 
-from caravan_tui.engine import bits_of as cards_of  # noqa: F401  (hands as bit sets, for the game)
+# hands are bit sets: the game's modules take both helpers from here
+from caravan_tui.engine import bits_of as cards_of  # noqa: F401
 from caravan_tui.engine import mask_of  # noqa: F401
 
 from .maps import COLOURS, COMMODITIES

@@ -179,10 +179,10 @@ def seat_candidates(state: AhldarahdState, board: Board, seat: int) -> tuple[tup
         candidates: list[tuple[int, float]] = []
         fits = sea = land = 0
         for m in maps:
-            f, s, l = map_candidates(state, board, seat, m, candidates)
-            fits |= f
-            sea += s
-            land += l
+            map_fits, map_sea, map_land = map_candidates(state, board, seat, m, candidates)
+            fits |= map_fits
+            sea += map_sea
+            land += map_land
         candidates.sort()
         found = board.candidates[key] = (tuple(candidates), fits, sea, land)
     return found
@@ -217,8 +217,10 @@ def map_candidates(state: AhldarahdState, board: Board, seat: int, m: int, out: 
         c = row[s]
         if own:
             bonus = 3.0 * abroad[c] + W_BONUS_HOPE
+        elif home >> c & 1:
+            bonus = 3.0
         else:
-            bonus = 3.0 if home >> c & 1 else W_BONUS_HOPE
+            bonus = W_BONUS_HOPE
         out.append((need, -_BASE[s] - bonus))
         if need <= 2:
             for r, mask, is_sea in leads[s]:
@@ -309,7 +311,7 @@ def estimate(state: AhldarahdState) -> list[float]:
                     + (DRAFT_COST * drafted[s] if drafted else 0.0))
             if cost:
                 chances[s] = max(0.0, chances[s] - cost)
-    if state.phase == COMPOSE:
+    if state.phase == COMPOSE and state.turn is not None:  # a draft: the seat to move's
         chances[state.turn] = max(0.0, chances[state.turn] - DRAFT_COST)  # a draft not sent is worth nothing
     return chances
 

@@ -88,9 +88,9 @@ def map_lines(colour: int, owners: list[int], ctrl: list[int], cursor: int | Non
             put(row, col, " " * 3, style)
         put(row, start, label, style)
     lines = []
-    for row in cells:
+    for row_cells in cells:
         line = Text()
-        for ch, style in row:
+        for ch, style in row_cells:
             line.append(ch, style=style or None)
         lines.append(line)
     return lines

@@ -73,9 +73,9 @@ def next_night(state: AhldarahdState, events: list[Event] | None) -> None:
     state.n_comm = -1
     state.phase = state.back
     state.back = -1
-    state.turn = state.order[state.pos]
+    seat = state.turn = state.order[state.pos]
     if state.phase == SETUP:
-        state._continue(events)
+        state._continue(seat, events)
 
 
 def _ask(state: AhldarahdState, events: list[Event] | None) -> None:

@@ -231,10 +231,10 @@ def _set_side(state: AhldarahdState, seat: int, side: str, kind: str, value) -> 
     return -1
 
 
-def _bump(counts: tuple, n: int, seat: int) -> tuple:
-    counts = list(counts or (0,) * n)
-    counts[seat] += 1
-    return tuple(counts)
+def _bump(counts: tuple[int, ...], n: int, seat: int) -> tuple[int, ...]:
+    bumped = list(counts or (0,) * n)
+    bumped[seat] += 1
+    return tuple(bumped)
 
 
 def _count(state: AhldarahdState, seat: int, drafted: bool) -> None:
@@ -365,7 +365,8 @@ def _move_item(state: AhldarahdState, item: int, to: int) -> None:
 def _decline(state: AhldarahdState, partner: int, events: list[Event] | None) -> None:
     give = tuple(sorted([f"card {COMMODITIES[c % 10]}" for c in state.g_cards]
                         + [f"item {ITEM_NAMES[i]}" for i in state.g_items]))
-    ask = tuple(sorted([f"card {COMMODITIES[k]}" for k in state.a_cards] + [f"item {ITEM_NAMES[i]}" for i in state.a_items]))
+    ask = tuple(sorted([f"card {COMMODITIES[k]}" for k in state.a_cards]
+                       + [f"item {ITEM_NAMES[i]}" for i in state.a_items]))
     state.refused = (*state.refused, (partner, state.g_gold, state.a_gold, give, ask))
     if events is not None:
         seat = state.order[state.pos]

@@ -39,7 +39,7 @@ class Proposal:
         return not (self.give_gold or self.give_cards or self.give_items
                     or self.ask_gold or self.ask_cards or self.ask_items)
 
-    def side(self, giving: bool) -> list[tuple[str, object]]:
+    def side(self, giving: bool) -> list[tuple[str, int] | tuple[str, str]]:
         """One side as (kind, value) pairs: ("gold", 3), ("card", "Salt"), ("item", "Shah")."""
         gold, cards, items = ((self.give_gold, self.give_cards, self.give_items) if giving
                               else (self.ask_gold, self.ask_cards, self.ask_items))

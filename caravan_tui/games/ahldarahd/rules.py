@@ -76,7 +76,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeAlias
 
 from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixChance, TurnState
 from caravan_tui.engine import seat_field as who
@@ -142,6 +142,7 @@ from .terms import (
     SETUP,
     SHAH_GIVE,
     START_GOLD,
+    TRADE_PHASES,
     city_count,
     city_in_words,
     gold_words,
@@ -151,6 +152,10 @@ from .terms import (
     poss,
     rop_words,
 )
+
+#: a declined proposal, as the table saw it: (partner, gold given, gold asked, what was given in
+#: words, what was asked in words)
+Refusal: TypeAlias = tuple[int, int, int, tuple[str, ...], tuple[str, ...]]
 
 
 def setup_problem(players: int, options: Mapping[str, Any]) -> str | None:
@@ -214,6 +219,61 @@ class AhldarahdState(SplitMixChance, TurnState):
         "nights", "drawer", "n_comm", "n_pos", "pledges", "losses", "back", "accepted", "proposed", "drafted",
         "refused",
     )
+    n: int
+    nmaps: int
+    neutral: bool
+    night: bool
+    drift: bool
+    max_turns: int
+    phase: int
+    turn_no: int
+    final: bool
+    ended: str | None
+    gold: list[int]
+    bank: int
+    black: int
+    camel: list[bool]
+    hand: list[int]
+    known: list[int]
+    deck: list[int]
+    faceup: list[int]
+    discards: list[int]
+    owner: list[int]
+    ctrl: list[int]
+    markers: list[int]
+    rop: list[int]
+    shah: int
+    eyes: int
+    pirate: int
+    order: tuple[int, ...]
+    pos: int
+    free_left: int
+    auctioned: int
+    card_won: bool
+    item: int
+    high: int
+    leader: int
+    out: int
+    cur: int
+    proposals: int
+    partner: int
+    g_gold: int
+    g_cards: tuple[int, ...]
+    g_items: tuple[int, ...]
+    a_gold: int
+    a_cards: tuple[int, ...]
+    a_items: tuple[int, ...]
+    nights: int
+    drawer: int
+    n_comm: int
+    n_pos: int
+    pledges: tuple[tuple[int, int], ...]
+    losses: tuple[int, ...]
+    back: int
+    accepted: tuple[int, ...]
+    proposed: tuple[int, ...]
+    drafted: tuple[int, ...]
+    refused: tuple[Refusal, ...]
 
     # -- construction -------------------------------------------------------------------------
 
@@ -573,16 +633,15 @@ class AhldarahdState(SplitMixChance, TurnState):
         self.refused = ()
         self._clear_draft()
 
-    def _continue(self, events: list[Event] | None) -> None:
-        """After a setup or building action: Nights first (§7), then the phase goes on."""
+    def _continue(self, seat: int, events: list[Event] | None) -> None:
+        """After ``seat``'s setup or building action: Nights first (§7), then the phase goes on."""
         if self.nights:
             self.back = self.phase
             next_night(self, events)
             return
-        if self.phase == SETUP:
-            if self.free_left <= 0 or not self.markers[self.turn]:
-                self.pos += 1
-                self._begin_setup_seat(events)
+        if self.phase == SETUP and (self.free_left <= 0 or not self.markers[seat]):
+            self.pos += 1
+            self._begin_setup_seat(events)
 
     def _finish(self, why: str, events: list[Event] | None) -> None:
         self.ended = why
@@ -676,7 +735,7 @@ class AhldarahdState(SplitMixChance, TurnState):
             if self.ctrl[j] == q and self.routes_into(m, slot, q) < MAJORITY[slot]:
                 self.ctrl[j] = -1
                 lost.append(slot)
-        if events is not None:
+        if events is not None and text is not None:  # text is given whenever events are
             if lost:
                 text += f"; {who(q)} lose{who(q, 's')} " + " and ".join(city_in_words(m, s, self.n) for s in lost)
             events.append(Event(text + ".", reveals=reveals))
@@ -704,7 +763,7 @@ class AhldarahdState(SplitMixChance, TurnState):
 
     def _compute_legal(self) -> list[Action]:
         phase = self.phase
-        seat = self.turn
+        seat: int = self.turn  # type: ignore[assignment]  # computed only while a seat is to move
         if phase == BUILD:
             return self._build_actions(seat)
         if phase == BID_RAISE:
@@ -763,7 +822,8 @@ class AhldarahdState(SplitMixChance, TurnState):
                 else:
                     if counts is None:
                         counts = [(hand & mask).bit_count() for mask in COMMODITY_MASK]
-                    out.extend(destroy[halves] for halves in destroy_payments(cost, d, a, b, counts[a], counts[b], gold))
+                    out.extend(destroy[halves]
+                               for halves in destroy_payments(cost, d, a, b, counts[a], counts[b], gold))
         for k in range(self.n):
             if self.rop[k] == seat:
                 out.append(("sell_rop", COLOURS[k]))
@@ -781,7 +841,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         if action not in self.legal_actions():
             raise IllegalAction(self._why_illegal(action))
         events: list[Event] | None = [] if log else None
-        seat = self.turn
+        seat: int = self.turn  # type: ignore[assignment]  # a legal action means a seat is to move
         self._legal = None
         kind = action[0]
         phase = self.phase
@@ -824,7 +884,7 @@ class AhldarahdState(SplitMixChance, TurnState):
                 self.free_left = 0
                 if events is not None:
                     events.append(Event(f"{who(seat)} claim{who(seat, 's')} no more free routes."))
-            self._continue(events)
+            self._continue(seat, events)
         elif phase == SHAH_GIVE:
             target = action[1]
             self.shah = target
@@ -834,7 +894,7 @@ class AhldarahdState(SplitMixChance, TurnState):
                 events.append(Event(text + "."))
             self.pos += 1
             self._next_auction(events)
-        elif phase == COMPOSE or phase == ANSWER:
+        elif phase in TRADE_PHASES:
             apply_trade_step(self, seat, action, events)
         elif phase == NIGHT_AVERT:
             apply_night(self, seat, action, events)
@@ -903,7 +963,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         elif kind == "offer" or kind == "trade_with":
             apply_trade_step(self, seat, action, events)
             return
-        self._continue(events)
+        self._continue(seat, events)
 
     def _others(self, seat: int) -> tuple[int, ...]:
         return tuple(s for s in range(self.n) if s != seat)

@@ -31,6 +31,7 @@ from .map_widget import MapBoard, seat_letter, seat_style
 from .maps import CODES, COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS, SEA
 from .proposal import Proposal, problem
 from .proposal import actions as proposal_actions
+from .rules import AhldarahdState
 from .terms import NIGHT_PRICE, item_words
 from .trade_dialog import TradeDialog, side_words
 
@@ -122,6 +123,12 @@ class AhldarahdScreen(GameScreen):
     @property
     def phase(self) -> str | None:
         return self.view["phase"] if self.view is not None else None
+
+    @property
+    def world(self) -> AhldarahdState | None:
+        """The world built from this seat's view (None for a spectator or before the first view)."""
+        world = self._world
+        return world if isinstance(world, AhldarahdState) else None
 
     # -- drawing ----------------------------------------------------------------------------------
 
@@ -394,6 +401,7 @@ class AhldarahdScreen(GameScreen):
         self.amount = 0
         self.typed = ""
         self.show_map_to_act_on()
+        assert self.view is not None  # our turn comes with our view
         self.show_view(self.view)
         if not self.query_one(ActionList).has_focus:
             self.query_one(MapBoard).focus()
@@ -416,7 +424,11 @@ class AhldarahdScreen(GameScreen):
         """Put the map's cursor on the route ``action`` acts on (nothing is played)."""
         kind = action[0]
         if kind in ROUTE_KINDS:
-            self.shown_map = self.seat if kind == "free" else COLOURS.index(action[1])
+            if kind == "free":
+                assert self.seat is not None  # a free route is on our own map: a seat's play
+                self.shown_map = self.seat
+            else:
+                self.shown_map = COLOURS.index(action[1])
             self.query_one(MapBoard).cursor = (action[1] if kind == "free" else action[2]) - 1
             self.show_map()
 
@@ -440,6 +452,7 @@ class AhldarahdScreen(GameScreen):
         can be made on the map, when the one shown has none."""
         if self.phase not in ("setup", "night_loss") or self.route_actions_by_route():
             return
+        assert self.view is not None and self.seat is not None  # our decision: our seat's view
         for m in range(len(self.view["routes"])):
             self.shown_map = m
             if self.route_actions_by_route():
@@ -485,6 +498,7 @@ class AhldarahdScreen(GameScreen):
     def route_problem(self, r: int) -> str:
         """Why nothing can be played on route ``r`` of the shown map now."""
         view, m, seat = self.view, self.shown_map, self.seat
+        assert view is not None  # a route is chosen on a map drawn from a view
         phase = view["phase"]
         if phase == "setup":
             return "free routes are claimed on your own map only, on empty routes"
@@ -549,8 +563,9 @@ class AhldarahdScreen(GameScreen):
         if amount is None:
             self.refuse("you cannot bid more now: pass")
             return
-        action = {"bid_open": ("open", self.item, amount), "bid_raise": ("raise", amount),
-                  "night_avert": ("pledge", amount)}[phase]
+        bids: dict[str | None, Action] = {"bid_open": ("open", self.item, amount), "bid_raise": ("raise", amount),
+                                          "night_avert": ("pledge", amount)}
+        action = bids[phase]
         self.act(action)
 
     def action_pass_(self) -> None:
@@ -570,11 +585,12 @@ class AhldarahdScreen(GameScreen):
     def action_trade(self) -> None:
         if not self.deciding("build"):
             return
-        view = self.view
+        view, seat = self.view, self.seat
+        assert view is not None and seat is not None  # deciding: our seat, with its view
         if view["proposals_left"] <= 0:
             self.refuse("no proposals left in this build (3 at most)")
             return
-        partners = [q for q in range(view["players"]) if q != self.seat]
+        partners = [q for q in range(view["players"]) if q != seat]
 
         def written(proposal: Proposal | None) -> None:
             if proposal is None or self.turn is None:
@@ -584,14 +600,15 @@ class AhldarahdScreen(GameScreen):
             self.queue = steps[1:]
             self.act(steps[0])
 
-        self.app.push_screen(TradeDialog(view, self.seat, partners, self.short_name, self.item_text,
+        self.app.push_screen(TradeDialog(view, seat, partners, self.short_name, self.item_text,
                                          self.proposal_problem, self.partner), written)
 
     def proposal_problem(self, proposal: Proposal) -> str | None:
         """The engine's refusal of ``proposal`` from this position, in words (None: it takes it)."""
-        if self.turn is None or self._world is None:
+        world, seat = self.world, self.seat
+        if self.turn is None or world is None or seat is None:
             return "it is not your turn"
-        reason = problem(self._world, self.seat, proposal)
+        reason = problem(world, seat, proposal)
         return None if reason is None else self.words(reason)
 
     def action_answer(self, answer: str) -> None:
@@ -603,7 +620,7 @@ class AhldarahdScreen(GameScreen):
             return
         if ("avert",) in self.legal:
             self.act(("avert",))
-        else:
+        elif self.view is not None:
             self.refuse(f"you hold no {self.view['night']['commodity']} card")
 
     def action_stand_by(self) -> None:

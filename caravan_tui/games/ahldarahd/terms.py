@@ -10,6 +10,9 @@ from .maps import COMMODITIES, COMMODITY_AT
 SETUP, BID_OPEN, BID_RAISE, SHAH_GIVE, BUILD, COMPOSE, ANSWER, NIGHT_AVERT, NIGHT_LOSS, OVER = range(10)
 PHASES = ("setup", "bid_open", "bid_raise", "shah_give", "build", "compose", "answer",
           "night_avert", "night_loss", "over")
+#: phases tested together in the hot paths (one constant tuple, not one built per test)
+BID_PHASES = (BID_OPEN, BID_RAISE)
+TRADE_PHASES = (COMPOSE, ANSWER)
 
 BANK = 120
 START_GOLD = 5

@@ -1,20 +1,22 @@
 """Decktet Caravan's search settings per level and its expansion prior (pure: no Textual)."""
 from __future__ import annotations
 
-from caravan_tui.engine import GameAI
+from collections.abc import Sequence
+
+from caravan_tui.engine import Action, GameAI
 
 from .combos import CARAVAN, MOVES, PASS
 from .rules import DecktetCaravanState, pile_points, race_margin
 
 
-def play_priors(state: DecktetCaravanState, actions) -> list[float]:
+def play_priors(state: DecktetCaravanState, actions: Sequence[Action]) -> list[float]:
     """The search prior (``GameAI.prior``): each action's ``estimate()`` for the player to move
     once it is made, the ranking of the ``greedy`` seat, so the search expands the likeliest
     plays first. A play that keeps the season going (nearly every one) only adds its cards to
     the season and takes them from the hand, so it is scored without applying it; a pass, and
     the last play after a player went out, end the season and maybe the hand, so those are
     applied to a clone."""
-    mover = state.turn
+    mover: int = state.turn  # type: ignore[assignment]  # the search asks only where a seat is to move
     up = state.up
     settled = state._settled_margin()
     season = pile_points(state._season_pile(), up)

@@ -28,7 +28,7 @@ class CardGrid(Widget, can_focus=True):
         Binding("right", "move(1, 0)", "Right", show=False),
         Binding("up", "move(0, -1)", "Up", show=False),
         Binding("down", "move(0, 1)", "Down", show=False),
-        Binding("space", "toggle", "Toggle card", show=False),
+        Binding("space", "toggle_card", "Toggle card", show=False),
         Binding("enter", "submit", "Play selection", show=False),
         Binding("c", "clear", "Clear selection", show=False),
     ]
@@ -164,7 +164,7 @@ class CardGrid(Widget, can_focus=True):
         if 0 <= target < len(self._cards):
             self.cursor = target
 
-    def action_toggle(self) -> None:
+    def action_toggle_card(self) -> None:
         if not self._cards:
             return
         card = self._cards[self.cursor][0]
@@ -192,4 +192,4 @@ class CardGrid(Widget, can_focus=True):
         index = offset.y * self._columns() + column
         if index < len(self._cards):
             self.cursor = index
-            self.action_toggle()
+            self.action_toggle_card()

@@ -5,7 +5,8 @@ Ids: ``1M`` (Ace of Moons), ``NV`` (Crown of Waves), ``2MK`` (the Author).
 """
 from __future__ import annotations
 
-from caravan_tui.engine import bits_of as cards_of  # noqa: F401  (hands as bit sets, for the game)
+# hands are bit sets: the game's modules take both helpers from here
+from caravan_tui.engine import bits_of as cards_of  # noqa: F401
 from caravan_tui.engine import mask_of  # noqa: F401
 
 SUIT_CODES = "MSVLYK"

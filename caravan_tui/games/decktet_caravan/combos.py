@@ -11,6 +11,9 @@ per hand mask, and a hand that only lost cards is derived from its parent by fil
 from __future__ import annotations
 
 from bisect import bisect_right
+from typing import TypeAlias
+
+from caravan_tui.engine import Action
 
 from .cards import ACES, CROWNS, IDS, INDEX, RANKS, SUITS, WILD_MASK, cards_of
 
@@ -18,6 +21,8 @@ CARAVAN = 0
 BANDIT = 1
 PASS = ("pass",)
 MAX_LENGTH = 8  # ranks 2-9
+#: (action, kind, mask, length, level), as the module docstring describes
+Move: TypeAlias = tuple[Action, int, int, int, int]
 
 _ANY_SUIT = (1 << 6) - 1
 _WILD_IDS = {(card, rank): f"{IDS[card]}@{rank}" for card in range(12) for rank in range(2, 10)}
@@ -25,10 +30,10 @@ _CACHE_LIMIT = 100_000
 #: hand mask -> HandCombos; shared by every state, so a repeated hand costs nothing.
 _HAND_CACHE: dict[int, HandCombos] = {}
 #: action -> move, for every move ever generated (an action means the same in any hand).
-MOVES: dict[tuple, tuple] = {}
+MOVES: dict[Action, Move] = {}
 
 
-def _height(move: tuple) -> int:
+def _height(move: Move) -> int:
     return move[4]
 
 
@@ -36,20 +41,24 @@ class HandCombos:
     """A hand's caravans bucketed by length (each bucket sorted by height) and its bandits."""
 
     __slots__ = ("hand", "by_length", "bandits", "_lead")
+    hand: int
+    by_length: list[list[Move]]
+    bandits: list[Move]
+    _lead: list[Action] | None
 
-    def __init__(self, hand: int, by_length: list[list[tuple]], bandits: list[tuple]) -> None:
+    def __init__(self, hand: int, by_length: list[list[Move]], bandits: list[Move]) -> None:
         self.hand = hand
         self.by_length = by_length
         self.bandits = bandits
         self._lead = None
 
-    def lead(self) -> list[tuple]:
+    def lead(self) -> list[Action]:
         """Every caravan action, shortest and lowest first."""
         if self._lead is None:
             self._lead = [move[0] for bucket in self.by_length for move in bucket]
         return self._lead
 
-    def beating(self, top: tuple) -> list[tuple]:
+    def beating(self, top: Move) -> list[Action]:
         """Actions that beat ``top`` (rules §3 Beating), without the pass."""
         if top[1] == CARAVAN:
             bucket = self.by_length[top[3]]
@@ -78,7 +87,7 @@ def combos(hand: int, parent: HandCombos | None = None) -> HandCombos:
     return found
 
 
-def _caravans(hand: int) -> list[list[tuple]]:
+def _caravans(hand: int) -> list[list[Move]]:
     """Depth-first over start ranks in ascending order, so each length bucket comes out sorted
     by height (a caravan's height is its start rank plus its length minus one)."""
     by_rank: list[list[int]] = [[] for _ in range(11)]
@@ -88,9 +97,9 @@ def _caravans(hand: int) -> list[list[tuple]]:
             wilds.append(card)
         else:
             by_rank[RANKS[card]].append(card)
-    by_length: list[list[tuple]] = [[] for _ in range(MAX_LENGTH + 1)]
+    by_length: list[list[Move]] = [[] for _ in range(MAX_LENGTH + 1)]
 
-    def extend(rank: int, prev_suits: int, used: int, ids: tuple, has_number: bool) -> None:
+    def extend(rank: int, prev_suits: int, used: int, ids: tuple[str, ...], has_number: bool) -> None:
         for card in by_rank[rank]:
             if prev_suits & SUITS[card]:
                 step = ids + (IDS[card],)
@@ -112,7 +121,7 @@ def _caravans(hand: int) -> list[list[tuple]]:
     return by_length
 
 
-def _caravan_move(ids: tuple, height: int, mask: int) -> tuple:
+def _caravan_move(ids: tuple[str, ...], height: int, mask: int) -> Move:
     action = ("caravan",) + ids
     move = MOVES.get(action)
     if move is None:
@@ -120,7 +129,7 @@ def _caravan_move(ids: tuple, height: int, mask: int) -> tuple:
     return move
 
 
-def _bandits(hand: int) -> list[tuple]:
+def _bandits(hand: int) -> list[Move]:
     aces = [card for card in ACES if hand >> card & 1]
     crowns = [card for card in CROWNS if hand >> card & 1]
     out = [_bandit_move((ace,), 1) for ace in aces]
@@ -132,7 +141,7 @@ def _bandits(hand: int) -> list[tuple]:
     return out
 
 
-def _bandit_move(cards: tuple, category: int) -> tuple:
+def _bandit_move(cards: tuple[int, ...], category: int) -> Move:
     action = ("bandit",) + tuple(IDS[card] for card in cards)
     move = MOVES.get(action)
     if move is None:
@@ -141,7 +150,7 @@ def _bandit_move(cards: tuple, category: int) -> tuple:
     return move
 
 
-def move_of(action: tuple) -> tuple:
+def move_of(action: Action) -> Move:
     """The move record of any well-formed action (e.g. read from a save). Enumerating the
     action's own cards registers every combination they form, this one included."""
     if action not in MOVES:
@@ -152,7 +161,7 @@ def move_of(action: tuple) -> tuple:
         raise ValueError(f"{action!r} is not a caravan or bandit") from None
 
 
-def readings(action: tuple) -> list[tuple[int, int]]:
+def readings(action: Action) -> list[tuple[int, int]]:
     """(card, rank it stands for) for each card of a caravan or bandit action."""
     out = []
     for token in action[1:]:

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Iterable
 from functools import cache
+from typing import Any, TypeAlias
 
 from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores
 from caravan_tui.engine import seat_field as who
@@ -25,16 +27,19 @@ from .cards import (
     mask_of,
     suit_index,
 )
-from .combos import CARAVAN, MOVES, PASS, combos, move_of, readings
+from .combos import CARAVAN, MOVES, PASS, HandCombos, Move, combos, move_of, readings
 
 HAND_CARDS_WILD = 4
 HAND_CARDS_NUMBER = 11
 BANDIT_NAMES = {1: "single Ace", 2: "single Crown", 3: "Ace and Crown", 4: "Ace and Crown of one suit"}
+#: a scored hand: (hand, out player, bonus, pile points, hand totals, up card ids, pile points per up card)
+HandRow: TypeAlias = tuple[int, int | None, int, tuple[int, ...], tuple[int, ...], tuple[str, ...],
+                           tuple[tuple[int, ...], ...]]
 
 
 
 
-def card_list(cards) -> str:
+def card_list(cards: Iterable[int]) -> str:
     return ", ".join(NAMES[card] for card in cards)
 
 
@@ -50,7 +55,7 @@ def describe_action(action: Action) -> str:
     return f"Caravan {'-'.join(str(r) for _, r in parts)}: " + ", ".join(names)
 
 
-def card_points(card: int, up: tuple[int, int]) -> int:
+def card_points(card: int, up: tuple[int, ...]) -> int:
     """What one collected card scores under the two up cards (rules §5.3)."""
     points = 0
     for up_card in up:
@@ -59,7 +64,7 @@ def card_points(card: int, up: tuple[int, int]) -> int:
     return points
 
 
-def pile_points(mask: int, up: tuple[int, int]) -> int:
+def pile_points(mask: int, up: tuple[int, ...]) -> int:
     """What a pile of collected cards scores: ``card_points`` summed, counted by suit masks."""
     total = 0
     for up_card in up:
@@ -68,7 +73,7 @@ def pile_points(mask: int, up: tuple[int, int]) -> int:
     return total
 
 
-def turn_up(second: int, pool: list[int], same_suit) -> tuple[int, list[int], list[int]]:
+def turn_up(second: int, pool: list[int], same_suit: Callable[[int], bool]) -> tuple[int, list[int], list[int]]:
     """The second up card (rules §2.1): if it shares the first's suit, set it aside face up and
     turn the first unseen set-aside card instead. Returns the up card, the cards set aside face
     up (none or that one) and those still unseen. Only an Ace and the Crown of one suit share a
@@ -78,14 +83,14 @@ def turn_up(second: int, pool: list[int], same_suit) -> tuple[int, list[int], li
     return second, [], list(pool)
 
 
-def history_data(history: list[tuple]) -> list[list]:
+def history_data(history: list[HandRow]) -> list[list[Any]]:
     """Hand results as plain lists: [hand, out player, bonus, pile points, hand totals, up cards,
     pile points per up card (per seat)]."""
     return [[h, out, bonus, list(piles), list(totals), list(up), [list(p) for p in by_up]]
             for h, out, bonus, piles, totals, up, by_up in history]
 
 
-def history_rows(data: list[list]) -> list[tuple]:
+def history_rows(data: list[list[Any]]) -> list[HandRow]:
     return [(h, out, bonus, tuple(piles), tuple(totals), tuple(up), tuple(tuple(p) for p in by_up))
             for h, out, bonus, piles, totals, up, by_up in data]
 
@@ -116,6 +121,23 @@ class DecktetCaravanState(TurnState):
         "hands_total", "chance", "hand_no", "hands", "aside", "aside_up", "up", "season", "top",
         "top_seat", "collected", "discard", "first_leader", "out_player", "cum", "history", "_combos",
     )
+    hands_total: int
+    chance: int  # the match seed: each hand's deal is seeded from it and the hand number
+    hand_no: int
+    hands: list[int]
+    aside: int
+    aside_up: tuple[int, ...]
+    up: tuple[int, ...]  # the two up cards
+    season: list[tuple[int, Move]]  # (seat, move) per play
+    top: Move | None
+    top_seat: int
+    collected: list[int]
+    discard: int
+    first_leader: int
+    out_player: int | None
+    cum: list[int]
+    history: list[HandRow]
+    _combos: list[HandCombos | None]
 
     # -- construction -------------------------------------------------------------------------
 
@@ -177,7 +199,7 @@ class DecktetCaravanState(TurnState):
             turned = NAMES[card]
             text += (f" {turned[0].upper()}{turned[1:]} was turned up second but shares the suit of "
                      f"{NAMES[first]}: it is set aside face up.")
-        leader = self.turn
+        leader = self.first_leader  # the seat to move: a hand was just dealt
         events = [Event(f"{text} {who(leader)} lead{who(leader, 's')}.", reveals=True)]
         for s in (0, 1):
             cards = sorted(cards_of(self.hands[s]), key=lambda c: (RANKS[c], c))
@@ -215,7 +237,7 @@ class DecktetCaravanState(TurnState):
     # -- the contract ---------------------------------------------------------------------------
 
     def _compute_legal(self) -> list[Action]:
-        mover = self.turn
+        mover: int = self.turn  # type: ignore[assignment]  # computed only while a seat is to move
         hand = self.hands[mover]
         known = self._combos[mover]
         if known is None or known.hand != hand:
@@ -231,21 +253,21 @@ class DecktetCaravanState(TurnState):
         opponent (whose undo may not cross it). ``log=False`` builds no text and returns []."""
         if action not in self.legal_actions():
             raise IllegalAction(self._why_illegal(action))
-        player = self.turn
+        player: int = self.turn  # type: ignore[assignment]  # a legal action means a seat is to move
         self._legal = None
-        events = [] if log else None
+        events: list[Event] | None = [] if log else None
         if action == PASS:
-            if log:
+            if events is not None:
                 events.append(Event(f"{who(player)} pass{who(player, 'es')}."))
             self._end_season(events)
-            return events if log else []
+            return events if events is not None else []
         move = MOVES[action]
         self.hands[player] &= ~move[2]
         self.season.append((player, move))
         self.top = move
         self.top_seat = player
         other = 1 - player
-        if log:
+        if events is not None:
             events.append(Event(f"{who(player)} play{who(player, 's')} {describe_action(action)}.",
                                 reveals=(other,)))
         if self.out_player is not None:
@@ -253,12 +275,12 @@ class DecktetCaravanState(TurnState):
         elif not self.hands[player]:
             self.out_player = player
             self.turn = other
-            if log:
+            if events is not None:
                 events.append(Event(f"{who(player)} go{who(player, 'es')} out; "
                                     f"{who(other)} may make one last play."))
         else:
             self.turn = other
-        return events if log else []
+        return events if events is not None else []
 
     def _why_illegal(self, action: Action) -> str:
         """Why ``action`` was refused, addressed to the player who tried it."""
@@ -277,14 +299,15 @@ class DecktetCaravanState(TurnState):
             return f"you do not hold {', '.join(missing)}"
         if self.top is None and action[0] == "bandit":
             return "a bandit may not open a season"
-        if action not in MOVES:
+        if action not in MOVES or self.top is None:  # a lead may play any caravan it holds
             return f"{action!r} is not a valid caravan or bandit"
         return f"{describe_action(action)} does not beat {describe_action(self.top[0])}"
 
     def _end_season(self, events: list[Event] | None) -> None:
         """Collect the season (rules §4.2), then pick the next leader or end the hand (§4.3, §5).
         ``events`` None: log nothing."""
-        top, last = self.top, self.top_seat
+        top: Move = self.top  # type: ignore[assignment]  # a season ends after at least one play
+        last = self.top_seat
         collector = last if top[1] == CARAVAN else 1 - last
         pile = 0
         for _, move in self.season:
@@ -374,7 +397,8 @@ class DecktetCaravanState(TurnState):
     def _settled_margin(self) -> float:
         """Seat 0's lead in banked scores and collected piles."""
         up = self.up
-        return float(self.cum[0] - self.cum[1]) + pile_points(self.collected[0], up) - pile_points(self.collected[1], up)
+        return (float(self.cum[0] - self.cum[1]) + pile_points(self.collected[0], up)
+                - pile_points(self.collected[1], up))
 
     def _season_pile(self) -> int:
         pile = 0
@@ -453,7 +477,7 @@ class DecktetCaravanState(TurnState):
         opp = 1 - seat
         opp_wilds = view["hand_wilds"][opp]
         opp_hand = wilds[:opp_wilds] + numbers[:view["hand_sizes"][opp] - opp_wilds]
-        hands = [None, None]
+        hands: list[list[str] | None] = [None, None]
         hands[seat], hands[opp] = view["hand"], opp_hand
         return cls.from_data({
             "hands_total": view["hands_total"], "chance": 0, "hand_no": view["hand_no"],

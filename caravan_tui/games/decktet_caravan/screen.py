@@ -10,7 +10,9 @@ not one; moving the highlight in the list ticks that play's cards), and Enter pl
 """
 from __future__ import annotations
 
+from contextlib import suppress
 from itertools import permutations
+from typing import TYPE_CHECKING, cast
 
 from rich.table import Table
 from rich.text import Text
@@ -31,6 +33,9 @@ from .card_grid import CardGrid
 from .cards import INDEX, NAMES, RANKS, SUIT_CODES, SUIT_NAMES, SUIT_SYMBOLS, SUITS, WILD_MASK, suit_index
 from .combos import move_of
 from .hand_summary import HandSummaryScreen
+
+if TYPE_CHECKING:
+    from caravan_tui.app import TableApp
 
 #: Moons, Suns, Waves, Leaves, Wyrms, Knots: light enough to read on dark themes and in greys
 #: (NO_COLOR); the symbol and letter carry the suit anyway.
@@ -301,7 +306,7 @@ class DecktetCaravanScreen(GameScreen):
         if by_other and view["season"] and view["season"][-1][0] != self.seat:
             self.flash = len(view["season"]) - 1
             self.show_season(view)
-            self.set_timer(self.app.flash_seconds, self._unflash)
+            self.set_timer(cast("TableApp", self.app).flash_seconds, self._unflash)
         if previous is not None and len(view["history"]) > len(previous["history"]) and not view["over"]:
             summary = self.hand_summary(view, view["history"][-1])
             self.app.push_screen(HandSummaryScreen(summary))
@@ -410,10 +415,8 @@ class DecktetCaravanScreen(GameScreen):
                 return 3, ""  # the engine would take it (a stale list): nothing to explain
         for known in filter(None, (action, self._top())):
             reason = reason.replace(repr(known), cards_words(known))
-            try:
+            with suppress(KeyError, ValueError, IndexError, TypeError):
                 reason = reason.replace(self._world.describe(known, self.seat), play_words(known))
-            except (KeyError, ValueError, IndexError, TypeError):
-                pass
         return telling, reason
 
     def _top(self) -> Action | None:

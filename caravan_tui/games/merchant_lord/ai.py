@@ -14,7 +14,9 @@ on them. Scores are for the mover, only their order matters, and nothing is appl
 """
 from __future__ import annotations
 
-from caravan_tui.engine import GameAI
+from collections.abc import Sequence
+
+from caravan_tui.engine import Action, GameAI
 
 from .cards import HALF_INDEX, INDEX, OWN_COINS
 from .evaluation import max_tucks
@@ -42,9 +44,9 @@ def dice_value(state: MerchantLordState, seat: int, dice: int) -> float:
     return best
 
 
-def prior(state: MerchantLordState, actions) -> list[float]:
+def prior(state: MerchantLordState, actions: Sequence[Action]) -> list[float]:
     phase = state.phase
-    seat = state.turn
+    seat: int = state.turn  # type: ignore[assignment]  # the search asks only where a seat is to move
     if phase == SELL:
         scores = []
         for action in actions:

@@ -13,7 +13,8 @@ from collections import Counter
 from importlib.resources import files
 from pathlib import Path
 
-from caravan_tui.engine import bits_of as cards_of  # noqa: F401  (hands as bit sets, for the game)
+# hands are bit sets: the game's modules take both helpers from here
+from caravan_tui.engine import bits_of as cards_of  # noqa: F401
 from caravan_tui.engine import mask_of  # noqa: F401
 
 HALVES = ("L", "R")

@@ -15,7 +15,7 @@ import math
 from typing import TYPE_CHECKING
 
 from .sales import GUARD, tuck_sets
-from .terms import BUY, FAVOUR, OVER, PLACE, PRICE, SELL, TARGET
+from .terms import BUY, OVER, PLACE, PRICE, SELLING_PHASES, TARGET
 
 if TYPE_CHECKING:
     from .rules import MerchantLordState
@@ -64,7 +64,7 @@ def best_tucks(state: MerchantLordState, seat: int, dice: int) -> int:
 def still_to_sell(state: MerchantLordState) -> list[int]:
     """Seats whose phase-2 turn this round has not reached its sales' end."""
     phase = state.phase
-    if phase == FAVOUR or phase == SELL:
+    if phase in SELLING_PHASES:
         first = state.pos
     elif phase == PLACE:
         first = state.pos + 1
@@ -87,7 +87,7 @@ def projected(state: MerchantLordState) -> list[float]:
         k = best_tucks(state, seat, state._unplaced(seat))
         if k > 0:
             values[seat] += w["tuck"] * k
-    if state.phase == PLACE and state.pfp:
+    if state.phase == PLACE and state.pfp and state.turn is not None:  # a placement: the seat to move's
         values[state.turn] += min(state.pfp, state.hand[state.turn].bit_count())
     hand_worth = w["hand"] + w["hand_ahead"] * ahead
     for seat in range(n):

@@ -56,8 +56,8 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, TypeAlias
 
 from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixChance, TurnState
 
@@ -130,6 +130,11 @@ from .terms import (
 
 LOG = logging.getLogger(__name__)
 
+#: (card, half) pairs, as a village holds them and a sale tucks them
+Tucks: TypeAlias = tuple[tuple[int, int], ...]
+#: a sale of this round: (seat, village, its tucks)
+Sale: TypeAlias = tuple[int, int, Tucks]
+
 
 def setup_problem(players: int, options: Mapping[str, Any]) -> str | None:
     """The options that depend on the player count (the game's ``setup_check``): a start
@@ -151,6 +156,38 @@ class MerchantLordState(SplitMixChance, TurnState):
         "hand", "known", "row", "pile", "inactive", "fired", "pfm", "pfc", "pfp",
         "sales", "ended",
     )
+    n: int
+    payout: str
+    max_rounds: int
+    round: int
+    start: int
+    pos: int
+    phase: int
+    coins: list[int]
+    favour: list[int]
+    sup_coins: int
+    sup_favour: int
+    ndice: list[int]
+    dval: list[int]
+    dloc: list[int]
+    vcards: list[Tucks]
+    vstall: list[int]
+    vopp: list[int]
+    vownc: list[int]
+    vownf: list[int]
+    vseller: list[int]
+    table: list[int]
+    hand: list[int]
+    known: list[int]
+    row: list[int]
+    pile: list[int]
+    inactive: int
+    fired: int
+    pfm: int
+    pfc: int
+    pfp: int
+    sales: tuple[Sale, ...]
+    ended: str | None
 
     # -- construction -------------------------------------------------------------------------
 
@@ -320,15 +357,15 @@ class MerchantLordState(SplitMixChance, TurnState):
         if self.favour[seat] >= REROLL_COST:
             self.phase = FAVOUR
             return
-        self._enter_selling(events)
+        self._enter_selling(seat, events)
 
-    def _enter_selling(self, events: list[Event] | None) -> None:
+    def _enter_selling(self, seat: int, events: list[Event] | None) -> None:
         self.phase = SELL
-        sales = self._sale_list(self.turn)
+        sales = self._sale_list(seat)
         if sales:
             self._legal = [END_SELLING, *sales]
         else:
-            self._end_selling(events, forced=True)
+            self._end_selling(seat, events, forced=True)
 
     def _sale_list(self, seat: int) -> list[Action]:
         """Every complete legal sale for ``seat`` (§7.2, §9.3), sorted."""
@@ -349,9 +386,8 @@ class MerchantLordState(SplitMixChance, TurnState):
                 out.append(PLAIN_SALES[v])
         return out
 
-    def _end_selling(self, events: list[Event] | None, forced: bool = False) -> None:
+    def _end_selling(self, seat: int, events: list[Event] | None, forced: bool = False) -> None:
         """The market (§7.3), then the one-time rewards in order FM, FC, FP (§7.4.3-7.4.5)."""
-        seat = self.turn
         base = seat * 6
         dloc = self.dloc
         sent = []
@@ -394,7 +430,7 @@ class MerchantLordState(SplitMixChance, TurnState):
             elif events is not None:
                 events.append(Event(f"Free Caravan: {{p{seat}}} already {{p{seat}:has}} 6 dice, so it is lost."))
         self.pfc = 0
-        self._next_placement(events)
+        self._next_placement(seat, events)
 
     def _place_list(self, seat: int) -> list[Action]:
         """PLACE(card, half, village) for every hand card, half and open own village, then SKIP;
@@ -408,8 +444,7 @@ class MerchantLordState(SplitMixChance, TurnState):
         out.append(SKIP)
         return out
 
-    def _next_placement(self, events: list[Event] | None) -> None:
-        seat = self.turn
+    def _next_placement(self, seat: int, events: list[Event] | None) -> None:
         if self.pfp:
             places = self._place_list(seat)
             if places:
@@ -492,7 +527,7 @@ class MerchantLordState(SplitMixChance, TurnState):
         self.favour[seat] += paid
         return paid
 
-    def sale_income(self, seat: int, v: int, tucks) -> tuple[int, int, int, int, list[str]]:
+    def sale_income(self, seat: int, v: int, tucks: Iterable[tuple[int, int]]) -> tuple[int, int, int, int, list[str]]:
         """What a sale by ``seat`` at village ``v`` tucking ``tucks`` ((card, half), ...) pays
         before any shortage: (seller coins, seller favour, owner coins, owner favour, the
         one-time rewards it fires)."""
@@ -501,8 +536,8 @@ class MerchantLordState(SplitMixChance, TurnState):
         for card, half in tucks:
             coins += OWN_COINS[card][half]
             favour += OWN_FAVOUR[card][half]
-            if ONE_TIME[card][half]:
-                fires.append(ONE_TIME[card][half])
+            if reward := ONE_TIME[card][half]:
+                fires.append(reward)
         if v // 3 == seat:
             return coins, favour, 0, 0, fires
         return self.vopp[v], 0, coins, favour, fires
@@ -532,11 +567,11 @@ class MerchantLordState(SplitMixChance, TurnState):
         return events
 
     def _compute_legal(self) -> list[Action]:
-        seat = self.turn
+        seat: int = self.turn  # type: ignore[assignment]  # computed only while a seat is to move
         phase = self.phase
         if phase == FAVOUR:
             dice = self._unplaced(seat)
-            out = list(adjust_actions(dice)) if self.favour[seat] >= ADJUST_COST else []
+            out: list[Action] = list(adjust_actions(dice)) if self.favour[seat] >= ADJUST_COST else []
             out.append(END_FAVOUR)
             out.extend(reroll_actions(dice))
             return out
@@ -545,7 +580,7 @@ class MerchantLordState(SplitMixChance, TurnState):
         if phase == PLACE:
             return self._place_list(seat)
         if phase == BUY:
-            out: list[Action] = [("buy", IDS[c]) for c in sorted(self.row)]
+            out = [("buy", IDS[c]) for c in sorted(self.row)]
             out.append(END_BUYING)
             return out
         return []
@@ -554,7 +589,7 @@ class MerchantLordState(SplitMixChance, TurnState):
         if action not in self.legal_actions():
             raise IllegalAction(self._why_illegal(action))
         events: list[Event] | None = [] if log else None
-        seat = self.turn
+        seat: int = self.turn  # type: ignore[assignment]  # a legal action means a seat is to move
         self._legal = None
         kind = action[0]
         if kind == "sell":
@@ -566,16 +601,16 @@ class MerchantLordState(SplitMixChance, TurnState):
         elif kind == "end_favour":
             if events is not None:
                 events.append(Event(f"{{p{seat}}} spend{{p{seat}:s}} no more favour."))
-            self._enter_selling(events)
+            self._enter_selling(seat, events)
         elif kind == "end_selling":
-            self._end_selling(events)
+            self._end_selling(seat, events)
         elif kind == "place":
             self._place(seat, INDEX[action[1]], HALF_INDEX[action[2]], VINDEX[action[3]], events)
         elif kind == "skip":
             self.pfp -= 1
             if events is not None:
                 events.append(Event(f"{{p{seat}}} skip{{p{seat}:s}} a free placement."))
-            self._next_placement(events)
+            self._next_placement(seat, events)
         elif kind == "buy":
             self._buy(seat, INDEX[action[1]], events)
         else:  # end_buying
@@ -628,7 +663,7 @@ class MerchantLordState(SplitMixChance, TurnState):
 
     def _after_favour(self, seat: int, events: list[Event] | None) -> None:
         if self.favour[seat] < REROLL_COST:
-            self._enter_selling(events)
+            self._enter_selling(seat, events)
 
     def _sell(self, seat: int, action: Action, events: list[Event] | None) -> None:
         """A complete sale (§7.2) and its coins and favour at once (§7.4.6); one-time rewards wait."""
@@ -681,7 +716,7 @@ class MerchantLordState(SplitMixChance, TurnState):
                 parts = [plural(c, "coin")] + ([f"{f} favour"] if f else [])
                 gains.append(f"{{p{who}}} get{{p{who}:s}} {' and '.join(parts)}")
             text += ": " + ", ".join(gains)
-            rewards = [ONE_TIME_WORDS[ONE_TIME[c][h]] for c, h in tucks if ONE_TIME[c][h]]
+            rewards = [ONE_TIME_WORDS[reward] for c, h in tucks if (reward := ONE_TIME[c][h])]
             if rewards:
                 text += "; after selling: " + ", ".join(rewards)
             events.append(Event(text + "."))
@@ -689,7 +724,7 @@ class MerchantLordState(SplitMixChance, TurnState):
         if sales:
             self._legal = [END_SELLING, *sales]
         else:
-            self._end_selling(events, forced=True)
+            self._end_selling(seat, events, forced=True)
 
     def _place(self, seat: int, card: int, half: int, v: int, events: list[Event] | None) -> None:
         """FP (§7.4.5): the card is attached, permanently inactive."""
@@ -702,7 +737,7 @@ class MerchantLordState(SplitMixChance, TurnState):
         if events is not None:
             events.append(Event(f"Free Placement: {{p{seat}}} place{{p{seat}:s}} {IDS[card]} "
                                 f"({HALF_WORDS[half]} half, {DIE[card][half]}) at {village_words(v)}."))
-        self._next_placement(events)
+        self._next_placement(seat, events)
 
     def _buy(self, seat: int, card: int, events: list[Event] | None) -> None:
         """BUY (§8.1): 5 coins, the card to hand (known to all); an emptied row refills at once."""

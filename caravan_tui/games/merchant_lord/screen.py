@@ -37,7 +37,7 @@ from caravan_tui.widgets import ActionList
 from .builder import Choices, Selection, dice_used, reroll_action
 from .cards import DIE, GOODS, HALF_INDEX, INDEX, ONE_TIME_WORDS, OPP, OWN, VILLAGE_STALLS
 from .describe import place_problem, sale_problem
-from .rules import SELL, VINDEX
+from .rules import SELL, VINDEX, MerchantLordState
 from .widgets import ChipBar, Row, VillageBoard
 
 #: die value 1..6 -> its good's glyph and colour (silk, papyrus, gold, wheat, spices, porcelain)
@@ -225,6 +225,12 @@ class MerchantLordScreen(PausingGameScreen):
     # -- what may be chosen -----------------------------------------------------------------------
 
     @property
+    def world(self) -> MerchantLordState | None:
+        """The world built from this seat's view (None for a spectator or before the first view)."""
+        world = self._world
+        return world if isinstance(world, MerchantLordState) else None
+
+    @property
     def phase(self) -> str | None:
         if self.turn is None or self.view is None:
             return None
@@ -240,8 +246,8 @@ class MerchantLordScreen(PausingGameScreen):
         actions: list[Action] = []
         if phase in ("sell", "place"):
             actions = self.legal
-        elif phase == "favour" and self._world is not None:
-            world = self._world.clone()
+        elif phase == "favour" and self.world is not None:
+            world = self.world.clone()
             try:
                 world.apply(("end_favour",), log=False)
                 if world.turn == self.seat and world.phase == SELL:
@@ -267,6 +273,7 @@ class MerchantLordScreen(PausingGameScreen):
         return dice_used([(value, where == "unplaced") for value, where in self.my_dice()], need)
 
     def village_info(self, vid: str) -> dict:
+        assert self.view is not None  # villages are chosen on a board that shows a view
         return next(info for info in self.view["villages_info"] if info["id"] == vid)
 
     def selected_action(self) -> Action | None:
@@ -290,8 +297,7 @@ class MerchantLordScreen(PausingGameScreen):
     def update_static(self, selector: str, text: Text) -> None:
         """Update a Static only when its text changes (each update relays the screen out)."""
         widget = self.query_one(selector, Static)
-        if getattr(widget, "_ml_text", None) != text:
-            widget._ml_text = text
+        if widget.content != text:
             widget.update(text)
 
     def players_text(self, view: dict) -> Text:
@@ -497,11 +503,12 @@ class MerchantLordScreen(PausingGameScreen):
     def step_text(self, phase: str) -> Text:
         seat = self.seat
         view = self.view
+        assert view is not None  # a phase is shown only with a view
         if phase == "favour" and self.reroll:
             values = sorted(self.my_dice()[i][0] for i in self.reroll)
             return Text(f"Reroll {' '.join(map(str, values))} for 1 favour: enter", style="bold")
-        if phase in ("favour", "sell") and self.sel.village is not None:
-            return self.sale_text()
+        if phase in ("favour", "sell") and (vid := self.sel.village) is not None:
+            return self.sale_text(vid)
         if phase == "favour":
             return Text(f"Favour {view['favour'][seat]}: space ticks dice, enter rerolls them (1) · "
                         "+/- turns one (2) · e sells")
@@ -517,16 +524,16 @@ class MerchantLordScreen(PausingGameScreen):
             return Text(f"Buy from the row (enter), 5¢ each, you have {view['coins'][seat]}¢ · e: done")
         return Text("")
 
-    def sale_text(self) -> Text:
+    def sale_text(self, vid: str) -> Text:
         """``Sell at your 1-6: dice 1 1 2 6 (3 left) · you get 4¢ + FM · 5 table cards · enter``."""
-        vid = self.sel.village
         choices = self.choices()
         action = choices.action(self.sel)
         text = Text(f"Sale at {self.village_name(vid)}: ", style="bold")
         if action is None:
             text.append("tick halves that fit (›)")
             return text
-        seat = self.seat
+        seat, world, view = self.seat, self.world, self.view
+        assert seat is not None and world is not None and view is not None  # a sale is our own decision
         info = self.village_info(vid)
         tucks = [(INDEX[c], HALF_INDEX[h]) for c, h in action[2]]
         need = sorted(list(info["stalls"]) + [DIE[c][h] for c, h in tucks])
@@ -539,7 +546,7 @@ class MerchantLordScreen(PausingGameScreen):
             text.append_text(die_text(value))
         if left:
             text.append(f" ({len(left)} left)")
-        coins, favour, owner_coins, owner_favour, fires = self._world.sale_income(seat, VINDEX[vid], tucks)
+        coins, favour, owner_coins, owner_favour, fires = world.sale_income(seat, VINDEX[vid], tucks)
         text.append(f" · you get {gain_words(coins, favour)}")
         owner = VINDEX[vid] // 3
         if owner != seat:
@@ -547,7 +554,7 @@ class MerchantLordScreen(PausingGameScreen):
         if fires:
             text.append(" + " + " ".join(fires))
         if tucks:
-            text.append(f" · {self.view['table'][seat] + len(tucks)} cards")
+            text.append(f" · {view['table'][seat] + len(tucks)} cards")
         extra = " (ends the favour step)" if self.phase == "favour" else ""
         text.append(f" · enter sells{extra}", style="bold")
         return text
@@ -633,12 +640,14 @@ class MerchantLordScreen(PausingGameScreen):
         phase = self.phase
         if phase != "favour":
             self.reroll.clear()
-        if phase not in ("favour", "sell", "place") or not self.choices().reachable(self.sel.village, self.sel.tucks.items()):
+        if (phase not in ("favour", "sell", "place")
+                or not self.choices().reachable(self.sel.village, self.sel.tucks.items())):
             self.sel.clear()
         self.refresh_board()
         self.follow_selection()
         if not self.query_one(ActionList).has_focus:
-            target = {"favour": "#ml-dice", "place": "#ml-hand", "buy": "#ml-row"}.get(phase, "#ml-villages")
+            targets: dict[str | None, str] = {"favour": "#ml-dice", "place": "#ml-hand", "buy": "#ml-row"}
+            target = targets.get(phase, "#ml-villages")
             self.query_one(target).focus()
 
     def act(self, action: Action) -> None:
@@ -678,7 +687,7 @@ class MerchantLordScreen(PausingGameScreen):
                 self.act(action)
             return True
         if phase == "favour" and self.reroll:
-            self.act(self.selected_action())
+            self.act(reroll_action(self.my_dice()[i][0] for i in self.reroll))
             return True
         return False
 
@@ -703,7 +712,8 @@ class MerchantLordScreen(PausingGameScreen):
         self.refuse(self.village_problem(vid), title=f"Not at {self.village_name(vid)}")
 
     def village_problem(self, vid: str) -> str:
-        world, seat = self._world, self.seat
+        world, seat = self.world, self.seat
+        assert world is not None and seat is not None  # asked only on our decision
         if self.phase == "place":
             card = next(iter(self.sel.tucks), None)
             return place_problem(world, seat, vid, card) or "no placement fits there"
@@ -789,14 +799,15 @@ class MerchantLordScreen(PausingGameScreen):
 
     def card_problem(self, card: str) -> str:
         """Why neither half of ``card`` can join the selection: the engine's reason for each."""
-        world, seat = self._world, self.seat
+        world, seat, view = self.world, self.seat, self.view
+        assert world is not None and seat is not None and view is not None  # asked only on our decision
         if self.phase == "place":
             return "no open village of yours takes it"
         village = self.sel.village
         if village is not None and VINDEX[village] // 3 != seat:
             return sale_problem(world, seat, village, ((card, "L"),)) or "not at that village"
         targets = [village] if village is not None else [
-            info["id"] for info in self.view["villages_info"] if info["owner"] == seat]
+            info["id"] for info in view["villages_info"] if info["owner"] == seat]
         reasons = []
         for half in ("L", "R"):
             tucks = tuple(sorted({**self.sel.tucks, card: half}.items()))
@@ -819,7 +830,7 @@ class MerchantLordScreen(PausingGameScreen):
         if self.phase != "favour":
             self.refuse("rerolls are only in your favour step, before your first sale")
             return
-        value, where = self.my_dice()[index]
+        _, where = self.my_dice()[index]
         if where != "unplaced":
             self.refuse("that die is not yours to roll now")
             return
@@ -841,7 +852,7 @@ class MerchantLordScreen(PausingGameScreen):
             self.act(action)
         elif where != "unplaced":
             self.refuse("that die is not yours to turn now")
-        else:
+        elif self.view is not None:
             self.refuse(f"turning a die costs 2 favour; you have {self.view['favour'][self.seat]}")
 
     def buy(self, card: str) -> None:
@@ -850,7 +861,7 @@ class MerchantLordScreen(PausingGameScreen):
             self.act(action)
         elif self.phase != "buy":
             self.refuse("cards are bought in the buying step, after everyone has sold")
-        else:
+        elif self.view is not None:
             self.refuse(f"a card costs 5 coins; you have {self.view['coins'][self.seat]}")
 
     def action_done(self) -> None:

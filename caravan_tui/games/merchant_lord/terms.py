@@ -6,6 +6,8 @@ from .cards import VILLAGE_NAMES, VILLAGE_STALLS
 
 FAVOUR, SELL, PLACE, BUY, OVER = range(5)
 PHASES = ("favour", "sell", "place", "buy", "over")
+#: a seat's steps before its sales end (one constant tuple for the evaluation's test)
+SELLING_PHASES = (FAVOUR, SELL)
 UNPLACED, MARKET, ASIDE = -1, -2, -3
 PLACES = {UNPLACED: "unplaced", MARKET: "market", ASIDE: "aside"}
 PLACE_CODES = {word: code for code, word in PLACES.items()}

@@ -28,7 +28,7 @@ class ChipBar(Widget, can_focus=True):
         Binding("right", "move(1, 0)", "Right", show=False),
         Binding("up", "move(0, -1)", "Up", show=False),
         Binding("down", "move(0, 1)", "Down", show=False),
-        Binding("space", "toggle", "Tick", show=False),
+        Binding("space", "toggle_chip", "Tick", show=False),
         Binding("enter", "press", "Choose", show=False),
     ]
     DEFAULT_CSS = "ChipBar { height: auto; }"
@@ -164,7 +164,7 @@ class ChipBar(Widget, can_focus=True):
         if 0 <= target < len(self.chips):
             self.cursor = target
 
-    def action_toggle(self) -> None:
+    def action_toggle_chip(self) -> None:
         if self.chips:
             self.post_message(self.Toggled(self, self.chips[self.cursor][0]))
 
@@ -182,7 +182,7 @@ class ChipBar(Widget, can_focus=True):
         index = offset.y * self._columns() + column
         if index < len(self.chips):
             self.cursor = index
-            self.action_toggle()
+            self.action_toggle_chip()
 
 
 @dataclass
@@ -261,10 +261,13 @@ class VillageBoard(Widget, can_focus=True):
         keys = self.keys
         if self.cursor not in keys:
             self.cursor = keys[0] if keys else None
-        after = self.lines(width) if width else None
-        if before is not None and [line for _, line in before] == [line for _, line in after]:
-            return
-        self.refresh(layout=before is None or len(before) != len(after))
+        layout = True  # not laid out yet: nothing to compare
+        if before is not None:
+            after = self.lines(width)
+            if [line for _, line in before] == [line for _, line in after]:
+                return
+            layout = len(before) != len(after)
+        self.refresh(layout=layout)
         self.call_after_refresh(self.keep_cursor_visible)
 
     def move_to(self, key: str) -> None:
@@ -284,7 +287,7 @@ class VillageBoard(Widget, can_focus=True):
             head = row.head.copy()
             if row.key is not None:
                 head.append(row.mark, style="bold")
-            for index, line in enumerate(flow(head, row.words, width)):
+            for line in flow(head, row.words, width):
                 if row.key is not None:
                     if row.mark in DIM_MARKS:
                         line.stylize("dim")
@@ -305,7 +308,7 @@ class VillageBoard(Widget, can_focus=True):
 
     def keep_cursor_visible(self) -> None:
         parent = self.parent
-        if self.cursor is None or parent is None or not hasattr(parent, "scroll_to_region"):
+        if self.cursor is None or not isinstance(parent, Widget):
             return
         lines = self.lines(self.content_size.width or parent.size.width)
         rows = [i for i, (key, _) in enumerate(lines) if key == self.cursor]
