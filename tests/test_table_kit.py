@@ -12,7 +12,7 @@ from caravan_tui.match.runner import MatchRunner
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.full_log import FullLogScreen
-from caravan_tui.screens.game import SINCE_AT_LEAST, SPINNER
+from caravan_tui.screens.game import SINCE_AT_LEAST, SPINNER, fit_name
 from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.seats import SeatSpec
@@ -145,3 +145,9 @@ async def test_create_match_survives_the_game_picker_at_key_repeat_speed():
             await app.push_screen(form)
             await wait_for(pilot, lambda: form.seat_count > 0, "create match")
             await check_game_picker(app, pilot, form)
+
+
+def test_a_name_is_whole_where_it_fits_and_its_short_form_is_stable():
+    assert fit_name("AI 2 (normal)", 13) == "AI 2 (normal)" and fit_name("AI 2 (normal)", None) == "AI 2 (normal)"
+    assert fit_name("AI 2 (normal)", 8) == "AI 2"  # never "AI 2 (n…"
+    assert fit_name("Scheherazade", 8) == "Scheher…" and len(fit_name("Scheherazade (the second)", 5)) == 5

@@ -9,6 +9,7 @@ actions list alone.
 from __future__ import annotations
 
 import asyncio
+import re
 from contextlib import suppress
 
 from rich.text import Text
@@ -53,6 +54,8 @@ from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
 #: lines by others since our last decision that open the "since your last turn" panel, and how
 #: many of the latest it shows (a two-player game's one move is one or two lines: no panel)
 SINCE_AT_LEAST, SINCE_SHOWN = 4, 8
+#: what an AI seat's default name ends with: its level, "(normal)"
+LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 MENU = ("Resume", "Save and quit to home", "Resign")
 
@@ -140,6 +143,13 @@ class GameScreen(BaseScreen):
             return "nobody"
         name = self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
         return f"{name} (you)" if seat == self.seat else name
+
+    def short_name(self, seat: int, width: int | None = None) -> str:
+        """The seat's player where room is short: "You" for ours, else their name fit to
+        ``width`` cells (``fit_name``), the same everywhere on the table."""
+        if seat == self.seat:
+            return "You"
+        return fit_name(self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}", width)
 
     def seat_label(self, seat: int | None, style: str = "") -> Text:
         """``seat_name`` as a ``Text``: what a table cell, a title or a panel shows."""
@@ -531,6 +541,15 @@ class GenericGameScreen(GameScreen):
     def show_view(self, view: dict) -> None:
         lines = [f"{key}: {compact(value)}" for key, value in view.items() if key != "game"]
         self.query_one("#summary", Static).update(Text("\n".join(lines), overflow="fold"))
+
+
+def fit_name(name: str, width: int | None) -> str:
+    """``name`` whole when it fits in ``width`` cells; else its stable short form: an AI seat's
+    name without its level ("AI 2 (normal)" becomes "AI 2"), then cut with an ellipsis."""
+    if width is None or len(name) <= width:
+        return name
+    name = LEVEL_SUFFIX.sub("", name)
+    return name if len(name) <= width else name[:width - 1] + "…"
 
 
 def explanation(candidates: list) -> str:

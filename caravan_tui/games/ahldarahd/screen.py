@@ -40,10 +40,6 @@ ROUTE_KINDS = ("claim", "buy", "destroy", "free", "lose")
 OWN_KEYS = {"item", "amount", "bid", "pass_", "give_shah", "trade", "answer", "avert", "stand_by", "end"}
 
 
-def clip(name: str, width: int) -> str:
-    return name if len(name) <= width else name[:width - 1] + "…"
-
-
 def cities_held(view: dict, seat: int) -> int:
     """The cities ``seat`` controls, on every map."""
     return sum(1 for row in view["cities"] for holder in row if holder == seat)
@@ -105,11 +101,6 @@ class AhldarahdScreen(GameScreen):
         self.query_one(MapBoard).focus()
 
     # -- words ------------------------------------------------------------------------------------
-
-    def short_name(self, seat: int, width: int = 8) -> str:
-        if seat == self.seat:
-            return "You"
-        return clip(self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}", width)
 
     def item_text(self, name: str) -> str:
         """An item in words, inside a sentence: "your Right of Passage", "the Shah"."""
@@ -210,7 +201,7 @@ class AhldarahdScreen(GameScreen):
             text.append("\n")
             text.append("▶" if view["to_move"] == seat else " ", style="bold")
             text.append(seat_letter(seat), style=seat_style(seat))
-            text.append(f" {self.short_name(seat):<8}", style="bold" if seat == self.seat else "")
+            text.append(f" {self.short_name(seat, 8):<8}", style="bold" if seat == self.seat else "")
             camel = "up" if view["camels"][seat] else "dn"
             text.append(f"{view['gold'][seat]:>4} {camel:<3}{view['hand_sizes'][seat]:>2} {cities_held(view, seat):>2} "
                         f"{int(view['scores'][seat]):>2} {self.items_of(view, seat)}")

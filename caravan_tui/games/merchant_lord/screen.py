@@ -98,11 +98,6 @@ def merchant_token(card_id: str, half: str) -> Text:
     return text
 
 
-def clip(name: str, width: int) -> str:
-    """``name`` in ``width`` cells at most, an ellipsis marking a cut."""
-    return name if len(name) <= width else name[:width - 1] + "…"
-
-
 def gain_words(coins: int, favour: int = 0) -> str:
     parts = ([f"{coins}¢"] if coins or not favour else []) + ([f"{favour} favour"] if favour else [])
     return " and ".join(parts)
@@ -208,11 +203,6 @@ class MerchantLordScreen(PausingGameScreen):
 
     # -- words ----------------------------------------------------------------------------------
 
-    def short_name(self, seat: int) -> str:
-        if seat == self.seat:
-            return "You"
-        return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
-
     def village_name(self, vid: str) -> str:
         """``your 1-6``, ``Bot's 2-5``."""
         owner, name = VINDEX[vid] // 3, VILLAGE_NAMES[VINDEX[vid] % 3]
@@ -309,7 +299,7 @@ class MerchantLordScreen(PausingGameScreen):
         for seat in range(view["players"]):
             line = Text("\n")
             line.append("▶" if view["to_move"] == seat else " ", style="bold")
-            line.append(f"{clip(self.short_name(seat), 9):<9}", style="bold" if seat == self.seat else "")
+            line.append(f"{self.short_name(seat, 9):<9}", style="bold" if seat == self.seat else "")
             line.append(f" {view['table'][seat]:>5} {view['coins'][seat]:>5} {view['favour'][seat]:>3}"
                         f" {view['hand_sizes'][seat]:>4} ")
             for index, (value, where) in enumerate(view["dice"][seat]):
@@ -359,7 +349,7 @@ class MerchantLordScreen(PausingGameScreen):
     def summary_row(self, view: dict, seat: int) -> Row:
         """A player whose villages do not fit, on one line: each village with ``✗`` when
         closed and ``+n`` for its merchants (``1-6✗+2 2-5 3-4+1``), then the key that shows them."""
-        head = Text(f"{self.short_name(seat)[:5]:<5}  ", style="bold")
+        head = Text(f"{self.short_name(seat, 5):<5}  ", style="bold")
         words = []
         for k in range(3):
             v = seat * 3 + k
@@ -377,7 +367,7 @@ class MerchantLordScreen(PausingGameScreen):
         for k in range(3):
             info = view["villages_info"][seat * 3 + k]
             vid = info["id"]
-            name = self.short_name(seat)[:5] if k == 0 else ""
+            name = self.short_name(seat, 5) if k == 0 else ""
             head = Text(f"{name:<5} ", style="bold")
             mark = marks.get(vid, " ")
             if vid in self.changed_villages and mark == " ":
@@ -387,7 +377,7 @@ class MerchantLordScreen(PausingGameScreen):
             if seller is None:
                 words.append(Text("open ", style=""))
             else:
-                words.append(Text(f"✗{self.short_name(seller)[:4]:<4}", style="italic"))
+                words.append(Text(f"✗{self.short_name(seller, 4):<4}", style="italic"))
             stalls = Text("")
             for i, value in enumerate(VILLAGE_STALLS[k]):
                 if i:
