@@ -34,6 +34,19 @@ from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
+from caravan_tui.screens.requests import (
+    BeginMatch,
+    ChangeReplayView,
+    GoHome,
+    MatchEnded,
+    NewMatch,
+    OpenReplay,
+    OpenRules,
+    OpenSaves,
+    Rematch,
+    ResumeMatch,
+    ToHub,
+)
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen
@@ -89,6 +102,20 @@ class TableApp(App):
                 self.push_screen(RulesScreen(games[index]))
 
         self.push_screen(ChoiceScreen("Rules of which game?", [g.title for g in games]), chosen)
+
+    # -- what screens ask (screens/requests.py) -----------------------------------------------
+
+    def on_open_rules(self, request: OpenRules) -> None:
+        self.open_rules(request.game)
+
+    def on_match_ended(self, request: MatchEnded) -> None:
+        self.show_match_over(request.screen, request.over)
+
+    def on_rematch(self, request: Rematch) -> None:
+        self.rematch()
+
+    def on_go_home(self, request: GoHome) -> None:
+        self.go_home()
 
     # each app ends a match, plays again and goes home its own way (locally or over SSH)
     def show_match_over(self, screen: GameScreen, over: MatchOver) -> None:
@@ -150,6 +177,24 @@ class CaravanApp(TableApp):
         await asyncio.to_thread(self.worker.close)  # a search in progress finishes first
 
     # -- matches ------------------------------------------------------------------------------
+
+    def on_new_match(self, request: NewMatch) -> None:
+        self.open_new_match()
+
+    def on_open_saves(self, request: OpenSaves) -> None:
+        self.open_saves()
+
+    def on_resume_match(self, request: ResumeMatch) -> None:
+        self.resume_match(request.match_id)
+
+    def on_begin_match(self, request: BeginMatch) -> None:
+        self.begin_match(request.setup)
+
+    def on_open_replay(self, request: OpenReplay) -> None:
+        self.open_replay(request.match_id, request.seat)
+
+    def on_change_replay_view(self, request: ChangeReplayView) -> None:
+        self.change_replay_view(request.screen)
 
     def begin_match(self, setup: MatchSetup) -> None:
         """Start a match a player asked for: the first time they open a game, its "How to play"
@@ -359,6 +404,12 @@ class ClientApp(TableApp):
                 self.ask_name(message.reason)
             else:
                 self.notify(message.reason, title="Not possible", severity="warning")
+
+    def on_to_hub(self, request: ToHub) -> None:
+        self.send_to_hub(request.request)
+
+    def on_new_match(self, request: NewMatch) -> None:
+        self.open_create()
 
     def send_to_hub(self, message: Message) -> None:
         self.run_worker(self.link.send(message), group="send")

@@ -13,6 +13,7 @@ from textual.widgets import Button, Footer, Label, Select, Static
 from ai.levels import LEVELS
 from caravan_tui.engine import Game
 from caravan_tui.screens.match_form import MatchForm
+from caravan_tui.screens.requests import ToHub
 from caravan_tui.ssh.protocol import OPEN, YOU, CreateMatch
 
 SEATS = [("You", YOU), ("Open seat", OPEN)] + [(f"AI {level}", f"ai:{level}") for level in LEVELS]
@@ -90,4 +91,4 @@ class CreateMatchScreen(MatchForm):
         options = self.chosen_options()
         grace = cast(int, self.query_one("#grace", Select).value)  # never blank: one of the graces shown
         stand_in = str(self.query_one("#stand-in", Select).value)
-        self.hosted_app.send_to_hub(CreateMatch(self.game.id, seats, options, grace, stand_in))
+        self.post_message(ToHub(CreateMatch(self.game.id, seats, options, grace, stand_in)))

@@ -46,6 +46,7 @@ from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.chat import ChatLine, chat_words
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.full_log import FullLogScreen
+from caravan_tui.screens.requests import ChangeReplayView, GoHome, MatchEnded, OpenRules
 from caravan_tui.screens.summary import result_line
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import OPEN
@@ -243,7 +244,7 @@ class GameScreen(BaseScreen):
             self.over = message
             self.turn, self.thinking = None, None
             self.query_one(ActionList).clear_actions("the match is over")
-            self.table_app.show_match_over(self, message)
+            self.post_message(MatchEnded(self, message))
         self.show_status()
         return 0.0
 
@@ -401,7 +402,7 @@ class GameScreen(BaseScreen):
     # -- keys -------------------------------------------------------------------------------
 
     def action_rules(self) -> None:
-        self.table_app.open_rules(self.game)
+        self.post_message(OpenRules(self.game))
 
     def action_hint(self) -> None:
         if self.turn is None:
@@ -433,7 +434,7 @@ class GameScreen(BaseScreen):
         self.notify("Saved" if ok else f"Not saved: {message.reason}", severity="information" if ok else "error")
         if self._leaving:
             self._leaving = False
-            self.table_app.go_home()
+            self.post_message(GoHome())
 
     @property
     def player(self) -> int:
@@ -468,7 +469,7 @@ class GameScreen(BaseScreen):
             self.replay.step(moves)
 
     def action_change_view(self) -> None:
-        self.local_app.change_replay_view(self)
+        self.post_message(ChangeReplayView(self))
 
     def action_menu(self) -> None:
         if self.query("HelpPanel"):  # the keys panel opened from the palette: escape closes it
@@ -478,8 +479,11 @@ class GameScreen(BaseScreen):
             self.app.pop_screen()
             return
         if self.seat is None:
-            self.app.push_screen(ConfirmScreen("Stop watching this match?", yes="Stop watching", no="Watch on"),
-                                 lambda yes: self.table_app.go_home() if yes else None)
+            def stop(yes: bool | None) -> None:
+                if yes:
+                    self.post_message(GoHome())
+
+            self.app.push_screen(ConfirmScreen("Stop watching this match?", yes="Stop watching", no="Watch on"), stop)
             return
 
         def chosen(index: int | None) -> None:

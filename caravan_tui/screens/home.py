@@ -10,6 +10,7 @@ from textual.widgets.option_list import Option
 from caravan_tui.games import GAMES
 from caravan_tui.safe_text import LONG, as_text
 from caravan_tui.screens.base import BaseScreen
+from caravan_tui.screens.requests import NewMatch, OpenRules, OpenSaves, ResumeMatch
 from saves.loading import latest_unfinished
 
 ITEMS = (
@@ -59,14 +60,13 @@ class HomeScreen(BaseScreen):
             self.action_choose(event.option.id)
 
     def action_choose(self, item: str) -> None:
-        app = self.local_app
         if item == "new":
-            app.open_new_match()
+            self.post_message(NewMatch())
         elif item == "continue":
-            app.resume_match("latest")
+            self.post_message(ResumeMatch("latest"))
         elif item == "load":
-            app.open_saves()
+            self.post_message(OpenSaves())
         elif item == "rules":
-            app.open_rules()
+            self.post_message(OpenRules())
         elif item == "quit":
-            app.exit()
+            self.app.exit()

@@ -2,8 +2,6 @@
 sections of the game's player rules (the goal and a turn), with the full rules a key away."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -11,9 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Markdown
 
 from caravan_tui.engine import Game
-
-if TYPE_CHECKING:
-    from caravan_tui.app import TableApp
+from caravan_tui.screens.requests import OpenRules
 
 SECTIONS = 2
 
@@ -78,4 +74,4 @@ class HowToPlayScreen(ModalScreen[bool | None]):
         getattr(text, f"scroll_{where}")(animate=False)
 
     def action_rules(self) -> None:
-        cast("TableApp", self.app).open_rules(self.game)
+        self.post_message(OpenRules(self.game))

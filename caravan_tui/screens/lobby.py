@@ -12,6 +12,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.requests import NewMatch, OpenRules, ToHub
 from caravan_tui.ssh.protocol import JoinSeat, Lobby, LobbyRow, Watch
 
 COLUMNS = (("Game", 16), ("Seats", 32), ("To move", 12), ("Watching", 8))
@@ -136,13 +137,13 @@ class LobbyScreen(BaseScreen):
             self.notify("There is no match to join: c creates one.", severity="warning")
             return
         if row.yours is not None:
-            self.hosted_app.send_to_hub(JoinSeat(row.match, row.yours))
+            self.post_message(ToHub(JoinSeat(row.match, row.yours)))
         elif len(row.free) == 1:
-            self.hosted_app.send_to_hub(JoinSeat(row.match, row.free[0]))
+            self.post_message(ToHub(JoinSeat(row.match, row.free[0])))
         elif row.free:
             def chosen(index: int | None) -> None:
                 if index is not None:
-                    self.hosted_app.send_to_hub(JoinSeat(row.match, row.free[index]))
+                    self.post_message(ToHub(JoinSeat(row.match, row.free[index])))
 
             self.app.push_screen(ChoiceScreen("Which seat?", [f"Seat {seat + 1}" for seat in row.free]), chosen)
         else:
@@ -153,11 +154,11 @@ class LobbyScreen(BaseScreen):
         if row is None:
             self.notify("There is no match to watch.", severity="warning")
             return
-        self.hosted_app.send_to_hub(Watch(row.match))
+        self.post_message(ToHub(Watch(row.match)))
 
     def action_create(self) -> None:
-        self.hosted_app.open_create()
+        self.post_message(NewMatch())
 
     def action_rules(self) -> None:
         row = self.selected()
-        self.hosted_app.open_rules(GAMES.get(row.game) if row else None)
+        self.post_message(OpenRules(GAMES.get(row.game) if row else None))

@@ -14,6 +14,7 @@ from ai.levels import LEVELS
 from caravan_tui.engine import MAX_SEED, Game
 from caravan_tui.preferences import MAX_NAME, clean_name
 from caravan_tui.screens.match_form import MatchForm
+from caravan_tui.screens.requests import BeginMatch
 from caravan_tui.seats import SeatSpec
 
 YOU = SeatSpec("human")
@@ -92,7 +93,7 @@ class NewMatchScreen(MatchForm):
     def action_start(self) -> None:
         setup = self.read_setup()
         if setup is not None:
-            self.local_app.begin_match(setup)
+            self.post_message(BeginMatch(setup))
 
     def read_setup(self) -> MatchSetup | None:
         """The setup on screen, or None after telling the player what is wrong."""

@@ -15,6 +15,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ConfirmScreen
+from caravan_tui.screens.requests import OpenReplay, ResumeMatch
 from caravan_tui.seats import SeatSpec
 from saves import SaveEntry, Snapshot
 from saves.loading import checked_entries
@@ -102,14 +103,14 @@ class SavesScreen(BaseScreen):
     def action_resume(self) -> None:
         snapshot = self._loadable()
         if snapshot is not None:
-            self.local_app.resume_match(snapshot.match_id)
+            self.post_message(ResumeMatch(snapshot.match_id))
 
     def action_watch(self) -> None:
         snapshot = self._loadable()
         if snapshot is None:
             return
         people = [seat for seat, spec in enumerate(snapshot.seats) if SeatSpec.parse(spec).is_person]
-        self.local_app.open_replay(snapshot.match_id, people[0] if people else None)
+        self.post_message(OpenReplay(snapshot.match_id, people[0] if people else None))
 
     def action_delete(self) -> None:
         entry = self._current()

@@ -9,6 +9,7 @@ from textual.widgets import Button, Footer, Static
 
 from caravan_tui.safe_text import LONG, as_text
 from caravan_tui.screens.base import BaseScreen
+from caravan_tui.screens.requests import GoHome, Rematch
 
 
 def result_line(names: list[str], scores: list[float], outcome: list[float]) -> str:
@@ -51,7 +52,7 @@ class MatchOverScreen(BaseScreen):
             self.action_home()
 
     def action_rematch(self) -> None:
-        self.table_app.rematch()
+        self.post_message(Rematch())
 
     def action_home(self) -> None:
-        self.table_app.go_home()
+        self.post_message(GoHome())
