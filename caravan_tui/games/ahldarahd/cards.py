@@ -7,6 +7,7 @@ a face-up card is its card id, RoP of colour k is ``ROP + k``, then SHAH, EYES, 
 from __future__ import annotations
 
 from caravan_tui.engine import bits_of as cards_of  # noqa: F401  (hands as bit sets)
+from caravan_tui.engine import mask_of  # noqa: F401  (hands as bit sets)
 
 from .maps import COLOURS, COMMODITIES
 

@@ -6,6 +6,7 @@ Ids: ``1M`` (Ace of Moons), ``NV`` (Crown of Waves), ``2MK`` (the Author).
 from __future__ import annotations
 
 from caravan_tui.engine import bits_of as cards_of  # noqa: F401  (hands as bit sets)
+from caravan_tui.engine import mask_of  # noqa: F401  (hands as bit sets)
 
 SUIT_CODES = "MSVLYK"
 SUIT_NAMES = ("Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots")

@@ -14,6 +14,7 @@ from importlib.resources import files
 from pathlib import Path
 
 from caravan_tui.engine import bits_of as cards_of  # noqa: F401  (hands as bit sets)
+from caravan_tui.engine import mask_of  # noqa: F401  (hands as bit sets)
 
 HALVES = ("L", "R")
 HALF_WORDS = ("left", "right")
