@@ -1,0 +1,149 @@
+"""What an SSH session may ask for, and what is left when it ends (DESIGN §7): a window size held
+to a sane range, a session that outlives any request, and a seat let go the moment its session
+ends, whatever ended it. A ``PtySession`` runs here with a stand-in for the asyncssh process and
+a small child that reports its terminal's size (the real app is tested in test_ssh_server.py)."""
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import os
+import struct
+import termios
+
+import asyncssh
+import pytest
+from test_ssh_hub import ANN, GAME, Peer, eventually
+
+from ai.worker import AIWorker
+from caravan_tui.ssh.hub import Hub
+from caravan_tui.ssh.protocol import CreateMatch, Joined
+from caravan_tui.ssh.pty_session import PtySession, set_size
+from caravan_tui.ssh.records import Identities
+from saves.store import SaveStore
+
+WAIT = 20  # seconds; only guards against a hung test
+#: the child: for every key, its terminal's size as "WxH;"
+SIZES = ("import fcntl, os, struct, termios\n"
+         "while os.read(0, 64):\n"
+         "    rows, cols, _, _ = struct.unpack('HHHH', fcntl.ioctl(0, termios.TIOCGWINSZ, bytes(8)))\n"
+         "    os.write(1, f'{cols}x{rows};'.encode())\n")
+
+
+class Channel:
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+
+class Output:
+    def __init__(self) -> None:
+        self.data = bytearray()
+
+    def write(self, data: bytes) -> None:
+        self.data += data
+
+    async def drain(self) -> None:
+        pass
+
+
+class Input:
+    """What the client sends, in order: bytes, or an exception for a request (a window change);
+    then nothing until ``leave`` (the connection's end)."""
+
+    def __init__(self, *items: bytes | BaseException) -> None:
+        self.items: asyncio.Queue[bytes | BaseException] = asyncio.Queue()
+        for item in items:
+            self.items.put_nowait(item)
+
+    def leave(self) -> None:
+        self.items.put_nowait(b"")
+
+    async def read(self, n: int) -> bytes:
+        item = await self.items.get()
+        if isinstance(item, BaseException):
+            raise item
+        return item
+
+
+class Process:
+    """As much of ``asyncssh.SSHServerProcess`` as a ``PtySession`` uses."""
+
+    def __init__(self, stdin: Input, size: tuple[int, int] = (80, 24)) -> None:
+        self.stdin, self.stdout, self.channel = stdin, Output(), Channel()
+        self.size, self.env = size, {}
+
+    def get_terminal_size(self) -> tuple[int, int, int, int]:
+        return (*self.size, 0, 0)
+
+    def get_terminal_type(self) -> str:
+        return "xterm"
+
+
+class SizeReporter(PtySession):
+    program = ("-I", "-c", SIZES)
+
+
+async def no_hub(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    await reader.read()  # until the session ends
+
+
+def resized(width: int, height: int, pixels_wide: int = 0, pixels_high: int = 0) -> asyncssh.TerminalSizeChanged:
+    return asyncssh.TerminalSizeChanged(width, height, pixels_wide, pixels_high)
+
+
+def test_a_terminal_size_is_held_to_ten_to_a_thousand_cells_each_way():
+    master, slave = os.openpty()
+    try:
+        for asked, held in [((70000, 70000), (1000, 1000)), ((65535, 3), (1000, 10)), ((0, 0), (80, 24)),
+                            ((132, 43), (132, 43))]:
+            set_size(master, *asked, 2**20, 70000)  # pixels a terminal cannot hold are dropped
+            rows, cols, wide, high = struct.unpack("HHHH", fcntl.ioctl(slave, termios.TIOCGWINSZ, bytes(8)))
+            assert ((cols, rows), wide, high) == (held, 0, 0)
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+async def test_no_window_change_stops_a_session_reading_keys():
+    keys = Input()
+    session = SizeReporter(Process(keys, size=(70000, 2)), no_hub, 60, 0)
+    running = asyncio.create_task(session.run())
+    output = session.process.stdout.data
+    for change, size in [(resized(70000, 70000), b"1000x1000;"), (resized(65535, 65535, 2**32 - 1, 5), b"1000x1000;"),
+                         (resized(20, 10), b"20x10;")]:
+        keys.items.put_nowait(change)
+        keys.items.put_nowait(b"k")  # a key after it: the child says the size it has
+        await eventually(lambda size=size: output.endswith(size), f"{size!r} from the child")
+        output.clear()
+    keys.leave()
+    assert await asyncio.wait_for(running, WAIT) == "the person left"
+
+
+@pytest.fixture
+async def hub(tmp_path):
+    async with AIWorker(max_workers=1) as worker:
+        Identities(tmp_path / "identities.json").keep(ANN, "Ann")
+        hub = Hub(tmp_path, worker, iterations=5)
+        hub.start()
+        yield hub
+        hub.stop()
+
+
+async def test_a_session_that_fails_lets_its_seat_go_to_the_stand_in_at_once(hub):
+    ann = await Peer(hub, ANN).open()
+    await ann.send(CreateMatch(GAME.id, ["you", "ai:easy"], dict(GAME.quick_options), 0, "easy"))
+    match = (await ann.next(Joined)).match
+    await ann.close()  # no grace: the stand-in sits down
+
+    def seats() -> list[str]:
+        return SaveStore(hub.root).read(match).seats
+
+    await eventually(lambda: seats()[0] == "ai:easy", "the stand-in")
+
+    keys = Input()
+    session = SizeReporter(Process(keys), lambda r, w: hub.serve(r, w, ANN), 1800, 0)
+    running = asyncio.create_task(session.run())
+    await eventually(lambda: seats()[0] == f"remote:{ANN}", "Ann back in her seat")
+    keys.items.put_nowait(RuntimeError("a failure nobody foresaw"))
+    assert await asyncio.wait_for(running, WAIT) == "failed"  # not the idle timeout, half an hour on
+    assert hub.matches[match].seated == {}
+    await eventually(lambda: seats()[0] == "ai:easy", "the stand-in, again")
