@@ -556,8 +556,11 @@ def cmd_serve(args) -> int:
         except (OSError, ValueError) as error:  # asyncssh's KeyImportError is a ValueError
             raise Refused(f"cannot read {args.authorized_keys}: {_why(error)}") from None
         keys = Path(args.authorized_keys).resolve()
-    config = ServerConfig(root, args.host, args.port, keys, args.allow_guests, args.per_address, args.max_sessions,
-                          args.idle_timeout, args.grace, args.ai_iterations, args.move_pause)
+    try:
+        config = ServerConfig(root, args.host, args.port, keys, args.allow_guests, args.per_address,
+                              args.max_sessions, args.idle_timeout, args.grace, args.ai_iterations, args.move_pause)
+    except ValueError as error:
+        raise Refused(str(error)) from None
 
     def ready(server, problems) -> None:
         for problem in problems:

@@ -2,7 +2,8 @@
 
 Who you are is your public key's SHA256 fingerprint; passwords are never accepted. Any key may
 enter unless ``--authorized-keys`` lists the ones that may; with ``--allow-guests`` a client
-without a key enters as a guest with a throwaway identity. A session must ask for a terminal
+without a key enters as a guest with a throwaway identity (never both: a key not listed would
+then enter as a guest). A session must ask for a terminal
 (``ssh -t``); each gets its own Textual process (``PtySession``). Connections per address and
 sessions overall are limited, idle sessions are closed, and every connection is logged (address,
 identity, duration, how it ended) to ``connections.log``. The host key is generated once and
@@ -48,6 +49,11 @@ class ServerConfig:
     grace: int = 60  # what a new match offers first as its grace
     ai_iterations: int | None = None  # caps every AI seat (tests, benchmarks)
     move_pause: float = 0.6  # seconds an opponent's move stays on screen before the next
+
+    def __post_init__(self) -> None:
+        if self.authorized_keys is not None and self.allow_guests:
+            raise ValueError("--authorized-keys lets in only the keys it lists, --allow-guests anyone without "
+                             "a key: use one or the other")
 
 
 def read_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
