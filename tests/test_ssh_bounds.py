@@ -12,11 +12,11 @@ import termios
 
 import asyncssh
 import pytest
-from test_ssh_hub import ANN, GAME, Peer, eventually
+from test_ssh_hub import ANN, BOB, GAME, Peer, eventually
 
 from ai.worker import AIWorker
 from caravan_tui.ssh.hub import Hub
-from caravan_tui.ssh.protocol import CreateMatch, Joined
+from caravan_tui.ssh.protocol import CreateMatch, Joined, Refused, SetName, Welcome
 from caravan_tui.ssh.pty_session import PtySession, set_size
 from caravan_tui.ssh.records import Identities
 from saves.store import SaveStore
@@ -147,3 +147,22 @@ async def test_a_session_that_fails_lets_its_seat_go_to_the_stand_in_at_once(hub
     assert await asyncio.wait_for(running, WAIT) == "failed"  # not the idle timeout, half an hour on
     assert hub.matches[match].seated == {}
     await eventually(lambda: seats()[0] == "ai:easy", "the stand-in, again")
+
+
+async def test_a_name_that_looks_like_another_is_refused(hub):
+    """Unicode TS #39's skeleton: a Cyrillic A beside a Latin one, a capital I beside a small L,
+    fullwidth letters beside plain ones; names kept for a key and names of people online."""
+    await Peer(hub, ANN).open()  # Ann is online as "Ann" (her key kept the name)
+    bob = await Peer(hub, BOB).open()
+    await bob.next(Welcome)
+    for name, like in [("\u0410nn", "Ann"), ("\uff21NN", "Ann")]:
+        await bob.send(SetName(name))
+        assert (await bob.next(Refused)).reason == f"{name} looks like {like}, a name taken here: choose another name"
+    guest = await Peer(hub, "guest:0123456789ab", guest=True).open()
+    await guest.next(Welcome)
+    await guest.send(SetName("Ivan"))
+    await guest.next(Welcome, lambda m: m.name == "Ivan")
+    await bob.send(SetName("lvan"))  # a small L
+    assert "lvan looks like Ivan" in (await bob.next(Refused)).reason
+    await bob.send(SetName("Bob"))
+    assert (await bob.next(Welcome)).name == "Bob" and hub.identities.names[BOB] == "Bob"

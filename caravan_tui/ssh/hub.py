@@ -42,6 +42,7 @@ from caravan_tui.safe_text import plain
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode, read_frame
 from caravan_tui.ssh.hosted import HostedMatch
+from caravan_tui.ssh.lookalikes import look_alike, marks
 from caravan_tui.ssh.protocol import (
     OPEN,
     YOU,
@@ -232,10 +233,12 @@ class Hub:
 
     async def _set_name(self, session: Session, name: str) -> None:
         name = " ".join(name.split())
-        holder = self.identities.holder(name)
-        online = {s.name.casefold() for s in self.sessions if s is not session}
-        if (holder is not None and holder != session.identity) or name.casefold() in online:
-            await self._refuse(session, f"{name} is taken: choose another name")
+        mine = marks(name)
+        taken = self.identities.lookalike(name, besides=session.identity) or next(
+            (s.name for s in self.sessions if s is not session and s.name and look_alike(mine, marks(s.name))), None)
+        if taken is not None:
+            await self._refuse(session, f"{name} is taken: choose another name" if taken.casefold() == name.casefold()
+                               else f"{name} looks like {taken}, a name taken here: choose another name")
             return
         first = not session.name
         session.name = name
