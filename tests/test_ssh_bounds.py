@@ -19,6 +19,7 @@ from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.protocol import CreateMatch, Joined, Refused, SetName, Welcome
 from caravan_tui.ssh.pty_session import PtySession, set_size
 from caravan_tui.ssh.records import Identities
+from caravan_tui.ssh.server import GameServer, ServerConfig
 from saves.store import SaveStore
 
 WAIT = 20  # seconds; only guards against a hung test
@@ -166,3 +167,72 @@ async def test_a_name_that_looks_like_another_is_refused(hub):
     assert "lvan looks like Ivan" in (await bob.next(Refused)).reason
     await bob.send(SetName("Bob"))
     assert (await bob.next(Welcome)).name == "Bob" and hub.identities.names[BOB] == "Bob"
+
+
+# -- connections -----------------------------------------------------------------------------
+
+KEY = asyncssh.generate_private_key("ssh-ed25519")
+
+
+@pytest.fixture
+async def start(tmp_path):
+    """``await start(**options)``: a ``GameServer`` in this process on a free port of 127.0.0.1."""
+    servers: list[GameServer] = []
+
+    async def start(**options) -> GameServer:
+        server = GameServer(ServerConfig(tmp_path / "server", port=0, **options))
+        await server.start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        await server.close()
+
+
+class HalfOpen:
+    """A connection from ``source`` that never says a word (a slow client, or a flood)."""
+
+    async def open(self, server: GameServer, source: str = "127.0.0.1") -> HalfOpen:
+        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", server.port, local_addr=(source, 0))
+        return self
+
+    async def let_in(self) -> bool:
+        """Whether the server speaks to it (it is given the time to log in)."""
+        return (await asyncio.wait_for(self.reader.readline(), WAIT)).startswith(b"SSH-2.0-")
+
+    async def closed(self) -> bool:
+        """Whether the server closes it (at once, or after the login timeout), saying no more."""
+        return await asyncio.wait_for(self.reader.read(), WAIT) == b""
+
+
+async def half_open(server: GameServer) -> HalfOpen:
+    return await HalfOpen().open(server)
+
+
+async def log_in(server: GameServer, source: str = "127.0.0.1") -> asyncssh.SSHClientConnection:
+    return await asyncssh.connect("127.0.0.1", server.port, local_addr=(source, 0), username="player",
+                                  client_keys=[KEY], known_hosts=None, agent_path=None, password=None,
+                                  kbdint_auth=False, preferred_auth="publickey")
+
+
+async def test_connections_not_logged_in_are_bounded_apart_from_those_logged_in(start):
+    server = await start(per_address=1, max_pre_login=6, login_timeout=1)
+    waiting = [await half_open(server) for _ in range(2)]
+    assert all([await connection.let_in() for connection in waiting])
+    person = await log_in(server)  # the address's half-open connections do not keep its people out
+    with pytest.raises((asyncssh.Error, OSError)):
+        await log_in(server)  # a second person from the address: over --per-address 1
+    await eventually(lambda: server.pre_login["127.0.0.1"] == 2, "the refused one to be gone")
+    waiting.append(await half_open(server))
+    assert await waiting[-1].let_in()  # half of --max-pre-login 6
+    assert await (await half_open(server)).closed()  # one more: closed before a word
+    other = await log_in(server, "127.0.0.2")  # other addresses have the other half
+    assert all([await connection.closed() for connection in waiting])  # one second to log in, then closed
+    assert not server.pre_login and server.per_address == {"127.0.0.1": 1, "127.0.0.2": 1}
+    person.close()
+    other.close()
+    await asyncio.gather(person.wait_closed(), other.wait_closed())
+    log = (server.root / "connections.log").read_text()
+    assert log.count("refused: too many connections not logged in") == 1
+    assert log.count("refused: too many connections from the address") == 1

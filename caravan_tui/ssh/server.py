@@ -4,9 +4,13 @@ Who you are is your public key's SHA256 fingerprint; passwords are never accepte
 enter unless ``--authorized-keys`` lists the ones that may; with ``--allow-guests`` a client
 without a key enters as a guest with a throwaway identity (never both: a key not listed would
 then enter as a guest). A session must ask for a terminal
-(``ssh -t``); each gets its own Textual process (``PtySession``). Connections per address and
-sessions overall are limited, idle sessions are closed, and every connection is logged (address,
-identity, duration, how it ended) to ``connections.log``. The host key is generated once and
+(``ssh -t``); each gets its own Textual process (``PtySession``).
+
+Limits: connections not logged in yet (``--max-pre-login``, at most half of them from one address,
+each given 20 s to log in) apart from those logged in (``--per-address``), so half-open
+connections from a shared address cannot lock its people out; sessions overall; idle sessions are
+closed. Every connection is logged (address, identity, duration, how it ended) to
+``connections.log``. The host key is generated once and
 kept in the server's folder; nothing there is ever run or imported.
 """
 from __future__ import annotations
@@ -31,6 +35,7 @@ log = logging.getLogger(__name__)
 
 HOST_KEY = "ssh_host_ed25519_key"
 NO_TERMINAL = b"this is a terminal game: connect with ssh -t\r\n"
+TOO_MANY = "refused: too many connections from the address"
 MAX_AUTHORIZED_KEYS = MiB  #: bytes in an authorized_keys file (a key's line is under 1 KB)
 
 
@@ -43,7 +48,9 @@ class ServerConfig:
     port: int = 2222
     authorized_keys: Path | None = None
     allow_guests: bool = False
-    per_address: int = 8  # connections at once from one address
+    per_address: int = 8  # logged-in connections at once from one address
+    max_pre_login: int = 32  # connections not logged in yet, at once (at most half from one address)
+    login_timeout: float = 20  # seconds a connection has to log in
     max_sessions: int = 64  # sessions at once (each is a process)
     idle_timeout: float = 30 * 60  # seconds without a key pressed
     grace: int = 60  # what a new match offers first as its grace
@@ -85,6 +92,7 @@ class Connection(asyncssh.SSHServer):
         self.guest = False
         self.began = time.monotonic()
         self.outcome = "not authenticated"
+        self.counted: Counter[str] | None = None  # the server's count it is in: pre_login, then per_address
         self.sessions = 0  # sessions opened on this connection (one is allowed)
         self.running = 0  # sessions still running
         self.lost = False
@@ -93,15 +101,27 @@ class Connection(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
-        self.server.per_address[self.address] += 1
         self.server.connections.add(conn)
         self.conn = conn
+        if not self.server.room_to_log_in(self.address):
+            self.outcome = "refused: too many connections not logged in"
+            conn.abort()  # before a byte is sent: nothing of the server's work is spent on it
+            return
+        self._count_in(self.server.pre_login)
+
+    def _count_in(self, counter: Counter[str] | None) -> None:
+        """Move this connection from the count it is in to ``counter`` (None: none)."""
+        if self.counted is not None:
+            self.counted[self.address] -= 1
+            if self.counted[self.address] <= 0:
+                del self.counted[self.address]
+        self.counted = counter
+        if counter is not None:
+            counter[self.address] += 1
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections.discard(self.conn)
-        self.server.per_address[self.address] -= 1
-        if self.server.per_address[self.address] <= 0:
-            del self.server.per_address[self.address]
+        self._count_in(None)
         self.lost = True
         self.log_when_done()
 
@@ -112,13 +132,17 @@ class Connection(asyncssh.SSHServer):
             self.server.log_connection(self)
 
     def begin_auth(self, username: str) -> bool:
-        if self.server.per_address[self.address] > self.server.config.per_address:
-            self.outcome = "refused: too many connections from the address"
-            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                                           "too many connections from your address")
+        if self.server.per_address[self.address] >= self.server.config.per_address:
+            self.outcome = TOO_MANY
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections from your address")
         return True  # every connection authenticates: by key, or as a guest if allowed
 
     def auth_completed(self) -> None:
+        self._count_in(self.server.per_address)
+        if self.server.per_address[self.address] > self.server.config.per_address and self.conn is not None:
+            self.outcome = TOO_MANY  # others from the address logged in while this one did
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections from your address")
+            return
         self.outcome = "no session"
 
     def public_key_auth_supported(self) -> bool:
@@ -156,7 +180,8 @@ class GameServer:
         self.root = Path(config.root)
         self.worker = AIWorker()
         self.hub = Hub(self.root, self.worker, iterations=config.ai_iterations, grace=config.grace)
-        self.per_address: Counter[str] = Counter()
+        self.pre_login: Counter[str] = Counter()  # connections not logged in yet, by address
+        self.per_address: Counter[str] = Counter()  # connections logged in, by address
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.sessions = 0
         self.authorized = read_authorized_keys(config.authorized_keys) \
@@ -170,8 +195,15 @@ class GameServer:
         self._acceptor = await asyncssh.create_server(
             lambda: Connection(self), self.config.host, self.config.port, server_host_keys=[key],
             process_factory=self.session, encoding=None, line_editor=False, allow_scp=False,
-            agent_forwarding=False, x11_forwarding=False, login_timeout=30, keepalive_interval=60)
+            agent_forwarding=False, x11_forwarding=False, login_timeout=self.config.login_timeout,
+            keepalive_interval=60)
         return self.hub.start()  # no session is served before this returns: nothing awaits between
+
+    def room_to_log_in(self, address: str) -> bool:
+        """Whether a new connection from ``address`` may try to log in: within ``max_pre_login``
+        in all, and half of it from one address."""
+        most = self.config.max_pre_login
+        return sum(self.pre_login.values()) < most and self.pre_login[address] < max(1, most // 2)
 
     @property
     def port(self) -> int:
