@@ -236,3 +236,21 @@ async def test_connections_not_logged_in_are_bounded_apart_from_those_logged_in(
     log = (server.root / "connections.log").read_text()
     assert log.count("refused: too many connections not logged in") == 1
     assert log.count("refused: too many connections from the address") == 1
+
+
+def log_lines(server: GameServer) -> list[list[str]]:
+    return [line.split("\t") for line in (server.root / "connections.log").read_text().splitlines()]
+
+
+async def test_the_connection_log_has_a_line_as_a_connection_opens_logs_in_and_ends(start):
+    server = await start()
+    person = await log_in(server)
+    await eventually(lambda: len(log_lines(server)) == 2, "two lines")
+    (_, first, address, nobody, _, opened), (_, second, _, who, _, logged_in) = log_lines(server)
+    # all a server killed now (kill -9) would leave: it is on the disk already
+    assert (first, address, nobody, opened) == (second, "127.0.0.1", "-", "open")
+    assert (who, logged_in) == (KEY.get_fingerprint("sha256"), "logged in")
+    person.close()
+    await person.wait_closed()
+    await eventually(lambda: len(log_lines(server)) == 3, "the closing line")
+    assert log_lines(server)[2][1:4] == [first, "127.0.0.1", who] and log_lines(server)[2][5] == "no session"

@@ -211,11 +211,11 @@ async def test_only_listed_keys_enter_within_limits_and_a_session_needs_a_termin
     finally:
         await server.stop()
     log = (server.root / "connections.log").read_text().splitlines()
-    assert any(line.split("\t")[2:3] == [fingerprint(ANN)] for line in log)
+    assert any(line.split("\t")[3:4] == [fingerprint(ANN)] for line in log)
     assert any(line.endswith("refused: key not authorized") for line in log)
     assert any(line.endswith("refused: too many connections from the address") for line in log)
-    assert any(line.split("\t")[2] == fingerprint(BOB) and line.endswith("idle") for line in log)
-    assert all(re.fullmatch(r"\S+\t127\.0\.0\.1\t\S+\t[\d.]+s\t.+", line) for line in log)
+    assert any(line.split("\t")[3] == fingerprint(BOB) and line.endswith("idle") for line in log)
+    assert all(re.fullmatch(r"\S+\t[0-9a-f]{8}\t127\.0\.0\.1\t\S+\t[\d.]+s\t.+", line) for line in log)
 
 
 # -- playing ---------------------------------------------------------------------------------

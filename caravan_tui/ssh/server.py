@@ -3,21 +3,23 @@
 Who you are is your public key's SHA256 fingerprint; passwords are never accepted. Any key may
 enter unless ``--authorized-keys`` lists the ones that may; with ``--allow-guests`` a client
 without a key enters as a guest with a throwaway identity (never both: a key not listed would
-then enter as a guest). A session must ask for a terminal
-(``ssh -t``); each gets its own Textual process (``PtySession``).
+then enter as a guest). A session must ask for a terminal (``ssh -t``); each gets its own Textual
+process (``PtySession``).
 
 Limits: connections not logged in yet (``--max-pre-login``, at most half of them from one address,
 each given 20 s to log in) apart from those logged in (``--per-address``), so half-open
 connections from a shared address cannot lock its people out; sessions overall; idle sessions are
-closed. Every connection is logged (address, identity, duration, how it ended) to
-``connections.log``. The host key is generated once and
-kept in the server's folder; nothing there is ever run or imported.
+closed. ``connections.log`` has a line for every connection as it opens, logs in and ends (with
+how it ended), each written as it happens, so a server killed outright still shows who was in.
+The host key is generated once and kept in the server's folder; nothing there is ever run or
+imported.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import os
+import secrets
 import signal
 import time
 from collections import Counter
@@ -91,6 +93,7 @@ class Connection(asyncssh.SSHServer):
         self.identity: str | None = None
         self.guest = False
         self.began = time.monotonic()
+        self.id = secrets.token_hex(4)  # its lines in the connection log
         self.outcome = "not authenticated"
         self.counted: Counter[str] | None = None  # the server's count it is in: pre_login, then per_address
         self.sessions = 0  # sessions opened on this connection (one is allowed)
@@ -106,8 +109,9 @@ class Connection(asyncssh.SSHServer):
         if not self.server.room_to_log_in(self.address):
             self.outcome = "refused: too many connections not logged in"
             conn.abort()  # before a byte is sent: nothing of the server's work is spent on it
-            return
+            return  # (one line in the log, as it ends)
         self._count_in(self.server.pre_login)
+        self.server.log_connection(self, "open")
 
     def _count_in(self, counter: Counter[str] | None) -> None:
         """Move this connection from the count it is in to ``counter`` (None: none)."""
@@ -126,10 +130,10 @@ class Connection(asyncssh.SSHServer):
         self.log_when_done()
 
     def log_when_done(self) -> None:
-        """One line in the connection log once the connection and its session have both ended."""
+        """The connection's last line in the log, once it and its session have both ended."""
         if self.lost and not self.running and not self.logged:
             self.logged = True
-            self.server.log_connection(self)
+            self.server.log_connection(self, self.outcome)
 
     def begin_auth(self, username: str) -> bool:
         if self.server.per_address[self.address] >= self.server.config.per_address:
@@ -144,6 +148,7 @@ class Connection(asyncssh.SSHServer):
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections from your address")
             return
         self.outcome = "no session"
+        self.server.log_connection(self, "logged in as a guest" if self.guest else "logged in")
 
     def public_key_auth_supported(self) -> bool:
         return True
@@ -252,9 +257,11 @@ class GameServer:
             process.exit(0)
             connection.log_when_done()
 
-    def log_connection(self, connection: Connection) -> None:
-        line = "\t".join((time.strftime("%Y-%m-%dT%H:%M:%S"), connection.address, connection.identity or "-",
-                          f"{time.monotonic() - connection.began:.1f}s", connection.outcome))
+    def log_connection(self, connection: Connection, event: str) -> None:
+        """A line in ``connections.log``: when, the connection's id, its address, who (``-``: not
+        known yet), how long it has been open, and ``event``. Written out at once."""
+        line = "\t".join((time.strftime("%Y-%m-%dT%H:%M:%S"), connection.id, connection.address,
+                          connection.identity or "-", f"{time.monotonic() - connection.began:.1f}s", event))
         try:
             with open(self.root / "connections.log", "a", encoding="utf-8") as file:
                 file.write(line + "\n")
