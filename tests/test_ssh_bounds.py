@@ -7,19 +7,25 @@ from __future__ import annotations
 import asyncio
 import fcntl
 import os
+import signal
 import struct
 import termios
+from concurrent import futures
+from pathlib import Path
 
 import asyncssh
 import pytest
 from test_ssh_hub import ANN, BOB, GAME, Peer, eventually
 
+from ai.policies import make_policy
 from ai.worker import AIWorker
+from caravan_tui.games import get_game
+from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.protocol import CreateMatch, Joined, Refused, SetName, Welcome
 from caravan_tui.ssh.pty_session import PtySession, set_size
 from caravan_tui.ssh.records import Identities
-from caravan_tui.ssh.server import GameServer, ServerConfig
+from caravan_tui.ssh.server import GameServer, ServerConfig, serve
 from saves.store import SaveStore
 
 WAIT = 20  # seconds; only guards against a hung test
@@ -201,9 +207,9 @@ class HalfOpen:
         """Whether the server speaks to it (it is given the time to log in)."""
         return (await asyncio.wait_for(self.reader.readline(), WAIT)).startswith(b"SSH-2.0-")
 
-    async def closed(self) -> bool:
-        """Whether the server closes it (at once, or after the login timeout), saying no more."""
-        return await asyncio.wait_for(self.reader.read(), WAIT) == b""
+    async def rest(self) -> bytes:
+        """What the server says before it closes the connection (it must close it)."""
+        return await asyncio.wait_for(self.reader.read(), WAIT)
 
 
 async def half_open(server: GameServer) -> HalfOpen:
@@ -226,9 +232,9 @@ async def test_connections_not_logged_in_are_bounded_apart_from_those_logged_in(
     await eventually(lambda: server.pre_login["127.0.0.1"] == 2, "the refused one to be gone")
     waiting.append(await half_open(server))
     assert await waiting[-1].let_in()  # half of --max-pre-login 6
-    assert await (await half_open(server)).closed()  # one more: closed before a word
+    assert await (await half_open(server)).rest() == b""  # one more: closed before a word
     other = await log_in(server, "127.0.0.2")  # other addresses have the other half
-    assert all([await connection.closed() for connection in waiting])  # one second to log in, then closed
+    assert [await connection.rest() for connection in waiting] == [b""] * 3  # a second to log in, then closed
     assert not server.pre_login and server.per_address == {"127.0.0.1": 1, "127.0.0.2": 1}
     person.close()
     other.close()
@@ -254,3 +260,67 @@ async def test_the_connection_log_has_a_line_as_a_connection_opens_logs_in_and_e
     await person.wait_closed()
     await eventually(lambda: len(log_lines(server)) == 3, "the closing line")
     assert log_lines(server)[2][1:4] == [first, "127.0.0.1", who] and log_lines(server)[2][5] == "no session"
+
+
+# -- stopping --------------------------------------------------------------------------------
+
+def session_main(pid: int) -> bool:
+    """Whether ``pid`` is a session's process started by this one."""
+    try:
+        stat, command = Path(f"/proc/{pid}/stat").read_text(), Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return False
+    return int(stat.rsplit(")", 1)[1].split()[1]) == os.getpid() and b"session_main" in command
+
+
+async def test_ctrl_c_tells_each_person_and_ends_their_sessions_cleanly(tmp_path):
+    ready: asyncio.Future[GameServer] = asyncio.get_running_loop().create_future()
+    serving = asyncio.create_task(serve(ServerConfig(tmp_path / "server", port=0),
+                                        lambda server, problems: ready.set_result(server)))
+    server = await asyncio.wait_for(ready, WAIT)
+    person = await log_in(server)
+    process = await person.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+    seen = bytearray()
+
+    async def read() -> None:
+        while data := await process.stdout.read(65536):
+            seen.extend(data)
+
+    reading = asyncio.create_task(read())
+    await eventually(lambda: b"What name" in seen, "the app on screen")
+    (child,) = [pid for pid in os.listdir("/proc") if pid.isdigit() and session_main(int(pid))]
+    waiting = await half_open(server)
+    assert await waiting.let_in()
+    os.kill(os.getpid(), signal.SIGINT)  # ctrl+c where the server runs
+    await asyncio.wait_for(serving, WAIT)
+    await asyncio.wait_for(reading, WAIT)
+    restored = seen.rindex(b"\x1b[?1049l")  # the app gave the person's own screen back, then:
+    assert seen.endswith(b"The server is stopping.\r\n") and restored > seen.rindex(b"What name")
+    assert process.exit_status == 0
+    assert not session_main(int(child))  # ended, not left behind
+    assert b"the server is stopping" in await waiting.rest()  # an SSH disconnect, with the reason
+    ends = [line[5] for line in log_lines(server) if line[3] == KEY.get_fingerprint("sha256")]
+    assert ends[-1] == "the server stopped"
+
+
+async def test_ctrl_c_leaves_the_ai_workers_to_the_server():
+    """ctrl+c reaches every process of the terminal's group: the AI workers ignore it (the
+    server stops, and closes its pool) rather than each printing a traceback and dying."""
+    game = get_game("decktet_caravan")
+    state = game.new(2, seed=1, options=game.quick_options)
+    seat, policy = state.to_move(), make_policy(SeatSpec.ai("easy"), iterations=5)
+    # as in a terminal: SIGINT not ignored (a shell's background job has it ignored, and a worker
+    # would inherit that)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        async with AIWorker(max_workers=1) as worker:
+            await worker.choose(policy, game.id, state.view(seat), seat, 1)
+            (process,) = worker._pool._processes.values()
+            # the worker sends itself SIGINT: with the default handler, KeyboardInterrupt there
+            interrupted = worker._executor().submit(os.kill, process.pid, signal.SIGINT)
+            await asyncio.to_thread(futures.wait, [interrupted])
+            assert interrupted.exception() is None  # (not raised here: pytest would stop every test)
+            await worker.choose(policy, game.id, state.view(seat), seat, 2)  # the same worker answers
+            assert process.exitcode is None
+    finally:
+        signal.signal(signal.SIGINT, before)

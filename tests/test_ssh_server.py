@@ -470,5 +470,9 @@ async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
         assert server.proc.returncode == 0 and len(started) >= 3
         await eventually(lambda: not any(Path(f"/proc/{pid}").exists() for pid in started), "no leaked process")
         await asyncio.wait_for(asyncio.gather(*(term.closed.wait() for term in (ann, bob, gus))), WAIT)
+        saved, stopping = b"The server is stopping; your match is saved.\r\n", b"The server is stopping.\r\n"
+        for term, told in ((ann, saved), (bob, saved), (gus, stopping)):  # Gus has no match
+            # told why, last, after the app gave them their own screen back
+            assert term.raw.endswith(told) and b"\x1b[?1049l" in term.raw[-len(told) - 200:]
     finally:
         await server.stop()

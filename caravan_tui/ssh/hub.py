@@ -151,6 +151,14 @@ class Hub:
             hosted.stop()
         self.matches.clear()
 
+    def farewell(self, identity: str) -> str:
+        """What ``identity`` reads as the server stops: whether the matches they play are saved."""
+        theirs = [m for m in self.matches.values() if not m.over and m.seat_of(identity) is not None]
+        unsaved = next((m.host.unsaved for m in theirs if m.host.unsaved), "")
+        if unsaved:
+            return f"The server is stopping; your match's last moves are not saved: {unsaved}."
+        return "The server is stopping; your match is saved." if theirs else "The server is stopping."
+
     def _host(self, runner: MatchRunner, record: HostedRecord) -> HostedMatch:
         hosted = HostedMatch(runner, record, self.records, self.lobby_changed)
         self.matches[hosted.match_id] = hosted

@@ -84,6 +84,7 @@ class PtySession:
         self.child: asyncio.subprocess.Process | None = None
         self.ended = asyncio.Event()
         self.reason = ""
+        self.farewell = ""  # the last line the person reads, after the app has restored their terminal
         self._resuming: asyncio.Task | None = None  # reading the child again once the person caught up
 
     async def run(self) -> str:
@@ -121,17 +122,21 @@ class PtySession:
             await asyncio.gather(*tasks, return_exceptions=True)  # the hub has let the seat go
             await self._end_child()
             await self._drain_output(master)
-            if self.reason == "idle":
-                self._send(b"Idle for too long: the session is closed.\r\n")
+            if self.farewell:
+                self._send(self.farewell.encode() + b"\r\n")
             loop.remove_reader(master)
             os.close(master)
             writer.close()
         return self.reason
 
-    def _end(self, reason: str) -> None:
+    def _end(self, reason: str, farewell: str = "") -> None:
         if not self.ended.is_set():
-            self.reason = reason
+            self.reason, self.farewell = reason, farewell
             self.ended.set()
+
+    def stop(self, farewell: str) -> None:
+        """End the session (the server is stopping), telling the person ``farewell``."""
+        self._end("the server stopped", farewell)
 
     def _task_done(self, task: asyncio.Task) -> None:
         """A task that failed ends the session (half a session would hold the seat until idle)."""
@@ -221,7 +226,7 @@ class PtySession:
         while True:
             left = self.last_input + self.idle_timeout - time.monotonic()
             if left <= 0:
-                self._end("idle")
+                self._end("idle", "Idle for too long: the session is closed.")
                 return
             await asyncio.sleep(min(left + 0.1, 30))
 

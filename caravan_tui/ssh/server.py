@@ -23,8 +23,10 @@ import secrets
 import signal
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import asyncssh
 
@@ -38,6 +40,7 @@ log = logging.getLogger(__name__)
 HOST_KEY = "ssh_host_ed25519_key"
 NO_TERMINAL = b"this is a terminal game: connect with ssh -t\r\n"
 TOO_MANY = "refused: too many connections from the address"
+STOPPING = 10.0  # seconds the sessions have to end when the server stops (each child has ENDING, twice)
 MAX_AUTHORIZED_KEYS = MiB  #: bytes in an authorized_keys file (a key's line is under 1 KB)
 
 
@@ -189,6 +192,8 @@ class GameServer:
         self.per_address: Counter[str] = Counter()  # connections logged in, by address
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.sessions = 0
+        self.live: dict[PtySession, tuple[str, asyncio.Task | None]] = {}  # each session: whose, and its task
+        self.stopping = False
         self.authorized = read_authorized_keys(config.authorized_keys) \
             if config.authorized_keys is not None else None
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -215,26 +220,36 @@ class GameServer:
         return self._acceptor.sockets[0].getsockname()[1]
 
     async def close(self) -> None:
-        """Stop listening and end every connection (each session then ends its process)."""
+        """Stop listening; end every session, telling its person why (its process ends and
+        restores their terminal first), then every connection; then the hub and the AI workers."""
+        self.stopping = True
         if self._acceptor is not None:
             self._acceptor.close()
+            for session, (identity, _) in self.live.items():
+                session.stop(self.hub.farewell(identity))
+            running = [task for _, task in self.live.values() if task is not None]
+            if running:
+                await asyncio.wait(running, timeout=STOPPING)
             for conn in list(self.connections):
-                conn.close()
+                conn.disconnect(asyncssh.DISC_BY_APPLICATION, "the server is stopping")
             await self._acceptor.wait_closed()
         self.hub.stop()
         await asyncio.to_thread(self.worker.close)
 
     async def session(self, process: asyncssh.SSHServerProcess) -> None:
         """One session: a terminal, one per connection, within the server's limit."""
-        connection: Connection = process.channel.get_connection().get_owner()
+        connection = cast(Connection, process.channel.get_connection().get_owner())
+        identity = connection.identity
         refusal = None
         if process.get_terminal_type() is None:
             refusal = NO_TERMINAL
         elif connection.sessions >= 1:
             refusal = b"one session per connection\r\n"
+        elif self.stopping:
+            refusal = b"the server is stopping\r\n"
         elif self.sessions >= self.config.max_sessions:
             refusal = b"the server is full: try again later\r\n"
-        if refusal is not None or connection.identity is None:
+        if refusal is not None or identity is None:
             process.stdout.write(refusal or b"who are you?\r\n")
             process.exit(1)
             return
@@ -242,16 +257,19 @@ class GameServer:
         connection.running += 1
         connection.outcome = "the person left"  # unless the session ends otherwise first
         self.sessions += 1
-        try:
-            def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
-                return self.hub.serve(reader, writer, connection.identity, connection.guest)
 
-            session = PtySession(process, serve, self.config.idle_timeout, self.config.move_pause)
+        def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> Awaitable[None]:
+            return self.hub.serve(reader, writer, identity, connection.guest)
+
+        session = PtySession(process, serve, self.config.idle_timeout, self.config.move_pause)
+        self.live[session] = (identity, asyncio.current_task())
+        try:
             connection.outcome = await session.run()
         except Exception:
             log.exception("session of %s failed", connection.identity)
             connection.outcome = "failed"
         finally:
+            del self.live[session]
             self.sessions -= 1
             connection.running -= 1
             process.exit(0)
@@ -269,14 +287,18 @@ class GameServer:
             log.warning("cannot log a connection: %s", exc)
 
 
-async def serve(config: ServerConfig, ready=None) -> None:
-    """Run until SIGTERM, SIGINT or SIGHUP (or cancelled), then close every session, its
-    process and the AI workers; ``ready(server, problems)`` is called once it listens."""
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+
+
+async def serve(config: ServerConfig, ready: Callable[[GameServer, list[str]], None] | None = None) -> None:
+    """Run until SIGTERM, SIGINT (ctrl+c) or SIGHUP (or cancelled), then close every session,
+    telling its person, its process and the AI workers; ``ready(server, problems)`` is called
+    once it listens. A signal while it stops changes nothing."""
     server = GameServer(config)
     problems = await server.start()
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+    for sig in STOP_SIGNALS:
         loop.add_signal_handler(sig, stop.set)
     try:
         if ready is not None:
@@ -284,3 +306,5 @@ async def serve(config: ServerConfig, ready=None) -> None:
         await stop.wait()
     finally:
         await server.close()
+        for sig in STOP_SIGNALS:
+            loop.remove_signal_handler(sig)
