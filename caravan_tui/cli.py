@@ -12,6 +12,7 @@ import math
 import os
 import sys
 import tempfile
+from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 
@@ -574,10 +575,8 @@ def cmd_serve(args) -> int:
         print(f"caravan-tui: serving on {args.host} port {server.port} (ssh -p {server.port} {args.host}); "
               f"{resumed} match{'es' if resumed != 1 else ''} resumed; files in {root}", flush=True)
 
-    try:
+    with suppress(KeyboardInterrupt):  # ctrl+c before the server's own handler is in place
         asyncio.run(serve(config, ready))
-    except KeyboardInterrupt:
-        pass
     return 0
 
 

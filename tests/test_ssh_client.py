@@ -167,12 +167,13 @@ async def test_every_game_can_be_created_shown_and_resigned_in_client_mode(hub):
             await pilot.press("c")
             await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen")
             await pilot.press(*["down"] * index)
-            await wait_for(pilot, lambda: app.screen.game.id == game_id, "the game chosen")
+            await wait_for(pilot, lambda game_id=game_id: app.screen.game.id == game_id, "the game chosen")
             for _ in range(10):  # again if the hub says too soon after the last one
                 await pilot.press("ctrl+g")
                 try:
-                    await wait_for(pilot, lambda: isinstance(app.screen, HostedGame) and app.screen.view is not None
-                                   and app.screen.game.id == game_id, f"the {game_id} table", timeout=1.0)
+                    await wait_for(pilot, lambda game_id=game_id: isinstance(app.screen, HostedGame)
+                                   and app.screen.view is not None and app.screen.game.id == game_id,
+                                   f"the {game_id} table", timeout=1.0)
                     break
                 except AssertionError:
                     continue

@@ -284,7 +284,7 @@ async def play(server: Server, term: Terminal, seat: int, match_id: str, until=N
             moves = len(server.saved(match_id).actions)
             term.press("enter")
             try:
-                await eventually(lambda: len(server.saved(match_id).actions) > moves, "", 5)
+                await eventually(lambda moves=moves: len(server.saved(match_id).actions) > moves, "", 5)
             except AssertionError:
                 missed += 1
                 assert missed < 4, f"seat {seat + 1}'s move never showed; its screen shows:\n{term.text}"
@@ -341,7 +341,7 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
         await ann.wait_for("Say to the table")
         ann.press("salt for camels?", "enter")
         for term in (bob, cyd):
-            await eventually(lambda: b"Ann says: salt for camels?" in term.raw, "the chat line")
+            await eventually(lambda term=term: b"Ann says: salt for camels?" in term.raw, "the chat line")
 
         terms = {0: ann, 1: bob, None: cyd}
         check_hidden = HiddenCheck(server, match_id, terms)

@@ -217,6 +217,8 @@ class GameServer:
 
     @property
     def port(self) -> int:
+        if self._acceptor is None:
+            raise RuntimeError("the server is not listening yet")
         return self._acceptor.sockets[0].getsockname()[1]
 
     async def close(self) -> None:
