@@ -12,6 +12,7 @@ import struct
 import termios
 from concurrent import futures
 from pathlib import Path
+from typing import cast
 
 import asyncssh
 import pytest
@@ -23,7 +24,7 @@ from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.protocol import CreateMatch, Joined, Refused, SetName, Welcome
-from caravan_tui.ssh.pty_session import PtySession, set_size
+from caravan_tui.ssh.pty_session import PtySession, Serve, set_size
 from caravan_tui.ssh.records import Identities
 from caravan_tui.ssh.server import GameServer, ServerConfig, serve
 from saves.store import SaveStore
@@ -76,7 +77,7 @@ class Process:
 
     def __init__(self, stdin: Input, size: tuple[int, int] = (80, 24)) -> None:
         self.stdin, self.stdout, self.channel = stdin, Output(), Channel()
-        self.size, self.env = size, {}
+        self.size, self.env = size, dict[str, str]()
 
     def get_terminal_size(self) -> tuple[int, int, int, int]:
         return (*self.size, 0, 0)
@@ -87,6 +88,10 @@ class Process:
 
 class SizeReporter(PtySession):
     program = ("-I", "-c", SIZES)
+
+    def __init__(self, process: Process, serve: Serve, idle_timeout: float = 60) -> None:
+        super().__init__(cast(asyncssh.SSHServerProcess, process), serve, idle_timeout, 0)
+        self.fake = process
 
 
 async def no_hub(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -112,9 +117,9 @@ def test_a_terminal_size_is_held_to_ten_to_a_thousand_cells_each_way():
 
 async def test_no_window_change_stops_a_session_reading_keys():
     keys = Input()
-    session = SizeReporter(Process(keys, size=(70000, 2)), no_hub, 60, 0)
+    session = SizeReporter(Process(keys, size=(70000, 2)), no_hub)
     running = asyncio.create_task(session.run())
-    output = session.process.stdout.data
+    output = session.fake.stdout.data
     for change, size in [(resized(70000, 70000), b"1000x1000;"), (resized(65535, 65535, 2**32 - 1, 5), b"1000x1000;"),
                          (resized(20, 10), b"20x10;")]:
         keys.items.put_nowait(change)
@@ -147,7 +152,7 @@ async def test_a_session_that_fails_lets_its_seat_go_to_the_stand_in_at_once(hub
     await eventually(lambda: seats()[0] == "ai:easy", "the stand-in")
 
     keys = Input()
-    session = SizeReporter(Process(keys), lambda r, w: hub.serve(r, w, ANN), 1800, 0)
+    session = SizeReporter(Process(keys), lambda r, w: hub.serve(r, w, ANN), idle_timeout=1800)
     running = asyncio.create_task(session.run())
     await eventually(lambda: seats()[0] == f"remote:{ANN}", "Ann back in her seat")
     keys.items.put_nowait(RuntimeError("a failure nobody foresaw"))
@@ -308,16 +313,18 @@ async def test_ctrl_c_leaves_the_ai_workers_to_the_server():
     server stops, and closes its pool) rather than each printing a traceback and dying."""
     game = get_game("decktet_caravan")
     state = game.new(2, seed=1, options=game.quick_options)
-    seat, policy = state.to_move(), make_policy(SeatSpec.ai("easy"), iterations=5)
+    seat, policy = state.to_move() or 0, make_policy(SeatSpec.ai("easy"), iterations=5)
     # as in a terminal: SIGINT not ignored (a shell's background job has it ignored, and a worker
     # would inherit that)
     before = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         async with AIWorker(max_workers=1) as worker:
             await worker.choose(policy, game.id, state.view(seat), seat, 1)
-            (process,) = worker._pool._processes.values()
+            pool = worker._executor()
+            (process,) = pool._processes.values()
+            assert process.pid is not None
             # the worker sends itself SIGINT: with the default handler, KeyboardInterrupt there
-            interrupted = worker._executor().submit(os.kill, process.pid, signal.SIGINT)
+            interrupted = pool.submit(os.kill, process.pid, signal.SIGINT)
             await asyncio.to_thread(futures.wait, [interrupted])
             assert interrupted.exception() is None  # (not raised here: pytest would stop every test)
             await worker.choose(policy, game.id, state.view(seat), seat, 2)  # the same worker answers
