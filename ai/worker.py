@@ -68,6 +68,10 @@ def die_with_parent(parent: int) -> None:
 
 def _init_worker(parent: int, progress_queue: SimpleQueue[Report]) -> None:
     global _progress_queue
+    # ctrl+c reaches every process of the terminal's group: the parent decides what it means
+    # (a server stops and closes the pool); a worker's own KeyboardInterrupt would only print
+    # a traceback and break the pool
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent(parent)
     _progress_queue = progress_queue
     import caravan_tui.games  # noqa: F401  (load the registry before the first search)

@@ -102,6 +102,7 @@ async def start_server(home: Path) -> tuple[asyncio.subprocess.Process, int]:
     with open(said, "wb") as out:
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-c", CLI, "serve", "--port", "0", "--per-address", "500", "--max-sessions", "500",
+            "--max-pre-login", "1000",  # every session logs in at once, from one address
             "--ai-iterations", "200", env=env, stdout=out, stderr=asyncio.subprocess.STDOUT)
     for _ in range(300):
         output = said.read_bytes()

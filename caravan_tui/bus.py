@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Protocol, TypeAlias
+from typing import Any, ClassVar, Protocol, Self, TypeAlias
 
 from caravan_tui.engine import Action, normalise_action
 
@@ -109,7 +109,7 @@ class Message:
         return None
 
     @classmethod
-    def from_map(cls, m: dict[str, Any]) -> Message:
+    def from_map(cls, m: dict[str, Any]) -> Self:
         data = {k: v for k, v in m.items() if k != "type"}
         try:
             message = cls(**data)

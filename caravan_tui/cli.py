@@ -12,6 +12,7 @@ import math
 import os
 import sys
 import tempfile
+from contextlib import suppress
 from datetime import datetime
 from pathlib import Path
 
@@ -349,7 +350,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="seconds a person who drops keeps their seat before an AI stands in (a new "
                             "match's first offer; each match may choose)")
     serve.add_argument("--idle-timeout", type=_seconds, default=1800, help="close a session idle this many seconds")
-    serve.add_argument("--per-address", type=positive, default=8, help="connections at once from one address")
+    serve.add_argument("--per-address", type=positive, default=8,
+                       help="logged-in connections at once from one address")
+    serve.add_argument("--max-pre-login", type=positive, default=32,
+                       help="connections not logged in yet, at once (at most half from one address; each has 20 s)")
     serve.add_argument("--max-sessions", type=positive, default=64, help="sessions at once (each is a process)")
     serve.add_argument("--ai-iterations", type=iterations, help="cap every AI seat to this many iterations")
     serve.add_argument("--move-pause", type=_pause, default=0.6,
@@ -556,8 +560,13 @@ def cmd_serve(args) -> int:
         except (OSError, ValueError) as error:  # asyncssh's KeyImportError is a ValueError
             raise Refused(f"cannot read {args.authorized_keys}: {_why(error)}") from None
         keys = Path(args.authorized_keys).resolve()
-    config = ServerConfig(root, args.host, args.port, keys, args.allow_guests, args.per_address, args.max_sessions,
-                          args.idle_timeout, args.grace, args.ai_iterations, args.move_pause)
+    try:
+        config = ServerConfig(root, args.host, args.port, keys, args.allow_guests, per_address=args.per_address,
+                              max_pre_login=args.max_pre_login, max_sessions=args.max_sessions,
+                              idle_timeout=args.idle_timeout, grace=args.grace, ai_iterations=args.ai_iterations,
+                              move_pause=args.move_pause)
+    except ValueError as error:
+        raise Refused(str(error)) from None
 
     def ready(server, problems) -> None:
         for problem in problems:
@@ -566,10 +575,8 @@ def cmd_serve(args) -> int:
         print(f"caravan-tui: serving on {args.host} port {server.port} (ssh -p {server.port} {args.host}); "
               f"{resumed} match{'es' if resumed != 1 else ''} resumed; files in {root}", flush=True)
 
-    try:
+    with suppress(KeyboardInterrupt):  # ctrl+c before the server's own handler is in place
         asyncio.run(serve(config, ready))
-    except KeyboardInterrupt:
-        pass
     return 0
 
 

@@ -4,15 +4,20 @@ The server starts it as ``python -I -m caravan_tui.session_main FD PAUSE``: FD i
 end of a Unix socket to the hub, already bound to the person's identity, so nothing in its
 arguments or environment is a secret, and nothing it says can make it someone else; PAUSE is how
 long an opponent's move stays on screen before the next (the server's ``--move-pause``).
+
+The server ends a session with SIGHUP (then SIGKILL): the app then exits the ordinary way, so the
+person's terminal is restored (its own screen back, mouse reporting off) before their last line.
 """
 from __future__ import annotations
 
-import contextlib
+import asyncio
 import fcntl
+import signal
 import socket
 import sys
 import termios
 from contextlib import suppress
+from types import FrameType
 
 from caravan_tui.ssh.framing import encode
 from caravan_tui.ssh.protocol import CRASHED, Crashed
@@ -25,10 +30,10 @@ def main(argv: list[str]) -> int:
         print("usage: python -m caravan_tui.session_main FD PAUSE (the server runs this)", file=sys.stderr)
         return 2
     hub = socket.socket(fileno=fd)
-    # We lead a new session (the server started us so): the PTY on stdin becomes our
-    # controlling terminal, so the server's size changes reach us as SIGWINCH. Not a
-    # terminal: the app still runs, without resizes.
-    with contextlib.suppress(OSError):
+    # We lead a new session (the server started us so): the PTY on stdin becomes our controlling
+    # terminal, so the server's size changes reach us as SIGWINCH. (Not a terminal: the app
+    # still runs, without resizes.)
+    with suppress(OSError):
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     return run(hub, pause)
 
@@ -43,6 +48,15 @@ def run(hub: socket.socket, pause: float) -> int:
 
         app = ClientApp(hub)
         app.move_pause = max(0.0, min(pause, 5.0))
+
+        def hang_up(signum: int, frame: FrameType | None) -> None:
+            try:
+                loop = asyncio.get_running_loop()  # the app's, running in this thread
+            except RuntimeError:  # not started, or ended: nothing to restore
+                raise SystemExit(1) from None
+            loop.call_soon_threadsafe(app.exit)
+
+        signal.signal(signal.SIGHUP, hang_up)
         app.run()
         return app.return_code or 0
     except Exception as error:

@@ -317,6 +317,34 @@ async def test_undo_refusals(bus, game):
     assert "only a person" in drain(sub)[0].reason
 
 
+async def test_a_move_another_person_has_seen_stands(store):
+    """Seen: an Update holding the move was delivered to the other person's seat (their screen
+    reads its address). A move made while they were away may be taken back; a saved match counts
+    every move as seen once it is resumed."""
+    bus, rng = Bus(), random.Random(5)
+    host = new_host(GAMES["decktet_caravan"], bus, store, seats=[PERSON, PERSON], seed=2)
+    await until_to_move(host, rng)  # Ann's turn; nobody reads Bob's seat yet
+    ann, mark = bus.subscribe(seat_address(host.match_id, 0)), host.turn
+    await play(host, rng)
+    await host.handle(UndoRequest(host.match_id, 0))
+    assert host.turn == mark  # Bob never saw it
+    bob = bus.subscribe(seat_address(host.match_id, 1))
+    await host.handle(Sync(host.match_id, 1))  # Bob is back: the whole log so far
+    await play(host, rng)
+    assert isinstance(drain(bob)[-2], Update)  # he is shown Ann's move (then his turn)
+    drain(ann)
+    await host.handle(UndoRequest(host.match_id, 0))
+    assert [m.reason for m in drain(ann)] == ["Bob has seen that move: it stands"]
+    assert host.turn == mark + 1 and len(store.read(host.match_id).actions) == mark + 1
+
+    await host.handle(Act(host.match_id, 1, host.turn, rng.choice(host.state.legal_actions())))
+    host.close()
+    again = MatchHost.resume(host.match_id, store, Bus())
+    sub = again.bus.subscribe(seat_address(again.match_id, 1))
+    await again.handle(UndoRequest(again.match_id, 1))
+    assert [m.reason for m in drain(sub)] == ["Ann has seen that move: it stands"]
+
+
 # -- resign, hints, progress -----------------------------------------------------------------
 
 

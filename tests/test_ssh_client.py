@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import socket
 
+import asyncssh
 import pytest
 
 from ai.worker import AIWorker
@@ -134,6 +135,26 @@ def test_serve_refuses_an_unreadable_keys_file_before_listening(tmp_path, monkey
     assert err.startswith(f"caravan-tui: error: cannot read {tmp_path / 'missing'}") and err.count("\n") == 1
 
 
+def test_serve_refuses_listed_keys_beside_guests(tmp_path, monkeypatch, capsys):
+    """A key not listed would enter as a guest: the two options cannot be given together."""
+    import caravan_tui.ssh.server
+    from caravan_tui.cli import main
+
+    async def listens(config, ready=None) -> None:  # what would have been served
+        served.append(config)
+
+    served: list = []
+    monkeypatch.setattr(caravan_tui.ssh.server, "serve", listens)
+    monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_public_key())
+    assert main(["serve", "--authorized-keys", str(keys), "--allow-guests"]) == 2 and not served
+    err = capsys.readouterr().err
+    assert err.startswith("caravan-tui: error: --authorized-keys lets in only the keys it lists")
+    assert err.count("\n") == 1
+    assert main(["serve", "--authorized-keys", str(keys)]) == 0 and served[0].authorized_keys == keys.resolve()
+
+
 @pytest.mark.slow  # five tables opened one after another (~10 s); the default run covers Decktet Caravan
 async def test_every_game_can_be_created_shown_and_resigned_in_client_mode(hub):
     app = client_of(hub)
@@ -146,12 +167,13 @@ async def test_every_game_can_be_created_shown_and_resigned_in_client_mode(hub):
             await pilot.press("c")
             await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen")
             await pilot.press(*["down"] * index)
-            await wait_for(pilot, lambda: app.screen.game.id == game_id, "the game chosen")
+            await wait_for(pilot, lambda game_id=game_id: app.screen.game.id == game_id, "the game chosen")
             for _ in range(10):  # again if the hub says too soon after the last one
                 await pilot.press("ctrl+g")
                 try:
-                    await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.view is not None
-                                   and app.screen.game.id == game_id, f"the {game_id} table", timeout=1.0)
+                    await wait_for(pilot, lambda game_id=game_id: isinstance(app.screen, GameScreen)
+                                   and app.screen.view is not None and app.screen.game.id == game_id,
+                                   f"the {game_id} table", timeout=1.0)
                     break
                 except AssertionError:
                     continue

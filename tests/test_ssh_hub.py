@@ -367,7 +367,7 @@ async def test_undo_never_crosses_another_persons_move(tmp_path, worker):
         mover = load(SaveStore(hub.root), joined.match).state.to_move()
         turn = await peers[mover].next(YourTurn, lambda m: m.turn == len(saved(hub, joined.match).actions))
         await peers[mover].send(Act(turn.match, mover, turn.turn, rng.choice(turn.legal)))
-        await eventually(lambda: len(saved(hub, joined.match).actions) == turn.turn + 1)
+        await eventually(lambda turn=turn: len(saved(hub, joined.match).actions) == turn.turn + 1)
     first = load(SaveStore(hub.root), joined.match).movers[0]
     await peers[first].send(UndoRequest(joined.match, first))
     rejected = await peers[first].next(Rejected)
@@ -393,13 +393,18 @@ async def test_the_same_key_from_another_terminal_takes_the_seat_over(tmp_path, 
 CHAT_LINE = '{"type": "Chat", "match": "m1", "seat": 0, "text": "hi", "name": "Ann"}'
 
 
+def chat_log(*lines: str) -> str:
+    """A side log holding these chat lines (JSON) and no notes."""
+    return '{"chat": [' + ", ".join(lines) + '], "notes": []}'
+
+
 @pytest.mark.parametrize("data, reason", [
     ("[1, 2]", "not a match's side log"),
     ('{"chat": [1], "notes": []}', "not a list of chat lines"),
-    ('{"chat": [%s], "notes": []}' % CHAT_LINE.replace('"hi"', '"\\u001b[2J"'), "chat line"),
-    ('{"chat": [%s], "notes": []}' % CHAT_LINE.replace('"m1"', '"other"'), "another match"),
-    ('{"chat": [%s], "notes": []}' % CHAT_LINE.replace('"seat": 0', '"seat": 5'), "another match"),
-    ('{"chat": [%s], "notes": []}' % ", ".join([CHAT_LINE] * 51), "not a list of chat lines"),
+    (chat_log(CHAT_LINE.replace('"hi"', '"\\u001b[2J"')), "chat line"),
+    (chat_log(CHAT_LINE.replace('"m1"', '"other"')), "another match"),
+    (chat_log(CHAT_LINE.replace('"seat": 0', '"seat": 5')), "another match"),
+    (chat_log(*[CHAT_LINE] * 51), "not a list of chat lines"),
     ('{"chat": [], "notes": [[-1, "Ann leaves."]]}', "notes are not"),
     ('{"chat": [], "notes": [[3, "Ann\\nleaves."]]}', "notes are not"),
     ('{"chat": [], "notes": [[3]]}', "notes are not"),

@@ -211,11 +211,11 @@ async def test_only_listed_keys_enter_within_limits_and_a_session_needs_a_termin
     finally:
         await server.stop()
     log = (server.root / "connections.log").read_text().splitlines()
-    assert any(line.split("\t")[2:3] == [fingerprint(ANN)] for line in log)
+    assert any(line.split("\t")[3:4] == [fingerprint(ANN)] for line in log)
     assert any(line.endswith("refused: key not authorized") for line in log)
     assert any(line.endswith("refused: too many connections from the address") for line in log)
-    assert any(line.split("\t")[2] == fingerprint(BOB) and line.endswith("idle") for line in log)
-    assert all(re.fullmatch(r"\S+\t127\.0\.0\.1\t\S+\t[\d.]+s\t.+", line) for line in log)
+    assert any(line.split("\t")[3] == fingerprint(BOB) and line.endswith("idle") for line in log)
+    assert all(re.fullmatch(r"\S+\t[0-9a-f]{8}\t127\.0\.0\.1\t\S+\t[\d.]+s\t.+", line) for line in log)
 
 
 # -- playing ---------------------------------------------------------------------------------
@@ -284,7 +284,7 @@ async def play(server: Server, term: Terminal, seat: int, match_id: str, until=N
             moves = len(server.saved(match_id).actions)
             term.press("enter")
             try:
-                await eventually(lambda: len(server.saved(match_id).actions) > moves, "", 5)
+                await eventually(lambda moves=moves: len(server.saved(match_id).actions) > moves, "", 5)
             except AssertionError:
                 missed += 1
                 assert missed < 4, f"seat {seat + 1}'s move never showed; its screen shows:\n{term.text}"
@@ -341,7 +341,7 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
         await ann.wait_for("Say to the table")
         ann.press("salt for camels?", "enter")
         for term in (bob, cyd):
-            await eventually(lambda: b"Ann says: salt for camels?" in term.raw, "the chat line")
+            await eventually(lambda term=term: b"Ann says: salt for camels?" in term.raw, "the chat line")
 
         terms = {0: ann, 1: bob, None: cyd}
         check_hidden = HiddenCheck(server, match_id, terms)
@@ -470,5 +470,9 @@ async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
         assert server.proc.returncode == 0 and len(started) >= 3
         await eventually(lambda: not any(Path(f"/proc/{pid}").exists() for pid in started), "no leaked process")
         await asyncio.wait_for(asyncio.gather(*(term.closed.wait() for term in (ann, bob, gus))), WAIT)
+        saved, stopping = b"The server is stopping; your match is saved.\r\n", b"The server is stopping.\r\n"
+        for term, told in ((ann, saved), (bob, saved), (gus, stopping)):  # Gus has no match
+            # told why, last, after the app gave them their own screen back
+            assert term.raw.endswith(told) and b"\x1b[?1049l" in term.raw[-len(told) - 200:]
     finally:
         await server.stop()

@@ -127,6 +127,9 @@ class MatchHost:
         self.actions = list(self.snapshot.actions)
         self.state, self.movers, self.events = replayed.state, replayed.movers, replayed.events
         self.opening = replayed.opening
+        #: per person's seat, the log length of the last Update delivered to it (a move under it
+        #: is one that person has seen); what was saved before this host started counts as seen
+        self.seen: dict[int, int] = {seat: self.turn for seat in self.people()}
         self.on_seat_change: SeatChange | None = None
         self._inbox = bus.subscribe(host_address(self.snapshot.match_id))
         self._started = False
@@ -309,7 +312,8 @@ class MatchHost:
     def _undo_target(self, seat: int) -> int | str:
         """The log length to rewind to (``seat``'s previous decision), or why undo is refused:
         never past another person's move, nor past an event that showed ``seat`` something it
-        did not know (DESIGN §3)."""
+        did not know (DESIGN §3), nor a move another person has seen (an Update holding it was
+        delivered to their seat)."""
         if self.status != "playing":
             return "the match is over"
         if not self._is_person(seat):
@@ -325,6 +329,10 @@ class MatchHost:
             for event in self.events[i]:
                 if event.reveals_to(seat):
                     return f"cannot take back past “{event.render(self.names, seat)}”"
+        witness = next((other for other, seen in self.seen.items() if other != seat and seen > target), None)
+        if witness is not None:
+            those = "that move: it stands" if self.turn - target == 1 else "those moves: they stand"
+            return f"{self.names[witness]} has seen {those}"
         return target
 
     async def _resign(self, msg: Resign) -> None:
@@ -442,7 +450,9 @@ class MatchHost:
 
     async def _send(self, seat: int | None, msg: Message) -> None:
         address = spectator_address(self.match_id) if seat is None else seat_address(self.match_id, seat)
-        await self.bus.publish(address, msg)
+        delivered = await self.bus.publish(address, msg)
+        if delivered and isinstance(msg, Update) and seat is not None and self._is_person(seat):
+            self.seen[seat] = msg.turn
 
     async def _reject(self, seat: int, reason: str) -> None:
         await self._send(seat, Rejected(self.match_id, seat, self.turn, reason))

@@ -20,6 +20,7 @@ import logging
 import random
 import secrets
 import time
+from contextlib import suppress
 from pathlib import Path
 
 from ai.worker import AIWorker
@@ -42,6 +43,7 @@ from caravan_tui.safe_text import plain
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode, read_frame
 from caravan_tui.ssh.hosted import HostedMatch
+from caravan_tui.ssh.lookalikes import look_alike, marks
 from caravan_tui.ssh.protocol import (
     OPEN,
     YOU,
@@ -66,6 +68,7 @@ log = logging.getLogger(__name__)
 
 #: requests that act on the match a session is in
 MATCH_REQUESTS = (Act, HintRequest, UndoRequest, Resign, SaveRequest, Sync, Chat)
+MatchRequest = Act | HintRequest | UndoRequest | Resign | SaveRequest | Sync | Chat
 MAX_MATCHES = 64  # being played at once
 MAX_MATCHES_EACH = 4  # matches being played in which one person holds a seat
 MAX_REASON = 160
@@ -116,6 +119,7 @@ class Hub:
         self.matches: dict[str, HostedMatch] = {}
         self.sessions: set[Session] = set()
         self._lobby_due: asyncio.TimerHandle | None = None
+        self._sending: set[asyncio.Task] = set()  # lobbies on their way
 
     # -- life -------------------------------------------------------------------------------
 
@@ -149,6 +153,14 @@ class Hub:
                 log.warning("match %s: stopped with moves not saved (%s)", hosted.match_id, hosted.unsaved)
             hosted.stop()
         self.matches.clear()
+
+    def farewell(self, identity: str) -> str:
+        """What ``identity`` reads as the server stops: whether the matches they play are saved."""
+        theirs = [m for m in self.matches.values() if not m.over and m.seat_of(identity) is not None]
+        unsaved = next((m.host.unsaved for m in theirs if m.host.unsaved), "")
+        if unsaved:
+            return f"The server is stopping; your match's last moves are not saved: {unsaved}."
+        return "The server is stopping; your match is saved." if theirs else "The server is stopping."
 
     def _host(self, runner: MatchRunner, record: HostedRecord) -> HostedMatch:
         hosted = HostedMatch(runner, record, self.records, self.lobby_changed)
@@ -187,10 +199,11 @@ class Hub:
     async def _arrive(self, session: Session) -> None:
         """Straight back into your seat if you hold one in a match being played (the one played
         last), else the lobby."""
-        yours = [m for m in self.matches.values() if not m.over and m.seat_of(session.identity) is not None]
+        yours = [(m, seat) for m in self.matches.values()
+                 if not m.over and (seat := m.seat_of(session.identity)) is not None]
         if yours:
-            latest = max(yours, key=lambda m: m.host.snapshot.updated)
-            await self._join(session, JoinSeat(latest.match_id, latest.seat_of(session.identity)))
+            latest, seat = max(yours, key=lambda mine: mine[0].host.snapshot.updated)
+            await self._join(session, JoinSeat(latest.match_id, seat))
         if session.match is None:
             await self._send_lobby(session)
         self.lobby_changed()
@@ -212,11 +225,10 @@ class Hub:
             await self._join(session, msg)
         elif isinstance(msg, Watch):
             await self._watch(session, msg.match)
-        elif isinstance(msg, LeaveMatch):
-            if session.match is not None and session.match.match_id == msg.match:
-                self._detach(session)
-                await self._send_lobby(session)
-                self.lobby_changed()
+        elif isinstance(msg, LeaveMatch) and session.match is not None and session.match.match_id == msg.match:
+            self._detach(session)
+            await self._send_lobby(session)
+            self.lobby_changed()
 
     def _log_crash(self, session: Session, crashed: Crashed) -> None:
         """The server's log keeps what the person was spared (one report a second at most; each
@@ -232,10 +244,12 @@ class Hub:
 
     async def _set_name(self, session: Session, name: str) -> None:
         name = " ".join(name.split())
-        holder = self.identities.holder(name)
-        online = {s.name.casefold() for s in self.sessions if s is not session}
-        if (holder is not None and holder != session.identity) or name.casefold() in online:
-            await self._refuse(session, f"{name} is taken: choose another name")
+        mine = marks(name)
+        taken = self.identities.lookalike(name, besides=session.identity) or next(
+            (s.name for s in self.sessions if s is not session and s.name and look_alike(mine, marks(s.name))), None)
+        if taken is not None:
+            await self._refuse(session, f"{name} is taken: choose another name" if taken.casefold() == name.casefold()
+                               else f"{name} looks like {taken}, a name taken here: choose another name")
             return
         first = not session.name
         session.name = name
@@ -251,7 +265,7 @@ class Hub:
 
     # -- a match's requests --------------------------------------------------------------------
 
-    async def _to_match(self, session: Session, msg: Message) -> None:
+    async def _to_match(self, session: Session, msg: MatchRequest) -> None:
         """Pass a request to its match's host, if it speaks for this session's seat there."""
         hosted = session.match
         if hosted is None or msg.match != hosted.match_id:
@@ -364,7 +378,7 @@ class Hub:
         session.forward = asyncio.create_task(self._forward(session, session.client))
         await session.send(Joined(hosted.match_id, seat, hosted.host.game.id, hosted.host.snapshot.players))
         await hosted.runner.bus.publish(host_address(hosted.match_id), Sync(hosted.match_id, seat))
-        if other is not None and other is not session:
+        if isinstance(other, Session) and other is not session:
             self._detach(other)
             await self._tell(other, Left(hosted.match_id, "you took this seat from another terminal"))
             await self._send_lobby(other)
@@ -377,7 +391,8 @@ class Hub:
             return
         if session.forward is not None:
             session.forward.cancel()
-        hosted.release(session.client)
+        if session.client is not None:
+            hosted.release(session.client)
         if seat is None:
             hosted.watchers -= 1
         elif hosted.seated.get(seat) is session:
@@ -417,7 +432,9 @@ class Hub:
             del self.matches[hosted.match_id]
         for session in list(self.sessions):
             if session.match is None and session.name:
-                asyncio.create_task(self._send_lobby(session))
+                sending = asyncio.create_task(self._send_lobby(session))
+                self._sending.add(sending)
+                sending.add_done_callback(self._sending.discard)
 
     async def _send_lobby(self, session: Session) -> None:
         rows = [m.row(session.identity).to_map() for m in self.matches.values() if not m.over]
@@ -426,7 +443,5 @@ class Hub:
 
     async def _tell(self, session: Session, message: Message) -> None:
         """Send to a session that may be gone already (its own loop ends it then)."""
-        try:
+        with suppress(ConnectionError):
             await session.send(message)
-        except ConnectionError:
-            pass

@@ -7,13 +7,18 @@ the child starts; the child leads a new session and takes the slave as its contr
 resizes), and nothing of the server's environment either. The child's only link to the hub is
 its end of a socket pair whose other end the hub serves as this person.
 
-The session ends when any side does: the person's connection, the child, or the hub's socket;
-the child is then ended too (SIGHUP, then SIGKILL), so no process outlives its session.
+A size the client asks for is held to 10–1000 cells each way (the child's memory grows with its
+screen: 65535×65535 took 1.5 GB), and no request stops the session reading the person's keys.
+
+The session ends when any side does: the person's connection, the child, the hub's socket, or
+any of its tasks failing; the hub's side then ends at once (the seat's grace starts) and the
+child is ended too (SIGHUP, then SIGKILL), so no process outlives its session.
 """
 from __future__ import annotations
 
 import asyncio
 import fcntl
+import logging
 import os
 import re
 import signal
@@ -24,8 +29,11 @@ import termios
 import time
 import tty
 from collections.abc import Awaitable, Callable
+from contextlib import suppress
 
 import asyncssh
+
+log = logging.getLogger(__name__)
 
 #: what the hub does with a session's socket: serve(reader, writer) until it closes
 Serve = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
@@ -33,10 +41,21 @@ Serve = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
 _TERM = re.compile(r"[A-Za-z0-9._+-]{1,40}")
 ENDING = 2.0  # seconds the child has to end after SIGHUP before SIGKILL
 BACKLOG = 1024 * 1024  # bytes waiting for a slow connection before we stop reading the child
+MIN_CELLS, MAX_CELLS = 10, 1000  # columns, and rows, a session's terminal may have
+MAX_PIXELS = 0xFFFF  # a terminal's size in pixels is 16 bits each way (0: unknown)
 
 
 def set_size(fd: int, width: int, height: int, pixels_wide: int = 0, pixels_high: int = 0) -> None:
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, pixels_wide, pixels_high))
+    """Give the terminal ``fd`` the size a client asked for, held to MIN_CELLS–MAX_CELLS each way
+    (0, unknown, gives 80×24); a pixel size that does not fit is dropped."""
+    def cells(value: int, unknown: int) -> int:
+        return max(MIN_CELLS, min(value or unknown, MAX_CELLS))
+
+    def pixels(value: int) -> int:
+        return value if 0 <= value <= MAX_PIXELS else 0
+
+    size = struct.pack("HHHH", cells(height, 24), cells(width, 80), pixels(pixels_wide), pixels(pixels_high))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, size)
 
 
 def child_environment(term: str | None, client_env: dict) -> dict[str, str]:
@@ -55,6 +74,9 @@ class PtySession:
     """Run one session: ``await PtySession(process, serve, idle_timeout, move_pause).run()``.
     (Textual draws on stderr, so the child's stderr is the PTY too.)"""
 
+    #: the child's program, after the interpreter; its arguments follow (the socket's fd, the pause)
+    program: tuple[str, ...] = ("-I", "-m", "caravan_tui.session_main")
+
     def __init__(self, process: asyncssh.SSHServerProcess, serve: Serve, idle_timeout: float,
                  move_pause: float) -> None:
         self.process, self.serve, self.idle_timeout, self.move_pause = process, serve, idle_timeout, move_pause
@@ -62,6 +84,8 @@ class PtySession:
         self.child: asyncio.subprocess.Process | None = None
         self.ended = asyncio.Event()
         self.reason = ""
+        self.farewell = ""  # the last line the person reads, after the app has restored their terminal
+        self._resuming: asyncio.Task | None = None  # reading the child again once the person caught up
 
     async def run(self) -> str:
         """Until the session ends; returns why it ended."""
@@ -71,11 +95,10 @@ class PtySession:
         try:
             tty.setraw(slave)
             width, height, pixels_wide, pixels_high = self.process.get_terminal_size()
-            set_size(master, width or 80, height or 24, pixels_wide, pixels_high)
-            self.child = await asyncio.create_subprocess_exec(
-                sys.executable, "-I", "-m", "caravan_tui.session_main", str(theirs.fileno()),
-                str(self.move_pause), stdin=slave, stdout=slave, stderr=slave, pass_fds=(theirs.fileno(),),
-                start_new_session=True, cwd="/",
+            set_size(master, width, height, pixels_wide, pixels_high)
+            self.child = child = await asyncio.create_subprocess_exec(
+                sys.executable, *self.program, str(theirs.fileno()), str(self.move_pause), stdin=slave, stdout=slave,
+                stderr=slave, pass_fds=(theirs.fileno(),), start_new_session=True, cwd="/",
                 env=child_environment(self.process.get_terminal_type(), dict(self.process.env)))
         except BaseException:
             os.close(master)
@@ -87,26 +110,39 @@ class PtySession:
         os.set_blocking(master, False)
         loop.add_reader(master, self._output, master)
         reader, writer = await asyncio.open_unix_connection(sock=ours)
-        tasks = [asyncio.create_task(self._input(master)), asyncio.create_task(self._watch_child()),
+        tasks = [asyncio.create_task(self._input(master)), asyncio.create_task(self._watch_child(child)),
                  asyncio.create_task(self._hub(reader, writer)), asyncio.create_task(self._idle())]
+        for task in tasks:
+            task.add_done_callback(self._task_done)
         try:
             await self.ended.wait()
         finally:
             for task in tasks:
                 task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)  # the hub has let the seat go
             await self._end_child()
             await self._drain_output(master)
-            if self.reason == "idle":
-                self._send(b"Idle for too long: the session is closed.\r\n")
+            if self.farewell:
+                self._send(self.farewell.encode() + b"\r\n")
             loop.remove_reader(master)
             os.close(master)
             writer.close()
         return self.reason
 
-    def _end(self, reason: str) -> None:
+    def _end(self, reason: str, farewell: str = "") -> None:
         if not self.ended.is_set():
-            self.reason = reason
+            self.reason, self.farewell = reason, farewell
             self.ended.set()
+
+    def stop(self, farewell: str) -> None:
+        """End the session (the server is stopping), telling the person ``farewell``."""
+        self._end("the server stopped", farewell)
+
+    def _task_done(self, task: asyncio.Task) -> None:
+        """A task that failed ends the session (half a session would hold the seat until idle)."""
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a session's task failed", exc_info=task.exception())
+            self._end("failed")
 
     def _output(self, master: int) -> None:
         try:
@@ -124,7 +160,7 @@ class PtySession:
             loop.remove_reader(master)
         elif self.process.channel.get_write_buffer_size() > BACKLOG:
             loop.remove_reader(master)  # the child waits on a full PTY until the person catches up
-            asyncio.ensure_future(self._resume_output(master))
+            self._resuming = asyncio.create_task(self._resume_output(master))
 
     async def _resume_output(self, master: int) -> None:
         try:
@@ -155,7 +191,8 @@ class PtySession:
             try:
                 data = await self.process.stdin.read(4096)
             except asyncssh.TerminalSizeChanged as change:
-                set_size(master, change.width, change.height, change.pixwidth, change.pixheight)
+                with suppress(OSError):  # the child has closed its terminal: its end shows next
+                    set_size(master, change.width, change.height, change.pixwidth, change.pixheight)
                 continue
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
@@ -176,8 +213,8 @@ class PtySession:
             except OSError:
                 return
 
-    async def _watch_child(self) -> None:
-        await self.child.wait()
+    async def _watch_child(self, child: asyncio.subprocess.Process) -> None:
+        await child.wait()
         await asyncio.sleep(0.1)  # let its last output through the PTY
         self._end("the app ended")
 
@@ -189,7 +226,7 @@ class PtySession:
         while True:
             left = self.last_input + self.idle_timeout - time.monotonic()
             if left <= 0:
-                self._end("idle")
+                self._end("idle", "Idle for too long: the session is closed.")
                 return
             await asyncio.sleep(min(left + 0.1, 30))
 

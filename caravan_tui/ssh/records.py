@@ -17,6 +17,7 @@ from caravan_tui.bus import MAX_NAME, Chat, line_problem
 from caravan_tui.engine import Event
 from caravan_tui.files import MiB, read_regular
 from caravan_tui.match.host import CHAT_BACKLOG
+from caravan_tui.ssh.lookalikes import look_alike, marks
 from saves.store import replace_file
 
 MAX_FILE = MiB
@@ -57,17 +58,24 @@ class Identities:
         self.names: dict[str, str] = {
             who: name for who, name in (data.items() if isinstance(data, dict) else ())
             if isinstance(who, str) and IDENTITY.fullmatch(who) and line_problem(name, MAX_NAME, "") is None}
+        self._marks: dict[str, tuple[str, str]] | None = None  # each name's lookalike marks, once asked
 
     def name(self, identity: str) -> str:
         return self.names.get(identity, "")
 
-    def holder(self, name: str) -> str | None:
-        """The identity that kept ``name`` (any case), if any."""
-        folded = name.casefold()
-        return next((who for who, kept in self.names.items() if kept.casefold() == folded), None)
+    def lookalike(self, name: str, besides: str) -> str | None:
+        """A name kept by an identity other than ``besides`` that looks like ``name`` (the same
+        name in any case, or a lookalike), if any."""
+        if self._marks is None:
+            self._marks = {who: marks(kept) for who, kept in self.names.items()}
+        mine = marks(name)
+        return next((self.names[who] for who, theirs in self._marks.items()
+                     if who != besides and look_alike(mine, theirs)), None)
 
     def keep(self, identity: str, name: str) -> None:
         self.names[identity] = name
+        if self._marks is not None:
+            self._marks[identity] = marks(name)
         write_json(self.path, self.names)
 
 

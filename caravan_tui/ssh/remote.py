@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import socket
+from contextlib import suppress
 
 from caravan_tui.bus import CHAT_MESSAGES, MESSAGES, Message
 from caravan_tui.ssh.framing import MAX_UPDATE, BadFrame, encode, read_frame
@@ -62,7 +63,8 @@ class HubLink:
                 if isinstance(msg, Joined):
                     self.match = RemoteSeatClient(self, msg)
                     self.inbox.put_nowait(msg)
-                elif isinstance(msg, MATCH_MESSAGES) and self.match is not None and msg.match == self.match.match_id:
+                elif (isinstance(msg, MATCH_MESSAGES) and self.match is not None
+                      and getattr(msg, "match", None) == self.match.match_id):
                     self.match.queue.put_nowait(msg)
                 else:
                     self.inbox.put_nowait(msg)
@@ -80,10 +82,8 @@ class HubLink:
         if self._writer is None or self._writer.is_closing():
             return
         self._writer.write(encode(message.to_map()))
-        try:
+        with suppress(ConnectionError):
             await self._writer.drain()
-        except ConnectionError:
-            pass
 
     def send_now(self, message: Message) -> None:
         """Write ``message`` at once, without waiting (a session about to end says why)."""

@@ -2,22 +2,31 @@
 
 Who you are is your public key's SHA256 fingerprint; passwords are never accepted. Any key may
 enter unless ``--authorized-keys`` lists the ones that may; with ``--allow-guests`` a client
-without a key enters as a guest with a throwaway identity. A session must ask for a terminal
-(``ssh -t``); each gets its own Textual process (``PtySession``). Connections per address and
-sessions overall are limited, idle sessions are closed, and every connection is logged (address,
-identity, duration, how it ended) to ``connections.log``. The host key is generated once and
-kept in the server's folder; nothing there is ever run or imported.
+without a key enters as a guest with a throwaway identity (never both: a key not listed would
+then enter as a guest). A session must ask for a terminal (``ssh -t``); each gets its own Textual
+process (``PtySession``).
+
+Limits: connections not logged in yet (``--max-pre-login``, at most half of them from one address,
+each given 20 s to log in) apart from those logged in (``--per-address``), so half-open
+connections from a shared address cannot lock its people out; sessions overall; idle sessions are
+closed. ``connections.log`` has a line for every connection as it opens, logs in and ends (with
+how it ended), each written as it happens, so a server killed outright still shows who was in.
+The host key is generated once and kept in the server's folder; nothing there is ever run or
+imported.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 import os
+import secrets
 import signal
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 import asyncssh
 
@@ -30,6 +39,8 @@ log = logging.getLogger(__name__)
 
 HOST_KEY = "ssh_host_ed25519_key"
 NO_TERMINAL = b"this is a terminal game: connect with ssh -t\r\n"
+TOO_MANY = "refused: too many connections from the address"
+STOPPING = 10.0  # seconds the sessions have to end when the server stops (each child has ENDING, twice)
 MAX_AUTHORIZED_KEYS = MiB  #: bytes in an authorized_keys file (a key's line is under 1 KB)
 
 
@@ -42,12 +53,19 @@ class ServerConfig:
     port: int = 2222
     authorized_keys: Path | None = None
     allow_guests: bool = False
-    per_address: int = 8  # connections at once from one address
+    per_address: int = 8  # logged-in connections at once from one address
+    max_pre_login: int = 32  # connections not logged in yet, at once (at most half from one address)
+    login_timeout: float = 20  # seconds a connection has to log in
     max_sessions: int = 64  # sessions at once (each is a process)
     idle_timeout: float = 30 * 60  # seconds without a key pressed
     grace: int = 60  # what a new match offers first as its grace
     ai_iterations: int | None = None  # caps every AI seat (tests, benchmarks)
     move_pause: float = 0.6  # seconds an opponent's move stays on screen before the next
+
+    def __post_init__(self) -> None:
+        if self.authorized_keys is not None and self.allow_guests:
+            raise ValueError("--authorized-keys lets in only the keys it lists, --allow-guests anyone without "
+                             "a key: use one or the other")
 
 
 def read_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
@@ -78,7 +96,9 @@ class Connection(asyncssh.SSHServer):
         self.identity: str | None = None
         self.guest = False
         self.began = time.monotonic()
+        self.id = secrets.token_hex(4)  # its lines in the connection log
         self.outcome = "not authenticated"
+        self.counted: Counter[str] | None = None  # the server's count it is in: pre_login, then per_address
         self.sessions = 0  # sessions opened on this connection (one is allowed)
         self.running = 0  # sessions still running
         self.lost = False
@@ -87,33 +107,51 @@ class Connection(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
-        self.server.per_address[self.address] += 1
         self.server.connections.add(conn)
         self.conn = conn
+        if not self.server.room_to_log_in(self.address):
+            self.outcome = "refused: too many connections not logged in"
+            conn.abort()  # before a byte is sent: nothing of the server's work is spent on it
+            return  # (one line in the log, as it ends)
+        self._count_in(self.server.pre_login)
+        self.server.log_connection(self, "open")
+
+    def _count_in(self, counter: Counter[str] | None) -> None:
+        """Move this connection from the count it is in to ``counter`` (None: none)."""
+        if self.counted is not None:
+            self.counted[self.address] -= 1
+            if self.counted[self.address] <= 0:
+                del self.counted[self.address]
+        self.counted = counter
+        if counter is not None:
+            counter[self.address] += 1
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections.discard(self.conn)
-        self.server.per_address[self.address] -= 1
-        if self.server.per_address[self.address] <= 0:
-            del self.server.per_address[self.address]
+        self._count_in(None)
         self.lost = True
         self.log_when_done()
 
     def log_when_done(self) -> None:
-        """One line in the connection log once the connection and its session have both ended."""
+        """The connection's last line in the log, once it and its session have both ended."""
         if self.lost and not self.running and not self.logged:
             self.logged = True
-            self.server.log_connection(self)
+            self.server.log_connection(self, self.outcome)
 
     def begin_auth(self, username: str) -> bool:
-        if self.server.per_address[self.address] > self.server.config.per_address:
-            self.outcome = "refused: too many connections from the address"
-            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                                           "too many connections from your address")
+        if self.server.per_address[self.address] >= self.server.config.per_address:
+            self.outcome = TOO_MANY
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections from your address")
         return True  # every connection authenticates: by key, or as a guest if allowed
 
     def auth_completed(self) -> None:
+        self._count_in(self.server.per_address)
+        if self.server.per_address[self.address] > self.server.config.per_address and self.conn is not None:
+            self.outcome = TOO_MANY  # others from the address logged in while this one did
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections from your address")
+            return
         self.outcome = "no session"
+        self.server.log_connection(self, "logged in as a guest" if self.guest else "logged in")
 
     def public_key_auth_supported(self) -> bool:
         return True
@@ -150,9 +188,12 @@ class GameServer:
         self.root = Path(config.root)
         self.worker = AIWorker()
         self.hub = Hub(self.root, self.worker, iterations=config.ai_iterations, grace=config.grace)
-        self.per_address: Counter[str] = Counter()
+        self.pre_login: Counter[str] = Counter()  # connections not logged in yet, by address
+        self.per_address: Counter[str] = Counter()  # connections logged in, by address
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self.sessions = 0
+        self.live: dict[PtySession, tuple[str, asyncio.Task | None]] = {}  # each session: whose, and its task
+        self.stopping = False
         self.authorized = read_authorized_keys(config.authorized_keys) \
             if config.authorized_keys is not None else None
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -164,34 +205,53 @@ class GameServer:
         self._acceptor = await asyncssh.create_server(
             lambda: Connection(self), self.config.host, self.config.port, server_host_keys=[key],
             process_factory=self.session, encoding=None, line_editor=False, allow_scp=False,
-            agent_forwarding=False, x11_forwarding=False, login_timeout=30, keepalive_interval=60)
+            agent_forwarding=False, x11_forwarding=False, login_timeout=self.config.login_timeout,
+            keepalive_interval=60)
         return self.hub.start()  # no session is served before this returns: nothing awaits between
+
+    def room_to_log_in(self, address: str) -> bool:
+        """Whether a new connection from ``address`` may try to log in: within ``max_pre_login``
+        in all, and half of it from one address."""
+        most = self.config.max_pre_login
+        return sum(self.pre_login.values()) < most and self.pre_login[address] < max(1, most // 2)
 
     @property
     def port(self) -> int:
+        if self._acceptor is None:
+            raise RuntimeError("the server is not listening yet")
         return self._acceptor.sockets[0].getsockname()[1]
 
     async def close(self) -> None:
-        """Stop listening and end every connection (each session then ends its process)."""
+        """Stop listening; end every session, telling its person why (its process ends and
+        restores their terminal first), then every connection; then the hub and the AI workers."""
+        self.stopping = True
         if self._acceptor is not None:
             self._acceptor.close()
+            for session, (identity, _) in self.live.items():
+                session.stop(self.hub.farewell(identity))
+            running = [task for _, task in self.live.values() if task is not None]
+            if running:
+                await asyncio.wait(running, timeout=STOPPING)
             for conn in list(self.connections):
-                conn.close()
+                conn.disconnect(asyncssh.DISC_BY_APPLICATION, "the server is stopping")
             await self._acceptor.wait_closed()
         self.hub.stop()
         await asyncio.to_thread(self.worker.close)
 
     async def session(self, process: asyncssh.SSHServerProcess) -> None:
         """One session: a terminal, one per connection, within the server's limit."""
-        connection: Connection = process.channel.get_connection().get_owner()
+        connection = cast(Connection, process.channel.get_connection().get_owner())
+        identity = connection.identity
         refusal = None
         if process.get_terminal_type() is None:
             refusal = NO_TERMINAL
         elif connection.sessions >= 1:
             refusal = b"one session per connection\r\n"
+        elif self.stopping:
+            refusal = b"the server is stopping\r\n"
         elif self.sessions >= self.config.max_sessions:
             refusal = b"the server is full: try again later\r\n"
-        if refusal is not None or connection.identity is None:
+        if refusal is not None or identity is None:
             process.stdout.write(refusal or b"who are you?\r\n")
             process.exit(1)
             return
@@ -199,24 +259,29 @@ class GameServer:
         connection.running += 1
         connection.outcome = "the person left"  # unless the session ends otherwise first
         self.sessions += 1
-        try:
-            def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter):
-                return self.hub.serve(reader, writer, connection.identity, connection.guest)
 
-            session = PtySession(process, serve, self.config.idle_timeout, self.config.move_pause)
+        def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> Awaitable[None]:
+            return self.hub.serve(reader, writer, identity, connection.guest)
+
+        session = PtySession(process, serve, self.config.idle_timeout, self.config.move_pause)
+        self.live[session] = (identity, asyncio.current_task())
+        try:
             connection.outcome = await session.run()
         except Exception:
             log.exception("session of %s failed", connection.identity)
             connection.outcome = "failed"
         finally:
+            del self.live[session]
             self.sessions -= 1
             connection.running -= 1
             process.exit(0)
             connection.log_when_done()
 
-    def log_connection(self, connection: Connection) -> None:
-        line = "\t".join((time.strftime("%Y-%m-%dT%H:%M:%S"), connection.address, connection.identity or "-",
-                          f"{time.monotonic() - connection.began:.1f}s", connection.outcome))
+    def log_connection(self, connection: Connection, event: str) -> None:
+        """A line in ``connections.log``: when, the connection's id, its address, who (``-``: not
+        known yet), how long it has been open, and ``event``. Written out at once."""
+        line = "\t".join((time.strftime("%Y-%m-%dT%H:%M:%S"), connection.id, connection.address,
+                          connection.identity or "-", f"{time.monotonic() - connection.began:.1f}s", event))
         try:
             with open(self.root / "connections.log", "a", encoding="utf-8") as file:
                 file.write(line + "\n")
@@ -224,14 +289,18 @@ class GameServer:
             log.warning("cannot log a connection: %s", exc)
 
 
-async def serve(config: ServerConfig, ready=None) -> None:
-    """Run until SIGTERM, SIGINT or SIGHUP (or cancelled), then close every session, its
-    process and the AI workers; ``ready(server, problems)`` is called once it listens."""
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+
+
+async def serve(config: ServerConfig, ready: Callable[[GameServer, list[str]], None] | None = None) -> None:
+    """Run until SIGTERM, SIGINT (ctrl+c) or SIGHUP (or cancelled), then close every session,
+    telling its person, its process and the AI workers; ``ready(server, problems)`` is called
+    once it listens. A signal while it stops changes nothing."""
     server = GameServer(config)
     problems = await server.start()
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
-    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+    for sig in STOP_SIGNALS:
         loop.add_signal_handler(sig, stop.set)
     try:
         if ready is not None:
@@ -239,3 +308,5 @@ async def serve(config: ServerConfig, ready=None) -> None:
         await stop.wait()
     finally:
         await server.close()
+        for sig in STOP_SIGNALS:
+            loop.remove_signal_handler(sig)

@@ -230,12 +230,6 @@ class DecktetCaravanScreen(GameScreen):
         except (KeyError, ValueError, IndexError, TypeError):
             return super().describe(action)
 
-    def short_name(self, seat: int) -> str:
-        """"You", or the other player's name."""
-        if seat == self.seat:
-            return "You"
-        return self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
-
     def who(self, seat: int) -> Text:
         """The player of a season line, first: ``Bot: ``."""
         return Text(f"{self.short_name(seat)}: ", style="bold")
