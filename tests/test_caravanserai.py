@@ -256,7 +256,7 @@ def completable(state, seat):
         return True
     for move in raw_moves(state):
         child = state.clone()
-        child._do(move, None)
+        child._do(move, seat, None)
         if completable(child, seat):
             return True
     return False
@@ -281,7 +281,7 @@ def random_game(players, seed, variant, *, prune_check=False, log_check=True):
             offered = set(legal)
             for move in raw_moves(state):
                 child = state.clone()
-                child._do(move, None)
+                child._do(move, seat, None)
                 assert (move in offered) == completable(child, seat), move
                 checked += 1
             assert offered <= set(raw_moves(state))
