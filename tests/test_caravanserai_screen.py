@@ -144,7 +144,7 @@ async def test_a_whole_solo_game_by_keys_ends_on_the_title(tmp_path):
             if action[0] == "stand":  # the cursor waits on it
                 assert screen.query_one(HexBoard).cursor == action_cell(action, screen.picture)
             await play_by_keys(pilot, screen, action)
-            await wait_for(pilot, lambda: host.turn > turn, f"{action} to land")
+            await wait_for(pilot, lambda turn=turn: host.turn > turn, f"{action} to land")
             assert host.actions[turn] == action
             await next_turn(pilot, app)
         assert {"start", "dir", "good", "camel", "stand"} <= kinds
@@ -173,7 +173,7 @@ async def test_three_players_against_the_ai_for_a_few_turns(tmp_path):
             if ("lying",) in host.state.legal_actions() and ("lying",) not in host.actions:
                 action = ("lying",)
             await play_by_keys(pilot, screen, action)
-            await wait_for(pilot, lambda: host.turn > turn, f"{action} to land")
+            await wait_for(pilot, lambda turn=turn: host.turn > turn, f"{action} to land")
         await next_turn(pilot, app)
         assert set(host.movers) == {0, 1, 2} and host.state.round == 3
         assert "You laid" in "\n".join(screen.query_one("#log").lines_text)
