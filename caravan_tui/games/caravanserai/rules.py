@@ -322,7 +322,12 @@ class CaravanseraiState(TurnState):
         if self.res[seat][5] < 1 or not self.caravans[seat]:
             return False
         blocked = self.blocked
-        return any(not blocked[y] for y in NEIGHBOURS[self.caravans[seat][-1][0]])
+        # a loop, not any() over a generator: this runs at every turn start, and the generator
+        # made random games 1.5% slower (callgrind instruction counts)
+        for y in NEIGHBOURS[self.caravans[seat][-1][0]]:  # noqa: SIM110
+            if not blocked[y]:
+                return True
+        return False
 
     def _compute_legal(self) -> list[Action]:
         p: int = self.turn  # type: ignore[assignment]  # legal_actions asks only while a seat is to move
