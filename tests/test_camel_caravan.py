@@ -46,7 +46,7 @@ def position(players=2, *, turn=0, left=4, turns=9, empty=None, loaded=None, sup
     empty = [list(e) for e in (empty or [[]] * players)]
     loaded = [[[c, g, bool(u)] for c, g, u in load] for load in (loaded or [[]] * players)]
     if supply is None:
-        supply = [camels - len(e) - len(l) for e, l in zip(empty, loaded)]
+        supply = [camels - len(empties) - len(loads) for empties, loads in zip(empty, loaded)]
     markers = list(markers or [0] * players)
     return CamelCaravanState.from_data({
         "players": players, "camels": camels, "short_game": False, "start": 0, "to_move": turn,
@@ -347,7 +347,8 @@ def test_legal_actions_are_exactly_the_actions_apply_accepts():
 
 
 def test_describe_and_events_use_plain_words():
-    state = position(empty=[[cell(2, 2), TAG], [cell(4, 4)]], loaded=[[(cell(2, 1), "salt", 1)], [(cell(4, 4), "gems", 0)]])
+    state = position(empty=[[cell(2, 2), TAG], [cell(4, 4)]],
+                     loaded=[[(cell(2, 1), "salt", 1)], [(cell(4, 4), "gems", 0)]])
     assert state.describe(("move_camel", cell(2, 2), cell(4, 4))) == "Move a camel from (2,2) to (4,4) — 2 actions"
     under = state.describe(("move_good", cell(2, 1), TAG, "salt", "under"))
     assert render_for(under, 0) == "Deliver the stolen salt from under your camel on (2,1) to Taghaza (2,3) (+3)"

@@ -346,7 +346,7 @@ def endgame(players: int, **seats) -> CamelCaravanState:
     demand = [[SPACES[0], 1], [SPACES[7], 2]]
     return CamelCaravanState.from_data({
         "players": players, "camels": 5, "short_game": False, "start": 0, "to_move": 0, "turns": 40,
-        "left": 4, "supply": [5 - len(e) - len(l) for e, l in zip(empty, loaded)], "empty": empty,
+        "left": 4, "supply": [5 - len(empties) - len(loads) for empties, loads in zip(empty, loaded)], "empty": empty,
         "loaded": [[[c, g, bool(u)] for c, g, u in load] for load in loaded], "goods": goods, "demand": demand,
         "demand_supply": DEMAND_MARKERS - 3 - sum(markers), "markers": markers, "thefts": [1] * players,
         "delivered": [dict.fromkeys(GOODS, 0) | d for d in delivered], "bag": dict.fromkeys(GOODS, 0),

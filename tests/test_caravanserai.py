@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from itertools import pairwise
 
 import pytest
 
@@ -162,7 +163,7 @@ def check_invariants(state, g):
         if not car:
             continue
         assert car[-1][1] == CAMEL
-        for (a, _), (b, _) in zip(car, car[1:]):
+        for (a, _), (b, _) in pairwise(car):
             assert b in NEIGHBOURS[a]
     # 5. board goods stand on Caravanserai cells of their colour
     assert all(state.board.cs[cell] == colour for cell, colour in state.bgoods.items())
@@ -188,7 +189,7 @@ def check_finished_placement(state, last, expert, solo, length_before):
     kinds = [k for _, k in laid]
     cells = [head] + [c for c, _ in laid]
     # 7. straight lines, turning only after a Caravanserai cell or a lying camel
-    dirs = [STEP.index(b - a) for a, b in zip(cells, cells[1:])]
+    dirs = [STEP.index(b - a) for a, b in pairwise(cells)]
     for i in range(1, len(dirs)):
         previous_cell, previous_kind = laid[i - 1]
         if dirs[i] != dirs[i - 1]:
@@ -203,7 +204,7 @@ def check_finished_placement(state, last, expert, solo, length_before):
         if k != LYING:
             assert size == j + o
             goods_blocks.append(j)
-    for (k1, _), (k2, _) in zip(blocks, blocks[1:]):
+    for (k1, _), (k2, _) in pairwise(blocks):
         assert k1 == LYING or k2 == LYING or k1 != k2
     # §6: the count recomputed from the cells
     omitted = 0
@@ -256,7 +257,7 @@ def completable(state, seat):
         return True
     for move in raw_moves(state):
         child = state.clone()
-        child._do(move, None)
+        child._do(move, seat, None)
         if completable(child, seat):
             return True
     return False
@@ -281,7 +282,7 @@ def random_game(players, seed, variant, *, prune_check=False, log_check=True):
             offered = set(legal)
             for move in raw_moves(state):
                 child = state.clone()
-                child._do(move, None)
+                child._do(move, seat, None)
                 assert (move in offered) == completable(child, seat), move
                 checked += 1
             assert offered <= set(raw_moves(state))
@@ -642,7 +643,7 @@ def test_count_example_of_figure_8_gives_4_and_the_final_camel_gains_black():
     black = state.res[0][K]
     play(state, ("dir", d), ("good", P, 1), ("good", Y, 2), ("good", Y, 2), ("good", P, 3), ("dir", d2),
          ("good", P, 3), ("good", P, 3), CAMEL_A)
-    seat, head, laid, o, placed, count, taken, camels, stood, declined = state.last
+    _seat, _head, laid, _o, placed, count, taken, _camels, _stood, _declined = state.last
     assert [c for c, _ in laid] == cells and [k for _, k in laid] == [P, Y, Y, P, P, P, CAMEL]
     assert placed == 7 and count == 4 and taken == 4
     assert state.res[0][K] == black + 1 and state.market[K] == 2
@@ -691,7 +692,7 @@ def test_use_is_forced_without_a_reserve_good_of_that_colour():
         found = find_line(probe, "R", first_turn=0)
         if found:
             break
-    h, d, d2, cells = found
+    h, d, _d2, cells = found
     other = far_cells(probe, [h] + cells, 1)[0]
     state = position(2, seed=seed, caravans=[[(h, "C")], [(other, "C")]], board_goods=[(cells[0], R)],
                      reserves=[[3, 3, 3, 0, 3, 7], [3, 3, 3, 3, 3, 7]])
@@ -707,7 +708,7 @@ def test_a_board_good_of_another_colour_goes_back_to_the_market_when_a_good_is_l
         found = find_line(probe, "R", first_turn=0)
         if found:
             break
-    h, d, d2, cells = found
+    h, d, _d2, cells = found
     other = far_cells(probe, [h] + cells, 1)[0]
     state = position(2, seed=seed, caravans=[[(h, "C")], [(other, "C")]], board_goods=[(cells[0], R)])
     market = state.market[R]
@@ -722,7 +723,7 @@ def test_pieces_go_straight_and_turn_only_after_a_caravanserai_cell():
         found = find_line(probe, "---", first_turn=2)
         if found:
             break
-    h, d, d2, cells = found
+    h, d, _d2, cells = found
     other = far_cells(probe, [h] + cells, 1)[0]
     state = position(2, seed=seed, caravans=[[(h, "C")], [(other, "C")]])
     play(state, ("dir", d), ("good", W, 2))
@@ -771,7 +772,7 @@ def test_a_final_camel_on_a_red_cell_with_a_red_board_good_gains_two_reds():
 
 def test_with_no_red_in_the_market_the_gain_comes_from_the_next_seat_clockwise_that_has_one():
     reserves = [[3, 3, 3, 3, 3, 7], [3, 3, 3, 0, 3, 7], [3, 3, 3, 2, 3, 7]]
-    state, d, x = red_stop(3, reserves=reserves, market=[5, 5, 5, 0, 5])
+    state, d, _x = red_stop(3, reserves=reserves, market=[5, 5, 5, 0, 5])
     events = play(state, ("dir", d), CAMEL_A)
     assert state.res[0][R] == 5 and state.res[1][R] == 0 and state.res[2][R] == 1
     assert "Cem's reserve" in text(events)
@@ -779,7 +780,7 @@ def test_with_no_red_in_the_market_the_gain_comes_from_the_next_seat_clockwise_t
 
 def test_with_no_red_anywhere_the_gain_gives_nothing():
     reserves = [[3, 3, 3, 3, 3, 7], [3, 3, 3, 0, 3, 7]]
-    state, d, x = red_stop(2, reserves=reserves, market=[5, 5, 5, 0, 5])
+    state, d, _x = red_stop(2, reserves=reserves, market=[5, 5, 5, 0, 5])
     state.res[0][R] = 0
     events = play(state, ("dir", d), CAMEL_A)
     assert state.res[0][R] == 1 and state.res[1][R] == 0  # only the board good
@@ -850,7 +851,7 @@ def test_take_back_removes_the_pieces_nearest_the_tail_and_a_lying_camel_returns
 
 def test_stands_are_skipped_when_no_free_caravanserai_cell_matches_a_market_colour():
     """Ruling (§7.3): only white is left in the market and every white cell is taken."""
-    state, d, x = red_stop(2, market=[1, 0, 0, 0, 0])
+    state, d, _x = red_stop(2, market=[1, 0, 0, 0, 0])
     whites = [c for c in state.board.cs_by_colour[W] if not state.blocked[c]]
     for c in whites:
         state.bgoods[c] = W
@@ -879,9 +880,9 @@ def test_a_seat_without_a_camel_in_reserve_skips_and_the_state_does_not_change()
 def test_the_safety_end_comes_when_no_seat_can_place():
     probe = new(2)
     h, g = far_cells(probe, [], 2)
-    nxt = [y for y in NEIGHBOURS[h] if probe.board.layout.onboard[y]][0]
+    nxt = next(y for y in NEIGHBOURS[h] if probe.board.layout.onboard[y])
     # seat 0's tail is a good: its last camel goes out and none comes back
-    tail = [y for y in NEIGHBOURS[h] if probe.board.layout.onboard[y] and y != nxt][0]
+    tail = next(y for y in NEIGHBOURS[h] if probe.board.layout.onboard[y] and y != nxt)
     state = position(2, caravans=[[(tail, "R"), (h, "C")], [(g, "C")]],
                      reserves=[[3, 3, 3, 3, 3, 1], [3, 3, 3, 3, 3, 0]])
     d = STEP.index(nxt - h)
@@ -914,7 +915,7 @@ def test_a_trigger_on_seat_1_of_4_lets_seats_2_and_3_play_then_a_final_round():
 
 
 def test_a_trigger_on_the_last_seat_starts_the_final_round_at_once():
-    seats, state = trigger_schedule(3)
+    seats, _state = trigger_schedule(3)
     assert seats == [0, 1, 2, 3]
 
 
@@ -958,8 +959,8 @@ def test_a_seat_whose_head_has_no_open_neighbour_is_skipped():
 def test_a_stand_that_empties_the_market_fires_the_trigger():
     probe = new(2)
     h, g = far_cells(probe, [], 2)
-    nxt = [y for y in NEIGHBOURS[h] if probe.board.layout.onboard[y] and probe.board.cs[y] < 0][0]
-    tail = [y for y in NEIGHBOURS[h] if probe.board.layout.onboard[y] and y != nxt][0]
+    nxt = next(y for y in NEIGHBOURS[h] if probe.board.layout.onboard[y] and probe.board.cs[y] < 0)
+    tail = next(y for y in NEIGHBOURS[h] if probe.board.layout.onboard[y] and y != nxt)
     state = position(2, caravans=[[(tail, "C"), (h, "C")], [(g, "C")]], market=[1, 0, 0, 0, 0],
                      reserves=[[3, 3, 3, 3, 3, 6], [3, 3, 3, 3, 3, 7]])
     events = play(state, ("dir", STEP.index(nxt - h)), CAMEL_A)
@@ -989,9 +990,9 @@ def test_the_round_cap_applies_to_solo_too():
 @pytest.mark.parametrize("camels,market,why", [(0, [5] * 5, "no camel"), (3, [0] * 5, "market is empty")])
 def test_solo_ends_at_a_turn_start_without_camels_or_market(camels, market, why):
     probe = new(1)
-    a, b = far_cells(probe, [], 2)
-    nxt = [y for y in NEIGHBOURS[a] if probe.board.layout.onboard[y] and probe.board.cs[y] < 0][0]
-    tail = [y for y in NEIGHBOURS[a] if probe.board.layout.onboard[y] and y != nxt][0]
+    a, _b = far_cells(probe, [], 2)
+    nxt = next(y for y in NEIGHBOURS[a] if probe.board.layout.onboard[y] and probe.board.cs[y] < 0)
+    tail = next(y for y in NEIGHBOURS[a] if probe.board.layout.onboard[y] and y != nxt)
     # the tail is a good, so the camel laid does not come back
     state = position(1, caravans=[[(tail, "W"), (a, "C")]], reserves=[[3, 3, 3, 3, 3, camels + 1]],
                      market=market)
@@ -1022,7 +1023,7 @@ def finished(players, caravans, reserves):
 
 def test_the_longer_caravan_wins_then_the_bigger_reserve_then_the_later_seat():
     probe = new(3)
-    a, b, c, d = far_cells(probe, [], 4)
+    a, b, c, _d = far_cells(probe, [], 4)
     two = lambda x: [(x, "R"), (next(y for y in NEIGHBOURS[x] if probe.board.layout.onboard[y]), "C")]  # noqa
     longer = finished(2, [two(a), [(b, "C")]], [[0] * 6, [9] * 6])
     assert longer.outcome() == [1.0, 0.0] and longer.scores() == [2.0, 1.0]
@@ -1190,7 +1191,7 @@ def test_the_prior_prefers_a_block_that_is_omitted():
         found = find_line(probe, "R-", first_turn=0)
         if found:
             break
-    h, d, d2, cells = found
+    h, d, _d2, cells = found
     other = far_cells(probe, [h] + cells, 1)[0]
     state = position(2, seed=seed, caravans=[[(h, "C")], [(other, "C")]])
     play(state, ("dir", d))

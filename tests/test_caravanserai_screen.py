@@ -3,6 +3,7 @@ screen and its title, a 3-player game against the AI, the board's fit, panning a
 from __future__ import annotations
 
 from rich.text import Text
+from textual.app import App, ComposeResult
 
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
@@ -143,7 +144,7 @@ async def test_a_whole_solo_game_by_keys_ends_on_the_title(tmp_path):
             if action[0] == "stand":  # the cursor waits on it
                 assert screen.query_one(HexBoard).cursor == action_cell(action, screen.picture)
             await play_by_keys(pilot, screen, action)
-            await wait_for(pilot, lambda: host.turn > turn, f"{action} to land")
+            await wait_for(pilot, lambda turn=turn: host.turn > turn, f"{action} to land")
             assert host.actions[turn] == action
             await next_turn(pilot, app)
         assert {"start", "dir", "good", "camel", "stand"} <= kinds
@@ -172,7 +173,7 @@ async def test_three_players_against_the_ai_for_a_few_turns(tmp_path):
             if ("lying",) in host.state.legal_actions() and ("lying",) not in host.actions:
                 action = ("lying",)
             await play_by_keys(pilot, screen, action)
-            await wait_for(pilot, lambda: host.turn > turn, f"{action} to land")
+            await wait_for(pilot, lambda turn=turn: host.turn > turn, f"{action} to land")
         await next_turn(pilot, app)
         assert set(host.movers) == {0, 1, 2} and host.state.round == 3
         assert "You laid" in "\n".join(screen.query_one("#log").lines_text)
@@ -208,17 +209,17 @@ async def test_the_30_tile_board_fits_80x24_and_every_tile_is_reachable(tmp_path
         for P, Q in sorted(corners, key=lambda p: centre(*p)[1]):
             cell = centre(P, Q)
             await go_to(pilot, cell)
-            assert board.visible(cell), (P, Q)
+            assert board.in_view(cell), (P, Q)
             x, y = board.place(cell)
             line = screen_lines(app)[board.content_region.y + y - board.origin[1]]
             assert line[board.content_region.x + x - 1 - board.origin[0]] == "["
 
         # shift+arrows pan by hand over the whole picture: every tile's cells come into view
         async def sweep(key: str, arrow: str) -> None:
-            seen.update(c for c in cells if board.visible(c))
+            seen.update(c for c in cells if board.in_view(c))
             while arrow in board.more():
                 await pilot.press(key)
-                seen.update(c for c in cells if board.visible(c))
+                seen.update(c for c in cells if board.in_view(c))
 
         seen: set = set()
         await sweep("shift+up", "▲")
@@ -241,7 +242,7 @@ async def test_the_whole_board_shows_at_120x40(tmp_path):
         await next_turn(pilot, app)
         screen, host = app.screen, app.runner.host
         board = screen.query_one(HexBoard)
-        assert board.more() == "" and all(board.visible(c) for c in board.cells)
+        assert board.more() == "" and all(board.in_view(c) for c in board.cells)
         assert any("W K P R Y block" in line for line in screen_lines(app))  # the key, under the board
         await pilot.press("l")  # the whole legend in place of the plays and the log
         await pilot.pause()
@@ -253,6 +254,25 @@ async def test_the_whole_board_shows_at_120x40(tmp_path):
         await pilot.click(HexBoard, offset=(1 + x, 1 + y))  # inside the border
         await wait_for(pilot, lambda: host.turn > 0, "the click to play")
         assert host.actions[0] == start
+
+
+async def test_a_hidden_board_is_not_visible_and_takes_no_focus():
+    """The board asks whether a cell is in its viewport under its own name: ``visible`` stays
+    Textual's, so a board hidden by its style is not shown, clicked or focused."""
+
+    class BoardApp(App[None]):
+        def compose(self) -> ComposeResult:
+            yield HexBoard()
+
+    app = BoardApp()
+    async with app.run_test(size=SIZE) as pilot:
+        board = app.query_one(HexBoard)
+        board.set_cells([(0, 0), (1, 0), (0, 1)])
+        await pilot.pause()
+        assert board.visible is True and board.focusable and board.in_view((0, 0))
+        board.styles.visibility = "hidden"
+        await pilot.pause()
+        assert board.visible is False and not board.focusable
 
 
 def test_glyphs_read_without_colour():

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores
 from caravan_tui.engine import seat_field as who
@@ -58,6 +60,14 @@ from .board import (
 )
 from .heuristic import projected_points, win_chances
 
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+#: a loaded camel: ``(cell, good, under)``, under 1 for a stolen good under the camel
+Load: TypeAlias = tuple[int, int, int]
+T = TypeVar("T")
+Sortable = TypeVar("Sortable", bound="SupportsRichComparison")
+
 POSITIONS = ("top", "under")
 END_TURN = ("end_turn",)
 PLACE = [("place", cell) for cell in CELLS]
@@ -75,23 +85,23 @@ def actions_word(n: int) -> str:
     return f"{n} action" if n == 1 else f"{n} actions"
 
 
-def _with(items: tuple, item) -> tuple:
+def _with(items: tuple[Sortable, ...], item: Sortable) -> tuple[Sortable, ...]:
     """``items`` (sorted) with one more ``item``."""
     i = bisect_right(items, item)
     return items[:i] + (item,) + items[i:]
 
 
-def _without(items: tuple, item) -> tuple:
+def _without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
     """``items`` with one ``item`` fewer."""
     i = items.index(item)
     return items[:i] + items[i + 1:]
 
 
-def _is_cell(x) -> bool:
+def _is_cell(x: object) -> bool:
     return type(x) is int and 0 <= x < CELL_COUNT
 
 
-def _is_good(x) -> bool:
+def _is_good(x: object) -> bool:
     return type(x) is str and x in GOOD_INDEX
 
 
@@ -108,11 +118,31 @@ class CamelCaravanState(TurnState):
         "occ", "loose", "loose_count", "demand", "demand_supply", "markers", "thefts", "delivered",
         "bag", "draws",
     )
+    n: int
+    camels: int
+    short: bool
+    chance: int
+    start: int
+    turns: int
+    left: int
+    supply: list[int]
+    empties: list[tuple[int, ...]]
+    loads: list[tuple[Load, ...]]
+    occ: list[int]
+    loose: tuple[int, ...]
+    loose_count: int
+    demand: tuple[int, ...]
+    demand_supply: int
+    markers: list[int]
+    thefts: list[int]
+    delivered: list[tuple[int, ...]]
+    bag: tuple[int, ...]
+    draws: int
 
     # -- construction -------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, players: int, *, seed: int, options: dict) -> CamelCaravanState:
+    def new(cls, players: int, *, seed: int, options: dict[str, Any]) -> CamelCaravanState:
         if not 2 <= players <= 4:
             raise ValueError("Camel Caravan is for 2-4 players")
         state = cls()
@@ -195,7 +225,7 @@ class CamelCaravanState(TurnState):
     # -- the contract ---------------------------------------------------------------------------
 
     def _compute_legal(self) -> list[Action]:
-        p = self.turn
+        p: int = self.turn  # type: ignore[assignment]  # legal_actions asks only while a seat is to move
         empties = self.empties[p]
         froms = list(dict.fromkeys(empties))
         legal: list[Action] = []
@@ -251,30 +281,31 @@ class CamelCaravanState(TurnState):
 
     def apply(self, action: Action, log: bool = True) -> list[Event]:
         """One action; ``log=False`` builds no event text and returns [] (the same state)."""
-        if self.turn is None:
+        p = self.turn
+        if p is None:
             raise IllegalAction("the game is over")
         kind = action[0] if type(action) is tuple and action else None
         handler = _HANDLERS.get(kind) if type(kind) is str else None
         if handler is None:
             raise IllegalAction(f"{action!r} is not a Camel Caravan action")
-        events = [] if log else None
-        delivered = handler(self, action, events)
+        events: list[Event] | None = [] if log else None
+        delivered = handler(self, action, events, p)
         self._legal = None
         if delivered and not any(self.bag):
             self._finish(events, "a good was delivered after the bag ran out")
         elif not any(self.bag) and not self._deliverable():
             self._finish(events, "no good left can be delivered")
         elif kind == "end_turn" or not self.left:
-            self._next_turn(events)
-        return events if log else []
+            self._next_turn(p, events)
+        return events if events is not None else []
 
     # -- the actions (each checks everything before it changes anything; each logs into
-    # ``events`` unless it is None, and returns whether it delivered a good) ----------------------
+    # ``events`` unless it is None, and returns whether it delivered a good; ``p`` is the seat to move) -----
 
-    def _place(self, action: Action, events: list[Event] | None) -> bool:
+    def _place(self, action: Action, events: list[Event] | None, p: int) -> bool:
         if len(action) != 2 or not _is_cell(action[1]):
             raise IllegalAction(f"{action!r} is not ('place', cell)")
-        p, cell = self.turn, action[1]
+        cell = action[1]
         if not self.supply[p]:
             raise IllegalAction("you have no camel left in supply")
         cost = self._cost(cell)
@@ -287,10 +318,10 @@ class CamelCaravanState(TurnState):
                                 f"({actions_word(cost)})."))
         return False
 
-    def _move_camel(self, action: Action, events: list[Event] | None) -> bool:
+    def _move_camel(self, action: Action, events: list[Event] | None, p: int) -> bool:
         if len(action) != 3 or not _is_cell(action[1]) or not _is_cell(action[2]) or action[1] == action[2]:
             raise IllegalAction(f"{action!r} is not ('move_camel', from_cell, to_cell)")
-        p, f, t = self.turn, action[1], action[2]
+        f, t = action[1], action[2]
         if f not in self.empties[p]:
             raise IllegalAction(f"you have no empty camel on {CELL_NAMES[f]}")
         cost = self._cost(t)
@@ -311,10 +342,10 @@ class CamelCaravanState(TurnState):
                                 f"you have {actions_word(self.left)} left")
         return cost
 
-    def _pickup(self, action: Action, events: list[Event] | None) -> bool:
+    def _pickup(self, action: Action, events: list[Event] | None, p: int) -> bool:
         if len(action) != 2 or not _is_cell(action[1]):
             raise IllegalAction(f"{action!r} is not ('pickup', cell)")
-        p, cell = self.turn, action[1]
+        cell = action[1]
         good = self.loose[cell]
         if good < 0:
             raise IllegalAction(f"there is no loose good on {CELL_NAMES[cell]}")
@@ -366,11 +397,11 @@ class CamelCaravanState(TurnState):
             text += " The bag is empty: the game ends after the next delivery."
         events.append(Event(text, reveals=True))
 
-    def _steal(self, action: Action, events: list[Event] | None) -> bool:
+    def _steal(self, action: Action, events: list[Event] | None, p: int) -> bool:
         if (len(action) != 4 or not _is_cell(action[1]) or type(action[2]) is not int
                 or not 0 <= action[2] < self.n or action[2] == self.turn or not _is_good(action[3])):
             raise IllegalAction(f"{action!r} is not ('steal', cell, victim, good)")
-        p, cell, victim, name = self.turn, action[1], action[2], action[3]
+        cell, victim, name = action[1], action[2], action[3]
         good = GOOD_INDEX[name]
         if not self.thefts[p]:
             raise IllegalAction("you have no theft marker")
@@ -391,11 +422,11 @@ class CamelCaravanState(TurnState):
                                 f"{CELL_NAMES[cell]} and give{who(p, 's')} {who(victim)} a theft marker."))
         return False
 
-    def _move_good(self, action: Action, events: list[Event] | None) -> bool:
+    def _move_good(self, action: Action, events: list[Event] | None, p: int) -> bool:
         if (len(action) != 5 or not _is_cell(action[1]) or not _is_cell(action[2]) or action[1] == action[2]
                 or not _is_good(action[3]) or action[4] not in POSITIONS):
             raise IllegalAction(f"{action!r} is not ('move_good', from_cell, to_cell, good, 'top'|'under')")
-        p, f, t, name = self.turn, action[1], action[2], action[3]
+        f, t, name = action[1], action[2], action[3]
         good, under = GOOD_INDEX[name], POSITIONS.index(action[4])
         loads, empties = self.loads[p], self.empties[p]
         if (f, good, under) not in loads:
@@ -428,23 +459,22 @@ class CamelCaravanState(TurnState):
             events.append(Event(f"{who(p)} move{who(p, 's')} {name} from {CELL_NAMES[f]} to {CELL_NAMES[t]}."))
         return False
 
-    def _end_turn(self, action: Action, events: list[Event] | None) -> bool:
+    def _end_turn(self, action: Action, events: list[Event] | None, p: int) -> bool:
         if len(action) != 1:
             raise IllegalAction(f"{action!r} is not ('end_turn',)")
         if events is not None:
-            p = self.turn
             events.append(Event(f"{who(p)} end{who(p, 's')} the turn."))
         return False
 
     # -- turns and the end --------------------------------------------------------------------
 
-    def _next_turn(self, events: list[Event] | None) -> None:
-        """The next player clockwise; turn k brings min(k, 4) actions (the 1-2-3-4 ramp-up)."""
+    def _next_turn(self, p: int, events: list[Event] | None) -> None:
+        """The player after ``p`` clockwise; turn k brings min(k, 4) actions (the 1-2-3-4 ramp-up)."""
         if self.turns >= MAX_TURNS:
             self._finish(events, _TURNS_PLAYED)
             return
         self.turns += 1
-        self.turn = (self.turn + 1) % self.n
+        self.turn = (p + 1) % self.n
         self.left = min(self.turns, MAX_ACTIONS)
         if events is not None:
             whose = who(self.turn, "'s")
@@ -501,7 +531,7 @@ class CamelCaravanState(TurnState):
 
     # -- information ----------------------------------------------------------------------------
 
-    def _public(self) -> dict:
+    def _public(self) -> dict[str, Any]:
         return {
             "players": self.n,
             "camels": self.camels,
@@ -523,9 +553,9 @@ class CamelCaravanState(TurnState):
             "draws": self.draws,
         }
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> dict[str, Any]:
         """Everything is public except the order of the bag (its counts are shown)."""
-        view = {"game": "camel_caravan", "seat": seat, "over": self.turn is None}
+        view: dict[str, Any] = {"game": "camel_caravan", "seat": seat, "over": self.turn is None}
         view.update(self._public())
         view["scores"] = [self.score(p) for p in range(self.n)]
         return view
@@ -537,21 +567,21 @@ class CamelCaravanState(TurnState):
         return world
 
     @classmethod
-    def from_view(cls, view: dict, seat: int) -> CamelCaravanState:
+    def from_view(cls, view: dict[str, Any], seat: int) -> CamelCaravanState:
         """The viewed position; the bag's order comes from chance 0."""
         return cls._build(view, 0)
 
-    def to_data(self) -> dict:
+    def to_data(self) -> dict[str, Any]:
         data = self._public()
         data["chance"] = self.chance
         return data
 
     @classmethod
-    def from_data(cls, data: dict) -> CamelCaravanState:
+    def from_data(cls, data: dict[str, Any]) -> CamelCaravanState:
         return cls._build(data, data["chance"])
 
     @classmethod
-    def _build(cls, data: dict, chance: int) -> CamelCaravanState:
+    def _build(cls, data: dict[str, Any], chance: int) -> CamelCaravanState:
         state = cls.__new__(cls)
         n = state.n = data["players"]
         state.camels = data["camels"]
@@ -607,7 +637,8 @@ class CamelCaravanState(TurnState):
         if kind == "move_good":
             _, f, t, name, pos = action
             if pos == "under":
-                whose = who(self.turn, "'s")
+                turn = self.turn
+                whose = who(turn, "'s") if turn is not None else "a"
                 source = f"the stolen {name} from under {whose} camel on"
             else:
                 source = f"{name} from"
@@ -619,7 +650,7 @@ class CamelCaravanState(TurnState):
         return repr(action)
 
 
-_HANDLERS = {
+_HANDLERS: dict[str, Callable[[CamelCaravanState, Action, list[Event] | None, int], bool]] = {
     "place": CamelCaravanState._place,
     "move_camel": CamelCaravanState._move_camel,
     "pickup": CamelCaravanState._pickup,

@@ -130,7 +130,7 @@ def contents(view: dict) -> list[tuple]:
     goods = dict(view["goods"])
     demand = dict(view["demand"])
     empty = [[0] * players for _ in range(CELL_COUNT)]
-    loads = [[[] for _ in range(players)] for _ in range(CELL_COUNT)]
+    loads: list[list[list[tuple[str, bool]]]] = [[[] for _ in range(players)] for _ in range(CELL_COUNT)]
     for seat in range(players):
         for cell in view["empty"][seat]:
             empty[cell][seat] += 1
@@ -252,7 +252,8 @@ class CamelCaravanScreen(PausingGameScreen):
     def show_view(self, view: dict) -> None:
         board = self.query_one(CamelBoard)
         cells = contents(view)
-        self.occupied = {cell for cell, (_, _, camels) in enumerate(cells) if any(e or l for e, l in camels)}
+        self.occupied = {cell for cell, (_, _, camels) in enumerate(cells)
+                         if any(empty or loads for empty, loads in camels)}
         board.show(faces=[face(cell, *rest) for cell, rest in enumerate(cells)], marks=self._marks())
         board.border_title = Text(self.title_text(view))
         self.query_one("#cc-end").set_class(bool(sum(view["bag"].values())) or view["to_move"] is None, "-cc-hidden")
@@ -302,7 +303,7 @@ class CamelCaravanScreen(PausingGameScreen):
         return 1
 
     def _marks(self) -> dict[int, str]:
-        marks = {}
+        marks: dict[int, str] = {}
         if self.hinted is not None:
             marks.update((cell, HINT) for cell in action_cells(self.hinted))
         if self.pick is not None:
@@ -358,8 +359,8 @@ class CamelCaravanScreen(PausingGameScreen):
         if len(choices) > 1:
             return Text(f"enter: choose one of {len(choices)} plays here", style="bold")
         choice = choices[0]
-        cost = f" ({actions_word(self.cost(choice))})" if choice[0] == "place" else ""
-        return Text(f"enter: {self.short(choice)}{cost}", style="bold")
+        price = f" ({actions_word(self.cost(choice))})" if choice[0] == "place" else ""
+        return Text(f"enter: {self.short(choice)}{price}", style="bold")
 
     def short(self, choice: tuple) -> str:
         """A play at the cursor's cell in a few words (the board's frame names the cell)."""
@@ -368,7 +369,7 @@ class CamelCaravanScreen(PausingGameScreen):
             return "place a camel here"
         if kind == "move_camel":
             return "move the camel here"
-        if kind == "pickup":
+        if kind == "pickup" and self.view is not None:
             good, taken = dict(self.view["goods"]).get(choice[1], "the good"), dict(self.view["demand"]).get(choice[1])
             return f"pick up {good}" + (f" and {taken}♦" if taken else "")
         if kind == "steal":

@@ -15,7 +15,9 @@ scatter a placement. Hard also explores little (0.1), so that its larger budget 
 """
 from __future__ import annotations
 
-from caravan_tui.engine import GameAI
+from collections.abc import Sequence
+
+from caravan_tui.engine import Action, GameAI
 
 from .geometry import CELL_ID, NEIGHBOURS, QR, STEP, hex_distance
 from .heuristic import reach, reserve_weight, turns_left
@@ -36,9 +38,9 @@ class _Ctx:
     __slots__ = ("state", "p", "a", "cs", "bgoods", "blocked", "market", "res", "n", "back", "counted",
                  "camel")
 
-    def __init__(self, state: CaravanseraiState) -> None:
+    def __init__(self, state: CaravanseraiState, p: int) -> None:
         self.state = state
-        self.p = state.turn
+        self.p = p
         self.a = reserve_weight(turns_left(state))
         self.cs = state.board.cs
         self.bgoods = state.bgoods
@@ -154,12 +156,15 @@ class _Ctx:
         return best
 
 
-def prior(state: CaravanseraiState, actions) -> list[float]:
+def prior(state: CaravanseraiState, actions: Sequence[Action]) -> list[float]:
     """The search prior (``GameAI.prior``): one score per action for the seat to move, computed
     in place (the state's ``blocked`` map is marked and unmarked, nothing else is touched)."""
     stage = state.stage
-    if stage == PLACE or stage == BOARD:
-        ctx = _Ctx(state)
+    p = state.turn
+    if p is None:  # the game is over: no seat to score for
+        return [0.0] * len(actions)
+    if stage in (PLACE, BOARD):
+        ctx = _Ctx(state, p)
         scores = []
         for action in actions:
             kind = action[0]
@@ -190,7 +195,7 @@ def prior(state: CaravanseraiState, actions) -> list[float]:
                 scores.append(0.0)
         return scores
     if stage == STAND:
-        return _stand_scores(state, actions)
+        return _stand_scores(state, p, actions)
     if stage == START:
         return _start_scores(state, actions)
     return [0.0] * len(actions)
@@ -200,10 +205,9 @@ def _heads(state: CaravanseraiState) -> list[tuple[int, int] | None]:
     return [QR[c[-1][0]] if c else None for c in state.caravans]
 
 
-def _stand_scores(state: CaravanseraiState, actions) -> list[float]:
-    """A board good is worth most next to the own head (a block of its colour can use it) and
-    far from the others' heads."""
-    p = state.turn
+def _stand_scores(state: CaravanseraiState, p: int, actions: Sequence[Action]) -> list[float]:
+    """A board good is worth most next to seat ``p``'s own head (a block of its colour can use it)
+    and far from the others' heads."""
     heads = _heads(state)
     mine = heads[p]
     others = [h for q, h in enumerate(heads) if q != p and h is not None]
@@ -219,7 +223,7 @@ def _stand_scores(state: CaravanseraiState, actions) -> list[float]:
     return scores
 
 
-def _start_scores(state: CaravanseraiState, actions) -> list[float]:
+def _start_scores(state: CaravanseraiState, actions: Sequence[Action]) -> list[float]:
     """Start near the middle, with room, away from the other starting camels."""
     heads = [h for h in _heads(state) if h is not None]
     cs, blocked = state.board.cs, state.blocked

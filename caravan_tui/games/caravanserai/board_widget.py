@@ -161,8 +161,9 @@ class HexBoard(Widget, can_focus=True):
             arrows.append("▶")
         return "".join(arrows)
 
-    def visible(self, cell: Cell) -> bool:
-        """Whether the cell's mark, glyph and cursor brackets are all in the viewport."""
+    def in_view(self, cell: Cell) -> bool:
+        """Whether the cell's mark, glyph and cursor brackets are all in the viewport (not
+        ``visible``: that is Textual's own, whether the widget is shown at all)."""
         x, y = self.place(cell)
         ox, oy = self.origin
         width, height = self.content_size
@@ -290,7 +291,7 @@ class HexBoard(Widget, can_focus=True):
         self.refresh()
 
     def action_move(self, dx: int, dy: int) -> None:
-        q, r = self.cursor
+        _, r = self.cursor
         if dx:
             row = self._rows.get(r, [])
             if self.cursor not in row:
@@ -300,10 +301,10 @@ class HexBoard(Widget, can_focus=True):
                 self.cursor = row[i]
                 self._want = self.column(row[i])
             return
-        row = self._rows.get(r + dy)
-        if row:
+        line = self._rows.get(r + dy)
+        if line:
             want = self._want
-            self.cursor = min(row, key=lambda c: (abs(self.column(c) - want), self.column(c)))
+            self.cursor = min(line, key=lambda c: (abs(self.column(c) - want), self.column(c)))
 
     def action_pan(self, dx: int, dy: int) -> None:
         self._set_origin(self.origin[0] + dx, self.origin[1] + dy)

@@ -45,7 +45,8 @@ def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:
 
 # -- the layouts (spec §2.5), in canonical order: C, then I, then O -------------------------------
 
-C, I, O = "C", "I", "O"
+#: the tile classes: central, intermediate, outer
+CENTRAL, INTERMEDIATE, OUTER = "C", "I", "O"
 
 LAYOUT_LISTS: dict[int, tuple[tuple, tuple, tuple]] = {
     19: (((0, 0),),
@@ -77,7 +78,7 @@ def tiles_for(players: int) -> int:
 # -- the padded cell grid ---------------------------------------------------------------------------
 
 def _all_cells() -> set[tuple[int, int]]:
-    cells = set()
+    cells: set[tuple[int, int]] = set()
     for group in LAYOUT_LISTS[30]:
         for P, Q in group:
             cells.update(tile_cells(P, Q))
@@ -128,7 +129,7 @@ class Layout:
         groups = LAYOUT_LISTS[tiles]
         self.tiles = tiles
         self.positions = tuple(p for group in groups for p in group)
-        self.classes = tuple(cls for cls, group in zip((C, I, O), groups) for _ in group)
+        self.classes = tuple(cls for cls, group in zip((CENTRAL, INTERMEDIATE, OUTER), groups) for _ in group)
         self.cells = tuple(sorted(cell_id(q, r) for P, Q in self.positions for q, r in tile_cells(P, Q)))
         onboard = bytearray(GRID)
         for c in self.cells:
@@ -136,7 +137,7 @@ class Layout:
         self.onboard = bytes(onboard)
         #: 1 on every off-board cell: the starting ``blocked`` map of a state
         self.blocked = bytes(1 - x for x in onboard)
-        self.outer_tiles = tuple(i for i, cls in enumerate(self.classes) if cls == O)
+        self.outer_tiles = tuple(i for i, cls in enumerate(self.classes) if cls == OUTER)
 
 
 LAYOUTS: dict[int, Layout] = {tiles: Layout(tiles) for tiles in LAYOUT_LISTS}
@@ -163,7 +164,7 @@ class Board:
                 c = cell_id(q, r)
                 cs[c] = colour
                 by_colour[colour].append(c)
-                if layout.classes[i] == O:
+                if layout.classes[i] == OUTER:
                     outer.append(c)
         self.cs = tuple(cs)
         self.outer_cs = tuple(sorted(outer))

@@ -289,7 +289,7 @@ class CaravanseraiScreen(PausingGameScreen):
         self.picture: Picture | None = None
         self.hinted: Action | None = None
         self.flash: set[Cell] = set()
-        self._shown: dict[str, str] = {}  # per line under the board: what it shows now
+        self._shown: dict[str, object] = {}  # per line under the board: what it shows now
 
     def spare_rows(self) -> int:
         """Rows the column needs besides the board and the docked status line: the info
@@ -437,13 +437,13 @@ class CaravanseraiScreen(PausingGameScreen):
                 marks[cell] = Text(LAID)
         if self.turn is not None:
             for action in self.legal:
-                cell = action_cell(action, picture)
-                if cell is not None:
-                    marks[cell] = Text(SELECT)
+                at = action_cell(action, picture)
+                if at is not None:
+                    marks[at] = Text(SELECT)
         if self.hinted is not None:
-            cell = action_cell(self.hinted, picture)
-            if cell is not None:
-                marks[cell] = Text(HINT)
+            at = action_cell(self.hinted, picture)
+            if at is not None:
+                marks[at] = Text(HINT)
         return marks
 
     def _redraw_marks(self) -> None:
@@ -473,18 +473,18 @@ class CaravanseraiScreen(PausingGameScreen):
             return super().status_text()
         here = self.actions_at(self.query_one(HexBoard).cursor)
         if any(a[0] in ("good", "camel", "lying") for a in here):
-            return Text(f"enter: list · {self.prompt()}", style="bold")
+            return Text(f"enter: list · {self.prompt(self.view)}", style="bold")
         if ("use",) in here:
             colour = COLOUR_NAMES[self.view["placement"]["colour"]]
             return Text(f"enter: use or decline the {colour} board good", style="bold")
         if len(here) == 1:
-            text = f"enter: {self.short(here[0])}"
+            text = f"enter: {self.short(here[0], self.view)}"
             if here[0][0] == "dir":
                 text += " · or w e a d z x"
             return Text(text, style="bold")
         if here:
             return Text(f"enter: choose one of {len(here)} plays here", style="bold")
-        return Text(self.prompt(), style="bold")
+        return Text(self.prompt(self.view), style="bold")
 
     def show_status(self) -> None:
         """As the table's, but only when the line changes, and without a layout (it is one line)."""
@@ -494,13 +494,13 @@ class CaravanseraiScreen(PausingGameScreen):
             self._shown["#status"] = key
             self.query_one("#status", Static).update(text, layout=False)
 
-    def prompt(self) -> str:
+    def prompt(self, view: dict) -> str:
         """What the decision is, and its keys."""
-        stage = self.view["stage"]
+        stage = view["stage"]
         if stage == "start":
             return "Your starting camel: enter on a › cell"
         if stage == "stand":
-            return f"Stand goods ({self.view['stands']} left): enter on a ›"
+            return f"Stand goods ({view['stands']} left): enter on a ›"
         if stage == "board":
             return "A board good: enter on it to use or decline"
         if any(a[0] == "dir" for a in self.legal):
@@ -510,7 +510,7 @@ class CaravanseraiScreen(PausingGameScreen):
             keys += " · L lying"
         return keys
 
-    def short(self, action: Action) -> str:
+    def short(self, action: Action, view: dict) -> str:
         """An action in a few words (the board's frame names the cell)."""
         kind = action[0]
         if kind == "dir":
@@ -520,7 +520,7 @@ class CaravanseraiScreen(PausingGameScreen):
         if kind == "stand":
             return f"stand a {COLOUR_NAMES[action[1]]} good here"
         if kind == "camel":
-            pl = self.view["placement"]
+            pl = view["placement"]
             return f"end with a camel here: count {pl['placed'] + 1 - pl['omitted']}"
         return self.describe(action)
 
@@ -535,7 +535,7 @@ class CaravanseraiScreen(PausingGameScreen):
         least, first = TITLES[-1]
         return f"A caravan of {length}: no title ({first} needs {least})."
 
-    def match_summary(self, view: dict):
+    def match_summary(self, view: dict) -> Group:
         """The caravans, the reserves and, in solo, the title reached."""
         table = Table()
         table.add_column("Player")
@@ -550,7 +550,7 @@ class CaravanseraiScreen(PausingGameScreen):
             if solo:
                 row.append(view.get("title") or "no title (25 for Camel driver)")
             table.add_row(*row)
-        lines = [table]
+        lines: list[Table | Text] = [table]
         if solo:
             length = len(view["caravans"][0])
             earned = view.get("title")
@@ -570,14 +570,14 @@ class CaravanseraiScreen(PausingGameScreen):
     def view_changed(self, previous: dict | None, view: dict, by_other: bool) -> None:
         self._mover = previous["to_move"] if previous else None
         changed: set[Cell] = set()
-        if previous is not None and (by_other or self.replaying):
-            before, after = Picture(previous), self.picture
+        after = self.picture
+        if previous is not None and after is not None and (by_other or self.replaying):
+            before = Picture(previous)
             changed = {cell for cell in after.cells if before.key(cell) != after.key(cell)}
+            if changed and self.turn is None:
+                focus = after.pos if after.pos in changed else min(changed, key=lambda c: (c[1], c[0]))
+                self.query_one(HexBoard).bring_into_view(focus)
         self.flash = changed
-        board = self.query_one(HexBoard)
-        if changed and self.turn is None:
-            focus = after.pos if after.pos in changed else min(changed, key=lambda c: (c[1], c[0]))
-            board.bring_into_view(focus)
         self._redraw_marks()
 
     # -- playing -----------------------------------------------------------------------------------
@@ -593,8 +593,8 @@ class CaravanseraiScreen(PausingGameScreen):
     def _place_cursor(self) -> None:
         """Put the cursor where the decision is: the next piece's cell, the straight-on cell or
         the first open direction, the starting or standing cell nearest the cursor."""
-        picture, board = self.picture, self.query_one(HexBoard)
-        if picture is None:
+        picture, view, board = self.picture, self.view, self.query_one(HexBoard)
+        if picture is None or view is None:
             return
         cells = [c for a in self.legal if (c := action_cell(a, picture)) is not None]
         if not cells:
@@ -602,14 +602,16 @@ class CaravanseraiScreen(PausingGameScreen):
         if picture.target is not None and picture.target in cells:
             board.set_cursor(picture.target)
             return
-        pl = self.view["placement"]
+        pl = view["placement"]
         if pl is not None and pl["dir"] >= 0 and ("dir", pl["dir"]) in self.legal:
-            board.set_cursor(action_cell(("dir", pl["dir"]), picture))
+            ahead = action_cell(("dir", pl["dir"]), picture)
+            if ahead is not None:
+                board.set_cursor(ahead)
             return
         if pl is not None:
             board.set_cursor(cells[0])
             return
-        mine = self.view["caravans"][self.seat] if self.seat is not None else []
+        mine = view["caravans"][self.seat] if self.seat is not None else []
         anchor = tuple(mine[-1][:2]) if mine else board.cursor
         board.set_cursor(min(cells, key=lambda c: (distance(c, anchor), c[1], c[0])))
 
@@ -659,9 +661,10 @@ class CaravanseraiScreen(PausingGameScreen):
                         "cell or a lying camel).", severity="warning")
 
     def action_block(self, colour: int) -> None:
-        if not self._mine():
+        if not self._mine() or self.view is None:
             return
-        starts = self.view["placement"] is not None and not self.view["placement"]["left"]
+        pl = self.view["placement"]
+        starts = pl is not None and not pl["left"]
         choices = [a for a in self.legal if a[0] == "good" and a[1] == colour] if starts else []
         if not choices:
             self.notify(f"No {COLOUR_NAMES[colour]} block can start here now.", severity="warning")
@@ -675,7 +678,7 @@ class CaravanseraiScreen(PausingGameScreen):
                 self.act(choices[index])
 
         texts = [f"{a[2]} {COLOUR_NAMES[colour]} good{'s' if a[2] > 1 else ''}" for a in choices]
-        self.app.push_screen(ChoiceScreen(f"Block {self.view['placement']['block']}: how many?", texts), chosen)
+        self.app.push_screen(ChoiceScreen(f"Block {pl['block']}: how many?", texts), chosen)
 
     def action_piece(self, kind: str) -> None:
         if not self._mine():

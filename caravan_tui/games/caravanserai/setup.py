@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from .geometry import CATEGORIES, COLOURS, LAYOUTS, I, caravanserai_cells, cell_id, tiles_for
+from .geometry import CATEGORIES, COLOURS, INTERMEDIATE, LAYOUTS, caravanserai_cells, cell_id, tiles_for
 
 ALL_TILES = tuple((category, colour) for category in range(CATEGORIES) for colour in range(len(COLOURS)))
 
@@ -37,7 +37,7 @@ def deal(players: int, seed: int) -> tuple[int, tuple[tuple[int, int], ...], lis
     layout = LAYOUTS[tiles]
     goods = []
     for (P, Q), cls, (category, colour) in zip(layout.positions, layout.classes, kept):
-        if cls == I:
+        if cls == INTERMEDIATE:
             pick = rng.randrange(2)
             q, r = caravanserai_cells(P, Q, category)[pick]
             goods.append((cell_id(q, r), colour))
