@@ -257,7 +257,9 @@ class Game:
     """A registered game: metadata, the State class that implements its rules, its AI settings
     and its screen. ``quick_options`` make a short match (benchmarks, tests); ``screen`` loads
     the game's Textual screen class on demand (None: the generic screen plays it);
-    ``setup_check`` refuses options that do not suit a player count (see ``setup_problem``)."""
+    ``setup_check`` refuses options that do not suit a player count (see ``setup_problem``);
+    ``upgrade_log`` rewrites the action log of a save made before a change of the rules into
+    today's, applying it to the new ``state`` given (None: the rules never changed that way)."""
 
     id: str
     title: str
@@ -271,6 +273,7 @@ class Game:
     quick_options: dict[str, Any] = field(default_factory=dict)
     screen: Callable[[], type] | None = None
     setup_check: SetupCheck | None = None
+    upgrade_log: Callable[[Any, list[Action]], list[Action]] | None = None
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown name or a refused value is a ValueError that reads like

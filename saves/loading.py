@@ -66,6 +66,31 @@ def replay_snapshot(snapshot: Snapshot) -> Replayed:
         except ValueError as exc:
             raise DamagedSave(f"a seat cannot be read: {exc}") from None
     try:
+        return _checked(game, snapshot)
+    except DamagedSave as first:
+        upgraded = _upgraded(game, snapshot)
+        if upgraded is None:
+            raise
+        try:
+            return _checked(game, upgraded)
+        except DamagedSave:
+            raise first from None
+
+
+def _upgraded(game: Game, snapshot: Snapshot) -> Snapshot | None:
+    """``snapshot`` with its log in today's rules, when the game has changed them since (None:
+    it has not, or the log is no older log of them)."""
+    if game.upgrade_log is None:
+        return None
+    try:
+        state = game.new(snapshot.players, seed=snapshot.seed, options=snapshot.options)
+        return dataclasses.replace(snapshot, actions=game.upgrade_log(state, list(snapshot.actions)))
+    except (ValueError, LookupError, TypeError):
+        return None
+
+
+def _checked(game: Game, snapshot: Snapshot) -> Replayed:
+    try:
         game.resolve_options(snapshot.options)
         replayed = replay(game, snapshot)
     except ValueError as exc:  # options the game refuses, an illegal action in the log

@@ -1246,3 +1246,51 @@ def test_an_ai_seat_does_not_repeat_a_declined_proposal_nor_a_worse_one_in_the_s
     while state.phase == BUILD and state.to_move() != RED:
         state.apply(("end",))
     assert state.refused == ()  # the next build starts afresh
+
+
+def free_routes_to_the_last_seat(seed: int = 2) -> tuple[AhldarahdState, list]:
+    """A 3-player setup where the first two seats claim nothing and the last claims two routes:
+    the state after its second claim, and the log so far."""
+    state, log = GAME.new(3, seed=seed), []
+    for _ in range(2):
+        log.append(("done",))
+        state.apply(log[-1])
+    for _ in range(2):
+        log.append(next(a for a in state.legal_actions() if a[0] == "free"))
+        state.apply(log[-1])
+    return state, log
+
+
+def test_ruling_the_last_to_claim_free_routes_ends_the_setup_so_the_last_claim_can_be_taken_back():
+    state, log = free_routes_to_the_last_seat()
+    last = state.order[2]
+    assert state.phase == SETUP and state.to_move() == last and state.legal_actions() == [("done",)]
+    assert state.turn_no == 0 and state.faceup == []  # nothing of turn 1 is turned up yet
+    again = GAME.new(3, seed=2)
+    for action in log[:-1]:
+        again.apply(action)
+    events = again.apply(log[-1])
+    assert not any(event.reveals for event in events)  # so the host lets the claim be taken back
+    events = state.apply(("done",))
+    assert state.turn_no == 1 and len(state.faceup) == 3 and any(event.reveals for event in events)
+
+
+def test_a_save_from_before_that_ruling_loads_with_its_done_put_in():
+    from saves.loading import replay_snapshot
+    from saves.snapshot import Snapshot
+
+    state, log = free_routes_to_the_last_seat()
+    state.apply(("done",))
+    opening = state.legal_actions()[0]
+    state.apply(opening)
+    for old_log, final in ((log + [opening], state), (log, None)):  # (the old rules went on by themselves)
+        if final is None:
+            final = GAME.new(3, seed=2)
+            for action in log + [("done",)]:
+                final.apply(action)
+        old = Snapshot(match_id="m", game_id=GAME.id, options=GAME.resolve_options({}), players=3,
+                       seats=["human"] * 3, names=["A", "B", "C"], seed=2, actions=old_log,
+                       state=final.to_data(), created=1.0, updated=2.0, status="playing", result=None)
+        loaded = replay_snapshot(old)
+        assert loaded.state.to_data() == final.to_data()
+        assert loaded.snapshot.actions == log + [("done",)] + old_log[len(log):]

@@ -7,7 +7,7 @@ from importlib.resources import files
 from caravan_tui.engine import Game, Option
 
 from .ai import AI
-from .rules import AhldarahdState, setup_problem
+from .rules import AhldarahdState, setup_problem, upgrade_log
 
 
 def _screen() -> type:
@@ -43,4 +43,5 @@ GAME = Game(
     quick_options={},
     screen=_screen,
     setup_check=setup_problem,
+    upgrade_log=upgrade_log,
 )

@@ -46,6 +46,8 @@ def describe(state: AhldarahdState, action: Action) -> str:
         r = action[1] - 1
         return f"Claim {route_words(seat, r)} on {map_words(seat, n)} for free{_takes(state, seat, seat, r)}"
     if kind == "done":
+        if state.free_left <= 0 or not state.markers[seat]:
+            return "Done with free routes: turn 1 begins"
         return "Claim no more free routes"
     if kind == "open":
         item = ITEM_INDEX[action[1]]

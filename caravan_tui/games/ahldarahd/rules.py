@@ -32,6 +32,9 @@ Rulings (where the spec is silent or needs a software decision; each is tested):
   asked even when that card cannot avert: skipping them would tell the table what they hold.
 - Ruling (declines): a decline is logged without a reason (a reason computed from the
   decliner's hand would tell the table what it holds).
+- Ruling (the last free route): the last player to claim free routes ends the setup with
+  "done" even when no claim is left to make, so that their last claim can be taken back before
+  turn 1's cards are turned up (saves made before this ruling load with that "done" put in).
 - Ruling (setup gold): the starting 5 gold are counted out before the black chips go into the
   bank, so no Night comes before the free routes.
 - Ruling (chip draws): a payment draws one chip per gold until it is paid or the bag holds no
@@ -639,9 +642,15 @@ class AhldarahdState(SplitMixChance, TurnState):
             self.back = self.phase
             next_night(self, events)
             return
-        if self.phase == SETUP and (self.free_left <= 0 or not self.markers[seat]):
+        if self.phase == SETUP and (self.free_left <= 0 or not self.markers[seat]) and not self._sets_up_last():
             self.pos += 1
             self._begin_setup_seat(events)
+
+    def _sets_up_last(self) -> bool:
+        """The seat at ``pos`` is the last to claim free routes: turn 1's cards come up after
+        it, so it ends the setup itself ("done"), and its last claim can be taken back first."""
+        markers = self.markers
+        return not any(markers[s] for s in self.order[self.pos + 1:])
 
     def _finish(self, why: str, events: list[Event] | None) -> None:
         self.ended = why
@@ -777,6 +786,8 @@ class AhldarahdState(SplitMixChance, TurnState):
         if phase == SETUP:
             owner = self.owner
             base = seat * ROUTES
+            if self.free_left <= 0 or not self.markers[seat]:  # the last claim made: turn 1 waits for "done"
+                return [DONE]
             out = [("free", r + 1) for r in range(ROUTES) if owner[base + r] < 0]
             out.append(DONE)
             return out
@@ -880,11 +891,13 @@ class AhldarahdState(SplitMixChance, TurnState):
                     events.append(Event(f"{who(seat)} claim{who(seat, 's')} {route_words(seat, r)} "
                                         f"on {poss(seat)} own map for free."))
                 self._place(seat, seat, r, events)
+                self._continue(seat, events)
             else:
                 self.free_left = 0
                 if events is not None:
                     events.append(Event(f"{who(seat)} claim{who(seat, 's')} no more free routes."))
-            self._continue(seat, events)
+                self.pos += 1
+                self._begin_setup_seat(events)
         elif phase == SHAH_GIVE:
             target = action[1]
             self.shah = target
@@ -1206,3 +1219,17 @@ class AhldarahdState(SplitMixChance, TurnState):
                               for p, give_gold, ask_gold, give, ask in data.get("refused", ()))  # older saves: none
         state._legal = [] if state.turn is None else None
         return state
+
+
+def upgrade_log(state: AhldarahdState, actions: list[Action]) -> list[Action]:
+    """The log of a save made before the last seat to claim free routes ended the setup itself:
+    its "done" put in where today's rules wait for it (before turn 1, or at the end)."""
+    out: list[Action] = []
+    for action in [*actions, None]:
+        if state.phase == SETUP and action != DONE and state.legal_actions() == [DONE]:
+            state.apply(DONE, False)
+            out.append(DONE)
+        if action is not None:
+            state.apply(action, False)
+            out.append(action)
+    return out
