@@ -9,6 +9,8 @@ import random
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from importlib import import_module
+from importlib.resources import files
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 #: An action is a tuple of str / int / nested tuples, e.g. ("play", "2MK", "3MV") or ("pass",).
@@ -250,6 +252,22 @@ class GameAI:
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
     considered: Considered | None = None
+
+
+def rules_of(package: str) -> str:
+    """A game's player rules: the ``rules.md`` in its folder."""
+    return files(package).joinpath("rules.md").read_text(encoding="utf-8")
+
+
+def screen_of(package: str) -> Callable[[], type]:
+    """What loads a game's Textual screen (``<package>.screen.SCREEN``), only when a screen is
+    wanted: the engine and the rules never import Textual."""
+
+    def load() -> type:
+        screen: type = import_module(f"{package}.screen").SCREEN
+        return screen
+
+    return load
 
 
 @dataclass(frozen=True)

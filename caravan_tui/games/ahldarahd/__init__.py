@@ -2,20 +2,10 @@
 into cities on everyone's maps, and trade with each other."""
 from __future__ import annotations
 
-from importlib.resources import files
-
-from caravan_tui.engine import Game, Option
+from caravan_tui.engine import Game, Option, rules_of, screen_of
 
 from .ai import AI
 from .rules import AhldarahdState, setup_problem, upgrade_log
-
-
-def _screen() -> type:
-    """The game's Textual screen, imported only when a screen is wanted."""
-    from .screen import SCREEN
-
-    return SCREEN
-
 
 GAME = Game(
     id="ahldarahd",
@@ -35,13 +25,13 @@ GAME = Game(
             "When a bidding phase awards no route card, the oldest face-up card is discarded at the "
             "next refresh, so the deck always runs out."),
     },
-    rules=files(__package__).joinpath("rules.md").read_text(encoding="utf-8"),
+    rules=rules_of(__name__),
     summary="Bid for route cards and favours, claim majorities of routes into cities on every map, and deal.",
     state_class=AhldarahdState,
     default_players=3,
     ai=AI,
     quick_options={},
-    screen=_screen,
+    screen=screen_of(__name__),
     setup_check=setup_problem,
     upgrade_log=upgrade_log,
 )

@@ -1,20 +1,10 @@
 """Camel Caravan: 2-4 players relay goods along chains of camels to the cities that want them."""
 from __future__ import annotations
 
-from importlib.resources import files
-
-from caravan_tui.engine import Game, Option
+from caravan_tui.engine import Game, Option, rules_of, screen_of
 
 from .ai import AI
 from .rules import CamelCaravanState
-
-
-def _screen() -> type:
-    """The game's Textual screen, imported only when a screen is wanted."""
-    from .screen import SCREEN
-
-    return SCREEN
-
 
 GAME = Game(
     id="camel_caravan",
@@ -25,11 +15,11 @@ GAME = Game(
         "short_game": Option(False, (False, True),
                              "Remove 3 of each common and 1 of each rare good: 32 goods (suits 2-3 players)."),
     },
-    rules=files(__package__).joinpath("rules.md").read_text(encoding="utf-8"),
+    rules=rules_of(__name__),
     summary="Chain your camels across the desert and relay goods to the cities that want them.",
     state_class=CamelCaravanState,
     default_players=2,
     ai=AI,
     quick_options={},
-    screen=_screen,
+    screen=screen_of(__name__),
 )

@@ -1,20 +1,10 @@
 """Caravanserai: lay goods in blocks across a hex desert and grow the longest caravan (1-6 players)."""
 from __future__ import annotations
 
-from importlib.resources import files
-
-from caravan_tui.engine import Game, Option
+from caravan_tui.engine import Game, Option, rules_of, screen_of
 
 from .ai import AI
 from .rules import CaravanseraiState
-
-
-def _screen() -> type:
-    """The game's Textual screen, imported only when a screen is wanted."""
-    from .screen import SCREEN
-
-    return SCREEN
-
 
 GAME = Game(
     id="caravanserai",
@@ -25,11 +15,11 @@ GAME = Game(
                           "Expert: 7 goods a colour in the market, the first block is always 1 good, "
                           "and once a turn a lying camel may replace a block."),
     },
-    rules=files(__package__).joinpath("rules.md").read_text(encoding="utf-8"),
+    rules=rules_of(__name__),
     summary="Lay goods in growing blocks across the desert; the longest caravan wins (solo: earn a title).",
     state_class=CaravanseraiState,
     default_players=2,
     ai=AI,
     quick_options={},
-    screen=_screen,
+    screen=screen_of(__name__),
 )
