@@ -30,7 +30,6 @@ GAME = Game(
     state_class=AhldarahdState,
     default_players=3,
     ai=AI,
-    quick_options={},
     screen=screen_of(__name__),
     setup_check=setup_problem,
     upgrade_log=upgrade_log,

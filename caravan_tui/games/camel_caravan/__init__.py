@@ -18,8 +18,6 @@ GAME = Game(
     rules=rules_of(__name__),
     summary="Chain your camels across the desert and relay goods to the cities that want them.",
     state_class=CamelCaravanState,
-    default_players=2,
     ai=AI,
-    quick_options={},
     screen=screen_of(__name__),
 )

@@ -18,8 +18,6 @@ GAME = Game(
     rules=rules_of(__name__),
     summary="Lay goods in growing blocks across the desert; the longest caravan wins (solo: earn a title).",
     state_class=CaravanseraiState,
-    default_players=2,
     ai=AI,
-    quick_options={},
     screen=screen_of(__name__),
 )

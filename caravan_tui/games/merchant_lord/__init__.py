@@ -22,9 +22,7 @@ GAME = Game(
     rules=rules_of(__name__),
     summary="Sell your dice-goods at villages and tuck merchants into yours: first to 9 table cards ends it.",
     state_class=MerchantLordState,
-    default_players=2,
     ai=AI,
-    quick_options={},
     screen=screen_of(__name__),
     setup_check=setup_problem,
 )
