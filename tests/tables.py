@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 
+from caravan_tui.app import CaravanApp
 from caravan_tui.bus import Act, YourTurn
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.seats import SeatSpec
+from saves import SaveStore
 
 
 class Table:
@@ -51,7 +53,17 @@ class Table:
         return action
 
 
-async def wait_for(pilot, condition, what: str, timeout: float = 10.0) -> None:
+def quick_app(tmp_path, iterations: int, flash_seconds: float | None = None, **kwargs) -> CaravanApp:
+    """The app with its saves in ``tmp_path``, AI seats searching ``iterations`` and no pause
+    after an opponent's move."""
+    app = CaravanApp(store=SaveStore(tmp_path), ai_iterations=iterations, **kwargs)
+    app.move_pause = 0.0
+    if flash_seconds is not None:
+        app.flash_seconds = flash_seconds
+    return app
+
+
+async def wait_for(pilot, condition, what: str, timeout: float = 20.0) -> None:
     """Poll ``condition``; a plain sleep between polls (``pilot.pause`` would draw the screen
     each time), then one pause so the screen is drawn and idle once it holds."""
     for _ in range(int(timeout / 0.02)):

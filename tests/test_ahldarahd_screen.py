@@ -20,18 +20,15 @@ from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList
-from saves import SaveStore
 
-from tables import Table, wait_for
+from tables import Table, quick_app, wait_for
 
 SIZE = (80, 24)
 GAME = get_game("ahldarahd")
 
 
 def make_app(tmp_path, iterations: int = 3) -> CaravanApp:
-    app = CaravanApp(store=SaveStore(tmp_path), ai_iterations=iterations)
-    app.move_pause = 0.0
-    return app
+    return quick_app(tmp_path, iterations)
 
 
 def screen_text(app) -> str:

@@ -27,24 +27,15 @@ from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList, TablePanel
 from saves import SaveStore
 
+from tables import quick_app, wait_for
+
 SIZE = (80, 24)
 PASS = ("pass",)
 
 
 def make_app(tmp_path, iterations: int = 30, **kwargs) -> CaravanApp:
-    app = CaravanApp(store=SaveStore(tmp_path), ai_iterations=iterations, **kwargs)
-    app.move_pause = 0.0
-    app.flash_seconds = 0.05
-    return app
+    return quick_app(tmp_path, iterations, flash_seconds=0.05, **kwargs)
 
-
-async def wait_for(pilot, condition, what: str, timeout: float = 20.0) -> None:
-    """Let the app run until ``condition()`` holds (bounded)."""
-    for _ in range(int(timeout / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def my_turn(app) -> bool:

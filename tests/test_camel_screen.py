@@ -18,16 +18,15 @@ from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList
-from saves import SaveStore
+
+from tables import quick_app, wait_for
 
 SIZE = (80, 24)
 OPTIONS = {"short_game": True, "sixth_camel": False}
 
 
 def make_app(tmp_path, iterations: int = 8) -> CaravanApp:
-    app = CaravanApp(store=SaveStore(tmp_path), ai_iterations=iterations)
-    app.move_pause = 0.0  # no pause between the AI's actions
-    return app
+    return quick_app(tmp_path, iterations)
 
 
 def seed_where_first(seat: int) -> int:
@@ -38,13 +37,6 @@ def seed_where_first(seat: int) -> int:
 def setup(seed: int) -> MatchSetup:
     return MatchSetup("camel_caravan", ["human", "ai:easy"], ["Tester", "Bot"], dict(OPTIONS), seed)
 
-
-async def wait_for(pilot, condition, what: str, timeout: float = 20.0) -> None:
-    for _ in range(int(timeout / 0.02)):
-        if condition():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def my_turn(app) -> bool:

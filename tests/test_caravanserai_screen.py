@@ -16,16 +16,15 @@ from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.seats import SeatSpec
-from saves import SaveStore
+
+from tables import quick_app, wait_for
 
 SIZE = (80, 24)
 DIRECTION_KEY = {0: "d", 1: "e", 2: "w", 3: "a", 4: "z", 5: "x"}
 
 
 def make_app(tmp_path, iterations: int = 8) -> CaravanApp:
-    app = CaravanApp(store=SaveStore(tmp_path), ai_iterations=iterations)
-    app.move_pause = 0.0
-    return app
+    return quick_app(tmp_path, iterations)
 
 
 def setup(seats: list[str], seed: int, **options) -> MatchSetup:
@@ -33,13 +32,6 @@ def setup(seats: list[str], seed: int, **options) -> MatchSetup:
     names = ["Tester"] + [f"Bot {i}" for i in range(1, len(seats))]
     return MatchSetup("caravanserai", specs, names, dict(options), seed)
 
-
-async def wait_for(pilot, condition, what: str, timeout: float = 20.0) -> None:
-    for _ in range(int(timeout / 0.01)):
-        if condition():
-            return
-        await pilot.pause(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def my_turn(app) -> bool:

@@ -17,9 +17,8 @@ from caravan_tui.games.decktet_caravan.cards import INDEX, RANKS, SUIT_CODES, SU
 from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen, card_face, cards_in
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.widgets import ActionList
-from saves import SaveStore
 
-from tables import Table
+from tables import Table, quick_app, wait_for
 
 SIZE = (80, 24)
 PASS = ("pass",)
@@ -27,19 +26,9 @@ GAME = get_game("decktet_caravan")
 OPTIONS = {"hands": 1}
 
 
-def make_app(tmp_path) -> CaravanApp:
-    app = CaravanApp(store=SaveStore(tmp_path), ai_iterations=30)
-    app.move_pause = 0.0
-    app.flash_seconds = 0.05
-    return app
+def make_app(tmp_path, iterations: int = 30) -> CaravanApp:
+    return quick_app(tmp_path, iterations, flash_seconds=0.05)
 
-
-async def wait_for(pilot, condition, what: str, timeout: float = 10.0) -> None:
-    for _ in range(int(timeout / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 def glyphs(token: str) -> str:

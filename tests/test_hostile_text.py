@@ -46,6 +46,8 @@ from caravan_tui.ssh.protocol import CRASHED, Crashed, JoinSeat, request_from_ma
 from saves import SaveStore
 from saves.snapshot import Snapshot
 
+from tables import wait_for
+
 SIZE = (80, 24)
 LONG_NAME = "[" + "W" * 198 + "]"
 #: a name as typed -> as it must show (written out by hand: not computed by the code under test)
@@ -107,14 +109,6 @@ def rendered(renderable, width: int = 2000) -> str:
     return console.export_text()
 
 
-async def settle(pilot, condition, what: str, timeout: float = 10.0) -> None:
-    for _ in range(int(timeout / 0.02)):
-        if condition():
-            await pilot.pause()
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
-
 
 # -- matches with hostile names ------------------------------------------------------------------------
 
@@ -146,7 +140,7 @@ def my_build(state) -> bool:
 
 async def show_table(app, pilot, screen) -> None:
     await app.push_screen(screen)
-    await settle(pilot, lambda: screen.view is not None and screen.names and screen.query_one("#log").lines,
+    await wait_for(pilot, lambda: screen.view is not None and screen.names and screen.query_one("#log").lines,
                  "the table")
 
 
@@ -165,7 +159,7 @@ async def check_tables(app, pilot, game_index: int, hosted: bool) -> None:
         if hosted:
             await show_table(app, pilot, watching)
             await speaker.send(Chat(runner.match_id, 1, CHAT))  # (the hub passes chat on as the host does here)
-            await settle(pilot, lambda: any(CHAT in line for line in watching.query_one("#log").lines_text), "chat")
+            await wait_for(pilot, lambda: any(CHAT in line for line in watching.query_one("#log").lines_text), "chat")
             assert_safe_screen(app, names[:2], whole=["[@click=app.quit]hi[/]"])
             app.pop_screen()
         await show_table(app, pilot, screen)
@@ -184,7 +178,7 @@ async def check_tables(app, pilot, game_index: int, hosted: bool) -> None:
             app.pop_screen()
         summary = screen.match_summary(screen.view)
         screen.handle(MatchOver(runner.match_id, [float(s) for s in range(players)], [1.0] + [0.0] * (players - 1)))
-        await settle(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the final table")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the final table")
         assert_safe_screen(app, names[:2])
         final = str(app.screen.query_one("#final-scores", Static).visual) + rendered(summary)
         assert [name for name in names if shown(name) not in final] == []
@@ -208,9 +202,9 @@ async def test_a_trade_offer_names_its_partner_as_typed(tmp_path):
         runner.start()
         try:
             await show_table(app, pilot, screen)
-            await settle(pilot, lambda: screen.turn is not None, "my build")
+            await wait_for(pilot, lambda: screen.turn is not None, "my build")
             await pilot.press("o")
-            await settle(pilot, lambda: app.screen is not screen, "the offer")
+            await wait_for(pilot, lambda: app.screen is not screen, "the offer")
             assert_safe_screen(app, [names[1]])
         finally:
             runner.stop()
@@ -280,20 +274,20 @@ async def test_home_saves_dialogs_and_replay_show_hostile_names_and_file_names_a
     app = CaravanApp(store=store)
     app.move_pause, app.flash_seconds = 0.0, 0.05
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await settle(pilot, lambda: isinstance(app.screen, HomeScreen) and content(app, "#home-continue"), "home")
+        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and content(app, "#home-continue"), "home")
         assert_safe_screen(app, latest.names)
         names = " vs ".join(map(shown, latest.names))
         assert content(app, "#home-continue") == (f"Continue: Caravans of Ahldarahd, {names} "
                                                   f"({len(latest.actions)} moves)")
 
         await pilot.press("l")
-        await settle(pilot, lambda: isinstance(app.screen, SavesScreen) and app.screen.query_one(DataTable).row_count,
+        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen) and app.screen.query_one(DataTable).row_count,
                      "the saves")
         assert app.screen.query_one(DataTable).row_count == 4
         assert_safe_screen(app, [latest.names[0], older.names[0], *DAMAGED_FILES.values()])
         assert content(app, "#saves-detail") == f"{HOSTILE_FILE}: {names} · playing"
         await pilot.press("d")  # a question naming the file
-        await settle(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         assert_safe_screen(app, [HOSTILE_FILE])
         assert content(app, ".dialog-text") == f"Delete the save {HOSTILE_FILE}?"
         await pilot.press("n")
@@ -303,7 +297,7 @@ async def test_home_saves_dialogs_and_replay_show_hostile_names_and_file_names_a
         app.pop_screen()
 
         await pilot.press("w")  # the replay, from the first person's seat
-        await settle(pilot, lambda: getattr(app.screen, "replaying", False) and app.screen.view, "the replay")
+        await wait_for(pilot, lambda: getattr(app.screen, "replaying", False) and app.screen.view, "the replay")
         assert_safe_screen(app, latest.names[1:3])
         await pilot.press("left", "left")
         await pilot.pause()
@@ -311,10 +305,10 @@ async def test_home_saves_dialogs_and_replay_show_hostile_names_and_file_names_a
         await pilot.press("escape")
 
         await pilot.press("down", "down", "enter")  # a damaged file: refused, with the reason
-        await settle(pilot, lambda: app._notifications, "the notice")
+        await wait_for(pilot, lambda: app._notifications, "the notice")
         assert_safe_screen(app, list(DAMAGED_FILES.values())[1:])
         await pilot.press("up", "up", "d", "y")  # deleted: the notice names the file
-        await settle(pilot, lambda: any("Deleted" in note.message for note in app._notifications), "the notice")
+        await wait_for(pilot, lambda: any("Deleted" in note.message for note in app._notifications), "the notice")
         assert_safe_screen(app, [HOSTILE_FILE])
         assert [note.message for note in app._notifications][-1] == f"Deleted {HOSTILE_FILE}"
 
@@ -379,36 +373,36 @@ async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as
     app, serve = session(hub, ANN)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         served = asyncio.create_task(serve())
-        await settle(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Online" in content(app, "#lobby-online"),
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Online" in content(app, "#lobby-online"),
                      "the lobby")
         assert_safe_screen(app, [ANN_NAME, BOB_NAME])
         await pilot.press("c")
-        await settle(pilot, lambda: app.screen.query("#create"), "the create screen")
+        await wait_for(pilot, lambda: app.screen.query("#create"), "the create screen")
         assert_safe_screen(app)
         await pilot.press("ctrl+o", "ctrl+g")
-        await settle(pilot, lambda: getattr(app.screen, "view", None), "the match")
+        await wait_for(pilot, lambda: getattr(app.screen, "view", None), "the match")
         match = next(iter(hub.matches.values()))
         await bob.send(JoinSeat(match.match_id, 1))
-        await settle(pilot, lambda: BOB_NAME in app.screen.names, "the opponent")
+        await wait_for(pilot, lambda: BOB_NAME in app.screen.names, "the opponent")
         await bob.send(Chat(match.match_id, 1, CHAT))
-        await settle(pilot, lambda: any(CHAT in line for line in app.screen.query_one("#log").lines_text), "chat")
+        await wait_for(pilot, lambda: any(CHAT in line for line in app.screen.query_one("#log").lines_text), "chat")
         assert_safe_screen(app, [BOB_NAME], whole=["[@click=app.quit]hi[/]"])
         served.cancel()
 
     app, serve = session(hub, CYD)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         served = asyncio.create_task(serve())
-        await settle(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
         await type_name(pilot, ANN_NAME)  # taken: the refusal quotes it
-        await settle(pilot, lambda: isinstance(app.screen, YourNameScreen) and "taken" in
+        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen) and "taken" in
                      content(app, "#your-name-problem"), "the refusal")
         assert_safe_screen(app, [ANN_NAME])
         await type_name(pilot, CYD_NAME)
-        await settle(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rows, "the lobby")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rows, "the lobby")
         assert_safe_screen(app, [CYD_NAME, ANN_NAME])
         await pilot.press("w")
-        await settle(pilot, lambda: getattr(app.screen, "view", None) and app.screen.names, "the match")
-        await settle(pilot, lambda: any(CHAT in line for line in app.screen.query_one("#log").lines_text), "chat")
+        await wait_for(pilot, lambda: getattr(app.screen, "view", None) and app.screen.names, "the match")
+        await wait_for(pilot, lambda: any(CHAT in line for line in app.screen.query_one("#log").lines_text), "chat")
         assert_safe_screen(app, [ANN_NAME, BOB_NAME], whole=["[@click=app.quit]hi[/]"])
         served.cancel()
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
@@ -416,11 +410,11 @@ async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as
 
 async def open_a_table(app, pilot, serve) -> asyncio.Task:
     served = asyncio.create_task(serve())
-    await settle(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
+    await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
     await pilot.press("c")
-    await settle(pilot, lambda: app.screen.query("#create"), "the create screen")
+    await wait_for(pilot, lambda: app.screen.query("#create"), "the create screen")
     await pilot.press("ctrl+o", "ctrl+g")
-    await settle(pilot, lambda: getattr(app.screen, "view", None), "the match")
+    await wait_for(pilot, lambda: getattr(app.screen, "view", None), "the match")
     return served
 
 
@@ -442,16 +436,16 @@ async def fail_at_a_table(app, serve, hub, caplog, checked: list[str]) -> None:
         served = await open_a_table(app, pilot, serve)
         match = next(iter(hub.matches.values()))
         await app.screen.mount(Static("[/]boom"))  # what a name in markup did: fails as it is drawn
-        await settle(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.query(Toast), "the lobby")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.query(Toast), "the lobby")
         assert [str(toast.render()) for toast in app.screen.query(Toast)] == [CRASHED]  # all it shows of it
         text = drawn(app)[0]
         assert "Something went wrong;" in text and "Traceback" not in text and "site-packages" not in text
         assert app.is_running and app.return_code is None and app._exit_renderables == []
-        await settle(pilot, lambda: logged_failures(caplog), "the hub's log")
+        await wait_for(pilot, lambda: logged_failures(caplog), "the hub's log")
         assert "Traceback" in logged_failures(caplog)[0] and "MarkupError" in logged_failures(caplog)[0]
         assert match.owner(0) == ANN and not match.seated  # the seat is kept for its person
         await pilot.press("j")  # and the match goes on
-        await settle(pilot, lambda: getattr(app.screen, "view", None), "the match again")
+        await wait_for(pilot, lambda: getattr(app.screen, "view", None), "the match again")
         served.cancel()
         checked.append("all")
 
@@ -472,7 +466,7 @@ async def test_a_failure_in_the_lobby_ends_the_session_with_one_line(hub, caplog
 async def fail_in_the_lobby(app, serve) -> None:
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         served = asyncio.create_task(serve())
-        await settle(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
         await app.screen.mount(Static("[/]boom"))
         for _ in range(500):  # (not settle: the app is ending, nothing more is drawn)
             if app.return_code is not None:

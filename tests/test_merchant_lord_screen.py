@@ -14,9 +14,8 @@ from caravan_tui.games.merchant_lord.widgets import ChipBar, VillageBoard
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.widgets import ActionList
-from saves import SaveStore
 
-from tables import Table, wait_for
+from tables import Table, quick_app, wait_for
 
 SIZE = (80, 24)
 GAME = get_game("merchant_lord")
@@ -24,9 +23,7 @@ ENDS = {("end_favour",), ("end_selling",), ("end_buying",), ("skip",)}
 
 
 def make_app(tmp_path, iterations: int = 4) -> CaravanApp:
-    app = CaravanApp(store=SaveStore(tmp_path), ai_iterations=iterations)
-    app.move_pause = 0.0
-    return app
+    return quick_app(tmp_path, iterations)
 
 
 def screen_lines(app) -> list[str]:

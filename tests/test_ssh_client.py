@@ -20,16 +20,11 @@ from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.widgets import MatchLog
 
+from tables import wait_for
+
 SIZE = (80, 24)
 ANN = "SHA256:annannannannannannann"
 
-
-async def wait_for(pilot, condition, what: str, timeout: float = 20.0) -> None:
-    for _ in range(int(timeout / 0.05)):
-        if condition():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 @pytest.fixture
