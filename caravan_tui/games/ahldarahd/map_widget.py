@@ -12,11 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual import events
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
+
+from caravan_tui.widgets.cursor import CursorWidget
 
 from .maps import CODES, COLOURS, COMMODITY_AT, COST, ROUTES, SLOTS
 
@@ -122,15 +122,11 @@ def nearest(r: int, dr: int, dc: int) -> int:
     return best
 
 
-class MapBoard(Widget, can_focus=True):
+class MapBoard(CursorWidget):
     """A header line (the maps, which is shown), the map and a line on the route under the
     cursor. Arrows move over the routes, Enter posts ``Chosen``; ``Moved`` on every move."""
 
     BINDINGS = [
-        Binding("left", "move(0, -1)", "Left", show=False),
-        Binding("right", "move(0, 1)", "Right", show=False),
-        Binding("up", "move(-1, 0)", "Up", show=False),
-        Binding("down", "move(1, 0)", "Down", show=False),
         Binding("enter", "choose", "Choose", show=False),
     ]
     DEFAULT_CSS = "MapBoard { height: 10; }"
@@ -186,30 +182,18 @@ class MapBoard(Widget, can_focus=True):
     def text(self) -> str:
         return self.render().plain
 
-    def watch_cursor(self) -> None:
-        self.refresh()
+    def cursor_moved(self) -> None:
         self.post_message(self.Moved(self, self.cursor))
 
-    def on_focus(self) -> None:
-        self.refresh()
-        self.post_message(self.Moved(self, self.cursor))
-
-    def on_blur(self) -> None:
-        self.refresh()
-
-    def action_move(self, dr: int, dc: int) -> None:
-        self.cursor = nearest(self.cursor, dr, dc)
+    def neighbour(self, dx: int, dy: int) -> int:
+        return nearest(self.cursor, dy, dx)
 
     def action_choose(self) -> None:
         self.post_message(self.Chosen(self, self.cursor))
 
-    def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        row, col = offset.y - 1, offset.x
-        for r, (lr, lc) in enumerate(LABEL_AT):
-            if lr == row and lc <= col < lc + 3:
-                self.cursor = r
-                self.action_choose()
-                return
+    def cell_at(self, x: int, y: int) -> int | None:
+        """The route whose label is drawn at (x, y) (the map starts below the header line)."""
+        return next((r for r, (lr, lc) in enumerate(LABEL_AT) if lr == y - 1 and lc <= x < lc + 3), None)
+
+    def clicked(self) -> None:
+        self.action_choose()

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 
 from rich.style import Style
 from rich.text import Text
-from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
+
+from caravan_tui.widgets.cursor import CursorWidget
 
 MIN_CELL = (6, 2)
 MAX_CELL = (10, 3)
@@ -32,15 +32,11 @@ class Face:
     kind: str = ""
 
 
-class CamelBoard(Widget, can_focus=True):
+class CamelBoard(CursorWidget):
     """Arrows move the cursor (``h`` stays the screen's hint key, so no hjkl); Enter or space
     chooses the cell under it; a click moves the cursor there and chooses it."""
 
     BINDINGS = [
-        Binding("left", "move(0, -1)", "Left", show=False),
-        Binding("right", "move(0, 1)", "Right", show=False),
-        Binding("up", "move(-1, 0)", "Up", show=False),
-        Binding("down", "move(1, 0)", "Down", show=False),
         Binding("enter,space", "choose", "Select", show=False),
     ]
 
@@ -169,30 +165,18 @@ class CamelBoard(Widget, can_focus=True):
 
     # -- input ------------------------------------------------------------------------------
 
-    def watch_cursor(self) -> None:
-        self.refresh()
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
-
-    def action_move(self, drow: int, dcol: int) -> None:
+    def neighbour(self, dx: int, dy: int) -> int | None:
         row, col = divmod(self.cursor, self.side)
-        row, col = row + drow, col + dcol
-        if 0 <= row < self.side and 0 <= col < self.side:
-            self.cursor = row * self.side + col
+        row, col = row + dy, col + dx
+        return row * self.side + col if 0 <= row < self.side and 0 <= col < self.side else None
 
     def action_choose(self) -> None:
         self.post_message(self.Chosen(self, self.cursor))
 
-    def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
+    def cell_at(self, x: int, y: int) -> int | None:
         width, height = self._cell_size()
-        row, col = offset.y // height, offset.x // width
-        if 0 <= row < self.side and 0 <= col < self.side:
-            self.cursor = row * self.side + col
-            self.action_choose()
+        row, col = y // height, x // width
+        return row * self.side + col if 0 <= row < self.side and 0 <= col < self.side else None
+
+    def clicked(self) -> None:
+        self.action_choose()

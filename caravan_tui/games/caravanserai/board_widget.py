@@ -24,22 +24,19 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
-from textual.widget import Widget
+
+from caravan_tui.widgets.cursor import CursorWidget
 
 Cell = tuple[int, int]
 BLANK = Text("  ")
 
 
-class HexBoard(Widget, can_focus=True):
+class HexBoard(CursorWidget):
     """Arrows move the cursor from cell to cell (up and down keep to a column, as in a text
     editor); Enter or space choose the cell under it; a click moves the cursor there and
     chooses it."""
 
     BINDINGS = [
-        Binding("left", "move(-1, 0)", "Left", show=False),
-        Binding("right", "move(1, 0)", "Right", show=False),
-        Binding("up", "move(0, -1)", "Up", show=False),
-        Binding("down", "move(0, 1)", "Down", show=False),
         Binding("shift+left", "pan(-8, 0)", "Pan left", show=False),
         Binding("shift+right", "pan(8, 0)", "Pan right", show=False),
         Binding("shift+up", "pan(0, -3)", "Pan up", show=False),
@@ -280,31 +277,27 @@ class HexBoard(Widget, can_focus=True):
 
     # -- input -----------------------------------------------------------------------------------------
 
-    def watch_cursor(self, cell: Cell) -> None:
-        self.bring_into_view(cell)
-        self.refresh()
+    def cursor_moved(self) -> None:
+        self.bring_into_view(self.cursor)
 
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
-
-    def action_move(self, dx: int, dy: int) -> None:
+    def neighbour(self, dx: int, dy: int) -> Cell | None:
+        """Left and right along the row; up and down to the cell of the next row nearest the
+        column the cursor last went to by Left or Right (as in a text editor)."""
         _, r = self.cursor
         if dx:
             row = self._rows.get(r, [])
             if self.cursor not in row:
-                return
+                return None
             i = row.index(self.cursor) + dx
-            if 0 <= i < len(row):
-                self.cursor = row[i]
-                self._want = self.column(row[i])
-            return
+            if not 0 <= i < len(row):
+                return None
+            self._want = self.column(row[i])
+            return row[i]
         line = self._rows.get(r + dy)
-        if line:
-            want = self._want
-            self.cursor = min(line, key=lambda c: (abs(self.column(c) - want), self.column(c)))
+        if not line:
+            return None
+        want = self._want
+        return min(line, key=lambda c: (abs(self.column(c) - want), self.column(c)))
 
     def action_pan(self, dx: int, dy: int) -> None:
         self._set_origin(self.origin[0] + dx, self.origin[1] + dy)
@@ -322,14 +315,9 @@ class HexBoard(Widget, can_focus=True):
                 return cell
         return None
 
-    def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        cell = self.cell_at(offset.x, offset.y)
-        if cell is not None:
-            self.set_cursor(cell)
-            self.action_choose()
+    def clicked(self) -> None:
+        self._want = self.column(self.cursor)
+        self.action_choose()
 
     def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
         event.stop()

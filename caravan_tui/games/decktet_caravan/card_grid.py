@@ -8,26 +8,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
+
+from caravan_tui.widgets.cursor import CursorWidget
 
 GAP = 1
 
 
-class CardGrid(Widget, can_focus=True):
+class CardGrid(CursorWidget):
     """Arrows move the cursor (not hjkl: ``h`` asks for a hint), space toggles, Enter submits
     the selection (or the card under the cursor when nothing is selected), ``c`` clears it.
     A click moves the cursor to a card and toggles it. ``✓`` ticked, ``★`` hinted, ``·`` dimmed."""
 
     BINDINGS = [
-        Binding("left", "move(-1, 0)", "Left", show=False),
-        Binding("right", "move(1, 0)", "Right", show=False),
-        Binding("up", "move(0, -1)", "Up", show=False),
-        Binding("down", "move(0, 1)", "Down", show=False),
         Binding("space", "toggle_card", "Toggle card", show=False),
         Binding("enter", "submit", "Play selection", show=False),
         Binding("c", "clear", "Clear selection", show=False),
@@ -148,21 +144,9 @@ class CardGrid(Widget, can_focus=True):
 
     # -- input ------------------------------------------------------------------------------
 
-    def watch_cursor(self) -> None:
-        self.refresh()
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
-
-    def action_move(self, dx: int, dy: int) -> None:
-        if not self._cards:
-            return
+    def neighbour(self, dx: int, dy: int) -> int | None:
         target = self.cursor + dx + dy * self._columns()
-        if 0 <= target < len(self._cards):
-            self.cursor = target
+        return target if self._cards and 0 <= target < len(self._cards) else None
 
     def action_toggle_card(self) -> None:
         if not self._cards:
@@ -182,14 +166,10 @@ class CardGrid(Widget, can_focus=True):
         cards = self.selection() or (self._cards[self.cursor][0],)
         self.post_message(self.Submitted(self, cards))
 
-    def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        column, within = divmod(offset.x, self.chip_width + GAP)
-        if within >= self.chip_width or column >= self._columns():
-            return
-        index = offset.y * self._columns() + column
-        if index < len(self._cards):
-            self.cursor = index
-            self.action_toggle_card()
+    def cell_at(self, x: int, y: int) -> int | None:
+        column, within = divmod(x, self.chip_width + GAP)
+        index = y * self._columns() + column
+        return index if within < self.chip_width and column < self._columns() and index < len(self._cards) else None
+
+    def clicked(self) -> None:
+        self.action_toggle_card()

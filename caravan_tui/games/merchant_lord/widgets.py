@@ -9,25 +9,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual import events
 from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from caravan_tui.widgets.cursor import CursorWidget
+
 DIM_MARKS = "·"
 
 
-class ChipBar(Widget, can_focus=True):
+class ChipBar(CursorWidget):
     """Chips in a grid that reflows to the width. Arrows move, space posts ``Toggled``, Enter
     posts ``Pressed`` (for the chip under the cursor); a click moves the cursor and toggles."""
 
     BINDINGS = [
-        Binding("left", "move(-1, 0)", "Left", show=False),
-        Binding("right", "move(1, 0)", "Right", show=False),
-        Binding("up", "move(0, -1)", "Up", show=False),
-        Binding("down", "move(0, 1)", "Down", show=False),
         Binding("space", "toggle_chip", "Tick", show=False),
         Binding("enter", "press", "Choose", show=False),
     ]
@@ -144,25 +141,13 @@ class ChipBar(Widget, can_focus=True):
 
     # -- input --------------------------------------------------------------------------------
 
-    def watch_cursor(self) -> None:
-        self.refresh()
+    def cursor_moved(self) -> None:
         if self.chips:
             self.post_message(self.Moved(self, self.chips[self.cursor][0]))
 
-    def on_focus(self) -> None:
-        self.refresh()
-        if self.chips:
-            self.post_message(self.Moved(self, self.chips[self.cursor][0]))
-
-    def on_blur(self) -> None:
-        self.refresh()
-
-    def action_move(self, dx: int, dy: int) -> None:
-        if not self.chips:
-            return
+    def neighbour(self, dx: int, dy: int) -> int | None:
         target = self.cursor + dx + dy * self._columns()
-        if 0 <= target < len(self.chips):
-            self.cursor = target
+        return target if self.chips and 0 <= target < len(self.chips) else None
 
     def action_toggle_chip(self) -> None:
         if self.chips:
@@ -172,17 +157,15 @@ class ChipBar(Widget, can_focus=True):
         if self.chips:
             self.post_message(self.Pressed(self, self.chips[self.cursor][0]))
 
-    def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None or offset.x < len(self.label):
-            return
-        column, within = divmod(offset.x - len(self.label), self.chip_width + self.gap)
-        if within >= self.chip_width or column >= self._columns():
-            return
-        index = offset.y * self._columns() + column
-        if index < len(self.chips):
-            self.cursor = index
-            self.action_toggle_chip()
+    def cell_at(self, x: int, y: int) -> int | None:
+        if x < len(self.label):
+            return None
+        column, within = divmod(x - len(self.label), self.chip_width + self.gap)
+        index = y * self._columns() + column
+        return index if within < self.chip_width and column < self._columns() and index < len(self.chips) else None
+
+    def clicked(self) -> None:
+        self.action_toggle_chip()
 
 
 @dataclass
@@ -212,15 +195,11 @@ def flow(head: Text, words: list[Text], width: int) -> list[Text]:
     return lines
 
 
-class VillageBoard(Widget, can_focus=True):
+class VillageBoard(CursorWidget):
     """Every shown player's villages, one a line (wrapped when long). Up/down move the cursor
     over the villages, Enter posts ``Pressed``, space ``Toggled`` (both with the village id)."""
 
     BINDINGS = [
-        Binding("up", "move(-1)", "Up", show=False),
-        Binding("down", "move(1)", "Down", show=False),
-        Binding("left", "move(-1)", "Up", show=False),
-        Binding("right", "move(1)", "Down", show=False),
         Binding("enter", "press", "Choose", show=False),
         Binding("space", "press", "Choose", show=False),
     ]
@@ -315,36 +294,26 @@ class VillageBoard(Widget, can_focus=True):
         if rows:
             parent.scroll_to_region(Region(0, rows[0], 1, rows[-1] - rows[0] + 1), animate=False)
 
-    def watch_cursor(self) -> None:
-        self.refresh()
+    def cursor_moved(self) -> None:
         self.call_after_refresh(self.keep_cursor_visible)
         if self.cursor is not None:
             self.post_message(self.Moved(self, self.cursor))
 
-    def on_focus(self) -> None:
-        self.refresh()
-        if self.cursor is not None:
-            self.post_message(self.Moved(self, self.cursor))
-
-    def on_blur(self) -> None:
-        self.refresh()
-
-    def action_move(self, step: int) -> None:
+    def neighbour(self, dx: int, dy: int) -> str | None:
+        """The villages are one list: every arrow steps along it."""
         keys = self.keys
         if not keys:
-            return
+            return None
         index = keys.index(self.cursor) if self.cursor in keys else 0
-        self.cursor = keys[max(0, min(len(keys) - 1, index + step))]
+        return keys[max(0, min(len(keys) - 1, index + dx + dy))]
 
     def action_press(self) -> None:
         if self.cursor is not None:
             self.post_message(self.Pressed(self, self.cursor))
 
-    def on_click(self, event: events.Click) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
+    def cell_at(self, x: int, y: int) -> str | None:
         lines = self.lines(self.content_size.width)
-        if 0 <= offset.y < len(lines) and lines[offset.y][0] is not None:
-            self.cursor = lines[offset.y][0]
-            self.action_press()
+        return lines[y][0] if 0 <= y < len(lines) else None
+
+    def clicked(self) -> None:
+        self.action_press()

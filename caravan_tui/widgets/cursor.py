@@ -1,0 +1,61 @@
+"""What every game's board or grid does with its cursor, so that each game supplies only its
+geometry and what choosing means: the arrows move the cursor to the ``neighbour`` that way (what
+the eye sees there; nothing that way, it stays: it never wraps), the widget is drawn again when
+the cursor moves and when it gains or loses the focus (its cursor mark shows which), and a click
+puts the cursor on the cell under the pointer (``cell_at``) and acts on it (``clicked``)."""
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+from textual.binding import Binding
+from textual.widget import Widget
+
+
+class CursorWidget(Widget, can_focus=True):
+    """A subclass declares its ``cursor`` reactive and says which cell is a ``neighbour``."""
+
+    BINDINGS = [
+        Binding("left", "move(-1, 0)", "Left", show=False),
+        Binding("right", "move(1, 0)", "Right", show=False),
+        Binding("up", "move(0, -1)", "Up", show=False),
+        Binding("down", "move(0, 1)", "Down", show=False),
+    ]
+
+    def neighbour(self, dx: int, dy: int) -> Any:
+        """The cell ``dx`` columns and ``dy`` rows away from the cursor, as drawn; None: none."""
+        raise NotImplementedError
+
+    def cell_at(self, x: int, y: int) -> Any:
+        """The cell drawn at content offset (x, y); None: none."""
+        return None
+
+    def clicked(self) -> None:
+        """A click put the cursor on a cell: choose it (or toggle it)."""
+
+    def cursor_moved(self) -> None:
+        """The cursor moved, or the widget gained the focus (a widget whose screen follows the
+        cursor tells it here)."""
+
+    def action_move(self, dx: int, dy: int) -> None:
+        target = self.neighbour(dx, dy)
+        if target is not None:
+            self.cursor = target
+
+    def watch_cursor(self) -> None:
+        self.refresh()
+        self.cursor_moved()
+
+    def on_focus(self) -> None:
+        self.refresh()
+        self.cursor_moved()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        target = None if offset is None else self.cell_at(offset.x, offset.y)
+        if target is not None:
+            self.cursor = target
+            self.clicked()
