@@ -18,6 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Key
 from textual.widgets import Footer, Static
 
+from ai.explain import NEARLY, confidence, outlook
 from caravan_tui.bus import (
     Act,
     Chat,
@@ -99,7 +100,8 @@ class GameScreen(BaseScreen):
         self._spin = 0
         self._acted = False  # an Act is on its way to the host
         self._leaving = False  # quit to home once the host confirms the save
-        self.hint_candidates: list = []  # the latest hint's [text, share, value] rows
+        self.hint_candidates: list = []  # the latest hint's [text, share, value, reason] rows
+        self.hint_plan: list[Action] = []  # the whole line the hint means, its action first
         self._my_last_turn: int | None = None  # (at a shared table: the bell rings when the turn comes back)
         self._since: list[str] = []  # what others did since our last decision
         self.title = self.game.title
@@ -222,7 +224,7 @@ class GameScreen(BaseScreen):
             self.thinking = message
         elif isinstance(message, Hint):
             if message.turn == self.turn:
-                self.hint_candidates = message.candidates
+                self.hint_candidates, self.hint_plan = message.candidates, list(message.plan)
                 self.show_hint(message.action, message.text)
         elif isinstance(message, Rejected):
             self.notify(message.reason, title="Not possible", severity="warning")
@@ -251,6 +253,7 @@ class GameScreen(BaseScreen):
         if self.replaying:
             self.query_one(ActionList).clear_actions("a replay: ←/→ step")
             by_other = False  # no pauses: the player steps at their own pace
+            self.show_weighed(update.turn)
         log = self.query_one(MatchLog)
         if update.whole_log:
             log.replace(update.events)
@@ -284,10 +287,26 @@ class GameScreen(BaseScreen):
         self.query_one(ActionList).focus()
 
     def show_hint(self, action: Action, text: str) -> None:
-        """Mark the suggestion and say why in the panel: the search's top moves and how it rates them."""
+        """Mark the suggestion and say why in the panel: the search's top moves with the game's
+        reasons, how sure it is and (between players) how the match stands."""
         self.query_one(ActionList).hint(action)
-        self.query_one("#hint-panel", TablePanel).show("Hint (h hides it)",
-                                                       (explanation(self.hint_candidates) or text).splitlines())
+        title = "Hint (h hides it)"
+        rows = self.hint_candidates
+        if rows and len(self.names) > 1:
+            title = f"Hint: {outlook(float(rows[0][2]))} (h hides it)"
+        self.query_one("#hint-panel", TablePanel).show(title, explanation(rows) or [text])
+
+    def show_weighed(self, position: int) -> None:
+        """In the replay of a finished match: what the AI decision that made the move just shown
+        weighed (nothing for a person's move, nor while the match runs: ``ReplayClient.weighed``)."""
+        assert self.replay is not None
+        panel = self.query_one("#hint-panel", TablePanel)
+        weighed = self.replay.weighed(position)
+        if weighed is None:
+            panel.hide()
+            return
+        mover, lines = weighed
+        panel.show(f"What {self.seat_name(mover)} weighed", lines)
 
     def show_since(self) -> None:
         """When others did a good deal since our last decision, say what, over the head of the
@@ -533,11 +552,24 @@ class GenericGameScreen(GameScreen):
         self.query_one("#summary", Static).update(Text("\n".join(lines), overflow="fold"))
 
 
-def explanation(candidates: list) -> str:
-    """The search's top moves in words: "Play X — 61% of the search, expected to win 58%"."""
-    lines = [f"{text} — {share:.0%} of the search, expected result {value:.0%}"
-             for text, share, value in candidates]
-    return "\n".join(lines[:1] + [f"also considered: {line}" for line in lines[1:]])
+def explanation(candidates: list) -> list[str]:
+    """The search's top moves in words, the suggestion first, each with the game's reason:
+    "Clearly best: Pass", "  keeps both Crowns for the next season", "Nearly as good: …". How
+    sure the search is comes from the candidates' shares of the search and expected results;
+    the numbers themselves mean little to a player and are not shown."""
+    if not candidates:
+        return []
+    texts = [str(row[0]) for row in candidates]
+    shares, values = [float(row[1]) for row in candidates], [float(row[2]) for row in candidates]
+    reasons = [str(row[3]) if len(row) > 3 else "" for row in candidates]
+    sure = confidence(shares, values)
+    lines = [f"{sure[0].upper()}{sure[1:]}: {texts[0]}"]
+    if reasons[0]:
+        lines.append(f"  {reasons[0]}")
+    for text, value, reason in zip(texts[1:], values[1:], reasons[1:]):
+        label = "Nearly as good" if value >= values[0] - NEARLY else "Weaker"
+        lines.append(f"{label}: {text}" + (f" — {reason}" if reason else ""))
+    return lines
 
 
 def compact(value) -> str:
