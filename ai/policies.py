@@ -19,6 +19,7 @@ from .explain import TOP, Candidate, RootStats, Weighed, explained, merge_stats
 from .ismcts import ProgressCallback, SearchResult, continuation, most_visited, search
 from .levels import BUDGET_FIELDS, Level, level_for, tweaked
 
+
 class Policy(Protocol):
     def choose(
         self,

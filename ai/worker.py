@@ -30,8 +30,8 @@ from typing import Any, TypeVar
 
 from caravan_tui.engine import Action
 
-from .ismcts import ProgressCallback
 from .explain import TOP, Candidate, Weighed, explained
+from .ismcts import ProgressCallback
 from .policies import Policy, RootStats, SearchPolicy
 
 POLL_SECONDS = 0.1
