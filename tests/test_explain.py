@@ -64,7 +64,7 @@ def test_a_hints_three_candidates_have_reasons_that_differ_and_are_specific(game
 def test_reasons_use_only_what_the_seat_can_see(game):
     """Redealing everything the seat cannot see changes none of its reasons."""
     rng = random.Random(5)
-    for state in positions(game, 4, seed=1):
+    for state in positions(game, 8, seed=1):
         seat = state.to_move()
         world = game.from_view(state.view(seat), seat)
         redealt = [state.determinize(seat, rng) for _ in range(3)]
