@@ -392,8 +392,8 @@ class MatchHost:
             return
         if self.turn == msg.turn and self.status == "playing" and top:
             texts = [self._words(self.state.describe(c.action, seat), seat) for c in top]
-            words: list[list[str | float]] = [[text, c.share, c.value, self._words(c.reason, seat)]
-                                              for text, c in zip(texts, top)]
+            words: list[list[Any]] = [[text, c.share, c.value, self._words(c.reason, seat), c.action]
+                                      for text, c in zip(texts, top)]
             await self._send(seat, Hint(self.match_id, seat, msg.turn, top[0].action, texts[0], words,
                                         list(top[0].line)))
 

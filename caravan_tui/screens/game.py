@@ -38,7 +38,7 @@ from caravan_tui.bus import (
     Update,
     YourTurn,
 )
-from caravan_tui.engine import Action, State, render
+from caravan_tui.engine import Action, State, normalise_action, render
 from caravan_tui.games import get_game
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.safe_text import plain
@@ -100,7 +100,7 @@ class GameScreen(BaseScreen):
         self._spin = 0
         self._acted = False  # an Act is on its way to the host
         self._leaving = False  # quit to home once the host confirms the save
-        self.hint_candidates: list = []  # the latest hint's [text, share, value, reason] rows
+        self.hint_candidates: list = []  # the latest hint's [text, share, value, reason, action] rows
         self.hint_plan: list[Action] = []  # the whole line the hint means, its action first
         self._my_last_turn: int | None = None  # (at a shared table: the bell rings when the turn comes back)
         self._since: list[str] = []  # what others did since our last decision
@@ -294,7 +294,8 @@ class GameScreen(BaseScreen):
         rows = self.hint_candidates
         if rows and len(self.names) > 1:
             title = f"Hint: {outlook(float(rows[0][2]))} (h hides it)"
-        self.query_one("#hint-panel", TablePanel).show(title, explanation(rows) or [text])
+        texts = [self.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
+        self.query_one("#hint-panel", TablePanel).show(title, explanation(rows, texts) or [text])
 
     def show_weighed(self, position: int) -> None:
         """In the replay of a finished match: what the AI decision that made the move just shown
@@ -552,23 +553,27 @@ class GenericGameScreen(GameScreen):
         self.query_one("#summary", Static).update(Text("\n".join(lines), overflow="fold"))
 
 
-def explanation(candidates: list) -> list[str]:
+def explanation(candidates: list, texts: list[str] | None = None) -> list[str]:
     """The search's top moves in words, the suggestion first, each with the game's reason:
-    "Clearly best: Pass", "  keeps both Crowns for the next season", "Nearly as good: …". How
-    sure the search is comes from the candidates' shares of the search and expected results;
-    the numbers themselves mean little to a player and are not shown."""
+    "Clearly best: Pass", "  keeps both Crowns for the next season", "Nearly as good: …" (an
+    alternative's reason without the parts it shares with the suggestion's). How sure the search
+    is comes from the candidates' shares of the search and expected results; the numbers
+    themselves mean little to a player and are not shown. ``texts``: the moves as the screen
+    words them (default: the host's words)."""
     if not candidates:
         return []
-    texts = [str(row[0]) for row in candidates]
+    texts = texts or [str(row[0]) for row in candidates]
     shares, values = [float(row[1]) for row in candidates], [float(row[2]) for row in candidates]
     reasons = [str(row[3]) if len(row) > 3 else "" for row in candidates]
     sure = confidence(shares, values)
     lines = [f"{sure[0].upper()}{sure[1:]}: {texts[0]}"]
     if reasons[0]:
         lines.append(f"  {reasons[0]}")
+    shared = set(reasons[0].split("; "))
     for text, value, reason in zip(texts[1:], values[1:], reasons[1:]):
         label = "Nearly as good" if value >= values[0] - NEARLY else "Weaker"
-        lines.append(f"{label}: {text}" + (f" — {reason}" if reason else ""))
+        own = "; ".join(part for part in reason.split("; ") if part not in shared) or reason
+        lines.append(f"{label}: {text}" + (f" — {own}" if own else ""))
     return lines
 
 

@@ -93,7 +93,9 @@ def _route(state: AhldarahdState, seat: int, m: int, r: int) -> str:
         parts.append(f"removes {plural(removed, 'route')} of others")
     if not parts:
         parts.append("a spare route: guards what you hold there")
-    return f"on {map_words(m, state.n)}: " + "; ".join(parts)
+    if m != seat:
+        parts.append(f"on {map_words(m, state.n)}")
+    return "; ".join(parts)
 
 
 def _destroy(state: AhldarahdState, seat: int, m: int, r: int) -> str:

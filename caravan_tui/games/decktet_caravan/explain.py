@@ -10,14 +10,14 @@ from collections.abc import Sequence
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 
-from .cards import ACES, CROWNS, NAMES, WILD_MASK, cards_of
+from .cards import CROWNS, NAMES, WILD_MASK, cards_of
 from .combos import BANDIT, MOVES, PASS, Move
 from .rules import DecktetCaravanState, pile_points
 
 
 def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> str:
-    """"beats the 8-caravan with 2 cards: you collect 4 cards worth +2 if Bob passes; keeps
-    both Crowns"."""
+    """"beats the 8-caravan with 2 cards; you collect 4 cards worth +2 if Bob passes; keeps the
+    Huntress"."""
     action, other = line[0], 1 - seat
     pile = 0
     for _, played in state.season:
@@ -47,7 +47,7 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
         parts.append(f"{who(other)} must beat it or collect {_cards(after, state.up)}")
     else:
         parts.append(f"{_collects(collector, after, state.up)} if {who(other)} pass{who(other, 'es')}")
-    parts.append(_wild_words(state.hands[seat] & WILD_MASK, move[2]))
+    parts.append(_wild_words(state.hands[seat] & WILD_MASK, move[2], move[1] == BANDIT))
     opp_wilds = (state.hands[other] & WILD_MASK).bit_count()  # public: the view counts them
     if left and state.out_player is None and move[1] != BANDIT and opp_wilds and pile_points(after, state.up) > 0:
         parts.append(f"risk: {who(other)} hold{who(other, 's')} {opp_wilds} Ace{'s' if opp_wilds > 1 else ''}"
@@ -69,21 +69,21 @@ def _cards(pile: int, up: tuple[int, ...]) -> str:
     return f"{count} card{'s' if count != 1 else ''} worth {f'{points:+d}' if points else 'nothing'}"
 
 
-def _wild_words(wilds: int, used: int) -> str:
+def _wild_words(wilds: int, used: int, bandit: bool) -> str:
     """What the play does with the player's Aces and Crowns: "keeps both Crowns", "spends the
-    Huntress" ("" without any)."""
+    Huntress" (a bandit is its Aces and Crowns: what it keeps), "" without any."""
     spent, kept = wilds & used, wilds & ~used
-    if spent:
+    if spent and not bandit:
         return "spends " + _names(spent)
-    return "keeps " + _names(kept) if kept else ""
+    if kept:
+        return "keeps " + _names(kept)
+    return "your last Ace or Crown" if bandit else ""
 
 
 def _names(mask: int) -> str:
     cards = cards_of(mask)
-    if len(cards) == 2 and all(card in CROWNS for card in cards):
-        return "both Crowns"
-    if len(cards) == 2 and all(card in ACES for card in cards):
-        return "both Aces"
     if len(cards) <= 2:
         return " and ".join(NAMES[card] for card in cards)
-    return f"{len(cards)} Aces and Crowns"
+    crowns = sum(1 for card in cards if card in CROWNS)
+    aces = len(cards) - crowns
+    return f"{crowns} Crown{'s' if crowns != 1 else ''} and {aces} Ace{'s' if aces != 1 else ''}"
