@@ -13,6 +13,7 @@ from ai.worker import AIWorker
 from caravan_tui.app import CaravanApp
 from caravan_tui.bus import Act, Bus, UndoRequest, seat_address, spectator_address
 from caravan_tui.engine import SEAT_FIELD
+from caravan_tui.games.caravanserai.geometry import QR
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.match.host import MatchHost
 from caravan_tui.match.replay import ReplayClient
@@ -169,3 +170,38 @@ async def test_the_hint_panel_shows_three_moves_with_their_reasons_and_how_sure(
         assert all(any(part in text for part in reason.split("; ")) for reason in reasons[1:])
         assert "%" not in text and not SEAT_FIELD.search(text)
         assert panel.showing and screen.hint_plan[0] == screen.query_one(ActionList).hinted
+
+
+async def test_a_caravanserai_hint_previews_its_whole_placement_on_the_board(store):
+    from caravan_tui.games.caravanserai.ai import prior
+    from caravan_tui.games.caravanserai.explain import placement
+    from caravan_tui.games.caravanserai.screen import HINT
+
+    app = CaravanApp(store=store, ai_iterations=5)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(MatchSetup("caravanserai", [PERSON], ["Tester"], {}, 3))
+        for _ in range(200):
+            if isinstance(app.screen, GameScreen) and app.screen.turn is not None:
+                break
+            await pilot.pause(0.05)
+        screen = app.screen
+        screen.act(screen.legal[0])  # the starting camel: the next decision begins a placement
+        for _ in range(200):
+            if screen.turn is not None:
+                break
+            await pilot.pause(0.05)
+        await pilot.press("h")
+        for _ in range(400):
+            if screen.hint_cells:
+                break
+            await pilot.pause(0.05)
+        world = screen._world.clone()
+        plan = placement(world, 0, screen.hint_plan, prior)
+        for action in plan:
+            world.apply(action, False)
+        assert world.last is not None and world.last[0] == 0  # the placement ended with its camel
+        laid = world.last[2]
+        assert len(plan) >= len(screen.hint_plan) >= 1
+        assert screen.hint_cells == {QR[cell] for cell, _ in laid} and len(laid) >= 1
+        marks = screen._marks()
+        assert all(str(marks[cell]) == HINT for cell in screen.hint_cells)

@@ -106,7 +106,7 @@ def _best_sale(state: MerchantLordState, seat: int, dice: int, but: int = -1) ->
         if best is None or option[:2] > best[:2]:
             best = option
     if best is None:
-        return "no village fits them"
+        return "no village fits these dice"
     cards, coins, v = best
     what = f"{plural(cards, 'card')} tucked" if cards else plural(coins, "coin")
     return f"{what} at {village_words(v)}"
