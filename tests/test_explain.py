@@ -7,6 +7,7 @@ import random
 import pytest
 
 from ai.explain import CLEAR, CLOSE, Weighed, confidence, explained, playable
+from ai.ismcts import Node, continuation
 from ai.policies import search_policy
 from caravan_tui.engine import SEAT_FIELD, render
 from caravan_tui.games import GAMES
@@ -80,3 +81,24 @@ def test_how_sure_the_search_is_reads_from_shares_and_results():
     assert confidence([0.4, 0.35, 0.1], [0.55, 0.54, 0.4]) == CLOSE
     assert confidence([0.6, 0.2, 0.1], [0.50, 0.51, 0.4]) == CLOSE  # the next one expects as much
     assert confidence([0.5, 0.3, 0.2], [0.6, 0.5, 0.4]) == "probably best"
+
+
+def test_the_searchs_line_follows_its_most_visited_moves_while_the_seat_decides():
+    root = Node(None, -1)
+    first = root.children[("a",)] = Node(root, 0)
+    for action, seat, visits in ((("b",), 0, 7), (("c",), 0, 3)):
+        child = first.children[action] = Node(first, seat)
+        child.visits = visits
+    reply = first.children[("b",)].children[("reply",)] = Node(first.children[("b",)], 1)
+    reply.visits = 5
+    assert continuation(first) == [("b",)]  # the other seat's reply ends it
+    assert continuation(reply) == []
+
+
+def test_a_line_is_kept_only_as_far_as_the_seat_can_play_it():
+    game = GAMES["camel_caravan"]
+    state = game.new(2, seed=1, options=game.quick_options)
+    seat = state.to_move()
+    first = state.legal_actions()[0]
+    assert playable(state, seat, (first, ("no such action",), ("end_turn",))) == (first,)
+    assert state.to_data() == game.new(2, seed=1, options=game.quick_options).to_data()  # untouched
