@@ -13,8 +13,11 @@ from ai.worker import AIWorker
 from caravan_tui.app import CaravanApp
 from caravan_tui.bus import Act, Bus, UndoRequest, seat_address, spectator_address
 from caravan_tui.engine import SEAT_FIELD
-from caravan_tui.games.caravanserai.geometry import QR
 from caravan_tui.games import GAMES, get_game
+from caravan_tui.games.caravanserai.ai import prior
+from caravan_tui.games.caravanserai.explain import placement
+from caravan_tui.games.caravanserai.geometry import QR
+from caravan_tui.games.caravanserai.screen import HINT
 from caravan_tui.match.host import MatchHost
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.match.runner import MatchRunner
@@ -173,10 +176,6 @@ async def test_the_hint_panel_shows_three_moves_with_their_reasons_and_how_sure(
 
 
 async def test_a_caravanserai_hint_previews_its_whole_placement_on_the_board(store):
-    from caravan_tui.games.caravanserai.ai import prior
-    from caravan_tui.games.caravanserai.explain import placement
-    from caravan_tui.games.caravanserai.screen import HINT
-
     app = CaravanApp(store=store, ai_iterations=5)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(MatchSetup("caravanserai", [PERSON], ["Tester"], {}, 3))
