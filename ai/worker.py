@@ -30,9 +30,9 @@ from typing import Any, TypeVar
 
 from caravan_tui.engine import Action
 
-from .explain import TOP, Candidate, Weighed, explained
+from .explain import TOP, Candidate, RootStats, Weighed, explained
 from .ismcts import ProgressCallback
-from .policies import Policy, RootStats, SearchPolicy
+from .policies import Policy, SearchPolicy
 
 POLL_SECONDS = 0.1
 PR_SET_PDEATHSIG = 1

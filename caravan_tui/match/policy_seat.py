@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 from ai.matches import decision_seed
 from ai.policies import make_policy
@@ -94,7 +95,7 @@ class PolicySeat:
         seed = decision_seed(self.seed, msg.turn, self.seat)
         args = (self.game_id, msg.view, self.seat, seed, msg.legal)
         worker = self.worker if self.searches else None  # a seat that searches has one (``__init__``)
-        weighed: list[list] = []
+        weighed: list[list[Any]] = []
         if worker is not None:
             try:
                 decision = await worker.decide(self.policy, *args, on_progress=self._progress)

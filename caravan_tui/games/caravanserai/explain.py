@@ -23,7 +23,8 @@ def placement(state: CaravanseraiState, seat: int, line: Sequence[Action], prior
     """The placement ``line`` begins, whole: its steps while they belong to ``seat``'s current
     turn (a stand after the final camel included), and where the search's line stops short of
     the final camel, the rest chosen by the prior (best first). The plan a hint shows."""
-    world, plan = state.clone(), []
+    world = state.clone()
+    plan: list[Action] = []
     turns = state.turns
     for action in line:
         if world.turn != seat or world.turns != turns or (world.stage == START and plan):
