@@ -9,6 +9,7 @@ takes a white good". There is nothing hidden after the setup.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from caravan_tui.engine import Action, Explain, Prior
 
@@ -63,7 +64,7 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
         if world.stage not in (PLACE, BOARD):
             break
         world.apply(step, False)
-    last = world.last
+    last: tuple[Any, ...] = world.last
     laid, count, camels = last[2], last[5], last[7]
     after = len(world.caravans[seat])
     parts = [f"lays {pieces_text(laid)}, ending on {cell_name(laid[-1][0])}",
@@ -83,7 +84,7 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
 
 
 def _start(state: CaravanseraiState, cell: int) -> str:
-    room = sum(1 for y in NEIGHBOURS[cell] if not state.blocked[y])
+    room = len([y for y in NEIGHBOURS[cell] if not state.blocked[y]])
     heads = [QR[c[-1][0]] for c in state.caravans if c]
     far = f"; {min(hex_distance(QR[cell], h) for h in heads)} cells from the nearest camel" if heads else ""
     return (f"gains a {COLOUR_NAMES[state.board.cs[cell]]} good; {room} open cells around, "

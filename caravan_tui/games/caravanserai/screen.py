@@ -40,7 +40,7 @@ from .ai import prior
 from .board_widget import Cell, HexBoard
 from .explain import placement
 from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS, QR, D, board_for
-from .rules import BOARD, PLACE, TITLES, title
+from .rules import BOARD, PLACE, TITLES, CaravanseraiState, title
 
 #: white, black (a slate grey that reads on dark and light themes), purple, red, yellow
 GOOD_COLOURS = ("#e5e9f0", "#8b93b8", "#bb9af7", "#f7768e", "#e0af68")
@@ -444,8 +444,8 @@ class CaravanseraiScreen(PausingGameScreen):
                 if cell is not None:
                     marks[cell] = Text(SELECT)
         if self.hinted is not None:
-            for cell in self.hint_cells:
-                marks[cell] = Text(HINT)
+            for planned in self.hint_cells:
+                marks[planned] = Text(HINT)
             cell = action_cell(self.hinted, picture)
             if cell is not None:
                 marks[cell] = Text(HINT)
@@ -453,14 +453,15 @@ class CaravanseraiScreen(PausingGameScreen):
 
     def plan_cells(self) -> set[Cell]:
         """The cells the hint's whole placement lays its pieces on (the board's preview of it)."""
-        world = self._world
-        if world is None or self.seat is None or not self.hint_plan:
+        now = self._world
+        if not isinstance(now, CaravanseraiState) or self.seat is None or not self.hint_plan:
             return set()
-        world = world.clone()
+        world = now.clone()
         for action in placement(world, self.seat, self.hint_plan, prior):
             world.apply(action, False)
-        laid = world.laid if world.stage in (PLACE, BOARD) or world.last is None else world.last[2]
-        return {QR[cell] for cell, _ in laid} - {QR[cell] for cell, _ in self._world.laid if self._world}
+        laid: tuple[tuple[int, int], ...] = (world.laid if world.stage in (PLACE, BOARD) or world.last is None
+                                             else world.last[2])
+        return {QR[cell] for cell, _ in laid} - {QR[cell] for cell, _ in now.laid}
 
     def _redraw_marks(self) -> None:
         self.query_one(HexBoard).show(marks=self._marks(), flash=self.flash)
