@@ -101,9 +101,13 @@ async def test_the_replay_of_a_finished_match_shows_what_each_ai_decision_weighe
                 break
             await pilot.pause(0.02)
         text = str(panel.visual)
-        assert panel.border_title == "What Ann weighed"
+        assert panel.border_title == "What Ann weighed (h hides it)"
         assert text.count("% of the search") == len(saved.weighed[turn])
         assert saved.weighed[turn][0][2] and not SEAT_FIELD.search(text)
+        await pilot.press("h")
+        assert not panel.showing
+        await pilot.press("h")
+        assert panel.showing and str(panel.visual) == text
         person = next(k for k, mover in enumerate(runner.host.movers) if mover == 1 and k > turn)
         app.screen.client.go_to(person + 1)
         for _ in range(100):

@@ -64,6 +64,7 @@ class GameScreen(BaseScreen):
     BINDINGS = [
         Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules of this game"),
         Binding("h", "hint", "Hint", tooltip="The AI's suggestion for you (not played)"),
+        Binding("h", "weighed", "Why", tooltip="Replay: show or hide what the AI weighed at its move"),
         Binding("u", "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
         Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),
         Binding("escape", "menu", "Menu", tooltip="Resume, save and quit to home, or resign"),
@@ -78,7 +79,7 @@ class GameScreen(BaseScreen):
         Binding("ctrl+l", "full_log", "Log", tooltip="The whole log, scrollable, by seat or word"),
     ]
     #: what a replay offers, and what it does not (it changes nothing)
-    REPLAY_ONLY = {"step", "change_view"}
+    REPLAY_ONLY = {"step", "change_view", "weighed"}
     PLAY_ONLY = {"hint", "undo", "save"}
 
     def __init__(self, client: SeatEnd) -> None:
@@ -102,6 +103,7 @@ class GameScreen(BaseScreen):
         self._leaving = False  # quit to home once the host confirms the save
         self.hint_candidates: list = []  # the latest hint's [text, share, value, reason, action] rows
         self.hint_plan: list[Action] = []  # the whole line the hint means, its action first
+        self.weighed_hidden = False  # a replay: the panel of what the AI weighed put away (h)
         self._my_last_turn: int | None = None  # (at a shared table: the bell rings when the turn comes back)
         self._since: list[str] = []  # what others did since our last decision
         self.title = self.game.title
@@ -302,12 +304,17 @@ class GameScreen(BaseScreen):
         weighed (nothing for a person's move, nor while the match runs: ``ReplayClient.weighed``)."""
         assert self.replay is not None
         panel = self.query_one("#hint-panel", TablePanel)
-        weighed = self.replay.weighed(position)
+        weighed = None if self.weighed_hidden else self.replay.weighed(position)
         if weighed is None:
             panel.hide()
             return
         mover, lines = weighed
-        panel.show(f"What {self.seat_name(mover)} weighed", lines)
+        panel.show(f"What {self.seat_name(mover)} weighed (h hides it)", lines)
+
+    def action_weighed(self) -> None:
+        if self.replay is not None:
+            self.weighed_hidden = not self.weighed_hidden
+            self.show_weighed(self.replay.position)
 
     def show_since(self) -> None:
         """When others did a good deal since our last decision, say what, over the head of the
