@@ -50,8 +50,9 @@ def main() -> None:
             start = time.perf_counter()
             explained(game.id, view, seat, weighed)
             explaining.append(time.perf_counter() - start)
-        print(f"{game.id:16} explaining: median {statistics.median(explaining) * 1000:.1f} ms, "
-              f"largest {max(explaining) * 1000:.1f} ms; its search: median {statistics.median(searching) * 1000:.0f} ms")
+        median, largest = statistics.median(explaining) * 1000, max(explaining) * 1000
+        print(f"{game.id:16} explaining: median {median:.1f} ms, largest {largest:.1f} ms; "
+              f"its search: median {statistics.median(searching) * 1000:.0f} ms")
 
 
 if __name__ == "__main__":
