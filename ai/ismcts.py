@@ -68,6 +68,21 @@ class SearchResult:
         return {a: c.reward / c.visits for a, c in self.root.children.items()}
 
 
+def continuation(node: Node, limit: int = 40) -> list[Action]:
+    """The moves the search means to make after reaching ``node``, while the seat that moved
+    into it goes on deciding: the most visited child, then its most visited child, and so on
+    (at most ``limit``). Cheap: called once per candidate after a search, never during one."""
+    seat = node.seat
+    line: list[Action] = []
+    while node.children and len(line) < limit:
+        action, child = max(node.children.items(), key=lambda item: item[1].visits)
+        if child.seat != seat or not child.visits:
+            break
+        line.append(action)
+        node = child
+    return line
+
+
 def most_visited(visits: dict[Action, int]) -> Action:
     """The most visited action; ties go to the first in the dict's order (deterministic)."""
     return max(visits, key=visits.__getitem__)

@@ -9,17 +9,15 @@ import dataclasses
 import math
 import os
 import random
-from typing import Any, NamedTuple, Protocol, TypedDict
+from typing import Any, Protocol, TypedDict
 
 from caravan_tui.engine import Action, Considered, Game, Prior
 from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 
-from .ismcts import ProgressCallback, most_visited, search
+from .explain import TOP, Candidate, RootStats, Weighed, explained, merge_stats
+from .ismcts import ProgressCallback, SearchResult, continuation, most_visited, search
 from .levels import BUDGET_FIELDS, Level, level_for, tweaked
-
-#: each root action's visits and summed reward, as one search (or several, merged) left them
-RootStats = dict[Action, tuple[int, float]]
 
 
 class Policy(Protocol):
@@ -131,9 +129,25 @@ class SearchPolicy:
     ) -> RootStats:
         """Each root action's visits and summed reward in search number ``index`` (seeded from
         ``seed`` and ``index``)."""
+        root = self._search(game_id, view, seat, seed, index, progress).root
+        return {action: (child.visits, child.reward) for action, child in root.children.items()}
+
+    def weigh_root(
+        self, game_id: str, view: dict[str, Any], seat: int, seed: int, index: int = 0,
+        progress: ProgressCallback | None = None, top: int = TOP,
+    ) -> Weighed:
+        """``search_root``'s statistics, and for its ``top`` most visited root actions the line
+        the search means to follow after each (``ismcts.continuation``)."""
+        root = self._search(game_id, view, seat, seed, index, progress).root
+        ranked = sorted(root.children.items(), key=lambda item: -item[1].visits)[:top]
+        return Weighed({action: (child.visits, child.reward) for action, child in root.children.items()},
+                       {action: (action, *continuation(child)) for action, child in ranked})
+
+    def _search(self, game_id: str, view: dict[str, Any], seat: int, seed: int, index: int,
+                progress: ProgressCallback | None) -> SearchResult:
         level = self.level_for(game_id)
         game = get_game(game_id)
-        result = search(
+        return search(
             game.from_view(view, seat),
             seat,
             iterations=level.iterations,
@@ -142,17 +156,11 @@ class SearchPolicy:
             progress=progress,
             **search_settings(level, game),
         )
-        return {action: (child.visits, child.reward) for action, child in result.root.children.items()}
 
     @staticmethod
     def merge(roots: list[RootStats]) -> RootStats:
         """Several searches' root statistics summed (root parallelism)."""
-        total: RootStats = {}
-        for stats in roots:
-            for action, (visits, reward) in stats.items():
-                seen, summed = total.get(action, (0, 0.0))
-                total[action] = (seen + visits, summed + reward)
-        return total
+        return merge_stats(roots)
 
     @staticmethod
     def best(stats: RootStats) -> Action:
@@ -198,26 +206,10 @@ def search_policy(spec: SeatSpec, *, level: Level | None = None, iterations: int
                         timed=not iterations_only(), tweaks=tweaks)
 
 
-class Candidate(NamedTuple):
-    """A root action as the search saw it: its share of the visits and its mean reward (the
-    searching seat's expected result)."""
-
-    action: Action
-    share: float
-    value: float
-
-
-def candidates(stats: RootStats, top: int = 3) -> list[Candidate]:
-    """The ``top`` most visited root actions, most visited first."""
-    total = sum(visits for visits, _ in stats.values()) or 1
-    ranked = sorted(stats.items(), key=lambda item: -item[1][0])[:top]
-    return [Candidate(action, visits / total, reward / visits if visits else 0.0)
-            for action, (visits, reward) in ranked]
-
-
 def hint(game_id: str, view: dict[str, Any], seat: int, level: str = "normal", seed: int = 0) -> list[Candidate]:
     """The AI's suggestion for ``seat`` (shown to the player, not played): the search's top
-    candidates, the suggestion first."""
+    candidates with their reasons, the suggestion first."""
     policy = search_policy(SeatSpec.ai(level))
-    return candidates(policy.merge([policy.search_root(game_id, view, seat, seed, index)
-                                    for index in range(policy.level.searches)]))
+    weighed = Weighed.merge([policy.weigh_root(game_id, view, seat, seed, index)
+                             for index in range(policy.level.searches)])
+    return explained(game_id, view, seat, weighed)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import ctypes
 import itertools
+import logging
 import multiprocessing
 import os
 import signal
@@ -29,8 +30,9 @@ from typing import Any, TypeVar
 
 from caravan_tui.engine import Action
 
+from .explain import TOP, Candidate, RootStats, Weighed, explained
 from .ismcts import ProgressCallback
-from .policies import Candidate, Policy, RootStats, SearchPolicy, candidates
+from .policies import Policy, SearchPolicy
 
 POLL_SECONDS = 0.1
 PR_SET_PDEATHSIG = 1
@@ -109,6 +111,21 @@ def _search_root(policy: SearchPolicy, job: int | None, index: int, game_id: str
     return policy.search_root(game_id, view, seat, seed, index, progress)
 
 
+def _weigh_root(policy: SearchPolicy, job: int | None, index: int, game_id: str, view: dict[str, Any], seat: int,
+                seed: int) -> Weighed:
+    progress = None if job is None else _reporter(job, index, game_id, view, seat)
+    return policy.weigh_root(game_id, view, seat, seed, index, progress)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """An AI seat's action and, when a search chose it, what that search weighed (its top
+    candidates with their reasons, the action first)."""
+
+    action: Action
+    weighed: list[Candidate]
+
+
 class AIWorker:
     """A small pool of worker processes choosing actions for AI seats and hints.
 
@@ -163,6 +180,43 @@ class AIWorker:
             if job is not None:
                 self._listeners.pop(job, None)
 
+    async def decide(
+        self,
+        policy: Policy,
+        game_id: str,
+        view: dict[str, Any],
+        seat: int,
+        seed: int,
+        legal: list[Action] | None = None,
+        on_progress: Callable[[Progress], None] | None = None,
+    ) -> Decision:
+        """Like ``choose``, and for a search also its top candidates with their reasons (the same
+        action as ``choose``'s: the searches are the same). A forced move weighs nothing."""
+        if not isinstance(policy, SearchPolicy) or (legal is not None and len(legal) == 1):
+            return Decision(await self.choose(policy, game_id, view, seat, seed, legal, on_progress), [])
+        pool = self._executor()
+        job = None if on_progress is None else self._listen(on_progress)
+        try:
+            weighed = await self._weigh(pool, policy, job, game_id, view, seat, seed)
+        finally:
+            if job is not None:
+                self._listeners.pop(job, None)
+        action = SearchPolicy.best(weighed.stats)
+        try:
+            top = await self._gather(pool, self._submit(pool, lambda: [
+                pool.submit(explained, game_id, view, seat, weighed)]), None)
+        except Exception:  # the move stands without its record
+            logging.getLogger(__name__).exception("explaining an AI decision failed")
+            return Decision(action, [])
+        return Decision(action, top[0])
+
+    async def _weigh(self, pool: ProcessPoolExecutor, policy: SearchPolicy, job: int | None, game_id: str,
+                     view: dict[str, Any], seat: int, seed: int) -> Weighed:
+        """The level's searches, run in parallel, their weighing merged."""
+        futures = self._submit(pool, lambda: [pool.submit(_weigh_root, policy, job, index, game_id, view, seat, seed)
+                                              for index in range(policy.level.searches)])
+        return Weighed.merge(await self._gather(pool, futures, job))
+
     def _listen(self, on_progress: Callable[[Progress], None]) -> int:
         """A new job's number; its progress reports go to ``on_progress`` until it is dropped."""
         job = next(self._jobs)
@@ -170,13 +224,14 @@ class AIWorker:
         return job
 
     async def explain(self, policy: SearchPolicy, game_id: str, view: dict[str, Any], seat: int, seed: int,
-                      top: int = 3) -> list[Candidate]:
-        """The search's ``top`` candidates for ``seat`` (its choice first), computed in worker
-        processes, one per search of the level."""
+                      top: int = TOP) -> list[Candidate]:
+        """The search's ``top`` candidates for ``seat`` (its choice first) with their reasons,
+        computed in worker processes, one per search of the level."""
         pool = self._executor()
-        futures = self._submit(pool, lambda: [pool.submit(_search_root, policy, None, index, game_id, view, seat, seed)
-                                              for index in range(policy.level.searches)])
-        return candidates(SearchPolicy.merge(await self._gather(pool, futures, None)), top)
+        weighed = await self._weigh(pool, policy, None, game_id, view, seat, seed)
+        found = await self._gather(pool, self._submit(pool, lambda: [
+            pool.submit(explained, game_id, view, seat, weighed, top)]), None)
+        return found[0]
 
     def _submit(self, pool: ProcessPoolExecutor, submit: Callable[[], list[Future[T]]]) -> list[Future[T]]:
         """The futures ``submit`` starts on ``pool``; AIWorkerError if the pool is broken."""

@@ -40,6 +40,8 @@ MAX_ACTION_DEPTH = 4
 MAX_WORD = 64
 MAX_CHAT = 200  # characters of a chat line
 MAX_NAME = 40  # characters of a person's name
+MAX_WEIGHED = 3  # candidates an AI decision records
+MAX_REASON = 160  # characters of a candidate's reason
 
 
 def action_problem(value: Any) -> str | None:
@@ -74,6 +76,24 @@ def line_problem(value: Any, most: int, what: str) -> str | None:
     return None
 
 
+def weighed_problem(value: Any) -> str | None:
+    """Why ``value`` cannot be what an AI decision weighed: up to ``MAX_WEIGHED`` rows of
+    ``[action, share of the search, reason]``; None if it can."""
+    if type(value) is not list or len(value) > MAX_WEIGHED:
+        return f"weighed holds at most {MAX_WEIGHED} candidates"
+    for row in value:
+        if not isinstance(row, (list, tuple)) or len(row) != 3:
+            return "a weighed candidate is [action, share, reason]"
+        action, share, reason = row
+        if problem := action_problem(action):
+            return problem
+        if type(share) not in (int, float) or not 0 <= share <= 1:
+            return "a weighed candidate's share is from 0 to 1"
+        if reason != "" and (problem := line_problem(reason, MAX_REASON, "a reason")):
+            return problem
+    return None
+
+
 def _whole(low: int, high: int, what: str) -> Callable[[Any], str | None]:
     def check(value: Any) -> str | None:
         return None if type(value) is int and low <= value < high else f"{what} must be a whole number"
@@ -90,6 +110,7 @@ _REQUEST_FIELDS: dict[str, Callable[[Any], str | None]] = {
     "best": lambda v: None if v is None else action_problem(v),
     "text": lambda v: line_problem(v, MAX_CHAT, "a chat line"),
     "name": lambda v: None if v == "" else line_problem(v, MAX_NAME, "a name"),
+    "weighed": weighed_problem,
 }
 
 
@@ -161,15 +182,22 @@ class YourTurn(Message):
     _convert: ClassVar[dict[str, Any]] = {"legal": _actions}
 
 
+def _weighed(rows: list[Any]) -> list[list[Any]]:
+    return [[normalise_action(action), float(share), reason] for action, share, reason in rows]
+
+
 @dataclass(frozen=True)
 class Act(Request):
-    """Seat → host: play ``action`` at ``turn`` (the number of actions in the log)."""
+    """Seat → host: play ``action`` at ``turn`` (the number of actions in the log). An AI seat
+    adds what its search weighed, ``[action, share, reason]`` rows (the host keeps them for the
+    replay of the finished match; it ignores them from a person's seat)."""
 
     match: str
     seat: int
     turn: int
     action: Action
-    _convert: ClassVar[dict[str, Any]] = {"action": normalise_action}
+    weighed: list[list[Any]] = field(default_factory=list)
+    _convert: ClassVar[dict[str, Any]] = {"action": normalise_action, "weighed": _weighed}
 
 
 @dataclass(frozen=True)
@@ -242,7 +270,9 @@ class HintRequest(Request):
 @dataclass(frozen=True)
 class Hint(Message):
     """Host → seat: the AI's suggestion, to show, not to play; ``candidates`` are the search's
-    top moves in words, ``[text, share of the search, expected result]``, the suggestion first."""
+    top moves in words, ``[text, share of the search, expected result, reason, action]``, the
+    suggestion first; ``plan`` the whole line the search means the seat to play from here
+    while it goes on deciding (the suggestion first: a multi-step turn)."""
 
     match: str
     seat: int
@@ -250,7 +280,8 @@ class Hint(Message):
     action: Action
     text: str
     candidates: list[list[Any]] = field(default_factory=list)
-    _convert: ClassVar[dict[str, Any]] = {"action": normalise_action}
+    plan: list[Action] = field(default_factory=list)
+    _convert: ClassVar[dict[str, Any]] = {"action": normalise_action, "plan": _actions}
 
 
 @dataclass(frozen=True)

@@ -242,16 +242,26 @@ Considered = Callable[[Any, list[Action]], list[Action]]
 #: options that depend on the player count; ``State.new`` refuses the same with ValueError.
 SetupCheck = Callable[[int, Mapping[str, Any]], str | None]
 
+#: ``explain(state, seat, line)``: why the move ``line[0]`` is good or bad for ``seat``, in the
+#: game's words: a short phrase, which may hold ``{pN}`` fields ("delivers swords for +3 and
+#: keeps 2 actions"). ``line`` is that move and, after it, the moves the search means ``seat`` to
+#: make next while it goes on deciding (the rest of a multi-step turn; often none). It must
+#: read only what ``seat`` can see (``state`` may be any world consistent with its view) and
+#: leave ``state`` as it was. Called for hints and after AI decisions, never inside a search.
+Explain = Callable[[Any, int, Sequence[Action]], str]
+
 
 @dataclass(frozen=True)
 class GameAI:
     """A game's search settings: per level name, the ``ai.levels.Level`` fields that differ from
     the generic level (never ``name`` or ``searches``), the prior that orders expansions for
-    levels that use one, and which legal actions AI seats weigh (None: all of them)."""
+    levels that use one, which legal actions AI seats weigh (None: all of them), and how a
+    candidate move is explained to a player (``Explain``; None: it is not)."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
     considered: Considered | None = None
+    explain: Explain | None = None
 
 
 def rules_of(package: str) -> str:

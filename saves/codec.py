@@ -123,6 +123,18 @@ def _state(v: Any) -> str | None:
     return _tree(v, "plain data", _PLAIN, maps=True)
 
 
+def _weighed(v: Any) -> str | None:
+    if type(v) is not dict or not all(_is_int(k) and 0 <= k < MAX_ITEMS for k in v):
+        return "is not a map from move numbers to candidates"
+    for rows in v.values():
+        if type(rows) is not list or not all(type(row) is list and len(row) == 3 and type(row[0]) is list
+                                             and _is_number(row[1]) and type(row[2]) is str for row in rows):
+            return "holds a candidate that is not [action, share, reason]"
+        if problem := _tree([row[0] for row in rows], "a list of actions", (str, int), maps=False):
+            return problem
+    return None
+
+
 def _is_option(v: Any) -> bool:
     return v is None or type(v) is bool or _is_number(v) or (type(v) is str and len(v) <= MAX_TEXT)
 
@@ -152,7 +164,10 @@ _FIELDS: dict[str, Callable[[Any], str | None]] = {
     "status": _is(f"one of {', '.join(STATUSES)}", lambda v: type(v) is str and v in STATUSES),
     "result": _is("a list of numbers or nil", lambda v: v is None or (type(v) is list and all(map(_is_number, v)))),
     "resigned": _is("a seat number or nil", lambda v: v is None or _is_int(v)),
+    "weighed": _weighed,
 }
+#: fields a save may leave out (they came after its schema), with the value they then take
+_OPTIONAL: dict[str, Callable[[], Any]] = {"weighed": dict}
 
 
 def plain(value: Any) -> Any:
@@ -257,6 +272,8 @@ def _envelope(data: bytes) -> Any:
 
 def _check(fields: dict[str, Any]) -> None:
     """DamagedSave unless ``fields`` holds every snapshot field, each well-formed."""
+    for name, default in _OPTIONAL.items():
+        fields.setdefault(name, default())
     for name, check in _FIELDS.items():
         if name not in fields:
             raise DamagedSave(f"the save has no {name!r} field")
@@ -293,4 +310,6 @@ def _snapshot(fields: dict[str, Any]) -> Snapshot:
         status=fields["status"],
         result=None if result is None else [float(x) for x in result],
         resigned=fields["resigned"],
+        weighed={turn: [[normalise_action(action), float(share), reason] for action, share, reason in rows]
+                 for turn, rows in fields["weighed"].items()},
     )

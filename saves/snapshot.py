@@ -41,6 +41,9 @@ class Snapshot:
     result: list[float] | None = None
     resigned: int | None = None  # the seat that resigned, when status is "resigned"
     app_version: str = __version__
+    #: what AI decisions weighed, by the number of the action they chose: ``[action, share of the
+    #: search, reason]`` rows (for the replay of the finished match; optional: older saves have none)
+    weighed: dict[int, list[list[Any]]] = field(default_factory=dict)
 
 
 def new_match_id() -> str:

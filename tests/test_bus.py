@@ -34,6 +34,7 @@ VIEW = {"hand": ["2MK", "NV"], "scores": [0, 3], "up": ["1K", "NM"], "to_move": 
 SAMPLES = [
     YourTurn("m1", 0, 4, VIEW, [("play", ("2MK", 2), ("3MV", 3)), ("pass",)]),
     Act("m1", 1, 4, ("play", ("2MK", 2), ("3MV", 3))),
+    Act("m1", 1, 6, ("pass",), [[("pass",), 0.625, "keeps both Crowns"], [("play", ("NV", 10)), 0.25, ""]]),
     Rejected("m1", 1, 4, "not your turn"),
     MatchInfo("m1", 0, "some_game", ["North", "South"], ["human", "ai:normal"], {"hands": 1}),
     Update("m1", 0, 5, VIEW, ["North plays the Author", "South passes"]),
@@ -43,6 +44,7 @@ SAMPLES = [
     MatchOver("m1", [2.0, 7.0], [0.0, 1.0], "resigned"),
     HintRequest("m1", 0, 5),
     Hint("m1", 0, 5, ("pass",), "pass"),
+    Hint("m1", 0, 5, ("dir", 2), "north-west", [["north-west", 0.5, 0.6, "lays 2 wool"]], [("dir", 2), ("camel",)]),
     UndoRequest("m1", 0),
     Resign("m1", 1),
     SaveRequest("m1", 0),
@@ -75,7 +77,7 @@ def test_actions_come_back_as_tuples():
 
 def test_to_map_names_the_type():
     assert Act("m", 0, 1, ("pass",)).to_map() == {
-        "type": "Act", "match": "m", "seat": 0, "turn": 1, "action": ("pass",)
+        "type": "Act", "match": "m", "seat": 0, "turn": 1, "action": ("pass",), "weighed": []
     }
 
 

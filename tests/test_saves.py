@@ -233,6 +233,29 @@ def test_schema_1_saves_name_the_resigned_seat_and_rebuild_their_state(tmp_path)
     assert load(store, "g1").state.to_data() == game.state
 
 
+def test_what_ai_decisions_weighed_round_trips_and_a_save_without_it_loads():
+    game = played(moves=6)
+    weighed = {1: [[game.actions[1], 0.625, "keeps the Huntress"], [("pass",), 0.25, ""]]}
+    back = decode(encode(replace(game, weighed=weighed)))
+    assert back.weighed == weighed and type(back.weighed[1][0][0]) is tuple
+    older = {name: getattr(game, name) for name in codec._FIELDS if name != "weighed"}
+    assert decode(seal(older)).weighed == {}
+
+
+@pytest.mark.parametrize("weighed, problem", [
+    ([1, 2], "not a map from move numbers"),
+    ({-1: []}, "not a map from move numbers"),
+    ({"1": []}, "not a map from move numbers"),
+    ({1: [["pass", 0.5, "x"]]}, "not \\[action, share, reason\\]"),
+    ({1: [[["pass"], "half", "x"]]}, "not \\[action, share, reason\\]"),
+    ({1: [[["pass"], 0.5]]}, "not \\[action, share, reason\\]"),
+    ({1: [[[["a", 1.5]], 0.5, "x"]]}, "not a list of actions"),
+])
+def test_a_damaged_record_of_what_was_weighed_is_refused(weighed, problem):
+    with pytest.raises(DamagedSave, match=f"'weighed' field .*{problem}"):
+        decode(seal(payload(weighed=weighed)))
+
+
 # -- store ---------------------------------------------------------------------------------------
 
 

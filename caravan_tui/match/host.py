@@ -125,6 +125,9 @@ class MatchHost:
         self.worker = worker
         self.hint_level = hint_level
         self.actions = list(self.snapshot.actions)
+        #: what each AI decision weighed, by action number: saved, shown only in the replay of
+        #: the finished match, never sent to anyone while it runs
+        self.weighed = dict(self.snapshot.weighed)
         self.state, self.movers, self.events = replayed.state, replayed.movers, replayed.events
         self.opening = replayed.opening
         #: per person's seat, the log length of the last Update delivered to it (a move under it
@@ -287,6 +290,8 @@ class MatchHost:
         except IllegalAction as exc:
             await self._reject(msg.seat, str(exc))
             return
+        if msg.weighed and not self._is_person(msg.seat):
+            self.weighed[self.turn] = [list(row) for row in msg.weighed]
         self.actions.append(action)
         self.movers.append(msg.seat)
         self.events.append(events)
@@ -305,6 +310,7 @@ class MatchHost:
         again = replay(self.game, self.snapshot, target)
         self.state, self.movers, self.events = again.state, again.movers, again.events
         del self.actions[target:]
+        self.weighed = {turn: rows for turn, rows in self.weighed.items() if turn < target}
         await self._save_async()
         who, s = seat_field(msg.seat), seat_field(msg.seat, "s")
         await self._broadcast([self._note(Event(f"{who} take{s} back {taken} move{'s' if taken > 1 else ''}."))])
@@ -394,8 +400,10 @@ class MatchHost:
             return
         if self.turn == msg.turn and self.status == "playing" and top:
             texts = [self._words(self.state.describe(c.action, seat), seat) for c in top]
-            words: list[list[str | float]] = [[text, c.share, c.value] for text, c in zip(texts, top)]
-            await self._send(seat, Hint(self.match_id, seat, msg.turn, top[0].action, texts[0], words))
+            words: list[list[Any]] = [[text, c.share, c.value, self._words(c.reason, seat), c.action]
+                                      for text, c in zip(texts, top)]
+            await self._send(seat, Hint(self.match_id, seat, msg.turn, top[0].action, texts[0], words,
+                                        list(top[0].line)))
 
     async def _chat(self, msg: Chat) -> None:
         """Pass a chat line on to everyone, under the seat's name (a spectator's line keeps the
@@ -508,6 +516,7 @@ class MatchHost:
     def _snapshot(self) -> Snapshot:
         snap = self.snapshot
         snap.actions = list(self.actions)
+        snap.weighed = dict(self.weighed)
         snap.state = self.state.to_data()
         snap.updated = time.time()
         return snap

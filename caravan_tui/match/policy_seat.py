@@ -1,6 +1,7 @@
 """Bus seats played by a policy (DESIGN §3, §4).
 
-A ``PolicySeat`` answers each ``YourTurn`` on its address with an ``Act``. Random and greedy
+A ``PolicySeat`` answers each ``YourTurn`` on its address with an ``Act`` (an AI seat's carries
+what its search weighed, for the replay of the finished match). Random and greedy
 choose in-process; AI searches run in an ``AIWorker`` so the event loop never blocks.
 A person's seat is a ``SeatClient`` (a game screen, here or over SSH) speaking the same messages.
 """
@@ -8,11 +9,23 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
 from ai.matches import decision_seed
 from ai.policies import make_policy
 from ai.worker import AIWorker, Progress
-from caravan_tui.bus import Act, Bus, MatchOver, Thinking, Update, YourTurn, host_address, seat_address
+from caravan_tui.bus import (
+    MAX_REASON,
+    Act,
+    Bus,
+    MatchOver,
+    Thinking,
+    Update,
+    YourTurn,
+    host_address,
+    seat_address,
+    weighed_problem,
+)
 from caravan_tui.seats import SeatSpec
 
 GREEDY = SeatSpec("greedy")
@@ -82,15 +95,20 @@ class PolicySeat:
         seed = decision_seed(self.seed, msg.turn, self.seat)
         args = (self.game_id, msg.view, self.seat, seed, msg.legal)
         worker = self.worker if self.searches else None  # a seat that searches has one (``__init__``)
+        weighed: list[list[Any]] = []
         if worker is not None:
             try:
-                action = await worker.choose(self.policy, *args, on_progress=self._progress)
+                decision = await worker.decide(self.policy, *args, on_progress=self._progress)
+                action = decision.action
+                weighed = [[c.action, c.share, c.reason[:MAX_REASON]] for c in decision.weighed]
+                if weighed_problem(weighed):  # a reason the host would refuse must not cost the move
+                    weighed = []
             except Exception:  # a failed search costs one move's strength, never the match
                 logging.getLogger(__name__).exception("AI search failed; playing greedily this move")
                 action = make_policy(GREEDY).choose(*args)
         else:
             action = self.policy.choose(*args)
-        await self.bus.publish(host_address(self.match_id), Act(self.match_id, self.seat, msg.turn, action))
+        await self.bus.publish(host_address(self.match_id), Act(self.match_id, self.seat, msg.turn, action, weighed))
 
     def _progress(self, progress: Progress) -> None:
         thinking = Thinking(self.match_id, self.seat, progress.iterations, progress.action)

@@ -4,12 +4,17 @@ was after any number of its moves, from one seat's view or the public one (DESIG
 It speaks the bus messages a game screen already understands (``MatchInfo``, then an ``Update``
 holding the whole log so far at each step), so every game's own screen shows its replay.
 Requests a screen may still send are refused: a replay changes nothing.
+
+Once the match is over, the replay also tells what each AI decision weighed (``weighed``): the
+candidates its search considered, with their reasons and shares, as recorded when it played.
+Never before: they may tell what that seat held.
 """
 from __future__ import annotations
 
 import asyncio
 
 from caravan_tui.bus import MatchInfo, Message, Rejected, Request, Update
+from caravan_tui.engine import render
 from saves.loading import Replayed, replay
 
 
@@ -49,6 +54,27 @@ class ReplayClient:
         if position != self.position:
             self.position = position
             self._show()
+
+    def weighed(self, position: int) -> tuple[int, list[str]] | None:
+        """What the AI decision that made move ``position`` (the last one shown at that position)
+        weighed: its seat and a line per candidate, "Pass — 62%: keeps both Crowns", the move
+        played first; None if a person made it, nothing was recorded, or the match is not over."""
+        rows = self.snapshot.weighed.get(position - 1) if self.snapshot.status != "playing" else None
+        if not rows:
+            return None
+        before = replay(self.checked.game, self.snapshot, position - 1)
+        mover = before.state.to_move()
+        if mover is None:
+            return None
+        names, lines = self.snapshot.names, []
+        for action, share, reason in rows:
+            try:
+                text = before.state.describe(action, mover)
+            except Exception:  # a recorded candidate the rules no longer read: shown as it was
+                text = " ".join(map(str, action))
+            line = f"{render(text, names, self.seat)} — {share:.0%} of the search"
+            lines.append(f"{line}: {render(reason, names, self.seat)}" if reason else line)
+        return mover, lines
 
     def close(self) -> None:
         """Nothing to let go of: a replay holds no lock and no subscription."""

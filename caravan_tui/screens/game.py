@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Key
 from textual.widgets import Footer, Static
 
+from ai.explain import NEARLY, confidence, outlook
 from caravan_tui.bus import (
     Act,
     Chat,
@@ -38,7 +39,7 @@ from caravan_tui.bus import (
     Update,
     YourTurn,
 )
-from caravan_tui.engine import Action, State, render
+from caravan_tui.engine import Action, State, normalise_action, render
 from caravan_tui.games import get_game
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.safe_text import plain
@@ -67,6 +68,7 @@ class GameScreen(BaseScreen):
     BINDINGS = [
         Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules of this game"),
         Binding("h", "hint", "Hint", tooltip="The AI's suggestion for you (not played)"),
+        Binding("h", "weighed", "Why", tooltip="Replay: show or hide what the AI weighed at its move"),
         Binding("u", "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
         Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),
         Binding("escape", "menu", "Menu", tooltip="Resume, save and quit to home, or resign"),
@@ -81,7 +83,7 @@ class GameScreen(BaseScreen):
         Binding("ctrl+l", "full_log", "Log", tooltip="The whole log, scrollable, by seat or word"),
     ]
     #: what a replay offers, and what it does not (it changes nothing)
-    REPLAY_ONLY = {"step", "change_view"}
+    REPLAY_ONLY = {"step", "change_view", "weighed"}
     PLAY_ONLY = {"hint", "undo", "save"}
 
     def __init__(self, client: SeatEnd) -> None:
@@ -103,7 +105,9 @@ class GameScreen(BaseScreen):
         self._spin = 0
         self._acted = False  # an Act is on its way to the host
         self._leaving = False  # quit to home once the host confirms the save
-        self.hint_candidates: list = []  # the latest hint's [text, share, value] rows
+        self.hint_candidates: list = []  # the latest hint's [text, share, value, reason, action] rows
+        self.hint_plan: list[Action] = []  # the whole line the hint means, its action first
+        self.weighed_hidden = False  # a replay: the panel of what the AI weighed put away (h)
         self._my_last_turn: int | None = None  # (at a shared table: the bell rings when the turn comes back)
         self._since: list[str] = []  # what others did since our last decision
         self.title = self.game.title
@@ -233,7 +237,7 @@ class GameScreen(BaseScreen):
             self.thinking = message
         elif isinstance(message, Hint):
             if message.turn == self.turn:
-                self.hint_candidates = message.candidates
+                self.hint_candidates, self.hint_plan = message.candidates, list(message.plan)
                 self.show_hint(message.action, message.text)
         elif isinstance(message, Rejected):
             self.notify(message.reason, title="Not possible", severity="warning")
@@ -262,6 +266,7 @@ class GameScreen(BaseScreen):
         if self.replaying:
             self.query_one(ActionList).clear_actions("a replay: ←/→ step")
             by_other = False  # no pauses: the player steps at their own pace
+            self.show_weighed(update.turn)
         log = self.query_one(MatchLog)
         if update.whole_log:
             log.replace(update.events)
@@ -295,10 +300,32 @@ class GameScreen(BaseScreen):
         self.query_one(ActionList).focus()
 
     def show_hint(self, action: Action, text: str) -> None:
-        """Mark the suggestion and say why in the panel: the search's top moves and how it rates them."""
+        """Mark the suggestion and say why in the panel: the search's top moves with the game's
+        reasons, how sure it is and (between players) how the match stands."""
         self.query_one(ActionList).hint(action)
-        self.query_one("#hint-panel", TablePanel).show("Hint (h hides it)",
-                                                       (explanation(self.hint_candidates) or text).splitlines())
+        title = "Hint (h hides it)"
+        rows = self.hint_candidates
+        if rows and len(self.names) > 1:
+            title = f"Hint: {outlook(float(rows[0][2]))} (h hides it)"
+        texts = [self.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
+        self.query_one("#hint-panel", TablePanel).show(title, explanation(rows, texts) or [text])
+
+    def show_weighed(self, position: int) -> None:
+        """In the replay of a finished match: what the AI decision that made the move just shown
+        weighed (nothing for a person's move, nor while the match runs: ``ReplayClient.weighed``)."""
+        assert self.replay is not None
+        panel = self.query_one("#hint-panel", TablePanel)
+        weighed = None if self.weighed_hidden else self.replay.weighed(position)
+        if weighed is None:
+            panel.hide()
+            return
+        mover, lines = weighed
+        panel.show(f"What {self.seat_name(mover)} weighed (h hides it)", lines)
+
+    def action_weighed(self) -> None:
+        if self.replay is not None:
+            self.weighed_hidden = not self.weighed_hidden
+            self.show_weighed(self.replay.position)
 
     def show_since(self) -> None:
         """When others did a good deal since our last decision, say what, over the head of the
@@ -556,11 +583,28 @@ def fit_name(name: str, width: int | None) -> str:
     return name if len(name) <= width else name[:width - 1] + "…"
 
 
-def explanation(candidates: list) -> str:
-    """The search's top moves in words: "Play X — 61% of the search, expected to win 58%"."""
-    lines = [f"{text} — {share:.0%} of the search, expected result {value:.0%}"
-             for text, share, value in candidates]
-    return "\n".join(lines[:1] + [f"also considered: {line}" for line in lines[1:]])
+def explanation(candidates: list, texts: list[str] | None = None) -> list[str]:
+    """The search's top moves in words, the suggestion first, each with the game's reason:
+    "Clearly best: Pass", "  keeps both Crowns for the next season", "Nearly as good: …" (an
+    alternative's reason without the parts it shares with the suggestion's). How sure the search
+    is comes from the candidates' shares of the search and expected results; the numbers
+    themselves mean little to a player and are not shown. ``texts``: the moves as the screen
+    words them (default: the host's words)."""
+    if not candidates:
+        return []
+    texts = texts or [str(row[0]) for row in candidates]
+    shares, values = [float(row[1]) for row in candidates], [float(row[2]) for row in candidates]
+    reasons = [str(row[3]) if len(row) > 3 else "" for row in candidates]
+    sure = confidence(shares, values)
+    lines = [f"{sure[0].upper()}{sure[1:]}: {texts[0]}"]
+    if reasons[0]:
+        lines.append(f"  {reasons[0]}")
+    shared = set(reasons[0].split("; "))
+    for text, value, reason in zip(texts[1:], values[1:], reasons[1:]):
+        label = "Nearly as good" if value >= values[0] - NEARLY else "Weaker"
+        own = "; ".join(part for part in reason.split("; ") if part not in shared) or reason
+        lines.append(f"{label}: {text}" + (f" — {own}" if own else ""))
+    return lines
 
 
 def compact(value) -> str:

@@ -26,6 +26,7 @@ from caravan_tui.engine import Action, GameAI
 
 from .cards import ITEM_INDEX, ROP
 from .evaluation import MARGIN, Board, board_of, city_points, item_worth, projected, projected_all
+from .explain import explain
 from .maps import COLOUR_INDEX, COMMODITY_AT, COST, ENDS, MAJORITY, SLOTS
 from .night import loss_routes
 from .offers import apply_trade_step
@@ -268,4 +269,5 @@ AI = GameAI(
     levels={"easy": SEARCH, "normal": SEARCH, "hard": SEARCH},
     prior=prior,
     considered=considered,
+    explain=explain,
 )

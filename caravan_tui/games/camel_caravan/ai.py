@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from caravan_tui.engine import GameAI
 
+from .explain import explain
 from .heuristic import action_priors
 
 SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
@@ -20,4 +21,5 @@ AI = GameAI(
         "hard": {**SEARCH, "iterations": 2500, "exploration": 0.1},
     },
     prior=action_priors,
+    explain=explain,
 )

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from caravan_tui.engine import Action, GameAI
 
+from .explain import explainer
 from .geometry import CELL_ID, NEIGHBOURS, QR, STEP, hex_distance
 from .heuristic import reach, reserve_weight, turns_left
 from .rules import BOARD, PLACE, STAND, START, CaravanseraiState
@@ -246,4 +247,4 @@ SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 #: (docs/ai.md, as in Camel Caravan)
 HARD = dict(SEARCH, exploration=0.1)
 
-AI = GameAI(levels={"easy": SEARCH, "normal": SEARCH, "hard": HARD}, prior=prior)
+AI = GameAI(levels={"easy": SEARCH, "normal": SEARCH, "hard": HARD}, prior=prior, explain=explainer(prior))

@@ -36,9 +36,11 @@ from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.game import GameScreen, PausingGameScreen
 from caravan_tui.widgets import ActionList
 
+from .ai import prior
 from .board_widget import Cell, HexBoard
+from .explain import placement
 from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS, QR, D, board_for
-from .rules import TITLES, title
+from .rules import BOARD, PLACE, TITLES, CaravanseraiState, title
 
 #: white, black (a slate grey that reads on dark and light themes), purple, red, yellow
 GOOD_COLOURS = ("#e5e9f0", "#8b93b8", "#bb9af7", "#f7768e", "#e0af68")
@@ -288,6 +290,7 @@ class CaravanseraiScreen(PausingGameScreen):
         super().__init__(client)
         self.picture: Picture | None = None
         self.hinted: Action | None = None
+        self.hint_cells: set[Cell] = set()  # the hint's whole placement, previewed while it shows
         self.flash: set[Cell] = set()
         self._shown: dict[str, object] = {}  # per line under the board: what it shows now
 
@@ -441,10 +444,24 @@ class CaravanseraiScreen(PausingGameScreen):
                 if at is not None:
                     marks[at] = Text(SELECT)
         if self.hinted is not None:
+            for planned in self.hint_cells:
+                marks[planned] = Text(HINT)
             at = action_cell(self.hinted, picture)
             if at is not None:
                 marks[at] = Text(HINT)
         return marks
+
+    def plan_cells(self) -> set[Cell]:
+        """The cells the hint's whole placement lays its pieces on (the board's preview of it)."""
+        now = self._world
+        if not isinstance(now, CaravanseraiState) or self.seat is None or not self.hint_plan:
+            return set()
+        world = now.clone()
+        for action in placement(world, self.seat, self.hint_plan, prior):
+            world.apply(action, False)
+        laid: tuple[tuple[int, int], ...] = (world.laid if world.stage in (PLACE, BOARD) or world.last is None
+                                             else world.last[2])
+        return {QR[cell] for cell, _ in laid} - {QR[cell] for cell, _ in now.laid}
 
     def _redraw_marks(self) -> None:
         self.query_one(HexBoard).show(marks=self._marks(), flash=self.flash)
@@ -625,6 +642,7 @@ class CaravanseraiScreen(PausingGameScreen):
     def show_hint(self, action: Action, text: str) -> None:
         super().show_hint(action, text)
         self.hinted = action
+        self.hint_cells = self.plan_cells()
         cell = action_cell(action, self.picture) if self.picture else None
         if cell is not None:
             self.query_one(HexBoard).bring_into_view(cell)

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from caravan_tui.engine import Action, GameAI
 
 from .combos import CARAVAN, MOVES, PASS
+from .explain import explain
 from .rules import DecktetCaravanState, pile_points, race_margin
 
 
@@ -48,4 +49,5 @@ AI = GameAI(
         "hard": {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 12, "seconds": 3.0},
     },
     prior=play_priors,
+    explain=explain,
 )

@@ -20,6 +20,7 @@ from caravan_tui.engine import Action, GameAI
 
 from .cards import HALF_INDEX, INDEX, OWN_COINS
 from .evaluation import max_tucks
+from .explain import explain
 from .rules import BUY, FAVOUR, PLACE, SELL, TARGET, VINDEX, MerchantLordState
 from .sales import GUARD, UNIT, adjusted
 
@@ -99,4 +100,5 @@ SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 AI = GameAI(
     levels={"easy": SEARCH, "normal": SEARCH, "hard": SEARCH},
     prior=prior,
+    explain=explain,
 )

@@ -1,0 +1,126 @@
+"""What a search weighed, for people: its top candidates with the game's reasons and how sure
+it is, in words (DESIGN §6, Explanations).
+
+Runs after a search (a hint, or an AI decision being recorded), never inside one: a few clones
+and a game's ``explain`` per candidate.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from caravan_tui.engine import Action, State
+from caravan_tui.games import get_game
+
+#: each root action's visits and summed reward, as one search (or several, merged) left them
+RootStats = dict[Action, tuple[int, float]]
+#: how many candidates a hint shows and an AI decision records
+TOP = 3
+
+
+def merge_stats(roots: list[RootStats]) -> RootStats:
+    """Several searches' root statistics summed (root parallelism)."""
+    total: RootStats = {}
+    for stats in roots:
+        for action, (visits, reward) in stats.items():
+            seen, summed = total.get(action, (0, 0.0))
+            total[action] = (seen + visits, summed + reward)
+    return total
+
+
+class Weighed(NamedTuple):
+    """What a search weighed: its root statistics, and for its most visited root actions the
+    line it means to follow (the action first)."""
+
+    stats: RootStats
+    lines: dict[Action, tuple[Action, ...]]
+
+    @staticmethod
+    def merge(parts: list[Weighed]) -> Weighed:
+        """Several searches' weighing: statistics summed, each line from the first search that
+        has one."""
+        lines: dict[Action, tuple[Action, ...]] = {}
+        for part in parts:
+            for action, line in part.lines.items():
+                lines.setdefault(action, line)
+        return Weighed(merge_stats([part.stats for part in parts]), lines)
+
+
+class Candidate(NamedTuple):
+    """A root action as the search saw it: its share of the visits, its mean reward (the
+    searching seat's expected result), the line the search means to follow from it (the action
+    first) and why it is good or bad, in the game's words (``GameAI.explain``; may hold
+    ``{pN}`` fields)."""
+
+    action: Action
+    share: float
+    value: float
+    line: tuple[Action, ...] = ()
+    reason: str = ""
+
+
+def candidates(stats: RootStats, top: int = TOP) -> list[Candidate]:
+    """The ``top`` most visited root actions, most visited first."""
+    total = sum(visits for visits, _ in stats.values()) or 1
+    ranked = sorted(stats.items(), key=lambda item: -item[1][0])[:top]
+    return [Candidate(action, visits / total, reward / visits if visits else 0.0)
+            for action, (visits, reward) in ranked]
+
+
+def playable(world: State, seat: int, line: Sequence[Action]) -> tuple[Action, ...]:
+    """The start of ``line`` that ``seat`` can play in ``world``, one move after another, while
+    it is still to move (the search's line may pass through worlds that differ from this one)."""
+    state, kept = world.clone(), []
+    for action in line:
+        if state.to_move() != seat or action not in state.legal_actions():
+            break
+        state.apply(action, False)
+        kept.append(action)
+    return tuple(kept)
+
+
+def explained(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP) -> list[Candidate]:
+    """The ``top`` candidates of ``weighed``, each with its line and its reason, both from
+    ``seat``'s view alone."""
+    game = get_game(game_id)
+    world = game.from_view(view, seat)
+    explain = game.ai.explain
+    out = []
+    for candidate in candidates(weighed.stats, top):
+        line = playable(world, seat, weighed.lines.get(candidate.action, (candidate.action,))) or (candidate.action,)
+        reason = explain(world, seat, line) if explain is not None else ""
+        out.append(candidate._replace(line=line, reason=reason))
+    return out
+
+
+#: how sure a search is of its choice, from its share of the visits and the expected results
+CLEAR, CLOSE = "clearly best", "a close call"
+#: a candidate whose expected result is within this of the choice's is "nearly as good"
+NEARLY = 0.02
+
+
+def confidence(shares: Sequence[float], values: Sequence[float]) -> str:
+    """How sure the search is of its first candidate, in words: "the only move", "clearly best"
+    (most of the search, and better by a margin), "a close call" (the next one had nearly as
+    much of the search, or expects as much) or "probably best"."""
+    if len(shares) < 2:
+        return "the only move worth weighing"
+    (s1, s2), (v1, v2) = shares[:2], values[:2]
+    if s1 >= 0.5 and s1 >= 2 * s2 and v1 - v2 >= NEARLY:
+        return CLEAR
+    if s1 - s2 < 0.1 or v2 >= v1 - 0.005:
+        return CLOSE
+    return "probably best"
+
+
+def outlook(value: float) -> str:
+    """What the expected result of a match between players means, in words."""
+    if value >= 0.85:
+        return "you should win"
+    if value >= 0.6:
+        return "you are ahead"
+    if value > 0.4:
+        return "an even game"
+    if value > 0.15:
+        return "you are behind"
+    return "you are far behind"

@@ -1,0 +1,226 @@
+"""Why an action is good or bad, in the game's words, from the player's own view
+(``GameAI.explain``): "claims the Salt city: +4 gold, majority 3 of 5".
+
+Only what the player can see is read: the maps, gold, items and its own hand; an item's or a
+card's worth is the player's own projected gain (``evaluation.item_worth``, in gold); a trade
+offered to it is judged as ``trading.judge`` does, the others' hidden cards by their number.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from caravan_tui.engine import Action
+from caravan_tui.engine import seat_field as who
+
+from .cards import COMMODITY_MASK, ITEM_INDEX, ROP, pick_card
+from .evaluation import commodity_worth, item_worth, projected_all
+from .maps import (
+    COLOUR_INDEX,
+    COMMODITIES,
+    COMMODITY_AT,
+    COMMODITY_INDEX,
+    DEGREE,
+    ENDS,
+    MAJORITY,
+    ROUTE_GOODS,
+    ROUTES,
+    SLOTS,
+    VALUE,
+)
+from .night import loss_routes
+from .rules import AhldarahdState
+from .terms import NIGHT_PRICE, item_words, map_words, plural, poss
+from .trading import judge
+
+
+def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
+    action = line[0]
+    kind = action[0]
+    if kind in ("claim", "buy", "free"):
+        m = seat if kind == "free" else COLOUR_INDEX[action[1]]
+        text = _route(state, seat, m, (action[1] if kind == "free" else action[2]) - 1)
+        if kind == "claim":
+            k = COMMODITY_INDEX[action[3]]
+            left = (state.hand[seat] & COMMODITY_MASK[k]).bit_count() - 1
+            text += f"; spends a {action[3]} card ({left} left)"
+        return text
+    if kind == "destroy":
+        return _destroy(state, seat, COLOUR_INDEX[action[1]], action[2] - 1)
+    if kind == "sell_rop":
+        k = COLOUR_INDEX[action[1]]
+        worth = sum(1 for s in range(SLOTS) if state.ctrl[k * SLOTS + s] >= 0)
+        lose = "your own map opens to the next buyer" if k == seat else f"you can no longer build on {poss(k)} map"
+        return f"+{worth} gold now ({plural(worth, 'city')} on that map); {lose}"
+    if kind == "offer":
+        return _offer(state, seat, action)
+    if kind in ("end", "done"):
+        cards = state.hand[seat].bit_count()
+        return f"keeps {state.gold[seat]} gold and {plural(cards, 'card')} for later turns"
+    if kind in ("open", "raise", "pass"):
+        return _bid(state, seat, action)
+    if kind == "give_shah":
+        return _shah(state, seat, action[1])
+    if kind in ("accept", "decline"):
+        return _answer(state, seat, kind == "accept")
+    if kind in ("avert", "pledge", "stand_by", "lose"):
+        return _night(state, seat, action)
+    return _draft_step(state, action)
+
+
+def _route(state: AhldarahdState, seat: int, m: int, r: int) -> str:
+    """A marker of ``seat``'s on route r of map m: the cities it takes or brings nearer, the
+    points and the others' routes it removes."""
+    parts = []
+    for slot in ENDS[r]:
+        holder = state.ctrl[m * SLOTS + slot]
+        if holder == seat:
+            continue
+        have = state.routes_into(m, slot, seat) + 1
+        city = f"the {COMMODITIES[COMMODITY_AT[m][slot]]} city"
+        if have >= MAJORITY[slot]:
+            parts.append(f"claims {city}: +{VALUE[slot]} gold, majority {have} of {DEGREE[slot]}")
+        else:
+            held = f" ({poss(holder)})" if holder >= 0 else ""
+            parts.append(f"{city}{held}: {have} of the {MAJORITY[slot]} routes it needs")
+    world = state.clone()
+    world._place(seat, m, r, None)
+    gained = world.points()[seat] - state.points()[seat]
+    removed = sum(1 for i in range(m * ROUTES, (m + 1) * ROUTES) if state.owner[i] not in (-1, seat)
+                  and world.owner[i] == -1)
+    if gained:
+        parts.append(f"{gained:+d} point{'s' if abs(gained) != 1 else ''}")
+    if removed:
+        parts.append(f"removes {plural(removed, 'route')} of others")
+    if not parts:
+        parts.append("a spare route: guards what you hold there")
+    if m != seat:
+        parts.append(f"on {map_words(m, state.n)}")
+    return "; ".join(parts)
+
+
+def _destroy(state: AhldarahdState, seat: int, m: int, r: int) -> str:
+    victim = state.owner[m * ROUTES + r]
+    world = state.clone()
+    world._remove(m, r, None, None)
+    lost = state.points()[victim] - world.points()[victim]
+    cities = [f"the {COMMODITIES[COMMODITY_AT[m][s]]} city" for s in ENDS[r]
+              if state.ctrl[m * SLOTS + s] == victim and world.ctrl[m * SLOTS + s] != victim]
+    if cities:
+        return (f"{who(victim)} lose{who(victim, 's')} {' and '.join(cities)} "
+                f"({plural(lost, 'point')}); the route is free for you")
+    return f"weakens {poss(victim)} hold on {map_words(m, state.n)}; the route is free for you"
+
+
+def _worth(state: AhldarahdState, seat: int, kind: str, value: object, giving: bool) -> float:
+    """What one side of a proposal is worth to ``seat``, in gold."""
+    if kind == "gold":
+        return float(value)  # type: ignore[arg-type]  # a gold side is an amount
+    if kind == "card":
+        k = COMMODITY_INDEX[value]  # type: ignore[index]  # a card side is a commodity name
+        if giving:
+            card = pick_card(state.hand[seat], state.known[seat], k)
+            return item_worth(state, seat, card) if card >= 0 else 0.0
+        return commodity_worth(state, seat, k)
+    return item_worth(state, seat, ITEM_INDEX[value])  # type: ignore[index]  # an item side is its name
+
+
+def _offer(state: AhldarahdState, seat: int, action: Action) -> str:
+    _, partner, give_kind, give_value, ask_kind, ask_value = action
+    net = _worth(state, seat, ask_kind, ask_value, False) - _worth(state, seat, give_kind, give_value, True)
+    return (f"if {who(partner)} accept{who(partner, 's')}: worth about {net:+.0f} gold to you; "
+            "it spends one of your 3 proposals")
+
+
+def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
+    if action[0] == "pass":
+        return (f"keeps your {state.gold[seat]} gold: {who(state.leader)} take{who(state.leader, 's')} "
+                f"{item_words(state.item)} at {state.high} unless outbid")
+    item, bid = (state.item, action[1]) if action[0] == "raise" else (ITEM_INDEX[action[1]], action[2])
+    worth = item_worth(state, seat, item)
+    left = state.gold[seat] - bid
+    use = f" ({_card_use(state, seat, item % 10)})" if item < ROP else ""
+    return (f"{item_words(item)} is worth about {worth:.0f} gold to you{use}; "
+            f"a win at {bid} leaves you {left} gold")
+
+
+def _card_use(state: AhldarahdState, seat: int, k: int) -> str:
+    """Where a card of commodity ``k`` would take ``seat`` nearest to a city: "fits the
+    Pearls–Gems route toward the Gems city, 2 of 3"."""
+    best: tuple[float, int, int, int] | None = None
+    for m in state.maps_of(seat):
+        row = COMMODITY_AT[m]
+        for r, ends in enumerate(ENDS):
+            if state.owner[m * ROUTES + r] >= 0 or k not in (row[ends[0]], row[ends[1]]):
+                continue
+            for slot in ends:
+                if state.ctrl[m * SLOTS + slot] != seat:
+                    have = state.routes_into(m, slot, seat) + 1
+                    if best is None or have / MAJORITY[slot] > best[0]:
+                        best = (have / MAJORITY[slot], r, slot, have)
+                        where = m
+    if best is None:
+        return f"no open route of yours takes a {COMMODITIES[k]} card"
+    _, r, slot, have = best
+    a, b = ROUTE_GOODS[where][r]
+    return (f"fits {COMMODITIES[a]}–{COMMODITIES[b]} toward the {COMMODITIES[COMMODITY_AT[where][slot]]} city, "
+            f"{have} of {MAJORITY[slot]}")
+
+
+def _shah(state: AhldarahdState, seat: int, to: int) -> str:
+    values = projected_all(state, viewer=seat)
+    best = max(range(state.n), key=values.__getitem__)
+    lead = "the best placed" if to == best else "not the best placed"
+    return (f"{who(to)} bid{who(to, 's')} first and build{who(to, 's')} first next turn, "
+            f"before seeing the others; {who(to)} {who(to, 'is')} {lead}")
+
+
+def _answer(state: AhldarahdState, seat: int, accepting: bool) -> str:
+    verdict = judge(state, seat)
+    proposer = state.order[state.pos]
+    if verdict.fails:
+        return "you lack a card it asks for: the trade would fail" if accepting else "you lack a card it asks for"
+    them = f"{who(proposer)} gain{who(proposer, 's')} {'more' if verdict.proposer_gain > verdict.gain else 'less'}"
+    if accepting:
+        return f"worth about {verdict.points:+.0f} gold to you; {them}"
+    return f"turns down about {verdict.points:+.0f} gold of worth; {them} if you accept"
+
+
+def _night(state: AhldarahdState, seat: int, action: Action) -> str:
+    commodity = COMMODITIES[state.n_comm]
+    at_stake = len(loss_routes(state, seat, state.n_comm)) if state.eyes != seat else 0
+    stake = (f"you have {plural(at_stake, 'route')} into {commodity} cities" if at_stake
+             else "you lose nothing to it")
+    kind = action[0]
+    if kind == "avert":
+        cards = (state.hand[seat] & COMMODITY_MASK[state.n_comm]).bit_count()
+        return f"spends 1 of your {cards} {commodity} cards and saves everyone; {stake}"
+    if kind == "pledge":
+        missing = NIGHT_PRICE - sum(k for _, k in state.pledges)
+        return f"covers {action[1]} of the {missing} gold still missing (paid only if it is averted); {stake}"
+    if kind == "stand_by":
+        return f"keeps your gold and cards; {stake}"
+    m, r = COLOUR_INDEX[action[1]], action[2] - 1
+    world = state.clone()
+    world._remove(m, r, None, None)
+    lost = state.points()[seat] - world.points()[seat]
+    return f"costs you {plural(lost, 'point')} on {map_words(m, state.n)}" if lost else \
+        f"costs you no city on {map_words(m, state.n)}"
+
+
+def _draft_step(state: AhldarahdState, action: Action) -> str:
+    """A step of a proposal written by hand."""
+    kind = action[0]
+    partner = who(state.partner)
+    if kind in ("give_gold", "ask_gold"):
+        now = (state.g_gold if kind == "give_gold" else state.a_gold) + action[1]
+        return f"{'you give' if kind == 'give_gold' else f'{partner} gives'} {now} gold in all"
+    if kind in ("give_card", "give_item"):
+        return f"{partner} would get your {action[1]}{' card' if kind == 'give_card' else ''} as well"
+    if kind in ("ask_card", "ask_item"):
+        theirs = poss(state.partner)
+        return f"you would get {theirs} {action[1]}{' card' if kind == 'ask_card' else ''} as well"
+    if kind == "send":
+        return f"{partner} answers it now"
+    if kind == "cancel":
+        return "no trade; the proposal still counts"
+    return f"writes a proposal to {who(action[1])} step by step"

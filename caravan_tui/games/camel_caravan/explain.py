@@ -1,0 +1,103 @@
+"""Why an action is good or bad, in the game's words, from the player's own view
+(``GameAI.explain``): "delivers swords to Sijilmasa for +3; 2 actions left; then picks up ivory".
+
+A turn is up to four actions: the reason follows the search's line through the rest of the turn,
+up to a refill (the goods drawn then are chance, and the bag's order is hidden).
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from caravan_tui.engine import Action
+from caravan_tui.engine import seat_field as who
+
+from .board import CITY_AT, CITY_OF_GOOD, DIST, GOOD_INDEX, GOODS, SPACES, VALUE
+from .rules import CamelCaravanState, actions_word
+
+
+def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
+    world = state.clone()
+    first = _effect(world, seat, line[0])
+    parts = [first] if first else []
+    refilled = _apply(world, line[0])
+    left = world.left if world.turn == seat else 0
+    then = []
+    for action in line[1:]:
+        if refilled or world.turn != seat:
+            break
+        effect = _effect(world, seat, action)
+        if effect and action[0] in ("pickup", "steal", "move_good"):
+            then.append(effect)
+        refilled = _apply(world, action)
+    if line[0][0] != "end_turn":
+        parts.append(f"{actions_word(left)} left" if left else "ends the turn")
+    if then:
+        parts.append("then " + ", ".join(then[:2]))
+    risk = _risk(world, seat)
+    if risk:
+        parts.append(risk)
+    return "; ".join(parts)
+
+
+def _apply(world: CamelCaravanState, action: Action) -> bool:
+    """Play ``action`` in ``world``; whether goods were drawn from the bag (chance)."""
+    draws = world.draws
+    world.apply(action, False)
+    return world.draws != draws
+
+
+def _effect(state: CamelCaravanState, seat: int, action: Action) -> str:
+    """What ``action`` does, in a few words, before it is played in ``state``."""
+    kind = action[0]
+    if kind == "move_good":
+        _, _, t, name, _ = action
+        good = GOOD_INDEX[name]
+        city = CITY_OF_GOOD[good]
+        if t == city:
+            return f"delivers {name} for +{VALUE[good]}"
+        return f"brings {name} {DIST[t][city]} step{'s' if DIST[t][city] != 1 else ''} from its city"
+    if kind == "pickup":
+        cell = action[1]
+        good = state.loose[cell]
+        markers = state.demand[cell]
+        extra = f", +{markers} demand marker{'s' if markers > 1 else ''}" if markers else ""
+        steps = DIST[cell][CITY_OF_GOOD[good]]
+        return f"loads {GOODS[good]} (worth {VALUE[good]}, {steps} steps from its city{extra})"
+    if kind == "steal":
+        _, _, victim, name = action
+        return f"takes {name} (worth {VALUE[GOOD_INDEX[name]]}) from {who(victim)}, who gets your theft marker"
+    if kind in ("place", "move_camel"):
+        return _camel_step(state, seat, action[-1])
+    held = len(state.loads[seat])
+    return (f"passes with {actions_word(state.left)} unused; {held} good{'s' if held != 1 else ''} carried"
+            if state.left else "ends the turn")
+
+
+def _camel_step(state: CamelCaravanState, seat: int, cell: int) -> str:
+    """Why a camel goes to ``cell``: the good it reaches, or how far it carries a chain."""
+    if state.loose[cell] >= 0:
+        return f"a camel onto the {GOODS[state.loose[cell]]} on space {SPACES.index(cell) + 1}"
+    if CITY_AT[cell] >= 0 and any(good == CITY_AT[cell] for _, good, _ in state.loads[seat]):
+        return f"a camel into the city of your {GOODS[CITY_AT[cell]]}"
+    best = None
+    for at, good, _ in state.loads[seat]:
+        city = CITY_OF_GOOD[good]
+        if DIST[cell][city] < DIST[at][city] and (best is None or DIST[cell][city] < best[0]):
+            best = (DIST[cell][city], GOODS[good])
+    if best is not None:
+        return f"a camel {best[0]} step{'s' if best[0] != 1 else ''} from the city of your {best[1]}"
+    near = [DIST[cell][space] for space in SPACES if state.loose[space] >= 0]
+    if near:
+        return f"a camel {min(near)} step{'s' if min(near) != 1 else ''} from the nearest loose good"
+    return "a camel into position"
+
+
+def _risk(world: CamelCaravanState, seat: int) -> str:
+    """A good left on top of a camel of ours beside a thief's empty camel, after the line."""
+    for q in range(world.n):
+        if q == seat or not world.thefts[q]:
+            continue
+        for at, good, under in world.loads[seat]:
+            if not under and at in world.empties[q]:
+                return f"risk: {who(q)} can steal the {GOODS[good]}"
+    return ""

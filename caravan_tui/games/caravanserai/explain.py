@@ -1,0 +1,102 @@
+"""Why a step is good or bad, in the game's words (``GameAI.explain``).
+
+A placement is many small steps, so a step is explained by the whole placement the search means
+it to start: the line is played on a copy up to the final camel (completed by the prior where
+the search's line stops short), and the reason tells what the placement lays, where it ends, how the caravan grows and
+what comes back: "lays 2W 1Y camel, ending on (1,-2); caravan 7 → 9 (count 2); 1 camel back;
+takes a white good". There is nothing hidden after the setup.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from caravan_tui.engine import Action, Explain, Prior
+
+from .geometry import CELL_ID, COLOUR_NAMES, NEIGHBOURS, QR, cell_name, hex_distance
+from .rules import BOARD, CAMEL, PLACE, START, CaravanseraiState, pieces_text
+
+#: steps a plan may take past the search's line (a placement is far shorter)
+MAX_STEPS = 60
+
+
+def placement(state: CaravanseraiState, seat: int, line: Sequence[Action], prior: Prior) -> list[Action]:
+    """The placement ``line`` begins, whole: its steps while they belong to ``seat``'s current
+    turn (a stand after the final camel included), and where the search's line stops short of
+    the final camel, the rest chosen by the prior (best first). The plan a hint shows."""
+    world = state.clone()
+    plan: list[Action] = []
+    turns = state.turns
+    for action in line:
+        if world.turn != seat or world.turns != turns or (world.stage == START and plan):
+            break
+        world.apply(action, False)
+        plan.append(action)
+    for _ in range(MAX_STEPS):
+        if world.turn != seat or world.turns != turns or world.stage not in (PLACE, BOARD):
+            break
+        legal = world.legal_actions()
+        scores = prior(world, legal)
+        action = legal[max(range(len(legal)), key=scores.__getitem__)]
+        world.apply(action, False)
+        plan.append(action)
+    return plan
+
+
+def explainer(prior: Prior) -> Explain:
+    """The game's ``GameAI.explain``, completing plans with ``prior`` (the search's own)."""
+
+    def explain(state: CaravanseraiState, seat: int, line: Sequence[Action]) -> str:
+        return _explain(state, seat, placement(state, seat, line, prior))
+
+    return explain
+
+
+def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
+    action = line[0]
+    if action[0] == "start":
+        return _start(state, CELL_ID[(action[1], action[2])])
+    if action[0] == "stand":
+        return _stand(state, seat, action[1], CELL_ID[(action[2], action[3])])
+    before = len(state.caravans[seat])
+    world = state.clone()
+    for step in line:
+        if world.stage not in (PLACE, BOARD):
+            break
+        world.apply(step, False)
+    last = world.last
+    if last is None:  # (the line ends before any placement is whole)
+        return "begins a placement"
+    laid, count, camels = last[2], last[5], last[7]
+    after = len(world.caravans[seat])
+    parts = [f"lays {pieces_text(laid)}, ending on {cell_name(laid[-1][0])}",
+             f"caravan {before} → {after} (count {count})"]
+    if camels:
+        parts.append(f"{camels} camel{'s' if camels != 1 else ''} back")
+    gained = []
+    for x, kind in laid:
+        if kind >= CAMEL:  # a camel's stop: the board good there, and a gain on a Caravanserai
+            if x in state.bgoods:
+                gained.append(f"the {COLOUR_NAMES[state.bgoods[x]]} board good")
+            if state.board.cs[x] >= 0:
+                gained.append(f"a {COLOUR_NAMES[state.board.cs[x]]} good")
+    if gained:
+        parts.append("takes " + " and ".join(gained))
+    return "; ".join(parts)
+
+
+def _start(state: CaravanseraiState, cell: int) -> str:
+    room = len([y for y in NEIGHBOURS[cell] if not state.blocked[y]])
+    heads = [QR[c[-1][0]] for c in state.caravans if c]
+    far = f"; {min(hex_distance(QR[cell], h) for h in heads)} cells from the nearest camel" if heads else ""
+    return (f"gains a {COLOUR_NAMES[state.board.cs[cell]]} good; {room} open cells around, "
+            f"{hex_distance(QR[cell], (0, 0))} from the middle{far}")
+
+
+def _stand(state: CaravanseraiState, seat: int, colour: int, cell: int) -> str:
+    """A market good stood on ``cell``: how near the own head (a block can use it), how far the others'."""
+    mine = state.caravans[seat]
+    near = f"{hex_distance(QR[cell], QR[mine[-1][0]])} from your head" if mine else "on the board"
+    others = [hex_distance(QR[cell], QR[c[-1][0]]) for q, c in enumerate(state.caravans) if q != seat and c]
+    far = f", {min(others)} from the nearest other head" if others else ""
+    have = state.res[seat][colour]
+    return f"a {COLOUR_NAMES[colour]} board good {near}{far}; you hold {have} {COLOUR_NAMES[colour]}"

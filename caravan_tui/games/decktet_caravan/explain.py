@@ -1,0 +1,89 @@
+"""Why a play is good or bad, in the game's words, from the player's own view (``GameAI.explain``).
+
+Everything read here is public or the player's own: its hand, the season on the table, the up
+cards, the piles, and how many cards (and how many Aces and Crowns) the opponent holds.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from caravan_tui.engine import Action
+from caravan_tui.engine import seat_field as who
+
+from .cards import CROWNS, NAMES, WILD_MASK, cards_of
+from .combos import BANDIT, MOVES, PASS, Move
+from .rules import DecktetCaravanState, pile_points
+
+
+def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> str:
+    """"beats the 8-caravan with 2 cards; you collect 4 cards worth +2 if Bob passes; keeps the
+    Huntress"."""
+    action, other = line[0], 1 - seat
+    pile = 0
+    for _, played in state.season:
+        pile |= played[2]
+    if action == PASS:
+        top: Move = state.top  # type: ignore[assignment]  # a pass answers a play
+        collector = state.top_seat if top[1] != BANDIT else 1 - state.top_seat
+        return (f"ends the season: {_collects(collector, pile, state.up)}; "
+                f"keeps {state.hands[seat].bit_count()} cards for later")
+    move = MOVES[action]
+    after = pile | move[2]
+    collector = seat if move[1] != BANDIT else other
+    length, level = move[3], move[4]
+    if state.top is None:
+        parts = [f"leads a {length}-card caravan up to {level}" if length > 1 else f"leads a lone {level}"]
+    elif move[1] == BANDIT:
+        parts = [f"a bandit on {_top_words(state.top)}"]
+    else:
+        parts = [f"beats {_top_words(state.top)} with {length} card{'s' if length > 1 else ''}"]
+    left = state.hands[seat] & ~move[2]
+    if state.out_player is not None:
+        parts.append(f"the last play: {_collects(collector, after, state.up)}")
+    elif not left:
+        theirs = who(other, "'s")
+        parts.append(f"goes out: +5, +{state.hands[other].bit_count()} for {theirs} cards")
+    elif move[1] == BANDIT:
+        parts.append(f"{who(other)} must beat it or collect {_cards(after, state.up)}")
+    else:
+        parts.append(f"{_collects(collector, after, state.up)} if {who(other)} pass{who(other, 'es')}")
+    parts.append(_wild_words(state.hands[seat] & WILD_MASK, move[2], move[1] == BANDIT))
+    opp_wilds = (state.hands[other] & WILD_MASK).bit_count()  # public: the view counts them
+    if left and state.out_player is None and move[1] != BANDIT and opp_wilds and pile_points(after, state.up) > 0:
+        parts.append(f"risk: {who(other)} hold{who(other, 's')} {opp_wilds} Ace{'s' if opp_wilds > 1 else ''}"
+                     f" or Crown{'s' if opp_wilds > 1 else ''} for a bandit")
+    return "; ".join(part for part in parts if part)
+
+
+def _top_words(top: Move) -> str:
+    return "the bandit" if top[1] == BANDIT else f"the {top[4]}-caravan"
+
+
+def _collects(collector: int, pile: int, up: tuple[int, ...]) -> str:
+    return f"{who(collector)} collect{who(collector, 's')} {_cards(pile, up)}"
+
+
+def _cards(pile: int, up: tuple[int, ...]) -> str:
+    """"4 cards worth +2" under the up cards."""
+    count, points = pile.bit_count(), pile_points(pile, up)
+    return f"{count} card{'s' if count != 1 else ''} worth {f'{points:+d}' if points else 'nothing'}"
+
+
+def _wild_words(wilds: int, used: int, bandit: bool) -> str:
+    """What the play does with the player's Aces and Crowns: "keeps both Crowns", "spends the
+    Huntress" (a bandit is its Aces and Crowns: what it keeps), "" without any."""
+    spent, kept = wilds & used, wilds & ~used
+    if spent and not bandit:
+        return "spends " + _names(spent)
+    if kept:
+        return "keeps " + _names(kept)
+    return "your last Ace or Crown" if bandit else ""
+
+
+def _names(mask: int) -> str:
+    cards = cards_of(mask)
+    if len(cards) <= 2:
+        return " and ".join(NAMES[card] for card in cards)
+    crowns = sum(1 for card in cards if card in CROWNS)
+    aces = len(cards) - crowns
+    return f"{crowns} Crown{'s' if crowns != 1 else ''} and {aces} Ace{'s' if aces != 1 else ''}"

@@ -1,0 +1,113 @@
+"""Why an action is good or bad, in the game's words, from the player's own view
+(``GameAI.explain``): "sale at your 1-6 village: +2 table cards (7 of 9), 2 coins + 1 favour;
+keeps 3 4 for another sale".
+
+Only the player's own hand and dice and the public table are read.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from caravan_tui.engine import Action
+
+from .cards import DIE, HALF_INDEX, INDEX, ONE_TIME_WORDS, OPP
+from .evaluation import max_tucks
+from .rules import MerchantLordState
+from .sales import GUARD, UNIT, adjusted, unpack
+from .terms import ADJUST_COST, PRICE, REROLL_COST, TARGET, VINDEX, dice_words, plural, village_words
+
+
+def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
+    action = line[0]
+    kind = action[0]
+    if kind == "sell":
+        return _sale(state, seat, action)
+    if kind == "end_selling":
+        left = len(state._unplaced_values(seat))
+        return (f"no more sales this round; {_dice(left)} to the market for {left} favour"
+                if left else "every die is sold: nothing more to sell")
+    if kind == "end_favour":
+        return (f"keeps your {state.favour[seat]} favour; "
+                f"{_plan(state, seat, line) or 'then ' + _best_sale(state, seat, state._unplaced(seat))}")
+    if kind == "reroll":  # what follows a roll is chance: the line stops here
+        kept = state._unplaced(seat)
+        for value in action[1:]:
+            kept -= UNIT[value]
+        return (f"keeps {dice_words(unpack(kept)) or 'no dice'} and rolls {_dice(len(action) - 1)} again "
+                f"for {REROLL_COST} favour; the kept dice alone: {_best_sale(state, seat, kept)}")
+    if kind == "adjust":
+        dice = state._unplaced(seat) - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])]
+        return (f"{ADJUST_COST} favour for dice {dice_words(unpack(dice))}; "
+                f"{_plan(state, seat, line) or 'then ' + _best_sale(state, seat, dice)}")
+    if kind == "place":
+        card, half, v = INDEX[action[1]], HALF_INDEX[action[2]], VINDEX[action[3]]
+        table = state.table[seat] + 1
+        return (f"+1 table card free ({table} of {TARGET}); {village_words(v)} gains a {DIE[card][half]} stall "
+                f"and pays others {OPP[card][half]} there")
+    if kind == "skip":
+        return f"keeps all {plural(state.hand[seat].bit_count(), 'card')} in hand for sales to come"
+    if kind == "buy":
+        card = INDEX[action[1]]
+        left = state.coins[seat] - PRICE
+        return (f"a card to tuck later (stall {DIE[card][0]} or {DIE[card][1]}); "
+                f"{plural(left, 'coin')} left")
+    return f"keeps {plural(state.coins[seat], 'coin')}: coins break ties and buy later"  # end_buying
+
+
+def _sale(state: MerchantLordState, seat: int, action: Action) -> str:
+    v = VINDEX[action[1]]
+    tucks = [(INDEX[c], HALF_INDEX[h]) for c, h in action[2]]
+    coins, favour, owner_coins, _, fires = state.sale_income(seat, v, tucks)
+    parts = [f"sale at {village_words(v)}"]
+    if tucks:
+        parts.append(f"+{plural(len(tucks), 'table card')} ({state.table[seat] + len(tucks)} of {TARGET})")
+    gain = plural(coins, "coin") + (f" + {favour} favour" if favour else "")
+    parts.append(gain + "".join(f" + {ONE_TIME_WORDS[f]}" for f in fires))
+    owner = v // 3
+    if owner != seat:
+        parts.append(f"pays {{p{owner}}} {plural(owner_coins, 'coin')}")
+    used = state.vstall[v] + sum(UNIT[DIE[card][half]] for card, half in tucks)
+    left = state._unplaced(seat) - used
+    if left:
+        parts.append(f"{dice_words(unpack(left))} left: {_best_sale(state, seat, left, but=v)}")
+    else:
+        parts.append("uses every die")
+    return "; ".join(parts)
+
+
+def _dice(count: int) -> str:
+    return f"{count} {'die' if count == 1 else 'dice'}"
+
+
+def _plan(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
+    """The sale the search means to make after the favour step, in words ("" if none)."""
+    for action in line[1:]:
+        if action[0] == "reroll":
+            return ""  # what follows a roll is chance
+        if action[0] == "sell":
+            tucked = len(action[2])
+            return (f"then the sale at {village_words(VINDEX[action[1]])}"
+                    + (f" tucking {plural(tucked, 'card')}" if tucked else ""))
+    return ""
+
+
+def _best_sale(state: MerchantLordState, seat: int, dice: int, but: int = -1) -> str:
+    """The best single sale ``dice`` allow now (another village than ``but``), in words: most
+    cards tucked at an own village, else most coins at another's."""
+    best: tuple[int, int, int] | None = None  # (cards tucked, coins, village)
+    hand = state.hand[seat]
+    for v in range(3 * state.n):
+        if v == but or state.vseller[v] >= 0:
+            continue
+        left = (dice | GUARD) - state.vstall[v]
+        if left & GUARD != GUARD:
+            continue
+        option = (max_tucks(left ^ GUARD, hand), state.vownc[v], v) if v // 3 == seat else (0, state.vopp[v], v)
+        if best is None or option[:2] > best[:2]:
+            best = option
+    if best is None:
+        return "no village fits these dice"
+    cards, coins, v = best
+    what = f"{plural(cards, 'card')} tucked" if cards else plural(coins, "coin")
+    return f"{what} at {village_words(v)}"
+

@@ -1,0 +1,104 @@
+"""Explanations (DESIGN §6): every game says why a candidate is good or bad, in its own words,
+from the seat's own view only."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ai.explain import CLEAR, CLOSE, Weighed, confidence, explained, playable
+from ai.ismcts import Node, continuation
+from ai.policies import search_policy
+from caravan_tui.engine import SEAT_FIELD, render
+from caravan_tui.games import GAMES
+from caravan_tui.seats import SeatSpec
+
+NAMES = ["Ann", "Bob", "Cyd", "Dee", "Eve", "Fay"]
+EXPLAINED = [pytest.param(game, id=game.id) for game in GAMES.values()]
+
+
+def positions(game, count: int, seed: int = 0):
+    """``count`` positions of random play where the seat to move weighs at least 3 actions."""
+    rng = random.Random(seed)
+    found = []
+    for attempt in range(40):
+        state = game.new(game.default_players, seed=attempt, options=game.quick_options)
+        for _ in range(rng.randrange(0, 60)):
+            if state.is_over():
+                break
+            state.apply(rng.choice(state.legal_actions()), False)
+        if state.is_over():
+            continue
+        legal = state.legal_actions()
+        if game.ai.considered is not None:
+            legal = game.ai.considered(state, legal)
+        if len(legal) >= 3:
+            found.append(state)
+            if len(found) == count:
+                return found
+    return found
+
+
+def hint_of(game, state, iterations: int = 120):
+    """A hint as the host computes it, on a small budget."""
+    seat = state.to_move()
+    view = state.view(seat)
+    policy = search_policy(SeatSpec.ai("easy"), iterations=iterations)
+    weighed = Weighed.merge([policy.weigh_root(game.id, view, seat, 1)])
+    return explained(game.id, view, seat, weighed)
+
+
+@pytest.mark.parametrize("game", EXPLAINED)
+def test_a_hints_three_candidates_have_reasons_that_differ_and_are_specific(game):
+    for state in positions(game, 3):
+        seat = state.to_move()
+        top = hint_of(game, state)
+        assert len(top) == 3
+        reasons = [render(c.reason, NAMES, seat) for c in top]
+        texts = [render(state.describe(c.action, seat), NAMES, seat) for c in top]
+        assert all(reasons) and len(set(reasons)) == 3, reasons
+        assert not any(SEAT_FIELD.search(reason) for reason in reasons)
+        assert all(reason != text and len(reason) >= 12 for reason, text in zip(reasons, texts))
+
+
+@pytest.mark.parametrize("game", EXPLAINED)
+def test_reasons_use_only_what_the_seat_can_see(game):
+    """Redealing everything the seat cannot see changes none of its reasons."""
+    rng = random.Random(5)
+    for state in positions(game, 8, seed=1):
+        seat = state.to_move()
+        world = game.from_view(state.view(seat), seat)
+        redealt = [state.determinize(seat, rng) for _ in range(3)]
+        legal = state.legal_actions()
+        for action in legal[:: max(1, len(legal) // 12)]:
+            line = playable(state, seat, (action,))
+            said = game.ai.explain(state, seat, line)
+            assert [game.ai.explain(w, seat, line) for w in [world, *redealt]] == [said] * 4, action
+
+
+def test_how_sure_the_search_is_reads_from_shares_and_results():
+    assert confidence([0.7, 0.2, 0.1], [0.62, 0.48, 0.4]) == CLEAR
+    assert confidence([0.4, 0.35, 0.1], [0.55, 0.54, 0.4]) == CLOSE
+    assert confidence([0.6, 0.2, 0.1], [0.50, 0.51, 0.4]) == CLOSE  # the next one expects as much
+    assert confidence([0.5, 0.3, 0.2], [0.6, 0.5, 0.4]) == "probably best"
+
+
+def test_the_searchs_line_follows_its_most_visited_moves_while_the_seat_decides():
+    root = Node(None, -1)
+    first = root.children[("a",)] = Node(root, 0)
+    for action, seat, visits in ((("b",), 0, 7), (("c",), 0, 3)):
+        child = first.children[action] = Node(first, seat)
+        child.visits = visits
+    reply = first.children[("b",)].children[("reply",)] = Node(first.children[("b",)], 1)
+    reply.visits = 5
+    assert continuation(first) == [("b",)]  # the other seat's reply ends it
+    assert continuation(reply) == []
+
+
+def test_a_line_is_kept_only_as_far_as_the_seat_can_play_it():
+    game = GAMES["camel_caravan"]
+    state = game.new(2, seed=1, options=game.quick_options)
+    seat = state.to_move()
+    first = state.legal_actions()[0]
+    assert playable(state, seat, (first, ("no such action",), ("end_turn",))) == (first,)
+    assert state.to_data() == game.new(2, seed=1, options=game.quick_options).to_data()  # untouched

@@ -1,0 +1,210 @@
+"""What AI decisions weighed (DESIGN §6, Explanations): recorded at play time in the save, shown
+in the replay of the finished match, never while it runs; the hint's panel says why, for every
+game."""
+from __future__ import annotations
+
+import asyncio
+import random
+
+import msgpack
+import pytest
+
+from ai.worker import AIWorker
+from caravan_tui.app import CaravanApp
+from caravan_tui.bus import Act, Bus, UndoRequest, seat_address, spectator_address
+from caravan_tui.engine import SEAT_FIELD
+from caravan_tui.games import GAMES, get_game
+from caravan_tui.games.caravanserai.ai import prior
+from caravan_tui.games.caravanserai.explain import placement
+from caravan_tui.games.caravanserai.geometry import QR
+from caravan_tui.games.caravanserai.screen import HINT
+from caravan_tui.match.host import MatchHost
+from caravan_tui.match.replay import ReplayClient
+from caravan_tui.match.runner import MatchRunner
+from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.new_match import MatchSetup
+from caravan_tui.seats import SeatSpec
+from caravan_tui.widgets import ActionList, TablePanel
+from saves import SaveStore, codec
+from saves.loading import load
+
+SIZE = (80, 24)
+DECKTET = get_game("decktet_caravan")
+AI, RANDOM, PERSON = SeatSpec.ai("easy"), SeatSpec("random"), SeatSpec("human")
+SURE = ("Clearly best: ", "A close call: ", "Probably best: ", "The only move worth weighing: ")
+
+
+async def finished_match(store: SaveStore) -> tuple[MatchRunner, list]:
+    """A one-hand Decktet Caravan match, an AI seat (0) against a random one, played to the end;
+    everything seat 1 and the spectators were sent."""
+    async with AIWorker(max_workers=1) as worker:
+        runner = MatchRunner.new(DECKTET.id, [AI, RANDOM], ["Ann", "Bob"], 5, DECKTET.quick_options, store,
+                                 worker=worker, iterations=20)
+        watching = [runner.bus.subscribe(seat_address(runner.match_id, 1)),
+                    runner.bus.subscribe(spectator_address(runner.match_id))]
+        runner.start()
+        await asyncio.wait_for(runner.wait(), 60)
+        runner.stop()
+    seen = [sub.get_nowait() for sub in watching for _ in range(sub.queue.qsize())]
+    return runner, seen
+
+
+async def test_ai_decisions_record_what_they_weighed_and_no_one_sees_it_during_play(tmp_path):
+    store = SaveStore(tmp_path)
+    runner, seen = await finished_match(store)
+    saved = store.read(runner.match_id)
+    host = runner.host
+    assert saved.status == "over" and saved.weighed
+    choices = [turn for turn, mover in enumerate(host.movers) if mover == 0]
+    assert set(saved.weighed) <= set(choices) and len(saved.weighed) >= len(choices) // 2
+    for turn, rows in saved.weighed.items():
+        assert 1 <= len(rows) <= 3 and rows[0][0] == saved.actions[turn]  # the move played first
+        assert all(0 < share <= 1 and reason for _, share, reason in rows)
+    reasons = {reason for rows in saved.weighed.values() for _, _, reason in rows}
+    sent = " ".join(repr(message.to_map()) for message in seen)
+    assert not any(reason in sent for reason in reasons)
+
+
+async def test_the_host_keeps_no_weighing_from_a_person_and_undo_drops_what_it_takes_back():
+    bus = Bus()
+    host = MatchHost.new(DECKTET.id, [PERSON, AI], ["Ann", "Bob"], 3, DECKTET.quick_options, None, bus)
+    rng = random.Random(1)
+    while host.turn < 6 and host.status == "playing":
+        seat = host.state.to_move()
+        action = rng.choice(host.state.legal_actions())
+        await host.handle(Act(host.match_id, seat, host.turn, action, [[action, 0.5, "a reason"]]))
+    assert set(host.weighed) == {turn for turn, mover in enumerate(host.movers) if mover == 1}
+    await host.handle(UndoRequest(host.match_id, 0))
+    assert all(turn < host.turn for turn in host.weighed)
+
+
+@pytest.fixture
+def store(tmp_path) -> SaveStore:
+    return SaveStore(tmp_path)
+
+
+async def test_the_replay_of_a_finished_match_shows_what_each_ai_decision_weighed(store):
+    runner, _ = await finished_match(store)
+    saved = store.read(runner.match_id)
+    turn = min(saved.weighed)
+    app = CaravanApp(store=store, ai_iterations=5)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay(runner.match_id, seat=1, position=turn)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.replaying
+        panel = screen.query_one("#hint-panel", TablePanel)
+        assert not panel.showing  # the move before the AI's
+        await pilot.press("right")
+        for _ in range(100):
+            if panel.showing:
+                break
+            await pilot.pause(0.02)
+        text = str(panel.visual)
+        assert panel.border_title == "What Ann weighed (h hides it)"
+        assert text.count("% of the search") == len(saved.weighed[turn])
+        assert saved.weighed[turn][0][2] and not SEAT_FIELD.search(text)
+        await pilot.press("h")
+        assert not panel.showing
+        await pilot.press("h")
+        assert panel.showing and str(panel.visual) == text
+        person = next(k for k, mover in enumerate(runner.host.movers) if mover == 1 and k > turn)
+        app.screen.client.go_to(person + 1)
+        for _ in range(100):
+            if not panel.showing:
+                break
+            await pilot.pause(0.02)
+        assert not panel.showing  # a random seat's move weighed nothing
+
+
+async def test_nothing_weighed_is_shown_before_the_match_is_over(store):
+    runner, _ = await finished_match(store)
+    replayed = load(store, runner.match_id)
+    turn = min(replayed.snapshot.weighed)
+    assert ReplayClient(replayed, 1).weighed(turn + 1) is not None
+    replayed.snapshot.status = "playing"  # the same record in a match still running
+    assert ReplayClient(replayed, 1).weighed(turn + 1) is None
+
+
+async def test_a_save_from_before_the_record_still_loads_and_replays(store):
+    runner, _ = await finished_match(store)
+    saved = store.read(runner.match_id)
+    fields = {name: getattr(saved, name) for name in codec._FIELDS if name != "weighed"}
+    store.path("old").write_bytes(codec._seal(msgpack.packb({**fields, "match_id": "old"}, use_bin_type=True),
+                                              codec.SCHEMA))
+    old = load(store, "old")
+    assert old.snapshot.weighed == {} and old.snapshot.actions == saved.actions
+    app = CaravanApp(store=store, ai_iterations=5)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay("old", seat=0)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.replaying
+        await pilot.press("end")
+        for _ in range(100):
+            if screen.client.position == len(saved.actions) and screen.view == old.state.view(0):
+                break
+            await pilot.pause(0.02)
+        assert screen.view == old.state.view(0)
+        assert not screen.query_one("#hint-panel", TablePanel).showing
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.id) for g in GAMES.values()])
+async def test_the_hint_panel_shows_three_moves_with_their_reasons_and_how_sure(store, game):
+    seats = [PERSON] + [SeatSpec.ai("easy")] * (game.default_players - 1)
+    names = ["Tester", "Bot", "Cyd", "Dee"][:len(seats)]
+    app = CaravanApp(store=store, ai_iterations=5)
+    app.move_pause = 0.0
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(MatchSetup(game.id, seats, names, dict(game.quick_options), 2))
+        for _ in range(400):
+            if isinstance(app.screen, GameScreen) and app.screen.turn is not None:
+                break
+            await pilot.pause(0.05)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.turn is not None
+        await pilot.press("h")
+        panel = screen.query_one("#hint-panel", TablePanel)
+        for _ in range(400):
+            if screen.hint_candidates:
+                break
+            await pilot.pause(0.05)
+        text = str(panel.visual)
+        rows = screen.hint_candidates
+        reasons = [row[3] for row in rows]
+        assert len(rows) == 3 and len(set(reasons)) == 3 and all(reasons)
+        assert text.startswith(SURE) and reasons[0] in text  # an alternative's reason, but what it shares with it:
+        assert all(any(part in text for part in reason.split("; ")) for reason in reasons[1:])
+        assert "%" not in text and not SEAT_FIELD.search(text)
+        assert panel.showing and screen.hint_plan[0] == screen.query_one(ActionList).hinted
+
+
+async def test_a_caravanserai_hint_previews_its_whole_placement_on_the_board(store):
+    app = CaravanApp(store=store, ai_iterations=5)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(MatchSetup("caravanserai", [PERSON], ["Tester"], {}, 3))
+        for _ in range(200):
+            if isinstance(app.screen, GameScreen) and app.screen.turn is not None:
+                break
+            await pilot.pause(0.05)
+        screen = app.screen
+        screen.act(screen.legal[0])  # the starting camel: the next decision begins a placement
+        for _ in range(200):
+            if screen.turn is not None:
+                break
+            await pilot.pause(0.05)
+        await pilot.press("h")
+        for _ in range(400):
+            if screen.hint_cells:
+                break
+            await pilot.pause(0.05)
+        world = screen._world.clone()
+        plan = placement(world, 0, screen.hint_plan, prior)
+        for action in plan:
+            world.apply(action, False)
+        assert world.last is not None and world.last[0] == 0  # the placement ended with its camel
+        laid = world.last[2]
+        assert len(plan) >= len(screen.hint_plan) >= 1
+        assert screen.hint_cells == {QR[cell] for cell, _ in laid} and len(laid) >= 1
+        marks = screen._marks()
+        assert all(str(marks[cell]) == HINT for cell in screen.hint_cells)
