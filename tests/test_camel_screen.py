@@ -262,7 +262,7 @@ async def test_the_whole_legend_the_goods_key_and_the_end_phase_read_at_80x24(tm
 
         await pilot.press("l")
         await pilot.pause()
-        panel = screen.query_one("#cc-legend-panel")
+        panel = screen.query_one("#legend-panel")
         assert panel.region.height and panel.region.bottom <= 23 and panel.max_scroll_y == 0
         text = "\n".join(screen_lines(app))
         for good, letter in zip(GOODS, LETTERS):

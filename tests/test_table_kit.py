@@ -151,3 +151,28 @@ def test_a_name_is_whole_where_it_fits_and_its_short_form_is_stable():
     assert fit_name("AI 2 (normal)", 13) == "AI 2 (normal)" and fit_name("AI 2 (normal)", None) == "AI 2 (normal)"
     assert fit_name("AI 2 (normal)", 8) == "AI 2"  # never "AI 2 (n…"
     assert fit_name("Scheherazade", 8) == "Scheher…" and len(fit_name("Scheherazade (the second)", 5)) == 5
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+async def test_l_shows_the_legend_in_place_of_the_plays_and_the_log_and_puts_them_back(tmp_path, game_id):
+    game = GAMES[game_id]
+    runner = MatchRunner.new(game_id, [SeatSpec("human")] * min(game.players), ["A", "B", "C"][:min(game.players)],
+                             1, {}, None)
+    screen = game_screen_class(game)(runner.client(0))
+    app = CaravanApp(store=SaveStore(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            await wait_for(pilot, lambda: screen.view is not None, "the table")
+            has_legend = screen.legend() is not None
+            assert bool(screen.query("#legend-panel")) == has_legend
+            await pilot.press("l")
+            await pilot.pause()
+            shown = {child.id for child in screen.query_one("#side").children if child.display}
+            assert shown == ({"legend-panel"} if has_legend else {"actions", "log"})
+            await pilot.press("l")
+            await pilot.pause()
+            assert {child.id for child in screen.query_one("#side").children if child.display} == {"actions", "log"}
+        finally:
+            runner.stop()

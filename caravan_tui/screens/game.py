@@ -81,6 +81,7 @@ class GameScreen(BaseScreen):
         Binding("v", "change_view", "View", tooltip="Replay: the next seat's view, or the public one"),
         Binding("t", "chat", "Chat", tooltip="Say something to the table"),
         Binding("ctrl+l", "full_log", "Log", tooltip="The whole log, scrollable, by seat or word"),
+        Binding("l", "legend", "Legend", tooltip="Show or hide the whole legend of the board's glyphs and marks"),
     ]
     #: what a replay offers, and what it does not (it changes nothing)
     REPLAY_ONLY = {"step", "change_view", "weighed"}
@@ -129,7 +130,18 @@ class GameScreen(BaseScreen):
                 log = MatchLog(id="log")
                 log.border_title = "Log"
                 yield log
+                legend = self.legend()
+                if legend is not None:
+                    panel = VerticalScroll(Static(legend), id="legend-panel", classes="-hidden")
+                    panel.border_title = "Legend · l closes"
+                    panel.can_focus = False
+                    yield panel
         yield Footer()
+
+    def legend(self) -> Text | None:
+        """The whole legend of the game's glyphs and marks, shown by ``l`` in place of the plays
+        and the log (None: the game needs none)."""
+        return None
 
     def compose_board(self) -> ComposeResult:
         yield from ()
@@ -478,6 +490,8 @@ class GameScreen(BaseScreen):
             return not self.replaying and self.seat is not None
         if action == "chat":
             return self.client.shared
+        if action == "legend":
+            return bool(self.query("#legend-panel"))
         return True
 
     def action_chat(self) -> None:
@@ -486,6 +500,16 @@ class GameScreen(BaseScreen):
                 self.send(Chat(self.client.match_id, self.seat, text))
 
         self.app.push_screen(ChatLine(), said)
+
+    def action_legend(self) -> None:
+        """Show the legend in place of the plays and the log, or put them back; the board keeps
+        the keys while the legend shows."""
+        showing = self.query_one("#legend-panel").has_class("-hidden")
+        for child in self.query_one("#side").children:
+            child.set_class(showing != (child.id == "legend-panel"), "-hidden")
+        boards = self.query("#board CursorWidget")
+        if showing and boards:
+            boards.first().focus()
 
     def action_full_log(self) -> None:
         names = ["You" if seat == self.seat else name for seat, name in enumerate(self.names)]  # as the log says

@@ -21,7 +21,6 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from caravan_tui.bus import SeatEnd, Update
@@ -204,7 +203,6 @@ class CamelCaravanScreen(PausingGameScreen):
     BINDINGS = [
         Binding("c", "supply", "Place", show=False, tooltip="Choose a camel from your supply, then a cell"),
         Binding("e", "end_turn", "End turn", tooltip="End your turn (asks first if actions are left)"),
-        Binding("l", "legend", "Legend", tooltip="Show or hide the whole legend and the goods key"),
     ]
     #: not offered while watching a replay (where ``GameScreen`` hides its own playing keys)
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"supply", "end_turn"}
@@ -217,7 +215,6 @@ class CamelCaravanScreen(PausingGameScreen):
     #cc-legend { height: 1fr; color: $text-muted; overflow: hidden; }
     /* 1fr is never less than a row: docked, the status line stays in view when nothing is left */
     #status { dock: bottom; }
-    #cc-legend-panel { height: 1fr; border: round $secondary; scrollbar-size-vertical: 1; }
     .-cc-hidden { display: none; }
     """
 
@@ -238,11 +235,10 @@ class CamelCaravanScreen(PausingGameScreen):
         yield Static("", id="cc-players")
         yield Static(Text("\n").join(legend_lines()), id="cc-legend")
 
+    def legend(self) -> Text:
+        return legend_panel()
+
     def on_mount(self) -> None:
-        panel = VerticalScroll(Static(legend_panel()), id="cc-legend-panel", classes="-cc-hidden")
-        panel.border_title = "Legend · l closes"
-        panel.can_focus = False
-        self.query_one("#side").mount(panel)
         board = self.query_one(CamelBoard)
         board.focus()
         self.watch(board, "cursor", self._show_cursor)
@@ -543,15 +539,6 @@ class CamelCaravanScreen(PausingGameScreen):
 
         self.app.push_screen(ConfirmScreen(f"End the turn with {actions_word(self.view['left'])} unused?",
                                            yes="End turn", no="Keep playing"), answered)
-
-    def action_legend(self) -> None:
-        """Show the whole legend in place of the plays and the log, or put them back."""
-        side = self.query_one("#side")
-        showing = self.query_one("#cc-legend-panel").has_class("-cc-hidden")
-        for child in side.children:
-            child.set_class(showing != (child.id == "cc-legend-panel"), "-cc-hidden")
-        if showing and not self.query_one(CamelBoard).has_focus:
-            self.query_one(CamelBoard).focus()
 
     def action_menu(self) -> None:
         """Escape first cancels a play waiting for its second Enter, then drops the chosen camel

@@ -27,7 +27,6 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from caravan_tui.bus import SeatEnd, Update
@@ -270,7 +269,6 @@ class CaravanseraiScreen(PausingGameScreen):
           for colour, letter in enumerate(COLOURS)),
         Binding("c", "piece('camel')", "Camel", show=False, tooltip="End the placement with a camel"),
         Binding("L", "piece('lying')", "Lying camel", show=False, tooltip="Lay a lying camel (expert)"),
-        Binding("l", "legend", "Legend", tooltip="Show or hide the whole legend and the keys"),
     ]
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"direction", "block", "piece"}
 
@@ -282,8 +280,6 @@ class CaravanseraiScreen(PausingGameScreen):
     #cs-legend { height: 1fr; color: $text-muted; overflow: hidden; padding: 0 1; text-wrap: nowrap; }
     /* 1fr is never less than a row: docked, the status line stays in view when nothing is left */
     #status { dock: bottom; }
-    #cs-legend-panel { height: 1fr; border: round $secondary; scrollbar-size-vertical: 1; }
-    .-cs-hidden { display: none; }
     """
 
     def __init__(self, client: SeatEnd) -> None:
@@ -310,11 +306,10 @@ class CaravanseraiScreen(PausingGameScreen):
             yield line
         yield Static("", id="cs-legend")
 
+    def legend(self) -> Text:
+        return legend_panel()
+
     def on_mount(self) -> None:
-        panel = VerticalScroll(Static(legend_panel()), id="cs-legend-panel", classes="-cs-hidden")
-        panel.border_title = "Legend · l closes"
-        panel.can_focus = False
-        self.query_one("#side").mount(panel)
         board = self.query_one(HexBoard)
         board.focus()
         self.watch(board, "cursor", self._show_cursor)
@@ -707,14 +702,6 @@ class CaravanseraiScreen(PausingGameScreen):
             what = "A camel" if kind == "camel" else "A lying camel"
             self.notify(f"{what} cannot go here now.", severity="warning")
 
-    def action_legend(self) -> None:
-        """Show the whole legend in place of the plays and the log, or put them back."""
-        side = self.query_one("#side")
-        showing = self.query_one("#cs-legend-panel").has_class("-cs-hidden")
-        for child in side.children:
-            child.set_class(showing != (child.id == "cs-legend-panel"), "-cs-hidden")
-        if showing and not self.query_one(HexBoard).has_focus:
-            self.query_one(HexBoard).focus()
 
 
 def distance(a: Cell, b: Cell) -> int:

@@ -143,7 +143,6 @@ class MerchantLordScreen(PausingGameScreen):
         Binding("minus", "turn(-1)", "-1", show=False, tooltip="Turn the die under the cursor down (2 favour)"),
         Binding("c", "clear", "Clear", show=False, tooltip="Clear the chosen village and ticks"),
         Binding("o", "others", "Others", tooltip="Show the next opponent's villages"),
-        Binding("l", "legend", "Legend", tooltip="Show or hide the legend of glyphs and marks"),
     ]
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"done", "turn", "clear"}
 
@@ -156,8 +155,6 @@ class MerchantLordScreen(PausingGameScreen):
     #ml-hand:focus, #ml-row:focus { border-top: heavy $accent; }
     #ml-builder { height: auto; max-height: 3; padding: 0 1; }
     #status { dock: bottom; }
-    #ml-legend-panel { height: 1fr; border: round $secondary; scrollbar-size-vertical: 1; }
-    .-ml-hidden { display: none; }
     """
 
     def __init__(self, client: SeatEnd) -> None:
@@ -190,11 +187,10 @@ class MerchantLordScreen(PausingGameScreen):
         yield row
         yield Static("", id="ml-builder")
 
+    def legend(self) -> Text:
+        return legend_text()
+
     def on_mount(self) -> None:
-        panel = VerticalScroll(Static(legend_text()), id="ml-legend-panel", classes="-ml-hidden")
-        panel.border_title = "Legend · l closes"
-        panel.can_focus = False
-        self.query_one("#side").mount(panel)
         self.query_one(VillageBoard).focus()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -877,14 +873,6 @@ class MerchantLordScreen(PausingGameScreen):
         self.shown_other = others[(current + 1) % len(others)]
         self.show_villages()
         self.query_one(VillageBoard).move_to(f"P{self.shown_other}-V16")
-
-    def action_legend(self) -> None:
-        side = self.query_one("#side")
-        showing = self.query_one("#ml-legend-panel").has_class("-ml-hidden")
-        for child in side.children:
-            child.set_class(showing != (child.id == "ml-legend-panel"), "-ml-hidden")
-        if showing and self.query_one(ActionList).has_focus:
-            self.query_one(VillageBoard).focus()
 
     def action_menu(self) -> None:
         """Escape first clears the builder, then opens the menu."""
