@@ -176,3 +176,43 @@ async def test_l_shows_the_legend_in_place_of_the_plays_and_the_log_and_puts_the
             assert {child.id for child in screen.query_one("#side").children if child.display} == {"actions", "log"}
         finally:
             runner.stop()
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+async def test_enter_plays_what_the_table_promises_for_the_focused_widget(tmp_path, game_id):
+    """For each widget that takes the focus (the plays list, the board…), at a few cursor
+    positions: the play ``enter_action`` promises (and the status line words) is the one Enter
+    makes."""
+    game = GAMES[game_id]
+    players = min(game.players)
+    runner = MatchRunner.new(game_id, [SeatSpec("human")] + [SeatSpec("random")] * (players - 1),
+                             ["A", "B", "C"][:players], 3, {}, None)
+    screen = game_screen_class(game)(runner.client(0))
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause, app.flash_seconds = 0.0, 0.05
+    checked = 0
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            for attempt in range(24):
+                await wait_for(pilot, lambda: screen.turn is not None or runner.host.state.is_over(), "my turn")
+                if runner.host.state.is_over() or checked >= 4:
+                    break
+                widgets = [w for w in screen.query("#table *") if w.focusable and w.display]
+                widget = widgets[attempt % len(widgets)]
+                widget.focus()
+                await pilot.press(*["down", "right"][: attempt % 3])
+                await pilot.pause()
+                promised, moves = screen.enter_action(), len(runner.host.actions)
+                if promised is None:  # (Enter opens a choice here, or plays nothing yet: move on)
+                    screen.act(screen.legal[0])
+                    await wait_for(pilot, lambda moves=moves: len(runner.host.actions) > moves, "a play")
+                    continue
+                await pilot.press("enter")
+                await wait_for(pilot, lambda moves=moves: len(runner.host.actions) > moves, "the play Enter makes")
+                assert runner.host.actions[moves] == promised, (type(widget).__name__, promised)
+                checked += 1
+        finally:
+            runner.stop()
+    assert checked >= 1

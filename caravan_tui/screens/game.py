@@ -307,6 +307,13 @@ class GameScreen(BaseScreen):
         """The end-of-match screen's headline (default: who wins, or a draw)."""
         return result_line(names, scores, outcome)
 
+    def enter_action(self) -> Action | None:
+        """What Enter plays now, for the widget that has the focus: what the status line
+        promises (None: Enter plays nothing at once — it opens a choice, or the focus is
+        elsewhere). A game whose board plays on Enter says what it would play."""
+        focused = self.focused
+        return focused.highlighted_action if isinstance(focused, ActionList) and self.turn is not None else None
+
     def your_turn(self) -> None:
         """It is our decision; ``self.legal`` holds the choices."""
         self.query_one(ActionList).focus()

@@ -50,6 +50,12 @@ class ActionList(StopAtEnds):
         if note:
             self.add_option(Option(Text(note, style="dim italic"), disabled=True))
 
+    @property
+    def highlighted_action(self) -> Action | None:
+        """What Enter plays now (None: nothing is highlighted)."""
+        index = self.highlighted
+        return self.actions[index] if index is not None and index < len(self.actions) else None
+
     def hint(self, action: Action) -> None:
         """Star and highlight the hinted action (it is not played)."""
         if action not in self.actions:
