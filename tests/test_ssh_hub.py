@@ -422,3 +422,18 @@ def test_the_side_log_reads_back_as_it_was_kept(tmp_path):
     save_side_log(tmp_path / "m1.json", chat, notes)
     assert load_side_log(tmp_path / "m1.json", "m1", 2) == (chat, notes)
     assert load_side_log(tmp_path / "none.json", "m1", 2) == ([], [])
+
+
+async def test_a_person_who_leaves_their_seat_reads_away_at_the_table_until_they_come_back(tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")
+    joined = await create(ann, ["you", "open"], grace=60)
+    await bob.send(JoinSeat(joined.match, 1))
+    await bob.next(Joined)
+    await ann.next(MatchInfo, lambda m: m.seats[1] == "remote")  # Bob sat down
+    await bob.send(LeaveMatch(joined.match))
+    info = await ann.next(MatchInfo, lambda m: m.seats[1] == "away")
+    assert info.seats[0] == "remote" and info.names[1] == "Bob"
+    await bob.send(JoinSeat(joined.match, 1))
+    await ann.next(MatchInfo, lambda m: m.seats[1] == "remote")  # back
+    hub.stop()

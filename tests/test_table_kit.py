@@ -16,6 +16,7 @@ from caravan_tui.screens.game import SINCE_AT_LEAST, SPINNER, fit_name
 from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.seats import SeatSpec
+from caravan_tui.ssh.protocol import AWAY
 from caravan_tui.widgets import MatchLog, TablePanel
 from saves import SaveStore
 
@@ -216,3 +217,12 @@ async def test_enter_plays_what_the_table_promises_for_the_focused_widget(tmp_pa
         finally:
             runner.stop()
     assert checked >= 1
+
+
+def test_a_person_who_left_for_a_while_reads_away_and_their_turn_is_a_persons():
+    runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["A", "B"], 1, {}, None)
+    screen = game_screen_class(GAMES["decktet_caravan"])(runner.client(0))
+    screen.names, screen.seat_kinds = ["Ann", "Bob"], ["remote", AWAY]
+    assert screen.seat_name(1) == "Bob (away)" and screen.played_by_person(1)  # "Bob (away) to play…"
+    screen.seat_kinds = ["remote", "remote"]
+    assert screen.seat_name(1) == "Bob"

@@ -465,6 +465,12 @@ class MatchHost:
     async def _reject(self, seat: int, reason: str) -> None:
         await self._send(seat, Rejected(self.match_id, seat, self.turn, reason))
 
+    async def announce(self) -> None:
+        """Every seat's match info again: who sits where changed outside the match (a person
+        left their seat for a while, or came back)."""
+        for seat in self._audience():
+            await self._send(seat, self._info(seat))
+
     def _info(self, seat: int | None) -> MatchInfo:
         snap = self.snapshot
         return MatchInfo(self.match_id, seat, self.game.id, list(snap.names), list(snap.seats), dict(snap.options))

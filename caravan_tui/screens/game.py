@@ -50,7 +50,7 @@ from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.requests import ChangeReplayView, GoHome, MatchEnded, OpenRules
 from caravan_tui.screens.summary import result_line
 from caravan_tui.seats import SeatSpec
-from caravan_tui.ssh.protocol import OPEN
+from caravan_tui.ssh.protocol import AWAY, OPEN
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
 
 #: lines by others since our last decision that open the "since your last turn" panel, and how
@@ -159,6 +159,8 @@ class GameScreen(BaseScreen):
         if seat is None:
             return "nobody"
         name = self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
+        if 0 <= seat < len(self.seat_kinds) and self.seat_kinds[seat] == AWAY:
+            return f"{name} (away)"
         return f"{name} (you)" if seat == self.seat else name
 
     def short_name(self, seat: int, width: int | None = None) -> str:
@@ -177,6 +179,8 @@ class GameScreen(BaseScreen):
         seat is not."""
         if not 0 <= seat < len(self.seat_kinds):
             return False
+        if self.seat_kinds[seat] == AWAY:
+            return True
         try:
             return SeatSpec.parse(self.seat_kinds[seat]).is_person
         except ValueError:

@@ -45,6 +45,7 @@ from caravan_tui.ssh.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode,
 from caravan_tui.ssh.hosted import HostedMatch
 from caravan_tui.ssh.lookalikes import look_alike, marks
 from caravan_tui.ssh.protocol import (
+    AWAY,
     OPEN,
     YOU,
     Crashed,
@@ -120,6 +121,7 @@ class Hub:
         self.sessions: set[Session] = set()
         self._lobby_due: asyncio.TimerHandle | None = None
         self._sending: set[asyncio.Task] = set()  # lobbies on their way
+        self._announcing: set[asyncio.Task] = set()  # seats' match info, after a person left
 
     # -- life -------------------------------------------------------------------------------
 
@@ -378,6 +380,8 @@ class Hub:
         session.forward = asyncio.create_task(self._forward(session, session.client))
         await session.send(Joined(hosted.match_id, seat, hosted.host.game.id, hosted.host.snapshot.players))
         await hosted.runner.bus.publish(host_address(hosted.match_id), Sync(hosted.match_id, seat))
+        if seat is not None and other is None:
+            await hosted.host.announce()  # the others see them back
         if isinstance(other, Session) and other is not session:
             self._detach(other)
             await self._tell(other, Left(hosted.match_id, "you took this seat from another terminal"))
@@ -399,21 +403,31 @@ class Hub:
             del hosted.seated[seat]
             if hosted.owner(seat) == session.identity:
                 hosted.start_grace(seat)
+                self._announce_soon(hosted)
         session.match = session.seat = session.client = session.forward = None
         if hosted.done and not hosted.seated and not hosted.watchers:
             hosted.stop()
             self.matches.pop(hosted.match_id, None)
 
+    def _announce_soon(self, hosted: HostedMatch) -> None:
+        task = asyncio.create_task(hosted.host.announce())
+        self._announcing.add(task)
+        task.add_done_callback(self._announcing.discard)
+
     async def _forward(self, session: Session, client: SeatClient) -> None:
         """Everything the seat's (or the spectators') address receives, to the session; seat
         kinds without identities (a fingerprint is nobody else's business): a person's seat
-        reads "remote", a seat still open "open"."""
+        reads "remote", a seat still open "open", a person's seat they have left for a while
+        "away"."""
+        hosted = session.match
         try:
             while True:
                 msg = await client.get()
-                if isinstance(msg, MatchInfo):
-                    msg = dataclasses.replace(msg, seats=[OPEN if seat == "remote" else seat.partition(":")[0]
-                                                          for seat in msg.seats])
+                if isinstance(msg, MatchInfo) and hosted is not None:
+                    kinds = [OPEN if seat == "remote" else seat.partition(":")[0] for seat in msg.seats]
+                    msg = dataclasses.replace(msg, seats=[
+                        AWAY if kind == "remote" and hosted.owner(n) is not None and n not in hosted.seated else kind
+                        for n, kind in enumerate(kinds)])
                 await session.send(msg)
         except ConnectionError:
             pass

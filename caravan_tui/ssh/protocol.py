@@ -33,6 +33,8 @@ from caravan_tui.bus import message_from_map as _from_map
 
 #: how a creator describes each seat of a new match
 YOU, OPEN = "you", "open"
+#: a person's seat whose person left it for a while (the grace, then a stand-in)
+AWAY = "away"
 SEAT_CHOICES = (YOU, OPEN, *(f"ai:{level}" for level in LEVELS))
 MAX_OPTIONS = 16
 MAX_GRACE = 3600  # seconds
