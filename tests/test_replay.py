@@ -65,7 +65,8 @@ async def test_a_replay_steps_forward_and_back_through_what_the_seat_saw(tmp_pat
                 await pilot.pause(0.02)
             assert screen.view == seen[turn][0]
             assert screen.query_one("#log").lines_text == seen[turn][1]
-            assert f"move {turn} of" in str(screen.status_text())
+            drawn = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+            assert f"move {turn}/" in drawn and "Ann's view" in drawn  # the status line, whole at 80 columns
 
         await shows(0)
         for turn in range(1, 6):

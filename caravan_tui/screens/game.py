@@ -395,13 +395,15 @@ class GameScreen(BaseScreen):
         return text
 
     def replay_text(self) -> Text:
-        """Where the replay stands, as a slider: ``▕████░░░░▏ move 12 of 80 · Ann's view``."""
+        """Where the replay stands, as a slider that fits the 80-column status line whatever
+        the names: ``▕████░░░░▏ move 12/80 · Ann's view`` (the footer has the keys)."""
         assert self.replay is not None
         at, length = self.replay.position, self.replay.length
-        filled = round(12 * at / length) if length else 12
-        whose = "the public view" if self.seat is None else f"{self.seat_name(self.seat).removesuffix(' (you)')}'s view"
-        text = Text("▕" + "█" * filled + "░" * (12 - filled) + "▏ ", style="bold")
-        text.append(f"move {at} of {length} · {whose} · ←/→ step, v view")
+        filled = round(8 * at / length) if length else 8
+        whose = "the public view" if self.seat is None else f"{fit_name(self.names[self.seat], 14)}'s view" \
+            if 0 <= self.seat < len(self.names) else f"seat {self.seat + 1}'s view"
+        text = Text("▕" + "█" * filled + "░" * (8 - filled) + "▏ ", style="bold")
+        text.append(f"move {at}/{length} · {whose}")
         return text
 
     def show_status(self) -> None:
