@@ -17,7 +17,7 @@ from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import AWAY
-from caravan_tui.widgets import MatchLog, TablePanel
+from caravan_tui.widgets import ActionList, MatchLog, TablePanel
 from saves import SaveStore
 
 from tables import wait_for
@@ -226,3 +226,28 @@ def test_a_person_who_left_for_a_while_reads_away_and_their_turn_is_a_persons():
     assert screen.seat_name(1) == "Bob (away)" and screen.played_by_person(1)  # "Bob (away) to play…"
     screen.seat_kinds = ["remote", "remote"]
     assert screen.seat_name(1) == "Bob"
+
+
+async def test_the_focused_list_and_its_row_show_without_colour(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["A", "B"], 1, {}, None)
+    screen = game_screen_class(GAMES["decktet_caravan"])(runner.client(0))
+    app = CaravanApp(store=SaveStore(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            await wait_for(pilot, lambda: screen.turn is not None or screen.view is not None, "the table")
+            actions = screen.query_one(ActionList)
+            actions.set_actions([("pass",), ("pass", 1)], str)
+            actions.focus()
+            await pilot.pause()
+            assert str(actions.border_title).startswith("▸ ")
+            styles = actions.get_component_rich_style("option-list--option-highlighted")
+            assert styles.reverse
+            screen.query_one("#log").focus()
+            await pilot.pause()
+            assert not str(actions.border_title).startswith("▸ ")
+            assert actions.get_component_rich_style("option-list--option-highlighted").underline
+        finally:
+            runner.stop()
