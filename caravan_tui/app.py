@@ -7,6 +7,7 @@ import random
 from collections.abc import Callable
 from multiprocessing import resource_tracker
 from pathlib import Path
+from typing import TypeVar
 
 from rich.text import Text
 from textual._context import active_message_pump  # whose code runs now (Textual's own record)
@@ -55,6 +56,8 @@ from caravan_tui.ssh.protocol import CRASHED, Crashed, Joined, Left, Lobby, Refu
 from caravan_tui.ssh.remote import HubLink
 from saves import DamagedSave, SaveStore
 from saves.loading import latest_unfinished, load
+
+T = TypeVar("T")
 
 
 class TableApp(App):
@@ -232,18 +235,24 @@ class CaravanApp(TableApp):
                 self.notify("There is no unfinished match to continue.", severity="warning")
                 return
             match_id = latest.match_id
-        try:
-            runner = MatchRunner.resume(match_id, self.store, worker=self.worker, iterations=self.ai_iterations)
-        except FileNotFoundError:
-            self.notify(f"There is no saved match {match_id}.", severity="error")
-            return
-        except (DamagedSave, OSError, ValueError) as exc:
-            self.notify(f"Cannot resume {match_id}: {getattr(exc, 'reason', exc)}", severity="error")
+        runner = self._from_save(match_id, "resume", lambda: MatchRunner.resume(
+            match_id, self.store, worker=self.worker, iterations=self.ai_iterations))
+        if runner is None:
             return
         snap = runner.host.snapshot
         self.last_setup = MatchSetup(snap.game_id, list(runner.host.seats), list(snap.names), dict(snap.options),
                                      snap.seed)
         self._open(runner)
+
+    def _from_save(self, match_id: str, verb: str, read: Callable[[], T]) -> T | None:
+        """``read()``, or None after telling the player in one line why the save cannot be used."""
+        try:
+            return read()
+        except FileNotFoundError:
+            self.notify(f"There is no saved match {match_id}.", severity="error")
+        except (DamagedSave, OSError, ValueError) as exc:
+            self.notify(f"Cannot {verb} {match_id}: {getattr(exc, 'reason', exc)}", severity="error")
+        return None
 
     def _open(self, runner: MatchRunner) -> None:
         """Show the match from the one person's seat this terminal plays (the new-match screen
@@ -275,13 +284,8 @@ class CaravanApp(TableApp):
 
     def open_replay(self, match_id: str, seat: int | None = None, position: int = 0) -> None:
         """Watch a saved match move by move, from ``seat``'s view (None: the public one)."""
-        try:
-            checked = load(self.store, match_id)
-        except FileNotFoundError:
-            self.notify(f"There is no saved match {match_id}.", severity="error")
-            return
-        except (DamagedSave, OSError, ValueError) as exc:
-            self.notify(f"Cannot replay {match_id}: {getattr(exc, 'reason', exc)}", severity="error")
+        checked = self._from_save(match_id, "replay", lambda: load(self.store, match_id))
+        if checked is None:
             return
         self.push_screen(game_screen_class(checked.game)(ReplayClient(checked, seat, position)))
 
