@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Input, Static
 
 from caravan_tui.widgets import MatchLog
+from caravan_tui.widgets.scrolling import SCROLL_KEYS, scroll
 
 
 class FullLogScreen(ModalScreen[None]):
@@ -18,10 +19,7 @@ class FullLogScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", "Back"),
         Binding("tab", "next_name", "Next seat", tooltip="Show only the lines that name the next seat"),
-        Binding("up", "scroll(-1)", show=False),
-        Binding("down", "scroll(1)", show=False),
-        Binding("pageup", "scroll(-10)", show=False),
-        Binding("pagedown", "scroll(10)", show=False),
+        *SCROLL_KEYS,
     ]
     DEFAULT_CSS = """
     FullLogScreen { align: center middle; }
@@ -66,9 +64,8 @@ class FullLogScreen(ModalScreen[None]):
             self._seat_filter = (self._seat_filter + 1) % len(self.names)
             self.query_one("#log-filter", Input).value = self.names[self._seat_filter]
 
-    def action_scroll(self, lines: int) -> None:
-        log = self.query_one(MatchLog)
-        log.scroll_to(y=log.scroll_y + lines * (log.size.height - 1 if abs(lines) > 1 else 1), animate=False)
+    def action_scroll(self, where: str) -> None:
+        scroll(self.query_one(MatchLog), where)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -10,6 +10,7 @@ from textual.widgets import Button, Markdown
 
 from caravan_tui.engine import Game
 from caravan_tui.screens.requests import OpenRules
+from caravan_tui.widgets.scrolling import SCROLL_KEYS, scroll
 
 SECTIONS = 2
 
@@ -36,12 +37,8 @@ class HowToPlayScreen(ModalScreen[bool | None]):
         Binding("d", "close(True)", "Don't show again"),
         Binding("escape", "close(None)", "Back"),
         Binding("question_mark", "rules", "All the rules", key_display="?"),
-        Binding("up", "scroll('up')", show=False),
-        Binding("down", "scroll('down')", show=False),
-        Binding("pageup", "scroll('page_up')", show=False),
-        Binding("pagedown,space", "scroll('page_down')", show=False),
-        Binding("home", "scroll('home')", show=False),
-        Binding("end", "scroll('end')", show=False),
+        Binding("space", "scroll('page_down')", show=False),
+        *SCROLL_KEYS,
     ]
 
     def __init__(self, game: Game) -> None:
@@ -70,8 +67,7 @@ class HowToPlayScreen(ModalScreen[bool | None]):
         self.dismiss(never)
 
     def action_scroll(self, where: str) -> None:
-        text = self.query_one("#how-to-play-text", VerticalScroll)
-        getattr(text, f"scroll_{where}")(animate=False)
+        scroll(self.query_one("#how-to-play-text", VerticalScroll), where)
 
     def action_rules(self) -> None:
         self.post_message(OpenRules(self.game))
