@@ -11,8 +11,10 @@ from caravan_tui.games.camel_caravan import rules
 from caravan_tui.games.camel_caravan.board import DEMAND_MARKERS, GOODS, LETTERS, NEIGHBOURS, SPACES
 from caravan_tui.games.camel_caravan.board import SIZE as SIDE
 from caravan_tui.games.camel_caravan.board_widget import CamelBoard
+from caravan_tui.games.camel_caravan.faces import contents, face
+from caravan_tui.games.camel_caravan.plays import action_cells
 from caravan_tui.games.camel_caravan.rules import CamelCaravanState
-from caravan_tui.games.camel_caravan.screen import CamelCaravanScreen, action_cells, contents, face
+from caravan_tui.games.camel_caravan.screen import CamelCaravanScreen
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
