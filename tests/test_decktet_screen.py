@@ -13,8 +13,9 @@ from textual.widgets import MarkdownViewer
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.card_grid import CardGrid
+from caravan_tui.games.decktet_caravan.card_words import card_face, cards_in
 from caravan_tui.games.decktet_caravan.cards import INDEX, RANKS, SUIT_CODES, SUIT_SYMBOLS, SUITS, WILD_MASK
-from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen, card_face, cards_in
+from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.widgets import ActionList
 

@@ -11,7 +11,6 @@ not one; moving the highlight in the list ticks that play's cards), and Enter pl
 from __future__ import annotations
 
 from contextlib import suppress
-from itertools import permutations
 from typing import TYPE_CHECKING, cast
 
 from rich.table import Table
@@ -20,8 +19,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.geometry import Size
-from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from caravan_tui.bus import SeatEnd
@@ -30,168 +27,25 @@ from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
 
 from .card_grid import CardGrid
-from .cards import INDEX, NAMES, RANKS, SUIT_CODES, SUIT_NAMES, SUIT_SYMBOLS, SUITS, WILD_MASK, suit_index
+from .card_words import (
+    PASS,
+    card_face,
+    card_token,
+    cards_in,
+    cards_words,
+    glyphs,
+    play_tokens,
+    play_words,
+    to_beat,
+    up_text,
+)
 from .combos import move_of
 from .hand_summary import HandSummaryScreen
+from .readings import readings
+from .season_view import SeasonView
 
 if TYPE_CHECKING:
     from caravan_tui.app import TableApp
-
-#: Moons, Suns, Waves, Leaves, Wyrms, Knots: light enough to read on dark themes and in greys
-#: (NO_COLOR); the symbol and letter carry the suit anyway.
-SUIT_COLOURS = ("#7aa2f7", "#e0af68", "#7dcfff", "#9ece6a", "#f7768e", "#bb9af7")
-PASS = ("pass",)
-
-
-def card_of(token: str) -> int:
-    """The card of an action token: ``"5ML"``, or a wild card standing in, ``"1M@4"``."""
-    return INDEX[token.partition("@")[0]]
-
-
-def cards_in(action: Action) -> frozenset[str]:
-    return frozenset(token.partition("@")[0] for token in action[1:])
-
-
-def rank_label(card: int) -> str:
-    return {1: "A", 10: "C"}.get(RANKS[card], str(RANKS[card]))
-
-
-def suits_text(card: int, letters: bool = True) -> Text:
-    text = Text()
-    for i, code in enumerate(SUIT_CODES):
-        if SUITS[card] >> i & 1:
-            text.append(SUIT_SYMBOLS[i] + (code if letters else ""), style=f"bold {SUIT_COLOURS[i]}")
-    return text
-
-
-def short_name(card: int) -> str:
-    name = NAMES[card]
-    return name[4:] if name.startswith("the ") else name
-
-
-def card_face(card_id: str) -> Text:
-    """A hand chip: rank, name, suits — `` 5 Forest         ☾M♣L``."""
-    card = INDEX[card_id]
-    face = Text(f"{rank_label(card):>2} {short_name(card):<14} ")
-    face.append_text(suits_text(card))
-    return face
-
-
-def glyphs(token: str, letters: bool = True) -> Text:
-    """A card in play: rank and suits, ``6☀S∿Y``; a wild card with the rank it stands for,
-    ``C♣L→9``. Without letters (piles): ``6☀∿``."""
-    card_id, _, rank = token.partition("@")
-    card = INDEX[card_id]
-    text = Text(rank_label(card))
-    text.append_text(suits_text(card, letters))
-    if rank:
-        text.append(f"→{rank}")
-    return text
-
-
-def card_token(card_id: str) -> Text:
-    """A compact card for piles: rank and suit symbols, ``5☾♣``."""
-    return glyphs(card_id, letters=False)
-
-
-def play_tokens(action: Action) -> list[Text]:
-    return [glyphs(token) for token in action[1:]]
-
-
-def play_words(action: Action) -> str:
-    """A play as the screen writes it: ``Caravan 5☀S≈V 6☀S∿Y``, ``Bandit A☀S C☀S``."""
-    if action == PASS:
-        return "Pass"
-    if action[0] not in ("caravan", "bandit"):
-        raise ValueError(action)
-    return f"{action[0].capitalize()} " + " ".join(glyphs(token).plain for token in action[1:])
-
-
-def up_text(card_id: str, short: bool = False) -> Text:
-    """An up card and what it does to scores: ``A≈V −1 per Waves card`` (short: ``per Waves``)."""
-    card = INDEX[card_id]
-    crown = RANKS[card] == 10
-    text = glyphs(card_id)
-    suit = SUIT_NAMES[suit_index(card)] + ("" if short else " card")
-    text.append(f" {'+1' if crown else '−1'} per {suit}", style="#9ece6a" if crown else "#f7768e")
-    return text
-
-
-#: what beats a bandit of each category (rules §3): the next categories up
-_BANDIT_BEATEN_BY = {1: "a Crown, or an Ace and a Crown", 2: "an Ace and a Crown",
-                     3: "an Ace and the Crown of its suit"}
-
-
-def to_beat(action: list) -> str:
-    """What the top play asks of the reply, in words."""
-    if action[0] == "bandit":
-        category = move_of(tuple(action))[4]
-        if category not in _BANDIT_BEATEN_BY:
-            return "Nothing beats it: pass."
-        return f"To beat: {_BANDIT_BEATEN_BY[category]}."
-    top = action[-1]
-    height = int(top.partition("@")[2] or RANKS[card_of(top)])
-    cards = len(action) - 1
-    return f"To beat: {cards} card{'s' if cards > 1 else ''} above {height}, or any bandit."
-
-
-def flow(head: Text, words: list[Text], width: int, style: str = "") -> list[Text]:
-    """``head`` then ``words`` separated by spaces, wrapped at ``width``; continuation lines are
-    indented to where the words began, so the head (who played) stands alone on the left."""
-    indent = len(head) if len(head) <= width // 2 else 2
-    lines, line = [], head.copy()
-    fresh = True  # nothing but the head (or the indent) on this line yet
-    for word in words:
-        needed = len(word) + (0 if fresh else 1)
-        if not fresh and len(line) + needed > width:
-            lines.append(line)
-            line, fresh = Text(" " * indent), True
-            needed = len(word)
-        if not fresh:
-            line.append(" ")
-        line.append_text(word)
-        fresh = False
-    lines.append(line)
-    for text in lines:
-        text.stylize(style)
-    return lines
-
-
-class SeasonView(Widget):
-    """The season: one play a line (who played, then its cards), wrapped under the cards when
-    it must, then what beats the top play."""
-
-    DEFAULT_CSS = "SeasonView { height: auto; padding: 0 1; }"
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.plays: list[tuple[Text, list[Text], str]] = []  # (who, cards, style)
-        self.notes: list[Text] = []
-
-    def show(self, plays: list[tuple[Text, list[Text], str]], notes: list[Text]) -> None:
-        self.plays, self.notes = plays, notes
-        self.refresh(layout=True)
-
-    def lines(self, width: int) -> list[Text]:
-        width = max(width, 12)
-        out: list[Text] = []
-        for head, cards, style in self.plays:
-            out.extend(flow(head, cards, width, style))
-        for note in self.notes:
-            words = [Text(word, style=note.style) for word in note.plain.split(" ")]
-            out.extend(flow(Text(), words, width))
-        return out
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(1, len(self.lines(width)))
-
-    def render(self) -> Text:
-        return Text("\n").join(self.lines(self.content_size.width))
-
-    @property
-    def text(self) -> str:
-        return self.render().plain
-
 
 class DecktetCaravanScreen(GameScreen):
     BINDINGS = [Binding("p", "pass", "Pass", tooltip="Pass: the season ends")]
@@ -361,33 +215,6 @@ class DecktetCaravanScreen(GameScreen):
         lit = set().union(*(around or plays))
         grid.dim(card for card in grid.card_ids if card not in lit)
 
-    def candidates(self, cards: tuple[str, ...]) -> list[Action]:
-        """The actions the player may have meant by ticking ``cards``: a bandit of Aces and
-        Crowns, or the caravan readings of the cards in rank order (an Ace or Crown standing in
-        for each missing rank). Only the engine says which, if any, is legal and why not."""
-        ids = sorted(cards, key=lambda c: (RANKS[INDEX[c]], INDEX[c]))
-        wilds = [c for c in ids if (1 << INDEX[c]) & WILD_MASK]
-        numbers = [c for c in ids if c not in wilds]
-        found: list[Action] = []
-        if not numbers and len(wilds) <= 2:
-            found.append(("bandit",) + tuple(wilds))
-        ranks = [RANKS[INDEX[c]] for c in numbers]
-        n = len(ids)
-        if numbers and len(set(ranks)) == len(ranks):
-            for start in range(2, 11 - n):
-                span = range(start, start + n)
-                free = [r for r in span if r not in ranks]
-                if not set(ranks) <= set(span) or len(free) != len(wilds):
-                    continue
-                by_rank = {RANKS[INDEX[c]]: c for c in numbers}
-                for order in permutations(wilds):
-                    stand = dict(zip(free, order))
-                    found.append(("caravan",) + tuple(
-                        by_rank[r] if r in by_rank else f"{stand[r]}@{r}" for r in span))
-        if not found:
-            found.append(("caravan",) + tuple(numbers) + tuple(wilds))
-        return list(dict.fromkeys(found))
-
     def why_not(self, action: Action) -> tuple[int, str]:
         """The engine's reason for refusing ``action`` here, in the table's words, and how
         telling it is (2: the cards make a play that does not fit now; 1: the cards make no
@@ -421,7 +248,7 @@ class DecktetCaravanScreen(GameScreen):
         """Why the ticked cards are not a play now, in one sentence, from the engine's reason."""
         if self.turn is None:
             return "It is not your turn."
-        best = max((self.why_not(action) for action in self.candidates(cards)), key=lambda r: r[0])
+        best = max((self.why_not(action) for action in readings(cards)), key=lambda r: r[0])
         telling, reason = best
         if telling == 3:
             return "These cards are a play: press Enter again."
@@ -560,12 +387,6 @@ class DecktetCaravanScreen(GameScreen):
         if action != PASS:
             self.query_one(CardGrid).mark(cards_in(action))
         self.follow_ticks()  # ticked cards stay the selection; the hint is starred
-
-
-def cards_words(action: Action) -> str:
-    """The cards of an action, however ill-formed, as glyphs: ``4☾M☀S 4≈V♣L``."""
-    return " ".join(glyphs(token).plain for token in action[1:]
-                    if isinstance(token, str) and token.partition("@")[0] in INDEX)
 
 
 SCREEN = DecktetCaravanScreen
