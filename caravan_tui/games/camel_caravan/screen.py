@@ -19,9 +19,11 @@ from __future__ import annotations
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Static
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
 
 from caravan_tui.bus import SeatEnd, Update
 from caravan_tui.engine import Action
@@ -47,6 +49,7 @@ class CamelCaravanScreen(PausingGameScreen):
     ]
     #: not offered while watching a replay (where ``GameScreen`` hides its own playing keys)
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"supply", "end_turn"}
+    STATUS_LINES = 2
 
     DEFAULT_CSS = """
     #cc-end { height: auto; text-style: bold; color: $warning; padding: 0 1; }
@@ -67,6 +70,7 @@ class CamelCaravanScreen(PausingGameScreen):
         self.hinted: Action | None = None
         self.flash: set[int] = set()  # the cells the latest opponent's action touched
         self._last_touched: set[int] = set()
+        self._undone_from: Widget | None = None  # the widget focused when undo was asked for
 
     def compose_board(self) -> ComposeResult:
         # around the board: the end-phase line (once the bag is empty), the players' table (a
@@ -83,6 +87,12 @@ class CamelCaravanScreen(PausingGameScreen):
         board = self.query_one(CamelBoard)
         board.focus()
         self.watch(board, "cursor", self._show_cursor)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.show_status()  # what Enter plays follows the focus
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_status()
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -145,22 +155,27 @@ class CamelCaravanScreen(PausingGameScreen):
         self.show_status()
 
     def status_text(self) -> Text:
-        """Whose move it is; on our turn, what Enter would do on the cell under the cursor (with
-        its cost) or what is being chosen."""
+        """Whose move it is; on our turn, what Enter would do for the focused widget: the plays
+        list's highlighted play, or on the board the play at the cursor (with its cost) or what
+        is being chosen."""
         if self._pausing is not None:
             return Text(f"{self.seat_name(self._pausing)} is playing… (any key skips)")
         if self.turn is None or self.over is not None:
             return super().status_text()
-        cell = self.query_one(CamelBoard).cursor
+        board = self.query_one(CamelBoard)
+        if not board.has_focus:
+            action = self.enter_action()
+            return Text(f"enter: {self.describe(action)}" if action else "Your turn", style="bold")
+        cell = board.cursor
         if self.armed is not None:
             verb = "place" if self.armed[1][0] == "place" else "move"
             return Text(f"{TWO} {verb} here for 2 actions? enter again · esc", style="bold reverse")
-        pick = self.pick
+        pick, action = self.pick, self.board_play(cell)
         if pick is not None:
-            action = completes(pick, cell) if pick[0] == "supply" or pick[1] != cell else None
-            if action in self.legal:
-                cost = self.cost(action)
-                return Text(f"enter: {self.short(action)} ({actions_word(cost)}) · esc", style="bold")
+            target = completes(pick, cell) if pick[0] == "supply" or pick[1] != cell else None
+            if target in self.legal:
+                return Text(f"enter: {self.short(target)} ({actions_word(self.cost(target))}) · esc cancels",
+                            style="bold")
             if pick[0] == "good":
                 return Text(f"Move the {pick[2]} to a {ONE} (1 action) · esc cancels", style="bold")
             what = "Place a camel" if pick[0] == "supply" else "Move the camel"
@@ -171,8 +186,31 @@ class CamelCaravanScreen(PausingGameScreen):
         if len(choices) > 1:
             return Text(f"enter: choose one of {len(choices)} plays here", style="bold")
         choice = choices[0]
-        price = f" ({actions_word(self.cost(choice))})" if choice[0] == "place" else ""
+        price = f" ({actions_word(self.cost(choice))})" if action is not None or choice[0] == "place" else ""
         return Text(f"enter: {self.short(choice)}{price}", style="bold")
+
+    def enter_action(self) -> Action | None:
+        board = self.query_one(CamelBoard)
+        if self.turn is None or not board.has_focus:
+            return super().enter_action()
+        return self.board_play(board.cursor)
+
+    def board_play(self, cell: int) -> Action | None:
+        """What Enter on ``cell`` plays at once (None: it chooses a camel or good, asks which
+        play is meant, or waits for a second Enter on a play that costs two actions)."""
+        if self.armed is not None and self.armed[0] == cell:
+            return self.armed[1]
+        pick = self.pick
+        if pick is not None:
+            if pick[0] != "supply" and pick[1] == cell:
+                return None
+            action = completes(pick, cell)
+            if action in self.legal:
+                return action if self.cost(action) == 1 else None
+        choices = self.choices_at(cell)
+        if len(choices) == 1 and choices[0][0] not in ("camel", "good") and self.cost(choices[0]) == 1:
+            return choices[0]
+        return None
 
     def short(self, choice: tuple) -> str:
         """A play at the cursor's cell in a few words (the board's frame names the cell)."""
@@ -219,8 +257,15 @@ class CamelCaravanScreen(PausingGameScreen):
         self._skipping = False
         self.pick = self.hinted = self.armed = None
         self._redraw_marks()
-        if not self.query_one(ActionList).has_focus:
+        kept, self._undone_from = self._undone_from, None
+        if kept is not None and kept.is_attached:
+            kept.focus()  # a move taken back: the focus stays where the player was
+        elif not self.query_one(ActionList).has_focus:
             self.query_one(CamelBoard).focus()
+
+    def action_undo(self) -> None:
+        self._undone_from = self.focused
+        super().action_undo()
 
     def act(self, action: Action) -> None:
         self.armed = None
@@ -313,11 +358,14 @@ class CamelCaravanScreen(PausingGameScreen):
                                           [self.choice_text(c) for c in choices]), chosen)
 
     def choice_text(self, choice: tuple) -> str:
+        """A line of the chooser: what to move next, or a play with what it costs."""
         if choice[0] == "camel":
             return f"Move your camel from {CELL_NAMES[choice[1]]}… (then choose where)"
         if choice[0] == "good":
             where = "from under" if choice[3] == "under" else "on"
             return f"Move the {choice[2]} {where} your camel on {CELL_NAMES[choice[1]]}… (then choose where)"
+        if choice[0] in ("pickup", "steal"):  # (a placement's words give its cost already)
+            return f"{self.describe(choice)} — {actions_word(self.cost(choice))}"
         return self.describe(choice)
 
     def set_pick(self, pick: tuple | None) -> None:
