@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 class DecktetCaravanScreen(GameScreen):
     BINDINGS = [Binding("p", "pass", "Pass", tooltip="Pass: the season ends")]
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"pass"}
+    STATUS_LINES = 2
     DEFAULT_CSS = """
     #dc-info { height: auto; max-height: 8; padding: 0 1; }
     #dc-season-box { height: 1fr; min-height: 4; border: round $secondary; scrollbar-size-vertical: 1; }
@@ -102,7 +103,7 @@ class DecktetCaravanScreen(GameScreen):
         players = range(len(view["scores"]))
         text = Text(f"Hand {view['hand_no']} of {view['hands_total']}", style="bold")
         for p in players:
-            text.append(f" · {self.seat_name(p)} {view['scores'][p]}")
+            text.append(f" · {self.short_name(p, 13)} {view['scores'][p]}")
         text.append("\nUp: ")
         text.append_text(Text(" · ").join(up_text(card, short=True) for card in view["up"]))
         if view.get("aside_up"):
@@ -111,10 +112,10 @@ class DecktetCaravanScreen(GameScreen):
             text.append(" (out of this hand)", style="italic")
         for p in players:
             pile = view["collected"][p]
-            text.append(f"\n{self.seat_name(p)} pile {view['collected_points'][p]:+d}", style="bold")
+            text.append(f"\n{self.short_name(p, 13)}", style="bold")
             if p != self.seat:
-                text.append(f" · holds {view['hand_sizes'][p]}", style="italic")
-            text.append(": ")
+                text.append(f" ({view['hand_sizes'][p]} in hand)", style="italic")
+            text.append(f" · pile {view['collected_points'][p]:+d}: ", style="bold")
             if pile:
                 text.append_text(Text(" ").join(card_token(card) for card in pile))
             else:
@@ -269,30 +270,43 @@ class DecktetCaravanScreen(GameScreen):
         self.follow_ticks()  # cards ticked while the opponent played keep their meaning
 
     def status_text(self) -> Text:
+        """On our turn, what Enter plays for the focused widget (wrapped onto a second line
+        when long), or why the ticked cards are not a play yet."""
         text = super().status_text()
         if self.turn is None or self.over is not None:
             return text
+        action = self.enter_action()
+        if action == PASS:
+            return Text("Enter passes: the season ends", style="bold")
+        if action is not None:
+            return Text.assemble(("Enter plays ", "bold"), self.describe(action))
         cards = self.query_one(CardGrid).selection()
         if not cards:
             if self.legal == [PASS]:
-                text = Text("Your turn: nothing beats it — p passes.", style="bold")
-            return text
+                return Text("Your turn: nothing beats it — p passes.", style="bold")
+            return Text("Your turn: space ticks cards, Enter plays them", style="bold")
+        if len(self.matching(cards)) > 1:
+            return Text(f"Enter: {len(self.matching(cards))} ways to read these cards", style="bold")
+        if any(frozenset(cards) < cards_in(action) for action in self.plays()):
+            return Text("Part of a play: tick the lit cards, c clears")
+        return Text("Not a play: Enter says why, c clears")
+
+    def enter_action(self) -> Action | None:
+        """The grid plays the ticked cards (or, with none ticked, the card under the cursor) when
+        they are one play; the list, the ticked cards' play it highlights, else its highlighted
+        line (None: Enter asks which reading, or says why not)."""
+        grid, actions = self.query_one(CardGrid), self.query_one(ActionList)
+        if self.turn is None or not (grid.has_focus or actions.has_focus):
+            return None
+        cards = grid.selection()
+        if actions.has_focus:
+            current = actions.highlighted_action
+            if not cards or (current is not None and current != PASS and cards_in(current) == frozenset(cards)):
+                return current
+        elif not cards and grid.card_ids:
+            cards = (grid.card_ids[grid.cursor],)
         matches = self.matching(cards)
-        actions = self.query_one(ActionList)
-        if actions.has_focus and actions.highlighted is not None \
-                and actions.highlighted < len(actions.actions) and actions.actions[actions.highlighted] in matches:
-            matches = [actions.actions[actions.highlighted]]  # the list plays its highlighted reading
-        if len(matches) == 1:
-            text = Text("Enter plays ", style="bold")
-            text.append(self.describe(matches[0]))
-        elif matches:
-            text = Text(f"Enter: {len(matches)} ways to read these cards", style="bold")
-        elif any(frozenset(cards) < cards_in(action) for action in self.plays()):
-            text = Text("Part of a play: tick the lit cards, c clears")
-        else:
-            text = Text("Not a play: Enter says why, c clears")
-        text.no_wrap, text.overflow = True, "ellipsis"
-        return text
+        return matches[0] if len(matches) == 1 else None
 
     def submit(self, cards: tuple[str, ...]) -> None:
         """Play the ticked cards (asking which reading, when there are several), or say why not."""
@@ -335,6 +349,9 @@ class DecktetCaravanScreen(GameScreen):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.show_playable()
         self.show_status()
+
+    def on_card_grid_moved(self, event: CardGrid.Moved) -> None:
+        self.show_status()  # with nothing ticked, Enter plays the card under the cursor
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Moving through the plays list ticks the highlighted play's cards (Pass clears them), so
