@@ -6,8 +6,25 @@ from collections.abc import Callable
 
 from rich.text import Text
 
+from caravan_tui.engine import Action
+
 from .map_widget import seat_letter, seat_style
 from .maps import COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS, SEA
+
+ROUTE_KINDS = ("claim", "buy", "destroy", "free", "lose")
+
+
+def route_plays(legal: list[Action], m: int, seat: int | None) -> dict[int, list[Action]]:
+    """The ``legal`` actions on map ``m``, by route (0-based): free routes on our own map, claims,
+    purchases, destructions and a Night's losses on the map of their colour."""
+    out: dict[int, list[Action]] = {}
+    for action in legal:
+        kind = action[0]
+        if kind == "free" and m == seat:
+            out.setdefault(action[1] - 1, []).append(action)
+        elif kind in ROUTE_KINDS and kind != "free" and action[1] == COLOURS[m]:
+            out.setdefault(action[2] - 1, []).append(action)
+    return out
 
 
 def map_header(maps: int, players: int, shown: int, name: Callable[[int, int], str]) -> Text:

@@ -23,11 +23,13 @@ from textual.widgets import OptionList, Static
 
 from caravan_tui.bus import SeatEnd
 from caravan_tui.engine import Action
+from caravan_tui.engine import seat_field as who
 from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.summary import tie_broken
 from caravan_tui.widgets import ActionList
 
 from .cards import ITEM_INDEX
-from .map_text import map_header, route_info, route_problem
+from .map_text import ROUTE_KINDS, map_header, route_info, route_plays, route_problem
 from .map_widget import MapBoard
 from .maps import COLOURS
 from .panel import panel_text
@@ -38,7 +40,6 @@ from .table_text import market_text, players_text, scores_table
 from .terms import item_words
 from .trade_dialog import TradeDialog
 
-ROUTE_KINDS = ("claim", "buy", "destroy", "free", "lose")
 #: the decision keys: the panel shows those of the decision at hand (the footer only ``m``)
 OWN_KEYS = {"item", "amount", "bid", "pass_", "give_shah", "trade", "answer", "avert", "stand_by", "end"}
 
@@ -81,6 +82,8 @@ class AhldarahdScreen(GameScreen):
         self.queue: list[Action] = []  # a proposal's remaining steps, sent one per decision
         self.partner: int | None = None  # the last partner written to
         self._drawn: dict[str, Text] = {}
+        #: a play's words may take a second status line, but five players' lines leave no room for it
+        self.STATUS_LINES = 2 if client.players < 5 else 1
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -133,10 +136,28 @@ class AhldarahdScreen(GameScreen):
             lines = text.plain.count("\n")
             self.query_one(selector, Static).update(text, layout=before is None or before.plain.count("\n") != lines)
 
-    def show_status(self) -> None:
-        text = self.status_text()
-        if self.is_mounted:
-            self.update_static("#status", text)
+    def status_text(self) -> Text:
+        """On our turn, what Enter plays for the focused widget: the plays list's highlighted
+        play, or the play on the route under the map's cursor."""
+        if self.turn is None or self.over is not None:
+            return super().status_text()
+        action = self.enter_action()
+        if action is not None:
+            text = Text(f"enter: {self.describe(action)}", style="bold")
+            text.no_wrap, text.overflow = self.STATUS_LINES == 1, "ellipsis"
+            return text
+        board = self.query_one(MapBoard)
+        plays = self.route_actions_by_route().get(board.cursor, []) if board.has_focus else []
+        if plays:
+            return Text(f"enter: choose one of {len(plays)} plays on route {board.cursor + 1}", style="bold")
+        return Text("Your turn: the panel above says what to decide", style="bold")
+
+    def enter_action(self) -> Action | None:
+        board = self.query_one(MapBoard)
+        if self.turn is None or not board.has_focus:
+            return super().enter_action()
+        plays = self.route_actions_by_route().get(board.cursor, [])
+        return plays[0] if len(plays) == 1 else None
 
     def show_map(self) -> None:
         view = self.view
@@ -150,17 +171,7 @@ class AhldarahdScreen(GameScreen):
 
     def route_actions_by_route(self) -> dict[int, list[Action]]:
         """Our legal actions on the shown map, by route (0-based)."""
-        out: dict[int, list[Action]] = {}
-        if self.turn is None:
-            return out
-        colour = COLOURS[self.shown_map]
-        for action in self.legal:
-            kind = action[0]
-            if kind == "free" and self.shown_map == self.seat:
-                out.setdefault(action[1] - 1, []).append(action)
-            elif kind in ROUTE_KINDS and kind != "free" and action[1] == colour:
-                out.setdefault(action[2] - 1, []).append(action)
-        return out
+        return route_plays(self.legal, self.shown_map, self.seat) if self.turn is not None else {}
 
     def show_route_info(self) -> None:
         view = self.view
@@ -172,6 +183,16 @@ class AhldarahdScreen(GameScreen):
 
     def match_summary(self, view: dict) -> Table:
         return scores_table(view, self.seat_label)
+
+    def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
+        """Equal points go to the player with the most gold (§6): say so."""
+        if self.view is not None and max(outcome) > 0:
+            winner = outcome.index(max(outcome))
+            line = tie_broken(scores, outcome, "gold", list(self.view["gold"]),
+                              self.words(f"{who(winner)} win{who(winner, 's')}"))
+            if line is not None:
+                return line
+        return super().result_headline(names, scores, outcome)
 
     # -- the decision panel -------------------------------------------------------------------------
 
@@ -251,10 +272,12 @@ class AhldarahdScreen(GameScreen):
         """A play highlighted in the plays list shows its route on the map."""
         if isinstance(event.option_list, ActionList) and event.option_list.has_focus:
             self.show_highlighted_route()
+            self.show_status()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, ActionList):
             self.show_highlighted_route()
+        self.show_status()
 
     def show_highlighted_route(self) -> None:
         actions = self.query_one(ActionList)
@@ -295,9 +318,11 @@ class AhldarahdScreen(GameScreen):
             return
         self.shown_map = (self.shown_map + step) % len(self.view["routes"])
         self.show_map()
+        self.show_status()
 
     def on_map_board_moved(self, event: MapBoard.Moved) -> None:
         self.show_route_info()
+        self.show_status()
 
     def on_map_board_chosen(self, event: MapBoard.Chosen) -> None:
         if self.turn is None:

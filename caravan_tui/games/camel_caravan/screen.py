@@ -27,8 +27,10 @@ from textual.widgets import OptionList, Static
 
 from caravan_tui.bus import SeatEnd, Update
 from caravan_tui.engine import Action
+from caravan_tui.engine import seat_field as who
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen, PausingGameScreen
+from caravan_tui.screens.summary import tie_broken
 from caravan_tui.widgets import ActionList
 
 from .board import CELL_NAMES, CITY_AT, CITY_OF_GOOD, GOOD_INDEX, GOODS, SIZE, VALUE
@@ -236,6 +238,17 @@ class CamelCaravanScreen(PausingGameScreen):
 
     def match_summary(self, view: dict) -> Table:
         return scores_table(view, self.seat_label)
+
+    def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
+        """Equal scores go to the player who delivered more goods (rules §5): say so."""
+        if self.view is not None and max(outcome) > 0:
+            winner = outcome.index(max(outcome))
+            goods = [sum(self.view["delivered"][seat].values()) for seat in range(len(scores))]
+            line = tie_broken(scores, outcome, "goods delivered", goods,
+                              self.words(f"{who(winner)} win{who(winner, 's')}"))
+            if line is not None:
+                return line
+        return super().result_headline(names, scores, outcome)
 
     # -- opponents' moves, one at a time --------------------------------------------------------
 
