@@ -464,3 +464,16 @@ async def test_the_players_table_names_whole_where_they_fit(tmp_path):
         assert any(line.startswith("1 You ") for line in drawn)
         assert any(line.startswith("2 AI 2 (normal) ") for line in drawn)  # never "AI 2 (n…"
         assert any(line.startswith("3 Scheherazade… ") for line in drawn)
+
+
+async def test_a_tie_on_points_says_goods_delivered_broke_it(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_first(0)))
+        await next_turn(pilot, app)
+        screen = app.screen
+        delivered = [dict.fromkeys(GOODS, 0) | {"ivory": 2, "meat": 5}, dict.fromkeys(GOODS, 0) | {"gems": 5}]
+        screen.view = dict(screen.view) | {"delivered": delivered}
+        assert screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [0.0, 1.0]) == \
+            "26–26; Bot wins on goods delivered (5 to 7)."
+        assert screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [0.5, 0.5]).startswith("A draw")

@@ -21,8 +21,8 @@ def result_line(names: list[str], scores: list[float], outcome: list[float]) -> 
 
 def tie_broken(scores: list[float], outcome: list[float], by: str, counts: list[int], winner: str) -> str | None:
     """How the game broke a tie on points, when it did: "26–26; you win on goods delivered (7 to
-    5)". ``counts``: each seat's tie-breaker; ``winner``: "you win" or "Ann wins" (None: the top
-    score was not shared, or the win is)."""
+    5)". ``counts``: each seat's tie-breaker; ``winner``: its words, as a seat field ("{p0} win{p0:s}")
+    to render for the viewer (None: the top score was not shared, or the win is)."""
     tied = [seat for seat, score in enumerate(scores) if score == max(scores)]
     winners = [seat for seat, share in enumerate(outcome) if share == max(outcome)]
     if len(tied) < 2 or len(winners) != 1:

@@ -189,9 +189,9 @@ class AhldarahdScreen(GameScreen):
         if self.view is not None and max(outcome) > 0:
             winner = outcome.index(max(outcome))
             line = tie_broken(scores, outcome, "gold", list(self.view["gold"]),
-                              self.words(f"{who(winner)} win{who(winner, 's')}"))
+                              f"{who(winner)} win{who(winner, 's')}")
             if line is not None:
-                return line
+                return self.words(line)
         return super().result_headline(names, scores, outcome)
 
     # -- the decision panel -------------------------------------------------------------------------

@@ -245,9 +245,9 @@ class CamelCaravanScreen(PausingGameScreen):
             winner = outcome.index(max(outcome))
             goods = [sum(self.view["delivered"][seat].values()) for seat in range(len(scores))]
             line = tie_broken(scores, outcome, "goods delivered", goods,
-                              self.words(f"{who(winner)} win{who(winner, 's')}"))
+                              f"{who(winner)} win{who(winner, 's')}")
             if line is not None:
-                return line
+                return self.words(line)
         return super().result_headline(names, scores, outcome)
 
     # -- opponents' moves, one at a time --------------------------------------------------------
