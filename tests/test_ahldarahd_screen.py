@@ -462,3 +462,28 @@ async def test_a_tie_on_points_says_gold_broke_it(tmp_path):
         assert screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [1.0, 0.0]) == \
             "26–26; you win on gold (9 to 4)."
         assert screen.result_headline(["Tester (you)", "Bot"], [20.0, 26.0], [0.0, 1.0]) == "Bot wins!"
+
+
+async def test_the_maps_cursor_shows_its_focus_without_colour(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        board = table.screen.query_one(MapBoard)
+        row, col = LABEL_AT[board.cursor]
+        region = board.content_region
+
+        def cursor_reversed() -> bool:
+            strip = app.screen._compositor.render_strips()[region.y + 1 + row]
+            x, found = 0, False
+            for segment in strip:
+                if region.x + col <= x < region.x + col + 3 and segment.style and segment.style.reverse:
+                    found = True
+                x += segment.cell_length
+            return found
+
+        assert board.has_focus and cursor_reversed()
+        await pilot.press("tab")
+        await wait_for(pilot, lambda: not board.has_focus, "the plays list")
+        row, col = LABEL_AT[board.cursor]  # (the list's play shows its route)
+        assert not cursor_reversed()

@@ -477,3 +477,28 @@ async def test_a_tie_on_points_says_goods_delivered_broke_it(tmp_path):
         assert screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [0.0, 1.0]) == \
             "26–26; Bot wins on goods delivered (5 to 7)."
         assert screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [0.5, 0.5]).startswith("A draw")
+
+
+async def test_the_boards_cursor_shows_its_focus_without_colour(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_first(0)))
+        await next_turn(pilot, app)
+        board = app.screen.query_one(CamelBoard)
+
+        def reversed_cells() -> int:
+            region = board.content_region
+            count = 0
+            for strip in app.screen._compositor.render_strips()[region.y:region.bottom]:
+                x = 0
+                for segment in strip:
+                    if region.x <= x < region.right and segment.style and segment.style.reverse:
+                        count += segment.cell_length
+                    x += segment.cell_length
+            return count
+
+        assert board.has_focus and reversed_cells() >= 6  # the cursor's cell, in reverse video
+        await pilot.press("tab")
+        await pilot.pause()
+        assert reversed_cells() == 0  # blurred: underlined only
