@@ -301,7 +301,7 @@ async def test_an_opponents_pile_is_labelled_apart_from_what_they_hold(tmp_path)
         await wait_for(pilot, lambda: my_turn(screen), "my turn")
         drawn = screen_lines(app)
         held = len(first_state(seed).view(1)["hand"])
-        assert any(line.strip().startswith(f"Bot ({held} in hand) · pile +0: empty") for line in drawn)
+        assert any(line.strip().startswith(f"Bot · {held} in hand · pile +0: empty") for line in drawn)
         assert any(line.strip().startswith("You · pile +0: empty") for line in drawn)
 
 

@@ -114,7 +114,7 @@ class DecktetCaravanScreen(GameScreen):
             pile = view["collected"][p]
             text.append(f"\n{self.short_name(p, 13)}", style="bold")
             if p != self.seat:
-                text.append(f" ({view['hand_sizes'][p]} in hand)", style="italic")
+                text.append(f" · {view['hand_sizes'][p]} in hand", style="italic")
             text.append(f" · pile {view['collected_points'][p]:+d}: ", style="bold")
             if pile:
                 text.append_text(Text(" ").join(card_token(card) for card in pile))
