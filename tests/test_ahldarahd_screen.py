@@ -12,6 +12,7 @@ from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.map_widget import LABEL_AT, MapBoard, map_lines, nearest
 from caravan_tui.games.ahldarahd.maps import CODES, COLOURS, COMMODITY_AT, COST, ENDS
+from caravan_tui.games.ahldarahd.panel import panel_text
 from caravan_tui.games.ahldarahd.proposal import Proposal, gold_steps, one_step, problem, steps
 from caravan_tui.games.ahldarahd.screen import AhldarahdScreen
 from caravan_tui.games.ahldarahd.terms import BUILD, NIGHT_AVERT
@@ -402,3 +403,87 @@ async def test_the_trade_builder_never_wraps_and_the_log_keeps_only_what_was_sen
         log = log_text(screen)
         assert "Proposal so far" not in log
         assert log.count("You propose a trade to Bot: you give 1 gold; Bot gives 1 gold") == 1
+
+
+# -- what Enter plays, the panel's words, a tie on points ----------------------------------------------
+
+def status(screen) -> str:
+    return " ".join(line.strip() for line in str(screen.query_one("#status").render()).splitlines())
+
+
+async def test_the_status_line_words_the_route_play_enter_makes_on_the_map(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        screen = table.screen
+        board = screen.query_one(MapBoard)
+        assert screen.phase == "setup" and board.has_focus
+        await cursor_to(pilot, board, 4)
+        promised = screen.enter_action()
+        assert promised == ("free", 5)
+        assert status(screen) == f"enter: {screen.describe(promised)}"  # whole, on two lines at most
+        await pilot.press("tab")  # the list's highlighted play: its route is shown on the map
+        assert status(screen) == f"enter: {screen.describe(screen.query_one(ActionList).highlighted_action)}"
+        await pilot.press("shift+tab")
+        promised = screen.enter_action()
+        assert promised == ("free", board.cursor + 1) and status(screen) == f"enter: {screen.describe(promised)}"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() == 1, "the free route")
+        assert table.runner.host.actions[0] == promised
+
+
+async def test_the_panel_words_each_seat_as_the_log_does(tmp_path):
+    """Never "You opens the next auction": our own seat, shown while the turn is not ours to
+    play (our move on its way, a replay), agrees as "you" does."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        screen = table.screen
+        screen.turn = None
+        base = dict(screen.view)
+        said = {}
+        for phase in ("setup", "bid_open", "build", "shah_give"):
+            for mover in (0, 1):
+                screen.view = base | {"phase": phase, "to_move": mover}
+                said[phase, mover] = panel_text(screen).plain
+        assert said["setup", 0] == "You claim free routes on your map."
+        assert said["setup", 1] == "Bot claims free routes on Bot's map."
+        assert said["bid_open", 0].endswith("You open the next auction.")
+        assert said["build", 0] == "You are building." and said["build", 1] == "Bot is building."
+        assert said["shah_give", 1] == "Bot won the Shah and gives it."
+
+
+async def test_a_tie_on_points_says_gold_broke_it(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        screen = table.screen
+        screen.view = dict(screen.view) | {"gold": [9, 4]}
+        assert screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [1.0, 0.0]) == \
+            "26–26; you win on gold (9 to 4)."
+        assert screen.result_headline(["Tester (you)", "Bot"], [20.0, 26.0], [0.0, 1.0]) == "Bot wins!"
+
+
+async def test_the_maps_cursor_shows_its_focus_without_colour(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        board = table.screen.query_one(MapBoard)
+        row, col = LABEL_AT[board.cursor]
+        region = board.content_region
+
+        def cursor_reversed() -> bool:
+            strip = app.screen._compositor.render_strips()[region.y + 1 + row]
+            x, found = 0, False
+            for segment in strip:
+                if region.x + col <= x < region.x + col + 3 and segment.style and segment.style.reverse:
+                    found = True
+                x += segment.cell_length
+            return found
+
+        assert board.has_focus and cursor_reversed()
+        await pilot.press("tab")
+        await wait_for(pilot, lambda: not board.has_focus, "the plays list")
+        row, col = LABEL_AT[board.cursor]  # (the list's play shows its route)
+        assert not cursor_reversed()

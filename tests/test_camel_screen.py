@@ -8,11 +8,21 @@ from ai.policies import make_policy
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.camel_caravan import rules
-from caravan_tui.games.camel_caravan.board import DEMAND_MARKERS, GOODS, LETTERS, NEIGHBOURS, SPACES
+from caravan_tui.games.camel_caravan.board import (
+    CITY_OF_GOOD,
+    DEMAND_MARKERS,
+    GOOD_INDEX,
+    GOODS,
+    LETTERS,
+    NEIGHBOURS,
+    SPACES,
+)
 from caravan_tui.games.camel_caravan.board import SIZE as SIDE
 from caravan_tui.games.camel_caravan.board_widget import CamelBoard
+from caravan_tui.games.camel_caravan.faces import contents, face
+from caravan_tui.games.camel_caravan.plays import action_cells
 from caravan_tui.games.camel_caravan.rules import CamelCaravanState
-from caravan_tui.games.camel_caravan.screen import CamelCaravanScreen, action_cells, contents, face
+from caravan_tui.games.camel_caravan.screen import CamelCaravanScreen
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
@@ -381,3 +391,114 @@ def test_every_level_takes_a_winning_end(monkeypatch):
             for iterations in (None, 200) if position.n == 2 else (200,):
                 policy = make_policy(SeatSpec.ai(level), iterations=iterations)
                 assert policy.choose("camel_caravan", position.view(0), 0, 1, legal) == wins[0], (level, iterations)
+
+
+# -- what Enter plays, the focus, the names --------------------------------------------------------
+
+async def test_the_status_line_says_what_enter_plays_for_the_focused_widget(tmp_path):
+    """On the board: the play at the cursor; in the plays list: its highlighted play, worded as the
+    list words it (the board's cell once stood there while Enter played the list's row)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_first(0)))
+        await next_turn(pilot, app)
+        screen, host = app.screen, app.runner.host
+        assert screen.enter_action() == ("place", screen.query_one(CamelBoard).cursor)
+        assert status(screen) == "enter: place a camel here (1 action)"
+        await pilot.press("tab", "down", "down")
+        actions = screen.query_one(ActionList)
+        assert actions.has_focus and screen.enter_action() == actions.highlighted_action
+        assert status(screen) == f"enter: {screen.describe(actions.highlighted_action)}"
+        promised = screen.enter_action()
+        await pilot.press("enter")
+        assert await played(pilot, host, 0) == promised
+
+
+async def test_undo_keeps_the_focus_where_it_was(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_first(1)))  # the AI places first; we have 2 actions
+        await next_turn(pilot, app)
+        screen, host = app.screen, app.runner.host
+        for focus in (screen.query_one(CamelBoard), screen.query_one(ActionList)):
+            focus.focus()
+            turn = host.turn
+            screen.act(next(a for a in screen.legal if a[0] == "place"))
+            await wait_for(pilot, lambda turn=turn: my_turn(app) and host.turn > turn, "my second action")
+            await pilot.press("u")
+            await wait_for(pilot, lambda turn=turn: my_turn(app) and host.turn == turn, "the action taken back")
+            assert screen.focused is focus
+
+
+async def test_a_pick_up_in_the_chooser_gives_its_cost_and_prompts_keep_esc_in_view(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_first(0)))
+        await next_turn(pilot, app)
+        screen = app.screen
+        spot = next(c for c in SPACES if c in goods_at(screen.view) and c in free_cells(screen.view))
+        await choose(pilot, spot)
+        await next_turn(pilot, app)
+        await choose(pilot, spot)  # your camel on a loose good: pick up, or move it?
+        assert any(text.startswith("Pick up") and text.endswith("— 1 action") for text in app.screen.choices)
+        await pilot.press("escape")
+        # a good chosen to deliver, the cursor on the city that wants it: the longest prompt
+        city = CITY_OF_GOOD[GOOD_INDEX["swords"]]
+        delivery = ("move_good", spot, city, "swords", "on")
+        screen.legal = [*screen.legal, delivery]
+        screen.set_pick(("good", spot, "swords", "on"))
+        screen.query_one(CamelBoard).cursor = city
+        await pilot.pause()
+        region = screen.query_one("#status").region
+        drawn = " ".join(line[region.x:region.right].strip() for line in screen_lines(app)[region.y:region.bottom])
+        assert drawn == "enter: deliver the swords (+3) (1 action) · esc cancels"  # on two lines, whole
+
+
+async def test_the_players_table_names_whole_where_they_fit(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(MatchSetup("camel_caravan", ["human", "ai:easy", "ai:easy"],
+                                   ["Tester", "AI 2 (normal)", "Scheherazade the Second"], dict(OPTIONS), 5))
+        await next_turn(pilot, app)
+        drawn = screen_lines(app)
+        assert any(line.startswith("1 You ") for line in drawn)
+        assert any(line.startswith("2 AI 2 (normal) ") for line in drawn)  # never "AI 2 (n…"
+        assert any(line.startswith("3 Scheherazade… ") for line in drawn)
+
+
+async def test_a_tie_on_points_says_goods_delivered_broke_it(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_first(0)))
+        await next_turn(pilot, app)
+        screen = app.screen
+        delivered = [dict.fromkeys(GOODS, 0) | {"ivory": 2, "meat": 5}, dict.fromkeys(GOODS, 0) | {"gems": 5}]
+        screen.view = dict(screen.view) | {"delivered": delivered}
+        assert screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [0.0, 1.0]) == \
+            "26–26; Bot wins on goods delivered (5 to 7)."
+        assert screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [0.5, 0.5]).startswith("A draw")
+
+
+async def test_the_boards_cursor_shows_its_focus_without_colour(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_first(0)))
+        await next_turn(pilot, app)
+        board = app.screen.query_one(CamelBoard)
+
+        def reversed_cells() -> int:
+            region = board.content_region
+            count = 0
+            for strip in app.screen._compositor.render_strips()[region.y:region.bottom]:
+                x = 0
+                for segment in strip:
+                    if region.x <= x < region.right and segment.style and segment.style.reverse:
+                        count += segment.cell_length
+                    x += segment.cell_length
+            return count
+
+        assert board.has_focus and reversed_cells() >= 6  # the cursor's cell, in reverse video
+        await pilot.press("tab")
+        await pilot.pause()
+        assert reversed_cells() == 0  # blurred: underlined only

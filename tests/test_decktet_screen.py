@@ -13,8 +13,9 @@ from textual.widgets import MarkdownViewer
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.card_grid import CardGrid
+from caravan_tui.games.decktet_caravan.card_words import card_face, cards_in
 from caravan_tui.games.decktet_caravan.cards import INDEX, RANKS, SUIT_CODES, SUIT_SYMBOLS, SUITS, WILD_MASK
-from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen, card_face, cards_in
+from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.widgets import ActionList
 
@@ -251,3 +252,80 @@ async def test_the_rules_are_for_players_and_give_the_keys(tmp_path):
     for key in ("space", "Enter", "Tab", "| p ", "| h ", "| u ", "| ? ", "Escape", "click"):
         assert key in source, key
     assert "☾M" in source and "```" in source  # the suits as the screen shows them, a diagram
+
+
+# -- what Enter plays, the piles, the focus without colour ------------------------------------------
+
+def status_drawn(app, screen) -> str:
+    """The status rows as drawn (it may take two), joined."""
+    region = screen.query_one("#status").region
+    return " ".join(line[region.x:region.right].strip() for line in screen_lines(app)[region.y:region.bottom])
+
+
+async def test_a_long_play_is_worded_whole_on_two_status_lines_and_enter_plays_it(tmp_path):
+    def one_reading(legal) -> list:
+        return [a for a in legal if a != PASS and [b for b in legal if b != PASS and cards_in(b) == cards_in(a)] == [a]]
+
+    seed = find_seed(lambda s: s.to_move() == 0 and any(len(a) >= 5 for a in one_reading(s.legal_actions())))
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        grid = screen.query_one(CardGrid)
+        play = longest(one_reading(screen.legal))
+        await tick(pilot, grid, cards_in(play))
+        await pilot.pause()
+        assert screen.enter_action() == play
+        words = "Enter plays Caravan " + " ".join(map(glyphs, play[1:]))
+        assert status_drawn(app, screen) == words  # never cut with "…"
+        region = screen.query_one("#status").region
+        assert len(words) > region.width - 2 and region.height == 2
+        await pilot.press("c")  # nothing ticked: Enter plays the card under the cursor, when it is a play
+        single = next(a for a in screen.legal if len(a) == 2 and a[0] == "caravan")
+        while grid.card_ids[grid.cursor] != single[1]:
+            await pilot.press("right" if grid.cursor < grid.card_ids.index(single[1]) else "left")
+        await pilot.pause()
+        promised = screen.enter_action()
+        assert promised == single
+        assert status_drawn(app, screen) == f"Enter plays Caravan {glyphs(promised[1])}"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() == 1, "my move")
+        assert table.runner.host.actions[0] == promised
+
+
+async def test_an_opponents_pile_is_labelled_apart_from_what_they_hold(tmp_path):
+    seed = find_seed(lambda s: s.to_move() == 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        drawn = screen_lines(app)
+        held = len(first_state(seed).view(1)["hand"])
+        assert any(line.strip().startswith(f"Bot · {held} in hand · pile +0: empty") for line in drawn)
+        assert any(line.strip().startswith("You · pile +0: empty") for line in drawn)
+
+
+async def test_the_hands_cursor_shows_its_focus_without_colour(tmp_path, monkeypatch):
+    """Under NO_COLOR the focused cursor is in reverse video (a grey shade alone once marked it)."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    seed = find_seed(lambda s: s.to_move() == 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        grid = screen.query_one(CardGrid)
+
+        def cursor_reversed() -> bool:
+            region = grid.content_region
+            strip = app.screen._compositor.render_strips()[region.y]
+            cells, x = [], 0
+            for segment in strip:
+                if region.x <= x < region.x + grid.chip_width:
+                    cells.append(bool(segment.style and segment.style.reverse))
+                x += segment.cell_length
+            return any(cells)
+
+        assert grid.has_focus and grid.cursor == 0 and cursor_reversed()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert not grid.has_focus and not cursor_reversed()

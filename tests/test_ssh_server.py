@@ -14,8 +14,8 @@ import asyncssh
 import pyte
 import pytest
 
+from caravan_tui.games.decktet_caravan.card_words import rank_label, short_name
 from caravan_tui.games.decktet_caravan.cards import INDEX, NAMES
-from caravan_tui.games.decktet_caravan.screen import rank_label, short_name
 from saves.loading import load
 from saves.store import SaveStore
 

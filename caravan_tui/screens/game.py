@@ -86,6 +86,8 @@ class GameScreen(BaseScreen):
     #: what a replay offers, and what it does not (it changes nothing)
     REPLAY_ONLY = {"step", "change_view", "weighed"}
     PLAY_ONLY = {"hint", "undo", "save"}
+    #: the lines the status line may wrap onto (one: it keeps its one-line size)
+    STATUS_LINES = 1
 
     def __init__(self, client: SeatEnd) -> None:
         super().__init__()
@@ -111,6 +113,7 @@ class GameScreen(BaseScreen):
         self.weighed_hidden = False  # a replay: the panel of what the AI weighed put away (h)
         self._my_last_turn: int | None = None  # (at a shared table: the bell rings when the turn comes back)
         self._since: list[str] = []  # what others did since our last decision
+        self._status_lines = 1
         self.title = self.game.title
 
     # -- layout -----------------------------------------------------------------------------
@@ -148,6 +151,9 @@ class GameScreen(BaseScreen):
 
     def on_mount(self) -> None:
         self.query_one(ActionList).clear_actions("waiting…")
+        if self.STATUS_LINES > 1:  # (inline: the app's stylesheet gives it one line)
+            status = self.query_one("#status")
+            status.styles.height, status.styles.max_height = "auto", self.STATUS_LINES
         self.set_interval(0.15, self._tick)
         self.run_worker(self._listen(), exclusive=True, group="bus")
 
@@ -407,9 +413,16 @@ class GameScreen(BaseScreen):
         return text
 
     def show_status(self) -> None:
-        """The status line keeps its one-line size: redraw it without laying the table out
-        again (the spinner redraws it about seven times a second while others play)."""
-        self.query_one("#status", Static).update(self.status_text(), layout=False)
+        """Redraw the status line without laying the table out again (the spinner redraws it
+        about seven times a second while others play), unless it wraps onto more or fewer of
+        its ``STATUS_LINES`` than before."""
+        status = self.query_one("#status", Static)
+        text, lines = self.status_text(), 1
+        if self.STATUS_LINES > 1 and status.content_size.width:
+            wrapped = text.wrap(self.app.console, status.content_size.width)[:self.STATUS_LINES]
+            text, lines = Text("\n").join(wrapped), len(wrapped)
+        status.update(text, layout=lines != self._status_lines)
+        self._status_lines = lines
 
     def _tick(self) -> None:
         if self.turn is None and self.over is None and self.view is not None:

@@ -19,6 +19,19 @@ def result_line(names: list[str], scores: list[float], outcome: list[float]) -> 
     return f"{winners[0]} win{'' if winners[0] == 'You' else 's'}!"
 
 
+def tie_broken(scores: list[float], outcome: list[float], by: str, counts: list[int], winner: str) -> str | None:
+    """How the game broke a tie on points, when it did: "26–26; you win on goods delivered (7 to
+    5)". ``counts``: each seat's tie-breaker; ``winner``: its words, as a seat field ("{p0} win{p0:s}")
+    to render for the viewer (None: the top score was not shared, or the win is)."""
+    tied = [seat for seat, score in enumerate(scores) if score == max(scores)]
+    winners = [seat for seat, share in enumerate(outcome) if share == max(outcome)]
+    if len(tied) < 2 or len(winners) != 1:
+        return None
+    first = winners[0]
+    rest = " and ".join(str(counts[seat]) for seat in tied if seat != first)
+    return f"{'–'.join(f'{scores[seat]:g}' for seat in tied)}; {winner} on {by} ({counts[first]} to {rest})."
+
+
 class MatchOverScreen(BaseScreen):
     """The final table; ``r`` starts a rematch (same seats and options, a new seed). The
     headline, scores and status are text (they hold names), never markup."""

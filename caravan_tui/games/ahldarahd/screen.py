@@ -23,31 +23,25 @@ from textual.widgets import OptionList, Static
 
 from caravan_tui.bus import SeatEnd
 from caravan_tui.engine import Action
+from caravan_tui.engine import seat_field as who
 from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.summary import tie_broken
 from caravan_tui.widgets import ActionList
 
 from .cards import ITEM_INDEX
-from .map_widget import MapBoard, seat_letter, seat_style
-from .maps import CODES, COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS, SEA
+from .map_text import ROUTE_KINDS, map_header, route_info, route_plays, route_problem
+from .map_widget import MapBoard
+from .maps import COLOURS
+from .panel import panel_text
 from .proposal import Proposal, problem
 from .proposal import actions as proposal_actions
 from .rules import AhldarahdState
-from .terms import NIGHT_PRICE, item_words
-from .trade_dialog import TradeDialog, side_words
+from .table_text import market_text, players_text, scores_table
+from .terms import item_words
+from .trade_dialog import TradeDialog
 
-ROUTE_KINDS = ("claim", "buy", "destroy", "free", "lose")
 #: the decision keys: the panel shows those of the decision at hand (the footer only ``m``)
 OWN_KEYS = {"item", "amount", "bid", "pass_", "give_shah", "trade", "answer", "avert", "stand_by", "end"}
-
-
-def cities_held(view: dict, seat: int) -> int:
-    """The cities ``seat`` controls, on every map."""
-    return sum(1 for row in view["cities"] for holder in row if holder == seat)
-
-
-def fit(full: str, short: str, width: int) -> str:
-    """``full`` when it fits ``width`` cells, else ``short``."""
-    return full if len(full) <= width else short
 
 
 class AhldarahdScreen(GameScreen):
@@ -88,6 +82,8 @@ class AhldarahdScreen(GameScreen):
         self.queue: list[Action] = []  # a proposal's remaining steps, sent one per decision
         self.partner: int | None = None  # the last partner written to
         self._drawn: dict[str, Text] = {}
+        #: a play's words may take a second status line, but five players' lines leave no room for it
+        self.STATUS_LINES = 2 if client.players < 5 else 1
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -127,8 +123,8 @@ class AhldarahdScreen(GameScreen):
         if self.shown_map >= len(view["routes"]):
             self.shown_map = 0
         self.show_map()
-        self.update_static("#ah-players", self.players_text(view))
-        self.update_static("#ah-market", self.market_text(view))
+        self.update_static("#ah-players", players_text(view, self.seat, self.short_name))
+        self.update_static("#ah-market", market_text(view, max(30, self.query_one("#ah-market").size.width or 45)))
         self.show_panel()
 
     def update_static(self, selector: str, text: Text) -> None:
@@ -140,112 +136,63 @@ class AhldarahdScreen(GameScreen):
             lines = text.plain.count("\n")
             self.query_one(selector, Static).update(text, layout=before is None or before.plain.count("\n") != lines)
 
-    def show_status(self) -> None:
-        text = self.status_text()
-        if self.is_mounted:
-            self.update_static("#status", text)
+    def status_text(self) -> Text:
+        """On our turn, what Enter plays for the focused widget: the plays list's highlighted
+        play, or the play on the route under the map's cursor."""
+        if self.turn is None or self.over is not None:
+            return super().status_text()
+        action = self.enter_action()
+        if action is not None:
+            text = Text(f"enter: {self.describe(action)}", style="bold")
+            text.no_wrap, text.overflow = self.STATUS_LINES == 1, "ellipsis"
+            return text
+        board = self.query_one(MapBoard)
+        plays = self.route_actions_by_route().get(board.cursor, []) if board.has_focus else []
+        if plays:
+            return Text(f"enter: choose one of {len(plays)} plays on route {board.cursor + 1}", style="bold")
+        return Text("Your turn: the panel above says what to decide", style="bold")
+
+    def enter_action(self) -> Action | None:
+        board = self.query_one(MapBoard)
+        if self.turn is None or not board.has_focus:
+            return super().enter_action()
+        plays = self.route_actions_by_route().get(board.cursor, [])
+        return plays[0] if len(plays) == 1 else None
 
     def show_map(self) -> None:
         view = self.view
         if view is None:
             return
         m = self.shown_map
-        header = Text()
-        for k in range(len(view["routes"])):
-            name = self.short_name(k, 6) if k < view["players"] else "neutral"
-            label = f"{COLOURS[k][0].upper()} {name}"
-            if k == m:
-                header.append(f"[{label}]", style=seat_style(k) + " reverse")
-            else:
-                header.append(f" {label} ", style=seat_style(k))
-        header.append(" (m)", style="dim")
+        header = map_header(len(view["routes"]), view["players"], m, self.short_name)
         board = self.query_one(MapBoard)
         board.show(m, view["routes"][m], view["cities"][m], header, frozenset(self.route_actions_by_route()))
         self.show_route_info()
 
     def route_actions_by_route(self) -> dict[int, list[Action]]:
         """Our legal actions on the shown map, by route (0-based)."""
-        out: dict[int, list[Action]] = {}
-        if self.turn is None:
-            return out
-        colour = COLOURS[self.shown_map]
-        for action in self.legal:
-            kind = action[0]
-            if kind == "free" and self.shown_map == self.seat:
-                out.setdefault(action[1] - 1, []).append(action)
-            elif kind in ROUTE_KINDS and kind != "free" and action[1] == colour:
-                out.setdefault(action[2] - 1, []).append(action)
-        return out
+        return route_plays(self.legal, self.shown_map, self.seat) if self.turn is not None else {}
 
     def show_route_info(self) -> None:
         view = self.view
         if view is None:
             return
         board = self.query_one(MapBoard)
-        r, m = board.cursor, self.shown_map
-        a, b = ENDS[r]
-        goods = COMMODITY_AT[m]
-        text = Text(f"{r + 1} {COMMODITIES[goods[a]]}–{COMMODITIES[goods[b]]} "
-                    f"{'sea' if SEA[r] else 'land'} {COST[r]}", style="bold")
-        owner = view["routes"][m][r]
-        text.append(" · " + ("unclaimed" if owner < 0 else f"{self.short_name(owner)} ({seat_letter(owner)})"))
-        plays = self.route_actions_by_route().get(r, [])
-        if plays:
-            text.append(f" · enter: {len(plays)} play{'s' if len(plays) > 1 else ''}", style="bold")
-        board.set_info(text)
-
-    def players_text(self, view: dict) -> Text:
-        """A line a player: gold, Camel, hand size, cities held, points, items held."""
-        text = Text(f"  {'Player':<9}{'Gold':>4} Cam Hd Ci Pt Items", style="bold")
-        for seat in range(view["players"]):
-            text.append("\n")
-            text.append("▶" if view["to_move"] == seat else " ", style="bold")
-            text.append(seat_letter(seat), style=seat_style(seat))
-            text.append(f" {self.short_name(seat, 8):<8}", style="bold" if seat == self.seat else "")
-            camel = "up" if view["camels"][seat] else "dn"
-            text.append(f"{view['gold'][seat]:>4} {camel:<3}{view['hand_sizes'][seat]:>2} {cities_held(view, seat):>2} "
-                        f"{int(view['scores'][seat]):>2} {self.items_of(view, seat)}")
-        text.no_wrap, text.overflow = True, "ellipsis"
-        return text
-
-    @staticmethod
-    def items_of(view: dict, seat: int) -> str:
-        """``RoP:BG Shah Eyes``: the Rights of Passage by colour letter, then the others."""
-        rops = "".join(seat_letter(k) for k, holder in enumerate(view["rop"]) if holder == seat)
-        parts = [f"RoP:{rops}"] if rops else []
-        parts += [name for name, key in (("Shah", "shah"), ("Eyes", "eyes"), ("Pirate", "pirate"))
-                  if view[key] == seat]
-        return " ".join(parts) or "—"
-
-    def market_text(self, view: dict) -> Text:
-        """The turn and the deck, the face-up cards; your hand and the items on the table."""
-        width = max(30, self.query_one("#ah-market").size.width or 45)
-        head = f"Turn {view['turn_number']}{' (final)' if view['final'] else ''} · deck {view['deck_size']}"
-        if view["night_of_the_outsider"]:
-            head += f" · chips {view['black_chips']}"
-        cards = [c.split(" ", 1)[1] for c in view["faceup"]]
-        codes = [CODES[COMMODITIES.index(c)] for c in cards]
-        first = head + " · up: "
-        first += fit(" ".join(cards), " ".join(codes), width - len(first)) or "none"
-        hand = [c.split(" ", 1)[1] for c in view.get("hand", [])]
-        second = "Hand: " + (fit(" ".join(hand), " ".join(CODES[COMMODITIES.index(c)] for c in hand), width // 2)
-                             or "none")
-        table = self.items_of(view, -1)
-        second += f" · table: {table}"
-        text = Text(first + "\n" + second)
-        text.no_wrap, text.overflow = True, "ellipsis"
-        return text
+        plays = len(self.route_actions_by_route().get(board.cursor, []))
+        board.set_info(route_info(view, self.shown_map, board.cursor, plays, self.short_name))
 
     def match_summary(self, view: dict) -> Table:
-        """Points, the cities behind them, and gold (which breaks a tie)."""
-        table = Table()
-        table.add_column("Player")
-        for heading in ("Points", "Cities", "Gold"):
-            table.add_column(heading, justify="right")
-        for seat in range(view["players"]):
-            table.add_row(self.seat_label(seat), str(int(view["scores"][seat])), str(cities_held(view, seat)),
-                          str(view["gold"][seat]))
-        return table
+        return scores_table(view, self.seat_label)
+
+    def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
+        """Equal points go to the player with the most gold (§6): say so."""
+        if self.view is not None and max(outcome) > 0:
+            winner = outcome.index(max(outcome))
+            line = tie_broken(scores, outcome, "gold", list(self.view["gold"]),
+                              f"{who(winner)} win{who(winner, 's')}")
+            if line is not None:
+                return self.words(line)
+        return super().result_headline(names, scores, outcome)
 
     # -- the decision panel -------------------------------------------------------------------------
 
@@ -270,109 +217,7 @@ class AhldarahdScreen(GameScreen):
         return list(dict.fromkeys(a[1] for a in self.legal if a[0] == "open"))
 
     def show_panel(self) -> None:
-        self.update_static("#ah-panel", self.panel_text())
-
-    def panel_text(self) -> Text:
-        view = self.view
-        if view is None:
-            return Text("")
-        phase, mover = view["phase"], view["to_move"]
-        mine = self.turn is not None
-        name = self.short_name(mover) if mover is not None else ""
-        lines: list[Text] = []
-        if phase == "over":
-            lines.append(Text("The game is over.", style="bold"))
-        elif phase == "setup":
-            if mine:
-                lines.append(Text(f"Free routes on your map: {view['free_left']} left", style="bold"))
-                lines.append(Text("enter on a route claims it · e done"))
-            else:
-                lines.append(Text(f"{name} claims free routes on their map."))
-        elif phase == "bid_open":
-            lines.append(Text(f"Auctions: {len(view['auctioned'])} done this turn", style="bold"))
-            if mine:
-                amount = self.chosen_amount()
-                lines.append(Text(f"Open: {self.item_text(self.item)} at {amount} gold" if self.item else ""))
-                items = self.openable()
-                at = items.index(self.item) + 1 if self.item in items else 0
-                lines.append(Text(f"i item ({at} of {len(items)}) · +/- or type the bid · b open it"))
-            else:
-                lines.append(Text(f"{name} opens the next auction."))
-        elif phase == "bid_raise" and view["auction"]:
-            lines += self.auction_lines(view)
-        elif phase == "shah_give":
-            lines.append(Text("You won the Shah: g gives it (or keeps it)" if mine else
-                              f"{name} won the Shah and gives it.", style="bold"))
-        elif phase == "build":
-            if mine:
-                lines.append(Text("Your build: enter on a route to build on it", style="bold"))
-                lines.append(Text(f"o offer a trade ({view['proposals_left']} left) · e end · m map"))
-            else:
-                lines.append(Text(f"{name} is building."))
-        elif phase in ("compose", "answer") and view["draft"]:
-            lines += self.offer_lines(view, mine)
-        elif phase == "night_avert":
-            lines += self.night_lines(view, mine, name)
-        elif phase == "night_loss":
-            commodity = view["night"]["commodity"]
-            lines.append(Text(f"The Night: lose a route into a {commodity} city", style="bold"))
-            lines.append(Text("enter on your route to lose (m: maps)" if mine else f"{name} chooses which."))
-        text = Text("\n").join(lines)
-        text.no_wrap, text.overflow = True, "ellipsis"
-        return text
-
-    def auction_lines(self, view: dict) -> list[Text]:
-        auction = view["auction"]
-        out_seats = set(auction["out"])
-        first = Text(f"Auction: {self.item_text(auction['item'])}", style="bold")
-        second = Text(f"bid {auction['bid']} by {self.short_name(auction['leader'])} · in:")
-        for seat in range(view["players"]):
-            if seat not in out_seats:
-                second.append(f" {seat_letter(seat)}", style=seat_style(seat))
-        if out_seats:
-            second.append(" · out: " + " ".join(seat_letter(s) for s in sorted(out_seats)))
-        if self.turn is not None:
-            amount = self.chosen_amount()
-            third = Text(f"+/- or type: raise to {amount} · b raise · p pass" if amount is not None else "p pass",
-                         style="bold")
-        else:
-            third = Text(f"{self.short_name(view['to_move'])} to raise or pass.")
-        return [first, second, third]
-
-    def offer_lines(self, view: dict, mine: bool) -> list[Text]:
-        draft = view["draft"]
-        proposer, partner = view["order"][view["position"]], draft["partner"]
-        gives = side_words(draft["give_gold"], [c.split(" ", 1)[1] for c in draft["give_cards"]],
-                           draft["give_items"], "a", self.item_text)
-        asks = side_words(draft["ask_gold"], draft["ask_cards"], draft["ask_items"], "any", self.item_text)
-        if view["phase"] == "compose":
-            if proposer == self.seat:
-                head = "Sending your proposal…" if self.queue else "Your draft (finish it in the plays list)"
-            else:
-                head = f"{self.short_name(proposer)} writes to {self.short_name(partner)}"
-            return [Text(head, style="bold"), Text(f"gives {gives}; asks {asks}")]
-        if mine:
-            return [Text(f"{self.short_name(proposer)} offers you a trade:", style="bold"),
-                    Text(f"you get {gives}; you give {asks}"), Text("y accept · n decline", style="bold")]
-        return [Text(f"{self.short_name(partner)} weighs {self.short_name(proposer)}'s offer:", style="bold"),
-                Text(f"gives {gives}; asks {asks}")]
-
-    def night_lines(self, view: dict, mine: bool, name: str) -> list[Text]:
-        night = view["night"]
-        pledged = sum(k for _, k in night["pledges"])
-        lines = [Text(f"Night of the Outsider: {night['commodity']}", style="bold"),
-                 Text(f"pledged {pledged} of {NIGHT_PRICE} to avert it" + ("" if mine else f" · {name} decides"))]
-        if not mine:
-            return lines
-        keys = []
-        if ("avert",) in self.legal:
-            keys.append("a discard one")
-        amount = self.chosen_amount()
-        if amount is not None:
-            keys.append(f"b pledge {amount} (+/- or type)")
-        keys.append("s stand by")
-        lines.append(Text(" · ".join(keys), style="bold"))
-        return lines
+        self.update_static("#ah-panel", panel_text(self))
 
     # -- turns ---------------------------------------------------------------------------------------
 
@@ -427,10 +272,12 @@ class AhldarahdScreen(GameScreen):
         """A play highlighted in the plays list shows its route on the map."""
         if isinstance(event.option_list, ActionList) and event.option_list.has_focus:
             self.show_highlighted_route()
+            self.show_status()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, ActionList):
             self.show_highlighted_route()
+        self.show_status()
 
     def show_highlighted_route(self) -> None:
         actions = self.query_one(ActionList)
@@ -471,9 +318,11 @@ class AhldarahdScreen(GameScreen):
             return
         self.shown_map = (self.shown_map + step) % len(self.view["routes"])
         self.show_map()
+        self.show_status()
 
     def on_map_board_moved(self, event: MapBoard.Moved) -> None:
         self.show_route_info()
+        self.show_status()
 
     def on_map_board_chosen(self, event: MapBoard.Chosen) -> None:
         if self.turn is None:
@@ -484,33 +333,8 @@ class AhldarahdScreen(GameScreen):
         if plays:
             self.choose_among(plays, f"Route {event.route + 1}: which play?")
             return
-        self.refuse(self.route_problem(event.route))
-
-    def route_problem(self, r: int) -> str:
-        """Why nothing can be played on route ``r`` of the shown map now."""
-        view, m, seat = self.view, self.shown_map, self.seat
-        assert view is not None  # a route is chosen on a map drawn from a view
-        phase = view["phase"]
-        if phase == "setup":
-            return "free routes are claimed on your own map only, on empty routes"
-        if phase == "night_loss":
-            return f"choose one of your routes into a {view['night']['commodity']} city"
-        if phase != "build":
-            return "routes are built in your build; now the panel says what to decide"
-        owner = view["routes"][m][r]
-        if owner == seat:
-            return "that route is yours already"
-        open_maps = {seat} | {k for k, holder in enumerate(view["rop"]) if holder == seat}
-        if m < view["players"] and m not in open_maps:
-            return f"you build on {self.short_name(m)}'s map only while you hold their Right of Passage"
-        if owner >= 0:
-            return "destroying it costs its price twice: more than you can pay now"
-        if not view["markers"][seat]:
-            return "you have no route markers left"
-        a, b = ENDS[r]
-        goods = COMMODITY_AT[m]
-        return (f"a claim takes a {COMMODITIES[goods[a]]} or {COMMODITIES[goods[b]]} card and 1 gold, "
-                f"a purchase {COST[r]} gold")
+        assert self.view is not None  # a route is chosen on a map drawn from a view
+        self.refuse(route_problem(self.view, self.shown_map, self.seat, event.route, self.short_name))
 
     # -- the auction ----------------------------------------------------------------------------------
 

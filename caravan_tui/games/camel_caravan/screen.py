@@ -19,184 +19,29 @@ from __future__ import annotations
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Static
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
 
 from caravan_tui.bus import SeatEnd, Update
 from caravan_tui.engine import Action
+from caravan_tui.engine import seat_field as who
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen, PausingGameScreen
+from caravan_tui.screens.summary import tie_broken
 from caravan_tui.widgets import ActionList
 
-from .board import (
-    CELL_COUNT,
-    CELL_NAMES,
-    CITIES,
-    CITY_AT,
-    CITY_OF_GOOD,
-    GOOD_INDEX,
-    GOODS,
-    LETTERS,
-    SIZE,
-    SPACES,
-    VALUE,
-    penalty,
-)
-from .board_widget import CamelBoard, Face
+from .board import CELL_NAMES, CITY_AT, CITY_OF_GOOD, GOOD_INDEX, GOODS, SIZE, VALUE
+from .board_widget import CamelBoard
+from .faces import CHOSEN, HINT, ONE, TWO, contents, face, legend_lines, legend_panel, touched
+from .plays import action_cells, completes, destination
 from .rules import actions_word
+from .tables import players_table, scores_table
 
-#: meat red, swords blue, salt white, hides brown, ivory grey, cloth purple, gems green, paper pink
-GOOD_COLOURS = ("#f7768e", "#7aa2f7", "#e5e9f0", "#c8a06e", "#a9b1d6", "#bb9af7", "#9ece6a", "#ff9ecf")
-PLAYER_COLOURS = ("#e0af68", "#7dcfff", "#ff9e64", "#73daca")
-SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-CODE_AT = {cell: code for _, code, cell, _ in CITIES}
 END_TURN = ("end_turn",)
-#: the board's marks: a destination costing one or two actions, the chosen camel or good, the hint
-#: (the board widget itself marks the cells the latest opponent's action changed with ``*``)
-ONE, TWO, CHOSEN, HINT = "›", "»", "●", "★"
 END_PHASE = "Bag empty: the next delivery ends the game"
-#: the goods, common (3 points) then rare (6)
-KEY_ORDER = (("meat", "swords", "salt", "hides"), ("ivory", "cloth", "gems", "paper"))
-
-
-def good_text(good: str, under: bool = False) -> Text:
-    letter = LETTERS[GOOD_INDEX[good]]
-    return Text(letter if under else letter.upper(), style=f"bold {GOOD_COLOURS[GOOD_INDEX[good]]}")
-
-
-def goods_key(goods: tuple[str, ...], points: int) -> Text:
-    """``M meat W swords S salt H hides: 3 points``, each letter in its good's colour."""
-    text = Text("")
-    for good in goods:
-        text.append_text(good_text(good))
-        text.append(f" {good} ")
-    text.append(f"= {points} pts", style="dim")
-    return text
-
-
-def legend_lines() -> list[Text]:
-    """Under the players' table, most needed first: as many lines as the room allows."""
-    marks = Text.assemble((ONE, "bold"), " 1 action ", (TWO, "bold"), " 2 · ", (CHOSEN, "bold"), " chosen · ",
-                          (HINT, "bold"), " hint · l legend")
-    return [goods_key(KEY_ORDER[0], 3), goods_key(KEY_ORDER[1], 6), marks]
-
-
-def legend_panel() -> Text:
-    """The whole legend (``l``): the goods, what the board shows, the marks."""
-    text = Text("")
-
-    def row(sample: Text | str, meaning: str) -> None:
-        sample = sample if isinstance(sample, Text) else Text(sample, style="bold")
-        text.append(" ")
-        text.append_text(sample)
-        text.append(" " * max(1, 7 - sample.cell_len) + meaning + "\n")
-
-    text.append("Goods", style="bold underline")
-    text.append("           points\n")
-    for goods, points in zip(KEY_ORDER, (3, 6)):
-        for pair in (goods[:2], goods[2:]):
-            text.append(" ")
-            for good in pair:
-                text.append_text(good_text(good))
-                text.append(f" {good:<7}")
-            text.append(f" {points}\n")
-    text.append(" ♦ demand marker    1\n")
-    text.append("Board\n", style="bold underline")
-    row(Text.assemble(("1", player_style(0)), " ", ("2", player_style(1))), "camels: players 1, 2")
-    row(Text("1²", style=player_style(0)), "two of player 1's")
-    row(Text.assemble(("2", player_style(1)), good_text("salt")), "camel carrying salt")
-    row(Text.assemble(("2", player_style(1)), good_text("salt", True)), "stolen salt, under it")
-    row(Text.assemble(("3", "dim"), " ", good_text("salt")), "space 3: salt to take")
-    row("♦2", "2 demand markers")
-    row(Text.assemble(("GAO", "bold"), "·", good_text("hides")), "Gao wants hides")
-    text.append("Marks\n", style="bold underline")
-    row(f"{ONE} {TWO}", "go here: 1, 2 actions")
-    row(CHOSEN, "chosen to move")
-    row("*", "changed by last move")
-    row(HINT, "the hint")
-    text.rstrip()
-    return text
-
-
-def player_style(seat: int) -> str:
-    return f"bold {PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]}"
-
-
-def contents(view: dict) -> list[tuple]:
-    """Per cell: (loose good, demand markers, per seat (empty camels, sorted loads))."""
-    players = view["players"]
-    goods = dict(view["goods"])
-    demand = dict(view["demand"])
-    empty = [[0] * players for _ in range(CELL_COUNT)]
-    loads: list[list[list[tuple[str, bool]]]] = [[[] for _ in range(players)] for _ in range(CELL_COUNT)]
-    for seat in range(players):
-        for cell in view["empty"][seat]:
-            empty[cell][seat] += 1
-        for cell, good, under in view["loaded"][seat]:
-            loads[cell][seat].append((good, bool(under)))
-    return [(goods.get(cell), demand.get(cell, 0),
-             tuple((empty[cell][seat], tuple(sorted(loads[cell][seat]))) for seat in range(players)))
-            for cell in range(CELL_COUNT)]
-
-
-def touched(previous: dict | None, view: dict) -> set[int]:
-    """The cells whose goods, markers or camels differ between two views."""
-    if previous is None:
-        return set()
-    return {cell for cell, (a, b) in enumerate(zip(contents(previous), contents(view))) if a != b}
-
-
-def face(cell: int, good: str | None, demand: int, camels: tuple) -> Face:
-    """``place``: a city's code and wanted good, a space's number, loose good and demand;
-    ``tokens``: each seat's empty camels (digit, count) and loaded camels (digit, good)."""
-    if CITY_AT[cell] >= 0:
-        place = Text.assemble((CODE_AT[cell], "bold"), "·", good_text(GOODS[CITY_AT[cell]]))
-        kind = "city"
-    elif cell in SPACES:
-        place = Text(str(SPACES.index(cell) + 1), style="dim")
-        place.append(" ")
-        if good is not None:
-            place.append_text(good_text(good))
-        if demand:
-            place.append("♦" + (str(demand) if demand > 1 else ""), style="bold")
-        kind = "space"
-    else:
-        place, kind = Text("·", style="dim"), ""
-    tokens = []
-    for seat, (empty, loads) in enumerate(camels):
-        digit = str(seat + 1)
-        if empty:
-            tokens.append(Text(digit + (str(empty).translate(SUPERSCRIPT) if empty > 1 else ""),
-                               style=player_style(seat)))
-        for good, under in loads:
-            tokens.append(Text.assemble((digit, player_style(seat)), good_text(good, under)))
-    return Face(place, tokens, kind)
-
-
-def action_cells(action: Action) -> tuple[int, ...]:
-    """The cells an action names (for hint marks)."""
-    if action[0] in ("place", "pickup", "steal"):
-        return (action[1],)
-    if action[0] in ("move_camel", "move_good"):
-        return (action[1], action[2])
-    return ()
-
-
-def destination(action: Action) -> int | None:
-    """The cell a placement or a move ends on."""
-    if action[0] == "place":
-        return action[1]
-    return action[2] if action[0] in ("move_camel", "move_good") else None
-
-
-def completes(pick: tuple, cell: int) -> Action:
-    """The action a chosen supply, camel or good becomes with a destination."""
-    if pick[0] == "supply":
-        return ("place", cell)
-    if pick[0] == "camel":
-        return ("move_camel", pick[1], cell)
-    return ("move_good", pick[1], cell, pick[2], pick[3])
 
 
 class CamelCaravanScreen(PausingGameScreen):
@@ -206,6 +51,7 @@ class CamelCaravanScreen(PausingGameScreen):
     ]
     #: not offered while watching a replay (where ``GameScreen`` hides its own playing keys)
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"supply", "end_turn"}
+    STATUS_LINES = 2
 
     DEFAULT_CSS = """
     #cc-end { height: auto; text-style: bold; color: $warning; padding: 0 1; }
@@ -226,6 +72,7 @@ class CamelCaravanScreen(PausingGameScreen):
         self.hinted: Action | None = None
         self.flash: set[int] = set()  # the cells the latest opponent's action touched
         self._last_touched: set[int] = set()
+        self._undone_from: Widget | None = None  # the widget focused when undo was asked for
 
     def compose_board(self) -> ComposeResult:
         # around the board: the end-phase line (once the bag is empty), the players' table (a
@@ -243,6 +90,12 @@ class CamelCaravanScreen(PausingGameScreen):
         board.focus()
         self.watch(board, "cursor", self._show_cursor)
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self.show_status()  # what Enter plays follows the focus
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_status()
+
     # -- drawing ------------------------------------------------------------------------------
 
     def show_view(self, view: dict) -> None:
@@ -253,7 +106,7 @@ class CamelCaravanScreen(PausingGameScreen):
         board.show(faces=[face(cell, *rest) for cell, rest in enumerate(cells)], marks=self._marks())
         board.border_title = Text(self.title_text(view))
         self.query_one("#cc-end").set_class(bool(sum(view["bag"].values())) or view["to_move"] is None, "-cc-hidden")
-        self.query_one("#cc-players", Static).update(self.players_table(view))
+        self.query_one("#cc-players", Static).update(players_table(view, self.short_name))
         self._show_cursor()
 
     def title_text(self, view: dict) -> str:
@@ -266,31 +119,6 @@ class CamelCaravanScreen(PausingGameScreen):
         who = "Your turn" if mover == self.seat else self.seat_name(mover)
         text = f"{who} · {actions_word(view['left'])} left"
         return f"{text} · bag {bag}" if bag else f"{text} · bag empty"
-
-    def players_table(self, view: dict) -> Table:
-        """Per player: score now (with the penalty for goods still carried), goods delivered (how
-        many), demand markers, unused theft markers and camels in supply. Every column but the
-        name keeps to one line, so the headers read whole at 80 columns; long names shorten."""
-        table = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False, header_style="bold",
-                      expand=False)
-        table.add_column("", no_wrap=True)
-        table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=13)
-        table.add_column("Pts", justify="right", no_wrap=True)
-        table.add_column("Goods", justify="right", no_wrap=True, min_width=5)
-        table.add_column("♦", justify="right", no_wrap=True)
-        table.add_column("Theft", no_wrap=True, min_width=5)
-        table.add_column("Supply", justify="right", no_wrap=True, min_width=6)
-        for seat in range(view["players"]):
-            carried = penalty(len(view["loaded"][seat]))
-            points = Text(str(view["scores"][seat]))
-            if carried:
-                points.append(f" (−{carried})", style="dim")
-            delivered = sum(view["delivered"][seat].values())
-            thefts = view["thefts"][seat]
-            table.add_row(Text(str(seat + 1), style=player_style(seat)), self.seat_label(seat), points,
-                          str(delivered) if delivered else Text("–", style="dim"), str(view["markers"][seat]),
-                          "✓" * thefts if thefts else Text("used", style="dim"), str(view["supply"][seat]))
-        return table
 
     def cost(self, action: Action) -> int:
         """The actions a play spends: two to place or move a camel onto camels, else one."""
@@ -329,22 +157,27 @@ class CamelCaravanScreen(PausingGameScreen):
         self.show_status()
 
     def status_text(self) -> Text:
-        """Whose move it is; on our turn, what Enter would do on the cell under the cursor (with
-        its cost) or what is being chosen."""
+        """Whose move it is; on our turn, what Enter would do for the focused widget: the plays
+        list's highlighted play, or on the board the play at the cursor (with its cost) or what
+        is being chosen."""
         if self._pausing is not None:
             return Text(f"{self.seat_name(self._pausing)} is playing… (any key skips)")
         if self.turn is None or self.over is not None:
             return super().status_text()
-        cell = self.query_one(CamelBoard).cursor
+        board = self.query_one(CamelBoard)
+        if not board.has_focus:
+            action = self.enter_action()
+            return Text(f"enter: {self.describe(action)}" if action else "Your turn", style="bold")
+        cell = board.cursor
         if self.armed is not None:
             verb = "place" if self.armed[1][0] == "place" else "move"
             return Text(f"{TWO} {verb} here for 2 actions? enter again · esc", style="bold reverse")
-        pick = self.pick
+        pick, action = self.pick, self.board_play(cell)
         if pick is not None:
-            action = completes(pick, cell) if pick[0] == "supply" or pick[1] != cell else None
-            if action in self.legal:
-                cost = self.cost(action)
-                return Text(f"enter: {self.short(action)} ({actions_word(cost)}) · esc", style="bold")
+            target = completes(pick, cell) if pick[0] == "supply" or pick[1] != cell else None
+            if target in self.legal:
+                return Text(f"enter: {self.short(target)} ({actions_word(self.cost(target))}) · esc cancels",
+                            style="bold")
             if pick[0] == "good":
                 return Text(f"Move the {pick[2]} to a {ONE} (1 action) · esc cancels", style="bold")
             what = "Place a camel" if pick[0] == "supply" else "Move the camel"
@@ -355,8 +188,31 @@ class CamelCaravanScreen(PausingGameScreen):
         if len(choices) > 1:
             return Text(f"enter: choose one of {len(choices)} plays here", style="bold")
         choice = choices[0]
-        price = f" ({actions_word(self.cost(choice))})" if choice[0] == "place" else ""
+        price = f" ({actions_word(self.cost(choice))})" if action is not None or choice[0] == "place" else ""
         return Text(f"enter: {self.short(choice)}{price}", style="bold")
+
+    def enter_action(self) -> Action | None:
+        board = self.query_one(CamelBoard)
+        if self.turn is None or not board.has_focus:
+            return super().enter_action()
+        return self.board_play(board.cursor)
+
+    def board_play(self, cell: int) -> Action | None:
+        """What Enter on ``cell`` plays at once (None: it chooses a camel or good, asks which
+        play is meant, or waits for a second Enter on a play that costs two actions)."""
+        if self.armed is not None and self.armed[0] == cell:
+            return self.armed[1]
+        pick = self.pick
+        if pick is not None:
+            if pick[0] != "supply" and pick[1] == cell:
+                return None
+            action = completes(pick, cell)
+            if action in self.legal:
+                return action if self.cost(action) == 1 else None
+        choices = self.choices_at(cell)
+        if len(choices) == 1 and choices[0][0] not in ("camel", "good") and self.cost(choices[0]) == 1:
+            return choices[0]
+        return None
 
     def short(self, choice: tuple) -> str:
         """A play at the cursor's cell in a few words (the board's frame names the cell)."""
@@ -381,15 +237,18 @@ class CamelCaravanScreen(PausingGameScreen):
         return self.describe(choice)
 
     def match_summary(self, view: dict) -> Table:
-        table = Table()
-        table.add_column("Player")
-        for heading in ("Goods", "Demand", "Penalty", "Score"):
-            table.add_column(heading, justify="right")
-        for seat in range(view["players"]):
-            goods = sum(VALUE[GOOD_INDEX[g]] * n for g, n in view["delivered"][seat].items())
-            table.add_row(self.seat_label(seat), str(goods), str(view["markers"][seat]),
-                          f"−{penalty(len(view['loaded'][seat]))}", str(view["scores"][seat]))
-        return table
+        return scores_table(view, self.seat_label)
+
+    def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
+        """Equal scores go to the player who delivered more goods (rules §5): say so."""
+        if self.view is not None and max(outcome) > 0:
+            winner = outcome.index(max(outcome))
+            goods = [sum(self.view["delivered"][seat].values()) for seat in range(len(scores))]
+            line = tie_broken(scores, outcome, "goods delivered", goods,
+                              f"{who(winner)} win{who(winner, 's')}")
+            if line is not None:
+                return self.words(line)
+        return super().result_headline(names, scores, outcome)
 
     # -- opponents' moves, one at a time --------------------------------------------------------
 
@@ -411,8 +270,15 @@ class CamelCaravanScreen(PausingGameScreen):
         self._skipping = False
         self.pick = self.hinted = self.armed = None
         self._redraw_marks()
-        if not self.query_one(ActionList).has_focus:
+        kept, self._undone_from = self._undone_from, None
+        if kept is not None and kept.is_attached:
+            kept.focus()  # a move taken back: the focus stays where the player was
+        elif not self.query_one(ActionList).has_focus:
             self.query_one(CamelBoard).focus()
+
+    def action_undo(self) -> None:
+        self._undone_from = self.focused
+        super().action_undo()
 
     def act(self, action: Action) -> None:
         self.armed = None
@@ -505,11 +371,14 @@ class CamelCaravanScreen(PausingGameScreen):
                                           [self.choice_text(c) for c in choices]), chosen)
 
     def choice_text(self, choice: tuple) -> str:
+        """A line of the chooser: what to move next, or a play with what it costs."""
         if choice[0] == "camel":
             return f"Move your camel from {CELL_NAMES[choice[1]]}… (then choose where)"
         if choice[0] == "good":
             where = "from under" if choice[3] == "under" else "on"
             return f"Move the {choice[2]} {where} your camel on {CELL_NAMES[choice[1]]}… (then choose where)"
+        if choice[0] in ("pickup", "steal"):  # (a placement's words give its cost already)
+            return f"{self.describe(choice)} — {actions_word(self.cost(choice))}"
         return self.describe(choice)
 
     def set_pick(self, pick: tuple | None) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.geometry import Size
@@ -41,6 +42,16 @@ class CardGrid(CursorWidget):
 
         grid: CardGrid
         cards: tuple[str, ...]
+
+        @property
+        def control(self) -> CardGrid:
+            return self.grid
+
+    @dataclass
+    class Moved(Message):
+        """The cursor moved, or the grid gained the focus."""
+
+        grid: CardGrid
 
         @property
         def control(self) -> CardGrid:
@@ -138,11 +149,14 @@ class CardGrid(CursorWidget):
             chip.stylize("dim")
         if chosen:
             chip.stylize("bold reverse")
-        if index == self.cursor:
-            chip.stylize("underline" if not self.has_focus else "underline on grey30")
+        if index == self.cursor:  # in focus: reverse video (a ticked card's undone), not a shade alone
+            chip.stylize(Style(underline=True, reverse=not chosen) if self.has_focus else "underline")
         return chip
 
     # -- input ------------------------------------------------------------------------------
+
+    def cursor_moved(self) -> None:
+        self.post_message(self.Moved(self))
 
     def neighbour(self, dx: int, dy: int) -> int | None:
         target = self.cursor + dx + dy * self._columns()

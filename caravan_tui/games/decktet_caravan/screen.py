@@ -11,7 +11,6 @@ not one; moving the highlight in the list ticks that play's cards), and Enter pl
 from __future__ import annotations
 
 from contextlib import suppress
-from itertools import permutations
 from typing import TYPE_CHECKING, cast
 
 from rich.table import Table
@@ -20,8 +19,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.geometry import Size
-from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from caravan_tui.bus import SeatEnd
@@ -30,172 +27,30 @@ from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
 
 from .card_grid import CardGrid
-from .cards import INDEX, NAMES, RANKS, SUIT_CODES, SUIT_NAMES, SUIT_SYMBOLS, SUITS, WILD_MASK, suit_index
+from .card_words import (
+    PASS,
+    card_face,
+    card_token,
+    cards_in,
+    cards_words,
+    glyphs,
+    play_tokens,
+    play_words,
+    to_beat,
+    up_text,
+)
 from .combos import move_of
 from .hand_summary import HandSummaryScreen
+from .readings import readings
+from .season_view import SeasonView
 
 if TYPE_CHECKING:
     from caravan_tui.app import TableApp
 
-#: Moons, Suns, Waves, Leaves, Wyrms, Knots: light enough to read on dark themes and in greys
-#: (NO_COLOR); the symbol and letter carry the suit anyway.
-SUIT_COLOURS = ("#7aa2f7", "#e0af68", "#7dcfff", "#9ece6a", "#f7768e", "#bb9af7")
-PASS = ("pass",)
-
-
-def card_of(token: str) -> int:
-    """The card of an action token: ``"5ML"``, or a wild card standing in, ``"1M@4"``."""
-    return INDEX[token.partition("@")[0]]
-
-
-def cards_in(action: Action) -> frozenset[str]:
-    return frozenset(token.partition("@")[0] for token in action[1:])
-
-
-def rank_label(card: int) -> str:
-    return {1: "A", 10: "C"}.get(RANKS[card], str(RANKS[card]))
-
-
-def suits_text(card: int, letters: bool = True) -> Text:
-    text = Text()
-    for i, code in enumerate(SUIT_CODES):
-        if SUITS[card] >> i & 1:
-            text.append(SUIT_SYMBOLS[i] + (code if letters else ""), style=f"bold {SUIT_COLOURS[i]}")
-    return text
-
-
-def short_name(card: int) -> str:
-    name = NAMES[card]
-    return name[4:] if name.startswith("the ") else name
-
-
-def card_face(card_id: str) -> Text:
-    """A hand chip: rank, name, suits — `` 5 Forest         ☾M♣L``."""
-    card = INDEX[card_id]
-    face = Text(f"{rank_label(card):>2} {short_name(card):<14} ")
-    face.append_text(suits_text(card))
-    return face
-
-
-def glyphs(token: str, letters: bool = True) -> Text:
-    """A card in play: rank and suits, ``6☀S∿Y``; a wild card with the rank it stands for,
-    ``C♣L→9``. Without letters (piles): ``6☀∿``."""
-    card_id, _, rank = token.partition("@")
-    card = INDEX[card_id]
-    text = Text(rank_label(card))
-    text.append_text(suits_text(card, letters))
-    if rank:
-        text.append(f"→{rank}")
-    return text
-
-
-def card_token(card_id: str) -> Text:
-    """A compact card for piles: rank and suit symbols, ``5☾♣``."""
-    return glyphs(card_id, letters=False)
-
-
-def play_tokens(action: Action) -> list[Text]:
-    return [glyphs(token) for token in action[1:]]
-
-
-def play_words(action: Action) -> str:
-    """A play as the screen writes it: ``Caravan 5☀S≈V 6☀S∿Y``, ``Bandit A☀S C☀S``."""
-    if action == PASS:
-        return "Pass"
-    if action[0] not in ("caravan", "bandit"):
-        raise ValueError(action)
-    return f"{action[0].capitalize()} " + " ".join(glyphs(token).plain for token in action[1:])
-
-
-def up_text(card_id: str, short: bool = False) -> Text:
-    """An up card and what it does to scores: ``A≈V −1 per Waves card`` (short: ``per Waves``)."""
-    card = INDEX[card_id]
-    crown = RANKS[card] == 10
-    text = glyphs(card_id)
-    suit = SUIT_NAMES[suit_index(card)] + ("" if short else " card")
-    text.append(f" {'+1' if crown else '−1'} per {suit}", style="#9ece6a" if crown else "#f7768e")
-    return text
-
-
-#: what beats a bandit of each category (rules §3): the next categories up
-_BANDIT_BEATEN_BY = {1: "a Crown, or an Ace and a Crown", 2: "an Ace and a Crown",
-                     3: "an Ace and the Crown of its suit"}
-
-
-def to_beat(action: list) -> str:
-    """What the top play asks of the reply, in words."""
-    if action[0] == "bandit":
-        category = move_of(tuple(action))[4]
-        if category not in _BANDIT_BEATEN_BY:
-            return "Nothing beats it: pass."
-        return f"To beat: {_BANDIT_BEATEN_BY[category]}."
-    top = action[-1]
-    height = int(top.partition("@")[2] or RANKS[card_of(top)])
-    cards = len(action) - 1
-    return f"To beat: {cards} card{'s' if cards > 1 else ''} above {height}, or any bandit."
-
-
-def flow(head: Text, words: list[Text], width: int, style: str = "") -> list[Text]:
-    """``head`` then ``words`` separated by spaces, wrapped at ``width``; continuation lines are
-    indented to where the words began, so the head (who played) stands alone on the left."""
-    indent = len(head) if len(head) <= width // 2 else 2
-    lines, line = [], head.copy()
-    fresh = True  # nothing but the head (or the indent) on this line yet
-    for word in words:
-        needed = len(word) + (0 if fresh else 1)
-        if not fresh and len(line) + needed > width:
-            lines.append(line)
-            line, fresh = Text(" " * indent), True
-            needed = len(word)
-        if not fresh:
-            line.append(" ")
-        line.append_text(word)
-        fresh = False
-    lines.append(line)
-    for text in lines:
-        text.stylize(style)
-    return lines
-
-
-class SeasonView(Widget):
-    """The season: one play a line (who played, then its cards), wrapped under the cards when
-    it must, then what beats the top play."""
-
-    DEFAULT_CSS = "SeasonView { height: auto; padding: 0 1; }"
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.plays: list[tuple[Text, list[Text], str]] = []  # (who, cards, style)
-        self.notes: list[Text] = []
-
-    def show(self, plays: list[tuple[Text, list[Text], str]], notes: list[Text]) -> None:
-        self.plays, self.notes = plays, notes
-        self.refresh(layout=True)
-
-    def lines(self, width: int) -> list[Text]:
-        width = max(width, 12)
-        out: list[Text] = []
-        for head, cards, style in self.plays:
-            out.extend(flow(head, cards, width, style))
-        for note in self.notes:
-            words = [Text(word, style=note.style) for word in note.plain.split(" ")]
-            out.extend(flow(Text(), words, width))
-        return out
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(1, len(self.lines(width)))
-
-    def render(self) -> Text:
-        return Text("\n").join(self.lines(self.content_size.width))
-
-    @property
-    def text(self) -> str:
-        return self.render().plain
-
-
 class DecktetCaravanScreen(GameScreen):
     BINDINGS = [Binding("p", "pass", "Pass", tooltip="Pass: the season ends")]
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"pass"}
+    STATUS_LINES = 2
     DEFAULT_CSS = """
     #dc-info { height: auto; max-height: 8; padding: 0 1; }
     #dc-season-box { height: 1fr; min-height: 4; border: round $secondary; scrollbar-size-vertical: 1; }
@@ -248,7 +103,7 @@ class DecktetCaravanScreen(GameScreen):
         players = range(len(view["scores"]))
         text = Text(f"Hand {view['hand_no']} of {view['hands_total']}", style="bold")
         for p in players:
-            text.append(f" · {self.seat_name(p)} {view['scores'][p]}")
+            text.append(f" · {self.short_name(p, 13)} {view['scores'][p]}")
         text.append("\nUp: ")
         text.append_text(Text(" · ").join(up_text(card, short=True) for card in view["up"]))
         if view.get("aside_up"):
@@ -257,10 +112,10 @@ class DecktetCaravanScreen(GameScreen):
             text.append(" (out of this hand)", style="italic")
         for p in players:
             pile = view["collected"][p]
-            text.append(f"\n{self.seat_name(p)} pile {view['collected_points'][p]:+d}", style="bold")
+            text.append(f"\n{self.short_name(p, 13)}", style="bold")
             if p != self.seat:
-                text.append(f" · holds {view['hand_sizes'][p]}", style="italic")
-            text.append(": ")
+                text.append(f" · {view['hand_sizes'][p]} in hand", style="italic")
+            text.append(f" · pile {view['collected_points'][p]:+d}: ", style="bold")
             if pile:
                 text.append_text(Text(" ").join(card_token(card) for card in pile))
             else:
@@ -361,33 +216,6 @@ class DecktetCaravanScreen(GameScreen):
         lit = set().union(*(around or plays))
         grid.dim(card for card in grid.card_ids if card not in lit)
 
-    def candidates(self, cards: tuple[str, ...]) -> list[Action]:
-        """The actions the player may have meant by ticking ``cards``: a bandit of Aces and
-        Crowns, or the caravan readings of the cards in rank order (an Ace or Crown standing in
-        for each missing rank). Only the engine says which, if any, is legal and why not."""
-        ids = sorted(cards, key=lambda c: (RANKS[INDEX[c]], INDEX[c]))
-        wilds = [c for c in ids if (1 << INDEX[c]) & WILD_MASK]
-        numbers = [c for c in ids if c not in wilds]
-        found: list[Action] = []
-        if not numbers and len(wilds) <= 2:
-            found.append(("bandit",) + tuple(wilds))
-        ranks = [RANKS[INDEX[c]] for c in numbers]
-        n = len(ids)
-        if numbers and len(set(ranks)) == len(ranks):
-            for start in range(2, 11 - n):
-                span = range(start, start + n)
-                free = [r for r in span if r not in ranks]
-                if not set(ranks) <= set(span) or len(free) != len(wilds):
-                    continue
-                by_rank = {RANKS[INDEX[c]]: c for c in numbers}
-                for order in permutations(wilds):
-                    stand = dict(zip(free, order))
-                    found.append(("caravan",) + tuple(
-                        by_rank[r] if r in by_rank else f"{stand[r]}@{r}" for r in span))
-        if not found:
-            found.append(("caravan",) + tuple(numbers) + tuple(wilds))
-        return list(dict.fromkeys(found))
-
     def why_not(self, action: Action) -> tuple[int, str]:
         """The engine's reason for refusing ``action`` here, in the table's words, and how
         telling it is (2: the cards make a play that does not fit now; 1: the cards make no
@@ -421,7 +249,7 @@ class DecktetCaravanScreen(GameScreen):
         """Why the ticked cards are not a play now, in one sentence, from the engine's reason."""
         if self.turn is None:
             return "It is not your turn."
-        best = max((self.why_not(action) for action in self.candidates(cards)), key=lambda r: r[0])
+        best = max((self.why_not(action) for action in readings(cards)), key=lambda r: r[0])
         telling, reason = best
         if telling == 3:
             return "These cards are a play: press Enter again."
@@ -442,30 +270,43 @@ class DecktetCaravanScreen(GameScreen):
         self.follow_ticks()  # cards ticked while the opponent played keep their meaning
 
     def status_text(self) -> Text:
+        """On our turn, what Enter plays for the focused widget (wrapped onto a second line
+        when long), or why the ticked cards are not a play yet."""
         text = super().status_text()
         if self.turn is None or self.over is not None:
             return text
+        action = self.enter_action()
+        if action == PASS:
+            return Text("Enter passes: the season ends", style="bold")
+        if action is not None:
+            return Text.assemble(("Enter plays ", "bold"), self.describe(action))
         cards = self.query_one(CardGrid).selection()
         if not cards:
             if self.legal == [PASS]:
-                text = Text("Your turn: nothing beats it — p passes.", style="bold")
-            return text
+                return Text("Your turn: nothing beats it — p passes.", style="bold")
+            return Text("Your turn: space ticks cards, Enter plays them", style="bold")
+        if len(self.matching(cards)) > 1:
+            return Text(f"Enter: {len(self.matching(cards))} ways to read these cards", style="bold")
+        if any(frozenset(cards) < cards_in(action) for action in self.plays()):
+            return Text("Part of a play: tick the lit cards, c clears")
+        return Text("Not a play: Enter says why, c clears")
+
+    def enter_action(self) -> Action | None:
+        """The grid plays the ticked cards (or, with none ticked, the card under the cursor) when
+        they are one play; the list, the ticked cards' play it highlights, else its highlighted
+        line (None: Enter asks which reading, or says why not)."""
+        grid, actions = self.query_one(CardGrid), self.query_one(ActionList)
+        if self.turn is None or not (grid.has_focus or actions.has_focus):
+            return None
+        cards = grid.selection()
+        if actions.has_focus:
+            current = actions.highlighted_action
+            if not cards or (current is not None and current != PASS and cards_in(current) == frozenset(cards)):
+                return current
+        elif not cards and grid.card_ids:
+            cards = (grid.card_ids[grid.cursor],)
         matches = self.matching(cards)
-        actions = self.query_one(ActionList)
-        if actions.has_focus and actions.highlighted is not None \
-                and actions.highlighted < len(actions.actions) and actions.actions[actions.highlighted] in matches:
-            matches = [actions.actions[actions.highlighted]]  # the list plays its highlighted reading
-        if len(matches) == 1:
-            text = Text("Enter plays ", style="bold")
-            text.append(self.describe(matches[0]))
-        elif matches:
-            text = Text(f"Enter: {len(matches)} ways to read these cards", style="bold")
-        elif any(frozenset(cards) < cards_in(action) for action in self.plays()):
-            text = Text("Part of a play: tick the lit cards, c clears")
-        else:
-            text = Text("Not a play: Enter says why, c clears")
-        text.no_wrap, text.overflow = True, "ellipsis"
-        return text
+        return matches[0] if len(matches) == 1 else None
 
     def submit(self, cards: tuple[str, ...]) -> None:
         """Play the ticked cards (asking which reading, when there are several), or say why not."""
@@ -508,6 +349,9 @@ class DecktetCaravanScreen(GameScreen):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.show_playable()
         self.show_status()
+
+    def on_card_grid_moved(self, event: CardGrid.Moved) -> None:
+        self.show_status()  # with nothing ticked, Enter plays the card under the cursor
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Moving through the plays list ticks the highlighted play's cards (Pass clears them), so
@@ -560,12 +404,6 @@ class DecktetCaravanScreen(GameScreen):
         if action != PASS:
             self.query_one(CardGrid).mark(cards_in(action))
         self.follow_ticks()  # ticked cards stay the selection; the hint is starred
-
-
-def cards_words(action: Action) -> str:
-    """The cards of an action, however ill-formed, as glyphs: ``4☾M☀S 4≈V♣L``."""
-    return " ".join(glyphs(token).plain for token in action[1:]
-                    if isinstance(token, str) and token.partition("@")[0] in INDEX)
 
 
 SCREEN = DecktetCaravanScreen

@@ -1,0 +1,79 @@
+"""The words around the Caravans of Ahldarahd map: which maps there are and which is shown, the
+route under the cursor, and why a route takes no play now."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.text import Text
+
+from caravan_tui.engine import Action
+
+from .map_widget import seat_letter, seat_style
+from .maps import COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS, SEA
+
+ROUTE_KINDS = ("claim", "buy", "destroy", "free", "lose")
+
+
+def route_plays(legal: list[Action], m: int, seat: int | None) -> dict[int, list[Action]]:
+    """The ``legal`` actions on map ``m``, by route (0-based): free routes on our own map, claims,
+    purchases, destructions and a Night's losses on the map of their colour."""
+    out: dict[int, list[Action]] = {}
+    for action in legal:
+        kind = action[0]
+        if kind == "free" and m == seat:
+            out.setdefault(action[1] - 1, []).append(action)
+        elif kind in ROUTE_KINDS and kind != "free" and action[1] == COLOURS[m]:
+            out.setdefault(action[2] - 1, []).append(action)
+    return out
+
+
+def map_header(maps: int, players: int, shown: int, name: Callable[[int, int], str]) -> Text:
+    """Each map by its colour's initial and owner, the shown one bracketed: ``[R You] B Bot``."""
+    header = Text()
+    for k in range(maps):
+        label = f"{COLOURS[k][0].upper()} {name(k, 6) if k < players else 'neutral'}"
+        if k == shown:
+            header.append(f"[{label}]", style=seat_style(k) + " reverse")
+        else:
+            header.append(f" {label} ", style=seat_style(k))
+    header.append(" (m)", style="dim")
+    return header
+
+
+def route_info(view: dict, m: int, r: int, plays: int, name: Callable[[int], str]) -> Text:
+    """Route ``r`` of map ``m``: its number, cities, kind and cost, its owner, and how many of
+    our plays it takes."""
+    a, b = ENDS[r]
+    goods = COMMODITY_AT[m]
+    text = Text(f"{r + 1} {COMMODITIES[goods[a]]}–{COMMODITIES[goods[b]]} "
+                f"{'sea' if SEA[r] else 'land'} {COST[r]}", style="bold")
+    owner = view["routes"][m][r]
+    text.append(" · " + ("unclaimed" if owner < 0 else f"{name(owner)} ({seat_letter(owner)})"))
+    if plays:
+        text.append(f" · enter: {plays} play{'s' if plays > 1 else ''}", style="bold")
+    return text
+
+
+def route_problem(view: dict, m: int, seat: int | None, r: int, name: Callable[[int], str]) -> str:
+    """Why nothing can be played on route ``r`` of map ``m`` now."""
+    phase = view["phase"]
+    if phase == "setup":
+        return "free routes are claimed on your own map only, on empty routes"
+    if phase == "night_loss":
+        return f"choose one of your routes into a {view['night']['commodity']} city"
+    if phase != "build":
+        return "routes are built in your build; now the panel says what to decide"
+    owner = view["routes"][m][r]
+    if owner == seat:
+        return "that route is yours already"
+    open_maps = {seat} | {k for k, holder in enumerate(view["rop"]) if holder == seat}
+    if m < view["players"] and m not in open_maps:
+        return f"you build on {name(m)}'s map only while you hold their Right of Passage"
+    if owner >= 0:
+        return "destroying it costs its price twice: more than you can pay now"
+    if not view["markers"][seat]:
+        return "you have no route markers left"
+    a, b = ENDS[r]
+    goods = COMMODITY_AT[m]
+    return (f"a claim takes a {COMMODITIES[goods[a]]} or {COMMODITIES[goods[b]]} card and 1 gold, "
+            f"a purchase {COST[r]} gold")

@@ -1,0 +1,129 @@
+"""The decision panel of the Caravans of Ahldarahd table: the auction, the build, a trade offer,
+the Night — what is being decided, by whom, and the keys when it is ours."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from caravan_tui.engine import seat_field as who
+
+from .map_widget import seat_letter, seat_style
+from .terms import NIGHT_PRICE
+from .trade_dialog import side_words
+
+if TYPE_CHECKING:
+    from .screen import AhldarahdScreen
+
+POSS = "'s"  # the possessive form of a seat field: "your map", "Bot's map"
+
+
+def panel_text(screen: AhldarahdScreen) -> Text:
+    """The decision at hand: whose it is, its state and, when it is ours, its keys."""
+    view = screen.view
+    if view is None:
+        return Text("")
+    phase, mover = view["phase"], view["to_move"]
+    mine = screen.turn is not None
+    m = mover if mover is not None else -1  # (no one decides once the game is over)
+    lines: list[Text] = []
+    if phase == "over":
+        lines.append(Text("The game is over.", style="bold"))
+    elif phase == "setup":
+        if mine:
+            lines.append(Text(f"Free routes on your map: {view['free_left']} left", style="bold"))
+            lines.append(Text("enter on a route claims it · e done"))
+        else:
+            lines.append(Text(screen.sentence(f"{who(m)} claim{who(m, 's')} free routes on {who(m, POSS)} map.")))
+    elif phase == "bid_open":
+        lines.append(Text(f"Auctions: {len(view['auctioned'])} done this turn", style="bold"))
+        if mine:
+            amount = screen.chosen_amount()
+            lines.append(Text(f"Open: {screen.item_text(screen.item)} at {amount} gold" if screen.item else ""))
+            items = screen.openable()
+            at = items.index(screen.item) + 1 if screen.item in items else 0
+            lines.append(Text(f"i item ({at} of {len(items)}) · +/- or type the bid · b open it"))
+        else:
+            lines.append(Text(screen.sentence(f"{who(m)} open{who(m, 's')} the next auction.")))
+    elif phase == "bid_raise" and view["auction"]:
+        lines += auction_lines(screen, view)
+    elif phase == "shah_give":
+        lines.append(Text("You won the Shah: g gives it (or keeps it)" if mine else
+                          screen.sentence(f"{who(m)} won the Shah and give{who(m, 's')} it."), style="bold"))
+    elif phase == "build":
+        if mine:
+            lines.append(Text("Your build: enter on a route to build on it", style="bold"))
+            lines.append(Text(f"o offer a trade ({view['proposals_left']} left) · e end · m map"))
+        else:
+            lines.append(Text(screen.sentence(f"{who(m)} {who(m, 'is')} building.")))
+    elif phase in ("compose", "answer") and view["draft"]:
+        lines += offer_lines(screen, view, mine)
+    elif phase == "night_avert":
+        lines += night_lines(screen, view, mine, m)
+    elif phase == "night_loss":
+        commodity = view["night"]["commodity"]
+        lines.append(Text(f"The Night: lose a route into a {commodity} city", style="bold"))
+        lines.append(Text("enter on your route to lose (m: maps)" if mine else
+                          screen.sentence(f"{who(m)} choose{who(m, 's')} which.")))
+    text = Text("\n").join(lines)
+    text.no_wrap, text.overflow = True, "ellipsis"
+    return text
+
+
+def auction_lines(screen: AhldarahdScreen, view: dict) -> list[Text]:
+    auction = view["auction"]
+    out_seats = set(auction["out"])
+    first = Text(f"Auction: {screen.item_text(auction['item'])}", style="bold")
+    second = Text(screen.words(f"bid {auction['bid']} by {who(auction['leader'])} · in:"))
+    for seat in range(view["players"]):
+        if seat not in out_seats:
+            second.append(f" {seat_letter(seat)}", style=seat_style(seat))
+    if out_seats:
+        second.append(" · out: " + " ".join(seat_letter(s) for s in sorted(out_seats)))
+    if screen.turn is not None:
+        amount = screen.chosen_amount()
+        third = Text(f"+/- or type: raise to {amount} · b raise · p pass" if amount is not None else "p pass",
+                     style="bold")
+    else:
+        mover = view["to_move"]
+        third = Text(screen.sentence(f"{who(mover)} raise{who(mover, 's')} or pass{who(mover, 'es')}."))
+    return [first, second, third]
+
+
+def offer_lines(screen: AhldarahdScreen, view: dict, mine: bool) -> list[Text]:
+    draft = view["draft"]
+    proposer, partner = view["order"][view["position"]], draft["partner"]
+    gives = side_words(draft["give_gold"], [c.split(" ", 1)[1] for c in draft["give_cards"]],
+                       draft["give_items"], "a", screen.item_text)
+    asks = side_words(draft["ask_gold"], draft["ask_cards"], draft["ask_items"], "any", screen.item_text)
+    if view["phase"] == "compose":
+        if proposer == screen.seat:
+            head = "Sending your proposal…" if screen.queue else "Your draft (finish it in the plays list)"
+        else:
+            head = screen.sentence(f"{who(proposer)} write{who(proposer, 's')} to {who(partner)}")
+        return [Text(head, style="bold"), Text(f"gives {gives}; asks {asks}")]
+    if mine:
+        return [Text(screen.sentence(f"{who(proposer)} offers you a trade:"), style="bold"),
+                Text(f"you get {gives}; you give {asks}"), Text("y accept · n decline", style="bold")]
+    weighs = f"{who(partner)} weigh{who(partner, 's')} {who(proposer, POSS)} offer:"
+    return [Text(screen.sentence(weighs), style="bold"),
+            Text(f"gives {gives}; asks {asks}")]
+
+
+def night_lines(screen: AhldarahdScreen, view: dict, mine: bool, mover: int) -> list[Text]:
+    night = view["night"]
+    pledged = sum(k for _, k in night["pledges"])
+    lines = [Text(f"Night of the Outsider: {night['commodity']}", style="bold"),
+             Text(f"pledged {pledged} of {NIGHT_PRICE} to avert it" +
+                  ("" if mine else screen.words(f" · {who(mover)} decide{who(mover, 's')}")))]
+    if not mine:
+        return lines
+    keys = []
+    if ("avert",) in screen.legal:
+        keys.append("a discard one")
+    amount = screen.chosen_amount()
+    if amount is not None:
+        keys.append(f"b pledge {amount} (+/- or type)")
+    keys.append("s stand by")
+    lines.append(Text(" · ".join(keys), style="bold"))
+    return lines

@@ -1,0 +1,76 @@
+"""The players' lines and the market of the Caravans of Ahldarahd table, in as few cells as
+still read (a player is marked by their colour's initial wherever colour would say it)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.table import Table
+from rich.text import Text
+
+from .map_widget import seat_letter, seat_style
+from .maps import CODES, COMMODITIES
+
+
+def cities_held(view: dict, seat: int) -> int:
+    """The cities ``seat`` controls, on every map."""
+    return sum(1 for row in view["cities"] for holder in row if holder == seat)
+
+
+def fit(full: str, short: str, width: int) -> str:
+    """``full`` when it fits ``width`` cells, else ``short``."""
+    return full if len(full) <= width else short
+
+
+def players_text(view: dict, seat_of_table: int | None, name: Callable[[int, int], str]) -> Text:
+    """A line a player: gold, Camel, hand size, cities held, points, items held."""
+    text = Text(f"  {'Player':<9}{'Gold':>4} Cam Hd Ci Pt Items", style="bold")
+    for seat in range(view["players"]):
+        text.append("\n")
+        text.append("▶" if view["to_move"] == seat else " ", style="bold")
+        text.append(seat_letter(seat), style=seat_style(seat))
+        text.append(f" {name(seat, 8):<8}", style="bold" if seat == seat_of_table else "")
+        camel = "up" if view["camels"][seat] else "dn"
+        text.append(f"{view['gold'][seat]:>4} {camel:<3}{view['hand_sizes'][seat]:>2} {cities_held(view, seat):>2} "
+                    f"{int(view['scores'][seat]):>2} {items_of(view, seat)}")
+    text.no_wrap, text.overflow = True, "ellipsis"
+    return text
+
+
+def items_of(view: dict, seat: int) -> str:
+    """``RoP:BG Shah Eyes``: the Rights of Passage by colour letter, then the others."""
+    rops = "".join(seat_letter(k) for k, holder in enumerate(view["rop"]) if holder == seat)
+    parts = [f"RoP:{rops}"] if rops else []
+    parts += [name for name, key in (("Shah", "shah"), ("Eyes", "eyes"), ("Pirate", "pirate"))
+              if view[key] == seat]
+    return " ".join(parts) or "—"
+
+
+def market_text(view: dict, width: int) -> Text:
+    """The turn and the deck, the face-up cards; your hand and the items on the table."""
+    head = f"Turn {view['turn_number']}{' (final)' if view['final'] else ''} · deck {view['deck_size']}"
+    if view["night_of_the_outsider"]:
+        head += f" · chips {view['black_chips']}"
+    cards = [c.split(" ", 1)[1] for c in view["faceup"]]
+    codes = [CODES[COMMODITIES.index(c)] for c in cards]
+    first = head + " · up: "
+    first += fit(" ".join(cards), " ".join(codes), width - len(first)) or "none"
+    hand = [c.split(" ", 1)[1] for c in view.get("hand", [])]
+    second = "Hand: " + (fit(" ".join(hand), " ".join(CODES[COMMODITIES.index(c)] for c in hand), width // 2)
+                         or "none")
+    table = items_of(view, -1)
+    second += f" · table: {table}"
+    text = Text(first + "\n" + second)
+    text.no_wrap, text.overflow = True, "ellipsis"
+    return text
+
+
+def scores_table(view: dict, label: Callable[[int], Text]) -> Table:
+    """The end of the match: points, the cities behind them, and gold (which breaks a tie)."""
+    table = Table()
+    table.add_column("Player")
+    for heading in ("Points", "Cities", "Gold"):
+        table.add_column(heading, justify="right")
+    for seat in range(view["players"]):
+        table.add_row(label(seat), str(int(view["scores"][seat])), str(cities_held(view, seat)),
+                      str(view["gold"][seat]))
+    return table

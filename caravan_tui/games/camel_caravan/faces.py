@@ -1,0 +1,134 @@
+"""How the Camel Caravan table draws things: goods as coloured letters, camels as their owner's
+digit, a cell's face, the goods key and the whole legend (colour is never the only cue)."""
+from __future__ import annotations
+
+from rich.text import Text
+
+from .board import CELL_COUNT, CITIES, CITY_AT, GOOD_INDEX, GOODS, LETTERS, SPACES
+from .board_widget import Face
+
+#: meat red, swords blue, salt white, hides brown, ivory grey, cloth purple, gems green, paper pink
+GOOD_COLOURS = ("#f7768e", "#7aa2f7", "#e5e9f0", "#c8a06e", "#a9b1d6", "#bb9af7", "#9ece6a", "#ff9ecf")
+PLAYER_COLOURS = ("#e0af68", "#7dcfff", "#ff9e64", "#73daca")
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+CODE_AT = {cell: code for _, code, cell, _ in CITIES}
+#: the board's marks: a destination costing one or two actions, the chosen camel or good, the hint
+#: (the board widget itself marks the cells the latest opponent's action changed with ``*``)
+ONE, TWO, CHOSEN, HINT = "›", "»", "●", "★"
+#: the goods, common (3 points) then rare (6)
+KEY_ORDER = (("meat", "swords", "salt", "hides"), ("ivory", "cloth", "gems", "paper"))
+
+
+def good_text(good: str, under: bool = False) -> Text:
+    letter = LETTERS[GOOD_INDEX[good]]
+    return Text(letter if under else letter.upper(), style=f"bold {GOOD_COLOURS[GOOD_INDEX[good]]}")
+
+
+def goods_key(goods: tuple[str, ...], points: int) -> Text:
+    """``M meat W swords S salt H hides: 3 points``, each letter in its good's colour."""
+    text = Text("")
+    for good in goods:
+        text.append_text(good_text(good))
+        text.append(f" {good} ")
+    text.append(f"= {points} pts", style="dim")
+    return text
+
+
+def legend_lines() -> list[Text]:
+    """Under the players' table, most needed first: as many lines as the room allows."""
+    marks = Text.assemble((ONE, "bold"), " 1 action ", (TWO, "bold"), " 2 · ", (CHOSEN, "bold"), " chosen · ",
+                          (HINT, "bold"), " hint · l legend")
+    return [goods_key(KEY_ORDER[0], 3), goods_key(KEY_ORDER[1], 6), marks]
+
+
+def legend_panel() -> Text:
+    """The whole legend (``l``): the goods, what the board shows, the marks."""
+    text = Text("")
+
+    def row(sample: Text | str, meaning: str) -> None:
+        sample = sample if isinstance(sample, Text) else Text(sample, style="bold")
+        text.append(" ")
+        text.append_text(sample)
+        text.append(" " * max(1, 7 - sample.cell_len) + meaning + "\n")
+
+    text.append("Goods", style="bold underline")
+    text.append("           points\n")
+    for goods, points in zip(KEY_ORDER, (3, 6)):
+        for pair in (goods[:2], goods[2:]):
+            text.append(" ")
+            for good in pair:
+                text.append_text(good_text(good))
+                text.append(f" {good:<7}")
+            text.append(f" {points}\n")
+    text.append(" ♦ demand marker    1\n")
+    text.append("Board\n", style="bold underline")
+    row(Text.assemble(("1", player_style(0)), " ", ("2", player_style(1))), "camels: players 1, 2")
+    row(Text("1²", style=player_style(0)), "two of player 1's")
+    row(Text.assemble(("2", player_style(1)), good_text("salt")), "camel carrying salt")
+    row(Text.assemble(("2", player_style(1)), good_text("salt", True)), "stolen salt, under it")
+    row(Text.assemble(("3", "dim"), " ", good_text("salt")), "space 3: salt to take")
+    row("♦2", "2 demand markers")
+    row(Text.assemble(("GAO", "bold"), "·", good_text("hides")), "Gao wants hides")
+    text.append("Marks\n", style="bold underline")
+    row(f"{ONE} {TWO}", "go here: 1, 2 actions")
+    row(CHOSEN, "chosen to move")
+    row("*", "changed by last move")
+    row(HINT, "the hint")
+    text.rstrip()
+    return text
+
+
+def player_style(seat: int) -> str:
+    return f"bold {PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]}"
+
+
+def contents(view: dict) -> list[tuple]:
+    """Per cell: (loose good, demand markers, per seat (empty camels, sorted loads))."""
+    players = view["players"]
+    goods = dict(view["goods"])
+    demand = dict(view["demand"])
+    empty = [[0] * players for _ in range(CELL_COUNT)]
+    loads: list[list[list[tuple[str, bool]]]] = [[[] for _ in range(players)] for _ in range(CELL_COUNT)]
+    for seat in range(players):
+        for cell in view["empty"][seat]:
+            empty[cell][seat] += 1
+        for cell, good, under in view["loaded"][seat]:
+            loads[cell][seat].append((good, bool(under)))
+    return [(goods.get(cell), demand.get(cell, 0),
+             tuple((empty[cell][seat], tuple(sorted(loads[cell][seat]))) for seat in range(players)))
+            for cell in range(CELL_COUNT)]
+
+
+def touched(previous: dict | None, view: dict) -> set[int]:
+    """The cells whose goods, markers or camels differ between two views."""
+    if previous is None:
+        return set()
+    return {cell for cell, (a, b) in enumerate(zip(contents(previous), contents(view))) if a != b}
+
+
+def face(cell: int, good: str | None, demand: int, camels: tuple) -> Face:
+    """``place``: a city's code and wanted good, a space's number, loose good and demand;
+    ``tokens``: each seat's empty camels (digit, count) and loaded camels (digit, good)."""
+    if CITY_AT[cell] >= 0:
+        place = Text.assemble((CODE_AT[cell], "bold"), "·", good_text(GOODS[CITY_AT[cell]]))
+        kind = "city"
+    elif cell in SPACES:
+        place = Text(str(SPACES.index(cell) + 1), style="dim")
+        place.append(" ")
+        if good is not None:
+            place.append_text(good_text(good))
+        if demand:
+            place.append("♦" + (str(demand) if demand > 1 else ""), style="bold")
+        kind = "space"
+    else:
+        place, kind = Text("·", style="dim"), ""
+    tokens = []
+    for seat, (empty, loads) in enumerate(camels):
+        digit = str(seat + 1)
+        if empty:
+            tokens.append(Text(digit + (str(empty).translate(SUPERSCRIPT) if empty > 1 else ""),
+                               style=player_style(seat)))
+        for good, under in loads:
+            tokens.append(Text.assemble((digit, player_style(seat)), good_text(good, under)))
+    return Face(place, tokens, kind)
+

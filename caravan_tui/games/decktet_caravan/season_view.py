@@ -1,0 +1,64 @@
+"""The season: one play a line, who played first and the cards wrapped under the cards."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.geometry import Size
+from textual.widget import Widget
+
+
+def flow(head: Text, words: list[Text], width: int, style: str = "") -> list[Text]:
+    """``head`` then ``words`` separated by spaces, wrapped at ``width``; continuation lines are
+    indented to where the words began, so the head (who played) stands alone on the left."""
+    indent = len(head) if len(head) <= width // 2 else 2
+    lines, line = [], head.copy()
+    fresh = True  # nothing but the head (or the indent) on this line yet
+    for word in words:
+        needed = len(word) + (0 if fresh else 1)
+        if not fresh and len(line) + needed > width:
+            lines.append(line)
+            line, fresh = Text(" " * indent), True
+            needed = len(word)
+        if not fresh:
+            line.append(" ")
+        line.append_text(word)
+        fresh = False
+    lines.append(line)
+    for text in lines:
+        text.stylize(style)
+    return lines
+
+
+class SeasonView(Widget):
+    """The season: one play a line (who played, then its cards), wrapped under the cards when
+    it must, then what beats the top play."""
+
+    DEFAULT_CSS = "SeasonView { height: auto; padding: 0 1; }"
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.plays: list[tuple[Text, list[Text], str]] = []  # (who, cards, style)
+        self.notes: list[Text] = []
+
+    def show(self, plays: list[tuple[Text, list[Text], str]], notes: list[Text]) -> None:
+        self.plays, self.notes = plays, notes
+        self.refresh(layout=True)
+
+    def lines(self, width: int) -> list[Text]:
+        width = max(width, 12)
+        out: list[Text] = []
+        for head, cards, style in self.plays:
+            out.extend(flow(head, cards, width, style))
+        for note in self.notes:
+            words = [Text(word, style=note.style) for word in note.plain.split(" ")]
+            out.extend(flow(Text(), words, width))
+        return out
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, len(self.lines(width)))
+
+    def render(self) -> Text:
+        return Text("\n").join(self.lines(self.content_size.width))
+
+    @property
+    def text(self) -> str:
+        return self.render().plain
