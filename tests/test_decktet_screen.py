@@ -302,7 +302,7 @@ async def test_an_opponents_pile_is_labelled_apart_from_what_they_hold(tmp_path)
         drawn = screen_lines(app)
         held = len(first_state(seed).view(1)["hand"])
         assert any(line.strip().startswith(f"Bot · {held} in hand · pile +0: empty") for line in drawn)
-        assert any(line.strip().startswith("You · pile +0: empty") for line in drawn)
+        assert any(line.strip().startswith("Tester (you) · pile +0: empty") for line in drawn)
 
 
 async def test_the_hands_cursor_shows_its_focus_without_colour(tmp_path, monkeypatch):

@@ -240,7 +240,7 @@ async def create_short_match(term: Terminal) -> None:
     term.press("ctrl+o")
     await term.wait_for("Options set for a short match.")
     term.press("ctrl+g")
-    await term.wait_for("(you) pile")
+    await term.wait_for("(you) · pile")
 
 
 def plays_focused(term: Terminal) -> bool:
@@ -261,7 +261,7 @@ async def ann_and_bob_at_a_match(server: Server) -> tuple[Terminal, Terminal, st
     bob = await enter_as(server, BOB, "Bob")
     await bob.wait_for("1 free seat")
     bob.press("enter")
-    await bob.wait_for("Bob (you) pile")
+    await bob.wait_for("Bob (you) · pile")
     return ann, bob, match_id
 
 
@@ -334,7 +334,7 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
         cyd = await enter_as(server, CYD, "Cyd")
         await cyd.wait_for("Every seat is taken")
         cyd.press("w")
-        await cyd.wait_for("Bob pile")
+        await cyd.wait_for("Bob · ")
         assert server.saved(match_id).seats == [f"remote:{fingerprint(ANN)}", f"remote:{fingerprint(BOB)}"]
 
         ann.press("t")  # a word to the table, before anyone plays
@@ -348,7 +348,7 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
         shown, seen = set(), set()
 
         def hands_on_screen(text: str) -> None:
-            held = [re.search(rf"{name} pile [+-]\d+ · holds (\d+)", text) for name in ("Ann", "Bob")]
+            held = [re.search(rf"{name} · (\d+) in hand · pile [+-]\d+", text) for name in ("Ann", "Bob")]
             if all(held):
                 shown.add(tuple(int(m[1]) for m in held))
 
@@ -428,7 +428,7 @@ async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
         await eventually(lambda: 0 in load(server.store(), match_id).movers[len(dropped):], "the stand-in's move")
         assert server.saved(match_id).seats[0] == "ai:normal"
         ann = await Terminal.open(server, ANN)
-        await ann.wait_for("Ann (you) pile")  # no lobby, no name: straight back into the seat
+        await ann.wait_for("Ann (you) · pile")  # no lobby, no name: straight back into the seat
         await eventually(lambda: b"You are back." in ann.raw, "the log of her return")
         assert server.saved(match_id).seats[0] == f"remote:{fingerprint(ANN)}"
         assert server.saved(match_id).actions[:len(dropped)] == dropped
@@ -453,8 +453,8 @@ async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
         gus.press("Gus", "enter")
         await gus.wait_for("Ann (away), Bob (away)")  # listed, waiting for its people
         ann, bob = await Terminal.open(server, ANN), await Terminal.open(server, BOB)
-        await ann.wait_for("Ann (you) pile")
-        await bob.wait_for("Bob (you) pile")
+        await ann.wait_for("Ann (you) · pile")
+        await bob.wait_for("Bob (you) · pile")
         assert server.saved(match_id).actions[:len(killed)] == killed
 
         def resumed() -> bool:

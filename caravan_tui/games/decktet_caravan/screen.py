@@ -112,7 +112,7 @@ class DecktetCaravanScreen(GameScreen):
             text.append(" (out of this hand)", style="italic")
         for p in players:
             pile = view["collected"][p]
-            text.append(f"\n{self.short_name(p, 13)}", style="bold")
+            text.append(f"\n{self.seat_name(p)}", style="bold")
             if p != self.seat:
                 text.append(f" · {view['hand_sizes'][p]} in hand", style="italic")
             text.append(f" · pile {view['collected_points'][p]:+d}: ", style="bold")
@@ -277,7 +277,7 @@ class DecktetCaravanScreen(GameScreen):
             return text
         action = self.enter_action()
         if action == PASS:
-            return Text("Enter passes: the season ends", style="bold")
+            return Text("Your turn: Enter passes, the season ends", style="bold")
         if action is not None:
             return Text.assemble(("Enter plays ", "bold"), self.describe(action))
         cards = self.query_one(CardGrid).selection()
