@@ -10,8 +10,9 @@ from caravan_tui.games import get_game
 from caravan_tui.games.caravanserai.ai import prior
 from caravan_tui.games.caravanserai.board_widget import HexBoard
 from caravan_tui.games.caravanserai.geometry import COLOURS, LAYOUTS, QR, centre, tile_cells
+from caravan_tui.games.caravanserai.picture import Picture, action_cell, distance, notation
 from caravan_tui.games.caravanserai.rules import title
-from caravan_tui.games.caravanserai.screen import CaravanseraiScreen, Picture, action_cell, distance, notation
+from caravan_tui.games.caravanserai.screen import CaravanseraiScreen
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
