@@ -8,8 +8,9 @@ from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.merchant_lord.builder import Choices, Selection
 from caravan_tui.games.merchant_lord.cards import HALF_INDEX, INDEX
+from caravan_tui.games.merchant_lord.faces import GLYPHS, card_face, die_text
 from caravan_tui.games.merchant_lord.rules import FAVOUR, SELL, VINDEX
-from caravan_tui.games.merchant_lord.screen import GLYPHS, MerchantLordScreen, card_face, die_text
+from caravan_tui.games.merchant_lord.screen import MerchantLordScreen
 from caravan_tui.games.merchant_lord.widgets import ChipBar, VillageBoard
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
