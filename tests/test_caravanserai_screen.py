@@ -13,6 +13,7 @@ from caravan_tui.games.caravanserai.geometry import COLOURS, LAYOUTS, QR, centre
 from caravan_tui.games.caravanserai.picture import Picture, action_cell, distance, notation
 from caravan_tui.games.caravanserai.rules import title
 from caravan_tui.games.caravanserai.screen import CaravanseraiScreen
+from caravan_tui.games.caravanserai.words import SAFETY, SAFETY_WORDS, piece_problem, tiles_left_out
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
@@ -105,6 +106,8 @@ async def play_by_keys(pilot, screen, action) -> None:
         await pilot.press("c")
     elif kind == "lying":
         await pilot.press("L")
+    elif kind == "decline":
+        await pilot.press("n")
     elif kind == "good":
         choices = [a for a in screen.legal if a[0] == "good" and a[1] == action[1]]
         await pilot.press(COLOURS[action[1]])
@@ -112,12 +115,12 @@ async def play_by_keys(pilot, screen, action) -> None:
             await wait_for(pilot, lambda: isinstance(pilot.app.screen, ChoiceScreen), "the chooser")
             assert pilot.app.screen.choices[-1].startswith("2 ")
             await pilot.press(*["down"] * choices.index(action), "enter")
-    else:  # start, stand, use, decline: on the board
+    else:  # start, stand, use: on the board (one Enter uses a board good)
         await go_to(pilot, action_cell(action, screen.picture))
         choices = screen.actions_at(screen.query_one(HexBoard).cursor)
         assert action in choices
         await pilot.press("enter")
-        if len(choices) > 1:
+        if len(choices) > 1 and kind != "use":
             await answer(pilot, screen, action)
 
 
@@ -300,7 +303,41 @@ def test_the_end_trigger_and_the_solo_title_read_in_words():
 
 
 def test_the_end_headline_names_the_winner_or_in_solo_the_length_and_title():
-    headline = object.__new__(CaravanseraiScreen).result_headline  # no app needed
+    screen = object.__new__(CaravanseraiScreen)  # no app needed
+    screen.view = None
+    headline = screen.result_headline
     assert headline(["You"], [31.0], [31 / 45]) == "A caravan of 31: Great camel driver!"
     assert headline(["You"], [24.0], [24 / 45]) == "A caravan of 24: no title (Camel driver needs 25)."
     assert headline(["You", "Ada"], [20.0, 22.0], [0.0, 1.0]) == "Ada wins!"
+
+
+def test_a_tie_on_length_says_how_it_was_broken_in_the_seats_words():
+    screen = object.__new__(CaravanseraiScreen)  # no app needed
+    screen.names, screen.seat = ["Ann", "AI 2 (normal)"], 0
+    caravans = [[[0, 0, "C"]] * 26, [[0, 0, "C"]] * 26]
+    screen.view = {"phase": "over", "caravans": caravans, "reserves": [[1] * 6, [0] * 6]}
+    assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [26.0, 26.0], [1.0, 0.0]) == (
+        "26–26; you win on the reserve tie-break.")
+    screen.view["reserves"] = [[0] * 6, [0] * 6]
+    assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [26.0, 26.0], [0.0, 1.0]) == (
+        "26–26; AI 2 (normal) wins as the later player in the round (caravans and reserves tied).")
+    caravans[1] = caravans[1][:20]
+    assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [26.0, 20.0], [1.0, 0.0]) == "Ann (you) wins!"
+
+
+def test_the_safety_end_and_a_refused_camel_are_explained_in_words():
+    view = {"stage": "place", "variant": "basic", "placement": {"left": 2, "colour": 3, "lying": False}}
+    assert piece_problem("camel", view, []) == (
+        "A camel cannot go here now: first finish the red block — 2 more red goods (W K P R Y or enter on the "
+        "› cell).")
+    assert "first use the board good (enter) or decline it (n)" in piece_problem("camel", {**view, "stage": "board"},
+                                                                                   [])
+    assert "expert game only" in piece_problem("lying", {**view, "placement": {**view["placement"], "left": 0}}, [])
+    assert tiles_left_out([(0, 0), (3, 0), (1, 3)]) == "2 white and 1 red"
+    rules = get_game("caravanserai").rules
+    assert "safety end" in rules.casefold() and "no* player can place" in rules
+    screen = object.__new__(CaravanseraiScreen)
+    screen.names, screen.seat = ["Ann", "Bob"], 0
+    summary = screen.match_summary({"players": 2, "caravans": [[], []], "reserves": [[0] * 6, [0] * 6], "end": SAFETY})
+    lines = [str(line) for line in summary.renderables[1:]]
+    assert lines == [f"The game ended: {SAFETY}.", SAFETY_WORDS]

@@ -94,7 +94,8 @@ class Picture:
         """What changes on a cell from one view to the next."""
         return self.items.get(cell), self.bgoods.get(cell)
 
-    def describe_cell(self, cell: Cell, seat_name) -> str:
+    def describe_cell(self, cell: Cell, owner_of) -> str:
+        """``(3,-4) yellow Caravanserai, your head camel``: ``owner_of(seat)`` is the possessive."""
         q, r = cell
         words = [f"({q},{r})"]
         colour = self.cs.get(cell, -1)
@@ -104,10 +105,9 @@ class Picture:
         item = self.items.get(cell)
         if item is not None:
             seat, letter, head, laid = item
-            owner = seat_name(seat).removesuffix(" (you)")
             what = (f"{COLOUR_NAMES[COLOURS.index(letter)]} good" if letter in COLOURS else
                     "head camel" if head else PIECE_WORDS[letter])
-            words.append(f"{owner}'s {what}" + (" (placing)" if laid else ""))
+            words.append(f"{owner_of(seat)} {what}" + (" (placing)" if laid else ""))
         return " ".join(words[:1]) + " " + ", ".join(words[1:])
 
 

@@ -33,7 +33,9 @@ from caravan_tui.widgets import ActionList
 from .board_widget import Cell, HexBoard
 from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS
 from .picture import action_cell, distance
+from .rules import DECLINE, USE
 from .table import CaravanseraiTable
+from .words import piece_problem
 
 #: direction keys: the keyboard's hex around ``s`` (w e / a d / z x), and the rules' 0-5
 DIRECTION_KEYS = {"d": 0, "e": 1, "w": 2, "a": 3, "z": 4, "x": 5}
@@ -47,8 +49,9 @@ class CaravanseraiScreen(CaravanseraiTable):
           for colour, letter in enumerate(COLOURS)),
         Binding("c", "piece('camel')", "Camel", show=False, tooltip="End the placement with a camel"),
         Binding("L", "piece('lying')", "Lying camel", show=False, tooltip="Lay a lying camel (expert)"),
+        Binding("n", "decline", "Decline", show=False, tooltip="Decline the board good (it goes to the market)"),
     ]
-    PLAY_ONLY = GameScreen.PLAY_ONLY | {"direction", "block", "piece"}
+    PLAY_ONLY = GameScreen.PLAY_ONLY | {"direction", "block", "piece", "decline"}
 
     def on_mount(self) -> None:
         board = self.query_one(HexBoard)
@@ -60,25 +63,51 @@ class CaravanseraiScreen(CaravanseraiTable):
             return []
         return [a for a in self.legal if action_cell(a, self.picture) == cell]
 
+    def enter_action(self) -> Action | None:
+        """On the board: the one play at the cursor (a board good: using it); several plays there
+        open a chooser (None)."""
+        board = self.focused
+        if not isinstance(board, HexBoard) or self.turn is None:
+            return super().enter_action()
+        here = self.actions_at(board.cursor)
+        if USE in here:
+            return USE
+        return here[0] if len(here) == 1 else None
+
     def status_text(self) -> Text:
+        """What Enter does for the focused widget: the plays list's highlighted play, or what the
+        board offers at its cursor."""
         if self._pausing is not None:
             return Text(f"{self.seat_name(self._pausing)} is playing… (any key skips)")
         if self.turn is None or self.over is not None or self.view is None:
             return super().status_text()
-        here = self.actions_at(self.query_one(HexBoard).cursor)
-        if any(a[0] in ("good", "camel", "lying") for a in here):
-            return Text(f"enter: list · {self.prompt(self.view)}", style="bold")
-        if ("use",) in here:
+        focused = self.focused
+        if isinstance(focused, ActionList):
+            action = focused.highlighted_action
+            return Text(f"enter: {self.describe(action)}" if action else "tab: the board", style="bold")
+        if not isinstance(focused, HexBoard):
+            return Text(self.prompt(self.view), style="bold")
+        here = self.actions_at(focused.cursor)
+        if USE in here:
             colour = COLOUR_NAMES[self.view["placement"]["colour"]]
-            return Text(f"enter: use or decline the {colour} board good", style="bold")
+            declines = " · n declines it" if DECLINE in here else ""
+            return Text(f"enter: use the {colour} board good{declines}", style="bold")
         if len(here) == 1:
             text = f"enter: {self.short(here[0], self.view)}"
             if here[0][0] == "dir":
                 text += " · or w e a d z x"
             return Text(text, style="bold")
+        if any(a[0] in ("good", "camel", "lying") for a in here):
+            return Text(f"enter: list · {self.prompt(self.view)}", style="bold")
         if here:
             return Text(f"enter: choose one of {len(here)} plays here", style="bold")
         return Text(self.prompt(self.view), style="bold")
+
+    def on_descendant_focus(self) -> None:
+        self.show_status()
+
+    def on_option_list_option_highlighted(self) -> None:
+        self.show_status()
 
     # -- playing -----------------------------------------------------------------------------------
 
@@ -140,6 +169,9 @@ class CaravanseraiScreen(CaravanseraiTable):
         if not here:
             self.notify("Nothing to play on this cell: the › marks show where.", severity="warning")
             return
+        if USE in here:  # one Enter uses the board good; n declines it
+            self.act(USE)
+            return
         self.choose_among(here, "What do you lay here?")
 
     def _mine(self) -> bool:
@@ -186,9 +218,19 @@ class CaravanseraiScreen(CaravanseraiTable):
             return
         if (kind,) in self.legal:
             self.act((kind,))
+        elif self.view is not None:
+            self.notify(piece_problem(kind, self.view, self.legal), severity="warning")
+
+    def action_decline(self) -> None:
+        if not self._mine():
+            return
+        if DECLINE in self.legal:
+            self.act(DECLINE)
+        elif USE in self.legal:
+            self.notify("This board good cannot be declined: the block would then have no way to go on "
+                        "(or you have no reserve good of its colour). Enter uses it.", severity="warning")
         else:
-            what = "A camel" if kind == "camel" else "A lying camel"
-            self.notify(f"{what} cannot go here now.", severity="warning")
+            self.notify("There is no board good to decline now.", severity="warning")
 
 
 SCREEN = CaravanseraiScreen

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from caravan_tui.bus import SeatEnd, Update
 from caravan_tui.engine import Action
-from caravan_tui.screens.game import PausingGameScreen
+from caravan_tui.screens.game import PausingGameScreen, fit_name
 
 from .ai import prior
 from .board_widget import Cell, HexBoard
@@ -20,6 +20,10 @@ from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS, QR
 from .legend import ladder_lines, legend_lines, legend_panel
 from .picture import CHANGED, HINT, LAID, SELECT, Picture, action_cell, colour_text, notation, seat_style
 from .rules import BOARD, PLACE, TITLES, CaravanseraiState, title
+from .words import SAFETY, SAFETY_WORDS, tie_break
+
+#: a name's room in the seats' lines and the placement line
+NAME_WIDTH = 13
 
 
 def reserve_text(reserve: list[int]) -> Text:
@@ -63,7 +67,7 @@ class CaravanseraiTable(PausingGameScreen):
 
     DEFAULT_CSS = """
     #cs-board { border: round $primary; }
-    #cs-board:focus { border: round $accent; }
+    #cs-board:focus { border: heavy $accent; }
     #cs-info, #cs-seats, #cs-turn { padding: 0 1; }
     #cs-turn { color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
     #cs-legend { height: 1fr; color: $text-muted; overflow: hidden; padding: 0 1; text-wrap: nowrap; }
@@ -162,7 +166,7 @@ class CaravanseraiTable(PausingGameScreen):
         table = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False, show_header=False,
                       expand=False)
         table.add_column(no_wrap=True)
-        table.add_column(no_wrap=True, overflow="ellipsis", max_width=13)
+        table.add_column(no_wrap=True)
         table.add_column(no_wrap=True, justify="right")
         table.add_column(no_wrap=True)
         for seat in range(view["players"]):
@@ -170,14 +174,16 @@ class CaravanseraiTable(PausingGameScreen):
             marker.append(str(seat + 1), style=seat_style(seat))
             length = Text("len ", style="dim")
             length.append(str(len(view["caravans"][seat])), style="bold")
-            table.add_row(marker, self.seat_label(seat), length, reserve_text(view["reserves"][seat]))
+            name = Text(self.short_name(seat, NAME_WIDTH), style="bold" if seat == self.seat else "")
+            table.add_row(marker, name, length, reserve_text(view["reserves"][seat]))
         return table
 
     def who(self, seat: int) -> Text:
-        """A seat as short as the one line allows: "You", else its number in its colour."""
+        """A seat as short as the one line allows: "You", else its short name in its colour."""
         if seat == self.seat and not self.replaying:
             return Text("You", style="bold")
-        return Text(f"Player {seat + 1}", style=seat_style(seat))
+        return Text(fit_name(self.names[seat] if seat < len(self.names) else f"Player {seat + 1}", NAME_WIDTH),
+                    style=seat_style(seat))
 
     def placement_text(self, view: dict) -> Text:
         """The placement in progress and the count a camel would give now; else the last one."""
@@ -250,7 +256,7 @@ class CaravanseraiTable(PausingGameScreen):
         board = self.query_one(HexBoard)
         if self.picture is not None:
             more = board.more()
-            where = self.picture.describe_cell(board.cursor, self.seat_name)
+            where = self.picture.describe_cell(board.cursor, lambda seat: self.words(f"{{p{seat}:'s}}"))
             board.border_subtitle = Text(f"{more} {where}" if more else where)
         self.show_status()
 
@@ -273,7 +279,7 @@ class CaravanseraiTable(PausingGameScreen):
         if stage == "stand":
             return f"Stand goods ({view['stands']} left): enter on a ›"
         if stage == "board":
-            return "A board good: enter on it to use or decline"
+            return "A board good: enter uses it, n declines it"
         if any(a[0] == "dir" for a in self.legal):
             return "Head where? w e a d z x (0-5) or enter on ›"
         keys = "c camel · W K P R Y block"
@@ -296,9 +302,19 @@ class CaravanseraiTable(PausingGameScreen):
         return self.describe(action)
 
     def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
-        """Solo has no winner: the headline is the caravan's length and the title it earns."""
+        """Solo has no winner: the headline is the caravan's length and the title it earns. Between
+        players, a tie on length says how it was broken: "26–26; you win on the reserve tie-break"."""
         if len(names) != 1:
-            return super().result_headline(names, scores, outcome)
+            view = self.view
+            winner = max(range(len(outcome)), key=lambda seat: outcome[seat])
+            if view is None or view["phase"] != "over" or max(outcome) <= 0:
+                return super().result_headline(names, scores, outcome)
+            lengths = [len(caravan) for caravan in view["caravans"]]
+            how = tie_break(lengths, [sum(reserve) for reserve in view["reserves"]], winner)
+            if not how:
+                return super().result_headline(names, scores, outcome)
+            tied = "–".join(str(length) for length in sorted(lengths, reverse=True) if length == lengths[winner])
+            return self.words(f"{tied}; {{p{winner}}} win{{p{winner}:s}} {how}.")
         length = int(scores[0])
         earned = title(length)
         if earned:
@@ -329,6 +345,8 @@ class CaravanseraiTable(PausingGameScreen):
                               f"No title: a caravan of {length} (Camel driver needs 25)", style="bold"))
         if view.get("end"):
             lines.append(Text(f"The game ended: {view['end']}.", style="dim"))
+            if view["end"] == SAFETY:
+                lines.append(Text(SAFETY_WORDS, style="dim"))
         return Group(*lines)
 
     # -- opponents' actions, one at a time ------------------------------------------------------
