@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.color import Color
+from textual.filter import NoColor
 
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
@@ -341,3 +343,74 @@ def test_the_safety_end_and_a_refused_camel_are_explained_in_words():
     summary = screen.match_summary({"players": 2, "caravans": [[], []], "reserves": [[0] * 6, [0] * 6], "end": SAFETY})
     lines = [str(line) for line in summary.renderables[1:]]
     assert lines == [f"The game ended: {SAFETY}.", SAFETY_WORDS]
+
+
+def without_colour(app, widget) -> list[tuple[str, bool, bool]]:
+    """The widget's region as a NO_COLOR terminal shows it: each cell's character, reverse and
+    bold (colours dropped)."""
+    region = widget.region
+    cells = []
+    for strip in app.screen._compositor.render_strips()[region.y:region.bottom]:
+        line = [(char, bool(seg.style and seg.style.reverse), bool(seg.style and seg.style.bold))
+                for seg in NoColor().apply(list(strip), Color(0, 0, 0)) for char in seg.text]
+        cells.extend(line[region.x:region.right])
+    return cells
+
+
+async def test_the_status_line_words_what_enter_plays_for_the_focused_widget_and_focus_reads_without_colour(
+        tmp_path):
+    """The bug: with the plays list focused, the line said what the board's cursor would do
+    ("enter: stand a red good here") and Enter played the list's row. Now the line words the
+    list's row, or the board's cell, and Enter plays exactly that; the board's frame and cursor
+    show the focus by more than colour."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(["human", "random"], 3))
+        await next_turn(pilot, app)
+        screen, host = app.screen, app.runner.host
+        board, status = screen.query_one(HexBoard), screen.query_one("#status")
+        assert screen.focused is board and screen.enter_action() == screen.actions_at(board.cursor)[0]
+        assert str(status.render()) == "enter: start here"
+        focused = without_colour(app, board)
+        await pilot.press("tab")  # the plays list
+        await pilot.press("down", "down")
+        assert screen.focused is screen.query_one("#actions")
+        promised = screen.enter_action()
+        assert promised is not None and promised != screen.actions_at(board.cursor)[0]
+        assert str(status.render()) == f"enter: {screen.describe(promised)}"
+        blurred = without_colour(app, board)
+        assert [c for c, _, _ in focused] != [c for c, _, _ in blurred]  # the frame: heavy, then round
+        assert ("[", True, True) in focused and ("[", True, True) not in blurred  # the cursor in reverse
+        moves = len(host.actions)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(host.actions) > moves, "the play")
+        assert host.actions[moves] == promised
+
+
+async def test_one_enter_uses_a_board_good_and_the_line_says_n_declines_it(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(["human"], 0))
+        await next_turn(pilot, app)
+        screen, host = app.screen, app.runner.host
+        for _ in range(200):  # the solo game, by the prior, until a board good is ours to use
+            await next_turn(pilot, app)
+            assert my_turn(app)
+            legal = host.state.legal_actions()
+            if ("use",) in legal and ("decline",) in legal:
+                break
+            turn = host.turn
+            await play_by_keys(pilot, screen, best(host.state))
+            await wait_for(pilot, lambda turn=turn: host.turn > turn, "the play")
+        else:
+            raise AssertionError("no board good to use in this game")
+        board = screen.query_one(HexBoard)
+        await go_to(pilot, action_cell(("use",), screen.picture))
+        colour = screen.view["placement"]["colour"]
+        assert str(screen.query_one("#status").render()) == (
+            f"enter: use the {('white', 'black', 'purple', 'red', 'yellow')[colour]} board good · n declines it")
+        assert screen.enter_action() == ("use",) and board.has_focus
+        moves = len(host.actions)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(host.actions) > moves, "the use")
+        assert host.actions[moves] == ("use",) and not isinstance(app.screen, ChoiceScreen)
