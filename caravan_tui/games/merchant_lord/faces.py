@@ -91,6 +91,7 @@ def legend_text() -> Text:
     heading("Villages")
     text.append(" 1-6 open 1≈ 6◎ M01R:2¶\n stalls, then merchants:\n card, half, its stall\n")
     text.append(" ✗Bot closed: Bot's dice\n")
+    text.append(" pays 1¢/2¢ a sale pays:\n the seller 1¢ (another's\n village), the owner 2¢\n")
     heading("Dice")
     text.append(" ·3 sold or at the market\n + a new die, rolls next\n   round\n")
     heading("Marks")

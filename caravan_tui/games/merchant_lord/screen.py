@@ -21,6 +21,7 @@ dice, villages and row cards changed since your last action are marked ``*``.
 """
 from __future__ import annotations
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import OptionList
 
@@ -31,8 +32,9 @@ from caravan_tui.widgets import ActionList
 
 from .builder import reroll_action
 from .describe import place_problem, sale_problem
+from .faces import USABLE
 from .rules import VINDEX
-from .table import MerchantLordTable
+from .table import PHASE_WORDS, MerchantLordTable
 from .widgets import ChipBar, VillageBoard
 
 END_ACTIONS = (("end_favour",), ("end_selling",), ("end_buying",), ("skip",))
@@ -78,6 +80,53 @@ class MerchantLordScreen(MerchantLordTable):
 
     # -- turns --------------------------------------------------------------------------------------
 
+    # -- what Enter does ----------------------------------------------------------------------------
+
+    def enter_action(self) -> Action | None:
+        """What Enter plays at once for the focused widget: on the chosen village, in the hand or on
+        the dice, the complete sale or placement (in the favour step: the ticked reroll; a sale
+        then first ends the step, two plays: None); on a row card, buying it."""
+        focused = self.focused
+        if self.turn is None or not isinstance(focused, (ChipBar, VillageBoard)):
+            return super().enter_action()
+        if isinstance(focused, VillageBoard) and (self.phase == "buy" or focused.cursor != self.sel.village):
+            return None
+        if isinstance(focused, ChipBar) and focused.id == "ml-row":
+            action = ("buy", focused.current)
+            return action if action in self.legal else None
+        if self.choices().action(self.sel) is not None:
+            return None if self.phase == "favour" else self.choices().action(self.sel)
+        return self.selected_action()
+
+    def status_text(self) -> Text:
+        """What Enter (or space) does for the focused widget, in words."""
+        if self._pausing is not None:
+            return Text(f"{self.seat_name(self._pausing)} played… (any key skips)")
+        if self.turn is None or self.over is not None or self.view is None:
+            return super().status_text()
+        action, focused = self.enter_action(), self.focused
+        if action is not None:
+            return Text(f"enter: {self.describe(action)}", style="bold")
+        if isinstance(focused, ActionList):
+            return Text("enter: the highlighted play", style="bold")
+        phase = self.phase
+        if phase == "favour" and self.choices().action(self.sel) is not None:
+            return Text("enter: end the favour step and make this sale", style="bold")
+        if (isinstance(focused, VillageBoard) and focused.cursor is not None and phase in ("sell", "favour", "place")
+                and self.choices().reachable(focused.cursor, self.sel.tucks.items())):
+            return Text(f"enter: choose {self.village_name(focused.cursor)} for the "
+                            f"{'placement' if phase == 'place' else 'sale'}", style="bold")
+        if isinstance(focused, ChipBar) and focused.id == "ml-dice" and phase == "favour":
+            return Text("space: tick it to reroll · + or -: turn it", style="bold")
+        if isinstance(focused, ChipBar) and focused.id == "ml-hand" and phase in ("sell", "favour", "place"):
+            return Text("space: tuck this card's left or right half", style="bold")
+        return Text(f"Your turn: {PHASE_WORDS.get(self.view['phase'], '')} · e: done", style="bold")
+
+    def on_descendant_focus(self) -> None:
+        self.show_status()
+
+    # -- turns --------------------------------------------------------------------------------------
+
     def your_turn(self) -> None:
         self._skipping = False
         self.hinted = None
@@ -92,12 +141,28 @@ class MerchantLordScreen(MerchantLordTable):
         if (phase not in ("favour", "sell", "place")
                 or not self.choices().reachable(self.sel.village, self.sel.tucks.items())):
             self.sel.clear()
+        if self.view is not None and self.view["round"] != self._cursors_round:
+            self._cursors_round = self.view["round"]
+            self.reset_cursors()
         self.refresh_board()
         self.follow_selection()
         if not self.query_one(ActionList).has_focus:
             targets: dict[str | None, str] = {"favour": "#ml-dice", "place": "#ml-hand", "buy": "#ml-row"}
             target = targets.get(phase, "#ml-villages")
             self.query_one(target).focus()
+
+    def reset_cursors(self) -> None:
+        """A new round: each cursor on its first choice (the dice on the first die still to roll or
+        sell, the villages on the first one a sale or placement can use, else your first), not
+        where it was left last round."""
+        dice = self.query_one("#ml-dice", ChipBar)
+        dice.cursor = next((index for index, (_, where) in enumerate(self.my_dice()) if where == "unplaced"), 0)
+        for bar in self.query("#ml-hand, #ml-row").results(ChipBar):
+            bar.cursor = 0
+        villages = self.query_one(VillageBoard)
+        marks = self.village_marks()
+        usable = [key for key in villages.keys if marks.get(key) == USABLE]
+        villages.move_to(usable[0] if usable else f"P{self.seat}-V16")
 
     def act(self, action: Action) -> None:
         rolled = self.rerolled_dice(action) if action[0] == "reroll" else set()
@@ -374,6 +439,7 @@ class MerchantLordScreen(MerchantLordTable):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Moving through the plays list puts its sale, placement or reroll in the builder."""
         actions = self.query_one(ActionList)
+        self.show_status()
         if event.option_list is not actions or not actions.has_focus or self.turn is None or self._syncing:
             return
         if event.option_index != actions.highlighted or event.option_index >= len(actions.actions):

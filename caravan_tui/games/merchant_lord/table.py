@@ -64,6 +64,7 @@ class MerchantLordTable(PausingGameScreen):
         self._choices: tuple[object, Choices] | None = None
         self._syncing = False
         self._rolled: set[int] = set()  # our dice just rerolled
+        self._cursors_round: int | None = None  # the round the cursors were last put on their first choice
 
     # -- layout ---------------------------------------------------------------------------------
 
@@ -274,11 +275,14 @@ class MerchantLordTable(PausingGameScreen):
                     stalls.append(" ")
                 stalls.append_text(die_text(value))
             words.append(stalls)
-            for card_id, half in view["villages"][seat * 3 + k]:
-                words.append(merchant_token(card_id, half))
             if wide:
                 pays = f"(seller {info['opp_coins']}¢, owner {gain_words(info['own_coins'], info['own_favour'])})"
-                words.append(Text(pays, style="dim"))
+            else:  # the same, compactly (the legend and the line under the villages say which is which)
+                pays = f"pays {info['opp_coins']}¢/{info['own_coins']}¢" + (
+                    f"+{info['own_favour']}f" if info["own_favour"] else "")
+            words.append(Text(pays, style="dim"))
+            for card_id, half in view["villages"][seat * 3 + k]:
+                words.append(merchant_token(card_id, half))
             rows.append(Row(vid, head, words, mark))
         return rows
 
@@ -390,8 +394,8 @@ class MerchantLordTable(PausingGameScreen):
         if phase in ("favour", "sell") and (vid := self.sel.village) is not None:
             return self.sale_text(vid)
         if phase == "favour":
-            return Text(f"Favour {view['favour'][seat]}: space ticks dice, enter rerolls them (1) · "
-                        "+/- turns one (2) · e sells")
+            return Text(f"Favour {view['favour'][seat]}: reroll dice for 1 favour, or turn one for 2; "
+                        "e goes on to selling")
         if phase == "sell":
             return Text("Enter chooses a village (›), space in the hand tucks · e stops selling")
         if phase == "place":
@@ -460,13 +464,6 @@ class MerchantLordTable(PausingGameScreen):
         self.show_cards()
         self.show_builder()
         self.show_status()
-
-    def status_text(self) -> Text:
-        if self._pausing is not None:
-            return Text(f"{self.seat_name(self._pausing)} played… (any key skips)")
-        if self.turn is None or self.over is not None or self.view is None:
-            return super().status_text()
-        return Text(f"Your turn: {PHASE_WORDS.get(self.view['phase'], '')}", style="bold")
 
     def match_summary(self, view: dict) -> Table:
         table = Table()
