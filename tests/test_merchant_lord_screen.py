@@ -415,3 +415,28 @@ async def test_each_round_the_cursors_start_on_their_first_choice_and_the_lines_
             assert any("reverse" in str(span.style) for span in villages.render().spans)
         finally:
             task.cancel()
+
+
+async def test_enter_on_the_chosen_village_plays_the_sale_the_status_line_words(tmp_path):
+    def selling(state) -> bool:
+        return state.turn == 0 and state.phase == SELL and any(
+            a[0] == "sell" and not a[2] for a in state.legal_actions())
+
+    prefix, state = play_until(selling)
+    sale = next(a for a in state.legal_actions() if a[0] == "sell" and not a[2])
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        villages = screen.query_one(VillageBoard)
+        await focus(pilot, app, villages)
+        await cursor_to(pilot, villages, sale[1])
+        status = screen.query_one("#status")
+        assert screen.enter_action() is None and str(status.render()).startswith("enter: choose ")
+        await pilot.press("enter")  # chooses the village: the sale without tucks is complete
+        assert screen.enter_action() == sale
+        assert str(status.render()) == f"enter: {screen.describe(sale)}"[:len(str(status.render()))]
+        start = table.moves()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() > start, "the sale")
+        assert table.runner.host.actions[start] == sale
