@@ -31,9 +31,8 @@ from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
 
 from .builder import reroll_action
-from .describe import place_problem, sale_problem
 from .faces import USABLE
-from .rules import VINDEX
+from .reasons import builder_hint, card_problem, village_problem
 from .table import PHASE_WORDS, MerchantLordTable
 from .widgets import ChipBar, VillageBoard
 
@@ -177,6 +176,14 @@ class MerchantLordScreen(MerchantLordTable):
             self.changed_row.clear()
             self.refresh_board()
 
+    def village_problem(self, vid: str) -> str:
+        assert self.world is not None and self.seat is not None  # asked only on our decision
+        return village_problem(self.world, self.seat, self.phase, self.sel, vid)
+
+    def card_problem(self, card: str) -> str:
+        assert self.world is not None and self.seat is not None and self.view is not None  # our decision only
+        return card_problem(self.world, self.seat, self.view, self.phase, self.sel, card)
+
     def refuse(self, reason: str, title: str = "Not possible") -> None:
         self.notify(self.sentence(reason), title=title, severity="warning")
 
@@ -225,24 +232,6 @@ class MerchantLordScreen(MerchantLordTable):
             return
         self.refuse(self.village_problem(vid), title=f"Not at {self.village_name(vid)}")
 
-    def village_problem(self, vid: str) -> str:
-        world, seat = self.world, self.seat
-        assert world is not None and seat is not None  # asked only on our decision
-        if self.phase == "place":
-            card = next(iter(self.sel.tucks), None)
-            return place_problem(world, seat, vid, card) or "no placement fits there"
-        tucks = self.sel.key()
-        reason = sale_problem(world, seat, vid, tucks)
-        if reason is None and tucks:
-            reason = sale_problem(world, seat, vid, ())
-            if reason is None:
-                reason = "the ticked halves do not fit there: untick some (c clears)"
-        if reason is None:
-            reason = "no sale fits there now"
-        if self.phase == "favour":
-            reason += " (you may still reroll or turn dice first)"
-        return reason
-
     def on_chip_bar_toggled(self, event: ChipBar.Toggled) -> None:
         bar = event.bar
         if bar.id == "ml-hand":
@@ -266,21 +255,9 @@ class MerchantLordScreen(MerchantLordTable):
             if phase == "favour":
                 self.refuse("tick dice to reroll with space first, or build a sale")
             else:
-                self.refuse(self.builder_hint())
+                self.refuse(builder_hint(self.phase, self.sel))
         else:
-            self.refuse(self.builder_hint())
-
-    def builder_hint(self) -> str:
-        phase = self.phase
-        if phase in ("sell", "favour"):
-            if self.sel.village is None:
-                return "choose a village first: enter on it in the villages list"
-            return "this is not a complete sale"
-        if phase == "place":
-            return "tick one card's half, then press enter on an open village of yours"
-        if phase == "buy":
-            return "buy from the row (enter on a card) or press e when done"
-        return "nothing to play here now"
+            self.refuse(builder_hint(self.phase, self.sel))
 
     def on_chip_bar_moved(self, event: ChipBar.Moved) -> None:
         self.show_builder()
@@ -310,33 +287,6 @@ class MerchantLordScreen(MerchantLordTable):
         else:
             self.sel.tucks[card] = half
         self.after_selection()
-
-    def card_problem(self, card: str) -> str:
-        """Why neither half of ``card`` can join the selection: the engine's reason for each."""
-        world, seat, view = self.world, self.seat, self.view
-        assert world is not None and seat is not None and view is not None  # asked only on our decision
-        if self.phase == "place":
-            return "no open village of yours takes it"
-        village = self.sel.village
-        if village is not None and VINDEX[village] // 3 != seat:
-            return sale_problem(world, seat, village, ((card, "L"),)) or "not at that village"
-        targets = [village] if village is not None else [
-            info["id"] for info in view["villages_info"] if info["owner"] == seat]
-        reasons = []
-        for half in ("L", "R"):
-            tucks = tuple(sorted({**self.sel.tucks, card: half}.items()))
-            for vid in targets:
-                reason = sale_problem(world, seat, vid, tucks)
-                if reason is not None:
-                    reasons.append((half, vid, reason))
-                    break
-        if not reasons:
-            return "no sale can tuck it with the cards ticked"
-        half, vid, reason = reasons[0]
-        if village is None and len(targets) > 1:
-            return (f"no open village of yours can take {card} on either half with your dice "
-                    f"(e.g. {reason})")
-        return reason
 
     def tick_die(self, index: int) -> None:
         if self.not_now():
