@@ -440,3 +440,16 @@ async def test_enter_on_the_chosen_village_plays_the_sale_the_status_line_words(
         await pilot.press("enter")
         await wait_for(pilot, lambda: table.moves() > start, "the sale")
         assert table.runner.host.actions[start] == sale
+
+
+def test_a_tie_on_table_cards_says_which_tie_break_decided_in_the_seats_words():
+    screen = object.__new__(MerchantLordScreen)  # no app needed
+    screen.names, screen.seat = ["Ann", "AI 2 (normal)"], 0
+    screen.view = {"phase": "over", "table": [12, 12], "coins": [7, 3], "favour": [0, 9]}
+    assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 12.0], [1.0, 0.0]) == (
+        "12–12; you win on the coins tie-break.")
+    screen.view = {"phase": "over", "table": [12, 12], "coins": [3, 3], "favour": [0, 9]}
+    assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 12.0], [0.0, 1.0]) == (
+        "12–12; AI 2 (normal) wins on the favour tie-break (cards and coins tied).")
+    screen.view = {"phase": "over", "table": [12, 10], "coins": [3, 3], "favour": [0, 9]}
+    assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 10.0], [1.0, 0.0]) == "Ann (you) wins!"

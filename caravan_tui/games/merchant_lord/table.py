@@ -32,6 +32,7 @@ from .faces import (
     legend_text,
     merchant_token,
 )
+from .results import tie_headline
 from .rules import SELL, VINDEX, MerchantLordState
 from .widgets import ChipBar, Row, VillageBoard
 
@@ -464,6 +465,12 @@ class MerchantLordTable(PausingGameScreen):
         self.show_cards()
         self.show_builder()
         self.show_status()
+
+    def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
+        """Who wins; when table cards tie, which tie-break decided: "12–12; you win on the coins
+        tie-break"."""
+        tied = tie_headline(self.view, outcome) if self.view is not None else None
+        return self.words(tied) if tied else super().result_headline(names, scores, outcome)
 
     def match_summary(self, view: dict) -> Table:
         table = Table()
