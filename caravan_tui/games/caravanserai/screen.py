@@ -78,7 +78,8 @@ class CaravanseraiScreen(CaravanseraiTable):
         """What Enter does for the focused widget: the plays list's highlighted play, or what the
         board offers at its cursor."""
         if self._pausing is not None:
-            return Text(f"{self.seat_name(self._pausing)} is playing… (any key skips)")
+            seat = self._pausing
+            return Text(self.words(f"{{p{seat}}} {{p{seat}:is}} playing… (any key skips)"))
         if self.turn is None or self.over is not None or self.view is None:
             return super().status_text()
         focused = self.focused
