@@ -377,7 +377,8 @@ async def test_the_status_line_words_what_enter_plays_for_the_focused_widget_and
         assert screen.focused is screen.query_one("#actions")
         promised = screen.enter_action()
         assert promised is not None and promised != screen.actions_at(board.cursor)[0]
-        assert str(status.render()) == f"enter: {screen.describe(promised)}"
+        cell = action_cell(promised, screen.picture)
+        assert str(status.render()) == f"enter: start at ({cell[0]},{cell[1]})" and cell != board.cursor
         blurred = without_colour(app, board)
         assert [c for c, _, _ in focused] != [c for c, _, _ in blurred]  # the frame: heavy, then round
         assert ("[", True, True) in focused and ("[", True, True) not in blurred  # the cursor in reverse

@@ -85,7 +85,8 @@ class CaravanseraiScreen(CaravanseraiTable):
         focused = self.focused
         if isinstance(focused, ActionList):
             action = focused.highlighted_action
-            return Text(f"enter: {self.describe(action)}" if action else "tab: the board", style="bold")
+            return Text(f"enter: {self.short(action, self.view, here=False)}" if action else "tab: the board",
+                        style="bold")
         if not isinstance(focused, HexBoard):
             return Text(self.prompt(self.view), style="bold")
         here = self.actions_at(focused.cursor)

@@ -287,18 +287,22 @@ class CaravanseraiTable(PausingGameScreen):
             keys += " · L lying"
         return keys
 
-    def short(self, action: Action, view: dict) -> str:
-        """An action in a few words (the board's frame names the cell)."""
+    def short(self, action: Action, view: dict, here: bool = True) -> str:
+        """An action in a few words: on the board, whose frame names the cell, "here"; else the
+        cell it plays on, "(3,3)"."""
         kind = action[0]
+        at = "here"
+        if not here and self.picture is not None and (cell := action_cell(action, self.picture)) is not None:
+            at = f"at ({cell[0]},{cell[1]})"
         if kind == "dir":
             return f"head {DIR_WORDS[action[1]]} ({DIR_NAMES[action[1]]})"
         if kind == "start":
-            return "start here"
+            return f"start {at}"
         if kind == "stand":
-            return f"stand a {COLOUR_NAMES[action[1]]} good here"
+            return f"stand a {COLOUR_NAMES[action[1]]} good {at}"
         if kind == "camel":
             pl = view["placement"]
-            return f"end with a camel here: count {pl['placed'] + 1 - pl['omitted']}"
+            return f"end with a camel {at}: count {pl['placed'] + 1 - pl['omitted']}"
         return self.describe(action)
 
     def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
