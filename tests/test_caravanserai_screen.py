@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.color import Color
+from textual.filter import NoColor
 
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.caravanserai.ai import prior
 from caravan_tui.games.caravanserai.board_widget import HexBoard
 from caravan_tui.games.caravanserai.geometry import COLOURS, LAYOUTS, QR, centre, tile_cells
+from caravan_tui.games.caravanserai.picture import Picture, action_cell, distance, notation
 from caravan_tui.games.caravanserai.rules import title
-from caravan_tui.games.caravanserai.screen import CaravanseraiScreen, Picture, action_cell, distance, notation
+from caravan_tui.games.caravanserai.screen import CaravanseraiScreen
+from caravan_tui.games.caravanserai.words import SAFETY, SAFETY_WORDS, piece_problem, tiles_left_out
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
@@ -104,6 +108,8 @@ async def play_by_keys(pilot, screen, action) -> None:
         await pilot.press("c")
     elif kind == "lying":
         await pilot.press("L")
+    elif kind == "decline":
+        await pilot.press("n")
     elif kind == "good":
         choices = [a for a in screen.legal if a[0] == "good" and a[1] == action[1]]
         await pilot.press(COLOURS[action[1]])
@@ -111,12 +117,12 @@ async def play_by_keys(pilot, screen, action) -> None:
             await wait_for(pilot, lambda: isinstance(pilot.app.screen, ChoiceScreen), "the chooser")
             assert pilot.app.screen.choices[-1].startswith("2 ")
             await pilot.press(*["down"] * choices.index(action), "enter")
-    else:  # start, stand, use, decline: on the board
+    else:  # start, stand, use: on the board (one Enter uses a board good)
         await go_to(pilot, action_cell(action, screen.picture))
         choices = screen.actions_at(screen.query_one(HexBoard).cursor)
         assert action in choices
         await pilot.press("enter")
-        if len(choices) > 1:
+        if len(choices) > 1 and kind != "use":
             await answer(pilot, screen, action)
 
 
@@ -299,7 +305,113 @@ def test_the_end_trigger_and_the_solo_title_read_in_words():
 
 
 def test_the_end_headline_names_the_winner_or_in_solo_the_length_and_title():
-    headline = object.__new__(CaravanseraiScreen).result_headline  # no app needed
+    screen = object.__new__(CaravanseraiScreen)  # no app needed
+    screen.view = None
+    headline = screen.result_headline
     assert headline(["You"], [31.0], [31 / 45]) == "A caravan of 31: Great camel driver!"
     assert headline(["You"], [24.0], [24 / 45]) == "A caravan of 24: no title (Camel driver needs 25)."
     assert headline(["You", "Ada"], [20.0, 22.0], [0.0, 1.0]) == "Ada wins!"
+
+
+def test_a_tie_on_length_says_how_it_was_broken_in_the_seats_words():
+    screen = object.__new__(CaravanseraiScreen)  # no app needed
+    screen.names, screen.seat = ["Ann", "AI 2 (normal)"], 0
+    caravans = [[[0, 0, "C"]] * 26, [[0, 0, "C"]] * 26]
+    screen.view = {"phase": "over", "caravans": caravans, "reserves": [[1] * 6, [0] * 6]}
+    assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [26.0, 26.0], [1.0, 0.0]) == (
+        "26–26; you win on the reserve tie-break.")
+    screen.view["reserves"] = [[0] * 6, [0] * 6]
+    assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [26.0, 26.0], [0.0, 1.0]) == (
+        "26–26; AI 2 (normal) wins as the later player in the round (caravans and reserves tied).")
+    caravans[1] = caravans[1][:20]
+    assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [26.0, 20.0], [1.0, 0.0]) == "Ann (you) wins!"
+
+
+def test_the_safety_end_and_a_refused_camel_are_explained_in_words():
+    view = {"stage": "place", "variant": "basic", "placement": {"left": 2, "colour": 3, "lying": False}}
+    assert piece_problem("camel", view, []) == (
+        "A camel cannot go here now: first finish the red block — 2 more red goods (W K P R Y or enter on the "
+        "› cell).")
+    assert "first use the board good (enter) or decline it (n)" in piece_problem("camel", {**view, "stage": "board"},
+                                                                                   [])
+    assert "expert game only" in piece_problem("lying", {**view, "placement": {**view["placement"], "left": 0}}, [])
+    assert tiles_left_out([(0, 0), (3, 0), (1, 3)]) == "2 white and 1 red"
+    rules = get_game("caravanserai").rules
+    assert "safety end" in rules.casefold() and "no* player can place" in rules
+    screen = object.__new__(CaravanseraiScreen)
+    screen.names, screen.seat = ["Ann", "Bob"], 0
+    summary = screen.match_summary({"players": 2, "caravans": [[], []], "reserves": [[0] * 6, [0] * 6], "end": SAFETY})
+    lines = [str(line) for line in summary.renderables[1:]]
+    assert lines == [f"The game ended: {SAFETY}.", SAFETY_WORDS]
+
+
+def without_colour(app, widget) -> list[tuple[str, bool, bool]]:
+    """The widget's region as a NO_COLOR terminal shows it: each cell's character, reverse and
+    bold (colours dropped)."""
+    region = widget.region
+    cells = []
+    for strip in app.screen._compositor.render_strips()[region.y:region.bottom]:
+        line = [(char, bool(seg.style and seg.style.reverse), bool(seg.style and seg.style.bold))
+                for seg in NoColor().apply(list(strip), Color(0, 0, 0)) for char in seg.text]
+        cells.extend(line[region.x:region.right])
+    return cells
+
+
+async def test_the_status_line_words_what_enter_plays_for_the_focused_widget_and_focus_reads_without_colour(
+        tmp_path):
+    """The bug: with the plays list focused, the line said what the board's cursor would do
+    ("enter: stand a red good here") and Enter played the list's row. Now the line words the
+    list's row, or the board's cell, and Enter plays exactly that; the board's frame and cursor
+    show the focus by more than colour."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(["human", "random"], 3))
+        await next_turn(pilot, app)
+        screen, host = app.screen, app.runner.host
+        board, status = screen.query_one(HexBoard), screen.query_one("#status")
+        assert screen.focused is board and screen.enter_action() == screen.actions_at(board.cursor)[0]
+        assert str(status.render()) == "enter: start here"
+        focused = without_colour(app, board)
+        await pilot.press("tab")  # the plays list
+        await pilot.press("down", "down")
+        assert screen.focused is screen.query_one("#actions")
+        promised = screen.enter_action()
+        assert promised is not None and promised != screen.actions_at(board.cursor)[0]
+        cell = action_cell(promised, screen.picture)
+        assert str(status.render()) == f"enter: start at ({cell[0]},{cell[1]})" and cell != board.cursor
+        blurred = without_colour(app, board)
+        assert [c for c, _, _ in focused] != [c for c, _, _ in blurred]  # the frame: heavy, then round
+        assert ("[", True, True) in focused and ("[", True, True) not in blurred  # the cursor in reverse
+        moves = len(host.actions)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(host.actions) > moves, "the play")
+        assert host.actions[moves] == promised
+
+
+async def test_one_enter_uses_a_board_good_and_the_line_says_n_declines_it(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(["human"], 0))
+        await next_turn(pilot, app)
+        screen, host = app.screen, app.runner.host
+        for _ in range(200):  # the solo game, by the prior, until a board good is ours to use
+            await next_turn(pilot, app)
+            assert my_turn(app)
+            legal = host.state.legal_actions()
+            if ("use",) in legal and ("decline",) in legal:
+                break
+            turn = host.turn
+            await play_by_keys(pilot, screen, best(host.state))
+            await wait_for(pilot, lambda turn=turn: host.turn > turn, "the play")
+        else:
+            raise AssertionError("no board good to use in this game")
+        board = screen.query_one(HexBoard)
+        await go_to(pilot, action_cell(("use",), screen.picture))
+        colour = screen.view["placement"]["colour"]
+        assert str(screen.query_one("#status").render()) == (
+            f"enter: use the {('white', 'black', 'purple', 'red', 'yellow')[colour]} board good · n declines it")
+        assert screen.enter_action() == ("use",) and board.has_focus
+        moves = len(host.actions)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(host.actions) > moves, "the use")
+        assert host.actions[moves] == ("use",) and not isinstance(app.screen, ChoiceScreen)

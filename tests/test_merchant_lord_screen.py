@@ -4,12 +4,15 @@ rerolls by ticking dice, the plays list sharing the builder's selection, and gly
 without colour."""
 from __future__ import annotations
 
+import asyncio
+
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.merchant_lord.builder import Choices, Selection
 from caravan_tui.games.merchant_lord.cards import HALF_INDEX, INDEX
+from caravan_tui.games.merchant_lord.faces import GLYPHS, card_face, die_text
 from caravan_tui.games.merchant_lord.rules import FAVOUR, SELL, VINDEX
-from caravan_tui.games.merchant_lord.screen import GLYPHS, MerchantLordScreen, card_face, die_text
+from caravan_tui.games.merchant_lord.screen import MerchantLordScreen
 from caravan_tui.games.merchant_lord.widgets import ChipBar, VillageBoard
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
@@ -356,3 +359,97 @@ def test_the_reasons_for_an_impossible_sale_name_the_rule():
     closed = next(v for v, seller in enumerate(view["sellers"]) if seller == 1)
     assert "is closed: Bot's dice are on it" in why(view["villages_info"][closed]["id"])
     assert "your own villages" in render(place_problem(state, 0, "P1-V16", None), names, 0)
+
+
+def first_end(legal):
+    return next((a for a in legal if a in ENDS), legal[0])
+
+
+async def test_each_round_the_cursors_start_on_their_first_choice_and_the_lines_say_what_keys_do(tmp_path):
+    """The bug: in a new round's favour step the dice cursor stayed where it was left (space
+    ticked the 4th die) and the villages' on an old village. The status line words what Enter or
+    space does for the focused widget, plainly; the villages show what a sale pays at 80×24; the
+    focused cursor is in reverse video (seen without colour), the others underlined."""
+    def rerolling(state) -> bool:
+        return state.turn == 0 and state.phase == FAVOUR and state.favour[0] >= 1
+
+    prefix, _ = play_until(rerolling)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        dice, villages = screen.query_one("#ml-dice", ChipBar), screen.query_one(VillageBoard)
+        assert screen.focused is dice and dice.cursor == 0
+        assert str(screen.query_one("#status").render()) == "space: tick it to reroll · + or -: turn it"
+        assert "(1)" not in builder(screen) and "reroll dice for 1 favour, or turn one for 2" in builder(screen)
+        assert any("reverse" in str(span.style) for span in dice.render().spans)
+        assert "pays " in villages.text and "pays 1¢/2¢" in screen.legend().plain
+        await pilot.press("right", "right", "right")  # the 4th die, then on to the next round
+        villages.move_to(villages.keys[-1])
+        assert dice.cursor == 3
+        first_round = screen.view["round"]
+
+        async def bot() -> None:
+            while True:
+                await table.bot_plays(first_end)
+
+        task = asyncio.create_task(bot())
+        try:
+            for _ in range(60):
+                await wait_for(pilot, lambda: my_turn(screen), "my turn")
+                if screen.view["round"] > first_round and screen.phase == "favour":
+                    break
+                moves = table.moves()
+                screen.act(first_end(screen.legal))
+                await wait_for(pilot, lambda moves=moves: table.moves() > moves, "my play")
+            else:
+                raise AssertionError("no favour step of mine in the next rounds")
+            await pilot.pause()
+            assert screen.focused is dice and dice.cursor == 0  # not the 4th die
+            assert not any("reverse" in str(span.style) for span in villages.render().spans)  # not focused
+            assert villages.cursor != villages.keys[-1]
+            await pilot.press("space")
+            assert screen.reroll == {0}
+            await pilot.press("tab")  # the villages: Enter chooses the one under the cursor
+            assert screen.focused is villages
+            assert any("reverse" in str(span.style) for span in villages.render().spans)
+        finally:
+            task.cancel()
+
+
+async def test_enter_on_the_chosen_village_plays_the_sale_the_status_line_words(tmp_path):
+    def selling(state) -> bool:
+        return state.turn == 0 and state.phase == SELL and any(
+            a[0] == "sell" and not a[2] for a in state.legal_actions())
+
+    prefix, state = play_until(selling)
+    sale = next(a for a in state.legal_actions() if a[0] == "sell" and not a[2])
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        villages = screen.query_one(VillageBoard)
+        await focus(pilot, app, villages)
+        await cursor_to(pilot, villages, sale[1])
+        status = screen.query_one("#status")
+        assert screen.enter_action() is None and str(status.render()).startswith("enter: choose ")
+        await pilot.press("enter")  # chooses the village: the sale without tucks is complete
+        assert screen.enter_action() == sale
+        assert str(status.render()) == f"enter: {screen.describe(sale)}"[:len(str(status.render()))]
+        start = table.moves()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() > start, "the sale")
+        assert table.runner.host.actions[start] == sale
+
+
+def test_a_tie_on_table_cards_says_which_tie_break_decided_in_the_seats_words():
+    screen = object.__new__(MerchantLordScreen)  # no app needed
+    screen.names, screen.seat = ["Ann", "AI 2 (normal)"], 0
+    screen.view = {"phase": "over", "table": [12, 12], "coins": [7, 3], "favour": [0, 9]}
+    assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 12.0], [1.0, 0.0]) == (
+        "12–12; you win on the coins tie-break.")
+    screen.view = {"phase": "over", "table": [12, 12], "coins": [3, 3], "favour": [0, 9]}
+    assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 12.0], [0.0, 1.0]) == (
+        "12–12; AI 2 (normal) wins on the favour tie-break (cards and coins tied).")
+    screen.view = {"phase": "over", "table": [12, 10], "coins": [3, 3], "favour": [0, 9]}
+    assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 10.0], [1.0, 0.0]) == "Ann (you) wins!"

@@ -17,7 +17,7 @@ from caravan_tui.games import GAMES, get_game
 from caravan_tui.games.caravanserai.ai import prior
 from caravan_tui.games.caravanserai.explain import placement
 from caravan_tui.games.caravanserai.geometry import QR
-from caravan_tui.games.caravanserai.screen import HINT
+from caravan_tui.games.caravanserai.picture import HINT
 from caravan_tui.match.host import MatchHost
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.match.runner import MatchRunner

@@ -50,7 +50,7 @@ class HexBoard(CursorWidget):
     HexBoard { width: auto; height: auto; }
     HexBoard > .hex-board--flash { background: $warning 35%; }
     HexBoard > .hex-board--mark { color: $accent; text-style: bold; }
-    HexBoard > .hex-board--cursor { color: $accent; text-style: bold; }
+    HexBoard > .hex-board--cursor { color: $accent; text-style: bold reverse; }
     HexBoard > .hex-board--cursor-blurred { color: $text-muted; }
     """
 

@@ -74,6 +74,7 @@ from .geometry import (
     hex_distance,
 )
 from .setup import ALL_TILES, deal
+from .words import SAFETY, tiles_left_out
 
 #: a piece of a caravan: ``(cell, kind)``, kind a colour 0-4, CAMEL or LYING
 Piece: TypeAlias = tuple[int, int]
@@ -261,12 +262,12 @@ class CaravanseraiState(TurnState):
     def opening_events(self) -> list[Event]:
         board = self.board
         gone = sorted(set(ALL_TILES) - set(board.tiles))
-        gone_text = ", ".join(f"{COLOUR_NAMES[colour]} category {category}" for category, colour in gone)
         variant = "expert" if self.expert else "basic"
         seats = "solo" if self.n == 1 else f"{self.n} players"
         events = [Event(f"Caravanserai, {variant} game, {seats}: a board of {board.layout.tiles} tiles.")]
         if gone:
-            events.append(Event(f"Tiles set aside at random: {gone_text}.", reveals=True))
+            events.append(Event(f"{len(gone)} tiles stay in the box, drawn at random: {tiles_left_out(gone)} "
+                                "(fewer Caravanserai cells of those colours).", reveals=True))
         goods = ", ".join(f"{COLOUR_NAMES[c]} on {cell_name(cell)}" for cell, c in sorted(self.bgoods.items()))
         events.append(Event(f"The tiles are shuffled onto the board; board goods stand on the intermediate "
                             f"tiles: {goods}. The market holds {sum(self.market)} goods.", reveals=True))
@@ -685,7 +686,7 @@ class CaravanseraiState(TurnState):
                 self._finish(why, events)
                 return True
         elif not self.can_place(seat) and not any(self.can_place(s) for s in range(self.n)):
-            self._finish("no seat can place any more (the safety end)", events)
+            self._finish(SAFETY, events)
             return True
         self.turns += 1
         if not self.can_place(seat):

@@ -2,7 +2,8 @@
 
 Neither knows the rules: the screen gives them Rich ``Text`` and one-character marks, and they
 post what was pressed. Marks carry the meaning without colour (``✓`` ticked, ``·`` not usable
-now, ``›`` usable, ``●`` chosen, ``*`` changed since your last move, ``★`` the hint).
+now, ``›`` usable, ``●`` chosen, ``*`` changed since your last move, ``★`` the hint); the cursor is
+in reverse video while its widget has the focus, underlined when it has not.
 """
 from __future__ import annotations
 
@@ -136,7 +137,7 @@ class ChipBar(CursorWidget):
         if key in self.ticked:
             chip.stylize("bold reverse", 0, 1)
         if index == self.cursor:
-            chip.stylize("underline on grey30" if self.has_focus else "underline")
+            chip.stylize("bold reverse" if self.has_focus else "underline")
         return chip
 
     # -- input --------------------------------------------------------------------------------
@@ -271,7 +272,7 @@ class VillageBoard(CursorWidget):
                     if row.mark in DIM_MARKS:
                         line.stylize("dim")
                     if row.key == self.cursor:
-                        line.stylize("underline on grey30" if self.has_focus else "underline")
+                        line.stylize("bold reverse" if self.has_focus else "underline")
                 out.append((row.key, line))
         return out
 

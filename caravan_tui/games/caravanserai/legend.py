@@ -1,0 +1,72 @@
+"""The legend of the Caravanserai board: the lines under the board where there is room, the
+solo titles, and the whole legend ``l`` shows."""
+from __future__ import annotations
+
+from rich.text import Text
+
+from .geometry import COLOUR_NAMES
+from .picture import CHANGED, HINT, LAID, SELECT, colour_text, seat_style
+from .rules import TITLES
+
+
+def legend_lines() -> list[Text]:
+    """Under the board where there is room (not at 80×24), most needed first."""
+    cells = Text.assemble((" ·", "dim"), " desert  ", ("·", "dim"), colour_text(3, style="dim"), " red Caravanserai  ",
+                          colour_text(3, "◆R"), " board good")
+    pieces = Text.assemble(("2", seat_style(1)), colour_text(4), " ", ("2", seat_style(1)), ("C", "bold"), " ",
+                           ("2", seat_style(1)), ("L", "bold"), " player 2's good, camel, lying camel; ",
+                           ("2C", "reverse"), " head")
+    marks = Text(f"[  ] cursor · {SELECT} enter plays · {LAID} placing · {HINT} hint · {CHANGED} last move")
+    keys = Text("w e a d z x (or 0-5) head · c camel · W K P R Y block · L lying")
+    more = Text("arrows move · shift+arrows pan · tab the plays · l whole legend")
+    return [cells, pieces, marks, keys, more]
+
+
+def ladder_lines(length: int) -> list[Text]:
+    """The solo titles, the ones reached ticked."""
+    lines = [Text("Solo titles", style="bold underline")]
+    for least, name in reversed(TITLES):
+        reached = length >= least
+        lines.append(Text(f" {'✓' if reached else ' '} {least}+ {name}", style="bold" if reached else "dim"))
+    return lines
+
+
+def legend_panel() -> Text:
+    text = Text("")
+
+    def row(sample: Text | str, meaning: str) -> None:
+        sample = sample if isinstance(sample, Text) else Text(sample, style="bold")
+        text.append(" ")
+        text.append_text(sample)
+        text.append(" " * max(1, 6 - sample.cell_len) + meaning + "\n")
+
+    text.append("Cells\n", style="bold underline")
+    row(Text(" ·", style="dim"), "desert")
+    row(Text.assemble(("·", "dim"), colour_text(3, style="dim")), "red Caravanserai cell")
+    row(colour_text(3, "◆R"), "red board good on one")
+    row(Text.assemble(("2", seat_style(1)), colour_text(4)), "player 2's yellow good")
+    row(Text.assemble(("2", seat_style(1)), ("C", "bold")), "player 2's camel")
+    row(Text.assemble(("2", seat_style(1) + " reverse"), ("C", "bold reverse")), "player 2's head")
+    row(Text.assemble(("2", seat_style(1)), ("L", "bold")), "a lying camel")
+    text.append("Colours ", style="bold underline")
+    for colour in range(5):
+        text.append_text(colour_text(colour))
+        text.append(f" {COLOUR_NAMES[colour]} ")
+    text.append("\nMarks\n", style="bold underline")
+    row(f"{SELECT}", "enter plays here")
+    row(f"{LAID}", "the placement so far")
+    row(f"{HINT}", "the hint")
+    row(f"{CHANGED}", "changed by the last move")
+    row("[  ]", "the cursor")
+    text.append("Keys\n", style="bold underline")
+    row("arrows", "move · shift+arrows pan")
+    row("w e", "head NW NE")
+    row("a s d", "head W · E")
+    row("z x", "head SW SE (or 0-5)")
+    row("c", "the final camel")
+    row("WKPRY", "a block of that colour")
+    row("L", "a lying camel (expert)")
+    row("tab", "the plays list")
+    text.append("Reserve ", style="bold underline")
+    text.append("C camels, W K P R Y goods")
+    return text

@@ -1,0 +1,62 @@
+"""Caravanserai's sentences for a player: why a camel cannot go down now (and what to do first),
+the tiles left out of the box, and how the game ended (the safety end, a tie-break)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from caravan_tui.engine import Action
+
+from .geometry import COLOUR_NAMES
+
+SAFETY = "no seat can place any more (the safety end)"
+#: what the safety end means, for the result screen (the rules say the same)
+SAFETY_WORDS = ("Every caravan was stuck (no free cell next to its head) or out of camels, so the game "
+                "stopped early; the longest caravan wins as usual.")
+
+
+def piece_problem(kind: str, view: dict, legal: list[Action]) -> str:
+    """Why the final camel (``kind`` "camel") or a lying camel cannot be laid now, and what
+    comes first."""
+    what = "A camel" if kind == "camel" else "A lying camel"
+    stage, pl = view["stage"], view["placement"]
+    if stage == "start":
+        return f"{what} cannot go here now: first put your starting camel on a › cell (enter)."
+    if stage == "stand":
+        return f"{what} cannot go here now: first stand the market goods on › cells (enter)."
+    if stage == "board":
+        return f"{what} cannot go here now: first use the board good (enter) or decline it (n)."
+    if pl is None:
+        return f"{what} cannot go down now: it is not your placement."
+    if pl["left"]:
+        colour, left = COLOUR_NAMES[pl["colour"]], pl["left"]
+        return (f"{what} cannot go here now: first finish the {colour} block — {left} more {colour} "
+                f"good{'s' if left > 1 else ''} (W K P R Y or enter on the › cell).")
+    if any(action[0] == "dir" for action in legal):
+        return f"{what} cannot go here now: first choose where the caravan heads (w e a d z x, or enter on a ›)."
+    if kind == "lying":
+        if view["variant"] != "expert":
+            return "A lying camel is for the expert game only."
+        if pl["lying"]:
+            return "A lying camel cannot go here now: a placement lays at most one."
+        return ("A lying camel cannot go here now: it needs 2 camels in your reserve (it and the final "
+                "camel) and a free cell beyond it.")
+    return f"{what} cannot go here now: lay the goods first (W K P R Y, or enter on the › cell)."
+
+
+def tiles_left_out(tiles: list[tuple[int, int]]) -> str:
+    """``2 white, 1 red and 1 yellow``: the colours of the (category, colour) tiles left out."""
+    counts = Counter(colour for _, colour in tiles)
+    parts = [f"{counts[colour]} {COLOUR_NAMES[colour]}" for colour in sorted(counts)]
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def tie_break(lengths: list[int], reserves: list[int], winner: int) -> str:
+    """How the winner was found when the longest caravans tie: "" when no tie; else the
+    reserve tie-break or, still tied, the later seat (§9.2)."""
+    best = lengths[winner]
+    tied = [seat for seat, length in enumerate(lengths) if length == best and seat != winner]
+    if not tied:
+        return ""
+    if all(reserves[seat] < reserves[winner] for seat in tied):
+        return "on the reserve tie-break"
+    return "as the later player in the round (caravans and reserves tied)"

@@ -1,0 +1,26 @@
+"""How a Merchant Lord match ended, for the result screen: table cards decide, coins then favour
+break a tie (§8.4), and the headline says which did."""
+from __future__ import annotations
+
+
+def tie_break(table: list[int], coins: list[int], favour: list[int], winner: int) -> str:
+    """"" when the winner has the most table cards alone; else which tie-break made them win."""
+    tied = [seat for seat, cards in enumerate(table) if cards == table[winner] and seat != winner]
+    if not tied:
+        return ""
+    if all(coins[seat] < coins[winner] for seat in tied):
+        return "on the coins tie-break"
+    return "on the favour tie-break (cards and coins tied)"
+
+
+def tie_headline(view: dict, outcome: list[float]) -> str | None:
+    """``26–26; {p0} win{p0:s} on the coins tie-break.`` (seat fields for the screen to fill in),
+    or None when no tie-break decided the match (or it did not end by its rules)."""
+    if view.get("phase") != "over" or outcome.count(max(outcome)) != 1:
+        return None
+    winner = outcome.index(max(outcome))
+    how = tie_break(view["table"], view["coins"], view["favour"], winner)
+    if not how:
+        return None
+    score = "–".join(str(cards) for cards in view["table"] if cards == view["table"][winner])
+    return f"{score}; {{p{winner}}} win{{p{winner}:s}} {how}."
