@@ -324,7 +324,7 @@ def test_a_tie_on_length_says_how_it_was_broken_in_the_seats_words():
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [26.0, 26.0], [0.0, 1.0]) == (
         "26–26; AI 2 (normal) wins as the later player in the round (caravans and reserves tied).")
     caravans[1] = caravans[1][:20]
-    assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [26.0, 20.0], [1.0, 0.0]) == "Ann (you) wins!"
+    assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [26.0, 20.0], [1.0, 0.0]) == "You win!"
 
 
 def test_the_safety_end_and_a_refused_camel_are_explained_in_words():

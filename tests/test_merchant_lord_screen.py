@@ -452,4 +452,4 @@ def test_a_tie_on_table_cards_says_which_tie_break_decided_in_the_seats_words():
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 12.0], [0.0, 1.0]) == (
         "12–12; AI 2 (normal) wins on the favour tie-break (cards and coins tied).")
     screen.view = {"phase": "over", "table": [12, 10], "coins": [3, 3], "favour": [0, 9]}
-    assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 10.0], [1.0, 0.0]) == "Ann (you) wins!"
+    assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 10.0], [1.0, 0.0]) == "You win!"

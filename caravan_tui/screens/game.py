@@ -314,8 +314,10 @@ class GameScreen(BaseScreen):
         return None
 
     def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
-        """The end-of-match screen's headline (default: who wins, or a draw)."""
-        return result_line(names, scores, outcome)
+        """The end-of-match screen's headline (default: who wins, or a draw): "You win!", never
+        "Ann (you) wins!"."""
+        return result_line(["You" if seat == self.seat else name.removesuffix(" (you)")
+                            for seat, name in enumerate(names)], scores, outcome)
 
     def enter_action(self) -> Action | None:
         """What Enter plays now, for the widget that has the focus: what the status line
