@@ -20,8 +20,10 @@ In iteration mode the result is a pure function of (world, seat, seed, budget): 
 """
 from __future__ import annotations
 
+import gc
 import math
 import random
+import threading
 import time
 from collections.abc import Callable
 
@@ -66,6 +68,20 @@ class SearchResult:
     def values(self) -> dict[Action, float]:
         """Mean reward of each root action for the searching seat."""
         return {a: c.reward / c.visits for a, c in self.root.children.items()}
+
+
+#: ``math.log`` of 0, 1, 2, … (index 0 unused): UCB reads a child's availability's log here, the same
+#: float ``math.log`` gives, instead of calling it for every child of every node it passes
+_LOGS: list[float] = [0.0]
+_LOGS_LOCK = threading.Lock()
+
+
+def _grow_logs(size: int) -> None:
+    """Make ``_LOGS`` hold the logs of at least 0 to ``size`` (searches in threads share it)."""
+    with _LOGS_LOCK:
+        known = len(_LOGS)
+        if known <= size:
+            _LOGS.extend([math.log(n) for n in range(known, max(size + 1, 2 * known))])
 
 
 def continuation(node: Node, limit: int = 40) -> list[Action]:
@@ -116,9 +132,26 @@ def search(
         raise ValueError("give an iteration budget, a time budget, or both")
     if world.to_move() != seat:
         raise ValueError(f"seat {seat} is not to move")
+    # The tree is one cycle of parents and children that only grows while the search runs, so the
+    # cyclic collector would only walk it again and again (7% of a Decktet Caravan iteration).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _search(world, seat, iterations, seconds, horizon, exploration, seed, progress, progress_every,
+                       prior, widening, widening_base, considered)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _search(world: State, seat: int, iterations: int | None, seconds: float | None, horizon: int,
+            exploration: float, seed: int | str, progress: ProgressCallback | None, progress_every: int,
+            prior: Prior | None, widening: float, widening_base: float,
+            considered: Considered | None) -> SearchResult:
     rng = random.Random(seed)
     rand = rng.random
-    log, sqrt, ceil = math.log, math.sqrt, math.ceil
+    sqrt, ceil = math.sqrt, math.ceil
+    logs = _LOGS
     root = Node(None, -1)
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds
@@ -127,6 +160,8 @@ def search(
         (iterations is None or done < iterations)
         and (deadline is None or time.perf_counter() < deadline)
     ):
+        if done + 2 >= len(logs):  # a child's availability is at most one more than the iterations done
+            _grow_logs(done + 2)
         state = world.determinize(seat, rng)
         node = root
         # Selection and expansion: every child legal here is available this visit.
@@ -135,17 +170,46 @@ def search(
             if considered is not None:
                 legal = considered(state, legal)
             children = node.children
-            untried = []
-            tried = []
-            for action in legal:
-                child = children.get(action)
-                if child is None:
-                    untried.append(action)
-                else:
-                    child.avail += 1
-                    tried.append((action, child))
-            if untried and (not widening or not tried
-                            or len(tried) < ceil(widening_base * node.visits ** widening)):
+            get = children.get
+            untried: list[Action] | None = None
+            if widening:
+                untried = []
+                tried = []
+                for action in legal:
+                    child = get(action)
+                    if child is None:
+                        untried.append(action)
+                    else:
+                        child.avail += 1
+                        tried.append((action, child))
+                if untried and tried and len(tried) >= ceil(widening_base * node.visits ** widening):
+                    untried = None  # widened as far as its visits allow: select among the tried
+                best_score = -math.inf
+                if not untried:
+                    for action, child in tried:
+                        visits = child.visits
+                        score = child.reward / visits + exploration * sqrt(logs[child.avail] / visits)
+                        if score > best_score:
+                            best_score, best_action, best = score, action, child
+            else:
+                # One pass: count availability and score UCB until an untried action turns up
+                # (then this node expands, and only the availability counts are still needed).
+                best_score = -math.inf
+                for action in legal:
+                    child = get(action)
+                    if child is None:
+                        if untried is None:
+                            untried = [action]
+                        else:
+                            untried.append(action)
+                    else:
+                        avail = child.avail = child.avail + 1
+                        if untried is None:
+                            visits = child.visits
+                            score = child.reward / visits + exploration * sqrt(logs[avail] / visits)
+                            if score > best_score:
+                                best_score, best_action, best = score, action, child
+            if untried:
                 if prior is None:
                     action = untried[int(rand() * len(untried))]
                 else:
@@ -159,12 +223,6 @@ def search(
                 state.apply(action, False)
                 node = children[action] = Node(node, mover)
                 break
-            best_score = -math.inf
-            for action, child in tried:
-                visits = child.visits
-                score = child.reward / visits + exploration * sqrt(log(child.avail) / visits)
-                if score > best_score:
-                    best_score, best_action, best = score, action, child
             state.apply(best_action, False)
             node = best
         # Cut-off rollout.
