@@ -165,17 +165,37 @@ class AIWorker:
         loop while the search runs."""
         if legal is not None and len(legal) == 1:
             return legal[0]
+        if isinstance(policy, SearchPolicy) and policy.level.searches > 1:
+            return SearchPolicy.best(await self.root_stats(policy, game_id, view, seat, seed, on_progress))
         pool = self._executor()
         job = None if on_progress is None else self._listen(on_progress)
         try:
-            if isinstance(policy, SearchPolicy) and policy.level.searches > 1:
-                roots = self._submit(pool, lambda: [
-                    pool.submit(_search_root, policy, job, index, game_id, view, seat, seed)
-                    for index in range(policy.level.searches)
-                ])
-                return SearchPolicy.best(SearchPolicy.merge(await self._gather(pool, roots, job)))
             chosen = self._submit(pool, lambda: [pool.submit(_choose, policy, job, game_id, view, seat, seed, legal)])
             return (await self._gather(pool, chosen, job))[0]
+        finally:
+            if job is not None:
+                self._listeners.pop(job, None)
+
+    async def root_stats(
+        self,
+        policy: SearchPolicy,
+        game_id: str,
+        view: dict[str, Any],
+        seat: int,
+        seed: int,
+        on_progress: Callable[[Progress], None] | None = None,
+    ) -> RootStats:
+        """The level's searches run in parallel, their root statistics merged; the visits sum to
+        the iterations searched (what ``choose`` picks from, and how a caller tells whether the
+        clock or the iteration budget ended them)."""
+        pool = self._executor()
+        job = None if on_progress is None else self._listen(on_progress)
+        try:
+            roots = self._submit(pool, lambda: [
+                pool.submit(_search_root, policy, job, index, game_id, view, seat, seed)
+                for index in range(policy.level.searches)
+            ])
+            return SearchPolicy.merge(await self._gather(pool, roots, job))
         finally:
             if job is not None:
                 self._listeners.pop(job, None)

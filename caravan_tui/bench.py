@@ -1,6 +1,7 @@
 """Engine and AI speed per game (``caravan-tui bench``). Numbers, never assertions."""
 from __future__ import annotations
 
+import asyncio
 import math
 import random
 import time
@@ -8,9 +9,11 @@ import tracemalloc
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from ai.explain import RootStats
 from ai.ismcts import search
-from ai.levels import LEVELS, get_level, level_for
-from ai.policies import make_policy, search_settings
+from ai.levels import LEVELS, Level, get_level, level_for
+from ai.policies import SearchPolicy, search_policy, search_settings
+from ai.worker import AIWorker
 from caravan_tui.engine import Game, State
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.seats import SeatSpec
@@ -48,7 +51,10 @@ def _per_call_us(fn: Callable[[T], object], items: Sequence[T], repeat: int) -> 
 
 def bench_game(game_id: str, players: int | None = None, *, playout_seconds: float = 2.0,
                search_iterations: int = 3000, level_positions: int = 10,
-               levels: tuple[str, ...] = tuple(LEVELS), memory_iterations: int | None = None) -> dict[str, Any]:
+               levels: tuple[str, ...] = tuple(LEVELS), memory_iterations: int | None = None,
+               clock_positions: int = 2) -> dict[str, Any]:
+    """One game's numbers at ``players``. ``clock_positions``: positions each level's clock is
+    timed in through AI workers (``budget_use``; 0 skips it)."""
     game = get_game(game_id)
     players = players or game.default_players
     states = sample_states(game, players)
@@ -89,21 +95,69 @@ def bench_game(game_id: str, players: int | None = None, *, playout_seconds: flo
     positions = [(s, seat) for s, seat in movers if len(s.legal_actions()) > 1]
     positions = positions[:: max(1, len(positions) // level_positions)][:level_positions]
     for name in levels:
-        policy = make_policy(SeatSpec.ai(name))
-        times = []
+        policy = search_policy(SeatSpec.ai(name))
+        level = policy.level_for(game_id)
+        times, on_clock = [], 0
         for index, (state, seat) in enumerate(positions):
             started = time.perf_counter()
-            policy.choose(game_id, state.view(seat), seat, index, state.legal_actions())
+            roots = [policy.search_root(game_id, state.view(seat), seat, index, number)
+                     for number in range(level.searches)]
+            policy.best(policy.merge(roots))  # what choose does once the searches are in
             times.append(time.perf_counter() - started)
-        level_times[name] = {"p50_s": percentile(times, 50), "p95_s": percentile(times, 95), "moves": len(times)}
+            on_clock += any(_clock_ended(level, stats) for stats in roots)
+        level_times[name] = {"p50_s": percentile(times, 50), "p95_s": percentile(times, 95), "moves": len(times),
+                             "on_clock": on_clock}
+    budgets = budget_use(game_id, positions[:clock_positions], levels) if clock_positions else {}
 
     return {
         "game": game_id, "players": players, "options": game.quick_options,
         "clone_us": clone_us, "legal_actions_us": legal_us, "apply_us": apply_us,
         "determinize_us": determinize_us, "random_playouts_per_s": playouts_per_s,
         "ismcts_iterations_per_s": iterations_per_s, "search_peak_kib": peak_kib,
-        "ai_move_s": level_times,
+        "ai_move_s": level_times, "budget_use": budgets,
     }
+
+
+def _clock_ended(level: Level, stats: RootStats) -> bool:
+    """Whether the clock, not the iteration budget, ended a search with root ``stats``."""
+    return level.iterations is None or sum(visits for visits, _ in stats.values()) < level.iterations
+
+
+def budget_use(game_id: str, positions: list[tuple[State, int]], levels: tuple[str, ...]) -> dict[str, Any]:
+    """Each level's time used over its time budget, from the caller's side of the AI workers as the
+    app and the server use them (round trips, hard's searches in parallel) with the iteration
+    budget dropped, so that the clock ends every search. The first move also starts the workers'
+    processes: it is reported apart. A level without a clock is reported as such."""
+    return asyncio.run(_budget_use(game_id, positions, levels))
+
+
+async def _budget_use(game_id: str, positions: list[tuple[State, int]], levels: tuple[str, ...]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    async with AIWorker(max_workers=max(get_level(name).searches for name in levels)) as worker:
+        first: float | None = None
+        for name in levels:
+            policy = SearchPolicy(get_level(name), tweaks=(("iterations", None),))
+            try:
+                seconds = policy.level_for(game_id).seconds
+            except ValueError:  # the game's settings leave this level without a clock
+                seconds = None
+            if seconds is None:
+                found[name] = {"seconds": None, "used": []}
+                continue
+            used = []
+            for index, (state, seat) in enumerate(positions):
+                started = time.perf_counter()
+                await worker.root_stats(policy, game_id, state.view(seat), seat, index)
+                share = (time.perf_counter() - started) / seconds
+                if first is None:
+                    first = share
+                    found["first_move"] = {"level": name, "used": share}
+                    started = time.perf_counter()
+                    await worker.root_stats(policy, game_id, state.view(seat), seat, index)
+                    share = (time.perf_counter() - started) / seconds
+                used.append(share)
+            found[name] = {"seconds": seconds, "used": used}
+    return found
 
 
 def run_bench(game_ids: list[str] | None = None, **kwargs: Any) -> list[dict[str, Any]]:
@@ -122,10 +176,36 @@ def format_report(results: list[dict[str, Any]]) -> str:
             ("apply", f"{r['apply_us']:.2f} µs"),
             ("determinize", f"{r['determinize_us']:.2f} µs"),
             ("random playouts", f"{r['random_playouts_per_s']:.0f} /s"),
-            ("ISMCTS iterations", f"{r['ismcts_iterations_per_s']:.0f} /s (one process)"),
+            ("ISMCTS iterations", f"{r['ismcts_iterations_per_s']:,.0f} /s (normal level, from the opening, one core)"),
             ("search peak memory", f"{r['search_peak_kib']:.0f} KiB (one normal-level search)"),
         ]
         for name, t in r["ai_move_s"].items():
-            rows.append((f"AI move, {name}", f"p50 {t['p50_s']:.3f} s, p95 {t['p95_s']:.3f} s ({t['moves']} moves)"))
+            rows.append((f"AI move, {name}", f"p50 {t['p50_s']:.3f} s, p95 {t['p95_s']:.3f} s ({t['moves']} moves, "
+                                             f"{t['on_clock']} ended by the clock, the others by the iterations)"))
+        rows += budget_rows(r["budget_use"], r["ai_move_s"])
         lines += [f"  {label:<20} {value}" for label, value in rows]
     return "\n".join(lines)
+
+
+def budget_rows(budgets: dict[str, Any], levels: dict[str, Any]) -> list[tuple[str, str]]:
+    """The time-used rows: every level, saying what could not be observed rather than leaving it out."""
+    if not budgets:
+        return [("time used / budget", "not measured (no positions timed through the AI workers)")]
+    rows = []
+    for name in levels:
+        found = budgets.get(name)
+        if found is None:
+            rows.append((f"time used, {name}", "not measured"))
+        elif found["seconds"] is None:
+            rows.append((f"time used, {name}", "no clock at this level: nothing to use up"))
+        elif not found["used"]:
+            rows.append((f"time used, {name}", "not observed: no position to time"))
+        else:
+            used = found["used"]
+            rows.append((f"time used, {name}", f"{min(used):.3f}–{max(used):.3f} of its {found['seconds']:g} s "
+                                              f"({len(used)} moves, clock only, through the AI workers)"))
+    first = budgets.get("first_move")
+    if first is not None:
+        rows.append(("time used, 1st move", f"{first['used']:.3f} of {first['level']}'s budget "
+                                            "(the workers' processes start with it)"))
+    return rows

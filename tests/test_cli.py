@@ -18,9 +18,9 @@ import pytest
 import ai.arena
 from ai.arena import run_jobs
 from ai.matches import play_match
-from caravan_tui.bench import bench_game, format_report, percentile
+from caravan_tui.bench import bench_game, budget_rows, budget_use, format_report, percentile
 from caravan_tui.cli import BOOLEANS, _option_text, _options, main
-from caravan_tui.games import GAMES
+from caravan_tui.games import GAMES, get_game
 from caravan_tui.seats import parse_seats
 from caravan_tui.selfplay import selfplay_jobs, summarise
 from saves.snapshot import Snapshot
@@ -77,7 +77,7 @@ def test_saves_command_lists_matches_and_damaged_files(capsys, tmp_path, monkeyp
 
 def test_bench_measures_every_number():
     result = bench_game("decktet_caravan", playout_seconds=0.05, search_iterations=30,
-                        level_positions=1, levels=("easy",), memory_iterations=20)
+                        level_positions=1, levels=("easy",), memory_iterations=20, clock_positions=0)
     for key in ("clone_us", "legal_actions_us", "determinize_us",
                 "random_playouts_per_s", "ismcts_iterations_per_s", "search_peak_kib"):
         assert result[key] > 0
@@ -85,6 +85,26 @@ def test_bench_measures_every_number():
     assert set(result["ai_move_s"]) == {"easy"} and result["ai_move_s"]["easy"]["moves"] == 1
     report = format_report([result])
     assert "ISMCTS iterations" in report and "AI move, easy" in report
+    assert "time used / budget   not measured" in report  # said, not left out
+
+
+def test_bench_says_which_budget_use_it_could_not_observe():
+    levels = {"easy": {}, "normal": {}, "hard": {}}
+    budgets = {"easy": {"seconds": 0.4, "used": [0.98, 1.01]}, "normal": {"seconds": None, "used": []},
+               "first_move": {"level": "easy", "used": 2.5}}
+    rows = dict(budget_rows(budgets, levels))
+    assert rows["time used, easy"].startswith("0.980–1.010 of its 0.4 s (2 moves")
+    assert rows["time used, normal"] == "no clock at this level: nothing to use up"
+    assert rows["time used, hard"] == "not measured"
+    assert rows["time used, 1st move"].startswith("2.500 of easy's budget")
+
+
+def test_bench_times_a_level_clock_through_the_workers():
+    game = get_game("decktet_caravan")
+    state = game.new(2, seed=1, options=game.quick_options)
+    found = budget_use("decktet_caravan", [(state, state.to_move())], ("easy",))
+    assert found["easy"]["seconds"] == 0.4 and len(found["easy"]["used"]) == 1
+    assert found["easy"]["used"][0] > 0 and found["first_move"]["level"] == "easy"
 
 
 def test_percentile_is_nearest_rank():
