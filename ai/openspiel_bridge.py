@@ -4,7 +4,7 @@ Python ``ISMCTSBot`` and our ISMCTS on it (``pip install '.[bench]'``).
 Both searches run on the same engine: OpenSpiel's resampler calls our ``determinize`` and its
 evaluator is the same cut-off rollout ending in ``estimate()`` that ours uses, so what differs is
 the search code itself. OpenSpiel's bot has no time budget, so both sides are timed first and
-each then searches the number of iterations it completes in the same time per move: equal time,
+each then searches the number of iterations that takes it the same time on average a move: equal time,
 yet reproducible and unaffected by other load on the machine during the matches.
 """
 from __future__ import annotations
@@ -155,42 +155,70 @@ def openspiel_choose(game: SpielGame, state: State, seat: int, simulations: int,
     return game.codec.decode(bot.step(world))
 
 
+def calibration_positions(game: SpielGame, count: int = 6, deals: int = 2) -> list[tuple[State, int]]:
+    """``count`` decisions with a choice, spread over ``deals`` seeded random games from the
+    opening to the end (the opening first), each with its seat to move: where moves are timed."""
+    found: list[tuple[State, int]] = []
+    for deal in range(deals):
+        state = game.ours.new(2, seed=game.seed + deal, options=game.options)
+        rng = random.Random(deal)
+        decisions = []
+        while (seat := state.to_move()) is not None:
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                decisions.append((state.clone(), seat))
+            state.apply(rng.choice(legal), False)
+        share = -(-count // deals)
+        found += decisions[:: max(1, len(decisions) // share)][:share]
+    return found[:count]
+
+
 def iterations_per_move(game_id: str, seconds: float, horizon: int, exploration: float,
-                        options: dict[str, Any] | None = None, repeats: int = 3) -> tuple[int, int]:
-    """(ours, OpenSpiel's) iterations that each search completes in ``seconds`` from the opening.
+                        options: dict[str, Any] | None = None, repeats: int = 3,
+                        positions: int = 6) -> tuple[int, int]:
+    """(ours, OpenSpiel's) iterations that make each side's mean move take ``seconds``, over
+    ``positions`` decisions spread from the opening to the end of random games.
 
-    Both are timed at the move time itself: OpenSpiel's rate falls as its tree grows (2,000/s
-    over 200 simulations, 500/s over 1,600 on one machine), so a rate taken from a longer search
-    would misstate a move. Each is warmed up first (the engine's caches are shared, so whichever
-    ran first would pay for them), then timed ``repeats`` times, interleaved so that a change of
-    load hits both alike; the median of each."""
+    Timed at the move time itself: OpenSpiel's rate falls as its tree grows (2,000/s over 200
+    simulations, 500/s over 1,600 on one machine), so a rate taken from a longer search would
+    misstate a move. Timed over a match's positions, not the opening alone: later decisions
+    have fewer plays and search faster, and a budget sized at the opening left a quarter of the
+    time of the average move unused. Each side is warmed up first (the engine's caches are
+    shared, so whichever ran first would pay for them), then timed ``repeats`` times, the
+    positions interleaved so that a change of load hits both alike; the median of each."""
     game = SpielGame(game_id, options=options, seed=1)
-    state = game.ours.new(2, seed=1, options=game.options)
-    seat = state.to_move()
-    if seat is None:
-        raise ValueError(f"{game.ours.title} is over before its first move")
-    world = game.ours.from_view(state.view(seat), seat)
+    spots = calibration_positions(game, positions)
+    if not spots:
+        raise ValueError(f"{game.ours.title} has no decision with a choice to time")
 
-    def ours() -> int:
-        return search(world, seat, seconds=seconds, horizon=horizon, exploration=exploration, seed=1).iterations
+    def ours(state: State, seat: int) -> float:
+        """Seconds an iteration of ours takes at this decision."""
+        world = game.ours.from_view(state.view(seat), seat)
+        result = search(world, seat, seconds=seconds, horizon=horizon, exploration=exploration, seed=1)
+        return result.elapsed / result.iterations
 
-    def theirs(simulations: int) -> float:
+    def theirs(state: State, seat: int, simulations: int) -> float:
         started = time.perf_counter()
         openspiel_choose(game, state, seat, simulations, 1, horizon, exploration)
         return time.perf_counter() - started
 
-    ours()
+    opening, first = spots[0]
+    ours(opening, first)
     simulations = 8
-    while (elapsed := theirs(simulations)) < seconds:
+    while (elapsed := theirs(opening, first, simulations)) < seconds:
         simulations *= 2
     simulations = max(1, round(simulations * seconds / elapsed))
-    ours_counts: list[int] = []
-    theirs_times: list[float] = []
+    ours_counts: list[float] = []
+    theirs_counts: list[float] = []
     for _ in range(repeats):
-        ours_counts.append(ours())
-        theirs_times.append(theirs(simulations))
-    return (max(1, round(statistics.median(ours_counts))),
-            max(1, round(simulations * seconds / statistics.median(theirs_times))))
+        ours_times: list[float] = []
+        theirs_times: list[float] = []
+        for state, seat in spots:
+            ours_times.append(ours(state, seat))
+            theirs_times.append(theirs(state, seat, simulations))
+        ours_counts.append(seconds / statistics.mean(ours_times))
+        theirs_counts.append(simulations * seconds / statistics.mean(theirs_times))
+    return max(1, round(statistics.median(ours_counts))), max(1, round(statistics.median(theirs_counts)))
 
 
 def _no_work() -> Work:
@@ -238,8 +266,9 @@ def head_to_head(game_id: str, matches: int, seconds: float, horizon: int, explo
                  options: dict[str, Any] | None = None, seed: int = 1, workers: int = 2,
                  on_result: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """``matches`` matches, each deal played twice with the seats swapped (as the arena does);
-    each side searches as many iterations a move as it completes in ``seconds`` (measured
-    first), and its speed is then measured over all its moves of the matches."""
+    each side searches the iterations that make its mean move take ``seconds`` (measured first,
+    ``iterations_per_move``), and its speed and mean move are then measured over all its moves
+    of the matches."""
     ours_iterations, simulations = iterations_per_move(game_id, seconds, horizon, exploration, options)
     jobs: list[MatchJob] = [(game_id, seed + i // 2, i % 2, ours_iterations, simulations, horizon, exploration, options)
             for i in range(matches)]
@@ -272,7 +301,7 @@ def format_head_to_head(result: dict[str, Any]) -> str:
         f"{result['game']}: our ISMCTS vs OpenSpiel ISMCTSBot (Python), same engine, "
         f"{result['seconds_per_move']} s a move, horizon {result['horizon']}, c {result['exploration']}",
         f"  per move       ours {result['ours_iterations_per_move']} iterations, OpenSpiel "
-        f"{result['openspiel_simulations_per_move']} (each what it completes in that time from the opening)",
+        f"{result['openspiel_simulations_per_move']} (each what takes that time on average over a game's decisions)",
         f"  over the moves ours {result['ours_iterations_per_s']:.0f}/s, OpenSpiel "
         f"{result['openspiel_iterations_per_s']:.0f}/s, ratio {result['speed_ratio']:.2f}x; mean move ours "
         f"{result['ours_seconds_per_move']:.3f} s, OpenSpiel {result['openspiel_seconds_per_move']:.3f} s",

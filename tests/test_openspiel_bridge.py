@@ -9,6 +9,7 @@ pytest.importorskip("pyspiel", reason="OpenSpiel is optional: pip install '.[ben
 
 from ai.openspiel_bridge import (
     SpielGame,
+    calibration_positions,
     head_to_head_match,
     iterations_per_move,
     openspiel_choose,
@@ -51,3 +52,13 @@ def test_both_searches_are_timed_at_the_move_time():
     ours, theirs = iterations_per_move("decktet_caravan", 0.02, 4, 0.7, {"hands": 1}, repeats=1)
     assert isinstance(ours, int) and isinstance(theirs, int)
     assert ours >= 1 and theirs >= 1
+
+
+def test_moves_are_timed_over_a_game_not_only_its_opening():
+    game = SpielGame("decktet_caravan", options={"hands": 1}, seed=1)
+    spots = calibration_positions(game, count=6)
+    assert len(spots) == 6
+    opening = game.ours.new(2, seed=1, options={"hands": 1})
+    assert spots[0][0].to_data() == opening.to_data()
+    assert all(state.to_move() == seat and len(state.legal_actions()) > 1 for state, seat in spots)
+    assert len({len(state.legal_actions()) for state, _ in spots}) > 1  # not six openings
