@@ -26,6 +26,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
+from typing import cast
 
 from caravan_tui.engine import Action, Considered, Prior, State
 
@@ -33,13 +34,17 @@ ProgressCallback = Callable[[int, Action], None]
 
 
 class Node:
-    """A tree node: the position reached by ``parent``'s action; ``reward`` is summed for ``seat``,
-    the seat that made that move (-1 at the root). ``prior`` caches the prior of the actions seen
-    legal here (only when the search uses a prior)."""
+    """A tree node: the position reached by ``parent``'s ``action``; ``reward`` is summed for
+    ``seat``, the seat that made that move (-1 at the root). ``prior`` caches the prior of the
+    actions seen legal here (only when the search uses a prior). ``legal`` is the list of legal
+    actions met at the last visit and, once the same list (the same object: games cache and share
+    their lists, never mutating them) is met twice in a row, ``kids`` holds the child of each of
+    its actions (None where untried, ``missing`` of them) so that selection needs no lookups."""
 
-    __slots__ = ("parent", "seat", "children", "visits", "avail", "reward", "prior")
+    __slots__ = ("parent", "seat", "children", "visits", "avail", "reward", "prior", "action", "legal", "kids",
+                 "missing")
 
-    def __init__(self, parent: Node | None, seat: int) -> None:
+    def __init__(self, parent: Node | None, seat: int, action: Action = ()) -> None:
         self.parent = parent
         self.seat = seat
         self.children: dict[Action, Node] = {}
@@ -47,6 +52,10 @@ class Node:
         self.avail = 1
         self.reward = 0.0
         self.prior: dict[Action, float] | None = None
+        self.action = action
+        self.legal: list[Action] | None = None
+        self.kids: list[Node | None] | None = None
+        self.missing = 0
 
 
 class SearchResult:
@@ -181,34 +190,72 @@ def _search(world: State, seat: int, iterations: int | None, seconds: float | No
                         untried.append(action)
                     else:
                         child.avail += 1
-                        tried.append((action, child))
+                        tried.append(child)
                 if untried and tried and len(tried) >= ceil(widening_base * node.visits ** widening):
                     untried = None  # widened as far as its visits allow: select among the tried
                 best_score = -math.inf
                 if not untried:
-                    for action, child in tried:
+                    for child in tried:
                         visits = child.visits
                         score = child.reward / visits + exploration * sqrt(logs[child.avail] / visits)
                         if score > best_score:
-                            best_score, best_action, best = score, action, child
+                            best_score, best = score, child
             else:
                 # One pass: count availability and score UCB until an untried action turns up
                 # (then this node expands, and only the availability counts are still needed).
                 best_score = -math.inf
-                for action in legal:
-                    child = get(action)
-                    if child is None:
-                        if untried is None:
-                            untried = [action]
+                if legal is not node.legal or prior is not None:
+                    node.legal, node.kids = legal, None
+                    kids = None
+                else:
+                    kids = node.kids
+                    if kids is None:  # the same list twice in a row: line the children up with it
+                        kids = node.kids = [get(action) for action in legal]
+                        node.missing = kids.count(None)
+                if kids is None:
+                    for action in legal:
+                        child = get(action)
+                        if child is None:
+                            if untried is None:
+                                untried = [action]
+                            else:
+                                untried.append(action)
                         else:
-                            untried.append(action)
-                    else:
+                            avail = child.avail = child.avail + 1
+                            if untried is None:
+                                visits = child.visits
+                                score = child.reward / visits + exploration * sqrt(logs[avail] / visits)
+                                if score > best_score:
+                                    best_score, best = score, child
+                elif not node.missing:
+                    for child in cast(list[Node], kids):  # none is missing
                         avail = child.avail = child.avail + 1
-                        if untried is None:
-                            visits = child.visits
-                            score = child.reward / visits + exploration * sqrt(logs[avail] / visits)
-                            if score > best_score:
-                                best_score, best_action, best = score, action, child
+                        visits = child.visits
+                        score = child.reward / visits + exploration * sqrt(logs[avail] / visits)
+                        if score > best_score:
+                            best_score, best = score, child
+                else:
+                    spots: list[int] | None = None
+                    for spot, child in enumerate(kids):
+                        if child is None:
+                            if spots is None:
+                                spots = [spot]
+                            else:
+                                spots.append(spot)
+                        else:
+                            avail = child.avail = child.avail + 1
+                            if spots is None:
+                                visits = child.visits
+                                score = child.reward / visits + exploration * sqrt(logs[avail] / visits)
+                                if score > best_score:
+                                    best_score, best = score, child
+                    if spots is not None:
+                        spot = spots[int(rand() * len(spots))]
+                        action = legal[spot]
+                        state.apply(action, False)
+                        node.missing -= 1
+                        node = kids[spot] = children[action] = Node(node, mover, action)
+                        break
             if untried:
                 if prior is None:
                     action = untried[int(rand() * len(untried))]
@@ -221,9 +268,9 @@ def _search(world: State, seat: int, iterations: int | None, seconds: float | No
                         scores.update(zip(missing, prior(state, missing)))
                     action = max(untried, key=scores.__getitem__)
                 state.apply(action, False)
-                node = children[action] = Node(node, mover)
+                node = children[action] = Node(node, mover, action)
                 break
-            state.apply(best_action, False)
+            state.apply(best.action, False)
             node = best
         # Cut-off rollout.
         for _ in range(horizon):
