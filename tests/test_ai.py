@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import gc
 import json
 import math
 import pickle
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from ai import ismcts
 from ai.ismcts import Node, search
 from ai.levels import LEVELS, Level, check_game_ai, get_level, level_for
 from ai.policies import BUDGET_ENV, hint
@@ -172,6 +174,47 @@ def test_search_is_deterministic_per_seed() -> None:
     again = search(world, seat, iterations=200, seed=11)
     assert first.action == again.action and first.visits == again.visits
     assert list(first.visits) == list(again.visits)
+
+
+def test_a_shared_list_of_legal_actions_searches_as_a_fresh_one_does() -> None:
+    """Decktet Caravan hands the search the same cached list at a node (every root visit: 539
+    plays); selection then reads the children lined up with it. Copying the list at every call
+    (the lookup path) must give the very same tree, with the root fully tried well before the end."""
+    state = GAME.new(2, seed=1, options=ONE_HAND)
+    seat = state.to_move()
+    world = GAME.from_view(state.view(seat), seat)
+    assert len(world.legal_actions()) < 700
+    shared = search(world, seat, iterations=900, seed=3, considered=lambda _, legal: legal)
+    fresh = search(world, seat, iterations=900, seed=3, considered=lambda _, legal: list(legal))
+    assert len(shared.root.children) == len(world.legal_actions())
+
+    def stats(node: Node) -> list:
+        return [(action, child.visits, child.avail, child.reward, stats(child))
+                for action, child in node.children.items()]
+
+    assert shared.root.kids is not None and fresh.root.kids is None  # each took its path
+    assert stats(shared.root) == stats(fresh.root) and shared.action == fresh.action
+
+
+def test_search_leaves_the_cyclic_collector_as_it_found_it() -> None:
+    world = toy(2)
+    assert gc.isenabled()
+    search(world, 0, iterations=50, horizon=2, seed=1)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        search(world, 0, iterations=50, horizon=2, seed=1)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_availability_beyond_the_first_logs_computed() -> None:
+    """UCB reads logs of availability from a table grown as searches need it: a long search in a
+    one-move-a-turn game gets the logs ``math.log`` gives."""
+    result = search(toy(1), 0, iterations=3000, horizon=0, seed=2)
+    assert result.root.visits == 3000
+    assert all(ismcts._LOGS[n] == math.log(n) for n in range(1, 3002))
 
 
 def test_search_never_reads_hidden_cards() -> None:
