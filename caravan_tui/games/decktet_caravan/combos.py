@@ -26,11 +26,19 @@ Move: TypeAlias = tuple[Action, int, int, int, int]
 
 _ANY_SUIT = (1 << 6) - 1
 _WILD_IDS = {(card, rank): f"{IDS[card]}@{rank}" for card in range(12) for rank in range(2, 10)}
+#: a card's code in a caravan's key: a numbered card's index plus one, a wild card's (card, rank
+#: it stands for) from 64 up; ``_CODE_IDS`` gives each code's text in the action
+_WILD_CODES = {(card, rank): 64 + 8 * card + rank - 2 for card in range(12) for rank in range(2, 10)}
+_CODE_IDS = {**{card + 1: card_id for card, card_id in enumerate(IDS)},
+             **{_WILD_CODES[place]: text for place, text in _WILD_IDS.items()}}
 _CACHE_LIMIT = 100_000
 #: hand mask -> HandCombos; shared by every state, so a repeated hand costs nothing.
 _HAND_CACHE: dict[int, HandCombos] = {}
 #: action -> move, for every move ever generated (an action means the same in any hand).
 MOVES: dict[Action, Move] = {}
+#: a caravan's cards' codes, a byte each in play order -> its move: enumeration looks caravans up
+#: by this int instead of building and hashing each action's tuple
+_BY_KEY: dict[int, Move] = {}
 
 
 def _height(move: Move) -> int:
@@ -98,27 +106,42 @@ def _caravans(hand: int) -> list[list[Move]]:
         else:
             by_rank[RANKS[card]].append(card)
     by_length: list[list[Move]] = [[] for _ in range(MAX_LENGTH + 1)]
+    known = _BY_KEY
 
-    def extend(rank: int, prev_suits: int, used: int, ids: tuple[str, ...], has_number: bool) -> None:
+    def extend(rank: int, prev_suits: int, used: int, key: int, length: int, has_number: bool) -> None:
+        length += 1
         for card in by_rank[rank]:
             if prev_suits & SUITS[card]:
-                step = ids + (IDS[card],)
+                step = key << 8 | card + 1
                 mask = used | 1 << card
-                by_length[len(step)].append(_caravan_move(step, rank, mask))
+                move = known.get(step)
+                by_length[length].append(_keyed_move(step, rank, mask) if move is None else move)
                 if rank < 9:
-                    extend(rank + 1, SUITS[card], mask, step, True)
+                    extend(rank + 1, SUITS[card], mask, step, length, True)
         for card in wilds:
             bit = 1 << card
             if not used & bit and prev_suits & SUITS[card]:
-                step = ids + (_WILD_IDS[card, rank],)
+                step = key << 8 | _WILD_CODES[card, rank]
                 if has_number:
-                    by_length[len(step)].append(_caravan_move(step, rank, used | bit))
+                    move = known.get(step)
+                    by_length[length].append(_keyed_move(step, rank, used | bit) if move is None else move)
                 if rank < 9:
-                    extend(rank + 1, SUITS[card], used | bit, step, has_number)
+                    extend(rank + 1, SUITS[card], used | bit, step, length, has_number)
 
     for start in range(2, 10):
-        extend(start, _ANY_SUIT, 0, (), False)
+        extend(start, _ANY_SUIT, 0, 0, 0, False)
     return by_length
+
+
+def _keyed_move(key: int, height: int, mask: int) -> Move:
+    """The move of the caravan whose cards' codes, a byte each, make up ``key`` (first seen)."""
+    ids = []
+    rest = key
+    while rest:
+        ids.append(_CODE_IDS[rest & 0xFF])
+        rest >>= 8
+    move = _BY_KEY[key] = _caravan_move(tuple(reversed(ids)), height, mask)
+    return move
 
 
 def _caravan_move(ids: tuple[str, ...], height: int, mask: int) -> Move:
