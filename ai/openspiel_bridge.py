@@ -297,14 +297,18 @@ def head_to_head(game_id: str, matches: int, seconds: float, horizon: int, explo
 
 def format_head_to_head(result: dict[str, Any]) -> str:
     low, high = result["interval95"]
+    seconds = result["seconds_per_move"]
     return "\n".join([
         f"{result['game']}: our ISMCTS vs OpenSpiel ISMCTSBot (Python), same engine, "
         f"{result['seconds_per_move']} s a move, horizon {result['horizon']}, c {result['exploration']}",
         f"  per move       ours {result['ours_iterations_per_move']} iterations, OpenSpiel "
         f"{result['openspiel_simulations_per_move']} (each what takes that time on average over a game's decisions)",
         f"  over the moves ours {result['ours_iterations_per_s']:.0f}/s, OpenSpiel "
-        f"{result['openspiel_iterations_per_s']:.0f}/s, ratio {result['speed_ratio']:.2f}x; mean move ours "
-        f"{result['ours_seconds_per_move']:.3f} s, OpenSpiel {result['openspiel_seconds_per_move']:.3f} s",
+        f"{result['openspiel_iterations_per_s']:.0f}/s, ratio {result['speed_ratio']:.2f}x",
+        f"  time used      mean move ours {result['ours_seconds_per_move']:.3f} s, OpenSpiel "
+        f"{result['openspiel_seconds_per_move']:.3f} s ({result['ours_seconds_per_move'] / seconds:.2f} and "
+        f"{result['openspiel_seconds_per_move'] / seconds:.2f} of the {seconds:g} s; sized before the matches, so "
+        "a change of the machine's load moves both)",
         f"  head-to-head   {result['matches']} matches, seats swapped: ours scored "
         f"{result['ours_points']:.1f} ({100 * result['ours_score_rate']:.1f}%, 95% CI "
         f"{100 * low:.1f}-{100 * high:.1f}%)",

@@ -10,6 +10,7 @@ pytest.importorskip("pyspiel", reason="OpenSpiel is optional: pip install '.[ben
 from ai.openspiel_bridge import (
     SpielGame,
     calibration_positions,
+    format_head_to_head,
     head_to_head_match,
     iterations_per_move,
     openspiel_choose,
@@ -62,3 +63,13 @@ def test_moves_are_timed_over_a_game_not_only_its_opening():
     assert spots[0][0].to_data() == opening.to_data()
     assert all(state.to_move() == seat and len(state.legal_actions()) > 1 for state, seat in spots)
     assert len({len(state.legal_actions()) for state, _ in spots}) > 1  # not six openings
+
+
+def test_the_head_to_head_reports_each_sides_time_used_over_the_budget():
+    result = {"game": "decktet_caravan", "matches": 2, "seconds_per_move": 0.1, "horizon": 12, "exploration": 0.7,
+              "ours_iterations_per_move": 500, "openspiel_simulations_per_move": 100,
+              "ours_iterations_per_s": 5000.0, "openspiel_iterations_per_s": 1000.0, "speed_ratio": 5.0,
+              "ours_seconds_per_move": 0.097, "openspiel_seconds_per_move": 0.102,
+              "ours_points": 1.5, "ours_score_rate": 0.75, "interval95": [0.2, 0.95]}
+    text = format_head_to_head(result)
+    assert "mean move ours 0.097 s, OpenSpiel 0.102 s (0.97 and 1.02 of the 0.1 s" in text
