@@ -157,6 +157,10 @@ def _search(world: State, seat: int, iterations: int | None, seconds: float | No
             exploration: float, seed: int | str, progress: ProgressCallback | None, progress_every: int,
             prior: Prior | None, widening: float, widening_base: float,
             considered: Considered | None) -> SearchResult:
+    # Filled once here, the world's cached list of legal actions passes to every redeal that keeps
+    # it (the searching seat's own moves: games keep them through determinize), so the root
+    # neither recomputes it each iteration nor looks its children up (see ``Node``).
+    world.legal_actions()
     rng = random.Random(seed)
     rand = rng.random
     sqrt, ceil = math.sqrt, math.ceil

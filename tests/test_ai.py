@@ -196,6 +196,18 @@ def test_a_shared_list_of_legal_actions_searches_as_a_fresh_one_does() -> None:
     assert stats(shared.root) == stats(fresh.root) and shared.action == fresh.action
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_redeals_share_the_searching_seats_list_of_legal_actions(game_id: str) -> None:
+    """The world's list is filled once before the first redeal, so every redeal (which keeps the
+    searching seat's own moves) hands the root that same list: computed once, children lined up."""
+    game = get_game(game_id)
+    state = game.new(game.default_players, seed=1, options=game.quick_options)
+    seat = state.to_move()
+    world = game.from_view(state.view(seat), seat)
+    result = search(world, seat, iterations=60, horizon=2, seed=1)
+    assert result.root.legal is world.legal_actions() and result.root.kids is not None
+
+
 def test_search_leaves_the_cyclic_collector_as_it_found_it() -> None:
     world = toy(2)
     assert gc.isenabled()
