@@ -306,7 +306,7 @@ def test_the_end_trigger_and_the_solo_title_read_in_words():
 
 def test_the_end_headline_names_the_winner_or_in_solo_the_length_and_title():
     screen = object.__new__(CaravanseraiScreen)  # no app needed
-    screen.view = None
+    screen.view, screen.seat = None, None
     headline = screen.result_headline
     assert headline(["You"], [31.0], [31 / 45]) == "A caravan of 31: Great camel driver!"
     assert headline(["You"], [24.0], [24 / 45]) == "A caravan of 24: no title (Camel driver needs 25)."
@@ -339,7 +339,7 @@ def test_the_safety_end_and_a_refused_camel_are_explained_in_words():
     rules = get_game("caravanserai").rules
     assert "safety end" in rules.casefold() and "no* player can place" in rules
     screen = object.__new__(CaravanseraiScreen)
-    screen.names, screen.seat = ["Ann", "Bob"], 0
+    screen.names, screen.seat, screen.seat_kinds = ["Ann", "Bob"], 0, []
     summary = screen.match_summary({"players": 2, "caravans": [[], []], "reserves": [[0] * 6, [0] * 6], "end": SAFETY})
     lines = [str(line) for line in summary.renderables[1:]]
     assert lines == [f"The game ended: {SAFETY}.", SAFETY_WORDS]
