@@ -244,13 +244,8 @@ async def create_short_match(term: Terminal) -> None:
 
 
 def plays_focused(term: Terminal) -> bool:
-    """Whether the plays list has the focus: its border then takes the accent colour, the colour
-    of the footer's keys."""
-    top = term.line(0)
-    if "╭─ Plays" not in top:
-        return False
-    border = term.screen.buffer[0][top.index("╭─ Plays")]
-    return border.fg == term.screen.buffer[term.screen.lines - 1][1].fg
+    """Whether the plays list has the focus: its border's title then starts with ``▸``."""
+    return "╭─ ▸ Plays" in term.line(0)
 
 
 async def ann_and_bob_at_a_match(server: Server) -> tuple[Terminal, Terminal, str]:
@@ -269,10 +264,12 @@ async def play(server: Server, term: Terminal, seat: int, match_id: str, until=N
     """Play every turn of ``seat`` through keys (the first play in the plays list: tab to the
     list, enter) until the end screen (or until ``until()``). Like a person, it presses enter
     again when a move does not show (a key can land while a seat changes hands), a few times."""
-    missed = 0
+    missed, loop = 0, asyncio.get_running_loop()
+    deadline = loop.time() + 120
     while server.saved(match_id).status == "playing":
         if until is not None and until():
             return
+        assert loop.time() < deadline, f"seat {seat + 1} played two minutes; its screen shows:\n{term.text}"
         if prompted(term.text) and server.to_move(match_id) == seat:
             if not plays_focused(term):
                 term.press("tab")  # then wait for the screen to show where the focus went
@@ -366,7 +363,8 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
 
         watching = asyncio.create_task(watch())
         players = asyncio.gather(play(server, ann, 0, match_id), play(server, bob, 1, match_id))
-        await eventually(lambda: len(server.saved(match_id).actions) >= 3, "three moves")
+        await eventually(lambda: len(server.saved(match_id).actions) >= 3,
+                         lambda: "three moves; the screens show:\n" + "\n\n".join(t.text for t in (ann, bob)))
         before = server.saved(match_id)
         cyd.press("u", "p", "enter")  # a spectator's keys act on nothing: no play key is offered
         footer = cyd.text.splitlines()[-1]
