@@ -21,9 +21,10 @@ import os
 import signal
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing.queues import SimpleQueue
 from typing import Any, TypeVar
@@ -168,13 +169,9 @@ class AIWorker:
         if isinstance(policy, SearchPolicy) and policy.level.searches > 1:
             return SearchPolicy.best(await self.root_stats(policy, game_id, view, seat, seed, on_progress))
         pool = self._executor()
-        job = None if on_progress is None else self._listen(on_progress)
-        try:
+        with self._listening(on_progress) as job:
             chosen = self._submit(pool, lambda: [pool.submit(_choose, policy, job, game_id, view, seat, seed, legal)])
             return (await self._gather(pool, chosen, job))[0]
-        finally:
-            if job is not None:
-                self._listeners.pop(job, None)
 
     async def root_stats(
         self,
@@ -189,16 +186,12 @@ class AIWorker:
         the iterations searched (what ``choose`` picks from, and how a caller tells whether the
         clock or the iteration budget ended them)."""
         pool = self._executor()
-        job = None if on_progress is None else self._listen(on_progress)
-        try:
+        with self._listening(on_progress) as job:
             roots = self._submit(pool, lambda: [
                 pool.submit(_search_root, policy, job, index, game_id, view, seat, seed)
                 for index in range(policy.level.searches)
             ])
             return SearchPolicy.merge(await self._gather(pool, roots, job))
-        finally:
-            if job is not None:
-                self._listeners.pop(job, None)
 
     async def decide(
         self,
@@ -215,12 +208,8 @@ class AIWorker:
         if not isinstance(policy, SearchPolicy) or (legal is not None and len(legal) == 1):
             return Decision(await self.choose(policy, game_id, view, seat, seed, legal, on_progress), [])
         pool = self._executor()
-        job = None if on_progress is None else self._listen(on_progress)
-        try:
+        with self._listening(on_progress) as job:
             weighed = await self._weigh(pool, policy, job, game_id, view, seat, seed)
-        finally:
-            if job is not None:
-                self._listeners.pop(job, None)
         action = SearchPolicy.best(weighed.stats)
         try:
             top = await self._gather(pool, self._submit(pool, lambda: [
@@ -237,11 +226,19 @@ class AIWorker:
                                               for index in range(policy.level.searches)])
         return Weighed.merge(await self._gather(pool, futures, job))
 
-    def _listen(self, on_progress: Callable[[Progress], None]) -> int:
-        """A new job's number; its progress reports go to ``on_progress`` until it is dropped."""
+    @contextmanager
+    def _listening(self, on_progress: Callable[[Progress], None] | None) -> Iterator[int | None]:
+        """A new job's number, its progress reports going to ``on_progress`` while the block
+        runs (None, and nothing listened to, without ``on_progress``)."""
+        if on_progress is None:
+            yield None
+            return
         job = next(self._jobs)
         self._listeners[job] = _aggregator(on_progress)
-        return job
+        try:
+            yield job
+        finally:
+            self._listeners.pop(job, None)
 
     async def explain(self, policy: SearchPolicy, game_id: str, view: dict[str, Any], seat: int, seed: int,
                       top: int = TOP) -> list[Candidate]:
