@@ -1,31 +1,39 @@
-"""How many people one ``caravan-tui serve`` carries (DESIGN §7): N concurrent SSH sessions on
-127.0.0.1 play (or watch) Decktet Caravan at a human pace, and every keypress is timed until the
-screen shows its effect.
+"""How many people one ``caravan-tui serve`` carries (DESIGN §7): N SSH sessions on 127.0.0.1, in
+pairs at matches between people, keys at a human pace, every key timed from the press to the
+screen change it causes, as a person's terminal (a ``pyte`` screen per session) shows it.
 
-    python benchmarks/ssh_load.py --sessions 1 10 20 40 --seconds 30 [--json FILE]
+    nice -n 5 python benchmarks/ssh_load.py --sessions 1 10 20 40 --seconds 30 [--game ID] [--json FILE]
 
-For each N a fresh server starts; the sessions pair up into matches between people (an odd one
-out watches the first match; a lone session plays an AI), set up through their own keys as a
-person would. Then, for ``--seconds``, each session presses a key every 0.7–1.3 s:
+For each N a fresh server starts (its people's names already kept, so a session opens on the
+lobby). The sessions open one after another, each timed from the TCP connect to the lobby drawn
+("start"); they pair up (the first of a pair creates a match, the second joins its free seat; an
+odd one out watches the first match; a lone session plays an AI). Then, for ``--seconds``, each
+thinks 0.7–1.3 s between keys, and each key waits for the change it causes:
 
-- its turn: up or down in the plays list a few times, timed until the status line names the
-  highlighted play ("ui"), then enter plays it, timed until the screen shows the turn passed on
-  ("play": through the hub, the host, the fsynced save and back);
-- waiting: every fifth key, ``t`` opens the chat line, timed until its prompt is on screen
-  ("chat"), and escape closes it.
+- its turn: tab to the plays list ("tab": until its border takes the focus colour); up or down a
+  few times ("nav": until the screen changes); enter ("play": until the screen shows the turn
+  passed on — "X to play…", "X is thinking…", a summary or the end, or our turn again after it
+  left: through the hub, the host, the fsynced save and back);
+- waiting: every fifth key, ``t`` ("chat": until its prompt shows), and escape ("escape": until
+  it is gone);
+- a hand's summary: space ("continue": until it is gone).
 
-Reported: p50/p95 of both, the server's memory and CPU (the hub process, its AI workers), each
-session process's memory and the sessions' CPU, this load generator's own CPU, and how busy the
-whole machine was (other work on it counts: the load average is printed too).
+A change that does not come within ``--timeout`` is a miss: counted, reported, never dropped.
+Reported per N: p50/p95/p99 per key kind and overall, misses, start p50/max, the server's CPU
+(the hub, its AI workers, the sessions) and memory as PSS (shared pages divided among the
+processes that share them) from ``/proc/PID/smaps_rollup`` — each session idle in the lobby and
+while playing; this generator's CPU and event-loop lag; the load average.
 
-The server's output is read as raw bytes (markers searched in what arrived since the key), not
-through a terminal emulator, so the load generator stays light.
+The people are a separate process at a lower priority than the server (``--generator-nice``); its
+own event-loop lag is measured, and a row whose lag would have delayed what it timed says so
+("unreliable"). Other work on the machine counts too: read the figures with the load average.
 """
 from __future__ import annotations
 
 import argparse
 import asyncio
 import json
+import math
 import os
 import random
 import re
@@ -34,95 +42,230 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import asyncssh
+import pyte
 
+from caravan_tui.games import GAMES
 from caravan_tui.ssh.hub import LOBBY_DELAY
+from caravan_tui.ssh.records import Identities
 
 CLI = "import sys; from caravan_tui.cli import main; sys.exit(main(sys.argv[1:]))"
-PROMPTS = (b"Your turn", b"Enter plays", b"ways to read")
-PASSED_ON = (b"is thinking", b"Waiting for", b"Continue (enter)", b"Rematch")
+KINDS = ("tab", "nav", "play", "chat", "escape", "continue")
+PROMPTS = ("Your turn", "Enter plays", "ways to read")
+PASSED_ON = ("to play…", "is thinking", "Waiting for", "Continue (enter)", "Rematch", "The match is over")
+ONE_PLAY = ("nothing beats it",)  # a plays list of one: an arrow moves nothing
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
-PAGE = os.sysconf("SC_PAGE_SIZE")
+SIZE = (80, 24)
+LAG_TICK = 0.02  # seconds between the generator's lag probes
+UNRELIABLE_LAG = 0.02  # seconds of the generator's own p95 lag past which its timings are not trusted
 
+
+# -- one person's terminal ---------------------------------------------------------------------
 
 @dataclass
-class Session:
-    """One person's ssh session, its output as bytes."""
+class Person:
+    """One ssh session and its screen; ``times`` and ``misses`` by key kind."""
 
     name: str
-    process: asyncssh.SSHClientProcess
-    conn: asyncssh.SSHClientConnection
-    out: bytearray = field(default_factory=bytearray)
-    ui: list[float] = field(default_factory=list)
-    play: list[float] = field(default_factory=list)
-    chat: list[float] = field(default_factory=list)
-    in_list: bool = False
-    reader: asyncio.Task[None] | None = None  # ``read``, running while the session lasts
+    key: asyncssh.SSHKey
+    conn: asyncssh.SSHClientConnection | None = None
+    process: asyncssh.SSHClientProcess | None = None
+    screen: pyte.Screen = field(default_factory=lambda: pyte.Screen(*SIZE))
+    times: dict[str, list[float]] = field(default_factory=lambda: {kind: [] for kind in KINDS})
+    misses: dict[str, int] = field(default_factory=lambda: dict.fromkeys(KINDS, 0))
+    waiting: list[tuple[Callable[[], bool], asyncio.Future[float]]] = field(default_factory=list)
+    reader: asyncio.Task[None] | None = None
 
-    def press(self, keys: str) -> None:
-        self.process.stdin.write(keys.encode())
+    def __post_init__(self) -> None:
+        self.stream = pyte.ByteStream(self.screen)
+
+    async def open(self, port: int) -> float:
+        """Connect and wait for the lobby; seconds from the TCP connect to the lobby drawn."""
+        began = time.monotonic()
+        self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name, client_keys=[self.key],
+                                           known_hosts=None, agent_path=None)
+        self.process = await self.conn.create_process(term_type="xterm-256color", term_size=SIZE, encoding=None)
+        self.reader = asyncio.create_task(self.read())
+        drawn = await self.until(lambda: "playing as " + self.name in self.text, 120)
+        return drawn - began
 
     async def read(self) -> None:
+        assert self.process is not None
         try:
             while data := await self.process.stdout.read(65536):
-                self.out += data
+                self.stream.feed(data)
+                now = time.monotonic()
+                for test, done in list(self.waiting):
+                    if not done.done() and test():
+                        done.set_result(now)
         except (asyncssh.Error, OSError):
             pass
 
-    async def until(self, markers: tuple[bytes, ...], since: int, timeout: float = 30) -> float:
-        """Seconds until one of ``markers`` arrives after byte ``since`` (TimeoutError)."""
-        start, scanned = time.monotonic(), since
-        longest = max(map(len, markers))
-        while True:
-            if any(self.out.find(m, max(since, scanned - longest)) >= 0 for m in markers):
-                return time.monotonic() - start
-            scanned = len(self.out)
-            if time.monotonic() - start > timeout:
-                raise TimeoutError(f"{self.name}: none of {markers} came")
-            await asyncio.sleep(0.002)
+    async def until(self, test: Callable[[], bool], timeout: float) -> float:
+        """When output that makes ``test()`` true arrived (TimeoutError if none does in time)."""
+        done: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        entry = (test, done)
+        self.waiting.append(entry)
+        try:
+            return await asyncio.wait_for(done, timeout)
+        finally:
+            self.waiting.remove(entry)
 
-    def last_of(self, markers: tuple[bytes, ...]) -> int:
-        """Where the latest of ``markers`` is in the output (looking back 64 KiB at most)."""
-        return max(self.out.rfind(m, max(0, len(self.out) - 65536)) for m in markers)
+    def press(self, keys: str) -> None:
+        assert self.process is not None
+        self.process.stdin.write(keys.encode())
+
+    async def timed(self, kind: str, keys: str, test: Callable[[], bool], timeout: float) -> None:
+        """Press ``keys``; the seconds until the screen passes ``test``, or a miss."""
+        pressed = time.monotonic()
+        waiting = asyncio.create_task(self.until(test, timeout))
+        await asyncio.sleep(0)  # listening before the key goes out
+        self.press(keys)
+        try:
+            self.times[kind].append(await waiting - pressed)
+        except TimeoutError:
+            self.misses[kind] += 1
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def shows(self, words: tuple[str, ...] | str) -> bool:
+        text = self.text
+        return any(w in text for w in ((words,) if isinstance(words, str) else words))
 
     def my_turn(self) -> bool:
-        return self.last_of(PROMPTS) > self.last_of(PASSED_ON)
+        return self.shows(PROMPTS) and not self.shows(PASSED_ON)
+
+    def plays_focused(self) -> bool:
+        """The plays list's border takes the accent colour (the footer keys') when it has the focus."""
+        top = self.screen.display[0]
+        at = top.find("╭─ Plays")
+        return at >= 0 and self.screen.buffer[0][at].fg == self.screen.buffer[self.screen.lines - 1][1].fg
+
+    def digest(self) -> str:
+        """The screen's characters and colours."""
+        buffer, columns = self.screen.buffer, range(self.screen.columns)
+        return "".join(c.data + c.fg + c.bg + ("r" if c.reverse else "")
+                       for y in range(self.screen.lines) for c in map(buffer[y].__getitem__, columns))
+
+    async def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+        if self.reader is not None:
+            await asyncio.gather(self.reader, return_exceptions=True)
 
 
-# -- the server -------------------------------------------------------------------------------
+# -- setting up matches by keys ----------------------------------------------------------------
 
-async def start_server(home: Path) -> tuple[asyncio.subprocess.Process, int]:
-    env = {**os.environ, "CARAVAN_TUI_HOME": str(home), "CARAVAN_TUI_AI_BUDGET": "iterations"}
-    said = home / "serve.out"
-    home.mkdir(parents=True, exist_ok=True)
-    with open(said, "wb") as out:
-        proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", CLI, "serve", "--port", "0", "--per-address", "500", "--max-sessions", "500",
-            "--max-pre-login", "1000",  # every session logs in at once, from one address
-            "--ai-iterations", "200", env=env, stdout=out, stderr=asyncio.subprocess.STDOUT)
-    for _ in range(300):
-        output = said.read_bytes()
-        if b"serving on" in output and (port := re.search(rb"port (\d+)", output)):
-            return proc, int(port[1])
+async def create(person: Person, game_index: int, against_ai: bool) -> None:
+    """``c``; the game (down in the games list), seat 2 an AI when alone, create (ctrl+g)."""
+    person.press("c")
+    await person.until(lambda: person.shows("Create a match"), 60)
+    await asyncio.sleep(1)  # its seat rows are mounted after it shows
+    for _ in range(game_index):
+        person.press("\x1b[B")
+        await asyncio.sleep(0.3)
+    await asyncio.sleep(1)
+    if against_ai:
+        person.press("\t\t\t\r")
+        await asyncio.sleep(0.5)
+        person.press("\x1b[B\r")
+        await asyncio.sleep(0.5)
+    person.press("\x07")
+    await person.until(lambda: person.shows("╭─ Plays"), 60)
+
+
+async def join(person: Person, row: int, watch: bool = False) -> None:
+    """Take the free seat of the match on lobby row ``row`` (matches are listed in the order they
+    were created, and each guest joins the next one), or watch it."""
+    if not person.shows(("free seat", "Every seat is taken")):
+        await person.until(lambda: person.shows(("free seat", "Every seat is taken")), 60)
+    for _ in range(row):
+        person.press("\x1b[B")
         await asyncio.sleep(0.05)
-    raise RuntimeError(said.read_text())
+    person.press("w" if watch else "\r")
+    await person.until(lambda: person.shows("╭─ Plays"), 60)
 
 
-def children(pid: int) -> dict[str, list[int]]:
-    """The server's processes by kind: "sessions" and "ai" (its AI workers, resource tracker)."""
-    kinds: dict[str, list[int]] = {"sessions": [], "ai": []}
+# -- a human pace ------------------------------------------------------------------------------
+
+def turn_passed(person: Person) -> Callable[[], bool]:
+    """After a play: the screen shows the turn passed on, or it left our turn and came back (an
+    AI can answer before a frame shows it thinking)."""
+    left = False
+
+    def test() -> bool:
+        nonlocal left
+        left = left or not person.my_turn()
+        return person.shows(PASSED_ON) or (left and person.my_turn())
+
+    return test
+
+
+async def act_like_a_person(person: Person, stop: float, rng: random.Random, timeout: float) -> None:
+    """Think 0.7–1.3 s, then press the key the screen calls for, timed; until ``stop`` or the end."""
+    moves_left, idle, down = rng.randint(1, 3), 0, True
+    while time.monotonic() < stop:
+        await asyncio.sleep(rng.uniform(0.7, 1.3))
+        if person.shows(("Rematch", "The match is over")):
+            return
+        if person.shows("Continue (enter)"):
+            await person.timed("continue", " ", lambda: not person.shows("Continue (enter)"), timeout)
+        elif person.my_turn():
+            if not person.plays_focused():
+                await person.timed("tab", "\t", person.plays_focused, timeout)
+            elif moves_left and not person.shows(ONE_PLAY):
+                moves_left -= 1
+                before = person.digest()  # down first (up at the top moves nothing), then back up
+
+                def moved(before: str = before) -> bool:
+                    return person.digest() != before
+
+                await person.timed("nav", "\x1b[B" if down else "\x1b[A", moved, timeout)
+                down = not down
+            else:
+                await person.timed("play", "\r", turn_passed(person), timeout)
+                moves_left, down = rng.randint(1, 3), True
+        else:
+            idle += 1
+            if idle % 5 == 0:
+                await person.timed("chat", "t", lambda: person.shows("Say to the table"), timeout)
+                await asyncio.sleep(rng.uniform(0.3, 0.6))
+                if person.shows("Say to the table"):
+                    await person.timed("escape", "\x1b", lambda: not person.shows("Say to the table"), timeout)
+
+
+# -- the server's processes --------------------------------------------------------------------
+
+def processes_under(root: int) -> dict[str, list[int]]:
+    """The server's descendants by kind: "sessions" (a person's app), "zygote" (the pre-warmed
+    parent sessions are forked from, if any) and "ai" (AI workers, the resource tracker)."""
+    parents: dict[int, int] = {}
     for entry in filter(str.isdigit, os.listdir("/proc")):
         try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-            command = Path(f"/proc/{entry}/cmdline").read_bytes()
+            parents[int(entry)] = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError):
+            continue
+    kinds: dict[str, list[int]] = {"sessions": [], "zygote": [], "ai": []}
+    for pid in parents:
+        up = parents.get(pid)
+        while up is not None and up != root and up > 1:
+            up = parents.get(up)
+        if up != root:
+            continue
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+            name = Path(f"/proc/{pid}/comm").read_text().strip()
         except OSError:
             continue
-        if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-            kinds["sessions" if b"session_main" in command else "ai"].append(int(entry))
+        kind = "zygote" if name == "caravan-zygote" else "sessions" if b"session_main" in command else "ai"
+        kinds[kind].append(pid)
     return kinds
 
 
@@ -134,11 +277,15 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
-def rss_mb(pid: int) -> float:
+def pss_mb(pid: int) -> float:
+    """Proportional set size: private pages, and shared ones divided among their sharers."""
     try:
-        return int(Path(f"/proc/{pid}/statm").read_text().split()[1]) * PAGE / 2**20
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1]) / 1024
     except OSError:
-        return 0.0
+        pass
+    return 0.0
 
 
 def machine_busy() -> tuple[int, int]:
@@ -147,184 +294,190 @@ def machine_busy() -> tuple[int, int]:
     return sum(fields) - idle, sum(fields)
 
 
-# -- people ----------------------------------------------------------------------------------
-
-async def open_session(port: int, name: str) -> Session:
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    conn = await asyncssh.connect("127.0.0.1", port, username=name, client_keys=[key], known_hosts=None,
-                                  agent_path=None)
-    process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
-    session = Session(name, process, conn)
-    session.reader = asyncio.create_task(session.read())
-    await session.until((b"What name do you play under",), 0, 120)
-    mark = len(session.out)
-    session.press(name + "\r")
-    await session.until((b"playing as " + name.encode(),), mark, 60)
-    return session
-
-
-async def create(session: Session, against_ai: bool) -> None:
-    """``c``, seat 2 an AI when alone (tab to its list, one down), create."""
-    mark = len(session.out)
-    session.press("c")
-    await session.until((b"Create a match",), mark, 60)
-    await asyncio.sleep(1)  # its seat rows are mounted after it shows
-    if against_ai:
-        session.press("\t\t\t\r")
-        await asyncio.sleep(0.5)
-        session.press("\x1b[B\r")
-        await asyncio.sleep(0.5)
-    mark = len(session.out)
-    session.press("\x07")  # ctrl+g
-    await session.until((b"(you) pile",), mark, 60)
-
-
-async def join(session: Session, row: int, watch: bool = False) -> None:
-    """Take the free seat of the match on lobby row ``row`` (the lobby lists matches in the order
-    they were created, and each guest joins the next one), or watch it."""
-    await session.until((b"free seat", b"Every seat is taken"), 0, 60)
-    for _ in range(row):
-        session.press("\x1b[B")
-        await asyncio.sleep(0.05)
-    mark = len(session.out)
-    session.press("w" if watch else "\r")
-    await session.until((b"pile",), mark, 60)
-
-
-async def act_like_a_person(session: Session, stop: float, rng: random.Random) -> None:
-    """Keys at a human pace (0.7–1.3 s apart) until ``stop``. On your turn: move through the
-    plays list a few times ("ui": until the status line names the play), then play the first
-    ("play": until the screen shows the turn passed on). Waiting: now and then, open the chat
-    ("chat": until its prompt shows) and close it."""
-    moves_left, idle = rng.randint(1, 3), 0
-    while time.monotonic() < stop:
-        await asyncio.sleep(rng.uniform(0.7, 1.3))
-        if session.out.find(b"Rematch", max(0, len(session.out) - 4000)) >= 0:
-            return
-        mark = len(session.out)
-        if session.last_of((b"Continue (enter)",)) > session.last_of(PROMPTS + PASSED_ON[:2]):
-            session.press(" ")  # the hand's summary: carry on
-            continue
-        try:
-            if session.my_turn():
-                if not session.in_list:
-                    session.press("\t")  # to the plays list
-                    session.in_list = True
-                elif moves_left:
-                    moves_left -= 1
-                    session.press("\x1b[B" if moves_left % 2 else "\x1b[A")  # down, then back up
-                    session.ui.append(await session.until(PROMPTS, mark, 5))
-                else:
-                    session.press("\r")
-                    session.play.append(await session.until(PASSED_ON, mark, 5))
-                    moves_left = rng.randint(1, 3)
-            else:
-                idle += 1
-                if idle % 5 == 0:
-                    session.press("t")
-                    session.chat.append(await session.until((b"Say to the table",), mark, 10))
-                    await asyncio.sleep(0.3)
-                    session.press("\x1b")
-        except TimeoutError:
-            session.in_list = False  # the focus was elsewhere: tab to the plays list next time
-            moves_left = 0
-
-
-# -- one run ---------------------------------------------------------------------------------
-
 def percentile(values: list[float], share: float) -> float:
     if not values:
-        return float("nan")
+        return math.nan
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def run(n: int, seconds: float) -> dict[str, Any]:
+def ms(values: list[float]) -> dict[str, float]:
+    return {f"p{int(share * 100)}": round(1000 * percentile(values, share), 1) for share in (0.5, 0.95, 0.99)}
+
+
+async def lag_probe(lags: list[float], stop: asyncio.Event) -> None:
+    """How late this event loop wakes: what every timing here may be off by."""
+    while not stop.is_set():
+        asked = time.monotonic()
+        await asyncio.sleep(LAG_TICK)
+        lags.append(time.monotonic() - asked - LAG_TICK)
+
+
+# -- the generator (a process of its own, at a lower priority) --------------------------------
+
+async def generate(port: int, server: int, people: list[Person], args: argparse.Namespace) -> dict[str, Any]:
+    n = len(people)
+    game_index = list(GAMES).index(args.game)
+    starts = [await person.open(port) for person in people]  # one after another: each start alone
+    await asyncio.sleep(1)
+    kinds = processes_under(server)
+    idle_pss = [pss_mb(pid) for pid in kinds["sessions"]]
+    hosts, guests = people[0::2], people[1::2]
+    await asyncio.gather(*(create(p, game_index, against_ai=(n == 1)) for p in hosts[:len(guests) or 1]))
+    await asyncio.sleep(2 * LOBBY_DELAY)  # every lobby lists every match
+    for place, guest in enumerate(guests):
+        await join(guest, place)
+    if n > 1 and n % 2:
+        await join(hosts[-1], 0, watch=True)
+
+    kinds = processes_under(server)
+    watched = [server, *kinds["ai"], *kinds["zygote"], *kinds["sessions"]]
+    cpu_before = {pid: cpu_seconds(pid) for pid in watched}
+    self_before = resource.getrusage(resource.RUSAGE_SELF)
+    busy_before, total_before = machine_busy()
+    lags: list[float] = []
+    probing = asyncio.Event()
+    probe = asyncio.create_task(lag_probe(lags, probing))
+    start = time.monotonic()
+    rng = random.Random(n)
+    await asyncio.gather(*(act_like_a_person(p, start + args.seconds, random.Random(rng.random()), args.timeout)
+                           for p in people))
+    wall = time.monotonic() - start
+    probing.set()
+    await probe
+    kinds = processes_under(server)
+    busy_after, total_after = machine_busy()
+    self_after = resource.getrusage(resource.RUSAGE_SELF)
+    playing_pss = [pss_mb(pid) for pid in kinds["sessions"]]
+
+    def cpu(pids: list[int]) -> float:
+        return round(sum(cpu_seconds(pid) - cpu_before.get(pid, 0.0) for pid in pids) / wall, 3)
+
+    every = [t for p in people for kind in KINDS for t in p.times[kind]]
+    lag = ms(lags)
+    row: dict[str, Any] = {
+        "sessions": n, "game": args.game, "measured_s": round(wall, 1),
+        "all": {**ms(every), "n": len(every), "misses": sum(sum(p.misses.values()) for p in people)},
+        **{kind: {**ms(t := [x for p in people for x in p.times[kind]]), "n": len(t),
+                  "misses": sum(p.misses[kind] for p in people)} for kind in KINDS},
+        "start_ms": {"p50": round(1000 * statistics.median(starts), 1), "max": round(1000 * max(starts), 1)},
+        "session_pss_mb": {"idle": round(statistics.fmean(idle_pss), 1) if idle_pss else None,
+                           "playing": round(statistics.fmean(playing_pss), 1) if playing_pss else None},
+        "hub_pss_mb": round(pss_mb(server), 1), "zygote_pss_mb": round(sum(map(pss_mb, kinds["zygote"])), 1),
+        "ai_pss_mb": round(sum(map(pss_mb, kinds["ai"])), 1),
+        "cpu": {"hub": cpu([server]), "ai": cpu(kinds["ai"]), "sessions": cpu(kinds["sessions"]),
+                "generator": round((self_after.ru_utime + self_after.ru_stime - self_before.ru_utime
+                                    - self_before.ru_stime) / wall, 3)},
+        "generator_lag_ms": {**lag, "max": round(1000 * max(lags, default=0.0), 1)},
+        "machine_busy": round((busy_after - busy_before) / max(1, total_after - total_before), 3),
+        "loadavg": [round(x, 2) for x in os.getloadavg()],
+    }
+    row["unreliable"] = bool(lags) and percentile(lags, 0.95) > UNRELIABLE_LAG
+    for person in people:
+        await person.close()
+    return row
+
+
+def generator_main(args: argparse.Namespace) -> None:
+    keys = json.loads(Path(args.people).read_text())
+    people = [Person(name, asyncssh.import_private_key(key)) for name, key in keys.items()]
+    row = asyncio.run(generate(args.port, args.server_pid, people, args))
+    print(json.dumps(row), flush=True)
+
+
+# -- one N: a fresh server, the generator against it -------------------------------------------
+
+async def start_server(home: Path) -> tuple[asyncio.subprocess.Process, int]:
+    env = {**os.environ, "CARAVAN_TUI_HOME": str(home), "CARAVAN_TUI_AI_BUDGET": "iterations"}
+    said = home / "serve.out"
+    with open(said, "wb") as out:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", CLI, "serve", "--port", "0", "--per-address", "500", "--max-sessions", "500",
+            "--max-pre-login", "1000", "--ai-iterations", "200", env=env, stdout=out,
+            stderr=asyncio.subprocess.STDOUT)
+    for _ in range(600):
+        output = said.read_bytes()
+        if b"serving on" in output and (port := re.search(rb"port (\d+)", output)):
+            return proc, int(port[1])
+        await asyncio.sleep(0.05)
+    raise RuntimeError(said.read_text())
+
+
+async def run(n: int, args: argparse.Namespace) -> dict[str, Any]:
     home = Path(tempfile.mkdtemp(prefix="ssh-load-"))
+    identities = Identities(home / "server" / "identities.json")
+    (home / "server").mkdir(parents=True)
+    keys = {}
+    for i in range(n):
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        identities.keep(key.get_fingerprint("sha256"), f"P{i}")
+        keys[f"P{i}"] = key.export_private_key().decode()
+    people = home / "people.json"
+    people.write_text(json.dumps(keys))
     server, port = await start_server(home)
-    sessions: list[Session] = []
     try:
-        began = time.monotonic()
-        sessions = list(await asyncio.gather(*(open_session(port, f"P{i}") for i in range(n))))
-        hosts, guests = sessions[0::2], sessions[1::2]
-        await asyncio.gather(*(create(s, against_ai=(n == 1)) for s in hosts[:len(guests) or 1]))
-        await asyncio.sleep(2 * LOBBY_DELAY)  # every lobby lists every match
-        for row, guest in enumerate(guests):
-            await join(guest, row)
-        if n > 1 and n % 2:
-            await join(hosts[-1], 0, watch=True)
-        setup = time.monotonic() - began
-        kinds = children(server.pid)
-        watched = [server.pid, *kinds["ai"], *kinds["sessions"]]
-        cpu_before = {pid: cpu_seconds(pid) for pid in watched}
-        self_before = resource.getrusage(resource.RUSAGE_SELF)
-        busy_before, total_before = machine_busy()
-        start = time.monotonic()
-        rng = random.Random(n)
-        await asyncio.gather(*(act_like_a_person(s, start + seconds, random.Random(rng.random())) for s in sessions))
-        wall = time.monotonic() - start
-        kinds = children(server.pid)
-        busy_after, total_after = machine_busy()
-        self_after = resource.getrusage(resource.RUSAGE_SELF)
-
-        def cpu(pids: list[int]) -> float:
-            return sum(cpu_seconds(pid) - cpu_before.get(pid, 0.0) for pid in pids) / wall
-
-        ui = [x for s in sessions for x in s.ui]
-        play = [x for s in sessions for x in s.play]
-        chat = [x for s in sessions for x in s.chat]
-        session_rss = [rss_mb(pid) for pid in kinds["sessions"]]
-        return {
-            "sessions": n, "setup_s": round(setup, 1), "measured_s": round(wall, 1),
-            "ui_presses": len(ui), "ui_p50_ms": 1000 * percentile(ui, 0.5), "ui_p95_ms": 1000 * percentile(ui, 0.95),
-            "play_presses": len(play), "play_p50_ms": 1000 * percentile(play, 0.5),
-            "play_p95_ms": 1000 * percentile(play, 0.95),
-            "chat_presses": len(chat), "chat_p50_ms": 1000 * percentile(chat, 0.5),
-            "chat_p95_ms": 1000 * percentile(chat, 0.95),
-            "all_p50_ms": 1000 * percentile(ui + play + chat, 0.5),
-            "all_p95_ms": 1000 * percentile(ui + play + chat, 0.95),
-            "hub_rss_mb": rss_mb(server.pid), "ai_rss_mb": sum(rss_mb(p) for p in kinds["ai"]),
-            "session_rss_mb_mean": statistics.fmean(session_rss) if session_rss else 0.0,
-            "session_rss_mb_max": max(session_rss, default=0.0),
-            "hub_cpu": cpu([server.pid]), "ai_cpu": cpu(kinds["ai"]), "sessions_cpu": cpu(kinds["sessions"]),
-            "loadgen_cpu": (self_after.ru_utime + self_after.ru_stime - self_before.ru_utime - self_before.ru_stime)
-            / wall,
-            "machine_busy": (busy_after - busy_before) / max(1, total_after - total_before),
-            "loadavg": os.getloadavg()[0],
-        }
+        generator = await asyncio.create_subprocess_exec(
+            sys.executable, __file__, "--generator", "--people", str(people), "--port", str(port),
+            "--server-pid", str(server.pid), "--seconds", str(args.seconds), "--game", args.game,
+            "--timeout", str(args.timeout), stdout=asyncio.subprocess.PIPE,
+            preexec_fn=lambda: os.nice(args.generator_nice))
+        out, _ = await generator.communicate()
+        if generator.returncode:
+            raise RuntimeError(f"the generator failed ({generator.returncode})")
+        return dict(json.loads(out.decode().strip().splitlines()[-1]))
     finally:
-        for session in sessions:
-            session.conn.close()
         server.send_signal(2)
         await server.wait()
 
 
 def table(rows: list[dict[str, Any]]) -> str:
-    head = ("| N | all keys p50 / p95 ms | plays list p50 / p95 | play p50 / p95 | chat p50 / p95 | hub MB "
-            "| session MB (mean) | hub CPU | sessions CPU | loadgen CPU | machine busy | load avg |")
+    head = ("| N | all p50/p95/p99 ms (keys, misses) | tab p95 | nav p95 | play p50/p95 | chat p95 | escape p95 "
+            "| start p50/max ms | session PSS idle/playing MB | hub+AI PSS MB | CPU hub/AI/sessions "
+            "| generator CPU, lag p95 | load avg 1/5 min |")
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for r in rows:
-        def pair(kind: str, r: dict[str, Any] = r) -> str:
-            return f"{r[kind + '_p50_ms']:.0f} / {r[kind + '_p95_ms']:.0f} ({r[kind + '_presses']})"
+        a = r["all"]
 
+        def p95(kind: str, r: dict[str, Any] = r) -> str:
+            return f"{r[kind]['p95']:.0f} ({r[kind]['n']}, {r[kind]['misses']} miss)"
+
+        flag = " UNRELIABLE" if r["unreliable"] else ""
         lines.append(
-            f"| {r['sessions']} | {r['all_p50_ms']:.0f} / {r['all_p95_ms']:.0f} | {pair('ui')} | {pair('play')} "
-            f"| {pair('chat')} | {r['hub_rss_mb']:.0f} (+{r['ai_rss_mb']:.0f} AI) | {r['session_rss_mb_mean']:.0f} "
-            f"| {r['hub_cpu']:.0%} (+{r['ai_cpu']:.0%} AI) | {r['sessions_cpu']:.0%} | {r['loadgen_cpu']:.0%} "
-            f"| {r['machine_busy']:.0%} | {r['loadavg']:.1f} |")
+            f"| {r['sessions']} | {a['p50']:.0f}/{a['p95']:.0f}/{a['p99']:.0f} ({a['n']}, {a['misses']} miss) "
+            f"| {p95('tab')} | {p95('nav')} | {r['play']['p50']:.0f}/{p95('play')} | {p95('chat')} | {p95('escape')} "
+            f"| {r['start_ms']['p50']:.0f}/{r['start_ms']['max']:.0f} "
+            f"| {r['session_pss_mb']['idle']}/{r['session_pss_mb']['playing']} "
+            f"| {r['hub_pss_mb']:.0f}+{r['ai_pss_mb']:.0f} (zygote {r['zygote_pss_mb']:.0f}) "
+            f"| {r['cpu']['hub']:.0%}/{r['cpu']['ai']:.0%}/{r['cpu']['sessions']:.0%} "
+            f"| {r['cpu']['generator']:.0%}, {r['generator_lag_ms']['p95']:.0f} ms{flag} "
+            f"| {r['loadavg'][0]:.1f}/{r['loadavg'][1]:.1f} |")
     return "\n".join(lines)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--sessions", type=int, nargs="+", default=[1, 10, 20, 40])
     parser.add_argument("--seconds", type=float, default=30.0, help="measured time per N")
+    parser.add_argument("--game", default="decktet_caravan",
+                        choices=[g.id for g in GAMES.values() if g.default_players == 2])
+    parser.add_argument("--timeout", type=float, default=5.0, help="seconds after which a key's change is a miss")
+    parser.add_argument("--generator-nice", type=int, default=5, help="the generator's priority below the server's")
     parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON")
+    parser.add_argument("--generator", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--people", help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--server-pid", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.generator:
+        generator_main(args)
+        return
     rows = []
     for n in args.sessions:
-        rows.append(asyncio.run(run(n, args.seconds)))
+        rows.append(asyncio.run(run(n, args)))
         print(f"N={n}: {json.dumps(rows[-1])}", file=sys.stderr, flush=True)
+        if rows[-1]["unreliable"]:
+            print(f"N={n}: the generator's own lag (p95 {rows[-1]['generator_lag_ms']['p95']} ms) makes these "
+                  "timings unreliable", file=sys.stderr, flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=2))
     print(table(rows))

@@ -5,6 +5,9 @@ end of a Unix socket to the hub, already bound to the person's identity, so noth
 arguments or environment is a secret, and nothing it says can make it someone else; PAUSE is how
 long an opponent's move stays on screen before the next (the server's ``--move-pause``).
 
+The server may instead fork sessions from a pre-warmed copy of this program, ``--zygote FD
+SERVER_PID`` (see ``caravan_tui.ssh.zygote``): each then runs ``run`` as the command above would.
+
 The server ends a session with SIGHUP (then SIGKILL): the app then exits the ordinary way, so the
 person's terminal is restored (its own screen back, mouse reporting off) before their last line.
 """
@@ -24,6 +27,8 @@ from caravan_tui.ssh.protocol import CRASHED, Crashed
 
 
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--zygote"]:
+        return zygote(argv[1:])
     try:
         fd, pause = int(argv[0]), float(argv[1])
     except (IndexError, ValueError):
@@ -36,6 +41,32 @@ def main(argv: list[str]) -> int:
     with suppress(OSError):
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
     return run(hub, pause)
+
+
+def zygote(argv: list[str]) -> int:
+    """The pre-warmed parent sessions are forked from (``caravan_tui.ssh.zygote``): everything a
+    session imports, imported once, then ``serve_forks`` until the server closes the socket."""
+    from caravan_tui.ssh.forking import serve_forks
+
+    try:
+        control, server = socket.socket(fileno=int(argv[0])), int(argv[1])
+    except (IndexError, ValueError, OSError):
+        print("usage: python -m caravan_tui.session_main --zygote FD SERVER_PID (the server runs this)",
+              file=sys.stderr)
+        return 2
+    preload()
+    serve_forks(control, server, run)
+    return 0
+
+
+def preload() -> None:
+    """Import what a session would: Textual, the app, every game's screen."""
+    from caravan_tui.app import ClientApp  # noqa: F401
+    from caravan_tui.games import GAMES
+    from caravan_tui.screens import game_screen_class
+
+    for game in GAMES.values():
+        game_screen_class(game)
 
 
 def run(hub: socket.socket, pause: float) -> int:

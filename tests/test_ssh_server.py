@@ -4,6 +4,7 @@ made here, and every screen read through a terminal emulator (pyte) as a person 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import signal
@@ -48,19 +49,21 @@ class Server:
         return self.home / "server"
 
     async def start(self) -> Server:
-        env = {**os.environ, "CARAVAN_TUI_HOME": str(self.home), "CARAVAN_TUI_AI_BUDGET": "iterations"}
+        env = {**os.environ, "CARAVAN_TUI_HOME": str(self.home), "CARAVAN_TUI_AI_BUDGET": "iterations",
+               SERVERS_OWN: "not for sessions"}
         said = self.home / "serve.out"  # not a pipe: a process the server leaves behind would hold it open
         with open(said, "wb") as out:
             self.proc = await asyncio.create_subprocess_exec(
                 sys.executable, "-c", CLI, "serve", "--port", "0", "--grace", str(self.grace), "--ai-iterations",
-                "5", "--move-pause", "0.05", *self.args, env=env, stdout=out)
+                "5", "--move-pause", "0.05", *self.args, env=env, stdout=out, stderr=asyncio.subprocess.STDOUT)
         await eventually(lambda: b"serving on" in said.read_bytes(), "the server to listen")
         self.port = int(re.search(rb"port (\d+)", said.read_bytes())[1])
         return self
 
     def children(self, sessions_only: bool = True) -> list[int]:
-        """The processes the server started (sessions; with ``sessions_only`` False, AI workers
-        too) that have not ended."""
+        """The server's child processes that have not ended: its sessions (forked by the zygote
+        and adopted, or started by the server); with ``sessions_only`` False, the zygote and the
+        AI workers too."""
         found = []
         for entry in os.listdir("/proc"):
             if entry.isdigit():
@@ -70,9 +73,16 @@ class Server:
                 except OSError:
                     continue
                 if int(stat.rsplit(")", 1)[1].split()[1]) == self.proc.pid and (
-                        not sessions_only or b"session_main" in command):
+                        not sessions_only or (b"session_main" in command and name(int(entry)) != "caravan-zygote")):
                     found.append(int(entry))
         return found
+
+    def zygotes(self) -> list[int]:
+        return [pid for pid in self.children(sessions_only=False) if name(pid) == "caravan-zygote"]
+
+    def said(self) -> bytes:
+        """What the server wrote (its log's warnings included)."""
+        return (self.home / "serve.out").read_bytes()
 
     async def kill(self) -> None:
         self.proc.kill()
@@ -108,6 +118,27 @@ class Server:
             checked = load(self.store(), match_id)
             self._cache_key, self._cache = key, (checked.snapshot, checked.state.to_move())
         return self._cache
+
+
+SERVERS_OWN = "CARAVAN_TUI_SERVERS_OWN"  # in the server's environment: never in a session's
+
+
+def name(pid: int) -> str:
+    """The process's name (``/proc/PID/comm``): the zygote's and its sessions' are their own."""
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""
+
+
+def terminals(pid: int) -> set[str]:
+    """The terminals the process holds open."""
+    found = set()
+    for fd in os.listdir(f"/proc/{pid}/fd"):
+        with contextlib.suppress(OSError):
+            if (target := os.readlink(f"/proc/{pid}/fd/{fd}")).startswith("/dev/pts/"):
+                found.add(target)
+    return found
 
 
 class Terminal:
@@ -327,9 +358,16 @@ class HiddenCheck:
 async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
     server = await Server(tmp_path).start()
     try:
+        await eventually(lambda: server.zygotes(), "the zygote, warmed up")
         ann, bob, match_id = await ann_and_bob_at_a_match(server)
         cyd = await enter_as(server, CYD, "Cyd")
         await cyd.wait_for("Every seat is taken")
+        sessions = server.children()
+        # each forked by the zygote, each on its own terminal,
+        # none with the server's environment
+        assert len(sessions) == 3 and {name(pid) for pid in sessions} == {"caravan-session"}
+        assert all(len(terminals(pid)) == 1 for pid in sessions) and len(set.union(*map(terminals, sessions))) == 3
+        assert not any(SERVERS_OWN.encode() in Path(f"/proc/{pid}/environ").read_bytes() for pid in sessions)
         cyd.press("w")
         await cyd.wait_for("Bob · ")
         assert server.saved(match_id).seats == [f"remote:{fingerprint(ANN)}", f"remote:{fingerprint(BOB)}"]
@@ -472,5 +510,33 @@ async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
         for term, told in ((ann, saved), (bob, saved), (gus, stopping)):  # Gus has no match
             # told why, last, after the app gave them their own screen back
             assert term.raw.endswith(told) and b"\x1b[?1049l" in term.raw[-len(told) - 200:]
+    finally:
+        await server.stop()
+
+
+async def test_a_zygote_that_dies_is_started_again_and_no_session_waits_for_it(tmp_path):
+    server = await Server(tmp_path).start()
+    try:
+        await eventually(lambda: len(server.zygotes()) == 1, "the zygote, warmed up")
+        ann = await enter_as(server, ANN, "Ann")
+        (forked,) = server.children()
+        assert name(forked) == "caravan-session"
+        (zygote,) = server.zygotes()
+        os.kill(zygote, signal.SIGKILL)
+        await eventually(lambda: not Path(f"/proc/{zygote}").exists() or name(zygote) != "caravan-zygote",
+                         "the zygote's end")
+        bob = await enter_as(server, BOB, "Bob")
+        (started,) = set(server.children()) - {forked}  # Ann's session lives on
+        assert name(started) != "caravan-session"  # started without the zygote, not waiting for it
+        await eventually(lambda: server.zygotes() not in ([], [zygote]), "another zygote", timeout=60)
+        assert b"the session zygote started again" in server.said()
+        cyd = await enter_as(server, CYD, "Cyd")
+        (third,) = set(server.children()) - {forked, started}
+        assert name(third) == "caravan-session"  # forked by the new one
+        ann.press("c")  # Ann's session still answers keys
+        await ann.wait_for("Create a match")
+        for term in (ann, bob, cyd):
+            await term.close()
+        await eventually(lambda: not server.children(), "the sessions' processes to end")
     finally:
         await server.stop()

@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Key
+from textual.timer import Timer
 from textual.widgets import Footer, Static
 
 from ai.explain import NEARLY, confidence, outlook
@@ -106,6 +107,7 @@ class GameScreen(BaseScreen):
         self.thinking: Thinking | None = None
         self.over: MatchOver | None = None
         self._spin = 0
+        self._spinner: Timer | None = None
         self._acted = False  # an Act is on its way to the host
         self._leaving = False  # quit to home once the host confirms the save
         self.hint_candidates: list = []  # the latest hint's [text, share, value, reason, action] rows
@@ -154,7 +156,8 @@ class GameScreen(BaseScreen):
         if self.STATUS_LINES > 1:  # (inline: the app's stylesheet gives it one line)
             status = self.query_one("#status")
             status.styles.height, status.styles.max_height = "auto", self.STATUS_LINES
-        self.set_interval(0.15, self._tick)
+        # ticks only while an AI thinks (``show_status``): an idle session redraws nothing
+        self._spinner = self.set_interval(0.15, self._tick, pause=True)
         self.run_worker(self._listen(), exclusive=True, group="bus")
 
     # -- names and words --------------------------------------------------------------------
@@ -394,10 +397,9 @@ class GameScreen(BaseScreen):
             return Text("")
         if mover < len(self.seat_kinds) and self.seat_kinds[mover] == OPEN:
             return Text(f"Waiting for a person to take seat {mover + 1} (from the lobby)…")
-        spin = SPINNER[self._spin % len(SPINNER)]
-        if self.played_by_person(mover):
-            return Text(f"{spin} {self.seat_name(mover)} to play…")
-        text = Text(f"{spin} {self.seat_name(mover)} is thinking…")
+        if self.played_by_person(mover):  # no spinner: a person may think for minutes
+            return Text(f"{self.seat_name(mover)} to play…")
+        text = Text(f"{SPINNER[self._spin % len(SPINNER)]} {self.seat_name(mover)} is thinking…")
         if self.thinking is not None and self.thinking.seat == mover:
             text.append(f" {self.thinking.iterations:,} iterations")
         return text
@@ -416,7 +418,7 @@ class GameScreen(BaseScreen):
 
     def show_status(self) -> None:
         """Redraw the status line without laying the table out again (the spinner redraws it
-        about seven times a second while others play), unless it wraps onto more or fewer of
+        about seven times a second while an AI thinks), unless it wraps onto more or fewer of
         its ``STATUS_LINES`` than before."""
         status = self.query_one("#status", Static)
         text, lines = self.status_text(), 1
@@ -425,11 +427,20 @@ class GameScreen(BaseScreen):
             text, lines = Text("\n").join(wrapped), len(wrapped)
         status.update(text, layout=lines != self._status_lines)
         self._status_lines = lines
+        if self._spinner is not None:
+            (self._spinner.resume if self.ai_thinking() else self._spinner.pause)()
+
+    def ai_thinking(self) -> bool:
+        """Whether the status line shows an AI seat thinking (with the spinner)."""
+        if self.replaying or self.over is not None or self.turn is not None or self.view is None:
+            return False
+        mover = self.view.get("to_move")
+        return mover is not None and mover != self.seat and not self.played_by_person(mover) and not (
+            mover < len(self.seat_kinds) and self.seat_kinds[mover] == OPEN)
 
     def _tick(self) -> None:
-        if self.turn is None and self.over is None and self.view is not None:
-            self._spin += 1
-            self.show_status()
+        self._spin += 1
+        self.show_status()
 
     # -- acting -----------------------------------------------------------------------------
 

@@ -10,6 +10,9 @@ its end of a socket pair whose other end the hub serves as this person.
 A size the client asks for is held to 10–1000 cells each way (the child's memory grows with its
 screen: 65535×65535 took 1.5 GB), and no request stops the session reading the person's keys.
 
+The child is forked by the server's zygote (``zygote.py``: Textual and the app already imported,
+the same setup done in the child) when there is one and it answers, else started from scratch.
+
 The session ends when any side does: the person's connection, the child, the hub's socket, or
 any of its tasks failing; the hub's side then ends at once (the seat's grace starts) and the
 child is ended too (SIGHUP, then SIGKILL), so no process outlives its session.
@@ -33,7 +36,12 @@ from contextlib import suppress
 
 import asyncssh
 
+from caravan_tui.ssh.zygote import ESCDELAY, ForkedChild, Zygote, ZygoteUnavailable
+
 log = logging.getLogger(__name__)
+
+#: a session's process, however it was started
+Child = asyncio.subprocess.Process | ForkedChild
 
 #: what the hub does with a session's socket: serve(reader, writer) until it closes
 Serve = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
@@ -59,10 +67,10 @@ def set_size(fd: int, width: int, height: int, pixels_wide: int = 0, pixels_high
 
 
 def child_environment(term: str | None, client_env: dict) -> dict[str, str]:
-    """What the child may know: the terminal type and a few display wishes of the person's own
-    terminal. Not COLUMNS or LINES, and nothing of the server's own environment."""
+    """What the child may know: the terminal type, a few display wishes of the person's own
+    terminal, and a prompt escape key. Not COLUMNS or LINES, and nothing of the server's own environment."""
     env = {"TERM": term if term and _TERM.fullmatch(term) else "xterm-256color",
-           "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PATH": os.defpath}
+           "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PATH": os.defpath, "ESCDELAY": ESCDELAY}
     for name in ("COLORTERM", "NO_COLOR"):
         value = client_env.get(name)
         if isinstance(value, str) and len(value) <= 20 and value.isprintable():
@@ -78,10 +86,11 @@ class PtySession:
     program: tuple[str, ...] = ("-I", "-m", "caravan_tui.session_main")
 
     def __init__(self, process: asyncssh.SSHServerProcess, serve: Serve, idle_timeout: float,
-                 move_pause: float) -> None:
+                 move_pause: float, zygote: Zygote | None = None) -> None:
         self.process, self.serve, self.idle_timeout, self.move_pause = process, serve, idle_timeout, move_pause
+        self.zygote = zygote
         self.last_input = time.monotonic()
-        self.child: asyncio.subprocess.Process | None = None
+        self.child: Child | None = None
         self.ended = asyncio.Event()
         self.reason = ""
         self.farewell = ""  # the last line the person reads, after the app has restored their terminal
@@ -96,10 +105,7 @@ class PtySession:
             tty.setraw(slave)
             width, height, pixels_wide, pixels_high = self.process.get_terminal_size()
             set_size(master, width, height, pixels_wide, pixels_high)
-            self.child = child = await asyncio.create_subprocess_exec(
-                sys.executable, *self.program, str(theirs.fileno()), str(self.move_pause), stdin=slave, stdout=slave,
-                stderr=slave, pass_fds=(theirs.fileno(),), start_new_session=True, cwd="/",
-                env=child_environment(self.process.get_terminal_type(), dict(self.process.env)))
+            self.child = child = await self._start_child(slave, theirs.fileno())
         except BaseException:
             os.close(master)
             ours.close()
@@ -128,6 +134,18 @@ class PtySession:
             os.close(master)
             writer.close()
         return self.reason
+
+    async def _start_child(self, slave: int, hub: int) -> Child:
+        """Forked by the zygote if it can, else started from scratch."""
+        env = child_environment(self.process.get_terminal_type(), dict(self.process.env))
+        if self.zygote is not None:
+            try:
+                return await self.zygote.spawn(slave, hub, env, self.move_pause)
+            except ZygoteUnavailable as exc:
+                log.warning("a session started without the zygote: %s", exc)
+        return await asyncio.create_subprocess_exec(
+            sys.executable, *self.program, str(hub), str(self.move_pause), stdin=slave, stdout=slave, stderr=slave,
+            pass_fds=(hub,), start_new_session=True, cwd="/", env=env)
 
     def _end(self, reason: str, farewell: str = "") -> None:
         if not self.ended.is_set():
@@ -213,7 +231,7 @@ class PtySession:
             except OSError:
                 return
 
-    async def _watch_child(self, child: asyncio.subprocess.Process) -> None:
+    async def _watch_child(self, child: Child) -> None:
         await child.wait()
         await asyncio.sleep(0.1)  # let its last output through the PTY
         self._end("the app ended")

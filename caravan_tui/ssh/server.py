@@ -4,7 +4,7 @@ Who you are is your public key's SHA256 fingerprint; passwords are never accepte
 enter unless ``--authorized-keys`` lists the ones that may; with ``--allow-guests`` a client
 without a key enters as a guest with a throwaway identity (never both: a key not listed would
 then enter as a guest). A session must ask for a terminal (``ssh -t``); each gets its own Textual
-process (``PtySession``).
+process (``PtySession``), forked from a pre-warmed zygote (``zygote.py``).
 
 Limits: connections not logged in yet (``--max-pre-login``, at most half of them from one address,
 each given 20 s to log in) apart from those logged in (``--per-address``), so half-open
@@ -34,6 +34,7 @@ from ai.worker import AIWorker
 from caravan_tui.files import MiB, read_regular
 from caravan_tui.ssh.hub import Hub, guest_identity
 from caravan_tui.ssh.pty_session import PtySession
+from caravan_tui.ssh.zygote import Zygote
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +62,7 @@ class ServerConfig:
     grace: int = 60  # what a new match offers first as its grace
     ai_iterations: int | None = None  # caps every AI seat (tests, benchmarks)
     move_pause: float = 0.6  # seconds an opponent's move stays on screen before the next
+    zygote: bool = True  # fork sessions from a pre-warmed process (else each starts from scratch)
 
     def __post_init__(self) -> None:
         if self.authorized_keys is not None and self.allow_guests:
@@ -197,11 +199,14 @@ class GameServer:
         self.authorized = read_authorized_keys(config.authorized_keys) \
             if config.authorized_keys is not None else None
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self.zygote = Zygote() if config.zygote else None
 
     async def start(self) -> list[str]:
         """Listen; returns the hosted matches that could not be resumed, with why."""
         self.root.mkdir(parents=True, exist_ok=True)
         key = host_key(self.root / HOST_KEY)
+        if self.zygote is not None:
+            await self.zygote.start()  # it warms up while we listen; sessions before that start the slow way
         self._acceptor = await asyncssh.create_server(
             lambda: Connection(self), self.config.host, self.config.port, server_host_keys=[key],
             process_factory=self.session, encoding=None, line_editor=False, allow_scp=False,
@@ -236,6 +241,8 @@ class GameServer:
                 conn.disconnect(asyncssh.DISC_BY_APPLICATION, "the server is stopping")
             await self._acceptor.wait_closed()
         self.hub.stop()
+        if self.zygote is not None:
+            await self.zygote.close()
         await asyncio.to_thread(self.worker.close)
 
     async def session(self, process: asyncssh.SSHServerProcess) -> None:
@@ -263,7 +270,7 @@ class GameServer:
         def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> Awaitable[None]:
             return self.hub.serve(reader, writer, identity, connection.guest)
 
-        session = PtySession(process, serve, self.config.idle_timeout, self.config.move_pause)
+        session = PtySession(process, serve, self.config.idle_timeout, self.config.move_pause, self.zygote)
         self.live[session] = (identity, asyncio.current_task())
         try:
             connection.outcome = await session.run()

@@ -67,9 +67,9 @@ class ActionList(StopAtEnds):
     def _rebuild(self) -> None:
         keep = self.highlighted
         self.clear_options()
-        for action, text in zip(self.actions, self._texts):
-            prompt = Text("★ " + text, style="bold") if action == self.hinted else Text(text)
-            self.add_option(Option(prompt))
+        # in one call: each add_option asks for a layout of its own (a turn's list has dozens of plays)
+        self.add_options([Option(Text("★ " + text, style="bold") if action == self.hinted else Text(text))
+                          for action, text in zip(self.actions, self._texts)])
         if keep is not None and keep < len(self.actions):
             self.highlighted = keep
 
