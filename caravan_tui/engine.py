@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
 from importlib.resources import files
-from typing import Any, Protocol, TypeAlias, runtime_checkable
+from typing import Any, ClassVar, Protocol, Self, TypeAlias, runtime_checkable
 
 #: An action is a tuple of str / int / nested tuples, e.g. ("play", "2MK", "3MV") or ("pass",).
 Action: TypeAlias = tuple[Any, ...]
@@ -158,11 +158,27 @@ class State(Protocol):
 class TurnState:
     """What every turn-based state shares: ``turn`` is the seat to move (None once over) and
     ``_legal`` caches ``_compute_legal()`` until ``apply`` clears it. Subclasses declare their
-    own ``__slots__`` and must not mutate a cached list (clones share it)."""
+    own ``__slots__`` and must not mutate a cached list (clones share it).
+
+    ``clone`` is written for each subclass from its slots, once, as ``dataclasses`` writes
+    ``__init__``: the slots named in ``COPIED`` (lists, dicts) are copied one level deep, those in
+    ``NESTED`` (lists of lists) two, and every other slot is shared, so it must hold a value
+    never changed in place (a number, a tuple, a list replaced rather than mutated). As fast as
+    the lines written out, and a slot added later is never left out of a clone."""
 
     __slots__ = ("turn", "_legal")
     turn: int | None
     _legal: list[Action] | None
+    COPIED: ClassVar[tuple[str, ...]] = ()
+    NESTED: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "clone" not in cls.__dict__:
+            cls.clone = _slot_clone(cls)  # type: ignore[method-assign,assignment]  # a generated method
+
+    def clone(self) -> Self:
+        raise NotImplementedError  # written for each subclass (``__init_subclass__``)
 
     def to_move(self) -> int | None:
         return self.turn
@@ -178,6 +194,23 @@ class TurnState:
 
     def _compute_legal(self) -> list[Action]:
         raise NotImplementedError
+
+
+def _slot_clone(cls: type[TurnState]) -> Callable[[Any], Any]:
+    slots = [slot for klass in reversed(cls.__mro__) for slot in klass.__dict__.get("__slots__", ())]
+    unknown = set(cls.COPIED + cls.NESTED) - set(slots)
+    if unknown:
+        raise TypeError(f"{cls.__name__} copies fields it has no slot for: {', '.join(sorted(unknown))}")
+    lines = [f"    o.{slot} = self.{slot}.copy()" if slot in cls.COPIED
+             else f"    o.{slot} = [inner.copy() for inner in self.{slot}]" if slot in cls.NESTED
+             else f"    o.{slot} = self.{slot}" for slot in slots]
+    source = "\n".join(["def clone(self):", "    o = new(cls)", *lines, "    return o"])
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    exec(source, namespace)  # the source is built from the class's own slot names, nothing else
+    clone: Callable[[Any], Any] = namespace["clone"]
+    clone.__qualname__ = f"{cls.__qualname__}.clone"
+    clone.__doc__ = "A copy that shares nothing mutable with this state."
+    return clone
 
 
 MASK64 = (1 << 64) - 1

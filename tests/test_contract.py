@@ -7,7 +7,16 @@ import random
 import msgpack
 import pytest
 
-from caravan_tui.engine import SEAT_FIELD, VIEW_HEADER, Event, IllegalAction, State, normalise_action, render
+from caravan_tui.engine import (
+    SEAT_FIELD,
+    VIEW_HEADER,
+    Event,
+    IllegalAction,
+    State,
+    TurnState,
+    normalise_action,
+    render,
+)
 from caravan_tui.games import GAMES
 
 SEEDS = range(12)
@@ -159,6 +168,26 @@ def test_clone_is_independent(game, players):
         copy.apply(rng.choice(copy.legal_actions()))
     assert state.to_data() == before
     assert copy.to_data() != before
+
+
+def test_a_clone_is_written_from_every_slot():
+    """Copied slots are copied (nested ones two levels deep), every other slot is shared, and a
+    copied name that is not a slot is refused when the class is made."""
+    class Piece(TurnState):
+        __slots__ = ("label", "items", "rows")
+        COPIED = ("items",)
+        NESTED = ("rows",)
+
+    piece = Piece()
+    piece.turn, piece._legal, piece.label, piece.items, piece.rows = 1, [("a",)], ("x",), [1, 2], [[3], [4]]
+    copy = piece.clone()
+    assert (copy.turn, copy._legal, copy.label, copy.items, copy.rows) == (1, [("a",)], ("x",), [1, 2], [[3], [4]])
+    assert copy._legal is piece._legal and copy.label is piece.label
+    assert copy.items is not piece.items and copy.rows[0] is not piece.rows[0]
+    with pytest.raises(TypeError, match="no slot for: item"):
+        class Wrong(TurnState):
+            __slots__ = ("items",)
+            COPIED = ("item",)
 
 
 def test_the_state_class_is_the_declared_state_type(game, players):

@@ -222,6 +222,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         "nights", "drawer", "n_comm", "n_pos", "pledges", "losses", "back", "accepted", "proposed", "drafted",
         "refused",
     )
+    COPIED = ("gold", "camel", "hand", "known", "deck", "faceup", "discards", "owner", "ctrl", "markers", "rop")
     n: int
     nmaps: int
     neutral: bool
@@ -371,68 +372,6 @@ class AhldarahdState(SplitMixChance, TurnState):
         self.a_gold = 0
         self.a_cards = ()
         self.a_items = ()
-
-    def clone(self) -> AhldarahdState:
-        o = AhldarahdState.__new__(AhldarahdState)
-        o.n = self.n
-        o.nmaps = self.nmaps
-        o.neutral = self.neutral
-        o.night = self.night
-        o.drift = self.drift
-        o.max_turns = self.max_turns
-        o.rng = self.rng
-        o.phase = self.phase
-        o.turn_no = self.turn_no
-        o.final = self.final
-        o.ended = self.ended
-        o.gold = self.gold[:]
-        o.bank = self.bank
-        o.black = self.black
-        o.camel = self.camel[:]
-        o.hand = self.hand[:]
-        o.known = self.known[:]
-        o.deck = self.deck[:]
-        o.faceup = self.faceup[:]
-        o.discards = self.discards[:]
-        o.owner = self.owner[:]
-        o.ctrl = self.ctrl[:]
-        o.markers = self.markers[:]
-        o.rop = self.rop[:]
-        o.shah = self.shah
-        o.eyes = self.eyes
-        o.pirate = self.pirate
-        o.order = self.order
-        o.pos = self.pos
-        o.free_left = self.free_left
-        o.auctioned = self.auctioned
-        o.card_won = self.card_won
-        o.item = self.item
-        o.high = self.high
-        o.leader = self.leader
-        o.out = self.out
-        o.cur = self.cur
-        o.proposals = self.proposals
-        o.partner = self.partner
-        o.g_gold = self.g_gold
-        o.g_cards = self.g_cards
-        o.g_items = self.g_items
-        o.a_gold = self.a_gold
-        o.a_cards = self.a_cards
-        o.a_items = self.a_items
-        o.nights = self.nights
-        o.drawer = self.drawer
-        o.n_comm = self.n_comm
-        o.n_pos = self.n_pos
-        o.pledges = self.pledges
-        o.losses = self.losses
-        o.back = self.back
-        o.accepted = self.accepted
-        o.proposed = self.proposed
-        o.drafted = self.drafted
-        o.refused = self.refused
-        o.turn = self.turn
-        o._legal = self._legal  # never mutated once built
-        return o
 
     # -- small queries ----------------------------------------------------------------------------
 

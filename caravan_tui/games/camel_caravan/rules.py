@@ -118,6 +118,7 @@ class CamelCaravanState(TurnState):
         "occ", "loose", "loose_count", "demand", "demand_supply", "markers", "thefts", "delivered",
         "bag", "draws",
     )
+    COPIED = ("supply", "empties", "loads", "occ", "markers", "thefts", "delivered")
     n: int
     camels: int
     short: bool
@@ -195,32 +196,6 @@ class CamelCaravanState(TurnState):
             Event(f"{who(self.start)} start{who(self.start, 's')} (chosen at random) with 1 action.",
                   reveals=True),
         ]
-
-    def clone(self) -> CamelCaravanState:
-        other = CamelCaravanState.__new__(CamelCaravanState)
-        other.n = self.n
-        other.camels = self.camels
-        other.short = self.short
-        other.chance = self.chance
-        other.start = self.start
-        other.turn = self.turn
-        other.turns = self.turns
-        other.left = self.left
-        other.supply = self.supply[:]
-        other.empties = self.empties[:]
-        other.loads = self.loads[:]
-        other.occ = self.occ[:]
-        other.loose = self.loose
-        other.loose_count = self.loose_count
-        other.demand = self.demand
-        other.demand_supply = self.demand_supply
-        other.markers = self.markers[:]
-        other.thefts = self.thefts[:]
-        other.delivered = self.delivered[:]
-        other.bag = self.bag
-        other.draws = self.draws
-        other._legal = self._legal  # a list never mutated once built
-        return other
 
     # -- the contract ---------------------------------------------------------------------------
 

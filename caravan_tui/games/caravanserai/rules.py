@@ -170,6 +170,8 @@ class CaravanseraiState(TurnState):
         "placed", "omitted", "b_cs", "b_ok", "b_dec", "laid", "declined", "stands", "last", "end", "turns",
         "trigger",
     )
+    COPIED = ("blocked", "bgoods", "market", "caravans")
+    NESTED = ("res",)
     n: int
     expert: bool
     seed: int
@@ -274,47 +276,6 @@ class CaravanseraiState(TurnState):
         events.append(Event("Each seat in turn puts its starting camel on a Caravanserai cell of an outer tile; "
                             "{p0} begin{p0:s}."))
         return events
-
-    def clone(self) -> CaravanseraiState:
-        other = CaravanseraiState.__new__(CaravanseraiState)
-        other.n = self.n
-        other.expert = self.expert
-        other.seed = self.seed
-        other.board = self.board
-        other.blocked = self.blocked[:]
-        other.bgoods = self.bgoods.copy()
-        other.market = self.market[:]
-        other.res = [r[:] for r in self.res]
-        other.caravans = self.caravans[:]
-        other.phase = self.phase
-        other.round = self.round
-        other.stage = self.stage
-        other.turn = self.turn
-        other.head = self.head
-        other.pos = self.pos
-        other.tdir = self.tdir
-        other.target = self.target
-        other.j = self.j
-        other.o = self.o
-        other.bcol = self.bcol
-        other.bsize = self.bsize
-        other.bleft = self.bleft
-        other.prevcol = self.prevcol
-        other.lying = self.lying
-        other.placed = self.placed
-        other.omitted = self.omitted
-        other.b_cs = self.b_cs
-        other.b_ok = self.b_ok
-        other.b_dec = self.b_dec
-        other.laid = self.laid
-        other.declined = self.declined
-        other.stands = self.stands
-        other.last = self.last
-        other.end = self.end
-        other.turns = self.turns
-        other.trigger = self.trigger
-        other._legal = self._legal  # never mutated once built
-        return other
 
     # -- legal actions --------------------------------------------------------------------------
 

@@ -121,6 +121,7 @@ class DecktetCaravanState(TurnState):
         "hands_total", "chance", "hand_no", "hands", "aside", "aside_up", "up", "season", "top",
         "top_seat", "collected", "discard", "first_leader", "out_player", "cum", "history", "_combos",
     )
+    COPIED = ("hands", "season", "collected", "cum", "_combos")  # history: replaced, never mutated
     hands_total: int
     chance: int  # the match seed: each hand's deal is seeded from it and the hand number
     hand_no: int
@@ -210,29 +211,6 @@ class DecktetCaravanState(TurnState):
     def _up_word(card: int) -> str:
         sign = "+1" if card in CROWNS else "−1"
         return f"{NAMES[card]} ({sign} per {SUIT_NAMES[suit_index(card)]} card)"
-
-    def clone(self) -> DecktetCaravanState:
-        other = DecktetCaravanState.__new__(DecktetCaravanState)
-        other.hands_total = self.hands_total
-        other.chance = self.chance
-        other.hand_no = self.hand_no
-        other.hands = self.hands[:]
-        other.aside = self.aside
-        other.aside_up = self.aside_up
-        other.up = self.up
-        other.season = self.season[:]
-        other.top = self.top
-        other.top_seat = self.top_seat
-        other.collected = self.collected[:]
-        other.discard = self.discard
-        other.turn = self.turn
-        other.first_leader = self.first_leader
-        other.out_player = self.out_player
-        other.cum = self.cum[:]
-        other.history = self.history  # append-only, replaced (never mutated) on change
-        other._legal = self._legal  # a list never mutated once built
-        other._combos = self._combos[:]
-        return other
 
     # -- the contract ---------------------------------------------------------------------------
 

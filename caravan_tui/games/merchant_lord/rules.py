@@ -156,6 +156,8 @@ class MerchantLordState(SplitMixChance, TurnState):
         "hand", "known", "row", "pile", "inactive", "fired", "pfm", "pfc", "pfp",
         "sales", "ended",
     )
+    COPIED = ("coins", "favour", "ndice", "dval", "dloc", "vcards", "vstall", "vopp", "vownc", "vownf", "vseller",
+              "table", "hand", "known", "row", "pile")  # sales: a tuple, replaced on change
     n: int
     payout: str
     max_rounds: int
@@ -255,45 +257,6 @@ class MerchantLordState(SplitMixChance, TurnState):
         self.phase = FAVOUR
         self.turn = None
         self._legal = None
-
-    def clone(self) -> MerchantLordState:
-        other = MerchantLordState.__new__(MerchantLordState)
-        other.n = self.n
-        other.payout = self.payout
-        other.max_rounds = self.max_rounds
-        other.rng = self.rng
-        other.round = self.round
-        other.start = self.start
-        other.pos = self.pos
-        other.phase = self.phase
-        other.turn = self.turn
-        other._legal = self._legal  # never mutated once built
-        other.coins = self.coins[:]
-        other.favour = self.favour[:]
-        other.sup_coins = self.sup_coins
-        other.sup_favour = self.sup_favour
-        other.ndice = self.ndice[:]
-        other.dval = self.dval[:]
-        other.dloc = self.dloc[:]
-        other.vcards = self.vcards[:]
-        other.vstall = self.vstall[:]
-        other.vopp = self.vopp[:]
-        other.vownc = self.vownc[:]
-        other.vownf = self.vownf[:]
-        other.vseller = self.vseller[:]
-        other.table = self.table[:]
-        other.hand = self.hand[:]
-        other.known = self.known[:]
-        other.row = self.row[:]
-        other.pile = self.pile[:]
-        other.inactive = self.inactive
-        other.fired = self.fired
-        other.pfm = self.pfm
-        other.pfc = self.pfc
-        other.pfp = self.pfp
-        other.sales = self.sales  # a tuple, replaced on change
-        other.ended = self.ended
-        return other
 
     # -- chance (SplitMixChance draws) -----------------------------------------------------------
 
