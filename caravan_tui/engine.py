@@ -248,6 +248,13 @@ class SplitMixChance:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
         return z ^ (z >> 31)
 
+    def rng_data(self) -> int:
+        """The chance state as a save holds it: a signed 64-bit int (msgpack's widest)."""
+        return self.rng - (1 << 64) if self.rng >> 63 else self.rng
+
+    def rng_from_data(self, value: int) -> None:
+        self.rng = value & MASK64  # type: ignore[misc]  # in the state's slots
+
     def _below(self, k: int) -> int:
         return self._next() % k
 

@@ -1088,7 +1088,7 @@ class AhldarahdState(SplitMixChance, TurnState):
 
     def to_data(self) -> dict:
         data = self._public()
-        data["rng"] = self.rng - (1 << 64) if self.rng >> 63 else self.rng  # signed 64-bit for msgpack
+        data["rng"] = self.rng_data()
         data["hands"] = [[CARD_NAMES[c] for c in cards_of(h)] for h in self.hand]
         data["deck"] = [CARD_NAMES[c] for c in self.deck]
         return data
@@ -1099,7 +1099,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         state = cls.__new__(cls)
         state._blank(n, data["neutral_map"], data["night_of_the_outsider"], data["market_drift"],
                      data["max_turns"])
-        state.rng = data["rng"] & MASK64
+        state.rng_from_data(data["rng"])
         state.phase = PHASES.index(data["phase"])
         state.turn = data["turn"]
         state.turn_no = data["turn_number"]

@@ -849,7 +849,7 @@ class MerchantLordState(SplitMixChance, TurnState):
 
     def to_data(self) -> dict:
         data = self._public()
-        data["rng"] = self.rng - (1 << 64) if self.rng >> 63 else self.rng  # as a signed 64-bit int for saves
+        data["rng"] = self.rng_data()
         data["hands"] = [[IDS[c] for c in cards_of(h)] for h in self.hand]
         data["pile"] = [IDS[c] for c in self.pile]
         return data
@@ -859,7 +859,7 @@ class MerchantLordState(SplitMixChance, TurnState):
         n = data["players"]
         state = cls.__new__(cls)
         state._blank(n, data["village_payout"], data["max_rounds"])
-        state.rng = data["rng"] & MASK64
+        state.rng_from_data(data["rng"])
         state.round = data["round"]
         state.start = data["start"]
         state.pos = data["position"]
