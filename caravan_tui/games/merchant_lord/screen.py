@@ -48,6 +48,7 @@ class MerchantLordScreen(MerchantLordTable):
         Binding("o", "others", "Others", tooltip="Show the next opponent's villages"),
     ]
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"done", "turn", "clear"}
+    STATUS_LINES = 2  # a sale's words can be longer than 80 columns
 
     # -- what changed -----------------------------------------------------------------------------
 
