@@ -3,6 +3,7 @@ choice at the end of the game, which the screen's "Bag empty" line announces."""
 from __future__ import annotations
 
 import copy
+from contextlib import asynccontextmanager
 
 from ai.policies import make_policy
 from caravan_tui.app import CaravanApp
@@ -57,6 +58,19 @@ async def next_turn(pilot, app) -> None:
     await wait_for(pilot, lambda: my_turn(app) or isinstance(app.screen, MatchOverScreen), "my turn or the end")
 
 
+@asynccontextmanager
+async def at_my_turn(tmp_path, first: int = 0, move_pause: float | None = None):
+    """The app at 80×24 in a match of the test's seat (0) against an easy AI, at the test's first
+    turn; ``first`` is the seat the chosen seed lets move first."""
+    app = make_app(tmp_path)
+    if move_pause is not None:
+        app.move_pause = move_pause
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_first(first)))
+        await next_turn(pilot, app)
+        yield app, pilot
+
+
 async def choose(pilot, cell: int) -> None:
     """Move the board's cursor to ``cell`` with the arrows, then Enter."""
     board = pilot.app.screen.query_one(CamelBoard)
@@ -106,10 +120,7 @@ async def test_a_whole_match_by_keys(tmp_path, monkeypatch):
     """A placement, a pick-up, a refused selection, a camel move and a good move on the board,
     then end turns (by key and from the actions list) until a capped game ends."""
     monkeypatch.setattr(rules, "MAX_TURNS", 12)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(0)))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path) as (app, pilot):
         screen, host = app.screen, app.runner.host
         view = screen.view
         spot = next(c for c in SPACES if c in goods_at(view) and c in free_cells(view))
@@ -172,10 +183,7 @@ async def test_a_whole_match_by_keys(tmp_path, monkeypatch):
 
 
 async def test_the_board_fits_80x24_and_clicks_select(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(0)))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path) as (app, pilot):
         screen, host = app.screen, app.runner.host
         board = screen.query_one(CamelBoard)
         assert board.region.width <= 49 and board.region.height == 16
@@ -203,11 +211,7 @@ async def test_four_players_fit_80x24(tmp_path):
 
 
 async def test_escape_drops_the_choice_and_nothing_is_sent_out_of_turn(tmp_path):
-    app = make_app(tmp_path)
-    app.move_pause = 30.0
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(0)))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path, move_pause=30.0) as (app, pilot):
         screen, host = app.screen, app.runner.host
         await pilot.press("c")
         assert screen.pick == ("supply",)
@@ -229,11 +233,7 @@ async def test_escape_drops_the_choice_and_nothing_is_sent_out_of_turn(tmp_path)
 
 
 async def test_ai_actions_are_shown_one_by_one_and_a_key_skips(tmp_path):
-    app = make_app(tmp_path)
-    app.move_pause = 30.0
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(0)))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path, move_pause=30.0) as (app, pilot):
         screen, host = app.screen, app.runner.host
         await pilot.press("e", "y")
         await wait_for(pilot, lambda: screen._pausing == 1, "the first AI action on show")
@@ -302,10 +302,7 @@ async def test_the_whole_legend_the_goods_key_and_the_end_phase_read_at_80x24(tm
 async def test_costs_are_marked_and_shown_and_spending_two_or_ending_early_asks_first(tmp_path):
     """Destinations read ``›`` (1 action) or ``»`` (2); Enter on a 2-action play only says so
     until Enter again; ``e`` with actions left asks, and escape keeps the turn."""
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(1)))  # the AI places first; we have 2 actions
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path, first=1) as (app, pilot):  # the AI places first; we have 2 actions
         screen, host = app.screen, app.runner.host
         board = screen.query_one(CamelBoard)
         turn = host.turn
@@ -398,10 +395,7 @@ def test_every_level_takes_a_winning_end(monkeypatch):
 async def test_the_status_line_says_what_enter_plays_for_the_focused_widget(tmp_path):
     """On the board: the play at the cursor; in the plays list: its highlighted play, worded as the
     list words it (the board's cell once stood there while Enter played the list's row)."""
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(0)))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path) as (app, pilot):
         screen, host = app.screen, app.runner.host
         assert screen.enter_action() == ("place", screen.query_one(CamelBoard).cursor)
         assert status(screen) == "enter: place a camel here (1 action)"
@@ -415,10 +409,7 @@ async def test_the_status_line_says_what_enter_plays_for_the_focused_widget(tmp_
 
 
 async def test_undo_keeps_the_focus_where_it_was(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(1)))  # the AI places first; we have 2 actions
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path, first=1) as (app, pilot):  # the AI places first; we have 2 actions
         screen, host = app.screen, app.runner.host
         for focus in (screen.query_one(CamelBoard), screen.query_one(ActionList)):
             focus.focus()
@@ -431,10 +422,7 @@ async def test_undo_keeps_the_focus_where_it_was(tmp_path):
 
 
 async def test_a_pick_up_in_the_chooser_gives_its_cost_and_prompts_keep_esc_in_view(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(0)))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path) as (app, pilot):
         screen = app.screen
         spot = next(c for c in SPACES if c in goods_at(screen.view) and c in free_cells(screen.view))
         await choose(pilot, spot)
@@ -467,10 +455,7 @@ async def test_the_players_table_names_whole_where_they_fit(tmp_path):
 
 
 async def test_a_tie_on_points_says_goods_delivered_broke_it(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(0)))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path) as (app, _pilot):
         screen = app.screen
         delivered = [dict.fromkeys(GOODS, 0) | {"ivory": 2, "meat": 5}, dict.fromkeys(GOODS, 0) | {"gems": 5}]
         screen.view = dict(screen.view) | {"delivered": delivered}
@@ -481,10 +466,7 @@ async def test_a_tie_on_points_says_goods_delivered_broke_it(tmp_path):
 
 async def test_the_boards_cursor_shows_its_focus_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(0)))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path) as (app, pilot):
         board = app.screen.query_one(CamelBoard)
 
         def reversed_cells() -> int:
