@@ -49,6 +49,11 @@ def setup(seed: int) -> MatchSetup:
     return MatchSetup("camel_caravan", ["human", "ai:easy"], ["Tester", "Bot"], dict(OPTIONS), seed)
 
 
+def four_players() -> MatchSetup:
+    """The test's seat against three easy AIs, the last with a long name."""
+    names = ["Tester", "Bot A", "Bot B", "Bot with a very long name"]
+    return MatchSetup("camel_caravan", ["human"] + ["ai:easy"] * 3, names, dict(OPTIONS), 5)
+
 
 def my_turn(app) -> bool:
     return isinstance(app.screen, CamelCaravanScreen) and app.screen.turn is not None
@@ -59,14 +64,14 @@ async def next_turn(pilot, app) -> None:
 
 
 @asynccontextmanager
-async def at_my_turn(tmp_path, first: int = 0, move_pause: float | None = None):
-    """The app at 80×24 in a match of the test's seat (0) against an easy AI, at the test's first
-    turn; ``first`` is the seat the chosen seed lets move first."""
+async def at_my_turn(tmp_path, match: MatchSetup | None = None, *, move_pause: float | None = None):
+    """The app at 80×24 at the test's first turn (seat 0) in ``match``, by default against an easy
+    AI with the test's seat moving first."""
     app = make_app(tmp_path)
     if move_pause is not None:
         app.move_pause = move_pause
     async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(first)))
+        app.start_match(match or setup(seed_where_first(0)))
         await next_turn(pilot, app)
         yield app, pilot
 
@@ -199,11 +204,7 @@ async def test_the_board_fits_80x24_and_clicks_select(tmp_path):
 
 
 async def test_four_players_fit_80x24(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        names = ["Tester", "Bot A", "Bot B", "Bot with a very long name"]
-        app.start_match(MatchSetup("camel_caravan", ["human"] + ["ai:easy"] * 3, names, dict(OPTIONS), 5))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path, four_players()) as (app, _pilot):
         screen = app.screen
         assert screen.query_one(CamelBoard).region.height == 16
         assert screen.query_one("#cc-players").region.height == 5
@@ -261,11 +262,7 @@ async def test_the_whole_legend_the_goods_key_and_the_end_phase_read_at_80x24(tm
     player and whole headers even with long names, many goods and penalties; once the bag is
     empty (here eight goods in all: the setup empties it) the line above the board says so."""
     monkeypatch.setattr(rules, "SHORT_BAG", (1,) * 8)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        names = ["Tester", "Bot A", "Bot B", "Bot with a very long name"]
-        app.start_match(MatchSetup("camel_caravan", ["human"] + ["ai:easy"] * 3, names, dict(OPTIONS), 5))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path, four_players()) as (app, pilot):
         screen = app.screen
         assert any("Bag empty: the next delivery ends the game" in line for line in screen_lines(app))
         assert screen.query_one(CamelBoard).region.height == 16 and screen.query_one("#status").region.bottom == 23
@@ -302,7 +299,8 @@ async def test_the_whole_legend_the_goods_key_and_the_end_phase_read_at_80x24(tm
 async def test_costs_are_marked_and_shown_and_spending_two_or_ending_early_asks_first(tmp_path):
     """Destinations read ``›`` (1 action) or ``»`` (2); Enter on a 2-action play only says so
     until Enter again; ``e`` with actions left asks, and escape keeps the turn."""
-    async with at_my_turn(tmp_path, first=1) as (app, pilot):  # the AI places first; we have 2 actions
+    # the AI places first; we have 2 actions
+    async with at_my_turn(tmp_path, setup(seed_where_first(1))) as (app, pilot):
         screen, host = app.screen, app.runner.host
         board = screen.query_one(CamelBoard)
         turn = host.turn
@@ -409,7 +407,8 @@ async def test_the_status_line_says_what_enter_plays_for_the_focused_widget(tmp_
 
 
 async def test_undo_keeps_the_focus_where_it_was(tmp_path):
-    async with at_my_turn(tmp_path, first=1) as (app, pilot):  # the AI places first; we have 2 actions
+    # the AI places first; we have 2 actions
+    async with at_my_turn(tmp_path, setup(seed_where_first(1))) as (app, pilot):
         screen, host = app.screen, app.runner.host
         for focus in (screen.query_one(CamelBoard), screen.query_one(ActionList)):
             focus.focus()
@@ -443,11 +442,9 @@ async def test_a_pick_up_in_the_chooser_gives_its_cost_and_prompts_keep_esc_in_v
 
 
 async def test_the_players_table_names_whole_where_they_fit(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(MatchSetup("camel_caravan", ["human", "ai:easy", "ai:easy"],
-                                   ["Tester", "AI 2 (normal)", "Scheherazade the Second"], dict(OPTIONS), 5))
-        await next_turn(pilot, app)
+    names = ["Tester", "AI 2 (normal)", "Scheherazade the Second"]
+    three = MatchSetup("camel_caravan", ["human", "ai:easy", "ai:easy"], names, dict(OPTIONS), 5)
+    async with at_my_turn(tmp_path, three) as (app, _pilot):
         drawn = screen_lines(app)
         assert any(line.startswith("1 You ") for line in drawn)
         assert any(line.startswith("2 AI 2 (normal) ") for line in drawn)  # never "AI 2 (n…"
