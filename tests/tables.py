@@ -57,6 +57,15 @@ class Table:
         return action
 
 
+@asynccontextmanager
+async def at_turn(app, table: Table, ready, size: tuple[int, int]):
+    """``app`` running at ``size`` with ``table`` open, once ``ready(table.screen)`` holds (the
+    screen's turn); gives the app, its pilot and the table."""
+    async with app.run_test(size=size) as pilot, table:
+        await wait_for(pilot, lambda: ready(table.screen), "my turn")
+        yield app, pilot, table
+
+
 def quick_app(tmp_path, iterations: int, flash_seconds: float | None = None, **kwargs) -> CaravanApp:
     """The app with its saves in ``tmp_path``, AI seats searching ``iterations`` and no pause
     after an opponent's move."""

@@ -7,7 +7,6 @@ position is reached by real moves and nothing waits on a search."""
 from __future__ import annotations
 
 import re
-from contextlib import asynccontextmanager
 
 from textual.widgets import MarkdownViewer
 
@@ -20,7 +19,7 @@ from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.widgets import ActionList
 
-from tables import Table, quick_app, wait_for
+from tables import Table, at_turn, quick_app, wait_for
 
 SIZE = (80, 24)
 PASS = ("pass",)
@@ -68,13 +67,10 @@ def my_turn(screen) -> bool:
     return screen.turn is not None and screen.view is not None and screen.names != []
 
 
-@asynccontextmanager
-async def at_my_turn(tmp_path, seed):
+def at_my_turn(tmp_path, seed):
     """The app at 80×24 at the table dealt by ``seed``, once it is the screen's (seat 0's) turn."""
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
-        await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
-        yield app, pilot, table
+    return at_turn(app, table_at(app, seed), my_turn, SIZE)
 
 
 def longest(legal) -> tuple:

@@ -5,7 +5,6 @@ without colour."""
 from __future__ import annotations
 
 import asyncio
-from contextlib import asynccontextmanager
 
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
@@ -19,7 +18,7 @@ from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.widgets import ActionList
 
-from tables import Table, quick_app, wait_for
+from tables import Table, at_turn, quick_app, wait_for
 
 SIZE = (80, 24)
 GAME = get_game("merchant_lord")
@@ -93,13 +92,10 @@ def my_turn(screen) -> bool:
     return screen.turn is not None and screen.view is not None and bool(screen.names)
 
 
-@asynccontextmanager
-async def at_my_turn(tmp_path, prefix):
+def at_my_turn(tmp_path, prefix):
     """The app at 80×24 at the table after the actions ``prefix``, once it is seat 0's turn."""
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
-        await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
-        yield app, pilot, table
+    return at_turn(app, table_at(app, prefix), my_turn, SIZE)
 
 
 async def cursor_to(pilot, widget, key: str) -> None:
