@@ -4,8 +4,10 @@ and waiting for the screen to show something; and a running hub for the client-m
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 from ai.worker import AIWorker
 from caravan_tui.app import CaravanApp
@@ -96,3 +98,12 @@ async def running_hub(tmp_path) -> AsyncIterator[Hub]:
         hub.start()
         yield hub
         hub.stop()
+
+
+def processes_end(pids, polls: int) -> bool:
+    """Whether every process of ``pids`` is gone from /proc within ``polls`` looks 50 ms apart."""
+    for _ in range(polls):
+        if not any(Path(f"/proc/{pid}").exists() for pid in pids):
+            return True
+        time.sleep(0.05)
+    return False
