@@ -1,14 +1,20 @@
 """What the game screens' Pilot tests share: a game screen at a match against a person's seat
 the test plays through its client (the screen is seat 0, "Tester", the test's seat 1, "Bot"),
-and waiting for the screen to show something."""
+and waiting for the screen to show something; and a running hub for the client-mode tests."""
 from __future__ import annotations
 
 import asyncio
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
 
+from ai.worker import AIWorker
 from caravan_tui.app import CaravanApp
 from caravan_tui.bus import Act, YourTurn
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.seats import SeatSpec
+from caravan_tui.ssh.hub import Hub
 from saves import SaveStore
 
 
@@ -53,6 +59,15 @@ class Table:
         return action
 
 
+@asynccontextmanager
+async def at_turn(app, table: Table, ready, size: tuple[int, int]):
+    """``app`` running at ``size`` with ``table`` open, once ``ready(table.screen)`` holds (the
+    screen's turn); gives the app, its pilot and the table."""
+    async with app.run_test(size=size) as pilot, table:
+        await wait_for(pilot, lambda: ready(table.screen), "my turn")
+        yield app, pilot, table
+
+
 def quick_app(tmp_path, iterations: int, flash_seconds: float | None = None, **kwargs) -> CaravanApp:
     """The app with its saves in ``tmp_path``, AI seats searching ``iterations`` and no pause
     after an opponent's move."""
@@ -72,3 +87,23 @@ async def wait_for(pilot, condition, what: str, timeout: float = 20.0) -> None:
             return
         await asyncio.sleep(0.02)
     raise AssertionError(f"timed out waiting for {what}")
+
+
+@asynccontextmanager
+async def running_hub(tmp_path) -> AsyncIterator[Hub]:
+    """A started hub keeping its matches in ``tmp_path``, with a one-process AI worker, a tiny
+    search budget and a 30 s grace; stopped on leaving."""
+    async with AIWorker(max_workers=1) as worker:
+        hub = Hub(tmp_path, worker, iterations=5, grace=30)
+        hub.start()
+        yield hub
+        hub.stop()
+
+
+def processes_end(pids, polls: int) -> bool:
+    """Whether every process of ``pids`` is gone from /proc within ``polls`` looks 50 ms apart."""
+    for _ in range(polls):
+        if not any(Path(f"/proc/{pid}").exists() for pid in pids):
+            return True
+        time.sleep(0.05)
+    return False

@@ -563,12 +563,18 @@ def test_worked_example_the_bidding_example_awards_eyes_shah_gems_card_and_reds_
     check_invariants(state)
 
 
+def unopposed(state, item: str, bid: int) -> int:
+    """The player to move opens ``item`` at ``bid`` and the other two pass; gives the opener."""
+    opener = state.to_move()
+    state.apply(("open", item, bid))
+    state.apply(("pass",))
+    state.apply(("pass",))
+    return opener
+
+
 def test_each_item_is_auctioned_at_most_once_per_turn():
     state = fresh(3)
-    opener = state.to_move()
-    state.apply(("open", "Pirate", 0))
-    state.apply(("pass",))
-    state.apply(("pass",))
+    opener = unopposed(state, "Pirate", 0)
     assert state.pirate == opener
     assert not [a for a in state.legal_actions() if a[1] == "Pirate"]
 
@@ -615,20 +621,14 @@ def test_ruling_a_bidder_who_cannot_raise_passes_by_themselves():
 
 def test_ruling_an_item_one_holds_may_be_auctioned_and_won_back():
     state = fresh(3)
-    opener = state.to_move()
-    mine = next(k for k in range(3) if state.rop[k] == opener)
-    state.apply(("open", f"RoP {COLOURS[mine]}", 0))
-    state.apply(("pass",))
-    state.apply(("pass",))
+    mine = next(k for k in range(3) if state.rop[k] == state.to_move())
+    opener = unopposed(state, f"RoP {COLOURS[mine]}", 0)
     assert state.rop[mine] == opener
 
 
 def test_the_shahs_winner_may_keep_it_or_give_it_to_anyone():
     state = fresh(3)
-    opener = state.to_move()
-    state.apply(("open", "Shah", 1))
-    state.apply(("pass",))
-    state.apply(("pass",))
+    opener = unopposed(state, "Shah", 1)
     assert state.legal_actions() == [("give_shah", s) for s in range(3)]
     state.apply(("give_shah", opener))
     assert state.shah == opener and not state.camel[opener]

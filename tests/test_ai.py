@@ -10,7 +10,6 @@ import pickle
 import random
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -24,6 +23,8 @@ from ai.worker import AIWorker, AIWorkerError
 from caravan_tui.engine import GameAI, outcome_from_scores
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.seats import SeatSpec
+
+from tables import processes_end
 
 GAME = get_game("decktet_caravan")
 ONE_HAND = GAME.quick_options
@@ -487,11 +488,7 @@ def test_worker_processes_end_with_a_parent_killed_outright() -> None:
     finally:
         parent.kill()
         parent.wait()
-    for _ in range(100):
-        if not any(Path(f"/proc/{pid}").exists() for pid in workers):
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"worker processes {workers} outlived their parent")
+    assert processes_end(workers, polls=100), f"worker processes {workers} outlived their parent"
 
 
 async def test_worker_reports_progress_and_runs_parallel_searches() -> None:

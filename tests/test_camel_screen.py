@@ -3,6 +3,7 @@ choice at the end of the game, which the screen's "Bag empty" line announces."""
 from __future__ import annotations
 
 import copy
+from contextlib import asynccontextmanager
 
 from ai.policies import make_policy
 from caravan_tui.app import CaravanApp
@@ -48,6 +49,11 @@ def setup(seed: int) -> MatchSetup:
     return MatchSetup("camel_caravan", ["human", "ai:easy"], ["Tester", "Bot"], dict(OPTIONS), seed)
 
 
+def four_players() -> MatchSetup:
+    """The test's seat against three easy AIs, the last with a long name."""
+    names = ["Tester", "Bot A", "Bot B", "Bot with a very long name"]
+    return MatchSetup("camel_caravan", ["human"] + ["ai:easy"] * 3, names, dict(OPTIONS), 5)
+
 
 def my_turn(app) -> bool:
     return isinstance(app.screen, CamelCaravanScreen) and app.screen.turn is not None
@@ -55,6 +61,19 @@ def my_turn(app) -> bool:
 
 async def next_turn(pilot, app) -> None:
     await wait_for(pilot, lambda: my_turn(app) or isinstance(app.screen, MatchOverScreen), "my turn or the end")
+
+
+@asynccontextmanager
+async def at_my_turn(tmp_path, match: MatchSetup | None = None, *, move_pause: float | None = None):
+    """The app at 80×24 at the test's first turn (seat 0) in ``match``, by default against an easy
+    AI with the test's seat moving first."""
+    app = make_app(tmp_path)
+    if move_pause is not None:
+        app.move_pause = move_pause
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(match or setup(seed_where_first(0)))
+        await next_turn(pilot, app)
+        yield app, pilot
 
 
 async def choose(pilot, cell: int) -> None:
@@ -106,10 +125,7 @@ async def test_a_whole_match_by_keys(tmp_path, monkeypatch):
     """A placement, a pick-up, a refused selection, a camel move and a good move on the board,
     then end turns (by key and from the actions list) until a capped game ends."""
     monkeypatch.setattr(rules, "MAX_TURNS", 12)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(0)))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path) as (app, pilot):
         screen, host = app.screen, app.runner.host
         view = screen.view
         spot = next(c for c in SPACES if c in goods_at(view) and c in free_cells(view))
@@ -172,10 +188,7 @@ async def test_a_whole_match_by_keys(tmp_path, monkeypatch):
 
 
 async def test_the_board_fits_80x24_and_clicks_select(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(0)))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path) as (app, pilot):
         screen, host = app.screen, app.runner.host
         board = screen.query_one(CamelBoard)
         assert board.region.width <= 49 and board.region.height == 16
@@ -191,11 +204,7 @@ async def test_the_board_fits_80x24_and_clicks_select(tmp_path):
 
 
 async def test_four_players_fit_80x24(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        names = ["Tester", "Bot A", "Bot B", "Bot with a very long name"]
-        app.start_match(MatchSetup("camel_caravan", ["human"] + ["ai:easy"] * 3, names, dict(OPTIONS), 5))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path, four_players()) as (app, _pilot):
         screen = app.screen
         assert screen.query_one(CamelBoard).region.height == 16
         assert screen.query_one("#cc-players").region.height == 5
@@ -203,11 +212,7 @@ async def test_four_players_fit_80x24(tmp_path):
 
 
 async def test_escape_drops_the_choice_and_nothing_is_sent_out_of_turn(tmp_path):
-    app = make_app(tmp_path)
-    app.move_pause = 30.0
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(0)))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path, move_pause=30.0) as (app, pilot):
         screen, host = app.screen, app.runner.host
         await pilot.press("c")
         assert screen.pick == ("supply",)
@@ -229,11 +234,7 @@ async def test_escape_drops_the_choice_and_nothing_is_sent_out_of_turn(tmp_path)
 
 
 async def test_ai_actions_are_shown_one_by_one_and_a_key_skips(tmp_path):
-    app = make_app(tmp_path)
-    app.move_pause = 30.0
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(0)))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path, move_pause=30.0) as (app, pilot):
         screen, host = app.screen, app.runner.host
         await pilot.press("e", "y")
         await wait_for(pilot, lambda: screen._pausing == 1, "the first AI action on show")
@@ -261,11 +262,7 @@ async def test_the_whole_legend_the_goods_key_and_the_end_phase_read_at_80x24(tm
     player and whole headers even with long names, many goods and penalties; once the bag is
     empty (here eight goods in all: the setup empties it) the line above the board says so."""
     monkeypatch.setattr(rules, "SHORT_BAG", (1,) * 8)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        names = ["Tester", "Bot A", "Bot B", "Bot with a very long name"]
-        app.start_match(MatchSetup("camel_caravan", ["human"] + ["ai:easy"] * 3, names, dict(OPTIONS), 5))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path, four_players()) as (app, pilot):
         screen = app.screen
         assert any("Bag empty: the next delivery ends the game" in line for line in screen_lines(app))
         assert screen.query_one(CamelBoard).region.height == 16 and screen.query_one("#status").region.bottom == 23
@@ -302,10 +299,8 @@ async def test_the_whole_legend_the_goods_key_and_the_end_phase_read_at_80x24(tm
 async def test_costs_are_marked_and_shown_and_spending_two_or_ending_early_asks_first(tmp_path):
     """Destinations read ``›`` (1 action) or ``»`` (2); Enter on a 2-action play only says so
     until Enter again; ``e`` with actions left asks, and escape keeps the turn."""
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(1)))  # the AI places first; we have 2 actions
-        await next_turn(pilot, app)
+    # the AI places first; we have 2 actions
+    async with at_my_turn(tmp_path, setup(seed_where_first(1))) as (app, pilot):
         screen, host = app.screen, app.runner.host
         board = screen.query_one(CamelBoard)
         turn = host.turn
@@ -398,10 +393,7 @@ def test_every_level_takes_a_winning_end(monkeypatch):
 async def test_the_status_line_says_what_enter_plays_for_the_focused_widget(tmp_path):
     """On the board: the play at the cursor; in the plays list: its highlighted play, worded as the
     list words it (the board's cell once stood there while Enter played the list's row)."""
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(0)))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path) as (app, pilot):
         screen, host = app.screen, app.runner.host
         assert screen.enter_action() == ("place", screen.query_one(CamelBoard).cursor)
         assert status(screen) == "enter: place a camel here (1 action)"
@@ -415,10 +407,8 @@ async def test_the_status_line_says_what_enter_plays_for_the_focused_widget(tmp_
 
 
 async def test_undo_keeps_the_focus_where_it_was(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(1)))  # the AI places first; we have 2 actions
-        await next_turn(pilot, app)
+    # the AI places first; we have 2 actions
+    async with at_my_turn(tmp_path, setup(seed_where_first(1))) as (app, pilot):
         screen, host = app.screen, app.runner.host
         for focus in (screen.query_one(CamelBoard), screen.query_one(ActionList)):
             focus.focus()
@@ -431,10 +421,7 @@ async def test_undo_keeps_the_focus_where_it_was(tmp_path):
 
 
 async def test_a_pick_up_in_the_chooser_gives_its_cost_and_prompts_keep_esc_in_view(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(0)))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path) as (app, pilot):
         screen = app.screen
         spot = next(c for c in SPACES if c in goods_at(screen.view) and c in free_cells(screen.view))
         await choose(pilot, spot)
@@ -455,11 +442,9 @@ async def test_a_pick_up_in_the_chooser_gives_its_cost_and_prompts_keep_esc_in_v
 
 
 async def test_the_players_table_names_whole_where_they_fit(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(MatchSetup("camel_caravan", ["human", "ai:easy", "ai:easy"],
-                                   ["Tester", "AI 2 (normal)", "Scheherazade the Second"], dict(OPTIONS), 5))
-        await next_turn(pilot, app)
+    names = ["Tester", "AI 2 (normal)", "Scheherazade the Second"]
+    three = MatchSetup("camel_caravan", ["human", "ai:easy", "ai:easy"], names, dict(OPTIONS), 5)
+    async with at_my_turn(tmp_path, three) as (app, _pilot):
         drawn = screen_lines(app)
         assert any(line.startswith("1 You ") for line in drawn)
         assert any(line.startswith("2 AI 2 (normal) ") for line in drawn)  # never "AI 2 (n…"
@@ -467,10 +452,7 @@ async def test_the_players_table_names_whole_where_they_fit(tmp_path):
 
 
 async def test_a_tie_on_points_says_goods_delivered_broke_it(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(0)))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path) as (app, _pilot):
         screen = app.screen
         delivered = [dict.fromkeys(GOODS, 0) | {"ivory": 2, "meat": 5}, dict.fromkeys(GOODS, 0) | {"gems": 5}]
         screen.view = dict(screen.view) | {"delivered": delivered}
@@ -481,10 +463,7 @@ async def test_a_tie_on_points_says_goods_delivered_broke_it(tmp_path):
 
 async def test_the_boards_cursor_shows_its_focus_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(seed_where_first(0)))
-        await next_turn(pilot, app)
+    async with at_my_turn(tmp_path) as (app, pilot):
         board = app.screen.query_one(CamelBoard)
 
         def reversed_cells() -> int:

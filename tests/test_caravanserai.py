@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from dataclasses import dataclass
 from itertools import pairwise
 
 import pytest
@@ -628,18 +629,41 @@ def find_line(state, pattern, *, first_turn=None):
     return None
 
 
+@dataclass(frozen=True)
+class Line:
+    """A seeded board holding a ``find_line`` path: head ``h``, directions ``d`` and ``d2``, the
+    path's ``cells``, and ``other``, a cell far from all of them for the second seat's camel."""
+    seed: int
+    variant: str
+    h: int
+    d: int
+    d2: int
+    cells: list
+    other: int
+
+    def position(self, **kw):
+        """The 2-seat position on this board with a lone camel at ``h`` (seat 0) and ``other``."""
+        return position(2, seed=self.seed, variant=self.variant,
+                        caravans=[[(self.h, "C")], [(self.other, "C")]], **kw)
+
+
+def seeded_line(pattern, *, first_turn=None, seeds=300, variant="basic"):
+    """The first of ``seeds`` 2-seat boards on which ``find_line`` finds ``pattern``."""
+    for seed in range(seeds):
+        probe = new(2, seed, variant)
+        found = find_line(probe, pattern, first_turn=first_turn)
+        if found:
+            h, d, d2, cells = found
+            return Line(seed, variant, h, d, d2, cells, far_cells(probe, [h] + cells, 1)[0])
+    raise AssertionError(f"no board of {seeds} seeds has the line {pattern!r}")
+
+
 def test_count_example_of_figure_8_gives_4_and_the_final_camel_gains_black():
     """§6.4: 1 purple, 2 yellow, then 3 purple whose first good lies on a purple Caravanserai
     cell where the caravan turns; the final camel stops on a black cell."""
-    for seed in range(200):
-        probe = new(2, seed)
-        found = find_line(probe, "---P--K", first_turn=3)
-        if found:
-            break
-    h, d, d2, cells = found
-    other = far_cells(probe, [h] + cells, 1)[0]
-    state = position(2, seed=seed, caravans=[[(h, "C")], [(other, "C")]], market=[3, 3, 3, 3, 3],
-                     reserves=[[3, 3, 4, 3, 3, 7], [3, 3, 3, 3, 3, 7]])
+    line = seeded_line("---P--K", first_turn=3, seeds=200)
+    d, d2, cells = line.d, line.d2, line.cells
+    state = line.position(market=[3, 3, 3, 3, 3], reserves=[[3, 3, 4, 3, 3, 7], [3, 3, 3, 3, 3, 7]])
     black = state.res[0][K]
     play(state, ("dir", d), ("good", P, 1), ("good", Y, 2), ("good", Y, 2), ("good", P, 3), ("dir", d2),
          ("good", P, 3), ("good", P, 3), CAMEL_A)
@@ -651,30 +675,19 @@ def test_count_example_of_figure_8_gives_4_and_the_final_camel_gains_black():
 
 
 def test_a_block_on_a_red_and_a_yellow_caravanserai_cell_is_counted():
-    for seed in range(300):
-        probe = new(2, seed)
-        found = find_line(probe, "RY", first_turn=0)
-        if found:
-            break
-    h, d, d2, cells = found
-    other = far_cells(probe, [h] + cells, 1)[0]
-    state = position(2, seed=seed, caravans=[[(h, "C")], [(other, "C")]])
-    play(state, ("dir", d), ("good", R, 2), ("dir", d2), ("good", R, 2))
+    line = seeded_line("RY", first_turn=0)
+    state = line.position()
+    play(state, ("dir", line.d), ("good", R, 2), ("dir", line.d2), ("good", R, 2))
     end_with_camel(state)
-    assert [c for c, _ in state.last[2]][:2] == cells
+    assert [c for c, _ in state.last[2]][:2] == line.cells
     assert state.last[4] == 3 and state.last[5] == 3  # counted: rulebook 7.3
 
 
 def test_a_block_on_two_red_cells_is_omitted_and_declining_a_board_good_makes_it_count():
-    for seed in range(300):
-        probe = new(2, seed)
-        found = find_line(probe, "RR", first_turn=0)
-        if found:
-            break
-    h, d, d2, cells = found
-    other = far_cells(probe, [h] + cells, 1)[0]
+    line = seeded_line("RR", first_turn=0)
+    d, d2, cells = line.d, line.d2, line.cells
     for decline, count in ((False, 1), (True, 3)):
-        state = position(2, seed=seed, caravans=[[(h, "C")], [(other, "C")]], board_goods=[(cells[1], R)])
+        state = line.position(board_goods=[(cells[1], R)])
         red, market = state.res[0][R], state.market[R]
         play(state, ("dir", d), ("good", R, 2), ("dir", d2))
         assert state.stage == BOARD and set(state.legal_actions()) == {("use",), ("decline",)}
@@ -687,49 +700,31 @@ def test_a_block_on_two_red_cells_is_omitted_and_declining_a_board_good_makes_it
 
 
 def test_use_is_forced_without_a_reserve_good_of_that_colour():
-    for seed in range(300):
-        probe = new(2, seed)
-        found = find_line(probe, "R", first_turn=0)
-        if found:
-            break
-    h, d, _d2, cells = found
-    other = far_cells(probe, [h] + cells, 1)[0]
-    state = position(2, seed=seed, caravans=[[(h, "C")], [(other, "C")]], board_goods=[(cells[0], R)],
-                     reserves=[[3, 3, 3, 0, 3, 7], [3, 3, 3, 3, 3, 7]])
-    play(state, ("dir", d))
+    line = seeded_line("R", first_turn=0)
+    cells = line.cells
+    state = line.position(board_goods=[(cells[0], R)], reserves=[[3, 3, 3, 0, 3, 7], [3, 3, 3, 3, 3, 7]])
+    play(state, ("dir", line.d))
     assert ("good", R, 1) in state.legal_actions()  # possible thanks to the board good
     play(state, ("good", R, 1))
     assert state.laid == ((cells[0], R),) and cells[0] not in state.bgoods and state.res[0][R] == 0
 
 
 def test_a_board_good_of_another_colour_goes_back_to_the_market_when_a_good_is_laid_on_it():
-    for seed in range(300):
-        probe = new(2, seed)
-        found = find_line(probe, "R", first_turn=0)
-        if found:
-            break
-    h, d, _d2, cells = found
-    other = far_cells(probe, [h] + cells, 1)[0]
-    state = position(2, seed=seed, caravans=[[(h, "C")], [(other, "C")]], board_goods=[(cells[0], R)])
+    line = seeded_line("R", first_turn=0)
+    state = line.position(board_goods=[(line.cells[0], R)])
     market = state.market[R]
-    events = play(state, ("dir", d), ("good", W, 1))
-    assert state.market[R] == market + 1 and cells[0] not in state.bgoods and state.res[0][W] == 2
+    events = play(state, ("dir", line.d), ("good", W, 1))
+    assert state.market[R] == market + 1 and line.cells[0] not in state.bgoods and state.res[0][W] == 2
     assert "red board good" in text(events) and "back to the market" in text(events)
 
 
 def test_pieces_go_straight_and_turn_only_after_a_caravanserai_cell():
-    for seed in range(300):
-        probe = new(2, seed)
-        found = find_line(probe, "---", first_turn=2)
-        if found:
-            break
-    h, d, _d2, cells = found
-    other = far_cells(probe, [h] + cells, 1)[0]
-    state = position(2, seed=seed, caravans=[[(h, "C")], [(other, "C")]])
-    play(state, ("dir", d), ("good", W, 2))
+    line = seeded_line("---", first_turn=2)
+    state = line.position()
+    play(state, ("dir", line.d), ("good", W, 2))
     # the second white good is forced straight on: not asked, and no direction is offered
-    assert [c for c, _ in state.laid] == cells[:2]
-    assert state.target == cells[2] and not any(a[0] == "dir" for a in state.legal_actions())
+    assert [c for c, _ in state.laid] == line.cells[:2]
+    assert state.target == line.cells[2] and not any(a[0] == "dir" for a in state.legal_actions())
 
 
 def test_legal_actions_never_lead_into_a_dead_end():
@@ -832,18 +827,13 @@ def test_a_lone_camel_counts_1_takes_back_the_start_camel_and_stands_one_good():
 
 
 def test_take_back_removes_the_pieces_nearest_the_tail_and_a_lying_camel_returns_as_a_camel():
-    for seed in range(300):
-        probe = new(2, seed, variant="expert")
-        found = find_line(probe, "-----", first_turn=5)
-        if found:
-            break
-    t0, d, _, line = found
-    tail, h, cells = [t0] + line[:2], line[2], line[3:]
-    other = far_cells(probe, tail + [h] + cells, 1)[0]
+    line = seeded_line("-----", first_turn=5, variant="expert")
+    # the caravan's tail and new head stand on the line's first cells; it goes on along the rest
+    tail, h, cells = [line.h] + line.cells[:2], line.cells[2], line.cells[3:]
     caravan = [(tail[0], "L"), (tail[1], "R"), (tail[2], "C"), (h, "C")]
-    state = position(2, seed=seed, variant="expert", caravans=[caravan, [(other, "C")]],
+    state = position(2, seed=line.seed, variant="expert", caravans=[caravan, [(line.other, "C")]],
                      reserves=[[3, 3, 3, 3, 3, 5], [3, 3, 3, 3, 3, 7]])
-    play(state, ("dir", d), ("good", W, 1), CAMEL_A)  # count 2: the lying camel and the red
+    play(state, ("dir", line.d), ("good", W, 1), CAMEL_A)  # count 2: the lying camel and the red
     assert state.last[5] == 2 and state.last[7] == 1
     assert [c for c, _ in state.caravans[0]] == [tail[2], h] + cells[:2]
     assert state.res[0][5] == 5 and state.res[0][R] == 4
@@ -1186,15 +1176,9 @@ def test_the_prior_leaves_the_state_unchanged_and_scores_every_action():
 
 
 def test_the_prior_prefers_a_block_that_is_omitted():
-    for seed in range(300):
-        probe = new(2, seed)
-        found = find_line(probe, "R-", first_turn=0)
-        if found:
-            break
-    h, d, _d2, cells = found
-    other = far_cells(probe, [h] + cells, 1)[0]
-    state = position(2, seed=seed, caravans=[[(h, "C")], [(other, "C")]])
-    play(state, ("dir", d))
+    line = seeded_line("R-", first_turn=0)
+    state = line.position()
+    play(state, ("dir", line.d))
     legal = state.legal_actions()
     scores = dict(zip(legal, prior(state, legal)))
     best = max(scores, key=scores.get)

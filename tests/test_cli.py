@@ -26,6 +26,8 @@ from caravan_tui.selfplay import selfplay_jobs, summarise
 from saves.snapshot import Snapshot
 from saves.store import SaveStore
 
+from tables import processes_end
+
 
 def test_selfplay_rotates_seats_and_replays_from_its_seed():
     jobs = selfplay_jobs("decktet_caravan", parse_seats("random,greedy"), 4, seed=5, options={"hands": 1})
@@ -508,10 +510,8 @@ def test_pool_workers_end_with_a_command_killed_outright(command, tmp_path):
     finally:
         parent.kill()
         parent.wait()
-    for _ in range(200):
-        if not any(Path(f"/proc/{pid}").exists() for pid in workers):
-            return
-        time.sleep(0.05)
+    if processes_end(workers, polls=200):
+        return
     for pid in workers:  # leave nothing behind, whatever the outcome
         with contextlib.suppress(OSError):
             os.kill(pid, signal.SIGKILL)

@@ -49,6 +49,14 @@ def playout(game, players, seed, stop_at=None):
     return states, actions
 
 
+def seat_views(game, players, seed):
+    """About ten states spread over a playout, each with every seat and that seat's view."""
+    states, _ = playout(game, players, seed)
+    for state in states[:: max(1, len(states) // 10)]:
+        for seat in range(players):
+            yield state, seat, state.view(seat)
+
+
 def packed(data):
     return msgpack.unpackb(msgpack.packb(data, use_bin_type=True), raw=False, strict_map_key=False)
 
@@ -124,37 +132,28 @@ def test_replaying_seed_and_actions_reproduces_the_state(game, players):
 
 
 def test_determinize_depends_only_on_the_view(game, players):
-    states, _ = playout(game, players, 5)
-    for state in states[:: max(1, len(states) // 10)]:
-        for seat in range(players):
-            view = state.view(seat)
-            other = state.determinize(seat, random.Random(99))
-            assert other.view(seat) == view
-            one = state.determinize(seat, random.Random(7))
-            two = other.determinize(seat, random.Random(7))
-            assert one.to_data() == two.to_data()
+    for state, seat, view in seat_views(game, players, 5):
+        other = state.determinize(seat, random.Random(99))
+        assert other.view(seat) == view
+        one = state.determinize(seat, random.Random(7))
+        two = other.determinize(seat, random.Random(7))
+        assert one.to_data() == two.to_data()
 
 
 def test_views_keep_other_seats_hidden_cards_out(game, players):
     """Redealing what a seat cannot see must not change its view: nothing hidden leaks into it."""
-    states, _ = playout(game, players, 6)
-    for state in states[:: max(1, len(states) // 10)]:
-        for seat in range(players):
-            view = state.view(seat)
-            worlds = [state.determinize(seat, random.Random(k)) for k in range(4)]
-            assert all(world.view(seat) == view for world in worlds)
-            spectator = state.view(None)
-            assert all(world.view(None) == spectator for world in worlds)
+    for state, seat, view in seat_views(game, players, 6):
+        worlds = [state.determinize(seat, random.Random(k)) for k in range(4)]
+        assert all(world.view(seat) == view for world in worlds)
+        spectator = state.view(None)
+        assert all(world.view(None) == spectator for world in worlds)
 
 
 def test_from_view_builds_a_world_with_the_same_view(game, players):
-    states, _ = playout(game, players, 8)
-    for state in states[:: max(1, len(states) // 10)]:
-        for seat in range(players):
-            view = state.view(seat)
-            world = game.from_view(packed(view), seat)
-            assert world.view(seat) == view
-            assert world.legal_actions() == state.legal_actions() or state.to_move() != seat
+    for state, seat, view in seat_views(game, players, 8):
+        world = game.from_view(packed(view), seat)
+        assert world.view(seat) == view
+        assert world.legal_actions() == state.legal_actions() or state.to_move() != seat
 
 
 def test_clone_is_independent(game, players):

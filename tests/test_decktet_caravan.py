@@ -52,6 +52,12 @@ def position(hands, up=("NM", "1K"), turn=0, season=(), collected=((), ()), cum=
     })
 
 
+def play(state, *actions) -> None:
+    """Apply ``actions`` one after the other."""
+    for action in actions:
+        state.apply(action)
+
+
 def caravans(state):
     return {a for a in state.legal_actions() if a[0] == "caravan"}
 
@@ -258,39 +264,30 @@ def test_a_player_cannot_play_cards_it_does_not_hold():
 
 def test_a_caravan_last_played_is_collected_by_its_player_who_leads_next():
     state = position([["3MV", "9LK"], ["4MS", "8VL"]], turn=0)
-    state.apply(("caravan", "3MV"))
-    state.apply(("caravan", "4MS"))
-    state.apply(PASS)
+    play(state, ("caravan", "3MV"), ("caravan", "4MS"), PASS)
     assert cards_of(state.collected[1]) == sorted([INDEX["3MV"], INDEX["4MS"]])
     assert state.collected[0] == 0 and state.season == [] and state.to_move() == 1
 
 
 def test_a_bandit_last_played_is_collected_by_the_opponent():
     state = position([["3MV", "9LK"], ["1S", "8VL"]], turn=0)
-    state.apply(("caravan", "3MV"))
-    state.apply(("bandit", "1S"))
-    state.apply(PASS)
+    play(state, ("caravan", "3MV"), ("bandit", "1S"), PASS)
     assert cards_of(state.collected[0]) == sorted([INDEX["3MV"], INDEX["1S"]])
     assert state.to_move() == 1  # the bandit's player made the last play and leads
 
 
 def test_a_leader_holding_only_aces_and_crowns_hands_the_lead_over():
     state = position([["3MV", "9LK"], ["1S", "NK"]], turn=0)
-    state.apply(("caravan", "3MV"))
-    state.apply(PASS)
+    play(state, ("caravan", "3MV"), PASS)
     assert state.to_move() == 0  # the caravan's player leads again
     state = position([["3MV", "9LK"], ["4MS", "1S"]], turn=0)
-    state.apply(("caravan", "3MV"))
-    state.apply(("caravan", "4MS"))
-    state.apply(PASS)
+    play(state, ("caravan", "3MV"), ("caravan", "4MS"), PASS)
     assert state.to_move() == 0  # Player 2 made the last play but holds only an Ace
 
 
 def test_neither_able_to_lead_ends_the_hand_without_bonus():
     state = position([["3MV", "1V"], ["4MS", "1S"]], turn=0, up=("NM", "1K"))
-    state.apply(("caravan", "3MV"))
-    state.apply(("caravan", "4MS"))
-    state.apply(PASS)
+    play(state, ("caravan", "3MV"), ("caravan", "4MS"), PASS)
     assert state.is_over()
     assert state.history[-1][1:3] == (None, 0)
     assert state.cum == [0, 2]  # Journey +1 and Mountain +1 for Player 2; no going-out bonus
@@ -315,16 +312,14 @@ def test_going_out_gives_the_opponent_one_last_play_then_the_hand_ends():
 
 def test_going_out_and_the_opponent_passing_collects_for_the_caravan_player():
     state = position([["3MV"], ["2MK", "9LK"]], turn=0, up=("NM", "1K"))
-    state.apply(("caravan", "3MV"))
-    state.apply(PASS)
+    play(state, ("caravan", "3MV"), PASS)
     assert state.cum == [5 + 2 + 1, 0]
 
 
 def test_going_out_with_a_bandit_lets_the_opponent_collect():
     state = position([["1M"], ["2MK", "9LK"]], turn=0, up=("NM", "1K"),
                      season=[(1, ("caravan", "3MV"))])
-    state.apply(("bandit", "1M"))
-    state.apply(PASS)
+    play(state, ("bandit", "1M"), PASS)
     # Player 2 collects the Journey (+1) and the Ace of Moons (+1): 2; Player 1 scores 5 + 2.
     assert state.cum == [7, 2]
 

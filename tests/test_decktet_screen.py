@@ -19,7 +19,7 @@ from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.widgets import ActionList
 
-from tables import Table, quick_app, wait_for
+from tables import Table, at_turn, quick_app, wait_for
 
 SIZE = (80, 24)
 PASS = ("pass",)
@@ -65,6 +65,12 @@ def table_at(app, seed: int) -> Table:
 
 def my_turn(screen) -> bool:
     return screen.turn is not None and screen.view is not None and screen.names != []
+
+
+def at_my_turn(tmp_path, seed):
+    """The app at 80×24 at the table dealt by ``seed``, once it is the screen's (seat 0's) turn."""
+    app = make_app(tmp_path)
+    return at_turn(app, table_at(app, seed), my_turn, SIZE)
 
 
 def longest(legal) -> tuple:
@@ -145,9 +151,7 @@ async def test_the_hand_marks_cards_that_are_in_no_legal_play(tmp_path):
 async def test_an_illegal_selection_says_why_in_the_engines_words(tmp_path):
     # leading: a lone Ace or Crown is a bandit, and a bandit may not open a season
     seed = find_seed(lambda s: s.to_move() == 0)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
-        await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
+    async with at_my_turn(tmp_path, seed) as (app, pilot, table):
         grid = table.screen.query_one(CardGrid)
         await tick(pilot, grid, wilds_of(first_state(seed), 0)[:1])
         await pilot.press("enter")
@@ -212,10 +216,8 @@ async def test_the_plays_list_and_the_ticks_are_one_selection(tmp_path):
     """Moving through the list ticks the highlighted play's cards; ticked cards that are no play
     leave the list without a highlight, and Enter there says why instead of playing a line."""
     seed = find_seed(lambda s: s.to_move() == 0)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+    async with at_my_turn(tmp_path, seed) as (app, pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: my_turn(screen), "my turn")
         grid = screen.query_one(CardGrid)
         actions = screen.query_one(ActionList)
         await pilot.press("tab")
@@ -238,9 +240,7 @@ async def test_the_plays_list_and_the_ticks_are_one_selection(tmp_path):
 
 async def test_the_rules_are_for_players_and_give_the_keys(tmp_path):
     seed = find_seed(lambda s: s.to_move() == 0)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
-        await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
+    async with at_my_turn(tmp_path, seed) as (app, pilot, _table):
         await pilot.press("question_mark")
         assert isinstance(app.screen, RulesScreen)
         source = app.screen.query_one(MarkdownViewer).document.source
@@ -267,10 +267,8 @@ async def test_a_long_play_is_worded_whole_on_two_status_lines_and_enter_plays_i
         return [a for a in legal if a != PASS and [b for b in legal if b != PASS and cards_in(b) == cards_in(a)] == [a]]
 
     seed = find_seed(lambda s: s.to_move() == 0 and any(len(a) >= 5 for a in one_reading(s.legal_actions())))
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+    async with at_my_turn(tmp_path, seed) as (app, pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: my_turn(screen), "my turn")
         grid = screen.query_one(CardGrid)
         play = longest(one_reading(screen.legal))
         await tick(pilot, grid, cards_in(play))
@@ -295,10 +293,7 @@ async def test_a_long_play_is_worded_whole_on_two_status_lines_and_enter_plays_i
 
 async def test_an_opponents_pile_is_labelled_apart_from_what_they_hold(tmp_path):
     seed = find_seed(lambda s: s.to_move() == 0)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
-        screen = table.screen
-        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+    async with at_my_turn(tmp_path, seed) as (app, _pilot, _table):
         drawn = screen_lines(app)
         held = len(first_state(seed).view(1)["hand"])
         assert any(line.strip().startswith(f"Bot · {held} in hand · pile +0: empty") for line in drawn)
@@ -309,10 +304,8 @@ async def test_the_hands_cursor_shows_its_focus_without_colour(tmp_path, monkeyp
     """Under NO_COLOR the focused cursor is in reverse video (a grey shade alone once marked it)."""
     monkeypatch.setenv("NO_COLOR", "1")
     seed = find_seed(lambda s: s.to_move() == 0)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
+    async with at_my_turn(tmp_path, seed) as (app, pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: my_turn(screen), "my turn")
         grid = screen.query_one(CardGrid)
 
         def cursor_reversed() -> bool:

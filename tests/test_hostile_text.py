@@ -25,7 +25,6 @@ from textual.markup import MarkupError
 from textual.widgets import DataTable, Input, Static
 from textual.widgets._toast import Toast
 
-from ai.worker import AIWorker
 from caravan_tui.app import CaravanApp, ClientApp
 from caravan_tui.bus import Chat, MatchOver
 from caravan_tui.games import GAMES
@@ -46,7 +45,7 @@ from caravan_tui.ssh.protocol import CRASHED, Crashed, JoinSeat, request_from_ma
 from saves import SaveStore
 from saves.snapshot import Snapshot
 
-from tables import wait_for
+from tables import running_hub, wait_for
 
 SIZE = (80, 24)
 LONG_NAME = "[" + "W" * 198 + "]"
@@ -342,11 +341,8 @@ ANN_NAME, BOB_NAME, CYD_NAME = HOSTED_NAMES
 
 @pytest.fixture
 async def hub(tmp_path):
-    async with AIWorker(max_workers=1) as worker:
-        hub = Hub(tmp_path, worker, iterations=5, grace=30)
-        hub.start()
+    async with running_hub(tmp_path) as hub:
         yield hub
-        hub.stop()
 
 
 def session(hub: Hub, identity: str) -> tuple[ClientApp, Callable[[], Awaitable[None]]]:

@@ -7,28 +7,8 @@ import random
 
 import pytest
 
-from caravan_tui.bus import (
-    Act,
-    Bus,
-    Hint,
-    HintRequest,
-    MatchInfo,
-    MatchOver,
-    Message,
-    Rejected,
-    Request,
-    Resign,
-    Saved,
-    SaveRequest,
-    Subscription,
-    Sync,
-    Thinking,
-    UndoRequest,
-    Update,
-    YourTurn,
-    seat_address,
-    spectator_address,
-)
+from caravan_tui import bus as messages
+from caravan_tui.bus import Bus, Message, Request, Subscription, seat_address, spectator_address
 from caravan_tui.engine import IllegalAction
 from caravan_tui.games import GAMES
 from caravan_tui.match.host import MatchHost
@@ -78,7 +58,7 @@ async def play(host: MatchHost, rng: random.Random) -> list:
     """One random legal act by the seat to move, through ``handle``; returns its events."""
     seat = host.state.to_move()
     action = rng.choice(host.state.legal_actions())
-    await host.handle(Act(host.match_id, seat, host.turn, action))
+    await host.handle(messages.Act(host.match_id, seat, host.turn, action))
     return host.events[-1]
 
 
@@ -95,13 +75,13 @@ def store(tmp_path) -> SaveStore:
 # -- rejected requests change nothing --------------------------------------------------------
 
 BAD_ACTS = {
-    "wrong seat": lambda h: Act(h.match_id, (h.state.to_move() + 1) % h.snapshot.players, h.turn,
+    "wrong seat": lambda h: messages.Act(h.match_id, (h.state.to_move() + 1) % h.snapshot.players, h.turn,
                                 h.state.legal_actions()[0]),
-    "stale turn": lambda h: Act(h.match_id, h.state.to_move(), h.turn - 1, h.state.legal_actions()[0]),
-    "future turn": lambda h: Act(h.match_id, h.state.to_move(), h.turn + 1, h.state.legal_actions()[0]),
-    "foreign match": lambda h: Act("another", h.state.to_move(), h.turn, h.state.legal_actions()[0]),
-    "illegal action": lambda h: Act(h.match_id, h.state.to_move(), h.turn, ("no such action", 3)),
-    "not an action": lambda h: Act(h.match_id, h.state.to_move(), h.turn, ["fly", 3]),
+    "stale turn": lambda h: messages.Act(h.match_id, h.state.to_move(), h.turn - 1, h.state.legal_actions()[0]),
+    "future turn": lambda h: messages.Act(h.match_id, h.state.to_move(), h.turn + 1, h.state.legal_actions()[0]),
+    "foreign match": lambda h: messages.Act("another", h.state.to_move(), h.turn, h.state.legal_actions()[0]),
+    "illegal action": lambda h: messages.Act(h.match_id, h.state.to_move(), h.turn, ("no such action", 3)),
+    "not an action": lambda h: messages.Act(h.match_id, h.state.to_move(), h.turn, ["fly", 3]),
 }
 
 
@@ -130,7 +110,7 @@ async def test_bad_act_is_rejected_and_changes_nothing(bus, store, game, players
 
     assert (host.state.to_data(), host.actions, path.read_bytes()) == before
     replies = drain((foreign if case == "foreign match" else subs)[msg.seat])
-    assert [type(m) for m in replies] == [Rejected]
+    assert [type(m) for m in replies] == [messages.Rejected]
     assert replies[0].reason
     assert [m for sub in subs for m in drain(sub)] == []
 
@@ -140,9 +120,9 @@ async def test_illegal_act_reason_is_the_games_message(bus, game):
     host = new_host(game, bus)
     seat = host.state.to_move()
     sub = bus.subscribe(seat_address(host.match_id, seat))
-    await host.handle(Act(host.match_id, seat, 0, ("no such action",)))
+    await host.handle(messages.Act(host.match_id, seat, 0, ("no such action",)))
     reply = sub.get_nowait()
-    assert isinstance(reply, Rejected) and reply.turn == 0
+    assert isinstance(reply, messages.Rejected) and reply.turn == 0
     with pytest.raises(IllegalAction) as exc:
         host.state.apply(("no such action",))
     assert reply.reason == str(exc.value)
@@ -168,7 +148,7 @@ async def test_every_act_autosaves_and_resume_continues(bus, store, game):
     assert again.actions == host.actions and again.movers == host.movers
     seat = again.state.to_move()
     action = rng.choice(again.state.legal_actions())
-    await again.handle(Act(host.match_id, seat, again.turn, action))
+    await again.handle(messages.Act(host.match_id, seat, again.turn, action))
     assert store.read(host.match_id).actions == host.actions + [action]
 
 
@@ -181,7 +161,7 @@ async def test_updates_carry_each_seats_own_view_and_events_in_its_words(bus, ga
     while host.status == "playing" and host.turn < 150:
         events = await play(host, rng)
         for seat, sub in [*enumerate(subs), (None, watcher)]:
-            update = next(m for m in drain(sub) if isinstance(m, Update))
+            update = next(m for m in drain(sub) if isinstance(m, messages.Update))
             assert update.view == host.state.view(seat)
             assert update.events == [e.render(host.names, seat) for e in events if e.visible_to(seat)]
             assert not any("{p" in text for text in update.events)
@@ -195,9 +175,10 @@ async def test_start_and_sync_send_info_view_and_your_turn(bus, game, players):
     mover = host.state.to_move()
     for seat, sub in enumerate(subs):
         msgs = drain(sub)
-        assert [type(m) for m in msgs] == [MatchInfo, Update] + ([YourTurn] if seat == mover else [])
+        welcome = [messages.MatchInfo, messages.Update]
+        assert [type(m) for m in msgs] == welcome + ([messages.YourTurn] if seat == mover else [])
         assert msgs[0].names == host.names and msgs[0].seats == ["human"] * players
-    await host.handle(Sync(host.match_id, mover))
+    await host.handle(messages.Sync(host.match_id, mover))
     turn = drain(subs[mover])[-1]
     assert (turn.turn, turn.legal) == (0, host.state.legal_actions())
 
@@ -208,7 +189,7 @@ async def test_the_first_update_logs_the_setup_each_seat_may_see(bus, game):
     subs = listen(bus, host)
     await host.start()
     for seat, sub in enumerate(subs):
-        update = next(m for m in drain(sub) if isinstance(m, Update))
+        update = next(m for m in drain(sub) if isinstance(m, messages.Update))
         assert update.events == [e.render(host.names, seat) for e in host.opening if e.visible_to(seat)]
 
 
@@ -221,7 +202,7 @@ async def test_a_resumed_match_replays_the_whole_visible_log(bus, store, game):
     again = MatchHost.resume(host.match_id, store, Bus())
     sub = again.bus.subscribe(seat_address(host.match_id, 0))
     await again.start()
-    update = next(m for m in drain(sub) if isinstance(m, Update))
+    update = next(m for m in drain(sub) if isinstance(m, messages.Update))
     history = again.opening + [e for events in played for e in events]
     assert update.events == [e.render(host.names, 0) for e in history if e.visible_to(0)]
 
@@ -231,14 +212,14 @@ async def test_a_save_request_compares_the_whole_log(bus, store):
     host = new_host(game, bus, store)
     sub = bus.subscribe(seat_address(host.match_id, 0))
     await play(host, random.Random(1))
-    await host.handle(SaveRequest(host.match_id, 0))
-    assert drain(sub)[-1] == Saved(host.match_id, 0, True, "")
+    await host.handle(messages.SaveRequest(host.match_id, 0))
+    assert drain(sub)[-1] == messages.Saved(host.match_id, 0, True, "")
     other = store.read(host.match_id)  # a log that is not this host's: a tampered file, say
     other.actions = other.actions[:-1]
     store.write(other)
-    await host.handle(SaveRequest(host.match_id, 0))
+    await host.handle(messages.SaveRequest(host.match_id, 0))
     reply = drain(sub)[-1]
-    assert isinstance(reply, Saved) and not reply.ok and reply.reason
+    assert isinstance(reply, messages.Saved) and not reply.ok and reply.reason
 
 
 # -- undo ------------------------------------------------------------------------------------
@@ -263,17 +244,17 @@ async def test_undo_returns_to_the_persons_previous_decision_unless_something_wa
         revealing = [e for events in host.events[mark:] for e in events if e.reveals_to(0)]
         saved = store.path(host.match_id).read_bytes()
 
-        await host.handle(UndoRequest(host.match_id, 0))
+        await host.handle(messages.UndoRequest(host.match_id, 0))
 
         msgs = drain(sub)
         if revealing:
-            assert [type(m) for m in msgs] == [Rejected]
+            assert [type(m) for m in msgs] == [messages.Rejected]
             assert msgs[0].reason == f"cannot take back past “{revealing[0].render(host.names, 0)}”"
             assert store.path(host.match_id).read_bytes() == saved
         else:
             assert host.turn == mark and host.state.to_data() == before
             assert store.read(host.match_id).actions == host.actions
-            assert [type(m) for m in msgs] == [Update, YourTurn]
+            assert [type(m) for m in msgs] == [messages.Update, messages.YourTurn]
             assert msgs[0].events[-1].startswith("You take back")
 
 
@@ -291,9 +272,9 @@ async def test_undo_never_crosses_an_opponents_revealing_move():
             if mover != 0 and any(e.reveals_to(0) and e.reveals is not True for e in events) and 0 in host.movers:
                 sub = host.bus.subscribe(seat_address(host.match_id, 0))
                 turn = host.turn
-                await host.handle(UndoRequest(host.match_id, 0))
+                await host.handle(messages.UndoRequest(host.match_id, 0))
                 (reply,) = drain(sub)
-                assert isinstance(reply, Rejected) and host.turn == turn
+                assert isinstance(reply, messages.Rejected) and host.turn == turn
                 found += 1
                 break
     assert found  # at least one registered game hides cards that a move then shows
@@ -304,7 +285,7 @@ async def test_undo_refusals(bus, game):
     host = new_host(game, bus, seats=[PERSON] * game.default_players, seed=2)
     rng = random.Random(5)
     sub = bus.subscribe(seat_address(host.match_id, 0))
-    await host.handle(UndoRequest(host.match_id, 0))
+    await host.handle(messages.UndoRequest(host.match_id, 0))
     assert "no move" in drain(sub)[0].reason
     await until_to_move(host, rng)
     await play(host, rng)
@@ -312,14 +293,14 @@ async def test_undo_refusals(bus, game):
     await play(host, rng)
     turn = host.turn
     drain(sub)
-    await host.handle(UndoRequest(host.match_id, 0))
+    await host.handle(messages.UndoRequest(host.match_id, 0))
     (reply,) = drain(sub)
-    assert isinstance(reply, Rejected) and host.turn == turn
+    assert isinstance(reply, messages.Rejected) and host.turn == turn
     assert "Bob's move" in reply.reason or "past “" in reply.reason
 
     robot = new_host(game, Bus(), seats=[PERSON] + [RANDOM] * (game.default_players - 1))
     sub = robot.bus.subscribe(seat_address(robot.match_id, 1))
-    await robot.handle(UndoRequest(robot.match_id, 1))
+    await robot.handle(messages.UndoRequest(robot.match_id, 1))
     assert "only a person" in drain(sub)[0].reason
 
 
@@ -332,22 +313,22 @@ async def test_a_move_another_person_has_seen_stands(store):
     await until_to_move(host, rng)  # Ann's turn; nobody reads Bob's seat yet
     ann, mark = bus.subscribe(seat_address(host.match_id, 0)), host.turn
     await play(host, rng)
-    await host.handle(UndoRequest(host.match_id, 0))
+    await host.handle(messages.UndoRequest(host.match_id, 0))
     assert host.turn == mark  # Bob never saw it
     bob = bus.subscribe(seat_address(host.match_id, 1))
-    await host.handle(Sync(host.match_id, 1))  # Bob is back: the whole log so far
+    await host.handle(messages.Sync(host.match_id, 1))  # Bob is back: the whole log so far
     await play(host, rng)
-    assert isinstance(drain(bob)[-2], Update)  # he is shown Ann's move (then his turn)
+    assert isinstance(drain(bob)[-2], messages.Update)  # he is shown Ann's move (then his turn)
     drain(ann)
-    await host.handle(UndoRequest(host.match_id, 0))
+    await host.handle(messages.UndoRequest(host.match_id, 0))
     assert [m.reason for m in drain(ann)] == ["Bob has seen that move: it stands"]
     assert host.turn == mark + 1 and len(store.read(host.match_id).actions) == mark + 1
 
-    await host.handle(Act(host.match_id, 1, host.turn, rng.choice(host.state.legal_actions())))
+    await host.handle(messages.Act(host.match_id, 1, host.turn, rng.choice(host.state.legal_actions())))
     host.close()
     again = MatchHost.resume(host.match_id, store, Bus())
     sub = again.bus.subscribe(seat_address(again.match_id, 1))
-    await again.handle(UndoRequest(again.match_id, 1))
+    await again.handle(messages.UndoRequest(again.match_id, 1))
     assert [m.reason for m in drain(sub)] == ["Ann has seen that move: it stands"]
 
 
@@ -360,11 +341,11 @@ async def test_the_only_person_resigning_ends_the_match(bus, store, game):
     host = new_host(game, bus, store, seats=[RANDOM] * (players - 1) + [PERSON])
     subs = listen(bus, host)
     task = asyncio.create_task(host.run())
-    await bus.publish(("host", host.match_id), Resign(host.match_id, players - 1))
+    await bus.publish(("host", host.match_id), messages.Resign(host.match_id, players - 1))
     await asyncio.wait_for(task, WAIT)
     expected = [1.0 / (players - 1)] * (players - 1) + [0.0]
     for sub in subs:
-        over = await next_of(sub, MatchOver)
+        over = await next_of(sub, messages.MatchOver)
         assert (over.outcome, over.status) == (expected, "resigned")
     saved = store.read(host.match_id)
     assert (saved.status, saved.result, saved.resigned) == ("resigned", expected, players - 1)
@@ -374,7 +355,7 @@ async def test_bad_resignations_are_refused(bus, store):
     game = next(iter(GAMES.values()))
     host = new_host(game, bus, store, seats=[PERSON] + [RANDOM] * (game.default_players - 1))
     sub = bus.subscribe(seat_address(host.match_id, 1))
-    await host.handle(Resign(host.match_id, 1))
+    await host.handle(messages.Resign(host.match_id, 1))
     assert "only a person" in drain(sub)[0].reason
     assert host.status == "playing" and store.read(host.match_id).status == "playing"
 
@@ -385,10 +366,10 @@ async def test_hint_suggests_a_legal_action_for_the_seat_to_move(bus, game):
     seat = host.state.to_move()
     subs = listen(bus, host)
     if len(subs) > 1:
-        await host.handle(HintRequest(host.match_id, (seat + 1) % len(subs), 0))
-        assert isinstance(drain(subs[(seat + 1) % len(subs)])[0], Rejected)
-    await host.handle(HintRequest(host.match_id, seat, 0))
-    hint = await next_of(subs[seat], Hint)
+        await host.handle(messages.HintRequest(host.match_id, (seat + 1) % len(subs), 0))
+        assert isinstance(drain(subs[(seat + 1) % len(subs)])[0], messages.Rejected)
+    await host.handle(messages.HintRequest(host.match_id, seat, 0))
+    hint = await next_of(subs[seat], messages.Hint)
     assert hint.turn == 0 and hint.action in host.state.legal_actions()
     assert "{p" not in hint.text and hint.text and hint.candidates[0][0] == hint.text
     assert all(0 < share <= 1 and 0 <= value <= 1 for _, share, value, _, _ in hint.candidates)
@@ -400,8 +381,8 @@ async def test_thinking_is_relayed_without_the_best_move(bus):
     game = next(iter(GAMES.values()))
     host = new_host(game, bus)
     subs = listen(bus, host)
-    await host.handle(Thinking(host.match_id, 1, 120, ("pass",)))
-    assert drain(subs[0]) == [Thinking(host.match_id, 1, 120, None)]
+    await host.handle(messages.Thinking(host.match_id, 1, 120, ("pass",)))
+    assert drain(subs[0]) == [messages.Thinking(host.match_id, 1, 120, None)]
     assert drain(subs[1]) == []
 
 
@@ -424,9 +405,10 @@ def fuzzed(host: MatchHost):
     """Every request with each field in turn replaced by junk."""
     seat, turn = host.state.to_move(), host.turn
     action = host.state.legal_actions()[0]
-    requests = [Act(host.match_id, seat, turn, action), HintRequest(host.match_id, seat, turn),
-                UndoRequest(host.match_id, seat), Resign(host.match_id, seat), SaveRequest(host.match_id, seat),
-                Sync(host.match_id, seat), Thinking(host.match_id, seat, 10, action)]
+    requests = [messages.Act(host.match_id, seat, turn, action), messages.HintRequest(host.match_id, seat, turn),
+                messages.UndoRequest(host.match_id, seat), messages.Resign(host.match_id, seat),
+                messages.SaveRequest(host.match_id, seat), messages.Sync(host.match_id, seat),
+                messages.Thinking(host.match_id, seat, 10, action)]
     for request in requests:
         for name in (f.name for f in dataclasses.fields(request)):
             for junk in JUNK:
@@ -444,7 +426,8 @@ async def test_malformed_requests_change_nothing_and_the_host_keeps_serving(bus,
     before = (host.state.to_data(), list(host.actions), path.read_bytes(), host.status)
     count = 0
     for request in fuzzed(host):
-        if request.problem() is None and not isinstance(request, (Sync, SaveRequest, HintRequest, Thinking)):
+        if request.problem() is None and not isinstance(
+                request, (messages.Sync, messages.SaveRequest, messages.HintRequest, messages.Thinking)):
             continue  # still well-formed (junk equal in kind): the other tests cover those
         await host.handle(request)
         count += 1

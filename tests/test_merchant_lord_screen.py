@@ -18,7 +18,7 @@ from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.widgets import ActionList
 
-from tables import Table, quick_app, wait_for
+from tables import Table, at_turn, quick_app, wait_for
 
 SIZE = (80, 24)
 GAME = get_game("merchant_lord")
@@ -79,12 +79,23 @@ def play_until(test, seed: int = 0, limit: int = 400):
     return actions, state
 
 
+def rerolling(state) -> bool:
+    """Seat 0's favour step with a favour to spend: dice can be rerolled."""
+    return state.turn == 0 and state.phase == FAVOUR and state.favour[0] >= 1
+
+
 def table_at(app, prefix=(), seed: int = 0) -> Table:
     return Table(app, "merchant_lord", MerchantLordScreen, seed, {"start_player": 1}, prefix)
 
 
 def my_turn(screen) -> bool:
     return screen.turn is not None and screen.view is not None and bool(screen.names)
+
+
+def at_my_turn(tmp_path, prefix):
+    """The app at 80×24 at the table after the actions ``prefix``, once it is seat 0's turn."""
+    app = make_app(tmp_path)
+    return at_turn(app, table_at(app, prefix), my_turn, SIZE)
 
 
 async def cursor_to(pilot, widget, key: str) -> None:
@@ -118,10 +129,8 @@ async def test_the_sale_builder_shows_dice_and_income_and_refuses_with_the_reaso
     stuck = next(c for c in view["hand"] if c not in usable)
     sold_at = {a[1] for a in legal if a[0] == "sell"}
     shut = next(v["id"] for v in view["villages_info"] if v["open"] and v["id"] not in sold_at)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: my_turn(screen), "my turn")
         villages = screen.query_one(VillageBoard)
         hand = screen.query_one("#ml-hand", ChipBar)
         start = table.moves()
@@ -184,14 +193,9 @@ async def test_the_sale_builder_shows_dice_and_income_and_refuses_with_the_reaso
 
 
 async def test_rerolls_by_ticking_dice_and_the_roll_shows_what_changed(tmp_path):
-    def rerolling(state) -> bool:
-        return state.turn == 0 and state.phase == FAVOUR and state.favour[0] >= 1
-
     prefix, state = play_until(rerolling)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: my_turn(screen), "my turn")
         dice = screen.query_one("#ml-dice", ChipBar)
         await focus(pilot, app, dice)
         start = table.moves()
@@ -370,14 +374,9 @@ async def test_each_round_the_cursors_start_on_their_first_choice_and_the_lines_
     ticked the 4th die) and the villages' on an old village. The status line words what Enter or
     space does for the focused widget, plainly; the villages show what a sale pays at 80×24; the
     focused cursor is in reverse video (seen without colour), the others underlined."""
-    def rerolling(state) -> bool:
-        return state.turn == 0 and state.phase == FAVOUR and state.favour[0] >= 1
-
     prefix, _ = play_until(rerolling)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: my_turn(screen), "my turn")
         dice, villages = screen.query_one("#ml-dice", ChipBar), screen.query_one(VillageBoard)
         assert screen.focused is dice and dice.cursor == 0
         assert str(screen.query_one("#status").render()) == "space: tick it to reroll · + or -: turn it"
@@ -424,10 +423,8 @@ async def test_enter_on_the_chosen_village_plays_the_sale_the_status_line_words(
 
     prefix, state = play_until(selling)
     sale = next(a for a in state.legal_actions() if a[0] == "sell" and not a[2])
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: my_turn(screen), "my turn")
         villages = screen.query_one(VillageBoard)
         await focus(pilot, app, villages)
         await cursor_to(pilot, villages, sale[1])

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import socket
+from contextlib import asynccontextmanager
 
 import asyncssh
 import pytest
 
-from ai.worker import AIWorker
 from caravan_tui.app import ClientApp
 from caravan_tui.bus import Chat
 from caravan_tui.games import GAMES
@@ -20,20 +20,16 @@ from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.widgets import MatchLog
 
-from tables import wait_for
+from tables import running_hub, wait_for
 
 SIZE = (80, 24)
 ANN = "SHA256:annannannannannannann"
 
 
-
 @pytest.fixture
 async def hub(tmp_path):
-    async with AIWorker(max_workers=1) as worker:
-        hub = Hub(tmp_path, worker, iterations=5, grace=30)
-        hub.start()
+    async with running_hub(tmp_path) as hub:
         yield hub
-        hub.stop()
 
 
 def client_of(hub: Hub, identity: str = ANN) -> ClientApp:
@@ -49,11 +45,19 @@ def client_of(hub: Hub, identity: str = ANN) -> ClientApp:
     return app
 
 
-async def test_a_first_visit_asks_a_name_then_shows_the_lobby_and_creates_a_match(hub):
+@asynccontextmanager
+async def first_visit(hub: Hub):
+    """Ann's first session at ``hub``, served, at its first screen: the name question."""
     app = client_of(hub)
     async with app.run_test(size=SIZE) as pilot:
         served = asyncio.create_task(app.serving())
         await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+        yield app, pilot
+        served.cancel()
+
+
+async def test_a_first_visit_asks_a_name_then_shows_the_lobby_and_creates_a_match(hub):
+    async with first_visit(hub) as (app, pilot):
         await pilot.press(*"Ann", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Ann", "the lobby")
         assert "playing as Ann" in str(app.screen.query_one("#lobby-title").render())
@@ -75,14 +79,10 @@ async def test_a_first_visit_asks_a_name_then_shows_the_lobby_and_creates_a_matc
         app.go_home()
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and not match.seated, "the lobby again")
         assert match.owner(0) == ANN  # the seat is kept
-        served.cancel()
 
 
 async def test_nothing_acts_on_the_servers_machine(hub):
-    app = client_of(hub)
-    async with app.run_test(size=SIZE) as pilot:
-        served = asyncio.create_task(app.serving())
-        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+    async with first_visit(hub) as (app, pilot):
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert "Screenshot" not in titles and "Quit" in titles
         app.open_url("https://example.com/")
@@ -92,7 +92,6 @@ async def test_nothing_acts_on_the_servers_machine(hub):
         await pilot.pause()
         assert len(app._notifications) == 4
         assert all(note.message == ClientApp.NOT_HERE for note in app._notifications)
-        served.cancel()
 
 
 async def test_the_app_ends_when_the_hub_goes(hub):
@@ -152,10 +151,7 @@ def test_serve_refuses_listed_keys_beside_guests(tmp_path, monkeypatch, capsys):
 
 @pytest.mark.slow  # five tables opened one after another (~10 s); the default run covers Decktet Caravan
 async def test_every_game_can_be_created_shown_and_resigned_in_client_mode(hub):
-    app = client_of(hub)
-    async with app.run_test(size=SIZE) as pilot:
-        served = asyncio.create_task(app.serving())
-        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+    async with first_visit(hub) as (app, pilot):
         await pilot.press(*"Ann", "enter")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
         for index, game_id in enumerate(GAMES):
@@ -178,4 +174,3 @@ async def test_every_game_can_be_created_shown_and_resigned_in_client_mode(hub):
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
         assert [m.host.game.id for m in hub.matches.values()] == list(GAMES)
         assert all(m.seat_of(ANN) is None for m in hub.matches.values())
-        served.cancel()

@@ -17,22 +17,9 @@ from caravan_tui.engine import Event
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.cards import INDEX, NAMES
 from caravan_tui.seats import SeatSpec
+from caravan_tui.ssh import protocol
 from caravan_tui.ssh.framing import MAX_REQUEST, encode
 from caravan_tui.ssh.hub import Hub
-from caravan_tui.ssh.protocol import (
-    CreateMatch,
-    Joined,
-    JoinSeat,
-    LeaveMatch,
-    Left,
-    Lobby,
-    LobbyRow,
-    Refused,
-    SetName,
-    Watch,
-    Welcome,
-    message_from_map,
-)
 from caravan_tui.ssh.records import load_side_log, save_side_log
 from saves.loading import load
 from saves.store import SaveStore
@@ -83,7 +70,7 @@ class Peer:
                 self.raw += header + body
                 frame = msgpack.unpackb(body, strict_map_key=False)
                 self.words.update(strings(frame))
-                self.messages.put_nowait(message_from_map(frame))
+                self.messages.put_nowait(protocol.message_from_map(frame))
         except asyncio.IncompleteReadError:
             self.messages.put_nowait(None)
 
@@ -128,16 +115,25 @@ def make_hub(tmp_path, worker, grace: int = 60) -> Hub:
 
 async def named(hub: Hub, identity: str, name: str) -> Peer:
     peer = await Peer(hub, identity).open()
-    welcome = await peer.next(Welcome)
+    welcome = await peer.next(protocol.Welcome)
     if not welcome.name:
-        await peer.send(SetName(name))
-        await peer.next(Welcome, lambda m: m.name == name)
+        await peer.send(protocol.SetName(name))
+        await peer.next(protocol.Welcome, lambda m: m.name == name)
     return peer
 
 
-async def create(peer: Peer, seats: list[str], grace: int = 60) -> Joined:
-    await peer.send(CreateMatch(GAME.id, seats, dict(GAME.quick_options), grace, "easy"))
-    return await peer.next(Joined)
+async def create(peer: Peer, seats: list[str], grace: int = 60) -> protocol.Joined:
+    await peer.send(protocol.CreateMatch(GAME.id, seats, dict(GAME.quick_options), grace, "easy"))
+    return await peer.next(protocol.Joined)
+
+
+async def ann_and_bob(hub: Hub, grace: int = 60) -> tuple[Peer, Peer, protocol.Joined]:
+    """Ann creates a two-seat match and Bob sits down in its open seat."""
+    ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")
+    joined = await create(ann, ["you", "open"], grace)
+    await bob.send(protocol.JoinSeat(joined.match, 1))
+    await bob.next(protocol.Joined)
+    return ann, bob, joined
 
 
 async def play_turns(peer: Peer, rng: random.Random, until=lambda m: False) -> MatchOver | YourTurn:
@@ -164,26 +160,26 @@ def saved(hub: Hub, match_id: str):
 async def test_a_name_is_asked_once_per_key_and_kept(tmp_path, worker):
     hub = make_hub(tmp_path, worker)
     ann = await Peer(hub, ANN).open()
-    assert (await ann.next(Welcome)).name == ""
-    await ann.send(CreateMatch(GAME.id, ["you", "open"]))
-    assert "name first" in (await ann.next(Refused)).reason
+    assert (await ann.next(protocol.Welcome)).name == ""
+    await ann.send(protocol.CreateMatch(GAME.id, ["you", "open"]))
+    assert "name first" in (await ann.next(protocol.Refused)).reason
     for bad in ("", "x" * 41, "Ann\x1b[2J"):
         await ann.send_raw(encode({"type": "SetName", "name": bad}))
-        assert "printable" in (await ann.next(Refused)).reason
-    await ann.send(SetName("Ann"))
-    assert (await ann.next(Welcome)).name == "Ann"
-    assert (await ann.next(Lobby)).online == ["Ann"]
+        assert "printable" in (await ann.next(protocol.Refused)).reason
+    await ann.send(protocol.SetName("Ann"))
+    assert (await ann.next(protocol.Welcome)).name == "Ann"
+    assert (await ann.next(protocol.Lobby)).online == ["Ann"]
     bob = await Peer(hub, BOB).open()
-    await bob.next(Welcome)
-    await bob.send(SetName("ann"))
-    assert "taken" in (await bob.next(Refused)).reason
+    await bob.next(protocol.Welcome)
+    await bob.send(protocol.SetName("ann"))
+    assert "taken" in (await bob.next(protocol.Refused)).reason
     await ann.close()
     again = await Peer(hub, ANN).open()
-    assert (await again.next(Welcome)).name == "Ann"
+    assert (await again.next(protocol.Welcome)).name == "Ann"
     guest = await Peer(hub, "guest:0123456789ab", guest=True).open()
-    assert (await guest.next(Welcome)).name == ""
-    await guest.send(SetName("Visitor"))
-    await guest.next(Welcome, lambda m: m.name == "Visitor")
+    assert (await guest.next(protocol.Welcome)).name == ""
+    await guest.send(protocol.SetName("Visitor"))
+    await guest.next(protocol.Welcome, lambda m: m.name == "Visitor")
     assert "guest:0123456789ab" not in hub.identities.names
     hub.stop()
 
@@ -192,11 +188,11 @@ async def test_two_people_play_a_match_and_no_message_shows_the_other_hand(tmp_p
     hub = make_hub(tmp_path, worker)
     ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")
     joined = await create(ann, ["you", "open"])
-    lobby = await bob.next(Lobby, lambda m: m.matches)
-    row = LobbyRow.from_map(lobby.matches[0])
+    lobby = await bob.next(protocol.Lobby, lambda m: m.matches)
+    row = protocol.LobbyRow.from_map(lobby.matches[0])
     assert (row.match, row.free, row.names[0]) == (joined.match, [1], "Ann")
-    await bob.send(JoinSeat(joined.match, 1))
-    assert (await bob.next(Joined)).seat == 1
+    await bob.send(protocol.JoinSeat(joined.match, 1))
+    assert (await bob.next(protocol.Joined)).seat == 1
     info = await bob.next(MatchInfo)
     assert info.names == ["Ann", "Bob"] and info.seats == ["remote", "remote"]  # no fingerprints
     peers = {0: ann, 1: bob}
@@ -220,13 +216,10 @@ async def test_two_people_play_a_match_and_no_message_shows_the_other_hand(tmp_p
 
 async def test_bad_input_is_refused_and_changes_nothing(tmp_path, worker):
     hub = make_hub(tmp_path, worker)
-    ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")
-    joined = await create(ann, ["you", "open"])
-    await bob.send(JoinSeat(joined.match, 1))
-    await bob.next(Joined)
+    ann, bob, joined = await ann_and_bob(hub)
     cyd = await named(hub, CYD, "Cyd")
-    await cyd.send(Watch(joined.match))
-    assert (await cyd.next(Joined)).seat is None
+    await cyd.send(protocol.Watch(joined.match))
+    assert (await cyd.next(protocol.Joined)).seat is None
     await asyncio.sleep(0.2)
     before = SaveStore(hub.root).path(joined.match).read_bytes()
     mover = saved(hub, joined.match).state["turn"] % 2  # not needed exactly: both seats are tried
@@ -251,13 +244,13 @@ async def test_bad_input_is_refused_and_changes_nothing(tmp_path, worker):
     ]
     for peer, data in attempts:
         await peer.send_raw(data)
-        refusal = await peer.next(Refused)
+        refusal = await peer.next(protocol.Refused)
         assert 0 < len(refusal.reason) <= 160
     await asyncio.sleep(0.2)
     assert SaveStore(hub.root).path(joined.match).read_bytes() == before
     assert [len(m.record.owners) for m in hub.matches.values()] == [2]
     await ann.send_raw(struct.pack(">I", MAX_REQUEST + 1))  # a frame too long: the session ends
-    assert "over the" in (await ann.next(Refused)).reason
+    assert "over the" in (await ann.next(protocol.Refused)).reason
     await asyncio.wait_for(ann.served, WAIT)
     await bob.send(Sync(joined.match, 1))
     assert isinstance(await bob.next(Update), Update)  # the others play on
@@ -266,10 +259,7 @@ async def test_bad_input_is_refused_and_changes_nothing(tmp_path, worker):
 
 async def test_a_dropped_seat_is_kept_stood_in_for_after_the_grace_and_given_back(tmp_path, worker):
     hub = make_hub(tmp_path, worker)
-    ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")
-    joined = await create(ann, ["you", "open"], grace=1)
-    await bob.send(JoinSeat(joined.match, 1))
-    await bob.next(Joined)
+    ann, bob, joined = await ann_and_bob(hub, grace=1)
     rng = random.Random(2)
     stood_in = []
 
@@ -286,8 +276,8 @@ async def test_a_dropped_seat_is_kept_stood_in_for_after_the_grace_and_given_bac
     pending = await asyncio.wait_for(bob_task, WAIT)  # Bob waits once the stand-in has played
     assert isinstance(pending, YourTurn) and saved(hub, joined.match).seats[0] == "ai:easy"
     back = await Peer(hub, ANN).open()
-    assert (await back.next(Welcome)).name == "Ann"
-    assert (await back.next(Joined)).seat == 0  # straight back into the seat
+    assert (await back.next(protocol.Welcome)).name == "Ann"
+    assert (await back.next(protocol.Joined)).seat == 0  # straight back into the seat
     update = await back.next(Update, lambda m: m.whole_log)
     assert "You leave; an AI plays the seat until you come back." in update.events
     assert update.events[-1] == "You are back."
@@ -301,10 +291,7 @@ async def test_a_dropped_seat_is_kept_stood_in_for_after_the_grace_and_given_bac
 
 async def test_a_restarted_hub_resumes_its_matches_and_lists_them(tmp_path, worker):
     hub = make_hub(tmp_path, worker)
-    ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")
-    joined = await create(ann, ["you", "open"])
-    await bob.send(JoinSeat(joined.match, 1))
-    await bob.next(Joined)
+    ann, bob, joined = await ann_and_bob(hub)
     rng = random.Random(1)
     bob_plays = asyncio.create_task(play_turns(bob, rng))
     await play_turns(ann, rng, until=lambda m: m.turn >= 3)
@@ -320,15 +307,15 @@ async def test_a_restarted_hub_resumes_its_matches_and_lists_them(tmp_path, work
     again = make_hub(tmp_path, worker)
     assert list(again.matches) == [joined.match]
     cyd = await named(again, CYD, "Cyd")
-    row = LobbyRow.from_map((await cyd.next(Lobby, lambda m: m.matches)).matches[0])
+    row = protocol.LobbyRow.from_map((await cyd.next(protocol.Lobby, lambda m: m.matches)).matches[0])
     assert row.match == joined.match and row.kinds == ["away", "away"]
     back = await Peer(again, ANN).open()
-    await back.next(Joined)
+    await back.next(protocol.Joined)
     update = await back.next(Update, lambda m: m.whole_log)  # the notes and chat outlive the server
     assert "You leave; an AI plays the seat until you come back." in update.events
     assert (await back.next(Chat)).text == "back after the restart"
     bob = await Peer(again, BOB).open()
-    await bob.next(Joined)
+    await bob.next(protocol.Joined)
     over, _ = await asyncio.gather(play_turns(back, random.Random(2)), play_turns(bob, random.Random(3)))
     assert isinstance(over, MatchOver) and saved(again, joined.match).actions[:len(before)] == before
     again.stop()
@@ -338,30 +325,27 @@ async def test_chat_reaches_everyone_under_the_speakers_name_and_spectators_cann
     hub = make_hub(tmp_path, worker)
     ann, cyd = await named(hub, ANN, "Ann"), await named(hub, CYD, "Cyd")
     joined = await create(ann, ["you", "ai:easy"])
-    await cyd.send(Watch(joined.match))
-    await cyd.next(Joined)
+    await cyd.send(protocol.Watch(joined.match))
+    await cyd.next(protocol.Joined)
     await ann.send(Chat(joined.match, 0, "three camels for your salt?", name="Cyd"))
     line = await cyd.next(Chat)
     assert (line.name, line.text, line.seat) == ("Ann", "three camels for your salt?", 0)
     await cyd.send(Chat(joined.match, None, "nice", name="Ann"))
     assert (await ann.next(Chat, lambda m: m.seat is None)).name == "Cyd"
     await cyd.send(Resign(joined.match, 0))
-    assert "spectators" in (await cyd.next(Refused)).reason
-    await cyd.send(LeaveMatch(joined.match))
-    await cyd.next(Lobby)
+    assert "spectators" in (await cyd.next(protocol.Refused)).reason
+    await cyd.send(protocol.LeaveMatch(joined.match))
+    await cyd.next(protocol.Lobby)
     await ann.send(Resign(joined.match, 0))
-    assert (await ann.next(Left)).reason == "you resigned"
-    await ann.next(Lobby)
+    assert (await ann.next(protocol.Left)).reason == "you resigned"
+    await ann.next(protocol.Lobby)
     await eventually(lambda: saved(hub, joined.match).status == "resigned")
     hub.stop()
 
 
 async def test_undo_never_crosses_another_persons_move(tmp_path, worker):
     hub = make_hub(tmp_path, worker)
-    ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")
-    joined = await create(ann, ["you", "open"])
-    await bob.send(JoinSeat(joined.match, 1))
-    await bob.next(Joined)
+    ann, bob, joined = await ann_and_bob(hub)
     peers, rng = {0: ann, 1: bob}, random.Random(4)
     for _ in range(2):  # each plays once
         mover = load(SaveStore(hub.root), joined.match).state.to_move()
@@ -380,11 +364,11 @@ async def test_the_same_key_from_another_terminal_takes_the_seat_over(tmp_path, 
     ann = await named(hub, ANN, "Ann")
     joined = await create(ann, ["you", "ai:easy"])
     again = await Peer(hub, ANN).open()
-    assert (await again.next(Joined)).seat == 0
-    assert "another terminal" in (await ann.next(Left)).reason
-    await ann.next(Lobby)
+    assert (await again.next(protocol.Joined)).seat == 0
+    assert "another terminal" in (await ann.next(protocol.Left)).reason
+    await ann.next(protocol.Lobby)
     await ann.send(Sync(joined.match, 0))
-    assert "not in that match" in (await ann.next(Refused)).reason  # the old terminal speaks for nobody
+    assert "not in that match" in (await ann.next(protocol.Refused)).reason  # the old terminal speaks for nobody
     await again.send(Sync(joined.match, 0))
     await again.next(Update, lambda m: m.whole_log)
     hub.stop()
@@ -426,14 +410,11 @@ def test_the_side_log_reads_back_as_it_was_kept(tmp_path):
 
 async def test_a_person_who_leaves_their_seat_reads_away_at_the_table_until_they_come_back(tmp_path, worker):
     hub = make_hub(tmp_path, worker)
-    ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")
-    joined = await create(ann, ["you", "open"], grace=60)
-    await bob.send(JoinSeat(joined.match, 1))
-    await bob.next(Joined)
+    ann, bob, joined = await ann_and_bob(hub, grace=60)
     await ann.next(MatchInfo, lambda m: m.seats[1] == "remote")  # Bob sat down
-    await bob.send(LeaveMatch(joined.match))
+    await bob.send(protocol.LeaveMatch(joined.match))
     info = await ann.next(MatchInfo, lambda m: m.seats[1] == "away")
     assert info.seats[0] == "remote" and info.names[1] == "Bob"
-    await bob.send(JoinSeat(joined.match, 1))
+    await bob.send(protocol.JoinSeat(joined.match, 1))
     await ann.next(MatchInfo, lambda m: m.seats[1] == "remote")  # back
     hub.stop()
