@@ -13,10 +13,10 @@ from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.geometry import Size
-from textual.message import Message
 from textual.reactive import reactive
 
 from caravan_tui.widgets.cursor import CursorWidget
+from caravan_tui.widgets.messages import WidgetMessage
 
 MIN_CELL = (6, 2)
 MAX_CELL = (10, 3)
@@ -58,15 +58,10 @@ class CamelBoard(CursorWidget):
     cursor: reactive[int] = reactive(24)
 
     @dataclass
-    class Chosen(Message):
+    class Chosen(WidgetMessage["CamelBoard"]):
         """Enter, space or a click on ``cell``."""
 
-        board: CamelBoard
         cell: int
-
-        @property
-        def control(self) -> CamelBoard:
-            return self.board
 
     def __init__(self, side: int = 7, spare_rows: int = 0, **kwargs) -> None:
         super().__init__(**kwargs)

@@ -26,6 +26,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 
 from caravan_tui.widgets.cursor import CursorWidget
+from caravan_tui.widgets.messages import WidgetMessage
 
 Cell = tuple[int, int]
 BLANK = Text("  ")
@@ -57,15 +58,10 @@ class HexBoard(CursorWidget):
     cursor: reactive[Cell] = reactive((0, 0))
 
     @dataclass
-    class Chosen(Message):
+    class Chosen(WidgetMessage["HexBoard"]):
         """Enter, space or a click on ``cell``."""
 
-        board: HexBoard
         cell: Cell
-
-        @property
-        def control(self) -> HexBoard:
-            return self.board
 
     def __init__(self, spare_rows: int = 0, **kwargs) -> None:
         super().__init__(**kwargs)

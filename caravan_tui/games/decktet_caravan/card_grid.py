@@ -11,10 +11,10 @@ from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.geometry import Size
-from textual.message import Message
 from textual.reactive import reactive
 
 from caravan_tui.widgets.cursor import CursorWidget
+from caravan_tui.widgets.messages import WidgetMessage
 
 GAP = 1
 
@@ -37,36 +37,20 @@ class CardGrid(CursorWidget):
     cursor: reactive[int] = reactive(0)
 
     @dataclass
-    class Submitted(Message):
+    class Submitted(WidgetMessage["CardGrid"]):
         """Enter was pressed: ``cards`` in hand order."""
 
-        grid: CardGrid
         cards: tuple[str, ...]
 
-        @property
-        def control(self) -> CardGrid:
-            return self.grid
-
     @dataclass
-    class Moved(Message):
+    class Moved(WidgetMessage["CardGrid"]):
         """The cursor moved, or the grid gained the focus."""
 
-        grid: CardGrid
-
-        @property
-        def control(self) -> CardGrid:
-            return self.grid
-
     @dataclass
-    class Changed(Message):
+    class Changed(WidgetMessage["CardGrid"]):
         """The selection changed."""
 
-        grid: CardGrid
         cards: tuple[str, ...]
-
-        @property
-        def control(self) -> CardGrid:
-            return self.grid
 
     def __init__(self, chip_width: int = 23, **kwargs) -> None:
         super().__init__(**kwargs)

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.binding import Binding
 from textual.geometry import Region, Size
-from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from caravan_tui.widgets.cursor import CursorWidget
+from caravan_tui.widgets.messages import WidgetMessage
 
 DIM_MARKS = "·"
 
@@ -34,31 +34,16 @@ class ChipBar(CursorWidget):
     cursor: reactive[int] = reactive(0)
 
     @dataclass
-    class Pressed(Message):
-        bar: ChipBar
+    class Pressed(WidgetMessage["ChipBar"]):
         key: str
-
-        @property
-        def control(self) -> ChipBar:
-            return self.bar
 
     @dataclass
-    class Toggled(Message):
-        bar: ChipBar
+    class Toggled(WidgetMessage["ChipBar"]):
         key: str
-
-        @property
-        def control(self) -> ChipBar:
-            return self.bar
 
     @dataclass
-    class Moved(Message):
-        bar: ChipBar
+    class Moved(WidgetMessage["ChipBar"]):
         key: str
-
-        @property
-        def control(self) -> ChipBar:
-            return self.bar
 
     def __init__(self, chip_width: int, empty: str = "(none)", label: str = "", gap: int = 1, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -209,22 +194,12 @@ class VillageBoard(CursorWidget):
     cursor: reactive[str | None] = reactive(None)
 
     @dataclass
-    class Pressed(Message):
-        board: VillageBoard
+    class Pressed(WidgetMessage["VillageBoard"]):
         key: str
-
-        @property
-        def control(self) -> VillageBoard:
-            return self.board
 
     @dataclass
-    class Moved(Message):
-        board: VillageBoard
+    class Moved(WidgetMessage["VillageBoard"]):
         key: str
-
-        @property
-        def control(self) -> VillageBoard:
-            return self.board
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
