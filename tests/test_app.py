@@ -67,8 +67,8 @@ async def play_from_hand(pilot, action) -> bool:
     screen = pilot.app.screen
     grid = screen.query_one(CardGrid)
     await focus(pilot, "dc-hand")
-    for card in sorted(cards_in(action), key=grid.card_ids.index):
-        target = grid.card_ids.index(card)
+    for card in sorted(cards_in(action), key=grid.keys.index):
+        target = grid.keys.index(card)
         while grid.cursor != target:
             await pilot.press("right" if grid.cursor < target else "left")
         await pilot.press("space")
@@ -210,7 +210,7 @@ async def test_rules_viewer_clicks_and_menu(tmp_path):
         app.start_match(setup(seed_where_leader(0)))
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         grid = app.screen.query_one(CardGrid)
-        second = grid.card_ids[1]
+        second = grid.keys[1]
         await pilot.click(CardGrid, offset=(1 + grid.chip_width + 3, 1))  # the second chip
         assert grid.selection() == (second,) and grid.cursor == 1
         await pilot.click(CardGrid, offset=(1 + grid.chip_width + 3, 1))

@@ -78,8 +78,8 @@ def longest(legal) -> tuple:
 
 
 async def tick(pilot, grid: CardGrid, cards) -> None:
-    for card in sorted(cards, key=grid.card_ids.index):
-        target = grid.card_ids.index(card)
+    for card in sorted(cards, key=grid.keys.index):
+        target = grid.keys.index(card)
         while grid.cursor != target:
             await pilot.press("right" if grid.cursor < target else "left")
         await pilot.press("space")
@@ -139,10 +139,10 @@ async def test_the_hand_marks_cards_that_are_in_no_legal_play(tmp_path):
         screen = table.screen
         grid = screen.query_one(CardGrid)
         usable = set().union(*(cards_in(a) for a in screen.legal if a != PASS))
-        unusable = [card for card in grid.card_ids if card not in usable]
+        unusable = [card for card in grid.keys if card not in usable]
         assert unusable and usable
         drawn = grid.render().plain
-        for card in grid.card_ids:
+        for card in grid.keys:
             mark = "·" if card in unusable else " "
             assert mark + card_face(card).plain in drawn, (card, drawn)
         assert any("·" in line and "can't play" in line for line in screen_lines(app))  # the legend
@@ -168,7 +168,7 @@ async def test_an_illegal_selection_says_why_in_the_engines_words(tmp_path):
         screen = table.screen
         grid = screen.query_one(CardGrid)
         usable = set().union(*(cards_in(a) for a in screen.legal if a != PASS))
-        low = next(c for c in grid.card_ids if c not in usable and not (1 << INDEX[c]) & WILD_MASK)
+        low = next(c for c in grid.keys if c not in usable and not (1 << INDEX[c]) & WILD_MASK)
         await tick(pilot, grid, [low])
         await pilot.press("enter")
         await wait_for(pilot, lambda: any("does not beat" in n.message for n in app._notifications),
@@ -196,7 +196,7 @@ async def test_enter_in_the_plays_list_plays_the_ticked_cards(tmp_path):
     async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
         screen = table.screen
         grid = screen.query_one(CardGrid)
-        await wait_for(pilot, lambda: screen.view is not None and grid.card_ids, "the table")
+        await wait_for(pilot, lambda: screen.view is not None and grid.keys, "the table")
         await tick(pilot, grid, cards_in(pair))  # while Bot is still to lead
         await table.bot_plays(longest)
         await wait_for(pilot, lambda: my_turn(screen), "my turn")
@@ -280,8 +280,8 @@ async def test_a_long_play_is_worded_whole_on_two_status_lines_and_enter_plays_i
         assert len(words) > region.width - 2 and region.height == 2
         await pilot.press("c")  # nothing ticked: Enter plays the card under the cursor, when it is a play
         single = next(a for a in screen.legal if len(a) == 2 and a[0] == "caravan")
-        while grid.card_ids[grid.cursor] != single[1]:
-            await pilot.press("right" if grid.cursor < grid.card_ids.index(single[1]) else "left")
+        while grid.keys[grid.cursor] != single[1]:
+            await pilot.press("right" if grid.cursor < grid.keys.index(single[1]) else "left")
         await pilot.pause()
         promised = screen.enter_action()
         assert promised == single

@@ -1,10 +1,16 @@
 """The shared widgets on their own (Pilot)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from rich.text import Text
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.widgets.option_list import Option
 
 from caravan_tui.widgets import ActionList, StopAtEnds
+from caravan_tui.widgets.chip_grid import ChipGrid
+from caravan_tui.widgets.messages import WidgetMessage
 
 
 class ListApp(App[None]):
@@ -28,3 +34,49 @@ async def test_arrows_stop_at_the_ends_of_a_list_and_skip_disabled_rows():
 
 def test_the_plays_list_stops_at_its_ends():
     assert issubclass(ActionList, StopAtEnds)
+
+
+class Chips(ChipGrid):
+    """A bare grid: a chip is its mark and face, Enter posts ``Pressed`` for the cursor's."""
+
+    BINDINGS = [Binding("enter", "press", show=False)]
+
+    @dataclass
+    class Pressed(WidgetMessage["Chips"]):
+        key: str
+
+    def chip(self, index: int) -> Text:
+        return self.face_chip(index, "›")
+
+    def action_press(self) -> None:
+        self.post_message(self.Pressed(self, self.keys[self.cursor]))
+
+
+class ChipsApp(App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.pressed: list[tuple[Chips, str]] = []
+
+    def compose(self) -> ComposeResult:
+        grid = Chips(4, label="In ", id="chips")
+        grid.chips = [(f"k{n}", Text(f"c{n}")) for n in range(5)]
+        yield grid
+
+    def on_chips_pressed(self, event: Chips.Pressed) -> None:
+        self.pressed.append((event.control, event.key))
+
+
+async def test_a_chip_grid_reflows_moves_without_wrapping_and_hits_its_chips():
+    app = ChipsApp()
+    async with app.run_test(size=(15, 6)) as pilot:  # "In " and two 4-wide chips a line
+        grid = app.query_one(Chips)
+        grid.focus()
+        await pilot.pause()
+        assert grid.render().plain.splitlines() == ["In ›c0  ›c1 ", "   ›c2  ›c3 ", "   ›c4 "]
+        await pilot.press("down", "down", "down", "right")
+        assert grid.cursor == 4  # nothing below the last line, nothing right of the last chip
+        assert (grid.cell_at(1, 0), grid.cell_at(8, 1), grid.cell_at(7, 1), grid.cell_at(8, 2)) == (None, 3, None, None)
+        await pilot.click(Chips, offset=(3, 1))
+        assert grid.cursor == 2
+        await pilot.press("enter")
+        assert app.pressed == [(grid, "k2")]

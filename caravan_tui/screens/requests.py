@@ -2,6 +2,7 @@
 the app by name, and the local app and the SSH session's app each answer in their own way."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from textual.message import Message
@@ -23,16 +24,15 @@ class Rematch(Message):
     """The same match again."""
 
 
+@dataclass
 class OpenRules(Message):
-    def __init__(self, game: Game | None = None) -> None:
-        super().__init__()
-        self.game = game
+    game: Game | None = None
 
 
+@dataclass
 class MatchEnded(Message):
-    def __init__(self, screen: GameScreen, over: MatchOver) -> None:
-        super().__init__()
-        self.screen, self.over = screen, over
+    screen: GameScreen
+    over: MatchOver
 
 
 class NewMatch(Message):
@@ -43,35 +43,31 @@ class OpenSaves(Message):
     pass
 
 
+@dataclass
 class ResumeMatch(Message):
     """``match_id``: a saved match, or "latest", the most recent unfinished one."""
 
-    def __init__(self, match_id: str) -> None:
-        super().__init__()
-        self.match_id = match_id
+    match_id: str
 
 
+@dataclass
 class BeginMatch(Message):
-    def __init__(self, setup: MatchSetup) -> None:
-        super().__init__()
-        self.setup = setup
+    setup: MatchSetup
 
 
+@dataclass
 class OpenReplay(Message):
-    def __init__(self, match_id: str, seat: int | None) -> None:
-        super().__init__()
-        self.match_id, self.seat = match_id, seat
+    match_id: str
+    seat: int | None
 
 
+@dataclass
 class ChangeReplayView(Message):
-    def __init__(self, screen: GameScreen) -> None:
-        super().__init__()
-        self.screen = screen
+    screen: GameScreen
 
 
+@dataclass
 class ToHub(Message):
     """A request for the hub (join a seat, watch, create a match)."""
 
-    def __init__(self, request: BusMessage) -> None:
-        super().__init__()
-        self.request = request
+    request: BusMessage

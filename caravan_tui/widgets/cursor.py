@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.style import Style
 from textual import events
 from textual.binding import Binding
 from textual.widget import Widget
@@ -36,6 +37,15 @@ class CursorWidget(Widget, can_focus=True):
     def cursor_moved(self) -> None:
         """The cursor moved, or the widget gained the focus (a widget whose screen follows the
         cursor tells it here)."""
+
+    def component_style(self, component: str) -> Style:
+        """A component class's colours (translucent ones blended over the widget) and text
+        style, without the widget's own foreground, so what a cell draws keeps its colours."""
+        full = self.get_component_rich_style(component)
+        partial = self.get_component_rich_style(component, partial=True)
+        return Style(color=full.color if partial.color else None,
+                     bgcolor=full.bgcolor if partial.bgcolor else None) + Style(
+            bold=partial.bold, reverse=partial.reverse, underline=partial.underline)
 
     def action_move(self, dx: int, dy: int) -> None:
         target = self.neighbour(dx, dy)

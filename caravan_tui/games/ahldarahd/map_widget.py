@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.binding import Binding
-from textual.message import Message
 from textual.reactive import reactive
 
 from caravan_tui.widgets.cursor import CursorWidget
+from caravan_tui.widgets.messages import WidgetMessage
 
 from .maps import CODES, COLOURS, COMMODITY_AT, COST, ROUTES, SLOTS
 
@@ -134,22 +134,12 @@ class MapBoard(CursorWidget):
     cursor: reactive[int] = reactive(15)
 
     @dataclass
-    class Chosen(Message):
-        board: MapBoard
+    class Chosen(WidgetMessage["MapBoard"]):
         route: int
-
-        @property
-        def control(self) -> MapBoard:
-            return self.board
 
     @dataclass
-    class Moved(Message):
-        board: MapBoard
+    class Moved(WidgetMessage["MapBoard"]):
         route: int
-
-        @property
-        def control(self) -> MapBoard:
-            return self.board
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)

@@ -13,10 +13,10 @@ from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
 from textual.geometry import Size
-from textual.message import Message
 from textual.reactive import reactive
 
 from caravan_tui.widgets.cursor import CursorWidget
+from caravan_tui.widgets.messages import WidgetMessage
 
 MIN_CELL = (6, 2)
 MAX_CELL = (10, 3)
@@ -58,15 +58,10 @@ class CamelBoard(CursorWidget):
     cursor: reactive[int] = reactive(24)
 
     @dataclass
-    class Chosen(Message):
+    class Chosen(WidgetMessage["CamelBoard"]):
         """Enter, space or a click on ``cell``."""
 
-        board: CamelBoard
         cell: int
-
-        @property
-        def control(self) -> CamelBoard:
-            return self.board
 
     def __init__(self, side: int = 7, spare_rows: int = 0, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -113,7 +108,7 @@ class CamelBoard(CursorWidget):
         """A mark column, then the face; ``…`` ends tokens that do not fit."""
         face = self.faces[cell]
         mark = self.marks.get(cell) or ("*" if cell in self.flash else " ")
-        first = Text.assemble((mark, self._style("camel-board--mark")), face.place)
+        first = Text.assemble((mark, self.component_style("camel-board--mark")), face.place)
         lines = [first] + self._wrap(face.tokens, width - 1, height - 1)
         background = self._background(cell, face)
         out = []
@@ -127,17 +122,8 @@ class CamelBoard(CursorWidget):
         if cell == self.cursor:
             cursor = "camel-board--cursor" if self.has_focus else "camel-board--cursor-blurred"
             for line in out:
-                line.stylize(self._style(cursor))
+                line.stylize(self.component_style(cursor))
         return out
-
-    def _style(self, component: str) -> Style:
-        """A component's colours (translucent ones blended over the widget) and text style,
-        without the widget's own foreground, so goods and players keep their colours."""
-        full = self.get_component_rich_style(component)
-        partial = self.get_component_rich_style(component, partial=True)
-        return Style(color=full.color if partial.color else None,
-                     bgcolor=full.bgcolor if partial.bgcolor else None) + Style(
-            bold=partial.bold, reverse=partial.reverse, underline=partial.underline)
 
     @staticmethod
     def _wrap(tokens: list[Text], width: int, count: int) -> list[Text]:
@@ -155,12 +141,12 @@ class CamelBoard(CursorWidget):
 
     def _background(self, cell: int, face: Face) -> Style | None:
         if cell in self.flash:
-            return self._style("camel-board--flash")
+            return self.component_style("camel-board--flash")
         if face.kind == "city":
-            return self._style("camel-board--city")
+            return self.component_style("camel-board--city")
         row, col = divmod(cell, self.side)
         if (row + col) % 2:
-            return self._style("camel-board--shade")
+            return self.component_style("camel-board--shade")
         return None
 
     # -- input ------------------------------------------------------------------------------

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from caravan_tui.widgets.legend import legend_rows
+
 from .board import CELL_COUNT, CITIES, CITY_AT, GOOD_INDEX, GOODS, LETTERS, SPACES
 from .board_widget import Face
 
@@ -44,13 +46,7 @@ def legend_lines() -> list[Text]:
 def legend_panel() -> Text:
     """The whole legend (``l``): the goods, what the board shows, the marks."""
     text = Text("")
-
-    def row(sample: Text | str, meaning: str) -> None:
-        sample = sample if isinstance(sample, Text) else Text(sample, style="bold")
-        text.append(" ")
-        text.append_text(sample)
-        text.append(" " * max(1, 7 - sample.cell_len) + meaning + "\n")
-
+    row = legend_rows(text, 7)
     text.append("Goods", style="bold underline")
     text.append("           points\n")
     for goods, points in zip(KEY_ORDER, (3, 6)):

@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rich.segment import Segment
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
@@ -26,6 +25,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 
 from caravan_tui.widgets.cursor import CursorWidget
+from caravan_tui.widgets.messages import WidgetMessage
 
 Cell = tuple[int, int]
 BLANK = Text("  ")
@@ -57,15 +57,10 @@ class HexBoard(CursorWidget):
     cursor: reactive[Cell] = reactive((0, 0))
 
     @dataclass
-    class Chosen(Message):
+    class Chosen(WidgetMessage["HexBoard"]):
         """Enter, space or a click on ``cell``."""
 
-        board: HexBoard
         cell: Cell
-
-        @property
-        def control(self) -> HexBoard:
-            return self.board
 
     def __init__(self, spare_rows: int = 0, **kwargs) -> None:
         super().__init__(**kwargs)
@@ -233,9 +228,9 @@ class HexBoard(CursorWidget):
         width, height = self.content_size
         ox, oy = self.origin
         base = self.visual_style.rich_style
-        mark_style = self._style("hex-board--mark")
-        flash_style = self._style("hex-board--flash")
-        cursor_style = self._style("hex-board--cursor" if self.has_focus else "hex-board--cursor-blurred")
+        mark_style = self.component_style("hex-board--mark")
+        flash_style = self.component_style("hex-board--flash")
+        cursor_style = self.component_style("hex-board--cursor" if self.has_focus else "hex-board--cursor-blurred")
         console = self.app.console
         strips = []
         for y in range(oy, oy + height):
@@ -266,14 +261,6 @@ class HexBoard(CursorWidget):
             strip = Strip(segments).crop(ox, ox + width).extend_cell_length(width)
             strips.append(strip.apply_style(base))
         return strips
-
-    def _style(self, component: str) -> Style:
-        """A component's colours and text style, without the widget's own foreground."""
-        full = self.get_component_rich_style(component)
-        partial = self.get_component_rich_style(component, partial=True)
-        return Style(color=full.color if partial.color else None,
-                     bgcolor=full.bgcolor if partial.bgcolor else None) + Style(
-            bold=partial.bold, reverse=partial.reverse, underline=partial.underline)
 
     # -- input -----------------------------------------------------------------------------------------
 

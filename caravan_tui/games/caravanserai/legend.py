@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from caravan_tui.widgets.legend import legend_rows
+
 from .geometry import COLOUR_NAMES
 from .picture import CHANGED, HINT, LAID, SELECT, colour_text, seat_style
 from .rules import TITLES
@@ -33,13 +35,7 @@ def ladder_lines(length: int) -> list[Text]:
 
 def legend_panel() -> Text:
     text = Text("")
-
-    def row(sample: Text | str, meaning: str) -> None:
-        sample = sample if isinstance(sample, Text) else Text(sample, style="bold")
-        text.append(" ")
-        text.append_text(sample)
-        text.append(" " * max(1, 6 - sample.cell_len) + meaning + "\n")
-
+    row = legend_rows(text, 6)
     text.append("Cells\n", style="bold underline")
     row(Text(" ·", style="dim"), "desert")
     row(Text.assemble(("·", "dim"), colour_text(3, style="dim")), "red Caravanserai cell")

@@ -10,16 +10,12 @@ from dataclasses import dataclass
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
-from textual.geometry import Size
-from textual.message import Message
-from textual.reactive import reactive
 
-from caravan_tui.widgets.cursor import CursorWidget
-
-GAP = 1
+from caravan_tui.widgets.chip_grid import ChipGrid
+from caravan_tui.widgets.messages import WidgetMessage
 
 
-class CardGrid(CursorWidget):
+class CardGrid(ChipGrid):
     """Arrows move the cursor (not hjkl: ``h`` asks for a hint), space toggles, Enter submits
     the selection (or the card under the cursor when nothing is selected), ``c`` clears it.
     A click moves the cursor to a card and toggles it. ``✓`` ticked, ``★`` hinted, ``·`` dimmed."""
@@ -34,78 +30,54 @@ class CardGrid(CursorWidget):
     CardGrid { height: auto; }
     """
 
-    cursor: reactive[int] = reactive(0)
-
     @dataclass
-    class Submitted(Message):
+    class Submitted(WidgetMessage["CardGrid"]):
         """Enter was pressed: ``cards`` in hand order."""
 
-        grid: CardGrid
         cards: tuple[str, ...]
 
-        @property
-        def control(self) -> CardGrid:
-            return self.grid
-
     @dataclass
-    class Moved(Message):
+    class Moved(WidgetMessage["CardGrid"]):
         """The cursor moved, or the grid gained the focus."""
 
-        grid: CardGrid
-
-        @property
-        def control(self) -> CardGrid:
-            return self.grid
-
     @dataclass
-    class Changed(Message):
+    class Changed(WidgetMessage["CardGrid"]):
         """The selection changed."""
 
-        grid: CardGrid
         cards: tuple[str, ...]
 
-        @property
-        def control(self) -> CardGrid:
-            return self.grid
-
     def __init__(self, chip_width: int = 23, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.chip_width = chip_width
-        self._cards: list[tuple[str, Text]] = []
+        super().__init__(chip_width, empty="(no cards)", **kwargs)
         self.selected: set[str] = set()
         self.marked: set[str] = set()
         self.dimmed: set[str] = set()
 
     # -- data -------------------------------------------------------------------------------
 
-    @property
-    def card_ids(self) -> list[str]:
-        return [card for card, _ in self._cards]
-
     def set_cards(self, cards: list[tuple[str, Text]]) -> None:
         """Replace the hand; the selection keeps the cards still held."""
-        self._cards = list(cards)
-        self.selected &= set(self.card_ids)
-        self.marked &= set(self.card_ids)
-        self.dimmed &= set(self.card_ids)
-        self.cursor = min(self.cursor, max(0, len(self._cards) - 1))
+        self.chips = list(cards)
+        self.selected &= set(self.keys)
+        self.marked &= set(self.keys)
+        self.dimmed &= set(self.keys)
+        self.cursor = min(self.cursor, max(0, len(self.chips) - 1))
         self.refresh(layout=True)
 
     def selection(self) -> tuple[str, ...]:
-        return tuple(card for card in self.card_ids if card in self.selected)
+        return tuple(card for card in self.keys if card in self.selected)
 
     def select(self, cards) -> None:
-        self.selected = set(cards) & set(self.card_ids)
+        self.selected = set(cards) & set(self.keys)
         self._changed()
 
     def mark(self, cards) -> None:
         """Hint marks (shown with a star, not selected)."""
-        self.marked = set(cards) & set(self.card_ids)
+        self.marked = set(cards) & set(self.keys)
         self.refresh()
 
     def dim(self, cards) -> None:
         """Cards that cannot be used now: a dot and dim (the dot, not the shade, is the cue)."""
-        dimmed = set(cards) & set(self.card_ids)
+        dimmed = set(cards) & set(self.keys)
         if dimmed != self.dimmed:
             self.dimmed = dimmed
             self.refresh()
@@ -114,37 +86,11 @@ class CardGrid(CursorWidget):
         self.refresh()
         self.post_message(self.Changed(self, self.selection()))
 
-    # -- layout -----------------------------------------------------------------------------
-
-    def _columns(self, width: int | None = None) -> int:
-        width = self.content_size.width if width is None else width
-        return max(1, (width + GAP) // (self.chip_width + GAP))
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(1, -(-len(self._cards) // self._columns(width)))
-
-    def render(self) -> Text:
-        if not self._cards:
-            return Text("(no cards)", style="dim")
-        columns = self._columns()
-        lines = []
-        for row_start in range(0, len(self._cards), columns):
-            line = Text()
-            for index in range(row_start, min(row_start + columns, len(self._cards))):
-                if index > row_start:
-                    line.append(" " * GAP)
-                line.append_text(self._chip(index))
-            lines.append(line)
-        return Text("\n").join(lines)
-
-    def _chip(self, index: int) -> Text:
-        card, face = self._cards[index]
+    def chip(self, index: int) -> Text:
+        card = self.chips[index][0]
         chosen = card in self.selected
         dimmed = card in self.dimmed
-        mark = "✓" if chosen else "★" if card in self.marked else "·" if dimmed else " "
-        chip = Text(mark, style="bold")
-        chip.append_text(face)
-        chip.truncate(self.chip_width, pad=True)
+        chip = self.face_chip(index, "✓" if chosen else "★" if card in self.marked else "·" if dimmed else " ")
         if dimmed:
             chip.stylize("dim")
         if chosen:
@@ -158,14 +104,10 @@ class CardGrid(CursorWidget):
     def cursor_moved(self) -> None:
         self.post_message(self.Moved(self))
 
-    def neighbour(self, dx: int, dy: int) -> int | None:
-        target = self.cursor + dx + dy * self._columns()
-        return target if self._cards and 0 <= target < len(self._cards) else None
-
     def action_toggle_card(self) -> None:
-        if not self._cards:
+        if not self.chips:
             return
-        card = self._cards[self.cursor][0]
+        card = self.chips[self.cursor][0]
         self.selected ^= {card}
         self._changed()
 
@@ -175,15 +117,10 @@ class CardGrid(CursorWidget):
             self._changed()
 
     def action_submit(self) -> None:
-        if not self._cards:
+        if not self.chips:
             return
-        cards = self.selection() or (self._cards[self.cursor][0],)
+        cards = self.selection() or (self.chips[self.cursor][0],)
         self.post_message(self.Submitted(self, cards))
-
-    def cell_at(self, x: int, y: int) -> int | None:
-        column, within = divmod(x, self.chip_width + GAP)
-        index = y * self._columns() + column
-        return index if within < self.chip_width and column < self._columns() and index < len(self._cards) else None
 
     def clicked(self) -> None:
         self.action_toggle_card()

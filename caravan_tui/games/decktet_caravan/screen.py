@@ -214,7 +214,7 @@ class DecktetCaravanScreen(GameScreen):
         plays = [cards_in(action) for action in self.plays()]
         around = [cards for cards in plays if chosen <= cards] if chosen else []
         lit = set().union(*(around or plays))
-        grid.dim(card for card in grid.card_ids if card not in lit)
+        grid.dim(card for card in grid.keys if card not in lit)
 
     def why_not(self, action: Action) -> tuple[int, str]:
         """The engine's reason for refusing ``action`` here, in the table's words, and how
@@ -303,8 +303,8 @@ class DecktetCaravanScreen(GameScreen):
             current = actions.highlighted_action
             if not cards or (current is not None and current != PASS and cards_in(current) == frozenset(cards)):
                 return current
-        elif not cards and grid.card_ids:
-            cards = (grid.card_ids[grid.cursor],)
+        elif not cards and grid.keys:
+            cards = (grid.keys[grid.cursor],)
         matches = self.matching(cards)
         return matches[0] if len(matches) == 1 else None
 

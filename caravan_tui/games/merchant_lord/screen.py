@@ -234,7 +234,7 @@ class MerchantLordScreen(MerchantLordTable):
         self.refuse(self.village_problem(vid), title=f"Not at {self.village_name(vid)}")
 
     def on_chip_bar_toggled(self, event: ChipBar.Toggled) -> None:
-        bar = event.bar
+        bar = event.widget
         if bar.id == "ml-hand":
             self.tick_card(event.key)
         elif bar.id == "ml-dice":
@@ -245,7 +245,7 @@ class MerchantLordScreen(MerchantLordTable):
     def on_chip_bar_pressed(self, event: ChipBar.Pressed) -> None:
         if self.not_now():
             return
-        bar = event.bar
+        bar = event.widget
         if bar.id == "ml-row":
             self.buy(event.key)
             return

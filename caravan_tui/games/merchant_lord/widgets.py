@@ -12,16 +12,17 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.binding import Binding
 from textual.geometry import Region, Size
-from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from caravan_tui.widgets.chip_grid import ChipGrid
 from caravan_tui.widgets.cursor import CursorWidget
+from caravan_tui.widgets.messages import WidgetMessage
 
 DIM_MARKS = "·"
 
 
-class ChipBar(CursorWidget):
+class ChipBar(ChipGrid):
     """Chips in a grid that reflows to the width. Arrows move, space posts ``Toggled``, Enter
     posts ``Pressed`` (for the chip under the cursor); a click moves the cursor and toggles."""
 
@@ -30,53 +31,25 @@ class ChipBar(CursorWidget):
         Binding("enter", "press", "Choose", show=False),
     ]
     DEFAULT_CSS = "ChipBar { height: auto; }"
-
-    cursor: reactive[int] = reactive(0)
-
-    @dataclass
-    class Pressed(Message):
-        bar: ChipBar
-        key: str
-
-        @property
-        def control(self) -> ChipBar:
-            return self.bar
+    LABEL_STYLE = "bold"
+    EMPTY_STYLE = "dim italic"
 
     @dataclass
-    class Toggled(Message):
-        bar: ChipBar
+    class Pressed(WidgetMessage["ChipBar"]):
         key: str
-
-        @property
-        def control(self) -> ChipBar:
-            return self.bar
 
     @dataclass
-    class Moved(Message):
-        bar: ChipBar
+    class Toggled(WidgetMessage["ChipBar"]):
         key: str
 
-        @property
-        def control(self) -> ChipBar:
-            return self.bar
+    @dataclass
+    class Moved(WidgetMessage["ChipBar"]):
+        key: str
 
     def __init__(self, chip_width: int, empty: str = "(none)", label: str = "", gap: int = 1, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.chip_width = chip_width
-        self.empty = empty
-        self.label = label
-        self.gap = gap
-        self.chips: list[tuple[str, Text]] = []
+        super().__init__(chip_width, empty, label, gap, **kwargs)
         self.marks: dict[str, str] = {}
         self.ticked: set[str] = set()
-
-    @property
-    def keys(self) -> list[str]:
-        return [key for key, _ in self.chips]
-
-    @property
-    def current(self) -> str | None:
-        return self.chips[self.cursor][0] if 0 <= self.cursor < len(self.chips) else None
 
     def show(self, chips: list[tuple[str, Text]], marks: dict[str, str] | None = None,
              ticked=()) -> None:
@@ -102,36 +75,10 @@ class ChipBar(CursorWidget):
         if key in self.keys:
             self.cursor = self.keys.index(key)
 
-    # -- layout -------------------------------------------------------------------------------
-
-    def _columns(self, width: int | None = None) -> int:
-        width = (self.content_size.width if width is None else width) - len(self.label)
-        return max(1, (width + self.gap) // (self.chip_width + self.gap))
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(1, -(-len(self.chips) // self._columns(width)))
-
-    def render(self) -> Text:
-        label = Text(self.label, style="bold")
-        if not self.chips:
-            return label + Text(self.empty, style="dim italic")
-        columns = self._columns()
-        lines = []
-        for start in range(0, len(self.chips), columns):
-            line = label.copy() if start == 0 else Text(" " * len(self.label))
-            for index in range(start, min(start + columns, len(self.chips))):
-                if index > start:
-                    line.append(" " * self.gap)
-                line.append_text(self._chip(index))
-            lines.append(line)
-        return Text("\n").join(lines)
-
-    def _chip(self, index: int) -> Text:
-        key, face = self.chips[index]
+    def chip(self, index: int) -> Text:
+        key = self.chips[index][0]
         mark = self.marks.get(key, " ")
-        chip = Text(mark, style="bold")
-        chip.append_text(face)
-        chip.truncate(self.chip_width, pad=True)
+        chip = self.face_chip(index, mark)
         if mark in DIM_MARKS:
             chip.stylize("dim")
         if key in self.ticked:
@@ -146,10 +93,6 @@ class ChipBar(CursorWidget):
         if self.chips:
             self.post_message(self.Moved(self, self.chips[self.cursor][0]))
 
-    def neighbour(self, dx: int, dy: int) -> int | None:
-        target = self.cursor + dx + dy * self._columns()
-        return target if self.chips and 0 <= target < len(self.chips) else None
-
     def action_toggle_chip(self) -> None:
         if self.chips:
             self.post_message(self.Toggled(self, self.chips[self.cursor][0]))
@@ -157,13 +100,6 @@ class ChipBar(CursorWidget):
     def action_press(self) -> None:
         if self.chips:
             self.post_message(self.Pressed(self, self.chips[self.cursor][0]))
-
-    def cell_at(self, x: int, y: int) -> int | None:
-        if x < len(self.label):
-            return None
-        column, within = divmod(x - len(self.label), self.chip_width + self.gap)
-        index = y * self._columns() + column
-        return index if within < self.chip_width and column < self._columns() and index < len(self.chips) else None
 
     def clicked(self) -> None:
         self.action_toggle_chip()
@@ -209,22 +145,12 @@ class VillageBoard(CursorWidget):
     cursor: reactive[str | None] = reactive(None)
 
     @dataclass
-    class Pressed(Message):
-        board: VillageBoard
+    class Pressed(WidgetMessage["VillageBoard"]):
         key: str
-
-        @property
-        def control(self) -> VillageBoard:
-            return self.board
 
     @dataclass
-    class Moved(Message):
-        board: VillageBoard
+    class Moved(WidgetMessage["VillageBoard"]):
         key: str
-
-        @property
-        def control(self) -> VillageBoard:
-            return self.board
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)

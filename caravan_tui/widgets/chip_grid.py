@@ -1,0 +1,85 @@
+"""Chips in a grid that reflows to its width, with a cursor: as many columns of ``chip_width``
+characters as fit, ``gap`` apart, after an optional ``label`` on the first line (the lines below
+are indented as far). A subclass says how a chip looks (``chip``) and what its keys post; the
+grid knows nothing of what the chips mean."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.geometry import Size
+from textual.reactive import reactive
+
+from caravan_tui.widgets.cursor import CursorWidget
+
+
+class ChipGrid(CursorWidget):
+    """``chips`` are (key, face) pairs, the cursor an index into them."""
+
+    #: the style of the first line (the label's and, under it, the chips'), and of ``empty``
+    LABEL_STYLE = ""
+    EMPTY_STYLE = "dim"
+
+    cursor: reactive[int] = reactive(0)
+
+    def __init__(self, chip_width: int, empty: str = "(none)", label: str = "", gap: int = 1, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.chip_width = chip_width
+        self.empty = empty
+        self.label = label
+        self.gap = gap
+        self.chips: list[tuple[str, Text]] = []
+
+    @property
+    def keys(self) -> list[str]:
+        return [key for key, _ in self.chips]
+
+    @property
+    def current(self) -> str | None:
+        return self.chips[self.cursor][0] if 0 <= self.cursor < len(self.chips) else None
+
+    def chip(self, index: int) -> Text:
+        """The chip at ``index``, cursor included, ``chip_width`` wide (see ``face_chip``)."""
+        raise NotImplementedError
+
+    def face_chip(self, index: int, mark: str) -> Text:
+        """A bold one-character ``mark`` and the chip's face, cut or padded to the width."""
+        chip = Text(mark, style="bold")
+        chip.append_text(self.chips[index][1])
+        chip.truncate(self.chip_width, pad=True)
+        return chip
+
+    # -- layout -------------------------------------------------------------------------------
+
+    def _columns(self, width: int | None = None) -> int:
+        width = (self.content_size.width if width is None else width) - len(self.label)
+        return max(1, (width + self.gap) // (self.chip_width + self.gap))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return max(1, -(-len(self.chips) // self._columns(width)))
+
+    def render(self) -> Text:
+        label = Text(self.label, style=self.LABEL_STYLE)
+        if not self.chips:
+            return label + Text(self.empty, style=self.EMPTY_STYLE)
+        columns = self._columns()
+        lines = []
+        for start in range(0, len(self.chips), columns):
+            line = label.copy() if start == 0 else Text(" " * len(self.label))
+            for index in range(start, min(start + columns, len(self.chips))):
+                if index > start:
+                    line.append(" " * self.gap)
+                line.append_text(self.chip(index))
+            lines.append(line)
+        return Text("\n").join(lines)
+
+    # -- input --------------------------------------------------------------------------------
+
+    def neighbour(self, dx: int, dy: int) -> int | None:
+        target = self.cursor + dx + dy * self._columns()
+        return target if self.chips and 0 <= target < len(self.chips) else None
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        if x < len(self.label):
+            return None
+        column, within = divmod(x - len(self.label), self.chip_width + self.gap)
+        index = y * self._columns() + column
+        return index if within < self.chip_width and column < self._columns() and index < len(self.chips) else None
