@@ -444,17 +444,26 @@ class GameScreen(BaseScreen):
 
     # -- acting -----------------------------------------------------------------------------
 
+    def decides_now(self) -> bool:
+        """Whether this seat decides now; if not, says so (not while replaying or once over)."""
+        if self.turn is None:
+            if self.over is None and not self.replaying:
+                self.notify("It is not your turn.", severity="warning")
+            return False
+        return True
+
     def act(self, action: Action) -> None:
         if self.seat is None:
             self.notify("You are watching this match: spectators do not play.", severity="warning")
             return
-        if self.turn is None:
-            self.notify("It is not your turn.", severity="warning")
+        turn = self.turn
+        if turn is None:
+            self.decides_now()  # (says why not)
             return
         if action not in self.legal:
             self.notify(f"{self.describe(action)} is not legal now.", severity="warning")
             return
-        turn, self.turn = self.turn, None
+        self.turn = None
         self._acted, self._my_last_turn = True, turn
         for panel in self.query(TablePanel):
             panel.hide()

@@ -302,9 +302,7 @@ class AhldarahdScreen(GameScreen):
 
     def deciding(self, *phases: str) -> bool:
         """True when we decide now, in one of ``phases``; else says why the key does nothing."""
-        if self.turn is None:
-            if self.over is None and not self.replaying:
-                self.notify("It is not your turn.", severity="warning")
+        if not self.decides_now():
             return False
         if self.phase not in phases:
             self.refuse("that key is for another decision: the panel under the players shows this one's keys")
@@ -325,9 +323,7 @@ class AhldarahdScreen(GameScreen):
         self.show_status()
 
     def on_map_board_chosen(self, event: MapBoard.Chosen) -> None:
-        if self.turn is None:
-            if self.over is None and not self.replaying:
-                self.notify("It is not your turn.", severity="warning")
+        if not self.decides_now():
             return
         plays = self.route_actions_by_route().get(event.route, [])
         if plays:

@@ -294,9 +294,7 @@ class CamelCaravanScreen(PausingGameScreen):
         self._redraw_marks()
 
     def on_camel_board_chosen(self, event: CamelBoard.Chosen) -> None:
-        if self.turn is None:
-            if self.over is None:
-                self.notify("It is not your turn.", severity="warning")
+        if not self.decides_now():
             return
         self.choose_cell(event.cell)
 
@@ -387,9 +385,9 @@ class CamelCaravanScreen(PausingGameScreen):
         self._redraw_marks()
 
     def action_supply(self) -> None:
-        if self.turn is None:
-            self.notify("It is not your turn.", severity="warning")
-        elif not any(a[0] == "place" for a in self.legal):
+        if not self.decides_now():
+            return
+        if not any(a[0] == "place" for a in self.legal):
             self.notify("You cannot place a camel now.", severity="warning")
         else:
             self.set_pick(None if self.pick == ("supply",) else ("supply",))

@@ -163,9 +163,7 @@ class CaravanseraiScreen(CaravanseraiTable):
         self._redraw_marks()
 
     def on_hex_board_chosen(self, event: HexBoard.Chosen) -> None:
-        if self.turn is None:
-            if self.over is None and not self.replaying:
-                self.notify("It is not your turn.", severity="warning")
+        if not self.decides_now():
             return
         here = self.actions_at(event.cell)
         if not here:
@@ -176,15 +174,8 @@ class CaravanseraiScreen(CaravanseraiTable):
             return
         self.choose_among(here, "What do you lay here?")
 
-    def _mine(self) -> bool:
-        if self.turn is None:
-            if not self.replaying and self.over is None:
-                self.notify("It is not your turn.", severity="warning")
-            return False
-        return True
-
     def action_direction(self, d: int) -> None:
-        if not self._mine():
+        if not self.decides_now():
             return
         if ("dir", d) in self.legal:
             self.act(("dir", d))
@@ -196,7 +187,7 @@ class CaravanseraiScreen(CaravanseraiTable):
                         "cell or a lying camel).", severity="warning")
 
     def action_block(self, colour: int) -> None:
-        if not self._mine() or self.view is None:
+        if not self.decides_now() or self.view is None:
             return
         pl = self.view["placement"]
         starts = pl is not None and not pl["left"]
@@ -216,7 +207,7 @@ class CaravanseraiScreen(CaravanseraiTable):
         self.app.push_screen(ChoiceScreen(f"Block {pl['block']}: how many?", texts), chosen)
 
     def action_piece(self, kind: str) -> None:
-        if not self._mine():
+        if not self.decides_now():
             return
         if (kind,) in self.legal:
             self.act((kind,))
@@ -224,7 +215,7 @@ class CaravanseraiScreen(CaravanseraiTable):
             self.notify(piece_problem(kind, self.view, self.legal), severity="warning")
 
     def action_decline(self) -> None:
-        if not self._mine():
+        if not self.decides_now():
             return
         if DECLINE in self.legal:
             self.act(DECLINE)

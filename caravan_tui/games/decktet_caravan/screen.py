@@ -310,8 +310,7 @@ class DecktetCaravanScreen(GameScreen):
 
     def submit(self, cards: tuple[str, ...]) -> None:
         """Play the ticked cards (asking which reading, when there are several), or say why not."""
-        if self.turn is None:
-            self.notify("It is not your turn.", severity="warning")
+        if not self.decides_now():
             return
         matches = self.matching(cards)
         if not matches:

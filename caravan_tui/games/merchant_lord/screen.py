@@ -188,14 +188,6 @@ class MerchantLordScreen(MerchantLordTable):
     def refuse(self, reason: str, title: str = "Not possible") -> None:
         self.notify(self.sentence(reason), title=title, severity="warning")
 
-    def not_now(self) -> bool:
-        """True (after saying so) when it is not our decision."""
-        if self.turn is None:
-            if self.over is None and not self.replaying:
-                self.notify("It is not your turn.", severity="warning")
-            return True
-        return False
-
     def confirm(self) -> bool:
         """Play the complete selection (a sale, a placement or the ticked reroll); False if there
         is none."""
@@ -216,7 +208,7 @@ class MerchantLordScreen(MerchantLordTable):
     # -- the builder's inputs -------------------------------------------------------------------------
 
     def on_village_board_pressed(self, event: VillageBoard.Pressed) -> None:
-        if self.not_now():
+        if not self.decides_now():
             return
         vid = event.key
         phase = self.phase
@@ -243,7 +235,7 @@ class MerchantLordScreen(MerchantLordTable):
             self.on_chip_bar_pressed(ChipBar.Pressed(bar, event.key))
 
     def on_chip_bar_pressed(self, event: ChipBar.Pressed) -> None:
-        if self.not_now():
+        if not self.decides_now():
             return
         bar = event.widget
         if bar.id == "ml-row":
@@ -267,7 +259,7 @@ class MerchantLordScreen(MerchantLordTable):
         self.show_builder()
 
     def tick_card(self, card: str) -> None:
-        if self.not_now():
+        if not self.decides_now():
             return
         phase = self.phase
         if phase not in ("sell", "favour", "place"):
@@ -290,7 +282,7 @@ class MerchantLordScreen(MerchantLordTable):
         self.after_selection()
 
     def tick_die(self, index: int) -> None:
-        if self.not_now():
+        if not self.decides_now():
             return
         if self.phase != "favour":
             self.refuse("rerolls are only in your favour step, before your first sale")
@@ -303,7 +295,7 @@ class MerchantLordScreen(MerchantLordTable):
         self.after_selection()
 
     def action_turn(self, delta: int) -> None:
-        if self.not_now():
+        if not self.decides_now():
             return
         bar = self.query_one("#ml-dice", ChipBar)
         if self.phase != "favour":
@@ -330,7 +322,7 @@ class MerchantLordScreen(MerchantLordTable):
             self.refuse(f"a card costs 5 coins; you have {self.view['coins'][self.seat]}")
 
     def action_done(self) -> None:
-        if self.not_now():
+        if not self.decides_now():
             return
         for action in END_ACTIONS:
             if action in self.legal:
