@@ -10,7 +10,7 @@ lobby). The sessions open one after another, each timed from the TCP connect to 
 odd one out watches the first match; a lone session plays an AI). Then, for ``--seconds``, each
 thinks 0.7–1.3 s between keys, and each key waits for the change it causes:
 
-- its turn: tab to the plays list ("tab": until its border takes the focus colour); up or down a
+- its turn: tab to the plays list ("tab": until its title shows the focus mark ``▸``); up or down a
   few times ("nav": until the screen changes); enter ("play": until the screen shows the turn
   passed on — "X to play…", "X is thinking…", a summary or the end, or our turn again after it
   left: through the hub, the host, the fsynced save and back);
@@ -58,7 +58,8 @@ CLI = "import sys; from caravan_tui.cli import main; sys.exit(main(sys.argv[1:])
 KINDS = ("tab", "nav", "play", "chat", "escape", "continue")
 PROMPTS = ("Your turn", "Enter plays", "ways to read")
 PASSED_ON = ("to play…", "is thinking", "Waiting for", "Continue (enter)", "Rematch", "The match is over")
-ONE_PLAY = ("nothing beats it",)  # a plays list of one: an arrow moves nothing
+PLAYS_FOCUSED = "╭─ ▸ Plays"
+PLAYS = ("╭─ Plays", PLAYS_FOCUSED)  # the table is drawn (its plays list, focused or not)
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 SIZE = (80, 24)
 LAG_TICK = 0.02  # seconds between the generator's lag probes
@@ -143,10 +144,25 @@ class Person:
         return self.shows(PROMPTS) and not self.shows(PASSED_ON)
 
     def plays_focused(self) -> bool:
-        """The plays list's border takes the accent colour (the footer keys') when it has the focus."""
+        """The plays list's title starts with ``▸`` while it has the focus."""
+        return PLAYS_FOCUSED in self.screen.display[0]
+
+    def plays_cursor(self) -> tuple[int, int | None]:
+        """The plays list's rows on screen and the one highlighted (the row whose background
+        differs from the rest: Textual draws reverse video as swapped colours), if any. Its
+        arrows stop at its ends, so a key must go the way the cursor can move."""
         top = self.screen.display[0]
-        at = top.find("╭─ Plays")
-        return at >= 0 and self.screen.buffer[0][at].fg == self.screen.buffer[self.screen.lines - 1][1].fg
+        left = top.find(PLAYS_FOCUSED)
+        if left < 0:
+            return 0, None
+        backgrounds = []
+        for y in range(1, self.screen.lines):
+            line = self.screen.display[y]
+            if line[left] != "│" or not line[left + 1:top.index("╮", left)].strip():
+                break
+            backgrounds.append(self.screen.buffer[y][left + 1].bg)
+        odd = [row for row, bg in enumerate(backgrounds) if backgrounds.count(bg) == 1]
+        return len(backgrounds), odd[0] if len(odd) == 1 and len(backgrounds) > 2 else None
 
     def digest(self) -> str:
         """The screen's characters and colours."""
@@ -178,7 +194,7 @@ async def create(person: Person, game_index: int, against_ai: bool) -> None:
         person.press("\x1b[B\r")
         await asyncio.sleep(0.5)
     person.press("\x07")
-    await person.until(lambda: person.shows("╭─ Plays"), 60)
+    await person.until(lambda: person.shows(PLAYS), 60)
 
 
 async def join(person: Person, row: int, watch: bool = False) -> None:
@@ -190,7 +206,7 @@ async def join(person: Person, row: int, watch: bool = False) -> None:
         person.press("\x1b[B")
         await asyncio.sleep(0.05)
     person.press("w" if watch else "\r")
-    await person.until(lambda: person.shows("╭─ Plays"), 60)
+    await person.until(lambda: person.shows(PLAYS), 60)
 
 
 # -- a human pace ------------------------------------------------------------------------------
@@ -220,9 +236,11 @@ async def act_like_a_person(person: Person, stop: float, rng: random.Random, tim
         elif person.my_turn():
             if not person.plays_focused():
                 await person.timed("tab", "\t", person.plays_focused, timeout)
-            elif moves_left and not person.shows(ONE_PLAY):
+            elif moves_left and (cursor := person.plays_cursor())[0] > 1:
                 moves_left -= 1
-                before = person.digest()  # down first (up at the top moves nothing), then back up
+                rows, at = cursor  # down, then back up, turning at the list's ends
+                down = (down or at == 0) and at != rows - 1
+                before = person.digest()
 
                 def moved(before: str = before) -> bool:
                     return person.digest() != before
