@@ -10,6 +10,7 @@ from caravan_tui.app import CaravanApp, ClientApp
 from caravan_tui.games import GAMES
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.screens import game_screen_class
+from caravan_tui.screens.chat import ChatInput
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.game import SINCE_AT_LEAST, SPINNER, fit_name
@@ -247,5 +248,38 @@ async def test_the_focused_list_and_its_row_show_without_colour(tmp_path, monkey
             await pilot.pause()
             assert not str(actions.border_title).startswith("▸ ")
             assert actions.get_component_rich_style("option-list--option-highlighted").underline
+        finally:
+            runner.stop()
+
+
+async def test_the_chat_line_takes_the_status_lines_place_and_gives_the_focus_back(tmp_path):
+    """``t`` at a shared table: the line opens in place of the status line (no dialog over the
+    table) and takes every key typed, ``h`` included; enter says it to the table, escape drops
+    it; either way the status line and the focus come back."""
+    runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["Ann", "Bob"], 1, {}, None)
+    client = runner.client(0)
+    client.shared = True
+    screen = game_screen_class(GAMES["decktet_caravan"])(client)
+    app = CaravanApp(store=SaveStore(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            await wait_for(pilot, lambda: screen.view is not None and screen.names, "the table")
+            plays = screen.query_one(ActionList)
+            plays.focus()
+            line, status = screen.query_one(ChatInput), screen.query_one("#status")
+            await pilot.press("t")
+            assert app.screen is screen and line.display and not status.display and app.focused is line
+            assert ChatInput.PROMPT in "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+            await pilot.press(*"salt? h", "enter")
+            log = screen.query_one(MatchLog)
+            await wait_for(pilot, lambda: "You say: salt? h" in log.lines_text, "the line said")
+            assert not line.display and status.display and app.focused is plays
+            assert not screen.query_one("#hint-panel", TablePanel).showing  # the h was a letter, not a hint
+            await pilot.press("t", *"never mind", "escape")
+            assert not line.display and status.display and app.focused is plays
+            await pilot.pause(0.3)
+            assert not any("never mind" in entry for entry in log.lines_text)
         finally:
             runner.stop()

@@ -2,32 +2,43 @@
 words a chat line reads as in the log."""
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from dataclasses import dataclass
+
 from textual.binding import Binding
-from textual.containers import Vertical
-from textual.screen import ModalScreen
-from textual.widgets import Input, Label
+from textual.message import Message
+from textual.widgets import Input
 
 from caravan_tui.bus import MAX_CHAT, Chat
 
 
-class ChatLine(ModalScreen[str | None]):
-    """One line to say to the table: enter sends, escape does not."""
+class ChatInput(Input):
+    """One line to say to the table, typed in place of the status line: enter sends, escape
+    does not. It is part of the table rather than a dialog over it, so opening and closing it
+    lays out one line instead of drawing the whole table again, dimmed, under a modal screen."""
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS = [Binding("enter", "submit", "Say it"), Binding("escape", "cancel", "Cancel")]
+    PROMPT = "Say to the table (enter sends, escape cancels)"
+    DEFAULT_CSS = """
+    ChatInput { height: 1; border: none; padding: 0 1; display: none; background: $boost; }
+    ChatInput:focus { border: none; }
+    """
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
-            yield Label("Say to the table (enter sends, escape cancels)", classes="dialog-title")
-            yield Input(max_length=MAX_CHAT, id="chat-text")
+    @dataclass
+    class Done(Message):
+        """The line was sent (``text``) or dropped (None)."""
+
+        text: str | None
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(placeholder=self.PROMPT, max_length=MAX_CHAT, **kwargs)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         text = "".join(c for c in event.value if c.isprintable()).strip()
-        self.dismiss(text or None)
+        self.post_message(self.Done(text or None))
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self.post_message(self.Done(None))
 
 
 def chat_words(line: Chat, seat: int | None) -> str:

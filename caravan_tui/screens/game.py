@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Key
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 
 from ai.explain import NEARLY, confidence, outlook
@@ -45,7 +46,7 @@ from caravan_tui.games import get_game
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.safe_text import plain
 from caravan_tui.screens.base import BaseScreen
-from caravan_tui.screens.chat import ChatLine, chat_words
+from caravan_tui.screens.chat import ChatInput, chat_words
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.requests import ChangeReplayView, GoHome, MatchEnded, OpenRules
@@ -109,6 +110,7 @@ class GameScreen(BaseScreen):
         self._spin = 0
         self._spinner: Timer | None = None
         self._acted = False  # an Act is on its way to the host
+        self._chat_from: Widget | None = None  # what had the focus before the chat line
         self._leaving = False  # quit to home once the host confirms the save
         self.hint_candidates: list = []  # the latest hint's [text, share, value, reason, action] rows
         self.hint_plan: list[Action] = []  # the whole line the hint means, its action first
@@ -128,6 +130,8 @@ class GameScreen(BaseScreen):
                 yield TablePanel(id="hint-panel")
                 yield TablePanel(head=True, id="since-panel")
                 yield Static("", id="status")
+                if self.client.shared:
+                    yield ChatInput(id="chat-line")
             with Vertical(id="side"):
                 actions = ActionList(id="actions")
                 actions.border_title = "Plays"
@@ -543,11 +547,24 @@ class GameScreen(BaseScreen):
         return True
 
     def action_chat(self) -> None:
-        def said(text: str | None) -> None:
-            if text:
-                self.send(Chat(self.client.match_id, self.seat, text))
+        """The chat line in place of the status line, with the focus (given back after)."""
+        line = self.query_one(ChatInput)
+        if not line.display:
+            self._chat_from = self.focused
+            line.value = ""
+            self.query_one("#status").display, line.display = False, True
+        line.focus()
 
-        self.app.push_screen(ChatLine(), said)
+    def on_chat_input_done(self, event: ChatInput.Done) -> None:
+        event.stop()
+        if event.text:
+            self.send(Chat(self.client.match_id, self.seat, event.text))
+        self.query_one(ChatInput).display, self.query_one("#status").display = False, True
+        came_from, self._chat_from = self._chat_from, None
+        if came_from is not None and came_from.is_attached and came_from.focusable:
+            came_from.focus()
+        else:
+            self.focus_next()
 
     def action_legend(self) -> None:
         """Show the legend in place of the plays and the log, or put them back; the board keeps
