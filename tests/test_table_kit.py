@@ -8,6 +8,7 @@ from textual.widgets import Select
 
 from caravan_tui.app import CaravanApp, ClientApp
 from caravan_tui.games import GAMES
+from caravan_tui.games.decktet_caravan.card_grid import CardGrid
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.chat import ChatInput
@@ -21,7 +22,7 @@ from caravan_tui.ssh.protocol import AWAY
 from caravan_tui.widgets import ActionList, MatchLog, TablePanel
 from saves import SaveStore
 
-from tables import wait_for
+from tables import Table, wait_for
 
 SIZE = (80, 24)
 
@@ -252,34 +253,33 @@ async def test_the_focused_list_and_its_row_show_without_colour(tmp_path, monkey
             runner.stop()
 
 
-async def test_the_chat_line_takes_the_status_lines_place_and_gives_the_focus_back(tmp_path):
+async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes_its_keys(tmp_path):
     """``t`` at a shared table: the line opens in place of the status line (no dialog over the
-    table) and takes every key typed, ``h`` included; enter says it to the table, escape drops
-    it; either way the status line and the focus come back."""
-    runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["Ann", "Bob"], 1, {}, None)
-    client = runner.client(0)
-    client.shared = True
-    screen = game_screen_class(GAMES["decktet_caravan"])(client)
+    table) and takes every key typed, ``h`` included, even when the turn comes meanwhile; enter
+    says it to the table, escape drops it; the status line comes back, and the focus goes where
+    it was, or to the new decision's widget."""
     app = CaravanApp(store=SaveStore(tmp_path))
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(screen)
-        runner.start()
-        try:
-            await wait_for(pilot, lambda: screen.view is not None and screen.names, "the table")
-            plays = screen.query_one(ActionList)
-            plays.focus()
-            line, status = screen.query_one(ChatInput), screen.query_one("#status")
-            await pilot.press("t")
-            assert app.screen is screen and line.display and not status.display and app.focused is line
-            assert ChatInput.PROMPT in "\n".join(strip.text for strip in app.screen._compositor.render_strips())
-            await pilot.press(*"salt? h", "enter")
-            log = screen.query_one(MatchLog)
-            await wait_for(pilot, lambda: "You say: salt? h" in log.lines_text, "the line said")
-            assert not line.display and status.display and app.focused is plays
-            assert not screen.query_one("#hint-panel", TablePanel).showing  # the h was a letter, not a hint
-            await pilot.press("t", *"never mind", "escape")
-            assert not line.display and status.display and app.focused is plays
-            await pilot.pause(0.3)
-            assert not any("never mind" in entry for entry in log.lines_text)
-        finally:
-            runner.stop()
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
+    screen = table.screen
+    screen.client.shared = True  # what a session's client over SSH says of itself
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: screen.view is not None and screen.view["to_move"] == 1, "Bob's lead")
+        plays = screen.query_one(ActionList)
+        plays.focus()
+        line, status, log = screen.query_one(ChatInput), screen.query_one("#status"), screen.query_one(MatchLog)
+        await pilot.press("t", *"salt")
+        assert app.screen is screen and line.display and not status.display and app.focused is line
+        await table.bot_plays(lambda legal: legal[0])
+        await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+        assert app.focused is line
+        await pilot.press(*"? h", "enter")
+        await wait_for(pilot, lambda: "You say: salt? h" in log.lines_text, "the line said")
+        assert not line.display and status.display and app.focused is screen.query_one(CardGrid)
+        assert not screen.query_one("#hint-panel", TablePanel).showing  # the h was a letter, not a hint
+        plays.focus()
+        await pilot.press("t")
+        assert ChatInput.PROMPT in "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        await pilot.press(*"never mind", "escape")
+        assert not line.display and status.display and app.focused is plays
+        await pilot.pause(0.3)
+        assert not any("never mind" in entry for entry in log.lines_text)

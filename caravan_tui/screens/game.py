@@ -110,7 +110,8 @@ class GameScreen(BaseScreen):
         self._spin = 0
         self._spinner: Timer | None = None
         self._acted = False  # an Act is on its way to the host
-        self._chat_from: Widget | None = None  # what had the focus before the chat line
+        self._chatting = False
+        self._chat_from: Widget | None = None  # what gets the focus back when the chat line closes
         self._leaving = False  # quit to home once the host confirms the save
         self.hint_candidates: list = []  # the latest hint's [text, share, value, reason, action] rows
         self.hint_plan: list[Action] = []  # the whole line the hint means, its action first
@@ -335,7 +336,15 @@ class GameScreen(BaseScreen):
 
     def your_turn(self) -> None:
         """It is our decision; ``self.legal`` holds the choices."""
-        self.query_one(ActionList).focus()
+        self.focus_to_decide(self.query_one(ActionList))
+
+    def focus_to_decide(self, widget: Widget) -> None:
+        """Give ``widget`` the focus for a new decision; while a chat line is being typed, it
+        gets the focus when the line closes instead (a turn never takes the keys from a chat)."""
+        if self._chatting:
+            self._chat_from = widget
+        else:
+            widget.focus()
 
     def show_hint(self, action: Action, text: str) -> None:
         """Mark the suggestion and say why in the panel: the search's top moves with the game's
@@ -549,8 +558,8 @@ class GameScreen(BaseScreen):
     def action_chat(self) -> None:
         """The chat line in place of the status line, with the focus (given back after)."""
         line = self.query_one(ChatInput)
-        if not line.display:
-            self._chat_from = self.focused
+        if not self._chatting:
+            self._chatting, self._chat_from = True, self.focused
             line.value = ""
             self.query_one("#status").display, line.display = False, True
         line.focus()
@@ -559,6 +568,7 @@ class GameScreen(BaseScreen):
         event.stop()
         if event.text:
             self.send(Chat(self.client.match_id, self.seat, event.text))
+        self._chatting = False
         self.query_one(ChatInput).display, self.query_one("#status").display = False, True
         came_from, self._chat_from = self._chat_from, None
         if came_from is not None and came_from.is_attached and came_from.focusable:

@@ -240,7 +240,7 @@ class AhldarahdScreen(GameScreen):
         assert self.view is not None  # our turn comes with our view
         self.show_view(self.view)
         if not self.query_one(ActionList).has_focus:
-            self.query_one(MapBoard).focus()
+            self.focus_to_decide(self.query_one(MapBoard))
 
     def show_hint(self, action: Action, text: str) -> None:
         """Besides the plays list, put the hint where its keys act: the auction's item and

@@ -272,9 +272,9 @@ class CamelCaravanScreen(PausingGameScreen):
         self._redraw_marks()
         kept, self._undone_from = self._undone_from, None
         if kept is not None and kept.is_attached:
-            kept.focus()  # a move taken back: the focus stays where the player was
+            self.focus_to_decide(kept)  # a move taken back: the focus stays where the player was
         elif not self.query_one(ActionList).has_focus:
-            self.query_one(CamelBoard).focus()
+            self.focus_to_decide(self.query_one(CamelBoard))
 
     def action_undo(self) -> None:
         self._undone_from = self.focused

@@ -119,7 +119,7 @@ class CaravanseraiScreen(CaravanseraiTable):
         self._place_cursor()
         self._redraw_marks()
         if not self.query_one(ActionList).has_focus:
-            self.query_one(HexBoard).focus()
+            self.focus_to_decide(self.query_one(HexBoard))
 
     def _place_cursor(self) -> None:
         """Put the cursor where the decision is: the next piece's cell, the straight-on cell or

@@ -265,7 +265,7 @@ class DecktetCaravanScreen(GameScreen):
         grid = self.query_one(CardGrid)
         grid.mark(())
         if not self.query_one(ActionList).has_focus:
-            grid.focus()
+            self.focus_to_decide(grid)
         self.show_playable()
         self.follow_ticks()  # cards ticked while the opponent played keep their meaning
 

@@ -149,7 +149,7 @@ class MerchantLordScreen(MerchantLordTable):
         if not self.query_one(ActionList).has_focus:
             targets: dict[str | None, str] = {"favour": "#ml-dice", "place": "#ml-hand", "buy": "#ml-row"}
             target = targets.get(phase, "#ml-villages")
-            self.query_one(target).focus()
+            self.focus_to_decide(self.query_one(target))
 
     def reset_cursors(self) -> None:
         """A new round: each cursor on its first choice (the dice on the first die still to roll or
