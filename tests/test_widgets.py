@@ -6,10 +6,12 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.widget import Widget
 from textual.widgets.option_list import Option
 
 from caravan_tui.widgets import ActionList, StopAtEnds
 from caravan_tui.widgets.chip_grid import ChipGrid
+from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.messages import WidgetMessage
 
 
@@ -80,3 +82,38 @@ async def test_a_chip_grid_reflows_moves_without_wrapping_and_hits_its_chips():
         assert grid.cursor == 2
         await pilot.press("enter")
         assert app.pressed == [(grid, "k2")]
+
+
+class Quiet(Widget, can_focus=True):
+    BINDINGS = [Binding("x", "bell", "Ring", show=False)]  # a key the footer does not show
+
+
+class Loud(Widget, can_focus=True):
+    BINDINGS = [Binding("y", "bell", "Ring")]
+
+
+class FooterApp(App[None]):
+    BINDINGS = [Binding("q", "quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Quiet(id="one")
+        yield Quiet(id="two")
+        yield Loud(id="loud")
+        yield KeysFooter()
+
+
+async def test_the_footer_is_rebuilt_only_when_the_keys_it_shows_change():
+    app = FooterApp()
+    async with app.run_test(size=(60, 8)) as pilot:
+        footer = app.query_one(KeysFooter)
+
+        async def focus(widget_id: str) -> list[str]:
+            app.query_one(f"#{widget_id}").focus()
+            await pilot.pause()
+            return [key.description for key in footer.children]  # (FooterKey widgets)
+
+        assert await focus("one") == ["Quit", "palette"]
+        keys = list(footer.children)
+        assert await focus("two") == ["Quit", "palette"] and list(footer.children) == keys  # the same, not rebuilt
+        assert await focus("loud") == ["Ring", "Quit", "palette"]  # a key to show: rebuilt
+        assert await focus("one") == ["Quit", "palette"]

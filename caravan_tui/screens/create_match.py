@@ -8,13 +8,14 @@ from typing import cast
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Footer, Label, Select, Static
+from textual.widgets import Button, Label, Select, Static
 
 from ai.levels import LEVELS
 from caravan_tui.engine import Game
 from caravan_tui.screens.match_form import MatchForm
 from caravan_tui.screens.requests import ToHub
 from caravan_tui.ssh.protocol import OPEN, YOU, CreateMatch
+from caravan_tui.widgets.footer import KeysFooter
 
 SEATS = [("You", YOU), ("Open seat", OPEN)] + [(f"AI {level}", f"ai:{level}") for level in LEVELS]
 GRACES = (30, 60, 120, 300)
@@ -61,7 +62,7 @@ class CreateMatchScreen(MatchForm):
                 yield Select([(f"AI {level}", level) for level in LEVELS], value="normal", id="stand-in",
                              allow_blank=False, compact=True)
             yield Button("Create (ctrl+g)", id="create", variant="primary")
-        yield Footer()
+        yield KeysFooter()
 
     def seat_row(self, seat: int) -> Horizontal:
         choice = YOU if seat == 0 else OPEN if seat == 1 else "ai:normal"

@@ -6,9 +6,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from caravan_tui.widgets import MatchLog
+from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.scrolling import SCROLL_KEYS, scroll
 
 
@@ -41,7 +42,7 @@ class FullLogScreen(ModalScreen[None]):
             yield Input(placeholder="Filter: a seat's name (tab) or any word", id="log-filter", compact=True)
             yield Static("", id="log-count")
             yield MatchLog(id="full-log")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.show("")

@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Key
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ai.explain import NEARLY, confidence, outlook
 from caravan_tui.bus import (
@@ -54,6 +54,7 @@ from caravan_tui.screens.summary import result_line
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import AWAY, OPEN
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
+from caravan_tui.widgets.footer import KeysFooter
 
 #: lines by others since our last decision that open the "since your last turn" panel, and how
 #: many of the latest it shows (a two-player game's one move is one or two lines: no panel)
@@ -146,7 +147,7 @@ class GameScreen(BaseScreen):
                     panel.border_title = "Legend · l closes"
                     panel.can_focus = False
                     yield panel
-        yield Footer()
+        yield KeysFooter()
 
     def legend(self) -> Text | None:
         """The whole legend of the game's glyphs and marks, shown by ``l`` in place of the plays

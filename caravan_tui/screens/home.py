@@ -4,13 +4,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Footer, Label, OptionList, Static
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from caravan_tui.games import GAMES
 from caravan_tui.safe_text import LONG, as_text
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.requests import NewMatch, OpenRules, OpenSaves, ResumeMatch
+from caravan_tui.widgets.footer import KeysFooter
 from saves.loading import latest_unfinished
 
 ITEMS = (
@@ -32,7 +33,7 @@ class HomeScreen(BaseScreen):
             yield OptionList(*(Option(f"{label}  ({key})", id=item) for item, label, key in ITEMS),
                              id="home-menu")
             yield Static("", id="home-continue")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#home-menu").focus()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from caravan_tui.games import GAMES
 from caravan_tui.safe_text import LONG, as_text, plain
@@ -14,6 +14,7 @@ from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.requests import NewMatch, OpenRules, ToHub
 from caravan_tui.ssh.protocol import JoinSeat, Lobby, LobbyRow, Watch
+from caravan_tui.widgets.footer import KeysFooter
 
 COLUMNS = (("Game", 16), ("Seats", 32), ("To move", 12), ("Watching", 8))
 
@@ -65,7 +66,7 @@ class LobbyScreen(BaseScreen):
         yield table
         yield Static("", id="lobby-detail")
         yield Static("", id="lobby-online")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ai.levels import LEVELS
 from caravan_tui.engine import MAX_SEED, Game
@@ -16,6 +16,7 @@ from caravan_tui.preferences import MAX_NAME, clean_name
 from caravan_tui.screens.match_form import MatchForm
 from caravan_tui.screens.requests import BeginMatch
 from caravan_tui.seats import SeatSpec
+from caravan_tui.widgets.footer import KeysFooter
 
 YOU = SeatSpec("human")
 SEAT_CHOICES = [("You", str(YOU))] + [(f"AI {level}", str(SeatSpec.ai(level))) for level in LEVELS]
@@ -67,7 +68,7 @@ class NewMatchScreen(MatchForm):
                 yield Label("Seed", classes="field")
                 yield Input(placeholder="random", type="integer", id="seed", compact=True)
             yield Button("Start (ctrl+g)", id="start", variant="primary")
-        yield Footer()
+        yield KeysFooter()
 
     def seat_row(self, seat: int) -> Horizontal:
         spec = YOU if seat == 0 else SeatSpec.ai("normal")

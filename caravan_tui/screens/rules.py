@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import Footer, MarkdownViewer
+from textual.widgets import MarkdownViewer
 
 from caravan_tui.engine import Game
 from caravan_tui.screens.base import BaseScreen
+from caravan_tui.widgets.footer import KeysFooter
 
 
 class RulesScreen(BaseScreen):
@@ -22,7 +23,7 @@ class RulesScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         yield MarkdownViewer(self.game.rules, show_table_of_contents=False, id="rules")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(MarkdownViewer).focus()

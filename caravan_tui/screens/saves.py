@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.coordinate import Coordinate
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from caravan_tui.games import GAMES
 from caravan_tui.safe_text import LONG, as_text, plain
@@ -17,6 +17,7 @@ from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.screens.requests import OpenReplay, ResumeMatch
 from caravan_tui.seats import SeatSpec
+from caravan_tui.widgets.footer import KeysFooter
 from saves import SaveEntry, Snapshot
 from saves.loading import checked_entries
 
@@ -56,7 +57,7 @@ class SavesScreen(BaseScreen):
         yield Static("Saved matches — Enter resumes, w watches the replay, d deletes", id="saves-title")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static("", id="saves-detail")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

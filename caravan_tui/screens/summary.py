@@ -5,11 +5,12 @@ from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Footer, Static
+from textual.widgets import Button, Static
 
 from caravan_tui.safe_text import LONG, as_text
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.requests import GoHome, Rematch
+from caravan_tui.widgets.footer import KeysFooter
 
 
 def result_line(names: list[str], scores: list[float], outcome: list[float]) -> str:
@@ -56,7 +57,7 @@ class MatchOverScreen(BaseScreen):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
                 yield Button("Home (enter)", id="go-home", compact=True)
-        yield Footer()
+        yield KeysFooter()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "rematch":
