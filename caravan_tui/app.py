@@ -13,6 +13,7 @@ from rich.text import Text
 from textual._context import active_message_pump  # whose code runs now (Textual's own record)
 from textual.app import App, SystemCommand
 from textual.dom import NoScreen
+from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widget import Widget
@@ -73,6 +74,16 @@ class TableApp(App):
     move_pause = 0.6
     #: seconds the opponent's latest play stays highlighted
     flash_seconds = 1.5
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's choice, but on Linux and macOS with an Escape that acts without waiting for
+        the input thread's next look (``escape_driver``)."""
+        driver = super().get_driver_class()
+        if driver.__name__ == "LinuxDriver":  # (importable only where termios is)
+            from caravan_tui.escape_driver import PromptEscapeDriver
+
+            return PromptEscapeDriver
+        return driver
 
     def get_system_commands(self, screen: Screen):
         """The palette lists the keys of the screen too (rules, hint, undo, save, menu…)."""

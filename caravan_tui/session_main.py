@@ -62,6 +62,7 @@ def zygote(argv: list[str]) -> int:
 def preload() -> None:
     """Import what a session would: Textual, the app, every game's screen."""
     from caravan_tui.app import ClientApp  # noqa: F401
+    from caravan_tui.escape_driver import PromptEscapeDriver  # noqa: F401
     from caravan_tui.games import GAMES
     from caravan_tui.screens import game_screen_class
 

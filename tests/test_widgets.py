@@ -1,14 +1,19 @@
 """The shared widgets on their own (Pilot)."""
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from rich.text import Text
+from textual import constants, events
+from textual._xterm_parser import XTermParser
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets.option_list import Option
 
+from caravan_tui.app import TableApp
+from caravan_tui.escape_driver import IDLE_WAIT, PromptEscapeDriver, next_wait
 from caravan_tui.widgets import ActionList, StopAtEnds
 from caravan_tui.widgets.chip_grid import ChipGrid
 from caravan_tui.widgets.footer import KeysFooter
@@ -117,3 +122,18 @@ async def test_the_footer_is_rebuilt_only_when_the_keys_it_shows_change():
         assert await focus("two") == ["Quit", "palette"] and list(footer.children) == keys  # the same, not rebuilt
         assert await focus("loud") == ["Ring", "Quit", "palette"]  # a key to show: rebuilt
         assert await focus("one") == ["Quit", "palette"]
+
+
+def test_a_lone_escape_is_read_once_the_parsers_wait_ends_not_at_the_next_idle_look(monkeypatch):
+    """The input thread waits no longer than the parser's escape deadline (Textual's own waits
+    0.1 s whatever is pending), and after that wait the parser gives the Escape key."""
+    monkeypatch.setattr(constants, "ESCAPE_DELAY", 0.025)  # ESCDELAY=25, as SSH sessions have it
+    parser = XTermParser()
+    assert next_wait(parser) == IDLE_WAIT  # nothing pending: wake as rarely as Textual does
+    assert list(parser.feed("\x1b")) == []  # maybe the start of a longer sequence
+    wait = next_wait(parser)
+    assert 0 < wait <= 0.025 < IDLE_WAIT
+    time.sleep(wait)
+    assert [event.key for event in parser.tick() if isinstance(event, events.Key)] == ["escape"]
+    assert next_wait(parser) == IDLE_WAIT
+    assert TableApp().get_driver_class() is PromptEscapeDriver  # (Linux)
