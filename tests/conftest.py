@@ -7,7 +7,8 @@ import pytest
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """Two test processes per core (``-n auto``): the table tests spend about half their time
     waiting for their screens to settle, and a second process fills that time."""
-    return 2 * len(os.sched_getaffinity(0))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()  # (not on macOS)
+    return 2 * (cores or 1)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
