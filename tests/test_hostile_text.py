@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable
 import msgpack
 import pytest
 from rich.console import Console
+from textual.content import Content
 from textual.markup import MarkupError
 from textual.widgets import DataTable, Input, Static
 from textual.widgets._toast import Toast
@@ -494,3 +495,46 @@ def test_plain_strips_what_could_reach_the_terminal_and_bounds_the_length():
     assert plain("x" * 300) == "x" * 255 + "…" and plain("abc", limit=2) == "a…"
     assert plain(os.fsdecode(b"a\xffb")) == "ab"
     assert Crashed("x" * 9000).problem() is not None and Crashed.of(ValueError("v")).problem() is None
+
+
+# -- the replay of a finished match: what each AI weighed, under names that are markup -------------------
+
+#: a reason as an AI seat records it (one printable line), holding markup and seat fields
+REASON = "{p0:'s} [b]hand[/b] [link=https://evil.example]x[/link] [@click=app.quit]q[/] [/] waits for {p1}"
+
+
+def weighed_save(store: SaveStore, game, name: str, match_id: str) -> tuple[int, str]:
+    """A finished match of random moves, a person ("Ann") against an AI seat named ``name``
+    whose every move records what it weighed; the move the replay first shows it at, and its
+    reason as Ann reads it."""
+    state = game.new(2, seed=7, options=game.quick_options)
+    rng, actions, weighed = random.Random(7), [], {}
+    while not state.is_over():
+        action = rng.choice(state.legal_actions())
+        if state.to_move() == 1:
+            weighed[len(actions)] = [[action, 0.625, REASON], [action, 0.25, ""]]
+        state.apply(action)
+        actions.append(action)
+    store.write(Snapshot(match_id=match_id, game_id=game.id, options=game.resolve_options(game.quick_options),
+                         players=2, seats=["human", "ai:easy"], names=["Ann", name], seed=7, actions=actions,
+                         state=state.to_data(), status="over", result=state.outcome(), weighed=weighed))
+    reads = f"Your [b]hand[/b] [link=https://evil.example]x[/link] [@click=app.quit]q[/] [/] waits for {name}"
+    return min(weighed) + 1, reads
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+async def test_the_replay_shows_what_an_ai_weighed_under_names_that_are_markup(tmp_path, game):
+    store = SaveStore(tmp_path)
+    app = CaravanApp(store=store)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        for index, name in enumerate(HOSTED_NAMES):
+            position, reads = weighed_save(store, game, name, f"m{index}")
+            app.open_replay(f"m{index}", seat=0, position=position)
+            await wait_for(pilot, lambda: getattr(app.screen, "replaying", False)
+                           and any(panel.showing for panel in app.screen.query("#hint-panel")), "what the AI weighed")
+            panel = app.screen.query_one("#hint-panel")
+            assert_safe_screen(app, [name])
+            assert f"What {name[:PREFIX]}" in drawn(app)[0]  # (a long title is cut at the panel's width)
+            assert Content.from_markup(panel.border_title).plain == f"What {name} weighed (h hides it)"
+            assert f"of the search: {reads}" in str(panel.visual)
+            await app.pop_screen()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from caravan_tui.safe_text import LONG, plain
+from caravan_tui.safe_text import LONG, as_text, plain
 
 
 class TablePanel(Static):
@@ -23,10 +23,11 @@ class TablePanel(Static):
         self.showing = False
 
     def show(self, title: str, lines: list[str], foot: str = "") -> None:
-        """``lines`` (plain text, never markup: they hold names) under ``title``."""
+        """``lines`` under ``title``, over ``foot``: all plain text, never markup (they hold
+        names, and what an AI weighed holds a saved file's words)."""
         self.showing = True
-        self.border_title = title
-        self.border_subtitle = foot
+        self.border_title = as_text(title, limit=LONG)
+        self.border_subtitle = as_text(foot, limit=LONG) if foot else None
         self.update(Text("\n".join(plain(line, LONG) for line in lines)))
         self.display = True
 
