@@ -18,6 +18,7 @@ import msgpack
 
 from caravan_tui.engine import normalise_action
 from saves.snapshot import FORMAT, SCHEMA, STATUSES, Snapshot
+from saves.weighed import record_problem
 
 
 class DamagedSave(Exception):
@@ -123,18 +124,6 @@ def _state(v: Any) -> str | None:
     return _tree(v, "plain data", _PLAIN, maps=True)
 
 
-def _weighed(v: Any) -> str | None:
-    if type(v) is not dict or not all(_is_int(k) and 0 <= k < MAX_ITEMS for k in v):
-        return "is not a map from move numbers to candidates"
-    for rows in v.values():
-        if type(rows) is not list or not all(type(row) is list and len(row) == 3 and type(row[0]) is list
-                                             and _is_number(row[1]) and type(row[2]) is str for row in rows):
-            return "holds a candidate that is not [action, share, reason]"
-        if problem := _tree([row[0] for row in rows], "a list of actions", (str, int), maps=False):
-            return problem
-    return None
-
-
 def _is_option(v: Any) -> bool:
     return v is None or type(v) is bool or _is_number(v) or (type(v) is str and len(v) <= MAX_TEXT)
 
@@ -164,7 +153,7 @@ _FIELDS: dict[str, Callable[[Any], str | None]] = {
     "status": _is(f"one of {', '.join(STATUSES)}", lambda v: type(v) is str and v in STATUSES),
     "result": _is("a list of numbers or nil", lambda v: v is None or (type(v) is list and all(map(_is_number, v)))),
     "resigned": _is("a seat number or nil", lambda v: v is None or _is_int(v)),
-    "weighed": _weighed,
+    "weighed": _is("a map from move numbers to candidates", lambda v: type(v) is dict),  # the rest: ``_check``
 }
 #: fields a save may leave out (they came after its schema), with the value they then take
 _OPTIONAL: dict[str, Callable[[], Any]] = {"weighed": dict}
@@ -288,6 +277,8 @@ def _check(fields: dict[str, Any]) -> None:
         raise DamagedSave("the save's resigned seat is not one of its players")
     if resigned is not None and fields["status"] != "resigned":
         raise DamagedSave(f"the save names a seat that resigned but says the match is {fields['status']!r}")
+    if problem := record_problem(fields["weighed"], fields["seats"], len(fields["actions"])):
+        raise DamagedSave(problem)
 
 
 def _snapshot(fields: dict[str, Any]) -> Snapshot:

@@ -15,6 +15,7 @@ from caravan_tui.seats import SeatSpec
 from saves.codec import DamagedSave, plain
 from saves.snapshot import Snapshot
 from saves.store import SaveEntry, SaveStore
+from saves.weighed import movers_problem
 
 
 @dataclass(slots=True)
@@ -102,6 +103,8 @@ def _checked(game: Game, snapshot: Snapshot) -> Replayed:
         raise DamagedSave(f"replaying the log does not give the saved position (it differs in {differs}); "
                           "the rules may have changed since it was saved")
     _check_result(snapshot, state)
+    if problem := movers_problem(snapshot.weighed, snapshot.seats, replayed.movers):
+        raise DamagedSave(problem)
     return replayed
 
 

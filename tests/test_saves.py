@@ -246,13 +246,13 @@ def test_what_ai_decisions_weighed_round_trips_and_a_save_without_it_loads():
     ([1, 2], "not a map from move numbers"),
     ({-1: []}, "not a map from move numbers"),
     ({"1": []}, "not a map from move numbers"),
-    ({1: [["pass", 0.5, "x"]]}, "not \\[action, share, reason\\]"),
-    ({1: [[["pass"], "half", "x"]]}, "not \\[action, share, reason\\]"),
-    ({1: [[["pass"], 0.5]]}, "not \\[action, share, reason\\]"),
-    ({1: [[[["a", 1.5]], 0.5, "x"]]}, "not a list of actions"),
+    ({1: [["pass", 0.5, "x"]]}, "an action is a list"),
+    ({1: [[["pass"], "half", "x"]]}, "share is from 0 to 1"),
+    ({1: [[["pass"], 0.5]]}, "is \\[action, share, reason\\]"),
+    ({1: [[[["a", 1.5]], 0.5, "x"]]}, "an action holds only words and whole numbers"),
 ])
 def test_a_damaged_record_of_what_was_weighed_is_refused(weighed, problem):
-    with pytest.raises(DamagedSave, match=f"'weighed' field .*{problem}"):
+    with pytest.raises(DamagedSave, match=f"weighed.*{problem}"):
         decode(seal(payload(weighed=weighed)))
 
 

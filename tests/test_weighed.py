@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from dataclasses import replace
 
 import msgpack
 import pytest
@@ -25,8 +26,9 @@ from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList, TablePanel
-from saves import SaveStore, codec
-from saves.loading import load
+from saves import DamagedSave, SaveStore, codec
+from saves.loading import checked_entries, load, replay
+from saves.snapshot import Snapshot
 
 SIZE = (80, 24)
 DECKTET = get_game("decktet_caravan")
@@ -208,3 +210,91 @@ async def test_a_caravanserai_hint_previews_its_whole_placement_on_the_board(sto
         assert screen.hint_cells == {QR[cell] for cell, _ in laid} and len(laid) >= 1
         marks = screen._marks()
         assert all(str(marks[cell]) == HINT for cell in screen.hint_cells)
+
+
+# -- a save's record is hostile: bounded on load, refused in one line, never a crash in the replay --
+
+def random_finished(seats: list[str], seed: int = 1):
+    """A one-hand Decktet Caravan match of random moves, played to the end, saved as ``seats``;
+    who made each move."""
+    state = DECKTET.new(len(seats), seed=seed, options=DECKTET.quick_options)
+    rng, actions, movers = random.Random(seed), [], []
+    while not state.is_over():
+        action = rng.choice(state.legal_actions())
+        movers.append(state.to_move())
+        state.apply(action)
+        actions.append(action)
+    snapshot = Snapshot(match_id="m", game_id=DECKTET.id, options=DECKTET.resolve_options(DECKTET.quick_options),
+                        players=len(seats), seats=seats, names=["Ann", "Bob"], seed=seed, actions=actions,
+                        state=state.to_data(), status="over", result=state.outcome())
+    return snapshot, movers
+
+
+def crafted(store: SaveStore, snapshot: Snapshot, match_id: str = "crafted") -> str:
+    """``snapshot`` written as a file with a valid checksum, unchecked (as an attacker writes it)."""
+    fields = {name: getattr(snapshot, name) for name in codec._FIELDS} | {"match_id": match_id}
+    store.folder.mkdir(parents=True, exist_ok=True)
+    store.path(match_id).write_bytes(codec._seal(msgpack.packb(fields, use_bin_type=True), codec.SCHEMA))
+    return match_id
+
+
+def ai_moves(movers: list[int], seat: int = 0) -> list[int]:
+    return [move for move, mover in enumerate(movers) if mover == seat]
+
+
+def row(snapshot: Snapshot, move: int, share: float = 0.5, reason: str = "keeps {p1}'s hand guessing") -> list:
+    return [list(snapshot.actions[move]), share, reason]
+
+
+def weighed_cases():
+    """(what a crafted file records, given the match and who moved) -> the one line that refuses it."""
+    return {
+        "99,999 rows at one move": (lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], 0.001, "")] * 99_999},
+                                    "holds at most 3 candidates"),
+        "a reason of 64 K characters": (lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], reason="x" * 65_000)]},
+                                        "a reason is one line of 1 to 160 printable characters"),
+        "700% of the search": (lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], share=7.0)]},
+                               "share is from 0 to 1"),
+        "a share below nothing": (lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], share=-0.5)]},
+                                  "share is from 0 to 1"),
+        "a seat field of 5,000 digits": (lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0],
+                                                                            reason="{p" + "9" * 150 + "} waits")]},
+                                         "names a seat the match does not have"),
+        "a seat the match does not have": (lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], reason="{p2} waits")]},
+                                           "names a seat the match does not have"),
+        "a move past the log": (lambda s, m: {len(s.actions): [row(s, 0)]}, "names move"),
+        "a person's move": (lambda s, m: {ai_moves(m, 1)[0]: [row(s, ai_moves(m, 1)[0])]},
+                            "which a person made \\(seat 2\\)"),
+        "a reason that moves the cursor": (lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], reason="\x1b[2J")]},
+                                           "printable characters"),
+    }
+
+
+@pytest.mark.parametrize("case", list(weighed_cases()))
+def test_a_crafted_record_of_what_was_weighed_is_refused_on_load_in_one_line(store, case):
+    snapshot, movers = random_finished(["ai:easy", "human"])
+    records, reason = weighed_cases()[case]
+    match_id = crafted(store, replace(snapshot, weighed=records(snapshot, movers)))
+    with pytest.raises(DamagedSave, match=reason) as refused:
+        load(store, match_id)
+    assert "\n" not in refused.value.reason and len(refused.value.reason) < 200
+    [entry] = checked_entries(store)  # the saves list shows it damaged, with the same line
+    assert entry.snapshot is None and entry.error == refused.value.reason
+
+
+def test_a_record_an_ai_could_have_made_loads_and_a_stand_in_may_have_made_it_at_a_remote_seat(store):
+    snapshot, movers = random_finished(["ai:easy", "remote:bob"])
+    weighed = {move: [row(snapshot, move, 0.75), [list(snapshot.actions[move]), 0.25, ""]]
+               for move in range(len(movers))}
+    loaded = load(store, crafted(store, replace(snapshot, weighed=weighed)))
+    assert sorted(loaded.snapshot.weighed) == list(range(len(movers)))  # the remote seat's moves too
+
+
+def test_a_reason_that_cannot_be_rendered_shows_as_written():
+    """The replay never raises on a reason: one naming seat 10^5000 (a file the loader would
+    refuse, reaching the replay another way) is shown as it was written."""
+    snapshot, movers = random_finished(["ai:easy", "human"])
+    move, field = ai_moves(movers)[0], "{p" + "9" * 5000 + "}"
+    snapshot.weighed = {move: [row(snapshot, move, 0.5, f"{field} is far away")]}
+    mover, lines = ReplayClient(replay(DECKTET, snapshot), 1).weighed(move + 1)
+    assert mover == 0 and lines[0].endswith(f"— 50% of the search: {field} is far away")

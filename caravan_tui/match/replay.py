@@ -66,15 +66,23 @@ class ReplayClient:
         mover = before.state.to_move()
         if mover is None:
             return None
-        names, lines = self.snapshot.names, []
+        lines = []
         for action, share, reason in rows:
             try:
                 text = before.state.describe(action, mover)
             except Exception:  # a recorded candidate the rules no longer read: shown as it was
                 text = " ".join(map(str, action))
-            line = f"{render(text, names, self.seat)} — {share:.0%} of the search"
-            lines.append(f"{line}: {render(reason, names, self.seat)}" if reason else line)
+            line = f"{self._words(text)} — {share:.0%} of the search"
+            lines.append(f"{line}: {self._words(reason)}" if reason else line)
         return mover, lines
+
+    def _words(self, text: str) -> str:
+        """``text`` with its seats named for this view; as written if it cannot be (a saved
+        reason is a file's words: the loader bounds its seat fields, and this never raises)."""
+        try:
+            return render(text, self.snapshot.names, self.seat)
+        except Exception:
+            return text
 
     def close(self) -> None:
         """Nothing to let go of: a replay holds no lock and no subscription."""
