@@ -3,7 +3,9 @@ the same tables in client mode, one per SSH session, playing matches the hub hos
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
+import traceback
 from collections.abc import Callable
 from multiprocessing import resource_tracker
 from pathlib import Path
@@ -17,7 +19,7 @@ from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.worker import NoActiveWorker, get_current_worker
+from textual.worker import NoActiveWorker, WorkerFailed, get_current_worker
 
 from ai.worker import AIWorker
 from caravan_tui.bus import MatchOver, Message
@@ -26,7 +28,7 @@ from caravan_tui.games import GAMES, get_game
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.preferences import Preferences
-from caravan_tui.safe_text import plain_lines
+from caravan_tui.safe_text import LONG, plain, plain_lines
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH
 from caravan_tui.screens.create_match import CreateMatchScreen
@@ -59,6 +61,8 @@ from saves import DamagedSave, SaveStore
 from saves.loading import latest_unfinished, load
 
 T = TypeVar("T")
+#: the file in the data folder that holds the traceback of the last failure of the app
+FAILURE_LOG = "last-failure.txt"
 
 
 class TableApp(App):
@@ -176,6 +180,8 @@ class CaravanApp(TableApp):
         self.preferences = Preferences.load(self.store.root)
         self.runner: MatchRunner | None = None
         self.last_setup: MatchSetup | None = None
+        #: what stopped the app, in one line (``run_app`` returns it for the command to print)
+        self.failure: str | None = None
 
     def on_mount(self) -> None:
         self.push_screen(HomeScreen())
@@ -189,6 +195,21 @@ class CaravanApp(TableApp):
     async def on_unmount(self) -> None:
         self._stop_runner()
         await asyncio.to_thread(self.worker.close)  # a search in progress finishes first
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A failure ends the app as Textual ends it, but the terminal gets one line (``run_app``
+        gives it to the command), not a traceback of locals holding a save's names and moves;
+        the traceback goes to ``FAILURE_LOG`` in the data folder, for a bug report."""
+        super()._handle_exception(error)
+        self._exit_renderables.clear()
+        if self.failure is None:
+            cause = error.error if isinstance(error, WorkerFailed) else error  # (a screen's work)
+            self.failure = plain(f"{type(cause).__name__}: {cause}", LONG)
+            report = "".join(traceback.format_exception(cause))
+            with contextlib.suppress(OSError):
+                self.store.root.mkdir(parents=True, exist_ok=True)
+                (self.store.root / FAILURE_LOG).write_text(report, encoding="utf-8")
+                self.failure += f" (the details are in {self.store.root / FAILURE_LOG})"
 
     # -- matches ------------------------------------------------------------------------------
 
@@ -547,7 +568,10 @@ class ClientApp(TableApp):
         self.notify(self.NOT_HERE, severity="warning")
 
 
-def run_app(*, play: MatchSetup | None = None, resume: str | None = None, replay: str | None = None) -> None:
+def run_app(*, play: MatchSetup | None = None, resume: str | None = None, replay: str | None = None) -> str | None:
     """The ``caravan-tui`` entry point: home screen, a match set up by ``play``, a resumed match
-    ("latest" or a match id), or the replay of a saved match."""
-    CaravanApp(play=play, resume=resume, replay=replay).run()
+    ("latest" or a match id), or the replay of a saved match. What stopped it, in one line, if
+    it failed."""
+    app = CaravanApp(play=play, resume=resume, replay=replay)
+    app.run()
+    return app.failure

@@ -533,7 +533,11 @@ def cmd_app(args) -> int:
         replay = _replayable(args.file)
     from caravan_tui.app import run_app
 
-    run_app(play=play, resume=resume, replay=replay)
+    failure = run_app(play=play, resume=resume, replay=replay)
+    if failure:
+        doing = {"play": "the match", "resume": "the match", "replay": "the replay"}.get(args.command, "the app")
+        print(f"caravan-tui: error: {doing} stopped: {plain(failure, LONG)}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -118,3 +118,34 @@ async def test_a_replay_refuses_its_seats_requests_and_ignores_any_other():
     await client.send(Act("m", 1, 0, ("pass",)))  # another seat's
     await client.send(Act("m", 0, 0, ("pass",)))
     assert [type(client.queue.get_nowait()) for _ in range(client.queue.qsize())] == [Rejected]
+
+
+def test_a_replay_that_fails_says_so_in_one_line_and_exits_non_zero(tmp_path, monkeypatch, capsys):
+    """``caravan-tui replay MATCH``: a failure inside the app is one line on stderr and exit 1 (it
+    used to print a traceback full of the save's data, and exit 0); the traceback is kept in a
+    file for a bug report."""
+    from caravan_tui.app import FAILURE_LOG
+    from caravan_tui.cli import main
+
+    monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
+    game = GAMES["decktet_caravan"]
+    state = game.new(2, seed=1, options=game.quick_options)
+    SaveStore().write(Snapshot(match_id="m", game_id=game.id, options=game.resolve_options(game.quick_options),
+                               players=2, seats=["human", "ai:easy"], names=["Ann", "Bob"], seed=1,
+                               state=state.to_data()))
+
+    def fail(self, position):
+        raise RuntimeError("a record the replay cannot read")
+
+    async def give_up(pilot) -> None:  # (only if the app did not fail: the test then fails, not hangs)
+        await pilot.pause(20)
+        pilot.app.exit()
+
+    run = CaravanApp.run
+    monkeypatch.setattr(ReplayClient, "weighed", fail)
+    monkeypatch.setattr(CaravanApp, "run", lambda self: run(self, headless=True, size=SIZE, auto_pilot=give_up))
+    assert main(["replay", "m"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("caravan-tui: error: the replay stopped: RuntimeError: a record the replay cannot read")
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "RuntimeError: a record the replay cannot read" in (tmp_path / FAILURE_LOG).read_text()
