@@ -180,6 +180,40 @@ async def test_a_name_that_looks_like_another_is_refused(hub):
     assert (await bob.next(Welcome)).name == "Bob" and hub.identities.names[BOB] == "Bob"
 
 
+#: what draws as nothing after "Alice" (Default_Ignorable_Code_Point: a grapheme joiner, variation
+#: selectors, a Mongolian and a Khmer mark, Hangul fillers) or as a blank (the braille blank)
+INVISIBLE = ["\u034f", "\ufe0f", "\ufe00", "\U000e0100", "\u180b", "\u17b4", "\u3164", "\uffa0", "\u115f",
+             "\u2800"]
+
+
+async def test_a_name_that_differs_only_by_what_draws_as_nothing_is_refused(hub):
+    """Issue 37's attack: 12 of 41 look-alikes of a keyed "Alice" were accepted for guests."""
+    hub.identities.keep(ANN, "Alice")
+    guest = await Peer(hub, "guest:0123456789ab", guest=True).open()
+    await guest.next(Welcome)
+    for name in [f"Alice{mark}" for mark in INVISIBLE] + ["\u0391lice\u034f", "\u2800Alice\u2800"]:
+        await guest.send(SetName(name))
+        assert "looks like Alice, a name taken here" in (await guest.next(Refused)).reason, repr(name)
+    for name in ["\u3164", "\u2800", "\u115f\u3164", "42"]:  # a blank, or no letter at all
+        await guest.send(SetName(name))
+        assert "shows no letter" in (await guest.next(Refused)).reason, repr(name)
+    await guest.send(SetName("Alicia"))
+    assert (await guest.next(Welcome)).name == "Alicia"
+
+
+async def test_a_name_that_reads_as_the_tables_own_words_is_refused(hub):
+    bob = await Peer(hub, BOB).open()
+    await bob.next(Welcome)
+    for name in ["AI 2 (hard)", "Open seat 2", "You", "you", "Bob (you)", "Alice (watching)", "Ann (away)",
+                 "AI 3", "AI normal", "Player 2", "\u03a5ou"]:
+        await bob.send(SetName(name))
+        assert (await bob.next(Refused)).reason == f"{name} reads as what the table writes beside names: " \
+                                                   "choose another name"
+    for name in ["Aiden", "Youssef", "Bob (UK)"]:
+        await bob.send(SetName(name))
+        assert (await bob.next(Welcome)).name == name
+
+
 # -- connections -----------------------------------------------------------------------------
 
 KEY = asyncssh.generate_private_key("ssh-ed25519")

@@ -43,7 +43,7 @@ from caravan_tui.safe_text import plain
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode, read_frame
 from caravan_tui.ssh.hosted import HostedMatch
-from caravan_tui.ssh.lookalikes import look_alike, marks
+from caravan_tui.ssh.lookalikes import look_alike, marks, name_problem
 from caravan_tui.ssh.protocol import (
     AWAY,
     OPEN,
@@ -246,6 +246,9 @@ class Hub:
 
     async def _set_name(self, session: Session, name: str) -> None:
         name = " ".join(name.split())
+        if problem := name_problem(name):
+            await self._refuse(session, problem)
+            return
         mine = marks(name)
         taken = self.identities.lookalike(name, besides=session.identity) or next(
             (s.name for s in self.sessions if s is not session and s.name and look_alike(mine, marks(s.name))), None)
