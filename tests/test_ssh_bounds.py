@@ -367,3 +367,16 @@ async def test_ctrl_c_leaves_the_ai_workers_to_the_server():
             assert process.exitcode is None
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+async def test_a_connection_that_logs_in_but_opens_no_session_is_closed(start):
+    """Issue 37: eight such connections were held for 25 s and more, locking their address out."""
+    server = await start(per_address=1, session_timeout=0.5)
+    idle = await log_in(server)
+    await asyncio.wait_for(idle.wait_closed(), WAIT)  # closed by the server, not by us
+    person = await log_in(server)  # the address's one place is free again
+    await eventually(lambda: len(log_lines(server)) >= 5, "the lines")
+    assert [line[5] for line in log_lines(server)][:4] == ["open", "logged in", "closed: no session within 0.5 s",
+                                                           "open"]
+    person.close()
+    await person.wait_closed()

@@ -8,8 +8,9 @@ process (``PtySession``), forked from a pre-warmed zygote (``zygote.py``).
 
 Limits: connections not logged in yet (``--max-pre-login``, at most half of them from one address,
 each given 20 s to log in) apart from those logged in (``--per-address``), so half-open
-connections from a shared address cannot lock its people out; sessions overall; idle sessions are
-closed. ``connections.log`` has a line for every connection as it opens, logs in and ends (with
+connections from a shared address cannot lock its people out; a connection logged in has 20 s to
+open its session (and is closed 20 s after it ends, if its client keeps it); sessions overall;
+idle sessions are closed. ``connections.log`` has a line for every connection as it opens, logs in and ends (with
 how it ended), each written as it happens, so a server killed outright still shows who was in.
 The host key is generated once and kept in the server's folder; nothing there is ever run or
 imported.
@@ -57,6 +58,7 @@ class ServerConfig:
     per_address: int = 8  # logged-in connections at once from one address
     max_pre_login: int = 32  # connections not logged in yet, at once (at most half from one address)
     login_timeout: float = 20  # seconds a connection has to log in
+    session_timeout: float = 20  # seconds a logged-in connection has to open its session
     max_sessions: int = 64  # sessions at once (each is a process)
     idle_timeout: float = 30 * 60  # seconds without a key pressed
     grace: int = 60  # what a new match offers first as its grace
@@ -105,6 +107,7 @@ class Connection(asyncssh.SSHServer):
         self.running = 0  # sessions still running
         self.lost = False
         self.logged = False
+        self._no_session: asyncio.TimerHandle | None = None  # closes it if no session opens in time
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         peer = conn.get_extra_info("peername")
@@ -132,7 +135,30 @@ class Connection(asyncssh.SSHServer):
         self.server.connections.discard(self.conn)
         self._count_in(None)
         self.lost = True
+        self.session_opened()
         self.log_when_done()
+
+    def expect_a_session(self) -> None:
+        """Close this connection unless a session opens on it within ``session_timeout``: a
+        connection logged in holds a place of its address's ``--per-address``, and one that
+        never opens a session (or whose one session has ended) would hold it for ever."""
+        self.session_opened()
+        if self.lost:
+            return
+        self._no_session = asyncio.get_running_loop().call_later(self.server.config.session_timeout,
+                                                                 self._close_without_session)
+
+    def session_opened(self) -> None:
+        if self._no_session is not None:
+            self._no_session.cancel()
+            self._no_session = None
+
+    def _close_without_session(self) -> None:
+        self._no_session = None
+        if self.conn is not None and not self.running and not self.lost:
+            if not self.sessions:
+                self.outcome = f"closed: no session within {self.server.config.session_timeout:g} s"
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION, "no session was opened")
 
     def log_when_done(self) -> None:
         """The connection's last line in the log, once it and its session have both ended."""
@@ -154,6 +180,7 @@ class Connection(asyncssh.SSHServer):
             return
         self.outcome = "no session"
         self.server.log_connection(self, "logged in as a guest" if self.guest else "logged in")
+        self.expect_a_session()
 
     def public_key_auth_supported(self) -> bool:
         return True
@@ -262,6 +289,7 @@ class GameServer:
             process.stdout.write(refusal or b"who are you?\r\n")
             process.exit(1)
             return
+        connection.session_opened()
         connection.sessions += 1
         connection.running += 1
         connection.outcome = "the person left"  # unless the session ends otherwise first
@@ -283,6 +311,7 @@ class GameServer:
             connection.running -= 1
             process.exit(0)
             connection.log_when_done()
+            connection.expect_a_session()  # (its client closes it; one that does not is closed)
 
     def log_connection(self, connection: Connection, event: str) -> None:
         """A line in ``connections.log``: when, the connection's id, its address, who (``-``: not
