@@ -380,3 +380,34 @@ async def test_a_connection_that_logs_in_but_opens_no_session_is_closed(start):
                                                            "open"]
     person.close()
     await person.wait_closed()
+
+
+async def test_a_flood_of_refused_connections_is_one_line_then_one_that_counts_the_rest(start):
+    """Issue 37: a connect/close loop added 210 KB to connections.log in 10 s, a line or more per
+    connection."""
+    server = await start(max_pre_login=2)
+    server.bursts.quiet = 0.5  # (the burst is over once a half-second passes without another)
+    holding = await half_open(server)  # the address's half of --max-pre-login 2
+    assert await holding.let_in()
+    for _ in range(40):
+        assert await (await half_open(server)).rest() == b""  # refused before a word
+    refused = "refused: too many connections not logged in"
+    await eventually(lambda: any("39 more like it" in line[5] for line in log_lines(server)), "the count")
+    lines = [line[5] for line in log_lines(server) if line[5].startswith(refused)]
+    assert len(lines) == 2 and lines[0] == refused and lines[1].startswith(f"{refused}: 39 more like it in ")
+
+
+def test_the_connection_log_is_rotated_and_keeps_a_bounded_number_of_files(tmp_path):
+    from caravan_tui.ssh.connection_log import ConnectionLog
+
+    log = ConnectionLog(tmp_path / "connections.log", max_bytes=100, keep=2)
+    for number in range(40):
+        log.write(f"line {number:02} of the log")  # 19 bytes with its newline: five lines a file
+    files = sorted(path.name for path in tmp_path.iterdir())
+    assert files == ["connections.log", "connections.log.1", "connections.log.2"]
+    assert all((tmp_path / name).stat().st_size <= 100 for name in files)
+    assert (tmp_path / "connections.log").read_text().splitlines()[-1] == "line 39 of the log"
+    assert (tmp_path / "connections.log.1").read_text().splitlines()[-1] == "line 34 of the log"
+    again = ConnectionLog(tmp_path / "connections.log", max_bytes=100, keep=2)  # a restarted server
+    again.write("line 40 of the log")
+    assert (tmp_path / "connections.log").read_text().splitlines() == ["line 40 of the log"]

@@ -10,8 +10,10 @@ Limits: connections not logged in yet (``--max-pre-login``, at most half of them
 each given 20 s to log in) apart from those logged in (``--per-address``), so half-open
 connections from a shared address cannot lock its people out; a connection logged in has 20 s to
 open its session (and is closed 20 s after it ends, if its client keeps it); sessions overall;
-idle sessions are closed. ``connections.log`` has a line for every connection as it opens, logs in and ends (with
-how it ended), each written as it happens, so a server killed outright still shows who was in.
+idle sessions are closed. ``connections.log`` has a line for every connection as it begins to
+log in, logs in and ends (with how it ended), each written as it happens, so a server killed
+outright still shows who was in; connections that end without logging in are folded into a line
+or two a burst, and the file is rotated (``connection_log.py``).
 The host key is generated once and kept in the server's folder; nothing there is ever run or
 imported.
 """
@@ -33,6 +35,7 @@ import asyncssh
 
 from ai.worker import AIWorker
 from caravan_tui.files import MiB, read_regular
+from caravan_tui.ssh.connection_log import Bursts, ConnectionLog
 from caravan_tui.ssh.hub import Hub, guest_identity
 from caravan_tui.ssh.pty_session import PtySession
 from caravan_tui.ssh.zygote import Zygote
@@ -107,6 +110,7 @@ class Connection(asyncssh.SSHServer):
         self.running = 0  # sessions still running
         self.lost = False
         self.logged = False
+        self.logged_in = False
         self._no_session: asyncio.TimerHandle | None = None  # closes it if no session opens in time
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -119,7 +123,6 @@ class Connection(asyncssh.SSHServer):
             conn.abort()  # before a byte is sent: nothing of the server's work is spent on it
             return  # (one line in the log, as it ends)
         self._count_in(self.server.pre_login)
-        self.server.log_connection(self, "open")
 
     def _count_in(self, counter: Counter[str] | None) -> None:
         """Move this connection from the count it is in to ``counter`` (None: none)."""
@@ -170,6 +173,8 @@ class Connection(asyncssh.SSHServer):
         if self.server.per_address[self.address] >= self.server.config.per_address:
             self.outcome = TOO_MANY
             raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections from your address")
+        # Its first line; a connection that ends before it has only its last, folded into bursts.
+        self.server.log_connection(self, "open")
         return True  # every connection authenticates: by key, or as a guest if allowed
 
     def auth_completed(self) -> None:
@@ -179,6 +184,7 @@ class Connection(asyncssh.SSHServer):
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections from your address")
             return
         self.outcome = "no session"
+        self.logged_in = True
         self.server.log_connection(self, "logged in as a guest" if self.guest else "logged in")
         self.expect_a_session()
 
@@ -227,6 +233,8 @@ class GameServer:
             if config.authorized_keys is not None else None
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.zygote = Zygote() if config.zygote else None
+        self.connection_log = ConnectionLog(self.root / "connections.log")
+        self.bursts = Bursts(lambda address, event: self._write_log_line("-", address, None, 0.0, event))
 
     async def start(self) -> list[str]:
         """Listen; returns the hosted matches that could not be resumed, with why."""
@@ -267,6 +275,7 @@ class GameServer:
             for conn in list(self.connections):
                 conn.disconnect(asyncssh.DISC_BY_APPLICATION, "the server is stopping")
             await self._acceptor.wait_closed()
+        self.bursts.close()
         self.hub.stop()
         if self.zygote is not None:
             await self.zygote.close()
@@ -315,12 +324,20 @@ class GameServer:
 
     def log_connection(self, connection: Connection, event: str) -> None:
         """A line in ``connections.log``: when, the connection's id, its address, who (``-``: not
-        known yet), how long it has been open, and ``event``. Written out at once."""
-        line = "\t".join((time.strftime("%Y-%m-%dT%H:%M:%S"), connection.id, connection.address,
-                          connection.identity or "-", f"{time.monotonic() - connection.began:.1f}s", event))
+        known yet), how long it has been open, and ``event``. Written out at once; the last line
+        of a connection that never logged in only if it is the first of a burst (``Bursts``)."""
+        if event == connection.outcome and not connection.logged_in \
+                and not self.bursts.end(connection.address, event):
+            return
+        self._write_log_line(connection.id, connection.address, connection.identity,
+                             time.monotonic() - connection.began, event)
+
+    def _write_log_line(self, connection: str, address: str, identity: str | None, open_for: float,
+                        event: str) -> None:
+        line = "\t".join((time.strftime("%Y-%m-%dT%H:%M:%S"), connection, address, identity or "-",
+                          f"{open_for:.1f}s", event))
         try:
-            with open(self.root / "connections.log", "a", encoding="utf-8") as file:
-                file.write(line + "\n")
+            self.connection_log.write(line)
         except OSError as exc:
             log.warning("cannot log a connection: %s", exc)
 
