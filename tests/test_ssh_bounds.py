@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import fcntl
+import logging
 import os
 import signal
 import struct
@@ -100,6 +101,17 @@ async def no_hub(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> 
 
 def resized(width: int, height: int, pixels_wide: int = 0, pixels_high: int = 0) -> asyncssh.TerminalSizeChanged:
     return asyncssh.TerminalSizeChanged(width, height, pixels_wide, pixels_high)
+
+
+async def test_a_client_that_closes_abruptly_is_a_person_leaving_not_a_failure(caplog):
+    """A client killed outright resets its connection: issue 37 saw 37 tracebacks and 6 sessions
+    of 166 logged "failed" for people who had only left."""
+    for gone in [ConnectionResetError(104, "Connection reset by peer"), BrokenPipeError(32, "Broken pipe"),
+                 asyncssh.ConnectionLost("Connection lost")]:
+        keys = Input(b"k", gone)
+        session = SizeReporter(Process(keys), no_hub)
+        assert await asyncio.wait_for(session.run(), WAIT) == "the person left"
+    assert [record.getMessage() for record in caplog.records if record.levelno >= logging.WARNING] == []
 
 
 def test_a_terminal_size_is_held_to_ten_to_a_thousand_cells_each_way():

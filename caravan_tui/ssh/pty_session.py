@@ -214,7 +214,7 @@ class PtySession:
                 continue
             except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                 continue
-            except asyncssh.DisconnectError:
+            except (asyncssh.DisconnectError, OSError):  # a client killed outright: a reset, not a failure
                 data = b""
             if not data:
                 self._end("the person left")
