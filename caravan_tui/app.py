@@ -372,8 +372,11 @@ class ClientApp(TableApp):
     #: failures handled before the session gives up going back to the lobby
     MAX_FAILURES = 5
 
-    def __init__(self, sock) -> None:
+    def __init__(self, sock, named: Callable[[str], object] | None = None) -> None:
+        """``named``: told the person's name each time the hub says who they are (the session's
+        process takes it as its title)."""
         super().__init__()
+        self.named = named
         self.failures = 0
         self.link = HubLink(sock)
         self.player_name = ""
@@ -395,6 +398,8 @@ class ClientApp(TableApp):
     def from_hub(self, message: Message) -> None:
         if isinstance(message, Welcome):
             self.player_name, self.guest, self.grace = message.name, message.guest, message.grace
+            if self.named is not None:
+                self.named(message.name)
             if not message.name:
                 self.ask_name()
             for screen in self.screen_stack:

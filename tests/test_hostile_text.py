@@ -158,7 +158,9 @@ async def check_tables(app, pilot, game_index: int, hosted: bool) -> None:
         if hosted:
             await show_table(app, pilot, watching)
             await speaker.send(Chat(runner.match_id, 1, CHAT))  # (the hub passes chat on as the host does here)
-            await wait_for(pilot, lambda: any(CHAT in line for line in watching.query_one("#log").lines_text), "chat")
+            # until the screen shows it: the log scrolls to a new line after it next draws (waiting
+            # for the log to hold the line, and one pause, missed it on a busy machine)
+            await wait_for(pilot, lambda: "[@click=app.quit]hi[/]" in drawn(app)[0], "the chat on screen")
             assert_safe_screen(app, names[:2], whole=["[@click=app.quit]hi[/]"])
             app.pop_screen()
         await show_table(app, pilot, screen)

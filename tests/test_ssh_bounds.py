@@ -270,14 +270,13 @@ async def test_the_connection_log_has_a_line_as_a_connection_opens_logs_in_and_e
 # -- stopping --------------------------------------------------------------------------------
 
 def session_main(pid: int) -> bool:
-    """Whether ``pid`` is a session's process started by this one."""
+    """Whether ``pid`` is a session's process started by this one (forked by the zygote and
+    adopted, or started from scratch): it says what it is in its title."""
     try:
         stat, command = Path(f"/proc/{pid}/stat").read_text(), Path(f"/proc/{pid}/cmdline").read_bytes()
-        name = Path(f"/proc/{pid}/comm").read_text().strip()
     except OSError:
         return False
-    return int(stat.rsplit(")", 1)[1].split()[1]) == os.getpid() and b"session_main" in command \
-        and name != "caravan-zygote"  # (a session forked by the zygote is ours too: we adopted it)
+    return int(stat.rsplit(")", 1)[1].split()[1]) == os.getpid() and command.startswith(b"caravan-tui session")
 
 
 async def test_ctrl_c_tells_each_person_and_ends_their_sessions_cleanly(tmp_path):

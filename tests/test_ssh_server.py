@@ -8,6 +8,7 @@ import contextlib
 import os
 import re
 import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -63,22 +64,27 @@ class Server:
     def children(self, sessions_only: bool = True) -> list[int]:
         """The server's child processes that have not ended: its sessions (forked by the zygote
         and adopted, or started by the server); with ``sessions_only`` False, the zygote and the
-        AI workers too."""
+        AI workers too. A session is told by what it says it is, never by what it is not: a
+        zygote still warming up is no session."""
         found = []
         for entry in os.listdir("/proc"):
             if entry.isdigit():
                 try:
                     stat = Path(f"/proc/{entry}/stat").read_text()
-                    command = Path(f"/proc/{entry}/cmdline").read_bytes()
                 except OSError:
                     continue
                 if int(stat.rsplit(")", 1)[1].split()[1]) == self.proc.pid and (
-                        not sessions_only or (b"session_main" in command and name(int(entry)) != "caravan-zygote")):
+                        not sessions_only or is_session(int(entry))):
                     found.append(int(entry))
         return found
 
     def zygotes(self) -> list[int]:
-        return [pid for pid in self.children(sessions_only=False) if name(pid) == "caravan-zygote"]
+        """The zygotes ready to fork sessions."""
+        return [pid for pid in self.children(sessions_only=False) if title(pid) == "caravan-tui zygote"]
+
+    def started_without_zygote(self) -> int:
+        """How many sessions the server started from scratch (its log says so for each)."""
+        return self.said().count(b"a session started without the zygote")
 
     def said(self) -> bytes:
         """What the server wrote (its log's warnings included)."""
@@ -129,6 +135,19 @@ def name(pid: int) -> str:
         return Path(f"/proc/{pid}/comm").read_text().strip()
     except OSError:
         return ""
+
+
+def title(pid: int) -> str:
+    """The process's title as ``ps aux`` shows it (``/proc/PID/cmdline``, NULs read as spaces)."""
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+    except OSError:
+        return ""
+
+
+def is_session(pid: int) -> bool:
+    """Whether the process is a session that is up (one named by its person, or not yet)."""
+    return title(pid).startswith("caravan-tui session")
 
 
 def terminals(pid: int) -> set[str]:
@@ -363,9 +382,12 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
         cyd = await enter_as(server, CYD, "Cyd")
         await cyd.wait_for("Every seat is taken")
         sessions = server.children()
-        # each forked by the zygote, each on its own terminal,
+        # each forked by the zygote, named by what it is and for whom, on its own terminal,
         # none with the server's environment
-        assert len(sessions) == 3 and {name(pid) for pid in sessions} == {"caravan-session"}
+        assert server.started_without_zygote() == 0
+        assert sorted(map(title, sessions)) == [f"caravan-tui session {who}" for who in ("Ann", "Bob", "Cyd")]
+        assert {name(pid) for pid in sessions} == {"caravan-session"}
+        assert [name(pid) for pid in server.zygotes()] == ["caravan-zygote"]
         assert all(len(terminals(pid)) == 1 for pid in sessions) and len(set.union(*map(terminals, sessions))) == 3
         assert not any(SERVERS_OWN.encode() in Path(f"/proc/{pid}/environ").read_bytes() for pid in sessions)
         cyd.press("w")
@@ -524,19 +546,21 @@ async def test_a_zygote_that_dies_is_started_again_and_no_session_waits_for_it(t
         await eventually(lambda: len(server.zygotes()) == 1, "the zygote, warmed up")
         ann = await enter_as(server, ANN, "Ann")
         (forked,) = server.children()
-        assert name(forked) == "caravan-session"
+        assert server.started_without_zygote() == 0
         (zygote,) = server.zygotes()
         os.kill(zygote, signal.SIGKILL)
         await eventually(lambda: not Path(f"/proc/{zygote}").exists() or name(zygote) != "caravan-zygote",
                          "the zygote's end")
         bob = await enter_as(server, BOB, "Bob")
-        (started,) = set(server.children()) - {forked}  # Ann's session lives on
-        assert name(started) != "caravan-session"  # started without the zygote, not waiting for it
+        # Ann's session lives on; Bob's started without the zygote, not waiting for it (nor is
+        # the next zygote, which may be warming up by now, taken for a session)
+        (started,) = set(server.children()) - {forked}
+        assert server.started_without_zygote() == 1 and title(started) == "caravan-tui session Bob"
         await eventually(lambda: server.zygotes() not in ([], [zygote]), "another zygote", timeout=60)
         assert b"the session zygote started again" in server.said()
         cyd = await enter_as(server, CYD, "Cyd")
         (third,) = set(server.children()) - {forked, started}
-        assert name(third) == "caravan-session"  # forked by the new one
+        assert server.started_without_zygote() == 1 and title(third) == "caravan-tui session Cyd"  # forked
         ann.press("c")  # Ann's session still answers keys
         await ann.wait_for("Create a match")
         for term in (ann, bob, cyd):
@@ -544,3 +568,22 @@ async def test_a_zygote_that_dies_is_started_again_and_no_session_waits_for_it(t
         await eventually(lambda: not server.children(), "the sessions' processes to end")
     finally:
         await server.stop()
+
+
+def test_a_session_names_itself_for_ps_and_a_long_or_hostile_name_is_cut_to_fit():
+    """Its title takes the room its arguments had, no more, as one line of text."""
+    script = ("import os, sys; from caravan_tui.ssh.process_name import name_session; "
+              "room = len(open('/proc/self/cmdline', 'rb').read()); name_session(os.environ['WHO']); "
+              "print(room, open('/proc/self/cmdline', 'rb').read().hex())")
+
+    def titled(who: str) -> tuple[int, bytes]:
+        said = subprocess.run([sys.executable, "-c", script], capture_output=True, check=True, text=True,
+                              env={**os.environ, "WHO": who}).stdout.split()
+        return int(said[0]), bytes.fromhex(said[1])
+
+    room, title = titled("Ann")
+    assert len(title) == room and title.rstrip(b"\0") == b"caravan-tui session Ann"
+    room, title = titled("\x1b[31mÅnn\x07" + "é" * room)
+    assert len(title) == room and title.endswith(b"\0")
+    shown = title.rstrip(b"\0").decode()  # (whole characters only)
+    assert shown.startswith("caravan-tui session [31mÅnné") and len(shown) <= len("caravan-tui session ") + 40
