@@ -7,6 +7,7 @@ import pytest
 from textual.widgets import Select
 
 from caravan_tui.app import CaravanApp, ClientApp
+from caravan_tui.bus import Act
 from caravan_tui.games import GAMES
 from caravan_tui.games.decktet_caravan.card_grid import CardGrid
 from caravan_tui.match.runner import MatchRunner
@@ -217,6 +218,36 @@ async def test_enter_plays_what_the_table_promises_for_the_focused_widget(tmp_pa
         finally:
             runner.stop()
     assert checked >= 1
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+async def test_keys_pressed_as_an_opponents_move_shows_play_at_once_when_the_turn_is_ours(tmp_path, game_id):
+    """The move pause lets an opponent's move sink in before the game moves on; it never holds
+    back the turn it hands to us, nor swallows the keys pressed for it (a pause of a minute here:
+    a key that waited for it, or was taken to cut it short, would play nothing in the test's time)."""
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause, app.flash_seconds = 0.0, 0.05
+    table = Table(app, game_id, game_screen_class(GAMES[game_id]), 1, {})
+    host, screen = table.runner.host, table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        while app.move_pause == 0.0:  # until the opponent's step that hands us the turn
+            turn = host.turn
+            if host.state.to_move() == 0:  # ours before it: played without keys
+                await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+                screen.act(screen.legal[0])
+            else:
+                asked = await table.bot_turn()
+                after = host.state.clone()
+                after.apply(asked.legal[0])
+                if after.to_move() == 0:
+                    app.move_pause = 60.0
+                await table.bot.send(Act(table.runner.match_id, 1, asked.turn, asked.legal[0]))
+            await wait_for(pilot, lambda turn=turn: host.turn > turn, "the move")
+        await wait_for(pilot, lambda: screen.view is not None and screen.view["to_move"] == 0, "the opponent's move")
+        moves = len(host.actions)
+        screen.query_one(ActionList).focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(host.actions) > moves, "the play Enter makes")
 
 
 def test_a_person_who_left_for_a_while_reads_away_and_their_turn_is_a_persons():

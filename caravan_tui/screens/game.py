@@ -308,7 +308,10 @@ class GameScreen(BaseScreen):
         self.show_view(update.view)
         self.view_changed(previous, update.view, by_other)
         self.show_status()
-        return self.table_app.move_pause if by_other else 0.0
+        # the pause lets a move sink in before the game moves on; when it moves on to us, it waits
+        # for us anyway, and a pause would hold our turn (and the keys pressed for it) back
+        ours_next = update.view.get("to_move") == self.seat and self.seat is not None
+        return self.table_app.move_pause if by_other and not ours_next else 0.0
 
     # -- hooks for games ---------------------------------------------------------------------
 
