@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Key
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
@@ -120,6 +121,7 @@ class GameScreen(BaseScreen):
         self._my_last_turn: int | None = None  # (at a shared table: the bell rings when the turn comes back)
         self._since: list[str] = []  # what others did since our last decision
         self._status_lines = 1
+        self._summary: Screen | None = None  # the summary shown over the table last
         self.title = self.game.title
 
     # -- layout -----------------------------------------------------------------------------
@@ -330,6 +332,15 @@ class GameScreen(BaseScreen):
         "Ann (you) wins!"."""
         return result_line(["You" if seat == self.seat else name.removesuffix(" (you)")
                             for seat, name in enumerate(names)], scores, outcome)
+
+    def show_summary(self, summary: Screen) -> None:
+        """Show a summary over the table (a hand's scoring): in place of the one still showing, if
+        any, so a spectator, who has no turn to close them, sees the latest alone, not a pile."""
+        if self._summary is not None and self.app.screen is self._summary:
+            self.app.switch_screen(summary)
+        else:
+            self.app.push_screen(summary)
+        self._summary = summary
 
     def enter_action(self) -> Action | None:
         """What Enter plays now, for the widget that has the focus: what the status line
