@@ -250,6 +250,26 @@ async def test_keys_pressed_as_an_opponents_move_shows_play_at_once_when_the_tur
         await wait_for(pilot, lambda: len(host.actions) > moves, "the play Enter makes")
 
 
+@pytest.mark.parametrize("opponent", ["human", "random"])
+async def test_undo_is_offered_only_where_it_could_apply(tmp_path, opponent):
+    """Against an AI the footer offers ``u Undo``; against a person it never could (they see each
+    move as it is made, and an undo never passes a move another person has seen): not offered."""
+    runner = MatchRunner.new("decktet_caravan", [SeatSpec("human"), SeatSpec.parse(opponent)], ["Ann", "Bob"], 1,
+                             {}, None)
+    screen = game_screen_class(GAMES["decktet_caravan"])(runner.client(0))
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause, app.flash_seconds = 0.0, 0.05
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            await wait_for(pilot, lambda: screen.seat_kinds and screen.view is not None, "the table")
+            footer = app.screen._compositor.render_strips()[-1].text
+            assert ("Undo" in footer) == (opponent == "random") and "Rules" in footer
+        finally:
+            runner.stop()
+
+
 def test_a_person_who_left_for_a_while_reads_away_and_their_turn_is_a_persons():
     runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["A", "B"], 1, {}, None)
     screen = game_screen_class(GAMES["decktet_caravan"])(runner.client(0))

@@ -203,6 +203,11 @@ class GameScreen(BaseScreen):
         except ValueError:
             return False
 
+    def others_are_people(self) -> bool:
+        """Whether a person plays a seat other than ours (or will: an open seat)."""
+        return any(seat != self.seat and (self.played_by_person(seat) or kind == OPEN)
+                   for seat, kind in enumerate(self.seat_kinds))
+
     def words(self, text: str) -> str:
         """A game's text with its seat fields filled in for this seat ("you" for ours)."""
         return render(text, self.names, self.seat)
@@ -246,6 +251,7 @@ class GameScreen(BaseScreen):
         if isinstance(message, MatchInfo):
             # names come from people and save files: plain from here on (no escapes, no bidi)
             self.names, self.seat_kinds = [plain(name) for name in message.names], list(message.seats)
+            self.refresh_bindings()  # (undo is offered only against AI seats)
             if self.view is not None:
                 self.show_view(self.view)
         elif isinstance(message, Saved):
@@ -562,6 +568,8 @@ class GameScreen(BaseScreen):
         watches)."""
         if action in self.REPLAY_ONLY:
             return self.replaying
+        if action == "undo" and self.others_are_people():
+            return False  # (an undo never passes a move another person has seen: theirs see ours at once)
         if action in self.PLAY_ONLY:
             return not self.replaying and self.seat is not None
         if action == "chat":
