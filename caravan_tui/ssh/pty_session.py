@@ -7,6 +7,9 @@ the child starts; the child leads a new session and takes the slave as its contr
 resizes), and nothing of the server's environment either. The child's only link to the hub is
 its end of a socket pair whose other end the hub serves as this person.
 
+A session is idle when its person has typed nothing for ``idle_timeout`` seconds since the app
+first drew (a session slow to start, on a busy server, is not the person's idleness).
+
 A size the client asks for is held to 10–1000 cells each way (the child's memory grows with its
 screen: 65535×65535 took 1.5 GB), and no request stops the session reading the person's keys.
 
@@ -89,7 +92,8 @@ class PtySession:
                  move_pause: float, zygote: Zygote | None = None) -> None:
         self.process, self.serve, self.idle_timeout, self.move_pause = process, serve, idle_timeout, move_pause
         self.zygote = zygote
-        self.last_input = time.monotonic()
+        self.last_input = time.monotonic()  # (again as the app first draws: nobody types before that)
+        self._drawn = False
         self.child: Child | None = None
         self.ended = asyncio.Event()
         self.reason = ""
@@ -174,6 +178,8 @@ class PtySession:
             loop.remove_reader(master)
             self._end("the app ended")
             return
+        if not self._drawn:  # the idle clock starts when there is something to answer
+            self._drawn, self.last_input = True, time.monotonic()
         if not self._send(data):
             loop.remove_reader(master)
         elif self.process.channel.get_write_buffer_size() > BACKLOG:
