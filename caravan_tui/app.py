@@ -53,7 +53,19 @@ from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
-from caravan_tui.ssh.protocol import CRASHED, Crashed, Joined, Left, Lobby, Refused, SetName, Welcome
+from caravan_tui.ssh.protocol import (
+    CRASHED,
+    Crashed,
+    CreateMatch,
+    Introduced,
+    Joined,
+    JoinSeat,
+    Left,
+    Lobby,
+    Refused,
+    SetName,
+    Welcome,
+)
 from caravan_tui.ssh.remote import HubLink
 from saves import DamagedSave, SaveStore
 from saves.loading import latest_unfinished, load
@@ -384,6 +396,8 @@ class ClientApp(TableApp):
         self.grace = 60  # the server's first offer for a new match
         self.lobby: Lobby | None = None
         self.last_game: Game | None = None
+        #: the games whose "How to play" this person dismissed for good (the hub keeps them for a key)
+        self.introduced: set[str] = set()
 
     def on_mount(self) -> None:
         self.push_screen(LobbyScreen())
@@ -398,6 +412,7 @@ class ClientApp(TableApp):
     def from_hub(self, message: Message) -> None:
         if isinstance(message, Welcome):
             self.player_name, self.guest, self.grace = message.name, message.guest, message.grace
+            self.introduced.update(message.introduced)
             if self.named is not None:
                 self.named(message.name)
             if not message.name:
@@ -426,7 +441,35 @@ class ClientApp(TableApp):
                 self.notify(message.reason, title="Not possible", severity="warning")
 
     def on_to_hub(self, request: ToHub) -> None:
-        self.send_to_hub(request.request)
+        """A request for the hub; one that seats this person at a game they have not dismissed
+        the "How to play" of for good shows it first, as a new match does locally (escape: the
+        request is dropped, the person stays where they were)."""
+        message = request.request
+        game = self._game_to_sit_at(message)
+        if game is None or game.id in self.introduced:
+            self.send_to_hub(message)
+            return
+
+        def read(never: bool | None) -> None:
+            if never is None:
+                return
+            if never:
+                self.introduced.add(game.id)
+                self.send_to_hub(Introduced(game.id))
+            self.send_to_hub(message)
+
+        self.push_screen(HowToPlayScreen(game), read)
+
+    def _game_to_sit_at(self, message: Message) -> Game | None:
+        """The game a request to create a match, or to take a seat, would seat this person at."""
+        if isinstance(message, CreateMatch):
+            game_id: str | None = message.game
+        elif isinstance(message, JoinSeat) and self.lobby is not None:  # (a seat of one's own: back to it)
+            row: dict = next((row for row in self.lobby.matches if row.get("match") == message.match), {})
+            game_id = row.get("game") if row.get("yours") is None else None
+        else:
+            return None
+        return GAMES.get(game_id) if isinstance(game_id, str) else None
 
     def on_new_match(self, request: NewMatch) -> None:
         self.open_create()

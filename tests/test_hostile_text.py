@@ -34,6 +34,7 @@ from caravan_tui.safe_text import as_text, plain
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.home import HomeScreen
+from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen
@@ -378,12 +379,14 @@ async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as
         await wait_for(pilot, lambda: app.screen.query("#create"), "the create screen")
         assert_safe_screen(app)
         await pilot.press("ctrl+o", "ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
+        await pilot.press("d")
         await wait_for(pilot, lambda: getattr(app.screen, "view", None), "the match")
         match = next(iter(hub.matches.values()))
         await bob.send(JoinSeat(match.match_id, 1))
         await wait_for(pilot, lambda: BOB_NAME in app.screen.names, "the opponent")
         await bob.send(Chat(match.match_id, 1, CHAT))
-        await wait_for(pilot, lambda: any(CHAT in line for line in app.screen.query_one("#log").lines_text), "chat")
+        await wait_for(pilot, lambda: "[@click=app.quit]hi[/]" in drawn(app)[0], "the chat on screen")
         assert_safe_screen(app, [BOB_NAME], whole=["[@click=app.quit]hi[/]"])
         served.cancel()
 
@@ -400,7 +403,7 @@ async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as
         assert_safe_screen(app, [CYD_NAME, ANN_NAME])
         await pilot.press("w")
         await wait_for(pilot, lambda: getattr(app.screen, "view", None) and app.screen.names, "the match")
-        await wait_for(pilot, lambda: any(CHAT in line for line in app.screen.query_one("#log").lines_text), "chat")
+        await wait_for(pilot, lambda: "[@click=app.quit]hi[/]" in drawn(app)[0], "the chat on screen")
         assert_safe_screen(app, [ANN_NAME, BOB_NAME], whole=["[@click=app.quit]hi[/]"])
         served.cancel()
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
@@ -412,6 +415,8 @@ async def open_a_table(app, pilot, serve) -> asyncio.Task:
     await pilot.press("c")
     await wait_for(pilot, lambda: app.screen.query("#create"), "the create screen")
     await pilot.press("ctrl+o", "ctrl+g")
+    await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
+    await pilot.press("d")
     await wait_for(pilot, lambda: getattr(app.screen, "view", None), "the match")
     return served
 

@@ -15,9 +15,11 @@ from caravan_tui.bus import Chat
 from caravan_tui.games import GAMES
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh.hub import Hub
+from caravan_tui.ssh.records import Identities
 from caravan_tui.widgets import MatchLog
 
 from tables import running_hub, wait_for
@@ -65,6 +67,8 @@ async def test_a_first_visit_asks_a_name_then_shows_the_lobby_and_creates_a_matc
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen")
         await pilot.press("ctrl+o", "ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
+        await pilot.press("enter")  # play (and show it again next time)
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the match")
         screen = app.screen
         match = next(iter(hub.matches.values()))
@@ -149,6 +153,38 @@ def test_serve_refuses_listed_keys_beside_guests(tmp_path, monkeypatch, capsys):
     assert main(["serve", "--authorized-keys", str(keys)]) == 0 and served[0].authorized_keys == keys.resolve()
 
 
+async def test_how_to_play_comes_first_at_a_game_new_to_the_person_and_their_key_keeps_it(hub):
+    async with first_visit(hub) as (app, pilot):
+        await pilot.press(*"Ann", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen")
+        await pilot.press("ctrl+o", "ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
+        await pilot.press("escape")  # back to the match's setup: nothing created
+        await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen again")
+        assert not hub.matches
+        await pilot.press("ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play again")
+        await pilot.press("d")  # don't show it again
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.view, "the match")
+        await wait_for(pilot, lambda: hub.identities.games_introduced(ANN) == ["decktet_caravan"], "kept")
+        app.go_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
+    assert Identities(hub.identities.path).games_introduced(ANN) == ["decktet_caravan"]  # on disk
+    app = client_of(hub)  # the next visit: straight to the table
+    async with app.run_test(size=SIZE) as pilot:
+        served = asyncio.create_task(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.view, "her seat")
+        app.go_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen")
+        await pilot.press("ctrl+o", "ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and len(hub.matches) == 2, "a new match")
+        served.cancel()
+
+
 @pytest.mark.slow  # five tables opened one after another (~10 s); the default run covers Decktet Caravan
 async def test_every_game_can_be_created_shown_and_resigned_in_client_mode(hub):
     async with first_visit(hub) as (app, pilot):
@@ -161,6 +197,8 @@ async def test_every_game_can_be_created_shown_and_resigned_in_client_mode(hub):
             await wait_for(pilot, lambda game_id=game_id: app.screen.game.id == game_id, "the game chosen")
             for _ in range(10):  # again if the hub says too soon after the last one
                 await pilot.press("ctrl+g")
+                if isinstance(app.screen, HowToPlayScreen):
+                    await pilot.press("d")
                 try:
                     await wait_for(pilot, lambda game_id=game_id: isinstance(app.screen, GameScreen)
                                    and app.screen.view is not None and app.screen.game.id == game_id,

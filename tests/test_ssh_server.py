@@ -290,7 +290,14 @@ async def create_short_match(term: Terminal) -> None:
     term.press("ctrl+o")
     await term.wait_for("Options set for a short match.")
     term.press("ctrl+g")
+    await past_how_to_play(term)
     await term.wait_for("(you) · pile")
+
+
+async def past_how_to_play(term: Terminal) -> None:
+    """The "How to play" that comes first at a game new to the person: not to be shown again."""
+    await term.wait_for("Don't show again (d)")
+    term.press("d")
 
 
 def plays_focused(term: Terminal) -> bool:
@@ -306,6 +313,7 @@ async def ann_and_bob_at_a_match(server: Server) -> tuple[Terminal, Terminal, st
     bob = await enter_as(server, BOB, "Bob")
     await bob.wait_for("1 free seat")
     bob.press("enter")
+    await past_how_to_play(bob)
     await bob.wait_for("Bob (you) · pile")
     return ann, bob, match_id
 
