@@ -68,7 +68,7 @@ from caravan_tui.ssh.protocol import (
 )
 from caravan_tui.ssh.remote import HubLink
 from saves import DamagedSave, SaveStore
-from saves.loading import latest_unfinished, load
+from saves.loading import latest_unfinished, load, resignation_result
 
 T = TypeVar("T")
 
@@ -432,6 +432,11 @@ class ClientApp(TableApp):
         elif isinstance(message, Left):
             if self.link.match is not None and self.link.match.match_id == message.match:
                 self.link.match = None
+                table = next((s for s in self.screen_stack if isinstance(s, GameScreen)
+                              and s.client.match_id == message.match), None)
+                if table is not None and table.resigned and table.view is not None:
+                    self.show_resignation(table)
+                    return
                 self._to_lobby()
             self.notify(message.reason, title="You left the match")
         elif isinstance(message, Refused):
@@ -503,6 +508,22 @@ class ClientApp(TableApp):
         self.clear_notifications()
         result = self.final_table(screen, over)
         self._leave_match()
+        while self.screen is not screen and len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.switch_screen(result)
+
+    def show_resignation(self, screen: GameScreen) -> None:
+        """The result for a person who resigned (the hub lets their seat go at once, before the
+        match's own end could reach them): against AI seats the match ends so; where other people
+        play on, an AI plays the seat from now on."""
+        assert screen.seat is not None and screen.view is not None
+        scores = [float(score) for score in screen.view.get("scores", ())]
+        players = len(scores)
+        over = MatchOver(screen.client.match_id, scores, resignation_result(players, screen.seat), "resigned")
+        result = self.final_table(screen, over)
+        if screen.others_are_people():
+            result.headline, result.status = "You resigned.", "An AI plays your seat from now on: the match goes on."
+        self.clear_notifications()
         while self.screen is not screen and len(self.screen_stack) > 1:
             self.pop_screen()
         self.switch_screen(result)

@@ -17,8 +17,10 @@ from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.lobby import LobbyScreen
+from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh.hub import Hub
+from caravan_tui.ssh.protocol import CreateMatch
 from caravan_tui.ssh.records import Identities
 from caravan_tui.widgets import MatchLog
 
@@ -183,6 +185,28 @@ async def test_how_to_play_comes_first_at_a_game_new_to_the_person_and_their_key
         await pilot.press("ctrl+o", "ctrl+g")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and len(hub.matches) == 2, "a new match")
         served.cancel()
+
+
+@pytest.mark.parametrize("opponent", ["ai:easy", "open"])
+async def test_a_person_who_resigns_sees_the_result(hub, opponent):
+    """Against an AI the match ends so; where a person plays (or will), it goes on with an AI in
+    the seat. Either way the person who resigned reads how it stands, not the lobby."""
+    async with first_visit(hub) as (app, pilot):
+        await pilot.press(*"Ann", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
+        game = GAMES["decktet_caravan"]
+        app.send_to_hub(CreateMatch(game.id, ["you", opponent], dict(game.quick_options)))
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.view, "the match")
+        app.screen.confirm_resign()
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the result")
+        shown = str(app.screen.query_one("#winner").render()) + str(app.screen.query_one("#match-status").render())
+        if opponent == "open":
+            assert shown == "You resigned.An AI plays your seat from now on: the match goes on."
+        else:
+            assert shown == "AI 2 (easy) wins!Resigned."
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
 
 
 @pytest.mark.slow  # five tables opened one after another (~10 s); the default run covers Decktet Caravan

@@ -115,6 +115,7 @@ class GameScreen(BaseScreen):
         self._chatting = False
         self._chat_from: Widget | None = None  # what gets the focus back when the chat line closes
         self._leaving = False  # quit to home once the host confirms the save
+        self.resigned = False  # this seat resigned (the result follows, or the match goes on without us)
         self.hint_candidates: list = []  # the latest hint's [text, share, value, reason, action] rows
         self.hint_plan: list[Action] = []  # the whole line the hint means, its action first
         self.weighed_hidden = False  # a replay: the panel of what the AI weighed put away (h)
@@ -647,6 +648,7 @@ class GameScreen(BaseScreen):
     def confirm_resign(self) -> None:
         def answered(yes: bool | None) -> None:
             if yes:
+                self.resigned = True
                 self.send(Resign(self.client.match_id, self.player))
 
         self.app.push_screen(ConfirmScreen("Resign this match?", yes="Resign", no="Play on"), answered)
