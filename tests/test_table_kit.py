@@ -4,10 +4,11 @@ from __future__ import annotations
 import socket
 
 import pytest
+from textual.events import Key, Paste
 from textual.widgets import Select
 
 from caravan_tui.app import CaravanApp, ClientApp
-from caravan_tui.bus import Act
+from caravan_tui.bus import MAX_CHAT, Act
 from caravan_tui.games import GAMES
 from caravan_tui.games.decktet_caravan.card_grid import CardGrid
 from caravan_tui.match.runner import MatchRunner
@@ -18,6 +19,7 @@ from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.game import SINCE_AT_LEAST, SPINNER, fit_name
 from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
+from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import AWAY
 from caravan_tui.widgets import ActionList, MatchLog, TablePanel
@@ -334,3 +336,31 @@ async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes
         assert not line.display and status.display and app.focused is plays
         await pilot.pause(0.3)
         assert not any("never mind" in entry for entry in log.lines_text)
+
+
+async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long_paste_is_cut_to_fit(tmp_path):
+    """"hi⏎?" in one read from the terminal (a fast typist, or a paste): "hi" is said and ``?``
+    opens the rules, rather than "hi?" being said. A paste longer than the line keeps what fits
+    and says the rest was cut."""
+    app = CaravanApp(store=SaveStore(tmp_path))
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
+    screen = table.screen
+    screen.client.shared = True
+    async with app.run_test(size=SIZE, notifications=True) as pilot, table:
+        await wait_for(pilot, lambda: screen.view is not None, "the table")
+        line, log = screen.query_one(ChatInput), screen.query_one(MatchLog)
+        await pilot.press("t")
+        for key, character in [("h", "h"), ("i", "i"), ("enter", None), ("question_mark", "?")]:
+            app.post_message(Key(key, character))  # all queued before the first is handled
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules, from the ?")
+        assert [entry for entry in log.lines_text if "say" in entry] == ["You say: hi"]
+        app.pop_screen()
+        await wait_for(pilot, lambda: app.screen is screen, "the table again")
+        await pilot.press("t", *"ab")
+        line.post_message(Paste("x" * (MAX_CHAT + 50) + "\nnext line"))
+        await wait_for(pilot, lambda: len(line.value) == MAX_CHAT, "the paste, cut to fit")
+        assert line.value == "ab" + "x" * (MAX_CHAT - 2)
+        assert any("the rest of the paste was cut" in n.message for n in app._notifications)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any(entry.startswith("You say: abxx") for entry in log.lines_text), "said")
+
