@@ -4,6 +4,7 @@ on the server's machine (DESIGN §7)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
 from contextlib import asynccontextmanager
 
@@ -185,6 +186,25 @@ async def test_how_to_play_comes_first_at_a_game_new_to_the_person_and_their_key
         await pilot.press("ctrl+o", "ctrl+g")
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and len(hub.matches) == 2, "a new match")
         served.cancel()
+
+
+def test_the_games_a_key_was_introduced_to_are_read_as_data_and_bounded(tmp_path):
+    """``identities.json`` is hostile like every file: only known games, for identities with a
+    name kept, at most one of each game; a file from before it held them reads as it did."""
+    path = tmp_path / "identities.json"
+    path.write_text(json.dumps({ANN: "Ann", "SHA256:bob": "Bob", "introduced": {
+        ANN: ["decktet_caravan", "no_such_game", 5, None, "decktet_caravan"],
+        "SHA256:bob": ["camel_caravan"] * 1000,  # longer than there are games
+        "SHA256:nobody": ["camel_caravan"],  # no name kept
+        "[/]x": ["camel_caravan"]}}))
+    kept = Identities(path)
+    assert kept.games_introduced(ANN) == ["decktet_caravan"] and kept.games_introduced("SHA256:bob") == []
+    assert kept.games_introduced("SHA256:nobody") == [] and kept.names == {ANN: "Ann", "SHA256:bob": "Bob"}
+    kept.introduce(ANN, "no_such_game")
+    kept.introduce(ANN, "camel_caravan")
+    assert Identities(path).games_introduced(ANN) == ["camel_caravan", "decktet_caravan"]
+    path.write_text(json.dumps({ANN: "Ann"}))  # as written before
+    assert Identities(path).names == {ANN: "Ann"} and Identities(path).games_introduced(ANN) == []
 
 
 @pytest.mark.parametrize("opponent", ["ai:easy", "open"])
