@@ -60,7 +60,8 @@ class ChatInput(Input):
         event.prevent_default()
         if self._finished or not event.text:
             return
-        line = event.text.splitlines()[0] if event.text.splitlines() else ""
+        lines = event.text.splitlines()
+        line = lines[0] if lines else ""
         start, end = sorted(self.selection)
         room = max(0, MAX_CHAT - (len(self.value) - (end - start)))
         if len(line) > room:
