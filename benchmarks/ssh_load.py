@@ -194,7 +194,15 @@ async def create(person: Person, game_index: int, against_ai: bool) -> None:
         person.press("\x1b[B\r")
         await asyncio.sleep(0.5)
     person.press("\x07")
+    await past_how_to_play(person)
     await person.until(lambda: person.shows(PLAYS), 60)
+
+
+async def past_how_to_play(person: Person) -> None:
+    """The "How to play" that comes first at a game new to the person (the guests of a run are
+    new at every game): not to be shown again."""
+    await person.until(lambda: person.shows("Don't show again (d)"), 60)
+    person.press("d")
 
 
 async def join(person: Person, row: int, watch: bool = False) -> None:
@@ -206,6 +214,8 @@ async def join(person: Person, row: int, watch: bool = False) -> None:
         person.press("\x1b[B")
         await asyncio.sleep(0.05)
     person.press("w" if watch else "\r")
+    if not watch:
+        await past_how_to_play(person)
     await person.until(lambda: person.shows(PLAYS), 60)
 
 

@@ -55,10 +55,22 @@ from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
-from caravan_tui.ssh.protocol import CRASHED, Crashed, Joined, Left, Lobby, Refused, SetName, Welcome
+from caravan_tui.ssh.protocol import (
+    CRASHED,
+    Crashed,
+    CreateMatch,
+    Introduced,
+    Joined,
+    JoinSeat,
+    Left,
+    Lobby,
+    Refused,
+    SetName,
+    Welcome,
+)
 from caravan_tui.ssh.remote import HubLink
 from saves import DamagedSave, SaveStore
-from saves.loading import latest_unfinished, load
+from saves.loading import latest_unfinished, load, resignation_result
 
 T = TypeVar("T")
 #: the file in the data folder that holds the traceback of the last failure of the app
@@ -393,8 +405,11 @@ class ClientApp(TableApp):
     #: failures handled before the session gives up going back to the lobby
     MAX_FAILURES = 5
 
-    def __init__(self, sock) -> None:
+    def __init__(self, sock, named: Callable[[str], object] | None = None) -> None:
+        """``named``: told the person's name each time the hub says who they are (the session's
+        process takes it as its title)."""
         super().__init__()
+        self.named = named
         self.failures = 0
         self.link = HubLink(sock)
         self.player_name = ""
@@ -402,6 +417,8 @@ class ClientApp(TableApp):
         self.grace = 60  # the server's first offer for a new match
         self.lobby: Lobby | None = None
         self.last_game: Game | None = None
+        #: the games whose "How to play" this person dismissed for good (the hub keeps them for a key)
+        self.introduced: set[str] = set()
 
     def on_mount(self) -> None:
         self.push_screen(LobbyScreen())
@@ -416,6 +433,9 @@ class ClientApp(TableApp):
     def from_hub(self, message: Message) -> None:
         if isinstance(message, Welcome):
             self.player_name, self.guest, self.grace = message.name, message.guest, message.grace
+            self.introduced.update(message.introduced)
+            if self.named is not None:
+                self.named(message.name)
             if not message.name:
                 self.ask_name()
             for screen in self.screen_stack:
@@ -433,6 +453,11 @@ class ClientApp(TableApp):
         elif isinstance(message, Left):
             if self.link.match is not None and self.link.match.match_id == message.match:
                 self.link.match = None
+                table = next((s for s in self.screen_stack if isinstance(s, GameScreen)
+                              and s.client.match_id == message.match), None)
+                if table is not None and table.resigned and table.view is not None:
+                    self.show_resignation(table)
+                    return
                 self._to_lobby()
             self.notify(message.reason, title="You left the match")
         elif isinstance(message, Refused):
@@ -442,7 +467,35 @@ class ClientApp(TableApp):
                 self.notify(message.reason, title="Not possible", severity="warning")
 
     def on_to_hub(self, request: ToHub) -> None:
-        self.send_to_hub(request.request)
+        """A request for the hub; one that seats this person at a game they have not dismissed
+        the "How to play" of for good shows it first, as a new match does locally (escape: the
+        request is dropped, the person stays where they were)."""
+        message = request.request
+        game = self._game_to_sit_at(message)
+        if game is None or game.id in self.introduced:
+            self.send_to_hub(message)
+            return
+
+        def read(never: bool | None) -> None:
+            if never is None:
+                return
+            if never:
+                self.introduced.add(game.id)
+                self.send_to_hub(Introduced(game.id))
+            self.send_to_hub(message)
+
+        self.push_screen(HowToPlayScreen(game), read)
+
+    def _game_to_sit_at(self, message: Message) -> Game | None:
+        """The game a request to create a match, or to take a seat, would seat this person at."""
+        if isinstance(message, CreateMatch):
+            game_id: str | None = message.game
+        elif isinstance(message, JoinSeat) and self.lobby is not None:  # (a seat of one's own: back to it)
+            row: dict = next((row for row in self.lobby.matches if row.get("match") == message.match), {})
+            game_id = row.get("game") if row.get("yours") is None else None
+        else:
+            return None
+        return GAMES.get(game_id) if isinstance(game_id, str) else None
 
     def on_new_match(self, request: NewMatch) -> None:
         self.open_create()
@@ -476,6 +529,22 @@ class ClientApp(TableApp):
         self.clear_notifications()
         result = self.final_table(screen, over)
         self._leave_match()
+        while self.screen is not screen and len(self.screen_stack) > 1:
+            self.pop_screen()
+        self.switch_screen(result)
+
+    def show_resignation(self, screen: GameScreen) -> None:
+        """The result for a person who resigned (the hub lets their seat go at once, before the
+        match's own end could reach them): against AI seats the match ends so; where other people
+        play on, an AI plays the seat from now on."""
+        assert screen.seat is not None and screen.view is not None
+        scores = [float(score) for score in screen.view.get("scores", ())]
+        players = len(scores)
+        over = MatchOver(screen.client.match_id, scores, resignation_result(players, screen.seat), "resigned")
+        result = self.final_table(screen, over)
+        if screen.others_are_people():
+            result.headline, result.status = "You resigned.", "An AI plays your seat from now on: the match goes on."
+        self.clear_notifications()
         while self.screen is not screen and len(self.screen_stack) > 1:
             self.pop_screen()
         self.switch_screen(result)

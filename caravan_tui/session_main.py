@@ -8,6 +8,9 @@ long an opponent's move stays on screen before the next (the server's ``--move-p
 The server may instead fork sessions from a pre-warmed copy of this program, ``--zygote FD
 SERVER_PID`` (see ``caravan_tui.ssh.zygote``): each then runs ``run`` as the command above would.
 
+Each names itself by what it is (``ps`` shows "caravan-tui session Ann", "caravan-tui zygote"),
+not by these arguments (``caravan_tui.ssh.process_name``).
+
 The server ends a session with SIGHUP (then SIGKILL): the app then exits the ordinary way, so the
 person's terminal is restored (its own screen back, mouse reporting off) before their last line.
 """
@@ -23,6 +26,7 @@ from contextlib import suppress
 from types import FrameType
 
 from caravan_tui.ssh.framing import encode
+from caravan_tui.ssh.process_name import name_session, name_zygote
 from caravan_tui.ssh.protocol import CRASHED, Crashed
 
 
@@ -34,6 +38,7 @@ def main(argv: list[str]) -> int:
     except (IndexError, ValueError):
         print("usage: python -m caravan_tui.session_main FD PAUSE (the server runs this)", file=sys.stderr)
         return 2
+    name_session()
     hub = socket.socket(fileno=fd)
     # We lead a new session (the server started us so): the PTY on stdin becomes our controlling
     # terminal, so the server's size changes reach us as SIGWINCH. (Not a terminal: the app
@@ -54,6 +59,7 @@ def zygote(argv: list[str]) -> int:
         print("usage: python -m caravan_tui.session_main --zygote FD SERVER_PID (the server runs this)",
               file=sys.stderr)
         return 2
+    name_zygote(ready=False)
     preload()
     serve_forks(control, server, run)
     return 0
@@ -78,7 +84,7 @@ def run(hub: socket.socket, pause: float) -> int:
     try:
         from caravan_tui.app import ClientApp  # Textual loads only in the session's process
 
-        app = ClientApp(hub)
+        app = ClientApp(hub, named=name_session)
         app.move_pause = max(0.0, min(pause, 5.0))
 
         def hang_up(signum: int, frame: FrameType | None) -> None:

@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import random
 
 import pytest
 from textual.widgets import DataTable, MarkdownViewer
 
 from caravan_tui.app import CaravanApp
+from caravan_tui.bus import Act, YourTurn
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.games.decktet_caravan.card_grid import CardGrid
 from caravan_tui.games.decktet_caravan.hand_summary import HandSummaryScreen
@@ -140,7 +142,9 @@ async def test_a_whole_match_by_keys(tmp_path):
         assert "(you)" in over.scores and "AI 2 (normal)" in over.scores
         (entry,) = app.store.entries()
         assert entry.snapshot.status == "over"
-        await pilot.press("enter")
+        await pilot.press("enter", "enter")  # pressed on, as the match ended: nothing leaves the result
+        assert app.screen is over
+        await pilot.press("escape")
         assert isinstance(app.screen, HomeScreen)
 
 
@@ -396,6 +400,32 @@ async def test_a_spectator_has_no_hand_no_seat_keys_and_waits_for_people_by_name
             await pilot.press("escape")
             assert isinstance(app.screen, ConfirmScreen)
             await pilot.press("escape")
+            assert app.screen is watching
+        finally:
+            runner.stop()
+
+
+async def test_a_spectator_sees_the_latest_hand_summary_alone(tmp_path):
+    """A spectator has no turn that waits for them to close a hand's summary: the next hand's
+    replaces it rather than piling over it (newest first, over the next hand)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["Ann", "Bob"], 3, {"hands": 5}, None)
+        watching = DecktetCaravanScreen(runner.client(None))
+        players = [runner.client(seat) for seat in (0, 1)]
+        await app.push_screen(watching)
+        runner.start()
+        rng = random.Random(3)
+        try:
+            while len(runner.host.state.view(None)["history"]) < 3:  # the people play three hands
+                seat = runner.host.state.to_move()
+                turn = await players[seat].get()
+                if isinstance(turn, YourTurn):
+                    await players[seat].send(Act(runner.match_id, seat, turn.turn, rng.choice(turn.legal)))
+            await wait_for(pilot, lambda: len(watching.view["history"]) == 3, "the third hand's end")
+            summaries = [screen for screen in app.screen_stack if isinstance(screen, HandSummaryScreen)]
+            assert summaries == [app.screen] and app.screen.summary.title == "Hand 3 of 5"
+            await pilot.press("enter")  # one key closes it: the table is in view
             assert app.screen is watching
         finally:
             runner.stop()

@@ -35,6 +35,7 @@ from caravan_tui.safe_text import as_text, plain
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.home import HomeScreen
+from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen
@@ -159,7 +160,9 @@ async def check_tables(app, pilot, game_index: int, hosted: bool) -> None:
         if hosted:
             await show_table(app, pilot, watching)
             await speaker.send(Chat(runner.match_id, 1, CHAT))  # (the hub passes chat on as the host does here)
-            await wait_for(pilot, lambda: any(CHAT in line for line in watching.query_one("#log").lines_text), "chat")
+            # until the screen shows it: the log scrolls to a new line after it next draws (waiting
+            # for the log to hold the line, and one pause, missed it on a busy machine)
+            await wait_for(pilot, lambda: "[@click=app.quit]hi[/]" in drawn(app)[0], "the chat on screen")
             assert_safe_screen(app, names[:2], whole=["[@click=app.quit]hi[/]"])
             app.pop_screen()
         await show_table(app, pilot, screen)
@@ -377,12 +380,14 @@ async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as
         await wait_for(pilot, lambda: app.screen.query("#create"), "the create screen")
         assert_safe_screen(app)
         await pilot.press("ctrl+o", "ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
+        await pilot.press("d")
         await wait_for(pilot, lambda: getattr(app.screen, "view", None), "the match")
         match = next(iter(hub.matches.values()))
         await bob.send(JoinSeat(match.match_id, 1))
         await wait_for(pilot, lambda: BOB_NAME in app.screen.names, "the opponent")
         await bob.send(Chat(match.match_id, 1, CHAT))
-        await wait_for(pilot, lambda: any(CHAT in line for line in app.screen.query_one("#log").lines_text), "chat")
+        await wait_for(pilot, lambda: "[@click=app.quit]hi[/]" in drawn(app)[0], "the chat on screen")
         assert_safe_screen(app, [BOB_NAME], whole=["[@click=app.quit]hi[/]"])
         served.cancel()
 
@@ -399,7 +404,7 @@ async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as
         assert_safe_screen(app, [CYD_NAME, ANN_NAME])
         await pilot.press("w")
         await wait_for(pilot, lambda: getattr(app.screen, "view", None) and app.screen.names, "the match")
-        await wait_for(pilot, lambda: any(CHAT in line for line in app.screen.query_one("#log").lines_text), "chat")
+        await wait_for(pilot, lambda: "[@click=app.quit]hi[/]" in drawn(app)[0], "the chat on screen")
         assert_safe_screen(app, [ANN_NAME, BOB_NAME], whole=["[@click=app.quit]hi[/]"])
         served.cancel()
     assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
@@ -411,6 +416,8 @@ async def open_a_table(app, pilot, serve) -> asyncio.Task:
     await pilot.press("c")
     await wait_for(pilot, lambda: app.screen.query("#create"), "the create screen")
     await pilot.press("ctrl+o", "ctrl+g")
+    await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
+    await pilot.press("d")
     await wait_for(pilot, lambda: getattr(app.screen, "view", None), "the match")
     return served
 

@@ -127,6 +127,27 @@ def test_a_terminal_size_is_held_to_ten_to_a_thousand_cells_each_way():
         os.close(slave)
 
 
+class LastWords(PtySession):
+    """A child that writes lines as a process does after the app has given the terminal back (a
+    last line, a warning as it exits), each ended by a bare line feed, then ends."""
+
+    program = ("-I", "-c", "import os; os.read(0, 1); os.write(1, b'one\\ntwo\\n'); os.write(2, b'three\\n')")
+
+    def __init__(self, process: Process, serve: Serve) -> None:
+        super().__init__(cast(asyncssh.SSHServerProcess, process), serve, 60, 0)
+        self.fake = process
+
+
+async def test_every_line_the_person_reads_as_a_session_ends_starts_at_column_0():
+    session = LastWords(Process(Input(b"k")), no_hub)  # (the key: it reads its terminal first)
+    running = asyncio.create_task(session.run())
+    await asyncio.wait_for(session.ended.wait(), WAIT)
+    session.farewell = "The server is stopping;\nyour match is saved."  # (a line break in it, too)
+    await asyncio.wait_for(running, WAIT)
+    assert bytes(session.fake.stdout.data) == (b"one\r\ntwo\r\nthree\r\n"
+                                               b"\rThe server is stopping; your match is saved.\r\n")
+
+
 async def test_no_window_change_stops_a_session_reading_keys():
     keys = Input()
     session = SizeReporter(Process(keys, size=(70000, 2)), no_hub)
@@ -316,14 +337,13 @@ async def test_the_connection_log_has_a_line_as_a_connection_opens_logs_in_and_e
 # -- stopping --------------------------------------------------------------------------------
 
 def session_main(pid: int) -> bool:
-    """Whether ``pid`` is a session's process started by this one."""
+    """Whether ``pid`` is a session's process started by this one (forked by the zygote and
+    adopted, or started from scratch): it says what it is in its title."""
     try:
         stat, command = Path(f"/proc/{pid}/stat").read_text(), Path(f"/proc/{pid}/cmdline").read_bytes()
-        name = Path(f"/proc/{pid}/comm").read_text().strip()
     except OSError:
         return False
-    return int(stat.rsplit(")", 1)[1].split()[1]) == os.getpid() and b"session_main" in command \
-        and name != "caravan-zygote"  # (a session forked by the zygote is ours too: we adopted it)
+    return int(stat.rsplit(")", 1)[1].split()[1]) == os.getpid() and command.startswith(b"caravan-tui session")
 
 
 async def test_ctrl_c_tells_each_person_and_ends_their_sessions_cleanly(tmp_path):

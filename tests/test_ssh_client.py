@@ -4,6 +4,7 @@ on the server's machine (DESIGN §7)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
 from contextlib import asynccontextmanager
 
@@ -15,9 +16,13 @@ from caravan_tui.bus import Chat
 from caravan_tui.games import GAMES
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.lobby import LobbyScreen
+from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh.hub import Hub
+from caravan_tui.ssh.protocol import CreateMatch
+from caravan_tui.ssh.records import Identities
 from caravan_tui.widgets import MatchLog
 
 from tables import running_hub, wait_for
@@ -65,6 +70,8 @@ async def test_a_first_visit_asks_a_name_then_shows_the_lobby_and_creates_a_matc
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen")
         await pilot.press("ctrl+o", "ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
+        await pilot.press("enter")  # play (and show it again next time)
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen), "the match")
         screen = app.screen
         match = next(iter(hub.matches.values()))
@@ -149,6 +156,79 @@ def test_serve_refuses_listed_keys_beside_guests(tmp_path, monkeypatch, capsys):
     assert main(["serve", "--authorized-keys", str(keys)]) == 0 and served[0].authorized_keys == keys.resolve()
 
 
+async def test_how_to_play_comes_first_at_a_game_new_to_the_person_and_their_key_keeps_it(hub):
+    async with first_visit(hub) as (app, pilot):
+        await pilot.press(*"Ann", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen")
+        await pilot.press("ctrl+o", "ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
+        await pilot.press("escape")  # back to the match's setup: nothing created
+        await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen again")
+        assert not hub.matches
+        await pilot.press("ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play again")
+        await pilot.press("d")  # don't show it again
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.view, "the match")
+        await wait_for(pilot, lambda: hub.identities.games_introduced(ANN) == ["decktet_caravan"], "kept")
+        app.go_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
+    assert Identities(hub.identities.path).games_introduced(ANN) == ["decktet_caravan"]  # on disk
+    app = client_of(hub)  # the next visit: straight to the table
+    async with app.run_test(size=SIZE) as pilot:
+        served = asyncio.create_task(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.view, "her seat")
+        app.go_home()
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create screen")
+        await pilot.press("ctrl+o", "ctrl+g")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and len(hub.matches) == 2, "a new match")
+        served.cancel()
+
+
+def test_the_games_a_key_was_introduced_to_are_read_as_data_and_bounded(tmp_path):
+    """``identities.json`` is hostile like every file: only known games, for identities with a
+    name kept, at most one of each game; a file from before it held them reads as it did."""
+    path = tmp_path / "identities.json"
+    path.write_text(json.dumps({ANN: "Ann", "SHA256:bob": "Bob", "introduced": {
+        ANN: ["decktet_caravan", "no_such_game", 5, None, "decktet_caravan"],
+        "SHA256:bob": ["camel_caravan"] * 1000,  # longer than there are games
+        "SHA256:nobody": ["camel_caravan"],  # no name kept
+        "[/]x": ["camel_caravan"]}}))
+    kept = Identities(path)
+    assert kept.games_introduced(ANN) == ["decktet_caravan"] and kept.games_introduced("SHA256:bob") == []
+    assert kept.games_introduced("SHA256:nobody") == [] and kept.names == {ANN: "Ann", "SHA256:bob": "Bob"}
+    kept.introduce(ANN, "no_such_game")
+    kept.introduce(ANN, "camel_caravan")
+    assert Identities(path).games_introduced(ANN) == ["camel_caravan", "decktet_caravan"]
+    path.write_text(json.dumps({ANN: "Ann"}))  # as written before
+    assert Identities(path).names == {ANN: "Ann"} and Identities(path).games_introduced(ANN) == []
+
+
+@pytest.mark.parametrize("opponent", ["ai:easy", "open"])
+async def test_a_person_who_resigns_sees_the_result(hub, opponent):
+    """Against an AI the match ends so; where a person plays (or will), it goes on with an AI in
+    the seat. Either way the person who resigned reads how it stands, not the lobby."""
+    async with first_visit(hub) as (app, pilot):
+        await pilot.press(*"Ann", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
+        game = GAMES["decktet_caravan"]
+        app.send_to_hub(CreateMatch(game.id, ["you", opponent], dict(game.quick_options)))
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.view, "the match")
+        app.screen.confirm_resign()
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the result")
+        shown = str(app.screen.query_one("#winner").render()) + str(app.screen.query_one("#match-status").render())
+        if opponent == "open":
+            assert shown == "You resigned.An AI plays your seat from now on: the match goes on."
+        else:
+            assert shown == "AI 2 (easy) wins!Resigned."
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+
+
 @pytest.mark.slow  # five tables opened one after another (~10 s); the default run covers Decktet Caravan
 async def test_every_game_can_be_created_shown_and_resigned_in_client_mode(hub):
     async with first_visit(hub) as (app, pilot):
@@ -161,6 +241,8 @@ async def test_every_game_can_be_created_shown_and_resigned_in_client_mode(hub):
             await wait_for(pilot, lambda game_id=game_id: app.screen.game.id == game_id, "the game chosen")
             for _ in range(10):  # again if the hub says too soon after the last one
                 await pilot.press("ctrl+g")
+                if isinstance(app.screen, HowToPlayScreen):
+                    await pilot.press("d")
                 try:
                     await wait_for(pilot, lambda game_id=game_id: isinstance(app.screen, GameScreen)
                                    and app.screen.view is not None and app.screen.game.id == game_id,

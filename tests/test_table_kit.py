@@ -4,9 +4,11 @@ from __future__ import annotations
 import socket
 
 import pytest
+from textual.events import Key, Paste
 from textual.widgets import Select
 
 from caravan_tui.app import CaravanApp, ClientApp
+from caravan_tui.bus import MAX_CHAT, Act
 from caravan_tui.games import GAMES
 from caravan_tui.games.decktet_caravan.card_grid import CardGrid
 from caravan_tui.match.runner import MatchRunner
@@ -17,6 +19,7 @@ from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.game import SINCE_AT_LEAST, SPINNER, fit_name
 from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
+from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import AWAY
 from caravan_tui.widgets import ActionList, MatchLog, TablePanel
@@ -219,6 +222,56 @@ async def test_enter_plays_what_the_table_promises_for_the_focused_widget(tmp_pa
     assert checked >= 1
 
 
+@pytest.mark.parametrize("game_id", list(GAMES))
+async def test_keys_pressed_as_an_opponents_move_shows_play_at_once_when_the_turn_is_ours(tmp_path, game_id):
+    """The move pause lets an opponent's move sink in before the game moves on; it never holds
+    back the turn it hands to us, nor swallows the keys pressed for it (a pause of a minute here:
+    a key that waited for it, or was taken to cut it short, would play nothing in the test's time)."""
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause, app.flash_seconds = 0.0, 0.05
+    table = Table(app, game_id, game_screen_class(GAMES[game_id]), 1, {})
+    host, screen = table.runner.host, table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        while app.move_pause == 0.0:  # until the opponent's step that hands us the turn
+            turn = host.turn
+            if host.state.to_move() == 0:  # ours before it: played without keys
+                await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+                screen.act(screen.legal[0])
+            else:
+                asked = await table.bot_turn()
+                after = host.state.clone()
+                after.apply(asked.legal[0])
+                if after.to_move() == 0:
+                    app.move_pause = 60.0
+                await table.bot.send(Act(table.runner.match_id, 1, asked.turn, asked.legal[0]))
+            await wait_for(pilot, lambda turn=turn: host.turn > turn, "the move")
+        await wait_for(pilot, lambda: screen.view is not None and screen.view["to_move"] == 0, "the opponent's move")
+        moves = len(host.actions)
+        screen.query_one(ActionList).focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(host.actions) > moves, "the play Enter makes")
+
+
+@pytest.mark.parametrize("opponent", ["human", "random"])
+async def test_undo_is_offered_only_where_it_could_apply(tmp_path, opponent):
+    """Against an AI the footer offers ``u Undo``; against a person it never could (they see each
+    move as it is made, and an undo never passes a move another person has seen): not offered."""
+    runner = MatchRunner.new("decktet_caravan", [SeatSpec("human"), SeatSpec.parse(opponent)], ["Ann", "Bob"], 1,
+                             {}, None)
+    screen = game_screen_class(GAMES["decktet_caravan"])(runner.client(0))
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause, app.flash_seconds = 0.0, 0.05
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            await wait_for(pilot, lambda: screen.seat_kinds and screen.view is not None, "the table")
+            footer = app.screen._compositor.render_strips()[-1].text
+            assert ("Undo" in footer) == (opponent == "random") and "Rules" in footer
+        finally:
+            runner.stop()
+
+
 def test_a_person_who_left_for_a_while_reads_away_and_their_turn_is_a_persons():
     runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["A", "B"], 1, {}, None)
     screen = game_screen_class(GAMES["decktet_caravan"])(runner.client(0))
@@ -283,3 +336,31 @@ async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes
         assert not line.display and status.display and app.focused is plays
         await pilot.pause(0.3)
         assert not any("never mind" in entry for entry in log.lines_text)
+
+
+async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long_paste_is_cut_to_fit(tmp_path):
+    """"hi⏎?" in one read from the terminal (a fast typist, or a paste): "hi" is said and ``?``
+    opens the rules, rather than "hi?" being said. A paste longer than the line keeps what fits
+    and says the rest was cut."""
+    app = CaravanApp(store=SaveStore(tmp_path))
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
+    screen = table.screen
+    screen.client.shared = True
+    async with app.run_test(size=SIZE, notifications=True) as pilot, table:
+        await wait_for(pilot, lambda: screen.view is not None, "the table")
+        line, log = screen.query_one(ChatInput), screen.query_one(MatchLog)
+        await pilot.press("t")
+        for key, character in [("h", "h"), ("i", "i"), ("enter", None), ("question_mark", "?")]:
+            app.post_message(Key(key, character))  # all queued before the first is handled
+        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules, from the ?")
+        assert [entry for entry in log.lines_text if "say" in entry] == ["You say: hi"]
+        app.pop_screen()
+        await wait_for(pilot, lambda: app.screen is screen, "the table again")
+        await pilot.press("t", *"ab")
+        line.post_message(Paste("x" * (MAX_CHAT + 50) + "\nnext line"))
+        await wait_for(pilot, lambda: len(line.value) == MAX_CHAT, "the paste, cut to fit")
+        assert line.value == "ab" + "x" * (MAX_CHAT - 2)
+        assert any("the rest of the paste was cut" in n.message for n in app._notifications)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any(entry.startswith("You say: abxx") for entry in log.lines_text), "said")
+

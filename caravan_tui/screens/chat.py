@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from textual.binding import Binding
+from textual.events import Key, Paste
 from textual.message import Message
 from textual.widgets import Input
 
@@ -31,14 +32,56 @@ class ChatInput(Input):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(placeholder=self.PROMPT, max_length=MAX_CHAT, **kwargs)
+        self._finished = False  # said or dropped: the keys still on their way belong to the table
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    def on_focus(self) -> None:
+        self._finished = False
+
+    async def _on_key(self, event: Key) -> None:
+        """Enter and escape close the line as they come, in the order typed (as bindings they
+        acted only once the key had gone up through the table, after a key typed in the same
+        instant had landed in the line: "hi⏎p" said "hip"). A key that follows them at once is
+        the table's: it goes there once the line has given the focus back (a second enter or
+        escape, the same press twice, is dropped)."""
+        if self._finished:
+            event.stop()
+            event.prevent_default()
+            if event.key not in ("enter", "escape"):
+                self.app.post_message(Key(event.key, event.character))
+        elif event.key in ("enter", "escape"):
+            event.stop()
+            event.prevent_default()
+            self._close(self.value if event.key == "enter" else None)
+
+    def _on_paste(self, event: Paste) -> None:
+        """A paste's first line, as much of it as the line has room for; the rest is cut, and
+        the person told so (Textual's input refuses a paste that does not fit whole)."""
         event.stop()
-        text = "".join(c for c in event.value if c.isprintable()).strip()
-        self.post_message(self.Done(text or None))
+        event.prevent_default()
+        if self._finished or not event.text:
+            return
+        lines = event.text.splitlines()
+        line = lines[0] if lines else ""
+        start, end = sorted(self.selection)
+        room = max(0, MAX_CHAT - (len(self.value) - (end - start)))
+        if len(line) > room:
+            line = line[:room]
+            self.notify(f"A chat line holds {MAX_CHAT} characters: the rest of the paste was cut.",
+                        severity="warning")
+        if line:
+            self.replace(line, start, end)
+
+    async def action_submit(self) -> None:  # (the palette's "Say it")
+        self._close(self.value)
 
     def action_cancel(self) -> None:
-        self.post_message(self.Done(None))
+        self._close(None)
+
+    def _close(self, value: str | None) -> None:
+        if not self._finished:
+            self._finished = True
+            text = "".join(c for c in value if c.isprintable()).strip() if value is not None else ""
+            self.post_message(self.Done(text or None))
 
 
 def chat_words(line: Chat, seat: int | None) -> str:

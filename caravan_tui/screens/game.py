@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Key
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
@@ -114,12 +115,14 @@ class GameScreen(BaseScreen):
         self._chatting = False
         self._chat_from: Widget | None = None  # what gets the focus back when the chat line closes
         self._leaving = False  # quit to home once the host confirms the save
+        self.resigned = False  # this seat resigned (the result follows, or the match goes on without us)
         self.hint_candidates: list = []  # the latest hint's [text, share, value, reason, action] rows
         self.hint_plan: list[Action] = []  # the whole line the hint means, its action first
         self.weighed_hidden = False  # a replay: the panel of what the AI weighed put away (h)
         self._my_last_turn: int | None = None  # (at a shared table: the bell rings when the turn comes back)
         self._since: list[str] = []  # what others did since our last decision
         self._status_lines = 1
+        self._summary: Screen | None = None  # the summary shown over the table last
         self.title = self.game.title
 
     # -- layout -----------------------------------------------------------------------------
@@ -201,6 +204,11 @@ class GameScreen(BaseScreen):
         except ValueError:
             return False
 
+    def others_are_people(self) -> bool:
+        """Whether a person plays a seat other than ours (or will: an open seat)."""
+        return any(seat != self.seat and (self.played_by_person(seat) or kind == OPEN)
+                   for seat, kind in enumerate(self.seat_kinds))
+
     def words(self, text: str) -> str:
         """A game's text with its seat fields filled in for this seat ("you" for ours)."""
         return render(text, self.names, self.seat)
@@ -244,6 +252,7 @@ class GameScreen(BaseScreen):
         if isinstance(message, MatchInfo):
             # names come from people and save files: plain from here on (no escapes, no bidi)
             self.names, self.seat_kinds = [plain(name) for name in message.names], list(message.seats)
+            self.refresh_bindings()  # (undo is offered only against AI seats)
             if self.view is not None:
                 self.show_view(self.view)
         elif isinstance(message, Saved):
@@ -308,7 +317,10 @@ class GameScreen(BaseScreen):
         self.show_view(update.view)
         self.view_changed(previous, update.view, by_other)
         self.show_status()
-        return self.table_app.move_pause if by_other else 0.0
+        # the pause lets a move sink in before the game moves on; when it moves on to us, it waits
+        # for us anyway, and a pause would hold our turn (and the keys pressed for it) back
+        ours_next = update.view.get("to_move") == self.seat and self.seat is not None
+        return self.table_app.move_pause if by_other and not ours_next else 0.0
 
     # -- hooks for games ---------------------------------------------------------------------
 
@@ -327,6 +339,15 @@ class GameScreen(BaseScreen):
         "Ann (you) wins!"."""
         return result_line(["You" if seat == self.seat else name.removesuffix(" (you)")
                             for seat, name in enumerate(names)], scores, outcome)
+
+    def show_summary(self, summary: Screen) -> None:
+        """Show a summary over the table (a hand's scoring): in place of the one still showing, if
+        any, so a spectator, who has no turn to close them, sees the latest alone, not a pile."""
+        if self._summary is not None and self.app.screen is self._summary:
+            self.app.switch_screen(summary)
+        else:
+            self.app.push_screen(summary)
+        self._summary = summary
 
     def enter_action(self) -> Action | None:
         """What Enter plays now, for the widget that has the focus: what the status line
@@ -548,6 +569,8 @@ class GameScreen(BaseScreen):
         watches)."""
         if action in self.REPLAY_ONLY:
             return self.replaying
+        if action == "undo" and self.others_are_people():
+            return False  # (an undo never passes a move another person has seen: theirs see ours at once)
         if action in self.PLAY_ONLY:
             return not self.replaying and self.seat is not None
         if action == "chat":
@@ -625,6 +648,7 @@ class GameScreen(BaseScreen):
     def confirm_resign(self) -> None:
         def answered(yes: bool | None) -> None:
             if yes:
+                self.resigned = True
                 self.send(Resign(self.client.match_id, self.player))
 
         self.app.push_screen(ConfirmScreen("Resign this match?", yes="Resign", no="Play on"), answered)

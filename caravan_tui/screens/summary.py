@@ -34,13 +34,18 @@ def tie_broken(scores: list[float], outcome: list[float], by: str, counts: list[
 
 
 class MatchOverScreen(BaseScreen):
-    """The final table; ``r`` starts a rematch (same seats and options, a new seed). The
-    headline, scores and status are text (they hold names), never markup."""
+    """The final table; ``r`` starts a rematch (same seats and options, a new seed), escape goes
+    home. The headline, scores and status are text (they hold names), never markup.
+
+    Enter does nothing here until a button has the focus (tab): a person playing by Enter
+    presses it again as the match ends, and those Enters went home and on to the lobby (where
+    one joins a match) before the result was read."""
 
     BINDINGS = [
         Binding("r", "rematch", "Rematch"),
-        Binding("escape,enter,q", "home", "Home"),
+        Binding("escape,q", "home", "Home"),
     ]
+    AUTO_FOCUS = "#match-over"  # (it scrolls; a button would take Enter)
 
     def __init__(self, headline: str, scores: str, table: RenderableType | None, status: str) -> None:
         super().__init__()
@@ -56,7 +61,7 @@ class MatchOverScreen(BaseScreen):
                 yield Static(as_text(self.status, limit=LONG), id="match-status")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
-                yield Button("Home (enter)", id="go-home", compact=True)
+                yield Button("Home (esc)", id="go-home", compact=True)
         yield KeysFooter()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -31,16 +31,17 @@ from fcntl import ioctl
 
 import msgpack
 
-PR_SET_PDEATHSIG, PR_SET_NAME = 1, 15
+from caravan_tui.ssh.process_name import name_session, name_zygote
+
+PR_SET_PDEATHSIG = 1
 MAX_REQUEST = 16 * 1024  # bytes in a request (an environment of a few short strings)
 ADOPTED = 2.0  # seconds a session waits to become the server's child before giving up
-ZYGOTE_NAME, SESSION_NAME = b"caravan-zygote", b"caravan-session"  # what ps and /proc/PID/comm show
 
 #: what a session runs: the app on its hub socket, with the move pause; returns the exit code
 Run = Callable[[socket.socket, float], int]
 
 
-def prctl(option: int, value: int | bytes) -> None:
+def prctl(option: int, value: int) -> None:
     ctypes.CDLL(None, use_errno=True).prctl(option, value)
 
 
@@ -58,7 +59,7 @@ def serve_forks(control: socket.socket, server: int, run: Run) -> None:
     gc.collect()
     gc.freeze()  # what is loaded now is never collected: the sessions' collectors leave its pages shared
     control.sendall(msgpack.packb({"ready": True}))
-    prctl(PR_SET_NAME, ZYGOTE_NAME)  # (named once ready: ps shows it is)
+    name_zygote(ready=True)  # (ps shows it is)
     while True:
         try:
             data, fds, _, _ = socket.recv_fds(control, MAX_REQUEST, 2)
@@ -127,7 +128,7 @@ def become_session(control: socket.socket, server: int, terminal: int, hub: int,
                 os._exit(1)
             time.sleep(0.0005)
         die_with(server)
-        prctl(PR_SET_NAME, SESSION_NAME)
+        name_session()
         os.setsid()
         ioctl(terminal, termios.TIOCSCTTY, 0)  # so a size set on the PTY reaches us as SIGWINCH
         for fd in (0, 1, 2):

@@ -50,6 +50,7 @@ from caravan_tui.ssh.protocol import (
     YOU,
     Crashed,
     CreateMatch,
+    Introduced,
     Joined,
     JoinSeat,
     LeaveMatch,
@@ -178,7 +179,8 @@ class Hub:
         session = Session(identity, "" if guest else self.identities.name(identity), guest, writer)
         self.sessions.add(session)
         try:
-            await session.send(Welcome(identity, session.name, guest, self.grace))
+            await session.send(Welcome(identity, session.name, guest, self.grace,
+                                       self.identities.games_introduced(identity)))
             if session.name:
                 await self._arrive(session)
             while True:
@@ -227,6 +229,9 @@ class Hub:
             await self._join(session, msg)
         elif isinstance(msg, Watch):
             await self._watch(session, msg.match)
+        elif isinstance(msg, Introduced) and not session.guest:
+            with suppress(OSError):  # (a folder that cannot be written only loses the preference)
+                self.identities.introduce(session.identity, msg.game)
         elif isinstance(msg, LeaveMatch) and session.match is not None and session.match.match_id == msg.match:
             self._detach(session)
             await self._send_lobby(session)
@@ -263,7 +268,8 @@ class Hub:
                 self.identities.keep(session.identity, name)
             except OSError as exc:
                 log.warning("cannot keep the name of %s: %s", session.identity, exc)
-        await session.send(Welcome(session.identity, name, session.guest, self.grace))
+        await session.send(Welcome(session.identity, name, session.guest, self.grace,
+                                   self.identities.games_introduced(session.identity)))
         if first:
             await self._arrive(session)
         self.lobby_changed()

@@ -46,12 +46,14 @@ CRASHED = "Something went wrong; the match is safe."
 @dataclass(frozen=True)
 class Welcome(Message):
     """Hub → session: who you are here. ``name`` empty: none chosen yet (ask for one).
-    ``grace``: what the server offers first as a new match's grace."""
+    ``grace``: what the server offers first as a new match's grace; ``introduced``: the games
+    whose "How to play" this person dismissed for good (it comes first at the others)."""
 
     identity: str
     name: str
     guest: bool
     grace: int = 60
+    introduced: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -142,6 +144,17 @@ class JoinSeat(Request):
 
 
 @dataclass(frozen=True)
+class Introduced(Request):
+    """Session → hub: I have read the "How to play" of ``game`` and need it no more (kept for my
+    key, as the name is; a guest's is forgotten)."""
+
+    game: str
+
+    def problem(self) -> str | None:
+        return None if type(self.game) is str and len(self.game) <= MAX_ID else "game must be a game id"
+
+
+@dataclass(frozen=True)
 class Watch(Request):
     """Session → hub: watch ``match`` as a spectator (the public view)."""
 
@@ -202,7 +215,7 @@ class Crashed(Request):
 FROM_SESSION: dict[str, type[Message]] = {
     cls.__name__: cls
     for cls in (Act, HintRequest, UndoRequest, Resign, SaveRequest, Sync, Chat, SetName, CreateMatch, JoinSeat,
-                Watch, LeaveMatch, Crashed)
+                Watch, LeaveMatch, Crashed, Introduced)
 }
 #: every message a session may receive from the hub
 TO_SESSION: dict[str, type[Message]] = {

@@ -1,11 +1,15 @@
 """One SSH session's own Textual process on its own PTY, bridged to the SSH channel (DESIGN §7).
 
 The shape that works (asyncssh 2.24, Textual 8.2): ``os.openpty``; the slave in raw mode before
-the child starts; the child leads a new session and takes the slave as its controlling terminal
-(so a window size set on the PTY reaches it as SIGWINCH); the session's size changes are set with
-``TIOCSWINSZ``. No ``COLUMNS``/``LINES`` in the child's environment (Textual would then ignore
-resizes), and nothing of the server's environment either. The child's only link to the hub is
-its end of a socket pair whose other end the hub serves as this person.
+the child starts (but for a line feed written as CR LF); the child leads a new session and takes
+the slave as its controlling terminal (so a window size set on the PTY reaches it as SIGWINCH);
+the session's size changes are set with ``TIOCSWINSZ``. No ``COLUMNS``/``LINES`` in the child's
+environment (Textual would then ignore resizes), and nothing of the server's environment either.
+The child's only link to the hub is its end of a socket pair whose other end the hub serves as
+this person.
+
+A session is idle when its person has typed nothing for ``idle_timeout`` seconds since the app
+first drew (a session slow to start, on a busy server, is not the person's idleness).
 
 A size the client asks for is held to 10–1000 cells each way (the child's memory grows with its
 screen: 65535×65535 took 1.5 GB), and no request stops the session reading the person's keys.
@@ -66,6 +70,18 @@ def set_size(fd: int, width: int, height: int, pixels_wide: int = 0, pixels_high
     fcntl.ioctl(fd, termios.TIOCSWINSZ, size)
 
 
+def raw_input_cooked_output(fd: int) -> None:
+    """The terminal ``fd`` raw for what the person types (no echo, no line editing, before the
+    app sets its own modes), but with a line feed written as carriage return and line feed, as
+    sshd's terminals have it: what a process writes after the app has restored the terminal (its
+    last line, a warning as it exits) starts each line at column 0 rather than drawing a
+    staircase on the person's raw terminal."""
+    tty.setraw(fd)
+    modes = termios.tcgetattr(fd)
+    modes[1] |= termios.OPOST | termios.ONLCR  # (the output flags)
+    termios.tcsetattr(fd, termios.TCSANOW, modes)
+
+
 def child_environment(term: str | None, client_env: dict) -> dict[str, str]:
     """What the child may know: the terminal type, a few display wishes of the person's own
     terminal, and a prompt escape key. Not COLUMNS or LINES, and nothing of the server's own environment."""
@@ -89,7 +105,8 @@ class PtySession:
                  move_pause: float, zygote: Zygote | None = None) -> None:
         self.process, self.serve, self.idle_timeout, self.move_pause = process, serve, idle_timeout, move_pause
         self.zygote = zygote
-        self.last_input = time.monotonic()
+        self.last_input = time.monotonic()  # (again as the app first draws: nobody types before that)
+        self._drawn = False
         self.child: Child | None = None
         self.ended = asyncio.Event()
         self.reason = ""
@@ -102,7 +119,7 @@ class PtySession:
         ours, theirs = socket.socketpair()
         master, slave = os.openpty()
         try:
-            tty.setraw(slave)
+            raw_input_cooked_output(slave)
             width, height, pixels_wide, pixels_high = self.process.get_terminal_size()
             set_size(master, width, height, pixels_wide, pixels_high)
             self.child = child = await self._start_child(slave, theirs.fileno())
@@ -128,8 +145,8 @@ class PtySession:
             await asyncio.gather(*tasks, return_exceptions=True)  # the hub has let the seat go
             await self._end_child()
             await self._drain_output(master)
-            if self.farewell:
-                self._send(self.farewell.encode() + b"\r\n")
+            if self.farewell:  # (one line, on a line of its own)
+                self._send(b"\r" + " ".join(self.farewell.split()).encode() + b"\r\n")
             loop.remove_reader(master)
             os.close(master)
             writer.close()
@@ -174,6 +191,8 @@ class PtySession:
             loop.remove_reader(master)
             self._end("the app ended")
             return
+        if not self._drawn:  # the idle clock starts when there is something to answer
+            self._drawn, self.last_input = True, time.monotonic()
         if not self._send(data):
             loop.remove_reader(master)
         elif self.process.channel.get_write_buffer_size() > BACKLOG:

@@ -16,6 +16,7 @@ from ai.levels import LEVELS
 from caravan_tui.bus import MAX_NAME, Chat, line_problem
 from caravan_tui.engine import Event
 from caravan_tui.files import MiB, read_regular
+from caravan_tui.games import GAMES
 from caravan_tui.match.host import CHAT_BACKLOG
 from caravan_tui.ssh.lookalikes import look_alike, marks
 from saves.store import replace_file
@@ -24,6 +25,7 @@ MAX_FILE = MiB
 MAX_NOTES, MAX_NOTE = 1000, 300  # a side log's notes, and the characters of one
 #: what an identity looks like: a key's "SHA256:…" fingerprint or a guest's "guest:…"
 IDENTITY = re.compile(r"(SHA256|guest):[A-Za-z0-9+/=_-]{1,64}")
+INTRODUCED = "introduced"  # identities.json's key for the games each identity was introduced to
 
 
 def read_json(path: Path) -> object:
@@ -45,7 +47,9 @@ def write_json(path: Path, data: object) -> None:
 
 
 class Identities:
-    """The names people chose, by key fingerprint (``identities.json``)."""
+    """The names people chose, by key fingerprint (``identities.json``), and the games whose
+    "How to play" each dismissed for good (under ``INTRODUCED``: a key no identity can be, so a
+    file written before it was kept reads the same, and an older server ignores it)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -55,9 +59,16 @@ class Identities:
             data = {}
         except (OSError, ValueError):
             data = {}  # a damaged file: everyone is asked again, and it is replaced on the next name
+        if not isinstance(data, dict):
+            data = {}
         self.names: dict[str, str] = {
-            who: name for who, name in (data.items() if isinstance(data, dict) else ())
+            who: name for who, name in data.items()
             if isinstance(who, str) and IDENTITY.fullmatch(who) and line_problem(name, MAX_NAME, "") is None}
+        introduced = data.get(INTRODUCED)
+        self.introduced: dict[str, set[str]] = {
+            who: {game for game in games if game in GAMES}
+            for who, games in (introduced.items() if isinstance(introduced, dict) else ())
+            if who in self.names and isinstance(games, list) and len(games) <= len(GAMES)}
         self._marks: dict[str, tuple[str, str]] | None = None  # each name's lookalike marks, once asked
 
     def name(self, identity: str) -> str:
@@ -76,7 +87,20 @@ class Identities:
         self.names[identity] = name
         if self._marks is not None:
             self._marks[identity] = marks(name)
-        write_json(self.path, self.names)
+        self._write()
+
+    def games_introduced(self, identity: str) -> list[str]:
+        return sorted(self.introduced.get(identity, ()))
+
+    def introduce(self, identity: str, game: str) -> None:
+        """Keep that ``identity`` (one with a name kept) needs ``game``'s "How to play" no more."""
+        if identity in self.names and game in GAMES and game not in self.introduced.setdefault(identity, set()):
+            self.introduced[identity].add(game)
+            self._write()
+
+    def _write(self) -> None:
+        introduced = {who: sorted(games) for who, games in self.introduced.items() if games}
+        write_json(self.path, {**self.names, INTRODUCED: introduced})
 
 
 @dataclass

@@ -158,7 +158,7 @@ class DecktetCaravanScreen(GameScreen):
             self.set_timer(cast("TableApp", self.app).flash_seconds, self._unflash)
         if previous is not None and len(view["history"]) > len(previous["history"]) and not view["over"]:
             summary = self.hand_summary(view, view["history"][-1])
-            self.app.push_screen(HandSummaryScreen(summary))
+            self.show_summary(HandSummaryScreen(summary))
 
     def _unflash(self) -> None:
         self.flash = None
