@@ -3,10 +3,13 @@ refusals that change nothing, grace and stand-ins, coming back, and a restart (D
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import re
 import socket
 import struct
+import tempfile
+from pathlib import Path
 
 import msgpack
 import pytest
@@ -417,4 +420,75 @@ async def test_a_person_who_leaves_their_seat_reads_away_at_the_table_until_they
     assert info.seats[0] == "remote" and info.names[1] == "Bob"
     await bob.send(protocol.JoinSeat(joined.match, 1))
     await ann.next(MatchInfo, lambda m: m.seats[1] == "remote")  # back
+    hub.stop()
+
+
+@pytest.fixture
+def memory_path(tmp_path):
+    """A folder in memory where the system has one (/dev/shm): hundreds of saves, each fsynced,
+    in a few seconds; else ``tmp_path``."""
+    shm = Path("/dev/shm")
+    if not (shm.is_dir() and os.access(shm, os.W_OK)):
+        yield tmp_path
+        return
+    with tempfile.TemporaryDirectory(dir=shm, prefix="caravan-test-") as folder:
+        yield Path(folder)
+
+
+async def test_a_session_ending_at_any_point_of_the_seat_hand_off_leaves_the_seat_to_someone(memory_path, worker):
+    """Ann comes back to her seat (an AI stands in for her) again and again, and her session
+    ends at a random point of each hand-off, from before she sits to after she has the seat:
+    at every turn of the event loop her seat has her, her grace, or a stand-in (Bob stays at
+    the table)."""
+    hub = make_hub(memory_path, worker)
+    ann, _bob, joined = await ann_and_bob(hub, grace=0)
+    hosted = hub.matches[joined.match]
+    await ann.close()
+    rng, nobody, watching = random.Random(37), [], True
+
+    def phase() -> str:
+        """Where Ann's session is: before she sits, while the seat changes hands, after it has."""
+        at = hosted.seated.get(0)
+        if at is None or at.identity != ANN:
+            return "before"
+        return "during" if hosted._seat_change.locked() else "after"
+
+    async def watch() -> None:
+        while watching:
+            if hosted.who_plays(0) == "nobody":
+                nobody.append(trial)
+            await asyncio.sleep(0)
+
+    async def settled() -> None:
+        """Until the stand-in has sat down again."""
+        while (standing := hosted._grace.get(0)) is not None:
+            await standing
+        async with hosted._seat_change:
+            assert hosted.who_plays(0) == "stand-in" and not hosted.host.seats[0].is_person
+
+    trial, phases = 0, []
+    watcher = asyncio.create_task(watch())
+    for trial in range(200):
+        await settled()
+        target = rng.choice(["before", "during", "after"])
+        extra = rng.randrange(2 if target == "before" else 8)  # (a session sits within a few turns)
+        ours, theirs = socket.socketpair()  # (what the hub says to it is not read: no time spent on it)
+        served = asyncio.create_task(hub.serve(*await asyncio.open_unix_connection(sock=theirs), ANN))
+        for _ in range(100_000):  # (a bound, not a wait: it ends when the phase comes)
+            if phase() == target or served.done():
+                break
+            await asyncio.sleep(0)
+        for _ in range(extra):
+            await asyncio.sleep(0)
+        phases.append(phase())
+        served.cancel()  # as a session's end does (pty_session)
+        await asyncio.gather(served, return_exceptions=True)
+        ours.close()
+        assert hosted.who_plays(0) in ("grace", "stand-in"), f"trial {trial}: {hosted.who_plays(0)}"
+    await settled()
+    watching = False
+    await watcher
+    assert nobody == []
+    assert all(phases.count(p) >= 20 for p in ("before", "during", "after")), phases
+    assert saved(hub, joined.match).seats[0] == "ai:easy" and saved(hub, joined.match).status == "playing"
     hub.stop()

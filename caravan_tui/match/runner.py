@@ -75,9 +75,11 @@ class MatchRunner:
     def people(self) -> list[int]:
         return self.host.people()
 
-    def client(self, seat: int | None) -> SeatClient:
-        """The end of ``seat`` for a person playing it, or of a spectator (None)."""
-        if seat is not None and seat not in self.people():
+    def client(self, seat: int | None, *, coming_back: bool = False) -> SeatClient:
+        """The end of ``seat`` for a person playing it, or of a spectator (None); ``coming_back``:
+        for the seat's person, whose seat an AI stand-in is about to give back (their end is
+        there first, so nothing the host sends after the hand-over is lost)."""
+        if seat is not None and not (coming_back and 0 <= seat < len(self.host.seats)) and seat not in self.people():
             raise ValueError(f"seat {seat + 1 if isinstance(seat, int) else seat!r} is not a person's seat")
         client = SeatClient(self.bus, self.match_id, self.host.game.id, self.host.snapshot.players, seat)
         self.clients.append(client)

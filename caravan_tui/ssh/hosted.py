@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import TypeVar
 
 from caravan_tui.bus import Chat, MatchInfo, MatchOver, SaveStatus, Update
 from caravan_tui.match.host import MatchHost
@@ -19,6 +20,25 @@ from caravan_tui.ssh.protocol import LobbyRow
 from caravan_tui.ssh.records import HostedRecord, load_side_log, save_side_log
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+async def to_the_end(work: Awaitable[T]) -> T:
+    """Await ``work`` to its end even when the caller is cancelled meanwhile (the cancellation
+    is raised once it has ended): a seat changes hands whole or not at all."""
+    task = asyncio.ensure_future(work)
+    interrupted = False
+    while True:
+        try:
+            result = await asyncio.shield(task)
+            break
+        except asyncio.CancelledError:
+            if task.done():
+                raise
+            interrupted = True
+    if interrupted:
+        raise asyncio.CancelledError
+    return result
 
 
 class HostedMatch:
@@ -36,6 +56,7 @@ class HostedMatch:
         self.unsaved = runner.host.unsaved
         self._grace: dict[int, asyncio.Task] = {}
         self._seat_change = asyncio.Lock()  # a stand-in sitting down and a person coming back
+        self._standing: set[int] = set()  # seats whose stand-in is sitting down
         self._feed = runner.client(None)  # the hub's own spectator's view: whose turn, the end
         self._follow: asyncio.Task | None = None
         self._stopped = False
@@ -89,19 +110,29 @@ class HostedMatch:
         spec = self.host.seats[seat]
         return self.owner(seat) is None and spec.kind == "remote" and spec.who is None
 
-    async def take(self, seat: int, identity: str, name: str) -> None:
+    async def take(self, seat: int, identity: str, name: str, sit: Callable[[], None]) -> None:
         """``identity`` takes ``seat``: an open seat becomes theirs; their own seat, played by a
-        stand-in, comes back to them. The caller checked that they may, and seats them before
-        it next waits (so a stand-in cannot sit down after this)."""
+        stand-in, comes back to them. The caller checked that they may.
+
+        One step with seating them: ``sit`` puts their session at the seat once no other change
+        of the seat is under way and before anything else is awaited, so a session that ends at
+        any point of the hand-off either never sat (nothing changed) or leaves like anyone
+        seated (the grace, then a stand-in); the seat change itself runs to its end either way,
+        before the next change of the seat (a stand-in sitting down) may begin."""
         async with self._seat_change:
-            self.cancel_grace(seat)
             spec = SeatSpec("remote", who=identity)
-            if self.is_open(seat):
+            joining = self.is_open(seat)
+            if joining:
                 self.record.owners[seat] = identity
-                self.save_record()
-                await self.runner.give_back(seat, spec, name, joining=True)
-            elif self.host.seats[seat] != spec:
-                await self.runner.give_back(seat, spec, name)
+                try:
+                    self.save_record()
+                except OSError:
+                    self.record.owners[seat] = None
+                    raise
+            self.cancel_grace(seat)
+            sit()
+            if joining or self.host.seats[seat] != spec:
+                await to_the_end(self.runner.give_back(seat, spec, name, joining=joining))
 
     def give_up(self, seat: int) -> None:
         """The owner resigned: the seat is no longer theirs to come back to."""
@@ -110,7 +141,9 @@ class HostedMatch:
         self.save_record()
 
     def client(self, seat: int | None) -> SeatClient:
-        return self.runner.client(seat)
+        """The end of ``seat`` for its person (who may be taking it back from a stand-in), or of
+        a spectator (None)."""
+        return self.runner.client(seat, coming_back=seat is not None and self.owner(seat) is not None)
 
     def release(self, client: SeatClient) -> None:
         self.runner.release(client)
@@ -134,10 +167,27 @@ class HostedMatch:
             self._grace.pop(seat, None)  # from here on, coming back waits for the stand-in to sit down
             if self.over or seat in self.seated or not self.host.seats[seat].is_person:
                 return
+            self._standing.add(seat)
             try:
-                await self.runner.stand_in(seat, SeatSpec.ai(self.record.stand_in), until_back=True)
+                await to_the_end(self.runner.stand_in(seat, SeatSpec.ai(self.record.stand_in), until_back=True))
             except Exception:  # a failed save: the seat waits for its person instead
                 log.exception("match %s: no stand-in for seat %d", self.match_id, seat + 1)
+            finally:
+                self._standing.discard(seat)
+
+    def who_plays(self, seat: int) -> str:
+        """Who has ``seat`` now: "person" (a session is at it), "grace" (its person left; the
+        grace runs), "stand-in" (an AI plays it, or is sitting down), "ai" (an AI seat),
+        "open", or "nobody" (a person's seat nobody plays, which must not last)."""
+        if seat in self.seated:
+            return "person"
+        if seat in self._grace:
+            return "grace"
+        if self.is_open(seat):
+            return "open"
+        if self.owner(seat) is None:
+            return "person" if self.host.seats[seat].is_person else "ai"
+        return "stand-in" if seat in self._standing or not self.host.seats[seat].is_person else "nobody"
 
     # -- the lobby ------------------------------------------------------------------------
 

@@ -352,23 +352,30 @@ class Hub:
         if mine is None and not hosted.is_open(seat):
             await self._refuse(session, "that seat is not free")
             return
+        taken_from: list[Session] = []  # this person's other session at the seat, if any
         try:
-            await hosted.take(seat, session.identity, session.name)
+            await hosted.take(seat, session.identity, session.name,
+                              lambda: taken_from.extend(self._sit(session, hosted, seat)))
         except (OSError, DamagedSave) as exc:
             await self._refuse(session, f"cannot take the seat: {getattr(exc, 'reason', exc)}")
             return
-        await self._attach(session, hosted, seat)
+        await self._seated(session, hosted, taken_from[0] if taken_from else None)
 
     async def _watch(self, session: Session, match_id: str) -> None:
         hosted = self.matches.get(match_id)
         if hosted is None:
             await self._refuse(session, "that match is not being played")
             return
-        await self._attach(session, hosted, None)
+        self._sit(session, hosted, None)
+        await self._seated(session, hosted, None)
 
-    async def _attach(self, session: Session, hosted: HostedMatch, seat: int | None) -> None:
-        """Put ``session`` at ``seat`` (None: watching), taking the seat from another session of
-        the same person; then the host sends it the whole match so far."""
+    async def _attach(self, session: Session, hosted: HostedMatch, seat: int) -> None:
+        """Put ``session`` at ``seat`` of a match just created (nothing else can change it yet)."""
+        await self._seated(session, hosted, next(iter(self._sit(session, hosted, seat)), None))
+
+    def _sit(self, session: Session, hosted: HostedMatch, seat: int | None) -> list[Session]:
+        """Put ``session`` at ``seat`` (None: watching), at once: from here on its end is an
+        ordinary leave. Returns the same person's other session it took the seat from, if any."""
         self._detach(session)
         other = hosted.seated.get(seat) if seat is not None else None
         if seat is not None:
@@ -378,11 +385,17 @@ class Hub:
         session.match, session.seat = hosted, seat
         session.client = hosted.client(seat)
         session.forward = asyncio.create_task(self._forward(session, session.client))
+        return [other] if isinstance(other, Session) and other is not session else []
+
+    async def _seated(self, session: Session, hosted: HostedMatch, other: Session | None) -> None:
+        """Tell a session just seated (or watching) where it is; the host sends it the whole
+        match so far; the same person's ``other`` session goes back to the lobby."""
+        seat = session.seat
         await session.send(Joined(hosted.match_id, seat, hosted.host.game.id, hosted.host.snapshot.players))
         await hosted.runner.bus.publish(host_address(hosted.match_id), Sync(hosted.match_id, seat))
         if seat is not None and other is None:
             await hosted.host.announce()  # the others see them back
-        if isinstance(other, Session) and other is not session:
+        if other is not None:
             self._detach(other)
             await self._tell(other, Left(hosted.match_id, "you took this seat from another terminal"))
             await self._send_lobby(other)
