@@ -492,3 +492,48 @@ async def test_a_session_ending_at_any_point_of_the_seat_hand_off_leaves_the_sea
     assert all(phases.count(p) >= 20 for p in ("before", "during", "after")), phases
     assert saved(hub, joined.match).seats[0] == "ai:easy" and saved(hub, joined.match).status == "playing"
     hub.stop()
+
+
+async def test_a_match_nobody_is_at_waits_for_its_people_and_resumes_when_one_comes_back(tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    ann, bob, joined = await ann_and_bob(hub, grace=0)
+    hosted, rng = hub.matches[joined.match], random.Random(6)
+    bob_plays = asyncio.create_task(play_turns(bob, rng))
+    await play_turns(ann, rng, until=lambda m: m.turn >= 2)
+    await ann.close()  # Bob is still at the table: an AI stands in for Ann
+    await eventually(lambda: saved(hub, joined.match).seats[0] == "ai:easy", "Ann's stand-in")
+    bob_plays.cancel()
+    await bob.close()  # the last person leaves: the stand-in stops, and the match waits
+    await eventually(lambda: saved(hub, joined.match).seats == [f"remote:{ANN}", f"remote:{BOB}"], "the seats kept")
+    async with hosted._seat_change:  # (no seat change under way)
+        assert [hosted.who_plays(seat) for seat in (0, 1)] == ["waits", "waits"]
+        assert not hosted.runner.ai_seats and not hosted.seated  # nobody who could move
+    before = saved(hub, joined.match)
+    assert before.status == "playing" and len(before.actions) == hosted.host.turn
+    cyd = await named(hub, CYD, "Cyd")
+    row = protocol.LobbyRow.from_map((await cyd.next(protocol.Lobby, lambda m: m.matches)).matches[0])
+    assert (row.match, row.kinds, row.waiting) == (joined.match, ["away", "away"], True)
+    back = await Peer(hub, BOB).open()  # one comes back: Ann's stand-in plays again, Bob plays on
+    assert (await back.next(protocol.Joined)).seat == 1
+    update = await back.next(Update, lambda m: m.whole_log)
+    assert "Nobody is at the table: the AI standing in for Ann stops, and the match waits." in update.events
+    over = await play_turns(back, rng)
+    snap = saved(hub, joined.match)
+    assert isinstance(over, MatchOver) and snap.status == "over"
+    assert snap.actions[:len(before.actions)] == before.actions
+    assert 0 in load(SaveStore(hub.root), joined.match).movers[len(before.actions):]  # the stand-in played
+    hub.stop()
+
+
+async def test_a_match_whose_ais_finish_it_is_played_out_once_everyone_has_left(tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")
+    await ann.send(protocol.CreateMatch(GAME.id, ["you", "open"], dict(GAME.quick_options), 0, "easy", True))
+    joined = await ann.next(protocol.Joined)
+    await bob.send(protocol.JoinSeat(joined.match, 1))
+    await bob.next(protocol.Joined)
+    await ann.close()
+    await bob.close()
+    await eventually(lambda: saved(hub, joined.match).status == "over", "the AIs to finish the match")
+    assert saved(hub, joined.match).seats == ["ai:easy", "ai:easy"]
+    hub.stop()

@@ -106,6 +106,14 @@ class MatchRunner:
         until = f"until {who} come{s} back" if until_back else "from now on"
         await self.host.replace_seat(seat, spec, Event(f"{who} leave{s}; an AI plays the seat {until}."))
 
+    async def hold(self, seat: int, spec: SeatSpec) -> None:
+        """Nobody is left at the table: the AI standing in for ``seat``'s person stops, and the
+        seat is theirs again (``spec``, e.g. ``remote:WHO``), waiting for them."""
+        if not spec.is_person:
+            raise ValueError(f"{spec} is not a person's seat")
+        text = f"Nobody is at the table: the AI standing in for {seat_field(seat)} stops, and the match waits."
+        await self.host.replace_seat(seat, spec, Event(text))
+
     async def give_back(self, seat: int, spec: SeatSpec, name: str | None = None, *, joining: bool = False) -> None:
         """A person (``spec``, e.g. ``remote:WHO``) takes ``seat``: back from an AI stand-in, or,
         ``joining``, a seat left open for a person; ``name`` is the name they play under."""

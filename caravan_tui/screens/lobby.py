@@ -115,11 +115,16 @@ class LobbyScreen(BaseScreen):
         row = self.selected()
         if row is None:
             text = "No match is being played: c creates one."
+        elif row.yours is not None and row.waiting:
+            text = f"Nobody is at the table: the match waits for its people. You play seat {row.yours + 1}: " \
+                   "enter takes you back to it."
         elif row.yours is not None:
             text = f"You play seat {row.yours + 1}: enter takes you back to it."
         elif row.free:
             free = len(row.free)
             text = f"{free} free seat{'s' if free > 1 else ''}: enter joins, w watches."
+        elif row.waiting:
+            text = "Every seat is taken, and nobody is at the table: the match waits for its people."
         else:
             text = "Every seat is taken: w watches."
         if row is not None and row.unsaved:

@@ -57,6 +57,7 @@ class HostedMatch:
         self._grace: dict[int, asyncio.Task] = {}
         self._seat_change = asyncio.Lock()  # a stand-in sitting down and a person coming back
         self._standing: set[int] = set()  # seats whose stand-in is sitting down
+        self._holding: set[asyncio.Task] = set()  # stand-ins stopping: nobody is at the table
         self._feed = runner.client(None)  # the hub's own spectator's view: whose turn, the end
         self._follow: asyncio.Task | None = None
         self._stopped = False
@@ -75,8 +76,9 @@ class HostedMatch:
         return self.folder / "log" / f"{self.match_id}.json"
 
     def start(self) -> None:
-        """Play, with the chat and seat notes of its log before a restart; every person's seat
-        with an owner not here starts its grace (a resumed match)."""
+        """Play, with the chat and seat notes of its log before a restart. Seat the people here
+        first (a new match's creator): a match nobody is at waits for its people (unless its AIs
+        finish it: then every person's seat starts its grace)."""
         try:
             chat, notes = load_side_log(self.side_log_path, self.match_id, len(self.record.owners))
             self.host.chat.extend(chat)
@@ -86,14 +88,16 @@ class HostedMatch:
         self._kept = (list(self.host.chat), len(self.host.notes))
         self.runner.start()
         self._follow = asyncio.create_task(self._follow_feed())
-        for seat, owner in enumerate(self.record.owners):
-            if owner is not None and self.host.seats[seat].is_person:
-                self.start_grace(seat)
+        self._graces_for_the_away()
+        if self.waiting:
+            self._hold_soon()  # (a match resumed with nobody at it: its stand-ins stop)
 
     def stop(self) -> None:
         self._stopped = True  # sessions ending after this start no grace
         for seat in list(self._grace):
             self.cancel_grace(seat)
+        for holding in list(self._holding):
+            holding.cancel()
         if self._follow is not None:
             self._follow.cancel()
         self.runner.stop()
@@ -134,6 +138,53 @@ class HostedMatch:
             if joining or self.host.seats[seat] != spec:
                 await to_the_end(self.runner.give_back(seat, spec, name, joining=joining))
 
+    def sit(self, seat: int, session: object) -> None:
+        """``session`` is at ``seat`` now; the first person back at a table nobody was at
+        starts the graces of the others still away."""
+        first = not self.seated
+        self.seated[seat] = session
+        if first:
+            self._graces_for_the_away()
+
+    def leave(self, seat: int) -> None:
+        """The session at ``seat`` left: a person's seat waits out its grace, then a stand-in
+        plays it; once nobody is at the table the match waits (unless its AIs finish it)."""
+        del self.seated[seat]
+        if self.owner(seat) is not None:
+            self.start_grace(seat)
+        if self.waiting:
+            for away in list(self._grace):
+                self.cancel_grace(away)
+            self._hold_soon()
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the match waits for its people: nobody is at the table, and its AIs are not
+        to finish it."""
+        return not self.seated and not self.record.ai_finish and not self.over
+
+    def _graces_for_the_away(self) -> None:
+        for seat, owner in enumerate(self.record.owners):
+            if owner is not None and seat not in self.seated:
+                self.start_grace(seat)
+
+    def _hold_soon(self) -> None:
+        task = asyncio.create_task(self._hold())
+        self._holding.add(task)
+        task.add_done_callback(self._holding.discard)
+
+    async def _hold(self) -> None:
+        """Every stand-in stops, its seat its person's again, while nobody is at the table."""
+        async with self._seat_change:
+            for seat, owner in enumerate(self.record.owners):
+                if not self.waiting or self._stopped:
+                    return
+                if owner is not None and not self.host.seats[seat].is_person:
+                    try:
+                        await to_the_end(self.runner.hold(seat, SeatSpec("remote", who=owner)))
+                    except Exception:  # a failed save: the stand-in plays on until someone is back
+                        log.exception("match %s: the stand-in for seat %d plays on", self.match_id, seat + 1)
+
     def give_up(self, seat: int) -> None:
         """The owner resigned: the seat is no longer theirs to come back to."""
         self.cancel_grace(seat)
@@ -152,7 +203,8 @@ class HostedMatch:
 
     def start_grace(self, seat: int) -> None:
         """The seat's person is away: after the grace, a stand-in plays until they return."""
-        if self.over or self._stopped or seat in self._grace or seat in self.seated:
+        if self.over or self._stopped or self.waiting or seat in self._grace or seat in self.seated \
+                or not self.host.seats[seat].is_person:
             return
         self._grace[seat] = asyncio.create_task(self._stand_in_after_grace(seat))
 
@@ -165,7 +217,7 @@ class HostedMatch:
         await asyncio.sleep(self.record.grace)
         async with self._seat_change:
             self._grace.pop(seat, None)  # from here on, coming back waits for the stand-in to sit down
-            if self.over or seat in self.seated or not self.host.seats[seat].is_person:
+            if self.over or self.waiting or seat in self.seated or not self.host.seats[seat].is_person:
                 return
             self._standing.add(seat)
             try:
@@ -178,7 +230,8 @@ class HostedMatch:
     def who_plays(self, seat: int) -> str:
         """Who has ``seat`` now: "person" (a session is at it), "grace" (its person left; the
         grace runs), "stand-in" (an AI plays it, or is sitting down), "ai" (an AI seat),
-        "open", or "nobody" (a person's seat nobody plays, which must not last)."""
+        "open", "waits" (nobody is at the table: the match waits for its people), or "nobody"
+        (a person's seat nobody plays while others wait for it, which must not last)."""
         if seat in self.seated:
             return "person"
         if seat in self._grace:
@@ -187,7 +240,9 @@ class HostedMatch:
             return "open"
         if self.owner(seat) is None:
             return "person" if self.host.seats[seat].is_person else "ai"
-        return "stand-in" if seat in self._standing or not self.host.seats[seat].is_person else "nobody"
+        if seat in self._standing or not self.host.seats[seat].is_person:
+            return "stand-in"
+        return "waits" if self.waiting else "nobody"
 
     # -- the lobby ------------------------------------------------------------------------
 
@@ -202,7 +257,8 @@ class HostedMatch:
                 kinds.append("person" if seat in self.seated else "away")
         snap = self.host.snapshot
         return LobbyRow(self.match_id, snap.game_id, list(snap.names), kinds, self.to_move, self.turn,
-                        self.watchers, self.seat_of(identity) if identity else None, self.unsaved)
+                        self.watchers, self.seat_of(identity) if identity else None, self.unsaved,
+                        self.waiting and any(owner is not None for owner in self.record.owners))
 
     @property
     def done(self) -> bool:

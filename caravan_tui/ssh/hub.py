@@ -326,15 +326,18 @@ class Hub:
         except ValueError as exc:
             await self._refuse(session, f"cannot create the match: {exc}")
             return
-        record = HostedRecord(runner.match_id, owners, msg.grace, msg.stand_in)
+        record = HostedRecord(runner.match_id, owners, msg.grace, msg.stand_in, msg.ai_finish)
         try:
             record.save(self.records)
         except OSError as exc:
             runner.host.close()
             await self._refuse(session, f"cannot create the match: {exc.strerror or exc}")
             return
-        hosted = self._host(runner, record)
-        await self._attach(session, hosted, owners.index(session.identity))
+        hosted = HostedMatch(runner, record, self.records, self.lobby_changed)
+        self.matches[hosted.match_id] = hosted
+        self._sit(session, hosted, owners.index(session.identity))  # before it starts: it waits for nobody
+        hosted.start()
+        await self._seated(session, hosted, None)
 
     async def _join(self, session: Session, msg: JoinSeat) -> None:
         hosted = self.matches.get(msg.match)
@@ -369,17 +372,13 @@ class Hub:
         self._sit(session, hosted, None)
         await self._seated(session, hosted, None)
 
-    async def _attach(self, session: Session, hosted: HostedMatch, seat: int) -> None:
-        """Put ``session`` at ``seat`` of a match just created (nothing else can change it yet)."""
-        await self._seated(session, hosted, next(iter(self._sit(session, hosted, seat)), None))
-
     def _sit(self, session: Session, hosted: HostedMatch, seat: int | None) -> list[Session]:
         """Put ``session`` at ``seat`` (None: watching), at once: from here on its end is an
         ordinary leave. Returns the same person's other session it took the seat from, if any."""
         self._detach(session)
         other = hosted.seated.get(seat) if seat is not None else None
         if seat is not None:
-            hosted.seated[seat] = session  # first: the other session's leaving starts no grace
+            hosted.sit(seat, session)  # first: the other session's leaving starts no grace
         else:
             hosted.watchers += 1
         session.match, session.seat = hosted, seat
@@ -413,10 +412,8 @@ class Hub:
         if seat is None:
             hosted.watchers -= 1
         elif hosted.seated.get(seat) is session:
-            del hosted.seated[seat]
-            if hosted.owner(seat) == session.identity:
-                hosted.start_grace(seat)
-                self._announce_soon(hosted)
+            hosted.leave(seat)
+            self._announce_soon(hosted)
         session.match = session.seat = session.client = session.forward = None
         if hosted.done and not hosted.seated and not hosted.watchers:
             hosted.stop()

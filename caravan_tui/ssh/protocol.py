@@ -77,7 +77,8 @@ class LobbyRow:
     """One match in the lobby, as a plain map (``to_map``/``from_map``). ``kinds`` per seat:
     "open" (waiting for a person), "person", "away" (its person dropped; an AI stands in or
     will) or "ai"; ``yours``: the seat you hold, if any; ``unsaved``: why the server cannot
-    save the match just now ("" when it can)."""
+    save the match just now ("" when it can); ``waiting``: nobody is at the table, and the match
+    waits for its people to come back."""
 
     match: str
     game: str
@@ -88,6 +89,7 @@ class LobbyRow:
     watchers: int
     yours: int | None = None
     unsaved: str = ""
+    waiting: bool = False
 
     @property
     def free(self) -> list[int]:
@@ -105,13 +107,16 @@ class LobbyRow:
 class CreateMatch(Request):
     """Session → hub: host a new match of ``game``; ``seats`` one per player, each of
     ``SEAT_CHOICES`` (exactly one "you"); ``grace``: seconds a person who drops keeps their
-    seat before ``stand_in`` (an AI level) plays it."""
+    seat before ``stand_in`` (an AI level) plays it, while someone is still at the table (a
+    match nobody is at waits for its people); ``ai_finish``: stand-ins play on even then, and
+    finish the match."""
 
     game: str
     seats: list
     options: dict = field(default_factory=dict)
     grace: int = 60
     stand_in: str = "normal"
+    ai_finish: bool = False
 
     def problem(self) -> str | None:
         if type(self.game) is not str or len(self.game) > MAX_ID:
@@ -130,6 +135,8 @@ class CreateMatch(Request):
             return f"grace is a whole number of seconds from 0 to {MAX_GRACE}"
         if type(self.stand_in) is not str or self.stand_in not in LEVELS:
             return f"stand_in is an AI level: {', '.join(LEVELS)}"
+        if type(self.ai_finish) is not bool:
+            return "ai_finish is yes or no"
         return None
 
 
