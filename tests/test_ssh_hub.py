@@ -9,7 +9,9 @@ import re
 import socket
 import struct
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import msgpack
 import pytest
@@ -148,6 +150,17 @@ async def play_turns(peer: Peer, rng: random.Random, until=lambda m: False) -> M
         await peer.send(Act(msg.match, msg.seat, msg.turn, rng.choice(msg.legal)))
 
 
+async def both(peer: Peer, *wanted: tuple[type, Callable[[Any], bool]]) -> list:
+    """The first message of each kind ``wanted`` (kind, accept) that ``peer`` gets, in any order."""
+    found: list = [None] * len(wanted)
+    while None in found:
+        msg = await peer.next(object)
+        for i, (kind, accept) in enumerate(wanted):
+            if found[i] is None and isinstance(msg, kind) and accept(msg):
+                found[i] = msg
+    return found
+
+
 async def eventually(condition, what: str = "the condition") -> None:
     for _ in range(int(WAIT / 0.05)):
         if condition():
@@ -214,6 +227,8 @@ async def test_two_people_play_a_match_and_no_message_shows_the_other_hand(tmp_p
             await peers[turn.seat].send(Act(turn.match, turn.seat, turn.turn, rng.choice(turn.legal)))
         await asyncio.sleep(0.02)
     assert saved(hub, joined.match).status == "over"
+    await bob.close()  # Bob leaves the finished match: he is not "away" from it
+    assert (await ann.next(MatchInfo)).seats == ["remote", "remote"]
     hub.stop()
 
 
@@ -282,8 +297,12 @@ async def test_a_dropped_seat_is_kept_stood_in_for_after_the_grace_and_given_bac
     assert (await back.next(protocol.Welcome)).name == "Ann"
     assert (await back.next(protocol.Joined)).seat == 0  # straight back into the seat
     update = await back.next(Update, lambda m: m.whole_log)
-    assert "You leave; an AI plays the seat until you come back." in update.events
-    assert update.events[-1] == "You are back."
+    stood_in = update.events[update.events.index("You leave; an AI plays the seat until you come back."):]
+    assert re.fullmatch(r"You are back; your stand-in made \d+ moves? \(in the log\)\.", stood_in[-1])
+    # the stand-in's moves are its own, never "You play …"
+    assert any(line.startswith("Ann's stand-in ") for line in stood_in)
+    assert not any(line.startswith("You") for line in stood_in[1:-1])
+    assert {"away:1", "stand-in"} <= bob.words  # Bob's table: the grace's countdown, then the stand-in
     assert saved(hub, joined.match).seats[0] == f"remote:{ANN}"
     await bob.send(Act(pending.match, 1, pending.turn, rng.choice(pending.legal)))
     await asyncio.gather(play_turns(back, rng), play_turns(bob, rng))
@@ -416,10 +435,13 @@ async def test_a_person_who_leaves_their_seat_reads_away_at_the_table_until_they
     ann, bob, joined = await ann_and_bob(hub, grace=60)
     await ann.next(MatchInfo, lambda m: m.seats[1] == "remote")  # Bob sat down
     await bob.send(protocol.LeaveMatch(joined.match))
-    info = await ann.next(MatchInfo, lambda m: m.seats[1] == "away")
+    info, _ = await both(ann, (MatchInfo, lambda m: protocol.is_away(m.seats[1])),
+                         (Update, lambda m: m.events == ["Bob is away."]))  # (in either order)
     assert info.seats[0] == "remote" and info.names[1] == "Bob"
+    assert 0 < protocol.stand_in_after(info.seats[1]) <= 60  # the grace counts down at Ann's table
     await bob.send(protocol.JoinSeat(joined.match, 1))
-    await ann.next(MatchInfo, lambda m: m.seats[1] == "remote")  # back
+    # back; a drop inside the grace leaves its lines in the log
+    await both(ann, (MatchInfo, lambda m: m.seats[1] == "remote"), (Update, lambda m: m.events == ["Bob is back."]))
     hub.stop()
 
 

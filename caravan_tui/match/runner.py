@@ -104,7 +104,8 @@ class MatchRunner:
         or, ``until_back``, until they come back (``give_back``)."""
         who, s = seat_field(seat), seat_field(seat, "s")
         until = f"until {who} come{s} back" if until_back else "from now on"
-        await self.host.replace_seat(seat, spec, Event(f"{who} leave{s}; an AI plays the seat {until}."))
+        await self.host.replace_seat(seat, spec, Event(f"{who} leave{s}; an AI plays the seat {until}."),
+                                     standing_in=until_back)
 
     async def hold(self, seat: int, spec: SeatSpec) -> None:
         """Nobody is left at the table: the AI standing in for ``seat``'s person stops, and the
@@ -119,8 +120,10 @@ class MatchRunner:
         ``joining``, a seat left open for a person; ``name`` is the name they play under."""
         if not spec.is_person:
             raise ValueError(f"{spec} is not a person's seat")
-        who, s, verb = seat_field(seat), seat_field(seat, "s"), seat_field(seat, "is")
-        text = f"{who} join{s} the match." if joining else f"{who} {verb} back."
+        who, s, verb, whose = seat_field(seat), seat_field(seat, "s"), seat_field(seat, "is"), seat_field(seat, "'s")
+        moves = self.host.stand_in_moves(seat)  # (the person is told what was played for them)
+        played = f"; {whose} stand-in made {moves} move{'s' if moves > 1 else ''} (in the log)" if moves else ""
+        text = f"{who} join{s} the match." if joining else f"{who} {verb} back{played}."
         await self.host.replace_seat(seat, spec, Event(text), name)
 
     def stop(self) -> None:

@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+import math
+from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
 from typing import TypeVar
 
 from caravan_tui.bus import Chat, MatchInfo, MatchOver, SaveStatus, Update
+from caravan_tui.engine import Event, seat_field
 from caravan_tui.match.host import MatchHost
 from caravan_tui.match.runner import MatchRunner, SeatClient
 from caravan_tui.seats import SeatSpec
-from caravan_tui.ssh.protocol import LobbyRow
+from caravan_tui.ssh.protocol import OPEN, STANDING_IN, LobbyRow, away_kind
 from caravan_tui.ssh.records import HostedRecord, load_side_log, save_side_log
 
 log = logging.getLogger(__name__)
@@ -55,9 +57,10 @@ class HostedMatch:
         self.over = runner.host.status != "playing"
         self.unsaved = runner.host.unsaved
         self._grace: dict[int, asyncio.Task] = {}
+        self._grace_ends: dict[int, float] = {}  # (the event loop's clock)
         self._seat_change = asyncio.Lock()  # a stand-in sitting down and a person coming back
         self._standing: set[int] = set()  # seats whose stand-in is sitting down
-        self._holding: set[asyncio.Task] = set()  # stand-ins stopping: nobody is at the table
+        self._pending: set[asyncio.Task] = set()  # a leave's log line; stand-ins stopping (nobody is at the table)
         self._feed = runner.client(None)  # the hub's own spectator's view: whose turn, the end
         self._follow: asyncio.Task | None = None
         self._stopped = False
@@ -90,14 +93,14 @@ class HostedMatch:
         self._follow = asyncio.create_task(self._follow_feed())
         self._graces_for_the_away()
         if self.waiting:
-            self._hold_soon()  # (a match resumed with nobody at it: its stand-ins stop)
+            self._soon(self._hold())  # (a match resumed with nobody at it: its stand-ins stop)
 
     def stop(self) -> None:
         self._stopped = True  # sessions ending after this start no grace
         for seat in list(self._grace):
             self.cancel_grace(seat)
-        for holding in list(self._holding):
-            holding.cancel()
+        for pending in list(self._pending):
+            pending.cancel()
         if self._follow is not None:
             self._follow.cancel()
         self.runner.stop()
@@ -137,6 +140,8 @@ class HostedMatch:
             sit()
             if joining or self.host.seats[seat] != spec:
                 await to_the_end(self.runner.give_back(seat, spec, name, joining=joining))
+            else:  # back within the grace (or to a match that waited)
+                await self.host.note(Event(f"{seat_field(seat)} {seat_field(seat, 'is')} back."))
 
     def sit(self, seat: int, session: object) -> None:
         """``session`` is at ``seat`` now; the first person back at a table nobody was at
@@ -150,12 +155,13 @@ class HostedMatch:
         """The session at ``seat`` left: a person's seat waits out its grace, then a stand-in
         plays it; once nobody is at the table the match waits (unless its AIs finish it)."""
         del self.seated[seat]
-        if self.owner(seat) is not None:
+        if self.owner(seat) is not None and not self.over:
+            self._soon(self.host.note(Event(f"{seat_field(seat)} {seat_field(seat, 'is')} away.")))
             self.start_grace(seat)
         if self.waiting:
             for away in list(self._grace):
                 self.cancel_grace(away)
-            self._hold_soon()
+            self._soon(self._hold())
 
     @property
     def waiting(self) -> bool:
@@ -168,10 +174,10 @@ class HostedMatch:
             if owner is not None and seat not in self.seated:
                 self.start_grace(seat)
 
-    def _hold_soon(self) -> None:
-        task = asyncio.create_task(self._hold())
-        self._holding.add(task)
-        task.add_done_callback(self._holding.discard)
+    def _soon(self, work: Coroutine[object, object, None]) -> None:
+        task = asyncio.create_task(work)
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
 
     async def _hold(self) -> None:
         """Every stand-in stops, its seat its person's again, while nobody is at the table."""
@@ -207,8 +213,16 @@ class HostedMatch:
                 or not self.host.seats[seat].is_person:
             return
         self._grace[seat] = asyncio.create_task(self._stand_in_after_grace(seat))
+        self._grace_ends[seat] = asyncio.get_running_loop().time() + self.record.grace
+
+    def grace_left(self, seat: int) -> int | None:
+        """Whole seconds until an AI takes ``seat`` (None: no grace runs for it)."""
+        if seat not in self._grace:
+            return None
+        return max(0, math.ceil(self._grace_ends[seat] - asyncio.get_running_loop().time()))
 
     def cancel_grace(self, seat: int) -> None:
+        self._grace_ends.pop(seat, None)
         waiting = self._grace.pop(seat, None)
         if waiting is not None:
             waiting.cancel()
@@ -217,6 +231,7 @@ class HostedMatch:
         await asyncio.sleep(self.record.grace)
         async with self._seat_change:
             self._grace.pop(seat, None)  # from here on, coming back waits for the stand-in to sit down
+            self._grace_ends.pop(seat, None)
             if self.over or self.waiting or seat in self.seated or not self.host.seats[seat].is_person:
                 return
             self._standing.add(seat)
@@ -243,6 +258,23 @@ class HostedMatch:
         if seat in self._standing or not self.host.seats[seat].is_person:
             return "stand-in"
         return "waits" if self.waiting else "nobody"
+
+    def table_kinds(self, seats: list[str]) -> list[str]:
+        """What a table is told of each seat (``seats`` as saved), without identities (a
+        fingerprint is nobody else's business): "remote" for a person's seat, "open" for one
+        still open, "away" or "away:S" for a person's seat they left for a while (an AI takes it
+        in S seconds), "stand-in" for one an AI plays until they come back, and the kind of any
+        other seat ("ai"). Once the match is over, nobody is away."""
+        kinds = []
+        for seat, text in enumerate(seats):
+            kind = OPEN if text == "remote" else text.partition(":")[0]
+            if not self.over and self.owner(seat) is not None and seat not in self.seated:
+                if kind == "remote":
+                    kind = away_kind(self.grace_left(seat))
+                elif kind == "ai":
+                    kind = STANDING_IN
+            kinds.append(kind)
+        return kinds
 
     # -- the lobby ------------------------------------------------------------------------
 

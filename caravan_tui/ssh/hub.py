@@ -45,7 +45,6 @@ from caravan_tui.ssh.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode,
 from caravan_tui.ssh.hosted import HostedMatch
 from caravan_tui.ssh.lookalikes import look_alike, marks
 from caravan_tui.ssh.protocol import (
-    AWAY,
     OPEN,
     YOU,
     Crashed,
@@ -426,18 +425,13 @@ class Hub:
 
     async def _forward(self, session: Session, client: SeatClient) -> None:
         """Everything the seat's (or the spectators') address receives, to the session; seat
-        kinds without identities (a fingerprint is nobody else's business): a person's seat
-        reads "remote", a seat still open "open", a person's seat they have left for a while
-        "away"."""
+        kinds as ``HostedMatch.table_kinds`` tells them (no identities)."""
         hosted = session.match
         try:
             while True:
                 msg = await client.get()
                 if isinstance(msg, MatchInfo) and hosted is not None:
-                    kinds = [OPEN if seat == "remote" else seat.partition(":")[0] for seat in msg.seats]
-                    msg = dataclasses.replace(msg, seats=[
-                        AWAY if kind == "remote" and hosted.owner(n) is not None and n not in hosted.seated else kind
-                        for n, kind in enumerate(kinds)])
+                    msg = dataclasses.replace(msg, seats=hosted.table_kinds(msg.seats))
                 await session.send(msg)
         except ConnectionError:
             pass

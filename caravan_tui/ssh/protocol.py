@@ -33,8 +33,11 @@ from caravan_tui.bus import message_from_map as _from_map
 
 #: how a creator describes each seat of a new match
 YOU, OPEN = "you", "open"
-#: a person's seat whose person left it for a while (the grace, then a stand-in)
+#: a person's seat whose person left it for a while (the grace, then a stand-in); "away:S"
+#: while an AI takes the seat in S seconds
 AWAY = "away"
+#: a person's seat an AI plays until its person comes back
+STANDING_IN = "stand-in"
 SEAT_CHOICES = (YOU, OPEN, *(f"ai:{level}" for level in LEVELS))
 MAX_OPTIONS = 16
 MAX_GRACE = 3600  # seconds
@@ -216,6 +219,24 @@ TO_SESSION: dict[str, type[Message]] = {
     **MESSAGES, **CHAT_MESSAGES,
     **{cls.__name__: cls for cls in (Welcome, Lobby, Joined, Left, Refused)},
 }
+
+
+def away_kind(seconds: int | None) -> str:
+    """The kind of a seat whose person is away: "away", or "away:S" while an AI is to take the
+    seat in S seconds."""
+    return AWAY if seconds is None else f"{AWAY}:{seconds}"
+
+
+def is_away(kind: str) -> bool:
+    return kind == AWAY or kind.startswith(AWAY + ":")
+
+
+def stand_in_after(kind: str) -> int | None:
+    """The seconds until an AI takes an away seat (``away_kind``), if that is known (and sane)."""
+    seconds = kind.partition(":")[2]
+    if kind.startswith(AWAY + ":") and seconds.isascii() and seconds.isdigit() and len(seconds) <= 5:
+        return min(int(seconds), MAX_GRACE)
+    return None
 
 
 def request_from_map(m: Any) -> Message:
