@@ -559,3 +559,27 @@ async def test_a_match_whose_ais_finish_it_is_played_out_once_everyone_has_left(
     await eventually(lambda: saved(hub, joined.match).status == "over", "the AIs to finish the match")
     assert saved(hub, joined.match).seats == ["ai:easy", "ai:easy"]
     hub.stop()
+
+
+async def test_a_guest_keeps_their_seat_while_they_stay_and_an_ai_plays_it_for_good_once_they_leave(tmp_path, worker):
+    """A guest's next visit is someone new: nothing could give the seat back, so the AI takes it
+    at once rather than after a grace, and the match does not wait for them (the lobby told them
+    so before they sat: ``screens/lobby.py``)."""
+    hub = make_hub(tmp_path, worker)
+    ann = await named(hub, ANN, "Ann")
+    joined = await create(ann, ["you", "open"], grace=60)
+    guest = await Peer(hub, "guest:0123456789ab", guest=True).open()
+    await guest.next(protocol.Welcome)
+    await guest.send(protocol.SetName("Visitor"))
+    await guest.next(protocol.Welcome, lambda m: m.name == "Visitor")
+    await guest.send(protocol.JoinSeat(joined.match, 1))
+    await guest.next(protocol.Joined)
+    await guest.send(protocol.LeaveMatch(joined.match))  # to the lobby, and back: the seat is still theirs
+    await guest.next(protocol.Lobby)
+    await guest.send(protocol.JoinSeat(joined.match, 1))
+    assert (await guest.next(protocol.Joined)).seat == 1
+    await guest.close()
+    await eventually(lambda: saved(hub, joined.match).seats[1] == "ai:easy", "the AI in the guest's seat")
+    assert hub.matches[joined.match].record.owners == [ANN, None]
+    await ann.next(Update, lambda m: "Visitor leaves; an AI plays the seat from now on." in m.events)
+    hub.stop()

@@ -17,6 +17,9 @@ from caravan_tui.ssh.protocol import JoinSeat, Lobby, LobbyRow, Watch
 from caravan_tui.widgets.footer import KeysFooter
 
 COLUMNS = (("Game", 16), ("Seats", 32), ("To move", 12), ("Watching", 8))
+#: what a guest reads before taking a seat (a new visit is a new identity: nothing to come back as)
+GUEST_SEAT = ("As a guest, your seat is yours until you leave the server: if you do (or your connection drops), "
+              "an AI plays it for good. Connect with an SSH key to keep your seat.")
 
 
 def game_cell(row: LobbyRow) -> Text:
@@ -127,6 +130,8 @@ class LobbyScreen(BaseScreen):
             text = "Every seat is taken, and nobody is at the table: the match waits for its people."
         else:
             text = "Every seat is taken: w watches."
+        if self.hosted_app.guest and (row is None or row.yours is not None or row.free):
+            text = f"{text} {GUEST_SEAT}"
         if row is not None and row.unsaved:
             text = f"The server cannot save this match ({row.unsaved}); it keeps the moves and retries. {text}"
         self.query_one("#lobby-detail", Static).update(Text(text, style="italic"))

@@ -165,9 +165,10 @@ class HostedMatch:
 
     @property
     def waiting(self) -> bool:
-        """Whether the match waits for its people: nobody is at the table, and its AIs are not
-        to finish it."""
-        return not self.seated and not self.record.ai_finish and not self.over
+        """Whether the match waits for its people: nobody is at the table, someone may come back
+        to it, and its AIs are not to finish it."""
+        return not self.seated and not self.record.ai_finish and not self.over and \
+            any(owner is not None for owner in self.record.owners)
 
     def _graces_for_the_away(self) -> None:
         for seat, owner in enumerate(self.record.owners):
@@ -190,6 +191,19 @@ class HostedMatch:
                         await to_the_end(self.runner.hold(seat, SeatSpec("remote", who=owner)))
                     except Exception:  # a failed save: the stand-in plays on until someone is back
                         log.exception("match %s: the stand-in for seat %d plays on", self.match_id, seat + 1)
+
+    def leave_for_good(self, seat: int) -> None:
+        """The seat's person left and cannot come back (a guest: a new visit is a new identity):
+        an AI plays the seat from now on (they were told before they sat)."""
+        if self.owner(seat) is None or self.over:
+            return
+        self.give_up(seat)
+        self._soon(self._stand_in_for_good(seat))
+
+    async def _stand_in_for_good(self, seat: int) -> None:
+        async with self._seat_change:
+            if not self.over and not self._stopped and self.owner(seat) is None and self.host.seats[seat].is_person:
+                await to_the_end(self.runner.stand_in(seat, SeatSpec.ai(self.record.stand_in)))
 
     def give_up(self, seat: int) -> None:
         """The owner resigned: the seat is no longer theirs to come back to."""
@@ -290,7 +304,7 @@ class HostedMatch:
         snap = self.host.snapshot
         return LobbyRow(self.match_id, snap.game_id, list(snap.names), kinds, self.to_move, self.turn,
                         self.watchers, self.seat_of(identity) if identity else None, self.unsaved,
-                        self.waiting and any(owner is not None for owner in self.record.owners))
+                        self.waiting)
 
     @property
     def done(self) -> bool:

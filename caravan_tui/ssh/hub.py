@@ -192,6 +192,8 @@ class Hub:
         except (asyncio.IncompleteReadError, ConnectionError):
             pass  # the session ended
         finally:
+            if session.guest and session.match is not None and session.seat is not None:
+                session.match.leave_for_good(session.seat)  # a guest's next visit is someone new
             self._detach(session)
             self.sessions.discard(session)
             writer.close()
