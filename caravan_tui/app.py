@@ -148,7 +148,7 @@ class TableApp(App):
             screen.result_headline(names, over.scores, over.outcome),
             "   ".join(f"{name}: {score:g}" for name, score in zip(names, over.scores)),
             screen.match_summary(screen.view) if screen.view else None,
-            status)
+            status, rematch=screen.seat is not None)  # (a spectator did not play it)
 
 
 class CaravanApp(TableApp):
