@@ -53,7 +53,7 @@ from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
-from caravan_tui.ssh.protocol import CRASHED, Crashed, Joined, Left, Lobby, Refused, SetName, Welcome
+from caravan_tui.ssh.protocol import CRASHED, Crashed, Joined, Left, Lobby, PlayAgain, Refused, SetName, Welcome
 from caravan_tui.ssh.remote import HubLink
 from saves import DamagedSave, SaveStore
 from saves.loading import latest_unfinished, load
@@ -381,6 +381,7 @@ class ClientApp(TableApp):
         self.grace = 60  # the server's first offer for a new match
         self.lobby: Lobby | None = None
         self.last_game: Game | None = None
+        self.finished: str | None = None  # the match we played that ended last
 
     def on_mount(self) -> None:
         self.push_screen(LobbyScreen())
@@ -453,6 +454,7 @@ class ClientApp(TableApp):
 
     def show_match_over(self, screen: GameScreen, over: MatchOver) -> None:
         self.clear_notifications()
+        self.finished = over.match if screen.seat is not None else None  # (what a rematch plays again)
         result = self.final_table(screen, over)
         self._leave_match()
         while self.screen is not screen and len(self.screen_stack) > 1:
@@ -460,9 +462,10 @@ class ClientApp(TableApp):
         self.switch_screen(result)
 
     def rematch(self) -> None:
-        """Back to the lobby to create the next match (the same game to start with)."""
+        """The match just finished again, its other people invited (the hub seats us)."""
         self.go_home()
-        self.open_create(self.last_game)
+        if self.finished is not None:
+            self.send_to_hub(PlayAgain(self.finished))
 
     def go_home(self) -> None:
         """Leave the match (a person keeps their seat) for the lobby."""

@@ -16,11 +16,12 @@ from caravan_tui.bus import Chat
 from caravan_tui.games import GAMES
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.game import GameScreen
-from caravan_tui.screens.lobby import LobbyScreen
+from caravan_tui.screens.lobby import LobbyScreen, seat_words
 from caravan_tui.screens.requests import Rematch
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh.hub import Hub
+from caravan_tui.ssh.protocol import LobbyRow
 from caravan_tui.widgets import MatchLog
 
 from tables import running_hub, wait_for
@@ -198,3 +199,10 @@ async def test_a_spectator_is_not_offered_a_rematch_of_a_match_they_did_not_play
         await pilot.press("r")
         await pilot.pause()
         assert app.rematches == (1 if played else 0)
+
+
+def test_the_lobby_shows_a_seat_kept_for_a_rematch_as_invited():
+    row = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "invited"], 0, 0, 0)
+    assert seat_words(row, 1) == "Bob (invited)" and row.free == []  # kept for Bob: nobody else's to take
+    bobs = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "open"], 0, 0, 0, invited=True)
+    assert seat_words(bobs, 1) == "Bob (invited)" and bobs.free == [1]

@@ -583,3 +583,33 @@ async def test_a_guest_keeps_their_seat_while_they_stay_and_an_ai_plays_it_for_g
     assert hub.matches[joined.match].record.owners == [ANN, None]
     await ann.next(Update, lambda m: "Visitor leaves; an AI plays the seat from now on." in m.events)
     hub.stop()
+
+
+async def test_a_rematch_keeps_the_game_options_and_seats_and_invites_its_people_but_not_its_spectators(
+        tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    ann, bob, first = await ann_and_bob(hub)
+    cyd = await named(hub, CYD, "Cyd")
+    await cyd.send(protocol.Watch(first.match))
+    await cyd.next(protocol.Joined)
+    await asyncio.gather(play_turns(ann, random.Random(1)), play_turns(bob, random.Random(2)))
+    await cyd.send(protocol.PlayAgain(first.match))  # a spectator did not play it
+    assert "only those who played" in (await cyd.next(protocol.Refused)).reason
+    for peer in (ann, bob, cyd):
+        await peer.send(protocol.LeaveMatch(first.match))
+        await peer.next(protocol.Lobby)
+    await ann.send(protocol.PlayAgain(first.match))
+    again = await ann.next(protocol.Joined)
+    assert (again.match != first.match, again.seat, again.game) == (True, 0, GAME.id)
+    before, now = saved(hub, first.match), saved(hub, again.match)
+    assert (now.options, now.names, now.seats) == (before.options, ["Ann", "Bob"], [f"remote:{ANN}", "remote"])
+    row = protocol.LobbyRow.from_map((await bob.next(protocol.Lobby, lambda m: m.matches)).matches[0])
+    assert (row.match, row.invited, row.free) == (again.match, True, [1])  # Bob's seat is kept for him
+    row = protocol.LobbyRow.from_map((await cyd.next(protocol.Lobby, lambda m: m.matches)).matches[0])
+    assert (row.invited, row.free, row.kinds[1]) == (False, [], "invited")
+    await cyd.send(protocol.JoinSeat(again.match, 1))
+    assert "kept for" in (await cyd.next(protocol.Refused)).reason
+    await bob.send(protocol.JoinSeat(again.match, 1))
+    assert (await bob.next(protocol.Joined)).seat == 1
+    assert saved(hub, again.match).seats == [f"remote:{ANN}", f"remote:{BOB}"]
+    hub.stop()

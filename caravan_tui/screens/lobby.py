@@ -36,7 +36,9 @@ def game_cell(row: LobbyRow) -> Text:
 def seat_words(row: LobbyRow, seat: int) -> str:
     name, kind = row.names[seat], row.kinds[seat]
     if kind == "open":
-        return "(free)"
+        return f"{name} (invited)" if row.invited else "(free)"
+    if kind == "invited":
+        return f"{name} (invited)"
     if seat == row.yours:
         return f"{name} (you)"
     return f"{name} (away)" if kind == "away" else name
@@ -92,7 +94,13 @@ class LobbyScreen(BaseScreen):
         if not table.columns:
             return
         current = self.selected()
+        invitations = {row.match for row in self.rows if row.invited}
         self.rows = [LobbyRow.from_map(row) for row in lobby.matches]
+        for row in self.rows:
+            if row.invited and row.match not in invitations:
+                game = GAMES.get(row.game)
+                self.notify(f"A rematch of {game.title if game else 'a match'} waits for you in the lobby.",
+                            title="Rematch")
         table.clear()
         for row in self.rows:
             mover = row.names[row.to_move] if row.to_move is not None and row.to_move < len(row.names) else "—"
@@ -123,6 +131,8 @@ class LobbyScreen(BaseScreen):
                    "enter takes you back to it."
         elif row.yours is not None:
             text = f"You play seat {row.yours + 1}: enter takes you back to it."
+        elif row.invited:
+            text = "You are invited to this rematch: your seat is kept for you, enter takes it."
         elif row.free:
             free = len(row.free)
             text = f"{free} free seat{'s' if free > 1 else ''}: enter joins, w watches."

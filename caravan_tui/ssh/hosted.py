@@ -65,6 +65,8 @@ class HostedMatch:
         self._follow: asyncio.Task | None = None
         self._stopped = False
         self._kept: tuple[list, int] = ([], 0)  # the chat and the count of notes last written
+        #: a rematch's open seats kept for the people of the match before it (seat: identity)
+        self.invited: dict[int, str] = {}
 
     @property
     def match_id(self) -> str:
@@ -130,6 +132,7 @@ class HostedMatch:
             spec = SeatSpec("remote", who=identity)
             joining = self.is_open(seat)
             if joining:
+                self.invited.pop(seat, None)
                 self.record.owners[seat] = identity
                 try:
                     self.save_record()
@@ -296,7 +299,7 @@ class HostedMatch:
         kinds = []
         for seat, spec in enumerate(self.host.seats):
             if self.is_open(seat):
-                kinds.append("open")
+                kinds.append("open" if self.invited.get(seat, identity) == identity else "invited")
             elif self.owner(seat) is None:
                 kinds.append("ai" if not spec.is_person else "person")
             else:
@@ -304,7 +307,7 @@ class HostedMatch:
         snap = self.host.snapshot
         return LobbyRow(self.match_id, snap.game_id, list(snap.names), kinds, self.to_move, self.turn,
                         self.watchers, self.seat_of(identity) if identity else None, self.unsaved,
-                        self.waiting)
+                        self.waiting, identity is not None and identity in self.invited.values())
 
     @property
     def done(self) -> bool:

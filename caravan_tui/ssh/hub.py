@@ -37,7 +37,7 @@ from caravan_tui.bus import (
     host_address,
 )
 from caravan_tui.games import GAMES
-from caravan_tui.match.host import save_problem
+from caravan_tui.match.host import STAND_IN, save_problem
 from caravan_tui.match.runner import MatchRunner, SeatClient
 from caravan_tui.safe_text import plain
 from caravan_tui.seats import SeatSpec
@@ -46,6 +46,7 @@ from caravan_tui.ssh.hosted import HostedMatch
 from caravan_tui.ssh.lookalikes import look_alike, marks
 from caravan_tui.ssh.protocol import (
     OPEN,
+    SEAT_CHOICES,
     YOU,
     Crashed,
     CreateMatch,
@@ -54,6 +55,7 @@ from caravan_tui.ssh.protocol import (
     LeaveMatch,
     Left,
     Lobby,
+    PlayAgain,
     Refused,
     SetName,
     Watch,
@@ -226,6 +228,8 @@ class Hub:
             await self._create(session, msg)
         elif isinstance(msg, JoinSeat):
             await self._join(session, msg)
+        elif isinstance(msg, PlayAgain):
+            await self._play_again(session, msg.match)
         elif isinstance(msg, Watch):
             await self._watch(session, msg.match)
         elif isinstance(msg, LeaveMatch) and session.match is not None and session.match.match_id == msg.match:
@@ -290,7 +294,46 @@ class Hub:
 
     # -- the lobby's requests ------------------------------------------------------------------
 
-    async def _create(self, session: Session, msg: CreateMatch) -> None:
+    async def _play_again(self, session: Session, match_id: str) -> None:
+        """A rematch of a finished match ``session`` played: its game, options and seats (the
+        AIs as they were), each of its other people's seats kept for them and shown in their
+        lobby."""
+        try:
+            record = HostedRecord.load(self.records / f"{match_id}.json") if "/" not in match_id else None
+            finished = self.store.read(match_id)
+        except (OSError, ValueError, DamagedSave):
+            record = None
+        if record is None or record.match_id != match_id:
+            await self._refuse(session, "there is no such match to play again")
+            return
+        if finished.status == "playing":
+            await self._refuse(session, "that match is still being played")
+            return
+        if session.identity not in record.owners:
+            await self._refuse(session, "only those who played a match may ask for a rematch")
+            return
+        seats: list[str] = []
+        invited: dict[int, tuple[str, str]] = {}
+        for seat, owner in enumerate(record.owners):
+            if owner == session.identity:
+                seats.append(YOU)
+            elif owner is not None:
+                seats.append(OPEN)
+                invited[seat] = (owner, finished.names[seat])
+            else:  # an AI seat as it was (a seat whose person resigned: the stand-in's level)
+                seats.append(finished.seats[seat] if finished.seats[seat] in SEAT_CHOICES else str(STAND_IN))
+        again = CreateMatch(finished.game_id, seats, dict(finished.options), record.grace, record.stand_in,
+                            record.ai_finish)
+        problem = again.problem()
+        if problem is not None:
+            await self._refuse(session, f"cannot play that match again: {problem}")
+            return
+        await self._create(session, again, invited)
+
+    async def _create(self, session: Session, msg: CreateMatch,
+                      invited: dict[int, tuple[str, str]] | None = None) -> None:
+        """A new match; ``invited``: open seats kept for people (seat: their identity and name)."""
+        invited = invited or {}
         game = GAMES.get(msg.game)
         if game is None:
             await self._refuse(session, f"there is no game {msg.game!r}")
@@ -312,7 +355,7 @@ class Hub:
                 names.append(session.name)
             elif choice == OPEN:
                 seats.append(SeatSpec("remote"))
-                names.append(f"Open seat {seat + 1}")
+                names.append(invited[seat][1] if seat in invited else f"Open seat {seat + 1}")
             else:
                 spec = SeatSpec.parse(choice)
                 seats.append(spec)
@@ -335,6 +378,7 @@ class Hub:
             await self._refuse(session, f"cannot create the match: {exc.strerror or exc}")
             return
         hosted = HostedMatch(runner, record, self.records, self.lobby_changed)
+        hosted.invited = {seat: who for seat, (who, _) in invited.items()}
         self.matches[hosted.match_id] = hosted
         self._sit(session, hosted, owners.index(session.identity))  # before it starts: it waits for nobody
         hosted.start()
@@ -355,6 +399,9 @@ class Hub:
             return
         if mine is None and not hosted.is_open(seat):
             await self._refuse(session, "that seat is not free")
+            return
+        if hosted.invited.get(seat, session.identity) != session.identity:
+            await self._refuse(session, "that seat is kept for a player of the match before")
             return
         taken_from: list[Session] = []  # this person's other session at the seat, if any
         try:

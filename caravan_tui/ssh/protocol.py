@@ -81,7 +81,8 @@ class LobbyRow:
     "open" (waiting for a person), "person", "away" (its person dropped; an AI stands in or
     will) or "ai"; ``yours``: the seat you hold, if any; ``unsaved``: why the server cannot
     save the match just now ("" when it can); ``waiting``: nobody is at the table, and the match
-    waits for its people to come back."""
+    waits for its people to come back; ``invited``: a rematch whose free seat is kept for you
+    (a seat kept for someone else reads "invited")."""
 
     match: str
     game: str
@@ -93,6 +94,7 @@ class LobbyRow:
     yours: int | None = None
     unsaved: str = ""
     waiting: bool = False
+    invited: bool = False
 
     @property
     def free(self) -> list[int]:
@@ -149,6 +151,14 @@ class JoinSeat(Request):
 
     match: str
     seat: int
+
+
+@dataclass(frozen=True)
+class PlayAgain(Request):
+    """Session → hub: a rematch of ``match``, a finished match I played: the same game, options
+    and seats, its other people invited to theirs."""
+
+    match: str
 
 
 @dataclass(frozen=True)
@@ -212,7 +222,7 @@ class Crashed(Request):
 FROM_SESSION: dict[str, type[Message]] = {
     cls.__name__: cls
     for cls in (Act, HintRequest, UndoRequest, Resign, SaveRequest, Sync, Chat, SetName, CreateMatch, JoinSeat,
-                Watch, LeaveMatch, Crashed)
+                Watch, LeaveMatch, Crashed, PlayAgain)
 }
 #: every message a session may receive from the hub
 TO_SESSION: dict[str, type[Message]] = {
