@@ -420,7 +420,8 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
             raise AssertionError("the match did not end:\n" + "\n\n".join(t.text for t in terms.values())) from None
         watching.cancel()
         check_hidden()
-        await cyd.wait_for("Rematch")
+        await cyd.wait_for("Home (enter)")
+        assert "Rematch" not in cyd.text  # a spectator did not play the match
         snap = server.saved(match_id)
         assert snap.status == "over" and snap.actions[:len(before.actions)] == before.actions
         assert seen <= shown, f"the spectator never saw hands of {sorted(seen - shown)}"

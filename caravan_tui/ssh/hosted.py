@@ -285,11 +285,11 @@ class HostedMatch:
         kinds = []
         for seat, text in enumerate(seats):
             kind = OPEN if text == "remote" else text.partition(":")[0]
-            if not self.over and self.owner(seat) is not None and seat not in self.seated:
-                if kind == "remote":
-                    kind = away_kind(self.grace_left(seat))
-                elif kind == "ai":
-                    kind = STANDING_IN
+            who = self.who_plays(seat) if not self.over and self.owner(seat) is not None else "person"
+            if who == "stand-in":
+                kind = STANDING_IN
+            elif who != "person":  # its grace runs, the match waits for its people, or (never for long) nobody
+                kind = away_kind(self.grace_left(seat))
             kinds.append(kind)
         return kinds
 
