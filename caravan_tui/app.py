@@ -64,6 +64,7 @@ from caravan_tui.ssh.protocol import (
     JoinSeat,
     Left,
     Lobby,
+    PlayAgain,
     Refused,
     SetName,
     Welcome,
@@ -164,7 +165,7 @@ class TableApp(App):
             screen.result_headline(names, over.scores, over.outcome),
             "   ".join(f"{name}: {score:g}" for name, score in zip(names, over.scores)),
             screen.match_summary(screen.view) if screen.view else None,
-            status)
+            status, rematch=screen.seat is not None)  # (a spectator did not play it)
 
 
 class CaravanApp(TableApp):
@@ -419,6 +420,7 @@ class ClientApp(TableApp):
         self.last_game: Game | None = None
         #: the games whose "How to play" this person dismissed for good (the hub keeps them for a key)
         self.introduced: set[str] = set()
+        self.finished: str | None = None  # the match we played that ended last
 
     def on_mount(self) -> None:
         self.push_screen(LobbyScreen())
@@ -527,6 +529,7 @@ class ClientApp(TableApp):
 
     def show_match_over(self, screen: GameScreen, over: MatchOver) -> None:
         self.clear_notifications()
+        self.finished = over.match if screen.seat is not None else None  # (what a rematch plays again)
         result = self.final_table(screen, over)
         self._leave_match()
         while self.screen is not screen and len(self.screen_stack) > 1:
@@ -550,9 +553,10 @@ class ClientApp(TableApp):
         self.switch_screen(result)
 
     def rematch(self) -> None:
-        """Back to the lobby to create the next match (the same game to start with)."""
+        """The match just finished again, its other people invited (the hub seats us)."""
         self.go_home()
-        self.open_create(self.last_game)
+        if self.finished is not None:
+            self.send_to_hub(PlayAgain(self.finished))
 
     def go_home(self) -> None:
         """Leave the match (a person keeps their seat) for the lobby."""

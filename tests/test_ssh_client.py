@@ -10,6 +10,7 @@ from contextlib import asynccontextmanager
 
 import asyncssh
 import pytest
+from textual.app import App
 
 from caravan_tui.app import ClientApp
 from caravan_tui.bus import Chat
@@ -17,11 +18,12 @@ from caravan_tui.games import GAMES
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
-from caravan_tui.screens.lobby import LobbyScreen
+from caravan_tui.screens.lobby import LobbyScreen, seat_words
+from caravan_tui.screens.requests import Rematch
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh.hub import Hub
-from caravan_tui.ssh.protocol import CreateMatch
+from caravan_tui.ssh.protocol import CreateMatch, LobbyRow
 from caravan_tui.ssh.records import Identities
 from caravan_tui.widgets import MatchLog
 
@@ -256,3 +258,31 @@ async def test_every_game_can_be_created_shown_and_resigned_in_client_mode(hub):
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
         assert [m.host.game.id for m in hub.matches.values()] == list(GAMES)
         assert all(m.seat_of(ANN) is None for m in hub.matches.values())
+
+
+@pytest.mark.parametrize("played", [True, False])
+async def test_a_spectator_is_not_offered_a_rematch_of_a_match_they_did_not_play(played):
+    class Result(App):
+        rematches = 0
+
+        def on_mount(self) -> None:
+            self.push_screen(MatchOverScreen("Ann wins!", "Ann: 3   Bob: 1", None, "", rematch=played))
+
+        def on_rematch(self, request: Rematch) -> None:
+            self.rematches += 1
+
+    app = Result()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert bool(app.screen.query("#rematch")) == played
+        assert any(b.binding.action == "rematch" for b in app.active_bindings.values() if b.enabled) == played
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.rematches == (1 if played else 0)
+
+
+def test_the_lobby_shows_a_seat_kept_for_a_rematch_as_invited():
+    row = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "invited"], 0, 0, 0)
+    assert seat_words(row, 1) == "Bob (invited)" and row.free == []  # kept for Bob: nobody else's to take
+    bobs = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "open"], 0, 0, 0, invited=True)
+    assert seat_words(bobs, 1) == "Bob (invited)" and bobs.free == [1]

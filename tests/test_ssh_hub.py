@@ -3,10 +3,15 @@ refusals that change nothing, grace and stand-ins, coming back, and a restart (D
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import re
 import socket
 import struct
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import msgpack
 import pytest
@@ -145,6 +150,17 @@ async def play_turns(peer: Peer, rng: random.Random, until=lambda m: False) -> M
         await peer.send(Act(msg.match, msg.seat, msg.turn, rng.choice(msg.legal)))
 
 
+async def both(peer: Peer, *wanted: tuple[type, Callable[[Any], bool]]) -> list:
+    """The first message of each kind ``wanted`` (kind, accept) that ``peer`` gets, in any order."""
+    found: list = [None] * len(wanted)
+    while None in found:
+        msg = await peer.next(object)
+        for i, (kind, accept) in enumerate(wanted):
+            if found[i] is None and isinstance(msg, kind) and accept(msg):
+                found[i] = msg
+    return found
+
+
 async def eventually(condition, what: str = "the condition") -> None:
     for _ in range(int(WAIT / 0.05)):
         if condition():
@@ -211,6 +227,8 @@ async def test_two_people_play_a_match_and_no_message_shows_the_other_hand(tmp_p
             await peers[turn.seat].send(Act(turn.match, turn.seat, turn.turn, rng.choice(turn.legal)))
         await asyncio.sleep(0.02)
     assert saved(hub, joined.match).status == "over"
+    await bob.close()  # Bob leaves the finished match: he is not "away" from it
+    assert (await ann.next(MatchInfo)).seats == ["remote", "remote"]
     hub.stop()
 
 
@@ -279,8 +297,12 @@ async def test_a_dropped_seat_is_kept_stood_in_for_after_the_grace_and_given_bac
     assert (await back.next(protocol.Welcome)).name == "Ann"
     assert (await back.next(protocol.Joined)).seat == 0  # straight back into the seat
     update = await back.next(Update, lambda m: m.whole_log)
-    assert "You leave; an AI plays the seat until you come back." in update.events
-    assert update.events[-1] == "You are back."
+    stood_in = update.events[update.events.index("You leave; an AI plays the seat until you come back."):]
+    assert re.fullmatch(r"You are back; your stand-in made \d+ moves? \(in the log\)\.", stood_in[-1])
+    # the stand-in's moves are its own, never "You play …"
+    assert any(line.startswith("Ann's stand-in ") for line in stood_in)
+    assert not any(line.startswith("You") for line in stood_in[1:-1])
+    assert {"away:1", "stand-in"} <= bob.words  # Bob's table: the grace's countdown, then the stand-in
     assert saved(hub, joined.match).seats[0] == f"remote:{ANN}"
     await bob.send(Act(pending.match, 1, pending.turn, rng.choice(pending.legal)))
     await asyncio.gather(play_turns(back, rng), play_turns(bob, rng))
@@ -413,8 +435,181 @@ async def test_a_person_who_leaves_their_seat_reads_away_at_the_table_until_they
     ann, bob, joined = await ann_and_bob(hub, grace=60)
     await ann.next(MatchInfo, lambda m: m.seats[1] == "remote")  # Bob sat down
     await bob.send(protocol.LeaveMatch(joined.match))
-    info = await ann.next(MatchInfo, lambda m: m.seats[1] == "away")
+    info, _ = await both(ann, (MatchInfo, lambda m: protocol.is_away(m.seats[1])),
+                         (Update, lambda m: m.events == ["Bob is away."]))  # (in either order)
     assert info.seats[0] == "remote" and info.names[1] == "Bob"
+    assert 0 < protocol.stand_in_after(info.seats[1]) <= 60  # the grace counts down at Ann's table
     await bob.send(protocol.JoinSeat(joined.match, 1))
-    await ann.next(MatchInfo, lambda m: m.seats[1] == "remote")  # back
+    # back; a drop inside the grace leaves its lines in the log
+    await both(ann, (MatchInfo, lambda m: m.seats[1] == "remote"), (Update, lambda m: m.events == ["Bob is back."]))
+    hub.stop()
+
+
+@pytest.fixture
+def memory_path(tmp_path):
+    """A folder in memory where the system has one (/dev/shm): hundreds of saves, each fsynced,
+    in a few seconds; else ``tmp_path``."""
+    shm = Path("/dev/shm")
+    if not (shm.is_dir() and os.access(shm, os.W_OK)):
+        yield tmp_path
+        return
+    with tempfile.TemporaryDirectory(dir=shm, prefix="caravan-test-") as folder:
+        yield Path(folder)
+
+
+async def test_a_session_ending_at_any_point_of_the_seat_hand_off_leaves_the_seat_to_someone(memory_path, worker):
+    """Ann comes back to her seat (an AI stands in for her) again and again, and her session
+    ends at a random point of each hand-off, from before she sits to after she has the seat:
+    at every turn of the event loop her seat has her, her grace, or a stand-in (Bob stays at
+    the table)."""
+    hub = make_hub(memory_path, worker)
+    ann, _bob, joined = await ann_and_bob(hub, grace=0)
+    hosted = hub.matches[joined.match]
+    await ann.close()
+    rng, nobody, watching = random.Random(37), [], True
+
+    def phase() -> str:
+        """Where Ann's session is: before she sits, while the seat changes hands, after it has."""
+        at = hosted.seated.get(0)
+        if at is None or at.identity != ANN:
+            return "before"
+        return "during" if hosted._seat_change.locked() else "after"
+
+    async def watch() -> None:
+        while watching:
+            if hosted.who_plays(0) == "nobody":
+                nobody.append(trial)
+            await asyncio.sleep(0)
+
+    async def settled() -> None:
+        """Until the stand-in has sat down again."""
+        while (standing := hosted._grace.get(0)) is not None:
+            await standing
+        async with hosted._seat_change:
+            assert hosted.who_plays(0) == "stand-in" and not hosted.host.seats[0].is_person
+
+    trial, phases = 0, []
+    watcher = asyncio.create_task(watch())
+    for trial in range(200):
+        await settled()
+        target = rng.choice(["before", "during", "after"])
+        extra = rng.randrange(2 if target == "before" else 8)  # (a session sits within a few turns)
+        ours, theirs = socket.socketpair()  # (what the hub says to it is not read: no time spent on it)
+        served = asyncio.create_task(hub.serve(*await asyncio.open_unix_connection(sock=theirs), ANN))
+        for _ in range(100_000):  # (a bound, not a wait: it ends when the phase comes)
+            if phase() == target or served.done():
+                break
+            await asyncio.sleep(0)
+        for _ in range(extra):
+            await asyncio.sleep(0)
+        phases.append(phase())
+        served.cancel()  # as a session's end does (pty_session)
+        await asyncio.gather(served, return_exceptions=True)
+        ours.close()
+        assert hosted.who_plays(0) in ("grace", "stand-in"), f"trial {trial}: {hosted.who_plays(0)}"
+    await settled()
+    watching = False
+    await watcher
+    assert nobody == []
+    assert all(phases.count(p) >= 20 for p in ("before", "during", "after")), phases
+    assert saved(hub, joined.match).seats[0] == "ai:easy" and saved(hub, joined.match).status == "playing"
+    hub.stop()
+
+
+async def test_a_match_nobody_is_at_waits_for_its_people_and_resumes_when_one_comes_back(tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    ann, bob, joined = await ann_and_bob(hub, grace=0)
+    hosted, rng = hub.matches[joined.match], random.Random(6)
+    bob_plays = asyncio.create_task(play_turns(bob, rng))
+    await play_turns(ann, rng, until=lambda m: m.turn >= 2)
+    await ann.close()  # Bob is still at the table: an AI stands in for Ann
+    await eventually(lambda: saved(hub, joined.match).seats[0] == "ai:easy", "Ann's stand-in")
+    bob_plays.cancel()
+    await bob.close()  # the last person leaves: the stand-in stops, and the match waits
+    await eventually(lambda: saved(hub, joined.match).seats == [f"remote:{ANN}", f"remote:{BOB}"], "the seats kept")
+    async with hosted._seat_change:  # (no seat change under way)
+        assert [hosted.who_plays(seat) for seat in (0, 1)] == ["waits", "waits"]
+        assert not hosted.runner.ai_seats and not hosted.seated  # nobody who could move
+    before = saved(hub, joined.match)
+    assert before.status == "playing" and len(before.actions) == hosted.host.turn
+    cyd = await named(hub, CYD, "Cyd")
+    row = protocol.LobbyRow.from_map((await cyd.next(protocol.Lobby, lambda m: m.matches)).matches[0])
+    assert (row.match, row.kinds, row.waiting) == (joined.match, ["away", "away"], True)
+    back = await Peer(hub, BOB).open()  # one comes back: Ann's stand-in plays again, Bob plays on
+    assert (await back.next(protocol.Joined)).seat == 1
+    update = await back.next(Update, lambda m: m.whole_log)
+    assert "Nobody is at the table: the AI standing in for Ann stops, and the match waits." in update.events
+    over = await play_turns(back, rng)
+    snap = saved(hub, joined.match)
+    assert isinstance(over, MatchOver) and snap.status == "over"
+    assert snap.actions[:len(before.actions)] == before.actions
+    assert 0 in load(SaveStore(hub.root), joined.match).movers[len(before.actions):]  # the stand-in played
+    hub.stop()
+
+
+async def test_a_match_whose_ais_finish_it_is_played_out_once_everyone_has_left(tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")
+    await ann.send(protocol.CreateMatch(GAME.id, ["you", "open"], dict(GAME.quick_options), 0, "easy", True))
+    joined = await ann.next(protocol.Joined)
+    await bob.send(protocol.JoinSeat(joined.match, 1))
+    await bob.next(protocol.Joined)
+    await ann.close()
+    await bob.close()
+    await eventually(lambda: saved(hub, joined.match).status == "over", "the AIs to finish the match")
+    assert saved(hub, joined.match).seats == ["ai:easy", "ai:easy"]
+    hub.stop()
+
+
+async def test_a_guest_keeps_their_seat_while_they_stay_and_an_ai_plays_it_for_good_once_they_leave(tmp_path, worker):
+    """A guest's next visit is someone new: nothing could give the seat back, so the AI takes it
+    at once rather than after a grace, and the match does not wait for them (the lobby told them
+    so before they sat: ``screens/lobby.py``)."""
+    hub = make_hub(tmp_path, worker)
+    ann = await named(hub, ANN, "Ann")
+    joined = await create(ann, ["you", "open"], grace=60)
+    guest = await Peer(hub, "guest:0123456789ab", guest=True).open()
+    await guest.next(protocol.Welcome)
+    await guest.send(protocol.SetName("Visitor"))
+    await guest.next(protocol.Welcome, lambda m: m.name == "Visitor")
+    await guest.send(protocol.JoinSeat(joined.match, 1))
+    await guest.next(protocol.Joined)
+    await guest.send(protocol.LeaveMatch(joined.match))  # to the lobby, and back: the seat is still theirs
+    await guest.next(protocol.Lobby)
+    await guest.send(protocol.JoinSeat(joined.match, 1))
+    assert (await guest.next(protocol.Joined)).seat == 1
+    await guest.close()
+    await eventually(lambda: saved(hub, joined.match).seats[1] == "ai:easy", "the AI in the guest's seat")
+    assert hub.matches[joined.match].record.owners == [ANN, None]
+    await ann.next(Update, lambda m: "Visitor leaves; an AI plays the seat from now on." in m.events)
+    hub.stop()
+
+
+async def test_a_rematch_keeps_the_game_options_and_seats_and_invites_its_people_but_not_its_spectators(
+        tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    ann, bob, first = await ann_and_bob(hub)
+    cyd = await named(hub, CYD, "Cyd")
+    await cyd.send(protocol.Watch(first.match))
+    await cyd.next(protocol.Joined)
+    await asyncio.gather(play_turns(ann, random.Random(1)), play_turns(bob, random.Random(2)))
+    await cyd.send(protocol.PlayAgain(first.match))  # a spectator did not play it
+    assert "only those who played" in (await cyd.next(protocol.Refused)).reason
+    for peer in (ann, bob, cyd):
+        await peer.send(protocol.LeaveMatch(first.match))
+        await peer.next(protocol.Lobby)
+    await ann.send(protocol.PlayAgain(first.match))
+    again = await ann.next(protocol.Joined)
+    assert (again.match != first.match, again.seat, again.game) == (True, 0, GAME.id)
+    before, now = saved(hub, first.match), saved(hub, again.match)
+    assert (now.options, now.names, now.seats) == (before.options, ["Ann", "Bob"], [f"remote:{ANN}", "remote"])
+    row = protocol.LobbyRow.from_map((await bob.next(protocol.Lobby, lambda m: m.matches)).matches[0])
+    assert (row.match, row.invited, row.free) == (again.match, True, [1])  # Bob's seat is kept for him
+    row = protocol.LobbyRow.from_map((await cyd.next(protocol.Lobby, lambda m: m.matches)).matches[0])
+    assert (row.invited, row.free, row.kinds[1]) == (False, [], "invited")
+    await cyd.send(protocol.JoinSeat(again.match, 1))
+    assert "kept for" in (await cyd.next(protocol.Refused)).reason
+    await bob.send(protocol.JoinSeat(again.match, 1))
+    assert (await bob.next(protocol.Joined)).seat == 1
+    assert saved(hub, again.match).seats == [f"remote:{ANN}", f"remote:{BOB}"]
     hub.stop()

@@ -454,7 +454,8 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
             raise AssertionError("the match did not end:\n" + "\n\n".join(t.text for t in terms.values())) from None
         watching.cancel()
         check_hidden()
-        await cyd.wait_for("Rematch")
+        await cyd.wait_for("Home (enter)")
+        assert "Rematch" not in cyd.text  # a spectator did not play the match
         snap = server.saved(match_id)
         assert snap.status == "over" and snap.actions[:len(before.actions)] == before.actions
         assert seen <= shown, f"the spectator never saw hands of {sorted(seen - shown)}"
@@ -505,7 +506,7 @@ async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
         assert server.saved(match_id).seats[0] == "ai:normal"
         ann = await Terminal.open(server, ANN)
         await ann.wait_for("Ann (you) · pile")  # no lobby, no name: straight back into the seat
-        await eventually(lambda: b"You are back." in ann.raw, "the log of her return")
+        await eventually(lambda: b"You are back;" in ann.raw, "the log of her return")
         assert server.saved(match_id).seats[0] == f"remote:{fingerprint(ANN)}"
         assert server.saved(match_id).actions[:len(dropped)] == dropped
         at = moves(server, match_id)

@@ -21,8 +21,9 @@ from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.seats import SeatSpec
-from caravan_tui.ssh.protocol import AWAY
+from caravan_tui.ssh.protocol import AWAY, stand_in_after
 from caravan_tui.widgets import ActionList, MatchLog, TablePanel
+from caravan_tui.widgets.away_notice import away_line
 from saves import SaveStore
 
 from tables import Table, wait_for
@@ -277,8 +278,20 @@ def test_a_person_who_left_for_a_while_reads_away_and_their_turn_is_a_persons():
     screen = game_screen_class(GAMES["decktet_caravan"])(runner.client(0))
     screen.names, screen.seat_kinds = ["Ann", "Bob"], ["remote", AWAY]
     assert screen.seat_name(1) == "Bob (away)" and screen.played_by_person(1)  # "Bob (away) to play…"
+    screen.seat_kinds = ["remote", "away:42"]  # (its grace runs)
+    assert screen.seat_name(1) == "Bob (away)" and screen.played_by_person(1)
+    screen.seat_kinds = ["remote", "stand-in"]
+    assert screen.seat_name(1) == "Bob · AI standing in" and not screen.played_by_person(1)  # "… is thinking"
     screen.seat_kinds = ["remote", "remote"]
     assert screen.seat_name(1) == "Bob"
+
+
+def test_the_grace_counts_down_in_words():
+    assert away_line("Bob", 42) == "Bob is away: an AI takes the seat in 42 s."
+    assert away_line("Bob", 0) == "Bob is away: an AI takes the seat now."
+    assert away_line("Bob", None) == "Bob is away."
+    assert [stand_in_after(kind) for kind in ("away:42", "away", "away:x", "away:" + "9" * 5000, "remote")] == \
+        [42, None, None, None, None]
 
 
 async def test_the_focused_list_and_its_row_show_without_colour(tmp_path, monkeypatch):

@@ -63,6 +63,8 @@ STAND_IN = SeatSpec.ai("normal")
 CHAT_BACKLOG = 50
 
 SeatChange = Callable[[int, SeatSpec], None]
+#: a log line: an event, and the seat whose AI stand-in made it (None: made by anyone else)
+Line = tuple[Event, int | None]
 #: characters of the reason a save failed
 MAX_SAVE_PROBLEM = 120
 
@@ -143,6 +145,11 @@ class MatchHost:
         #: log lines about the match rather than its moves (a seat changing hands, an undo), each
         #: with the turn it came at, so a seat that (re)joins reads them in place; not saved
         self.notes: list[tuple[int, Event]] = []
+        #: seats an AI plays until their person comes back, each with the turn it sat down at;
+        #: and the turns such a stand-in played (its moves read as the stand-in's, even to the
+        #: seat's person); not saved
+        self.standing_in: dict[int, int] = {}
+        self.stood_in: set[int] = set()
 
     # -- construction -------------------------------------------------------------------------
 
@@ -292,6 +299,9 @@ class MatchHost:
             return
         if msg.weighed and not self._is_person(msg.seat):
             self.weighed[self.turn] = [list(row) for row in msg.weighed]
+        by = msg.seat if msg.seat in self.standing_in else None
+        if by is not None:
+            self.stood_in.add(self.turn)
         self.actions.append(action)
         self.movers.append(msg.seat)
         self.events.append(events)
@@ -299,7 +309,7 @@ class MatchHost:
             self.snapshot.status = "over"
             self.snapshot.result = self.state.outcome()
         await self._save_async()
-        await self._broadcast(events)
+        await self._broadcast(events, by)
 
     async def _undo(self, msg: UndoRequest) -> None:
         target = self._undo_target(msg.seat)
@@ -311,6 +321,7 @@ class MatchHost:
         self.state, self.movers, self.events = again.state, again.movers, again.events
         del self.actions[target:]
         self.weighed = {turn: rows for turn, rows in self.weighed.items() if turn < target}
+        self.stood_in = {turn for turn in self.stood_in if turn < target}
         await self._save_async()
         who, s = seat_field(msg.seat), seat_field(msg.seat, "s")
         await self._broadcast([self._note(Event(f"{who} take{s} back {taken} move{'s' if taken > 1 else ''}."))])
@@ -358,14 +369,33 @@ class MatchHost:
         await self._save_async()
         await self._broadcast([Event(f"{who} resign{s}.")])
 
-    async def replace_seat(self, seat: int, spec: SeatSpec, event: Event, name: str | None = None) -> None:
+    async def replace_seat(self, seat: int, spec: SeatSpec, event: Event, name: str | None = None, *,
+                           standing_in: bool = False) -> None:
         """Give ``seat`` to ``spec`` (an AI stand-in for a person who resigned or left, or the
         person back from a stand-in), under ``name`` if given; save, and tell everyone; the
-        seat to move is prompted again so the new player can act."""
+        seat to move is prompted again so the new player can act. ``standing_in``: an AI plays
+        the seat until its person comes back (its moves are logged as the stand-in's)."""
         async with self._writing:
-            await self._replace_seat(seat, spec, event, name)
+            await self._replace_seat(seat, spec, event, name, standing_in)
 
-    async def _replace_seat(self, seat: int, spec: SeatSpec, event: Event, name: str | None = None) -> None:
+    def stand_in_moves(self, seat: int) -> int:
+        """How many moves the AI standing in for ``seat`` has made since it sat down."""
+        since = self.standing_in.get(seat)
+        return 0 if since is None else sum(1 for turn in self.stood_in if turn >= since and self.movers[turn] == seat)
+
+    async def note(self, event: Event) -> None:
+        """A line in everyone's log about the match rather than a move (a person away, back)."""
+        async with self._writing:
+            line = self._note(event)
+            for seat in self._audience():
+                await self._send(seat, self._update(seat, [(line, None)]))
+
+    async def _replace_seat(self, seat: int, spec: SeatSpec, event: Event, name: str | None = None,
+                            standing_in: bool = False) -> None:
+        if standing_in:
+            self.standing_in[seat] = self.turn
+        else:
+            self.standing_in.pop(seat, None)
         self.seats[seat] = spec
         self.snapshot.seats[seat] = str(spec)
         if name is not None:
@@ -475,14 +505,23 @@ class MatchHost:
         snap = self.snapshot
         return MatchInfo(self.match_id, seat, self.game.id, list(snap.names), list(snap.seats), dict(snap.options))
 
-    def _update(self, seat: int | None, events: list[Event], whole_log: bool = False) -> Update:
-        texts = [event.render(self.names, seat) for event in events if event.visible_to(seat)]
+    def _update(self, seat: int | None, lines: list[Line], whole_log: bool = False) -> Update:
+        texts = [self._words_for(event, seat, by) for event, by in lines if event.visible_to(seat)]
         return Update(self.match_id, seat, self.turn, self.state.view(seat), texts, whole_log, self.unsaved)
 
-    async def _broadcast(self, events: list[Event]) -> None:
+    def _words_for(self, event: Event, seat: int | None, by: int | None) -> str:
+        """The event in ``seat``'s words; a stand-in's (``by``) under the stand-in's name, to its
+        person too ("Bob's stand-in plays …", never "You play …")."""
+        if by is None:
+            return event.render(self.names, seat)
+        names = list(self.names)
+        names[by] = f"{names[by]}'s stand-in"
+        return event.render(names, None if seat == by else seat)
+
+    async def _broadcast(self, events: list[Event], by: int | None = None) -> None:
         """Each seat its own Update, then ``YourTurn`` to the seat to move or ``MatchOver`` to all."""
         for seat in self._audience():
-            await self._send(seat, self._update(seat, events))
+            await self._send(seat, self._update(seat, [(event, by) for event in events]))
         await self._prompt()
 
     async def _prompt(self, only: int | Literal["all"] | None = "all") -> None:
@@ -511,13 +550,16 @@ class MatchHost:
         self.notes.append((self.turn, event))
         return event
 
-    def _history(self) -> list[Event]:
-        """The setup's events, then each action's, with the notes where they came."""
-        history, notes = list(self.opening), sorted(self.notes, key=lambda note: note[0])
+    def _history(self) -> list[Line]:
+        """The setup's events, then each action's (a stand-in's marked), with the notes where
+        they came."""
+        history: list[Line] = [(event, None) for event in self.opening]
+        notes = sorted(self.notes, key=lambda note: note[0])
         for turn, events in enumerate(self.events):
-            history += [event for at, event in notes if at == turn]
-            history += events
-        return history + [event for at, event in notes if at >= len(self.events)]
+            history += [(event, None) for at, event in notes if at == turn]
+            by = self.movers[turn] if turn in self.stood_in else None
+            history += [(event, by) for event in events]
+        return history + [(event, None) for at, event in notes if at >= len(self.events)]
 
     def _snapshot(self) -> Snapshot:
         snap = self.snapshot

@@ -75,9 +75,11 @@ class MatchRunner:
     def people(self) -> list[int]:
         return self.host.people()
 
-    def client(self, seat: int | None) -> SeatClient:
-        """The end of ``seat`` for a person playing it, or of a spectator (None)."""
-        if seat is not None and seat not in self.people():
+    def client(self, seat: int | None, *, coming_back: bool = False) -> SeatClient:
+        """The end of ``seat`` for a person playing it, or of a spectator (None); ``coming_back``:
+        for the seat's person, whose seat an AI stand-in is about to give back (their end is
+        there first, so nothing the host sends after the hand-over is lost)."""
+        if seat is not None and not (coming_back and 0 <= seat < len(self.host.seats)) and seat not in self.people():
             raise ValueError(f"seat {seat + 1 if isinstance(seat, int) else seat!r} is not a person's seat")
         client = SeatClient(self.bus, self.match_id, self.host.game.id, self.host.snapshot.players, seat)
         self.clients.append(client)
@@ -102,15 +104,26 @@ class MatchRunner:
         or, ``until_back``, until they come back (``give_back``)."""
         who, s = seat_field(seat), seat_field(seat, "s")
         until = f"until {who} come{s} back" if until_back else "from now on"
-        await self.host.replace_seat(seat, spec, Event(f"{who} leave{s}; an AI plays the seat {until}."))
+        await self.host.replace_seat(seat, spec, Event(f"{who} leave{s}; an AI plays the seat {until}."),
+                                     standing_in=until_back)
+
+    async def hold(self, seat: int, spec: SeatSpec) -> None:
+        """Nobody is left at the table: the AI standing in for ``seat``'s person stops, and the
+        seat is theirs again (``spec``, e.g. ``remote:WHO``), waiting for them."""
+        if not spec.is_person:
+            raise ValueError(f"{spec} is not a person's seat")
+        text = f"Nobody is at the table: the AI standing in for {seat_field(seat)} stops, and the match waits."
+        await self.host.replace_seat(seat, spec, Event(text))
 
     async def give_back(self, seat: int, spec: SeatSpec, name: str | None = None, *, joining: bool = False) -> None:
         """A person (``spec``, e.g. ``remote:WHO``) takes ``seat``: back from an AI stand-in, or,
         ``joining``, a seat left open for a person; ``name`` is the name they play under."""
         if not spec.is_person:
             raise ValueError(f"{spec} is not a person's seat")
-        who, s, verb = seat_field(seat), seat_field(seat, "s"), seat_field(seat, "is")
-        text = f"{who} join{s} the match." if joining else f"{who} {verb} back."
+        who, s, verb, whose = seat_field(seat), seat_field(seat, "s"), seat_field(seat, "is"), seat_field(seat, "'s")
+        moves = self.host.stand_in_moves(seat)  # (the person is told what was played for them)
+        played = f"; {whose} stand-in made {moves} move{'s' if moves > 1 else ''} (in the log)" if moves else ""
+        text = f"{who} join{s} the match." if joining else f"{who} {verb} back{played}."
         await self.host.replace_seat(seat, spec, Event(text), name)
 
     def stop(self) -> None:

@@ -1,6 +1,7 @@
 """Create a hosted match (DESIGN §7): the game, the players, each seat (yours, open for a
-person, or an AI level), the game's options, and how long a person who drops keeps their seat
-before an AI of which level stands in."""
+person, or an AI level), the game's options, how long a person who drops keeps their seat
+before an AI of which level stands in, and whether AIs finish the match once every person has
+left (by default it waits for them)."""
 from __future__ import annotations
 
 from typing import cast
@@ -61,6 +62,11 @@ class CreateMatchScreen(MatchForm):
                 yield Label("Stand-in", classes="field")
                 yield Select([(f"AI {level}", level) for level in LEVELS], value="normal", id="stand-in",
                              allow_blank=False, compact=True)
+            with Horizontal(classes="row"):
+                yield Label("All away", classes="field")
+                yield Select([("The match waits", False), ("AIs finish it", True)], value=False, id="ai-finish",
+                             allow_blank=False, compact=True)
+                yield Static("when every person has left the table", classes="help")
             yield Button("Create (ctrl+g)", id="create", variant="primary")
         yield KeysFooter()
 
@@ -92,4 +98,5 @@ class CreateMatchScreen(MatchForm):
         options = self.chosen_options()
         grace = cast(int, self.query_one("#grace", Select).value)  # never blank: one of the graces shown
         stand_in = str(self.query_one("#stand-in", Select).value)
-        self.post_message(ToHub(CreateMatch(self.game.id, seats, options, grace, stand_in)))
+        ai_finish = self.query_one("#ai-finish", Select).value is True
+        self.post_message(ToHub(CreateMatch(self.game.id, seats, options, grace, stand_in, ai_finish)))

@@ -53,8 +53,9 @@ from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.requests import ChangeReplayView, GoHome, MatchEnded, OpenRules
 from caravan_tui.screens.summary import result_line
 from caravan_tui.seats import SeatSpec
-from caravan_tui.ssh.protocol import AWAY, OPEN
+from caravan_tui.ssh.protocol import OPEN, STANDING_IN, is_away, stand_in_after
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
+from caravan_tui.widgets.away_notice import AwayNotice
 from caravan_tui.widgets.footer import KeysFooter
 
 #: lines by others since our last decision that open the "since your last turn" panel, and how
@@ -129,6 +130,7 @@ class GameScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         yield SaveNotice(id="save-notice")
+        yield AwayNotice(id="away-notice")
         with Horizontal(id="table"):
             with Vertical(id="board"):
                 yield from self.compose_board()
@@ -177,8 +179,11 @@ class GameScreen(BaseScreen):
         if seat is None:
             return "nobody"
         name = self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
-        if 0 <= seat < len(self.seat_kinds) and self.seat_kinds[seat] == AWAY:
+        kind = self.seat_kinds[seat] if 0 <= seat < len(self.seat_kinds) else ""
+        if is_away(kind):
             return f"{name} (away)"
+        if kind == STANDING_IN:
+            return f"{name} · AI standing in"
         return f"{name} (you)" if seat == self.seat else name
 
     def short_name(self, seat: int, width: int | None = None) -> str:
@@ -197,7 +202,7 @@ class GameScreen(BaseScreen):
         seat is not."""
         if not 0 <= seat < len(self.seat_kinds):
             return False
-        if self.seat_kinds[seat] == AWAY:
+        if is_away(self.seat_kinds[seat]):
             return True
         try:
             return SeatSpec.parse(self.seat_kinds[seat]).is_person
@@ -253,6 +258,9 @@ class GameScreen(BaseScreen):
             # names come from people and save files: plain from here on (no escapes, no bidi)
             self.names, self.seat_kinds = [plain(name) for name in message.names], list(message.seats)
             self.refresh_bindings()  # (undo is offered only against AI seats)
+            self.query_one(AwayNotice).show_away([(self.names[seat], stand_in_after(kind))
+                                                  for seat, kind in enumerate(self.seat_kinds)
+                                                  if is_away(kind) and seat < len(self.names)])
             if self.view is not None:
                 self.show_view(self.view)
         elif isinstance(message, Saved):

@@ -17,6 +17,9 @@ from caravan_tui.ssh.protocol import JoinSeat, Lobby, LobbyRow, Watch
 from caravan_tui.widgets.footer import KeysFooter
 
 COLUMNS = (("Game", 16), ("Seats", 32), ("To move", 12), ("Watching", 8))
+#: what a guest reads before taking a seat (a new visit is a new identity: nothing to come back as)
+GUEST_SEAT = ("As a guest, your seat is yours until you leave the server: if you do (or your connection drops), "
+              "an AI plays it for good. Connect with an SSH key to keep your seat.")
 
 
 def game_cell(row: LobbyRow) -> Text:
@@ -33,7 +36,9 @@ def game_cell(row: LobbyRow) -> Text:
 def seat_words(row: LobbyRow, seat: int) -> str:
     name, kind = row.names[seat], row.kinds[seat]
     if kind == "open":
-        return "(free)"
+        return f"{name} (invited)" if row.invited else "(free)"
+    if kind == "invited":
+        return f"{name} (invited)"
     if seat == row.yours:
         return f"{name} (you)"
     return f"{name} (away)" if kind == "away" else name
@@ -89,7 +94,13 @@ class LobbyScreen(BaseScreen):
         if not table.columns:
             return
         current = self.selected()
+        invitations = {row.match for row in self.rows if row.invited}
         self.rows = [LobbyRow.from_map(row) for row in lobby.matches]
+        for row in self.rows:
+            if row.invited and row.match not in invitations:
+                game = GAMES.get(row.game)
+                self.notify(f"A rematch of {game.title if game else 'a match'} waits for you in the lobby.",
+                            title="Rematch")
         table.clear()
         for row in self.rows:
             mover = row.names[row.to_move] if row.to_move is not None and row.to_move < len(row.names) else "—"
@@ -115,13 +126,22 @@ class LobbyScreen(BaseScreen):
         row = self.selected()
         if row is None:
             text = "No match is being played: c creates one."
+        elif row.yours is not None and row.waiting:
+            text = f"Nobody is at the table: the match waits for its people. You play seat {row.yours + 1}: " \
+                   "enter takes you back to it."
         elif row.yours is not None:
             text = f"You play seat {row.yours + 1}: enter takes you back to it."
+        elif row.invited:
+            text = "You are invited to this rematch: your seat is kept for you, enter takes it."
         elif row.free:
             free = len(row.free)
             text = f"{free} free seat{'s' if free > 1 else ''}: enter joins, w watches."
+        elif row.waiting:
+            text = "Every seat is taken, and nobody is at the table: the match waits for its people."
         else:
             text = "Every seat is taken: w watches."
+        if self.hosted_app.guest and (row is None or row.yours is not None or row.free):
+            text = f"{text} {GUEST_SEAT}"
         if row is not None and row.unsaved:
             text = f"The server cannot save this match ({row.unsaved}); it keeps the moves and retries. {text}"
         self.query_one("#lobby-detail", Static).update(Text(text, style="italic"))

@@ -34,8 +34,9 @@ def tie_broken(scores: list[float], outcome: list[float], by: str, counts: list[
 
 
 class MatchOverScreen(BaseScreen):
-    """The final table; ``r`` starts a rematch (same seats and options, a new seed), escape goes
-    home. The headline, scores and status are text (they hold names), never markup.
+    """The final table; ``r`` starts a rematch (same seats and options, a new seed), for those who
+    played it (``rematch``: a spectator is not offered one); escape goes home. The headline,
+    scores and status are text (they hold names), never markup.
 
     Enter does nothing here until a button has the focus (tab): a person playing by Enter
     presses it again as the match ends, and those Enters went home and on to the lobby (where
@@ -47,9 +48,11 @@ class MatchOverScreen(BaseScreen):
     ]
     AUTO_FOCUS = "#match-over"  # (it scrolls; a button would take Enter)
 
-    def __init__(self, headline: str, scores: str, table: RenderableType | None, status: str) -> None:
+    def __init__(self, headline: str, scores: str, table: RenderableType | None, status: str,
+                 rematch: bool = True) -> None:
         super().__init__()
         self.headline, self.scores, self.table, self.status = headline, scores, table, status
+        self.rematch = rematch
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="match-over"):
@@ -60,7 +63,8 @@ class MatchOverScreen(BaseScreen):
             if self.status:
                 yield Static(as_text(self.status, limit=LONG), id="match-status")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
+                if self.rematch:
+                    yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
                 yield Button("Home (esc)", id="go-home", compact=True)
         yield KeysFooter()
 
@@ -69,6 +73,9 @@ class MatchOverScreen(BaseScreen):
             self.action_rematch()
         else:
             self.action_home()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.rematch or action != "rematch"
 
     def action_rematch(self) -> None:
         self.post_message(Rematch())

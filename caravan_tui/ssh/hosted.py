@@ -8,17 +8,39 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+import math
+from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
+from typing import TypeVar
 
 from caravan_tui.bus import Chat, MatchInfo, MatchOver, SaveStatus, Update
+from caravan_tui.engine import Event, seat_field
 from caravan_tui.match.host import MatchHost
 from caravan_tui.match.runner import MatchRunner, SeatClient
 from caravan_tui.seats import SeatSpec
-from caravan_tui.ssh.protocol import LobbyRow
+from caravan_tui.ssh.protocol import OPEN, STANDING_IN, LobbyRow, away_kind
 from caravan_tui.ssh.records import HostedRecord, load_side_log, save_side_log
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+async def to_the_end(work: Awaitable[T]) -> T:
+    """Await ``work`` to its end even when the caller is cancelled meanwhile (the cancellation
+    is raised once it has ended): a seat changes hands whole or not at all."""
+    task = asyncio.ensure_future(work)
+    interrupted = False
+    while True:
+        try:
+            result = await asyncio.shield(task)
+            break
+        except asyncio.CancelledError:
+            if task.done():
+                raise
+            interrupted = True
+    if interrupted:
+        raise asyncio.CancelledError
+    return result
 
 
 class HostedMatch:
@@ -35,11 +57,16 @@ class HostedMatch:
         self.over = runner.host.status != "playing"
         self.unsaved = runner.host.unsaved
         self._grace: dict[int, asyncio.Task] = {}
+        self._grace_ends: dict[int, float] = {}  # (the event loop's clock)
         self._seat_change = asyncio.Lock()  # a stand-in sitting down and a person coming back
+        self._standing: set[int] = set()  # seats whose stand-in is sitting down
+        self._pending: set[asyncio.Task] = set()  # a leave's log line; stand-ins stopping (nobody is at the table)
         self._feed = runner.client(None)  # the hub's own spectator's view: whose turn, the end
         self._follow: asyncio.Task | None = None
         self._stopped = False
         self._kept: tuple[list, int] = ([], 0)  # the chat and the count of notes last written
+        #: a rematch's open seats kept for the people of the match before it (seat: identity)
+        self.invited: dict[int, str] = {}
 
     @property
     def match_id(self) -> str:
@@ -54,8 +81,9 @@ class HostedMatch:
         return self.folder / "log" / f"{self.match_id}.json"
 
     def start(self) -> None:
-        """Play, with the chat and seat notes of its log before a restart; every person's seat
-        with an owner not here starts its grace (a resumed match)."""
+        """Play, with the chat and seat notes of its log before a restart. Seat the people here
+        first (a new match's creator): a match nobody is at waits for its people (unless its AIs
+        finish it: then every person's seat starts its grace)."""
         try:
             chat, notes = load_side_log(self.side_log_path, self.match_id, len(self.record.owners))
             self.host.chat.extend(chat)
@@ -65,14 +93,16 @@ class HostedMatch:
         self._kept = (list(self.host.chat), len(self.host.notes))
         self.runner.start()
         self._follow = asyncio.create_task(self._follow_feed())
-        for seat, owner in enumerate(self.record.owners):
-            if owner is not None and self.host.seats[seat].is_person:
-                self.start_grace(seat)
+        self._graces_for_the_away()
+        if self.waiting:
+            self._soon(self._hold())  # (a match resumed with nobody at it: its stand-ins stop)
 
     def stop(self) -> None:
         self._stopped = True  # sessions ending after this start no grace
         for seat in list(self._grace):
             self.cancel_grace(seat)
+        for pending in list(self._pending):
+            pending.cancel()
         if self._follow is not None:
             self._follow.cancel()
         self.runner.stop()
@@ -89,19 +119,94 @@ class HostedMatch:
         spec = self.host.seats[seat]
         return self.owner(seat) is None and spec.kind == "remote" and spec.who is None
 
-    async def take(self, seat: int, identity: str, name: str) -> None:
+    async def take(self, seat: int, identity: str, name: str, sit: Callable[[], None]) -> None:
         """``identity`` takes ``seat``: an open seat becomes theirs; their own seat, played by a
-        stand-in, comes back to them. The caller checked that they may, and seats them before
-        it next waits (so a stand-in cannot sit down after this)."""
+        stand-in, comes back to them. The caller checked that they may.
+
+        One step with seating them: ``sit`` puts their session at the seat once no other change
+        of the seat is under way and before anything else is awaited, so a session that ends at
+        any point of the hand-off either never sat (nothing changed) or leaves like anyone
+        seated (the grace, then a stand-in); the seat change itself runs to its end either way,
+        before the next change of the seat (a stand-in sitting down) may begin."""
         async with self._seat_change:
-            self.cancel_grace(seat)
             spec = SeatSpec("remote", who=identity)
-            if self.is_open(seat):
+            joining = self.is_open(seat)
+            if joining:
+                self.invited.pop(seat, None)
                 self.record.owners[seat] = identity
-                self.save_record()
-                await self.runner.give_back(seat, spec, name, joining=True)
-            elif self.host.seats[seat] != spec:
-                await self.runner.give_back(seat, spec, name)
+                try:
+                    self.save_record()
+                except OSError:
+                    self.record.owners[seat] = None
+                    raise
+            self.cancel_grace(seat)
+            sit()
+            if joining or self.host.seats[seat] != spec:
+                await to_the_end(self.runner.give_back(seat, spec, name, joining=joining))
+            else:  # back within the grace (or to a match that waited)
+                await self.host.note(Event(f"{seat_field(seat)} {seat_field(seat, 'is')} back."))
+
+    def sit(self, seat: int, session: object) -> None:
+        """``session`` is at ``seat`` now; the first person back at a table nobody was at
+        starts the graces of the others still away."""
+        first = not self.seated
+        self.seated[seat] = session
+        if first:
+            self._graces_for_the_away()
+
+    def leave(self, seat: int) -> None:
+        """The session at ``seat`` left: a person's seat waits out its grace, then a stand-in
+        plays it; once nobody is at the table the match waits (unless its AIs finish it)."""
+        del self.seated[seat]
+        if self.owner(seat) is not None and not self.over:
+            self._soon(self.host.note(Event(f"{seat_field(seat)} {seat_field(seat, 'is')} away.")))
+            self.start_grace(seat)
+        if self.waiting:
+            for away in list(self._grace):
+                self.cancel_grace(away)
+            self._soon(self._hold())
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the match waits for its people: nobody is at the table, someone may come back
+        to it, and its AIs are not to finish it."""
+        return not self.seated and not self.record.ai_finish and not self.over and \
+            any(owner is not None for owner in self.record.owners)
+
+    def _graces_for_the_away(self) -> None:
+        for seat, owner in enumerate(self.record.owners):
+            if owner is not None and seat not in self.seated:
+                self.start_grace(seat)
+
+    def _soon(self, work: Coroutine[object, object, None]) -> None:
+        task = asyncio.create_task(work)
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def _hold(self) -> None:
+        """Every stand-in stops, its seat its person's again, while nobody is at the table."""
+        async with self._seat_change:
+            for seat, owner in enumerate(self.record.owners):
+                if not self.waiting or self._stopped:
+                    return
+                if owner is not None and not self.host.seats[seat].is_person:
+                    try:
+                        await to_the_end(self.runner.hold(seat, SeatSpec("remote", who=owner)))
+                    except Exception:  # a failed save: the stand-in plays on until someone is back
+                        log.exception("match %s: the stand-in for seat %d plays on", self.match_id, seat + 1)
+
+    def leave_for_good(self, seat: int) -> None:
+        """The seat's person left and cannot come back (a guest: a new visit is a new identity):
+        an AI plays the seat from now on (they were told before they sat)."""
+        if self.owner(seat) is None or self.over:
+            return
+        self.give_up(seat)
+        self._soon(self._stand_in_for_good(seat))
+
+    async def _stand_in_for_good(self, seat: int) -> None:
+        async with self._seat_change:
+            if not self.over and not self._stopped and self.owner(seat) is None and self.host.seats[seat].is_person:
+                await to_the_end(self.runner.stand_in(seat, SeatSpec.ai(self.record.stand_in)))
 
     def give_up(self, seat: int) -> None:
         """The owner resigned: the seat is no longer theirs to come back to."""
@@ -110,7 +215,9 @@ class HostedMatch:
         self.save_record()
 
     def client(self, seat: int | None) -> SeatClient:
-        return self.runner.client(seat)
+        """The end of ``seat`` for its person (who may be taking it back from a stand-in), or of
+        a spectator (None)."""
+        return self.runner.client(seat, coming_back=seat is not None and self.owner(seat) is not None)
 
     def release(self, client: SeatClient) -> None:
         self.runner.release(client)
@@ -119,11 +226,20 @@ class HostedMatch:
 
     def start_grace(self, seat: int) -> None:
         """The seat's person is away: after the grace, a stand-in plays until they return."""
-        if self.over or self._stopped or seat in self._grace or seat in self.seated:
+        if self.over or self._stopped or self.waiting or seat in self._grace or seat in self.seated \
+                or not self.host.seats[seat].is_person:
             return
         self._grace[seat] = asyncio.create_task(self._stand_in_after_grace(seat))
+        self._grace_ends[seat] = asyncio.get_running_loop().time() + self.record.grace
+
+    def grace_left(self, seat: int) -> int | None:
+        """Whole seconds until an AI takes ``seat`` (None: no grace runs for it)."""
+        if seat not in self._grace:
+            return None
+        return max(0, math.ceil(self._grace_ends[seat] - asyncio.get_running_loop().time()))
 
     def cancel_grace(self, seat: int) -> None:
+        self._grace_ends.pop(seat, None)
         waiting = self._grace.pop(seat, None)
         if waiting is not None:
             waiting.cancel()
@@ -132,12 +248,50 @@ class HostedMatch:
         await asyncio.sleep(self.record.grace)
         async with self._seat_change:
             self._grace.pop(seat, None)  # from here on, coming back waits for the stand-in to sit down
-            if self.over or seat in self.seated or not self.host.seats[seat].is_person:
+            self._grace_ends.pop(seat, None)
+            if self.over or self.waiting or seat in self.seated or not self.host.seats[seat].is_person:
                 return
+            self._standing.add(seat)
             try:
-                await self.runner.stand_in(seat, SeatSpec.ai(self.record.stand_in), until_back=True)
+                await to_the_end(self.runner.stand_in(seat, SeatSpec.ai(self.record.stand_in), until_back=True))
             except Exception:  # a failed save: the seat waits for its person instead
                 log.exception("match %s: no stand-in for seat %d", self.match_id, seat + 1)
+            finally:
+                self._standing.discard(seat)
+
+    def who_plays(self, seat: int) -> str:
+        """Who has ``seat`` now: "person" (a session is at it), "grace" (its person left; the
+        grace runs), "stand-in" (an AI plays it, or is sitting down), "ai" (an AI seat),
+        "open", "waits" (nobody is at the table: the match waits for its people), or "nobody"
+        (a person's seat nobody plays while others wait for it, which must not last)."""
+        if seat in self.seated:
+            return "person"
+        if seat in self._grace:
+            return "grace"
+        if self.is_open(seat):
+            return "open"
+        if self.owner(seat) is None:
+            return "person" if self.host.seats[seat].is_person else "ai"
+        if seat in self._standing or not self.host.seats[seat].is_person:
+            return "stand-in"
+        return "waits" if self.waiting else "nobody"
+
+    def table_kinds(self, seats: list[str]) -> list[str]:
+        """What a table is told of each seat (``seats`` as saved), without identities (a
+        fingerprint is nobody else's business): "remote" for a person's seat, "open" for one
+        still open, "away" or "away:S" for a person's seat they left for a while (an AI takes it
+        in S seconds), "stand-in" for one an AI plays until they come back, and the kind of any
+        other seat ("ai"). Once the match is over, nobody is away."""
+        kinds = []
+        for seat, text in enumerate(seats):
+            kind = OPEN if text == "remote" else text.partition(":")[0]
+            who = self.who_plays(seat) if not self.over and self.owner(seat) is not None else "person"
+            if who == "stand-in":
+                kind = STANDING_IN
+            elif who != "person":  # its grace runs, the match waits for its people, or (never for long) nobody
+                kind = away_kind(self.grace_left(seat))
+            kinds.append(kind)
+        return kinds
 
     # -- the lobby ------------------------------------------------------------------------
 
@@ -145,14 +299,15 @@ class HostedMatch:
         kinds = []
         for seat, spec in enumerate(self.host.seats):
             if self.is_open(seat):
-                kinds.append("open")
+                kinds.append("open" if self.invited.get(seat, identity) == identity else "invited")
             elif self.owner(seat) is None:
                 kinds.append("ai" if not spec.is_person else "person")
             else:
                 kinds.append("person" if seat in self.seated else "away")
         snap = self.host.snapshot
         return LobbyRow(self.match_id, snap.game_id, list(snap.names), kinds, self.to_move, self.turn,
-                        self.watchers, self.seat_of(identity) if identity else None, self.unsaved)
+                        self.watchers, self.seat_of(identity) if identity else None, self.unsaved,
+                        self.waiting, identity is not None and identity in self.invited.values())
 
     @property
     def done(self) -> bool:

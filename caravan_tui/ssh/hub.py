@@ -37,7 +37,7 @@ from caravan_tui.bus import (
     host_address,
 )
 from caravan_tui.games import GAMES
-from caravan_tui.match.host import save_problem
+from caravan_tui.match.host import STAND_IN, save_problem
 from caravan_tui.match.runner import MatchRunner, SeatClient
 from caravan_tui.safe_text import plain
 from caravan_tui.seats import SeatSpec
@@ -45,8 +45,8 @@ from caravan_tui.ssh.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode,
 from caravan_tui.ssh.hosted import HostedMatch
 from caravan_tui.ssh.lookalikes import look_alike, marks, name_problem
 from caravan_tui.ssh.protocol import (
-    AWAY,
     OPEN,
+    SEAT_CHOICES,
     YOU,
     Crashed,
     CreateMatch,
@@ -56,6 +56,7 @@ from caravan_tui.ssh.protocol import (
     LeaveMatch,
     Left,
     Lobby,
+    PlayAgain,
     Refused,
     SetName,
     Watch,
@@ -195,6 +196,8 @@ class Hub:
         except (asyncio.IncompleteReadError, ConnectionError):
             pass  # the session ended
         finally:
+            if session.guest and session.match is not None and session.seat is not None:
+                session.match.leave_for_good(session.seat)  # a guest's next visit is someone new
             self._detach(session)
             self.sessions.discard(session)
             writer.close()
@@ -227,6 +230,8 @@ class Hub:
             await self._create(session, msg)
         elif isinstance(msg, JoinSeat):
             await self._join(session, msg)
+        elif isinstance(msg, PlayAgain):
+            await self._play_again(session, msg.match)
         elif isinstance(msg, Watch):
             await self._watch(session, msg.match)
         elif isinstance(msg, Introduced) and not session.guest:
@@ -298,7 +303,46 @@ class Hub:
 
     # -- the lobby's requests ------------------------------------------------------------------
 
-    async def _create(self, session: Session, msg: CreateMatch) -> None:
+    async def _play_again(self, session: Session, match_id: str) -> None:
+        """A rematch of a finished match ``session`` played: its game, options and seats (the
+        AIs as they were), each of its other people's seats kept for them and shown in their
+        lobby."""
+        try:
+            record = HostedRecord.load(self.records / f"{match_id}.json") if "/" not in match_id else None
+            finished = self.store.read(match_id)
+        except (OSError, ValueError, DamagedSave):
+            record = None
+        if record is None or record.match_id != match_id:
+            await self._refuse(session, "there is no such match to play again")
+            return
+        if finished.status == "playing":
+            await self._refuse(session, "that match is still being played")
+            return
+        if session.identity not in record.owners:
+            await self._refuse(session, "only those who played a match may ask for a rematch")
+            return
+        seats: list[str] = []
+        invited: dict[int, tuple[str, str]] = {}
+        for seat, owner in enumerate(record.owners):
+            if owner == session.identity:
+                seats.append(YOU)
+            elif owner is not None:
+                seats.append(OPEN)
+                invited[seat] = (owner, finished.names[seat])
+            else:  # an AI seat as it was (a seat whose person resigned: the stand-in's level)
+                seats.append(finished.seats[seat] if finished.seats[seat] in SEAT_CHOICES else str(STAND_IN))
+        again = CreateMatch(finished.game_id, seats, dict(finished.options), record.grace, record.stand_in,
+                            record.ai_finish)
+        problem = again.problem()
+        if problem is not None:
+            await self._refuse(session, f"cannot play that match again: {problem}")
+            return
+        await self._create(session, again, invited)
+
+    async def _create(self, session: Session, msg: CreateMatch,
+                      invited: dict[int, tuple[str, str]] | None = None) -> None:
+        """A new match; ``invited``: open seats kept for people (seat: their identity and name)."""
+        invited = invited or {}
         game = GAMES.get(msg.game)
         if game is None:
             await self._refuse(session, f"there is no game {msg.game!r}")
@@ -320,7 +364,7 @@ class Hub:
                 names.append(session.name)
             elif choice == OPEN:
                 seats.append(SeatSpec("remote"))
-                names.append(f"Open seat {seat + 1}")
+                names.append(invited[seat][1] if seat in invited else f"Open seat {seat + 1}")
             else:
                 spec = SeatSpec.parse(choice)
                 seats.append(spec)
@@ -335,15 +379,19 @@ class Hub:
         except ValueError as exc:
             await self._refuse(session, f"cannot create the match: {exc}")
             return
-        record = HostedRecord(runner.match_id, owners, msg.grace, msg.stand_in)
+        record = HostedRecord(runner.match_id, owners, msg.grace, msg.stand_in, msg.ai_finish)
         try:
             record.save(self.records)
         except OSError as exc:
             runner.host.close()
             await self._refuse(session, f"cannot create the match: {exc.strerror or exc}")
             return
-        hosted = self._host(runner, record)
-        await self._attach(session, hosted, owners.index(session.identity))
+        hosted = HostedMatch(runner, record, self.records, self.lobby_changed)
+        hosted.invited = {seat: who for seat, (who, _) in invited.items()}
+        self.matches[hosted.match_id] = hosted
+        self._sit(session, hosted, owners.index(session.identity))  # before it starts: it waits for nobody
+        hosted.start()
+        await self._seated(session, hosted, None)
 
     async def _join(self, session: Session, msg: JoinSeat) -> None:
         hosted = self.matches.get(msg.match)
@@ -361,37 +409,49 @@ class Hub:
         if mine is None and not hosted.is_open(seat):
             await self._refuse(session, "that seat is not free")
             return
+        if hosted.invited.get(seat, session.identity) != session.identity:
+            await self._refuse(session, "that seat is kept for a player of the match before")
+            return
+        taken_from: list[Session] = []  # this person's other session at the seat, if any
         try:
-            await hosted.take(seat, session.identity, session.name)
+            await hosted.take(seat, session.identity, session.name,
+                              lambda: taken_from.extend(self._sit(session, hosted, seat)))
         except (OSError, DamagedSave) as exc:
             await self._refuse(session, f"cannot take the seat: {getattr(exc, 'reason', exc)}")
             return
-        await self._attach(session, hosted, seat)
+        await self._seated(session, hosted, taken_from[0] if taken_from else None)
 
     async def _watch(self, session: Session, match_id: str) -> None:
         hosted = self.matches.get(match_id)
         if hosted is None:
             await self._refuse(session, "that match is not being played")
             return
-        await self._attach(session, hosted, None)
+        self._sit(session, hosted, None)
+        await self._seated(session, hosted, None)
 
-    async def _attach(self, session: Session, hosted: HostedMatch, seat: int | None) -> None:
-        """Put ``session`` at ``seat`` (None: watching), taking the seat from another session of
-        the same person; then the host sends it the whole match so far."""
+    def _sit(self, session: Session, hosted: HostedMatch, seat: int | None) -> list[Session]:
+        """Put ``session`` at ``seat`` (None: watching), at once: from here on its end is an
+        ordinary leave. Returns the same person's other session it took the seat from, if any."""
         self._detach(session)
         other = hosted.seated.get(seat) if seat is not None else None
         if seat is not None:
-            hosted.seated[seat] = session  # first: the other session's leaving starts no grace
+            hosted.sit(seat, session)  # first: the other session's leaving starts no grace
         else:
             hosted.watchers += 1
         session.match, session.seat = hosted, seat
         session.client = hosted.client(seat)
         session.forward = asyncio.create_task(self._forward(session, session.client))
+        return [other] if isinstance(other, Session) and other is not session else []
+
+    async def _seated(self, session: Session, hosted: HostedMatch, other: Session | None) -> None:
+        """Tell a session just seated (or watching) where it is; the host sends it the whole
+        match so far; the same person's ``other`` session goes back to the lobby."""
+        seat = session.seat
         await session.send(Joined(hosted.match_id, seat, hosted.host.game.id, hosted.host.snapshot.players))
         await hosted.runner.bus.publish(host_address(hosted.match_id), Sync(hosted.match_id, seat))
         if seat is not None and other is None:
             await hosted.host.announce()  # the others see them back
-        if isinstance(other, Session) and other is not session:
+        if other is not None:
             self._detach(other)
             await self._tell(other, Left(hosted.match_id, "you took this seat from another terminal"))
             await self._send_lobby(other)
@@ -409,10 +469,8 @@ class Hub:
         if seat is None:
             hosted.watchers -= 1
         elif hosted.seated.get(seat) is session:
-            del hosted.seated[seat]
-            if hosted.owner(seat) == session.identity:
-                hosted.start_grace(seat)
-                self._announce_soon(hosted)
+            hosted.leave(seat)
+            self._announce_soon(hosted)
         session.match = session.seat = session.client = session.forward = None
         if hosted.done and not hosted.seated and not hosted.watchers:
             hosted.stop()
@@ -425,18 +483,13 @@ class Hub:
 
     async def _forward(self, session: Session, client: SeatClient) -> None:
         """Everything the seat's (or the spectators') address receives, to the session; seat
-        kinds without identities (a fingerprint is nobody else's business): a person's seat
-        reads "remote", a seat still open "open", a person's seat they have left for a while
-        "away"."""
+        kinds as ``HostedMatch.table_kinds`` tells them (no identities)."""
         hosted = session.match
         try:
             while True:
                 msg = await client.get()
                 if isinstance(msg, MatchInfo) and hosted is not None:
-                    kinds = [OPEN if seat == "remote" else seat.partition(":")[0] for seat in msg.seats]
-                    msg = dataclasses.replace(msg, seats=[
-                        AWAY if kind == "remote" and hosted.owner(n) is not None and n not in hosted.seated else kind
-                        for n, kind in enumerate(kinds)])
+                    msg = dataclasses.replace(msg, seats=hosted.table_kinds(msg.seats))
                 await session.send(msg)
         except ConnectionError:
             pass

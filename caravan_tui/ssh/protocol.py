@@ -33,8 +33,11 @@ from caravan_tui.bus import message_from_map as _from_map
 
 #: how a creator describes each seat of a new match
 YOU, OPEN = "you", "open"
-#: a person's seat whose person left it for a while (the grace, then a stand-in)
+#: a person's seat whose person left it for a while (the grace, then a stand-in); "away:S"
+#: while an AI takes the seat in S seconds
 AWAY = "away"
+#: a person's seat an AI plays until its person comes back
+STANDING_IN = "stand-in"
 SEAT_CHOICES = (YOU, OPEN, *(f"ai:{level}" for level in LEVELS))
 MAX_OPTIONS = 16
 MAX_GRACE = 3600  # seconds
@@ -79,7 +82,9 @@ class LobbyRow:
     """One match in the lobby, as a plain map (``to_map``/``from_map``). ``kinds`` per seat:
     "open" (waiting for a person), "person", "away" (its person dropped; an AI stands in or
     will) or "ai"; ``yours``: the seat you hold, if any; ``unsaved``: why the server cannot
-    save the match just now ("" when it can)."""
+    save the match just now ("" when it can); ``waiting``: nobody is at the table, and the match
+    waits for its people to come back; ``invited``: a rematch whose free seat is kept for you
+    (a seat kept for someone else reads "invited")."""
 
     match: str
     game: str
@@ -90,6 +95,8 @@ class LobbyRow:
     watchers: int
     yours: int | None = None
     unsaved: str = ""
+    waiting: bool = False
+    invited: bool = False
 
     @property
     def free(self) -> list[int]:
@@ -107,13 +114,16 @@ class LobbyRow:
 class CreateMatch(Request):
     """Session → hub: host a new match of ``game``; ``seats`` one per player, each of
     ``SEAT_CHOICES`` (exactly one "you"); ``grace``: seconds a person who drops keeps their
-    seat before ``stand_in`` (an AI level) plays it."""
+    seat before ``stand_in`` (an AI level) plays it, while someone is still at the table (a
+    match nobody is at waits for its people); ``ai_finish``: stand-ins play on even then, and
+    finish the match."""
 
     game: str
     seats: list
     options: dict = field(default_factory=dict)
     grace: int = 60
     stand_in: str = "normal"
+    ai_finish: bool = False
 
     def problem(self) -> str | None:
         if type(self.game) is not str or len(self.game) > MAX_ID:
@@ -132,6 +142,8 @@ class CreateMatch(Request):
             return f"grace is a whole number of seconds from 0 to {MAX_GRACE}"
         if type(self.stand_in) is not str or self.stand_in not in LEVELS:
             return f"stand_in is an AI level: {', '.join(LEVELS)}"
+        if type(self.ai_finish) is not bool:
+            return "ai_finish is yes or no"
         return None
 
 
@@ -152,6 +164,14 @@ class Introduced(Request):
 
     def problem(self) -> str | None:
         return None if type(self.game) is str and len(self.game) <= MAX_ID else "game must be a game id"
+
+
+@dataclass(frozen=True)
+class PlayAgain(Request):
+    """Session → hub: a rematch of ``match``, a finished match I played: the same game, options
+    and seats, its other people invited to theirs."""
+
+    match: str
 
 
 @dataclass(frozen=True)
@@ -215,13 +235,31 @@ class Crashed(Request):
 FROM_SESSION: dict[str, type[Message]] = {
     cls.__name__: cls
     for cls in (Act, HintRequest, UndoRequest, Resign, SaveRequest, Sync, Chat, SetName, CreateMatch, JoinSeat,
-                Watch, LeaveMatch, Crashed, Introduced)
+                Watch, LeaveMatch, Crashed, Introduced, PlayAgain)
 }
 #: every message a session may receive from the hub
 TO_SESSION: dict[str, type[Message]] = {
     **MESSAGES, **CHAT_MESSAGES,
     **{cls.__name__: cls for cls in (Welcome, Lobby, Joined, Left, Refused)},
 }
+
+
+def away_kind(seconds: int | None) -> str:
+    """The kind of a seat whose person is away: "away", or "away:S" while an AI is to take the
+    seat in S seconds."""
+    return AWAY if seconds is None else f"{AWAY}:{seconds}"
+
+
+def is_away(kind: str) -> bool:
+    return kind == AWAY or kind.startswith(AWAY + ":")
+
+
+def stand_in_after(kind: str) -> int | None:
+    """The seconds until an AI takes an away seat (``away_kind``), if that is known (and sane)."""
+    seconds = kind.partition(":")[2]
+    if kind.startswith(AWAY + ":") and seconds.isascii() and seconds.isdigit() and len(seconds) <= 5:
+        return min(int(seconds), MAX_GRACE)
+    return None
 
 
 def request_from_map(m: Any) -> Message:

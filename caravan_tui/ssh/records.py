@@ -106,20 +106,26 @@ class Identities:
 @dataclass
 class HostedRecord:
     """What a hosted match needs beside its save: each seat's owner (an identity, None while
-    open or for an AI seat), the seconds a person who drops keeps their seat, and the AI level
-    that stands in for them."""
+    open or for an AI seat), the seconds a person who drops keeps their seat, the AI level
+    that stands in for them, and whether stand-ins finish the match once nobody is at it
+    (``ai_finish``; a record written before it existed reads False)."""
 
     match_id: str
     owners: list[str | None]
     grace: int
     stand_in: str
+    ai_finish: bool = False
 
     @classmethod
     def load(cls, path: Path) -> HostedRecord:
         """The record in ``path``; ValueError saying why it cannot be used."""
         data = read_json(path)
-        if not isinstance(data, dict) or set(data) != {"match_id", "owners", "grace", "stand_in"}:
+        fields = {"match_id", "owners", "grace", "stand_in"}
+        if not isinstance(data, dict) or set(data) not in (fields, fields | {"ai_finish"}):
             raise ValueError("not a hosted match record")
+        ai_finish = data.get("ai_finish", False)
+        if type(ai_finish) is not bool:
+            raise ValueError("its ai_finish is not yes or no")
         owners, grace = data["owners"], data["grace"]
         if not isinstance(owners, list) or not all(o is None or (isinstance(o, str) and IDENTITY.fullmatch(o))
                                                    for o in owners):
@@ -128,7 +134,7 @@ class HostedRecord:
         if type(grace) is not int or grace < 0 or not isinstance(stand_in, str) or stand_in not in LEVELS \
                 or not isinstance(data["match_id"], str):
             raise ValueError("its grace or stand-in level is not valid")
-        return cls(data["match_id"], owners, grace, data["stand_in"])
+        return cls(data["match_id"], owners, grace, data["stand_in"], ai_finish)
 
     def save(self, folder: Path) -> None:
         write_json(folder / f"{self.match_id}.json", asdict(self))
