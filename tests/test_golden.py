@@ -135,3 +135,13 @@ def test_a_save_that_knows_its_rules_version_is_read_as_that_version_only():
 def test_every_game_upgrades_from_each_of_its_older_rules_versions():
     for game in GAMES.values():
         assert set(game.upgraders) == set(range(1, game.rules_version)), game.id
+
+
+def test_the_corpus_holds_saves_that_need_each_of_ahldarahds_upgrades():
+    """0.2.0's saves themselves need the Night's new question and the free routes' "done"."""
+    put_in = set()
+    for path in upgraded_saves():
+        loaded = replay_snapshot(saved(path))
+        kept = set(loaded.moved or ())
+        put_in |= {action for turn, action in enumerate(loaded.snapshot.actions) if turn not in kept}
+    assert {("stand_by",), ("done",)} <= put_in
