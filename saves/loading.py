@@ -9,13 +9,13 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from caravan_tui.engine import Event, Game, IllegalAction, State
+from caravan_tui.engine import Action, Event, Game, IllegalAction, State, Upgrader
 from caravan_tui.games import GAMES
 from caravan_tui.seats import SeatSpec
+from saves.backend import MatchStore, SaveEntry
 from saves.codec import DamagedSave, plain
 from saves.snapshot import Snapshot
-from saves.store import SaveEntry, SaveStore
-from saves.weighed import movers_problem
+from saves.weighed import movers_problem, record_problem
 
 
 @dataclass(slots=True)
@@ -29,6 +29,9 @@ class Replayed:
     movers: list[int]
     events: list[list[Event]]
     opening: list[Event]
+    #: where each saved move went when the log was brought to today's rules (``moved[i]``: the
+    #: new number of saved move ``i``), for whatever else is indexed by move; None: unchanged
+    moved: list[int] | None = None
 
 
 def replay(game: Game, snapshot: Snapshot, upto: int | None = None) -> Replayed:
@@ -57,7 +60,14 @@ def resignation_result(players: int, seat: int) -> list[float]:
 
 
 def replay_snapshot(snapshot: Snapshot) -> Replayed:
-    """``snapshot`` rebuilt and checked; DamagedSave saying why it cannot be trusted."""
+    """``snapshot`` rebuilt and checked, its log in today's rules (``Replayed.snapshot`` says
+    so in its ``rules``); DamagedSave saying why it cannot be trusted.
+
+    A log of older rules is brought forward through the game's upgraders, one version at a
+    time, and what is indexed by its moves (the weighed rows) moves with it. A save that does
+    not know its rules version (0: made before saves recorded it) is tried under today's rules,
+    then as a log of each older version in turn; if none replays, the reason given is the last
+    attempt's (the oldest rules: what such a save most likely holds)."""
     game = GAMES.get(snapshot.game_id)
     if game is None:
         raise DamagedSave(f"unknown game {snapshot.game_id!r}")
@@ -66,28 +76,83 @@ def replay_snapshot(snapshot: Snapshot) -> Replayed:
             SeatSpec.parse(text)
         except ValueError as exc:
             raise DamagedSave(f"a seat cannot be read: {exc}") from None
-    try:
-        return _checked(game, snapshot)
-    except DamagedSave as first:
-        upgraded = _upgraded(game, snapshot)
-        if upgraded is None:
-            raise
+    # (a file's record was checked as it was read; a journal's or a database's is whole only now)
+    if problem := record_problem(snapshot.weighed, snapshot.seats, len(snapshot.actions)):
+        raise DamagedSave(problem)
+    today = game.rules_version
+    if snapshot.rules > today:
+        raise DamagedSave(f"saved by a newer caravan-tui ({game.title}'s rules version {snapshot.rules}; "
+                          f"this version plays up to {today})")
+    failure = DamagedSave("no rules version to replay the save under")
+    for start in [snapshot.rules] if snapshot.rules else range(today, 0, -1):
         try:
-            return _checked(game, upgraded)
-        except DamagedSave:
-            raise first from None
+            upgraded, moved = upgrade(game, snapshot, start)
+            replayed = _checked(game, upgraded)
+        except DamagedSave as exc:
+            failure = exc
+            continue
+        replayed.moved = moved
+        return replayed
+    raise failure
 
 
-def _upgraded(game: Game, snapshot: Snapshot) -> Snapshot | None:
-    """``snapshot`` with its log in today's rules, when the game has changed them since (None:
-    it has not, or the log is no older log of them)."""
-    if game.upgrade_log is None:
-        return None
+#: actions the upgraders may put in before one logged action (a bound against a loop)
+MAX_PUT_IN = 64
+
+
+def upgrade(game: Game, snapshot: Snapshot, start: int) -> tuple[Snapshot, list[int] | None]:
+    """``snapshot`` as a log of rules version ``start`` brought to today's, and the number each
+    of its moves has in the new log (None: ``start`` is today's, nothing changed). The weighed
+    rows move with their moves; the state cache, of older rules, is dropped. DamagedSave if the
+    log cannot be brought forward (an action the rules refuse, with the move it was)."""
+    today = game.rules_version
+    if start == today:
+        return dataclasses.replace(snapshot, rules=today), None
+    missing = [v for v in range(start, today) if v not in game.upgraders]
+    if missing:
+        raise DamagedSave(f"{game.title}'s rules version {missing[0]} cannot be brought forward")
+    steps = [game.upgraders[v] for v in range(start, today)]
     try:
+        game.resolve_options(snapshot.options)
         state = game.new(snapshot.players, seed=snapshot.seed, options=snapshot.options)
-        return dataclasses.replace(snapshot, actions=game.upgrade_log(state, list(snapshot.actions)))
-    except (ValueError, LookupError, TypeError):
-        return None
+    except ValueError as exc:
+        raise DamagedSave(f"the match cannot be set up again: {exc}") from None
+    actions: list[Action] = []
+    moved: list[int] = []
+    logged = snapshot.actions
+    for number, action in enumerate([*logged, None], 1):
+        for _ in range(MAX_PUT_IN):
+            put_in = [extra for step in steps for extra in _asked(step, state, action)]
+            if not put_in:
+                break
+            for extra in put_in:
+                _apply(state, extra, f"what rules version {today} asks before move {number}")
+                actions.append(extra)
+        else:
+            raise DamagedSave(f"bringing the save to rules version {today} does not settle at move {number}")
+        if action is not None:
+            moved.append(len(actions))
+            _apply(state, action, f"move {number} of {len(logged)} ({action!r})")
+            actions.append(action)
+    weighed = {moved[turn]: rows for turn, rows in snapshot.weighed.items() if turn < len(moved)}
+    return dataclasses.replace(snapshot, actions=actions, weighed=weighed, state={}, rules=today), moved
+
+
+def _asked(step: Upgrader, state: State, action: Action | None) -> list[Action]:
+    """What ``step`` puts in (DamagedSave if it fails on a state a crafted log led to)."""
+    try:
+        return step(state, action)
+    except (ValueError, LookupError, TypeError) as exc:
+        raise DamagedSave(f"the save cannot be brought to today's rules: {exc}") from None
+
+
+def _apply(state: State, action: Action, what: str) -> None:
+    if state.to_move() is None:
+        raise DamagedSave(f"the match cannot be set up again: {what} is not legal: the match is over")
+    try:
+        state.apply(action, False)
+    except IllegalAction as exc:
+        raise DamagedSave(f"the match cannot be set up again: {what} is not legal: {exc}") from None
 
 
 def _checked(game: Game, snapshot: Snapshot) -> Replayed:
@@ -99,13 +164,22 @@ def _checked(game: Game, snapshot: Snapshot) -> Replayed:
     state = replayed.state
     saved, again = plain(snapshot.state), plain(state.to_data())
     if saved and saved != again:  # an empty cache (a migrated save) is rebuilt, not compared
-        differs = ", ".join(sorted(str(k) for k in again.keys() | saved.keys() if again.get(k) != saved.get(k)))
+        differs = ", ".join(sorted(_one_line(k) for k in again.keys() | saved.keys() if again.get(k) != saved.get(k)))
         raise DamagedSave(f"replaying the log does not give the saved position (it differs in {differs}); "
                           "the rules may have changed since it was saved")
+    if state.is_over() and snapshot.status == "playing" and snapshot.result is None:
+        # the last move ended the match and was saved, its end was not (a kill between the two)
+        snapshot = dataclasses.replace(snapshot, status="over", result=state.outcome())
+        replayed.snapshot = snapshot
     _check_result(snapshot, state)
     if problem := movers_problem(snapshot.weighed, snapshot.seats, replayed.movers):
         raise DamagedSave(problem)
     return replayed
+
+
+def _one_line(key: object) -> str:
+    """A state's key for the reason a save is refused: a crafted one may hold anything."""
+    return " ".join("".join(c if c.isprintable() else " " for c in str(key)[:40]).split()) or "?"
 
 
 def _check_result(snapshot: Snapshot, state: State) -> None:
@@ -132,26 +206,26 @@ def _check_result(snapshot: Snapshot, state: State) -> None:
             raise DamagedSave("the saved result does not follow from the resignation")
 
 
-def load(store: SaveStore, match_id: str) -> Replayed:
+def load(store: MatchStore, match_id: str) -> Replayed:
     """The saved match ``match_id``, replayed and checked (FileNotFoundError if there is none)."""
     return replay_snapshot(store.read(match_id))
 
 
-def checked_entries(store: SaveStore) -> list[SaveEntry]:
+def checked_entries(store: MatchStore) -> list[SaveEntry]:
     """``store.entries()`` with every save replayed and checked: one that cannot be trusted is
     listed as damaged, with the reason (OSError only if the folder cannot be listed)."""
     checked = []
     for entry in store.entries():
         if entry.snapshot is not None:
-            try:
-                replay_snapshot(entry.snapshot)
+            try:  # listed as it loads: its log in today's rules (an upgrade may put moves in)
+                entry = dataclasses.replace(entry, snapshot=replay_snapshot(entry.snapshot).snapshot)
             except DamagedSave as exc:
                 entry = dataclasses.replace(entry, snapshot=None, error=exc.reason)
         checked.append(entry)
     return checked
 
 
-def latest_unfinished(store: SaveStore) -> Snapshot | None:
+def latest_unfinished(store: MatchStore) -> Snapshot | None:
     """The match still being played that was updated last, if any (None when there are no saves
     or the folder cannot be listed)."""
     try:

@@ -270,7 +270,7 @@ def test_write_read_list_delete(tmp_path):
     os.utime(store.path("b"), (2000, 2000))
     entries = store.entries()
     assert [(e.match_id, e.error, e.modified) for e in entries] == [("a", None, 3000), ("b", None, 2000)]
-    assert entries[0].snapshot == snapshot("a") and entries[0].path == store.path("a")
+    assert entries[0].snapshot == snapshot("a")
     store.write(snapshot("a", actions=[("pass",)]))  # overwrite a healthy save
     assert store.read("a").actions == [("pass",)]
     store.delete("a")
@@ -474,7 +474,7 @@ def test_load_replays_a_real_game(tmp_path, seed):
     store.write(saved)
     replayed = load(store, "g1")
     snap, state = replayed.snapshot, replayed.state
-    assert snap == decode(encode(saved))
+    assert snap == replace(decode(encode(saved)), rules=1)  # loaded: known to follow today's rules
     assert codec.plain(state.to_data()) == codec.plain(saved.state)
     assert state.legal_actions()  # and play can go on from here
     state.apply(state.legal_actions()[0])
