@@ -164,6 +164,11 @@ class GameScreen(BaseScreen):
             status.styles.height, status.styles.max_height = "auto", self.STATUS_LINES
         # ticks only while an AI thinks (``show_status``): an idle session redraws nothing
         self._spinner = self.set_interval(0.15, self._tick, pause=True)
+        # what the status line says Enter does follows every cursor and the focus
+        self.watch(self, "focused", self.selection_changed, init=False)
+        for widget in self.query("#table CursorWidget"):
+            self.watch(widget, "cursor", self.selection_changed, init=False)
+        self.watch(self.query_one(ActionList), "highlighted", self.selection_changed, init=False)
         self.run_worker(self._listen(), exclusive=True, group="bus")
 
     # -- names and words --------------------------------------------------------------------
@@ -327,6 +332,11 @@ class GameScreen(BaseScreen):
         "Ann (you) wins!"."""
         return result_line(["You" if seat == self.seat else name.removesuffix(" (you)")
                             for seat, name in enumerate(names)], scores, outcome)
+
+    def selection_changed(self) -> None:
+        """A cursor moved or the focus moved (Textual's reactive attributes, watched): what the
+        table says Enter does is worked out again from them, not left from the last event."""
+        self.show_status()
 
     def enter_action(self) -> Action | None:
         """What Enter plays now, for the widget that has the focus: what the status line
