@@ -333,6 +333,20 @@ class GameScreen(BaseScreen):
         return result_line(["You" if seat == self.seat else name.removesuffix(" (you)")
                             for seat, name in enumerate(names)], scores, outcome)
 
+    def update_static(self, selector: str, text: Text) -> None:
+        """A panel's ``Static`` shows ``text``: updated only when the text changes, and the screen
+        laid out again only when the lines it wraps to at its width do (a layout is the costly
+        part of a redraw)."""
+        widget = self.query_one(selector, Static)
+        before = widget.content
+        if before == text:
+            return
+        width = widget.content_size.width
+        console = self.app.console
+        same = bool(width) and isinstance(before, Text) and len(before.wrap(console, width)) == len(
+            text.wrap(console, width))
+        widget.update(text, layout=not same)
+
     def selection_changed(self) -> None:
         """A cursor moved or the focus moved (Textual's reactive attributes, watched): what the
         table says Enter does is worked out again from them, not left from the last event."""
@@ -396,10 +410,13 @@ class GameScreen(BaseScreen):
             self.query_one("#since-panel", TablePanel).show("Since your last turn (any key closes)", shown, foot)
 
     def on_key(self, event: Key) -> None:
-        """Any key closes the "since your last turn" panel (and goes on to do what it does)."""
+        """Any key closes the "since your last turn" panel, and does nothing else (an arrow
+        meant to close it must not move a cursor or say "Not south-east")."""
         since = self.query_one("#since-panel", TablePanel)
         if since.showing:
             since.hide()
+            event.stop()
+            event.prevent_default()
 
     def notify(self, message: str, **kwargs) -> None:
         """One notice at a time over the table: a new one replaces the last (stacked notices

@@ -91,7 +91,6 @@ class AhldarahdScreen(GameScreen):
         self.shown_map = client.seat if client.seat is not None else 0
         self.queue: list[Action] = []  # a proposal's remaining steps, sent one per decision
         self.partner: int | None = None  # the last partner written to
-        self._drawn: dict[str, Text] = {}
         #: a play's words may take a second status line, but five players' lines leave no room for it
         self.STATUS_LINES = 2 if client.players < 5 else 1
 
@@ -136,15 +135,6 @@ class AhldarahdScreen(GameScreen):
         self.update_static("#ah-players", players_text(view, self.seat, self.short_name))
         self.update_static("#ah-market", market_text(view, max(30, self.query_one("#ah-market").size.width or 45)))
         self.show_panel()
-
-    def update_static(self, selector: str, text: Text) -> None:
-        """Update a Static only when its text changes, and lay the screen out again only when
-        its number of lines does (a layout is the costly part of a redraw)."""
-        before = self._drawn.get(selector)
-        if before != text:
-            self._drawn[selector] = text
-            lines = text.plain.count("\n")
-            self.query_one(selector, Static).update(text, layout=before is None or before.plain.count("\n") != lines)
 
     def status_text(self) -> Text:
         """On our turn, what Enter plays for the focused widget: the plays list's highlighted

@@ -237,12 +237,6 @@ class MerchantLordTable(PausingGameScreen):
         self.show_cards()
         self.show_builder()
 
-    def update_static(self, selector: str, text: Text) -> None:
-        """Update a Static only when its text changes (each update relays the screen out)."""
-        widget = self.query_one(selector, Static)
-        if widget.content != text:
-            widget.update(text)
-
     def players_text(self, view: dict) -> Text:
         """A header and a line per player: table cards, coins, favour, hand size and dice; then
         the known cards in other players' hands."""
