@@ -415,3 +415,42 @@ async def test_one_enter_uses_a_board_good_and_the_line_says_n_declines_it(tmp_p
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(host.actions) > moves, "the use")
         assert host.actions[moves] == ("use",) and not isinstance(app.screen, ChoiceScreen)
+
+
+async def test_a_direction_key_that_ends_the_turn_with_steps_not_seen_asks_first(tmp_path):
+    """The bug: a direction key after which only one continuation fits laid it and ended the turn
+    (at 26, not the 29 planned). Such a key asks first; "Not yet" changes nothing."""
+    from caravan_tui.match.runner import MatchRunner
+    from caravan_tui.screens.dialogs import ConfirmScreen
+
+    state = get_game("caravanserai").new(1, seed=0, options={})
+    prefix = []
+    for _ in range(12):
+        prefix.append(best(state))
+        state.apply(prefix[-1], log=False)
+    assert ("dir", 4) in state.legal_actions()
+    runner = MatchRunner.new("caravanserai", [SeatSpec("human")], ["Tester"], 0, {}, None)
+    host = runner.host
+    for action in prefix:
+        host.events.append(host.state.apply(action))
+        host.actions.append(action)
+        host.movers.append(0)
+    screen = CaravanseraiScreen(runner.client(0))
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+            start = host.turn
+            await pilot.press(DIRECTION_KEY[4])
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+            assert "your turn ends" in app.screen.question and host.turn == start
+            await pilot.press("n")
+            await wait_for(pilot, lambda: app.screen is screen, "the table")
+            assert host.turn == start and screen.turn is not None
+            await pilot.press(DIRECTION_KEY[4], "y")
+            await wait_for(pilot, lambda: host.turn > start, "the placement")
+            assert host.actions[start] == ("dir", 4)
+        finally:
+            runner.stop()
