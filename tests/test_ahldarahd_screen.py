@@ -22,7 +22,7 @@ from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList
 
-from tables import Table, quick_app, wait_for
+from tables import Table, quick_app, read_since, wait_for
 
 SIZE = (80, 24)
 GAME = get_game("ahldarahd")
@@ -124,6 +124,7 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
         board = screen.query_one(MapBoard)
         for _ in range(60):
             await wait_for(pilot, lambda: my_turn(app) and not screen.queue, "my turn")
+            await read_since(pilot, screen)
             state = host.state
             if state.turn_no >= 2:
                 break

@@ -18,7 +18,7 @@ from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.widgets import ActionList
 
-from tables import Table, at_turn, quick_app, wait_for
+from tables import Table, at_turn, quick_app, read_since, wait_for
 
 SIZE = (80, 24)
 GAME = get_game("merchant_lord")
@@ -236,6 +236,7 @@ async def test_a_whole_game_against_the_ai_by_keys(tmp_path):
                            "my turn or the end", timeout=20)
             if isinstance(app.screen, MatchOverScreen):
                 break
+            await read_since(pilot, screen)
             start = host.turn
             action = simple(host.state)
             phase = screen.phase
@@ -398,6 +399,7 @@ async def test_each_round_the_cursors_start_on_their_first_choice_and_the_lines_
             for _ in range(60):
                 await wait_for(pilot, lambda: my_turn(screen), "my turn")
                 if screen.view["round"] > first_round and screen.phase == "favour":
+                    await read_since(pilot, screen)
                     break
                 moves = table.moves()
                 screen.act(first_end(screen.legal))
