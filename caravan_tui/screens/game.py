@@ -380,7 +380,13 @@ class GameScreen(BaseScreen):
         if rows and len(self.names) > 1:
             title = f"Hint: {outlook(float(rows[0][2]))} (h hides it)"
         texts = [self.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
-        self.query_one("#hint-panel", TablePanel).show(title, explanation(rows, texts) or [text])
+        warning = self.hint_warning(action)
+        lines = ([warning] if warning else []) + (explanation(rows, texts) or [text])
+        self.query_one("#hint-panel", TablePanel).show(title, lines)
+
+    def hint_warning(self, action: Action) -> str | None:
+        """A game's warning about the hinted play, shown first in the hint (None: none)."""
+        return None
 
     def show_weighed(self, position: int) -> None:
         """In the replay of a finished match: what the AI decision that made the move just shown
