@@ -123,3 +123,33 @@ async def test_the_key_that_closes_the_since_your_last_turn_panel_does_nothing_e
             assert screen.focused is not focused
         finally:
             runner.stop()
+
+
+async def test_since_your_last_turn_shows_after_a_sequence_of_moves_the_log_words_in_one_line(tmp_path):
+    """The bug: in 2-player Caravanserai the other seat laid 10 pieces (one log line) and no
+    panel said so. Four moves or more by others since our last decision open it too."""
+    app, runner, screen = match_table(tmp_path, "caravanserai", 2, seed=3)
+    host = runner.host
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            since = screen.query_one("#since-panel", TablePanel)
+            seen = []
+            for _ in range(40):
+                await wait_for(pilot, lambda: screen.turn is not None or host.state.is_over(), "my turn")
+                if host.state.is_over():
+                    break
+                others = 0
+                for mover in reversed(host.movers):
+                    if mover == 0:
+                        break
+                    others += 1
+                seen.append((others, since.showing))
+                if others >= 4 and since.showing:
+                    break
+                screen.act(screen.legal[0])
+            assert any(others >= 4 for others, _ in seen), seen
+            assert all(showing for others, showing in seen if others >= 4), seen
+        finally:
+            runner.stop()

@@ -56,8 +56,9 @@ from caravan_tui.ssh.protocol import AWAY, OPEN
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
 from caravan_tui.widgets.footer import KeysFooter
 
-#: lines by others since our last decision that open the "since your last turn" panel, and how
-#: many of the latest it shows (a two-player game's one move is one or two lines: no panel)
+#: lines (or moves) by others since our last decision that open the "since your last turn" panel,
+#: and how many of the latest lines it shows (a two-player game's one move is one or two lines: no
+#: panel; a placement of ten pieces is one line but ten moves: a panel)
 SINCE_AT_LEAST, SINCE_SHOWN = 4, 8
 #: what an AI seat's default name ends with: its level, "(normal)"
 LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
@@ -119,6 +120,7 @@ class GameScreen(BaseScreen):
         self.weighed_hidden = False  # a replay: the panel of what the AI weighed put away (h)
         self._my_last_turn: int | None = None  # (at a shared table: the bell rings when the turn comes back)
         self._since: list[str] = []  # what others did since our last decision
+        self._since_moves = 0  # how many moves they made
         self._status_lines = 1
         self.title = self.game.title
 
@@ -310,6 +312,7 @@ class GameScreen(BaseScreen):
             log.add(update.events, emphasis=by_other)
             if by_other:
                 self._since.extend(update.events)
+                self._since_moves += 1
         self.show_view(update.view)
         self.view_changed(previous, update.view, by_other)
         self.show_status()
@@ -408,9 +411,9 @@ class GameScreen(BaseScreen):
     def show_since(self) -> None:
         """When others did a good deal since our last decision, say what, over the head of the
         board, until the next key; the hint of an earlier decision goes."""
-        since, self._since = self._since, []
+        since, moves, self._since, self._since_moves = self._since, self._since_moves, [], 0
         self.query_one("#hint-panel", TablePanel).hide()
-        if len(since) >= SINCE_AT_LEAST:
+        if since and (len(since) >= SINCE_AT_LEAST or moves >= SINCE_AT_LEAST):
             shown = since[-SINCE_SHOWN:]
             foot = f"{len(since) - len(shown)} more: ctrl+l" if len(shown) < len(since) else "ctrl+l: the whole log"
             self.query_one("#since-panel", TablePanel).show("Since your last turn (any key closes)", shown, foot)
