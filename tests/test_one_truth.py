@@ -153,3 +153,30 @@ async def test_since_your_last_turn_shows_after_a_sequence_of_moves_the_log_word
             assert all(showing for others, showing in seen if others >= 4), seen
         finally:
             runner.stop()
+
+
+@pytest.mark.parametrize("size", [(120, 40), SIZE])
+async def test_since_your_last_turn_leaves_the_board_in_view_where_there_is_room(tmp_path, size):
+    """The bug: the panel covered the map even at 120×40, where the side column had room for it.
+    On a wide screen it goes over the side column; at 80×24 over the head of the board."""
+    app, runner, screen = match_table(tmp_path, "camel_caravan", 4, seed=2)
+    async with app.run_test(size=size) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            for _ in range(12):
+                await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+                if screen.query_one("#since-panel", TablePanel).showing:
+                    break
+                screen.act(screen.legal[0])
+            await pilot.pause()
+            since = screen.query_one("#since-panel", TablePanel)
+            assert since.showing
+            board, side = screen.query_one("#board"), screen.query_one("#side")
+            if size[0] >= 120:
+                assert since.parent is side and since.region.x >= side.region.x
+                assert not since.region.overlaps(screen.query_one("#cc-board").region)
+            else:
+                assert since.parent is board and since.region.right <= board.region.right
+        finally:
+            runner.stop()

@@ -13,10 +13,11 @@ import re
 from contextlib import suppress
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Key
+from textual.events import Key, Resize
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
@@ -45,7 +46,7 @@ from caravan_tui.engine import Action, State, normalise_action, render
 from caravan_tui.games import get_game
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.safe_text import plain
-from caravan_tui.screens.base import BaseScreen
+from caravan_tui.screens.base import WIDE_WIDTH, BaseScreen
 from caravan_tui.screens.chat import ChatInput, chat_words
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.full_log import FullLogScreen
@@ -410,13 +411,24 @@ class GameScreen(BaseScreen):
 
     def show_since(self) -> None:
         """When others did a good deal since our last decision, say what, over the head of the
-        board, until the next key; the hint of an earlier decision goes."""
+        board (or of the side column, on a wide screen), until the next key; the hint of an
+        earlier decision goes."""
         since, moves, self._since, self._since_moves = self._since, self._since_moves, [], 0
         self.query_one("#hint-panel", TablePanel).hide()
         if since and (len(since) >= SINCE_AT_LEAST or moves >= SINCE_AT_LEAST):
             shown = since[-SINCE_SHOWN:]
             foot = f"{len(since) - len(shown)} more: ctrl+l" if len(shown) < len(since) else "ctrl+l: the whole log"
             self.query_one("#since-panel", TablePanel).show("Since your last turn (any key closes)", shown, foot)
+
+    @on(Resize)
+    async def place_since_panel(self, event: Resize) -> None:
+        """The "since your last turn" panel goes over the side column where it has room (a wide
+        screen), so it leaves the board in view; else over the head of the board."""
+        home = self.query_one("#side" if event.size.width >= WIDE_WIDTH else "#board")
+        panel = self.query_one("#since-panel", TablePanel)
+        if panel.parent is not home:
+            await panel.remove()
+            await home.mount(TablePanel(head=True, id="since-panel"), before=0)
 
     def on_key(self, event: Key) -> None:
         """Any key closes the "since your last turn" panel, and does nothing else (an arrow
