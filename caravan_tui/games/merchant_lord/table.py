@@ -510,7 +510,8 @@ class MerchantLordTable(PausingGameScreen):
         if isinstance(focused, VillageBoard) and focused.cursor and self.view is not None:
             info = self.village_info(focused.cursor)
             stalls = " ".join(map(str, info["stalls"]))
-            return (f"{self.village_name(focused.cursor).capitalize()}: stalls {stalls}; a sale pays the seller "
+            name = self.village_name(focused.cursor)  # (capitalize() would lower a name's other letters)
+            return (f"{name[:1].upper()}{name[1:]}: stalls {stalls}; a sale pays the seller "
                     f"{info['opp_coins']}¢ (at another's village), the owner "
                     f"{gain_words(info['own_coins'], info['own_favour'])}")
         return ""
