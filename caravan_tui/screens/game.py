@@ -402,12 +402,20 @@ class GameScreen(BaseScreen):
             panel.hide()
             return
         mover, lines = weighed
-        panel.show(f"What {self.seat_name(mover)} weighed (h hides it)", lines)
+        name = self.names[mover] if 0 <= mover < len(self.names) else f"Player {mover + 1}"  # never "(you)"
+        panel.show(f"What {name} weighed (h hides it)", lines)
 
     def action_weighed(self) -> None:
-        if self.replay is not None:
+        """Show or hide what the AI weighed; where there is nothing to show, say why."""
+        if self.replay is None:
+            return
+        if self.weighed_hidden or self.replay.weighed(self.replay.position) is not None:
             self.weighed_hidden = not self.weighed_hidden
             self.show_weighed(self.replay.position)
+        elif all(self.played_by_person(seat) for seat in range(len(self.seat_kinds))):
+            self.notify("No AI played in this match: h shows what an AI weighed at its moves.")
+        else:
+            self.notify("This move was not an AI's decision: step (←/→) to one to see what it weighed.")
 
     def show_since(self) -> None:
         """When others did a good deal since our last decision, say what, over the head of the
