@@ -12,3 +12,12 @@ def test_a_count_agrees_with_its_noun():
 def test_a_noun_takes_a_or_an_by_its_first_sound():
     assert with_article("Incense") == "an Incense" and with_article("Salt") == "a Salt"
     assert _thing("card", "Incense", 0) == "an Incense card"
+
+
+def test_the_saves_list_names_seats_whole_or_in_their_stable_short_form():
+    """The bug: the saves list cut names at any width ("AI 2 (nor…")."""
+    from caravan_tui.screens.saves import SEATS_WIDTH, seats_words
+
+    assert seats_words(["Ann", "AI 2 (normal)"], SEATS_WIDTH) == "Ann vs AI 2"
+    assert seats_words(["Ann", "AI 2 (normal)"], SEATS_WIDTH + 40) == "Ann vs AI 2 (normal)"  # a wide screen
+    assert seats_words(["Ann", "AI 2 (normal)", "AI 3 (hard)"], SEATS_WIDTH) == "Ann +2"
