@@ -379,13 +379,16 @@ class GameScreen(BaseScreen):
         """Mark the suggestion and say why in the panel: the search's top moves with the game's
         reasons, how sure it is and (between players) how the match stands."""
         self.query_one(ActionList).hint(action)
-        title = "Hint (h hides it)"
+        title, note = "Hint (h hides it)", None
         rows = self.hint_candidates
         if rows and len(self.names) > 1:
-            title = f"Hint: {outlook(float(rows[0][2]))} (h hides it)"
+            standing = outlook(float(rows[0][2]), len(self.names))
+            title = f"Hint: {standing} (h hides it)"
+            if self._world is not None and self.seat is not None:
+                note = standing_note(standing, self._world.scores(), self.seat)
         texts = [self.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
         warning = self.hint_warning(action)
-        lines = ([warning] if warning else []) + (explanation(rows, texts) or [text])
+        lines = ([warning] if warning else []) + (explanation(rows, texts) or [text]) + ([note] if note else [])
         self.query_one("#hint-panel", TablePanel).show(title, lines)
 
     def hint_warning(self, action: Action) -> str | None:
@@ -737,6 +740,18 @@ def fit_name(name: str, width: int | None) -> str:
         return name
     name = LEVEL_SUFFIX.sub("", name)
     return name if len(name) <= width else name[:width - 1] + "…"
+
+
+def standing_note(standing: str, scores: list[float], seat: int) -> str | None:
+    """Why the hint's standing (the AI's reckoning of what is to come) differs from the score now,
+    when it does: "behind" while level or leading, "ahead" while trailing."""
+    mine, best_other = scores[seat], max(s for n, s in enumerate(scores) if n != seat)
+    if "behind" in standing and mine >= best_other:
+        now = "level" if mine == best_other else "ahead"
+        return f"You are {now} on points now; the AI reckons the rest of the game favours the others."
+    if standing in ("you are ahead", "you should win") and mine < best_other:
+        return "You are behind on points now; the AI reckons the rest of the game favours you."
+    return None
 
 
 def explanation(candidates: list, texts: list[str] | None = None) -> list[str]:
