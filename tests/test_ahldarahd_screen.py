@@ -220,6 +220,7 @@ async def test_an_incoming_offer_is_accepted_and_declined_by_keys(tmp_path):
         text = screen_text(app)
         assert "Bot offers you a trade:" in text and "you get 1 gold; you give any Salt card" in text
         assert "y accept · n decline" in text
+        await read_since(pilot, screen)  # Bot's four steps opened it
         start = host.turn
         await pilot.press("n")
         await wait_for(pilot, lambda: host.turn > start, "the decline")
@@ -229,6 +230,7 @@ async def test_an_incoming_offer_is_accepted_and_declined_by_keys(tmp_path):
         for action in (("trade_with", 0), ("give_gold", 1), ("send",)):
             await table.bot_plays(action)
         await wait_for(pilot, lambda: my_turn(app) and screen.phase == "answer", "the second offer")
+        await read_since(pilot, screen)
         start = host.turn
         await pilot.press("y")
         await wait_for(pilot, lambda: host.turn > start, "the acceptance")
