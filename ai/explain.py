@@ -113,14 +113,16 @@ def confidence(shares: Sequence[float], values: Sequence[float]) -> str:
     return "probably best"
 
 
-def outlook(value: float) -> str:
-    """What the expected result of a match between players means, in words."""
-    if value >= 0.85:
+def outlook(value: float, players: int = 2) -> str:
+    """What the expected result of a match between ``players`` means, in words: measured
+    against an even share (1/players: a third is even among three, not behind)."""
+    share = value * players / 2  # on the two-player scale, where an even game is 0.5
+    if share >= 0.85:
         return "you should win"
-    if value >= 0.6:
+    if share >= 0.6:
         return "you are ahead"
-    if value > 0.4:
+    if share > 0.4:
         return "an even game"
-    if value > 0.15:
+    if share > 0.15:
         return "you are behind"
     return "you are far behind"

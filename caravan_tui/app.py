@@ -30,7 +30,7 @@ from caravan_tui.match.runner import MatchRunner
 from caravan_tui.preferences import Preferences
 from caravan_tui.safe_text import LONG, plain, plain_lines
 from caravan_tui.screens import game_screen_class
-from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH
+from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH, WIDE_WIDTH
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
@@ -84,7 +84,7 @@ class TableApp(App):
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
     TITLE = "caravan-tui"
     # below MIN_WIDTH×MIN_HEIGHT (-narrow or -short) every screen shows its TooSmall notice
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-normal"), (120, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (MIN_WIDTH, "-normal"), (WIDE_WIDTH, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (MIN_HEIGHT, "-tall")]
 
     #: seconds an opponent's move stays on screen before the next message is shown

@@ -68,6 +68,14 @@ async def at_turn(app, table: Table, ready, size: tuple[int, int]):
         yield app, pilot, table
 
 
+async def read_since(pilot, screen) -> None:
+    """Close the "since your last turn" panel, if it shows, with a key, as a player who has read
+    it (that key does nothing else), so the keys that follow act on the table."""
+    if screen.query_one("#since-panel").showing:
+        await pilot.press("space")
+        await pilot.pause()
+
+
 def quick_app(tmp_path, iterations: int, flash_seconds: float | None = None, **kwargs) -> CaravanApp:
     """The app with its saves in ``tmp_path``, AI seats searching ``iterations`` and no pause
     after an opponent's move."""

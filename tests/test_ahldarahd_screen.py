@@ -22,7 +22,7 @@ from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList
 
-from tables import Table, quick_app, wait_for
+from tables import Table, quick_app, read_since, wait_for
 
 SIZE = (80, 24)
 GAME = get_game("ahldarahd")
@@ -124,6 +124,7 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
         board = screen.query_one(MapBoard)
         for _ in range(60):
             await wait_for(pilot, lambda: my_turn(app) and not screen.queue, "my turn")
+            await read_since(pilot, screen)
             state = host.state
             if state.turn_no >= 2:
                 break
@@ -219,6 +220,7 @@ async def test_an_incoming_offer_is_accepted_and_declined_by_keys(tmp_path):
         text = screen_text(app)
         assert "Bot offers you a trade:" in text and "you get 1 gold; you give any Salt card" in text
         assert "y accept · n decline" in text
+        await read_since(pilot, screen)  # Bot's four steps opened it
         start = host.turn
         await pilot.press("n")
         await wait_for(pilot, lambda: host.turn > start, "the decline")
@@ -228,6 +230,7 @@ async def test_an_incoming_offer_is_accepted_and_declined_by_keys(tmp_path):
         for action in (("trade_with", 0), ("give_gold", 1), ("send",)):
             await table.bot_plays(action)
         await wait_for(pilot, lambda: my_turn(app) and screen.phase == "answer", "the second offer")
+        await read_since(pilot, screen)
         start = host.turn
         await pilot.press("y")
         await wait_for(pilot, lambda: host.turn > start, "the acceptance")
@@ -283,13 +286,16 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
         await pilot.press("plus")
         assert f"b pledge {pledges[1][1]} (+/- or type)" in screen_text(app)
         await pilot.press("1", "2")  # 12: more than can be pledged, so all that can
-        assert f"b pledge {pledges[-1][1]} (+/- or type)" in screen_text(app)
+        assert f"b pledge {pledges[-1][1]} (typed 12)" in screen_text(app)
         await pilot.press("minus", "3")  # typing starts again after a step
-        assert f"b pledge {min(3, pledges[-1][1])} (+/- or type)" in screen_text(app)
-        screen.show_hint(pledges[-1], "")  # a hint goes into the panel: b pledges what it suggests
+        assert f"b pledge {min(3, pledges[-1][1])} (typed 3)" in screen_text(app)
+        screen.show_hint(pledges[-1], "")  # a hint is named in the panel and starred; it changes no amount
         await pilot.pause()
-        assert f"b pledge {pledges[-1][1]} (+/- or type)" in screen_text(app)
+        assert f"b pledge {min(3, pledges[-1][1])} (typed 3)" in screen_text(app)
+        assert f"★ hint: {screen.describe(pledges[-1])}" in panel_text(screen).plain
         assert screen.query_one(ActionList).hinted == pledges[-1]
+        await pilot.press("plus", *["plus"] * len(pledges))  # the player takes the hint's amount
+        assert f"b pledge {pledges[-1][1]} (+/- or type)" in screen_text(app)
         start = host.turn
         await pilot.press("b")
         await wait_for(pilot, lambda: host.turn > start, "the pledge")
@@ -487,3 +493,34 @@ async def test_the_maps_cursor_shows_its_focus_without_colour(tmp_path, monkeypa
         await wait_for(pilot, lambda: not board.has_focus, "the plays list")
         row, col = LABEL_AT[board.cursor]  # (the list's play shows its route)
         assert not cursor_reversed()
+
+
+async def test_typed_bid_digits_show_by_the_amount_and_start_afresh_for_another_item(tmp_path):
+    """The bug: with 5 gold, 2 i 1 showed "Pearls card at 2 gold", then "Dates card at 0 gold",
+    then "Dates card at 5 gold" (the 2 was kept, out of sight, and 21 meant all one has). The
+    digits show beside the amount, and another item starts them afresh; a hint changes neither
+    the item nor the amount."""
+    prefix, _ = play_until(lambda s: s.turn == 0 and len({a[1] for a in s.legal_actions() if a[0] == "open"}) >= 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: my_turn(app), "my auction")
+        first, second = screen.openable()[:2]
+        assert screen.item == first
+        await pilot.press("2")
+        assert f"Open: {screen.item_text(first)} at 2 gold (typed 2)" in screen_text(app)
+        assert screen.enter_action() is None or screen.enter_action()[0] != "open"
+        await pilot.press("i")
+        assert screen.item == second and screen.typed == ""
+        assert f"Open: {screen.item_text(second)} at 0 gold" in screen_text(app)
+        await pilot.press("1")
+        assert f"Open: {screen.item_text(second)} at 1 gold (typed 1)" in screen_text(app)
+        hint = next(a for a in screen.legal if a[0] == "open" and a[1] == first and a[2] == 0)
+        screen.show_hint(hint, "")
+        await pilot.pause()
+        assert screen.item == second and screen.chosen_amount() == 1
+        assert f"Open: {screen.item_text(second)} at 1 gold (typed 1)" in screen_text(app)
+        start = host.turn
+        await pilot.press("b")
+        await wait_for(pilot, lambda: host.turn > start, "the opening bid")
+        assert host.actions[start] == ("open", second, 1)

@@ -21,7 +21,7 @@ from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.seats import SeatSpec
 
-from tables import quick_app, wait_for
+from tables import quick_app, read_since, wait_for
 
 SIZE = (80, 24)
 DIRECTION_KEY = {0: "d", 1: "e", 2: "w", 3: "a", 4: "z", 5: "x"}
@@ -44,6 +44,17 @@ def my_turn(app) -> bool:
 
 async def next_turn(pilot, app) -> None:
     await wait_for(pilot, lambda: my_turn(app) or isinstance(app.screen, MatchOverScreen), "my turn or the end")
+    if my_turn(app):
+        await read_since(pilot, app.screen)
+
+
+async def answer_yes_if_asked(pilot, screen) -> None:
+    """A key whose placement ends the turn unseen or boxed in asks first: the test's plan says yes."""
+    from caravan_tui.screens.dialogs import ConfirmScreen
+
+    await pilot.pause()
+    if isinstance(screen.app.screen, ConfirmScreen):
+        await pilot.press("y")
 
 
 def screen_lines(app) -> list[str]:
@@ -104,8 +115,10 @@ async def play_by_keys(pilot, screen, action) -> None:
     kind = action[0]
     if kind == "dir":
         await pilot.press(DIRECTION_KEY[action[1]])
+        await answer_yes_if_asked(pilot, screen)
     elif kind == "camel":
         await pilot.press("c")
+        await answer_yes_if_asked(pilot, screen)
     elif kind == "lying":
         await pilot.press("L")
     elif kind == "decline":
@@ -415,3 +428,106 @@ async def test_one_enter_uses_a_board_good_and_the_line_says_n_declines_it(tmp_p
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(host.actions) > moves, "the use")
         assert host.actions[moves] == ("use",) and not isinstance(app.screen, ChoiceScreen)
+
+
+async def test_a_direction_key_that_ends_the_turn_with_steps_not_seen_asks_first(tmp_path):
+    """The bug: a direction key after which only one continuation fits laid it and ended the turn
+    (at 26, not the 29 planned). Such a key asks first; "Not yet" changes nothing."""
+    from caravan_tui.match.runner import MatchRunner
+    from caravan_tui.screens.dialogs import ConfirmScreen
+
+    state = get_game("caravanserai").new(1, seed=0, options={})
+    prefix = []
+    for _ in range(12):
+        prefix.append(best(state))
+        state.apply(prefix[-1], log=False)
+    assert ("dir", 4) in state.legal_actions()
+    runner = MatchRunner.new("caravanserai", [SeatSpec("human")], ["Tester"], 0, {}, None)
+    host = runner.host
+    for action in prefix:
+        host.events.append(host.state.apply(action))
+        host.actions.append(action)
+        host.movers.append(0)
+    screen = CaravanseraiScreen(runner.client(0))
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+            start = host.turn
+            await pilot.press(DIRECTION_KEY[4])
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+            assert "your turn ends" in app.screen.question and host.turn == start
+            await pilot.press("n")
+            await wait_for(pilot, lambda: app.screen is screen, "the table")
+            assert host.turn == start and screen.turn is not None
+            await pilot.press(DIRECTION_KEY[4], "y")
+            await wait_for(pilot, lambda: host.turn > start, "the placement")
+            assert host.actions[start] == ("dir", 4)
+        finally:
+            runner.stop()
+
+
+def boxing_in():
+    """A 2-player position (random play, seed 0) where seat 0's direction finishes its placement
+    and leaves its caravan boxed in."""
+    import random
+
+    rng = random.Random(0)
+    state = get_game("caravanserai").new(2, seed=0, options={})
+    prefix = []
+    for _ in range(76):
+        prefix.append(rng.choice(state.legal_actions()))
+        state.apply(prefix[-1], log=False)
+    after = state.clone()
+    after.apply(("dir", 5), log=False)
+    assert state.turn == 0 and after.turn == 1 and after.stuck(0) == "no open cell next to the head"
+    return prefix
+
+
+async def test_a_placement_that_boxes_you_in_is_warned_of_by_the_key_and_the_hint_and_each_skip_is_said(tmp_path):
+    """The bug: a caravan boxed in was skipped silently, 8 times in a row. The key that would box
+    it in asks first, the hint says so, and each round it is skipped the table says why."""
+    from caravan_tui.screens.dialogs import ConfirmScreen
+    from caravan_tui.widgets import TablePanel
+
+    from tables import Table
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 0, {},
+                                                       boxing_in()) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+        screen.hint_plan = [("dir", 5)]
+        screen.show_hint(("dir", 5), "")
+        await pilot.pause()
+        hint = str(screen.query_one("#hint-panel", TablePanel).visual)
+        assert "Careful: this placement boxes your caravan in (no open cell next to the head)" in hint
+        start = host.turn
+        await pilot.press(DIRECTION_KEY[5])
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "boxed in (no open cell next to the head): your turns would be skipped" in app.screen.question
+        assert host.turn == start
+        app.clear_notifications()
+        await pilot.press("y")
+        await wait_for(pilot, lambda: host.turn > start and screen.turn is None, "the placement")
+        await wait_for(pilot, lambda: any(n.title == "Skipped" for n in app._notifications), "the skip said")
+        skipped = next(n.message for n in app._notifications if n.title == "Skipped")
+        assert skipped == "You cannot place (no open cell next to the head): your turn is skipped."
+
+
+def test_the_result_says_why_the_final_round_was_played():
+    """The bug: the result screen said only "the final round is over"; the reason was in the log."""
+    from rich.console import Console
+
+    screen = object.__new__(CaravanseraiScreen)  # no app needed
+    screen.names, screen.seat, screen.seat_kinds = ["Ann", "AI 2 (normal)"], 0, []
+    view = {"players": 2, "caravans": [[0] * 12, [0] * 9], "reserves": [[1] * 6, [0] * 6],
+            "end": "the final round is over", "trigger": [1, 30]}
+    console = Console(width=80, record=True)
+    console.print(screen.match_summary(view))
+    text = " ".join(console.export_text().split())
+    assert "The game ended: the final round is over." in text
+    assert ("It began to end when AI 2 (normal) took the last good from the market: that round was finished, "
+            "then every seat played once more.") in text

@@ -18,7 +18,7 @@ from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.widgets import ActionList
 
-from tables import Table, at_turn, quick_app, wait_for
+from tables import Table, at_turn, quick_app, read_since, wait_for
 
 SIZE = (80, 24)
 GAME = get_game("merchant_lord")
@@ -236,6 +236,7 @@ async def test_a_whole_game_against_the_ai_by_keys(tmp_path):
                            "my turn or the end", timeout=20)
             if isinstance(app.screen, MatchOverScreen):
                 break
+            await read_since(pilot, screen)
             start = host.turn
             action = simple(host.state)
             phase = screen.phase
@@ -379,7 +380,8 @@ async def test_each_round_the_cursors_start_on_their_first_choice_and_the_lines_
         screen = table.screen
         dice, villages = screen.query_one("#ml-dice", ChipBar), screen.query_one(VillageBoard)
         assert screen.focused is dice and dice.cursor == 0
-        assert str(screen.query_one("#status").render()) == "space: tick it to reroll · + or -: turn it"
+        value = screen.my_dice()[0][0]
+        assert str(screen.query_one("#status").render()) == f"space: tick this {value} to reroll · + or -: turn it"
         assert "(1)" not in builder(screen) and "reroll dice for 1 favour, or turn one for 2" in builder(screen)
         assert any("reverse" in str(span.style) for span in dice.render().spans)
         assert "pays " in villages.text and "pays 1¢/2¢" in screen.legend().plain
@@ -397,6 +399,7 @@ async def test_each_round_the_cursors_start_on_their_first_choice_and_the_lines_
             for _ in range(60):
                 await wait_for(pilot, lambda: my_turn(screen), "my turn")
                 if screen.view["round"] > first_round and screen.phase == "favour":
+                    await read_since(pilot, screen)
                     break
                 moves = table.moves()
                 screen.act(first_end(screen.legal))
@@ -451,3 +454,100 @@ def test_a_tie_on_table_cards_says_which_tie_break_decided_in_the_seats_words():
         "12–12; AI 2 (normal) wins on the favour tie-break (cards and coins tied).")
     screen.view = {"phase": "over", "table": [12, 10], "coins": [3, 3], "favour": [0, 9]}
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 10.0], [1.0, 0.0]) == "You win!"
+
+
+def status(screen) -> str:
+    return " ".join(line.strip() for line in str(screen.query_one("#status").render()).split("\n"))
+
+
+async def test_the_enter_line_follows_every_cursor_and_enter_buys_the_card_under_it(tmp_path):
+    """The bug: after → → in the row the status line still read "enter: Buy M07 for 5 coins"
+    while the cursor showed M16, and Enter bought M16; in the villages the line stayed "Your
+    turn: selling" after ↓. The line is worked out from the cursors whenever one moves."""
+    prefix, state = play_until(lambda s: s.turn == 0 and sum(a[0] == "buy" for a in s.legal_actions()) >= 3)
+    row_cards = state.view(0)["row"]
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        screen = table.screen
+        row = screen.query_one("#ml-row", ChipBar)
+        assert app.focused is row and row.current == row_cards[0]
+        assert status(screen).startswith(f"enter: Buy {row_cards[0]} for 5 coins")
+        await pilot.press("right", "right")
+        assert row.current == row_cards[2]
+        assert status(screen).startswith(f"enter: Buy {row_cards[2]} for 5 coins")
+        villages = screen.query_one(VillageBoard)
+        await pilot.press("tab", "tab")  # off the row, round to the villages
+        await focus(pilot, app, villages)
+        assert status(screen) == "Your turn: buying · e: done"  # Enter buys nothing there
+        await focus(pilot, app, row)
+        assert status(screen).startswith(f"enter: Buy {row_cards[2]} for 5 coins")
+        start = table.moves()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() > start, "the purchase")
+        assert table.runner.host.actions[start] == ("buy", row_cards[2])
+
+
+async def test_in_the_villages_the_line_says_which_village_enter_chooses_as_the_cursor_moves(tmp_path):
+    prefix, _state = play_until(lambda s: s.turn == 0 and s.phase == SELL and len(
+        {a[1] for a in s.legal_actions() if a[0] == "sell"}) >= 2)
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        screen = table.screen
+        villages = screen.query_one(VillageBoard)
+        assert app.focused is villages
+        seen = set()
+        for _ in range(len(villages.keys)):
+            line = status(screen)
+            marks = screen.village_marks()
+            if marks.get(villages.cursor) == "›":
+                assert line == f"enter: choose {screen.village_name(villages.cursor)} for the sale"
+            else:
+                assert line == "Your turn: selling · e: done"
+            seen.add(line)
+            await pilot.press("down")
+        assert len(seen) >= 3  # the line changed with the cursor
+
+
+async def test_plus_turns_the_die_under_the_cursor_not_the_first_of_its_value(tmp_path):
+    """With 1 3 4 1 and the cursor on the 4th die, + turned the 1st (the rules take the
+    lowest-index die of a value): the table now shows the 4th turned, the 1st as it was."""
+    def twins(state) -> bool:
+        values = [v for v, where in state.view(0)["dice"][0] if where == "unplaced"]
+        return state.turn == 0 and state.phase == FAVOUR and state.favour[0] >= 2 and values.count(1) >= 2
+
+    prefix, state = play_until(twins)
+    assert [v for v, _ in state.view(0)["dice"][0]] == [1, 3, 4, 1]
+    async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
+        screen = table.screen
+        dice = screen.query_one("#ml-dice", ChipBar)
+        await pilot.press("right", "right", "right")
+        assert dice.cursor == 3
+        start = table.moves()
+        await pilot.press("plus")
+        await wait_for(pilot, lambda: table.moves() > start and screen.view["favour"][0] == state.favour[0] - 2,
+                       "the turn")
+        assert table.runner.host.actions[start] == ("adjust", 1, 1)
+        assert [value for value, _ in screen.my_dice()] == [1, 3, 4, 2]
+        assert screen.changed_dice == {(0, 3)}
+        assert "*2" in dice.render().plain and "*1" not in dice.render().plain
+
+
+async def test_a_hint_stars_and_previews_but_moves_nothing_until_a_takes_it(tmp_path):
+    """The bug: h put the hinted sale in the builder and ticked dice in the favour step, so the
+    selection moved without a key. The hint stars and previews; ``a`` puts it in the builder."""
+    prefix, state = play_until(builder_position)
+    sale = max((a for a in state.legal_actions() if a[0] == "sell" and a[2]), key=lambda a: len(a[2]))
+    async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
+        screen = table.screen
+        villages = screen.query_one(VillageBoard)
+        actions = screen.query_one(ActionList)
+        before_cursor, before_line = villages.cursor, status(screen)
+        highlighted = actions.highlighted
+        screen.show_hint(sale, "")
+        await pilot.pause()
+        assert screen.sel == screen.sel.__class__() and villages.cursor == before_cursor
+        assert actions.highlighted == highlighted and actions.hinted == sale
+        assert status(screen) == before_line
+        assert builder(screen).startswith(f"★ Hint: {screen.describe(sale)} · a takes it")
+        assert screen.village_marks()[sale[1]] == "★"
+        await pilot.press("a")
+        assert screen.choices().action(screen.sel) == sale
+        assert "enter sells" in builder(screen)

@@ -87,8 +87,10 @@ async def test_what_others_did_since_your_last_turn_shows_until_a_key_and_the_wh
             shown = str(since.visual).splitlines()
             assert shown == log[len(log) - len(shown):] and not any(line.startswith("You ") for line in shown)
             assert len(shown) >= SINCE_AT_LEAST
-            await pilot.press("ctrl+l")  # a key: the panel goes, and the key does what it does
-            assert not since.display and isinstance(app.screen, FullLogScreen)
+            await pilot.press("ctrl+l")  # a key: the panel goes, and the key does nothing else
+            assert not since.display and app.screen is screen
+            await pilot.press("ctrl+l")
+            assert isinstance(app.screen, FullLogScreen)
             whole = app.screen.query_one(MatchLog)
             assert whole.lines_text == log
             await pilot.press("tab", "tab")  # the second seat's name (the first is "You")

@@ -298,3 +298,33 @@ def test_a_reason_that_cannot_be_rendered_shows_as_written():
     snapshot.weighed = {move: [row(snapshot, move, 0.5, f"{field} is far away")]}
     mover, lines = ReplayClient(replay(DECKTET, snapshot), 1).weighed(move + 1)
     assert mover == 0 and lines[0].endswith(f"— 50% of the search: {field} is far away")
+
+
+async def test_in_its_own_seats_view_the_title_names_the_ai_without_you_and_h_says_why_nothing_shows(store):
+    """The bugs: the title read "What AI 2 (normal) (you) weighed" in that seat's view, and h at a
+    move no AI decided did nothing and said nothing."""
+    runner, _ = await finished_match(store)
+    saved = store.read(runner.match_id)
+    turn = min(saved.weighed)
+    app = CaravanApp(store=store, ai_iterations=5)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay(runner.match_id, seat=0, position=turn + 1)
+        await pilot.pause()
+        screen = app.screen
+        panel = screen.query_one("#hint-panel", TablePanel)
+        for _ in range(100):
+            if panel.showing:
+                break
+            await pilot.pause(0.02)
+        assert panel.border_title == "What Ann weighed (h hides it)"
+        none = next(position for position in range(turn + 2, runner.host.turn + 1)
+                    if position - 1 not in saved.weighed)
+        await pilot.press(*["right"] * (none - turn - 1))
+        await pilot.pause()
+        assert screen.client.position == none and not panel.showing
+        app.clear_notifications()
+        await pilot.press("h")
+        await pilot.pause()
+        assert [n.message for n in app._notifications] == [
+            "This move was not an AI's decision: step (←/→) to one to see what it weighed."]
+        assert not panel.showing

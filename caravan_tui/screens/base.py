@@ -10,6 +10,8 @@ if TYPE_CHECKING:
     from caravan_tui.app import CaravanApp, ClientApp, TableApp
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+#: from this width on a screen is -wide: the side column has room for panels
+WIDE_WIDTH = 120
 
 
 class TooSmall(Static):

@@ -13,10 +13,11 @@ import re
 from contextlib import suppress
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Key
+from textual.events import Key, Resize
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
@@ -46,7 +47,7 @@ from caravan_tui.engine import Action, State, normalise_action, render
 from caravan_tui.games import get_game
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.safe_text import plain
-from caravan_tui.screens.base import BaseScreen
+from caravan_tui.screens.base import WIDE_WIDTH, BaseScreen
 from caravan_tui.screens.chat import ChatInput, chat_words
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.full_log import FullLogScreen
@@ -58,8 +59,9 @@ from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
 from caravan_tui.widgets.away_notice import AwayNotice
 from caravan_tui.widgets.footer import KeysFooter
 
-#: lines by others since our last decision that open the "since your last turn" panel, and how
-#: many of the latest it shows (a two-player game's one move is one or two lines: no panel)
+#: lines (or moves) by others since our last decision that open the "since your last turn" panel,
+#: and how many of the latest lines it shows (a two-player game's one move is one or two lines: no
+#: panel; a placement of ten pieces is one line but ten moves: a panel)
 SINCE_AT_LEAST, SINCE_SHOWN = 4, 8
 #: what an AI seat's default name ends with: its level, "(normal)"
 LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
@@ -122,6 +124,7 @@ class GameScreen(BaseScreen):
         self.weighed_hidden = False  # a replay: the panel of what the AI weighed put away (h)
         self._my_last_turn: int | None = None  # (at a shared table: the bell rings when the turn comes back)
         self._since: list[str] = []  # what others did since our last decision
+        self._since_moves = 0  # how many moves they made
         self._status_lines = 1
         self._summary: Screen | None = None  # the summary shown over the table last
         self.title = self.game.title
@@ -169,6 +172,11 @@ class GameScreen(BaseScreen):
             status.styles.height, status.styles.max_height = "auto", self.STATUS_LINES
         # ticks only while an AI thinks (``show_status``): an idle session redraws nothing
         self._spinner = self.set_interval(0.15, self._tick, pause=True)
+        # what the status line says Enter does follows every cursor and the focus
+        self.watch(self, "focused", self.selection_changed, init=False)
+        for widget in self.query("#table CursorWidget"):
+            self.watch(widget, "cursor", self.selection_changed, init=False)
+        self.watch(self.query_one(ActionList), "highlighted", self.selection_changed, init=False)
         self.run_worker(self._listen(), exclusive=True, group="bus")
 
     # -- names and words --------------------------------------------------------------------
@@ -322,6 +330,7 @@ class GameScreen(BaseScreen):
             log.add(update.events, emphasis=by_other)
             if by_other:
                 self._since.extend(update.events)
+                self._since_moves += 1
         self.show_view(update.view)
         self.view_changed(previous, update.view, by_other)
         self.show_status()
@@ -357,6 +366,25 @@ class GameScreen(BaseScreen):
             self.app.push_screen(summary)
         self._summary = summary
 
+    def update_static(self, selector: str, text: Text) -> None:
+        """A panel's ``Static`` shows ``text``: updated only when the text changes, and the screen
+        laid out again only when the lines it wraps to at its width do (a layout is the costly
+        part of a redraw)."""
+        widget = self.query_one(selector, Static)
+        before = widget.content
+        if before == text:
+            return
+        width = widget.content_size.width
+        console = self.app.console
+        same = bool(width) and isinstance(before, Text) and len(before.wrap(console, width)) == len(
+            text.wrap(console, width))
+        widget.update(text, layout=not same)
+
+    def selection_changed(self) -> None:
+        """A cursor moved or the focus moved (Textual's reactive attributes, watched): what the
+        table says Enter does is worked out again from them, not left from the last event."""
+        self.show_status()
+
     def enter_action(self) -> Action | None:
         """What Enter plays now, for the widget that has the focus: what the status line
         promises (None: Enter plays nothing at once — it opens a choice, or the focus is
@@ -380,12 +408,21 @@ class GameScreen(BaseScreen):
         """Mark the suggestion and say why in the panel: the search's top moves with the game's
         reasons, how sure it is and (between players) how the match stands."""
         self.query_one(ActionList).hint(action)
-        title = "Hint (h hides it)"
+        title, note = "Hint (h hides it)", None
         rows = self.hint_candidates
         if rows and len(self.names) > 1:
-            title = f"Hint: {outlook(float(rows[0][2]))} (h hides it)"
+            standing = outlook(float(rows[0][2]), len(self.names))
+            title = f"Hint: {standing} (h hides it)"
+            if self._world is not None and self.seat is not None:
+                note = standing_note(standing, self._world.scores(), self.seat)
         texts = [self.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
-        self.query_one("#hint-panel", TablePanel).show(title, explanation(rows, texts) or [text])
+        warning = self.hint_warning(action)
+        lines = ([warning] if warning else []) + (explanation(rows, texts) or [text]) + ([note] if note else [])
+        self.query_one("#hint-panel", TablePanel).show(title, lines)
+
+    def hint_warning(self, action: Action) -> str | None:
+        """A game's warning about the hinted play, shown first in the hint (None: none)."""
+        return None
 
     def show_weighed(self, position: int) -> None:
         """In the replay of a finished match: what the AI decision that made the move just shown
@@ -397,28 +434,50 @@ class GameScreen(BaseScreen):
             panel.hide()
             return
         mover, lines = weighed
-        panel.show(f"What {self.seat_name(mover)} weighed (h hides it)", lines)
+        name = self.names[mover] if 0 <= mover < len(self.names) else f"Player {mover + 1}"  # never "(you)"
+        panel.show(f"What {name} weighed (h hides it)", lines)
 
     def action_weighed(self) -> None:
-        if self.replay is not None:
+        """Show or hide what the AI weighed; where there is nothing to show, say why."""
+        if self.replay is None:
+            return
+        if self.weighed_hidden or self.replay.weighed(self.replay.position) is not None:
             self.weighed_hidden = not self.weighed_hidden
             self.show_weighed(self.replay.position)
+        elif all(self.played_by_person(seat) for seat in range(len(self.seat_kinds))):
+            self.notify("No AI played in this match: h shows what an AI weighed at its moves.")
+        else:
+            self.notify("This move was not an AI's decision: step (←/→) to one to see what it weighed.")
 
     def show_since(self) -> None:
         """When others did a good deal since our last decision, say what, over the head of the
-        board, until the next key; the hint of an earlier decision goes."""
-        since, self._since = self._since, []
+        board (or of the side column, on a wide screen), until the next key; the hint of an
+        earlier decision goes."""
+        since, moves, self._since, self._since_moves = self._since, self._since_moves, [], 0
         self.query_one("#hint-panel", TablePanel).hide()
-        if len(since) >= SINCE_AT_LEAST:
+        if since and (len(since) >= SINCE_AT_LEAST or moves >= SINCE_AT_LEAST):
             shown = since[-SINCE_SHOWN:]
             foot = f"{len(since) - len(shown)} more: ctrl+l" if len(shown) < len(since) else "ctrl+l: the whole log"
             self.query_one("#since-panel", TablePanel).show("Since your last turn (any key closes)", shown, foot)
 
+    @on(Resize)
+    async def place_since_panel(self, event: Resize) -> None:
+        """The "since your last turn" panel goes over the side column where it has room (a wide
+        screen), so it leaves the board in view; else over the head of the board."""
+        home = self.query_one("#side" if event.size.width >= WIDE_WIDTH else "#board")
+        panel = self.query_one("#since-panel", TablePanel)
+        if panel.parent is not home:
+            await panel.remove()
+            await home.mount(TablePanel(head=True, id="since-panel"), before=0)
+
     def on_key(self, event: Key) -> None:
-        """Any key closes the "since your last turn" panel (and goes on to do what it does)."""
+        """Any key closes the "since your last turn" panel, and does nothing else (an arrow
+        meant to close it must not move a cursor or say "Not south-east")."""
         since = self.query_one("#since-panel", TablePanel)
         if since.showing:
             since.hide()
+            event.stop()
+            event.prevent_default()
 
     def notify(self, message: str, **kwargs) -> None:
         """One notice at a time over the table: a new one replaces the last (stacked notices
@@ -713,6 +772,18 @@ def fit_name(name: str, width: int | None) -> str:
         return name
     name = LEVEL_SUFFIX.sub("", name)
     return name if len(name) <= width else name[:width - 1] + "…"
+
+
+def standing_note(standing: str, scores: list[float], seat: int) -> str | None:
+    """Why the hint's standing (the AI's reckoning of what is to come) differs from the score now,
+    when it does: "behind" while level or leading, "ahead" while trailing."""
+    mine, best_other = scores[seat], max(s for n, s in enumerate(scores) if n != seat)
+    if "behind" in standing and mine >= best_other:
+        now = "level" if mine == best_other else "ahead"
+        return f"You are {now} on points now; the AI reckons the rest of the game favours the others."
+    if standing in ("you are ahead", "you should win") and mine < best_other:
+        return "You are behind on points now; the AI reckons the rest of the game favours you."
+    return None
 
 
 def explanation(candidates: list, texts: list[str] | None = None) -> list[str]:

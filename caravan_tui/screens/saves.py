@@ -13,15 +13,31 @@ from textual.widgets import DataTable, Static
 
 from caravan_tui.games import GAMES
 from caravan_tui.safe_text import LONG, as_text, plain
-from caravan_tui.screens.base import BaseScreen
+from caravan_tui.screens.base import MIN_WIDTH, BaseScreen
 from caravan_tui.screens.dialogs import ConfirmScreen
+from caravan_tui.screens.game import fit_name
 from caravan_tui.screens.requests import OpenReplay, ResumeMatch
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets.footer import KeysFooter
 from saves import SaveEntry, Snapshot
 from saves.loading import checked_entries
 
-SEATS_WIDTH = 18  # with the other columns, a row fits 80 columns
+#: with the other columns and a scrollbar, a row fits 80 columns (a wider screen gives it the rest)
+SEATS_WIDTH = 16
+
+
+def seats_words(names: list[str], width: int) -> str:
+    """The seats' names in ``width`` cells: whole when they fit, else each in its stable short
+    form ("Ann vs AI 2", never "Ann vs AI 2 (nor…"), else the first and how many more ("Ann +3")."""
+    names = [plain(name) for name in names]
+    whole = " vs ".join(names)
+    if len(whole) <= width or not names:
+        return whole
+    short = " vs ".join(fit_name(name, (width - 4 * (len(names) - 1)) // len(names)) for name in names)
+    if len(short) <= width and "…" not in short:
+        return short
+    more = f" +{len(names) - 1}"
+    return fit_name(names[0], width - len(more)) + more
 
 
 def _when(timestamp: float) -> str:
@@ -30,18 +46,17 @@ def _when(timestamp: float) -> str:
     return when.strftime("%b %d %H:%M" if when.year == datetime.now().year else "%Y-%m-%d")
 
 
-def entry_row(entry: SaveEntry) -> tuple[Text, ...]:
+def entry_row(entry: SaveEntry, seats_width: int = SEATS_WIDTH) -> tuple[Text, ...]:
     """(game, seats, moves and score, last played, status) in words."""
     snap = entry.snapshot
     if snap is None:
-        row = ("?", plain(entry.match_id, SEATS_WIDTH), "", _when(entry.modified), "damaged")
+        row = ("?", plain(entry.match_id, seats_width), "", _when(entry.modified), "damaged")
     else:
         game = GAMES[snap.game_id]  # the entry was checked: its game exists and its log replays
         progress = str(len(snap.actions))
         if snap.state:
             progress += " · " + "–".join(f"{s:g}" for s in game.from_data(snap.state).scores())
-        row = (game.title, plain(" vs ".join(map(plain, snap.names)), SEATS_WIDTH), progress, _when(snap.updated),
-               snap.status)
+        row = (game.title, seats_words(snap.names, seats_width), progress, _when(snap.updated), snap.status)
     return tuple(map(as_text, row))
 
 
@@ -74,8 +89,9 @@ class SavesScreen(BaseScreen):
             self.entries = {}
             self.query_one("#saves-detail", Static).update(as_text(exc, limit=LONG))
             return
+        seats_width = SEATS_WIDTH + max(0, self.app.size.width - MIN_WIDTH)
         for entry in self.entries.values():
-            table.add_row(*entry_row(entry), key=entry.match_id)
+            table.add_row(*entry_row(entry, seats_width), key=entry.match_id)
         if not self.entries:
             self.query_one("#saves-detail", Static).update("No saved matches yet.")
 

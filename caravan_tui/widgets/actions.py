@@ -57,12 +57,12 @@ class ActionList(StopAtEnds):
         return self.actions[index] if index is not None and index < len(self.actions) else None
 
     def hint(self, action: Action) -> None:
-        """Star and highlight the hinted action (it is not played)."""
+        """Star the hinted action; the highlight stays where the player left it (a hint never
+        moves what Enter plays)."""
         if action not in self.actions:
             return
         self.hinted = action
         self._rebuild()
-        self.highlighted = self.actions.index(action)
 
     def _rebuild(self) -> None:
         keep = self.highlighted

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING
 
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
+from caravan_tui.words import with_article
 
 from .cards import ITEM_INDEX
 from .maps import COLOUR_INDEX, COMMODITIES, COST, ENDS, MAJORITY, SLOTS, VALUE, route_words
@@ -29,7 +30,7 @@ def _thing(kind: str, value, owner: int) -> str:
         return gold_words(value)
     if kind == "item":
         return item_words(ITEM_INDEX[value])
-    return f"a {value} card"
+    return f"{with_article(value)} card"
 
 
 def _ask(kind: str, value, owner: int) -> str:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from caravan_tui.engine import seat_field as who
+from caravan_tui.widgets import ActionList
 
 from .map_widget import seat_letter, seat_style
 from .terms import NIGHT_PRICE
@@ -38,8 +39,8 @@ def panel_text(screen: AhldarahdScreen) -> Text:
     elif phase == "bid_open":
         lines.append(Text(f"Auctions: {len(view['auctioned'])} done this turn", style="bold"))
         if mine:
-            amount = screen.chosen_amount()
-            lines.append(Text(f"Open: {screen.item_text(screen.item)} at {amount} gold" if screen.item else ""))
+            lines.append(Text(f"Open: {screen.item_text(screen.item)} at {screen.amount_words(' gold')}"
+                              if screen.item else ""))
             items = screen.openable()
             at = items.index(screen.item) + 1 if screen.item in items else 0
             lines.append(Text(f"i item ({at} of {len(items)}) · +/- or type the bid · b open it"))
@@ -65,6 +66,9 @@ def panel_text(screen: AhldarahdScreen) -> Text:
         lines.append(Text(f"The Night: lose a route into a {commodity} city", style="bold"))
         lines.append(Text("enter on your route to lose (m: maps)" if mine else
                           screen.sentence(f"{who(m)} choose{who(m, 's')} which.")))
+    hinted = screen.query_one(ActionList).hinted if mine else None
+    if hinted is not None and len(lines) < 4:
+        lines.append(Text(f"★ hint: {screen.describe(hinted)} (starred in the plays)", style="italic"))
     text = Text("\n").join(lines)
     text.no_wrap, text.overflow = True, "ellipsis"
     return text
@@ -82,7 +86,8 @@ def auction_lines(screen: AhldarahdScreen, view: dict) -> list[Text]:
         second.append(" · out: " + " ".join(seat_letter(s) for s in sorted(out_seats)))
     if screen.turn is not None:
         amount = screen.chosen_amount()
-        third = Text(f"+/- or type: raise to {amount} · b raise · p pass" if amount is not None else "p pass",
+        third = Text(f"+/- or type: raise to {screen.amount_words()} · b raise · p pass" if amount is not None
+                     else "p pass",
                      style="bold")
     else:
         mover = view["to_move"]
@@ -123,7 +128,7 @@ def night_lines(screen: AhldarahdScreen, view: dict, mine: bool, mover: int) -> 
         keys.append("a discard one")
     amount = screen.chosen_amount()
     if amount is not None:
-        keys.append(f"b pledge {amount} (+/- or type)")
+        keys.append(f"b pledge {screen.amount_words()}" + ("" if screen.typed else " (+/- or type)"))
     keys.append("s stand by")
     lines.append(Text(" · ".join(keys), style="bold"))
     return lines

@@ -11,6 +11,11 @@ hosted table), which the engine checks on a copy of the position before anything
 refusal is shown in words); ``y`` / ``n`` answer an offer; ``a`` / ``b`` / ``s`` avert, pledge
 or stand by in a Night; ``e`` ends the build (or the free routes). The plays list (tab) keeps
 every legal action in words.
+
+The auction's pending choice (the item, the amount, the digits typed toward it) is three reactive
+attributes; the panel and the status line are drawn again whenever one changes, the digits show
+beside the amount they make, and a new item (or a new decision) starts them afresh. A hint stars
+its play in the list and shows it in the panel; it changes none of them.
 """
 from __future__ import annotations
 
@@ -19,6 +24,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.reactive import var
 from textual.widgets import OptionList, Static
 
 from caravan_tui.bus import SeatEnd
@@ -73,15 +79,18 @@ class AhldarahdScreen(GameScreen):
     #status { dock: bottom; }
     """
 
+    #: the item an opening bid is for
+    item: var[str | None] = var(None, init=False)
+    #: index into the amounts of the decision (bid, raise, pledge)
+    amount: var[int] = var(0, init=False)
+    #: digits typed toward the amount, shown beside it
+    typed: var[str] = var("", init=False)
+
     def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
         self.shown_map = client.seat if client.seat is not None else 0
-        self.item: str | None = None  # the item an opening bid is for
-        self.amount = 0  # index into the amounts of the decision (bid, raise, pledge)
-        self.typed = ""  # digits typed toward the amount
         self.queue: list[Action] = []  # a proposal's remaining steps, sent one per decision
         self.partner: int | None = None  # the last partner written to
-        self._drawn: dict[str, Text] = {}
         #: a play's words may take a second status line, but five players' lines leave no room for it
         self.STATUS_LINES = 2 if client.players < 5 else 1
 
@@ -126,15 +135,6 @@ class AhldarahdScreen(GameScreen):
         self.update_static("#ah-players", players_text(view, self.seat, self.short_name))
         self.update_static("#ah-market", market_text(view, max(30, self.query_one("#ah-market").size.width or 45)))
         self.show_panel()
-
-    def update_static(self, selector: str, text: Text) -> None:
-        """Update a Static only when its text changes, and lay the screen out again only when
-        its number of lines does (a layout is the costly part of a redraw)."""
-        before = self._drawn.get(selector)
-        if before != text:
-            self._drawn[selector] = text
-            lines = text.plain.count("\n")
-            self.query_one(selector, Static).update(text, layout=before is None or before.plain.count("\n") != lines)
 
     def status_text(self) -> Text:
         """On our turn, what Enter plays for the focused widget: the plays list's highlighted
@@ -196,6 +196,23 @@ class AhldarahdScreen(GameScreen):
 
     # -- the decision panel -------------------------------------------------------------------------
 
+    def watch_item(self) -> None:
+        """Another item: its bid starts afresh (digits typed for the last one do not carry over)."""
+        self.amount, self.typed = 0, ""
+        self.bid_changed()
+
+    def bid_changed(self) -> None:
+        if self.view is not None:
+            self.show_panel()
+            self.show_status()
+
+    watch_amount = watch_typed = bid_changed
+
+    def amount_words(self, unit: str = "") -> str:
+        """The chosen amount, and the digits typed toward it while there are some: "5 gold
+        (typed 21)"."""
+        return f"{self.chosen_amount()}{unit}" + (f" (typed {self.typed})" if self.typed else "")
+
     def amounts(self) -> list[int]:
         """The amounts the decision offers: opening bids for the chosen item, raises, pledges."""
         phase = self.phase
@@ -234,8 +251,7 @@ class AhldarahdScreen(GameScreen):
             items = self.openable()
             if self.item not in items:
                 self.item = items[0] if items else None
-        self.amount = 0
-        self.typed = ""
+        self.amount, self.typed = 0, ""
         self.show_map_to_act_on()
         assert self.view is not None  # our turn comes with our view
         self.show_view(self.view)
@@ -243,17 +259,9 @@ class AhldarahdScreen(GameScreen):
             self.focus_to_decide(self.query_one(MapBoard))
 
     def show_hint(self, action: Action, text: str) -> None:
-        """Besides the plays list, put the hint where its keys act: the auction's item and
-        amount, or the map and the cursor on its route (nothing is played)."""
+        """Star the hint in the plays list and name it in the panel; the item, the amount and
+        the map's cursor stay as the player left them (nothing is played)."""
         super().show_hint(action, text)
-        kind = action[0]
-        if kind == "open":
-            self.item = action[1]
-        amounts = self.amounts()
-        amount = action[2] if kind == "open" else action[1] if kind in ("raise", "pledge") else None
-        if amount in amounts:
-            self.amount = amounts.index(amount)
-        self.show_route_of(action)
         self.show_panel()
 
     def show_route_of(self, action: Action) -> None:
@@ -342,8 +350,6 @@ class AhldarahdScreen(GameScreen):
             return
         index = items.index(self.item) if self.item in items else -step
         self.item = items[(index + step) % len(items)]
-        self.amount = 0
-        self.show_panel()
 
     def action_amount(self, step: int) -> None:
         if not self.deciding("bid_open", "bid_raise", "night_avert"):
@@ -352,11 +358,11 @@ class AhldarahdScreen(GameScreen):
         if amounts:
             self.amount = max(0, min(len(amounts) - 1, min(self.amount, len(amounts) - 1) + step))
             self.typed = ""
-            self.show_panel()
 
     def action_digit(self, digit: int) -> None:
         """Typing an amount: the digits so far (at most three) pick the highest amount offered up
-        to that number, so "1", "2" moves to 12 (or to all one has, if less)."""
+        to that number, so "1", "2" moves to 12 (or to all one has, if less); the digits show
+        beside the amount."""
         if not self.deciding("bid_open", "bid_raise", "night_avert"):
             return
         amounts = self.amounts()
@@ -365,7 +371,6 @@ class AhldarahdScreen(GameScreen):
         self.typed = (self.typed + str(digit))[-3:]
         wanted = int(self.typed)
         self.amount = max([i for i, a in enumerate(amounts) if a <= wanted], default=0)
-        self.show_panel()
 
     def action_bid(self) -> None:
         if not self.deciding("bid_open", "bid_raise", "night_avert"):

@@ -3,6 +3,7 @@ of the game's modules (the state in ``rules.py`` imports the rule helpers, never
 from __future__ import annotations
 
 from caravan_tui.engine import seat_field as who
+from caravan_tui.words import plural as plural  # (the games' terms use it from here)
 
 from .cards import ITEM_WORDS, ROP, SHAH
 from .maps import COMMODITIES, COMMODITY_AT
@@ -29,8 +30,6 @@ DONE, END, PASS, SEND, CANCEL, ACCEPT, DECLINE, AVERT, STAND_BY = (
     ("stand_by",))
 
 
-def plural(k: int, word: str) -> str:
-    return f"{k} {word}" if k == 1 else f"{k} {word}s"
 
 
 def gold_words(k: int) -> str:

@@ -279,6 +279,12 @@ class CaravanseraiState(TurnState):
 
     # -- legal actions --------------------------------------------------------------------------
 
+    def stuck(self, seat: int) -> str | None:
+        """Why ``seat`` cannot place (§8.1), so its turns are skipped; None: it can."""
+        if self.can_place(seat):
+            return None
+        return "no camel in reserve" if not self.res[seat][5] else "no open cell next to the head"
+
     def can_place(self, seat: int) -> bool:
         """§8.1: a camel in reserve and an open cell next to the head."""
         if self.res[seat][5] < 1 or not self.caravans[seat]:
@@ -650,9 +656,9 @@ class CaravanseraiState(TurnState):
             self._finish(SAFETY, events)
             return True
         self.turns += 1
-        if not self.can_place(seat):
+        why = self.stuck(seat)
+        if why is not None:
             if events is not None:
-                why = "no camel in reserve" if not self.res[seat][5] else "no open cell next to the head"
                 events.append(Event(f"{{p{seat}}} cannot place ({why}) and skip{{p{seat}:s}} the turn."))
             return False
         self.turn = seat

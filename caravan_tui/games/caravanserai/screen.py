@@ -26,14 +26,14 @@ from rich.text import Text
 from textual.binding import Binding
 
 from caravan_tui.engine import Action
-from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
 
 from .board_widget import Cell, HexBoard
 from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS
 from .picture import action_cell, distance
-from .rules import DECLINE, USE
+from .rules import DECLINE, USE, CaravanseraiState
 from .table import CaravanseraiTable
 from .words import piece_problem
 
@@ -178,13 +178,39 @@ class CaravanseraiScreen(CaravanseraiTable):
         if not self.decides_now():
             return
         if ("dir", d) in self.legal:
-            self.act(("dir", d))
+            self.act_unless_it_ends(("dir", d))
         elif any(a[0] == "dir" for a in self.legal):
             self.notify(f"Not {DIR_WORDS[d]}: that cell is taken, off the board or a dead end.",
                         severity="warning")
         else:
             self.notify("No turn here: the caravan goes straight on (it turns only after a Caravanserai "
                         "cell or a lying camel).", severity="warning")
+
+    def act_unless_it_ends(self, action: Action) -> None:
+        """Play ``action`` from a key; ask first if the rest of the placement is then forced and
+        ends the turn (steps the player never sees: the engine lays them), or if the turn ends
+        with our caravan boxed in (its turns would be skipped)."""
+        world, seat = self._world, self.seat
+        if not isinstance(world, CaravanseraiState) or seat is None:
+            return
+        after = world.clone()
+        after.apply(action, log=False)
+        ends = after.turns != world.turns or after.is_over()
+        boxed = self.boxed_in(after) if ends else None
+        forced = ends and action[0] == "dir"
+        if not (forced or boxed):
+            self.act(action)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.turn is not None and action in self.legal:
+                self.act(action)
+
+        question = (f"Heading {DIR_WORDS[action[1]]} leaves one way on: the rest of this placement is "
+                    f"laid for you and your turn ends, your caravan at {after.lengths()[seat]}. " if forced else "")
+        if boxed:
+            question += f"This leaves your caravan boxed in ({boxed}): your turns would be skipped. "
+        self.app.push_screen(ConfirmScreen(question + "Play it?", yes="Play it", no="Not yet"), answered)
 
     def action_block(self, colour: int) -> None:
         if not self.decides_now() or self.view is None:
@@ -210,7 +236,7 @@ class CaravanseraiScreen(CaravanseraiTable):
         if not self.decides_now():
             return
         if (kind,) in self.legal:
-            self.act((kind,))
+            self.act_unless_it_ends((kind,))
         elif self.view is not None:
             self.notify(piece_problem(kind, self.view, self.legal), severity="warning")
 

@@ -82,6 +82,7 @@ class CaravanseraiTable(PausingGameScreen):
         self.hint_cells: set[Cell] = set()  # the hint's whole placement, previewed while it shows
         self.flash: set[Cell] = set()
         self._shown: dict[str, object] = {}  # per line under the board: what it shows now
+        self._skipped_round: int | None = None  # the last round we were told our turn is skipped
 
     def spare_rows(self) -> int:
         """Rows the column needs besides the board and the docked status line: the info
@@ -236,14 +237,33 @@ class CaravanseraiTable(PausingGameScreen):
                 marks[at] = Text(HINT)
         return marks
 
-    def plan_cells(self) -> set[Cell]:
-        """The cells the hint's whole placement lays its pieces on (the board's preview of it)."""
+    def plan_world(self) -> CaravanseraiState | None:
+        """The position once the hint's whole placement is laid."""
         now = self._world
         if not isinstance(now, CaravanseraiState) or self.seat is None or not self.hint_plan:
-            return set()
+            return None
         world = now.clone()
         for action in placement(world, self.seat, self.hint_plan, prior):
             world.apply(action, False)
+        return world
+
+    def boxed_in(self, world: CaravanseraiState) -> str | None:
+        """Why our caravan could not place after ``world``'s turn ended (None: it can, or the
+        game is over)."""
+        if self.seat is None or world.is_over() or world.turn == self.seat:
+            return None
+        return world.stuck(self.seat)
+
+    def hint_warning(self, action: Action) -> str | None:
+        world = self.plan_world()
+        why = None if world is None else self.boxed_in(world)
+        return None if why is None else f"Careful: this placement boxes your caravan in ({why}): you would be skipped."
+
+    def plan_cells(self) -> set[Cell]:
+        """The cells the hint's whole placement lays its pieces on (the board's preview of it)."""
+        now, world = self._world, self.plan_world()
+        if not isinstance(now, CaravanseraiState) or world is None:
+            return set()
         laid: tuple[tuple[int, int], ...] = (world.laid if world.stage in (PLACE, BOARD) or world.last is None
                                              else world.last[2])
         return {QR[cell] for cell, _ in laid} - {QR[cell] for cell, _ in now.laid}
@@ -349,6 +369,11 @@ class CaravanseraiTable(PausingGameScreen):
                               f"No title: a caravan of {length} (Camel driver needs 25)", style="bold"))
         if view.get("end"):
             lines.append(Text(f"The game ended: {view['end']}.", style="dim"))
+            if view.get("trigger") is not None:
+                seat = view["trigger"][0]
+                lines.append(Text(self.words(f"It began to end when {{p{seat}}} took the last good from the "
+                                             "market: that round was finished, then every seat played once more."),
+                                  style="dim"))
             if view["end"] == SAFETY:
                 lines.append(Text(SAFETY_WORDS, style="dim"))
         return Group(*lines)
@@ -372,3 +397,15 @@ class CaravanseraiTable(PausingGameScreen):
                 self.query_one(HexBoard).bring_into_view(focus)
         self.flash = changed
         self._redraw_marks()
+        self.say_if_skipped(view)
+
+    def say_if_skipped(self, view: dict) -> None:
+        """Each round our caravan cannot place, say so on the table, and why (the rules skip the
+        turn without asking)."""
+        world, seat = self._world, self.seat
+        if not isinstance(world, CaravanseraiState) or seat is None or view["over"] or self.replaying:
+            return
+        why = world.stuck(seat)
+        if why is not None and view["round"] != self._skipped_round:
+            self._skipped_round = view["round"]
+            self.notify(f"You cannot place ({why}): your turn is skipped.", title="Skipped", severity="warning")

@@ -338,7 +338,7 @@ class DecktetCaravanState(TurnState):
         if events is not None:
             events.append(Event(
                 f"Hand {self.hand_no} scores: {who(0)} {totals[0]:+d}, {who(1)} {totals[1]:+d}. "
-                f"Totals {self.cum[0]}-{self.cum[1]}."))
+                f"Totals: {who(0)} {self.cum[0]:+d}, {who(1)} {self.cum[1]:+d}."))
         if self.hand_no >= self.hands_total:
             self.turn = None
             if events is not None:

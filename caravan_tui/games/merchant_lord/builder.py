@@ -8,10 +8,13 @@ tucked halves, every subset of a legal tuck set is legal too, so a reachable sel
 village is itself a sale.
 
 A Free Placement is built the same way: one ticked half and an open village of yours.
+
+A selection is a value: the screen holds one in a reactive attribute and replaces it on each key,
+so everything drawn from it (marks, the builder's line, the Enter line) is worked out again.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from caravan_tui.engine import Action
 
@@ -20,19 +23,30 @@ from .sales import UNIT
 HALVES = ("L", "R")
 
 
-@dataclass
+@dataclass(frozen=True)
 class Selection:
-    """A village id (or None) and the ticked halves, card id -> "L" or "R"."""
+    """A village id (or None), the ticked halves (card id -> "L" or "R", never changed in place)
+    and, in the favour step, the dice ticked to reroll (their slots on the table)."""
 
     village: str | None = None
     tucks: dict[str, str] = field(default_factory=dict)
+    reroll: frozenset[int] = frozenset()
 
     def key(self) -> tuple[tuple[str, str], ...]:
         return tuple(sorted(self.tucks.items()))
 
-    def clear(self) -> None:
-        self.village = None
-        self.tucks = {}
+    def at(self, village: str | None) -> Selection:
+        return replace(self, village=village)
+
+    def ticking(self, card: str, half: str | None, only: bool = False) -> Selection:
+        """``card`` ticked on ``half`` (None: unticked); ``only``: the one ticked card (a placement)."""
+        tucks = {} if only else {c: h for c, h in self.tucks.items() if c != card}
+        if half is not None:
+            tucks[card] = half
+        return replace(self, tucks=tucks)
+
+    def toggling_die(self, slot: int) -> Selection:
+        return replace(self, reroll=self.reroll ^ {slot})
 
 
 class Choices:
@@ -114,3 +128,22 @@ def packed(values) -> int:
     for value in values:
         total += UNIT[value]
     return total
+
+
+def with_dice_under(order: list[int], slots: list[int], dice: list[int], values: list[int]) -> list[int]:
+    """The table's dice order (slot -> die) changed so the dice the rules take (``dice``) are the
+    ones under the slots the player chose (``slots``), value for value: dice of one value are
+    alike, so the table looks the same until they change, and then the one the player pointed at
+    changes. ``values``: each die's value."""
+    order = list(order)
+    where = {die: slot for slot, die in enumerate(order)}
+    left = list(dice)
+    for slot in sorted(slots):
+        die = next((d for d in left if values[d] == values[order[slot]]), None)
+        if die is None:
+            continue
+        left.remove(die)
+        other = where[die]
+        order[slot], order[other] = die, order[slot]
+        where[order[other]], where[die] = other, slot
+    return order

@@ -21,6 +21,8 @@ dice, villages and row cards changed since your last action are marked ``*``.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import OptionList
@@ -30,7 +32,7 @@ from caravan_tui.engine import Action
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
 
-from .builder import reroll_action
+from .builder import Selection
 from .faces import USABLE
 from .reasons import builder_hint, card_problem, village_problem
 from .table import PHASE_WORDS, MerchantLordTable
@@ -46,8 +48,9 @@ class MerchantLordScreen(MerchantLordTable):
         Binding("minus", "turn(-1)", "-1", show=False, tooltip="Turn the die under the cursor down (2 favour)"),
         Binding("c", "clear", "Clear", show=False, tooltip="Clear the chosen village and ticks"),
         Binding("o", "others", "Others", tooltip="Show the next opponent's villages"),
+        Binding("a", "adopt", "Take hint", show=False, tooltip="Put the hinted play in the builder"),
     ]
-    PLAY_ONLY = GameScreen.PLAY_ONLY | {"done", "turn", "clear"}
+    PLAY_ONLY = GameScreen.PLAY_ONLY | {"done", "turn", "clear", "adopt"}
     STATUS_LINES = 2  # a sale's words can be longer than 80 columns
 
     # -- what changed -----------------------------------------------------------------------------
@@ -65,7 +68,7 @@ class MerchantLordScreen(MerchantLordTable):
                 for index, (value, where) in enumerate(new):
                     was = old[index] if index < len(old) else None
                     if was is None or was[0] != value or (new_round and where == "unplaced"):
-                        self.changed_dice.add((seat, index))
+                        self.changed_dice.add((seat, self.dice_slot(seat, index)))
             for info, (a, b), (sa, sb) in zip(view["villages_info"], zip(previous["villages"], view["villages"]),
                                               zip(previous["sellers"], view["sellers"])):
                 if a != b or (sa != sb and sb is not None):
@@ -83,16 +86,19 @@ class MerchantLordScreen(MerchantLordTable):
     # -- what Enter does ----------------------------------------------------------------------------
 
     def enter_action(self) -> Action | None:
-        """What Enter plays at once for the focused widget: on the chosen village, in the hand or on
-        the dice, the complete sale or placement (in the favour step: the ticked reroll; a sale
+        return self.enter_for(self.focused)
+
+    def enter_for(self, widget) -> Action | None:
+        """What Enter on ``widget`` plays at once, worked out from the selection and the widget's
+        cursor (Enter on the board does exactly this): on the chosen village, in the hand or on
+        the dice, the complete sale or placement (in the favour step the ticked reroll; a sale
         then first ends the step, two plays: None); on a row card, buying it."""
-        focused = self.focused
-        if self.turn is None or not isinstance(focused, (ChipBar, VillageBoard)):
-            return super().enter_action()
-        if isinstance(focused, VillageBoard) and (self.phase == "buy" or focused.cursor != self.sel.village):
+        if self.turn is None or not isinstance(widget, (ChipBar, VillageBoard)):
+            return super().enter_action() if widget is self.focused else None
+        if isinstance(widget, VillageBoard) and (self.phase == "buy" or widget.cursor != self.sel.village):
             return None
-        if isinstance(focused, ChipBar) and focused.id == "ml-row":
-            action = ("buy", focused.current)
+        if isinstance(widget, ChipBar) and widget.id == "ml-row":
+            action = ("buy", widget.current)
             return action if action in self.legal else None
         if self.choices().action(self.sel) is not None:
             return None if self.phase == "favour" else self.choices().action(self.sel)
@@ -110,20 +116,26 @@ class MerchantLordScreen(MerchantLordTable):
         if isinstance(focused, ActionList):
             return Text("enter: the highlighted play", style="bold")
         phase = self.phase
-        if phase == "favour" and self.choices().action(self.sel) is not None:
+        if phase == "favour" and self.choices().action(self.sel) is not None and (
+                not isinstance(focused, VillageBoard) or focused.cursor == self.sel.village):
             return Text("enter: end the favour step and make this sale", style="bold")
         if (isinstance(focused, VillageBoard) and focused.cursor is not None and phase in ("sell", "favour", "place")
                 and self.choices().reachable(focused.cursor, self.sel.tucks.items())):
             return Text(f"enter: choose {self.village_name(focused.cursor)} for the "
-                            f"{'placement' if phase == 'place' else 'sale'}", style="bold")
+                        f"{'placement' if phase == 'place' else 'sale'}", style="bold")
         if isinstance(focused, ChipBar) and focused.id == "ml-dice" and phase == "favour":
-            return Text("space: tick it to reroll · + or -: turn it", style="bold")
+            return Text(self.dice_keys(focused), style="bold")
         if isinstance(focused, ChipBar) and focused.id == "ml-hand" and phase in ("sell", "favour", "place"):
             return Text("space: tuck this card's left or right half", style="bold")
         return Text(f"Your turn: {PHASE_WORDS.get(self.view['phase'], '')} · e: done", style="bold")
 
-    def on_descendant_focus(self) -> None:
-        self.show_status()
+    def dice_keys(self, dice: ChipBar) -> str:
+        """What space, + and - do to the die under the cursor."""
+        if dice.current is None or self.my_dice()[int(dice.current)][1] != "unplaced":
+            return "this die is placed: space, + and - are for your unplaced dice"
+        value = self.my_dice()[int(dice.current)][0]
+        ticked = int(dice.current) in self.reroll
+        return f"space: {'untick' if ticked else 'tick'} this {value} to reroll · + or -: turn it"
 
     # -- turns --------------------------------------------------------------------------------------
 
@@ -136,11 +148,11 @@ class MerchantLordScreen(MerchantLordTable):
                 self.act(pending)
                 return
         phase = self.phase
-        if phase != "favour":
-            self.reroll.clear()
+        sel = self.sel if phase == "favour" else replace(self.sel, reroll=frozenset())
         if (phase not in ("favour", "sell", "place")
-                or not self.choices().reachable(self.sel.village, self.sel.tucks.items())):
-            self.sel.clear()
+                or not self.choices().reachable(sel.village, sel.tucks.items())):
+            sel = Selection()
+        self.sel = sel
         if self.view is not None and self.view["round"] != self._cursors_round:
             self._cursors_round = self.view["round"]
             self.reset_cursors()
@@ -169,12 +181,11 @@ class MerchantLordScreen(MerchantLordTable):
         super().act(action)
         if self.turn is None:  # sent
             self._rolled = rolled  # marked in the next view even where a die shows its old value
-            self.sel.clear()
-            self.reroll.clear()
-            self.hinted = None
             self.changed_dice.clear()
             self.changed_villages.clear()
             self.changed_row.clear()
+            self.sel = Selection()
+            self.hinted = None
             self.refresh_board()
 
     def village_problem(self, vid: str) -> str:
@@ -188,42 +199,35 @@ class MerchantLordScreen(MerchantLordTable):
     def refuse(self, reason: str, title: str = "Not possible") -> None:
         self.notify(self.sentence(reason), title=title, severity="warning")
 
-    def confirm(self) -> bool:
-        """Play the complete selection (a sale, a placement or the ticked reroll); False if there
-        is none."""
-        phase = self.phase
-        action = self.choices().action(self.sel)
+    def press(self, widget: ChipBar | VillageBoard) -> bool:
+        """Enter on ``widget``: play what the status line promises for it (``enter_for``), or the
+        sale built in the favour step (the step ends first); False if there is nothing to play."""
+        action = self.enter_for(widget)
         if action is not None:
-            if phase == "favour":
-                self.pending = action
-                self.act(("end_favour",))
-            else:
-                self.act(action)
+            if action[0] == "reroll":
+                self.take_dice_at(self.reroll, action[1:])
+            self.act(action)
             return True
-        if phase == "favour" and self.reroll:
-            self.act(reroll_action(self.my_dice()[i][0] for i in self.reroll))
+        sale = self.choices().action(self.sel)
+        if self.phase == "favour" and sale is not None and (
+                not isinstance(widget, VillageBoard) or widget.cursor == self.sel.village):
+            self.pending = sale
+            self.act(("end_favour",))
             return True
         return False
 
     # -- the builder's inputs -------------------------------------------------------------------------
 
     def on_village_board_pressed(self, event: VillageBoard.Pressed) -> None:
-        if not self.decides_now():
+        if not self.decides_now() or self.press(event.widget):
             return
         vid = event.key
-        phase = self.phase
-        if phase == "buy":
+        if self.phase == "buy":
             self.refuse("now you buy from the row (enter on a card) or press e")
-            return
-        choices = self.choices()
-        if self.sel.village == vid and choices.action(self.sel) is not None:
-            self.confirm()
-            return
-        if choices.reachable(vid, self.sel.tucks.items()):
-            self.sel.village = vid
-            self.after_selection()
-            return
-        self.refuse(self.village_problem(vid), title=f"Not at {self.village_name(vid)}")
+        elif self.choices().reachable(vid, self.sel.tucks.items()):
+            self.sel = self.sel.at(vid)
+        else:
+            self.refuse(self.village_problem(vid), title=f"Not at {self.village_name(vid)}")
 
     def on_chip_bar_toggled(self, event: ChipBar.Toggled) -> None:
         bar = event.widget
@@ -235,28 +239,15 @@ class MerchantLordScreen(MerchantLordTable):
             self.on_chip_bar_pressed(ChipBar.Pressed(bar, event.key))
 
     def on_chip_bar_pressed(self, event: ChipBar.Pressed) -> None:
-        if not self.decides_now():
+        if not self.decides_now() or self.press(event.widget):
             return
         bar = event.widget
         if bar.id == "ml-row":
             self.buy(event.key)
-            return
-        if self.confirm():
-            return
-        phase = self.phase
-        if bar.id == "ml-dice":
-            if phase == "favour":
-                self.refuse("tick dice to reroll with space first, or build a sale")
-            else:
-                self.refuse(builder_hint(self.phase, self.sel))
+        elif bar.id == "ml-dice" and self.phase == "favour":
+            self.refuse("tick dice to reroll with space first, or build a sale")
         else:
             self.refuse(builder_hint(self.phase, self.sel))
-
-    def on_chip_bar_moved(self, event: ChipBar.Moved) -> None:
-        self.show_builder()
-
-    def on_village_board_moved(self, event: VillageBoard.Moved) -> None:
-        self.show_builder()
 
     def tick_card(self, card: str) -> None:
         if not self.decides_now():
@@ -273,13 +264,7 @@ class MerchantLordScreen(MerchantLordTable):
         if half is None and card not in self.sel.tucks:
             self.refuse(self.card_problem(card), title=f"Cannot tuck {card}")
             return
-        if choices.placing:
-            self.sel.tucks = {} if half is None else {card: half}
-        elif half is None:
-            self.sel.tucks.pop(card, None)
-        else:
-            self.sel.tucks[card] = half
-        self.after_selection()
+        self.sel = self.sel.ticking(card, half, only=choices.placing)
 
     def tick_die(self, index: int) -> None:
         if not self.decides_now():
@@ -291,8 +276,7 @@ class MerchantLordScreen(MerchantLordTable):
         if where != "unplaced":
             self.refuse("that die is not yours to roll now")
             return
-        self.reroll ^= {index}
-        self.after_selection()
+        self.sel = self.sel.toggling_die(index)
 
     def action_turn(self, delta: int) -> None:
         if not self.decides_now():
@@ -303,9 +287,11 @@ class MerchantLordScreen(MerchantLordTable):
             return
         if bar.current is None:
             return
-        value, where = self.my_dice()[int(bar.current)]
+        slot = int(bar.current)
+        value, where = self.my_dice()[slot]
         action = ("adjust", value, delta)
-        if action in self.legal:
+        if action in self.legal and where == "unplaced":
+            self.take_dice_at([slot], [value])  # the die under the cursor is the one that turns
             self.act(action)
         elif where != "unplaced":
             self.refuse("that die is not yours to turn now")
@@ -330,9 +316,7 @@ class MerchantLordScreen(MerchantLordTable):
                 return
 
     def action_clear(self) -> None:
-        self.sel.clear()
-        self.reroll.clear()
-        self.after_selection()
+        self.sel = Selection()
 
     def action_others(self) -> None:
         if self.view is None:
@@ -347,24 +331,25 @@ class MerchantLordScreen(MerchantLordTable):
 
     def action_menu(self) -> None:
         """Escape first clears the builder, then opens the menu."""
-        if self.sel.village is not None or self.sel.tucks or self.reroll:
+        if self.sel != Selection():
             self.action_clear()
         else:
             super().action_menu()
 
     def show_hint(self, action: Action, text: str) -> None:
-        """Star the hint on the table and put it in the builder (a sale, placement or reroll),
-        so Enter plays it; nothing is played."""
+        """Star the hint on the table and preview it under the row; the selection stays as the
+        player left it (``a`` puts the hint in it)."""
         super().show_hint(action, text)
         self.hinted = action
-        self.select(action)
-        self.refresh_board()
+
+    def action_adopt(self) -> None:
+        """Put the hinted play in the builder (Enter then plays it)."""
+        if self.hinted is None:
+            self.notify("No hint to take: h asks for one.", severity="warning")
+        elif self.decides_now():
+            self.select(self.hinted)
 
     # -- one selection for the builder and the plays list ------------------------------------------
-
-    def after_selection(self) -> None:
-        self.refresh_board()
-        self.follow_selection()
 
     def follow_selection(self) -> None:
         """Highlight the builder's play in the plays list (none when it is not complete)."""
@@ -395,15 +380,13 @@ class MerchantLordScreen(MerchantLordTable):
         dice (the lowest-index dice of each value, as the engine takes them), a row card."""
         kind = action[0]
         if kind == "sell":
-            self.sel.village, self.sel.tucks = action[1], dict(action[2])
+            self.sel = Selection(action[1], dict(action[2]))
         elif kind == "place":
-            self.sel.village, self.sel.tucks = action[3], {action[1]: action[2]}
+            self.sel = Selection(action[3], {action[1]: action[2]})
         elif kind == "reroll":
-            self.sel.clear()
-            self.reroll = self.rerolled_dice(action)
+            self.sel = Selection(reroll=frozenset(self.rerolled_dice(action)))
         else:
-            self.sel.clear()
-            self.reroll.clear()
+            self.sel = Selection()
             if kind == "buy":
                 self.query_one("#ml-row", ChipBar).move_to(action[1])
             elif kind == "adjust" and self.adjust_die(action) is not None:

@@ -1,6 +1,16 @@
 """What the Merchant Lord table shows: the players, the villages (and what a sale there pays),
 your dice, your hand, the row and the sale builder's line, from this seat's view and the
-builder's selection. ``screen.py`` adds the keys, the builder's inputs and the turns."""
+builder's selection. ``screen.py`` adds the keys, the builder's inputs and the turns.
+
+What the player has chosen so far is one value, ``sel`` (a reactive attribute), and the hint one
+more, ``hinted``; the cursors are the widgets' own reactive attributes. Every mark, the builder's
+line and the status (Enter) line are drawn from them whenever any of them changes, so none of
+them can say one thing while a key does another.
+
+Dice of one value are alike, and the rules take the lowest-index ones (§9.3); the table keeps
+its own order of your dice (``dice_order``, slot -> die) and, before a reroll or a turn, puts the
+dice the rules take under the slots the player chose, so the die under the cursor is the one
+that changes."""
 from __future__ import annotations
 
 from rich.table import Table
@@ -8,13 +18,14 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.reactive import var
 from textual.widgets import Static
 
 from caravan_tui.bus import SeatEnd
 from caravan_tui.engine import Action, IllegalAction
 from caravan_tui.screens.game import PausingGameScreen
 
-from .builder import Choices, Selection, dice_used, reroll_action
+from .builder import Choices, Selection, dice_used, reroll_action, with_dice_under
 from .cards import DIE, HALF_INDEX, INDEX, VILLAGE_STALLS
 from .faces import (
     CHANGED,
@@ -52,12 +63,15 @@ class MerchantLordTable(PausingGameScreen):
     #status { dock: bottom; }
     """
 
+    #: the builder's selection: village, ticked halves, dice ticked to reroll
+    sel: var[Selection] = var(Selection, init=False)
+    #: the hint's play: starred and previewed, never put in the selection by itself
+    hinted: var[Action | None] = var(None, init=False)
+
     def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
-        self.sel = Selection()
-        self.reroll: set[int] = set()  # our dice ticked to reroll (die indices)
         self.pending: Action | None = None  # a sale built in the favour step, made once it ends
-        self.hinted: Action | None = None
+        self.dice_order: list[int] = []  # the die shown in each slot of "Your dice"
         self.changed_dice: set[tuple[int, int]] = set()
         self.changed_villages: set[str] = set()
         self.changed_row: set[str] = set()
@@ -104,6 +118,27 @@ class MerchantLordTable(PausingGameScreen):
         text = self.words(text)
         return text[:1].upper() + text[1:].rstrip(".") + "."
 
+    # -- the selection ------------------------------------------------------------------------------
+
+    @property
+    def reroll(self) -> frozenset[int]:
+        return self.sel.reroll
+
+    def watch_sel(self) -> None:
+        self.refresh_board()
+        self.follow_selection()
+
+    def watch_hinted(self) -> None:
+        self.refresh_board()
+
+    def selection_changed(self) -> None:
+        """A cursor moved or the focus moved: the line under the row and the status line follow."""
+        self.show_builder()
+        super().selection_changed()
+
+    def follow_selection(self) -> None:
+        """Highlight the builder's play in the plays list, if complete (hook for the screen)."""
+
     # -- what may be chosen -----------------------------------------------------------------------
 
     @property
@@ -140,19 +175,45 @@ class MerchantLordTable(PausingGameScreen):
         self._choices = (key, choices)
         return choices
 
-    def my_dice(self) -> list[tuple[int, str]]:
+    def seat_dice(self) -> list[tuple[int, str]]:
+        """Our dice in the rules' order (die index)."""
         if self.view is None or self.seat is None:
             return []
         return [(value, where) for value, where in self.view["dice"][self.seat]]
 
+    def my_dice(self) -> list[tuple[int, str]]:
+        """Our dice as the table shows them, slot by slot."""
+        dice = self.seat_dice()
+        if len(self.dice_order) != len(dice):
+            self.dice_order = list(range(len(dice)))
+        return [dice[die] for die in self.dice_order]
+
+    def taken_slots(self, need) -> list[int]:
+        """The slots of the dice the rules take for the values ``need`` (for each value the
+        lowest-index unplaced dice, §9.3)."""
+        self.my_dice()  # (the order fits the dice)
+        dice = dice_used([(value, where == "unplaced") for value, where in self.seat_dice()], list(need))
+        return sorted(self.dice_order.index(die) for die in dice)
+
+    def take_dice_at(self, slots, values) -> None:
+        """Before a reroll or a turn of ``values``: the dice the rules take go under ``slots``."""
+        self.my_dice()
+        dice = dice_used([(value, where == "unplaced") for value, where in self.seat_dice()], list(values))
+        self.dice_order = with_dice_under(self.dice_order, list(slots), dice, [v for v, _ in self.seat_dice()])
+
+    def dice_slot(self, seat: int, die: int) -> int:
+        """Where die ``die`` of ``seat`` shows (ours in the table's order)."""
+        if seat == self.seat and die < len(self.dice_order):
+            return self.dice_order.index(die)
+        return die
+
     def sale_dice(self, selection: Selection) -> list[int]:
-        """The die indices a complete sale would take (lowest index first, §9.3)."""
+        """The slots of the dice a complete sale would take (lowest index first, §9.3)."""
         action = self.choices().action(selection)
         if action is None or action[0] != "sell" or self.view is None:
             return []
         info = self.village_info(action[1])
-        need = list(info["stalls"]) + [DIE[INDEX[c]][HALF_INDEX[h]] for c, h in action[2]]
-        return dice_used([(value, where == "unplaced") for value, where in self.my_dice()], need)
+        return self.taken_slots(list(info["stalls"]) + [DIE[INDEX[c]][HALF_INDEX[h]] for c, h in action[2]])
 
     def village_info(self, vid: str) -> dict:
         assert self.view is not None  # villages are chosen on a board that shows a view
@@ -176,12 +237,6 @@ class MerchantLordTable(PausingGameScreen):
         self.show_cards()
         self.show_builder()
 
-    def update_static(self, selector: str, text: Text) -> None:
-        """Update a Static only when its text changes (each update relays the screen out)."""
-        widget = self.query_one(selector, Static)
-        if widget.content != text:
-            widget.update(text)
-
     def players_text(self, view: dict) -> Text:
         """A header and a line per player: table cards, coins, favour, hand size and dice; then
         the known cards in other players' hands."""
@@ -189,12 +244,13 @@ class MerchantLordTable(PausingGameScreen):
         text.append(" Cards Coins Fav Hand Dice", style="bold")
         known_lines = []
         for seat in range(view["players"]):
+            dice = self.my_dice() if seat == self.seat and view is self.view else view["dice"][seat]
             line = Text("\n")
             line.append("▶" if view["to_move"] == seat else " ", style="bold")
             line.append(f"{self.short_name(seat, 9):<9}", style="bold" if seat == self.seat else "")
             line.append(f" {view['table'][seat]:>5} {view['coins'][seat]:>5} {view['favour'][seat]:>3}"
                         f" {view['hand_sizes'][seat]:>4} ")
-            for index, (value, where) in enumerate(view["dice"][seat]):
+            for index, (value, where) in enumerate(dice):
                 mark = CHANGED if (seat, index) in self.changed_dice else " "
                 line.append(mark, style="bold")
                 if where == "unplaced":
@@ -376,7 +432,9 @@ class MerchantLordTable(PausingGameScreen):
         """What the builder holds and what Enter would do; else what the cursor is on."""
         text = Text("")
         phase = self.phase
-        if phase is not None:
+        if phase is not None and self.hinted is not None and self.sel == Selection():
+            text = Text(f"{HINT} Hint: {self.describe(self.hinted)} · a takes it", style="bold")
+        elif phase is not None:
             text = self.step_text(phase)
         detail = self.detail_text()
         if detail:
@@ -452,7 +510,8 @@ class MerchantLordTable(PausingGameScreen):
         if isinstance(focused, VillageBoard) and focused.cursor and self.view is not None:
             info = self.village_info(focused.cursor)
             stalls = " ".join(map(str, info["stalls"]))
-            return (f"{self.village_name(focused.cursor).capitalize()}: stalls {stalls}; a sale pays the seller "
+            name = self.village_name(focused.cursor)  # (capitalize() would lower a name's other letters)
+            return (f"{name[:1].upper()}{name[1:]}: stalls {stalls}; a sale pays the seller "
                     f"{info['opp_coins']}¢ (at another's village), the owner "
                     f"{gain_words(info['own_coins'], info['own_favour'])}")
         return ""
@@ -484,19 +543,11 @@ class MerchantLordTable(PausingGameScreen):
         return table
 
     def adjust_die(self, action: Action | None) -> int | None:
-        """The die a change (``("adjust", value, ±1)``) turns: the lowest-index unplaced die
-        showing the value."""
+        """The slot of the die a change (``("adjust", value, ±1)``) turns."""
         if action is None or action[0] != "adjust":
             return None
-        return next((index for index, (value, where) in enumerate(self.my_dice())
-                     if where == "unplaced" and value == action[1]), None)
+        return next(iter(self.taken_slots([action[1]])), None)
 
     def rerolled_dice(self, action: Action) -> set[int]:
-        """The dice a reroll takes: for each value, the lowest-index unplaced dice (§9.3)."""
-        wanted = list(action[1:])
-        chosen = set()
-        for index, (value, where) in enumerate(self.my_dice()):
-            if where == "unplaced" and value in wanted:
-                wanted.remove(value)
-                chosen.add(index)
-        return chosen
+        """The slots of the dice a reroll takes."""
+        return set(self.taken_slots(action[1:]))

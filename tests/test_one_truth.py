@@ -1,0 +1,182 @@
+"""One source of truth per table (DESIGN §6), for every game: what the status line says Enter
+does is worked out from the table's selection and cursors as they are now, and Enter plays
+exactly that; the key that closes a panel does nothing else.
+
+Seeded random key walks over the focusable widgets and the board cursors, at many positions of
+a match against random seats: after every key the status line shown is the one the table works
+out now (a line painted on an earlier event and left is stale), and at the end of each walk
+Enter sends the action ``enter_action`` promises."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from caravan_tui.app import CaravanApp
+from caravan_tui.games import GAMES
+from caravan_tui.match.runner import MatchRunner
+from caravan_tui.screens import game_screen_class
+from caravan_tui.seats import SeatSpec
+from caravan_tui.widgets import TablePanel
+from saves import SaveStore
+
+from tables import wait_for
+
+SIZE = (80, 24)
+#: keys that move cursors and the focus, or tick (none of them opens a dialog)
+WALK_KEYS = ("up", "down", "left", "right", "tab", "shift+tab", "space")
+
+
+def shown_status(screen) -> str:
+    return " ".join(str(screen.query_one("#status").render()).split())
+
+
+def worked_out_status(screen) -> str:
+    return " ".join(screen.status_text().plain.split())
+
+
+def match_table(tmp_path, game_id: str, players: int, seed: int):
+    game = GAMES[game_id]
+    runner = MatchRunner.new(game_id, [SeatSpec("human")] + [SeatSpec("random")] * (players - 1),
+                             ["Ann"] + [f"Rand {n}" for n in range(1, players)], seed, {}, None)
+    screen = game_screen_class(game)(runner.client(0))
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause, app.flash_seconds = 0.0, 0.05
+    return app, runner, screen
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+async def test_after_every_key_the_enter_line_is_the_tables_and_enter_plays_it(tmp_path, game_id):
+    rng = random.Random(f"one truth {game_id}")
+    app, runner, screen = match_table(tmp_path, game_id, min(GAMES[game_id].players), seed=7)
+    keys_checked = enters_checked = 0
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            for _ in range(30):
+                await wait_for(pilot, lambda: screen.turn is not None or runner.host.state.is_over(), "my turn")
+                if runner.host.state.is_over() or enters_checked >= 6:
+                    break
+                widgets = [w for w in screen.query("#table *") if w.focusable and w.display]
+                rng.choice(widgets).focus()
+                await pilot.pause()
+                played = False
+                for key in rng.choices(WALK_KEYS, k=rng.randint(2, 8)):
+                    moves = len(runner.host.actions)
+                    await pilot.press(key)
+                    await pilot.pause()
+                    played = screen.turn is None or len(runner.host.actions) > moves
+                    if played:  # the key played (space chooses in the plays list)
+                        break
+                    if app.screen is not screen:  # space on a cell with several plays asks which
+                        await pilot.press("escape")
+                        await wait_for(pilot, lambda: app.screen is screen, "the table again")
+                    shown, worked = shown_status(screen), worked_out_status(screen)
+                    # (a long line is cut where the status line's rows end)
+                    assert worked.startswith(shown) and len(shown) >= min(len(worked), 60), (
+                        key, type(screen.focused).__name__, shown, worked)
+                    keys_checked += 1
+                if played:
+                    continue
+                promised, moves = screen.enter_action(), len(runner.host.actions)
+                if promised is None:  # Enter chooses or asks here: play on from the list
+                    screen.act(rng.choice(screen.legal))
+                else:
+                    await pilot.press("enter")
+                    enters_checked += 1
+                await wait_for(pilot, lambda moves=moves: len(runner.host.actions) > moves,
+                               f"{promised} by {type(screen.focused).__name__} on {type(app.screen).__name__}")
+                if promised is not None:
+                    assert runner.host.actions[moves] == promised, (type(screen.focused).__name__, promised)
+        finally:
+            runner.stop()
+    assert keys_checked >= 20 and enters_checked >= 1, (keys_checked, enters_checked)
+
+
+@pytest.mark.parametrize("game_id", ["camel_caravan", "merchant_lord"])
+async def test_the_key_that_closes_the_since_your_last_turn_panel_does_nothing_else(tmp_path, game_id):
+    """The bug: the key that closed "Since your last turn (any key closes)" also acted ("Not
+    south-east: …"); it closes the panel and nothing more."""
+    app, runner, screen = match_table(tmp_path, game_id, 4, seed=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            since = screen.query_one("#since-panel", TablePanel)
+            for _ in range(12):
+                await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+                if since.showing:
+                    break
+                screen.act(screen.legal[0])
+            assert since.showing
+            focused = screen.focused
+            before = (focused, getattr(focused, "cursor", None), getattr(focused, "highlighted", None))
+            app.clear_notifications()
+            await pilot.press("down")
+            await pilot.pause()
+            assert not since.showing
+            assert (screen.focused, getattr(focused, "cursor", None), getattr(focused, "highlighted", None)) == before
+            assert list(app._notifications) == [] and screen.turn is not None
+            await pilot.press("tab")  # the next key does what it does
+            await pilot.pause()
+            assert screen.focused is not focused
+        finally:
+            runner.stop()
+
+
+async def test_since_your_last_turn_shows_after_a_sequence_of_moves_the_log_words_in_one_line(tmp_path):
+    """The bug: in 2-player Caravanserai the other seat laid 10 pieces (one log line) and no
+    panel said so. Four moves or more by others since our last decision open it too."""
+    app, runner, screen = match_table(tmp_path, "caravanserai", 2, seed=3)
+    host = runner.host
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            since = screen.query_one("#since-panel", TablePanel)
+            seen = []
+            for _ in range(40):
+                await wait_for(pilot, lambda: screen.turn is not None or host.state.is_over(), "my turn")
+                if host.state.is_over():
+                    break
+                others = 0
+                for mover in reversed(host.movers):
+                    if mover == 0:
+                        break
+                    others += 1
+                seen.append((others, since.showing))
+                if others >= 4 and since.showing:
+                    break
+                screen.act(screen.legal[0])
+            assert any(others >= 4 for others, _ in seen), seen
+            assert all(showing for others, showing in seen if others >= 4), seen
+        finally:
+            runner.stop()
+
+
+@pytest.mark.parametrize("size", [(120, 40), SIZE])
+async def test_since_your_last_turn_leaves_the_board_in_view_where_there_is_room(tmp_path, size):
+    """The bug: the panel covered the map even at 120×40, where the side column had room for it.
+    On a wide screen it goes over the side column; at 80×24 over the head of the board."""
+    app, runner, screen = match_table(tmp_path, "camel_caravan", 4, seed=2)
+    async with app.run_test(size=size) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            for _ in range(12):
+                await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+                if screen.query_one("#since-panel", TablePanel).showing:
+                    break
+                screen.act(screen.legal[0])
+            await pilot.pause()
+            since = screen.query_one("#since-panel", TablePanel)
+            assert since.showing
+            board, side = screen.query_one("#board"), screen.query_one("#side")
+            if size[0] >= 120:
+                assert since.parent is side and since.region.x >= side.region.x
+                assert not since.region.overlaps(screen.query_one("#cc-board").region)
+            else:
+                assert since.parent is board and since.region.right <= board.region.right
+        finally:
+            runner.stop()
