@@ -451,10 +451,7 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
         cyd.resize(100, 30)  # a resize reaches the app: it lays the table out again at 100×30
         await cyd.wait_for(lambda text: text.splitlines()[-1].rstrip().endswith("palette")
                            and len(text.splitlines()[-1].rstrip()) > 90)
-        try:
-            await asyncio.wait_for(players, 120)
-        except TimeoutError:
-            raise AssertionError("the match did not end:\n" + "\n\n".join(t.text for t in terms.values())) from None
+        await players  # (each fails if the match stands still for two minutes)
         watching.cancel()
         check_hidden()
         await cyd.wait_for("Home (enter)")
@@ -540,8 +537,8 @@ async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
         def resumed() -> bool:
             return moves(server, match_id) >= len(killed) + 2 or server.saved(match_id).status != "playing"
 
-        await asyncio.wait_for(asyncio.gather(play(server, ann, 0, match_id, until=resumed),
-                                              play(server, bob, 1, match_id, until=resumed)), 120)
+        await asyncio.gather(play(server, ann, 0, match_id, until=resumed),
+                             play(server, bob, 1, match_id, until=resumed))
         assert server.saved(match_id).actions[:len(killed)] == killed  # it plays on from where it was
 
         # stopped as a service manager stops it, people still playing: every process ends with it
