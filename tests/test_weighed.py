@@ -100,14 +100,14 @@ async def test_the_replay_of_a_finished_match_shows_what_each_ai_decision_weighe
             if panel.showing:
                 break
             await pilot.pause(0.02)
-        text = str(panel.visual)
+        text = panel.text
         assert panel.border_title == "What Ann weighed (h hides it)"
         assert text.count("% of the search") == len(saved.weighed[turn])
         assert saved.weighed[turn][0][2] and not SEAT_FIELD.search(text)
         await pilot.press("h")
         assert not panel.showing
         await pilot.press("h")
-        assert panel.showing and str(panel.visual) == text
+        assert panel.showing and panel.text == text
         person = next(k for k, mover in enumerate(runner.host.movers) if mover == 1 and k > turn)
         app.screen.client.go_to(person + 1)
         for _ in range(100):
@@ -169,7 +169,7 @@ async def test_the_hint_panel_shows_three_moves_with_their_reasons_and_how_sure(
             if screen.hint_candidates:
                 break
             await pilot.pause(0.05)
-        text = str(panel.visual)
+        text = panel.text
         rows = screen.hint_candidates
         reasons = [row[3] for row in rows]
         assert len(rows) == 3 and len(set(reasons)) == 3 and all(reasons)

@@ -21,7 +21,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ai.explain import NEARLY, confidence, outlook
+from ai.explain import confidence, headline, rank_label
 from caravan_tui.bus import (
     Act,
     Chat,
@@ -84,6 +84,7 @@ class GameScreen(BaseScreen):
         Binding("v", "change_view", "View", tooltip="Replay: the next seat's view, or the public one"),
         Binding("t", "chat", "Chat", tooltip="Say something to the table"),
         Binding("ctrl+l", "full_log", "Log", tooltip="The whole log, scrollable, by seat or word"),
+        Binding("ctrl+up", "scroll_panel(-3)", show=False), Binding("ctrl+down", "scroll_panel(3)", show=False),
         Binding("l", "legend", "Legend", tooltip="Show or hide the whole legend of the board's glyphs and marks"),
     ]
     #: what a replay offers, and what it does not (it changes nothing)
@@ -354,7 +355,7 @@ class GameScreen(BaseScreen):
         title = "Hint (h hides it)"
         rows = self.hint_candidates
         if rows and len(self.names) > 1:
-            title = f"Hint: {outlook(float(rows[0][2]))} (h hides it)"
+            title = f"Hint: {headline(float(rows[0][2]), (self.view or {}).get('scores', []), self.seat)} (h hides it)"
         texts = [self.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
         self.query_one("#hint-panel", TablePanel).show(title, explanation(rows, texts) or [text])
 
@@ -504,6 +505,9 @@ class GameScreen(BaseScreen):
 
     def action_rules(self) -> None:
         self.post_message(OpenRules(self.game))
+
+    def action_scroll_panel(self, lines: int) -> None:
+        self.query_one("#hint-panel", TablePanel).scroll_lines(lines)
 
     def action_hint(self) -> None:
         if self.turn is None:
@@ -700,8 +704,8 @@ def explanation(candidates: list, texts: list[str] | None = None) -> list[str]:
     if reasons[0]:
         lines.append(f"  {reasons[0]}")
     shared = set(reasons[0].split("; "))
-    for text, value, reason in zip(texts[1:], values[1:], reasons[1:]):
-        label = "Nearly as good" if value >= values[0] - NEARLY else "Weaker"
+    for index, (text, value, reason) in enumerate(zip(texts[1:], values[1:], reasons[1:]), 1):
+        label = rank_label(value, values[0], reason, reasons[:index])
         own = "; ".join(part for part in reason.split("; ") if part not in shared) or reason
         lines.append(f"{label}: {text}" + (f" — {own}" if own else ""))
     return lines
