@@ -36,6 +36,9 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
     risk = _risk(world, seat)
     if risk:
         parts.append(risk)
+    ending = _ending_next(world, seat)
+    if ending:
+        parts.append(ending)
     return "; ".join(parts)
 
 
@@ -90,6 +93,48 @@ def _camel_step(state: CamelCaravanState, seat: int, cell: int) -> str:
     if near:
         return f"a camel {min(near)} step{'s' if min(near) != 1 else ''} from the nearest loose good"
     return "a camel into position"
+
+
+#: how many positions the look at the next player's turn may visit (its actions chain; past
+#: this, no warning rather than a slow hint)
+ENDING_LOOK = 4000
+
+
+def _ending_next(world: CamelCaravanState, seat: int) -> str:
+    """Once the bag is empty, a delivery ends the game: whether the player after ``seat`` can
+    deliver within their next turn, after the line (the rest of our turn left unused). The
+    bag being empty, their turn has no chance in it, so it is looked at exactly (bounded)."""
+    if world.turn is None or any(world.bag):
+        return ""
+    after = world.clone()
+    if after.turn == seat:
+        if ("end_turn",) not in after.legal_actions():
+            return ""
+        after.apply(("end_turn",), False)
+    mover = after.turn
+    if mover is None or mover == seat:
+        return ""
+    budget = [ENDING_LOOK]
+
+    def ends(state: CamelCaravanState) -> bool:
+        for action in sorted(state.legal_actions(), key=_goods_first):
+            if action[0] == "end_turn" or budget[0] <= 0:
+                continue
+            budget[0] -= 1
+            child = state.clone()
+            child.apply(action, False)
+            if child.turn is None:
+                return child.goods_delivered(mover) > state.goods_delivered(mover)
+            if child.turn == mover and ends(child):
+                return True
+        return False
+
+    return f"{who(mover)} can deliver and end the game next turn" if ends(after) else ""
+
+
+def _goods_first(action: Action) -> int:
+    """Moves of goods first, then loading one, then camels: a delivery is found soonest."""
+    return ("move_good", "steal", "pickup").index(action[0]) if action[0] in ("move_good", "steal", "pickup") else 3
 
 
 def _risk(world: CamelCaravanState, seat: int) -> str:
