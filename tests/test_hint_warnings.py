@@ -62,3 +62,47 @@ def test_camels_hint_warns_when_the_next_player_can_deliver_and_end_the_game():
                 assert says, reason
             warned += says
     assert witnessed > 0 and warned >= witnessed
+
+
+def favour_lines(count: int):
+    """Positions of random Merchant Lord play in the favour step with a line of two dice turned
+    and then a sale the seat can make: (state, seat, line)."""
+    game = GAMES["merchant_lord"]
+    rng = random.Random(5)
+    for seed in range(200):
+        state = game.new(2, seed=seed)
+        for _ in range(60):
+            if state.is_over():
+                break
+            seat, legal = state.to_move(), state.legal_actions()
+            turns = [a for a in legal if a[0] == "adjust"]
+            if turns:
+                world, line = state.clone(), []
+                for _ in range(2):
+                    options = [a for a in world.legal_actions() if a[0] == "adjust"]
+                    if not options:
+                        break
+                    line.append(rng.choice(options))
+                    world.apply(line[-1], False)
+                world.apply(("end_favour",), False) if ("end_favour",) in world.legal_actions() else None
+                sales = [a for a in world.legal_actions() if a[0] == "sell"] if world.to_move() == seat else []
+                if len(line) == 2 and sales:
+                    yield state, seat, (*line, ("end_favour",), sales[0])
+                    count -= 1
+                    if count == 0:
+                        return
+            state.apply(rng.choice(legal), False)
+
+
+def test_merchant_lords_reason_names_every_step_before_the_sale():
+    """"Turn a 6 into a 5 … dice 1 1 3 5; then the sale at your 2-5 village" skipped the second
+    die turned: each die the line turns is said, with the dice it leaves."""
+    from caravan_tui.games.merchant_lord.explain import explain as merchant_explain
+    found = 0
+    for state, seat, line in favour_lines(5):
+        reason = merchant_explain(state, seat, line)
+        second = line[1]
+        assert f"a {second[1]} into a " in reason.split(";", 1)[1], reason
+        assert "the sale at" in reason, reason
+        found += 1
+    assert found
