@@ -137,3 +137,18 @@ def test_a_fair_share_among_three_is_even_and_a_lead_with_a_poor_outlook_says_wh
     assert headline(0.3, [0, 0, 0], 0) == "an even game"
     words = headline(0.05, [2, 1, 0], 0)  # leading 2-1-0, the search expecting little
     assert "far behind" not in words and " but " in words and "lead" in words
+
+
+@pytest.mark.parametrize("game", EXPLAINED)
+def test_a_reason_names_the_deciding_seat_so_a_replay_never_says_you(game):
+    """Reasons are templates with seat fields: to the seat they are for, "your salt"; rendered
+    for anyone else (a replay of an AI's decision, whatever view the screen shows), "Ann's
+    salt" (a replay names every seat), never "you" or "your"."""
+    import re
+    second_person = re.compile(r"\byou(r|rs)?\b", re.IGNORECASE)
+    for state in positions(game, 8, seed=2):
+        seat = state.to_move()
+        legal = state.legal_actions()
+        for action in legal[:: max(1, len(legal) // 12)]:
+            reason = game.ai.explain(state, seat, playable(state, seat, (action,)))
+            assert not second_person.search(render(reason, NAMES)), reason

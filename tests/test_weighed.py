@@ -28,6 +28,8 @@ from caravan_tui.widgets import ActionList, TablePanel
 from saves import SaveStore, codec
 from saves.loading import load
 
+from tables import wait_for
+
 SIZE = (80, 24)
 DECKTET = get_game("decktet_caravan")
 AI, RANDOM, PERSON = SeatSpec.ai("easy"), SeatSpec("random"), SeatSpec("human")
@@ -208,3 +210,35 @@ async def test_a_caravanserai_hint_previews_its_whole_placement_on_the_board(sto
         assert screen.hint_cells == {QR[cell] for cell, _ in laid} and len(laid) >= 1
         marks = screen._marks()
         assert all(str(marks[cell]) == HINT for cell in screen.hint_cells)
+
+
+async def test_the_replay_from_the_ais_own_seat_names_it_and_never_says_you(store):
+    """Watched from the deciding AI's own seat, the panel still names it: "What Ann weighed",
+    not "What Ann (you) weighed", and its reasons never say "you" or "your"."""
+    import re
+    runner, _ = await finished_match(store)
+    saved = store.read(runner.match_id)
+    turn = min(saved.weighed)
+    app = CaravanApp(store=store, ai_iterations=5)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay(runner.match_id, seat=0, position=turn + 1)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.is_mounted, "the replay")
+        await pilot.pause()
+        panel = app.screen.query_one("#hint-panel", TablePanel)
+        await wait_for(pilot, lambda: panel.showing, "what Ann weighed")
+        assert panel.border_title == "What Ann weighed (h hides it)"
+        assert not re.search(r"\byour?\b", panel.text, re.IGNORECASE), panel.text
+
+
+async def test_h_in_a_solo_replay_says_why_nothing_is_weighed(store):
+    game = get_game("caravanserai")
+    runner = MatchRunner.new(game.id, [PERSON], ["Ann"], 3, {}, store)
+    runner.start()
+    runner.stop()
+    app = CaravanApp(store=store, ai_iterations=5)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay(runner.match_id, seat=0)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.replaying, "the replay")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: any("No AI played" in n.message for n in app._notifications), "a reason")
+        assert not app.screen.query_one("#hint-panel", TablePanel).showing

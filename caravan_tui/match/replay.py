@@ -72,8 +72,9 @@ class ReplayClient:
                 text = before.state.describe(action, mover)
             except Exception:  # a recorded candidate the rules no longer read: shown as it was
                 text = " ".join(map(str, action))
-            line = f"{render(text, names, self.seat)} — {share:.0%} of the search"
-            lines.append(f"{line}: {render(reason, names, self.seat)}" if reason else line)
+            # named from no seat's view: the deciding AI is never "you", whoever watches
+            line = f"{render(text, names)} — {share:.0%} of the search"
+            lines.append(f"{line}: {render(reason, names)}" if reason else line)
         return mover, lines
 
     def close(self) -> None:

@@ -51,6 +51,7 @@ from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.requests import ChangeReplayView, GoHome, MatchEnded, OpenRules
 from caravan_tui.screens.summary import result_line
+from caravan_tui.screens.weighed_words import nothing_weighed
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import AWAY, OPEN
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
@@ -369,10 +370,13 @@ class GameScreen(BaseScreen):
             panel.hide()
             return
         mover, lines = weighed
-        panel.show(f"What {self.seat_name(mover)} weighed (h hides it)", lines)
+        panel.show(f"What {self.names[mover]} weighed (h hides it)", lines)  # no "(you)": an AI decided
 
     def action_weighed(self) -> None:
         if self.replay is not None:
+            if self.replay.weighed(self.replay.position) is None:  # say why, rather than nothing
+                self.notify(nothing_weighed(self.replay), timeout=4)
+                return
             self.weighed_hidden = not self.weighed_hidden
             self.show_weighed(self.replay.position)
 

@@ -68,7 +68,9 @@ def _effect(state: CamelCaravanState, seat: int, action: Action) -> str:
         return f"loads {GOODS[good]} (worth {VALUE[good]}, {steps} steps from its city{extra})"
     if kind == "steal":
         _, _, victim, name = action
-        return f"takes {name} (worth {VALUE[GOOD_INDEX[name]]}) from {who(victim)}, who gets your theft marker"
+        yours = who(seat, "'s")
+        return (f"takes {name} (worth {VALUE[GOOD_INDEX[name]]}) from {who(victim)}, "
+                f"who gets {yours} theft marker")
     if kind in ("place", "move_camel"):
         return _camel_step(state, seat, action[-1])
     held = len(state.loads[seat])
@@ -78,17 +80,18 @@ def _effect(state: CamelCaravanState, seat: int, action: Action) -> str:
 
 def _camel_step(state: CamelCaravanState, seat: int, cell: int) -> str:
     """Why a camel goes to ``cell``: the good it reaches, or how far it carries a chain."""
+    yours = who(seat, "'s")
     if state.loose[cell] >= 0:
         return f"a camel onto the {GOODS[state.loose[cell]]} on space {SPACES.index(cell) + 1}"
     if CITY_AT[cell] >= 0 and any(good == CITY_AT[cell] for _, good, _ in state.loads[seat]):
-        return f"a camel into the city of your {GOODS[CITY_AT[cell]]}"
+        return f"a camel into the city of {yours} {GOODS[CITY_AT[cell]]}"
     best = None
     for at, good, _ in state.loads[seat]:
         city = CITY_OF_GOOD[good]
         if DIST[cell][city] < DIST[at][city] and (best is None or DIST[cell][city] < best[0]):
             best = (DIST[cell][city], GOODS[good])
     if best is not None:
-        return f"a camel {best[0]} step{'s' if best[0] != 1 else ''} from the city of your {best[1]}"
+        return f"a camel {best[0]} step{'s' if best[0] != 1 else ''} from the city of {yours} {best[1]}"
     near = [DIST[cell][space] for space in SPACES if state.loose[space] >= 0]
     if near:
         return f"a camel {min(near)} step{'s' if min(near) != 1 else ''} from the nearest loose good"

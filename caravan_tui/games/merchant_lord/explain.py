@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from caravan_tui.engine import Action
+from caravan_tui.engine import seat_field as who
 
 from .cards import DIE, HALF_INDEX, INDEX, ONE_TIME_WORDS, OPP
 from .evaluation import max_tucks
@@ -27,7 +28,8 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
         return (f"no more sales this round; {_dice(left)} to the market for {left} favour"
                 if left else "every die is sold: nothing more to sell")
     if kind == "end_favour":
-        return (f"keeps your {state.favour[seat]} favour; "
+        yours = who(seat, "'s")
+        return (f"keeps {yours} {state.favour[seat]} favour; "
                 f"{_plan(state, seat, line) or 'then ' + _best_sale(state, seat, state._unplaced(seat))}")
     if kind == "reroll":  # what follows a roll is chance: the line stops here
         kept = state._unplaced(seat)
