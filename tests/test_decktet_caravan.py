@@ -438,7 +438,7 @@ def test_a_play_shows_its_cards_to_the_opponent_and_the_hand_end_shows_the_cards
     assert left.render(NAMES_AB, 1) == "You were left holding the Mountain, the Forest, the Merchant."
     assert left.render(NAMES_AB, 0) == "Bob was left holding the Mountain, the Forest, the Merchant."
     assert bonus.render(NAMES_AB, 0) == "You went out: +8."
-    assert scores.render(NAMES_AB, 1) == "Hand 1 scores: Ann +8, you +0. Totals 8-0."
+    assert scores.render(NAMES_AB, 1) == "Hand 1 scores: Ann +8, you +0. Totals 8–0."
     assert over.render(NAMES_AB, 0) == "The match is over: you win."
 
 

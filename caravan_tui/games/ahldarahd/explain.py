@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
+from caravan_tui.words import a_or_an
 
 from .cards import COMMODITY_MASK, ITEM_INDEX, ROP, pick_card
 from .evaluation import commodity_worth, item_worth, projected_all
@@ -42,7 +43,7 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
         if kind == "claim":
             k = COMMODITY_INDEX[action[3]]
             left = (state.hand[seat] & COMMODITY_MASK[k]).bit_count() - 1
-            text += f"; spends a {action[3]} card ({left} left)"
+            text += f"; spends {a_or_an(action[3])} card ({left} left)"
         return text
     if kind == "destroy":
         return _destroy(state, seat, COLOUR_INDEX[action[1]], action[2] - 1)
@@ -160,7 +161,7 @@ def _card_use(state: AhldarahdState, seat: int, k: int) -> str:
                         best = (have / MAJORITY[slot], r, slot, have)
                         where = m
     if best is None:
-        return f"no open route of {poss(seat)} takes a {COMMODITIES[k]} card"
+        return f"no open route of {poss(seat)} takes {a_or_an(COMMODITIES[k])} card"
     _, r, slot, have = best
     a, b = ROUTE_GOODS[where][r]
     return (f"fits {COMMODITIES[a]}–{COMMODITIES[b]} toward the {COMMODITIES[COMMODITY_AT[where][slot]]} city, "

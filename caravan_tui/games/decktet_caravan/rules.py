@@ -9,6 +9,7 @@ from typing import Any, TypeAlias
 
 from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores
 from caravan_tui.engine import seat_field as who
+from caravan_tui.words import score_run
 
 from .cards import (
     CROWNS,
@@ -338,7 +339,7 @@ class DecktetCaravanState(TurnState):
         if events is not None:
             events.append(Event(
                 f"Hand {self.hand_no} scores: {who(0)} {totals[0]:+d}, {who(1)} {totals[1]:+d}. "
-                f"Totals {self.cum[0]}-{self.cum[1]}."))
+                f"Totals {score_run(self.cum)}."))
         if self.hand_no >= self.hands_total:
             self.turn = None
             if events is not None:

@@ -2,6 +2,8 @@
 game's modules (the state in ``rules.py`` imports the rule helpers, never the other way)."""
 from __future__ import annotations
 
+from caravan_tui.words import plural as plural  # the one helper, for this game's modules
+
 from .cards import VILLAGE_NAMES, VILLAGE_STALLS
 
 FAVOUR, SELL, PLACE, BUY, OVER = range(5)
@@ -37,10 +39,6 @@ def village_words(v: int) -> str:
 
 def dice_words(values) -> str:
     return " ".join(str(v) for v in values) or "no dice"
-
-
-def plural(k: int, word: str) -> str:
-    return f"{k} {word}" if k == 1 else f"{k} {word}s"
 
 
 def rank_key(table: int, coins: int, favour: int) -> tuple[int, int, int]:

@@ -1,0 +1,61 @@
+"""Words the players read: one helper each for plurals, articles and scores, and the saves list
+that fits names and never cuts a status word."""
+from __future__ import annotations
+
+from textual.widgets import DataTable
+
+from caravan_tui.app import CaravanApp
+from caravan_tui.games import get_game
+from caravan_tui.match.runner import MatchRunner
+from caravan_tui.screens.saves import SavesScreen
+from caravan_tui.seats import SeatSpec
+from caravan_tui.words import a_or_an, plural, score_run
+from saves import SaveStore
+
+from tables import wait_for
+
+
+def test_plurals_articles_and_scores_read_as_english():
+    assert plural(2, "city") == "2 cities" and plural(1, "city") == "1 city" and plural(3, "card") == "3 cards"
+    assert plural(2, "day") == "2 days" and plural(2, "box") == "2 boxes"
+    assert a_or_an("Incense card") == "an Incense card" and a_or_an("Pearls card") == "a Pearls card"
+    assert a_or_an("8") == "an 8" and a_or_an("11") == "an 11" and a_or_an("5") == "a 5"
+    assert score_run([2, 1, 0]) == "2–1–0"
+    assert score_run([-4, -6]) == "−4 – −6" and score_run([5, -7]) == "5 – −7"  # was "-4--6", "5–-7"
+
+
+def test_the_games_words_use_the_shared_helpers():
+    """"2 citys" (Ahldarahd) and "a Incense card" came from each game's own copy of the rule."""
+    from caravan_tui.games.ahldarahd.describe import _thing
+    from caravan_tui.games.ahldarahd.terms import plural as ahldarahd_plural
+    from caravan_tui.games.merchant_lord.terms import plural as merchant_plural
+    assert ahldarahd_plural is plural and merchant_plural is plural
+    assert _thing("card", "Incense", 0) == "an Incense card"
+
+
+async def test_the_saves_list_fits_names_at_80_columns_and_never_cuts_the_status(tmp_path):
+    store = SaveStore(tmp_path)
+    game = get_game("ahldarahd")
+    names = ["Tester", "AI 2 (normal)", "AI 3 (normal)"]
+    seats = [SeatSpec("human")] * 3  # named as AI seats are; no AI needs to run for a save
+    runner = MatchRunner.new(game.id, seats, names, 4, {}, store)
+    runner.start()
+    runner.stop()
+    app = CaravanApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen), "the saves list")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        row = [str(cell) for cell in table.get_row_at(0)]
+        assert row[1] == "Tester, AI 2, AI 3"  # the short forms, never "AI 2 (nor…"
+        assert row[4] == "playing"
+        line = next(strip.text for strip in app.screen._compositor.render_strips()
+                    if "Caravans of Ahldarahd" in strip.text)
+        assert "Tester, AI 2, AI 3" in line and line.rstrip().endswith("playing")  # was "AI 2 (nor…", "playin"
+    wide = CaravanApp(store=store)
+    async with wide.run_test(size=(120, 24)) as pilot:
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(wide.screen, SavesScreen), "the saves list")
+        await pilot.pause()
+        assert str(wide.screen.query_one(DataTable).get_row_at(0)[1]) == ", ".join(names)  # room: whole
