@@ -59,3 +59,41 @@ async def test_the_saves_list_fits_names_at_80_columns_and_never_cuts_the_status
         await wait_for(pilot, lambda: isinstance(wide.screen, SavesScreen), "the saves list")
         await pilot.pause()
         assert str(wide.screen.query_one(DataTable).get_row_at(0)[1]) == ", ".join(names)  # room: whole
+
+
+def test_ahldarahds_log_never_says_a_face_down_camel_is_still_up():
+    """"wins … for 0 gold (Camel still up)" came right after that player's Camel went face down."""
+    import random
+    import re
+    game = get_game("ahldarahd")
+    seen = 0
+    for seed in range(6):
+        rng, state = random.Random(seed), game.new(3, seed=seed)
+        for _ in range(400):
+            if state.is_over():
+                break
+            for event in state.apply(rng.choice(state.legal_actions())):
+                won = re.match(r"\{p(\d)\} win\{p\d:s\} .* for 0 gold \((.*)\)\.", event.text)
+                if won:
+                    seen += 1
+                    up = state.camel[int(won[1])]
+                    assert (won[2] == "Camel still up") == up, (event.text, up)
+    assert seen
+
+
+async def test_tab_in_the_full_logs_filter_leaves_the_cursor_after_the_name():
+    from textual.app import App
+    from textual.widgets import Input
+
+    from caravan_tui.screens.full_log import FullLogScreen
+
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(FullLogScreen(["Ann plays", "Bartholomew plays"], ["Ann", "Bartholomew"]))
+        await pilot.pause()
+        field = app.screen.query_one("#log-filter", Input)
+        await pilot.press("tab")
+        await pilot.press("tab")
+        assert field.value == "Bartholomew" and field.cursor_position == len("Bartholomew")
+        await pilot.press("tab")
+        assert field.value == "Ann" and field.cursor_position == len("Ann")
