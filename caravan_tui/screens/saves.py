@@ -37,7 +37,8 @@ def _when(timestamp: float) -> str:
 def seats_words(names: list[str], width: int) -> str:
     """The seats as "Ann vs AI 2 (normal)" (three or more: "Ann, AI 2 (normal), AI 3 (hard)"),
     within ``width`` cells: each name whole while they fit, else each in its stable short form
-    (``fit_name``: "AI 2", then cut with an ellipsis) in an equal share of the room."""
+    (``fit_name``: "AI 2", then cut with an ellipsis), the first ones whole before the later
+    ones (yours is first)."""
     names = [plain(name) for name in names]
     gap = " vs " if len(names) == 2 else ", "
     whole = gap.join(names)
@@ -46,8 +47,13 @@ def seats_words(names: list[str], width: int) -> str:
     short = gap.join(LEVEL_SUFFIX.sub("", name) for name in names)
     if len(short) <= width:
         return short
-    share = max(4, (width - len(gap) * (len(names) - 1)) // max(1, len(names)))
-    return plain(gap.join(fit_name(name, share) for name in names), width)
+    fitted, left = [], width
+    for name in names:  # the first names whole, the later ones in what is left
+        if left < 2:
+            break
+        fitted.append(fit_name(name, left))
+        left -= len(fitted[-1]) + len(gap)
+    return plain(gap.join(fitted), width)
 
 
 def entry_cells(entry: SaveEntry) -> tuple[str, list[str], str, str, str]:
@@ -138,8 +144,7 @@ class SavesScreen(BaseScreen):
         if entry is not None:
             snapshot = entry.snapshot
             detail = f"{entry.match_id}: " + (f"damaged — {entry.error}" if snapshot is None else
-                                              f"{' vs '.join(snapshot.names)} · {snapshot.status} · "
-                                              f"{datetime.fromtimestamp(snapshot.updated):%Y-%m-%d %H:%M}")
+                                              f"{' vs '.join(snapshot.names)} · {snapshot.status}")
             self.query_one("#saves-detail", Static).update(as_text(detail, limit=LONG))
 
     def _loadable(self) -> Snapshot | None:
