@@ -6,6 +6,7 @@ and a game's ``explain`` per candidate.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
@@ -114,15 +115,66 @@ def confidence(shares: Sequence[float], values: Sequence[float]) -> str:
 
 
 def outlook(value: float, players: int = 2) -> str:
-    """What the expected result of a match between ``players`` means, in words: measured
-    against an even share (1/players: a third is even among three, not behind)."""
-    share = value * players / 2  # on the two-player scale, where an even game is 0.5
-    if share >= 0.85:
+    """What the expected result of a match between ``players`` means, in words. It is read
+    against a fair share (a half between two, a third among three: a third is even then, not
+    "behind")."""
+    fair = 1 / max(players, 2)
+    edge = (value - fair) / (1 - fair) if value >= fair else (value - fair) / fair  # -1 … 1
+    if edge >= 0.7:
         return "you should win"
-    if share >= 0.6:
+    if edge >= 0.2:
         return "you are ahead"
-    if share > 0.4:
+    if edge > -0.2:
         return "an even game"
-    if share > 0.15:
+    if edge > -0.7:
         return "you are behind"
     return "you are far behind"
+
+
+def standing(scores: Sequence[float], seat: int) -> str:
+    """Where ``seat`` stands on points: "ahead" (more than everyone), "behind" (someone has
+    more) or "level" (tied for the lead)."""
+    mine, best_other = scores[seat], max(score for other, score in enumerate(scores) if other != seat)
+    return "ahead" if mine > best_other else "behind" if mine < best_other else "level"
+
+
+def headline(value: float, scores: Sequence[float], seat: int | None) -> str:
+    """How the match stands for ``seat``, in words that never contradict the score without
+    saying why: the search's expected result ``value`` is about the end, the points about now,
+    and where they point apart the headline says both ("you lead on points, but the AI expects
+    you to fall behind")."""
+    words = outlook(value, len(scores))
+    if len(scores) < 2 or seat is None or not 0 <= seat < len(scores):
+        return words
+    now = standing(scores, seat)
+    later = "ahead" if words in ("you should win", "you are ahead") else \
+        "behind" if words in ("you are behind", "you are far behind") else "level"
+    if later == "level" or later == now:
+        return words
+    if now == "level":
+        return f"level on points, but the AI rates your position {'stronger' if later == 'ahead' else 'weaker'}"
+    if now == "ahead":
+        return "you lead on points, but the AI expects you to fall behind"
+    return "you trail on points, but the AI expects you to " + ("win" if words == "you should win" else "come through")
+
+
+#: a figure a game's reason gives as before → after ("caravan 24 → 26")
+FIGURE = re.compile(r"(-?\d+) → (-?\d+)")
+
+
+def figure_gain(reason: str) -> int | None:
+    """How much the first before → after figure in a reason grows, or None if it has none."""
+    found = FIGURE.search(reason)
+    return int(found[2]) - int(found[1]) if found else None
+
+
+def rank_label(value: float, best: float, reason: str, above: Sequence[str]) -> str:
+    """An alternative's label beside the suggestion (expected result ``best``): "Nearly as
+    good" or "Weaker". The label is about the end of the match; where the alternative's own
+    figures grow more than those of a move listed above it, "Weaker in the end" says so rather
+    than contradict the figures beside it."""
+    if value >= best - NEARLY:
+        return "Nearly as good"
+    gain = figure_gain(reason)
+    gains = [g for g in map(figure_gain, above) if g is not None]
+    return "Weaker in the end" if gain is not None and any(gain > g for g in gains) else "Weaker"

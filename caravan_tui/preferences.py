@@ -1,5 +1,6 @@
-"""What the app remembers about its player between sessions: the name they play under and the
-games whose "How to play" they have dismissed for good. One small JSON file beside the saves;
+"""What the app remembers about its player between sessions: the name they play under, the
+options they last chose for each game and the games whose "How to play" they have dismissed
+for good. One small JSON file beside the saves;
 a missing or damaged file means the defaults, never an error."""
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from caravan_tui.files import read_regular
 
 FILE = "preferences.json"
 MAX_FILE = 65536
 MAX_NAME = 40
+SCALARS = (bool, int, str)  # what an option's value may be; a game checks the value itself
 
 
 @dataclass
@@ -21,6 +24,7 @@ class Preferences:
     path: Path
     name: str = ""
     seen_how_to_play: set[str] = field(default_factory=set)
+    options: dict[str, dict[str, Any]] = field(default_factory=dict)  # game id -> name -> value
 
     @classmethod
     def load(cls, root: Path) -> Preferences:
@@ -34,11 +38,12 @@ class Preferences:
         name = data.get("name")
         seen = data.get("seen_how_to_play")
         return cls(path, clean_name(name) if isinstance(name, str) else "",
-                   {g for g in seen if isinstance(g, str)} if isinstance(seen, list) else set())
+                   {g for g in seen if isinstance(g, str)} if isinstance(seen, list) else set(),
+                   clean_options(data.get("options")))
 
     def save(self) -> None:
         """Written atomically; a folder that cannot be written only loses the preference."""
-        data = {"name": self.name, "seen_how_to_play": sorted(self.seen_how_to_play)}
+        data = {"name": self.name, "seen_how_to_play": sorted(self.seen_how_to_play), "options": self.options}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, temp = tempfile.mkstemp(prefix=".preferences-", suffix=".tmp", dir=self.path.parent)
@@ -52,3 +57,13 @@ class Preferences:
 def clean_name(text: str) -> str:
     """A name as the app shows it: one line of printable characters, at most MAX_NAME long."""
     return "".join(c for c in text if c.isprintable()).strip()[:MAX_NAME]
+
+
+def clean_options(data: object) -> dict[str, dict[str, Any]]:
+    """Remembered options as a file gives them: only text keys and scalar values are kept (each
+    game still checks a value against its choices before it is shown)."""
+    if not isinstance(data, dict):
+        return {}
+    return {game: {name: value for name, value in options.items()
+                   if isinstance(name, str) and isinstance(value, SCALARS)}
+            for game, options in data.items() if isinstance(game, str) and isinstance(options, dict)}

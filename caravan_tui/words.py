@@ -1,19 +1,56 @@
-"""English the games' words share: a count with its noun, a noun with its article. No game's
-terms here, only the grammar (a game's own words live in its folder)."""
+"""English for numbers and nouns, one helper each for every game and screen: "2 cities",
+"an Incense card", and scores whose minus signs cannot be read as dashes ("−4 – −6", not
+"-4--6"). Pure text: no Textual, no game."""
 from __future__ import annotations
 
-VOWELS = "AEIOUaeiou"
+from collections.abc import Iterable
+
+MINUS = "\u2212"  # the minus sign, wider than a hyphen and unlike a dash
+IRREGULAR = {"die": "dice"}
+
+
+def plural_of(word: str) -> str:
+    """"city" → "cities", "box" → "boxes", "card" → "cards"."""
+    if word in IRREGULAR:
+        return IRREGULAR[word]
+    if word.endswith("y") and len(word) > 1 and word[-2].lower() not in "aeiou":
+        return word[:-1] + "ies"
+    if word.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    return word + "s"
 
 
 def plural(k: int, word: str) -> str:
-    """``1 city``, ``2 cities``, ``3 routes``."""
-    if k == 1:
-        return f"{k} {word}"
-    if word.endswith("y") and word[-2:-1] not in VOWELS:
-        return f"{k} {word[:-1]}ies"
-    return f"{k} {word}s"
+    """``k`` and the noun that agrees with it: "1 city", "2 cities", "0 cards"."""
+    return f"{k} {word}" if k == 1 else f"{k} {plural_of(word)}"
 
 
-def with_article(word: str) -> str:
-    """``a Salt``, ``an Incense`` (by the first letter: the games' words have no silent h)."""
-    return f"{'an' if word[:1] in VOWELS else 'a'} {word}"
+def article(word: str) -> str:
+    """"a" or "an" before ``word`` as it is said: "an Incense", "a Salt", "an 8", "an 11"."""
+    head = word.lstrip()
+    if head[:1].isdigit():
+        number = head.split()[0].rstrip(".,;:")
+        vowel = number.startswith("8") or number in ("11", "18")
+    else:
+        vowel = head[:1].lower() in ("a", "e", "i", "o", "u")
+    return "an" if vowel else "a"
+
+
+def a_or_an(word: str) -> str:
+    """``word`` with its indefinite article: "an Incense card", "a Pearls card"."""
+    return f"{article(word)} {word}"
+
+
+def signed(value: float) -> str:
+    """A number with a true minus sign when negative ("−4"), as short as it reads ("2.5")."""
+    text = f"{abs(value):g}"
+    return f"{MINUS}{text}" if value < 0 else text
+
+
+def score_run(values: Iterable[float]) -> str:
+    """Scores side by side: "2–1–0"; with a negative among them spaced and with minus signs,
+    "5 – −7", so no minus reads as the dash between two scores."""
+    values = list(values)
+    if any(v < 0 for v in values):
+        return " – ".join(map(signed, values))
+    return "–".join(f"{v:g}" for v in values)

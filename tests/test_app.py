@@ -188,8 +188,8 @@ async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
         assert app.runner.host.turn == 0  # shown, not played
         panel = screen.query_one("#hint-panel", TablePanel)
         sure = ("Clearly best:", "A close call:", "Probably best:")
-        await wait_for(pilot, lambda: str(panel.visual).startswith(sure), "the hint's explanation")
-        assert panel.showing and "%" not in str(panel.visual)
+        await wait_for(pilot, lambda: panel.text.startswith(sure), "the hint's explanation")
+        assert panel.showing and "%" not in panel.text
         assert screen.query_one(CardGrid).marked == set(cards_in(actions.hinted))
         await pilot.press("h")  # h again hides it
         assert not panel.showing and not panel.display

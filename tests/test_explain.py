@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from ai.explain import CLEAR, CLOSE, Weighed, confidence, explained, playable
+from ai.explain import CLEAR, CLOSE, Weighed, confidence, explained, headline, outlook, playable, standing
 from ai.ismcts import Node, continuation
 from ai.policies import search_policy
 from caravan_tui.engine import SEAT_FIELD, render
@@ -102,3 +102,53 @@ def test_a_line_is_kept_only_as_far_as_the_seat_can_play_it():
     first = state.legal_actions()[0]
     assert playable(state, seat, (first, ("no such action",), ("end_turn",))) == (first,)
     assert state.to_data() == game.new(2, seed=1, options=game.quick_options).to_data()  # untouched
+
+
+HOPEFUL, GLOOMY = ("ahead", "should win", "stronger", "come through", " win"), ("behind", "weaker")
+
+
+def contradicts(words: str, now: str) -> bool:
+    """Whether a headline says the match goes otherwise than the points stand now."""
+    hopeful, gloomy = any(w in words for w in HOPEFUL), any(w in words for w in GLOOMY)
+    return (now == "ahead" and gloomy) or (now == "behind" and hopeful) or (now == "level" and (hopeful or gloomy))
+
+
+@pytest.mark.parametrize("game", EXPLAINED)
+def test_the_hints_standing_agrees_with_the_score_unless_it_says_why(game):
+    """At every position of a few random matches, for every seat and every expected result the
+    search may give, the headline either agrees with the points or says why not."""
+    rng = random.Random(3)
+    for players in (p for p in game.players if p > 1):
+        state = game.new(players, seed=1, options=game.quick_options)
+        for _ in range(80):
+            if state.is_over():
+                break
+            scores = state.view(None)["scores"]
+            for seat in range(players):
+                for value in (0.0, 0.1, 0.3, 1 / players, 0.5, 0.7, 0.9, 1.0):
+                    words = headline(value, scores, seat)
+                    assert not contradicts(words, standing(scores, seat)) or " but " in words, \
+                        (scores, seat, value, words)
+            state.apply(rng.choice(state.legal_actions()), False)
+
+
+def test_a_fair_share_among_three_is_even_and_a_lead_with_a_poor_outlook_says_why():
+    assert outlook(1 / 3, 3) == "an even game"  # was "you are behind" at move 0
+    assert headline(0.3, [0, 0, 0], 0) == "an even game"
+    words = headline(0.05, [2, 1, 0], 0)  # leading 2-1-0, the search expecting little
+    assert "far behind" not in words and " but " in words and "lead" in words
+
+
+@pytest.mark.parametrize("game", EXPLAINED)
+def test_a_reason_names_the_deciding_seat_so_a_replay_never_says_you(game):
+    """Reasons are templates with seat fields: to the seat they are for, "your salt"; rendered
+    for anyone else (a replay of an AI's decision, whatever view the screen shows), "Ann's
+    salt" (a replay names every seat), never "you" or "your"."""
+    import re
+    second_person = re.compile(r"\byou(r|rs)?\b", re.IGNORECASE)
+    for state in positions(game, 8, seed=2):
+        seat = state.to_move()
+        legal = state.legal_actions()
+        for action in legal[:: max(1, len(legal) // 12)]:
+            reason = game.ai.explain(state, seat, playable(state, seat, (action,)))
+            assert not second_person.search(render(reason, NAMES)), reason

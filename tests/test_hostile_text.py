@@ -513,7 +513,7 @@ REASON = "{p0:'s} [b]hand[/b] [link=https://evil.example]x[/link] [@click=app.qu
 def weighed_save(store: SaveStore, game, name: str, match_id: str) -> tuple[int, str]:
     """A finished match of random moves, a person ("Ann") against an AI seat named ``name``
     whose every move records what it weighed; the move the replay first shows it at, and its
-    reason as Ann reads it."""
+    reason as the replay words it (from no seat's view: the AI's reasons never say "you")."""
     state = game.new(2, seed=7, options=game.quick_options)
     rng, actions, weighed = random.Random(7), [], {}
     while not state.is_over():
@@ -525,7 +525,7 @@ def weighed_save(store: SaveStore, game, name: str, match_id: str) -> tuple[int,
     store.write(Snapshot(match_id=match_id, game_id=game.id, options=game.resolve_options(game.quick_options),
                          players=2, seats=["human", "ai:easy"], names=["Ann", name], seed=7, actions=actions,
                          state=state.to_data(), status="over", result=state.outcome(), weighed=weighed))
-    reads = f"Your [b]hand[/b] [link=https://evil.example]x[/link] [@click=app.quit]q[/] [/] waits for {name}"
+    reads = f"Ann's [b]hand[/b] [link=https://evil.example]x[/link] [@click=app.quit]q[/] [/] waits for {name}"
     return min(weighed) + 1, reads
 
 
@@ -543,5 +543,5 @@ async def test_the_replay_shows_what_an_ai_weighed_under_names_that_are_markup(t
             assert_safe_screen(app, [name])
             assert f"What {name[:PREFIX]}" in drawn(app)[0]  # (a long title is cut at the panel's width)
             assert Content.from_markup(panel.border_title).plain == f"What {name} weighed (h hides it)"
-            assert f"of the search: {reads}" in str(panel.visual)
+            assert f"of the search: {reads}" in panel.text
             await app.pop_screen()

@@ -84,7 +84,7 @@ async def test_what_others_did_since_your_last_turn_shows_until_a_key_and_the_wh
                 screen.act(screen.legal[0])
             assert since.showing and since.display
             log = screen.query_one(MatchLog).lines_text
-            shown = str(since.visual).splitlines()
+            shown = since.text.splitlines()
             assert shown == log[len(log) - len(shown):] and not any(line.startswith("You ") for line in shown)
             assert len(shown) >= SINCE_AT_LEAST
             await pilot.press("ctrl+l")  # a key: the panel goes, and the key does nothing else

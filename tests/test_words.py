@@ -1,38 +1,99 @@
-"""The grammar the games' words share: counts and articles ("2 citys", "a Incense card" were
-shown)."""
-from caravan_tui.games.ahldarahd.describe import _thing
-from caravan_tui.words import plural, with_article
+"""Words the players read: one helper each for plurals, articles and scores, and the saves list
+that fits names and never cuts a status word."""
+from __future__ import annotations
+
+from textual.widgets import DataTable
+
+from caravan_tui.app import CaravanApp
+from caravan_tui.games import get_game
+from caravan_tui.match.runner import MatchRunner
+from caravan_tui.screens.saves import SavesScreen
+from caravan_tui.seats import SeatSpec
+from caravan_tui.words import a_or_an, plural, score_run
+from saves import SaveStore
+
+from tables import wait_for
 
 
-def test_a_count_agrees_with_its_noun():
-    assert [plural(k, "city") for k in (1, 2)] == ["1 city", "2 cities"]
-    assert plural(3, "route") == "3 routes" and plural(2, "day") == "2 days"
+def test_plurals_articles_and_scores_read_as_english():
+    assert plural(2, "city") == "2 cities" and plural(1, "city") == "1 city" and plural(3, "card") == "3 cards"
+    assert plural(2, "day") == "2 days" and plural(2, "box") == "2 boxes"
+    assert a_or_an("Incense card") == "an Incense card" and a_or_an("Pearls card") == "a Pearls card"
+    assert a_or_an("8") == "an 8" and a_or_an("11") == "an 11" and a_or_an("5") == "a 5"
+    assert score_run([2, 1, 0]) == "2–1–0"
+    assert score_run([-4, -6]) == "−4 – −6" and score_run([5, -7]) == "5 – −7"  # was "-4--6", "5–-7"
 
 
-def test_a_noun_takes_a_or_an_by_its_first_sound():
-    assert with_article("Incense") == "an Incense" and with_article("Salt") == "a Salt"
+def test_the_games_words_use_the_shared_helpers():
+    """"2 citys" (Ahldarahd) and "a Incense card" came from each game's own copy of the rule."""
+    from caravan_tui.games.ahldarahd.describe import _thing
+    from caravan_tui.games.ahldarahd.terms import plural as ahldarahd_plural
+    from caravan_tui.games.merchant_lord.terms import plural as merchant_plural
+    assert ahldarahd_plural is plural and merchant_plural is plural
     assert _thing("card", "Incense", 0) == "an Incense card"
 
 
-def test_the_saves_list_names_seats_whole_or_in_their_stable_short_form():
-    """The bug: the saves list cut names at any width ("AI 2 (nor…")."""
-    from caravan_tui.screens.saves import SEATS_WIDTH, seats_words
+async def test_the_saves_list_fits_names_at_80_columns_and_never_cuts_the_status(tmp_path):
+    store = SaveStore(tmp_path)
+    game = get_game("ahldarahd")
+    names = ["Tester", "AI 2 (normal)", "AI 3 (normal)"]
+    seats = [SeatSpec("human")] * 3  # named as AI seats are; no AI needs to run for a save
+    runner = MatchRunner.new(game.id, seats, names, 4, {}, store)
+    runner.start()
+    runner.stop()
+    app = CaravanApp(store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen), "the saves list")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        row = [str(cell) for cell in table.get_row_at(0)]
+        assert row[1] == "Tester, AI 2, AI 3"  # the short forms, never "AI 2 (nor…"
+        assert row[4] == "playing"
+        line = next(strip.text for strip in app.screen._compositor.render_strips()
+                    if "Caravans of Ahldarahd" in strip.text)
+        assert "Tester, AI 2, AI 3" in line and line.rstrip().endswith("playing")  # was "AI 2 (nor…", "playin"
+    wide = CaravanApp(store=store)
+    async with wide.run_test(size=(120, 24)) as pilot:
+        await pilot.press("l")
+        await wait_for(pilot, lambda: isinstance(wide.screen, SavesScreen), "the saves list")
+        await pilot.pause()
+        assert str(wide.screen.query_one(DataTable).get_row_at(0)[1]) == ", ".join(names)  # room: whole
 
-    assert seats_words(["Ann", "AI 2 (normal)"], SEATS_WIDTH) == "Ann vs AI 2"
-    assert seats_words(["Ann", "AI 2 (normal)"], SEATS_WIDTH + 40) == "Ann vs AI 2 (normal)"  # a wide screen
-    assert seats_words(["Ann", "AI 2 (normal)", "AI 3 (hard)"], SEATS_WIDTH) == "Ann +2"
+
+def test_ahldarahds_log_never_says_a_face_down_camel_is_still_up():
+    """"wins … for 0 gold (Camel still up)" came right after that player's Camel went face down."""
+    import random
+    import re
+    game = get_game("ahldarahd")
+    seen = 0
+    for seed in range(6):
+        rng, state = random.Random(seed), game.new(3, seed=seed)
+        for _ in range(400):
+            if state.is_over():
+                break
+            for event in state.apply(rng.choice(state.legal_actions())):
+                won = re.match(r"\{p(\d)\} win\{p\d:s\} .* for 0 gold \((.*)\)\.", event.text)
+                if won:
+                    seen += 1
+                    up = state.camel[int(won[1])]
+                    assert (won[2] == "Camel still up") == up, (event.text, up)
+    assert seen
 
 
-def test_the_hints_standing_is_measured_against_an_even_share_and_says_why_it_differs_from_the_score():
-    """The bugs: "you are far behind" while leading 2–1–0 at a 3-player table (a third is an even
-    share there), and "you are behind" at move 0 with nothing said about why."""
-    from ai.explain import outlook
-    from caravan_tui.screens.game import standing_note
+async def test_tab_in_the_full_logs_filter_leaves_the_cursor_after_the_name():
+    from textual.app import App
+    from textual.widgets import Input
 
-    assert outlook(0.33, 3) == "an even game" and outlook(0.33, 2) == "you are behind"
-    assert outlook(0.5, 2) == "an even game" and outlook(0.9, 2) == "you should win"
-    assert standing_note("you are behind", [0, 0], 0) == (
-        "You are level on points now; the AI reckons the rest of the game favours the others.")
-    assert standing_note("you are far behind", [2, 1, 0], 0).startswith("You are ahead on points now")
-    assert standing_note("you are ahead", [1, 3], 0).startswith("You are behind on points now")
-    assert standing_note("you are behind", [1, 3], 0) is None and standing_note("an even game", [3, 1], 0) is None
+    from caravan_tui.screens.full_log import FullLogScreen
+
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(FullLogScreen(["Ann plays", "Bartholomew plays"], ["Ann", "Bartholomew"]))
+        await pilot.pause()
+        field = app.screen.query_one("#log-filter", Input)
+        await pilot.press("tab")
+        await pilot.press("tab")
+        assert field.value == "Bartholomew" and field.cursor_position == len("Bartholomew")
+        await pilot.press("tab")
+        assert field.value == "Ann" and field.cursor_position == len("Ann")

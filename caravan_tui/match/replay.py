@@ -77,10 +77,11 @@ class ReplayClient:
         return mover, lines
 
     def _words(self, text: str) -> str:
-        """``text`` with its seats named for this view; as written if it cannot be (a saved
-        reason is a file's words: the loader bounds its seat fields, and this never raises)."""
+        """``text`` with its seats named from no seat's view (the deciding AI is never "you",
+        whoever watches); as written if it cannot be (a saved reason is a file's words: the
+        loader bounds its seat fields, and this never raises)."""
         try:
-            return render(text, self.snapshot.names, self.seat)
+            return render(text, self.snapshot.names)
         except Exception:
             return text
 

@@ -79,7 +79,7 @@ class CreateMatchScreen(MatchForm):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create":
-            self.action_create()
+            self.request_start()
 
     def action_short(self) -> None:
         """Set the options to the game's short match (one hand, say)."""
@@ -91,6 +91,9 @@ class CreateMatchScreen(MatchForm):
         self.notify("Options set for a short match.", timeout=2)
 
     def action_create(self) -> None:
+        self.request_start()
+
+    def start(self) -> None:
         seats = [str(self.query_one(f"#seat-{i}", Select).value) for i in range(self.seat_count)]
         if seats.count(YOU) != 1:
             self.notify("Choose exactly one seat for you.", severity="warning")

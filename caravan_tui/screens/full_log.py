@@ -63,7 +63,9 @@ class FullLogScreen(ModalScreen[None]):
     def action_next_name(self) -> None:
         if self.names:
             self._seat_filter = (self._seat_filter + 1) % len(self.names)
-            self.query_one("#log-filter", Input).value = self.names[self._seat_filter]
+            field = self.query_one("#log-filter", Input)
+            field.value = self.names[self._seat_filter]
+            field.cursor_position = len(field.value)  # at the end, to go on typing after the name
 
     def action_scroll(self, where: str) -> None:
         scroll(self.query_one(MatchLog), where)

@@ -23,7 +23,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ai.explain import NEARLY, confidence, outlook
+from ai.explain import confidence, headline, rank_label
 from caravan_tui.bus import (
     Act,
     Chat,
@@ -53,6 +53,7 @@ from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.requests import ChangeReplayView, GoHome, MatchEnded, OpenRules
 from caravan_tui.screens.summary import result_line
+from caravan_tui.screens.weighed_words import nothing_weighed
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import OPEN, STANDING_IN, is_away, stand_in_after
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
@@ -88,6 +89,7 @@ class GameScreen(BaseScreen):
         Binding("v", "change_view", "View", tooltip="Replay: the next seat's view, or the public one"),
         Binding("t", "chat", "Chat", tooltip="Say something to the table"),
         Binding("ctrl+l", "full_log", "Log", tooltip="The whole log, scrollable, by seat or word"),
+        Binding("ctrl+up", "scroll_panel(-3)", show=False), Binding("ctrl+down", "scroll_panel(3)", show=False),
         Binding("l", "legend", "Legend", tooltip="Show or hide the whole legend of the board's glyphs and marks"),
     ]
     #: what a replay offers, and what it does not (it changes nothing)
@@ -408,16 +410,13 @@ class GameScreen(BaseScreen):
         """Mark the suggestion and say why in the panel: the search's top moves with the game's
         reasons, how sure it is and (between players) how the match stands."""
         self.query_one(ActionList).hint(action)
-        title, note = "Hint (h hides it)", None
+        title = "Hint (h hides it)"
         rows = self.hint_candidates
         if rows and len(self.names) > 1:
-            standing = outlook(float(rows[0][2]), len(self.names))
-            title = f"Hint: {standing} (h hides it)"
-            if self._world is not None and self.seat is not None:
-                note = standing_note(standing, self._world.scores(), self.seat)
+            title = f"Hint: {headline(float(rows[0][2]), (self.view or {}).get('scores', []), self.seat)} (h hides it)"
         texts = [self.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
         warning = self.hint_warning(action)
-        lines = ([warning] if warning else []) + (explanation(rows, texts) or [text]) + ([note] if note else [])
+        lines = ([warning] if warning else []) + (explanation(rows, texts) or [text])
         self.query_one("#hint-panel", TablePanel).show(title, lines)
 
     def hint_warning(self, action: Action) -> str | None:
@@ -434,20 +433,16 @@ class GameScreen(BaseScreen):
             panel.hide()
             return
         mover, lines = weighed
-        name = self.names[mover] if 0 <= mover < len(self.names) else f"Player {mover + 1}"  # never "(you)"
-        panel.show(f"What {name} weighed (h hides it)", lines)
+        name = self.names[mover] if 0 <= mover < len(self.names) else f"Player {mover + 1}"
+        panel.show(f"What {name} weighed (h hides it)", lines)  # no "(you)": an AI decided
 
     def action_weighed(self) -> None:
-        """Show or hide what the AI weighed; where there is nothing to show, say why."""
-        if self.replay is None:
-            return
-        if self.weighed_hidden or self.replay.weighed(self.replay.position) is not None:
+        if self.replay is not None:
+            if self.replay.weighed(self.replay.position) is None:  # say why, rather than nothing
+                self.notify(nothing_weighed(self.replay), timeout=4)
+                return
             self.weighed_hidden = not self.weighed_hidden
             self.show_weighed(self.replay.position)
-        elif all(self.played_by_person(seat) for seat in range(len(self.seat_kinds))):
-            self.notify("No AI played in this match: h shows what an AI weighed at its moves.")
-        else:
-            self.notify("This move was not an AI's decision: step (←/→) to one to see what it weighed.")
 
     def show_since(self) -> None:
         """When others did a good deal since our last decision, say what, over the head of the
@@ -592,6 +587,9 @@ class GameScreen(BaseScreen):
 
     def action_rules(self) -> None:
         self.post_message(OpenRules(self.game))
+
+    def action_scroll_panel(self, lines: int) -> None:
+        self.query_one("#hint-panel", TablePanel).scroll_lines(lines)
 
     def action_hint(self) -> None:
         if self.turn is None:
@@ -774,18 +772,6 @@ def fit_name(name: str, width: int | None) -> str:
     return name if len(name) <= width else name[:width - 1] + "…"
 
 
-def standing_note(standing: str, scores: list[float], seat: int) -> str | None:
-    """Why the hint's standing (the AI's reckoning of what is to come) differs from the score now,
-    when it does: "behind" while level or leading, "ahead" while trailing."""
-    mine, best_other = scores[seat], max(s for n, s in enumerate(scores) if n != seat)
-    if "behind" in standing and mine >= best_other:
-        now = "level" if mine == best_other else "ahead"
-        return f"You are {now} on points now; the AI reckons the rest of the game favours the others."
-    if standing in ("you are ahead", "you should win") and mine < best_other:
-        return "You are behind on points now; the AI reckons the rest of the game favours you."
-    return None
-
-
 def explanation(candidates: list, texts: list[str] | None = None) -> list[str]:
     """The search's top moves in words, the suggestion first, each with the game's reason:
     "Clearly best: Pass", "  keeps both Crowns for the next season", "Nearly as good: …" (an
@@ -803,8 +789,8 @@ def explanation(candidates: list, texts: list[str] | None = None) -> list[str]:
     if reasons[0]:
         lines.append(f"  {reasons[0]}")
     shared = set(reasons[0].split("; "))
-    for text, value, reason in zip(texts[1:], values[1:], reasons[1:]):
-        label = "Nearly as good" if value >= values[0] - NEARLY else "Weaker"
+    for index, (text, value, reason) in enumerate(zip(texts[1:], values[1:], reasons[1:]), 1):
+        label = rank_label(value, values[0], reason, reasons[:index])
         own = "; ".join(part for part in reason.split("; ") if part not in shared) or reason
         lines.append(f"{label}: {text}" + (f" — {own}" if own else ""))
     return lines

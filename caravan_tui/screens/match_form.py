@@ -1,10 +1,18 @@
 """What New match and Create match share: the game picker, the number of players, a row per
-seat and the game's options. Rows are rebuilt by awaiting the old ones' removal first, so keys
-at repeat speed never meet a row half gone."""
+seat and the game's options.
+
+The game is one reactive value, set the moment the list's highlight moves; Start reads it and
+nothing else. The rows below follow it at their own pace: a rebuild shows the latest game only
+(a burst of key repeat costs one rebuild, not one per key), and a Start that comes before the
+rows have caught up waits for them rather than reading another game's rows. Rows are rebuilt by
+awaiting the old ones' removal first, so keys at repeat speed never meet a row half gone."""
 from __future__ import annotations
+
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.widgets import Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -19,26 +27,55 @@ def choice_label(value: object) -> str:
     return str(value)
 
 
-def option_row(name: str, game: Game) -> Horizontal:
-    """A game option as a ``Select`` with id ``option-NAME``, its help beside it."""
+def kept_options(game: Game, remembered: dict[str, Any] | None) -> dict[str, Any]:
+    """The game's options with each remembered value that is still one of its choices (a file
+    may hold anything, and a game may have changed since)."""
+    chosen = {}
+    for name, option in game.options.items():
+        value = (remembered or {}).get(name, option.default)
+        try:
+            chosen[name] = option.check(value)
+        except ValueError:
+            chosen[name] = option.default
+    return chosen
+
+
+def option_row(name: str, game: Game, value: Any) -> Horizontal:
+    """A game option as a ``Select`` with id ``option-NAME`` showing ``value``, its help beside it."""
     option = game.options[name]
     return Horizontal(
         Label(name.replace("_", " "), classes="field"),
-        Select([(choice_label(c), c) for c in option.choices], value=option.default, allow_blank=False,
+        Select([(choice_label(c), c) for c in option.choices], value=value, allow_blank=False,
                id=f"option-{name}", compact=True),
         Static(option.help, classes="help"),
         classes="row")
 
 
 class MatchForm(BaseScreen):
-    """A subclass composes ``game_fields()`` where it wants them and builds each ``seat_row``.
-    (Textual calls the handlers of every class in turn: a subclass's ``on_select_changed``
-    handles its own rows, this one the number of players.)"""
+    """A subclass composes ``game_fields()`` where it wants them, builds each ``seat_row`` and
+    says what Start does in ``start``. (Textual calls the handlers of every class in turn: a
+    subclass's ``on_select_changed`` handles its own rows, this one the players and options.)"""
+
+    game: reactive[Game] = reactive(next(iter(GAMES.values())), init=False)
 
     def __init__(self, game: Game | None = None) -> None:
         super().__init__()
-        self.game: Game = game or next(iter(GAMES.values()))
+        self.set_reactive(MatchForm.game, game or next(iter(GAMES.values())))
+        self.shown: Game | None = None  # the game whose rows are on the form
         self.seat_count = 0
+        self.options_by_game: dict[str, dict[str, Any]] = {}
+        self.catching_up = False
+        self.start_waiting = False
+
+    def remembered_options(self, game: Game) -> dict[str, Any] | None:
+        """The options last chosen for ``game`` in an earlier session, if the app keeps them."""
+        return None
+
+    def options_for(self, game: Game) -> dict[str, Any]:
+        """The options chosen for ``game`` on this form (its remembered ones until changed)."""
+        if game.id not in self.options_by_game:
+            self.options_by_game[game.id] = kept_options(game, self.remembered_options(game))
+        return self.options_by_game[game.id]
 
     def game_fields(self) -> ComposeResult:
         yield Label("Game", classes="section")
@@ -56,22 +93,52 @@ class MatchForm(BaseScreen):
     def seat_row(self, seat: int) -> Horizontal:
         raise NotImplementedError
 
+    def start(self) -> None:
+        """Start with what the form shows (its rows show ``self.game``)."""
+        raise NotImplementedError
+
     def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)
         games.highlighted = list(GAMES).index(self.game.id)
+        # A watcher runs as the highlight moves, before any message about it is queued.
+        self.watch(games, "highlighted", self.follow_highlight, init=False)
         games.focus()
-        self.call_later(self.show_game, self.game)
+        self.call_later(self.catch_up)
 
-    async def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        game = GAMES.get(event.option.id or "", self.game)
-        if game is not self.game:
-            await self.show_game(game)
+    def follow_highlight(self, index: int | None) -> None:
+        if index is not None and 0 <= index < len(GAMES):
+            self.game = list(GAMES.values())[index]
+
+    def watch_game(self) -> None:
+        if not self.catching_up:
+            self.call_later(self.catch_up)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.query_one("#players", Select).focus()
 
+    def request_start(self) -> None:
+        """Start now if the rows show the chosen game, else as soon as they do."""
+        if self.shown is self.game and not self.catching_up:
+            self.start()
+        else:
+            self.start_waiting = True
+
+    async def catch_up(self) -> None:
+        """Rebuild the rows until they show the chosen game (it may change while they are built)."""
+        if self.catching_up:
+            return
+        self.catching_up = True
+        try:
+            while self.shown is not self.game:
+                await self.show_game(self.game)
+        finally:
+            self.catching_up = False
+        if self.start_waiting:
+            self.start_waiting = False
+            self.start()
+
     async def show_game(self, game: Game) -> None:
-        self.game = game
+        self.shown = None  # the option rows' changes are not another game's choices meanwhile
         players = self.query_one("#players", Select)
         with players.prevent(Select.Changed):
             players.set_options([(str(n), n) for n in game.players])
@@ -79,7 +146,9 @@ class MatchForm(BaseScreen):
         await self.show_seats(game.default_players)
         options = self.query_one("#options", Vertical)
         await options.remove_children()
-        await options.mount_all([option_row(name, game) for name in game.options])
+        chosen = self.options_for(game)
+        await options.mount_all([option_row(name, game, chosen[name]) for name in game.options])
+        self.shown = game
 
     async def show_seats(self, count: int) -> None:
         self.seat_count = count
@@ -88,8 +157,18 @@ class MatchForm(BaseScreen):
         await seats.mount_all([self.seat_row(seat) for seat in range(count)])
 
     async def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "players" and isinstance(event.value, int) and event.value != self.seat_count:
+        select_id = event.select.id or ""
+        if select_id == "players" and isinstance(event.value, int) and event.value != self.seat_count:
             await self.show_seats(event.value)
+        elif select_id.startswith("option-") and self.shown is not None and event.select.is_attached:
+            name = select_id.removeprefix("option-")
+            if name in self.shown.options:
+                self.options_for(self.shown)[name] = event.value
 
-    def chosen_options(self) -> dict:
-        return {name: self.query_one(f"#option-{name}", Select).value for name in self.game.options}
+    def chosen_options(self) -> dict[str, Any]:
+        """The chosen game's options: as its rows show them (a value set a moment ago may not
+        have reported its change yet), else as last chosen."""
+        chosen = self.options_for(self.game)
+        if self.shown is self.game:
+            chosen.update({name: self.query_one(f"#option-{name}", Select).value for name in self.game.options})
+        return dict(chosen)

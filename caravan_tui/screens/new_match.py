@@ -4,6 +4,7 @@ from __future__ import annotations
 import getpass
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -87,13 +88,23 @@ class NewMatchScreen(MatchForm):
             spec = SeatSpec.parse(str(event.value))
             row.query_one(Input).placeholder = default_name(seat, spec, self.local_app.preferences.name)
 
+    def remembered_options(self, game: Game) -> dict[str, Any] | None:
+        return self.local_app.preferences.options.get(game.id)
+
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
             self.action_start()
 
     def action_start(self) -> None:
+        self.request_start()
+
+    def start(self) -> None:
         setup = self.read_setup()
         if setup is not None:
+            preferences = self.local_app.preferences
+            if preferences.options.get(setup.game_id) != setup.options:
+                preferences.options[setup.game_id] = dict(setup.options)
+                preferences.save()
             self.post_message(BeginMatch(setup))
 
     def read_setup(self) -> MatchSetup | None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.coordinate import Coordinate
@@ -13,51 +12,61 @@ from textual.widgets import DataTable, Static
 
 from caravan_tui.games import GAMES
 from caravan_tui.safe_text import LONG, as_text, plain
-from caravan_tui.screens.base import MIN_WIDTH, BaseScreen
+from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ConfirmScreen
-from caravan_tui.screens.game import fit_name
+from caravan_tui.screens.game import LEVEL_SUFFIX, fit_name
 from caravan_tui.screens.requests import OpenReplay, ResumeMatch
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.words import score_run
 from saves import SaveEntry, Snapshot
 from saves.loading import checked_entries
 
-#: with the other columns and a scrollbar, a row fits 80 columns (a wider screen gives it the rest)
-SEATS_WIDTH = 16
-
-
-def seats_words(names: list[str], width: int) -> str:
-    """The seats' names in ``width`` cells: whole when they fit, else each in its stable short
-    form ("Ann vs AI 2", never "Ann vs AI 2 (nor…"), else the first and how many more ("Ann +3")."""
-    names = [plain(name) for name in names]
-    whole = " vs ".join(names)
-    if len(whole) <= width or not names:
-        return whole
-    short = " vs ".join(fit_name(name, (width - 4 * (len(names) - 1)) // len(names)) for name in names)
-    if len(short) <= width and "…" not in short:
-        return short
-    more = f" +{len(names) - 1}"
-    return fit_name(names[0], width - len(more)) + more
+MIN_SEATS = 10  # the Seats column's least width, however narrow the screen
 
 
 def _when(timestamp: float) -> str:
-    """Short enough for 80 columns: the year only when it is not this one."""
-    when = datetime.fromtimestamp(timestamp)
-    return when.strftime("%b %d %H:%M" if when.year == datetime.now().year else "%Y-%m-%d")
+    """Short, to leave the seats room at 80 columns: the time today, the day this year, else
+    the year (the line under the list gives the whole date)."""
+    when, now = datetime.fromtimestamp(timestamp), datetime.now()
+    if when.date() == now.date():
+        return when.strftime("%H:%M")
+    return when.strftime("%b %d" if when.year == now.year else "%Y")
 
 
-def entry_row(entry: SaveEntry, seats_width: int = SEATS_WIDTH) -> tuple[Text, ...]:
-    """(game, seats, moves and score, last played, status) in words."""
+def seats_words(names: list[str], width: int) -> str:
+    """The seats as "Ann vs AI 2 (normal)" (three or more: "Ann, AI 2 (normal), AI 3 (hard)"),
+    within ``width`` cells: each name whole while they fit, else each in its stable short form
+    (``fit_name``: "AI 2", then cut with an ellipsis), the first ones whole before the later
+    ones (yours is first)."""
+    names = [plain(name) for name in names]
+    gap = " vs " if len(names) == 2 else ", "
+    whole = gap.join(names)
+    if len(whole) <= width:
+        return whole
+    short = gap.join(LEVEL_SUFFIX.sub("", name) for name in names)
+    if len(short) <= width:
+        return short
+    fitted, left = [], width
+    for name in names:  # the first names whole, the later ones in what is left
+        if left < 2:
+            break
+        fitted.append(fit_name(name, left))
+        left -= len(fitted[-1]) + len(gap)
+    return plain(gap.join(fitted), width)
+
+
+def entry_cells(entry: SaveEntry) -> tuple[str, list[str], str, str, str]:
+    """(game, seat names, moves and score, last played, status) in words; the seats are fit to
+    the room left once the other columns are whole (``seats_words``)."""
     snap = entry.snapshot
     if snap is None:
-        row = ("?", plain(entry.match_id, seats_width), "", _when(entry.modified), "damaged")
-    else:
-        game = GAMES[snap.game_id]  # the entry was checked: its game exists and its log replays
-        progress = str(len(snap.actions))
-        if snap.state:
-            progress += " · " + "–".join(f"{s:g}" for s in game.from_data(snap.state).scores())
-        row = (game.title, seats_words(snap.names, seats_width), progress, _when(snap.updated), snap.status)
-    return tuple(map(as_text, row))
+        return "?", [entry.match_id], "", _when(entry.modified), "damaged"
+    game = GAMES[snap.game_id]  # the entry was checked: its game exists and its log replays
+    progress = str(len(snap.actions))
+    if snap.state:
+        progress += " · " + score_run(game.from_data(snap.state).scores())
+    return game.title, list(snap.names), progress, _when(snap.updated), snap.status
 
 
 class SavesScreen(BaseScreen):
@@ -67,6 +76,11 @@ class SavesScreen(BaseScreen):
         Binding("w", "watch", "Watch the replay"),
         Binding("d,delete", "delete", "Delete"),
     ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entries: dict[str, SaveEntry] = {}
+        self.cells: dict[str, tuple[str, list[str], str, str, str]] = {}
 
     def compose(self) -> ComposeResult:
         yield Static("Saved matches — Enter resumes, w watches the replay, d deletes", id="saves-title")
@@ -86,14 +100,37 @@ class SavesScreen(BaseScreen):
         try:
             self.entries = {entry.match_id: entry for entry in checked_entries(self.local_app.store)}
         except OSError as exc:
-            self.entries = {}
+            self.entries, self.cells = {}, {}
             self.query_one("#saves-detail", Static).update(as_text(exc, limit=LONG))
             return
-        seats_width = SEATS_WIDTH + max(0, self.app.size.width - MIN_WIDTH)
-        for entry in self.entries.values():
-            table.add_row(*entry_row(entry, seats_width), key=entry.match_id)
+        self.cells = {match_id: entry_cells(entry) for match_id, entry in self.entries.items()}
+        self.fill()
         if not self.entries:
             self.query_one("#saves-detail", Static).update("No saved matches yet.")
+
+    def seats_room(self, rows: list[tuple[str, list[str], str, str, str]]) -> int:
+        """The Seats column's width: what the screen leaves once the other columns are whole
+        (a status word is never cut), a cell's padding each side and the scrollbar counted."""
+        widest = [max([len(header)] + [len(row[column]) for row in rows])
+                  for column, header in ((0, "Game"), (2, "Moves · score"), (3, "Played"), (4, "Status"))]
+        return max(MIN_SEATS, (self.app.size.width or 80) - sum(widest) - 2 * 5 - 2)
+
+    def fill(self) -> None:
+        """The rows, their seats fit to the screen's width (again after a resize, the same row
+        under the cursor)."""
+        table = self.query_one(DataTable)
+        row = table.cursor_row
+        table.clear()
+        room = self.seats_room(list(self.cells.values()))
+        for match_id, (game, names, progress, played, status) in self.cells.items():
+            cells = (game, seats_words(names, room), progress, played, status)
+            table.add_row(*map(as_text, cells), key=match_id)
+        if self.cells and row is not None:
+            table.move_cursor(row=min(row, len(self.cells) - 1))
+
+    def on_resize(self) -> None:
+        if self.cells:
+            self.fill()
 
     def _current(self) -> SaveEntry | None:
         table = self.query_one(DataTable)

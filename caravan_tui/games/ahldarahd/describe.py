@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING
 
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
-from caravan_tui.words import with_article
+from caravan_tui.words import a_or_an
 
 from .cards import ITEM_INDEX
 from .maps import COLOUR_INDEX, COMMODITIES, COST, ENDS, MAJORITY, SLOTS, VALUE, route_words
@@ -30,7 +30,7 @@ def _thing(kind: str, value, owner: int) -> str:
         return gold_words(value)
     if kind == "item":
         return item_words(ITEM_INDEX[value])
-    return f"{with_article(value)} card"
+    return a_or_an(f"{value} card")
 
 
 def _ask(kind: str, value, owner: int) -> str:
@@ -67,7 +67,7 @@ def describe(state: AhldarahdState, action: Action) -> str:
     if kind == "claim":
         m, r = COLOUR_INDEX[action[1]], action[2] - 1
         price = 1 - state.discount(seat, r)
-        return (f"Claim {route_words(m, r)} on {map_words(m, n)} with a {action[3]} card and "
+        return (f"Claim {route_words(m, r)} on {map_words(m, n)} with {a_or_an(action[3])} card and "
                 f"{gold_words(price)}{_takes(state, seat, m, r)}")
     if kind == "buy":
         m, r = COLOUR_INDEX[action[1]], action[2] - 1
@@ -78,7 +78,7 @@ def describe(state: AhldarahdState, action: Action) -> str:
         victim = state.owner[m * 21 + r]
         price = state.destroy_price(seat, r, action[3:5])
         cards = [h for h in action[3:5] if h != "gold"]
-        paying = gold_words(price) + "".join(f" and a {c} card" for c in cards)
+        paying = gold_words(price) + "".join(f" and {a_or_an(c)} card" for c in cards)
         loses = [city_in_words(m, s, n) for s in ENDS[r]
                  if state.ctrl[m * SLOTS + s] == victim and state.routes_into(m, s, victim) - 1 < MAJORITY[s]]
         text = f"Destroy {poss(victim)} route {route_words(m, r)} on {map_words(m, n)}, paying {paying}"
@@ -99,7 +99,7 @@ def describe(state: AhldarahdState, action: Action) -> str:
         side = "you give" if kind == "give_gold" else f"you ask of {who(state.partner)}"
         return f"Proposal: {step} more gold ({side}: {now + step})"
     if kind == "give_card":
-        return f"Proposal: you give a {action[1]} card"
+        return f"Proposal: you give {a_or_an(action[1])} card"
     if kind == "ask_card":
         return f"Proposal: ask {who(state.partner)} for any {action[1]} card"
     if kind == "give_item":
@@ -113,7 +113,7 @@ def describe(state: AhldarahdState, action: Action) -> str:
     if kind in ("accept", "decline"):
         return f"{'Accept' if kind == 'accept' else 'Decline'} the trade: {offer_words(state)}"
     if kind == "avert":
-        return f"Discard a {COMMODITIES[state.n_comm]} card: avert the Night for everyone"
+        return f"Discard {a_or_an(COMMODITIES[state.n_comm])} card: avert the Night for everyone"
     if kind == "pledge":
         pledged = sum(k for _, k in state.pledges)
         return f"Pledge {gold_words(action[1])} against the Night ({pledged} of {NIGHT_PRICE} pledged so far)"

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
+from caravan_tui.words import a_or_an
 
 from .cards import COMMODITY_MASK, ITEM_INDEX, ROP, pick_card
 from .evaluation import commodity_worth, item_worth, projected_all
@@ -42,14 +43,15 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
         if kind == "claim":
             k = COMMODITY_INDEX[action[3]]
             left = (state.hand[seat] & COMMODITY_MASK[k]).bit_count() - 1
-            text += f"; spends a {action[3]} card ({left} left)"
+            text += f"; spends {a_or_an(action[3])} card ({left} left)"
         return text
     if kind == "destroy":
         return _destroy(state, seat, COLOUR_INDEX[action[1]], action[2] - 1)
     if kind == "sell_rop":
         k = COLOUR_INDEX[action[1]]
         worth = sum(1 for s in range(SLOTS) if state.ctrl[k * SLOTS + s] >= 0)
-        lose = "your own map opens to the next buyer" if k == seat else f"you can no longer build on {poss(k)} map"
+        lose = (f"{poss(seat)} own map opens to the next buyer" if k == seat
+                else f"{who(seat)} can no longer build on {poss(k)} map")
         return f"+{worth} gold now ({plural(worth, 'city')} on that map); {lose}"
     if kind == "offer":
         return _offer(state, seat, action)
@@ -64,7 +66,7 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
         return _answer(state, seat, kind == "accept")
     if kind in ("avert", "pledge", "stand_by", "lose"):
         return _night(state, seat, action)
-    return _draft_step(state, action)
+    return _draft_step(state, seat, action)
 
 
 def _route(state: AhldarahdState, seat: int, m: int, r: int) -> str:
@@ -92,7 +94,7 @@ def _route(state: AhldarahdState, seat: int, m: int, r: int) -> str:
     if removed:
         parts.append(f"removes {plural(removed, 'route')} of others")
     if not parts:
-        parts.append("a spare route: guards what you hold there")
+        parts.append(f"a spare route: guards what {who(seat)} hold{who(seat, 's')} there")
     if m != seat:
         parts.append(f"on {map_words(m, state.n)}")
     return "; ".join(parts)
@@ -107,8 +109,8 @@ def _destroy(state: AhldarahdState, seat: int, m: int, r: int) -> str:
               if state.ctrl[m * SLOTS + s] == victim and world.ctrl[m * SLOTS + s] != victim]
     if cities:
         return (f"{who(victim)} lose{who(victim, 's')} {' and '.join(cities)} "
-                f"({plural(lost, 'point')}); the route is free for you")
-    return f"weakens {poss(victim)} hold on {map_words(m, state.n)}; the route is free for you"
+                f"({plural(lost, 'point')}); the route is free for {who(seat)}")
+    return f"weakens {poss(victim)} hold on {map_words(m, state.n)}; the route is free for {who(seat)}"
 
 
 def _worth(state: AhldarahdState, seat: int, kind: str, value: object, giving: bool) -> float:
@@ -127,20 +129,20 @@ def _worth(state: AhldarahdState, seat: int, kind: str, value: object, giving: b
 def _offer(state: AhldarahdState, seat: int, action: Action) -> str:
     _, partner, give_kind, give_value, ask_kind, ask_value = action
     net = _worth(state, seat, ask_kind, ask_value, False) - _worth(state, seat, give_kind, give_value, True)
-    return (f"if {who(partner)} accept{who(partner, 's')}: worth about {net:+.0f} gold to you; "
-            "it spends one of your 3 proposals")
+    return (f"if {who(partner)} accept{who(partner, 's')}: worth about {net:+.0f} gold to {who(seat)}; "
+            f"it spends one of {poss(seat)} 3 proposals")
 
 
 def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
     if action[0] == "pass":
-        return (f"keeps your {state.gold[seat]} gold: {who(state.leader)} take{who(state.leader, 's')} "
+        return (f"keeps {poss(seat)} {state.gold[seat]} gold: {who(state.leader)} take{who(state.leader, 's')} "
                 f"{item_words(state.item)} at {state.high} unless outbid")
     item, bid = (state.item, action[1]) if action[0] == "raise" else (ITEM_INDEX[action[1]], action[2])
     worth = item_worth(state, seat, item)
     left = state.gold[seat] - bid
     use = f" ({_card_use(state, seat, item % 10)})" if item < ROP else ""
-    return (f"{item_words(item)} is worth about {worth:.0f} gold to you{use}; "
-            f"a win at {bid} leaves you {left} gold")
+    return (f"{item_words(item)} is worth about {worth:.0f} gold to {who(seat)}{use}; "
+            f"a win at {bid} leaves {who(seat)} {left} gold")
 
 
 def _card_use(state: AhldarahdState, seat: int, k: int) -> str:
@@ -159,7 +161,7 @@ def _card_use(state: AhldarahdState, seat: int, k: int) -> str:
                         best = (have / MAJORITY[slot], r, slot, have)
                         where = m
     if best is None:
-        return f"no open route of yours takes a {COMMODITIES[k]} card"
+        return f"no open route of {poss(seat)} takes {a_or_an(COMMODITIES[k])} card"
     _, r, slot, have = best
     a, b = ROUTE_GOODS[where][r]
     return (f"fits {COMMODITIES[a]}–{COMMODITIES[b]} toward the {COMMODITIES[COMMODITY_AT[where][slot]]} city, "
@@ -178,47 +180,50 @@ def _answer(state: AhldarahdState, seat: int, accepting: bool) -> str:
     verdict = judge(state, seat)
     proposer = state.order[state.pos]
     if verdict.fails:
-        return "you lack a card it asks for: the trade would fail" if accepting else "you lack a card it asks for"
+        lack = f"{who(seat)} lack{who(seat, 's')} a card it asks for"
+        return f"{lack}: the trade would fail" if accepting else lack
     them = f"{who(proposer)} gain{who(proposer, 's')} {'more' if verdict.proposer_gain > verdict.gain else 'less'}"
     if accepting:
-        return f"worth about {verdict.points:+.0f} gold to you; {them}"
-    return f"turns down about {verdict.points:+.0f} gold of worth; {them} if you accept"
+        return f"worth about {verdict.points:+.0f} gold to {who(seat)}; {them}"
+    return f"turns down about {verdict.points:+.0f} gold of worth; {them} if {who(seat)} accept{who(seat, 's')}"
 
 
 def _night(state: AhldarahdState, seat: int, action: Action) -> str:
     commodity = COMMODITIES[state.n_comm]
     at_stake = len(loss_routes(state, seat, state.n_comm)) if state.eyes != seat else 0
-    stake = (f"you have {plural(at_stake, 'route')} into {commodity} cities" if at_stake
-             else "you lose nothing to it")
+    stake = (f"{who(seat)} {who(seat, 'has')} {plural(at_stake, 'route')} into {commodity} cities" if at_stake
+             else f"{who(seat)} lose{who(seat, 's')} nothing to it")
     kind = action[0]
     if kind == "avert":
         cards = (state.hand[seat] & COMMODITY_MASK[state.n_comm]).bit_count()
-        return f"spends 1 of your {cards} {commodity} cards and saves everyone; {stake}"
+        return f"spends 1 of {poss(seat)} {cards} {commodity} cards and saves everyone; {stake}"
     if kind == "pledge":
         missing = NIGHT_PRICE - sum(k for _, k in state.pledges)
         return f"covers {action[1]} of the {missing} gold still missing (paid only if it is averted); {stake}"
     if kind == "stand_by":
-        return f"keeps your gold and cards; {stake}"
+        return f"keeps {poss(seat)} gold and cards; {stake}"
     m, r = COLOUR_INDEX[action[1]], action[2] - 1
     world = state.clone()
     world._remove(m, r, None, None)
     lost = state.points()[seat] - world.points()[seat]
-    return f"costs you {plural(lost, 'point')} on {map_words(m, state.n)}" if lost else \
-        f"costs you no city on {map_words(m, state.n)}"
+    return f"costs {who(seat)} {plural(lost, 'point')} on {map_words(m, state.n)}" if lost else \
+        f"costs {who(seat)} no city on {map_words(m, state.n)}"
 
 
-def _draft_step(state: AhldarahdState, action: Action) -> str:
+def _draft_step(state: AhldarahdState, seat: int, action: Action) -> str:
     """A step of a proposal written by hand."""
     kind = action[0]
     partner = who(state.partner)
     if kind in ("give_gold", "ask_gold"):
         now = (state.g_gold if kind == "give_gold" else state.a_gold) + action[1]
-        return f"{'you give' if kind == 'give_gold' else f'{partner} gives'} {now} gold in all"
+        giver = (f"{who(seat)} give{who(seat, 's')}" if kind == "give_gold"
+                 else f"{partner} give{who(state.partner, 's')}")
+        return f"{giver} {now} gold in all"
     if kind in ("give_card", "give_item"):
-        return f"{partner} would get your {action[1]}{' card' if kind == 'give_card' else ''} as well"
+        return f"{partner} would get {poss(seat)} {action[1]}{' card' if kind == 'give_card' else ''} as well"
     if kind in ("ask_card", "ask_item"):
         theirs = poss(state.partner)
-        return f"you would get {theirs} {action[1]}{' card' if kind == 'ask_card' else ''} as well"
+        return f"{who(seat)} would get {theirs} {action[1]}{' card' if kind == 'ask_card' else ''} as well"
     if kind == "send":
         return f"{partner} answers it now"
     if kind == "cancel":

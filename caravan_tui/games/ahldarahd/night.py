@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from caravan_tui.engine import Action, Event
 from caravan_tui.engine import seat_field as who
+from caravan_tui.words import a_or_an
 
 from .cards import CARD_NAMES, COMMODITY_MASK
 from .maps import ADJ, COMMODITIES, ROUTES, SLOT_OF, route_words
@@ -66,8 +67,8 @@ def next_night(state: AhldarahdState, events: list[Event] | None) -> None:
             goods = COMMODITIES[card % 10]
             events.append(Event(
                 f"{who(state.drawer)} drew a black chip: the Night of the Outsider comes! The top card of the "
-                f"deck, {CARD_NAMES[card]}, leaves the game. Unless someone discards a {goods} card or the "
-                f"players pledge {NIGHT_PRICE} gold, everyone loses a route into a {goods} city.", reveals=True))
+                f"deck, {CARD_NAMES[card]}, leaves the game. Unless someone discards {a_or_an(goods)} card or the "
+                f"players pledge {NIGHT_PRICE} gold, everyone loses a route into {a_or_an(goods)} city.", reveals=True))
         _ask(state, events)
         return
     state.n_comm = -1

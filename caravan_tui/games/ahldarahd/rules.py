@@ -531,7 +531,9 @@ class AhldarahdState(SplitMixChance, TurnState):
         self.item = -1
         if events is not None:
             text = f"{who(winner)} win{who(winner, 's')} {item_words(item)} for {gold_words(price)}"
-            text += " (Camel face down)." if price else " (Camel still up)."
+            # a free win leaves the Camel as it was: up, or already face down from an earlier win
+            text += " (Camel face down)." if price else " (Camel still up)." if self.camel[winner] else \
+                " (Camel already face down)."
             events.append(Event(text))
         if item < ROP:
             self.faceup.remove(item)

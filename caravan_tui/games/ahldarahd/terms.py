@@ -3,7 +3,7 @@ of the game's modules (the state in ``rules.py`` imports the rule helpers, never
 from __future__ import annotations
 
 from caravan_tui.engine import seat_field as who
-from caravan_tui.words import plural as plural  # (the games' terms use it from here)
+from caravan_tui.words import plural as plural  # the one helper, for this game's modules
 
 from .cards import ITEM_WORDS, ROP, SHAH
 from .maps import COMMODITIES, COMMODITY_AT
@@ -28,8 +28,6 @@ MAX_TURNS = 60
 DONE, END, PASS, SEND, CANCEL, ACCEPT, DECLINE, AVERT, STAND_BY = (
     ("done",), ("end",), ("pass",), ("send",), ("cancel",), ("accept",), ("decline",), ("avert",),
     ("stand_by",))
-
-
 
 
 def gold_words(k: int) -> str:

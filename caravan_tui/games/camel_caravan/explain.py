@@ -36,6 +36,9 @@ def explain(state: CamelCaravanState, seat: int, line: Sequence[Action]) -> str:
     risk = _risk(world, seat)
     if risk:
         parts.append(risk)
+    ending = _ending_next(world, seat)
+    if ending:
+        parts.append(ending)
     return "; ".join(parts)
 
 
@@ -65,7 +68,9 @@ def _effect(state: CamelCaravanState, seat: int, action: Action) -> str:
         return f"loads {GOODS[good]} (worth {VALUE[good]}, {steps} steps from its city{extra})"
     if kind == "steal":
         _, _, victim, name = action
-        return f"takes {name} (worth {VALUE[GOOD_INDEX[name]]}) from {who(victim)}, who gets your theft marker"
+        yours = who(seat, "'s")
+        return (f"takes {name} (worth {VALUE[GOOD_INDEX[name]]}) from {who(victim)}, "
+                f"who gets {yours} theft marker")
     if kind in ("place", "move_camel"):
         return _camel_step(state, seat, action[-1])
     held = len(state.loads[seat])
@@ -75,21 +80,64 @@ def _effect(state: CamelCaravanState, seat: int, action: Action) -> str:
 
 def _camel_step(state: CamelCaravanState, seat: int, cell: int) -> str:
     """Why a camel goes to ``cell``: the good it reaches, or how far it carries a chain."""
+    yours = who(seat, "'s")
     if state.loose[cell] >= 0:
         return f"a camel onto the {GOODS[state.loose[cell]]} on space {SPACES.index(cell) + 1}"
     if CITY_AT[cell] >= 0 and any(good == CITY_AT[cell] for _, good, _ in state.loads[seat]):
-        return f"a camel into the city of your {GOODS[CITY_AT[cell]]}"
+        return f"a camel into the city of {yours} {GOODS[CITY_AT[cell]]}"
     best = None
     for at, good, _ in state.loads[seat]:
         city = CITY_OF_GOOD[good]
         if DIST[cell][city] < DIST[at][city] and (best is None or DIST[cell][city] < best[0]):
             best = (DIST[cell][city], GOODS[good])
     if best is not None:
-        return f"a camel {best[0]} step{'s' if best[0] != 1 else ''} from the city of your {best[1]}"
+        return f"a camel {best[0]} step{'s' if best[0] != 1 else ''} from the city of {yours} {best[1]}"
     near = [DIST[cell][space] for space in SPACES if state.loose[space] >= 0]
     if near:
         return f"a camel {min(near)} step{'s' if min(near) != 1 else ''} from the nearest loose good"
     return "a camel into position"
+
+
+#: how many positions the look at the next player's turn may visit (its actions chain; past
+#: this, no warning rather than a slow hint)
+ENDING_LOOK = 4000
+
+
+def _ending_next(world: CamelCaravanState, seat: int) -> str:
+    """Once the bag is empty, a delivery ends the game: whether the player after ``seat`` can
+    deliver within their next turn, after the line (the rest of our turn left unused). The
+    bag being empty, their turn has no chance in it, so it is looked at exactly (bounded)."""
+    if world.turn is None or any(world.bag):
+        return ""
+    after = world.clone()
+    if after.turn == seat:
+        if ("end_turn",) not in after.legal_actions():
+            return ""
+        after.apply(("end_turn",), False)
+    mover = after.turn
+    if mover is None or mover == seat:
+        return ""
+    budget = [ENDING_LOOK]
+
+    def ends(state: CamelCaravanState) -> bool:
+        for action in sorted(state.legal_actions(), key=_goods_first):
+            if action[0] == "end_turn" or budget[0] <= 0:
+                continue
+            budget[0] -= 1
+            child = state.clone()
+            child.apply(action, False)
+            if child.turn is None:
+                return child.goods_delivered(mover) > state.goods_delivered(mover)
+            if child.turn == mover and ends(child):
+                return True
+        return False
+
+    return f"{who(mover)} can deliver and end the game next turn" if ends(after) else ""
+
+
+def _goods_first(action: Action) -> int:
+    """Moves of goods first, then loading one, then camels: a delivery is found soonest."""
+    return ("move_good", "steal", "pickup").index(action[0]) if action[0] in ("move_good", "steal", "pickup") else 3
 
 
 def _risk(world: CamelCaravanState, seat: int) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from caravan_tui.engine import Action, Explain, Prior
+from caravan_tui.engine import seat_field as who
 
 from .geometry import CELL_ID, COLOUR_NAMES, NEIGHBOURS, QR, cell_name, hex_distance
 from .rules import BOARD, CAMEL, PLACE, START, CaravanseraiState, pieces_text
@@ -95,8 +96,10 @@ def _start(state: CaravanseraiState, cell: int) -> str:
 def _stand(state: CaravanseraiState, seat: int, colour: int, cell: int) -> str:
     """A market good stood on ``cell``: how near the own head (a block can use it), how far the others'."""
     mine = state.caravans[seat]
-    near = f"{hex_distance(QR[cell], QR[mine[-1][0]])} from your head" if mine else "on the board"
+    yours = who(seat, "'s")
+    near = f"{hex_distance(QR[cell], QR[mine[-1][0]])} from {yours} head" if mine else "on the board"
     others = [hex_distance(QR[cell], QR[c[-1][0]]) for q, c in enumerate(state.caravans) if q != seat and c]
     far = f", {min(others)} from the nearest other head" if others else ""
     have = state.res[seat][colour]
-    return f"a {COLOUR_NAMES[colour]} board good {near}{far}; you hold {have} {COLOUR_NAMES[colour]}"
+    holds = f"{who(seat)} hold{who(seat, 's')} {have} {COLOUR_NAMES[colour]}"
+    return f"a {COLOUR_NAMES[colour]} board good {near}{far}; {holds}"

@@ -77,7 +77,7 @@ def _wild_words(wilds: int, used: int, bandit: bool) -> str:
         return "spends " + _names(spent)
     if kept:
         return "keeps " + _names(kept)
-    return "your last Ace or Crown" if bandit else ""
+    return "the last Ace or Crown in hand" if bandit else ""
 
 
 def _names(mask: int) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from caravan_tui.engine import Action
+from caravan_tui.engine import seat_field as who
 
 from .cards import DIE, HALF_INDEX, INDEX, ONE_TIME_WORDS, OPP
 from .evaluation import max_tucks
@@ -27,7 +28,8 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
         return (f"no more sales this round; {_dice(left)} to the market for {left} favour"
                 if left else "every die is sold: nothing more to sell")
     if kind == "end_favour":
-        return (f"keeps your {state.favour[seat]} favour; "
+        yours = who(seat, "'s")
+        return (f"keeps {yours} {state.favour[seat]} favour; "
                 f"{_plan(state, seat, line) or 'then ' + _best_sale(state, seat, state._unplaced(seat))}")
     if kind == "reroll":  # what follows a roll is chance: the line stops here
         kept = state._unplaced(seat)
@@ -38,7 +40,7 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
     if kind == "adjust":
         dice = state._unplaced(seat) - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])]
         return (f"{ADJUST_COST} favour for dice {dice_words(unpack(dice))}; "
-                f"{_plan(state, seat, line) or 'then ' + _best_sale(state, seat, dice)}")
+                f"{_plan(state, seat, line, dice) or 'then ' + _best_sale(state, seat, dice)}")
     if kind == "place":
         card, half, v = INDEX[action[1]], HALF_INDEX[action[2]], VINDEX[action[3]]
         table = state.table[seat] + 1
@@ -79,16 +81,27 @@ def _dice(count: int) -> str:
     return f"{count} {'die' if count == 1 else 'dice'}"
 
 
-def _plan(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
-    """The sale the search means to make after the favour step, in words ("" if none)."""
+def _plan(state: MerchantLordState, seat: int, line: Sequence[Action], dice: int | None = None) -> str:
+    """The rest of the favour step the search means to play, every step in order, up to its
+    sale ("then turn a 3 into a 2, dice 1 1 2 5; then the sale at your 2-5 village"): a plan
+    that skipped a step would name a sale the dice shown cannot make. ``dice``: the dice after
+    ``line[0]`` (the unplaced ones by default). "" if nothing follows."""
+    dice = state._unplaced(seat) if dice is None else dice
+    steps = []
     for action in line[1:]:
         if action[0] == "reroll":
-            return ""  # what follows a roll is chance
-        if action[0] == "sell":
+            steps.append(f"roll {_dice(len(action) - 1)} again")
+            break  # what follows a roll is chance
+        if action[0] == "adjust":
+            into = adjusted(action[1], action[2])
+            dice = dice - UNIT[action[1]] + UNIT[into]
+            steps.append(f"turn a {action[1]} into a {into} ({ADJUST_COST} favour), dice {dice_words(unpack(dice))}")
+        elif action[0] == "sell":
             tucked = len(action[2])
-            return (f"then the sale at {village_words(VINDEX[action[1]])}"
-                    + (f" tucking {plural(tucked, 'card')}" if tucked else ""))
-    return ""
+            steps.append(f"the sale at {village_words(VINDEX[action[1]])}"
+                         + (f" tucking {plural(tucked, 'card')}" if tucked else ""))
+            break
+    return "; ".join("then " + step for step in steps)
 
 
 def _best_sale(state: MerchantLordState, seat: int, dice: int, but: int = -1) -> str:

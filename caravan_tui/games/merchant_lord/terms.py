@@ -2,7 +2,7 @@
 game's modules (the state in ``rules.py`` imports the rule helpers, never the other way)."""
 from __future__ import annotations
 
-from caravan_tui.words import plural as plural  # (the games' terms use it from here)
+from caravan_tui.words import plural as plural  # the one helper, for this game's modules
 
 from .cards import VILLAGE_NAMES, VILLAGE_STALLS
 
@@ -39,8 +39,6 @@ def village_words(v: int) -> str:
 
 def dice_words(values) -> str:
     return " ".join(str(v) for v in values) or "no dice"
-
-
 
 
 def rank_key(table: int, coins: int, favour: int) -> tuple[int, int, int]:

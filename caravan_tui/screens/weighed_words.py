@@ -1,0 +1,19 @@
+"""Why a replay shows nothing of what an AI weighed at the move it is at: `h` then says so
+rather than doing nothing (a solo match, a person's move, a match not yet over)."""
+from __future__ import annotations
+
+from caravan_tui.match.replay import ReplayClient
+from caravan_tui.seats import SeatSpec
+
+
+def nothing_weighed(replay: ReplayClient) -> str:
+    """One line: why the replay at its position has no AI decision to show."""
+    snapshot = replay.snapshot
+    ais = [seat for seat, text in enumerate(snapshot.seats) if SeatSpec.parse(text).kind == "ai"]
+    if not ais:
+        return "No AI played in this match: there is no decision of one to show."
+    if snapshot.status == "playing":
+        return "What the AI weighed shows once the match is over."
+    if replay.position == 0:
+        return "No move yet: step forward (→) to an AI's move to see what it weighed."
+    return "This move was not an AI's decision: step (← →) to one of its moves."

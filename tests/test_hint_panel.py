@@ -1,0 +1,42 @@
+"""The hint panel at 80×24: its labels agree with the figures beside them, and a hint longer
+than the panel scrolls rather than being cut mid-sentence."""
+from __future__ import annotations
+
+from caravan_tui.app import CaravanApp
+from caravan_tui.games import GAMES
+from caravan_tui.screens import game_screen_class
+from caravan_tui.screens.game import explanation
+from caravan_tui.widgets import TablePanel
+from saves import SaveStore
+
+from tables import Table, wait_for
+
+SIZE = (80, 24)
+
+
+def test_a_weaker_move_whose_figures_grow_more_says_it_is_weaker_in_the_end():
+    rows = [("Lay A", 0.6, 0.60, "caravan 24 → 25"), ("Lay B", 0.3, 0.59, "caravan 24 → 24"),
+            ("Lay C", 0.1, 0.40, "caravan 24 → 26")]
+    lines = explanation(rows)
+    assert lines[2].startswith("Nearly as good: Lay B")
+    assert lines[3].startswith("Weaker in the end: Lay C")  # was "Weaker", under a smaller 24 → 24
+    assert explanation([rows[0], ("Lay D", 0.1, 0.4, "caravan 24 → 24")])[2].startswith("Weaker: Lay D")
+
+
+async def test_a_hint_longer_than_the_panel_scrolls_and_says_so(tmp_path):
+    app = CaravanApp(store=SaveStore(tmp_path))
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: screen.view is not None, "the table")
+        panel = screen.query_one("#hint-panel", TablePanel)
+        lines = [f"reason {n}: " + "a long sentence about the move " * 3 + "END" for n in range(12)]
+        panel.show("Hint", lines)
+        await wait_for(pilot, lambda: "more" in str(panel.border_subtitle), "the foot to say there is more")
+        assert panel.max_scroll_y > 0 and panel.scroll_y == 0
+        await pilot.press("ctrl+down")
+        assert panel.scroll_y > 0
+        await pilot.press(*["ctrl+down"] * 20)
+        assert panel.scroll_y == panel.max_scroll_y  # the last line can be reached
+        screen_text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "END" in screen_text.split("reason 11")[-1]

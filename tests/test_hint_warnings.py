@@ -1,0 +1,108 @@
+"""Hints warn of what the next player can do to the match: Camel Caravan's hint says when the
+player after you can deliver, once the bag is empty, and so end the game on their turn."""
+from __future__ import annotations
+
+import random
+
+from caravan_tui.games import GAMES
+from caravan_tui.games.camel_caravan.explain import explain
+
+CAMEL = GAMES["camel_caravan"]
+
+
+def greedy_positions(seed: int):
+    """The positions of a match between greedy players (the best estimate after one action):
+    they deliver, so the bag runs out, unlike random play."""
+    rng = random.Random(seed)
+    state = CAMEL.new(2, seed=seed)
+    while not state.is_over():
+        yield state
+        mover = state.turn
+
+        def worth(action, state=state, mover=mover):
+            after = state.clone()
+            after.apply(action, False)
+            return after.estimate()[mover] + rng.random() * 0.01
+
+        state = state.clone()
+        state.apply(max(state.legal_actions(), key=worth), False)
+
+
+def can_end_next_turn(state, seat: int, tries: int = 300, seed: int = 0) -> bool:
+    """Whether some random run of the next player's turn (after ``seat`` ends theirs) ends the
+    game with their delivery: a witness found by trying, independent of the hint's own look."""
+    rng = random.Random(seed)
+    start = state.clone()
+    start.apply(("end_turn",), False)
+    mover = start.turn
+    for _ in range(tries):
+        world = start.clone()
+        while world.turn == mover:
+            moves = [a for a in world.legal_actions() if a[0] != "end_turn"] or [("end_turn",)]
+            delivered = world.goods_delivered(mover)
+            world.apply(rng.choice(moves), False)
+            if world.turn is None:
+                if world.goods_delivered(mover) > delivered:
+                    return True
+                break
+    return False
+
+
+def test_camels_hint_warns_when_the_next_player_can_deliver_and_end_the_game():
+    warned = witnessed = 0
+    for seed in (2,):  # a match whose bag runs out with such positions in it
+        for state in greedy_positions(seed):
+            if any(state.bag) or ("end_turn",) not in state.legal_actions():
+                continue
+            seat = state.turn
+            reason = explain(state, seat, (("end_turn",),))
+            says = "can deliver and end the game next turn" in reason
+            if can_end_next_turn(state, seat):
+                witnessed += 1
+                assert says, reason
+            warned += says
+    assert witnessed > 0 and warned >= witnessed
+
+
+def favour_lines(count: int):
+    """Positions of random Merchant Lord play in the favour step with a line of two dice turned
+    and then a sale the seat can make: (state, seat, line)."""
+    game = GAMES["merchant_lord"]
+    rng = random.Random(5)
+    for seed in range(200):
+        state = game.new(2, seed=seed)
+        for _ in range(60):
+            if state.is_over():
+                break
+            seat, legal = state.to_move(), state.legal_actions()
+            turns = [a for a in legal if a[0] == "adjust"]
+            if turns:
+                world, line = state.clone(), []
+                for _ in range(2):
+                    options = [a for a in world.legal_actions() if a[0] == "adjust"]
+                    if not options:
+                        break
+                    line.append(rng.choice(options))
+                    world.apply(line[-1], False)
+                world.apply(("end_favour",), False) if ("end_favour",) in world.legal_actions() else None
+                sales = [a for a in world.legal_actions() if a[0] == "sell"] if world.to_move() == seat else []
+                if len(line) == 2 and sales:
+                    yield state, seat, (*line, ("end_favour",), sales[0])
+                    count -= 1
+                    if count == 0:
+                        return
+            state.apply(rng.choice(legal), False)
+
+
+def test_merchant_lords_reason_names_every_step_before_the_sale():
+    """"Turn a 6 into a 5 … dice 1 1 3 5; then the sale at your 2-5 village" skipped the second
+    die turned: each die the line turns is said, with the dice it leaves."""
+    from caravan_tui.games.merchant_lord.explain import explain as merchant_explain
+    found = 0
+    for state, seat, line in favour_lines(5):
+        reason = merchant_explain(state, seat, line)
+        second = line[1]
+        assert f"a {second[1]} into a " in reason.split(";", 1)[1], reason
+        assert "the sale at" in reason, reason
+        found += 1
+    assert found

@@ -1,0 +1,100 @@
+"""The new-match form at 80×24: the game highlighted is the game Start opens, with that game's
+options; focus shows without colour; each game's options are remembered for the next match."""
+from __future__ import annotations
+
+from textual import events
+from textual.widgets import OptionList, Select
+from textual.widgets._select import SelectCurrent
+
+from caravan_tui.games import GAMES
+from caravan_tui.preferences import Preferences
+from caravan_tui.screens.new_match import NewMatchScreen
+
+from tables import quick_app, wait_for
+
+SIZE = (80, 24)
+
+
+def repeat_keys(app, *keys: str) -> None:
+    """The keys as a terminal's key repeat sends them: all queued at once, none waiting for
+    the screen to catch up."""
+    for key in keys:
+        event = events.Key(key, None)
+        event.set_sender(app)
+        app._driver.send_message(event)
+
+
+def recording_app(tmp_path):
+    """The app, with each match it is asked to begin recorded rather than started."""
+    app = quick_app(tmp_path, 30)
+    started = []
+    app.begin_match = started.append
+    return app, started
+
+
+async def test_start_under_key_repeat_opens_the_game_highlighted_with_its_options(tmp_path):
+    app, started = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, NewMatchScreen)
+        repeat_keys(app, *["down"] * 16, "ctrl+g")
+        await wait_for(pilot, lambda: started, "the start")
+        games = app.screen.query_one("#games", OptionList)
+        highlighted = list(GAMES)[games.highlighted]
+        assert started[0].game_id == highlighted
+        assert set(started[0].options) == set(GAMES[highlighted].options)
+        await wait_for(pilot, lambda: app.screen.shown is GAMES[highlighted], "the form to catch up")
+        shown = {str(select.id).removeprefix("option-") for select in app.screen.query("#options Select")}
+        assert shown == set(GAMES[highlighted].options)
+
+
+def game_with_a_yes_no_option():
+    """A game and one of its options with two choices, and the choice that is not its default."""
+    for game in GAMES.values():
+        for name, option in game.options.items():
+            if len(option.choices) >= 2:
+                return game, name, next(c for c in option.choices if c != option.default)
+    raise AssertionError("no game has an option with a choice")
+
+
+async def test_the_options_chosen_for_a_game_are_there_for_its_next_match(tmp_path):
+    game, name, other = game_with_a_yes_no_option()
+    app, started = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        for _ in range(list(GAMES).index(game.id)):
+            await pilot.press("down")
+        await wait_for(pilot, lambda: app.screen.shown is game, "the game's rows")
+        app.screen.query_one(f"#option-{name}", Select).value = other
+        await pilot.pause()
+        await pilot.press("ctrl+g")
+        await wait_for(pilot, lambda: started, "the start")
+        assert started[0].options[name] == other
+    assert Preferences.load(tmp_path).options[game.id][name] == other
+    again, _ = recording_app(tmp_path)
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        for _ in range(list(GAMES).index(game.id)):
+            await pilot.press("down")
+        await wait_for(pilot, lambda: again.screen.shown is game, "the game's rows")
+        assert again.screen.query_one(f"#option-{name}", Select).value == other
+
+
+def test_a_damaged_options_record_means_the_defaults(tmp_path):
+    (tmp_path / "preferences.json").write_text('{"options": {"x": [1], "y": {"a": {"b": 1}, "c": true}}}')
+    assert Preferences.load(tmp_path).options == {"y": {"c": True}}
+
+
+async def test_a_focused_dropdown_shows_without_colour(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app, _ = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        players = app.screen.query_one("#players", Select)
+        players.focus()
+        await pilot.pause()
+        focused = players.query_one(SelectCurrent).rich_style
+        seat = app.screen.query_one("#seat-0", Select).query_one(SelectCurrent).rich_style
+        marks = ("reverse", "bold", "underline", "italic")
+        assert any(getattr(focused, mark) for mark in marks)
+        assert not any(getattr(seat, mark) for mark in marks)
