@@ -110,6 +110,13 @@ class Standings:
     wins: dict[str, dict[str, float]] = field(default_factory=dict)
     games: dict[str, dict[str, int]] = field(default_factory=dict)
     points: dict[str, list[float]] = field(default_factory=dict)  # game points, match by match
+    think: dict[str, float] = field(default_factory=dict)  # seconds spent deciding, over every match
+    decisions: dict[str, int] = field(default_factory=dict)  # decisions made, over every match
+
+    def seconds_per_move(self, seat: str) -> float | None:
+        """Mean seconds ``seat`` took to decide, over all its decisions (None: it made none)."""
+        made = self.decisions.get(seat, 0)
+        return self.think[seat] / made if made else None
 
     def mean_points(self, seat: str) -> float | None:
         scored = self.points.get(seat)
@@ -142,10 +149,13 @@ class Standings:
 
 def standings(seats: list[str], records: list[MatchRecord]) -> Standings:
     table = Standings(list(seats), {a: {b: 0.0 for b in seats} for a in seats},
-                      {a: {b: 0 for b in seats} for a in seats}, {a: [] for a in seats})
+                      {a: {b: 0 for b in seats} for a in seats}, {a: [] for a in seats},
+                      {a: 0.0 for a in seats}, {a: 0 for a in seats})
     for record in records:
-        for spec, score in zip(record.specs, record.scores):
-            table.points[spec].append(score)
+        for seat, spec in enumerate(record.specs):
+            table.points[spec].append(record.scores[seat])
+            table.think[spec] += record.think[seat]
+            table.decisions[spec] += record.decisions[seat]
         for i, a in enumerate(record.specs):
             for j, b in enumerate(record.specs):
                 if a == b:
@@ -159,7 +169,8 @@ def standings(seats: list[str], records: list[MatchRecord]) -> Standings:
 
 
 def format_standings(table: Standings) -> str:
-    """The win-rate matrix (row against column, with its 95% interval) and the ratings."""
+    """The win-rate matrix (row against column, with its 95% interval), the ratings, mean points
+    and seconds per decision (the time each seat took to decide, over all its moves)."""
     ratings = table.elo()
     order = sorted(table.seats, key=ratings.__getitem__, reverse=True)
     width = max(18, *(len(s) + 2 for s in order))
@@ -173,11 +184,12 @@ def format_standings(table: Standings) -> str:
             cells.append(f"{cell:>{width}}")
         lines.append(f"{a:<{name}}" + "".join(cells))
     lines.append("")
-    lines.append(f"{'seat':<{name}} {'rating':>7} {'games':>6} {'mean points':>12}")
+    lines.append(f"{'seat':<{name}} {'rating':>7} {'games':>6} {'mean points':>12} {'s/move':>8}")
     for s in order:
-        points = table.mean_points(s)
+        points, per_move = table.mean_points(s), table.seconds_per_move(s)
         lines.append(f"{s:<{name}} {ratings[s]:>7.0f} {sum(table.games[s].values()):>6} "
-                     f"{'—' if points is None else f'{points:.1f}':>12}")
+                     f"{'—' if points is None else f'{points:.1f}':>12} "
+                     f"{'—' if per_move is None else f'{per_move:.4f}':>8}")
     return "\n".join(lines)
 
 
@@ -187,10 +199,14 @@ def to_json(table: Standings, records: list[MatchRecord]) -> dict[str, Any]:
         "seats": table.seats,
         "ratings": ratings,
         "mean_points": {s: table.mean_points(s) for s in table.seats},
+        "think": table.think,
+        "decisions": table.decisions,
+        "seconds_per_move": {s: table.seconds_per_move(s) for s in table.seats},
         "matrix": {a: {b: {"wins": table.wins[a][b], "games": table.games[a][b], "interval": table.interval(a, b)}
                        for b in table.seats if b != a} for a in table.seats},
         "matches": [{"game": r.game_id, "seed": r.seed, "options": r.options, "seats": r.specs,
                      "scores": r.scores, "outcome": r.outcome, "moves": r.moves,
+                     "think": r.think, "decisions": r.decisions,
                      "actions": [list(a) for a in r.actions]} for r in records],
     }
 

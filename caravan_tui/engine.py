@@ -327,7 +327,9 @@ class Game:
     the game's Textual screen class on demand (None: the generic screen plays it);
     ``setup_check`` refuses options that do not suit a player count (see ``setup_problem``);
     ``upgrade_log`` rewrites the action log of a save made before a change of the rules into
-    today's, applying it to the new ``state`` given (None: the rules never changed that way)."""
+    today's, applying it to the new ``state`` given (None: the rules never changed that way);
+    ``solo_titles`` are the titles a solo game earns, as (least score, title), highest first
+    (empty: a solo game earns none), which ``selfplay`` counts."""
 
     id: str
     title: str
@@ -342,6 +344,7 @@ class Game:
     screen: Callable[[], type] | None = None
     setup_check: SetupCheck | None = None
     upgrade_log: Callable[[Any, list[Action]], list[Action]] | None = None
+    solo_titles: tuple[tuple[int, str], ...] = ()
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown name or a refused value is a ValueError that reads like

@@ -10,6 +10,7 @@ from ai.arena import Z95, lineups, run_jobs, schedule, standings, wilson_interva
 from ai.matches import play_match, replay
 from caravan_tui.cli import main
 from caravan_tui.seats import parse_seats
+from caravan_tui.selfplay import title_of
 from saves.store import SaveStore
 
 OPTIONS = {"hands": 1}
@@ -93,3 +94,43 @@ def test_arena_and_replay_commands(capsys, tmp_path, monkeypatch):
     [entry] = SaveStore().entries()
     assert entry.snapshot.status == "over" and entry.snapshot.actions == [
         tuple(a) for a in data["matches"][1]["actions"]]
+
+
+def test_arena_records_and_prints_each_seats_time_and_decisions(capsys, tmp_path):
+    out_file = tmp_path / "arena.json"
+    assert main(["arena", "decktet_caravan", "--seats", "random,ai:easy", "--rounds", "1", "--iterations", "20",
+                 "--option", "hands=1", "--workers", "1", "--json", str(out_file)]) == 0
+    out = capsys.readouterr().out
+    assert "s/move" in out
+    data = json.loads(out_file.read_text())
+    for seat in ("random", "ai:easy"):
+        places = [(match, match["seats"].index(seat)) for match in data["matches"]]
+        assert data["decisions"][seat] == sum(match["decisions"][i] for match, i in places) > 0
+        assert data["think"][seat] == pytest.approx(sum(match["think"][i] for match, i in places))
+        assert data["seconds_per_move"][seat] == pytest.approx(data["think"][seat] / data["decisions"][seat])
+        row = [line for line in out.splitlines() if line.startswith(seat + " ")][-1]  # the ratings table
+        assert row.split()[-1] == f"{data['seconds_per_move'][seat]:.4f}"
+    assert all(sum(match["decisions"]) == match["moves"] for match in data["matches"])
+
+
+def test_solo_selfplay_reports_scores_and_titles_not_wins(capsys, tmp_path):
+    out_file = tmp_path / "solo.json"
+    assert main(["selfplay", "caravanserai", "--seats", "greedy", "--games", "3", "--seed", "2",
+                 "--workers", "1", "--json", str(out_file)]) == 0
+    out = capsys.readouterr().out
+    assert "win" not in out and "mean score" in out
+    scores = [match["scores"][0] for match in json.loads(out_file.read_text())]
+    row = next(line for line in out.splitlines() if line.startswith("greedy "))
+    assert row.split()[1:4] == ["3", f"{sum(scores) / 3:.2f}", f"{min(scores):g}-{max(scores):g}"]
+    titles = next(line for line in out.splitlines() if line.startswith("titles, greedy: "))
+    counts = {name: int(count) for name, count in
+              (part.rsplit(" ", 1) for part in titles.removeprefix("titles, greedy: ").split(" · "))}
+    assert sum(counts.values()) == 3
+    assert counts["none"] == sum(score < 25 for score in scores)
+    assert counts["Camel driver"] == sum(25 <= score < 30 for score in scores)
+
+
+def test_a_solo_score_earns_the_highest_title_it_reaches():
+    titles = ((40, "Tribal chief"), (25, "Camel driver"))
+    assert [title_of(score, titles) for score in (24, 25, 39, 40, 99)] == [
+        None, "Camel driver", "Camel driver", "Tribal chief", "Tribal chief"]
