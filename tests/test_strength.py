@@ -139,3 +139,24 @@ def test_ladder(untimed, game_id: str, strong: str, weak: str, target: float) ->
     """The runs of docs/ai.md: 15 rounds (30 matches) a step unless FULL_ROUNDS says otherwise."""
     rounds = FULL_ROUNDS.get((game_id, strong), 15)
     assert win_rate(game_id, strong, weak, rounds, LADDER_OPTIONS[game_id]) >= target
+
+
+def test_solo_plan_never_loses_length_it_has_planned() -> None:
+    """Solo Caravanserai, seeded, default run: the planner on its smallest budget (one candidate
+    placement a turn beside the prior's own line) plays a whole game. The final length its plan
+    expects never falls from one decision to the next, the game ends at the length last
+    planned, and that beats the prior played alone from the start."""
+    from caravan_tui.games.caravanserai import planner
+
+    game = get_game("caravanserai")
+    state = game.new(1, seed=7, options=game.resolve_options({}))
+    alone, _ = planner.play_out(state.clone())
+    planner._CACHE.clear()
+    expected = []
+    while not state.is_over():
+        chosen = planner.plan(state, 1, 2)
+        expected.append(chosen.values[chosen.best])
+        state.apply(chosen.best, False)
+    assert expected == sorted(expected)
+    assert state.scores()[0] / planner.SOLO_TOP == expected[-1]
+    assert state.scores()[0] > alone

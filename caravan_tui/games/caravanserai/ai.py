@@ -12,6 +12,7 @@ even one in the middle of a placement.
 Levels: like Camel Caravan, every level expands best first by the prior, widens progressively
 and scores leaves with ``estimate()`` alone (horizon 0): uniform random micro-actions would only
 scatter a placement. Hard also explores little (0.1), so that its larger budget goes deep.
+Solo, normal and hard plan whole placements instead (``planner.py``, through ``solo_plan``).
 """
 from __future__ import annotations
 

@@ -22,6 +22,7 @@ also applies, and the planner answers with the best line played out when it is r
 """
 from __future__ import annotations
 
+import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -52,6 +53,7 @@ class Plan:
 
 #: (budget, position) -> the plan made there or, along the chosen placement, its rest
 _CACHE: OrderedDict[tuple[tuple[int, int], str], Plan] = OrderedDict()
+_CACHE_LOCK = threading.Lock()  # searches may run in threads (hints beside a seat's own search)
 
 
 def prior_choice(state: CaravanseraiState) -> Action:
@@ -120,9 +122,11 @@ def plan(state: CaravanseraiState, candidates: int, width: int, deadline: float 
     """The placement to play from ``state`` (see the module doc), remembered for the rest of the
     turn. A pure function of the position and the budget while no deadline cuts it short."""
     key = ((candidates, width), repr(state.to_data()))
-    known = _CACHE.get(key)
+    with _CACHE_LOCK:
+        known = _CACHE.get(key)
+        if known is not None:
+            _CACHE.move_to_end(key)
     if known is not None and known.best in state.legal_actions():
-        _CACHE.move_to_end(key)
         return known
     best_value, best_line = play_out(state.clone())
     turn_line = _this_turn(state, best_line)
@@ -156,10 +160,11 @@ def _this_turn(state: CaravanseraiState, line: Line) -> Line:
 
 
 def _remember(key: tuple[tuple[int, int], str], chosen: Plan) -> None:
-    _CACHE[key] = chosen
-    _CACHE.move_to_end(key)
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    with _CACHE_LOCK:
+        _CACHE[key] = chosen
+        _CACHE.move_to_end(key)
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
 
 
 def _remember_rest(state: CaravanseraiState, budget: tuple[int, int], line: Line, value: float) -> None:
