@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from ai.arena import run_jobs, schedule, standings
+from ai.arena import Job, run_jobs, schedule, standings
 from ai.levels import get_level, level_for
 from ai.matches import decision_seed
 from ai.policies import BUDGET_ENV
@@ -160,3 +160,13 @@ def test_solo_plan_never_loses_length_it_has_planned() -> None:
     assert expected == sorted(expected)
     assert state.scores()[0] / planner.SOLO_TOP == expected[-1]
     assert state.scores()[0] > alone
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level, target", [("normal", 37), ("hard", 40)])
+def test_solo_caravanserai_titles(untimed, level: str, target: float) -> None:
+    """The solo run of docs/ai.md: the mean length over seeds 1-30 (``caravan-tui selfplay
+    caravanserai --seats ai:LEVEL --games 30 --seed 1``)."""
+    jobs = [Job(seed, "caravanserai", (SeatSpec.ai(level),), seed, {}, None) for seed in range(1, 31)]
+    records = run_jobs(jobs, workers=2)
+    assert sum(record.scores[0] for record in records) / len(records) >= target
