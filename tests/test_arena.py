@@ -6,8 +6,8 @@ from collections import Counter
 
 import pytest
 
-from ai.arena import Z95, lineups, run_jobs, schedule, standings, wilson_interval
-from ai.matches import play_match, replay
+from ai.arena import Z95, format_standings, lineups, run_jobs, schedule, standings, to_json, wilson_interval
+from ai.matches import MatchRecord, play_match, replay
 from caravan_tui.cli import main
 from caravan_tui.seats import parse_seats
 from caravan_tui.selfplay import title_of
@@ -134,3 +134,20 @@ def test_a_solo_score_earns_the_highest_title_it_reaches():
     titles = ((40, "Tribal chief"), (25, "Camel driver"))
     assert [title_of(score, titles) for score in (24, 25, 39, 40, 99)] == [
         None, "Camel driver", "Camel driver", "Tribal chief", "Tribal chief"]
+
+
+def test_wins_by_seat_position_show_the_first_seats_advantage():
+    """Two seats of one strength, each seat order played: the first position's share of the wins
+    is what moving first is worth, with its interval."""
+    def record(specs, outcome):
+        return MatchRecord("decktet_caravan", 1, {}, specs, [0.0, 0.0], outcome, 2, [0.0, 0.0], [1, 1])
+
+    records = [record(["a", "b"], [1.0, 0.0]), record(["b", "a"], [1.0, 0.0]),
+               record(["a", "b"], [0.5, 0.5]), record(["b", "a"], [0.0, 1.0])]
+    table = standings(["a", "b"], records)
+    assert table.by_position == [2.5, 1.5] and table.matches == 4
+    share, interval = table.first_seat()
+    assert share == 2.5 / 4 and interval == wilson_interval(2.5, 4)
+    assert "wins by seat position: 2.5 · 1.5 of 4; the first seat 62% [" in format_standings(table)
+    assert to_json(table, records)["wins_by_position"] == [2.5, 1.5]
+    assert standings(["a", "b"], []).first_seat() is None
