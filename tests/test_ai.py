@@ -526,13 +526,13 @@ def test_solo_caravanserai_levels_plan_and_games_between_seats_search() -> None:
     """normal and hard decide a solo game by the planner (hard's second search adds nothing to
     the plan), ``plan=no`` searches it, and a game between seats is always searched."""
     from caravan_tui.games.caravanserai import planner
-    from caravan_tui.games.caravanserai.ai import solo_plan
+    from caravan_tui.games.caravanserai.ai import prior_choice, solo_plan
 
     game = get_game("caravanserai")
     solo = game.new(1, seed=3, options=game.resolve_options({}))
     solo.apply(solo.legal_actions()[0], False)
     view, legal = solo.view(0), solo.legal_actions()
-    planned = planner.plan(solo, *planner.budget_for(200))
+    planned = planner.plan(solo, prior_choice, *planner.budget_for(200))
     assert make_policy("ai:normal", iterations=200).choose("caravanserai", view, 0, 1, legal) == planned.best
     hard = make_policy("ai:hard", iterations=200)
     assert hard.search_root("caravanserai", view, 0, 1, index=1) == {}

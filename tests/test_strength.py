@@ -147,14 +147,15 @@ def test_solo_plan_never_loses_length_it_has_planned() -> None:
     expects never falls from one decision to the next, the game ends at the length last
     planned, and that beats the prior played alone from the start."""
     from caravan_tui.games.caravanserai import planner
+    from caravan_tui.games.caravanserai.ai import prior_choice
 
     game = get_game("caravanserai")
     state = game.new(1, seed=7, options=game.resolve_options({}))
-    alone, _ = planner.play_out(state.clone())
+    alone, _ = planner.play_out(state.clone(), prior_choice)
     planner._CACHE.clear()
     expected = []
     while not state.is_over():
-        chosen = planner.plan(state, 1, 2)
+        chosen = planner.plan(state, prior_choice, 1, 2)
         expected.append(chosen.values[chosen.best])
         state.apply(chosen.best, False)
     assert expected == sorted(expected)

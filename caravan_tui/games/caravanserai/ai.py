@@ -243,6 +243,15 @@ def _start_scores(state: CaravanseraiState, actions: Sequence[Action]) -> list[f
     return scores
 
 
+def prior_choice(state: CaravanseraiState) -> Action:
+    """The action the prior scores best (the first of equals): the planner's level-0 policy."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    scores = prior(state, legal)
+    return legal[max(range(len(legal)), key=scores.__getitem__)]
+
+
 def solo_plan(state: CaravanseraiState, seat: int, index: int, iterations: int | None, seconds: float | None,
               ) -> tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]] | None:
     """``GameAI.plan``: a solo game is planned over whole placements (``planner.py``), a game
@@ -255,7 +264,7 @@ def solo_plan(state: CaravanseraiState, seat: int, index: int, iterations: int |
         return {}, {}
     candidates, width = budget_for(iterations)
     deadline = None if seconds is None else time.perf_counter() + seconds
-    chosen = plan(state, candidates, width, deadline)
+    chosen = plan(state, prior_choice, candidates, width, deadline)
     total = sum(chosen.counts.values())
     weights = {action: count + (total if action == chosen.best else 0) for action, count in chosen.counts.items()}
     return ({action: (weight, weight * chosen.values[action]) for action, weight in weights.items()},

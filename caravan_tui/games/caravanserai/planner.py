@@ -25,6 +25,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from caravan_tui.engine import Action
@@ -32,6 +33,8 @@ from caravan_tui.engine import Action
 from .rules import SOLO_TOP, STAND, CaravanseraiState
 
 Line = tuple[Action, ...]
+#: the level-0 policy: one action for the seat to move
+Policy = Callable[[CaravanseraiState], Action]
 #: candidates played out per 1,000 iterations of a level's budget, and partial placements kept
 #: at each micro-decision per candidate
 CANDIDATES_PER_1000 = 5
@@ -56,40 +59,29 @@ _CACHE: OrderedDict[tuple[tuple[int, int], str], Plan] = OrderedDict()
 _CACHE_LOCK = threading.Lock()  # searches may run in threads (hints beside a seat's own search)
 
 
-def prior_choice(state: CaravanseraiState) -> Action:
-    """The action the search prior scores best (the first of equals): the level-0 policy."""
-    from .ai import prior
-
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
-    scores = prior(state, legal)
-    return legal[max(range(len(legal)), key=scores.__getitem__)]
-
-
-def play_out(state: CaravanseraiState) -> tuple[float, Line]:
-    """Play ``state`` (changed in place) to the end by the prior; its final length and the line."""
+def play_out(state: CaravanseraiState, policy: Policy) -> tuple[float, Line]:
+    """Play ``state`` (changed in place) to the end by ``policy``; its final length and the line."""
     line: list[Action] = []
     while state.turn is not None:
-        action = prior_choice(state)
+        action = policy(state)
         state.apply(action, False)
         line.append(action)
     return state.scores()[0], tuple(line)
 
 
-def _stand(state: CaravanseraiState, line: Line) -> Line:
+def _stand(state: CaravanseraiState, line: Line, policy: Policy) -> Line:
     while state.turn is not None and state.stage == STAND:
-        action = prior_choice(state)
+        action = policy(state)
         state.apply(action, False)
         line += (action,)
     return line
 
 
-def placements(state: CaravanseraiState, width: int, keep: int,
+def placements(state: CaravanseraiState, policy: Policy, width: int, keep: int,
                deadline: float | None = None) -> list[tuple[CaravanseraiState, Line]]:
     """Up to ``keep`` finished placements from ``state`` (the seat's turn, at its start or in
     the middle of a placement), best rated first, found by a beam of ``width`` partial
-    placements: (the position after the turn, its decisions). Stands go where the prior puts
+    placements: (the position after the turn, its decisions). Stands go where ``policy`` puts
     them. Past ``deadline`` it returns those finished so far."""
     turns = state.turns
     finished: list[tuple[float, CaravanseraiState, Line]] = []
@@ -101,7 +93,7 @@ def placements(state: CaravanseraiState, width: int, keep: int,
                 child = parent.clone()
                 child.apply(action, False)
                 if child.turn is None or child.turns != turns or child.stage == STAND:
-                    full = _stand(child, line + (action,))
+                    full = _stand(child, line + (action,), policy)
                     finished.append((child.estimate()[0], child, full))
                 else:
                     grown.append((child.estimate()[0], child, line + (action,)))
@@ -118,9 +110,12 @@ def budget_for(iterations: int | None) -> tuple[int, int]:
     return candidates, max(2, round(candidates * INSIDE_PER_CANDIDATE))
 
 
-def plan(state: CaravanseraiState, candidates: int, width: int, deadline: float | None = None) -> Plan:
-    """The placement to play from ``state`` (see the module doc), remembered for the rest of the
-    turn. A pure function of the position and the budget while no deadline cuts it short."""
+def plan(state: CaravanseraiState, policy: Policy, candidates: int, width: int,
+         deadline: float | None = None) -> Plan:
+    """The placement to play from ``state`` (see the module doc), with ``policy`` (the search
+    prior's choice, ``ai.prior_choice``) playing the lines out and placing stands; remembered for
+    the rest of the turn. A pure function of the position and the budget while no deadline cuts
+    it short."""
     key = ((candidates, width), repr(state.to_data()))
     with _CACHE_LOCK:
         known = _CACHE.get(key)
@@ -128,15 +123,15 @@ def plan(state: CaravanseraiState, candidates: int, width: int, deadline: float 
             _CACHE.move_to_end(key)
     if known is not None and known.best in state.legal_actions():
         return known
-    best_value, best_line = play_out(state.clone())
+    best_value, best_line = play_out(state.clone(), policy)
     turn_line = _this_turn(state, best_line)
     values = {turn_line[0]: best_value}
     lines = {turn_line[0]: turn_line}
     counts = {turn_line[0]: 1}
-    for after, line in placements(state, width, candidates, deadline):
+    for after, line in placements(state, policy, width, candidates, deadline):
         if deadline is not None and time.perf_counter() > deadline:
             break
-        value, _ = play_out(after)
+        value, _ = play_out(after, policy)
         first = line[0]
         counts[first] = counts.get(first, 0) + 1
         if value > values.get(first, -1.0):
