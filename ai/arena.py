@@ -110,6 +110,23 @@ class Standings:
     wins: dict[str, dict[str, float]] = field(default_factory=dict)
     games: dict[str, dict[str, int]] = field(default_factory=dict)
     points: dict[str, list[float]] = field(default_factory=dict)  # game points, match by match
+    think: dict[str, float] = field(default_factory=dict)  # seconds spent deciding, over every match
+    decisions: dict[str, int] = field(default_factory=dict)  # decisions made, over every match
+    by_position: list[float] = field(default_factory=list)  # wins (outcome summed) per seat position
+    matches: int = 0
+
+    def first_seat(self) -> tuple[float, tuple[float, float]] | None:
+        """The first seat's share of the wins over all matches, with its 95% interval (None: no
+        matches). Every line-up plays from every seat order, so the seats' strengths cancel out
+        and what is left is the advantage of the first position."""
+        if not self.matches:
+            return None
+        return self.by_position[0] / self.matches, wilson_interval(self.by_position[0], self.matches)
+
+    def seconds_per_move(self, seat: str) -> float | None:
+        """Mean seconds ``seat`` took to decide, over all its decisions (None: it made none)."""
+        made = self.decisions.get(seat, 0)
+        return self.think[seat] / made if made else None
 
     def mean_points(self, seat: str) -> float | None:
         scored = self.points.get(seat)
@@ -142,10 +159,17 @@ class Standings:
 
 def standings(seats: list[str], records: list[MatchRecord]) -> Standings:
     table = Standings(list(seats), {a: {b: 0.0 for b in seats} for a in seats},
-                      {a: {b: 0 for b in seats} for a in seats}, {a: [] for a in seats})
+                      {a: {b: 0 for b in seats} for a in seats}, {a: [] for a in seats},
+                      {a: 0.0 for a in seats}, {a: 0 for a in seats})
     for record in records:
-        for spec, score in zip(record.specs, record.scores):
-            table.points[spec].append(score)
+        if len(table.by_position) < len(record.specs):
+            table.by_position += [0.0] * (len(record.specs) - len(table.by_position))
+        table.matches += 1
+        for seat, spec in enumerate(record.specs):
+            table.by_position[seat] += record.outcome[seat]
+            table.points[spec].append(record.scores[seat])
+            table.think[spec] += record.think[seat]
+            table.decisions[spec] += record.decisions[seat]
         for i, a in enumerate(record.specs):
             for j, b in enumerate(record.specs):
                 if a == b:
@@ -159,7 +183,9 @@ def standings(seats: list[str], records: list[MatchRecord]) -> Standings:
 
 
 def format_standings(table: Standings) -> str:
-    """The win-rate matrix (row against column, with its 95% interval) and the ratings."""
+    """The win-rate matrix (row against column, with its 95% interval), the ratings, mean points
+    and seconds per decision (the time each seat took to decide, over all its moves), and the
+    wins by seat position (seat 1 is the seat listed first in a match, whoever starts it)."""
     ratings = table.elo()
     order = sorted(table.seats, key=ratings.__getitem__, reverse=True)
     width = max(18, *(len(s) + 2 for s in order))
@@ -173,11 +199,19 @@ def format_standings(table: Standings) -> str:
             cells.append(f"{cell:>{width}}")
         lines.append(f"{a:<{name}}" + "".join(cells))
     lines.append("")
-    lines.append(f"{'seat':<{name}} {'rating':>7} {'games':>6} {'mean points':>12}")
+    lines.append(f"{'seat':<{name}} {'rating':>7} {'games':>6} {'mean points':>12} {'s/move':>8}")
     for s in order:
-        points = table.mean_points(s)
+        points, per_move = table.mean_points(s), table.seconds_per_move(s)
         lines.append(f"{s:<{name}} {ratings[s]:>7.0f} {sum(table.games[s].values()):>6} "
-                     f"{'—' if points is None else f'{points:.1f}':>12}")
+                     f"{'—' if points is None else f'{points:.1f}':>12} "
+                     f"{'—' if per_move is None else f'{per_move:.4f}':>8}")
+    first = table.first_seat()
+    if first is not None:
+        share, (low, high) = first
+        wins = " · ".join(f"{wins:g}" for wins in table.by_position)
+        lines.append("")
+        lines.append(f"wins by seat position: {wins} of {table.matches}; "
+                     f"the first seat {100 * share:.0f}% [{100 * low:.0f}%, {100 * high:.0f}%]")
     return "\n".join(lines)
 
 
@@ -187,10 +221,15 @@ def to_json(table: Standings, records: list[MatchRecord]) -> dict[str, Any]:
         "seats": table.seats,
         "ratings": ratings,
         "mean_points": {s: table.mean_points(s) for s in table.seats},
+        "think": table.think,
+        "decisions": table.decisions,
+        "seconds_per_move": {s: table.seconds_per_move(s) for s in table.seats},
+        "wins_by_position": table.by_position,
         "matrix": {a: {b: {"wins": table.wins[a][b], "games": table.games[a][b], "interval": table.interval(a, b)}
                        for b in table.seats if b != a} for a in table.seats},
         "matches": [{"game": r.game_id, "seed": r.seed, "options": r.options, "seats": r.specs,
                      "scores": r.scores, "outcome": r.outcome, "moves": r.moves,
+                     "think": r.think, "decisions": r.decisions,
                      "actions": [list(a) for a in r.actions]} for r in records],
     }
 

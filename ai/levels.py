@@ -21,7 +21,9 @@ class Level:
 
     ``prior``: order expansions by the game's prior (``Game.ai.prior``), else at random.
     ``widening`` > 0 is progressive widening: a node visited n times has at most
-    ``ceil(widening_base * n ** widening)`` children (see ``ai/ismcts.py``)."""
+    ``ceil(widening_base * n ** widening)`` children (see ``ai/ismcts.py``).
+    ``plan``: where the game has a planner (``Game.ai.plan``) and it plans the position, decide
+    by it within the same budgets instead of searching."""
 
     name: str
     iterations: int | None
@@ -32,6 +34,7 @@ class Level:
     prior: bool = False
     widening: float = 0.0
     widening_base: float = 1.0
+    plan: bool = False
 
     def __post_init__(self) -> None:
         problem = _problem(self)
@@ -61,8 +64,9 @@ def _problem(level: Level) -> str | None:
         return "horizon must be a whole number of at least 0"
     if type(level.searches) is not int or not 1 <= level.searches <= MAX_SEARCHES:
         return f"searches must be a whole number from 1 to {MAX_SEARCHES}"
-    if type(level.prior) is not bool:
-        return "prior must be yes or no"
+    for name in ("prior", "plan"):
+        if type(getattr(level, name)) is not bool:
+            return f"{name} must be yes or no"
     for name in ("exploration", "widening"):
         if not (_real(getattr(level, name)) and getattr(level, name) >= 0):
             return f"{name} must be a number of at least 0"
@@ -127,3 +131,5 @@ def check_game_ai(game: Game) -> None:
         level = tweaked(LEVELS[name], changes)
         if level.prior and game.ai.prior is None:
             raise ValueError(f"{game.id} {name}: uses a prior but the game has none")
+        if level.plan and game.ai.plan is None:
+            raise ValueError(f"{game.id} {name}: plans but the game has no planner")

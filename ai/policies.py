@@ -128,7 +128,10 @@ class SearchPolicy:
         progress: ProgressCallback | None = None,
     ) -> RootStats:
         """Each root action's visits and summed reward in search number ``index`` (seeded from
-        ``seed`` and ``index``)."""
+        ``seed`` and ``index``), or the weights of the game's plan where the level plans."""
+        planned = self._plan(game_id, view, seat, index)
+        if planned is not None:
+            return planned.stats
         root = self._search(game_id, view, seat, seed, index, progress).root
         return {action: (child.visits, child.reward) for action, child in root.children.items()}
 
@@ -137,11 +140,26 @@ class SearchPolicy:
         progress: ProgressCallback | None = None, top: int = TOP,
     ) -> Weighed:
         """``search_root``'s statistics, and for its ``top`` most visited root actions the line
-        the search means to follow after each (``ismcts.continuation``)."""
+        the search means to follow after each (``ismcts.continuation``); where the level plans,
+        the plan's weights and lines."""
+        planned = self._plan(game_id, view, seat, index)
+        if planned is not None:
+            ranked = sorted(planned.stats, key=lambda action: -planned.stats[action][0])[:top]
+            return Weighed(planned.stats, {action: planned.lines[action] for action in ranked})
         root = self._search(game_id, view, seat, seed, index, progress).root
         ranked = sorted(root.children.items(), key=lambda item: -item[1].visits)[:top]
         return Weighed({action: (child.visits, child.reward) for action, child in root.children.items()},
                        {action: (action, *continuation(child)) for action, child in ranked})
+
+    def _plan(self, game_id: str, view: dict[str, Any], seat: int, index: int) -> Weighed | None:
+        """The game's plan for this position when the level plans and the game plans it, else
+        None (search it). In iteration mode the clock is dropped here as in the search."""
+        level = self.level_for(game_id)
+        game = get_game(game_id)
+        if not level.plan or game.ai.plan is None:
+            return None
+        planned = game.ai.plan(game.from_view(view, seat), seat, index, level.iterations, level.seconds)
+        return None if planned is None else Weighed(*planned)
 
     def _search(self, game_id: str, view: dict[str, Any], seat: int, seed: int, index: int,
                 progress: ProgressCallback | None) -> SearchResult:

@@ -371,7 +371,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def cmd_selfplay(args) -> int:
     from ai.arena import run_jobs
-    from caravan_tui.selfplay import format_table, selfplay_jobs, summarise
+    from caravan_tui.selfplay import format_solo, format_table, selfplay_jobs, summarise, summarise_solo
 
     game = GAMES[args.game]
     if len(args.seats) not in game.players:
@@ -383,11 +383,14 @@ def cmd_selfplay(args) -> int:
     records = run_jobs(jobs, args.workers, _progress(args.games))
     if out:  # first: a reader of stdout that leaves early must not cost the results
         _write_json(out, [{"seed": r.seed, "seats": r.specs, "scores": r.scores, "outcome": r.outcome,
-                           "moves": r.moves, "actions": r.actions} for r in records])
-    rows, moves = summarise(records)
-    print(f"{game.title}: {args.games} matches, seeds {args.seed}-{args.seed + args.games - 1}, "
-          f"options {_option_text(options)}")
-    print(format_table(rows, moves))
+                           "moves": r.moves, "think": r.think, "decisions": r.decisions,
+                           "actions": r.actions} for r in records])
+    print(f"{game.title}: {args.games} {'games' if len(args.seats) == 1 else 'matches'}, "
+          f"seeds {args.seed}-{args.seed + args.games - 1}, options {_option_text(options)}")
+    if len(args.seats) == 1:  # solo: no one to beat, so the score and the titles it reached
+        print(format_solo(summarise_solo(records), game.solo_titles))
+    else:
+        print(format_table(*summarise(records)))
     return 0
 
 

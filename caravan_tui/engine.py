@@ -290,18 +290,29 @@ SetupCheck = Callable[[int, Mapping[str, Any]], str | None]
 #: leave ``state`` as it was. Called for hints and after AI decisions, never inside a search.
 Explain = Callable[[Any, int, Sequence[Action]], str]
 
+#: ``plan(state, seat, index, iterations, seconds)``: a game's own planner in place of the tree
+#: search, for the positions it knows how to plan (None for the others: they are searched). It
+#: answers as search number ``index`` of a level's parallel searches would: per root action its
+#: weight (the search's visits) and summed value, and for the actions it weighed the line it
+#: means to follow (the action first). A plan is one search: for ``index`` > 0 it may weigh
+#: nothing. ``iterations`` and ``seconds`` are the level's budgets (None: not set).
+Planner = Callable[[Any, int, int, int | None, float | None],
+                   tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]] | None]
+
 
 @dataclass(frozen=True)
 class GameAI:
     """A game's search settings: per level name, the ``ai.levels.Level`` fields that differ from
     the generic level (never ``name`` or ``searches``), the prior that orders expansions for
-    levels that use one, which legal actions AI seats weigh (None: all of them), and how a
-    candidate move is explained to a player (``Explain``; None: it is not)."""
+    levels that use one, which legal actions AI seats weigh (None: all of them), how a
+    candidate move is explained to a player (``Explain``; None: it is not), and a planner that
+    levels asking for one use where it plans (``Planner``; None: every position is searched)."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
     considered: Considered | None = None
     explain: Explain | None = None
+    plan: Planner | None = None
 
 
 def rules_of(package: str) -> str:
@@ -336,7 +347,9 @@ class Game:
     ``setup_check`` refuses options that do not suit a player count (see ``setup_problem``);
     ``rules_version`` counts the changes of the rules that made a log of the old rules
     unplayable under the new; ``upgraders[v]`` brings a log of version ``v`` to ``v + 1`` (see
-    ``Upgrader``): a game at version n has one for each of 1 … n-1."""
+    ``Upgrader``): a game at version n has one for each of 1 … n-1;
+    ``solo_titles`` are the titles a solo game earns, as (least score, title), highest first
+    (empty: a solo game earns none), which ``selfplay`` counts."""
 
     id: str
     title: str
@@ -352,6 +365,7 @@ class Game:
     setup_check: SetupCheck | None = None
     rules_version: int = 1
     upgraders: Mapping[int, Upgrader] = field(default_factory=dict)
+    solo_titles: tuple[tuple[int, str], ...] = ()
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown name or a refused value is a ValueError that reads like

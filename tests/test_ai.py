@@ -520,3 +520,36 @@ async def test_worker_crash_is_an_error_not_a_hang() -> None:
             await asyncio.wait_for(search_task, 30)
         action = await worker.choose(make_policy("random"), GAME.id, state.view(seat), seat, 0)
     assert action in state.legal_actions()
+
+
+def test_solo_caravanserai_levels_plan_and_games_between_seats_search() -> None:
+    """normal and hard decide a solo game by the planner (hard's second search adds nothing to
+    the plan), ``plan=no`` searches it, and a game between seats is always searched."""
+    from caravan_tui.games.caravanserai import planner
+    from caravan_tui.games.caravanserai.ai import prior_choice, solo_plan
+
+    game = get_game("caravanserai")
+    solo = game.new(1, seed=3, options=game.resolve_options({}))
+    solo.apply(solo.legal_actions()[0], False)
+    view, legal = solo.view(0), solo.legal_actions()
+    planned = planner.plan(solo, prior_choice, *planner.budget_for(200))
+    assert make_policy("ai:normal", iterations=200).choose("caravanserai", view, 0, 1, legal) == planned.best
+    hard = make_policy("ai:hard", iterations=200)
+    assert hard.search_root("caravanserai", view, 0, 1, index=1) == {}
+    assert hard.choose("caravanserai", view, 0, 1, legal) == planned.best
+    searched = make_policy("ai:normal+plan=no", iterations=200)
+    assert searched.level_for("caravanserai").plan is False
+    assert sum(visits for visits, _ in searched.search_root("caravanserai", view, 0, 1).values()) == 200
+    pair = game.new(2, seed=3, options=game.resolve_options({}))
+    assert solo_plan(pair, 0, 0, 200, None) is None
+    assert sum(visits for visits, _ in make_policy("ai:normal", iterations=200).search_root(
+        "caravanserai", pair.view(0), 0, 1).values()) == 200
+
+
+def test_a_level_plans_only_where_the_game_has_a_planner() -> None:
+    assert SeatSpec.parse("ai:hard+plan=no").level_settings().plan is False
+    with pytest.raises(ValueError, match="plan must be yes or no"):
+        SeatSpec.parse("ai:hard+plan=maybe")
+    planless = dataclasses.replace(GAME, ai=dataclasses.replace(GAME.ai, levels={"normal": {"plan": True}}))
+    with pytest.raises(ValueError, match="plans but the game has no planner"):
+        check_game_ai(planless)

@@ -6,10 +6,11 @@ from collections import Counter
 
 import pytest
 
-from ai.arena import Z95, lineups, run_jobs, schedule, standings, wilson_interval
-from ai.matches import play_match, replay
+from ai.arena import Z95, format_standings, lineups, run_jobs, schedule, standings, to_json, wilson_interval
+from ai.matches import MatchRecord, play_match, replay
 from caravan_tui.cli import main
 from caravan_tui.seats import parse_seats
+from caravan_tui.selfplay import title_of
 from saves.store import SaveStore
 
 OPTIONS = {"hands": 1}
@@ -93,3 +94,60 @@ def test_arena_and_replay_commands(capsys, tmp_path, monkeypatch):
     [entry] = SaveStore().entries()
     assert entry.snapshot.status == "over" and entry.snapshot.actions == [
         tuple(a) for a in data["matches"][1]["actions"]]
+
+
+def test_arena_records_and_prints_each_seats_time_and_decisions(capsys, tmp_path):
+    out_file = tmp_path / "arena.json"
+    assert main(["arena", "decktet_caravan", "--seats", "random,ai:easy", "--rounds", "1", "--iterations", "20",
+                 "--option", "hands=1", "--workers", "1", "--json", str(out_file)]) == 0
+    out = capsys.readouterr().out
+    assert "s/move" in out
+    data = json.loads(out_file.read_text())
+    for seat in ("random", "ai:easy"):
+        places = [(match, match["seats"].index(seat)) for match in data["matches"]]
+        assert data["decisions"][seat] == sum(match["decisions"][i] for match, i in places) > 0
+        assert data["think"][seat] == pytest.approx(sum(match["think"][i] for match, i in places))
+        assert data["seconds_per_move"][seat] == pytest.approx(data["think"][seat] / data["decisions"][seat])
+        row = [line for line in out.splitlines() if line.startswith(seat + " ")][-1]  # the ratings table
+        assert row.split()[-1] == f"{data['seconds_per_move'][seat]:.4f}"
+    assert all(sum(match["decisions"]) == match["moves"] for match in data["matches"])
+
+
+def test_solo_selfplay_reports_scores_and_titles_not_wins(capsys, tmp_path):
+    out_file = tmp_path / "solo.json"
+    assert main(["selfplay", "caravanserai", "--seats", "greedy", "--games", "3", "--seed", "2",
+                 "--workers", "1", "--json", str(out_file)]) == 0
+    out = capsys.readouterr().out
+    assert "win" not in out and "mean score" in out
+    scores = [match["scores"][0] for match in json.loads(out_file.read_text())]
+    row = next(line for line in out.splitlines() if line.startswith("greedy "))
+    assert row.split()[1:4] == ["3", f"{sum(scores) / 3:.2f}", f"{min(scores):g}-{max(scores):g}"]
+    titles = next(line for line in out.splitlines() if line.startswith("titles, greedy: "))
+    counts = {name: int(count) for name, count in
+              (part.rsplit(" ", 1) for part in titles.removeprefix("titles, greedy: ").split(" · "))}
+    assert sum(counts.values()) == 3
+    assert counts["none"] == sum(score < 25 for score in scores)
+    assert counts["Camel driver"] == sum(25 <= score < 30 for score in scores)
+
+
+def test_a_solo_score_earns_the_highest_title_it_reaches():
+    titles = ((40, "Tribal chief"), (25, "Camel driver"))
+    assert [title_of(score, titles) for score in (24, 25, 39, 40, 99)] == [
+        None, "Camel driver", "Camel driver", "Tribal chief", "Tribal chief"]
+
+
+def test_wins_by_seat_position_show_the_first_seats_advantage():
+    """Two seats of one strength, each seat order played: the first position's share of the wins
+    is what moving first is worth, with its interval."""
+    def record(specs, outcome):
+        return MatchRecord("decktet_caravan", 1, {}, specs, [0.0, 0.0], outcome, 2, [0.0, 0.0], [1, 1])
+
+    records = [record(["a", "b"], [1.0, 0.0]), record(["b", "a"], [1.0, 0.0]),
+               record(["a", "b"], [0.5, 0.5]), record(["b", "a"], [0.0, 1.0])]
+    table = standings(["a", "b"], records)
+    assert table.by_position == [2.5, 1.5] and table.matches == 4
+    share, interval = table.first_seat()
+    assert share == 2.5 / 4 and interval == wilson_interval(2.5, 4)
+    assert "wins by seat position: 2.5 · 1.5 of 4; the first seat 62% [" in format_standings(table)
+    assert to_json(table, records)["wins_by_position"] == [2.5, 1.5]
+    assert standings(["a", "b"], []).first_seat() is None

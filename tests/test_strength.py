@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from ai.arena import run_jobs, schedule, standings
+from ai.arena import Job, run_jobs, schedule, standings
 from ai.levels import get_level, level_for
 from ai.matches import decision_seed
 from ai.policies import BUDGET_ENV
@@ -139,3 +139,35 @@ def test_ladder(untimed, game_id: str, strong: str, weak: str, target: float) ->
     """The runs of docs/ai.md: 15 rounds (30 matches) a step unless FULL_ROUNDS says otherwise."""
     rounds = FULL_ROUNDS.get((game_id, strong), 15)
     assert win_rate(game_id, strong, weak, rounds, LADDER_OPTIONS[game_id]) >= target
+
+
+def test_solo_plan_never_loses_length_it_has_planned() -> None:
+    """Solo Caravanserai, seeded, default run: the planner on its smallest budget (one candidate
+    placement a turn beside the prior's own line) plays a whole game. The final length its plan
+    expects never falls from one decision to the next, the game ends at the length last
+    planned, and that beats the prior played alone from the start."""
+    from caravan_tui.games.caravanserai import planner
+    from caravan_tui.games.caravanserai.ai import prior_choice
+
+    game = get_game("caravanserai")
+    state = game.new(1, seed=7, options=game.resolve_options({}))
+    alone, _ = planner.play_out(state.clone(), prior_choice)
+    planner._CACHE.clear()
+    expected = []
+    while not state.is_over():
+        chosen = planner.plan(state, prior_choice, 1, 2)
+        expected.append(chosen.values[chosen.best])
+        state.apply(chosen.best, False)
+    assert expected == sorted(expected)
+    assert state.scores()[0] / planner.SOLO_TOP == expected[-1]
+    assert state.scores()[0] > alone
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level, target", [("normal", 37), ("hard", 40)])
+def test_solo_caravanserai_titles(untimed, level: str, target: float) -> None:
+    """The solo run of docs/ai.md: the mean length over seeds 1-30 (``caravan-tui selfplay
+    caravanserai --seats ai:LEVEL --games 30 --seed 1``)."""
+    jobs = [Job(seed, "caravanserai", (SeatSpec.ai(level),), seed, {}, None) for seed in range(1, 31)]
+    records = run_jobs(jobs, workers=2)
+    assert sum(record.scores[0] for record in records) / len(records) >= target

@@ -4,7 +4,7 @@ from __future__ import annotations
 from caravan_tui.engine import Game, Option, rules_of, screen_of
 
 from .ai import AI
-from .rules import CaravanseraiState
+from .rules import TITLES, CaravanseraiState
 
 GAME = Game(
     id="caravanserai",
@@ -20,4 +20,5 @@ GAME = Game(
     state_class=CaravanseraiState,
     ai=AI,
     screen=screen_of(__name__),
+    solo_titles=TITLES,
 )

@@ -12,9 +12,11 @@ even one in the middle of a placement.
 Levels: like Camel Caravan, every level expands best first by the prior, widens progressively
 and scores leaves with ``estimate()`` alone (horizon 0): uniform random micro-actions would only
 scatter a placement. Hard also explores little (0.1), so that its larger budget goes deep.
+Solo, normal and hard plan whole placements instead (``planner.py``, through ``solo_plan``).
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from caravan_tui.engine import Action, GameAI
@@ -22,6 +24,7 @@ from caravan_tui.engine import Action, GameAI
 from .explain import explainer
 from .geometry import CELL_ID, NEIGHBOURS, QR, STEP, hex_distance
 from .heuristic import reach, reserve_weight, turns_left
+from .planner import budget_for, plan
 from .rules import BOARD, PLACE, STAND, START, CaravanseraiState
 
 OPPONENT_GAIN = 1.5  # a gain taken from an opponent's reserve also costs that opponent
@@ -240,6 +243,34 @@ def _start_scores(state: CaravanseraiState, actions: Sequence[Action]) -> list[f
     return scores
 
 
+def prior_choice(state: CaravanseraiState) -> Action:
+    """The action the prior scores best (the first of equals): the planner's level-0 policy."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    scores = prior(state, legal)
+    return legal[max(range(len(legal)), key=scores.__getitem__)]
+
+
+def solo_plan(state: CaravanseraiState, seat: int, index: int, iterations: int | None, seconds: float | None,
+              ) -> tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]] | None:
+    """``GameAI.plan``: a solo game is planned over whole placements (``planner.py``), a game
+    between seats is searched. Each first move weighs the lines played out through it, and the
+    chosen one as much again as all of them, so that it is the most weighed (the search's most
+    visited); its value is the best final length found through it, over 45."""
+    if state.n != 1:
+        return None
+    if index > 0:
+        return {}, {}
+    candidates, width = budget_for(iterations)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    chosen = plan(state, prior_choice, candidates, width, deadline)
+    total = sum(chosen.counts.values())
+    weights = {action: count + (total if action == chosen.best else 0) for action, count in chosen.counts.items()}
+    return ({action: (weight, weight * chosen.values[action]) for action, weight in weights.items()},
+            dict(chosen.lines))
+
+
 SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 #: hard explores little: a piece of caravan is worth a few hundredths of reward (the 2-player win
 #: chance's spread is several pieces; solo, 1/45), so at 0.7 its 12,000 iterations would go
@@ -247,4 +278,6 @@ SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 #: (docs/ai.md, as in Camel Caravan)
 HARD = dict(SEARCH, exploration=0.1)
 
-AI = GameAI(levels={"easy": SEARCH, "normal": SEARCH, "hard": HARD}, prior=prior, explain=explainer(prior))
+#: solo, normal and hard plan whole placements (``solo_plan``); easy searches as between seats
+AI = GameAI(levels={"easy": SEARCH, "normal": dict(SEARCH, plan=True), "hard": dict(HARD, plan=True)},
+            prior=prior, explain=explainer(prior), plan=solo_plan)

@@ -1,0 +1,173 @@
+"""A planner over whole placements for solo Caravanserai (pure: no Textual).
+
+A solo game has no hidden piece and no chance after setup: it is a puzzle, and the unit a player
+decides is a whole placement (the blocks, where the caravan turns, the final camel, where the
+goods it earns stand), 5 to 10 micro-decisions that the tree search of ``ai/ismcts.py`` has to
+find one by one and values by ``estimate()``, one turn ahead. A turn offers hundreds to hundreds
+of thousands of placements, so the planner works as the pilot method (a nested Monte Carlo
+search of level 1 over placements, with the search prior as the level-0 policy):
+
+1. the candidate placements of this turn come from a beam search over its micro-decisions (the
+   partial placements kept are those ``estimate()`` rates best, as if each ended now with its
+   camel);
+2. each candidate is played, then the rest of the game is played out by the prior alone (its
+   best-scored action at every decision, 28.9 long on average from the start, docs/ai.md), and
+   the candidate is worth the final length of that line;
+3. the prior's own line from here is a candidate too, and wins ties: it is the rest of the line
+   the previous turn chose, so the planned final length never falls from one turn to the next.
+
+The chosen placement's decisions are remembered (``_CACHE``), so the rest of the turn follows it
+without planning again. Budget: ``candidates`` placements played out; in the app ``deadline``
+also applies, and the planner answers with the best line played out when it is reached.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from caravan_tui.engine import Action
+
+from .rules import SOLO_TOP, STAND, CaravanseraiState
+
+Line = tuple[Action, ...]
+#: the level-0 policy: one action for the seat to move
+Policy = Callable[[CaravanseraiState], Action]
+#: candidates played out per 1,000 iterations of a level's budget, and partial placements kept
+#: at each micro-decision per candidate
+CANDIDATES_PER_1000 = 5
+INSIDE_PER_CANDIDATE = 1.5
+_CACHE_SIZE = 256
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What the planner weighed from one position: for each first move, the final length (over
+    45, the solo ``outcome()`` scale) of the best line played out through it and that line's
+    decisions for this turn; the chosen move, and how many lines were played out through each."""
+
+    values: dict[Action, float]
+    lines: dict[Action, Line]
+    counts: dict[Action, int]
+    best: Action
+
+
+#: (budget, position) -> the plan made there or, along the chosen placement, its rest
+_CACHE: OrderedDict[tuple[tuple[int, int], str], Plan] = OrderedDict()
+_CACHE_LOCK = threading.Lock()  # searches may run in threads (hints beside a seat's own search)
+
+
+def play_out(state: CaravanseraiState, policy: Policy) -> tuple[float, Line]:
+    """Play ``state`` (changed in place) to the end by ``policy``; its final length and the line."""
+    line: list[Action] = []
+    while state.turn is not None:
+        action = policy(state)
+        state.apply(action, False)
+        line.append(action)
+    return state.scores()[0], tuple(line)
+
+
+def _stand(state: CaravanseraiState, line: Line, policy: Policy) -> Line:
+    while state.turn is not None and state.stage == STAND:
+        action = policy(state)
+        state.apply(action, False)
+        line += (action,)
+    return line
+
+
+def placements(state: CaravanseraiState, policy: Policy, width: int, keep: int,
+               deadline: float | None = None) -> list[tuple[CaravanseraiState, Line]]:
+    """Up to ``keep`` finished placements from ``state`` (the seat's turn, at its start or in
+    the middle of a placement), best rated first, found by a beam of ``width`` partial
+    placements: (the position after the turn, its decisions). Stands go where ``policy`` puts
+    them. Past ``deadline`` it returns those finished so far."""
+    turns = state.turns
+    finished: list[tuple[float, CaravanseraiState, Line]] = []
+    beam: list[tuple[CaravanseraiState, Line]] = [(state, ())]
+    while beam and not (deadline is not None and time.perf_counter() > deadline):
+        grown: list[tuple[float, CaravanseraiState, Line]] = []
+        for parent, line in beam:
+            for action in parent.legal_actions():
+                child = parent.clone()
+                child.apply(action, False)
+                if child.turn is None or child.turns != turns or child.stage == STAND:
+                    full = _stand(child, line + (action,), policy)
+                    finished.append((child.estimate()[0], child, full))
+                else:
+                    grown.append((child.estimate()[0], child, line + (action,)))
+        grown.sort(key=lambda item: -item[0])  # stable: equals keep the legal order
+        beam = [(child, line) for _, child, line in grown[:width]]
+    finished.sort(key=lambda item: -item[0])
+    return [(child, line) for _, child, line in finished[:keep]]
+
+
+def budget_for(iterations: int | None) -> tuple[int, int]:
+    """(candidates, beam width) for a level's iteration budget (None: a clock only; the
+    normal level's budget, and the clock stops it)."""
+    candidates = max(1, (iterations or 1500) * CANDIDATES_PER_1000 // 1000)
+    return candidates, max(2, round(candidates * INSIDE_PER_CANDIDATE))
+
+
+def plan(state: CaravanseraiState, policy: Policy, candidates: int, width: int,
+         deadline: float | None = None) -> Plan:
+    """The placement to play from ``state`` (see the module doc), with ``policy`` (the search
+    prior's choice, ``ai.prior_choice``) playing the lines out and placing stands; remembered for
+    the rest of the turn. A pure function of the position and the budget while no deadline cuts
+    it short."""
+    key = ((candidates, width), repr(state.to_data()))
+    with _CACHE_LOCK:
+        known = _CACHE.get(key)
+        if known is not None:
+            _CACHE.move_to_end(key)
+    if known is not None and known.best in state.legal_actions():
+        return known
+    best_value, best_line = play_out(state.clone(), policy)
+    turn_line = _this_turn(state, best_line)
+    values = {turn_line[0]: best_value}
+    lines = {turn_line[0]: turn_line}
+    counts = {turn_line[0]: 1}
+    for after, line in placements(state, policy, width, candidates, deadline):
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        value, _ = play_out(after, policy)
+        first = line[0]
+        counts[first] = counts.get(first, 0) + 1
+        if value > values.get(first, -1.0):
+            values[first], lines[first] = value, line
+        if value > best_value:
+            best_value, turn_line = value, line
+    chosen = Plan({a: v / SOLO_TOP for a, v in values.items()}, lines, counts, turn_line[0])
+    _remember(key, chosen)
+    _remember_rest(state, (candidates, width), turn_line, best_value / SOLO_TOP)
+    return chosen
+
+
+def _this_turn(state: CaravanseraiState, line: Line) -> Line:
+    """The decisions of ``line`` (played from ``state``) that belong to the seat's current turn."""
+    world, turns = state.clone(), state.turns
+    for length, action in enumerate(line, 1):
+        world.apply(action, False)
+        if world.turn is None or world.turns != turns:
+            return line[:length]
+    return line
+
+
+def _remember(key: tuple[tuple[int, int], str], chosen: Plan) -> None:
+    with _CACHE_LOCK:
+        _CACHE[key] = chosen
+        _CACHE.move_to_end(key)
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+
+
+def _remember_rest(state: CaravanseraiState, budget: tuple[int, int], line: Line, value: float) -> None:
+    """Along the chosen line, each position of this turn and what the plan does there."""
+    world, turns = state.clone(), state.turns
+    for step, action in enumerate(line[:-1]):
+        world.apply(action, False)
+        if world.turn is None or world.turns != turns:
+            return
+        rest = line[step + 1:]
+        _remember((budget, repr(world.to_data())), Plan({rest[0]: value}, {rest[0]: rest}, {rest[0]: 1}, rest[0]))
