@@ -454,7 +454,7 @@ def cmd_replay(args) -> int:
         snapshot = Snapshot(match_id=new_match_id(), game_id=game.id, options=game.resolve_options(options),
                             players=len(seats), seats=seats, names=seats, seed=seed, actions=actions,
                             state=state.to_data(), status="over" if state.is_over() else "playing",
-                            result=state.outcome() if state.is_over() else None)
+                            result=state.outcome() if state.is_over() else None, rules=game.rules_version)
         try:
             replay_snapshot(snapshot)
             store.write(snapshot)

@@ -342,6 +342,9 @@ class Game:
     screen: Callable[[], type] | None = None
     setup_check: SetupCheck | None = None
     upgrade_log: Callable[[Any, list[Action]], list[Action]] | None = None
+    #: the version of the rules' legal sequences: bumped whenever a rule change makes a log of
+    #: the old rules unplayable under the new (every save records it; see saves.loading)
+    rules_version: int = 1
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown name or a refused value is a ValueError that reads like

@@ -1,7 +1,9 @@
-"""Match snapshots: msgpack codec, schema versions, atomic store (DESIGN §5). Never imports Textual."""
+"""Saved matches: msgpack codec, schema versions, the store interface and its file backend
+(DESIGN §5). Never imports Textual."""
+from saves.backend import MatchLock, MatchLocked, MatchStore, SaveEntry
 from saves.codec import DamagedSave, decode, encode
-from saves.snapshot import FORMAT, SCHEMA, Snapshot, new_match_id
-from saves.store import MatchLock, MatchLocked, SaveEntry, SaveStore
+from saves.snapshot import FORMAT, SCHEMA, Record, Snapshot, new_match_id
+from saves.store import SaveStore
 
 __all__ = [
     "FORMAT",
@@ -9,6 +11,8 @@ __all__ = [
     "DamagedSave",
     "MatchLock",
     "MatchLocked",
+    "MatchStore",
+    "Record",
     "SaveEntry",
     "SaveStore",
     "Snapshot",

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import hashlib
 import math
+import zlib
 from collections.abc import Callable
 from typing import Any, TypeGuard
 
 import msgpack
 
 from caravan_tui.engine import normalise_action
-from saves.snapshot import FORMAT, SCHEMA, STATUSES, Snapshot
+from saves.snapshot import FORMAT, RECORD_KINDS, SCHEMA, STATUSES, Record, Snapshot
 
 
 class DamagedSave(Exception):
@@ -42,14 +43,21 @@ def _schema_1_to_2(fields: dict[str, Any]) -> dict[str, Any]:
     return fields
 
 
+def _schema_2_to_3(fields: dict[str, Any]) -> dict[str, Any]:
+    """Schema 3 names the version of the game's rules that the log follows. Every save before
+    it was made under each game's rules version 1 (release 0.2.0 and earlier)."""
+    return {**fields, "rules": 1}
+
+
 #: schema n -> function upgrading a schema-n payload map to schema n + 1 (before it is checked).
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _schema_1_to_2}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _schema_1_to_2, 2: _schema_2_to_3}
 
 # Caps far above any real save, so that a crafted file can exhaust neither memory nor the stack.
 # The largest real saves (Camel Caravan played to the end) are about 11 KB, with about 700
 # actions and 3,000 list and map items in all; states nest 5 levels deep, strings are short.
-MAX_FILE = 4 * 2**20  #: bytes in a save file
+MAX_FILE = 16 * 2**20  #: bytes in a save file (its snapshot and every record after it)
 TOO_LARGE = f"the file is larger than any save (over {MAX_FILE // 2**20} MiB)"
+MAX_RECORD = 2**18  #: bytes in one record (a move and what was weighed for it: a few KB)
 MAX_ITEMS = 100_000  #: items in one list or map (the action log is the longest)
 MAX_TOTAL = 1_000_000  #: items in all the lists and maps of a file together
 MAX_DEPTH = 32  #: lists and maps inside one another
@@ -123,16 +131,19 @@ def _state(v: Any) -> str | None:
     return _tree(v, "plain data", _PLAIN, maps=True)
 
 
+def weighed_rows_problem(rows: Any) -> str | None:
+    """What is wrong with one move's weighed rows, or None: every snapshot's and record's rows
+    are checked here, and only here."""
+    if type(rows) is not list or not all(type(row) is list and len(row) == 3 and type(row[0]) is list
+                                         and _is_number(row[1]) and type(row[2]) is str for row in rows):
+        return "holds a candidate that is not [action, share, reason]"
+    return _tree([row[0] for row in rows], "a list of actions", (str, int), maps=False)
+
+
 def _weighed(v: Any) -> str | None:
     if type(v) is not dict or not all(_is_int(k) and 0 <= k < MAX_ITEMS for k in v):
         return "is not a map from move numbers to candidates"
-    for rows in v.values():
-        if type(rows) is not list or not all(type(row) is list and len(row) == 3 and type(row[0]) is list
-                                             and _is_number(row[1]) and type(row[2]) is str for row in rows):
-            return "holds a candidate that is not [action, share, reason]"
-        if problem := _tree([row[0] for row in rows], "a list of actions", (str, int), maps=False):
-            return problem
-    return None
+    return next(filter(None, map(weighed_rows_problem, v.values())), None)
 
 
 def _is_option(v: Any) -> bool:
@@ -165,6 +176,7 @@ _FIELDS: dict[str, Callable[[Any], str | None]] = {
     "result": _is("a list of numbers or nil", lambda v: v is None or (type(v) is list and all(map(_is_number, v)))),
     "resigned": _is("a seat number or nil", lambda v: v is None or _is_int(v)),
     "weighed": _weighed,
+    "rules": _is("a rules version (an integer from 1)", lambda v: _is_int(v) and v >= 1),
 }
 #: fields a save may leave out (they came after its schema), with the value they then take
 _OPTIONAL: dict[str, Callable[[], Any]] = {"weighed": dict}
@@ -310,6 +322,89 @@ def _snapshot(fields: dict[str, Any]) -> Snapshot:
         status=fields["status"],
         result=None if result is None else [float(x) for x in result],
         resigned=fields["resigned"],
-        weighed={turn: [[normalise_action(action), float(share), reason] for action, share, reason in rows]
-                 for turn, rows in fields["weighed"].items()},
+        weighed={turn: _rows(rows) for turn, rows in fields["weighed"].items()},
+        rules=fields["rules"],
+    )
+
+
+def _rows(rows: list[list[Any]]) -> list[list[Any]]:
+    """Checked weighed rows as a loaded save holds them: actions as tuples, shares as floats."""
+    return [[normalise_action(action), float(share), reason] for action, share, reason in rows]
+
+
+# -- records ------------------------------------------------------------------------------------
+
+_NUMBERS = "a list of numbers or nil"
+#: record field -> check of its value when present (a record leaves out fields at their default)
+_RECORD_FIELDS: dict[str, Callable[[Any], str | None]] = {
+    "kind": _is(f"one of {', '.join(RECORD_KINDS)}", lambda v: type(v) is str and v in RECORD_KINDS),
+    "turn": _is(f"a move number below {MAX_ITEMS}", lambda v: _is_int(v) and 0 <= v < MAX_ITEMS),
+    "at": _FIELDS["updated"],
+    "action": lambda v: _actions([v]),
+    "weighed": weighed_rows_problem,
+    "seats": _FIELDS["seats"],
+    "names": _FIELDS["names"],
+    "status": _FIELDS["status"],
+    "result": _is(_NUMBERS, lambda v: type(v) is list and all(map(_is_number, v))),
+    "resigned": _is("a seat number", lambda v: _is_int(v) and 0 <= v < MAX_PLAYERS),
+    "state": _state,
+}
+_RECORD_NEEDS = ("kind", "turn", "at")
+_DEFAULTS = Record("move", 0, 0.0)
+
+
+def encode_record(record: Record) -> bytes:
+    """One record as stored: a CRC-32 of its body (4 bytes, big-endian) then the body, the
+    packed map of the fields that differ from their defaults. ValueError if it could not be
+    read back (as ``encode``)."""
+    fields = {name: getattr(record, name) for name in _RECORD_FIELDS
+              if name in _RECORD_NEEDS or getattr(record, name) != getattr(_DEFAULTS, name)}
+    try:
+        body: bytes = msgpack.packb(fields, use_bin_type=True)
+        data = zlib.crc32(body).to_bytes(4, "big") + body
+        decode_record(data)
+    except DamagedSave as exc:
+        raise ValueError(f"cannot save a {record.kind} at move {record.turn}: {exc.reason}") from None
+    except (TypeError, ValueError, OverflowError) as exc:
+        raise ValueError(f"cannot save a {record.kind} at move {record.turn}: {exc}") from None
+    return data
+
+
+def decode_record(data: bytes) -> Record:
+    """The record in ``data`` (as ``encode_record`` wrote it), checked field by field;
+    DamagedSave if it is not one."""
+    if len(data) > MAX_RECORD:
+        raise DamagedSave(f"the save holds a record of more than {MAX_RECORD // 1024} KiB")
+    if len(data) < 4 or zlib.crc32(data[4:]) != int.from_bytes(data[:4], "big"):
+        raise DamagedSave("checksum mismatch in a move: the save was damaged or altered")
+    try:
+        fields = msgpack.unpackb(data[4:], raw=False, strict_map_key=False, **_counted())
+    except DamagedSave:
+        raise
+    except Exception:
+        raise DamagedSave("a move in the save is unreadable") from None
+    if type(fields) is not dict:
+        raise DamagedSave("a move in the save is not a map")
+    for name in _RECORD_NEEDS:
+        if name not in fields:
+            raise DamagedSave(f"a move in the save has no {name!r} field")
+    for name, value in fields.items():
+        check = _RECORD_FIELDS.get(name) if type(name) is str else None
+        if check is None:
+            raise DamagedSave(f"a move in the save has an unknown field {str(name)[:40]!r}")
+        if problem := check(value):
+            raise DamagedSave(f"a move in the save: its {name!r} field {problem}")
+    action, result = fields.get("action"), fields.get("result")
+    return Record(
+        kind=fields["kind"],
+        turn=fields["turn"],
+        at=float(fields["at"]),
+        action=None if action is None else normalise_action(action),
+        weighed=_rows(fields.get("weighed", [])),
+        seats=fields.get("seats"),
+        names=fields.get("names"),
+        status=fields.get("status"),
+        result=None if result is None else [float(x) for x in result],
+        resigned=fields.get("resigned"),
+        state=fields.get("state"),
     )

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from caravan_tui.engine import Event, Game, IllegalAction, State
 from caravan_tui.games import GAMES
 from caravan_tui.seats import SeatSpec
+from saves.backend import MatchStore, SaveEntry
 from saves.codec import DamagedSave, plain
 from saves.snapshot import Snapshot
-from saves.store import SaveEntry, SaveStore
 
 
 @dataclass(slots=True)
@@ -98,11 +98,16 @@ def _checked(game: Game, snapshot: Snapshot) -> Replayed:
     state = replayed.state
     saved, again = plain(snapshot.state), plain(state.to_data())
     if saved and saved != again:  # an empty cache (a migrated save) is rebuilt, not compared
-        differs = ", ".join(sorted(str(k) for k in again.keys() | saved.keys() if again.get(k) != saved.get(k)))
+        differs = ", ".join(sorted(_one_line(k) for k in again.keys() | saved.keys() if again.get(k) != saved.get(k)))
         raise DamagedSave(f"replaying the log does not give the saved position (it differs in {differs}); "
                           "the rules may have changed since it was saved")
     _check_result(snapshot, state)
     return replayed
+
+
+def _one_line(key: object) -> str:
+    """A state's key for the reason a save is refused: a crafted one may hold anything."""
+    return " ".join("".join(c if c.isprintable() else " " for c in str(key)[:40]).split()) or "?"
 
 
 def _check_result(snapshot: Snapshot, state: State) -> None:
@@ -129,12 +134,12 @@ def _check_result(snapshot: Snapshot, state: State) -> None:
             raise DamagedSave("the saved result does not follow from the resignation")
 
 
-def load(store: SaveStore, match_id: str) -> Replayed:
+def load(store: MatchStore, match_id: str) -> Replayed:
     """The saved match ``match_id``, replayed and checked (FileNotFoundError if there is none)."""
     return replay_snapshot(store.read(match_id))
 
 
-def checked_entries(store: SaveStore) -> list[SaveEntry]:
+def checked_entries(store: MatchStore) -> list[SaveEntry]:
     """``store.entries()`` with every save replayed and checked: one that cannot be trusted is
     listed as damaged, with the reason (OSError only if the folder cannot be listed)."""
     checked = []
@@ -148,7 +153,7 @@ def checked_entries(store: SaveStore) -> list[SaveEntry]:
     return checked
 
 
-def latest_unfinished(store: SaveStore) -> Snapshot | None:
+def latest_unfinished(store: MatchStore) -> Snapshot | None:
     """The match still being played that was updated last, if any (None when there are no saves
     or the folder cannot be listed)."""
     try:

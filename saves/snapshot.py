@@ -1,4 +1,5 @@
-"""A match snapshot: everything needed to resume a match (DESIGN §5).
+"""A match snapshot: everything needed to resume a match; and a record, one change to it
+(DESIGN §5).
 
 The action log is the source of truth; ``state`` (the game's ``to_data()``) is a cache that
 loading checks against a replay of the log.
@@ -8,13 +9,13 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from caravan_tui import __version__
 from caravan_tui.engine import Action
 
 FORMAT = "caravan-tui-save"
-SCHEMA = 2
+SCHEMA = 3
 STATUSES = ("playing", "over", "resigned")
 
 
@@ -44,6 +45,49 @@ class Snapshot:
     #: what AI decisions weighed, by the number of the action they chose: ``[action, share of the
     #: search, reason]`` rows (for the replay of the finished match; optional: older saves have none)
     weighed: dict[int, list[list[Any]]] = field(default_factory=dict)
+    #: the version of its game's rules that the log follows (``Game.rules_version`` when it was
+    #: played: whoever makes a snapshot of a match played today gives the game's version; 1 is
+    #: every game's first). A loader brings an older log forward through the game's upgraders.
+    rules: int = 1
+
+
+RecordKind = Literal["move", "undo", "seats", "end"]
+RECORD_KINDS: tuple[RecordKind, ...] = ("move", "undo", "seats", "end")
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """One change to a stored match, appended after its snapshot (``saves.backend``).
+
+    ``kind``, and the fields each kind uses (the others keep their defaults):
+
+    - ``"move"``: ``action`` becomes the log's move number ``turn`` (numbered from 0: there are
+      ``turn`` moves before it); ``weighed`` is what an AI seat weighed for it, ``[action,
+      share of the search, reason]`` rows (empty for a person's move). One per move.
+    - ``"undo"``: the log is cut back to its first ``turn`` moves; the weighed rows of the
+      moves taken back go with them.
+    - ``"seats"``: from move ``turn`` on, ``seats`` (each seat's ``SeatSpec`` in its written
+      form) play under ``names`` (a person resigned or left and an AI stands in, or came back).
+    - ``"end"``: the match ended at ``turn`` moves: ``status`` "over" or "resigned", with its
+      ``result``, the seat that ``resigned`` (or None) and the final ``state`` (the game's
+      ``to_data()``, the cache a loader checks its replay against). Nothing follows it; a
+      backend may compact the match into one snapshot here.
+
+    ``at``: when the change was made (seconds since the epoch; it becomes the snapshot's
+    ``updated``).
+    """
+
+    kind: RecordKind
+    turn: int
+    at: float
+    action: Action | None = None
+    weighed: list[list[Any]] = field(default_factory=list)
+    seats: list[str] | None = None
+    names: list[str] | None = None
+    status: str | None = None
+    result: list[float] | None = None
+    resigned: int | None = None
+    state: dict[str, Any] | None = None
 
 
 def new_match_id() -> str:

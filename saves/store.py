@@ -1,49 +1,44 @@
-"""The saves folder: one ``<match_id>.msgpack`` per match, written atomically (DESIGN §5).
+"""The saves folder, the embedded ``MatchStore`` (DESIGN §5): one ``<match_id>.msgpack`` per
+match, a journal (``saves.journal``): a snapshot, then one record appended per change.
 
-A crash at any instant leaves the previous or the new snapshot, never a torn one: each write
-goes to a temp file in the same folder, is fsynced, then renamed over the old file. A damaged
-file is shown with its reason and never overwritten: it may be a save from a newer version,
-or one the player wants to rescue.
+A snapshot is written atomically: to a temp file in the same folder, fsynced, renamed over the
+old file, the folder fsynced. A record is one ``write`` to the end of the file and one fsync, so
+a move costs the same at move 1,000 as at move 1; a crash mid-append leaves a torn last record,
+which reading leaves out (it was never acknowledged). The file is checked for damage when a
+host ``open``s the match under its lock, and compacted into one snapshot when the match ends or
+its records outnumber the moves of its snapshot (and ``COMPACT_AFTER``), which keeps the cost of
+compacting, spread over the moves, constant. A damaged file is shown with its reason and never
+overwritten: it may be a save from a newer version, or one the player wants to rescue.
 
 The folder is not trusted: only regular files are read, and no more than a save can hold.
 """
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import re
 import stat
 import tempfile
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
 
 from caravan_tui.files import NotRegular, TooLarge, read_regular
-from saves.codec import MAX_FILE, MAX_TIME, TOO_LARGE, DamagedSave, decode, encode
-from saves.snapshot import Snapshot
+from saves.backend import MatchLock, MatchLocked, SaveEntry, folded
+from saves.codec import MAX_FILE, MAX_TIME, TOO_LARGE, DamagedSave, encode
+from saves.journal import frame, parse
+from saves.snapshot import Record, Snapshot
 
 SUFFIX = ".msgpack"
 #: write()'s temp files, as tempfile.mkstemp names them: ".<match_id>-<8 random characters>.tmp"
 _TEMP = re.compile(r"\.(?P<match_id>.+)-[a-z0-9_]{8}\.tmp")
 #: seconds after which a temp file is a crash's leftover (a write takes milliseconds)
 STALE = 60
-
-
-class MatchLocked(OSError):
-    """The match is already open: a host in another process, or in this one, holds its lock."""
-
-
-@dataclass(frozen=True, slots=True)
-class SaveEntry:
-    """A file in the saves list: its snapshot, or why it cannot be loaded."""
-
-    match_id: str
-    path: Path
-    snapshot: Snapshot | None
-    error: str | None
-    modified: float  # the file's mtime
+#: records after which a match is compacted even while it is played (or more: as many as the
+#: moves its snapshot holds)
+COMPACT_AFTER = 1024
 
 
 class SaveStore:
@@ -63,26 +58,75 @@ class SaveStore:
         return self.folder / f"{match_id}{SUFFIX}"
 
     def write(self, snapshot: Snapshot) -> None:
-        """Save atomically; DamagedSave (and nothing written) if a damaged file has this id."""
-        path = self.path(snapshot.match_id)
+        """Save ``snapshot`` whole, atomically, with no host: an imported match. DamagedSave
+        (and nothing written) if a damaged file has this id."""
+        self._check_replaceable(snapshot.match_id)
+        self._replace(snapshot)
+
+    def open(self, lock: MatchLock, snapshot: Snapshot) -> None:
+        """``MatchStore.open``: the file becomes ``snapshot`` alone, atomically, unless a
+        damaged file is there; appends follow it."""
+        held = self._held(lock, snapshot.match_id)
+        held.close_journal()
+        self._check_replaceable(snapshot.match_id)
+        self._replace(snapshot)
+        held.open_journal(self.path(snapshot.match_id), len(snapshot.actions))
+
+    def append(self, lock: MatchLock, record: Record) -> None:
+        """``MatchStore.append``: one write and one fsync at the file's end. A write that
+        fails is cut off again where possible (a torn record is harmless: reading leaves it
+        out, and the host ``open``s the match again before appending more)."""
+        held = self._held(lock, lock.match_id)
+        if held.journal is None:
+            raise OSError(f"match {lock.match_id} is not open for writing")
+        held.journal.append(frame(record))
+        if record.kind == "end" or held.journal.records > max(COMPACT_AFTER, held.journal.moves):
+            self._compact(held)
+
+    def _compact(self, lock: FileLock) -> None:
+        """The match as one snapshot, atomically (the journal's records folded into it). Best
+        effort: the record just appended is on disk either way, and a journal that could not
+        be compacted is tried again at the next append."""
+        try:
+            snapshot = self.read(lock.match_id)
+            self._replace(snapshot)
+        except OSError:
+            return
+        lock.close_journal()  # its file was replaced: append to the new one
+        lock.open_journal(self.path(lock.match_id), len(snapshot.actions))
+
+    def read(self, match_id: str) -> Snapshot:
+        """``MatchStore.read``: the snapshot with every whole record folded in (no replay)."""
+        parsed = parse(_read(self.path(match_id)))
+        if parsed.header.match_id != match_id:
+            raise DamagedSave(f"the file is named {match_id} but holds match {parsed.header.match_id}")
+        return folded(parsed.header, parsed.records)
+
+    def _check_replaceable(self, match_id: str) -> None:
+        """DamagedSave unless the file of ``match_id`` is absent or reads whole."""
+        try:
+            self.read(match_id)
+        except FileNotFoundError:
+            pass
+        except DamagedSave as exc:
+            name = self.path(match_id).name
+            raise DamagedSave(f"{name} is damaged ({exc.reason}); it was left untouched") from None
+
+    def _replace(self, snapshot: Snapshot) -> None:
         data = encode(snapshot)
-        if path.exists():
-            try:
-                self.read(snapshot.match_id)
-            except DamagedSave as exc:
-                raise DamagedSave(f"{path.name} is damaged ({exc.reason}); it was left untouched") from None
         self.folder.mkdir(parents=True, exist_ok=True)
         self._remove_temps(snapshot.match_id)
         # The temp name does not end in SUFFIX, so a leftover one is never listed.
-        replace_file(path, data, prefix=f".{snapshot.match_id}-")
+        replace_file(self.path(snapshot.match_id), data, prefix=f".{snapshot.match_id}-")
         _fsync_dir(self.folder)
 
-    def read(self, match_id: str) -> Snapshot:
-        """The decoded snapshot (no replay); FileNotFoundError if there is none."""
-        snapshot = decode(_read(self.path(match_id)))
-        if snapshot.match_id != match_id:
-            raise DamagedSave(f"the file is named {match_id} but holds match {snapshot.match_id}")
-        return snapshot
+    def _held(self, lock: MatchLock, match_id: str) -> FileLock:
+        """``lock`` as this store's lock of ``match_id``, held (ValueError if it is not)."""
+        if not isinstance(lock, FileLock) or lock.folder != self.folder or not lock.held:
+            raise ValueError(f"match {match_id} is not locked in {self.folder}")
+        if lock.match_id != match_id:
+            raise ValueError(f"the lock is of match {lock.match_id}, not {match_id}")
+        return lock
 
     def entries(self) -> list[SaveEntry]:
         """Every save file, newest first; those that cannot be loaded carry the reason. Never
@@ -109,19 +153,19 @@ class SaveStore:
                 error = exc.reason
             except (OSError, ValueError) as exc:
                 error = f"cannot read the file: {exc}"
-            entries.append(SaveEntry(match_id, path, snapshot, error, modified))
+            entries.append(SaveEntry(match_id, snapshot, error, modified))
         entries.sort(key=lambda e: (e.modified, e.match_id), reverse=True)
         return entries
 
     def delete(self, match_id: str) -> None:
         self.path(match_id).unlink(missing_ok=True)
 
-    def lock(self, match_id: str) -> MatchLock:
+    def lock(self, match_id: str) -> FileLock:
         """Hold ``match_id`` exclusively while a host runs it, so that two windows never both
         write it; MatchLocked if it is already held, by another process or by this one."""
         self.path(match_id)  # refuses an invalid id
         self.folder.mkdir(parents=True, exist_ok=True)
-        return MatchLock(self.folder / f".{match_id}.lock", match_id)
+        return FileLock(self.folder, match_id)
 
     def _remove_temps(self, match_id: str | None = None) -> None:
         """Remove write()'s leftover temp files: any older than STALE seconds, and all those of
@@ -141,17 +185,21 @@ class SaveStore:
                 pass  # gone already, or not ours to remove
 
 
-class MatchLock:
+class FileLock:
     """An exclusive ``flock`` on a match's lock file (``.<match_id>.lock`` beside the save),
     released by ``release()``, at the end of a ``with`` block, or when the process dies, however
     it dies. The file itself stays: removing it would let a third window lock a new file while
     the second still held the old one. A lock file that is a link or not a regular file is
-    refused (OSError saying so), never followed."""
+    refused (OSError saying so), never followed.
 
-    def __init__(self, path: Path, match_id: str) -> None:
+    While a host writes the match, the lock also holds the save file open for appending."""
+
+    def __init__(self, folder: Path, match_id: str) -> None:
         import fcntl  # POSIX only; importing it here leaves the rest of saves usable elsewhere
 
-        self.path = path
+        self.folder, self.match_id = folder, match_id
+        self.path = path = folder / f".{match_id}.lock"
+        self.journal: Journal | None = None
         try:
             # Not through a link: the file would be made wherever it points, outside the folder.
             self._fd: int | None = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
@@ -170,16 +218,64 @@ class MatchLock:
                 raise MatchLocked(f"this match ({match_id}) is open in another window") from None
             raise
 
+    @property
+    def held(self) -> bool:
+        return self._fd is not None
+
+    def open_journal(self, path: Path, moves: int) -> None:
+        self.journal = Journal(path, moves)
+
+    def close_journal(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
+
     def release(self) -> None:
+        self.close_journal()
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
 
-    def __enter__(self) -> MatchLock:
+    def __enter__(self) -> FileLock:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
         self.release()
+
+
+class Journal:
+    """A save file open for appending records: ``moves`` in its snapshot, ``records`` since."""
+
+    def __init__(self, path: Path, moves: int) -> None:
+        self.moves, self.records = moves, 0
+        self._fd: int | None = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW)
+        self._size = os.fstat(self._fd).st_size
+
+    def append(self, data: bytes) -> None:
+        """``data`` at the end of the file, on disk when this returns."""
+        if self._fd is None:
+            raise OSError("the save file is closed")
+        try:
+            written = 0
+            while written < len(data):
+                written += os.write(self._fd, data[written:])
+            _sync(self._fd)
+        except BaseException:
+            with contextlib.suppress(OSError):  # best effort: reading would drop it anyway
+                os.ftruncate(self._fd, self._size)
+            raise
+        self._size += len(data)
+        self.records += 1
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+
+def _sync(fd: int) -> None:
+    """The file's data (and its new length) on disk: fdatasync where there is one."""
+    getattr(os, "fdatasync", os.fsync)(fd)
 
 
 def replace_file(path: Path, data: bytes, prefix: str) -> None:

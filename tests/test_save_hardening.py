@@ -323,7 +323,7 @@ def test_a_save_must_say_who_resigned_and_keeps_it():
         ({"actions": [("a", 2**70)]}, "cannot save match"),  # msgpack itself cannot pack it
         ({"state": {"a": {1, 2}}}, "cannot save match"),
         ({"names": ["Ada", "x" * 300]}, "'names' field"),
-        ({"state": {"blob": ["x" * MAX_TEXT] * 70}}, "the file is larger than any save"),
+        ({"state": {"blob": ["x" * MAX_TEXT] * (MAX_FILE // MAX_TEXT + 1)}}, "the file is larger than any save"),
     ],
 )
 def test_encode_refuses_what_decode_would(changes, reason):
@@ -369,7 +369,7 @@ def test_a_directory_named_like_a_save_is_listed(store):
 def test_an_oversized_file_is_read_no_further_than_the_cap(store):
     with open(store.folder / "x.msgpack", "wb") as file:
         file.truncate(50 * MAX_FILE)  # sparse: costs no disk
-    assert listed(store)["x"] == "the file is larger than any save (over 4 MiB)"
+    assert listed(store)["x"] == f"the file is larger than any save (over {MAX_FILE // 2**20} MiB)"
 
 
 def test_links_to_saves_are_followed_and_dangling_ones_listed(store):

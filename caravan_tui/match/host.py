@@ -6,15 +6,20 @@ every change and sends each seat its own redacted ``Update``, in that seat's wor
 move gets ``YourTurn``; spectators get the public view. It tells seat kinds apart only where
 the rules of play differ: undo and resignation are for people.
 
+The host reaches storage only through ``saves.backend.MatchStore``: it locks the match, opens
+it (the whole match, once), then appends one ``Record`` per change (a move and what an AI
+weighed for it, an undo, a change of seats, the end) before anyone hears of the change.
+
 A save that fails (a read-only folder, a full disk) does not stop the match: the host keeps
 every change in memory, marks itself ``unsaved`` with the reason, which every Update carries
-until a write succeeds (so no change is acknowledged as saved before it is on disk), and tries
-again with back-off; the write that succeeds writes everything and is announced by
-``SaveStatus``.
+until a write succeeds (so no change is acknowledged as saved before it is on disk), appends
+nothing more, and tries again with back-off to store the whole match (``open``); the write that
+succeeds is announced by ``SaveStatus``.
 """
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterator
@@ -52,10 +57,10 @@ from caravan_tui.bus import (
 from caravan_tui.engine import Event, Game, IllegalAction, normalise_action, render, seat_field
 from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
+from saves.backend import MatchLock, MatchStore
 from saves.codec import DamagedSave
 from saves.loading import Replayed, load, replay, resignation_result
-from saves.snapshot import Snapshot, new_match_id
-from saves.store import MatchLock, SaveStore
+from saves.snapshot import Record, Snapshot, new_match_id
 
 #: who plays a seat a person gave up (resigned or left) while other people play on
 STAND_IN = SeatSpec.ai("normal")
@@ -83,11 +88,11 @@ class Retry:
             delay = min(delay * 2, self.most)
 
 
-def save_problem(exc: OSError | DamagedSave) -> str:
+def save_problem(exc: OSError | ValueError | DamagedSave) -> str:
     """Why a save failed, as one short line for people: "read-only file system"."""
     if isinstance(exc, DamagedSave):
         text = exc.reason
-    elif exc.strerror:
+    elif isinstance(exc, OSError) and exc.strerror:
         text = exc.strerror[:1].lower() + exc.strerror[1:]
     else:
         text = str(exc) or type(exc).__name__
@@ -110,9 +115,12 @@ class MatchHost:
     While it is set, a match that ends is still served until a retry writes it.
     """
 
-    def __init__(self, replayed: Replayed, bus: Bus, store: SaveStore | None = None, *,
+    def __init__(self, replayed: Replayed, bus: Bus, store: MatchStore | None = None, *,
                  worker: AIWorker | None = None, hint_level: str = "normal", lock: MatchLock | None = None) -> None:
-        """``lock``: the match's save lock, held until ``close`` (one writer per match)."""
+        """``lock``: the match's lock in ``store``, held until ``close`` (one writer per match);
+        ``new`` and ``resume`` take it and open the match with it."""
+        if store is not None and lock is None:
+            raise ValueError("a host that saves must hold the match's lock")
         self.lock = lock
         self.retry = Retry()  # when a failed save is tried again (a test drives its clock)
         self.unsaved = ""
@@ -148,36 +156,44 @@ class MatchHost:
 
     @classmethod
     def new(cls, game_id: str, seats: list[SeatSpec], names: list[str], seed: int, options: dict[str, Any] | None,
-            store: SaveStore | None, bus: Bus, *, match_id: str | None = None,
+            store: MatchStore | None, bus: Bus, *, match_id: str | None = None,
             worker: AIWorker | None = None, hint_level: str = "normal") -> MatchHost:
-        """A fresh match; saved at once when there is a store."""
+        """A fresh match; stored at once when there is a store (OSError, DamagedSave if not)."""
         game = get_game(game_id)
         if not len(seats) == len(names):
             raise ValueError(f"{len(seats)} seats need {len(seats)} names, not {len(names)}")
         snapshot = Snapshot(match_id=match_id or new_match_id(), game_id=game_id,
                             options=game.resolve_options(options), players=len(seats),
-                            seats=[str(seat) for seat in seats], names=list(names), seed=seed)
+                            seats=[str(seat) for seat in seats], names=list(names), seed=seed,
+                            rules=game.rules_version)
         lock = store.lock(snapshot.match_id) if store is not None else None
         host = cls(replay(game, snapshot), bus, store, worker=worker, hint_level=hint_level, lock=lock)
         try:
-            host._save()
+            host._open()
         except BaseException:
             host.close()
             raise
         return host
 
     @classmethod
-    def resume(cls, match_id: str, store: SaveStore, bus: Bus, *, worker: AIWorker | None = None,
+    def resume(cls, match_id: str, store: MatchStore, bus: Bus, *, worker: AIWorker | None = None,
                hint_level: str = "normal") -> MatchHost:
         """The saved match, loaded the one checked way: DamagedSave if it cannot be trusted,
-        MatchLocked if another window has it open."""
+        MatchLocked if another window has it open. It is stored again whole, as loaded (brought
+        to today's rules, a torn last record left out), and appended to from there; if that
+        fails the match is ``unsaved`` and the host tries again as it would after any failure."""
         lock = store.lock(match_id)
         try:
             replayed = load(store, match_id)
+            host = cls(replayed, bus, store, worker=worker, hint_level=hint_level, lock=lock)
         except BaseException:
             lock.release()
             raise
-        return cls(replayed, bus, store, worker=worker, hint_level=hint_level, lock=lock)
+        try:
+            host._open()
+        except (OSError, DamagedSave) as exc:
+            host.unsaved = save_problem(exc)
+        return host
 
     # -- properties ---------------------------------------------------------------------------
 
@@ -207,6 +223,8 @@ class MatchHost:
         """Send every seat (and the spectators) the match info and its view with the whole log
         so far, then the seat to move its ``YourTurn`` (or ``MatchOver``)."""
         self._started = True
+        if self.unsaved:
+            self._retry_later()
         history = self._history()
         for seat in self._audience():
             await self._send(seat, self._info(seat))
@@ -290,15 +308,18 @@ class MatchHost:
         except IllegalAction as exc:
             await self._reject(msg.seat, str(exc))
             return
-        if msg.weighed and not self._is_person(msg.seat):
-            self.weighed[self.turn] = [list(row) for row in msg.weighed]
+        rows = [list(row) for row in msg.weighed] if msg.weighed and not self._is_person(msg.seat) else []
+        records = [Record("move", self.turn, time.time(), action, rows)]
+        if rows:
+            self.weighed[self.turn] = rows
         self.actions.append(action)
         self.movers.append(msg.seat)
         self.events.append(events)
         if self.state.is_over():
             self.snapshot.status = "over"
             self.snapshot.result = self.state.outcome()
-        await self._save_async()
+            records.append(self._end())
+        await self._store(*records)
         await self._broadcast(events)
 
     async def _undo(self, msg: UndoRequest) -> None:
@@ -307,11 +328,11 @@ class MatchHost:
             await self._reject(msg.seat, target)
             return
         taken = self.turn - target
-        again = replay(self.game, self.snapshot, target)
+        again = replay(self.game, dataclasses.replace(self.snapshot, actions=self.actions), target)
         self.state, self.movers, self.events = again.state, again.movers, again.events
         del self.actions[target:]
         self.weighed = {turn: rows for turn, rows in self.weighed.items() if turn < target}
-        await self._save_async()
+        await self._store(Record("undo", target, time.time()))
         who, s = seat_field(msg.seat), seat_field(msg.seat, "s")
         await self._broadcast([self._note(Event(f"{who} take{s} back {taken} move{'s' if taken > 1 else ''}."))])
 
@@ -355,7 +376,7 @@ class MatchHost:
         self.snapshot.status = "resigned"
         self.snapshot.resigned = msg.seat
         self.snapshot.result = resignation_result(self.snapshot.players, msg.seat)
-        await self._save_async()
+        await self._store(self._end())
         await self._broadcast([Event(f"{who} resign{s}.")])
 
     async def replace_seat(self, seat: int, spec: SeatSpec, event: Event, name: str | None = None) -> None:
@@ -372,7 +393,8 @@ class MatchHost:
             self.snapshot.names[seat] = name
         if self.on_seat_change is not None:
             self.on_seat_change(seat, spec)
-        await self._save_async()
+        snap = self.snapshot
+        await self._store(Record("seats", self.turn, time.time(), seats=list(snap.seats), names=list(snap.names)))
         for other in self._audience():
             await self._send(other, self._info(other))
         await self._broadcast([self._note(event)])
@@ -525,25 +547,42 @@ class MatchHost:
         snap.weighed = dict(self.weighed)
         snap.state = self.state.to_data()
         snap.updated = time.time()
+        snap.rules = self.game.rules_version
         return snap
 
-    def _save(self) -> None:
-        if self.store is not None:
-            self.store.write(self._snapshot())
+    def _end(self) -> Record:
+        """The record of the match ending as the snapshot now says (over, or resigned)."""
+        snap = self.snapshot
+        return Record("end", self.turn, time.time(), status=snap.status, result=snap.result,
+                      resigned=snap.resigned, state=self.state.to_data())
 
-    async def _save_async(self) -> None:
-        """Write in a thread (the write fsyncs); the host handles one request at a time. A write
-        that fails leaves the match ``unsaved`` (the next Update says so) and retries follow."""
-        if self.store is None:
+    def _open(self) -> None:
+        """Store the whole match (a new one, one resumed, or everything again after a failure)."""
+        if self.store is not None and self.lock is not None:
+            self.store.open(self.lock, self._snapshot())
+
+    async def _store(self, *records: Record) -> None:
+        """Append ``records`` in a thread (each append fsyncs); the host handles one request at
+        a time. While the match is ``unsaved`` nothing is appended (the file is behind: the
+        retry stores the whole match). A failure leaves the match ``unsaved`` (the next Update
+        says so) and retries follow."""
+        if self.store is None or self.lock is None or self.unsaved:
             return
+        store, lock = self.store, self.lock
+
+        def append() -> None:
+            for record in records:
+                store.append(lock, record)
+
         try:
-            await asyncio.to_thread(self.store.write, self._snapshot())
-        except (OSError, DamagedSave) as exc:
+            await asyncio.to_thread(append)
+        except (OSError, ValueError, DamagedSave) as exc:
             self.unsaved = save_problem(exc)
-            if self._retrying is None or self._retrying.done():
-                self._retrying = asyncio.create_task(self._retry_saves())
-        else:
-            self.unsaved = ""
+            self._retry_later()
+
+    def _retry_later(self) -> None:
+        if self._retrying is None or self._retrying.done():
+            self._retrying = asyncio.create_task(self._retry_saves())
 
     async def _retry_saves(self) -> None:
         """Try the save again after each of the back-off's delays, until one writes everything."""
@@ -557,9 +596,14 @@ class MatchHost:
                     return
 
     async def _save_again(self) -> None:
-        """Write everything once more; tell everyone if that changed the save's state."""
+        """Store the whole match once more; tell everyone if that changed the save's state."""
         before = self.unsaved
-        await self._save_async()
+        try:
+            await asyncio.to_thread(self._open)
+        except (OSError, ValueError, DamagedSave) as exc:
+            self.unsaved = save_problem(exc)
+        else:
+            self.unsaved = ""
         if self.unsaved != before:
             for seat in self._audience():
                 await self._send(seat, SaveStatus(self.match_id, seat, self.unsaved))

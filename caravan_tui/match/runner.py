@@ -14,7 +14,7 @@ from caravan_tui.engine import Event, seat_field
 from caravan_tui.match.host import STAND_IN, MatchHost
 from caravan_tui.match.policy_seat import PolicySeat
 from caravan_tui.seats import SeatSpec
-from saves.store import SaveStore
+from saves.backend import MatchStore
 
 
 class SeatClient:
@@ -57,13 +57,13 @@ class MatchRunner:
 
     @classmethod
     def new(cls, game_id: str, seats: list[SeatSpec], names: list[str], seed: int, options: dict[str, Any] | None,
-            store: SaveStore | None, *, worker: AIWorker | None = None, match_id: str | None = None,
+            store: MatchStore | None, *, worker: AIWorker | None = None, match_id: str | None = None,
             iterations: int | None = None) -> MatchRunner:
         host = MatchHost.new(game_id, seats, names, seed, options, store, Bus(), match_id=match_id, worker=worker)
         return cls(host, worker, iterations=iterations)
 
     @classmethod
-    def resume(cls, match_id: str, store: SaveStore, *, worker: AIWorker | None = None,
+    def resume(cls, match_id: str, store: MatchStore, *, worker: AIWorker | None = None,
                iterations: int | None = None) -> MatchRunner:
         """The saved match, loaded the one checked way (DamagedSave if it cannot be trusted)."""
         return cls(MatchHost.resume(match_id, store, Bus(), worker=worker), worker, iterations=iterations)

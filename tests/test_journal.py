@@ -1,0 +1,355 @@
+"""The save as a journal (issue 33): one small append per move, a torn last record dropped, a
+damaged file refused and never overwritten, compaction at the end, and no acknowledged move
+lost to a kill at any instant."""
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import textwrap
+import zlib
+from pathlib import Path
+
+import msgpack
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import saves.store
+from caravan_tui.bus import Bus
+from caravan_tui.games import GAMES
+from caravan_tui.match import host as host_module
+from caravan_tui.match.host import MatchHost
+from caravan_tui.seats import SeatSpec
+from saves import DamagedSave, MatchLocked, Record, SaveStore, Snapshot
+from saves.codec import MAX_RECORD, decode_record, encode_record
+from saves.journal import frame, parse
+from saves.loading import checked_entries, load
+
+REPO = Path(__file__).resolve().parents[1]
+ROWS = [[("move", 1), 0.75, "it wins the race"], [("move", 2), 0.25, "it blocks"]]
+
+
+def header(match_id: str = "m") -> Snapshot:
+    return Snapshot(match_id=match_id, game_id="g", options={}, players=2, seats=["human", "ai:normal"],
+                    names=["Ann", "Bot"], seed=1, created=1000.0, updated=1000.0)
+
+
+def move(turn: int, weighed: bool = True) -> Record:
+    return Record("move", turn, 2000.0 + turn, ("move", turn), ROWS if weighed and turn % 2 else [])
+
+
+@pytest.fixture
+def store(tmp_path) -> SaveStore:
+    return SaveStore(tmp_path)
+
+
+def journal(store: SaveStore, moves: int, match_id: str = "m") -> bytes:
+    """A journal of ``moves`` moves written through the interface; its bytes."""
+    with store.lock(match_id) as lock:
+        store.open(lock, header(match_id))
+        for turn in range(moves):
+            store.append(lock, move(turn))
+    return store.path(match_id).read_bytes()
+
+
+# -- the format ----------------------------------------------------------------------------------
+
+
+def test_a_move_is_one_record_appended_and_read_back_with_its_weighed_rows(store):
+    data = journal(store, 5)
+    parsed = parse(data)
+    assert parsed.header.actions == [] and len(parsed.records) == 5 and parsed.whole == len(data)
+    saved = store.read("m")
+    assert saved.actions == [("move", turn) for turn in range(5)]
+    assert saved.weighed == {1: ROWS, 3: ROWS}  # at the moves they were weighed for
+    assert saved.updated == 2004.0
+
+
+def test_an_append_writes_its_record_and_reads_nothing_whatever_the_length(store, monkeypatch):
+    """The cost of a move does not grow with the match: the old store re-read and rewrote the
+    whole snapshot on every move (O(n²) over a match)."""
+    with store.lock("m") as lock:
+        store.open(lock, header())
+        monkeypatch.setattr(saves.store, "_read", lambda path: pytest.fail("an append read the file"))
+        growth = []
+        for turn in range(400):
+            before = store.path("m").stat().st_size
+            store.append(lock, move(turn, weighed=False))
+            growth.append(store.path("m").stat().st_size - before)
+    assert growth == [len(frame(move(turn, weighed=False))) for turn in range(400)]
+
+
+def test_undo_seats_and_end_records_fold_in_order(store):
+    with store.lock("m") as lock:
+        store.open(lock, header())
+        for turn in range(4):
+            store.append(lock, move(turn))
+        store.append(lock, Record("undo", 2, 3000.0))
+        store.append(lock, Record("seats", 2, 3001.0, seats=["ai:normal", "ai:normal"], names=["Sub", "Bot"]))
+        store.append(lock, move(2))
+        saved = store.read("m")
+        assert saved.actions == [("move", 0), ("move", 1), ("move", 2)] and saved.weighed == {1: ROWS}
+        assert saved.seats == ["ai:normal", "ai:normal"] and saved.names == ["Sub", "Bot"]
+        store.append(lock, Record("end", 3, 3002.0, status="over", result=[1.0, 0.0], state={"done": True}))
+    parsed = parse(store.path("m").read_bytes())
+    assert parsed.records == [] and parsed.header.status == "over"  # compacted: one snapshot
+    assert parsed.header.state == {"done": True} and parsed.header.actions == saved.actions
+
+
+def test_a_long_match_is_compacted_past_the_bound(store, monkeypatch):
+    monkeypatch.setattr(saves.store, "COMPACT_AFTER", 10)
+    data = journal(store, 35)
+    parsed = parse(data)
+    # compacted past 10 records (at 11 moves), then past as many as the snapshot's moves (at 23)
+    assert len(parsed.header.actions) == 23 and len(parsed.records) == 12
+    assert store.read("m").actions == [("move", turn) for turn in range(35)]
+
+
+# -- torn and damaged files ---------------------------------------------------------------------
+
+
+def test_every_torn_last_record_is_dropped_back_to_the_last_whole_one(store):
+    data = journal(store, 3)
+    last = len(frame(move(2)))
+    for cut in range(len(data) - last, len(data)):
+        parsed = parse(data[:cut])
+        assert [r.turn for r in parsed.records] == [0, 1] and parsed.whole == len(data) - last
+    # a crash that left the file's end unwritten: zeros where the record was to be
+    assert len(parse(data + bytes(300)).records) == 3
+
+
+def test_a_torn_header_is_damage_not_a_tear(store):
+    data = journal(store, 0)
+    with pytest.raises(DamagedSave, match="truncated"):
+        parse(data[:-1])
+
+
+def test_every_bit_flip_in_the_records_is_refused(store):
+    """Even one in a record's length: a length that ran past the file's end would otherwise
+    pass for a torn record and drop every move after it."""
+    data = journal(store, 3)
+    start = len(data) - sum(len(frame(move(turn))) for turn in range(3))
+    for byte in range(start, len(data)):
+        for bit in range(8):
+            flipped = bytearray(data)
+            flipped[byte] ^= 1 << bit
+            with pytest.raises(DamagedSave) as caught:
+                parse(bytes(flipped))
+            assert caught.value.reason and "\n" not in caught.value.reason and len(caught.value.reason) < 200
+
+
+CRAFTED = [
+    (lambda: encode_record(move(0))[:4] + msgpack.packb([1, 2]), "checksum mismatch"),
+    (lambda: seal({"kind": "move", "turn": 0}), "no 'at' field"),
+    (lambda: seal({"kind": "jump", "turn": 0, "at": 1.0}), "'kind' field is not one of"),
+    (lambda: seal({"kind": "move", "turn": -1, "at": 1.0}), "'turn' field"),
+    (lambda: seal({"kind": "move", "turn": 0, "at": 1.0, "action": "x"}), "'action' field"),
+    (lambda: seal({"kind": "move", "turn": 0, "at": 1.0, "weighed": [[1, 2]]}), "'weighed' field"),
+    (lambda: seal({"kind": "move", "turn": 0, "at": 1.0, "evil": 1}), "unknown field 'evil'"),
+    (lambda: seal({"kind": "move", "turn": 0, "at": 1.0, "state": {"a": [[[[]]]] * 3}, 1: 2}), "unknown field"),
+    (lambda: seal([1] * 10), "not a map"),
+    (lambda: seal({"kind": "move", "turn": 0, "at": 1.0, "action": ["a"] * 100_001}), "more than 100000 items"),
+    (lambda: seal({"kind": "move", "turn": 0, "at": 1.0, "action": ["a" * 60_000] * 5}), "more than 256 KiB"),
+]
+
+
+def framed(body: bytes) -> bytes:
+    """``body`` framed as ``frame`` frames a record's bytes, whatever it holds."""
+    length = (4 + len(body)).to_bytes(4, "big")
+    return b"\xc6" + length + zlib.crc32(length).to_bytes(4, "big") + body
+
+
+def seal(fields) -> bytes:
+    body = msgpack.packb(fields, use_bin_type=True)
+    return zlib.crc32(body).to_bytes(4, "big") + body
+
+
+@pytest.mark.parametrize(("crafted", "reason"), CRAFTED)
+def test_a_crafted_record_is_refused_with_one_line(store, crafted, reason):
+    data = journal(store, 2) + framed(crafted())
+    with pytest.raises(DamagedSave, match=reason) as caught:
+        parse(data)
+    assert "\n" not in caught.value.reason
+    if len(crafted()) <= MAX_RECORD:
+        with pytest.raises(DamagedSave, match=reason):
+            decode_record(crafted())
+
+
+@pytest.mark.parametrize(("record", "reason"), [
+    (move(5), "move 6 comes after 2 moves"),
+    (Record("undo", 3, 1.0), "takes moves back to move 3 of 2"),
+    (Record("seats", 2, 1.0, seats=["human"], names=["A"]), "seats to ones that are not its players"),
+    (Record("end", 1, 1.0, status="over"), "ends the match at move 1 of 2"),
+])
+def test_a_record_that_does_not_follow_is_refused(store, record, reason):
+    path = store.path("m")
+    path.parent.mkdir(parents=True)
+    data = journal(store, 2) + frame(record)
+    path.write_bytes(data)
+    with pytest.raises(DamagedSave, match=reason):
+        store.read("m")
+
+
+def test_nothing_may_follow_the_end(store):
+    data = journal(store, 1)
+    end = Record("end", 1, 1.0, status="over", result=[1.0, 0.0])
+    store.path("m").write_bytes(data + frame(end) + frame(move(1)))
+    with pytest.raises(DamagedSave, match="after the match ended"):
+        store.read("m")
+
+
+def test_stray_bytes_after_the_records_are_damage(store):
+    data = journal(store, 2)
+    store.path("m").write_bytes(data + b"\x01garbage")
+    with pytest.raises(DamagedSave, match="corrupted after its move 2"):
+        store.read("m")
+
+
+def test_a_damaged_journal_is_never_overwritten(store):
+    data = journal(store, 3)
+    damaged = data[:-3] + b"\xff\xff\xff"  # the last record's bytes changed, its length kept
+    store.path("m").write_bytes(damaged)
+    with store.lock("m") as lock, pytest.raises(DamagedSave, match=r"m\.msgpack is damaged .*untouched"):
+        store.open(lock, header())
+    assert store.path("m").read_bytes() == damaged
+    assert [(e.match_id, e.error is not None) for e in store.entries()] == [("m", True)]
+
+
+def test_appends_need_the_match_locked_and_opened(store, tmp_path):
+    with store.lock("m") as lock:
+        with pytest.raises(OSError, match="not open for writing"):
+            store.append(lock, move(0))
+        with pytest.raises(ValueError, match="not locked in"):
+            SaveStore(tmp_path / "other").open(lock, header())
+        with pytest.raises(ValueError, match="the lock is of match m, not n"):
+            store.open(lock, header("n"))
+        with pytest.raises(MatchLocked):
+            store.lock("m")  # a second writer, in this process
+        store.open(lock, header())
+    with pytest.raises(ValueError, match="not locked"):
+        store.append(lock, move(0))  # released: no more appends
+
+
+# -- a host's match, killed at any instant -------------------------------------------------------
+
+
+WRITER = textwrap.dedent(
+    """
+    import os, random, signal, sys
+    from pathlib import Path
+    from saves import Record, SaveStore, Snapshot
+
+    store, tear = SaveStore(Path(sys.argv[1])), int(sys.argv[2])
+    real_write = os.write
+
+    def write(fd, data):  # "tear": die with half of the record at the file's end
+        if tear and len(data) > 8 and turn == tear:
+            real_write(fd, data[: len(data) // 2])
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real_write(fd, data)
+
+    os.write = write
+    rows = [[("move", 1), 0.5, "x" * 300]] * 5
+    lock = store.lock("m")
+    store.open(lock, Snapshot(match_id="m", game_id="g", options={}, players=1, seats=["ai:normal"],
+                              names=["A"], seed=0))
+    turn = 0
+    while True:
+        store.append(lock, Record("move", turn, 1.0, ("move", turn), rows))
+        print(turn, flush=True)  # acknowledged
+        turn += 1
+    """
+)
+
+
+def run_writer(root: Path, tear: int = 0, delay: float = 0.0) -> int:
+    """Run WRITER until it tears its record ``tear`` or is SIGKILLed ``delay`` seconds after its
+    first acknowledgement; the number of moves it acknowledged."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(root), str(tear)], stdout=subprocess.PIPE,
+                              env=env, text=True)
+    try:
+        assert writer.stdout.readline() == "0\n"
+        if not tear:
+            import time
+
+            time.sleep(delay)  # not to wait for something: the kill is to land anywhere
+            writer.send_signal(signal.SIGKILL)
+        acknowledged = 1 + len(writer.stdout.read().split())
+        writer.wait(timeout=60)
+    finally:
+        writer.kill()
+        writer.wait()
+        writer.stdout.close()
+    assert writer.returncode == -signal.SIGKILL
+    return acknowledged
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.005, 0.02, 0.05, 0.1])
+def test_a_writer_killed_at_any_instant_loses_no_acknowledged_move(tmp_path, delay):
+    acknowledged = run_writer(tmp_path, delay=delay)
+    saved = SaveStore(tmp_path).read("m")
+    assert len(saved.actions) >= acknowledged
+    assert saved.actions == [("move", turn) for turn in range(len(saved.actions))]
+
+
+def test_a_writer_killed_mid_append_leaves_a_torn_record_that_is_dropped(tmp_path):
+    assert run_writer(tmp_path, tear=7) == 7
+    store = SaveStore(tmp_path)
+    assert parse(store.path("m").read_bytes()).whole < store.path("m").stat().st_size  # torn
+    assert len(store.read("m").actions) == 7
+    assert [(e.match_id, e.error) for e in store.entries()] == [("m", None)]
+    with store.lock("m") as lock:  # a host opens it again and plays on from the last whole record
+        store.open(lock, store.read("m"))
+        store.append(lock, Record("move", 7, 1.0, ("move", 7)))
+    parsed = parse(store.path("m").read_bytes())
+    assert parsed.whole == store.path("m").stat().st_size and len(store.read("m").actions) == 8
+
+
+# -- through the match host -------------------------------------------------------------------
+
+
+async def test_a_host_resumes_a_torn_journal_and_plays_on(store):
+    game = GAMES["camel_caravan"]
+    seats = [SeatSpec("random")] * game.default_players
+    host = MatchHost.new(game.id, seats, ["A", "B", "C", "D"][: len(seats)], 5, {}, store, Bus())
+    rng = random.Random(5)
+    for _ in range(6):
+        seat = host.state.to_move()
+        await host.handle(host_module.Act(host.match_id, seat, host.turn, rng.choice(host.state.legal_actions())))
+    host.close()
+    path = store.path(host.match_id)
+    path.write_bytes(path.read_bytes()[:-5])  # the sixth move's record torn
+    assert [e.error for e in checked_entries(store)] == [None]
+    again = MatchHost.resume(host.match_id, store, Bus())
+    assert again.actions == host.actions[:5] and not again.unsaved
+    assert parse(path.read_bytes()).whole == path.stat().st_size  # stored whole again
+    seat = again.state.to_move()
+    await again.handle(host_module.Act(again.match_id, seat, again.turn, again.state.legal_actions()[0]))
+    again.close()
+    assert load(store, host.match_id).snapshot.actions == again.actions
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(st.data())
+def test_a_mutated_journal_is_refused_or_read_as_a_prefix_of_its_moves(tmp_path_factory, data):
+    """Bytes changed, cut out or added anywhere after the snapshot: the file is refused with one
+    line, or it reads as its first moves (a cut at the end is a tear), never as other moves."""
+    store = SaveStore(tmp_path_factory.mktemp("home"))
+    original = journal(store, 4)
+    start = len(original) - sum(len(frame(move(turn))) for turn in range(4))
+    spot = data.draw(st.integers(start, len(original)))
+    span = data.draw(st.integers(0, 16))
+    stuff = data.draw(st.binary(max_size=16))
+    mutated = original[:spot] + stuff + original[spot + span:]
+    store.path("m").write_bytes(mutated)
+    try:
+        actions = store.read("m").actions
+    except DamagedSave as exc:
+        assert exc.reason and "\n" not in exc.reason and len(exc.reason) < 200
+        return
+    assert actions == [("move", turn) for turn in range(len(actions))]
+    assert len(actions) == 4 or mutated != original
