@@ -14,6 +14,7 @@ from psycopg.types.json import Jsonb
 from caravan_tui.bus import MAX_NAME, Chat, line_problem
 from caravan_tui.engine import Event
 from caravan_tui.pgstore.db import Database, DatabaseError
+from caravan_tui.pgstore.matches import UNHELD
 from caravan_tui.ssh.lookalikes import marks
 from caravan_tui.ssh.records import IDENTITY, HostedRecord, side_log_data, side_log_from_data
 
@@ -71,10 +72,11 @@ class PgKeeping:
         self.names = PgNames(db)
 
     def records(self) -> list[tuple[str, HostedRecord | str]]:
-        """The records of the hosted matches still being played."""
+        """The records of the hosted matches still being played that no server hosts (none
+        holds their lock): a server starting, or one taking over from a server that stopped."""
         with self.db.transaction() as cur:
             cur.execute("SELECT id, owners, grace, stand_in FROM matches "
-                        "WHERE owners IS NOT NULL AND status = 'playing' ORDER BY id")
+                        f"WHERE owners IS NOT NULL AND status = 'playing' AND {UNHELD} ORDER BY id")
             rows = cur.fetchall()
         found: list[tuple[str, HostedRecord | str]] = []
         for match_id, owners, grace, stand_in in rows:

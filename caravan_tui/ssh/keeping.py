@@ -39,10 +39,12 @@ class Names(Protocol):
 class Keeping(Protocol):
     """Everything the hub keeps beside the saves; every call may raise OSError."""
 
-    names: Names
+    @property
+    def names(self) -> Names: ...
 
     def records(self) -> list[tuple[str, HostedRecord | str]]:
-        """Every hosted match's record by match id, or why it cannot be used."""
+        """The record of every hosted match that may need a host, by match id, or why it cannot
+        be used (a backend that knows which matches other servers host leaves those out)."""
         ...
 
     def keep_record(self, record: HostedRecord) -> None: ...

@@ -63,6 +63,7 @@ class ServerConfig:
     ai_iterations: int | None = None  # caps every AI seat (tests, benchmarks)
     move_pause: float = 0.6  # seconds an opponent's move stays on screen before the next
     zygote: bool = True  # fork sessions from a pre-warmed process (else each starts from scratch)
+    database: str | None = None  # PostgreSQL's URL: everything kept there, shared with other servers
 
     def __post_init__(self) -> None:
         if self.authorized_keys is not None and self.allow_guests:
@@ -189,7 +190,14 @@ class GameServer:
         self.config = config
         self.root = Path(config.root)
         self.worker = AIWorker()
-        self.hub = Hub(self.root, self.worker, iterations=config.ai_iterations, grace=config.grace)
+        store, keeping = None, None
+        if config.database is not None:
+            from caravan_tui.pgstore import open_database
+
+            store, keeping = open_database(config.database, f"{config.host}:{config.port}")
+        self.hub = Hub(self.root, self.worker, iterations=config.ai_iterations, grace=config.grace, store=store,
+                       keeping=keeping)
+        self._taking_over: asyncio.Task | None = None
         self.pre_login: Counter[str] = Counter()  # connections not logged in yet, by address
         self.per_address: Counter[str] = Counter()  # connections logged in, by address
         self.connections: set[asyncssh.SSHServerConnection] = set()
@@ -212,7 +220,12 @@ class GameServer:
             process_factory=self.session, encoding=None, line_editor=False, allow_scp=False,
             agent_forwarding=False, x11_forwarding=False, login_timeout=self.config.login_timeout,
             keepalive_interval=60)
-        return self.hub.start()  # no session is served before this returns: nothing awaits between
+        problems = self.hub.start()  # no session is served before this returns: nothing awaits between
+        if self.config.database is not None:
+            from caravan_tui.pgstore.takeover import take_over
+
+            self._taking_over = asyncio.create_task(take_over(self.hub))
+        return problems
 
     def room_to_log_in(self, address: str) -> bool:
         """Whether a new connection from ``address`` may try to log in: within ``max_pre_login``
@@ -240,6 +253,8 @@ class GameServer:
             for conn in list(self.connections):
                 conn.disconnect(asyncssh.DISC_BY_APPLICATION, "the server is stopping")
             await self._acceptor.wait_closed()
+        if self._taking_over is not None:
+            self._taking_over.cancel()
         self.hub.stop()
         if self.zygote is not None:
             await self.zygote.close()
@@ -285,13 +300,12 @@ class GameServer:
             connection.log_when_done()
 
     def log_connection(self, connection: Connection, event: str) -> None:
-        """A line in ``connections.log``: when, the connection's id, its address, who (``-``: not
-        known yet), how long it has been open, and ``event``. Written out at once."""
-        line = "\t".join((time.strftime("%Y-%m-%dT%H:%M:%S"), connection.id, connection.address,
-                          connection.identity or "-", f"{time.monotonic() - connection.began:.1f}s", event))
+        """A line in the connection log (``connections.log``, or the database's): when, the
+        connection's id, its address, who (``-``: not known yet), how long it has been open, and
+        ``event``. Written out at once."""
         try:
-            with open(self.root / "connections.log", "a", encoding="utf-8") as file:
-                file.write(line + "\n")
+            self.hub.keeping.log_connection(connection.id, connection.address, connection.identity,
+                                            time.monotonic() - connection.began, event)
         except OSError as exc:
             log.warning("cannot log a connection: %s", exc)
 
