@@ -1,0 +1,80 @@
+"""Two ``caravan-tui serve`` processes on one PostgreSQL (``--database``), end to end: real SSH
+clients on 127.0.0.1, one server killed outright mid-match, the other taking its match over
+from the database, people back at their seats with their keys, no acknowledged move lost."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from test_ssh_server import ANN, BOB, WAIT, Server, Terminal, ann_and_bob_at_a_match, eventually, play
+
+from caravan_tui.pgstore import open_database
+from saves.codec import DamagedSave
+from saves.loading import load
+
+pytestmark = pytest.mark.postgres
+
+
+class DatabaseServer(Server):
+    """``serve --database URL``; what it hosts is read from the database."""
+
+    def __init__(self, home, url: str, *args: str) -> None:
+        home.mkdir()
+        super().__init__(home, "--database", url, *args)
+        self.url = url
+        self._store = None
+
+    def store(self):
+        if self._store is None:
+            self._store = open_database(self.url)[0]
+        return self._store
+
+    def _cached(self, match_id: str) -> tuple:
+        """The match as last read whole: the last move and the end are two commits (read between
+        them, a finished game still says it is being played)."""
+        try:
+            checked = load(self.store(), match_id)
+            self._last = checked.snapshot, checked.state.to_move()
+        except DamagedSave:
+            pass
+        return self._last
+
+
+def hosted_by_nobody(url: str, match_id: str) -> bool:
+    """Whether the match waits for a server to take it over (no server holds its lock)."""
+    return any(found == match_id for found, _ in open_database(url)[1].records())
+
+
+async def test_a_server_killed_mid_match_is_replaced_without_a_move_lost(tmp_path, database_url):
+    one = await DatabaseServer(tmp_path / "one", database_url).start()
+    two = await DatabaseServer(tmp_path / "two", database_url).start()
+    terminals: list[Terminal] = []
+    try:
+        ann, bob, match_id = await ann_and_bob_at_a_match(one)
+        terminals += [ann, bob]
+        assert not hosted_by_nobody(database_url, match_id)  # the first server holds it; the second left it
+
+        def four_moves() -> bool:
+            return len(one.saved(match_id).actions) >= 4
+
+        await asyncio.gather(play(one, ann, 0, match_id, until=four_moves),
+                             play(one, bob, 1, match_id, until=four_moves))
+        acknowledged = one.saved(match_id).actions  # every move the people saw (the commit comes first)
+        await one.kill()
+
+        await eventually(lambda: not hosted_by_nobody(database_url, match_id), "the second server to take over", WAIT)
+        assert two.saved(match_id).actions[:len(acknowledged)] == acknowledged
+        ann, bob = await Terminal.open(two, ANN), await Terminal.open(two, BOB)
+        terminals += [ann, bob]
+        await ann.wait_for("Ann (you) · pile")  # straight back to her seat: same key, same seat
+        await bob.wait_for("Bob (you) · pile")
+
+        def four_more() -> bool:
+            return len(two.saved(match_id).actions) >= len(acknowledged) + 4
+
+        await asyncio.gather(play(two, ann, 0, match_id, until=four_more), play(two, bob, 1, match_id, until=four_more))
+        assert two.saved(match_id).actions[:len(acknowledged)] == acknowledged  # play went on from there
+    finally:
+        for term in terminals:
+            term.conn.close()
+        await asyncio.gather(one.stop(), two.stop())
