@@ -1,10 +1,12 @@
 """One host's connection to the shared PostgreSQL (``serve --database``), and the tables.
 
-A host keeps one connection for its writes and its match locks (session advisory locks: they
-belong to the connection, so they end when it does, however the host ends, and a write made
-through it cannot outlive them). Threads share it one transaction at a time. A connection that
-broke is made again on the next call, but the locks taken on the old one are gone: ``generation``
-tells a lock whether it still holds.
+A host keeps a few connections (``Link``s); a match's lock (a session advisory lock: it belongs
+to the connection, so it ends when the connection does, however the host ends) and its writes go
+through the link its id hashes to, so no write can outlive the lock it is made under, and the
+commits of matches on different links reach the disk side by side (on one connection they would
+wait for each other's fsync). Threads share a link one transaction at a time. A connection that
+broke is made again on the next call, but the locks taken on the old one are gone: a link's
+``generation`` tells a lock whether it still holds.
 
 Every failure of the database (unreachable, restarted, a constraint) reaches the callers as an
 ``OSError`` saying what happened in words, as a full disk does for the file store, so the match
@@ -13,8 +15,9 @@ host's "unsaved, retrying" path covers both.
 from __future__ import annotations
 
 import threading
+import zlib
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 
 import psycopg
@@ -24,6 +27,8 @@ from psycopg import errors
 SCHEMA_VERSION = 1
 #: seconds to wait for the database on connecting
 CONNECT_TIMEOUT = 10
+#: connections a host keeps for its matches (made as they are first needed)
+LINKS = 4
 #: the advisory lock (class, object) that serialises making the tables across hosts
 _SCHEMA_LOCK = (0x63617261, 0)
 
@@ -97,7 +102,7 @@ def problem(exc: psycopg.Error) -> DatabaseError:
     return error
 
 
-class Database:
+class Link:
     """One connection to ``url``, made on first use and again after it breaks; ``transaction``
     lends it to one thread at a time."""
 
@@ -135,6 +140,27 @@ class Database:
             except psycopg.Error as exc:
                 raise problem(exc) from None
 
+    def close(self) -> None:
+        """End the connection: every match lock taken on it is let go."""
+        with self._mutex:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+
+class Database:
+    """A host's links to ``url``: a match's on the link its id hashes to, everything else on
+    the first."""
+
+    def __init__(self, url: str, application: str = "caravan-tui", links: int = LINKS) -> None:
+        self.links = [Link(url, application) for _ in range(links)]
+
+    def link(self, match_id: str) -> Link:
+        return self.links[zlib.crc32(match_id.encode("utf-8", "surrogatepass")) % len(self.links)]
+
+    def transaction(self) -> AbstractContextManager[psycopg.Cursor[Any]]:
+        return self.links[0].transaction()
+
     def create_tables(self) -> None:
         """Make the tables if they are not there (one host at a time); DatabaseError if the
         database holds a later layout than this version knows."""
@@ -151,9 +177,5 @@ class Database:
                                     f"this version knows up to {SCHEMA_VERSION})")
 
     def close(self) -> None:
-        """End the connection: every match lock taken on it is let go."""
-        with self._mutex:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
-
+        for link in self.links:
+            link.close()

@@ -25,7 +25,7 @@ import threading
 
 from psycopg import errors
 
-from caravan_tui.pgstore.db import Database, DatabaseError
+from caravan_tui.pgstore.db import Database, DatabaseError, Link
 from saves.backend import MatchLock, MatchLocked, SaveEntry
 from saves.codec import MAX_ITEMS, MAX_TIME, DamagedSave, decode, decode_record, encode, encode_record
 from saves.snapshot import Record, Snapshot
@@ -45,8 +45,8 @@ UNHELD = """NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' A
 class PgMatchLock:
     """The lock of one match, on the connection of ``store``'s database it was taken on."""
 
-    def __init__(self, store: PgMatchStore, match_id: str, generation: int) -> None:
-        self.store, self.match_id, self.generation = store, match_id, generation
+    def __init__(self, store: PgMatchStore, match_id: str, link: Link, generation: int) -> None:
+        self.store, self.match_id, self.link, self.generation = store, match_id, link, generation
         self.released = False
         self.opened = False  # ``open`` stored the match under this lock: appends may follow
 
@@ -91,30 +91,28 @@ class PgMatchStore:
         with self._guard:
             if match_id in self._held:
                 raise MatchLocked(f"this match ({match_id}) is open already on this server")
-            with self.db.mutex:
-                conn = self.db.connection()
-                try:
-                    row = conn.execute(f"SELECT pg_try_advisory_lock({LOCK_KEY})", (match_id,)).fetchone()
-                except Exception as exc:  # psycopg's errors, in words
-                    raise DatabaseError(f"the database: {exc}") from None
-                generation = self.db.generation
+            link = self.db.link(match_id)
+            with link.transaction() as cur:
+                cur.execute(f"SELECT pg_try_advisory_lock({LOCK_KEY})", (match_id,))  # outlives the transaction
+                row = cur.fetchone()
+                generation = link.generation
             if not (row and row[0]):
                 raise MatchLocked(f"this match ({match_id}) is hosted by another server")
             self._held.add(match_id)
-        return PgMatchLock(self, match_id, generation)
+        return PgMatchLock(self, match_id, link, generation)
 
     def holds(self, lock: PgMatchLock) -> bool:
         """Whether ``lock`` still holds its match: not released, and its connection not lost."""
-        return not lock.released and lock.store is self and lock.generation == self.db.generation
+        return not lock.released and lock.store is self and lock.generation == lock.link.generation
 
     def _release(self, lock: PgMatchLock) -> None:
         with self._guard:
             self._held.discard(lock.match_id)
-            with self.db.mutex:
-                if lock.generation != self.db.generation:
+            with lock.link.mutex:
+                if lock.generation != lock.link.generation:
                     return  # its connection is gone, and the lock with it
                 try:
-                    self.db.connection().execute(f"SELECT pg_advisory_unlock({LOCK_KEY})", (lock.match_id,))
+                    lock.link.connection().execute(f"SELECT pg_advisory_unlock({LOCK_KEY})", (lock.match_id,))
                 except Exception:  # the connection broke: the lock went with it
                     return
 
@@ -136,7 +134,7 @@ class PgMatchStore:
         moves = [(snapshot.match_id, turn, encode_record(Record("move", turn, snapshot.updated, action,
                                                                  snapshot.weighed.get(turn, []))), snapshot.updated)
                  for turn, action in enumerate(snapshot.actions)]
-        with self.db.transaction() as cur:
+        with self.db.link(snapshot.match_id).transaction() as cur:
             held = self._check_held(lock, snapshot.match_id)
             cur.execute("SELECT header FROM matches WHERE id = %s FOR UPDATE", (snapshot.match_id,))
             row = cur.fetchone()
@@ -154,7 +152,7 @@ class PgMatchStore:
         DatabaseError), an undo deletes the moves taken back, a change of seats or the end
         rewrites the header."""
         data = encode_record(record) if record.kind == "move" else b""
-        with self.db.transaction() as cur:
+        with self.db.link(lock.match_id).transaction() as cur:
             held = self._check_held(lock, lock.match_id)
             if not held.opened:
                 raise OSError(f"match {held.match_id} is not open for writing")

@@ -194,7 +194,7 @@ class GameServer:
         if config.database is not None:
             from caravan_tui.pgstore import open_database
 
-            store, keeping = open_database(config.database, f"{config.host}:{config.port}")
+            store, keeping = open_database(config.database, f"{config.host}:{config.port} pid {os.getpid()}")
         self.hub = Hub(self.root, self.worker, iterations=config.ai_iterations, grace=config.grace, store=store,
                        keeping=keeping)
         self._taking_over: asyncio.Task | None = None
