@@ -5,10 +5,18 @@ from __future__ import annotations
 
 import asyncio
 
+import psycopg
 import pytest
+from test_ssh_hub import ANN as ANN_ID
+from test_ssh_hub import create, named
 from test_ssh_server import ANN, BOB, WAIT, Server, Terminal, ann_and_bob_at_a_match, eventually, play
 
+from ai.worker import AIWorker
+from caravan_tui.bus import Act, YourTurn
 from caravan_tui.pgstore import open_database
+from caravan_tui.pgstore.takeover import MOVED, look
+from caravan_tui.ssh import protocol
+from caravan_tui.ssh.hub import Hub
 from saves.codec import DamagedSave
 from saves.loading import load
 
@@ -78,3 +86,64 @@ async def test_a_server_killed_mid_match_is_replaced_without_a_move_lost(tmp_pat
         for term in terminals:
             term.conn.close()
         await asyncio.gather(one.stop(), two.stop())
+
+
+# -- a server that lost its connection to the database, in process -------------------------------
+
+
+@pytest.fixture
+async def pool():
+    async with AIWorker(max_workers=1) as workers:
+        yield workers
+
+
+def database_hub(tmp_path, worker, url: str, name: str) -> Hub:
+    store, keeping = open_database(url, name)
+    hub = Hub(tmp_path / name, worker, iterations=5, store=store, keeping=keeping)
+    hub.start()
+    return hub
+
+
+def cut_off(url: str, name: str) -> None:
+    """The database ends every connection of server ``name`` (as a restart or a network cut does)."""
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+                      (f"caravan-tui {name}",))
+
+
+async def test_a_server_cut_off_lets_go_of_the_match_another_took(tmp_path, pool, database_url):
+    one = database_hub(tmp_path, pool, database_url, "one")
+    two = database_hub(tmp_path, pool, database_url, "two")
+    try:
+        ann = await named(one, ANN_ID, "Ann")
+        joined = await create(ann, ["you", "open"])
+        cut_off(database_url, "one")
+        await look(two)  # its lock went with the connection: the other server takes the match
+        assert joined.match in two.matches
+        await look(one)
+        assert joined.match not in one.matches
+        assert (await ann.next(protocol.Left)).reason == MOVED
+        await ann.next(protocol.Lobby)
+    finally:
+        one.stop()
+        two.stop()
+
+
+async def test_a_server_cut_off_takes_its_match_back_when_nobody_took_it(tmp_path, pool, database_url):
+    """The database came back before another server looked: the lock is taken again, and the
+    next move is stored (through ``open``, whole, then appended)."""
+    one = database_hub(tmp_path, pool, database_url, "one")
+    try:
+        ann = await named(one, ANN_ID, "Ann")
+        joined = await create(ann, ["you", "ai:easy"])
+        cut_off(database_url, "one")
+        await look(one)
+        assert joined.match in one.matches and one.store.holds(one.matches[joined.match].host.lock)
+        host = one.matches[joined.match].host
+        for _ in range(2):  # Ann's moves (the AI answers each)
+            turn = await ann.next(YourTurn)
+            await ann.send(Act(turn.match, turn.seat, turn.turn, turn.legal[0]))
+        await eventually(lambda: not host.unsaved and one.store.read(joined.match).actions == host.actions
+                         and len(host.actions) >= 2, lambda: f"the moves stored ({host.unsaved or 'saved'})")
+    finally:
+        one.stop()

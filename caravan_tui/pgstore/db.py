@@ -17,7 +17,7 @@ from __future__ import annotations
 import threading
 import zlib
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, suppress
 from typing import Any
 
 import psycopg
@@ -125,6 +125,11 @@ class Link:
         return self._conn
 
     @property
+    def broken(self) -> bool:
+        """Whether the connection is known to be gone (found so by the last call that used it)."""
+        return self._conn is None or self._conn.closed or self._conn.broken
+
+    @property
     def mutex(self) -> threading.RLock:
         return self._mutex
 
@@ -175,6 +180,15 @@ class Database:
             elif found > SCHEMA_VERSION:
                 raise DatabaseError(f"the database was set up by a newer caravan-tui (layout {found}; "
                                     f"this version knows up to {SCHEMA_VERSION})")
+
+    def probe(self) -> None:
+        """Find out which connections were lost since last used (one round trip each), so that
+        the next call on each makes it again rather than failing on it."""
+        for link in self.links:
+            with link.mutex:
+                if not link.broken:
+                    with suppress(psycopg.Error):
+                        link.connection().execute("SELECT 1")
 
     def close(self) -> None:
         for link in self.links:

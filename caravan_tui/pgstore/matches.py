@@ -81,7 +81,7 @@ class PgMatchStore:
 
     def __init__(self, db: Database) -> None:
         self.db = db
-        self._held: set[str] = set()  # locks of this store: the database's are re-entrant per connection
+        self._held: dict[str, PgMatchLock] = {}  # locks of this store: the database's are re-entrant per connection
         self._guard = threading.Lock()
 
     # -- the lock ---------------------------------------------------------------------------
@@ -98,16 +98,59 @@ class PgMatchStore:
                 generation = link.generation
             if not (row and row[0]):
                 raise MatchLocked(f"this match ({match_id}) is hosted by another server")
-            self._held.add(match_id)
-        return PgMatchLock(self, match_id, link, generation)
+            lock = self._held[match_id] = PgMatchLock(self, match_id, link, generation)
+        return lock
 
     def holds(self, lock: PgMatchLock) -> bool:
         """Whether ``lock`` still holds its match: not released, and its connection not lost."""
         return not lock.released and lock.store is self and lock.generation == lock.link.generation
 
+    def lost(self) -> list[PgMatchLock]:
+        """The locks of this store that the database no longer holds for it (their connection
+        was lost), asking each connection (a connection found broken is made again, and holds
+        none of its old locks)."""
+        self.db.probe()
+        by_link: dict[int, list[PgMatchLock]] = {}
+        with self._guard:
+            for lock in self._held.values():
+                by_link.setdefault(id(lock.link), []).append(lock)
+        lost: list[PgMatchLock] = []
+        for locks in by_link.values():
+            link = locks[0].link
+            held = self._held_on(link, [lock.match_id for lock in locks])
+            lost += [lock for lock in locks if lock.match_id not in held or lock.generation != link.generation]
+        return lost
+
+    @staticmethod
+    def _held_on(link: Link, match_ids: list[str]) -> set[str]:
+        with link.transaction() as cur:
+            cur.execute("SELECT m FROM unnest(%s::text[]) m WHERE EXISTS (SELECT 1 FROM pg_locks l "
+                        "WHERE l.pid = pg_backend_pid() AND l.locktype = 'advisory' AND l.objsubid = 1 "
+                        "AND l.classid = ((hashtextextended(m, 0) >> 32) & 4294967295)::oid "
+                        "AND l.objid = (hashtextextended(m, 0) & 4294967295)::oid)", (match_ids,))
+            return {row[0] for row in cur.fetchall()}
+
+    def retake(self, lock: PgMatchLock) -> bool:
+        """Take ``lock``'s match again on its link's connection of now, if the connection it was
+        taken on was lost (the database restarted, say) and no other server took the match
+        meanwhile; False if another did (or the lock was released). The match must then be
+        stored whole again (``open``) before anything is appended."""
+        if lock.released or lock.store is not self:
+            return False
+        with lock.link.transaction() as cur:
+            if lock.generation == lock.link.generation and not lock.opened:
+                return True  # taken on this very connection, not opened since: nothing was lost
+            cur.execute(f"SELECT pg_try_advisory_lock({LOCK_KEY})", (lock.match_id,))
+            row = cur.fetchone()
+            if row and row[0]:
+                lock.generation, lock.opened = lock.link.generation, False
+                return True
+        return False
+
     def _release(self, lock: PgMatchLock) -> None:
         with self._guard:
-            self._held.discard(lock.match_id)
+            if self._held.get(lock.match_id) is lock:
+                del self._held[lock.match_id]
             with lock.link.mutex:
                 if lock.generation != lock.link.generation:
                     return  # its connection is gone, and the lock with it
@@ -129,11 +172,15 @@ class PgMatchStore:
 
     def open(self, lock: MatchLock, snapshot: Snapshot) -> None:
         """The match's row becomes ``snapshot``'s header and its moves the snapshot's log, in
-        one transaction; DamagedSave (nothing written) if a stored header cannot be read."""
+        one transaction; DamagedSave (nothing written) if a stored header cannot be read. A
+        lock whose connection was lost is taken again first if it can be (``retake``): this is
+        how a host's retry stores its match after the database came back."""
         header = _header(snapshot)
         moves = [(snapshot.match_id, turn, encode_record(Record("move", turn, snapshot.updated, action,
                                                                  snapshot.weighed.get(turn, []))), snapshot.updated)
                  for turn, action in enumerate(snapshot.actions)]
+        if isinstance(lock, PgMatchLock) and not self.holds(lock) and not self.retake(lock):
+            raise MatchLocked(f"this match ({snapshot.match_id}) is now hosted by another server")
         with self.db.link(snapshot.match_id).transaction() as cur:
             held = self._check_held(lock, snapshot.match_id)
             cur.execute("SELECT header FROM matches WHERE id = %s FOR UPDATE", (snapshot.match_id,))

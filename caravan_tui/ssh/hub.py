@@ -165,6 +165,19 @@ class Hub:
             hosted.stop()
         self.matches.clear()
 
+    async def let_go(self, match_id: str, reason: str) -> None:
+        """Stop hosting ``match_id`` (another server hosts it now): its sessions go back to the
+        lobby, told ``reason``; its seats start no grace here."""
+        hosted = self.matches.pop(match_id, None)
+        if hosted is None:
+            return
+        hosted.stop()
+        for session in [s for s in self.sessions if s.match is hosted]:
+            self._detach(session)
+            await self._tell(session, Left(match_id, reason))
+            await self._send_lobby(session)
+        self.lobby_changed()
+
     def farewell(self, identity: str) -> str:
         """What ``identity`` reads as the server stops: whether the matches they play are saved."""
         theirs = [m for m in self.matches.values() if not m.over and m.seat_of(identity) is not None]
