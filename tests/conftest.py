@@ -34,15 +34,12 @@ def postgres_server():
 
 
 @pytest.fixture
-def database_url(postgres_server, request):
-    """A URL reaching an empty schema of its own on the run's server, dropped after the test."""
+def database_url(postgres_server):
+    """A URL reaching an empty database of its own on the run's server (a database, not a
+    schema: the match locks are the database's), left for the server's end to remove."""
     import psycopg
 
-    schema = f"t_{secrets.token_hex(6)}"
+    name = f"t_{secrets.token_hex(6)}"
     with psycopg.connect(postgres_server.url, autocommit=True) as conn:
-        conn.execute(f"CREATE SCHEMA {schema}")
-    try:
-        yield f"{postgres_server.url}&options=-csearch_path%3D{schema}"
-    finally:
-        with psycopg.connect(postgres_server.url, autocommit=True) as conn:
-            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+        conn.execute(f"CREATE DATABASE {name} TEMPLATE template0")
+    return postgres_server.url_of(name)

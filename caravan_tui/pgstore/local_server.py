@@ -46,7 +46,11 @@ class LocalServer:
 
     @property
     def url(self) -> str:
-        return f"postgresql://postgres@/postgres?host={self.folder}"
+        return self.url_of("postgres")
+
+    def url_of(self, database: str) -> str:
+        """The URL of ``database`` on this server."""
+        return f"postgresql://postgres@/{database}?host={self.folder}"
 
     def start(self) -> LocalServer:
         """Make the cluster and start the server; returns once it accepts connections
