@@ -320,14 +320,23 @@ def screen_of(package: str) -> Callable[[], type]:
     return load
 
 
+#: What a change of the rules asks before a logged action that the old rules did not: given
+#: today's state (the log so far replayed, with what was put in before) and the next logged
+#: action (None at the log's end), the actions to put in first ([] for none). A rule change that
+#: only adds questions (a step that used to pass by itself, a "done" now asked for) upgrades
+#: this way without a copy of the old rules; ``saves.loading`` calls it until it asks nothing.
+Upgrader: TypeAlias = Callable[[Any, Action | None], list[Action]]
+
+
 @dataclass(frozen=True)
 class Game:
     """A registered game: metadata, the State class that implements its rules, its AI settings
     and its screen. ``quick_options`` make a short match (benchmarks, tests); ``screen`` loads
     the game's Textual screen class on demand (None: the generic screen plays it);
     ``setup_check`` refuses options that do not suit a player count (see ``setup_problem``);
-    ``upgrade_log`` rewrites the action log of a save made before a change of the rules into
-    today's, applying it to the new ``state`` given (None: the rules never changed that way)."""
+    ``rules_version`` counts the changes of the rules that made a log of the old rules
+    unplayable under the new; ``upgraders[v]`` brings a log of version ``v`` to ``v + 1`` (see
+    ``Upgrader``): a game at version n has one for each of 1 … n-1."""
 
     id: str
     title: str
@@ -341,10 +350,8 @@ class Game:
     quick_options: dict[str, Any] = field(default_factory=dict)
     screen: Callable[[], type] | None = None
     setup_check: SetupCheck | None = None
-    upgrade_log: Callable[[Any, list[Action]], list[Action]] | None = None
-    #: the version of the rules' legal sequences: bumped whenever a rule change makes a log of
-    #: the old rules unplayable under the new (every save records it; see saves.loading)
     rules_version: int = 1
+    upgraders: Mapping[int, Upgrader] = field(default_factory=dict)
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown name or a refused value is a ValueError that reads like

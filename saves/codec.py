@@ -44,9 +44,9 @@ def _schema_1_to_2(fields: dict[str, Any]) -> dict[str, Any]:
 
 
 def _schema_2_to_3(fields: dict[str, Any]) -> dict[str, Any]:
-    """Schema 3 names the version of the game's rules that the log follows. Every save before
-    it was made under each game's rules version 1 (release 0.2.0 and earlier)."""
-    return {**fields, "rules": 1}
+    """Schema 3 names the version of the game's rules that the log follows; a save from before
+    says 0, not known (the loader tries today's rules, then each older version)."""
+    return {**fields, "rules": 0}
 
 
 #: schema n -> function upgrading a schema-n payload map to schema n + 1 (before it is checked).
@@ -176,7 +176,7 @@ _FIELDS: dict[str, Callable[[Any], str | None]] = {
     "result": _is("a list of numbers or nil", lambda v: v is None or (type(v) is list and all(map(_is_number, v)))),
     "resigned": _is("a seat number or nil", lambda v: v is None or _is_int(v)),
     "weighed": _weighed,
-    "rules": _is("a rules version (an integer from 1)", lambda v: _is_int(v) and v >= 1),
+    "rules": _is("a rules version (an integer from 0)", lambda v: _is_int(v) and v >= 0),
 }
 #: fields a save may leave out (they came after its schema), with the value they then take
 _OPTIONAL: dict[str, Callable[[], Any]] = {"weighed": dict}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from caravan_tui.engine import Event, Game, IllegalAction, State
+from caravan_tui.engine import Action, Event, Game, IllegalAction, State, Upgrader
 from caravan_tui.games import GAMES
 from caravan_tui.seats import SeatSpec
 from saves.backend import MatchStore, SaveEntry
@@ -28,6 +28,9 @@ class Replayed:
     movers: list[int]
     events: list[list[Event]]
     opening: list[Event]
+    #: where each saved move went when the log was brought to today's rules (``moved[i]``: the
+    #: new number of saved move ``i``), for whatever else is indexed by move; None: unchanged
+    moved: list[int] | None = None
 
 
 def replay(game: Game, snapshot: Snapshot, upto: int | None = None) -> Replayed:
@@ -56,7 +59,14 @@ def resignation_result(players: int, seat: int) -> list[float]:
 
 
 def replay_snapshot(snapshot: Snapshot) -> Replayed:
-    """``snapshot`` rebuilt and checked; DamagedSave saying why it cannot be trusted."""
+    """``snapshot`` rebuilt and checked, its log in today's rules (``Replayed.snapshot`` says
+    so in its ``rules``); DamagedSave saying why it cannot be trusted.
+
+    A log of older rules is brought forward through the game's upgraders, one version at a
+    time, and what is indexed by its moves (the weighed rows) moves with it. A save that does
+    not know its rules version (0: made before saves recorded it) is tried under today's rules,
+    then as a log of each older version in turn; if none replays, the reason given is the last
+    attempt's (the oldest rules: what such a save most likely holds)."""
     game = GAMES.get(snapshot.game_id)
     if game is None:
         raise DamagedSave(f"unknown game {snapshot.game_id!r}")
@@ -65,28 +75,80 @@ def replay_snapshot(snapshot: Snapshot) -> Replayed:
             SeatSpec.parse(text)
         except ValueError as exc:
             raise DamagedSave(f"a seat cannot be read: {exc}") from None
-    try:
-        return _checked(game, snapshot)
-    except DamagedSave as first:
-        upgraded = _upgraded(game, snapshot)
-        if upgraded is None:
-            raise
+    today = game.rules_version
+    if snapshot.rules > today:
+        raise DamagedSave(f"saved by a newer caravan-tui ({game.title}'s rules version {snapshot.rules}; "
+                          f"this version plays up to {today})")
+    problem = DamagedSave("no rules version to replay the save under")
+    for start in [snapshot.rules] if snapshot.rules else range(today, 0, -1):
         try:
-            return _checked(game, upgraded)
-        except DamagedSave:
-            raise first from None
+            upgraded, moved = upgrade(game, snapshot, start)
+            replayed = _checked(game, upgraded)
+        except DamagedSave as exc:
+            problem = exc
+            continue
+        replayed.moved = moved
+        return replayed
+    raise problem
 
 
-def _upgraded(game: Game, snapshot: Snapshot) -> Snapshot | None:
-    """``snapshot`` with its log in today's rules, when the game has changed them since (None:
-    it has not, or the log is no older log of them)."""
-    if game.upgrade_log is None:
-        return None
+#: actions the upgraders may put in before one logged action (a bound against a loop)
+MAX_PUT_IN = 64
+
+
+def upgrade(game: Game, snapshot: Snapshot, start: int) -> tuple[Snapshot, list[int] | None]:
+    """``snapshot`` as a log of rules version ``start`` brought to today's, and the number each
+    of its moves has in the new log (None: ``start`` is today's, nothing changed). The weighed
+    rows move with their moves; the state cache, of older rules, is dropped. DamagedSave if the
+    log cannot be brought forward (an action the rules refuse, with the move it was)."""
+    today = game.rules_version
+    if start == today:
+        return dataclasses.replace(snapshot, rules=today), None
+    missing = [v for v in range(start, today) if v not in game.upgraders]
+    if missing:
+        raise DamagedSave(f"{game.title}'s rules version {missing[0]} cannot be brought forward")
+    steps = [game.upgraders[v] for v in range(start, today)]
     try:
+        game.resolve_options(snapshot.options)
         state = game.new(snapshot.players, seed=snapshot.seed, options=snapshot.options)
-        return dataclasses.replace(snapshot, actions=game.upgrade_log(state, list(snapshot.actions)))
-    except (ValueError, LookupError, TypeError):
-        return None
+    except ValueError as exc:
+        raise DamagedSave(f"the match cannot be set up again: {exc}") from None
+    actions: list[Action] = []
+    moved: list[int] = []
+    logged = snapshot.actions
+    for number, action in enumerate([*logged, None], 1):
+        for _ in range(MAX_PUT_IN):
+            put_in = [extra for step in steps for extra in _asked(step, state, action)]
+            if not put_in:
+                break
+            for extra in put_in:
+                _apply(state, extra, f"what rules version {today} asks before move {number}")
+                actions.append(extra)
+        else:
+            raise DamagedSave(f"bringing the save to rules version {today} does not settle at move {number}")
+        if action is not None:
+            moved.append(len(actions))
+            _apply(state, action, f"move {number} of {len(logged)} ({action!r})")
+            actions.append(action)
+    weighed = {moved[turn]: rows for turn, rows in snapshot.weighed.items() if turn < len(moved)}
+    return dataclasses.replace(snapshot, actions=actions, weighed=weighed, state={}, rules=today), moved
+
+
+def _asked(step: Upgrader, state: State, action: Action | None) -> list[Action]:
+    """What ``step`` puts in (DamagedSave if it fails on a state a crafted log led to)."""
+    try:
+        return step(state, action)
+    except (ValueError, LookupError, TypeError) as exc:
+        raise DamagedSave(f"the save cannot be brought to today's rules: {exc}") from None
+
+
+def _apply(state: State, action: Action, what: str) -> None:
+    if state.to_move() is None:
+        raise DamagedSave(f"the match cannot be set up again: {what} is not legal: the match is over")
+    try:
+        state.apply(action, False)
+    except IllegalAction as exc:
+        raise DamagedSave(f"the match cannot be set up again: {what} is not legal: {exc}") from None
 
 
 def _checked(game: Game, snapshot: Snapshot) -> Replayed:
@@ -145,8 +207,8 @@ def checked_entries(store: MatchStore) -> list[SaveEntry]:
     checked = []
     for entry in store.entries():
         if entry.snapshot is not None:
-            try:
-                replay_snapshot(entry.snapshot)
+            try:  # listed as it loads: its log in today's rules (an upgrade may put moves in)
+                entry = dataclasses.replace(entry, snapshot=replay_snapshot(entry.snapshot).snapshot)
             except DamagedSave as exc:
                 entry = dataclasses.replace(entry, snapshot=None, error=exc.reason)
         checked.append(entry)

@@ -46,9 +46,10 @@ class Snapshot:
     #: search, reason]`` rows (for the replay of the finished match; optional: older saves have none)
     weighed: dict[int, list[list[Any]]] = field(default_factory=dict)
     #: the version of its game's rules that the log follows (``Game.rules_version`` when it was
-    #: played: whoever makes a snapshot of a match played today gives the game's version; 1 is
-    #: every game's first). A loader brings an older log forward through the game's upgraders.
-    rules: int = 1
+    #: played: whoever makes a snapshot of a match played today gives the game's version). 0:
+    #: not known (a save from before saves recorded it). A loader brings an older log forward
+    #: through the game's upgraders.
+    rules: int = 0
 
 
 RecordKind = Literal["move", "undo", "seats", "end"]

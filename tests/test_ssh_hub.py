@@ -3,6 +3,7 @@ refusals that change nothing, grace and stand-ins, coming back, and a restart (D
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import re
 import socket
@@ -154,7 +155,10 @@ async def eventually(condition, what: str = "the condition") -> None:
 
 
 def saved(hub: Hub, match_id: str):
-    return SaveStore(hub.root).read(match_id)
+    """The saved match with its position replayed (a save keeps the log; the position is
+    rebuilt from it)."""
+    loaded = load(SaveStore(hub.root), match_id)
+    return dataclasses.replace(loaded.snapshot, state=loaded.state.to_data())
 
 
 async def test_a_name_is_asked_once_per_key_and_kept(tmp_path, worker):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import os
 import re
 import signal
@@ -116,7 +117,9 @@ class Server:
         key = (match_id, self.store().path(match_id).read_bytes())
         if getattr(self, "_cache_key", None) != key:
             checked = load(self.store(), match_id)
-            self._cache_key, self._cache = key, (checked.snapshot, checked.state.to_move())
+            # the position replayed into the snapshot: a save keeps the log, not the position
+            snapshot = dataclasses.replace(checked.snapshot, state=checked.state.to_data())
+            self._cache_key, self._cache = key, (snapshot, checked.state.to_move())
         return self._cache
 
 

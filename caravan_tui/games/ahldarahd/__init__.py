@@ -5,7 +5,8 @@ from __future__ import annotations
 from caravan_tui.engine import Game, Option, rules_of, screen_of
 
 from .ai import AI
-from .rules import AhldarahdState, setup_problem, upgrade_log
+from .rules import AhldarahdState, setup_problem
+from .upgrades import RULES_VERSION, UPGRADERS
 
 GAME = Game(
     id="ahldarahd",
@@ -32,5 +33,6 @@ GAME = Game(
     ai=AI,
     screen=screen_of(__name__),
     setup_check=setup_problem,
-    upgrade_log=upgrade_log,
+    rules_version=RULES_VERSION,
+    upgraders=UPGRADERS,
 )

@@ -1159,16 +1159,3 @@ class AhldarahdState(SplitMixChance, TurnState):
         state._legal = [] if state.turn is None else None
         return state
 
-
-def upgrade_log(state: AhldarahdState, actions: list[Action]) -> list[Action]:
-    """The log of a save made before the last seat to claim free routes ended the setup itself:
-    its "done" put in where today's rules wait for it (before turn 1, or at the end)."""
-    out: list[Action] = []
-    for action in [*actions, None]:
-        if state.phase == SETUP and action != DONE and state.legal_actions() == [DONE]:
-            state.apply(DONE, False)
-            out.append(DONE)
-        if action is not None:
-            state.apply(action, False)
-            out.append(action)
-    return out

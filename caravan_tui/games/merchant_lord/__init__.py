@@ -5,6 +5,7 @@ from caravan_tui.engine import Game, Option, rules_of, screen_of
 
 from .ai import AI
 from .rules import START_OPTIONS, MerchantLordState, setup_problem
+from .upgrades import RULES_VERSION, UPGRADERS
 
 GAME = Game(
     id="merchant_lord",
@@ -25,4 +26,6 @@ GAME = Game(
     ai=AI,
     screen=screen_of(__name__),
     setup_check=setup_problem,
+    rules_version=RULES_VERSION,
+    upgraders=UPGRADERS,
 )
