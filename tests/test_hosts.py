@@ -13,6 +13,7 @@ from test_ssh_server import ANN, BOB, WAIT, Server, Terminal, ann_and_bob_at_a_m
 
 from ai.worker import AIWorker
 from caravan_tui.bus import Act, YourTurn
+from caravan_tui.cli import main
 from caravan_tui.pgstore import open_database
 from caravan_tui.pgstore.takeover import MOVED, look
 from caravan_tui.ssh import protocol
@@ -147,3 +148,10 @@ async def test_a_server_cut_off_takes_its_match_back_when_nobody_took_it(tmp_pat
                          and len(host.actions) >= 2, lambda: f"the moves stored ({host.unsaved or 'saved'})")
     finally:
         one.stop()
+
+
+def test_a_database_that_cannot_be_reached_stops_serve_with_one_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
+    assert main(["serve", "--port", "0", "--database", f"postgresql://caravan@/caravan?host={tmp_path}"]) == 1
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1 and said[0].startswith("caravan-tui: error: the database: ") and "caravan@" not in said[0]

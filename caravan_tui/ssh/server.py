@@ -189,12 +189,12 @@ class GameServer:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.root = Path(config.root)
-        self.worker = AIWorker()
         store, keeping = None, None
-        if config.database is not None:
+        if config.database is not None:  # first: a database that cannot be reached stops nothing started
             from caravan_tui.pgstore import open_database
 
             store, keeping = open_database(config.database, f"{config.host}:{config.port} pid {os.getpid()}")
+        self.worker = AIWorker()
         self.hub = Hub(self.root, self.worker, iterations=config.ai_iterations, grace=config.grace, store=store,
                        keeping=keeping)
         self._taking_over: asyncio.Task | None = None
