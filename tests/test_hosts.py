@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 
+import asyncssh
 import psycopg
 import pytest
+from test_ssh_bounds import log_in
 from test_ssh_hub import ANN as ANN_ID
 from test_ssh_hub import create, named
 from test_ssh_server import ANN, BOB, WAIT, Server, Terminal, ann_and_bob_at_a_match, eventually, play
@@ -18,6 +20,7 @@ from caravan_tui.pgstore import open_database
 from caravan_tui.pgstore.takeover import MOVED, look
 from caravan_tui.ssh import protocol
 from caravan_tui.ssh.hub import Hub
+from caravan_tui.ssh.server import GameServer, ServerConfig
 from saves.codec import DamagedSave
 from saves.loading import load
 
@@ -155,3 +158,27 @@ def test_a_database_that_cannot_be_reached_stops_serve_with_one_line(tmp_path, m
     assert main(["serve", "--port", "0", "--database", f"postgresql://caravan@/caravan?host={tmp_path}"]) == 1
     said = capsys.readouterr().err.splitlines()
     assert len(said) == 1 and said[0].startswith("caravan-tui: error: the database: ") and "caravan@" not in said[0]
+
+
+async def test_connections_per_address_are_counted_across_servers(tmp_path, database_url):
+    """--per-address 1 on two servers on one database: a second connection from the address is
+    refused by the other server too, until the first ends."""
+    servers = [GameServer(ServerConfig(tmp_path / name, port=0, zygote=False, per_address=1, database=database_url))
+               for name in ("one", "two")]
+    for server in servers:
+        await server.start()
+    try:
+        first = await log_in(servers[0])
+        with pytest.raises((asyncssh.Error, OSError)):
+            await log_in(servers[1])
+        other = await log_in(servers[1], "127.0.0.2")  # another address is not counted with it
+        first.close()
+        await first.wait_closed()
+        await eventually(lambda: not servers[0].per_address, "the first connection to end")
+        second = await log_in(servers[1])
+        for conn in (other, second):
+            conn.close()
+            await conn.wait_closed()
+    finally:
+        for server in servers:
+            await server.close()

@@ -74,6 +74,14 @@ CREATE TABLE IF NOT EXISTS identities (
 );
 CREATE UNIQUE INDEX IF NOT EXISTS identities_skeleton ON identities (skeleton);
 CREATE UNIQUE INDEX IF NOT EXISTS identities_caseless_skeleton ON identities (caseless_skeleton);
+-- connections logged in from each address on each server (named as its connections are), so
+-- that --per-address holds across servers
+CREATE TABLE IF NOT EXISTS addresses (
+    server text NOT NULL,
+    address text NOT NULL,
+    connections integer NOT NULL,
+    PRIMARY KEY (server, address)
+);
 -- who connected, from where, through which host, how it ended
 CREATE TABLE IF NOT EXISTS connections (
     at timestamptz NOT NULL DEFAULT now(),
@@ -158,6 +166,7 @@ class Database:
     the first."""
 
     def __init__(self, url: str, application: str = "caravan-tui", links: int = LINKS) -> None:
+        self.application = application
         self.links = [Link(url, application) for _ in range(links)]
 
     def link(self, match_id: str) -> Link:

@@ -69,6 +69,7 @@ class PgKeeping:
     def __init__(self, db: Database, host: str | None = None) -> None:
         self.db = db
         self.host = (host or socket.gethostname())[:MAX_LOG_FIELD]
+        self.server = db.application  # how the database names this server's connections
         self.names = PgNames(db)
 
     def records(self) -> list[tuple[str, HostedRecord | str]]:
@@ -115,6 +116,25 @@ class PgKeeping:
             cur.executemany("INSERT INTO side_log (match_id, seq, kind, turn, seat, name, text) "
                             "VALUES (%s, %s, %s, %s, %s, %s, %s)",
                             [(match_id, seq, *row) for seq, row in enumerate(rows)])
+
+    def connections_elsewhere(self, address: str) -> int:
+        """The counts of the other servers still connected to the database (a server killed
+        outright left its row behind: it no longer counts)."""
+        with self.db.transaction() as cur:
+            cur.execute("SELECT coalesce(sum(connections), 0) FROM addresses WHERE address = %s AND server <> %s "
+                        "AND server IN (SELECT application_name FROM pg_stat_activity)", (address, self.server))
+            row = cur.fetchone()
+        return int(row[0]) if row else 0
+
+    def count_connections(self, address: str, here: int) -> None:
+        with self.db.transaction() as cur:
+            if here:
+                cur.execute("INSERT INTO addresses (server, address, connections) VALUES (%s, %s, %s) "
+                            "ON CONFLICT (server, address) DO UPDATE SET connections = excluded.connections",
+                            (self.server, address[:MAX_LOG_FIELD], here))
+            else:
+                cur.execute("DELETE FROM addresses WHERE server = %s AND address = %s",
+                            (self.server, address[:MAX_LOG_FIELD]))
 
     def log_connection(self, connection: str, address: str, identity: str | None, open_for: float,
                        event: str) -> None:

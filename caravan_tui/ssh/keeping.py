@@ -61,6 +61,14 @@ class Keeping(Protocol):
         """One line of the connection log, written out at once."""
         ...
 
+    def connections_elsewhere(self, address: str) -> int:
+        """Connections logged in from ``address`` on the other servers sharing this keeping."""
+        ...
+
+    def count_connections(self, address: str, here: int) -> None:
+        """Tell the other servers that ``here`` connections from ``address`` are logged in here."""
+        ...
+
 
 class FileKeeping:
     """The files under the server's folder ``root``."""
@@ -102,3 +110,9 @@ class FileKeeping:
                           f"{open_for:.1f}s", event))
         with open(self.root / "connections.log", "a", encoding="utf-8") as file:
             file.write(line + "\n")
+
+    def connections_elsewhere(self, address: str) -> int:
+        return 0  # the files are one server's
+
+    def count_connections(self, address: str, here: int) -> None:
+        pass  # no other server reads them

@@ -121,6 +121,8 @@ class Connection(asyncssh.SSHServer):
 
     def _count_in(self, counter: Counter[str] | None) -> None:
         """Move this connection from the count it is in to ``counter`` (None: none)."""
+        logged_in = self.server.per_address
+        before = logged_in[self.address]
         if self.counted is not None:
             self.counted[self.address] -= 1
             if self.counted[self.address] <= 0:
@@ -128,6 +130,8 @@ class Connection(asyncssh.SSHServer):
         self.counted = counter
         if counter is not None:
             counter[self.address] += 1
+        if logged_in[self.address] != before:
+            self.server.tell_others(self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections.discard(self.conn)
@@ -142,7 +146,7 @@ class Connection(asyncssh.SSHServer):
             self.server.log_connection(self, self.outcome)
 
     def begin_auth(self, username: str) -> bool:
-        if self.server.per_address[self.address] >= self.server.config.per_address:
+        if self.server.logged_in(self.address) >= self.server.config.per_address:
             self.outcome = TOO_MANY
             raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections from your address")
         return True  # every connection authenticates: by key, or as a guest if allowed
@@ -193,7 +197,9 @@ class GameServer:
         if config.database is not None:  # first: a database that cannot be reached stops nothing started
             from caravan_tui.pgstore import open_database
 
-            store, keeping = open_database(config.database, f"{config.host}:{config.port} pid {os.getpid()}")
+            # a name of its own among the servers on the database (the connection log, the counts by address)
+            name = f"{config.host}:{config.port} {secrets.token_hex(3)} pid {os.getpid()}"
+            store, keeping = open_database(config.database, name)
         self.worker = AIWorker()
         self.hub = Hub(self.root, self.worker, iterations=config.ai_iterations, grace=config.grace, store=store,
                        keeping=keeping)
@@ -298,6 +304,22 @@ class GameServer:
             connection.running -= 1
             process.exit(0)
             connection.log_when_done()
+
+    def logged_in(self, address: str) -> int:
+        """Connections logged in from ``address``, here and on the other servers on the database."""
+        try:
+            return self.per_address[address] + self.hub.keeping.connections_elsewhere(address)
+        except OSError as exc:  # the database is away: this server's own count holds
+            log.warning("cannot count the connections on other servers: %s", exc)
+            return self.per_address[address]
+
+    def tell_others(self, address: str) -> None:
+        """Tell the other servers on the database how many connections from ``address`` are logged
+        in here."""
+        try:
+            self.hub.keeping.count_connections(address, self.per_address[address])
+        except OSError as exc:
+            log.warning("cannot tell other servers the connections here: %s", exc)
 
     def log_connection(self, connection: Connection, event: str) -> None:
         """A line in the connection log (``connections.log``, or the database's): when, the
