@@ -82,6 +82,17 @@ CREATE TABLE IF NOT EXISTS addresses (
     connections integer NOT NULL,
     PRIMARY KEY (server, address)
 );
+-- the servers on the database: where each listens for links from the others (named as its
+-- connections are), and the secret they answer each other's challenges with
+CREATE TABLE IF NOT EXISTS servers (
+    name text PRIMARY KEY,
+    link_host text NOT NULL,
+    link_port integer NOT NULL
+);
+CREATE TABLE IF NOT EXISTS cluster (
+    id integer PRIMARY KEY CHECK (id = 1),
+    secret bytea NOT NULL
+);
 -- who connected, from where, through which host, how it ended
 CREATE TABLE IF NOT EXISTS connections (
     at timestamptz NOT NULL DEFAULT now(),

@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import asyncssh
 
@@ -35,6 +35,9 @@ from caravan_tui.files import MiB, read_regular
 from caravan_tui.ssh.hub import Hub, guest_identity
 from caravan_tui.ssh.pty_session import PtySession
 from caravan_tui.ssh.zygote import Zygote
+
+if TYPE_CHECKING:
+    from caravan_tui.pgstore.link import Links
 
 log = logging.getLogger(__name__)
 
@@ -204,6 +207,8 @@ class GameServer:
         self.hub = Hub(self.root, self.worker, iterations=config.ai_iterations, grace=config.grace, store=store,
                        keeping=keeping)
         self._taking_over: asyncio.Task | None = None
+        self.links: Links | None = None  # with a database: the links to the other servers on it
+        self.database = store.db if store is not None else None
         self.pre_login: Counter[str] = Counter()  # connections not logged in yet, by address
         self.per_address: Counter[str] = Counter()  # connections logged in, by address
         self.connections: set[asyncssh.SSHServerConnection] = set()
@@ -228,9 +233,13 @@ class GameServer:
             keepalive_interval=60)
         problems = self.hub.start()  # no session is served before this returns: nothing awaits between
         if self.config.database is not None:
+            from caravan_tui.pgstore.link import Links
             from caravan_tui.pgstore.takeover import take_over
 
             self._taking_over = asyncio.create_task(take_over(self.hub))
+            if self.database is not None:
+                self.links = Links(self.database, self.hub.serve)
+                await self.links.start(self.config.host)
         return problems
 
     def room_to_log_in(self, address: str) -> bool:
@@ -261,6 +270,8 @@ class GameServer:
             await self._acceptor.wait_closed()
         if self._taking_over is not None:
             self._taking_over.cancel()
+        if self.links is not None:
+            await self.links.close()
         self.hub.stop()
         if self.zygote is not None:
             await self.zygote.close()
@@ -289,7 +300,8 @@ class GameServer:
         self.sessions += 1
 
         def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> Awaitable[None]:
-            return self.hub.serve(reader, writer, identity, connection.guest)
+            serve = self.hub.serve if self.links is None else self.links.serve
+            return serve(reader, writer, identity, connection.guest)
 
         session = PtySession(process, serve, self.config.idle_timeout, self.config.move_pause, self.zygote)
         self.live[session] = (identity, asyncio.current_task())
