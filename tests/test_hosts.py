@@ -11,7 +11,18 @@ import pytest
 from test_ssh_bounds import log_in
 from test_ssh_hub import ANN as ANN_ID
 from test_ssh_hub import create, named
-from test_ssh_server import ANN, BOB, WAIT, Server, Terminal, ann_and_bob_at_a_match, eventually, play
+from test_ssh_server import (
+    ANN,
+    BOB,
+    WAIT,
+    Server,
+    Terminal,
+    ann_and_bob_at_a_match,
+    create_short_match,
+    enter_as,
+    eventually,
+    play,
+)
 
 from ai.worker import AIWorker
 from caravan_tui.bus import Act, YourTurn
@@ -203,6 +214,34 @@ async def test_a_person_who_reaches_another_server_is_served_by_the_one_hosting_
 
         await asyncio.gather(play(two, ann, 0, match_id, until=two_moves), play(one, bob, 1, match_id, until=two_moves))
         assert not hosted_by_nobody(database_url, match_id) and two.saved(match_id).status == "playing"
+    finally:
+        for term in terminals:
+            term.conn.close()
+        await asyncio.gather(one.stop(), two.stop())
+
+
+async def test_each_lobby_shows_every_servers_matches_and_a_seat_there_is_joined_through_the_link(
+        tmp_path, database_url):
+    """Ann creates a match on the first server; Bob, on the second, sees it in his lobby, joins
+    its free seat and plays it: his session is routed to the first server as he joins."""
+    one = await DatabaseServer(tmp_path / "one", database_url).start()
+    two = await DatabaseServer(tmp_path / "two", database_url).start()
+    terminals: list[Terminal] = []
+    try:
+        ann = await enter_as(one, ANN, "Ann")
+        terminals.append(ann)
+        await create_short_match(ann)
+        match_id = one.match_ids()[0]
+        bob = await enter_as(two, BOB, "Bob")
+        terminals.append(bob)
+        await bob.wait_for("1 free seat")
+        bob.press("enter")
+        await bob.wait_for("Bob (you) · pile")
+
+        def two_moves() -> bool:
+            return len(one.saved(match_id).actions) >= 2
+
+        await asyncio.gather(play(one, ann, 0, match_id, until=two_moves), play(two, bob, 1, match_id, until=two_moves))
     finally:
         for term in terminals:
             term.conn.close()

@@ -93,6 +93,13 @@ CREATE TABLE IF NOT EXISTS cluster (
     id integer PRIMARY KEY CHECK (id = 1),
     secret bytea NOT NULL
 );
+-- each server's open matches as its lobby shows them, with their seats' owners
+CREATE TABLE IF NOT EXISTS lobby (
+    match_id text PRIMARY KEY,
+    server text NOT NULL,
+    row jsonb NOT NULL,
+    owners jsonb NOT NULL
+);
 -- who connected, from where, through which host, how it ended
 CREATE TABLE IF NOT EXISTS connections (
     at timestamptz NOT NULL DEFAULT now(),

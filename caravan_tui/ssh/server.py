@@ -238,7 +238,7 @@ class GameServer:
 
             self._taking_over = asyncio.create_task(take_over(self.hub))
             if self.database is not None:
-                self.links = Links(self.database, self.hub.serve)
+                self.links = Links(self.database, self.hub)
                 await self.links.start(self.config.host)
         return problems
 
