@@ -82,7 +82,8 @@ class Links:
         self.secret = b""
         self._listener: asyncio.Server | None = None
         self._published: dict[str, Any] | None = None
-        self.remote_rows: list[tuple[dict[str, Any], list[Any]]] = []  #: the other servers' open matches
+        #: every server's open matches (a session's lobby adds those its own hub does not list)
+        self.remote_rows: list[tuple[dict[str, Any], list[Any]]] = []
         self.lobby_changed = asyncio.Event()  #: set (and cleared) when ``remote_rows`` change
         self._looking: asyncio.Task[None] | None = None
 
@@ -111,11 +112,10 @@ class Links:
                 if mine != self._published:
                     await asyncio.to_thread(lobby.publish, self.db, self.name, mine)
                     self._published = mine
-                found = await asyncio.to_thread(lobby.others, self.db, self.name)
+                found = await asyncio.to_thread(lobby.every_row, self.db)
             except OSError as exc:
                 log.warning("cannot share the lobby: %s", exc)
                 continue
-            found = [(row, owners) for row, owners in found if row["match"] not in self.hub.matches]
             if found != self.remote_rows:
                 self.remote_rows = found
                 self.lobby_changed.set()

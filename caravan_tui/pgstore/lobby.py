@@ -44,11 +44,12 @@ def publish(db: Database, server: str, rows: dict[str, tuple[dict[str, Any], lis
                         "owners = excluded.owners", (match_id, server, Jsonb(row), Jsonb(owners)))
 
 
-def others(db: Database, server: str) -> list[tuple[dict[str, Any], list[Any]]]:
-    """The rows of the other servers still connected to the database, checked."""
+def every_row(db: Database) -> list[tuple[dict[str, Any], list[Any]]]:
+    """The rows of every server still connected to the database, checked (a session routed to
+    another server is shown this one's matches from here too)."""
     with db.transaction() as cur:
-        cur.execute("SELECT row, owners FROM lobby WHERE server <> %s "
-                    "AND server IN (SELECT application_name FROM pg_stat_activity) ORDER BY match_id", (server,))
+        cur.execute("SELECT row, owners FROM lobby "
+                    "WHERE server IN (SELECT application_name FROM pg_stat_activity) ORDER BY match_id")
         found = cur.fetchall()
     rows = []
     for row, owners in found:
