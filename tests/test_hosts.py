@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 import asyncssh
+import msgpack
 import psycopg
 import pytest
 from test_ssh_bounds import log_in
@@ -28,8 +29,10 @@ from ai.worker import AIWorker
 from caravan_tui.bus import Act, YourTurn
 from caravan_tui.cli import main
 from caravan_tui.pgstore import open_database
+from caravan_tui.pgstore.link import answer
 from caravan_tui.pgstore.takeover import MOVED, look
 from caravan_tui.ssh import protocol
+from caravan_tui.ssh.framing import MAX_REQUEST, encode, read_frame
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.server import GameServer, ServerConfig
 from saves.codec import DamagedSave
@@ -246,3 +249,35 @@ async def test_each_lobby_shows_every_servers_matches_and_a_seat_there_is_joined
         for term in terminals:
             term.conn.close()
         await asyncio.gather(one.stop(), two.stop())
+
+
+async def test_a_link_without_the_servers_secret_gets_nothing(tmp_path, database_url):
+    """The link port is reachable by anyone who can reach the server: only an answer made with
+    the database's secret is served, as the identity it names."""
+    server = GameServer(ServerConfig(tmp_path / "one", port=0, zygote=False, database=database_url))
+    await server.start()
+    try:
+        with psycopg.connect(database_url) as conn:
+            host, port = conn.execute("SELECT link_host, link_port FROM servers").fetchone()
+            secret = bytes(conn.execute("SELECT secret FROM cluster").fetchone()[0])
+
+        async def link(hello) -> bytes:
+            reader, writer = await asyncio.open_connection(host, port)
+            challenge = (await read_frame(reader, MAX_REQUEST))["challenge"]
+            writer.write(hello(challenge) if callable(hello) else hello)
+            said = await asyncio.wait_for(reader.read(4096), WAIT)
+            writer.close()
+            return said
+
+        def hello_of(identity, guest, key, says=None):
+            return lambda c: encode({"identity": identity, "guest": guest,
+                                     "answer": answer(key, c, identity, guest if says is None else says)})
+
+        for hello in [hello_of(ANN_ID, False, b"a guess"), hello_of(ANN_ID, True, secret, says=False),
+                      hello_of("\x1b[2J", False, secret), b"\x00\x00\x00\x03abc", encode({"identity": ANN_ID})]:
+            assert await link(hello) == b""  # closed without a word
+        said = await link(hello_of(ANN_ID, False, secret))
+        welcome = protocol.message_from_map(msgpack.unpackb(said[4:], strict_map_key=False))
+        assert isinstance(welcome, protocol.Welcome) and welcome.identity == ANN_ID
+    finally:
+        await server.close()
