@@ -198,35 +198,11 @@ async def test_connections_per_address_are_counted_across_servers(tmp_path, data
             await server.close()
 
 
-async def test_a_person_who_reaches_another_server_is_served_by_the_one_hosting_their_match(tmp_path, database_url):
-    """Ann's seat is in a match the first server hosts; she connects to the second: the link
-    carries her session to the first, straight into her seat, and her moves are played there."""
-    one = await DatabaseServer(tmp_path / "one", database_url).start()
-    two = await DatabaseServer(tmp_path / "two", database_url).start()
-    terminals: list[Terminal] = []
-    try:
-        ann, bob, match_id = await ann_and_bob_at_a_match(one)
-        terminals += [ann, bob]
-        await ann.close()
-        ann = await Terminal.open(two, ANN)
-        terminals.append(ann)
-        await ann.wait_for("Ann (you) · pile")
-
-        def two_moves() -> bool:
-            return len(one.saved(match_id).actions) >= 2
-
-        await asyncio.gather(play(two, ann, 0, match_id, until=two_moves), play(one, bob, 1, match_id, until=two_moves))
-        assert not hosted_by_nobody(database_url, match_id) and two.saved(match_id).status == "playing"
-    finally:
-        for term in terminals:
-            term.conn.close()
-        await asyncio.gather(one.stop(), two.stop())
-
-
 async def test_each_lobby_shows_every_servers_matches_and_a_seat_there_is_joined_through_the_link(
         tmp_path, database_url):
     """Ann creates a match on the first server; Bob, on the second, sees it in his lobby, joins
-    its free seat and plays it: his session is routed to the first server as he joins."""
+    its free seat and plays it: his session is routed to the first server as he joins. He
+    leaves and comes back through the second server: routed straight into his seat."""
     one = await DatabaseServer(tmp_path / "one", database_url).start()
     two = await DatabaseServer(tmp_path / "two", database_url).start()
     terminals: list[Terminal] = []
@@ -245,6 +221,18 @@ async def test_each_lobby_shows_every_servers_matches_and_a_seat_there_is_joined
             return len(one.saved(match_id).actions) >= 2
 
         await asyncio.gather(play(one, ann, 0, match_id, until=two_moves), play(two, bob, 1, match_id, until=two_moves))
+
+        await bob.close()  # back later through the second server: routed straight into his seat
+        bob = await Terminal.open(two, BOB)
+        terminals.append(bob)
+        await bob.wait_for("Bob (you) · pile")
+
+        def four_moves() -> bool:
+            return len(one.saved(match_id).actions) >= 4
+
+        await asyncio.gather(play(one, ann, 0, match_id, until=four_moves),
+                             play(two, bob, 1, match_id, until=four_moves))
+        assert one.match_ids() == [match_id] and not hosted_by_nobody(database_url, match_id)
     finally:
         for term in terminals:
             term.conn.close()
