@@ -166,6 +166,7 @@ def main() -> int:
         print(f"one fsync of a small write: median {fsync_median * 1e3:.2f} ms, p95 {fsync_p95 * 1e3:.2f} ms")
         print(f"{'game':<16} {'seats':>5} {'moves':>5}  " + "  ".join(f"{'move ' + str(m):>24}" for m in MARKS)
               + f"  {'p95':>8}  {'open':>9}")
+        lengths = {}
         for game_id in args.games.split(","):
             timed = TimedStore(store)
 
@@ -175,6 +176,7 @@ def main() -> int:
 
             match_id = asyncio.run(run())
             opened, moves = opening(store, match_id)
+            lengths[game_id] = moves
             p95 = percentile([t for _, t, _, _ in timed.appends], 95)
             if len(timed.appends) < MARKS[-1] + 4:
                 extend(timed, match_id, MARKS[-1] + 4)
@@ -185,7 +187,7 @@ def main() -> int:
             print(f"{game_id:<16} {max(GAMES[game_id].players):>5} {moves:>5}  "
                   + "  ".join(f"{c:>24}" for c in cells) + f"  {p95 * 1e3:>5.2f} ms  {opened * 1e3:>6.1f} ms",
                   flush=True)
-        longest = max(args.games.split(","), key=lambda g: len(store.read(f"bench-{g}").actions))
+        longest = max(lengths, key=lambda g: lengths[g])
         match_id = asyncio.run(random_match(store, longest, 1000))
         opened, moves = opening(store, match_id)
         print(f"a {moves}-move match of {longest} (random seats) opens in {opened * 1e3:.1f} ms")

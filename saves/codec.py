@@ -122,6 +122,11 @@ def _is(kind: str, ok: Callable[[Any], bool]) -> Callable[[Any], str | None]:
 def _actions(v: Any) -> str | None:
     if type(v) is not list or not all(type(a) is list for a in v):
         return "is not a list of actions"
+    # Most actions are flat lists of short strings and small integers: those are checked here,
+    # in one pass; anything else (nesting, a long string, a big integer) by ``_tree``.
+    if all((type(x) is str and len(x) <= MAX_TEXT) or (type(x) is int and -(2**63) <= x < 2**63)
+           for action in v for x in action):
+        return None
     return _tree(v, "a list of actions", (str, int), maps=False)
 
 

@@ -163,6 +163,10 @@ def _checked(game: Game, snapshot: Snapshot) -> Replayed:
         differs = ", ".join(sorted(_one_line(k) for k in again.keys() | saved.keys() if again.get(k) != saved.get(k)))
         raise DamagedSave(f"replaying the log does not give the saved position (it differs in {differs}); "
                           "the rules may have changed since it was saved")
+    if state.is_over() and snapshot.status == "playing" and snapshot.result is None:
+        # the last move ended the match and was saved, its end was not (a kill between the two)
+        snapshot = dataclasses.replace(snapshot, status="over", result=state.outcome())
+        replayed.snapshot = snapshot
     _check_result(snapshot, state)
     return replayed
 

@@ -20,6 +20,7 @@ import os
 import re
 import stat
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -244,15 +245,24 @@ class FileLock:
 
 
 class Journal:
-    """A save file open for appending records: ``moves`` in its snapshot, ``records`` since."""
+    """A save file open for appending records: ``moves`` in its snapshot, ``records`` since.
+
+    A host appends in a worker thread and may let go of its match (``close``) from another
+    while an append is under way: ``close`` waits for it, so the descriptor is never closed
+    (and its number reused for another file) under a write."""
 
     def __init__(self, path: Path, moves: int) -> None:
         self.moves, self.records = moves, 0
         self._fd: int | None = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW)
         self._size = os.fstat(self._fd).st_size
+        self._busy = threading.Lock()
 
     def append(self, data: bytes) -> None:
         """``data`` at the end of the file, on disk when this returns."""
+        with self._busy:
+            self._append(data)
+
+    def _append(self, data: bytes) -> None:
         if self._fd is None:
             raise OSError("the save file is closed")
         try:
@@ -268,9 +278,10 @@ class Journal:
         self.records += 1
 
     def close(self) -> None:
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+        with self._busy:
+            if self._fd is not None:
+                os.close(self._fd)
+                self._fd = None
 
 
 def _sync(fd: int) -> None:

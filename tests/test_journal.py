@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import zlib
 from pathlib import Path
 
@@ -29,6 +30,7 @@ from saves.journal import frame, parse
 from saves.loading import checked_entries, load
 
 REPO = Path(__file__).resolve().parents[1]
+WAIT = 30  # seconds; only guards against a hung test, never asserted
 ROWS = [[("move", 1), 0.75, "it wins the race"], [("move", 2), 0.25, "it blocks"]]
 
 
@@ -353,3 +355,55 @@ def test_a_mutated_journal_is_refused_or_read_as_a_prefix_of_its_moves(tmp_path_
         return
     assert actions == [("move", turn) for turn in range(len(actions))]
     assert len(actions) == 4 or mutated != original
+
+
+def test_letting_go_of_a_match_waits_for_the_append_under_way(store, monkeypatch):
+    """A runner stopped as its host's last append is in its thread: the file is closed after
+    the append, never under it (a closed descriptor's number can be another file's by then)."""
+    real_sync, inside, go = saves.store._sync, threading.Event(), threading.Event()
+
+    def sync(fd: int) -> None:
+        inside.set()
+        go.wait(WAIT)
+        real_sync(fd)
+
+    lock = store.lock("m")
+    store.open(lock, header())
+    monkeypatch.setattr(saves.store, "_sync", sync)
+    failed: list[BaseException] = []
+
+    def append() -> None:
+        try:
+            store.append(lock, move(0))
+        except BaseException as exc:
+            failed.append(exc)
+
+    appending = threading.Thread(target=append)
+    appending.start()
+    assert inside.wait(WAIT)
+    releasing = threading.Thread(target=lock.release)
+    releasing.start()
+    go.set()
+    appending.join(WAIT)
+    releasing.join(WAIT)
+    assert failed == [] and store.read("m").actions == [("move", 0)]
+
+
+def test_a_match_whose_last_move_was_saved_but_not_its_end_loads_as_over(store):
+    """A kill between the last move's record and the end's: the game says it is over."""
+    game = GAMES["decktet_caravan"]
+    state = game.new(2, seed=3, options=game.resolve_options(game.quick_options))
+    snapshot = Snapshot(match_id="m", game_id=game.id, options=game.resolve_options(game.quick_options),
+                        players=2, seats=["ai:easy"] * 2, names=["A", "B"], seed=3, rules=game.rules_version)
+    rng = random.Random(3)
+    with store.lock("m") as lock:
+        store.open(lock, snapshot)
+        turn = 0
+        while not state.is_over():
+            action = rng.choice(state.legal_actions())
+            state.apply(action, False)
+            store.append(lock, Record("move", turn, 1.0, action))
+            turn += 1
+    loaded = load(store, "m")
+    assert loaded.snapshot.status == "over" and loaded.snapshot.result == state.outcome()
+    assert [e.error for e in checked_entries(store)] == [None]

@@ -5,10 +5,12 @@
 
 For each release, its commit is checked out into a temporary ``git worktree``, and that
 release's own code (its ``MatchRunner``, AI seats and save store) plays seeded matches of every
-game with AI seats only (with each game's quick options, then each of its on/off options
-flipped, then its defaults with the most players; two seeds each): one match played to the
+game with AI seats (with each game's quick options, then each of its on/off options flipped
+at the usual and at the most players, there by random seats too, then its defaults with the
+most players; two seeds each): one match played to the
 end, and the same match stopped about half way. The saves land in
-``tests/golden/<release>/<game>-<options>-<seed>-<end|mid>.msgpack``; ``tests/test_golden.py``
+``tests/golden/<release>/<game>-<options>-<seed>-<end|mid>.msgpack`` (``--games``,
+``--label`` and ``--seeds`` play fewer, or more); ``tests/test_golden.py``
 checks that today's code opens, replays and plays on every one of them.
 
 Every release adds its saves: run this with the new release's name and commit, commit the
@@ -42,29 +44,36 @@ from saves.store import SaveStore
 import caravan_tui
 assert Path(caravan_tui.__file__).resolve().is_relative_to(Path.cwd().resolve()), "not the release's code"
 store = SaveStore(Path(sys.argv[1]))
+ONLY = set(filter(None, sys.argv[2].split(",")))
+SEEDS = [int(seed) for seed in sys.argv[3].split(",")]
+LABEL = sys.argv[4]
 ITERATIONS = 24
-SEEDS = (1, 2)
 
 
 def configurations(game):
-    # (label, options, players): the quick options; each on/off option flipped; the defaults
-    # with the most players
+    # (label, options, players, seat): the quick options; each on/off option flipped, at the
+    # usual and at the most players, and there by random seats too (they reach positions AI
+    # seats avoid, such as a player left with no gold); the defaults with the most players
     base = game.resolve_options(game.quick_options)
-    yield "quick", base, game.default_players
+    most = max(game.players)
+    yield "quick", base, game.default_players, "ai:easy"
     for name, option in game.options.items():
         if set(option.choices) == {False, True}:
             flipped = {**base, name: not base[name]}
-            try:
-                game.new(game.default_players, seed=0, options=flipped)
-            except ValueError:
-                continue  # not with this many players
-            yield f"{name}-{'on' if flipped[name] else 'off'}", flipped, game.default_players
-    most = max(game.players)
-    yield f"defaults-{most}p", game.resolve_options({}), most
+            for players in sorted({game.default_players, most}):
+                try:
+                    game.new(players, seed=0, options=flipped)
+                except ValueError:
+                    continue  # not with this many players
+                label = f"{name}-{'on' if flipped[name] else 'off'}-{players}p"
+                yield label, flipped, players, "ai:easy"
+                if players == most:
+                    yield f"{label}-random", flipped, players, "random"
+    yield f"defaults-{most}p", game.resolve_options({}), most, "ai:easy"
 
 
-async def play(worker, game, label, options, players, seed, stop_at=None):
-    seats = [SeatSpec.parse("ai:easy")] * players
+async def play(worker, game, label, options, players, seat, seed, stop_at=None):
+    seats = [SeatSpec.parse(seat)] * players
     match_id = f"{game.id}-{label}-{seed}-{'mid' if stop_at else 'end'}"
     runner = MatchRunner.new(game.id, seats, [f"AI {i + 1}" for i in range(players)], seed, options, store,
                              match_id=match_id, iterations=ITERATIONS, worker=worker)
@@ -80,10 +89,14 @@ async def play(worker, game, label, options, players, seed, stop_at=None):
 async def main():
     async with AIWorker(max_workers=1) as worker:
         for game in GAMES.values():
-            for label, options, players in configurations(game):
+            if ONLY and game.id not in ONLY:
+                continue
+            for label, options, players, seat in configurations(game):
+                if LABEL not in label:
+                    continue
                 for seed in SEEDS:
-                    moves = await play(worker, game, label, options, players, seed)
-                    await play(worker, game, label, options, players, seed, stop_at=max(1, moves // 2))
+                    moves = await play(worker, game, label, options, players, seat, seed)
+                    await play(worker, game, label, options, players, seat, seed, stop_at=max(1, moves // 2))
                     print(game.id, label, seed, moves, flush=True)
 
 
@@ -91,8 +104,9 @@ asyncio.run(main())
 """
 
 
-def write_release(name: str, commit: str, out: Path) -> None:
-    """Play the matches with ``commit``'s code; its saves into ``out/name``."""
+def write_release(name: str, commit: str, out: Path, games: str = "", seeds: str = "1,2", label: str = "") -> None:
+    """Play the matches with ``commit``'s code; its saves into ``out/name`` (replacing those of
+    the same names)."""
     with tempfile.TemporaryDirectory(prefix="caravan-golden-") as temp:
         tree, home = Path(temp) / "tree", Path(temp) / "home"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), commit], check=True,
@@ -100,13 +114,11 @@ def write_release(name: str, commit: str, out: Path) -> None:
         try:
             env = {**os.environ, "PYTHONPATH": str(tree), "CARAVAN_TUI_HOME": str(home),
                    "CARAVAN_TUI_AI_BUDGET": "iterations"}
-            subprocess.run([sys.executable, "-c", PLAY, str(home)], cwd=tree, env=env, check=True)
+            subprocess.run([sys.executable, "-c", PLAY, str(home), games, seeds, label], cwd=tree, env=env, check=True)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True)
         target = out / name
-        if target.exists():
-            shutil.rmtree(target)
-        target.mkdir(parents=True)
+        target.mkdir(parents=True, exist_ok=True)
         for save in sorted((home / "saves").glob("*.msgpack")):
             shutil.copyfile(save, target / save.name)
         print(f"{name} ({commit}): {len(list(target.iterdir()))} saves in {target.relative_to(ROOT)}")
@@ -117,10 +129,13 @@ def main() -> int:
     parser.add_argument("--release", action="append", metavar="NAME=COMMIT",
                         help="a release and its commit (default: every one in RELEASES)")
     parser.add_argument("--out", type=Path, default=ROOT / "tests" / "golden")
+    parser.add_argument("--games", default="", help="comma-separated game ids (default: every game)")
+    parser.add_argument("--seeds", default="1,2", help="comma-separated seeds (default: 1,2)")
+    parser.add_argument("--label", default="", help="only the configurations whose label holds this")
     args = parser.parse_args()
     releases = dict(text.split("=", 1) for text in args.release) if args.release else RELEASES
     for name, commit in releases.items():
-        write_release(name, commit, args.out)
+        write_release(name, commit, args.out, args.games, args.seeds, args.label)
     return 0
 
 
