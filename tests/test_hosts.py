@@ -35,7 +35,6 @@ from caravan_tui.ssh import protocol
 from caravan_tui.ssh.framing import MAX_REQUEST, encode, read_frame
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.server import GameServer, ServerConfig
-from saves.codec import DamagedSave
 from saves.loading import load
 
 pytestmark = pytest.mark.postgres
@@ -56,14 +55,8 @@ class DatabaseServer(Server):
         return self._store
 
     def _cached(self, match_id: str) -> tuple:
-        """The match as last read whole: the last move and the end are two commits (read between
-        them, a finished game still says it is being played)."""
-        try:
-            checked = load(self.store(), match_id)
-            self._last = checked.snapshot, checked.state.to_move()
-        except DamagedSave:
-            pass
-        return self._last
+        checked = load(self.store(), match_id)
+        return checked.snapshot, checked.state.to_move()
 
 
 def hosted_by_nobody(url: str, match_id: str) -> bool:
