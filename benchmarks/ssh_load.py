@@ -415,13 +415,13 @@ def generator_main(args: argparse.Namespace) -> None:
 
 # -- one N: a fresh server, the generator against it -------------------------------------------
 
-async def start_server(home: Path) -> tuple[asyncio.subprocess.Process, int]:
+async def start_server(home: Path, *more: str) -> tuple[asyncio.subprocess.Process, int]:
     env = {**os.environ, "CARAVAN_TUI_HOME": str(home), "CARAVAN_TUI_AI_BUDGET": "iterations"}
     said = home / "serve.out"
     with open(said, "wb") as out:
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-c", CLI, "serve", "--port", "0", "--per-address", "500", "--max-sessions", "500",
-            "--max-pre-login", "1000", "--ai-iterations", "200", env=env, stdout=out,
+            "--max-pre-login", "1000", "--ai-iterations", "200", *more, env=env, stdout=out,
             stderr=asyncio.subprocess.STDOUT)
     for _ in range(600):
         output = said.read_bytes()
@@ -431,31 +431,60 @@ async def start_server(home: Path) -> tuple[asyncio.subprocess.Process, int]:
     raise RuntimeError(said.read_text())
 
 
-async def run(n: int, args: argparse.Namespace) -> dict[str, Any]:
+async def run(n: int, args: argparse.Namespace) -> list[dict[str, Any]]:
+    """One row per server: one server on its files, or ``--hosts`` servers on one PostgreSQL
+    (started here), the people split between them, each pair at one server."""
+    if args.hosts == 1:
+        return await run_hosts(n, args, None)
+    from caravan_tui.pgstore.local_server import LocalServer
+
+    with LocalServer() as database:
+        return await run_hosts(n, args, database.url)
+
+
+async def run_hosts(n: int, args: argparse.Namespace, url: str | None) -> list[dict[str, Any]]:
     home = Path(tempfile.mkdtemp(prefix="ssh-load-"))
-    identities = Identities(home / "server" / "identities.json")
-    (home / "server").mkdir(parents=True)
+    names: Any = Identities(home / "server" / "identities.json")
+    if url is not None:
+        from caravan_tui.pgstore import open_database
+
+        names = open_database(url)[1].names
     keys = {}
     for i in range(n):
         key = asyncssh.generate_private_key("ssh-ed25519")
-        identities.keep(key.get_fingerprint("sha256"), f"P{i}")
+        names.keep(key.get_fingerprint("sha256"), f"P{i}")
         keys[f"P{i}"] = key.export_private_key().decode()
-    people = home / "people.json"
-    people.write_text(json.dumps(keys))
-    server, port = await start_server(home)
+    # pairs stay together: each server gets whole pairs (the last one any odd one out)
+    pairs = [list(keys)[i:i + 2] for i in range(0, n, 2)]
+    groups = [[name for pair in pairs[h::args.hosts] for name in pair] for h in range(args.hosts)]
+    servers = []
     try:
-        generator = await asyncio.create_subprocess_exec(
-            sys.executable, __file__, "--generator", "--people", str(people), "--port", str(port),
-            "--server-pid", str(server.pid), "--seconds", str(args.seconds), "--game", args.game,
-            "--timeout", str(args.timeout), stdout=asyncio.subprocess.PIPE,
-            preexec_fn=lambda: os.nice(args.generator_nice))
-        out, _ = await generator.communicate()
-        if generator.returncode:
-            raise RuntimeError(f"the generator failed ({generator.returncode})")
-        return dict(json.loads(out.decode().strip().splitlines()[-1]))
+        for h in range(args.hosts):
+            (home / f"host{h}" / "server").mkdir(parents=True)
+            servers.append(await start_server(home / f"host{h}", *(["--database", url] if url else [])))
+        generators = []
+        for h, ((server, port), group) in enumerate(zip(servers, groups)):
+            people = home / f"people{h}.json"
+            people.write_text(json.dumps({name: keys[name] for name in group}))
+            generators.append(await asyncio.create_subprocess_exec(
+                sys.executable, __file__, "--generator", "--people", str(people), "--port", str(port),
+                "--server-pid", str(server.pid), "--seconds", str(args.seconds), "--game", args.game,
+                "--timeout", str(args.timeout), stdout=asyncio.subprocess.PIPE,
+                preexec_fn=lambda: os.nice(args.generator_nice)))
+        rows = []
+        for h, generator in enumerate(generators):
+            out, _ = await generator.communicate()
+            if generator.returncode:
+                raise RuntimeError(f"the generator failed ({generator.returncode})")
+            row = dict(json.loads(out.decode().strip().splitlines()[-1]))
+            if args.hosts > 1:
+                row["sessions"] = f"{row['sessions']} of {n} (server {h + 1} of {args.hosts})"
+            rows.append(row)
+        return rows
     finally:
-        server.send_signal(2)
-        await server.wait()
+        for server, _ in servers:
+            server.send_signal(2)
+            await server.wait()
 
 
 def table(rows: list[dict[str, Any]]) -> str:
@@ -491,6 +520,9 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds after which a key's change is a miss")
     parser.add_argument("--generator-nice", type=int, default=5, help="the generator's priority below the server's")
     parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON")
+    parser.add_argument("--hosts", type=int, default=1,
+                        help="servers on one PostgreSQL started here (the test extra), the people split between "
+                             "them, each pair at one server (1: one server on its files)")
     parser.add_argument("--generator", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--people", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
@@ -501,11 +533,12 @@ def main() -> None:
         return
     rows = []
     for n in args.sessions:
-        rows.append(asyncio.run(run(n, args)))
-        print(f"N={n}: {json.dumps(rows[-1])}", file=sys.stderr, flush=True)
-        if rows[-1]["unreliable"]:
-            print(f"N={n}: the generator's own lag (p95 {rows[-1]['generator_lag_ms']['p95']} ms) makes these "
-                  "timings unreliable", file=sys.stderr, flush=True)
+        for row in asyncio.run(run(n, args)):
+            rows.append(row)
+            print(f"N={n}: {json.dumps(row)}", file=sys.stderr, flush=True)
+            if row["unreliable"]:
+                print(f"N={n}: the generator's own lag (p95 {row['generator_lag_ms']['p95']} ms) makes these "
+                      "timings unreliable", file=sys.stderr, flush=True)
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=2))
     print(table(rows))

@@ -14,6 +14,7 @@ import sys
 import tempfile
 from contextlib import suppress
 from datetime import datetime
+from importlib.util import find_spec
 from pathlib import Path
 
 from ai.levels import LEVELS, MAX_ITERATIONS
@@ -358,6 +359,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--ai-iterations", type=iterations, help="cap every AI seat to this many iterations")
     serve.add_argument("--move-pause", type=_pause, default=0.6,
                        help="seconds an opponent's move stays on a person's screen before the next (0 to 5)")
+    serve.add_argument("--database", metavar="URL",
+                       help="keep the matches, names and connection log in PostgreSQL (postgresql://…), shared "
+                            "with other servers on the same database (docs/hosting.md); needs the postgres extra")
 
     bench = commands.add_parser("bench", help="measure engine and AI speed")
     bench.add_argument("game", nargs="?", choices=sorted(GAMES))
@@ -546,7 +550,8 @@ def cmd_app(args) -> int:
 
 def cmd_serve(args) -> int:
     """Run the SSH server until interrupted. Its folder (``server`` in the data dir) holds the
-    hosted matches' saves, the names people chose, the host key and the connection log."""
+    hosted matches' saves, the names people chose, the host key and the connection log; with
+    ``--database``, all but the host key are kept in PostgreSQL instead."""
     import asyncio
 
     from caravan_tui.ssh.server import ServerConfig, serve
@@ -567,11 +572,13 @@ def cmd_serve(args) -> int:
         except (OSError, ValueError) as error:  # asyncssh's KeyImportError is a ValueError
             raise Refused(f"cannot read {args.authorized_keys}: {_why(error)}") from None
         keys = Path(args.authorized_keys).resolve()
+    if args.database is not None and find_spec("psycopg") is None:
+        raise Refused("--database needs PostgreSQL's driver: pip install 'caravan-tui[postgres]'")
     try:
         config = ServerConfig(root, args.host, args.port, keys, args.allow_guests, per_address=args.per_address,
                               max_pre_login=args.max_pre_login, max_sessions=args.max_sessions,
                               idle_timeout=args.idle_timeout, grace=args.grace, ai_iterations=args.ai_iterations,
-                              move_pause=args.move_pause)
+                              move_pause=args.move_pause, database=args.database)
     except ValueError as error:
         raise Refused(str(error)) from None
 
@@ -580,7 +587,8 @@ def cmd_serve(args) -> int:
             print(f"caravan-tui: not resumed: {plain(problem, LONG)}", file=sys.stderr)
         resumed = len(server.hub.matches)
         print(f"caravan-tui: serving on {args.host} port {server.port} (ssh -p {server.port} {args.host}); "
-              f"{resumed} match{'es' if resumed != 1 else ''} resumed; files in {root}", flush=True)
+              f"{resumed} match{'es' if resumed != 1 else ''} resumed; "
+              f"{'matches in the database, host key' if args.database else 'files'} in {root}", flush=True)
 
     with suppress(KeyboardInterrupt):  # ctrl+c before the server's own handler is in place
         asyncio.run(serve(config, ready))

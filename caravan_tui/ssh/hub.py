@@ -8,9 +8,10 @@ seat the hub seated that identity at (or, for a spectator, speak for no seat). A
 a short ``Refused`` and changes nothing. A session receives only what its seat's address (or
 the spectators') receives, so hidden information never leaves the hub except in that seat's view.
 
-Hosted matches live under ``root``: saves in ``root/saves`` (one checked load path, one lock per
-match), each match's ``HostedRecord`` in ``root/hosted``. On start the hub resumes every one of
-them still being played.
+Hosted matches live under ``root`` (saves in ``root/saves``, one checked load path, one lock
+per match; each match's ``HostedRecord`` in ``root/hosted``), or in PostgreSQL when the server
+was given a database (``store`` and ``keeping``). On start the hub resumes every one of them
+still being played that no other server hosts.
 """
 from __future__ import annotations
 
@@ -43,6 +44,7 @@ from caravan_tui.safe_text import plain
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode, read_frame
 from caravan_tui.ssh.hosted import HostedMatch
+from caravan_tui.ssh.keeping import FileKeeping, Keeping
 from caravan_tui.ssh.lookalikes import look_alike, marks, name_problem
 from caravan_tui.ssh.protocol import (
     OPEN,
@@ -63,7 +65,8 @@ from caravan_tui.ssh.protocol import (
     Welcome,
     request_from_map,
 )
-from caravan_tui.ssh.records import HostedRecord, Identities
+from caravan_tui.ssh.records import HostedRecord
+from saves.backend import MatchLocked, MatchStore
 from saves.codec import DamagedSave
 from saves.store import SaveStore
 
@@ -111,13 +114,15 @@ class Session:
 
 class Hub:
     """Hosted matches and the sessions at them. ``iterations`` caps every AI seat's budget
-    (tests, benchmarks); ``grace`` is the grace a new match offers first."""
+    (tests, benchmarks); ``grace`` is the grace a new match offers first. ``store`` and
+    ``keeping``: where the matches and the rest are kept (the files under ``root`` unless given)."""
 
-    def __init__(self, root: Path, worker: AIWorker, *, iterations: int | None = None, grace: int = 60) -> None:
+    def __init__(self, root: Path, worker: AIWorker, *, iterations: int | None = None, grace: int = 60,
+                 store: MatchStore | None = None, keeping: Keeping | None = None) -> None:
         self.root = Path(root)
-        self.store = SaveStore(self.root)
-        self.records = self.root / "hosted"
-        self.identities = Identities(self.root / "identities.json")
+        self.store: MatchStore = store if store is not None else SaveStore(self.root)
+        self.keeping: Keeping = keeping if keeping is not None else FileKeeping(self.root)
+        self.identities = self.keeping.names
         self.worker, self.iterations, self.grace = worker, iterations, grace
         self.matches: dict[str, HostedMatch] = {}
         self.sessions: set[Session] = set()
@@ -128,14 +133,16 @@ class Hub:
     # -- life -------------------------------------------------------------------------------
 
     def start(self) -> list[str]:
-        """Resume every hosted match still being played; returns why any could not be."""
+        """Resume every hosted match still being played that is not hosted here or by another
+        server; returns why any could not be. Called again, it takes over the matches of a
+        server that stopped."""
         problems = []
-        self.records.mkdir(parents=True, exist_ok=True)
-        for path in sorted(self.records.glob("*.json")):
+        for match_id, record in self.keeping.records():
+            if match_id in self.matches:
+                continue
             try:
-                record = HostedRecord.load(path)
-                if path.stem != record.match_id:
-                    raise ValueError("the file is named for another match")
+                if isinstance(record, str):
+                    raise ValueError(record)
                 if self.store.read(record.match_id).status != "playing":
                     continue
                 runner = MatchRunner.resume(record.match_id, self.store, worker=self.worker,
@@ -143,8 +150,10 @@ class Hub:
                 if len(record.owners) != runner.host.snapshot.players:
                     runner.host.close()
                     raise ValueError("its seats do not match the save")
+            except MatchLocked:
+                continue  # another server hosts it
             except (OSError, ValueError, DamagedSave) as exc:
-                problems.append(f"{path.stem}: {getattr(exc, 'reason', exc)}")
+                problems.append(f"{match_id}: {getattr(exc, 'reason', exc)}")
                 continue
             self._host(runner, record)
         for problem in problems:
@@ -158,6 +167,19 @@ class Hub:
             hosted.stop()
         self.matches.clear()
 
+    async def let_go(self, match_id: str, reason: str) -> None:
+        """Stop hosting ``match_id`` (another server hosts it now): its sessions go back to the
+        lobby, told ``reason``; its seats start no grace here."""
+        hosted = self.matches.pop(match_id, None)
+        if hosted is None:
+            return
+        hosted.stop()
+        for session in [s for s in self.sessions if s.match is hosted]:
+            self._detach(session)
+            await self._tell(session, Left(match_id, reason))
+            await self._send_lobby(session)
+        self.lobby_changed()
+
     def farewell(self, identity: str) -> str:
         """What ``identity`` reads as the server stops: whether the matches they play are saved."""
         theirs = [m for m in self.matches.values() if not m.over and m.seat_of(identity) is not None]
@@ -167,7 +189,7 @@ class Hub:
         return "The server is stopping; your match is saved." if theirs else "The server is stopping."
 
     def _host(self, runner: MatchRunner, record: HostedRecord) -> HostedMatch:
-        hosted = HostedMatch(runner, record, self.records, self.lobby_changed)
+        hosted = HostedMatch(runner, record, self.keeping, self.lobby_changed)
         self.matches[hosted.match_id] = hosted
         hosted.start()
         return hosted
@@ -308,7 +330,8 @@ class Hub:
         AIs as they were), each of its other people's seats kept for them and shown in their
         lobby."""
         try:
-            record = HostedRecord.load(self.records / f"{match_id}.json") if "/" not in match_id else None
+            kept = dict(self.keeping.records()).get(match_id)
+            record = kept if isinstance(kept, HostedRecord) else None
             finished = self.store.read(match_id)
         except (OSError, ValueError, DamagedSave):
             record = None
@@ -381,12 +404,12 @@ class Hub:
             return
         record = HostedRecord(runner.match_id, owners, msg.grace, msg.stand_in, msg.ai_finish)
         try:
-            record.save(self.records)
+            self.keeping.keep_record(record)
         except OSError as exc:
             runner.host.close()
             await self._refuse(session, f"cannot create the match: {exc.strerror or exc}")
             return
-        hosted = HostedMatch(runner, record, self.records, self.lobby_changed)
+        hosted = HostedMatch(runner, record, self.keeping, self.lobby_changed)
         hosted.invited = {seat: who for seat, (who, _) in invited.items()}
         self.matches[hosted.match_id] = hosted
         self._sit(session, hosted, owners.index(session.identity))  # before it starts: it waits for nobody

@@ -119,7 +119,12 @@ class HostedRecord:
     @classmethod
     def load(cls, path: Path) -> HostedRecord:
         """The record in ``path``; ValueError saying why it cannot be used."""
-        data = read_json(path)
+        return cls.from_data(read_json(path))
+
+    @classmethod
+    def from_data(cls, data: object) -> HostedRecord:
+        """The record ``data`` (as read from JSON, or a database) holds; ValueError saying why
+        it cannot be used."""
         fields = {"match_id", "owners", "grace", "stand_in"}
         if not isinstance(data, dict) or set(data) not in (fields, fields | {"ai_finish"}):
             raise ValueError("not a hosted match record")
@@ -146,7 +151,12 @@ def load_side_log(path: Path, match_id: str, players: int) -> tuple[list[Chat], 
     why they cannot be used."""
     if not path.exists():
         return [], []
-    data = read_json(path)
+    return side_log_from_data(read_json(path), match_id, players)
+
+
+def side_log_from_data(data: object, match_id: str, players: int) -> tuple[list[Chat], list[tuple[int, Event]]]:
+    """The chat and notes ``data`` (as ``side_log_data`` made it, read back from a file or a
+    database) holds; ValueError saying why they cannot be used."""
     if not isinstance(data, dict) or set(data) != {"chat", "notes"}:
         raise ValueError("not a match's side log")
     chat, notes = data["chat"], data["notes"]
@@ -162,5 +172,9 @@ def load_side_log(path: Path, match_id: str, players: int) -> tuple[list[Chat], 
     return lines, [(turn, Event(text)) for turn, text in notes]
 
 
+def side_log_data(chat, notes) -> dict[str, list]:
+    return {"chat": [line.to_map() for line in chat], "notes": [[turn, event.text] for turn, event in notes]}
+
+
 def save_side_log(path: Path, chat, notes) -> None:
-    write_json(path, {"chat": [line.to_map() for line in chat], "notes": [[turn, event.text] for turn, event in notes]})
+    write_json(path, side_log_data(chat, notes))

@@ -29,16 +29,19 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import asyncssh
 
 from ai.worker import AIWorker
 from caravan_tui.files import MiB, read_regular
-from caravan_tui.ssh.connection_log import Bursts, ConnectionLog
+from caravan_tui.ssh.connection_log import Bursts
 from caravan_tui.ssh.hub import Hub, guest_identity
 from caravan_tui.ssh.pty_session import PtySession
 from caravan_tui.ssh.zygote import Zygote
+
+if TYPE_CHECKING:
+    from caravan_tui.pgstore.link import Links
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +71,7 @@ class ServerConfig:
     ai_iterations: int | None = None  # caps every AI seat (tests, benchmarks)
     move_pause: float = 0.6  # seconds an opponent's move stays on screen before the next
     zygote: bool = True  # fork sessions from a pre-warmed process (else each starts from scratch)
+    database: str | None = None  # PostgreSQL's URL: everything kept there, shared with other servers
 
     def __post_init__(self) -> None:
         if self.authorized_keys is not None and self.allow_guests:
@@ -126,6 +130,8 @@ class Connection(asyncssh.SSHServer):
 
     def _count_in(self, counter: Counter[str] | None) -> None:
         """Move this connection from the count it is in to ``counter`` (None: none)."""
+        logged_in = self.server.per_address
+        before = logged_in[self.address]
         if self.counted is not None:
             self.counted[self.address] -= 1
             if self.counted[self.address] <= 0:
@@ -133,6 +139,8 @@ class Connection(asyncssh.SSHServer):
         self.counted = counter
         if counter is not None:
             counter[self.address] += 1
+        if logged_in[self.address] != before:
+            self.server.tell_others(self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections.discard(self.conn)
@@ -170,7 +178,7 @@ class Connection(asyncssh.SSHServer):
             self.server.log_connection(self, self.outcome)
 
     def begin_auth(self, username: str) -> bool:
-        if self.server.per_address[self.address] >= self.server.config.per_address:
+        if self.server.logged_in(self.address) >= self.server.config.per_address:
             self.outcome = TOO_MANY
             raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections from your address")
         # Its first line; a connection that ends before it has only its last, folded into bursts.
@@ -221,8 +229,19 @@ class GameServer:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.root = Path(config.root)
+        store, keeping = None, None
+        if config.database is not None:  # first: a database that cannot be reached stops nothing started
+            from caravan_tui.pgstore import open_database
+
+            # a name of its own among the servers on the database (the connection log, the counts by address)
+            name = f"{config.host}:{config.port} {secrets.token_hex(3)} pid {os.getpid()}"
+            store, keeping = open_database(config.database, name)
         self.worker = AIWorker()
-        self.hub = Hub(self.root, self.worker, iterations=config.ai_iterations, grace=config.grace)
+        self.hub = Hub(self.root, self.worker, iterations=config.ai_iterations, grace=config.grace, store=store,
+                       keeping=keeping)
+        self._taking_over: asyncio.Task | None = None
+        self.links: Links | None = None  # with a database: the links to the other servers on it
+        self.database = store.db if store is not None else None
         self.pre_login: Counter[str] = Counter()  # connections not logged in yet, by address
         self.per_address: Counter[str] = Counter()  # connections logged in, by address
         self.connections: set[asyncssh.SSHServerConnection] = set()
@@ -233,7 +252,6 @@ class GameServer:
             if config.authorized_keys is not None else None
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.zygote = Zygote() if config.zygote else None
-        self.connection_log = ConnectionLog(self.root / "connections.log")
         self.bursts = Bursts(lambda address, event: self._write_log_line("-", address, None, 0.0, event))
 
     async def start(self) -> list[str]:
@@ -247,7 +265,16 @@ class GameServer:
             process_factory=self.session, encoding=None, line_editor=False, allow_scp=False,
             agent_forwarding=False, x11_forwarding=False, login_timeout=self.config.login_timeout,
             keepalive_interval=60)
-        return self.hub.start()  # no session is served before this returns: nothing awaits between
+        problems = self.hub.start()  # no session is served before this returns: nothing awaits between
+        if self.config.database is not None:
+            from caravan_tui.pgstore.link import Links
+            from caravan_tui.pgstore.takeover import take_over
+
+            self._taking_over = asyncio.create_task(take_over(self.hub))
+            if self.database is not None:
+                self.links = Links(self.database, self.hub)
+                await self.links.start(self.config.host)
+        return problems
 
     def room_to_log_in(self, address: str) -> bool:
         """Whether a new connection from ``address`` may try to log in: within ``max_pre_login``
@@ -276,6 +303,10 @@ class GameServer:
                 conn.disconnect(asyncssh.DISC_BY_APPLICATION, "the server is stopping")
             await self._acceptor.wait_closed()
         self.bursts.close()
+        if self._taking_over is not None:
+            self._taking_over.cancel()
+        if self.links is not None:
+            await self.links.close()
         self.hub.stop()
         if self.zygote is not None:
             await self.zygote.close()
@@ -305,7 +336,8 @@ class GameServer:
         self.sessions += 1
 
         def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> Awaitable[None]:
-            return self.hub.serve(reader, writer, identity, connection.guest)
+            serve = self.hub.serve if self.links is None else self.links.serve
+            return serve(reader, writer, identity, connection.guest)
 
         session = PtySession(process, serve, self.config.idle_timeout, self.config.move_pause, self.zygote)
         self.live[session] = (identity, asyncio.current_task())
@@ -322,10 +354,27 @@ class GameServer:
             connection.log_when_done()
             connection.expect_a_session()  # (its client closes it; one that does not is closed)
 
+    def logged_in(self, address: str) -> int:
+        """Connections logged in from ``address``, here and on the other servers on the database."""
+        try:
+            return self.per_address[address] + self.hub.keeping.connections_elsewhere(address)
+        except OSError as exc:  # the database is away: this server's own count holds
+            log.warning("cannot count the connections on other servers: %s", exc)
+            return self.per_address[address]
+
+    def tell_others(self, address: str) -> None:
+        """Tell the other servers on the database how many connections from ``address`` are logged
+        in here."""
+        try:
+            self.hub.keeping.count_connections(address, self.per_address[address])
+        except OSError as exc:
+            log.warning("cannot tell other servers the connections here: %s", exc)
+
     def log_connection(self, connection: Connection, event: str) -> None:
-        """A line in ``connections.log``: when, the connection's id, its address, who (``-``: not
-        known yet), how long it has been open, and ``event``. Written out at once; the last line
-        of a connection that never logged in only if it is the first of a burst (``Bursts``)."""
+        """A line in the connection log (``connections.log``, or the database's): when, the
+        connection's id, its address, who (``-``: not known yet), how long it has been open, and
+        ``event``. Written out at once; the last line of a connection that never logged in only if
+        it is the first of a burst (``Bursts``)."""
         if event == connection.outcome and not connection.logged_in \
                 and not self.bursts.end(connection.address, event):
             return
@@ -334,10 +383,8 @@ class GameServer:
 
     def _write_log_line(self, connection: str, address: str, identity: str | None, open_for: float,
                         event: str) -> None:
-        line = "\t".join((time.strftime("%Y-%m-%dT%H:%M:%S"), connection, address, identity or "-",
-                          f"{open_for:.1f}s", event))
         try:
-            self.connection_log.write(line)
+            self.hub.keeping.log_connection(connection, address, identity, open_for, event)
         except OSError as exc:
             log.warning("cannot log a connection: %s", exc)
 

@@ -1,0 +1,228 @@
+"""One host's connection to the shared PostgreSQL (``serve --database``), and the tables.
+
+A host keeps a few connections (``Link``s); a match's lock (a session advisory lock: it belongs
+to the connection, so it ends when the connection does, however the host ends) and its writes go
+through the link its id hashes to, so no write can outlive the lock it is made under, and the
+commits of matches on different links reach the disk side by side (on one connection they would
+wait for each other's fsync). Threads share a link one transaction at a time. A connection that
+broke is made again on the next call, but the locks taken on the old one are gone: a link's
+``generation`` tells a lock whether it still holds.
+
+Every failure of the database (unreachable, restarted, a constraint) reaches the callers as an
+``OSError`` saying what happened in words, as a full disk does for the file store, so the match
+host's "unsaved, retrying" path covers both.
+"""
+from __future__ import annotations
+
+import threading
+import zlib
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, suppress
+from typing import Any
+
+import psycopg
+from psycopg import errors
+
+#: the tables' layout; a database made by a later version says so and is refused
+SCHEMA_VERSION = 1
+#: seconds to wait for the database on connecting
+CONNECT_TIMEOUT = 10
+#: connections a host keeps for its matches (made as they are first needed)
+LINKS = 4
+#: the advisory lock (class, object) that serialises making the tables across hosts
+_SCHEMA_LOCK = (0x63617261, 0)
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS caravan_schema (version integer NOT NULL);
+-- a match: its save's header (the codec's bytes, without the moves), the hosted record beside it
+CREATE TABLE IF NOT EXISTS matches (
+    id text PRIMARY KEY,
+    header bytea NOT NULL,
+    status text NOT NULL,
+    updated double precision NOT NULL,
+    owners jsonb,
+    grace integer,
+    stand_in text
+);
+-- one row per move: the commit of its insert is the acknowledgement, and the key makes a second
+-- writer's move at the same turn fail instead of forking the match
+CREATE TABLE IF NOT EXISTS moves (
+    match_id text NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    turn integer NOT NULL,
+    action bytea NOT NULL,
+    weighed bytea,
+    at double precision NOT NULL,
+    PRIMARY KEY (match_id, turn)
+);
+-- what the match's log showed beside the moves: chat lines and notes on seats changing hands
+CREATE TABLE IF NOT EXISTS side_log (
+    match_id text NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    seq integer NOT NULL,
+    kind text NOT NULL CHECK (kind IN ('chat', 'note')),
+    turn integer,
+    seat integer,
+    name text,
+    text text NOT NULL,
+    PRIMARY KEY (match_id, seq)
+);
+-- names by key fingerprint: a name that looks like another is refused by the indexes
+CREATE TABLE IF NOT EXISTS identities (
+    fingerprint text PRIMARY KEY,
+    name text NOT NULL,
+    skeleton text NOT NULL,
+    caseless_skeleton text NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS identities_skeleton ON identities (skeleton);
+CREATE UNIQUE INDEX IF NOT EXISTS identities_caseless_skeleton ON identities (caseless_skeleton);
+-- the games whose "How to play" a key dismissed for good
+CREATE TABLE IF NOT EXISTS introduced (
+    fingerprint text NOT NULL REFERENCES identities ON DELETE CASCADE,
+    game text NOT NULL,
+    PRIMARY KEY (fingerprint, game)
+);
+-- connections logged in from each address on each server (named as its connections are), so
+-- that --per-address holds across servers
+CREATE TABLE IF NOT EXISTS addresses (
+    server text NOT NULL,
+    address text NOT NULL,
+    connections integer NOT NULL,
+    PRIMARY KEY (server, address)
+);
+-- the servers on the database: where each listens for links from the others (named as its
+-- connections are), and the secret they answer each other's challenges with
+CREATE TABLE IF NOT EXISTS servers (
+    name text PRIMARY KEY,
+    link_host text NOT NULL,
+    link_port integer NOT NULL
+);
+CREATE TABLE IF NOT EXISTS cluster (
+    id integer PRIMARY KEY CHECK (id = 1),
+    secret bytea NOT NULL
+);
+-- each server's open matches as its lobby shows them, with their seats' owners
+CREATE TABLE IF NOT EXISTS lobby (
+    match_id text PRIMARY KEY,
+    server text NOT NULL,
+    row jsonb NOT NULL,
+    owners jsonb NOT NULL
+);
+-- who connected, from where, through which host, how it ended
+CREATE TABLE IF NOT EXISTS connections (
+    at timestamptz NOT NULL DEFAULT now(),
+    host text NOT NULL,
+    connection text NOT NULL,
+    address text NOT NULL,
+    identity text,
+    open_for real NOT NULL,
+    event text NOT NULL
+);
+"""
+
+
+class DatabaseError(OSError):
+    """The database failed or refused a write; the message says what, in words. ``unique``:
+    the write broke a unique index (a move at a turn already stored, a look-alike name)."""
+
+    unique = False
+
+
+def problem(exc: psycopg.Error) -> DatabaseError:
+    """``exc`` as an OSError with its first line (never the URL or a password)."""
+    first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+    error = DatabaseError(f"the database: {first}")
+    error.unique = isinstance(exc, errors.UniqueViolation)
+    return error
+
+
+class Link:
+    """One connection to ``url``, made on first use and again after it breaks; ``transaction``
+    lends it to one thread at a time."""
+
+    def __init__(self, url: str, application: str = "caravan-tui") -> None:
+        self.url = url
+        self.application = application
+        self.generation = 0  #: how many connections were made: a lock taken on an earlier one is gone
+        self._conn: psycopg.Connection[Any] | None = None
+        self._mutex = threading.RLock()
+
+    def connection(self) -> psycopg.Connection[Any]:
+        """The live connection (the caller holds ``mutex``), made now if there is none."""
+        if self._conn is None or self._conn.closed or self._conn.broken:
+            try:
+                self._conn = psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT,
+                                             application_name=self.application)
+            except psycopg.Error as exc:
+                raise problem(exc) from None
+            self.generation += 1
+        return self._conn
+
+    @property
+    def broken(self) -> bool:
+        """Whether the connection is known to be gone (found so by the last call that used it)."""
+        return self._conn is None or self._conn.closed or self._conn.broken
+
+    @property
+    def mutex(self) -> threading.RLock:
+        return self._mutex
+
+    @contextmanager
+    def transaction(self) -> Iterator[psycopg.Cursor[Any]]:
+        """A cursor in a transaction of its own on the shared connection, committed when the
+        block ends (rolled back if it raises); psycopg's errors come out as DatabaseError."""
+        with self._mutex:
+            conn = self.connection()
+            try:
+                with conn.transaction(), conn.cursor() as cursor:
+                    yield cursor
+            except psycopg.Error as exc:
+                raise problem(exc) from None
+
+    def close(self) -> None:
+        """End the connection: every match lock taken on it is let go."""
+        with self._mutex:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+
+class Database:
+    """A host's links to ``url``: a match's on the link its id hashes to, everything else on
+    the first."""
+
+    def __init__(self, url: str, application: str = "caravan-tui", links: int = LINKS) -> None:
+        self.application = application
+        self.links = [Link(url, application) for _ in range(links)]
+
+    def link(self, match_id: str) -> Link:
+        return self.links[zlib.crc32(match_id.encode("utf-8", "surrogatepass")) % len(self.links)]
+
+    def transaction(self) -> AbstractContextManager[psycopg.Cursor[Any]]:
+        return self.links[0].transaction()
+
+    def create_tables(self) -> None:
+        """Make the tables if they are not there (one host at a time); DatabaseError if the
+        database holds a later layout than this version knows."""
+        with self.transaction() as cur:
+            cur.execute("SELECT pg_advisory_xact_lock(%s, %s)", _SCHEMA_LOCK)
+            cur.execute(SCHEMA)
+            cur.execute("SELECT max(version) FROM caravan_schema")
+            row = cur.fetchone()
+            found = row[0] if row else None
+            if found is None:
+                cur.execute("INSERT INTO caravan_schema (version) VALUES (%s)", (SCHEMA_VERSION,))
+            elif found > SCHEMA_VERSION:
+                raise DatabaseError(f"the database was set up by a newer caravan-tui (layout {found}; "
+                                    f"this version knows up to {SCHEMA_VERSION})")
+
+    def probe(self) -> None:
+        """Find out which connections were lost since last used (one round trip each), so that
+        the next call on each makes it again rather than failing on it."""
+        for link in self.links:
+            with link.mutex:
+                if not link.broken:
+                    with suppress(psycopg.Error):
+                        link.connection().execute("SELECT 1")
+
+    def close(self) -> None:
+        for link in self.links:
+            link.close()

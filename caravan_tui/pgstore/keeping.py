@@ -1,0 +1,159 @@
+"""What the hub keeps beside the saves, in PostgreSQL (``caravan_tui.ssh.keeping.Keeping``):
+names, hosted records, side logs, the connection log, shared by every host on the database.
+
+What is read back is checked as the files' contents are (the same parsers): the database is one
+more place a hostile value could have been put.
+"""
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterable
+
+from psycopg.types.json import Jsonb
+
+from caravan_tui.bus import MAX_NAME, Chat, line_problem
+from caravan_tui.engine import Event
+from caravan_tui.games import GAMES
+from caravan_tui.pgstore.db import Database, DatabaseError
+from caravan_tui.pgstore.matches import UNHELD
+from caravan_tui.ssh.lookalikes import marks
+from caravan_tui.ssh.records import IDENTITY, HostedRecord, side_log_data, side_log_from_data
+
+#: characters of an address, an event and a host's name in the connection log
+MAX_LOG_FIELD = 200
+
+
+class NameTaken(DatabaseError):
+    """Another identity keeps a name that looks like this one (the skeletons' unique indexes)."""
+
+
+class PgNames:
+    """Names by fingerprint in ``identities``; each name's two look-alike marks are unique
+    columns, so two identities can never keep names that look alike, whichever hosts they
+    chose them on."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    def name(self, identity: str) -> str:
+        with self.db.transaction() as cur:
+            cur.execute("SELECT name FROM identities WHERE fingerprint = %s", (identity,))
+            row = cur.fetchone()
+        name = row[0] if row else ""
+        return name if IDENTITY.fullmatch(identity) and line_problem(name, MAX_NAME, "") is None else ""
+
+    def lookalike(self, name: str, besides: str) -> str | None:
+        exact, caseless = marks(name)
+        with self.db.transaction() as cur:
+            cur.execute("SELECT name FROM identities WHERE fingerprint <> %s "
+                        "AND (skeleton = %s OR caseless_skeleton = %s) LIMIT 1", (besides, exact, caseless))
+            row = cur.fetchone()
+        return None if row is None else str(row[0])
+
+    def keep(self, identity: str, name: str) -> None:
+        exact, caseless = marks(name)
+        try:
+            with self.db.transaction() as cur:
+                cur.execute("INSERT INTO identities (fingerprint, name, skeleton, caseless_skeleton) "
+                            "VALUES (%s, %s, %s, %s) ON CONFLICT (fingerprint) DO UPDATE SET name = excluded.name, "
+                            "skeleton = excluded.skeleton, caseless_skeleton = excluded.caseless_skeleton",
+                            (identity, name, exact, caseless))
+        except DatabaseError as exc:
+            if exc.unique:
+                raise NameTaken(f"{name} looks like a name kept by someone else") from None
+            raise
+
+
+    def games_introduced(self, identity: str) -> list[str]:
+        with self.db.transaction() as cur:
+            cur.execute("SELECT game FROM introduced WHERE fingerprint = %s ORDER BY game", (identity,))
+            return [str(row[0]) for row in cur.fetchall() if row[0] in GAMES]
+
+    def introduce(self, identity: str, game: str) -> None:
+        if game not in GAMES:
+            return
+        with self.db.transaction() as cur:  # (a key with no name kept has no row to refer to: nothing)
+            cur.execute("INSERT INTO introduced (fingerprint, game) SELECT fingerprint, %s FROM identities "
+                        "WHERE fingerprint = %s ON CONFLICT DO NOTHING", (game, identity))
+
+
+class PgKeeping:
+    """``Keeping`` in the database; ``host``: this server's name in the connection log."""
+
+    def __init__(self, db: Database, host: str | None = None) -> None:
+        self.db = db
+        self.host = (host or socket.gethostname())[:MAX_LOG_FIELD]
+        self.server = db.application  # how the database names this server's connections
+        self.names = PgNames(db)
+
+    def records(self) -> list[tuple[str, HostedRecord | str]]:
+        """The records of the hosted matches still being played that no server hosts (none
+        holds their lock): a server starting, or one taking over from a server that stopped."""
+        with self.db.transaction() as cur:
+            cur.execute("SELECT id, owners, grace, stand_in FROM matches "
+                        f"WHERE owners IS NOT NULL AND status = 'playing' AND {UNHELD} ORDER BY id")
+            rows = cur.fetchall()
+        found: list[tuple[str, HostedRecord | str]] = []
+        for match_id, owners, grace, stand_in in rows:
+            data = {"match_id": match_id, "owners": owners, "grace": grace, "stand_in": stand_in}
+            try:
+                found.append((match_id, HostedRecord.from_data(data)))
+            except ValueError as exc:
+                found.append((match_id, str(exc)))
+        return found
+
+    def keep_record(self, record: HostedRecord) -> None:
+        """Beside its match's row (stored first, by the match's host)."""
+        with self.db.transaction() as cur:
+            cur.execute("UPDATE matches SET owners = %s, grace = %s, stand_in = %s WHERE id = %s",
+                        (Jsonb(record.owners), record.grace, record.stand_in, record.match_id))
+            if cur.rowcount != 1:
+                raise DatabaseError(f"the database holds no match {record.match_id}")
+
+    def side_log(self, match_id: str, players: int) -> tuple[list[Chat], list[tuple[int, Event]]]:
+        with self.db.transaction() as cur:
+            cur.execute("SELECT kind, turn, seat, name, text FROM side_log WHERE match_id = %s ORDER BY seq",
+                        (match_id,))
+            rows = cur.fetchall()
+        data = {"chat": [{"type": "Chat", "match": match_id, "seat": seat, "text": text, "name": name or ""}
+                         for kind, _, seat, name, text in rows if kind == "chat"],
+                "notes": [[turn, text] for kind, turn, _, _, text in rows if kind == "note"]}
+        return side_log_from_data(data, match_id, players)
+
+    def keep_side_log(self, match_id: str, chat: Iterable[Chat], notes: Iterable[tuple[int, Event]]) -> None:
+        """Replaces what was kept, in one transaction."""
+        data = side_log_data(chat, notes)
+        rows = [("chat", None, line["seat"], line["name"], line["text"]) for line in data["chat"]]
+        rows += [("note", turn, None, None, text) for turn, text in data["notes"]]
+        with self.db.transaction() as cur:
+            cur.execute("DELETE FROM side_log WHERE match_id = %s", (match_id,))
+            cur.executemany("INSERT INTO side_log (match_id, seq, kind, turn, seat, name, text) "
+                            "VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                            [(match_id, seq, *row) for seq, row in enumerate(rows)])
+
+    def connections_elsewhere(self, address: str) -> int:
+        """The counts of the other servers still connected to the database (a server killed
+        outright left its row behind: it no longer counts)."""
+        with self.db.transaction() as cur:
+            cur.execute("SELECT coalesce(sum(connections), 0) FROM addresses WHERE address = %s AND server <> %s "
+                        "AND server IN (SELECT application_name FROM pg_stat_activity)", (address, self.server))
+            row = cur.fetchone()
+        return int(row[0]) if row else 0
+
+    def count_connections(self, address: str, here: int) -> None:
+        with self.db.transaction() as cur:
+            if here:
+                cur.execute("INSERT INTO addresses (server, address, connections) VALUES (%s, %s, %s) "
+                            "ON CONFLICT (server, address) DO UPDATE SET connections = excluded.connections",
+                            (self.server, address[:MAX_LOG_FIELD], here))
+            else:
+                cur.execute("DELETE FROM addresses WHERE server = %s AND address = %s",
+                            (self.server, address[:MAX_LOG_FIELD]))
+
+    def log_connection(self, connection: str, address: str, identity: str | None, open_for: float,
+                       event: str) -> None:
+        with self.db.transaction() as cur:
+            cur.execute("INSERT INTO connections (host, connection, address, identity, open_for, event) "
+                        "VALUES (%s, %s, %s, %s, %s, %s)",
+                        (self.host, connection[:MAX_LOG_FIELD], address[:MAX_LOG_FIELD], identity, open_for,
+                         event[:MAX_LOG_FIELD]))

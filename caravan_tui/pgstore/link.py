@@ -1,0 +1,317 @@
+"""The link between servers on one database: a person who reaches a server that does not host
+the match they sit at is served by the server that does (docs/scaling.md argues why a link and
+not LISTEN/NOTIFY).
+
+Every server listens for links (on its SSH address, a port of its own) and says where in the
+``servers`` table. Each session's hub connection goes through a ``Route`` on the server that
+holds its SSH connection: to the hub here, or over a link to the hub of another server, which
+serves it as it serves its own sessions. A person who arrives with a seat in a match that
+another server holds (its lock, seen in ``pg_locks``, on a connection whose
+``application_name`` is that server's) is routed there at once, straight into their seat; one
+who joins or watches, from the lobby, a match another server hosts is routed there as they do.
+The lobby each session is shown holds the other servers' open matches too (``lobby.py``).
+
+A link is authenticated with the secret the database keeps for its servers (``cluster``): the
+listening server sends a random challenge, the other answers with an HMAC of it and the
+identity it speaks for, which the listening server binds to the session as the SSH server binds
+a key's fingerprint. Anyone who can reach the port without the secret gets nothing.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import secrets
+import socket
+from collections.abc import Awaitable, Callable
+from contextlib import suppress
+from typing import Any, Protocol
+
+import msgpack
+
+from caravan_tui.pgstore import lobby
+from caravan_tui.pgstore.db import Database
+from caravan_tui.ssh.framing import HEADER, MAX_REQUEST, MAX_UPDATE, FrameTooLong, encode, read_frame
+from caravan_tui.ssh.records import IDENTITY
+
+log = logging.getLogger(__name__)
+
+#: seconds a link has to answer its challenge, and to be opened
+HANDSHAKE = 10.0
+#: bytes copied at once between a session and a link
+CHUNK = 64 * 1024
+
+Serve = Callable[[asyncio.StreamReader, asyncio.StreamWriter, str, bool], Awaitable[None]]
+
+
+class Hub(Protocol):
+    matches: dict[str, Any]
+
+    def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, identity: str,
+              guest: bool = False) -> Awaitable[None]: ...
+
+_HOLDER = """
+JOIN pg_locks l ON l.locktype = 'advisory' AND l.objsubid = 1 AND l.granted
+    AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+    AND l.classid = ((hashtextextended(m.id, 0) >> 32) & 4294967295)::oid
+    AND l.objid = (hashtextextended(m.id, 0) & 4294967295)::oid
+JOIN pg_stat_activity a ON a.pid = l.pid
+JOIN servers s ON s.name = a.application_name
+"""
+#: the server that holds the lock of the match ``identity`` plays in (being played, updated last)
+_WHERE_PLAYS = f"""SELECT s.link_host, s.link_port FROM matches m {_HOLDER}
+WHERE m.status = 'playing' AND m.owners ? %s AND s.name <> %s ORDER BY m.updated DESC LIMIT 1"""
+#: the server that holds the lock of the match
+_WHERE_HOSTED = f"""SELECT s.link_host, s.link_port FROM matches m {_HOLDER} WHERE m.id = %s AND s.name <> %s"""
+
+Where = tuple[str, int] | None  # a server's link address; None: here
+
+
+def answer(secret: bytes, challenge: bytes, identity: str, guest: bool) -> bytes:
+    return hmac.new(secret, challenge + identity.encode() + (b"\1" if guest else b"\0"), hashlib.sha256).digest()
+
+
+class Links:
+    """This server's end of the links: ``serve`` is what its sessions' hub connections are
+    given to (the hub here, or a link to the server that hosts their match)."""
+
+    def __init__(self, db: Database, hub: Hub) -> None:
+        self.db, self.hub = db, hub
+        self.name = db.application
+        self.secret = b""
+        self._listener: asyncio.Server | None = None
+        self._published: dict[str, Any] | None = None
+        #: every server's open matches (a session's lobby adds those its own hub does not list)
+        self.remote_rows: list[tuple[dict[str, Any], list[Any]]] = []
+        self.lobby_changed = asyncio.Event()  #: set (and cleared) when ``remote_rows`` change
+        self._looking: asyncio.Task[None] | None = None
+
+    async def start(self, host: str) -> None:
+        """Listen for links on ``host`` (a free port) and say so in the database."""
+        self._listener = await asyncio.start_server(self._accept, host, 0)
+        port = self._listener.sockets[0].getsockname()[1]
+        with self.db.transaction() as cur:
+            cur.execute("INSERT INTO cluster (id, secret) VALUES (1, %s) ON CONFLICT (id) DO NOTHING",
+                        (secrets.token_bytes(32),))
+            cur.execute("SELECT secret FROM cluster WHERE id = 1")
+            row = cur.fetchone()
+            self.secret = bytes(row[0]) if row else b""
+            cur.execute("INSERT INTO servers (name, link_host, link_port) VALUES (%s, %s, %s) ON CONFLICT (name) "
+                        "DO UPDATE SET link_host = excluded.link_host, link_port = excluded.link_port",
+                        (self.name, host, port))
+        self._looking = asyncio.create_task(self._look_at_lobbies())
+
+    async def _look_at_lobbies(self) -> None:
+        """Every ``lobby.EVERY`` seconds: write this server's open matches where they changed,
+        and read the others'."""
+        while True:
+            await asyncio.sleep(lobby.EVERY)
+            mine = lobby.own_rows(self.hub)
+            try:
+                if mine != self._published:
+                    await asyncio.to_thread(lobby.publish, self.db, self.name, mine)
+                    self._published = mine
+                found = await asyncio.to_thread(lobby.every_row, self.db)
+            except OSError as exc:
+                log.warning("cannot share the lobby: %s", exc)
+                continue
+            if found != self.remote_rows:
+                self.remote_rows = found
+                self.lobby_changed.set()
+                self.lobby_changed.clear()
+
+    async def close(self) -> None:
+        if self._looking is not None:
+            self._looking.cancel()
+        if self._listener is not None:
+            self._listener.close()
+            with suppress(OSError), self.db.transaction() as cur:
+                cur.execute("DELETE FROM servers WHERE name = %s", (self.name,))
+
+    # -- a session arriving here ------------------------------------------------------------
+
+    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, identity: str,
+                    guest: bool) -> None:
+        """Serve a session through its ``Route``: first to the server that hosts the match
+        ``identity`` plays in, else here."""
+        where = None
+        if not guest:
+            try:
+                where = await asyncio.to_thread(self.where, _WHERE_PLAYS, identity)
+            except OSError as exc:
+                log.warning("cannot look up where %s plays: %s", identity, exc)
+        await Route(self, reader, writer, identity, guest).run(where)
+
+    def where(self, query: str, key: str) -> Where:
+        with self.db.transaction() as cur:
+            cur.execute(query, (key, self.name))
+            row = cur.fetchone()
+        return None if row is None else (str(row[0]), int(row[1]))
+
+    async def host_of(self, match_id: str) -> Where:
+        """Where ``match_id`` is hosted: here (None) if here or nowhere."""
+        if match_id in self.hub.matches or not isinstance(match_id, str):
+            return None
+        try:
+            return await asyncio.to_thread(self.where, _WHERE_HOSTED, match_id)
+        except OSError as exc:
+            log.warning("cannot look up where match %s is hosted: %s", match_id, exc)
+            return None
+
+    async def _open(self, host: str, port: int, identity: str,
+                    guest: bool) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+        far_reader, far_writer = await asyncio.open_connection(host, port)
+        challenge = (await read_frame(far_reader, MAX_REQUEST)).get("challenge")
+        if not isinstance(challenge, bytes):
+            raise EOFError("the other server did not send a challenge")
+        far_writer.write(encode({"identity": identity, "guest": guest,
+                                 "answer": answer(self.secret, challenge, identity, guest)}))
+        await far_writer.drain()
+        return far_reader, far_writer
+
+    # -- a link arriving here ---------------------------------------------------------------
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """A link from another server: its answer to a challenge, then the hub serves the
+        identity it speaks for. Anything else: closed without a word."""
+        try:
+            challenge = secrets.token_bytes(32)
+            writer.write(encode({"challenge": challenge}))
+            await writer.drain()
+            hello = await asyncio.wait_for(read_frame(reader, MAX_REQUEST), HANDSHAKE)
+            identity, guest, given = hello.get("identity"), hello.get("guest"), hello.get("answer")
+            if not (isinstance(identity, str) and IDENTITY.fullmatch(identity) and type(guest) is bool
+                    and isinstance(given, bytes) and self.secret
+                    and hmac.compare_digest(given, answer(self.secret, challenge, identity, guest))):
+                writer.close()
+                return
+        except (OSError, ValueError, TimeoutError, EOFError, asyncio.IncompleteReadError):
+            writer.close()
+            return
+        await self.hub.serve(reader, writer, identity, guest)
+
+
+async def read_raw(reader: asyncio.StreamReader, most: int) -> tuple[bytes, dict[str, Any] | None]:
+    """The next frame's bytes as they came, and its map if it is one (None otherwise); EOF
+    (``IncompleteReadError``) at the end, ``FrameTooLong`` past ``most`` bytes."""
+    header = await reader.readexactly(HEADER.size)
+    (length,) = HEADER.unpack(header)
+    if length > most:
+        raise FrameTooLong(f"a frame of {length} bytes is over the {most}-byte limit")
+    payload = await reader.readexactly(length)
+    try:
+        value = msgpack.unpackb(payload, raw=False, strict_map_key=False)
+    except Exception:  # msgpack raises several kinds for malformed data: the hub refuses it
+        value = None
+    return header + payload, value if isinstance(value, dict) else None
+
+
+class Route:
+    """One session's way to a hub: here, or over a link to another server. The session's frames
+    are passed on as they came; a join or a watch of a match another server hosts first moves
+    the route there (the hub left behind sees the session end, as if it had gone to the lobby).
+    The hub's frames are passed on too, but the new hub's greeting after a move (the session
+    has had its own) and each lobby gets the other servers' open matches."""
+
+    def __init__(self, links: Links, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, identity: str,
+                 guest: bool) -> None:
+        self.links, self.reader, self.writer, self.identity, self.guest = links, reader, writer, identity, guest
+        self.where: Where = None
+        self.leg: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+        self.down: asyncio.Task[None] | None = None
+        self.lobby: dict[str, Any] | None = None  # the last lobby its hub sent, while the session is in it
+        self.ended = asyncio.Event()
+        self.served: set[asyncio.Future[None]] = set()  # the hub here serving it (kept: a task is weakly held)
+
+    async def run(self, where: Where) -> None:
+        refresh = asyncio.create_task(self._refresh_lobby())
+        try:
+            if not await self._move(where, greeted=False) and where is not None:
+                await self._move(None, greeted=False)
+            up = asyncio.create_task(self._up())
+            ended = asyncio.create_task(self.ended.wait())
+            await asyncio.wait([up, ended], return_when=asyncio.FIRST_COMPLETED)
+            up.cancel()
+            ended.cancel()
+        finally:
+            refresh.cancel()
+            self._close_leg()
+            self.writer.close()
+
+    async def _move(self, where: Where, greeted: bool = True) -> bool:
+        """Route to the hub at ``where`` (None: here); False if it cannot be reached."""
+        if self.leg is not None and where == self.where:
+            return True
+        if where is None:
+            ours, theirs = socket.socketpair()
+            far = await asyncio.open_unix_connection(sock=theirs)
+            self.served.add(asyncio.ensure_future(self.links.hub.serve(*far, self.identity, self.guest)))
+            leg = await asyncio.open_unix_connection(sock=ours)
+        else:
+            try:
+                leg = await asyncio.wait_for(self.links._open(*where, self.identity, self.guest), HANDSHAKE)
+            except (OSError, TimeoutError, EOFError, ValueError, asyncio.IncompleteReadError) as exc:
+                log.warning("cannot reach the server at %s:%s: %s", *where, exc)
+                return False
+        self._close_leg()
+        self.where, self.leg = where, leg
+        self.down = asyncio.create_task(self._down(leg[0], swallow_welcome=greeted))
+        return True
+
+    def _close_leg(self) -> None:
+        if self.down is not None:
+            self.down.cancel()
+        if self.leg is not None:
+            self.leg[1].close()
+        self.leg = self.down = None
+
+    async def _up(self) -> None:
+        """The session's frames to its hub, moving the route first for a join or a watch of a
+        match another server hosts."""
+        with suppress(ConnectionError, asyncio.IncompleteReadError):
+            while True:
+                data, frame = await read_raw(self.reader, MAX_REQUEST)
+                if frame is not None and frame.get("type") in ("JoinSeat", "Watch"):
+                    match_id = frame.get("match")
+                    if isinstance(match_id, str):
+                        await self._move(await self.links.host_of(match_id))
+                if self.leg is None:
+                    return
+                self.leg[1].write(data)
+                await self.leg[1].drain()
+
+    async def _down(self, reader: asyncio.StreamReader, swallow_welcome: bool) -> None:
+        """The hub's frames to the session; the end of the hub's stream ends the session."""
+        try:
+            while True:
+                data, frame = await read_raw(reader, MAX_UPDATE)
+                kind = frame.get("type") if frame is not None else None
+                if swallow_welcome and kind == "Welcome":
+                    swallow_welcome = False
+                    continue
+                if kind == "Lobby" and frame is not None:
+                    self.lobby = frame
+                    data = self._with_others(frame)
+                elif kind == "Joined":
+                    self.lobby = None
+                self.writer.write(data)
+                await self.writer.drain()
+        except (ConnectionError, asyncio.IncompleteReadError, FrameTooLong):
+            self.ended.set()
+
+    def _with_others(self, frame: dict[str, Any]) -> bytes:
+        """The lobby ``frame`` with the other servers' open matches after its own."""
+        rows = list(frame.get("matches") or [])
+        mine = {row.get("match") for row in rows if isinstance(row, dict)}
+        rows += [row for row in lobby.for_person(self.links.remote_rows, self.identity) if row["match"] not in mine]
+        return encode({**frame, "matches": rows})
+
+    async def _refresh_lobby(self) -> None:
+        """Send the lobby again when the other servers' matches change while the session is in it."""
+        while True:
+            await self.links.lobby_changed.wait()
+            if self.lobby is not None:
+                with suppress(ConnectionError):
+                    self.writer.write(self._with_others(self.lobby))
+                    await self.writer.drain()

@@ -1,0 +1,71 @@
+"""The lobby across servers on one database: each server writes the rows of the open matches it
+hosts to the ``lobby`` table as they change, and each session's lobby shows the other servers'
+rows beside its own server's (``caravan_tui.pgstore.link.Route``).
+
+A row read back is checked as a ``LobbyRow`` and its texts as the hub's own are (one line each,
+bounded), the match id as an id: the table is one more place a hostile value could be put.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any, Protocol
+
+from psycopg.types.json import Jsonb
+
+from caravan_tui.bus import MAX_NAME, line_problem
+from caravan_tui.pgstore.db import Database
+from caravan_tui.pgstore.matches import check_id
+from caravan_tui.ssh.protocol import LobbyRow
+
+log = logging.getLogger(__name__)
+
+#: seconds between two looks at the lobby: a match shows in every server's lobby within about this
+EVERY = 0.5
+
+
+class Hosting(Protocol):
+    matches: dict[str, Any]
+
+
+def own_rows(hub: Hosting) -> dict[str, tuple[dict[str, Any], list[str | None]]]:
+    """The open matches this server hosts: their rows (as nobody in particular sees them) and
+    their seats' owners (from which each person's ``yours`` is found)."""
+    return {match_id: (hosted.row(None).to_map(), list(hosted.record.owners))
+            for match_id, hosted in list(hub.matches.items()) if not hosted.over}
+
+
+def publish(db: Database, server: str, rows: dict[str, tuple[dict[str, Any], list[str | None]]]) -> None:
+    """Make the table hold exactly ``rows`` for ``server``."""
+    with db.transaction() as cur:
+        cur.execute("DELETE FROM lobby WHERE server = %s AND NOT (match_id = ANY(%s))", (server, list(rows)))
+        for match_id, (row, owners) in rows.items():
+            cur.execute("INSERT INTO lobby (match_id, server, row, owners) VALUES (%s, %s, %s, %s) "
+                        "ON CONFLICT (match_id) DO UPDATE SET server = excluded.server, row = excluded.row, "
+                        "owners = excluded.owners", (match_id, server, Jsonb(row), Jsonb(owners)))
+
+
+def every_row(db: Database) -> list[tuple[dict[str, Any], list[Any]]]:
+    """The rows of every server still connected to the database, checked (a session routed to
+    another server is shown this one's matches from here too)."""
+    with db.transaction() as cur:
+        cur.execute("SELECT row, owners FROM lobby "
+                    "WHERE server IN (SELECT application_name FROM pg_stat_activity) ORDER BY match_id")
+        found = cur.fetchall()
+    rows = []
+    for row, owners in found:
+        try:
+            checked = LobbyRow.from_map(row)
+            check_id(checked.match)
+            if not (isinstance(owners, list) and len(owners) == len(checked.names) == len(checked.kinds)
+                    and all(line_problem(name, MAX_NAME + 40, "") is None for name in checked.names)):
+                raise ValueError("its seats do not match")
+        except (TypeError, ValueError) as exc:
+            log.warning("a lobby row is refused: %s", exc)
+            continue
+        rows.append((checked.to_map(), owners))
+    return rows
+
+
+def for_person(rows: list[tuple[dict[str, Any], list[Any]]], identity: str) -> list[dict[str, Any]]:
+    """``rows`` as ``identity`` sees them: with the seat they hold, if any."""
+    return [{**row, "yours": owners.index(identity) if identity in owners else None} for row, owners in rows]

@@ -1,0 +1,73 @@
+"""Taking over the matches of a server that stopped (``serve --database``).
+
+A match is hosted by whichever server holds its lock (``PgMatchStore.lock``). A server that
+stops, however it stops (``kill -9`` included), loses its connection to the database and its
+locks with it; every other server looks, every ``EVERY`` seconds, for hosted matches still being
+played that no server holds, and resumes them from the database as it resumes its own on a
+restart (the first to lock one hosts it). People reconnect with the same key to any live server
+and find their seat. A server that lost its connection but lives on takes its locks back where
+it can, and lets go of the matches another server took meanwhile (their people are told).
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any, Protocol
+
+from caravan_tui.pgstore.matches import PgMatchStore
+
+log = logging.getLogger(__name__)
+
+#: seconds between two looks for matches no server holds (a dead server's matches are hosted
+#: again within this, once the database has noticed its connection is gone)
+EVERY = 2.0
+
+
+class Adopter(Protocol):
+    """The hub, as seen from here."""
+
+    matches: dict[str, Any]
+    store: Any
+
+    def start(self) -> list[str]: ...
+
+    def lobby_changed(self) -> None: ...
+
+    async def let_go(self, match_id: str, reason: str) -> None: ...
+
+
+#: what the people at a match that another server took over read
+MOVED = "this match is now hosted by another server: connect again to play on"
+
+
+async def look(hub: Adopter) -> list[str]:
+    """Once: let go of the matches whose lock this server lost to another (its connection to
+    the database was lost meanwhile), take each lost lock back where no other server took it,
+    then host the matches no server holds. Returns the problems of those that could not be."""
+    store = hub.store
+    if isinstance(store, PgMatchStore):
+        for lock in store.lost():
+            if not store.retake(lock) and lock.match_id in hub.matches:
+                log.warning("match %s: another server hosts it now", lock.match_id)
+                await hub.let_go(lock.match_id, MOVED)
+    before = len(hub.matches)
+    problems = hub.start()
+    if len(hub.matches) != before:
+        hub.lobby_changed()
+    return problems
+
+
+async def take_over(hub: Adopter, every: float = EVERY) -> None:
+    """Until cancelled: ``look`` every ``every`` seconds. A problem is logged once per match,
+    not at every look."""
+    told: set[str] = set()
+    while True:
+        await asyncio.sleep(every)
+        try:
+            problems = await look(hub)
+        except OSError as exc:  # the database is away: look again later
+            log.warning("cannot look for matches to take over: %s", exc)
+            continue
+        for problem in set(problems) - told:
+            log.warning("not taken over: %s", problem)
+        told = set(problems)

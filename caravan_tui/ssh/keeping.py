@@ -1,0 +1,126 @@
+"""What the hub keeps beside the matches' saves, behind one interface (DESIGN §7): the names
+people chose, each hosted match's record and side log (chat, seat notes), the connection log.
+
+``FileKeeping`` is the embedded default: today's files in the server's folder
+(``identities.json``, ``hosted/<id>.json``, ``hosted/log/<id>.json``, ``connections.log``).
+``caravan_tui.pgstore.keeping.PgKeeping`` keeps the same things in PostgreSQL, for several
+hosts on one database (``serve --database``). The hub and the server reach them only through
+``Keeping``, so neither knows which it has.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Protocol
+
+from caravan_tui.bus import Chat
+from caravan_tui.engine import Event
+from caravan_tui.ssh.connection_log import ConnectionLog
+from caravan_tui.ssh.records import HostedRecord, Identities, load_side_log, save_side_log
+
+
+class Names(Protocol):
+    """Names by identity (a key's fingerprint); guests are never kept."""
+
+    def name(self, identity: str) -> str:
+        """The name ``identity`` chose ("" if none)."""
+        ...
+
+    def lookalike(self, name: str, besides: str) -> str | None:
+        """A name kept by an identity other than ``besides`` that looks like ``name``, if any."""
+        ...
+
+    def keep(self, identity: str, name: str) -> None:
+        """Keep ``name`` for ``identity``; OSError if it cannot be kept (a look-alike kept
+        meanwhile, by another host, included)."""
+        ...
+
+    def games_introduced(self, identity: str) -> list[str]:
+        """The games whose "How to play" ``identity`` dismissed for good."""
+        ...
+
+    def introduce(self, identity: str, game: str) -> None:
+        """Keep that ``identity`` (one with a name kept) needs ``game``'s "How to play" no more."""
+        ...
+
+
+class Keeping(Protocol):
+    """Everything the hub keeps beside the saves; every call may raise OSError."""
+
+    @property
+    def names(self) -> Names: ...
+
+    def records(self) -> list[tuple[str, HostedRecord | str]]:
+        """The record of every hosted match that may need a host, by match id, or why it cannot
+        be used (a backend that knows which matches other servers host leaves those out)."""
+        ...
+
+    def keep_record(self, record: HostedRecord) -> None: ...
+
+    def side_log(self, match_id: str, players: int) -> tuple[list[Chat], list[tuple[int, Event]]]:
+        """The chat said lately and the notes on seats changing hands (none yet: empty);
+        ValueError saying why they cannot be used."""
+        ...
+
+    def keep_side_log(self, match_id: str, chat: Iterable[Chat], notes: Iterable[tuple[int, Event]]) -> None: ...
+
+    def log_connection(self, connection: str, address: str, identity: str | None, open_for: float,
+                       event: str) -> None:
+        """One line of the connection log, written out at once."""
+        ...
+
+    def connections_elsewhere(self, address: str) -> int:
+        """Connections logged in from ``address`` on the other servers sharing this keeping."""
+        ...
+
+    def count_connections(self, address: str, here: int) -> None:
+        """Tell the other servers that ``here`` connections from ``address`` are logged in here."""
+        ...
+
+
+class FileKeeping:
+    """The files under the server's folder ``root``."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+        self.folder = self.root / "hosted"
+        self.names: Identities = Identities(self.root / "identities.json")
+        self.connection_log = ConnectionLog(self.root / "connections.log")  # (rotated)
+
+    def records(self) -> list[tuple[str, HostedRecord | str]]:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        found: list[tuple[str, HostedRecord | str]] = []
+        for path in sorted(self.folder.glob("*.json")):
+            try:
+                record = HostedRecord.load(path)
+                named = path.stem == record.match_id
+                found.append((path.stem, record if named else "the file is named for another match"))
+            except (OSError, ValueError) as exc:
+                found.append((path.stem, str(exc)))
+        return found
+
+    def keep_record(self, record: HostedRecord) -> None:
+        record.save(self.folder)
+
+    def side_log_path(self, match_id: str) -> Path:
+        return self.folder / "log" / f"{match_id}.json"
+
+    def side_log(self, match_id: str, players: int) -> tuple[list[Chat], list[tuple[int, Event]]]:
+        return load_side_log(self.side_log_path(match_id), match_id, players)
+
+    def keep_side_log(self, match_id: str, chat: Iterable[Chat], notes: Iterable[tuple[int, Event]]) -> None:
+        save_side_log(self.side_log_path(match_id), chat, notes)
+
+    def log_connection(self, connection: str, address: str, identity: str | None, open_for: float,
+                       event: str) -> None:
+        """A line in ``connections.log``: when, the connection's id, its address, who (``-``: not
+        known yet), how long it has been open, and ``event``."""
+        self.connection_log.write("\t".join((time.strftime("%Y-%m-%dT%H:%M:%S"), connection, address,
+                                             identity or "-", f"{open_for:.1f}s", event)))
+
+    def connections_elsewhere(self, address: str) -> int:
+        return 0  # the files are one server's
+
+    def count_connections(self, address: str, here: int) -> None:
+        pass  # no other server reads them

@@ -1,0 +1,264 @@
+"""Two ``caravan-tui serve`` processes on one PostgreSQL (``--database``), end to end: real SSH
+clients on 127.0.0.1, one server killed outright mid-match, the other taking its match over
+from the database, people back at their seats with their keys, no acknowledged move lost."""
+from __future__ import annotations
+
+import asyncio
+
+import asyncssh
+import msgpack
+import psycopg
+import pytest
+from test_ssh_bounds import log_in
+from test_ssh_hub import ANN as ANN_ID
+from test_ssh_hub import create, named
+from test_ssh_server import (
+    ANN,
+    BOB,
+    WAIT,
+    Server,
+    Terminal,
+    ann_and_bob_at_a_match,
+    create_short_match,
+    enter_as,
+    eventually,
+    play,
+)
+
+from ai.worker import AIWorker
+from caravan_tui.bus import Act, YourTurn
+from caravan_tui.cli import main
+from caravan_tui.pgstore import open_database
+from caravan_tui.pgstore.link import answer
+from caravan_tui.pgstore.takeover import MOVED, look
+from caravan_tui.ssh import protocol
+from caravan_tui.ssh.framing import MAX_REQUEST, encode, read_frame
+from caravan_tui.ssh.hub import Hub
+from caravan_tui.ssh.server import GameServer, ServerConfig
+from saves.loading import load
+
+pytestmark = pytest.mark.postgres
+
+
+class DatabaseServer(Server):
+    """``serve --database URL``; what it hosts is read from the database."""
+
+    def __init__(self, home, url: str, *args: str) -> None:
+        home.mkdir()
+        super().__init__(home, "--database", url, *args)
+        self.url = url
+        self._store = None
+
+    def store(self):
+        if self._store is None:
+            self._store = open_database(self.url)[0]
+        return self._store
+
+    def _cached(self, match_id: str) -> tuple:
+        checked = load(self.store(), match_id)
+        return checked.snapshot, checked.state.to_move()
+
+
+def hosted_by_nobody(url: str, match_id: str) -> bool:
+    """Whether the match waits for a server to take it over (no server holds its lock)."""
+    return any(found == match_id for found, _ in open_database(url)[1].records())
+
+
+async def test_a_server_killed_mid_match_is_replaced_without_a_move_lost(tmp_path, database_url):
+    one = await DatabaseServer(tmp_path / "one", database_url).start()
+    two = await DatabaseServer(tmp_path / "two", database_url).start()
+    terminals: list[Terminal] = []
+    try:
+        ann, bob, match_id = await ann_and_bob_at_a_match(one)
+        terminals += [ann, bob]
+        assert not hosted_by_nobody(database_url, match_id)  # the first server holds it; the second left it
+
+        def four_moves() -> bool:
+            return len(one.saved(match_id).actions) >= 4
+
+        await asyncio.gather(play(one, ann, 0, match_id, until=four_moves),
+                             play(one, bob, 1, match_id, until=four_moves))
+        acknowledged = one.saved(match_id).actions  # every move the people saw (the commit comes first)
+        await one.kill()
+
+        await eventually(lambda: not hosted_by_nobody(database_url, match_id), "the second server to take over", WAIT)
+        assert two.saved(match_id).actions[:len(acknowledged)] == acknowledged
+        ann, bob = await Terminal.open(two, ANN), await Terminal.open(two, BOB)
+        terminals += [ann, bob]
+        await ann.wait_for("Ann (you) · pile")  # straight back to her seat: same key, same seat
+        await bob.wait_for("Bob (you) · pile")
+
+        def four_more() -> bool:
+            return len(two.saved(match_id).actions) >= len(acknowledged) + 4
+
+        await asyncio.gather(play(two, ann, 0, match_id, until=four_more), play(two, bob, 1, match_id, until=four_more))
+        assert two.saved(match_id).actions[:len(acknowledged)] == acknowledged  # play went on from there
+    finally:
+        for term in terminals:
+            term.conn.close()
+        await asyncio.gather(one.stop(), two.stop())
+
+
+# -- a server that lost its connection to the database, in process -------------------------------
+
+
+@pytest.fixture
+async def pool():
+    async with AIWorker(max_workers=1) as workers:
+        yield workers
+
+
+def database_hub(tmp_path, worker, url: str, name: str) -> Hub:
+    store, keeping = open_database(url, name)
+    hub = Hub(tmp_path / name, worker, iterations=5, store=store, keeping=keeping)
+    hub.start()
+    return hub
+
+
+def cut_off(url: str, name: str) -> None:
+    """The database ends every connection of server ``name`` (as a restart or a network cut does)."""
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+                      (f"caravan-tui {name}",))
+
+
+async def test_a_server_cut_off_lets_go_of_the_match_another_took(tmp_path, pool, database_url):
+    one = database_hub(tmp_path, pool, database_url, "one")
+    two = database_hub(tmp_path, pool, database_url, "two")
+    try:
+        ann = await named(one, ANN_ID, "Ann")
+        joined = await create(ann, ["you", "open"])
+        cut_off(database_url, "one")
+        await look(two)  # its lock went with the connection: the other server takes the match
+        assert joined.match in two.matches
+        await look(one)
+        assert joined.match not in one.matches
+        assert (await ann.next(protocol.Left)).reason == MOVED
+        await ann.next(protocol.Lobby)
+    finally:
+        one.stop()
+        two.stop()
+
+
+async def test_a_server_cut_off_takes_its_match_back_when_nobody_took_it(tmp_path, pool, database_url):
+    """The database came back before another server looked: the lock is taken again, and the
+    next move is stored (through ``open``, whole, then appended)."""
+    one = database_hub(tmp_path, pool, database_url, "one")
+    try:
+        ann = await named(one, ANN_ID, "Ann")
+        joined = await create(ann, ["you", "ai:easy"])
+        cut_off(database_url, "one")
+        await look(one)
+        assert joined.match in one.matches and one.store.holds(one.matches[joined.match].host.lock)
+        host = one.matches[joined.match].host
+        for _ in range(2):  # Ann's moves (the AI answers each)
+            turn = await ann.next(YourTurn)
+            await ann.send(Act(turn.match, turn.seat, turn.turn, turn.legal[0]))
+        await eventually(lambda: not host.unsaved and one.store.read(joined.match).actions == host.actions
+                         and len(host.actions) >= 2, lambda: f"the moves stored ({host.unsaved or 'saved'})")
+    finally:
+        one.stop()
+
+
+def test_a_database_that_cannot_be_reached_stops_serve_with_one_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
+    assert main(["serve", "--port", "0", "--database", f"postgresql://caravan@/caravan?host={tmp_path}"]) == 1
+    said = capsys.readouterr().err.splitlines()
+    assert len(said) == 1 and said[0].startswith("caravan-tui: error: the database: ") and "caravan@" not in said[0]
+
+
+async def test_connections_per_address_are_counted_across_servers(tmp_path, database_url):
+    """--per-address 1 on two servers on one database: a second connection from the address is
+    refused by the other server too, until the first ends."""
+    servers = [GameServer(ServerConfig(tmp_path / name, port=0, zygote=False, per_address=1, database=database_url))
+               for name in ("one", "two")]
+    for server in servers:
+        await server.start()
+    try:
+        first = await log_in(servers[0])
+        with pytest.raises((asyncssh.Error, OSError)):
+            await log_in(servers[1])
+        other = await log_in(servers[1], "127.0.0.2")  # another address is not counted with it
+        first.close()
+        await first.wait_closed()
+        await eventually(lambda: not servers[0].per_address, "the first connection to end")
+        second = await log_in(servers[1])
+        for conn in (other, second):
+            conn.close()
+            await conn.wait_closed()
+    finally:
+        for server in servers:
+            await server.close()
+
+
+async def test_each_lobby_shows_every_servers_matches_and_a_seat_there_is_joined_through_the_link(
+        tmp_path, database_url):
+    """Ann creates a match on the first server; Bob, on the second, sees it in his lobby, joins
+    its free seat and plays it: his session is routed to the first server as he joins. He
+    leaves and comes back through the second server: routed straight into his seat."""
+    one = await DatabaseServer(tmp_path / "one", database_url).start()
+    two = await DatabaseServer(tmp_path / "two", database_url).start()
+    terminals: list[Terminal] = []
+    try:
+        ann = await enter_as(one, ANN, "Ann")
+        terminals.append(ann)
+        await create_short_match(ann)
+        match_id = one.match_ids()[0]
+        bob = await enter_as(two, BOB, "Bob")
+        terminals.append(bob)
+        await bob.wait_for("1 free seat")
+        bob.press("enter")
+        await bob.wait_for("Bob (you) · pile")
+
+        def two_moves() -> bool:
+            return len(one.saved(match_id).actions) >= 2
+
+        await asyncio.gather(play(one, ann, 0, match_id, until=two_moves), play(two, bob, 1, match_id, until=two_moves))
+
+        await bob.close()  # back later through the second server: routed straight into his seat
+        bob = await Terminal.open(two, BOB)
+        terminals.append(bob)
+        await bob.wait_for("Bob (you) · pile")
+
+        def four_moves() -> bool:
+            return len(one.saved(match_id).actions) >= 4
+
+        await asyncio.gather(play(one, ann, 0, match_id, until=four_moves),
+                             play(two, bob, 1, match_id, until=four_moves))
+        assert one.match_ids() == [match_id] and not hosted_by_nobody(database_url, match_id)
+    finally:
+        for term in terminals:
+            term.conn.close()
+        await asyncio.gather(one.stop(), two.stop())
+
+
+async def test_a_link_without_the_servers_secret_gets_nothing(tmp_path, database_url):
+    """The link port is reachable by anyone who can reach the server: only an answer made with
+    the database's secret is served, as the identity it names."""
+    server = GameServer(ServerConfig(tmp_path / "one", port=0, zygote=False, database=database_url))
+    await server.start()
+    try:
+        with psycopg.connect(database_url) as conn:
+            host, port = conn.execute("SELECT link_host, link_port FROM servers").fetchone()
+            secret = bytes(conn.execute("SELECT secret FROM cluster").fetchone()[0])
+
+        async def link(hello) -> bytes:
+            reader, writer = await asyncio.open_connection(host, port)
+            challenge = (await read_frame(reader, MAX_REQUEST))["challenge"]
+            writer.write(hello(challenge) if callable(hello) else hello)
+            said = await asyncio.wait_for(reader.read(4096), WAIT)
+            writer.close()
+            return said
+
+        def hello_of(identity, guest, key, says=None):
+            return lambda c: encode({"identity": identity, "guest": guest,
+                                     "answer": answer(key, c, identity, guest if says is None else says)})
+
+        for hello in [hello_of(ANN_ID, False, b"a guess"), hello_of(ANN_ID, True, secret, says=False),
+                      hello_of("\x1b[2J", False, secret), b"\x00\x00\x00\x03abc", encode({"identity": ANN_ID})]:
+            assert await link(hello) == b""  # closed without a word
+        said = await link(hello_of(ANN_ID, False, secret))
+        welcome = protocol.message_from_map(msgpack.unpackb(said[4:], strict_map_key=False))
+        assert isinstance(welcome, protocol.Welcome) and welcome.identity == ANN_ID
+    finally:
+        await server.close()

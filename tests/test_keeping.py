@@ -1,0 +1,117 @@
+"""What the hub keeps beside the saves (names, hosted records, side logs, the connection log),
+against both backends: the server's files and a real PostgreSQL shared by two hosts."""
+import psycopg
+import pytest
+
+from caravan_tui.bus import Chat
+from caravan_tui.engine import Event
+from caravan_tui.pgstore.db import Database
+from caravan_tui.pgstore.keeping import NameTaken, PgKeeping
+from caravan_tui.ssh.keeping import FileKeeping
+from caravan_tui.ssh.records import HostedRecord
+
+ANN, BOB = "SHA256:" + "a" * 43, "SHA256:" + "b" * 43
+
+
+def _host(backend, tmp_path, url):
+    if backend == "files":
+        return FileKeeping(tmp_path)
+    db = Database(url)
+    db.create_tables()
+    return PgKeeping(db, host="host-1")
+
+
+@pytest.fixture(params=["files", pytest.param("postgres", marks=pytest.mark.postgres)])
+def backend(request):
+    return request.param
+
+
+@pytest.fixture
+def url(backend, request):
+    return request.getfixturevalue("database_url") if backend == "postgres" else None
+
+
+@pytest.fixture
+def keeping(backend, tmp_path, url):
+    return _host(backend, tmp_path, url)
+
+
+def _match_row(url, match_id, status="playing"):
+    """A match's row, as its host stores it first (the records sit beside it)."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("INSERT INTO matches (id, header, status, updated) VALUES (%s, '', %s, 0)",
+                     (match_id, status))
+
+
+def test_a_name_kept_is_found_again_and_look_alikes_are_found(keeping, backend, tmp_path, url):
+    keeping.names.keep(ANN, "Ann")
+    again = _host(backend, tmp_path, url)  # a restart, or another host on the database
+    assert again.names.name(ANN) == "Ann"
+    assert again.names.name(BOB) == ""
+    assert again.names.lookalike("\uff21\uff2e\uff2e", besides=BOB) == "Ann"  # fullwidth, other case
+    assert again.names.lookalike("Ann", besides=ANN) is None  # your own name is yours
+    keeping.names.keep(ANN, "Anna")
+    assert _host(backend, tmp_path, url).names.name(ANN) == "Anna"
+
+
+@pytest.mark.postgres
+def test_two_hosts_cannot_both_keep_names_that_look_alike(database_url):
+    """Each host checked and found the name free; the database's unique skeleton refuses the
+    second (without the index both rows would be kept)."""
+    one, two = _host("postgres", None, database_url), _host("postgres", None, database_url)
+    one.names.keep(ANN, "Alice")
+    with pytest.raises(NameTaken):
+        two.names.keep(BOB, "\u0410lice")  # a Cyrillic A
+    assert two.names.name(BOB) == ""
+    with pytest.raises(OSError):
+        two.names.keep(BOB, "ALICE")
+    two.names.keep(BOB, "Bob")
+    one.names.keep(ANN, "\uff21lice")  # one's own name may change to a look-alike of itself
+    assert two.names.name(ANN) == "\uff21lice"
+
+
+def test_hosted_records_and_side_logs_read_back(keeping, backend, url):
+    if backend == "postgres":
+        _match_row(url, "m1")
+    record = HostedRecord("m1", [ANN, None], 60, "normal")
+    keeping.keep_record(record)
+    assert keeping.records() == [("m1", record)]
+    chat = [Chat("m1", 0, "hello", "Ann"), Chat("m1", None, "hi all", "a spectator")]
+    notes = [(3, Event("Ann steps away; an AI plays the seat."))]
+    keeping.keep_side_log("m1", chat, notes)
+    assert keeping.side_log("m1", 2) == (chat, notes)
+    keeping.keep_side_log("m1", chat[:1], [])
+    assert keeping.side_log("m1", 2) == (chat[:1], [])
+    assert keeping.side_log("m2", 2) == ([], [])
+
+
+@pytest.mark.postgres
+def test_hostile_rows_are_refused_with_their_reason(database_url):
+    keeping = _host("postgres", None, database_url)
+    _match_row(database_url, "m1")
+    _match_row(database_url, "m2")
+    _match_row(database_url, "m3", status="over")
+    keeping.keep_record(HostedRecord("m2", [ANN], 60, "normal"))
+    keeping.keep_record(HostedRecord("m3", [ANN], 60, "normal"))
+    with psycopg.connect(database_url, autocommit=True) as conn:
+        conn.execute("""UPDATE matches SET owners = '["\\u001b[2J"]', grace = 5, stand_in = 'normal' WHERE id = 'm1'""")
+        conn.execute("INSERT INTO side_log VALUES ('m2', 0, 'chat', NULL, 7, 'Eve', 'hi')")  # no seat 8
+        conn.execute("INSERT INTO identities VALUES (%s, %s, 'x', 'x')", (BOB, "\u001b]0;owned\u0007"))
+    assert keeping.records() == [("m1", "its seat owners are not identities"),
+                                 ("m2", HostedRecord("m2", [ANN], 60, "normal"))]  # m3 is over
+    with pytest.raises(ValueError, match="another match"):
+        keeping.side_log("m2", 2)
+    assert keeping.names.name(BOB) == ""
+
+
+def test_the_connection_log_keeps_every_line(keeping, backend, tmp_path, url):
+    keeping.log_connection("c1", "127.0.0.1", None, 0.0, "open")
+    keeping.log_connection("c1", "127.0.0.1", ANN, 1.25, "the person left")
+    if backend == "files":
+        lines = [line.split("\t")[1:] for line in (tmp_path / "connections.log").read_text().splitlines()]
+    else:
+        with psycopg.connect(url) as conn:
+            lines = [[c, a, i or "-", f"{t:.1f}s", e] for c, a, i, t, e in conn.execute(
+                "SELECT connection, address, identity, open_for, event FROM connections WHERE host = 'host-1' "
+                "ORDER BY at")]
+    assert lines == [["c1", "127.0.0.1", "-", "0.0s", "open"], ["c1", "127.0.0.1", ANN, "1.2s", "the person left"]]
