@@ -22,6 +22,7 @@ from test_ssh_server import (
     create_short_match,
     enter_as,
     eventually,
+    past_how_to_play,
     play,
 )
 
@@ -208,6 +209,7 @@ async def test_each_lobby_shows_every_servers_matches_and_a_seat_there_is_joined
         terminals.append(bob)
         await bob.wait_for("1 free seat")
         bob.press("enter")
+        await past_how_to_play(bob)
         await bob.wait_for("Bob (you) · pile")
 
         def two_moves() -> bool:

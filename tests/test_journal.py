@@ -254,7 +254,7 @@ WRITER = textwrap.dedent(
         return real_write(fd, data)
 
     os.write = write
-    rows = [[("move", 1), 0.5, "x" * 300]] * 5
+    rows = [[("move", 1), 0.5, "x" * 150]] * 3  # (as many and as long as an AI seat may record)
     lock = store.lock("m")
     store.open(lock, Snapshot(match_id="m", game_id="g", options={}, players=1, seats=["ai:normal"],
                               names=["A"], seed=0))

@@ -26,7 +26,7 @@ from caravan_tui.widgets import ActionList, MatchLog, TablePanel
 from caravan_tui.widgets.away_notice import away_line
 from saves import SaveStore
 
-from tables import Table, wait_for
+from tables import Table, read_since, wait_for
 
 SIZE = (80, 24)
 
@@ -250,6 +250,7 @@ async def test_keys_pressed_as_an_opponents_move_shows_play_at_once_when_the_tur
             await wait_for(pilot, lambda turn=turn: host.turn > turn, "the move")
         await wait_for(pilot, lambda: screen.view is not None and screen.view["to_move"] == 0, "the opponent's move")
         moves = len(host.actions)
+        await read_since(pilot, screen)  # (what the others did, if it shows: its closing key does nothing else)
         screen.query_one(ActionList).focus()
         await pilot.press("enter")
         await wait_for(pilot, lambda: len(host.actions) > moves, "the play Enter makes")

@@ -264,8 +264,9 @@ class CaravanseraiTable(PausingGameScreen):
         now, world = self._world, self.plan_world()
         if not isinstance(now, CaravanseraiState) or world is None:
             return set()
-        laid: tuple[tuple[int, int], ...] = (world.laid if world.stage in (PLACE, BOARD) or world.last is None
-                                             else world.last[2])
+        # a placement that ended (solo: the seat's next one may have begun) laid ``world.last``'s pieces
+        ended = world.last is not None and (world.stage not in (PLACE, BOARD) or world.turns != now.turns)
+        laid: tuple[tuple[int, int], ...] = world.last[2] if ended and world.last is not None else world.laid
         return {QR[cell] for cell, _ in laid} - {QR[cell] for cell, _ in now.laid}
 
     def _redraw_marks(self) -> None:
