@@ -43,3 +43,15 @@ def database_url(postgres_server):
     with psycopg.connect(postgres_server.url, autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name} TEMPLATE template0")
     return postgres_server.url_of(name)
+
+
+@pytest.fixture(params=["files", pytest.param("postgres", marks=pytest.mark.postgres)])
+def backend(request) -> str:
+    """Each store test once on the files and once on PostgreSQL."""
+    return request.param
+
+
+@pytest.fixture
+def url(backend, request) -> str | None:
+    """The database the test's PostgreSQL backend uses (None: the files)."""
+    return request.getfixturevalue("database_url") if backend == "postgres" else None

@@ -21,16 +21,6 @@ def _host(backend, tmp_path, url):
     return PgKeeping(db, host="host-1")
 
 
-@pytest.fixture(params=["files", pytest.param("postgres", marks=pytest.mark.postgres)])
-def backend(request):
-    return request.param
-
-
-@pytest.fixture
-def url(backend, request):
-    return request.getfixturevalue("database_url") if backend == "postgres" else None
-
-
 @pytest.fixture
 def keeping(backend, tmp_path, url):
     return _host(backend, tmp_path, url)

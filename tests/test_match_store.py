@@ -25,16 +25,6 @@ GAME = "decktet_caravan"
 PERSON = SeatSpec("human")
 
 
-@pytest.fixture(params=["files", pytest.param("postgres", marks=pytest.mark.postgres)])
-def backend(request):
-    return request.param
-
-
-@pytest.fixture
-def url(backend, request):
-    return request.getfixturevalue("database_url") if backend == "postgres" else None
-
-
 def a_store(backend, tmp_path, url):
     """A store as one host has it (each call: another host, on the same folder or database)."""
     return SaveStore(tmp_path) if backend == "files" else open_database(url)[0]
