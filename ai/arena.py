@@ -70,15 +70,19 @@ def _run(job: Job) -> tuple[int, MatchRecord]:
 
 
 def run_jobs(jobs: Iterable[Job], workers: int = 2,
-             on_result: Callable[[int], None] | None = None) -> list[MatchRecord]:
+             on_result: Callable[[int], None] | None = None,
+             on_record: Callable[[int, MatchRecord], None] | None = None) -> list[MatchRecord]:
     """Play the jobs (in parallel processes when ``workers`` > 1, which end with this process
     however it ends: see ``ai/worker.py``); records in job order.
-    ``on_result`` gets the number of matches finished so far. Jobs are taken from ``jobs`` only
+    ``on_result`` gets the number of matches finished so far, ``on_record`` each finished match
+    with its job's index (so that a long run can keep its matches as they end). Jobs are taken from ``jobs`` only
     as they can start (at most two per worker wait their turn), so it may be a lazy generator."""
     records: dict[int, MatchRecord] = {}
 
     def finished(index: int, record: MatchRecord) -> None:
         records[index] = record
+        if on_record:
+            on_record(index, record)
         if on_result:
             on_result(len(records))
 

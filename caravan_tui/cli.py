@@ -16,14 +16,19 @@ from contextlib import suppress
 from datetime import datetime
 from importlib.util import find_spec
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ai.levels import LEVELS, MAX_ITERATIONS
 from caravan_tui import __version__
 from caravan_tui.engine import MAX_SEED
 from caravan_tui.files import MiB, NotRegular, TooLarge, read_regular
 from caravan_tui.games import GAMES
+from caravan_tui.run_file import RunFile
 from caravan_tui.safe_text import LONG, plain
 from caravan_tui.seats import BOOLEANS, SeatSpec, parse_seats
+
+if TYPE_CHECKING:
+    from ai.matches import MatchRecord
 
 #: bytes in a file of recorded matches (arena --json writes about 2-17 KB a match)
 MAX_RECORDS = 16 * MiB
@@ -145,22 +150,15 @@ def _option_text(options: dict) -> str:
     return ", ".join(f"{name}={text(value)}" for name, value in options.items()) or "none"
 
 
-def _output(path: str | None):
+def _output(path: str | None) -> RunFile | None:
     """The --json file, opened (not emptied) before the run: a path that cannot be written is
     refused before any match is played, and a long run's results are not lost to it."""
     if path is None:
         return None
     try:
-        return open(os.open(path, os.O_WRONLY | os.O_CREAT, 0o666), "w", encoding="utf-8")
+        return RunFile(path)
     except OSError as error:
         raise Refused(f"cannot write {path}: {_why(error)}") from None
-
-
-def _write_json(out, data, indent: int | None = None) -> None:
-    """``data`` in place of whatever the --json file held."""
-    with out:
-        json.dump(data, out, indent=indent)
-        out.truncate()
 
 
 def _writable_store():
@@ -384,11 +382,14 @@ def cmd_selfplay(args) -> int:
     _seeds(args.seed, args.games)
     out = _output(args.json)
     jobs = selfplay_jobs(args.game, args.seats, args.games, args.seed, options)
-    records = run_jobs(jobs, args.workers, _progress(args.games))
+
+    def games(records: list[MatchRecord]) -> list[dict[str, Any]]:
+        return [{"seed": r.seed, "seats": r.specs, "scores": r.scores, "outcome": r.outcome, "moves": r.moves,
+                 "think": r.think, "decisions": r.decisions, "actions": r.actions} for r in records]
+
+    records = run_jobs(jobs, args.workers, _progress(args.games), out.keeper(games) if out else None)
     if out:  # first: a reader of stdout that leaves early must not cost the results
-        _write_json(out, [{"seed": r.seed, "seats": r.specs, "scores": r.scores, "outcome": r.outcome,
-                           "moves": r.moves, "think": r.think, "decisions": r.decisions,
-                           "actions": r.actions} for r in records])
+        out.write(games(records))
     print(f"{game.title}: {args.games} {'games' if len(args.seats) == 1 else 'matches'}, "
           f"seeds {args.seed}-{args.seed + args.games - 1}, options {_option_text(options)}")
     if len(args.seats) == 1:  # solo: no one to beat, so the score and the titles it reached
@@ -412,10 +413,15 @@ def cmd_arena(args) -> int:
     out = _output(args.json)
     total = args.rounds * len(lineups(args.seats, players)) * players
     jobs = schedule(args.game, args.seats, players, args.rounds, args.seed, options, args.iterations)
-    records = run_jobs(jobs, args.workers, _progress(total))
-    table = standings([str(seat) for seat in args.seats], records)
+    names = [str(seat) for seat in args.seats]
+
+    def matches(records: list[MatchRecord]) -> dict[str, Any]:
+        return to_json(standings(names, records), records)
+
+    records = run_jobs(jobs, args.workers, _progress(total), out.keeper(matches) if out else None)
+    table = standings(names, records)
     if out:  # first, as in selfplay
-        _write_json(out, to_json(table, records))
+        out.write(to_json(table, records))
     print(f"{game.title}, {players} players, options {_option_text(options)}, {len(records)} matches, "
           f"seeds {args.seed}-{records[-1].seed} (each played from every seat)")
     print(format_standings(table))
@@ -502,7 +508,7 @@ def cmd_bench(args) -> int:
     out = _output(args.json)
     results = run_bench([args.game] if args.game else None)
     if out:  # first, as in selfplay
-        _write_json(out, results, indent=2)
+        out.write(results, indent=2)
     print(format_report(results))
     return 0
 
@@ -520,7 +526,7 @@ def cmd_vs_openspiel(args) -> int:
     result = head_to_head(game.id, args.matches, args.seconds, level.horizon, level.exploration,
                           game.quick_options, on_result=_progress_bar if sys.stderr.isatty() else None)
     if out:  # first, as in selfplay
-        _write_json(out, result, indent=2)
+        out.write(result, indent=2)
     print(format_head_to_head(result))
     return 0
 

@@ -294,6 +294,32 @@ def test_the_json_file_is_rewritten_whole(tmp_path, capsys):
     assert len(json.loads(out_file.read_text())) == 1
 
 
+@pytest.mark.parametrize("command", [ARENA + ["--rounds", "2"], SELFPLAY + ["--games", "4"]])
+def test_a_run_stopped_midway_keeps_the_matches_it_finished(command, tmp_path, monkeypatch):
+    """ctrl+c after two matches: the file holds those two, whole (it was written at the end only)."""
+    real, started = ai.arena._run, []
+
+    def run(job):
+        started.append(job)
+        if len(started) == 3:
+            raise KeyboardInterrupt
+        return real(job)
+
+    monkeypatch.setattr(ai.arena, "_run", run)
+    out_file = tmp_path / "run.json"
+    with pytest.raises(KeyboardInterrupt):
+        main(command + ["--json", str(out_file)])
+    kept = json.loads(out_file.read_text())
+    matches = kept["matches"] if isinstance(kept, dict) else kept
+    assert [match["seed"] for match in matches] == [job.seed for job in started[:2]]
+    assert not (tmp_path / "run.json.part").exists()
+
+
+def test_a_json_file_that_is_not_a_regular_file_is_written_at_the_end(capsys):
+    assert main(ARENA + ["--rounds", "1", "--json", "/dev/null"]) == 0
+    assert "random" in capsys.readouterr().out
+
+
 def test_boolean_options_take_yes_no_true_false_on_off_1_0_in_any_case():
     camel = GAMES["camel_caravan"]
     for word, value in BOOLEANS.items():
