@@ -47,6 +47,7 @@ from caravan_tui.ssh.hosted import HostedMatch
 from caravan_tui.ssh.keeping import FileKeeping, Keeping
 from caravan_tui.ssh.lookalikes import look_alike, marks, name_problem
 from caravan_tui.ssh.protocol import (
+    MAX_REPLAY,
     OPEN,
     SEAT_CHOICES,
     YOU,
@@ -60,14 +61,18 @@ from caravan_tui.ssh.protocol import (
     Lobby,
     PlayAgain,
     Refused,
+    Replay,
     SetName,
     Watch,
+    WatchReplay,
     Welcome,
     request_from_map,
 )
 from caravan_tui.ssh.records import HostedRecord
 from saves.backend import MatchLocked, MatchStore
 from saves.codec import DamagedSave
+from saves.codec import encode as encode_snapshot
+from saves.loading import replay_snapshot
 from saves.store import SaveStore
 
 log = logging.getLogger(__name__)
@@ -256,6 +261,8 @@ class Hub:
             await self._play_again(session, msg.match)
         elif isinstance(msg, Watch):
             await self._watch(session, msg.match)
+        elif isinstance(msg, WatchReplay):
+            await self._replay(session, msg.match)
         elif isinstance(msg, Introduced) and not session.guest:
             with suppress(OSError):  # (a folder that cannot be written only loses the preference)
                 self.identities.introduce(session.identity, msg.game)
@@ -361,6 +368,25 @@ class Hub:
             await self._refuse(session, f"cannot play that match again: {problem}")
             return
         await self._create(session, again, invited)
+
+    async def _replay(self, session: Session, match_id: str) -> None:
+        """The checked save of a finished match ``session`` played, for its replay."""
+        try:
+            kept = dict(self.keeping.records()).get(match_id)
+            record = kept if isinstance(kept, HostedRecord) else None
+            finished = replay_snapshot(self.store.read(match_id)).snapshot if record else None
+        except (OSError, ValueError, DamagedSave):
+            record = None
+        if record is None or finished is None or record.match_id != match_id:
+            await self._refuse(session, "there is no such match to replay")
+        elif session.identity not in record.owners:
+            await self._refuse(session, "only those who played a match may watch its replay")
+        elif finished.status == "playing":
+            await self._refuse(session, "that match is still being played")
+        elif len(data := encode_snapshot(finished)) > MAX_REPLAY:
+            await self._refuse(session, "that match is too long to replay here")
+        else:
+            await self._tell(session, Replay(match_id, data))
 
     async def _create(self, session: Session, msg: CreateMatch,
                       invited: dict[int, tuple[str, str]] | None = None) -> None:
