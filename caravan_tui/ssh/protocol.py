@@ -73,10 +73,34 @@ class SetName(Request):
 
 @dataclass(frozen=True)
 class Lobby(Message):
-    """Hub → session: the matches being played (``LobbyRow`` maps) and who is online."""
+    """Hub → session: the matches being played (``LobbyRow`` maps), who is online, and the
+    finished matches you played, the last to end first (``FinishedRow`` maps)."""
 
     matches: list
     online: list[str]
+    finished: list = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class FinishedRow:
+    """A finished match you played, as a plain map: its game, the seats' names, its result
+    (each seat's share of the win), how it ended ("over" or "resigned"), when (seconds since the
+    epoch), and your seat."""
+
+    match: str
+    game: str
+    names: list[str]
+    result: list[float]
+    status: str
+    ended: float
+    yours: int
+
+    def to_map(self) -> dict:
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+    @classmethod
+    def from_map(cls, data: dict) -> FinishedRow:
+        return cls(**data)
 
 
 @dataclass(frozen=True)
