@@ -57,8 +57,10 @@ from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh.protocol import (
     CRASHED,
+    MAX_REPLAY,
     Crashed,
     CreateMatch,
+    FinishedRow,
     Introduced,
     Joined,
     JoinSeat,
@@ -66,12 +68,14 @@ from caravan_tui.ssh.protocol import (
     Lobby,
     PlayAgain,
     Refused,
+    Replay,
     SetName,
     Welcome,
 )
 from caravan_tui.ssh.remote import HubLink
 from saves import DamagedSave, SaveStore
-from saves.loading import latest_unfinished, load, resignation_result
+from saves.codec import decode
+from saves.loading import Replayed, latest_unfinished, load, replay_snapshot, resignation_result
 
 T = TypeVar("T")
 #: the file in the data folder that holds the traceback of the last failure of the app
@@ -147,6 +151,20 @@ class TableApp(App):
 
     def on_go_home(self, request: GoHome) -> None:
         self.go_home()
+
+    def show_replay(self, checked: Replayed, seat: int | None = None, position: int = 0) -> None:
+        """Watch a checked match move by move, from ``seat``'s view (None: the public one): a
+        saved match here, or over SSH a finished match the person played."""
+        self.push_screen(game_screen_class(checked.game)(ReplayClient(checked, seat, position)))
+
+    def on_change_replay_view(self, request: ChangeReplayView) -> None:
+        """The same replay at the same move, from the next seat's view (then the public one)."""
+        replay = request.screen.replay
+        if replay is None:
+            return
+        views = [*range(replay.players), None]
+        seat = views[(views.index(replay.seat) + 1) % len(views)]
+        self.switch_screen(game_screen_class(replay.checked.game)(ReplayClient(replay.checked, seat, replay.position)))
 
     # each app ends a match, plays again and goes home its own way (locally or over SSH)
     def show_match_over(self, screen: GameScreen, over: MatchOver) -> None:
@@ -241,9 +259,6 @@ class CaravanApp(TableApp):
     def on_open_replay(self, request: OpenReplay) -> None:
         self.open_replay(request.match_id, request.seat)
 
-    def on_change_replay_view(self, request: ChangeReplayView) -> None:
-        self.change_replay_view(request.screen)
-
     def begin_match(self, setup: MatchSetup) -> None:
         """Start a match a player asked for: the first time they open a game, its "How to play"
         comes first (unless they dismissed it for good)."""
@@ -332,16 +347,7 @@ class CaravanApp(TableApp):
         checked = self._from_save(match_id, "replay", lambda: load(self.store, match_id))
         if checked is None:
             return
-        self.push_screen(game_screen_class(checked.game)(ReplayClient(checked, seat, position)))
-
-    def change_replay_view(self, screen: GameScreen) -> None:
-        """The same replay at the same move, from the next seat's view (then the public one)."""
-        replay = screen.replay
-        if replay is None:
-            return
-        views = [*range(replay.players), None]
-        seat = views[(views.index(replay.seat) + 1) % len(views)]
-        self.switch_screen(game_screen_class(replay.checked.game)(ReplayClient(replay.checked, seat, replay.position)))
+        self.show_replay(checked, seat, position)
 
     def rematch(self) -> None:
         """The same seats and options with a new seed."""
@@ -462,6 +468,8 @@ class ClientApp(TableApp):
                     return
                 self._to_lobby()
             self.notify(message.reason, title="You left the match")
+        elif isinstance(message, Replay):
+            self.open_finished(message)
         elif isinstance(message, Refused):
             if not self.player_name:
                 self.ask_name(message.reason)
@@ -523,6 +531,23 @@ class ClientApp(TableApp):
         self._to_lobby()
         self.clear_notifications()
         self.push_screen(game_screen_class(self.last_game)(client))
+
+    def open_finished(self, message: Replay) -> None:
+        """The replay of a finished match this person played, as the hub sent it: checked as a
+        file is (a save that fails is one line, and the lobby stays), from their seat's view."""
+        try:
+            if len(message.snapshot) > MAX_REPLAY:
+                raise DamagedSave("it is too long to replay here")
+            checked = replay_snapshot(decode(message.snapshot))
+            if checked.snapshot.match_id != message.match:
+                raise DamagedSave("the server sent another match")
+        except DamagedSave as exc:
+            self.notify(f"Cannot replay that match: {exc.reason}", severity="error")
+            return
+        rows = [FinishedRow.from_map(row) for row in self.lobby.finished] if self.lobby else []
+        yours = next((row.yours for row in rows if row.match == message.match), None)
+        self._to_lobby()
+        self.show_replay(checked, yours if yours is not None and yours < checked.snapshot.players else None)
 
     def open_create(self, game: Game | None = None) -> None:
         self.push_screen(CreateMatchScreen(game, self.grace))

@@ -7,6 +7,7 @@ import asyncio
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from multiprocessing import resource_tracker
 from pathlib import Path
 
 from ai.worker import AIWorker
@@ -100,7 +101,10 @@ async def wait_for(pilot, condition, what: str, timeout: float = 20.0) -> None:
 @asynccontextmanager
 async def running_hub(tmp_path) -> AsyncIterator[Hub]:
     """A started hub keeping its matches in ``tmp_path``, with a one-process AI worker, a tiny
-    search budget and a 30 s grace; stopped on leaving."""
+    search budget and a 30 s grace; stopped on leaving. Multiprocessing's resource tracker is
+    started here, before a Pilot app replaces stderr (the tracker is spawned with stderr's file
+    descriptor, and a replaced one fails every AI search that starts it)."""
+    resource_tracker.ensure_running()
     async with AIWorker(max_workers=1) as worker:
         hub = Hub(tmp_path, worker, iterations=5, grace=30)
         hub.start()

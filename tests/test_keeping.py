@@ -5,10 +5,15 @@ import pytest
 
 from caravan_tui.bus import Chat
 from caravan_tui.engine import Event
+from caravan_tui.games import get_game
+from caravan_tui.pgstore import open_database
 from caravan_tui.pgstore.db import Database
 from caravan_tui.pgstore.keeping import NameTaken, PgKeeping
+from caravan_tui.ssh.finished import FinishedMatches
 from caravan_tui.ssh.keeping import FileKeeping
 from caravan_tui.ssh.records import HostedRecord
+from saves.snapshot import Snapshot
+from saves.store import SaveStore
 
 ANN, BOB = "SHA256:" + "a" * 43, "SHA256:" + "b" * 43
 
@@ -105,3 +110,27 @@ def test_the_connection_log_keeps_every_line(keeping, backend, tmp_path, url):
                 "SELECT connection, address, identity, open_for, event FROM connections WHERE host = 'host-1' "
                 "ORDER BY at")]
     assert lines == [["c1", "127.0.0.1", "-", "0.0s", "open"], ["c1", "127.0.0.1", ANN, "1.2s", "the person left"]]
+
+
+def test_a_person_s_finished_matches_are_listed_with_their_seat_the_last_to_end_first(backend, tmp_path, url):
+    """Over files or the database alike: the matches over that Ann held a seat of, with that seat;
+    not a match still being played, nor one she had no seat of."""
+    store, kept = (SaveStore(tmp_path), FileKeeping(tmp_path)) if backend == "files" else open_database(url)
+    game = get_game("decktet_caravan")
+    for number, (owners, over) in enumerate([([ANN, None], True), ([BOB, ANN], True), ([ANN, BOB], False),
+                                             ([BOB, None], True)]):
+        state, actions = game.new(2, seed=number, options={"hands": 1}), []
+        while over and not state.is_over():
+            actions.append(state.legal_actions()[0])
+            state.apply(actions[-1], False)
+        with store.lock(f"m{number}") as lock:
+            store.open(lock, Snapshot(match_id=f"m{number}", game_id=game.id, options={"hands": 1}, players=2,
+                                      seats=["ai:easy", "ai:easy"], names=["One", "Two"], seed=number,
+                                      actions=actions, state=state.to_data(), updated=1000.0 + number,
+                                      status="over" if over else "playing", result=state.outcome() if over else None,
+                                      rules=game.rules_version))
+        kept.keep_record(HostedRecord(f"m{number}", owners, 60, "easy"))
+    rows = FinishedMatches(store, kept).rows(ANN)
+    assert [(row.match, row.yours, row.status, row.names) for row in rows] == [
+        ("m1", 1, "over", ["One", "Two"]), ("m0", 0, "over", ["One", "Two"])]
+    assert FinishedMatches(store, kept).rows("SHA256:" + "c" * 43) == []

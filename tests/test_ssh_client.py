@@ -18,14 +18,15 @@ from caravan_tui.games import GAMES
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
-from caravan_tui.screens.lobby import LobbyScreen, seat_words
+from caravan_tui.screens.lobby import LobbyScreen, finished_words, seat_words
 from caravan_tui.screens.requests import Rematch
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh.hub import Hub
-from caravan_tui.ssh.protocol import CreateMatch, LobbyRow
+from caravan_tui.ssh.protocol import MAX_REPLAY, CreateMatch, LobbyRow, Replay
 from caravan_tui.ssh.records import Identities
 from caravan_tui.widgets import MatchLog
+from caravan_tui.widgets.table_panel import TablePanel
 
 from tables import running_hub, wait_for
 
@@ -286,3 +287,50 @@ def test_the_lobby_shows_a_seat_kept_for_a_rematch_as_invited():
     assert seat_words(row, 1) == "Bob (invited)" and row.free == []  # kept for Bob: nobody else's to take
     bobs = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "open"], 0, 0, 0, invited=True)
     assert seat_words(bobs, 1) == "Bob (invited)" and bobs.free == [1]
+
+
+async def test_a_person_opens_the_replay_of_a_finished_match_from_the_lobby(hub):
+    """Ann leaves a match whose stand-ins finish it; her lobby lists it among her finished ones,
+    enter there opens its replay (from her seat, with what the AIs weighed), escape comes back."""
+    async with first_visit(hub) as (app, pilot):
+        await pilot.press(*"Ann", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        game = GAMES["decktet_caravan"]
+        app.send_to_hub(CreateMatch(game.id, ["you", "ai:easy"], dict(game.quick_options), grace=0,
+                                    stand_in="easy", ai_finish=True))
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.view, "the match")
+        match_id = app.screen.client.match_id
+        app.go_home()  # her stand-in and the AI play it to its end
+        await wait_for(pilot, lambda: app.screen is lobby and lobby.finished, "her finished matches", timeout=60)
+        row = lobby.finished[0]
+        assert (row.match, row.names, row.yours) == (match_id, ["Ann", "AI 2 (easy)"], 0)
+        assert finished_words(row) in ("You won", "AI 2 (easy) won", "Shared: you and AI 2 (easy)")
+        await pilot.press("tab", "enter")  # to the finished matches, then its replay
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.replaying
+                       and app.screen.view is not None, "the replay")
+        replay = app.screen
+        assert replay.seat == 0 and replay.replay is not None and replay.replay.length > 2
+        panel = replay.query_one("#hint-panel", TablePanel)
+        for _ in range(replay.replay.length):  # to a move an AI decided, from the start
+            if replay.replay.weighed(replay.replay.position) is not None:
+                break
+            await pilot.press("right")
+        await wait_for(pilot, lambda: panel.display and " weighed (h hides it)" in str(panel.border_title),
+                       "what an AI weighed")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is lobby, "the lobby again")
+
+
+async def test_a_replay_the_session_cannot_trust_is_refused_in_one_line_and_the_lobby_stays(hub):
+    async with first_visit(hub) as (app, pilot):
+        await pilot.press(*"Ann", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
+        lobby, told = app.screen, []
+        app.notify = lambda message, **_: told.append(message)  # type: ignore[method-assign]
+        for damaged in (b"not a save", b"\x00" * (MAX_REPLAY + 1)):
+            app.from_hub(Replay("m1", damaged))
+        await pilot.pause()
+        assert app.screen is lobby
+        assert [line.startswith("Cannot replay that match: ") and "\n" not in line for line in told] == [True, True]

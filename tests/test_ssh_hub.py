@@ -27,7 +27,8 @@ from caravan_tui.ssh import protocol
 from caravan_tui.ssh.framing import MAX_REQUEST, encode
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.records import load_side_log, save_side_log
-from saves.loading import load
+from saves.codec import decode as decode_snapshot
+from saves.loading import load, replay_snapshot
 from saves.store import SaveStore
 
 WAIT = 20  # seconds; only guards against a hung test
@@ -616,4 +617,23 @@ async def test_a_rematch_keeps_the_game_options_and_seats_and_invites_its_people
     await bob.send(protocol.JoinSeat(again.match, 1))
     assert (await bob.next(protocol.Joined)).seat == 1
     assert saved(hub, again.match).seats == [f"remote:{ANN}", f"remote:{BOB}"]
+    hub.stop()
+
+
+async def test_a_finished_match_s_replay_goes_only_to_those_who_played_it(tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    ann, bob, first = await ann_and_bob(hub)
+    cyd = await named(hub, CYD, "Cyd")
+    await ann.send(protocol.WatchReplay(first.match))
+    assert "still being played" in (await ann.next(protocol.Refused)).reason
+    await asyncio.gather(play_turns(ann, random.Random(1)), play_turns(bob, random.Random(2)))
+    for match in (first.match, "no-such-match"):  # one Cyd did not play, and none at all
+        await cyd.send(protocol.WatchReplay(match))
+        assert (await cyd.next(protocol.Refused)).reason == "you have no finished match of that name to replay"
+    await ann.send(protocol.WatchReplay(first.match))
+    replay = await ann.next(protocol.Replay)
+    got = replay_snapshot(decode_snapshot(replay.snapshot)).snapshot
+    assert (replay.match, got.status, got.names, got.actions) == (
+        first.match, saved(hub, first.match).status, ["Ann", "Bob"], saved(hub, first.match).actions)
+    assert got.status != "playing"
     hub.stop()

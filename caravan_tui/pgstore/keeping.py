@@ -110,6 +110,15 @@ class PgKeeping:
             if cur.rowcount != 1:
                 raise DatabaseError(f"the database holds no match {record.match_id}")
 
+    def played(self, identity: str, limit: int) -> list[tuple[str, int]]:
+        """The ``limit`` matches over, the last to end first, that ``identity`` held a seat of."""
+        with self.db.transaction() as cur:
+            cur.execute("SELECT id, owners FROM matches WHERE owners @> %s AND status <> 'playing' "
+                        "ORDER BY updated DESC, id DESC LIMIT %s", (Jsonb([identity]), limit))
+            rows = cur.fetchall()
+        return [(match_id, owners.index(identity)) for match_id, owners in rows
+                if isinstance(owners, list) and identity in owners]
+
     def side_log(self, match_id: str, players: int) -> tuple[list[Chat], list[tuple[int, Event]]]:
         with self.db.transaction() as cur:
             cur.execute("SELECT kind, turn, seat, name, text FROM side_log WHERE match_id = %s ORDER BY seq",

@@ -1,7 +1,9 @@
 """The lobby of a hosted server (DESIGN §7): the matches being played, their seats (taken,
 free, yours), whose turn it is, and who is online. Join a free seat (or go back to yours),
-watch a match, or create one."""
+watch a match, or create one; below, the finished matches you played, whose replays open here."""
 from __future__ import annotations
+
+import time
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -13,10 +15,11 @@ from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.requests import NewMatch, OpenRules, ToHub
-from caravan_tui.ssh.protocol import JoinSeat, Lobby, LobbyRow, Watch
+from caravan_tui.ssh.protocol import FinishedRow, JoinSeat, Lobby, LobbyRow, Watch, WatchReplay
 from caravan_tui.widgets.footer import KeysFooter
 
 COLUMNS = (("Game", 16), ("Seats", 32), ("To move", 12), ("Watching", 8))
+FINISHED_COLUMNS = (("Game", 16), ("Seats", 28), ("Result", 16), ("Ended", 12))
 #: what a guest reads before taking a seat (a new visit is a new identity: nothing to come back as)
 GUEST_SEAT = ("As a guest, your seat is yours until you leave the server: if you do (or your connection drops), "
               "an AI plays it for good. Connect with an SSH key to keep your seat.")
@@ -31,6 +34,27 @@ def game_cell(row: LobbyRow) -> Text:
         cell = Text.assemble(("unsaved ", "bold reverse"), cell)
         cell.overflow, cell.no_wrap = "ellipsis", True
     return cell
+
+
+def finished_words(row: FinishedRow) -> str:
+    """How a finished match went for you: "You won", "You lost", "Shared: you and Bob"…"""
+    if not 0 <= row.yours < len(row.result) or len(row.result) != len(row.names):
+        return "Over"
+    best = max(row.result)
+    winners = [seat for seat, share in enumerate(row.result) if share == best and share > 0]
+    if row.yours not in winners:
+        won = f"{row.names[winners[0]]} won" if len(winners) == 1 else "Lost"
+        return f"{won} (you resigned)" if row.status == "resigned" else won
+    if len(winners) == 1:
+        return "You won"
+    return "Shared: " + " and ".join("you" if seat == row.yours else row.names[seat] for seat in winners)
+
+
+def when_words(ended: float) -> str:
+    try:
+        return time.strftime("%d %b %H:%M", time.localtime(ended))
+    except (OverflowError, ValueError, OSError):
+        return ""
 
 
 def seat_words(row: LobbyRow, seat: int) -> str:
@@ -51,6 +75,8 @@ class LobbyScreen(BaseScreen):
     #lobby-matches:focus { border: round $accent; }
     #lobby-detail { height: auto; padding: 0 1; }
     #lobby-online { height: auto; max-height: 3; padding: 0 1; color: $text-muted; }
+    #lobby-finished { height: auto; max-height: 7; border: round $panel; }
+    #lobby-finished:focus { border: round $accent; }
     """
     BINDINGS = [
         Binding("j", "join", "Join", tooltip="Take a free seat, or go back to yours (enter too)"),
@@ -63,6 +89,7 @@ class LobbyScreen(BaseScreen):
     def __init__(self) -> None:
         super().__init__()
         self.rows: list[LobbyRow] = []
+        self.finished: list[FinishedRow] = []
 
     def compose(self) -> ComposeResult:
         yield Static("caravan-tui · connecting…", id="lobby-title")
@@ -70,13 +97,19 @@ class LobbyScreen(BaseScreen):
         table.border_title = "Matches"
         yield table
         yield Static("", id="lobby-detail")
+        finished: DataTable[str] = DataTable(id="lobby-finished", cursor_type="row", zebra_stripes=True)
+        finished.border_title = "Your finished matches · enter: replay"
+        finished.display = False
+        yield finished
         yield Static("", id="lobby-online")
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
+        table = self.query_one("#lobby-matches", DataTable)
         for label, width in COLUMNS:
             table.add_column(label, width=width, key=label)
+        for label, width in FINISHED_COLUMNS:
+            self.query_one("#lobby-finished", DataTable).add_column(label, width=width, key=label)
         table.focus()
         if self.hosted_app.lobby is not None:
             self.show(self.hosted_app.lobby)
@@ -90,7 +123,7 @@ class LobbyScreen(BaseScreen):
     def show(self, lobby: Lobby) -> None:
         """Redraw the matches, keeping the highlighted one highlighted. (Before the screen is
         mounted there are no columns yet: mounting shows the app's latest lobby.)"""
-        table = self.query_one(DataTable)
+        table = self.query_one("#lobby-matches", DataTable)
         if not table.columns:
             return
         current = self.selected()
@@ -111,13 +144,28 @@ class LobbyScreen(BaseScreen):
                           Text(str(row.watchers)), key=row.match)
         if current is not None and current.match in [row.match for row in self.rows]:
             table.move_cursor(row=[row.match for row in self.rows].index(current.match))
+        self.show_finished(lobby)
         online = ", ".join(lobby.online)
         self.query_one("#lobby-online", Static).update(Text(plain(f"Online: {online}", LONG), overflow="ellipsis"))
         self.show_detail()
         self.show_title()
 
+    def show_finished(self, lobby: Lobby) -> None:
+        """The finished matches you played, shown only when there are some."""
+        table = self.query_one("#lobby-finished", DataTable)
+        self.finished = [FinishedRow.from_map(row) for row in lobby.finished]
+        table.clear()
+        for row in self.finished:
+            game = GAMES.get(row.game)
+            seats = Text(plain(", ".join(f"{name} (you)" if seat == row.yours else name
+                                         for seat, name in enumerate(row.names)), LONG),
+                         overflow="ellipsis", no_wrap=True)
+            table.add_row(as_text(game.title if game else row.game), seats, as_text(finished_words(row)),
+                          Text(when_words(row.ended)), key=row.match)
+        table.display = bool(self.finished)
+
     def selected(self) -> LobbyRow | None:
-        table = self.query_one(DataTable)
+        table = self.query_one("#lobby-matches", DataTable)
         if not self.rows or table.cursor_row is None or not 0 <= table.cursor_row < len(self.rows):
             return None
         return self.rows[table.cursor_row]
@@ -150,7 +198,18 @@ class LobbyScreen(BaseScreen):
         self.show_detail()
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        self.action_join()
+        if event.data_table.id == "lobby-finished":
+            self.action_replay()
+        else:
+            self.action_join()
+
+    def action_replay(self) -> None:
+        """Ask for the replay of the finished match highlighted below."""
+        table = self.query_one("#lobby-finished", DataTable)
+        if not self.finished or not 0 <= table.cursor_row < len(self.finished):
+            self.notify("You have no finished match to replay here yet.", severity="warning")
+            return
+        self.post_message(ToHub(WatchReplay(self.finished[table.cursor_row].match)))
 
     def action_join(self) -> None:
         row = self.selected()

@@ -42,11 +42,13 @@ from caravan_tui.match.host import STAND_IN, save_problem
 from caravan_tui.match.runner import MatchRunner, SeatClient
 from caravan_tui.safe_text import plain
 from caravan_tui.seats import SeatSpec
+from caravan_tui.ssh.finished import FinishedMatches, read_ended
 from caravan_tui.ssh.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode, read_frame
 from caravan_tui.ssh.hosted import HostedMatch
 from caravan_tui.ssh.keeping import FileKeeping, Keeping
 from caravan_tui.ssh.lookalikes import look_alike, marks, name_problem
 from caravan_tui.ssh.protocol import (
+    MAX_REPLAY,
     OPEN,
     SEAT_CHOICES,
     YOU,
@@ -60,14 +62,17 @@ from caravan_tui.ssh.protocol import (
     Lobby,
     PlayAgain,
     Refused,
+    Replay,
     SetName,
     Watch,
+    WatchReplay,
     Welcome,
     request_from_map,
 )
 from caravan_tui.ssh.records import HostedRecord
 from saves.backend import MatchLocked, MatchStore
 from saves.codec import DamagedSave
+from saves.codec import encode as encode_snapshot
 from saves.store import SaveStore
 
 log = logging.getLogger(__name__)
@@ -98,6 +103,8 @@ class Session:
         self.client: SeatClient | None = None
         self.forward: asyncio.Task | None = None
         self.last: dict[type, float] = {}
+        #: the finished matches their lobby lists (None: to be read again, as a match may have ended)
+        self.finished: list[dict] | None = None
 
     async def send(self, message: Message) -> None:
         self.writer.write(encode(message.to_map()))
@@ -122,6 +129,7 @@ class Hub:
         self.root = Path(root)
         self.store: MatchStore = store if store is not None else SaveStore(self.root)
         self.keeping: Keeping = keeping if keeping is not None else FileKeeping(self.root)
+        self.finished = FinishedMatches(self.store, self.keeping)
         self.identities = self.keeping.names
         self.worker, self.iterations, self.grace = worker, iterations, grace
         self.matches: dict[str, HostedMatch] = {}
@@ -256,6 +264,8 @@ class Hub:
             await self._play_again(session, msg.match)
         elif isinstance(msg, Watch):
             await self._watch(session, msg.match)
+        elif isinstance(msg, WatchReplay):
+            await self._replay(session, msg.match)
         elif isinstance(msg, Introduced) and not session.guest:
             with suppress(OSError):  # (a folder that cannot be written only loses the preference)
                 self.identities.introduce(session.identity, msg.game)
@@ -361,6 +371,24 @@ class Hub:
             await self._refuse(session, f"cannot play that match again: {problem}")
             return
         await self._create(session, again, invited)
+
+    async def _replay(self, session: Session, match_id: str) -> None:
+        """The checked save of a finished match ``session`` played (one their lobby lists)."""
+        if match_id in self.matches and not self.matches[match_id].over:
+            await self._refuse(session, "that match is still being played")
+            return
+        try:
+            mine = await asyncio.to_thread(self.finished.rows, session.identity)
+        except OSError:
+            mine = []
+        read = await asyncio.to_thread(read_ended, self.store, match_id) \
+            if match_id in {row.match for row in mine} else None
+        if read is None:
+            await self._refuse(session, "you have no finished match of that name to replay")
+        elif len(data := encode_snapshot(read[0])) > MAX_REPLAY:
+            await self._refuse(session, "that match is too long to replay here")
+        else:
+            await self._tell(session, Replay(match_id, data))
 
     async def _create(self, session: Session, msg: CreateMatch,
                       invited: dict[int, tuple[str, str]] | None = None) -> None:
@@ -495,6 +523,7 @@ class Hub:
             hosted.leave(seat)
             self._announce_soon(hosted)
         session.match = session.seat = session.client = session.forward = None
+        session.finished = None  # (the match may be over now)
         if hosted.done and not hosted.seated and not hosted.watchers:
             hosted.stop()
             self.matches.pop(hosted.match_id, None)
@@ -529,6 +558,9 @@ class Hub:
         for hosted in [m for m in self.matches.values() if m.done and not m.seated and not m.watchers]:
             hosted.stop()
             del self.matches[hosted.match_id]
+            for session in self.sessions:  # (its people not at the table: stand-ins finished it)
+                if session.identity in hosted.record.owners:
+                    session.finished = None
         for session in list(self.sessions):
             if session.match is None and session.name:
                 sending = asyncio.create_task(self._send_lobby(session))
@@ -538,7 +570,14 @@ class Hub:
     async def _send_lobby(self, session: Session) -> None:
         rows = [m.row(session.identity).to_map() for m in self.matches.values() if not m.over]
         online = sorted({s.name for s in self.sessions if s.name}, key=str.casefold)
-        await self._tell(session, Lobby(rows, online))
+        if session.finished is None:
+            try:
+                found = await asyncio.to_thread(self.finished.rows, session.identity)
+            except OSError:  # (the lobby goes out without them; asked again next time)
+                found = []
+            else:
+                session.finished = [row.to_map() for row in found]
+        await self._tell(session, Lobby(rows, online, session.finished or []))
 
     async def _tell(self, session: Session, message: Message) -> None:
         """Send to a session that may be gone already (its own loop ends it then)."""

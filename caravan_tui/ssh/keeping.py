@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from contextlib import suppress
 from pathlib import Path
 from typing import Protocol
 
@@ -58,6 +59,12 @@ class Keeping(Protocol):
 
     def keep_record(self, record: HostedRecord) -> None: ...
 
+    def played(self, identity: str, limit: int) -> list[tuple[str, int]]:
+        """The hosted matches ``identity`` holds a seat of (match id, seat), the newest first: at
+        least the ``limit`` newest that are over (a backend that cannot tell which are over
+        without reading the saves gives them all; the caller reads the saves it lists)."""
+        ...
+
     def side_log(self, match_id: str, players: int) -> tuple[list[Chat], list[tuple[int, Event]]]:
         """The chat said lately and the notes on seats changing hands (none yet: empty);
         ValueError saying why they cannot be used."""
@@ -102,6 +109,16 @@ class FileKeeping:
 
     def keep_record(self, record: HostedRecord) -> None:
         record.save(self.folder)
+
+    def played(self, identity: str, limit: int) -> list[tuple[str, int]]:
+        """Every match whose record names ``identity``, the record written last first."""
+        mine = []
+        for match_id, record in self.records():
+            if isinstance(record, HostedRecord) and identity in record.owners:
+                with suppress(OSError):
+                    mine.append(((self.folder / f"{match_id}.json").stat().st_mtime, match_id,
+                                 record.owners.index(identity)))
+        return [(match_id, seat) for _, match_id, seat in sorted(mine, reverse=True)]
 
     def side_log_path(self, match_id: str) -> Path:
         return self.folder / "log" / f"{match_id}.json"

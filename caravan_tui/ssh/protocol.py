@@ -41,6 +41,8 @@ STANDING_IN = "stand-in"
 SEAT_CHOICES = (YOU, OPEN, *(f"ai:{level}" for level in LEVELS))
 MAX_OPTIONS = 16
 MAX_GRACE = 3600  # seconds
+#: bytes of a replay sent to a session (a larger save is refused, in one line)
+MAX_REPLAY = 4 * 1024 * 1024
 MAX_REPORT = 8000  # characters of a crash report (its last lines: where it failed)
 #: all a person sees of a failure in their session (the hub logs the report)
 CRASHED = "Something went wrong; the match is safe."
@@ -71,10 +73,34 @@ class SetName(Request):
 
 @dataclass(frozen=True)
 class Lobby(Message):
-    """Hub → session: the matches being played (``LobbyRow`` maps) and who is online."""
+    """Hub → session: the matches being played (``LobbyRow`` maps), who is online, and the
+    finished matches you played, the last to end first (``FinishedRow`` maps)."""
 
     matches: list
     online: list[str]
+    finished: list = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class FinishedRow:
+    """A finished match you played, as a plain map: its game, the seats' names, its result
+    (each seat's share of the win), how it ended ("over" or "resigned"), when (seconds since the
+    epoch), and your seat."""
+
+    match: str
+    game: str
+    names: list[str]
+    result: list[float]
+    status: str
+    ended: float
+    yours: int
+
+    def to_map(self) -> dict:
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+    @classmethod
+    def from_map(cls, data: dict) -> FinishedRow:
+        return cls(**data)
 
 
 @dataclass(frozen=True)
@@ -182,6 +208,22 @@ class Watch(Request):
 
 
 @dataclass(frozen=True)
+class WatchReplay(Request):
+    """Session → hub: the replay of ``match``, a finished match I played."""
+
+    match: str
+
+
+@dataclass(frozen=True)
+class Replay(Message):
+    """Hub → session: the whole save of ``match``, a finished match you played (``saves.codec``
+    bytes: nothing is hidden any more). The session checks it as it would a file."""
+
+    match: str
+    snapshot: bytes
+
+
+@dataclass(frozen=True)
 class LeaveMatch(Request):
     """Session → hub: I left the match's screen (a person keeps their seat: see the grace)."""
 
@@ -235,12 +277,12 @@ class Crashed(Request):
 FROM_SESSION: dict[str, type[Message]] = {
     cls.__name__: cls
     for cls in (Act, HintRequest, UndoRequest, Resign, SaveRequest, Sync, Chat, SetName, CreateMatch, JoinSeat,
-                Watch, LeaveMatch, Crashed, Introduced, PlayAgain)
+                Watch, LeaveMatch, Crashed, Introduced, PlayAgain, WatchReplay)
 }
 #: every message a session may receive from the hub
 TO_SESSION: dict[str, type[Message]] = {
     **MESSAGES, **CHAT_MESSAGES,
-    **{cls.__name__: cls for cls in (Welcome, Lobby, Joined, Left, Refused)},
+    **{cls.__name__: cls for cls in (Welcome, Lobby, Joined, Left, Refused, Replay)},
 }
 
 

@@ -1,0 +1,78 @@
+"""The finished matches a person played, as the lobby lists them for their replays (pure: no
+Textual). Reads saves: the hub calls it from a thread."""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from caravan_tui.ssh.keeping import Keeping
+from caravan_tui.ssh.protocol import FinishedRow
+from saves.backend import MatchStore
+from saves.codec import DamagedSave
+from saves.loading import replay_snapshot
+from saves.snapshot import Snapshot
+
+#: finished matches a person's lobby lists
+MAX_FINISHED = 10
+#: ended matches remembered (a match over never changes, so its save is read once)
+_REMEMBERED = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class Ended:
+    """What the lobby shows of a match that is over."""
+
+    game: str
+    names: list[str]
+    result: list[float]
+    status: str
+    ended: float
+
+
+def read_ended(store: MatchStore, match_id: str) -> tuple[Snapshot, Ended] | None:
+    """The checked save of ``match_id`` and what the lobby shows of it, if it is over and its save
+    can be trusted (None otherwise: there is nothing to replay yet, or nothing safe)."""
+    try:
+        snapshot = replay_snapshot(store.read(match_id)).snapshot
+    except (OSError, ValueError, DamagedSave):
+        return None
+    if snapshot.status == "playing" or snapshot.result is None:
+        return None
+    return snapshot, Ended(snapshot.game_id, list(snapshot.names), list(snapshot.result), snapshot.status,
+                           snapshot.updated)
+
+
+class FinishedMatches:
+    """Each person's finished matches, from the keeping's list and the saves."""
+
+    def __init__(self, store: MatchStore, keeping: Keeping) -> None:
+        self.store, self.keeping = store, keeping
+        self._ended: OrderedDict[str, Ended] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def rows(self, identity: str) -> list[FinishedRow]:
+        """``identity``'s finished matches, the last to end first (at most ``MAX_FINISHED``)."""
+        found: list[FinishedRow] = []
+        for match_id, seat in self.keeping.played(identity, MAX_FINISHED):
+            ended = self._known(match_id)
+            if ended is not None and 0 <= seat < len(ended.names):
+                found.append(FinishedRow(match_id, ended.game, ended.names, ended.result, ended.status,
+                                         ended.ended, seat))
+                if len(found) == MAX_FINISHED:
+                    break
+        return sorted(found, key=lambda row: -row.ended)
+
+    def _known(self, match_id: str) -> Ended | None:
+        with self._lock:
+            ended = self._ended.get(match_id)
+        if ended is not None:
+            return ended
+        read = read_ended(self.store, match_id)
+        if read is None:
+            return None
+        with self._lock:
+            self._ended[match_id] = read[1]
+            while len(self._ended) > _REMEMBERED:
+                self._ended.popitem(last=False)
+        return read[1]
