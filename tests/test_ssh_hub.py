@@ -623,9 +623,9 @@ async def test_a_rematch_keeps_the_game_options_and_seats_and_invites_its_people
 async def test_a_finished_match_s_replay_goes_only_to_those_who_played_it(tmp_path, worker):
     hub = make_hub(tmp_path, worker)
     ann, bob, first = await ann_and_bob(hub)
-    cyd = await named(hub, CYD, "Cyd")
-    await ann.send(protocol.WatchReplay(first.match))
-    assert "still being played" in (await ann.next(protocol.Refused)).reason
+    cyd = await named(hub, CYD, "Cyd")  # (asks, so that Ann's turns are not skipped waiting for a refusal)
+    await cyd.send(protocol.WatchReplay(first.match))
+    assert (await cyd.next(protocol.Refused)).reason == "that match is still being played"
     await asyncio.gather(play_turns(ann, random.Random(1)), play_turns(bob, random.Random(2)))
     for match in (first.match, "no-such-match"):  # one Cyd did not play, and none at all
         await cyd.send(protocol.WatchReplay(match))
