@@ -522,28 +522,45 @@ async def test_worker_crash_is_an_error_not_a_hang() -> None:
     assert action in state.legal_actions()
 
 
-def test_solo_caravanserai_levels_plan_and_games_between_seats_search() -> None:
-    """normal and hard decide a solo game by the planner (hard's second search adds nothing to
-    the plan), ``plan=no`` searches it, and a game between seats is always searched."""
+def test_caravanserai_normal_and_hard_plan_whole_placements_easy_and_plan_no_search() -> None:
+    """normal and hard decide by the planner, solo and between seats (hard's second search adds
+    nothing to the plan); ``plan=no`` and easy search."""
     from caravan_tui.games.caravanserai import planner
-    from caravan_tui.games.caravanserai.ai import prior_choice, solo_plan
+    from caravan_tui.games.caravanserai.ai import prior_choice
 
     game = get_game("caravanserai")
+    for players in (1, 2):
+        state = game.new(players, seed=3, options=game.resolve_options({}))
+        state.apply(state.legal_actions()[0], False)
+        seat = state.to_move()
+        view, legal = state.view(seat), state.legal_actions()
+        planned = planner.plan(state, prior_choice, *planner.budget_for(200))
+        assert make_policy("ai:normal", iterations=200).choose("caravanserai", view, seat, 1, legal) == planned.best
+        hard = make_policy("ai:hard", iterations=200)
+        assert hard.search_root("caravanserai", view, seat, 1, index=1) == {}
+        assert hard.choose("caravanserai", view, seat, 1, legal) == planned.best
+        for searching in ("ai:normal+plan=no", "ai:easy"):
+            policy = make_policy(searching, iterations=200)
+            assert policy.level_for("caravanserai").plan is False
+            assert sum(visits for visits, _ in policy.search_root("caravanserai", view, seat, 1).values()) == 200
+
+
+def test_the_planner_values_a_line_by_the_win_then_the_margin_for_the_seat_to_move() -> None:
+    """Between seats a won line outranks every lost one, and a wider margin a narrower one; solo
+    it is the length over 45."""
+    from caravan_tui.games.caravanserai.planner import line_value
+
+    game = get_game("caravanserai")
+    state = game.new(2, seed=3, options=game.resolve_options({}))
+    lengths = {(10, 4): None, (10, 9): None, (9, 10): None, (3, 12): None}
+    for a, b in lengths:
+        state.caravans = [((0, 0),) * a, ((0, 0),) * b]  # only their lengths count here
+        lengths[a, b] = line_value(state, 0)
+    assert lengths[10, 4] > lengths[10, 9] > 0.5 > lengths[9, 10] > lengths[3, 12] >= 0
+    assert line_value(state, 1) > 0.5  # the same end, for the other seat
     solo = game.new(1, seed=3, options=game.resolve_options({}))
-    solo.apply(solo.legal_actions()[0], False)
-    view, legal = solo.view(0), solo.legal_actions()
-    planned = planner.plan(solo, prior_choice, *planner.budget_for(200))
-    assert make_policy("ai:normal", iterations=200).choose("caravanserai", view, 0, 1, legal) == planned.best
-    hard = make_policy("ai:hard", iterations=200)
-    assert hard.search_root("caravanserai", view, 0, 1, index=1) == {}
-    assert hard.choose("caravanserai", view, 0, 1, legal) == planned.best
-    searched = make_policy("ai:normal+plan=no", iterations=200)
-    assert searched.level_for("caravanserai").plan is False
-    assert sum(visits for visits, _ in searched.search_root("caravanserai", view, 0, 1).values()) == 200
-    pair = game.new(2, seed=3, options=game.resolve_options({}))
-    assert solo_plan(pair, 0, 0, 200, None) is None
-    assert sum(visits for visits, _ in make_policy("ai:normal", iterations=200).search_root(
-        "caravanserai", pair.view(0), 0, 1).values()) == 200
+    solo.caravans = [((0, 0),) * 36]
+    assert line_value(solo, 0) == 36 / 45
 
 
 def test_a_level_plans_only_where_the_game_has_a_planner() -> None:

@@ -12,7 +12,7 @@ even one in the middle of a placement.
 Levels: like Camel Caravan, every level expands best first by the prior, widens progressively
 and scores leaves with ``estimate()`` alone (horizon 0): uniform random micro-actions would only
 scatter a placement. Hard also explores little (0.1), so that its larger budget goes deep.
-Solo, normal and hard plan whole placements instead (``planner.py``, through ``solo_plan``).
+Normal and hard plan whole placements instead (``planner.py``, through ``placement_plan``).
 """
 from __future__ import annotations
 
@@ -252,14 +252,12 @@ def prior_choice(state: CaravanseraiState) -> Action:
     return legal[max(range(len(legal)), key=scores.__getitem__)]
 
 
-def solo_plan(state: CaravanseraiState, seat: int, index: int, iterations: int | None, seconds: float | None,
-              ) -> tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]] | None:
-    """``GameAI.plan``: a solo game is planned over whole placements (``planner.py``), a game
-    between seats is searched. Each first move weighs the lines played out through it, and the
-    chosen one as much again as all of them, so that it is the most weighed (the search's most
-    visited); its value is the best final length found through it, over 45."""
-    if state.n != 1:
-        return None
+def placement_plan(state: CaravanseraiState, seat: int, index: int, iterations: int | None,
+                   seconds: float | None) -> tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]]:
+    """``GameAI.plan``: every position is planned over whole placements (``planner.py``). Each
+    first move weighs the lines played out through it, and the chosen one as much again as all of
+    them, so that it is the most weighed (the search's most visited); its value is the best end
+    found through it (``planner.line_value``: solo the final length over 45)."""
     if index > 0:
         return {}, {}
     candidates, width = budget_for(iterations)
@@ -278,6 +276,6 @@ SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 #: (docs/ai.md, as in Camel Caravan)
 HARD = dict(SEARCH, exploration=0.1)
 
-#: solo, normal and hard plan whole placements (``solo_plan``); easy searches as between seats
+#: normal and hard plan whole placements (``placement_plan``); easy searches
 AI = GameAI(levels={"easy": SEARCH, "normal": dict(SEARCH, plan=True), "hard": dict(HARD, plan=True)},
-            prior=prior, explain=explainer(prior), plan=solo_plan)
+            prior=prior, explain=explainer(prior), plan=placement_plan)

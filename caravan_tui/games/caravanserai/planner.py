@@ -1,6 +1,6 @@
-"""A planner over whole placements for solo Caravanserai (pure: no Textual).
+"""A planner over whole placements for Caravanserai (pure: no Textual).
 
-A solo game has no hidden piece and no chance after setup: it is a puzzle, and the unit a player
+The game has no hidden piece and no chance after setup (solo it is a puzzle), and the unit a player
 decides is a whole placement (the blocks, where the caravan turns, the final camel, where the
 goods it earns stand), 5 to 10 micro-decisions that the tree search of ``ai/ismcts.py`` has to
 find one by one and values by ``estimate()``, one turn ahead. A turn offers hundreds to hundreds
@@ -11,10 +11,16 @@ search of level 1 over placements, with the search prior as the level-0 policy):
    partial placements kept are those ``estimate()`` rates best, as if each ended now with its
    camel);
 2. each candidate is played, then the rest of the game is played out by the prior alone (its
-   best-scored action at every decision, 28.9 long on average from the start, docs/ai.md), and
-   the candidate is worth the final length of that line;
-3. the prior's own line from here is a candidate too, and wins ties: it is the rest of the line
-   the previous turn chose, so the planned final length never falls from one turn to the next.
+   best-scored action at every decision, for every seat; solo 28.9 long on average from the
+   start, docs/ai.md), and the candidate is worth that line's end to the seat (``line_value``:
+   solo its length; between seats the win, then the margin);
+3. the prior's own line from here is a candidate too, and wins ties: solo it is the rest of the
+   line the previous turn chose, so the planned final length never falls from one turn to the
+   next.
+
+Between seats the others' replies are the prior's, not a search's: a plan is the best placement
+against opponents who play as the prior would. The arena says it is still much the stronger
+player (docs/ai.md).
 
 The chosen placement's decisions are remembered (``_CACHE``), so the rest of the turn follows it
 without planning again. Budget: ``candidates`` placements played out; in the app ``deadline``
@@ -59,14 +65,26 @@ _CACHE: OrderedDict[tuple[tuple[int, int], str], Plan] = OrderedDict()
 _CACHE_LOCK = threading.Lock()  # searches may run in threads (hints beside a seat's own search)
 
 
-def play_out(state: CaravanseraiState, policy: Policy) -> tuple[float, Line]:
-    """Play ``state`` (changed in place) to the end by ``policy``; its final length and the line."""
+def play_out(state: CaravanseraiState, policy: Policy, seat: int = 0) -> tuple[float, Line]:
+    """Play ``state`` (changed in place) to the end by ``policy`` for every seat; what the end is
+    worth to ``seat`` (``line_value``) and the line."""
     line: list[Action] = []
     while state.turn is not None:
         action = policy(state)
         state.apply(action, False)
         line.append(action)
-    return state.scores()[0], tuple(line)
+    return line_value(state, seat), tuple(line)
+
+
+def line_value(state: CaravanseraiState, seat: int) -> float:
+    """An ended game's worth to ``seat``, 0 to 1: solo, its length over 45 (uncapped, so that
+    longer stays better past the top title); between seats, the win, then the margin over the
+    best other caravan (half each, so that any win outranks any loss)."""
+    scores = state.scores()
+    if state.n == 1:
+        return scores[0] / SOLO_TOP
+    margin = scores[seat] - max(score for other, score in enumerate(scores) if other != seat)
+    return 0.5 * state.outcome()[seat] + 0.25 * (1 + max(-1.0, min(1.0, margin / SOLO_TOP)))
 
 
 def _stand(state: CaravanseraiState, line: Line, policy: Policy) -> Line:
@@ -83,7 +101,7 @@ def placements(state: CaravanseraiState, policy: Policy, width: int, keep: int,
     the middle of a placement), best rated first, found by a beam of ``width`` partial
     placements: (the position after the turn, its decisions). Stands go where ``policy`` puts
     them. Past ``deadline`` it returns those finished so far."""
-    turns = state.turns
+    turns, seat = state.turns, _mover(state)
     finished: list[tuple[float, CaravanseraiState, Line]] = []
     beam: list[tuple[CaravanseraiState, Line]] = [(state, ())]
     while beam and not (deadline is not None and time.perf_counter() > deadline):
@@ -94,9 +112,9 @@ def placements(state: CaravanseraiState, policy: Policy, width: int, keep: int,
                 child.apply(action, False)
                 if child.turn is None or child.turns != turns or child.stage == STAND:
                     full = _stand(child, line + (action,), policy)
-                    finished.append((child.estimate()[0], child, full))
+                    finished.append((child.estimate()[seat], child, full))
                 else:
-                    grown.append((child.estimate()[0], child, line + (action,)))
+                    grown.append((child.estimate()[seat], child, line + (action,)))
         grown.sort(key=lambda item: -item[0])  # stable: equals keep the legal order
         beam = [(child, line) for _, child, line in grown[:width]]
     finished.sort(key=lambda item: -item[0])
@@ -123,7 +141,8 @@ def plan(state: CaravanseraiState, policy: Policy, candidates: int, width: int,
             _CACHE.move_to_end(key)
     if known is not None and known.best in state.legal_actions():
         return known
-    best_value, best_line = play_out(state.clone(), policy)
+    seat = _mover(state)
+    best_value, best_line = play_out(state.clone(), policy, seat)
     turn_line = _this_turn(state, best_line)
     values = {turn_line[0]: best_value}
     lines = {turn_line[0]: turn_line}
@@ -131,17 +150,23 @@ def plan(state: CaravanseraiState, policy: Policy, candidates: int, width: int,
     for after, line in placements(state, policy, width, candidates, deadline):
         if deadline is not None and time.perf_counter() > deadline:
             break
-        value, _ = play_out(after, policy)
+        value, _ = play_out(after, policy, seat)
         first = line[0]
         counts[first] = counts.get(first, 0) + 1
         if value > values.get(first, -1.0):
             values[first], lines[first] = value, line
         if value > best_value:
             best_value, turn_line = value, line
-    chosen = Plan({a: v / SOLO_TOP for a, v in values.items()}, lines, counts, turn_line[0])
+    chosen = Plan(values, lines, counts, turn_line[0])
     _remember(key, chosen)
-    _remember_rest(state, (candidates, width), turn_line, best_value / SOLO_TOP)
+    _remember_rest(state, (candidates, width), turn_line, best_value)
     return chosen
+
+
+def _mover(state: CaravanseraiState) -> int:
+    if state.turn is None:
+        raise ValueError("the game is over: there is nothing to plan")
+    return state.turn
 
 
 def _this_turn(state: CaravanseraiState, line: Line) -> Line:
