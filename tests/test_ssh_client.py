@@ -23,7 +23,7 @@ from caravan_tui.screens.requests import Rematch
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh.hub import Hub
-from caravan_tui.ssh.protocol import MAX_REPLAY, CreateMatch, LobbyRow, Replay
+from caravan_tui.ssh.protocol import MAX_REPLAY, CreateMatch, FinishedRow, LobbyRow, Replay
 from caravan_tui.ssh.records import Identities
 from caravan_tui.widgets import MatchLog
 from caravan_tui.widgets.table_panel import TablePanel
@@ -334,3 +334,15 @@ async def test_a_replay_the_session_cannot_trust_is_refused_in_one_line_and_the_
         await pilot.pause()
         assert app.screen is lobby
         assert [line.startswith("Cannot replay that match: ") and "\n" not in line for line in told] == [True, True]
+
+
+def test_a_finished_match_says_how_it_went_for_you_in_a_few_words():
+    def words(result, status="over", yours=0, names=("Ann", "Bob", "Cyd")):
+        return finished_words(FinishedRow("m", "ahldarahd", list(names), result, status, 0.0, yours))
+
+    assert words([1.0, 0.0, 0.0]) == "You won"
+    assert words([0.0, 1.0, 0.0]) == "Bob won"
+    assert words([0.0, 1.0, 0.0], "resigned") == "You resigned"
+    assert words([0.5, 0.5, 0.0]) == "Shared: you and Bob"
+    assert words([0.0, 0.5, 0.5]) == "Lost"
+    assert words([1.0, 0.0], yours=0) == "Over"  # (a result that does not fit the seats)

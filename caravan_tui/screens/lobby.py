@@ -19,7 +19,7 @@ from caravan_tui.ssh.protocol import FinishedRow, JoinSeat, Lobby, LobbyRow, Wat
 from caravan_tui.widgets.footer import KeysFooter
 
 COLUMNS = (("Game", 16), ("Seats", 32), ("To move", 12), ("Watching", 8))
-FINISHED_COLUMNS = (("Game", 16), ("Seats", 28), ("Result", 16), ("Ended", 12))
+FINISHED_COLUMNS = (("Game", 15), ("Against", 21), ("Result", 20), ("Ended", 12))
 #: what a guest reads before taking a seat (a new visit is a new identity: nothing to come back as)
 GUEST_SEAT = ("As a guest, your seat is yours until you leave the server: if you do (or your connection drops), "
               "an AI plays it for good. Connect with an SSH key to keep your seat.")
@@ -37,14 +37,16 @@ def game_cell(row: LobbyRow) -> Text:
 
 
 def finished_words(row: FinishedRow) -> str:
-    """How a finished match went for you: "You won", "You lost", "Shared: you and Bob"…"""
+    """How a finished match went for you: "You won", "Bob won", "You resigned", "Shared: you
+    and Bob"…"""
     if not 0 <= row.yours < len(row.result) or len(row.result) != len(row.names):
         return "Over"
     best = max(row.result)
     winners = [seat for seat, share in enumerate(row.result) if share == best and share > 0]
     if row.yours not in winners:
-        won = f"{row.names[winners[0]]} won" if len(winners) == 1 else "Lost"
-        return f"{won} (you resigned)" if row.status == "resigned" else won
+        if row.status == "resigned":
+            return "You resigned"
+        return f"{row.names[winners[0]]} won" if len(winners) == 1 else "Lost"
     if len(winners) == 1:
         return "You won"
     return "Shared: " + " and ".join("you" if seat == row.yours else row.names[seat] for seat in winners)
@@ -157,8 +159,7 @@ class LobbyScreen(BaseScreen):
         table.clear()
         for row in self.finished:
             game = GAMES.get(row.game)
-            seats = Text(plain(", ".join(f"{name} (you)" if seat == row.yours else name
-                                         for seat, name in enumerate(row.names)), LONG),
+            seats = Text(plain(", ".join(name for seat, name in enumerate(row.names) if seat != row.yours), LONG),
                          overflow="ellipsis", no_wrap=True)
             table.add_row(as_text(game.title if game else row.game), seats, as_text(finished_words(row)),
                           Text(when_words(row.ended)), key=row.match)
