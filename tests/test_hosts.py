@@ -194,19 +194,22 @@ async def test_connections_per_address_are_counted_across_servers(tmp_path, data
 
 async def test_each_lobby_shows_every_servers_matches_and_a_seat_there_is_joined_through_the_link(
         tmp_path, database_url):
-    """Ann creates a match on the first server; Bob, on the second, sees it in his lobby, joins
-    its free seat and plays it: his session is routed to the first server as he joins. He
-    leaves and comes back through the second server: routed straight into his seat."""
+    """Ann on the first server and Bob on the second each see the other online; Ann creates a
+    match, Bob sees it in his lobby, joins its free seat and plays it: his session is routed to
+    the first server as he joins. He leaves and comes back through the second server: routed
+    straight into his seat."""
     one = await DatabaseServer(tmp_path / "one", database_url).start()
     two = await DatabaseServer(tmp_path / "two", database_url).start()
     terminals: list[Terminal] = []
     try:
         ann = await enter_as(one, ANN, "Ann")
         terminals.append(ann)
-        await create_short_match(ann)
-        match_id = one.match_ids()[0]
         bob = await enter_as(two, BOB, "Bob")
         terminals.append(bob)
+        await ann.wait_for("Online: Ann, Bob")
+        await bob.wait_for("Online: Ann, Bob")
+        await create_short_match(ann)
+        match_id = one.match_ids()[0]
         await bob.wait_for("1 free seat")
         bob.press("enter")
         await past_how_to_play(bob)

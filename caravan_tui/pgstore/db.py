@@ -99,6 +99,12 @@ CREATE TABLE IF NOT EXISTS cluster (
     id integer PRIMARY KEY CHECK (id = 1),
     secret bytea NOT NULL
 );
+-- who is online on each server (a name in the lobby of every server)
+CREATE TABLE IF NOT EXISTS online (
+    server text NOT NULL,
+    name text NOT NULL,
+    PRIMARY KEY (server, name)
+);
 -- each server's open matches as its lobby shows them, with their seats' owners
 CREATE TABLE IF NOT EXISTS lobby (
     match_id text PRIMARY KEY,

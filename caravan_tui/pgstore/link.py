@@ -47,6 +47,7 @@ Serve = Callable[[asyncio.StreamReader, asyncio.StreamWriter, str, bool], Awaita
 
 class Hub(Protocol):
     matches: dict[str, Any]
+    sessions: Any  # (each with the ``name`` its lobby shows)
 
     def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, identity: str,
               guest: bool = False) -> Awaitable[None]: ...
@@ -82,9 +83,13 @@ class Links:
         self.secret = b""
         self._listener: asyncio.Server | None = None
         self._published: dict[str, Any] | None = None
+        self._published_online: list[str] | None = None
         #: every server's open matches (a session's lobby adds those its own hub does not list)
         self.remote_rows: list[tuple[dict[str, Any], list[Any]]] = []
-        self.lobby_changed = asyncio.Event()  #: set (and cleared) when ``remote_rows`` change
+        #: everyone online on every server (a session's lobby adds them to its own hub's)
+        self.online: list[str] = []
+        #: set (and cleared) when ``remote_rows`` or ``online`` change
+        self.lobby_changed = asyncio.Event()
         self._looking: asyncio.Task[None] | None = None
 
     async def start(self, host: str) -> None:
@@ -103,21 +108,25 @@ class Links:
         self._looking = asyncio.create_task(self._look_at_lobbies())
 
     async def _look_at_lobbies(self) -> None:
-        """Every ``lobby.EVERY`` seconds: write this server's open matches where they changed,
-        and read the others'."""
+        """Every ``lobby.EVERY`` seconds: write this server's open matches and who is online here
+        where they changed, and read every server's."""
         while True:
             await asyncio.sleep(lobby.EVERY)
-            mine = lobby.own_rows(self.hub)
+            mine, here = lobby.own_rows(self.hub), lobby.online_here(self.hub.sessions)
             try:
                 if mine != self._published:
                     await asyncio.to_thread(lobby.publish, self.db, self.name, mine)
                     self._published = mine
+                if here != self._published_online:
+                    await asyncio.to_thread(lobby.publish_online, self.db, self.name, here)
+                    self._published_online = here
                 found = await asyncio.to_thread(lobby.every_row, self.db)
+                online = await asyncio.to_thread(lobby.everyone_online, self.db)
             except OSError as exc:
                 log.warning("cannot share the lobby: %s", exc)
                 continue
-            if found != self.remote_rows:
-                self.remote_rows = found
+            if found != self.remote_rows or online != self.online:
+                self.remote_rows, self.online = found, online
                 self.lobby_changed.set()
                 self.lobby_changed.clear()
 
@@ -301,11 +310,14 @@ class Route:
             self.ended.set()
 
     def _with_others(self, frame: dict[str, Any]) -> bytes:
-        """The lobby ``frame`` with the other servers' open matches after its own."""
+        """The lobby ``frame`` with the other servers' open matches after its own, and everyone
+        online on any server."""
         rows = list(frame.get("matches") or [])
         mine = {row.get("match") for row in rows if isinstance(row, dict)}
         rows += [row for row in lobby.for_person(self.links.remote_rows, self.identity) if row["match"] not in mine]
-        return encode({**frame, "matches": rows})
+        here = [name for name in frame.get("online") or [] if isinstance(name, str)]
+        online = sorted({*here, *self.links.online}, key=str.casefold)
+        return encode({**frame, "matches": rows, "online": online})
 
     async def _refresh_lobby(self) -> None:
         """Send the lobby again when the other servers' matches change while the session is in it."""

@@ -1,6 +1,8 @@
 """The lobby across servers on one database: each server writes the rows of the open matches it
-hosts to the ``lobby`` table as they change, and each session's lobby shows the other servers'
-rows beside its own server's (``caravan_tui.pgstore.link.Route``).
+hosts to the ``lobby`` table, and the names of the people online there to ``online``, as they
+change; each session's lobby shows the other servers' rows and names beside its own server's
+(``caravan_tui.pgstore.link.Route``). Rows of a server whose connection to the database is gone
+are not read: a server killed leaves the lobbies as soon as the database sees it gone.
 
 A row read back is checked as a ``LobbyRow`` and its texts as the hub's own are (one line each,
 bounded), the match id as an id: the table is one more place a hostile value could be put.
@@ -8,6 +10,7 @@ bounded), the match id as an id: the table is one more place a hostile value cou
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 from psycopg.types.json import Jsonb
@@ -21,6 +24,10 @@ log = logging.getLogger(__name__)
 
 #: seconds between two looks at the lobby: a match shows in every server's lobby within about this
 EVERY = 0.5
+#: names read back from every server at most (the lobby shows a line of them)
+MAX_ONLINE = 1000
+#: the servers still connected to the database (each names its connections after itself)
+LIVE = "server IN (SELECT application_name FROM pg_stat_activity)"
 
 
 class Hosting(Protocol):
@@ -48,8 +55,7 @@ def every_row(db: Database) -> list[tuple[dict[str, Any], list[Any]]]:
     """The rows of every server still connected to the database, checked (a session routed to
     another server is shown this one's matches from here too)."""
     with db.transaction() as cur:
-        cur.execute("SELECT row, owners FROM lobby "
-                    "WHERE server IN (SELECT application_name FROM pg_stat_activity) ORDER BY match_id")
+        cur.execute(f"SELECT row, owners FROM lobby WHERE {LIVE} ORDER BY match_id")
         found = cur.fetchall()
     rows = []
     for row, owners in found:
@@ -69,3 +75,24 @@ def every_row(db: Database) -> list[tuple[dict[str, Any], list[Any]]]:
 def for_person(rows: list[tuple[dict[str, Any], list[Any]]], identity: str) -> list[dict[str, Any]]:
     """``rows`` as ``identity`` sees them: with the seat they hold, if any."""
     return [{**row, "yours": owners.index(identity) if identity in owners else None} for row, owners in rows]
+
+
+def online_here(sessions: Iterable[Any]) -> list[str]:
+    """The names of the people in ``sessions`` (a server's), in the lobby's order."""
+    return sorted({session.name for session in list(sessions) if session.name}, key=str.casefold)
+
+
+def publish_online(db: Database, server: str, names: list[str]) -> None:
+    """Make the table hold exactly ``names`` for ``server``."""
+    with db.transaction() as cur:
+        cur.execute("DELETE FROM online WHERE server = %s AND NOT (name = ANY(%s))", (server, names))
+        for name in names:
+            cur.execute("INSERT INTO online (server, name) VALUES (%s, %s) ON CONFLICT DO NOTHING", (server, name))
+
+
+def everyone_online(db: Database) -> list[str]:
+    """The names online on every server still connected to the database, checked as names are."""
+    with db.transaction() as cur:
+        cur.execute(f"SELECT DISTINCT name FROM online WHERE {LIVE} ORDER BY name LIMIT %s", (MAX_ONLINE,))
+        found = [name for name, in cur.fetchall()]
+    return [name for name in found if isinstance(name, str) and line_problem(name, MAX_NAME, "") is None]
