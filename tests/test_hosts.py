@@ -22,6 +22,7 @@ from test_ssh_server import (
     create_short_match,
     enter_as,
     eventually,
+    guest_terminal,
     past_how_to_play,
     play,
 )
@@ -237,6 +238,37 @@ async def test_each_lobby_shows_every_servers_matches_and_a_seat_there_is_joined
         await asyncio.gather(one.stop(), two.stop())
 
 
+async def test_a_guest_joins_a_match_another_server_hosts_under_the_name_they_chose(tmp_path, database_url):
+    """Gus, a guest on the second server, takes the free seat of Ann's match on the first: the
+    link carries his name (kept nowhere), so the far server seats him as Gus without asking."""
+    one = await DatabaseServer(tmp_path / "one", database_url, "--allow-guests").start()
+    two = await DatabaseServer(tmp_path / "two", database_url, "--allow-guests").start()
+    terminals: list[Terminal] = []
+    try:
+        ann = await enter_as(one, ANN, "Ann")
+        terminals.append(ann)
+        await create_short_match(ann)
+        match_id = one.match_ids()[0]
+        gus = await guest_terminal(two)
+        terminals.append(gus)
+        await gus.wait_for("What name do you play under?")
+        gus.press("Gus", "enter")
+        await gus.wait_for("1 free seat")
+        gus.press("enter")
+        await past_how_to_play(gus)
+        await gus.wait_for("Gus (you) · pile")
+
+        def two_moves() -> bool:
+            return len(one.saved(match_id).actions) >= 2
+
+        await asyncio.gather(play(one, ann, 0, match_id, until=two_moves), play(one, gus, 1, match_id, until=two_moves))
+        assert one.saved(match_id).names == ["Ann", "Gus"]
+    finally:
+        for term in terminals:
+            term.conn.close()
+        await asyncio.gather(one.stop(), two.stop())
+
+
 async def test_a_link_without_the_servers_secret_gets_nothing(tmp_path, database_url):
     """The link port is reachable by anyone who can reach the server: only an answer made with
     the database's secret is served, as the identity it names."""
@@ -255,11 +287,13 @@ async def test_a_link_without_the_servers_secret_gets_nothing(tmp_path, database
             writer.close()
             return said
 
-        def hello_of(identity, guest, key, says=None):
-            return lambda c: encode({"identity": identity, "guest": guest,
-                                     "answer": answer(key, c, identity, guest if says is None else says)})
+        def hello_of(identity, guest, key, says=None, name="", signed=None):
+            return lambda c: encode({"identity": identity, "guest": guest, "name": name, "answer": answer(
+                key, c, identity, guest if says is None else says, name if signed is None else signed)})
 
         for hello in [hello_of(ANN_ID, False, b"a guess"), hello_of(ANN_ID, True, secret, says=False),
+                      hello_of(ANN_ID, True, secret, name="Ann", signed="Gus"),  # a guest's name is signed too
+                      hello_of(ANN_ID, True, secret, name="G" * 500),
                       hello_of("\x1b[2J", False, secret), b"\x00\x00\x00\x03abc", encode({"identity": ANN_ID})]:
             assert await link(hello) == b""  # closed without a word
         said = await link(hello_of(ANN_ID, False, secret))

@@ -30,6 +30,7 @@ from typing import Any, Protocol
 
 import msgpack
 
+from caravan_tui.bus import MAX_NAME
 from caravan_tui.pgstore import lobby
 from caravan_tui.pgstore.db import Database
 from caravan_tui.ssh.framing import HEADER, MAX_REQUEST, MAX_UPDATE, FrameTooLong, encode, read_frame
@@ -50,7 +51,7 @@ class Hub(Protocol):
     sessions: Any  # (each with the ``name`` its lobby shows)
 
     def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, identity: str,
-              guest: bool = False) -> Awaitable[None]: ...
+              guest: bool = False, name: str = "") -> Awaitable[None]: ...
 
 _HOLDER = """
 JOIN pg_locks l ON l.locktype = 'advisory' AND l.objsubid = 1 AND l.granted
@@ -69,8 +70,11 @@ _WHERE_HOSTED = f"""SELECT s.link_host, s.link_port FROM matches m {_HOLDER} WHE
 Where = tuple[str, int] | None  # a server's link address; None: here
 
 
-def answer(secret: bytes, challenge: bytes, identity: str, guest: bool) -> bytes:
-    return hmac.new(secret, challenge + identity.encode() + (b"\1" if guest else b"\0"), hashlib.sha256).digest()
+def answer(secret: bytes, challenge: bytes, identity: str, guest: bool, name: str) -> bytes:
+    """The link's proof that it speaks for ``identity`` (a guest's ``name`` with it: a guest's
+    name is kept nowhere, so the far server learns it from here)."""
+    said = challenge + identity.encode() + (b"\1" if guest else b"\0") + name.encode()
+    return hmac.new(secret, said, hashlib.sha256).digest()
 
 
 class Links:
@@ -168,14 +172,14 @@ class Links:
             log.warning("cannot look up where match %s is hosted: %s", match_id, exc)
             return None
 
-    async def _open(self, host: str, port: int, identity: str,
-                    guest: bool) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    async def _open(self, host: str, port: int, identity: str, guest: bool,
+                    name: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
         far_reader, far_writer = await asyncio.open_connection(host, port)
         challenge = (await read_frame(far_reader, MAX_REQUEST)).get("challenge")
         if not isinstance(challenge, bytes):
             raise EOFError("the other server did not send a challenge")
-        far_writer.write(encode({"identity": identity, "guest": guest,
-                                 "answer": answer(self.secret, challenge, identity, guest)}))
+        far_writer.write(encode({"identity": identity, "guest": guest, "name": name,
+                                 "answer": answer(self.secret, challenge, identity, guest, name)}))
         await far_writer.drain()
         return far_reader, far_writer
 
@@ -190,15 +194,17 @@ class Links:
             await writer.drain()
             hello = await asyncio.wait_for(read_frame(reader, MAX_REQUEST), HANDSHAKE)
             identity, guest, given = hello.get("identity"), hello.get("guest"), hello.get("answer")
+            name = hello.get("name")
             if not (isinstance(identity, str) and IDENTITY.fullmatch(identity) and type(guest) is bool
+                    and isinstance(name, str) and len(name) <= MAX_NAME
                     and isinstance(given, bytes) and self.secret
-                    and hmac.compare_digest(given, answer(self.secret, challenge, identity, guest))):
+                    and hmac.compare_digest(given, answer(self.secret, challenge, identity, guest, name))):
                 writer.close()
                 return
         except (OSError, ValueError, TimeoutError, EOFError, asyncio.IncompleteReadError):
             writer.close()
             return
-        await self.hub.serve(reader, writer, identity, guest)
+        await self.hub.serve(reader, writer, identity, guest, name if guest else "")
 
 
 async def read_raw(reader: asyncio.StreamReader, most: int) -> tuple[bytes, dict[str, Any] | None]:
@@ -230,6 +236,7 @@ class Route:
         self.leg: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
         self.down: asyncio.Task[None] | None = None
         self.lobby: dict[str, Any] | None = None  # the last lobby its hub sent, while the session is in it
+        self.name = ""  # the name its hub greeted it by (a guest's goes with it to another server)
         self.ended = asyncio.Event()
         self.served: set[asyncio.Future[None]] = set()  # the hub here serving it (kept: a task is weakly held)
 
@@ -255,11 +262,13 @@ class Route:
         if where is None:
             ours, theirs = socket.socketpair()
             far = await asyncio.open_unix_connection(sock=theirs)
-            self.served.add(asyncio.ensure_future(self.links.hub.serve(*far, self.identity, self.guest)))
+            self.served.add(asyncio.ensure_future(self.links.hub.serve(*far, self.identity, self.guest,
+                                                                       self.name if self.guest else "")))
             leg = await asyncio.open_unix_connection(sock=ours)
         else:
             try:
-                leg = await asyncio.wait_for(self.links._open(*where, self.identity, self.guest), HANDSHAKE)
+                leg = await asyncio.wait_for(self.links._open(*where, self.identity, self.guest,
+                                                              self.name if self.guest else ""), HANDSHAKE)
             except (OSError, TimeoutError, EOFError, ValueError, asyncio.IncompleteReadError) as exc:
                 log.warning("cannot reach the server at %s:%s: %s", *where, exc)
                 return False
@@ -296,6 +305,8 @@ class Route:
             while True:
                 data, frame = await read_raw(reader, MAX_UPDATE)
                 kind = frame.get("type") if frame is not None else None
+                if kind == "Welcome" and frame is not None and isinstance(frame.get("name"), str) and frame["name"]:
+                    self.name = frame["name"]
                 if swallow_welcome and kind == "Welcome":
                     swallow_welcome = False
                     continue

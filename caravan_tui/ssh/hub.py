@@ -205,8 +205,10 @@ class Hub:
     # -- a session --------------------------------------------------------------------------
 
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, identity: str,
-                    guest: bool = False) -> None:
-        """Serve one session until it closes. ``identity`` is who the SSH server says it is."""
+                    guest: bool = False, name: str = "") -> None:
+        """Serve one session until it closes. ``identity`` is who the SSH server says it is;
+        ``name``: a guest's, chosen on the server the session came from (a guest's name is kept
+        nowhere), taken here as if they had just chosen it."""
         session = Session(identity, "" if guest else self.identities.name(identity), guest, writer)
         self.sessions.add(session)
         try:
@@ -214,6 +216,8 @@ class Hub:
                                        self.identities.games_introduced(identity)))
             if session.name:
                 await self._arrive(session)
+            elif guest and name:
+                await self._set_name(session, name)
             while True:
                 try:
                     msg = request_from_map(await read_frame(reader, MAX_REQUEST))
