@@ -4,6 +4,7 @@ from the database, people back at their seats with their keys, no acknowledged m
 from __future__ import annotations
 
 import asyncio
+import ssl
 
 import asyncssh
 import msgpack
@@ -32,6 +33,7 @@ from caravan_tui.bus import Act, YourTurn
 from caravan_tui.cli import main
 from caravan_tui.pgstore import open_database
 from caravan_tui.pgstore.link import answer
+from caravan_tui.pgstore.link_tls import LINK_NAME, client_context, make_certificate
 from caravan_tui.pgstore.takeover import MOVED, look
 from caravan_tui.ssh import protocol
 from caravan_tui.ssh.framing import MAX_REQUEST, encode, read_frame
@@ -270,17 +272,21 @@ async def test_a_guest_joins_a_match_another_server_hosts_under_the_name_they_ch
 
 
 async def test_a_link_without_the_servers_secret_gets_nothing(tmp_path, database_url):
-    """The link port is reachable by anyone who can reach the server: only an answer made with
-    the database's secret is served, as the identity it names."""
+    """The link port is reachable by anyone who can reach the server: it speaks TLS with the
+    database's link certificate only (plain TCP, or TLS trusting another certificate, gets
+    nothing), and only an answer made with the database's secret is served, as the identity it
+    names."""
     server = GameServer(ServerConfig(tmp_path / "one", port=0, zygote=False, database=database_url))
     await server.start()
     try:
         with psycopg.connect(database_url) as conn:
             host, port = conn.execute("SELECT link_host, link_port FROM servers").fetchone()
-            secret = bytes(conn.execute("SELECT secret FROM cluster").fetchone()[0])
+            secret, cert = (bytes(value) for value in conn.execute("SELECT secret, tls_cert FROM cluster").fetchone())
 
-        async def link(hello) -> bytes:
-            reader, writer = await asyncio.open_connection(host, port)
+        ours = client_context(cert)
+
+        async def link(hello, tls=ours) -> bytes:
+            reader, writer = await asyncio.open_connection(host, port, ssl=tls, server_hostname=LINK_NAME)
             challenge = (await read_frame(reader, MAX_REQUEST))["challenge"]
             writer.write(hello(challenge) if callable(hello) else hello)
             said = await asyncio.wait_for(reader.read(4096), WAIT)
@@ -296,6 +302,12 @@ async def test_a_link_without_the_servers_secret_gets_nothing(tmp_path, database
                       hello_of(ANN_ID, True, secret, name="G" * 500),
                       hello_of("\x1b[2J", False, secret), b"\x00\x00\x00\x03abc", encode({"identity": ANN_ID})]:
             assert await link(hello) == b""  # closed without a word
+        reader, writer = await asyncio.open_connection(host, port)  # no TLS: no challenge, nothing
+        writer.write(b"\x00\x00\x00\x03abc")
+        assert await asyncio.wait_for(reader.read(4096), WAIT) == b""
+        writer.close()
+        with pytest.raises(ssl.SSLCertVerificationError):  # a server that is not one of the database's
+            await link(hello_of(ANN_ID, False, secret), tls=client_context(make_certificate()[0]))
         said = await link(hello_of(ANN_ID, False, secret))
         welcome = protocol.message_from_map(msgpack.unpackb(said[4:], strict_map_key=False))
         assert isinstance(welcome, protocol.Welcome) and welcome.identity == ANN_ID

@@ -99,6 +99,9 @@ CREATE TABLE IF NOT EXISTS cluster (
     id integer PRIMARY KEY CHECK (id = 1),
     secret bytea NOT NULL
 );
+-- the links' TLS key and certificate (made by the first server to start)
+ALTER TABLE cluster ADD COLUMN IF NOT EXISTS tls_cert bytea;
+ALTER TABLE cluster ADD COLUMN IF NOT EXISTS tls_key bytea;
 -- who is online on each server (a name in the lobby of every server)
 CREATE TABLE IF NOT EXISTS online (
     server text NOT NULL,

@@ -11,10 +11,11 @@ another server holds (its lock, seen in ``pg_locks``, on a connection whose
 who joins or watches, from the lobby, a match another server hosts is routed there as they do.
 The lobby each session is shown holds the other servers' open matches too (``lobby.py``).
 
-A link is authenticated with the secret the database keeps for its servers (``cluster``): the
-listening server sends a random challenge, the other answers with an HMAC of it and the
-identity it speaks for, which the listening server binds to the session as the SSH server binds
-a key's fingerprint. Anyone who can reach the port without the secret gets nothing.
+A link is TLS 1.3 with the certificate the database keeps for its servers (``link_tls.py``),
+and authenticated with the secret it keeps beside it (``cluster``): the listening server sends a
+random challenge, the other answers with an HMAC of it and the identity it speaks for, which the
+listening server binds to the session as the SSH server binds a key's fingerprint. Anyone who
+can reach the port without the certificate and the secret gets nothing, and sees nothing.
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ import hmac
 import logging
 import secrets
 import socket
+import ssl
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from typing import Any, Protocol
@@ -32,7 +34,8 @@ import msgpack
 
 from caravan_tui.bus import MAX_NAME
 from caravan_tui.pgstore import lobby
-from caravan_tui.pgstore.db import Database
+from caravan_tui.pgstore.db import Database, DatabaseError
+from caravan_tui.pgstore.link_tls import LINK_NAME, client_context, make_certificate, server_context
 from caravan_tui.ssh.framing import HEADER, MAX_REQUEST, MAX_UPDATE, FrameTooLong, encode, read_frame
 from caravan_tui.ssh.records import IDENTITY
 
@@ -85,6 +88,7 @@ class Links:
         self.db, self.hub = db, hub
         self.name = db.application
         self.secret = b""
+        self._client_tls: ssl.SSLContext | None = None  # (made by ``start``)
         self._listener: asyncio.Server | None = None
         self._published: dict[str, Any] | None = None
         self._published_online: list[str] | None = None
@@ -98,14 +102,21 @@ class Links:
 
     async def start(self, host: str) -> None:
         """Listen for links on ``host`` (a free port) and say so in the database."""
-        self._listener = await asyncio.start_server(self._accept, host, 0)
+        cert, key = make_certificate()  # (kept only by the first server, or the first since TLS)
+        with self.db.transaction() as cur:
+            cur.execute("INSERT INTO cluster (id, secret, tls_cert, tls_key) VALUES (1, %s, %s, %s) "
+                        "ON CONFLICT (id) DO NOTHING", (secrets.token_bytes(32), cert, key))
+            cur.execute("UPDATE cluster SET tls_cert = %s, tls_key = %s WHERE id = 1 AND tls_cert IS NULL", (cert, key))
+            cur.execute("SELECT secret, tls_cert, tls_key FROM cluster WHERE id = 1")
+            row = cur.fetchone()
+        if row is None:
+            raise DatabaseError("the database keeps no secret for its servers")
+        self.secret, cert, key = bytes(row[0]), bytes(row[1]), bytes(row[2])
+        self._client_tls = client_context(cert)
+        self._listener = await asyncio.start_server(self._accept, host, 0, ssl=server_context(cert, key),
+                                                    ssl_handshake_timeout=HANDSHAKE)
         port = self._listener.sockets[0].getsockname()[1]
         with self.db.transaction() as cur:
-            cur.execute("INSERT INTO cluster (id, secret) VALUES (1, %s) ON CONFLICT (id) DO NOTHING",
-                        (secrets.token_bytes(32),))
-            cur.execute("SELECT secret FROM cluster WHERE id = 1")
-            row = cur.fetchone()
-            self.secret = bytes(row[0]) if row else b""
             cur.execute("INSERT INTO servers (name, link_host, link_port) VALUES (%s, %s, %s) ON CONFLICT (name) "
                         "DO UPDATE SET link_host = excluded.link_host, link_port = excluded.link_port",
                         (self.name, host, port))
@@ -174,7 +185,8 @@ class Links:
 
     async def _open(self, host: str, port: int, identity: str, guest: bool,
                     name: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-        far_reader, far_writer = await asyncio.open_connection(host, port)
+        far_reader, far_writer = await asyncio.open_connection(host, port, ssl=self._client_tls,
+                                                               server_hostname=LINK_NAME)
         challenge = (await read_frame(far_reader, MAX_REQUEST)).get("challenge")
         if not isinstance(challenge, bytes):
             raise EOFError("the other server did not send a challenge")
