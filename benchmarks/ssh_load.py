@@ -205,11 +205,25 @@ async def past_how_to_play(person: Person) -> None:
     person.press("d")
 
 
-async def join(person: Person, row: int, watch: bool = False) -> None:
-    """Take the free seat of the match on lobby row ``row`` (matches are listed in the order they
-    were created, and each guest joins the next one), or watch it."""
-    if not person.shows(("free seat", "Every seat is taken")):
-        await person.until(lambda: person.shows(("free seat", "Every seat is taken")), 60)
+#: the screen line of the lobby's first match row (title, the box's top, the column names)
+FIRST_ROW = 3
+
+
+async def join(person: Person, host: str, watch: bool = False) -> None:
+    """Take the free seat of the match ``host`` created, or watch it. The row is found on the
+    screen: matches created at once are listed in the order they came, and with several servers
+    each lobby lists the others' matches too, so a row's place says nothing in advance."""
+    mark = f" {host}, (free)" if not watch else f" {host}"
+
+    def listed() -> bool:
+        return any(mark in line for line in person.screen.display[FIRST_ROW:])
+
+    if not listed():  # (``until`` looks only at output still to come)
+        await person.until(listed, 60)
+    row = next(y for y, line in enumerate(person.screen.display) if y >= FIRST_ROW and mark in line) - FIRST_ROW
+    for _ in range(len(person.screen.display)):  # to the first row (the cursor stays with its match as rows come)
+        person.press("\x1b[A")
+    await asyncio.sleep(0.3)
     for _ in range(row):
         person.press("\x1b[B")
         await asyncio.sleep(0.05)
@@ -353,10 +367,10 @@ async def generate(port: int, server: int, people: list[Person], args: argparse.
     hosts, guests = people[0::2], people[1::2]
     await asyncio.gather(*(create(p, game_index, against_ai=(n == 1)) for p in hosts[:len(guests) or 1]))
     await asyncio.sleep(2 * LOBBY_DELAY)  # every lobby lists every match
-    for place, guest in enumerate(guests):
-        await join(guest, place)
+    for host, guest in zip(hosts, guests):
+        await join(guest, host.name)
     if n > 1 and n % 2:
-        await join(hosts[-1], 0, watch=True)
+        await join(hosts[-1], hosts[0].name, watch=True)
 
     kinds = processes_under(server)
     watched = [server, *kinds["ai"], *kinds["zygote"], *kinds["sessions"]]
