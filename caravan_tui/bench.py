@@ -99,6 +99,8 @@ def bench_game(game_id: str, players: int | None = None, *, playout_seconds: flo
     for name in levels:
         policy = search_policy(SeatSpec.ai(name))
         level = policy.level_for(game_id)
+        # a plan weighs lines, not visits: only its time says whether the clock cut it short
+        plans = level.plan and game.ai.plan is not None
         times, on_clock = [], 0
         for index, (state, seat) in enumerate(positions):
             started = time.perf_counter()
@@ -106,7 +108,10 @@ def bench_game(game_id: str, players: int | None = None, *, playout_seconds: flo
                      for number in range(level.searches)]
             policy.best(policy.merge(roots))  # what choose does once the searches are in
             times.append(time.perf_counter() - started)
-            on_clock += any(_clock_ended(level, stats) for stats in roots)
+            if plans:
+                on_clock += level.seconds is not None and times[-1] >= level.seconds
+            else:
+                on_clock += any(_clock_ended(level, stats) for stats in roots)
         level_times[name] = {"p50_s": percentile(times, 50), "p95_s": percentile(times, 95), "moves": len(times),
                              "on_clock": on_clock}
     budgets = budget_use(game_id, positions[:clock_positions], levels) if clock_positions else {}

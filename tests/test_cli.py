@@ -90,6 +90,19 @@ def test_bench_measures_every_number():
     assert "time used / budget   not measured" in report  # said, not left out
 
 
+def test_bench_counts_a_planned_move_on_the_clock_only_when_the_clock_cut_it(monkeypatch):
+    """Caravanserai's normal level plans: its weights are lines, not visits, so their sum says
+    nothing of the budget (every planned move read as cut short by the clock)."""
+    import dataclasses
+
+    from ai.levels import LEVELS
+
+    monkeypatch.setitem(LEVELS, "normal", dataclasses.replace(LEVELS["normal"], seconds=60.0))
+    result = bench_game("caravanserai", 2, playout_seconds=0.05, search_iterations=30, level_positions=2,
+                        levels=("normal",), memory_iterations=20, clock_positions=0)
+    assert result["ai_move_s"]["normal"]["moves"] == 2 and result["ai_move_s"]["normal"]["on_clock"] == 0
+
+
 def test_bench_says_which_budget_use_it_could_not_observe():
     levels = {"easy": {}, "normal": {}, "hard": {}}
     budgets = {"easy": {"seconds": 0.4, "used": [0.98, 1.01]}, "normal": {"seconds": None, "used": []},
