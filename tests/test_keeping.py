@@ -134,3 +134,6 @@ def test_a_person_s_finished_matches_are_listed_with_their_seat_the_last_to_end_
     assert [(row.match, row.yours, row.status, row.names) for row in rows] == [
         ("m1", 1, "over", ["One", "Two"]), ("m0", 0, "over", ["One", "Two"])]
     assert FinishedMatches(store, kept).rows("SHA256:" + "c" * 43) == []
+    # a record read back whether its match is over (a rematch's) or not; none for no such match
+    assert [kept.record(f"m{n}").owners for n in (1, 2)] == [[BOB, ANN], [ANN, BOB]]
+    assert kept.record("m9") is None

@@ -110,6 +110,19 @@ class PgKeeping:
             if cur.rowcount != 1:
                 raise DatabaseError(f"the database holds no match {record.match_id}")
 
+    def record(self, match_id: str) -> HostedRecord | None:
+        with self.db.transaction() as cur:
+            cur.execute("SELECT owners, grace, stand_in FROM matches WHERE id = %s AND owners IS NOT NULL",
+                        (match_id,))
+            row = cur.fetchone()
+        if row is None:
+            return None
+        try:
+            return HostedRecord.from_data({"match_id": match_id, "owners": row[0], "grace": row[1],
+                                           "stand_in": row[2]})
+        except ValueError:
+            return None
+
     def played(self, identity: str, limit: int) -> list[tuple[str, int]]:
         """The ``limit`` matches over, the last to end first, that ``identity`` held a seat of."""
         with self.db.transaction() as cur:

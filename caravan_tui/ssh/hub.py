@@ -344,8 +344,7 @@ class Hub:
         AIs as they were), each of its other people's seats kept for them and shown in their
         lobby."""
         try:
-            kept = dict(self.keeping.records()).get(match_id)
-            record = kept if isinstance(kept, HostedRecord) else None
+            record = self.keeping.record(match_id)
             finished = self.store.read(match_id)
         except (OSError, ValueError, DamagedSave):
             record = None

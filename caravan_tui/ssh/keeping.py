@@ -59,6 +59,11 @@ class Keeping(Protocol):
 
     def keep_record(self, record: HostedRecord) -> None: ...
 
+    def record(self, match_id: str) -> HostedRecord | None:
+        """The record of the hosted match ``match_id``, over or not (None: there is none, or it
+        cannot be used)."""
+        ...
+
     def played(self, identity: str, limit: int) -> list[tuple[str, int]]:
         """The hosted matches ``identity`` holds a seat of (match id, seat), the newest first: at
         least the ``limit`` newest that are over (a backend that cannot tell which are over
@@ -109,6 +114,13 @@ class FileKeeping:
 
     def keep_record(self, record: HostedRecord) -> None:
         record.save(self.folder)
+
+    def record(self, match_id: str) -> HostedRecord | None:
+        try:
+            found = HostedRecord.load(self.folder / f"{match_id}.json")
+        except (OSError, ValueError):
+            return None
+        return found if found.match_id == match_id else None
 
     def played(self, identity: str, limit: int) -> list[tuple[str, int]]:
         """Every match whose record names ``identity``, the record written last first."""
