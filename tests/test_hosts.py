@@ -120,9 +120,10 @@ def database_hub(tmp_path, worker, url: str, name: str) -> Hub:
 
 
 def cut_off(url: str, name: str) -> None:
-    """The database ends every connection of server ``name`` (as a restart or a network cut does)."""
+    """The database ends every connection of server ``name`` (as a restart or a network cut does),
+    and returns once they are gone (their locks with them: a signal alone may not have landed)."""
     with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s",
+        admin.execute("SELECT pg_terminate_backend(pid, 20000) FROM pg_stat_activity WHERE application_name = %s",
                       (f"caravan-tui {name}",))
 
 
