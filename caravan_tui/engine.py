@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
 from importlib.resources import files
-from typing import Any, ClassVar, Protocol, Self, TypeAlias, runtime_checkable
+from typing import Any, ClassVar, Protocol, Self, TypeAlias, TypedDict, cast, runtime_checkable
 
 #: An action is a tuple of str / int / nested tuples, e.g. ("play", "2MK", "3MV") or ("pass",).
 Action: TypeAlias = tuple[Any, ...]
@@ -126,8 +126,25 @@ class Option:
         raise ValueError(f"{text(value) if type(value) in (bool, int) else repr(value)} is not one of {allowed}")
 
 
-#: The keys every view carries, whatever the game: generic screens read only these.
-VIEW_HEADER = ("seat", "to_move", "over", "scores")
+class ViewHeader(TypedDict):
+    """The keys every view carries, whatever the game: generic screens read only these.
+
+    A game's view type extends it (``games/<id>/views.py``): its ``view()`` builds one and its
+    screens read one, so mypy checks the two against each other although the bus carries plain
+    maps between them (``Game.view_type`` lets the contract test check the keys at run time)."""
+
+    seat: int | None
+    to_move: int | None
+    over: bool
+    scores: list[float]
+
+
+VIEW_HEADER = tuple(ViewHeader.__annotations__)
+
+
+def plain_view(view: ViewHeader) -> dict[str, Any]:
+    """A typed view as the plain map the bus carries (no copy: the same object)."""
+    return cast(dict[str, Any], view)
 
 
 @runtime_checkable
@@ -349,7 +366,8 @@ class Game:
     unplayable under the new; ``upgraders[v]`` brings a log of version ``v`` to ``v + 1`` (see
     ``Upgrader``): a game at version n has one for each of 1 … n-1;
     ``solo_titles`` are the titles a solo game earns, as (least score, title), highest first
-    (empty: a solo game earns none), which ``selfplay`` counts."""
+    (empty: a solo game earns none), which ``selfplay`` counts; ``view_type`` is the TypedDict
+    its views are (None: undeclared), whose keys the contract test checks."""
 
     id: str
     title: str
@@ -366,6 +384,7 @@ class Game:
     rules_version: int = 1
     upgraders: Mapping[int, Upgrader] = field(default_factory=dict)
     solo_titles: tuple[tuple[int, str], ...] = ()
+    view_type: type | None = None
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown name or a refused value is a ValueError that reads like

@@ -216,6 +216,22 @@ def test_every_view_has_the_header(game, players):
             assert view["over"] == state.is_over() and len(view["scores"]) == players
 
 
+def test_every_view_has_the_keys_its_type_declares(game, players):
+    """The screens read a view as the game's declared type (``Game.view_type``): every view of a
+    playout has all its required keys and none it does not declare, for every seat and a
+    spectator, so the type mypy checks the screens against is the one the engine sends."""
+    if game.view_type is None:  # INTERIM: every game declares one once the views are typed
+        return
+    declared = set(game.view_type.__annotations__)
+    required = set(game.view_type.__required_keys__)
+    states, _ = playout(game, players, 10)
+    for state in states[:: max(1, len(states) // 10)] + [states[-1]]:
+        for seat in [*range(players), None]:
+            keys = set(state.view(seat))
+            assert required <= keys, f"missing {sorted(required - keys)}"
+            assert keys <= declared, f"undeclared {sorted(keys - declared)}"
+
+
 def test_events_name_seats_as_fields_and_render_per_viewer(game, players):
     """No event says "Player 2": seats are {pN} fields, filled in with names, "you" for the viewer."""
     names = [f"Name{seat}" for seat in range(players)]

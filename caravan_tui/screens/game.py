@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import re
 from contextlib import suppress
+from typing import Any, Generic, TypeVar, cast
 
 from rich.text import Text
 from textual import on
@@ -43,7 +44,7 @@ from caravan_tui.bus import (
     Update,
     YourTurn,
 )
-from caravan_tui.engine import Action, State, normalise_action, render
+from caravan_tui.engine import Action, State, ViewHeader, normalise_action, render
 from caravan_tui.games import get_game
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.safe_text import plain
@@ -68,9 +69,11 @@ SINCE_AT_LEAST, SINCE_SHOWN = 4, 8
 LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 MENU = ("Resume", "Save and quit to home", "Resign")
+#: the game's view type (``games/<id>/views.py``): what its screen reads from each view
+V = TypeVar("V", bound=ViewHeader)
 
 
-class GameScreen(BaseScreen):
+class GameScreen(BaseScreen, Generic[V]):
     """Shared behaviour; subclasses add ``compose_board`` and ``show_view``."""
 
     BINDINGS = [
@@ -108,7 +111,7 @@ class GameScreen(BaseScreen):
         self.seat = client.seat
         self.names: list[str] = []  # from MatchInfo
         self.seat_kinds: list[str] = []
-        self.view: dict | None = None
+        self.view: V | None = None
         self._world: State | None = None  # a state consistent with ``view``, for descriptions
         self.legal: list[Action] = []
         self.turn: int | None = None  # set while it is our decision
@@ -235,10 +238,12 @@ class GameScreen(BaseScreen):
             return " ".join(map(str, action))
         return self.words(self._world.describe(action, self.seat))
 
-    def _set_view(self, view: dict) -> None:
-        self.view = view
+    def _set_view(self, view: dict[str, Any]) -> V:
+        """The view the bus carried, read from here on as the game's view type."""
+        self.view = typed = cast(V, view)
         if self.seat is not None:
             self._world = self.game.from_view(view, self.seat)
+        return typed
 
     # -- the bus ----------------------------------------------------------------------------
 
@@ -285,9 +290,9 @@ class GameScreen(BaseScreen):
             if self.client.shared and message.turn - 1 != self._my_last_turn:
                 self.app.bell()  # the turn came back from someone else
             self.thinking = None
-            self._set_view(message.view)
+            view = self._set_view(message.view)
             self.legal, self.turn = list(message.legal), message.turn
-            self.show_view(message.view)
+            self.show_view(view)
             self.query_one(ActionList).set_actions(self.legal, self.describe)
             self.show_since()
             self.your_turn()
@@ -313,11 +318,11 @@ class GameScreen(BaseScreen):
     def show_update(self, update: Update) -> float:
         self._acted = False
         previous = self.view
-        mover = previous.get("to_move") if previous else None
+        mover = previous["to_move"] if previous else None
         by_other = mover is not None and mover != self.seat
-        self._set_view(update.view)
+        view = self._set_view(update.view)
         self.show_unsaved(update.unsaved)
-        if update.view.get("to_move") != self.seat:
+        if view["to_move"] != self.seat:
             self.turn = None
             self.legal = []
             self.query_one(ActionList).clear_actions("waiting…")
@@ -333,23 +338,23 @@ class GameScreen(BaseScreen):
             if by_other:
                 self._since.extend(update.events)
                 self._since_moves += 1
-        self.show_view(update.view)
-        self.view_changed(previous, update.view, by_other)
+        self.show_view(view)
+        self.view_changed(previous, view, by_other)
         self.show_status()
         # the pause lets a move sink in before the game moves on; when it moves on to us, it waits
         # for us anyway, and a pause would hold our turn (and the keys pressed for it) back
-        ours_next = update.view.get("to_move") == self.seat and self.seat is not None
+        ours_next = view["to_move"] == self.seat and self.seat is not None
         return self.table_app.move_pause if by_other and not ours_next else 0.0
 
     # -- hooks for games ---------------------------------------------------------------------
 
-    def show_view(self, view: dict) -> None:
+    def show_view(self, view: V) -> None:
         """Draw the board from this seat's view."""
 
-    def view_changed(self, previous: dict | None, view: dict, by_other: bool) -> None:
+    def view_changed(self, previous: V | None, view: V, by_other: bool) -> None:
         """A new view arrived (after the board was drawn): summaries, highlights."""
 
-    def match_summary(self, view: dict):
+    def match_summary(self, view: V):
         """A renderable for the end-of-match screen (None: the scores alone)."""
         return None
 
@@ -413,7 +418,8 @@ class GameScreen(BaseScreen):
         title = "Hint (h hides it)"
         rows = self.hint_candidates
         if rows and len(self.names) > 1:
-            title = f"Hint: {headline(float(rows[0][2]), (self.view or {}).get('scores', []), self.seat)} (h hides it)"
+            scores = self.view["scores"] if self.view else []
+            title = f"Hint: {headline(float(rows[0][2]), scores, self.seat)} (h hides it)"
         texts = [self.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
         warning = self.hint_warning(action)
         lines = ([warning] if warning else []) + (explanation(rows, texts) or [text])
@@ -489,7 +495,7 @@ class GameScreen(BaseScreen):
             return Text("Your turn.", style="bold")
         if self.view is None:
             return Text("Connecting…")
-        mover = self.view.get("to_move")
+        mover = self.view["to_move"]
         if mover is None or mover == self.seat:  # our move is on its way: the next view says who is next
             return Text("")
         if mover < len(self.seat_kinds) and self.seat_kinds[mover] == OPEN:
@@ -531,7 +537,7 @@ class GameScreen(BaseScreen):
         """Whether the status line shows an AI seat thinking (with the spinner)."""
         if self.replaying or self.over is not None or self.turn is not None or self.view is None:
             return False
-        mover = self.view.get("to_move")
+        mover = self.view["to_move"]
         return mover is not None and mover != self.seat and not self.played_by_person(mover) and not (
             mover < len(self.seat_kinds) and self.seat_kinds[mover] == OPEN)
 
@@ -719,7 +725,7 @@ class GameScreen(BaseScreen):
         self.app.push_screen(ConfirmScreen("Resign this match?", yes="Resign", no="Play on"), answered)
 
 
-class PausingGameScreen(GameScreen):
+class PausingGameScreen(GameScreen[V]):
     """A game screen that shows the others' actions one at a time: after each a pause, which a
     key cuts short, and then no more pauses until our turn (``your_turn`` clears ``_skipping``).
     ``_mover`` is the seat whose action was shown last (set by the subclass's ``view_changed``)."""
@@ -752,13 +758,13 @@ class PausingGameScreen(GameScreen):
             self._wake.set()
 
 
-class GenericGameScreen(GameScreen):
+class GenericGameScreen(GameScreen[ViewHeader]):
     """Any registered game: a summary of the view, the actions list and the log."""
 
     def compose_board(self) -> ComposeResult:
         yield VerticalScroll(Static("", id="summary"), id="summary-box")
 
-    def show_view(self, view: dict) -> None:
+    def show_view(self, view: ViewHeader) -> None:
         lines = [f"{key}: {compact(value)}" for key, value in view.items() if key != "game"]
         self.query_one("#summary", Static).update(Text("\n".join(lines), overflow="fold"))
 
