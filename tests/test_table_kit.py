@@ -16,10 +16,11 @@ from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.chat import ChatInput
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.full_log import FullLogScreen
-from caravan_tui.screens.game import SINCE_AT_LEAST, SPINNER, fit_name
 from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.rules import RulesScreen
+from caravan_tui.screens.table_panels import SINCE_AT_LEAST
+from caravan_tui.screens.table_seat import SPINNER, fit_name
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import AWAY, stand_in_after
 from caravan_tui.widgets import ActionList, MatchLog, TablePanel

@@ -14,6 +14,7 @@ from caravan_tui.engine import Game
 if TYPE_CHECKING:
     from caravan_tui.screens.game import GameScreen
     from caravan_tui.screens.new_match import MatchSetup
+    from caravan_tui.screens.table_seat import TableSeat
 
 
 class GoHome(Message):
@@ -63,7 +64,7 @@ class OpenReplay(Message):
 
 @dataclass
 class ChangeReplayView(Message):
-    screen: GameScreen
+    screen: TableSeat
 
 
 @dataclass

@@ -14,8 +14,8 @@ from caravan_tui.games import GAMES
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ConfirmScreen
-from caravan_tui.screens.game import LEVEL_SUFFIX, fit_name
 from caravan_tui.screens.requests import OpenReplay, ResumeMatch
+from caravan_tui.screens.table_seat import LEVEL_SUFFIX, fit_name
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import score_run

@@ -11,7 +11,8 @@ from textual.widgets import Static
 
 from caravan_tui.bus import SeatEnd, Update
 from caravan_tui.engine import Action
-from caravan_tui.screens.game import PausingGameScreen, fit_name
+from caravan_tui.screens.game import PausingGameScreen
+from caravan_tui.screens.table_seat import fit_name
 
 from .ai import prior
 from .board_widget import Cell, HexBoard
