@@ -58,6 +58,10 @@ async def test_each_table_at_80_by_24_matches_its_snapshot(tmp_path, game_id, mo
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
         text = screen_text(app)
+        shown = [binding.description for _, binding, _, _ in screen.active_bindings.values() if binding.show]
+    footer = text.splitlines()[-1]
+    cut = [description for description in shown if f" {description} " not in f" {footer} "]
+    assert not cut, f"the footer at 80 columns cuts or hides {cut}: {footer!r}"
     path = FOLDER / f"{game_id}-{moves}.txt"
     if UPDATE or not path.exists():
         FOLDER.mkdir(exist_ok=True)

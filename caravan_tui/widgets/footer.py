@@ -3,8 +3,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer
+
+#: below this many columns the keys sit closer together (Textual's compact footer)
+COMPACT_BELOW = 100
 
 
 class KeysFooter(Footer):
@@ -22,6 +26,11 @@ class KeysFooter(Footer):
         super().bindings_changed(screen)
         if screen.app.app_focus and self.is_attached and screen is self.screen:  # (it composes)
             self._shown = shown
+
+    def on_resize(self, event: Resize) -> None:
+        """Narrow, the keys sit closer, so a game's own keys fit 80 columns whole beside the
+        common ones (a cut key is a key the player never learns of)."""
+        self.compact = event.size.width < COMPACT_BELOW
 
 
 def keys_shown(screen: Screen[Any]) -> tuple[Any, ...]:
