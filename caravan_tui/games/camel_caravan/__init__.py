@@ -5,6 +5,7 @@ from caravan_tui.engine import Game, Option, rules_of, screen_of
 
 from .ai import AI
 from .rules import CamelCaravanState
+from .views import CamelCaravanView
 
 GAME = Game(
     id="camel_caravan",
@@ -20,4 +21,5 @@ GAME = Game(
     state_class=CamelCaravanState,
     ai=AI,
     screen=screen_of(__name__),
+    view_type=CamelCaravanView,
 )

@@ -8,6 +8,7 @@ from caravan_tui.widgets.legend import legend_rows
 
 from .board import CELL_COUNT, CITIES, CITY_AT, GOOD_INDEX, GOODS, LETTERS, SPACES
 from .board_widget import Face
+from .views import CamelCaravanView, demand_markers, loads_of, loose_goods
 
 #: meat red, swords blue, salt white, hides brown, ivory grey, cloth purple, gems green, paper pink
 GOOD_COLOURS = ("#f7768e", "#7aa2f7", "#e5e9f0", "#c8a06e", "#a9b1d6", "#bb9af7", "#9ece6a", "#ff9ecf")
@@ -78,24 +79,24 @@ def player_style(seat: int) -> str:
     return f"bold {PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]}"
 
 
-def contents(view: dict) -> list[tuple]:
+def contents(view: CamelCaravanView) -> list[tuple]:
     """Per cell: (loose good, demand markers, per seat (empty camels, sorted loads))."""
     players = view["players"]
-    goods = dict(view["goods"])
-    demand = dict(view["demand"])
+    goods = loose_goods(view["goods"])
+    demand = demand_markers(view["demand"])
     empty = [[0] * players for _ in range(CELL_COUNT)]
     loads: list[list[list[tuple[str, bool]]]] = [[[] for _ in range(players)] for _ in range(CELL_COUNT)]
     for seat in range(players):
         for cell in view["empty"][seat]:
             empty[cell][seat] += 1
-        for cell, good, under in view["loaded"][seat]:
-            loads[cell][seat].append((good, bool(under)))
+        for cell, good, under in loads_of(view["loaded"][seat]):
+            loads[cell][seat].append((good, under))
     return [(goods.get(cell), demand.get(cell, 0),
              tuple((empty[cell][seat], tuple(sorted(loads[cell][seat]))) for seat in range(players)))
             for cell in range(CELL_COUNT)]
 
 
-def touched(previous: dict | None, view: dict) -> set[int]:
+def touched(previous: CamelCaravanView | None, view: CamelCaravanView) -> set[int]:
     """The cells whose goods, markers or camels differ between two views."""
     if previous is None:
         return set()

@@ -36,7 +36,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
-from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores
+from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores, plain_view
 from caravan_tui.engine import seat_field as who
 
 from .board import (
@@ -59,6 +59,7 @@ from .board import (
     penalty,
 )
 from .heuristic import projected_points, win_chances
+from .views import CamelCaravanPublic, CamelCaravanView
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison
@@ -506,7 +507,7 @@ class CamelCaravanState(TurnState):
 
     # -- information ----------------------------------------------------------------------------
 
-    def _public(self) -> dict[str, Any]:
+    def _public(self) -> CamelCaravanPublic:
         return {
             "players": self.n,
             "camels": self.camels,
@@ -530,10 +531,9 @@ class CamelCaravanState(TurnState):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything is public except the order of the bag (its counts are shown)."""
-        view: dict[str, Any] = {"game": "camel_caravan", "seat": seat, "over": self.turn is None}
-        view.update(self._public())
-        view["scores"] = [self.score(p) for p in range(self.n)]
-        return view
+        view: CamelCaravanView = {"game": "camel_caravan", "seat": seat, "over": self.turn is None,
+                                  **self._public(), "scores": [self.score(p) for p in range(self.n)]}
+        return plain_view(view)
 
     def determinize(self, seat: int, rng: random.Random) -> CamelCaravanState:
         """The same board with the bag's future order reseeded from ``rng``."""
@@ -547,7 +547,7 @@ class CamelCaravanState(TurnState):
         return cls._build(view, 0)
 
     def to_data(self) -> dict[str, Any]:
-        data = self._public()
+        data: dict[str, Any] = {**self._public()}
         data["chance"] = self.chance
         return data
 

@@ -39,12 +39,13 @@ from .faces import CHOSEN, HINT, ONE, TWO, contents, face, legend_lines, legend_
 from .plays import action_cells, completes, destination
 from .rules import actions_word
 from .tables import players_table, scores_table
+from .views import CamelCaravanView, demand_markers, loose_goods
 
 END_TURN = ("end_turn",)
 END_PHASE = "Bag empty: the next delivery ends the game"
 
 
-class CamelCaravanScreen(PausingGameScreen):
+class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
     BINDINGS = [
         Binding("c", "supply", "Place", show=False, tooltip="Choose a camel from your supply, then a cell"),
         Binding("e", "end_turn", "End turn", tooltip="End your turn (asks first if actions are left)"),
@@ -98,7 +99,7 @@ class CamelCaravanScreen(PausingGameScreen):
 
     # -- drawing ------------------------------------------------------------------------------
 
-    def show_view(self, view: dict) -> None:
+    def show_view(self, view: CamelCaravanView) -> None:
         board = self.query_one(CamelBoard)
         cells = contents(view)
         self.occupied = {cell for cell, (_, _, camels) in enumerate(cells)
@@ -109,7 +110,7 @@ class CamelCaravanScreen(PausingGameScreen):
         self.query_one("#cc-players", Static).update(players_table(view, self.short_name))
         self._show_cursor()
 
-    def title_text(self, view: dict) -> str:
+    def title_text(self, view: CamelCaravanView) -> str:
         """Whose turn, the actions left and the goods still in the bag (once it is empty, the
         line above the board says what that means)."""
         bag = sum(view["bag"].values())
@@ -222,7 +223,8 @@ class CamelCaravanScreen(PausingGameScreen):
         if kind == "move_camel":
             return "move the camel here"
         if kind == "pickup" and self.view is not None:
-            good, taken = dict(self.view["goods"]).get(choice[1], "the good"), dict(self.view["demand"]).get(choice[1])
+            good = loose_goods(self.view["goods"]).get(choice[1], "the good")
+            taken = demand_markers(self.view["demand"]).get(choice[1])
             return f"pick up {good}" + (f" and {taken}♦" if taken else "")
         if kind == "steal":
             return f"steal {choice[3]} from {self.seat_name(choice[2])}"
@@ -236,7 +238,7 @@ class CamelCaravanScreen(PausingGameScreen):
             return f"choose the {choice[2]} to move"
         return self.describe(choice)
 
-    def match_summary(self, view: dict) -> Table:
+    def match_summary(self, view: CamelCaravanView) -> Table:
         return scores_table(view, self.seat_label)
 
     def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
@@ -257,7 +259,7 @@ class CamelCaravanScreen(PausingGameScreen):
         pause = super().show_update(update)
         return pause if self._last_touched else 0.0
 
-    def view_changed(self, previous: dict | None, view: dict, by_other: bool) -> None:
+    def view_changed(self, previous: CamelCaravanView | None, view: CamelCaravanView, by_other: bool) -> None:
         self._last_touched = touched(previous, view) if by_other else set()
         self._mover = previous["to_move"] if previous else None
         if self._last_touched:

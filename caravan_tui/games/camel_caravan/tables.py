@@ -8,12 +8,13 @@ from rich.text import Text
 
 from .board import GOOD_INDEX, VALUE, penalty
 from .faces import player_style
+from .views import CamelCaravanView
 
 #: the players' table's name column: "AI 2 (normal)" whole
 NAME_WIDTH = 13
 
 
-def players_table(view: dict, name: Callable[[int, int], str]) -> Table:
+def players_table(view: CamelCaravanView, name: Callable[[int, int], str]) -> Table:
     """Per player: score now (with the penalty for goods still carried), goods delivered (how
     many), demand markers, unused theft markers and camels in supply. Every column but the
     name keeps to one line, so the headers read whole at 80 columns; ``name(seat, width)`` fits
@@ -40,7 +41,7 @@ def players_table(view: dict, name: Callable[[int, int], str]) -> Table:
     return table
 
 
-def scores_table(view: dict, label: Callable[[int], Text]) -> Table:
+def scores_table(view: CamelCaravanView, label: Callable[[int], Text]) -> Table:
     """The end of the match: each player's goods, demand markers, penalty and score."""
     table = Table()
     table.add_column("Player")

@@ -5,6 +5,7 @@ from caravan_tui.engine import Game, Option, rules_of, screen_of
 
 from .ai import AI
 from .rules import DecktetCaravanState
+from .views import DecktetCaravanView
 
 GAME = Game(
     id="decktet_caravan",
@@ -17,4 +18,5 @@ GAME = Game(
     ai=AI,
     quick_options={"hands": 1},
     screen=screen_of(__name__),
+    view_type=DecktetCaravanView,
 )

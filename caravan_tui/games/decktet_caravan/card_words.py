@@ -2,6 +2,8 @@
 suit's colour (``6☀S∿Y``), so colour is never the only cue; and what beats the top play."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 
 from caravan_tui.engine import Action
@@ -66,7 +68,7 @@ def card_token(card_id: str) -> Text:
     return glyphs(card_id, letters=False)
 
 
-def play_tokens(action: Action) -> list[Text]:
+def play_tokens(action: Sequence[str]) -> list[Text]:
     return [glyphs(token) for token in action[1:]]
 
 
@@ -94,7 +96,7 @@ _BANDIT_BEATEN_BY = {1: "a Crown, or an Ace and a Crown", 2: "an Ace and a Crown
                      3: "an Ace and the Crown of its suit"}
 
 
-def to_beat(action: list) -> str:
+def to_beat(action: Sequence[str]) -> str:
     """What the top play asks of the reply, in words."""
     if action[0] == "bandit":
         category = move_of(tuple(action))[4]

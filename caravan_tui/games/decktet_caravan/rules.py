@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any, TypeAlias
 
-from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores
+from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores, plain_view
 from caravan_tui.engine import seat_field as who
 
 from .cards import (
@@ -28,6 +28,7 @@ from .cards import (
     suit_index,
 )
 from .combos import CARAVAN, MOVES, PASS, HandCombos, Move, combos, move_of, readings
+from .views import DecktetCaravanView, HistoryRow
 
 HAND_CARDS_WILD = 4
 HAND_CARDS_NUMBER = 11
@@ -83,7 +84,7 @@ def turn_up(second: int, pool: list[int], same_suit: Callable[[int], bool]) -> t
     return second, [], list(pool)
 
 
-def history_data(history: list[HandRow]) -> list[list[Any]]:
+def history_data(history: list[HandRow]) -> list[HistoryRow]:
     """Hand results as plain lists: [hand, out player, bonus, pile points, hand totals, up cards,
     pile points per up card (per seat)]."""
     return [[h, out, bonus, list(piles), list(totals), list(up), [list(p) for p in by_up]]
@@ -391,9 +392,9 @@ class DecktetCaravanState(TurnState):
 
     # -- information ----------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> dict[str, Any]:
         """Everything ``seat`` may know; None is a spectator (no hand)."""
-        view = {
+        view: DecktetCaravanView = {
             "game": "decktet_caravan",
             "seat": seat,
             "hands_total": self.hands_total,
@@ -416,7 +417,7 @@ class DecktetCaravanState(TurnState):
         }
         if seat is not None:
             view["hand"] = [IDS[c] for c in sorted(cards_of(self.hands[seat]), key=lambda c: (RANKS[c], c))]
-        return view
+        return plain_view(view)
 
     def _unseen(self, seat: int) -> int:
         """Cards ``seat`` cannot see: the opponent's hand and the set-aside cards nobody has seen

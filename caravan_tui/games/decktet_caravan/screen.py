@@ -43,11 +43,12 @@ from .combos import move_of
 from .hand_summary import HandSummaryScreen
 from .readings import readings
 from .season_view import SeasonView
+from .views import DecktetCaravanView, HistoryRow, hand_result, season_play
 
 if TYPE_CHECKING:
     from caravan_tui.app import TableApp
 
-class DecktetCaravanScreen(GameScreen):
+class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     BINDINGS = [Binding("p", "pass", "Pass", tooltip="Pass: the season ends")]
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"pass"}
     STATUS_LINES = 2
@@ -91,7 +92,7 @@ class DecktetCaravanScreen(GameScreen):
 
     # -- drawing ------------------------------------------------------------------------------
 
-    def show_view(self, view: dict) -> None:
+    def show_view(self, view: DecktetCaravanView) -> None:
         self.query_one("#dc-info", Static).update(self.info_text(view))
         self.show_season(view)
         hand = self.query_one(CardGrid)
@@ -99,7 +100,7 @@ class DecktetCaravanScreen(GameScreen):
         hand.border_title = f"Your hand ({len(view.get('hand', []))})"
         self.show_playable()
 
-    def info_text(self, view: dict) -> Text:
+    def info_text(self, view: DecktetCaravanView) -> Text:
         players = range(len(view["scores"]))
         text = Text(f"Hand {view['hand_no']} of {view['hands_total']}", style="bold")
         for p in players:
@@ -122,17 +123,17 @@ class DecktetCaravanScreen(GameScreen):
                 text.append("empty", style="dim")
         return text
 
-    def show_season(self, view: dict) -> None:
+    def show_season(self, view: DecktetCaravanView) -> None:
         """The latest play and what beats it are at the bottom: keep them in sight."""
         plays, notes = self.season_rows(view)
         self.query_one(SeasonView).show(plays, notes)
         box = self.query_one("#dc-season-box")
         box.call_after_refresh(box.scroll_end, animate=False)
 
-    def season_rows(self, view: dict) -> tuple[list[tuple[Text, list[Text], str]], list[Text]]:
+    def season_rows(self, view: DecktetCaravanView) -> tuple[list[tuple[Text, list[Text], str]], list[Text]]:
         season = view["season"]
         plays = []
-        for index, (player, action) in enumerate(season):
+        for index, (player, action) in enumerate(map(season_play, season)):
             style = "bold reverse" if index == self.flash else ""
             head = self.who(player)
             if action[0] == "bandit":
@@ -140,19 +141,19 @@ class DecktetCaravanScreen(GameScreen):
             plays.append((head, play_tokens(action), style))
         notes = []
         if season:
-            notes.append(Text(to_beat(season[-1][1]), style="italic"))
+            notes.append(Text(to_beat(season_play(season[-1])[1]), style="italic"))
         elif view["to_move"] is not None:
             who = "you lead" if view["to_move"] == self.seat else f"{self.seat_name(view['to_move'])} leads"
             notes.append(Text(f"New season: {who} a caravan.", style="italic"))
-        if view.get("out_player") is not None:
-            out = view["out_player"]
+        out = view["out_player"]
+        if out is not None:
             last = "your last play or pass" if out != self.seat else "one last play or pass"
             notes.append(Text(f"{self.short_name(out)} went out: {last}.",
                               style="bold"))
         return plays, notes
 
-    def view_changed(self, previous: dict | None, view: dict, by_other: bool) -> None:
-        if by_other and view["season"] and view["season"][-1][0] != self.seat:
+    def view_changed(self, previous: DecktetCaravanView | None, view: DecktetCaravanView, by_other: bool) -> None:
+        if by_other and view["season"] and season_play(view["season"][-1])[0] != self.seat:
             self.flash = len(view["season"]) - 1
             self.show_season(view)
             self.set_timer(cast("TableApp", self.app).flash_seconds, self._unflash)
@@ -165,9 +166,9 @@ class DecktetCaravanScreen(GameScreen):
         if self.view is not None:
             self.show_season(self.view)
 
-    def hand_summary(self, view: dict, row: list) -> Table:
+    def hand_summary(self, view: DecktetCaravanView, row: HistoryRow) -> Table:
         """One hand's scoring: each pile per up card, the going-out bonus, the totals."""
-        hand_no, out, bonus, _, totals, up, by_up = row
+        hand_no, out, bonus, _, totals, up, by_up = hand_result(row)
         table = Table(title=f"Hand {hand_no} of {view['hands_total']}")
         table.add_column("Collected pile")
         for p in range(len(totals)):
@@ -180,14 +181,14 @@ class DecktetCaravanScreen(GameScreen):
         table.caption = Text("Nobody went out." if out is None else f"{self.seat_name(out)} went out: +{bonus}.")
         return table
 
-    def match_summary(self, view: dict) -> Table:
+    def match_summary(self, view: DecktetCaravanView) -> Table:
         """Every hand of the match, for the end-of-match screen."""
         table = Table()
         table.add_column("Hand")
         players = range(len(view["scores"]))
         for p in players:
             table.add_column(self.seat_label(p), justify="right")
-        for hand_no, out, _, _, totals, *_ in view["history"]:
+        for hand_no, out, _, _, totals, *_ in map(hand_result, view["history"]):
             table.add_row(str(hand_no), *(f"{totals[p]:+d}" + (" out" if p == out else "") for p in players))
         table.add_row("Total", *(str(view["scores"][p]) for p in players), style="bold")
         return table
@@ -242,8 +243,8 @@ class DecktetCaravanScreen(GameScreen):
         return telling, reason
 
     def _top(self) -> Action | None:
-        season = self.view.get("season") if self.view else None
-        return tuple(season[-1][1]) if season else None
+        season = self.view["season"] if self.view else None
+        return tuple(season_play(season[-1])[1]) if season else None
 
     def selection_reason(self, cards: tuple[str, ...]) -> str:
         """Why the ticked cards are not a play now, in one sentence, from the engine's reason."""

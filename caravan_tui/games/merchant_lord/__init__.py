@@ -6,6 +6,7 @@ from caravan_tui.engine import Game, Option, rules_of, screen_of
 from .ai import AI
 from .rules import START_OPTIONS, MerchantLordState, setup_problem
 from .upgrades import RULES_VERSION, UPGRADERS
+from .views import MerchantLordView
 
 GAME = Game(
     id="merchant_lord",
@@ -28,4 +29,5 @@ GAME = Game(
     setup_check=setup_problem,
     rules_version=RULES_VERSION,
     upgraders=UPGRADERS,
+    view_type=MerchantLordView,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .builder import Selection
 from .describe import place_problem, sale_problem
 from .rules import VINDEX, MerchantLordState
+from .views import MerchantLordView
 
 
 def village_problem(world: MerchantLordState, seat: int, phase: str | None, sel: Selection, vid: str) -> str:
@@ -38,7 +39,8 @@ def builder_hint(phase: str | None, sel: Selection) -> str:
     return "nothing to play here now"
 
 
-def card_problem(world: MerchantLordState, seat: int, view: dict, phase: str | None, sel: Selection, card: str) -> str:
+def card_problem(world: MerchantLordState, seat: int, view: MerchantLordView, phase: str | None, sel: Selection,
+                 card: str) -> str:
     """Why neither half of ``card`` can join the selection: the engine's reason for each."""
     if phase == "place":
         return "no open village of yours takes it"

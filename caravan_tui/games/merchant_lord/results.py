@@ -2,6 +2,8 @@
 break a tie (§8.4), and the headline says which did."""
 from __future__ import annotations
 
+from .views import MerchantLordView
+
 
 def tie_break(table: list[int], coins: list[int], favour: list[int], winner: int) -> str:
     """"" when the winner has the most table cards alone; else which tie-break made them win."""
@@ -13,10 +15,10 @@ def tie_break(table: list[int], coins: list[int], favour: list[int], winner: int
     return "on the favour tie-break (cards and coins tied)"
 
 
-def tie_headline(view: dict, outcome: list[float]) -> str | None:
+def tie_headline(view: MerchantLordView, outcome: list[float]) -> str | None:
     """``26–26; {p0} win{p0:s} on the coins tie-break.`` (seat fields for the screen to fill in),
     or None when no tie-break decided the match (or it did not end by its rules)."""
-    if view.get("phase") != "over" or outcome.count(max(outcome)) != 1:
+    if view["phase"] != "over" or outcome.count(max(outcome)) != 1:
         return None
     winner = outcome.index(max(outcome))
     how = tie_break(view["table"], view["coins"], view["favour"], winner)

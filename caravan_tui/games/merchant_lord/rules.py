@@ -59,7 +59,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeAlias
 
-from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixChance, TurnState
+from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixChance, TurnState, plain_view
 
 from .cards import (
     CARD_COUNT,
@@ -127,6 +127,7 @@ from .terms import (
     rank_key,
     village_words,
 )
+from .views import DieData, MerchantLordPublic, MerchantLordView
 
 LOG = logging.getLogger(__name__)
 
@@ -741,12 +742,12 @@ class MerchantLordState(SplitMixChance, TurnState):
 
     # -- information ----------------------------------------------------------------------------
 
-    def _dice_data(self, seat: int) -> list[list]:
+    def _dice_data(self, seat: int) -> list[DieData]:
         base = seat * 6
         return [[self.dval[d], PLACES.get(self.dloc[d]) or VIDS[self.dloc[d]]]
                 for d in range(base, base + self.ndice[seat])]
 
-    def _public(self) -> dict:
+    def _public(self) -> MerchantLordPublic:
         """Everything public (§10.1), in to_data's field names."""
         return {
             "players": self.n,
@@ -773,21 +774,23 @@ class MerchantLordState(SplitMixChance, TurnState):
             "ended": self.ended,
         }
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (§10.4): everything public, each hand's size and its known
         (bought) cards, the seat's own hand, the pile's size; never the hidden cards' identity."""
-        view = {"game": "merchant_lord", "seat": seat, "to_move": self.turn, "over": self.turn is None,
-                "scores": self.scores(), **self._public()}
-        view["hand_sizes"] = [h.bit_count() for h in self.hand]
-        view["pile_size"] = len(self.pile)
-        view["table"] = list(self.table)
-        view["villages_info"] = [
-            {"id": VIDS[v], "owner": v // 3, "stalls": unpack(self.vstall[v]), "open": self.vseller[v] < 0,
-             "opp_coins": self.vopp[v], "own_coins": self.vownc[v], "own_favour": self.vownf[v]}
-            for v in range(3 * self.n)]
+        view: MerchantLordView = {
+            "game": "merchant_lord", "seat": seat, "to_move": self.turn, "over": self.turn is None,
+            "scores": self.scores(), **self._public(),
+            "hand_sizes": [h.bit_count() for h in self.hand],
+            "pile_size": len(self.pile),
+            "table": list(self.table),
+            "villages_info": [
+                {"id": VIDS[v], "owner": v // 3, "stalls": unpack(self.vstall[v]), "open": self.vseller[v] < 0,
+                 "opp_coins": self.vopp[v], "own_coins": self.vownc[v], "own_favour": self.vownf[v]}
+                for v in range(3 * self.n)],
+        }
         if seat is not None:
             view["hand"] = [IDS[c] for c in cards_of(self.hand[seat])]
-        return view
+        return plain_view(view)
 
     def unseen(self, seat: int) -> int:
         """U of §10.5 for ``seat``: every card not in the row, on the table, in ``seat``'s hand or
@@ -848,7 +851,7 @@ class MerchantLordState(SplitMixChance, TurnState):
                  "row", "fp_placed", "fired", "pending", "sales", "ended")
 
     def to_data(self) -> dict:
-        data = self._public()
+        data: dict[str, Any] = {**self._public()}
         data["rng"] = self.rng_data()
         data["hands"] = [[IDS[c] for c in cards_of(h)] for h in self.hand]
         data["pile"] = [IDS[c] for c in self.pile]

@@ -22,6 +22,7 @@ dice, villages and row cards changed since your last action are marked ``*``.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 from rich.text import Text
 from textual.binding import Binding
@@ -36,6 +37,7 @@ from .builder import Selection
 from .faces import USABLE
 from .reasons import builder_hint, card_problem, village_problem
 from .table import PHASE_WORDS, MerchantLordTable
+from .views import MerchantLordView
 from .widgets import ChipBar, VillageBoard
 
 END_ACTIONS = (("end_favour",), ("end_selling",), ("end_buying",), ("skip",))
@@ -57,10 +59,10 @@ class MerchantLordScreen(MerchantLordTable):
 
     def show_update(self, update: Update) -> float:
         """Mark what changed before the board is drawn (once) for the new view."""
-        self.note_changes(self.view, update.view)
+        self.note_changes(self.view, cast(MerchantLordView, update.view))
         return super().show_update(update)
 
-    def note_changes(self, previous: dict | None, view: dict) -> None:
+    def note_changes(self, previous: MerchantLordView | None, view: MerchantLordView) -> None:
         self._mover = previous["to_move"] if previous else None
         if previous is not None:
             new_round = view["round"] != previous["round"]
@@ -295,7 +297,7 @@ class MerchantLordScreen(MerchantLordTable):
             self.act(action)
         elif where != "unplaced":
             self.refuse("that die is not yours to turn now")
-        elif self.view is not None:
+        elif self.view is not None and self.seat is not None:
             self.refuse(f"turning a die costs 2 favour; you have {self.view['favour'][self.seat]}")
 
     def buy(self, card: str) -> None:
@@ -304,7 +306,7 @@ class MerchantLordScreen(MerchantLordTable):
             self.act(action)
         elif self.phase != "buy":
             self.refuse("cards are bought in the buying step, after everyone has sold")
-        elif self.view is not None:
+        elif self.view is not None and self.seat is not None:
             self.refuse(f"a card costs 5 coins; you have {self.view['coins'][self.seat]}")
 
     def action_done(self) -> None:

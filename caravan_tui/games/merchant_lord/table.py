@@ -13,6 +13,8 @@ dice the rules take under the slots the player chose, so the die under the curso
 that changes."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -45,13 +47,14 @@ from .faces import (
 )
 from .results import tie_headline
 from .rules import SELL, VINDEX, MerchantLordState
+from .views import MerchantLordView, VillageInfo, die_pairs
 from .widgets import ChipBar, Row, VillageBoard
 
 PHASE_WORDS = {"favour": "favour step", "sell": "selling", "place": "Free Placement", "buy": "buying",
                "over": "game over"}
 
 
-class MerchantLordTable(PausingGameScreen):
+class MerchantLordTable(PausingGameScreen[MerchantLordView]):
     DEFAULT_CSS = """
     #ml-players { height: auto; padding: 0 0 0 1; }
     #ml-villages-box { height: 1fr; min-height: 3; scrollbar-size-vertical: 1; }
@@ -179,7 +182,7 @@ class MerchantLordTable(PausingGameScreen):
         """Our dice in the rules' order (die index)."""
         if self.view is None or self.seat is None:
             return []
-        return [(value, where) for value, where in self.view["dice"][self.seat]]
+        return die_pairs(self.view["dice"][self.seat])
 
     def my_dice(self) -> list[tuple[int, str]]:
         """Our dice as the table shows them, slot by slot."""
@@ -188,14 +191,14 @@ class MerchantLordTable(PausingGameScreen):
             self.dice_order = list(range(len(dice)))
         return [dice[die] for die in self.dice_order]
 
-    def taken_slots(self, need) -> list[int]:
+    def taken_slots(self, need: Iterable[int]) -> list[int]:
         """The slots of the dice the rules take for the values ``need`` (for each value the
         lowest-index unplaced dice, §9.3)."""
         self.my_dice()  # (the order fits the dice)
         dice = dice_used([(value, where == "unplaced") for value, where in self.seat_dice()], list(need))
         return sorted(self.dice_order.index(die) for die in dice)
 
-    def take_dice_at(self, slots, values) -> None:
+    def take_dice_at(self, slots: Iterable[int], values: Iterable[int]) -> None:
         """Before a reroll or a turn of ``values``: the dice the rules take go under ``slots``."""
         self.my_dice()
         dice = dice_used([(value, where == "unplaced") for value, where in self.seat_dice()], list(values))
@@ -215,7 +218,7 @@ class MerchantLordTable(PausingGameScreen):
         info = self.village_info(action[1])
         return self.taken_slots(list(info["stalls"]) + [DIE[INDEX[c]][HALF_INDEX[h]] for c, h in action[2]])
 
-    def village_info(self, vid: str) -> dict:
+    def village_info(self, vid: str) -> VillageInfo:
         assert self.view is not None  # villages are chosen on a board that shows a view
         return next(info for info in self.view["villages_info"] if info["id"] == vid)
 
@@ -230,21 +233,21 @@ class MerchantLordTable(PausingGameScreen):
 
     # -- drawing ----------------------------------------------------------------------------------
 
-    def show_view(self, view: dict) -> None:
+    def show_view(self, view: MerchantLordView) -> None:
         self.update_static("#ml-players", self.players_text(view))
         self.show_villages()
         self.show_dice()
         self.show_cards()
         self.show_builder()
 
-    def players_text(self, view: dict) -> Text:
+    def players_text(self, view: MerchantLordView) -> Text:
         """A header and a line per player: table cards, coins, favour, hand size and dice; then
         the known cards in other players' hands."""
         text = Text(f"{'Round ' + str(view['round']):<10}", style="bold")
         text.append(" Cards Coins Fav Hand Dice", style="bold")
         known_lines = []
         for seat in range(view["players"]):
-            dice = self.my_dice() if seat == self.seat and view is self.view else view["dice"][seat]
+            dice = self.my_dice() if seat == self.seat and view is self.view else die_pairs(view["dice"][seat])
             line = Text("\n")
             line.append("▶" if view["to_move"] == seat else " ", style="bold")
             line.append(f"{self.short_name(seat, 9):<9}", style="bold" if seat == self.seat else "")
@@ -269,7 +272,7 @@ class MerchantLordTable(PausingGameScreen):
         text.no_wrap, text.overflow = True, "ellipsis"
         return text
 
-    def village_rows(self, view: dict) -> list[Row]:
+    def village_rows(self, view: MerchantLordView) -> list[Row]:
         players = view["players"]
         me = self.seat if self.seat is not None else 0
         order = [(me + k) % players for k in range(players)]
@@ -294,7 +297,7 @@ class MerchantLordTable(PausingGameScreen):
                 rows.append(self.summary_row(view, seat))
         return rows
 
-    def summary_row(self, view: dict, seat: int) -> Row:
+    def summary_row(self, view: MerchantLordView, seat: int) -> Row:
         """A player whose villages do not fit, on one line: each village with ``✗`` when
         closed and ``+n`` for its merchants (``1-6✗+2 2-5 3-4+1``), then the key that shows them."""
         head = Text(f"{self.short_name(seat, 5):<5}  ", style="bold")
@@ -307,7 +310,7 @@ class MerchantLordTable(PausingGameScreen):
         words.append(Text("(o shows them)", style="dim italic"))
         return Row(None, head, words)
 
-    def seat_rows(self, view: dict, seat: int, width: int, marks: dict[str, str]) -> list[Row]:
+    def seat_rows(self, view: MerchantLordView, seat: int, width: int, marks: dict[str, str]) -> list[Row]:
         """A player's three villages: name, mark, village, open or who closed it, stalls, then
         each merchant with its half; with room, what a sale there pays."""
         rows = []
@@ -446,7 +449,7 @@ class MerchantLordTable(PausingGameScreen):
     def step_text(self, phase: str) -> Text:
         seat = self.seat
         view = self.view
-        assert view is not None  # a phase is shown only with a view
+        assert view is not None and seat is not None  # a phase is shown only with a view, on our turn
         if phase == "favour" and self.reroll:
             values = sorted(self.my_dice()[i][0] for i in self.reroll)
             return Text(f"Reroll {' '.join(map(str, values))} for 1 favour: enter", style="bold")
@@ -531,7 +534,7 @@ class MerchantLordTable(PausingGameScreen):
         tied = tie_headline(self.view, outcome) if self.view is not None else None
         return self.words(tied) if tied else super().result_headline(names, scores, outcome)
 
-    def match_summary(self, view: dict) -> Table:
+    def match_summary(self, view: MerchantLordView) -> Table:
         table = Table()
         table.add_column("Player")
         for heading in ("Table cards", "Coins", "Favour", "Merchants placed"):
