@@ -38,7 +38,6 @@ from .faces import (
     USABLE,
     VILLAGE_NAMES,
     card_face,
-    card_words,
     die_text,
     gain_words,
     hinted_cards,
@@ -47,6 +46,7 @@ from .faces import (
 )
 from .results import tie_headline
 from .rules import SELL, VINDEX, MerchantLordState
+from .table_text import builder_text, players_text
 from .views import MerchantLordView, VillageInfo, die_pairs
 from .widgets import ChipBar, Row, VillageBoard
 
@@ -234,43 +234,11 @@ class MerchantLordTable(PausingGameScreen[MerchantLordView]):
     # -- drawing ----------------------------------------------------------------------------------
 
     def show_view(self, view: MerchantLordView) -> None:
-        self.update_static("#ml-players", self.players_text(view))
+        self.update_static("#ml-players", players_text(self, view))
         self.show_villages()
         self.show_dice()
         self.show_cards()
         self.show_builder()
-
-    def players_text(self, view: MerchantLordView) -> Text:
-        """A header and a line per player: table cards, coins, favour, hand size and dice; then
-        the known cards in other players' hands."""
-        text = Text(f"{'Round ' + str(view['round']):<10}", style="bold")
-        text.append(" Cards Coins Fav Hand Dice", style="bold")
-        known_lines = []
-        for seat in range(view["players"]):
-            dice = self.my_dice() if seat == self.seat and view is self.view else die_pairs(view["dice"][seat])
-            line = Text("\n")
-            line.append("▶" if view["to_move"] == seat else " ", style="bold")
-            line.append(f"{self.short_name(seat, 9):<9}", style="bold" if seat == self.seat else "")
-            line.append(f" {view['table'][seat]:>5} {view['coins'][seat]:>5} {view['favour'][seat]:>3}"
-                        f" {view['hand_sizes'][seat]:>4} ")
-            for index, (value, where) in enumerate(dice):
-                mark = CHANGED if (seat, index) in self.changed_dice else " "
-                line.append(mark, style="bold")
-                if where == "unplaced":
-                    line.append_text(die_text(value))
-                elif where == "aside":
-                    line.append("+ ", style="dim")
-                else:
-                    line.append(f"·{value}", style="dim")
-            text.append_text(line)
-            known = view["known"][seat]
-            if seat != self.seat and known:
-                hidden = view["hand_sizes"][seat] - len(known)
-                known_lines.append(f"{self.short_name(seat)} {' '.join(known)}" + (f" +{hidden}" if hidden else ""))
-        if known_lines:
-            text.append("\nKnown in hands: " + "; ".join(known_lines), style="italic")
-        text.no_wrap, text.overflow = True, "ellipsis"
-        return text
 
     def village_rows(self, view: MerchantLordView) -> list[Row]:
         players = view["players"]
@@ -429,95 +397,7 @@ class MerchantLordTable(PausingGameScreen[MerchantLordView]):
         row.border_title = f"Row · pile {view['pile_size']} · 5¢ each" + (" · enter buys" if buying else "")
 
     def show_builder(self) -> None:
-        self.update_static("#ml-builder", self.builder_text())
-
-    def builder_text(self) -> Text:
-        """What the builder holds and what Enter would do; else what the cursor is on."""
-        text = Text("")
-        phase = self.phase
-        if phase is not None and self.hinted is not None and self.sel == Selection():
-            text = Text(f"{HINT} Hint: {self.describe(self.hinted)} · a takes it", style="bold")
-        elif phase is not None:
-            text = self.step_text(phase)
-        detail = self.detail_text()
-        if detail:
-            if text.plain:
-                text.append("\n")
-            text.append(detail, style="dim")
-        return text
-
-    def step_text(self, phase: str) -> Text:
-        seat = self.seat
-        view = self.view
-        assert view is not None and seat is not None  # a phase is shown only with a view, on our turn
-        if phase == "favour" and self.reroll:
-            values = sorted(self.my_dice()[i][0] for i in self.reroll)
-            return Text(f"Reroll {' '.join(map(str, values))} for 1 favour: enter", style="bold")
-        if phase in ("favour", "sell") and (vid := self.sel.village) is not None:
-            return self.sale_text(vid)
-        if phase == "favour":
-            return Text(f"Favour {view['favour'][seat]}: reroll dice for 1 favour, or turn one for 2; "
-                        "e goes on to selling")
-        if phase == "sell":
-            return Text("Enter chooses a village (›), space in the hand tucks · e stops selling")
-        if phase == "place":
-            action = self.choices().action(self.sel)
-            if action is not None:
-                return Text(f"{self.describe(action)}: enter", style="bold")
-            return Text("Free Placement: tick a card's half (space), enter on an open village of yours "
-                        "· e skips", style="bold")
-        if phase == "buy":
-            return Text(f"Buy from the row (enter), 5¢ each, you have {view['coins'][seat]}¢ · e: done")
-        return Text("")
-
-    def sale_text(self, vid: str) -> Text:
-        """``Sell at your 1-6: dice 1 1 2 6 (3 left) · you get 4¢ + FM · 5 table cards · enter``."""
-        choices = self.choices()
-        action = choices.action(self.sel)
-        text = Text(f"Sale at {self.village_name(vid)}: ", style="bold")
-        if action is None:
-            text.append("tick halves that fit (›)")
-            return text
-        seat, world, view = self.seat, self.world, self.view
-        assert seat is not None and world is not None and view is not None  # a sale is our own decision
-        info = self.village_info(vid)
-        tucks = [(INDEX[c], HALF_INDEX[h]) for c, h in action[2]]
-        need = sorted(list(info["stalls"]) + [DIE[c][h] for c, h in tucks])
-        used = set(self.sale_dice(self.sel))
-        left = [value for i, (value, where) in enumerate(self.my_dice()) if where == "unplaced" and i not in used]
-        text.append("dice ")
-        for i, value in enumerate(need):
-            if i:
-                text.append(" ")
-            text.append_text(die_text(value))
-        if left:
-            text.append(f" ({len(left)} left)")
-        coins, favour, owner_coins, owner_favour, fires = world.sale_income(seat, VINDEX[vid], tucks)
-        text.append(f" · you get {gain_words(coins, favour)}")
-        owner = VINDEX[vid] // 3
-        if owner != seat:
-            text.append(f", {self.short_name(owner)} {gain_words(owner_coins, owner_favour)}")
-        if fires:
-            text.append(" + " + " ".join(fires))
-        if tucks:
-            text.append(f" · {view['table'][seat] + len(tucks)} cards")
-        extra = " (ends the favour step)" if self.phase == "favour" else ""
-        text.append(f" · enter sells{extra}", style="bold")
-        return text
-
-    def detail_text(self) -> str:
-        """The card or village under the cursor of the focused panel, in words."""
-        focused = self.focused
-        if isinstance(focused, ChipBar) and focused.id in ("ml-hand", "ml-row") and focused.current:
-            return card_words(focused.current)
-        if isinstance(focused, VillageBoard) and focused.cursor and self.view is not None:
-            info = self.village_info(focused.cursor)
-            stalls = " ".join(map(str, info["stalls"]))
-            name = self.village_name(focused.cursor)  # (capitalize() would lower a name's other letters)
-            return (f"{name[:1].upper()}{name[1:]}: stalls {stalls}; a sale pays the seller "
-                    f"{info['opp_coins']}¢ (at another's village), the owner "
-                    f"{gain_words(info['own_coins'], info['own_favour'])}")
-        return ""
+        self.update_static("#ml-builder", builder_text(self))
 
     def refresh_board(self) -> None:
         if self.view is None:

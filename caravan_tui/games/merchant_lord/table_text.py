@@ -1,0 +1,144 @@
+"""The Merchant Lord table's lines in words: the players' panel and the sale builder's line
+(what the builder holds and what Enter does), drawn from the table's view and selection each
+time either changes (``MerchantLordTable``)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from .builder import Selection
+from .cards import DIE, HALF_INDEX, INDEX
+from .faces import CHANGED, HINT, card_words, die_text, gain_words
+from .rules import VINDEX
+from .views import MerchantLordView, die_pairs
+from .widgets import ChipBar, VillageBoard
+
+if TYPE_CHECKING:
+    from .table import MerchantLordTable
+
+
+def players_text(table: MerchantLordTable, view: MerchantLordView) -> Text:
+    """A header and a line per player: table cards, coins, favour, hand size and dice; then
+    the known cards in other players' hands."""
+    text = Text(f"{'Round ' + str(view['round']):<10}", style="bold")
+    text.append(" Cards Coins Fav Hand Dice", style="bold")
+    known_lines = []
+    for seat in range(view["players"]):
+        dice = table.my_dice() if seat == table.seat and view is table.view else die_pairs(view["dice"][seat])
+        line = Text("\n")
+        line.append("▶" if view["to_move"] == seat else " ", style="bold")
+        line.append(f"{table.short_name(seat, 9):<9}", style="bold" if seat == table.seat else "")
+        line.append(f" {view['table'][seat]:>5} {view['coins'][seat]:>5} {view['favour'][seat]:>3}"
+                    f" {view['hand_sizes'][seat]:>4} ")
+        for index, (value, where) in enumerate(dice):
+            mark = CHANGED if (seat, index) in table.changed_dice else " "
+            line.append(mark, style="bold")
+            if where == "unplaced":
+                line.append_text(die_text(value))
+            elif where == "aside":
+                line.append("+ ", style="dim")
+            else:
+                line.append(f"·{value}", style="dim")
+        text.append_text(line)
+        known = view["known"][seat]
+        if seat != table.seat and known:
+            hidden = view["hand_sizes"][seat] - len(known)
+            known_lines.append(f"{table.short_name(seat)} {' '.join(known)}" + (f" +{hidden}" if hidden else ""))
+    if known_lines:
+        text.append("\nKnown in hands: " + "; ".join(known_lines), style="italic")
+    text.no_wrap, text.overflow = True, "ellipsis"
+    return text
+
+
+
+def builder_text(table: MerchantLordTable) -> Text:
+    """What the builder holds and what Enter would do; else what the cursor is on."""
+    text = Text("")
+    phase = table.phase
+    if phase is not None and table.hinted is not None and table.sel == Selection():
+        text = Text(f"{HINT} Hint: {table.describe(table.hinted)} · a takes it", style="bold")
+    elif phase is not None:
+        text = step_text(table, phase)
+    detail = detail_text(table)
+    if detail:
+        if text.plain:
+            text.append("\n")
+        text.append(detail, style="dim")
+    return text
+
+
+def step_text(table: MerchantLordTable, phase: str) -> Text:
+    seat = table.seat
+    view = table.view
+    assert view is not None and seat is not None  # a phase is shown only with a view, on our turn
+    if phase == "favour" and table.reroll:
+        values = sorted(table.my_dice()[i][0] for i in table.reroll)
+        return Text(f"Reroll {' '.join(map(str, values))} for 1 favour: enter", style="bold")
+    if phase in ("favour", "sell") and (vid := table.sel.village) is not None:
+        return sale_text(table, vid)
+    if phase == "favour":
+        return Text(f"Favour {view['favour'][seat]}: reroll dice for 1 favour, or turn one for 2; "
+                    "e goes on to selling")
+    if phase == "sell":
+        return Text("Enter chooses a village (›), space in the hand tucks · e stops selling")
+    if phase == "place":
+        action = table.choices().action(table.sel)
+        if action is not None:
+            return Text(f"{table.describe(action)}: enter", style="bold")
+        return Text("Free Placement: tick a card's half (space), enter on an open village of yours "
+                    "· e skips", style="bold")
+    if phase == "buy":
+        return Text(f"Buy from the row (enter), 5¢ each, you have {view['coins'][seat]}¢ · e: done")
+    return Text("")
+
+
+def sale_text(table: MerchantLordTable, vid: str) -> Text:
+    """``Sell at your 1-6: dice 1 1 2 6 (3 left) · you get 4¢ + FM · 5 table cards · enter``."""
+    choices = table.choices()
+    action = choices.action(table.sel)
+    text = Text(f"Sale at {table.village_name(vid)}: ", style="bold")
+    if action is None:
+        text.append("tick halves that fit (›)")
+        return text
+    seat, world, view = table.seat, table.world, table.view
+    assert seat is not None and world is not None and view is not None  # a sale is our own decision
+    info = table.village_info(vid)
+    tucks = [(INDEX[c], HALF_INDEX[h]) for c, h in action[2]]
+    need = sorted(list(info["stalls"]) + [DIE[c][h] for c, h in tucks])
+    used = set(table.sale_dice(table.sel))
+    left = [value for i, (value, where) in enumerate(table.my_dice()) if where == "unplaced" and i not in used]
+    text.append("dice ")
+    for i, value in enumerate(need):
+        if i:
+            text.append(" ")
+        text.append_text(die_text(value))
+    if left:
+        text.append(f" ({len(left)} left)")
+    coins, favour, owner_coins, owner_favour, fires = world.sale_income(seat, VINDEX[vid], tucks)
+    text.append(f" · you get {gain_words(coins, favour)}")
+    owner = VINDEX[vid] // 3
+    if owner != seat:
+        text.append(f", {table.short_name(owner)} {gain_words(owner_coins, owner_favour)}")
+    if fires:
+        text.append(" + " + " ".join(fires))
+    if tucks:
+        text.append(f" · {view['table'][seat] + len(tucks)} cards")
+    extra = " (ends the favour step)" if table.phase == "favour" else ""
+    text.append(f" · enter sells{extra}", style="bold")
+    return text
+
+
+def detail_text(table: MerchantLordTable) -> str:
+    """The card or village under the cursor of the focused panel, in words."""
+    focused = table.focused
+    if isinstance(focused, ChipBar) and focused.id in ("ml-hand", "ml-row") and focused.current:
+        return card_words(focused.current)
+    if isinstance(focused, VillageBoard) and focused.cursor and table.view is not None:
+        info = table.village_info(focused.cursor)
+        stalls = " ".join(map(str, info["stalls"]))
+        name = table.village_name(focused.cursor)  # (capitalize() would lower a name's other letters)
+        return (f"{name[:1].upper()}{name[1:]}: stalls {stalls}; a sale pays the seller "
+                f"{info['opp_coins']}¢ (at another's village), the owner "
+                f"{gain_words(info['own_coins'], info['own_favour'])}")
+    return ""
