@@ -10,6 +10,7 @@ from caravan_tui.engine import Action
 
 from .map_widget import seat_letter, seat_style
 from .maps import COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS, SEA
+from .views import AhldarahdView
 
 ROUTE_KINDS = ("claim", "buy", "destroy", "free", "lose")
 
@@ -40,7 +41,7 @@ def map_header(maps: int, players: int, shown: int, name: Callable[[int, int], s
     return header
 
 
-def route_info(view: dict, m: int, r: int, plays: int, name: Callable[[int], str]) -> Text:
+def route_info(view: AhldarahdView, m: int, r: int, plays: int, name: Callable[[int], str]) -> Text:
     """Route ``r`` of map ``m``: its number, cities, kind and cost, its owner, and how many of
     our plays it takes."""
     a, b = ENDS[r]
@@ -54,7 +55,7 @@ def route_info(view: dict, m: int, r: int, plays: int, name: Callable[[int], str
     return text
 
 
-def route_problem(view: dict, m: int, seat: int | None, r: int, name: Callable[[int], str]) -> str:
+def route_problem(view: AhldarahdView, m: int, seat: int, r: int, name: Callable[[int], str]) -> str:
     """Why nothing can be played on route ``r`` of map ``m`` now."""
     phase = view["phase"]
     if phase == "setup":

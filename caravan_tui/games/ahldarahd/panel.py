@@ -12,6 +12,7 @@ from caravan_tui.widgets import ActionList
 from .map_widget import seat_letter, seat_style
 from .terms import NIGHT_PRICE
 from .trade_dialog import side_words
+from .views import AhldarahdView, AuctionView, DraftView, NightView
 
 if TYPE_CHECKING:
     from .screen import AhldarahdScreen
@@ -46,8 +47,8 @@ def panel_text(screen: AhldarahdScreen) -> Text:
             lines.append(Text(f"i item ({at} of {len(items)}) · +/- or type the bid · b open it"))
         else:
             lines.append(Text(screen.sentence(f"{who(m)} open{who(m, 's')} the next auction.")))
-    elif phase == "bid_raise" and view["auction"]:
-        lines += auction_lines(screen, view)
+    elif phase == "bid_raise" and (auction := view["auction"]):
+        lines += auction_lines(screen, view, auction, m)
     elif phase == "shah_give":
         lines.append(Text("You won the Shah: g gives it (or keeps it)" if mine else
                           screen.sentence(f"{who(m)} won the Shah and give{who(m, 's')} it."), style="bold"))
@@ -57,10 +58,10 @@ def panel_text(screen: AhldarahdScreen) -> Text:
             lines.append(Text(f"o offer a trade ({view['proposals_left']} left) · e end · m map"))
         else:
             lines.append(Text(screen.sentence(f"{who(m)} {who(m, 'is')} building.")))
-    elif phase in ("compose", "answer") and view["draft"]:
-        lines += offer_lines(screen, view, mine)
+    elif phase in ("compose", "answer") and (draft := view["draft"]):
+        lines += offer_lines(screen, view, draft, mine)
     elif phase == "night_avert":
-        lines += night_lines(screen, view, mine, m)
+        lines += night_lines(screen, view["night"], mine, m)
     elif phase == "night_loss":
         commodity = view["night"]["commodity"]
         lines.append(Text(f"The Night: lose a route into a {commodity} city", style="bold"))
@@ -74,8 +75,7 @@ def panel_text(screen: AhldarahdScreen) -> Text:
     return text
 
 
-def auction_lines(screen: AhldarahdScreen, view: dict) -> list[Text]:
-    auction = view["auction"]
+def auction_lines(screen: AhldarahdScreen, view: AhldarahdView, auction: AuctionView, mover: int) -> list[Text]:
     out_seats = set(auction["out"])
     first = Text(f"Auction: {screen.item_text(auction['item'])}", style="bold")
     second = Text(screen.words(f"bid {auction['bid']} by {who(auction['leader'])} · in:"))
@@ -90,13 +90,11 @@ def auction_lines(screen: AhldarahdScreen, view: dict) -> list[Text]:
                      else "p pass",
                      style="bold")
     else:
-        mover = view["to_move"]
         third = Text(screen.sentence(f"{who(mover)} raise{who(mover, 's')} or pass{who(mover, 'es')}."))
     return [first, second, third]
 
 
-def offer_lines(screen: AhldarahdScreen, view: dict, mine: bool) -> list[Text]:
-    draft = view["draft"]
+def offer_lines(screen: AhldarahdScreen, view: AhldarahdView, draft: DraftView, mine: bool) -> list[Text]:
     proposer, partner = view["order"][view["position"]], draft["partner"]
     gives = side_words(draft["give_gold"], [c.split(" ", 1)[1] for c in draft["give_cards"]],
                        draft["give_items"], "a", screen.item_text)
@@ -115,8 +113,7 @@ def offer_lines(screen: AhldarahdScreen, view: dict, mine: bool) -> list[Text]:
             Text(f"gives {gives}; asks {asks}")]
 
 
-def night_lines(screen: AhldarahdScreen, view: dict, mine: bool, mover: int) -> list[Text]:
-    night = view["night"]
+def night_lines(screen: AhldarahdScreen, night: NightView, mine: bool, mover: int) -> list[Text]:
     pledged = sum(k for _, k in night["pledges"])
     lines = [Text(f"Night of the Outsider: {night['commodity']}", style="bold"),
              Text(f"pledged {pledged} of {NIGHT_PRICE} to avert it" +

@@ -22,6 +22,8 @@ from caravan_tui.widgets import StopAtEnds
 
 from .maps import COLOURS, COMMODITIES
 from .proposal import Proposal
+from .table_text import single_items
+from .views import AhldarahdView
 
 KEYS = "enter/+ add · - remove · p partner · s send · esc drop"
 
@@ -40,7 +42,7 @@ class TradeDialog(ModalScreen[Proposal | None]):
     TradeDialog #trade-keys { color: $text-muted; }
     """
 
-    def __init__(self, view: dict, seat: int, partners: list[int], names: Callable[[int], str],
+    def __init__(self, view: AhldarahdView, seat: int, partners: list[int], names: Callable[[int], str],
                  item_text: Callable[[str], str], check: Callable[[Proposal], str | None],
                  partner: int | None = None) -> None:
         super().__init__()
@@ -71,8 +73,7 @@ class TradeDialog(ModalScreen[Proposal | None]):
     def items_of(self, seat: int) -> list[str]:
         view = self.view
         held = [f"RoP {colour}" for colour, holder in zip(COLOURS, view["rop"]) if holder == seat]
-        return held + [name for name, key in (("Shah", "shah"), ("Eyes", "eyes"), ("Pirate", "pirate"))
-                       if view[key] == seat]
+        return held + [name for name, holder in single_items(view) if holder == seat]
 
     def hand(self) -> Counter:
         return Counter(card.split(" ", 1)[1] for card in self.view.get("hand", []))
@@ -129,7 +130,7 @@ class TradeDialog(ModalScreen[Proposal | None]):
                 text = self.row_text(key)
                 if text != rows.get_option_at_index(index).prompt:
                     rows.replace_option_prompt_at_index(index, text)
-        left = self.view.get("proposals_left", 0)
+        left = self.view["proposals_left"]
         title = f"Proposal to {self.seat_name(self.proposal.partner)} ({left} of 3 left this build)"
         if title != self.title_text:
             self.title_text = title
