@@ -44,7 +44,7 @@ def panel_text(screen: AhldarahdScreen) -> Text:
                               if screen.item else ""))
             items = screen.openable()
             at = items.index(screen.item) + 1 if screen.item in items else 0
-            lines.append(Text(f"i item ({at} of {len(items)}) · +/- or type the bid · b open it"))
+            lines.append(Text(f"i item ({at} of {len(items)}) · +/- or type · b open"))
         else:
             lines.append(Text(screen.sentence(f"{who(m)} open{who(m, 's')} the next auction.")))
     elif phase == "bid_raise" and (auction := view["auction"]):
@@ -85,9 +85,10 @@ def auction_lines(screen: AhldarahdScreen, view: AhldarahdView, auction: Auction
     if out_seats:
         second.append(" · out: " + " ".join(seat_letter(s) for s in sorted(out_seats)))
     if screen.turn is not None:
+        # the digits typed show beside the amount; until there are some, the keys say how to type them
         amount = screen.chosen_amount()
-        third = Text(f"+/- or type: raise to {screen.amount_words()} · b raise · p pass" if amount is not None
-                     else "p pass",
+        steps = " · " if screen.typed else " · +/- or type · "
+        third = Text(f"b raise to {screen.amount_words()}{steps}p pass" if amount is not None else "p pass",
                      style="bold")
     else:
         third = Text(screen.sentence(f"{who(mover)} raise{who(mover, 's')} or pass{who(mover, 'es')}."))
@@ -114,18 +115,21 @@ def offer_lines(screen: AhldarahdScreen, view: AhldarahdView, draft: DraftView, 
 
 
 def night_lines(screen: AhldarahdScreen, night: NightView, mine: bool, mover: int) -> list[Text]:
+    """The Night's commodity, the pledges so far and, when it is ours, the pledge we would make
+    (the digits typed beside it) above the keys, which fit the panel whatever the amount."""
     pledged = sum(k for _, k in night["pledges"])
-    lines = [Text(f"Night of the Outsider: {night['commodity']}", style="bold"),
-             Text(f"pledged {pledged} of {NIGHT_PRICE} to avert it" +
-                  ("" if mine else screen.words(f" · {who(mover)} decide{who(mover, 's')}")))]
+    lines = [Text(f"Night of the Outsider: {night['commodity']}", style="bold")]
+    amount = screen.chosen_amount() if mine else None
+    if amount is not None:
+        lines.append(Text(f"Pledge {screen.amount_words(' gold')} · {pledged} of {NIGHT_PRICE} so far"))
+    else:
+        lines.append(Text(f"pledged {pledged} of {NIGHT_PRICE} to avert it" +
+                          ("" if mine else screen.words(f" · {who(mover)} decide{who(mover, 's')}"))))
     if not mine:
         return lines
-    keys = []
+    keys = ["+/- or type", "b pledge"] if amount is not None else []
     if ("avert",) in screen.legal:
-        keys.append("a discard one")
-    amount = screen.chosen_amount()
-    if amount is not None:
-        keys.append(f"b pledge {screen.amount_words()}" + ("" if screen.typed else " (+/- or type)"))
+        keys.append("a discard")
     keys.append("s stand by")
     lines.append(Text(" · ".join(keys), style="bold"))
     return lines
