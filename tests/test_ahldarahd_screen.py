@@ -10,13 +10,14 @@ from itertools import pairwise
 
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
+from caravan_tui.games.ahldarahd.map_text import route_problem
 from caravan_tui.games.ahldarahd.map_widget import LABEL_AT, MapBoard, map_lines, nearest
-from caravan_tui.games.ahldarahd.maps import CODES, COLOURS, COMMODITY_AT, COST, ENDS
+from caravan_tui.games.ahldarahd.maps import CODES, COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS
 from caravan_tui.games.ahldarahd.panel import panel_text
 from caravan_tui.games.ahldarahd.proposal import Proposal, gold_steps, one_step, problem, steps
 from caravan_tui.games.ahldarahd.screen import AhldarahdScreen
 from caravan_tui.games.ahldarahd.terms import BID_OPEN, BID_RAISE, BUILD, NIGHT_AVERT
-from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
+from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog, side_words
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
@@ -556,3 +557,31 @@ async def test_the_auctions_key_lines_fit_the_panel_whole_at_80x24(tmp_path):
         assert panel_lines(app)[2] == f"b raise to {raises[0]} · +/- or type · p pass"
         await pilot.press("1", "2", "3")  # all one has: the digits beside it
         assert panel_lines(app)[2] == f"b raise to {raises[-1]} (typed 123) · p pass"
+
+
+async def test_an_incense_card_is_an_incense_card_wherever_the_table_names_a_commodity(tmp_path):
+    """The bug: "a Incense card". The Night's loss, a draft in the panel, the route problem and
+    the trade builder's sides put "an" before a commodity that starts with a vowel."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        screen = table.screen
+        screen.turn, base = None, dict(screen.view)
+        screen.view = base | {"phase": "night_loss", "to_move": 1, "night": base["night"] | {"commodity": "Incense"}}
+        screen.show_panel()
+        await pilot.pause()
+        assert panel_lines(app)[0] == "The Night: lose a route into an Incense city"
+        draft = {"partner": 0, "give_gold": 0, "give_cards": ["blue Incense"], "give_items": [], "ask_gold": 2,
+                 "ask_cards": [], "ask_items": []}
+        screen.view = base | {"phase": "compose", "to_move": 1, "draft": draft, "order": [1, 0], "position": 0}
+        screen.show_panel()
+        await pilot.pause()
+        assert panel_lines(app)[:2] == ["Bot writes to you", "gives an Incense card; asks 2 gold"]
+    view = GAME.new(2, seed=1).view(0) | {"phase": "build"}
+    incense = COMMODITIES.index("Incense")
+    r = next(r for r, (a, _) in enumerate(ENDS) if COMMODITY_AT[0][a] == incense)
+    other = COMMODITIES[COMMODITY_AT[0][ENDS[r][1]]]
+    assert route_problem(view, 0, 0, r, str) == \
+        f"a claim takes an Incense or {other} card and 1 gold, a purchase {COST[r]} gold"
+    assert side_words(0, ["Incense", "Salt"], [], str) == "an Incense card and a Salt card"
+    assert side_words(0, ["Incense"], [], str, asking=True) == "any Incense card"

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from rich.text import Text
 
 from caravan_tui.engine import Action
+from caravan_tui.words import a_or_an
 
 from .map_widget import seat_letter, seat_style
 from .maps import COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS, SEA
@@ -61,7 +62,8 @@ def route_problem(view: AhldarahdView, m: int, seat: int, r: int, name: Callable
     if phase == "setup":
         return "free routes are claimed on your own map only, on empty routes"
     if phase == "night_loss":
-        return f"choose one of your routes into a {view['night']['commodity']} city"
+        city = f"{view['night']['commodity']} city"
+        return f"choose one of your routes into {a_or_an(city)}"
     if phase != "build":
         return "routes are built in your build; now the panel says what to decide"
     owner = view["routes"][m][r]
@@ -76,5 +78,5 @@ def route_problem(view: AhldarahdView, m: int, seat: int, r: int, name: Callable
         return "you have no route markers left"
     a, b = ENDS[r]
     goods = COMMODITY_AT[m]
-    return (f"a claim takes a {COMMODITIES[goods[a]]} or {COMMODITIES[goods[b]]} card and 1 gold, "
+    return (f"a claim takes {a_or_an(COMMODITIES[goods[a]])} or {COMMODITIES[goods[b]]} card and 1 gold, "
             f"a purchase {COST[r]} gold")

@@ -8,6 +8,7 @@ from rich.text import Text
 
 from caravan_tui.engine import seat_field as who
 from caravan_tui.widgets import ActionList
+from caravan_tui.words import a_or_an
 
 from .map_widget import seat_letter, seat_style
 from .terms import NIGHT_PRICE
@@ -64,7 +65,7 @@ def panel_text(screen: AhldarahdScreen) -> Text:
         lines += night_lines(screen, view["night"], mine, m)
     elif phase == "night_loss":
         commodity = view["night"]["commodity"]
-        lines.append(Text(f"The Night: lose a route into a {commodity} city", style="bold"))
+        lines.append(Text(f"The Night: lose a route into {a_or_an(f'{commodity} city')}", style="bold"))
         lines.append(Text("enter on your route to lose (m: maps)" if mine else
                           screen.sentence(f"{who(m)} choose{who(m, 's')} which.")))
     hinted = screen.query_one(ActionList).hinted if mine else None
@@ -98,8 +99,8 @@ def auction_lines(screen: AhldarahdScreen, view: AhldarahdView, auction: Auction
 def offer_lines(screen: AhldarahdScreen, view: AhldarahdView, draft: DraftView, mine: bool) -> list[Text]:
     proposer, partner = view["order"][view["position"]], draft["partner"]
     gives = side_words(draft["give_gold"], [c.split(" ", 1)[1] for c in draft["give_cards"]],
-                       draft["give_items"], "a", screen.item_text)
-    asks = side_words(draft["ask_gold"], draft["ask_cards"], draft["ask_items"], "any", screen.item_text)
+                       draft["give_items"], screen.item_text)
+    asks = side_words(draft["ask_gold"], draft["ask_cards"], draft["ask_items"], screen.item_text, asking=True)
     if view["phase"] == "compose":
         if proposer == screen.seat:
             head = "Sending your proposal…" if screen.queue else "Your draft (finish it in the plays list)"
