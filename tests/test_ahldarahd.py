@@ -4,6 +4,7 @@ and the AI's judgement of offers in constructed positions."""
 from __future__ import annotations
 
 import random
+import re
 
 import msgpack
 import pytest
@@ -14,6 +15,7 @@ from caravan_tui.engine import IllegalAction, render
 from caravan_tui.games.ahldarahd import GAME
 from caravan_tui.games.ahldarahd.ai import considered, prior
 from caravan_tui.games.ahldarahd.cards import CARD_INDEX, CARD_NAMES, COLOUR_MASK, cards_of
+from caravan_tui.games.ahldarahd.explain import explain, gain
 from caravan_tui.games.ahldarahd.maps import (
     COLOURS,
     COMMODITIES,
@@ -1294,3 +1296,22 @@ def test_a_save_from_before_that_ruling_loads_with_its_done_put_in():
         loaded = replay_snapshot(old)
         assert loaded.state.to_data() == final.to_data()
         assert loaded.snapshot.actions == log + [("done",)] + old_log[len(log):]
+
+
+def test_a_hints_gains_and_losses_carry_a_minus_sign_never_a_hyphen():
+    """An explanation's changes read "+3 gold", "−3 gold" (a minus sign, which no reader takes
+    for a dash), and a change that rounds to nothing "0", never "-0"."""
+    assert (gain(2.6), gain(-3.4), gain(-0.3), gain(-2)) == ("+3", "\u22123", "0", "\u22122")
+    said, minus = 0, 0
+    for seed in range(6):
+        state, rng = GAME.new(3, seed=seed, options={"night_of_the_outsider": True}), random.Random(seed)
+        for step in range(400):
+            if state.is_over():
+                break
+            if step % 3 == 0:
+                for action in state.legal_actions():
+                    text = explain(state, state.turn, [action])
+                    assert not re.search(r"-\d", text), text
+                    said, minus = said + 1, minus + ("\u2212" in text)
+            state.apply(rng.choice(state.legal_actions()), log=False)
+    assert said > 1000 and minus  # some changes were losses

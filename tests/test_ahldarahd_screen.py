@@ -10,13 +10,14 @@ from itertools import pairwise
 
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
+from caravan_tui.games.ahldarahd.map_text import route_problem
 from caravan_tui.games.ahldarahd.map_widget import LABEL_AT, MapBoard, map_lines, nearest
-from caravan_tui.games.ahldarahd.maps import CODES, COLOURS, COMMODITY_AT, COST, ENDS
+from caravan_tui.games.ahldarahd.maps import CODES, COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS
 from caravan_tui.games.ahldarahd.panel import panel_text
 from caravan_tui.games.ahldarahd.proposal import Proposal, gold_steps, one_step, problem, steps
 from caravan_tui.games.ahldarahd.screen import AhldarahdScreen
-from caravan_tui.games.ahldarahd.terms import BUILD, NIGHT_AVERT
-from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
+from caravan_tui.games.ahldarahd.terms import BID_OPEN, BID_RAISE, BUILD, NIGHT_AVERT
+from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog, side_words
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
@@ -34,6 +35,13 @@ def make_app(tmp_path, iterations: int = 3) -> CaravanApp:
 
 def screen_text(app) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def panel_lines(app) -> list[str]:
+    """The decision panel's lines as the screen shows them (cut where the screen cuts them)."""
+    region = app.screen.query_one("#ah-panel").content_region
+    strips = app.screen._compositor.render_strips()
+    return [strips[y].text[region.x:region.right].rstrip() for y in range(region.y, region.bottom)]
 
 
 def log_text(screen) -> str:
@@ -280,22 +288,23 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
         screen, host = table.screen, table.runner.host
         await wait_for(pilot, lambda: my_turn(app), "the Night")
         commodity = screen.view["night"]["commodity"]
-        text = screen_text(app)
-        assert f"Night of the Outsider: {commodity}" in text and "pledged 0 of 10 to avert it" in text
-        assert f"b pledge {pledges[0][1]} (+/- or type)" in text and "s stand by" in text
+        keys = "+/- or type · b pledge · " + ("a discard · " if ("avert",) in screen.legal else "") + "s stand by"
+        assert panel_lines(app)[:3] == [f"Night of the Outsider: {commodity}",
+                                        f"Pledge {pledges[0][1]} gold · 0 of 10 so far", keys]
         await pilot.press("plus")
-        assert f"b pledge {pledges[1][1]} (+/- or type)" in screen_text(app)
+        assert f"Pledge {pledges[1][1]} gold · 0 of 10 so far" in panel_lines(app)
         await pilot.press("1", "2")  # 12: more than can be pledged, so all that can
-        assert f"b pledge {pledges[-1][1]} (typed 12)" in screen_text(app)
+        assert f"Pledge {pledges[-1][1]} gold (typed 12) · 0 of 10 so far" in panel_lines(app)
         await pilot.press("minus", "3")  # typing starts again after a step
-        assert f"b pledge {min(3, pledges[-1][1])} (typed 3)" in screen_text(app)
+        assert f"Pledge {min(3, pledges[-1][1])} gold (typed 3) · 0 of 10 so far" in panel_lines(app)
         screen.show_hint(pledges[-1], "")  # a hint is named in the panel and starred; it changes no amount
         await pilot.pause()
-        assert f"b pledge {min(3, pledges[-1][1])} (typed 3)" in screen_text(app)
+        assert f"Pledge {min(3, pledges[-1][1])} gold (typed 3) · 0 of 10 so far" in panel_lines(app)
         assert f"★ hint: {screen.describe(pledges[-1])}" in panel_text(screen).plain
         assert screen.query_one(ActionList).hinted == pledges[-1]
         await pilot.press("plus", *["plus"] * len(pledges))  # the player takes the hint's amount
-        assert f"b pledge {pledges[-1][1]} (+/- or type)" in screen_text(app)
+        assert f"Pledge {pledges[-1][1]} gold · 0 of 10 so far" in panel_lines(app)
+        assert panel_lines(app)[2] == keys
         start = host.turn
         await pilot.press("b")
         await wait_for(pilot, lambda: host.turn > start, "the pledge")
@@ -524,3 +533,55 @@ async def test_typed_bid_digits_show_by_the_amount_and_start_afresh_for_another_
         await pilot.press("b")
         await wait_for(pilot, lambda: host.turn > start, "the opening bid")
         assert host.actions[start] == ("open", second, 1)
+
+
+async def test_the_auctions_key_lines_fit_the_panel_whole_at_80x24(tmp_path):
+    """The bug: at 80×24 the opening bid's keys were cut ("… · b open" lost its end). Each key
+    line of the auction is read whole from the screen, with the most digits typed."""
+    prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(app), "my auction")
+        items = screen.openable()
+        assert screen.query_one("#ah-panel").content_region.width < 50  # the panel is beside the plays
+        assert panel_lines(app)[2] == f"i item (1 of {len(items)}) · +/- or type · b open"
+        await pilot.press("1", "2", "3")
+        assert panel_lines(app)[2] == f"i item (1 of {len(items)}) · +/- or type · b open"
+    prefix, state = play_until(lambda s: s.turn == 0 and s.phase == BID_RAISE)
+    raises = [a[1] for a in state.legal_actions() if a[0] == "raise"]
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(app), "my raise")
+        assert panel_lines(app)[2] == f"b raise to {raises[0]} · +/- or type · p pass"
+        await pilot.press("1", "2", "3")  # all one has: the digits beside it
+        assert panel_lines(app)[2] == f"b raise to {raises[-1]} (typed 123) · p pass"
+
+
+async def test_an_incense_card_is_an_incense_card_wherever_the_table_names_a_commodity(tmp_path):
+    """The bug: "a Incense card". The Night's loss, a draft in the panel, the route problem and
+    the trade builder's sides put "an" before a commodity that starts with a vowel."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        screen = table.screen
+        screen.turn, base = None, dict(screen.view)
+        screen.view = base | {"phase": "night_loss", "to_move": 1, "night": base["night"] | {"commodity": "Incense"}}
+        screen.show_panel()
+        await pilot.pause()
+        assert panel_lines(app)[0] == "The Night: lose a route into an Incense city"
+        draft = {"partner": 0, "give_gold": 0, "give_cards": ["blue Incense"], "give_items": [], "ask_gold": 2,
+                 "ask_cards": [], "ask_items": []}
+        screen.view = base | {"phase": "compose", "to_move": 1, "draft": draft, "order": [1, 0], "position": 0}
+        screen.show_panel()
+        await pilot.pause()
+        assert panel_lines(app)[:2] == ["Bot writes to you", "gives an Incense card; asks 2 gold"]
+    view = GAME.new(2, seed=1).view(0) | {"phase": "build"}
+    incense = COMMODITIES.index("Incense")
+    r = next(r for r, (a, _) in enumerate(ENDS) if COMMODITY_AT[0][a] == incense)
+    other = COMMODITIES[COMMODITY_AT[0][ENDS[r][1]]]
+    assert route_problem(view, 0, 0, r, str) == \
+        f"a claim takes an Incense or {other} card and 1 gold, a purchase {COST[r]} gold"
+    assert side_words(0, ["Incense", "Salt"], [], str) == "an Incense card and a Salt card"
+    assert side_words(0, ["Incense"], [], str, asking=True) == "any Incense card"

@@ -7,6 +7,7 @@ from caravan_tui.engine import Game, Option, rules_of, screen_of
 from .ai import AI
 from .rules import AhldarahdState, setup_problem
 from .upgrades import RULES_VERSION, UPGRADERS
+from .views import AhldarahdView
 
 GAME = Game(
     id="ahldarahd",
@@ -35,4 +36,5 @@ GAME = Game(
     setup_check=setup_problem,
     rules_version=RULES_VERSION,
     upgraders=UPGRADERS,
+    view_type=AhldarahdView,
 )

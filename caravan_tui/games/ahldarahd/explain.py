@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
-from caravan_tui.words import a_or_an
+from caravan_tui.words import a_or_an, signed
 
 from .cards import COMMODITY_MASK, ITEM_INDEX, ROP, pick_card
 from .evaluation import commodity_worth, item_worth, projected_all
@@ -32,6 +32,12 @@ from .night import loss_routes
 from .rules import AhldarahdState
 from .terms import NIGHT_PRICE, item_words, map_words, plural, poss
 from .trading import judge
+
+
+def gain(value: float) -> str:
+    """A change, rounded, with its sign: "+3", "−3" (a minus sign, never a hyphen), "0"."""
+    value = round(value)
+    return f"+{value}" if value > 0 else signed(value)
 
 
 def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
@@ -90,7 +96,7 @@ def _route(state: AhldarahdState, seat: int, m: int, r: int) -> str:
     removed = sum(1 for i in range(m * ROUTES, (m + 1) * ROUTES) if state.owner[i] not in (-1, seat)
                   and world.owner[i] == -1)
     if gained:
-        parts.append(f"{gained:+d} point{'s' if abs(gained) != 1 else ''}")
+        parts.append(f"{gain(gained)} point{'s' if abs(gained) != 1 else ''}")
     if removed:
         parts.append(f"removes {plural(removed, 'route')} of others")
     if not parts:
@@ -129,7 +135,7 @@ def _worth(state: AhldarahdState, seat: int, kind: str, value: object, giving: b
 def _offer(state: AhldarahdState, seat: int, action: Action) -> str:
     _, partner, give_kind, give_value, ask_kind, ask_value = action
     net = _worth(state, seat, ask_kind, ask_value, False) - _worth(state, seat, give_kind, give_value, True)
-    return (f"if {who(partner)} accept{who(partner, 's')}: worth about {net:+.0f} gold to {who(seat)}; "
+    return (f"if {who(partner)} accept{who(partner, 's')}: worth about {gain(net)} gold to {who(seat)}; "
             f"it spends one of {poss(seat)} 3 proposals")
 
 
@@ -184,8 +190,8 @@ def _answer(state: AhldarahdState, seat: int, accepting: bool) -> str:
         return f"{lack}: the trade would fail" if accepting else lack
     them = f"{who(proposer)} gain{who(proposer, 's')} {'more' if verdict.proposer_gain > verdict.gain else 'less'}"
     if accepting:
-        return f"worth about {verdict.points:+.0f} gold to {who(seat)}; {them}"
-    return f"turns down about {verdict.points:+.0f} gold of worth; {them} if {who(seat)} accept{who(seat, 's')}"
+        return f"worth about {gain(verdict.points)} gold to {who(seat)}; {them}"
+    return f"turns down about {gain(verdict.points)} gold of worth; {them} if {who(seat)} accept{who(seat, 's')}"
 
 
 def _night(state: AhldarahdState, seat: int, action: Action) -> str:

@@ -7,9 +7,11 @@ from collections.abc import Callable
 from rich.text import Text
 
 from caravan_tui.engine import Action
+from caravan_tui.words import a_or_an
 
 from .map_widget import seat_letter, seat_style
 from .maps import COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS, SEA
+from .views import AhldarahdView
 
 ROUTE_KINDS = ("claim", "buy", "destroy", "free", "lose")
 
@@ -40,7 +42,7 @@ def map_header(maps: int, players: int, shown: int, name: Callable[[int, int], s
     return header
 
 
-def route_info(view: dict, m: int, r: int, plays: int, name: Callable[[int], str]) -> Text:
+def route_info(view: AhldarahdView, m: int, r: int, plays: int, name: Callable[[int], str]) -> Text:
     """Route ``r`` of map ``m``: its number, cities, kind and cost, its owner, and how many of
     our plays it takes."""
     a, b = ENDS[r]
@@ -54,13 +56,14 @@ def route_info(view: dict, m: int, r: int, plays: int, name: Callable[[int], str
     return text
 
 
-def route_problem(view: dict, m: int, seat: int | None, r: int, name: Callable[[int], str]) -> str:
+def route_problem(view: AhldarahdView, m: int, seat: int, r: int, name: Callable[[int], str]) -> str:
     """Why nothing can be played on route ``r`` of map ``m`` now."""
     phase = view["phase"]
     if phase == "setup":
         return "free routes are claimed on your own map only, on empty routes"
     if phase == "night_loss":
-        return f"choose one of your routes into a {view['night']['commodity']} city"
+        city = f"{view['night']['commodity']} city"
+        return f"choose one of your routes into {a_or_an(city)}"
     if phase != "build":
         return "routes are built in your build; now the panel says what to decide"
     owner = view["routes"][m][r]
@@ -75,5 +78,5 @@ def route_problem(view: dict, m: int, seat: int | None, r: int, name: Callable[[
         return "you have no route markers left"
     a, b = ENDS[r]
     goods = COMMODITY_AT[m]
-    return (f"a claim takes a {COMMODITIES[goods[a]]} or {COMMODITIES[goods[b]]} card and 1 gold, "
+    return (f"a claim takes {a_or_an(COMMODITIES[goods[a]])} or {COMMODITIES[goods[b]]} card and 1 gold, "
             f"a purchase {COST[r]} gold")

@@ -8,10 +8,12 @@ from rich.text import Text
 
 from caravan_tui.engine import seat_field as who
 from caravan_tui.widgets import ActionList
+from caravan_tui.words import a_or_an
 
 from .map_widget import seat_letter, seat_style
 from .terms import NIGHT_PRICE
 from .trade_dialog import side_words
+from .views import AhldarahdView, AuctionView, DraftView, NightView
 
 if TYPE_CHECKING:
     from .screen import AhldarahdScreen
@@ -43,11 +45,11 @@ def panel_text(screen: AhldarahdScreen) -> Text:
                               if screen.item else ""))
             items = screen.openable()
             at = items.index(screen.item) + 1 if screen.item in items else 0
-            lines.append(Text(f"i item ({at} of {len(items)}) · +/- or type the bid · b open it"))
+            lines.append(Text(f"i item ({at} of {len(items)}) · +/- or type · b open"))
         else:
             lines.append(Text(screen.sentence(f"{who(m)} open{who(m, 's')} the next auction.")))
-    elif phase == "bid_raise" and view["auction"]:
-        lines += auction_lines(screen, view)
+    elif phase == "bid_raise" and (auction := view["auction"]):
+        lines += auction_lines(screen, view, auction, m)
     elif phase == "shah_give":
         lines.append(Text("You won the Shah: g gives it (or keeps it)" if mine else
                           screen.sentence(f"{who(m)} won the Shah and give{who(m, 's')} it."), style="bold"))
@@ -57,13 +59,13 @@ def panel_text(screen: AhldarahdScreen) -> Text:
             lines.append(Text(f"o offer a trade ({view['proposals_left']} left) · e end · m map"))
         else:
             lines.append(Text(screen.sentence(f"{who(m)} {who(m, 'is')} building.")))
-    elif phase in ("compose", "answer") and view["draft"]:
-        lines += offer_lines(screen, view, mine)
+    elif phase in ("compose", "answer") and (draft := view["draft"]):
+        lines += offer_lines(screen, view, draft, mine)
     elif phase == "night_avert":
-        lines += night_lines(screen, view, mine, m)
+        lines += night_lines(screen, view["night"], mine, m)
     elif phase == "night_loss":
         commodity = view["night"]["commodity"]
-        lines.append(Text(f"The Night: lose a route into a {commodity} city", style="bold"))
+        lines.append(Text(f"The Night: lose a route into {a_or_an(f'{commodity} city')}", style="bold"))
         lines.append(Text("enter on your route to lose (m: maps)" if mine else
                           screen.sentence(f"{who(m)} choose{who(m, 's')} which.")))
     hinted = screen.query_one(ActionList).hinted if mine else None
@@ -74,8 +76,7 @@ def panel_text(screen: AhldarahdScreen) -> Text:
     return text
 
 
-def auction_lines(screen: AhldarahdScreen, view: dict) -> list[Text]:
-    auction = view["auction"]
+def auction_lines(screen: AhldarahdScreen, view: AhldarahdView, auction: AuctionView, mover: int) -> list[Text]:
     out_seats = set(auction["out"])
     first = Text(f"Auction: {screen.item_text(auction['item'])}", style="bold")
     second = Text(screen.words(f"bid {auction['bid']} by {who(auction['leader'])} · in:"))
@@ -85,22 +86,21 @@ def auction_lines(screen: AhldarahdScreen, view: dict) -> list[Text]:
     if out_seats:
         second.append(" · out: " + " ".join(seat_letter(s) for s in sorted(out_seats)))
     if screen.turn is not None:
+        # the digits typed show beside the amount; until there are some, the keys say how to type them
         amount = screen.chosen_amount()
-        third = Text(f"+/- or type: raise to {screen.amount_words()} · b raise · p pass" if amount is not None
-                     else "p pass",
+        steps = " · " if screen.typed else " · +/- or type · "
+        third = Text(f"b raise to {screen.amount_words()}{steps}p pass" if amount is not None else "p pass",
                      style="bold")
     else:
-        mover = view["to_move"]
         third = Text(screen.sentence(f"{who(mover)} raise{who(mover, 's')} or pass{who(mover, 'es')}."))
     return [first, second, third]
 
 
-def offer_lines(screen: AhldarahdScreen, view: dict, mine: bool) -> list[Text]:
-    draft = view["draft"]
+def offer_lines(screen: AhldarahdScreen, view: AhldarahdView, draft: DraftView, mine: bool) -> list[Text]:
     proposer, partner = view["order"][view["position"]], draft["partner"]
     gives = side_words(draft["give_gold"], [c.split(" ", 1)[1] for c in draft["give_cards"]],
-                       draft["give_items"], "a", screen.item_text)
-    asks = side_words(draft["ask_gold"], draft["ask_cards"], draft["ask_items"], "any", screen.item_text)
+                       draft["give_items"], screen.item_text)
+    asks = side_words(draft["ask_gold"], draft["ask_cards"], draft["ask_items"], screen.item_text, asking=True)
     if view["phase"] == "compose":
         if proposer == screen.seat:
             head = "Sending your proposal…" if screen.queue else "Your draft (finish it in the plays list)"
@@ -115,20 +115,22 @@ def offer_lines(screen: AhldarahdScreen, view: dict, mine: bool) -> list[Text]:
             Text(f"gives {gives}; asks {asks}")]
 
 
-def night_lines(screen: AhldarahdScreen, view: dict, mine: bool, mover: int) -> list[Text]:
-    night = view["night"]
+def night_lines(screen: AhldarahdScreen, night: NightView, mine: bool, mover: int) -> list[Text]:
+    """The Night's commodity, the pledges so far and, when it is ours, the pledge we would make
+    (the digits typed beside it) above the keys, which fit the panel whatever the amount."""
     pledged = sum(k for _, k in night["pledges"])
-    lines = [Text(f"Night of the Outsider: {night['commodity']}", style="bold"),
-             Text(f"pledged {pledged} of {NIGHT_PRICE} to avert it" +
-                  ("" if mine else screen.words(f" · {who(mover)} decide{who(mover, 's')}")))]
+    lines = [Text(f"Night of the Outsider: {night['commodity']}", style="bold")]
+    amount = screen.chosen_amount() if mine else None
+    if amount is not None:
+        lines.append(Text(f"Pledge {screen.amount_words(' gold')} · {pledged} of {NIGHT_PRICE} so far"))
+    else:
+        lines.append(Text(f"pledged {pledged} of {NIGHT_PRICE} to avert it" +
+                          ("" if mine else screen.words(f" · {who(mover)} decide{who(mover, 's')}"))))
     if not mine:
         return lines
-    keys = []
+    keys = ["+/- or type", "b pledge"] if amount is not None else []
     if ("avert",) in screen.legal:
-        keys.append("a discard one")
-    amount = screen.chosen_amount()
-    if amount is not None:
-        keys.append(f"b pledge {screen.amount_words()}" + ("" if screen.typed else " (+/- or type)"))
+        keys.append("a discard")
     keys.append("s stand by")
     lines.append(Text(" · ".join(keys), style="bold"))
     return lines

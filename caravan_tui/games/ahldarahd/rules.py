@@ -81,7 +81,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, TypeAlias
 
-from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixChance, TurnState
+from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixChance, TurnState, plain_view
 from caravan_tui.engine import seat_field as who
 
 from .cards import (
@@ -155,6 +155,7 @@ from .terms import (
     poss,
     rop_words,
 )
+from .views import AhldarahdPublic, AhldarahdView
 
 #: a declined proposal, as the table saw it: (partner, gold given, gold asked, what was given in
 #: words, what was asked in words)
@@ -962,10 +963,10 @@ class AhldarahdState(SplitMixChance, TurnState):
 
     # -- information ----------------------------------------------------------------------------
 
-    def _public(self) -> dict:
+    def _public(self) -> AhldarahdPublic:
         """Everything public, in to_data's field names."""
         n, nmaps = self.n, self.nmaps
-        public = {
+        public: AhldarahdPublic = {
             "players": n,
             "neutral_map": self.neutral,
             "night_of_the_outsider": self.night,
@@ -1018,16 +1019,16 @@ class AhldarahdState(SplitMixChance, TurnState):
                                  for p, give_gold, ask_gold, give, ask in self.refused]
         return public
 
-    def view(self, seat: int | None) -> dict:
+    def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know: everything public, each hand's size and known cards, the deck's
         size (its colours by position follow from it), the seat's own hand; never a hidden card."""
-        view = {"game": "ahldarahd", "seat": seat, "to_move": self.turn, "over": self.turn is None,
-                "scores": self.scores(), **self._public()}
-        view["hand_sizes"] = [h.bit_count() for h in self.hand]
-        view["deck_size"] = len(self.deck)
+        view: AhldarahdView = {
+            "game": "ahldarahd", "seat": seat, "to_move": self.turn, "over": self.turn is None,
+            "scores": self.scores(), **self._public(),
+            "hand_sizes": [h.bit_count() for h in self.hand], "deck_size": len(self.deck)}
         if seat is not None:
             view["hand"] = [CARD_NAMES[c] for c in cards_of(self.hand[seat])]
-        return view
+        return plain_view(view)
 
     def determinize(self, seat: int, rng: random.Random) -> AhldarahdState:
         """Redeal what ``seat`` cannot see, keeping hand sizes and the deck's colour by position:
@@ -1089,11 +1090,9 @@ class AhldarahdState(SplitMixChance, TurnState):
                  "accepted", "proposed", "drafted")
 
     def to_data(self) -> dict:
-        data = self._public()
-        data["rng"] = self.rng_data()
-        data["hands"] = [[CARD_NAMES[c] for c in cards_of(h)] for h in self.hand]
-        data["deck"] = [CARD_NAMES[c] for c in self.deck]
-        return data
+        return {**self._public(), "rng": self.rng_data(),
+                "hands": [[CARD_NAMES[c] for c in cards_of(h)] for h in self.hand],
+                "deck": [CARD_NAMES[c] for c in self.deck]}
 
     @classmethod
     def from_data(cls, data: dict) -> AhldarahdState:

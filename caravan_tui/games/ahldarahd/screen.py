@@ -45,12 +45,13 @@ from .rules import AhldarahdState
 from .table_text import market_text, players_text, scores_table
 from .terms import item_words
 from .trade_dialog import TradeDialog
+from .views import AhldarahdView, Phase
 
 #: the decision keys: the panel shows those of the decision at hand (the footer only ``m``)
 OWN_KEYS = {"item", "amount", "bid", "pass_", "give_shah", "trade", "answer", "avert", "stand_by", "end"}
 
 
-class AhldarahdScreen(GameScreen):
+class AhldarahdScreen(GameScreen[AhldarahdView]):
     BINDINGS = [
         Binding("m", "next_map(1)", "Map", tooltip="Show the next player's map"),
         Binding("M", "next_map(-1)", "Map back", show=False),
@@ -117,7 +118,7 @@ class AhldarahdScreen(GameScreen):
         return text[:1].upper() + text[1:]
 
     @property
-    def phase(self) -> str | None:
+    def phase(self) -> Phase | None:
         return self.view["phase"] if self.view is not None else None
 
     @property
@@ -128,7 +129,7 @@ class AhldarahdScreen(GameScreen):
 
     # -- drawing ----------------------------------------------------------------------------------
 
-    def show_view(self, view: dict) -> None:
+    def show_view(self, view: AhldarahdView) -> None:
         if self.shown_map >= len(view["routes"]):
             self.shown_map = 0
         self.show_map()
@@ -181,7 +182,7 @@ class AhldarahdScreen(GameScreen):
         plays = len(self.route_actions_by_route().get(board.cursor, []))
         board.set_info(route_info(view, self.shown_map, board.cursor, plays, self.short_name))
 
-    def match_summary(self, view: dict) -> Table:
+    def match_summary(self, view: AhldarahdView) -> Table:
         return scores_table(view, self.seat_label)
 
     def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
@@ -337,7 +338,7 @@ class AhldarahdScreen(GameScreen):
         if plays:
             self.choose_among(plays, f"Route {event.route + 1}: which play?")
             return
-        assert self.view is not None  # a route is chosen on a map drawn from a view
+        assert self.view is not None and self.seat is not None  # deciding: our seat, with its view
         self.refuse(route_problem(self.view, self.shown_map, self.seat, event.route, self.short_name))
 
     # -- the auction ----------------------------------------------------------------------------------

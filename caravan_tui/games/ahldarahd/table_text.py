@@ -9,11 +9,17 @@ from rich.text import Text
 
 from .map_widget import seat_letter, seat_style
 from .maps import CODES, COMMODITIES
+from .views import AhldarahdPublic, AhldarahdView
 
 
-def cities_held(view: dict, seat: int) -> int:
+def cities_held(view: AhldarahdPublic, seat: int) -> int:
     """The cities ``seat`` controls, on every map."""
     return sum(1 for row in view["cities"] for holder in row if holder == seat)
+
+
+def single_items(view: AhldarahdPublic) -> tuple[tuple[str, int], ...]:
+    """The items there is one of, by name, with their holder's seat (-1: the bank's)."""
+    return ("Shah", view["shah"]), ("Eyes", view["eyes"]), ("Pirate", view["pirate"])
 
 
 def fit(full: str, short: str, width: int) -> str:
@@ -21,7 +27,7 @@ def fit(full: str, short: str, width: int) -> str:
     return full if len(full) <= width else short
 
 
-def players_text(view: dict, seat_of_table: int | None, name: Callable[[int, int], str]) -> Text:
+def players_text(view: AhldarahdView, seat_of_table: int | None, name: Callable[[int, int], str]) -> Text:
     """A line a player: gold, Camel, hand size, cities held, points, items held."""
     text = Text(f"  {'Player':<9}{'Gold':>4} Cam Hd Ci Pt Items", style="bold")
     for seat in range(view["players"]):
@@ -36,16 +42,15 @@ def players_text(view: dict, seat_of_table: int | None, name: Callable[[int, int
     return text
 
 
-def items_of(view: dict, seat: int) -> str:
+def items_of(view: AhldarahdPublic, seat: int) -> str:
     """``RoP:BG Shah Eyes``: the Rights of Passage by colour letter, then the others."""
     rops = "".join(seat_letter(k) for k, holder in enumerate(view["rop"]) if holder == seat)
     parts = [f"RoP:{rops}"] if rops else []
-    parts += [name for name, key in (("Shah", "shah"), ("Eyes", "eyes"), ("Pirate", "pirate"))
-              if view[key] == seat]
+    parts += [name for name, holder in single_items(view) if holder == seat]
     return " ".join(parts) or "—"
 
 
-def market_text(view: dict, width: int) -> Text:
+def market_text(view: AhldarahdView, width: int) -> Text:
     """The turn and the deck, the face-up cards; your hand and the items on the table."""
     head = f"Turn {view['turn_number']}{' (final)' if view['final'] else ''} · deck {view['deck_size']}"
     if view["night_of_the_outsider"]:
@@ -64,7 +69,7 @@ def market_text(view: dict, width: int) -> Text:
     return text
 
 
-def scores_table(view: dict, label: Callable[[int], Text]) -> Table:
+def scores_table(view: AhldarahdView, label: Callable[[int], Text]) -> Table:
     """The end of the match: points, the cities behind them, and gold (which breaks a tie)."""
     table = Table()
     table.add_column("Player")

@@ -7,9 +7,10 @@ from caravan_tui.words import plural as plural  # the one helper, for this game'
 
 from .cards import ITEM_WORDS, ROP, SHAH
 from .maps import COMMODITIES, COMMODITY_AT
+from .views import Phase
 
 SETUP, BID_OPEN, BID_RAISE, SHAH_GIVE, BUILD, COMPOSE, ANSWER, NIGHT_AVERT, NIGHT_LOSS, OVER = range(10)
-PHASES = ("setup", "bid_open", "bid_raise", "shah_give", "build", "compose", "answer",
+PHASES: tuple[Phase, ...] = ("setup", "bid_open", "bid_raise", "shah_give", "build", "compose", "answer",
           "night_avert", "night_loss", "over")
 #: phases tested together in the hot paths (one constant tuple, not one built per test)
 BID_PHASES = (BID_OPEN, BID_RAISE)

@@ -8,7 +8,7 @@ shown here and nothing is sent. The dialog returns the ``Proposal`` (None when d
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,9 +19,12 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from caravan_tui.widgets import StopAtEnds
+from caravan_tui.words import a_or_an
 
 from .maps import COLOURS, COMMODITIES
 from .proposal import Proposal
+from .table_text import single_items
+from .views import AhldarahdView
 
 KEYS = "enter/+ add · - remove · p partner · s send · esc drop"
 
@@ -40,7 +43,7 @@ class TradeDialog(ModalScreen[Proposal | None]):
     TradeDialog #trade-keys { color: $text-muted; }
     """
 
-    def __init__(self, view: dict, seat: int, partners: list[int], names: Callable[[int], str],
+    def __init__(self, view: AhldarahdView, seat: int, partners: list[int], names: Callable[[int], str],
                  item_text: Callable[[str], str], check: Callable[[Proposal], str | None],
                  partner: int | None = None) -> None:
         super().__init__()
@@ -71,8 +74,7 @@ class TradeDialog(ModalScreen[Proposal | None]):
     def items_of(self, seat: int) -> list[str]:
         view = self.view
         held = [f"RoP {colour}" for colour, holder in zip(COLOURS, view["rop"]) if holder == seat]
-        return held + [name for name, key in (("Shah", "shah"), ("Eyes", "eyes"), ("Pirate", "pirate"))
-                       if view[key] == seat]
+        return held + [name for name, holder in single_items(view) if holder == seat]
 
     def hand(self) -> Counter:
         return Counter(card.split(" ", 1)[1] for card in self.view.get("hand", []))
@@ -105,8 +107,8 @@ class TradeDialog(ModalScreen[Proposal | None]):
 
     def summary(self) -> Text:
         p = self.proposal
-        give = side_words(p.give_gold, p.give_cards, p.give_items, "a", self.item_text)
-        ask = side_words(p.ask_gold, p.ask_cards, p.ask_items, "any", self.item_text)
+        give = side_words(p.give_gold, p.give_cards, p.give_items, self.item_text)
+        ask = side_words(p.ask_gold, p.ask_cards, p.ask_items, self.item_text, asking=True)
         text = Text("You give: ", style="bold")
         text.append(give)
         text.append("\nYou ask:  ", style="bold")
@@ -129,7 +131,7 @@ class TradeDialog(ModalScreen[Proposal | None]):
                 text = self.row_text(key)
                 if text != rows.get_option_at_index(index).prompt:
                     rows.replace_option_prompt_at_index(index, text)
-        left = self.view.get("proposals_left", 0)
+        left = self.view["proposals_left"]
         title = f"Proposal to {self.seat_name(self.proposal.partner)} ({left} of 3 left this build)"
         if title != self.title_text:
             self.title_text = title
@@ -185,12 +187,13 @@ class TradeDialog(ModalScreen[Proposal | None]):
 
 
 
-def side_words(gold: int, cards: list[str], items: list[str], article: str,
-               item_text: Callable[[str], str]) -> str:
-    """One side of a proposal: "3 gold, a Salt card and the Shah" ("any Salt card" for asks)."""
+def side_words(gold: int, cards: Sequence[str], items: Sequence[str], item_text: Callable[[str], str], *,
+               asking: bool = False) -> str:
+    """One side of a proposal: "3 gold, an Incense card and the Shah" ("any Incense card" for asks)."""
     parts = [f"{gold} gold"] if gold else []
     for k, count in Counter(cards).items():
-        parts.append(f"{article} {k} card" if count == 1 else f"{count} {k} cards")
+        one = f"any {k} card" if asking else a_or_an(f"{k} card")
+        parts.append(one if count == 1 else f"{count} {k} cards")
     parts += [item_text(i) for i in items]
     if not parts:
         return "nothing"
