@@ -353,7 +353,8 @@ def test_the_safety_end_and_a_refused_camel_are_explained_in_words():
     assert "safety end" in rules.casefold() and "no* player can place" in rules
     screen = object.__new__(CaravanseraiScreen)
     screen.names, screen.seat, screen.seat_kinds = ["Ann", "Bob"], 0, []
-    summary = screen.match_summary({"players": 2, "caravans": [[], []], "reserves": [[0] * 6, [0] * 6], "end": SAFETY})
+    summary = screen.match_summary({"players": 2, "caravans": [[], []], "reserves": [[0] * 6, [0] * 6], "end": SAFETY,
+                                    "trigger": None})
     lines = [str(line) for line in summary.renderables[1:]]
     assert lines == [f"The game ended: {SAFETY}.", SAFETY_WORDS]
 
@@ -487,8 +488,9 @@ def boxing_in():
 
 
 async def test_a_placement_that_boxes_you_in_is_warned_of_by_the_key_and_the_hint_and_each_skip_is_said(tmp_path):
-    """The bug: a caravan boxed in was skipped silently, 8 times in a row. The key that would box
-    it in asks first, the hint says so, and each round it is skipped the table says why."""
+    """The bug: a caravan boxed in was skipped silently, 8 times in a row (a notice came and went).
+    The key that would box it in asks first, the hint says so, and once it is skipped a line on the
+    table says so and why, counts each skip and stays until our next decision."""
     from caravan_tui.screens.dialogs import ConfirmScreen
     from caravan_tui.widgets import TablePanel
 
@@ -509,12 +511,28 @@ async def test_a_placement_that_boxes_you_in_is_warned_of_by_the_key_and_the_hin
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         assert "boxed in (no open cell next to the head): your turns would be skipped" in app.screen.question
         assert host.turn == start
-        app.clear_notifications()
         await pilot.press("y")
         await wait_for(pilot, lambda: host.turn > start and screen.turn is None, "the placement")
-        await wait_for(pilot, lambda: any(n.title == "Skipped" for n in app._notifications), "the skip said")
-        skipped = next(n.message for n in app._notifications if n.title == "Skipped")
-        assert skipped == "You cannot place (no open cell next to the head): your turn is skipped."
+        line = screen.query_one("#cs-turn")
+
+        async def bot_until(skips: int) -> None:
+            """The bot plays its first choice until our turn has been skipped ``skips`` times."""
+            for _ in range(200):
+                if screen.skipped is not None and screen.skipped[0] >= skips:
+                    return
+                assert ("skipped" in str(line.render())) == (skips > 1)
+                await table.bot_plays(lambda legal: legal[0])
+                await wait_for(pilot, lambda: screen.view == host.state.view(0), "the move shown")
+            raise AssertionError("never skipped")
+
+        await bot_until(1)
+        assert str(line.render()) == "You: skipped (no open cell next to the head)"
+        assert "You: skipped (no open cell next to the head)" in "\n".join(screen_lines(app))  # at 80×24, whole
+        await table.bot_plays(lambda legal: legal[0])  # the bot's next move: the line stays
+        await wait_for(pilot, lambda: screen.view == host.state.view(0), "the move shown")
+        assert str(line.render()) == "You: skipped (no open cell next to the head)"
+        await bot_until(2)
+        assert str(line.render()) == "You: skipped ×2 (no open cell next to the head)"
 
 
 def test_the_result_says_why_the_final_round_was_played():
