@@ -289,13 +289,16 @@ class CaravanseraiTable(PausingGameScreen[CaravanseraiView]):
 
     def _redraw_marks(self) -> None:
         self.query_one(HexBoard).show(marks=self._marks(), flash=self.flash)
-        self.show_status()
+        self._show_cursor()
 
     def _show_cursor(self) -> None:
         board = self.query_one(HexBoard)
         if self.picture is not None:
             more = board.more()
             where = self.picture.describe_cell(board.cursor, lambda seat: self.words(f"{{p{seat}:'s}}"))
+            if self.hinted is not None and (board.cursor in self.hint_cells
+                                            or board.cursor == action_cell(self.hinted, self.picture)):
+                where += f" {HINT} hint"  # the cursor's brackets hide the cell's mark
             board.border_subtitle = Text(f"{more} {where}" if more else where)
         self.show_status()
 
