@@ -16,7 +16,9 @@ the keyboard's own hex, or ``0``-``5`` as in the rules: E NE NW W SW SE) choose 
 heads when it may turn; at a block boundary ``c`` lays the final camel, ``W K P R Y`` start a
 block of that colour and ``L`` lays a lying camel (expert). Enter on a cell marked ``›`` plays
 what that cell allows (a chooser when several things do). The plays list (tab) has every legal
-action in words. Under the board: the market and the end, each seat's caravan and reserve, and
+action in words. Whichever way a play is made, it asks first when the engine would then lay the
+rest of the placement unseen (only one way on), or when it leaves the caravan boxed in. Under
+the board: the market and the end, each seat's caravan and reserve, and
 the placement in progress with the count a camel would give now. ``l`` shows the whole legend.
 Opponents' actions are shown one at a time, ``app.move_pause`` apart; a key skips the rest.
 """
