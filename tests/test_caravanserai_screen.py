@@ -20,6 +20,7 @@ from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.seats import SeatSpec
+from caravan_tui.widgets import ActionList
 
 from tables import quick_app, read_since, wait_for
 
@@ -353,7 +354,8 @@ def test_the_safety_end_and_a_refused_camel_are_explained_in_words():
     assert "safety end" in rules.casefold() and "no* player can place" in rules
     screen = object.__new__(CaravanseraiScreen)
     screen.names, screen.seat, screen.seat_kinds = ["Ann", "Bob"], 0, []
-    summary = screen.match_summary({"players": 2, "caravans": [[], []], "reserves": [[0] * 6, [0] * 6], "end": SAFETY})
+    summary = screen.match_summary({"players": 2, "caravans": [[], []], "reserves": [[0] * 6, [0] * 6], "end": SAFETY,
+                                    "trigger": None})
     lines = [str(line) for line in summary.renderables[1:]]
     assert lines == [f"The game ended: {SAFETY}.", SAFETY_WORDS]
 
@@ -487,8 +489,9 @@ def boxing_in():
 
 
 async def test_a_placement_that_boxes_you_in_is_warned_of_by_the_key_and_the_hint_and_each_skip_is_said(tmp_path):
-    """The bug: a caravan boxed in was skipped silently, 8 times in a row. The key that would box
-    it in asks first, the hint says so, and each round it is skipped the table says why."""
+    """The bug: a caravan boxed in was skipped silently, 8 times in a row (a notice came and went).
+    The key that would box it in asks first, the hint says so, and once it is skipped a line on the
+    table says so and why, counts each skip and stays until our next decision."""
     from caravan_tui.screens.dialogs import ConfirmScreen
     from caravan_tui.widgets import TablePanel
 
@@ -509,12 +512,28 @@ async def test_a_placement_that_boxes_you_in_is_warned_of_by_the_key_and_the_hin
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         assert "boxed in (no open cell next to the head): your turns would be skipped" in app.screen.question
         assert host.turn == start
-        app.clear_notifications()
         await pilot.press("y")
         await wait_for(pilot, lambda: host.turn > start and screen.turn is None, "the placement")
-        await wait_for(pilot, lambda: any(n.title == "Skipped" for n in app._notifications), "the skip said")
-        skipped = next(n.message for n in app._notifications if n.title == "Skipped")
-        assert skipped == "You cannot place (no open cell next to the head): your turn is skipped."
+        line = screen.query_one("#cs-turn")
+
+        async def bot_until(skips: int) -> None:
+            """The bot plays its first choice until our turn has been skipped ``skips`` times."""
+            for _ in range(200):
+                if screen.skipped is not None and screen.skipped[0] >= skips:
+                    return
+                assert ("skipped" in str(line.render())) == (skips > 1)
+                await table.bot_plays(lambda legal: legal[0])
+                await wait_for(pilot, lambda: screen.view == host.state.view(0), "the move shown")
+            raise AssertionError("never skipped")
+
+        await bot_until(1)
+        assert str(line.render()) == "You: skipped (no open cell next to the head)"
+        assert "You: skipped (no open cell next to the head)" in "\n".join(screen_lines(app))  # at 80×24, whole
+        await table.bot_plays(lambda legal: legal[0])  # the bot's next move: the line stays
+        await wait_for(pilot, lambda: screen.view == host.state.view(0), "the move shown")
+        assert str(line.render()) == "You: skipped (no open cell next to the head)"
+        await bot_until(2)
+        assert str(line.render()) == "You: skipped ×2 (no open cell next to the head)"
 
 
 def test_the_result_says_why_the_final_round_was_played():
@@ -531,3 +550,145 @@ def test_the_result_says_why_the_final_round_was_played():
     assert "The game ended: the final round is over." in text
     assert ("It began to end when AI 2 (normal) took the last good from the market: that round was finished, "
             "then every seat played once more.") in text
+
+
+def forced_rest_position():
+    """Solo, seed 0, 12 moves by the prior: heading SW leaves one way on, so the engine would lay
+    the rest of the placement and end the turn."""
+    state = get_game("caravanserai").new(1, seed=0, options={})
+    prefix = []
+    for _ in range(12):
+        prefix.append(best(state))
+        state.apply(prefix[-1], log=False)
+    after = state.clone()
+    after.apply(("dir", 4), log=False)
+    assert after.turns != state.turns  # the turn ends with the one step
+    return prefix
+
+
+async def test_enter_on_the_board_or_in_the_plays_list_asks_before_a_forced_rest_of_the_placement(tmp_path):
+    """The bug: only the direction keys asked; Enter on the › cell or on the plays list's row
+    laid the forced rest and ended the turn unseen. Both ask now; "Not yet" changes nothing."""
+    from caravan_tui.match.runner import MatchRunner
+    from caravan_tui.screens.dialogs import ConfirmScreen
+
+    runner = MatchRunner.new("caravanserai", [SeatSpec("human")], ["Tester"], 0, {}, None)
+    host = runner.host
+    for action in forced_rest_position():
+        host.events.append(host.state.apply(action))
+        host.actions.append(action)
+        host.movers.append(0)
+    screen = CaravanseraiScreen(runner.client(0))
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+            start, sw = host.turn, ("dir", 4)
+            # Enter on the board's cell
+            await go_to(pilot, action_cell(sw, screen.picture))
+            assert screen.enter_action() == sw
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+            assert "your turn ends" in app.screen.question and "laid for you" in app.screen.question
+            await pilot.press("n")
+            await wait_for(pilot, lambda: app.screen is screen, "the table")
+            assert host.turn == start and screen.turn is not None
+            # Enter on the plays list's row
+            await pilot.press("tab")
+            actions = screen.query_one(ActionList)
+            assert actions.has_focus
+            for _ in range(len(screen.legal)):
+                if actions.highlighted_action == sw:
+                    break
+                await pilot.press("down")
+            assert screen.enter_action() == sw
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+            assert "your turn ends" in app.screen.question
+            await pilot.press("n")
+            await wait_for(pilot, lambda: app.screen is screen, "the table")
+            assert host.turn == start and screen.turn is not None
+            await pilot.press("enter", "y")  # asked again; yes plays it
+            await wait_for(pilot, lambda: host.turn > start, "the placement")
+            assert host.actions[start] == sw
+        finally:
+            runner.stop()
+
+
+def long_placement():
+    """A 2-player position (random play, seed 17) where seat 0 is in the middle of a placement of
+    three blocks, its caravan 10 long, and may end it with a camel: the moves, and the caravan's
+    length before and after that camel."""
+    import random
+
+    from caravan_tui.games.caravanserai.rules import pieces_text
+
+    rng = random.Random(17)
+    state = get_game("caravanserai").new(2, seed=17, options={})
+    prefix: list = []
+    for _ in range(129):
+        prefix.append(rng.choice(state.legal_actions()))
+        state.apply(prefix[-1], log=False)
+    assert state.turn == 0 and ("camel",) in state.legal_actions() and pieces_text(state.laid) == "1Y 2P 3Y"
+    after = state.clone()
+    after.apply(("camel",), log=False)
+    return prefix, len(state.caravans[0]), len(after.caravans[0])
+
+
+async def test_the_placement_line_keeps_the_caravan_it_would_give_at_80x24(tmp_path):
+    """The bug: the line under the board read "You: 1Y 2P 3Y · camel now: count 5, caravan 10→…",
+    the number that matters cut off at 80 columns. It comes first now, whole."""
+    from tables import Table
+
+    prefix, before, after = long_placement()
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 17, {},
+                                                       prefix) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+        line = screen.query_one("#cs-turn")
+        region = line.region
+        shown = screen_lines(app)[region.y][region.x:region.right]
+        assert f"camel now: caravan {before}→{after}," in shown, shown
+        assert str(line.render()).endswith("· laid 1Y 2P 3Y")  # the pieces follow, where there is room
+
+
+def cells_the_plan_fills(state, plan) -> set:
+    """The cells the hint's plan (completed as the hint completes it) puts something on, from
+    the engine: each cell a step blocks or stands a good on that was free before."""
+    from caravan_tui.games.caravanserai.explain import placement
+
+    world, cells = state.clone(), set()
+    for action in placement(state.clone(), 0, plan, prior):
+        world.apply(action, False)
+        cells |= {QR[c] for c, blocked in enumerate(world.blocked) if blocked and not state.blocked[c]}
+        cells |= {QR[c] for c in world.bgoods if c not in state.bgoods}
+    return cells
+
+
+async def test_every_hint_stars_every_cell_of_its_plan_on_the_board(tmp_path):
+    """The bug: the plan was starred on the board in only 4 hints of 10 (a stand's cells never, a
+    plan that began with a stand starred the last placement instead). Ten hints of a seeded solo
+    game, each at a new decision: every cell the plan fills is starred."""
+    from caravan_tui.games.caravanserai.picture import HINT
+
+    app = make_app(tmp_path, iterations=6)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(["human"], 3))
+        await next_turn(pilot, app)
+        screen, host = app.screen, app.runner.host
+        board, kinds = screen.query_one(HexBoard), set()
+        for _ in range(10):
+            await next_turn(pilot, app)
+            assert my_turn(app)
+            await pilot.press("h")
+            await wait_for(pilot, lambda: screen.hinted is not None, "the hint")
+            wanted = cells_the_plan_fills(host.state, screen.hint_plan)
+            kinds |= {action[0] for action in screen.hint_plan}
+            assert wanted and all(str(board.marks.get(cell)) == HINT for cell in wanted), (screen.hint_plan, wanted)
+            turn = host.turn
+            screen.act(best(host.state))
+            await wait_for(pilot, lambda turn=turn: host.turn > turn, "the play")
+        assert {"start", "dir", "good", "stand"} <= kinds

@@ -186,6 +186,18 @@ async def test_l_shows_the_legend_in_place_of_the_plays_and_the_log_and_puts_the
             runner.stop()
 
 
+async def yes_if_caravanserai_asks(pilot, game_id: str, played) -> None:
+    """Caravanserai asks before a play after which the rest of the placement is forced (laid
+    unseen) or the caravan is boxed in: Enter still makes the promised play, once answered yes."""
+    from caravan_tui.screens.dialogs import ConfirmScreen
+
+    if game_id != "caravanserai":
+        return
+    await wait_for(pilot, lambda: played() or isinstance(pilot.app.screen, ConfirmScreen), "the play or a question")
+    if isinstance(pilot.app.screen, ConfirmScreen):
+        await pilot.press("y")
+
+
 @pytest.mark.parametrize("game_id", list(GAMES))
 async def test_enter_plays_what_the_table_promises_for_the_focused_widget(tmp_path, game_id):
     """For each widget that takes the focus (the plays list, the board…), at a few cursor
@@ -218,6 +230,7 @@ async def test_enter_plays_what_the_table_promises_for_the_focused_widget(tmp_pa
                     await wait_for(pilot, lambda moves=moves: len(runner.host.actions) > moves, "a play")
                     continue
                 await pilot.press("enter")
+                await yes_if_caravanserai_asks(pilot, game_id, lambda moves=moves: len(runner.host.actions) > moves)
                 await wait_for(pilot, lambda moves=moves: len(runner.host.actions) > moves, "the play Enter makes")
                 assert runner.host.actions[moves] == promised, (type(widget).__name__, promised)
                 checked += 1
@@ -254,6 +267,7 @@ async def test_keys_pressed_as_an_opponents_move_shows_play_at_once_when_the_tur
         await read_since(pilot, screen)  # (what the others did, if it shows: its closing key does nothing else)
         screen.query_one(ActionList).focus()
         await pilot.press("enter")
+        await yes_if_caravanserai_asks(pilot, game_id, lambda: len(host.actions) > moves)
         await wait_for(pilot, lambda: len(host.actions) > moves, "the play Enter makes")
 
 

@@ -209,7 +209,8 @@ async def test_a_caravanserai_hint_previews_its_whole_placement_on_the_board(sto
         assert world.last is not None and world.last[0] == 0  # the placement ended with its camel
         laid = world.last[2]
         assert len(plan) >= len(screen.hint_plan) >= 1
-        assert screen.hint_cells == {QR[cell] for cell, _ in laid} and len(laid) >= 1
+        stood = {(action[2], action[3]) for action in plan if action[0] == "stand"}  # the goods it then stands
+        assert screen.hint_cells == {QR[cell] for cell, _ in laid} | stood and len(laid) >= 1
         marks = screen._marks()
         assert all(str(marks[cell]) == HINT for cell in screen.hint_cells)
 

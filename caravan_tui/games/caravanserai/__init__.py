@@ -5,6 +5,7 @@ from caravan_tui.engine import Game, Option, rules_of, screen_of
 
 from .ai import AI
 from .rules import TITLES, CaravanseraiState
+from .views import CaravanseraiView
 
 GAME = Game(
     id="caravanserai",
@@ -21,4 +22,5 @@ GAME = Game(
     ai=AI,
     screen=screen_of(__name__),
     solo_titles=TITLES,
+    view_type=CaravanseraiView,
 )

@@ -33,6 +33,21 @@ def ladder_lines(length: int) -> list[Text]:
     return lines
 
 
+def title_line(length: int) -> Text:
+    """The solo title reached so far and the next one."""
+    reached = next(((least, name) for least, name in TITLES if length >= least), None)
+    above = [(least, name) for least, name in TITLES if length < least]
+    text = Text("Title ", style="bold")
+    if reached:
+        text.append(reached[1], style="bold reverse")
+    else:
+        text.append("none yet", style="dim")
+    if above:
+        least, name = above[-1]
+        text.append(f" · {least}: {name}", style="dim")
+    return text
+
+
 def legend_panel() -> Text:
     text = Text("")
     row = legend_rows(text, 6)

@@ -8,6 +8,7 @@ from caravan_tui.engine import Action
 
 from .board_widget import Cell
 from .geometry import COLOUR_NAMES, COLOURS, QR, D, board_for
+from .views import CaravanseraiView, PlacementView, piece
 
 #: white, black (a slate grey that reads on dark and light themes), purple, red, yellow
 GOOD_COLOURS = ("#e5e9f0", "#8b93b8", "#bb9af7", "#f7768e", "#e0af68")
@@ -44,7 +45,7 @@ def notation(letters: list[str]) -> str:
 class Picture:
     """What a view puts on each cell, and where the placement in progress stands."""
 
-    def __init__(self, view: dict) -> None:
+    def __init__(self, view: CaravanseraiView) -> None:
         tiles = tuple((int(a), int(b)) for a, b in view["tiles"])
         self.board = board_for(len(tiles), tiles)
         self.cells: list[Cell] = [QR[c] for c in self.board.layout.cells]
@@ -53,22 +54,26 @@ class Picture:
         #: cell -> (seat, letter, head, laid this turn)
         self.items: dict[Cell, tuple[int, str, bool, bool]] = {}
         for seat, caravan in enumerate(view["caravans"]):
-            for i, (q, r, letter) in enumerate(caravan):
+            for i, item in enumerate(caravan):
+                q, r, letter = piece(item)
                 self.items[(q, r)] = (seat, letter, i == len(caravan) - 1, False)
-        self.placement = view.get("placement")
-        self.mover = view.get("turn")
+        self.placement: PlacementView | None = view["placement"]
+        self.mover = view["turn"]
         if self.placement is not None and self.mover is not None:
-            for q, r, letter in self.placement["laid"]:
+            for item in self.placement["laid"]:
+                q, r, letter = piece(item)
                 self.items[(q, r)] = (self.mover, letter, False, True)
 
     @property
     def pos(self) -> Cell | None:
-        return tuple(self.placement["pos"]) if self.placement else None
+        pl = self.placement
+        return (pl["pos"][0], pl["pos"][1]) if pl else None
 
     @property
     def target(self) -> Cell | None:
         pl = self.placement
-        return tuple(pl["target"]) if pl and pl["target"] is not None else None
+        target = pl["target"] if pl else None
+        return (target[0], target[1]) if target is not None else None
 
     def glyph(self, cell: Cell) -> Text:
         item = self.items.get(cell)

@@ -56,7 +56,7 @@ import random
 from collections.abc import Iterable
 from typing import Any, TypeAlias
 
-from caravan_tui.engine import Action, Event, IllegalAction, TurnState
+from caravan_tui.engine import Action, Event, IllegalAction, TurnState, plain_view
 
 from .geometry import (
     CELL_ID,
@@ -74,6 +74,7 @@ from .geometry import (
     hex_distance,
 )
 from .setup import ALL_TILES, deal
+from .views import CaravanseraiData, CaravanseraiView, LastView, PieceView, PlacementView
 from .words import SAFETY, tiles_left_out
 
 #: a piece of a caravan: ``(cell, kind)``, kind a colour 0-4, CAMEL or LYING
@@ -718,10 +719,13 @@ class CaravanseraiState(TurnState):
 
     # -- information ----------------------------------------------------------------------------
 
-    def _public(self) -> dict[str, Any]:
+    def _public(self) -> CaravanseraiData:
         board = self.board
-        pieces = lambda seq: [[*QR[cell], KIND_LETTERS[kind]] for cell, kind in seq]  # noqa: E731
-        placement = None
+
+        def pieces(seq: Iterable[Piece]) -> list[PieceView]:
+            return [[*QR[cell], KIND_LETTERS[kind]] for cell, kind in seq]
+
+        placement: PlacementView | None = None
         if self.stage in (PLACE, BOARD):
             placement = {
                 "head": list(QR[self.head]), "pos": list(QR[self.pos]), "dir": self.tdir,
@@ -731,7 +735,7 @@ class CaravanseraiState(TurnState):
                 "on_caravanserai": self.b_cs, "all_match": self.b_ok, "declined": self.b_dec,
                 "laid": pieces(self.laid), "declined_blocks": list(self.declined),
             }
-        last = None
+        last: LastView | None = None
         if self.last is not None:
             seat, head, laid, o, placed, count, taken, camels, stood, declined = self.last
             last = {"seat": seat, "head": list(QR[head]), "laid": pieces(laid), "offset": o, "placed": placed,
@@ -759,15 +763,14 @@ class CaravanseraiState(TurnState):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything is public (spec §0)."""
-        view: dict[str, Any] = {"seat": seat, "to_move": self.turn, "over": self.turn is None, "scores": self.scores()}
-        view.update(self._public())
+        view: CaravanseraiView = {"seat": seat, "to_move": self.turn, "over": self.turn is None,
+                                  "scores": self.scores(), **self._public()}
         if self.n == 1:
             view["title"] = title(len(self.caravans[0]))
-        return view
+        return plain_view(view)
 
     def to_data(self) -> dict[str, Any]:
-        data = self._public()
-        data["seed"] = self.seed
+        data: dict[str, Any] = {**self._public(), "seed": self.seed}
         return data
 
     @classmethod

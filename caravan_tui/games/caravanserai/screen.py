@@ -16,7 +16,9 @@ the keyboard's own hex, or ``0``-``5`` as in the rules: E NE NW W SW SE) choose 
 heads when it may turn; at a block boundary ``c`` lays the final camel, ``W K P R Y`` start a
 block of that colour and ``L`` lays a lying camel (expert). Enter on a cell marked ``›`` plays
 what that cell allows (a chooser when several things do). The plays list (tab) has every legal
-action in words. Under the board: the market and the end, each seat's caravan and reserve, and
+action in words. Whichever way a play is made, it asks first when the engine would then lay the
+rest of the placement unseen (only one way on), or when it leaves the caravan boxed in. Under
+the board: the market and the end, each seat's caravan and reserve, and
 the placement in progress with the count a camel would give now. ``l`` shows the whole legend.
 Opponents' actions are shown one at a time, ``app.move_pause`` apart; a key skips the rest.
 """
@@ -33,8 +35,9 @@ from caravan_tui.widgets import ActionList
 from .board_widget import Cell, HexBoard
 from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS
 from .picture import action_cell, distance
-from .rules import DECLINE, USE, CaravanseraiState
+from .rules import BOARD, DECLINE, PLACE, USE, CaravanseraiState, pieces_text
 from .table import CaravanseraiTable
+from .views import piece
 from .words import piece_problem
 
 #: direction keys: the keyboard's hex around ``s`` (w e / a d / z x), and the rules' 0-5
@@ -89,9 +92,9 @@ class CaravanseraiScreen(CaravanseraiTable):
                         style="bold")
         if not isinstance(focused, HexBoard):
             return Text(self.prompt(self.view), style="bold")
-        here = self.actions_at(focused.cursor)
-        if USE in here:
-            colour = COLOUR_NAMES[self.view["placement"]["colour"]]
+        here, pl = self.actions_at(focused.cursor), self.view["placement"]
+        if USE in here and pl is not None:
+            colour = COLOUR_NAMES[pl["colour"]]
             declines = " · n declines it" if DECLINE in here else ""
             return Text(f"enter: use the {colour} board good{declines}", style="bold")
         if len(here) == 1:
@@ -116,6 +119,7 @@ class CaravanseraiScreen(CaravanseraiTable):
     def your_turn(self) -> None:
         self._skipping = False
         self.hinted = None
+        self.skipped = None  # (the placement line shows our placement now)
         self._place_cursor()
         self._redraw_marks()
         if not self.query_one(ActionList).has_focus:
@@ -143,7 +147,7 @@ class CaravanseraiScreen(CaravanseraiTable):
             board.set_cursor(cells[0])
             return
         mine = view["caravans"][self.seat] if self.seat is not None else []
-        anchor = tuple(mine[-1][:2]) if mine else board.cursor
+        anchor = piece(mine[-1])[:2] if mine else board.cursor
         board.set_cursor(min(cells, key=lambda c: (distance(c, anchor), c[1], c[0])))
 
     def act(self, action: Action) -> None:
@@ -170,15 +174,28 @@ class CaravanseraiScreen(CaravanseraiTable):
             self.notify("Nothing to play on this cell: the › marks show where.", severity="warning")
             return
         if USE in here:  # one Enter uses the board good; n declines it
-            self.act(USE)
+            self.play(USE)
             return
-        self.choose_among(here, "What do you lay here?")
+        if len(here) == 1:
+            self.play(here[0])
+            return
+
+        def chosen(index: int | None) -> None:
+            if index is not None and self.turn is not None:
+                self.play(here[index])
+
+        self.app.push_screen(ChoiceScreen("What do you lay here?", [self.describe(a) for a in here]), chosen)
+
+    def on_action_list_chosen(self, event: ActionList.Chosen) -> None:
+        """Enter in the plays list: as any other way of playing, it asks before steps not seen."""
+        event.prevent_default()  # (the table's own handler would play it without asking)
+        self.play(event.action)
 
     def action_direction(self, d: int) -> None:
         if not self.decides_now():
             return
         if ("dir", d) in self.legal:
-            self.act_unless_it_ends(("dir", d))
+            self.play(("dir", d))
         elif any(a[0] == "dir" for a in self.legal):
             self.notify(f"Not {DIR_WORDS[d]}: that cell is taken, off the board or a dead end.",
                         severity="warning")
@@ -186,19 +203,12 @@ class CaravanseraiScreen(CaravanseraiTable):
             self.notify("No turn here: the caravan goes straight on (it turns only after a Caravanserai "
                         "cell or a lying camel).", severity="warning")
 
-    def act_unless_it_ends(self, action: Action) -> None:
-        """Play ``action`` from a key; ask first if the rest of the placement is then forced and
-        ends the turn (steps the player never sees: the engine lays them), or if the turn ends
-        with our caravan boxed in (its turns would be skipped)."""
-        world, seat = self._world, self.seat
-        if not isinstance(world, CaravanseraiState) or seat is None:
-            return
-        after = world.clone()
-        after.apply(action, log=False)
-        ends = after.turns != world.turns or after.is_over()
-        boxed = self.boxed_in(after) if ends else None
-        forced = ends and action[0] == "dir"
-        if not (forced or boxed):
+    def play(self, action: Action) -> None:
+        """Play ``action`` as the player chose it (a key, Enter on the board or in the plays list,
+        a chooser); ask first if it finishes the placement with steps the player never saw (the
+        engine lays a forced rest itself), or ends the turn with our caravan boxed in."""
+        question = self.question_before(action)
+        if question is None:
             self.act(action)
             return
 
@@ -206,11 +216,27 @@ class CaravanseraiScreen(CaravanseraiTable):
             if yes and self.turn is not None and action in self.legal:
                 self.act(action)
 
-        question = (f"Heading {DIR_WORDS[action[1]]} leaves one way on: the rest of this placement is "
-                    f"laid for you and your turn ends, your caravan at {after.lengths()[seat]}. " if forced else "")
+        self.app.push_screen(ConfirmScreen(question + "Play it?", yes="Play it", no="Not yet"), answered)
+
+    def question_before(self, action: Action) -> str | None:
+        """What to ask before ``action`` (None: play it at once)."""
+        world, seat = self._world, self.seat
+        if not isinstance(world, CaravanseraiState) or seat is None or action not in world.legal_actions():
+            return None
+        after = world.clone()
+        after.apply(action, log=False)
+        ends = after.turns != world.turns or after.is_over()
+        placed = after.stage not in (PLACE, BOARD) or after.turns != world.turns  # the placement is over
+        question = ""
+        if world.stage in (PLACE, BOARD) and placed and action[0] != "camel" and after.last is not None:
+            laid, length = pieces_text(after.last[2]), len(after.caravans[seat])
+            then = "your turn ends" if ends else "the market goods are to stand"
+            question = (f"After “{self.describe(action)}” only one way on is left: the rest of this placement "
+                        f"is laid for you ({laid}) and {then}, your caravan at {length}. ")
+        boxed = self.boxed_in(after) if ends else None
         if boxed:
             question += f"This leaves your caravan boxed in ({boxed}): your turns would be skipped. "
-        self.app.push_screen(ConfirmScreen(question + "Play it?", yes="Play it", no="Not yet"), answered)
+        return question or None
 
     def action_block(self, colour: int) -> None:
         if not self.decides_now() or self.view is None:
@@ -222,21 +248,22 @@ class CaravanseraiScreen(CaravanseraiTable):
             self.notify(f"No {COLOUR_NAMES[colour]} block can start here now.", severity="warning")
             return
         if len(choices) == 1:
-            self.act(choices[0])
+            self.play(choices[0])
             return
 
         def chosen(index: int | None) -> None:
             if index is not None and self.turn is not None:
-                self.act(choices[index])
+                self.play(choices[index])
 
         texts = [f"{a[2]} {COLOUR_NAMES[colour]} good{'s' if a[2] > 1 else ''}" for a in choices]
-        self.app.push_screen(ChoiceScreen(f"Block {pl['block']}: how many?", texts), chosen)
+        block = pl["block"] if pl is not None else 1
+        self.app.push_screen(ChoiceScreen(f"Block {block}: how many?", texts), chosen)
 
     def action_piece(self, kind: str) -> None:
         if not self.decides_now():
             return
         if (kind,) in self.legal:
-            self.act_unless_it_ends((kind,))
+            self.play((kind,))
         elif self.view is not None:
             self.notify(piece_problem(kind, self.view, self.legal), severity="warning")
 
@@ -244,7 +271,7 @@ class CaravanseraiScreen(CaravanseraiTable):
         if not self.decides_now():
             return
         if DECLINE in self.legal:
-            self.act(DECLINE)
+            self.play(DECLINE)
         elif USE in self.legal:
             self.notify("This board good cannot be declined: the block would then have no way to go on "
                         "(or you have no reserve good of its colour). Enter uses it.", severity="warning")

@@ -18,9 +18,10 @@ from .ai import prior
 from .board_widget import Cell, HexBoard
 from .explain import placement
 from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS, QR
-from .legend import ladder_lines, legend_lines, legend_panel
+from .legend import ladder_lines, legend_lines, legend_panel, title_line
 from .picture import CHANGED, HINT, LAID, SELECT, Picture, action_cell, colour_text, notation, seat_style
 from .rules import BOARD, PLACE, TITLES, CaravanseraiState, title
+from .views import CaravanseraiView, letters
 from .words import SAFETY, SAFETY_WORDS, tie_break
 
 #: a name's room in the seats' lines and the placement line
@@ -48,23 +49,8 @@ def market_text(market: list[int]) -> Text:
     return text
 
 
-def title_line(length: int) -> Text:
-    """The solo title reached so far and the next one."""
-    reached = next(((least, name) for least, name in TITLES if length >= least), None)
-    above = [(least, name) for least, name in TITLES if length < least]
-    text = Text("Title ", style="bold")
-    if reached:
-        text.append(reached[1], style="bold reverse")
-    else:
-        text.append("none yet", style="dim")
-    if above:
-        least, name = above[-1]
-        text.append(f" · {least}: {name}", style="dim")
-    return text
 
-
-
-class CaravanseraiTable(PausingGameScreen):
+class CaravanseraiTable(PausingGameScreen[CaravanseraiView]):
 
     DEFAULT_CSS = """
     #cs-board { border: round $primary; }
@@ -83,7 +69,9 @@ class CaravanseraiTable(PausingGameScreen):
         self.hint_cells: set[Cell] = set()  # the hint's whole placement, previewed while it shows
         self.flash: set[Cell] = set()
         self._shown: dict[str, object] = {}  # per line under the board: what it shows now
-        self._skipped_round: int | None = None  # the last round we were told our turn is skipped
+        #: our turns skipped since our last decision, and why (shown on the placement line until
+        #: our next turn)
+        self.skipped: tuple[int, str] | None = None
 
     def spare_rows(self) -> int:
         """Rows the column needs besides the board and the docked status line: the info
@@ -106,7 +94,7 @@ class CaravanseraiTable(PausingGameScreen):
 
     # -- drawing ----------------------------------------------------------------------------------
 
-    def show_view(self, view: dict) -> None:
+    def show_view(self, view: CaravanseraiView) -> None:
         self.picture = picture = Picture(view)
         board = self.query_one(HexBoard)
         board.set_cells(picture.cells)
@@ -118,10 +106,14 @@ class CaravanseraiTable(PausingGameScreen):
                      lambda: self.info_text(view))
         self._update("#cs-seats", (view["to_move"], lengths, view["reserves"], self.names),
                      lambda: self.seats_table(view))
-        self._update("#cs-turn", (view["to_move"], view["placement"], view["last"], lengths, self.names),
-                     lambda: self.placement_text(view))
+        self._show_turn_line(view)
         self._update("#cs-legend", lengths if view["players"] == 1 else None, lambda: self.legend_text(view))
         self._show_cursor()
+
+    def _show_turn_line(self, view: CaravanseraiView) -> None:
+        lengths = [len(c) for c in view["caravans"]]
+        key = (view["to_move"], view["placement"], view["last"], lengths, self.names, self.skipped)
+        self._update("#cs-turn", key, lambda: self.placement_text(view))
 
     def _update(self, selector: str, key, make) -> None:
         key = repr(key)
@@ -129,13 +121,13 @@ class CaravanseraiTable(PausingGameScreen):
             self._shown[selector] = key
             self.query_one(selector, Static).update(make(), layout=False)
 
-    def legend_text(self, view: dict) -> Text:
+    def legend_text(self, view: CaravanseraiView) -> Text:
         lines = legend_lines()
         if view["players"] == 1:
             lines += [Text("")] + ladder_lines(len(view["caravans"][0]))
         return Text("\n").join(lines)
 
-    def title_text(self, view: dict) -> str:
+    def title_text(self, view: CaravanseraiView) -> str:
         mover = view["to_move"]
         if mover is None:
             return "Game over"
@@ -144,7 +136,7 @@ class CaravanseraiTable(PausingGameScreen):
             return f"{who} · starting camels"
         return f"{who} · round {view['round']}"
 
-    def info_text(self, view: dict) -> Text:
+    def info_text(self, view: CaravanseraiView) -> Text:
         text = market_text(view["market"])
         text.append(" · ")
         if view["players"] == 1:
@@ -163,7 +155,7 @@ class CaravanseraiTable(PausingGameScreen):
             text.append("game over", style="bold")
         return text
 
-    def seats_table(self, view: dict) -> Table:
+    def seats_table(self, view: CaravanseraiView) -> Table:
         """One line a seat: whose turn, the name, the caravan's length, the reserve."""
         table = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False, show_header=False,
                       expand=False)
@@ -187,31 +179,43 @@ class CaravanseraiTable(PausingGameScreen):
         return Text(fit_name(self.names[seat] if seat < len(self.names) else f"Player {seat + 1}", NAME_WIDTH),
                     style=seat_style(seat))
 
-    def placement_text(self, view: dict) -> Text:
-        """The placement in progress and the count a camel would give now; else the last one."""
+    def placement_text(self, view: CaravanseraiView) -> Text:
+        """The placement in progress and the caravan a camel would give now; else the last one;
+        while our turns are skipped, that and why. The figure that matters comes first, so the
+        one line at 80 columns keeps it when it cuts the pieces off the end."""
         pl, mover = view["placement"], view["to_move"]
+        if self.skipped is not None and mover != self.seat:
+            times, why = self.skipped
+            text = self.who(self.seat) if self.seat is not None else Text("")
+            text.append(f": skipped{f' ×{times}' if times > 1 else ''} ", style="bold reverse")
+            text.append(f"({why})")
+            return text
         if pl is not None and mover is not None:
             text = self.who(mover)
-            text.append(": ")
-            text.append(notation([letter for _, _, letter in pl["laid"]]) or "—")
             placed, omitted, length = pl["placed"], pl["omitted"], len(view["caravans"][mover])
             left = pl["left"]
             if left:  # inside a block: it must be finished first
                 out = pl["on_caravanserai"] and pl["all_match"] and not pl["declined"]
-                text.append(f" +{left}{COLOURS[pl['colour']]}", style="bold")
+                text.append(" · ")
+                text.append(f"+{left}{COLOURS[pl['colour']]}", style="bold")
+                text.append(" then camel: ", style="dim")
                 placed += left
                 omitted += pl["size"] if out else 0
-                text.append(" · then camel: ", style="dim")
             else:
                 text.append(" · camel now: ", style="dim")
-            text.append(f"count {placed + 1 - omitted}", style="bold")
-            text.append(f", caravan {length}→{length + omitted}")
+            text.append(f"caravan {length}→{length + omitted}", style="bold")
+            text.append(f", count {placed + 1 - omitted}")
+            laid = notation(letters(pl["laid"]))
+            if laid:
+                text.append(f" · laid {laid}", style="dim")
             return text
-        last = view.get("last")
+        last = view["last"]
         if last is not None:
             text = self.who(last["seat"])
-            text.append(f" laid {notation([letter for _, _, letter in last['laid']])}")
-            text.append(f" · count {last['count']} · caravan {len(view['caravans'][last['seat']])}", style="dim")
+            text.append(": ")
+            text.append(f"caravan {len(view['caravans'][last['seat']])}", style="bold")
+            text.append(f", count {last['count']}")
+            text.append(f" · laid {notation(letters(last['laid']))}", style="dim")
             return text
         return Text("Starting camels go on outer Caravanserai cells.", style="dim")
 
@@ -261,24 +265,41 @@ class CaravanseraiTable(PausingGameScreen):
         return None if why is None else f"Careful: this placement boxes your caravan in ({why}): you would be skipped."
 
     def plan_cells(self) -> set[Cell]:
-        """The cells the hint's whole placement lays its pieces on (the board's preview of it)."""
-        now, world = self._world, self.plan_world()
-        if not isinstance(now, CaravanseraiState) or world is None:
+        """Every cell the hint's whole plan puts something on: the starting camel, each piece of
+        the placement (a board good used or declined included, and pieces the final camel takes
+        back from the tail) and each market good stood after it; the board previews them all."""
+        now, seat = self._world, self.seat
+        if not isinstance(now, CaravanseraiState) or seat is None or not self.hint_plan:
             return set()
-        # a placement that ended (solo: the seat's next one may have begun) laid ``world.last``'s pieces
-        ended = world.last is not None and (world.stage not in (PLACE, BOARD) or world.turns != now.turns)
-        laid: tuple[tuple[int, int], ...] = world.last[2] if ended and world.last is not None else world.laid
-        return {QR[cell] for cell, _ in laid} - {QR[cell] for cell, _ in now.laid}
+        world, cells = now.clone(), set()
+        turns = now.turns
+        for action in placement(world, seat, self.hint_plan, prior):
+            placing = world.stage in (PLACE, BOARD)
+            if action[0] == "start":
+                cells.add((action[1], action[2]))
+            elif action[0] == "stand":
+                cells.add((action[2], action[3]))
+            world.apply(action, False)
+            if not placing:
+                continue
+            # the step ended the placement (solo: the next may have begun): its pieces are ``last``'s
+            ended = world.stage not in (PLACE, BOARD) or world.turns != turns
+            laid = world.last[2] if ended and world.last is not None else world.laid
+            cells |= {QR[cell] for cell, _ in laid}
+        return cells - {QR[cell] for cell, _ in now.laid}
 
     def _redraw_marks(self) -> None:
         self.query_one(HexBoard).show(marks=self._marks(), flash=self.flash)
-        self.show_status()
+        self._show_cursor()
 
     def _show_cursor(self) -> None:
         board = self.query_one(HexBoard)
         if self.picture is not None:
             more = board.more()
             where = self.picture.describe_cell(board.cursor, lambda seat: self.words(f"{{p{seat}:'s}}"))
+            if self.hinted is not None and (board.cursor in self.hint_cells
+                                            or board.cursor == action_cell(self.hinted, self.picture)):
+                where += f" {HINT} hint"  # the cursor's brackets hide the cell's mark
             board.border_subtitle = Text(f"{more} {where}" if more else where)
         self.show_status()
 
@@ -293,7 +314,7 @@ class CaravanseraiTable(PausingGameScreen):
             self._shown["#status"] = key
             self.query_one("#status", Static).update(text, layout=False)
 
-    def prompt(self, view: dict) -> str:
+    def prompt(self, view: CaravanseraiView) -> str:
         """What the decision is, and its keys."""
         stage = view["stage"]
         if stage == "start":
@@ -309,7 +330,7 @@ class CaravanseraiTable(PausingGameScreen):
             keys += " · L lying"
         return keys
 
-    def short(self, action: Action, view: dict, here: bool = True) -> str:
+    def short(self, action: Action, view: CaravanseraiView, here: bool = True) -> str:
         """An action in a few words: on the board, whose frame names the cell, "here"; else the
         cell it plays on, "(3,3)"."""
         kind = action[0]
@@ -324,7 +345,8 @@ class CaravanseraiTable(PausingGameScreen):
             return f"stand a {COLOUR_NAMES[action[1]]} good {at}"
         if kind == "camel":
             pl = view["placement"]
-            return f"end with a camel {at}: count {pl['placed'] + 1 - pl['omitted']}"
+            count = f": count {pl['placed'] + 1 - pl['omitted']}" if pl is not None else ""
+            return f"end with a camel {at}{count}"
         return self.describe(action)
 
     def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
@@ -348,7 +370,7 @@ class CaravanseraiTable(PausingGameScreen):
         least, first = TITLES[-1]
         return f"A caravan of {length}: no title ({first} needs {least})."
 
-    def match_summary(self, view: dict) -> Group:
+    def match_summary(self, view: CaravanseraiView) -> Group:
         """The caravans, the reserves and, in solo, the title reached."""
         table = Table()
         table.add_column("Player")
@@ -369,10 +391,11 @@ class CaravanseraiTable(PausingGameScreen):
             earned = view.get("title")
             lines.append(Text(f"Title reached: {earned}" if earned else
                               f"No title: a caravan of {length} (Camel driver needs 25)", style="bold"))
-        if view.get("end"):
+        if view["end"]:
             lines.append(Text(f"The game ended: {view['end']}.", style="dim"))
-            if view.get("trigger") is not None:
-                seat = view["trigger"][0]
+            trigger = view["trigger"]
+            if trigger is not None:
+                seat = trigger[0]
                 lines.append(Text(self.words(f"It began to end when {{p{seat}}} took the last good from the "
                                              "market: that round was finished, then every seat played once more."),
                                   style="dim"))
@@ -387,7 +410,7 @@ class CaravanseraiTable(PausingGameScreen):
         pause = super().show_update(update)
         return pause if self.flash else 0.0
 
-    def view_changed(self, previous: dict | None, view: dict, by_other: bool) -> None:
+    def view_changed(self, previous: CaravanseraiView | None, view: CaravanseraiView, by_other: bool) -> None:
         self._mover = previous["to_move"] if previous else None
         changed: set[Cell] = set()
         after = self.picture
@@ -399,15 +422,21 @@ class CaravanseraiTable(PausingGameScreen):
                 self.query_one(HexBoard).bring_into_view(focus)
         self.flash = changed
         self._redraw_marks()
-        self.say_if_skipped(view)
+        self.note_skips(previous, view)
 
-    def say_if_skipped(self, view: dict) -> None:
-        """Each round our caravan cannot place, say so on the table, and why (the rules skip the
-        turn without asking)."""
+    def note_skips(self, previous: CaravanseraiView | None, view: CaravanseraiView) -> None:
+        """Count our turns the rules skipped between two views (the turns begun in between, ours
+        among them, are past), and why: the placement line says so until our next turn."""
         world, seat = self._world, self.seat
-        if not isinstance(world, CaravanseraiState) or seat is None or view["over"] or self.replaying:
+        if (previous is None or seat is None or self.replaying or view["over"]
+                or not isinstance(world, CaravanseraiState)):
             return
-        why = world.stuck(seat)
-        if why is not None and view["round"] != self._skipped_round:
-            self._skipped_round = view["round"]
-            self.notify(f"You cannot place ({why}): your turn is skipped.", title="Skipped", severity="warning")
+        mover, players = previous["to_move"], view["players"]
+        begun = view["turns"] - previous["turns"]  # the last one begun is the turn now
+        if mover is None or begun < 2:
+            return
+        times = sum(1 for k in range(1, begun) if (mover + k) % players == seat)
+        if times:
+            before = self.skipped[0] if self.skipped else 0
+            self.skipped = (before + times, world.stuck(seat) or "it could not place")
+            self._show_turn_line(view)

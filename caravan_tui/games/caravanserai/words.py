@@ -7,6 +7,7 @@ from collections import Counter
 from caravan_tui.engine import Action
 
 from .geometry import COLOUR_NAMES
+from .views import CaravanseraiView
 
 SAFETY = "no seat can place any more (the safety end)"
 #: what the safety end means, for the result screen (the rules say the same)
@@ -14,7 +15,7 @@ SAFETY_WORDS = ("Every caravan was stuck (no free cell next to its head) or out 
                 "stopped early; the longest caravan wins as usual.")
 
 
-def piece_problem(kind: str, view: dict, legal: list[Action]) -> str:
+def piece_problem(kind: str, view: CaravanseraiView, legal: list[Action]) -> str:
     """Why the final camel (``kind`` "camel") or a lying camel cannot be laid now, and what
     comes first."""
     what = "A camel" if kind == "camel" else "A lying camel"
