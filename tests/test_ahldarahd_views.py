@@ -1,61 +1,15 @@
-"""The Caravans of Ahldarahd view is the type its screens are checked against: every value of
-every view, down to the auction, the draft and the Night, is of the type ``AhldarahdView``
-declares, as the engine builds it and as the SSH framing (msgpack) delivers it."""
+"""The Caravans of Ahldarahd view is of its declared type in every phase and variant: the
+auction, the draft, the Night and a refused offer each appear and are checked (the contract test
+checks every game's views over quick playouts, where some of these never arise)."""
 from __future__ import annotations
 
 import random
-import types
-import typing
-from functools import cache
-from typing import Literal, Union, get_args, get_origin, get_type_hints
 
-import msgpack
 import pytest
+from view_types import packed, problems
 
 from caravan_tui.games.ahldarahd import GAME
 from caravan_tui.games.ahldarahd.views import AhldarahdView
-
-
-def packed(data):
-    """As a session reads a view the hub sent (``ssh/framing.py``)."""
-    return msgpack.unpackb(msgpack.packb(data, use_bin_type=True), raw=False, strict_map_key=False, use_list=True)
-
-
-@cache
-def hints_of(typed_dict) -> dict:
-    return get_type_hints(typed_dict)
-
-
-def problems(value, hint, where: str = "view") -> list[str]:
-    """Where ``value`` is not of type ``hint`` (TypedDicts, lists, literals, unions, scalars);
-    empty when it is. A bool is not an int here, as a reader of the type would not expect one."""
-    if typing.is_typeddict(hint):
-        if not isinstance(value, dict):
-            return [f"{where}: {type(value).__name__}, not a map"]
-        hints = hints_of(hint)
-        keys = set(value)
-        found = [f"{where}: missing {key!r}" for key in sorted(hint.__required_keys__ - keys)]
-        found += [f"{where}: undeclared {key!r}" for key in sorted(keys - set(hints))]
-        for key in sorted(keys & set(hints)):
-            found += problems(value[key], hints[key], f"{where}[{key!r}]")
-        return found
-    origin = get_origin(hint)
-    if origin in (Union, types.UnionType):
-        options = [problems(value, arm, where) for arm in get_args(hint)]
-        return [] if any(not found for found in options) else [f"{where}: {value!r} is not {hint}"]
-    if origin is Literal:
-        return [] if value in get_args(hint) else [f"{where}: {value!r} is not one of {get_args(hint)}"]
-    if origin is list:
-        if not isinstance(value, list):
-            return [f"{where}: {type(value).__name__}, not a list"]
-        (item,) = get_args(hint)
-        return [p for i, v in enumerate(value) for p in problems(v, item, f"{where}[{i}]")]
-    if hint is type(None):
-        return [] if value is None else [f"{where}: {value!r} is not None"]
-    if hint in (int, float, str, bool):
-        return [] if type(value) is hint else [f"{where}: {value!r} is not {hint.__name__}"]
-    raise AssertionError(f"{where}: the checker does not know {hint}")
-
 
 OPTION_SETS = [{}, {"night_of_the_outsider": True, "neutral_map": True},
                {"night_of_the_outsider": True, "market_drift": False}]

@@ -4,8 +4,8 @@ from __future__ import annotations
 import itertools
 import random
 
-import msgpack
 import pytest
+from view_types import packed, problems
 
 from caravan_tui.engine import (
     SEAT_FIELD,
@@ -55,10 +55,6 @@ def seat_views(game, players, seed):
     for state in states[:: max(1, len(states) // 10)]:
         for seat in range(players):
             yield state, seat, state.view(seat)
-
-
-def packed(data):
-    return msgpack.unpackb(msgpack.packb(data, use_bin_type=True), raw=False, strict_map_key=False)
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -216,20 +212,18 @@ def test_every_view_has_the_header(game, players):
             assert view["over"] == state.is_over() and len(view["scores"]) == players
 
 
-def test_every_view_has_the_keys_its_type_declares(game, players):
-    """The screens read a view as the game's declared type (``Game.view_type``): every view of a
-    playout has all its required keys and none it does not declare, for every seat and a
-    spectator, so the type mypy checks the screens against is the one the engine sends."""
-    if game.view_type is None:  # INTERIM: every game declares one once the views are typed
-        return
-    declared = set(game.view_type.__annotations__)
-    required = set(game.view_type.__required_keys__)
+def test_every_view_is_of_the_type_its_game_declares(game, players):
+    """The screens read a view as the game's declared type (``Game.view_type``), which mypy checks
+    them against: every view of a playout, for every seat and a spectator, has every required key,
+    none undeclared, and every value of its declared type, as built and after msgpack (how a
+    session over SSH receives it)."""
+    assert game.view_type is not None, f"{game.id} declares no view type"
     states, _ = playout(game, players, 10)
     for state in states[:: max(1, len(states) // 10)] + [states[-1]]:
         for seat in [*range(players), None]:
-            keys = set(state.view(seat))
-            assert required <= keys, f"missing {sorted(required - keys)}"
-            assert keys <= declared, f"undeclared {sorted(keys - declared)}"
+            view = state.view(seat)
+            assert not problems(view, game.view_type), problems(view, game.view_type)
+            assert not problems(packed(view), game.view_type), problems(packed(view), game.view_type)
 
 
 def test_events_name_seats_as_fields_and_render_per_viewer(game, players):
