@@ -25,6 +25,7 @@ from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import AWAY, stand_in_after
 from caravan_tui.widgets import ActionList, MatchLog, TablePanel
 from caravan_tui.widgets.away_notice import away_line
+from caravan_tui.widgets.footer import KeysFooter
 from saves import SaveStore
 
 from tables import Table, read_since, wait_for
@@ -47,7 +48,8 @@ async def table_drawn(app, game_id: str, shared: bool) -> list[str]:
         runner.start()
         try:
             await wait_for(pilot, lambda: screen.view is not None and screen.names and (
-                screen.turn is not None or screen.view.get("to_move") != 0), "the table and its turn")
+                screen.turn is not None or screen.view.get("to_move") != 0) and screen.query_one(KeysFooter).children,
+                "the table, its turn and the footer's keys")  # (the footer composes its keys later)
             lines = [strip.text for strip in app.screen._compositor.render_strips()]
         finally:
             runner.stop()
