@@ -432,24 +432,40 @@ async def test_one_enter_uses_a_board_good_and_the_line_says_n_declines_it(tmp_p
         assert host.actions[moves] == ("use",) and not isinstance(app.screen, ChoiceScreen)
 
 
-async def test_a_direction_key_that_ends_the_turn_with_steps_not_seen_asks_first(tmp_path):
-    """The bug: a direction key after which only one continuation fits laid it and ended the turn
-    (at 26, not the 29 planned). Such a key asks first; "Not yet" changes nothing."""
-    from caravan_tui.match.runner import MatchRunner
-    from caravan_tui.screens.dialogs import ConfirmScreen
-
+def forced_rest_position():
+    """Solo, seed 0, 12 moves by the prior: heading SW leaves one way on, so the engine would lay
+    the rest of the placement and end the turn."""
     state = get_game("caravanserai").new(1, seed=0, options={})
     prefix = []
     for _ in range(12):
         prefix.append(best(state))
         state.apply(prefix[-1], log=False)
-    assert ("dir", 4) in state.legal_actions()
+    after = state.clone()
+    after.apply(("dir", 4), log=False)
+    assert after.turns != state.turns  # the turn ends with the one step
+    return prefix
+
+
+def solo_runner_at(prefix):
+    """A solo match for a person, its host already past ``prefix``."""
+    from caravan_tui.match.runner import MatchRunner
+
     runner = MatchRunner.new("caravanserai", [SeatSpec("human")], ["Tester"], 0, {}, None)
     host = runner.host
     for action in prefix:
         host.events.append(host.state.apply(action))
         host.actions.append(action)
         host.movers.append(0)
+    return runner
+
+
+async def test_a_direction_key_that_ends_the_turn_with_steps_not_seen_asks_first(tmp_path):
+    """The bug: a direction key after which only one continuation fits laid it and ended the turn
+    (at 26, not the 29 planned). Such a key asks first; "Not yet" changes nothing."""
+    from caravan_tui.screens.dialogs import ConfirmScreen
+
+    runner = solo_runner_at(forced_rest_position())
+    host = runner.host
     screen = CaravanseraiScreen(runner.client(0))
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -552,32 +568,13 @@ def test_the_result_says_why_the_final_round_was_played():
             "then every seat played once more.") in text
 
 
-def forced_rest_position():
-    """Solo, seed 0, 12 moves by the prior: heading SW leaves one way on, so the engine would lay
-    the rest of the placement and end the turn."""
-    state = get_game("caravanserai").new(1, seed=0, options={})
-    prefix = []
-    for _ in range(12):
-        prefix.append(best(state))
-        state.apply(prefix[-1], log=False)
-    after = state.clone()
-    after.apply(("dir", 4), log=False)
-    assert after.turns != state.turns  # the turn ends with the one step
-    return prefix
-
-
 async def test_enter_on_the_board_or_in_the_plays_list_asks_before_a_forced_rest_of_the_placement(tmp_path):
     """The bug: only the direction keys asked; Enter on the › cell or on the plays list's row
     laid the forced rest and ended the turn unseen. Both ask now; "Not yet" changes nothing."""
-    from caravan_tui.match.runner import MatchRunner
     from caravan_tui.screens.dialogs import ConfirmScreen
 
-    runner = MatchRunner.new("caravanserai", [SeatSpec("human")], ["Tester"], 0, {}, None)
+    runner = solo_runner_at(forced_rest_position())
     host = runner.host
-    for action in forced_rest_position():
-        host.events.append(host.state.apply(action))
-        host.actions.append(action)
-        host.movers.append(0)
     screen = CaravanseraiScreen(runner.client(0))
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
