@@ -16,6 +16,7 @@ from caravan_tui.bus import Act, YourTurn
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.hub import Hub
+from caravan_tui.widgets.footer import KeysFooter
 from saves import SaveStore
 
 
@@ -67,6 +68,15 @@ async def at_turn(app, table: Table, ready, size: tuple[int, int]):
     async with app.run_test(size=size) as pilot, table:
         await wait_for(pilot, lambda: ready(table.screen), "my turn")
         yield app, pilot, table
+
+
+def settled(screen) -> bool:
+    """Whether a table has drawn what its match sent so far: a view, our turn if it is ours (a turn
+    that arrives later clears the panels and moves the focus), and the footer's keys (the footer
+    composes them after the screen's bindings change)."""
+    view = screen.view
+    return view is not None and (screen.turn is not None or view["to_move"] != screen.seat) and bool(
+        screen.query_one(KeysFooter).children)
 
 
 async def read_since(pilot, screen) -> None:

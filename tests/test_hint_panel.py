@@ -9,7 +9,7 @@ from caravan_tui.screens.table_panels import explanation
 from caravan_tui.widgets import TablePanel
 from saves import SaveStore
 
-from tables import Table, wait_for
+from tables import Table, settled, wait_for
 
 SIZE = (80, 24)
 
@@ -28,9 +28,7 @@ async def test_a_hint_longer_than_the_panel_scrolls_and_says_so(tmp_path):
     table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
     screen = table.screen
     async with app.run_test(size=SIZE) as pilot, table:
-        # (a turn that begins clears the hint panel: show it once the turn has reached the table)
-        await wait_for(pilot, lambda: screen.view is not None and (
-            screen.turn is not None or screen.view["to_move"] != 0), "the table and its turn")
+        await wait_for(pilot, lambda: settled(screen), "the table")  # (a turn that begins clears the panel)
         panel = screen.query_one("#hint-panel", TablePanel)
         lines = [f"reason {n}: " + "a long sentence about the move " * 3 + "END" for n in range(12)]
         panel.show("Hint", lines)

@@ -25,10 +25,9 @@ from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import AWAY, stand_in_after
 from caravan_tui.widgets import ActionList, MatchLog, TablePanel
 from caravan_tui.widgets.away_notice import away_line
-from caravan_tui.widgets.footer import KeysFooter
 from saves import SaveStore
 
-from tables import Table, read_since, wait_for
+from tables import Table, read_since, settled, wait_for
 
 SIZE = (80, 24)
 
@@ -47,9 +46,7 @@ async def table_drawn(app, game_id: str, shared: bool) -> list[str]:
         await app.push_screen(screen)
         runner.start()
         try:
-            await wait_for(pilot, lambda: screen.view is not None and screen.names and (
-                screen.turn is not None or screen.view.get("to_move") != 0) and screen.query_one(KeysFooter).children,
-                "the table, its turn and the footer's keys")  # (the footer composes its keys later)
+            await wait_for(pilot, lambda: settled(screen) and screen.names, "the table")
             lines = [strip.text for strip in app.screen._compositor.render_strips()]
         finally:
             runner.stop()
@@ -174,7 +171,7 @@ async def test_l_shows_the_legend_in_place_of_the_plays_and_the_log_and_puts_the
         await app.push_screen(screen)
         runner.start()
         try:
-            await wait_for(pilot, lambda: screen.view is not None, "the table")
+            await wait_for(pilot, lambda: settled(screen), "the table")
             has_legend = screen.legend() is not None
             assert bool(screen.query("#legend-panel")) == has_legend
             await pilot.press("l")
@@ -286,7 +283,7 @@ async def test_undo_is_offered_only_where_it_could_apply(tmp_path, opponent):
         await app.push_screen(screen)
         runner.start()
         try:
-            await wait_for(pilot, lambda: screen.seat_kinds and screen.view is not None, "the table")
+            await wait_for(pilot, lambda: screen.seat_kinds and settled(screen), "the table")
             footer = app.screen._compositor.render_strips()[-1].text
             assert ("Undo" in footer) == (opponent == "random") and "Rules" in footer
         finally:
@@ -323,7 +320,7 @@ async def test_the_focused_list_and_its_row_show_without_colour(tmp_path, monkey
         await app.push_screen(screen)
         runner.start()
         try:
-            await wait_for(pilot, lambda: screen.turn is not None or screen.view is not None, "the table")
+            await wait_for(pilot, lambda: settled(screen), "the table")
             actions = screen.query_one(ActionList)
             actions.set_actions([("pass",), ("pass", 1)], str)
             actions.focus()
@@ -380,7 +377,7 @@ async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long
     screen = table.screen
     screen.client.shared = True
     async with app.run_test(size=SIZE, notifications=True) as pilot, table:
-        await wait_for(pilot, lambda: screen.view is not None, "the table")
+        await wait_for(pilot, lambda: settled(screen), "the table")
         line, log = screen.query_one(ChatInput), screen.query_one(MatchLog)
         await pilot.press("t")
         for key, character in [("h", "h"), ("i", "i"), ("enter", None), ("question_mark", "?")]:

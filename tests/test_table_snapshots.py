@@ -18,10 +18,9 @@ import pytest
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES
 from caravan_tui.screens import game_screen_class
-from caravan_tui.widgets.footer import KeysFooter
 from saves import SaveStore
 
-from tables import Table, wait_for
+from tables import Table, settled, wait_for
 
 SIZE = (80, 24)
 FOLDER = Path(__file__).with_name("snapshots")
@@ -55,8 +54,7 @@ async def test_each_table_at_80_by_24_matches_its_snapshot(tmp_path, game_id, mo
     table = Table(app, game_id, game_screen_class(game), 7, game.quick_options, prefix_to_my_turn(game, 7, moves))
     screen = table.screen
     async with app.run_test(size=SIZE) as pilot, table:
-        await wait_for(pilot, lambda: screen.turn is not None and screen.query_one(KeysFooter).children,
-                       "my turn and the footer's keys")
+        await wait_for(pilot, lambda: screen.turn is not None and settled(screen), "my turn")
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
         text = screen_text(app)
