@@ -1096,7 +1096,7 @@ def test_an_ai_taking_over_a_persons_half_written_draft_drops_it():
 
 
 def test_an_ai_only_match_has_no_draft_and_proposes_suggested_trades():
-    record = play_match(GAME.id, [SeatSpec.parse("ai:easy")] * 3, 1, iterations=40)  # no clock: seeded
+    record = play_match(GAME.id, [SeatSpec.parse("ai:normal")] * 3, 1, iterations=40)  # no clock: seeded
     kinds = {action[0] for action in record.actions}
     assert "offer" in kinds and {"accept", "decline"} & kinds
     assert not kinds & {"trade_with", "send", "cancel"}
