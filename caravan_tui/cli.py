@@ -372,7 +372,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_selfplay(args) -> int:
-    from ai.arena import run_jobs
+    from ai.arena import run_jobs, share_line, wins_by_turn
     from caravan_tui.selfplay import format_solo, format_table, selfplay_jobs, summarise, summarise_solo
 
     game = GAMES[args.game]
@@ -396,6 +396,7 @@ def cmd_selfplay(args) -> int:
         print(format_solo(summarise_solo(records), game.solo_titles))
     else:
         print(format_table(*summarise(records)))
+        print(share_line("order of play", "the first to move", wins_by_turn(records), len(records)))
     return 0
 
 

@@ -6,8 +6,18 @@ from collections import Counter
 
 import pytest
 
-from ai.arena import Z95, format_standings, lineups, run_jobs, schedule, standings, to_json, wilson_interval
-from ai.matches import MatchRecord, play_match, replay
+from ai.arena import (
+    Z95,
+    format_standings,
+    lineups,
+    run_jobs,
+    schedule,
+    standings,
+    to_json,
+    wilson_interval,
+    wins_by_turn,
+)
+from ai.matches import MatchRecord, first_mover, play_match, replay
 from caravan_tui.cli import main
 from caravan_tui.seats import parse_seats
 from caravan_tui.selfplay import title_of
@@ -151,3 +161,21 @@ def test_wins_by_seat_position_show_the_first_seats_advantage():
     assert "wins by seat position: 2.5 · 1.5 of 4; the first seat 62% [" in format_standings(table)
     assert to_json(table, records)["wins_by_position"] == [2.5, 1.5]
     assert standings(["a", "b"], []).first_seat() is None
+
+
+def test_wins_by_order_of_play_count_from_the_seat_the_game_drew_to_start():
+    """Camel Caravan draws its start player: seed 1 starts seat 2, seed 2 seat 1. A win is
+    counted for the place its seat had in the order of play, not for its seat number."""
+    def record(seed, outcome):
+        return MatchRecord("camel_caravan", seed, {}, ["a", "b"], [0.0, 0.0], outcome, 2, [0.0, 0.0], [1, 1])
+
+    seat_two_starts, seat_one_starts = record(1, [0.0, 1.0]), record(2, [0.0, 1.0])
+    assert first_mover(seat_two_starts) == 1 and first_mover(seat_one_starts) == 0
+    assert wins_by_turn([seat_two_starts, seat_one_starts]) == [1.0, 1.0]
+    assert wins_by_turn([seat_two_starts, record(3, [0.5, 0.5])]) == [1.5, 0.5]
+    table = standings(["a", "b"], [seat_two_starts, seat_one_starts])
+    assert table.by_position == [0.0, 2.0] and table.by_turn == [1.0, 1.0]
+    text = format_standings(table)
+    assert "wins by seat position: 0 · 2 of 2; the first seat 0% [" in text
+    assert "wins by order of play: 1 · 1 of 2; the first to move 50% [" in text
+    assert to_json(table, [seat_two_starts, seat_one_starts])["wins_by_turn"] == [1.0, 1.0]

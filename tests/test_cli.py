@@ -50,6 +50,7 @@ def test_selfplay_command_prints_a_results_table(capsys, tmp_path):
     assert code == 0
     assert "random" in out and "greedy" in out and "win %" in out and "average moves" in out
     assert "options hands=1\n" in out
+    assert "wins by order of play: " in out and " of 2; the first to move " in out
     assert err == ""  # stderr is not a terminal: no progress bar
     assert len(json.loads(out_file.read_text())) == 2
 
