@@ -52,7 +52,8 @@ def test_selfplay_command_prints_a_results_table(capsys, tmp_path):
     assert "options hands=1\n" in out
     assert "wins by order of play: " in out and " of 2; the first to move " in out
     assert err == ""  # stderr is not a terminal: no progress bar
-    assert len(json.loads(out_file.read_text())) == 2
+    matches = json.loads(out_file.read_text())
+    assert len(matches) == 2 and matches[0]["game"] == "decktet_caravan" and matches[0]["options"]["hands"] == 1
 
 
 def test_selfplay_refuses_bad_seats_and_options(capsys):
