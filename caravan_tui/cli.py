@@ -384,8 +384,9 @@ def cmd_selfplay(args) -> int:
     jobs = selfplay_jobs(args.game, args.seats, args.games, args.seed, options)
 
     def games(records: list[MatchRecord]) -> list[dict[str, Any]]:
-        return [{"game": r.game_id, "seed": r.seed, "options": r.options, "seats": r.specs, "scores": r.scores, "outcome": r.outcome, "moves": r.moves,
-                 "think": r.think, "decisions": r.decisions, "actions": r.actions} for r in records]
+        return [{"game": r.game_id, "seed": r.seed, "options": r.options, "seats": r.specs, "scores": r.scores,
+                 "outcome": r.outcome, "moves": r.moves, "think": r.think, "decisions": r.decisions,
+                 "actions": r.actions} for r in records]
 
     records = run_jobs(jobs, args.workers, _progress(args.games), out.keeper(games) if out else None)
     if out:  # first: a reader of stdout that leaves early must not cost the results
