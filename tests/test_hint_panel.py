@@ -40,3 +40,20 @@ async def test_a_hint_longer_than_the_panel_scrolls_and_says_so(tmp_path):
         assert panel.scroll_y == panel.max_scroll_y  # the last line can be reached
         screen_text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
         assert "END" in screen_text.split("reason 11")[-1]
+
+
+async def test_the_foot_says_there_is_more_when_the_panel_shrinks_after_it_showed(tmp_path):
+    """The foot follows the panel's size, not only the first refresh after ``show`` (a smaller
+    terminal, or a layout that comes later on a busy machine)."""
+    app = CaravanApp(store=SaveStore(tmp_path))
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        panel = screen.query_one("#hint-panel", TablePanel)
+        panel.show("Hint", [f"reason {n}" for n in range(3)])
+        await wait_for(pilot, lambda: panel.region.height > 0, "the panel")
+        assert panel.max_scroll_y == 0 and "more" not in str(panel.border_subtitle)
+        panel.styles.max_height = 4
+        await wait_for(pilot, lambda: panel.max_scroll_y > 0, "the panel to be cut")
+        await wait_for(pilot, lambda: "more" in str(panel.border_subtitle), "the foot to say there is more")

@@ -52,6 +52,12 @@ class TablePanel(VerticalScroll, can_focus=False):
         self.scroll_home(animate=False)
         self.call_after_refresh(self.say_if_more)
 
+    def on_resize(self) -> None:
+        """The panel or its text changed size (a smaller terminal, or a layout that came after
+        the refresh ``show`` waited for): the foot follows."""
+        if self.showing:
+            self.say_if_more()
+
     def say_if_more(self) -> None:
         """The foot says how to read the rest when the text is longer than the panel."""
         more = self.max_scroll_y > 0
