@@ -124,7 +124,9 @@ class Standings:
         """The first seat's share of the wins over all matches, with its 95% interval (None: no
         matches). Every line-up plays from every seat order, so the seats' strengths cancel out
         and what is left is the advantage of the first position."""
-        return first_share(self.by_position, self.matches)
+        if not self.matches:
+            return None
+        return self.by_position[0] / self.matches, wilson_interval(self.by_position[0], self.matches)
 
     def seconds_per_move(self, seat: str) -> float | None:
         """Mean seconds ``seat`` took to decide, over all its decisions (None: it made none)."""
@@ -160,14 +162,6 @@ class Standings:
         return {s: 1500 + 400 * math.log10(g) for s, g in gamma.items()}
 
 
-def first_share(wins: list[float], matches: int) -> tuple[float, tuple[float, float]] | None:
-    """The first place's share of ``wins`` over ``matches``, with its 95% interval (None: no
-    matches)."""
-    if not matches:
-        return None
-    return wins[0] / matches, wilson_interval(wins[0], matches)
-
-
 def wins_by_turn(records: Iterable[MatchRecord]) -> list[float]:
     """Wins (outcome summed) by place in the order of play: the seat that moved first, the seat
     after it, and so on. Where a game draws its first player, this, not the seat position, is
@@ -182,8 +176,8 @@ def wins_by_turn(records: Iterable[MatchRecord]) -> list[float]:
 
 
 def share_line(label: str, first: str, wins: list[float], matches: int) -> str:
-    """``wins by <label>: 14 · 16 of 30; <first> 47% [30%, 64%]``."""
-    share, (low, high) = first_share(wins, matches) or (0.0, (0.0, 0.0))
+    """``wins by <label>: 14 · 16 of 30; <first> 47% [30%, 64%]`` (at least one match)."""
+    share, (low, high) = wins[0] / matches, wilson_interval(wins[0], matches)
     return (f"wins by {label}: {' · '.join(f'{w:g}' for w in wins)} of {matches}; "
             f"{first} {100 * share:.0f}% [{100 * low:.0f}%, {100 * high:.0f}%]")
 

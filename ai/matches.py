@@ -67,7 +67,7 @@ def play_match(game_id: str, specs: list[SeatSpec], seed: int, options: dict[str
 def first_mover(record: MatchRecord) -> int:
     """The seat that moved first in ``record``'s match: some games draw it (Camel Caravan's start
     player, Caravans of Ahldarahd's first Shah), so the seat listed first need not be it."""
-    seat = get_game(record.game_id).new(len(record.specs), seed=record.seed, options=record.options).to_move()
+    seat = _start(record).to_move()
     if seat is None:
         raise ValueError(f"a new {record.game_id} match has no seat to move")
     return seat
@@ -75,7 +75,12 @@ def first_mover(record: MatchRecord) -> int:
 
 def replay(record: MatchRecord) -> State:
     """The final state of a recorded match, rebuilt from its seed and actions."""
-    state = get_game(record.game_id).new(len(record.specs), seed=record.seed, options=record.options)
+    state = _start(record)
     for action in record.actions:
         state.apply(action, False)
     return state
+
+
+def _start(record: MatchRecord) -> State:
+    """The first position of ``record``'s match."""
+    return get_game(record.game_id).new(len(record.specs), seed=record.seed, options=record.options)
