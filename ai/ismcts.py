@@ -128,14 +128,16 @@ def search(
     widening: float = 0.0,
     widening_base: float = 1.0,
     considered: Considered | None = None,
+    estimate: Callable[[State], list[float]] | None = None,
 ) -> SearchResult:
     """Search from ``world`` (built from ``seat``'s view) and return the most visited root action.
 
     Stops at whichever budget runs out first (at least one iteration runs). A rollout plays
     uniformly random legal actions for up to ``horizon`` plies, then scores the position with
-    ``outcome()`` if the game is over, else ``estimate()``. ``prior`` orders expansions (best
-    first); ``widening`` > 0 turns on progressive widening (see the module doc); ``considered``
-    narrows every seat's legal actions, in the tree and in rollouts (``Game.ai``).
+    ``outcome()`` if the game is over, else ``estimate()`` (or ``estimate(state)`` when given).
+    ``prior`` orders expansions (best first); ``widening`` > 0 turns on progressive widening (see
+    the module doc); ``considered`` narrows every seat's legal actions, in the tree and in
+    rollouts (``Game.ai``).
     """
     if iterations is None and seconds is None:
         raise ValueError("give an iteration budget, a time budget, or both")
@@ -147,7 +149,7 @@ def search(
     gc.disable()
     try:
         return _search(world, seat, iterations, seconds, horizon, exploration, seed, progress, progress_every,
-                       prior, widening, widening_base, considered)
+                       prior, widening, widening_base, considered, estimate)
     finally:
         if collecting:
             gc.enable()
@@ -156,7 +158,7 @@ def search(
 def _search(world: State, seat: int, iterations: int | None, seconds: float | None, horizon: int,
             exploration: float, seed: int | str, progress: ProgressCallback | None, progress_every: int,
             prior: Prior | None, widening: float, widening_base: float,
-            considered: Considered | None) -> SearchResult:
+            considered: Considered | None, estimate: Callable[[State], list[float]] | None) -> SearchResult:
     # Filled once here, the world's cached list of legal actions passes to every redeal that keeps
     # it (the searching seat's own moves: games keep them through determinize), so the root
     # neither recomputes it each iteration nor looks its children up (see ``Node``).
@@ -284,7 +286,12 @@ def _search(world: State, seat: int, iterations: int | None, seconds: float | No
             if considered is not None:
                 legal = considered(state, legal)
             state.apply(legal[int(rand() * len(legal))], False)
-        reward = state.outcome() if state.is_over() else state.estimate()
+        if state.is_over():
+            reward = state.outcome()
+        elif estimate is None:
+            reward = state.estimate()
+        else:
+            reward = estimate(state)
         # Backup: each node collects the reward of the seat that moved into it.
         root.visits += 1
         while node is not root:

@@ -23,7 +23,8 @@ class Level:
     ``widening`` > 0 is progressive widening: a node visited n times has at most
     ``ceil(widening_base * n ** widening)`` children (see ``ai/ismcts.py``).
     ``plan``: where the game has a planner (``Game.ai.plan``) and it plans the position, decide
-    by it within the same budgets instead of searching."""
+    by it within the same budgets instead of searching. ``tuned``: score leaves with the game's
+    weights tuned by self-play (``Game.ai.tuned``) where it has them, else ``State.estimate``."""
 
     name: str
     iterations: int | None
@@ -35,6 +36,7 @@ class Level:
     widening: float = 0.0
     widening_base: float = 1.0
     plan: bool = False
+    tuned: bool = False
 
     def __post_init__(self) -> None:
         problem = _problem(self)
@@ -64,7 +66,7 @@ def _problem(level: Level) -> str | None:
         return "horizon must be a whole number of at least 0"
     if type(level.searches) is not int or not 1 <= level.searches <= MAX_SEARCHES:
         return f"searches must be a whole number from 1 to {MAX_SEARCHES}"
-    for name in ("prior", "plan"):
+    for name in ("prior", "plan", "tuned"):
         if type(getattr(level, name)) is not bool:
             return f"{name} must be yes or no"
     for name in ("exploration", "widening"):
@@ -133,3 +135,5 @@ def check_game_ai(game: Game) -> None:
             raise ValueError(f"{game.id} {name}: uses a prior but the game has none")
         if level.plan and game.ai.plan is None:
             raise ValueError(f"{game.id} {name}: plans but the game has no planner")
+        if level.tuned and game.ai.tuned is None:
+            raise ValueError(f"{game.id} {name}: uses tuned weights but the game has none")

@@ -9,6 +9,7 @@ import dataclasses
 import math
 import os
 import random
+from collections.abc import Callable
 from typing import Any, Protocol, TypedDict
 
 from caravan_tui.engine import Action, Considered, Game, Prior
@@ -77,6 +78,7 @@ class SearchSettings(TypedDict):
     widening: float
     widening_base: float
     considered: Considered | None
+    estimate: Callable[[Any], list[float]] | None
 
 
 def search_settings(level: Level, game: Game) -> SearchSettings:
@@ -84,7 +86,7 @@ def search_settings(level: Level, game: Game) -> SearchSettings:
     return {"horizon": level.horizon, "exploration": level.exploration,
             "prior": game.ai.prior if level.prior else None,
             "widening": level.widening, "widening_base": level.widening_base,
-            "considered": game.ai.considered}
+            "considered": game.ai.considered, "estimate": game.ai.tuned if level.tuned else None}
 
 
 #: Set to ``iterations`` to drop the clock from every level that has an iteration budget, so that

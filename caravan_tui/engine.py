@@ -322,14 +322,17 @@ class GameAI:
     """A game's search settings: per level name, the ``ai.levels.Level`` fields that differ from
     the generic level (never ``name`` or ``searches``), the prior that orders expansions for
     levels that use one, which legal actions AI seats weigh (None: all of them), how a
-    candidate move is explained to a player (``Explain``; None: it is not), and a planner that
-    levels asking for one use where it plans (``Planner``; None: every position is searched)."""
+    candidate move is explained to a player (``Explain``; None: it is not), a planner that
+    levels asking for one use where it plans (``Planner``; None: every position is searched),
+    and a leaf evaluation with weights tuned by self-play that levels asking for one score
+    leaves with (None: ``State.estimate`` everywhere)."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
     considered: Considered | None = None
     explain: Explain | None = None
     plan: Planner | None = None
+    tuned: Callable[[Any], list[float]] | None = None
 
 
 def rules_of(package: str) -> str:

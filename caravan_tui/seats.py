@@ -19,7 +19,7 @@ PEOPLE = ("human", "remote")
 POLICIES = ("random", "greedy")
 #: the level fields a custom AI seat may change, and how each value is read
 TWEAKABLE = ("iterations", "seconds", "horizon", "exploration", "searches", "prior", "widening",
-             "widening_base", "plan")
+             "widening_base", "plan", "tuned")
 _OPTIONAL = ("iterations", "seconds")
 _INTEGERS = ("iterations", "horizon", "searches")
 #: how yes or no may be written (any case), here and on the command line
@@ -109,7 +109,7 @@ def parse_tweaks(text: str) -> tuple[tuple[str, object], ...]:
 def _read(field: str, raw: str) -> object:
     if field in _OPTIONAL and raw == "none":
         return None
-    if field in ("prior", "plan"):
+    if field in ("prior", "plan", "tuned"):
         if raw.lower() not in BOOLEANS:
             raise ValueError(f"{field} must be yes or no, not {_short(raw)}")
         return BOOLEANS[raw.lower()]

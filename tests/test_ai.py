@@ -271,6 +271,17 @@ def test_prior_orders_expansions() -> None:
     assert list(root.children) == [("play", hands[0])]
 
 
+def test_a_given_estimate_scores_the_leaves() -> None:
+    """With ``estimate`` the leaves are scored by it, not by the state's own ``estimate()``: a
+    constant quarter per seat sums to a quarter of every iteration at the root's children (no
+    match ends within 20 iterations of a six-card toy)."""
+    world = toy(2)
+    quarter = search(world, 0, iterations=20, horizon=0, seed=3, estimate=lambda state: [0.25, 0.25]).root
+    own = search(world, 0, iterations=20, horizon=0, seed=3).root
+    assert sum(child.reward for child in quarter.children.values()) == pytest.approx(0.25 * 20)
+    assert sum(child.reward for child in own.children.values()) != pytest.approx(0.25 * 20)
+
+
 def test_prior_leaves_the_searched_state_alone() -> None:
     seen = []
 
@@ -543,6 +554,22 @@ def test_caravanserai_normal_and_hard_plan_whole_placements_easy_and_plan_no_sea
             policy = make_policy(searching, iterations=200)
             assert policy.level_for("caravanserai").plan is False
             assert sum(visits for visits, _ in policy.search_root("caravanserai", view, seat, 1).values()) == 200
+
+
+def test_a_level_scores_with_tuned_weights_only_where_the_game_has_them() -> None:
+    from ai.policies import search_settings
+
+    ahldarahd = get_game("ahldarahd")
+    tuned = SeatSpec.parse("ai:normal+tuned=yes")
+    assert str(tuned) == "ai:normal+tuned=yes" and tuned.level_settings().tuned is True
+    assert search_settings(tuned.level_settings(), ahldarahd)["estimate"] is ahldarahd.ai.tuned is not None
+    assert search_settings(LEVELS["normal"], ahldarahd)["estimate"] is None
+    assert search_settings(tuned.level_settings(), GAME)["estimate"] is None  # no tuned weights: its own
+    with pytest.raises(ValueError, match="tuned must be yes or no"):
+        SeatSpec.parse("ai:hard+tuned=2")
+    untuned = dataclasses.replace(GAME, ai=dataclasses.replace(GAME.ai, levels={"hard": {"tuned": True}}))
+    with pytest.raises(ValueError, match="uses tuned weights but the game has none"):
+        check_game_ai(untuned)
 
 
 def test_the_planner_values_a_line_by_the_win_then_the_margin_for_the_seat_to_move() -> None:

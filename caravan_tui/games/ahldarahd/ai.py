@@ -45,6 +45,7 @@ from .terms import (
     SHAH_GIVE,
 )
 from .trading import judge, traded
+from .tuned import tuned_estimate
 
 #: what the prior charges for a gold and for a card spent (points)
 GOLD = 0.12
@@ -275,4 +276,5 @@ AI = GameAI(
     prior=prior,
     considered=considered,
     explain=explain,
+    tuned=tuned_estimate,
 )

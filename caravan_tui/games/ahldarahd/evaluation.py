@@ -24,7 +24,7 @@ valued by their number only, so nothing hidden shapes what a seat says.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import COMMODITY_MASK, EYES, PIRATE, ROP, SHAH
 from .maps import ADJ, COMMODITY_AT, ENDS, MAJORITY, ROUTES, SEA, SLOTS, VALUE
@@ -33,26 +33,39 @@ from .terms import BUILD, COMPOSE, OVER
 if TYPE_CHECKING:
     from .rules import AhldarahdState
 
-#: points per gold beyond what it buys (routes: see the budget), and per card beyond its route
+#: points per gold beyond what it buys (routes: see the budget) in what a city is worth
 W_GOLD = 0.1
-W_CARD = 0.1
-#: gold a claim costs; gold a bought route costs on average; routes a later turn brings; the
-#: chance a hidden card of another player fits (when a seat judges others)
-CLAIM_GOLD = 1.0
-ROUTE_GOLD = 8.5
-FUTURE_ROUTES = 0.5
+#: the chance a hidden card of another player fits (when a seat judges others)
 HIDDEN_FIT = 0.4
-#: how sure a city is, by the routes still needed (0: held) within the seat's route budget
-CONFIDENCE = (1.0, 0.85, 0.65, 0.45, 0.3)
-#: the Eyes of Shamesh / the Pirate Queen, per empty route of their kind next to a city in reach
-W_DISCOUNT = 0.04
-#: a seat whose own RoP another seat holds
-W_OPEN_MAP = 0.25
 #: the bonus hoped for from a city whose commodity the seat does not hold at home (yet)
 W_BONUS_HOPE = 0.8
-#: the softmax spread at the end and its growth with the deck's fraction left
-SPREAD_END = 0.9
-SPREAD_GROWTH = 2.6
+
+
+class Weights(NamedTuple):
+    """The numbers a projection and its win chances are made of (``projected``, ``win_chances``)."""
+
+    #: points per gold held beyond what it buys (routes: see the budget), per card beyond its route
+    gold: float
+    card: float
+    #: gold a claim costs; gold a bought route costs on average; routes a later turn brings
+    claim_gold: float
+    route_gold: float
+    future_routes: float
+    #: how sure a city is, by the routes still needed (0: held) within the seat's route budget
+    confidence: tuple[float, float, float, float, float]
+    #: the Eyes of Shamesh / the Pirate Queen, per empty route of their kind next to a city in reach
+    discount: float
+    #: a seat whose own RoP another seat holds
+    open_map: float
+    #: the softmax spread at the end and its growth with the deck's fraction left
+    spread_end: float
+    spread_growth: float
+
+
+#: the weights set by hand, which every level but hard plays by (their measurements are with them)
+HAND = Weights(gold=0.1, card=0.1, claim_gold=1.0, route_gold=8.5, future_routes=0.5,
+               confidence=(1.0, 0.85, 0.65, 0.45, 0.3), discount=0.04, open_map=0.25,
+               spread_end=0.9, spread_growth=2.6)
 #: the win chance a seat gives up for each trade it accepted this turn
 MARGIN = 0.02
 #: the win chance a seat gives up for each suggested proposal it made this turn, and for each it
@@ -233,7 +246,8 @@ def map_candidates(state: AhldarahdState, board: Board, seat: int, m: int, out: 
     return fits, sea, land
 
 
-def projected(state: AhldarahdState, seat: int, board: Board | None = None, viewer: int | None = None) -> float:
+def projected(state: AhldarahdState, seat: int, board: Board | None = None, viewer: int | None = None,
+              w: Weights = HAND) -> float:
     """``seat``'s projected score (see the module doc)."""
     if board is None:
         board = board_of(state)
@@ -256,25 +270,27 @@ def projected(state: AhldarahdState, seat: int, board: Board | None = None, view
     cards = hand.bit_count() + hidden
     # the routes the seat can still place: fitting cards (1 gold each), the rest of its gold,
     # and what later turns bring
-    claims = fitting if fitting * CLAIM_GOLD <= gold else gold / CLAIM_GOLD
-    budget = claims + (gold - claims * CLAIM_GOLD) / ROUTE_GOLD + FUTURE_ROUTES * future_turns(state, seat)
+    claim_gold = w.claim_gold
+    claims = fitting if fitting * claim_gold <= gold else gold / claim_gold
+    budget = claims + (gold - claims * claim_gold) / w.route_gold + w.future_routes * future_turns(state, seat)
+    confidence = w.confidence
     potential = 0.0
     if candidates and budget > 0:
         for need, value in candidates:
             if need <= budget:
-                potential -= value * CONFIDENCE[need]
+                potential -= value * confidence[need]
                 budget -= need
             else:
-                potential -= value * CONFIDENCE[need] * budget / need
+                potential -= value * confidence[need] * budget / need
                 break
-    items = W_CARD * cards
+    items = w.card * cards
     if state.eyes == seat:
-        items += W_DISCOUNT * land
+        items += w.discount * land
     if state.pirate == seat:
-        items += W_DISCOUNT * sea
+        items += w.discount * sea
     if state.rop[seat] not in (-1, seat):
-        items -= W_OPEN_MAP
-    return pts + potential + items + W_GOLD * gold
+        items -= w.open_map
+    return pts + potential + items + w.gold * gold
 
 
 def future_turns(state: AhldarahdState, seat: int) -> float:
@@ -287,23 +303,23 @@ def future_turns(state: AhldarahdState, seat: int) -> float:
     return turns
 
 
-def projected_all(state: AhldarahdState, viewer: int | None = None) -> list[float]:
+def projected_all(state: AhldarahdState, viewer: int | None = None, w: Weights = HAND) -> list[float]:
     board = board_of(state)
-    return [projected(state, s, board, viewer) for s in range(state.n)]
+    return [projected(state, s, board, viewer, w) for s in range(state.n)]
 
 
-def win_chances(state: AhldarahdState, values: list[float]) -> list[float]:
-    spread = SPREAD_END + SPREAD_GROWTH * time_left(state)
+def win_chances(state: AhldarahdState, values: list[float], w: Weights = HAND) -> list[float]:
+    spread = w.spread_end + w.spread_growth * time_left(state)
     top = max(values)
     weights = [math.exp((v - top) / spread) for v in values]
     total = sum(weights)
     return [w / total for w in weights]
 
 
-def estimate(state: AhldarahdState) -> list[float]:
+def estimate(state: AhldarahdState, w: Weights = HAND) -> list[float]:
     if state.phase == OVER:
         return state.outcome()
-    chances = win_chances(state, projected_all(state))
+    chances = win_chances(state, projected_all(state, None, w), w)
     accepted, proposed, drafted = state.accepted, state.proposed, state.drafted
     if accepted or proposed or drafted:
         for s in range(state.n):
@@ -366,7 +382,7 @@ def item_worth(state: AhldarahdState, seat: int, item: int, board: Board | None 
     else:
         gain = projected(_with_item(state, item, seat), seat, board, viewer) - projected(state, seat, board, viewer)
     if item == ROP + seat:
-        gain += W_OPEN_MAP  # one's own map closed again
+        gain += HAND.open_map  # one's own map closed again
     return gain / gold_rate(state, seat, board, viewer)
 
 
