@@ -4,15 +4,16 @@
         --seats ai:normal,ai:normal,ai:normal --games 64 --seed 31001 --json games.json
     python tools/ahldarahd_weights.py games.json --out caravan_tui/games/ahldarahd/tuned.json
 
-Every position of the recorded matches where a seat is to move is a sample (as in Texel
-tuning, positions from self-play labelled by how their match ended). Two stages, each by
-coordinate descent (every weight up and down by a step, the step halved when nothing gains):
-the projection's weights (the route budget, the confidence per route needed, cards, gold,
-items) to the least squared error between each seat's projected score and the points it ended
-with; then the softmax's spread to the least cross-entropy between the win chances and who won
-(a shared win split). Matches whose seed is a multiple of 4 are held out: the losses on them,
-before and after, tell whether the fit generalises. The result names its matches and this
-command (``--out`` writes it as the weights the hard level plays by).
+Every ``--every``-th position of the recorded matches is a sample (as in Texel tuning,
+positions from self-play labelled by how their match ended). Two stages, each by coordinate
+descent (every weight up and down by a step, the step halved when nothing gains): the
+projection's weights (the route budget, the confidence per route needed, cards, gold, items)
+to the least squared error between each seat's projected lead over the average seat and its
+final one; then the softmax's spread to the least cross-entropy between the win chances and
+who won (a shared win split). Matches whose seed is a multiple of 4 are held out: the losses
+on them, before and after, tell whether the fit generalises. ``--out`` writes the weights with
+the commands that made them and those losses: ``games/ahldarahd/tuned.json`` is what
+``tuned=yes`` seats play by (docs/ai.md has how they measured).
 """
 from __future__ import annotations
 
@@ -127,7 +128,8 @@ def moved(w: Weights, name: str, index: int | None, factor: float) -> Weights:
     low, high = BOUNDS[name]
     value = getattr(w, name)
     if index is None:
-        return w._replace(**{name: min(high, max(low, value * factor if value else factor - 1.0))})
+        moved_to = value * factor if value else factor - 1.0  # from 0, a step up is the step itself
+        return w._replace(**{name: min(high, max(low, moved_to))})
     entries = list(value)
     entries[index] = min(high, max(low, entries[index] * factor))
     if entries != sorted(entries, reverse=True):
@@ -173,11 +175,18 @@ def made_by(args: argparse.Namespace, seeds: list[int], seats: set[str]) -> list
     return [played, fit] if len(args.games) == 1 else [fit]
 
 
+def positive(text: str) -> int:
+    """A whole number of at least 1, for argparse (its error names the flag)."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
+    return int(text)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="+", help="selfplay or arena --json files")
-    parser.add_argument("--every", type=int, default=2, help="sample every Nth position (default 2)")
-    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--every", type=positive, default=2, help="sample every Nth position (default 2)")
+    parser.add_argument("--rounds", type=positive, default=30, help="rounds of descent at most, per stage")
     parser.add_argument("--out", help="write the fitted weights here as JSON")
     args = parser.parse_args()
     started = time.perf_counter()
@@ -187,7 +196,7 @@ def main() -> int:
                          "the fit is checked on the first")
     print(f"{len(seeds)} matches (seeds {min(seeds)}-{max(seeds)}), {len(train)} training positions, "
           f"{len(held)} held out (seeds divisible by {HELD_OUT}), read in {time.perf_counter() - started:.0f} s")
-    print("projection, squared error of the final score:")
+    print("projection, squared error of each seat's lead:")
     w = descend(HAND, PROJECTION, lambda trial: score_loss(train, trial), args.rounds)
 
     def values(data: list[Sample]) -> list[list[float]]:

@@ -62,7 +62,8 @@ class Weights(NamedTuple):
     spread_growth: float
 
 
-#: the weights set by hand, which every level but hard plays by (their measurements are with them)
+#: the weights set by hand: the prior, the trade judgements and every level without ``tuned``
+#: (``tuned.py``) use them
 HAND = Weights(gold=0.1, card=0.1, claim_gold=1.0, route_gold=8.5, future_routes=0.5,
                confidence=(1.0, 0.85, 0.65, 0.45, 0.3), discount=0.04, open_map=0.25,
                spread_end=0.9, spread_growth=2.6)
