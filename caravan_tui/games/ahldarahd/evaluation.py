@@ -18,6 +18,9 @@ a trade must gain more; a failed acceptance counts too, so a seat lacking the ca
 and a seat gives up a little for each proposal it made this turn
 (``OFFER_COST``, ``DRAFT_COST``).
 
+The numbers these are made of are ``Weights``: ``HAND``, set by hand, or those fitted to
+self-play (``tuned.py``).
+
 ``viewer``: when a seat judges others (trade reasons in the log), the others' hidden cards are
 valued by their number only, so nothing hidden shapes what a seat says.
 """
