@@ -98,14 +98,18 @@ def positions(match: dict, every: int) -> list[Sample]:
     return [Sample(position, scores, outcome) for position in found]
 
 
+def projections(data: list[Sample], w: Weights) -> list[list[float]]:
+    """Every seat's projected score in each sample."""
+    return [[projected(s.state, seat, s.board, None, w) for seat in range(len(s.scores))] for s in data]
+
+
 def score_loss(data: list[Sample], w: Weights) -> float:
     """Mean squared error of each seat's projected lead over the average seat against its final
     one (only the differences between seats decide anything)."""
     total = 0.0
     count = 0
-    for sample in data:
-        state, board, scores = sample.state, sample.board, sample.scores
-        values = [projected(state, seat, board, None, w) for seat in range(len(scores))]
+    for sample, values in zip(data, projections(data, w)):
+        scores = sample.scores
         shift = sum(values) / len(values) - sum(scores) / len(scores)
         for value, final in zip(values, scores):
             total += (value - shift - final) ** 2
@@ -199,18 +203,14 @@ def main() -> int:
     print("projection, squared error of each seat's lead:")
     w = descend(HAND, PROJECTION, lambda trial: score_loss(train, trial), args.rounds)
 
-    def values(data: list[Sample]) -> list[list[float]]:
-        return [[projected(s.state, seat, s.board, None, w) for seat in range(len(s.scores))] for s in data]
-
-    train_values = values(train)
+    train_values = projections(train, w)
     print("spread, cross-entropy of who won:")
     w = descend(w, SPREAD, lambda trial: win_loss(train, trial, train_values), args.rounds)
-    hand_held = [[projected(s.state, seat, s.board) for seat in range(len(s.scores))] for s in held]
     report = {
         "score_error": {"hand": {"training": score_loss(train, HAND), "held_out": score_loss(held, HAND)},
                         "tuned": {"training": score_loss(train, w), "held_out": score_loss(held, w)}},
-        "win_cross_entropy": {"hand": {"held_out": win_loss(held, HAND, hand_held)},
-                              "tuned": {"held_out": win_loss(held, w, values(held))}},
+        "win_cross_entropy": {"hand": {"held_out": win_loss(held, HAND, projections(held, HAND))},
+                              "tuned": {"held_out": win_loss(held, w, projections(held, w))}},
     }
     print(json.dumps(report, indent=1))
     if args.out:
