@@ -363,7 +363,8 @@ def test_levels_grow() -> None:
 @pytest.mark.parametrize("game", [pytest.param(g, id=g.id) for g in GAMES.values()])
 def test_games_get_their_own_search_settings(game) -> None:
     """A game's settings for a level apply over the generic level; an explicit iteration budget
-    outranks the game's; a level that asks for a prior gets the game's prior."""
+    outranks the game's; a level that asks for a prior gets the game's prior; each level still
+    searches more than the one below."""
     check_game_ai(game)
     for name, level in LEVELS.items():
         changes = dict(game.ai.levels.get(name, {}))
@@ -371,6 +372,9 @@ def test_games_get_their_own_search_settings(game) -> None:
         capped = make_policy(f"ai:{name}", iterations=77).level_for(game.id)
         assert (capped.iterations, capped.seconds) == (77, None)
         assert capped.prior == changes.get("prior", False) and capped.searches == level.searches
+    own = [level_for(level, game) for level in LEVELS.values()]
+    budgets = [level.iterations * level.searches for level in own]
+    assert budgets == sorted(set(budgets)), f"{game.id}: each level searches more than the one below"
 
 
 def test_game_settings_are_checked() -> None:
