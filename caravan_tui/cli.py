@@ -49,7 +49,7 @@ class Parser(argparse.ArgumentParser):
 
 # -- argument types ------------------------------------------------------------------------------
 
-def _whole(minimum: int, maximum: int | None = None):
+def whole_number(minimum: int, maximum: int | None = None):
     """An argument type: a whole number of at least ``minimum`` (and at most ``maximum``)."""
 
     def parse(text: str) -> int:
@@ -92,7 +92,7 @@ def _pause(text: str) -> float:
 
 
 def _port(text: str) -> int:
-    port = _whole(0)(text)
+    port = whole_number(0)(text)
     if port > 65535:
         raise argparse.ArgumentTypeError(f"must be a port number from 0 to 65535, not {text!r}")
     return port
@@ -289,7 +289,7 @@ def _progress_bar(done: int, total: int) -> None:
 # -- commands ------------------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
-    positive, seed, iterations = _whole(1), _whole(0, MAX_SEED), _whole(1, MAX_ITERATIONS)
+    positive, seed, iterations = whole_number(1), whole_number(0, MAX_SEED), whole_number(1, MAX_ITERATIONS)
     parser = Parser(prog="caravan-tui", description="Caravan-themed trading games.")
     parser.add_argument("--version", action="version", version=f"caravan-tui {__version__}")
     commands = parser.add_subparsers(dest="command")
@@ -334,7 +334,7 @@ def build_parser() -> argparse.ArgumentParser:
         "replay", help="watch a saved match move by move (MATCH), or replay a match recorded by arena --json "
                        "(FILE INDEX)")
     replay.add_argument("file", metavar="MATCH_OR_FILE")
-    replay.add_argument("index", type=_whole(0), nargs="?")
+    replay.add_argument("index", type=whole_number(0), nargs="?")
     replay.add_argument("--save", action="store_true", help="store the recorded match as a save file you can open")
 
     commands.add_parser("saves", help="list saved matches")
@@ -345,7 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--authorized-keys", metavar="FILE",
                        help="let in only the public keys listed (OpenSSH authorized_keys format)")
     serve.add_argument("--allow-guests", action="store_true", help="let in clients without a key, as guests")
-    serve.add_argument("--grace", type=_whole(0), default=60,
+    serve.add_argument("--grace", type=whole_number(0), default=60,
                        help="seconds a person who drops keeps their seat before an AI stands in (a new "
                             "match's first offer; each match may choose)")
     serve.add_argument("--idle-timeout", type=_seconds, default=1800, help="close a session idle this many seconds")

@@ -25,6 +25,7 @@ import time
 from pathlib import Path
 
 from ai.arena import record_problem
+from caravan_tui.cli import whole_number
 from caravan_tui.engine import normalise_action
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.evaluation import (
@@ -179,18 +180,11 @@ def made_by(args: argparse.Namespace, seeds: list[int], seats: set[str]) -> list
     return [played, fit] if len(args.games) == 1 else [fit]
 
 
-def positive(text: str) -> int:
-    """A whole number of at least 1, for argparse (its error names the flag)."""
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of at least 1")
-    return int(text)
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="+", help="selfplay or arena --json files")
-    parser.add_argument("--every", type=positive, default=2, help="sample every Nth position (default 2)")
-    parser.add_argument("--rounds", type=positive, default=30, help="rounds of descent at most, per stage")
+    parser.add_argument("--every", type=whole_number(1), default=2, help="sample every Nth position (default 2)")
+    parser.add_argument("--rounds", type=whole_number(1), default=30, help="rounds of descent at most, per stage")
     parser.add_argument("--out", help="write the fitted weights here as JSON")
     args = parser.parse_args()
     started = time.perf_counter()
