@@ -55,12 +55,6 @@ class NoTrade:
                              if action[0] not in PROPOSALS})
 
 
-def _never_plans(spec: str) -> str:
-    """A ``/notrade`` seat's level without the trade planner (``trade_plan``), which only writes
-    trades."""
-    return f"{spec.removesuffix('/notrade')}+plan=no" if spec.endswith("/notrade") and spec.startswith("ai:") else spec
-
-
 def lineups(kinds: list[str], players: int) -> list[tuple[str, ...]]:
     if len(kinds) == 1:
         return [(kinds[0],) * players]
@@ -71,7 +65,7 @@ def play(specs: list[str], seed: int, options: dict[str, Any]) -> dict[str, Any]
     game = get_game("ahldarahd")
     policies: list[NoTrade | Policy] = [
         NoTrade(policy) if s.endswith("/notrade") and isinstance(policy, SearchPolicy) else policy
-        for s in specs for policy in [seat_policy(SeatSpec.parse(_never_plans(s)))]]
+        for s in specs for policy in [seat_policy(SeatSpec.parse(s.removesuffix("/notrade")))]]
     state = game.new(len(specs), seed=seed, options=game.resolve_options(options))
     if not isinstance(state, AhldarahdState):
         raise TypeError(f"the ahldarahd game plays {type(state).__name__}, not AhldarahdState")
@@ -81,7 +75,7 @@ def play(specs: list[str], seed: int, options: dict[str, Any]) -> dict[str, Any]
         action = policies[seat].choose("ahldarahd", state.view(seat), seat, decision_seed(seed, moves, seat),
                                        state.legal_actions())
         kind = action[0]
-        if kind in PROPOSALS:
+        if kind == "offer":
             made[seat] += 1
         elif kind == "accept":
             if traded(state) is None:

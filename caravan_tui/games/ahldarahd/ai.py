@@ -44,7 +44,6 @@ from .terms import (
     SETUP,
     SHAH_GIVE,
 )
-from .trade_plan import trade_plan
 from .trading import judge, traded
 from .tuned import tuned_estimate
 
@@ -273,13 +272,12 @@ SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0, "e
 #: 100 iterations without the prior (as in Merchant Lord: with it, its moves were normal's),
 #: normal 500 with it, hard as before: 88%, 65% and 64% a step (docs/ai.md, "The ladder, spaced").
 EASY = dict(SEARCH, prior=False, iterations=100)
-NORMAL = dict(SEARCH, iterations=500, plan=True)
+NORMAL = dict(SEARCH, iterations=500)
 
 AI = GameAI(
-    levels={"easy": EASY, "normal": NORMAL, "hard": dict(SEARCH, plan=True)},
+    levels={"easy": EASY, "normal": NORMAL, "hard": SEARCH},
     prior=prior,
     considered=considered,
     explain=explain,
-    plan=trade_plan,
     tuned=tuned_estimate,
 )
