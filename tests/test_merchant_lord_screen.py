@@ -13,6 +13,7 @@ from caravan_tui.games.merchant_lord.cards import HALF_INDEX, INDEX
 from caravan_tui.games.merchant_lord.faces import GLYPHS, card_face, die_text
 from caravan_tui.games.merchant_lord.rules import FAVOUR, SELL, VINDEX
 from caravan_tui.games.merchant_lord.screen import MerchantLordScreen
+from caravan_tui.games.merchant_lord.table_text import hint_keys
 from caravan_tui.games.merchant_lord.widgets import ChipBar, VillageBoard
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
@@ -551,3 +552,33 @@ async def test_a_hint_stars_and_previews_but_moves_nothing_until_a_takes_it(tmp_
         await pilot.press("a")
         assert screen.choices().action(screen.sel) == sale
         assert "enter sells" in builder(screen)
+
+
+async def test_a_takes_a_hint_to_buy_to_the_row_and_leaves_a_hint_to_end_the_step_to_e(tmp_path):
+    """The bug: under a hint to end the favour step the line said "a takes it" and ``a`` did
+    nothing; under a hint to buy, ``a`` moved the row's cursor but left the focus where it was."""
+    prefix, state = play_until(lambda s: s.turn == 0 and sum(a[0] == "buy" for a in s.legal_actions()) >= 2)
+    buy = [a for a in state.legal_actions() if a[0] == "buy"][-1]
+    end = next(a for a in state.legal_actions() if a in ENDS)
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        screen = table.screen
+        screen.show_hint(end, "")
+        await pilot.pause()
+        assert builder(screen).startswith(f"★ Hint: {screen.describe(end)} · e does it")
+        start = table.moves()
+        await pilot.press("a")
+        assert notices(app)[-1] == "The hint ends this step: e does it." and table.moves() == start
+        screen.show_hint(buy, "")
+        await pilot.pause()
+        assert builder(screen).startswith(f"★ Hint: {screen.describe(buy)} · a takes it")
+        await pilot.press("a")
+        assert screen.focused is screen.query_one("#ml-row") and status(screen).startswith(f"enter: Buy {buy[1]} ")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() > start, "the purchase")
+        assert table.runner.host.actions[start] == buy
+
+
+def test_a_hint_to_turn_a_die_names_the_key_that_turns_it():
+    assert [hint_keys(("adjust", 3, delta)) for delta in (1, -1)] == \
+        ["a picks the die, + turns it", "a picks the die, - turns it"]
+    assert {hint_keys(end) for end in ENDS} == {"e does it"} and hint_keys(("buy", "M21")) == "a takes it"

@@ -25,6 +25,7 @@ from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import AWAY, stand_in_after
 from caravan_tui.widgets import ActionList, MatchLog, TablePanel
 from caravan_tui.widgets.away_notice import away_line
+from caravan_tui.widgets.footer import PALETTE_WIDTH, keys_shown
 from saves import SaveStore
 
 from tables import Table, read_since, settled, wait_for
@@ -395,3 +396,32 @@ async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long
         await pilot.press("enter")
         await wait_for(pilot, lambda: any(entry.startswith("You say: abxx") for entry in log.lines_text), "said")
 
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+@pytest.mark.parametrize("shared", [False, True])
+async def test_every_key_the_footer_shows_is_whole_at_80_columns(tmp_path, game_id, shared):
+    """A cut key is a key the player never learns of: at the most players, against AI seats
+    (undo offered) and over SSH (chat offered), each key the footer shows fits whole."""
+    game = GAMES[game_id]
+    players = max(game.players)
+    runner = MatchRunner.new(game_id, [SeatSpec("human")] + [SeatSpec("random")] * (players - 1),
+                             [f"P{n}" for n in range(players)], 1, {}, None)
+    client = runner.client(0)
+    client.shared = shared
+    screen = game_screen_class(game)(client)
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause, app.flash_seconds = 0.0, 0.05
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            await wait_for(pilot, lambda: settled(screen) and screen.turn is not None, "our turn")
+            footer = app.screen._compositor.render_strips()[-1].text
+            shown = [binding for binding, _, _ in keys_shown(screen)[0]]
+        finally:
+            runner.stop()
+    assert {"Rules", "Menu"} <= {binding.description for binding in shown}
+    assert [binding.description for binding in shown if binding.description not in footer] == [], footer
+    width = sum(len(app.get_key_display(binding)) + 2 + len(binding.description) for binding in shown)
+    assert ("^p palette" in footer) == (width + PALETTE_WIDTH <= SIZE[0]), footer  # where it leaves room

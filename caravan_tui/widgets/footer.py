@@ -3,12 +3,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer
 
 #: below this many columns the keys sit closer together (Textual's compact footer)
 COMPACT_BELOW = 100
+#: the palette's key as the footer draws it: "▏^p palette " and the gap before it
+PALETTE_WIDTH = 13
 
 
 class KeysFooter(Footer):
@@ -31,6 +34,23 @@ class KeysFooter(Footer):
         """Narrow, the keys sit closer, so a game's own keys fit 80 columns whole beside the
         common ones (a cut key is a key the player never learns of)."""
         self.compact = event.size.width < COMPACT_BELOW
+        if self._bindings_ready and self.show_command_palette != self.palette_fits():
+            self.call_after_refresh(self.recompose)
+
+    def compose(self) -> ComposeResult:
+        """The palette's key (docked right, over the last keys) only where it leaves every key
+        whole: the palette lists the same keys, so a game's own come first."""
+        self.set_reactive(Footer.show_command_palette, self.palette_fits())
+        yield from super().compose()
+
+    def palette_fits(self) -> bool:
+        if not self._bindings_ready:
+            return True
+        shown = {binding.action: binding for binding, _, _ in keys_shown(self.screen)[0]}
+        pad = 1 if self.compact else 3  # compact: a margin after each; else padding around both parts
+        needed = sum(len(self.app.get_key_display(binding)) + 1 + len(binding.description) + pad
+                     for binding in shown.values())
+        return needed + PALETTE_WIDTH <= self.size.width
 
 
 def keys_shown(screen: Screen[Any]) -> tuple[Any, ...]:

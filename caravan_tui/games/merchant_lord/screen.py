@@ -37,10 +37,9 @@ from .builder import Selection
 from .faces import USABLE
 from .reasons import builder_hint, card_problem, village_problem
 from .table import PHASE_WORDS, MerchantLordTable
+from .table_text import END_ACTIONS
 from .views import MerchantLordView
 from .widgets import ChipBar, VillageBoard
-
-END_ACTIONS = (("end_favour",), ("end_selling",), ("end_buying",), ("skip",))
 
 
 class MerchantLordScreen(MerchantLordTable):
@@ -345,11 +344,19 @@ class MerchantLordScreen(MerchantLordTable):
         self.hinted = action
 
     def action_adopt(self) -> None:
-        """Put the hinted play in the builder (Enter then plays it)."""
-        if self.hinted is None:
+        """Put the hinted play in the builder, or the cursor on its row card or die, with the focus
+        there (Enter, or + / -, then plays it); a hint to end the step is e's (the line says so)."""
+        hinted = self.hinted
+        if hinted is None:
             self.notify("No hint to take: h asks for one.", severity="warning")
-        elif self.decides_now():
-            self.select(self.hinted)
+        elif not self.decides_now():
+            return
+        elif hinted in END_ACTIONS:
+            self.refuse("the hint ends this step: e does it")
+        else:
+            self.select(hinted)
+            if hinted[0] in ("buy", "adjust"):
+                self.query_one("#ml-row" if hinted[0] == "buy" else "#ml-dice", ChipBar).focus()
 
     # -- one selection for the builder and the plays list ------------------------------------------
 

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from caravan_tui.engine import Action
+
 from .builder import Selection
 from .cards import DIE, HALF_INDEX, INDEX
 from .faces import CHANGED, HINT, card_words, die_text, gain_words
@@ -16,6 +18,9 @@ from .widgets import ChipBar, VillageBoard
 
 if TYPE_CHECKING:
     from .table import MerchantLordTable
+
+#: the plays that end a step: e's, never the builder's
+END_ACTIONS = (("end_favour",), ("end_selling",), ("end_buying",), ("skip",))
 
 
 def players_text(table: MerchantLordTable, view: MerchantLordView) -> Text:
@@ -57,7 +62,7 @@ def builder_text(table: MerchantLordTable) -> Text:
     text = Text("")
     phase = table.phase
     if phase is not None and table.hinted is not None and table.sel == Selection():
-        text = Text(f"{HINT} Hint: {table.describe(table.hinted)} · a takes it", style="bold")
+        text = Text(f"{HINT} Hint: {table.describe(table.hinted)} · {hint_keys(table.hinted)}", style="bold")
     elif phase is not None:
         text = step_text(table, phase)
     detail = detail_text(table)
@@ -66,6 +71,15 @@ def builder_text(table: MerchantLordTable) -> Text:
             text.append("\n")
         text.append(detail, style="dim")
     return text
+
+
+def hint_keys(action: Action) -> str:
+    """The keys that play a hint (``MerchantLordScreen.action_adopt``)."""
+    if action[0] == "adjust":
+        return f"a picks the die, {'+' if action[2] > 0 else '-'} turns it"
+    if action in END_ACTIONS:
+        return "e does it"
+    return "a takes it"
 
 
 def step_text(table: MerchantLordTable, phase: str) -> Text:
