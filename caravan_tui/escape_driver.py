@@ -27,11 +27,22 @@ def next_wait(parser: XTermParser) -> float:
 class PromptEscapeDriver(LinuxDriver):
     """``LinuxDriver`` whose input thread wakes when the parser's escape wait ends."""
 
+    def _run_input_thread(self) -> None:
+        """Should the input thread still fail, the app ends as on any failure of its own (one
+        line; the report to the log): Textual's ``panic`` would print a traceback of the
+        machine's paths on the person's terminal."""
+        try:
+            self.run_input_thread()
+        except Exception as error:
+            self._app.call_later(self._app._handle_exception, error)
+
     def run_input_thread(self) -> None:
         selector = selectors.SelectSelector()
         selector.register(self.fileno, selectors.EVENT_READ)
         parser = XTermParser(self._debug)
-        decode = getincrementaldecoder("utf-8")().decode
+        # A byte that is not UTF-8 (a Latin-1 terminal's "é") reads as U+FFFD: strict, as in
+        # Textual's own driver, it ended the input thread and with it the session.
+        decode = getincrementaldecoder("utf-8")(errors="replace").decode
 
         def process(ready: list[tuple[selectors.SelectorKey, int]], final: bool = False) -> None:
             for _key, mask in ready:

@@ -396,6 +396,7 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
         ann, bob, match_id = await ann_and_bob_at_a_match(server)
         cyd = await enter_as(server, CYD, "Cyd")
         await cyd.wait_for("Every seat is taken")
+        cyd.process.stdin.write(b"\xe9")  # "é" from a Latin-1 terminal ended the session: its w below
         sessions = server.children()
         # each forked by the zygote, named by what it is and for whom, on its own terminal,
         # none with the server's environment

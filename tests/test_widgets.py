@@ -1,6 +1,9 @@
 """The shared widgets on their own (Pilot)."""
 from __future__ import annotations
 
+import asyncio
+import os
+import threading
 import time
 from dataclasses import dataclass
 
@@ -137,3 +140,26 @@ def test_a_lone_escape_is_read_once_the_parsers_wait_ends_not_at_the_next_idle_l
     assert [event.key for event in parser.tick() if isinstance(event, events.Key)] == ["escape"]
     assert next_wait(parser) == IDLE_WAIT
     assert TableApp().get_driver_class() is PromptEscapeDriver  # (Linux)
+
+
+async def test_a_byte_that_is_not_utf8_reads_as_a_replacement_and_the_input_goes_on():
+    """The bug: "José" typed on a Latin-1 terminal (``4a 6f 73 e9``) ended the input thread,
+    and over SSH the session, its traceback on the person's terminal."""
+    driver = PromptEscapeDriver(TableApp(), debug=False, mouse=False)
+    read, write = os.pipe()
+    driver.fileno = read
+    typed: list[str] = []
+    driver.process_message = lambda event: isinstance(event, events.Key) and typed.append(event.character or "")
+    thread = threading.Thread(target=driver._run_input_thread)
+    thread.start()
+    try:
+        os.write(write, b"Jos\xe9 x")
+        deadline = time.monotonic() + 10
+        while "x" not in typed and thread.is_alive() and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+    finally:
+        driver.exit_event.set()
+        thread.join(5)
+        os.close(read)
+        os.close(write)
+    assert typed == ["J", "o", "s", "\ufffd", " ", "x"]
