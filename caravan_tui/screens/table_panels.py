@@ -17,6 +17,8 @@ from caravan_tui.widgets import ActionList, TablePanel
 #: and how many of the latest lines it shows (a two-player game's one move is one or two lines: no
 #: panel; a placement of ten pieces is one line but ten moves: a panel)
 SINCE_AT_LEAST, SINCE_SHOWN = 4, 8
+#: the whole log's key (``TableKeys``), named in the panel's foot
+WHOLE_LOG = "ctrl+l"
 
 
 class TablePanels(TableSeat[V]):
@@ -26,15 +28,15 @@ class TablePanels(TableSeat[V]):
         """Mark the suggestion and say why in the panel: the search's top moves with the game's
         reasons, how sure it is and (between players) how the match stands."""
         self.query_one(ActionList).hint(action)
-        title = "Hint (h hides it)"
         rows = self.hint_candidates
-        if rows and len(self.names) > 1:
-            scores = self.view["scores"] if self.view else []
-            title = f"Hint: {headline(float(rows[0][2]), scores, self.seat)} (h hides it)"
         texts = [self.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
+        lines = explanation(rows, texts) or [text]
+        if rows and len(self.names) > 1:  # under the suggestion, in view: a panel's title is cut, never wrapped
+            scores = self.view["scores"] if self.view else []
+            below = 2 if len(lines) > 1 and lines[1].startswith("  ") else 1  # (its reason)
+            lines.insert(below, f"How it stands: {headline(float(rows[0][2]), scores, self.seat)}.")
         warning = self.hint_warning(action)
-        lines = ([warning] if warning else []) + (explanation(rows, texts) or [text])
-        self.query_one("#hint-panel", TablePanel).show(title, lines)
+        self.query_one("#hint-panel", TablePanel).show("Hint (h hides it)", ([warning] if warning else []) + lines)
 
     def hint_warning(self, action: Action) -> str | None:
         """A game's warning about the hinted play, shown first in the hint (None: none)."""
@@ -69,7 +71,8 @@ class TablePanels(TableSeat[V]):
         self.query_one("#hint-panel", TablePanel).hide()
         if since and (len(since) >= SINCE_AT_LEAST or moves >= SINCE_AT_LEAST):
             shown = since[-SINCE_SHOWN:]
-            foot = f"{len(since) - len(shown)} more: ctrl+l" if len(shown) < len(since) else "ctrl+l: the whole log"
+            foot = f"{len(since) - len(shown)} more: {WHOLE_LOG}" if len(shown) < len(since) else \
+                f"{WHOLE_LOG}: the whole log"
             self.query_one("#since-panel", TablePanel).show("Since your last turn (any key closes)", shown, foot)
 
     @on(Resize)
@@ -84,12 +87,14 @@ class TablePanels(TableSeat[V]):
 
     def on_key(self, event: Key) -> None:
         """Any key closes the "since your last turn" panel, and does nothing else (an arrow
-        meant to close it must not move a cursor or say "Not south-east")."""
+        meant to close it must not move a cursor or say "Not south-east"), but for the one its
+        foot names: ctrl+l opens the whole log too."""
         since = self.query_one("#since-panel", TablePanel)
         if since.showing:
             since.hide()
-            event.stop()
-            event.prevent_default()
+            if event.key != WHOLE_LOG:
+                event.stop()
+                event.prevent_default()
 
     def action_scroll_panel(self, lines: int) -> None:
         self.query_one("#hint-panel", TablePanel).scroll_lines(lines)
