@@ -18,7 +18,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
-from caravan_tui.screens.lobby import LobbyScreen, finished_words, seat_words
+from caravan_tui.screens.lobby import SEATS_WIDTH, LobbyScreen, finished_words, seat_words, seats_words
 from caravan_tui.screens.requests import Rematch
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
@@ -346,3 +346,16 @@ def test_a_finished_match_says_how_it_went_for_you_in_a_few_words():
     assert words([0.5, 0.5, 0.0]) == "Shared: you and Bob"
     assert words([0.0, 0.5, 0.5]) == "Lost"
     assert words([1.0, 0.0], yours=0) == "Over"  # (a result that does not fit the seats)
+
+
+def test_the_lobby_cuts_long_names_never_what_a_seat_is():
+    """The bug: with a 40-character name the Seats column (32 cells) ended "BBBBBBBBBBBBBBB…"
+    and the "(away)" a lobby is read for was cut off."""
+    row = LobbyRow("m1", "decktet_caravan", ["[bold red]x[/]", "B" * 40], ["person", "away"], 0, 0, 0)
+    words = seats_words(row, SEATS_WIDTH)
+    assert len(words) <= SEATS_WIDTH and words.endswith("… (away)") and words.startswith("[bold red]")
+    row = LobbyRow("m1", "decktet_caravan", ["A" * 40, "Gus", "AI 3 (normal)"], ["person", "stand-in", "ai"], 0, 0,
+                   0, yours=0)
+    assert seats_words(row, SEATS_WIDTH) == "AAAAAAAAA… (you), Gus · AI, AI 3"  # 32 cells
+    short = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "open"], 0, 0, 0)
+    assert seats_words(short, SEATS_WIDTH) == "Ann, (free)"

@@ -586,7 +586,19 @@ async def test_a_guest_keeps_their_seat_while_they_stay_and_an_ai_plays_it_for_g
     await guest.close()
     await eventually(lambda: saved(hub, joined.match).seats[1] == "ai:easy", "the AI in the guest's seat")
     assert hub.matches[joined.match].record.owners == [ANN, None]
+    # the table and the lobby say an AI plays the seat (it kept the guest's name: "Visitor · AI
+    # standing in"), and its moves are logged as the stand-in's
+    assert (await ann.next(MatchInfo, lambda m: m.seats[1] == protocol.STANDING_IN)).seats[0] == "remote"
     await ann.next(Update, lambda m: "Visitor leaves; an AI plays the seat from now on." in m.events)
+    assert hub.matches[joined.match].row(ANN).kinds == ["person", protocol.STANDING_IN]
+    rng, logged = random.Random(3), []
+    while not logged:
+        msg = await ann.next((YourTurn, Update, MatchOver))
+        assert not isinstance(msg, MatchOver), "no move of the stand-in's was logged as its own"
+        if isinstance(msg, YourTurn):
+            await ann.send(Act(msg.match, msg.seat, msg.turn, rng.choice(msg.legal)))
+        else:
+            logged = [line for line in msg.events if line.startswith("Visitor's stand-in ")]
     hub.stop()
 
 

@@ -153,7 +153,7 @@ class MatchHost:
         #: log lines about the match rather than its moves (a seat changing hands, an undo), each
         #: with the turn it came at, so a seat that (re)joins reads them in place; not saved
         self.notes: list[tuple[int, Event]] = []
-        #: seats an AI plays until their person comes back, each with the turn it sat down at;
+        #: seats an AI plays in their person's place, each with the turn it sat down at;
         #: and the turns such a stand-in played (its moves read as the stand-in's, even to the
         #: seat's person); not saved
         self.standing_in: dict[int, int] = {}
@@ -382,7 +382,8 @@ class MatchHost:
             return
         who, s = seat_field(msg.seat), seat_field(msg.seat, "s")
         if self.people() != [msg.seat]:
-            await self._replace_seat(msg.seat, STAND_IN, Event(f"{who} resign{s}; an AI plays the seat from now on."))
+            await self._replace_seat(msg.seat, STAND_IN, Event(f"{who} resign{s}; an AI plays the seat from now on."),
+                                     standing_in=True)
             return
         self.snapshot.status = "resigned"
         self.snapshot.resigned = msg.seat
@@ -395,7 +396,8 @@ class MatchHost:
         """Give ``seat`` to ``spec`` (an AI stand-in for a person who resigned or left, or the
         person back from a stand-in), under ``name`` if given; save, and tell everyone; the
         seat to move is prompted again so the new player can act. ``standing_in``: an AI plays
-        the seat until its person comes back (its moves are logged as the stand-in's)."""
+        the seat in its person's place, for a while or for good (its moves are logged as the
+        stand-in's)."""
         async with self._writing:
             await self._replace_seat(seat, spec, event, name, standing_in)
 

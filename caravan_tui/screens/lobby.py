@@ -15,10 +15,12 @@ from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.requests import NewMatch, OpenRules, ToHub
-from caravan_tui.ssh.protocol import FinishedRow, JoinSeat, Lobby, LobbyRow, Watch, WatchReplay
+from caravan_tui.screens.table_seat import fit_name
+from caravan_tui.ssh.protocol import STANDING_IN, FinishedRow, JoinSeat, Lobby, LobbyRow, Watch, WatchReplay
 from caravan_tui.widgets.footer import KeysFooter
 
-COLUMNS = (("Game", 16), ("Seats", 32), ("To move", 12), ("Watching", 8))
+SEATS_WIDTH, TO_MOVE_WIDTH = 32, 12
+COLUMNS = (("Game", 16), ("Seats", SEATS_WIDTH), ("To move", TO_MOVE_WIDTH), ("Watching", 8))
 FINISHED_COLUMNS = (("Game", 15), ("Against", 21), ("Result", 20), ("Ended", 12))
 #: what a guest reads before taking a seat (a new visit is a new identity: nothing to come back as)
 GUEST_SEAT = ("As a guest, your seat is yours until you leave the server: if you do (or your connection drops), "
@@ -59,15 +61,37 @@ def when_words(ended: float) -> str:
         return ""
 
 
-def seat_words(row: LobbyRow, seat: int) -> str:
-    name, kind = row.names[seat], row.kinds[seat]
+def seat_words(row: LobbyRow, seat: int, width: int | None = None) -> str:
+    """The seat in the Seats column: its player's name (fit to ``width`` cells, ``fit_name``)
+    and what the seat is ("(you)", "(away)", "· AI", "(invited)"), or "(free)"."""
+    name, kind = fit_name(plain(row.names[seat]), width), row.kinds[seat]
     if kind == "open":
         return f"{name} (invited)" if row.invited else "(free)"
     if kind == "invited":
         return f"{name} (invited)"
     if seat == row.yours:
         return f"{name} (you)"
+    if kind == STANDING_IN:
+        return f"{name} · AI"
     return f"{name} (away)" if kind == "away" else name
+
+
+def seats_words(row: LobbyRow, width: int) -> str:
+    """Every seat's words in ``width`` cells: where they do not fit, the longest names are cut,
+    never what a seat is (a cut "(away)" is the one thing a lobby is read for)."""
+    seats = range(len(row.names))
+    whole = [seat_words(row, seat) for seat in seats]
+    if len(", ".join(whole)) <= width:
+        return ", ".join(whole)
+    names = [plain(name) for name in row.names]
+    named = [seat for seat in seats if whole[seat].startswith(names[seat])]
+    room = width - 2 * (len(whole) - 1) - sum(len(whole[seat]) - (len(names[seat]) if seat in named else 0)
+                                              for seat in seats)
+    widths: dict[int, int] = {}
+    for left, seat in enumerate(sorted(named, key=lambda seat: len(names[seat]))):
+        widths[seat] = max(1, min(len(names[seat]), room // (len(named) - left)))
+        room -= len(fit_name(names[seat], widths[seat]))  # (an AI's name may come out shorter)
+    return ", ".join(seat_words(row, seat, widths.get(seat)) for seat in seats)
 
 
 class LobbyScreen(BaseScreen):
@@ -139,11 +163,10 @@ class LobbyScreen(BaseScreen):
         table.clear()
         for row in self.rows:
             mover = row.names[row.to_move] if row.to_move is not None and row.to_move < len(row.names) else "—"
-            seats = Text(plain(", ".join(seat_words(row, s) for s in range(len(row.names))), LONG),
-                         overflow="ellipsis", no_wrap=True)
-            table.add_row(game_cell(row), seats,
-                          as_text("you" if row.to_move is not None and row.to_move == row.yours else mover),
-                          Text(str(row.watchers)), key=row.match)
+            seats = Text(seats_words(row, SEATS_WIDTH), overflow="ellipsis", no_wrap=True)
+            mine = row.to_move is not None and row.to_move == row.yours
+            to_move = "you" if mine else fit_name(plain(mover), TO_MOVE_WIDTH)
+            table.add_row(game_cell(row), seats, as_text(to_move), Text(str(row.watchers)), key=row.match)
         if current is not None and current.match in [row.match for row in self.rows]:
             table.move_cursor(row=[row.match for row in self.rows].index(current.match))
         self.show_finished(lobby)

@@ -277,13 +277,14 @@ class HostedMatch:
         """What a table is told of each seat (``seats`` as saved), without identities (a
         fingerprint is nobody else's business): "remote" for a person's seat, "open" for one
         still open, "away" or "away:S" for a person's seat they left for a while (an AI takes it
-        in S seconds), "stand-in" for one an AI plays until they come back, and the kind of any
+        in S seconds), "stand-in" for one an AI plays in their place (until they come back, or
+        for good once they left as a guest or resigned), and the kind of any
         other seat ("ai"). Once the match is over, nobody is away."""
         kinds = []
         for seat, text in enumerate(seats):
             kind = OPEN if text == "remote" else text.partition(":")[0]
             who = self.who_plays(seat) if not self.over and self.owner(seat) is not None else "person"
-            if who == "stand-in":
+            if who == "stand-in" or (self.owner(seat) is None and seat in self.host.standing_in):
                 kind = STANDING_IN
             elif who != "person":  # its grace runs, the match waits for its people, or (never for long) nobody
                 kind = away_kind(self.grace_left(seat))
@@ -298,7 +299,7 @@ class HostedMatch:
             if self.is_open(seat):
                 kinds.append("open" if self.invited.get(seat, identity) == identity else "invited")
             elif self.owner(seat) is None:
-                kinds.append("ai" if not spec.is_person else "person")
+                kinds.append("person" if spec.is_person else STANDING_IN if seat in self.host.standing_in else "ai")
             else:
                 kinds.append("person" if seat in self.seated else "away")
         snap = self.host.snapshot
