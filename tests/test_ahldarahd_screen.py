@@ -10,7 +10,7 @@ from itertools import pairwise
 
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
-from caravan_tui.games.ahldarahd.map_text import route_problem
+from caravan_tui.games.ahldarahd.map_text import route_info, route_problem
 from caravan_tui.games.ahldarahd.map_widget import LABEL_AT, MapBoard, map_lines, nearest
 from caravan_tui.games.ahldarahd.maps import CODES, COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS
 from caravan_tui.games.ahldarahd.panel import panel_text
@@ -585,3 +585,14 @@ async def test_an_incense_card_is_an_incense_card_wherever_the_table_names_a_com
         f"a claim takes an Incense or {other} card and 1 gold, a purchase {COST[r]} gold"
     assert side_words(0, ["Incense", "Salt"], [], str) == "an Incense card and a Salt card"
     assert side_words(0, ["Incense"], [], str, asking=True) == "any Incense card"
+
+
+def test_the_route_line_under_the_map_says_its_plays_before_its_owner():
+    """The bug: "16 Salt–Metals land 10 · unclaimed · enter: 1" lost the word "play" at 80×24.
+    The plays come before the owner (a long name is what a narrow map cuts), within the map's
+    width on every route of every map."""
+    view = {"routes": [[-1] * len(ENDS) for _ in COMMODITY_AT]}
+    lines = [route_info(view, m, r, 9, str).plain for m in range(len(COMMODITY_AT)) for r in range(len(ENDS))]
+    assert all(line.index(" · 9 plays · unclaimed") + len(" · 9 plays") <= 47 for line in lines)
+    view["routes"][0][15] = 1
+    assert route_info(view, 0, 15, 1, lambda seat: "B" * 40).plain.endswith(" · 1 play · " + "B" * 40 + " (B)")

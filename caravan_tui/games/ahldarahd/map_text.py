@@ -43,16 +43,16 @@ def map_header(maps: int, players: int, shown: int, name: Callable[[int, int], s
 
 
 def route_info(view: AhldarahdView, m: int, r: int, plays: int, name: Callable[[int], str]) -> Text:
-    """Route ``r`` of map ``m``: its number, cities, kind and cost, its owner, and how many of
-    our plays it takes."""
+    """Route ``r`` of map ``m``: its number, cities, kind and cost, how many of our plays it
+    takes, and its owner (last: a line too long for the map cuts a name, not the plays)."""
     a, b = ENDS[r]
     goods = COMMODITY_AT[m]
     text = Text(f"{r + 1} {COMMODITIES[goods[a]]}–{COMMODITIES[goods[b]]} "
                 f"{'sea' if SEA[r] else 'land'} {COST[r]}", style="bold")
+    if plays:
+        text.append(f" · {plays} play{'s' if plays > 1 else ''}", style="bold")  # (the status line: enter's)
     owner = view["routes"][m][r]
     text.append(" · " + ("unclaimed" if owner < 0 else f"{name(owner)} ({seat_letter(owner)})"))
-    if plays:
-        text.append(f" · enter: {plays} play{'s' if plays > 1 else ''}", style="bold")
     return text
 
 
