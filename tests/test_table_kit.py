@@ -25,7 +25,7 @@ from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import AWAY, stand_in_after
 from caravan_tui.widgets import ActionList, MatchLog, TablePanel
 from caravan_tui.widgets.away_notice import away_line
-from caravan_tui.widgets.footer import PALETTE_WIDTH, keys_shown
+from caravan_tui.widgets.footer import PALETTE_WIDTH, KeysFooter, keys_shown
 from saves import SaveStore
 
 from tables import Table, read_since, settled, wait_for
@@ -424,3 +424,28 @@ async def test_every_key_the_footer_shows_is_whole_at_80_columns(tmp_path, game_
     assert [binding.description for binding in shown if binding.description not in footer] == [], footer
     width = sum(len(app.get_key_display(binding)) + 2 + len(binding.description) for binding in shown)
     assert ("^p palette" in footer) == (width + PALETTE_WIDTH <= SIZE[0]), footer  # where it leaves room
+
+
+async def test_a_dialog_shows_its_own_keys_not_those_of_the_table_below(tmp_path):
+    """The bug: under the menu the footer still offered the table's keys ("p Pass", "h Hint"),
+    none of which acted while the menu was up."""
+    runner = MatchRunner.new("decktet_caravan", [SeatSpec("human"), SeatSpec("random")], ["Ann", "Bob"], 1, {}, None)
+    screen = game_screen_class(GAMES["decktet_caravan"])(runner.client(0))
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause, app.flash_seconds = 0.0, 0.05
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            await wait_for(pilot, lambda: settled(screen) and screen.turn is not None, "our turn")
+            await read_since(pilot, screen)
+            assert "Hint" in app.screen._compositor.render_strips()[-1].text
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is not screen and bool(app.screen.query_one(KeysFooter).children),
+                           "the menu and its keys")
+            footer = app.screen._compositor.render_strips()[-1].text
+            assert "Cancel" in footer and "Hint" not in footer and "Pass" not in footer, footer
+            await pilot.press("escape")
+            assert app.screen is screen
+        finally:
+            runner.stop()

@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Label, OptionList, Static
 
 from caravan_tui.safe_text import LONG, as_text
+from caravan_tui.widgets.footer import KeysFooter
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -29,6 +30,7 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(as_text(f"{self.yes} (y)"), id="yes", variant="error", compact=True)
                 yield Button(as_text(f"{self.no} (n)"), id="no", compact=True)
+        yield KeysFooter()  # the dialog's keys, over those of the screen below (none of which act now)
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -53,6 +55,7 @@ class ChoiceScreen(ModalScreen[int | None]):
         with Vertical(classes="dialog"):
             yield Label(as_text(self.title_text, limit=LONG), classes="dialog-title")
             yield OptionList(*(as_text(choice, limit=LONG) for choice in self.choices), id="choices")
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

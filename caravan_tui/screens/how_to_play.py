@@ -10,6 +10,7 @@ from textual.widgets import Button, Markdown
 
 from caravan_tui.engine import Game
 from caravan_tui.screens.requests import OpenRules
+from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.scrolling import SCROLL_KEYS, scroll
 
 SECTIONS = 2
@@ -53,6 +54,7 @@ class HowToPlayScreen(ModalScreen[bool | None]):
                 yield Button("Play (enter)", id="play", variant="primary", compact=True)
                 yield Button("Don't show again (d)", id="never", compact=True)
                 yield Button("All the rules (?)", id="rules", compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#play", Button).focus()

@@ -10,6 +10,7 @@ from textual.widgets import Input, Label, Static
 
 from caravan_tui.bus import MAX_NAME
 from caravan_tui.safe_text import LONG, as_text
+from caravan_tui.widgets.footer import KeysFooter
 
 
 class YourNameScreen(ModalScreen[str]):
@@ -28,6 +29,7 @@ class YourNameScreen(ModalScreen[str]):
             yield Static(f"Others see it at the table and in the lobby ({kept}).", classes="dialog-text")
             yield Input(max_length=MAX_NAME, id="your-name")
             yield Static(as_text(self.problem, limit=LONG), id="your-name-problem")  # it may quote the name
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()

@@ -19,6 +19,7 @@ from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from caravan_tui.widgets import StopAtEnds
+from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import a_or_an
 
 from .maps import COLOURS, COMMODITIES
@@ -62,6 +63,7 @@ class TradeDialog(ModalScreen[Proposal | None]):
             yield StopAtEnds(id="trade-rows")
             yield Static("", id="trade-why")
             yield Static(KEYS, id="trade-keys")
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         rows = self.query_one(OptionList)

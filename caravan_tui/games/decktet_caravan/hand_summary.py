@@ -8,6 +8,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from caravan_tui.widgets.footer import KeysFooter
+
 
 class HandSummaryScreen(ModalScreen[None]):
     BINDINGS = [Binding("enter,escape,space", "dismiss", "Continue")]
@@ -20,6 +22,7 @@ class HandSummaryScreen(ModalScreen[None]):
         with Vertical(classes="dialog", id="hand-summary"):
             yield Static(self.summary)
             yield Button("Continue (enter)", id="continue", compact=True)
+        yield KeysFooter()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(None)
