@@ -10,6 +10,7 @@ import argparse
 import json
 import math
 import os
+import socket
 import sys
 import tempfile
 from contextlib import suppress
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 MAX_RECORDS = 16 * MiB
 SEAT_HELP = ("random, greedy, " + ", ".join(f"ai:{level}" for level in LEVELS)
              + ", or a custom ai:LEVEL+FIELD=VALUE (e.g. ai:hard+horizon=12)")
+#: processes a run may play its matches in (each a whole Python with a game and a search)
+MAX_WORKERS = 64
 
 
 class Refused(Exception):
@@ -48,6 +51,17 @@ class Parser(argparse.ArgumentParser):
 
 
 # -- argument types ------------------------------------------------------------------------------
+
+def address(text: str) -> str:
+    """An argument type: a host name or address this machine can look up (an empty one would
+    listen on every interface without saying so)."""
+    try:
+        if text.strip() != text or not text or not socket.getaddrinfo(text, None):
+            raise ValueError
+    except (OSError, ValueError, UnicodeError):
+        raise argparse.ArgumentTypeError(f"must be an address to listen on, not {text!r}") from None
+    return text
+
 
 def whole_number(minimum: int, maximum: int | None = None):
     """An argument type: a whole number of at least ``minimum`` (and at most ``maximum``)."""
@@ -159,6 +173,24 @@ def _output(path: str | None) -> RunFile | None:
         return RunFile(path)
     except OSError as error:
         raise Refused(f"cannot write {path}: {_why(error)}") from None
+
+
+def _write(out: RunFile | None, data: Any, indent: int | None = None) -> str | None:
+    """The run's --json file written; what went wrong if it could not be (the results are then
+    still printed, and the command ends with that line and status 1)."""
+    if out is not None:
+        try:
+            out.write(data, indent)
+        except OSError as error:
+            return f"cannot write {out.path}: {_why(error)}"
+    return None
+
+
+def _unwritten(problem: str | None) -> int:
+    if problem is None:
+        return 0
+    print(f"caravan-tui: error: {plain(problem, LONG)}", file=sys.stderr)
+    return 1
 
 
 def _writable_store():
@@ -290,6 +322,7 @@ def _progress_bar(done: int, total: int) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     positive, seed, iterations = whole_number(1), whole_number(0, MAX_SEED), whole_number(1, MAX_ITERATIONS)
+    workers = whole_number(1, MAX_WORKERS)
     parser = Parser(prog="caravan-tui", description="Caravan-themed trading games.")
     parser.add_argument("--version", action="version", version=f"caravan-tui {__version__}")
     commands = parser.add_subparsers(dest="command")
@@ -314,7 +347,7 @@ def build_parser() -> argparse.ArgumentParser:
     selfplay.add_argument("--seed", type=seed, default=1)
     selfplay.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                           help="a game option; yes/no options take yes, no, true, false, on, off, 1 or 0")
-    selfplay.add_argument("--workers", type=positive, default=2, help="matches played in parallel")
+    selfplay.add_argument("--workers", type=workers, default=2, help="matches played in parallel")
     selfplay.add_argument("--json", metavar="FILE", help="also write every match record as JSON")
 
     arena = commands.add_parser("arena", help="round-robin tournament between seats, with ratings")
@@ -327,7 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                        help="a game option; yes/no options take yes, no, true, false, on, off, 1 or 0")
     arena.add_argument("--iterations", type=iterations, help="cap every AI seat to this many iterations")
-    arena.add_argument("--workers", type=positive, default=2, help="matches played in parallel")
+    arena.add_argument("--workers", type=workers, default=2, help="matches played in parallel")
     arena.add_argument("--json", metavar="FILE", help="write the matrix, ratings and every match record")
 
     replay = commands.add_parser(
@@ -340,7 +373,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("saves", help="list saved matches")
 
     serve = commands.add_parser("serve", help="host matches over SSH: friends play with ssh -p PORT HOST")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: this machine only)")
+    serve.add_argument("--host", type=address, default="127.0.0.1",
+                       help="address to listen on (default: this machine only)")
     serve.add_argument("--port", type=_port, default=2222)
     serve.add_argument("--authorized-keys", metavar="FILE",
                        help="let in only the public keys listed (OpenSSH authorized_keys format)")
@@ -388,9 +422,8 @@ def cmd_selfplay(args) -> int:
                  "outcome": r.outcome, "moves": r.moves, "think": r.think, "decisions": r.decisions,
                  "actions": r.actions} for r in records]
 
-    records = run_jobs(jobs, args.workers, _progress(args.games), out.keeper(games) if out else None)
-    if out:  # first: a reader of stdout that leaves early must not cost the results
-        out.write(games(records))
+    records = run_jobs(jobs, min(args.workers, args.games), _progress(args.games), out.keeper(games) if out else None)
+    unwritten = _write(out, games(records))  # first: a reader of stdout that leaves early must not cost them
     print(f"{game.title}: {args.games} {'games' if len(args.seats) == 1 else 'matches'}, "
           f"seeds {args.seed}-{args.seed + args.games - 1}, options {_option_text(options)}")
     if len(args.seats) == 1:  # solo: no one to beat, so the score and the titles it reached
@@ -398,7 +431,7 @@ def cmd_selfplay(args) -> int:
     else:
         print(format_table(*summarise(records)))
         print(share_line("order of play", "the first to move", wins_by_turn(records), len(records)))
-    return 0
+    return _unwritten(unwritten)
 
 
 def cmd_arena(args) -> int:
@@ -420,14 +453,14 @@ def cmd_arena(args) -> int:
     def matches(records: list[MatchRecord]) -> dict[str, Any]:
         return to_json(standings(names, records), records)
 
-    records = run_jobs(jobs, args.workers, _progress(total), out.keeper(matches) if out else None)
+    records = run_jobs(jobs, min(args.workers, total // players), _progress(total),
+                       out.keeper(matches) if out else None)
     table = standings(names, records)
-    if out:  # first, as in selfplay
-        out.write(to_json(table, records))
+    unwritten = _write(out, to_json(table, records))  # first, as in selfplay
     print(f"{game.title}, {players} players, options {_option_text(options)}, {len(records)} matches, "
           f"seeds {args.seed}-{records[-1].seed} (each played from every seat)")
     print(format_standings(table))
-    return 0
+    return _unwritten(unwritten)
 
 
 def cmd_replay(args) -> int:
@@ -509,10 +542,9 @@ def cmd_bench(args) -> int:
 
     out = _output(args.json)
     results = run_bench([args.game] if args.game else None)
-    if out:  # first, as in selfplay
-        out.write(results, indent=2)
+    unwritten = _write(out, results, indent=2)  # first, as in selfplay
     print(format_report(results))
-    return 0
+    return _unwritten(unwritten)
 
 
 def cmd_vs_openspiel(args) -> int:
@@ -527,10 +559,9 @@ def cmd_vs_openspiel(args) -> int:
     level = get_level("normal")
     result = head_to_head(game.id, args.matches, args.seconds, level.horizon, level.exploration,
                           game.quick_options, on_result=_progress_bar if sys.stderr.isatty() else None)
-    if out:  # first, as in selfplay
-        out.write(result, indent=2)
+    unwritten = _write(out, result, indent=2)  # first, as in selfplay
     print(format_head_to_head(result))
-    return 0
+    return _unwritten(unwritten)
 
 
 def cmd_app(args) -> int:

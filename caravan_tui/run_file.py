@@ -3,8 +3,9 @@
 It is opened before the run, so that a path that cannot be written is refused before anything is
 played. A regular file is then rewritten whole as each match ends: the new text goes to a file
 beside it that is renamed over it, so a run stopped at any moment (ctrl+c, a kill, the end of a
-session's time) leaves every match finished so far in a whole file. A file that is not a regular
-one (a pipe, ``/dev/stdout``) cannot be swapped, and is written once, at the end.
+session's time) leaves every match finished so far in a whole file. A path that is a link
+(``/dev/stdout``, or a link to a file) is never swapped, which would put a file in the link's
+place: like a file that is not a regular one (a pipe), it is written once, at the end.
 """
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ class RunFile:
     def __init__(self, path: str) -> None:
         self.path = path
         self._out = open(os.open(path, os.O_WRONLY | os.O_CREAT, 0o666), "w", encoding="utf-8")  # noqa: SIM115 (held until the end of the run)
-        self.swapped = stat.S_ISREG(os.fstat(self._out.fileno()).st_mode)
+        self.regular = stat.S_ISREG(os.fstat(self._out.fileno()).st_mode)
+        self.swapped = self.regular and not os.path.islink(path)
         self._warned = False
         if self.swapped:
             self._out.close()
@@ -33,7 +35,9 @@ class RunFile:
     def write(self, data: Any, indent: int | None = None) -> None:
         """``data`` as the whole file (OSError if the system refuses it)."""
         if not self.swapped:
-            with self._out:  # a pipe or a device: nothing to truncate
+            with self._out:
+                if self.regular:  # (through a link: what was there before goes)
+                    self._out.truncate()
                 json.dump(data, self._out, indent=indent)
             return
         part = f"{self.path}.part"

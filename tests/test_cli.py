@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import math
 import os
@@ -21,6 +22,7 @@ from ai.matches import play_match
 from caravan_tui.bench import bench_game, budget_rows, budget_use, format_report, percentile
 from caravan_tui.cli import BOOLEANS, _option_text, _options, main
 from caravan_tui.games import GAMES, get_game
+from caravan_tui.run_file import RunFile
 from caravan_tui.seats import parse_seats
 from caravan_tui.selfplay import selfplay_jobs, summarise
 from saves.snapshot import Snapshot
@@ -180,6 +182,10 @@ BAD_INPUT = [
     (["selfplay", "decktet_caravan", "--games", "many"], "folder"),
     (["selfplay", "decktet_caravan", "--workers", "0"], "folder"),
     (["selfplay", "decktet_caravan", "--workers", "-3"], "folder"),
+    (["selfplay", "decktet_caravan", "--workers", "100000"], "folder"),  # (it started them all, and hung)
+    (["arena", "decktet_caravan", "--workers", "65"], "folder"),
+    (["serve", "--host", ""], "folder"),  # (it listened on every interface)
+    (["serve", "--host", "999.1.1.1"], "folder"),
     (["arena", "decktet_caravan", "--players", "0"], "folder"),
     (["arena", "decktet_caravan", "--players", "5"], "folder"),
     (["arena", "decktet_caravan", "--iterations", "-1"], "folder"),
@@ -328,6 +334,30 @@ def test_a_run_stopped_midway_keeps_the_matches_it_finished(command, tmp_path, m
     matches = kept["matches"] if isinstance(kept, dict) else kept
     assert [match["seed"] for match in matches] == [job.seed for job in started[:2]]
     assert not (tmp_path / "run.json.part").exists()
+
+
+def test_a_json_path_that_is_a_link_is_written_through_never_replaced(tmp_path, capsys):
+    """The bug: the file went in the link's place (``--json /dev/stdout`` put a file there), and
+    what it pointed to was never written."""
+    target, link = tmp_path / "real.json", tmp_path / "link.json"
+    target.write_text("x" * 100_000)
+    link.symlink_to(target)
+    assert main(SELFPLAY + ["--games", "2", "--json", str(link)]) == 0
+    assert link.is_symlink() and len(json.loads(target.read_text())) == 2
+
+
+def test_a_json_file_that_cannot_be_written_at_the_end_costs_no_results(tmp_path, monkeypatch, capsys):
+    """A full disk at the last write: the results are still printed, then one line naming the
+    file, and status 1 (before, the run's results were lost with the write)."""
+    def full(self, data, indent=None):
+        raise OSError(errno.ENOSPC, "No space left on device", f"{self.path}.part")
+
+    monkeypatch.setattr(RunFile, "write", full)
+    out_file = tmp_path / "games.json"
+    assert main(SELFPLAY + ["--games", "1", "--json", str(out_file)]) == 1
+    said = capsys.readouterr()
+    assert said.out.startswith("Decktet Caravan: 1 matches, seeds ")
+    assert said.err.endswith(f"\ncaravan-tui: error: cannot write {out_file}: No space left on device\n")
 
 
 def test_a_json_file_that_is_not_a_regular_file_is_written_at_the_end(capsys):
