@@ -41,7 +41,7 @@ MAX_WORD = 64
 MAX_CHAT = 200  # characters of a chat line
 MAX_NAME = 40  # characters of a person's name
 MAX_WEIGHED = 3  # candidates an AI decision records
-MAX_REASON = 160  # characters of a candidate's reason
+MAX_REASON = 320  # characters of a candidate's reason (the AI's longest run past 160, Decktet's)
 
 
 def action_problem(value: Any) -> str | None:

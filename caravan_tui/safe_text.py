@@ -21,6 +21,16 @@ _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\
 _BREAKS = re.compile("[\t\n\v\f\r\u2028\u2029]+")  # become one space: words stay apart
 
 
+def cut_words(text: str, limit: int) -> str:
+    """``text`` whole when it has at most ``limit`` characters; else up to its last whole word
+    that fits, and "…" (a seat field such as ``{p1}`` is never cut in two)."""
+    if len(text) <= limit:
+        return text
+    head = text[:limit - 1]
+    space = head.rfind(" ")
+    return (head[:space] if space > 0 else head).rstrip(" ;,") + "…"
+
+
 def plain(value: object, limit: int = LIMIT) -> str:
     """``value`` as one line of printable text of at most ``limit`` characters (the last an
     ellipsis when it was longer)."""

@@ -27,11 +27,11 @@ from textual.widgets import DataTable, Input, Static
 from textual.widgets._toast import Toast
 
 from caravan_tui.app import CaravanApp, ClientApp
-from caravan_tui.bus import Chat, MatchOver
+from caravan_tui.bus import MAX_REASON, Chat, MatchOver
 from caravan_tui.games import GAMES
 from caravan_tui.games.decktet_caravan.hand_summary import HandSummaryScreen
 from caravan_tui.match.runner import MatchRunner
-from caravan_tui.safe_text import as_text, plain
+from caravan_tui.safe_text import as_text, cut_words, plain
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.home import HomeScreen
@@ -545,3 +545,13 @@ async def test_the_replay_shows_what_an_ai_weighed_under_names_that_are_markup(t
             assert Content.from_markup(panel.border_title).plain == f"What {name} weighed (h hides it)"
             assert f"of the search: {reads}" in panel.text
             await app.pop_screen()
+
+
+def test_a_reason_too_long_to_record_is_cut_after_a_whole_word_never_inside_a_seat_field():
+    """The bug: what the AI weighed was cut at 160 characters mid-phrase ("…for a") and kept so
+    in the save; a cut inside ``{p1}`` would leave a field no name fills."""
+    reason = "keeps the Ace of Suns; risk: {p1} holds 4 Aces or Crowns for a bandit"
+    assert cut_words(reason, len(reason)) == reason
+    assert cut_words(reason, 60) == "keeps the Ace of Suns; risk: {p1} holds 4 Aces or Crowns…"
+    assert cut_words(reason, 33) == "keeps the Ace of Suns; risk:…"  # not "… {p1…"
+    assert len(cut_words("x" * 500, MAX_REASON)) == MAX_REASON

@@ -255,7 +255,7 @@ def weighed_cases():
         "99,999 rows at one move": (lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], 0.001, "")] * 99_999},
                                     "holds at most 3 candidates"),
         "a reason of 64 K characters": (lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], reason="x" * 65_000)]},
-                                        "a reason is one line of 1 to 160 printable characters"),
+                                        "a reason is one line of 1 to 320 printable characters"),
         "700% of the search": (lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], share=7.0)]},
                                "share is from 0 to 1"),
         "a share below nothing": (lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], share=-0.5)]},

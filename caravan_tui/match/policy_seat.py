@@ -26,6 +26,7 @@ from caravan_tui.bus import (
     seat_address,
     weighed_problem,
 )
+from caravan_tui.safe_text import cut_words
 from caravan_tui.seats import SeatSpec
 
 GREEDY = SeatSpec("greedy")
@@ -100,7 +101,7 @@ class PolicySeat:
             try:
                 decision = await worker.decide(self.policy, *args, on_progress=self._progress)
                 action = decision.action
-                weighed = [[c.action, c.share, c.reason[:MAX_REASON]] for c in decision.weighed]
+                weighed = [[c.action, c.share, cut_words(c.reason, MAX_REASON)] for c in decision.weighed]
                 if weighed_problem(weighed):  # a reason the host would refuse must not cost the move
                     weighed = []
             except Exception:  # a failed search costs one move's strength, never the match
