@@ -529,3 +529,20 @@ async def test_escape_closes_the_keys_panel_before_it_opens_the_menu(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert not screen.query("HelpPanel") and app.screen is screen
+
+
+async def test_hiding_the_rules_contents_from_inside_them_gives_the_text_the_keys_again(tmp_path):
+    """The bug: t, tab into the contents, t again: nothing had the focus, and the arrows and
+    page keys scrolled nothing until a tab."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(RulesScreen(GAMES["ahldarahd"]))
+        await pilot.press("t", "tab")
+        viewer = app.screen.query_one(MarkdownViewer)
+        assert viewer.show_table_of_contents and app.screen.focused is not viewer.document
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.screen.focused is viewer.document
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert viewer.scroll_y > 0

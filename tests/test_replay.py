@@ -19,6 +19,8 @@ from saves import SaveStore
 from saves.loading import replay
 from saves.snapshot import Snapshot
 
+from tables import wait_for
+
 SIZE = (80, 24)
 
 
@@ -96,6 +98,9 @@ async def test_the_saves_list_opens_the_replay(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.replaying
         assert app.screen.client.match_id == match_id and app.screen.seat == 0
+        await wait_for(pilot, lambda: "Back" in app.screen._compositor.render_strips()[-1].text, "the keys")
+        footer = app.screen._compositor.render_strips()[-1].text
+        assert "esc Back" in footer and "Menu" not in footer  # (it said "esc Menu", and no menu opened)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)

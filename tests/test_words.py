@@ -59,6 +59,11 @@ async def test_the_saves_list_fits_names_at_80_columns_and_never_cuts_the_status
         await wait_for(pilot, lambda: isinstance(wide.screen, SavesScreen), "the saves list")
         await pilot.pause()
         assert str(wide.screen.query_one(DataTable).get_row_at(0)[1]) == ", ".join(names)  # room: whole
+        await pilot.resize_terminal(80, 24)  # the bug: the columns kept their wide widths, Status off screen
+        await pilot.pause()
+        line = next(strip.text for strip in wide.screen._compositor.render_strips()
+                    if "Caravans of Ahldarahd" in strip.text)
+        assert "Tester, AI 2, AI 3" in line and line.rstrip().endswith("playing")
 
 
 def test_ahldarahds_log_never_says_a_face_down_camel_is_still_up():

@@ -29,5 +29,9 @@ class RulesScreen(BaseScreen):
         self.query_one(MarkdownViewer).focus()
 
     def action_toggle_contents(self) -> None:
+        """Show or hide the contents; hidden with the focus in them, the focus goes back to the
+        text (else no widget has it, and the arrows scroll nothing)."""
         viewer = self.query_one(MarkdownViewer)
         viewer.show_table_of_contents = not viewer.show_table_of_contents
+        if not viewer.show_table_of_contents:  # (once hidden: hiding them clears the focus)
+            self.call_after_refresh(viewer.document.focus)

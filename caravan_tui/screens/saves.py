@@ -23,6 +23,7 @@ from saves import SaveEntry, Snapshot
 from saves.loading import checked_entries
 
 MIN_SEATS = 10  # the Seats column's least width, however narrow the screen
+COLUMNS = ("Game", "Seats", "Moves · score", "Played", "Status")
 
 
 def _when(timestamp: float) -> str:
@@ -90,7 +91,7 @@ class SavesScreen(BaseScreen):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Game", "Seats", "Moves · score", "Played", "Status")
+        table.add_columns(*COLUMNS)
         self.reload()
         table.focus()
 
@@ -120,7 +121,8 @@ class SavesScreen(BaseScreen):
         under the cursor)."""
         table = self.query_one(DataTable)
         row = table.cursor_row
-        table.clear()
+        table.clear(columns=True)  # (a column keeps the widest width it had: a narrower screen would cut Status)
+        table.add_columns(*COLUMNS)
         room = self.seats_room(list(self.cells.values()))
         for match_id, (game, names, progress, played, status) in self.cells.items():
             cells = (game, seats_words(names, room), progress, played, status)

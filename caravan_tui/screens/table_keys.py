@@ -26,6 +26,7 @@ class TableKeys(TablePanels[V]):
         Binding("u", "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
         Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),
         Binding("escape", "menu", "Menu", tooltip="Resume, save and quit to home, or resign"),
+        Binding("escape", "back", "Back", tooltip="Replay: back to where it was opened"),
         # Priority over the board's own arrows, but only in a replay (check_action): in a match the
         # keys go on to the focused widget.
         Binding("left", "step(-1)", "Back", tooltip="Replay: one move back", priority=True),
@@ -39,7 +40,7 @@ class TableKeys(TablePanels[V]):
         Binding("l", "legend", "Legend", tooltip="Show or hide the whole legend of the board's glyphs and marks"),
     ]
     #: what a replay offers, and what it does not (it changes nothing)
-    REPLAY_ONLY = {"step", "change_view", "weighed"}
+    REPLAY_ONLY = {"step", "change_view", "weighed", "back"}
     PLAY_ONLY = {"hint", "undo", "save"}
     def action_rules(self) -> None:
         self.post_message(OpenRules(self.game))
@@ -70,6 +71,8 @@ class TableKeys(TablePanels[V]):
         watches)."""
         if action in self.REPLAY_ONLY:
             return self.replaying
+        if action == "menu":
+            return not self.replaying
         if action == "undo" and self.others_are_people():
             return False  # (an undo never passes a move another person has seen: theirs see ours at once)
         if action in self.PLAY_ONLY:
@@ -122,12 +125,16 @@ class TableKeys(TablePanels[V]):
     def action_change_view(self) -> None:
         self.post_message(ChangeReplayView(self))
 
+    def action_back(self) -> None:
+        """A replay's escape: the keys panel first, else back to where the replay was opened."""
+        if self.query("HelpPanel"):
+            self.app.action_hide_help_panel()
+        else:
+            self.app.pop_screen()
+
     def action_menu(self) -> None:
         if self.query("HelpPanel"):  # the keys panel opened from the palette: escape closes it
             self.app.action_hide_help_panel()
-            return
-        if self.replaying:
-            self.app.pop_screen()
             return
         if self.seat is None:
             def stop(yes: bool | None) -> None:
