@@ -407,3 +407,22 @@ def test_a_match_whose_last_move_was_saved_but_not_its_end_loads_as_over(store):
     loaded = load(store, "m")
     assert loaded.snapshot.status == "over" and loaded.snapshot.result == state.outcome()
     assert [e.error for e in checked_entries(store)] == [None]
+
+
+async def test_opening_a_match_keeps_its_last_played_time_and_a_move_moves_it(store):
+    """The bug: opening a match (a finished one to look at its table, too) stored it with the
+    time it was opened, and the saves list, newest first, changed order under the cursor."""
+    game = GAMES["decktet_caravan"]
+    host = MatchHost.new(game.id, [SeatSpec("random")] * 2, ["A", "B"], 5, {}, store, Bus())
+    seat = host.state.to_move()
+    await host.handle(host_module.Act(host.match_id, seat, host.turn, host.state.legal_actions()[0]))
+    host.close()
+    played = load(store, host.match_id).snapshot.updated
+    again = MatchHost.resume(host.match_id, store, Bus())
+    again.close()
+    assert load(store, host.match_id).snapshot.updated == played
+    again = MatchHost.resume(host.match_id, store, Bus())
+    seat = again.state.to_move()
+    await again.handle(host_module.Act(again.match_id, seat, again.turn, again.state.legal_actions()[0]))
+    again.close()
+    assert load(store, host.match_id).snapshot.updated > played

@@ -197,7 +197,7 @@ class MatchHost:
             lock.release()
             raise
         try:
-            host._open()
+            host._open(played=False)  # (opening a match is not playing it: the saves list keeps its order)
         except (OSError, DamagedSave) as exc:
             host.unsaved = save_problem(exc)
         return host
@@ -585,12 +585,15 @@ class MatchHost:
             history += [(event, by) for event in events]
         return history + [(event, None) for at, event in notes if at >= len(self.events)]
 
-    def _snapshot(self) -> Snapshot:
+    def _snapshot(self, played: bool) -> Snapshot:
+        """The whole match; ``played``: stored because it was played (not only opened), so its
+        last-played time is now."""
         snap = self.snapshot
         snap.actions = list(self.actions)
         snap.weighed = dict(self.weighed)
         snap.state = self.state.to_data()
-        snap.updated = time.time()
+        if played:
+            snap.updated = time.time()
         snap.rules = self.game.rules_version
         return snap
 
@@ -600,10 +603,10 @@ class MatchHost:
         return Record("end", self.turn, time.time(), status=snap.status, result=snap.result,
                       resigned=snap.resigned, state=self.state.to_data())
 
-    def _open(self) -> None:
+    def _open(self, played: bool = True) -> None:
         """Store the whole match (a new one, one resumed, or everything again after a failure)."""
         if self.store is not None and self.lock is not None:
-            self.store.open(self.lock, self._snapshot())
+            self.store.open(self.lock, self._snapshot(played))
 
     async def _store(self, *records: Record) -> None:
         """Append ``records`` in a thread (each append fsyncs); the host handles one request at
