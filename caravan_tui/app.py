@@ -53,7 +53,7 @@ from caravan_tui.screens.requests import (
 )
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
-from caravan_tui.screens.summary import MatchOverScreen
+from caravan_tui.screens.summary import MatchOverScreen, resigned_line
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh.protocol import (
     CRASHED,
@@ -178,12 +178,15 @@ class TableApp(App):
 
     def final_table(self, screen: GameScreen, over: MatchOver) -> MatchOverScreen:
         names = [screen.seat_name(seat) for seat in range(len(over.scores))]
-        status = "Resigned." if over.status == "resigned" else ""
+        if over.status == "resigned":
+            headline = resigned_line(screen.headline_names(names), over.outcome)
+        else:
+            headline = screen.result_headline(names, over.scores, over.outcome)
         return MatchOverScreen(
-            screen.result_headline(names, over.scores, over.outcome),
+            headline,
             "   ".join(f"{name}: {score:g}" for name, score in zip(names, over.scores)),
             screen.match_summary(screen.view) if screen.view else None,
-            status, rematch=screen.seat is not None)  # (a spectator did not play it)
+            rematch=screen.seat is not None)  # (a spectator did not play it)
 
 
 class CaravanApp(TableApp):

@@ -24,7 +24,7 @@ from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
-from caravan_tui.screens.summary import MatchOverScreen
+from caravan_tui.screens.summary import MatchOverScreen, resigned_line
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList, TablePanel
 from saves import SaveStore
@@ -546,3 +546,13 @@ async def test_hiding_the_rules_contents_from_inside_them_gives_the_text_the_key
         await pilot.press("pagedown")
         await pilot.pause()
         assert viewer.scroll_y > 0
+
+
+def test_after_a_resignation_the_headline_says_who_gave_up_and_who_wins():
+    """The bug: a resignation at four players read "A draw between AI 2 and AI 3 and AI 4." for
+    players whose scores differ (the others share the win)."""
+    assert resigned_line(["You", "AI 2", "AI 3", "AI 4"], [0.0, 1 / 3, 1 / 3, 1 / 3]) == \
+        "You resigned: AI 2, AI 3 and AI 4 share the win."
+    assert resigned_line(["Ann", "You", "Bob"], [0.5, 0.0, 0.5]) == "You resigned: Ann and Bob share the win."
+    assert resigned_line(["You", "AI 2"], [0.0, 1.0]) == "You resigned: AI 2 wins."
+    assert resigned_line(["Ann", "You"], [0.0, 1.0]) == "Ann resigned: You win."

@@ -214,8 +214,11 @@ class GameScreen(TableKeys[V]):
     def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
         """The end-of-match screen's headline (default: who wins, or a draw): "You win!", never
         "Ann (you) wins!"."""
-        return result_line(["You" if seat == self.seat else name.removesuffix(" (you)")
-                            for seat, name in enumerate(names)], scores, outcome)
+        return result_line(self.headline_names(names), scores, outcome)
+
+    def headline_names(self, names: list[str]) -> list[str]:
+        """``names`` as a headline says them: "You" for ours, never "Ann (you)"."""
+        return ["You" if seat == self.seat else name.removesuffix(" (you)") for seat, name in enumerate(names)]
 
     def show_summary(self, summary: Screen) -> None:
         """Show a summary over the table (a hand's scoring): in place of the one still showing, if

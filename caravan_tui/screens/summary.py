@@ -20,6 +20,18 @@ def result_line(names: list[str], scores: list[float], outcome: list[float]) -> 
     return f"{winners[0]} win{'' if winners[0] == 'You' else 's'}!"
 
 
+def resigned_line(names: list[str], outcome: list[float]) -> str:
+    """After a resignation (the one seat with no share of the win): who gave up and who wins,
+    "You resigned: Bob and Cyd share the win." (not "A draw between…" of unequal scores)."""
+    gave_up = next((names[seat] for seat, share in enumerate(outcome) if share == 0), "A player")
+    winners = [names[seat] for seat, share in enumerate(outcome) if share > 0]
+    if len(winners) == 1:
+        win = f"{winners[0]} win{'' if winners[0] == 'You' else 's'}"
+    else:
+        win = ", ".join(winners[:-1]) + f" and {winners[-1]} share the win"
+    return f"{gave_up} resigned: {win}."
+
+
 def tie_broken(scores: list[float], outcome: list[float], by: str, counts: list[int], winner: str) -> str | None:
     """How the game broke a tie on points, when it did: "26–26; you win on goods delivered (7 to
     5)". ``counts``: each seat's tie-breaker; ``winner``: its words, as a seat field ("{p0} win{p0:s}")
@@ -48,7 +60,7 @@ class MatchOverScreen(BaseScreen):
     ]
     AUTO_FOCUS = "#match-over"  # (it scrolls; a button would take Enter)
 
-    def __init__(self, headline: str, scores: str, table: RenderableType | None, status: str,
+    def __init__(self, headline: str, scores: str, table: RenderableType | None, status: str = "",
                  rematch: bool = True) -> None:
         super().__init__()
         self.headline, self.scores, self.table, self.status = headline, scores, table, status
