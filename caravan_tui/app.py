@@ -16,6 +16,7 @@ from textual._context import active_message_pump  # whose code runs now (Textual
 from textual.app import App, SystemCommand
 from textual.dom import NoScreen
 from textual.driver import Driver
+from textual.events import Event, Key
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widget import Widget
@@ -107,9 +108,11 @@ class TableApp(App):
         return driver
 
     def get_system_commands(self, screen: Screen):
-        """The palette lists the keys of the screen too (rules, hint, undo, save, menu…)."""
-        yield from super().get_system_commands(screen)
-        seen = set()
+        """The palette lists the keys of the screen too (rules, hint, undo, save, menu…), each
+        once (home's "q Quit" is Textual's own "Quit")."""
+        own = list(super().get_system_commands(screen))
+        yield from own
+        seen = {command.title for command in own}
         for active in screen.active_bindings.values():
             binding = active.binding
             if binding.show and binding.description and binding.description not in seen:
@@ -118,6 +121,15 @@ class TableApp(App):
                 yield SystemCommand(
                     binding.description, f"{binding.tooltip} ({key})" if binding.tooltip else f"key: {key}",
                     lambda action=binding.action, node=active.node: self.run_action(action, node))
+
+    async def on_event(self, event: Event) -> None:
+        """Escape closes the keys panel the palette opens, on every screen, and does nothing
+        else. (Not a binding: an app's escape binding would take the screen's "esc Menu" or
+        "esc Back" off the footer.)"""
+        if isinstance(event, Key) and event.key == "escape" and self.screen.query("HelpPanel"):
+            self.action_hide_help_panel()
+            return
+        await super().on_event(event)
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = False) -> None:

@@ -531,6 +531,37 @@ async def test_escape_closes_the_keys_panel_before_it_opens_the_menu(tmp_path):
         assert not screen.query("HelpPanel") and app.screen is screen
 
 
+@pytest.mark.parametrize("opened", ["home", "saves", "rules"])
+async def test_escape_closes_the_keys_panel_on_every_screen_and_does_nothing_else(tmp_path, opened):
+    """The bug: on the home screen escape left the panel up; on the saves list and the rules it
+    left the whole screen instead."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        if opened == "saves":
+            app.open_saves()
+        elif opened == "rules":
+            await app.push_screen(RulesScreen(GAMES["ahldarahd"]))
+        await pilot.pause()
+        screen = app.screen
+        app.action_show_help_panel()
+        await pilot.pause()
+        assert screen.query("HelpPanel")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not screen.query("HelpPanel") and app.screen is screen
+        await pilot.press("escape")  # with the panel gone, escape is the screen's again
+        await pilot.pause()
+        assert (app.screen is screen) == (opened == "home")
+
+
+async def test_the_palette_lists_each_command_once(tmp_path):
+    """Home's "q Quit" was listed beside Textual's own "Quit"."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE):
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert titles.count("Quit") == 1 and len(titles) == len(set(titles))
+
+
 async def test_hiding_the_rules_contents_from_inside_them_gives_the_text_the_keys_again(tmp_path):
     """The bug: t, tab into the contents, t again: nothing had the focus, and the arrows and
     page keys scrolled nothing until a tab."""

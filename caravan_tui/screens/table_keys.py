@@ -126,16 +126,10 @@ class TableKeys(TablePanels[V]):
         self.post_message(ChangeReplayView(self))
 
     def action_back(self) -> None:
-        """A replay's escape: the keys panel first, else back to where the replay was opened."""
-        if self.query("HelpPanel"):
-            self.app.action_hide_help_panel()
-        else:
-            self.app.pop_screen()
+        """A replay's escape: back to where the replay was opened."""
+        self.app.pop_screen()
 
     def action_menu(self) -> None:
-        if self.query("HelpPanel"):  # the keys panel opened from the palette: escape closes it
-            self.app.action_hide_help_panel()
-            return
         if self.seat is None:
             def stop(yes: bool | None) -> None:
                 if yes:
