@@ -238,6 +238,19 @@ class CaravanApp(TableApp):
         elif self.replay is not None:
             self.open_replay(self.replay)
 
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """The palette's Screenshot, as an SVG in the data folder's ``screenshots``, and where it
+        went (Textual's own went to ~/Downloads, and said only "Failed" where there is none)."""
+        folder = self.store.root / "screenshots"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            saved = self.save_screenshot(filename, str(folder))
+        except OSError as error:
+            self.notify(f"Screenshot not saved in {folder}: {error.strerror or error}", title="Screenshot",
+                        severity="error")
+            return
+        self.notify(f"Screenshot saved: {saved}", title="Screenshot")
+
     async def on_unmount(self) -> None:
         self._stop_runner()
         await asyncio.to_thread(self.worker.close)  # a search in progress finishes first

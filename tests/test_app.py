@@ -587,3 +587,14 @@ def test_after_a_resignation_the_headline_says_who_gave_up_and_who_wins():
     assert resigned_line(["Ann", "You", "Bob"], [0.5, 0.0, 0.5]) == "You resigned: Ann and Bob share the win."
     assert resigned_line(["You", "AI 2"], [0.0, 1.0]) == "You resigned: AI 2 wins."
     assert resigned_line(["Ann", "You"], [0.0, 1.0]) == "Ann resigned: You win."
+
+
+async def test_the_palettes_screenshot_goes_to_the_data_folder_and_says_where(tmp_path):
+    """It went to ~/Downloads, and where there is none said only "Failed to save screenshot"."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        app.action_screenshot()
+        await pilot.pause()
+        saved = list((app.store.root / "screenshots").glob("*.svg"))
+        assert len(saved) == 1 and "caravan-tui" in saved[0].read_text()
+        assert [n.message for n in app._notifications] == [f"Screenshot saved: {saved[0]}"]
