@@ -6,6 +6,7 @@ The opponent is a second person's seat driven by the test through its own client
 position is reached by real moves and nothing waits on a search."""
 from __future__ import annotations
 
+import random
 import re
 
 from textual.widgets import MarkdownViewer
@@ -16,7 +17,9 @@ from caravan_tui.games.decktet_caravan.card_grid import CardGrid
 from caravan_tui.games.decktet_caravan.card_words import card_face, cards_in
 from caravan_tui.games.decktet_caravan.cards import INDEX, RANKS, SUIT_CODES, SUIT_SYMBOLS, SUITS, WILD_MASK
 from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
+from caravan_tui.match.runner import MatchRunner
 from caravan_tui.screens.rules import RulesScreen
+from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList
 
 from tables import Table, at_turn, quick_app, wait_for
@@ -322,3 +325,22 @@ async def test_the_hands_cursor_shows_its_focus_without_colour(tmp_path, monkeyp
         await pilot.press("tab")
         await pilot.pause()
         assert not grid.has_focus and not cursor_reversed()
+
+
+def test_a_finished_match_no_longer_offers_a_last_play_or_pass():
+    """The bug: the last view of a finished match (a replay's end) still read "… went out: your
+    last play or pass."."""
+    game = get_game("decktet_caravan")
+    for seed in range(40):
+        state, rng = game.new(2, seed=seed), random.Random(seed)
+        while not state.is_over():
+            state.apply(rng.choice(state.legal_actions()))
+        if state.view(0)["out_player"] is not None:
+            break
+    final = state.view(0)
+    assert final["over"] and final["out_player"] is not None
+    runner = MatchRunner.new(game.id, [SeatSpec("human")] * 2, ["Ann", "Bob"], 1, {}, None)
+    screen = DecktetCaravanScreen(runner.client(0))
+    said = " ".join(note.plain for note in screen.season_rows(final)[1])
+    assert "went out" not in said
+    assert "went out" in " ".join(note.plain for note in screen.season_rows({**final, "over": False})[1])

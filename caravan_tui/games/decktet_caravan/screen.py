@@ -66,7 +66,8 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         yield season
         hand = CardGrid(id="dc-hand")
         hand.border_title = "Your hand"
-        hand.border_subtitle = "space tick · enter play · ·: can't play"
+        # a replay plays nothing: only what its marks mean
+        hand.border_subtitle = "·: can't play" if self.replaying else "space tick · enter play · ·: can't play"
         hand.display = self.seat is not None  # a spectator has no hand; the season gets the room
         yield hand
 
@@ -146,7 +147,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
             who = "you lead" if view["to_move"] == self.seat else f"{self.seat_name(view['to_move'])} leads"
             notes.append(Text(f"New season: {who} a caravan.", style="italic"))
         out = view["out_player"]
-        if out is not None:
+        if out is not None and not view["over"]:  # (a finished match's last view keeps who went out)
             last = "your last play or pass" if out != self.seat else "one last play or pass"
             notes.append(Text(f"{self.short_name(out)} went out: {last}.",
                               style="bold"))
