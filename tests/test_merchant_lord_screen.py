@@ -582,3 +582,21 @@ def test_a_hint_to_turn_a_die_names_the_key_that_turns_it():
     assert [hint_keys(("adjust", 3, delta)) for delta in (1, -1)] == \
         ["a picks the die, + turns it", "a picks the die, - turns it"]
     assert {hint_keys(end) for end in ENDS} == {"e does it"} and hint_keys(("buy", "M21")) == "a takes it"
+
+
+async def test_a_villages_payout_shows_whole_under_a_step_in_two_rows(tmp_path):
+    """The bug: in the selling step the builder (three rows) gave the step's two rows and cut the
+    village's detail at "a sale pays the", its payout lost."""
+    prefix, _state = play_until(builder_position)
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        screen = table.screen
+        await read_since(pilot, screen)
+        screen.query_one(VillageBoard).focus()
+        await pilot.press("o")  # the opponent's 1-6 village
+        await pilot.pause()
+        text = builder(screen)
+        assert text.startswith("Enter chooses a village") and "the owner" in text
+        box = screen.query_one("#ml-builder").region
+        shown = " ".join(strip.text[box.x:box.right].strip()
+                         for strip in app.screen._compositor.render_strips()[box.y:box.bottom])
+        assert " ".join(text.split()) == " ".join(shown.split())  # every row of it on screen

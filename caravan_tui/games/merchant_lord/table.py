@@ -62,7 +62,7 @@ class MerchantLordTable(PausingGameScreen[MerchantLordView]):
     #ml-dice { padding: 0 1; }
     #ml-hand, #ml-row { border-top: solid $primary; padding: 0 0 0 1; border-title-align: left; }
     #ml-hand:focus, #ml-row:focus { border-top: heavy $accent; }
-    #ml-builder { height: auto; max-height: 3; padding: 0 1; }
+    #ml-builder { height: auto; max-height: 4; padding: 0 1; }  /* a step in two rows and a village in two */
     #status { dock: bottom; }
     """
 
