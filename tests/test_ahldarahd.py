@@ -1315,3 +1315,13 @@ def test_a_hints_gains_and_losses_carry_a_minus_sign_never_a_hyphen():
                     said, minus = said + 1, minus + ("\u2212" in text)
             state.apply(rng.choice(state.legal_actions()), log=False)
     assert said > 1000 and minus  # some changes were losses
+
+
+def test_a_decline_shows_the_proposer_what_the_partner_judged_so_no_undo_crosses_it():
+    """The bug: a person's undo took back an AI's decline with the proposal, and the proposal
+    sent again cost nothing: one could ask an AI seat again and again what its hand is worth.
+    A decline now reveals (to all but the decliner), as an accepted trade's cards do."""
+    state = offer_position([("give_gold", 1)], [("ask_card", "Salt")])
+    proposer, partner = state.order[state.pos], state.partner
+    declined = state.apply(("decline",))[-1]
+    assert "decline" in declined.text and declined.reveals_to(proposer) and not declined.reveals_to(partner)

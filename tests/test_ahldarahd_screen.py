@@ -16,6 +16,7 @@ from caravan_tui.games.ahldarahd.maps import CODES, COLOURS, COMMODITIES, COMMOD
 from caravan_tui.games.ahldarahd.panel import panel_text
 from caravan_tui.games.ahldarahd.proposal import Proposal, gold_steps, one_step, problem, steps
 from caravan_tui.games.ahldarahd.screen import AhldarahdScreen
+from caravan_tui.games.ahldarahd.table_text import items_of, market_text, players_text
 from caravan_tui.games.ahldarahd.terms import BID_OPEN, BID_RAISE, BUILD, NIGHT_AVERT
 from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog, side_words
 from caravan_tui.screens.dialogs import ChoiceScreen
@@ -596,3 +597,19 @@ def test_the_route_line_under_the_map_says_its_plays_before_its_owner():
     assert all(line.index(" · 9 plays · unclaimed") + len(" · 9 plays") <= 47 for line in lines)
     view["routes"][0][15] = 1
     assert route_info(view, 0, 15, 1, lambda seat: "B" * 40).plain.endswith(" · 1 play · " + "B" * 40 + " (B)")
+
+
+def test_every_item_a_player_or_the_table_holds_shows_at_80_columns():
+    """The bug: the Pirate Queen fell off the end of a player's Items ("RoP:G Shah Eyes") and of
+    the market's "table:" line, with nothing to say so. Where names do not fit, short forms do."""
+    state = GAME.new(3, seed=1)
+    view = state.view(0)
+    view = {**view, "rop": [1, 1, -1], "shah": 1, "eyes": 1, "pirate": 1}
+    assert items_of(view, 1, 30) == "RoP:RB Shah Eyes Pirate"
+    assert items_of(view, 1, 19) == "R:RB Sh Ey PQ"
+    line = players_text(view, 0, lambda seat, width: f"P{seat}", 47).plain.splitlines()[2]
+    assert len(line) <= 47 and line.endswith("R:RB Sh Ey PQ")
+    table = {**view, "rop": [-1, -1, -1], "shah": -1, "eyes": -1, "pirate": -1,
+             "hand": ["red Metals", "blue Textiles", "green Horses"]}
+    second = market_text(table, 47).plain.splitlines()[1]
+    assert second == "Hand: Me Te Ho · table: R:RBG Sh Ey PQ"  # the hand's codes make the room

@@ -370,6 +370,8 @@ def _decline(state: AhldarahdState, partner: int, events: list[Event] | None) ->
     state.refused = (*state.refused, (partner, state.g_gold, state.a_gold, give, ask))
     if events is not None:
         seat = state.order[state.pos]
-        events.append(Event(f"{who(partner)} decline{who(partner, 's')} the trade with {who(seat)}."))
+        # (it shows the others how the partner judged it, on cards they cannot see: no undo crosses it)
+        events.append(Event(f"{who(partner)} decline{who(partner, 's')} the trade with {who(seat)}.",
+                            reveals=_others(state, partner)))
     _back_to_builder(state)
 

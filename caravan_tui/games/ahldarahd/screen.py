@@ -74,6 +74,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
 
     DEFAULT_CSS = """
     #ah-players, #ah-market, #ah-panel { padding: 0 1; height: auto; }
+    #ah-players, #ah-market { text-wrap: nowrap; text-overflow: ellipsis; }
     #ah-map { padding: 0 1; }
     #ah-market { color: $text-muted; height: 2; }
     #ah-panel { border-top: solid $primary; height: 4; }
@@ -133,7 +134,8 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         if self.shown_map >= len(view["routes"]):
             self.shown_map = 0
         self.show_map()
-        self.update_static("#ah-players", players_text(view, self.seat, self.short_name))
+        self.update_static("#ah-players", players_text(view, self.seat, self.short_name,
+                                                       self.query_one("#ah-players").size.width or 47))
         self.update_static("#ah-market", market_text(view, max(30, self.query_one("#ah-market").size.width or 45)))
         self.show_panel()
 

@@ -22,14 +22,21 @@ def single_items(view: AhldarahdPublic) -> tuple[tuple[str, int], ...]:
     return ("Shah", view["shah"]), ("Eyes", view["eyes"]), ("Pirate", view["pirate"])
 
 
+#: the items' short forms, where their names do not fit (the rules page's screen section lists them)
+SHORT_ITEMS = {"Shah": "Sh", "Eyes": "Ey", "Pirate": "PQ"}
+
+
 def fit(full: str, short: str, width: int) -> str:
     """``full`` when it fits ``width`` cells, else ``short``."""
     return full if len(full) <= width else short
 
 
-def players_text(view: AhldarahdView, seat_of_table: int | None, name: Callable[[int, int], str]) -> Text:
-    """A line a player: gold, Camel, hand size, cities held, points, items held."""
+def players_text(view: AhldarahdView, seat_of_table: int | None, name: Callable[[int, int], str],
+                 width: int) -> Text:
+    """A line a player: gold, Camel, hand size, cities held, points, items held (in ``width``
+    cells: the items' short forms where their names do not fit)."""
     text = Text(f"  {'Player':<9}{'Gold':>4} Cam Hd Ci Pt Items", style="bold")
+    room = width - len(f"▶R {'name':<8}{0:>4} {'up':<3}{0:>2} {0:>2} {0:>2} ")  # (a line up to its items)
     for seat in range(view["players"]):
         text.append("\n")
         text.append("▶" if view["to_move"] == seat else " ", style="bold")
@@ -37,17 +44,18 @@ def players_text(view: AhldarahdView, seat_of_table: int | None, name: Callable[
         text.append(f" {name(seat, 8):<8}", style="bold" if seat == seat_of_table else "")
         camel = "up" if view["camels"][seat] else "dn"
         text.append(f"{view['gold'][seat]:>4} {camel:<3}{view['hand_sizes'][seat]:>2} {cities_held(view, seat):>2} "
-                    f"{int(view['scores'][seat]):>2} {items_of(view, seat)}")
+                    f"{int(view['scores'][seat]):>2} {items_of(view, seat, room)}")
     text.no_wrap, text.overflow = True, "ellipsis"
     return text
 
 
-def items_of(view: AhldarahdPublic, seat: int) -> str:
-    """``RoP:BG Shah Eyes``: the Rights of Passage by colour letter, then the others."""
+def items_of(view: AhldarahdPublic, seat: int, width: int) -> str:
+    """``RoP:BG Shah Eyes``: the Rights of Passage by colour letter, then the others; where that
+    is wider than ``width``, ``R:BG Sh Ey`` (a cut item is an item the player never sees)."""
     rops = "".join(seat_letter(k) for k, holder in enumerate(view["rop"]) if holder == seat)
-    parts = [f"RoP:{rops}"] if rops else []
-    parts += [name for name, holder in single_items(view) if holder == seat]
-    return " ".join(parts) or "—"
+    names = [name for name, holder in single_items(view) if holder == seat]
+    full = " ".join(([f"RoP:{rops}"] if rops else []) + names) or "—"
+    return fit(full, " ".join(([f"R:{rops}"] if rops else []) + [SHORT_ITEMS[name] for name in names]), width)
 
 
 def market_text(view: AhldarahdView, width: int) -> Text:
@@ -60,10 +68,10 @@ def market_text(view: AhldarahdView, width: int) -> Text:
     first = head + " · up: "
     first += fit(" ".join(cards), " ".join(codes), width - len(first)) or "none"
     hand = [c.split(" ", 1)[1] for c in view.get("hand", [])]
-    second = "Hand: " + (fit(" ".join(hand), " ".join(CODES[COMMODITIES.index(c)] for c in hand), width // 2)
-                         or "none")
-    table = items_of(view, -1)
-    second += f" · table: {table}"
+    table = items_of(view, -1, width // 2)
+    room = width - len(f"Hand:  · table: {table}")  # (the hand's names give way to its codes first)
+    second = "Hand: " + (fit(" ".join(hand), " ".join(CODES[COMMODITIES.index(c)] for c in hand), room)
+                         or "none") + f" · table: {table}"
     text = Text(first + "\n" + second)
     text.no_wrap, text.overflow = True, "ellipsis"
     return text
