@@ -480,7 +480,9 @@ async def test_a_direction_key_that_ends_the_turn_with_steps_not_seen_asks_first
             await pilot.press("n")
             await wait_for(pilot, lambda: app.screen is screen, "the table")
             assert host.turn == start and screen.turn is not None
-            await pilot.press(DIRECTION_KEY[4], "y")
+            await pilot.press(DIRECTION_KEY[4])
+            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question again")
+            await pilot.press("enter")  # as Enter plays each step (it meant "Not yet")
             await wait_for(pilot, lambda: host.turn > start, "the placement")
             assert host.actions[start] == ("dir", 4)
         finally:
@@ -527,7 +529,7 @@ async def test_a_placement_that_boxes_you_in_is_warned_of_by_the_key_and_the_hin
         await pilot.press(DIRECTION_KEY[5])
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         assert "boxed in (no open cell next to the head): your turns would be skipped" in app.screen.question
-        assert host.turn == start
+        assert host.turn == start and app.screen.focused.id == "no"  # (Enter would not box it in)
         await pilot.press("y")
         await wait_for(pilot, lambda: host.turn > start and screen.turn is None, "the placement")
         line = screen.query_one("#cs-turn")

@@ -13,16 +13,17 @@ from caravan_tui.widgets.footer import KeysFooter
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """``y``/Enter on Yes confirms, ``n``/escape declines."""
+    """``y`` (or Enter on Yes) confirms, ``n``/escape declines; the focus starts on No, or on Yes
+    with ``yes_first`` (a question whose Yes carries on what the person was doing)."""
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes"),
         Binding("n,escape", "answer(False)", "No"),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No", yes_first: bool = False) -> None:
         super().__init__()
-        self.question, self.yes, self.no = question, yes, no
+        self.question, self.yes, self.no, self.yes_first = question, yes, no, yes_first
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -33,7 +34,7 @@ class ConfirmScreen(ModalScreen[bool]):
         yield KeysFooter()  # the dialog's keys, over those of the screen below (none of which act now)
 
     def on_mount(self) -> None:
-        self.query_one("#no", Button).focus()
+        self.query_one("#yes" if self.yes_first else "#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")

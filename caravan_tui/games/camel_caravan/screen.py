@@ -185,7 +185,8 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
             return Text(f"{what}: {ONE} 1 action, {TWO} 2 · esc cancels", style="bold")
         choices = self.choices_at(cell)
         if not choices:
-            return Text("Your turn · c place · e end turn · l legend", style="bold")
+            place = " · c place" if any(a[0] == "place" for a in self.legal) else ""  # (none left to place)
+            return Text(f"Your turn{place} · e end turn · l legend", style="bold")
         if len(choices) > 1:
             return Text(f"enter: choose one of {len(choices)} plays here", style="bold")
         choice = choices[0]

@@ -207,19 +207,24 @@ class CaravanseraiScreen(CaravanseraiTable):
         """Play ``action`` as the player chose it (a key, Enter on the board or in the plays list,
         a chooser); ask first if it finishes the placement with steps the player never saw (the
         engine lays a forced rest itself), or ends the turn with our caravan boxed in."""
-        question = self.question_before(action)
-        if question is None:
+        asked = self.question_before(action)
+        if asked is None:
             self.act(action)
             return
+        question, boxed = asked
 
         def answered(yes: bool | None) -> None:
             if yes and self.turn is not None and action in self.legal:
                 self.act(action)
 
-        self.app.push_screen(ConfirmScreen(question + "Play it?", yes="Play it", no="Not yet"), answered)
+        # Enter plays a placement's forced rest, as Enter plays each of its steps; a move that
+        # boxes our caravan in waits for a "y"
+        self.app.push_screen(ConfirmScreen(question + "Play it?", yes="Play it", no="Not yet", yes_first=not boxed),
+                             answered)
 
-    def question_before(self, action: Action) -> str | None:
-        """What to ask before ``action`` (None: play it at once)."""
+    def question_before(self, action: Action) -> tuple[str, bool] | None:
+        """What to ask before ``action``, and whether it boxes our caravan in (None: play it at
+        once)."""
         world, seat = self._world, self.seat
         if not isinstance(world, CaravanseraiState) or seat is None or action not in world.legal_actions():
             return None
@@ -236,7 +241,7 @@ class CaravanseraiScreen(CaravanseraiTable):
         boxed = self.boxed_in(after) if ends else None
         if boxed:
             question += f"This leaves your caravan boxed in ({boxed}): your turns would be skipped. "
-        return question or None
+        return (question, bool(boxed)) if question else None
 
     def action_block(self, colour: int) -> None:
         if not self.decides_now() or self.view is None:
