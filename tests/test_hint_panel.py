@@ -23,6 +23,14 @@ def test_a_weaker_move_whose_figures_grow_more_says_it_is_weaker_in_the_end():
     assert explanation([rows[0], ("Lay D", 0.1, 0.4, "caravan 24 → 24")])[2].startswith("Weaker: Lay D")
 
 
+def test_the_alternatives_come_best_first_by_the_result_their_labels_speak_of():
+    """The bug: "Clearly best … Weaker … Nearly as good": the alternatives came in the search's
+    order, their labels by their expected results."""
+    rows = [("Go", 0.7, 0.60, ""), ("Wait", 0.2, 0.20, ""), ("Turn", 0.1, 0.58, "")]
+    assert [line.split(":")[0] for line in explanation(rows)] == ["Clearly best", "Nearly as good", "Weaker"]
+    assert explanation(rows)[1:] == ["Nearly as good: Turn", "Weaker: Wait"]
+
+
 async def test_a_hint_longer_than_the_panel_scrolls_and_says_so(tmp_path):
     app = CaravanApp(store=SaveStore(tmp_path))
     table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})

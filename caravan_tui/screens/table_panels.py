@@ -128,10 +128,14 @@ def explanation(candidates: list, texts: list[str] | None = None) -> list[str]:
     if reasons[0]:
         lines.append(f"  {reasons[0]}")
     shared = set(reasons[0].split("; "))
-    for index, (text, value, reason) in enumerate(zip(texts[1:], values[1:], reasons[1:]), 1):
-        label = rank_label(value, values[0], reason, reasons[:index])
-        own = "; ".join(part for part in reason.split("; ") if part not in shared) or reason
-        lines.append(f"{label}: {text}" + (f" — {own}" if own else ""))
+    listed = [reasons[0]]
+    # the alternatives best first by their expected result, which their labels speak of (in the
+    # search's order a "Nearly as good" came after a "Weaker")
+    for i in sorted(range(1, len(texts)), key=lambda i: -values[i]):
+        label = rank_label(values[i], values[0], reasons[i], listed)
+        listed.append(reasons[i])
+        own = "; ".join(part for part in reasons[i].split("; ") if part not in shared) or reasons[i]
+        lines.append(f"{label}: {texts[i]}" + (f" — {own}" if own else ""))
     return lines
 
 
