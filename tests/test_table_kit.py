@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import socket
+from contextlib import asynccontextmanager
 
 import pytest
 from textual.events import Key, Paste
@@ -65,42 +66,53 @@ async def test_a_hosted_table_draws_as_the_local_one_but_for_the_chat_key(tmp_pa
     assert "Chat" in hosted[-1] and "Chat" not in local[-1]
 
 
-@pytest.mark.parametrize("game_id", ["camel_caravan", "merchant_lord", "ahldarahd"])
-async def test_since_your_last_turn_shows_until_a_key_and_its_ctrl_l_opens_the_whole_log(tmp_path, game_id):
-    players = 4 if game_id != "ahldarahd" else 3
+@asynccontextmanager
+async def at_our_turn_against_random(tmp_path, game_id: str, players: int, shared: bool = False, seed: int = 1):
+    """Seat 0's table at 80×24 against random seats (AI seats: undo is offered), ``shared`` as a
+    session over SSH says of itself (chat is offered), once it is our turn."""
     runner = MatchRunner.new(game_id, [SeatSpec("human")] + [SeatSpec("random")] * (players - 1),
-                             ["Ann"] + [f"Rand {n}" for n in range(1, players)], 2, {}, None)
-    screen = game_screen_class(GAMES[game_id])(runner.client(0))
+                             [f"P{n}" for n in range(players)], seed, {}, None)
+    client = runner.client(0)
+    client.shared = shared
+    screen = game_screen_class(GAMES[game_id])(client)
     app = CaravanApp(store=SaveStore(tmp_path))
     app.move_pause, app.flash_seconds = 0.0, 0.05
     async with app.run_test(size=SIZE) as pilot:
         await app.push_screen(screen)
         runner.start()
         try:
-            since = screen.query_one("#since-panel", TablePanel)
-            for _ in range(12):  # decisions of ours until others have done enough in between
-                await wait_for(pilot, lambda: screen.turn is not None, "my turn")
-                if since.showing:
-                    break
-                screen.act(screen.legal[0])
-            assert since.showing and since.display
-            log = screen.query_one(MatchLog).lines_text
-            shown = since.text.splitlines()
-            assert shown == log[len(log) - len(shown):] and not any(line.startswith("You ") for line in shown)
-            assert len(shown) >= SINCE_AT_LEAST
-            assert since.foot.endswith("more: ctrl+l") or since.foot == "ctrl+l: the whole log"
-            await pilot.press("ctrl+l")  # the key the foot names: the panel goes, the whole log opens
-            assert not since.display and isinstance(app.screen, FullLogScreen)
-            whole = app.screen.query_one(MatchLog)
-            assert whole.lines_text == log
-            await pilot.press("tab", "tab")  # the second seat's name (the first is "You")
-            assert whole.lines_text == [line for line in log if "rand 1" in line.casefold()] != []
-            await pilot.press(*"zzz-no-such-word")
-            assert whole.lines_text == []
-            await pilot.press("escape")
-            assert app.screen is screen
+            await wait_for(pilot, lambda: settled(screen) and screen.turn is not None, "our turn")
+            yield app, pilot, screen
         finally:
             runner.stop()
+
+
+@pytest.mark.parametrize("game_id", ["camel_caravan", "merchant_lord", "ahldarahd"])
+async def test_since_your_last_turn_shows_until_a_key_and_its_ctrl_l_opens_the_whole_log(tmp_path, game_id):
+    players = 4 if game_id != "ahldarahd" else 3
+    async with at_our_turn_against_random(tmp_path, game_id, players, seed=2) as (app, pilot, screen):
+        since = screen.query_one("#since-panel", TablePanel)
+        for _ in range(12):  # decisions of ours until others have done enough in between
+            await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+            if since.showing:
+                break
+            screen.act(screen.legal[0])
+        assert since.showing and since.display
+        log = screen.query_one(MatchLog).lines_text
+        shown = since.text.splitlines()
+        assert shown == log[len(log) - len(shown):] and not any(line.startswith("You ") for line in shown)
+        assert len(shown) >= SINCE_AT_LEAST
+        assert since.foot.endswith("more: ctrl+l") or since.foot == "ctrl+l: the whole log"
+        await pilot.press("ctrl+l")  # the key the foot names: the panel goes, the whole log opens
+        assert not since.display and isinstance(app.screen, FullLogScreen)
+        whole = app.screen.query_one(MatchLog)
+        assert whole.lines_text == log
+        await pilot.press("tab", "tab")  # the second seat's name (the first is "You")
+        assert whole.lines_text == [line for line in log if "p1" in line.casefold()] != []
+        await pilot.press(*"zzz-no-such-word")
+        assert whole.lines_text == []
+        await pilot.press("escape")
+        assert app.screen is screen
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
@@ -402,24 +414,9 @@ async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long
 async def test_every_key_the_footer_shows_is_whole_at_80_columns(tmp_path, game_id, shared):
     """A cut key is a key the player never learns of: at the most players, against AI seats
     (undo offered) and over SSH (chat offered), each key the footer shows fits whole."""
-    game = GAMES[game_id]
-    players = max(game.players)
-    runner = MatchRunner.new(game_id, [SeatSpec("human")] + [SeatSpec("random")] * (players - 1),
-                             [f"P{n}" for n in range(players)], 1, {}, None)
-    client = runner.client(0)
-    client.shared = shared
-    screen = game_screen_class(game)(client)
-    app = CaravanApp(store=SaveStore(tmp_path))
-    app.move_pause, app.flash_seconds = 0.0, 0.05
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(screen)
-        runner.start()
-        try:
-            await wait_for(pilot, lambda: settled(screen) and screen.turn is not None, "our turn")
-            footer = app.screen._compositor.render_strips()[-1].text
-            shown = [binding for binding, _, _ in keys_shown(screen)[0]]
-        finally:
-            runner.stop()
+    async with at_our_turn_against_random(tmp_path, game_id, max(GAMES[game_id].players), shared) as (app, _, screen):
+        footer = app.screen._compositor.render_strips()[-1].text
+        shown = [binding for binding, _, _ in keys_shown(screen)[0]]
     assert {"Rules", "Menu"} <= {binding.description for binding in shown}
     assert [binding.description for binding in shown if binding.description not in footer] == [], footer
     width = sum(len(app.get_key_display(binding)) + 2 + len(binding.description) for binding in shown)
@@ -429,23 +426,13 @@ async def test_every_key_the_footer_shows_is_whole_at_80_columns(tmp_path, game_
 async def test_a_dialog_shows_its_own_keys_not_those_of_the_table_below(tmp_path):
     """The bug: under the menu the footer still offered the table's keys ("p Pass", "h Hint"),
     none of which acted while the menu was up."""
-    runner = MatchRunner.new("decktet_caravan", [SeatSpec("human"), SeatSpec("random")], ["Ann", "Bob"], 1, {}, None)
-    screen = game_screen_class(GAMES["decktet_caravan"])(runner.client(0))
-    app = CaravanApp(store=SaveStore(tmp_path))
-    app.move_pause, app.flash_seconds = 0.0, 0.05
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(screen)
-        runner.start()
-        try:
-            await wait_for(pilot, lambda: settled(screen) and screen.turn is not None, "our turn")
-            await read_since(pilot, screen)
-            assert "Hint" in app.screen._compositor.render_strips()[-1].text
-            await pilot.press("escape")
-            await wait_for(pilot, lambda: app.screen is not screen and bool(app.screen.query_one(KeysFooter).children),
-                           "the menu and its keys")
-            footer = app.screen._compositor.render_strips()[-1].text
-            assert "Cancel" in footer and "Hint" not in footer and "Pass" not in footer, footer
-            await pilot.press("escape")
-            assert app.screen is screen
-        finally:
-            runner.stop()
+    async with at_our_turn_against_random(tmp_path, "decktet_caravan", 2) as (app, pilot, screen):
+        await read_since(pilot, screen)
+        assert "Hint" in app.screen._compositor.render_strips()[-1].text
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is not screen and bool(app.screen.query_one(KeysFooter).children),
+                       "the menu and its keys")
+        footer = app.screen._compositor.render_strips()[-1].text
+        assert "Cancel" in footer and "Hint" not in footer and "Pass" not in footer, footer
+        await pilot.press("escape")
+        assert app.screen is screen
