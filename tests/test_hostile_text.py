@@ -36,14 +36,14 @@ from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
-from caravan_tui.screens.lobby import LobbyScreen
+from caravan_tui.screens.lobby import SEATS_WIDTH, LobbyScreen, seats_words
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.framing import MAX_REQUEST
 from caravan_tui.ssh.hub import Hub
-from caravan_tui.ssh.protocol import CRASHED, Crashed, JoinSeat, request_from_map
+from caravan_tui.ssh.protocol import CRASHED, STANDING_IN, Crashed, JoinSeat, LobbyRow, request_from_map
 from saves import SaveStore
 from saves.snapshot import Snapshot
 
@@ -555,3 +555,28 @@ def test_a_reason_too_long_to_record_is_cut_after_a_whole_word_never_inside_a_se
     assert cut_words(reason, 60) == "keeps the Ace of Suns; risk: {p1} holds 4 Aces or Crowns…"
     assert cut_words(reason, 33) == "keeps the Ace of Suns; risk:…"  # not "… {p1…"
     assert len(cut_words("x" * 500, MAX_REASON)) == MAX_REASON
+
+
+async def test_hostile_names_after_a_resignation_and_in_the_lobbys_cut_seats_read_as_typed(tmp_path):
+    """The end screen's "… resigned: … share the win" and the lobby's seats, cut to fit, carry
+    names: as text, never markup."""
+    names = list(HOSTILE)[:3]
+    runner = MatchRunner.new("camel_caravan", [SeatSpec("human")] * 3, names, 1, {}, None)
+    screen = game_screen_class(GAMES["camel_caravan"])(runner.client(0))
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause, app.flash_seconds = 0.0, 0.05
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            await wait_for(pilot, lambda: screen.view is not None and screen.names, "the table")
+            await app.push_screen(app.final_table(screen, MatchOver(runner.match_id, [1.0, 2.0, 3.0],
+                                                                    [0.0, 0.5, 0.5], "resigned")))
+            await pilot.pause()
+            assert_safe_screen(app, names[1:])
+            headline = str(app.screen.query_one("#winner", Static).visual)
+            assert headline == f"You resigned: {shown(names[1])} and {shown(names[2])} share the win."
+        finally:
+            runner.stop()
+    row = LobbyRow("m1", "camel_caravan", HOSTED_NAMES[:2], ["person", STANDING_IN], 0, 0, 0)
+    assert seats_words(row, SEATS_WIDTH) == "[/]x, [link=https://e.x]l[… · AI"  # as typed, cut to fit
