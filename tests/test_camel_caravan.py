@@ -7,6 +7,7 @@ import re
 import msgpack
 import pytest
 
+from ai.policies import make_policy
 from caravan_tui.engine import VIEW_HEADER, IllegalAction, normalise_action, render
 from caravan_tui.games.camel_caravan import GAME
 from caravan_tui.games.camel_caravan.board import (
@@ -26,6 +27,7 @@ from caravan_tui.games.camel_caravan.board import (
 )
 from caravan_tui.games.camel_caravan.heuristic import EXTRA_ACTION, action_priors, projected_points
 from caravan_tui.games.camel_caravan.rules import CamelCaravanState
+from caravan_tui.seats import SeatSpec
 
 END = ("end_turn",)
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -460,6 +462,35 @@ def test_estimate_values_a_good_one_step_from_delivery_almost_at_its_points():
     assert near.estimate()[0] > far.estimate()[0] > 0.5
     assert sum(near.estimate()) == pytest.approx(1.0)
 
+
+
+def test_a_leader_sets_up_the_delivery_that_ends_the_game_instead_of_passing():
+    """A position from a played match: the bag is empty and the AI leads by 37 points, but its
+    meat at Sijilmasa needs a turn of set-up before it can reach Walata. Easy ended turn after
+    turn unused (the end-game squash saw every running position as one value)."""
+    state = CamelCaravanState.from_data({
+        "players": 2, "camels": 5, "short_game": True, "start": 1, "to_move": 1, "turns": 71, "left": 4,
+        "supply": [0, 0], "empty": [[cell(3, 3), WAL, cell(4, 4), cell(5, 4)], [S1, S8]],
+        "loaded": [[[S5, "ivory", False]], [[cell(3, 4), "meat", False], [cell(3, 6), "hides", False],
+                                            [cell(6, 0), "hides", False]]],
+        "goods": [[S1, "hides"], [S2, "meat"], [S3, "meat"], [S4, "paper"], [S5, "cloth"], [S6, "hides"],
+                  [S7, "paper"], [S8, "hides"]],
+        "demand": [[S1, 3], [S2, 1], [S7, 1], [S8, 3]], "demand_supply": 16, "markers": [2, 18],
+        "thefts": [0, 2],
+        "delivered": [dict.fromkeys(GOODS, 0) | {"meat": 1, "swords": 3, "salt": 4},
+                      dict.fromkeys(GOODS, 0) | {"meat": 2, "swords": 3, "salt": 2, "hides": 1, "ivory": 1,
+                                                 "cloth": 1, "gems": 2}],
+        "bag": dict.fromkeys(GOODS, 0), "draws": 7, "chance": 2012849375})
+    easy = make_policy(SeatSpec.parse("ai:easy"), iterations=200)
+    for decision in range(12):  # the person only ever ends the turn
+        if state.is_over():
+            break
+        if state.turn == 0:
+            state.apply(END)
+            continue
+        state.apply(easy.choose("camel_caravan", state.view(1), 1, decision, state.legal_actions()))
+    assert state.is_over() and state.outcome() == [0.0, 1.0]
+    assert state.goods_delivered(1) == 13  # the meat, one more than before
 
 # -- §7 invariants over whole games ---------------------------------------------------------
 

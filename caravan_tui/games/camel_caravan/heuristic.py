@@ -17,7 +17,8 @@ RISK_SAME_SPACE = 0.05  # chance a good on top is stolen when a thief's empty ca
 RISK_ELSEWHERE = 0.0  # ... when a thief must first bring a camel there
 CLAIM_ON_SPACE = 1.0  # a player's claim on a loose good with an empty camel on its space ...
 CLAIM_ELSEWHERE = 0.92  # ... and without (any camel gets there in one or two actions)
-ENDGAME_LEAD = 2.5  # bag empty: at most this many points from the average while the game runs
+ENDGAME_LEAD = 2.5  # bag empty: about this many points from the average at most while the game runs,
+ENDGAME_SLOPE = 0.02  # ... plus this share of the rest, so a large lead still ranks progress
 
 
 def carried_value(good: int, steps: int, own: int) -> float:
@@ -109,13 +110,18 @@ def _carried(values: list[float], ready: int, carried: int, last: bool, weight: 
 
 
 def squashed(points: list[float]) -> list[float]:
-    """End-game projections pulled towards their average (to at most ``ENDGAME_LEAD`` either
-    side, order kept): with the bag empty a lead is won only when a delivery ends the game, and
-    until then the others may still steal, collect demand markers or deliver first. With the
-    estimate's spread of 3 points a running two-player game is then worth at most about 0.84 to
-    the leader and a winning end 1.0: a gap the search sees even at easy's budget."""
+    """End-game projections pulled towards their average (to about ``ENDGAME_LEAD`` either side,
+    order kept): with the bag empty a lead is won only when a delivery ends the game, and until
+    then the others may still steal, collect demand markers or deliver first. With the estimate's
+    spread of 3 points a running two-player game is then worth about 0.84 to a leader by 10
+    points (0.87 by 40) and a winning end 1.0: a gap the search sees even at easy's budget.
+
+    ``ENDGAME_SLOPE`` keeps a little of every point beyond the squash: without it a leader by 15
+    points saw its whole running game as one value (tanh is flat there), set up no delivery that
+    needed a turn of preparation, and ended turn after turn unused."""
     mean = sum(points) / len(points)
-    return [mean + ENDGAME_LEAD * math.tanh((x - mean) / ENDGAME_LEAD) for x in points]
+    return [mean + ENDGAME_LEAD * math.tanh((x - mean) / ENDGAME_LEAD) + ENDGAME_SLOPE * (x - mean)
+            for x in points]
 
 
 def win_chances(points: list[float], spread: float) -> list[float]:
@@ -321,12 +327,12 @@ def action_priors(state, actions) -> list[float]:
             score = value - start + chains.gain(t)
             if t not in left:
                 score += pot[t] + threat[t]
+            if occ[t]:
+                score -= EXTRA_ACTION
             if last:  # as if the change were all the mover's own (exact at two players)
                 points = raw[:]
                 points[p] += score
                 score = _margin(squashed(points), p) - base
-            if occ[t]:
-                score -= EXTRA_ACTION
             scores.append(score)
         else:
             after = state.clone()
