@@ -536,6 +536,41 @@ async def test_typed_bid_digits_show_by_the_amount_and_start_afresh_for_another_
         assert host.actions[start] == ("open", second, 1)
 
 
+async def test_the_plays_list_and_the_panel_name_one_bid(tmp_path):
+    """The bug: with the plays list focused, the panel kept the item chosen the turn before
+    ("Open: your Right of Passage at 0 gold") while Enter opened the list's first row (the red
+    Ivory card): ``b`` and Enter named two auctions. The panel follows the list's highlight, the
+    list follows the panel's keys, and ``b`` plays what Enter would."""
+    prefix, _ = play_until(lambda s: s.turn == 0 and len({a[1] for a in s.legal_actions() if a[0] == "open"}) >= 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: my_turn(app), "my auction")
+        first, second = screen.openable()[:2]
+        await pilot.press("i")
+        assert screen.item == second
+        plays = screen.query_one(ActionList)
+        plays.focus()
+        await pilot.pause()
+
+        def panel_bid():
+            return ("open", screen.item, screen.chosen_amount())
+        assert panel_bid() == plays.highlighted_action
+        rows = plays.actions
+        row = next(i for i, a in enumerate(rows) if a[0] == "open" and a[1] != plays.highlighted_action[1]
+                   and a[2] > 0)
+        await pilot.press(*["down"] * (row - plays.highlighted))
+        assert plays.highlighted_action == rows[row] == panel_bid()
+        assert f"Open: {screen.item_text(rows[row][1])} at {rows[row][2]} gold" in screen_text(app)
+        for keys in (("i",), ("plus",), ("minus", "I")):
+            await pilot.press(*keys)
+            assert plays.highlighted_action == panel_bid()
+        bid = panel_bid()
+        start = host.turn
+        await pilot.press("b")
+        await wait_for(pilot, lambda: host.turn > start, "the opening bid")
+        assert host.actions[start] == bid
+
 async def test_the_auctions_key_lines_fit_the_panel_whole_at_80x24(tmp_path):
     """The bug: at 80×24 the opening bid's keys were cut ("… · b open" lost its end). Each key
     line of the auction is read whole from the screen, with the most digits typed."""

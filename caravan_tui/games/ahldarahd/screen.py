@@ -47,6 +47,8 @@ from .terms import item_words
 from .trade_dialog import TradeDialog
 from .views import AhldarahdView, Phase
 
+BID_KINDS = ("open", "raise", "pledge")  # the plays the panel's amount keys choose among
+
 #: the decision keys: the panel shows those of the decision at hand (the footer only ``m``)
 OWN_KEYS = {"item", "amount", "bid", "pass_", "give_shah", "trade", "answer", "avert", "stand_by", "end"}
 
@@ -206,6 +208,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
 
     def bid_changed(self) -> None:
         if self.view is not None:
+            self.highlight_bid()
             self.show_panel()
             self.show_status()
 
@@ -258,7 +261,9 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         self.show_map_to_act_on()
         assert self.view is not None  # our turn comes with our view
         self.show_view(self.view)
-        if not self.query_one(ActionList).has_focus:
+        if self.query_one(ActionList).has_focus:
+            self.show_highlighted_route()
+        else:
             self.focus_to_decide(self.query_one(MapBoard))
 
     def show_hint(self, action: Action, text: str) -> None:
@@ -291,10 +296,25 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         self.show_status()
 
     def show_highlighted_route(self) -> None:
+        """The highlighted play's route on the map and, for a bid, its item and amount in the
+        panel: ``b`` and Enter then play the same bid."""
+        action = self.query_one(ActionList).highlighted_action
+        if action is None:
+            return
+        self.show_route_of(action)
+        if action[0] == "open":
+            self.item = action[1]
+        amounts = self.amounts()
+        if action[0] in BID_KINDS and action[-1] in amounts:
+            self.amount, self.typed = amounts.index(action[-1]), ""
+
+    def highlight_bid(self) -> None:
+        """The reverse: while the plays list has the focus, the item or amount chosen with the
+        panel's keys is highlighted there."""
         actions = self.query_one(ActionList)
-        index = actions.highlighted
-        if index is not None and index < len(actions.actions):
-            self.show_route_of(actions.actions[index])
+        bid = self.panel_bid()
+        if actions.has_focus and bid in actions.actions:
+            actions.highlighted = actions.actions.index(bid)
 
     def show_map_to_act_on(self) -> None:
         """Free routes are on our map, a Night's losses anywhere: show a map where the decision
@@ -378,14 +398,20 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
     def action_bid(self) -> None:
         if not self.deciding("bid_open", "bid_raise", "night_avert"):
             return
-        phase, amount = self.phase, self.chosen_amount()
-        if amount is None:
+        action = self.panel_bid()
+        if action is None:
             self.refuse("you cannot bid more now: pass")
             return
+        self.act(action)
+
+    def panel_bid(self) -> Action | None:
+        """The bid the panel shows (what ``b`` plays), or None."""
+        amount = self.chosen_amount()
+        if amount is None:
+            return None
         bids: dict[str | None, Action] = {"bid_open": ("open", self.item, amount), "bid_raise": ("raise", amount),
                                           "night_avert": ("pledge", amount)}
-        action = bids[phase]
-        self.act(action)
+        return bids.get(self.phase)
 
     def action_pass_(self) -> None:
         if self.deciding("bid_raise"):
