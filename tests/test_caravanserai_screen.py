@@ -247,6 +247,22 @@ async def test_the_30_tile_board_fits_80x24_and_every_tile_is_reachable(tmp_path
         assert all(tile <= seen for tile in tiles.values())
 
 
+async def test_shrinking_the_window_and_growing_it_back_gives_the_board_view_back(tmp_path):
+    """The bug: after 60×20 and back to 80×24 the board stayed panned to where the small
+    window had pushed it (the other edge), hiding columns the player had seen."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(["human"] + ["ai:easy"] * 5, 1))
+        await next_turn(pilot, app)
+        board = app.screen.query_one(HexBoard)
+        before, lines = board.origin, screen_lines(app)
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert board.in_view(board.cursor) and board.origin != before  # the small window pans
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert board.origin == before and screen_lines(app) == lines
+
 async def test_the_whole_board_shows_at_120x40(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -74,6 +74,7 @@ class HexBoard(CursorWidget):
         self.marks: dict[Cell, Text] = {}
         self.flash: set[Cell] = set()
         self.origin = (0, 0)  # the viewport's top left, in the picture
+        self._chosen = (0, 0)  # ... as the player's panning and moves left it, before a resize cut it
         self._want = 0  # the column up and down keep to
         self._follow: Cell | None = None  # a cell to bring into view at the next layout
         self._strips: list[Strip] | None = None  # the content lines, until something changes
@@ -134,8 +135,12 @@ class HexBoard(CursorWidget):
         return max(3, min(self.full.height, container.height - self.spare_rows))
 
     def on_resize(self) -> None:
-        self._set_origin(*self.origin)  # clamped to the new size
+        """Fit the viewport to the new size from the view the player had, not from the one a
+        smaller size forced on it: shrinking and growing again gives that view back."""
+        chosen = self._chosen
+        self._set_origin(*chosen)  # clamped to the new size
         self.bring_into_view(self.cursor)
+        self._chosen = chosen
         self.post_message(self.Panned(self))
 
     def more(self) -> str:
@@ -188,6 +193,7 @@ class HexBoard(CursorWidget):
         width, height = self.content_size
         ox = max(0, min(ox, self.full.width - width))
         oy = max(0, min(oy, self.full.height - height))
+        self._chosen = (ox, oy)
         if (ox, oy) != self.origin:
             self.origin = (ox, oy)
             self.refresh()
