@@ -313,6 +313,18 @@ async def test_small_terminal_notice(tmp_path):
         assert not app.screen.query_one("#too-small").display
 
 
+async def test_how_to_play_below_80x24_says_so_and_keeps_its_buttons(tmp_path):
+    """The bug: at 60×20 How to play covered the screen's notice and its buttons fell below
+    the bottom edge. Every dialog shows the notice; How to play scrolls its text instead."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(60, 20)) as pilot:
+        app.begin_match(setup(seed_where_leader(0)))
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play")
+        await pilot.pause()
+        text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "The terminal is smaller than 80×24" in text
+        assert "Play (enter)" in text and "Don't show again (d)" in text
+
 def test_each_game_brings_its_screen_and_any_other_plays_on_the_generic_one():
     for game in GAMES.values():
         screen = game_screen_class(game)

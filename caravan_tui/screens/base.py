@@ -1,9 +1,10 @@
-"""The base of every full screen: the notice shown when the terminal is below 80×24."""
+"""The bases of every full screen and every dialog: the notice shown when the terminal is below
+80×24."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, TypeVar, cast
 
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 if TYPE_CHECKING:
@@ -39,6 +40,16 @@ class BaseScreen(Screen):
     @property
     def hosted_app(self) -> ClientApp:
         return cast("ClientApp", self.app)
+
+    def on_mount(self) -> None:
+        self.mount(TooSmall())
+
+
+R = TypeVar("R")
+
+
+class DialogScreen(ModalScreen[R]):
+    """A dialog: it shows the notice too, since a dialog may cover the screen's."""
 
     def on_mount(self) -> None:
         self.mount(TooSmall())

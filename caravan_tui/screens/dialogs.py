@@ -5,14 +5,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, OptionList, Static
 
 from caravan_tui.safe_text import LONG, as_text
+from caravan_tui.screens.base import DialogScreen
 from caravan_tui.widgets.footer import KeysFooter
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(DialogScreen[bool]):
     """``y`` (or Enter on Yes) confirms, ``n``/escape declines; the focus starts on No, or on Yes
     with ``yes_first`` (a question whose Yes carries on what the person was doing)."""
 
@@ -43,7 +43,7 @@ class ConfirmScreen(ModalScreen[bool]):
         self.dismiss(answer)
 
 
-class ChoiceScreen(ModalScreen[int | None]):
+class ChoiceScreen(DialogScreen[int | None]):
     """Pick one of ``choices`` (returns its index); escape returns None."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]

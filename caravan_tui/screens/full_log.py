@@ -5,15 +5,15 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from caravan_tui.screens.base import DialogScreen
 from caravan_tui.widgets import MatchLog
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.scrolling import SCROLL_KEYS, scroll
 
 
-class FullLogScreen(ModalScreen[None]):
+class FullLogScreen(DialogScreen[None]):
     """``lines``: the log as the table holds it; ``names``: the seats' names, offered as filters
     (tab goes to the next one)."""
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Markdown
 
 from caravan_tui.engine import Game
+from caravan_tui.screens.base import DialogScreen
 from caravan_tui.screens.requests import OpenRules
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.scrolling import SCROLL_KEYS, scroll
@@ -28,7 +28,7 @@ def how_to_play(rules: str) -> str:
     return "\n".join(kept).strip()
 
 
-class HowToPlayScreen(ModalScreen[bool | None]):
+class HowToPlayScreen(DialogScreen[bool | None]):
     """Dismissed with "Play" (False: shown again next time), "Don't show again" (True) or
     escape (None: back to the match's setup, nothing started). The arrows, PageUp/PageDown,
     Home and End scroll the text, whatever button has the focus."""

@@ -5,15 +5,15 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from caravan_tui.bus import MAX_NAME
 from caravan_tui.safe_text import LONG, as_text
+from caravan_tui.screens.base import DialogScreen
 from caravan_tui.widgets.footer import KeysFooter
 
 
-class YourNameScreen(ModalScreen[str]):
+class YourNameScreen(DialogScreen[str]):
     """Returns the name typed (enter); escape leaves the server."""
 
     BINDINGS = [Binding("escape", "app.quit", "Leave")]

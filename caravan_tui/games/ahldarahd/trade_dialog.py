@@ -14,10 +14,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from caravan_tui.screens.base import DialogScreen
 from caravan_tui.widgets import StopAtEnds
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import a_or_an
@@ -30,7 +30,7 @@ from .views import AhldarahdView
 KEYS = "enter/+ add · - remove · p partner · s send · esc drop"
 
 
-class TradeDialog(ModalScreen[Proposal | None]):
+class TradeDialog(DialogScreen[Proposal | None]):
     BINDINGS = [
         Binding("plus,equals_sign", "change(1)", "Add", show=False),
         Binding("minus", "change(-1)", "Remove", show=False),

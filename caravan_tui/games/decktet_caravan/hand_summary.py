@@ -5,13 +5,13 @@ from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from caravan_tui.screens.base import DialogScreen
 from caravan_tui.widgets.footer import KeysFooter
 
 
-class HandSummaryScreen(ModalScreen[None]):
+class HandSummaryScreen(DialogScreen[None]):
     BINDINGS = [Binding("enter,escape,space", "dismiss", "Continue")]
 
     def __init__(self, summary: RenderableType) -> None:
