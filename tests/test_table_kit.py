@@ -323,7 +323,7 @@ def test_the_grace_counts_down_in_words():
         [42, None, None, None, None]
 
 
-async def test_the_focused_list_and_its_row_show_without_colour(tmp_path, monkeypatch):
+async def test_the_focused_list_or_log_and_the_row_show_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["A", "B"], 1, {}, None)
     screen = game_screen_class(GAMES["decktet_caravan"])(runner.client(0))
@@ -340,10 +340,15 @@ async def test_the_focused_list_and_its_row_show_without_colour(tmp_path, monkey
             assert str(actions.border_title).startswith("▸ ")
             styles = actions.get_component_rich_style("option-list--option-highlighted")
             assert styles.reverse
-            screen.query_one("#log").focus()
+            log = screen.query_one("#log")
+            log.focus()
             await pilot.pause()
             assert not str(actions.border_title).startswith("▸ ")
             assert actions.get_component_rich_style("option-list--option-highlighted").underline
+            assert str(log.border_title) == "▸ Log"  # the bug: the log took the focus unmarked
+            actions.focus()
+            await pilot.pause()
+            assert str(log.border_title) == "Log"
         finally:
             runner.stop()
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
+from caravan_tui.widgets.focus_mark import mark_focus
+
 
 class StopAtEnds(OptionList):
     """Up on the first row and Down on the last stay put: a key held down, or pressed once too
@@ -14,15 +16,12 @@ class StopAtEnds(OptionList):
     StopAtEnds > .option-list--option-highlighted { text-style: underline; }
     StopAtEnds:focus > .option-list--option-highlighted { text-style: bold reverse; }
     """
-    FOCUS_MARK = "▸ "
 
     def on_focus(self) -> None:
-        if self.border_title and not str(self.border_title).startswith(self.FOCUS_MARK):
-            self.border_title = self.FOCUS_MARK + str(self.border_title)
+        mark_focus(self, True)
 
     def on_blur(self) -> None:
-        if self.border_title:
-            self.border_title = str(self.border_title).removeprefix(self.FOCUS_MARK)
+        mark_focus(self, False)
 
     def action_cursor_up(self) -> None:
         self._step(-1)

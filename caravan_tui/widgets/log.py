@@ -6,11 +6,13 @@ from textual import events
 from textual.widgets import RichLog
 
 from caravan_tui.safe_text import LONG, plain
+from caravan_tui.widgets.focus_mark import mark_focus
 
 
 class MatchLog(RichLog):
     """Wraps to its width (re-wrapped when resized); the latest opponent move can be emphasised.
-    A line is text, never markup (it holds names and chat), and plain."""
+    A line is text, never markup (it holds names and chat), and plain. Focused, its title reads
+    "▸ Log"."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(wrap=True, min_width=20, markup=False, highlight=False, **kwargs)
@@ -35,6 +37,12 @@ class MatchLog(RichLog):
 
     def _write(self, line: str, emphasis: bool) -> None:
         self.write(Text("• " + plain(line, LONG), style="bold" if emphasis else ""))
+
+    def on_focus(self) -> None:
+        mark_focus(self, True)
+
+    def on_blur(self) -> None:
+        mark_focus(self, False)
 
     def on_resize(self, event: events.Resize) -> None:
         """(RichLog's own handler runs after this one and flushes writes made before sizing.)"""
