@@ -15,6 +15,7 @@ from caravan_tui.engine import IllegalAction, render
 from caravan_tui.games.ahldarahd import GAME
 from caravan_tui.games.ahldarahd.ai import considered, prior
 from caravan_tui.games.ahldarahd.cards import CARD_INDEX, CARD_NAMES, COLOUR_MASK, cards_of
+from caravan_tui.games.ahldarahd.describe import describe
 from caravan_tui.games.ahldarahd.explain import explain, gain
 from caravan_tui.games.ahldarahd.maps import (
     COLOURS,
@@ -1187,7 +1188,9 @@ def test_describe_names_costs_cities_taken_and_proposals_in_words():
     names = ["Red", "Blue", "Green"]
     said = render(state.describe(("claim", "red", route_no("G", "I"), "Horses"), RED), names, RED)
     assert said == ("Claim Salt–Horses (Sa–Ho, land, 9) on your map with a Horses card and 1 gold: "
-                    "takes the Horses city on your map (+3 gold)")
+                    "takes the Horses city (+3 gold)")  # one "on your map" is enough
+    brief = render(describe(state, ("claim", "red", route_no("G", "I"), "Horses"), brief=True), names, RED)
+    assert brief == "Claim Salt–Horses with a Horses card and 1 gold: takes the Horses city (+3 gold)"
     said = render(state.describe(("offer", BLUE, "gold", 3, "card", "Salt"), RED), names, RED)
     assert said == "Propose to Blue: 3 gold for any Salt card"
     assert render(state.describe(("end",), RED), names, RED) == "End your build"

@@ -10,6 +10,7 @@ from itertools import pairwise
 
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
+from caravan_tui.games.ahldarahd.describe import describe
 from caravan_tui.games.ahldarahd.map_text import route_info, route_problem
 from caravan_tui.games.ahldarahd.map_widget import LABEL_AT, MapBoard, map_lines, nearest
 from caravan_tui.games.ahldarahd.maps import CODES, COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS
@@ -437,12 +438,15 @@ async def test_the_status_line_words_the_route_play_enter_makes_on_the_map(tmp_p
         await cursor_to(pilot, board, 4)
         promised = screen.enter_action()
         assert promised == ("free", 5)
-        assert status(screen) == f"enter: {screen.describe(promised)}"  # whole, on two lines at most
+
+        def brief(action):  # the route by its cities: the map beside the line shows it and its owner
+            return f"enter: {screen.words(describe(screen.world, action, brief=True))}"
+        assert status(screen) == brief(promised) == "enter: Claim Textiles–Gems for free"  # whole
         await pilot.press("tab")  # the list's highlighted play: its route is shown on the map
-        assert status(screen) == f"enter: {screen.describe(screen.query_one(ActionList).highlighted_action)}"
+        assert status(screen) == brief(screen.query_one(ActionList).highlighted_action)
         await pilot.press("shift+tab")
         promised = screen.enter_action()
-        assert promised == ("free", board.cursor + 1) and status(screen) == f"enter: {screen.describe(promised)}"
+        assert promised == ("free", board.cursor + 1) and status(screen) == brief(promised)
         await pilot.press("enter")
         await wait_for(pilot, lambda: table.moves() == 1, "the free route")
         assert table.runner.host.actions[0] == promised
@@ -546,7 +550,7 @@ async def test_the_plays_list_and_the_panel_name_one_bid(tmp_path):
     async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
         screen, host = table.screen, table.runner.host
         await wait_for(pilot, lambda: my_turn(app), "my auction")
-        first, second = screen.openable()[:2]
+        second = screen.openable()[1]
         await pilot.press("i")
         assert screen.item == second
         plays = screen.query_one(ActionList)

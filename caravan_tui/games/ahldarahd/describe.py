@@ -8,20 +8,21 @@ from caravan_tui.engine import seat_field as who
 from caravan_tui.words import a_or_an
 
 from .cards import ITEM_INDEX
-from .maps import COLOUR_INDEX, COMMODITIES, COST, ENDS, MAJORITY, SLOTS, VALUE, route_words
+from .maps import COLOUR_INDEX, COMMODITIES, COST, ENDS, MAJORITY, ROUTE_GOODS, SLOTS, VALUE, route_words
 from .offers import offer_words
-from .terms import NIGHT_PRICE, city_in_words, gold_words, item_words, map_words, poss, rop_words
+from .terms import NIGHT_PRICE, city_words, gold_words, item_words, map_words, poss, rop_words
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
 
 
 def _takes(state: AhldarahdState, seat: int, m: int, r: int) -> str:
-    """What placing ``seat``'s marker on route r of map m takes: ": takes the Salt city (+6 gold)"."""
+    """What placing ``seat``'s marker on route r of map m takes: ": takes the Salt city (+6 gold)"
+    (the sentence has named the map: a route's cities are on its map)."""
     taken = []
     for slot in ENDS[r]:
         if state.ctrl[m * SLOTS + slot] != seat and state.routes_into(m, slot, seat) + 1 >= MAJORITY[slot]:
-            taken.append(f"{city_in_words(m, slot, state.n)} (+{VALUE[slot]} gold)")
+            taken.append(f"{city_words(m, slot)} (+{VALUE[slot]} gold)")
     return f": takes {' and '.join(taken)}" if taken else ""
 
 
@@ -39,13 +40,23 @@ def _ask(kind: str, value, owner: int) -> str:
     return _thing(kind, value, owner)
 
 
-def describe(state: AhldarahdState, action: Action) -> str:
+def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
+    """``brief``: a route by its cities alone and no map named, for a line shown beside the map
+    that holds the route (the table's status line); else in full, as the plays list and the log
+    read it."""
     kind = action[0] if isinstance(action, tuple) and action else None
     seat = state.turn if state.turn is not None else 0
     n = state.n
+
+    def route(m: int, r: int) -> str:
+        if brief:
+            a, b = ROUTE_GOODS[m][r]
+            return f"{COMMODITIES[a]}–{COMMODITIES[b]}"
+        return f"{route_words(m, r)} on {map_words(m, n)}"
+
     if kind == "free":
         r = action[1] - 1
-        return f"Claim {route_words(seat, r)} on {map_words(seat, n)} for free{_takes(state, seat, seat, r)}"
+        return f"Claim {route(seat, r)} for free{_takes(state, seat, seat, r)}"
     if kind == "done":
         if state.free_left <= 0 or not state.markers[seat]:
             return "Done with free routes: turn 1 begins"
@@ -67,21 +78,21 @@ def describe(state: AhldarahdState, action: Action) -> str:
     if kind == "claim":
         m, r = COLOUR_INDEX[action[1]], action[2] - 1
         price = 1 - state.discount(seat, r)
-        return (f"Claim {route_words(m, r)} on {map_words(m, n)} with {a_or_an(action[3])} card and "
+        return (f"Claim {route(m, r)} with {a_or_an(action[3])} card and "
                 f"{gold_words(price)}{_takes(state, seat, m, r)}")
     if kind == "buy":
         m, r = COLOUR_INDEX[action[1]], action[2] - 1
         price = COST[r] - state.discount(seat, r)
-        return f"Buy {route_words(m, r)} on {map_words(m, n)} for {gold_words(price)}{_takes(state, seat, m, r)}"
+        return f"Buy {route(m, r)} for {gold_words(price)}{_takes(state, seat, m, r)}"
     if kind == "destroy":
         m, r = COLOUR_INDEX[action[1]], action[2] - 1
         victim = state.owner[m * 21 + r]
         price = state.destroy_price(seat, r, action[3:5])
         cards = [h for h in action[3:5] if h != "gold"]
         paying = gold_words(price) + "".join(f" and {a_or_an(c)} card" for c in cards)
-        loses = [city_in_words(m, s, n) for s in ENDS[r]
+        loses = [city_words(m, s) for s in ENDS[r]
                  if state.ctrl[m * SLOTS + s] == victim and state.routes_into(m, s, victim) - 1 < MAJORITY[s]]
-        text = f"Destroy {poss(victim)} route {route_words(m, r)} on {map_words(m, n)}, paying {paying}"
+        text = f"Destroy {poss(victim)} route {route(m, r)}, paying {paying}"
         return text + (f": {who(victim)} lose{who(victim, 's')} {' and '.join(loses)}" if loses else "")
     if kind == "sell_rop":
         k = COLOUR_INDEX[action[1]]

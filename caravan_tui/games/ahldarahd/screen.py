@@ -35,6 +35,7 @@ from caravan_tui.screens.summary import tie_broken
 from caravan_tui.widgets import ActionList
 
 from .cards import ITEM_INDEX
+from .describe import describe
 from .map_text import ROUTE_KINDS, map_header, route_info, route_plays, route_problem
 from .map_widget import MapBoard
 from .maps import COLOURS
@@ -148,7 +149,9 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
             return super().status_text()
         action = self.enter_action()
         if action is not None:
-            text = Text(f"enter: {self.describe(action)}", style="bold")
+            world = self.world  # briefly: the map beside the line shows the route and names its owner
+            words = self.words(describe(world, action, brief=True)) if world is not None else self.describe(action)
+            text = Text(f"enter: {words}", style="bold")
             text.no_wrap, text.overflow = self.STATUS_LINES == 1, "ellipsis"
             return text
         board = self.query_one(MapBoard)

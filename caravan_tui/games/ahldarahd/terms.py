@@ -45,9 +45,14 @@ def map_words(m: int, n: int) -> str:
     return "the neutral map" if m >= n else f"{poss(m)} map"
 
 
+def city_words(m: int, slot: int) -> str:
+    """"the Salt city", where the sentence has named its map."""
+    return f"the {COMMODITIES[COMMODITY_AT[m][slot]]} city"
+
+
 def city_in_words(m: int, slot: int, n: int) -> str:
     """"the Salt city on {p0:'s} map"."""
-    return f"the {COMMODITIES[COMMODITY_AT[m][slot]]} city on {map_words(m, n)}"
+    return f"{city_words(m, slot)} on {map_words(m, n)}"
 
 
 def rop_words(k: int) -> str:
