@@ -1,10 +1,15 @@
-"""Textual's Linux driver, with an Escape that acts as soon as it is known to be one.
+"""Textual's Linux driver, with an Escape that acts as soon as it is known to be one, and
+pastes kept whole.
 
 A lone escape byte could begin a longer key sequence, so Textual's parser waits ``ESCDELAY``
 for more before it reads it as the Escape key; but Textual's input thread looks at the terminal
 only every 0.1 s, so the Escape acted 100–150 ms after the press. Here the thread's wait is the
 parser's own deadline when one is pending, and 0.1 s otherwise (an idle session wakes no more
-often than before)."""
+often than before).
+
+An escape byte inside a bracketed paste made the parser read what followed it as key presses,
+outside the paste and out of order ("hello ESC]0;t BEL there" came out as "^]0;t therehello");
+``PasteGuard`` drops such bytes before the parser sees them."""
 from __future__ import annotations
 
 import os
@@ -16,6 +21,50 @@ from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 
 IDLE_WAIT = 0.1  # Textual's own
+ESC, PASTE_START, PASTE_END = "\x1b", "\x1b[200~", "\x1b[201~"
+
+
+def _begun(text: str, marker: str) -> int:
+    """How many characters at the end of ``text`` begin ``marker`` (a marker cut between reads)."""
+    for size in range(min(len(marker) - 1, len(text)), 0, -1):
+        if text.endswith(marker[:size]):
+            return size
+    return 0
+
+
+class PasteGuard:
+    """Passes the input on as it comes, but inside a bracketed paste without its escape bytes.
+    A paste's end marker cut between two reads is held back until the next one completes it."""
+
+    def __init__(self) -> None:
+        self.pasting = False
+        self.seen = ""  # outside a paste: the input's end, passed on, that may begin a paste's start
+        self.held = ""  # inside a paste: the input's end, held back, that may begin the paste's end
+
+    def feed(self, data: str) -> str:
+        out = []
+        while data:
+            if self.pasting:
+                data, self.held = self.held + data, ""
+                end = data.find(PASTE_END)
+                if end < 0:
+                    keep = len(data) - _begun(data, PASTE_END)
+                    out.append(data[:keep].replace(ESC, ""))
+                    self.held = data[keep:]
+                    break
+                out.append(data[:end].replace(ESC, "") + PASTE_END)
+                data, self.pasting = data[end + len(PASTE_END):], False
+            else:
+                seen = self.seen + data
+                start = seen.find(PASTE_START)
+                if start < 0:
+                    out.append(data)
+                    self.seen = seen[len(seen) - _begun(seen, PASTE_START):]
+                    break
+                cut = start + len(PASTE_START) - len(self.seen)  # where the start ends in ``data``
+                out.append(data[:cut])
+                data, self.seen, self.pasting = data[cut:], "", True
+        return "".join(out)
 
 
 def next_wait(parser: XTermParser) -> float:
@@ -43,6 +92,7 @@ class PromptEscapeDriver(LinuxDriver):
         # A byte that is not UTF-8 (a Latin-1 terminal's "é") reads as U+FFFD: strict, as in
         # Textual's own driver, it ended the input thread and with it the session.
         decode = getincrementaldecoder("utf-8")(errors="replace").decode
+        guard = PasteGuard()
 
         def process(ready: list[tuple[selectors.SelectorKey, int]], final: bool = False) -> None:
             for _key, mask in ready:
@@ -50,7 +100,7 @@ class PromptEscapeDriver(LinuxDriver):
                     data = decode(os.read(self.fileno, 1024 * 4), final=final)
                     if not data:
                         break
-                    for event in parser.feed(data):
+                    for event in parser.feed(guard.feed(data)):
                         self.process_message(event)
             for event in parser.tick():
                 self.process_message(event)

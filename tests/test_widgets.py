@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets.option_list import Option
 
 from caravan_tui.app import TableApp
-from caravan_tui.escape_driver import IDLE_WAIT, PromptEscapeDriver, next_wait
+from caravan_tui.escape_driver import IDLE_WAIT, PasteGuard, PromptEscapeDriver, next_wait
 from caravan_tui.widgets import ActionList, StopAtEnds
 from caravan_tui.widgets.chip_grid import ChipGrid
 from caravan_tui.widgets.footer import KeysFooter
@@ -142,6 +142,24 @@ def test_a_lone_escape_is_read_once_the_parsers_wait_ends_not_at_the_next_idle_l
     assert TableApp().get_driver_class() is PromptEscapeDriver  # (Linux)
 
 
+def test_a_paste_with_escape_bytes_arrives_whole_in_order_wherever_the_reads_cut_it():
+    """The bug: Textual's parser took the escape inside a paste for a key sequence and typed what
+    followed it as keys, out of order and out of the paste ("^]0;title therehello"). The guard
+    drops the escape bytes inside a paste, whatever two reads the input comes in, and passes
+    everything else (an Escape pressed after it, a paste's markers) on as it came."""
+    typed = "\x1b[200~hello \x1b]0;title\x07 there\x1b[201~x\x1b"
+    for cut in range(len(typed) + 1):
+        guard, parser = PasteGuard(), XTermParser()
+        passed = guard.feed(typed[:cut]) + guard.feed(typed[cut:])
+        assert passed == "\x1b[200~hello ]0;title\x07 there\x1b[201~x\x1b", cut
+        got = list(parser.feed(passed)) + list(parser.feed(""))
+        pastes = [event.text for event in got if isinstance(event, events.Paste)]
+        keys = [event.key for event in got if isinstance(event, events.Key)]
+        assert pastes == ["hello ]0;title\x07 there"] and keys == ["x", "escape"], cut
+    guard = PasteGuard()
+    assert guard.feed("a\x1b[20") == "a\x1b[20" and guard.feed("0~b\x1b[2") == "0~b"  # the end held back
+    assert guard.feed("01~\x1bc") == "\x1b[201~\x1bc" and not guard.pasting  # after it, escapes pass
+
 async def test_a_byte_that_is_not_utf8_reads_as_a_replacement_and_the_input_goes_on():
     """The bug: "José" typed on a Latin-1 terminal (``4a 6f 73 e9``) ended the input thread,
     and over SSH the session, its traceback on the person's terminal."""
@@ -163,3 +181,24 @@ async def test_a_byte_that_is_not_utf8_reads_as_a_replacement_and_the_input_goes
         os.close(read)
         os.close(write)
     assert typed == ["J", "o", "s", "\ufffd", " ", "x"]
+
+
+async def test_the_input_thread_passes_a_paste_through_its_guard():
+    driver = PromptEscapeDriver(TableApp(), debug=False, mouse=False)
+    read, write = os.pipe()
+    driver.fileno = read
+    pasted: list[str] = []
+    driver.process_message = lambda event: isinstance(event, events.Paste) and pasted.append(event.text)
+    thread = threading.Thread(target=driver._run_input_thread)
+    thread.start()
+    try:
+        os.write(write, b"\x1b[200~hello \x1b]0;t\x07 there\x1b[201~")
+        deadline = time.monotonic() + 10
+        while not pasted and thread.is_alive() and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+    finally:
+        driver.exit_event.set()
+        thread.join(5)
+        os.close(read)
+        os.close(write)
+    assert pasted == ["hello ]0;t\x07 there"]
