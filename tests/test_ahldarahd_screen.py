@@ -401,6 +401,21 @@ def test_map_arrows_follow_what_the_eye_sees():
     assert reached == set(range(21))
 
 
+async def test_opposite_arrows_retrace_the_map_cursors_steps(tmp_path):
+    """The bug: right from route 7 led to 9, down from 9 to 14, but up from 14 to 7, so a player
+    retracing their steps to 9 claimed route 7 with Enter. Up, then left, now retrace the way."""
+    assert (nearest(6, 0, 1), nearest(8, 1, 0), nearest(13, -1, 0)) == (8, 13, 6)  # what the eye sees
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app):
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        board = app.screen.query_one(MapBoard)
+        await cursor_to(pilot, board, 6)
+        trail = []
+        for key in ("right", "down", "up", "left", "right", "right"):
+            await pilot.press(key)
+            trail.append(board.cursor)
+        assert trail == [8, 13, 8, 6, 8, nearest(8, 0, 1)]
+
 async def test_the_trade_builder_never_wraps_and_the_log_keeps_only_what_was_sent(tmp_path):
     prefix, _ = play_until(building(0))
     app = make_app(tmp_path)

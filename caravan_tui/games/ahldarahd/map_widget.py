@@ -98,6 +98,7 @@ def map_lines(colour: int, owners: list[int], ctrl: list[int], cursor: int | Non
 
 #: a row is about twice as tall as a column is wide
 ROW_WIDTH = 2
+TRAIL = 20  # arrows the map's cursor can retrace
 
 
 def nearest(r: int, dr: int, dc: int) -> int:
@@ -149,6 +150,7 @@ class MapBoard(CursorWidget):
         self.playable: frozenset[int] = frozenset()
         self.header = Text()
         self.info = Text()
+        self._trail: list[tuple[int, int, int, int]] = []  # the arrows that led here: (from, to, dx, dy)
 
     def show(self, colour: int, owners: list[int], ctrl: list[int], header: Text,
              playable: frozenset[int] = frozenset()) -> None:
@@ -177,6 +179,22 @@ class MapBoard(CursorWidget):
 
     def neighbour(self, dx: int, dy: int) -> int:
         return nearest(self.cursor, dy, dx)
+
+    def action_move(self, dx: int, dy: int) -> None:
+        """As the eye sees it (``nearest``), but arrows opposite the ones that led here retrace
+        them: the labels are not on a grid, so the nearest label back from where an arrow led
+        need not be the one it left (down from 9 led to 14, up from 14 to 7)."""
+        trail = self._trail
+        if trail and trail[-1][1] != self.cursor:  # moved since by a click or a play shown
+            trail.clear()
+        if trail and trail[-1][2:] == (-dx, -dy):
+            self.cursor = trail.pop()[0]
+            return
+        target = self.neighbour(dx, dy)
+        if target != self.cursor:
+            trail.append((self.cursor, target, dx, dy))
+            del trail[:-TRAIL]
+            self.cursor = target
 
     def action_choose(self) -> None:
         self.post_message(self.Chosen(self, self.cursor))
