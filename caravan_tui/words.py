@@ -25,6 +25,12 @@ def plural(k: int, word: str) -> str:
     return f"{k} {word}" if k == 1 else f"{k} {plural_of(word)}"
 
 
+def seats_line(names: Iterable[str]) -> str:
+    """A match's seats: "Ann vs Bob", and from three on "Ann, Bob, Cy"."""
+    names = list(names)
+    return (" vs " if len(names) == 2 else ", ").join(names)
+
+
 def article(word: str) -> str:
     """"a" or "an" before ``word`` as it is said: "an Incense", "a Salt", "an 8", "an 11"."""
     head = word.lstrip()

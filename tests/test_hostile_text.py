@@ -279,7 +279,7 @@ async def test_home_saves_dialogs_and_replay_show_hostile_names_and_file_names_a
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and content(app, "#home-continue"), "home")
         assert_safe_screen(app, latest.names)
-        names = " vs ".join(map(shown, latest.names))
+        names = ", ".join(map(shown, latest.names))  # five seats: not "A vs B vs C vs D vs E"
         assert content(app, "#home-continue") == (f"Continue: Caravans of Ahldarahd, {names} "
                                                   f"({len(latest.actions)} moves)")
 

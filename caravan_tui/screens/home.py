@@ -12,7 +12,7 @@ from caravan_tui.safe_text import LONG, as_text
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.requests import NewMatch, OpenRules, OpenSaves, ResumeMatch
 from caravan_tui.widgets.footer import KeysFooter
-from caravan_tui.words import plural
+from caravan_tui.words import plural, seats_line
 from saves.loading import latest_unfinished
 
 ITEMS = (
@@ -54,7 +54,7 @@ class HomeScreen(BaseScreen):
             menu.enable_option("continue")
             title = GAMES[latest.game_id].title if latest.game_id in GAMES else latest.game_id
             moves = plural(len(latest.actions), "move")
-            note.update(as_text(f"Continue: {title}, {' vs '.join(latest.names)} ({moves})",
+            note.update(as_text(f"Continue: {title}, {seats_line(latest.names)} ({moves})",
                                 limit=LONG))  # the save's names: text, never markup
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -18,7 +18,7 @@ from caravan_tui.screens.requests import OpenReplay, ResumeMatch
 from caravan_tui.screens.table_seat import LEVEL_SUFFIX, fit_name
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets.footer import KeysFooter
-from caravan_tui.words import score_run
+from caravan_tui.words import score_run, seats_line
 from saves import SaveEntry, Snapshot
 from saves.loading import checked_entries
 
@@ -42,10 +42,10 @@ def seats_words(names: list[str], width: int) -> str:
     ones (yours is first)."""
     names = [plain(name) for name in names]
     gap = " vs " if len(names) == 2 else ", "
-    whole = gap.join(names)
+    whole = seats_line(names)
     if len(whole) <= width:
         return whole
-    short = gap.join(LEVEL_SUFFIX.sub("", name) for name in names)
+    short = seats_line(LEVEL_SUFFIX.sub("", name) for name in names)
     if len(short) <= width:
         return short
     fitted, left = [], width
@@ -146,7 +146,7 @@ class SavesScreen(BaseScreen):
         if entry is not None:
             snapshot = entry.snapshot
             detail = f"{entry.match_id}: " + (f"damaged — {entry.error}" if snapshot is None else
-                                              f"{' vs '.join(snapshot.names)} · {snapshot.status}")
+                                              f"{seats_line(snapshot.names)} · {snapshot.status}")
             self.query_one("#saves-detail", Static).update(as_text(detail, limit=LONG))
 
     def _loadable(self) -> Snapshot | None:
