@@ -24,11 +24,12 @@ from tables import wait_for
 SIZE = (80, 24)
 
 
-async def record_a_match(game, store: SaveStore, moves: int = 30) -> tuple[str, dict[int, tuple[dict, list[str]]]]:
+async def record_a_match(game, store: SaveStore, moves: int = 30,
+                         names=("Ann", "Bob", "Cyd", "Dee")) -> tuple[str, dict[int, tuple[dict, list[str]]]]:
     """Seat 0 a scripted person, the others random; what seat 0 saw at each turn: its view and
     its whole log. The match stops after ``moves`` actions (or at its end)."""
     seats = [SeatSpec("human")] + [SeatSpec("random")] * (game.default_players - 1)
-    runner = MatchRunner.new(game.id, seats, ["Ann", "Bob", "Cyd", "Dee"][:len(seats)], 4, game.quick_options, store)
+    runner = MatchRunner.new(game.id, seats, list(names[:len(seats)]), 4, game.quick_options, store)
     me = runner.client(0)
     runner.start()
     seen, log, rng = {}, [], random.Random(4)
@@ -84,6 +85,22 @@ async def test_a_replay_steps_forward_and_back_through_what_the_seat_saw(tmp_pat
         assert app.screen is not screen and app.screen.seat == 1 and app.screen.client.position == max(seen)
         assert store.read(match_id).actions == store.read(match_id).actions[:max(seen)]
 
+
+async def test_the_replays_status_line_cuts_a_name_only_where_it_has_no_room(tmp_path):
+    """The bug: "move 15/15 · Bartholomew L…'s view" at 120 columns, with room to spare."""
+    game = GAMES["decktet_caravan"]
+    store = SaveStore(tmp_path)
+    match_id, _ = await record_a_match(game, store, moves=3, names=("Bartholomew Longname", "Bob"))
+    app = CaravanApp(store=store, ai_iterations=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_replay(match_id, seat=0)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.view is not None, "the replay")
+        assert app.screen.replay_text().plain.endswith("move 0/3 · Bartholomew Longname's view")
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        status = app.screen.query_one("#status")
+        line = app.screen.replay_text().plain
+        assert len(line) <= status.content_size.width and line.endswith("'s view")  # cut to fit
 
 async def test_the_saves_list_opens_the_replay(tmp_path):
     game = next(iter(GAMES.values()))

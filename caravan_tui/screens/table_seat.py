@@ -167,15 +167,18 @@ class TableSeat(BaseScreen, Generic[V]):
         return text
 
     def replay_text(self) -> Text:
-        """Where the replay stands, as a slider that fits the 80-column status line whatever
-        the names: ``▕████░░░░▏ move 12/80 · Ann's view`` (the footer has the keys)."""
+        """Where the replay stands, as a slider that fits the status line whatever the names:
+        ``▕████░░░░▏ move 12/80 · Ann's view`` (the footer has the keys); a name is cut only
+        where the line has no room for it (14 cells at the least)."""
         assert self.replay is not None
         at, length = self.replay.position, self.replay.length
         filled = round(8 * at / length) if length else 8
-        whose = "the public view" if self.seat is None else f"{fit_name(self.names[self.seat], 14)}'s view" \
-            if 0 <= self.seat < len(self.names) else f"seat {self.seat + 1}'s view"
         text = Text("▕" + "█" * filled + "░" * (8 - filled) + "▏ ", style="bold")
-        text.append(f"move {at}/{length} · {whose}")
+        text.append(f"move {at}/{length} · ")
+        room = max(14, (self.query_one("#status").content_size.width or 80) - len(text) - len("'s view"))
+        whose = "the public view" if self.seat is None else f"{fit_name(self.names[self.seat], room)}'s view" \
+            if 0 <= self.seat < len(self.names) else f"seat {self.seat + 1}'s view"
+        text.append(whose)
         return text
 
     def show_status(self) -> None:
