@@ -265,7 +265,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         assert self.view is not None  # our turn comes with our view
         self.show_view(self.view)
         if self.query_one(ActionList).has_focus:
-            self.show_highlighted_route()
+            self.follow_highlighted_play()
         else:
             self.focus_to_decide(self.query_one(MapBoard))
 
@@ -290,15 +290,15 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """A play highlighted in the plays list shows its route on the map."""
         if isinstance(event.option_list, ActionList) and event.option_list.has_focus:
-            self.show_highlighted_route()
+            self.follow_highlighted_play()
             self.show_status()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, ActionList):
-            self.show_highlighted_route()
+            self.follow_highlighted_play()
         self.show_status()
 
-    def show_highlighted_route(self) -> None:
+    def follow_highlighted_play(self) -> None:
         """The highlighted play's route on the map and, for a bid, its item and amount in the
         panel: ``b`` and Enter then play the same bid."""
         action = self.query_one(ActionList).highlighted_action
