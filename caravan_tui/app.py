@@ -62,6 +62,7 @@ from caravan_tui.ssh.protocol import (
     Crashed,
     CreateMatch,
     FinishedRow,
+    Goodbye,
     Introduced,
     Joined,
     JoinSeat,
@@ -455,6 +456,7 @@ class ClientApp(TableApp):
         #: the games whose "How to play" this person dismissed for good (the hub keeps them for a key)
         self.introduced: set[str] = set()
         self.finished: str | None = None  # the match we played that ended last
+        self.goodbye = ""  # why the hub ends the session, when it says
 
     def on_mount(self) -> None:
         self.push_screen(LobbyScreen())
@@ -464,7 +466,7 @@ class ClientApp(TableApp):
     async def _listen_to_hub(self) -> None:
         while (message := await self.link.get()) is not None:
             self.from_hub(message)
-        self.exit(message="The server closed the connection.")
+        self.exit(message=self.goodbye or "The server closed the connection.")
 
     def from_hub(self, message: Message) -> None:
         if isinstance(message, Welcome):
@@ -498,6 +500,8 @@ class ClientApp(TableApp):
             self.notify(message.reason, title="You left the match")
         elif isinstance(message, Replay):
             self.open_finished(message)
+        elif isinstance(message, Goodbye):
+            self.goodbye = message.reason
         elif isinstance(message, Refused):
             if not self.player_name:
                 self.ask_name(message.reason)

@@ -205,6 +205,36 @@ async def test_a_name_is_asked_once_per_key_and_kept(tmp_path, worker):
     hub.stop()
 
 
+async def test_what_the_hub_keeps_out_of_reach_ends_a_login_in_one_line_and_refuses_a_request(
+        tmp_path, worker, monkeypatch):
+    """The bug: with the database down, the name lookup of a person logging in raised outside
+    the session's handling: nothing was sent, the session hung with an empty lobby for good."""
+    hub = make_hub(tmp_path, worker)
+    try:
+        def down(*args, **kwargs):
+            raise OSError("the database: connection is bad: socket /run/pg/.s.PGSQL.5432")
+
+        monkeypatch.setattr(hub.identities, "name", down)
+        peer = await Peer(hub, ANN).open()
+        goodbye = await asyncio.wait_for(peer.messages.get(), WAIT)
+        assert isinstance(goodbye, protocol.Goodbye) and "try again in a moment" in goodbye.reason
+        assert await asyncio.wait_for(peer.messages.get(), WAIT) is None  # and the session ends
+        await asyncio.wait_for(peer.served, WAIT)
+        monkeypatch.undo()
+
+        monkeypatch.setattr(hub.identities, "lookalike", down)
+        peer = await Peer(hub, BOB).open()
+        await peer.next(protocol.Welcome)
+        await peer.send(protocol.SetName("Bob"))
+        refused = await peer.next(protocol.Refused)
+        assert refused.reason.startswith("not possible now: ") and not peer.served.done()  # the session goes on
+        monkeypatch.undo()
+        await peer.send(protocol.SetName("Bob"))
+        assert (await peer.next(protocol.Welcome, lambda m: m.name == "Bob")).name == "Bob"
+        await peer.close()
+    finally:
+        hub.stop()
+
 async def test_two_people_play_a_match_and_no_message_shows_the_other_hand(tmp_path, worker):
     hub = make_hub(tmp_path, worker)
     ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")

@@ -136,9 +136,13 @@ class DatabaseError(OSError):
 
 
 def problem(exc: psycopg.Error) -> DatabaseError:
-    """``exc`` as an OSError with its first line (never the URL or a password)."""
+    """``exc`` as an OSError with its first line (never the URL or a password), for the host and
+    the server's log; its ``strerror`` is what people at a table read (``save_problem``), which
+    names no socket, host or port."""
     first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
     error = DatabaseError(f"the database: {first}")
+    error.strerror = ("the database cannot be reached" if isinstance(exc, psycopg.OperationalError)
+                      else "the database refused the change")
     error.unique = isinstance(exc, errors.UniqueViolation)
     return error
 

@@ -55,7 +55,7 @@ class TableKeys(TablePanels[V]):
         """Keep the save notice up while the host cannot save (``problem``), and say when it can again."""
         notice = self.query_one(SaveNotice)
         if notice.problem and not problem:
-            self.notify("Saved: every move is on disk again.", title="Saved")
+            self.notify("Saved: every move is stored again.", title="Saved")
         notice.problem = problem
 
     def saved(self, message: Saved) -> None:

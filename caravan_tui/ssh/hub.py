@@ -54,6 +54,7 @@ from caravan_tui.ssh.protocol import (
     YOU,
     Crashed,
     CreateMatch,
+    Goodbye,
     Introduced,
     Joined,
     JoinSeat,
@@ -209,11 +210,21 @@ class Hub:
         """Serve one session until it closes. ``identity`` is who the SSH server says it is;
         ``name``: a guest's, chosen on the server the session came from (a guest's name is kept
         nowhere), taken here as if they had just chosen it."""
-        session = Session(identity, "" if guest else self.identities.name(identity), guest, writer)
+        try:
+            known = "" if guest else self.identities.name(identity)
+            introduced = self.identities.games_introduced(identity)
+        except OSError as exc:  # (the database is down): say so and end, never leave the person waiting
+            log.warning("cannot look up the name of %s: %s", identity, exc)
+            with suppress(ConnectionError):
+                writer.write(encode(Goodbye(f"The server cannot reach what it keeps ({save_problem(exc)}): "
+                                            "try again in a moment.").to_map()))
+                await writer.drain()
+            writer.close()
+            return
+        session = Session(identity, known, guest, writer)
         self.sessions.add(session)
         try:
-            await session.send(Welcome(identity, session.name, guest, self.grace,
-                                       self.identities.games_introduced(identity)))
+            await session.send(Welcome(identity, session.name, guest, self.grace, introduced))
             if session.name:
                 await self._arrive(session)
             elif guest and name:
@@ -224,7 +235,13 @@ class Hub:
                 except (BadFrame, ValueError) as exc:
                     await self._refuse(session, str(exc))
                     continue
-                await self._handle(session, msg)
+                try:
+                    await self._handle(session, msg)
+                except ConnectionError:
+                    raise
+                except OSError as exc:  # what the hub keeps cannot be read or written (the database is down)
+                    log.warning("a request of %s failed: %s", session.identity, exc)
+                    await self._refuse(session, f"not possible now: {save_problem(exc)}; try again in a moment")
         except FrameTooLong as exc:  # nothing after it can be read: the session ends
             await self._tell(session, Refused(f"{exc}; the session ends"))
         except (asyncio.IncompleteReadError, ConnectionError):

@@ -257,6 +257,14 @@ class Refused(Message):
 
 
 @dataclass(frozen=True)
+class Goodbye(Message):
+    """Hub → session: the session ends now; ``reason`` is the line the person reads as it
+    closes (not "the server closed the connection")."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
 class Crashed(Request):
     """Session → hub: my code failed (``report``: its traceback, for the server's log; the person
     saw one line, never this)."""
@@ -283,7 +291,7 @@ FROM_SESSION: dict[str, type[Message]] = {
 #: every message a session may receive from the hub
 TO_SESSION: dict[str, type[Message]] = {
     **MESSAGES, **CHAT_MESSAGES,
-    **{cls.__name__: cls for cls in (Welcome, Lobby, Joined, Left, Refused, Replay)},
+    **{cls.__name__: cls for cls in (Welcome, Lobby, Joined, Left, Refused, Replay, Goodbye)},
 }
 
 
