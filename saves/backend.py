@@ -77,6 +77,15 @@ class MatchLocked(OSError):
     """The match is already open: a host in another process, or in this one, holds its lock."""
 
 
+class StoreFailed(OSError):
+    """A store could not read or write: ``str()`` says what in full, for the host and the
+    server's log; ``told`` is what people at a table read (no socket, host or port)."""
+
+    def __init__(self, detail: str, told: str = "") -> None:
+        super().__init__(detail)
+        self.told = told or detail
+
+
 @dataclass(frozen=True, slots=True)
 class SaveEntry:
     """A stored match in the saves list: its snapshot, or why it cannot be loaded."""

@@ -10,7 +10,7 @@ import pytest
 from caravan_tui import bus as messages
 from caravan_tui.bus import Bus
 from caravan_tui.engine import Event
-from caravan_tui.match.host import MatchHost
+from caravan_tui.match.host import MatchHost, save_problem
 from caravan_tui.pgstore import open_database
 from caravan_tui.pgstore.db import DatabaseError
 from caravan_tui.pgstore.matches import PgMatchStore
@@ -99,8 +99,9 @@ def test_a_host_that_loses_its_connection_loses_its_matches(database_url):
     with two.lock("m1") as taken:
         assert two.read("m1").actions == [("a",), ("b",)]  # every acknowledged move
         two.open(taken, two.read("m1"))
-        with pytest.raises(OSError, match="terminating connection"):  # how it finds out
+        with pytest.raises(OSError, match="terminating connection") as cut:  # how it finds out
             one.append(lock, Record("move", 2, 2.0, ("c",)))
+        assert save_problem(cut.value) == "the database cannot be reached"  # what people read of it
         with pytest.raises(OSError, match="no longer holds match m1"):  # and on a new connection
             one.append(lock, Record("move", 2, 2.0, ("c",)))
         two.append(taken, Record("move", 2, 2.0, ("d",)))

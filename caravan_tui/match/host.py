@@ -57,7 +57,7 @@ from caravan_tui.bus import (
 from caravan_tui.engine import Event, Game, IllegalAction, normalise_action, render, seat_field
 from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
-from saves.backend import MatchLock, MatchStore
+from saves.backend import MatchLock, MatchStore, StoreFailed
 from saves.codec import DamagedSave
 from saves.loading import Replayed, load, replay, resignation_result
 from saves.snapshot import Record, Snapshot, new_match_id
@@ -94,6 +94,8 @@ def save_problem(exc: OSError | ValueError | DamagedSave) -> str:
     """Why a save failed, as one short line for people: "read-only file system"."""
     if isinstance(exc, DamagedSave):
         text = exc.reason
+    elif isinstance(exc, StoreFailed):
+        text = exc.told
     elif isinstance(exc, OSError) and exc.strerror:
         text = exc.strerror[:1].lower() + exc.strerror[1:]
     else:

@@ -23,6 +23,8 @@ from typing import Any
 import psycopg
 from psycopg import errors
 
+from saves.backend import StoreFailed
+
 #: the tables' layout; a database made by a later version says so and is refused
 SCHEMA_VERSION = 1
 #: seconds to wait for the database on connecting
@@ -128,7 +130,7 @@ CREATE TABLE IF NOT EXISTS connections (
 """
 
 
-class DatabaseError(OSError):
+class DatabaseError(StoreFailed):
     """The database failed or refused a write; the message says what, in words. ``unique``:
     the write broke a unique index (a move at a turn already stored, a look-alike name)."""
 
@@ -137,12 +139,11 @@ class DatabaseError(OSError):
 
 def problem(exc: psycopg.Error) -> DatabaseError:
     """``exc`` as an OSError with its first line (never the URL or a password), for the host and
-    the server's log; its ``strerror`` is what people at a table read (``save_problem``), which
-    names no socket, host or port."""
+    the server's log; people at a table read only that the database cannot be reached or
+    refused the change."""
     first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-    error = DatabaseError(f"the database: {first}")
-    error.strerror = ("the database cannot be reached" if isinstance(exc, psycopg.OperationalError)
-                      else "the database refused the change")
+    error = DatabaseError(f"the database: {first}", "the database cannot be reached"
+                          if isinstance(exc, psycopg.OperationalError) else "the database refused the change")
     error.unique = isinstance(exc, errors.UniqueViolation)
     return error
 
