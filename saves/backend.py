@@ -150,5 +150,5 @@ class MatchStore(Protocol):
         ...
 
     def delete(self, match_id: str) -> None:
-        """Remove the match (nothing if there is none)."""
+        """Remove the match (nothing if there is none); MatchLocked while a host plays it."""
         ...

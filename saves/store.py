@@ -159,7 +159,8 @@ class SaveStore:
         return entries
 
     def delete(self, match_id: str) -> None:
-        self.path(match_id).unlink(missing_ok=True)
+        with self.lock(match_id):  # never under a window playing it: its moves would go to no file
+            self.path(match_id).unlink(missing_ok=True)
 
     def lock(self, match_id: str) -> FileLock:
         """Hold ``match_id`` exclusively while a host runs it, so that two windows never both

@@ -268,8 +268,25 @@ async def test_damaged_saves_are_listed_and_deletable(tmp_path):
         await pilot.press("y")
         assert table.row_count == 1
         assert not (store.folder / "junk.msgpack").exists()
+        (store.folder / "folder.msgpack").mkdir()  # the bug: deleting it stopped the app
+        app.screen.reload()
+        await pilot.pause()
+        await pilot.press(*["down"] * next(row for row in range(2) if "folder" in str(table.get_row_at(row)[1])))
+        await pilot.press("d", "y")
+        assert isinstance(app.screen, SavesScreen) and (store.folder / "folder.msgpack").is_dir()
+        assert any(n.title == "Not deleted" and "folder.msgpack" not in n.message for n in app._notifications)
+        (store.folder / "folder.msgpack").rmdir()
+        app.screen.reload()
+        await pilot.pause()
         await pilot.press("enter")  # resume the good one
         await wait_for(pilot, lambda: my_turn(app), "my turn in the resumed match")
+        match_id = app.runner.host.match_id
+        app.open_saves()  # the match still open, as in another window: it is not deleted
+        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen)
+                       and any(t.row_count for t in app.screen.query(DataTable)), "the saves")
+        await pilot.press("d", "y")
+        assert any(n.title == "Not deleted" and "open in another window" in n.message for n in app._notifications)
+        assert store.read(match_id).match_id == match_id
 
 
 async def test_the_screen_answers_keys_while_the_ai_thinks(tmp_path):

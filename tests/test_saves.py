@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from caravan_tui import __version__
 from caravan_tui.games import get_game
 from saves import SCHEMA, DamagedSave, SaveStore, Snapshot, codec, decode, encode, new_match_id
+from saves.backend import MatchLocked
 from saves.loading import checked_entries, latest_unfinished, load
 
 REPO = Path(__file__).resolve().parents[1]
@@ -272,6 +273,9 @@ def test_write_read_list_delete(tmp_path):
     assert [(e.match_id, e.error, e.modified) for e in entries] == [("a", None, 3000), ("b", None, 2000)]
     assert entries[0].snapshot == snapshot("a")
     store.write(snapshot("a", actions=[("pass",)]))  # overwrite a healthy save
+    assert store.read("a").actions == [("pass",)]
+    with store.lock("a"), pytest.raises(MatchLocked):  # the bug: a window playing it wrote on to no file
+        store.delete("a")
     assert store.read("a").actions == [("pass",)]
     store.delete("a")
     store.delete("a")  # already gone: nothing to do

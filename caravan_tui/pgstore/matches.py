@@ -284,5 +284,5 @@ class PgMatchStore:
         return entries
 
     def delete(self, match_id: str) -> None:
-        with self.db.transaction() as cur:
+        with self.lock(match_id), self.db.transaction() as cur:
             cur.execute("DELETE FROM matches WHERE id = %s", (match_id,))

@@ -11,6 +11,7 @@ from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Static
 
 from caravan_tui.games import GAMES
+from caravan_tui.match.host import save_problem
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ConfirmScreen
@@ -174,10 +175,16 @@ class SavesScreen(BaseScreen):
             return
 
         def confirmed(yes: bool | None) -> None:
-            if yes:
+            if not yes:
+                return
+            try:
                 self.local_app.store.delete(entry.match_id)
-                self.notify(f"Deleted {entry.match_id}")
-                self.reload()
+            except OSError as exc:  # open in another window, a folder that cannot be written, ...
+                self.notify(f"Cannot delete {entry.match_id}: {save_problem(exc)}", title="Not deleted",
+                            severity="warning")
+                return
+            self.notify(f"Deleted {entry.match_id}")
+            self.reload()
 
         self.app.push_screen(ConfirmScreen(f"Delete the save {entry.match_id}?", yes="Delete", no="Keep"),
                              confirmed)
