@@ -175,7 +175,7 @@ class TableApp(App):
         replay = request.screen.replay
         if replay is None:
             return
-        views = [*range(replay.players), None]
+        views = replay.views()
         seat = views[(views.index(replay.seat) + 1) % len(views)]
         self.switch_screen(game_screen_class(replay.checked.game)(ReplayClient(replay.checked, seat, replay.position)))
 

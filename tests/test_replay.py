@@ -16,7 +16,7 @@ from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.seats import SeatSpec
 from saves import SaveStore
-from saves.loading import replay
+from saves.loading import load, replay
 from saves.snapshot import Snapshot
 
 from tables import wait_for
@@ -80,10 +80,36 @@ async def test_a_replay_steps_forward_and_back_through_what_the_seat_saw(tmp_pat
         await pilot.press("end")
         await shows(max(seen))
         await pilot.press("h", "u")  # a replay offers no hint and no undo, and changes nothing
-        await pilot.press("v")  # the next seat's view, at the same move
+        over = store.read(match_id).status != "playing"
+        await pilot.press("v")  # the next view, at the same move: an AI's only once the match is over
         await pilot.pause()
-        assert app.screen is not screen and app.screen.seat == 1 and app.screen.client.position == max(seen)
+        assert app.screen is not screen and app.screen.client.position == max(seen)
+        assert app.screen.seat == (1 if over else None)
         assert store.read(match_id).actions == store.read(match_id).actions[:max(seen)]
+
+
+async def test_the_replay_of_a_match_being_played_never_shows_an_ais_view(tmp_path):
+    """The bug: `w` on a match still being played, then `v`, showed the AI's whole hand to the
+    person about to play on against it (what the AI weighed was already hidden until the end)."""
+    game = GAMES["decktet_caravan"]
+    store = SaveStore(tmp_path)
+    match_id, _ = await record_a_match(game, store, moves=3)
+    checked = load(store, match_id)
+    assert checked.snapshot.status == "playing"
+    assert ReplayClient(checked, 0).views() == [0, None]
+    assert ReplayClient(checked, 1).seat is None  # asked for the AI's view: the public one
+    finished = dataclasses.replace(checked, snapshot=dataclasses.replace(checked.snapshot, status="over"))
+    assert ReplayClient(finished, 1).seat == 1 and ReplayClient(finished, 1).views() == [0, 1, None]
+    app = CaravanApp(store=store, ai_iterations=5)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_replay(match_id, seat=0)
+        await pilot.pause()
+        seats = []
+        for _ in range(3):
+            await pilot.press("v")
+            await pilot.pause()
+            seats.append(app.screen.seat)
+        assert seats == [None, 0, None]
 
 
 async def test_the_replays_status_line_cuts_a_name_only_where_it_has_no_room(tmp_path):

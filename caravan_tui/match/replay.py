@@ -7,7 +7,9 @@ Requests a screen may still send are refused: a replay changes nothing.
 
 Once the match is over, the replay also tells what each AI decision weighed (``weighed``): the
 candidates its search considered, with their reasons and shares, as recorded when it played.
-Never before: they may tell what that seat held.
+Never before: they may tell what that seat held. For the same reason the replay of a match
+still being played shows only the views of the seats people play, and the public one
+(``views``): an AI's view would show its hand to the person about to play on against it.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import asyncio
 
 from caravan_tui.bus import MatchInfo, Message, Rejected, Request, Update
 from caravan_tui.engine import render
+from caravan_tui.seats import SeatSpec
 from saves.loading import Replayed, replay
 
 
@@ -28,14 +31,23 @@ class ReplayClient:
         self.checked = checked
         self.snapshot = checked.snapshot
         self.match_id, self.game_id = self.snapshot.match_id, checked.game.id
-        self.players, self.seat = self.snapshot.players, seat
+        self.players = self.snapshot.players
+        self.seat = seat if seat in self.views() else None
         self.length = len(self.snapshot.actions)
         self.position = self.length if position is None else max(0, min(position, self.length))
         self.queue: asyncio.Queue[Message] = asyncio.Queue()
         snap = self.snapshot
-        self.queue.put_nowait(MatchInfo(self.match_id, seat, self.game_id, list(snap.names), list(snap.seats),
+        self.queue.put_nowait(MatchInfo(self.match_id, self.seat, self.game_id, list(snap.names), list(snap.seats),
                                         dict(snap.options)))
         self._show()
+
+    def views(self) -> list[int | None]:
+        """The views this replay may show, in the order ``v`` goes through them: every seat's
+        and the public one once the match is over; while it is played, people's seats only."""
+        snap = self.snapshot
+        seats = [seat for seat in range(self.players)
+                 if snap.status != "playing" or SeatSpec.parse(snap.seats[seat]).is_person]
+        return [*seats, None]
 
     async def get(self) -> Message:
         return await self.queue.get()
