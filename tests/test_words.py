@@ -7,7 +7,7 @@ from textual.widgets import DataTable
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.match.runner import MatchRunner
-from caravan_tui.screens.saves import SavesScreen
+from caravan_tui.screens.saves import SavesScreen, seats_words
 from caravan_tui.seats import SeatSpec
 from caravan_tui.words import a_or_an, plural, score_run
 from saves import SaveStore
@@ -65,6 +65,15 @@ async def test_the_saves_list_fits_names_at_80_columns_and_never_cuts_the_status
                     if "Caravans of Ahldarahd" in strip.text)
         assert "Tester, AI 2, AI 3" in line and line.rstrip().endswith("playing")
 
+
+def test_the_saves_lists_seats_say_how_many_names_they_leave_out():
+    """The bug: a 5-player match read "Tester, AI 2 (easy)", as if two played it."""
+    five = ["Tester", "AI 2 (easy)", "AI 3 (easy)", "AI 4 (easy)", "AI 5 (easy)"]
+    assert seats_words(five, 40) == "Tester, AI 2, AI 3, AI 4, AI 5"  # all, short
+    assert seats_words(five, 20) == "Tester, AI 2, AI… +2"
+    assert seats_words(["Ann Verylongname Something", "AI 2 (easy)"], 20) == "Ann Verylongname… +1"
+    assert seats_words(["Ann", "Bob"], 20) == "Ann vs Bob"
+    assert all(len(seats_words(five, width)) <= width for width in range(8, 40))
 
 def test_ahldarahds_log_never_says_a_face_down_camel_is_still_up():
     """"wins … for 0 gold (Camel still up)" came right after that player's Camel went face down."""

@@ -40,7 +40,7 @@ def seats_words(names: list[str], width: int) -> str:
     """The seats as "Ann vs AI 2 (normal)" (three or more: "Ann, AI 2 (normal), AI 3 (hard)"),
     within ``width`` cells: each name whole while they fit, else each in its stable short form
     (``fit_name``: "AI 2", then cut with an ellipsis), the first ones whole before the later
-    ones (yours is first)."""
+    ones (yours is first), and "+2" for the names left out."""
     names = [plain(name) for name in names]
     gap = " vs " if len(names) == 2 else ", "
     whole = seats_line(names)
@@ -49,13 +49,15 @@ def seats_words(names: list[str], width: int) -> str:
     short = seats_line(LEVEL_SUFFIX.sub("", name) for name in names)
     if len(short) <= width:
         return short
-    fitted, left = [], width
+    room = width - len(f" +{len(names)}")  # what is left once "+3" can say how many are not shown
+    fitted, left = [], room
     for name in names:  # the first names whole, the later ones in what is left
         if left < 2:
             break
         fitted.append(fit_name(name, left))
         left -= len(fitted[-1]) + len(gap)
-    return plain(gap.join(fitted), width)
+    missing = len(names) - len(fitted)  # never a shorter list that reads as the whole table
+    return plain(gap.join(fitted), room) + (f" +{missing}" if missing else "")
 
 
 def entry_cells(entry: SaveEntry) -> tuple[str, list[str], str, str, str]:
