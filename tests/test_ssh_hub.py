@@ -235,6 +235,27 @@ async def test_what_the_hub_keeps_out_of_reach_ends_a_login_in_one_line_and_refu
     finally:
         hub.stop()
 
+async def test_joining_the_seat_one_sits_at_changes_nothing(tmp_path, worker):
+    """The bug: a person carried to the match's server by a link is seated on arrival, and the
+    lobby's JoinSeat followed: they were detached and seated again, their log said "You are
+    back. You are back. You are away." while they sat there, and the table opened twice."""
+    hub = make_hub(tmp_path, worker)
+    try:
+        ann, bob, joined = await ann_and_bob(hub)
+        ann.drain()
+        await ann.send(protocol.JoinSeat(joined.match, 0))
+        await ann.send(Chat(joined.match, 0, "still here"))
+        said = []
+        while not (said and isinstance(said[-1], Chat) and said[-1].text == "still here"):  # the join came first
+            said.append(await asyncio.wait_for(ann.messages.get(), WAIT))
+        assert not [m for m in said if isinstance(m, (protocol.Joined, protocol.Left))]
+        assert not [m for m in said if isinstance(m, Update) and any("away" in e.text for e in m.events)]
+        assert hub.matches[joined.match].seated[0] is not None
+        await ann.close()
+        await bob.close()
+    finally:
+        hub.stop()
+
 async def test_two_people_play_a_match_and_no_message_shows_the_other_hand(tmp_path, worker):
     hub = make_hub(tmp_path, worker)
     ann, bob = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob")

@@ -483,6 +483,8 @@ class Hub:
         if hosted.invited.get(seat, session.identity) != session.identity:
             await self._refuse(session, "that seat is kept for a player of the match before")
             return
+        if session.match is hosted and session.seat == seat:
+            return  # seated already (arriving through a link seats one at once; the lobby's join follows)
         taken_from: list[Session] = []  # this person's other session at the seat, if any
         try:
             await hosted.take(seat, session.identity, session.name,
