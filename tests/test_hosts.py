@@ -241,6 +241,32 @@ async def test_each_lobby_shows_every_servers_matches_and_a_seat_there_is_joined
         await asyncio.gather(one.stop(), two.stop())
 
 
+async def test_a_lobby_row_the_table_lost_is_written_again(tmp_path, database_url):
+    """The bug: a server that let go of a match late wrote over the new host's lobby row, then
+    deleted it as its own; the new host, whose rows had not changed, never wrote it again, and
+    the match vanished from every other server's lobby."""
+    one = await DatabaseServer(tmp_path / "one", database_url).start()
+    terminals: list[Terminal] = []
+    try:
+        ann = await enter_as(one, ANN, "Ann")
+        terminals.append(ann)
+        await create_short_match(ann)
+        match_id = one.match_ids()[0]
+
+        def listed() -> list:
+            with psycopg.connect(database_url, autocommit=True) as admin:
+                return [row for row, in admin.execute("SELECT match_id FROM lobby").fetchall()]
+
+        await eventually(lambda: listed() == [match_id], lambda: f"the lobby row ({listed()})")
+        with psycopg.connect(database_url, autocommit=True) as admin:
+            admin.execute("UPDATE lobby SET server = 'a server gone'")  # what the late server left
+            admin.execute("DELETE FROM lobby WHERE server = 'a server gone'")
+        await eventually(lambda: listed() == [match_id], lambda: f"the row written again ({listed()})")
+    finally:
+        for term in terminals:
+            term.conn.close()
+        await one.stop()
+
 async def test_a_guest_joins_a_match_another_server_hosts_under_the_name_they_chose(tmp_path, database_url):
     """Gus, a guest on the second server, takes the free seat of Ann's match on the first: the
     link carries his name (kept nowhere), so the far server seats him as Gus without asking."""

@@ -124,12 +124,12 @@ class Links:
 
     async def _look_at_lobbies(self) -> None:
         """Every ``lobby.EVERY`` seconds: write this server's open matches and who is online here
-        where they changed, and read every server's."""
+        where they changed (or where the table lost one of ours), and read every server's."""
         while True:
             await asyncio.sleep(lobby.EVERY)
             mine, here = lobby.own_rows(self.hub), lobby.online_here(self.hub.sessions)
             try:
-                if mine != self._published:
+                if mine != self._published or set(mine) != await asyncio.to_thread(lobby.listed, self.db, self.name):
                     await asyncio.to_thread(lobby.publish, self.db, self.name, mine)
                     self._published = mine
                 if here != self._published_online:

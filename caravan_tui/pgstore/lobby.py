@@ -51,6 +51,14 @@ def publish(db: Database, server: str, rows: dict[str, tuple[dict[str, Any], lis
                         "owners = excluded.owners", (match_id, server, Jsonb(row), Jsonb(owners)))
 
 
+def listed(db: Database, server: str) -> set[str]:
+    """The matches the table lists as ``server``'s: a server that let go of a match late may have
+    written over the new host's row, then deleted it as its own."""
+    with db.transaction() as cur:
+        cur.execute("SELECT match_id FROM lobby WHERE server = %s", (server,))
+        return {match_id for match_id, in cur.fetchall()}
+
+
 def every_row(db: Database) -> list[tuple[dict[str, Any], list[Any]]]:
     """The rows of every server still connected to the database, checked (a session routed to
     another server is shown this one's matches from here too)."""
