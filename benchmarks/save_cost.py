@@ -42,6 +42,8 @@ class TimedStore:
     """A ``MatchStore`` that times each call of the file store it wraps and counts what each
     append adds to the file."""
 
+    shared = False
+
     def __init__(self, store: SaveStore) -> None:
         self.store = store
         self.appends: list[tuple[int, float, float, int]] = []  # (move number, seconds, CPU seconds, bytes)

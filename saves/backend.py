@@ -112,7 +112,14 @@ class MatchLock(Protocol):
 class MatchStore(Protocol):
     """Where matches are kept. Every call may raise OSError (the storage failed); every answer
     read from storage is hostile until checked: DamagedSave, with a reason in words for the
-    player, for anything that is not a well-formed match."""
+    player, for anything that is not a well-formed match.
+
+    ``shared``: another host may take a match over from this store once its host loses the
+    lock (several servers on one database). A move is then stored before anyone sees it, for a
+    move kept only in memory would be lost with the match; a store only one host reads (a save
+    folder) lets a table play on in memory while it cannot write."""
+
+    shared: bool
 
     def lock(self, match_id: str) -> MatchLock:
         """Hold ``match_id`` exclusively: while the lock is held no other lock of it is granted,

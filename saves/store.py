@@ -46,6 +46,8 @@ class SaveStore:
     """Saves under ``<root>/saves``. Root: ``root``, else $CARAVAN_TUI_HOME, else the user
     data dir."""
 
+    shared = False  # one host at a time reads a save folder (MatchStore)
+
     def __init__(self, root: Path | None = None) -> None:
         if root is None:
             home = os.environ.get("CARAVAN_TUI_HOME")

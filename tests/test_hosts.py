@@ -147,7 +147,9 @@ async def test_a_server_cut_off_lets_go_of_the_match_another_took(tmp_path, pool
 
 async def test_a_server_cut_off_takes_its_match_back_when_nobody_took_it(tmp_path, pool, database_url):
     """The database came back before another server looked: the lock is taken again, and the
-    next move is stored (through ``open``, whole, then appended)."""
+    next move is stored (through ``open``, whole, then appended). A move sent before that is
+    refused, not kept in memory (another server could have taken the match without it), and
+    the seat is asked again once the match is stored."""
     one = database_hub(tmp_path, pool, database_url, "one")
     try:
         ann = await named(one, ANN_ID, "Ann")
@@ -156,11 +158,16 @@ async def test_a_server_cut_off_takes_its_match_back_when_nobody_took_it(tmp_pat
         await look(one)
         assert joined.match in one.matches and one.store.holds(one.matches[joined.match].host.lock)
         host = one.matches[joined.match].host
-        for _ in range(2):  # Ann's moves (the AI answers each)
-            turn = await ann.next(YourTurn)
-            await ann.send(Act(turn.match, turn.seat, turn.turn, turn.legal[0]))
+
+        async def answer() -> None:  # Ann's moves (the AI answers each), each time she is asked
+            while True:
+                turn = await ann.next(YourTurn)
+                await ann.send(Act(turn.match, turn.seat, turn.turn, turn.legal[0]))
+
+        answering = asyncio.create_task(answer())
         await eventually(lambda: not host.unsaved and one.store.read(joined.match).actions == host.actions
                          and len(host.actions) >= 2, lambda: f"the moves stored ({host.unsaved or 'saved'})")
+        answering.cancel()
     finally:
         one.stop()
 

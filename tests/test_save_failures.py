@@ -175,6 +175,42 @@ async def test_a_match_whose_folder_turns_unwritable_plays_on_and_loses_nothing(
     assert host._retrying is not None and host._retrying.done()
 
 
+async def test_a_store_other_hosts_share_plays_no_move_it_has_not_stored(tmp_path, monkeypatch):
+    """The bug, on several servers over one database: a host that lost its connection showed a
+    move it could not store; another server took the match over from the database without it,
+    and the move everyone had seen was gone. Where another host may take the match over, a move
+    not stored is not played: refused with the reason, the position as it was, and once the
+    store writes again the seat to move is asked again."""
+    game = GAMES["decktet_caravan"]
+    bus, store, clock = Bus(), SaveStore(tmp_path), Clock()
+    monkeypatch.setattr(store, "shared", True)  # as the database's store is
+    disk = Disk(monkeypatch, store)
+    host = new_host(game, bus, store, seed=11)
+    host.retry = Retry(sleep=clock.sleep)
+    everyone = [bus.subscribe(seat_address(host.match_id, s)) for s in range(host.snapshot.players)]
+    rng = random.Random(3)
+    await play(host, rng)
+    for sub in everyone:
+        drain(sub)  # the first move, stored and told
+    before, seat = host.state.to_data(), host.state.to_move()
+
+    disk.error = errno.EIO
+    action = rng.choice(host.state.legal_actions())
+    await host.handle(Act(host.match_id, seat, host.turn, action))
+    told = drain(everyone[seat])
+    assert [type(m).__name__ for m in told] == ["Rejected"] and told[0].reason.startswith("not played: ")
+    assert host.turn == 1 and host.state.to_data() == before and host.snapshot.status == "playing"
+    assert all(not drain(sub) for sub in everyone)  # nobody else heard of it
+    await host.handle(Act(host.match_id, seat, host.turn, action))  # refused at once while unsaved
+    assert host.turn == 1 and [type(m).__name__ for m in drain(everyone[seat])] == ["Rejected"]
+
+    disk.error = None
+    await clock.tick(host)
+    assert not host.unsaved and store.read(host.match_id).actions == host.actions
+    assert [type(m).__name__ for m in drain(everyone[seat])] == ["SaveStatus", "YourTurn"]  # asked again
+    await host.handle(Act(host.match_id, seat, host.turn, action))
+    assert host.turn == 2 and store.read(host.match_id).actions == host.actions
+
 async def test_a_match_that_ends_unsaved_is_served_until_it_is_written(tmp_path, monkeypatch):
     game = next(iter(GAMES.values()))
     bus, store, clock = Bus(), SaveStore(tmp_path), Clock()

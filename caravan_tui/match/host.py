@@ -54,7 +54,7 @@ from caravan_tui.bus import (
     seat_address,
     spectator_address,
 )
-from caravan_tui.engine import Event, Game, IllegalAction, normalise_action, render, seat_field
+from caravan_tui.engine import Event, Game, IllegalAction, State, normalise_action, render, seat_field
 from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 from saves.backend import MatchLock, MatchStore, StoreFailed
@@ -311,7 +311,12 @@ class MatchHost:
         if reason:
             await self._reject(msg.seat, reason)
             return
+        stored_first = self.store is not None and self.store.shared
+        if stored_first and self.unsaved:
+            await self._reject(msg.seat, f"not played: {self.unsaved}; try again in a moment")
+            return
         action = normalise_action(msg.action)
+        before = self.state.clone() if stored_first else self.state
         try:
             events = self.state.apply(action)
         except IllegalAction as exc:
@@ -332,7 +337,20 @@ class MatchHost:
             self.snapshot.result = self.state.outcome()
             records.append(self._end())
         await self._store(*records)
+        if stored_first and self.unsaved:  # not stored, so never shown: as if it was not played
+            self._take_back_last(before)
+            await self._reject(msg.seat, f"not played: {self.unsaved}; try again in a moment")
+            return
         await self._broadcast(events, by)
+
+    def _take_back_last(self, before: State) -> None:
+        """Forget the last move, which nobody was shown (``before``: the position before it)."""
+        turn = len(self.actions) - 1
+        self.state = before
+        del self.actions[turn], self.movers[turn], self.events[turn]
+        self.weighed.pop(turn, None)
+        self.stood_in.discard(turn)
+        self.snapshot.status, self.snapshot.result = "playing", None
 
     async def _undo(self, msg: UndoRequest) -> None:
         target = self._undo_target(msg.seat)
@@ -656,3 +674,5 @@ class MatchHost:
         if self.unsaved != before:
             for seat in self._audience():
                 await self._send(seat, SaveStatus(self.match_id, seat, self.unsaved))
+            if not self.unsaved and self.store is not None and self.store.shared:
+                await self._prompt()  # moves were refused meanwhile: the seat to move (an AI's too) plays now

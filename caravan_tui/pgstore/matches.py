@@ -79,6 +79,8 @@ def _header(snapshot: Snapshot) -> bytes:
 class PgMatchStore:
     """``MatchStore`` in the database ``db`` (``Database.create_tables`` made its tables)."""
 
+    shared = True  # another server takes a match over from here once its host loses it (MatchStore)
+
     def __init__(self, db: Database) -> None:
         self.db = db
         self._held: dict[str, PgMatchLock] = {}  # locks of this store: the database's are re-entrant per connection
