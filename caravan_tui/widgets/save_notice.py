@@ -8,7 +8,9 @@ from textual.widgets import Static
 
 
 def save_notice(problem: str) -> str:
-    return f"Cannot save: {problem}. Your moves are kept in memory; retrying."
+    """True of a table on a full disk (its moves are kept in memory) and of one hosted on a
+    database (it plays no move it has not stored)."""
+    return f"Cannot save: {problem}. Retrying; every move shown is kept until it is saved."
 
 
 class SaveNotice(Static):
