@@ -248,6 +248,37 @@ async def test_each_lobby_shows_every_servers_matches_and_a_seat_there_is_joined
         await asyncio.gather(one.stop(), two.stop())
 
 
+async def test_a_person_at_a_match_over_the_link_keeps_their_session_when_its_server_dies(tmp_path, database_url):
+    """The bug: Bob, on the second server and at a match the first hosted, lost his session (ssh
+    simply ended) when the first server was killed, though his own server was fine. He is
+    brought back to his own server's lobby, told why, and Enter there seats him again once his
+    server has taken the match over."""
+    one = await DatabaseServer(tmp_path / "one", database_url).start()
+    two = await DatabaseServer(tmp_path / "two", database_url).start()
+    terminals: list[Terminal] = []
+    try:
+        ann = await enter_as(one, ANN, "Ann")
+        terminals.append(ann)
+        bob = await enter_as(two, BOB, "Bob")
+        terminals.append(bob)
+        await create_short_match(ann)
+        match_id = one.match_ids()[0]
+        await bob.wait_for("1 free seat")
+        bob.press("enter")
+        await past_how_to_play(bob)
+        await bob.wait_for("Bob (you) · pile")
+        await one.kill()
+        await bob.wait_for("the server hosting this match")  # (the notice wraps)
+        await eventually(lambda: not hosted_by_nobody(database_url, match_id), "the second server to take over", WAIT)
+        await bob.wait_for("You play seat 2")  # the lobby, once the match shows there
+        bob.press("enter")
+        await bob.wait_for("Bob (you) · pile")
+        assert not bob.closed.is_set()
+    finally:
+        for term in terminals:
+            term.conn.close()
+        await asyncio.gather(one.stop(), two.stop())
+
 async def test_a_lobby_row_the_table_lost_is_written_again(tmp_path, database_url):
     """The bug: a server that let go of a match late wrote over the new host's lobby row, then
     deleted it as its own; the new host, whose rows had not changed, never wrote it again, and

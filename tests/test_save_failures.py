@@ -309,7 +309,8 @@ async def test_the_table_shows_a_lasting_notice_until_saved_and_leaving_asks_fir
         disk.error = errno.EROFS
         screen.act(screen.legal[0])
         await wait_for(pilot, lambda: notice.display, "the notice")
-        assert str(notice.render()) == f"Cannot save: {READ_ONLY}. Retrying; every move shown is kept until it is saved."
+        assert str(notice.render()) == f"Cannot save: {READ_ONLY}. Retrying; every move shown is kept until it is " \
+                                       "saved."
 
         await pilot.press("ctrl+q")  # quitting would lose the moves: asked, and "no" stays
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")

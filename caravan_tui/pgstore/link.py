@@ -37,12 +37,16 @@ from caravan_tui.pgstore import lobby
 from caravan_tui.pgstore.db import Database, DatabaseError
 from caravan_tui.pgstore.link_tls import LINK_NAME, client_context, make_certificate, server_context
 from caravan_tui.ssh.framing import HEADER, MAX_REQUEST, MAX_UPDATE, FrameTooLong, encode, read_frame
+from caravan_tui.ssh.protocol import Left
 from caravan_tui.ssh.records import IDENTITY
 
 log = logging.getLogger(__name__)
 
 #: seconds a link has to answer its challenge, and to be opened
 HANDSHAKE = 10.0
+#: what a person at a match another server hosted reads when that server goes
+GONE = ("the server hosting this match stopped: another server takes it over in a moment, and enter "
+        "in the lobby takes you back to it")
 #: bytes copied at once between a session and a link
 CHUNK = 64 * 1024
 
@@ -248,6 +252,7 @@ class Route:
         self.leg: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
         self.down: asyncio.Task[None] | None = None
         self.lobby: dict[str, Any] | None = None  # the last lobby its hub sent, while the session is in it
+        self.match: str | None = None  # the match its hub last seated it at (or let it watch)
         self.name = ""  # the name its hub greeted it by (a guest's goes with it to another server)
         self.ended = asyncio.Event()
         self.served: set[asyncio.Future[None]] = set()  # the hub here serving it (kept: a task is weakly held)
@@ -298,7 +303,8 @@ class Route:
 
     async def _up(self) -> None:
         """The session's frames to its hub, moving the route first for a join or a watch of a
-        match another server hosts."""
+        match another server hosts. A frame for a far hub that has just gone is dropped: the
+        route falls back here (``_down``)."""
         with suppress(ConnectionError, asyncio.IncompleteReadError):
             while True:
                 data, frame = await read_raw(self.reader, MAX_REQUEST)
@@ -308,11 +314,17 @@ class Route:
                         await self._move(await self.links.host_of(match_id))
                 if self.leg is None:
                     return
-                self.leg[1].write(data)
-                await self.leg[1].drain()
+                try:
+                    self.leg[1].write(data)
+                    await self.leg[1].drain()
+                except ConnectionError:
+                    if self.where is None:
+                        return  # the hub here is gone: the session ends
 
     async def _down(self, reader: asyncio.StreamReader, swallow_welcome: bool) -> None:
-        """The hub's frames to the session; the end of the hub's stream ends the session."""
+        """The hub's frames to the session. The end of this server's hub's stream ends the
+        session; the end of another server's (it stopped or died) brings the session back to
+        this server's lobby, told why, and the session goes on."""
         try:
             while True:
                 data, frame = await read_raw(reader, MAX_UPDATE)
@@ -325,11 +337,29 @@ class Route:
                 if kind == "Lobby" and frame is not None:
                     self.lobby = frame
                     data = self._with_others(frame)
-                elif kind == "Joined":
+                elif kind == "Joined" and frame is not None:
                     self.lobby = None
+                    self.match = frame.get("match") if isinstance(frame.get("match"), str) else None
+                elif kind == "Left":
+                    self.match = None
                 self.writer.write(data)
                 await self.writer.drain()
         except (ConnectionError, asyncio.IncompleteReadError, FrameTooLong):
+            if self.where is None:
+                self.ended.set()
+            else:
+                self.served.add(asyncio.ensure_future(self._fall_back()))
+
+    async def _fall_back(self) -> None:
+        """The far hub is gone: to this server's hub, and out of the match with a word on why."""
+        try:
+            if self.match is not None:
+                self.writer.write(encode(Left(self.match, GONE).to_map()))
+                await self.writer.drain()
+                self.match = None
+            if not await self._move(None):
+                self.ended.set()
+        except ConnectionError:
             self.ended.set()
 
     def _with_others(self, frame: dict[str, Any]) -> bytes:

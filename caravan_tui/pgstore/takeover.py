@@ -37,7 +37,7 @@ class Adopter(Protocol):
 
 
 #: what the people at a match that another server took over read
-MOVED = "this match is now hosted by another server: connect again to play on"
+MOVED = "this match is now hosted by another server: enter in the lobby takes you back to it"
 
 
 async def look(hub: Adopter) -> list[str]:
