@@ -464,6 +464,23 @@ def test_estimate_values_a_good_one_step_from_delivery_almost_at_its_points():
 
 
 
+def test_loading_the_last_camel_with_none_to_place_is_seen_for_the_lock_it_is():
+    """The bug: with four goods carried, one empty camel and none in supply, every level (and the
+    hint) stole a good with that camel: with every camel loaded no good can move again (a good
+    ends on an empty camel), and the player ended every turn unused to the end, last."""
+    state = position(empty=[[S3], [cell(3, 3)]], supply=[0, 3], thefts=[1, 1],
+                     loaded=[[(cell(0, 0), "salt", 0), (cell(6, 6), "meat", 0), (cell(6, 0), "cloth", 0),
+                              (cell(0, 6), "paper", 0)], [(S3, "gems", 0)]])
+    steal = ("steal", S3, 1, "gems")
+    assert steal in state.legal_actions()
+    locked = state.clone()
+    locked.apply(steal)
+    assert projected_points(locked)[0] == -penalty(5)  # nothing carried can be delivered any more
+    for level in ("easy", "normal"):
+        chosen = make_policy(SeatSpec.parse(f"ai:{level}"), iterations=200).choose(
+            "camel_caravan", state.view(0), 0, 1, state.legal_actions())
+        assert chosen != steal, level
+
 def test_a_leader_sets_up_the_delivery_that_ends_the_game_instead_of_passing():
     """A position from a played match: the bag is empty and the AI leads by 37 points, but its
     meat at Sijilmasa needs a turn of set-up before it can reach Walata. Easy ended turn after

@@ -58,7 +58,10 @@ def projected_points(state) -> list[float]:
 def _points(state) -> list[float]:
     """``projected_points`` before the end-game squash. Once the bag is empty only one more
     delivery can happen, by anyone: a seat's carried goods count by the best of them alone, and
-    at most one of them escapes the penalty."""
+    at most one of them escapes the penalty. A seat whose camels are all loaded, with none left
+    to place, can never move a good again (a good ends on an empty camel): its goods count for
+    nothing and their penalty in full (a steal with the last empty camel locked a player out of
+    the rest of the game, and the hint advised it)."""
     n = state.n
     last = not any(state.bag)
     points = [float(state.markers[p] + sum(VALUE[g] * k for g, k in enumerate(state.delivered[p])))
@@ -68,6 +71,9 @@ def _points(state) -> list[float]:
     penalty_weight = 1.0 if last else 0.5
     for p in range(n):
         loads, empties = state.loads[p], state.empties[p]
+        if loads and not free[p]:  # every camel loaded, none to place: no good of theirs moves again
+            points[p] -= penalty(len(loads))
+            continue
         robbers = [q for q in thieves if q != p]
         cells = 0
         for c in empties:
