@@ -289,6 +289,24 @@ async def test_damaged_saves_are_listed_and_deletable(tmp_path):
         assert store.read(match_id).match_id == match_id
 
 
+async def test_a_key_pressed_at_once_after_undo_waits_for_the_position_it_brings(tmp_path):
+    """The bug: ``u`` and a key at once acted on the position the undo took back (a block on a
+    cell the board no longer had, "turn 49 is from the future; the match is at turn 42")."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_leader(0)))
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        screen, host = app.screen, app.runner.host
+        screen.act(screen.legal[0])
+        await wait_for(pilot, lambda: my_turn(app) and host.turn >= 2, "my turn again")
+        before, stale = host.turn, screen.legal[0]
+        screen.action_undo()
+        assert screen.turn is None  # the keys wait for the position the undo brings
+        screen.act(stale)  # at once, as fast typing sends it: not sent
+        await wait_for(pilot, lambda: my_turn(app), "the position after the undo (or again, if refused)")
+        assert host.turn <= before and screen.turn == host.turn
+
+
 async def test_the_screen_answers_keys_while_the_ai_thinks(tmp_path):
     app = make_app(tmp_path, iterations=5000)
     async with app.run_test(size=SIZE) as pilot:

@@ -11,7 +11,7 @@ from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.requests import ChangeReplayView, GoHome, OpenRules
 from caravan_tui.screens.table_panels import TablePanels
 from caravan_tui.screens.table_seat import V
-from caravan_tui.widgets import MatchLog, SaveNotice
+from caravan_tui.widgets import ActionList, MatchLog, SaveNotice
 
 MENU = ("Resume", "Save and quit to home", "Resign")
 
@@ -46,6 +46,13 @@ class TableKeys(TablePanels[V]):
         self.post_message(OpenRules(self.game))
 
     def action_undo(self) -> None:
+        """Until the position the undo brings arrives, the keys wait: a key pressed at once would
+        act on the position taken back (a block on a cell the board no longer has, "turn 49 is
+        from the future"). Refused, the undo asks for the position again, as a refused move does."""
+        if self.turn is not None:
+            self.turn, self._acted = None, True
+            self.query_one(ActionList).clear_actions("waiting…")
+            self.show_status()
         self.send(UndoRequest(self.client.match_id, self.player))
 
     def action_save(self) -> None:
