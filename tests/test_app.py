@@ -27,6 +27,7 @@ from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen, resigned_line
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList, TablePanel
+from caravan_tui.widgets.footer import keys_shown
 from saves import SaveStore
 
 from tables import quick_app, wait_for
@@ -288,6 +289,23 @@ async def test_damaged_saves_are_listed_and_deletable(tmp_path):
         assert any(n.title == "Not deleted" and "open in another window" in n.message for n in app._notifications)
         assert store.read(match_id).match_id == match_id
 
+
+async def test_the_footer_offers_pass_only_where_a_pass_is_legal(tmp_path):
+    """The bug: leading a season, the footer offered "p Pass", which was then refused."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(seed_where_leader(0)))
+        await wait_for(pilot, lambda: my_turn(app), "my turn, leading")
+        screen, host = app.screen, app.runner.host
+
+        def offered() -> bool:
+            return any(binding.action == "pass" for binding, _, _ in keys_shown(screen)[0])
+        assert PASS not in screen.legal and not offered()
+        await pilot.press("p")
+        assert host.turn == 0  # nothing sent
+        screen.act(next(a for a in screen.legal if a != PASS))
+        await wait_for(pilot, lambda: my_turn(app) and PASS in screen.legal, "a turn where I may pass")
+        assert offered()
 
 async def test_a_key_pressed_at_once_after_undo_waits_for_the_position_it_brings(tmp_path):
     """The bug: ``u`` and a key at once acted on the position the undo took back (a block on a

@@ -14,7 +14,7 @@ from textual.widgets import MarkdownViewer
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.card_grid import CardGrid
-from caravan_tui.games.decktet_caravan.card_words import card_face, cards_in
+from caravan_tui.games.decktet_caravan.card_words import card_face, cards_in, to_beat
 from caravan_tui.games.decktet_caravan.cards import INDEX, RANKS, SUIT_CODES, SUIT_SYMBOLS, SUITS, WILD_MASK
 from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
 from caravan_tui.match.runner import MatchRunner
@@ -344,3 +344,9 @@ def test_a_finished_match_no_longer_offers_a_last_play_or_pass():
     said = " ".join(note.plain for note in screen.season_rows(final)[1])
     assert "went out" not in said
     assert "went out" in " ".join(note.plain for note in screen.season_rows({**final, "over": False})[1])
+
+
+def test_a_caravan_up_to_9_asks_for_a_bandit_only():
+    """The bug: "To beat: 7 cards above 9, or any bandit." (nothing stands above 9)."""
+    assert to_beat(("caravan", "5YK", "6MV", "7SK", "8YK", "9VY")) == "To beat: any bandit."
+    assert to_beat(("caravan", "7SK", "8YK")) == "To beat: 2 cards above 8, or any bandit."

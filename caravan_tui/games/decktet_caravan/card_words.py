@@ -105,6 +105,8 @@ def to_beat(action: Sequence[str]) -> str:
         return f"To beat: {_BANDIT_BEATEN_BY[category]}."
     top = action[-1]
     height = int(top.partition("@")[2] or RANKS[card_of(top)])
+    if height >= 9:  # no card stands above 9 (a Crown stands for 2 to 9)
+        return "To beat: any bandit."
     cards = len(action) - 1
     return f"To beat: {cards} card{'s' if cards > 1 else ''} above {height}, or any bandit."
 

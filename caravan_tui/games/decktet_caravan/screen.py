@@ -263,7 +263,14 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     # -- playing ------------------------------------------------------------------------------
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """``p`` is offered unless it is our turn and we may not pass (we lead the season)."""
+        if action == "pass" and self.turn is not None and PASS not in self.legal:
+            return False
+        return super().check_action(action, parameters)
+
     def your_turn(self) -> None:
+        self.refresh_bindings()  # (p: whether we may pass)
         grid = self.query_one(CardGrid)
         grid.mark(())
         if not self.query_one(ActionList).has_focus:
@@ -392,12 +399,9 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         super().act(action)
         if self.turn is None:
             self.query_one(CardGrid).select(())
+            self.refresh_bindings()
 
     def action_pass(self) -> None:
-        if self.turn is not None and PASS not in self.legal:
-            reason = self.why_not(PASS)[1] or "you lead this season: play a caravan"
-            self.notify(reason[:1].upper() + reason[1:] + ".", title="Not possible", severity="warning")
-            return
         self.act(PASS)
 
     def show_hint(self, action: Action, text: str, *args, **kwargs) -> None:
