@@ -552,6 +552,14 @@ async def test_a_hint_stars_and_previews_but_moves_nothing_until_a_takes_it(tmp_
         await pilot.press("a")
         assert screen.choices().action(screen.sel) == sale
         assert "enter sells" in builder(screen)
+        # the bug: Enter then chose the village under the cursor, not the sale's, and refused
+        villages.move_to(next(key for key in villages.keys if key != sale[1]))
+        await pilot.press("a")
+        assert screen.focused is villages and villages.cursor == sale[1]
+        start = table.moves()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() > start, "the sale")
+        assert table.runner.host.actions[start] == sale
 
 
 async def test_a_takes_a_hint_to_buy_to_the_row_and_leaves_a_hint_to_end_the_step_to_e(tmp_path):
