@@ -15,6 +15,7 @@ from caravan_tui.games.merchant_lord.rules import FAVOUR, SELL, VINDEX
 from caravan_tui.games.merchant_lord.screen import MerchantLordScreen
 from caravan_tui.games.merchant_lord.table_text import hint_keys
 from caravan_tui.games.merchant_lord.widgets import ChipBar, VillageBoard
+from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.widgets import ActionList
@@ -561,6 +562,22 @@ async def test_a_hint_stars_and_previews_but_moves_nothing_until_a_takes_it(tmp_
         await wait_for(pilot, lambda: table.moves() > start, "the sale")
         assert table.runner.host.actions[start] == sale
 
+
+async def test_e_asks_before_it_stops_selling_while_a_sale_is_possible(tmp_path):
+    """The bug: spending the last favour ends the favour step by itself, so an ``e`` pressed for
+    it stopped selling: every unsold die went to the market, a sale lost, with no undo past the
+    next round's roll."""
+    prefix, state = play_until(builder_position)
+    assert ("end_selling",) in state.legal_actions()
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        start = table.moves()
+        await pilot.press("e")
+        assert isinstance(app.screen, ConfirmScreen) and "A sale is still possible" in app.screen.question
+        await pilot.press("enter")  # the focus is on "Keep selling"
+        assert table.moves() == start and not isinstance(app.screen, ConfirmScreen)
+        await pilot.press("e", "y")
+        await wait_for(pilot, lambda: table.moves() > start, "the end of selling")
+        assert table.runner.host.actions[start] == ("end_selling",)
 
 async def test_a_takes_a_hint_to_buy_to_the_row_and_leaves_a_hint_to_end_the_step_to_e(tmp_path):
     """The bug: under a hint to end the favour step the line said "a takes it" and ``a`` did

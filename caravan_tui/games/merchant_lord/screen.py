@@ -30,6 +30,7 @@ from textual.widgets import OptionList
 
 from caravan_tui.bus import Update
 from caravan_tui.engine import Action
+from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
 
@@ -310,12 +311,23 @@ class MerchantLordScreen(MerchantLordTable):
             self.refuse(f"a card costs 5 coins; you have {self.view['coins'][self.seat]}")
 
     def action_done(self) -> None:
+        """End the step. Ending selling while a sale is still possible asks first: the favour
+        step ends by itself once the last favour is spent, so an ``e`` meant for it would
+        otherwise send every unsold die to the market (the next round's roll then bars undo)."""
         if not self.decides_now():
             return
-        for action in END_ACTIONS:
-            if action in self.legal:
-                self.act(action)
-                return
+        action = next((end for end in END_ACTIONS if end in self.legal), None)
+        if action is None:
+            return
+        if action == ("end_selling",) and any(a[0] == "sell" for a in self.legal):
+            def answered(yes: bool | None) -> None:
+                if yes and self.turn is not None and action in self.legal:
+                    self.act(action)
+
+            self.app.push_screen(ConfirmScreen("Stop selling? A sale is still possible; your unsold dice go to the "
+                                               "market.", yes="Stop selling", no="Keep selling"), answered)
+            return
+        self.act(action)
 
     def action_clear(self) -> None:
         self.sel = Selection()
