@@ -707,3 +707,13 @@ async def test_every_hint_stars_every_cell_of_its_plan_on_the_board(tmp_path):
             screen.act(best(host.state))
             await wait_for(pilot, lambda turn=turn: host.turn > turn, "the play")
         assert {"start", "dir", "good", "stand"} <= kinds
+
+
+def test_how_to_play_states_the_count_rule_as_the_rules_do():
+    """The bug: "leaving out each block that lies only on Caravanserai cells of its own colour",
+    where §6.2 leaves out a block on at least one such cell, whatever desert lies under it."""
+    from caravan_tui.screens.how_to_play import how_to_play
+
+    first = " ".join(how_to_play(get_game("caravanserai").rules).split())
+    assert "at least one Caravanserai cell" in first and "desert under it does not matter" in first
+    assert "lies only on" not in first
