@@ -54,7 +54,7 @@ def legend_panel() -> Text:
     text.append("Cells\n", style="bold underline")
     row(Text(" ·", style="dim"), "desert")
     row(Text.assemble(("·", "dim"), colour_text(3, style="dim")), "red Caravanserai cell")
-    row(colour_text(3, "◆R"), "red board good on one")
+    row(colour_text(3, "◆R"), "a red board good")
     row(Text.assemble(("2", seat_style(1)), colour_text(4)), "player 2's yellow good")
     row(Text.assemble(("2", seat_style(1)), ("C", "bold")), "player 2's camel")
     row(Text.assemble(("2", seat_style(1) + " reverse"), ("C", "bold reverse")), "player 2's head")

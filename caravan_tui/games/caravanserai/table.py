@@ -438,5 +438,5 @@ class CaravanseraiTable(PausingGameScreen[CaravanseraiView]):
         times = sum(1 for k in range(1, begun) if (mover + k) % players == seat)
         if times:
             before = self.skipped[0] if self.skipped else 0
-            self.skipped = (before + times, world.stuck(seat) or "it could not place")
+            self.skipped = (before + times, world.stuck(seat) or "no placement was possible then")
             self._show_turn_line(view)
