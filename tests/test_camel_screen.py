@@ -463,6 +463,21 @@ async def test_a_tie_on_points_says_goods_delivered_broke_it(tmp_path):
         assert screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [0.5, 0.5]).startswith("A draw")
 
 
+def test_the_end_table_counts_goods_as_the_table_in_play_does_and_never_says_minus_0():
+    """The bug: in play "Goods" counted goods delivered (3), at the end it showed their points (9),
+    and a player without penalty read "−0"."""
+    from rich.console import Console
+
+    from caravan_tui.games.camel_caravan.tables import scores_table
+
+    delivered = [dict.fromkeys(GOODS, 0) | {"meat": 3}, dict.fromkeys(GOODS, 0) | {"ivory": 1}]
+    view = {"players": 2, "delivered": delivered, "markers": [9, 2], "loaded": [[], [[1, "salt", False]] * 3],
+            "scores": [18, 5]}
+    console = Console(width=80, record=True)
+    console.print(scores_table(view, lambda seat: f"P{seat + 1}"))
+    lines = [" ".join(line.replace("│", " ").split()) for line in console.export_text().splitlines()]
+    assert "P1 3 (9) 9 0 18" in lines and "P2 1 (6) 2 −3 5" in lines and "Goods (pts)" in lines[1]
+
 async def test_the_boards_cursor_shows_its_focus_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     async with at_my_turn(tmp_path) as (app, pilot):

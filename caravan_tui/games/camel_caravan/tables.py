@@ -42,13 +42,16 @@ def players_table(view: CamelCaravanView, name: Callable[[int, int], str]) -> Ta
 
 
 def scores_table(view: CamelCaravanView, label: Callable[[int], Text]) -> Table:
-    """The end of the match: each player's goods, demand markers, penalty and score."""
+    """The end of the match: each player's points from goods delivered (and how many goods:
+    the table during play counts goods), demand markers, penalty and score."""
     table = Table()
     table.add_column("Player")
-    for heading in ("Goods", "Demand", "Penalty", "Score"):
+    for heading in ("Goods (pts)", "Demand", "Penalty", "Score"):
         table.add_column(heading, justify="right")
     for seat in range(view["players"]):
-        goods = sum(VALUE[GOOD_INDEX[g]] * n for g, n in view["delivered"][seat].items())
-        table.add_row(label(seat), str(goods), str(view["markers"][seat]),
-                      f"−{penalty(len(view['loaded'][seat]))}", str(view["scores"][seat]))
+        delivered = view["delivered"][seat]
+        goods = sum(VALUE[GOOD_INDEX[g]] * n for g, n in delivered.items())
+        carried = penalty(len(view["loaded"][seat]))
+        table.add_row(label(seat), f"{sum(delivered.values())} ({goods})", str(view["markers"][seat]),
+                      f"−{carried}" if carried else "0", str(view["scores"][seat]))
     return table
