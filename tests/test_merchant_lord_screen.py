@@ -625,3 +625,21 @@ async def test_a_villages_payout_shows_whole_under_a_step_in_two_rows(tmp_path):
         shown = " ".join(strip.text[box.x:box.right].strip()
                          for strip in app.screen._compositor.render_strips()[box.y:box.bottom])
         assert " ".join(text.split()) == " ".join(shown.split())  # every row of it on screen
+
+
+async def test_the_legend_scrolls_by_keys_to_its_end(tmp_path):
+    """The bug: at 80×24 the legend's Dice, Marks and Keys sections lay below its fold, and no key
+    scrolled it (it takes no focus: the board keeps the keys)."""
+    prefix, _state = play_until(builder_position)
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        screen = table.screen
+        await pilot.press("l")
+        legend = screen.query_one("#legend-panel")
+        await pilot.pause()
+        assert legend.max_scroll_y > 0 and legend.scroll_y == 0
+        assert "^↑↓ scroll" in "\n".join(strip.text for strip in screen._compositor.render_strips())
+        for _ in range(40):
+            await pilot.press("ctrl+down")
+        assert legend.scroll_y == legend.max_scroll_y
+        await pilot.press("ctrl+up")
+        assert legend.scroll_y < legend.max_scroll_y

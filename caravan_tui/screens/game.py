@@ -74,7 +74,7 @@ class GameScreen(TableKeys[V]):
                 legend = self.legend()
                 if legend is not None:
                     panel = VerticalScroll(Static(legend), id="legend-panel", classes="-hidden")
-                    panel.border_title = "Legend · l closes"
+                    panel.border_title = "Legend · ^↑↓ scroll · l closes"
                     panel.can_focus = False
                     yield panel
         yield KeysFooter()

@@ -97,7 +97,13 @@ class TablePanels(TableSeat[V]):
                 event.prevent_default()
 
     def action_scroll_panel(self, lines: int) -> None:
-        self.query_one("#hint-panel", TablePanel).scroll_lines(lines)
+        """ctrl+↑/↓: the legend while it shows (it takes no focus: the board keeps the keys), else
+        the hint's panel."""
+        legend = self.query("#legend-panel")
+        if legend and not legend.first().has_class("-hidden"):
+            legend.first().scroll_relative(y=lines, animate=False)
+        else:
+            self.query_one("#hint-panel", TablePanel).scroll_lines(lines)
 
     def action_hint(self) -> None:
         if self.turn is None:
