@@ -212,17 +212,22 @@ def load(store: MatchStore, match_id: str) -> Replayed:
 
 
 def checked_entries(store: MatchStore) -> list[SaveEntry]:
-    """``store.entries()`` with every save replayed and checked: one that cannot be trusted is
-    listed as damaged, with the reason (OSError only if the folder cannot be listed)."""
+    """``store.entries()`` with every save replayed and checked, the last played first (as
+    "Continue" picks it: by the time a match was last played, not by when its file was last
+    written, which opening a match does too): one that cannot be trusted is listed as damaged,
+    with the reason (OSError only if the folder cannot be listed). Each snapshot holds the
+    position its log replays to, so a save's score shows whatever records it was stored as."""
     checked = []
     for entry in store.entries():
         if entry.snapshot is not None:
             try:  # listed as it loads: its log in today's rules (an upgrade may put moves in)
-                entry = dataclasses.replace(entry, snapshot=replay_snapshot(entry.snapshot).snapshot)
+                replayed = replay_snapshot(entry.snapshot)
+                entry = dataclasses.replace(entry, snapshot=dataclasses.replace(
+                    replayed.snapshot, state=replayed.snapshot.state or replayed.state.to_data()))
             except DamagedSave as exc:
                 entry = dataclasses.replace(entry, snapshot=None, error=exc.reason)
         checked.append(entry)
-    return checked
+    return sorted(checked, key=lambda e: e.snapshot.updated if e.snapshot is not None else e.modified, reverse=True)
 
 
 def latest_unfinished(store: MatchStore) -> Snapshot | None:

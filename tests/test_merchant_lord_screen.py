@@ -631,7 +631,7 @@ async def test_the_legend_scrolls_by_keys_to_its_end(tmp_path):
     """The bug: at 80×24 the legend's Dice, Marks and Keys sections lay below its fold, and no key
     scrolled it (it takes no focus: the board keeps the keys)."""
     prefix, _state = play_until(builder_position)
-    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+    async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
         screen = table.screen
         await pilot.press("l")
         legend = screen.query_one("#legend-panel")

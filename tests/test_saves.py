@@ -21,7 +21,7 @@ from caravan_tui import __version__
 from caravan_tui.games import get_game
 from saves import SCHEMA, DamagedSave, SaveStore, Snapshot, codec, decode, encode, new_match_id
 from saves.backend import MatchLocked
-from saves.loading import checked_entries, latest_unfinished, load
+from saves.loading import checked_entries, latest_unfinished, load, replay_snapshot
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -466,6 +466,25 @@ def test_latest_unfinished(tmp_path):
     damaged = {entry.match_id: entry.error for entry in checked_entries(store) if entry.error}
     assert set(damaged) == {"lie", "junk"} and "not finished" in damaged["lie"]
 
+
+def test_the_list_is_in_the_order_matches_were_last_played_and_scores_every_save(tmp_path):
+    """The bug: the list went by when each file was last written (opening a match writes it)
+    while it showed, and Continue chose by, when each was last played; and a save stored with
+    records since its last snapshot had no position to score."""
+    store = SaveStore(tmp_path)
+    store.write(replace(played("older"), updated=10.0))
+    store.write(replace(played("newer"), updated=30.0))
+    os.utime(store.path("older"), (99.0, 99.0))  # written last (opened, say), played first
+    os.utime(store.path("newer"), (50.0, 50.0))
+    (store.folder / "junk.msgpack").write_bytes(b"junk")
+    os.utime(store.folder / "junk.msgpack", (20.0, 20.0))
+    entries = checked_entries(store)
+    assert [e.match_id for e in entries] == ["newer", "junk", "older"]
+    assert latest_unfinished(store).match_id == entries[0].match_id
+    bare = replace(played("bare"), updated=40.0, state={})  # (its records folded, no position kept)
+    store.write(bare)
+    scored = next(e.snapshot for e in checked_entries(store) if e.match_id == "bare")
+    assert scored.state == replay_snapshot(bare).state.to_data()
 
 # -- replay --------------------------------------------------------------------------------------
 
