@@ -26,6 +26,7 @@ from ai.worker import AIWorker
 from caravan_tui.bus import MatchOver, Message
 from caravan_tui.engine import Game
 from caravan_tui.games import GAMES, get_game
+from caravan_tui.match.host import save_problem
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.preferences import Preferences
@@ -311,7 +312,7 @@ class CaravanApp(TableApp):
             runner = MatchRunner.new(setup.game_id, setup.seats, setup.names, setup.seed, setup.options,
                                      self.store, worker=self.worker, iterations=self.ai_iterations)
         except (DamagedSave, OSError, ValueError) as exc:
-            self.notify(f"Cannot start the match: {getattr(exc, 'reason', exc)}", severity="error")
+            self.notify(f"Cannot start the match: {save_problem(exc)}", severity="error")
             return
         self.last_setup = setup
         self._open(runner)

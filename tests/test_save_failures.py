@@ -211,6 +211,22 @@ async def test_a_store_other_hosts_share_plays_no_move_it_has_not_stored(tmp_pat
     await host.handle(Act(host.match_id, seat, host.turn, action))
     assert host.turn == 2 and store.read(host.match_id).actions == host.actions
 
+async def test_a_save_file_removed_from_outside_is_written_whole_again_on_ctrl_s(tmp_path):
+    """The bug: with its file removed (``rm``, another program), a match played on writing to no
+    file, and ctrl+s answered "Not saved: [Errno 2] No such file or directory: '…'". The check
+    ctrl+s makes now writes the whole match again."""
+    bus, store = Bus(), SaveStore(tmp_path)
+    host = new_host(GAMES["decktet_caravan"], bus, store, seed=11)
+    seat0 = bus.subscribe(seat_address(host.match_id, 0))
+    rng = random.Random(3)
+    for _ in range(2):
+        await play(host, rng)
+    store.path(host.match_id).unlink()
+    drain(seat0)
+    await host.handle(SaveRequest(host.match_id, 0))
+    assert drain(seat0)[-1] == Saved(host.match_id, 0, True, "")
+    assert store.read(host.match_id).actions == host.actions and not host.unsaved
+
 async def test_a_match_that_ends_unsaved_is_served_until_it_is_written(tmp_path, monkeypatch):
     game = next(iter(GAMES.values()))
     bus, store, clock = Bus(), SaveStore(tmp_path), Clock()

@@ -503,7 +503,13 @@ class MatchHost:
                 ok = saved.actions == self.actions and saved.seats == self.snapshot.seats
                 reason = "" if ok else "the file does not hold this match's moves"
             except (OSError, DamagedSave) as exc:
-                ok, reason = False, str(exc)
+                ok, reason = False, save_problem(exc)
+            if not ok:  # (its file removed or replaced from outside): write it whole again
+                self.unsaved = reason
+                await self._save_again()
+                ok, reason = not self.unsaved, self.unsaved
+                if self.unsaved:
+                    self._retry_later()
         await self._send(seat, Saved(self.match_id, seat, ok, reason))
 
     # -- helpers ------------------------------------------------------------------------------
