@@ -219,9 +219,9 @@ async def test_a_save_request_compares_the_whole_log(bus, store):
     other = store.read(host.match_id)  # a log that is not this host's: a tampered file, say
     other.actions = other.actions[:-1]
     store.write(other)
-    await host.handle(messages.SaveRequest(host.match_id, 0))
-    reply = drain(sub)[-1]
-    assert isinstance(reply, messages.Saved) and not reply.ok and reply.reason
+    await host.handle(messages.SaveRequest(host.match_id, 0))  # found so, and written whole again
+    assert drain(sub)[-1] == messages.Saved(host.match_id, 0, True, "")
+    assert store.read(host.match_id).actions == host.actions
 
 
 # -- undo ------------------------------------------------------------------------------------
