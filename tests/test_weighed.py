@@ -24,6 +24,7 @@ from caravan_tui.match.replay import ReplayClient
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.new_match import MatchSetup
+from caravan_tui.screens.weighed_words import nothing_weighed
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList, TablePanel
 from saves import DamagedSave, SaveStore, codec
@@ -129,6 +130,24 @@ async def test_nothing_weighed_is_shown_before_the_match_is_over(store):
     replayed.snapshot.status = "playing"  # the same record in a match still running
     assert ReplayClient(replayed, 1).weighed(turn + 1) is None
 
+
+async def test_an_ais_move_it_had_no_choice_in_says_so(store):
+    """The bug: a forced AI pass read "This move was not an AI's decision"."""
+    runner, _ = await finished_match(store)
+    replayed = load(store, runner.match_id)
+    forced = []
+    for turn, mover in enumerate(replayed.movers):
+        if mover == 0 and turn not in replayed.snapshot.weighed:
+            before = replay(replayed.game, replayed.snapshot, turn).state
+            forced.append((turn, len(before.legal_actions())))
+    assert forced, "the AI had no forced move in this match"
+    for turn, choices in forced:
+        client = ReplayClient(replayed, 1, turn + 1)
+        said = nothing_weighed(client)
+        assert said == ("Ann had only this move: there was nothing to weigh." if choices == 1 else
+                        "The save keeps nothing of what Ann weighed at this move."), said
+    person = next(turn for turn, mover in enumerate(replayed.movers) if mover == 1)
+    assert nothing_weighed(ReplayClient(replayed, 1, person + 1)).startswith("This move was not an AI's decision")
 
 async def test_a_save_from_before_the_record_still_loads_and_replays(store):
     runner, _ = await finished_match(store)

@@ -3,7 +3,9 @@ rather than doing nothing (a solo match, a person's move, a match not yet over).
 from __future__ import annotations
 
 from caravan_tui.match.replay import ReplayClient
+from caravan_tui.safe_text import plain
 from caravan_tui.seats import SeatSpec
+from saves.loading import replay as replay_log
 
 
 def nothing_weighed(replay: ReplayClient) -> str:
@@ -16,4 +18,11 @@ def nothing_weighed(replay: ReplayClient) -> str:
         return "What the AI weighed shows once the match is over."
     if replay.position == 0:
         return "No move yet: step forward (→) to an AI's move to see what it weighed."
+    movers = replay.checked.movers
+    mover = movers[replay.position - 1] if replay.position <= len(movers) else None
+    if mover in ais:  # an AI's move with nothing recorded: it had no choice, or an older save
+        name = plain(snapshot.names[mover])
+        if len(replay_log(replay.checked.game, snapshot, replay.position - 1).state.legal_actions()) == 1:
+            return f"{name} had only this move: there was nothing to weigh."
+        return f"The save keeps nothing of what {name} weighed at this move."
     return "This move was not an AI's decision: step (← →) to one of its moves."
