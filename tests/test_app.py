@@ -318,8 +318,11 @@ async def test_a_key_pressed_at_once_after_undo_waits_for_the_position_it_brings
         screen.act(screen.legal[0])
         await wait_for(pilot, lambda: my_turn(app) and host.turn >= 2, "my turn again")
         before, stale = host.turn, screen.legal[0]
+        grid = screen.query_one(CardGrid)
+        grid.select(grid.keys[:1])
         screen.action_undo()
         assert screen.turn is None  # the keys wait for the position the undo brings
+        assert not grid.selected  # and no card stays ticked for the position taken back
         screen.act(stale)  # at once, as fast typing sends it: not sent
         await wait_for(pilot, lambda: my_turn(app), "the position after the undo (or again, if refused)")
         assert host.turn <= before and screen.turn == host.turn

@@ -404,6 +404,11 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     def action_pass(self) -> None:
         self.act(PASS)
 
+    def action_undo(self) -> None:
+        """Cards ticked for the position taken back mean nothing in the one the undo brings."""
+        self.query_one(CardGrid).select(())
+        super().action_undo()
+
     def show_hint(self, action: Action, text: str, *args, **kwargs) -> None:
         super().show_hint(action, text, *args, **kwargs)
         if action != PASS:
