@@ -717,3 +717,19 @@ def test_how_to_play_states_the_count_rule_as_the_rules_do():
     first = " ".join(how_to_play(get_game("caravanserai").rules).split())
     assert "at least one Caravanserai cell" in first and "desert under it does not matter" in first
     assert "lies only on" not in first
+
+
+async def test_a_key_for_a_later_step_says_what_comes_first(tmp_path):
+    """The bug: while the turn asked for something else first (the starting camel, a stand),
+    a direction key answered "No turn here: the caravan goes straight on …", which was false."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE, notifications=True) as pilot:
+        app.start_match(setup(["human", "ai:easy"], 1))
+        await next_turn(pilot, app)
+        screen = app.screen
+        assert screen.view["stage"] == "start"
+        for key, words in (("d", "Not east now: first put your starting camel on a › cell (enter)."),
+                           ("W", "No white block can start here now: first put your starting camel on a › cell "
+                                 "(enter).")):
+            await pilot.press(key)
+            assert [n.message for n in app._notifications][-1] == words

@@ -38,7 +38,7 @@ from .picture import action_cell, distance
 from .rules import BOARD, DECLINE, PLACE, USE, CaravanseraiState, pieces_text
 from .table import CaravanseraiTable
 from .views import piece
-from .words import piece_problem
+from .words import STAGE_FIRST, piece_problem
 
 #: direction keys: the keyboard's hex around ``s`` (w e / a d / z x), and the rules' 0-5
 DIRECTION_KEYS = {"d": 0, "e": 1, "w": 2, "a": 3, "z": 4, "x": 5}
@@ -196,6 +196,8 @@ class CaravanseraiScreen(CaravanseraiTable):
             return
         if ("dir", d) in self.legal:
             self.play(("dir", d))
+        elif self.view is not None and self.view["stage"] in STAGE_FIRST:
+            self.notify(f"Not {DIR_WORDS[d]} now: {STAGE_FIRST[self.view['stage']]}.", severity="warning")
         elif any(a[0] == "dir" for a in self.legal):
             self.notify(f"Not {DIR_WORDS[d]}: that cell is taken, off the board or a dead end.",
                         severity="warning")
@@ -250,7 +252,9 @@ class CaravanseraiScreen(CaravanseraiTable):
         starts = pl is not None and not pl["left"]
         choices = [a for a in self.legal if a[0] == "good" and a[1] == colour] if starts else []
         if not choices:
-            self.notify(f"No {COLOUR_NAMES[colour]} block can start here now.", severity="warning")
+            first = STAGE_FIRST.get(self.view["stage"])
+            self.notify(f"No {COLOUR_NAMES[colour]} block can start here now" + (f": {first}." if first else "."),
+                        severity="warning")
             return
         if len(choices) == 1:
             self.play(choices[0])

@@ -15,17 +15,19 @@ SAFETY_WORDS = ("Every caravan was stuck (no free cell next to its head) or out 
                 "stopped early; the longest caravan wins as usual.")
 
 
+#: what a stage of the turn asks first, whatever key was pressed
+STAGE_FIRST = {"start": "first put your starting camel on a › cell (enter)",
+               "stand": "first stand the market goods on › cells (enter)",
+               "board": "first use the board good (enter) or decline it (n)"}
+
+
 def piece_problem(kind: str, view: CaravanseraiView, legal: list[Action]) -> str:
     """Why the final camel (``kind`` "camel") or a lying camel cannot be laid now, and what
     comes first."""
     what = "A camel" if kind == "camel" else "A lying camel"
     stage, pl = view["stage"], view["placement"]
-    if stage == "start":
-        return f"{what} cannot go here now: first put your starting camel on a › cell (enter)."
-    if stage == "stand":
-        return f"{what} cannot go here now: first stand the market goods on › cells (enter)."
-    if stage == "board":
-        return f"{what} cannot go here now: first use the board good (enter) or decline it (n)."
+    if stage in STAGE_FIRST:
+        return f"{what} cannot go here now: {STAGE_FIRST[stage]}."
     if pl is None:
         return f"{what} cannot go down now: it is not your placement."
     if pl["left"]:
