@@ -643,3 +643,18 @@ async def test_the_legend_scrolls_by_keys_to_its_end(tmp_path):
         assert legend.scroll_y == legend.max_scroll_y
         await pilot.press("ctrl+up")
         assert legend.scroll_y < legend.max_scroll_y
+
+
+async def test_known_cards_in_hands_name_their_holders_as_the_player_lines_do(tmp_path):
+    """The bug: "Known in hands: AI 2 (easy) M05 M12; AI 3 (easy)" at 80 columns, AI 3's card cut
+    off: the names are as short as in the player lines above."""
+    from caravan_tui.games.merchant_lord.table_text import players_text
+
+    prefix, _state = play_until(builder_position)
+    async with at_my_turn(tmp_path, prefix) as (_app, _pilot, table):
+        screen = table.screen
+        screen.names[1] = "AI 2 (easy)"
+        known = [[], ["M05", "M12"]]
+        view = dict(screen.view) | {"known": known, "hand_sizes": [len(screen.view["hand"]), 3]}
+        last = players_text(screen, view).plain.splitlines()[-1]
+        assert last == "Known in hands: AI 2 M05 M12 +1"

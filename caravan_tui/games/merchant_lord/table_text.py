@@ -49,7 +49,8 @@ def players_text(table: MerchantLordTable, view: MerchantLordView) -> Text:
         known = view["known"][seat]
         if seat != table.seat and known:
             hidden = view["hand_sizes"][seat] - len(known)
-            known_lines.append(f"{table.short_name(seat)} {' '.join(known)}" + (f" +{hidden}" if hidden else ""))
+            # (names short, as in the player lines: whole, three players' known cards did not fit)
+            known_lines.append(f"{table.short_name(seat, 9)} {' '.join(known)}" + (f" +{hidden}" if hidden else ""))
     if known_lines:
         text.append("\nKnown in hands: " + "; ".join(known_lines), style="italic")
     text.no_wrap, text.overflow = True, "ellipsis"
