@@ -152,3 +152,12 @@ def test_a_reason_names_the_deciding_seat_so_a_replay_never_says_you(game):
         for action in legal[:: max(1, len(legal) // 12)]:
             reason = game.ai.explain(state, seat, playable(state, seat, (action,)))
             assert not second_person.search(render(reason, NAMES)), reason
+
+
+def test_decktet_counts_kept_aces_and_crowns_without_a_zero():
+    """The bug: "keeps 4 Crowns and 0 Aces"."""
+    from caravan_tui.games.decktet_caravan.explain import _names
+
+    assert _names(sum(1 << card for card in (6, 7, 8, 9))) == "4 Crowns"
+    assert _names(sum(1 << card for card in (0, 1, 6))) == "1 Crown and 2 Aces"
+    assert _names(sum(1 << card for card in (0, 1, 2))) == "3 Aces"

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
+from caravan_tui.words import plural
 
 from .cards import CROWNS, NAMES, WILD_MASK, cards_of
 from .combos import BANDIT, MOVES, PASS, Move
@@ -85,5 +86,5 @@ def _names(mask: int) -> str:
     if len(cards) <= 2:
         return " and ".join(NAMES[card] for card in cards)
     crowns = sum(1 for card in cards if card in CROWNS)
-    aces = len(cards) - crowns
-    return f"{crowns} Crown{'s' if crowns != 1 else ''} and {aces} Ace{'s' if aces != 1 else ''}"
+    kinds = [plural(crowns, "Crown"), plural(len(cards) - crowns, "Ace")]
+    return " and ".join(kind for kind in kinds if not kind.startswith("0 "))  # never "and 0 Aces"
