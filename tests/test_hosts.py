@@ -31,7 +31,7 @@ from test_ssh_server import (
 from ai.worker import AIWorker
 from caravan_tui.bus import Act, YourTurn
 from caravan_tui.cli import main
-from caravan_tui.pgstore import open_database
+from caravan_tui.pgstore import lobby, open_database
 from caravan_tui.pgstore.link import answer
 from caravan_tui.pgstore.link_tls import LINK_NAME, client_context, make_certificate
 from caravan_tui.pgstore.takeover import MOVED, look
@@ -278,6 +278,22 @@ async def test_a_person_at_a_match_over_the_link_keeps_their_session_when_its_se
         for term in terminals:
             term.conn.close()
         await asyncio.gather(one.stop(), two.stop())
+
+def test_what_servers_gone_left_in_the_database_is_removed(database_url):
+    """The bug: the rows of every server that ever crashed stayed in ``servers``, ``online``,
+    ``lobby`` and ``addresses`` for good (reads left them out, the tables grew)."""
+    store = open_database(database_url, "one")[0]
+    db = store.db
+    with db.transaction() as cur:  # (the connection now names itself "caravan-tui one")
+        for server in ("caravan-tui one", "a server gone"):
+            cur.execute("INSERT INTO servers (name, link_host, link_port) VALUES (%s, 'x', 1)", (server,))
+            cur.execute("INSERT INTO online (server, name) VALUES (%s, 'Ann')", (server,))
+            cur.execute("INSERT INTO addresses (server, address, connections) VALUES (%s, '10.0.0.1', 1)", (server,))
+    lobby.forget_the_gone(db)
+    with db.transaction() as cur:
+        left = [cur.execute(f"SELECT {column} FROM {table}").fetchall()
+                for table, column in (("servers", "name"), ("online", "server"), ("addresses", "server"))]
+    assert left == [[("caravan-tui one",)]] * 3
 
 async def test_a_lobby_row_the_table_lost_is_written_again(tmp_path, database_url):
     """The bug: a server that let go of a match late wrote over the new host's lobby row, then

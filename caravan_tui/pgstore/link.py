@@ -120,6 +120,7 @@ class Links:
         self._listener = await asyncio.start_server(self._accept, host, 0, ssl=server_context(cert, key),
                                                     ssl_handshake_timeout=HANDSHAKE)
         port = self._listener.sockets[0].getsockname()[1]
+        lobby.forget_the_gone(self.db)
         with self.db.transaction() as cur:
             cur.execute("INSERT INTO servers (name, link_host, link_port) VALUES (%s, %s, %s) ON CONFLICT (name) "
                         "DO UPDATE SET link_host = excluded.link_host, link_port = excluded.link_port",

@@ -51,6 +51,15 @@ def publish(db: Database, server: str, rows: dict[str, tuple[dict[str, Any], lis
                         "owners = excluded.owners", (match_id, server, Jsonb(row), Jsonb(owners)))
 
 
+def forget_the_gone(db: Database) -> None:
+    """Remove what servers no longer connected to the database left (reads leave it out
+    already; without this the tables grew with every crash or restart)."""
+    with db.transaction() as cur:
+        cur.execute("DELETE FROM servers WHERE name NOT IN (SELECT application_name FROM pg_stat_activity)")
+        for table in ("online", "lobby", "addresses"):
+            cur.execute(f"DELETE FROM {table} WHERE NOT ({LIVE})")
+
+
 def listed(db: Database, server: str) -> set[str]:
     """The matches the table lists as ``server``'s: a server that let go of a match late may have
     written over the new host's row, then deleted it as its own."""
