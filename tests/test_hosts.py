@@ -295,6 +295,35 @@ def test_what_servers_gone_left_in_the_database_is_removed(database_url):
                 for table, column in (("servers", "name"), ("online", "server"), ("addresses", "server"))]
     assert left == [[("caravan-tui one",)]] * 3
 
+async def test_a_lobby_it_cannot_share_is_logged_once_per_outage(monkeypatch, caplog):
+    """The bug: while the database was down, every server logged "cannot share the lobby" twice
+    a second."""
+    from types import SimpleNamespace
+
+    from caravan_tui.pgstore.link import Links
+
+    down = {"now": True}
+
+    def publish(*args):
+        if down["now"]:
+            raise OSError("the database cannot be reached")
+
+    monkeypatch.setattr(lobby, "EVERY", 0.001)
+    monkeypatch.setattr(lobby, "publish", publish)
+    monkeypatch.setattr(lobby, "publish_online", publish)
+    monkeypatch.setattr(lobby, "listed", lambda *args: set())
+    monkeypatch.setattr(lobby, "every_row", lambda *args: [])
+    monkeypatch.setattr(lobby, "everyone_online", lambda *args: [])
+    monkeypatch.setattr(lobby, "own_rows", lambda hub: {"m": ({}, [])})
+    links = Links(SimpleNamespace(application="caravan-tui one"), SimpleNamespace(sessions=[]))
+    looking = asyncio.create_task(links._look_at_lobbies())
+    await asyncio.sleep(0.2)  # about 200 looks while down
+    down["now"] = False
+    await asyncio.sleep(0.05)
+    looking.cancel()
+    said = [r.getMessage() for r in caplog.records if "lobby" in r.getMessage()]
+    assert said == ["cannot share the lobby: the database cannot be reached", "the lobby is shared again"]
+
 async def test_a_lobby_row_the_table_lost_is_written_again(tmp_path, database_url):
     """The bug: a server that let go of a match late wrote over the new host's lobby row, then
     deleted it as its own; the new host, whose rows had not changed, never wrote it again, and

@@ -130,6 +130,7 @@ class Links:
     async def _look_at_lobbies(self) -> None:
         """Every ``lobby.EVERY`` seconds: write this server's open matches and who is online here
         where they changed (or where the table lost one of ours), and read every server's."""
+        failing = False
         while True:
             await asyncio.sleep(lobby.EVERY)
             mine, here = lobby.own_rows(self.hub), lobby.online_here(self.hub.sessions)
@@ -143,8 +144,13 @@ class Links:
                 found = await asyncio.to_thread(lobby.every_row, self.db)
                 online = await asyncio.to_thread(lobby.everyone_online, self.db)
             except OSError as exc:
-                log.warning("cannot share the lobby: %s", exc)
+                if not failing:  # once per outage, not twice a second (the log would fill)
+                    log.warning("cannot share the lobby: %s", exc)
+                failing = True
                 continue
+            if failing:
+                log.warning("the lobby is shared again")
+                failing = False
             if found != self.remote_rows or online != self.online:
                 self.remote_rows, self.online = found, online
                 self.lobby_changed.set()
