@@ -22,6 +22,9 @@ from caravan_tui.engine import normalise_action
 from saves.snapshot import FORMAT, RECORD_KINDS, SCHEMA, STATUSES, Record, Snapshot
 from saves.weighed import record_problem
 
+#: how the reason for a save that a newer release wrote begins (the saves list words it apart)
+NEWER = "saved by a newer caravan-tui"
+
 
 class DamagedSave(Exception):
     """A file that cannot be loaded as a save; ``reason`` says why, in words for the player."""
@@ -207,9 +210,7 @@ def decode(data: bytes) -> Snapshot:
     if digest != _digest(schema, payload):
         raise DamagedSave("checksum mismatch: the save was damaged or altered")
     if schema > SCHEMA:
-        raise DamagedSave(
-            f"saved by a newer caravan-tui (save schema {schema}; this version reads up to {SCHEMA})"
-        )
+        raise DamagedSave(f"{NEWER} (save schema {schema}; this version reads up to {SCHEMA})")
     try:
         fields = msgpack.unpackb(payload, raw=False, strict_map_key=False, **_counted())
     except DamagedSave:

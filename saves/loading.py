@@ -13,7 +13,7 @@ from caravan_tui.engine import Action, Event, Game, IllegalAction, State, Upgrad
 from caravan_tui.games import GAMES
 from caravan_tui.seats import SeatSpec
 from saves.backend import MatchStore, SaveEntry
-from saves.codec import DamagedSave, plain
+from saves.codec import NEWER, DamagedSave, plain
 from saves.snapshot import Snapshot
 from saves.weighed import movers_problem, record_problem
 
@@ -81,7 +81,7 @@ def replay_snapshot(snapshot: Snapshot) -> Replayed:
         raise DamagedSave(problem)
     today = game.rules_version
     if snapshot.rules > today:
-        raise DamagedSave(f"saved by a newer caravan-tui ({game.title}'s rules version {snapshot.rules}; "
+        raise DamagedSave(f"{NEWER} ({game.title}'s rules version {snapshot.rules}; "
                           f"this version plays up to {today})")
     failure = DamagedSave("no rules version to replay the save under")
     for start in [snapshot.rules] if snapshot.rules else range(today, 0, -1):

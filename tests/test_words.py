@@ -7,7 +7,7 @@ from textual.widgets import DataTable
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.match.runner import MatchRunner
-from caravan_tui.screens.saves import SavesScreen, seats_words
+from caravan_tui.screens.saves import SavesScreen, entry_cells, seats_words
 from caravan_tui.seats import SeatSpec
 from caravan_tui.words import a_or_an, plural, score_run
 from saves import SaveStore
@@ -74,6 +74,16 @@ def test_the_saves_lists_seats_say_how_many_names_they_leave_out():
     assert seats_words(["Ann Verylongname Something", "AI 2 (easy)"], 20) == "Ann Verylongname… +1"
     assert seats_words(["Ann", "Bob"], 20) == "Ann vs Bob"
     assert all(len(seats_words(five, width)) <= width for width in range(8, 40))
+
+def test_a_save_from_a_newer_release_is_listed_as_newer_not_damaged():
+    """The bug: a save a newer release wrote read "damaged", with Delete beside it, to a player
+    who had only gone back a version."""
+    from saves import SaveEntry
+    from saves.codec import NEWER
+
+    newer = SaveEntry("m", None, f"{NEWER} (Decktet Caravan's rules version 99; this version plays up to 1)", 0.0)
+    assert entry_cells(newer)[4] == "newer"
+    assert entry_cells(SaveEntry("m", None, "checksum mismatch: the save was damaged or altered", 0.0))[4] == "damaged"
 
 def test_ahldarahds_log_never_says_a_face_down_camel_is_still_up():
     """"wins … for 0 gold (Camel still up)" came right after that player's Camel went face down."""

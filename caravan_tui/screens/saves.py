@@ -21,6 +21,7 @@ from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import score_run, seats_line
 from saves import SaveEntry, Snapshot
+from saves.codec import NEWER
 from saves.loading import checked_entries
 
 MIN_SEATS = 10  # the Seats column's least width, however narrow the screen
@@ -65,7 +66,8 @@ def entry_cells(entry: SaveEntry) -> tuple[str, list[str], str, str, str]:
     the room left once the other columns are whole (``seats_words``)."""
     snap = entry.snapshot
     if snap is None:
-        return "?", [entry.match_id], "", _when(entry.modified), "damaged"
+        newer = (entry.error or "").startswith(NEWER)  # not damage: this release is older than the save
+        return "?", [entry.match_id], "", _when(entry.modified), "newer" if newer else "damaged"
     game = GAMES[snap.game_id]  # the entry was checked: its game exists and its log replays
     progress = str(len(snap.actions))
     if snap.state:
@@ -156,7 +158,7 @@ class SavesScreen(BaseScreen):
         """The highlighted save, if it can be opened (a damaged one says why)."""
         entry = self._current()
         if entry is not None and entry.snapshot is None:
-            self.notify(f"This save is damaged: {entry.error}", severity="error")
+            self.notify(f"This save cannot be opened: {entry.error}", severity="error")
         return None if entry is None else entry.snapshot
 
     def action_resume(self) -> None:
