@@ -202,3 +202,24 @@ async def test_the_input_thread_passes_a_paste_through_its_guard():
         os.close(read)
         os.close(write)
     assert pasted == ["hello ]0;t\x07 there"]
+
+
+async def test_a_choice_whose_options_say_their_key_is_picked_by_that_key():
+    """The bug: "Block 1: how many? 1 black good / 2 black goods" ignored 1 and 2."""
+    from caravan_tui.screens.dialogs import ChoiceScreen
+
+    picked: list[int | None] = []
+    app = TableApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(ChoiceScreen("Block 1: how many?", ["1 black good", "2 black goods"], ["1", "2"]),
+                        picked.append)
+        await pilot.pause()
+        await pilot.press("3")  # no such choice: nothing
+        await pilot.press("2")
+        await pilot.pause()
+        assert picked == [1]
+        app.push_screen(ChoiceScreen("Who?", ["Ann", "Bob"]), picked.append)  # no keys: digits pick nothing
+        await pilot.pause()
+        await pilot.press("2", "down", "enter")
+        await pilot.pause()
+        assert picked == [1, 1]

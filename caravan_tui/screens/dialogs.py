@@ -2,6 +2,7 @@
 words are text, never markup: a question names a save, a choice names a player."""
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -44,13 +45,19 @@ class ConfirmScreen(DialogScreen[bool]):
 
 
 class ChoiceScreen(DialogScreen[int | None]):
-    """Pick one of ``choices`` (returns its index); escape returns None."""
+    """Pick one of ``choices`` (returns its index); escape returns None. ``keys``: a key that
+    picks each choice at once, where the choices say it ("1 black good": ``1``)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, choices: list[str]) -> None:
+    def __init__(self, title: str, choices: list[str], keys: list[str] | None = None) -> None:
         super().__init__()
-        self.title_text, self.choices = title, choices
+        self.title_text, self.choices, self.keys = title, choices, keys or []
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character in self.keys:
+            event.stop()
+            self.dismiss(self.keys.index(event.character))
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):

@@ -266,7 +266,7 @@ class CaravanseraiScreen(CaravanseraiTable):
 
         texts = [f"{a[2]} {COLOUR_NAMES[colour]} good{'s' if a[2] > 1 else ''}" for a in choices]
         block = pl["block"] if pl is not None else 1
-        self.app.push_screen(ChoiceScreen(f"Block {block}: how many?", texts), chosen)
+        self.app.push_screen(ChoiceScreen(f"Block {block}: how many?", texts, [str(a[2]) for a in choices]), chosen)
 
     def action_piece(self, kind: str) -> None:
         if not self.decides_now():
