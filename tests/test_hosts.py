@@ -4,6 +4,7 @@ from the database, people back at their seats with their keys, no acknowledged m
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ssl
 
 import asyncssh
@@ -144,6 +145,29 @@ async def test_a_server_cut_off_lets_go_of_the_match_another_took(tmp_path, pool
         one.stop()
         two.stop()
 
+
+async def test_a_match_its_host_still_lists_is_left_to_it_after_a_database_restart(tmp_path, pool, database_url):
+    """The bug: after a database restart (every lock let go) another server often looked first
+    and took matches whose host was alive and about to take them back, sending their people to
+    the lobby. A server takes over only a match no connected server lists as its own."""
+    one = database_hub(tmp_path, pool, database_url, "one")
+    two_keeping = open_database(database_url, "two")[1]
+    try:
+        ann = await named(one, ANN_ID, "Ann")
+        joined = await create(ann, ["you", "open"])
+        cut_off(database_url, "one")  # as a restart does: the lock is let go
+        with contextlib.suppress(OSError):  # (the first use finds the connection gone)
+            one.store.read(joined.match)
+        one.store.read(joined.match)  # and the host is connected again
+        with psycopg.connect(database_url, autocommit=True) as admin:
+            admin.execute("INSERT INTO lobby (match_id, server, row, owners) VALUES (%s, 'caravan-tui one', "
+                          "'{}', '[]')", (joined.match,))
+        assert joined.match not in dict(two_keeping.records())  # its host lists it: left to it
+        with psycopg.connect(database_url, autocommit=True) as admin:
+            admin.execute("UPDATE lobby SET server = 'a server gone'")
+        assert joined.match in dict(two_keeping.records())  # a host gone: taken over
+    finally:
+        one.stop()
 
 async def test_a_server_cut_off_takes_its_match_back_when_nobody_took_it(tmp_path, pool, database_url):
     """The database came back before another server looked: the lock is taken again, and the

@@ -15,6 +15,7 @@ from caravan_tui.bus import MAX_NAME, Chat, line_problem
 from caravan_tui.engine import Event
 from caravan_tui.games import GAMES
 from caravan_tui.pgstore.db import Database, DatabaseError
+from caravan_tui.pgstore.lobby import LIVE
 from caravan_tui.pgstore.matches import UNHELD
 from caravan_tui.ssh.lookalikes import marks
 from caravan_tui.ssh.records import IDENTITY, HostedRecord, side_log_data, side_log_from_data
@@ -88,10 +89,15 @@ class PgKeeping:
 
     def records(self) -> list[tuple[str, HostedRecord | str]]:
         """The records of the hosted matches still being played that no server hosts (none
-        holds their lock): a server starting, or one taking over from a server that stopped."""
+        holds their lock): a server starting, or one taking over from a server that stopped.
+        Left out: a match another server still connected lists as its own, for after the
+        database restarted (every lock let go) its host takes it back at its next look; another
+        server taking it first sent its people to the lobby for nothing."""
         with self.db.transaction() as cur:
             cur.execute("SELECT id, owners, grace, stand_in FROM matches "
-                        f"WHERE owners IS NOT NULL AND status = 'playing' AND {UNHELD} ORDER BY id")
+                        f"WHERE owners IS NOT NULL AND status = 'playing' AND {UNHELD} AND NOT EXISTS "
+                        "(SELECT 1 FROM lobby WHERE lobby.match_id = matches.id AND lobby.server <> %s "
+                        f"AND lobby.{LIVE}) ORDER BY id", (self.server,))
             rows = cur.fetchall()
         found: list[tuple[str, HostedRecord | str]] = []
         for match_id, owners, grace, stand_in in rows:
