@@ -540,7 +540,7 @@ async def test_a_placement_that_boxes_you_in_is_warned_of_by_the_key_and_the_hin
         screen.show_hint(("dir", 5), "")
         await pilot.pause()
         hint = screen.query_one("#hint-panel", TablePanel).text
-        assert "Careful: this placement boxes your caravan in (no open cell next to the head)" in hint
+        assert "Careful: the placement suggested below boxes your caravan in (no open cell next to the head)" in hint
         start = host.turn
         await pilot.press(DIRECTION_KEY[5])
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")

@@ -262,7 +262,9 @@ class CaravanseraiTable(PausingGameScreen[CaravanseraiView]):
     def hint_warning(self, action: Action) -> str | None:
         world = self.plan_world()
         why = None if world is None else self.boxed_in(world)
-        return None if why is None else f"Careful: this placement boxes your caravan in ({why}): you would be skipped."
+        if why is None:
+            return None
+        return f"Careful: the placement suggested below boxes your caravan in ({why}): you would be skipped."
 
     def plan_cells(self) -> set[Cell]:
         """Every cell the hint's whole plan puts something on: the starting camel, each piece of
