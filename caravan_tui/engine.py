@@ -30,7 +30,7 @@ class IllegalAction(ValueError):
 #: ``{p0}`` names seat 0; ``{p0:FORM}`` writes the word that agrees with it (see ``render``).
 SEAT_FIELD = re.compile(r"\{p(\d+)(?::([^{}]*))?\}")
 #: forms whose second person is not "the word without its ending"
-_YOU_FORMS = {"'s": "your", "has": "have", "is": "are", "was": "were"}
+_YOU_FORMS = {"'s": "your", "has": "have", "is": "are", "was": "were", "their": "your"}
 
 
 def render(text: str, names: Sequence[str], viewer: int | None = None) -> str:
@@ -38,8 +38,9 @@ def render(text: str, names: Sequence[str], viewer: int | None = None) -> str:
 
     ``{pN}`` is seat N's name, or "you" for the viewer's own seat; ``{pN:s}`` / ``{pN:es}`` is the
     verb ending that agrees with it ("{p0} play{p0:s}" reads "Ann plays" or "you play");
-    ``{pN:'s}`` is the possessive ("Ann's", "your"); ``{pN:has}``, ``{pN:is}``, ``{pN:was}``
-    the verb itself. A name that opens a sentence is capitalised.
+    ``{pN:'s}`` is the possessive ("Ann's", "your"); ``{pN:their}`` the possessive pronoun, for a
+    seat named already ("their", "your"); ``{pN:has}``, ``{pN:is}``, ``{pN:was}`` the verb
+    itself. A name that opens a sentence is capitalised.
     """
 
     def fill(match: re.Match[str]) -> str:

@@ -7,7 +7,7 @@ import random
 import msgpack
 import pytest
 
-from caravan_tui.engine import IllegalAction, normalise_action
+from caravan_tui.engine import IllegalAction, normalise_action, render
 from caravan_tui.games.merchant_lord import GAME
 from caravan_tui.games.merchant_lord.ai import AI, prior
 from caravan_tui.games.merchant_lord.cards import (
@@ -549,6 +549,14 @@ def test_ruling_a_sale_uses_the_lowest_index_dice_of_each_value():
     state.apply(sale("P0-V16"))
     assert state.dloc[:4] == [0, 0, UNPLACED, UNPLACED] and state.to_move() == 0
 
+
+def test_a_sale_at_ones_own_village_names_the_seller_once():
+    """The bug: "AI 2 sells 1 6 at AI 2's 1-6 village: AI 2 gets 2 coins"."""
+    state = build(2, turn=0, dice={0: [1, 6, 3, 3]}, favour=[0, 0])
+    text = state.apply(sale("P0-V16"))[0].text
+    assert render(text, ["Ann", "Bob"], 1).startswith("Ann sells 1 6 at their own 1-6 village for ")
+    assert render(text, ["Ann", "Bob"], 0).startswith("You sell 1 6 at your own 1-6 village for ")
+    assert text.count("{p0") == 3  # the seller, the verb's ending, the pronoun: the name once
 
 def test_players_start_with_no_coins_and_a_short_supply_pays_what_is_left():
     state = build(2, turn=1, start=1, dice={1: [1, 6, 3, 3]}, coins=[37, 0], favour=[0, 0],

@@ -672,14 +672,16 @@ class MerchantLordState(SplitMixChance, TurnState):
             owner_favour = self._pay_favour(owner, self.vownf[v])
             paid = [(seat, coins, 0), (owner, owner_coins, owner_favour)]
         if events is not None:
-            text = f"{{p{seat}}} sell{{p{seat}:s}} {dice_words(sorted(used))} at {village_words(v)}"
+            # at one's own village the seller is named once: "AI 2 sells 2 5 at their own 2-5 village"
+            where = f"{{p{seat}:their}} own {village_words(v, own=True)}" if owner == seat else village_words(v)
+            text = f"{{p{seat}}} sell{{p{seat}:s}} {dice_words(sorted(used))} at {where}"
             if tucks:
                 text += ", tucking " + " and ".join(f"{IDS[c]} ({HALF_WORDS[h]} half, {DIE[c][h]})" for c, h in tucks)
             gains = []
             for who, c, f in paid:
-                parts = [plural(c, "coin")] + ([f"{f} favour"] if f else [])
-                gains.append(f"{{p{who}}} get{{p{who}:s}} {' and '.join(parts)}")
-            text += ": " + ", ".join(gains)
+                parts = " and ".join([plural(c, "coin")] + ([f"{f} favour"] if f else []))
+                gains.append(f"for {parts}" if owner == seat else f"{{p{who}}} get{{p{who}:s}} {parts}")
+            text += (" " if owner == seat else ": ") + ", ".join(gains)
             rewards = [ONE_TIME_WORDS[reward] for c, h in tucks if (reward := ONE_TIME[c][h])]
             if rewards:
                 text += "; after selling: " + ", ".join(rewards)
