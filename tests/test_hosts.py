@@ -227,6 +227,23 @@ async def test_connections_per_address_are_counted_across_servers(tmp_path, data
             await server.close()
 
 
+async def bob_joins_anns_match_across(one, two, terminals: list[Terminal]) -> tuple[Terminal, Terminal, str]:
+    """Ann on the first server and Bob on the second see each other online; Ann creates a match
+    and Bob takes its free seat from his lobby (his session routed to the first server)."""
+    ann = await enter_as(one, ANN, "Ann")
+    terminals.append(ann)
+    bob = await enter_as(two, BOB, "Bob")
+    terminals.append(bob)
+    await ann.wait_for("Online: Ann, Bob")
+    await bob.wait_for("Online: Ann, Bob")
+    await create_short_match(ann)
+    match_id = one.match_ids()[0]
+    await bob.wait_for("1 free seat")
+    bob.press("enter")
+    await past_how_to_play(bob)
+    await bob.wait_for("Bob (you) · pile")
+    return ann, bob, match_id
+
 async def test_each_lobby_shows_every_servers_matches_and_a_seat_there_is_joined_through_the_link(
         tmp_path, database_url):
     """Ann on the first server and Bob on the second each see the other online; Ann creates a
@@ -237,18 +254,7 @@ async def test_each_lobby_shows_every_servers_matches_and_a_seat_there_is_joined
     two = await DatabaseServer(tmp_path / "two", database_url).start()
     terminals: list[Terminal] = []
     try:
-        ann = await enter_as(one, ANN, "Ann")
-        terminals.append(ann)
-        bob = await enter_as(two, BOB, "Bob")
-        terminals.append(bob)
-        await ann.wait_for("Online: Ann, Bob")
-        await bob.wait_for("Online: Ann, Bob")
-        await create_short_match(ann)
-        match_id = one.match_ids()[0]
-        await bob.wait_for("1 free seat")
-        bob.press("enter")
-        await past_how_to_play(bob)
-        await bob.wait_for("Bob (you) · pile")
+        ann, bob, match_id = await bob_joins_anns_match_across(one, two, terminals)
 
         def two_moves() -> bool:
             return len(one.saved(match_id).actions) >= 2
@@ -281,16 +287,7 @@ async def test_a_person_at_a_match_over_the_link_keeps_their_session_when_its_se
     two = await DatabaseServer(tmp_path / "two", database_url).start()
     terminals: list[Terminal] = []
     try:
-        ann = await enter_as(one, ANN, "Ann")
-        terminals.append(ann)
-        bob = await enter_as(two, BOB, "Bob")
-        terminals.append(bob)
-        await create_short_match(ann)
-        match_id = one.match_ids()[0]
-        await bob.wait_for("1 free seat")
-        bob.press("enter")
-        await past_how_to_play(bob)
-        await bob.wait_for("Bob (you) · pile")
+        _ann, bob, match_id = await bob_joins_anns_match_across(one, two, terminals)
         await one.kill()
         await bob.wait_for("the server hosting this match")  # (the notice wraps)
         await eventually(lambda: not hosted_by_nobody(database_url, match_id), "the second server to take over", WAIT)

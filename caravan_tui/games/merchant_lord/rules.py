@@ -121,6 +121,7 @@ from .terms import (
     TARGET,
     UNPLACED,
     VIDS,
+    VILLAGE_WORDS,
     VINDEX,
     dice_words,
     plural,
@@ -673,7 +674,7 @@ class MerchantLordState(SplitMixChance, TurnState):
             paid = [(seat, coins, 0), (owner, owner_coins, owner_favour)]
         if events is not None:
             # at one's own village the seller is named once: "AI 2 sells 2 5 at their own 2-5 village"
-            where = f"{{p{seat}:their}} own {village_words(v, own=True)}" if owner == seat else village_words(v)
+            where = f"{{p{seat}:their}} own {VILLAGE_WORDS[v % 3]} village" if owner == seat else village_words(v)
             text = f"{{p{seat}}} sell{{p{seat}:s}} {dice_words(sorted(used))} at {where}"
             if tucks:
                 text += ", tucking " + " and ".join(f"{IDS[c]} ({HALF_WORDS[h]} half, {DIE[c][h]})" for c, h in tucks)

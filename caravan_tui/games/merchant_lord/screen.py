@@ -39,7 +39,7 @@ from .faces import USABLE
 from .reasons import builder_hint, card_problem, village_problem
 from .table import PHASE_WORDS, MerchantLordTable
 from .table_text import END_ACTIONS
-from .terms import VIDS
+from .terms import VINDEX
 from .views import MerchantLordView
 from .widgets import ChipBar, VillageBoard
 
@@ -370,8 +370,8 @@ class MerchantLordScreen(MerchantLordTable):
             self.select(hinted)
             if hinted[0] in ("buy", "adjust"):
                 self.query_one("#ml-row" if hinted[0] == "buy" else "#ml-dice", ChipBar).focus()
-            elif self.sel.village in VIDS:  # a sale or a placement: Enter on its village plays it
-                owner = VIDS.index(self.sel.village) // 3
+            elif self.sel.village in VINDEX:  # a sale or a placement: Enter on its village plays it
+                owner = VINDEX[self.sel.village] // 3
                 if owner not in (self.seat, self.shown_other):
                     self.shown_other = owner
                     self.show_villages()

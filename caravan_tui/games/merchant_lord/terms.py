@@ -32,9 +32,9 @@ PLAIN_SALES = tuple(("sell", vid, ()) for vid in VIDS)
 START_OPTIONS = ("random", 1, 2, 3, 4)
 
 
-def village_words(v: int, own: bool = False) -> str:
-    """``{p1:'s} 1-6 village`` (``own``: "1-6 village", its owner named already)."""
-    return f"{VILLAGE_WORDS[v % 3]} village" if own else f"{{p{v // 3}:'s}} {VILLAGE_WORDS[v % 3]} village"
+def village_words(v: int) -> str:
+    """``{p1:'s} 1-6 village``."""
+    return f"{{p{v // 3}:'s}} {VILLAGE_WORDS[v % 3]} village"
 
 
 def dice_words(values) -> str:
