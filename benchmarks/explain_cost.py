@@ -50,6 +50,9 @@ def main() -> None:
             start = time.perf_counter()
             explained(game.id, view, seat, weighed)
             explaining.append(time.perf_counter() - start)
+        if not explaining:  # said, not skipped in silence
+            print(f"{game.id:16} no position with 3 or more choices in {10 * args.positions} random games")
+            continue
         median, largest = statistics.median(explaining) * 1000, max(explaining) * 1000
         print(f"{game.id:16} explaining: median {median:.1f} ms, largest {largest:.1f} ms; "
               f"its search: median {statistics.median(searching) * 1000:.0f} ms")

@@ -52,6 +52,7 @@ import pyte
 
 from caravan_tui.games import GAMES
 from caravan_tui.ssh.hub import LOBBY_DELAY
+from caravan_tui.ssh.process_name import SESSION_NAME, ZYGOTE_NAME
 from caravan_tui.ssh.records import Identities
 
 CLI = "import sys; from caravan_tui.cli import main; sys.exit(main(sys.argv[1:]))"
@@ -306,7 +307,9 @@ def processes_under(root: int) -> dict[str, list[int]]:
             name = Path(f"/proc/{pid}/comm").read_text().strip()
         except OSError:
             continue
-        kind = "zygote" if name == "caravan-zygote" else "sessions" if b"session_main" in command else "ai"
+        short = name.encode()
+        kind = ("zygote" if short == ZYGOTE_NAME else
+                "sessions" if short == SESSION_NAME or b"session_main" in command else "ai")
         kinds[kind].append(pid)
     return kinds
 
@@ -458,7 +461,10 @@ async def run(n: int, args: argparse.Namespace) -> list[dict[str, Any]]:
 
 async def run_hosts(n: int, args: argparse.Namespace, url: str | None) -> list[dict[str, Any]]:
     home = Path(tempfile.mkdtemp(prefix="ssh-load-"))
-    names: Any = Identities(home / "server" / "identities.json")
+    for h in range(args.hosts):
+        (home / f"host{h}" / "server").mkdir(parents=True)
+    # the names a server knows: in its own data folder (CARAVAN_TUI_HOME), or the database
+    names: Any = Identities(home / "host0" / "server" / "identities.json")
     if url is not None:
         from caravan_tui.pgstore import open_database
 
@@ -474,7 +480,6 @@ async def run_hosts(n: int, args: argparse.Namespace, url: str | None) -> list[d
     servers = []
     try:
         for h in range(args.hosts):
-            (home / f"host{h}" / "server").mkdir(parents=True)
             servers.append(await start_server(home / f"host{h}", *(["--database", url] if url else [])))
         generators = []
         for h, ((server, port), group) in enumerate(zip(servers, groups)):
