@@ -1,5 +1,5 @@
-"""Test-run settings: how many test processes, no per-test timeout for slow strength runs, and the
-run's own PostgreSQL server for the tests marked postgres."""
+"""Test-run settings: what the run is, how many test processes, no per-test timeout for slow
+strength runs, and the run's own PostgreSQL server for the tests marked postgres."""
 import os
 import secrets
 
@@ -11,6 +11,17 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     waiting for their screens to settle, and a second process fills that time."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()  # (not on macOS)
     return 2 * (cores or 1)
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    """What is about to run and for how long: the run is quiet while its processes start."""
+    chosen = config.getoption("markexpr") or ""
+    if chosen == "e2e":
+        return "caravan-tui: whole matches played by keys, about 1 minute on two cores"
+    if "not e2e" in chosen:
+        return ("caravan-tui: the default run, about 2 minutes on two cores; the test processes start "
+                "first (about 10 s). Whole matches by keys: pytest -m e2e; strength runs: pytest -m slow")
+    return f"caravan-tui: the tests marked {chosen or 'anything'}"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import pytest
+
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.describe import describe
@@ -119,6 +121,7 @@ def table_at(app, prefix=(), seed: int = 1, options=None) -> Table:
     return Table(app, "ahldarahd", AhldarahdScreen, seed, options or {}, prefix)
 
 
+@pytest.mark.e2e
 async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
     app = make_app(tmp_path)
     used: dict[str, int] = {}

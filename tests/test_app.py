@@ -97,6 +97,7 @@ async def play_from_list(pilot, index: int) -> None:
     await pilot.press("enter")
 
 
+@pytest.mark.e2e
 async def test_a_whole_match_by_keys(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import copy
 from contextlib import asynccontextmanager
 
+import pytest
+
 from ai.policies import make_policy
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
@@ -123,6 +125,7 @@ def status(screen) -> str:
     return str(screen.query_one("#status").render())
 
 
+@pytest.mark.e2e
 async def test_a_whole_match_by_keys(tmp_path, monkeypatch):
     """A placement, a pick-up, a refused selection, a camel move and a good move on the board,
     then end turns (by key and from the actions list) until a capped game ends."""

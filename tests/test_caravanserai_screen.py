@@ -2,6 +2,7 @@
 screen and its title, a 3-player game against the AI, the board's fit, panning and glyphs."""
 from __future__ import annotations
 
+import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.color import Color
@@ -140,6 +141,7 @@ async def play_by_keys(pilot, screen, action) -> None:
             await answer(pilot, screen, action)
 
 
+@pytest.mark.e2e
 async def test_a_whole_solo_game_by_keys_ends_on_the_title(tmp_path):
     seed, length, earned = short_solo_seed()
     app = make_app(tmp_path)

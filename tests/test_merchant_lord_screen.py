@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.merchant_lord.builder import Choices, Selection
@@ -220,6 +222,7 @@ async def test_rerolls_by_ticking_dice_and_the_roll_shows_what_changed(tmp_path)
             assert f"*{after[index]}{GLYPHS[after[index] - 1]}" in drawn, drawn
 
 
+@pytest.mark.e2e
 async def test_a_whole_game_against_the_ai_by_keys(tmp_path):
     """Seat 0 by keys against the AI at a tiny budget, to the end screen: sales through the
     builder (the villages have the focus when selling starts), one reroll by ticked dice (they

@@ -389,6 +389,7 @@ class HiddenCheck:
                 assert card_words(state["hands"][seat]).search(term.raw)
 
 
+@pytest.mark.e2e
 async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
     server = await Server(tmp_path).start()
     try:
