@@ -142,14 +142,15 @@ def _label_patterns() -> tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]:
 
 def _pattern(template: str, way: int) -> str:
     """``template`` read as ``folds`` reads its ``way``: its words as they fold, a number as
-    any digits, a level as any level, a name (or anything) as nothing (a label written beside
-    a name is searched for)."""
+    any digits, a level as any level, a name (or anything) as any text."""
     parts = []
     for words, field, _, _ in Formatter().parse(template):
         parts.append(re.escape(folds(words)[way]) if words.strip() else "")
         if field in _FIELDS:
             readings = "|".join(re.escape(folds(reading)[way]) for reading in _FIELDS[field])
             parts.append(f"(?:{readings})" + ("+" if field == "n" else ""))
-        elif field is not None and field not in ("name", "what"):
+        elif field in ("name", "what"):
+            parts.append(".*")
+        elif field is not None:
             raise ValueError(f"a label's template has no field {field!r}")
     return "(?:" + "".join(parts) + ")"
