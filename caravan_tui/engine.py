@@ -13,6 +13,8 @@ from importlib import import_module
 from importlib.resources import files
 from typing import Any, ClassVar, Protocol, Self, TypeAlias, TypedDict, cast, runtime_checkable
 
+from caravan_tui.seat_labels import PLAYER
+
 #: An action is a tuple of str / int / nested tuples, e.g. ("play", "2MK", "3MV") or ("pass",).
 Action: TypeAlias = tuple[Any, ...]
 
@@ -68,7 +70,7 @@ def seat_field(seat: int, form: str | None = None) -> str:
 
 
 def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+    return names[seat] if 0 <= seat < len(names) else PLAYER(n=seat + 1)
 
 
 def _opens_sentence(text: str, index: int) -> bool:

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from ai.levels import LEVELS, Level, get_level, tweaked
+from caravan_tui.seat_labels import AI_KIND, CUSTOM_AI
 
 PEOPLE = ("human", "remote")
 POLICIES = ("random", "greedy")
@@ -79,7 +80,7 @@ class SeatSpec:
     def label(self) -> str:
         """A short description for people: "you", "AI normal", "random"…"""
         if self.kind == "ai":
-            return f"AI {self.level}" + (" (custom)" if self.tweaks else "")
+            return (CUSTOM_AI if self.tweaks else AI_KIND)(level=self.level)
         return {"human": "person", "remote": "remote person"}.get(self.kind, self.kind)
 
     def level_settings(self) -> Level:

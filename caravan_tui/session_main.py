@@ -66,14 +66,17 @@ def zygote(argv: list[str]) -> int:
 
 
 def preload() -> None:
-    """Import what a session would: Textual, the app, every game's screen."""
+    """Import what a session would: Textual, the app, every game's screen; and read what a long
+    name cut to fit is checked against (the confusables data, the labels: 0.2 s)."""
     from caravan_tui.app import ClientApp  # noqa: F401
     from caravan_tui.escape_driver import PromptEscapeDriver  # noqa: F401
     from caravan_tui.games import GAMES
     from caravan_tui.screens import game_screen_class
+    from caravan_tui.ssh.lookalikes import reads_as_label
 
     for game in GAMES.values():
         game_screen_class(game)
+    reads_as_label("You")
 
 
 def run(hub: socket.socket, pause: float) -> int:

@@ -9,7 +9,7 @@ import pytest
 
 from caravan_tui import bus as messages
 from caravan_tui.bus import Bus, Message, Request, Subscription, seat_address, spectator_address
-from caravan_tui.engine import IllegalAction
+from caravan_tui.engine import Event, IllegalAction
 from caravan_tui.games import GAMES
 from caravan_tui.match.host import MatchHost
 from caravan_tui.seats import SeatSpec
@@ -332,6 +332,32 @@ async def test_a_move_another_person_has_seen_stands(store):
     sub = again.bus.subscribe(seat_address(again.match_id, 1))
     await again.handle(messages.UndoRequest(again.match_id, 1))
     assert [m.reason for m in drain(sub)] == ["Ann has seen that move: it stands"]
+
+
+async def test_undo_never_crosses_a_stand_ins_answer_in_a_match_of_people():
+    """Issue 48: with Bob away, Ann took back her bandit and the stand-in's pass that had shown
+    Bob could not beat it. Alone against AIs, the same two moves may still be taken back."""
+    game, found = GAMES["decktet_caravan"], 0
+    for seed in range(8):
+        solo = new_host(game, Bus(), seats=[PERSON, RANDOM], seed=seed)
+        shared = new_host(game, Bus(), seats=[PERSON, PERSON], seed=seed)
+        await shared.replace_seat(1, SeatSpec.ai("easy"), Event("Bob steps away."), standing_in=True)
+        for host in (solo, shared):
+            rng = random.Random(seed)
+            await until_to_move(host, rng)
+            await play(host, rng)
+            await until_to_move(host, rng)
+        assert solo.actions == shared.actions and 1 in shared.movers
+        replies = []
+        for host in (solo, shared):
+            sub, turn = host.bus.subscribe(seat_address(host.match_id, 0)), host.turn
+            await host.handle(messages.UndoRequest(host.match_id, 0))
+            replies.append((host.turn < turn, [m.reason for m in drain(sub) if isinstance(m, messages.Rejected)]))
+        if replies[0][0]:  # alone against an AI, the answer is taken back with the move
+            found += 1
+            assert replies[1] == (False, ["cannot take back past the move Bob's stand-in made: "
+                                          "it showed something of their hand"])
+    assert found
 
 
 # -- resign, hints, progress -----------------------------------------------------------------

@@ -221,9 +221,10 @@ async def test_a_name_that_looks_like_another_is_refused(hub):
 
 
 #: what draws as nothing after "Alice" (Default_Ignorable_Code_Point: a grapheme joiner, variation
-#: selectors, a Mongolian and a Khmer mark, Hangul fillers) or as a blank (the braille blank)
+#: selectors, a Mongolian and a Khmer mark, Hangul fillers; the Khitan small script filler, a mark)
+#: or as a blank (the braille blank)
 INVISIBLE = ["\u034f", "\ufe0f", "\ufe00", "\U000e0100", "\u180b", "\u17b4", "\u3164", "\uffa0", "\u115f",
-             "\u2800"]
+             "\u2800", "\U00016fe4"]
 
 
 async def test_a_name_that_differs_only_by_what_draws_as_nothing_is_refused(hub):
@@ -245,11 +246,14 @@ async def test_a_name_that_reads_as_the_tables_own_words_is_refused(hub):
     bob = await Peer(hub, BOB).open()
     await bob.next(Welcome)
     for name in ["AI 2 (hard)", "Open seat 2", "You", "you", "Bob (you)", "Alice (watching)", "Ann (away)",
-                 "AI 3", "AI normal", "Player 2", "\u03a5ou"]:
+                 "AI 3", "AI normal", "Player 2", "\u03a5ou",
+                 # issue 48: accepted last week
+                 "Al 2", "0pen seat 1", "Bob · Al standing in", "Gus · AI", "(free)", "Bob · 12 in hand",
+                 "Alice (you) · pile +0", "Alice (invited)", "Bob's stand-in"]:
         await bob.send(SetName(name))
         assert (await bob.next(Refused)).reason == f"{name} reads as what the table writes beside names: " \
                                                    "choose another name"
-    for name in ["Aiden", "Youssef", "Bob (UK)"]:
+    for name in ["Aiden", "Youssef", "Bob (UK)", "Al", "Alice2", "Zoë", "Ana-María", "李小龍"]:
         await bob.send(SetName(name))
         assert (await bob.next(Welcome)).name == name
 

@@ -22,6 +22,7 @@ from caravan_tui.bus import Act, Chat, MatchInfo, MatchOver, Rejected, Resign, S
 from caravan_tui.engine import Event
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.cards import INDEX, NAMES
+from caravan_tui.seat_labels import STAND_IN_OF
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh import protocol
 from caravan_tui.ssh.framing import MAX_REQUEST, encode
@@ -649,7 +650,14 @@ async def test_a_guest_keeps_their_seat_while_they_stay_and_an_ai_plays_it_for_g
         if isinstance(msg, YourTurn):
             await ann.send(Act(msg.match, msg.seat, msg.turn, rng.choice(msg.legal)))
         else:
-            logged = [line for line in msg.events if line.startswith("Visitor's stand-in ")]
+            logged = [line for line in msg.events if line.startswith(STAND_IN_OF(name="Visitor") + " ")]
+    newcomer = await Peer(hub, "guest:ba9876543210", guest=True).open()  # the seat still shows "Visitor"
+    await newcomer.next(protocol.Welcome)
+    await newcomer.send(protocol.SetName("Visitor"))
+    assert (await newcomer.next(protocol.Refused)).reason == "Visitor is taken: choose another name"
+    await newcomer.send(protocol.SetName("V\u0456sitor"))  # (a Cyrillic i)
+    assert (await newcomer.next(protocol.Refused)).reason == \
+        "V\u0456sitor looks like Visitor, a name taken here: choose another name"
     hub.stop()
 
 

@@ -371,7 +371,8 @@ class MatchHost:
         """The log length to rewind to (``seat``'s previous decision), or why undo is refused:
         never past another person's move, nor past an event that showed ``seat`` something it
         did not know (DESIGN §3), nor a move another person has seen (an Update holding it was
-        delivered to their seat)."""
+        delivered to their seat), nor a move an AI made in another person's place (a stand-in's
+        answer shows something of that person's hand: a pass says it could not beat the card)."""
         if self.status != "playing":
             return "the match is over"
         if not self._is_person(seat):
@@ -384,6 +385,9 @@ class MatchHost:
             mover = self.movers[i]
             if mover != seat and self._is_person(mover):
                 return f"cannot take back past {self.names[mover]}'s move"
+            if mover != seat and self._played_for_a_person(i):
+                return (f"cannot take back past the move {self.names[mover]}'s stand-in made: "
+                        "it showed something of their hand")
             for event in self.events[i]:
                 if event.reveals_to(seat):
                     return f"cannot take back past “{event.render(self.names, seat)}”"
@@ -392,6 +396,10 @@ class MatchHost:
             those = "that move: it stands" if self.turn - target == 1 else "those moves: they stand"
             return f"{self.names[witness]} has seen {those}"
         return target
+
+    def _played_for_a_person(self, turn: int) -> bool:
+        """Whether an AI made move ``turn`` in its person's place (a stand-in)."""
+        return turn in self.stood_in
 
     async def _resign(self, msg: Resign) -> None:
         if self.status != "playing":

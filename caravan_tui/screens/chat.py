@@ -10,6 +10,7 @@ from textual.message import Message
 from textual.widgets import Input
 
 from caravan_tui.bus import MAX_CHAT, Chat
+from caravan_tui.seat_labels import WATCHING
 
 
 class ChatInput(Input):
@@ -87,5 +88,5 @@ class ChatInput(Input):
 def chat_words(line: Chat, seat: int | None) -> str:
     """The log's line for ``line``, read from ``seat`` (None: a spectator)."""
     if line.seat is None:
-        return f"{line.name} (watching) says: {line.text}"
+        return f"{WATCHING(name=line.name)} says: {line.text}"
     return f"{'You say' if line.seat == seat else line.name + ' says'}: {line.text}"

@@ -15,10 +15,11 @@ from ai.levels import LEVELS
 from caravan_tui.engine import Game
 from caravan_tui.screens.match_form import MatchForm
 from caravan_tui.screens.requests import ToHub
+from caravan_tui.seat_labels import AI_KIND
 from caravan_tui.ssh.protocol import OPEN, YOU, CreateMatch
 from caravan_tui.widgets.footer import KeysFooter
 
-SEATS = [("You", YOU), ("Open seat", OPEN)] + [(f"AI {level}", f"ai:{level}") for level in LEVELS]
+SEATS = [("You", YOU), ("Open seat", OPEN)] + [(AI_KIND(level=level), f"ai:{level}") for level in LEVELS]
 GRACES = (30, 60, 120, 300)
 
 
@@ -60,7 +61,7 @@ class CreateMatchScreen(MatchForm):
                 yield Static("then an AI plays a seat whose person left", classes="help")
             with Horizontal(classes="row"):
                 yield Label("Stand-in", classes="field")
-                yield Select([(f"AI {level}", level) for level in LEVELS], value="normal", id="stand-in",
+                yield Select([(AI_KIND(level=level), level) for level in LEVELS], value="normal", id="stand-in",
                              allow_blank=False, compact=True)
             with Horizontal(classes="row"):
                 yield Label("All away", classes="field")

@@ -42,6 +42,7 @@ from caravan_tui.screens.requests import MatchEnded
 from caravan_tui.screens.summary import result_line
 from caravan_tui.screens.table_keys import TableKeys
 from caravan_tui.screens.table_seat import V
+from caravan_tui.seat_labels import YOU, YOURS
 from caravan_tui.ssh.protocol import is_away, stand_in_after
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
 from caravan_tui.widgets.away_notice import AwayNotice
@@ -218,7 +219,7 @@ class GameScreen(TableKeys[V]):
 
     def headline_names(self, names: list[str]) -> list[str]:
         """``names`` as a headline says them: "You" for ours, never "Ann (you)"."""
-        return ["You" if seat == self.seat else name.removesuffix(" (you)") for seat, name in enumerate(names)]
+        return [YOU() if seat == self.seat else name.removesuffix(YOURS(name="")) for seat, name in enumerate(names)]
 
     def show_summary(self, summary: Screen) -> None:
         """Show a summary over the table (a hand's scoring): in place of the one still showing, if

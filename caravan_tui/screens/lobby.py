@@ -16,6 +16,7 @@ from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.requests import NewMatch, OpenRules, ToHub
 from caravan_tui.screens.table_seat import fit_name
+from caravan_tui.seat_labels import AWAY, FREE, INVITED, STAND_IN_SEAT, YOURS
 from caravan_tui.ssh.protocol import STANDING_IN, FinishedRow, JoinSeat, Lobby, LobbyRow, Watch, WatchReplay
 from caravan_tui.widgets.footer import KeysFooter
 
@@ -66,14 +67,14 @@ def seat_words(row: LobbyRow, seat: int, width: int | None = None) -> str:
     and what the seat is ("(you)", "(away)", "· AI", "(invited)"), or "(free)"."""
     name, kind = fit_name(plain(row.names[seat]), width), row.kinds[seat]
     if kind == "open":
-        return f"{name} (invited)" if row.invited else "(free)"
+        return INVITED(name=name) if row.invited else FREE()
     if kind == "invited":
-        return f"{name} (invited)"
+        return INVITED(name=name)
     if seat == row.yours:
-        return f"{name} (you)"
+        return YOURS(name=name)
     if kind == STANDING_IN:
-        return f"{name} · AI"
-    return f"{name} (away)" if kind == "away" else name
+        return STAND_IN_SEAT(name=name)
+    return AWAY(name=name) if kind == "away" else name
 
 
 def seats_words(row: LobbyRow, width: int) -> str:

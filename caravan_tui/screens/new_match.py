@@ -16,11 +16,12 @@ from caravan_tui.engine import MAX_SEED, Game
 from caravan_tui.preferences import MAX_NAME, clean_name
 from caravan_tui.screens.match_form import MatchForm
 from caravan_tui.screens.requests import BeginMatch
+from caravan_tui.seat_labels import AI_KIND, ai_seat_name
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets.footer import KeysFooter
 
 YOU = SeatSpec("human")
-SEAT_CHOICES = [("You", str(YOU))] + [(f"AI {level}", str(SeatSpec.ai(level))) for level in LEVELS]
+SEAT_CHOICES = [("You", str(YOU))] + [(AI_KIND(level=level), str(SeatSpec.ai(level))) for level in LEVELS]
 
 
 @dataclass(frozen=True)
@@ -44,7 +45,7 @@ def your_name() -> str:
 def default_name(seat: int, spec: SeatSpec, remembered: str = "") -> str:
     if spec.is_person:
         return remembered or your_name()
-    return f"AI {seat + 1} ({spec.level or spec.kind})"
+    return ai_seat_name(seat, spec.level or spec.kind)
 
 
 def setup_for(game: Game, levels: list[str], name: str = "", options: dict | None = None) -> MatchSetup:

@@ -11,6 +11,7 @@ from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.requests import ChangeReplayView, GoHome, OpenRules
 from caravan_tui.screens.table_panels import TablePanels
 from caravan_tui.screens.table_seat import V
+from caravan_tui.seat_labels import YOU
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice
 
 MENU = ("Resume", "Save and quit to home", "Resign")
@@ -122,7 +123,7 @@ class TableKeys(TablePanels[V]):
             boards.first().focus()
 
     def action_full_log(self) -> None:
-        names = ["You" if seat == self.seat else name for seat, name in enumerate(self.names)]  # as the log says
+        names = [YOU() if seat == self.seat else name for seat, name in enumerate(self.names)]  # as the log says
         self.app.push_screen(FullLogScreen(self.query_one(MatchLog).lines_text, names))
 
     def action_step(self, moves: int) -> None:

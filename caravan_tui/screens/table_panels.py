@@ -11,6 +11,7 @@ from caravan_tui.engine import Action, normalise_action
 from caravan_tui.screens.base import WIDE_WIDTH
 from caravan_tui.screens.table_seat import TableSeat, V
 from caravan_tui.screens.weighed_words import nothing_weighed
+from caravan_tui.seat_labels import PLAYER
 from caravan_tui.widgets import ActionList, TablePanel
 
 #: lines (or moves) by others since our last decision that open the "since your last turn" panel,
@@ -52,7 +53,7 @@ class TablePanels(TableSeat[V]):
             panel.hide()
             return
         mover, lines = weighed
-        name = self.names[mover] if 0 <= mover < len(self.names) else f"Player {mover + 1}"
+        name = self.names[mover] if 0 <= mover < len(self.names) else PLAYER(n=mover + 1)
         panel.show(f"What {name} weighed (h hides it)", lines)  # no "(you)": an AI decided
 
     def action_weighed(self) -> None:

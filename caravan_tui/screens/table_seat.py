@@ -20,7 +20,9 @@ from caravan_tui.engine import Action, State, ViewHeader, render
 from caravan_tui.games import get_game
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.screens.base import BaseScreen
+from caravan_tui.seat_labels import AI_STANDING_IN, AWAY, NOBODY, PLAYER, SEAT, YOU, YOURS
 from caravan_tui.seats import SeatSpec
+from caravan_tui.ssh.lookalikes import reads_as_label
 from caravan_tui.ssh.protocol import OPEN, STANDING_IN, is_away
 
 #: what an AI seat's default name ends with: its level, "(normal)"
@@ -84,21 +86,21 @@ class TableSeat(BaseScreen, Generic[V]):
         """The seat's player, "(you)" after ours: plain text, to go into a ``Text`` (or through
         ``seat_label``), never into markup."""
         if seat is None:
-            return "nobody"
-        name = self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
+            return NOBODY()
+        name = self.names[seat] if 0 <= seat < len(self.names) else PLAYER(n=seat + 1)
         kind = self.seat_kinds[seat] if 0 <= seat < len(self.seat_kinds) else ""
         if is_away(kind):
-            return f"{name} (away)"
+            return AWAY(name=name)
         if kind == STANDING_IN:
-            return f"{name} · AI standing in"
-        return f"{name} (you)" if seat == self.seat else name
+            return AI_STANDING_IN(name=name)
+        return YOURS(name=name) if seat == self.seat else name
 
     def short_name(self, seat: int, width: int | None = None) -> str:
         """The seat's player where room is short: "You" for ours, else their name fit to
         ``width`` cells (``fit_name``), the same everywhere on the table."""
         if seat == self.seat:
-            return "You"
-        return fit_name(self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}", width)
+            return YOU()
+        return fit_name(self.names[seat] if 0 <= seat < len(self.names) else PLAYER(n=seat + 1), width)
 
     def seat_label(self, seat: int | None, style: str = "") -> Text:
         """``seat_name`` as a ``Text``: what a table cell, a title or a panel shows."""
@@ -177,7 +179,7 @@ class TableSeat(BaseScreen, Generic[V]):
         text.append(f"move {at}/{length} · ")
         room = max(14, (self.query_one("#status").content_size.width or 80) - len(text) - len("'s view"))
         whose = "the public view" if self.seat is None else f"{fit_name(self.names[self.seat], room)}'s view" \
-            if 0 <= self.seat < len(self.names) else f"seat {self.seat + 1}'s view"
+            if 0 <= self.seat < len(self.names) else f"{SEAT(n=self.seat + 1)}'s view"
         text.append(whose)
         return text
 
@@ -210,10 +212,17 @@ class TableSeat(BaseScreen, Generic[V]):
 
 def fit_name(name: str, width: int | None) -> str:
     """``name`` whole when it fits in ``width`` cells; else its stable short form: an AI seat's
-    name without its level ("AI 2 (normal)" becomes "AI 2"), then cut with an ellipsis."""
+    name without its level ("AI 2 (normal)" becomes "AI 2"), then cut with an ellipsis, never
+    where what is left would read as a label ("You…" of "Youssef" is "Yo…") or end inside
+    brackets ("Alice (you…" of "Alice (youth club)" is "Alice…")."""
     if width is None or len(name) <= width:
         return name
     name = LEVEL_SUFFIX.sub("", name)
-    return name if len(name) <= width else name[:width - 1] + "…"
+    if len(name) <= width:
+        return name
+    head = name[:width - 1].rstrip()
+    while head and (reads_as_label(head) or head.count("(") > head.count(")")):
+        head = (head[:head.rfind("(")] if head.count("(") > head.count(")") else head[:-1]).rstrip()
+    return head + "…"
 
 

@@ -41,6 +41,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.match.host import STAND_IN, save_problem
 from caravan_tui.match.runner import MatchRunner, SeatClient
 from caravan_tui.safe_text import plain
+from caravan_tui.seat_labels import OPEN_SEAT, ai_seat_name
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.finished import FinishedMatches, read_ended
 from caravan_tui.ssh.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode, read_frame
@@ -314,7 +315,8 @@ class Hub:
             return
         mine = marks(name)
         taken = self.identities.lookalike(name, besides=session.identity) or next(
-            (s.name for s in self.sessions if s is not session and s.name and look_alike(mine, marks(s.name))), None)
+            (s.name for s in self.sessions if s is not session and s.name and look_alike(mine, marks(s.name))),
+            None) or self._seat_showing(mine, session.identity)
         if taken is not None:
             await self._refuse(session, f"{name} is taken: choose another name" if taken.casefold() == name.casefold()
                                else f"{name} looks like {taken}, a name taken here: choose another name")
@@ -331,6 +333,14 @@ class Hub:
         if first:
             await self._arrive(session)
         self.lobby_changed()
+
+    def _seat_showing(self, mine: tuple[str, str], identity: str) -> str | None:
+        """A name that looks like one with ``mine`` marks and that a seat of a match being
+        played shows, other than ``identity``'s own: a guest who left is gone, but their seat
+        still shows their name (their stand-in plays it)."""
+        return next((name for hosted in self.matches.values() if not hosted.over
+                     for seat, name in enumerate(hosted.host.names)
+                     if hosted.owner(seat) != identity and look_alike(mine, marks(name))), None)
 
     # -- a match's requests --------------------------------------------------------------------
 
@@ -435,11 +445,11 @@ class Hub:
                 names.append(session.name)
             elif choice == OPEN:
                 seats.append(SeatSpec("remote"))
-                names.append(invited[seat][1] if seat in invited else f"Open seat {seat + 1}")
+                names.append(invited[seat][1] if seat in invited else OPEN_SEAT(n=seat + 1))
             else:
                 spec = SeatSpec.parse(choice)
                 seats.append(spec)
-                names.append(f"AI {seat + 1} ({spec.level})")
+                names.append(ai_seat_name(seat, str(spec.level)))
             owners.append(session.identity if choice == YOU else None)
         try:
             runner = MatchRunner.new(game.id, seats, names, random.randrange(2**31), msg.options, self.store,

@@ -8,10 +8,12 @@ caseless forms do (NFKC, then case-folded: names are told apart without regard t
 
 What draws as nothing is no part of a name: the skeleton drops Default_Ignorable_Code_Point
 characters, as TS #39 says (a guest "Alice" followed by a combining grapheme joiner, a variation
-selector or a Hangul filler passed beside a keyed "Alice"), and characters that draw as a blank
-(a braille blank, any space) count as one space. A name must also show a letter, and may not copy
-the words the table writes beside names ("AI 2 (hard)", "Open seat 2", "You", "Bob (you)"):
-``name_problem``.
+selector or a Hangul filler passed beside a keyed "Alice"), format characters (Cf) and fillers
+(the Khitan small script filler is a mark), and characters that draw as a blank (a braille blank,
+any space) count as one space. A name must also show a letter, and may not read as the words the
+table writes in place of names or beside them (``seat_labels``: "AI 2 (hard)", "Open seat 2",
+"You", "Bob (you)", "Bob · 12 in hand"), nor look like them, ASCII included ("Al 2", "0pen seat
+1"): ``name_problem``.
 """
 from __future__ import annotations
 
@@ -20,8 +22,11 @@ import unicodedata
 from functools import cache
 from importlib.util import find_spec
 from pathlib import Path
+from string import Formatter
 
 from ai.levels import LEVELS
+from caravan_tui.seat_labels import LABELS
+from caravan_tui.seats import POLICIES
 
 
 def _data() -> Path:
@@ -42,23 +47,36 @@ def prototypes() -> dict[str, str]:
     return table
 
 
-#: Default_Ignorable_Code_Point, from Unicode's DerivedCoreProperties.txt (15.1; Python's
+#: Default_Ignorable_Code_Point, from Unicode 15.1's DerivedCoreProperties.txt (Python's
 #: unicodedata has no such property): drawn as nothing, whatever the font
-IGNORABLE = re.compile("[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
-                       "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3"
-                       "\U0001d173-\U0001d17a\U000e0000-\U000e0fff]")
+DEFAULT_IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
+                     (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
+                     (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
+                     (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
+_IGNORABLE = re.compile("[" + "".join(f"{re.escape(chr(first))}-{re.escape(chr(last))}"
+                                     for first, last in DEFAULT_IGNORABLE) + "]")
+#: letters that draw as a blank: the Hangul fillers and the Khitan small script filler (U+16FE4,
+#: a mark, not Default_Ignorable)
+FILLERS = frozenset("\u115f\u1160\u3164\uffa0\U00016fe4")
 #: drawn as a blank though no space: the braille blank (runs of blanks and spaces read as one)
 _BLANKS = re.compile("[\\s\u2800]+")
 
 
+def invisible(char: str) -> bool:
+    """Whether ``char`` draws as nothing: Default_Ignorable_Code_Point, a format character
+    (category Cf) or a filler."""
+    return bool(_IGNORABLE.match(char)) or char in FILLERS or unicodedata.category(char) == "Cf"
+
+
 def visible(text: str) -> str:
     """``text`` as it draws: without what draws as nothing, blanks as single spaces, trimmed."""
-    return _BLANKS.sub(" ", IGNORABLE.sub("", text)).strip()
+    return _BLANKS.sub(" ", "".join(char for char in text if not invisible(char))).strip()
 
 
 def skeleton(text: str) -> str:
     """TS #39's skeleton: NFD, Default_Ignorable_Code_Point characters dropped, each character
-    replaced by its prototype, NFD again; here also blanks as in ``visible``."""
+    replaced by its prototype, NFD again; here also what draws as nothing dropped and blanks as
+    in ``visible``."""
     table = prototypes()
     decomposed = visible(unicodedata.normalize("NFD", text))
     return unicodedata.normalize("NFD", "".join(table.get(c, c) for c in decomposed))
@@ -75,29 +93,64 @@ def look_alike(one: tuple[str, str], other: tuple[str, str]) -> bool:
     return one[0] == other[0] or one[1] == other[1]
 
 
-#: what the table writes in place of a name or beside one: seats ("AI 2 (hard)", "AI 2", "AI
-#: hard", "Open seat 2", "Player 3"), the viewer ("You", "nobody") and marks after a name ("Bob
-#: (you)", "(away)", "(watching)", an AI level); matched against a name read as Latin letters
-_LEVEL = "|".join([*LEVELS, "custom"])
-_LABELS = re.compile(rf"ai( ?\d+)?( ({_LEVEL}))?( ?\(.*\))?|(open seat|seat|player)( ?\d+)?|you|nobody|spectators?"
-                     rf"|.*\((you|away|watching|{_LEVEL})\)|.*\bai standing in\b.*")
-
-
 def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name, in one line, or None: it must show a letter, and
-    must not read as one of the table's own labels (nor look like one: "You" spelt with a Greek
-    capital upsilon)."""
+    must not read as one of the table's own words (``seat_labels``), nor look like one ("Al 2"
+    with a small L, "You" with a Greek capital upsilon, "0pen seat 1" with a zero)."""
     shown = visible(name)
     if not any(unicodedata.category(c).startswith("L") for c in shown):
         return f"{shown or 'a blank name'} shows no letter: choose a name that does"
-    if _LABELS.fullmatch(_as_latin(shown)):
+    if reads_as_label(shown):
         return f"{shown} reads as what the table writes beside names: choose another name"
     return None
 
 
-def _as_latin(text: str) -> str:
-    """``text`` caseless, each character outside ASCII read as its prototype (a Cyrillic or
-    Greek letter as the Latin one it looks like); ASCII is kept, digits included."""
-    table = prototypes()
-    latin = "".join(c if c.isascii() else table.get(c, c) for c in unicodedata.normalize("NFKC", text))
-    return unicodedata.normalize("NFKC", latin).casefold()
+def reads_as_label(text: str) -> bool:
+    """Whether ``text`` reads as a label of ``seat_labels.LABELS``: it is one that stands in
+    place of a name, or holds the words of one written beside a name; read both ways ``folds``
+    reads it, each against the labels read the same way."""
+    for fold, (alone, beside) in zip(folds(text), _label_patterns()):
+        if alone.fullmatch(fold) or beside.search(fold):
+            return True
+    return False
+
+
+def folds(text: str) -> tuple[str, str]:
+    """``text`` read two ways, without its blanks: each character as its prototype then
+    caseless (a capital I reads as a small L, so "Al 2" as "AI 2"), and caseless first ("ai 2"
+    as "AI 2")."""
+    shown = unicodedata.normalize("NFKC", visible(text))
+    return _unspaced(skeleton(shown).casefold()), _unspaced(skeleton(shown.casefold()).casefold())
+
+
+def _unspaced(text: str) -> str:
+    return "".join(text.split())
+
+
+#: what each field of a label's template stands for (``seat_labels.Label``): its readings
+_FIELDS = {"n": [str(digit) for digit in range(10)], "level": [*LEVELS, "custom", *POLICIES]}
+
+
+@cache
+def _label_patterns() -> tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]:
+    """For each way ``folds`` reads, the labels read that way: those that stand alone as one
+    pattern to match whole, those written beside a name as one to search for."""
+    return tuple((re.compile("|".join(_pattern(label.template, way) for label in LABELS if label.alone)),
+                  re.compile("|".join(_pattern(label.template, way) for label in LABELS if not label.alone)))
+                 for way in range(2))
+
+
+def _pattern(template: str, way: int) -> str:
+    """``template`` read as ``folds`` reads its ``way``: its words as they fold, a number as
+    any digits, a level as any level, a name (or anything) as any text."""
+    parts = []
+    for words, field, _, _ in Formatter().parse(template):
+        parts.append(re.escape(folds(words)[way]) if words.strip() else "")
+        if field in _FIELDS:
+            readings = "|".join(re.escape(folds(reading)[way]) for reading in _FIELDS[field])
+            parts.append(f"(?:{readings})" + ("+" if field == "n" else ""))
+        elif field in ("name", "what"):
+            parts.append(".*")
+        elif field is not None:
+            raise ValueError(f"a label's template has no field {field!r}")
+    return "(?:" + "".join(parts) + ")"
