@@ -683,6 +683,71 @@ async def test_a_rematch_keeps_the_game_options_and_seats_and_invites_its_people
     hub.stop()
 
 
+def hub_on(backend: str, tmp_path, worker, url: str | None) -> Hub:
+    """A hub on the files under ``tmp_path``, or on the database at ``url``; another made the
+    same way is that hub restarted."""
+    if backend == "files":
+        return make_hub(tmp_path, worker)
+    from caravan_tui.pgstore import open_database
+
+    store, keeping = open_database(url)
+    hub = Hub(tmp_path, worker, iterations=5, store=store, keeping=keeping)
+    hub.start()
+    return hub
+
+
+async def finished_by_ann_and_bob(hub: Hub) -> tuple[Peer, Peer, protocol.Joined]:
+    """Ann and Bob play a match to its end, then go back to the lobby."""
+    ann, bob, first = await ann_and_bob(hub)
+    await asyncio.gather(play_turns(ann, random.Random(1)), play_turns(bob, random.Random(2)))
+    for peer in (ann, bob):
+        await peer.send(protocol.LeaveMatch(first.match))
+        await peer.next(protocol.Lobby)
+    return ann, bob, first
+
+
+async def test_two_asking_for_a_rematch_make_one_and_both_sit_in_it(tmp_path, worker):
+    """The bug: each ``r`` made a rematch of its own, each waiting alone for the other."""
+    hub = make_hub(tmp_path, worker)
+    ann, bob, first = await finished_by_ann_and_bob(hub)
+    await ann.send(protocol.PlayAgain(first.match))
+    await bob.send(protocol.PlayAgain(first.match))
+    theirs = await asyncio.gather(ann.next(protocol.Joined), bob.next(protocol.Joined))
+    assert [(joined.match, joined.seat) for joined in theirs] == [(theirs[0].match, 0), (theirs[0].match, 1)]
+    assert [m.match_id for m in hub.matches.values() if not m.over] == [theirs[0].match]
+    assert hub.keeping.record(first.match).rematch == theirs[0].match
+    assert saved(hub, theirs[0].match).seats == [f"remote:{ANN}", f"remote:{BOB}"]
+    hub.stop()
+
+
+async def test_a_rematch_s_kept_seat_outlives_a_restart_and_the_second_ask_after_it_joins(
+        backend, tmp_path, worker, url):
+    hub = hub_on(backend, tmp_path, worker, url)
+    ann, bob, first = await finished_by_ann_and_bob(hub)
+    await bob.close()
+    await ann.send(protocol.PlayAgain(first.match))
+    again = await ann.next(protocol.Joined)
+    await ann.close()
+    hub.stop()
+
+    hub = hub_on(backend, tmp_path, worker, url)  # restarted: what was promised is kept
+    assert list(hub.matches) == [again.match]
+    cyd = await named(hub, CYD, "Cyd")
+    row = protocol.LobbyRow.from_map((await cyd.next(protocol.Lobby, lambda m: m.matches)).matches[0])
+    assert (row.match, row.kinds, row.free, row.invited) == (again.match, ["away", "invited"], [], False)
+    await cyd.send(protocol.JoinSeat(again.match, 1))  # never offered to another key, nor taken by one
+    assert "kept for" in (await cyd.next(protocol.Refused)).reason
+    bob = await named(hub, BOB, "Bob")
+    row = protocol.LobbyRow.from_map((await bob.next(protocol.Lobby, lambda m: m.matches)).matches[0])
+    assert (row.kinds, row.free, row.invited) == (["away", "open"], [1], True)
+    await bob.send(protocol.PlayAgain(first.match))  # his own ``r``, after the restart: the same rematch
+    assert ((joined := await bob.next(protocol.Joined)).match, joined.seat) == (again.match, 1)
+    record = hub.keeping.record(again.match)
+    assert (record.owners, record.invited) == ([ANN, BOB], {})
+    assert hub.store.read(again.match).seats == [f"remote:{ANN}", f"remote:{BOB}"]
+    hub.stop()
+
+
 async def test_a_finished_match_s_replay_goes_only_to_those_who_played_it(tmp_path, worker):
     hub = make_hub(tmp_path, worker)
     ann, bob, first = await ann_and_bob(hub)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from contextlib import suppress
+from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
@@ -57,11 +58,19 @@ class Keeping(Protocol):
         be used (a backend that knows which matches other servers host leaves those out)."""
         ...
 
-    def keep_record(self, record: HostedRecord) -> None: ...
+    def keep_record(self, record: HostedRecord) -> None:
+        """Keep ``record``; a rematch kept for its match stays (``keep_rematch`` writes it, and a
+        record read before it was asked for would lose it)."""
+        ...
 
     def record(self, match_id: str) -> HostedRecord | None:
         """The record of the hosted match ``match_id``, over or not (None: there is none, or it
         cannot be used)."""
+        ...
+
+    def keep_rematch(self, match_id: str, rematch: str) -> str:
+        """Keep ``rematch`` as the one rematch of the hosted match ``match_id``, unless it has one
+        already (asked for meanwhile, here or on another server): returns the one it has now."""
         ...
 
     def played(self, identity: str, limit: int) -> list[tuple[str, int]]:
@@ -113,7 +122,8 @@ class FileKeeping:
         return found
 
     def keep_record(self, record: HostedRecord) -> None:
-        record.save(self.folder)
+        kept = self.record(record.match_id) if record.rematch is None else None
+        (record if kept is None else replace(record, rematch=kept.rematch)).save(self.folder)
 
     def record(self, match_id: str) -> HostedRecord | None:
         try:
@@ -121,6 +131,16 @@ class FileKeeping:
         except (OSError, ValueError):
             return None
         return found if found.match_id == match_id else None
+
+    def keep_rematch(self, match_id: str, rematch: str) -> str:
+        """(The files are one server's, and the hub asks with nothing awaited in between.)"""
+        record = self.record(match_id)
+        if record is None:
+            raise FileNotFoundError(f"no record of match {match_id}")
+        if record.rematch is None:
+            record.rematch = rematch
+            self.keep_record(record)
+        return record.rematch
 
     def played(self, identity: str, limit: int) -> list[tuple[str, int]]:
         """Every match whose record names ``identity``, the record written last first."""
