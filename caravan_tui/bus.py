@@ -362,6 +362,12 @@ class Chat(Request):
     text: str
     name: str = ""
 
+    def words(self, seat: int | None) -> str:
+        """The log's line for it, read from ``seat`` (None: a spectator)."""
+        if self.seat is None:
+            return f"{self.name} (watching) says: {self.text}"
+        return f"{'You say' if self.seat == seat else self.name + ' says'}: {self.text}"
+
 
 #: the match protocol: every seat and screen speaks these
 MESSAGES: dict[str, type[Message]] = {

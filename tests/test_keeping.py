@@ -71,8 +71,10 @@ def test_hosted_records_and_side_logs_read_back(keeping, backend, url):
     record = HostedRecord("m1", [ANN, None], 60, "normal")
     keeping.keep_record(record)
     assert keeping.records() == [("m1", record)]
-    chat = [Chat("m1", 0, "hello", "Ann"), Chat("m1", None, "hi all", "a spectator")]
-    notes = [(3, Event("Ann steps away; an AI plays the seat."))]
+    # each chat line where it was said: before the note, then after it (and the next line after that)
+    chat = [(2, 0, Chat("m1", 0, "hello", "Ann")), (3, 1, Chat("m1", None, "hi all", "a spectator")),
+            (5, 2, Chat("m1", 1, "back", "Bob"))]
+    notes = [(3, Event("Ann steps away; an AI plays the seat.")), (5, Event("Bob is back."))]
     keeping.keep_side_log("m1", chat, notes)
     assert keeping.side_log("m1", 2) == (chat, notes)
     keeping.keep_side_log("m1", chat[:1], [])

@@ -14,11 +14,12 @@ from psycopg.types.json import Jsonb
 from caravan_tui.bus import MAX_NAME, Chat, line_problem
 from caravan_tui.engine import Event
 from caravan_tui.games import GAMES
+from caravan_tui.match.host import LATE, Said, in_order
 from caravan_tui.pgstore.db import Database, DatabaseError
 from caravan_tui.pgstore.lobby import LIVE
 from caravan_tui.pgstore.matches import UNHELD
 from caravan_tui.ssh.lookalikes import marks
-from caravan_tui.ssh.records import IDENTITY, HostedRecord, side_log_data, side_log_from_data
+from caravan_tui.ssh.records import IDENTITY, HostedRecord, side_log_from_data
 
 #: characters of an address, an event and a host's name in the connection log
 MAX_LOG_FIELD = 200
@@ -163,21 +164,28 @@ class PgKeeping:
         return [(match_id, owners.index(identity)) for match_id, owners in rows
                 if isinstance(owners, list) and identity in owners]
 
-    def side_log(self, match_id: str, players: int) -> tuple[list[Chat], list[tuple[int, Event]]]:
+    def side_log(self, match_id: str, players: int) -> tuple[list[Said], list[tuple[int, Event]]]:
+        """The rows in the order they were said: a chat line's place among the notes is its row's
+        (a row kept before its turn was: said after everything)."""
         with self.db.transaction() as cur:
             cur.execute("SELECT kind, turn, seat, name, text FROM side_log WHERE match_id = %s ORDER BY seq",
                         (match_id,))
             rows = cur.fetchall()
-        data = {"chat": [{"type": "Chat", "match": match_id, "seat": seat, "text": text, "name": name or ""}
-                         for kind, _, seat, name, text in rows if kind == "chat"],
-                "notes": [[turn, text] for kind, turn, _, _, text in rows if kind == "note"]}
-        return side_log_from_data(data, match_id, players)
+        chat: list[dict[str, object]] = []
+        chat_at: list[list[int]] = []
+        notes: list[list[object]] = []
+        for kind, turn, seat, name, text in rows:
+            if kind == "chat":
+                chat.append({"type": "Chat", "match": match_id, "seat": seat, "text": text, "name": name or ""})
+                chat_at.append([LATE if turn is None else turn, len(notes)])
+            else:
+                notes.append([turn, text])
+        return side_log_from_data({"chat": chat, "chat_at": chat_at, "notes": notes}, match_id, players)
 
-    def keep_side_log(self, match_id: str, chat: Iterable[Chat], notes: Iterable[tuple[int, Event]]) -> None:
-        """Replaces what was kept, in one transaction."""
-        data = side_log_data(chat, notes)
-        rows = [("chat", None, line["seat"], line["name"], line["text"]) for line in data["chat"]]
-        rows += [("note", turn, None, None, text) for turn, text in data["notes"]]
+    def keep_side_log(self, match_id: str, chat: Iterable[Said], notes: list[tuple[int, Event]]) -> None:
+        """Replaces what was kept, in one transaction, in the order it was said."""
+        rows = [("chat", turn, line.seat, line.name, line.text) if isinstance(line, Chat)
+                else ("note", turn, None, None, line.text) for turn, line in in_order(chat, notes)]
         with self.db.transaction() as cur:
             cur.execute("DELETE FROM side_log WHERE match_id = %s", (match_id,))
             cur.executemany("INSERT INTO side_log (match_id, seq, kind, turn, seat, name, text) "

@@ -16,8 +16,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
-from caravan_tui.bus import Chat
 from caravan_tui.engine import Event
+from caravan_tui.match.host import Said
 from caravan_tui.ssh.connection_log import ConnectionLog
 from caravan_tui.ssh.records import HostedRecord, Identities, load_side_log, save_side_log
 
@@ -79,12 +79,12 @@ class Keeping(Protocol):
         without reading the saves gives them all; the caller reads the saves it lists)."""
         ...
 
-    def side_log(self, match_id: str, players: int) -> tuple[list[Chat], list[tuple[int, Event]]]:
-        """The chat said lately and the notes on seats changing hands (none yet: empty);
-        ValueError saying why they cannot be used."""
+    def side_log(self, match_id: str, players: int) -> tuple[list[Said], list[tuple[int, Event]]]:
+        """The chat said lately (each line where it was said) and the notes on seats changing
+        hands (none yet: empty); ValueError saying why they cannot be used."""
         ...
 
-    def keep_side_log(self, match_id: str, chat: Iterable[Chat], notes: Iterable[tuple[int, Event]]) -> None: ...
+    def keep_side_log(self, match_id: str, chat: Iterable[Said], notes: list[tuple[int, Event]]) -> None: ...
 
     def log_connection(self, connection: str, address: str, identity: str | None, open_for: float,
                        event: str) -> None:
@@ -155,10 +155,10 @@ class FileKeeping:
     def side_log_path(self, match_id: str) -> Path:
         return self.folder / "log" / f"{match_id}.json"
 
-    def side_log(self, match_id: str, players: int) -> tuple[list[Chat], list[tuple[int, Event]]]:
+    def side_log(self, match_id: str, players: int) -> tuple[list[Said], list[tuple[int, Event]]]:
         return load_side_log(self.side_log_path(match_id), match_id, players)
 
-    def keep_side_log(self, match_id: str, chat: Iterable[Chat], notes: Iterable[tuple[int, Event]]) -> None:
+    def keep_side_log(self, match_id: str, chat: Iterable[Said], notes: list[tuple[int, Event]]) -> None:
         save_side_log(self.side_log_path(match_id), chat, notes)
 
     def log_connection(self, connection: str, address: str, identity: str | None, open_for: float,

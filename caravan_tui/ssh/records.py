@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from caravan_tui.bus import MAX_NAME, Chat, line_problem
 from caravan_tui.engine import Event
 from caravan_tui.files import MiB, read_regular
 from caravan_tui.games import GAMES
-from caravan_tui.match.host import CHAT_BACKLOG
+from caravan_tui.match.host import CHAT_BACKLOG, LATE, Said
 from caravan_tui.ssh.lookalikes import look_alike, marks
 from saves.store import replace_file
 
@@ -182,19 +183,20 @@ def invitations_from_data(invited: object, owners: list[str | None]) -> dict[int
     return kept
 
 
-def load_side_log(path: Path, match_id: str, players: int) -> tuple[list[Chat], list[tuple[int, Event]]]:
+def load_side_log(path: Path, match_id: str, players: int) -> tuple[list[Said], list[tuple[int, Event]]]:
     """What the match's log showed beside the game's own events, kept in ``path``: the chat
-    said lately and the notes on seats changing hands (none without a file); ValueError saying
-    why they cannot be used."""
+    said lately (each line where it was said) and the notes on seats changing hands (none
+    without a file); ValueError saying why they cannot be used."""
     if not path.exists():
         return [], []
     return side_log_from_data(read_json(path), match_id, players)
 
 
-def side_log_from_data(data: object, match_id: str, players: int) -> tuple[list[Chat], list[tuple[int, Event]]]:
+def side_log_from_data(data: object, match_id: str, players: int) -> tuple[list[Said], list[tuple[int, Event]]]:
     """The chat and notes ``data`` (as ``side_log_data`` made it, read back from a file or a
-    database) holds; ValueError saying why they cannot be used."""
-    if not isinstance(data, dict) or set(data) != {"chat", "notes"}:
+    database) holds; ValueError saying why they cannot be used. Chat kept before where it was
+    said was (no ``chat_at``) reads as said after everything."""
+    if not isinstance(data, dict) or not {"chat", "notes"} <= set(data) <= {"chat", "chat_at", "notes"}:
         raise ValueError("not a match's side log")
     chat, notes = data["chat"], data["notes"]
     if not isinstance(chat, list) or len(chat) > CHAT_BACKLOG or not all(isinstance(m, dict) for m in chat):
@@ -203,15 +205,23 @@ def side_log_from_data(data: object, match_id: str, players: int) -> tuple[list[
     if any(line.match != match_id or (line.seat is not None and line.seat >= players) for line in lines):
         raise ValueError("it holds chat of another match")
     if not isinstance(notes, list) or len(notes) > MAX_NOTES or not all(
-            isinstance(n, list) and len(n) == 2 and type(n[0]) is int and 0 <= n[0] < 2**31
+            isinstance(n, list) and len(n) == 2 and type(n[0]) is int and 0 <= n[0] <= LATE
             and line_problem(n[1], MAX_NOTE, "a note") is None for n in notes):
         raise ValueError("its notes are not a list of [turn, one line]")
-    return lines, [(turn, Event(text)) for turn, text in notes]
+    at = data.get("chat_at", [[LATE, len(notes)]] * len(lines))
+    if not isinstance(at, list) or len(at) != len(lines) or not all(
+            isinstance(a, list) and len(a) == 2 and all(type(n) is int for n in a)
+            and 0 <= a[0] <= LATE and 0 <= a[1] <= len(notes) for a in at):
+        raise ValueError("its chat_at is not a [turn, notes before] for each chat line")
+    return [(turn, before, line) for (turn, before), line in zip(at, lines, strict=True)], \
+        [(turn, Event(text)) for turn, text in notes]
 
 
-def side_log_data(chat, notes) -> dict[str, list]:
-    return {"chat": [line.to_map() for line in chat], "notes": [[turn, event.text] for turn, event in notes]}
+def side_log_data(chat: Iterable[Said], notes: Iterable[tuple[int, Event]]) -> dict[str, list]:
+    said = list(chat)
+    return {"chat": [line.to_map() for _, _, line in said], "chat_at": [[turn, before] for turn, before, _ in said],
+            "notes": [[turn, event.text] for turn, event in notes]}
 
 
-def save_side_log(path: Path, chat, notes) -> None:
+def save_side_log(path: Path, chat: Iterable[Said], notes: Iterable[tuple[int, Event]]) -> None:
     write_json(path, side_log_data(chat, notes))
