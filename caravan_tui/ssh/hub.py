@@ -422,7 +422,7 @@ class Hub:
                 playing = self.store.read(rematch).status == "playing"  # (hosted by another server)
             except DamagedSave:
                 playing = False
-            await self._refuse(session, "that match was played again: join its rematch from the lobby"
+            await self._refuse(session, "that match was played again: its rematch is hosted on another server"
                                if playing else "that match was played again already")
             return
         seat = hosted.seat_of(session.identity)
