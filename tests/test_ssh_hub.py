@@ -805,6 +805,30 @@ async def test_a_rematch_s_kept_seat_outlives_a_restart_and_the_second_ask_after
     hub.stop()
 
 
+async def test_a_seat_kept_for_a_guest_is_open_to_anyone_once_they_leave(tmp_path, worker):
+    """A guest's next visit is someone new: a rematch's seat kept for them would wait for good."""
+    hub = make_hub(tmp_path, worker)
+    ann = await named(hub, ANN, "Ann")
+    first = await create(ann, ["you", "open"])
+    guest = await Peer(hub, "guest:0123456789ab", guest=True).open()
+    await guest.next(protocol.Welcome)
+    await guest.send(protocol.SetName("Visitor"))
+    await guest.next(protocol.Welcome, lambda m: m.name == "Visitor")
+    await guest.send(protocol.JoinSeat(first.match, 1))
+    await guest.next(protocol.Joined)
+    await asyncio.gather(play_turns(ann, random.Random(1)), play_turns(guest, random.Random(2)))
+    await ann.send(protocol.PlayAgain(first.match))
+    again = await ann.next(protocol.Joined, lambda m: m.match != first.match)
+    cyd = await named(hub, CYD, "Cyd")
+    await cyd.send(protocol.JoinSeat(again.match, 1))
+    assert "kept for" in (await cyd.next(protocol.Refused)).reason
+    await guest.close()
+    assert hub.keeping.record(again.match).invited == {}
+    await cyd.send(protocol.JoinSeat(again.match, 1))
+    assert (await cyd.next(protocol.Joined)).seat == 1
+    hub.stop()
+
+
 async def test_a_finished_match_s_replay_goes_only_to_those_who_played_it(tmp_path, worker):
     hub = make_hub(tmp_path, worker)
     ann, bob, first = await ann_and_bob(hub)

@@ -300,6 +300,19 @@ class HostedMatch:
     def invited_seat(self, identity: str) -> int | None:
         return next((seat for seat, who in self.record.invited.items() if who == identity), None)
 
+    def uninvite(self, identity: str) -> bool:
+        """The seat kept for ``identity`` is open to anyone again (they cannot come back for it:
+        a guest who left); whether one was kept."""
+        seat = self.invited_seat(identity)
+        if seat is None:
+            return False
+        del self.record.invited[seat]
+        try:
+            self.save_record()
+        except OSError as exc:  # kept as it was: the seat stays kept until a restart reads the record
+            log.warning("match %s: seat %d is still kept for a guest who left: %s", self.match_id, seat + 1, exc)
+        return True
+
     def row(self, identity: str | None) -> LobbyRow:
         kinds = []
         for seat, spec in enumerate(self.host.seats):

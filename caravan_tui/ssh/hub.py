@@ -248,8 +248,11 @@ class Hub:
         except (asyncio.IncompleteReadError, ConnectionError):
             pass  # the session ended
         finally:
-            if session.guest and session.match is not None and session.seat is not None:
-                session.match.leave_for_good(session.seat)  # a guest's next visit is someone new
+            if session.guest:  # a guest's next visit is someone new: nothing here waits for this one
+                if session.match is not None and session.seat is not None:
+                    session.match.leave_for_good(session.seat)
+                for hosted in self.matches.values():
+                    hosted.uninvite(session.identity)
             self._detach(session)
             self.sessions.discard(session)
             writer.close()
