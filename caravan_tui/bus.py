@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Protocol, Self, TypeAlias
 
 from caravan_tui.engine import Action, normalise_action
+from caravan_tui.seat_labels import WATCHING
 
 Address: TypeAlias = tuple[Any, ...]
 
@@ -361,6 +362,12 @@ class Chat(Request):
     seat: int | None
     text: str
     name: str = ""
+
+    def words(self, seat: int | None) -> str:
+        """The log's line for it, read from ``seat`` (None: a spectator)."""
+        if self.seat is None:
+            return f"{WATCHING(name=self.name)} says: {self.text}"
+        return f"{'You say' if self.seat == seat else self.name + ' says'}: {self.text}"
 
 
 #: the match protocol: every seat and screen speaks these

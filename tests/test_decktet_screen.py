@@ -346,6 +346,28 @@ def test_a_finished_match_no_longer_offers_a_last_play_or_pass():
     assert "went out" in " ".join(note.plain for note in screen.season_rows({**final, "over": False})[1])
 
 
+def test_a_spectator_is_never_told_of_their_last_play():
+    """The bug: a spectator read "… went out: your last play or pass." (they have no play)."""
+    game = get_game("decktet_caravan")
+    for seed in range(40):
+        state, rng = game.new(2, seed=seed), random.Random(seed)
+        while not state.is_over() and state.view(None)["out_player"] is None:
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_over():
+            break
+    view = state.view(None)
+    out = view["out_player"]
+    assert out is not None and not view["over"]
+    runner = MatchRunner.new(game.id, [SeatSpec("human")] * 2, ["Ann", "Bob"], 1, {}, None)
+
+    def said(seat: int | None) -> str:
+        screen = DecktetCaravanScreen(runner.client(seat))
+        return " ".join(note.plain for note in screen.season_rows(state.view(seat))[1])
+
+    assert "one last play or pass" in said(None) and "your" not in said(None)
+    assert "your last play or pass" in said(1 - out) and "one last play or pass" in said(out)
+
+
 def test_a_caravan_up_to_9_asks_for_a_bandit_only():
     """The bug: "To beat: 7 cards above 9, or any bandit." (nothing stands above 9)."""
     assert to_beat(("caravan", "5YK", "6MV", "7SK", "8YK", "9VY")) == "To beat: any bandit."

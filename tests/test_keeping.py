@@ -71,13 +71,45 @@ def test_hosted_records_and_side_logs_read_back(keeping, backend, url):
     record = HostedRecord("m1", [ANN, None], 60, "normal")
     keeping.keep_record(record)
     assert keeping.records() == [("m1", record)]
-    chat = [Chat("m1", 0, "hello", "Ann"), Chat("m1", None, "hi all", "a spectator")]
-    notes = [(3, Event("Ann steps away; an AI plays the seat."))]
+    # each chat line where it was said: before the note, then after it (and the next line after that)
+    chat = [(2, 0, Chat("m1", 0, "hello", "Ann")), (3, 1, Chat("m1", None, "hi all", "a spectator")),
+            (5, 2, Chat("m1", 1, "back", "Bob"))]
+    notes = [(3, Event("Ann steps away; an AI plays the seat.")), (5, Event("Bob is back."))]
     keeping.keep_side_log("m1", chat, notes)
     assert keeping.side_log("m1", 2) == (chat, notes)
     keeping.keep_side_log("m1", chat[:1], [])
     assert keeping.side_log("m1", 2) == (chat[:1], [])
     assert keeping.side_log("m2", 2) == ([], [])
+
+
+def test_a_record_s_promises_outlive_a_restart_and_a_match_has_one_rematch(keeping, backend, tmp_path, url):
+    """A rematch's seat kept for Bob, stand-ins that finish the match (lost on the database before)
+    and the one rematch of a finished match: kept, and read back by a restarted host."""
+    if backend == "postgres":
+        _match_row(url, "m1", status="over")
+        _match_row(url, "m2")
+    keeping.keep_record(HostedRecord("m1", [ANN, BOB], 60, "normal"))
+    keeping.keep_record(HostedRecord("m2", [ANN, None], 30, "easy", ai_finish=True, invited={1: BOB}))
+    again = _host(backend, tmp_path, url)
+    assert again.record("m2") == HostedRecord("m2", [ANN, None], 30, "easy", True, {1: BOB})
+    assert again.keep_rematch("m1", "m2") == "m2"
+    assert keeping.keep_rematch("m1", "m3") == "m2"  # asked again, by any host: the first stands
+    stale = HostedRecord("m1", [ANN, BOB], 60, "normal")  # as read before the rematch was asked for
+    keeping.keep_record(stale)
+    assert _host(backend, tmp_path, url).record("m1").rematch == "m2"
+
+
+@pytest.mark.parametrize(("promises", "reason"), [
+    ({"invited": [None]}, "one identity or none per seat"),
+    ({"invited": [ANN, "\x1b[2J"]}, "one identity or none per seat"),
+    ({"invited": [BOB, None]}, "keeps a seat someone holds"),
+    ({"rematch": "../m1"}, "not a match id"),
+    ({"rematch": 7}, "not a match id"),
+])
+def test_crafted_promises_are_refused_with_their_reason(promises, reason):
+    with pytest.raises(ValueError, match=reason):
+        HostedRecord.from_data({"match_id": "m1", "owners": [ANN, None], "grace": 60, "stand_in": "easy",
+                                **promises})
 
 
 @pytest.mark.postgres

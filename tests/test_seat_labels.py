@@ -11,7 +11,6 @@ from types import SimpleNamespace
 import pytest
 
 from caravan_tui.bus import Chat
-from caravan_tui.screens.chat import chat_words
 from caravan_tui.screens.lobby import seat_words
 from caravan_tui.screens.new_match import default_name
 from caravan_tui.screens.table_seat import TableSeat, fit_name
@@ -71,7 +70,7 @@ def test_every_word_the_table_and_the_lobby_write_beside_a_name_is_refused_as_a_
                     or seat == yours]
     written += [default_name(1, SeatSpec.ai("hard")), default_name(2, SeatSpec("random")),
                 SeatSpec.parse("ai:normal+iterations=50").label]
-    written.append(chat_words(Chat("m", None, "hi", "Eve"), 0).removesuffix(" says: hi"))
+    written.append(Chat("m", None, "hi", "Eve").words(0).removesuffix(" says: hi"))
     assert written[:5] == ["Ann (you)", "Bob (away)", "Cyd · AI standing in", "nobody", "Player 4"]
     for words in written:
         assert name_problem(words) is not None, words

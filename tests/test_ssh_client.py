@@ -85,7 +85,7 @@ async def test_a_first_visit_asks_a_name_then_shows_the_lobby_and_creates_a_matc
         await pilot.press("t")
         await pilot.press(*"hello", "enter")
         await wait_for(pilot, lambda: "You say: hello" in screen.query_one(MatchLog).lines_text, "the chat line")
-        assert [line.text for line in match.host.chat] == ["hello"]
+        assert [line.text for _, _, line in match.host.chat] == ["hello"]
         app.go_home()
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and not match.seated, "the lobby again")
         assert match.owner(0) == ANN  # the seat is kept

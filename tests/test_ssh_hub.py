@@ -22,6 +22,7 @@ from caravan_tui.bus import Act, Chat, MatchInfo, MatchOver, Rejected, Resign, S
 from caravan_tui.engine import Event
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.cards import INDEX, NAMES
+from caravan_tui.match.host import LATE
 from caravan_tui.seat_labels import STAND_IN_OF
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh import protocol
@@ -390,9 +391,10 @@ async def test_a_restarted_hub_resumes_its_matches_and_lists_them(tmp_path, work
     assert row.match == joined.match and row.kinds == ["away", "away"]
     back = await Peer(again, ANN).open()
     await back.next(protocol.Joined)
-    update = await back.next(Update, lambda m: m.whole_log)  # the notes and chat outlive the server
-    assert "You leave; an AI plays the seat until you come back." in update.events
-    assert (await back.next(Chat)).text == "back after the restart"
+    update = await back.next(Update, lambda m: m.whole_log)  # the notes and chat outlive the server, in order
+    said, left = (update.events.index(line) for line in ("You say: back after the restart",
+                                                          "You leave; an AI plays the seat until you come back."))
+    assert said < left
     bob = await Peer(again, BOB).open()
     await bob.next(protocol.Joined)
     over, _ = await asyncio.gather(play_turns(back, random.Random(2)), play_turns(bob, random.Random(3)))
@@ -419,6 +421,55 @@ async def test_chat_reaches_everyone_under_the_speakers_name_and_spectators_cann
     assert (await ann.next(protocol.Left)).reason == "you resigned"
     await ann.next(protocol.Lobby)
     await eventually(lambda: saved(hub, joined.match).status == "resigned")
+    hub.stop()
+
+
+def read_log(log: list[str], msg, seat: int | None) -> None:
+    """``log`` as the table at ``seat`` shows it once ``msg`` arrived."""
+    if isinstance(msg, Update):
+        log[:] = (list(msg.events) if msg.whole_log else log + list(msg.events))
+    elif isinstance(msg, Chat):
+        log.append(msg.words(seat))
+
+
+async def talk_and_play(peer: Peer, seat: int, log: list[str], say: str, after: int, until: int) -> None:
+    """Play ``peer``'s turns, saying ``say`` on its first turn from ``after`` on, until its turn
+    ``until`` (left unplayed), keeping its log."""
+    rng = random.Random(seat)
+    while True:
+        msg = await peer.next(object)
+        read_log(log, msg, seat)
+        if isinstance(msg, YourTurn):
+            if msg.turn >= until:
+                return
+            if say and msg.turn >= after:
+                await peer.send(Chat(msg.match, seat, say))
+                say = ""
+            await peer.send(Act(msg.match, seat, msg.turn, rng.choice(msg.legal)))
+
+
+async def test_chat_said_before_a_reconnect_reads_in_its_place_in_the_log(tmp_path, worker):
+    """The bug: coming back, the chat said before came after the whole log, out of its place."""
+    hub = make_hub(tmp_path, worker)
+    ann, bob, joined = await ann_and_bob(hub)
+    cyd = await named(hub, CYD, "Cyd")
+    await cyd.send(protocol.Watch(joined.match))
+    await cyd.next(protocol.Joined)
+    live: list[str] = []
+    bob_plays = asyncio.create_task(talk_and_play(bob, 1, [], "salt for camels?", 3, 10**6))
+    await talk_and_play(ann, 0, live, "hello", 0, 8)
+    bob_plays.cancel()
+    assert "You say: hello" in live and "Bob says: salt for camels?" in live
+    await ann.close()  # on her turn: the match waits for her, and Cyd wonders
+    await cyd.next(Update, lambda m: "Ann is away." in m.events)
+    await cyd.send(Chat(joined.match, None, "where did Ann go?"))
+    await cyd.next(Chat)
+    back = await Peer(hub, ANN).open()
+    await back.next(protocol.Joined)
+    whole = (await back.next(Update, lambda m: m.whole_log)).events
+    live = [line.replace("Open seat 2", "Bob") for line in live]  # (his seat's name before he sat down)
+    assert whole[:len(live)] == live  # as she read it live, chat in its place among the moves
+    assert whole[len(live):] == ["You are away.", "Cyd (watching) says: where did Ann go?", "You are back."]
     hub.stop()
 
 
@@ -456,9 +507,9 @@ async def test_the_same_key_from_another_terminal_takes_the_seat_over(tmp_path, 
 CHAT_LINE = '{"type": "Chat", "match": "m1", "seat": 0, "text": "hi", "name": "Ann"}'
 
 
-def chat_log(*lines: str) -> str:
-    """A side log holding these chat lines (JSON) and no notes."""
-    return '{"chat": [' + ", ".join(lines) + '], "notes": []}'
+def chat_log(*lines: str, at: str = "") -> str:
+    """A side log holding these chat lines (JSON), said where ``at`` says, and no notes."""
+    return '{"chat": [' + ", ".join(lines) + '], "notes": []' + (f', "chat_at": {at}' if at else "") + "}"
 
 
 @pytest.mark.parametrize("data, reason", [
@@ -471,6 +522,10 @@ def chat_log(*lines: str) -> str:
     ('{"chat": [], "notes": [[-1, "Ann leaves."]]}', "notes are not"),
     ('{"chat": [], "notes": [[3, "Ann\\nleaves."]]}', "notes are not"),
     ('{"chat": [], "notes": [[3]]}', "notes are not"),
+    (chat_log(CHAT_LINE, at="[]"), "chat_at is not"),
+    (chat_log(CHAT_LINE, at="[[2, 1]]"), "chat_at is not"),  # after a note there is not
+    (chat_log(CHAT_LINE, at="[[-1, 0]]"), "chat_at is not"),
+    (chat_log(CHAT_LINE, at='[["2", 0]]'), "chat_at is not"),
 ])
 def test_a_crafted_side_log_is_refused_with_its_reason(tmp_path, data, reason):
     path = tmp_path / "m1.json"
@@ -480,11 +535,13 @@ def test_a_crafted_side_log_is_refused_with_its_reason(tmp_path, data, reason):
 
 
 def test_the_side_log_reads_back_as_it_was_kept(tmp_path):
-    chat = [Chat("m1", 0, "salt for camels?", "Ann"), Chat("m1", None, "go on", "Cyd")]
+    chat = [(2, 0, Chat("m1", 0, "salt for camels?", "Ann")), (4, 1, Chat("m1", None, "go on", "Cyd"))]
     notes = [(4, Event("{p0} leave{p0:s}; an AI plays the seat until {p0} come{p0:s} back."))]
     save_side_log(tmp_path / "m1.json", chat, notes)
     assert load_side_log(tmp_path / "m1.json", "m1", 2) == (chat, notes)
     assert load_side_log(tmp_path / "none.json", "m1", 2) == ([], [])
+    (tmp_path / "old.json").write_text(chat_log(CHAT_LINE))  # kept before where it was said was
+    assert load_side_log(tmp_path / "old.json", "m1", 2) == ([(LATE, 0, Chat("m1", 0, "hi", "Ann"))], [])
 
 
 async def test_a_person_who_leaves_their_seat_reads_away_at_the_table_until_they_come_back(tmp_path, worker):
@@ -688,6 +745,95 @@ async def test_a_rematch_keeps_the_game_options_and_seats_and_invites_its_people
     await bob.send(protocol.JoinSeat(again.match, 1))
     assert (await bob.next(protocol.Joined)).seat == 1
     assert saved(hub, again.match).seats == [f"remote:{ANN}", f"remote:{BOB}"]
+    hub.stop()
+
+
+def hub_on(backend: str, tmp_path, worker, url: str | None) -> Hub:
+    """A hub on the files under ``tmp_path``, or on the database at ``url``; another made the
+    same way is that hub restarted."""
+    if backend == "files":
+        return make_hub(tmp_path, worker)
+    from caravan_tui.pgstore import open_database
+
+    store, keeping = open_database(url)
+    hub = Hub(tmp_path, worker, iterations=5, store=store, keeping=keeping)
+    hub.start()
+    return hub
+
+
+async def finished_by_ann_and_bob(hub: Hub) -> tuple[Peer, Peer, protocol.Joined]:
+    """Ann and Bob play a match to its end, then go back to the lobby."""
+    ann, bob, first = await ann_and_bob(hub)
+    await asyncio.gather(play_turns(ann, random.Random(1)), play_turns(bob, random.Random(2)))
+    for peer in (ann, bob):
+        await peer.send(protocol.LeaveMatch(first.match))
+        await peer.next(protocol.Lobby)
+    return ann, bob, first
+
+
+async def test_two_asking_for_a_rematch_make_one_and_both_sit_in_it(tmp_path, worker):
+    """The bug: each ``r`` made a rematch of its own, each waiting alone for the other."""
+    hub = make_hub(tmp_path, worker)
+    ann, bob, first = await finished_by_ann_and_bob(hub)
+    await ann.send(protocol.PlayAgain(first.match))
+    await bob.send(protocol.PlayAgain(first.match))
+    theirs = await asyncio.gather(ann.next(protocol.Joined), bob.next(protocol.Joined))
+    assert [(joined.match, joined.seat) for joined in theirs] == [(theirs[0].match, 0), (theirs[0].match, 1)]
+    assert [m.match_id for m in hub.matches.values() if not m.over] == [theirs[0].match]
+    assert hub.keeping.record(first.match).rematch == theirs[0].match
+    assert saved(hub, theirs[0].match).seats == [f"remote:{ANN}", f"remote:{BOB}"]
+    hub.stop()
+
+
+async def test_a_rematch_s_kept_seat_outlives_a_restart_and_the_second_ask_after_it_joins(
+        backend, tmp_path, worker, url):
+    hub = hub_on(backend, tmp_path, worker, url)
+    ann, bob, first = await finished_by_ann_and_bob(hub)
+    await bob.close()
+    await ann.send(protocol.PlayAgain(first.match))
+    again = await ann.next(protocol.Joined)
+    await ann.close()
+    hub.stop()
+
+    hub = hub_on(backend, tmp_path, worker, url)  # restarted: what was promised is kept
+    assert list(hub.matches) == [again.match]
+    cyd = await named(hub, CYD, "Cyd")
+    row = protocol.LobbyRow.from_map((await cyd.next(protocol.Lobby, lambda m: m.matches)).matches[0])
+    assert (row.match, row.kinds, row.free, row.invited) == (again.match, ["away", "invited"], [], False)
+    await cyd.send(protocol.JoinSeat(again.match, 1))  # never offered to another key, nor taken by one
+    assert "kept for" in (await cyd.next(protocol.Refused)).reason
+    bob = await named(hub, BOB, "Bob")
+    row = protocol.LobbyRow.from_map((await bob.next(protocol.Lobby, lambda m: m.matches)).matches[0])
+    assert (row.kinds, row.free, row.invited) == (["away", "open"], [1], True)
+    await bob.send(protocol.PlayAgain(first.match))  # his own ``r``, after the restart: the same rematch
+    assert ((joined := await bob.next(protocol.Joined)).match, joined.seat) == (again.match, 1)
+    record = hub.keeping.record(again.match)
+    assert (record.owners, record.invited) == ([ANN, BOB], {})
+    assert hub.store.read(again.match).seats == [f"remote:{ANN}", f"remote:{BOB}"]
+    hub.stop()
+
+
+async def test_a_seat_kept_for_a_guest_is_open_to_anyone_once_they_leave(tmp_path, worker):
+    """A guest's next visit is someone new: a rematch's seat kept for them would wait for good."""
+    hub = make_hub(tmp_path, worker)
+    ann = await named(hub, ANN, "Ann")
+    first = await create(ann, ["you", "open"])
+    guest = await Peer(hub, "guest:0123456789ab", guest=True).open()
+    await guest.next(protocol.Welcome)
+    await guest.send(protocol.SetName("Visitor"))
+    await guest.next(protocol.Welcome, lambda m: m.name == "Visitor")
+    await guest.send(protocol.JoinSeat(first.match, 1))
+    await guest.next(protocol.Joined)
+    await asyncio.gather(play_turns(ann, random.Random(1)), play_turns(guest, random.Random(2)))
+    await ann.send(protocol.PlayAgain(first.match))
+    again = await ann.next(protocol.Joined, lambda m: m.match != first.match)
+    cyd = await named(hub, CYD, "Cyd")
+    await cyd.send(protocol.JoinSeat(again.match, 1))
+    assert "kept for" in (await cyd.next(protocol.Refused)).reason
+    await guest.close()
+    assert hub.keeping.record(again.match).invited == {}
+    await cyd.send(protocol.JoinSeat(again.match, 1))
+    assert (await cyd.next(protocol.Joined)).seat == 1
     hub.stop()
 
 

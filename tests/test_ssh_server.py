@@ -177,9 +177,11 @@ class Terminal:
         self._reader = asyncio.create_task(self._read())
 
     @classmethod
-    async def open(cls, server: Server, key: asyncssh.SSHKey | None, size: tuple[int, int] = (80, 24)) -> Terminal:
+    async def open(cls, server: Server, key: asyncssh.SSHKey | None, size: tuple[int, int] = (80, 24),
+                   window: int = 2 * 1024 * 1024) -> Terminal:
+        """``window``: the bytes the server may send ahead of what this terminal has taken."""
         conn = await connect(server, key)
-        process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
+        process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None, window=window)
         return cls(conn, process, size)
 
     async def _read(self) -> None:
@@ -279,8 +281,8 @@ def prompted(text: str) -> bool:
     return any(words in text for words in ("Your turn", "Enter plays", "ways to read"))
 
 
-async def enter_as(server: Server, key, name: str) -> Terminal:
-    term = await Terminal.open(server, key)
+async def enter_as(server: Server, key, name: str, window: int = 2 * 1024 * 1024) -> Terminal:
+    term = await Terminal.open(server, key, window=window)
     await term.wait_for("What name do you play under?")
     term.press(name, "enter")
     await term.wait_for(f"playing as {name}")
@@ -554,6 +556,35 @@ async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
             # told why, last, after the app gave them their own screen back
             assert term.raw.endswith(told) and b"\x1b[?1049l" in term.raw[-len(told) - 200:]
     finally:
+        await server.stop()
+
+
+async def test_the_server_stopping_tells_everyone_why_however_slowly_their_terminal_takes_it(tmp_path):
+    """The bug: the server dropped every connection as soon as the sessions had ended, and what a
+    terminal had not taken yet went with it: its last screen, and the line saying why (3 people
+    of 12 read nothing). Here three terminals take 64 bytes at a time."""
+    server = await Server(tmp_path).start()
+    terms: list[Terminal] = []
+    try:
+        ann = await enter_as(server, ANN, "Ann")
+        terms.append(ann)
+        await create_short_match(ann)
+        bob = await enter_as(server, BOB, "Bob", window=64)
+        terms.append(bob)
+        await bob.wait_for("1 free seat")
+        bob.press("enter")
+        await past_how_to_play(bob)
+        await bob.wait_for("Bob (you) · pile")
+        terms += [await enter_as(server, CYD, "Cyd", window=64), await enter_as(server, EVE, "Eve", window=64)]
+        await server.stop()
+        assert server.proc.returncode == 0
+        await asyncio.wait_for(asyncio.gather(*(term.closed.wait() for term in terms)), WAIT)
+        saved, stopping = b"The server is stopping; your match is saved.\r\n", b"The server is stopping.\r\n"
+        told = [term.raw[-len(saved):] if term in (ann, bob) else term.raw[-len(stopping):] for term in terms]
+        assert told == [saved, saved, stopping, stopping]
+    finally:
+        for term in terms:
+            term.conn.close()
         await server.stop()
 
 

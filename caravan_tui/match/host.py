@@ -22,7 +22,7 @@ import asyncio
 import dataclasses
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -68,8 +68,13 @@ STAND_IN = SeatSpec.ai("normal")
 CHAT_BACKLOG = 50
 
 SeatChange = Callable[[int, SeatSpec], None]
-#: a log line: an event, and the seat whose AI stand-in made it (None: made by anyone else)
-Line = tuple[Event, int | None]
+#: a log line: an event (or a chat line), and the seat whose AI stand-in made it (None: made by
+#: anyone else)
+Line = tuple[Event | Chat, int | None]
+#: a chat line with where it was said: the turn, and how many notes the log held then
+Said = tuple[int, int, Chat]
+#: the turn of a line said after every move (the greatest a side log holds)
+LATE = 2**31 - 1
 #: characters of the reason a save failed
 MAX_SAVE_PROBLEM = 120
 
@@ -102,6 +107,17 @@ def save_problem(exc: OSError | ValueError | DamagedSave) -> str:
         text = str(exc) or type(exc).__name__
     text = " ".join("".join(c if c.isprintable() else " " for c in text).split())
     return text if len(text) <= MAX_SAVE_PROBLEM else text[:MAX_SAVE_PROBLEM - 1] + "…"
+
+
+def in_order(chat: Iterable[Said], notes: list[tuple[int, Event]]) -> list[tuple[int, Event | Chat]]:
+    """The ``notes`` and ``chat`` lines in the order they came, each with its turn."""
+    said: list[tuple[int, Event | Chat]] = []
+    taken = 0
+    for turn, notes_before, line in chat:
+        said += notes[taken:notes_before]
+        taken = max(taken, notes_before)
+        said.append((turn, line))
+    return said + notes[taken:]
 
 
 class MatchHost:
@@ -151,7 +167,8 @@ class MatchHost:
         self._stopped = False
         self._hints: set[asyncio.Task[None]] = set()
         self._writing = asyncio.Lock()
-        self.chat: deque[Chat] = deque(maxlen=CHAT_BACKLOG)
+        #: the chat said lately, each line where it was said, so a seat that (re)joins reads it in place
+        self.chat: deque[Said] = deque(maxlen=CHAT_BACKLOG)
         #: log lines about the match rather than its moves (a seat changing hands, an undo), each
         #: with the turn it came at, so a seat that (re)joins reads them in place; not saved
         self.notes: list[tuple[int, Event]] = []
@@ -492,7 +509,7 @@ class MatchHost:
         name its hub gave it)."""
         name = self.names[msg.seat] if msg.seat is not None else msg.name or "a spectator"
         line = Chat(self.match_id, msg.seat, msg.text, name)
-        self.chat.append(line)
+        self.chat.append((self.turn, len(self.notes), line))
         for seat in self._audience():
             await self._send(seat, line)
 
@@ -564,7 +581,8 @@ class MatchHost:
         return MatchInfo(self.match_id, seat, self.game.id, list(snap.names), list(snap.seats), dict(snap.options))
 
     def _update(self, seat: int | None, lines: list[Line], whole_log: bool = False) -> Update:
-        texts = [self._words_for(event, seat, by) for event, by in lines if event.visible_to(seat)]
+        texts = [line.words(seat) if isinstance(line, Chat) else self._words_for(line, seat, by)
+                 for line, by in lines if isinstance(line, Chat) or line.visible_to(seat)]
         return Update(self.match_id, seat, self.turn, self.state.view(seat), texts, whole_log, self.unsaved)
 
     def _words_for(self, event: Event, seat: int | None, by: int | None) -> str:
@@ -595,13 +613,11 @@ class MatchHost:
             await self._send(seat, YourTurn(self.match_id, seat, self.turn, self.state.view(seat), legal))
 
     async def _sync(self, seat: int | None) -> None:
-        """A seat (re)joining: its match info, its view with the whole log so far, the chat
-        lately said, and its ``YourTurn`` (or ``MatchOver``)."""
+        """A seat (re)joining: its match info, its view with the whole log so far (the chat
+        lately said in it, where it was said), and its ``YourTurn`` (or ``MatchOver``)."""
         if seat is None or 0 <= seat < self.snapshot.players:
             await self._send(seat, self._info(seat))
             await self._send(seat, self._update(seat, self._history(), whole_log=True))
-            for line in self.chat:
-                await self._send(seat, line)
             await self._prompt(only=seat)
 
     def _note(self, event: Event) -> Event:
@@ -609,10 +625,10 @@ class MatchHost:
         return event
 
     def _history(self) -> list[Line]:
-        """The setup's events, then each action's (a stand-in's marked), with the notes where
-        they came."""
+        """The setup's events, then each action's (a stand-in's marked), with the notes and the
+        chat where they came."""
         history: list[Line] = [(event, None) for event in self.opening]
-        notes = sorted(self.notes, key=lambda note: note[0])
+        notes = sorted(in_order(self.chat, self.notes), key=lambda note: note[0])
         for turn, events in enumerate(self.events):
             history += [(event, None) for at, event in notes if at == turn]
             by = self.movers[turn] if turn in self.stood_in else None

@@ -46,6 +46,11 @@ CREATE TABLE IF NOT EXISTS matches (
     grace integer,
     stand_in text
 );
+-- the rest of the hosted record: stand-ins finish it, a rematch's seats kept for people (one
+-- identity or null per seat), the id of its one rematch
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS ai_finish boolean;
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS invited jsonb;
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS rematch text;
 -- one row per move: the commit of its insert is the acknowledgement, and the key makes a second
 -- writer's move at the same turn fail instead of forking the match
 CREATE TABLE IF NOT EXISTS moves (

@@ -14,14 +14,29 @@ from psycopg.types.json import Jsonb
 from caravan_tui.bus import MAX_NAME, Chat, line_problem
 from caravan_tui.engine import Event
 from caravan_tui.games import GAMES
+from caravan_tui.match.host import LATE, Said, in_order
 from caravan_tui.pgstore.db import Database, DatabaseError
 from caravan_tui.pgstore.lobby import LIVE
 from caravan_tui.pgstore.matches import UNHELD
 from caravan_tui.ssh.lookalikes import marks
-from caravan_tui.ssh.records import IDENTITY, HostedRecord, side_log_data, side_log_from_data
+from caravan_tui.ssh.records import IDENTITY, HostedRecord, side_log_from_data
 
 #: characters of an address, an event and a host's name in the connection log
 MAX_LOG_FIELD = 200
+
+
+#: the columns of a hosted record, as ``record_from_row`` reads them
+RECORD = "owners, grace, stand_in, ai_finish, invited, rematch"
+
+
+def record_from_row(match_id: str, row) -> HostedRecord:
+    """The record in ``row`` (the ``RECORD`` columns), checked as a file's is; ValueError."""
+    owners, grace, stand_in, ai_finish, invited, rematch = row
+    data = {"match_id": match_id, "owners": owners, "grace": grace, "stand_in": stand_in}
+    for key, value in (("ai_finish", ai_finish), ("invited", invited), ("rematch", rematch)):
+        if value is not None:  # (a row written before the column, or with none)
+            data[key] = value
+    return HostedRecord.from_data(data)
 
 
 class NameTaken(DatabaseError):
@@ -94,40 +109,51 @@ class PgKeeping:
         database restarted (every lock let go) its host takes it back at its next look; another
         server taking it first sent its people to the lobby for nothing."""
         with self.db.transaction() as cur:
-            cur.execute("SELECT id, owners, grace, stand_in FROM matches "
+            cur.execute(f"SELECT id, {RECORD} FROM matches "
                         f"WHERE owners IS NOT NULL AND status = 'playing' AND {UNHELD} AND NOT EXISTS "
                         "(SELECT 1 FROM lobby WHERE lobby.match_id = matches.id AND lobby.server <> %s "
                         f"AND lobby.{LIVE}) ORDER BY id", (self.server,))
             rows = cur.fetchall()
         found: list[tuple[str, HostedRecord | str]] = []
-        for match_id, owners, grace, stand_in in rows:
-            data = {"match_id": match_id, "owners": owners, "grace": grace, "stand_in": stand_in}
+        for match_id, *columns in rows:
             try:
-                found.append((match_id, HostedRecord.from_data(data)))
+                found.append((match_id, record_from_row(match_id, columns)))
             except ValueError as exc:
                 found.append((match_id, str(exc)))
         return found
 
     def keep_record(self, record: HostedRecord) -> None:
         """Beside its match's row (stored first, by the match's host)."""
+        data = record.to_data()
         with self.db.transaction() as cur:
-            cur.execute("UPDATE matches SET owners = %s, grace = %s, stand_in = %s WHERE id = %s",
-                        (Jsonb(record.owners), record.grace, record.stand_in, record.match_id))
+            cur.execute("UPDATE matches SET owners = %s, grace = %s, stand_in = %s, ai_finish = %s, invited = %s, "
+                        "rematch = coalesce(rematch, %s) WHERE id = %s",
+                        (Jsonb(record.owners), record.grace, record.stand_in, record.ai_finish,
+                         Jsonb(data["invited"]) if "invited" in data else None, record.rematch, record.match_id))
             if cur.rowcount != 1:
                 raise DatabaseError(f"the database holds no match {record.match_id}")
 
     def record(self, match_id: str) -> HostedRecord | None:
         with self.db.transaction() as cur:
-            cur.execute("SELECT owners, grace, stand_in FROM matches WHERE id = %s AND owners IS NOT NULL",
-                        (match_id,))
+            cur.execute(f"SELECT {RECORD} FROM matches WHERE id = %s AND owners IS NOT NULL", (match_id,))
             row = cur.fetchone()
         if row is None:
             return None
         try:
-            return HostedRecord.from_data({"match_id": match_id, "owners": row[0], "grace": row[1],
-                                           "stand_in": row[2]})
+            return record_from_row(match_id, row)
         except ValueError:
             return None
+
+    def keep_rematch(self, match_id: str, rematch: str) -> str:
+        """One statement decides: of two servers asking at once, the second's update waits for
+        the first's and then finds a rematch kept."""
+        with self.db.transaction() as cur:
+            cur.execute("UPDATE matches SET rematch = coalesce(rematch, %s) WHERE id = %s AND owners IS NOT NULL "
+                        "RETURNING rematch", (rematch, match_id))
+            row = cur.fetchone()
+        if row is None:
+            raise DatabaseError(f"the database holds no hosted match {match_id}")
+        return str(row[0])
 
     def played(self, identity: str, limit: int) -> list[tuple[str, int]]:
         """The ``limit`` matches over, the last to end first, that ``identity`` held a seat of."""
@@ -138,21 +164,28 @@ class PgKeeping:
         return [(match_id, owners.index(identity)) for match_id, owners in rows
                 if isinstance(owners, list) and identity in owners]
 
-    def side_log(self, match_id: str, players: int) -> tuple[list[Chat], list[tuple[int, Event]]]:
+    def side_log(self, match_id: str, players: int) -> tuple[list[Said], list[tuple[int, Event]]]:
+        """The rows in the order they were said: a chat line's place among the notes is its row's
+        (a row kept before its turn was: said after everything)."""
         with self.db.transaction() as cur:
             cur.execute("SELECT kind, turn, seat, name, text FROM side_log WHERE match_id = %s ORDER BY seq",
                         (match_id,))
             rows = cur.fetchall()
-        data = {"chat": [{"type": "Chat", "match": match_id, "seat": seat, "text": text, "name": name or ""}
-                         for kind, _, seat, name, text in rows if kind == "chat"],
-                "notes": [[turn, text] for kind, turn, _, _, text in rows if kind == "note"]}
-        return side_log_from_data(data, match_id, players)
+        chat: list[dict[str, object]] = []
+        chat_at: list[list[int]] = []
+        notes: list[list[object]] = []
+        for kind, turn, seat, name, text in rows:
+            if kind == "chat":
+                chat.append({"type": "Chat", "match": match_id, "seat": seat, "text": text, "name": name or ""})
+                chat_at.append([LATE if turn is None else turn, len(notes)])
+            else:
+                notes.append([turn, text])
+        return side_log_from_data({"chat": chat, "chat_at": chat_at, "notes": notes}, match_id, players)
 
-    def keep_side_log(self, match_id: str, chat: Iterable[Chat], notes: Iterable[tuple[int, Event]]) -> None:
-        """Replaces what was kept, in one transaction."""
-        data = side_log_data(chat, notes)
-        rows = [("chat", None, line["seat"], line["name"], line["text"]) for line in data["chat"]]
-        rows += [("note", turn, None, None, text) for turn, text in data["notes"]]
+    def keep_side_log(self, match_id: str, chat: Iterable[Said], notes: list[tuple[int, Event]]) -> None:
+        """Replaces what was kept, in one transaction, in the order it was said."""
+        rows = [("chat", turn, line.seat, line.name, line.text) if isinstance(line, Chat)
+                else ("note", turn, None, None, line.text) for turn, line in in_order(chat, notes)]
         with self.db.transaction() as cur:
             cur.execute("DELETE FROM side_log WHERE match_id = %s", (match_id,))
             cur.executemany("INSERT INTO side_log (match_id, seq, kind, turn, seat, name, text) "

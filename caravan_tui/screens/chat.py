@@ -1,5 +1,4 @@
-"""Chat at a shared table (a match hosted over SSH): the line a person types (``t``) and the
-words a chat line reads as in the log."""
+"""Chat at a shared table (a match hosted over SSH): the line a person types (``t``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -9,8 +8,7 @@ from textual.events import Key, Paste
 from textual.message import Message
 from textual.widgets import Input
 
-from caravan_tui.bus import MAX_CHAT, Chat
-from caravan_tui.seat_labels import WATCHING
+from caravan_tui.bus import MAX_CHAT
 
 
 class ChatInput(Input):
@@ -83,10 +81,3 @@ class ChatInput(Input):
             self._finished = True
             text = "".join(c for c in value if c.isprintable()).strip() if value is not None else ""
             self.post_message(self.Done(text or None))
-
-
-def chat_words(line: Chat, seat: int | None) -> str:
-    """The log's line for ``line``, read from ``seat`` (None: a spectator)."""
-    if line.seat is None:
-        return f"{WATCHING(name=line.name)} says: {line.text}"
-    return f"{'You say' if line.seat == seat else line.name + ' says'}: {line.text}"

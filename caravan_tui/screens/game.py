@@ -36,7 +36,7 @@ from caravan_tui.bus import (
 )
 from caravan_tui.engine import Action, ViewHeader
 from caravan_tui.safe_text import plain
-from caravan_tui.screens.chat import ChatInput, chat_words
+from caravan_tui.screens.chat import ChatInput
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.requests import MatchEnded
 from caravan_tui.screens.summary import result_line
@@ -137,8 +137,8 @@ class GameScreen(TableKeys[V]):
         elif isinstance(message, SaveStatus):
             self.show_unsaved(message.unsaved)
         elif isinstance(message, Chat):
-            # (after a whole log, the host sends the chat said lately again: it follows the log)
-            self.query_one(MatchLog).add([chat_words(message, self.seat)], emphasis=message.seat != self.seat)
+            # (a whole log holds the chat said before it, where it was said)
+            self.query_one(MatchLog).add([message.words(self.seat)], emphasis=message.seat != self.seat)
             return 0.0
         elif isinstance(message, YourTurn):
             if self.client.shared and message.turn - 1 != self._my_last_turn:

@@ -66,8 +66,6 @@ class HostedMatch:
         self._follow: asyncio.Task | None = None
         self._stopped = False
         self._kept: tuple[list, int] = ([], 0)  # the chat and the count of notes last written
-        #: a rematch's open seats kept for the people of the match before it (seat: identity)
-        self.invited: dict[int, str] = {}
 
     @property
     def match_id(self) -> str:
@@ -129,12 +127,14 @@ class HostedMatch:
             spec = SeatSpec("remote", who=identity)
             joining = self.is_open(seat)
             if joining:
-                self.invited.pop(seat, None)
+                invited = self.record.invited.pop(seat, None)
                 self.record.owners[seat] = identity
                 try:
                     self.save_record()
                 except OSError:
                     self.record.owners[seat] = None
+                    if invited is not None:
+                        self.record.invited[seat] = invited
                     raise
             self.cancel_grace(seat)
             sit()
@@ -293,11 +293,31 @@ class HostedMatch:
 
     # -- the lobby ------------------------------------------------------------------------
 
+    def kept_for_another(self, seat: int, identity: str | None) -> bool:
+        """Whether ``seat`` is kept for someone other than ``identity`` (a rematch's invitation)."""
+        return self.record.invited.get(seat, identity) != identity
+
+    def invited_seat(self, identity: str) -> int | None:
+        return next((seat for seat, who in self.record.invited.items() if who == identity), None)
+
+    def uninvite(self, identity: str) -> bool:
+        """The seat kept for ``identity`` is open to anyone again (they cannot come back for it:
+        a guest who left); whether one was kept."""
+        seat = self.invited_seat(identity)
+        if seat is None:
+            return False
+        del self.record.invited[seat]
+        try:
+            self.save_record()
+        except OSError as exc:  # kept as it was: the seat stays kept until a restart reads the record
+            log.warning("match %s: seat %d is still kept for a guest who left: %s", self.match_id, seat + 1, exc)
+        return True
+
     def row(self, identity: str | None) -> LobbyRow:
         kinds = []
         for seat, spec in enumerate(self.host.seats):
             if self.is_open(seat):
-                kinds.append("open" if self.invited.get(seat, identity) == identity else "invited")
+                kinds.append("invited" if self.kept_for_another(seat, identity) else "open")
             elif self.owner(seat) is None:
                 kinds.append("person" if spec.is_person else STANDING_IN if seat in self.host.standing_in else "ai")
             else:
@@ -305,7 +325,7 @@ class HostedMatch:
         snap = self.host.snapshot
         return LobbyRow(self.match_id, snap.game_id, list(snap.names), kinds, self.to_move, self.turn,
                         self.watchers, self.seat_of(identity) if identity else None, self.unsaved,
-                        self.waiting, identity is not None and identity in self.invited.values())
+                        self.waiting, identity is not None and self.invited_seat(identity) is not None)
 
     @property
     def done(self) -> bool:

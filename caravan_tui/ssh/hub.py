@@ -75,6 +75,7 @@ from caravan_tui.ssh.records import HostedRecord
 from saves.backend import MatchLocked, MatchStore
 from saves.codec import DamagedSave
 from saves.codec import encode as encode_snapshot
+from saves.snapshot import new_match_id
 from saves.store import SaveStore
 
 log = logging.getLogger(__name__)
@@ -248,8 +249,11 @@ class Hub:
         except (asyncio.IncompleteReadError, ConnectionError):
             pass  # the session ended
         finally:
-            if session.guest and session.match is not None and session.seat is not None:
-                session.match.leave_for_good(session.seat)  # a guest's next visit is someone new
+            if session.guest:  # a guest's next visit is someone new: nothing here waits for this one
+                if session.match is not None and session.seat is not None:
+                    session.match.leave_for_good(session.seat)
+                for hosted in self.matches.values():
+                    hosted.uninvite(session.identity)
             self._detach(session)
             self.sessions.discard(session)
             writer.close()
@@ -367,9 +371,11 @@ class Hub:
     # -- the lobby's requests ------------------------------------------------------------------
 
     async def _play_again(self, session: Session, match_id: str) -> None:
-        """A rematch of a finished match ``session`` played: its game, options and seats (the
-        AIs as they were), each of its other people's seats kept for them and shown in their
-        lobby."""
+        """The one rematch of a finished match ``session`` played: its game, options and seats
+        (the AIs as they were), each of its other people's seats kept for them and shown in their
+        lobby. Whoever asks first makes it; whoever asks after (even after a restart) is seated
+        in it. Nothing is awaited from keeping its id to hosting it, so two asking here at once
+        make one."""
         try:
             record = self.keeping.record(match_id)
             finished = self.store.read(match_id)
@@ -383,6 +389,12 @@ class Hub:
             return
         if session.identity not in record.owners:
             await self._refuse(session, "only those who played a match may ask for a rematch")
+            return
+        rematch = self.keeping.keep_rematch(match_id, new_match_id())
+        if (before := self.matches.get(match_id)) is not None:
+            before.record.rematch = rematch
+        if self._made(rematch):
+            await self._join_rematch(session, rematch)
             return
         seats: list[str] = []
         invited: dict[int, tuple[str, str]] = {}
@@ -400,7 +412,38 @@ class Hub:
         if problem is not None:
             await self._refuse(session, f"cannot play that match again: {problem}")
             return
-        await self._create(session, again, invited)
+        await self._create(session, again, invited, rematch)
+
+    def _made(self, match_id: str) -> bool:
+        """Whether the match ``match_id`` exists (a rematch whose making failed does not: the
+        next to ask makes it)."""
+        if match_id in self.matches:
+            return True
+        try:
+            self.store.read(match_id)
+        except FileNotFoundError:
+            return False
+        except DamagedSave:
+            pass
+        return True
+
+    async def _join_rematch(self, session: Session, rematch: str) -> None:
+        """Seat ``session`` in the rematch another asked for first: at the seat kept for them."""
+        hosted = self.matches.get(rematch)
+        if hosted is None:
+            try:
+                playing = self.store.read(rematch).status == "playing"  # (hosted by another server)
+            except DamagedSave:
+                playing = False
+            await self._refuse(session, "that match was played again: its rematch is hosted on another server"
+                               if playing else "that match was played again already")
+            return
+        seat = hosted.seat_of(session.identity)
+        seat = hosted.invited_seat(session.identity) if seat is None else seat
+        if hosted.over or seat is None:
+            await self._refuse(session, "that match was played again already")
+            return
+        await self._join(session, JoinSeat(rematch, seat))
 
     async def _replay(self, session: Session, match_id: str) -> None:
         """The checked save of a finished match ``session`` played (one their lobby lists)."""
@@ -421,8 +464,9 @@ class Hub:
             await self._tell(session, Replay(match_id, data))
 
     async def _create(self, session: Session, msg: CreateMatch,
-                      invited: dict[int, tuple[str, str]] | None = None) -> None:
-        """A new match; ``invited``: open seats kept for people (seat: their identity and name)."""
+                      invited: dict[int, tuple[str, str]] | None = None, match_id: str | None = None) -> None:
+        """A new match; ``invited``: open seats kept for people (seat: their identity and name);
+        ``match_id``: the id kept for it (a rematch's)."""
         invited = invited or {}
         game = GAMES.get(msg.game)
         if game is None:
@@ -453,14 +497,15 @@ class Hub:
             owners.append(session.identity if choice == YOU else None)
         try:
             runner = MatchRunner.new(game.id, seats, names, random.randrange(2**31), msg.options, self.store,
-                                     worker=self.worker, iterations=self.iterations)
+                                     worker=self.worker, iterations=self.iterations, match_id=match_id)
         except (OSError, DamagedSave) as exc:  # in words, without the server's paths
             await self._refuse(session, f"cannot create the match: {save_problem(exc)}")
             return
         except ValueError as exc:
             await self._refuse(session, f"cannot create the match: {exc}")
             return
-        record = HostedRecord(runner.match_id, owners, msg.grace, msg.stand_in, msg.ai_finish)
+        record = HostedRecord(runner.match_id, owners, msg.grace, msg.stand_in, msg.ai_finish,
+                              {seat: who for seat, (who, _) in invited.items()})
         try:
             self.keeping.keep_record(record)
         except OSError as exc:
@@ -468,7 +513,6 @@ class Hub:
             await self._refuse(session, f"cannot create the match: {exc.strerror or exc}")
             return
         hosted = HostedMatch(runner, record, self.keeping, self.lobby_changed)
-        hosted.invited = {seat: who for seat, (who, _) in invited.items()}
         self.matches[hosted.match_id] = hosted
         self._sit(session, hosted, owners.index(session.identity))  # before it starts: it waits for nobody
         hosted.start()
@@ -490,7 +534,7 @@ class Hub:
         if mine is None and not hosted.is_open(seat):
             await self._refuse(session, "that seat is not free")
             return
-        if hosted.invited.get(seat, session.identity) != session.identity:
+        if hosted.kept_for_another(seat, session.identity):
             await self._refuse(session, "that seat is kept for a player of the match before")
             return
         if session.match is hosted and session.seat == seat:

@@ -12,11 +12,12 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from contextlib import suppress
+from dataclasses import replace
 from pathlib import Path
 from typing import Protocol
 
-from caravan_tui.bus import Chat
 from caravan_tui.engine import Event
+from caravan_tui.match.host import Said
 from caravan_tui.ssh.connection_log import ConnectionLog
 from caravan_tui.ssh.records import HostedRecord, Identities, load_side_log, save_side_log
 
@@ -57,11 +58,19 @@ class Keeping(Protocol):
         be used (a backend that knows which matches other servers host leaves those out)."""
         ...
 
-    def keep_record(self, record: HostedRecord) -> None: ...
+    def keep_record(self, record: HostedRecord) -> None:
+        """Keep ``record``; a rematch kept for its match stays (``keep_rematch`` writes it, and a
+        record read before it was asked for would lose it)."""
+        ...
 
     def record(self, match_id: str) -> HostedRecord | None:
         """The record of the hosted match ``match_id``, over or not (None: there is none, or it
         cannot be used)."""
+        ...
+
+    def keep_rematch(self, match_id: str, rematch: str) -> str:
+        """Keep ``rematch`` as the one rematch of the hosted match ``match_id``, unless it has one
+        already (asked for meanwhile, here or on another server): returns the one it has now."""
         ...
 
     def played(self, identity: str, limit: int) -> list[tuple[str, int]]:
@@ -70,12 +79,12 @@ class Keeping(Protocol):
         without reading the saves gives them all; the caller reads the saves it lists)."""
         ...
 
-    def side_log(self, match_id: str, players: int) -> tuple[list[Chat], list[tuple[int, Event]]]:
-        """The chat said lately and the notes on seats changing hands (none yet: empty);
-        ValueError saying why they cannot be used."""
+    def side_log(self, match_id: str, players: int) -> tuple[list[Said], list[tuple[int, Event]]]:
+        """The chat said lately (each line where it was said) and the notes on seats changing
+        hands (none yet: empty); ValueError saying why they cannot be used."""
         ...
 
-    def keep_side_log(self, match_id: str, chat: Iterable[Chat], notes: Iterable[tuple[int, Event]]) -> None: ...
+    def keep_side_log(self, match_id: str, chat: Iterable[Said], notes: list[tuple[int, Event]]) -> None: ...
 
     def log_connection(self, connection: str, address: str, identity: str | None, open_for: float,
                        event: str) -> None:
@@ -113,7 +122,8 @@ class FileKeeping:
         return found
 
     def keep_record(self, record: HostedRecord) -> None:
-        record.save(self.folder)
+        kept = self.record(record.match_id) if record.rematch is None else None
+        (record if kept is None else replace(record, rematch=kept.rematch)).save(self.folder)
 
     def record(self, match_id: str) -> HostedRecord | None:
         try:
@@ -121,6 +131,16 @@ class FileKeeping:
         except (OSError, ValueError):
             return None
         return found if found.match_id == match_id else None
+
+    def keep_rematch(self, match_id: str, rematch: str) -> str:
+        """(The files are one server's, and the hub asks with nothing awaited in between.)"""
+        record = self.record(match_id)
+        if record is None:
+            raise FileNotFoundError(f"no record of match {match_id}")
+        if record.rematch is None:
+            record.rematch = rematch
+            self.keep_record(record)
+        return record.rematch
 
     def played(self, identity: str, limit: int) -> list[tuple[str, int]]:
         """Every match whose record names ``identity``, the record written last first."""
@@ -135,10 +155,10 @@ class FileKeeping:
     def side_log_path(self, match_id: str) -> Path:
         return self.folder / "log" / f"{match_id}.json"
 
-    def side_log(self, match_id: str, players: int) -> tuple[list[Chat], list[tuple[int, Event]]]:
+    def side_log(self, match_id: str, players: int) -> tuple[list[Said], list[tuple[int, Event]]]:
         return load_side_log(self.side_log_path(match_id), match_id, players)
 
-    def keep_side_log(self, match_id: str, chat: Iterable[Chat], notes: Iterable[tuple[int, Event]]) -> None:
+    def keep_side_log(self, match_id: str, chat: Iterable[Said], notes: list[tuple[int, Event]]) -> None:
         save_side_log(self.side_log_path(match_id), chat, notes)
 
     def log_connection(self, connection: str, address: str, identity: str | None, open_for: float,

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import asdict, dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ai.levels import LEVELS
@@ -17,7 +18,7 @@ from caravan_tui.bus import MAX_NAME, Chat, line_problem
 from caravan_tui.engine import Event
 from caravan_tui.files import MiB, read_regular
 from caravan_tui.games import GAMES
-from caravan_tui.match.host import CHAT_BACKLOG
+from caravan_tui.match.host import CHAT_BACKLOG, LATE, Said
 from caravan_tui.ssh.lookalikes import look_alike, marks
 from saves.store import replace_file
 
@@ -25,6 +26,10 @@ MAX_FILE = MiB
 MAX_NOTES, MAX_NOTE = 1000, 300  # a side log's notes, and the characters of one
 #: what an identity looks like: a key's "SHA256:…" fingerprint or a guest's "guest:…"
 IDENTITY = re.compile(r"(SHA256|guest):[A-Za-z0-9+/=_-]{1,64}")
+#: what a match id looks like (``saves.snapshot.new_match_id``'s, and any a file store accepts)
+MATCH_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+#: a hosted record's fields that may be left out (a record written before them)
+OPTIONAL = {"ai_finish", "invited", "rematch"}
 INTRODUCED = "introduced"  # identities.json's key for the games each identity was introduced to
 
 
@@ -108,13 +113,20 @@ class HostedRecord:
     """What a hosted match needs beside its save: each seat's owner (an identity, None while
     open or for an AI seat), the seconds a person who drops keeps their seat, the AI level
     that stands in for them, and whether stand-ins finish the match once nobody is at it
-    (``ai_finish``; a record written before it existed reads False)."""
+    (``ai_finish``; a record written before it existed reads False).
+
+    The promises it keeps: ``invited``, a rematch's open seats kept for the people of the match
+    before it (seat: identity), and ``rematch``, the id of this match's one rematch once asked
+    for. Each is written only when there is one, so a server that predates them still reads the
+    record."""
 
     match_id: str
     owners: list[str | None]
     grace: int
     stand_in: str
     ai_finish: bool = False
+    invited: dict[int, str] = field(default_factory=dict)
+    rematch: str | None = None
 
     @classmethod
     def load(cls, path: Path) -> HostedRecord:
@@ -126,7 +138,7 @@ class HostedRecord:
         """The record ``data`` (as read from JSON, or a database) holds; ValueError saying why
         it cannot be used."""
         fields = {"match_id", "owners", "grace", "stand_in"}
-        if not isinstance(data, dict) or set(data) not in (fields, fields | {"ai_finish"}):
+        if not isinstance(data, dict) or not fields <= set(data) <= fields | OPTIONAL:
             raise ValueError("not a hosted match record")
         ai_finish = data.get("ai_finish", False)
         if type(ai_finish) is not bool:
@@ -139,25 +151,52 @@ class HostedRecord:
         if type(grace) is not int or grace < 0 or not isinstance(stand_in, str) or stand_in not in LEVELS \
                 or not isinstance(data["match_id"], str):
             raise ValueError("its grace or stand-in level is not valid")
-        return cls(data["match_id"], owners, grace, data["stand_in"], ai_finish)
+        rematch = data.get("rematch")
+        if rematch is not None and not (isinstance(rematch, str) and MATCH_ID.fullmatch(rematch)):
+            raise ValueError("its rematch is not a match id")
+        return cls(data["match_id"], owners, grace, data["stand_in"], ai_finish,
+                   invitations_from_data(data.get("invited", []), owners), rematch)
+
+    def to_data(self) -> dict[str, object]:
+        """The record as JSON holds it (``from_data`` reads it back)."""
+        data: dict[str, object] = {"match_id": self.match_id, "owners": self.owners, "grace": self.grace,
+                                   "stand_in": self.stand_in, "ai_finish": self.ai_finish}
+        if self.invited:
+            data["invited"] = [self.invited.get(seat) for seat in range(len(self.owners))]
+        if self.rematch is not None:
+            data["rematch"] = self.rematch
+        return data
 
     def save(self, folder: Path) -> None:
-        write_json(folder / f"{self.match_id}.json", asdict(self))
+        write_json(folder / f"{self.match_id}.json", self.to_data())
 
 
-def load_side_log(path: Path, match_id: str, players: int) -> tuple[list[Chat], list[tuple[int, Event]]]:
+def invitations_from_data(invited: object, owners: list[str | None]) -> dict[int, str]:
+    """The seats kept for someone (seat: identity) in ``invited``, one entry per seat, each an
+    identity or None; ValueError saying why they cannot be used."""
+    if not isinstance(invited, list) or len(invited) not in (0, len(owners)) or not all(
+            who is None or (isinstance(who, str) and IDENTITY.fullmatch(who)) for who in invited):
+        raise ValueError("its invitations are not one identity or none per seat")
+    kept = {seat: who for seat, who in enumerate(invited) if who is not None}
+    if any(owners[seat] is not None for seat in kept):
+        raise ValueError("it keeps a seat someone holds for someone else")
+    return kept
+
+
+def load_side_log(path: Path, match_id: str, players: int) -> tuple[list[Said], list[tuple[int, Event]]]:
     """What the match's log showed beside the game's own events, kept in ``path``: the chat
-    said lately and the notes on seats changing hands (none without a file); ValueError saying
-    why they cannot be used."""
+    said lately (each line where it was said) and the notes on seats changing hands (none
+    without a file); ValueError saying why they cannot be used."""
     if not path.exists():
         return [], []
     return side_log_from_data(read_json(path), match_id, players)
 
 
-def side_log_from_data(data: object, match_id: str, players: int) -> tuple[list[Chat], list[tuple[int, Event]]]:
+def side_log_from_data(data: object, match_id: str, players: int) -> tuple[list[Said], list[tuple[int, Event]]]:
     """The chat and notes ``data`` (as ``side_log_data`` made it, read back from a file or a
-    database) holds; ValueError saying why they cannot be used."""
-    if not isinstance(data, dict) or set(data) != {"chat", "notes"}:
+    database) holds; ValueError saying why they cannot be used. Chat kept before where it was
+    said was (no ``chat_at``) reads as said after everything."""
+    if not isinstance(data, dict) or not {"chat", "notes"} <= set(data) <= {"chat", "chat_at", "notes"}:
         raise ValueError("not a match's side log")
     chat, notes = data["chat"], data["notes"]
     if not isinstance(chat, list) or len(chat) > CHAT_BACKLOG or not all(isinstance(m, dict) for m in chat):
@@ -166,15 +205,23 @@ def side_log_from_data(data: object, match_id: str, players: int) -> tuple[list[
     if any(line.match != match_id or (line.seat is not None and line.seat >= players) for line in lines):
         raise ValueError("it holds chat of another match")
     if not isinstance(notes, list) or len(notes) > MAX_NOTES or not all(
-            isinstance(n, list) and len(n) == 2 and type(n[0]) is int and 0 <= n[0] < 2**31
+            isinstance(n, list) and len(n) == 2 and type(n[0]) is int and 0 <= n[0] <= LATE
             and line_problem(n[1], MAX_NOTE, "a note") is None for n in notes):
         raise ValueError("its notes are not a list of [turn, one line]")
-    return lines, [(turn, Event(text)) for turn, text in notes]
+    at = data.get("chat_at", [[LATE, len(notes)]] * len(lines))
+    if not isinstance(at, list) or len(at) != len(lines) or not all(
+            isinstance(a, list) and len(a) == 2 and all(type(n) is int for n in a)
+            and 0 <= a[0] <= LATE and 0 <= a[1] <= len(notes) for a in at):
+        raise ValueError("its chat_at is not a [turn, notes before] for each chat line")
+    return [(turn, before, line) for (turn, before), line in zip(at, lines, strict=True)], \
+        [(turn, Event(text)) for turn, text in notes]
 
 
-def side_log_data(chat, notes) -> dict[str, list]:
-    return {"chat": [line.to_map() for line in chat], "notes": [[turn, event.text] for turn, event in notes]}
+def side_log_data(chat: Iterable[Said], notes: Iterable[tuple[int, Event]]) -> dict[str, list]:
+    said = list(chat)
+    return {"chat": [line.to_map() for _, _, line in said], "chat_at": [[turn, before] for turn, before, _ in said],
+            "notes": [[turn, event.text] for turn, event in notes]}
 
 
-def save_side_log(path: Path, chat, notes) -> None:
+def save_side_log(path: Path, chat: Iterable[Said], notes: Iterable[tuple[int, Event]]) -> None:
     write_json(path, side_log_data(chat, notes))

@@ -290,15 +290,25 @@ class GameServer:
 
     async def close(self) -> None:
         """Stop listening; end every session, telling its person why (its process ends and
-        restores their terminal first), then every connection; then the hub and the AI workers."""
+        restores their terminal first), then every connection once its terminal has taken all
+        it was sent (a disconnect drops what it has not: a slow terminal lost the line saying
+        why); then the hub and the AI workers."""
         self.stopping = True
         if self._acceptor is not None:
             self._acceptor.close()
+            deadline = asyncio.get_running_loop().time() + STOPPING
+            channels = [session.process.channel for session in self.live]
             for session, (identity, _) in self.live.items():
                 session.stop(self.hub.farewell(identity))
             running = [task for _, task in self.live.values() if task is not None]
             if running:
                 await asyncio.wait(running, timeout=STOPPING)
+            # each session's channel closes once its client has taken the last byte and said so
+            closing = [asyncio.ensure_future(channel.wait_closed()) for channel in channels]
+            if closing:
+                await asyncio.wait(closing, timeout=max(0.0, deadline - asyncio.get_running_loop().time()))
+            for pending in closing:
+                pending.cancel()
             for conn in list(self.connections):
                 conn.disconnect(asyncssh.DISC_BY_APPLICATION, "the server is stopping")
             await self._acceptor.wait_closed()

@@ -148,7 +148,8 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
             notes.append(Text(f"New season: {who} a caravan.", style="italic"))
         out = view["out_player"]
         if out is not None and not view["over"]:  # (a finished match's last view keeps who went out)
-            last = "your last play or pass" if out != self.seat else "one last play or pass"
+            # (a spectator has no play to make: only a seat still in is told of "your" last play)
+            last = "your last play or pass" if self.seat not in (None, out) else "one last play or pass"
             notes.append(Text(f"{self.short_name(out)} went out: {last}.",
                               style="bold"))
         return plays, notes
