@@ -52,7 +52,7 @@ class TablePanels(TableSeat[V]):
             panel.hide()
             return
         mover, lines = weighed
-        name = self.names[mover] if 0 <= mover < len(self.names) else f"Player {mover + 1}"
+        name = self.decider_name(mover, self.replay.decider(position - 1), level=True)
         panel.show(f"What {name} weighed (h hides it)", lines)  # no "(you)": an AI decided
 
     def action_weighed(self) -> None:

@@ -22,6 +22,7 @@ from caravan_tui.match.replay import ReplayClient
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import OPEN, STANDING_IN, is_away
+from saves.deciders import decided_name
 
 #: what an AI seat's default name ends with: its level, "(normal)"
 LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
@@ -89,9 +90,21 @@ class TableSeat(BaseScreen, Generic[V]):
         kind = self.seat_kinds[seat] if 0 <= seat < len(self.seat_kinds) else ""
         if is_away(kind):
             return f"{name} (away)"
-        if kind == STANDING_IN:
+        if self.stood_in(seat):
             return f"{name} · AI standing in"
         return f"{name} (you)" if seat == self.seat else name
+
+    def decider_name(self, seat: int, decider: str, *, level: bool = False) -> str:
+        """The seat's player as the maker of a move ``decider`` decided (``saves.deciders``):
+        their name, or "Bob's stand-in" (``level``: with the stand-in's level); never "(you)".
+        Plain text, as ``seat_name``."""
+        name = self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}"
+        return decided_name(name, decider, level=level)
+
+    def stood_in(self, seat: int) -> bool:
+        """Whether an AI plays ``seat`` in its person's place now (live: the table's kinds; in a
+        replay: at the move shown)."""
+        return 0 <= seat < len(self.seat_kinds) and self.seat_kinds[seat] == STANDING_IN
 
     def short_name(self, seat: int, width: int | None = None) -> str:
         """The seat's player where room is short: "You" for ours, else their name fit to
