@@ -339,8 +339,10 @@ def _deciders(deciders: dict[Any, Any], moves: int) -> str | None:
     """What is wrong with a snapshot's ``deciders`` for a log of ``moves``, or None: only
     stand-ins are kept there (``Snapshot.deciders``)."""
     for turn, decider in deciders.items():
-        if not _is_int(turn) or not 0 <= turn < moves:
-            return f"names move {str(turn)[:20]}, but the log has {moves}"
+        if not _is_int(turn) or turn < 0:
+            return "is not a map from move numbers to who decided them"
+        if turn >= moves:
+            return f"names move {str(turn + 1)[:20]}, but the log has {moves}"
         if problem := decider_problem(decider):
             return f"at move {turn + 1} {problem}"
         if not is_stand_in(decider):

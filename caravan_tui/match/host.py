@@ -59,7 +59,7 @@ from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 from saves.backend import MatchLock, MatchStore, StoreFailed
 from saves.codec import DamagedSave
-from saves.deciders import AI, PERSON, is_stand_in, level_of, stand_in, stand_in_name
+from saves.deciders import AI, PERSON, is_stand_in, level_of, seats_changed, stand_in, stand_in_name
 from saves.loading import Replayed, load, replay, resignation_result
 from saves.snapshot import Record, Snapshot, new_match_id
 
@@ -423,8 +423,7 @@ class MatchHost:
             return
         who, s = seat_field(msg.seat), seat_field(msg.seat, "s")
         if self.people() != [msg.seat]:
-            await self._replace_seat(msg.seat, STAND_IN, Event(f"{who} resign{s}; an AI plays the seat from now on."),
-                                     standing_in=True)
+            await self._replace_seat(msg.seat, STAND_IN, Event(f"{who} resign{s}; an AI plays the seat from now on."))
             return
         self.snapshot.status = "resigned"
         self.snapshot.resigned = msg.seat
@@ -432,15 +431,14 @@ class MatchHost:
         await self._store(self._end())
         await self._broadcast([Event(f"{who} resign{s}.")])
 
-    async def replace_seat(self, seat: int, spec: SeatSpec, event: Event, name: str | None = None, *,
-                           standing_in: bool = False) -> None:
+    async def replace_seat(self, seat: int, spec: SeatSpec, event: Event, name: str | None = None) -> None:
         """Give ``seat`` to ``spec`` (an AI stand-in for a person who resigned or left, or the
         person back from a stand-in), under ``name`` if given; save, and tell everyone; the
-        seat to move is prompted again so the new player can act. ``standing_in``: an AI plays
-        the seat in its person's place, for a while or for good (its moves are logged as the
-        stand-in's)."""
+        seat to move is prompted again so the new player can act. An AI given a person's seat
+        plays it in its person's place, for a while or for good (``saves.deciders.seats_changed``:
+        its moves are logged as the stand-in's)."""
         async with self._writing:
-            await self._replace_seat(seat, spec, event, name, standing_in)
+            await self._replace_seat(seat, spec, event, name)
 
     def stand_in_moves(self, seat: int) -> int:
         """How many moves the AI standing in for ``seat`` has made since it sat down."""
@@ -454,12 +452,9 @@ class MatchHost:
             for seat in self._audience():
                 await self._send(seat, self._update(seat, [(line, None)]))
 
-    async def _replace_seat(self, seat: int, spec: SeatSpec, event: Event, name: str | None = None,
-                            standing_in: bool = False) -> None:
-        if standing_in:
-            self.standing_in[seat] = self.turn
-        else:
-            self.standing_in.pop(seat, None)
+    async def _replace_seat(self, seat: int, spec: SeatSpec, event: Event, name: str | None = None) -> None:
+        seats = [*self.snapshot.seats[:seat], str(spec), *self.snapshot.seats[seat + 1:]]
+        seats_changed(self.standing_in, self.snapshot.seats, seats, self.turn)
         self.seats[seat] = spec
         self.snapshot.seats[seat] = str(spec)
         if name is not None:
