@@ -24,6 +24,8 @@ from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import OPEN, STANDING_IN, is_away
 from saves.deciders import decided_name
 
+#: what marks a seat an AI plays in its person's place where room is short: "Bob·AI"
+STAND_IN_MARK = "·AI"
 #: what an AI seat's default name ends with: its level, "(normal)"
 LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -112,6 +114,14 @@ class TableSeat(BaseScreen, Generic[V]):
         if seat == self.seat:
             return "You"
         return fit_name(self.names[seat] if 0 <= seat < len(self.names) else f"Player {seat + 1}", width)
+
+    def player_name(self, seat: int, width: int | None = None) -> str:
+        """``short_name`` as a players table or a season line shows it: marked where an AI plays
+        the seat in its person's place ("Bob·AI", "You·AI"), the name cut first to keep the mark."""
+        if not self.stood_in(seat):
+            return self.short_name(seat, width)
+        room = None if width is None else max(1, width - len(STAND_IN_MARK))
+        return self.short_name(seat, room) + STAND_IN_MARK
 
     def seat_label(self, seat: int | None, style: str = "") -> Text:
         """``seat_name`` as a ``Text``: what a table cell, a title or a panel shows."""
