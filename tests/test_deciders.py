@@ -13,7 +13,7 @@ from rich.text import Text
 from caravan_tui.app import CaravanApp
 from caravan_tui.bus import Act, Bus, MatchInfo, Update, seat_address
 from caravan_tui.engine import Event
-from caravan_tui.games import get_game
+from caravan_tui.games import GAMES, get_game
 from caravan_tui.match.host import MatchHost
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.pgstore import open_database
@@ -206,3 +206,23 @@ async def test_a_stand_in_named_at_an_ai_seats_move_is_refused(tmp_path):
     host.close()
     with pytest.raises(DamagedSave, match=f"a stand-in decided move {ais + 1}, which an AI seat made"):
         load(store, host.match_id)
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.id) for g in GAMES.values() if 2 in g.players])
+async def test_every_games_players_table_marks_the_stand_in(tmp_path, game):
+    """A replay at a move Bob's stand-in made: the table marks his seat ("Bob·AI")."""
+    store = SaveStore(tmp_path)
+    host = MatchHost.new(game.id, [PERSON, PERSON], ["Ann", "Bob"], 3, game.quick_options, store, Bus())
+    rng = random.Random(2)
+    await play(host, 2, rng)
+    sat_down = host.turn
+    await host.replace_seat(1, STAND_IN, Event("{p1} leave{p1:s}."))
+    while not stand_in_turns(host, sat_down):
+        await play(host, 1, rng)
+    host.close()
+    app = CaravanApp(store=store, ai_iterations=5)
+    async with app.run_test(size=(100, 40)) as pilot:
+        app.open_replay(host.match_id, seat=0, position=host.turn)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.view is not None, "the replay")
+        drawn = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "Bob·AI" in drawn, drawn
