@@ -226,3 +226,13 @@ async def test_every_games_players_table_marks_the_stand_in(tmp_path, game):
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.view is not None, "the replay")
         drawn = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
         assert "Bob·AI" in drawn, drawn
+
+
+def test_an_undo_takes_back_who_decided_the_moves_it_takes_back():
+    header = _snapshot()
+    header.seats = ["human", "ai:easy"]
+    header.standing_in = {1: 0}
+    records = [Record("move", 0, 2.0, ("pass",), by="person"), Record("move", 1, 3.0, ("pass",), by="stand-in:easy"),
+               Record("move", 2, 4.0, ("pass",), by="person")]
+    assert folded(header, records).deciders == {1: "stand-in:easy"}
+    assert folded(header, [*records, Record("undo", 1, 5.0)]).deciders == {}

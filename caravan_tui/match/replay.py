@@ -24,7 +24,7 @@ from caravan_tui.engine import render
 from caravan_tui.match.host import words_for
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import STANDING_IN
-from saves.deciders import decided_by, is_stand_in
+from saves.deciders import decided_by
 from saves.loading import Replayed, replay
 
 
@@ -118,7 +118,7 @@ class ReplayClient:
         seen = set()
         for turn in range(position - 1, -1, -1):
             seat = self.checked.movers[turn]
-            if seat not in seen and is_stand_in(self.decider(turn)):
+            if seat not in seen and turn in snap.deciders:  # (a snapshot keeps only stand-ins there)
                 kinds[seat] = STANDING_IN
             seen.add(seat)
         return kinds
@@ -133,6 +133,6 @@ class ReplayClient:
                                             dict(snap.options)))
         lines = [event.render(snap.names, seat) for event in at.opening if event.visible_to(seat)]
         for turn, events in enumerate(at.events):
-            by = at.movers[turn] if is_stand_in(self.decider(turn)) else None
+            by = at.movers[turn] if turn in snap.deciders else None
             lines += [words_for(event, snap.names, seat, by) for event in events if event.visible_to(seat)]
         self.queue.put_nowait(Update(self.match_id, seat, self.position, at.state.view(seat), lines, True))
