@@ -57,6 +57,7 @@ INVITED = _label("{name} (invited)", alone=False)  # a rematch's seat kept for i
 WATCHING = _label("{name} (watching)", alone=False)  # a spectator in the chat
 AI_STANDING_IN = _label("{name}" + PART + "AI standing in", alone=False)  # the table
 STAND_IN_SEAT = _label("{name}" + PART + "AI", alone=False)  # the lobby
+STAND_IN_MARK = _label("{name}·AI", alone=False)  # a players table where room is short: "Bob·AI"
 STAND_IN_OF = _label("{name}'s stand-in", alone=False)  # the log: "Bob's stand-in plays …"
 SAID_OF = _label("{name}" + PART + "{what}", alone=False)  # a game's line: "Bob · 12 in hand"
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from saves.codec import DamagedSave
+from saves.deciders import is_stand_in, seats_changed
 from saves.snapshot import Record, Snapshot
 
 
@@ -40,17 +41,19 @@ def apply_record(snapshot: Snapshot, record: Record) -> None:
         if record.turn != moves or record.action is None:
             raise DamagedSave(f"the save's move {record.turn + 1} comes after {moves} moves")
         snapshot.actions.append(record.action)
-        if record.weighed:
-            snapshot.weighed[record.turn] = record.weighed
+        fold_move(snapshot, record)
     elif record.kind == "undo":
         if not 0 <= record.turn <= moves:
             raise DamagedSave(f"the save takes moves back to move {record.turn} of {moves}")
         del snapshot.actions[record.turn:]
         snapshot.weighed = {turn: rows for turn, rows in snapshot.weighed.items() if turn < record.turn}
+        snapshot.deciders = {turn: by for turn, by in snapshot.deciders.items() if turn < record.turn}
+        snapshot.standing_in = {seat: min(since, record.turn) for seat, since in snapshot.standing_in.items()}
     elif record.kind == "seats":
         seats, names = record.seats, record.names
         if seats is None or names is None or not len(seats) == len(names) == snapshot.players or record.turn != moves:
             raise DamagedSave("the save changes its seats to ones that are not its players'")
+        seats_changed(snapshot.standing_in, snapshot.seats, seats, record.turn)
         snapshot.seats, snapshot.names = list(seats), list(names)
     elif record.kind == "end":
         if record.turn != moves or record.status not in ("over", "resigned"):
@@ -64,10 +67,20 @@ def apply_record(snapshot: Snapshot, record: Record) -> None:
     snapshot.updated = max(snapshot.updated, record.at)
 
 
+def fold_move(snapshot: Snapshot, record: Record) -> None:
+    """Keep what the move ``record`` (now in the snapshot's log) says beside its action: what
+    an AI weighed for it, and who decided it where its seat does not say so (a stand-in)."""
+    if record.weighed:
+        snapshot.weighed[record.turn] = record.weighed
+    if is_stand_in(record.by):
+        snapshot.deciders[record.turn] = record.by
+
+
 def folded(header: Snapshot, records: list[Record]) -> Snapshot:
     """A copy of ``header`` with ``records`` applied in order (DamagedSave as ``apply_record``)."""
     snapshot = dataclasses.replace(header, actions=list(header.actions), weighed=dict(header.weighed),
-                                   seats=list(header.seats), names=list(header.names))
+                                   seats=list(header.seats), names=list(header.names),
+                                   deciders=dict(header.deciders), standing_in=dict(header.standing_in))
     for record in records:
         apply_record(snapshot, record)
     return snapshot

@@ -19,6 +19,7 @@ import msgpack
 
 from caravan_tui.bus import weighed_problem
 from caravan_tui.engine import normalise_action
+from saves.deciders import decider_problem, is_stand_in
 from saves.snapshot import FORMAT, RECORD_KINDS, SCHEMA, STATUSES, Record, Snapshot
 from saves.weighed import record_problem
 
@@ -172,9 +173,15 @@ _FIELDS: dict[str, Callable[[Any], str | None]] = {
     "resigned": _is("a seat number or nil", lambda v: v is None or _is_int(v)),
     "weighed": _is("a map from move numbers to candidates", lambda v: type(v) is dict),  # the rest: ``_check``
     "rules": _is("a rules version (an integer from 0)", lambda v: _is_int(v) and v >= 0),
+    "deciders": _is("a map from move numbers to who decided them", lambda v: type(v) is dict),  # ``_check``
+    "standing_in": _is(
+        "a map from seats to move numbers",
+        lambda v: type(v) is dict and all(_is_int(k) and 0 <= k < MAX_PLAYERS and _is_int(t) and 0 <= t < MAX_ITEMS
+                                          for k, t in v.items()),
+    ),
 }
 #: fields a save may leave out (they came after its schema), with the value they then take
-_OPTIONAL: dict[str, Callable[[], Any]] = {"weighed": dict}
+_OPTIONAL: dict[str, Callable[[], Any]] = {"weighed": dict, "deciders": dict, "standing_in": dict}
 
 
 def plain(value: Any) -> Any:
@@ -295,6 +302,10 @@ def _check(fields: dict[str, Any]) -> None:
         raise DamagedSave(f"the save names a seat that resigned but says the match is {fields['status']!r}")
     if problem := record_problem(fields["weighed"], fields["seats"], len(fields["actions"])):
         raise DamagedSave(problem)
+    if problem := _deciders(fields["deciders"], len(fields["actions"])):
+        raise DamagedSave(f"the save's record of who decided its moves {problem}")
+    if any(seat >= players for seat in fields["standing_in"]):
+        raise DamagedSave("the save names a stand-in for a seat it does not have")
 
 
 def _snapshot(fields: dict[str, Any]) -> Snapshot:
@@ -319,7 +330,24 @@ def _snapshot(fields: dict[str, Any]) -> Snapshot:
         resigned=fields["resigned"],
         weighed={turn: _rows(rows) for turn, rows in fields["weighed"].items()},
         rules=fields["rules"],
+        deciders=fields["deciders"],
+        standing_in=fields["standing_in"],
     )
+
+
+def _deciders(deciders: dict[Any, Any], moves: int) -> str | None:
+    """What is wrong with a snapshot's ``deciders`` for a log of ``moves``, or None: only
+    stand-ins are kept there (``Snapshot.deciders``)."""
+    for turn, decider in deciders.items():
+        if not _is_int(turn) or turn < 0:
+            return "is not a map from move numbers to who decided them"
+        if turn >= moves:
+            return f"names move {str(turn + 1)[:20]}, but the log has {moves}"
+        if problem := decider_problem(decider):
+            return f"at move {turn + 1} {problem}"
+        if not is_stand_in(decider):
+            return f"at move {turn + 1} names {decider!r}, which the seat says already"
+    return None
 
 
 def _rows(rows: list[list[Any]]) -> list[list[Any]]:
@@ -343,6 +371,7 @@ _RECORD_FIELDS: dict[str, Callable[[Any], str | None]] = {
     "result": _is(_NUMBERS, lambda v: type(v) is list and all(map(_is_number, v))),
     "resigned": _is("a seat number", lambda v: _is_int(v) and 0 <= v < MAX_PLAYERS),
     "state": _state,
+    "by": decider_problem,
 }
 _RECORD_NEEDS = ("kind", "turn", "at")
 _DEFAULTS = Record("move", 0, 0.0)
@@ -402,4 +431,5 @@ def decode_record(data: bytes) -> Record:
         result=None if result is None else [float(x) for x in result],
         resigned=fields.get("resigned"),
         state=fields.get("state"),
+        by=fields.get("by", ""),
     )

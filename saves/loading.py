@@ -14,6 +14,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.seats import SeatSpec
 from saves.backend import MatchStore, SaveEntry
 from saves.codec import NEWER, DamagedSave, plain
+from saves.deciders import deciders_problem
 from saves.snapshot import Snapshot
 from saves.weighed import movers_problem, record_problem
 
@@ -64,7 +65,7 @@ def replay_snapshot(snapshot: Snapshot) -> Replayed:
     so in its ``rules``); DamagedSave saying why it cannot be trusted.
 
     A log of older rules is brought forward through the game's upgraders, one version at a
-    time, and what is indexed by its moves (the weighed rows) moves with it. A save that does
+    time, and what is indexed by its moves (the weighed rows, who decided) moves with it. A save that does
     not know its rules version (0: made before saves recorded it) is tried under today's rules,
     then as a log of each older version in turn; if none replays, the reason given is the last
     attempt's (the oldest rules: what such a save most likely holds)."""
@@ -103,8 +104,9 @@ MAX_PUT_IN = 64
 def upgrade(game: Game, snapshot: Snapshot, start: int) -> tuple[Snapshot, list[int] | None]:
     """``snapshot`` as a log of rules version ``start`` brought to today's, and the number each
     of its moves has in the new log (None: ``start`` is today's, nothing changed). The weighed
-    rows move with their moves; the state cache, of older rules, is dropped. DamagedSave if the
-    log cannot be brought forward (an action the rules refuse, with the move it was)."""
+    rows and who decided move with their moves; the state cache, of older rules, is dropped.
+    DamagedSave if the log cannot be brought forward (an action the rules refuse, with the move
+    it was)."""
     today = game.rules_version
     if start == today:
         return dataclasses.replace(snapshot, rules=today), None
@@ -135,7 +137,11 @@ def upgrade(game: Game, snapshot: Snapshot, start: int) -> tuple[Snapshot, list[
             _apply(state, action, f"move {number} of {len(logged)} ({action!r})")
             actions.append(action)
     weighed = {moved[turn]: rows for turn, rows in snapshot.weighed.items() if turn < len(moved)}
-    return dataclasses.replace(snapshot, actions=actions, weighed=weighed, state={}, rules=today), moved
+    deciders = {moved[turn]: by for turn, by in snapshot.deciders.items() if turn < len(moved)}
+    standing_in = {seat: moved[since] if since < len(moved) else len(actions)
+                   for seat, since in snapshot.standing_in.items()}
+    return dataclasses.replace(snapshot, actions=actions, weighed=weighed, deciders=deciders, standing_in=standing_in,
+                               state={}, rules=today), moved
 
 
 def _asked(step: Upgrader, state: State, action: Action | None) -> list[Action]:
@@ -173,6 +179,8 @@ def _checked(game: Game, snapshot: Snapshot) -> Replayed:
         replayed.snapshot = snapshot
     _check_result(snapshot, state)
     if problem := movers_problem(snapshot.weighed, snapshot.seats, replayed.movers):
+        raise DamagedSave(problem)
+    if problem := deciders_problem(snapshot.deciders, snapshot.seats, snapshot.standing_in, replayed.movers):
         raise DamagedSave(problem)
     return replayed
 

@@ -50,6 +50,13 @@ class Snapshot:
     #: not known (a save from before saves recorded it). A loader brings an older log forward
     #: through the game's upgraders.
     rules: int = 0
+    #: who decided each move a stand-in made, by move number (``saves.deciders``: "stand-in:LEVEL");
+    #: every other move was decided by its seat's own kind (optional: older saves have none, and
+    #: cannot tell a stand-in's move from its person's)
+    deciders: dict[int, str] = field(default_factory=dict)
+    #: the person's seats an AI plays in their place now, each with the move it sat down at
+    #: (``saves.deciders.seats_changed`` follows the changes of seats; optional as ``deciders``)
+    standing_in: dict[int, int] = field(default_factory=dict)
 
 
 RecordKind = Literal["move", "undo", "seats", "end"]
@@ -64,9 +71,11 @@ class Record:
 
     - ``"move"``: ``action`` becomes the log's move number ``turn`` (numbered from 0: there are
       ``turn`` moves before it); ``weighed`` is what an AI seat weighed for it, ``[action,
-      share of the search, reason]`` rows (empty for a person's move). One per move.
+      share of the search, reason]`` rows (empty for a person's move); ``by`` is who decided it
+      (``saves.deciders``: "person", "ai" or "stand-in:LEVEL"; "" in records from before
+      moves recorded it, which read as decided by their seat's own kind). One per move.
     - ``"undo"``: the log is cut back to its first ``turn`` moves; the weighed rows of the
-      moves taken back go with them.
+      moves taken back go with them, and so does who decided them.
     - ``"seats"``: from move ``turn`` on, ``seats`` (each seat's ``SeatSpec`` in its written
       form) play under ``names`` (a person resigned or left and an AI stands in, or came back).
     - ``"end"``: the match ended at ``turn`` moves: ``status`` "over" or "resigned", with its
@@ -89,6 +98,7 @@ class Record:
     result: list[float] | None = None
     resigned: int | None = None
     state: dict[str, Any] | None = None
+    by: str = ""
 
 
 def new_match_id() -> str:

@@ -716,6 +716,15 @@ async def test_a_guest_keeps_their_seat_while_they_stay_and_an_ai_plays_it_for_g
     assert (await newcomer.next(protocol.Refused)).reason == \
         "V\u0456sitor looks like Visitor, a name taken here: choose another name"
     hub.stop()
+    # a restart (as good as a crash) forgets nothing of it: the save says who stands in, and
+    # which moves it made
+    again = make_hub(tmp_path, worker)
+    assert again.matches[joined.match].row(ANN).kinds == ["away", protocol.STANDING_IN]
+    back = await Peer(again, ANN).open()
+    await back.next(protocol.Joined)
+    update = await back.next(Update, lambda m: m.whole_log)
+    assert logged[0] in update.events
+    again.stop()
 
 
 async def test_a_rematch_keeps_the_game_options_and_seats_and_invites_its_people_but_not_its_spectators(

@@ -59,6 +59,7 @@ from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 from saves.backend import MatchLock, MatchStore, StoreFailed
 from saves.codec import DamagedSave
+from saves.deciders import AI, PERSON, is_stand_in, level_of, seats_changed, stand_in, stand_in_name
 from saves.loading import Replayed, load, replay, resignation_result
 from saves.snapshot import Record, Snapshot, new_match_id
 
@@ -77,6 +78,17 @@ Said = tuple[int, int, Chat]
 LATE = 2**31 - 1
 #: characters of the reason a save failed
 MAX_SAVE_PROBLEM = 120
+
+
+def words_for(event: Event, names: list[str], seat: int | None, by: int | None) -> str:
+    """The event in ``seat``'s words; a stand-in's (``by``: the seat it stood in for) under the
+    stand-in's name, to its person too ("Bob's stand-in plays …", never "You play …"). The log
+    of a match being played and of its replay both say it so."""
+    if by is None:
+        return event.render(names, seat)
+    names = list(names)
+    names[by] = stand_in_name(names[by])
+    return event.render(names, None if seat == by else seat)
 
 
 @dataclass(frozen=True)
@@ -172,11 +184,12 @@ class MatchHost:
         #: log lines about the match rather than its moves (a seat changing hands, an undo), each
         #: with the turn it came at, so a seat that (re)joins reads them in place; not saved
         self.notes: list[tuple[int, Event]] = []
-        #: seats an AI plays in their person's place, each with the turn it sat down at;
-        #: and the turns such a stand-in played (its moves read as the stand-in's, even to the
-        #: seat's person); not saved
-        self.standing_in: dict[int, int] = {}
-        self.stood_in: set[int] = set()
+        #: seats an AI plays in their person's place, each with the turn it sat down at; and who
+        #: decided each turn such a stand-in played ("stand-in:LEVEL": its moves read as the
+        #: stand-in's, even to the seat's person); saved with the match, so a restart or a
+        #: takeover keeps them
+        self.standing_in = {seat: min(since, self.turn) for seat, since in self.snapshot.standing_in.items()}
+        self.stood_in: dict[int, str] = dict(self.snapshot.deciders)
 
     # -- construction -------------------------------------------------------------------------
 
@@ -340,12 +353,13 @@ class MatchHost:
             await self._reject(msg.seat, str(exc))
             return
         rows = [list(row) for row in msg.weighed] if msg.weighed and not self._is_person(msg.seat) else []
-        records = [Record("move", self.turn, time.time(), action, rows)]
+        decider = self._decider(msg.seat)
+        records = [Record("move", self.turn, time.time(), action, rows, by=decider)]
         if rows:
             self.weighed[self.turn] = rows
-        by = msg.seat if msg.seat in self.standing_in else None
+        by = msg.seat if is_stand_in(decider) else None
         if by is not None:
-            self.stood_in.add(self.turn)
+            self.stood_in[self.turn] = decider
         self.actions.append(action)
         self.movers.append(msg.seat)
         self.events.append(events)
@@ -360,13 +374,19 @@ class MatchHost:
             return
         await self._broadcast(events, by)
 
+    def _decider(self, seat: int) -> str:
+        """Who decides ``seat``'s move now: its person, an AI standing in for them, or its AI."""
+        if seat in self.standing_in:
+            return stand_in(level_of(self.seats[seat]))
+        return PERSON if self._is_person(seat) else AI
+
     def _take_back_last(self, before: State) -> None:
         """Forget the last move, which nobody was shown (``before``: the position before it)."""
         turn = len(self.actions) - 1
         self.state = before
         del self.actions[turn], self.movers[turn], self.events[turn]
         self.weighed.pop(turn, None)
-        self.stood_in.discard(turn)
+        self.stood_in.pop(turn, None)
         self.snapshot.status, self.snapshot.result = "playing", None
 
     async def _undo(self, msg: UndoRequest) -> None:
@@ -379,7 +399,8 @@ class MatchHost:
         self.state, self.movers, self.events = again.state, again.movers, again.events
         del self.actions[target:]
         self.weighed = {turn: rows for turn, rows in self.weighed.items() if turn < target}
-        self.stood_in = {turn for turn in self.stood_in if turn < target}
+        self.stood_in = {turn: by for turn, by in self.stood_in.items() if turn < target}
+        self.standing_in = {seat: min(since, target) for seat, since in self.standing_in.items()}
         await self._store(Record("undo", target, time.time()))
         who, s = seat_field(msg.seat), seat_field(msg.seat, "s")
         await self._broadcast([self._note(Event(f"{who} take{s} back {taken} move{'s' if taken > 1 else ''}."))])
@@ -427,8 +448,7 @@ class MatchHost:
             return
         who, s = seat_field(msg.seat), seat_field(msg.seat, "s")
         if self.people() != [msg.seat]:
-            await self._replace_seat(msg.seat, STAND_IN, Event(f"{who} resign{s}; an AI plays the seat from now on."),
-                                     standing_in=True)
+            await self._replace_seat(msg.seat, STAND_IN, Event(f"{who} resign{s}; an AI plays the seat from now on."))
             return
         self.snapshot.status = "resigned"
         self.snapshot.resigned = msg.seat
@@ -436,15 +456,14 @@ class MatchHost:
         await self._store(self._end())
         await self._broadcast([Event(f"{who} resign{s}.")])
 
-    async def replace_seat(self, seat: int, spec: SeatSpec, event: Event, name: str | None = None, *,
-                           standing_in: bool = False) -> None:
+    async def replace_seat(self, seat: int, spec: SeatSpec, event: Event, name: str | None = None) -> None:
         """Give ``seat`` to ``spec`` (an AI stand-in for a person who resigned or left, or the
         person back from a stand-in), under ``name`` if given; save, and tell everyone; the
-        seat to move is prompted again so the new player can act. ``standing_in``: an AI plays
-        the seat in its person's place, for a while or for good (its moves are logged as the
-        stand-in's)."""
+        seat to move is prompted again so the new player can act. An AI given a person's seat
+        plays it in its person's place, for a while or for good (``saves.deciders.seats_changed``:
+        its moves are logged as the stand-in's)."""
         async with self._writing:
-            await self._replace_seat(seat, spec, event, name, standing_in)
+            await self._replace_seat(seat, spec, event, name)
 
     def stand_in_moves(self, seat: int) -> int:
         """How many moves the AI standing in for ``seat`` has made since it sat down."""
@@ -458,12 +477,9 @@ class MatchHost:
             for seat in self._audience():
                 await self._send(seat, self._update(seat, [(line, None)]))
 
-    async def _replace_seat(self, seat: int, spec: SeatSpec, event: Event, name: str | None = None,
-                            standing_in: bool = False) -> None:
-        if standing_in:
-            self.standing_in[seat] = self.turn
-        else:
-            self.standing_in.pop(seat, None)
+    async def _replace_seat(self, seat: int, spec: SeatSpec, event: Event, name: str | None = None) -> None:
+        seats = [*self.snapshot.seats[:seat], str(spec), *self.snapshot.seats[seat + 1:]]
+        seats_changed(self.standing_in, self.snapshot.seats, seats, self.turn)
         self.seats[seat] = spec
         self.snapshot.seats[seat] = str(spec)
         if name is not None:
@@ -586,13 +602,7 @@ class MatchHost:
         return Update(self.match_id, seat, self.turn, self.state.view(seat), texts, whole_log, self.unsaved)
 
     def _words_for(self, event: Event, seat: int | None, by: int | None) -> str:
-        """The event in ``seat``'s words; a stand-in's (``by``) under the stand-in's name, to its
-        person too ("Bob's stand-in plays …", never "You play …")."""
-        if by is None:
-            return event.render(self.names, seat)
-        names = list(self.names)
-        names[by] = f"{names[by]}'s stand-in"
-        return event.render(names, None if seat == by else seat)
+        return words_for(event, self.names, seat, by)
 
     async def _broadcast(self, events: list[Event], by: int | None = None) -> None:
         """Each seat its own Update, then ``YourTurn`` to the seat to move or ``MatchOver`` to all."""
@@ -641,6 +651,8 @@ class MatchHost:
         snap = self.snapshot
         snap.actions = list(self.actions)
         snap.weighed = dict(self.weighed)
+        snap.deciders = dict(self.stood_in)
+        snap.standing_in = dict(self.standing_in)
         snap.state = self.state.to_data()
         if played:
             snap.updated = time.time()

@@ -5,6 +5,10 @@ It speaks the bus messages a game screen already understands (``MatchInfo``, the
 holding the whole log so far at each step), so every game's own screen shows its replay.
 Requests a screen may still send are refused: a replay changes nothing.
 
+Who decided each move is the record's (``saves.deciders``): a stand-in's moves read as the
+stand-in's in every view ("Bob's stand-in plays …", to Bob too), and a seat a stand-in played
+at the position shown is marked as such among the seats (``MatchInfo``'s kinds).
+
 Once the match is over, the replay also tells what each AI decision weighed (``weighed``): the
 candidates its search considered, with their reasons and shares, as recorded when it played.
 Never before: they may tell what that seat held. For the same reason the replay of a match
@@ -17,7 +21,10 @@ import asyncio
 
 from caravan_tui.bus import MatchInfo, Message, Rejected, Request, Update
 from caravan_tui.engine import render
+from caravan_tui.match.host import words_for
 from caravan_tui.seats import SeatSpec
+from caravan_tui.ssh.protocol import STANDING_IN
+from saves.deciders import decided_by
 from saves.loading import Replayed, replay
 
 
@@ -36,9 +43,7 @@ class ReplayClient:
         self.length = len(self.snapshot.actions)
         self.position = self.length if position is None else max(0, min(position, self.length))
         self.queue: asyncio.Queue[Message] = asyncio.Queue()
-        snap = self.snapshot
-        self.queue.put_nowait(MatchInfo(self.match_id, self.seat, self.game_id, list(snap.names), list(snap.seats),
-                                        dict(snap.options)))
+        self._kinds: list[str] = []  # the seat kinds the screen was told last
         self._show()
 
     def views(self) -> list[int | None]:
@@ -88,6 +93,10 @@ class ReplayClient:
             lines.append(f"{line}: {self._words(reason)}" if reason else line)
         return mover, lines
 
+    def decider(self, turn: int) -> str:
+        """Who decided move ``turn`` (numbered from 0): "person", "ai" or "stand-in:LEVEL"."""
+        return decided_by(self.snapshot, turn, self.checked.movers[turn])
+
     def _words(self, text: str) -> str:
         """``text`` with its seats named from no seat's view (the deciding AI is never "you",
         whoever watches); as written if it cannot be (a saved reason is a file's words: the
@@ -100,9 +109,30 @@ class ReplayClient:
     def close(self) -> None:
         """Nothing to let go of: a replay holds no lock and no subscription."""
 
+    def _kinds_at(self, position: int) -> list[str]:
+        """Each seat's kind at ``position``, as ``MatchInfo`` says it: a person's seat whose last
+        move so far a stand-in decided reads "stand-in"."""
+        snap = self.snapshot
+        # (a person's seat an AI stands in for at the end is theirs where they played it)
+        kinds = [text if seat not in snap.standing_in else "remote" for seat, text in enumerate(snap.seats)]
+        seen = set()
+        for turn in range(position - 1, -1, -1):
+            seat = self.checked.movers[turn]
+            if seat not in seen and turn in snap.deciders:  # (a snapshot keeps only stand-ins there)
+                kinds[seat] = STANDING_IN
+            seen.add(seat)
+        return kinds
+
     def _show(self) -> None:
         at = replay(self.checked.game, self.snapshot, self.position)
-        names, seat = self.snapshot.names, self.seat
-        history = at.opening + [event for events in at.events for event in events]
-        lines = [event.render(names, seat) for event in history if event.visible_to(seat)]
+        snap, seat = self.snapshot, self.seat
+        kinds = self._kinds_at(self.position)
+        if kinds != self._kinds:
+            self._kinds = kinds
+            self.queue.put_nowait(MatchInfo(self.match_id, seat, self.game_id, list(snap.names), kinds,
+                                            dict(snap.options)))
+        lines = [event.render(snap.names, seat) for event in at.opening if event.visible_to(seat)]
+        for turn, events in enumerate(at.events):
+            by = at.movers[turn] if turn in snap.deciders else None
+            lines += [words_for(event, snap.names, seat, by) for event in events if event.visible_to(seat)]
         self.queue.put_nowait(Update(self.match_id, seat, self.position, at.state.view(seat), lines, True))

@@ -104,8 +104,7 @@ class MatchRunner:
         or, ``until_back``, until they come back (``give_back``)."""
         who, s = seat_field(seat), seat_field(seat, "s")
         until = f"until {who} come{s} back" if until_back else "from now on"
-        await self.host.replace_seat(seat, spec, Event(f"{who} leave{s}; an AI plays the seat {until}."),
-                                     standing_in=True)
+        await self.host.replace_seat(seat, spec, Event(f"{who} leave{s}; an AI plays the seat {until}."))
 
     async def hold(self, seat: int, spec: SeatSpec) -> None:
         """Nobody is left at the table: the AI standing in for ``seat``'s person stops, and the

@@ -26,8 +26,9 @@ import threading
 from psycopg import errors
 
 from caravan_tui.pgstore.db import Database, DatabaseError, Link
-from saves.backend import MatchLock, MatchLocked, SaveEntry
+from saves.backend import MatchLock, MatchLocked, SaveEntry, fold_move
 from saves.codec import MAX_ITEMS, MAX_TIME, DamagedSave, decode, decode_record, encode, encode_record
+from saves.deciders import seats_changed
 from saves.snapshot import Record, Snapshot
 
 #: characters of a match id (``saves.snapshot.new_match_id`` makes 22)
@@ -73,7 +74,8 @@ def _header(snapshot: Snapshot) -> bytes:
     """The stored header: ``snapshot`` without its moves (and, while it is played, without the
     state cache, which its moves would leave behind)."""
     playing = snapshot.status == "playing"
-    return encode(dataclasses.replace(snapshot, actions=[], weighed={}, state={} if playing else snapshot.state))
+    return encode(dataclasses.replace(snapshot, actions=[], weighed={}, deciders={},
+                                      state={} if playing else snapshot.state))
 
 
 class PgMatchStore:
@@ -179,7 +181,8 @@ class PgMatchStore:
         how a host's retry stores its match after the database came back."""
         header = _header(snapshot)
         moves = [(snapshot.match_id, turn, encode_record(Record("move", turn, snapshot.updated, action,
-                                                                 snapshot.weighed.get(turn, []))), snapshot.updated)
+                                                                 snapshot.weighed.get(turn, []),
+                                                                 by=snapshot.deciders.get(turn, ""))), snapshot.updated)
                  for turn, action in enumerate(snapshot.actions)]
         if isinstance(lock, PgMatchLock) and not self.holds(lock) and not self.retake(lock):
             raise MatchLocked(f"this match ({snapshot.match_id}) is now hosted by another server")
@@ -224,6 +227,7 @@ class PgMatchStore:
                     raise OSError(f"the database holds no match {match_id}")
                 header = self._decode_header(match_id, bytes(row[0]))
                 if record.kind == "seats":
+                    seats_changed(header.standing_in, header.seats, record.seats or [], record.turn)
                     header = dataclasses.replace(header, seats=list(record.seats or []),
                                                  names=list(record.names or []))
                 elif record.kind == "end":
@@ -264,8 +268,7 @@ class PgMatchStore:
             if not turn == record.turn == len(snapshot.actions) or record.kind != "move" or record.action is None:
                 raise DamagedSave(f"the match's move {len(snapshot.actions) + 1} is missing or out of place")
             snapshot.actions.append(record.action)
-            if record.weighed:
-                snapshot.weighed[turn] = record.weighed
+            fold_move(snapshot, record)
             snapshot.updated = max(snapshot.updated, record.at)
         return snapshot
 

@@ -11,7 +11,6 @@ from caravan_tui.engine import Action, normalise_action
 from caravan_tui.screens.base import WIDE_WIDTH
 from caravan_tui.screens.table_seat import TableSeat, V
 from caravan_tui.screens.weighed_words import nothing_weighed
-from caravan_tui.seat_labels import PLAYER
 from caravan_tui.widgets import ActionList, TablePanel
 
 #: lines (or moves) by others since our last decision that open the "since your last turn" panel,
@@ -53,7 +52,7 @@ class TablePanels(TableSeat[V]):
             panel.hide()
             return
         mover, lines = weighed
-        name = self.names[mover] if 0 <= mover < len(self.names) else PLAYER(n=mover + 1)
+        name = self.decider_name(mover, self.replay.decider(position - 1), level=True)
         panel.show(f"What {name} weighed (h hides it)", lines)  # no "(you)": an AI decided
 
     def action_weighed(self) -> None:

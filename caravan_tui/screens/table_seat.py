@@ -20,10 +20,11 @@ from caravan_tui.engine import Action, State, ViewHeader, render
 from caravan_tui.games import get_game
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.screens.base import BaseScreen
-from caravan_tui.seat_labels import AI_STANDING_IN, AWAY, NOBODY, PLAYER, SEAT, YOU, YOURS
+from caravan_tui.seat_labels import AI_STANDING_IN, AWAY, NOBODY, PLAYER, SEAT, STAND_IN_MARK, YOU, YOURS
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.lookalikes import reads_as_label
 from caravan_tui.ssh.protocol import OPEN, STANDING_IN, is_away
+from saves.deciders import decided_name
 
 #: what an AI seat's default name ends with: its level, "(normal)"
 LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
@@ -91,9 +92,21 @@ class TableSeat(BaseScreen, Generic[V]):
         kind = self.seat_kinds[seat] if 0 <= seat < len(self.seat_kinds) else ""
         if is_away(kind):
             return AWAY(name=name)
-        if kind == STANDING_IN:
+        if self.stood_in(seat):
             return AI_STANDING_IN(name=name)
         return YOURS(name=name) if seat == self.seat else name
+
+    def decider_name(self, seat: int, decider: str, *, level: bool = False) -> str:
+        """The seat's player as the maker of a move ``decider`` decided (``saves.deciders``):
+        their name, or "Bob's stand-in" (``level``: with the stand-in's level); never "(you)".
+        Plain text, as ``seat_name``."""
+        name = self.names[seat] if 0 <= seat < len(self.names) else PLAYER(n=seat + 1)
+        return decided_name(name, decider, level=level)
+
+    def stood_in(self, seat: int) -> bool:
+        """Whether an AI plays ``seat`` in its person's place now (live: the table's kinds; in a
+        replay: at the move shown)."""
+        return 0 <= seat < len(self.seat_kinds) and self.seat_kinds[seat] == STANDING_IN
 
     def short_name(self, seat: int, width: int | None = None) -> str:
         """The seat's player where room is short: "You" for ours, else their name fit to
@@ -101,6 +114,14 @@ class TableSeat(BaseScreen, Generic[V]):
         if seat == self.seat:
             return YOU()
         return fit_name(self.names[seat] if 0 <= seat < len(self.names) else PLAYER(n=seat + 1), width)
+
+    def player_name(self, seat: int, width: int | None = None) -> str:
+        """``short_name`` as a players table or a season line shows it: marked where an AI plays
+        the seat in its person's place ("Bob·AI", "You·AI"), the name cut first to keep the mark."""
+        if not self.stood_in(seat):
+            return self.short_name(seat, width)
+        room = None if width is None else max(1, width - len(STAND_IN_MARK(name="")))
+        return STAND_IN_MARK(name=self.short_name(seat, room))
 
     def seat_label(self, seat: int | None, style: str = "") -> Text:
         """``seat_name`` as a ``Text``: what a table cell, a title or a panel shows."""

@@ -5,14 +5,16 @@ from __future__ import annotations
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.safe_text import plain
 from caravan_tui.seats import SeatSpec
+from saves.deciders import PERSON, decided_name, is_stand_in
 from saves.loading import replay as replay_log
 
 
 def nothing_weighed(replay: ReplayClient) -> str:
     """One line: why the replay at its position has no AI decision to show."""
     snapshot = replay.snapshot
-    ais = [seat for seat, text in enumerate(snapshot.seats) if SeatSpec.parse(text).kind == "ai"]
-    if not ais:
+    ais = [seat for seat, text in enumerate(snapshot.seats)  # (not a person's seat an AI stands in for)
+           if SeatSpec.parse(text).kind == "ai" and seat not in snapshot.standing_in]
+    if not ais and not snapshot.deciders:
         return "No AI played in this match: there is no decision of one to show."
     if snapshot.status == "playing":
         return "What the AI weighed shows once the match is over."
@@ -20,8 +22,9 @@ def nothing_weighed(replay: ReplayClient) -> str:
         return "No move yet: step forward (→) to an AI's move to see what it weighed."
     movers = replay.checked.movers
     mover = movers[replay.position - 1] if replay.position <= len(movers) else None
-    if mover in ais:  # an AI's move with nothing recorded: it had no choice, or an older save
-        name = plain(snapshot.names[mover])
+    decider = replay.decider(replay.position - 1) if mover is not None else PERSON
+    if mover is not None and (mover in ais or is_stand_in(decider)):  # nothing recorded: no choice, or an older save
+        name = plain(decided_name(snapshot.names[mover], decider))
         if len(replay_log(replay.checked.game, snapshot, replay.position - 1).state.legal_actions()) == 1:
             return f"{name} had only this move: there was nothing to weigh."
         return f"The save keeps nothing of what {name} weighed at this move."

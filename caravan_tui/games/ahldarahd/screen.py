@@ -137,7 +137,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         if self.shown_map >= len(view["routes"]):
             self.shown_map = 0
         self.show_map()
-        self.update_static("#ah-players", players_text(view, self.seat, self.short_name,
+        self.update_static("#ah-players", players_text(view, self.seat, self.player_name,
                                                        self.query_one("#ah-players").size.width or 47))
         self.update_static("#ah-market", market_text(view, max(30, self.query_one("#ah-market").size.width or 45)))
         self.show_panel()

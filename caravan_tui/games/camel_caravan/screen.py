@@ -107,7 +107,7 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
         board.show(faces=[face(cell, *rest) for cell, rest in enumerate(cells)], marks=self._marks())
         board.border_title = Text(self.title_text(view))
         self.query_one("#cc-end").set_class(bool(sum(view["bag"].values())) or view["to_move"] is None, "-cc-hidden")
-        self.query_one("#cc-players", Static).update(players_table(view, self.short_name))
+        self.query_one("#cc-players", Static).update(players_table(view, self.player_name))
         self._show_cursor()
 
     def title_text(self, view: CamelCaravanView) -> str:

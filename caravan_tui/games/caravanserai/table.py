@@ -168,7 +168,7 @@ class CaravanseraiTable(PausingGameScreen[CaravanseraiView]):
             marker.append(str(seat + 1), style=seat_style(seat))
             length = Text("len ", style="dim")
             length.append(str(len(view["caravans"][seat])), style="bold")
-            name = Text(self.short_name(seat, NAME_WIDTH), style="bold" if seat == self.seat else "")
+            name = Text(self.player_name(seat, NAME_WIDTH), style="bold" if seat == self.seat else "")
             table.add_row(marker, name, length, reserve_text(view["reserves"][seat]))
         return table
 

@@ -88,8 +88,8 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
             return super().describe(action)
 
     def who(self, seat: int) -> Text:
-        """The player of a season line, first: ``Bot: ``."""
-        return Text(f"{self.short_name(seat)}: ", style="bold")
+        """The player of a season line, first: ``Bot: `` (``Bob·AI: `` where an AI stands in)."""
+        return Text(f"{self.player_name(seat)}: ", style="bold")
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -105,7 +105,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         players = range(len(view["scores"]))
         text = Text(f"Hand {view['hand_no']} of {view['hands_total']}", style="bold")
         for p in players:
-            text.append(f" · {self.short_name(p, 13)} {view['scores'][p]}")
+            text.append(f" · {self.player_name(p, 13)} {view['scores'][p]}")
         text.append("\nUp: ")
         text.append_text(Text(" · ").join(up_text(card, short=True) for card in view["up"]))
         if view.get("aside_up"):

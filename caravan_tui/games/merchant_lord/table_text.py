@@ -33,7 +33,7 @@ def players_text(table: MerchantLordTable, view: MerchantLordView) -> Text:
         dice = table.my_dice() if seat == table.seat and view is table.view else die_pairs(view["dice"][seat])
         line = Text("\n")
         line.append("▶" if view["to_move"] == seat else " ", style="bold")
-        line.append(f"{table.short_name(seat, 9):<9}", style="bold" if seat == table.seat else "")
+        line.append(f"{table.player_name(seat, 9):<9}", style="bold" if seat == table.seat else "")
         line.append(f" {view['table'][seat]:>5} {view['coins'][seat]:>5} {view['favour'][seat]:>3}"
                     f" {view['hand_sizes'][seat]:>4} ")
         for index, (value, where) in enumerate(dice):
