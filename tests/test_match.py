@@ -341,7 +341,7 @@ async def test_undo_never_crosses_a_stand_ins_answer_in_a_match_of_people():
     for seed in range(8):
         solo = new_host(game, Bus(), seats=[PERSON, RANDOM], seed=seed)
         shared = new_host(game, Bus(), seats=[PERSON, PERSON], seed=seed)
-        await shared.replace_seat(1, SeatSpec.ai("easy"), Event("Bob steps away."), standing_in=True)
+        await shared.replace_seat(1, SeatSpec.ai("easy"), Event("Bob steps away."))
         for host in (solo, shared):
             rng = random.Random(seed)
             await until_to_move(host, rng)

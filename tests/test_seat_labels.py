@@ -52,7 +52,9 @@ def test_a_label_template_with_an_unknown_field_is_caught():
 
 
 def table(names, kinds, seat):
-    return SimpleNamespace(names=names, seat_kinds=kinds, seat=seat)
+    seats = SimpleNamespace(names=names, seat_kinds=kinds, seat=seat)
+    seats.stood_in = lambda seat: TableSeat.stood_in(seats, seat)
+    return seats
 
 
 def test_every_word_the_table_and_the_lobby_write_beside_a_name_is_refused_as_a_name():
