@@ -88,12 +88,14 @@ class StoreFailed(OSError):
 
 @dataclass(frozen=True, slots=True)
 class SaveEntry:
-    """A stored match in the saves list: its snapshot, or why it cannot be loaded."""
+    """A stored match in the saves list: its snapshot, or why it cannot be loaded, and then
+    the recovery its store offers, in words (None: none)."""
 
     match_id: str
     snapshot: Snapshot | None
     error: str | None
     modified: float  # when it was last written (seconds since the epoch)
+    recovery: str | None = None
 
 
 class MatchLock(Protocol):
