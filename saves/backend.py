@@ -33,9 +33,9 @@ def apply_record(snapshot: Snapshot, record: Record) -> None:
     backend's ``read``. DamagedSave if it does not follow from the snapshot (a move out of
     order, an undo past the start, seats for another number of players, anything after the
     end): a stored match is replayed only as it was written."""
-    if snapshot.status != "playing":
-        raise DamagedSave(f"the save holds a change after the match ended (a {record.kind} at move {record.turn})")
     moves = len(snapshot.actions)
+    if snapshot.status != "playing":
+        raise DamagedSave(f"the save holds a change after the match ended after move {moves} (a {record.kind})")
     if record.kind == "move":
         if record.turn != moves or record.action is None:
             raise DamagedSave(f"the save's move {record.turn + 1} comes after {moves} moves")
@@ -50,7 +50,7 @@ def apply_record(snapshot: Snapshot, record: Record) -> None:
     elif record.kind == "seats":
         seats, names = record.seats, record.names
         if seats is None or names is None or not len(seats) == len(names) == snapshot.players or record.turn != moves:
-            raise DamagedSave("the save changes its seats to ones that are not its players'")
+            raise DamagedSave(f"the save changes its seats after move {moves} to ones that are not its players'")
         snapshot.seats, snapshot.names = list(seats), list(names)
     elif record.kind == "end":
         if record.turn != moves or record.status not in ("over", "resigned"):

@@ -210,7 +210,7 @@ def test_a_crafted_record_is_refused_with_one_line(store, crafted, reason):
 @pytest.mark.parametrize(("record", "reason"), [
     (move(5), "move 6 comes after 2 moves"),
     (Record("undo", 3, 1.0), "takes moves back to move 3 of 2"),
-    (Record("seats", 2, 1.0, seats=["human"], names=["A"]), "seats to ones that are not its players"),
+    (Record("seats", 2, 1.0, seats=["human"], names=["A"]), "seats after move 2 to ones that are not its players"),
     (Record("end", 1, 1.0, status="over"), "ends the match at move 1 of 2"),
 ])
 def test_a_record_that_does_not_follow_is_refused(store, record, reason):
