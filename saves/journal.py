@@ -87,7 +87,7 @@ def frame(record: Record, chain: int) -> tuple[bytes, int]:
     return bytes([_CHAINED]) + head + zlib.crc32(head).to_bytes(4, "big") + link.to_bytes(4, "big") + body, link
 
 
-def moves_words(moves: int) -> str:
+def _moves_words(moves: int) -> str:
     """Where in a match a change came, as a person counts its moves."""
     return f"after move {moves}" if moves else "before its first move"
 
@@ -164,7 +164,7 @@ def parse(data: bytes) -> Parsed:
     chained: bool | None = None  # whether this file's records are chained (its first says)
 
     def damage(what: str) -> DamagedJournal:
-        where = moves_words(len(snapshot.actions))
+        where = _moves_words(len(snapshot.actions))
         return DamagedJournal(f"the save is damaged {where}: {what}", snapshot, 1 + len(_whole_after(data, whole)))
 
     while whole < len(data):
@@ -174,7 +174,7 @@ def parse(data: bytes) -> Parsed:
             raise damage(f"it holds a change of more than {MAX_RECORD // 1024} KiB") from None
         if found is None:
             if _is_tear(data, whole):
-                torn = f"the change {moves_words(len(snapshot.actions))}"
+                torn = f"the change {_moves_words(len(snapshot.actions))}"
                 return Parsed(header, records, snapshot, whole, chain, torn)
             raise damage("unreadable bytes where its next change should be" if data[whole] not in (_CHAINED, _OLD)
                          else "a change there fails its checksum")
