@@ -370,7 +370,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("index", type=whole_number(0), nargs="?")
     replay.add_argument("--save", action="store_true", help="store the recorded match as a save file you can open")
 
-    commands.add_parser("saves", help="list saved matches")
+    saves = commands.add_parser("saves", help="list saved matches")
+    saves.add_argument("--recover", metavar="MATCH",
+                       help="open a save damaged after its start at its last whole move (the damaged file is kept)")
 
     serve = commands.add_parser("serve", help="host matches over SSH: friends play with ssh -p PORT HOST")
     serve.add_argument("--host", type=address, default="127.0.0.1",
@@ -514,9 +516,11 @@ def cmd_replay(args) -> int:
     return 0 if same else 1
 
 
-def cmd_saves(_args) -> int:
+def cmd_saves(args) -> int:
     from saves.store import SaveStore
 
+    if args.recover is not None:
+        return _recover(args.recover)
     store = SaveStore()
     entries = _entries(store)
     if not entries:
@@ -527,11 +531,33 @@ def cmd_saves(_args) -> int:
         when = datetime.fromtimestamp(entry.modified).strftime("%Y-%m-%d %H:%M")
         snap = entry.snapshot
         if snap is None:
-            print(plain(f"{entry.match_id:<24} {'?':<16} {'':<24} {'':>5}  {when:<16} damaged: {entry.error}", LONG))
+            offer = f" (caravan-tui saves --recover {entry.match_id}: {entry.recovery})" if entry.recovery else ""
+            print(plain(f"{entry.match_id:<24} {'?':<16} {'':<24} {'':>5}  {when:<16} damaged: {entry.error}{offer}",
+                        LONG))
             continue
         title = GAMES[snap.game_id].title
         print(plain(f"{snap.match_id:<24} {title:<16} {','.join(snap.seats):<24} {len(snap.actions):>5}  "
                     f"{datetime.fromtimestamp(snap.updated).strftime('%Y-%m-%d %H:%M'):<16} {snap.status}", LONG))
+    return 0
+
+
+def _recover(match_id: str) -> int:
+    """``saves --recover``: the damaged save opened at its last whole move, the damaged file kept."""
+    from saves.codec import DamagedSave
+
+    store = _writable_store()
+    try:
+        store.path(match_id)
+        recovered = store.recover(match_id)
+    except FileNotFoundError:
+        raise Refused(f"there is no saved match {match_id} (caravan-tui saves lists them)") from None
+    except DamagedSave as error:
+        raise Refused(f"cannot recover {match_id}: {error.reason}") from None
+    except (OSError, ValueError) as error:
+        raise Refused(f"cannot recover {match_id}: {_why(error)}") from None
+    lost = f"{recovered.lost} later change{'s' if recovered.lost > 1 else ''}"
+    print(plain(f"recovered {match_id}: it opens at move {recovered.moves} ({lost} could not be read); "
+                f"the damaged file is kept as {recovered.kept}", LONG))
     return 0
 
 

@@ -34,9 +34,9 @@ def apply_record(snapshot: Snapshot, record: Record) -> None:
     backend's ``read``. DamagedSave if it does not follow from the snapshot (a move out of
     order, an undo past the start, seats for another number of players, anything after the
     end): a stored match is replayed only as it was written."""
-    if snapshot.status != "playing":
-        raise DamagedSave(f"the save holds a change after the match ended (a {record.kind} at move {record.turn})")
     moves = len(snapshot.actions)
+    if snapshot.status != "playing":
+        raise DamagedSave(f"the save holds a change after the match ended after move {moves} (a {record.kind})")
     if record.kind == "move":
         if record.turn != moves or record.action is None:
             raise DamagedSave(f"the save's move {record.turn + 1} comes after {moves} moves")
@@ -52,7 +52,7 @@ def apply_record(snapshot: Snapshot, record: Record) -> None:
     elif record.kind == "seats":
         seats, names = record.seats, record.names
         if seats is None or names is None or not len(seats) == len(names) == snapshot.players or record.turn != moves:
-            raise DamagedSave("the save changes its seats to ones that are not its players'")
+            raise DamagedSave(f"the save changes its seats after move {moves} to ones that are not its players'")
         seats_changed(snapshot.standing_in, snapshot.seats, seats, record.turn)
         snapshot.seats, snapshot.names = list(seats), list(names)
     elif record.kind == "end":
@@ -101,12 +101,14 @@ class StoreFailed(OSError):
 
 @dataclass(frozen=True, slots=True)
 class SaveEntry:
-    """A stored match in the saves list: its snapshot, or why it cannot be loaded."""
+    """A stored match in the saves list: its snapshot, or why it cannot be loaded, and then
+    the recovery its store offers, in words (None: none)."""
 
     match_id: str
     snapshot: Snapshot | None
     error: str | None
     modified: float  # when it was last written (seconds since the epoch)
+    recovery: str | None = None
 
 
 class MatchLock(Protocol):

@@ -2,69 +2,211 @@
 
 The file is msgpack objects one after another: first the snapshot's envelope (``saves.codec``,
 the layout a save has always had, so a file of one snapshot is still a save), then each record
-as a msgpack bin 32: its marker, its length (4 bytes), then a CRC-32 of those length bytes and
-``encode_record``'s bytes (a CRC-32 of the record's map, and the map). A record is one
-``write`` and one fsync; a process killed mid-write leaves a *prefix* of a record at the end of
-the file, and so does a crash that left the file's end unwritten (zeros): such a torn last
-record was never acknowledged, and ``parse`` leaves it out. The length's own CRC keeps a
-damaged length from passing for a tear (it would drop every record after it). Anything else
-that is not a whole, well-formed record is damage, refused with its reason.
+as a msgpack ext 32: its marker, its length (4 bytes), its type, then a CRC-32 of the length,
+the record's *chain* (4 bytes) and ``encode_record``'s bytes (a CRC-32 of the record's map, and
+the map). The chain is a CRC-32 of the record's bytes seeded with the chain of the record before
+it, the first one's with a CRC-32 of the snapshot's bytes: a record removed, repeated, moved or
+brought in from another save breaks the chain at that point and is refused there, though each
+record checks out alone. Saves written before the chain hold bin 32 records (the same frame
+without the chain, one type byte less) and are read as they always were; one file never mixes
+the two (a host's ``open`` writes the file anew before it appends).
+
+A record is one ``write`` and one fsync. **A torn last record is dropped**: whatever follows
+the last whole record, if it is the start of a record (a kill mid-write), that start and zeros
+(a crash whose file size already covered the record: delayed allocation), zeros alone, or a
+record that fails its own check with nothing whole after it, is a tear: the save reads as its
+whole records, and ``Parsed.torn`` says which change was dropped so the person can be told.
+This is where SQLite's and PostgreSQL's WAL replay end too: at the first record that does not
+check out. What it trades: a last record that is damaged was either never acknowledged (the
+crash came first) or was damaged on the disk after it was acknowledged; the second loses that
+one change, and in both cases the person is told which. A tear is only ever at the end: damage
+with a whole record after it (even inside the span a damaged length claims) is refused, with
+the move it came after, and the whole part before it (``DamagedJournal``) can be recovered.
 """
 from __future__ import annotations
 
+import re
 import zlib
 from dataclasses import dataclass
 
 import msgpack
 
+from saves.backend import apply_record, folded
 from saves.codec import MAX_FILE, MAX_RECORD, TOO_LARGE, DamagedSave, decode, decode_record, encode_record
 from saves.snapshot import Record, Snapshot
 
-_BIN32 = b"\xc6"
-_PREFIX = 9  #: the marker, the length and the length's CRC
+_CHAINED = 0xC9  #: msgpack ext 32: a record in a chain
+_TYPE = b"C"  #: its ext type
+_OLD = 0xC6  #: msgpack bin 32: a record written before the chain
+_CHAINED_PREFIX = 14  #: marker, length, type, the length's CRC, the chain
+_OLD_PREFIX = 9  #: marker, length, the length's CRC
 
 
 @dataclass(slots=True)
 class Parsed:
-    """A save file read: its snapshot, its whole records in order, and the length of the file
-    they fill (``whole < len(data)``: a torn last record follows)."""
+    """A save file read: its snapshot, its whole records in order, the match they fold into,
+    the length of the file they fill and the chain after the last of them. ``torn``: the
+    change a torn tail left out, in words ("the change after move 7"), or "" if none."""
 
     header: Snapshot
     records: list[Record]
+    snapshot: Snapshot
     whole: int
+    chain: int
+    torn: str = ""
 
 
-def frame(record: Record) -> bytes:
-    """``record`` as appended to a journal (ValueError if it cannot be saved)."""
+class DamagedJournal(DamagedSave):
+    """Damage before a save's end (``reason``, in one line), and what can be recovered: the
+    match as its whole records before the damage fold it (``snapshot``, at ``moves`` moves),
+    with ``lost`` changes after it unreadable or refused (the damaged one among them)."""
+
+    def __init__(self, reason: str, snapshot: Snapshot, lost: int) -> None:
+        super().__init__(reason)
+        self.snapshot, self.moves, self.lost = snapshot, len(snapshot.actions), lost
+
+    def offer(self) -> str:
+        """The recovery, in words for the saves list and the command line."""
+        changes = "change is" if self.lost == 1 else "changes are"
+        return (f"open at move {self.moves}, the last whole move before the damage "
+                f"({self.lost} later {changes} unreadable)")
+
+
+def seed(header: bytes) -> int:
+    """The chain before the first record: a CRC-32 of the snapshot's bytes."""
+    return zlib.crc32(header)
+
+
+def frame(record: Record, chain: int) -> tuple[bytes, int]:
+    """``record`` as appended after a record whose chain is ``chain``, and its own chain
+    (ValueError if it cannot be saved)."""
     body = encode_record(record)
-    length = (4 + len(body)).to_bytes(4, "big")
-    return _BIN32 + length + zlib.crc32(length).to_bytes(4, "big") + body
+    link = zlib.crc32(body, chain)
+    length = (8 + len(body)).to_bytes(4, "big")
+    head = length + _TYPE
+    return bytes([_CHAINED]) + head + zlib.crc32(head).to_bytes(4, "big") + link.to_bytes(4, "big") + body, link
+
+
+def _moves_words(moves: int) -> str:
+    """Where in a match a change came, as a person counts its moves."""
+    return f"after move {moves}" if moves else "before its first move"
+
+
+def _change_words(record: Record) -> str:
+    """A record in a person's words: "move 8", "an undo", "a change of seats", "the end"."""
+    return {"move": f"move {record.turn + 1}", "undo": f"an undo to move {record.turn}",
+            "seats": "a change of seats", "end": "the end of the match"}[record.kind]
+
+
+class _TooLarge(Exception):
+    """A frame whose length checks out but is more than a record may be: written by no crash."""
+
+
+def _frame_at(data: bytes, at: int) -> tuple[int, int, int] | None:
+    """(where its record's bytes start, where they end, its chain or -1 for a record before the
+    chain) of a whole frame at ``at`` whose length and record checksums hold, or None;
+    _TooLarge if its length checks out but is beyond any record's."""
+    marker = data[at]
+    if marker == _CHAINED:
+        head = data[at + 1:at + 6]
+        if len(head) < 5 or head[4:] != _TYPE or data[at + 6:at + 10] != zlib.crc32(head).to_bytes(4, "big"):
+            return None
+        start, end = at + _CHAINED_PREFIX, at + 6 + int.from_bytes(head[:4], "big")
+        chain = int.from_bytes(data[at + 10:at + 14], "big")
+    elif marker == _OLD:
+        head = data[at + 1:at + 5]
+        if len(head) < 4 or data[at + 5:at + 9] != zlib.crc32(head).to_bytes(4, "big"):
+            return None
+        start, end, chain = at + _OLD_PREFIX, at + 5 + int.from_bytes(head, "big"), -1
+    else:
+        return None
+    if not 4 <= end - start <= MAX_RECORD:
+        raise _TooLarge
+    if end > len(data) or zlib.crc32(data[start + 4:end]) != int.from_bytes(data[start:start + 4], "big"):
+        return None
+    return start, end, chain
+
+
+def _whole(data: bytes, at: int) -> tuple[int, int, int] | None:
+    try:
+        return _frame_at(data, at)
+    except _TooLarge:
+        return None
+
+
+_MARKERS = re.compile(b"[\\xc6\\xc9]")
+
+
+def _whole_after(data: bytes, at: int) -> list[int]:
+    """Where whole records lie after ``at`` (the first one found, and those that follow it in
+    order): a damaged record with any of these after it is not a tear."""
+    for candidate in _MARKERS.finditer(data, at + 1):
+        found = candidate.start()
+        if _whole(data, found):
+            starts = []
+            while found < len(data) and (whole := _whole(data, found)):
+                starts.append(found)
+                found = whole[1]
+            return starts
+    return []
 
 
 def parse(data: bytes) -> Parsed:
-    """The snapshot and records in a save file; DamagedSave saying why, if it is not one."""
+    """The snapshot and records in a save file; DamagedSave saying why if it is not one
+    (DamagedJournal, with what can be recovered, for damage after its snapshot)."""
     if len(data) > MAX_FILE:
         raise DamagedSave(TOO_LARGE)
     whole = _header_end(data)
     header = decode(data[:whole])
+    snapshot = folded(header, [])
+    chain = seed(data[:whole])
     records: list[Record] = []
+    chained: bool | None = None  # whether this file's records are chained (its first says)
+
+    def damage(what: str) -> DamagedJournal:
+        where = _moves_words(len(snapshot.actions))
+        return DamagedJournal(f"the save is damaged {where}: {what}", snapshot, 1 + len(_whole_after(data, whole)))
+
     while whole < len(data):
-        rest = data[whole:whole + _PREFIX]
-        if rest[:1] == b"\0" and not data[whole:].strip(b"\0"):
-            break  # a tail the crash left unwritten
-        if rest[:1] != _BIN32 or (len(rest) == _PREFIX and zlib.crc32(rest[1:5]) != int.from_bytes(rest[5:], "big")):
-            raise DamagedSave(f"the save is corrupted after its move {len(header.actions) + len(records)}")
-        if len(rest) < _PREFIX:
-            break  # a torn last record
-        length = int.from_bytes(rest[1:5], "big")
-        if not 4 <= length <= MAX_RECORD:
-            raise DamagedSave(f"the save holds a record of more than {MAX_RECORD // 1024} KiB")
-        end = whole + 5 + length
-        if end > len(data):
-            break  # a torn last record
-        records.append(decode_record(data[whole + _PREFIX:end]))
+        try:
+            found = _frame_at(data, whole)
+        except _TooLarge:
+            raise damage(f"it holds a change of more than {MAX_RECORD // 1024} KiB") from None
+        if found is None:
+            if _is_tear(data, whole):
+                torn = f"the change {_moves_words(len(snapshot.actions))}"
+                return Parsed(header, records, snapshot, whole, chain, torn)
+            raise damage("unreadable bytes where its next change should be" if data[whole] not in (_CHAINED, _OLD)
+                         else "a change there fails its checksum")
+        start, end, link = found
+        if chained is None:
+            chained = link >= 0
+        if chained != (link >= 0):
+            raise damage("a change in another save format is among its changes")
+        try:
+            record = decode_record(data[start:end])
+        except DamagedSave as exc:
+            raise damage(exc.reason) from None
+        if chained and zlib.crc32(data[start:end], chain) != link:
+            raise damage(f"{_change_words(record)} does not follow the change before it "
+                         "(one was removed, repeated, moved or taken from another save)")
+        try:
+            apply_record(snapshot, record)  # (it checks before it changes anything)
+        except DamagedSave as exc:
+            raise DamagedJournal(exc.reason, snapshot, 1 + len(_whole_after(data, whole))) from None
         whole = end
-    return Parsed(header, records, whole)
+        chain = link if chained else chain
+        records.append(record)
+    return Parsed(header, records, snapshot, whole, chain)
+
+
+def _is_tear(data: bytes, at: int) -> bool:
+    """Whether the bytes from ``at`` on, which hold no whole record there, are a torn last
+    record: zeros, or the start of a record (then anything, zeros too) with nothing whole after."""
+    tail = data[at:]
+    if not tail.strip(b"\0"):
+        return True
+    return tail[0] in (_CHAINED, _OLD) and not _whole_after(data, at)
 
 
 def _header_end(data: bytes) -> int:

@@ -4,11 +4,26 @@ match, a journal (``saves.journal``): a snapshot, then one record appended per c
 A snapshot is written atomically: to a temp file in the same folder, fsynced, renamed over the
 old file, the folder fsynced. A record is one ``write`` to the end of the file and one fsync, so
 a move costs the same at move 1,000 as at move 1; a crash mid-append leaves a torn last record,
-which reading leaves out (it was never acknowledged). The file is checked for damage when a
-host ``open``s the match under its lock, and compacted into one snapshot when the match ends or
-its records outnumber the moves of its snapshot (and ``COMPACT_AFTER``), which keeps the cost of
+which reading leaves out (it was never acknowledged; the host that opens the match next tells
+the person which change was dropped). The file is checked for damage when a host ``open``s the
+match under its lock, and compacted into one snapshot when the match ends or its records
+outnumber the moves of its snapshot (and ``COMPACT_AFTER``), which keeps the cost of
 compacting, spread over the moves, constant. A damaged file is shown with its reason and never
-overwritten: it may be a save from a newer version, or one the player wants to rescue.
+overwritten: it may be a save from a newer version, or one the player wants to rescue; damage
+after its snapshot can be ``recover``ed (the damaged file kept beside the new one). ``open``
+never replaces a stored move: the log it is given must extend the stored one (or bring it to
+newer rules); one that took stored moves back is stored as an undo record and what follows.
+
+**One writer** (``FileLock``): a host holds an ``flock`` on the match's lock file *and* on the
+save file itself, as SQLite locks its database file. The save file's lock is what keeps a
+second writer out even when the lock file is removed (a cleanup script, a folder sync); the
+lock file is what keeps a new match's id, before its file exists, to one host. The save file
+is replaced when it is written whole (``open``, compaction), so the lock moves with it: the new
+file is locked while it is still a temp file, before it is renamed into place, and only then
+is the old one let go; a process that locked the old file meanwhile finds that it is no longer
+the file at the path and tries the new one, which is held. A host checks at each append that
+its file is still the one at the path: one replaced from outside (another process wrote it)
+stops its writing for good, and the host tells the person; one removed is written whole again.
 
 The folder is not trusted: only regular files are read, and no more than a save can hold.
 """
@@ -22,14 +37,15 @@ import stat
 import tempfile
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
 
 from caravan_tui.files import NotRegular, TooLarge, read_regular
-from saves.backend import MatchLock, MatchLocked, SaveEntry, folded
+from saves.backend import MatchLock, MatchLocked, SaveEntry
 from saves.codec import MAX_FILE, MAX_TIME, TOO_LARGE, DamagedSave, encode
-from saves.journal import frame, parse
+from saves.journal import DamagedJournal, Parsed, frame, parse, seed
 from saves.snapshot import Record, Snapshot
 
 SUFFIX = ".msgpack"
@@ -40,6 +56,10 @@ STALE = 60
 #: records after which a match is compacted even while it is played (or more: as many as the
 #: moves its snapshot holds)
 COMPACT_AFTER = 1024
+#: what follows a save's name in the name of the damaged file a recovery keeps (then "-2"…)
+KEPT = ".damaged"
+#: damaged files kept of one match
+MAX_KEPT = 20
 
 
 class SaveStore:
@@ -63,26 +83,45 @@ class SaveStore:
     def write(self, snapshot: Snapshot) -> None:
         """Save ``snapshot`` whole, atomically, with no host: an imported match. DamagedSave
         (and nothing written) if a damaged file has this id."""
-        self._check_replaceable(snapshot.match_id)
+        self._stored(snapshot.match_id)
         self._replace(snapshot)
 
     def open(self, lock: MatchLock, snapshot: Snapshot) -> None:
         """``MatchStore.open``: the file becomes ``snapshot`` alone, atomically, unless a
-        damaged file is there; appends follow it."""
+        damaged file is there, or the stored log holds moves ``snapshot``'s does not (OSError,
+        nothing written: nothing replaces a stored move) and is not brought to newer rules by it.
+        A log that took stored moves back (an undo the host could not store) is stored as the
+        stored match, then an undo record and the records that lead to ``snapshot``. Appends
+        follow. What the person should be told of the file as it was (a torn last change, a
+        recovery) is left in the lock's ``notices``."""
         held = self._held(lock, snapshot.match_id)
         held.close_journal()
-        self._check_replaceable(snapshot.match_id)
-        self._replace(snapshot)
-        held.open_journal(self.path(snapshot.match_id), len(snapshot.actions))
+        held.claim()
+        stored = self._stored(snapshot.match_id)
+        held.notices = self._notices(snapshot.match_id, stored)
+        name = self.path(snapshot.match_id).name
+        following = None if stored is None else _following(stored.snapshot, snapshot, name)
+        base = snapshot if following is None or stored is None else stored.snapshot
+        chain = self._replace(base, held)
+        held.open_journal(self.path(snapshot.match_id), len(base.actions), chain)
+        for record in following or ():
+            self.append(held, record)
 
     def append(self, lock: MatchLock, record: Record) -> None:
         """``MatchStore.append``: one write and one fsync at the file's end. A write that
         fails is cut off again where possible (a torn record is harmless: reading leaves it
-        out, and the host ``open``s the match again before appending more)."""
+        out, and the host ``open``s the match again before appending more). SaveReplaced if
+        the file at the path is no longer the one this lock holds: it never writes again."""
         held = self._held(lock, lock.match_id)
         if held.journal is None:
             raise OSError(f"match {lock.match_id} is not open for writing")
-        held.journal.append(frame(record))
+        data, chain = frame(record, held.journal.chain)
+        try:
+            held.journal.append(data, chain)
+        except SaveReplaced as exc:
+            held.lost = str(exc)
+            held.close_journal()
+            raise
         if record.kind == "end" or held.journal.records > max(COMPACT_AFTER, held.journal.moves):
             self._compact(held)
 
@@ -92,43 +131,120 @@ class SaveStore:
         be compacted is tried again at the next append."""
         try:
             snapshot = self.read(lock.match_id)
-            self._replace(snapshot)
+            chain = self._replace(snapshot, lock)
         except OSError:
             return
         lock.close_journal()  # its file was replaced: append to the new one
-        lock.open_journal(self.path(lock.match_id), len(snapshot.actions))
+        lock.open_journal(self.path(lock.match_id), len(snapshot.actions), chain)
 
     def read(self, match_id: str) -> Snapshot:
         """``MatchStore.read``: the snapshot with every whole record folded in (no replay)."""
+        return self._parsed(match_id).snapshot
+
+    def _parsed(self, match_id: str) -> Parsed:
         parsed = parse(_read(self.path(match_id)))
         if parsed.header.match_id != match_id:
             raise DamagedSave(f"the file is named {match_id} but holds match {parsed.header.match_id}")
-        return folded(parsed.header, parsed.records)
+        return parsed
 
-    def _check_replaceable(self, match_id: str) -> None:
-        """DamagedSave unless the file of ``match_id`` is absent or reads whole."""
+    def _stored(self, match_id: str) -> Parsed | None:
+        """The file of ``match_id`` read (None if there is none); DamagedSave unless it reads
+        whole."""
         try:
-            self.read(match_id)
+            return self._parsed(match_id)
         except FileNotFoundError:
-            pass
+            return None
         except DamagedSave as exc:
             name = self.path(match_id).name
             raise DamagedSave(f"{name} is damaged ({exc.reason}); it was left untouched") from None
 
-    def _replace(self, snapshot: Snapshot) -> None:
+    def _notices(self, match_id: str, stored: Parsed | None) -> list[str]:
+        """What a host opening the match tells its people about its file: a torn last change
+        left out, and each recovery from damage (from the damaged files kept beside it)."""
+        notices = []
+        if stored is not None and stored.torn:
+            notices.append(f"The last change was not saved: the save ends partway through {stored.torn}; "
+                           "the match goes on from there.")
+        for kept in self._kept(match_id):
+            try:
+                parse(_read(kept))
+            except DamagedJournal as exc:
+                notices.append(f"This match was recovered from a damaged save at move {exc.moves}: {exc.lost} "
+                               f"later change{'s' if exc.lost > 1 else ''} could not be read (kept in {kept.name}).")
+            except (OSError, DamagedSave):
+                continue
+        return notices
+
+    def _kept(self, match_id: str) -> list[Path]:
+        """The damaged files of ``match_id`` that recoveries kept, oldest first."""
+        first = self.path(match_id).with_name(f"{match_id}{SUFFIX}{KEPT}")
+        return [path for path in [first, *(first.with_name(f"{first.name}-{n}") for n in range(2, MAX_KEPT + 1))]
+                if path.is_file()]
+
+    def recover(self, match_id: str) -> Recovery:
+        """Open a save damaged after its snapshot at its last whole move before the damage: the
+        damaged file is kept beside it (``<id>.msgpack.damaged``, never overwritten) and a new
+        save written from its whole part. DamagedSave if there is nothing to recover (the save
+        opens as it is, or its snapshot itself is damaged); MatchLocked while a host plays it."""
+        path = self.path(match_id)
+        with self.lock(match_id) as lock:
+            data = _read(path)
+            try:
+                parsed = parse(data)
+            except DamagedJournal as exc:
+                damaged = exc
+            except DamagedSave as exc:
+                raise DamagedSave(f"{exc.reason}: nothing before the damage can be read") from None
+            else:
+                if parsed.header.match_id == match_id:
+                    raise DamagedSave("it is not damaged: it opens as it is")
+                raise DamagedSave(f"the file is named {match_id} but holds match {parsed.header.match_id}")
+            if damaged.snapshot.match_id != match_id:
+                raise DamagedSave(f"the file is named {match_id} but holds match {damaged.snapshot.match_id}")
+            kept = self._keep(match_id, data)
+            lock.claim()
+            self._replace(damaged.snapshot, lock)
+        return Recovery(damaged.moves, damaged.lost, kept)
+
+    def _keep(self, match_id: str, data: bytes) -> Path:
+        """``data`` in a new file beside the save, which no later recovery overwrites."""
+        first = self.path(match_id).with_name(f"{match_id}{SUFFIX}{KEPT}")
+        for path in [first, *(first.with_name(f"{first.name}-{n}") for n in range(2, MAX_KEPT + 1))]:
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+            except FileExistsError:
+                continue
+            try:
+                _write_all(fd, data)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            _fsync_dir(self.folder)
+            return path
+        raise OSError(errno.EEXIST, f"{MAX_KEPT} damaged copies of {match_id} are kept already; remove some first")
+
+    def _replace(self, snapshot: Snapshot, lock: FileLock | None = None) -> int:
+        """Write ``snapshot`` whole; with ``lock``, the new file is locked before it takes the
+        old one's place (the lock moves to it). The chain its first record follows."""
         data = encode(snapshot)
         self.folder.mkdir(parents=True, exist_ok=True)
         self._remove_temps(snapshot.match_id)
         # The temp name does not end in SUFFIX, so a leftover one is never listed.
-        replace_file(self.path(snapshot.match_id), data, prefix=f".{snapshot.match_id}-")
+        fd = replace_file(self.path(snapshot.match_id), data, prefix=f".{snapshot.match_id}-", locked=lock is not None)
+        if lock is not None and fd is not None:
+            lock.moved_to(fd)
         _fsync_dir(self.folder)
+        return seed(data)
 
     def _held(self, lock: MatchLock, match_id: str) -> FileLock:
-        """``lock`` as this store's lock of ``match_id``, held (ValueError if it is not)."""
+        """``lock`` as this store's lock of ``match_id``, held (ValueError if it is not;
+        SaveReplaced if it found its file replaced)."""
         if not isinstance(lock, FileLock) or lock.folder != self.folder or not lock.held:
             raise ValueError(f"match {match_id} is not locked in {self.folder}")
         if lock.match_id != match_id:
             raise ValueError(f"the lock is of match {lock.match_id}, not {match_id}")
+        if lock.lost:
+            raise SaveReplaced(lock.lost)
         return lock
 
     def entries(self) -> list[SaveEntry]:
@@ -147,16 +263,18 @@ class SaveStore:
             if not name.endswith(SUFFIX):
                 continue
             match_id, path = name[: -len(SUFFIX)], self.folder / name
-            snapshot, error, modified = None, None, 0.0
+            snapshot, error, modified, recovery = None, None, 0.0, None
             try:
                 # A file's time can be set to anything; keep it where datetime can show it.
                 modified = min(max(path.stat().st_mtime, 0.0), MAX_TIME - 1.0)
                 snapshot = self.read(match_id)
             except DamagedSave as exc:
                 error = exc.reason
+                if isinstance(exc, DamagedJournal) and exc.snapshot.match_id == match_id:
+                    recovery = exc.offer()
             except (OSError, ValueError) as exc:
                 error = f"cannot read the file: {exc}"
-            entries.append(SaveEntry(match_id, snapshot, error, modified))
+            entries.append(SaveEntry(match_id, snapshot, error, modified, recovery))
         entries.sort(key=lambda e: (e.modified, e.match_id), reverse=True)
         return entries
 
@@ -189,21 +307,41 @@ class SaveStore:
                 pass  # gone already, or not ours to remove
 
 
-class FileLock:
-    """An exclusive ``flock`` on a match's lock file (``.<match_id>.lock`` beside the save),
-    released by ``release()``, at the end of a ``with`` block, or when the process dies, however
-    it dies. The file itself stays: removing it would let a third window lock a new file while
-    the second still held the old one. A lock file that is a link or not a regular file is
-    refused (OSError saying so), never followed.
+class SaveReplaced(OSError):
+    """The file at a match's path is no longer the one its host locked (another process wrote
+    it): the host writes it no more."""
 
-    While a host writes the match, the lock also holds the save file open for appending."""
+
+@dataclass(frozen=True, slots=True)
+class Recovery:
+    """A damaged save recovered (``SaveStore.recover``): it opens at ``moves``; ``lost`` changes
+    after them could not be read; the damaged file is kept as ``kept``."""
+
+    moves: int
+    lost: int
+    kept: Path
+
+
+class FileLock:
+    """An exclusive ``flock`` on a match's lock file (``.<match_id>.lock`` beside the save) and
+    on its save file, when there is one (see the module's docstring), released by ``release()``,
+    at the end of a ``with`` block, or when the process dies, however it dies. The lock file
+    itself stays: removing it would let a third window lock a new file while the second still
+    held the old one. A lock file that is a link or not a regular file is refused (OSError
+    saying so), never followed.
+
+    While a host writes the match, the lock also holds the save file open for appending;
+    ``lost`` says why it writes no more (its file was replaced from outside), and ``notices``
+    what its last ``open`` found to tell the person."""
 
     def __init__(self, folder: Path, match_id: str) -> None:
-        import fcntl  # POSIX only; importing it here leaves the rest of saves usable elsewhere
-
         self.folder, self.match_id = folder, match_id
         self.path = path = folder / f".{match_id}.lock"
+        self.save = folder / f"{match_id}{SUFFIX}"
         self.journal: Journal | None = None
+        self.lost = ""
+        self.notices: list[str] = []
+        self._save_fd: int | None = None
         try:
             # Not through a link: the file would be made wherever it points, outside the folder.
             self._fd: int | None = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
@@ -215,19 +353,64 @@ class FileLock:
         try:
             if not stat.S_ISREG(os.fstat(self._fd).st_mode):
                 raise OSError(errno.EINVAL, f"its lock file {path.name} is not a regular file", str(path))
-            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
+            self._flock(self._fd)
+            self.claim()
+        except OSError:
             self.release()
-            if isinstance(exc, BlockingIOError):
-                raise MatchLocked(f"this match ({match_id}) is open in another window") from None
             raise
+
+    def _flock(self, fd: int) -> None:
+        import fcntl  # POSIX only; importing it here leaves the rest of saves usable elsewhere
+
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise MatchLocked(f"this match ({self.match_id}) is open in another window") from None
+
+    def claim(self) -> None:
+        """Hold the save file at the path too, if there is one and it is not held yet: MatchLocked
+        if another process holds it; SaveReplaced (for good) if this lock held another file
+        that a new one replaced."""
+        if self._save_fd is not None:
+            if _same_file(self._save_fd, self.save) is False:
+                self.lost = "the save file was replaced by another program; this window no longer writes it"
+                raise SaveReplaced(self.lost)
+            return
+        for _ in range(8):  # a file replaced between its open and its lock (compaction): try the new one
+            try:
+                fd = os.open(self.save, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+            except (FileNotFoundError, NotADirectoryError):
+                return
+            except OSError as exc:
+                if exc.errno == errno.ELOOP:
+                    return  # a link: reading refuses it, and open never writes through it
+                raise
+            try:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    os.close(fd)
+                    return  # not a save: reading refuses it
+                self._flock(fd)
+            except OSError:
+                os.close(fd)
+                raise
+            if _same_file(fd, self.save):
+                self._save_fd = fd
+                return
+            os.close(fd)
+        raise MatchLocked(f"this match ({self.match_id}) is being written by another window")
+
+    def moved_to(self, fd: int) -> None:
+        """The save file is now the one open (and locked) as ``fd``; let go of the old one."""
+        if self._save_fd is not None:
+            os.close(self._save_fd)
+        self._save_fd = fd
 
     @property
     def held(self) -> bool:
         return self._fd is not None
 
-    def open_journal(self, path: Path, moves: int) -> None:
-        self.journal = Journal(path, moves)
+    def open_journal(self, path: Path, moves: int, chain: int) -> None:
+        self.journal = Journal(path, moves, chain)
 
     def close_journal(self) -> None:
         if self.journal is not None:
@@ -236,9 +419,10 @@ class FileLock:
 
     def release(self) -> None:
         self.close_journal()
-        if self._fd is not None:
-            os.close(self._fd)
-            self._fd = None
+        for fd in (self._save_fd, self._fd):
+            if fd is not None:
+                os.close(fd)
+        self._save_fd = self._fd = None
 
     def __enter__(self) -> FileLock:
         return self
@@ -248,30 +432,36 @@ class FileLock:
 
 
 class Journal:
-    """A save file open for appending records: ``moves`` in its snapshot, ``records`` since.
+    """A save file open for appending records: ``moves`` in its snapshot, ``records`` since,
+    ``chain`` after the last (``saves.journal``).
 
     A host appends in a worker thread and may let go of its match (``close``) from another
     while an append is under way: ``close`` waits for it, so the descriptor is never closed
     (and its number reused for another file) under a write."""
 
-    def __init__(self, path: Path, moves: int) -> None:
-        self.moves, self.records = moves, 0
+    def __init__(self, path: Path, moves: int, chain: int) -> None:
+        self.path, self.moves, self.records, self.chain = path, moves, 0, chain
         self._fd: int | None = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW)
         self._size = os.fstat(self._fd).st_size
         self._busy = threading.Lock()
 
-    def append(self, data: bytes) -> None:
-        """``data`` at the end of the file, on disk when this returns."""
+    def append(self, data: bytes, chain: int) -> None:
+        """``data`` at the end of the file, on disk when this returns; ``chain``: its record's.
+        SaveReplaced, nothing written, if another file has taken this one's place."""
         with self._busy:
             self._append(data)
+            self.chain = chain
 
     def _append(self, data: bytes) -> None:
         if self._fd is None:
             raise OSError("the save file is closed")
+        same = _same_file(self._fd, self.path)
+        if same is None:
+            raise OSError(errno.ENOENT, "the save file was removed", str(self.path))
+        if not same:
+            raise SaveReplaced("the save file was replaced by another program; this window no longer writes it")
         try:
-            written = 0
-            while written < len(data):
-                written += os.write(self._fd, data[written:])
+            _write_all(self._fd, data)
             _sync(self._fd)
         except BaseException:
             with contextlib.suppress(OSError):  # best effort: reading would drop it anyway
@@ -287,24 +477,72 @@ class Journal:
                 self._fd = None
 
 
+def _following(stored: Snapshot, snapshot: Snapshot, name: str) -> list[Record] | None:
+    """What ``open`` stores for ``snapshot`` over the stored match: None, ``snapshot`` itself
+    (its log extends the stored one, or brings it to newer rules); else the records that lead
+    from the stored match to it (an undo to where the logs part, then its moves, seats and end).
+    OSError if it cannot follow the stored match: that would replace stored moves."""
+    kept = len(stored.actions)
+    if snapshot.rules > stored.rules or snapshot.actions[:kept] == stored.actions:
+        return None
+    if stored.status != "playing":
+        raise OSError(errno.EEXIST, f"{name} holds a finished match with moves this one does not; nothing was written")
+    at = next(turn for turn, (a, b) in enumerate(zip(stored.actions, [*snapshot.actions, None])) if a != b)
+    records = [Record("undo", at, snapshot.updated)]
+    records += [Record("move", turn, snapshot.updated, action, snapshot.weighed.get(turn, []))
+                for turn, action in enumerate(snapshot.actions[at:], at)]
+    if (snapshot.seats, snapshot.names) != (stored.seats, stored.names):
+        records.append(Record("seats", len(snapshot.actions), snapshot.updated, seats=list(snapshot.seats),
+                              names=list(snapshot.names)))
+    if snapshot.status != "playing":
+        records.append(Record("end", len(snapshot.actions), snapshot.updated, status=snapshot.status,
+                              result=snapshot.result, resigned=snapshot.resigned, state=snapshot.state))
+    return records
+
+
+def _same_file(fd: int, path: Path) -> bool | None:
+    """Whether ``fd`` is the file at ``path`` (None: there is no file there)."""
+    try:
+        there = os.stat(path, follow_symlinks=False)
+    except FileNotFoundError:
+        return None
+    mine = os.fstat(fd)
+    return (mine.st_dev, mine.st_ino) == (there.st_dev, there.st_ino)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    written = 0
+    while written < len(data):
+        written += os.write(fd, data[written:])
+
+
 def _sync(fd: int) -> None:
     """The file's data (and its new length) on disk: fdatasync where there is one."""
     getattr(os, "fdatasync", os.fsync)(fd)
 
 
-def replace_file(path: Path, data: bytes, prefix: str) -> None:
+def replace_file(path: Path, data: bytes, prefix: str, locked: bool = False) -> int | None:
     """Write ``data`` to ``path`` atomically: a temp file beside it (``prefix``…``.tmp``),
-    flushed to disk, then renamed over it; a failure leaves ``path`` as it was."""
+    flushed to disk, then renamed over it; a failure leaves ``path`` as it was. ``locked``: the
+    new file is ``flock``ed before it is renamed into place, and its descriptor returned open
+    (the lock goes with it) for the caller to keep."""
     fd, temp = tempfile.mkstemp(prefix=prefix, suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
+        _write_all(fd, data)
+        os.fsync(fd)
+        if locked:
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         os.replace(temp, path)
     except BaseException:
+        os.close(fd)
         os.unlink(temp)
         raise
+    if locked:
+        return fd
+    os.close(fd)
+    return None
 
 
 def _read(path: Path) -> bytes:

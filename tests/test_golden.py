@@ -14,7 +14,7 @@ from caravan_tui.bus import Act, Bus
 from caravan_tui.games import GAMES
 from caravan_tui.match.host import MatchHost
 from saves import DamagedSave, SaveStore, Snapshot
-from saves.codec import decode
+from saves.journal import frame, parse
 from saves.loading import checked_entries, load, replay_snapshot
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -26,7 +26,8 @@ def corpus():
 
 
 def saved(path: Path) -> Snapshot:
-    return decode(path.read_bytes())
+    """The match in a corpus file: a snapshot, or a journal (a snapshot, then its records)."""
+    return parse(path.read_bytes()).snapshot
 
 
 @pytest.fixture
@@ -73,6 +74,20 @@ async def test_a_corpus_save_opens_replays_and_plays_on(path, store):
         host.close()
     again = load(store, match_id)
     assert again.snapshot.actions == host.actions and len(host.actions) == len(loaded.snapshot.actions) + 1
+
+
+def test_the_corpus_holds_journals_whose_records_are_chained_and_they_tear_at_their_end(store):
+    """Matches stopped half way keep their moves as records after the snapshot; since the chain
+    (issue 53) each record's check covers the one before it."""
+    journals = [(path, parse(path.read_bytes())) for path in CORPUS]
+    chained = [path for path, parsed in journals
+               if parsed.records and path.read_bytes()[-len(frame(parsed.records[-1], 0)[0])] == 0xC9]
+    assert {saved(path).game_id for path in chained} == set(GAMES)
+    for path in chained:
+        data = path.read_bytes()
+        match_id = saved(path).match_id
+        (store.folder / f"{match_id}.msgpack").write_bytes(data[:-3] + bytes(3))  # its last move torn
+        assert len(load(store, match_id).snapshot.actions) == len(saved(path).actions) - 1
 
 
 def upgraded_saves() -> list[Path]:

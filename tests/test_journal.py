@@ -48,6 +48,20 @@ def store(tmp_path) -> SaveStore:
     return SaveStore(tmp_path)
 
 
+def size(record: Record) -> int:
+    """The bytes ``record`` takes in a journal."""
+    return len(frame(record, 0)[0])
+
+
+def appended(data: bytes, *records: Record) -> bytes:
+    """The journal ``data`` with ``records`` after it, each in the chain."""
+    chain = parse(data).chain
+    for record in records:
+        framed, chain = frame(record, chain)
+        data += framed
+    return data
+
+
 def journal(store: SaveStore, moves: int, match_id: str = "m") -> bytes:
     """A journal of ``moves`` moves written through the interface; its bytes."""
     with store.lock(match_id) as lock:
@@ -81,7 +95,7 @@ def test_an_append_writes_its_record_and_reads_nothing_whatever_the_length(store
             before = store.path("m").stat().st_size
             store.append(lock, move(turn, weighed=False))
             growth.append(store.path("m").stat().st_size - before)
-    assert growth == [len(frame(move(turn, weighed=False))) for turn in range(400)]
+    assert growth == [size(move(turn, weighed=False)) for turn in range(400)]
 
 
 def test_undo_seats_and_end_records_fold_in_order(store):
@@ -115,7 +129,7 @@ def test_a_long_match_is_compacted_past_the_bound(store, monkeypatch):
 
 def test_every_torn_last_record_is_dropped_back_to_the_last_whole_one(store):
     data = journal(store, 3)
-    last = len(frame(move(2)))
+    last = size(move(2))
     for cut in range(len(data) - last, len(data)):
         parsed = parse(data[:cut])
         assert [r.turn for r in parsed.records] == [0, 1] and parsed.whole == len(data) - last
@@ -129,22 +143,30 @@ def test_a_torn_header_is_damage_not_a_tear(store):
         parse(data[:-1])
 
 
-def test_every_bit_flip_in_the_records_is_refused(store):
+def test_every_bit_flip_before_the_last_record_is_refused_and_one_in_it_is_a_tear(store):
     """Even one in a record's length: a length that ran past the file's end would otherwise
-    pass for a torn record and drop every move after it."""
+    pass for a torn record and drop every move after it. A flip in the last record after its
+    marker is a tear: the save opens at the move before it, and says which change it dropped;
+    but a flip of its marker leaves bytes that start no record, and one of its chain a whole
+    record out of its place: both refused, and recoverable there."""
     data = journal(store, 3)
-    start = len(data) - sum(len(frame(move(turn))) for turn in range(3))
+    start = len(data) - sum(size(move(turn)) for turn in range(3))
+    last = len(data) - size(move(2))
     for byte in range(start, len(data)):
         for bit in range(8):
             flipped = bytearray(data)
             flipped[byte] ^= 1 << bit
+            if byte > last and byte not in range(last + 10, last + 14):
+                parsed = parse(bytes(flipped))
+                assert len(parsed.snapshot.actions) == 2 and parsed.torn == "the change after move 2"
+                continue
             with pytest.raises(DamagedSave) as caught:
                 parse(bytes(flipped))
             assert caught.value.reason and "\n" not in caught.value.reason and len(caught.value.reason) < 200
 
 
 CRAFTED = [
-    (lambda: encode_record(move(0))[:4] + msgpack.packb([1, 2]), "checksum mismatch"),
+    (lambda: encode_record(move(0))[:4] + msgpack.packb([1, 2]), "checksum"),
     (lambda: seal({"kind": "move", "turn": 0}), "no 'at' field"),
     (lambda: seal({"kind": "jump", "turn": 0, "at": 1.0}), "'kind' field is not one of"),
     (lambda: seal({"kind": "move", "turn": -1, "at": 1.0}), "'turn' field"),
@@ -158,10 +180,12 @@ CRAFTED = [
 ]
 
 
-def framed(body: bytes) -> bytes:
-    """``body`` framed as ``frame`` frames a record's bytes, whatever it holds."""
-    length = (4 + len(body)).to_bytes(4, "big")
-    return b"\xc6" + length + zlib.crc32(length).to_bytes(4, "big") + body
+def framed(body: bytes, chain: int) -> tuple[bytes, int]:
+    """``body`` framed as ``frame`` frames a record's bytes after ``chain``, whatever it holds;
+    and its chain."""
+    head = (8 + len(body)).to_bytes(4, "big") + b"C"
+    link = zlib.crc32(body, chain)
+    return b"\xc9" + head + zlib.crc32(head).to_bytes(4, "big") + link.to_bytes(4, "big") + body, link
 
 
 def seal(fields) -> bytes:
@@ -171,7 +195,10 @@ def seal(fields) -> bytes:
 
 @pytest.mark.parametrize(("crafted", "reason"), CRAFTED)
 def test_a_crafted_record_is_refused_with_one_line(store, crafted, reason):
-    data = journal(store, 2) + framed(crafted())
+    """With a whole record after it (a damaged last record that fails its own check is a tear)."""
+    data = journal(store, 2)
+    bad, chain = framed(crafted(), parse(data).chain)
+    data += bad + frame(move(2), chain)[0]
     with pytest.raises(DamagedSave, match=reason) as caught:
         parse(data)
     assert "\n" not in caught.value.reason
@@ -183,13 +210,13 @@ def test_a_crafted_record_is_refused_with_one_line(store, crafted, reason):
 @pytest.mark.parametrize(("record", "reason"), [
     (move(5), "move 6 comes after 2 moves"),
     (Record("undo", 3, 1.0), "takes moves back to move 3 of 2"),
-    (Record("seats", 2, 1.0, seats=["human"], names=["A"]), "seats to ones that are not its players"),
+    (Record("seats", 2, 1.0, seats=["human"], names=["A"]), "seats after move 2 to ones that are not its players"),
     (Record("end", 1, 1.0, status="over"), "ends the match at move 1 of 2"),
 ])
 def test_a_record_that_does_not_follow_is_refused(store, record, reason):
     path = store.path("m")
     path.parent.mkdir(parents=True)
-    data = journal(store, 2) + frame(record)
+    data = appended(journal(store, 2), record)
     path.write_bytes(data)
     with pytest.raises(DamagedSave, match=reason):
         store.read("m")
@@ -198,7 +225,7 @@ def test_a_record_that_does_not_follow_is_refused(store, record, reason):
 def test_nothing_may_follow_the_end(store):
     data = journal(store, 1)
     end = Record("end", 1, 1.0, status="over", result=[1.0, 0.0])
-    store.path("m").write_bytes(data + frame(end) + frame(move(1)))
+    store.path("m").write_bytes(appended(data, end, move(1)))
     with pytest.raises(DamagedSave, match="after the match ended"):
         store.read("m")
 
@@ -206,13 +233,14 @@ def test_nothing_may_follow_the_end(store):
 def test_stray_bytes_after_the_records_are_damage(store):
     data = journal(store, 2)
     store.path("m").write_bytes(data + b"\x01garbage")
-    with pytest.raises(DamagedSave, match="corrupted after its move 2"):
+    with pytest.raises(DamagedSave, match="damaged after move 2: unreadable bytes"):
         store.read("m")
 
 
 def test_a_damaged_journal_is_never_overwritten(store):
     data = journal(store, 3)
-    damaged = data[:-3] + b"\xff\xff\xff"  # the last record's bytes changed, its length kept
+    first = len(data) - sum(size(move(turn)) for turn in range(3))
+    damaged = data[:first + 20] + b"\xff\xff\xff" + data[first + 23:]  # the first record's bytes changed
     store.path("m").write_bytes(damaged)
     with store.lock("m") as lock, pytest.raises(DamagedSave, match=r"m\.msgpack is damaged .*untouched"):
         store.open(lock, header())
@@ -255,7 +283,7 @@ WRITER = textwrap.dedent(
 
     os.write = write
     rows = [[("move", 1), 0.5, "x" * 150]] * 3  # (as many and as long as an AI seat may record)
-    lock = store.lock("m")
+    lock, turn = store.lock("m"), -1
     store.open(lock, Snapshot(match_id="m", game_id="g", options={}, players=1, seats=["ai:normal"],
                               names=["A"], seed=0))
     turn = 0
@@ -342,7 +370,7 @@ def test_a_mutated_journal_is_refused_or_read_as_a_prefix_of_its_moves(tmp_path_
     line, or it reads as its first moves (a cut at the end is a tear), never as other moves."""
     store = SaveStore(tmp_path_factory.mktemp("home"))
     original = journal(store, 4)
-    start = len(original) - sum(len(frame(move(turn))) for turn in range(4))
+    start = len(original) - sum(size(move(turn)) for turn in range(4))
     spot = data.draw(st.integers(start, len(original)))
     span = data.draw(st.integers(0, 16))
     stuff = data.draw(st.binary(max_size=16))

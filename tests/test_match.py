@@ -216,12 +216,13 @@ async def test_a_save_request_compares_the_whole_log(bus, store):
     await play(host, random.Random(1))
     await host.handle(messages.SaveRequest(host.match_id, 0))
     assert drain(sub)[-1] == messages.Saved(host.match_id, 0, True, "")
-    other = store.read(host.match_id)  # a log that is not this host's: a tampered file, say
+    other = store.read(host.match_id)  # a log that is not this host's: a file another program wrote
     other.actions = other.actions[:-1]
     store.write(other)
-    await host.handle(messages.SaveRequest(host.match_id, 0))  # found so, and written whole again
-    assert drain(sub)[-1] == messages.Saved(host.match_id, 0, True, "")
-    assert store.read(host.match_id).actions == host.actions
+    await host.handle(messages.SaveRequest(host.match_id, 0))  # found so; the host never writes over it
+    replaced = "the save file was replaced by another program; this window no longer writes it"
+    assert drain(sub)[-1] == messages.Saved(host.match_id, 0, False, replaced)
+    assert host.unsaved == replaced and store.read(host.match_id).actions == other.actions
 
 
 # -- undo ------------------------------------------------------------------------------------

@@ -232,6 +232,10 @@ class MatchHost:
             host._open(played=False)  # (opening a match is not playing it: the saves list keeps its order)
         except (OSError, DamagedSave) as exc:
             host.unsaved = save_problem(exc)
+        # What the store found in the file to tell the people at the table, once (a file store:
+        # the last change was torn and left out, the match was recovered from damage)
+        for notice in getattr(lock, "notices", ()):
+            host._note(Event(str(notice)))
         return host
 
     # -- properties ---------------------------------------------------------------------------

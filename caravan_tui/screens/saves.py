@@ -1,6 +1,7 @@
 """Load: the saves list; resume or delete (with confirmation). Damaged files are listed with
-their reason and can be deleted, never opened. File names, names and reasons are text, never
-markup."""
+their reason and can be deleted, never opened; one damaged after its start can be recovered
+(with confirmation): opened at its last whole move, the damaged file kept beside it. File
+names, names and reasons are text, never markup."""
 from __future__ import annotations
 
 from datetime import datetime
@@ -21,7 +22,7 @@ from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import score_run, seats_line
 from saves import SaveEntry, Snapshot
-from saves.codec import NEWER
+from saves.codec import NEWER, DamagedSave
 from saves.loading import checked_entries
 
 MIN_SEATS = 10  # the Seats column's least width, however narrow the screen
@@ -81,6 +82,7 @@ class SavesScreen(BaseScreen):
         Binding("enter", "resume", "Resume", priority=True),
         Binding("w", "watch", "Watch the replay"),
         Binding("d,delete", "delete", "Delete"),
+        Binding("r", "recover", "Recover"),
     ]
 
     def __init__(self) -> None:
@@ -152,13 +154,16 @@ class SavesScreen(BaseScreen):
             snapshot = entry.snapshot
             detail = f"{entry.match_id}: " + (f"damaged — {entry.error}" if snapshot is None else
                                               f"{seats_line(snapshot.names)} · {snapshot.status}")
+            if entry.recovery:
+                detail += f" · r recovers it: {entry.recovery}"
             self.query_one("#saves-detail", Static).update(as_text(detail, limit=LONG))
 
     def _loadable(self) -> Snapshot | None:
         """The highlighted save, if it can be opened (a damaged one says why)."""
         entry = self._current()
         if entry is not None and entry.snapshot is None:
-            self.notify(f"This save cannot be opened: {entry.error}", severity="error")
+            offer = f" (r recovers it: {entry.recovery})" if entry.recovery else ""
+            self.notify(f"This save cannot be opened: {entry.error}{offer}", severity="error")
         return None if entry is None else entry.snapshot
 
     def action_resume(self) -> None:
@@ -192,3 +197,27 @@ class SavesScreen(BaseScreen):
 
         self.app.push_screen(ConfirmScreen(f"Delete the save {entry.match_id}?", yes="Delete", no="Keep"),
                              confirmed)
+
+    def action_recover(self) -> None:
+        entry = self._current()
+        if entry is None:
+            return
+        if not entry.recovery:
+            self.notify("Only a save damaged after its start can be recovered.", severity="warning")
+            return
+
+        def confirmed(yes: bool | None) -> None:
+            if not yes:
+                return
+            try:
+                recovered = self.local_app.store.recover(entry.match_id)
+            except (OSError, DamagedSave) as exc:
+                self.notify(f"Cannot recover {entry.match_id}: {save_problem(exc)}", title="Not recovered",
+                            severity="warning")
+                return
+            self.notify(f"Recovered {entry.match_id} at move {recovered.moves}; the damaged file is kept as "
+                        f"{recovered.kept.name}")
+            self.reload()
+
+        self.app.push_screen(ConfirmScreen(f"Recover {entry.match_id}: {entry.recovery}? The damaged file is kept.",
+                                           yes="Recover", no="Keep as it is"), confirmed)
