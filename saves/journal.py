@@ -102,10 +102,15 @@ class _TooLarge(Exception):
     """A frame whose length checks out but is more than a record may be: written by no crash."""
 
 
-def _frame_at(data: bytes, at: int) -> tuple[int, int, int] | None:
+class _OutOfWork(Exception):
+    """A search for whole records read as many checksum bytes as it may (``_whole_after``)."""
+
+
+def _frame_at(data: bytes, at: int, work: list[int] | None = None) -> tuple[int, int, int] | None:
     """(where its record's bytes start, where they end, its chain or -1 for a record before the
     chain) of a whole frame at ``at`` whose length and record checksums hold, or None;
-    _TooLarge if its length checks out but is beyond any record's."""
+    _TooLarge if its length checks out but is beyond any record's. ``work``: the checksum bytes
+    the caller may still read (_OutOfWork past it)."""
     marker = data[at]
     if marker == _CHAINED:
         head = data[at + 1:at + 6]
@@ -122,14 +127,18 @@ def _frame_at(data: bytes, at: int) -> tuple[int, int, int] | None:
         return None
     if not 4 <= end - start <= MAX_RECORD:
         raise _TooLarge
+    if work is not None and end <= len(data):
+        work[0] -= end - start
+        if work[0] < 0:
+            raise _OutOfWork
     if end > len(data) or zlib.crc32(data[start + 4:end]) != int.from_bytes(data[start:start + 4], "big"):
         return None
     return start, end, chain
 
 
-def _whole(data: bytes, at: int) -> tuple[int, int, int] | None:
+def _whole(data: bytes, at: int, work: list[int]) -> tuple[int, int, int] | None:
     try:
-        return _frame_at(data, at)
+        return _frame_at(data, at, work)
     except _TooLarge:
         return None
 
@@ -137,17 +146,30 @@ def _whole(data: bytes, at: int) -> tuple[int, int, int] | None:
 _MARKERS = re.compile(b"[\\xc6\\xc9]")
 
 
+#: checksum bytes a search for whole records may read per byte of the file: every frame head
+#: found claims a record whose checksum is then read, and a crafted file of overlapping heads,
+#: each claiming 256 KiB, would otherwise cost hours
+SEARCH_WORK = 4
+
+
 def _whole_after(data: bytes, at: int) -> list[int]:
     """Where whole records lie after ``at`` (the first one found, and those that follow it in
-    order): a damaged record with any of these after it is not a tear."""
-    for candidate in _MARKERS.finditer(data, at + 1):
-        found = candidate.start()
-        if _whole(data, found):
-            starts = []
-            while found < len(data) and (whole := _whole(data, found)):
-                starts.append(found)
-                found = whole[1]
-            return starts
+    order): a damaged record with any of these after it is not a tear. A search that would read
+    more than SEARCH_WORK checksum bytes per byte of the file (no crash writes such a file) stops
+    and answers as if one followed where it stopped: damage, refused and recoverable, never a
+    tear that drops the rest in silence."""
+    work = [SEARCH_WORK * len(data)]
+    starts: list[int] = []
+    try:
+        for candidate in _MARKERS.finditer(data, at + 1):
+            found = candidate.start()
+            if _whole(data, found, work):
+                while found < len(data) and (whole := _whole(data, found, work)):
+                    starts.append(found)
+                    found = whole[1]
+                return starts
+    except _OutOfWork:
+        return starts or [found]
     return []
 
 

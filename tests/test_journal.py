@@ -26,7 +26,7 @@ from caravan_tui.match.host import MatchHost
 from caravan_tui.seats import SeatSpec
 from saves import DamagedSave, MatchLocked, Record, SaveStore, Snapshot
 from saves.codec import MAX_RECORD, decode_record, encode_record
-from saves.journal import frame, parse
+from saves.journal import DamagedJournal, frame, parse
 from saves.loading import checked_entries, load
 
 REPO = Path(__file__).resolve().parents[1]
@@ -135,6 +135,18 @@ def test_every_torn_last_record_is_dropped_back_to_the_last_whole_one(store):
         assert [r.turn for r in parsed.records] == [0, 1] and parsed.whole == len(data) - last
     # a crash that left the file's end unwritten: zeros where the record was to be
     assert len(parse(data + bytes(300)).records) == 3
+
+
+def test_a_file_of_frame_heads_each_claiming_a_long_record_is_damage_read_in_linear_time(store):
+    """Crafted: a frame head every 14 bytes, each with a length whose own checksum holds and
+    claiming 200 KiB. Looking for a whole record after the first one read every claimed record
+    through: about 9 s a MB, hours for a file of 16 MiB. The search is bounded now, and the
+    file is damage (never a tear that would drop whatever it holds)."""
+    data = journal(store, 0)
+    head = (8 + 200 * 1024).to_bytes(4, "big") + b"C"
+    heads = (b"\xc9" + head + zlib.crc32(head).to_bytes(4, "big") + bytes(4)) * (2**20 // 14)
+    with pytest.raises(DamagedJournal, match="damaged before its first move"):
+        parse(data + heads)
 
 
 def test_a_torn_header_is_damage_not_a_tear(store):
