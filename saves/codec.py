@@ -55,8 +55,18 @@ def _schema_2_to_3(fields: dict[str, Any]) -> dict[str, Any]:
     return {**fields, "rules": 0}
 
 
+def _schema_3_to_4(fields: dict[str, Any]) -> dict[str, Any]:
+    """Schema 4 says who decided the moves stand-ins made (``deciders``, ``standing_in``: a save
+    from before has neither, and reads every move as its seat's own), and its journal's records
+    name who decided each move and are chained to the one before them (``saves.journal``). A
+    release that reads up to schema 3 refuses such a file as a newer release's, in one line,
+    instead of failing at its first record."""
+    return fields
+
+
 #: schema n -> function upgrading a schema-n payload map to schema n + 1 (before it is checked).
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _schema_1_to_2, 2: _schema_2_to_3}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _schema_1_to_2, 2: _schema_2_to_3, 3: _schema_3_to_4}
 
 # Caps far above any real save, so that a crafted file can exhaust neither memory nor the stack.
 # The largest real saves (Camel Caravan played to the end) are about 11 KB, with about 700

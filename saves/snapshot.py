@@ -15,7 +15,7 @@ from caravan_tui import __version__
 from caravan_tui.engine import Action
 
 FORMAT = "caravan-tui-save"
-SCHEMA = 3
+SCHEMA = 4
 STATUSES = ("playing", "over", "resigned")
 
 
