@@ -33,9 +33,11 @@ RELEASES = {"0.2.0": "b64f8c5"}
 
 #: The player, run by the release's own code (only what every release since 0.2.0 offers).
 PLAY = r"""
-import asyncio, sys
+import asyncio, json, sys
 from pathlib import Path
 from ai.worker import AIWorker
+from caravan_tui.bus import Act, Bus
+from caravan_tui.match.host import MatchHost
 from caravan_tui.games import GAMES
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.seats import SeatSpec
@@ -47,6 +49,7 @@ store = SaveStore(Path(sys.argv[1]))
 ONLY = set(filter(None, sys.argv[2].split(",")))
 SEEDS = [int(seed) for seed in sys.argv[3].split(",")]
 LABEL = sys.argv[4]
+STOPS = sys.argv[5] == "stops"
 ITERATIONS = 24
 
 
@@ -91,22 +94,91 @@ async def main():
         for game in GAMES.values():
             if ONLY and game.id not in ONLY:
                 continue
+            done = set()
             for label, options, players, seat in configurations(game):
-                if LABEL not in label:
+                if STOPS:  # by random seats only: each configuration once
+                    label, seat = label.removesuffix("-random") + "-random", "random"
+                if LABEL not in label or label in done:
                     continue
+                done.add(label)
                 for seed in SEEDS:
+                    if STOPS:
+                        await stops(worker, game, label, options, players, seat, seed)
+                        continue
                     moves = await play(worker, game, label, options, players, seat, seed)
                     await play(worker, game, label, options, players, seat, seed, stop_at=max(1, moves // 2))
                     print(game.id, label, seed, moves, flush=True)
+
+
+def kinds(game, players, seed, options, log):
+    # the kind of decision before each move: the phase (and stage) the table shows, where the
+    # game shows one, else the verbs of the legal actions
+    state = game.new(players, seed=seed, options=options)
+    found = []
+    for action in log:
+        shown = state.view(None)
+        verbs = sorted({str(legal[0]) for legal in state.legal_actions()})
+        found.append((shown.get("phase"), shown.get("stage")) if "phase" in shown else tuple(verbs))
+        state.apply(action)
+    return found
+
+
+def stopping_points(found):
+    # for each kind of decision: where it is first to be made, and the middle of its longest run
+    # (a bidding round, a Night's answers, a trade being put together: some seats have acted)
+    runs = {}
+    start = 0
+    for at in range(1, len(found) + 1):
+        if at == len(found) or found[at] != found[start]:
+            runs.setdefault(found[start], []).append((start, at))
+            start = at
+    points = set()
+    for spans in runs.values():
+        points.add(max(spans[0][0], 1))
+        first, end = max(spans, key=lambda span: span[1] - span[0])
+        if end - first > 1:
+            points.add(first + (end - first) // 2)
+    return sorted(points)
+
+
+async def stops(worker, game, label, options, players, seat, seed):
+    # the whole match in a scratch folder, then the release's own host plays its log again
+    # to each stopping point and saves there; beside each save, what each seat was shown
+    scratch = SaveStore(Path(sys.argv[1]) / "scratch")
+    runner = MatchRunner.new(game.id, [SeatSpec.parse(seat)] * players, [f"AI {i + 1}" for i in range(players)],
+                             seed, options, scratch, match_id=f"{game.id}-{label}-{seed}", iterations=ITERATIONS,
+                             worker=worker)
+    runner.start()
+    while runner.host.status == "playing":
+        await asyncio.sleep(0.005)
+    runner.stop()
+    await asyncio.sleep(0.05)
+    log = list(runner.host.actions)
+    points = stopping_points(kinds(game, players, seed, options, log))
+    for point in points:
+        match_id = f"{game.id}-{label}-{seed}-at{point}"
+        host = MatchHost.new(game.id, [SeatSpec.parse(seat)] * players, [f"AI {i + 1}" for i in range(players)],
+                             seed, options, store, Bus(), match_id=match_id)
+        try:
+            for action in log[:point]:
+                await host.handle(Act(match_id, host.state.to_move(), host.turn, action))
+            assert host.turn == point, (match_id, host.turn)
+            shown = {"turn": point, "seats": [host.state.view(s) for s in range(players)],
+                     "public": host.state.view(None)}
+        finally:
+            host.close()
+        (store.folder / f"{match_id}.views.json").write_text(json.dumps(shown, sort_keys=True))
+    print(game.id, label, seed, len(log), points, flush=True)
 
 
 asyncio.run(main())
 """
 
 
-def write_release(name: str, commit: str, out: Path, games: str = "", seeds: str = "1,2", label: str = "") -> None:
+def write_release(name: str, commit: str, out: Path, games: str = "", seeds: str = "1,2", label: str = "",
+                  stops: bool = False) -> None:
     """Play the matches with ``commit``'s code; its saves into ``out/name`` (replacing those of
-    the same names)."""
+    the same names). ``stops``: the saves paused at each kind of decision, each with its views."""
     with tempfile.TemporaryDirectory(prefix="caravan-golden-") as temp:
         tree, home = Path(temp) / "tree", Path(temp) / "home"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), commit], check=True,
@@ -114,14 +186,15 @@ def write_release(name: str, commit: str, out: Path, games: str = "", seeds: str
         try:
             env = {**os.environ, "PYTHONPATH": str(tree), "CARAVAN_TUI_HOME": str(home),
                    "CARAVAN_TUI_AI_BUDGET": "iterations"}
-            subprocess.run([sys.executable, "-c", PLAY, str(home), games, seeds, label], cwd=tree, env=env, check=True)
+            subprocess.run([sys.executable, "-c", PLAY, str(home), games, seeds, label,
+                            "stops" if stops else "ends"], cwd=tree, env=env, check=True)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True)
         target = out / name
         target.mkdir(parents=True, exist_ok=True)
-        for save in sorted((home / "saves").glob("*.msgpack")):
+        for save in sorted((home / "saves").glob("*.msgpack")) + sorted((home / "saves").glob("*.views.json")):
             shutil.copyfile(save, target / save.name)
-        print(f"{name} ({commit}): {len(list(target.iterdir()))} saves in {target.relative_to(ROOT)}")
+        print(f"{name} ({commit}): {len(list(target.iterdir()))} saves in {target}")
 
 
 def main() -> int:
@@ -132,10 +205,12 @@ def main() -> int:
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every game)")
     parser.add_argument("--seeds", default="1,2", help="comma-separated seeds (default: 1,2)")
     parser.add_argument("--label", default="", help="only the configurations whose label holds this")
+    parser.add_argument("--stops", action="store_true",
+                        help="random seats; saves paused where each kind of decision is to be made, with the views")
     args = parser.parse_args()
     releases = dict(text.split("=", 1) for text in args.release) if args.release else RELEASES
     for name, commit in releases.items():
-        write_release(name, commit, args.out, args.games, args.seeds, args.label)
+        write_release(name, commit, args.out, args.games, args.seeds, args.label, args.stops)
     return 0
 
 
