@@ -101,16 +101,16 @@ def replay_snapshot(snapshot: Snapshot) -> Replayed:
     if snapshot.rules > today:
         raise DamagedSave(f"{NEWER} ({game.title}'s rules version {snapshot.rules}; "
                           f"this version plays up to {today})")
-    readings = _readings(game, snapshot)
+    found = readings(game, snapshot)
     if snapshot.rules:
-        [(_, replayed)] = readings  # (one version: ``_readings`` raised if it does not replay)
+        [(_, replayed)] = found  # (one version: ``readings`` raised if it does not replay)
         if differs := _differs(snapshot.state, replayed.state):
             raise DamagedSave(_not_saved_position(differs))
         return replayed
-    return _proven(game, snapshot, readings)
+    return _proven(game, snapshot, found)
 
 
-def _readings(game: Game, snapshot: Snapshot) -> list[tuple[list[int], Replayed]]:
+def readings(game: Game, snapshot: Snapshot) -> list[tuple[list[int], Replayed]]:
     """Each way the log replays, with the rules versions that read it so (its own version, if
     it names one, else every version from today's down): readings that give the same log are
     one. DamagedSave (the last attempt's reason) if there is none."""

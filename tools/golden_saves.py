@@ -20,12 +20,17 @@ files, and add the release to RELEASES. The AI seats search a fixed number of it
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from caravan_tui.games import GAMES
+from saves import DamagedSave
 
 ROOT = Path(__file__).resolve().parents[1]
 #: release -> commit; 0.2.0 is the first release (0.1.0 was the version of the skeleton only)
@@ -50,6 +55,7 @@ ONLY = set(filter(None, sys.argv[2].split(",")))
 SEEDS = [int(seed) for seed in sys.argv[3].split(",")]
 LABEL = sys.argv[4]
 STOPS = sys.argv[5] == "stops"
+SCRATCH = SaveStore(Path(sys.argv[1]) / "scratch")
 ITERATIONS = 24
 
 
@@ -142,12 +148,11 @@ def stopping_points(found):
 
 
 async def stops(worker, game, label, options, players, seat, seed):
-    # the whole match in a scratch folder, then the release's own host plays its log again
-    # to each stopping point and saves there; beside each save, what each seat was shown
-    scratch = SaveStore(Path(sys.argv[1]) / "scratch")
+    # the whole match in a scratch folder (kept for the points the caller picks next), then
+    # saves where each kind of decision is to be made
+    match_id = f"{game.id}-{label}-{seed}"
     runner = MatchRunner.new(game.id, [SeatSpec.parse(seat)] * players, [f"AI {i + 1}" for i in range(players)],
-                             seed, options, scratch, match_id=f"{game.id}-{label}-{seed}", iterations=ITERATIONS,
-                             worker=worker)
+                             seed, options, SCRATCH, match_id=match_id, iterations=ITERATIONS, worker=worker)
     runner.start()
     while runner.host.status == "playing":
         await asyncio.sleep(0.005)
@@ -156,23 +161,68 @@ async def stops(worker, game, label, options, players, seat, seed):
     log = list(runner.host.actions)
     points = stopping_points(kinds(game, players, seed, options, log))
     for point in points:
-        match_id = f"{game.id}-{label}-{seed}-at{point}"
-        host = MatchHost.new(game.id, [SeatSpec.parse(seat)] * players, [f"AI {i + 1}" for i in range(players)],
-                             seed, options, store, Bus(), match_id=match_id)
-        try:
-            for action in log[:point]:
-                await host.handle(Act(match_id, host.state.to_move(), host.turn, action))
-            assert host.turn == point, (match_id, host.turn)
-            shown = {"turn": point, "seats": [host.state.view(s) for s in range(players)],
-                     "public": host.state.view(None)}
-        finally:
-            host.close()
-        (store.folder / f"{match_id}.views.json").write_text(json.dumps(shown, sort_keys=True))
+        await save_at(SCRATCH.read(match_id), point)
     print(game.id, label, seed, len(log), points, flush=True)
 
 
-asyncio.run(main())
+async def save_at(whole, point):
+    # the release's own host plays the first ``point`` moves of the match ``whole`` again and
+    # saves; beside the save, what it showed each seat and the spectators there
+    match_id, players = f"{whole.match_id}-at{point}", whole.players
+    host = MatchHost.new(whole.game_id, [SeatSpec.parse(seat) for seat in whole.seats], whole.names, whole.seed,
+                         whole.options, store, Bus(), match_id=match_id)
+    try:
+        for action in whole.actions[:point]:
+            await host.handle(Act(match_id, host.state.to_move(), host.turn, action))
+        assert host.turn == point, (match_id, host.turn)
+        shown = {"turn": point, "seats": [host.state.view(s) for s in range(players)], "public": host.state.view(None)}
+    finally:
+        host.close()
+    (store.folder / f"{match_id}.views.json").write_text(json.dumps(shown, sort_keys=True))
+
+
+async def at_points(wanted):
+    for match_id, points in wanted.items():
+        for point in points:
+            await save_at(SCRATCH.read(match_id), point)
+        print(match_id, points, flush=True)
+
+
+asyncio.run(at_points(json.loads(sys.argv[6])) if sys.argv[5] == "points" else main())
 """
+
+
+def read_twice(folder: Path) -> dict[str, list[int]]:
+    """Of each whole match in ``folder``, where its log cut there (no state: the save then pins
+    no position) reads more than one way under today's upgraders (``saves.loading.readings``):
+    the middle of the first, the longest and the last such stretch of moves. A save there is
+    where an upgrade could guess: the corpus holds it with the position the release showed."""
+    from saves.codec import decode
+    from saves.loading import readings
+
+    wanted = {}
+    for path in sorted(folder.glob("*.msgpack")):
+        whole = decode(path.read_bytes())
+        game = GAMES[whole.game_id]
+        twice = []
+        for point in range(1, len(whole.actions)):
+            cut = dataclasses.replace(whole, actions=whole.actions[:point], state={}, status="playing", result=None,
+                                      resigned=None, weighed={}, rules=0)
+            try:
+                if len(readings(game, cut)) > 1:
+                    twice.append(point)
+            except DamagedSave:
+                continue
+        stretches: list[list[int]] = []
+        for point in twice:
+            if stretches and stretches[-1][-1] == point - 1:
+                stretches[-1].append(point)
+            else:
+                stretches.append([point])
+        if stretches:
+            picked = [stretches[0], max(stretches, key=len), stretches[-1]]
+            wanted[whole.match_id] = sorted({stretch[len(stretch) // 2] for stretch in picked})
+    return wanted
 
 
 def write_release(name: str, commit: str, out: Path, games: str = "", seeds: str = "1,2", label: str = "",
@@ -188,6 +238,10 @@ def write_release(name: str, commit: str, out: Path, games: str = "", seeds: str
                    "CARAVAN_TUI_AI_BUDGET": "iterations"}
             subprocess.run([sys.executable, "-c", PLAY, str(home), games, seeds, label,
                             "stops" if stops else "ends"], cwd=tree, env=env, check=True)
+            if stops:
+                wanted = json.dumps(read_twice(home / "scratch" / "saves"))
+                subprocess.run([sys.executable, "-c", PLAY, str(home), games, seeds, label, "points", wanted],
+                               cwd=tree, env=env, check=True)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True)
         target = out / name
