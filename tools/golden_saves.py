@@ -57,6 +57,7 @@ LABEL = sys.argv[4]
 STOPS = sys.argv[5] == "stops"
 SCRATCH = SaveStore(Path(sys.argv[1]) / "scratch")
 ITERATIONS = 24
+MOST_STOPS = 8  # of a match by the kinds of decision (evenly among them, first and last kept)
 
 
 def configurations(game):
@@ -144,7 +145,10 @@ def stopping_points(found):
         first, end = max(spans, key=lambda span: span[1] - span[0])
         if end - first > 1:
             points.add(first + (end - first) // 2)
-    return sorted(points)
+    points = sorted(points)
+    if len(points) <= MOST_STOPS:
+        return points
+    return [points[round(i * (len(points) - 1) / (MOST_STOPS - 1))] for i in range(MOST_STOPS)]
 
 
 async def stops(worker, game, label, options, players, seat, seed):
