@@ -114,7 +114,7 @@ def readings(game: Game, snapshot: Snapshot) -> list[tuple[list[int], Replayed]]
     """Each way the log replays, with the rules versions that read it so (its own version, if
     it names one, else every version from today's down): readings that give the same log are
     one. DamagedSave (the last attempt's reason) if there is none."""
-    readings: dict[tuple[Action, ...], tuple[list[int], Replayed]] = {}
+    found: dict[tuple[Action, ...], tuple[list[int], Replayed]] = {}
     failure = DamagedSave("no rules version to replay the save under")
     for start in [snapshot.rules] if snapshot.rules else range(game.rules_version, 0, -1):
         try:
@@ -125,23 +125,24 @@ def readings(game: Game, snapshot: Snapshot) -> list[tuple[list[int], Replayed]]
             continue
         replayed.moved = moved
         replayed.snapshot = dataclasses.replace(replayed.snapshot, state=upgraded.state)
-        versions, _ = readings.setdefault(tuple(upgraded.actions), ([], replayed))
+        versions, _ = found.setdefault(tuple(upgraded.actions), ([], replayed))
         versions.append(start)
-    if not readings:
+    if not found:
         raise failure
-    return list(readings.values())
+    return list(found.values())
 
 
-def _proven(game: Game, snapshot: Snapshot, readings: list[tuple[list[int], Replayed]]) -> Replayed:
-    """The one reading of a save that does not name its rules version (``replay_snapshot``)."""
-    pinned = bool(plain(snapshot.state).keys() & plain(readings[0][1].state.to_data()).keys())
+def _proven(game: Game, snapshot: Snapshot, found: list[tuple[list[int], Replayed]]) -> Replayed:
+    """The one reading of a save that does not name its rules version (``replay_snapshot``):
+    its stored position pins one if it shares a key with today's ``to_data()``."""
+    pinned = bool(plain(snapshot.state).keys() & plain(found[0][1].state.to_data()).keys())
     if pinned:
-        differences = [_differs(snapshot.state, replayed.state) for _, replayed in readings]
-        proven = [reading for reading, differs in zip(readings, differences, strict=True) if not differs]
+        differences = [_differs(snapshot.state, replayed.state) for _, replayed in found]
+        proven = [reading for reading, differs in zip(found, differences, strict=True) if not differs]
         if not proven:
             raise DamagedSave(_not_saved_position(min(differences, key=len), f"under any of {game.title}'s rules"))
     else:
-        proven = readings
+        proven = found
     if len(proven) == 1:
         return proven[0][1]
     ways = " and ".join(f"as rules version {_versions(versions)}" for versions, _ in proven)

@@ -2,6 +2,7 @@
 
     python tools/golden_saves.py                       # every release in RELEASES
     python tools/golden_saves.py --release 0.3.0=abc1234
+    python tools/golden_saves.py --stops --label defaults --seeds 1   # paused saves (issue 48)
 
 For each release, its commit is checked out into a temporary ``git worktree``, and that
 release's own code (its ``MatchRunner``, AI seats and save store) plays seeded matches of every
@@ -12,6 +13,15 @@ end, and the same match stopped about half way. The saves land in
 ``tests/golden/<release>/<game>-<options>-<seed>-<end|mid>.msgpack`` (``--games``,
 ``--label`` and ``--seeds`` play fewer, or more); ``tests/test_golden.py``
 checks that today's code opens, replays and plays on every one of them.
+
+``--stops`` plays each configuration by random seats to the end, then has the release's own
+match host play its log again and save it paused where each kind of decision is to be made
+(the phase the table shows, else the kinds of legal action: where one is first to be made, and
+in the middle of its longest run; at most ``MOST_STOPS`` of them), and where the log cut there
+reads more than one way under today's upgraders (``saves.loading.readings``: what an upgrade
+could misread, such as a save in the middle of a Night). Beside each
+``<game>-<options>-<seed>-at<move>.msgpack`` lies ``….views.json``: what the release showed
+each seat and the spectators there, which today's code must show again.
 
 Every release adds its saves: run this with the new release's name and commit, commit the
 files, and add the release to RELEASES. The AI seats search a fixed number of iterations
