@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from caravan_tui import __version__
 from caravan_tui.bus import Act, Bus
 from caravan_tui.games import GAMES
 from caravan_tui.match.host import MatchHost
@@ -151,6 +152,7 @@ def test_a_mid_night_save_opened_and_read_again_stays_where_its_release_left_it(
         host.close()
     again = load(store, match_id)
     assert again.snapshot.rules == again.game.rules_version and again.moved is None  # stored in today's rules
+    assert saved(path).app_version == "0.2.0" and again.snapshot.app_version == __version__  # by today's release
     assert_shown(again.state, shown)
 
 
