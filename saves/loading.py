@@ -65,10 +65,28 @@ def replay_snapshot(snapshot: Snapshot) -> Replayed:
     so in its ``rules``); DamagedSave saying why it cannot be trusted.
 
     A log of older rules is brought forward through the game's upgraders, one version at a
-    time, and what is indexed by its moves (the weighed rows, who decided) moves with it. A save that does
-    not know its rules version (0: made before saves recorded it) is tried under today's rules,
-    then as a log of each older version in turn; if none replays, the reason given is the last
-    attempt's (the oldest rules: what such a save most likely holds)."""
+    time, and what is indexed by its moves (the weighed rows, who decided) moves with it.
+
+    **An upgrade proves itself.** The upgraders only put in the steps an older version did not
+    ask; the older rules' code is gone, so the position a reading reaches is today's ``State``
+    after the brought-forward log. It is compared with the position the save stored (its
+    ``state``, the ``to_data()`` of the release that wrote it) on the keys both hold: a release
+    may since have added keys (today's are not compared with nothing) or dropped some, but a
+    key both hold means the same (a ``to_data()`` that changed a key's meaning would need a
+    schema migration dropping the cache, as schema 2 did). Every key that differs refuses the
+    reading.
+
+    A save that names its rules version has one reading, which must reproduce its stored
+    position. A save that does not (``rules`` 0: from before saves recorded it, such as
+    release 0.2.0's) is read as a log of every version, today's down to 1; the readings that
+    replay (two versions that put in the same steps are one reading) must come down to exactly
+    one: the one that reproduces the stored position, or, if the save stores none (a schema 1
+    save: its cache was dropped; a journal whose later records cleared its header's cache
+    without an "end" record's state, which no release wrote without a rules version), the only
+    one. None, or several, and the save is refused with the reason: a log that reads two ways
+    (a Night's answer taken for another seat's, a setup that did or did not end) is never
+    opened at a guess, nor stored again in today's rules as one. If no version replays at all,
+    the reason is the last attempt's (the oldest rules: what such a save most likely holds)."""
     game = GAMES.get(snapshot.game_id)
     if game is None:
         raise DamagedSave(f"unknown game {snapshot.game_id!r}")
@@ -84,17 +102,76 @@ def replay_snapshot(snapshot: Snapshot) -> Replayed:
     if snapshot.rules > today:
         raise DamagedSave(f"{NEWER} ({game.title}'s rules version {snapshot.rules}; "
                           f"this version plays up to {today})")
+    found = readings(game, snapshot)
+    if snapshot.rules:
+        [(_, replayed)] = found  # (one version: ``readings`` raised if it does not replay)
+        if differs := _differs(snapshot.state, replayed.state):
+            raise DamagedSave(_not_saved_position(differs))
+        return replayed
+    return _proven(game, snapshot, found)
+
+
+def readings(game: Game, snapshot: Snapshot) -> list[tuple[list[int], Replayed]]:
+    """Each way the log replays, with the rules versions that read it so (its own version, if
+    it names one, else every version from today's down): readings that give the same log are
+    one. DamagedSave (the last attempt's reason) if there is none."""
+    found: dict[tuple[Action, ...], tuple[list[int], Replayed]] = {}
     failure = DamagedSave("no rules version to replay the save under")
-    for start in [snapshot.rules] if snapshot.rules else range(today, 0, -1):
+    for start in [snapshot.rules] if snapshot.rules else range(game.rules_version, 0, -1):
         try:
             upgraded, moved = upgrade(game, snapshot, start)
-            replayed = _checked(game, upgraded)
+            replayed = _checked(game, dataclasses.replace(upgraded, state={}))
         except DamagedSave as exc:
             failure = exc
             continue
         replayed.moved = moved
-        return replayed
-    raise failure
+        replayed.snapshot = dataclasses.replace(replayed.snapshot, state=upgraded.state)
+        versions, _ = found.setdefault(tuple(upgraded.actions), ([], replayed))
+        versions.append(start)
+    if not found:
+        raise failure
+    return list(found.values())
+
+
+def _proven(game: Game, snapshot: Snapshot, found: list[tuple[list[int], Replayed]]) -> Replayed:
+    """The one reading of a save that does not name its rules version (``replay_snapshot``):
+    its stored position pins one if it shares a key with today's ``to_data()``."""
+    pinned = bool(plain(snapshot.state).keys() & plain(found[0][1].state.to_data()).keys())
+    if pinned:
+        differences = [_differs(snapshot.state, replayed.state) for _, replayed in found]
+        proven = [reading for reading, differs in zip(found, differences, strict=True) if not differs]
+        if not proven:
+            raise DamagedSave(_not_saved_position(min(differences, key=len), f"under any of {game.title}'s rules"))
+    else:
+        proven = found
+    if len(proven) == 1:
+        return proven[0][1]
+    ways = " and ".join(f"as rules version {_versions(versions)}" for versions, _ in proven)
+    positions = [plain(replayed.state.to_data()) for _, replayed in proven]
+    if pinned:
+        what = "each giving the position it was saved at"
+    elif any(position != positions[0] for position in positions):
+        what = "leading to different positions, and it holds no position to tell them apart"
+    else:
+        what = "reaching one position by different moves, and it holds no position to tell them apart"
+    raise DamagedSave(f"the save does not say which of {game.title}'s rules it was played under, and its log "
+                      f"reads {len(proven)} ways ({ways}) {what}; it is not opened at a guess")
+
+
+def _versions(versions: list[int]) -> str:
+    return " or ".join(str(v) for v in sorted(versions))
+
+
+def _differs(saved: dict[str, object], state: State) -> list[str]:
+    """The keys that the stored position ``saved`` and ``state`` both hold and that differ
+    (for the reason a save is refused: a crafted key may hold anything)."""
+    stored, again = plain(saved), plain(state.to_data())
+    return sorted(_one_line(key) for key in stored.keys() & again.keys() if stored[key] != again[key])
+
+
+def _not_saved_position(differs: list[str], how: str = "") -> str:
+    return (f"replaying the log{' ' + how if how else ''} does not give the saved position (it differs in "
+            f"{', '.join(differs)}); the rules may have changed since it was saved")
 
 
 #: actions the upgraders may put in before one logged action (a bound against a loop)
@@ -168,11 +245,6 @@ def _checked(game: Game, snapshot: Snapshot) -> Replayed:
     except ValueError as exc:  # options the game refuses, an illegal action in the log
         raise DamagedSave(f"the match cannot be set up again: {exc}") from None
     state = replayed.state
-    saved, again = plain(snapshot.state), plain(state.to_data())
-    if saved and saved != again:  # an empty cache (a migrated save) is rebuilt, not compared
-        differs = ", ".join(sorted(_one_line(k) for k in again.keys() | saved.keys() if again.get(k) != saved.get(k)))
-        raise DamagedSave(f"replaying the log does not give the saved position (it differs in {differs}); "
-                          "the rules may have changed since it was saved")
     if state.is_over() and snapshot.status == "playing" and snapshot.result is None:
         # the last move ended the match and was saved, its end was not (a kill between the two)
         snapshot = dataclasses.replace(snapshot, status="over", result=state.outcome())

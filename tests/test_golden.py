@@ -1,28 +1,74 @@
 """Saves written by every release's own code still open (issue 33): the golden corpus in
 tests/golden/<release>/ (made by tools/golden_saves.py) opens, replays under today's rules,
 keeps what was weighed at the right moves, and plays on; and the rules-version upgrades each
-game declares bring an old log forward one version at a time."""
+game declares bring an old log forward one version at a time.
+
+The saves paused where a decision is to be made (``--stops``) carry what the release showed
+each seat there (``<save>.views.json``): today's code must open each at exactly that position
+(issue 48), however many ways its log could be read."""
 from __future__ import annotations
 
 import dataclasses
+import functools
+import json
 import shutil
 from pathlib import Path
 
 import pytest
 
+from caravan_tui import __version__
 from caravan_tui.bus import Act, Bus
 from caravan_tui.games import GAMES
 from caravan_tui.match.host import MatchHost
 from saves import DamagedSave, SaveStore, Snapshot
 from saves.journal import frame, parse
-from saves.loading import checked_entries, load, replay_snapshot
+from saves.loading import checked_entries, load, readings, replay_snapshot
 
 GOLDEN = Path(__file__).parent / "golden"
 CORPUS = sorted(GOLDEN.glob("*/*.msgpack"))
+#: what the release showed each seat at a paused save, beside it
+SHOWN = ".views.json"
+PAUSED = sorted(GOLDEN.glob(f"*/*{SHOWN}"))
 
 
 def corpus():
     return [pytest.param(path, id=f"{path.parent.name}/{path.stem}") for path in CORPUS]
+
+
+def paused() -> list[tuple[Path, dict]]:
+    """Each paused save and what its release showed there: ``turn``, each seat's view
+    (``seats``) and the spectators' (``public``)."""
+    return [(path.with_name(path.name.removesuffix(SHOWN) + ".msgpack"), json.loads(path.read_text()))
+            for path in PAUSED]
+
+
+def as_written(view: object) -> object:
+    """A view as a views file holds it (JSON: tuples become lists, keys strings)."""
+    return json.loads(json.dumps(view, sort_keys=True))
+
+
+def on_keys_of(today: object, then: object) -> object:
+    """``today`` with only the map keys ``then`` has, at every depth (lists item by item): what
+    a later release added to a view is not compared; a key it dropped shows as missing."""
+    if isinstance(today, dict) and isinstance(then, dict):
+        return {key: on_keys_of(today[key], value) if key in today else "(missing)" for key, value in then.items()}
+    if isinstance(today, list) and isinstance(then, list) and len(today) == len(then):
+        return [on_keys_of(now, was) for now, was in zip(today, then, strict=True)]
+    return today
+
+
+def assert_shown(state, shown: dict) -> None:
+    """``state`` shows every seat, and the spectators, what the release showed them."""
+    for seat, view in enumerate(shown["seats"]):
+        assert on_keys_of(as_written(state.view(seat)), view) == view, f"seat {seat + 1} is shown another position"
+    assert on_keys_of(as_written(state.view(None)), shown["public"]) == shown["public"]
+
+
+@functools.cache
+def misreadable(path: Path) -> bool:
+    """Whether the save's log, with no position to pin it, reads more than one way."""
+    old = saved(path)
+    return len(readings(GAMES[old.game_id], dataclasses.replace(old, state={}))) > 1
 
 
 def saved(path: Path) -> Snapshot:
@@ -90,7 +136,43 @@ def test_the_corpus_holds_journals_whose_records_are_chained_and_they_tear_at_th
         assert len(load(store, match_id).snapshot.actions) == len(saved(path).actions) - 1
 
 
-def upgraded_saves() -> list[Path]:
+def test_the_corpus_pauses_every_game_and_holds_saves_an_upgrade_could_misread():
+    games = {saved(path).game_id for path, _ in paused()}
+    assert games == set(GAMES)
+    misread = [(path, shown) for path, shown in paused() if misreadable(path)]
+    assert misread
+    assert any(shown["public"].get("phase", "").startswith("night") for _, shown in misread), "none mid-Night"
+
+
+@pytest.mark.parametrize(("path", "shown"), [pytest.param(*item, id=item[0].stem) for item in paused()])
+def test_a_paused_save_opens_where_its_release_left_every_seat(path, shown):
+    """Each seat's view and the spectators' are compared on the keys the release's views had
+    (today's views add keys: those are not compared). Every move the release saved is kept."""
+    loaded = replay_snapshot(saved(path))
+    assert len(loaded.moved if loaded.moved is not None else loaded.snapshot.actions) == shown["turn"]
+    assert_shown(loaded.state, shown)
+
+
+def test_a_mid_night_save_opened_and_read_again_stays_where_its_release_left_it(store):
+    """Opening a match stores it again in today's rules: the reading stored is the proven one."""
+    [(path, shown)] = [(path, shown) for path, shown in paused()
+                       if misreadable(path) and shown["public"].get("phase", "").startswith("night")][:1]
+    match_id = saved(path).match_id
+    shutil.copyfile(path, store.folder / path.name)
+    host = MatchHost.resume(match_id, store, Bus())
+    try:
+        assert not host.unsaved
+        assert_shown(host.state, shown)
+    finally:
+        host.close()
+    again = load(store, match_id)
+    assert again.snapshot.rules == again.game.rules_version and again.moved is None  # stored in today's rules
+    assert saved(path).app_version == "0.2.0" and again.snapshot.app_version == __version__  # by today's release
+    assert_shown(again.state, shown)
+
+
+@functools.cache
+def upgraded_saves() -> tuple[Path, ...]:
     """The corpus saves that today's rules cannot replay as they are."""
     found = []
     for path in CORPUS:
@@ -99,7 +181,7 @@ def upgraded_saves() -> list[Path]:
             replay_snapshot(dataclasses.replace(old, rules=GAMES[old.game_id].rules_version))
         except DamagedSave:
             found.append(path)
-    return found
+    return tuple(found)
 
 
 def test_weighed_rows_move_with_their_moves_when_a_log_is_brought_forward():

@@ -1,12 +1,15 @@
 """Each rule change that alters legal sequences has an upgrader (issue 33): a log of the older
 rules, which skipped the step the change added, is brought forward with that step put in, and
-what was weighed at each move moves with it.
+what was weighed at each move moves with it; and a log that does not name its rules version is
+brought forward only along the one reading that gives the position it was saved at.
 
 A log of the old rules is made from one of today's by taking out the steps the old rules did
 not ask (where the upgrader would put them in); bringing it forward must give today's log back."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -15,7 +18,8 @@ from caravan_tui.games.merchant_lord.sales import END_FAVOUR
 from caravan_tui.games.merchant_lord.terms import FAVOUR
 from caravan_tui.games.merchant_lord.upgrades import favour_step_always_offered
 from saves import DamagedSave, Snapshot
-from saves.loading import replay_snapshot, upgrade
+from saves.codec import decode, plain
+from saves.loading import readings, replay_snapshot, upgrade
 
 
 def todays_log(game_id: str, players: int, options: dict, seed: int) -> list:
@@ -105,3 +109,55 @@ def test_merchant_lord_version_1_skipped_the_favour_step_when_no_open_village_co
         state.vseller[village] = 0  # every village taken: no sale can be made
     assert favour_step_always_offered(state, None) == [END_FAVOUR]
     state.apply(END_FAVOUR, False)  # and today's rules accept what is put in
+
+
+# -- an upgrade proves itself (issue 48) ---------------------------------------------------------
+
+#: a save release 0.2.0 wrote mid-Night, after a bystander its rules passed by: read as a log of
+#: rules version 2, its log replays too, with a seat's Night answer taken for another's
+MID_NIGHT = Path(__file__).parent / "golden" / "0.2.0" / "ahldarahd-night_of_the_outsider-on-5p-random-2-at47.msgpack"
+
+
+def mid_night() -> Snapshot:
+    return decode(MID_NIGHT.read_bytes())
+
+
+def test_a_save_without_its_rules_version_opens_along_the_one_reading_that_gives_its_position():
+    old = mid_night()
+    game = GAMES[old.game_id]
+    assert old.rules == 0 and old.state
+    found = readings(game, old)
+    assert sorted(sorted(versions) for versions, _ in found) == [[1], [2]]  # two logs, two positions
+    stored = {key: old.state[key] for key in ("night", "turn")}
+    positions = [{key: plain(replayed.state.to_data())[key] for key in stored} for _, replayed in found]
+    assert positions.count(stored) == 1
+    loaded = replay_snapshot(old)
+    assert {key: plain(loaded.state.to_data())[key] for key in stored} == stored
+    assert loaded.snapshot.actions == upgrade(game, old, 1)[0].actions  # 0.2.0 played rules version 1
+
+
+def test_a_log_that_reads_two_ways_and_pins_no_position_is_refused():
+    with pytest.raises(DamagedSave, match=r"reads 2 ways \(as rules version 2 and as rules version 1\) leading to "
+                                          r"different positions.*not opened at a guess"):
+        replay_snapshot(replace(mid_night(), state={}))
+
+
+def test_a_save_whose_position_no_reading_gives_is_refused():
+    other = decode(MID_NIGHT.with_name(MID_NIGHT.name.replace("at47", "at44")).read_bytes())
+    with pytest.raises(DamagedSave, match=r"under any of .*'s rules does not give the saved position \(it differs in"):
+        replay_snapshot(replace(mid_night(), state=other.state))
+
+
+def test_readings_that_all_give_the_position_a_save_pins_are_refused():
+    """A stored position too thin to tell the readings apart (a crafted cache) proves neither."""
+    old = mid_night()
+    with pytest.raises(DamagedSave, match=r"reads 2 ways .* each giving the position it was saved at"):
+        replay_snapshot(replace(old, state={"players": old.state["players"]}))
+
+
+def test_a_save_of_an_older_rules_version_must_give_its_stored_position():
+    """Its one reading is checked as well: the 0.2.0 save claimed as a log of version 2 does not
+    replay to the position it stored; as version 1 (what 0.2.0 played) it does."""
+    with pytest.raises(DamagedSave, match=r"does not give the saved position \(it differs in .*night"):
+        replay_snapshot(replace(mid_night(), rules=2))
+    assert replay_snapshot(replace(mid_night(), rules=1)).snapshot.rules == GAMES["ahldarahd"].rules_version

@@ -29,6 +29,7 @@ from typing import Any, Literal
 from ai.matches import decision_seed
 from ai.policies import hint, search_policy
 from ai.worker import AIWorker, AIWorkerError
+from caravan_tui import __version__
 from caravan_tui.bus import (
     MAX_SEATS,
     Act,
@@ -660,7 +661,7 @@ class MatchHost:
         snap.state = self.state.to_data()
         if played:
             snap.updated = time.time()
-        snap.rules = self.game.rules_version
+        snap.rules, snap.app_version = self.game.rules_version, __version__  # (the release that writes it)
         return snap
 
     def _end(self) -> Record:
