@@ -177,9 +177,12 @@ class SaveStore:
 
     def _kept(self, match_id: str) -> list[Path]:
         """The damaged files of ``match_id`` that recoveries kept, oldest first."""
+        return [path for path in self._kept_names(match_id) if path.is_file()]
+
+    def _kept_names(self, match_id: str) -> list[Path]:
+        """Where recoveries keep the damaged files of ``match_id``, in turn."""
         first = self.path(match_id).with_name(f"{match_id}{SUFFIX}{KEPT}")
-        return [path for path in [first, *(first.with_name(f"{first.name}-{n}") for n in range(2, MAX_KEPT + 1))]
-                if path.is_file()]
+        return [first, *(first.with_name(f"{first.name}-{n}") for n in range(2, MAX_KEPT + 1))]
 
     def recover(self, match_id: str) -> Recovery:
         """Open a save damaged after its snapshot at its last whole move before the damage: the
@@ -202,14 +205,12 @@ class SaveStore:
             if damaged.snapshot.match_id != match_id:
                 raise DamagedSave(f"the file is named {match_id} but holds match {damaged.snapshot.match_id}")
             kept = self._keep(match_id, data)
-            lock.claim()
             self._replace(damaged.snapshot, lock)
         return Recovery(damaged.moves, damaged.lost, kept)
 
     def _keep(self, match_id: str, data: bytes) -> Path:
         """``data`` in a new file beside the save, which no later recovery overwrites."""
-        first = self.path(match_id).with_name(f"{match_id}{SUFFIX}{KEPT}")
-        for path in [first, *(first.with_name(f"{first.name}-{n}") for n in range(2, MAX_KEPT + 1))]:
+        for path in self._kept_names(match_id):
             try:
                 fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
             except FileExistsError:
