@@ -30,7 +30,7 @@ from test_ssh_server import (
 )
 
 from ai.worker import AIWorker
-from caravan_tui.bus import Act, YourTurn
+from caravan_tui.bus import Act, Rejected, YourTurn
 from caravan_tui.cli import main
 from caravan_tui.pgstore import lobby, open_database
 from caravan_tui.pgstore.link import answer
@@ -194,6 +194,81 @@ async def test_a_server_cut_off_takes_its_match_back_when_nobody_took_it(tmp_pat
         answering.cancel()
     finally:
         one.stop()
+
+
+async def play_until(peer, store, match_id: str, moves: int, turn: YourTurn | None = None) -> YourTurn:
+    """Ann's moves (the AI answers each; ``turn``: the one she was asked to play already) until
+    the database holds ``moves``: the turn she is asked to play then (every move before it was
+    stored before she was shown it)."""
+    while True:
+        turn = turn or await peer.next(YourTurn)
+        if len(store.read(match_id).actions) >= moves:
+            return turn
+        await peer.send(Act(turn.match, turn.seat, turn.turn, turn.legal[0]))
+        turn = None
+
+
+def cut_lock_of(store, match_id: str) -> None:
+    """The database ends the one connection that holds ``match_id``'s lock in ``store``."""
+    pid = store.db.link(match_id).connection().info.backend_pid
+    with psycopg.connect(store.db.links[0].url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s, 20000)", (pid,))
+
+
+def stored_records(url: str, match_id: str) -> list[tuple[int, int]]:
+    """(epoch, seq) of every stored record of the match."""
+    with psycopg.connect(url, autocommit=True) as admin:
+        return admin.execute("SELECT epoch, seq FROM records WHERE match_id = %s ORDER BY seq", (match_id,)).fetchall()
+
+
+async def test_a_stalled_server_that_comes_back_cannot_write_over_the_server_that_took_its_match(
+        tmp_path, pool, database_url):
+    """The double cut (issue 48): server one stalls and its connections drop, server two takes
+    the match and Ann plays on there; then two's lock connection drops and one wakes up. One
+    used to take the free lock back and store its old copy over the moves played on two. Now
+    one's every write is refused (its epoch is older), it lets go of the match, two takes its
+    own lock back, and every move Ann was shown is stored exactly once."""
+    one = database_hub(tmp_path, pool, database_url, "one")
+    two = database_hub(tmp_path, pool, database_url, "two")
+    try:
+        ann = await named(one, ANN_ID, "Ann")
+        joined = await create(ann, ["you", "ai:easy"])
+        match_id = joined.match
+        stale_turn = await play_until(ann, one.store, match_id, 4)
+        first = len(one.store.read(match_id).actions)  # stored by one
+        cut_off(database_url, "one")  # one stalls: the database drops its connections, its lock with them
+
+        await look(two)
+        assert match_id in two.matches
+        ann_at_two = await named(two, ANN_ID, "Ann")  # straight back to her seat, on two
+        asked = await play_until(ann_at_two, two.store, match_id, first + 8)
+        shown = two.store.read(match_id).actions
+        cut_lock_of(two.store, match_id)  # the lock is free again
+        two.store.db.probe()  # two, alive, lists the match in the lobby as it does every few seconds
+        lobby.publish(two.store.db, "caravan-tui two", lobby.own_rows(two))
+
+        # one wakes: its move is refused (not stored, never shown), and so is its retry
+        await ann.send(Act(match_id, 0, stale_turn.turn, stale_turn.legal[-1]))
+        await ann.next(Rejected)
+        await ann.send(Act(match_id, 0, stale_turn.turn, stale_turn.legal[-1]))
+        assert "hosted by another server" in (await ann.next(Rejected)).reason
+        await look(one)
+        assert match_id not in one.matches  # let go, and not taken from two
+        assert (await ann.next(protocol.Left)).reason == MOVED
+
+        await look(two)  # two takes its lock back: nobody opened the match since
+        assert match_id in two.matches
+        await play_until(ann_at_two, two.store, match_id, len(shown) + 2, asked)
+        stored = two.store.read(match_id).actions
+        assert stored[:len(shown)] == shown
+        records = stored_records(database_url, match_id)
+        assert [seq for _, seq in records] == list(range(len(stored)))  # each move once, none taken away
+        # one's, then two's (opened again, in a new epoch, when it took its lock back)
+        epochs = [1] * first + [2] * (len(shown) - first) + [3] * (len(stored) - len(shown))
+        assert [epoch for epoch, _ in records] == epochs
+    finally:
+        one.stop()
+        two.stop()
 
 
 def test_a_database_that_cannot_be_reached_stops_serve_with_one_line(tmp_path, monkeypatch, capsys):

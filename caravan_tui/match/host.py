@@ -313,6 +313,8 @@ class MatchHost:
             return
         stored_first = self.store is not None and self.store.shared
         if stored_first and self.unsaved:
+            await self._save_again()  # a move is one more try, at once: nobody waits out the back-off
+        if stored_first and self.unsaved:
             await self._reject(msg.seat, f"not played: {self.unsaved}; try again in a moment")
             return
         action = normalise_action(msg.action)
@@ -357,13 +359,19 @@ class MatchHost:
         if isinstance(target, str):
             await self._reject(msg.seat, target)
             return
+        stored_first = self.store is not None and self.store.shared
+        if stored_first and self.unsaved:
+            await self._save_again()
+        await self._store(Record("undo", target, time.time()))
+        if stored_first and self.unsaved:  # not stored, so not taken back (as a move not stored is not played)
+            await self._reject(msg.seat, f"not taken back: {self.unsaved}; try again in a moment")
+            return
         taken = self.turn - target
         again = replay(self.game, dataclasses.replace(self.snapshot, actions=self.actions), target)
         self.state, self.movers, self.events = again.state, again.movers, again.events
         del self.actions[target:]
         self.weighed = {turn: rows for turn, rows in self.weighed.items() if turn < target}
         self.stood_in = {turn for turn in self.stood_in if turn < target}
-        await self._store(Record("undo", target, time.time()))
         who, s = seat_field(msg.seat), seat_field(msg.seat, "s")
         await self._broadcast([self._note(Event(f"{who} take{s} back {taken} move{'s' if taken > 1 else ''}."))])
 
@@ -651,7 +659,14 @@ class MatchHost:
             await asyncio.to_thread(append)
         except (OSError, ValueError, DamagedSave) as exc:
             self.unsaved = save_problem(exc)
-            self._retry_later()
+            if store.shared:  # one more try at once, through ``open`` (a lock taken back after a cut, say)
+                try:
+                    await asyncio.to_thread(self._open)
+                    self.unsaved = ""
+                except (OSError, ValueError, DamagedSave) as again:
+                    self.unsaved = save_problem(again)
+            if self.unsaved:
+                self._retry_later()
 
     def _retry_later(self) -> None:
         if self._retrying is None or self._retrying.done():

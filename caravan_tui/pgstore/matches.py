@@ -128,6 +128,11 @@ class PgMatchStore:
         """Whether ``lock`` still holds its match: not released, and its connection not lost."""
         return not lock.released and lock.store is self and lock.generation == lock.link.generation
 
+    def held(self) -> list[PgMatchLock]:
+        """The locks this store took and has not released."""
+        with self._guard:
+            return list(self._held.values())
+
     def lost(self) -> list[PgMatchLock]:
         """The locks of this store that the database no longer holds for it (their connection
         was lost), asking each connection (a connection found broken is made again, and holds
@@ -220,8 +225,11 @@ class PgMatchStore:
         an undo back to where the two part, then its moves); DamagedSave if what is stored cannot
         be read. A lock whose connection was lost is taken again first if it can be
         (``retake``): this is how a host's retry stores its moves after the database came back."""
-        if isinstance(lock, PgMatchLock) and not self.holds(lock) and not self.retake(lock):
-            raise Superseded(snapshot.match_id)
+        if isinstance(lock, PgMatchLock):
+            with lock.link.mutex:
+                lock.link.connection()  # made again if it was found broken: its locks are then gone
+            if not self.holds(lock) and not self.retake(lock):
+                raise Superseded(snapshot.match_id)
         match_id = snapshot.match_id
         with self.db.link(match_id).transaction() as cur:
             held = self._check_held(lock, match_id)

@@ -6,7 +6,9 @@ locks with it; every other server looks, every ``EVERY`` seconds, for hosted mat
 played that no server holds, and resumes them from the database as it resumes its own on a
 restart (the first to lock one hosts it). People reconnect with the same key to any live server
 and find their seat. A server that lost its connection but lives on takes its locks back where
-it can, and lets go of the matches another server took meanwhile (their people are told).
+it can (only where no other server opened the match since: its epoch is still this server's),
+and lets go of the matches another server took meanwhile, or whose write found a later epoch
+(their people are told, and find the match again from the lobby).
 """
 from __future__ import annotations
 
@@ -46,8 +48,10 @@ async def look(hub: Adopter) -> list[str]:
     then host the matches no server holds. Returns the problems of those that could not be."""
     store = hub.store
     if isinstance(store, PgMatchStore):
-        for lock in store.lost():
-            if not store.retake(lock) and lock.match_id in hub.matches:
+        stale = [lock for lock in store.lost() if not store.retake(lock)]
+        stale += [lock for lock in store.held() if lock.superseded and lock not in stale]
+        for lock in stale:
+            if lock.match_id in hub.matches:
                 log.warning("match %s: another server hosts it now", lock.match_id)
                 await hub.let_go(lock.match_id, MOVED)
     before = len(hub.matches)
