@@ -163,6 +163,25 @@ def test_a_second_writer_cannot_store_a_move_at_a_turn_stored(database_url):
 
 
 @pytest.mark.postgres
+def test_a_database_of_layout_1_keeps_its_moves(database_url):
+    """Layout 1 kept a match's moves in ``moves``: a server of layout 2 starting on it copies
+    them into the match's records once, and the match reads and plays on as it was."""
+    store = open_database(database_url)[0]
+    with store.lock("m1") as lock:
+        store.open(lock, snapshot(actions=[("a",), ("b",)]))
+    with psycopg.connect(database_url, autocommit=True) as admin:  # as layout 1 left it
+        admin.execute("INSERT INTO moves (match_id, turn, action, at) SELECT match_id, seq, record, 1.0 FROM records")
+        admin.execute("DELETE FROM records")
+        admin.execute("UPDATE caravan_schema SET version = 1")
+    again = open_database(database_url)[0]
+    assert again.read("m1").actions == [("a",), ("b",)]
+    with again.lock("m1") as lock:
+        again.open(lock, again.read("m1"))
+        again.append(lock, Record("move", 2, 2.0, ("c",)))
+    assert open_database(database_url)[0].read("m1").actions == [("a",), ("b",), ("c",)]
+
+
+@pytest.mark.postgres
 def test_hostile_rows_are_refused_with_their_reason(database_url):
     store = open_database(database_url)[0]
     with store.lock("m1") as lock:

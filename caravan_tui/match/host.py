@@ -14,7 +14,10 @@ A save that fails (a read-only folder, a full disk) does not stop the match: the
 every change in memory, marks itself ``unsaved`` with the reason, which every Update carries
 until a write succeeds (so no change is acknowledged as saved before it is on disk), appends
 nothing more, and tries again with back-off to store the whole match (``open``); the write that
-succeeds is announced by ``SaveStatus``.
+succeeds is announced by ``SaveStatus``. On a shared store (several servers on one database) a
+change is stored before anyone is shown it, a failed write is tried again at once, and so is
+the next move or undo while the match is unsaved: a store that refuses the host as stale (another
+server opened the match since) leaves every change it made unshown.
 """
 from __future__ import annotations
 
