@@ -60,7 +60,7 @@ from caravan_tui.bus import (
 from caravan_tui.engine import Event, Game, IllegalAction, State, normalise_action, render, seat_field
 from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
-from saves.backend import MatchLock, MatchStore, StoreFailed
+from saves.backend import MatchLock, MatchLocked, MatchStore, StoreFailed
 from saves.codec import DamagedSave
 from saves.loading import Replayed, load, replay, resignation_result
 from saves.snapshot import Record, Snapshot, new_match_id
@@ -131,6 +131,9 @@ class MatchHost:
         self.lock = lock
         self.retry = Retry()  # when a failed save is tried again (a test drives its clock)
         self.unsaved = ""
+        #: called when a shared store refuses this host as stale (another server opened the
+        #: match since): whoever runs the host lets go of the match at once
+        self.on_superseded: Callable[[], None] | None = None
         self._retrying: asyncio.Task[None] | None = None
         self.game: Game = replayed.game
         self.snapshot = replayed.snapshot
@@ -661,15 +664,23 @@ class MatchHost:
         try:
             await asyncio.to_thread(append)
         except (OSError, ValueError, DamagedSave) as exc:
-            self.unsaved = save_problem(exc)
+            self._failed(exc)
             if store.shared:  # one more try at once, through ``open`` (a lock taken back after a cut, say)
                 try:
                     await asyncio.to_thread(self._open)
                     self.unsaved = ""
                 except (OSError, ValueError, DamagedSave) as again:
-                    self.unsaved = save_problem(again)
+                    self._failed(again)
             if self.unsaved:
                 self._retry_later()
+
+    def _failed(self, exc: OSError | ValueError | DamagedSave) -> None:
+        """The match is ``unsaved`` because of ``exc``; a shared store's refusal of this host as
+        stale is passed on (``on_superseded``)."""
+        self.unsaved = save_problem(exc)
+        stale = isinstance(exc, MatchLocked) and self.store is not None and self.store.shared
+        if stale and self.on_superseded is not None:
+            self.on_superseded()
 
     def _retry_later(self) -> None:
         if self._retrying is None or self._retrying.done():
@@ -692,7 +703,7 @@ class MatchHost:
         try:
             await asyncio.to_thread(self._open)
         except (OSError, ValueError, DamagedSave) as exc:
-            self.unsaved = save_problem(exc)
+            self._failed(exc)
         else:
             self.unsaved = ""
         if self.unsaved != before:

@@ -128,11 +128,6 @@ class PgMatchStore:
         """Whether ``lock`` still holds its match: not released, and its connection not lost."""
         return not lock.released and lock.store is self and lock.generation == lock.link.generation
 
-    def held(self) -> list[PgMatchLock]:
-        """The locks this store took and has not released."""
-        with self._guard:
-            return list(self._held.values())
-
     def lost(self) -> list[PgMatchLock]:
         """The locks of this store that the database no longer holds for it (their connection
         was lost), asking each connection (a connection found broken is made again, and holds

@@ -7,8 +7,8 @@ played that no server holds, and resumes them from the database as it resumes it
 restart (the first to lock one hosts it). People reconnect with the same key to any live server
 and find their seat. A server that lost its connection but lives on takes its locks back where
 it can (only where no other server opened the match since: its epoch is still this server's),
-and lets go of the matches another server took meanwhile, or whose write found a later epoch
-(their people are told, and find the match again from the lobby).
+and lets go of the matches another server took meanwhile (their people are told, and find the
+match again from the lobby; a host whose write finds a later epoch lets go at once: ``Hub``).
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import logging
 from typing import Any, Protocol
 
 from caravan_tui.pgstore.matches import PgMatchStore
+from caravan_tui.ssh.hub import MOVED
 
 log = logging.getLogger(__name__)
 
@@ -38,20 +39,14 @@ class Adopter(Protocol):
     async def let_go(self, match_id: str, reason: str) -> None: ...
 
 
-#: what the people at a match that another server took over read
-MOVED = "this match is now hosted by another server: enter in the lobby takes you back to it"
-
-
 async def look(hub: Adopter) -> list[str]:
     """Once: let go of the matches whose lock this server lost to another (its connection to
     the database was lost meanwhile), take each lost lock back where no other server took it,
     then host the matches no server holds. Returns the problems of those that could not be."""
     store = hub.store
     if isinstance(store, PgMatchStore):
-        stale = [lock for lock in store.lost() if not store.retake(lock)]
-        stale += [lock for lock in store.held() if lock.superseded and lock not in stale]
-        for lock in stale:
-            if lock.match_id in hub.matches:
+        for lock in store.lost():
+            if not store.retake(lock) and lock.match_id in hub.matches:
                 log.warning("match %s: another server hosts it now", lock.match_id)
                 await hub.let_go(lock.match_id, MOVED)
     before = len(hub.matches)
