@@ -13,7 +13,8 @@ import psycopg
 import pytest
 from test_ssh_bounds import log_in
 from test_ssh_hub import ANN as ANN_ID
-from test_ssh_hub import create, named
+from test_ssh_hub import BOB as BOB_ID
+from test_ssh_hub import Peer, create, named
 from test_ssh_server import (
     ANN,
     BOB,
@@ -30,8 +31,9 @@ from test_ssh_server import (
 )
 
 from ai.worker import AIWorker
-from caravan_tui.bus import Act, Update, YourTurn
+from caravan_tui.bus import Act, Rejected, Update, YourTurn
 from caravan_tui.cli import main
+from caravan_tui.match.host import Retry
 from caravan_tui.pgstore import lobby, open_database
 from caravan_tui.pgstore.link import answer
 from caravan_tui.pgstore.link_tls import LINK_NAME, client_context, make_certificate
@@ -270,6 +272,46 @@ async def test_a_stalled_server_that_comes_back_cannot_write_over_the_server_tha
     finally:
         one.stop()
         two.stop()
+
+
+@contextlib.contextmanager
+def outage(url: str):
+    """The database is away: every connection to it ends, and none is let in until the block
+    ends (as while it restarts)."""
+    name = psycopg.conninfo.conninfo_to_dict(url)["dbname"]
+    with psycopg.connect(psycopg.conninfo.make_conninfo(url, dbname="postgres"), autocommit=True) as admin:
+        admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+        admin.execute("SELECT pg_terminate_backend(pid, 20000) FROM pg_stat_activity WHERE datname = %s", (name,))
+        try:
+            yield
+        finally:
+            admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+
+
+async def test_the_first_move_after_a_database_outage_is_stored_at_once(tmp_path, pool, database_url):
+    """While the database is away a move is refused with one line, and someone arriving reads
+    one line too; the first move once it is back is stored then and there (the move is the
+    retry: nobody waits out a back-off), and the match stays with its host."""
+    one = database_hub(tmp_path, pool, database_url, "one")
+    try:
+        ann = await named(one, ANN_ID, "Ann")
+        joined = await create(ann, ["you", "ai:easy"])
+        turn = await play_until(ann, one.store, joined.match, 2)
+        before = len(one.store.read(joined.match).actions)
+        one.matches[joined.match].host.retry = Retry(sleep=lambda _: asyncio.Event().wait())  # only a move retries
+        with outage(database_url):
+            await ann.send(Act(turn.match, turn.seat, turn.turn, turn.legal[0]))
+            refused = await ann.next(Rejected)
+            assert refused.reason == "not played: the database cannot be reached; try again in a moment"
+            bob = await Peer(one, BOB_ID).open()
+            goodbye = await bob.next(protocol.Goodbye)
+            assert "cannot reach what it keeps (the database cannot be reached)" in goodbye.reason
+        await ann.send(Act(turn.match, turn.seat, turn.turn, turn.legal[0]))
+        await ann.next(Update, lambda update: update.turn > turn.turn)  # shown: so stored first
+        assert len(one.store.read(joined.match).actions) > before
+        assert joined.match in one.matches
+    finally:
+        one.stop()
 
 
 def test_a_database_that_cannot_be_reached_stops_serve_with_one_line(tmp_path, monkeypatch, capsys):

@@ -75,6 +75,8 @@ SeatChange = Callable[[int, SeatSpec], None]
 Line = tuple[Event, int | None]
 #: characters of the reason a save failed
 MAX_SAVE_PROBLEM = 120
+#: seconds at most between two tries of a shared store's failed save (people wait on it)
+SHARED_RETRY = 1.0
 
 
 @dataclass(frozen=True)
@@ -129,7 +131,9 @@ class MatchHost:
         if store is not None and lock is None:
             raise ValueError("a host that saves must hold the match's lock")
         self.lock = lock
-        self.retry = Retry()  # when a failed save is tried again (a test drives its clock)
+        # when a failed save is tried again (a test drives its clock); a shared store's moves wait
+        # on it (none is made while the match is unsaved), so it is tried every second or two
+        self.retry = Retry(most=SHARED_RETRY) if store is not None and store.shared else Retry()
         self.unsaved = ""
         #: called when a shared store refuses this host as stale (another server opened the
         #: match since): whoever runs the host lets go of the match at once

@@ -227,8 +227,8 @@ class Hub:
         ``name``: a guest's, chosen on the server the session came from (a guest's name is kept
         nowhere), taken here as if they had just chosen it."""
         try:
-            known = "" if guest else self.identities.name(identity)
-            introduced = self.identities.games_introduced(identity)
+            known = "" if guest else await asyncio.to_thread(self.identities.name, identity)  # (the database
+            introduced = await asyncio.to_thread(self.identities.games_introduced, identity)  # may not answer)
         except OSError as exc:  # (the database is down): say so and end, never leave the person waiting
             log.warning("cannot look up the name of %s: %s", identity, exc)
             with suppress(ConnectionError):
