@@ -274,6 +274,45 @@ async def test_a_stalled_server_that_comes_back_cannot_write_over_the_server_tha
         two.stop()
 
 
+def back_date(url: str, column: str, server: str | None = None) -> None:
+    """Make the beats' ``column`` a minute older (of every server, or of ``server`` alone)."""
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f"UPDATE beats SET {column} = {column} - interval '1 minute' WHERE %s::text IS NULL "
+                      "OR server = %s", (server, server))
+
+
+async def test_a_server_silent_too_long_is_stopped_and_its_match_taken_over(tmp_path, pool, database_url):
+    """A server that stops looking (frozen: its connections, and its locks, live on) is stopped
+    by another once it has been silent past takeover.SILENT, and its match taken over with every
+    move; when it wakes, its move is refused and its people are sent where the match went. After
+    the database itself was away, nobody is taken for silent."""
+    one = database_hub(tmp_path, pool, database_url, "one")
+    two = database_hub(tmp_path, pool, database_url, "two")
+    try:
+        ann = await named(one, ANN_ID, "Ann")
+        joined = await create(ann, ["you", "ai:easy"])
+        turn = await play_until(ann, one.store, joined.match, 2)
+        await look(one)
+        await look(two)
+        back_date(database_url, "at")  # everyone silent for a minute: the database was away
+        back_date(database_url, "since")
+        await look(two)
+        assert joined.match not in two.matches  # one is not taken for silent: two was not there either
+
+        back_date(database_url, "since")  # two has looked for a minute since; one has not
+        back_date(database_url, "at", "caravan-tui one")
+        await look(two)
+        assert joined.match in two.matches
+        assert two.store.read(joined.match).actions == one.matches[joined.match].host.actions
+
+        await ann.send(Act(turn.match, turn.seat, turn.turn, turn.legal[0]))  # one wakes
+        assert (await ann.next(protocol.Left)).reason == MOVED
+        assert joined.match not in one.matches
+    finally:
+        one.stop()
+        two.stop()
+
+
 @contextlib.contextmanager
 def outage(url: str):
     """The database is away: every connection to it ends, and none is let in until the block

@@ -117,6 +117,13 @@ CREATE TABLE IF NOT EXISTS cluster (
 -- the links' TLS key and certificate (made by the first server to start)
 ALTER TABLE cluster ADD COLUMN IF NOT EXISTS tls_cert bytea;
 ALTER TABLE cluster ADD COLUMN IF NOT EXISTS tls_key bytea;
+-- each server's last look for matches to take over (the database's clock): a server silent for
+-- longer than takeover.SILENT is stopped by the others (its connections ended, its locks with them)
+CREATE TABLE IF NOT EXISTS beats (
+    server text PRIMARY KEY,
+    at timestamptz NOT NULL,
+    since timestamptz NOT NULL  -- since when it has looked without a pause of half that
+);
 -- who is online on each server (a name in the lobby of every server)
 CREATE TABLE IF NOT EXISTS online (
     server text NOT NULL,
