@@ -34,7 +34,7 @@ from ai.worker import AIWorker
 from caravan_tui.bus import Act, Rejected, Update, YourTurn
 from caravan_tui.cli import main
 from caravan_tui.match.host import Retry
-from caravan_tui.pgstore import lobby, open_database
+from caravan_tui.pgstore import link, lobby, open_database
 from caravan_tui.pgstore.link import answer
 from caravan_tui.pgstore.link_tls import LINK_NAME, client_context, make_certificate
 from caravan_tui.pgstore.takeover import look
@@ -599,5 +599,31 @@ async def test_a_link_without_the_servers_secret_gets_nothing(tmp_path, database
         said = await link(hello_of(ANN_ID, False, secret))
         welcome = protocol.message_from_map(msgpack.unpackb(said[4:], strict_map_key=False))
         assert isinstance(welcome, protocol.Welcome) and welcome.identity == ANN_ID
+    finally:
+        await server.close()
+
+
+async def test_links_that_do_not_answer_are_bounded_in_number_and_time(tmp_path, database_url, monkeypatch):
+    """Anyone who can reach the link port may open connections and say nothing: past
+    MAX_UNANSWERED at once the next is closed straight away, and each is closed once HANDSHAKE
+    has passed (TLS included), so none holds the server's room for long."""
+    monkeypatch.setattr(link, "MAX_UNANSWERED", 2)
+    server = GameServer(ServerConfig(tmp_path / "one", port=0, zygote=False, database=database_url))
+    await server.start()
+    try:
+        with psycopg.connect(database_url) as conn:
+            host, port = conn.execute("SELECT link_host, link_port FROM servers").fetchone()
+        silent = [await asyncio.open_connection(host, port) for _ in range(2)]
+        await eventually(lambda: server.links.unanswered == 2, "both connections to wait for TLS")
+        reader, writer = await asyncio.open_connection(host, port)
+        assert await asyncio.wait_for(reader.read(1), WAIT) == b""  # one too many: closed at once
+        writer.close()
+        for _, quiet in silent:
+            quiet.close()
+        await eventually(lambda: server.links.unanswered == 0, "the silent connections to be let go")
+        monkeypatch.setattr(link, "HANDSHAKE", 0.0)  # the next one has no time at all
+        reader, writer = await asyncio.open_connection(host, port)
+        assert await asyncio.wait_for(reader.read(1), WAIT) == b""
+        writer.close()
     finally:
         await server.close()

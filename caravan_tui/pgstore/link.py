@@ -42,8 +42,10 @@ from caravan_tui.ssh.records import IDENTITY
 
 log = logging.getLogger(__name__)
 
-#: seconds a link has to answer its challenge, and to be opened
+#: seconds a link has to be opened, TLS and its answer to the challenge together
 HANDSHAKE = 10.0
+#: links at once that have not answered their challenge yet (one more is closed at once)
+MAX_UNANSWERED = 32
 #: what a person at a match another server hosted reads when that server goes
 GONE = ("the server hosting this match stopped: another server takes it over in a moment, and enter "
         "in the lobby takes you back to it")
@@ -94,6 +96,8 @@ class Links:
         self.secret = b""
         self._client_tls: ssl.SSLContext | None = None  # (made by ``start``)
         self._listener: asyncio.Server | None = None
+        self._server_tls: ssl.SSLContext | None = None  # (made by ``start``)
+        self.unanswered = 0  # links arrived here that have not answered their challenge yet
         self._published: dict[str, Any] | None = None
         self._published_online: list[str] | None = None
         #: every server's open matches (a session's lobby adds those its own hub does not list)
@@ -116,9 +120,8 @@ class Links:
         if row is None:
             raise DatabaseError("the database keeps no secret for its servers")
         self.secret, cert, key = bytes(row[0]), bytes(row[1]), bytes(row[2])
-        self._client_tls = client_context(cert)
-        self._listener = await asyncio.start_server(self._accept, host, 0, ssl=server_context(cert, key),
-                                                    ssl_handshake_timeout=HANDSHAKE)
+        self._client_tls, self._server_tls = client_context(cert), server_context(cert, key)
+        self._listener = await asyncio.start_server(self._accept, host, 0)  # (TLS inside the handshake's time)
         port = self._listener.sockets[0].getsockname()[1]
         lobby.forget_the_gone(self.db)
         with self.db.transaction() as cur:
@@ -209,13 +212,20 @@ class Links:
     # -- a link arriving here ---------------------------------------------------------------
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """A link from another server: its answer to a challenge, then the hub serves the
-        identity it speaks for. Anything else: closed without a word."""
+        """A link from another server: TLS, its answer to a challenge, then the hub serves the
+        identity it speaks for. Anything else, or anything slower than ``HANDSHAKE`` seconds, or
+        past ``MAX_UNANSWERED`` links not answered yet: closed without a word."""
+        if self.unanswered >= MAX_UNANSWERED or self._server_tls is None:
+            writer.close()
+            return
+        self.unanswered += 1
         try:
-            challenge = secrets.token_bytes(32)
-            writer.write(encode({"challenge": challenge}))
-            await writer.drain()
-            hello = await asyncio.wait_for(read_frame(reader, MAX_REQUEST), HANDSHAKE)
+            async with asyncio.timeout(HANDSHAKE):
+                await writer.start_tls(self._server_tls)
+                challenge = secrets.token_bytes(32)
+                writer.write(encode({"challenge": challenge}))
+                await writer.drain()
+                hello = await read_frame(reader, MAX_REQUEST)
             identity, guest, given = hello.get("identity"), hello.get("guest"), hello.get("answer")
             name = hello.get("name")
             if not (isinstance(identity, str) and IDENTITY.fullmatch(identity) and type(guest) is bool
@@ -227,6 +237,8 @@ class Links:
         except (OSError, ValueError, TimeoutError, EOFError, asyncio.IncompleteReadError):
             writer.close()
             return
+        finally:
+            self.unanswered -= 1
         await self.hub.serve(reader, writer, identity, guest, name if guest else "")
 
 
