@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import ssl
 
 import asyncssh
@@ -39,7 +40,7 @@ from caravan_tui.pgstore.link import answer
 from caravan_tui.pgstore.link_tls import LINK_NAME, client_context, make_certificate
 from caravan_tui.pgstore.takeover import look
 from caravan_tui.ssh import protocol
-from caravan_tui.ssh.framing import MAX_REQUEST, encode, read_frame
+from caravan_tui.ssh.framing import MAX_REQUEST, MAX_UPDATE, encode, read_frame
 from caravan_tui.ssh.hub import MOVED, Hub
 from caravan_tui.ssh.server import GameServer, ServerConfig
 from saves.loading import load
@@ -627,3 +628,51 @@ async def test_links_that_do_not_answer_are_bounded_in_number_and_time(tmp_path,
         writer.close()
     finally:
         await server.close()
+
+
+async def test_a_person_over_a_link_is_told_when_the_far_server_stops_answering(tmp_path, database_url):
+    """A server answers the pings of a link itself, whatever its hub is doing; a route whose far
+    server sends nothing at all for ``quiet`` seconds (a frozen process: its connections stay
+    open) brings its person back to their own server's lobby, told the match's server is not
+    answering."""
+    servers = [GameServer(ServerConfig(tmp_path / name, port=0, zygote=False, database=database_url))
+               for name in ("one", "two")]
+    for server in servers:
+        await server.start()
+    frozen: list[asyncio.StreamWriter] = []
+    try:
+        here = servers[1].links
+        with psycopg.connect(database_url) as conn:
+            far = conn.execute("SELECT link_host, link_port FROM servers WHERE name = %s",
+                               (servers[0].links.name,)).fetchone()
+        reader, writer = await here._open(*far, ANN_ID, False, "")
+        await asyncio.wait_for(read_frame(reader, MAX_REQUEST), WAIT)  # the far hub's Welcome
+        writer.write(encode(link.PING_FRAME))
+        assert await asyncio.wait_for(read_frame(reader, MAX_REQUEST), WAIT) == link.PONG_FRAME
+        writer.close()
+
+        async def frozen_server(far_reader, far_writer) -> None:  # seats Ann, then says nothing ever
+            await far_writer.start_tls(here._server_tls)
+            far_writer.write(encode({"challenge": b"c" * 32}))
+            await read_frame(far_reader, MAX_REQUEST)
+            far_writer.write(encode({"type": "Joined", "match": "m1"}))
+            frozen.append(far_writer)
+
+        listener = await asyncio.start_server(frozen_server, "127.0.0.1", 0)
+        ours, theirs = socket.socketpair()
+        session_reader, session_writer = await asyncio.open_unix_connection(sock=ours)
+        route_reader, route_writer = await asyncio.open_unix_connection(sock=theirs)
+        here.ping, here.quiet = 0.05, 0.3
+        routed = asyncio.create_task(link.Route(here, route_reader, route_writer, ANN_ID, False).run(
+            ("127.0.0.1", listener.sockets[0].getsockname()[1])))
+        assert (await asyncio.wait_for(read_frame(session_reader, MAX_UPDATE), WAIT))["type"] == "Joined"
+        left = protocol.message_from_map(await asyncio.wait_for(read_frame(session_reader, MAX_UPDATE), WAIT))
+        assert left == protocol.Left("m1", link.NOT_ANSWERING)  # then it is served by its own server
+        session_writer.close()
+        routed.cancel()
+        listener.close()
+    finally:
+        for far in frozen:
+            far.close()
+        for server in servers:
+            await server.close()
