@@ -2,6 +2,7 @@
 the saves folder and a real PostgreSQL. The same calls give the same match back; the database's
 own guarantees (one writer per match across hosts, a lock that dies with its host's connection,
 a move that cannot be stored twice) are tested where only it has them."""
+import dataclasses
 import random
 
 import psycopg
@@ -127,6 +128,21 @@ def test_open_appends_and_never_takes_a_stored_move_away(database_url):
     assert store.read("m1").actions == [("a",), ("d",)]
     with psycopg.connect(database_url, autocommit=True) as admin:  # the undo is a record: every move stays
         assert admin.execute("SELECT count(*) FROM records WHERE match_id = 'm1'").fetchone() == (5,)
+
+
+@pytest.mark.postgres
+def test_a_log_brought_to_newer_rules_is_stored_after_an_undo(database_url):
+    """A loader that upgraded a log may change moves already stored: the match is stored again
+    as an undo back to where the two logs part, then the new moves, every old move kept."""
+    store = open_database(database_url)[0]
+    with store.lock("m1") as lock:
+        store.open(lock, snapshot(actions=[("a",), ("b",), ("c",)]))
+    upgraded = dataclasses.replace(snapshot(actions=[("a",), ("x",), ("c",), ("d",)]), rules=1)
+    with store.lock("m1") as lock:
+        store.open(lock, upgraded)
+    assert store.read("m1").actions == [("a",), ("x",), ("c",), ("d",)]
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        assert admin.execute("SELECT count(*) FROM records WHERE match_id = 'm1'").fetchone() == (3 + 1 + 3,)
 
 
 @pytest.mark.postgres
