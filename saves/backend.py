@@ -10,7 +10,8 @@ number) implements the same six calls, and the host does not change.
 (fsynced, committed): a crash at any later instant cannot lose it. The host tells no one of a
 change before its call returns. A call that raises (OSError) may or may not have stored it; the
 host then stops appending and calls ``open`` again with the whole match until that succeeds, so
-a backend never needs to repair a half-stored record in place: ``open`` replaces it.
+a backend never needs to repair a half-stored record in place: ``open`` stores the match again
+(a shared store appends only what it lacks, and never takes a stored move away).
 
 **What is stored** is a match's ``Snapshot`` (its header: game, options, seats, seed… and the
 log so far) followed by its records in the order appended; ``read`` folds the records into the
@@ -145,12 +146,14 @@ class MatchStore(Protocol):
         ...
 
     def open(self, lock: MatchLock, snapshot: Snapshot) -> None:
-        """Make ``snapshot`` the whole stored form of the locked match, replacing what was stored
-        atomically (all of it or none), durable when it returns; later ``append``s follow it.
-        Called for a new match, for one resumed (after a loader has checked, and perhaps
-        upgraded, what ``read`` returned), and to store everything again after a failed call.
-        A stored match that cannot be read is never replaced: DamagedSave, nothing written.
-        This is where a stored match is checked for damage, once per lock."""
+        """Make the locked match stored as ``snapshot`` atomically (all of it or none), durable
+        when it returns; later ``append``s follow it. Called for a new match, for one resumed
+        (after a loader has checked, and perhaps upgraded, what ``read`` returned), and to store
+        everything again after a failed call. A stored match that cannot be read is never
+        replaced: DamagedSave, nothing written. This is where a stored match is checked for
+        damage, once per lock. A ``shared`` store never replaces stored moves: it appends the
+        moves ``snapshot`` has beyond them, and refuses (MatchLocked) a host that lacks one or
+        that another host has opened the match after: that host is stale."""
         ...
 
     def append(self, lock: MatchLock, record: Record) -> None:

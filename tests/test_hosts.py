@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import ssl
 
 import asyncssh
@@ -13,7 +14,8 @@ import psycopg
 import pytest
 from test_ssh_bounds import log_in
 from test_ssh_hub import ANN as ANN_ID
-from test_ssh_hub import create, named
+from test_ssh_hub import BOB as BOB_ID
+from test_ssh_hub import Peer, create, named
 from test_ssh_server import (
     ANN,
     BOB,
@@ -30,15 +32,16 @@ from test_ssh_server import (
 )
 
 from ai.worker import AIWorker
-from caravan_tui.bus import Act, YourTurn
+from caravan_tui.bus import Act, Rejected, Update, YourTurn
 from caravan_tui.cli import main
-from caravan_tui.pgstore import lobby, open_database
+from caravan_tui.match.host import Retry
+from caravan_tui.pgstore import link, lobby, open_database
 from caravan_tui.pgstore.link import answer
 from caravan_tui.pgstore.link_tls import LINK_NAME, client_context, make_certificate
-from caravan_tui.pgstore.takeover import MOVED, look
+from caravan_tui.pgstore.takeover import look
 from caravan_tui.ssh import protocol
-from caravan_tui.ssh.framing import MAX_REQUEST, encode, read_frame
-from caravan_tui.ssh.hub import Hub
+from caravan_tui.ssh.framing import MAX_REQUEST, MAX_UPDATE, encode, read_frame
+from caravan_tui.ssh.hub import MOVED, Hub
 from caravan_tui.ssh.server import GameServer, ServerConfig
 from saves.loading import load
 
@@ -192,6 +195,161 @@ async def test_a_server_cut_off_takes_its_match_back_when_nobody_took_it(tmp_pat
         await eventually(lambda: not host.unsaved and one.store.read(joined.match).actions == host.actions
                          and len(host.actions) >= 2, lambda: f"the moves stored ({host.unsaved or 'saved'})")
         answering.cancel()
+    finally:
+        one.stop()
+
+
+async def play_until(peer, store, match_id: str, moves: int, turn: YourTurn | None = None) -> YourTurn:
+    """Ann's moves (the AI answers each; ``turn``: the one she was asked to play already) until
+    the database holds ``moves``: the turn she is asked to play then (every move before it was
+    stored before she was shown it)."""
+    while True:
+        turn = turn or await peer.next(YourTurn)
+        if len(store.read(match_id).actions) >= moves:
+            return turn
+        await peer.send(Act(turn.match, turn.seat, turn.turn, turn.legal[0]))
+        turn = None
+
+
+def cut_lock_of(store, match_id: str) -> None:
+    """The database ends the one connection that holds ``match_id``'s lock in ``store``."""
+    pid = store.db.link(match_id).connection().info.backend_pid
+    with psycopg.connect(store.db.links[0].url, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s, 20000)", (pid,))
+
+
+def stored_records(url: str, match_id: str) -> list[tuple[int, int]]:
+    """(epoch, seq) of every stored record of the match."""
+    with psycopg.connect(url, autocommit=True) as admin:
+        return admin.execute("SELECT epoch, seq FROM records WHERE match_id = %s ORDER BY seq", (match_id,)).fetchall()
+
+
+async def test_a_stalled_server_that_comes_back_cannot_write_over_the_server_that_took_its_match(
+        tmp_path, pool, database_url):
+    """The double cut (issue 48): server one stalls and its connections drop, server two takes
+    the match and Ann plays on there; then two's lock connection drops and one wakes up. One
+    used to take the free lock back and store its old copy over the moves played on two. Now
+    one's every write is refused (its epoch is older), it lets go of the match, two takes its
+    own lock back, and every move Ann was shown is stored exactly once."""
+    one = database_hub(tmp_path, pool, database_url, "one")
+    two = database_hub(tmp_path, pool, database_url, "two")
+    try:
+        ann = await named(one, ANN_ID, "Ann")
+        joined = await create(ann, ["you", "ai:easy"])
+        match_id = joined.match
+        stale_turn = await play_until(ann, one.store, match_id, 4)
+        first = len(one.store.read(match_id).actions)  # stored by one
+        cut_off(database_url, "one")  # one stalls: the database drops its connections, its lock with them
+
+        await look(two)
+        assert match_id in two.matches
+        ann_at_two = await named(two, ANN_ID, "Ann")  # straight back to her seat, on two
+        asked = await play_until(ann_at_two, two.store, match_id, first + 8)
+        shown = two.store.read(match_id).actions
+        cut_lock_of(two.store, match_id)  # the lock is free again
+        two.store.db.probe()  # two, alive, lists the match in the lobby as it does every few seconds
+        lobby.publish(two.store.db, "caravan-tui two", lobby.own_rows(two))
+
+        # one wakes and Ann's old session there moves: the write is refused (its epoch is older),
+        # the move is never shown, and one lets go of the match at once, saying where it went
+        await ann.send(Act(match_id, 0, stale_turn.turn, stale_turn.legal[-1]))
+        assert (await ann.next(protocol.Left)).reason == MOVED
+        assert match_id not in one.matches
+        assert not any(isinstance(m, Update) for m in ann.drain())
+        await look(one)
+        assert match_id not in one.matches  # nor taken back from two, which lists it
+        assert two.store.read(match_id).actions == shown
+
+        await look(two)  # two takes its lock back: nobody opened the match since
+        assert match_id in two.matches
+        await play_until(ann_at_two, two.store, match_id, len(shown) + 2, asked)
+        stored = two.store.read(match_id).actions
+        assert stored[:len(shown)] == shown
+        records = stored_records(database_url, match_id)
+        assert [seq for _, seq in records] == list(range(len(stored)))  # each move once, none taken away
+        # one's, then two's (opened again, in a new epoch, when it took its lock back)
+        epochs = [1] * first + [2] * (len(shown) - first) + [3] * (len(stored) - len(shown))
+        assert [epoch for epoch, _ in records] == epochs
+    finally:
+        one.stop()
+        two.stop()
+
+
+def back_date(url: str, column: str, server: str | None = None) -> None:
+    """Make the beats' ``column`` a minute older (of every server, or of ``server`` alone)."""
+    with psycopg.connect(url, autocommit=True) as admin:
+        admin.execute(f"UPDATE beats SET {column} = {column} - interval '1 minute' WHERE %s::text IS NULL "
+                      "OR server = %s", (server, server))
+
+
+async def test_a_server_silent_too_long_is_stopped_and_its_match_taken_over(tmp_path, pool, database_url):
+    """A server that stops looking (frozen: its connections, and its locks, live on) is stopped
+    by another once it has been silent past takeover.SILENT, and its match taken over with every
+    move; when it wakes, its move is refused and its people are sent where the match went. After
+    the database itself was away, nobody is taken for silent."""
+    one = database_hub(tmp_path, pool, database_url, "one")
+    two = database_hub(tmp_path, pool, database_url, "two")
+    try:
+        ann = await named(one, ANN_ID, "Ann")
+        joined = await create(ann, ["you", "ai:easy"])
+        turn = await play_until(ann, one.store, joined.match, 2)
+        await look(one)
+        await look(two)
+        back_date(database_url, "at")  # everyone silent for a minute: the database was away
+        back_date(database_url, "since")
+        await look(two)
+        assert joined.match not in two.matches  # one is not taken for silent: two was not there either
+
+        back_date(database_url, "since")  # two has looked for a minute since; one has not
+        back_date(database_url, "at", "caravan-tui one")
+        await look(two)
+        assert joined.match in two.matches
+        assert two.store.read(joined.match).actions == one.matches[joined.match].host.actions
+
+        await ann.send(Act(turn.match, turn.seat, turn.turn, turn.legal[0]))  # one wakes
+        assert (await ann.next(protocol.Left)).reason == MOVED
+        assert joined.match not in one.matches
+    finally:
+        one.stop()
+        two.stop()
+
+
+@contextlib.contextmanager
+def outage(url: str):
+    """The database is away: every connection to it ends, and none is let in until the block
+    ends (as while it restarts)."""
+    name = psycopg.conninfo.conninfo_to_dict(url)["dbname"]
+    with psycopg.connect(psycopg.conninfo.make_conninfo(url, dbname="postgres"), autocommit=True) as admin:
+        admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false')
+        admin.execute("SELECT pg_terminate_backend(pid, 20000) FROM pg_stat_activity WHERE datname = %s", (name,))
+        try:
+            yield
+        finally:
+            admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
+
+
+async def test_the_first_move_after_a_database_outage_is_stored_at_once(tmp_path, pool, database_url):
+    """While the database is away a move is refused with one line, and someone arriving reads
+    one line too; the first move once it is back is stored then and there (the move is the
+    retry: nobody waits out a back-off), and the match stays with its host."""
+    one = database_hub(tmp_path, pool, database_url, "one")
+    try:
+        ann = await named(one, ANN_ID, "Ann")
+        joined = await create(ann, ["you", "ai:easy"])
+        turn = await play_until(ann, one.store, joined.match, 2)
+        before = len(one.store.read(joined.match).actions)
+        one.matches[joined.match].host.retry = Retry(sleep=lambda _: asyncio.Event().wait())  # only a move retries
+        with outage(database_url):
+            await ann.send(Act(turn.match, turn.seat, turn.turn, turn.legal[0]))
+            refused = await ann.next(Rejected)
+            assert refused.reason == "not played: the database cannot be reached; try again in a moment"
+            bob = await Peer(one, BOB_ID).open()
+            goodbye = await bob.next(protocol.Goodbye)
+            assert "cannot reach what it keeps (the database cannot be reached)" in goodbye.reason
+        await ann.send(Act(turn.match, turn.seat, turn.turn, turn.legal[0]))
+        await ann.next(Update, lambda update: update.turn > turn.turn)  # shown: so stored first
+        assert len(one.store.read(joined.match).actions) > before
+        assert joined.match in one.matches
     finally:
         one.stop()
 
@@ -444,3 +602,77 @@ async def test_a_link_without_the_servers_secret_gets_nothing(tmp_path, database
         assert isinstance(welcome, protocol.Welcome) and welcome.identity == ANN_ID
     finally:
         await server.close()
+
+
+async def test_links_that_do_not_answer_are_bounded_in_number_and_time(tmp_path, database_url, monkeypatch):
+    """Anyone who can reach the link port may open connections and say nothing: past
+    MAX_UNANSWERED at once the next is closed straight away, and each is closed once HANDSHAKE
+    has passed (TLS included), so none holds the server's room for long."""
+    monkeypatch.setattr(link, "MAX_UNANSWERED", 2)
+    server = GameServer(ServerConfig(tmp_path / "one", port=0, zygote=False, database=database_url))
+    await server.start()
+    try:
+        with psycopg.connect(database_url) as conn:
+            host, port = conn.execute("SELECT link_host, link_port FROM servers").fetchone()
+        silent = [await asyncio.open_connection(host, port) for _ in range(2)]
+        await eventually(lambda: server.links.unanswered == 2, "both connections to wait for TLS")
+        reader, writer = await asyncio.open_connection(host, port)
+        assert await asyncio.wait_for(reader.read(1), WAIT) == b""  # one too many: closed at once
+        writer.close()
+        for _, quiet in silent:
+            quiet.close()
+        await eventually(lambda: server.links.unanswered == 0, "the silent connections to be let go")
+        monkeypatch.setattr(link, "HANDSHAKE", 0.0)  # the next one has no time at all
+        reader, writer = await asyncio.open_connection(host, port)
+        assert await asyncio.wait_for(reader.read(1), WAIT) == b""
+        writer.close()
+    finally:
+        await server.close()
+
+
+async def test_a_person_over_a_link_is_told_when_the_far_server_stops_answering(tmp_path, database_url):
+    """A server answers the pings of a link itself, whatever its hub is doing; a route whose far
+    server sends nothing at all for ``quiet`` seconds (a frozen process: its connections stay
+    open) brings its person back to their own server's lobby, told the match's server is not
+    answering."""
+    servers = [GameServer(ServerConfig(tmp_path / name, port=0, zygote=False, database=database_url))
+               for name in ("one", "two")]
+    for server in servers:
+        await server.start()
+    frozen: list[asyncio.StreamWriter] = []
+    try:
+        here = servers[1].links
+        with psycopg.connect(database_url) as conn:
+            far = conn.execute("SELECT link_host, link_port FROM servers WHERE name = %s",
+                               (servers[0].links.name,)).fetchone()
+        reader, writer = await here._open(*far, ANN_ID, False, "")
+        await asyncio.wait_for(read_frame(reader, MAX_REQUEST), WAIT)  # the far hub's Welcome
+        writer.write(encode(link.PING_FRAME))
+        assert await asyncio.wait_for(read_frame(reader, MAX_REQUEST), WAIT) == link.PONG_FRAME
+        writer.close()
+
+        async def frozen_server(far_reader, far_writer) -> None:  # seats Ann, then says nothing ever
+            await far_writer.start_tls(here._server_tls)
+            far_writer.write(encode({"challenge": b"c" * 32}))
+            await read_frame(far_reader, MAX_REQUEST)
+            far_writer.write(encode({"type": "Joined", "match": "m1"}))
+            frozen.append(far_writer)
+
+        listener = await asyncio.start_server(frozen_server, "127.0.0.1", 0)
+        ours, theirs = socket.socketpair()
+        session_reader, session_writer = await asyncio.open_unix_connection(sock=ours)
+        route_reader, route_writer = await asyncio.open_unix_connection(sock=theirs)
+        here.ping, here.quiet = 0.05, 0.3
+        routed = asyncio.create_task(link.Route(here, route_reader, route_writer, ANN_ID, False).run(
+            ("127.0.0.1", listener.sockets[0].getsockname()[1])))
+        assert (await asyncio.wait_for(read_frame(session_reader, MAX_UPDATE), WAIT))["type"] == "Joined"
+        left = protocol.message_from_map(await asyncio.wait_for(read_frame(session_reader, MAX_UPDATE), WAIT))
+        assert left == protocol.Left("m1", link.NOT_ANSWERING)  # then it is served by its own server
+        session_writer.close()
+        routed.cancel()
+        listener.close()
+    finally:
+        for far in frozen:
+            far.close()
+        for server in servers:
+            await server.close()

@@ -2,6 +2,7 @@
 the saves folder and a real PostgreSQL. The same calls give the same match back; the database's
 own guarantees (one writer per match across hosts, a lock that dies with its host's connection,
 a move that cannot be stored twice) are tested where only it has them."""
+import dataclasses
 import random
 
 import psycopg
@@ -13,7 +14,7 @@ from caravan_tui.engine import Event
 from caravan_tui.match.host import MatchHost, save_problem
 from caravan_tui.pgstore import open_database
 from caravan_tui.pgstore.db import DatabaseError
-from caravan_tui.pgstore.matches import PgMatchStore
+from caravan_tui.pgstore.matches import PgMatchStore, Superseded
 from caravan_tui.seats import SeatSpec
 from saves.backend import MatchLocked
 from saves.codec import DamagedSave
@@ -64,7 +65,9 @@ def test_the_calls_give_the_match_back(store):
         store.read("m1")
 
 
-def test_open_replaces_what_was_stored(store):
+def test_open_replaces_what_was_stored(tmp_path):
+    """The saves folder is read by one host: ``open`` stores the match as that host has it."""
+    store = SaveStore(tmp_path)
     with store.lock("m1") as lock:
         store.open(lock, snapshot(actions=[("a",), ("b",), ("c",)]))
         store.open(lock, snapshot(actions=[("x",)]))
@@ -109,18 +112,89 @@ def test_a_host_that_loses_its_connection_loses_its_matches(database_url):
 
 
 @pytest.mark.postgres
+def test_open_appends_and_never_takes_a_stored_move_away(database_url):
+    """A shared match's moves are appended, never replaced: ``open`` adds what the host has
+    beyond them and refuses a host that lacks one (it is behind another host)."""
+    store = open_database(database_url)[0]
+    with store.lock("m1") as lock:
+        store.open(lock, snapshot(actions=[("a",), ("b",)]))
+        store.open(lock, snapshot(actions=[("a",), ("b",), ("c",)]))
+        with pytest.raises(Superseded):
+            store.open(lock, snapshot(actions=[("x",)]))
+        with pytest.raises(Superseded):
+            store.open(lock, snapshot(actions=[("a",), ("b",)]))
+        store.append(lock, Record("undo", 1, 2.0))
+        store.append(lock, Record("move", 1, 3.0, ("d",)))
+    assert store.read("m1").actions == [("a",), ("d",)]
+    with psycopg.connect(database_url, autocommit=True) as admin:  # the undo is a record: every move stays
+        assert admin.execute("SELECT count(*) FROM records WHERE match_id = 'm1'").fetchone() == (5,)
+
+
+@pytest.mark.postgres
+def test_a_log_brought_to_newer_rules_is_stored_after_an_undo(database_url):
+    """A loader that upgraded a log may change moves already stored: the match is stored again
+    as an undo back to where the two logs part, then the new moves, every old move kept."""
+    store = open_database(database_url)[0]
+    with store.lock("m1") as lock:
+        store.open(lock, snapshot(actions=[("a",), ("b",), ("c",)]))
+    upgraded = dataclasses.replace(snapshot(actions=[("a",), ("x",), ("c",), ("d",)]), rules=1)
+    with store.lock("m1") as lock:
+        store.open(lock, upgraded)
+    assert store.read("m1").actions == [("a",), ("x",), ("c",), ("d",)]
+    with psycopg.connect(database_url, autocommit=True) as admin:
+        assert admin.execute("SELECT count(*) FROM records WHERE match_id = 'm1'").fetchone() == (3 + 1 + 3,)
+
+
+@pytest.mark.postgres
+def test_a_write_from_an_older_epoch_is_refused(database_url):
+    """Two stores on one connection hold the same (re-entrant) advisory lock, as a stale host
+    and the one that took its match over might once the lock was free: the later ``open`` is a
+    new epoch, and every write of the earlier one is refused from then on."""
+    one = open_database(database_url)[0]
+    two = PgMatchStore(one.db)
+    first, second = one.lock("m1"), two.lock("m1")
+    one.open(first, snapshot(actions=[("a",)]))
+    two.open(second, two.read("m1"))
+    with pytest.raises(Superseded):
+        one.append(first, Record("move", 1, 1.0, ("b",)))
+    with pytest.raises(Superseded):
+        one.open(first, snapshot(actions=[("a",), ("b",)]))
+    two.append(second, Record("move", 1, 1.0, ("c",)))
+    assert one.read("m1").actions == [("a",), ("c",)]
+
+
+@pytest.mark.postgres
 def test_a_second_writer_cannot_store_a_move_at_a_turn_stored(database_url):
-    """Two stores on one connection hold the same (re-entrant) database lock: only the key
-    (match, turn) stands between them, and the second insert fails instead of forking."""
+    """Two stores on one connection, in one epoch (as if the fence failed): only the key
+    (match, seq) stands between them, and the second insert fails instead of forking."""
     one = open_database(database_url)[0]
     two = PgMatchStore(one.db)
     first, second = one.lock("m1"), two.lock("m1")
     one.open(first, snapshot())
-    second.opened = True
+    second.opened, second.epoch = True, first.epoch
     one.append(first, Record("move", 0, 1.0, ("a",)))
     with pytest.raises(DatabaseError, match="stored already"):
         two.append(second, Record("move", 0, 1.0, ("b",)))
     assert one.read("m1").actions == [("a",)]
+
+
+@pytest.mark.postgres
+def test_a_database_of_layout_1_keeps_its_moves(database_url):
+    """Layout 1 kept a match's moves in ``moves``: a server of layout 2 starting on it copies
+    them into the match's records once, and the match reads and plays on as it was."""
+    store = open_database(database_url)[0]
+    with store.lock("m1") as lock:
+        store.open(lock, snapshot(actions=[("a",), ("b",)]))
+    with psycopg.connect(database_url, autocommit=True) as admin:  # as layout 1 left it
+        admin.execute("INSERT INTO moves (match_id, turn, action, at) SELECT match_id, seq, record, 1.0 FROM records")
+        admin.execute("DELETE FROM records")
+        admin.execute("UPDATE caravan_schema SET version = 1")
+    again = open_database(database_url)[0]
+    assert again.read("m1").actions == [("a",), ("b",)]
+    with again.lock("m1") as lock:
+        again.open(lock, again.read("m1"))
+        again.append(lock, Record("move", 2, 2.0, ("c",)))
+    assert open_database(database_url)[0].read("m1").actions == [("a",), ("b",), ("c",)]
 
 
 @pytest.mark.postgres
@@ -129,11 +203,11 @@ def test_hostile_rows_are_refused_with_their_reason(database_url):
     with store.lock("m1") as lock:
         store.open(lock, snapshot(actions=[("a",), ("b",)]))
     with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute("DELETE FROM moves WHERE turn = 0")
+        conn.execute("DELETE FROM records WHERE seq = 0")
     with pytest.raises(DamagedSave, match="missing or out of place"):
         store.read("m1")
     with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute("UPDATE moves SET action = '\\x00010203'")
+        conn.execute("UPDATE records SET record = '\\x00010203'")
     with pytest.raises(DamagedSave, match="checksum"):
         store.read("m1")
     with psycopg.connect(database_url, autocommit=True) as conn:

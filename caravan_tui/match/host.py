@@ -14,7 +14,10 @@ A save that fails (a read-only folder, a full disk) does not stop the match: the
 every change in memory, marks itself ``unsaved`` with the reason, which every Update carries
 until a write succeeds (so no change is acknowledged as saved before it is on disk), appends
 nothing more, and tries again with back-off to store the whole match (``open``); the write that
-succeeds is announced by ``SaveStatus``.
+succeeds is announced by ``SaveStatus``. On a shared store (several servers on one database) a
+change is stored before anyone is shown it, a failed write is tried again at once, and so is
+the next move or undo while the match is unsaved: a store that refuses the host as stale (another
+server opened the match since) leaves every change it made unshown.
 """
 from __future__ import annotations
 
@@ -58,7 +61,7 @@ from caravan_tui.bus import (
 from caravan_tui.engine import Event, Game, IllegalAction, State, normalise_action, render, seat_field
 from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
-from saves.backend import MatchLock, MatchStore, StoreFailed
+from saves.backend import MatchLock, MatchLocked, MatchStore, StoreFailed
 from saves.codec import DamagedSave
 from saves.deciders import AI, PERSON, is_stand_in, level_of, seats_changed, stand_in, stand_in_name
 from saves.loading import Replayed, load, replay, resignation_result
@@ -79,6 +82,8 @@ Said = tuple[int, int, Chat]
 LATE = 2**31 - 1
 #: characters of the reason a save failed
 MAX_SAVE_PROBLEM = 120
+#: seconds at most between two tries of a shared store's failed save (people wait on it)
+SHARED_RETRY = 1.0
 
 
 def words_for(event: Event, names: list[str], seat: int | None, by: int | None) -> str:
@@ -155,8 +160,13 @@ class MatchHost:
         if store is not None and lock is None:
             raise ValueError("a host that saves must hold the match's lock")
         self.lock = lock
-        self.retry = Retry()  # when a failed save is tried again (a test drives its clock)
+        # when a failed save is tried again (a test drives its clock); a shared store's moves wait
+        # on it (none is made while the match is unsaved), so it is tried every second or two
+        self.retry = Retry(most=SHARED_RETRY) if store is not None and store.shared else Retry()
         self.unsaved = ""
+        #: called when a shared store refuses this host as stale (another server opened the
+        #: match since): whoever runs the host lets go of the match at once
+        self.on_superseded: Callable[[], None] | None = None
         self._retrying: asyncio.Task[None] | None = None
         self.game: Game = replayed.game
         self.snapshot = replayed.snapshot
@@ -348,6 +358,8 @@ class MatchHost:
             return
         stored_first = self.store is not None and self.store.shared
         if stored_first and self.unsaved:
+            await self._save_again()  # a move is one more try, at once: nobody waits out the back-off
+        if stored_first and self.unsaved:
             await self._reject(msg.seat, f"not played: {self.unsaved}; try again in a moment")
             return
         action = normalise_action(msg.action)
@@ -399,6 +411,13 @@ class MatchHost:
         if isinstance(target, str):
             await self._reject(msg.seat, target)
             return
+        stored_first = self.store is not None and self.store.shared
+        if stored_first and self.unsaved:
+            await self._save_again()
+        await self._store(Record("undo", target, time.time()))
+        if stored_first and self.unsaved:  # not stored, so not taken back (as a move not stored is not played)
+            await self._reject(msg.seat, f"not taken back: {self.unsaved}; try again in a moment")
+            return
         taken = self.turn - target
         again = replay(self.game, dataclasses.replace(self.snapshot, actions=self.actions), target)
         self.state, self.movers, self.events = again.state, again.movers, again.events
@@ -406,7 +425,6 @@ class MatchHost:
         self.weighed = {turn: rows for turn, rows in self.weighed.items() if turn < target}
         self.stood_in = {turn: by for turn, by in self.stood_in.items() if turn < target}
         self.standing_in = {seat: min(since, target) for seat, since in self.standing_in.items()}
-        await self._store(Record("undo", target, time.time()))
         who, s = seat_field(msg.seat), seat_field(msg.seat, "s")
         await self._broadcast([self._note(Event(f"{who} take{s} back {taken} move{'s' if taken > 1 else ''}."))])
 
@@ -691,8 +709,23 @@ class MatchHost:
         try:
             await asyncio.to_thread(append)
         except (OSError, ValueError, DamagedSave) as exc:
-            self.unsaved = save_problem(exc)
-            self._retry_later()
+            self._failed(exc)
+            if store.shared:  # one more try at once, through ``open`` (a lock taken back after a cut, say)
+                try:
+                    await asyncio.to_thread(self._open)
+                    self.unsaved = ""
+                except (OSError, ValueError, DamagedSave) as again:
+                    self._failed(again)
+            if self.unsaved:
+                self._retry_later()
+
+    def _failed(self, exc: OSError | ValueError | DamagedSave) -> None:
+        """The match is ``unsaved`` because of ``exc``; a shared store's refusal of this host as
+        stale is passed on (``on_superseded``)."""
+        self.unsaved = save_problem(exc)
+        stale = isinstance(exc, MatchLocked) and self.store is not None and self.store.shared
+        if stale and self.on_superseded is not None:
+            self.on_superseded()
 
     def _retry_later(self) -> None:
         if self._retrying is None or self._retrying.done():
@@ -715,7 +748,7 @@ class MatchHost:
         try:
             await asyncio.to_thread(self._open)
         except (OSError, ValueError, DamagedSave) as exc:
-            self.unsaved = save_problem(exc)
+            self._failed(exc)
         else:
             self.unsaved = ""
         if self.unsaved != before:

@@ -25,8 +25,9 @@ from psycopg import errors
 
 from saves.backend import StoreFailed
 
-#: the tables' layout; a database made by a later version says so and is refused
-SCHEMA_VERSION = 1
+#: the tables' layout; a database made by a later version says so and is refused (2: the
+#: ``records`` of a match and its ``epoch``; layout 1 kept moves alone, copied over on start)
+SCHEMA_VERSION = 2
 #: seconds to wait for the database on connecting
 CONNECT_TIMEOUT = 10
 #: connections a host keeps for its matches (made as they are first needed)
@@ -51,8 +52,7 @@ CREATE TABLE IF NOT EXISTS matches (
 ALTER TABLE matches ADD COLUMN IF NOT EXISTS ai_finish boolean;
 ALTER TABLE matches ADD COLUMN IF NOT EXISTS invited jsonb;
 ALTER TABLE matches ADD COLUMN IF NOT EXISTS rematch text;
--- one row per move: the commit of its insert is the acknowledgement, and the key makes a second
--- writer's move at the same turn fail instead of forking the match
+-- layout 1's moves (copied into records once, on the first start of layout 2; never written since)
 CREATE TABLE IF NOT EXISTS moves (
     match_id text NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
     turn integer NOT NULL,
@@ -60,6 +60,19 @@ CREATE TABLE IF NOT EXISTS moves (
     weighed bytea,
     at double precision NOT NULL,
     PRIMARY KEY (match_id, turn)
+);
+-- the epoch of the host that writes the match: taking a match over makes it one more, and a write
+-- carrying an older one is refused (a host that stalled and came back cannot write over another)
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS epoch bigint NOT NULL DEFAULT 0;
+-- a match's records after its header, in order (a move, an undo: the journal's own record bytes),
+-- only ever appended: the commit of an insert is the acknowledgement, and the key makes a second
+-- writer's record at the same place fail instead of forking the match
+CREATE TABLE IF NOT EXISTS records (
+    match_id text NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    seq integer NOT NULL,
+    record bytea NOT NULL,
+    epoch bigint NOT NULL,
+    PRIMARY KEY (match_id, seq)
 );
 -- what the match's log showed beside the moves: chat lines and notes on seats changing hands
 CREATE TABLE IF NOT EXISTS side_log (
@@ -109,6 +122,13 @@ CREATE TABLE IF NOT EXISTS cluster (
 -- the links' TLS key and certificate (made by the first server to start)
 ALTER TABLE cluster ADD COLUMN IF NOT EXISTS tls_cert bytea;
 ALTER TABLE cluster ADD COLUMN IF NOT EXISTS tls_key bytea;
+-- each server's last look for matches to take over (the database's clock): a server silent for
+-- longer than takeover.SILENT is stopped by the others (its connections ended, its locks with them)
+CREATE TABLE IF NOT EXISTS beats (
+    server text PRIMARY KEY,
+    at timestamptz NOT NULL,
+    since timestamptz NOT NULL  -- since when it has looked without a pause of half that
+);
 -- who is online on each server (a name in the lobby of every server)
 CREATE TABLE IF NOT EXISTS online (
     server text NOT NULL,
@@ -227,11 +247,15 @@ class Database:
             cur.execute("SELECT max(version) FROM caravan_schema")
             row = cur.fetchone()
             found = row[0] if row else None
-            if found is None:
-                cur.execute("INSERT INTO caravan_schema (version) VALUES (%s)", (SCHEMA_VERSION,))
-            elif found > SCHEMA_VERSION:
+            if found is not None and found > SCHEMA_VERSION:
                 raise DatabaseError(f"the database was set up by a newer caravan-tui (layout {found}; "
                                     f"this version knows up to {SCHEMA_VERSION})")
+            if found == 1:  # each stored move becomes the record at its turn (a move's bytes are its record's)
+                cur.execute("INSERT INTO records (match_id, seq, record, epoch) SELECT match_id, turn, action, 0 "
+                            "FROM moves ON CONFLICT DO NOTHING")
+            if found != SCHEMA_VERSION:
+                cur.execute("DELETE FROM caravan_schema")
+                cur.execute("INSERT INTO caravan_schema (version) VALUES (%s)", (SCHEMA_VERSION,))
 
     def probe(self) -> None:
         """Find out which connections were lost since last used (one round trip each), so that

@@ -42,11 +42,22 @@ from caravan_tui.ssh.records import IDENTITY
 
 log = logging.getLogger(__name__)
 
-#: seconds a link has to answer its challenge, and to be opened
+#: seconds a link has to be opened, TLS and its answer to the challenge together
 HANDSHAKE = 10.0
+#: links at once that have not answered their challenge yet (one more is closed at once)
+MAX_UNANSWERED = 32
 #: what a person at a match another server hosted reads when that server goes
 GONE = ("the server hosting this match stopped: another server takes it over in a moment, and enter "
         "in the lobby takes you back to it")
+#: what a person at a match over a link reads when its server stops answering (frozen, say)
+NOT_ANSWERING = ("the server hosting this match is not answering: another server takes it over if it stays "
+                 "silent, and enter in the lobby takes you back to it")
+#: seconds between two pings a route sends over its link, and without a frame from the far
+#: server (a pong at least) after which the route gives up on it
+PING = 2.0
+QUIET = 8.0
+#: a link's own frames, never passed to a hub or a session
+PING_FRAME, PONG_FRAME = {"ping": True}, {"pong": True}
 #: bytes copied at once between a session and a link
 CHUNK = 64 * 1024
 
@@ -94,6 +105,9 @@ class Links:
         self.secret = b""
         self._client_tls: ssl.SSLContext | None = None  # (made by ``start``)
         self._listener: asyncio.Server | None = None
+        self._server_tls: ssl.SSLContext | None = None  # (made by ``start``)
+        self.unanswered = 0  # links arrived here that have not answered their challenge yet
+        self.ping, self.quiet = PING, QUIET  # (a test shortens them)
         self._published: dict[str, Any] | None = None
         self._published_online: list[str] | None = None
         #: every server's open matches (a session's lobby adds those its own hub does not list)
@@ -116,9 +130,8 @@ class Links:
         if row is None:
             raise DatabaseError("the database keeps no secret for its servers")
         self.secret, cert, key = bytes(row[0]), bytes(row[1]), bytes(row[2])
-        self._client_tls = client_context(cert)
-        self._listener = await asyncio.start_server(self._accept, host, 0, ssl=server_context(cert, key),
-                                                    ssl_handshake_timeout=HANDSHAKE)
+        self._client_tls, self._server_tls = client_context(cert), server_context(cert, key)
+        self._listener = await asyncio.start_server(self._accept, host, 0)  # (TLS inside the handshake's time)
         port = self._listener.sockets[0].getsockname()[1]
         lobby.forget_the_gone(self.db)
         with self.db.transaction() as cur:
@@ -209,13 +222,20 @@ class Links:
     # -- a link arriving here ---------------------------------------------------------------
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """A link from another server: its answer to a challenge, then the hub serves the
-        identity it speaks for. Anything else: closed without a word."""
+        """A link from another server: TLS, its answer to a challenge, then the hub serves the
+        identity it speaks for. Anything else, or anything slower than ``HANDSHAKE`` seconds, or
+        past ``MAX_UNANSWERED`` links not answered yet: closed without a word."""
+        if self.unanswered >= MAX_UNANSWERED or self._server_tls is None:
+            writer.close()
+            return
+        self.unanswered += 1
         try:
-            challenge = secrets.token_bytes(32)
-            writer.write(encode({"challenge": challenge}))
-            await writer.drain()
-            hello = await asyncio.wait_for(read_frame(reader, MAX_REQUEST), HANDSHAKE)
+            async with asyncio.timeout(HANDSHAKE):
+                await writer.start_tls(self._server_tls)
+                challenge = secrets.token_bytes(32)
+                writer.write(encode({"challenge": challenge}))
+                await writer.drain()
+                hello = await read_frame(reader, MAX_REQUEST)
             identity, guest, given = hello.get("identity"), hello.get("guest"), hello.get("answer")
             name = hello.get("name")
             if not (isinstance(identity, str) and IDENTITY.fullmatch(identity) and type(guest) is bool
@@ -227,7 +247,14 @@ class Links:
         except (OSError, ValueError, TimeoutError, EOFError, asyncio.IncompleteReadError):
             writer.close()
             return
-        await self.hub.serve(reader, writer, identity, guest, name if guest else "")
+        finally:
+            self.unanswered -= 1
+        to_hub = asyncio.StreamReader()
+        answering = asyncio.create_task(answer_pings(reader, writer, to_hub))
+        try:
+            await self.hub.serve(to_hub, writer, identity, guest, name if guest else "")
+        finally:
+            answering.cancel()
 
 
 async def read_raw(reader: asyncio.StreamReader, most: int) -> tuple[bytes, dict[str, Any] | None]:
@@ -245,6 +272,23 @@ async def read_raw(reader: asyncio.StreamReader, most: int) -> tuple[bytes, dict
     return header + payload, value if isinstance(value, dict) else None
 
 
+async def answer_pings(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                       to_hub: asyncio.StreamReader) -> None:
+    """Pass a link's frames on to the hub (``to_hub``), answering its pings here: a route
+    hears this server is alive while its hub has nothing to say."""
+    try:
+        while True:
+            data, frame = await read_raw(reader, MAX_REQUEST)
+            if frame == PING_FRAME:
+                writer.write(encode(PONG_FRAME))
+            else:
+                to_hub.feed_data(data)
+    except (ConnectionError, asyncio.IncompleteReadError, FrameTooLong):
+        pass
+    finally:
+        to_hub.feed_eof()
+
+
 class Route:
     """One session's way to a hub: here, or over a link to another server. The session's frames
     are passed on as they came; a join or a watch of a match another server hosts first moves
@@ -258,6 +302,7 @@ class Route:
         self.where: Where = None
         self.leg: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
         self.down: asyncio.Task[None] | None = None
+        self.pinging: asyncio.Task[None] | None = None
         self.lobby: dict[str, Any] | None = None  # the last lobby its hub sent, while the session is in it
         self.match: str | None = None  # the match its hub last seated it at (or let it watch)
         self.name = ""  # the name its hub greeted it by (a guest's goes with it to another server)
@@ -298,15 +343,26 @@ class Route:
                 return False
         self._close_leg()
         self.where, self.leg = where, leg
-        self.down = asyncio.create_task(self._down(leg[0], swallow_welcome=greeted))
+        self.down = asyncio.create_task(self._down(leg[0], swallow_welcome=greeted, far=where is not None))
+        if where is not None:
+            self.pinging = asyncio.create_task(self._ping(leg[1]))
         return True
 
     def _close_leg(self) -> None:
-        if self.down is not None:
-            self.down.cancel()
+        for task in (self.down, self.pinging):
+            if task is not None:
+                task.cancel()
         if self.leg is not None:
             self.leg[1].close()
-        self.leg = self.down = None
+        self.leg = self.down = self.pinging = None
+
+    async def _ping(self, writer: asyncio.StreamWriter) -> None:
+        """Ping the far server every ``ping`` seconds (``_down`` hears its pongs)."""
+        with suppress(ConnectionError):
+            while True:
+                await asyncio.sleep(self.links.ping)
+                writer.write(encode(PING_FRAME))
+                await writer.drain()
 
     async def _up(self) -> None:
         """The session's frames to its hub, moving the route first for a join or a watch of a
@@ -328,13 +384,19 @@ class Route:
                     if self.where is None:
                         return  # the hub here is gone: the session ends
 
-    async def _down(self, reader: asyncio.StreamReader, swallow_welcome: bool) -> None:
+    async def _down(self, reader: asyncio.StreamReader, swallow_welcome: bool, far: bool) -> None:
         """The hub's frames to the session. The end of this server's hub's stream ends the
-        session; the end of another server's (it stopped or died) brings the session back to
-        this server's lobby, told why, and the session goes on."""
+        session; the end of another server's (it stopped or died), or its silence for
+        ``quiet`` seconds (frozen), brings the session back to this server's lobby, told why,
+        and the session goes on."""
         try:
             while True:
-                data, frame = await read_raw(reader, MAX_UPDATE)
+                if far:
+                    data, frame = await asyncio.wait_for(read_raw(reader, MAX_UPDATE), self.links.quiet)
+                else:
+                    data, frame = await read_raw(reader, MAX_UPDATE)
+                if frame == PONG_FRAME:
+                    continue
                 kind = frame.get("type") if frame is not None else None
                 if kind == "Welcome" and frame is not None and isinstance(frame.get("name"), str) and frame["name"]:
                     self.name = frame["name"]
@@ -351,17 +413,21 @@ class Route:
                     self.match = None
                 self.writer.write(data)
                 await self.writer.drain()
+        except TimeoutError:
+            log.warning("the server at %s:%s has not answered for %.0f s", *(self.where or ("?", 0)), self.links.quiet)
+            self.served.add(asyncio.ensure_future(self._fall_back(NOT_ANSWERING)))
         except (ConnectionError, asyncio.IncompleteReadError, FrameTooLong):
             if self.where is None:
                 self.ended.set()
             else:
-                self.served.add(asyncio.ensure_future(self._fall_back()))
+                self.served.add(asyncio.ensure_future(self._fall_back(GONE)))
 
-    async def _fall_back(self) -> None:
-        """The far hub is gone: to this server's hub, and out of the match with a word on why."""
+    async def _fall_back(self, reason: str) -> None:
+        """The far hub is gone or silent: to this server's hub, and out of the match with
+        ``reason``."""
         try:
             if self.match is not None:
-                self.writer.write(encode(Left(self.match, GONE).to_map()))
+                self.writer.write(encode(Left(self.match, reason).to_map()))
                 await self.writer.drain()
                 self.match = None
             if not await self._move(None):

@@ -6,7 +6,9 @@ locks with it; every other server looks, every ``EVERY`` seconds, for hosted mat
 played that no server holds, and resumes them from the database as it resumes its own on a
 restart (the first to lock one hosts it). People reconnect with the same key to any live server
 and find their seat. A server that lost its connection but lives on takes its locks back where
-it can, and lets go of the matches another server took meanwhile (their people are told).
+it can (only where no other server opened the match since: its epoch is still this server's),
+and lets go of the matches another server took meanwhile (their people are told, and find the
+match again from the lobby; a host whose write finds a later epoch lets go at once: ``Hub``).
 """
 from __future__ import annotations
 
@@ -14,13 +16,19 @@ import asyncio
 import logging
 from typing import Any, Protocol
 
+from caravan_tui.pgstore.db import Database
 from caravan_tui.pgstore.matches import PgMatchStore
+from caravan_tui.ssh.hub import MOVED
 
 log = logging.getLogger(__name__)
 
 #: seconds between two looks for matches no server holds (a dead server's matches are hosted
 #: again within this, once the database has noticed its connection is gone)
 EVERY = 2.0
+#: seconds a server may go without looking (a frozen process, a stalled machine: its connections
+#: to the database may live on, and its locks with them) before the others end its connections
+#: and take its matches over; fencing keeps it from writing when it wakes
+SILENT = 20.0
 
 
 class Adopter(Protocol):
@@ -36,25 +44,44 @@ class Adopter(Protocol):
     async def let_go(self, match_id: str, reason: str) -> None: ...
 
 
-#: what the people at a match that another server took over read
-MOVED = "this match is now hosted by another server: enter in the lobby takes you back to it"
-
-
 async def look(hub: Adopter) -> list[str]:
     """Once: let go of the matches whose lock this server lost to another (its connection to
     the database was lost meanwhile), take each lost lock back where no other server took it,
-    then host the matches no server holds. Returns the problems of those that could not be."""
+    say this server is alive and stop the servers silent too long (``beat``), then host the
+    matches no server holds. Returns the problems of those that could not be."""
     store = hub.store
     if isinstance(store, PgMatchStore):
         for lock in store.lost():
             if not store.retake(lock) and lock.match_id in hub.matches:
                 log.warning("match %s: another server hosts it now", lock.match_id)
                 await hub.let_go(lock.match_id, MOVED)
+        for server in beat(store.db):
+            log.warning("%s has not answered for %.0f seconds: its matches are taken over", server, SILENT)
     before = len(hub.matches)
     problems = hub.start()
     if len(hub.matches) != before:
         hub.lobby_changed()
     return problems
+
+
+def beat(db: Database, silent: float = SILENT) -> list[str]:
+    """Say this server is alive (in the database's time), and end every connection of the
+    servers that have been silent for ``silent`` seconds while this one was not (after the
+    database was away, nobody is taken for silent until everyone had ``silent`` seconds to
+    speak); returns the names of those stopped."""
+    with db.transaction() as cur:
+        cur.execute("INSERT INTO beats (server, at, since) VALUES (%s, now(), now()) ON CONFLICT (server) DO UPDATE "
+                    "SET at = now(), since = CASE WHEN beats.at < now() - make_interval(secs => %s) THEN now() "
+                    "ELSE beats.since END RETURNING now() - since >= make_interval(secs => %s)",
+                    (db.application, silent / 2, silent))
+        row = cur.fetchone()
+        if not (row and row[0]):
+            return []
+        cur.execute("DELETE FROM beats WHERE at < now() - make_interval(secs => %s) RETURNING server", (silent,))
+        silenced = [found for found, in cur.fetchall()]
+        cur.execute("SELECT DISTINCT application_name FROM pg_stat_activity WHERE datname = current_database() "
+                    "AND application_name = ANY(%s) AND pg_terminate_backend(pid, 20000)", (silenced,))
+        return sorted(found for found, in cur.fetchall())
 
 
 async def take_over(hub: Adopter, every: float = EVERY) -> None:

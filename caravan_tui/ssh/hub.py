@@ -90,6 +90,8 @@ MAX_REASON = 160
 SPACING = {HintRequest: 2.0, Chat: 0.5, CreateMatch: 1.0, UndoRequest: 1.0, Sync: 1.0, SaveRequest: 1.0,
            Crashed: 1.0}
 LOBBY_DELAY = 1.0  # seconds: changes within it reach the lobby as one (each redraws every lobby)
+#: what the people at a match that another server took over read
+MOVED = "this match is now hosted by another server: enter in the lobby takes you back to it"
 
 
 def guest_identity() -> str:
@@ -202,8 +204,22 @@ class Hub:
     def _host(self, runner: MatchRunner, record: HostedRecord) -> HostedMatch:
         hosted = HostedMatch(runner, record, self.keeping, self.lobby_changed)
         self.matches[hosted.match_id] = hosted
+        self._let_go_when_moved(hosted)
         hosted.start()
         return hosted
+
+    def _let_go_when_moved(self, hosted: HostedMatch) -> None:
+        """Let go of ``hosted`` as soon as its store refuses its host as stale (another server
+        opened the match since), in a task of its own: the host's own task is among those
+        ``let_go`` stops."""
+        def moved() -> None:
+            if self.matches.get(hosted.match_id) is hosted:
+                log.warning("match %s: another server hosts it now", hosted.match_id)
+                moving = asyncio.create_task(self.let_go(hosted.match_id, MOVED))
+                self._sending.add(moving)
+                moving.add_done_callback(self._sending.discard)
+
+        hosted.host.on_superseded = moved
 
     # -- a session --------------------------------------------------------------------------
 
@@ -213,8 +229,8 @@ class Hub:
         ``name``: a guest's, chosen on the server the session came from (a guest's name is kept
         nowhere), taken here as if they had just chosen it."""
         try:
-            known = "" if guest else self.identities.name(identity)
-            introduced = self.identities.games_introduced(identity)
+            known = "" if guest else await asyncio.to_thread(self.identities.name, identity)  # (the database
+            introduced = await asyncio.to_thread(self.identities.games_introduced, identity)  # may not answer)
         except OSError as exc:  # (the database is down): say so and end, never leave the person waiting
             log.warning("cannot look up the name of %s: %s", identity, exc)
             with suppress(ConnectionError):
@@ -514,6 +530,7 @@ class Hub:
             return
         hosted = HostedMatch(runner, record, self.keeping, self.lobby_changed)
         self.matches[hosted.match_id] = hosted
+        self._let_go_when_moved(hosted)
         self._sit(session, hosted, owners.index(session.identity))  # before it starts: it waits for nobody
         hosted.start()
         await self._seated(session, hosted, None)
