@@ -13,7 +13,8 @@ import os
 import socket
 import sys
 import tempfile
-from contextlib import suppress
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from datetime import datetime
 from importlib.util import find_spec
 from pathlib import Path
@@ -217,19 +218,27 @@ def _entries(store) -> list:
         raise Refused(_why(error, where=True)) from None
 
 
-def _loadable(store, match_id: str, doing: str) -> None:
-    """Refused unless the saved match loads the one checked way."""
+@contextmanager
+def _refused_for(match_id: str, doing: str) -> Iterator[None]:
+    """What a saved match's store raises, as one line for the person (Refused)."""
     from saves.codec import DamagedSave
-    from saves.loading import load
 
     try:
-        load(store, match_id)
+        yield
     except FileNotFoundError:
         raise Refused(f"there is no saved match {match_id} (caravan-tui saves lists them)") from None
     except DamagedSave as error:
         raise Refused(f"cannot {doing} {match_id}: {error.reason}") from None
     except (OSError, ValueError) as error:
         raise Refused(f"cannot {doing} {match_id}: {_why(error)}") from None
+
+
+def _loadable(store, match_id: str, doing: str) -> None:
+    """Refused unless the saved match loads the one checked way."""
+    from saves.loading import load
+
+    with _refused_for(match_id, doing):
+        load(store, match_id)
 
 
 def _replayable(match_id: str) -> str:
@@ -543,18 +552,10 @@ def cmd_saves(args) -> int:
 
 def _recover(match_id: str) -> int:
     """``saves --recover``: the damaged save opened at its last whole move, the damaged file kept."""
-    from saves.codec import DamagedSave
-
     store = _writable_store()
-    try:
+    with _refused_for(match_id, "recover"):
         store.path(match_id)
         recovered = store.recover(match_id)
-    except FileNotFoundError:
-        raise Refused(f"there is no saved match {match_id} (caravan-tui saves lists them)") from None
-    except DamagedSave as error:
-        raise Refused(f"cannot recover {match_id}: {error.reason}") from None
-    except (OSError, ValueError) as error:
-        raise Refused(f"cannot recover {match_id}: {_why(error)}") from None
     lost = f"{recovered.lost} later change{'s' if recovered.lost > 1 else ''}"
     print(plain(f"recovered {match_id}: it opens at move {recovered.moves} ({lost} could not be read); "
                 f"the damaged file is kept as {recovered.kept}", LONG))
