@@ -474,6 +474,23 @@ def test_what_servers_gone_left_in_the_database_is_removed(database_url):
                 for table, column in (("servers", "name"), ("online", "server"), ("addresses", "server"))]
     assert left == [[("caravan-tui one",)]] * 3
 
+def test_a_seat_a_rematch_keeps_is_free_to_its_person_in_every_servers_lobby(database_url):
+    """Issue 48: another server's lobby showed the person a rematch kept a seat for their own
+    seat as "invited", not to be joined, so after a takeover (or through the balancer) the
+    promise could not be taken up. The row carries who each kept seat is kept for."""
+    db = open_database(database_url, "one")[0].db
+    row = protocol.LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "invited"], 0, 0, 0).to_map()
+    lobby.publish(db, "caravan-tui one", {"m1": (row, [ANN_ID, None], [None, BOB_ID])})
+    shared = lobby.every_row(db)
+    (bob,) = lobby.for_person(shared, BOB_ID)
+    assert (bob["kinds"], bob["invited"], bob["yours"]) == (["person", "open"], True, None)
+    (ann,) = lobby.for_person(shared, ANN_ID)
+    assert (ann["kinds"], ann["invited"], ann["yours"]) == (["person", "invited"], False, 0)
+    with db.transaction() as cur:  # crafted: a kept seat that is no one's
+        cur.execute("UPDATE lobby SET kept = %s", (psycopg.types.json.Jsonb([None, 7]),))
+    assert lobby.every_row(db) == []
+
+
 async def test_a_lobby_it_cannot_share_is_logged_once_per_outage(monkeypatch, caplog):
     """The bug: while the database was down, every server logged "cannot share the lobby" twice
     a second."""
@@ -493,7 +510,7 @@ async def test_a_lobby_it_cannot_share_is_logged_once_per_outage(monkeypatch, ca
     monkeypatch.setattr(lobby, "listed", lambda *args: set())
     monkeypatch.setattr(lobby, "every_row", lambda *args: [])
     monkeypatch.setattr(lobby, "everyone_online", lambda *args: [])
-    monkeypatch.setattr(lobby, "own_rows", lambda hub: {"m": ({}, [])})
+    monkeypatch.setattr(lobby, "own_rows", lambda hub: {"m": ({}, [], [])})
     links = Links(SimpleNamespace(application="caravan-tui one"), SimpleNamespace(sessions=[]))
     looking = asyncio.create_task(links._look_at_lobbies())
     await asyncio.sleep(0.2)  # about 200 looks while down

@@ -142,6 +142,8 @@ CREATE TABLE IF NOT EXISTS lobby (
     row jsonb NOT NULL,
     owners jsonb NOT NULL
 );
+-- who each seat a rematch keeps is kept for (one identity or null per seat)
+ALTER TABLE lobby ADD COLUMN IF NOT EXISTS kept jsonb NOT NULL DEFAULT '[]';
 -- who connected, from where, through which host, how it ended
 CREATE TABLE IF NOT EXISTS connections (
     at timestamptz NOT NULL DEFAULT now(),

@@ -111,7 +111,7 @@ class Links:
         self._published: dict[str, Any] | None = None
         self._published_online: list[str] | None = None
         #: every server's open matches (a session's lobby adds those its own hub does not list)
-        self.remote_rows: list[tuple[dict[str, Any], list[Any]]] = []
+        self.remote_rows: list[lobby.Shared] = []
         #: everyone online on every server (a session's lobby adds them to its own hub's)
         self.online: list[str] = []
         #: set (and cleared) when ``remote_rows`` or ``online`` change

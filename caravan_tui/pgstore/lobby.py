@@ -34,21 +34,28 @@ class Hosting(Protocol):
     matches: dict[str, Any]
 
 
-def own_rows(hub: Hosting) -> dict[str, tuple[dict[str, Any], list[str | None]]]:
-    """The open matches this server hosts: their rows (as nobody in particular sees them) and
-    their seats' owners (from which each person's ``yours`` is found)."""
-    return {match_id: (hosted.row(None).to_map(), list(hosted.record.owners))
+#: a match's lobby row (as nobody in particular sees it), its seats' owners (from which each
+#: person's ``yours`` is found) and who each seat a rematch keeps is kept for (``kept``: from
+#: which the invited person sees their seat free, and everyone else "invited")
+Shared = tuple[dict[str, Any], list[Any], list[Any]]
+
+
+def own_rows(hub: Hosting) -> dict[str, Shared]:
+    """The open matches this server hosts, as the other servers' lobbies show them."""
+    return {match_id: (hosted.row(None).to_map(), list(hosted.record.owners),
+                       [hosted.record.invited.get(seat) for seat in range(len(hosted.record.owners))])
             for match_id, hosted in list(hub.matches.items()) if not hosted.over}
 
 
-def publish(db: Database, server: str, rows: dict[str, tuple[dict[str, Any], list[str | None]]]) -> None:
+def publish(db: Database, server: str, rows: dict[str, Shared]) -> None:
     """Make the table hold exactly ``rows`` for ``server``."""
     with db.transaction() as cur:
         cur.execute("DELETE FROM lobby WHERE server = %s AND NOT (match_id = ANY(%s))", (server, list(rows)))
-        for match_id, (row, owners) in rows.items():
-            cur.execute("INSERT INTO lobby (match_id, server, row, owners) VALUES (%s, %s, %s, %s) "
+        for match_id, (row, owners, kept) in rows.items():
+            cur.execute("INSERT INTO lobby (match_id, server, row, owners, kept) VALUES (%s, %s, %s, %s, %s) "
                         "ON CONFLICT (match_id) DO UPDATE SET server = excluded.server, row = excluded.row, "
-                        "owners = excluded.owners", (match_id, server, Jsonb(row), Jsonb(owners)))
+                        "owners = excluded.owners, kept = excluded.kept",
+                        (match_id, server, Jsonb(row), Jsonb(owners), Jsonb(kept)))
 
 
 def forget_the_gone(db: Database) -> None:
@@ -68,30 +75,41 @@ def listed(db: Database, server: str) -> set[str]:
         return {match_id for match_id, in cur.fetchall()}
 
 
-def every_row(db: Database) -> list[tuple[dict[str, Any], list[Any]]]:
+def every_row(db: Database) -> list[Shared]:
     """The rows of every server still connected to the database, checked (a session routed to
     another server is shown this one's matches from here too)."""
     with db.transaction() as cur:
-        cur.execute(f"SELECT row, owners FROM lobby WHERE {LIVE} ORDER BY match_id")
+        cur.execute(f"SELECT row, owners, kept FROM lobby WHERE {LIVE} ORDER BY match_id")
         found = cur.fetchall()
     rows = []
-    for row, owners in found:
+    for row, owners, kept in found:
         try:
             checked = LobbyRow.from_map(row)
             check_id(checked.match)
-            if not (isinstance(owners, list) and len(owners) == len(checked.names) == len(checked.kinds)
+            seats = len(checked.kinds)
+            if not (isinstance(owners, list) and len(owners) == len(checked.names) == seats
                     and all(line_problem(name, MAX_NAME + 40, "") is None for name in checked.names)):
                 raise ValueError("its seats do not match")
+            if not (isinstance(kept, list) and len(kept) in (0, seats)
+                    and all(who is None or (isinstance(who, str) and who) for who in kept)):
+                raise ValueError("the seats it keeps do not match")
         except (TypeError, ValueError) as exc:
             log.warning("a lobby row is refused: %s", exc)
             continue
-        rows.append((checked.to_map(), owners))
+        rows.append((checked.to_map(), owners, kept))
     return rows
 
 
-def for_person(rows: list[tuple[dict[str, Any], list[Any]]], identity: str) -> list[dict[str, Any]]:
-    """``rows`` as ``identity`` sees them: with the seat they hold, if any."""
-    return [{**row, "yours": owners.index(identity) if identity in owners else None} for row, owners in rows]
+def for_person(rows: list[Shared], identity: str) -> list[dict[str, Any]]:
+    """``rows`` as ``identity`` sees them: with the seat they hold, if any, and a seat a rematch
+    keeps for them free to take (as the hosting server's own lobby shows it)."""
+    seen = []
+    for row, owners, kept in rows:
+        mine = [seat for seat, who in enumerate(kept) if who == identity and row["kinds"][seat] == "invited"]
+        kinds = ["open" if seat in mine else kind for seat, kind in enumerate(row["kinds"])]
+        seen.append({**row, "kinds": kinds, "invited": bool(mine),
+                     "yours": owners.index(identity) if identity in owners else None})
+    return seen
 
 
 def online_here(sessions: Iterable[Any]) -> list[str]:
