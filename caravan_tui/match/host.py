@@ -447,7 +447,7 @@ class MatchHost:
             if mover != seat and self._is_person(mover):
                 return f"cannot take back past {self.names[mover]}'s move"
             if mover != seat and self._played_for_a_person(i):
-                return (f"cannot take back past the move {self.names[mover]}'s stand-in made: "
+                return (f"cannot take back past the move {stand_in_name(self.names[mover])} made: "
                         "it showed something of their hand")
             for event in self.events[i]:
                 if event.reveals_to(seat):
