@@ -36,6 +36,7 @@ import hashlib
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -139,7 +140,20 @@ class Watcher:
         self.polls = 0
 
     def violation(self, match_id: str, seq: int | None, what: str) -> None:
-        self.violations.append({"match": match_id, "seq": seq, "what": what, "at_poll": self.polls})
+        """Note a violation, with the match's rows as they are now (seq, epoch, kind, turn, md5)
+        and the md5 of each row as the polls before saw it."""
+        rows = self.conn.execute("SELECT seq, epoch, md5(record), record FROM records WHERE match_id = %s ORDER BY seq",
+                                 (match_id,)).fetchall()
+        now = []
+        for number, epoch, digest, data in rows:
+            try:
+                record = decode_record(bytes(data))
+                now.append(f"{number} epoch {epoch} {record.kind} {record.turn} {record.action} {digest}")
+            except DamagedSave:
+                now.append(f"{number} epoch {epoch} damaged {digest}")
+        before = self.seen[match_id].hashes if match_id in self.seen else {}
+        self.violations.append({"match": match_id, "seq": seq, "what": what, "at_poll": self.polls, "rows_now": now,
+                                "seen_before": [f"{number} {digest}" for number, digest in sorted(before.items())]})
 
     def poll(self) -> None:
         """One consistent look (a repeatable-read transaction): the rows of each match whose
@@ -285,8 +299,11 @@ def soak(args: argparse.Namespace, url: str, folder: Path) -> dict[str, Any]:
     finally:
         faults.stop.set()
         thread.join(timeout=60)
-        for server in servers.values():
+        for name, server in servers.items():
             server.stop()
+            if args.logs:
+                Path(args.logs).mkdir(parents=True, exist_ok=True)
+                shutil.copy(server.home / "serve.out", Path(args.logs) / f"{name}.out")
     kinds = watcher.moves()
     stuck = {match_id: round(seen.longest, 1) for match_id, seen in watcher.seen.items() if seen.longest > args.stuck}
     return {"seconds": args.seconds, "seed": args.seed, "faults": dict(faults.applied), "stalls_s": faults.stall_s,
@@ -310,6 +327,7 @@ def main() -> None:
                         help="a match whose record did not grow for this long is reported")
     parser.add_argument("--seed", type=int, default=int(time.time()))
     parser.add_argument("--json", metavar="FILE")
+    parser.add_argument("--logs", metavar="DIR", help="keep each server's output here")
     args = parser.parse_args()
     with LocalServer() as server, tempfile.TemporaryDirectory(dir=Path.home()) as folder:
         result = soak(args, server.url, Path(folder))
