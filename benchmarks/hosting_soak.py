@@ -133,7 +133,9 @@ class Watcher:
     """The polls of the database and the violations they found."""
 
     def __init__(self, url: str) -> None:
-        self.conn = psycopg.connect(url, autocommit=True, application_name="hosting-soak watcher")
+        self.url = url
+        self.conn = self._connect()
+        self.cut = 0  # times the database ended this watcher's connection (none of the faults aims at it)
         self.seen: dict[str, Seen] = {}
         self.violations: list[dict[str, Any]] = []
         self.playing: set[str] = set()
@@ -155,7 +157,19 @@ class Watcher:
         self.violations.append({"match": match_id, "seq": seq, "what": what, "at_poll": self.polls, "rows_now": now,
                                 "seen_before": [f"{number} {digest}" for number, digest in sorted(before.items())]})
 
+    def _connect(self) -> psycopg.Connection[Any]:
+        return psycopg.connect(self.url, autocommit=True, application_name="hosting-soak watcher")
+
     def poll(self) -> None:
+        """One look; a look whose connection the database ended is counted and skipped."""
+        try:
+            self._poll()
+        except psycopg.OperationalError:
+            self.cut += 1
+            self.conn.close()
+            self.conn = self._connect()
+
+    def _poll(self) -> None:
         """One consistent look (a repeatable-read transaction): the rows of each match whose
         aggregate differs from what was seen are read again and checked."""
         self.polls += 1
@@ -310,6 +324,7 @@ def soak(args: argparse.Namespace, url: str, folder: Path) -> dict[str, Any]:
             "fault_errors": faults.errors, "matches": len(made),
             "finished": sum(1 for match_id in made if match_id not in watcher.playing),
             "moves_stored": kinds["move"], "undos_stored": kinds["undo"], "polls": watcher.polls,
+            "watcher_cut": watcher.cut,
             "longest_without_a_move_s": round(max((s.longest for s in watcher.seen.values()), default=0.0), 1),
             "stuck": stuck, "violations": watcher.violations}
 
