@@ -3,12 +3,15 @@ read back. What they measure is not asserted here (speed belongs to the benchmar
 measure something is."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
 
+import psycopg
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -53,3 +56,59 @@ def test_save_cost_and_explain_cost_report_every_game_they_play():
     from caravan_tui.games import GAMES
 
     assert all(game in said for game in GAMES)
+
+
+@pytest.mark.postgres
+def test_hosting_soak_applies_each_fault_and_finds_the_record_whole(tmp_path):
+    """A short soak: both servers faulted at random while their matches play; any violation of
+    the record (a row gone or changed, a log cut back without an undo) makes the script fail."""
+    out = tmp_path / "soak.json"
+    run("hosting_soak.py", "--seconds", "12", "--matches", "2", "--pause", "0.5", "2", "--max-stall", "2",
+        "--seed", "7", "--json", str(out), timeout=120)
+    said = json.loads(out.read_text())
+    assert sum(said["faults"].values()) >= 1 and said["moves_stored"] >= 1
+    assert said["violations"] == [] and said["fault_errors"] == []
+
+
+def soak_module():
+    spec = importlib.util.spec_from_file_location("hosting_soak", ROOT / "benchmarks" / "hosting_soak.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (its dataclasses look their module up there)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.postgres
+def test_the_soak_sees_a_stored_move_replaced_or_deleted_and_lets_an_undo_pass(database_url):
+    from caravan_tui.pgstore import open_database
+    from saves.codec import encode_record
+    from saves.snapshot import Record
+
+    soak = soak_module()
+    store, keeping = open_database(database_url, "test")
+    match_id = soak.make_match(store, keeping, random.Random(1))
+    watcher = soak.Watcher(database_url)
+
+    def database(sql: str, *values) -> None:
+        with psycopg.connect(database_url, autocommit=True) as admin:
+            admin.execute(sql, values)
+
+    def move(turn: int, card: int) -> bytes:
+        return encode_record(Record("move", turn, 1.0, ("play", card, "caravan", 2)))
+
+    for turn in range(3):
+        database("INSERT INTO records (match_id, seq, record, epoch) VALUES (%s, %s, %s, 1)", match_id, turn,
+                 move(turn, turn))
+    watcher.poll()
+    database("INSERT INTO records (match_id, seq, record, epoch) VALUES (%s, 3, %s, 1)", match_id,
+             encode_record(Record("undo", 1, 1.0)))  # the log cut back by an undo: no violation
+    watcher.poll()
+    assert watcher.violations == [] and watcher.seen[match_id].log == [("play", 0, "caravan", 2)]
+
+    database("UPDATE records SET record = %s WHERE match_id = %s AND seq = 1", move(1, 9), match_id)
+    watcher.poll()
+    database("DELETE FROM records WHERE match_id = %s AND seq = 3", match_id)
+    watcher.poll()
+    assert [(v["seq"], v["what"].split(" (")[0]) for v in watcher.violations] == [
+        (1, "a row seen before changed"), (3, "a row seen before is gone")]
+    assert {v["match"] for v in watcher.violations} == {match_id}

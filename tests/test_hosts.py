@@ -38,7 +38,7 @@ from caravan_tui.match.host import Retry
 from caravan_tui.pgstore import link, lobby, open_database
 from caravan_tui.pgstore.link import answer
 from caravan_tui.pgstore.link_tls import LINK_NAME, client_context, make_certificate
-from caravan_tui.pgstore.takeover import look
+from caravan_tui.pgstore.takeover import beat, look
 from caravan_tui.ssh import protocol
 from caravan_tui.ssh.framing import MAX_REQUEST, MAX_UPDATE, encode, read_frame
 from caravan_tui.ssh.hub import MOVED, Hub
@@ -693,3 +693,21 @@ async def test_a_person_over_a_link_is_told_when_the_far_server_stops_answering(
             far.close()
         for server in servers:
             await server.close()
+
+
+def test_a_server_that_looks_again_and_again_ends_no_one_elses_connection(database_url, postgres_server):
+    """The bug (found by benchmarks/hosting_soak.py): from its eleventh look on, a server's look
+    ended every connection to the PostgreSQL server, every database's, its own included (the
+    statement, prepared by then, ran a generic plan that ended each connection before asking
+    whether its server was silent)."""
+    store = open_database(database_url, "one")[0]
+    with psycopg.connect(database_url, autocommit=True) as here, \
+            psycopg.connect(postgres_server.url, autocommit=True) as elsewhere:
+        beat(store.db)
+        back_date(database_url, "since")  # one has been looking for a minute: it may stop the silent
+        for _ in range(30):  # each time, a server gone silent (with no connection left to end)
+            here.execute("INSERT INTO beats (server, at, since) VALUES ('caravan-tui gone', "
+                         "now() - interval '1 minute', now() - interval '2 minutes')")
+            assert beat(store.db) == []
+        assert here.execute("SELECT 1").fetchone() == (1,)
+        assert elsewhere.execute("SELECT 1").fetchone() == (1,)
