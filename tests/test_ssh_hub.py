@@ -122,8 +122,8 @@ def make_hub(tmp_path, worker, grace: int = 60) -> Hub:
     return hub
 
 
-async def named(hub: Hub, identity: str, name: str) -> Peer:
-    peer = await Peer(hub, identity).open()
+async def named(hub: Hub, identity: str, name: str, guest: bool = False) -> Peer:
+    peer = await Peer(hub, identity, guest=guest).open()
     welcome = await peer.next(protocol.Welcome)
     if not welcome.name:
         await peer.send(protocol.SetName(name))
@@ -682,10 +682,7 @@ async def test_a_guest_keeps_their_seat_while_they_stay_and_an_ai_plays_it_for_g
     hub = make_hub(tmp_path, worker)
     ann = await named(hub, ANN, "Ann")
     joined = await create(ann, ["you", "open"], grace=60)
-    guest = await Peer(hub, "guest:0123456789ab", guest=True).open()
-    await guest.next(protocol.Welcome)
-    await guest.send(protocol.SetName("Visitor"))
-    await guest.next(protocol.Welcome, lambda m: m.name == "Visitor")
+    guest = await named(hub, "guest:0123456789ab", "Visitor", guest=True)
     await guest.send(protocol.JoinSeat(joined.match, 1))
     await guest.next(protocol.Joined)
     await guest.send(protocol.LeaveMatch(joined.match))  # to the lobby, and back: the seat is still theirs
@@ -827,10 +824,7 @@ async def test_a_seat_kept_for_a_guest_is_open_to_anyone_once_they_leave(tmp_pat
     hub = make_hub(tmp_path, worker)
     ann = await named(hub, ANN, "Ann")
     first = await create(ann, ["you", "open"])
-    guest = await Peer(hub, "guest:0123456789ab", guest=True).open()
-    await guest.next(protocol.Welcome)
-    await guest.send(protocol.SetName("Visitor"))
-    await guest.next(protocol.Welcome, lambda m: m.name == "Visitor")
+    guest = await named(hub, "guest:0123456789ab", "Visitor", guest=True)
     await guest.send(protocol.JoinSeat(first.match, 1))
     await guest.next(protocol.Joined)
     await asyncio.gather(play_turns(ann, random.Random(1)), play_turns(guest, random.Random(2)))
