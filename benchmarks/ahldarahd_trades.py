@@ -25,10 +25,10 @@ from collections import Counter
 from itertools import combinations_with_replacement
 from typing import Any
 
-from ai.arena import wilson_interval
-from ai.ismcts import most_visited
-from ai.matches import decision_seed, seat_policy
-from ai.policies import Policy, SearchPolicy
+from caravan_tui.ai.arena import wilson_interval
+from caravan_tui.ai.ismcts import most_visited
+from caravan_tui.ai.matches import decision_seed, seat_policy
+from caravan_tui.ai.policies import Policy, SearchPolicy
 from caravan_tui.engine import Action
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.rules import AhldarahdState

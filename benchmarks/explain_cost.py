@@ -11,8 +11,8 @@ import random
 import statistics
 import time
 
-from ai.explain import Weighed, explained
-from ai.policies import search_policy
+from caravan_tui.ai.explain import Weighed, explained
+from caravan_tui.ai.policies import search_policy
 from caravan_tui.games import GAMES
 from caravan_tui.seats import SeatSpec
 

@@ -57,10 +57,10 @@ from caravan_tui.pgstore import open_database
 from caravan_tui.pgstore.keeping import PgKeeping
 from caravan_tui.pgstore.local_server import LocalServer
 from caravan_tui.pgstore.matches import PgMatchStore
+from caravan_tui.saves.codec import DamagedSave, decode_record
+from caravan_tui.saves.snapshot import Record
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.records import HostedRecord
-from saves.codec import DamagedSave, decode_record
-from saves.snapshot import Record
 
 CLI = "import sys; from caravan_tui.cli import main; sys.exit(main(sys.argv[1:]))"
 PERSON = "SHA256:" + "s" * 43  # the owner of each match's first seat (never connects)

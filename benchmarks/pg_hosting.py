@@ -37,11 +37,11 @@ from caravan_tui.bus import Bus
 from caravan_tui.match.host import MatchHost
 from caravan_tui.pgstore import open_database
 from caravan_tui.pgstore.local_server import LocalServer
+from caravan_tui.saves.backend import MatchStore
+from caravan_tui.saves.snapshot import Record, Snapshot
+from caravan_tui.saves.store import SaveStore
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.records import HostedRecord
-from saves.backend import MatchStore
-from saves.snapshot import Record, Snapshot
-from saves.store import SaveStore
 
 CLI = "import sys; from caravan_tui.cli import main; sys.exit(main(sys.argv[1:]))"
 GAME = "decktet_caravan"

@@ -28,12 +28,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from ai.worker import AIWorker
+from caravan_tui.ai.worker import AIWorker
 from caravan_tui.games import GAMES
 from caravan_tui.match.runner import MatchRunner
+from caravan_tui.saves import MatchLock, Record, SaveEntry, SaveStore, Snapshot
+from caravan_tui.saves.loading import load
 from caravan_tui.seats import SeatSpec
-from saves import MatchLock, Record, SaveEntry, SaveStore, Snapshot
-from saves.loading import load
 
 MARKS = (10, 100, 1000)
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import sys
 
-from ai.ismcts import search
-from ai.levels import get_level, level_for
-from ai.policies import search_settings
+from caravan_tui.ai.ismcts import search
+from caravan_tui.ai.levels import get_level, level_for
+from caravan_tui.ai.policies import search_settings
 from caravan_tui.games import get_game
 
 

@@ -22,7 +22,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.worker import NoActiveWorker, WorkerFailed, get_current_worker
 
-from ai.worker import AIWorker
+from caravan_tui.ai.worker import AIWorker
 from caravan_tui.bus import MatchOver, Message
 from caravan_tui.engine import Game
 from caravan_tui.games import GAMES, get_game
@@ -31,6 +31,9 @@ from caravan_tui.match.replay import ReplayClient
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.preferences import Preferences
 from caravan_tui.safe_text import LONG, plain, plain_lines
+from caravan_tui.saves import DamagedSave, SaveStore
+from caravan_tui.saves.codec import decode
+from caravan_tui.saves.loading import Replayed, latest_unfinished, load, replay_snapshot, resignation_result
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH, WIDE_WIDTH
 from caravan_tui.screens.create_match import CreateMatchScreen
@@ -76,9 +79,6 @@ from caravan_tui.ssh.protocol import (
     Welcome,
 )
 from caravan_tui.ssh.remote import HubLink
-from saves import DamagedSave, SaveStore
-from saves.codec import decode
-from saves.loading import Replayed, latest_unfinished, load, replay_snapshot, resignation_result
 
 T = TypeVar("T")
 #: the file in the data folder that holds the traceback of the last failure of the app

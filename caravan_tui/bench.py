@@ -9,11 +9,11 @@ import tracemalloc
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from ai.explain import RootStats
-from ai.ismcts import search
-from ai.levels import LEVELS, Level, get_level, level_for
-from ai.policies import SearchPolicy, search_policy, search_settings
-from ai.worker import AIWorker
+from caravan_tui.ai.explain import RootStats
+from caravan_tui.ai.ismcts import search
+from caravan_tui.ai.levels import LEVELS, Level, get_level, level_for
+from caravan_tui.ai.policies import SearchPolicy, search_policy, search_settings
+from caravan_tui.ai.worker import AIWorker
 from caravan_tui.engine import Game, State
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.seats import SeatSpec

@@ -20,8 +20,8 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ai.levels import LEVELS, MAX_ITERATIONS
 from caravan_tui import __version__
+from caravan_tui.ai.levels import LEVELS, MAX_ITERATIONS
 from caravan_tui.engine import MAX_SEED
 from caravan_tui.files import MiB, NotRegular, TooLarge, read_regular
 from caravan_tui.games import GAMES
@@ -30,7 +30,7 @@ from caravan_tui.safe_text import LONG, plain
 from caravan_tui.seats import BOOLEANS, SeatSpec, parse_seats
 
 if TYPE_CHECKING:
-    from ai.matches import MatchRecord
+    from caravan_tui.ai.matches import MatchRecord
 
 #: bytes in a file of recorded matches (arena --json writes about 2-17 KB a match)
 MAX_RECORDS = 16 * MiB
@@ -196,7 +196,7 @@ def _unwritten(problem: str | None) -> int:
 
 def _writable_store():
     """The saves store, once its folder is known to take a new file."""
-    from saves.store import SaveStore
+    from caravan_tui.saves.store import SaveStore
 
     store = SaveStore()
     try:
@@ -210,7 +210,7 @@ def _writable_store():
 
 def _entries(store) -> list:
     """Every save, checked; Refused if the folder cannot be listed (which is not having none)."""
-    from saves.loading import checked_entries
+    from caravan_tui.saves.loading import checked_entries
 
     try:
         return checked_entries(store)
@@ -221,7 +221,7 @@ def _entries(store) -> list:
 @contextmanager
 def _refused_for(match_id: str, doing: str) -> Iterator[None]:
     """What a saved match's store raises, as one line for the person (Refused)."""
-    from saves.codec import DamagedSave
+    from caravan_tui.saves.codec import DamagedSave
 
     try:
         yield
@@ -235,7 +235,7 @@ def _refused_for(match_id: str, doing: str) -> Iterator[None]:
 
 def _loadable(store, match_id: str, doing: str) -> None:
     """Refused unless the saved match loads the one checked way."""
-    from saves.loading import load
+    from caravan_tui.saves.loading import load
 
     with _refused_for(match_id, doing):
         load(store, match_id)
@@ -243,7 +243,7 @@ def _loadable(store, match_id: str, doing: str) -> None:
 
 def _replayable(match_id: str) -> str:
     """A saved match ``replay`` can open: it must load (no lock: a replay writes nothing)."""
-    from saves.store import SaveStore
+    from caravan_tui.saves.store import SaveStore
 
     _loadable(SaveStore(), match_id, "replay")
     return match_id
@@ -262,8 +262,8 @@ def _levels(text: str) -> list[str]:
 def _play_setup(args):
     """The match ``play`` starts: you in seat 1, an AI of each ``--vs`` level after you."""
     from caravan_tui.preferences import Preferences, clean_name
+    from caravan_tui.saves.store import SaveStore
     from caravan_tui.screens.new_match import setup_for
-    from saves.store import SaveStore
 
     game = GAMES[args.game]
     levels = args.vs
@@ -285,8 +285,8 @@ def _play_setup(args):
 def _resumable(match_id: str) -> str:
     """The match ``resume`` opens ("latest": the unfinished one played last), once it is known to
     load and to be free. Its lock is only tried: the app takes it itself."""
-    from saves.loading import latest_unfinished
-    from saves.store import SaveStore
+    from caravan_tui.saves.loading import latest_unfinished
+    from caravan_tui.saves.store import SaveStore
 
     store = SaveStore()
     if match_id == "latest":
@@ -417,7 +417,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def cmd_selfplay(args) -> int:
-    from ai.arena import run_jobs, share_line, wins_by_turn
+    from caravan_tui.ai.arena import run_jobs, share_line, wins_by_turn
     from caravan_tui.selfplay import format_solo, format_table, selfplay_jobs, summarise, summarise_solo
 
     game = GAMES[args.game]
@@ -446,7 +446,7 @@ def cmd_selfplay(args) -> int:
 
 
 def cmd_arena(args) -> int:
-    from ai.arena import format_standings, lineups, run_jobs, schedule, standings, to_json
+    from caravan_tui.ai.arena import format_standings, lineups, run_jobs, schedule, standings, to_json
 
     game = GAMES[args.game]
     players = game.default_players if args.players is None else args.players
@@ -477,11 +477,11 @@ def cmd_arena(args) -> int:
 def cmd_replay(args) -> int:
     if args.index is None:
         return cmd_app(args)
-    from ai.arena import record_problem
+    from caravan_tui.ai.arena import record_problem
     from caravan_tui.engine import normalise_action
-    from saves.codec import DamagedSave
-    from saves.loading import replay_snapshot
-    from saves.snapshot import Snapshot, new_match_id
+    from caravan_tui.saves.codec import DamagedSave
+    from caravan_tui.saves.loading import replay_snapshot
+    from caravan_tui.saves.snapshot import Snapshot, new_match_id
 
     store = _writable_store() if args.save else None
     where = f"match {args.index} of {args.file}"
@@ -526,7 +526,7 @@ def cmd_replay(args) -> int:
 
 
 def cmd_saves(args) -> int:
-    from saves.store import SaveStore
+    from caravan_tui.saves.store import SaveStore
 
     if args.recover is not None:
         return _recover(args.recover)
@@ -576,10 +576,10 @@ def cmd_bench(args) -> int:
 
 def cmd_vs_openspiel(args) -> int:
     try:
-        from ai.openspiel_bridge import format_head_to_head, head_to_head
+        from caravan_tui.ai.openspiel_bridge import format_head_to_head, head_to_head
     except ImportError:
         raise Refused("OpenSpiel is not installed: pip install '.[bench]'") from None
-    from ai.levels import get_level
+    from caravan_tui.ai.levels import get_level
 
     out = _output(args.json)
     game = GAMES[args.game] if args.game else next(iter(GAMES.values()))
@@ -620,8 +620,8 @@ def cmd_serve(args) -> int:
     ``--database``, all but the host key are kept in PostgreSQL instead."""
     import asyncio
 
+    from caravan_tui.saves.store import SaveStore
     from caravan_tui.ssh.server import ServerConfig, serve
-    from saves.store import SaveStore
 
     root = SaveStore().root / "server"
     try:

@@ -13,7 +13,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from ai.levels import LEVELS, Level, get_level, tweaked
+from caravan_tui.ai.levels import LEVELS, Level, get_level, tweaked
 from caravan_tui.seat_labels import AI_KIND, CUSTOM_AI
 
 PEOPLE = ("human", "remote")

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ai.arena import Job
-from ai.matches import MatchRecord
+from caravan_tui.ai.arena import Job
+from caravan_tui.ai.matches import MatchRecord
 from caravan_tui.seats import SeatSpec
 
 

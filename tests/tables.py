@@ -10,14 +10,14 @@ from contextlib import asynccontextmanager
 from multiprocessing import resource_tracker
 from pathlib import Path
 
-from ai.worker import AIWorker
+from caravan_tui.ai.worker import AIWorker
 from caravan_tui.app import CaravanApp
 from caravan_tui.bus import Act, YourTurn
 from caravan_tui.match.runner import MatchRunner
+from caravan_tui.saves import SaveStore
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.widgets.footer import KeysFooter
-from saves import SaveStore
 
 
 class Table:

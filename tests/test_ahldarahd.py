@@ -9,8 +9,8 @@ import re
 import msgpack
 import pytest
 
-from ai.ismcts import search
-from ai.matches import play_match
+from caravan_tui.ai.ismcts import search
+from caravan_tui.ai.matches import play_match
 from caravan_tui.engine import IllegalAction, render
 from caravan_tui.games.ahldarahd import GAME
 from caravan_tui.games.ahldarahd.ai import considered, prior
@@ -1281,8 +1281,8 @@ def test_ruling_the_last_to_claim_free_routes_ends_the_setup_so_the_last_claim_c
 
 
 def test_a_save_from_before_that_ruling_loads_with_its_done_put_in():
-    from saves.loading import replay_snapshot
-    from saves.snapshot import Snapshot
+    from caravan_tui.saves.loading import replay_snapshot
+    from caravan_tui.saves.snapshot import Snapshot
 
     state, log = free_routes_to_the_last_seat()
     state.apply(("done",))

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ai.matches import play_match
+from caravan_tui.ai.matches import play_match
 from caravan_tui.games.ahldarahd.tuned import load
 from caravan_tui.seats import SeatSpec
 

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from ai import ismcts
-from ai.ismcts import Node, search
-from ai.levels import LEVELS, Level, check_game_ai, get_level, level_for
-from ai.policies import BUDGET_ENV, hint
-from ai.policies import make_policy as make_spec_policy
-from ai.worker import AIWorker, AIWorkerError
+from caravan_tui.ai import ismcts
+from caravan_tui.ai.ismcts import Node, search
+from caravan_tui.ai.levels import LEVELS, Level, check_game_ai, get_level, level_for
+from caravan_tui.ai.policies import BUDGET_ENV, hint
+from caravan_tui.ai.policies import make_policy as make_spec_policy
+from caravan_tui.ai.worker import AIWorker, AIWorkerError
 from caravan_tui.engine import GameAI, outcome_from_scores
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.seats import SeatSpec
@@ -475,8 +475,8 @@ async def test_worker_does_not_block_the_loop() -> None:
 
 KILLED_PARENT = """
 import asyncio, os
-from ai.policies import make_policy
-from ai.worker import AIWorker
+from caravan_tui.ai.policies import make_policy
+from caravan_tui.ai.worker import AIWorker
 from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 
@@ -561,7 +561,7 @@ def test_caravanserai_normal_and_hard_plan_whole_placements_easy_and_plan_no_sea
 
 
 def test_a_level_scores_with_tuned_weights_only_where_the_game_has_them() -> None:
-    from ai.policies import search_settings
+    from caravan_tui.ai.policies import search_settings
 
     ahldarahd = get_game("ahldarahd")
     tuned = SeatSpec.parse("ai:normal+tuned=yes")

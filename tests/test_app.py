@@ -16,6 +16,7 @@ from caravan_tui.games.decktet_caravan.hand_summary import HandSummaryScreen
 from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen, cards_in
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.preferences import Preferences
+from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen, GenericGameScreen
@@ -28,7 +29,6 @@ from caravan_tui.screens.summary import MatchOverScreen, resigned_line
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList, TablePanel
 from caravan_tui.widgets.footer import keys_shown
-from saves import SaveStore
 
 from tables import quick_app, wait_for
 

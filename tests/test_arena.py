@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from ai.arena import (
+from caravan_tui.ai.arena import (
     Z95,
     format_standings,
     lineups,
@@ -17,11 +17,11 @@ from ai.arena import (
     wilson_interval,
     wins_by_turn,
 )
-from ai.matches import MatchRecord, first_mover, play_match, replay
+from caravan_tui.ai.matches import MatchRecord, first_mover, play_match, replay
 from caravan_tui.cli import main
+from caravan_tui.saves.store import SaveStore
 from caravan_tui.seats import parse_seats
 from caravan_tui.selfplay import title_of
-from saves.store import SaveStore
 
 OPTIONS = {"hands": 1}
 

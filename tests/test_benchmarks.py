@@ -81,8 +81,8 @@ def soak_module():
 @pytest.mark.postgres
 def test_the_soak_sees_a_stored_move_replaced_or_deleted_and_lets_an_undo_pass(database_url):
     from caravan_tui.pgstore import open_database
-    from saves.codec import encode_record
-    from saves.snapshot import Record
+    from caravan_tui.saves.codec import encode_record
+    from caravan_tui.saves.snapshot import Record
 
     soak = soak_module()
     store, keeping = open_database(database_url, "test")

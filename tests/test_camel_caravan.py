@@ -7,7 +7,7 @@ import re
 import msgpack
 import pytest
 
-from ai.policies import make_policy
+from caravan_tui.ai.policies import make_policy
 from caravan_tui.engine import VIEW_HEADER, IllegalAction, normalise_action, render
 from caravan_tui.games.camel_caravan import GAME
 from caravan_tui.games.camel_caravan.board import (

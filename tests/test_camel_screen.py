@@ -7,7 +7,7 @@ from contextlib import asynccontextmanager
 
 import pytest
 
-from ai.policies import make_policy
+from caravan_tui.ai.policies import make_policy
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.camel_caravan import rules

@@ -16,17 +16,17 @@ from pathlib import Path
 
 import pytest
 
-import ai.arena
-from ai.arena import run_jobs
-from ai.matches import play_match
+from caravan_tui import ai
+from caravan_tui.ai.arena import run_jobs
+from caravan_tui.ai.matches import play_match
 from caravan_tui.bench import bench_game, budget_rows, budget_use, format_report, percentile
 from caravan_tui.cli import BOOLEANS, _option_text, _options, main
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.run_file import RunFile
+from caravan_tui.saves.snapshot import Snapshot
+from caravan_tui.saves.store import SaveStore
 from caravan_tui.seats import parse_seats
 from caravan_tui.selfplay import selfplay_jobs, summarise
-from saves.snapshot import Snapshot
-from saves.store import SaveStore
 
 from tables import processes_end
 
@@ -99,7 +99,7 @@ def test_bench_counts_a_planned_move_on_the_clock_only_when_the_clock_cut_it(mon
     nothing of the budget (every planned move read as cut short by the clock)."""
     import dataclasses
 
-    from ai.levels import LEVELS
+    from caravan_tui.ai.levels import LEVELS
 
     monkeypatch.setitem(LEVELS, "normal", dataclasses.replace(LEVELS["normal"], seconds=60.0))
     result = bench_game("caravanserai", 2, playout_seconds=0.05, search_iterations=30, level_positions=2,

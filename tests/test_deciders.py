@@ -17,14 +17,14 @@ from caravan_tui.games import GAMES, get_game
 from caravan_tui.match.host import MatchHost
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.pgstore import open_database
+from caravan_tui.saves import DamagedSave, SaveStore, codec
+from caravan_tui.saves.backend import folded
+from caravan_tui.saves.deciders import decided_by
+from caravan_tui.saves.loading import load
+from caravan_tui.saves.snapshot import SCHEMA, Record
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import TablePanel
-from saves import DamagedSave, SaveStore, codec
-from saves.backend import folded
-from saves.deciders import decided_by
-from saves.loading import load
-from saves.snapshot import SCHEMA, Record
 
 from tables import wait_for
 
@@ -168,7 +168,7 @@ def test_a_record_from_before_who_decided_loads_as_its_seats_own_kind():
 
 
 def _snapshot():
-    from saves.snapshot import Snapshot
+    from caravan_tui.saves.snapshot import Snapshot
     return Snapshot(match_id="m1", game_id=DECKTET.id, options={}, players=2, seats=["human", "human"],
                     names=["Ann", "Bob"], seed=5)
 

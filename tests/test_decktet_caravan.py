@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from ai.policies import GreedyPolicy
+from caravan_tui.ai.policies import GreedyPolicy
 from caravan_tui.engine import VIEW_HEADER, IllegalAction
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.ai import play_priors

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from ai.explain import CLEAR, CLOSE, Weighed, confidence, explained, headline, outlook, playable, standing
-from ai.ismcts import Node, continuation
-from ai.policies import search_policy
+from caravan_tui.ai.explain import CLEAR, CLOSE, Weighed, confidence, explained, headline, outlook, playable, standing
+from caravan_tui.ai.ismcts import Node, continuation
+from caravan_tui.ai.policies import search_policy
 from caravan_tui.engine import SEAT_FIELD, render
 from caravan_tui.games import GAMES
 from caravan_tui.seats import SeatSpec

@@ -20,9 +20,9 @@ from caravan_tui import __version__
 from caravan_tui.bus import Act, Bus
 from caravan_tui.games import GAMES
 from caravan_tui.match.host import MatchHost
-from saves import DamagedSave, SaveStore, Snapshot
-from saves.journal import frame, parse
-from saves.loading import checked_entries, load, readings, replay_snapshot
+from caravan_tui.saves import DamagedSave, SaveStore, Snapshot
+from caravan_tui.saves.journal import frame, parse
+from caravan_tui.saves.loading import checked_entries, load, readings, replay_snapshot
 
 GOLDEN = Path(__file__).parent / "golden"
 CORPUS = sorted(GOLDEN.glob("*/*.msgpack"))

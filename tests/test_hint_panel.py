@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES
+from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.table_panels import explanation
 from caravan_tui.widgets import TablePanel
-from saves import SaveStore
 
 from tables import Table, settled, wait_for
 

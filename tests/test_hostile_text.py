@@ -32,6 +32,8 @@ from caravan_tui.games import GAMES
 from caravan_tui.games.decktet_caravan.hand_summary import HandSummaryScreen
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.safe_text import as_text, cut_words, plain
+from caravan_tui.saves import SaveStore
+from caravan_tui.saves.snapshot import Snapshot
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.home import HomeScreen
@@ -44,8 +46,6 @@ from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.framing import MAX_REQUEST
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.protocol import CRASHED, STANDING_IN, Crashed, JoinSeat, LobbyRow, request_from_map
-from saves import SaveStore
-from saves.snapshot import Snapshot
 
 from tables import running_hub, wait_for
 

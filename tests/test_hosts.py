@@ -31,7 +31,7 @@ from test_ssh_server import (
     play,
 )
 
-from ai.worker import AIWorker
+from caravan_tui.ai.worker import AIWorker
 from caravan_tui.bus import Act, Rejected, Update, YourTurn
 from caravan_tui.cli import main
 from caravan_tui.match.host import Retry
@@ -39,11 +39,11 @@ from caravan_tui.pgstore import link, lobby, open_database
 from caravan_tui.pgstore.link import answer
 from caravan_tui.pgstore.link_tls import LINK_NAME, client_context, make_certificate
 from caravan_tui.pgstore.takeover import beat, look
+from caravan_tui.saves.loading import load
 from caravan_tui.ssh import protocol
 from caravan_tui.ssh.framing import MAX_REQUEST, MAX_UPDATE, encode, read_frame
 from caravan_tui.ssh.hub import MOVED, Hub
 from caravan_tui.ssh.server import GameServer, ServerConfig
-from saves.loading import load
 
 pytestmark = pytest.mark.postgres
 

@@ -18,16 +18,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import saves.store
+from caravan_tui import saves
 from caravan_tui.bus import Bus
 from caravan_tui.games import GAMES
 from caravan_tui.match import host as host_module
 from caravan_tui.match.host import MatchHost
+from caravan_tui.saves import DamagedSave, MatchLocked, Record, SaveStore, Snapshot
+from caravan_tui.saves.codec import MAX_RECORD, decode_record, encode_record
+from caravan_tui.saves.journal import DamagedJournal, frame, parse
+from caravan_tui.saves.loading import checked_entries, load
 from caravan_tui.seats import SeatSpec
-from saves import DamagedSave, MatchLocked, Record, SaveStore, Snapshot
-from saves.codec import MAX_RECORD, decode_record, encode_record
-from saves.journal import DamagedJournal, frame, parse
-from saves.loading import checked_entries, load
 
 REPO = Path(__file__).resolve().parents[1]
 WAIT = 30  # seconds; only guards against a hung test, never asserted
@@ -282,7 +282,7 @@ WRITER = textwrap.dedent(
     """
     import os, random, signal, sys
     from pathlib import Path
-    from saves import Record, SaveStore, Snapshot
+    from caravan_tui.saves import Record, SaveStore, Snapshot
 
     store, tear = SaveStore(Path(sys.argv[1])), int(sys.argv[2])
     real_write = os.write

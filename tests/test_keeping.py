@@ -9,11 +9,11 @@ from caravan_tui.games import get_game
 from caravan_tui.pgstore import open_database
 from caravan_tui.pgstore.db import Database
 from caravan_tui.pgstore.keeping import NameTaken, PgKeeping
+from caravan_tui.saves.snapshot import Snapshot
+from caravan_tui.saves.store import SaveStore
 from caravan_tui.ssh.finished import FinishedMatches
 from caravan_tui.ssh.keeping import FileKeeping
 from caravan_tui.ssh.records import HostedRecord
-from saves.snapshot import Snapshot
-from saves.store import SaveStore
 
 ANN, BOB = "SHA256:" + "a" * 43, "SHA256:" + "b" * 43
 

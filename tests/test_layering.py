@@ -14,7 +14,8 @@ PURE = [ROOT / "caravan_tui" / "engine.py", ROOT / "caravan_tui" / "bus.py", ROO
         *sorted((ROOT / "caravan_tui" / "match").glob("*.py")), *sorted((ROOT / "caravan_tui" / "ssh").glob("*.py")),
         *sorted((ROOT / "caravan_tui" / "games").glob("*/rules.py")),
         *sorted((ROOT / "caravan_tui" / "games").glob("*/ai.py")),
-        *sorted((ROOT / "ai").glob("*.py")), *sorted((ROOT / "saves").glob("*.py"))]
+        *sorted((ROOT / "caravan_tui" / "ai").glob("*.py")),
+        *sorted((ROOT / "caravan_tui" / "saves").glob("*.py"))]
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -33,7 +34,7 @@ def test_pure_modules_do_not_import_textual_in_their_source():
     assert offenders == []
 
 
-OPTIONAL = {"ai.openspiel_bridge"}  # needs the `bench` extra; its source is still checked above
+OPTIONAL = {"caravan_tui.ai.openspiel_bridge"}  # needs the `bench` extra; its source is still checked above
 
 
 def test_importing_the_core_loads_no_textual():
@@ -56,7 +57,7 @@ def test_the_check_would_catch_an_import(tmp_path):
 
 GAMES_DIR = ROOT / "caravan_tui" / "games"
 REGISTRY = GAMES_DIR / "__init__.py"
-GENERIC = [path for folder in ("caravan_tui", "ai", "saves") for path in sorted((ROOT / folder).rglob("*.py"))
+GENERIC = [path for path in sorted((ROOT / "caravan_tui").rglob("*.py"))
            if GAMES_DIR not in path.parents and path != REGISTRY]
 
 
@@ -99,7 +100,7 @@ def test_the_game_check_would_catch_a_named_game(tmp_path):
 
 # -- no import circles: a module's imports (at the top or inside functions) never lead back to it -
 
-PACKAGES = ("caravan_tui", "ai", "saves")
+PACKAGES = ("caravan_tui",)
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -247,3 +248,18 @@ def test_the_benchmark_check_would_catch_a_patch(tmp_path):
     sample.write_text("import sys\nfrom x import rules, _secret\nsys.path.insert(0, '..')\n"
                       "rules.State._compute = None\n")
     assert private_reaches(sample) == ["imports _secret", "assigns rules.State._compute", "changes sys.path"]
+
+
+# -- a clean install: the wheel holds the project's own namespace only ---------------------------
+
+def test_the_install_puts_only_the_projects_package_into_site_packages():
+    """Another project's ``import ai`` or ``import saves`` keeps working beside this one."""
+    import tomllib
+
+    from setuptools import find_packages
+
+    found = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]
+    packages = find_packages(str(ROOT), include=found["include"])
+    assert "caravan_tui.ai" in packages and "caravan_tui.saves" in packages
+    assert sorted({name.split(".")[0] for name in packages}) == ["caravan_tui"]
+    assert not (ROOT / "ai").exists() and not (ROOT / "saves").exists()

@@ -12,9 +12,9 @@ from caravan_tui.bus import Bus, Message, Request, Subscription, seat_address, s
 from caravan_tui.engine import Event, IllegalAction
 from caravan_tui.games import GAMES
 from caravan_tui.match.host import MatchHost
+from caravan_tui.saves import MatchLocked, SaveStore
+from caravan_tui.saves.loading import replay_snapshot
 from caravan_tui.seats import SeatSpec
-from saves import MatchLocked, SaveStore
-from saves.loading import replay_snapshot
 
 WAIT = 20  # seconds; only guards against a hung test, never asserted
 PERSON, RANDOM = SeatSpec("human"), SeatSpec("random")

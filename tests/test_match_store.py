@@ -15,12 +15,12 @@ from caravan_tui.match.host import MatchHost, save_problem
 from caravan_tui.pgstore import open_database
 from caravan_tui.pgstore.db import DatabaseError
 from caravan_tui.pgstore.matches import PgMatchStore, Superseded
+from caravan_tui.saves.backend import MatchLocked
+from caravan_tui.saves.codec import DamagedSave
+from caravan_tui.saves.loading import load
+from caravan_tui.saves.snapshot import Record, Snapshot
+from caravan_tui.saves.store import SaveStore
 from caravan_tui.seats import SeatSpec
-from saves.backend import MatchLocked
-from saves.codec import DamagedSave
-from saves.loading import load
-from saves.snapshot import Record, Snapshot
-from saves.store import SaveStore
 
 GAME = "decktet_caravan"
 PERSON = SeatSpec("human")

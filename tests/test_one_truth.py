@@ -15,10 +15,10 @@ import pytest
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES
 from caravan_tui.match.runner import MatchRunner
+from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import TablePanel
-from saves import SaveStore
 
 from tables import wait_for
 

@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("pyspiel", reason="OpenSpiel is optional: pip install '.[bench]'")
 
-from ai.openspiel_bridge import (
+from caravan_tui.ai.openspiel_bridge import (
     SpielGame,
     calibration_positions,
     format_head_to_head,

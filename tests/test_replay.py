@@ -12,12 +12,12 @@ from caravan_tui.bus import Act, MatchInfo, MatchOver, Rejected, Request, Update
 from caravan_tui.games import GAMES
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.match.runner import MatchRunner
+from caravan_tui.saves import SaveStore
+from caravan_tui.saves.loading import load, replay
+from caravan_tui.saves.snapshot import Snapshot
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.seats import SeatSpec
-from saves import SaveStore
-from saves.loading import load, replay
-from saves.snapshot import Snapshot
 
 from tables import wait_for
 

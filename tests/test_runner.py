@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from ai.matches import decision_seed
-from ai.worker import AIWorker
+from caravan_tui.ai.matches import decision_seed
+from caravan_tui.ai.worker import AIWorker
 from caravan_tui.bus import (
     Act,
     Bus,

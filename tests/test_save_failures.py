@@ -19,7 +19,7 @@ from test_app import make_app, wait_for
 from test_match import drain, new_host, play
 from test_ssh_hub import WAIT, Peer, named
 
-from ai.worker import AIWorker
+from caravan_tui.ai.worker import AIWorker
 from caravan_tui.bus import (
     Act,
     Bus,
@@ -37,6 +37,9 @@ from caravan_tui.bus import (
 )
 from caravan_tui.games import GAMES
 from caravan_tui.match.host import MatchHost, Retry, save_problem
+from caravan_tui.saves.codec import DamagedSave
+from caravan_tui.saves.loading import replay_snapshot
+from caravan_tui.saves.store import SaveStore
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.home import HomeScreen
@@ -47,9 +50,6 @@ from caravan_tui.ssh import hub as hub_module
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.protocol import CreateMatch, Joined, JoinSeat, Lobby, LobbyRow, Watch
 from caravan_tui.widgets import SaveNotice
-from saves.codec import DamagedSave
-from saves.loading import replay_snapshot
-from saves.store import SaveStore
 
 READ_ONLY, FULL = "read-only file system", "no space left on device"
 ANN, BOB, CYD, DEE = (f"SHA256:{who * 7}" for who in ("ann", "bob", "cyd", "dee"))

@@ -22,10 +22,10 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from caravan_tui.games import get_game
-from saves import SCHEMA, DamagedSave, MatchLocked, SaveStore, Snapshot, codec, decode, encode
-from saves.codec import MAX_DEPTH, MAX_FILE, MAX_ITEMS, MAX_NAME, MAX_TEXT, MAX_TIME, MAX_TOTAL
-from saves.loading import checked_entries, replay_snapshot
-from saves.store import _TEMP, STALE
+from caravan_tui.saves import SCHEMA, DamagedSave, MatchLocked, SaveStore, Snapshot, codec, decode, encode
+from caravan_tui.saves.codec import MAX_DEPTH, MAX_FILE, MAX_ITEMS, MAX_NAME, MAX_TEXT, MAX_TIME, MAX_TOTAL
+from caravan_tui.saves.loading import checked_entries, replay_snapshot
+from caravan_tui.saves.store import _TEMP, STALE
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -493,7 +493,7 @@ HOLDER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from saves import MatchLocked, SaveStore
+    from caravan_tui.saves import MatchLocked, SaveStore
 
     store = SaveStore(Path(sys.argv[1]))
     try:

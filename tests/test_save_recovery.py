@@ -18,17 +18,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import saves.store
+from caravan_tui import saves
 from caravan_tui.bus import Act, Bus
 from caravan_tui.cli import main
 from caravan_tui.games import GAMES
 from caravan_tui.match.host import MatchHost
-from saves import DamagedSave, MatchLocked, Record, SaveStore, Snapshot
-from saves.backend import folded
-from saves.codec import encode, encode_record
-from saves.journal import DamagedJournal, frame, parse, seed
-from saves.loading import load
-from saves.store import SaveReplaced
+from caravan_tui.saves import DamagedSave, MatchLocked, Record, SaveStore, Snapshot
+from caravan_tui.saves.backend import folded
+from caravan_tui.saves.codec import encode, encode_record
+from caravan_tui.saves.journal import DamagedJournal, frame, parse, seed
+from caravan_tui.saves.loading import load
+from caravan_tui.saves.store import SaveReplaced
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -341,8 +341,9 @@ WRITER = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    import saves.store
-    from saves import Record, SaveStore, Snapshot
+    import caravan_tui.saves.store
+    from caravan_tui import saves
+    from caravan_tui.saves import Record, SaveStore, Snapshot
 
     saves.store.COMPACT_AFTER = 3  # the file is replaced every few moves
     store = SaveStore(Path(sys.argv[1]))

@@ -19,9 +19,9 @@ from hypothesis import strategies as st
 
 from caravan_tui import __version__
 from caravan_tui.games import get_game
-from saves import SCHEMA, DamagedSave, SaveStore, Snapshot, codec, decode, encode, new_match_id
-from saves.backend import MatchLocked
-from saves.loading import checked_entries, latest_unfinished, load, replay_snapshot
+from caravan_tui.saves import SCHEMA, DamagedSave, SaveStore, Snapshot, codec, decode, encode, new_match_id
+from caravan_tui.saves.backend import MatchLocked
+from caravan_tui.saves.loading import checked_entries, latest_unfinished, load, replay_snapshot
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -332,7 +332,7 @@ WRITER = textwrap.dedent(
     """
     import os, signal, sys
     from pathlib import Path
-    from saves import SaveStore, Snapshot
+    from caravan_tui.saves import SaveStore, Snapshot
 
     store, kill_at = SaveStore(Path(sys.argv[1])), sys.argv[2]
     real_fsync, real_replace = os.fsync, os.replace

@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
-from ai.levels import LEVELS, MAX_ITERATIONS, MAX_SECONDS, check_game_ai
-from ai.policies import make_policy
+from caravan_tui.ai.levels import LEVELS, MAX_ITERATIONS, MAX_SECONDS, check_game_ai
+from caravan_tui.ai.policies import make_policy
 from caravan_tui.engine import GameAI
 from caravan_tui.games import GAMES
 from caravan_tui.seats import SeatSpec

@@ -19,16 +19,16 @@ import asyncssh
 import pytest
 from test_ssh_hub import ANN, BOB, GAME, Peer, eventually
 
-from ai.policies import make_policy
-from ai.worker import AIWorker
+from caravan_tui.ai.policies import make_policy
+from caravan_tui.ai.worker import AIWorker
 from caravan_tui.games import get_game
+from caravan_tui.saves.store import SaveStore
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.protocol import CreateMatch, Joined, JoinSeat, Refused, SetName, Welcome
 from caravan_tui.ssh.pty_session import PtySession, Serve, set_size
 from caravan_tui.ssh.records import Identities
 from caravan_tui.ssh.server import GameServer, ServerConfig, serve
-from saves.store import SaveStore
 
 WAIT = 20  # seconds; only guards against a hung test
 #: the child: for every key, its terminal's size as "WxH;"

@@ -17,21 +17,21 @@ from typing import Any
 import msgpack
 import pytest
 
-from ai.worker import AIWorker
+from caravan_tui.ai.worker import AIWorker
 from caravan_tui.bus import Act, Chat, MatchInfo, MatchOver, Rejected, Resign, Sync, UndoRequest, Update, YourTurn
 from caravan_tui.engine import Event
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.cards import INDEX, NAMES
 from caravan_tui.match.host import LATE
+from caravan_tui.saves.codec import decode as decode_snapshot
+from caravan_tui.saves.loading import load, replay_snapshot
+from caravan_tui.saves.store import SaveStore
 from caravan_tui.seat_labels import STAND_IN_OF
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh import protocol
 from caravan_tui.ssh.framing import MAX_REQUEST, encode
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.records import load_side_log, save_side_log
-from saves.codec import decode as decode_snapshot
-from saves.loading import load, replay_snapshot
-from saves.store import SaveStore
 
 WAIT = 20  # seconds; only guards against a hung test
 GAME = get_game("decktet_caravan")

@@ -19,8 +19,8 @@ import pytest
 
 from caravan_tui.games.decktet_caravan.card_words import rank_label, short_name
 from caravan_tui.games.decktet_caravan.cards import INDEX, NAMES
-from saves.loading import load
-from saves.store import SaveStore
+from caravan_tui.saves.loading import load
+from caravan_tui.saves.store import SaveStore
 
 WAIT = 30  # seconds; only guards against a hung test, never asserted
 GRACE = 5  # seconds a dropped person keeps their seat, where a test checks it is kept

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from ai.arena import Job, run_jobs, schedule, standings
-from ai.levels import get_level, level_for
-from ai.matches import decision_seed
-from ai.policies import BUDGET_ENV
-from ai.policies import make_policy as make_spec_policy
+from caravan_tui.ai.arena import Job, run_jobs, schedule, standings
+from caravan_tui.ai.levels import get_level, level_for
+from caravan_tui.ai.matches import decision_seed
+from caravan_tui.ai.policies import BUDGET_ENV
+from caravan_tui.ai.policies import make_policy as make_spec_policy
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.seats import SeatSpec, parse_seats
 

@@ -13,6 +13,7 @@ from caravan_tui.bus import MAX_CHAT, Act
 from caravan_tui.games import GAMES
 from caravan_tui.games.decktet_caravan.card_grid import CardGrid
 from caravan_tui.match.runner import MatchRunner
+from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.chat import ChatInput
 from caravan_tui.screens.create_match import CreateMatchScreen
@@ -27,7 +28,6 @@ from caravan_tui.ssh.protocol import AWAY, stand_in_after
 from caravan_tui.widgets import ActionList, MatchLog, TablePanel
 from caravan_tui.widgets.away_notice import away_line
 from caravan_tui.widgets.footer import PALETTE_WIDTH, KeysFooter, keys_shown
-from saves import SaveStore
 
 from tables import Table, read_since, settled, wait_for
 

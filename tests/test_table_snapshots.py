@@ -17,8 +17,8 @@ import pytest
 
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES
+from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
-from saves import SaveStore
 
 from tables import Table, settled, wait_for
 

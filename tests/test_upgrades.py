@@ -17,9 +17,9 @@ from caravan_tui.games import GAMES
 from caravan_tui.games.merchant_lord.sales import END_FAVOUR
 from caravan_tui.games.merchant_lord.terms import FAVOUR
 from caravan_tui.games.merchant_lord.upgrades import favour_step_always_offered
-from saves import DamagedSave, Snapshot
-from saves.codec import decode, plain
-from saves.loading import readings, replay_snapshot, upgrade
+from caravan_tui.saves import DamagedSave, Snapshot
+from caravan_tui.saves.codec import decode, plain
+from caravan_tui.saves.loading import readings, replay_snapshot, upgrade
 
 
 def todays_log(game_id: str, players: int, options: dict, seed: int) -> list:

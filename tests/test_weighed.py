@@ -10,7 +10,7 @@ from dataclasses import replace
 import msgpack
 import pytest
 
-from ai.worker import AIWorker
+from caravan_tui.ai.worker import AIWorker
 from caravan_tui.app import CaravanApp
 from caravan_tui.bus import Act, Bus, UndoRequest, seat_address, spectator_address
 from caravan_tui.engine import SEAT_FIELD
@@ -22,14 +22,14 @@ from caravan_tui.games.caravanserai.picture import HINT
 from caravan_tui.match.host import MatchHost
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.match.runner import MatchRunner
+from caravan_tui.saves import DamagedSave, SaveStore, codec
+from caravan_tui.saves.loading import checked_entries, load, replay
+from caravan_tui.saves.snapshot import Snapshot
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.weighed_words import nothing_weighed
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList, TablePanel
-from saves import DamagedSave, SaveStore, codec
-from saves.loading import checked_entries, load, replay
-from saves.snapshot import Snapshot
 
 from tables import wait_for
 

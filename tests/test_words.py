@@ -7,10 +7,10 @@ from textual.widgets import DataTable
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.match.runner import MatchRunner
+from caravan_tui.saves import SaveStore
 from caravan_tui.screens.saves import SavesScreen, entry_cells, seats_words
 from caravan_tui.seats import SeatSpec
 from caravan_tui.words import a_or_an, plural, score_run
-from saves import SaveStore
 
 from tables import wait_for
 
@@ -78,8 +78,8 @@ def test_the_saves_lists_seats_say_how_many_names_they_leave_out():
 def test_a_save_from_a_newer_release_is_listed_as_newer_not_damaged():
     """The bug: a save a newer release wrote read "damaged", with Delete beside it, to a player
     who had only gone back a version."""
-    from saves import SaveEntry
-    from saves.codec import NEWER
+    from caravan_tui.saves import SaveEntry
+    from caravan_tui.saves.codec import NEWER
 
     newer = SaveEntry("m", None, f"{NEWER} (Decktet Caravan's rules version 99; this version plays up to 1)", 0.0)
     assert entry_cells(newer)[4] == "newer"

@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from ai.arena import record_problem
+from caravan_tui.ai.arena import record_problem
 from caravan_tui.cli import whole_number
 from caravan_tui.engine import normalise_action
 from caravan_tui.games import get_game

@@ -40,7 +40,7 @@ import tempfile
 from pathlib import Path
 
 from caravan_tui.games import GAMES
-from saves import DamagedSave
+from caravan_tui.saves import DamagedSave
 
 ROOT = Path(__file__).resolve().parents[1]
 #: release -> commit; 0.2.0 is the first release (0.1.0 was the version of the skeleton only)
@@ -50,13 +50,13 @@ RELEASES = {"0.2.0": "b64f8c5"}
 PLAY = r"""
 import asyncio, json, sys
 from pathlib import Path
-from ai.worker import AIWorker
+from caravan_tui.ai.worker import AIWorker
 from caravan_tui.bus import Act, Bus
 from caravan_tui.match.host import MatchHost
 from caravan_tui.games import GAMES
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.seats import SeatSpec
-from saves.store import SaveStore
+from caravan_tui.saves.store import SaveStore
 
 import caravan_tui
 assert Path(caravan_tui.__file__).resolve().is_relative_to(Path.cwd().resolve()), "not the release's code"
@@ -211,8 +211,8 @@ def read_twice(folder: Path) -> dict[str, list[int]]:
     no position) reads more than one way under today's upgraders (``saves.loading.readings``):
     the middle of the first, the longest and the last such stretch of moves. A save there is
     where an upgrade could guess: the corpus holds it with the position the release showed."""
-    from saves.codec import decode
-    from saves.loading import readings
+    from caravan_tui.saves.codec import decode
+    from caravan_tui.saves.loading import readings
 
     wanted = {}
     for path in sorted(folder.glob("*.msgpack")):

@@ -29,10 +29,10 @@ from collections.abc import Awaitable, Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ai.matches import decision_seed
-from ai.policies import hint, search_policy
-from ai.worker import AIWorker, AIWorkerError
 from caravan_tui import __version__
+from caravan_tui.ai.matches import decision_seed
+from caravan_tui.ai.policies import hint, search_policy
+from caravan_tui.ai.worker import AIWorker, AIWorkerError
 from caravan_tui.bus import (
     MAX_SEATS,
     Act,
@@ -60,12 +60,12 @@ from caravan_tui.bus import (
 )
 from caravan_tui.engine import Event, Game, IllegalAction, State, normalise_action, render, seat_field
 from caravan_tui.games import get_game
+from caravan_tui.saves.backend import MatchLock, MatchLocked, MatchStore, StoreFailed
+from caravan_tui.saves.codec import DamagedSave
+from caravan_tui.saves.deciders import AI, PERSON, is_stand_in, level_of, seats_changed, stand_in, stand_in_name
+from caravan_tui.saves.loading import Replayed, load, replay, resignation_result
+from caravan_tui.saves.snapshot import Record, Snapshot, new_match_id
 from caravan_tui.seats import SeatSpec
-from saves.backend import MatchLock, MatchLocked, MatchStore, StoreFailed
-from saves.codec import DamagedSave
-from saves.deciders import AI, PERSON, is_stand_in, level_of, seats_changed, stand_in, stand_in_name
-from saves.loading import Replayed, load, replay, resignation_result
-from saves.snapshot import Record, Snapshot, new_match_id
 
 #: who plays a seat a person gave up (resigned or left) while other people play on
 STAND_IN = SeatSpec.ai("normal")

@@ -11,9 +11,9 @@ import asyncio
 import logging
 from typing import Any
 
-from ai.matches import decision_seed
-from ai.policies import make_policy
-from ai.worker import AIWorker, Progress
+from caravan_tui.ai.matches import decision_seed
+from caravan_tui.ai.policies import make_policy
+from caravan_tui.ai.worker import AIWorker, Progress
 from caravan_tui.bus import (
     MAX_REASON,
     Act,

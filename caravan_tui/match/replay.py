@@ -22,10 +22,10 @@ import asyncio
 from caravan_tui.bus import MatchInfo, Message, Rejected, Request, Update
 from caravan_tui.engine import render
 from caravan_tui.match.host import words_for
+from caravan_tui.saves.deciders import decided_by
+from caravan_tui.saves.loading import Replayed, replay
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import STANDING_IN
-from saves.deciders import decided_by
-from saves.loading import Replayed, replay
 
 
 class ReplayClient:

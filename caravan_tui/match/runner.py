@@ -8,13 +8,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from ai.worker import AIWorker
+from caravan_tui.ai.worker import AIWorker
 from caravan_tui.bus import Bus, Message, host_address, seat_address, spectator_address
 from caravan_tui.engine import Event, seat_field
 from caravan_tui.match.host import STAND_IN, MatchHost
 from caravan_tui.match.policy_seat import PolicySeat
+from caravan_tui.saves.backend import MatchStore
 from caravan_tui.seats import SeatSpec
-from saves.backend import MatchStore
 
 
 class SeatClient:

@@ -23,7 +23,7 @@ from typing import Any
 import psycopg
 from psycopg import errors
 
-from saves.backend import StoreFailed
+from caravan_tui.saves.backend import StoreFailed
 
 #: the tables' layout; a database made by a later version says so and is refused (2: the
 #: ``records`` of a match and its ``epoch``; layout 1 kept moves alone, copied over on start)

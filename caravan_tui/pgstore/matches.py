@@ -35,10 +35,10 @@ from typing import Any
 from psycopg import Cursor, errors
 
 from caravan_tui.pgstore.db import Database, DatabaseError, Link
-from saves.backend import MatchLock, MatchLocked, SaveEntry, apply_record
-from saves.codec import MAX_ITEMS, MAX_TIME, DamagedSave, decode, decode_record, encode, encode_record
-from saves.deciders import seats_changed
-from saves.snapshot import Record, Snapshot
+from caravan_tui.saves.backend import MatchLock, MatchLocked, SaveEntry, apply_record
+from caravan_tui.saves.codec import MAX_ITEMS, MAX_TIME, DamagedSave, decode, decode_record, encode, encode_record
+from caravan_tui.saves.deciders import seats_changed
+from caravan_tui.saves.snapshot import Record, Snapshot
 
 #: characters of a match id (``saves.snapshot.new_match_id`` makes 22)
 MAX_ID = 64

@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Label, Select, Static
 
-from ai.levels import LEVELS
+from caravan_tui.ai.levels import LEVELS
 from caravan_tui.engine import Game
 from caravan_tui.screens.match_form import MatchForm
 from caravan_tui.screens.requests import ToHub

@@ -9,11 +9,11 @@ from textual.widgets.option_list import Option
 
 from caravan_tui.games import GAMES
 from caravan_tui.safe_text import LONG, as_text
+from caravan_tui.saves.loading import latest_unfinished
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.requests import NewMatch, OpenRules, OpenSaves, ResumeMatch
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import plural, seats_line
-from saves.loading import latest_unfinished
 
 ITEMS = (
     ("new", "New match", "n"),

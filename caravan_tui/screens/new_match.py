@@ -11,7 +11,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Input, Label, Select, Static
 
-from ai.levels import LEVELS
+from caravan_tui.ai.levels import LEVELS
 from caravan_tui.engine import MAX_SEED, Game
 from caravan_tui.preferences import MAX_NAME, clean_name
 from caravan_tui.screens.match_form import MatchForm

@@ -14,6 +14,9 @@ from textual.widgets import DataTable, Static
 from caravan_tui.games import GAMES
 from caravan_tui.match.host import save_problem
 from caravan_tui.safe_text import LONG, as_text, plain
+from caravan_tui.saves import SaveEntry, Snapshot
+from caravan_tui.saves.codec import NEWER, DamagedSave
+from caravan_tui.saves.loading import checked_entries
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.screens.requests import OpenReplay, ResumeMatch
@@ -21,9 +24,6 @@ from caravan_tui.screens.table_seat import LEVEL_SUFFIX, fit_name
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import score_run, seats_line
-from saves import SaveEntry, Snapshot
-from saves.codec import NEWER, DamagedSave
-from saves.loading import checked_entries
 
 MIN_SEATS = 10  # the Seats column's least width, however narrow the screen
 COLUMNS = ("Game", "Seats", "Moves · score", "Played", "Status")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import on
 from textual.events import Key, Resize
 
-from ai.explain import confidence, headline, rank_label
+from caravan_tui.ai.explain import confidence, headline, rank_label
 from caravan_tui.bus import HintRequest
 from caravan_tui.engine import Action, normalise_action
 from caravan_tui.screens.base import WIDE_WIDTH

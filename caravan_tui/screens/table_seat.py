@@ -19,12 +19,12 @@ from caravan_tui.bus import MatchOver, SeatEnd, Thinking
 from caravan_tui.engine import Action, State, ViewHeader, render
 from caravan_tui.games import get_game
 from caravan_tui.match.replay import ReplayClient
+from caravan_tui.saves.deciders import decided_name
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.seat_labels import AI_STANDING_IN, AWAY, NOBODY, PLAYER, SEAT, STAND_IN_MARK, YOU, YOURS
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.lookalikes import reads_as_label
 from caravan_tui.ssh.protocol import OPEN, STANDING_IN, is_away
-from saves.deciders import decided_name
 
 #: what an AI seat's default name ends with: its level, "(normal)"
 LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")

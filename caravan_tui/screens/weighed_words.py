@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.safe_text import plain
+from caravan_tui.saves.deciders import PERSON, decided_name, is_stand_in
+from caravan_tui.saves.loading import replay as replay_log
 from caravan_tui.seats import SeatSpec
-from saves.deciders import PERSON, decided_name, is_stand_in
-from saves.loading import replay as replay_log
 
 
 def nothing_weighed(replay: ReplayClient) -> str:

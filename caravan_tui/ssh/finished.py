@@ -6,12 +6,12 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from caravan_tui.saves.backend import MatchStore
+from caravan_tui.saves.codec import DamagedSave
+from caravan_tui.saves.loading import replay_snapshot
+from caravan_tui.saves.snapshot import Snapshot
 from caravan_tui.ssh.keeping import Keeping
 from caravan_tui.ssh.protocol import FinishedRow
-from saves.backend import MatchStore
-from saves.codec import DamagedSave
-from saves.loading import replay_snapshot
-from saves.snapshot import Snapshot
 
 #: finished matches a person's lobby lists
 MAX_FINISHED = 10

@@ -24,7 +24,7 @@ import time
 from contextlib import suppress
 from pathlib import Path
 
-from ai.worker import AIWorker
+from caravan_tui.ai.worker import AIWorker
 from caravan_tui.bus import (
     Act,
     Chat,
@@ -41,6 +41,11 @@ from caravan_tui.games import GAMES
 from caravan_tui.match.host import STAND_IN, save_problem
 from caravan_tui.match.runner import MatchRunner, SeatClient
 from caravan_tui.safe_text import plain
+from caravan_tui.saves.backend import MatchLocked, MatchStore
+from caravan_tui.saves.codec import DamagedSave
+from caravan_tui.saves.codec import encode as encode_snapshot
+from caravan_tui.saves.snapshot import new_match_id
+from caravan_tui.saves.store import SaveStore
 from caravan_tui.seat_labels import OPEN_SEAT, ai_seat_name
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.finished import FinishedMatches, read_ended
@@ -72,11 +77,6 @@ from caravan_tui.ssh.protocol import (
     request_from_map,
 )
 from caravan_tui.ssh.records import HostedRecord
-from saves.backend import MatchLocked, MatchStore
-from saves.codec import DamagedSave
-from saves.codec import encode as encode_snapshot
-from saves.snapshot import new_match_id
-from saves.store import SaveStore
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 from string import Formatter
 
-from ai.levels import LEVELS
+from caravan_tui.ai.levels import LEVELS
 from caravan_tui.seat_labels import LABELS
 from caravan_tui.seats import POLICIES
 

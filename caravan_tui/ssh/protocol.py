@@ -11,7 +11,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
-from ai.levels import LEVELS
+from caravan_tui.ai.levels import LEVELS
 from caravan_tui.bus import (
     CHAT_MESSAGES,
     MAX_ID,

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, cast
 
 import asyncssh
 
-from ai.worker import AIWorker
+from caravan_tui.ai.worker import AIWorker
 from caravan_tui.files import MiB, read_regular
 from caravan_tui.ssh.connection_log import Bursts
 from caravan_tui.ssh.hub import Hub, guest_identity

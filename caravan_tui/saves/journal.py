@@ -31,9 +31,9 @@ from dataclasses import dataclass
 
 import msgpack
 
-from saves.backend import apply_record, folded
-from saves.codec import MAX_FILE, MAX_RECORD, TOO_LARGE, DamagedSave, decode, decode_record, encode_record
-from saves.snapshot import Record, Snapshot
+from caravan_tui.saves.backend import apply_record, folded
+from caravan_tui.saves.codec import MAX_FILE, MAX_RECORD, TOO_LARGE, DamagedSave, decode, decode_record, encode_record
+from caravan_tui.saves.snapshot import Record, Snapshot
 
 _CHAINED = 0xC9  #: msgpack ext 32: a record in a chain
 _TYPE = b"C"  #: its ext type

@@ -19,9 +19,9 @@ import msgpack
 
 from caravan_tui.bus import weighed_problem
 from caravan_tui.engine import normalise_action
-from saves.deciders import decider_problem, is_stand_in
-from saves.snapshot import FORMAT, RECORD_KINDS, SCHEMA, STATUSES, Record, Snapshot
-from saves.weighed import record_problem
+from caravan_tui.saves.deciders import decider_problem, is_stand_in
+from caravan_tui.saves.snapshot import FORMAT, RECORD_KINDS, SCHEMA, STATUSES, Record, Snapshot
+from caravan_tui.saves.weighed import record_problem
 
 #: how the reason for a save that a newer release wrote begins (the saves list words it apart)
 NEWER = "saved by a newer caravan-tui"

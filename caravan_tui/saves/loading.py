@@ -11,12 +11,12 @@ from dataclasses import dataclass
 
 from caravan_tui.engine import Action, Event, Game, IllegalAction, State, Upgrader
 from caravan_tui.games import GAMES
+from caravan_tui.saves.backend import MatchStore, SaveEntry
+from caravan_tui.saves.codec import NEWER, DamagedSave, plain
+from caravan_tui.saves.deciders import deciders_problem
+from caravan_tui.saves.snapshot import Snapshot
+from caravan_tui.saves.weighed import movers_problem, record_problem
 from caravan_tui.seats import SeatSpec
-from saves.backend import MatchStore, SaveEntry
-from saves.codec import NEWER, DamagedSave, plain
-from saves.deciders import deciders_problem
-from saves.snapshot import Snapshot
-from saves.weighed import movers_problem, record_problem
 
 
 @dataclass(slots=True)

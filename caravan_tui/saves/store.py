@@ -43,10 +43,10 @@ from pathlib import Path
 import platformdirs
 
 from caravan_tui.files import NotRegular, TooLarge, read_regular
-from saves.backend import MatchLock, MatchLocked, SaveEntry
-from saves.codec import MAX_FILE, MAX_TIME, TOO_LARGE, DamagedSave, encode
-from saves.journal import DamagedJournal, Parsed, frame, parse, seed
-from saves.snapshot import Record, Snapshot
+from caravan_tui.saves.backend import MatchLock, MatchLocked, SaveEntry
+from caravan_tui.saves.codec import MAX_FILE, MAX_TIME, TOO_LARGE, DamagedSave, encode
+from caravan_tui.saves.journal import DamagedJournal, Parsed, frame, parse, seed
+from caravan_tui.saves.snapshot import Record, Snapshot
 
 SUFFIX = ".msgpack"
 #: write()'s temp files, as tempfile.mkstemp names them: ".<match_id>-<8 random characters>.tmp"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ai.levels import LEVELS
+from caravan_tui.ai.levels import LEVELS
 from caravan_tui.seat_labels import STAND_IN_OF
 from caravan_tui.seats import POLICIES, SeatSpec
 

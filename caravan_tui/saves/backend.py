@@ -25,9 +25,9 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Protocol
 
-from saves.codec import DamagedSave
-from saves.deciders import is_stand_in, seats_changed
-from saves.snapshot import Record, Snapshot
+from caravan_tui.saves.codec import DamagedSave
+from caravan_tui.saves.deciders import is_stand_in, seats_changed
+from caravan_tui.saves.snapshot import Record, Snapshot
 
 
 def apply_record(snapshot: Snapshot, record: Record) -> None:
