@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import on
 from textual.events import Key, Resize
 
-from caravan_tui.ai.explain import confidence, headline, rank_label
+from caravan_tui.ai.explain import STILL_TO_PLAY, confidence, headline, rank_label
 from caravan_tui.bus import HintRequest
 from caravan_tui.engine import Action, normalise_action
 from caravan_tui.screens.base import WIDE_WIDTH
@@ -34,9 +34,15 @@ class TablePanels(TableSeat[V]):
         if rows and len(self.names) > 1:  # under the suggestion, in view: a panel's title is cut, never wrapped
             scores = self.view["scores"] if self.view else []
             below = 2 if len(lines) > 1 and lines[1].startswith("  ") else 1  # (its reason)
-            lines.insert(below, f"How it stands: {headline(float(rows[0][2]), scores, self.seat)}.")
+            stands = headline(float(rows[0][2]), scores, self.seat, self.standing_basis())
+            lines.insert(below, f"How it stands: {stands}.")
         warning = self.hint_warning(action)
         self.query_one("#hint-panel", TablePanel).show("Hint (h hides it)", ([warning] if warning else []) + lines)
+
+    def standing_basis(self) -> str:
+        """On what a position the AI rates apart from a level score differs, in the game's words
+        ("on this hand's piles: …"; default: on what is still to play)."""
+        return STILL_TO_PLAY
 
     def hint_warning(self, action: Action) -> str | None:
         """A game's warning about the hinted play, shown first in the hint (None: none)."""
