@@ -30,8 +30,8 @@ class TableKeys(TablePanels[V]):
         Binding("escape", "back", "Back", tooltip="Replay: back to where it was opened"),
         # Priority over the board's own arrows, but only in a replay (check_action): in a match the
         # keys go on to the focused widget.
-        Binding("left", "step(-1)", "Back", tooltip="Replay: one move back", priority=True),
-        Binding("right", "step(1)", "Forward", tooltip="Replay: one move forward", priority=True),
+        Binding("left", "step(-1)", "Prev", tooltip="Replay: one move back", priority=True),
+        Binding("right", "step(1)", "Next", tooltip="Replay: one move forward", priority=True),
         Binding("home", "step(-100000)", "Start", show=False, priority=True),
         Binding("end", "step(100000)", "End", show=False, priority=True),
         Binding("v", "change_view", "View", tooltip="Replay: the next seat's view, or the public one"),
