@@ -19,6 +19,8 @@ from caravan_tui.widgets import ActionList, TablePanel
 SINCE_AT_LEAST, SINCE_SHOWN = 4, 8
 #: the whole log's key (``TableKeys``), named in the panel's foot
 WHOLE_LOG = "ctrl+l"
+#: the keys that scroll a panel (``TableKeys``), as a panel's foot names them ("ctrl+↑↓ more")
+PANEL_SCROLL_KEYS = ("ctrl+up", "ctrl+down")
 
 
 class TablePanels(TableSeat[V]):
@@ -93,20 +95,23 @@ class TablePanels(TableSeat[V]):
 
     def on_key(self, event: Key) -> None:
         """Any key closes the "since your last turn" panel, and does nothing else (an arrow
-        meant to close it must not move a cursor or say "Not south-east"), but for the one its
-        foot names: ctrl+l opens the whole log too."""
+        meant to close it must not move a cursor or say "Not south-east"), but for those its
+        foot names: ctrl+↑/↓ scroll it, and ctrl+l closes it and opens the whole log."""
         since = self.query_one("#since-panel", TablePanel)
-        if since.showing:
+        if since.showing and event.key not in PANEL_SCROLL_KEYS:  # (its foot offers those: they scroll it)
             since.hide()
             if event.key != WHOLE_LOG:
                 event.stop()
                 event.prevent_default()
 
     def action_scroll_panel(self, lines: int) -> None:
-        """ctrl+↑/↓: the legend while it shows (it takes no focus: the board keeps the keys), else
-        the hint's panel."""
+        """ctrl+↑/↓: the "since your last turn" panel while it shows, else the legend while it
+        shows (it takes no focus: the board keeps the keys), else the hint's panel."""
         legend = self.query("#legend-panel")
-        if legend and not legend.first().has_class("-hidden"):
+        since = self.query_one("#since-panel", TablePanel)
+        if since.showing:
+            since.scroll_lines(lines)
+        elif legend and not legend.first().has_class("-hidden"):
             legend.first().scroll_relative(y=lines, animate=False)
         else:
             self.query_one("#hint-panel", TablePanel).scroll_lines(lines)
