@@ -85,13 +85,12 @@ def test_a_level_score_and_a_stronger_position_say_on_what_they_differ():
     assert headline(0.9, [3, 3], 0, "on this hand's piles: You +3, Bob +0") == (
         "level on points, but the AI rates your position stronger on this hand's piles: You +3, Bob +0")
     assert headline(0.9, [3, 3], 0).startswith("level on points, but the AI rates your position stronger on ")
-    names = ["You", "Bob"].__getitem__
     _, state = random_position(1, lambda s: s.turn == 0 and s.view(0)["collected_points"] != [0, 0])
     piles = state.view(0)["collected_points"]
-    assert standing_basis(state.view(0), 0, names) == (
-        f"on this hand's piles: You {piles[0]:+d}, Bob {piles[1]:+d}".replace("-", MINUS))
+    assert render(standing_basis(state.view(0), 0), ["Ann", "Bob"], 0) == (
+        f"on this hand's piles: you {piles[0]:+d}, Bob {piles[1]:+d}".replace("-", MINUS))
     view = GAME.new(2, seed=1, options=OPTIONS).view(0)
-    assert standing_basis(view, 0, names) == f"on the cards in hand, and {names(view['to_move'])} to lead"
+    assert render(standing_basis(view, 0), ["Ann", "Bob"], 0) == "on the cards in hand"
 
 
 async def test_the_hints_how_it_stands_names_what_the_ai_rates_stronger(tmp_path):
@@ -105,4 +104,4 @@ async def test_the_hints_how_it_stands_names_what_the_ai_rates_stronger(tmp_path
         screen.show_hint(action, "")
         await pilot.pause()
         said = screen.query_one("#hint-panel", TablePanel).text
-        assert "How it stands: level on points, but the AI rates your position stronger on the cards in hand" in said
+        assert "How it stands: level on points, but the AI rates your position stronger on the cards in hand." in said

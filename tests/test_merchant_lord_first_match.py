@@ -15,8 +15,9 @@ from caravan_tui.games.merchant_lord.rules import BUY, FAVOUR, SELL
 from caravan_tui.games.merchant_lord.screen import MerchantLordScreen
 from caravan_tui.games.merchant_lord.widgets import ChipBar, VillageBoard
 from caravan_tui.match.runner import MatchRunner
+from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.seats import SeatSpec
-from caravan_tui.widgets import TablePanel
+from caravan_tui.widgets import ActionList, TablePanel
 from caravan_tui.widgets.table_panel import MORE
 
 from tables import quick_app, wait_for
@@ -115,3 +116,29 @@ async def test_after_the_favour_step_the_villages_cursor_is_on_a_village_a_sale_
         screen.act(("end_favour",))
         await wait_for(pilot, lambda: host.turn > start and my_turn(screen) and screen.phase == "sell", "my sale")
         assert board.cursor in usable
+
+
+def highlighted_lines(options) -> list[bool]:
+    """Whether each line the list draws for its highlighted option is in reverse video (as the
+    terminal gets it: the attribute, which NO_COLOR keeps, not colours)."""
+    lines = [options.render_line(y) for y in range(options.scrollable_content_region.height)]
+    return [all(segment.style.reverse for segment in strip if segment.text.strip())
+            for strip in lines
+            if any(segment.style is not None and segment.style.meta.get("option") == options.highlighted
+                   for segment in strip)]
+
+
+async def test_under_no_color_the_plays_list_and_the_menu_show_their_cursor_in_reverse(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    prefix, _state = play_until(builder_position)
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        plays = table.screen.query_one(ActionList)
+        await focus(pilot, app, plays)
+        assert highlighted_lines(plays) and all(highlighted_lines(plays))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the menu")
+        menu = app.screen.query_one("#choices")
+        await wait_for(pilot, lambda: menu.has_focus, "the menu's focus")
+        assert highlighted_lines(menu) and all(highlighted_lines(menu))
+        await pilot.press("down")
+        assert menu.highlighted == 1 and all(highlighted_lines(menu))

@@ -189,7 +189,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     def standing_basis(self) -> str:
         if self.view is None or self.seat is None:
             return super().standing_basis()
-        return standing_basis(self.view, self.seat, self.short_name)
+        return self.words(standing_basis(self.view, self.seat))
 
     def match_summary(self, view: DecktetCaravanView) -> Table | Group:
         """Every hand of the match, and the last hand's breakdown, for the end-of-match screen."""
