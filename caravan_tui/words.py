@@ -53,6 +53,11 @@ def signed(value: float) -> str:
     return f"{MINUS}{text}" if value < 0 else text
 
 
+def change(value: int) -> str:
+    """A change in points, always with its sign, a true minus sign when negative: "+3", "−3", "+0"."""
+    return f"+{value}" if value >= 0 else signed(value)
+
+
 def score_run(values: Iterable[float]) -> str:
     """Scores side by side: "2–1–0"; with a negative among them spaced and with minus signs,
     "5 – −7", so no minus reads as the dash between two scores."""

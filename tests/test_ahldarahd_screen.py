@@ -315,8 +315,8 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
         await wait_for(pilot, lambda: host.turn > start, "the pledge")
         assert host.actions[start] == pledges[-1]
         summary = screen.match_summary(screen.view)  # for the end screen: gold breaks a tie
-        assert [column.header for column in summary.columns] == ["Player", "Points", "Cities", "Gold"]
-        assert list(summary.columns[3].cells) == [str(gold) for gold in screen.view["gold"]]
+        assert [column.header for column in summary.columns] == ["Player", "Points", "Cities", "+3 abroad", "Gold"]
+        assert list(summary.columns[4].cells) == [str(gold) for gold in screen.view["gold"]]
 
 
 async def test_five_players_fit_80x24(tmp_path):
@@ -541,7 +541,7 @@ async def test_typed_bid_digits_show_by_the_amount_and_start_afresh_for_another_
         assert screen.item == first
         await pilot.press("2")
         assert f"Open: {screen.item_text(first)} at 2 gold (typed 2)" in screen_text(app)
-        assert screen.enter_action() is None or screen.enter_action()[0] != "open"
+        assert screen.enter_action() == ("open", first, 2)  # (Enter on the map bids what the panel shows)
         await pilot.press("i")
         assert screen.item == second and screen.typed == ""
         assert f"Open: {screen.item_text(second)} at 0 gold" in screen_text(app)

@@ -138,11 +138,15 @@ def standing(scores: Sequence[float], seat: int) -> str:
     return "ahead" if mine > best_other else "behind" if mine < best_other else "level"
 
 
-def headline(value: float, scores: Sequence[float], seat: int | None) -> str:
+#: what a level score and a stronger (or weaker) position differ on, where the game says no more
+STILL_TO_PLAY = "on what is still to play"
+
+
+def headline(value: float, scores: Sequence[float], seat: int | None, basis: str = STILL_TO_PLAY) -> str:
     """How the match stands for ``seat``, in words that never contradict the score without
     saying why: the search's expected result ``value`` is about the end, the points about now,
     and where they point apart the headline says both ("you lead on points, but the AI expects
-    you to fall behind")."""
+    you to fall behind"); level on points, ``basis`` says on what the position differs."""
     words = outlook(value, len(scores))
     if len(scores) < 2 or seat is None or not 0 <= seat < len(scores):
         return words
@@ -152,7 +156,7 @@ def headline(value: float, scores: Sequence[float], seat: int | None) -> str:
     if later == "level" or later == now:
         return words
     if now == "level":
-        return f"level on points, but the AI rates your position {'stronger' if later == 'ahead' else 'weaker'}"
+        return f"level on points, but the AI rates your position {'stronger' if later == 'ahead' else 'weaker'} {basis}"
     if now == "ahead":
         return "you lead on points, but the AI expects you to fall behind"
     return "you trail on points, but the AI expects you to " + ("win" if words == "you should win" else "come through")

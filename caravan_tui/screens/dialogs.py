@@ -11,6 +11,7 @@ from textual.widgets import Button, Label, OptionList, Static
 from caravan_tui.safe_text import LONG, as_text
 from caravan_tui.screens.base import DialogScreen
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.lists import StopAtEnds
 
 
 class ConfirmScreen(DialogScreen[bool]):
@@ -62,7 +63,7 @@ class ChoiceScreen(DialogScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(as_text(self.title_text, limit=LONG), classes="dialog-title")
-            yield OptionList(*(as_text(choice, limit=LONG) for choice in self.choices), id="choices")
+            yield StopAtEnds(*(as_text(choice, limit=LONG) for choice in self.choices), id="choices")
         yield KeysFooter()
 
     def on_mount(self) -> None:

@@ -30,8 +30,8 @@ class TableKeys(TablePanels[V]):
         Binding("escape", "back", "Back", tooltip="Replay: back to where it was opened"),
         # Priority over the board's own arrows, but only in a replay (check_action): in a match the
         # keys go on to the focused widget.
-        Binding("left", "step(-1)", "Back", tooltip="Replay: one move back", priority=True),
-        Binding("right", "step(1)", "Forward", tooltip="Replay: one move forward", priority=True),
+        Binding("left", "step(-1)", "Prev", tooltip="Replay: one move back", priority=True),
+        Binding("right", "step(1)", "Next", tooltip="Replay: one move forward", priority=True),
         Binding("home", "step(-100000)", "Start", show=False, priority=True),
         Binding("end", "step(100000)", "End", show=False, priority=True),
         Binding("v", "change_view", "View", tooltip="Replay: the next seat's view, or the public one"),
@@ -114,12 +114,15 @@ class TableKeys(TablePanels[V]):
 
     def action_legend(self) -> None:
         """Show the legend in place of the plays and the log, or put them back; the board keeps
-        the keys while the legend shows."""
+        the keys while the legend shows: the focus moves to it only from the plays list the legend
+        hides (a cursor on the board stays where it is)."""
         showing = self.query_one("#legend-panel").has_class("-hidden")
-        for child in self.query_one("#side").children:
+        side = self.query_one("#side")
+        for child in side.children:
             child.set_class(showing != (child.id == "legend-panel"), "-hidden")
         boards = self.query("#board CursorWidget")
-        if showing and boards:
+        focused = self.focused
+        if showing and boards and (focused is None or side in focused.ancestors):
             boards.first().focus()
 
     def action_full_log(self) -> None:

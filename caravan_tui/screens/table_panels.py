@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import on
 from textual.events import Key, Resize
 
-from caravan_tui.ai.explain import confidence, headline, rank_label
+from caravan_tui.ai.explain import STILL_TO_PLAY, confidence, headline, rank_label
 from caravan_tui.bus import HintRequest
 from caravan_tui.engine import Action, normalise_action
 from caravan_tui.screens.base import WIDE_WIDTH
@@ -19,6 +19,8 @@ from caravan_tui.widgets import ActionList, TablePanel
 SINCE_AT_LEAST, SINCE_SHOWN = 4, 8
 #: the whole log's key (``TableKeys``), named in the panel's foot
 WHOLE_LOG = "ctrl+l"
+#: the keys that scroll a panel (``TableKeys``), as a panel's foot names them ("ctrl+↑↓ more")
+PANEL_SCROLL_KEYS = ("ctrl+up", "ctrl+down")
 
 
 class TablePanels(TableSeat[V]):
@@ -34,9 +36,15 @@ class TablePanels(TableSeat[V]):
         if rows and len(self.names) > 1:  # under the suggestion, in view: a panel's title is cut, never wrapped
             scores = self.view["scores"] if self.view else []
             below = 2 if len(lines) > 1 and lines[1].startswith("  ") else 1  # (its reason)
-            lines.insert(below, f"How it stands: {headline(float(rows[0][2]), scores, self.seat)}.")
+            stands = headline(float(rows[0][2]), scores, self.seat, self.standing_basis())
+            lines.insert(below, f"How it stands: {stands}.")
         warning = self.hint_warning(action)
         self.query_one("#hint-panel", TablePanel).show("Hint (h hides it)", ([warning] if warning else []) + lines)
+
+    def standing_basis(self) -> str:
+        """On what a position the AI rates apart from a level score differs, in the game's words
+        ("on this hand's piles: …"; default: on what is still to play)."""
+        return STILL_TO_PLAY
 
     def hint_warning(self, action: Action) -> str | None:
         """A game's warning about the hinted play, shown first in the hint (None: none)."""
@@ -87,20 +95,23 @@ class TablePanels(TableSeat[V]):
 
     def on_key(self, event: Key) -> None:
         """Any key closes the "since your last turn" panel, and does nothing else (an arrow
-        meant to close it must not move a cursor or say "Not south-east"), but for the one its
-        foot names: ctrl+l opens the whole log too."""
+        meant to close it must not move a cursor or say "Not south-east"), but for those its
+        foot names: ctrl+↑/↓ scroll it, and ctrl+l closes it and opens the whole log."""
         since = self.query_one("#since-panel", TablePanel)
-        if since.showing:
+        if since.showing and event.key not in PANEL_SCROLL_KEYS:  # (its foot offers those: they scroll it)
             since.hide()
             if event.key != WHOLE_LOG:
                 event.stop()
                 event.prevent_default()
 
     def action_scroll_panel(self, lines: int) -> None:
-        """ctrl+↑/↓: the legend while it shows (it takes no focus: the board keeps the keys), else
-        the hint's panel."""
+        """ctrl+↑/↓: the "since your last turn" panel while it shows, else the legend while it
+        shows (it takes no focus: the board keeps the keys), else the hint's panel."""
         legend = self.query("#legend-panel")
-        if legend and not legend.first().has_class("-hidden"):
+        since = self.query_one("#since-panel", TablePanel)
+        if since.showing:
+            since.scroll_lines(lines)
+        elif legend and not legend.first().has_class("-hidden"):
             legend.first().scroll_relative(y=lines, animate=False)
         else:
             self.query_one("#hint-panel", TablePanel).scroll_lines(lines)

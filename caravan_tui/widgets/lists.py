@@ -1,9 +1,13 @@
 """A list whose arrows stop at its ends (Textual's OptionList wraps round)."""
 from __future__ import annotations
 
+from rich.style import Style
+from textual.strip import Strip
 from textual.widgets import OptionList
 
 from caravan_tui.widgets.focus_mark import mark_focus
+
+REVERSE = Style(reverse=True)
 
 
 class StopAtEnds(OptionList):
@@ -16,6 +20,17 @@ class StopAtEnds(OptionList):
     StopAtEnds > .option-list--option-highlighted { text-style: underline; }
     StopAtEnds:focus > .option-list--option-highlighted { text-style: bold reverse; }
     """
+
+    def render_line(self, y: int) -> Strip:
+        """The highlighted row in reverse video while the list has the focus, as the terminal's
+        own attribute: the stylesheet's ``reverse`` does not reach an option's lines (Textual 8
+        draws them with its colours alone, which ``NO_COLOR`` drops)."""
+        strip = super().render_line(y)
+        if self.has_focus and self.highlighted is not None and any(
+                segment.style is not None and segment.style.meta.get("option") == self.highlighted
+                for segment in strip):
+            return strip.apply_style(REVERSE)
+        return strip
 
     def on_focus(self) -> None:
         mark_focus(self, True)

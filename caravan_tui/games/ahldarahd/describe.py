@@ -8,7 +8,19 @@ from caravan_tui.engine import seat_field as who
 from caravan_tui.words import a_or_an
 
 from .cards import ITEM_INDEX
-from .maps import COLOUR_INDEX, COMMODITIES, COST, ENDS, MAJORITY, ROUTE_GOODS, SLOTS, VALUE, route_words
+from .maps import (
+    COLOUR_INDEX,
+    COMMODITIES,
+    COMMODITY_AT,
+    COST,
+    ENDS,
+    MAJORITY,
+    ROUTE_GOODS,
+    ROUTES,
+    SLOTS,
+    VALUE,
+    route_words,
+)
 from .offers import offer_words
 from .terms import NIGHT_PRICE, city_words, gold_words, item_words, map_words, poss, rop_words
 
@@ -24,6 +36,16 @@ def _takes(state: AhldarahdState, seat: int, m: int, r: int) -> str:
         if state.ctrl[m * SLOTS + slot] != seat and state.routes_into(m, slot, seat) + 1 >= MAJORITY[slot]:
             taken.append(f"{city_words(m, slot)} (+{VALUE[slot]} gold)")
     return f": takes {' and '.join(taken)}" if taken else ""
+
+
+def _night_city(state: AhldarahdState, m: int, r: int) -> str:
+    """The city of the Night's commodity that route r of map m enters, and the cities its owner
+    loses with it: " of the Salt city; you lose the Salt city"."""
+    seat = state.owner[m * ROUTES + r]
+    night = next(s for s in ENDS[r] if COMMODITY_AT[m][s] == state.n_comm)
+    lost = [city_words(m, s) for s in ENDS[r]
+            if state.ctrl[m * SLOTS + s] == seat and state.routes_into(m, s, seat) - 1 < MAJORITY[s]]
+    return f" of {city_words(m, night)}" + (f": you lose {' and '.join(lost)}" if lost else "")
 
 
 def _thing(kind: str, value, owner: int) -> str:
@@ -132,7 +154,7 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
         return "Do nothing against the Night"
     if kind == "lose":
         m, r = COLOUR_INDEX[action[1]], action[2] - 1
-        return f"Lose your route {route_words(m, r)} on {map_words(m, n)} to the Night"
+        return f"Lose your route {route_words(m, r)} on {map_words(m, n)} to the Night{_night_city(state, m, r)}"
     if kind == "end":
         return "End your build"
     return repr(action)

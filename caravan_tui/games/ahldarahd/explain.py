@@ -26,7 +26,6 @@ from .maps import (
     ROUTE_GOODS,
     ROUTES,
     SLOTS,
-    VALUE,
 )
 from .night import loss_routes
 from .rules import AhldarahdState
@@ -58,7 +57,7 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
         worth = sum(1 for s in range(SLOTS) if state.ctrl[k * SLOTS + s] >= 0)
         lose = (f"{poss(seat)} own map opens to the next buyer" if k == seat
                 else f"{who(seat)} can no longer build on {poss(k)} map")
-        return f"+{worth} gold now ({plural(worth, 'city')} on that map); {lose}"
+        return f"{lose}; the bank pays a gold a city held there ({worth})"
     if kind == "offer":
         return _offer(state, seat, action)
     if kind in ("end", "done"):
@@ -86,7 +85,7 @@ def _route(state: AhldarahdState, seat: int, m: int, r: int) -> str:
         have = state.routes_into(m, slot, seat) + 1
         city = f"the {COMMODITIES[COMMODITY_AT[m][slot]]} city"
         if have >= MAJORITY[slot]:
-            parts.append(f"claims {city}: +{VALUE[slot]} gold, majority {have} of {DEGREE[slot]}")
+            parts.append(f"a majority of {city}'s routes, {have} of {DEGREE[slot]}")
         else:
             held = f" ({poss(holder)})" if holder >= 0 else ""
             parts.append(f"{city}{held}: {have} of the {MAJORITY[slot]} routes it needs")
@@ -101,8 +100,6 @@ def _route(state: AhldarahdState, seat: int, m: int, r: int) -> str:
         parts.append(f"removes {plural(removed, 'route')} of others")
     if not parts:
         parts.append(f"a spare route: guards what {who(seat)} hold{who(seat, 's')} there")
-    if m != seat:
-        parts.append(f"on {map_words(m, state.n)}")
     return "; ".join(parts)
 
 
@@ -113,9 +110,8 @@ def _destroy(state: AhldarahdState, seat: int, m: int, r: int) -> str:
     lost = state.points()[victim] - world.points()[victim]
     cities = [f"the {COMMODITIES[COMMODITY_AT[m][s]]} city" for s in ENDS[r]
               if state.ctrl[m * SLOTS + s] == victim and world.ctrl[m * SLOTS + s] != victim]
-    if cities:
-        return (f"{who(victim)} lose{who(victim, 's')} {' and '.join(cities)} "
-                f"({plural(lost, 'point')}); the route is free for {who(seat)}")
+    if cities:  # (the move's words name the cities lost)
+        return f"{plural(lost, 'point')} off {poss(victim)} score; the route is free for {who(seat)}"
     return f"weakens {poss(victim)} hold on {map_words(m, state.n)}; the route is free for {who(seat)}"
 
 
@@ -220,16 +216,17 @@ def _draft_step(state: AhldarahdState, seat: int, action: Action) -> str:
     """A step of a proposal written by hand."""
     kind = action[0]
     partner = who(state.partner)
-    if kind in ("give_gold", "ask_gold"):
-        now = (state.g_gold if kind == "give_gold" else state.a_gold) + action[1]
-        giver = (f"{who(seat)} give{who(seat, 's')}" if kind == "give_gold"
-                 else f"{partner} give{who(state.partner, 's')}")
-        return f"{giver} {now} gold in all"
-    if kind in ("give_card", "give_item"):
-        return f"{partner} would get {poss(seat)} {action[1]}{' card' if kind == 'give_card' else ''} as well"
-    if kind in ("ask_card", "ask_item"):
-        theirs = poss(state.partner)
-        return f"{who(seat)} would get {theirs} {action[1]}{' card' if kind == 'ask_card' else ''} as well"
+    if kind == "give_gold":
+        left = state.gold[seat] - state.g_gold - action[1]
+        return f"leaves {who(seat)} {left} gold if {partner} accept{who(state.partner, 's')}"
+    if kind == "ask_gold":
+        return f"{partner} {who(state.partner, 'has')} {state.gold[state.partner]} gold"
+    if kind in ("give_card", "give_item", "ask_card", "ask_item"):
+        giving, thing = kind.startswith("give"), kind.split("_")[1]
+        worth = _worth(state, seat, thing, action[1], giving)
+        named = f"{a_or_an(action[1])} card" if thing == "card" else item_words(ITEM_INDEX[action[1]])
+        return (f"{named} is worth about {worth:.0f} gold to {who(seat)}" if giving
+                else f"{named} would be worth about {worth:.0f} gold to {who(seat)}")
     if kind == "send":
         return f"{partner} answers it now"
     if kind == "cancel":

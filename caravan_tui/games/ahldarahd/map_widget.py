@@ -18,7 +18,7 @@ from textual.reactive import reactive
 from caravan_tui.widgets.cursor import CursorWidget
 from caravan_tui.widgets.messages import WidgetMessage
 
-from .maps import CODES, COLOURS, COMMODITY_AT, COST, ROUTES, SLOTS
+from .maps import CODES, COLOURS, COMMODITY_AT, COST, ROUTES, SEA, SLOTS
 
 WIDTH, ROWS = 46, 8
 SEAT_COLOURS = ("#f7768e", "#7aa2f7", "#9ece6a", "#e0af68", "#bb9af7")
@@ -29,14 +29,15 @@ CITY_AT = ((1, 0), (1, 21), (1, 42), (3, 10), (3, 31), (5, 0), (5, 21), (5, 42),
 #: (row, column) of each route's 3-cell label, in the spec's route order
 LABEL_AT = ((1, 11), (1, 32), (0, 21), (2, 6), (2, 15), (2, 27), (2, 36), (3, 0), (3, 43), (3, 21),
             (4, 4), (4, 16), (4, 26), (4, 37), (5, 11), (5, 32), (6, 6), (6, 15), (6, 27), (6, 36), (7, 21))
-#: the lines between the tokens: (row, first column, text, sea?)
+#: the lines between the tokens: (row, first column, text, route 1–21); a sea route is drawn
+#: ``≈`` (its corners ``╭ ╮``), a land route ``─ ╱ ╲`` (spec §1)
 STROKES = (
-    (0, 1, "╭" + "≈" * 42 + "╮", True), (1, 5, "≈" * 15, True), (1, 26, "≈" * 15, True),
-    (2, 1, "≈", True), (2, 5, "╲", True), (2, 19, "╱", True), (2, 26, "╲", True), (2, 40, "╱", True),
-    (2, 44, "≈", True), (3, 15, "─" * 15, False), (4, 1, "≈", True), (4, 8, "╱", False),
-    (4, 15, "╲", False), (4, 29, "╱", False), (4, 36, "╲", False), (4, 44, "≈", True),
-    (5, 5, "─" * 15, False), (5, 26, "─" * 15, False), (6, 5, "╲", False), (6, 19, "╱", False),
-    (6, 26, "╲", False), (6, 40, "╱", False), (7, 15, "─" * 15, False),
+    (0, 1, "╭" + "≈" * 42 + "╮", 3), (1, 5, "≈" * 15, 1), (1, 26, "≈" * 15, 2),
+    (2, 1, "≈", 8), (2, 5, "≈", 4), (2, 19, "≈", 5), (2, 26, "≈", 6), (2, 40, "≈", 7),
+    (2, 44, "≈", 9), (3, 15, "─" * 15, 10), (4, 1, "≈", 8), (4, 8, "╱", 11),
+    (4, 15, "╲", 12), (4, 29, "╱", 13), (4, 36, "╲", 14), (4, 44, "≈", 9),
+    (5, 5, "─" * 15, 15), (5, 26, "─" * 15, 16), (6, 5, "╲", 17), (6, 19, "╱", 18),
+    (6, 26, "╲", 19), (6, 40, "╱", 20), (7, 15, "─" * 15, 21),
 )
 
 
@@ -70,8 +71,8 @@ def map_lines(colour: int, owners: list[int], ctrl: list[int], cursor: int | Non
             if 0 <= col + i < WIDTH:
                 cells[row][col + i] = (ch, style)
 
-    for row, col, text, sea in STROKES:
-        put(row, col, text, SEA_STYLE if sea else LAND_STYLE)
+    for row, col, text, route in STROKES:
+        put(row, col, text, SEA_STYLE if SEA[route - 1] else LAND_STYLE)
     for slot, (row, col) in enumerate(CITY_AT):
         holder = ctrl[slot]
         put(row, col, city_token(colour, slot, holder), seat_style(holder) + " reverse" if holder >= 0 else "bold")

@@ -45,7 +45,9 @@ def panel_text(screen: AhldarahdScreen) -> Text:
                               if screen.item else ""))
             items = screen.openable()
             at = items.index(screen.item) + 1 if screen.item in items else 0
-            lines.append(Text(f"i item ({at} of {len(items)}) · +/- or type · b open"))
+            # a face-down Camel bids 0 only (§3): the keys that would change the bid say why not
+            amounts = "+/- or type" if view["camels"][m] else "0 only: Camel down"
+            lines.append(Text(f"i item ({at} of {len(items)}) · {amounts} · b open"))
         else:
             lines.append(Text(screen.sentence(f"{who(m)} open{who(m, 's')} the next auction.")))
     elif phase == "bid_raise" and (auction := view["auction"]):

@@ -36,6 +36,7 @@ from caravan_tui.widgets import ActionList
 
 from .cards import ITEM_INDEX
 from .describe import describe
+from .legend import legend_text
 from .map_text import ROUTE_KINDS, map_header, route_info, route_plays, route_problem
 from .map_widget import MapBoard
 from .maps import COLOURS
@@ -110,6 +111,9 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
     def on_mount(self) -> None:
         self.query_one(MapBoard).focus()
 
+    def legend(self) -> Text:
+        return legend_text()
+
     # -- words ------------------------------------------------------------------------------------
 
     def item_text(self, name: str) -> str:
@@ -161,10 +165,14 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         return Text("Your turn: the panel above says what to decide", style="bold")
 
     def enter_action(self) -> Action | None:
+        """With the map focused: the one play on the route under the cursor; in an auction or
+        the Night, whose decision is in the panel, not on a route, the bid the panel shows."""
         board = self.query_one(MapBoard)
         if self.turn is None or not board.has_focus:
             return super().enter_action()
         plays = self.route_actions_by_route().get(board.cursor, [])
+        if not plays:
+            return self.panel_bid()
         return plays[0] if len(plays) == 1 else None
 
     def show_map(self) -> None:
@@ -363,6 +371,10 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         if plays:
             self.choose_among(plays, f"Route {event.route + 1}: which play?")
             return
+        bid = self.panel_bid()
+        if bid is not None:  # an auction or the Night: Enter does what the panel asks
+            self.act(bid)
+            return
         assert self.view is not None and self.seat is not None  # deciding: our seat, with its view
         self.refuse(route_problem(self.view, self.shown_map, self.seat, event.route, self.short_name))
 
@@ -378,7 +390,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         self.item = items[(index + step) % len(items)]
 
     def action_amount(self, step: int) -> None:
-        if not self.deciding("bid_open", "bid_raise", "night_avert"):
+        if not self.deciding("bid_open", "bid_raise", "night_avert") or self.camel_down():
             return
         amounts = self.amounts()
         if amounts:
@@ -389,7 +401,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         """Typing an amount: the digits so far (at most three) pick the highest amount offered up
         to that number, so "1", "2" moves to 12 (or to all one has, if less); the digits show
         beside the amount."""
-        if not self.deciding("bid_open", "bid_raise", "night_avert"):
+        if not self.deciding("bid_open", "bid_raise", "night_avert") or self.camel_down():
             return
         amounts = self.amounts()
         if not amounts:
@@ -397,6 +409,14 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         self.typed = (self.typed + str(digit))[-3:]
         wanted = int(self.typed)
         self.amount = max([i for i, a in enumerate(amounts) if a <= wanted], default=0)
+
+    def camel_down(self) -> bool:
+        """Opening an auction with our Camel face down: the bid is 0 (§3); says so."""
+        view, seat = self.view, self.seat
+        if self.phase != "bid_open" or view is None or seat is None or view["camels"][seat]:
+            return False
+        self.refuse("your Camel is face down after a paid win: you open at 0 until the next turn")
+        return True
 
     def action_bid(self) -> None:
         if not self.deciding("bid_open", "bid_raise", "night_avert"):

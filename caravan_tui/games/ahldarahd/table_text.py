@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .map_widget import seat_letter, seat_style
-from .maps import CODES, COMMODITIES
+from .maps import CODES, COMMODITIES, COMMODITY_AT
 from .views import AhldarahdPublic, AhldarahdView
 
 
@@ -77,13 +77,24 @@ def market_text(view: AhldarahdView, width: int) -> Text:
     return text
 
 
+def cities_abroad(view: AhldarahdPublic, seat: int) -> int:
+    """The cities ``seat`` controls on another map (or the neutral one) whose commodity it also
+    controls on its own map: each scores 3 more (§6)."""
+    own = view["cities"][seat]
+    held_at_home = {COMMODITY_AT[seat][slot] for slot, holder in enumerate(own) if holder == seat}
+    return sum(1 for m, row in enumerate(view["cities"]) if m != seat
+               for slot, holder in enumerate(row) if holder == seat and COMMODITY_AT[m][slot] in held_at_home)
+
+
 def scores_table(view: AhldarahdView, label: Callable[[int], Text]) -> Table:
-    """The end of the match: points, the cities behind them, and gold (which breaks a tie)."""
-    table = Table()
+    """The end of the match: points and each part of them (a point a city, 3 more for a city
+    abroad whose commodity the player holds at home), and gold (which breaks a tie)."""
+    table = Table(caption="Points: 1 a city, +3 a city abroad whose commodity you hold at home; gold breaks a tie")
     table.add_column("Player")
-    for heading in ("Points", "Cities", "Gold"):
+    for heading in ("Points", "Cities", "+3 abroad", "Gold"):
         table.add_column(heading, justify="right")
     for seat in range(view["players"]):
+        abroad = cities_abroad(view, seat)
         table.add_row(label(seat), str(int(view["scores"][seat])), str(cities_held(view, seat)),
-                      str(view["gold"][seat]))
+                      f"{abroad} × 3" if abroad else "0", str(view["gold"][seat]))
     return table

@@ -22,7 +22,7 @@ from .legend import ladder_lines, legend_lines, legend_panel, title_line
 from .picture import CHANGED, HINT, LAID, SELECT, Picture, action_cell, colour_text, notation, seat_style
 from .rules import BOARD, PLACE, TITLES, CaravanseraiState, title
 from .views import CaravanseraiView, letters
-from .words import SAFETY, SAFETY_WORDS, tie_break
+from .words import RESERVE_WORDS, SAFETY, SAFETY_WORDS, tie_break
 
 #: a name's room in the seats' lines and the placement line
 NAME_WIDTH = 13
@@ -373,12 +373,13 @@ class CaravanseraiTable(PausingGameScreen[CaravanseraiView]):
         return f"A caravan of {length}: no title ({first} needs {least})."
 
     def match_summary(self, view: CaravanseraiView) -> Group:
-        """The caravans, the reserves and, in solo, the title reached."""
-        table = Table()
+        """The caravans, the reserves (what the column means) and, in solo, the title reached
+        and the ladder of titles."""
+        solo = view["players"] == 1
+        table = Table(caption=RESERVE_WORDS if solo else f"{RESERVE_WORDS}; it breaks a tie on length")
         table.add_column("Player")
         table.add_column("Caravan", justify="right")
         table.add_column("Reserve", justify="right")
-        solo = view["players"] == 1
         if solo:
             table.add_column("Title")
         for seat in range(view["players"]):
@@ -393,6 +394,7 @@ class CaravanseraiTable(PausingGameScreen[CaravanseraiView]):
             earned = view.get("title")
             lines.append(Text(f"Title reached: {earned}" if earned else
                               f"No title: a caravan of {length} (Camel driver needs 25)", style="bold"))
+            lines += ladder_lines(length)
         if view["end"]:
             lines.append(Text(f"The game ended: {view['end']}.", style="dim"))
             trigger = view["trigger"]

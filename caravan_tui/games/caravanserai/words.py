@@ -14,6 +14,9 @@ SAFETY = "no seat can place any more (the safety end)"
 SAFETY_WORDS = ("Every caravan was stuck (no free cell next to its head) or out of camels, so the game "
                 "stopped early; the longest caravan wins as usual.")
 
+#: what the final table's "Reserve" column counts
+RESERVE_WORDS = "Reserve: the camels and goods still in hand, not on the board"
+
 
 #: what a stage of the turn asks first, whatever key was pressed
 STAGE_FIRST = {"start": "first put your starting camel on a › cell (enter)",

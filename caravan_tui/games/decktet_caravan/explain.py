@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
-from caravan_tui.words import plural
+from caravan_tui.words import change, plural
 
 from .cards import CROWNS, NAMES, WILD_MASK, cards_of
 from .combos import BANDIT, MOVES, PASS, Move
@@ -67,7 +67,7 @@ def _collects(collector: int, pile: int, up: tuple[int, ...]) -> str:
 def _cards(pile: int, up: tuple[int, ...]) -> str:
     """"4 cards worth +2" under the up cards."""
     count, points = pile.bit_count(), pile_points(pile, up)
-    return f"{count} card{'s' if count != 1 else ''} worth {f'{points:+d}' if points else 'nothing'}"
+    return f"{count} card{'s' if count != 1 else ''} worth {change(points) if points else 'nothing'}"
 
 
 def _wild_words(wilds: int, used: int, bandit: bool) -> str:

@@ -9,6 +9,7 @@ from typing import Any, TypeAlias
 
 from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores, plain_view
 from caravan_tui.engine import seat_field as who
+from caravan_tui.words import change
 
 from .cards import (
     CROWNS,
@@ -338,8 +339,8 @@ class DecktetCaravanState(TurnState):
         self.history = self.history + [row]
         if events is not None:
             events.append(Event(
-                f"Hand {self.hand_no} scores: {who(0)} {totals[0]:+d}, {who(1)} {totals[1]:+d}. "
-                f"Totals: {who(0)} {self.cum[0]:+d}, {who(1)} {self.cum[1]:+d}."))
+                f"Hand {self.hand_no} scores: {who(0)} {change(totals[0])}, {who(1)} {change(totals[1])}. "
+                f"Totals: {who(0)} {change(self.cum[0])}, {who(1)} {change(self.cum[1])}."))
         if self.hand_no >= self.hands_total:
             self.turn = None
             if events is not None:

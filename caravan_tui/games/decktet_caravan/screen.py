@@ -13,6 +13,7 @@ from __future__ import annotations
 from contextlib import suppress
 from typing import TYPE_CHECKING, cast
 
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -25,6 +26,7 @@ from caravan_tui.bus import SeatEnd
 from caravan_tui.engine import Action, IllegalAction
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
+from caravan_tui.words import change, signed
 
 from .card_grid import CardGrid
 from .card_words import (
@@ -43,6 +45,7 @@ from .combos import move_of
 from .hand_summary import HandSummaryScreen
 from .readings import readings
 from .season_view import SeasonView
+from .standing import standing_basis
 from .views import DecktetCaravanView, HistoryRow, hand_result, season_play
 
 if TYPE_CHECKING:
@@ -105,7 +108,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         players = range(len(view["scores"]))
         text = Text(f"Hand {view['hand_no']} of {view['hands_total']}", style="bold")
         for p in players:
-            text.append(f" · {self.player_name(p, 13)} {view['scores'][p]}")
+            text.append(f" · {self.player_name(p, 13)} {signed(view['scores'][p])}")
         text.append("\nUp: ")
         text.append_text(Text(" · ").join(up_text(card, short=True) for card in view["up"]))
         if view.get("aside_up"):
@@ -117,7 +120,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
             text.append(f"\n{self.seat_name(p)}", style="bold")
             if p != self.seat:
                 text.append(f" · {view['hand_sizes'][p]} in hand", style="italic")
-            text.append(f" · pile {view['collected_points'][p]:+d}: ", style="bold")
+            text.append(f" · pile {change(view['collected_points'][p])}: ", style="bold")
             if pile:
                 text.append_text(Text(" ").join(card_token(card) for card in pile))
             else:
@@ -176,24 +179,32 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         for p in range(len(totals)):
             table.add_column(self.seat_label(p), justify="right")
         for i, card in enumerate(up):
-            table.add_row(up_text(card), *(f"{by_up[p][i]:+d}" for p in range(len(totals))))
+            table.add_row(up_text(card), *(change(by_up[p][i]) for p in range(len(totals))))
         table.add_row("Going out", *(f"+{bonus}" if p == out else "" for p in range(len(totals))))
-        table.add_row("Hand", *(f"{t:+d}" for t in totals), style="bold")
-        table.add_row("Total", *(str(s) for s in view["scores"]), style="bold")
+        table.add_row("Hand", *(change(t) for t in totals), style="bold")
+        table.add_row("Total", *(signed(s) for s in view["scores"]), style="bold")
         table.caption = Text("Nobody went out." if out is None else f"{self.seat_name(out)} went out: +{bonus}.")
         return table
 
-    def match_summary(self, view: DecktetCaravanView) -> Table:
-        """Every hand of the match, for the end-of-match screen."""
+    def standing_basis(self) -> str:
+        if self.view is None or self.seat is None:
+            return super().standing_basis()
+        return self.words(standing_basis(self.view, self.seat))
+
+    def match_summary(self, view: DecktetCaravanView) -> Table | Group:
+        """Every hand of the match, and the last hand's breakdown, for the end-of-match screen."""
         table = Table()
         table.add_column("Hand")
         players = range(len(view["scores"]))
         for p in players:
             table.add_column(self.seat_label(p), justify="right")
         for hand_no, out, _, _, totals, *_ in map(hand_result, view["history"]):
-            table.add_row(str(hand_no), *(f"{totals[p]:+d}" + (" out" if p == out else "") for p in players))
-        table.add_row("Total", *(str(view["scores"][p]) for p in players), style="bold")
-        return table
+            table.add_row(str(hand_no), *(change(totals[p]) + (" out" if p == out else "") for p in players))
+        table.add_row("Total", *(signed(view["scores"][p]) for p in players), style="bold")
+        if not view["history"]:
+            return table
+        # the last hand was scored as the match ended: its breakdown here, as every other hand's was shown
+        return Group(table, Text(""), self.hand_summary(view, view["history"][-1]))
 
     # -- what can be played ---------------------------------------------------------------------
 

@@ -35,7 +35,7 @@ from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
 
 from .builder import Selection
-from .faces import USABLE
+from .faces import CHOSEN, HINT, USABLE
 from .reasons import builder_hint, card_problem, village_problem
 from .table import PHASE_WORDS, MerchantLordTable
 from .table_text import END_ACTIONS
@@ -129,7 +129,8 @@ class MerchantLordScreen(MerchantLordTable):
         if isinstance(focused, ChipBar) and focused.id == "ml-dice" and phase == "favour":
             return Text(self.dice_keys(focused), style="bold")
         if isinstance(focused, ChipBar) and focused.id == "ml-hand" and phase in ("sell", "favour", "place"):
-            return Text("space: tuck this card's left or right half", style="bold")
+            return Text("space: tuck this card's left or right half" if focused.chips else
+                        "Your hand is empty: no card to tuck · tab to the dice or villages", style="bold")
         return Text(f"Your turn: {PHASE_WORDS.get(self.view['phase'], '')} · e: done", style="bold")
 
     def dice_keys(self, dice: ChipBar) -> str:
@@ -160,6 +161,7 @@ class MerchantLordScreen(MerchantLordTable):
             self._cursors_round = self.view["round"]
             self.reset_cursors()
         self.refresh_board()
+        self.villages_cursor_to_usable()
         self.follow_selection()
         if not self.query_one(ActionList).has_focus:
             targets: dict[str | None, str] = {"favour": "#ml-dice", "place": "#ml-hand", "buy": "#ml-row"}
@@ -174,10 +176,17 @@ class MerchantLordScreen(MerchantLordTable):
         dice.cursor = next((index for index, (_, where) in enumerate(self.my_dice()) if where == "unplaced"), 0)
         for bar in self.query("#ml-hand, #ml-row").results(ChipBar):
             bar.cursor = 0
+        self.query_one(VillageBoard).move_to(f"P{self.seat}-V16")
+        self.villages_cursor_to_usable()
+
+    def villages_cursor_to_usable(self) -> None:
+        """The villages' cursor off a village no sale (placement) can use now, onto the first one
+        that can be used (after the last favour the dice changed, and with them the villages)."""
         villages = self.query_one(VillageBoard)
         marks = self.village_marks()
         usable = [key for key in villages.keys if marks.get(key) == USABLE]
-        villages.move_to(usable[0] if usable else f"P{self.seat}-V16")
+        if usable and marks.get(villages.cursor or "") not in (USABLE, CHOSEN, HINT):
+            villages.move_to(usable[0])
 
     def act(self, action: Action) -> None:
         rolled = self.rerolled_dice(action) if action[0] == "reroll" else set()

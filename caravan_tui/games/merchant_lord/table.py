@@ -256,6 +256,12 @@ class MerchantLordTable(PausingGameScreen[MerchantLordView]):
                 rows.extend(rows_by_seat[seat])
             return rows
         others = [seat for seat in order if seat != me]
+        board = self.query_one(VillageBoard)
+        if all(row.key is not None for row in board.rows) and board.cursor in VINDEX:
+            # every village showed, and now they do not fit (the status line grew as a click took the
+            # focus): the cursor's village stays in sight, under the cursor
+            owner = VINDEX[board.cursor] // 3
+            self.shown_other = owner if owner in others else self.shown_other
         if self.shown_other not in others:
             self.shown_other = others[0]
         for seat in order:
@@ -381,7 +387,7 @@ class MerchantLordTable(PausingGameScreen[MerchantLordView]):
                 hand_marks[card] = USABLE if choices.tuckable(self.sel, card) else DIMMED
         hand.show([(card, card_face(card, self.sel.tucks.get(card))) for card in cards], hand_marks,
                   ticked=self.sel.tucks)
-        hand.border_title = (f"Your hand ({len(cards)})" + (" · space tucks" if choices else "")
+        hand.border_title = (f"Your hand ({len(cards)})" + (" · space tucks" if choices and cards else "")
                              if self.seat is not None else "Hand")
         row = self.query_one("#ml-row", ChipBar)
         buying = self.phase == "buy"

@@ -96,7 +96,8 @@ def step_text(table: MerchantLordTable, phase: str) -> Text:
         return Text(f"Favour {view['favour'][seat]}: reroll dice for 1 favour, or turn one for 2; "
                     "e goes on to selling")
     if phase == "sell":
-        return Text("Enter chooses a village (›), space in the hand tucks · e stops selling")
+        tucks = ", space in the hand tucks" if view.get("hand") else ""
+        return Text(f"Enter chooses a village (›){tucks} · e stops selling")
     if phase == "place":
         action = table.choices().action(table.sel)
         if action is not None:

@@ -1,0 +1,192 @@
+"""What newcomers found in their first Caravans of Ahldarahd match, each checked as they met
+it: the map's strokes against the rules' map data, the legend on ``l``, the final table's
+parts of a score, the Night naming the city it strikes, Enter on the map in an auction or the
+Night, a face-down Camel's bid, and what an AI weighed saying something its move does not."""
+from __future__ import annotations
+
+import random
+import re
+
+from rich.console import Console
+from test_ahldarahd_screen import GAME, SIZE, builder, make_app, my_turn, play_until, quiet, table_at
+
+from caravan_tui.engine import render
+from caravan_tui.games.ahldarahd.explain import explain
+from caravan_tui.games.ahldarahd.map_widget import CITY_AT, STROKES, MapBoard, map_lines
+from caravan_tui.games.ahldarahd.maps import COLOURS, COMMODITIES, COMMODITY_AT, ENDS, ROUTE_TABLE, SEA, SLOTS
+from caravan_tui.games.ahldarahd.panel import panel_text
+from caravan_tui.games.ahldarahd.table_text import scores_table
+from caravan_tui.games.ahldarahd.terms import BID_OPEN, NIGHT_AVERT, NIGHT_LOSS
+from caravan_tui.widgets import ActionList
+
+from tables import wait_for
+
+#: the spec's route table (§1): each route's ends and kind, as the rules print it
+SPEC_ROUTES = """
+1 A–B sea | 2 B–C sea | 3 A–C sea | 4 A–D sea | 5 B–D sea | 6 B–E sea | 7 C–E sea | 8 A–F sea |
+9 C–H sea | 10 D–E land | 11 D–F land | 12 D–G land | 13 E–G land | 14 E–H land | 15 F–G land |
+16 G–H land | 17 F–I land | 18 G–I land | 19 G–J land | 20 H–J land | 21 I–J land"""
+SEA_GLYPHS, LAND_GLYPHS = set("≈╭╮"), set("─╱╲")
+
+
+def test_every_route_is_drawn_with_the_glyphs_of_its_kind_in_the_rules():
+    """The bug: four sea routes (Ivory–Gems, Textiles–Gems, Textiles–Pearls, Incense–Pearls on
+    red's map: A–D, B–D, B–E, C–E) were drawn ``╲ ╱``, the legend's land glyphs."""
+    spec = {int(n): (a, b, kind == "sea") for n, a, b, kind in re.findall(r"(\d+) (\w)–(\w) (\w+)", SPEC_ROUTES)}
+    assert spec == {r + 1: row for r, row in enumerate(ROUTE_TABLE)}
+    drawn = [line.plain for line in map_lines(0, [-1] * 21, [-1] * SLOTS)]
+    routes_drawn = set()
+    for row, col, text, route in STROKES:
+        glyphs = set(drawn[row][col:col + len(text)]) - set("0123456789 ")  # (a route's label sits on it)
+        assert glyphs and glyphs <= (SEA_GLYPHS if spec[route][2] else LAND_GLYPHS), (route, text)
+        # the stroke lies between its route's two cities (A–C arcs over the row above them)
+        (r1, c1), (r2, c2) = (CITY_AT["ABCDEFGHIJ".index(end)] for end in spec[route][:2])
+        assert min(r1, r2) - 1 <= row <= max(r1, r2)
+        assert min(c1, c2) <= col + len(text) and col <= max(c1, c2) + 4
+        routes_drawn.add(route)
+    assert routes_drawn == set(range(1, 22))
+    assert sum(SEA) == 9
+
+
+async def test_l_shows_the_legend_of_the_map_and_the_players_and_puts_the_plays_back(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        screen = table.screen
+        await pilot.press("l")
+        panel = screen.query_one("#legend-panel")
+        assert not panel.has_class("-hidden") and screen.query_one(ActionList).has_class("-hidden")
+        legend = str(panel.query_one("Static").visual)
+        for words in ("≈≈", "a sea route", "─╱╲", "a land route", "Sa:R", "Sa Salt", "Camel up or dn", "PQ"):
+            assert words in legend
+        assert max(len(line) for line in legend.splitlines()) <= panel.content_region.width
+        assert screen.query_one(MapBoard).has_focus
+        await pilot.press("l")
+        assert panel.has_class("-hidden") and not screen.query_one(ActionList).has_class("-hidden")
+
+
+def test_the_final_table_names_each_part_of_a_score_the_three_for_a_city_abroad_too():
+    state = GAME.new(2, seed=1)
+    red, blue = 0, 1
+    salt = COMMODITIES.index("Salt")
+    for m in (red, blue):  # red holds Salt at home and on blue's map: 1 + (1 + 3)
+        state.ctrl[m * SLOTS + COMMODITY_AT[m].index(salt)] = red
+    state.ctrl[red * SLOTS + COMMODITY_AT[red].index(COMMODITIES.index("Dates"))] = blue  # 1, no bonus
+    view = state.view(red)
+    assert view["scores"] == [5.0, 1.0]
+    table = scores_table(view, lambda seat: ["Ann", "Bob"][seat])
+    assert [str(column.header) for column in table.columns] == ["Player", "Points", "Cities", "+3 abroad", "Gold"]
+    assert [list(column.cells) for column in table.columns[1:4]] == [["5", "1"], ["2", "1"], ["1 × 3", "0"]]
+    console = Console(width=80, record=True)
+    console.print(table)
+    assert "+3 a city abroad whose commodity you hold at home" in " ".join(console.export_text().split())
+
+
+def test_losing_a_route_to_the_night_names_the_city_it_strikes_and_any_city_lost():
+    options = {"night_of_the_outsider": True}
+    _, state = play_until(lambda s: s.phase == NIGHT_LOSS, seed=0, choose=builder, options=options)
+    night = COMMODITIES[state.n_comm]
+    for action in state.legal_actions():
+        words = render(state.describe(action, state.turn), ["Ann", "Bob"], state.turn)
+        assert f"to the Night of the {night} city" in words, words
+        m, r = COLOURS.index(action[1]), action[2] - 1
+        held = [s for s in ENDS[r] if state.ctrl[m * SLOTS + s] == state.turn]
+        world = state.clone()
+        world.apply(action, log=False)
+        lost = [COMMODITIES[COMMODITY_AT[m][s]] for s in held if world.ctrl[m * SLOTS + s] != state.turn]
+        assert all(f"the {name} city" in words.split(": you lose ")[-1] for name in lost)
+        assert (": you lose " in words) == bool(lost)
+
+
+async def test_enter_on_the_map_does_what_the_auctions_panel_asks(tmp_path):
+    """The bug: with the map focused in an auction, Enter said "routes are built in your build"
+    and the status line "the panel above says what to decide": Enter now bids what the panel shows."""
+    prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: my_turn(app), "my auction")
+        assert screen.query_one(MapBoard).has_focus
+        await pilot.press("1")
+        bid = ("open", screen.item, 1)
+        assert screen.enter_action() == bid
+        assert str(screen.query_one("#status").visual).startswith("enter: Open an auction for ")
+        start = host.turn
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: host.turn > start, "the opening bid")
+        assert host.actions[start] == bid
+
+
+async def test_enter_on_the_map_pledges_what_the_nights_panel_shows(tmp_path):
+    night = {"night_of_the_outsider": True}
+    prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == NIGHT_AVERT, seed=0, choose=builder, options=night)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix, seed=0, options=night) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: my_turn(app), "the Night")
+        await pilot.press("plus")
+        pledge = screen.panel_bid()
+        assert pledge[0] == "pledge" and screen.query_one(MapBoard).has_focus
+        start = host.turn
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: host.turn > start, "the pledge")
+        assert host.actions[start] == pledge
+
+
+def raiser(state):
+    """As ``quiet``, but seat 0 raises by the least it can (so it wins auctions paid), opens the
+    Shah's auction at 0 while it may, and gives the Shah away: Bob opens the next turn first."""
+    legal = state.legal_actions()
+    raises = [a for a in legal if a[0] == "raise"]
+    for wanted in (raises[0] if raises and state.turn == 0 else None, ("give_shah", 1), ("open", "Shah", 0)):
+        if wanted in legal:
+            return wanted
+    return quiet(state)
+
+
+async def test_a_face_down_camels_opening_bid_says_why_it_stays_at_0(tmp_path, monkeypatch):
+    prefix, state = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN and not s.camel[0], choose=raiser)
+    assert {a[2] for a in state.legal_actions() if a[0] == "open"} == {0}
+    app = make_app(tmp_path)
+    said = []
+    monkeypatch.setattr(app, "notify", lambda message, **kwargs: said.append(message))
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(app), "my auction")
+        keys = panel_text(screen).plain.splitlines()[2]
+        assert "0 only: Camel down" in keys and "+/-" not in keys
+        assert len(keys) <= screen.query_one("#ah-panel").content_region.width
+        await pilot.press("plus", "3")
+        assert screen.chosen_amount() == 0
+        assert said and all("Camel is face down" in message for message in said)
+
+
+def shared_phrases(move: str, reason: str, words: int = 5) -> set[tuple[str, ...]]:
+    def runs(text: str) -> set[tuple[str, ...]]:
+        tokens = re.findall(r"[\w'+\u2212]+", text.lower())
+        return {tuple(tokens[i:i + words]) for i in range(len(tokens) - words + 1)}
+    return runs(move) & runs(reason)
+
+
+def test_what_an_ai_weighed_never_repeats_its_moves_own_words():
+    """The bug: "Claim … : takes the Salt city (+5 gold) — … claims the Salt city: +5 gold",
+    "Proposal: you give the Shah — Bob would get Ann's Shah as well": each reason beside its
+    move said the move again. A move's reason says what its words do not."""
+    kinds = {"free", "claim", "buy", "destroy", "sell_rop", "give_gold", "ask_gold", "give_card", "ask_card",
+             "give_item", "ask_item", "lose"}
+    checked = 0
+    for seed in range(3):
+        state, rng = GAME.new(3, seed=seed, options={"night_of_the_outsider": True}), random.Random(seed)
+        for step in range(300):
+            if state.is_over():
+                break
+            if step % 3 == 0:
+                for action in state.legal_actions():
+                    if action[0] in kinds:
+                        names = ["Ann", "Bob", "Cyd"]
+                        move = render(state.describe(action, state.turn), names, state.turn)
+                        reason = render(explain(state, state.turn, [action]), names, state.turn)
+                        assert not shared_phrases(move, reason), (move, reason)
+                        checked += 1
+            state.apply(rng.choice(state.legal_actions()), log=False)
+    assert checked > 300

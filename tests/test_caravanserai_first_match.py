@@ -1,0 +1,41 @@
+"""What newcomers found in their first Caravanserai match: How to play left out the solo rule
+for standing goods, the final table's "Reserve" was never explained, and the solo titles'
+ladder was on the table but not on the final screen."""
+from __future__ import annotations
+
+from rich.console import Console
+
+from caravan_tui.games import get_game
+from caravan_tui.games.caravanserai.rules import TITLES
+from caravan_tui.games.caravanserai.screen import CaravanseraiScreen
+from caravan_tui.screens.how_to_play import how_to_play
+
+
+def final_text(view: dict, names: list[str]) -> str:
+    screen = object.__new__(CaravanseraiScreen)  # the final table's words need no app
+    screen.names, screen.seat, screen.seat_kinds = names, 0, []
+    console = Console(width=80, record=True)
+    console.print(screen.match_summary(view))
+    return " ".join(console.export_text().split())
+
+
+def test_how_to_play_states_the_solo_rule_for_standing_goods():
+    shown = " ".join(how_to_play(get_game("caravanserai").rules).split())
+    assert "solo: **two** goods a camel" in shown
+
+
+def test_the_final_table_explains_its_reserve_column():
+    view = {"players": 2, "caravans": [[0] * 12, [0] * 12], "reserves": [[1] * 6, [0] * 6],
+            "end": "the final round is over", "trigger": None}
+    text = final_text(view, ["Ann", "Bob"])
+    assert "Reserve" in text and "Reserve: the camels and goods still in hand, not on the board; it breaks a tie " \
+        "on length" in text
+
+
+def test_the_solo_final_screen_shows_the_ladder_of_titles_with_those_reached():
+    view = {"players": 1, "caravans": [[0] * 31], "reserves": [[0] * 6], "end": "the market is empty",
+            "trigger": None, "title": "Great camel driver"}
+    text = final_text(view, ["Ann"])
+    assert "Solo titles" in text
+    for least, name in TITLES:
+        assert f"{'✓' if least <= 31 else ' '} {least}+ {name}".strip() in text

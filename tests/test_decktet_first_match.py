@@ -1,0 +1,107 @@
+"""What newcomers found in their first Decktet Caravan match: a hyphen for a minus ("-3",
+"-12") in the header, the score tables, the hint and the log; the final screen without the last
+hand's breakdown; "How it stands" rating a level position stronger without saying on what."""
+from __future__ import annotations
+
+import random
+import re
+
+from rich.console import Console
+from test_decktet_screen import GAME, OPTIONS, SIZE, DecktetCaravanScreen, find_seed, make_app
+
+from caravan_tui.ai.explain import headline
+from caravan_tui.engine import render
+from caravan_tui.games.decktet_caravan.explain import explain
+from caravan_tui.games.decktet_caravan.standing import standing_basis
+from caravan_tui.widgets import TablePanel
+from caravan_tui.words import MINUS
+
+from tables import Table, settled, wait_for
+
+HYPHEN_MINUS = re.compile(r"(?<![\w–])-\d")
+
+
+def text_of(renderable) -> str:
+    console = Console(width=80, record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+def random_position(seed: int, test, moves: int = 60):
+    """Actions from the deal by ``seed`` (random plays) to the first position where ``test``
+    holds, and that position."""
+    state, rng, actions = GAME.new(2, seed=seed, options=OPTIONS), random.Random(seed), []
+    while not test(state):
+        assert not state.is_over() and len(actions) < moves, "no such position"
+        action = rng.choice(state.legal_actions())
+        state.apply(action, False)
+        actions.append(action)
+    return actions, state
+
+
+async def test_every_negative_score_on_the_table_reads_with_a_minus_sign(tmp_path):
+    app = make_app(tmp_path)
+    table = Table(app, "decktet_caravan", DecktetCaravanScreen, 1, OPTIONS)
+    async with app.run_test(size=SIZE) as pilot, table:
+        screen = table.screen
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        view = dict(screen.view) | {"scores": [-3, -12], "collected_points": [-4, 2],
+                                    "history": [[1, None, 0, [-4, 2], [-4, 2], screen.view["up"], [[-4, 0], [2, 0]]]]}
+        shown = [screen.info_text(view).plain, text_of(screen.hand_summary(view, view["history"][0])),
+                 text_of(screen.match_summary(view))]
+        for text in shown:
+            assert not HYPHEN_MINUS.search(text), text
+        assert f"{MINUS}3" in shown[0] and f"{MINUS}12" in shown[0] and f"pile {MINUS}4" in shown[0]
+        assert f"{MINUS}12" in shown[1] and f"{MINUS}4" in shown[2]
+
+
+def test_the_hints_reasons_and_the_log_write_a_loss_with_a_minus_sign():
+    losses = 0
+    for seed in range(8):
+        state, rng = GAME.new(2, seed=seed, options=OPTIONS), random.Random(seed)
+        while not state.is_over():
+            for action in state.legal_actions():
+                reason = render(explain(state, state.turn, [action]), ["Ann", "Bob"], state.turn)
+                assert not HYPHEN_MINUS.search(reason), reason
+                losses += MINUS in reason
+            for event in state.apply(rng.choice(state.legal_actions())):
+                text = event.render(["Ann", "Bob"], 0)
+                assert not HYPHEN_MINUS.search(text), text
+    assert losses
+
+
+async def test_the_final_screen_gives_the_last_hand_its_breakdown(tmp_path):
+    actions, state = random_position(3, lambda s: s.is_over(), moves=200)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "decktet_caravan", DecktetCaravanScreen, 3, OPTIONS,
+                                                       actions[:-1]) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: screen.view is not None and screen.names, "the table")
+        summary = text_of(screen.match_summary(state.view(0)))
+        assert "Hand 1 of 1" in summary and "Going out" in summary and "Collected pile" in summary
+
+
+def test_a_level_score_and_a_stronger_position_say_on_what_they_differ():
+    assert headline(0.9, [3, 3], 0, "on this hand's piles: You +3, Bob +0") == (
+        "level on points, but the AI rates your position stronger on this hand's piles: You +3, Bob +0")
+    assert headline(0.9, [3, 3], 0).startswith("level on points, but the AI rates your position stronger on ")
+    _, state = random_position(1, lambda s: s.turn == 0 and s.view(0)["collected_points"] != [0, 0])
+    piles = state.view(0)["collected_points"]
+    assert render(standing_basis(state.view(0), 0), ["Ann", "Bob"], 0) == (
+        f"on this hand's piles: you {piles[0]:+d}, Bob {piles[1]:+d}".replace("-", MINUS))
+    view = GAME.new(2, seed=1, options=OPTIONS).view(0)
+    assert render(standing_basis(view, 0), ["Ann", "Bob"], 0) == "on the cards in hand"
+
+
+async def test_the_hints_how_it_stands_names_what_the_ai_rates_stronger(tmp_path):
+    app = make_app(tmp_path)
+    table = Table(app, "decktet_caravan", DecktetCaravanScreen, find_seed(lambda s: s.to_move() == 0), OPTIONS)
+    async with app.run_test(size=SIZE) as pilot, table:
+        screen = table.screen
+        await wait_for(pilot, lambda: settled(screen) and screen.turn is not None, "my turn")
+        action = screen.legal[0]
+        screen.hint_candidates = [["x", 0.9, 0.95, "", list(action)]]  # level on points, rated ahead
+        screen.show_hint(action, "")
+        await pilot.pause()
+        said = screen.query_one("#hint-panel", TablePanel).text
+        assert "How it stands: level on points, but the AI rates your position stronger on the cards in hand." in said
