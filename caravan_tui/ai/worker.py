@@ -34,6 +34,7 @@ from caravan_tui.engine import Action
 from .explain import TOP, Candidate, RootStats, Weighed, explained
 from .ismcts import ProgressCallback
 from .policies import Policy, SearchPolicy
+from .review import Judged, Position, judge
 
 POLL_SECONDS = 0.1
 PR_SET_PDEATHSIG = 1
@@ -249,6 +250,27 @@ class AIWorker:
         found = await self._gather(pool, self._submit(pool, lambda: [
             pool.submit(explained, game_id, view, seat, weighed, top)]), None)
         return found[0]
+
+    async def review(self, game_id: str, seat: int, positions: list[Position], iterations: int,
+                     on_judged: Callable[[int, int], None] | None = None) -> list[Judged]:
+        """Each of ``seat``'s decisions judged (``ai.review.judge``), spread over the pool's
+        workers; ``on_judged(done, total)`` after each. Cancelling stops the review: decisions
+        not started are dropped, and each one being judged ends with its own search."""
+        pool = self._executor()
+        futures = self._submit(pool, lambda: [pool.submit(judge, game_id, seat, position, iterations)
+                                              for position in positions])
+        try:
+            for done, finished in enumerate(asyncio.as_completed([asyncio.wrap_future(f) for f in futures]), 1):
+                await finished
+                if on_judged is not None:
+                    on_judged(done, len(futures))
+        except BrokenProcessPool as error:
+            self._discard_pool(pool)
+            raise AIWorkerError(f"an AI worker process died: {error}") from error
+        finally:
+            for future in futures:
+                future.cancel()
+        return [future.result() for future in futures]
 
     def _submit(self, pool: ProcessPoolExecutor, submit: Callable[[], list[Future[T]]]) -> list[Future[T]]:
         """The futures ``submit`` starts on ``pool``; AIWorkerError if the pool is broken."""
