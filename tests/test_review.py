@@ -124,7 +124,8 @@ def test_solo_caravanserai_is_graded_in_pieces_of_expected_length():
     assert solo.cost(solo.decisions[0]) == pytest.approx(3.0) and solo.grade(solo.decisions[0]) == "mistake"
     assert between.measure.name == "win chance"
     text = "\n".join(review_lines(solo, ["Ann"], "Caravanserai"))
-    assert "Where your expected length was lost:" in text and "40.0 pieces → 37.0 pieces" in text
+    assert "Where your expected length was lost:" in text
+    assert "a mistake: 40.0 pieces → 37.0 pieces (−3.0 pieces)" in text
 
 
 def test_every_game_states_its_thresholds_in_order():

@@ -50,6 +50,11 @@ def amount(review: Review, value: float) -> str:
     return f"{value:.{digits}f}{measure.unit}"
 
 
+def loss_words(review: Review, value: float) -> str:
+    """A cost in the game's measure: a win chance loses "points" ("16 points"), a length pieces."""
+    return f"{value:.0f} points" if review.measure.unit == "%" else amount(review, value)
+
+
 def chart_text(review: Review, width: int = 60, height: int = 6) -> list[str]:
     """The chart with its scale written beside it, then what it shows."""
     measure = review.measure
@@ -79,7 +84,9 @@ def verdict(review: Review, judged: Judged) -> str:
     grade = review.grade(judged)
     if not grade:
         return f"{'best' if judged.action == judged.best else 'fine'}: {amount(review, before)}"
-    return f"a {grade}: {amount(review, before)} → {amount(review, after)} (−{amount(review, before - after)})"
+    article = "an" if grade[0] in "aeiou" else "a"
+    lost = loss_words(review, before - after)
+    return f"{article} {grade}: {amount(review, before)} → {amount(review, after)} (−{lost})"
 
 
 def turning_point_lines(review: Review, judged: Judged, names: Sequence[str]) -> list[str]:
@@ -98,7 +105,8 @@ def summary_line(review: Review) -> str:
     """How the seat's decisions went, in one line."""
     counts = review.counts()
     graded = ", ".join(f"{count} {grade}{'s' if count != 1 else ''}" for grade, count in counts.items())
-    return f"{len(review.decisions)} decisions: {graded}; together they cost {amount(review, review.total_cost())}"
+    cost = loss_words(review, review.total_cost())
+    return f"{len(review.decisions)} decisions: {graded}; together they cost {cost} of {review.measure.name}"
 
 
 def review_lines(review: Review, names: Sequence[str], title: str, width: int = 60) -> list[str]:

@@ -1,0 +1,80 @@
+"""What a review costs: seat 1's decisions in a 100-move Decktet Caravan match and in a whole
+Caravans of Ahldarahd match (default options, easy seats at 20 iterations a move), judged in the
+AI workers on two cores at the review's budget; the time from the first decision sent to the
+last judged. With ``--noise``, also how far the same decisions' expected results move when
+searched with other seeds (the review's own noise, which the grades' thresholds must clear).
+
+    python benchmarks/review_cost.py                 # the review's budget (1,500 iterations)
+    python benchmarks/review_cost.py --iterations 20 --moves 30 --noise 0
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import statistics
+import time
+
+from caravan_tui.ai.matches import play_match
+from caravan_tui.ai.review import ITERATIONS, Position, judge, positions
+from caravan_tui.ai.worker import AIWorker
+from caravan_tui.games import get_game
+from caravan_tui.seats import SeatSpec
+
+#: the matches reviewed: (game, players, moves of the log reviewed; None: all of it)
+MATCHES = (("decktet_caravan", 2, 100), ("ahldarahd", 3, None))
+
+
+def match_positions(game_id: str, players: int, moves: int | None, seed: int) -> tuple[int, list[Position]]:
+    """Seat 0's decisions in the first ``moves`` moves of a match between easy seats."""
+    game = get_game(game_id)
+    record = play_match(game_id, [SeatSpec.ai("easy")] * players, seed, iterations=20)
+    actions = record.actions[:moves]
+    return len(actions), list(positions(game, players, seed, record.options, actions, 0))
+
+
+async def timed_review(game_id: str, found: list[Position], iterations: int, workers: int) -> float:
+    async with AIWorker(workers) as worker:
+        await worker.review(game_id, 0, found[:1], 1)  # the workers started and warm
+        start = time.perf_counter()
+        await worker.review(game_id, 0, found, iterations)
+        return time.perf_counter() - start
+
+
+def noise(game_id: str, found: list[Position], iterations: int, count: int) -> tuple[float, float]:
+    """The median and 90th percentile of |before - before with another seed|, in points of the
+    expected result (of 100), over ``count`` decisions spread over the match."""
+    picked = found[:: max(1, len(found) // count)][:count]
+    moved = []
+    for position in picked:
+        first = judge(game_id, 0, position, iterations)
+        # the same view under another move number: only the search's seed differs
+        other = judge(game_id, 0, dataclasses.replace(position, turn=position.turn + 10**6), iterations)
+        moved.append(abs(first.before - other.before) * 100)
+    moved.sort()
+    return statistics.median(moved), moved[min(len(moved) - 1, int(0.9 * len(moved)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--iterations", type=int, default=ITERATIONS)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--moves", type=int, default=100, help="moves of the Decktet Caravan match reviewed")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--noise", type=int, default=10, help="decisions searched again with other seeds (0: none)")
+    args = parser.parse_args()
+    for game_id, players, moves in MATCHES:
+        moves = args.moves if moves is not None else None
+        length, found = match_positions(game_id, players, moves, args.seed)
+        seconds = asyncio.run(timed_review(game_id, found, args.iterations, args.workers))
+        each = seconds / max(1, len(found))
+        line = (f"{game_id:16} {length} moves, {len(found)} decisions of seat 1 reviewed at {args.iterations} "
+                f"iterations on {args.workers} workers: {seconds:.1f} s ({each:.2f} s a decision)")
+        if args.noise:
+            median, high = noise(game_id, found, args.iterations, args.noise)
+            line += f"; another seed moves the expected result by {median:.1f} points (median), {high:.1f} (90%)"
+        print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
