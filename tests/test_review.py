@@ -9,6 +9,7 @@ import pytest
 
 from caravan_tui.ai.ismcts import search
 from caravan_tui.ai.matches import play_match
+from caravan_tui.ai.policies import search_policy
 from caravan_tui.ai.review import Judged, Position, Review, judge, positions, review
 from caravan_tui.ai.review_text import chart_rows, review_lines
 from caravan_tui.ai.worker import AIWorker
@@ -228,3 +229,23 @@ def test_a_bad_match_or_seat_is_one_line_and_exit_2(saved, capsys, argv, words):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and words in err
+
+
+def test_an_ai_seat_asking_during_a_review_waits_for_one_decision_not_the_whole_review():
+    record = finished("merchant_lord")
+    game = get_game("merchant_lord")
+    found = list(positions(game, 2, record.seed, record.options, record.actions, 0))
+    state = game.new(2, seed=1)
+    seat = state.to_move()
+
+    async def both():
+        first = asyncio.Event()
+        async with AIWorker(1) as worker:
+            task = asyncio.ensure_future(worker.review("merchant_lord", 0, found, 200, lambda *done: first.set()))
+            await first.wait()
+            policy = search_policy(SeatSpec.ai("easy"), iterations=20)
+            await worker.choose(policy, "merchant_lord", state.view(seat), seat, 1)
+            assert not task.done()
+            task.cancel()
+
+    asyncio.run(both())

@@ -253,24 +253,41 @@ class AIWorker:
 
     async def review(self, game_id: str, seat: int, positions: list[Position], iterations: int,
                      on_judged: Callable[[int, int], None] | None = None) -> list[Judged]:
-        """Each of ``seat``'s decisions judged (``ai.review.judge``), spread over the pool's
-        workers; ``on_judged(done, total)`` after each. Cancelling stops the review: decisions
-        not started are dropped, and each one being judged ends with its own search."""
+        """Each of ``seat``'s decisions judged (``ai.review.judge``), one per worker at a time, so
+        that AI seats' searches asked for meanwhile wait for one decision, not the whole review;
+        ``on_judged(done, total)`` after each. Cancelling stops the review: decisions not started
+        are never sent, and each one being judged ends with its own search."""
         pool = self._executor()
-        futures = self._submit(pool, lambda: [pool.submit(judge, game_id, seat, position, iterations)
-                                              for position in positions])
+        waiting = iter(enumerate(positions))
+        judged: list[Judged | None] = [None] * len(positions)
+        running: dict[asyncio.Future[Judged], tuple[int, Future[Judged]]] = {}
+
+        def send_next() -> None:
+            for index, position in waiting:
+                future = pool.submit(judge, game_id, seat, position, iterations)  # (a broken pool: below)
+                running[asyncio.wrap_future(future)] = (index, future)
+                return
+
         try:
-            for done, finished in enumerate(asyncio.as_completed([asyncio.wrap_future(f) for f in futures]), 1):
-                await finished
-                if on_judged is not None:
-                    on_judged(done, len(futures))
+            for _ in range(self._max_workers):
+                send_next()
+            done = 0
+            while running:
+                finished, _pending = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
+                for future in finished:
+                    index = running.pop(future)[0]
+                    judged[index] = future.result()
+                    done += 1
+                    if on_judged is not None:
+                        on_judged(done, len(positions))
+                    send_next()
         except BrokenProcessPool as error:
             self._discard_pool(pool)
             raise AIWorkerError(f"an AI worker process died: {error}") from error
         finally:
-            for future in futures:
-                future.cancel()
-        return [future.result() for future in futures]
+            for _index, sent in running.values():
+                sent.cancel()
+        return [result for result in judged if result is not None]
 
     def _submit(self, pool: ProcessPoolExecutor, submit: Callable[[], list[Future[T]]]) -> list[Future[T]]:
         """The futures ``submit`` starts on ``pool``; AIWorkerError if the pool is broken."""
