@@ -80,10 +80,13 @@ from caravan_tui.ssh.protocol import (
     PlayAgain,
     Refused,
     Replay,
+    Reviewed,
+    Reviewing,
     SetName,
     Welcome,
 )
 from caravan_tui.ssh.remote import HubLink
+from caravan_tui.ssh.review_client import HubReviewer
 
 T = TypeVar("T")
 #: the file in the data folder that holds the traceback of the last failure of the app
@@ -489,6 +492,7 @@ class ClientApp(TableApp):
         self.introduced: set[str] = set()
         self.finished: str | None = None  # the match we played that ended last
         self.goodbye = ""  # why the hub ends the session, when it says
+        self.reviews = HubReviewer(self.send_to_hub)
 
     def on_mount(self) -> None:
         self.push_screen(LobbyScreen())
@@ -532,6 +536,8 @@ class ClientApp(TableApp):
             self.notify(message.reason, title="You left the match")
         elif isinstance(message, Replay):
             self.open_finished(message)
+        elif isinstance(message, (Reviewing, Reviewed)):
+            self.reviews.heard(message)
         elif isinstance(message, Goodbye):
             self.goodbye = message.reason
         elif isinstance(message, Refused):
@@ -612,6 +618,17 @@ class ClientApp(TableApp):
         yours = next((row.yours for row in rows if row.match == message.match), None)
         self._to_lobby()
         self.show_replay(checked, yours if yours is not None and yours < checked.snapshot.players else None)
+
+    def on_open_review(self, request: OpenReview) -> None:
+        """The review of a finished match this person played, made by the hub."""
+        rows = [FinishedRow.from_map(row) for row in self.lobby.finished] if self.lobby else []
+        row = next((row for row in rows if row.match == request.match_id and row.game in GAMES), None)
+        if row is None:
+            self.notify("You have no finished match of that name to review.", severity="warning")
+            return
+        title = f"{GAMES[row.game].title}, from {plain(row.names[row.yours])}'s seat" \
+            if 0 <= row.yours < len(row.names) else GAMES[row.game].title
+        self.push_screen(ReviewScreen(title, row.names, lambda judged: self.reviews.review(row.match, judged)))
 
     def open_create(self, game: Game | None = None) -> None:
         self.push_screen(CreateMatchScreen(game, self.grace))
