@@ -46,6 +46,7 @@ from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
+from caravan_tui.screens.practice import Practice
 from caravan_tui.screens.requests import (
     BeginMatch,
     ChangeReplayView,
@@ -368,7 +369,10 @@ class CaravanApp(TableApp):
         client = runner.client(people[0] if len(people) == 1 else None)
         self._to_home()
         self.runner = runner
-        self.push_screen(game_screen_class(runner.host.game)(client))
+        screen = game_screen_class(runner.host.game)(client)
+        if self.preferences.practice and client.seat is not None:
+            screen.practice = Practice(self.worker)
+        self.push_screen(screen)
         runner.start()
 
     def _stop_runner(self) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from caravan_tui.engine import render
+from caravan_tui.engine import Measure, render
 
 from .review import Judged, Review
 
@@ -43,16 +43,15 @@ def chart_rows(values: Sequence[float], top: float, width: int = 60, height: int
     return rows
 
 
-def amount(review: Review, value: float) -> str:
-    """A value in the game's measure, as people read it: "58%", "38.5 pieces"."""
-    measure = review.measure
+def amount(measure: Measure, value: float) -> str:
+    """A value in a game's measure, as people read it: "58%", "38.5 pieces"."""
     digits = 0 if measure.unit == "%" else 1
     return f"{value:.{digits}f}{measure.unit}"
 
 
-def loss_words(review: Review, value: float) -> str:
-    """A cost in the game's measure: a win chance loses "points" ("16 points"), a length pieces."""
-    return f"{value:.0f} points" if review.measure.unit == "%" else amount(review, value)
+def loss_words(measure: Measure, value: float) -> str:
+    """A cost in a game's measure: a win chance loses "points" ("16 points"), a length pieces."""
+    return f"{value:.0f} points" if measure.unit == "%" else amount(measure, value)
 
 
 def chart_text(review: Review, width: int = 60, height: int = 6) -> list[str]:
@@ -60,10 +59,10 @@ def chart_text(review: Review, width: int = 60, height: int = 6) -> list[str]:
     measure = review.measure
     top = measure.scale
     rows = chart_rows(review.chart(), top, width, height)
-    label = len(amount(review, top))
+    label = len(amount(review.measure, top))
     out = []
     for index, row in enumerate(rows):
-        mark = amount(review, top) if index == 0 else amount(review, 0) if index == height - 1 else ""
+        mark = amount(review.measure, top) if index == 0 else amount(review.measure, 0) if index == height - 1 else ""
         out.append(f"{mark:>{label}} │{row}")
     out.append(f"{'':>{label}} └{'─' * min(width, len(review.chart()))}")
     out.append(f"{'':>{label}}  your {measure.name} before each decision, then the end")
@@ -83,10 +82,10 @@ def verdict(review: Review, judged: Judged) -> str:
     before, after = judged.before * review.measure.scale, judged.after * review.measure.scale
     grade = review.grade(judged)
     if not grade:
-        return f"{'best' if judged.action == judged.best else 'fine'}: {amount(review, before)}"
+        return f"{'best' if judged.action == judged.best else 'fine'}: {amount(review.measure, before)}"
     article = "an" if grade[0] in "aeiou" else "a"
-    lost = loss_words(review, before - after)
-    return f"{article} {grade}: {amount(review, before)} → {amount(review, after)} (−{lost})"
+    lost = loss_words(review.measure, before - after)
+    return f"{article} {grade}: {amount(review.measure, before)} → {amount(review.measure, after)} (−{lost})"
 
 
 def turning_point_lines(review: Review, judged: Judged, names: Sequence[str]) -> list[str]:
@@ -105,7 +104,7 @@ def summary_line(review: Review) -> str:
     """How the seat's decisions went, in one line."""
     counts = review.counts()
     graded = ", ".join(f"{count} {grade}{'s' if count != 1 else ''}" for grade, count in counts.items())
-    cost = loss_words(review, review.total_cost())
+    cost = loss_words(review.measure, review.total_cost())
     return f"{len(review.decisions)} decisions: {graded}; together they cost {cost} of {review.measure.name}"
 
 
