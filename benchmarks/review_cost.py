@@ -3,9 +3,11 @@ Caravans of Ahldarahd match (default options, easy seats at 20 iterations a move
 AI workers on two cores at the review's budget; the time from the first decision sent to the
 last judged. With ``--noise``, also how far the same decisions' expected results move when
 searched with other seeds (the review's own noise, which the grades' thresholds must clear).
+``--games`` reviews a match of other games too (``MATCHES``).
 
     python benchmarks/review_cost.py                 # the review's budget (1,500 iterations)
     python benchmarks/review_cost.py --iterations 20 --moves 30 --noise 0
+    python benchmarks/review_cost.py --games camel_caravan,merchant_lord,caravanserai
 """
 from __future__ import annotations
 
@@ -21,8 +23,9 @@ from caravan_tui.ai.worker import AIWorker
 from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 
-#: the matches reviewed: (game, players, moves of the log reviewed; None: all of it)
-MATCHES = (("decktet_caravan", 2, 100), ("ahldarahd", 3, None))
+#: the matches a run may review: game -> (players, moves of the log reviewed; None: all of it)
+MATCHES = {"decktet_caravan": (2, 100), "ahldarahd": (3, None), "camel_caravan": (2, 80),
+           "merchant_lord": (2, None), "caravanserai": (1, None)}
 
 
 def match_positions(game_id: str, players: int, moves: int | None, seed: int) -> tuple[int, list[Position]]:
@@ -59,12 +62,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--iterations", type=int, default=ITERATIONS)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--games", default="decktet_caravan,ahldarahd", help="the matches reviewed, by game")
     parser.add_argument("--moves", type=int, default=100, help="moves of the Decktet Caravan match reviewed")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--noise", type=int, default=10, help="decisions searched again with other seeds (0: none)")
     args = parser.parse_args()
-    for game_id, players, moves in MATCHES:
-        moves = args.moves if moves is not None else None
+    for game_id in args.games.split(","):
+        players, moves = MATCHES[game_id]
+        moves = args.moves if game_id == "decktet_caravan" else moves
         length, found = match_positions(game_id, players, moves, args.seed)
         seconds = asyncio.run(timed_review(game_id, found, args.iterations, args.workers))
         each = seconds / max(1, len(found))

@@ -214,6 +214,7 @@ def test_review_text_prints_the_chart_the_turning_points_and_every_decision(save
     out = capsys.readouterr().out
     assert "Review of m1 (Decktet Caravan) for Ann, seat 1" in out
     assert "Turning points" in out and "Every decision:" in out and "│" in out
+    assert "inaccuracys" not in out and " inaccurac" in out
     assert (saved.root / "reviews" / "m1.seat1.msgpack").is_file()
     assert main(["review", "m1", "--text", "--iterations", str(ITERATIONS)]) == 0
     assert capsys.readouterr().out == out  # the kept review, as it was

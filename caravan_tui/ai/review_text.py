@@ -14,6 +14,7 @@ from .review import Judged, Review
 
 #: eighths of a cell, from empty to full
 BLOCKS = " ▁▂▃▄▅▆▇█"
+PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 
 
 def columns(values: Sequence[float], width: int) -> list[float]:
@@ -103,7 +104,7 @@ def turning_point_lines(review: Review, judged: Judged, names: Sequence[str]) ->
 def summary_line(review: Review) -> str:
     """How the seat's decisions went, in one line."""
     counts = review.counts()
-    graded = ", ".join(f"{count} {grade}{'s' if count != 1 else ''}" for grade, count in counts.items())
+    graded = ", ".join(f"{count} {grade if count == 1 else PLURALS[grade]}" for grade, count in counts.items())
     cost = loss_words(review.measure, review.total_cost())
     return f"{len(review.decisions)} decisions: {graded}; together they cost {cost} of {review.measure.name}"
 
