@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import resource
 import statistics
 import time
 
@@ -36,26 +37,42 @@ def match_positions(game_id: str, players: int, moves: int | None, seed: int) ->
     return len(actions), list(positions(game, players, seed, record.options, actions, 0))
 
 
-async def timed_review(game_id: str, found: list[Position], iterations: int, workers: int) -> float:
+async def timed_review(game_id: str, found: list[Position], iterations: int, workers: int) -> tuple[float, float]:
+    """The review's time on the clock, and the CPU time its workers spent (counted once they
+    end: it does not depend on what else the machine runs, as the clock does)."""
+    before = _children_cpu()
     async with AIWorker(workers) as worker:
         await worker.review(game_id, 0, found[:1], 1)  # the workers started and warm
         start = time.perf_counter()
         await worker.review(game_id, 0, found, iterations)
-        return time.perf_counter() - start
+        seconds = time.perf_counter() - start
+    return seconds, _children_cpu() - before
 
 
-def noise(game_id: str, found: list[Position], iterations: int, count: int) -> tuple[float, float]:
-    """The median and 90th percentile of |before - before with another seed|, in points of the
-    expected result (of 100), over ``count`` decisions spread over the match."""
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def noise(game_id: str, found: list[Position], iterations: int, count: int) -> tuple[list[float], list[float]]:
+    """How far another seed moves, over ``count`` decisions spread over the match, the expected
+    result with the best move (``before``) and the cost of the move made (``loss``), in points
+    of the expected result (of 100)."""
     picked = found[:: max(1, len(found) // count)][:count]
-    moved = []
+    before, loss = [], []
     for position in picked:
         first = judge(game_id, 0, position, iterations)
         # the same view under another move number: only the search's seed differs
         other = judge(game_id, 0, dataclasses.replace(position, turn=position.turn + 10**6), iterations)
-        moved.append(abs(first.before - other.before) * 100)
-    moved.sort()
-    return statistics.median(moved), moved[min(len(moved) - 1, int(0.9 * len(moved)))]
+        before.append(abs(first.before - other.before) * 100)
+        loss.append(abs(first.loss - other.loss) * 100)
+    return before, loss
+
+
+def spread(values: list[float]) -> str:
+    """"median 1.2, 90% 4.5" of ``values``."""
+    ranked = sorted(values)
+    return f"median {statistics.median(ranked):.1f}, 90% {ranked[min(len(ranked) - 1, int(0.9 * len(ranked)))]:.1f}"
 
 
 def main() -> None:
@@ -71,13 +88,14 @@ def main() -> None:
         players, moves = MATCHES[game_id]
         moves = args.moves if game_id == "decktet_caravan" else moves
         length, found = match_positions(game_id, players, moves, args.seed)
-        seconds = asyncio.run(timed_review(game_id, found, args.iterations, args.workers))
-        each = seconds / max(1, len(found))
+        seconds, cpu = asyncio.run(timed_review(game_id, found, args.iterations, args.workers))
+        each = cpu / max(1, len(found))
         line = (f"{game_id:16} {length} moves, {len(found)} decisions of seat 1 reviewed at {args.iterations} "
-                f"iterations on {args.workers} workers: {seconds:.1f} s ({each:.2f} s a decision)")
+                f"iterations on {args.workers} workers: {seconds:.1f} s, {cpu:.1f} s of CPU ({each:.2f} s a decision)")
         if args.noise:
-            median, high = noise(game_id, found, args.iterations, args.noise)
-            line += f"; another seed moves the expected result by {median:.1f} points (median), {high:.1f} (90%)"
+            before, loss = noise(game_id, found, args.iterations, args.noise)
+            line += (f"; another seed moves the best move's expected result by {spread(before)} points "
+                     f"and the cost of the move made by {spread(loss)}")
         print(line, flush=True)
 
 
