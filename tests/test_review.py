@@ -250,3 +250,10 @@ def test_an_ai_seat_asking_during_a_review_waits_for_one_decision_not_the_whole_
             task.cancel()
 
     asyncio.run(both())
+
+
+def test_review_without_text_opens_the_app_at_the_review(saved, monkeypatch):
+    opened = []
+    monkeypatch.setattr("caravan_tui.app.run_app", lambda **kwargs: opened.append(kwargs["review"]))
+    assert main(["review", "m1", "--seat", "2"]) == 0
+    assert opened == [("m1", 1, 1500)]
