@@ -22,6 +22,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.worker import NoActiveWorker, WorkerFailed, get_current_worker
 
+from caravan_tui.ai.review import ITERATIONS as REVIEW_ITERATIONS
 from caravan_tui.ai.worker import AIWorker
 from caravan_tui.bus import MatchOver, Message
 from caravan_tui.engine import Game
@@ -29,11 +30,13 @@ from caravan_tui.games import GAMES, get_game
 from caravan_tui.match.host import save_problem
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.match.runner import MatchRunner
+from caravan_tui.match_review import not_reviewable, review_of
 from caravan_tui.preferences import Preferences
 from caravan_tui.safe_text import LONG, plain, plain_lines
 from caravan_tui.saves import DamagedSave, SaveStore
 from caravan_tui.saves.codec import decode
 from caravan_tui.saves.loading import Replayed, latest_unfinished, load, replay_snapshot, resignation_result
+from caravan_tui.saves.reviews import ReviewShelf
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH, WIDE_WIDTH
 from caravan_tui.screens.create_match import CreateMatchScreen
@@ -43,6 +46,7 @@ from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
+from caravan_tui.screens.practice import Practice
 from caravan_tui.screens.requests import (
     BeginMatch,
     ChangeReplayView,
@@ -50,12 +54,14 @@ from caravan_tui.screens.requests import (
     MatchEnded,
     NewMatch,
     OpenReplay,
+    OpenReview,
     OpenRules,
     OpenSaves,
     Rematch,
     ResumeMatch,
     ToHub,
 )
+from caravan_tui.screens.review import ReviewScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen, resigned_line
@@ -75,10 +81,13 @@ from caravan_tui.ssh.protocol import (
     PlayAgain,
     Refused,
     Replay,
+    Reviewed,
+    Reviewing,
     SetName,
     Welcome,
 )
 from caravan_tui.ssh.remote import HubLink
+from caravan_tui.ssh.review_client import HubReviewer
 
 T = TypeVar("T")
 #: the file in the data folder that holds the traceback of the last failure of the app
@@ -190,7 +199,8 @@ class TableApp(App):
     def go_home(self) -> None:
         raise NotImplementedError
 
-    def final_table(self, screen: GameScreen, over: MatchOver) -> MatchOverScreen:
+    def final_table(self, screen: GameScreen, over: MatchOver, review: bool = False) -> MatchOverScreen:
+        """The result screen; ``review``: it offers the review of the match from the seat played."""
         names = [screen.seat_name(seat) for seat in range(len(over.scores))]
         if over.status == "resigned":
             headline = resigned_line(screen.headline_names(names), over.outcome)
@@ -200,14 +210,15 @@ class TableApp(App):
             headline,
             "   ".join(f"{name}: {score:g}" for name, score in zip(names, over.scores)),
             screen.match_summary(screen.view) if screen.view else None,
-            rematch=screen.seat is not None)  # (a spectator did not play it)
+            rematch=screen.seat is not None,  # (a spectator did not play it)
+            review=OpenReview(screen.client.match_id, screen.seat) if review and screen.seat is not None else None)
 
 
 class CaravanApp(TableApp):
     """``store``: where saves live (default: SaveStore(), honouring $CARAVAN_TUI_HOME);
     ``play`` (a setup) starts a match at once, ``resume`` ("latest" or a match id) resumes
-    one, ``replay`` (a match id) plays one back; ``ai_iterations`` overrides every AI level's
-    budget (fast tests)."""
+    one, ``replay`` (a match id) plays one back, ``review`` (a match id, a seat and a budget)
+    opens the review of one; ``ai_iterations`` overrides every AI level's budget (fast tests)."""
 
     def __init__(
         self,
@@ -216,13 +227,14 @@ class CaravanApp(TableApp):
         resume: str | None = None,
         ai_iterations: int | None = None,
         replay: str | None = None,
+        review: tuple[str, int, int] | None = None,
     ) -> None:
         super().__init__()
         # AI workers are processes, and multiprocessing starts its resource tracker with our
         # stderr; once Textual runs, stderr is a capture without a file descriptor. Start it now.
         resource_tracker.ensure_running()
         self.store = store if store is not None else SaveStore()
-        self.play, self.resume, self.replay = play, resume, replay
+        self.play, self.resume, self.replay, self.review = play, resume, replay, review
         self.ai_iterations = ai_iterations
         self.worker = AIWorker()
         self.preferences = Preferences.load(self.store.root)
@@ -239,6 +251,8 @@ class CaravanApp(TableApp):
             self.resume_match(self.resume)
         elif self.replay is not None:
             self.open_replay(self.replay)
+        elif self.review is not None:
+            self.open_review(*self.review)
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """The palette's Screenshot, as an SVG in the data folder's ``screenshots``, and where it
@@ -288,6 +302,9 @@ class CaravanApp(TableApp):
 
     def on_open_replay(self, request: OpenReplay) -> None:
         self.open_replay(request.match_id, request.seat)
+
+    def on_open_review(self, request: OpenReview) -> None:
+        self.open_review(request.match_id, request.seat)
 
     def begin_match(self, setup: MatchSetup) -> None:
         """Start a match a player asked for: the first time they open a game, its "How to play"
@@ -352,7 +369,10 @@ class CaravanApp(TableApp):
         client = runner.client(people[0] if len(people) == 1 else None)
         self._to_home()
         self.runner = runner
-        self.push_screen(game_screen_class(runner.host.game)(client))
+        screen = game_screen_class(runner.host.game)(client)
+        if self.preferences.practice and client.seat is not None:
+            screen.practice = Practice(self.worker)
+        self.push_screen(screen)
         runner.start()
 
     def _stop_runner(self) -> None:
@@ -365,7 +385,7 @@ class CaravanApp(TableApp):
         the match go with it. A match not yet saved is kept running until its host writes it
         (leaving asks first meanwhile)."""
         self.clear_notifications()
-        result = self.final_table(screen, over)
+        result = self.final_table(screen, over, review=True)
         if not self.unsaved:
             self._stop_runner()
         while self.screen is not screen and len(self.screen_stack) > 1:
@@ -378,6 +398,24 @@ class CaravanApp(TableApp):
         if checked is None:
             return
         self.show_replay(checked, seat, position)
+
+    def open_review(self, match_id: str, seat: int, iterations: int | None = None) -> None:
+        """The review of a finished saved match from ``seat``'s view: kept beside the save once
+        made, else judged in the AI workers (``match_review``) with ``iterations`` a decision
+        (by default the app's AI budget where one is set, else the review's own)."""
+        budget = iterations or self.ai_iterations or REVIEW_ITERATIONS
+        checked = self._from_save(match_id, "review", lambda: load(self.store, match_id))
+        if checked is None:
+            return
+        snapshot = checked.snapshot
+        problem = not_reviewable(snapshot, seat)
+        if problem is not None:
+            self.notify(f"Cannot review it: {problem}.", severity="error")
+            return
+        shelf = ReviewShelf(self.store.root)
+        title = f"{checked.game.title}, {match_id}, from {plain(snapshot.names[seat])}'s seat"
+        self.push_screen(ReviewScreen(title, snapshot.names, lambda judged: review_of(
+            snapshot, seat, shelf, self.worker, budget, judged)))
 
     def rematch(self) -> None:
         """The same seats and options with a new seed."""
@@ -458,6 +496,7 @@ class ClientApp(TableApp):
         self.introduced: set[str] = set()
         self.finished: str | None = None  # the match we played that ended last
         self.goodbye = ""  # why the hub ends the session, when it says
+        self.reviews = HubReviewer(self.send_to_hub)
 
     def on_mount(self) -> None:
         self.push_screen(LobbyScreen())
@@ -501,6 +540,8 @@ class ClientApp(TableApp):
             self.notify(message.reason, title="You left the match")
         elif isinstance(message, Replay):
             self.open_finished(message)
+        elif isinstance(message, (Reviewing, Reviewed)):
+            self.reviews.heard(message)
         elif isinstance(message, Goodbye):
             self.goodbye = message.reason
         elif isinstance(message, Refused):
@@ -581,6 +622,17 @@ class ClientApp(TableApp):
         yours = next((row.yours for row in rows if row.match == message.match), None)
         self._to_lobby()
         self.show_replay(checked, yours if yours is not None and yours < checked.snapshot.players else None)
+
+    def on_open_review(self, request: OpenReview) -> None:
+        """The review of a finished match this person played, made by the hub."""
+        rows = [FinishedRow.from_map(row) for row in self.lobby.finished] if self.lobby else []
+        row = next((row for row in rows if row.match == request.match_id and row.game in GAMES), None)
+        if row is None:
+            self.notify("You have no finished match of that name to review.", severity="warning")
+            return
+        title = f"{GAMES[row.game].title}, from {plain(row.names[row.yours])}'s seat" \
+            if 0 <= row.yours < len(row.names) else GAMES[row.game].title
+        self.push_screen(ReviewScreen(title, row.names, lambda judged: self.reviews.review(row.match, judged)))
 
     def open_create(self, game: Game | None = None) -> None:
         self.push_screen(CreateMatchScreen(game, self.grace))
@@ -699,10 +751,11 @@ class ClientApp(TableApp):
         self.notify(self.NOT_HERE, severity="warning")
 
 
-def run_app(*, play: MatchSetup | None = None, resume: str | None = None, replay: str | None = None) -> str | None:
+def run_app(*, play: MatchSetup | None = None, resume: str | None = None, replay: str | None = None,
+            review: tuple[str, int, int] | None = None) -> str | None:
     """The ``caravan-tui`` entry point: home screen, a match set up by ``play``, a resumed match
-    ("latest" or a match id), or the replay of a saved match. What stopped it, in one line, if
-    it failed."""
-    app = CaravanApp(play=play, resume=resume, replay=replay)
+    ("latest" or a match id), the replay of a saved match, or the review of one (match, seat,
+    budget). What stopped it, in one line, if it failed."""
+    app = CaravanApp(play=play, resume=resume, replay=replay, review=review)
     app.run()
     return app.failure

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from caravan_tui import __version__
 from caravan_tui.ai.levels import LEVELS, MAX_ITERATIONS
+from caravan_tui.ai.review import ITERATIONS as REVIEW_ITERATIONS
 from caravan_tui.engine import MAX_SEED
 from caravan_tui.files import MiB, NotRegular, TooLarge, read_regular
 from caravan_tui.games import GAMES
@@ -379,6 +380,15 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("index", type=whole_number(0), nargs="?")
     replay.add_argument("--save", action="store_true", help="store the recorded match as a save file you can open")
 
+    review = commands.add_parser("review", help="how each of your decisions in a finished match changed your "
+                                                "chances: the turning points, the better moves and why")
+    review.add_argument("match", metavar="MATCH")
+    review.add_argument("--seat", type=positive, help="the seat to review (default: the first a person played)")
+    review.add_argument("--text", action="store_true",
+                        help="print the review (turning points, each decision's cost, the chart) instead of opening it")
+    review.add_argument("--iterations", type=iterations, default=REVIEW_ITERATIONS,
+                        help=f"search iterations a decision (default {REVIEW_ITERATIONS})")
+
     saves = commands.add_parser("saves", help="list saved matches")
     saves.add_argument("--recover", metavar="MATCH",
                        help="open a save damaged after its start at its last whole move (the damaged file is kept)")
@@ -525,6 +535,52 @@ def cmd_replay(args) -> int:
     return 0 if same else 1
 
 
+def _review_target(args):
+    """The finished match and the seat ``review`` is asked for (a seat numbered from 1), once
+    both are known to be reviewable."""
+    from caravan_tui.match_review import default_seat, not_reviewable
+    from caravan_tui.saves.loading import load
+    from caravan_tui.saves.store import SaveStore
+
+    store = SaveStore()
+    with _refused_for(args.match, "review"):
+        snapshot = load(store, args.match).snapshot
+    seat = default_seat(snapshot) if args.seat is None else args.seat - 1
+    problem = not_reviewable(snapshot, seat)
+    if problem is not None:
+        raise Refused(problem)
+    return store, snapshot, seat
+
+
+def cmd_review(args) -> int:
+    store, snapshot, seat = _review_target(args)
+    if not args.text:
+        return cmd_app(args, review=(snapshot.match_id, seat, args.iterations))
+    import asyncio
+
+    from caravan_tui.ai.review_text import review_lines
+    from caravan_tui.ai.worker import AIWorker
+    from caravan_tui.match_review import review_of
+    from caravan_tui.saves.reviews import ReviewShelf
+
+    bar = sys.stderr.isatty()
+
+    def judged(done: int, total: int) -> None:
+        filled = 30 * done // total
+        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} decisions", end="\n" if done == total else "",
+              file=sys.stderr, flush=True)
+
+    async def reviewed():
+        async with AIWorker(2) as worker:
+            return await review_of(snapshot, seat, ReviewShelf(store.root), worker, args.iterations,
+                                   judged if bar else None)
+
+    review = asyncio.run(reviewed())
+    for line in review_lines(review, snapshot.names, GAMES[snapshot.game_id].title):
+        print(plain(line, LONG))
+    return 0
+
+
 def cmd_saves(args) -> int:
     from caravan_tui.saves.store import SaveStore
 
@@ -591,9 +647,10 @@ def cmd_vs_openspiel(args) -> int:
     return _unwritten(unwritten)
 
 
-def cmd_app(args) -> int:
+def cmd_app(args, review: tuple[str, int, int] | None = None) -> int:
     """The app, once what the command line asks of it is known to work (a mistake is a line
-    here, not a notice in an app that then exits 0)."""
+    here, not a notice in an app that then exits 0); ``review``: the match, seat and budget of
+    a review to open."""
     play = resume = replay = None
     if args.command == "play":
         _writable_store()
@@ -606,9 +663,10 @@ def cmd_app(args) -> int:
         replay = _replayable(args.file)
     from caravan_tui.app import run_app
 
-    failure = run_app(play=play, resume=resume, replay=replay)
+    failure = run_app(play=play, resume=resume, replay=replay, review=review)
     if failure:
-        doing = {"play": "the match", "resume": "the match", "replay": "the replay"}.get(args.command, "the app")
+        doing = {"play": "the match", "resume": "the match", "replay": "the replay",
+                 "review": "the review"}.get(args.command, "the app")
         print(f"caravan-tui: error: {doing} stopped: {plain(failure, LONG)}", file=sys.stderr)
         return 1
     return 0
@@ -662,7 +720,7 @@ def cmd_serve(args) -> int:
 
 
 COMMANDS = {"selfplay": cmd_selfplay, "arena": cmd_arena, "replay": cmd_replay, "saves": cmd_saves,
-            "bench": cmd_bench, "serve": cmd_serve}
+            "review": cmd_review, "bench": cmd_bench, "serve": cmd_serve}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -321,14 +321,46 @@ Planner = Callable[[Any, int, int, int | None, float | None],
 
 
 @dataclass(frozen=True)
+class Measure:
+    """What a review measures a decision by (``ai/review.py``): the searching seat's expected
+    result times ``scale``, written with ``unit`` ("58%", "38.5 pieces"), and the loss from the
+    best move at which a decision is an inaccuracy, a mistake and a blunder, in those units.
+    The thresholds lie above the review search's own noise (docs/ai.md, *Review*)."""
+
+    name: str
+    scale: float
+    unit: str
+    inaccuracy: float
+    mistake: float
+    blunder: float
+
+
+#: the measure between seats: the win chance in percentage points
+WIN_CHANCE = Measure("win chance", 100.0, "%", 5.0, 10.0, 20.0)
+
+
+@dataclass(frozen=True)
+class ReviewTerms:
+    """How a game's review grades a person's decisions: by ``between`` when seats play against
+    each other, by ``solo`` in a solo game (None: the game has none)."""
+
+    between: Measure = WIN_CHANCE
+    solo: Measure | None = None
+
+    def measure(self, players: int) -> Measure:
+        return self.solo if players == 1 and self.solo is not None else self.between
+
+
+@dataclass(frozen=True)
 class GameAI:
     """A game's search settings: per level name, the ``ai.levels.Level`` fields that differ from
     the generic level (never ``name`` or ``searches``), the prior that orders expansions for
     levels that use one, which legal actions AI seats weigh (None: all of them), how a
     candidate move is explained to a player (``Explain``; None: it is not), a planner that
     levels asking for one use where it plans (``Planner``; None: every position is searched),
-    and a leaf evaluation with weights tuned by self-play that levels asking for one score
-    leaves with (None: ``State.estimate`` everywhere)."""
+    a leaf evaluation with weights tuned by self-play that levels asking for one score
+    leaves with (None: ``State.estimate`` everywhere), and how a review grades a person's
+    decisions (``ReviewTerms``)."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
@@ -336,6 +368,7 @@ class GameAI:
     explain: Explain | None = None
     plan: Planner | None = None
     tuned: Callable[[Any], list[float]] | None = None
+    review: ReviewTerms = field(default_factory=ReviewTerms)
 
 
 def rules_of(package: str) -> str:

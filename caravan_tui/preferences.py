@@ -1,6 +1,6 @@
 """What the app remembers about its player between sessions: the name they play under, the
-options they last chose for each game and the games whose "How to play" they have dismissed
-for good. One small JSON file beside the saves;
+options they last chose for each game, the games whose "How to play" they have dismissed for
+good and whether they practise (asked before a blunder). One small JSON file beside the saves;
 a missing or damaged file means the defaults, never an error."""
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ class Preferences:
     name: str = ""
     seen_how_to_play: set[str] = field(default_factory=set)
     options: dict[str, dict[str, Any]] = field(default_factory=dict)  # game id -> name -> value
+    #: the practice option: ask before a move the AI rates a blunder (``screens/practice.py``)
+    practice: bool = False
 
     @classmethod
     def load(cls, root: Path) -> Preferences:
@@ -39,11 +41,12 @@ class Preferences:
         seen = data.get("seen_how_to_play")
         return cls(path, clean_name(name) if isinstance(name, str) else "",
                    {g for g in seen if isinstance(g, str)} if isinstance(seen, list) else set(),
-                   clean_options(data.get("options")))
+                   clean_options(data.get("options")), data.get("practice") is True)
 
     def save(self) -> None:
         """Written atomically; a folder that cannot be written only loses the preference."""
-        data = {"name": self.name, "seen_how_to_play": sorted(self.seen_how_to_play), "options": self.options}
+        data = {"name": self.name, "seen_how_to_play": sorted(self.seen_how_to_play), "options": self.options,
+                "practice": self.practice}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, temp = tempfile.mkstemp(prefix=".preferences-", suffix=".tmp", dir=self.path.parent)

@@ -58,6 +58,12 @@ def test_save_cost_and_explain_cost_report_every_game_they_play():
     assert all(game in said for game in GAMES)
 
 
+def test_review_cost_times_both_matches_and_the_noise():
+    said = run("review_cost.py", "--iterations", "10", "--moves", "20", "--noise", "1")
+    assert "decktet_caravan  20 moves" in said and "ahldarahd" in said and said.count("another seed moves") == 2
+    assert said.count("s of CPU") == 2
+
+
 @pytest.mark.postgres
 def test_hosting_soak_applies_each_fault_and_finds_the_record_whole(tmp_path):
     """A short soak: both servers faulted at random while their matches play; any violation of

@@ -20,6 +20,7 @@ from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.lobby import SEATS_WIDTH, LobbyScreen, finished_words, seat_words, seats_words
 from caravan_tui.screens.requests import Rematch
+from caravan_tui.screens.review import ReviewScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh.hub import Hub
@@ -322,6 +323,12 @@ async def test_a_person_opens_the_replay_of_a_finished_match_from_the_lobby(hub)
                        "what an AI weighed")
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is lobby, "the lobby again")
+        await pilot.press("v")  # its review, made by the hub from her seat
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.review is not None,
+                       "the review", timeout=60)
+        assert app.screen.review.seat == 0 and app.screen.review.match_id == match_id
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is lobby, "the lobby after the review")
 
 
 async def test_a_replay_the_session_cannot_trust_is_refused_in_one_line_and_the_lobby_stays(hub):

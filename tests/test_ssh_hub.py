@@ -857,3 +857,21 @@ async def test_a_finished_match_s_replay_goes_only_to_those_who_played_it(tmp_pa
         first.match, saved(hub, first.match).status, ["Ann", "Bob"], saved(hub, first.match).actions)
     assert got.status != "playing"
     hub.stop()
+
+
+async def test_a_finished_match_s_review_goes_only_to_those_who_played_it_with_its_progress(tmp_path, worker):
+    from caravan_tui.ai.review import Review
+
+    hub = make_hub(tmp_path, worker)
+    ann, bob, first = await ann_and_bob(hub)
+    await asyncio.gather(play_turns(ann, random.Random(1)), play_turns(bob, random.Random(2)))
+    cyd = await named(hub, CYD, "Cyd")
+    await cyd.send(protocol.ReviewMatch(first.match))
+    assert (await cyd.next(protocol.Reviewed)).failed == "you have no finished match of that name to review"
+    await bob.send(protocol.ReviewMatch(first.match))
+    progress = await bob.next(protocol.Reviewing)
+    review = Review.from_data((await bob.next(protocol.Reviewed, lambda m: not m.failed)).review)
+    assert (review.match_id, review.seat, review.iterations) == (first.match, 1, 5)
+    assert progress.total == len(review.decisions) > 0
+    assert (tmp_path / "reviews" / f"{first.match}.seat2.msgpack").is_file()  # kept beside the server's saves
+    hub.stop()

@@ -25,7 +25,7 @@ import math
 import random
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import cast
 
 from caravan_tui.engine import Action, Considered, Prior, State
@@ -129,6 +129,7 @@ def search(
     widening_base: float = 1.0,
     considered: Considered | None = None,
     estimate: Callable[[State], list[float]] | None = None,
+    root_actions: Sequence[Action] | None = None,
 ) -> SearchResult:
     """Search from ``world`` (built from ``seat``'s view) and return the most visited root action.
 
@@ -137,19 +138,23 @@ def search(
     ``outcome()`` if the game is over, else ``estimate()`` (or ``estimate(state)`` when given).
     ``prior`` orders expansions (best first); ``widening`` > 0 turns on progressive widening (see
     the module doc); ``considered`` narrows every seat's legal actions, in the tree and in
-    rollouts (``Game.ai``).
+    rollouts (``Game.ai``); ``root_actions`` narrows the root alone to those of its legal actions
+    (in place of ``considered`` there): a review weighs a move the search would not choose by
+    spending the whole budget below it.
     """
     if iterations is None and seconds is None:
         raise ValueError("give an iteration budget, a time budget, or both")
     if world.to_move() != seat:
         raise ValueError(f"seat {seat} is not to move")
+    if root_actions is not None and not set(root_actions) & set(world.legal_actions()):
+        raise ValueError("none of the root's actions is legal")
     # The tree is one cycle of parents and children that only grows while the search runs, so the
     # cyclic collector would only walk it again and again (7% of a Decktet Caravan iteration).
     collecting = gc.isenabled()
     gc.disable()
     try:
         return _search(world, seat, iterations, seconds, horizon, exploration, seed, progress, progress_every,
-                       prior, widening, widening_base, considered, estimate)
+                       prior, widening, widening_base, considered, estimate, root_actions)
     finally:
         if collecting:
             gc.enable()
@@ -158,7 +163,8 @@ def search(
 def _search(world: State, seat: int, iterations: int | None, seconds: float | None, horizon: int,
             exploration: float, seed: int | str, progress: ProgressCallback | None, progress_every: int,
             prior: Prior | None, widening: float, widening_base: float,
-            considered: Considered | None, estimate: Callable[[State], list[float]] | None) -> SearchResult:
+            considered: Considered | None, estimate: Callable[[State], list[float]] | None,
+            root_actions: Sequence[Action] | None) -> SearchResult:
     # Filled once here, the world's cached list of legal actions passes to every redeal that keeps
     # it (the searching seat's own moves: games keep them through determinize), so the root
     # neither recomputes it each iteration nor looks its children up (see ``Node``).
@@ -167,6 +173,7 @@ def _search(world: State, seat: int, iterations: int | None, seconds: float | No
     rand = rng.random
     sqrt, ceil = math.sqrt, math.ceil
     logs = _LOGS
+    only = root_actions or ()
     root = Node(None, -1)
     start = time.perf_counter()
     deadline = None if seconds is None else start + seconds
@@ -179,10 +186,14 @@ def _search(world: State, seat: int, iterations: int | None, seconds: float | No
             _grow_logs(done + 2)
         state = world.determinize(seat, rng)
         node = root
+        at_root = root_actions is not None
         # Selection and expansion: every child legal here is available this visit.
         while (mover := state.to_move()) is not None:
             legal = state.legal_actions()
-            if considered is not None:
+            if at_root:
+                legal = [action for action in legal if action in only]
+                at_root = False
+            elif considered is not None:
                 legal = considered(state, legal)
             children = node.children
             get = children.get

@@ -34,6 +34,7 @@ from caravan_tui.engine import Action
 from .explain import TOP, Candidate, RootStats, Weighed, explained
 from .ismcts import ProgressCallback
 from .policies import Policy, SearchPolicy
+from .review import Judged, Position, judge
 
 POLL_SECONDS = 0.1
 PR_SET_PDEATHSIG = 1
@@ -249,6 +250,44 @@ class AIWorker:
         found = await self._gather(pool, self._submit(pool, lambda: [
             pool.submit(explained, game_id, view, seat, weighed, top)]), None)
         return found[0]
+
+    async def review(self, game_id: str, seat: int, positions: list[Position], iterations: int,
+                     on_judged: Callable[[int, int], None] | None = None) -> list[Judged]:
+        """Each of ``seat``'s decisions judged (``ai.review.judge``), one per worker at a time, so
+        that AI seats' searches asked for meanwhile wait for one decision, not the whole review;
+        ``on_judged(done, total)`` after each. Cancelling stops the review: decisions not started
+        are never sent, and each one being judged ends with its own search."""
+        pool = self._executor()
+        waiting = iter(enumerate(positions))
+        judged: list[Judged | None] = [None] * len(positions)
+        running: dict[asyncio.Future[Judged], tuple[int, Future[Judged]]] = {}
+
+        def send_next() -> None:
+            for index, position in waiting:
+                future = pool.submit(judge, game_id, seat, position, iterations)  # (a broken pool: below)
+                running[asyncio.wrap_future(future)] = (index, future)
+                return
+
+        try:
+            for _ in range(self._max_workers):
+                send_next()
+            done = 0
+            while running:
+                finished, _pending = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
+                for future in finished:
+                    index = running.pop(future)[0]
+                    judged[index] = future.result()
+                    done += 1
+                    if on_judged is not None:
+                        on_judged(done, len(positions))
+                    send_next()
+        except BrokenProcessPool as error:
+            self._discard_pool(pool)
+            raise AIWorkerError(f"an AI worker process died: {error}") from error
+        finally:
+            for _index, sent in running.values():
+                sent.cancel()
+        return [result for result in judged if result is not None]
 
     def _submit(self, pool: ProcessPoolExecutor, submit: Callable[[], list[Future[T]]]) -> list[Future[T]]:
         """The futures ``submit`` starts on ``pool``; AIWorkerError if the pool is broken."""

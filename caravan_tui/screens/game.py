@@ -38,6 +38,7 @@ from caravan_tui.engine import Action, ViewHeader
 from caravan_tui.safe_text import plain
 from caravan_tui.screens.chat import ChatInput
 from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.practice import Practice
 from caravan_tui.screens.requests import MatchEnded
 from caravan_tui.screens.summary import result_line
 from caravan_tui.screens.table_keys import TableKeys
@@ -50,7 +51,12 @@ from caravan_tui.widgets.footer import KeysFooter
 
 
 class GameScreen(TableKeys[V]):
-    """Shared behaviour; subclasses add ``compose_board`` and ``show_view``."""
+    """Shared behaviour; subclasses add ``compose_board`` and ``show_view``. ``practice``: the
+    practice option's check of each move before it goes (None: moves go at once);
+    ``practised``: the move it let go."""
+
+    practice: Practice | None = None
+    practised: Action | None = None
 
     # -- layout -----------------------------------------------------------------------------
 
@@ -289,6 +295,10 @@ class GameScreen(TableKeys[V]):
         if action not in self.legal:
             self.notify(f"{self.describe(action)} is not legal now.", severity="warning")
             return
+        if self.practice is not None and self.practised != action:
+            self.practice.check(self, action)  # it plays the move again once it may go
+            return
+        self.practised = None
         self.turn = None
         self._acted, self._my_last_turn = True, turn
         for panel in self.query(TablePanel):

@@ -14,7 +14,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ChoiceScreen
-from caravan_tui.screens.requests import NewMatch, OpenRules, ToHub
+from caravan_tui.screens.requests import NewMatch, OpenReview, OpenRules, ToHub
 from caravan_tui.screens.table_seat import fit_name
 from caravan_tui.seat_labels import AWAY, FREE, INVITED, STAND_IN_SEAT, YOURS
 from caravan_tui.ssh.protocol import STANDING_IN, FinishedRow, JoinSeat, Lobby, LobbyRow, Watch, WatchReplay
@@ -108,6 +108,7 @@ class LobbyScreen(BaseScreen):
     BINDINGS = [
         Binding("j", "join", "Join", tooltip="Take a free seat, or go back to yours (enter too)"),
         Binding("w", "watch", "Watch"),
+        Binding("v", "review", "Review", tooltip="The review of the finished match highlighted below"),
         Binding("c", "create", "Create"),
         Binding("r", "rules", "Rules"),
         Binding("q", "app.quit", "Quit"),
@@ -125,7 +126,7 @@ class LobbyScreen(BaseScreen):
         yield table
         yield Static("", id="lobby-detail")
         finished: DataTable[str] = DataTable(id="lobby-finished", cursor_type="row", zebra_stripes=True)
-        finished.border_title = "Your finished matches · enter: replay"
+        finished.border_title = "Your finished matches · enter: replay · v: review"
         finished.display = False
         yield finished
         yield Static("", id="lobby-online")
@@ -235,6 +236,15 @@ class LobbyScreen(BaseScreen):
             self.notify("You have no finished match to replay here yet.", severity="warning")
             return
         self.post_message(ToHub(WatchReplay(self.finished[table.cursor_row].match)))
+
+    def action_review(self) -> None:
+        """Ask for the review of the finished match highlighted below, from your seat."""
+        table = self.query_one("#lobby-finished", DataTable)
+        if not self.finished or not 0 <= table.cursor_row < len(self.finished):
+            self.notify("You have no finished match to review here yet.", severity="warning")
+            return
+        row = self.finished[table.cursor_row]
+        self.post_message(OpenReview(row.match, row.yours))
 
     def action_join(self) -> None:
         row = self.selected()

@@ -9,7 +9,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from caravan_tui.ai.levels import LEVELS
 from caravan_tui.engine import MAX_SEED, Game
@@ -69,6 +69,10 @@ class NewMatchScreen(MatchForm):
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="field")
                 yield Input(placeholder="random", type="integer", id="seed", compact=True)
+            with Horizontal(classes="row"):
+                yield Label("Practice", classes="field")
+                yield Checkbox("ask me before a move the AI rates a blunder", self.local_app.preferences.practice,
+                               id="practice", compact=True)
             yield Button("Start (ctrl+g)", id="start", variant="primary")
         yield KeysFooter()
 
@@ -103,8 +107,10 @@ class NewMatchScreen(MatchForm):
         setup = self.read_setup()
         if setup is not None:
             preferences = self.local_app.preferences
-            if preferences.options.get(setup.game_id) != setup.options:
+            practice = self.query_one("#practice", Checkbox).value
+            if preferences.options.get(setup.game_id) != setup.options or preferences.practice != practice:
                 preferences.options[setup.game_id] = dict(setup.options)
+                preferences.practice = practice
                 preferences.save()
             self.post_message(BeginMatch(setup))
 

@@ -63,6 +63,14 @@ class OpenReplay(Message):
 
 
 @dataclass
+class OpenReview(Message):
+    """The review of a finished match from ``seat``'s view (``screens/review.py``)."""
+
+    match_id: str
+    seat: int
+
+
+@dataclass
 class ChangeReplayView(Message):
     screen: TableSeat
 

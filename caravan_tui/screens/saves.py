@@ -13,13 +13,14 @@ from textual.widgets import DataTable, Static
 
 from caravan_tui.games import GAMES
 from caravan_tui.match.host import save_problem
+from caravan_tui.match_review import default_seat
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.saves import SaveEntry, Snapshot
 from caravan_tui.saves.codec import NEWER, DamagedSave
 from caravan_tui.saves.loading import checked_entries
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ConfirmScreen
-from caravan_tui.screens.requests import OpenReplay, ResumeMatch
+from caravan_tui.screens.requests import OpenReplay, OpenReview, ResumeMatch
 from caravan_tui.screens.table_seat import LEVEL_SUFFIX, fit_name
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets.footer import KeysFooter
@@ -81,6 +82,7 @@ class SavesScreen(BaseScreen):
         Binding("escape", "app.pop_screen", "Back"),
         Binding("enter", "resume", "Resume", priority=True),
         Binding("w", "watch", "Watch the replay"),
+        Binding("v", "review", "Review"),
         Binding("d,delete", "delete", "Delete"),
         Binding("r", "recover", "Recover"),
     ]
@@ -91,7 +93,7 @@ class SavesScreen(BaseScreen):
         self.cells: dict[str, tuple[str, list[str], str, str, str]] = {}
 
     def compose(self) -> ComposeResult:
-        yield Static("Saved matches — Enter resumes, w watches the replay, d deletes", id="saves-title")
+        yield Static("Saved matches — Enter resumes, w watches the replay, v reviews, d deletes", id="saves-title")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static("", id="saves-detail")
         yield KeysFooter()
@@ -177,6 +179,12 @@ class SavesScreen(BaseScreen):
             return
         people = [seat for seat, spec in enumerate(snapshot.seats) if SeatSpec.parse(spec).is_person]
         self.post_message(OpenReplay(snapshot.match_id, people[0] if people else None))
+
+    def action_review(self) -> None:
+        """The review of a finished match, from the first seat a person played."""
+        snapshot = self._loadable()
+        if snapshot is not None:
+            self.post_message(OpenReview(snapshot.match_id, default_seat(snapshot)))
 
     def action_delete(self) -> None:
         entry = self._current()

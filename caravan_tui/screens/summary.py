@@ -9,7 +9,7 @@ from textual.widgets import Button, Static
 
 from caravan_tui.safe_text import LONG, as_text
 from caravan_tui.screens.base import BaseScreen
-from caravan_tui.screens.requests import GoHome, Rematch
+from caravan_tui.screens.requests import GoHome, OpenReview, Rematch
 from caravan_tui.widgets.footer import KeysFooter
 
 
@@ -56,15 +56,18 @@ class MatchOverScreen(BaseScreen):
 
     BINDINGS = [
         Binding("r", "rematch", "Rematch"),
+        Binding("v", "review", "Review"),
         Binding("escape,q", "home", "Home"),
     ]
     AUTO_FOCUS = "#match-over"  # (it scrolls; a button would take Enter)
 
     def __init__(self, headline: str, scores: str, table: RenderableType | None, status: str = "",
-                 rematch: bool = True) -> None:
+                 rematch: bool = True, review: OpenReview | None = None) -> None:
         super().__init__()
         self.headline, self.scores, self.table, self.status = headline, scores, table, status
         self.rematch = rematch
+        #: what ``v`` asks for: the review of the match from the seat played (None: not offered)
+        self.review = review
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="match-over"):
@@ -77,17 +80,27 @@ class MatchOverScreen(BaseScreen):
             with Horizontal(classes="dialog-buttons"):
                 if self.rematch:
                     yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
+                if self.review is not None:
+                    yield Button("Review (v)", id="review", compact=True)
                 yield Button("Home (esc)", id="go-home", compact=True)
         yield KeysFooter()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "rematch":
             self.action_rematch()
+        elif event.button.id == "review":
+            self.action_review()
         else:
             self.action_home()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "review":
+            return self.review is not None
         return self.rematch or action != "rematch"
+
+    def action_review(self) -> None:
+        if self.review is not None:
+            self.post_message(OpenReview(self.review.match_id, self.review.seat))
 
     def action_rematch(self) -> None:
         self.post_message(Rematch())

@@ -70,6 +70,7 @@ from caravan_tui.ssh.protocol import (
     PlayAgain,
     Refused,
     Replay,
+    ReviewMatch,
     SetName,
     Watch,
     WatchReplay,
@@ -77,6 +78,7 @@ from caravan_tui.ssh.protocol import (
     request_from_map,
 )
 from caravan_tui.ssh.records import HostedRecord
+from caravan_tui.ssh.reviews import HubReviews
 
 log = logging.getLogger(__name__)
 
@@ -88,10 +90,17 @@ MAX_MATCHES_EACH = 4  # matches being played in which one person holds a seat
 MAX_REASON = 160
 #: seconds a session waits between two requests of these kinds (each costs the server work)
 SPACING = {HintRequest: 2.0, Chat: 0.5, CreateMatch: 1.0, UndoRequest: 1.0, Sync: 1.0, SaveRequest: 1.0,
-           Crashed: 1.0}
+           Crashed: 1.0, ReviewMatch: 1.0}
 LOBBY_DELAY = 1.0  # seconds: changes within it reach the lobby as one (each redraws every lobby)
 #: what the people at a match that another server took over read
 MOVED = "this match is now hosted by another server: enter in the lobby takes you back to it"
+
+
+def _send_now(session: object, message: Message) -> None:
+    """Write ``message`` to a session at once (after what was written before it; its own loop
+    ends a session that is gone)."""
+    if isinstance(session, Session) and not session.writer.is_closing():
+        session.writer.write(encode(message.to_map()))
 
 
 def guest_identity() -> str:
@@ -141,6 +150,7 @@ class Hub:
         self.sessions: set[Session] = set()
         self._lobby_due: asyncio.TimerHandle | None = None
         self._sending: set[asyncio.Task] = set()  # lobbies on their way
+        self.reviews = HubReviews(self.root, self.store, self.finished, worker, iterations, _send_now)
         self._announcing: set[asyncio.Task] = set()  # seats' match info, after a person left
 
     # -- life -------------------------------------------------------------------------------
@@ -271,6 +281,7 @@ class Hub:
                 for hosted in self.matches.values():
                     hosted.uninvite(session.identity)
             self._detach(session)
+            self.reviews.drop(session)
             self.sessions.discard(session)
             writer.close()
             self.lobby_changed()
@@ -308,6 +319,8 @@ class Hub:
             await self._watch(session, msg.match)
         elif isinstance(msg, WatchReplay):
             await self._replay(session, msg.match)
+        elif isinstance(msg, ReviewMatch):
+            await self.reviews.ask(session, session.identity, msg)
         elif isinstance(msg, Introduced) and not session.guest:
             with suppress(OSError):  # (a folder that cannot be written only loses the preference)
                 self.identities.introduce(session.identity, msg.game)

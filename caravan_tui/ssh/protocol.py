@@ -225,6 +225,37 @@ class Replay(Message):
 
 
 @dataclass(frozen=True)
+class ReviewMatch(Request):
+    """Session → hub: the review of ``match``, a finished match I played, from my seat
+    (``stop``: stop the one under way)."""
+
+    match: str
+    stop: bool = False
+
+    def problem(self) -> str | None:
+        return super().problem() or (None if type(self.stop) is bool else "stop must be true or false")
+
+
+@dataclass(frozen=True)
+class Reviewing(Message):
+    """Hub → session: ``done`` of the ``total`` decisions of the review of ``match`` judged."""
+
+    match: str
+    done: int
+    total: int
+
+
+@dataclass(frozen=True)
+class Reviewed(Message):
+    """Hub → session: the review of ``match`` (``ai.review.Review.to_data``: the session checks
+    it as it would a file), or why there is none (``failed``)."""
+
+    match: str
+    review: dict[str, Any]
+    failed: str = ""
+
+
+@dataclass(frozen=True)
 class LeaveMatch(Request):
     """Session → hub: I left the match's screen (a person keeps their seat: see the grace)."""
 
@@ -286,12 +317,12 @@ class Crashed(Request):
 FROM_SESSION: dict[str, type[Message]] = {
     cls.__name__: cls
     for cls in (Act, HintRequest, UndoRequest, Resign, SaveRequest, Sync, Chat, SetName, CreateMatch, JoinSeat,
-                Watch, LeaveMatch, Crashed, Introduced, PlayAgain, WatchReplay)
+                Watch, LeaveMatch, Crashed, Introduced, PlayAgain, WatchReplay, ReviewMatch)
 }
 #: every message a session may receive from the hub
 TO_SESSION: dict[str, type[Message]] = {
     **MESSAGES, **CHAT_MESSAGES,
-    **{cls.__name__: cls for cls in (Welcome, Lobby, Joined, Left, Refused, Replay, Goodbye)},
+    **{cls.__name__: cls for cls in (Welcome, Lobby, Joined, Left, Refused, Replay, Goodbye, Reviewing, Reviewed)},
 }
 
 

@@ -1,12 +1,17 @@
 """Camel Caravan's search settings per level and its expansion prior (pure: no Textual)."""
 from __future__ import annotations
 
-from caravan_tui.engine import GameAI
+from caravan_tui.engine import GameAI, Measure, ReviewTerms
 
 from .explain import explain
 from .heuristic import action_priors
 
 SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
+
+#: a review grades a decision by the win chance it gave up. A turn is four small actions and
+#: ``estimate()`` moves by hundredths between them, so the steps are smaller than the default:
+#: 3, 6 and 12 points (docs/ai.md, *Review*)
+REVIEW = ReviewTerms(Measure("win chance", 100.0, "%", 3.0, 6.0, 12.0))
 
 AI = GameAI(
     levels={
@@ -22,4 +27,5 @@ AI = GameAI(
     },
     prior=action_priors,
     explain=explain,
+    review=REVIEW,
 )

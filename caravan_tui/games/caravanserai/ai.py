@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from caravan_tui.engine import Action, GameAI
+from caravan_tui.engine import WIN_CHANCE, Action, GameAI, Measure, ReviewTerms
 
 from .explain import explainer
 from .geometry import CELL_ID, NEIGHBOURS, QR, STEP, hex_distance
@@ -277,5 +277,10 @@ SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 HARD = dict(SEARCH, exploration=0.1)
 
 #: normal and hard plan whole placements (``placement_plan``); easy searches
+#: a review grades a decision by the win chance it gave up between seats (the default 5, 10
+#: and 20 points) and solo by the expected length of the caravan: 1, 2 and 4 pieces (the solo
+#: ``outcome()`` is the length over 45; docs/ai.md, *Review*)
+REVIEW = ReviewTerms(WIN_CHANCE, Measure("expected length", 45.0, " pieces", 1.0, 2.0, 4.0))
+
 AI = GameAI(levels={"easy": SEARCH, "normal": dict(SEARCH, plan=True), "hard": dict(HARD, plan=True)},
-            prior=prior, explain=explainer(prior), plan=placement_plan)
+            prior=prior, explain=explainer(prior), plan=placement_plan, review=REVIEW)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from caravan_tui.engine import Action, GameAI
+from caravan_tui.engine import WIN_CHANCE, Action, GameAI, ReviewTerms
 
 from .combos import CARAVAN, MOVES, PASS
 from .explain import explain
@@ -41,6 +41,10 @@ def play_priors(state: DecktetCaravanState, actions: Sequence[Action]) -> list[f
     return scores
 
 
+#: a review grades a decision by the win chance it gave up: 5, 10 and 20 points (the default),
+#: above the review search's noise at 1,500 iterations (docs/ai.md, *Review*)
+REVIEW = ReviewTerms(WIN_CHANCE)
+
 AI = GameAI(
     levels={
         # Up to 400 legal plays (every reading of the wild cards): hard expands them best first by
@@ -50,4 +54,5 @@ AI = GameAI(
     },
     prior=play_priors,
     explain=explain,
+    review=REVIEW,
 )

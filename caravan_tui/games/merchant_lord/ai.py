@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from caravan_tui.engine import Action, GameAI
+from caravan_tui.engine import WIN_CHANCE, Action, GameAI, ReviewTerms
 
 from .cards import HALF_INDEX, INDEX, OWN_COINS
 from .evaluation import max_tucks
@@ -106,8 +106,13 @@ HARD = dict(SEARCH, exploration=0.3)
 #: easy still beats random play 30/30 and normal beats it clearly (docs/ai.md, runs of 2026-11-24)
 EASY = dict(SEARCH, prior=False)
 
+#: a review grades a decision by the win chance it gave up: 5, 10 and 20 points (the default;
+#: the dice make a round's outcome wide, so nothing smaller is told apart; docs/ai.md, *Review*)
+REVIEW = ReviewTerms(WIN_CHANCE)
+
 AI = GameAI(
     levels={"easy": EASY, "normal": SEARCH, "hard": HARD},
     prior=prior,
     explain=explain,
+    review=REVIEW,
 )

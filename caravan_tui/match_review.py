@@ -1,0 +1,64 @@
+"""The review of a saved match (DESIGN §6, the coach): kept beside the save once made
+(``saves/reviews.py``), else judged in the AI workers with progress (``ai/review.py``). The
+command line and the review screen both ask here.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from caravan_tui.ai.review import ITERATIONS, Review, positions
+from caravan_tui.ai.worker import AIWorker
+from caravan_tui.games import get_game
+from caravan_tui.saves.reviews import ReviewShelf
+from caravan_tui.saves.snapshot import Snapshot
+from caravan_tui.seats import SeatSpec
+
+
+def not_reviewable(snapshot: Snapshot, seat: int) -> str | None:
+    """Why ``snapshot`` cannot be reviewed for ``seat``, in words, or None."""
+    if snapshot.status == "playing" or snapshot.result is None:
+        return f"match {snapshot.match_id} is not finished: only a finished match is reviewed"
+    if not 0 <= seat < snapshot.players:
+        return f"match {snapshot.match_id} has seats 1 to {snapshot.players}, not {seat + 1}"
+    return None
+
+
+def default_seat(snapshot: Snapshot) -> int:
+    """The seat a review is for unless another is asked: the first a person played."""
+    return next((seat for seat, text in enumerate(snapshot.seats) if SeatSpec.parse(text).is_person), 0)
+
+
+def kept_review(snapshot: Snapshot, seat: int, shelf: ReviewShelf, iterations: int = ITERATIONS) -> Review | None:
+    """The review kept for ``snapshot``'s ``seat``, if one is and it reads as a review of it."""
+    data = shelf.read(snapshot, seat, iterations)
+    if data is None:
+        return None
+    try:
+        review = Review.from_data(data)
+    except ValueError:
+        return None
+    same = (review.match_id, review.game_id, review.seat, review.players) == (
+        snapshot.match_id, snapshot.game_id, seat, snapshot.players)
+    return review if same else None
+
+
+async def review_of(snapshot: Snapshot, seat: int, shelf: ReviewShelf, worker: AIWorker,
+                    iterations: int = ITERATIONS, on_judged: Callable[[int, int], None] | None = None) -> Review:
+    """``snapshot``'s review for ``seat`` (a finished match, its log in today's rules: as
+    ``saves.loading`` hands it over): the kept one, else judged in ``worker`` and kept."""
+    kept = kept_review(snapshot, seat, shelf, iterations)
+    if kept is not None:
+        return kept
+    if snapshot.result is None:
+        raise ValueError(not_reviewable(snapshot, seat))
+    found = list(positions(get_game(snapshot.game_id), snapshot.players, snapshot.seed, snapshot.options,
+                           snapshot.actions, seat))
+    judged = await worker.review(snapshot.game_id, seat, found, iterations, on_judged)
+    review = Review(snapshot.game_id, snapshot.match_id, seat, snapshot.players, iterations,
+                    min(1.0, max(0.0, snapshot.result[seat])), tuple(judged))
+    try:
+        shelf.write(snapshot, seat, iterations, review.to_data())
+    except OSError:  # the review stands; it is only made again next time
+        logging.getLogger(__name__).exception("keeping the review of %s failed", snapshot.match_id)
+    return review

@@ -1,0 +1,113 @@
+"""The review of a finished match from one seat (DESIGN §6, the coach): a progress bar while the
+AI workers judge its decisions (``s`` stops them), then the chart of the seat's chances over the
+match, the turning points with the better move and why, and every decision with its cost.
+
+The chart is the one ``review --text`` prints (``ai/review_text.py``), drawn in block
+characters on a fixed scale: Textual's ``Sparkline`` stretches its bars between the data's own
+lowest and highest values, so a match that stayed between 48% and 52% would read as a landslide
+each way. Everything from the save (names, the games' words) is shown as text, never markup.
+"""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.widgets import ProgressBar, Static
+
+from caravan_tui.ai.review import Review
+from caravan_tui.ai.review_text import chart_text, summary_line, turning_point_lines, verdict, words
+from caravan_tui.ai.worker import AIWorkerError
+from caravan_tui.safe_text import LONG, as_text, plain
+from caravan_tui.screens.base import BaseScreen
+from caravan_tui.widgets.footer import KeysFooter
+
+#: what makes the review: called with a progress callback ``(done, total)``
+Reviewer = Callable[[Callable[[int, int], None]], Awaitable[Review]]
+#: columns the chart may take at 80×24 (its scale's label and the frame take the rest)
+CHART_WIDTH = 60
+
+
+class ReviewScreen(BaseScreen):
+    """``title``: the match in words; ``names``: its seats' names; ``reviewer`` makes (or
+    reads back) the review."""
+
+    BINDINGS = [
+        Binding("escape,q", "app.pop_screen", "Back"),
+        Binding("s", "stop", "Stop"),
+    ]
+    DEFAULT_CSS = """
+    ReviewScreen #review { height: 1fr; padding: 0 1; }
+    ReviewScreen #review-title { text-style: bold; color: $accent; }
+    ReviewScreen #review-progress { height: auto; margin: 1 0; }
+    ReviewScreen .review-heading { text-style: bold; margin-top: 1; }
+    ReviewScreen #review-chart { height: auto; }
+    """
+    AUTO_FOCUS = "#review"
+
+    def __init__(self, title: str, names: Sequence[str], reviewer: Reviewer) -> None:
+        super().__init__()
+        self.title_words, self.names, self.reviewer = title, list(names), reviewer
+        self.review: Review | None = None
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="review"):
+            yield Static(as_text(f"Review: {self.title_words}", limit=LONG), id="review-title")
+            yield ProgressBar(id="review-progress", show_eta=False)
+            yield Static("The AI is judging each of your decisions from what you could see then — s stops.",
+                         id="review-status")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.judge()
+
+    @work(exclusive=True, group="review")
+    async def judge(self) -> None:
+        try:
+            review = await self.reviewer(self._judged)
+        except (AIWorkerError, OSError, ValueError) as error:
+            self.query_one("#review-status", Static).update(as_text(f"The review failed: {error}", limit=LONG))
+            return
+        self.show(review)
+
+    def _judged(self, done: int, total: int) -> None:
+        self.query_one(ProgressBar).update(total=total, progress=done)
+
+    def action_stop(self) -> None:
+        if self.review is None:
+            self.workers.cancel_group(self, "review")
+            self.query_one("#review-status", Static).update("Stopped: no review was kept. Open it again to start over.")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.review is None or action != "stop"
+
+    def show(self, review: Review) -> None:
+        """The finished review in place of the progress bar."""
+        self.review = review
+        self.query_one(ProgressBar).remove()
+        self.query_one("#review-status", Static).update(as_text(summary_line(review), limit=LONG))
+        scroll = self.query_one("#review", VerticalScroll)
+        seat = self.names[review.seat] if review.seat < len(self.names) else f"seat {review.seat + 1}"
+        parts = [Static(as_text(f"{seat}'s {review.measure.name} over the match", limit=LONG),
+                        classes="review-heading"),
+                 Static(_lines(chart_text(review, CHART_WIDTH)), id="review-chart")]
+        points = review.turning_points()
+        heading = f"Where your {review.measure.name} was lost" if review.players == 1 else "Turning points"
+        parts.append(Static(heading if points else f"{heading}: none, no decision cost enough to grade",
+                            classes="review-heading"))
+        parts += [Static(_lines(turning_point_lines(review, judged, self.names)), classes="review-point")
+                  for judged in points]
+        parts.append(Static("Every decision", classes="review-heading"))
+        lines = [f"{judged.turn + 1:>4}. {words(review, judged.played, self.names)} — {verdict(review, judged)}"
+                 for judged in review.decisions]
+        parts.append(Static(_lines(lines), id="review-decisions"))
+        scroll.mount_all(parts)
+        self.refresh_bindings()
+
+
+def _lines(lines: Sequence[str]) -> Text:
+    """Lines of a review as one text of several lines, each plain (never markup)."""
+    return Text("\n".join(plain(line, LONG) for line in lines))

@@ -1,0 +1,259 @@
+"""The review of a finished match (DESIGN §6, the coach): each decision of a seat judged from its
+own view, graded by its game's thresholds, the same under redeals of what it could not see,
+reproducible, kept beside the save."""
+import asyncio
+import random
+from functools import cache
+
+import pytest
+
+from caravan_tui.ai.ismcts import search
+from caravan_tui.ai.matches import play_match
+from caravan_tui.ai.policies import search_policy
+from caravan_tui.ai.review import Judged, Position, Review, judge, positions, review
+from caravan_tui.ai.review_text import chart_rows, review_lines
+from caravan_tui.ai.worker import AIWorker
+from caravan_tui.cli import main
+from caravan_tui.games import GAMES, get_game
+from caravan_tui.match_review import kept_review, review_of
+from caravan_tui.saves.reviews import ReviewShelf
+from caravan_tui.saves.snapshot import Snapshot
+from caravan_tui.saves.store import SaveStore
+from caravan_tui.seats import SeatSpec
+
+ITERATIONS = 40
+
+
+@cache
+def finished(game_id: str, players: int = 2, seed: int = 5):
+    """A finished match: a random seat (seat 0, the one reviewed) against easy AI seats."""
+    game = get_game(game_id)
+    specs = [SeatSpec.parse("random")] + [SeatSpec.parse("ai:easy")] * (players - 1)
+    return play_match(game_id, specs, seed, game.quick_options, iterations=10)
+
+
+def snapshot_of(record, match_id: str = "m1") -> Snapshot:
+    game = get_game(record.game_id)
+    return Snapshot(match_id=match_id, game_id=record.game_id, options=record.options, players=len(record.specs),
+                    seats=["human", *record.specs[1:]], names=["Ann", "Bob", "Cy", "Di", "Ed"][:len(record.specs)],
+                    seed=record.seed, actions=list(record.actions), state=_final(record).to_data(), status="over",
+                    result=record.outcome, rules=game.rules_version)
+
+
+def _final(record):
+    from caravan_tui.ai.matches import replay
+    return replay(record)
+
+
+def redealt(game_id: str, record, seat: int, rng: random.Random) -> list[Position]:
+    """The seat's decisions with everything it could not see dealt again at each: the view of a
+    world redealt from the real one, never the real one's."""
+    game = get_game(game_id)
+    state = game.new(len(record.specs), seed=record.seed, options=record.options)
+    found, changed = [], 0
+    for turn, action in enumerate(record.actions):
+        if state.to_move() == seat and len(state.legal_actions()) > 1:
+            other = state.determinize(seat, rng)
+            changed += other.to_data() != state.to_data()
+            found.append(Position(turn, other.view(seat), action))
+        state.apply(action, False)
+    assert changed, "the redeal changed nothing the seat could not see"
+    return found
+
+
+@pytest.mark.parametrize("game_id,players", [("decktet_caravan", 2), ("merchant_lord", 2), ("ahldarahd", 3)])
+def test_a_review_is_the_same_under_redeals_of_what_the_seat_could_not_see(game_id, players):
+    record = finished(game_id, players)
+    real = list(positions(get_game(game_id), players, record.seed, record.options, record.actions, 0))[:6]
+    redeals = redealt(game_id, record, 0, random.Random(9))[:6]
+    assert [p.turn for p in real] == [p.turn for p in redeals]
+    assert [judge(game_id, 0, p, ITERATIONS) for p in real] == [judge(game_id, 0, p, ITERATIONS) for p in redeals]
+
+
+def test_a_review_is_exactly_reproducible():
+    record = finished("decktet_caravan")
+    first = review("decktet_caravan", "m1", 2, record.seed, record.options, record.actions, 0, record.outcome[0],
+                   ITERATIONS)
+    again = review("decktet_caravan", "m1", 2, record.seed, record.options, record.actions, 0, record.outcome[0],
+                   ITERATIONS)
+    assert first == again
+    assert first.decisions and all(0 <= j.after <= 1 and 0 <= j.before <= 1 for j in first.decisions)
+
+
+def test_every_decision_of_the_seat_is_reviewed_and_no_forced_move():
+    record = finished("decktet_caravan")
+    game = get_game("decktet_caravan")
+    state, expected = game.new(2, seed=record.seed, options=record.options), []
+    for turn, action in enumerate(record.actions):
+        if state.to_move() == 1 and len(state.legal_actions()) > 1:
+            expected.append(turn)
+        state.apply(action, False)
+    found = [p.turn for p in positions(game, 2, record.seed, record.options, record.actions, 1)]
+    assert found == expected and expected
+
+
+def test_a_root_narrowed_search_spends_its_whole_budget_below_that_move():
+    game = get_game("decktet_caravan")
+    state = game.new(2, seed=3)
+    seat = state.to_move()
+    world = game.from_view(state.view(seat), seat)
+    move = world.legal_actions()[-1]
+    result = search(world, seat, iterations=60, seed=1, root_actions=(move,))
+    assert list(result.root.children) == [move] and result.root.children[move].visits == 60
+    with pytest.raises(ValueError):
+        search(world, seat, iterations=10, root_actions=(("no such move",),))
+
+
+def _judged(turn: int, before: float, after: float) -> Judged:
+    return Judged(turn, ("a",), "a", "", ("b",) if before != after else ("a",), "b", "", before, after)
+
+
+def test_grades_follow_the_game_thresholds():
+    """Decktet Caravan grades by the win chance given up: 5, 10 and 20 points."""
+    decisions = (_judged(0, 0.5, 0.5), _judged(1, 0.5, 0.46), _judged(2, 0.5, 0.44), _judged(3, 0.5, 0.39),
+                 _judged(4, 0.5, 0.29), _judged(5, 0.7, 0.75))
+    done = Review("decktet_caravan", "m", 0, 2, 10, 1.0, decisions)
+    assert [done.grade(j) for j in decisions] == ["", "", "inaccuracy", "mistake", "blunder", ""]
+    assert [j.turn for j in done.turning_points()] == [4, 3, 2]
+    assert done.counts() == {"inaccuracy": 1, "mistake": 1, "blunder": 1}
+    assert done.chart() == pytest.approx([50, 50, 50, 50, 50, 70, 100])
+
+
+def test_solo_caravanserai_is_graded_in_pieces_of_expected_length():
+    solo = Review("caravanserai", "m", 0, 1, 10, 0.8, (_judged(0, 40 / 45, 37 / 45),))
+    between = Review("caravanserai", "m", 0, 2, 10, 0.8, (_judged(0, 40 / 45, 37 / 45),))
+    assert solo.cost(solo.decisions[0]) == pytest.approx(3.0) and solo.grade(solo.decisions[0]) == "mistake"
+    assert between.measure.name == "win chance"
+    text = "\n".join(review_lines(solo, ["Ann"], "Caravanserai"))
+    assert "Where your expected length was lost:" in text
+    assert "a mistake: 40.0 pieces → 37.0 pieces (−3.0 pieces)" in text
+
+
+def test_every_game_states_its_thresholds_in_order():
+    for game in GAMES.values():
+        for measure in filter(None, (game.ai.review.between, game.ai.review.solo)):
+            assert 0 < measure.inaccuracy < measure.mistake < measure.blunder
+
+
+def test_the_chart_keeps_its_scale_and_squeezes_a_long_match():
+    assert chart_rows([0, 50, 100], 100, height=2) == ["  █", " ██"]
+    assert len(chart_rows([50] * 500, 100, width=60)[0]) == 60
+
+
+def test_a_kept_review_reads_back_and_junk_is_refused():
+    done = Review("decktet_caravan", "m", 0, 2, 10, 1.0, (_judged(0, 0.5, 0.3),))
+    assert Review.from_data(done.to_data()) == done
+    for junk in (None, [], {"game": "chess"}, {**done.to_data(), "seat": 5},
+                 {**done.to_data(), "decisions": [[0, ["a"], "a", "", ["b"], "b", "", 2.0, 0.1]]},
+                 {**done.to_data(), "decisions": [[0, {"x": 1}, "a", "", ["b"], "b", "", 0.5, 0.1]]}):
+        with pytest.raises(ValueError):
+            Review.from_data(junk)
+
+
+def test_the_workers_review_as_one_process_does_with_progress_and_keep_it(tmp_path):
+    record = finished("decktet_caravan")
+    snapshot = snapshot_of(record)
+    shelf = ReviewShelf(tmp_path)
+    reports: list[tuple[int, int]] = []
+
+    async def reviewed():
+        async with AIWorker(2) as worker:
+            return await review_of(snapshot, 0, shelf, worker, ITERATIONS, lambda *done: reports.append(done))
+
+    done = asyncio.run(reviewed())
+    assert done == review("decktet_caravan", "m1", 2, record.seed, record.options, record.actions, 0,
+                          record.outcome[0], ITERATIONS)
+    total = len(done.decisions)
+    assert reports == [(n, total) for n in range(1, total + 1)]
+    assert kept_review(snapshot, 0, shelf, ITERATIONS) == done
+    assert kept_review(snapshot, 0, shelf, ITERATIONS + 1) is None  # another budget is another review
+    longer = snapshot_of(record)
+    longer.actions = longer.actions[:-1]
+    assert kept_review(longer, 0, shelf, ITERATIONS) is None  # another log is another match
+
+
+def test_a_stopped_review_ends_without_judging_the_rest():
+    record = finished("merchant_lord")
+    found = list(positions(get_game("merchant_lord"), 2, record.seed, record.options, record.actions, 0))
+    judged: list[int] = []
+
+    async def stopped():
+        first = asyncio.Event()
+
+        def on_judged(done: int, total: int) -> None:
+            judged.append(done)
+            first.set()
+
+        async with AIWorker(1) as worker:
+            task = asyncio.ensure_future(worker.review("merchant_lord", 0, found, 400, on_judged))
+            await first.wait()
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+
+    asyncio.run(stopped())
+    assert len(judged) < len(found)
+
+
+@pytest.fixture
+def saved(tmp_path, monkeypatch):
+    """$CARAVAN_TUI_HOME holding the finished match "m1" and one still played, "m2"."""
+    monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
+    store = SaveStore()
+    record = finished("decktet_caravan")
+    store.write(snapshot_of(record))
+    playing = snapshot_of(record, "m2")
+    playing.actions, playing.status, playing.result = [], "playing", None
+    playing.state = get_game("decktet_caravan").new(2, seed=record.seed, options=record.options).to_data()
+    store.write(playing)
+    return store
+
+
+def test_review_text_prints_the_chart_the_turning_points_and_every_decision(saved, capsys):
+    assert main(["review", "m1", "--text", "--iterations", str(ITERATIONS)]) == 0
+    out = capsys.readouterr().out
+    assert "Review of m1 (Decktet Caravan) for Ann, seat 1" in out
+    assert "Turning points" in out and "Every decision:" in out and "│" in out
+    assert "inaccuracys" not in out and " inaccurac" in out
+    assert (saved.root / "reviews" / "m1.seat1.msgpack").is_file()
+    assert main(["review", "m1", "--text", "--iterations", str(ITERATIONS)]) == 0
+    assert capsys.readouterr().out == out  # the kept review, as it was
+
+
+@pytest.mark.parametrize("argv,words", [
+    (["review", "nope", "--text"], "there is no saved match nope"),
+    (["review", "m1", "--seat", "3", "--text"], "match m1 has seats 1 to 2, not 3"),
+    (["review", "m2", "--text"], "match m2 is not finished"),
+    (["review", "../x", "--text"], "cannot review ../x"),
+])
+def test_a_bad_match_or_seat_is_one_line_and_exit_2(saved, capsys, argv, words):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err
+
+
+def test_an_ai_seat_asking_during_a_review_waits_for_one_decision_not_the_whole_review():
+    record = finished("merchant_lord")
+    game = get_game("merchant_lord")
+    found = list(positions(game, 2, record.seed, record.options, record.actions, 0))
+    state = game.new(2, seed=1)
+    seat = state.to_move()
+
+    async def both():
+        first = asyncio.Event()
+        async with AIWorker(1) as worker:
+            task = asyncio.ensure_future(worker.review("merchant_lord", 0, found, 200, lambda *done: first.set()))
+            await first.wait()
+            policy = search_policy(SeatSpec.ai("easy"), iterations=20)
+            await worker.choose(policy, "merchant_lord", state.view(seat), seat, 1)
+            assert not task.done()
+            task.cancel()
+
+    asyncio.run(both())
+
+
+def test_review_without_text_opens_the_app_at_the_review(saved, monkeypatch):
+    opened = []
+    monkeypatch.setattr("caravan_tui.app.run_app", lambda **kwargs: opened.append(kwargs["review"]))
+    assert main(["review", "m1", "--seat", "2"]) == 0
+    assert opened == [("m1", 1, 1500)]

@@ -1,0 +1,87 @@
+"""The review screen at 80×24: opened from the saves list and the result screen, a progress bar
+while the AI workers judge, then the chart and the turning points; kept, so it opens at once
+the second time; stopped with s."""
+from __future__ import annotations
+
+from test_review import finished, snapshot_of
+from textual.widgets import Button, ProgressBar, Static
+
+from caravan_tui.ai.worker import AIWorker
+from caravan_tui.saves import SaveStore
+from caravan_tui.screens.requests import OpenReview
+from caravan_tui.screens.review import ReviewScreen
+from caravan_tui.screens.saves import SavesScreen
+from caravan_tui.screens.summary import MatchOverScreen
+
+from tables import quick_app, wait_for
+
+SIZE = (80, 24)
+
+
+def saved_app(tmp_path, iterations: int = 30):
+    SaveStore(tmp_path).write(snapshot_of(finished("decktet_caravan")))
+    return quick_app(tmp_path, iterations)
+
+
+def shown(screen: ReviewScreen) -> str:
+    return "\n".join(str(static.render()) for static in screen.query(Static))
+
+
+async def test_the_saves_list_opens_the_review_and_it_opens_at_once_the_second_time(tmp_path, monkeypatch):
+    app = saved_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_saves()
+        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen), "the saves list")
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review screen")
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.review is not None, "the review", timeout=60)
+        text = shown(screen)
+        assert "Turning points" in text and "Every decision" in text and "│" in text
+        assert not screen.query(ProgressBar)
+        assert screen.query_one("#review-chart").size.width <= SIZE[0]
+        await pilot.press("escape")
+
+        async def never(*args, **kwargs):
+            raise AssertionError("a kept review was judged again")
+
+        monkeypatch.setattr(AIWorker, "review", never)
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.review is not None,
+                       "the kept review")
+        assert shown(app.screen) == text
+
+
+async def test_a_stopped_review_keeps_nothing(tmp_path):
+    app = saved_app(tmp_path, iterations=800)
+    async with app.run_test(size=SIZE) as pilot:
+        app.post_message(OpenReview("m1", 0))
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review screen")
+        await pilot.press("s")
+        await wait_for(pilot, lambda: "Stopped" in shown(app.screen), "the review stopped")
+        assert app.screen.review is None
+        assert not (tmp_path / "reviews").exists() or not any((tmp_path / "reviews").iterdir())
+
+
+async def test_the_result_screen_offers_the_review_of_the_seat_played():
+    offered = MatchOverScreen("You win!", "You: 5   Bot: 3", None, review=OpenReview("m1", 0))
+    plain = MatchOverScreen("You win!", "You: 5   Bot: 3", None)
+    from textual.app import App
+
+    asked: list[OpenReview] = []
+
+    class Host(App):
+        def on_open_review(self, request: OpenReview) -> None:
+            asked.append(request)
+
+    async with Host().run_test(size=SIZE) as pilot:
+        await pilot.app.push_screen(offered)
+        assert offered.query_one("#review", Button)
+        await pilot.press("v")
+        await pilot.pause()
+        assert asked == [OpenReview("m1", 0)]
+        await pilot.app.push_screen(plain)
+        assert not plain.query("#review")
+        await pilot.press("v")
+        await pilot.pause()
+        assert len(asked) == 1
