@@ -6,7 +6,18 @@ import random
 
 import pytest
 
-from caravan_tui.ai.explain import CLEAR, CLOSE, Weighed, confidence, explained, headline, outlook, playable, standing
+from caravan_tui.ai.explain import (
+    CLEAR,
+    CLOSE,
+    Weighed,
+    brings_chance,
+    confidence,
+    explained,
+    headline,
+    outlook,
+    playable,
+    standing,
+)
 from caravan_tui.ai.ismcts import Node, continuation
 from caravan_tui.ai.policies import search_policy
 from caravan_tui.engine import SEAT_FIELD, render
@@ -102,6 +113,26 @@ def test_a_line_is_kept_only_as_far_as_the_seat_can_play_it():
     first = state.legal_actions()[0]
     assert playable(state, seat, (first, ("no such action",), ("end_turn",))) == (first,)
     assert state.to_data() == game.new(2, seed=1, options=game.quick_options).to_data()  # untouched
+
+
+def test_a_line_stops_after_a_move_that_chance_follows():
+    """A Merchant Lord reroll: whatever the search meant to do with the new dice was planned on
+    placeholder dice, so the line ends with the reroll; a move chance does not follow keeps it."""
+    game = GAMES["merchant_lord"]
+    rng = random.Random(2)
+    state = game.new(game.default_players, seed=2, options=game.quick_options)
+    while not any(action[0] == "reroll" for action in state.legal_actions()):
+        state.apply(rng.choice(state.legal_actions()), False)
+    seat = state.to_move()
+    reroll = next(action for action in state.legal_actions() if action[0] == "reroll")
+    after = state.clone()
+    after.apply(reroll, False)
+    assert after.to_move() == seat
+    then = after.legal_actions()[0]
+    assert brings_chance(state, seat, reroll)
+    assert playable(state, seat, (reroll, then)) == (reroll,)
+    calm = next(action for action in state.legal_actions() if not brings_chance(state, seat, action))
+    assert playable(state, seat, (calm,)) == (calm,)
 
 
 HOPEFUL, GLOOMY = ("ahead", "should win", "stronger", "come through", " win"), ("behind", "weaker")

@@ -40,12 +40,9 @@ class Pick:
 
 
 def _sides(world: AhldarahdState, seat: int, giving: bool) -> list[tuple[str, object]]:
-    gold = [("gold", g) for g in GOLD if g <= world.gold[seat]]
-    if giving:
-        cards = [("card", COMMODITIES[k]) for k in range(10) if world.hand[seat] & COMMODITY_MASK[k]]
-    else:
-        cards = [("card", name) for name in COMMODITIES]
-    return gold + cards + [("item", ITEM_NAMES[i]) for i in world.items_of(seat)]
+    sides: list[tuple[str, object]] = [("gold", g) for g in GOLD if g <= world.gold[seat]]
+    sides += [("card", COMMODITIES[k]) for k in range(10) if not giving or world.hand[seat] & COMMODITY_MASK[k]]
+    return sides + [("item", ITEM_NAMES[i]) for i in world.items_of(seat)]
 
 
 def _proposal(partner: int, give: tuple[str, object], ask: tuple[str, object]) -> Proposal:
