@@ -192,3 +192,32 @@ def test_decktet_counts_kept_aces_and_crowns_without_a_zero():
     assert _names(sum(1 << card for card in (6, 7, 8, 9))) == "4 Crowns"
     assert _names(sum(1 << card for card in (0, 1, 6))) == "1 Crown and 2 Aces"
     assert _names(sum(1 << card for card in (0, 1, 2))) == "3 Aces"
+
+
+def test_decktet_says_how_it_knows_the_opponents_aces_and_crowns_and_the_table_shows_them():
+    """"risk: AI 2 holds 1 Ace or Crown" read as a look at the AI's hand: the count is public
+    (4 dealt to each, every one played is seen), and the reason says so."""
+    from caravan_tui.games.decktet_caravan.explain import explain
+
+    game = GAMES["decktet_caravan"]
+    rng = random.Random(1)
+    said = []
+    for seed in range(12):
+        state = game.new(2, seed=seed, options=game.quick_options)
+        for _ in range(rng.randrange(0, 8)):
+            if state.is_over():
+                break
+            state.apply(rng.choice(state.legal_actions()), False)
+        if state.is_over():
+            continue
+        seat = state.to_move()
+        unplayed = state.view(seat)["hand_wilds"][1 - seat]
+        for action in state.legal_actions():
+            reason = explain(state, seat, (action,))
+            if "bandit:" in reason:
+                said.append(reason)
+                verb = "is" if unplayed == 1 else "are"
+                assert (f"risk of a bandit: {unplayed} of the 4 Aces and Crowns dealt to {{p{1 - seat}}} "
+                        f"{verb} unplayed") in reason
+                assert "hold" not in reason.split("risk")[1]
+    assert len(said) >= 5

@@ -42,6 +42,7 @@ from .card_words import (
 from .combos import move_of
 from .hand_summary import HandSummaryScreen
 from .readings import readings
+from .rules import HAND_CARDS_WILD
 from .season_view import SeasonView
 from .views import DecktetCaravanView, HistoryRow, hand_result, season_play
 
@@ -116,7 +117,8 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
             pile = view["collected"][p]
             text.append(f"\n{self.seat_name(p)}", style="bold")
             if p != self.seat:
-                text.append(f" · {view['hand_sizes'][p]} in hand", style="italic")
+                text.append(f" · {view['hand_sizes'][p]} in hand, {view['hand_wilds'][p]} of "
+                            f"{HAND_CARDS_WILD} Aces and Crowns unplayed", style="italic")
             text.append(f" · pile {view['collected_points'][p]:+d}: ", style="bold")
             if pile:
                 text.append_text(Text(" ").join(card_token(card) for card in pile))
