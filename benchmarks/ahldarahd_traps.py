@@ -16,6 +16,8 @@ import json
 import os
 import random
 import sys
+from collections.abc import Iterator
+from typing import Any
 
 from caravan_tui.ai.matches import decision_seed
 from caravan_tui.games import get_game
@@ -27,13 +29,15 @@ from caravan_tui.games.ahldarahd.terms import BUILD
 TRAP = 0.05
 
 
-def positions(count: int, seed: int):
+def positions(count: int, seed: int) -> Iterator[AhldarahdState]:
     """Build decisions with proposals on offer, from seeded random play (no trades)."""
     game = get_game("ahldarahd")
     rng = random.Random(seed)
     match = seed
     while True:
         state = game.new(3, seed=match, options=game.resolve_options({}))
+        if not isinstance(state, AhldarahdState):
+            raise TypeError(f"the ahldarahd game plays {type(state).__name__}")
         match += 1
         while not state.is_over():
             if (state.phase == BUILD and state.proposals > 0 and rng.random() < 0.15
@@ -56,10 +60,14 @@ def main() -> int:
     parser.add_argument("--json", metavar="FILE")
     args = parser.parse_args()
     game = get_game("ahldarahd")
-    rows = []
+    rows: list[dict[str, Any]] = []
     for number, state in enumerate(positions(args.positions, args.seed)):
         seat = state.to_move()
+        if seat is None:
+            raise TypeError("an Ahldarahd build decision")
         world = game.from_view(state.view(seat), seat)
+        if not isinstance(world, AhldarahdState):
+            raise TypeError("an Ahldarahd build decision")
         for action in [a for a in state.legal_actions() if a[0] == "offer"]:
             sent = state.clone()
             sent.apply(action, False)
@@ -70,7 +78,7 @@ def main() -> int:
                          "value": value})
             print(f"{number:3} {'allowed' if rows[-1]['allowed'] else 'vetoed '} {value:+.3f} {action}", flush=True)
     for allowed in (True, False):
-        part = [r["value"] for r in rows if r["allowed"] == allowed]
+        part = [float(r["value"]) for r in rows if r["allowed"] == allowed]
         if part:
             print(f"{'allowed' if allowed else 'vetoed'}: {len(part)} proposals, accepting less declining at worst "
                   f"{min(part):+.3f}, mean {sum(part) / len(part):+.3f}, below -{TRAP} in "

@@ -47,3 +47,30 @@ def test_the_sharks_trade_is_one_it_can_send_and_worth_its_while_from_its_view_a
         assert sent.phase == ANSWER and sent.partner == pick.proposal.partner
         judge(sent)  # the partner can weigh it
     assert picked >= 2
+
+
+def test_an_ai_never_proposes_a_trade_its_partner_expects_to_lose_by():
+    """``ai.vetoed``: the offers whose partner, by its own judgement in worlds redealt from the
+    proposer's view, expects to lose by accepting are dropped from the search's root, so neither
+    an AI's move nor a hint is one; the veto reads the proposer's view only."""
+    from caravan_tui.ai.policies import allowed, search_policy
+    from caravan_tui.games.ahldarahd.ai import vetoed
+    from caravan_tui.seats import SeatSpec
+
+    policy = search_policy(SeatSpec.ai("normal"), iterations=150)
+    kinds = set()
+    for state, seat in builds(30):
+        offers = [action for action in state.legal_actions() if action[0] == "offer"]
+        if not offers:
+            continue
+        view = state.view(seat)
+        world = GAME.from_view(view, seat)
+        banned = {action for action in offers if vetoed(world, seat, action)}
+        assert banned == {action for action in offers if vetoed(state, seat, action)}
+        kinds.update(action in banned for action in offers)
+        every = {action: (1, 0.5) for action in state.legal_actions()}
+        assert set(allowed("ahldarahd", view, seat, every)) == set(every) - banned
+        if banned:
+            stats = policy.search_root("ahldarahd", view, seat, 3)
+            assert stats and not banned & set(stats)
+    assert kinds == {True, False}
