@@ -35,6 +35,7 @@ import sys
 import time
 from collections import Counter
 from itertools import combinations, combinations_with_replacement
+from pathlib import Path
 from typing import Any
 
 from caravan_tui.ai.arena import wilson_interval
@@ -174,16 +175,24 @@ def play(specs: list[str], seed: int, options: dict[str, Any], weigh: bool = Fal
 def main() -> int:
     os.environ.setdefault("CARAVAN_TUI_AI_BUDGET", "iterations")
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seats", required=True,
-                        help="one or two seat kinds, or three at 3 players, comma-separated "
-                             "(SPEC, SPEC/notrade or SPEC/shark)")
+    parser.add_argument("--seats", help="one or two seat kinds, or three at 3 players, comma-separated "
+                                        "(SPEC, SPEC/notrade or SPEC/shark)")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--judge", action="store_true",
                         help="weigh every AI proposal by a normal search from the partner's view")
-    parser.add_argument("--json", metavar="FILE")
+    parser.add_argument("--json", metavar="FILE", help="keep every game here (written after each)")
+    parser.add_argument("--read", metavar="FILE", nargs="+",
+                        help="play nothing: the summary of the games kept in these files (a run stopped early)")
     args = parser.parse_args()
+    if args.read:
+        records = [r for path in args.read for r in json.loads(Path(path).read_text(encoding="utf-8"))["games"]]
+        kinds = list(dict.fromkeys(k for r in records for k in r["seats"]))
+        summarize(records, sorted(kinds, key=lambda k: seat_kind(k)[0] != "shark"), any(r["answers"] for r in records))
+        return 0
+    if not args.seats:
+        parser.error("--seats is needed to play")
     kinds = args.seats.split(",")
     records = []
     started = time.perf_counter()
@@ -200,14 +209,22 @@ def main() -> int:
                       f"made {r['made']} accepted {r['accepted']} ({time.perf_counter() - started:.0f} s)",
                       flush=True)
             number += 1
+    summary = summarize(records, kinds, args.judge)
+    if args.json:
+        write(args.json, {"summary": summary, "games": records})
+    return 0
+
+
+def summarize(records: list[dict[str, Any]], kinds: list[str], judged: bool) -> dict[str, Any]:
+    """Print the run's figures; return them."""
     games = len(records)
     made = sum(sum(r["made"]) for r in records)
     accepted = sum(sum(r["accepted"]) for r in records)
     failed = sum(sum(r["failed"]) for r in records)
-    print(f"\n{games} games at {args.players} players, seats {args.seats}")
+    print(f"\n{games} games at {len(records[0]['seats'])} players, seats {','.join(kinds)}")
     print(f"proposals made per game {made / games:.2f}, accepted per game {accepted / games:.2f} "
           f"({accepted}/{made}; {failed} acceptances failed)")
-    summary = {"games": games, "made": made, "accepted": accepted, "failed": failed}
+    summary: dict[str, Any] = {"games": games, "made": made, "accepted": accepted, "failed": failed}
     for a, b in combinations(kinds, 2):
         wins = n = 0.0
         for r in records:
@@ -223,16 +240,14 @@ def main() -> int:
     for kind in kinds if len(kinds) > 1 else []:
         points = [s for r in records for s, k in zip(r["scores"], r["seats"]) if k == kind]
         print(f"  {kind}: mean points {sum(points) / len(points):.2f}")
-    if args.judge:
+    if judged:
         answers = [a for r in records for a in r["answers"]]
         worst = min((a[2] for a in answers), default=0.0)
         below = sum(1 for a in answers if a[2] < -TRAP)
         print(f"AI proposals weighed {len(answers)}: accepting less declining, for the partner, "
-              f"at worst {worst:+.3f}; below -{TRAP} in {below}")
+              f"at worst {worst:+.3f}; below -{TRAP} in {below}; accepted {sum(1 for a in answers if a[3])}")
         summary["answers"] = {"weighed": len(answers), "worst": worst, "traps": below}
-    if args.json:
-        write(args.json, {"summary": summary, "games": records})
-    return 0
+    return summary
 
 
 def write(path: str, data: dict[str, Any]) -> None:
