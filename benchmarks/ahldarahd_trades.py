@@ -3,39 +3,58 @@ whether trading helps (trading seats against the same level with trading switche
 
     python benchmarks/ahldarahd_trades.py --seats ai:normal --rounds 30            # 30 games, all trading
     python benchmarks/ahldarahd_trades.py --seats ai:normal,ai:normal/notrade --rounds 5
+    python benchmarks/ahldarahd_trades.py --seats ai:normal/shark,ai:normal/notrade,ai:normal --rounds 40
 
 AI seats propose by the engine's suggested proposals only (``GameAI.considered``). A seat
 written ``SPEC/notrade`` plays SPEC but never proposes and declines every offer, as a person who
 never trades would: it declines without searching, and when building it plays the move its
 search visited most among those that are not proposals. The other seats do not know it never
-trades (a declined proposal costs them what it costs against such a person). With one seat kind,
-``--rounds`` games are played with every seat that kind, one seed each; with two kinds, the
-arena's line-ups: every combination with both kinds, in every rotation, one seed per line-up and
-round. AI seats search
-their iteration budget only (``CARAVAN_TUI_AI_BUDGET=iterations``), so a run replays exactly.
+trades (a declined proposal costs them what it costs against such a person). A seat written
+``SPEC/shark`` plays as ``SPEC/notrade`` except that, building, it first proposes the one-for-one
+trade its own evaluation likes most for itself among those its partner would take
+(``games/ahldarahd/shark.py``), written step by step.
+
+With one seat kind, ``--rounds`` games are played with every seat that kind, one seed each; with
+two kinds, the arena's line-ups: every combination with both kinds, in every rotation; with three
+kinds at 3 players, both orders around the table in every rotation. One seed per line-up and
+round (its rotations share it). The pairings of
+every two kinds are counted (at 3 players a pairing goes by who won the match).
+
+``--judge`` weighs every proposal made by a seat that is neither ``/shark`` nor ``/notrade`` (an
+AI's own proposal) by a normal search from the partner's view: accepting against declining, in
+win chance (the search charges accepting ``evaluation.MARGIN``). AI seats search their iteration
+budget only (``CARAVAN_TUI_AI_BUDGET=iterations``), so a run replays exactly.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import random
 import sys
 import time
 from collections import Counter
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
+from pathlib import Path
 from typing import Any
 
 from caravan_tui.ai.arena import wilson_interval
 from caravan_tui.ai.ismcts import most_visited
 from caravan_tui.ai.matches import decision_seed, seat_policy
-from caravan_tui.ai.policies import Policy, SearchPolicy
+from caravan_tui.ai.policies import Policy, SearchPolicy, search_policy
 from caravan_tui.engine import Action
 from caravan_tui.games import get_game
+from caravan_tui.games.ahldarahd.proposal import steps
 from caravan_tui.games.ahldarahd.rules import AhldarahdState
+from caravan_tui.games.ahldarahd.shark import best_trade
+from caravan_tui.games.ahldarahd.terms import ANSWER, BUILD, COMPOSE
 from caravan_tui.games.ahldarahd.trading import traded
 from caravan_tui.seats import SeatSpec
 
 PROPOSALS = ("offer", "trade_with")
+#: a proposal is a trap when a normal search from the partner's view values accepting it below
+#: declining by more than this (win chance; its 0.02 charge for accepting included)
+TRAP = 0.05
 
 
 class NoTrade:
@@ -55,52 +74,125 @@ class NoTrade:
                              if action[0] not in PROPOSALS})
 
 
+class Shark(NoTrade):
+    """Plays as ``NoTrade``, but building it first proposes its one-sided trade, if it finds one
+    (``shark.best_trade``, seeded by the decision), step by step."""
+
+    def __init__(self, policy: SearchPolicy) -> None:
+        super().__init__(policy)
+        self.writing: list[Action] = []
+
+    def choose(self, game_id: str, view: dict[str, Any], seat: int, seed: int, legal: list[Action]) -> Action:
+        game = get_game(game_id)
+        world = game.from_view(view, seat)
+        if not isinstance(world, AhldarahdState):
+            raise TypeError("the shark plays Caravans of Ahldarahd")
+        if world.phase == COMPOSE:
+            return self.writing.pop(0) if self.writing else ("cancel",)
+        if world.phase == BUILD and any(action[0] == "trade_with" for action in legal):
+            pick = best_trade(world, seat, random.Random(seed))
+            if pick is not None:
+                self.writing = steps(pick.proposal)
+                return self.writing.pop(0)
+        return super().choose(game_id, view, seat, seed, legal)
+
+
 def lineups(kinds: list[str], players: int) -> list[tuple[str, ...]]:
     if len(kinds) == 1:
         return [(kinds[0],) * players]
+    if len(kinds) == players == 3:  # both orders around the table, each rotated below: all six
+        return [tuple(kinds), (kinds[0], kinds[2], kinds[1])]
     return [c for c in combinations_with_replacement(kinds, players) if len(set(c)) > 1]
 
 
-def play(specs: list[str], seed: int, options: dict[str, Any]) -> dict[str, Any]:
+def seat_kind(spec: str) -> tuple[str, str]:
+    """("notrade" | "shark" | "", the seat spec without the suffix)."""
+    for kind in ("notrade", "shark"):
+        if spec.endswith("/" + kind):
+            return kind, spec.removesuffix("/" + kind)
+    return "", spec
+
+
+def policy_of(spec: str) -> NoTrade | Policy:
+    kind, base = seat_kind(spec)
+    policy = seat_policy(SeatSpec.parse(base))
+    if kind and not isinstance(policy, SearchPolicy):
+        raise SystemExit(f"{spec}: only AI seats can be written /{kind}")
+    if kind == "shark":
+        return Shark(policy)  # type: ignore[arg-type]
+    return NoTrade(policy) if kind == "notrade" else policy  # type: ignore[arg-type]
+
+
+JUDGE = search_policy(SeatSpec.ai("normal"))
+
+
+def weigh_answer(state: AhldarahdState, seed: int) -> float:
+    """A normal search's value, for the partner, of accepting the pending proposal less
+    declining it, from the partner's view."""
+    partner = state.partner
+    stats = JUDGE.search_root("ahldarahd", state.view(partner), partner, seed)
+    value = {action[0]: reward / visits for action, (visits, reward) in stats.items() if visits}
+    return value.get("accept", 0.0) - value.get("decline", 0.0)
+
+
+def play(specs: list[str], seed: int, options: dict[str, Any], weigh: bool = False) -> dict[str, Any]:
     game = get_game("ahldarahd")
-    policies: list[NoTrade | Policy] = [
-        NoTrade(policy) if s.endswith("/notrade") and isinstance(policy, SearchPolicy) else policy
-        for s in specs for policy in [seat_policy(SeatSpec.parse(s.removesuffix("/notrade")))]]
+    policies = [policy_of(s) for s in specs]
     state = game.new(len(specs), seed=seed, options=game.resolve_options(options))
     if not isinstance(state, AhldarahdState):
         raise TypeError(f"the ahldarahd game plays {type(state).__name__}, not AhldarahdState")
     made, accepted, failed, declined = Counter[int](), Counter[int](), Counter[int](), Counter[int]()
     moves = 0
+    answers: list[list[Any]] = []  # [proposer, partner, accepting less declining, accepted]
     while (seat := state.to_move()) is not None:
+        if weigh and state.phase == ANSWER and not seat_kind(specs[state.order[state.pos]])[0]:
+            answers.append([state.order[state.pos], seat, weigh_answer(state, decision_seed(seed, moves, seat)),
+                            None])
         action = policies[seat].choose("ahldarahd", state.view(seat), seat, decision_seed(seed, moves, seat),
                                        state.legal_actions())
         kind = action[0]
-        if kind == "offer":
+        if kind in PROPOSALS:
             made[seat] += 1
         elif kind == "accept":
+            if answers and answers[-1][3] is None and state.phase == ANSWER:
+                answers[-1][3] = True
             if traded(state) is None:
                 failed[seat] += 1  # the seat lacks a requested card: nothing moves
             else:
                 accepted[seat] += 1
         elif kind == "decline":
+            if answers and answers[-1][3] is None:
+                answers[-1][3] = False
             declined[seat] += 1
         state.apply(action, False)
         moves += 1
     return {"seed": seed, "seats": specs, "scores": state.scores(), "outcome": state.outcome(), "moves": moves,
             "made": [made[i] for i in range(len(specs))], "accepted": [accepted[i] for i in range(len(specs))],
             "declined": [declined[i] for i in range(len(specs))],
-            "failed": [failed[i] for i in range(len(specs))]}
+            "failed": [failed[i] for i in range(len(specs))], "answers": answers}
 
 
 def main() -> int:
     os.environ.setdefault("CARAVAN_TUI_AI_BUDGET", "iterations")
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seats", required=True, help="one or two seat kinds, comma-separated (SPEC or SPEC/notrade)")
+    parser.add_argument("--seats", help="one or two seat kinds, or three at 3 players, comma-separated "
+                                        "(SPEC, SPEC/notrade or SPEC/shark)")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--json", metavar="FILE")
+    parser.add_argument("--judge", action="store_true",
+                        help="weigh every AI proposal by a normal search from the partner's view")
+    parser.add_argument("--json", metavar="FILE", help="keep every game here (written after each)")
+    parser.add_argument("--read", metavar="FILE", nargs="+",
+                        help="play nothing: the summary of the games kept in these files (a run stopped early)")
     args = parser.parse_args()
+    if args.read:
+        records = [r for path in args.read for r in json.loads(Path(path).read_text(encoding="utf-8"))["games"]]
+        kinds = list(dict.fromkeys(k for r in records for k in r["seats"]))
+        summarize(records, sorted(kinds, key=lambda k: seat_kind(k)[0] != "shark"), any(r["answers"] for r in records))
+        return 0
+    if not args.seats:
+        parser.error("--seats is needed to play")
     kinds = args.seats.split(",")
     records = []
     started = time.perf_counter()
@@ -109,22 +201,31 @@ def main() -> int:
         for lineup in lineups(kinds, args.players):
             for shift in range(args.players if len(kinds) > 1 else 1):  # one kind: rotating changes nothing
                 specs = list(lineup[shift:] + lineup[:shift])
-                records.append(play(specs, args.seed + number, {}))
+                records.append(play(specs, args.seed + number, {}, args.judge))
                 r = records[-1]
+                if args.json:  # after every game, so a run stopped early keeps what it played
+                    write(args.json, {"games": records})
                 print(f"{len(records):3} seed {r['seed']} {','.join(specs)} scores {r['scores']} "
                       f"made {r['made']} accepted {r['accepted']} ({time.perf_counter() - started:.0f} s)",
                       flush=True)
             number += 1
+    summary = summarize(records, kinds, args.judge)
+    if args.json:
+        write(args.json, {"summary": summary, "games": records})
+    return 0
+
+
+def summarize(records: list[dict[str, Any]], kinds: list[str], judged: bool) -> dict[str, Any]:
+    """Print the run's figures; return them."""
     games = len(records)
     made = sum(sum(r["made"]) for r in records)
     accepted = sum(sum(r["accepted"]) for r in records)
     failed = sum(sum(r["failed"]) for r in records)
-    print(f"\n{games} games at {args.players} players, seats {args.seats}")
+    print(f"\n{games} games at {len(records[0]['seats'])} players, seats {','.join(kinds)}")
     print(f"proposals made per game {made / games:.2f}, accepted per game {accepted / games:.2f} "
           f"({accepted}/{made}; {failed} acceptances failed)")
-    summary = {"games": games, "made": made, "accepted": accepted, "failed": failed}
-    if len(kinds) == 2:
-        a, b = kinds
+    summary: dict[str, Any] = {"games": games, "made": made, "accepted": accepted, "failed": failed}
+    for a, b in combinations(kinds, 2):
         wins = n = 0.0
         for r in records:
             for i, x in enumerate(r["seats"]):
@@ -134,15 +235,24 @@ def main() -> int:
                         mine, theirs = r["outcome"][i], r["outcome"][j]
                         wins += 1 if mine > theirs else 0.5 if mine == theirs else 0
         low, high = wilson_interval(wins, int(n))
-        print(f"{a} vs {b}: {wins:g}/{n:g} pairings ({wins / n:.0%}), 95% interval {low:.0%}–{high:.0%}")
-        for kind in kinds:
-            points = [s for r in records for s, k in zip(r["scores"], r["seats"]) if k == kind]
-            print(f"  {kind}: mean points {sum(points) / len(points):.2f}")
-        summary.update({"pairings": n, "wins": wins, "interval": [low, high]})
-    if args.json:
-        with open(args.json, "w", encoding="utf-8") as out:
-            json.dump({"summary": summary, "games": records}, out)
-    return 0
+        print(f"{a} vs {b}: {wins:g}/{n:g} pairings ({wins / n:.1%}), 95% interval {low:.1%}–{high:.1%}")
+        summary[f"{a} vs {b}"] = {"pairings": n, "wins": wins, "interval": [low, high]}
+    for kind in kinds if len(kinds) > 1 else []:
+        points = [s for r in records for s, k in zip(r["scores"], r["seats"]) if k == kind]
+        print(f"  {kind}: mean points {sum(points) / len(points):.2f}")
+    if judged:
+        answers = [a for r in records for a in r["answers"]]
+        worst = min((a[2] for a in answers), default=0.0)
+        below = sum(1 for a in answers if a[2] < -TRAP)
+        print(f"AI proposals weighed {len(answers)}: accepting less declining, for the partner, "
+              f"at worst {worst:+.3f}; below -{TRAP} in {below}; accepted {sum(1 for a in answers if a[3])}")
+        summary["answers"] = {"weighed": len(answers), "worst": worst, "traps": below}
+    return summary
+
+
+def write(path: str, data: dict[str, Any]) -> None:
+    with open(path, "w", encoding="utf-8") as out:
+        json.dump(data, out)
 
 
 if __name__ == "__main__":

@@ -319,6 +319,12 @@ Explain = Callable[[Any, int, Sequence[Action]], str]
 Planner = Callable[[Any, int, int, int | None, float | None],
                    tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]] | None]
 
+#: ``vetoed(state, seat, action)``: whether AI seats never make ``action``, whatever the search
+#: found for it (its statistics are dropped from the root before a move is chosen or a hint
+#: given). Read from a world built out of ``seat``'s view; called once per root action after a
+#: search, never inside one, so it may weigh more than a prior can.
+Veto = Callable[[Any, int, Action], bool]
+
 
 @dataclass(frozen=True)
 class Measure:
@@ -359,8 +365,9 @@ class GameAI:
     candidate move is explained to a player (``Explain``; None: it is not), a planner that
     levels asking for one use where it plans (``Planner``; None: every position is searched),
     a leaf evaluation with weights tuned by self-play that levels asking for one score
-    leaves with (None: ``State.estimate`` everywhere), and how a review grades a person's
-    decisions (``ReviewTerms``)."""
+    leaves with (None: ``State.estimate`` everywhere), how a review grades a person's
+    decisions (``ReviewTerms``), and the moves AI seats never make (``Veto``; None: any the
+    search likes)."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
@@ -369,6 +376,7 @@ class GameAI:
     plan: Planner | None = None
     tuned: Callable[[Any], list[float]] | None = None
     review: ReviewTerms = field(default_factory=ReviewTerms)
+    vetoed: Veto | None = None
 
 
 def rules_of(package: str) -> str:

@@ -299,7 +299,8 @@ async def test_an_opponents_pile_is_labelled_apart_from_what_they_hold(tmp_path)
     async with at_my_turn(tmp_path, seed) as (app, _pilot, _table):
         drawn = screen_lines(app)
         held = len(first_state(seed).view(1)["hand"])
-        assert any(line.strip().startswith(f"Bot · {held} in hand · pile +0: empty") for line in drawn)
+        left = " ".join(line.split("│")[0].split("╭")[0].strip() for line in drawn)  # it wraps
+        assert f"Bot · {held} in hand, 4 of 4 Aces and Crowns unplayed · pile +0: empty" in left
         assert any(line.strip().startswith("Tester (you) · pile +0: empty") for line in drawn)
 
 

@@ -6,7 +6,18 @@ import random
 
 import pytest
 
-from caravan_tui.ai.explain import CLEAR, CLOSE, Weighed, confidence, explained, headline, outlook, playable, standing
+from caravan_tui.ai.explain import (
+    CLEAR,
+    CLOSE,
+    Weighed,
+    brings_chance,
+    confidence,
+    explained,
+    headline,
+    outlook,
+    playable,
+    standing,
+)
 from caravan_tui.ai.ismcts import Node, continuation
 from caravan_tui.ai.policies import search_policy
 from caravan_tui.engine import SEAT_FIELD, render
@@ -104,6 +115,26 @@ def test_a_line_is_kept_only_as_far_as_the_seat_can_play_it():
     assert state.to_data() == game.new(2, seed=1, options=game.quick_options).to_data()  # untouched
 
 
+def test_a_line_stops_after_a_move_that_chance_follows():
+    """A Merchant Lord reroll: whatever the search meant to do with the new dice was planned on
+    placeholder dice, so the line ends with the reroll; a move chance does not follow keeps it."""
+    game = GAMES["merchant_lord"]
+    rng = random.Random(2)
+    state = game.new(game.default_players, seed=2, options=game.quick_options)
+    while not any(action[0] == "reroll" for action in state.legal_actions()):
+        state.apply(rng.choice(state.legal_actions()), False)
+    seat = state.to_move()
+    reroll = next(action for action in state.legal_actions() if action[0] == "reroll")
+    after = state.clone()
+    after.apply(reroll, False)
+    assert after.to_move() == seat
+    then = after.legal_actions()[0]
+    assert brings_chance(state, seat, reroll)
+    assert playable(state, seat, (reroll, then)) == (reroll,)
+    calm = next(action for action in state.legal_actions() if not brings_chance(state, seat, action))
+    assert playable(state, seat, (calm,)) == (calm,)
+
+
 HOPEFUL, GLOOMY = ("ahead", "should win", "stronger", "come through", " win"), ("behind", "weaker")
 
 
@@ -161,3 +192,32 @@ def test_decktet_counts_kept_aces_and_crowns_without_a_zero():
     assert _names(sum(1 << card for card in (6, 7, 8, 9))) == "4 Crowns"
     assert _names(sum(1 << card for card in (0, 1, 6))) == "1 Crown and 2 Aces"
     assert _names(sum(1 << card for card in (0, 1, 2))) == "3 Aces"
+
+
+def test_decktet_says_how_it_knows_the_opponents_aces_and_crowns_and_the_table_shows_them():
+    """"risk: AI 2 holds 1 Ace or Crown" read as a look at the AI's hand: the count is public
+    (4 dealt to each, every one played is seen), and the reason says so."""
+    from caravan_tui.games.decktet_caravan.explain import explain
+
+    game = GAMES["decktet_caravan"]
+    rng = random.Random(1)
+    said = []
+    for seed in range(12):
+        state = game.new(2, seed=seed, options=game.quick_options)
+        for _ in range(rng.randrange(0, 8)):
+            if state.is_over():
+                break
+            state.apply(rng.choice(state.legal_actions()), False)
+        if state.is_over():
+            continue
+        seat = state.to_move()
+        unplayed = state.view(seat)["hand_wilds"][1 - seat]
+        for action in state.legal_actions():
+            reason = explain(state, seat, (action,))
+            if "bandit:" in reason:
+                said.append(reason)
+                verb = "is" if unplayed == 1 else "are"
+                assert (f"risk of a bandit: {unplayed} of the 4 Aces and Crowns dealt to {{p{1 - seat}}} "
+                        f"{verb} unplayed") in reason
+                assert "hold" not in reason.split("risk")[1]
+    assert len(said) >= 5

@@ -406,6 +406,25 @@ async def test_hint_suggests_a_legal_action_for_the_seat_to_move(bus, game):
     assert host.turn == 0
 
 
+@pytest.mark.parametrize("game", default_games())
+async def test_a_hint_is_the_same_whatever_the_seat_could_not_see(bus, game):
+    """The whole hint, the moves' words too, comes from the seat's view: with everything it
+    cannot see dealt again, the host sends the same hint."""
+    host = new_host(game, bus, hint_level="easy")
+    rng = random.Random(4)
+    for _ in range(5):
+        await play(host, rng)
+    seat = host.state.to_move()
+    subs = listen(bus, host)
+    hints = []
+    for redeal in range(3):
+        if redeal:
+            host.state = host.state.determinize(seat, rng)
+        await host.handle(messages.HintRequest(host.match_id, seat, host.turn))
+        hints.append(await next_of(subs[seat], messages.Hint))
+    assert hints[1:] == hints[:1] * 2
+
+
 async def test_thinking_is_relayed_without_the_best_move(bus):
     game = next(iter(GAMES.values()))
     host = new_host(game, bus)

@@ -6,6 +6,7 @@ and a game's ``explain`` per candidate.
 """
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Sequence
 from typing import Any, NamedTuple
@@ -70,14 +71,34 @@ def candidates(stats: RootStats, top: int = TOP) -> list[Candidate]:
 
 def playable(world: State, seat: int, line: Sequence[Action]) -> tuple[Action, ...]:
     """The start of ``line`` that ``seat`` can play in ``world``, one move after another, while
-    it is still to move (the search's line may pass through worlds that differ from this one)."""
+    it is still to move (the search's line may pass through worlds that differ from this one),
+    up to and including a move after which chance decides (``brings_chance``): what the search
+    meant to play after a roll or a draw was planned on placeholder dice or cards."""
     state, kept = world.clone(), []
     for action in line:
         if state.to_move() != seat or action not in state.legal_actions():
             break
+        chance = brings_chance(state, seat, action)
         state.apply(action, False)
         kept.append(action)
+        if chance:
+            break
     return tuple(kept)
+
+
+def brings_chance(world: State, seat: int, action: Action, tries: int = 3) -> bool:
+    """Whether ``seat`` may see something after ``action`` that its view does not fix now: in
+    worlds redealt from its view with different luck (``determinize``), what it sees after the
+    move differs (a roll, a draw, a new deal, a card shown)."""
+    seen = None
+    for index in range(tries):
+        after = world.determinize(seat, random.Random(f"chance/{index}"))
+        after.apply(action, False)
+        view = after.view(seat)
+        if seen is not None and view != seen:
+            return True
+        seen = view
+    return False
 
 
 def explained(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP) -> list[Candidate]:

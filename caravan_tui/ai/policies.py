@@ -135,7 +135,8 @@ class SearchPolicy:
         if planned is not None:
             return planned.stats
         root = self._search(game_id, view, seat, seed, index, progress).root
-        return {action: (child.visits, child.reward) for action, child in root.children.items()}
+        return allowed(game_id, view, seat,
+                       {action: (child.visits, child.reward) for action, child in root.children.items()})
 
     def weigh_root(
         self, game_id: str, view: dict[str, Any], seat: int, seed: int, index: int = 0,
@@ -149,9 +150,10 @@ class SearchPolicy:
             ranked = sorted(planned.stats, key=lambda action: -planned.stats[action][0])[:top]
             return Weighed(planned.stats, {action: planned.lines[action] for action in ranked})
         root = self._search(game_id, view, seat, seed, index, progress).root
-        ranked = sorted(root.children.items(), key=lambda item: -item[1].visits)[:top]
-        return Weighed({action: (child.visits, child.reward) for action, child in root.children.items()},
-                       {action: (action, *continuation(child)) for action, child in ranked})
+        stats = allowed(game_id, view, seat,
+                        {action: (child.visits, child.reward) for action, child in root.children.items()})
+        ranked = sorted(stats, key=lambda action: -stats[action][0])[:top]
+        return Weighed(stats, {action: (action, *continuation(root.children[action])) for action in ranked})
 
     def _plan(self, game_id: str, view: dict[str, Any], seat: int, index: int) -> Weighed | None:
         """The game's plan for this position when the level plans and the game plans it, else
@@ -196,6 +198,17 @@ class SearchPolicy:
             self.search_root(game_id, view, seat, seed, index, progress if index == 0 else None)
             for index in range(self.level.searches)
         ]))
+
+
+def allowed(game_id: str, view: dict[str, Any], seat: int, stats: RootStats) -> RootStats:
+    """A search's root statistics without the moves the game vetoes for AI seats
+    (``GameAI.vetoed``); all of them if it would veto every move."""
+    vetoed = get_game(game_id).ai.vetoed
+    if vetoed is None:
+        return stats
+    world = get_game(game_id).from_view(view, seat)
+    kept = {action: weights for action, weights in stats.items() if not vetoed(world, seat, action)}
+    return kept or stats
 
 
 def make_policy(spec: SeatSpec, *, level: Level | None = None, iterations: int | None = None) -> Policy:

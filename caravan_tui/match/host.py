@@ -537,7 +537,8 @@ class MatchHost:
             await self._reject(seat, f"no hint: {exc}")
             return
         if self.turn == msg.turn and self.status == "playing" and top:
-            texts = [self._words(self.state.describe(c.action, seat), seat) for c in top]
+            world = self.game.from_view(view, seat)  # worded from the seat's view, as the rest of the hint
+            texts = [self._words(world.describe(c.action, seat), seat) for c in top]
             words: list[list[Any]] = [[text, c.share, c.value, self._words(c.reason, seat), c.action]
                                       for text, c in zip(texts, top)]
             await self._send(seat, Hint(self.match_id, seat, msg.turn, top[0].action, texts[0], words,

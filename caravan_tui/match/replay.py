@@ -83,10 +83,11 @@ class ReplayClient:
         mover = before.state.to_move()
         if mover is None:
             return None
+        world = self.checked.game.from_view(before.state.view(mover), mover)  # worded as the AI saw it
         lines = []
         for action, share, reason in rows:
             try:
-                text = before.state.describe(action, mover)
+                text = world.describe(action, mover)
             except Exception:  # a recorded candidate the rules no longer read: shown as it was
                 text = " ".join(map(str, action))
             line = f"{self._words(text)} — {share:.0%} of the search"

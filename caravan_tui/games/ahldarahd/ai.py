@@ -20,6 +20,7 @@ and nothing is applied except the few trade proposals (judged on a copy):
 """
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 from caravan_tui.engine import Action, GameAI, Measure, ReviewTerms
@@ -227,6 +228,28 @@ def _refused_before(offer: tuple, refused: tuple) -> bool:
                for p, gg, ag, g, a in refused)
 
 
+#: worlds redealt from the proposer's view in which ``vetoed`` asks the partner's judgement
+VETO_WORLDS = 4
+
+
+def vetoed(state: AhldarahdState, seat: int, action: Action) -> bool:
+    """No trap offers: an AI seat never proposes a trade by which, on average over worlds
+    redealt from what it can see, its partner's own judgement (``trading.judge``) expects to
+    lose win chance by accepting. The search may still like one (its model of the partner
+    accepts in some redeals); a person might take it on trust."""
+    if action[0] != "offer":
+        return False
+    rng = random.Random(0)  # the same worlds for every offer, and a decision stays reproducible
+    gain = 0.0
+    for _ in range(VETO_WORLDS):
+        world = state.determinize(seat, rng)
+        world._legal = None
+        apply_trade_step(world, seat, action, None)
+        verdict = judge(world)
+        gain += 0.0 if verdict.fails else verdict.gain
+    return gain < 0.0
+
+
 def prior(state: AhldarahdState, actions: Sequence[Action]) -> list[float]:
     phase = state.phase
     seat: int = state.turn  # type: ignore[assignment]  # the search asks only where a seat is to move
@@ -286,4 +309,5 @@ AI = GameAI(
     explain=explain,
     tuned=tuned_estimate,
     review=REVIEW,
+    vetoed=vetoed,
 )

@@ -1,7 +1,10 @@
 """Why a play is good or bad, in the game's words, from the player's own view (``GameAI.explain``).
 
 Everything read here is public or the player's own: its hand, the season on the table, the up
-cards, the piles, and how many cards (and how many Aces and Crowns) the opponent holds.
+cards, the piles, and how many cards (and how many Aces and Crowns) the opponent holds. The last
+is public because each hand deals each player ``HAND_CARDS_WILD`` Aces and Crowns and every one
+played is seen; a reason says so ("1 of the 4 Aces and Crowns dealt to Bob is unplayed"), and
+the table shows the same count, so it never reads as a look at the opponent's hand.
 """
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from caravan_tui.words import change, plural
 
 from .cards import CROWNS, NAMES, WILD_MASK, cards_of
 from .combos import BANDIT, MOVES, PASS, Move
-from .rules import DecktetCaravanState, pile_points
+from .rules import HAND_CARDS_WILD, DecktetCaravanState, pile_points
 
 
 def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> str:
@@ -51,9 +54,15 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
     parts.append(_wild_words(state.hands[seat] & WILD_MASK, move[2], move[1] == BANDIT))
     opp_wilds = (state.hands[other] & WILD_MASK).bit_count()  # public: the view counts them
     if left and state.out_player is None and move[1] != BANDIT and opp_wilds and pile_points(after, state.up) > 0:
-        parts.append(f"risk: {who(other)} hold{who(other, 's')} {opp_wilds} Ace{'s' if opp_wilds > 1 else ''}"
-                     f" or Crown{'s' if opp_wilds > 1 else ''} for a bandit")
+        parts.append(f"risk of a bandit: {unplayed_wilds(opp_wilds, other)}")
     return "; ".join(part for part in parts if part)
+
+
+def unplayed_wilds(count: int, seat: int) -> str:
+    """How a count of another player's Aces and Crowns is known: "1 of the 4 Aces and Crowns
+    dealt to {p1} is unplayed"."""
+    return (f"{count} of the {HAND_CARDS_WILD} Aces and Crowns dealt to {who(seat)} "
+            f"{'is' if count == 1 else 'are'} unplayed")
 
 
 def _top_words(top: Move) -> str:

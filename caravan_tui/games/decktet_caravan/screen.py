@@ -44,6 +44,7 @@ from .card_words import (
 from .combos import move_of
 from .hand_summary import HandSummaryScreen
 from .readings import readings
+from .rules import HAND_CARDS_WILD
 from .season_view import SeasonView
 from .standing import standing_basis
 from .views import DecktetCaravanView, HistoryRow, hand_result, season_play
@@ -119,7 +120,8 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
             pile = view["collected"][p]
             text.append(f"\n{self.seat_name(p)}", style="bold")
             if p != self.seat:
-                text.append(f" · {view['hand_sizes'][p]} in hand", style="italic")
+                text.append(f" · {view['hand_sizes'][p]} in hand, {view['hand_wilds'][p]} of "
+                            f"{HAND_CARDS_WILD} Aces and Crowns unplayed", style="italic")
             text.append(f" · pile {change(view['collected_points'][p])}: ", style="bold")
             if pile:
                 text.append_text(Text(" ").join(card_token(card) for card in pile))

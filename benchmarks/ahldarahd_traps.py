@@ -1,0 +1,93 @@
+"""Trap offers in Caravans of Ahldarahd: is any trade an AI seat allows itself to propose one
+that a normal search, from the partner's own view, values below declining?
+
+    python benchmarks/ahldarahd_traps.py --positions 60 --seed 1
+
+Build positions come from seeded random play without trades (3 players). At each, every
+suggested proposal (``offers.suggested_offers``) is sent on a copy and weighed by a normal search
+from the partner's view: its value of accepting less declining, in win chance (the search
+charges accepting ``evaluation.MARGIN``). The proposals are split by whether AI seats may make
+them (``ai.vetoed``). AI seats search their iteration budget only, so a run replays exactly.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from caravan_tui.ai.matches import decision_seed
+from caravan_tui.games import get_game
+from caravan_tui.games.ahldarahd.ai import vetoed
+from caravan_tui.games.ahldarahd.rules import AhldarahdState
+from caravan_tui.games.ahldarahd.terms import BUILD
+
+#: a proposal is a trap when accepting is valued below declining by more than this
+TRAP = 0.05
+
+
+def positions(count: int, seed: int) -> Iterator[AhldarahdState]:
+    """Build decisions with proposals on offer, from seeded random play (no trades)."""
+    game = get_game("ahldarahd")
+    rng = random.Random(seed)
+    match = seed
+    while True:
+        state = game.new(3, seed=match, options=game.resolve_options({}))
+        if not isinstance(state, AhldarahdState):
+            raise TypeError(f"the ahldarahd game plays {type(state).__name__}")
+        match += 1
+        while not state.is_over():
+            if (state.phase == BUILD and state.proposals > 0 and rng.random() < 0.15
+                    and any(a[0] == "offer" for a in state.legal_actions())):
+                yield state
+                count -= 1
+                if not count:
+                    return
+            calm = [a for a in state.legal_actions() if a[0] not in ("offer", "trade_with")]
+            state.apply(rng.choice(calm), False)
+
+
+def main() -> int:
+    os.environ.setdefault("CARAVAN_TUI_AI_BUDGET", "iterations")
+    from ahldarahd_trades import weigh_answer  # (a sibling script; after the budget is set)
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", metavar="FILE")
+    args = parser.parse_args()
+    game = get_game("ahldarahd")
+    rows: list[dict[str, Any]] = []
+    for number, state in enumerate(positions(args.positions, args.seed)):
+        seat = state.to_move()
+        if seat is None:
+            raise TypeError("an Ahldarahd build decision")
+        world = game.from_view(state.view(seat), seat)
+        if not isinstance(world, AhldarahdState):
+            raise TypeError("an Ahldarahd build decision")
+        for action in [a for a in state.legal_actions() if a[0] == "offer"]:
+            sent = state.clone()
+            sent.apply(action, False)
+            if not isinstance(sent, AhldarahdState):
+                raise TypeError("not an Ahldarahd state")
+            value = weigh_answer(sent, decision_seed(args.seed, number, seat))
+            rows.append({"position": number, "offer": list(action), "allowed": not vetoed(world, seat, action),
+                         "value": value})
+            print(f"{number:3} {'allowed' if rows[-1]['allowed'] else 'vetoed '} {value:+.3f} {action}", flush=True)
+    for allowed in (True, False):
+        part = [float(r["value"]) for r in rows if r["allowed"] == allowed]
+        if part:
+            print(f"{'allowed' if allowed else 'vetoed'}: {len(part)} proposals, accepting less declining at worst "
+                  f"{min(part):+.3f}, mean {sum(part) / len(part):+.3f}, below -{TRAP} in "
+                  f"{sum(1 for v in part if v < -TRAP)}")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as out:
+            json.dump(rows, out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
