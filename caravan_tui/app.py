@@ -41,6 +41,7 @@ from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
+from caravan_tui.screens.leaderboard import LeaderboardScreen
 from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.requests import (
@@ -58,7 +59,7 @@ from caravan_tui.screens.requests import (
 )
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
-from caravan_tui.screens.summary import MatchOverScreen, resigned_line
+from caravan_tui.screens.summary import MatchOverScreen, rating_changes_line, resigned_line
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh.protocol import (
     CRASHED,
@@ -70,9 +71,11 @@ from caravan_tui.ssh.protocol import (
     Introduced,
     Joined,
     JoinSeat,
+    Leaderboard,
     Left,
     Lobby,
     PlayAgain,
+    Rated,
     Refused,
     Replay,
     SetName,
@@ -457,6 +460,8 @@ class ClientApp(TableApp):
         #: the games whose "How to play" this person dismissed for good (the hub keeps them for a key)
         self.introduced: set[str] = set()
         self.finished: str | None = None  # the match we played that ended last
+        #: what each match that ended did to its people's ratings, in words, as the hub said
+        self.rating_changes: dict[str, str] = {}
         self.goodbye = ""  # why the hub ends the session, when it says
 
     def on_mount(self) -> None:
@@ -501,6 +506,12 @@ class ClientApp(TableApp):
             self.notify(message.reason, title="You left the match")
         elif isinstance(message, Replay):
             self.open_finished(message)
+        elif isinstance(message, Rated):
+            self.rating_changes[message.match] = rating_changes_line(message)
+            if isinstance(self.screen, MatchOverScreen) and self.finished == message.match:
+                self.screen.ratings = self.rating_changes[message.match]
+        elif isinstance(message, Leaderboard):
+            self.push_screen(LeaderboardScreen(message))
         elif isinstance(message, Goodbye):
             self.goodbye = message.reason
         elif isinstance(message, Refused):
@@ -589,6 +600,7 @@ class ClientApp(TableApp):
         self.clear_notifications()
         self.finished = over.match if screen.seat is not None else None  # (what a rematch plays again)
         result = self.final_table(screen, over)
+        result.ratings = self.rating_changes.get(over.match, "")
         self._leave_match()
         while self.screen is not screen and len(self.screen_stack) > 1:
             self.pop_screen()

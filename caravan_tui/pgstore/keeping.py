@@ -18,6 +18,7 @@ from caravan_tui.match.host import LATE, Said, in_order
 from caravan_tui.pgstore.db import Database, DatabaseError
 from caravan_tui.pgstore.lobby import LIVE
 from caravan_tui.pgstore.matches import UNHELD
+from caravan_tui.pgstore.rated import PgRated
 from caravan_tui.ssh.lookalikes import marks
 from caravan_tui.ssh.records import IDENTITY, HostedRecord, side_log_from_data
 
@@ -26,14 +27,14 @@ MAX_LOG_FIELD = 200
 
 
 #: the columns of a hosted record, as ``record_from_row`` reads them
-RECORD = "owners, grace, stand_in, ai_finish, invited, rematch"
+RECORD = "owners, grace, stand_in, ai_finish, invited, rematch, left_by"
 
 
 def record_from_row(match_id: str, row) -> HostedRecord:
     """The record in ``row`` (the ``RECORD`` columns), checked as a file's is; ValueError."""
-    owners, grace, stand_in, ai_finish, invited, rematch = row
+    owners, grace, stand_in, ai_finish, invited, rematch, left = row
     data = {"match_id": match_id, "owners": owners, "grace": grace, "stand_in": stand_in}
-    for key, value in (("ai_finish", ai_finish), ("invited", invited), ("rematch", rematch)):
+    for key, value in (("ai_finish", ai_finish), ("invited", invited), ("rematch", rematch), ("left", left)):
         if value is not None:  # (a row written before the column, or with none)
             data[key] = value
     return HostedRecord.from_data(data)
@@ -101,6 +102,20 @@ class PgKeeping:
         self.host = (host or socket.gethostname())[:MAX_LOG_FIELD]
         self.server = db.application  # how the database names this server's connections
         self.names = PgNames(db)
+        self.rated = PgRated(db)
+
+    def finished_records(self) -> list[HostedRecord]:
+        with self.db.transaction() as cur:
+            cur.execute(f"SELECT id, {RECORD} FROM matches WHERE owners IS NOT NULL AND status <> 'playing' "
+                        "ORDER BY id")
+            rows = cur.fetchall()
+        found = []
+        for match_id, *columns in rows:
+            try:
+                found.append(record_from_row(match_id, columns))
+            except ValueError:
+                continue
+        return found
 
     def records(self) -> list[tuple[str, HostedRecord | str]]:
         """The records of the hosted matches still being played that no server hosts (none
@@ -127,9 +142,10 @@ class PgKeeping:
         data = record.to_data()
         with self.db.transaction() as cur:
             cur.execute("UPDATE matches SET owners = %s, grace = %s, stand_in = %s, ai_finish = %s, invited = %s, "
-                        "rematch = coalesce(rematch, %s) WHERE id = %s",
+                        "rematch = coalesce(rematch, %s), left_by = %s WHERE id = %s",
                         (Jsonb(record.owners), record.grace, record.stand_in, record.ai_finish,
-                         Jsonb(data["invited"]) if "invited" in data else None, record.rematch, record.match_id))
+                         Jsonb(data["invited"]) if "invited" in data else None, record.rematch,
+                         Jsonb(data["left"]) if "left" in data else None, record.match_id))
             if cur.rowcount != 1:
                 raise DatabaseError(f"the database holds no match {record.match_id}")
 

@@ -17,10 +17,20 @@ from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.requests import NewMatch, OpenRules, ToHub
 from caravan_tui.screens.table_seat import fit_name
 from caravan_tui.seat_labels import AWAY, FREE, INVITED, STAND_IN_SEAT, YOURS
-from caravan_tui.ssh.protocol import STANDING_IN, FinishedRow, JoinSeat, Lobby, LobbyRow, Watch, WatchReplay
+from caravan_tui.ssh.protocol import (
+    STANDING_IN,
+    AskLeaderboard,
+    FinishedRow,
+    JoinSeat,
+    Lobby,
+    LobbyRow,
+    Watch,
+    WatchReplay,
+)
 from caravan_tui.widgets.footer import KeysFooter
 
 SEATS_WIDTH, TO_MOVE_WIDTH = 32, 12
+MAX_RATING = 6  # characters of a rating beside a name
 COLUMNS = (("Game", 16), ("Seats", SEATS_WIDTH), ("To move", TO_MOVE_WIDTH), ("Watching", 8))
 FINISHED_COLUMNS = (("Game", 15), ("Against", 21), ("Result", 20), ("Ended", 12))
 #: what a guest reads before taking a seat (a new visit is a new identity: nothing to come back as)
@@ -62,10 +72,19 @@ def when_words(ended: float) -> str:
         return ""
 
 
+def rating_words(row: LobbyRow, seat: int) -> str:
+    """The seat's person's rating in the row's game ("1043", "?" until it settles), or ""."""
+    rating = row.ratings[seat] if seat < len(row.ratings) else ""
+    return plain(rating, MAX_RATING) if isinstance(rating, str) else ""
+
+
 def seat_words(row: LobbyRow, seat: int, width: int | None = None) -> str:
     """The seat in the Seats column: its player's name (fit to ``width`` cells, ``fit_name``)
-    and what the seat is ("(you)", "(away)", "· AI", "(invited)"), or "(free)"."""
+    with their rating, and what the seat is ("(you)", "(away)", "· AI", "(invited)"), or
+    "(free)"."""
     name, kind = fit_name(plain(row.names[seat]), width), row.kinds[seat]
+    if rating := rating_words(row, seat):
+        name = f"{name} {rating}"
     if kind == "open":
         return INVITED(name=name) if row.invited else FREE()
     if kind == "invited":
@@ -110,6 +129,7 @@ class LobbyScreen(BaseScreen):
         Binding("w", "watch", "Watch"),
         Binding("c", "create", "Create"),
         Binding("r", "rules", "Rules"),
+        Binding("b", "leaderboard", "Leaderboard", tooltip="Each game's best rated players"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -263,6 +283,9 @@ class LobbyScreen(BaseScreen):
 
     def action_create(self) -> None:
         self.post_message(NewMatch())
+
+    def action_leaderboard(self) -> None:
+        self.post_message(ToHub(AskLeaderboard()))
 
     def action_rules(self) -> None:
         row = self.selected()

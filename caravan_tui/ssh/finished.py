@@ -8,8 +8,7 @@ from dataclasses import dataclass
 
 from caravan_tui.saves.backend import MatchStore
 from caravan_tui.saves.codec import DamagedSave
-from caravan_tui.saves.loading import replay_snapshot
-from caravan_tui.saves.snapshot import Snapshot
+from caravan_tui.saves.loading import Replayed, replay_snapshot
 from caravan_tui.ssh.keeping import Keeping
 from caravan_tui.ssh.protocol import FinishedRow
 
@@ -30,16 +29,17 @@ class Ended:
     ended: float
 
 
-def read_ended(store: MatchStore, match_id: str) -> tuple[Snapshot, Ended] | None:
+def read_ended(store: MatchStore, match_id: str) -> tuple[Replayed, Ended] | None:
     """The checked save of ``match_id`` and what the lobby shows of it, if it is over and its save
     can be trusted (None otherwise: there is nothing to replay yet, or nothing safe)."""
     try:
-        snapshot = replay_snapshot(store.read(match_id)).snapshot
+        replayed = replay_snapshot(store.read(match_id))
     except (OSError, ValueError, DamagedSave):
         return None
+    snapshot = replayed.snapshot
     if snapshot.status == "playing" or snapshot.result is None:
         return None
-    return snapshot, Ended(snapshot.game_id, list(snapshot.names), list(snapshot.result), snapshot.status,
+    return replayed, Ended(snapshot.game_id, list(snapshot.names), list(snapshot.result), snapshot.status,
                            snapshot.updated)
 
 

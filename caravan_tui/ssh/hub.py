@@ -58,16 +58,19 @@ from caravan_tui.ssh.protocol import (
     OPEN,
     SEAT_CHOICES,
     YOU,
+    AskLeaderboard,
     Crashed,
     CreateMatch,
     Goodbye,
     Introduced,
     Joined,
     JoinSeat,
+    Leaderboard,
     LeaveMatch,
     Left,
     Lobby,
     PlayAgain,
+    Rated,
     Refused,
     Replay,
     SetName,
@@ -76,7 +79,9 @@ from caravan_tui.ssh.protocol import (
     Welcome,
     request_from_map,
 )
+from caravan_tui.ssh.ratings import Change
 from caravan_tui.ssh.records import HostedRecord
+from caravan_tui.ssh.standings import Standings
 
 log = logging.getLogger(__name__)
 
@@ -88,8 +93,10 @@ MAX_MATCHES_EACH = 4  # matches being played in which one person holds a seat
 MAX_REASON = 160
 #: seconds a session waits between two requests of these kinds (each costs the server work)
 SPACING = {HintRequest: 2.0, Chat: 0.5, CreateMatch: 1.0, UndoRequest: 1.0, Sync: 1.0, SaveRequest: 1.0,
-           Crashed: 1.0}
+           Crashed: 1.0, AskLeaderboard: 2.0}
 LOBBY_DELAY = 1.0  # seconds: changes within it reach the lobby as one (each redraws every lobby)
+RATINGS_EVERY = 5.0  # seconds: a lobby sent after this long looks for what other servers rated meanwhile
+LEADERS = 10  # players each game's leaderboard lists
 #: what the people at a match that another server took over read
 MOVED = "this match is now hosted by another server: enter in the lobby takes you back to it"
 
@@ -135,6 +142,9 @@ class Hub:
         self.store: MatchStore = store if store is not None else SaveStore(self.root)
         self.keeping: Keeping = keeping if keeping is not None else FileKeeping(self.root)
         self.finished = FinishedMatches(self.store, self.keeping)
+        self.standings = Standings(self.store, self.keeping.rated, self.keeping.record)
+        self.rating_check: asyncio.Task | None = None  # (``check_ratings``)
+        self._ratings_looked = 0.0  # (the monotonic clock)
         self.identities = self.keeping.names
         self.worker, self.iterations, self.grace = worker, iterations, grace
         self.matches: dict[str, HostedMatch] = {}
@@ -173,7 +183,23 @@ class Hub:
             log.warning("not resumed: %s", problem)
         return problems
 
+    def check_ratings(self) -> asyncio.Task:
+        """Check the kept ratings against the records of every finished match, off the loop
+        (``Standings.check``); the lobby shows "?" beside names until it is done."""
+        async def check() -> None:
+            try:
+                records = await asyncio.to_thread(self.keeping.finished_records)
+                await asyncio.to_thread(self.standings.check, records)
+            except OSError as exc:
+                log.warning("the ratings are not checked: %s", exc)
+            self.lobby_changed()
+
+        self.rating_check = asyncio.create_task(check())
+        return self.rating_check
+
     def stop(self) -> None:
+        if self.rating_check is not None:
+            self.rating_check.cancel()
         for hosted in self.matches.values():
             if hosted.unsaved:
                 log.warning("match %s: stopped with moves not saved (%s)", hosted.match_id, hosted.unsaved)
@@ -202,10 +228,15 @@ class Hub:
         return "The server is stopping; your match is saved." if theirs else "The server is stopping."
 
     def _host(self, runner: MatchRunner, record: HostedRecord) -> HostedMatch:
-        hosted = HostedMatch(runner, record, self.keeping, self.lobby_changed)
+        hosted = self._hosted(runner, record)
+        hosted.start()
+        return hosted
+
+    def _hosted(self, runner: MatchRunner, record: HostedRecord) -> HostedMatch:
+        """``runner`` hosted here from now on, its lobby row showing ratings, rated once it is over."""
+        hosted = HostedMatch(runner, record, self.keeping, self.lobby_changed, self._rate_soon, self.standings.shown)
         self.matches[hosted.match_id] = hosted
         self._let_go_when_moved(hosted)
-        hosted.start()
         return hosted
 
     def _let_go_when_moved(self, hosted: HostedMatch) -> None:
@@ -308,6 +339,8 @@ class Hub:
             await self._watch(session, msg.match)
         elif isinstance(msg, WatchReplay):
             await self._replay(session, msg.match)
+        elif isinstance(msg, AskLeaderboard):
+            await self._tell(session, Leaderboard(await asyncio.to_thread(self._leaders)))
         elif isinstance(msg, Introduced) and not session.guest:
             with suppress(OSError):  # (a folder that cannot be written only loses the preference)
                 self.identities.introduce(session.identity, msg.game)
@@ -474,7 +507,7 @@ class Hub:
             if match_id in {row.match for row in mine} else None
         if read is None:
             await self._refuse(session, "you have no finished match of that name to replay")
-        elif len(data := encode_snapshot(read[0])) > MAX_REPLAY:
+        elif len(data := encode_snapshot(read[0].snapshot)) > MAX_REPLAY:
             await self._refuse(session, "that match is too long to replay here")
         else:
             await self._tell(session, Replay(match_id, data))
@@ -528,9 +561,7 @@ class Hub:
             runner.host.close()
             await self._refuse(session, f"cannot create the match: {exc.strerror or exc}")
             return
-        hosted = HostedMatch(runner, record, self.keeping, self.lobby_changed)
-        self.matches[hosted.match_id] = hosted
-        self._let_go_when_moved(hosted)
+        hosted = self._hosted(runner, record)
         self._sit(session, hosted, owners.index(session.identity))  # before it starts: it waits for nobody
         hosted.start()
         await self._seated(session, hosted, None)
@@ -639,6 +670,57 @@ class Hub:
         except ConnectionError:
             pass
 
+    # -- ratings ----------------------------------------------------------------------------
+
+    def _rate_soon(self, hosted: HostedMatch) -> None:
+        task = asyncio.create_task(self._rate(hosted))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    async def _rate(self, hosted: HostedMatch) -> None:
+        """Rate a match just over (once its check at the start is done: it writes the entries
+        again) and tell its people what it did to their ratings."""
+        if self.rating_check is not None:
+            await asyncio.wait([self.rating_check])
+        try:
+            changes = await asyncio.to_thread(self.standings.rate, hosted.record)
+        except OSError as exc:  # (the next start's check rates it)
+            log.warning("match %s is not rated now: %s", hosted.match_id, exc)
+            return
+        if not changes:
+            return
+        rated = Rated(hosted.match_id, [self._change_row(hosted, change) for change in changes])
+        people = set(hosted.record.owners) | set(hosted.record.left.values())
+        for session in list(self.sessions):
+            if session.match is hosted or session.identity in people:
+                session.finished = None
+                await self._tell(session, rated)
+        self.lobby_changed()
+
+    @staticmethod
+    def _change_row(hosted: HostedMatch, change: Change) -> list:
+        record, names = hosted.record, hosted.host.names
+        seat = next((seat for seat in range(len(names))
+                     if change.identity in (record.owners[seat], record.left.get(seat))), None)
+        return [names[seat] if seat is not None else "?", change.points, change.after.shown]
+
+    def _leaders(self) -> list:
+        """Each game's best settled ratings, by name (from a thread: names may be in the database)."""
+        self.standings.sync()
+        return [[game, [[self.identities.name(who) or "?", rating.shown, rating.matches]
+                        for who, rating in self.standings.top(game, LEADERS)]] for game in GAMES]
+
+    async def _fresh_ratings(self) -> None:
+        """Fold what other servers rated, at most every ``RATINGS_EVERY`` seconds."""
+        if time.monotonic() - self._ratings_looked < RATINGS_EVERY or \
+                (self.rating_check is not None and not self.rating_check.done()):
+            return
+        self._ratings_looked = time.monotonic()
+        try:
+            await asyncio.to_thread(self.standings.sync)
+        except OSError as exc:
+            log.warning("the ratings of other servers are not read: %s", exc)
+
     # -- the lobby --------------------------------------------------------------------------
 
     def lobby_changed(self) -> None:
@@ -661,6 +743,7 @@ class Hub:
                 sending.add_done_callback(self._sending.discard)
 
     async def _send_lobby(self, session: Session) -> None:
+        await self._fresh_ratings()
         rows = [m.row(session.identity).to_map() for m in self.matches.values() if not m.over]
         online = sorted({s.name for s in self.sessions if s.name}, key=str.casefold)
         if session.finished is None:

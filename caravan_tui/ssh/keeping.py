@@ -2,7 +2,8 @@
 people chose, each hosted match's record and side log (chat, seat notes), the connection log.
 
 ``FileKeeping`` is the embedded default: today's files in the server's folder
-(``identities.json``, ``hosted/<id>.json``, ``hosted/log/<id>.json``, ``connections.log``).
+(``identities.json``, ``hosted/<id>.json``, ``hosted/log/<id>.json``, ``connections.log``,
+``ratings.jsonl``).
 ``caravan_tui.pgstore.keeping.PgKeeping`` keeps the same things in PostgreSQL, for several
 hosts on one database (``serve --database``). The hub and the server reach them only through
 ``Keeping``, so neither knows which it has.
@@ -19,6 +20,7 @@ from typing import Protocol
 from caravan_tui.engine import Event
 from caravan_tui.match.host import Said
 from caravan_tui.ssh.connection_log import ConnectionLog
+from caravan_tui.ssh.rated_file import RatedFile, RatedMatches
 from caravan_tui.ssh.records import HostedRecord, Identities, load_side_log, save_side_log
 
 
@@ -52,6 +54,16 @@ class Keeping(Protocol):
 
     @property
     def names(self) -> Names: ...
+
+    @property
+    def rated(self) -> RatedMatches:
+        """The rated matches' entries (the ratings are folded from them: ``ssh.standings``)."""
+        ...
+
+    def finished_records(self) -> list[HostedRecord]:
+        """The record of every hosted match that is over (on every server sharing the keeping); a
+        backend that cannot tell which are over without reading the saves gives them all."""
+        ...
 
     def records(self) -> list[tuple[str, HostedRecord | str]]:
         """The record of every hosted match that may need a host, by match id, or why it cannot
@@ -108,6 +120,7 @@ class FileKeeping:
         self.folder = self.root / "hosted"
         self.names: Identities = Identities(self.root / "identities.json")
         self.connection_log = ConnectionLog(self.root / "connections.log")  # (rotated)
+        self.rated: RatedFile = RatedFile(self.root / "ratings.jsonl")
 
     def records(self) -> list[tuple[str, HostedRecord | str]]:
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -120,6 +133,9 @@ class FileKeeping:
             except (OSError, ValueError) as exc:
                 found.append((path.stem, str(exc)))
         return found
+
+    def finished_records(self) -> list[HostedRecord]:
+        return [record for _, record in self.records() if isinstance(record, HostedRecord)]
 
     def keep_record(self, record: HostedRecord) -> None:
         kept = self.record(record.match_id) if record.rematch is None else None

@@ -111,7 +111,8 @@ class LobbyRow:
     or "ai"; ``yours``: the seat you hold, if any; ``unsaved``: why the server cannot
     save the match just now ("" when it can); ``waiting``: nobody is at the table, and the match
     waits for its people to come back; ``invited``: a rematch whose free seat is kept for you
-    (a seat kept for someone else reads "invited")."""
+    (a seat kept for someone else reads "invited"); ``ratings``: each seat's person's rating
+    in the game ("?" until it settles, "" for a seat no rated person holds)."""
 
     match: str
     game: str
@@ -124,6 +125,7 @@ class LobbyRow:
     unsaved: str = ""
     waiting: bool = False
     invited: bool = False
+    ratings: list[str] = field(default_factory=list)
 
     @property
     def free(self) -> list[int]:
@@ -250,6 +252,28 @@ class Left(Message):
 
 
 @dataclass(frozen=True)
+class Rated(Message):
+    """Hub → session: what ``match``, just over, did to its people's ratings: ``changes``, one
+    ``[name, points, rating]`` each (the points gained or lost, the rating now: "?" until it
+    settles)."""
+
+    match: str
+    changes: list
+
+
+@dataclass(frozen=True)
+class AskLeaderboard(Request):
+    """Session → hub: each game's best rated players."""
+
+
+@dataclass(frozen=True)
+class Leaderboard(Message):
+    """Hub → session: ``games``, one ``[game, [[name, rating, matches], …]]`` each, best first."""
+
+    games: list
+
+
+@dataclass(frozen=True)
 class Refused(Message):
     """Hub → session: a request was refused and nothing changed."""
 
@@ -286,12 +310,12 @@ class Crashed(Request):
 FROM_SESSION: dict[str, type[Message]] = {
     cls.__name__: cls
     for cls in (Act, HintRequest, UndoRequest, Resign, SaveRequest, Sync, Chat, SetName, CreateMatch, JoinSeat,
-                Watch, LeaveMatch, Crashed, Introduced, PlayAgain, WatchReplay)
+                Watch, LeaveMatch, Crashed, Introduced, PlayAgain, WatchReplay, AskLeaderboard)
 }
 #: every message a session may receive from the hub
 TO_SESSION: dict[str, type[Message]] = {
     **MESSAGES, **CHAT_MESSAGES,
-    **{cls.__name__: cls for cls in (Welcome, Lobby, Joined, Left, Refused, Replay, Goodbye)},
+    **{cls.__name__: cls for cls in (Welcome, Lobby, Joined, Left, Refused, Replay, Goodbye, Rated, Leaderboard)},
 }
 
 

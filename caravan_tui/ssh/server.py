@@ -266,6 +266,7 @@ class GameServer:
             agent_forwarding=False, x11_forwarding=False, login_timeout=self.config.login_timeout,
             keepalive_interval=60)
         problems = self.hub.start()  # no session is served before this returns: nothing awaits between
+        self.hub.check_ratings()
         if self.config.database is not None:
             from caravan_tui.pgstore.link import Links
             from caravan_tui.pgstore.takeover import take_over
