@@ -86,7 +86,9 @@ class MatchOverScreen(BaseScreen):
         with VerticalScroll(id="match-over"):
             yield Static(as_text(self.headline, limit=LONG), id="winner")
             yield Static(as_text(self.scores, limit=LONG), id="final-scores")
-            yield Static(as_text(self.ratings, limit=LONG), id="rating-changes")
+            changes = Static(as_text(self.ratings, limit=LONG), id="rating-changes")
+            changes.display = bool(self.ratings)
+            yield changes
             if self.table is not None:
                 yield Static(self.table, id="final-table")
             if self.status:
@@ -99,7 +101,9 @@ class MatchOverScreen(BaseScreen):
 
     def watch_ratings(self, ratings: str) -> None:
         if self.is_mounted:
-            self.query_one("#rating-changes", Static).update(as_text(ratings, limit=LONG))
+            changes = self.query_one("#rating-changes", Static)
+            changes.update(as_text(ratings, limit=LONG))
+            changes.display = bool(ratings)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "rematch":
