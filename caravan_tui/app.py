@@ -79,6 +79,7 @@ from caravan_tui.ssh.protocol import (
     Refused,
     Replay,
     SetName,
+    Told,
     Welcome,
 )
 from caravan_tui.ssh.remote import HubLink
@@ -462,6 +463,8 @@ class ClientApp(TableApp):
         self.finished: str | None = None  # the match we played that ended last
         #: what each match that ended did to its people's ratings, in words, as the hub said
         self.rating_changes: dict[str, str] = {}
+        self.operator = False  # one of the server's operators (the hub says so)
+        self.hidden: set[str] = set()  # the names (casefolded) whose chat this session hides
         self.goodbye = ""  # why the hub ends the session, when it says
 
     def on_mount(self) -> None:
@@ -477,6 +480,7 @@ class ClientApp(TableApp):
     def from_hub(self, message: Message) -> None:
         if isinstance(message, Welcome):
             self.player_name, self.guest, self.grace = message.name, message.guest, message.grace
+            self.operator = message.operator is True
             self.introduced.update(message.introduced)
             if self.named is not None:
                 self.named(message.name)
@@ -512,6 +516,8 @@ class ClientApp(TableApp):
                 self.screen.ratings = self.rating_changes[message.match]
         elif isinstance(message, Leaderboard):
             self.push_screen(LeaderboardScreen(message))
+        elif isinstance(message, Told):
+            self.notify(message.text if isinstance(message.text, str) else "", title="Done")
         elif isinstance(message, Goodbye):
             self.goodbye = message.reason
         elif isinstance(message, Refused):

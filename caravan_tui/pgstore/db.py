@@ -153,6 +153,27 @@ CREATE TABLE IF NOT EXISTS rated (
     match_id text NOT NULL UNIQUE,
     entry jsonb NOT NULL
 );
+-- moderation: the keys banned on every server, chat muted until a time, and every action taken
+CREATE TABLE IF NOT EXISTS bans (
+    fingerprint text PRIMARY KEY,
+    at double precision NOT NULL,
+    by_name text NOT NULL,
+    reason text NOT NULL
+);
+CREATE TABLE IF NOT EXISTS mutes (
+    fingerprint text PRIMARY KEY,
+    until double precision NOT NULL
+);
+CREATE TABLE IF NOT EXISTS moderation_log (
+    at timestamptz NOT NULL DEFAULT now(),
+    server text NOT NULL,
+    by_name text NOT NULL,
+    action text NOT NULL,
+    target text NOT NULL,
+    detail text NOT NULL
+);
+-- a match an operator closed (its people told why; never resumed, its record kept)
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS closed text;
 -- who connected, from where, through which host, how it ended
 CREATE TABLE IF NOT EXISTS connections (
     at timestamptz NOT NULL DEFAULT now(),

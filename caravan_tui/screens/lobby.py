@@ -10,20 +10,24 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Static
 
+from caravan_tui.bus import MAX_NAME
 from caravan_tui.games import GAMES
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
-from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.requests import NewMatch, OpenRules, ToHub
 from caravan_tui.screens.table_seat import fit_name
 from caravan_tui.seat_labels import AWAY, FREE, INVITED, STAND_IN_SEAT, YOURS
+from caravan_tui.ssh.moderation import MAX_REASON
 from caravan_tui.ssh.protocol import (
     STANDING_IN,
     AskLeaderboard,
     FinishedRow,
+    Ignore,
     JoinSeat,
     Lobby,
     LobbyRow,
+    Moderate,
     Watch,
     WatchReplay,
 )
@@ -130,6 +134,8 @@ class LobbyScreen(BaseScreen):
         Binding("c", "create", "Create"),
         Binding("r", "rules", "Rules"),
         Binding("b", "leaderboard", "Leaderboard", tooltip="Each game's best rated players"),
+        Binding("m", "hide_chat", "Hide chat", tooltip="Hide someone's chat from you (or show it again)"),
+        Binding("o", "moderate", "Operator", tooltip="Kick, ban or mute a person, or close the highlighted match"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -283,6 +289,51 @@ class LobbyScreen(BaseScreen):
 
     def action_create(self) -> None:
         self.post_message(NewMatch())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.hosted_app.operator or action != "moderate"
+
+    def action_hide_chat(self) -> None:
+        def named(name: str | None) -> None:
+            if name:
+                hide = name.casefold() not in self.hosted_app.hidden
+                self.hosted_app.hidden.symmetric_difference_update({name.casefold()})
+                self.post_message(ToHub(Ignore(name, hide)))
+
+        self.app.push_screen(AskLineScreen("Hide whose chat from you? (Their name again shows it again.)",
+                                           MAX_NAME), named)
+
+    def action_moderate(self) -> None:
+        """The operators' actions: the person named, or the highlighted match, and a reason."""
+        actions = [("kick", 0, "Kick a person (end their session)"), ("ban", 0, "Ban a person's key"),
+                   ("mute", 10, "Mute a person's chat for 10 minutes"),
+                   ("mute", 60, "Mute a person's chat for an hour")]
+        row = self.selected()
+        if row is not None:
+            actions.append(("close", 0, "Close the highlighted match (its people are told why)"))
+
+        def chosen(index: int | None) -> None:
+            if index is None:
+                return
+            action, minutes, _ = actions[index]
+
+            def reasoned(target: str, reason: str | None) -> None:
+                if reason is not None:
+                    self.post_message(ToHub(Moderate(action, target, minutes, reason)))
+
+            if action == "close" and row is not None:
+                self.app.push_screen(AskLineScreen("Why is it closed? (Its people read it.)", MAX_REASON),
+                                     lambda reason: reasoned(row.match, reason))
+                return
+
+            def named(name: str | None) -> None:
+                if name:
+                    self.app.push_screen(AskLineScreen("Why? (They read it; enter alone: no reason.)", MAX_REASON),
+                                         lambda reason: reasoned(name, reason))
+
+            self.app.push_screen(AskLineScreen("Whom? (Their name.)", MAX_NAME), named)
+
+        self.app.push_screen(ChoiceScreen("Operator", [words for _, _, words in actions]), chosen)
 
     def action_leaderboard(self) -> None:
         self.post_message(ToHub(AskLeaderboard()))

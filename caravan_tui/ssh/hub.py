@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import math
 import random
 import secrets
 import time
@@ -53,6 +54,7 @@ from caravan_tui.ssh.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode,
 from caravan_tui.ssh.hosted import HostedMatch
 from caravan_tui.ssh.keeping import FileKeeping, Keeping
 from caravan_tui.ssh.lookalikes import look_alike, marks, name_problem
+from caravan_tui.ssh.moderation import Ban
 from caravan_tui.ssh.protocol import (
     MAX_REPLAY,
     OPEN,
@@ -62,6 +64,7 @@ from caravan_tui.ssh.protocol import (
     Crashed,
     CreateMatch,
     Goodbye,
+    Ignore,
     Introduced,
     Joined,
     JoinSeat,
@@ -69,11 +72,13 @@ from caravan_tui.ssh.protocol import (
     LeaveMatch,
     Left,
     Lobby,
+    Moderate,
     PlayAgain,
     Rated,
     Refused,
     Replay,
     SetName,
+    Told,
     Watch,
     WatchReplay,
     Welcome,
@@ -97,12 +102,20 @@ SPACING = {HintRequest: 2.0, Chat: 0.5, CreateMatch: 1.0, UndoRequest: 1.0, Sync
 LOBBY_DELAY = 1.0  # seconds: changes within it reach the lobby as one (each redraws every lobby)
 RATINGS_EVERY = 5.0  # seconds: a lobby sent after this long looks for what other servers rated meanwhile
 LEADERS = 10  # players each game's leaderboard lists
+#: chat lines one person may say in ``CHAT_WINDOW`` seconds, over all their sessions
+CHAT_BURST, CHAT_WINDOW = 5, 10.0
+MAX_IGNORED = 100  # names one session hides the chat of
 #: what the people at a match that another server took over read
 MOVED = "this match is now hosted by another server: enter in the lobby takes you back to it"
 
 
 def guest_identity() -> str:
     return f"guest:{secrets.token_hex(6)}"
+
+
+def banned_words(ban: Ban) -> str:
+    """What a banned person reads as their session ends."""
+    return f"This key is banned from this server{': ' + ban.reason if ban.reason else ''}."
 
 
 class Session:
@@ -117,6 +130,7 @@ class Session:
         self.last: dict[type, float] = {}
         #: the finished matches their lobby lists (None: to be read again, as a match may have ended)
         self.finished: list[dict] | None = None
+        self.ignoring: set[str] = set()  # the names (casefolded) whose chat this session hides
 
     async def send(self, message: Message) -> None:
         self.writer.write(encode(message.to_map()))
@@ -137,7 +151,8 @@ class Hub:
     ``keeping``: where the matches and the rest are kept (the files under ``root`` unless given)."""
 
     def __init__(self, root: Path, worker: AIWorker, *, iterations: int | None = None, grace: int = 60,
-                 store: MatchStore | None = None, keeping: Keeping | None = None) -> None:
+                 store: MatchStore | None = None, keeping: Keeping | None = None,
+                 operators: frozenset[str] = frozenset()) -> None:
         self.root = Path(root)
         self.store: MatchStore = store if store is not None else SaveStore(self.root)
         self.keeping: Keeping = keeping if keeping is not None else FileKeeping(self.root)
@@ -147,6 +162,8 @@ class Hub:
         self._ratings_looked = 0.0  # (the monotonic clock)
         self.identities = self.keeping.names
         self.worker, self.iterations, self.grace = worker, iterations, grace
+        self.operators = operators  # the keys of the server's operators (``--admin-keys``)
+        self._said: dict[str, list[float]] = {}  # when each person's latest chat lines were said
         self.matches: dict[str, HostedMatch] = {}
         self.sessions: set[Session] = set()
         self._lobby_due: asyncio.TimerHandle | None = None
@@ -166,6 +183,8 @@ class Hub:
             try:
                 if isinstance(record, str):
                     raise ValueError(record)
+                if record.closed is not None:
+                    continue
                 if self.store.read(record.match_id).status != "playing":
                     continue
                 runner = MatchRunner.resume(record.match_id, self.store, worker=self.worker,
@@ -270,10 +289,18 @@ class Hub:
                 await writer.drain()
             writer.close()
             return
+        ban = None if guest else await asyncio.to_thread(self._ban_of, identity)
+        if ban is not None:
+            with suppress(ConnectionError):
+                writer.write(encode(Goodbye(banned_words(ban)).to_map()))
+                await writer.drain()
+            writer.close()
+            return
         session = Session(identity, known, guest, writer)
         self.sessions.add(session)
         try:
-            await session.send(Welcome(identity, session.name, guest, self.grace, introduced))
+            await session.send(Welcome(identity, session.name, guest, self.grace, introduced,
+                                       identity in self.operators))
             if session.name:
                 await self._arrive(session)
             elif guest and name:
@@ -339,6 +366,10 @@ class Hub:
             await self._watch(session, msg.match)
         elif isinstance(msg, WatchReplay):
             await self._replay(session, msg.match)
+        elif isinstance(msg, Moderate):
+            await self._moderate(session, msg)
+        elif isinstance(msg, Ignore):
+            await self._ignore(session, msg)
         elif isinstance(msg, AskLeaderboard):
             await self._tell(session, Leaderboard(await asyncio.to_thread(self._leaders)))
         elif isinstance(msg, Introduced) and not session.guest:
@@ -382,7 +413,8 @@ class Hub:
             except OSError as exc:
                 log.warning("cannot keep the name of %s: %s", session.identity, exc)
         await session.send(Welcome(session.identity, name, session.guest, self.grace,
-                                   self.identities.games_introduced(session.identity)))
+                                   self.identities.games_introduced(session.identity),
+                                   session.identity in self.operators))
         if first:
             await self._arrive(session)
         self.lobby_changed()
@@ -408,6 +440,9 @@ class Hub:
                                else "spectators watch: they cannot act")
             return
         if isinstance(msg, Chat):
+            if (quiet := await self._not_to_say(session)) is not None:
+                await self._refuse(session, quiet)
+                return
             msg = Chat(msg.match, session.seat, msg.text, session.name)
         await hosted.runner.bus.publish(host_address(hosted.match_id), msg)
         if isinstance(msg, Resign):  # the seat is the stand-in's for good: back to the lobby
@@ -666,9 +701,99 @@ class Hub:
                 msg = await client.get()
                 if isinstance(msg, MatchInfo) and hosted is not None:
                     msg = dataclasses.replace(msg, seats=hosted.table_kinds(msg.seats))
+                elif isinstance(msg, Chat) and msg.name.casefold() in session.ignoring:
+                    continue
                 await session.send(msg)
         except ConnectionError:
             pass
+
+    # -- moderation -------------------------------------------------------------------------
+
+    def _ban_of(self, identity: str) -> Ban | None:
+        """The ban on ``identity``, if any (a store that cannot be read bans nobody: said in
+        the server's log)."""
+        try:
+            return self.keeping.moderation.banned(identity)
+        except OSError as exc:
+            log.warning("cannot read the bans: %s", exc)
+            return None
+
+    async def _not_to_say(self, session: Session) -> str | None:
+        """Why ``session`` may not chat now: the person said too much lately (over all their
+        sessions), or an operator muted them; None if they may."""
+        now = time.monotonic()
+        said = [at for at in self._said.get(session.identity, []) if now - at < CHAT_WINDOW]
+        if len(said) >= CHAT_BURST:
+            return f"you said {CHAT_BURST} lines in {CHAT_WINDOW:g} s: wait a moment"
+        try:
+            until = await asyncio.to_thread(self.keeping.moderation.muted_until, session.identity)
+        except OSError:
+            until = 0.0
+        if until > time.time():
+            return f"an operator muted your chat for {math.ceil((until - time.time()) / 60)} more minutes"
+        self._said[session.identity] = [*said, now]
+        return None
+
+    async def _ignore(self, session: Session, msg: Ignore) -> None:
+        name = msg.name.casefold()
+        if msg.on and len(session.ignoring) >= MAX_IGNORED:
+            await self._refuse(session, f"you hide the chat of {MAX_IGNORED} people already")
+            return
+        if msg.on:
+            session.ignoring.add(name)
+        else:
+            session.ignoring.discard(name)
+        await self._tell(session, Told(f"You hide {msg.name}'s chat." if msg.on else f"You see {msg.name}'s chat."))
+
+    async def _moderate(self, session: Session, msg: Moderate) -> None:
+        """An operator's action; each lands in the moderation log."""
+        if session.identity not in self.operators:
+            await self._refuse(session, "only the server's operators may do that")
+            return
+        if msg.action == "close":
+            await self._close(session, msg)
+            return
+        here = [s for s in self.sessions if s.name and s.name.casefold() == msg.target.casefold()]
+        who = here[0].identity if here else await asyncio.to_thread(self.identities.identity_of, msg.target)
+        if who is None:
+            await self._refuse(session, f"nobody here is named {msg.target}")
+            return
+        if who in self.operators:
+            await self._refuse(session, "that is an operator: take their key out of --admin-keys first")
+            return
+        reason = f": {msg.reason}" if msg.reason else ""
+        moderation = self.keeping.moderation
+        if msg.action == "mute":
+            minutes = msg.minutes or 10
+            await asyncio.to_thread(moderation.mute, who, time.time() + minutes * 60)
+            detail, done = f"{minutes} min{reason}", f"{msg.target}'s chat is muted for {minutes} minutes."
+            for target in here:
+                await self._tell(target, Told(f"An operator muted your chat for {minutes} minutes{reason}."))
+        else:
+            if msg.action == "ban":
+                await asyncio.to_thread(moderation.ban, Ban(who, time.time(), session.name, msg.reason))
+            detail = msg.reason
+            done = f"{msg.target} {'is banned' if msg.action == 'ban' else 'was sent away'}."
+            ending = banned_words(Ban(who, 0, "", msg.reason)) if msg.action == "ban" \
+                else f"An operator ended your session{reason}."
+            for target in [s for s in self.sessions if s.identity == who]:
+                await self._tell(target, Goodbye(ending))
+                target.writer.close()
+        await asyncio.to_thread(moderation.log, session.name, msg.action, f"{msg.target} {who}", detail)
+        await self._tell(session, Told(done))
+
+    async def _close(self, session: Session, msg: Moderate) -> None:
+        """Close a match hosted here: its people go back to the lobby told why; its save and
+        record stay as they are, and it is never resumed."""
+        hosted = self.matches.get(msg.target)
+        if hosted is None or hosted.over:
+            await self._refuse(session, "no match of that id is being played on this server")
+            return
+        hosted.record.closed = msg.reason or "closed by an operator"
+        await asyncio.to_thread(hosted.save_record)
+        await asyncio.to_thread(self.keeping.moderation.log, session.name, "close", msg.target, msg.reason)
+        await self.let_go(msg.target, f"an operator closed this match{': ' + msg.reason if msg.reason else ''}")
+        await self._tell(session, Told("The match is closed."))
 
     # -- ratings ----------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from typing import Protocol
 from caravan_tui.engine import Event
 from caravan_tui.match.host import Said
 from caravan_tui.ssh.connection_log import ConnectionLog
+from caravan_tui.ssh.moderation import Moderation, ModerationFiles
 from caravan_tui.ssh.rated_file import RatedFile, RatedMatches
 from caravan_tui.ssh.records import HostedRecord, Identities, load_side_log, save_side_log
 
@@ -40,6 +41,14 @@ class Names(Protocol):
         meanwhile, by another host, included)."""
         ...
 
+    def identity_of(self, name: str) -> str | None:
+        """The identity that keeps ``name`` (in any case), if any."""
+        ...
+
+    def everyone(self) -> list[tuple[str, str]]:
+        """Every identity with the name it keeps, by name."""
+        ...
+
     def games_introduced(self, identity: str) -> list[str]:
         """The games whose "How to play" ``identity`` dismissed for good."""
         ...
@@ -54,6 +63,11 @@ class Keeping(Protocol):
 
     @property
     def names(self) -> Names: ...
+
+    @property
+    def moderation(self) -> Moderation:
+        """Bans, mutes and the moderation log."""
+        ...
 
     @property
     def rated(self) -> RatedMatches:
@@ -121,6 +135,7 @@ class FileKeeping:
         self.names: Identities = Identities(self.root / "identities.json")
         self.connection_log = ConnectionLog(self.root / "connections.log")  # (rotated)
         self.rated: RatedFile = RatedFile(self.root / "ratings.jsonl")
+        self.moderation = ModerationFiles(self.root)
 
     def records(self) -> list[tuple[str, HostedRecord | str]]:
         self.folder.mkdir(parents=True, exist_ok=True)

@@ -30,6 +30,7 @@ from caravan_tui.bus import (
     line_problem,
 )
 from caravan_tui.bus import message_from_map as _from_map
+from caravan_tui.ssh.moderation import MAX_MUTE, reason_problem
 
 #: how a creator describes each seat of a new match
 YOU, OPEN = "you", "open"
@@ -52,13 +53,15 @@ CRASHED = "Something went wrong; the match is safe."
 class Welcome(Message):
     """Hub → session: who you are here. ``name`` empty: none chosen yet (ask for one).
     ``grace``: what the server offers first as a new match's grace; ``introduced``: the games
-    whose "How to play" this person dismissed for good (it comes first at the others)."""
+    whose "How to play" this person dismissed for good (it comes first at the others);
+    ``operator``: this key is one of the server's operators (``--admin-keys``)."""
 
     identity: str
     name: str
     guest: bool
     grace: int = 60
     introduced: list[str] = field(default_factory=list)
+    operator: bool = False
 
 
 @dataclass(frozen=True)
@@ -252,6 +255,46 @@ class Left(Message):
 
 
 @dataclass(frozen=True)
+class Moderate(Request):
+    """Session → hub, from an operator: ``action`` (``moderation.ACTIONS`` but "unban", which
+    is offline: ``caravan-tui admin``) to ``target``, a person's name ("close": a match id);
+    ``minutes``: how long a mute lasts; ``reason``: said to them and kept in the log."""
+
+    action: str
+    target: str
+    minutes: int = 0
+    reason: str = ""
+
+    def problem(self) -> str | None:
+        if self.action not in ("kick", "ban", "mute", "close"):
+            return "action is kick, ban, mute or close"
+        if line_problem(self.target, MAX_NAME + 24, "a target") is not None:
+            return f"the target is a name or a match, one line of 1 to {MAX_NAME + 24} printable characters"
+        if type(self.minutes) is not int or not 0 <= self.minutes <= MAX_MUTE:
+            return f"a mute lasts 1 to {MAX_MUTE} minutes"
+        return reason_problem(self.reason)
+
+
+@dataclass(frozen=True)
+class Ignore(Request):
+    """Session → hub: show me no chat from ``name`` (``on`` False: show it again); for this
+    session, whatever the operators do."""
+
+    name: str
+    on: bool = True
+
+    def problem(self) -> str | None:
+        return line_problem(self.name, MAX_NAME, "a name") or (None if type(self.on) is bool else "on is yes or no")
+
+
+@dataclass(frozen=True)
+class Told(Message):
+    """Hub → session: something done, said in one line (an operator's action, a mute)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
 class Rated(Message):
     """Hub → session: what ``match``, just over, did to its people's ratings: ``changes``, one
     ``[name, points, rating]`` each (the points gained or lost, the rating now: "?" until it
@@ -310,12 +353,13 @@ class Crashed(Request):
 FROM_SESSION: dict[str, type[Message]] = {
     cls.__name__: cls
     for cls in (Act, HintRequest, UndoRequest, Resign, SaveRequest, Sync, Chat, SetName, CreateMatch, JoinSeat,
-                Watch, LeaveMatch, Crashed, Introduced, PlayAgain, WatchReplay, AskLeaderboard)
+                Watch, LeaveMatch, Crashed, Introduced, PlayAgain, WatchReplay, AskLeaderboard, Moderate, Ignore)
 }
 #: every message a session may receive from the hub
 TO_SESSION: dict[str, type[Message]] = {
     **MESSAGES, **CHAT_MESSAGES,
-    **{cls.__name__: cls for cls in (Welcome, Lobby, Joined, Left, Refused, Replay, Goodbye, Rated, Leaderboard)},
+    **{cls.__name__: cls for cls in (Welcome, Lobby, Joined, Left, Refused, Replay, Goodbye, Rated, Leaderboard,
+                                         Told)},
 }
 
 
