@@ -34,11 +34,13 @@ from caravan_tui.safe_text import LONG, plain, plain_lines
 from caravan_tui.saves import DamagedSave, SaveStore
 from caravan_tui.saves.codec import decode
 from caravan_tui.saves.loading import Replayed, latest_unfinished, load, replay_snapshot, resignation_result
+from caravan_tui.saves.record import RecordIndex
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH, WIDE_WIDTH
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.history import HistoryScreen
 from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.leaderboard import LeaderboardScreen
@@ -50,6 +52,7 @@ from caravan_tui.screens.requests import (
     GoHome,
     MatchEnded,
     NewMatch,
+    OpenRecord,
     OpenReplay,
     OpenRules,
     OpenSaves,
@@ -61,6 +64,7 @@ from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen, rating_changes_line, resigned_line
 from caravan_tui.screens.your_name import YourNameScreen
+from caravan_tui.screens.your_record import YourRecordScreen
 from caravan_tui.ssh.protocol import (
     CRASHED,
     MAX_REPLAY,
@@ -68,6 +72,7 @@ from caravan_tui.ssh.protocol import (
     CreateMatch,
     FinishedRow,
     Goodbye,
+    History,
     Introduced,
     Joined,
     JoinSeat,
@@ -283,6 +288,9 @@ class CaravanApp(TableApp):
 
     def on_open_saves(self, request: OpenSaves) -> None:
         self.open_saves()
+
+    def on_open_record(self, request: OpenRecord) -> None:
+        self.push_screen(YourRecordScreen(RecordIndex(self.store)))
 
     def on_resume_match(self, request: ResumeMatch) -> None:
         self.resume_match(request.match_id)
@@ -516,6 +524,11 @@ class ClientApp(TableApp):
                 self.screen.ratings = self.rating_changes[message.match]
         elif isinstance(message, Leaderboard):
             self.push_screen(LeaderboardScreen(message))
+        elif isinstance(message, History):
+            if isinstance(self.screen, HistoryScreen):
+                self.screen.show(message)
+            else:
+                self.push_screen(HistoryScreen(message))
         elif isinstance(message, Told):
             self.notify(message.text if isinstance(message.text, str) else "", title="Done")
         elif isinstance(message, Goodbye):

@@ -16,6 +16,7 @@ from caravan_tui.games import get_game
 from caravan_tui.pgstore import open_database
 from caravan_tui.screens.leaderboard import leaderboard_lines
 from caravan_tui.screens.summary import rating_changes_line
+from caravan_tui.ssh import hub as hub_module
 from caravan_tui.ssh import protocol
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.ratings import SCALE, Entry, Rating, RatingBook
@@ -75,6 +76,30 @@ async def test_a_hosted_match_between_people_changes_their_ratings_as_openskill_
     row = next(protocol.LobbyRow.from_map(r) for r in lobby.matches if "ai" in r["kinds"])
     assert row.ratings == ["?", ""]
     assert hub.standings.shown("decktet_caravan", ANN) == "?"
+    hub.stop()
+
+
+async def test_a_history_filters_finished_matches_and_shows_anyones_record_by_name(tmp_path, worker,
+                                                                                     monkeypatch):
+    monkeypatch.setitem(hub_module.SPACING, protocol.AskHistory, 0.0)  # (asked in a row here)
+    hub = make_hub(tmp_path, worker)
+    await hub.check_ratings()
+    ann, bob, joined = await ann_and_bob(hub)
+    changes, _ = await asyncio.gather(play_to_rated(ann, random.Random(1)), play_to_rated(bob, random.Random(2)))
+    asked = {}
+    for ask in (("", "", ""), ("Bob", "", ""), ("", "camel_caravan", ""), ("", "", "bo"), ("", "", "zed")):
+        await ann.send(protocol.AskHistory(*ask))
+        asked[ask] = await ann.next(protocol.History)
+    mine = [protocol.FinishedRow.from_map(row) for row in asked["", "", ""].matches]
+    assert [(row.match, row.yours, row.rating) for row in mine] == [(joined.match, 0, changes["Ann"][0])]
+    bobs = asked["Bob", "", ""]
+    assert bobs.name == "Bob" and [protocol.FinishedRow.from_map(row).rating for row in bobs.matches] == [
+        changes["Bob"][0]]
+    assert bobs.ratings == [["decktet_caravan", "?", 1]]
+    assert asked["", "camel_caravan", ""].matches == [] and asked["", "", "zed"].matches == []
+    assert len(asked["", "", "bo"].matches) == 1
+    await ann.send(protocol.AskHistory("Nobody"))
+    assert (await ann.next(protocol.Refused)).reason == "nobody here keeps the name Nobody"
     hub.stop()
 
 

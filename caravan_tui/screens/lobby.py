@@ -21,6 +21,7 @@ from caravan_tui.seat_labels import AWAY, FREE, INVITED, STAND_IN_SEAT, YOURS
 from caravan_tui.ssh.moderation import MAX_REASON
 from caravan_tui.ssh.protocol import (
     STANDING_IN,
+    AskHistory,
     AskLeaderboard,
     FinishedRow,
     Ignore,
@@ -53,20 +54,22 @@ def game_cell(row: LobbyRow) -> Text:
     return cell
 
 
-def finished_words(row: FinishedRow) -> str:
+def finished_words(row: FinishedRow, mine: bool = True) -> str:
     """How a finished match went for you: "You won", "Bob won", "You resigned", "Shared: you
-    and Bob"…"""
+    and Bob"… (``mine`` False: for the person at ``row.yours``, by name: "Ann won")."""
     if not 0 <= row.yours < len(row.result) or len(row.result) != len(row.names):
         return "Over"
+    you = "You" if mine else row.names[row.yours]
     best = max(row.result)
     winners = [seat for seat, share in enumerate(row.result) if share == best and share > 0]
     if row.yours not in winners:
         if row.status == "resigned":
-            return "You resigned"
+            return f"{you} resigned"
         return f"{row.names[winners[0]]} won" if len(winners) == 1 else "Lost"
     if len(winners) == 1:
-        return "You won"
-    return "Shared: " + " and ".join("you" if seat == row.yours else row.names[seat] for seat in winners)
+        return f"{you} won"
+    return "Shared: " + " and ".join((you.lower() if mine else you) if seat == row.yours else row.names[seat]
+                                     for seat in winners)
 
 
 def when_words(ended: float) -> str:
@@ -134,6 +137,7 @@ class LobbyScreen(BaseScreen):
         Binding("c", "create", "Create"),
         Binding("r", "rules", "Rules"),
         Binding("b", "leaderboard", "Leaderboard", tooltip="Each game's best rated players"),
+        Binding("h", "history", "History", tooltip="Your finished matches, filtered; anyone's record by name"),
         Binding("m", "hide_chat", "Hide chat", tooltip="Hide someone's chat from you (or show it again)"),
         Binding("o", "moderate", "Operator", tooltip="Kick, ban or mute a person, or close the highlighted match"),
         Binding("q", "app.quit", "Quit"),
@@ -334,6 +338,9 @@ class LobbyScreen(BaseScreen):
             self.app.push_screen(AskLineScreen("Whom? (Their name.)", MAX_NAME), named)
 
         self.app.push_screen(ChoiceScreen("Operator", [words for _, _, words in actions]), chosen)
+
+    def action_history(self) -> None:
+        self.post_message(ToHub(AskHistory()))
 
     def action_leaderboard(self) -> None:
         self.post_message(ToHub(AskLeaderboard()))

@@ -49,7 +49,7 @@ from caravan_tui.saves.snapshot import new_match_id
 from caravan_tui.saves.store import SaveStore
 from caravan_tui.seat_labels import OPEN_SEAT, ai_seat_name
 from caravan_tui.seats import SeatSpec
-from caravan_tui.ssh.finished import FinishedMatches, read_ended
+from caravan_tui.ssh.finished import HISTORY_ROWS, FinishedMatches, read_ended
 from caravan_tui.ssh.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode, read_frame
 from caravan_tui.ssh.hosted import HostedMatch
 from caravan_tui.ssh.keeping import FileKeeping, Keeping
@@ -60,10 +60,13 @@ from caravan_tui.ssh.protocol import (
     OPEN,
     SEAT_CHOICES,
     YOU,
+    AskHistory,
     AskLeaderboard,
     Crashed,
     CreateMatch,
+    FinishedRow,
     Goodbye,
+    History,
     Ignore,
     Introduced,
     Joined,
@@ -98,7 +101,7 @@ MAX_MATCHES_EACH = 4  # matches being played in which one person holds a seat
 MAX_REASON = 160
 #: seconds a session waits between two requests of these kinds (each costs the server work)
 SPACING = {HintRequest: 2.0, Chat: 0.5, CreateMatch: 1.0, UndoRequest: 1.0, Sync: 1.0, SaveRequest: 1.0,
-           Crashed: 1.0, AskLeaderboard: 2.0}
+           Crashed: 1.0, AskLeaderboard: 2.0, AskHistory: 1.0}
 LOBBY_DELAY = 1.0  # seconds: changes within it reach the lobby as one (each redraws every lobby)
 RATINGS_EVERY = 5.0  # seconds: a lobby sent after this long looks for what other servers rated meanwhile
 LEADERS = 10  # players each game's leaderboard lists
@@ -370,6 +373,8 @@ class Hub:
             await self._moderate(session, msg)
         elif isinstance(msg, Ignore):
             await self._ignore(session, msg)
+        elif isinstance(msg, AskHistory):
+            await self._history(session, msg)
         elif isinstance(msg, AskLeaderboard):
             await self._tell(session, Leaderboard(await asyncio.to_thread(self._leaders)))
         elif isinstance(msg, Introduced) and not session.guest:
@@ -534,8 +539,9 @@ class Hub:
         if match_id in self.matches and not self.matches[match_id].over:
             await self._refuse(session, "that match is still being played")
             return
-        try:
-            mine = await asyncio.to_thread(self.finished.rows, session.identity)
+        try:  # (one their history lists, beyond the lobby's latest)
+            mine = await asyncio.to_thread(self.finished.rows, session.identity, 1,
+                                           lambda row: row.match == match_id)
         except OSError:
             mine = []
         read = await asyncio.to_thread(read_ended, self.store, match_id) \
@@ -835,6 +841,37 @@ class Hub:
         return [[game, [[self.identities.name(who) or "?", rating.shown, rating.matches]
                         for who, rating in self.standings.top(game, LEADERS)]] for game in GAMES]
 
+    def _rated_row(self, row: FinishedRow, identity: str) -> FinishedRow:
+        """``row`` with what it did to ``identity``'s rating."""
+        changes = self.standings.book.changes.get(row.match, [])
+        points = next((change.points for change in changes if change.identity == identity), None)
+        return dataclasses.replace(row, rating=points)
+
+    async def _history(self, session: Session, msg: AskHistory) -> None:
+        """Finished matches, filtered, of the person asking or of another by name (their public
+        record: what any lobby shows of matches, and their ratings)."""
+        who = session.identity
+        if msg.name:
+            here = next((s.identity for s in self.sessions
+                         if s.name.casefold() == msg.name.casefold() and not s.guest), None)
+            found = here or await asyncio.to_thread(self.identities.identity_of, msg.name)
+            if found is None:
+                await self._refuse(session, f"nobody here keeps the name {msg.name}")
+                return
+            who = found
+        against = msg.against.casefold()
+
+        def keep(row: FinishedRow) -> bool:
+            return (not msg.game or row.game == msg.game) and (not against or any(
+                against in name.casefold() for seat, name in enumerate(row.names) if seat != row.yours))
+
+        rows = await asyncio.to_thread(self.finished.rows, who, HISTORY_ROWS, keep)
+        book = self.standings.book
+        ratings = [[game, rating.shown, rating.matches] for game in GAMES
+                   if (rating := book.rating(game, who)).matches]
+        await self._tell(session, History(msg.name or session.name, msg.game, msg.against,
+                                          [self._rated_row(row, who).to_map() for row in rows], ratings))
+
     async def _fresh_ratings(self) -> None:
         """Fold what other servers rated, at most every ``RATINGS_EVERY`` seconds."""
         if time.monotonic() - self._ratings_looked < RATINGS_EVERY or \
@@ -877,7 +914,7 @@ class Hub:
             except OSError:  # (the lobby goes out without them; asked again next time)
                 found = []
             else:
-                session.finished = [row.to_map() for row in found]
+                session.finished = [self._rated_row(row, session.identity).to_map() for row in found]
         await self._tell(session, Lobby(rows, online, session.finished or []))
 
     async def _tell(self, session: Session, message: Message) -> None:

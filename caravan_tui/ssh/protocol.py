@@ -97,6 +97,7 @@ class FinishedRow:
     status: str
     ended: float
     yours: int
+    rating: int | None = None  # what the match did to the rating of the seat's person (None: not rated)
 
     def to_map(self) -> dict:
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
@@ -305,6 +306,35 @@ class Rated(Message):
 
 
 @dataclass(frozen=True)
+class AskHistory(Request):
+    """Session → hub: the finished matches of ``name`` ("": mine), of ``game`` ("": every
+    game), against someone whose name holds ``against`` ("": anyone)."""
+
+    name: str = ""
+    game: str = ""
+    against: str = ""
+
+    def problem(self) -> str | None:
+        for value, most in ((self.name, MAX_NAME), (self.game, MAX_ID), (self.against, MAX_NAME)):
+            if value != "" and line_problem(value, most, "") is not None:
+                return f"a filter is one line of at most {most} printable characters"
+        return None
+
+
+@dataclass(frozen=True)
+class History(Message):
+    """Hub → session: the finished matches ``name`` played (``FinishedRow`` maps, the last to
+    end first) as asked for (``game``, ``against``), and their ``ratings``, one ``[game,
+    rating, matches]`` each."""
+
+    name: str
+    game: str
+    against: str
+    matches: list
+    ratings: list
+
+
+@dataclass(frozen=True)
 class AskLeaderboard(Request):
     """Session → hub: each game's best rated players."""
 
@@ -353,13 +383,14 @@ class Crashed(Request):
 FROM_SESSION: dict[str, type[Message]] = {
     cls.__name__: cls
     for cls in (Act, HintRequest, UndoRequest, Resign, SaveRequest, Sync, Chat, SetName, CreateMatch, JoinSeat,
-                Watch, LeaveMatch, Crashed, Introduced, PlayAgain, WatchReplay, AskLeaderboard, Moderate, Ignore)
+                Watch, LeaveMatch, Crashed, Introduced, PlayAgain, WatchReplay, AskLeaderboard, Moderate, Ignore,
+                AskHistory)
 }
 #: every message a session may receive from the hub
 TO_SESSION: dict[str, type[Message]] = {
     **MESSAGES, **CHAT_MESSAGES,
     **{cls.__name__: cls for cls in (Welcome, Lobby, Joined, Left, Refused, Replay, Goodbye, Rated, Leaderboard,
-                                         Told)},
+                                         Told, History)},
 }
 
 
