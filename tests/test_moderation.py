@@ -121,6 +121,9 @@ async def test_an_operator_kicks_a_person_who_may_come_back(tmp_path, worker):
     assert (await ann.next(protocol.Told)).text == "Bob was sent away."
     await ann.send(protocol.Moderate("kick", "Nobody"))
     assert (await ann.next(protocol.Refused)).reason == "nobody here is named Nobody"
+    await named(hub, "guest:0123456789ab", "Gus", guest=True)
+    await ann.send(protocol.Moderate("ban", "Gus"))
+    assert (await ann.next(protocol.Refused)).reason.startswith("a guest has no key to ban")
     assert await refused_at_the_door(hub, BOB) is None  # a kick is not a ban
     assert "\tkick\tBob " in (tmp_path / "moderation.log").read_text()
     hub.stop()

@@ -767,6 +767,9 @@ class Hub:
         if who in self.operators:
             await self._refuse(session, "that is an operator: take their key out of --admin-keys first")
             return
+        if msg.action == "ban" and not who.startswith("SHA256:"):
+            await self._refuse(session, "a guest has no key to ban: kick them, or serve without --allow-guests")
+            return
         reason = f": {msg.reason}" if msg.reason else ""
         moderation = self.keeping.moderation
         if msg.action == "mute":
