@@ -36,14 +36,17 @@ from caravan_tui.safe_text import LONG, plain, plain_lines
 from caravan_tui.saves import DamagedSave, SaveStore
 from caravan_tui.saves.codec import decode
 from caravan_tui.saves.loading import Replayed, latest_unfinished, load, replay_snapshot, resignation_result
+from caravan_tui.saves.record import RecordIndex
 from caravan_tui.saves.reviews import ReviewShelf
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH, WIDE_WIDTH
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.history import HistoryScreen
 from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
+from caravan_tui.screens.leaderboard import LeaderboardScreen
 from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.practice import Practice
@@ -53,6 +56,7 @@ from caravan_tui.screens.requests import (
     GoHome,
     MatchEnded,
     NewMatch,
+    OpenRecord,
     OpenReplay,
     OpenReview,
     OpenRules,
@@ -64,8 +68,9 @@ from caravan_tui.screens.requests import (
 from caravan_tui.screens.review import ReviewScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
-from caravan_tui.screens.summary import MatchOverScreen, resigned_line
+from caravan_tui.screens.summary import MatchOverScreen, rating_changes_line, resigned_line
 from caravan_tui.screens.your_name import YourNameScreen
+from caravan_tui.screens.your_record import YourRecordScreen
 from caravan_tui.ssh.protocol import (
     CRASHED,
     MAX_REPLAY,
@@ -73,17 +78,21 @@ from caravan_tui.ssh.protocol import (
     CreateMatch,
     FinishedRow,
     Goodbye,
+    History,
     Introduced,
     Joined,
     JoinSeat,
+    Leaderboard,
     Left,
     Lobby,
     PlayAgain,
+    Rated,
     Refused,
     Replay,
     Reviewed,
     Reviewing,
     SetName,
+    Told,
     Welcome,
 )
 from caravan_tui.ssh.remote import HubLink
@@ -294,6 +303,9 @@ class CaravanApp(TableApp):
     def on_open_saves(self, request: OpenSaves) -> None:
         self.open_saves()
 
+    def on_open_record(self, request: OpenRecord) -> None:
+        self.push_screen(YourRecordScreen(RecordIndex(self.store)))
+
     def on_resume_match(self, request: ResumeMatch) -> None:
         self.resume_match(request.match_id)
 
@@ -495,6 +507,10 @@ class ClientApp(TableApp):
         #: the games whose "How to play" this person dismissed for good (the hub keeps them for a key)
         self.introduced: set[str] = set()
         self.finished: str | None = None  # the match we played that ended last
+        #: what each match that ended did to its people's ratings, in words, as the hub said
+        self.rating_changes: dict[str, str] = {}
+        self.operator = False  # one of the server's operators (the hub says so)
+        self.hidden: set[str] = set()  # the names (casefolded) whose chat this session hides
         self.goodbye = ""  # why the hub ends the session, when it says
         self.reviews = HubReviewer(self.send_to_hub)
 
@@ -511,6 +527,7 @@ class ClientApp(TableApp):
     def from_hub(self, message: Message) -> None:
         if isinstance(message, Welcome):
             self.player_name, self.guest, self.grace = message.name, message.guest, message.grace
+            self.operator = message.operator is True
             self.introduced.update(message.introduced)
             if self.named is not None:
                 self.named(message.name)
@@ -542,6 +559,19 @@ class ClientApp(TableApp):
             self.open_finished(message)
         elif isinstance(message, (Reviewing, Reviewed)):
             self.reviews.heard(message)
+        elif isinstance(message, Rated):
+            self.rating_changes[message.match] = rating_changes_line(message)
+            if isinstance(self.screen, MatchOverScreen) and self.finished == message.match:
+                self.screen.ratings = self.rating_changes[message.match]
+        elif isinstance(message, Leaderboard):
+            self.push_screen(LeaderboardScreen(message))
+        elif isinstance(message, History):
+            if isinstance(self.screen, HistoryScreen):
+                self.screen.show(message)
+            else:
+                self.push_screen(HistoryScreen(message))
+        elif isinstance(message, Told):
+            self.notify(message.text if isinstance(message.text, str) else "", title="Done")
         elif isinstance(message, Goodbye):
             self.goodbye = message.reason
         elif isinstance(message, Refused):
@@ -641,6 +671,7 @@ class ClientApp(TableApp):
         self.clear_notifications()
         self.finished = over.match if screen.seat is not None else None  # (what a rematch plays again)
         result = self.final_table(screen, over)
+        result.ratings = self.rating_changes.get(over.match, "")
         self._leave_match()
         while self.screen is not screen and len(self.screen_stack) > 1:
             self.pop_screen()

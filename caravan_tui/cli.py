@@ -415,6 +415,20 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--database", metavar="URL",
                        help="keep the matches, names and connection log in PostgreSQL (postgresql://…), shared "
                             "with other servers on the same database (docs/hosting.md); needs the postgres extra")
+    serve.add_argument("--admin-keys", metavar="FILE",
+                       help="the operators' keys, one a line (a public key or its SHA256 fingerprint): in the "
+                            "lobby, o kicks, bans, mutes and closes matches")
+
+    admin = commands.add_parser("admin", help="moderate a server offline: its people, bans, moderation log")
+    admin.add_argument("--database", metavar="URL", help="the server's PostgreSQL (else its folder)")
+    doing = admin.add_subparsers(dest="action", required=True, parser_class=Parser)
+    doing.add_parser("people", help="everyone with a name kept, and their key")
+    doing.add_parser("bans", help="the keys banned")
+    ban = doing.add_parser("ban", help="ban a key (a name kept, or a SHA256 fingerprint)")
+    ban.add_argument("who")
+    ban.add_argument("--reason", default="", help="said to them as their session ends")
+    unban = doing.add_parser("unban", help="lift a ban (a name kept, or a SHA256 fingerprint)")
+    unban.add_argument("who")
 
     bench = commands.add_parser("bench", help="measure engine and AI speed")
     bench.add_argument("game", nargs="?", choices=sorted(GAMES))
@@ -696,13 +710,22 @@ def cmd_serve(args) -> int:
         except (OSError, ValueError) as error:  # asyncssh's KeyImportError is a ValueError
             raise Refused(f"cannot read {args.authorized_keys}: {_why(error)}") from None
         keys = Path(args.authorized_keys).resolve()
+    admin_keys = None
+    if args.admin_keys is not None:
+        from caravan_tui.ssh.moderation import read_admin_keys
+
+        try:
+            read_admin_keys(args.admin_keys)
+        except (OSError, ValueError) as error:
+            raise Refused(f"cannot read the admin keys in {args.admin_keys}: {_why(error)}") from None
+        admin_keys = Path(args.admin_keys).resolve()
     if args.database is not None and find_spec("psycopg") is None:
         raise Refused("--database needs PostgreSQL's driver: pip install 'caravan-tui[postgres]'")
     try:
         config = ServerConfig(root, args.host, args.port, keys, args.allow_guests, per_address=args.per_address,
                               max_pre_login=args.max_pre_login, max_sessions=args.max_sessions,
                               idle_timeout=args.idle_timeout, grace=args.grace, ai_iterations=args.ai_iterations,
-                              move_pause=args.move_pause, database=args.database)
+                              move_pause=args.move_pause, database=args.database, admin_keys=admin_keys)
     except ValueError as error:
         raise Refused(str(error)) from None
 
@@ -719,8 +742,55 @@ def cmd_serve(args) -> int:
     return 0
 
 
+def cmd_admin(args) -> int:
+    """People, bans and unbans of a server while it runs or not (the server reads a ban as each
+    person arrives); every change lands in the moderation log, by "admin"."""
+    import time
+
+    from caravan_tui.saves.store import SaveStore
+    from caravan_tui.ssh.keeping import FileKeeping, Keeping
+    from caravan_tui.ssh.moderation import Ban, reason_problem
+    from caravan_tui.ssh.records import IDENTITY
+
+    keeping: Keeping
+    if args.database is not None:
+        if find_spec("psycopg") is None:
+            raise Refused("--database needs PostgreSQL's driver: pip install 'caravan-tui[postgres]'")
+        from caravan_tui.pgstore import open_database
+
+        keeping = open_database(args.database, "admin")[1]
+    else:
+        keeping = FileKeeping(SaveStore().root / "server")
+    names, moderation = keeping.names, keeping.moderation
+    if args.action == "people":
+        for identity, name in names.everyone():
+            print(f"{plain(name)}\t{identity}")
+        return 0
+    if args.action == "bans":
+        for ban in moderation.bans():
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(ban.at))
+            print(f"{ban.identity}\t{plain(names.name(ban.identity)) or '-'}\t{when}\tby {plain(ban.by)}"
+                  f"\t{plain(ban.reason)}")
+        return 0
+    who = args.who if IDENTITY.fullmatch(args.who) and args.who.startswith("SHA256:") else names.identity_of(args.who)
+    if who is None:
+        raise Refused(f"nobody keeps the name {plain(args.who)}: give a name kept or a SHA256 fingerprint")
+    if args.action == "ban":
+        if problem := reason_problem(args.reason):
+            raise Refused(problem)
+        moderation.ban(Ban(who, time.time(), "admin", args.reason))
+        moderation.log("admin", "ban", f"{args.who} {who}", args.reason)
+        print(f"caravan-tui: {who} is banned")
+    elif moderation.unban(who):
+        moderation.log("admin", "unban", f"{args.who} {who}", "")
+        print(f"caravan-tui: {who} is no longer banned")
+    else:
+        raise Refused(f"{who} is not banned")
+    return 0
+
+
 COMMANDS = {"selfplay": cmd_selfplay, "arena": cmd_arena, "replay": cmd_replay, "saves": cmd_saves,
-            "review": cmd_review, "bench": cmd_bench, "serve": cmd_serve}
+            "review": cmd_review, "bench": cmd_bench, "serve": cmd_serve, "admin": cmd_admin}
 
 
 def main(argv: list[str] | None = None) -> int:

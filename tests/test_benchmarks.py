@@ -118,3 +118,10 @@ def test_the_soak_sees_a_stored_move_replaced_or_deleted_and_lets_an_undo_pass(d
     assert [(v["seq"], v["what"].split(" (")[0]) for v in watcher.violations] == [
         (1, "a row seen before changed"), (3, "a row seen before is gone")]
     assert {v["match"] for v in watcher.violations} == {match_id}
+
+
+def test_your_record_times_the_record_with_and_without_its_index(tmp_path):
+    out = tmp_path / "record.json"
+    run("your_record.py", "--matches", "16", "--json", str(out))
+    row = json.loads(out.read_text())
+    assert row["finished"] == 16 and row["no_index_s"] > 0 and row["index_s"] > 0

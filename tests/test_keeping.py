@@ -92,6 +92,9 @@ def test_a_record_s_promises_outlive_a_restart_and_a_match_has_one_rematch(keepi
     keeping.keep_record(HostedRecord("m2", [ANN, None], 30, "easy", ai_finish=True, invited={1: BOB}))
     again = _host(backend, tmp_path, url)
     assert again.record("m2") == HostedRecord("m2", [ANN, None], 30, "easy", True, {1: BOB})
+    resigned = HostedRecord("m2", [None, None], 30, "easy", True, {1: BOB}, left={0: ANN}, closed="a test table")
+    keeping.keep_record(resigned)  # whose result a seat given up is, and a match an operator closed
+    assert _host(backend, tmp_path, url).record("m2") == resigned
     assert again.keep_rematch("m1", "m2") == "m2"
     assert keeping.keep_rematch("m1", "m3") == "m2"  # asked again, by any host: the first stands
     stale = HostedRecord("m1", [ANN, BOB], 60, "normal")  # as read before the rematch was asked for
@@ -105,6 +108,9 @@ def test_a_record_s_promises_outlive_a_restart_and_a_match_has_one_rematch(keepi
     ({"invited": [BOB, None]}, "keeps a seat someone holds"),
     ({"rematch": "../m1"}, "not a match id"),
     ({"rematch": 7}, "not a match id"),
+    ({"left": [ANN]}, "given up are not one identity or none per seat"),
+    ({"left": ["\x1b[2J", None]}, "given up are not one identity or none per seat"),
+    ({"closed": "two\nlines"}, "closing is not one line"),
 ])
 def test_crafted_promises_are_refused_with_their_reason(promises, reason):
     with pytest.raises(ValueError, match=reason):

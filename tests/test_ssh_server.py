@@ -532,7 +532,7 @@ async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
         gus = await guest_terminal(server)  # no key: a guest, when the server allows them
         await gus.wait_for("What name do you play under?")
         gus.press("Gus", "enter")
-        await gus.wait_for("Ann (away), Bob (away)")  # listed, waiting for its people
+        await gus.wait_for("Ann ? (away), Bob ? (away)")  # listed (ratings not settled), waiting for its people
         ann, bob = await Terminal.open(server, ANN), await Terminal.open(server, BOB)
         await ann.wait_for("Ann (you) · pile")
         await bob.wait_for("Bob (you) · pile")

@@ -144,6 +144,36 @@ CREATE TABLE IF NOT EXISTS lobby (
 );
 -- who each seat a rematch keeps is kept for (one identity or null per seat)
 ALTER TABLE lobby ADD COLUMN IF NOT EXISTS kept jsonb NOT NULL DEFAULT '[]';
+-- the seats whose person gave them up (one identity or null per seat): whose result each still is
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS left_by jsonb;
+-- the rated matches, in the order they were rated (ssh.ratings.Entry as JSON): the ratings are
+-- these folded in order, and are made again from the matches' records when they differ
+CREATE TABLE IF NOT EXISTS rated (
+    seq bigserial PRIMARY KEY,
+    match_id text NOT NULL UNIQUE,
+    entry jsonb NOT NULL
+);
+-- moderation: the keys banned on every server, chat muted until a time, and every action taken
+CREATE TABLE IF NOT EXISTS bans (
+    fingerprint text PRIMARY KEY,
+    at double precision NOT NULL,
+    by_name text NOT NULL,
+    reason text NOT NULL
+);
+CREATE TABLE IF NOT EXISTS mutes (
+    fingerprint text PRIMARY KEY,
+    until double precision NOT NULL
+);
+CREATE TABLE IF NOT EXISTS moderation_log (
+    at timestamptz NOT NULL DEFAULT now(),
+    server text NOT NULL,
+    by_name text NOT NULL,
+    action text NOT NULL,
+    target text NOT NULL,
+    detail text NOT NULL
+);
+-- a match an operator closed (its people told why; never resumed, its record kept)
+ALTER TABLE matches ADD COLUMN IF NOT EXISTS closed text;
 -- who connected, from where, through which host, how it ended
 CREATE TABLE IF NOT EXISTS connections (
     at timestamptz NOT NULL DEFAULT now(),

@@ -18,6 +18,8 @@ from caravan_tui.match.host import LATE, Said, in_order
 from caravan_tui.pgstore.db import Database, DatabaseError
 from caravan_tui.pgstore.lobby import LIVE
 from caravan_tui.pgstore.matches import UNHELD
+from caravan_tui.pgstore.moderation import PgModeration
+from caravan_tui.pgstore.rated import PgRated
 from caravan_tui.ssh.lookalikes import marks
 from caravan_tui.ssh.records import IDENTITY, HostedRecord, side_log_from_data
 
@@ -26,14 +28,15 @@ MAX_LOG_FIELD = 200
 
 
 #: the columns of a hosted record, as ``record_from_row`` reads them
-RECORD = "owners, grace, stand_in, ai_finish, invited, rematch"
+RECORD = "owners, grace, stand_in, ai_finish, invited, rematch, left_by, closed"
 
 
 def record_from_row(match_id: str, row) -> HostedRecord:
     """The record in ``row`` (the ``RECORD`` columns), checked as a file's is; ValueError."""
-    owners, grace, stand_in, ai_finish, invited, rematch = row
+    owners, grace, stand_in, ai_finish, invited, rematch, left, closed = row
     data = {"match_id": match_id, "owners": owners, "grace": grace, "stand_in": stand_in}
-    for key, value in (("ai_finish", ai_finish), ("invited", invited), ("rematch", rematch)):
+    for key, value in (("ai_finish", ai_finish), ("invited", invited), ("rematch", rematch), ("left", left),
+                       ("closed", closed)):
         if value is not None:  # (a row written before the column, or with none)
             data[key] = value
     return HostedRecord.from_data(data)
@@ -80,6 +83,18 @@ class PgNames:
             raise
 
 
+    def identity_of(self, name: str) -> str | None:
+        with self.db.transaction() as cur:
+            cur.execute("SELECT fingerprint FROM identities WHERE lower(name) = lower(%s) LIMIT 1", (name,))
+            row = cur.fetchone()
+        return str(row[0]) if row and IDENTITY.fullmatch(str(row[0])) else None
+
+    def everyone(self) -> list[tuple[str, str]]:
+        with self.db.transaction() as cur:
+            cur.execute("SELECT fingerprint, name FROM identities ORDER BY lower(name)")
+            return [(str(who), str(name)) for who, name in cur.fetchall()
+                    if IDENTITY.fullmatch(str(who)) and line_problem(name, MAX_NAME, "") is None]
+
     def games_introduced(self, identity: str) -> list[str]:
         with self.db.transaction() as cur:
             cur.execute("SELECT game FROM introduced WHERE fingerprint = %s ORDER BY game", (identity,))
@@ -101,6 +116,21 @@ class PgKeeping:
         self.host = (host or socket.gethostname())[:MAX_LOG_FIELD]
         self.server = db.application  # how the database names this server's connections
         self.names = PgNames(db)
+        self.rated = PgRated(db)
+        self.moderation = PgModeration(db, self.host)
+
+    def finished_records(self) -> list[HostedRecord]:
+        with self.db.transaction() as cur:
+            cur.execute(f"SELECT id, {RECORD} FROM matches WHERE owners IS NOT NULL AND status <> 'playing' "
+                        "ORDER BY id")
+            rows = cur.fetchall()
+        found = []
+        for match_id, *columns in rows:
+            try:
+                found.append(record_from_row(match_id, columns))
+            except ValueError:
+                continue
+        return found
 
     def records(self) -> list[tuple[str, HostedRecord | str]]:
         """The records of the hosted matches still being played that no server hosts (none
@@ -110,7 +140,8 @@ class PgKeeping:
         server taking it first sent its people to the lobby for nothing."""
         with self.db.transaction() as cur:
             cur.execute(f"SELECT id, {RECORD} FROM matches "
-                        f"WHERE owners IS NOT NULL AND status = 'playing' AND {UNHELD} AND NOT EXISTS "
+                        f"WHERE owners IS NOT NULL AND status = 'playing' AND closed IS NULL AND {UNHELD} "
+                        "AND NOT EXISTS "
                         "(SELECT 1 FROM lobby WHERE lobby.match_id = matches.id AND lobby.server <> %s "
                         f"AND lobby.{LIVE}) ORDER BY id", (self.server,))
             rows = cur.fetchall()
@@ -127,9 +158,10 @@ class PgKeeping:
         data = record.to_data()
         with self.db.transaction() as cur:
             cur.execute("UPDATE matches SET owners = %s, grace = %s, stand_in = %s, ai_finish = %s, invited = %s, "
-                        "rematch = coalesce(rematch, %s) WHERE id = %s",
+                        "rematch = coalesce(rematch, %s), left_by = %s, closed = %s WHERE id = %s",
                         (Jsonb(record.owners), record.grace, record.stand_in, record.ai_finish,
-                         Jsonb(data["invited"]) if "invited" in data else None, record.rematch, record.match_id))
+                         Jsonb(data["invited"]) if "invited" in data else None, record.rematch,
+                         Jsonb(data["left"]) if "left" in data else None, record.closed, record.match_id))
             if cur.rowcount != 1:
                 raise DatabaseError(f"the database holds no match {record.match_id}")
 

@@ -22,6 +22,8 @@ from caravan_tui.ssh.protocol import LobbyRow
 
 log = logging.getLogger(__name__)
 
+#: characters of a seat's rating (``ratings.Rating.shown``: "?" or a number)
+MAX_RATING = 6
 #: seconds between two looks at the lobby: a match shows in every server's lobby within about this
 EVERY = 0.5
 #: names read back from every server at most (the lobby shows a line of them)
@@ -90,6 +92,9 @@ def every_row(db: Database) -> list[Shared]:
             if not (isinstance(owners, list) and len(owners) == len(checked.names) == seats
                     and all(line_problem(name, MAX_NAME + 40, "") is None for name in checked.names)):
                 raise ValueError("its seats do not match")
+            if not (isinstance(checked.ratings, list) and len(checked.ratings) in (0, seats)
+                    and all(isinstance(r, str) and len(r) <= MAX_RATING for r in checked.ratings)):
+                raise ValueError("its ratings are not one short word per seat")
             if not (isinstance(kept, list) and len(kept) in (0, seats)
                     and all(who is None or (isinstance(who, str) and who) for who in kept)):
                 raise ValueError("the seats it keeps do not match")

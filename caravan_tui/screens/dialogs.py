@@ -1,4 +1,4 @@
-"""Small modal dialogs: a yes/no confirmation and a pick-one list (menus, readings). Their
+"""Small modal dialogs: a yes/no confirmation, a pick-one list (menus, readings) and a line to type. Their
 words are text, never markup: a question names a save, a choice names a player."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Label, OptionList, Static
+from textual.widgets import Button, Input, Label, OptionList, Static
 
 from caravan_tui.safe_text import LONG, as_text
 from caravan_tui.screens.base import DialogScreen
@@ -72,6 +72,33 @@ class ChoiceScreen(DialogScreen[int | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.dismiss(event.option_index)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class AskLineScreen(DialogScreen[str | None]):
+    """One line of text (enter), at most ``most`` characters, control characters dropped;
+    escape returns None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, question: str, most: int, placeholder: str = "") -> None:
+        super().__init__()
+        self.question, self.most, self.placeholder = question, most, placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(as_text(self.question, limit=LONG), classes="dialog-title")
+            yield Input(max_length=self.most, placeholder=self.placeholder, id="line")
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(" ".join("".join(c for c in event.value if c.isprintable()).split()))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -11,7 +11,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.safe_text import LONG, as_text
 from caravan_tui.saves.loading import latest_unfinished
 from caravan_tui.screens.base import BaseScreen
-from caravan_tui.screens.requests import NewMatch, OpenRules, OpenSaves, ResumeMatch
+from caravan_tui.screens.requests import NewMatch, OpenRecord, OpenRules, OpenSaves, ResumeMatch
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import plural, seats_line
 
@@ -19,6 +19,7 @@ ITEMS = (
     ("new", "New match", "n"),
     ("continue", "Continue", "c"),
     ("load", "Load", "l"),
+    ("record", "Your record", "y"),
     ("rules", "Rules", "r"),
     ("quit", "Quit", "q"),
 )
@@ -69,6 +70,8 @@ class HomeScreen(BaseScreen):
             self.post_message(ResumeMatch("latest"))
         elif item == "load":
             self.post_message(OpenSaves())
+        elif item == "record":
+            self.post_message(OpenRecord())
         elif item == "rules":
             self.post_message(OpenRules())
         elif item == "quit":

@@ -10,17 +10,32 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import DataTable, Static
 
+from caravan_tui.bus import MAX_NAME
 from caravan_tui.games import GAMES
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
-from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.requests import NewMatch, OpenReview, OpenRules, ToHub
 from caravan_tui.screens.table_seat import fit_name
 from caravan_tui.seat_labels import AWAY, FREE, INVITED, STAND_IN_SEAT, YOURS
-from caravan_tui.ssh.protocol import STANDING_IN, FinishedRow, JoinSeat, Lobby, LobbyRow, Watch, WatchReplay
+from caravan_tui.ssh.moderation import MAX_REASON
+from caravan_tui.ssh.protocol import (
+    STANDING_IN,
+    AskHistory,
+    AskLeaderboard,
+    FinishedRow,
+    Ignore,
+    JoinSeat,
+    Lobby,
+    LobbyRow,
+    Moderate,
+    Watch,
+    WatchReplay,
+)
 from caravan_tui.widgets.footer import KeysFooter
 
 SEATS_WIDTH, TO_MOVE_WIDTH = 32, 12
+MAX_RATING = 6  # characters of a rating beside a name
 COLUMNS = (("Game", 16), ("Seats", SEATS_WIDTH), ("To move", TO_MOVE_WIDTH), ("Watching", 8))
 FINISHED_COLUMNS = (("Game", 15), ("Against", 21), ("Result", 20), ("Ended", 12))
 #: what a guest reads before taking a seat (a new visit is a new identity: nothing to come back as)
@@ -39,20 +54,22 @@ def game_cell(row: LobbyRow) -> Text:
     return cell
 
 
-def finished_words(row: FinishedRow) -> str:
+def finished_words(row: FinishedRow, mine: bool = True) -> str:
     """How a finished match went for you: "You won", "Bob won", "You resigned", "Shared: you
-    and Bob"…"""
+    and Bob"… (``mine`` False: for the person at ``row.yours``, by name: "Ann won")."""
     if not 0 <= row.yours < len(row.result) or len(row.result) != len(row.names):
         return "Over"
+    you = "You" if mine else row.names[row.yours]
     best = max(row.result)
     winners = [seat for seat, share in enumerate(row.result) if share == best and share > 0]
     if row.yours not in winners:
         if row.status == "resigned":
-            return "You resigned"
+            return f"{you} resigned"
         return f"{row.names[winners[0]]} won" if len(winners) == 1 else "Lost"
     if len(winners) == 1:
-        return "You won"
-    return "Shared: " + " and ".join("you" if seat == row.yours else row.names[seat] for seat in winners)
+        return f"{you} won"
+    return "Shared: " + " and ".join((you.lower() if mine else you) if seat == row.yours else row.names[seat]
+                                     for seat in winners)
 
 
 def when_words(ended: float) -> str:
@@ -62,10 +79,19 @@ def when_words(ended: float) -> str:
         return ""
 
 
+def rating_words(row: LobbyRow, seat: int) -> str:
+    """The seat's person's rating in the row's game ("1043", "?" until it settles), or ""."""
+    rating = row.ratings[seat] if seat < len(row.ratings) else ""
+    return plain(rating, MAX_RATING) if isinstance(rating, str) else ""
+
+
 def seat_words(row: LobbyRow, seat: int, width: int | None = None) -> str:
     """The seat in the Seats column: its player's name (fit to ``width`` cells, ``fit_name``)
-    and what the seat is ("(you)", "(away)", "· AI", "(invited)"), or "(free)"."""
+    with their rating, and what the seat is ("(you)", "(away)", "· AI", "(invited)"), or
+    "(free)"."""
     name, kind = fit_name(plain(row.names[seat]), width), row.kinds[seat]
+    if rating := rating_words(row, seat):
+        name = f"{name} {rating}"
     if kind == "open":
         return INVITED(name=name) if row.invited else FREE()
     if kind == "invited":
@@ -111,6 +137,10 @@ class LobbyScreen(BaseScreen):
         Binding("v", "review", "Review", tooltip="The review of the finished match highlighted below"),
         Binding("c", "create", "Create"),
         Binding("r", "rules", "Rules"),
+        Binding("b", "leaderboard", "Leaderboard", tooltip="Each game's best rated players"),
+        Binding("h", "history", "History", tooltip="Your finished matches, filtered; anyone's record by name"),
+        Binding("m", "hide_chat", "Hide chat", tooltip="Hide someone's chat from you (or show it again)"),
+        Binding("o", "moderate", "Operator", tooltip="Kick, ban or mute a person, or close the highlighted match"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -273,6 +303,57 @@ class LobbyScreen(BaseScreen):
 
     def action_create(self) -> None:
         self.post_message(NewMatch())
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.hosted_app.operator or action != "moderate"
+
+    def action_hide_chat(self) -> None:
+        def named(name: str | None) -> None:
+            if name:
+                hide = name.casefold() not in self.hosted_app.hidden
+                self.hosted_app.hidden.symmetric_difference_update({name.casefold()})
+                self.post_message(ToHub(Ignore(name, hide)))
+
+        self.app.push_screen(AskLineScreen("Hide whose chat from you? (Their name again shows it again.)",
+                                           MAX_NAME), named)
+
+    def action_moderate(self) -> None:
+        """The operators' actions: the person named, or the highlighted match, and a reason."""
+        actions = [("kick", 0, "Kick a person (end their session)"), ("ban", 0, "Ban a person's key"),
+                   ("mute", 10, "Mute a person's chat for 10 minutes"),
+                   ("mute", 60, "Mute a person's chat for an hour")]
+        row = self.selected()
+        if row is not None:
+            actions.append(("close", 0, "Close the highlighted match (its people are told why)"))
+
+        def chosen(index: int | None) -> None:
+            if index is None:
+                return
+            action, minutes, _ = actions[index]
+
+            def reasoned(target: str, reason: str | None) -> None:
+                if reason is not None:
+                    self.post_message(ToHub(Moderate(action, target, minutes, reason)))
+
+            if action == "close" and row is not None:
+                self.app.push_screen(AskLineScreen("Why is it closed? (Its people read it.)", MAX_REASON),
+                                     lambda reason: reasoned(row.match, reason))
+                return
+
+            def named(name: str | None) -> None:
+                if name:
+                    self.app.push_screen(AskLineScreen("Why? (They read it; enter alone: no reason.)", MAX_REASON),
+                                         lambda reason: reasoned(name, reason))
+
+            self.app.push_screen(AskLineScreen("Whom? (Their name.)", MAX_NAME), named)
+
+        self.app.push_screen(ChoiceScreen("Operator", [words for _, _, words in actions]), chosen)
+
+    def action_history(self) -> None:
+        self.post_message(ToHub(AskHistory()))
+
+    def action_leaderboard(self) -> None:
+        self.post_message(ToHub(AskLeaderboard()))
 
     def action_rules(self) -> None:
         row = self.selected()

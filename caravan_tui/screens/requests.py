@@ -44,6 +44,10 @@ class OpenSaves(Message):
     pass
 
 
+class OpenRecord(Message):
+    """Your record: the finished matches in the saves."""
+
+
 @dataclass
 class ResumeMatch(Message):
     """``match_id``: a saved match, or "latest", the most recent unfinished one."""

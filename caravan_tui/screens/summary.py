@@ -5,11 +5,14 @@ from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.reactive import reactive
 from textual.widgets import Button, Static
 
-from caravan_tui.safe_text import LONG, as_text
+from caravan_tui.bus import MAX_NAME, MAX_SEATS
+from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.requests import GoHome, OpenReview, Rematch
+from caravan_tui.ssh.protocol import Rated
 from caravan_tui.widgets.footer import KeysFooter
 
 
@@ -18,6 +21,17 @@ def result_line(names: list[str], scores: list[float], outcome: list[float]) -> 
     if len(winners) > 1:
         return "A draw between " + " and ".join(winners) + "."
     return f"{winners[0]} win{'' if winners[0] == 'You' else 's'}!"
+
+
+def rating_changes_line(rated: Rated) -> str:
+    """"Ratings: Ann +105 (?), Bob −105 (?)": each person's change and rating now ("?" until
+    it settles), from what the hub sent (a row not of that shape is left out)."""
+    rows = [row for row in rated.changes[:MAX_SEATS] if isinstance(row, list) and len(row) == 3
+            and isinstance(row[0], str) and type(row[1]) is int and isinstance(row[2], str)] \
+        if isinstance(rated.changes, list) else []
+    words = [f"{plain(name, MAX_NAME)} {'+' if points >= 0 else '−'}{abs(points)} ({plain(rating, 6)})"
+             for name, points, rating in rows]
+    return "Ratings: " + ", ".join(words) if words else ""
 
 
 def resigned_line(names: list[str], outcome: list[float]) -> str:
@@ -60,6 +74,8 @@ class MatchOverScreen(BaseScreen):
         Binding("escape,q", "home", "Home"),
     ]
     AUTO_FOCUS = "#match-over"  # (it scrolls; a button would take Enter)
+    #: what the match did to its people's ratings, over SSH (it may come after the screen)
+    ratings = reactive("")
 
     def __init__(self, headline: str, scores: str, table: RenderableType | None, status: str = "",
                  rematch: bool = True, review: OpenReview | None = None) -> None:
@@ -73,6 +89,9 @@ class MatchOverScreen(BaseScreen):
         with VerticalScroll(id="match-over"):
             yield Static(as_text(self.headline, limit=LONG), id="winner")
             yield Static(as_text(self.scores, limit=LONG), id="final-scores")
+            changes = Static(as_text(self.ratings, limit=LONG), id="rating-changes")
+            changes.display = bool(self.ratings)
+            yield changes
             if self.table is not None:
                 yield Static(self.table, id="final-table")
             if self.status:
@@ -84,6 +103,12 @@ class MatchOverScreen(BaseScreen):
                     yield Button("Review (v)", id="review", compact=True)
                 yield Button("Home (esc)", id="go-home", compact=True)
         yield KeysFooter()
+
+    def watch_ratings(self, ratings: str) -> None:
+        if self.is_mounted:
+            changes = self.query_one("#rating-changes", Static)
+            changes.update(as_text(ratings, limit=LONG))
+            changes.display = bool(ratings)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "rematch":

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from caravan_tui.saves.backend import MatchStore
 from caravan_tui.saves.codec import DamagedSave
-from caravan_tui.saves.loading import replay_snapshot
-from caravan_tui.saves.snapshot import Snapshot
+from caravan_tui.saves.loading import Replayed, replay_snapshot
 from caravan_tui.ssh.keeping import Keeping
 from caravan_tui.ssh.protocol import FinishedRow
 
 #: finished matches a person's lobby lists
 MAX_FINISHED = 10
+#: finished matches a history looks through (the newest), and lists
+MAX_HISTORY, HISTORY_ROWS = 1000, 50
 #: ended matches remembered (a match over never changes, so its save is read once)
 _REMEMBERED = 4096
 
@@ -30,16 +32,17 @@ class Ended:
     ended: float
 
 
-def read_ended(store: MatchStore, match_id: str) -> tuple[Snapshot, Ended] | None:
+def read_ended(store: MatchStore, match_id: str) -> tuple[Replayed, Ended] | None:
     """The checked save of ``match_id`` and what the lobby shows of it, if it is over and its save
     can be trusted (None otherwise: there is nothing to replay yet, or nothing safe)."""
     try:
-        snapshot = replay_snapshot(store.read(match_id)).snapshot
+        replayed = replay_snapshot(store.read(match_id))
     except (OSError, ValueError, DamagedSave):
         return None
+    snapshot = replayed.snapshot
     if snapshot.status == "playing" or snapshot.result is None:
         return None
-    return snapshot, Ended(snapshot.game_id, list(snapshot.names), list(snapshot.result), snapshot.status,
+    return replayed, Ended(snapshot.game_id, list(snapshot.names), list(snapshot.result), snapshot.status,
                            snapshot.updated)
 
 
@@ -51,15 +54,18 @@ class FinishedMatches:
         self._ended: OrderedDict[str, Ended] = OrderedDict()
         self._lock = threading.Lock()
 
-    def rows(self, identity: str) -> list[FinishedRow]:
-        """``identity``'s finished matches, the last to end first (at most ``MAX_FINISHED``)."""
+    def rows(self, identity: str, most: int = MAX_FINISHED,
+             keep: Callable[[FinishedRow], bool] = lambda row: True) -> list[FinishedRow]:
+        """``identity``'s finished matches that ``keep`` keeps, the last to end first (at most
+        ``most``)."""
         found: list[FinishedRow] = []
-        for match_id, seat in self.keeping.played(identity, MAX_FINISHED):
+        for match_id, seat in self.keeping.played(identity, most if most == MAX_FINISHED else MAX_HISTORY):
             ended = self._known(match_id)
             if ended is not None and 0 <= seat < len(ended.names):
-                found.append(FinishedRow(match_id, ended.game, ended.names, ended.result, ended.status,
-                                         ended.ended, seat))
-                if len(found) == MAX_FINISHED:
+                row = FinishedRow(match_id, ended.game, ended.names, ended.result, ended.status, ended.ended, seat)
+                if keep(row):
+                    found.append(row)
+                if len(found) == most:
                     break
         return sorted(found, key=lambda row: -row.ended)
 

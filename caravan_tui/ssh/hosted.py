@@ -44,13 +44,16 @@ async def to_the_end(work: Awaitable[T]) -> T:
 
 
 class HostedMatch:
-    """``runner`` with its ``record``; ``changed`` is called whenever the lobby's row may differ.
-    ``seated`` maps a seat to the hub session playing it now; ``watchers`` counts spectators;
-    ``unsaved``: why its host cannot save it just now (as the host last said)."""
+    """``runner`` with its ``record``; ``changed`` is called whenever the lobby's row may differ,
+    ``over`` once the match is over; ``rating_of(game, identity)`` is what the lobby shows beside
+    a seat's name. ``seated`` maps a seat to the hub session playing it now; ``watchers`` counts
+    spectators; ``unsaved``: why its host cannot save it just now (as the host last said)."""
 
     def __init__(self, runner: MatchRunner, record: HostedRecord, keeping: Keeping,
-                 changed: Callable[[], None]) -> None:
+                 changed: Callable[[], None], over: Callable[[HostedMatch], None] = lambda hosted: None,
+                 rating_of: Callable[[str, str | None], str] = lambda game, identity: "") -> None:
         self.runner, self.record, self.keeping, self.changed = runner, record, keeping, changed
+        self.on_over, self.rating_of = over, rating_of
         self.seated: dict[int, object] = {}
         self.watchers = 0
         self.to_move: int | None = None
@@ -206,8 +209,11 @@ class HostedMatch:
                 await to_the_end(self.runner.stand_in(seat, SeatSpec.ai(self.record.stand_in)))
 
     def give_up(self, seat: int) -> None:
-        """The owner resigned: the seat is no longer theirs to come back to."""
+        """The owner resigned: the seat is no longer theirs to come back to (its result still is)."""
         self.cancel_grace(seat)
+        owner = self.record.owners[seat]
+        if owner is not None:
+            self.record.left[seat] = owner
         self.record.owners[seat] = None
         self.save_record()
 
@@ -323,9 +329,10 @@ class HostedMatch:
             else:
                 kinds.append("person" if seat in self.seated else "away")
         snap = self.host.snapshot
+        ratings = [self.rating_of(snap.game_id, self.owner(seat)) for seat in range(len(kinds))]
         return LobbyRow(self.match_id, snap.game_id, list(snap.names), kinds, self.to_move, self.turn,
                         self.watchers, self.seat_of(identity) if identity else None, self.unsaved,
-                        self.waiting, identity is not None and self.invited_seat(identity) is not None)
+                        self.waiting, identity is not None and self.invited_seat(identity) is not None, ratings)
 
     @property
     def done(self) -> bool:
@@ -358,9 +365,11 @@ class HostedMatch:
             if isinstance(msg, Update):
                 self.to_move, self.turn = msg.view.get("to_move"), msg.turn
             elif isinstance(msg, MatchOver):
-                self.over, self.to_move = True, None
+                ended, self.over, self.to_move = not self.over, True, None
                 for seat in list(self._grace):
                     self.cancel_grace(seat)
+                if ended:  # (a spectator's sync repeats the end)
+                    self.on_over(self)
             elif not isinstance(msg, (MatchInfo, SaveStatus)):
                 continue
             self.changed()

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import logging
+import math
 import random
 import secrets
 import time
@@ -48,37 +49,49 @@ from caravan_tui.saves.snapshot import new_match_id
 from caravan_tui.saves.store import SaveStore
 from caravan_tui.seat_labels import OPEN_SEAT, ai_seat_name
 from caravan_tui.seats import SeatSpec
-from caravan_tui.ssh.finished import FinishedMatches, read_ended
+from caravan_tui.ssh.finished import HISTORY_ROWS, FinishedMatches, read_ended
 from caravan_tui.ssh.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode, read_frame
 from caravan_tui.ssh.hosted import HostedMatch
 from caravan_tui.ssh.keeping import FileKeeping, Keeping
 from caravan_tui.ssh.lookalikes import look_alike, marks, name_problem
+from caravan_tui.ssh.moderation import Ban
 from caravan_tui.ssh.protocol import (
     MAX_REPLAY,
     OPEN,
     SEAT_CHOICES,
     YOU,
+    AskHistory,
+    AskLeaderboard,
     Crashed,
     CreateMatch,
+    FinishedRow,
     Goodbye,
+    History,
+    Ignore,
     Introduced,
     Joined,
     JoinSeat,
+    Leaderboard,
     LeaveMatch,
     Left,
     Lobby,
+    Moderate,
     PlayAgain,
+    Rated,
     Refused,
     Replay,
     ReviewMatch,
     SetName,
+    Told,
     Watch,
     WatchReplay,
     Welcome,
     request_from_map,
 )
+from caravan_tui.ssh.ratings import Change
 from caravan_tui.ssh.records import HostedRecord
 from caravan_tui.ssh.reviews import HubReviews
+from caravan_tui.ssh.standings import Standings
 
 log = logging.getLogger(__name__)
 
@@ -90,8 +103,13 @@ MAX_MATCHES_EACH = 4  # matches being played in which one person holds a seat
 MAX_REASON = 160
 #: seconds a session waits between two requests of these kinds (each costs the server work)
 SPACING = {HintRequest: 2.0, Chat: 0.5, CreateMatch: 1.0, UndoRequest: 1.0, Sync: 1.0, SaveRequest: 1.0,
-           Crashed: 1.0, ReviewMatch: 1.0}
+           Crashed: 1.0, ReviewMatch: 1.0, AskLeaderboard: 2.0, AskHistory: 1.0}
 LOBBY_DELAY = 1.0  # seconds: changes within it reach the lobby as one (each redraws every lobby)
+RATINGS_EVERY = 5.0  # seconds: a lobby sent after this long looks for what other servers rated meanwhile
+LEADERS = 10  # players each game's leaderboard lists
+#: chat lines one person may say in ``CHAT_WINDOW`` seconds, over all their sessions
+CHAT_BURST, CHAT_WINDOW = 5, 10.0
+MAX_IGNORED = 100  # names one session hides the chat of
 #: what the people at a match that another server took over read
 MOVED = "this match is now hosted by another server: enter in the lobby takes you back to it"
 
@@ -107,6 +125,11 @@ def guest_identity() -> str:
     return f"guest:{secrets.token_hex(6)}"
 
 
+def banned_words(ban: Ban) -> str:
+    """What a banned person reads as their session ends."""
+    return f"This key is banned from this server{': ' + ban.reason if ban.reason else ''}."
+
+
 class Session:
     """One person's session at the hub: who they are and the match they are in, if any."""
 
@@ -119,6 +142,7 @@ class Session:
         self.last: dict[type, float] = {}
         #: the finished matches their lobby lists (None: to be read again, as a match may have ended)
         self.finished: list[dict] | None = None
+        self.ignoring: set[str] = set()  # the names (casefolded) whose chat this session hides
 
     async def send(self, message: Message) -> None:
         self.writer.write(encode(message.to_map()))
@@ -139,13 +163,19 @@ class Hub:
     ``keeping``: where the matches and the rest are kept (the files under ``root`` unless given)."""
 
     def __init__(self, root: Path, worker: AIWorker, *, iterations: int | None = None, grace: int = 60,
-                 store: MatchStore | None = None, keeping: Keeping | None = None) -> None:
+                 store: MatchStore | None = None, keeping: Keeping | None = None,
+                 operators: frozenset[str] = frozenset()) -> None:
         self.root = Path(root)
         self.store: MatchStore = store if store is not None else SaveStore(self.root)
         self.keeping: Keeping = keeping if keeping is not None else FileKeeping(self.root)
         self.finished = FinishedMatches(self.store, self.keeping)
+        self.standings = Standings(self.store, self.keeping.rated, self.keeping.record)
+        self.rating_check: asyncio.Task | None = None  # (``check_ratings``)
+        self._ratings_looked = 0.0  # (the monotonic clock)
         self.identities = self.keeping.names
         self.worker, self.iterations, self.grace = worker, iterations, grace
+        self.operators = operators  # the keys of the server's operators (``--admin-keys``)
+        self._said: dict[str, list[float]] = {}  # when each person's latest chat lines were said
         self.matches: dict[str, HostedMatch] = {}
         self.sessions: set[Session] = set()
         self._lobby_due: asyncio.TimerHandle | None = None
@@ -166,6 +196,8 @@ class Hub:
             try:
                 if isinstance(record, str):
                     raise ValueError(record)
+                if record.closed is not None:
+                    continue
                 if self.store.read(record.match_id).status != "playing":
                     continue
                 runner = MatchRunner.resume(record.match_id, self.store, worker=self.worker,
@@ -183,7 +215,23 @@ class Hub:
             log.warning("not resumed: %s", problem)
         return problems
 
+    def check_ratings(self) -> asyncio.Task:
+        """Check the kept ratings against the records of every finished match, off the loop
+        (``Standings.check``); the lobby shows "?" beside names until it is done."""
+        async def check() -> None:
+            try:
+                records = await asyncio.to_thread(self.keeping.finished_records)
+                await asyncio.to_thread(self.standings.check, records)
+            except OSError as exc:
+                log.warning("the ratings are not checked: %s", exc)
+            self.lobby_changed()
+
+        self.rating_check = asyncio.create_task(check())
+        return self.rating_check
+
     def stop(self) -> None:
+        if self.rating_check is not None:
+            self.rating_check.cancel()
         for hosted in self.matches.values():
             if hosted.unsaved:
                 log.warning("match %s: stopped with moves not saved (%s)", hosted.match_id, hosted.unsaved)
@@ -212,10 +260,15 @@ class Hub:
         return "The server is stopping; your match is saved." if theirs else "The server is stopping."
 
     def _host(self, runner: MatchRunner, record: HostedRecord) -> HostedMatch:
-        hosted = HostedMatch(runner, record, self.keeping, self.lobby_changed)
+        hosted = self._hosted(runner, record)
+        hosted.start()
+        return hosted
+
+    def _hosted(self, runner: MatchRunner, record: HostedRecord) -> HostedMatch:
+        """``runner`` hosted here from now on, its lobby row showing ratings, rated once it is over."""
+        hosted = HostedMatch(runner, record, self.keeping, self.lobby_changed, self._rate_soon, self.standings.shown)
         self.matches[hosted.match_id] = hosted
         self._let_go_when_moved(hosted)
-        hosted.start()
         return hosted
 
     def _let_go_when_moved(self, hosted: HostedMatch) -> None:
@@ -249,10 +302,18 @@ class Hub:
                 await writer.drain()
             writer.close()
             return
+        ban = None if guest else await asyncio.to_thread(self._ban_of, identity)
+        if ban is not None:
+            with suppress(ConnectionError):
+                writer.write(encode(Goodbye(banned_words(ban)).to_map()))
+                await writer.drain()
+            writer.close()
+            return
         session = Session(identity, known, guest, writer)
         self.sessions.add(session)
         try:
-            await session.send(Welcome(identity, session.name, guest, self.grace, introduced))
+            await session.send(Welcome(identity, session.name, guest, self.grace, introduced,
+                                       identity in self.operators))
             if session.name:
                 await self._arrive(session)
             elif guest and name:
@@ -321,6 +382,14 @@ class Hub:
             await self._replay(session, msg.match)
         elif isinstance(msg, ReviewMatch):
             await self.reviews.ask(session, session.identity, msg)
+        elif isinstance(msg, Moderate):
+            await self._moderate(session, msg)
+        elif isinstance(msg, Ignore):
+            await self._ignore(session, msg)
+        elif isinstance(msg, AskHistory):
+            await self._history(session, msg)
+        elif isinstance(msg, AskLeaderboard):
+            await self._tell(session, Leaderboard(await asyncio.to_thread(self._leaders)))
         elif isinstance(msg, Introduced) and not session.guest:
             with suppress(OSError):  # (a folder that cannot be written only loses the preference)
                 self.identities.introduce(session.identity, msg.game)
@@ -362,7 +431,8 @@ class Hub:
             except OSError as exc:
                 log.warning("cannot keep the name of %s: %s", session.identity, exc)
         await session.send(Welcome(session.identity, name, session.guest, self.grace,
-                                   self.identities.games_introduced(session.identity)))
+                                   self.identities.games_introduced(session.identity),
+                                   session.identity in self.operators))
         if first:
             await self._arrive(session)
         self.lobby_changed()
@@ -388,6 +458,9 @@ class Hub:
                                else "spectators watch: they cannot act")
             return
         if isinstance(msg, Chat):
+            if (quiet := await self._not_to_say(session)) is not None:
+                await self._refuse(session, quiet)
+                return
             msg = Chat(msg.match, session.seat, msg.text, session.name)
         await hosted.runner.bus.publish(host_address(hosted.match_id), msg)
         if isinstance(msg, Resign):  # the seat is the stand-in's for good: back to the lobby
@@ -479,15 +552,16 @@ class Hub:
         if match_id in self.matches and not self.matches[match_id].over:
             await self._refuse(session, "that match is still being played")
             return
-        try:
-            mine = await asyncio.to_thread(self.finished.rows, session.identity)
+        try:  # (one their history lists, beyond the lobby's latest)
+            mine = await asyncio.to_thread(self.finished.rows, session.identity, 1,
+                                           lambda row: row.match == match_id)
         except OSError:
             mine = []
         read = await asyncio.to_thread(read_ended, self.store, match_id) \
             if match_id in {row.match for row in mine} else None
         if read is None:
             await self._refuse(session, "you have no finished match of that name to replay")
-        elif len(data := encode_snapshot(read[0])) > MAX_REPLAY:
+        elif len(data := encode_snapshot(read[0].snapshot)) > MAX_REPLAY:
             await self._refuse(session, "that match is too long to replay here")
         else:
             await self._tell(session, Replay(match_id, data))
@@ -541,9 +615,7 @@ class Hub:
             runner.host.close()
             await self._refuse(session, f"cannot create the match: {exc.strerror or exc}")
             return
-        hosted = HostedMatch(runner, record, self.keeping, self.lobby_changed)
-        self.matches[hosted.match_id] = hosted
-        self._let_go_when_moved(hosted)
+        hosted = self._hosted(runner, record)
         self._sit(session, hosted, owners.index(session.identity))  # before it starts: it waits for nobody
         hosted.start()
         await self._seated(session, hosted, None)
@@ -648,9 +720,184 @@ class Hub:
                 msg = await client.get()
                 if isinstance(msg, MatchInfo) and hosted is not None:
                     msg = dataclasses.replace(msg, seats=hosted.table_kinds(msg.seats))
+                elif isinstance(msg, Chat) and msg.name.casefold() in session.ignoring:
+                    continue
                 await session.send(msg)
         except ConnectionError:
             pass
+
+    # -- moderation -------------------------------------------------------------------------
+
+    def _ban_of(self, identity: str) -> Ban | None:
+        """The ban on ``identity``, if any (a store that cannot be read bans nobody: said in
+        the server's log)."""
+        try:
+            return self.keeping.moderation.banned(identity)
+        except OSError as exc:
+            log.warning("cannot read the bans: %s", exc)
+            return None
+
+    async def _not_to_say(self, session: Session) -> str | None:
+        """Why ``session`` may not chat now: the person said too much lately (over all their
+        sessions), or an operator muted them; None if they may."""
+        now = time.monotonic()
+        said = [at for at in self._said.get(session.identity, []) if now - at < CHAT_WINDOW]
+        if len(said) >= CHAT_BURST:
+            return f"you said {CHAT_BURST} lines in {CHAT_WINDOW:g} s: wait a moment"
+        try:
+            until = await asyncio.to_thread(self.keeping.moderation.muted_until, session.identity)
+        except OSError:
+            until = 0.0
+        if until > time.time():
+            return f"an operator muted your chat for {math.ceil((until - time.time()) / 60)} more minutes"
+        self._said[session.identity] = [*said, now]
+        return None
+
+    async def _ignore(self, session: Session, msg: Ignore) -> None:
+        name = msg.name.casefold()
+        if msg.on and len(session.ignoring) >= MAX_IGNORED:
+            await self._refuse(session, f"you hide the chat of {MAX_IGNORED} people already")
+            return
+        if msg.on:
+            session.ignoring.add(name)
+        else:
+            session.ignoring.discard(name)
+        await self._tell(session, Told(f"You hide {msg.name}'s chat." if msg.on else f"You see {msg.name}'s chat."))
+
+    async def _moderate(self, session: Session, msg: Moderate) -> None:
+        """An operator's action; each lands in the moderation log."""
+        if session.identity not in self.operators:
+            await self._refuse(session, "only the server's operators may do that")
+            return
+        if msg.action == "close":
+            await self._close(session, msg)
+            return
+        here = [s for s in self.sessions if s.name and s.name.casefold() == msg.target.casefold()]
+        who = here[0].identity if here else await asyncio.to_thread(self.identities.identity_of, msg.target)
+        if who is None:
+            await self._refuse(session, f"nobody here is named {msg.target}")
+            return
+        if who in self.operators:
+            await self._refuse(session, "that is an operator: take their key out of --admin-keys first")
+            return
+        if msg.action == "ban" and not who.startswith("SHA256:"):
+            await self._refuse(session, "a guest has no key to ban: kick them, or serve without --allow-guests")
+            return
+        reason = f": {msg.reason}" if msg.reason else ""
+        moderation = self.keeping.moderation
+        if msg.action == "mute":
+            minutes = msg.minutes or 10
+            await asyncio.to_thread(moderation.mute, who, time.time() + minutes * 60)
+            detail, done = f"{minutes} min{reason}", f"{msg.target}'s chat is muted for {minutes} minutes."
+            for target in here:
+                await self._tell(target, Told(f"An operator muted your chat for {minutes} minutes{reason}."))
+        else:
+            if msg.action == "ban":
+                await asyncio.to_thread(moderation.ban, Ban(who, time.time(), session.name, msg.reason))
+            detail = msg.reason
+            done = f"{msg.target} {'is banned' if msg.action == 'ban' else 'was sent away'}."
+            ending = banned_words(Ban(who, 0, "", msg.reason)) if msg.action == "ban" \
+                else f"An operator ended your session{reason}."
+            for target in [s for s in self.sessions if s.identity == who]:
+                await self._tell(target, Goodbye(ending))
+                target.writer.close()
+        await asyncio.to_thread(moderation.log, session.name, msg.action, f"{msg.target} {who}", detail)
+        await self._tell(session, Told(done))
+
+    async def _close(self, session: Session, msg: Moderate) -> None:
+        """Close a match hosted here: its people go back to the lobby told why; its save and
+        record stay as they are, and it is never resumed."""
+        hosted = self.matches.get(msg.target)
+        if hosted is None or hosted.over:
+            await self._refuse(session, "no match of that id is being played on this server")
+            return
+        hosted.record.closed = msg.reason or "closed by an operator"
+        await asyncio.to_thread(hosted.save_record)
+        await asyncio.to_thread(self.keeping.moderation.log, session.name, "close", msg.target, msg.reason)
+        await self.let_go(msg.target, f"an operator closed this match{': ' + msg.reason if msg.reason else ''}")
+        await self._tell(session, Told("The match is closed."))
+
+    # -- ratings ----------------------------------------------------------------------------
+
+    def _rate_soon(self, hosted: HostedMatch) -> None:
+        task = asyncio.create_task(self._rate(hosted))
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
+
+    async def _rate(self, hosted: HostedMatch) -> None:
+        """Rate a match just over (once its check at the start is done: it writes the entries
+        again) and tell its people what it did to their ratings."""
+        if self.rating_check is not None:
+            await asyncio.wait([self.rating_check])
+        try:
+            changes = await asyncio.to_thread(self.standings.rate, hosted.record)
+        except OSError as exc:  # (the next start's check rates it)
+            log.warning("match %s is not rated now: %s", hosted.match_id, exc)
+            return
+        if not changes:
+            return
+        rated = Rated(hosted.match_id, [self._change_row(hosted, change) for change in changes])
+        people = set(hosted.record.owners) | set(hosted.record.left.values())
+        for session in list(self.sessions):
+            if session.match is hosted or session.identity in people:
+                session.finished = None
+                await self._tell(session, rated)
+        self.lobby_changed()
+
+    @staticmethod
+    def _change_row(hosted: HostedMatch, change: Change) -> list:
+        record, names = hosted.record, hosted.host.names
+        seat = next((seat for seat in range(len(names))
+                     if change.identity in (record.owners[seat], record.left.get(seat))), None)
+        return [names[seat] if seat is not None else "?", change.points, change.after.shown]
+
+    def _leaders(self) -> list:
+        """Each game's best settled ratings, by name (from a thread: names may be in the database)."""
+        self.standings.sync()
+        return [[game, [[self.identities.name(who) or "?", rating.shown, rating.matches]
+                        for who, rating in self.standings.top(game, LEADERS)]] for game in GAMES]
+
+    def _rated_row(self, row: FinishedRow, identity: str) -> FinishedRow:
+        """``row`` with what it did to ``identity``'s rating."""
+        changes = self.standings.book.changes.get(row.match, [])
+        points = next((change.points for change in changes if change.identity == identity), None)
+        return dataclasses.replace(row, rating=points)
+
+    async def _history(self, session: Session, msg: AskHistory) -> None:
+        """Finished matches, filtered, of the person asking or of another by name (their public
+        record: what any lobby shows of matches, and their ratings)."""
+        who = session.identity
+        if msg.name:
+            here = next((s.identity for s in self.sessions
+                         if s.name.casefold() == msg.name.casefold() and not s.guest), None)
+            found = here or await asyncio.to_thread(self.identities.identity_of, msg.name)
+            if found is None:
+                await self._refuse(session, f"nobody here keeps the name {msg.name}")
+                return
+            who = found
+        against = msg.against.casefold()
+
+        def keep(row: FinishedRow) -> bool:
+            return (not msg.game or row.game == msg.game) and (not against or any(
+                against in name.casefold() for seat, name in enumerate(row.names) if seat != row.yours))
+
+        rows = await asyncio.to_thread(self.finished.rows, who, HISTORY_ROWS, keep)
+        book = self.standings.book
+        ratings = [[game, rating.shown, rating.matches] for game in GAMES
+                   if (rating := book.rating(game, who)).matches]
+        await self._tell(session, History(msg.name or session.name, msg.game, msg.against,
+                                          [self._rated_row(row, who).to_map() for row in rows], ratings))
+
+    async def _fresh_ratings(self) -> None:
+        """Fold what other servers rated, at most every ``RATINGS_EVERY`` seconds."""
+        if time.monotonic() - self._ratings_looked < RATINGS_EVERY or \
+                (self.rating_check is not None and not self.rating_check.done()):
+            return
+        self._ratings_looked = time.monotonic()
+        try:
+            await asyncio.to_thread(self.standings.sync)
+        except OSError as exc:
+            log.warning("the ratings of other servers are not read: %s", exc)
 
     # -- the lobby --------------------------------------------------------------------------
 
@@ -674,6 +921,7 @@ class Hub:
                 sending.add_done_callback(self._sending.discard)
 
     async def _send_lobby(self, session: Session) -> None:
+        await self._fresh_ratings()
         rows = [m.row(session.identity).to_map() for m in self.matches.values() if not m.over]
         online = sorted({s.name for s in self.sessions if s.name}, key=str.casefold)
         if session.finished is None:
@@ -682,7 +930,7 @@ class Hub:
             except OSError:  # (the lobby goes out without them; asked again next time)
                 found = []
             else:
-                session.finished = [row.to_map() for row in found]
+                session.finished = [self._rated_row(row, session.identity).to_map() for row in found]
         await self._tell(session, Lobby(rows, online, session.finished or []))
 
     async def _tell(self, session: Session, message: Message) -> None:

@@ -2,7 +2,8 @@
 people chose, each hosted match's record and side log (chat, seat notes), the connection log.
 
 ``FileKeeping`` is the embedded default: today's files in the server's folder
-(``identities.json``, ``hosted/<id>.json``, ``hosted/log/<id>.json``, ``connections.log``).
+(``identities.json``, ``hosted/<id>.json``, ``hosted/log/<id>.json``, ``connections.log``,
+``ratings.jsonl``).
 ``caravan_tui.pgstore.keeping.PgKeeping`` keeps the same things in PostgreSQL, for several
 hosts on one database (``serve --database``). The hub and the server reach them only through
 ``Keeping``, so neither knows which it has.
@@ -19,6 +20,8 @@ from typing import Protocol
 from caravan_tui.engine import Event
 from caravan_tui.match.host import Said
 from caravan_tui.ssh.connection_log import ConnectionLog
+from caravan_tui.ssh.moderation import Moderation, ModerationFiles
+from caravan_tui.ssh.rated_file import RatedFile, RatedMatches
 from caravan_tui.ssh.records import HostedRecord, Identities, load_side_log, save_side_log
 
 
@@ -38,6 +41,14 @@ class Names(Protocol):
         meanwhile, by another host, included)."""
         ...
 
+    def identity_of(self, name: str) -> str | None:
+        """The identity that keeps ``name`` (in any case), if any."""
+        ...
+
+    def everyone(self) -> list[tuple[str, str]]:
+        """Every identity with the name it keeps, by name."""
+        ...
+
     def games_introduced(self, identity: str) -> list[str]:
         """The games whose "How to play" ``identity`` dismissed for good."""
         ...
@@ -52,6 +63,21 @@ class Keeping(Protocol):
 
     @property
     def names(self) -> Names: ...
+
+    @property
+    def moderation(self) -> Moderation:
+        """Bans, mutes and the moderation log."""
+        ...
+
+    @property
+    def rated(self) -> RatedMatches:
+        """The rated matches' entries (the ratings are folded from them: ``ssh.standings``)."""
+        ...
+
+    def finished_records(self) -> list[HostedRecord]:
+        """The record of every hosted match that is over (on every server sharing the keeping); a
+        backend that cannot tell which are over without reading the saves gives them all."""
+        ...
 
     def records(self) -> list[tuple[str, HostedRecord | str]]:
         """The record of every hosted match that may need a host, by match id, or why it cannot
@@ -108,6 +134,8 @@ class FileKeeping:
         self.folder = self.root / "hosted"
         self.names: Identities = Identities(self.root / "identities.json")
         self.connection_log = ConnectionLog(self.root / "connections.log")  # (rotated)
+        self.rated: RatedFile = RatedFile(self.root / "ratings.jsonl")
+        self.moderation = ModerationFiles(self.root)
 
     def records(self) -> list[tuple[str, HostedRecord | str]]:
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -120,6 +148,9 @@ class FileKeeping:
             except (OSError, ValueError) as exc:
                 found.append((path.stem, str(exc)))
         return found
+
+    def finished_records(self) -> list[HostedRecord]:
+        return [record for _, record in self.records() if isinstance(record, HostedRecord)]
 
     def keep_record(self, record: HostedRecord) -> None:
         kept = self.record(record.match_id) if record.rematch is None else None

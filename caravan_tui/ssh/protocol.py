@@ -30,6 +30,7 @@ from caravan_tui.bus import (
     line_problem,
 )
 from caravan_tui.bus import message_from_map as _from_map
+from caravan_tui.ssh.moderation import MAX_MUTE, reason_problem
 
 #: how a creator describes each seat of a new match
 YOU, OPEN = "you", "open"
@@ -52,13 +53,15 @@ CRASHED = "Something went wrong; the match is safe."
 class Welcome(Message):
     """Hub → session: who you are here. ``name`` empty: none chosen yet (ask for one).
     ``grace``: what the server offers first as a new match's grace; ``introduced``: the games
-    whose "How to play" this person dismissed for good (it comes first at the others)."""
+    whose "How to play" this person dismissed for good (it comes first at the others);
+    ``operator``: this key is one of the server's operators (``--admin-keys``)."""
 
     identity: str
     name: str
     guest: bool
     grace: int = 60
     introduced: list[str] = field(default_factory=list)
+    operator: bool = False
 
 
 @dataclass(frozen=True)
@@ -94,6 +97,7 @@ class FinishedRow:
     status: str
     ended: float
     yours: int
+    rating: int | None = None  # what the match did to the rating of the seat's person (None: not rated)
 
     def to_map(self) -> dict:
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
@@ -111,7 +115,8 @@ class LobbyRow:
     or "ai"; ``yours``: the seat you hold, if any; ``unsaved``: why the server cannot
     save the match just now ("" when it can); ``waiting``: nobody is at the table, and the match
     waits for its people to come back; ``invited``: a rematch whose free seat is kept for you
-    (a seat kept for someone else reads "invited")."""
+    (a seat kept for someone else reads "invited"); ``ratings``: each seat's person's rating
+    in the game ("?" until it settles, "" for a seat no rated person holds)."""
 
     match: str
     game: str
@@ -124,6 +129,7 @@ class LobbyRow:
     unsaved: str = ""
     waiting: bool = False
     invited: bool = False
+    ratings: list[str] = field(default_factory=list)
 
     @property
     def free(self) -> list[int]:
@@ -281,6 +287,97 @@ class Left(Message):
 
 
 @dataclass(frozen=True)
+class Moderate(Request):
+    """Session → hub, from an operator: ``action`` (``moderation.ACTIONS`` but "unban", which
+    is offline: ``caravan-tui admin``) to ``target``, a person's name ("close": a match id);
+    ``minutes``: how long a mute lasts; ``reason``: said to them and kept in the log."""
+
+    action: str
+    target: str
+    minutes: int = 0
+    reason: str = ""
+
+    def problem(self) -> str | None:
+        if self.action not in ("kick", "ban", "mute", "close"):
+            return "action is kick, ban, mute or close"
+        if line_problem(self.target, MAX_NAME + 24, "a target") is not None:
+            return f"the target is a name or a match, one line of 1 to {MAX_NAME + 24} printable characters"
+        if type(self.minutes) is not int or not 0 <= self.minutes <= MAX_MUTE:
+            return f"a mute lasts 1 to {MAX_MUTE} minutes"
+        return reason_problem(self.reason)
+
+
+@dataclass(frozen=True)
+class Ignore(Request):
+    """Session → hub: show me no chat from ``name`` (``on`` False: show it again); for this
+    session, whatever the operators do."""
+
+    name: str
+    on: bool = True
+
+    def problem(self) -> str | None:
+        return line_problem(self.name, MAX_NAME, "a name") or (None if type(self.on) is bool else "on is yes or no")
+
+
+@dataclass(frozen=True)
+class Told(Message):
+    """Hub → session: something done, said in one line (an operator's action, a mute)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Rated(Message):
+    """Hub → session: what ``match``, just over, did to its people's ratings: ``changes``, one
+    ``[name, points, rating]`` each (the points gained or lost, the rating now: "?" until it
+    settles)."""
+
+    match: str
+    changes: list
+
+
+@dataclass(frozen=True)
+class AskHistory(Request):
+    """Session → hub: the finished matches of ``name`` ("": mine), of ``game`` ("": every
+    game), against someone whose name holds ``against`` ("": anyone)."""
+
+    name: str = ""
+    game: str = ""
+    against: str = ""
+
+    def problem(self) -> str | None:
+        for value, most in ((self.name, MAX_NAME), (self.game, MAX_ID), (self.against, MAX_NAME)):
+            if value != "" and line_problem(value, most, "") is not None:
+                return f"a filter is one line of at most {most} printable characters"
+        return None
+
+
+@dataclass(frozen=True)
+class History(Message):
+    """Hub → session: the finished matches ``name`` played (``FinishedRow`` maps, the last to
+    end first) as asked for (``game``, ``against``), and their ``ratings``, one ``[game,
+    rating, matches]`` each."""
+
+    name: str
+    game: str
+    against: str
+    matches: list
+    ratings: list
+
+
+@dataclass(frozen=True)
+class AskLeaderboard(Request):
+    """Session → hub: each game's best rated players."""
+
+
+@dataclass(frozen=True)
+class Leaderboard(Message):
+    """Hub → session: ``games``, one ``[game, [[name, rating, matches], …]]`` each, best first."""
+
+    games: list
+
+
+@dataclass(frozen=True)
 class Refused(Message):
     """Hub → session: a request was refused and nothing changed."""
 
@@ -317,12 +414,14 @@ class Crashed(Request):
 FROM_SESSION: dict[str, type[Message]] = {
     cls.__name__: cls
     for cls in (Act, HintRequest, UndoRequest, Resign, SaveRequest, Sync, Chat, SetName, CreateMatch, JoinSeat,
-                Watch, LeaveMatch, Crashed, Introduced, PlayAgain, WatchReplay, ReviewMatch)
+                Watch, LeaveMatch, Crashed, Introduced, PlayAgain, WatchReplay, ReviewMatch, AskLeaderboard,
+                Moderate, Ignore, AskHistory)
 }
 #: every message a session may receive from the hub
 TO_SESSION: dict[str, type[Message]] = {
     **MESSAGES, **CHAT_MESSAGES,
-    **{cls.__name__: cls for cls in (Welcome, Lobby, Joined, Left, Refused, Replay, Goodbye, Reviewing, Reviewed)},
+    **{cls.__name__: cls for cls in (Welcome, Lobby, Joined, Left, Refused, Replay, Goodbye, Reviewing, Reviewed,
+                                     Rated, Leaderboard, Told, History)},
 }
 
 

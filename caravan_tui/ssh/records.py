@@ -29,7 +29,7 @@ IDENTITY = re.compile(r"(SHA256|guest):[A-Za-z0-9+/=_-]{1,64}")
 #: what a match id looks like (``saves.snapshot.new_match_id``'s, and any a file store accepts)
 MATCH_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 #: a hosted record's fields that may be left out (a record written before them)
-OPTIONAL = {"ai_finish", "invited", "rematch"}
+OPTIONAL = {"ai_finish", "invited", "rematch", "left", "closed"}
 INTRODUCED = "introduced"  # identities.json's key for the games each identity was introduced to
 
 
@@ -94,6 +94,12 @@ class Identities:
             self._marks[identity] = marks(name)
         self._write()
 
+    def identity_of(self, name: str) -> str | None:
+        return next((who for who, kept in self.names.items() if kept.casefold() == name.casefold()), None)
+
+    def everyone(self) -> list[tuple[str, str]]:
+        return sorted(self.names.items(), key=lambda item: item[1].casefold())
+
     def games_introduced(self, identity: str) -> list[str]:
         return sorted(self.introduced.get(identity, ()))
 
@@ -118,7 +124,12 @@ class HostedRecord:
     The promises it keeps: ``invited``, a rematch's open seats kept for the people of the match
     before it (seat: identity), and ``rematch``, the id of this match's one rematch once asked
     for. Each is written only when there is one, so a server that predates them still reads the
-    record."""
+    record.
+
+    ``left``: the seats whose person gave them up (resigned, or a guest who left), seat:
+    identity; their ``owners`` entry is None from then on (nobody comes back to them), and this
+    says whose result the seat's is (the ratings). ``closed``: why an operator closed the match
+    (None: open); a closed match is never resumed, its save and record kept as they were."""
 
     match_id: str
     owners: list[str | None]
@@ -127,6 +138,8 @@ class HostedRecord:
     ai_finish: bool = False
     invited: dict[int, str] = field(default_factory=dict)
     rematch: str | None = None
+    left: dict[int, str] = field(default_factory=dict)
+    closed: str | None = None
 
     @classmethod
     def load(cls, path: Path) -> HostedRecord:
@@ -154,8 +167,16 @@ class HostedRecord:
         rematch = data.get("rematch")
         if rematch is not None and not (isinstance(rematch, str) and MATCH_ID.fullmatch(rematch)):
             raise ValueError("its rematch is not a match id")
+        left = data.get("left", [])
+        if not isinstance(left, list) or len(left) not in (0, len(owners)) or not all(
+                who is None or (isinstance(who, str) and IDENTITY.fullmatch(who)) for who in left):
+            raise ValueError("its seats given up are not one identity or none per seat")
+        closed = data.get("closed")
+        if closed is not None and line_problem(closed, MAX_NOTE, "") is not None:
+            raise ValueError("its closing is not one line")
         return cls(data["match_id"], owners, grace, data["stand_in"], ai_finish,
-                   invitations_from_data(data.get("invited", []), owners), rematch)
+                   invitations_from_data(data.get("invited", []), owners), rematch,
+                   {seat: who for seat, who in enumerate(left) if who is not None}, closed)
 
     def to_data(self) -> dict[str, object]:
         """The record as JSON holds it (``from_data`` reads it back)."""
@@ -165,6 +186,10 @@ class HostedRecord:
             data["invited"] = [self.invited.get(seat) for seat in range(len(self.owners))]
         if self.rematch is not None:
             data["rematch"] = self.rematch
+        if self.left:
+            data["left"] = [self.left.get(seat) for seat in range(len(self.owners))]
+        if self.closed is not None:
+            data["closed"] = self.closed
         return data
 
     def save(self, folder: Path) -> None:

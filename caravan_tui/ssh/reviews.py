@@ -50,7 +50,7 @@ class HubReviews:
         if row is None or read is None:
             self.send(session, Reviewed(request.match, {}, "you have no finished match of that name to review"))
             return
-        self.running[session] = asyncio.create_task(self._review(session, read[0], row.yours))
+        self.running[session] = asyncio.create_task(self._review(session, read[0].snapshot, row.yours))
 
     def drop(self, session: object) -> None:
         """Stop ``session``'s review, if one is under way."""

@@ -37,6 +37,7 @@ from caravan_tui.ai.worker import AIWorker
 from caravan_tui.files import MiB, read_regular
 from caravan_tui.ssh.connection_log import Bursts
 from caravan_tui.ssh.hub import Hub, guest_identity
+from caravan_tui.ssh.moderation import read_admin_keys
 from caravan_tui.ssh.pty_session import PtySession
 from caravan_tui.ssh.zygote import Zygote
 
@@ -72,6 +73,7 @@ class ServerConfig:
     move_pause: float = 0.6  # seconds an opponent's move stays on screen before the next
     zygote: bool = True  # fork sessions from a pre-warmed process (else each starts from scratch)
     database: str | None = None  # PostgreSQL's URL: everything kept there, shared with other servers
+    admin_keys: Path | None = None  # the operators' keys (``moderation.read_admin_keys``)
 
     def __post_init__(self) -> None:
         if self.authorized_keys is not None and self.allow_guests:
@@ -237,8 +239,9 @@ class GameServer:
             name = f"{config.host}:{config.port} {secrets.token_hex(3)} pid {os.getpid()}"
             store, keeping = open_database(config.database, name)
         self.worker = AIWorker()
+        operators = read_admin_keys(config.admin_keys) if config.admin_keys is not None else frozenset()
         self.hub = Hub(self.root, self.worker, iterations=config.ai_iterations, grace=config.grace, store=store,
-                       keeping=keeping)
+                       keeping=keeping, operators=operators)
         self._taking_over: asyncio.Task | None = None
         self.links: Links | None = None  # with a database: the links to the other servers on it
         self.database = store.db if store is not None else None
@@ -266,6 +269,7 @@ class GameServer:
             agent_forwarding=False, x11_forwarding=False, login_timeout=self.config.login_timeout,
             keepalive_interval=60)
         problems = self.hub.start()  # no session is served before this returns: nothing awaits between
+        self.hub.check_ratings()
         if self.config.database is not None:
             from caravan_tui.pgstore.link import Links
             from caravan_tui.pgstore.takeover import take_over

@@ -1,0 +1,129 @@
+"""A person's finished matches on a server (DESIGN §7), yours or anyone's by name: filtered by
+game and by opponent, each with its result and what it did to the rating; their rating in each
+game above. Everything here came over the network: shown as text, each row checked."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import DataTable, Static
+
+from caravan_tui.bus import MAX_NAME
+from caravan_tui.games import GAMES
+from caravan_tui.safe_text import LONG, as_text, plain
+from caravan_tui.screens.base import BaseScreen
+from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
+from caravan_tui.screens.lobby import finished_words, when_words
+from caravan_tui.screens.requests import ToHub
+from caravan_tui.ssh.protocol import AskHistory, FinishedRow, History, WatchReplay
+from caravan_tui.widgets.footer import KeysFooter
+
+COLUMNS = (("Game", 15), ("Against", 20), ("Result", 18), ("Rating", 6), ("Ended", 12))
+
+
+def history_rows(history: History) -> list[FinishedRow]:
+    """The rows the hub sent that are rows (one that is not is left out)."""
+    rows = []
+    for data in history.matches if isinstance(history.matches, list) else []:
+        try:
+            row = FinishedRow.from_map(data)
+        except TypeError:
+            continue
+        if isinstance(row.names, list) and all(isinstance(n, str) for n in row.names) and \
+                isinstance(row.yours, int) and (row.rating is None or type(row.rating) is int):
+            rows.append(row)
+    return rows
+
+
+def ratings_line(history: History) -> str:
+    """"Ratings: Decktet Caravan 1043 (12 matches), …", or that there are none yet."""
+    found = [f"{GAMES[item[0]].title} {plain(item[1], 6)} ({item[2]} match{'' if item[2] == 1 else 'es'})"
+             for item in history.ratings if isinstance(history.ratings, list)
+             if isinstance(item, list) and len(item) == 3 and item[0] in GAMES and isinstance(item[1], str)
+             and type(item[2]) is int]
+    return "Ratings: " + ", ".join(found) if found else "No rated match yet."
+
+
+class HistoryScreen(BaseScreen):
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("g", "game", "Game", tooltip="Only one game's matches (or every game's)"),
+        Binding("a", "against", "Against", tooltip="Only the matches against someone (their name or part of it)"),
+        Binding("n", "someone", "Someone", tooltip="Another person's record, by name"),
+    ]
+    DEFAULT_CSS = """
+    #history-title { height: auto; padding: 0 1; color: $accent; }
+    #history-ratings { height: auto; padding: 0 1; }
+    #history-matches { height: 1fr; border: round $primary; }
+    """
+
+    def __init__(self, history: History) -> None:
+        super().__init__()
+        self.history = history
+        self.rows: list[FinishedRow] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="history-title")
+        yield Static("", id="history-ratings")
+        table: DataTable[str] = DataTable(id="history-matches", cursor_type="row", zebra_stripes=True)
+        table.border_title = "Finished matches · enter: replay (your own)"
+        yield table
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        for label, width in COLUMNS:
+            table.add_column(label, width=width, key=label)
+        self.show(self.history)
+        table.focus()
+
+    @property
+    def mine(self) -> bool:
+        return self.history.name == self.hosted_app.player_name
+
+    def show(self, history: History) -> None:
+        self.history, self.rows = history, history_rows(history)
+        filters = [GAMES[history.game].title] if history.game in GAMES else []
+        filters += [f"against {plain(history.against)}"] if history.against else []
+        whose = "Your record" if self.mine else f"The record of {plain(history.name)}"
+        self.query_one("#history-title", Static).update(
+            as_text(whose + (f" · {', '.join(filters)}" if filters else ""), style="bold", limit=LONG))
+        self.query_one("#history-ratings", Static).update(as_text(ratings_line(history), limit=LONG))
+        table = self.query_one(DataTable)
+        table.clear()
+        for row in self.rows:
+            game = GAMES.get(row.game)
+            against = ", ".join(plain(name) for seat, name in enumerate(row.names) if seat != row.yours)
+            rating = "" if row.rating is None else f"{'+' if row.rating >= 0 else '−'}{abs(row.rating)}"
+            table.add_row(as_text(game.title if game else row.game), Text(against, overflow="ellipsis", no_wrap=True),
+                          as_text(finished_words(row, self.mine)), Text(rating), Text(when_words(row.ended)))
+
+    def ask(self, name: str | None = None, game: str | None = None, against: str | None = None) -> None:
+        history = self.history
+        whose = history.name if not self.mine else ""
+        self.post_message(ToHub(AskHistory(whose if name is None else name,
+                                           history.game if game is None else game,
+                                           history.against if against is None else against)))
+
+    def action_game(self) -> None:
+        games = list(GAMES.values())
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.ask(game="" if index == 0 else games[index - 1].id)
+
+        self.app.push_screen(ChoiceScreen("Which game?", ["Every game", *(g.title for g in games)]), chosen)
+
+    def action_against(self) -> None:
+        self.app.push_screen(AskLineScreen("Against whom? (A name or part of it; enter alone: anyone.)", MAX_NAME),
+                             lambda text: None if text is None else self.ask(against=text))
+
+    def action_someone(self) -> None:
+        self.app.push_screen(AskLineScreen("Whose record? (Their name; enter alone: yours.)", MAX_NAME),
+                             lambda text: None if text is None else self.ask(name=text, game="", against=""))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if not self.mine:
+            self.notify("Only the people who played a match may replay it.", severity="warning")
+        elif 0 <= event.cursor_row < len(self.rows):
+            self.post_message(ToHub(WatchReplay(self.rows[event.cursor_row].match)))

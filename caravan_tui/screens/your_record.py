@@ -1,0 +1,103 @@
+"""Your record (from Home): per game and opponent, the matches you finished, won, your mean
+points and place, and your streaks; below, each game's best solo results, whose replay ``w``
+opens. Built from the saves (``saves.record``), off the screen's thread: the first look after
+many new saves reads them all."""
+from __future__ import annotations
+
+import time
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import DataTable, Static
+
+from caravan_tui.games import GAMES
+from caravan_tui.safe_text import as_text
+from caravan_tui.saves.record import Finished, RecordIndex, RecordLine, record_lines, solo_bests
+from caravan_tui.screens.base import BaseScreen
+from caravan_tui.screens.requests import OpenReplay
+from caravan_tui.widgets.footer import KeysFooter
+
+COLUMNS = (("Game", 18), ("Against", 14), ("Played", 6), ("Won", 5), ("Mean points", 11), ("Place", 5),
+           ("Streak", 11))
+BEST_COLUMNS = (("Game", 18), ("Points", 6), ("Title", 20), ("When", 12))
+
+
+def game_title(game: str) -> str:
+    return GAMES[game].title if game in GAMES else game
+
+
+def line_cells(line: RecordLine) -> tuple[str, ...]:
+    return (game_title(line.game), line.against, str(line.played), str(line.won), f"{line.mean_points:.1f}",
+            f"{line.mean_place:.1f}", f"{line.streak} (best {line.best_streak})")
+
+
+class YourRecordScreen(BaseScreen):
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("w", "replay", "Replay", tooltip="Watch the highlighted best solo match again"),
+    ]
+    DEFAULT_CSS = """
+    #record-title { height: 1; padding: 0 1; color: $accent; }
+    #record-lines { height: 1fr; border: round $primary; }
+    #record-bests { height: auto; max-height: 12; border: round $panel; }
+    #record-bests:focus, #record-lines:focus { border: round $accent; }
+    """
+
+    def __init__(self, index: RecordIndex) -> None:
+        super().__init__()
+        self.index = index
+        self.bests: list[Finished] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("Your record · reading your saves…", id="record-title")
+        lines: DataTable[str] = DataTable(id="record-lines", cursor_type="row", zebra_stripes=True)
+        lines.border_title = "Finished matches, by game and opponent"
+        yield lines
+        bests: DataTable[str] = DataTable(id="record-bests", cursor_type="row", zebra_stripes=True)
+        bests.border_title = "Best solo results · w: replay"
+        bests.display = False
+        yield bests
+        yield KeysFooter()
+
+    def on_mount(self) -> None:
+        for table, columns in (("#record-lines", COLUMNS), ("#record-bests", BEST_COLUMNS)):
+            for label, width in columns:
+                self.query_one(table, DataTable).add_column(label, width=width, key=label)
+        self.load()
+
+    @work(thread=True, exclusive=True)
+    def load(self) -> None:
+        try:
+            finished = self.index.finished()
+        except OSError as exc:
+            self.app.call_from_thread(self.notify, f"Cannot read your saves: {exc.strerror or exc}",
+                                      severity="error")
+            return
+        self.app.call_from_thread(self.show, finished)
+
+    def show(self, finished: list[Finished]) -> None:
+        lines = self.query_one("#record-lines", DataTable)
+        lines.clear()
+        for line in record_lines(finished):
+            lines.add_row(*(as_text(cell) for cell in line_cells(line)))
+        self.bests = [match for matches in solo_bests(finished).values() for match in matches]
+        bests = self.query_one("#record-bests", DataTable)
+        bests.clear()
+        for match in self.bests:
+            bests.add_row(as_text(game_title(match.game)), Text(f"{match.points:g}"), as_text(match.title or "—"),
+                          Text(time.strftime("%d %b %Y", time.localtime(match.ended))))
+        bests.display = bool(self.bests)
+        played = len(finished)
+        self.query_one("#record-title", Static).update(
+            f"Your record · {played} finished match{'es' if played != 1 else ''}" if played
+            else "Your record · no finished match yet: it fills as you finish matches")
+        lines.focus()
+
+    def action_replay(self) -> None:
+        table = self.query_one("#record-bests", DataTable)
+        if not self.bests or not 0 <= table.cursor_row < len(self.bests):
+            self.notify("You have no solo match to replay yet.", severity="warning")
+            return
+        self.post_message(OpenReplay(self.bests[table.cursor_row].match_id, 0))

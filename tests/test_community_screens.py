@@ -1,0 +1,71 @@
+"""The community's screens over SSH: a history (yours, or anyone's by name), the leaderboard,
+the operators' menu only for operators, and the rating line of the result screen."""
+from __future__ import annotations
+
+import pytest
+from test_ssh_client import SIZE, client_of
+from test_ssh_hub import ANN, BOB
+from textual.app import App
+from textual.widgets import Static
+
+from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.history import HistoryScreen
+from caravan_tui.screens.leaderboard import LeaderboardScreen
+from caravan_tui.screens.lobby import LobbyScreen
+from caravan_tui.screens.summary import MatchOverScreen
+
+from tables import running_hub, wait_for
+
+
+@pytest.fixture
+async def hub(tmp_path):
+    async with running_hub(tmp_path) as hub:
+        hub.identities.keep(ANN, "Ann")
+        hub.identities.keep(BOB, "[b]Bob[/b]")
+        yield hub
+
+
+def shown(screen, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+async def test_the_lobby_opens_histories_and_the_leaderboard(hub):
+    app = client_of(hub)
+    async with app.run_test(size=SIZE) as pilot:
+        served = pilot.app.run_worker(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Ann", "the lobby")
+        await pilot.press("o")  # Ann is no operator: nothing opens
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "her history")
+        assert shown(app.screen, "#history-title") == "Your record"
+        assert shown(app.screen, "#history-ratings") == "No rated match yet."
+        await pilot.press("n", *"[b]Bob[/b]", "enter")
+        await wait_for(pilot, lambda: "Bob" in shown(app.screen, "#history-title"), "Bob's record")
+        assert shown(app.screen, "#history-title") == "The record of [b]Bob[/b]"  # his name as text
+        await pilot.press("escape", "b")
+        await wait_for(pilot, lambda: isinstance(app.screen, LeaderboardScreen), "the leaderboard")
+        assert "Nobody's rating has settled yet." in shown(app.screen, "#leaders")
+        served.cancel()
+
+
+async def test_an_operator_has_the_operators_menu(hub):
+    hub.operators = frozenset({ANN})
+    app = client_of(hub)
+    async with app.run_test(size=SIZE) as pilot:
+        served = pilot.app.run_worker(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.operator, "the lobby")
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the operators' menu")
+        served.cancel()
+
+
+async def test_the_result_screen_shows_the_rating_changes_when_they_come():
+    app = App()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = MatchOverScreen("Ann wins!", "Ann: 3   Bob: 1", None)
+        await app.push_screen(screen)
+        assert not screen.query_one("#rating-changes").display
+        screen.ratings = "Ratings: Ann +105 (?), Bob −105 (?)"
+        await pilot.pause()
+        assert screen.query_one("#rating-changes").display
+        assert shown(screen, "#rating-changes") == "Ratings: Ann +105 (?), Bob −105 (?)"

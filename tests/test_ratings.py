@@ -1,0 +1,219 @@
+"""Ratings on a server (DESIGN §7): openskill's Plackett–Luce over the people of each finished
+hosted match, kept beside the matches and made again from their records."""
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import pytest
+from openskill.models import PlackettLuce
+from test_ssh_hub import ANN, BOB, CYD, ann_and_bob, create, make_hub, named, play_turns, saved
+
+from caravan_tui.ai.worker import AIWorker
+from caravan_tui.bus import Act, MatchOver, Resign, YourTurn
+from caravan_tui.games import get_game
+from caravan_tui.pgstore import open_database
+from caravan_tui.screens.leaderboard import leaderboard_lines
+from caravan_tui.screens.summary import rating_changes_line
+from caravan_tui.ssh import hub as hub_module
+from caravan_tui.ssh import protocol
+from caravan_tui.ssh.hub import Hub
+from caravan_tui.ssh.ratings import SCALE, Entry, Rating, RatingBook
+
+
+@pytest.fixture
+async def worker():
+    async with AIWorker(max_workers=1) as pool:
+        yield pool
+
+
+def openskill_points(result: list[float]) -> list[int]:
+    """The change the library itself gives two newcomers for ``result``, in the points shown."""
+    model = PlackettLuce()
+    rated = model.rate([[model.rating()], [model.rating()]], scores=result)
+    return [round(team[0].mu * SCALE) - round(model.mu * SCALE) for team in rated]
+
+
+async def rated(peer, match: str) -> dict[str, tuple[int, str]]:
+    message = await peer.next(protocol.Rated, lambda m: m.match == match)
+    return {name: (points, shown) for name, points, shown in message.changes}
+
+
+async def play_to_rated(peer, rng: random.Random) -> dict[str, tuple[int, str]]:
+    """Play random legal acts until the match is over and rated (its ratings may come first:
+    the match's end and its rating reach the session on two ways)."""
+    over, changes = False, None
+    while not (over and changes is not None):
+        msg = await peer.next((YourTurn, MatchOver, protocol.Rated))
+        if isinstance(msg, YourTurn):
+            await peer.send(Act(msg.match, msg.seat, msg.turn, rng.choice(msg.legal)))
+        elif isinstance(msg, MatchOver):
+            over = True
+        else:
+            changes = {name: (points, shown) for name, points, shown in msg.changes}
+    return changes
+
+
+async def test_a_hosted_match_between_people_changes_their_ratings_as_openskill_says(tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    await hub.check_ratings()
+    ann, bob, joined = await ann_and_bob(hub)
+    changes, bobs = await asyncio.gather(play_to_rated(ann, random.Random(1)), play_to_rated(bob, random.Random(2)))
+    result = saved(hub, joined.match).result
+    assert changes == bobs
+    ann_points, bob_points = openskill_points(result)
+    assert changes == {"Ann": (ann_points, "?"), "Bob": (bob_points, "?")}  # one match: not settled yet
+    assert ann_points != 0 or result[0] == result[1]
+    kept = [json.loads(line) for line in (tmp_path / "ratings.jsonl").read_text().splitlines()]
+    assert [(e["match"], [seat[0] for seat in e["seats"]]) for e in kept] == [(joined.match, [ANN, BOB])]
+    # the lobby shows each seat's rating beside the name: "?" until it settles, nothing for an AI
+    cyd = await named(hub, CYD, "Cyd")
+    await create(cyd, ["you", "ai:easy"])
+    await ann.send(protocol.LeaveMatch(joined.match))
+    lobby = await ann.next(protocol.Lobby, lambda m: any(r["game"] == "decktet_caravan" and "ai" in r["kinds"]
+                                                          for r in m.matches))
+    row = next(protocol.LobbyRow.from_map(r) for r in lobby.matches if "ai" in r["kinds"])
+    assert row.ratings == ["?", ""]
+    assert hub.standings.shown("decktet_caravan", ANN) == "?"
+    hub.stop()
+
+
+async def test_a_history_filters_finished_matches_and_shows_anyones_record_by_name(tmp_path, worker,
+                                                                                     monkeypatch):
+    monkeypatch.setitem(hub_module.SPACING, protocol.AskHistory, 0.0)  # (asked in a row here)
+    hub = make_hub(tmp_path, worker)
+    await hub.check_ratings()
+    ann, bob, joined = await ann_and_bob(hub)
+    changes, _ = await asyncio.gather(play_to_rated(ann, random.Random(1)), play_to_rated(bob, random.Random(2)))
+    asked = {}
+    for ask in (("", "", ""), ("Bob", "", ""), ("", "camel_caravan", ""), ("", "", "bo"), ("", "", "zed")):
+        await ann.send(protocol.AskHistory(*ask))
+        asked[ask] = await ann.next(protocol.History)
+    mine = [protocol.FinishedRow.from_map(row) for row in asked["", "", ""].matches]
+    assert [(row.match, row.yours, row.rating) for row in mine] == [(joined.match, 0, changes["Ann"][0])]
+    bobs = asked["Bob", "", ""]
+    assert bobs.name == "Bob" and [protocol.FinishedRow.from_map(row).rating for row in bobs.matches] == [
+        changes["Bob"][0]]
+    assert bobs.ratings == [["decktet_caravan", "?", 1]]
+    assert asked["", "camel_caravan", ""].matches == [] and asked["", "", "zed"].matches == []
+    assert len(asked["", "", "bo"].matches) == 1
+    await ann.send(protocol.AskHistory("Nobody"))
+    assert (await ann.next(protocol.Refused)).reason == "nobody here keeps the name Nobody"
+    hub.stop()
+
+
+async def test_a_match_against_ai_seats_alone_is_not_rated(tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    await hub.check_ratings()
+    ann = await named(hub, ANN, "Ann")
+    joined = await create(ann, ["you", "ai:easy"])
+    await play_turns(ann, random.Random(4))
+    await asyncio.gather(*hub._sending)  # (its rating, which finds nobody to rate)
+    assert not (tmp_path / "ratings.jsonl").exists()
+    assert hub.standings.book.changes == {} and saved(hub, joined.match).status == "over"
+    hub.stop()
+
+
+async def test_a_person_who_resigns_is_rated_for_the_match_their_stand_in_finished(tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    await hub.check_ratings()
+    ann, bob, joined = await ann_and_bob(hub)
+    await ann.send(Resign(joined.match, 0))
+    await ann.next(protocol.Left)
+    changes = await play_to_rated(bob, random.Random(2))
+    assert set(changes) == {"Ann", "Bob"} and changes == await rated(ann, joined.match)  # told in the lobby
+    assert hub.keeping.record(joined.match).left == {0: ANN}
+    hub.stop()
+
+
+def hub_on(tmp_path, worker, url: str | None, name: str = "server") -> Hub:
+    """A hub keeping everything in its folder, or in the database at ``url``."""
+    store, keeping = open_database(url) if url is not None else (None, None)
+    hub = Hub(tmp_path / name, worker, iterations=5, store=store, keeping=keeping)
+    hub.start()
+    return hub
+
+
+def forged(*seats: str) -> Entry:
+    return Entry("20990101-000000-abcdef", "decktet_caravan", 1.0, tuple((who, 1.0 - i, 1.0)
+                                                                          for i, who in enumerate(seats)))
+
+
+async def test_lost_or_damaged_or_forged_ratings_are_made_again_from_the_records(tmp_path, worker, url):
+    hub = hub_on(tmp_path, worker, url)
+    await hub.check_ratings()
+    ann, bob, _ = await ann_and_bob(hub)
+    await asyncio.gather(play_to_rated(ann, random.Random(1)), play_to_rated(bob, random.Random(2)))
+    before = hub.standings.book.ratings
+    kept = hub.keeping.rated.since(0)
+    hub.stop()
+    fake = forged(CYD, ANN)
+    turned = [Entry(e.match, e.game, e.ended, tuple((CYD if who == ANN else who, r, w) for who, r, w in e.seats))
+              for e in kept]
+    for damage in ([], [fake, *kept], turned, [*kept, fake]):
+        hub_on(tmp_path, worker, url, "writer").keeping.rated.replace(damage)
+        if url is None:
+            (tmp_path / "server" / "ratings.jsonl").write_bytes((tmp_path / "writer" / "ratings.jsonl").read_bytes())
+        again = hub_on(tmp_path, worker, url)
+        await again.check_ratings()
+        assert again.standings.book.ratings == before
+        assert again.keeping.rated.since(0) == kept
+        again.stop()
+    if url is None:  # a line torn or damaged on the disk
+        (tmp_path / "server" / "ratings.jsonl").write_text("{not json\n")
+        again = hub_on(tmp_path, worker, url)
+        await again.check_ratings()
+        assert again.standings.book.ratings == before
+        again.stop()
+
+
+@pytest.mark.postgres
+async def test_servers_on_one_database_show_the_same_ratings(tmp_path, worker, database_url):
+    one, two = hub_on(tmp_path, worker, database_url, "one"), hub_on(tmp_path, worker, database_url, "two")
+    await asyncio.gather(one.check_ratings(), two.check_ratings())
+    ann, bob, _ = await ann_and_bob(one)
+    changes = (await asyncio.gather(play_to_rated(ann, random.Random(1)), play_to_rated(bob, random.Random(2))))[0]
+    await asyncio.to_thread(two.standings.sync)
+    assert two.standings.book.ratings == one.standings.book.ratings
+    assert two.standings.book.rating("decktet_caravan", ANN).points - 1000 == changes["Ann"][0]
+    one.stop()
+    two.stop()
+
+
+def test_partial_play_counts_the_share_of_the_match_a_person_played():
+    whole, half = RatingBook(), RatingBook()
+    whole.fold(Entry("m1", "decktet_caravan", 1.0, ((ANN, 1.0, 1.0), (BOB, 0.0, 1.0))))
+    half.fold(Entry("m1", "decktet_caravan", 1.0, ((ANN, 1.0, 1.0), (BOB, 0.0, 0.5))))
+    start = Rating()
+    assert half.rating("decktet_caravan", BOB).mu - start.mu == pytest.approx(
+        (whole.rating("decktet_caravan", BOB).mu - start.mu) / 2)
+    assert half.rating("decktet_caravan", ANN) == whole.rating("decktet_caravan", ANN)
+
+
+def test_a_rating_shows_a_number_once_it_settles():
+    assert Rating().shown == "?"
+    assert Rating(mu=26.0, sigma=3.0, matches=12).shown == "1040"
+
+
+@pytest.mark.parametrize("data", [
+    [], {"match": "m", "game": "decktet_caravan", "ended": 1.0, "seats": [[ANN, 1, 1]]},
+    {"match": "m", "game": "chess", "ended": 1.0, "seats": [[ANN, 1, 1], [BOB, 0, 1]]},
+    {"match": "m", "game": "decktet_caravan", "ended": 1.0, "seats": [[ANN, 1, 1], [ANN, 0, 1]]},
+    {"match": "m", "game": "decktet_caravan", "ended": 1.0, "seats": [[ANN, 1, 1], ["guest:00", 0, 1]]},
+    {"match": "m", "game": "decktet_caravan", "ended": 1.0, "seats": [[ANN, 1, 1], [BOB, 0, 0]]},
+    {"match": "m", "game": "decktet_caravan", "ended": float("nan"), "seats": [[ANN, 1, 1], [BOB, 0, 1]]},
+    {"match": "../m", "game": "decktet_caravan", "ended": 1.0, "seats": [[ANN, 1, 1], [BOB, 0, 1]]},
+])
+def test_a_crafted_rated_match_is_refused(data):
+    with pytest.raises(ValueError):
+        Entry.from_data(data)
+
+
+def test_rating_words_from_the_network_are_checked_and_shown_as_text():
+    rated = protocol.Rated("m1", [["[b]Ann[/b]", 105, "?"], ["Bob", -105, "1040"], ["Cyd", "lots", "?"], "x"])
+    assert rating_changes_line(rated) == "Ratings: [b]Ann[/b] +105 (?), Bob −105 (1040)"
+    board = protocol.Leaderboard([["decktet_caravan", [["Ann\x1b[2J", "1040", 12], ["Bob", 7, 1]]], ["chess", []]])
+    lines = leaderboard_lines(board)
+    assert lines[0] == get_game("decktet_caravan").title and len(lines) == 2
+    assert "\x1b" not in lines[1] and lines[1].endswith("1040  (12 matches)")

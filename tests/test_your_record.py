@@ -1,0 +1,122 @@
+"""Your record, from real finished saves: matches played through the match host as the app
+plays them, a person answering every turn, the saves written by the file store."""
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+import pytest
+from textual.widgets import DataTable
+
+from caravan_tui.bus import Act, MatchOver, YourTurn
+from caravan_tui.games import get_game
+from caravan_tui.match.runner import MatchRunner
+from caravan_tui.saves.loading import load
+from caravan_tui.saves.record import INDEX, SOLO, RecordIndex, record_lines, solo_bests
+from caravan_tui.saves.store import SaveStore
+from caravan_tui.screens.your_record import YourRecordScreen
+from caravan_tui.seats import SeatSpec
+
+from tables import quick_app, wait_for
+
+WAIT = 60
+PERSON, RANDOM, GREEDY = SeatSpec("human"), SeatSpec("random"), SeatSpec("greedy")
+DECKTET, SOLO_GAME = get_game("decktet_caravan"), get_game("caravanserai")
+
+
+async def play(store: SaveStore, game, seats: list[SeatSpec], seed: int, moves: int | None = None) -> str:
+    """A match played to its end (or for the person's first ``moves`` turns) by a person
+    answering every turn with a random legal act; its id."""
+    runner = MatchRunner.new(game.id, seats, [f"P{seat}" for seat in range(len(seats))], seed, game.quick_options,
+                             store)
+    person = runner.client(0)
+    runner.start()
+    rng = random.Random(seed)
+    try:
+        while True:
+            msg = await asyncio.wait_for(person.get(), WAIT)
+            if isinstance(msg, YourTurn):
+                if moves is not None and msg.turn >= moves:
+                    break
+                await person.send(Act(person.match_id, 0, msg.turn, rng.choice(msg.legal)))
+            elif isinstance(msg, MatchOver):
+                await runner.wait()
+                break
+    finally:
+        runner.stop()
+    return runner.match_id
+
+
+@pytest.fixture
+async def saves(tmp_path) -> SaveStore:
+    store = SaveStore(tmp_path)
+    for seed in (1, 2, 3):
+        await play(store, DECKTET, [PERSON, RANDOM], seed)
+    await play(store, DECKTET, [PERSON, GREEDY], 4)
+    for seed in (5, 6):
+        await play(store, SOLO_GAME, [PERSON], seed)
+    await play(store, DECKTET, [PERSON, RANDOM], 7, moves=2)  # unfinished: not in the record
+    return store
+
+
+def finished_saves(store: SaveStore) -> list:
+    checked = [load(store, entry.match_id) for entry in store.entries()]
+    return [c for c in checked if c.snapshot.status != "playing"]
+
+
+async def test_the_record_counts_each_game_and_opponent_from_the_finished_saves(saves):
+    index = RecordIndex(saves)
+    lines = {(line.game, line.against): line for line in record_lines(index.finished())}
+    assert index.read == 7  # every save read once
+    truth = finished_saves(saves)
+    assert set(lines) == {(DECKTET.id, "random"), (DECKTET.id, "greedy"), (SOLO_GAME.id, SOLO)}
+    against_random = [c for c in truth if c.snapshot.seats[1:] == ["random"]]
+    line = lines[(DECKTET.id, "random")]
+    wins = [c.snapshot.result[0] == 1.0 for c in sorted(against_random, key=lambda c: c.snapshot.updated)]
+    assert (line.played, line.won) == (3, sum(wins))
+    assert line.mean_points == pytest.approx(sum(c.state.scores()[0] for c in against_random) / 3)
+    streak = 0
+    for won in wins:
+        streak = streak + 1 if won else 0
+    assert line.streak == streak
+    solo = [c for c in truth if c.snapshot.game_id == SOLO_GAME.id]
+    bests = solo_bests(index.finished())[SOLO_GAME.id]
+    assert [b.points for b in bests] == sorted((c.state.scores()[0] for c in solo), reverse=True)
+    assert {b.title for b in bests} == {c.state.view(0).get("title") or "" for c in solo}
+
+
+async def test_the_index_spares_reading_and_is_never_taken_over_the_saves(saves):
+    first = RecordIndex(saves).finished()
+    again = RecordIndex(saves)
+    assert again.finished() == first and again.read == 0  # all from the index
+    path = saves.root / INDEX
+    kept = json.loads(path.read_text())
+    name, entry = next((n, e) for n, e in kept["saves"].items() if e[1] and not e[1]["won"])
+    entry[0] = "0" * 32  # an entry not made from the save as it is now: read again, the lie gone
+    entry[1]["won"] = True
+    path.write_text(json.dumps(kept))
+    redone = RecordIndex(saves)
+    assert redone.finished() == first and redone.read == 1
+    for damage in ("{not json", json.dumps({"version": 1, "saves": {name: [1, None]}}), ""):
+        path.write_text(damage)
+        rebuilt = RecordIndex(saves)
+        assert rebuilt.finished() == first and rebuilt.read == 7
+    path.unlink()
+    (saves.folder / name).unlink()  # a save deleted: its match leaves the record
+    assert len(RecordIndex(saves).finished()) == len(first) - 1
+
+
+async def test_home_opens_your_record_and_w_replays_a_best_solo_match(saves):
+    app = quick_app(saves.root, iterations=5)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, YourRecordScreen) and app.screen.bests, "the record")
+        lines = app.screen.query_one("#record-lines", DataTable)
+        assert lines.row_count == 3
+        best = app.screen.bests[0]
+        assert best.game == SOLO_GAME.id and best.points == max(b.points for b in app.screen.bests)
+        app.screen.query_one("#record-bests", DataTable).focus()
+        await pilot.press("w")
+        await wait_for(pilot, lambda: getattr(app.screen, "replay", None) is not None, "the replay")
+        assert app.screen.replay.checked.snapshot.match_id == best.match_id
