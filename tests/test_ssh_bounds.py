@@ -26,7 +26,7 @@ from caravan_tui.saves.store import SaveStore
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.protocol import CreateMatch, Joined, JoinSeat, Refused, SetName, Welcome
-from caravan_tui.ssh.pty_session import PtySession, Serve, set_size
+from caravan_tui.ssh.pty_session import PtySession, Serve, draws_text, set_size
 from caravan_tui.ssh.records import Identities
 from caravan_tui.ssh.server import GameServer, ServerConfig, serve
 
@@ -454,3 +454,11 @@ def test_the_connection_log_is_rotated_and_keeps_a_bounded_number_of_files(tmp_p
     again = ConnectionLog(tmp_path / "connections.log", max_bytes=100, keep=2)  # a restarted server
     again.write("line 40 of the log")
     assert (tmp_path / "connections.log").read_text().splitlines() == ["line 40 of the log"]
+
+
+def test_the_idle_clock_waits_for_text_not_the_terminals_set_up():
+    """Textual sets the terminal up (all escape sequences) seconds before its first screen on a
+    busy server; only something to read starts the person's idle clock."""
+    set_up = b"\x1b[?1049h\x1b[?25l\x1b[?1000h\x1b[?2004h\x1b]0;caravan-tui\x07\x1b[>1u\x1b=\x1b[c"
+    assert not draws_text(set_up) and not draws_text(b"\x1b[2J\x1b[1;1H   \r\n")
+    assert draws_text(set_up + b"\x1b[1;1H\x1b[38;2;1;2;3mWhat name") and draws_text("é".encode())

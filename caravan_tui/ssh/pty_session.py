@@ -9,7 +9,8 @@ The child's only link to the hub is its end of a socket pair whose other end the
 this person.
 
 A session is idle when its person has typed nothing for ``idle_timeout`` seconds since the app
-first drew (a session slow to start, on a busy server, is not the person's idleness).
+first drew something to read (a session slow to start, on a busy server, is not the person's
+idleness: the terminal's set-up, all escape sequences, comes seconds before the first screen).
 
 A size the client asks for is held to 10–1000 cells each way (the child's memory grows with its
 screen: 65535×65535 took 1.5 GB), and no request stops the session reading the person's keys.
@@ -92,6 +93,17 @@ def child_environment(term: str | None, client_env: dict) -> dict[str, str]:
         if isinstance(value, str) and len(value) <= 20 and value.isprintable():
             env[name] = value
     return env
+
+
+#: an escape sequence (CSI, OSC, DCS/SOS/PM/APC or a two-byte one): the terminal's set-up, not text
+_ESCAPE = re.compile(rb"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[PX^_][^\x1b]*(?:\x1b\\)?|.)", re.S)
+#: a character a person can read (not a space or a control)
+_READABLE = re.compile(rb"[!-~\x80-\xff]")
+
+
+def draws_text(output: bytes) -> bool:
+    """Whether ``output`` shows something to read, outside its escape sequences."""
+    return _READABLE.search(_ESCAPE.sub(b"", output)) is not None
 
 
 class PtySession:
@@ -191,7 +203,7 @@ class PtySession:
             loop.remove_reader(master)
             self._end("the app ended")
             return
-        if not self._drawn:  # the idle clock starts when there is something to answer
+        if not self._drawn and draws_text(data):  # the idle clock starts when there is something to answer
             self._drawn, self.last_input = True, time.monotonic()
         if not self._send(data):
             loop.remove_reader(master)
