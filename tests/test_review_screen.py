@@ -50,6 +50,11 @@ async def test_the_saves_list_opens_the_review_and_it_opens_at_once_the_second_t
         await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.review is not None,
                        "the kept review")
         assert shown(app.screen) == text
+        kept = tmp_path / "reviews" / "m1.seat1.msgpack"
+        assert kept.is_file()
+        await pilot.press("escape", "d", "y")  # deleting the save deletes its review
+        await wait_for(pilot, lambda: not (tmp_path / "saves" / "m1.msgpack").exists(), "the save deleted")
+        assert not kept.exists()
 
 
 async def test_a_stopped_review_keeps_nothing(tmp_path):

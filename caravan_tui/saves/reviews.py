@@ -10,6 +10,7 @@ it is computed again and written over. What it holds is checked by its reader
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from pathlib import Path
 from typing import Any
@@ -62,3 +63,9 @@ class ReviewShelf:
         data = msgpack.packb({"key": key(snapshot, seat, iterations), "review": review}, use_bin_type=True)
         path = self.path(snapshot.match_id, seat)
         replace_file(path, data, prefix=f".{path.name}-")
+
+    def forget(self, match_id: str, players: int) -> None:
+        """Remove the reviews kept of ``match_id`` (its save was deleted); best effort."""
+        for seat in range(players):
+            with contextlib.suppress(OSError, ValueError):
+                self.path(match_id, seat).unlink(missing_ok=True)

@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Static
 
+from caravan_tui.bus import MAX_SEATS
 from caravan_tui.games import GAMES
 from caravan_tui.match.host import save_problem
 from caravan_tui.match_review import default_seat
@@ -18,6 +19,7 @@ from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.saves import SaveEntry, Snapshot
 from caravan_tui.saves.codec import NEWER, DamagedSave
 from caravan_tui.saves.loading import checked_entries
+from caravan_tui.saves.reviews import ReviewShelf
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.screens.requests import OpenReplay, OpenReview, ResumeMatch
@@ -200,6 +202,7 @@ class SavesScreen(BaseScreen):
                 self.notify(f"Cannot delete {entry.match_id}: {save_problem(exc)}", title="Not deleted",
                             severity="warning")
                 return
+            ReviewShelf(self.local_app.store.root).forget(entry.match_id, MAX_SEATS)
             self.notify(f"Deleted {entry.match_id}")
             self.reload()
 
