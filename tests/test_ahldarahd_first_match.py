@@ -92,7 +92,8 @@ def test_losing_a_route_to_the_night_names_the_city_it_strikes_and_any_city_lost
         m, r = COLOURS.index(action[1]), action[2] - 1
         held = [s for s in ENDS[r] if state.ctrl[m * SLOTS + s] == state.turn]
         world = state.clone()
-        world.apply(action, log=False)
+        logged = " ".join(event.render(["Ann", "Bob"], state.turn) for event in world.apply(action))
+        assert "The Night takes your route " in logged and f"into the {night} city on " in logged, logged
         lost = [COMMODITIES[COMMODITY_AT[m][s]] for s in held if world.ctrl[m * SLOTS + s] != state.turn]
         assert all(f"the {name} city" in words.split(": you lose ")[-1] for name in lost)
         assert (": you lose " in words) == bool(lost)

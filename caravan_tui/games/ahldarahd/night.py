@@ -158,4 +158,5 @@ def next_loss(state: AhldarahdState, events: list[Event] | None) -> None:
 
 def lose_route(state: AhldarahdState, seat: int, m: int, r: int, events: list[Event] | None) -> None:
     state._remove(m, r, events, None if events is None else
-                  f"The Night takes {poss(seat)} route {route_words(m, r)} on {map_words(m, state.n)}")
+                  f"The Night takes {poss(seat)} route {route_words(m, r)} into the "
+                  f"{COMMODITIES[state.n_comm]} city on {map_words(m, state.n)}")
