@@ -74,8 +74,8 @@ def settled(screen) -> bool:
     """Whether a table has drawn what its match sent so far: a view, our turn if it is ours (a turn
     that arrives later clears the panels and moves the focus), and the footer's keys (the footer
     composes them after the screen's bindings change)."""
-    view = screen.view
-    return view is not None and (screen.turn is not None or view["to_move"] != screen.seat) and bool(
+    view = screen.table.view
+    return view is not None and (screen.table.turn is not None or view["to_move"] != screen.seat) and bool(
         screen.query_one(KeysFooter).children)
 
 
@@ -129,3 +129,12 @@ def processes_end(pids, polls: int) -> bool:
             return True
         time.sleep(0.05)
     return False
+
+
+def offline_screen(game_id: str, players: int = 2, seat: int = 0):
+    """A game's table for ``seat`` of a new match, not shown (no app): its state and its words."""
+    from caravan_tui.games import GAMES
+    from caravan_tui.screens import game_screen_class
+
+    runner = MatchRunner.new(game_id, [SeatSpec("human")] * players, [f"P{n}" for n in range(players)], 1, {}, None)
+    return game_screen_class(GAMES[game_id])(runner.client(seat))

@@ -141,7 +141,8 @@ def my_build(state) -> bool:
 
 async def show_table(app, pilot, screen) -> None:
     await app.push_screen(screen)
-    await wait_for(pilot, lambda: screen.view is not None and screen.names and screen.query_one("#log").lines,
+    await wait_for(pilot, lambda: screen.table.view is not None and screen.table.names
+                   and screen.query_one("#log").lines,
                  "the table")
 
 
@@ -173,13 +174,13 @@ async def check_tables(app, pilot, game_index: int, hosted: bool) -> None:
             await pilot.pause()
             assert_safe_screen(app, [names[1]])
         if game.id == "decktet_caravan":
-            summary = screen.hand_summary(screen.view, screen.view["history"][-1])
+            summary = screen.hand_summary(screen.table.view, screen.table.view["history"][-1])
             await app.push_screen(HandSummaryScreen(summary))
             await pilot.pause()
             assert_safe_screen(app, names)
             assert all(shown(name) in rendered(summary) for name in names)
             app.pop_screen()
-        summary = screen.match_summary(screen.view)
+        summary = screen.match_summary(screen.table.view)
         screen.handle(MatchOver(runner.match_id, [float(s) for s in range(players)], [1.0] + [0.0] * (players - 1)))
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the final table")
         assert_safe_screen(app, names[:2])
@@ -205,7 +206,7 @@ async def test_a_trade_offer_names_its_partner_as_typed(tmp_path):
         runner.start()
         try:
             await show_table(app, pilot, screen)
-            await wait_for(pilot, lambda: screen.turn is not None, "my build")
+            await wait_for(pilot, lambda: screen.table.turn is not None, "my build")
             await pilot.press("o")
             await wait_for(pilot, lambda: app.screen is not screen, "the offer")
             assert_safe_screen(app, [names[1]])
@@ -300,7 +301,7 @@ async def test_home_saves_dialogs_and_replay_show_hostile_names_and_file_names_a
         app.pop_screen()
 
         await pilot.press("w")  # the replay, from the first person's seat
-        await wait_for(pilot, lambda: getattr(app.screen, "replaying", False) and app.screen.view, "the replay")
+        await wait_for(pilot, lambda: getattr(app.screen, "replaying", False) and app.screen.table.view, "the replay")
         assert_safe_screen(app, latest.names[1:3])
         await pilot.press("left", "left")
         await pilot.pause()
@@ -385,7 +386,7 @@ async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as
         await wait_for(pilot, lambda: getattr(app.screen, "view", None), "the match")
         match = next(iter(hub.matches.values()))
         await bob.send(JoinSeat(match.match_id, 1))
-        await wait_for(pilot, lambda: BOB_NAME in app.screen.names, "the opponent")
+        await wait_for(pilot, lambda: BOB_NAME in app.screen.table.names, "the opponent")
         await bob.send(Chat(match.match_id, 1, CHAT))
         await wait_for(pilot, lambda: "[@click=app.quit]hi[/]" in drawn(app)[0], "the chat on screen")
         assert_safe_screen(app, [BOB_NAME], whole=["[@click=app.quit]hi[/]"])
@@ -403,7 +404,7 @@ async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rows, "the lobby")
         assert_safe_screen(app, [CYD_NAME, ANN_NAME])
         await pilot.press("w")
-        await wait_for(pilot, lambda: getattr(app.screen, "view", None) and app.screen.names, "the match")
+        await wait_for(pilot, lambda: getattr(app.screen, "view", None) and app.screen.table.names, "the match")
         await wait_for(pilot, lambda: "[@click=app.quit]hi[/]" in drawn(app)[0], "the chat on screen")
         assert_safe_screen(app, [ANN_NAME, BOB_NAME], whole=["[@click=app.quit]hi[/]"])
         served.cancel()
@@ -569,7 +570,7 @@ async def test_hostile_names_after_a_resignation_and_in_the_lobbys_cut_seats_rea
         await app.push_screen(screen)
         runner.start()
         try:
-            await wait_for(pilot, lambda: screen.view is not None and screen.names, "the table")
+            await wait_for(pilot, lambda: screen.table.view is not None and screen.table.names, "the table")
             await app.push_screen(app.final_table(screen, MatchOver(runner.match_id, [1.0, 2.0, 3.0],
                                                                     [0.0, 0.5, 0.5], "resigned")))
             await pilot.pause()
