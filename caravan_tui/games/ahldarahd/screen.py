@@ -48,6 +48,9 @@ from .table_text import market_text, players_text, scores_table
 from .trade_dialog import TradeDialog
 from .views import AhldarahdView, Phase
 
+#: an amount typed: its digits, and Backspace to take the last one back
+TYPING_KEYS = [*(Binding(str(d), f"digit({d})", str(d), show=False, tooltip="Type the amount") for d in range(10)),
+               Binding("backspace", "drop_digit", "⌫", show=False, tooltip="Take back the last digit typed")]
 BID_KINDS = ("open", "raise", "pledge")  # the plays the panel's amount keys choose among
 
 #: the decision keys: the panel shows those of the decision at hand (the footer only ``m``)
@@ -62,8 +65,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         Binding("I", "item(-1)", "Item back", show=False),
         Binding("plus,equals_sign", "amount(1)", "+", show=False, tooltip="A higher bid or pledge"),
         Binding("minus", "amount(-1)", "-", show=False, tooltip="A lower bid or pledge"),
-        *(Binding(str(d), f"digit({d})", str(d), show=False, tooltip="Type the amount") for d in range(10)),
-        Binding("backspace", "drop_digit", "⌫", show=False, tooltip="Take back the last digit typed"),
+        *TYPING_KEYS,
         Binding("b", "bid", "Bid", show=False, tooltip="Open the auction, raise, or pledge the amount shown"),
         Binding("p", "pass_", "Pass", show=False, tooltip="Leave this auction"),
         Binding("g", "give_shah", "Give Shah", show=False, tooltip="Choose who gets the Shah"),

@@ -420,15 +420,19 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         if USE in here:  # one Enter uses the board good; n declines it
             self.play(USE)
             return
-        if len(here) == 1:
-            self.play(here[0])
+        self.play_among(here, "What do you lay here?", [self.describe(a) for a in here])
+
+    def play_among(self, actions: list[Action], question: str, texts: list[str], keys: list[str] | None = None) -> None:
+        """Play the only action (``play``: asking first where it must), or ask which one is meant."""
+        if len(actions) == 1:
+            self.play(actions[0])
             return
 
         def chosen(index: int | None) -> None:
             if index is not None and self.table.turn is not None:
-                self.play(here[index])
+                self.play(actions[index])
 
-        self.app.push_screen(ChoiceScreen("What do you lay here?", [self.describe(a) for a in here]), chosen)
+        self.app.push_screen(ChoiceScreen(question, texts, keys), chosen)
 
     def on_action_list_chosen(self, event: ActionList.Chosen) -> None:
         """Enter in the plays list: as any other way of playing, it asks before steps not seen."""
@@ -500,17 +504,9 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             self.notify(f"No {COLOUR_NAMES[colour]} block can start here now" + (f": {first}." if first else "."),
                         severity="warning")
             return
-        if len(choices) == 1:
-            self.play(choices[0])
-            return
-
-        def chosen(index: int | None) -> None:
-            if index is not None and self.table.turn is not None:
-                self.play(choices[index])
-
         texts = [f"{a[2]} {COLOUR_NAMES[colour]} good{'s' if a[2] > 1 else ''}" for a in choices]
         block = pl["block"] if pl is not None else 1
-        self.app.push_screen(ChoiceScreen(f"Block {block}: how many?", texts, [str(a[2]) for a in choices]), chosen)
+        self.play_among(choices, f"Block {block}: how many?", texts, [str(a[2]) for a in choices])
 
     def action_piece(self, kind: str) -> None:
         if not self.decides_now():
