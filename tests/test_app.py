@@ -436,16 +436,16 @@ async def test_every_seat_can_be_a_person_on_a_generic_screen(tmp_path, game, pl
         runner.start()
         try:
             for _ in range(players + 1):
-                await wait_for(pilot, lambda: any(s.turn is not None for s in screens)
+                await wait_for(pilot, lambda: any(s.table.turn is not None for s in screens)
                                or runner.host.status != "playing", "someone's turn")
                 if runner.host.status != "playing":
                     break
-                (mover,) = [s for s in screens if s.turn is not None]
+                (mover,) = [s for s in screens if s.table.turn is not None]
                 assert mover.seat == runner.host.state.to_move()
                 turn = runner.host.turn
-                mover.act(mover.legal[0])
+                mover.act(mover.table.legal[0])
                 await wait_for(pilot, lambda turn=turn: runner.host.turn > turn, "the move")
-            await wait_for(pilot, lambda: all(s.names == names for s in screens), "every screen's names")
+            await wait_for(pilot, lambda: all(s.table.names == names for s in screens), "every screen's names")
             for screen in screens:
                 lines = screen.query_one("#log").lines_text
                 assert not any(f"{names[screen.seat]} " in line for line in lines)  # yourself: "you"
@@ -465,7 +465,7 @@ async def test_a_spectator_has_no_hand_no_seat_keys_and_waits_for_people_by_name
         runner.start()
         try:
             mover = runner.host.state.to_move()
-            await wait_for(pilot, lambda: watching.view is not None and watching.names, "the public view")
+            await wait_for(pilot, lambda: watching.table.view is not None and watching.table.names, "the public view")
             await pilot.pause(0.3)
             assert f"{['Ann', 'Bob'][mover]} to play" in str(watching.query_one("#status").render())
             assert not watching.query_one(CardGrid).display and playing.query_one(CardGrid).display
@@ -497,7 +497,7 @@ async def test_a_spectator_sees_the_latest_hand_summary_alone(tmp_path):
                 turn = await players[seat].get()
                 if isinstance(turn, YourTurn):
                     await players[seat].send(Act(runner.match_id, seat, turn.turn, rng.choice(turn.legal)))
-            await wait_for(pilot, lambda: len(watching.view["history"]) == 3, "the third hand's end")
+            await wait_for(pilot, lambda: len(watching.table.view["history"]) == 3, "the third hand's end")
             summaries = [screen for screen in app.screen_stack if isinstance(screen, HandSummaryScreen)]
             assert summaries == [app.screen] and app.screen.summary.title == "Hand 3 of 5"
             await pilot.press("enter")  # one key closes it: the table is in view

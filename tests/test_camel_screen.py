@@ -148,16 +148,16 @@ async def test_a_whole_match_by_keys(tmp_path, monkeypatch):
         far = next(c for c in sorted(free_cells(screen.table.view)) if c not in goods_at(screen.table.view)
                    and c not in NEIGHBOURS[spot] and all(n not in NEIGHBOURS[spot] for n in NEIGHBOURS[c]))
         await pilot.press("c")
-        assert screen.pick == ("supply",)
+        assert screen.table.pick == ("supply",)
         await choose(pilot, far)
         assert await played(pilot, host, turn + 1) == ("place", far)
 
         await wait_for(pilot, lambda: my_turn(app), "my next action")
         await choose(pilot, far)  # the only thing there: the camel, to move
-        assert screen.pick == ("camel", far)
+        assert screen.table.pick == ("camel", far)
         await choose(pilot, spot)  # onto a camel: 2 actions, and only 1 is left
         await pilot.pause()
-        assert host.turn == turn + 2 and screen.pick == ("camel", far)
+        assert host.turn == turn + 2 and screen.table.pick == ("camel", far)
         assert any("cannot go there" in n.message for n in app._notifications)
         beside = next(c for c in NEIGHBOURS[spot] if c in free_cells(screen.table.view))
         await choose(pilot, beside)
@@ -167,7 +167,7 @@ async def test_a_whole_match_by_keys(tmp_path, monkeypatch):
         turn = host.turn
         await choose(pilot, spot)  # the loaded camel (or a second camel there, for 2 actions)
         await answer(pilot, "Move the")
-        assert screen.pick[:2] == ("good", spot)
+        assert screen.table.pick[:2] == ("good", spot)
         await choose(pilot, beside)
         assert (await played(pilot, host, turn))[:3] == ("move_good", spot, beside)
 
@@ -220,10 +220,10 @@ async def test_escape_drops_the_choice_and_nothing_is_sent_out_of_turn(tmp_path)
     async with at_my_turn(tmp_path, move_pause=30.0) as (app, pilot):
         screen, host = app.screen, app.runner.host
         await pilot.press("c")
-        assert screen.pick == ("supply",)
+        assert screen.table.pick == ("supply",)
         assert "›" in screen.query_one(CamelBoard).marks.values()
         await pilot.press("escape")
-        assert screen.pick is None and isinstance(app.screen, CamelCaravanScreen)
+        assert screen.table.pick is None and isinstance(app.screen, CamelCaravanScreen)
         await pilot.press("escape")  # now the menu
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("escape")
@@ -325,9 +325,9 @@ async def test_costs_are_marked_and_shown_and_spending_two_or_ending_early_asks_
         await pilot.pause()
         assert host.turn == turn and "place here for 2 actions? enter again" in status(screen)
         await pilot.press("escape")  # cancels it
-        assert host.turn == turn and screen.armed is None
+        assert host.turn == turn and screen.table.armed is None
         await pilot.press("escape")  # drops the camel from the supply
-        assert screen.pick is None and status(screen) == "enter: place a camel here (2 actions)"
+        assert screen.table.pick is None and status(screen) == "enter: place a camel here (2 actions)"
         await pilot.press("enter")  # the cell's one play costs 2 actions: asks first
         await pilot.pause()
         assert host.turn == turn and "2 actions" in status(screen)

@@ -702,7 +702,7 @@ async def test_every_hint_stars_every_cell_of_its_plan_on_the_board(tmp_path):
             await next_turn(pilot, app)
             assert my_turn(app)
             await pilot.press("h")
-            await wait_for(pilot, lambda: screen.hinted is not None, "the hint")
+            await wait_for(pilot, lambda: screen.table.hinted is not None, "the hint")
             wanted = cells_the_plan_fills(host.state, screen.table.hint_plan)
             kinds |= {action[0] for action in screen.table.hint_plan}
             assert wanted and all(str(board.marks.get(cell)) == HINT for cell in wanted), (

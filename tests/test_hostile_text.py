@@ -36,6 +36,7 @@ from caravan_tui.saves import SaveStore
 from caravan_tui.saves.snapshot import Snapshot
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.lobby import SEATS_WIDTH, LobbyScreen, seats_words
@@ -383,7 +384,7 @@ async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as
         await pilot.press("ctrl+o", "ctrl+g")
         await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
         await pilot.press("d")
-        await wait_for(pilot, lambda: getattr(app.screen, "view", None), "the match")
+        await wait_for(pilot, lambda: table_view(app), "the match")
         match = next(iter(hub.matches.values()))
         await bob.send(JoinSeat(match.match_id, 1))
         await wait_for(pilot, lambda: BOB_NAME in app.screen.table.names, "the opponent")
@@ -404,7 +405,7 @@ async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rows, "the lobby")
         assert_safe_screen(app, [CYD_NAME, ANN_NAME])
         await pilot.press("w")
-        await wait_for(pilot, lambda: getattr(app.screen, "view", None) and app.screen.table.names, "the match")
+        await wait_for(pilot, lambda: table_view(app) and app.screen.table.names, "the match")
         await wait_for(pilot, lambda: "[@click=app.quit]hi[/]" in drawn(app)[0], "the chat on screen")
         assert_safe_screen(app, [ANN_NAME, BOB_NAME], whole=["[@click=app.quit]hi[/]"])
         served.cancel()
@@ -419,7 +420,7 @@ async def open_a_table(app, pilot, serve) -> asyncio.Task:
     await pilot.press("ctrl+o", "ctrl+g")
     await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
     await pilot.press("d")
-    await wait_for(pilot, lambda: getattr(app.screen, "view", None), "the match")
+    await wait_for(pilot, lambda: table_view(app), "the match")
     return served
 
 
@@ -450,7 +451,7 @@ async def fail_at_a_table(app, serve, hub, caplog, checked: list[str]) -> None:
         assert "Traceback" in logged_failures(caplog)[0] and "MarkupError" in logged_failures(caplog)[0]
         assert match.owner(0) == ANN and not match.seated  # the seat is kept for its person
         await pilot.press("j")  # and the match goes on
-        await wait_for(pilot, lambda: getattr(app.screen, "view", None), "the match again")
+        await wait_for(pilot, lambda: table_view(app), "the match again")
         served.cancel()
         checked.append("all")
 
@@ -581,3 +582,8 @@ async def test_hostile_names_after_a_resignation_and_in_the_lobbys_cut_seats_rea
             runner.stop()
     row = LobbyRow("m1", "camel_caravan", HOSTED_NAMES[:2], ["person", STANDING_IN], 0, 0, 0)
     assert seats_words(row, SEATS_WIDTH) == "[/]x, [link=https://e.x]l[… · AI"  # as typed, cut to fit
+
+
+def table_view(app):
+    """The view of the table on screen (None: no table, or none yet)."""
+    return app.screen.table.view if isinstance(app.screen, GameScreen) else None

@@ -123,11 +123,11 @@ async def test_the_replays_status_line_cuts_a_name_only_where_it_has_no_room(tmp
         app.open_replay(match_id, seat=0)
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None,
                        "the replay")
-        assert app.screen.replay_text().plain.endswith("move 0/3 · Bartholomew Longname's view")
+        assert app.screen.status_text().plain.endswith("move 0/3 · Bartholomew Longname's view")
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         status = app.screen.query_one("#status")
-        line = app.screen.replay_text().plain
+        line = app.screen.status_text().plain
         assert len(line) <= status.content_size.width and line.endswith("'s view")  # cut to fit
 
 async def test_the_saves_list_opens_the_replay(tmp_path):

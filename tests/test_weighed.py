@@ -218,7 +218,7 @@ async def test_a_caravanserai_hint_previews_its_whole_placement_on_the_board(sto
             await pilot.pause(0.05)
         await pilot.press("h")
         for _ in range(400):
-            if screen.hint_cells:
+            if screen.table.hint_cells:
                 break
             await pilot.pause(0.05)
         world = screen.table.world.clone()
@@ -229,9 +229,9 @@ async def test_a_caravanserai_hint_previews_its_whole_placement_on_the_board(sto
         laid = world.last[2]
         assert len(plan) >= len(screen.table.hint_plan) >= 1
         stood = {(action[2], action[3]) for action in plan if action[0] == "stand"}  # the goods it then stands
-        assert screen.hint_cells == {QR[cell] for cell, _ in laid} | stood and len(laid) >= 1
+        assert screen.table.hint_cells == {QR[cell] for cell, _ in laid} | stood and len(laid) >= 1
         marks = screen._marks()
-        assert all(str(marks[cell]) == HINT for cell in screen.hint_cells)
+        assert all(str(marks[cell]) == HINT for cell in screen.table.hint_cells)
 
 
 # -- a save's record is hostile: bounded on load, refused in one line, never a crash in the replay --

@@ -38,6 +38,7 @@ from .board_widget import CamelBoard
 from .faces import CHOSEN, HINT, ONE, TWO, contents, face, legend_lines, legend_panel, touched
 from .plays import action_cells, completes, destination
 from .rules import actions_word
+from .table_state import CamelCaravanTable
 from .tables import players_table, scores_table
 from .views import CamelCaravanView, demand_markers, loose_goods
 
@@ -54,6 +55,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"supply", "end_turn"}
     STATUS_LINES = 2
     PAUSE_EACH_ACTION = True
+    TABLE = CamelCaravanTable
 
     DEFAULT_CSS = """
     #cc-end { height: auto; text-style: bold; color: $warning; padding: 0 1; }
@@ -68,11 +70,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
 
     def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
-        self.pick: tuple | None = None  # ("supply",), ("camel", cell) or ("good", cell, good, pos)
-        self.armed: tuple[int, Action] | None = None  # a 2-action play waiting for a second Enter
         self.occupied: set[int] = set()  # cells with any camel, from the latest view
-        self.hinted: Action | None = None
-        self.flash: set[int] = set()  # the cells the latest opponent's action touched
         self._last_touched: set[int] = set()
         self._undone_from: Widget | None = None  # the widget focused when undo was asked for
 
@@ -86,6 +84,10 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
 
     def legend(self) -> Text:
         return legend_panel()
+
+    @property
+    def table(self) -> CamelCaravanTable:
+        return self.table_state
 
     def on_mount(self) -> None:
         board = self.query_one(CamelBoard)
@@ -129,15 +131,15 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
 
     def _marks(self) -> dict[int, str]:
         marks: dict[int, str] = {}
-        if self.hinted is not None:
-            marks.update((cell, HINT) for cell in action_cells(self.hinted))
-        if self.pick is not None:
-            marks.update((cell, TWO if self.cost(completes(self.pick, cell)) == 2 else ONE)
-                         for cell in self.targets(self.pick))
-            if self.pick[0] != "supply":
-                marks[self.pick[1]] = CHOSEN
-        if self.armed is not None:
-            marks[self.armed[0]] = TWO
+        if self.table.hinted is not None:
+            marks.update((cell, HINT) for cell in action_cells(self.table.hinted))
+        if self.table.pick is not None:
+            marks.update((cell, TWO if self.cost(completes(self.table.pick, cell)) == 2 else ONE)
+                         for cell in self.targets(self.table.pick))
+            if self.table.pick[0] != "supply":
+                marks[self.table.pick[1]] = CHOSEN
+        if self.table.armed is not None:
+            marks[self.table.armed[0]] = TWO
         return marks
 
     def _show_cursor(self) -> None:
@@ -147,14 +149,14 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         if CITY_AT[cell] >= 0:
             name += f" wants {GOODS[CITY_AT[cell]]}"
         board.border_subtitle = name
-        if self.armed is not None and self.armed[0] != cell:
-            self.armed = None  # moving away cancels a play waiting for its second Enter
+        if self.table.armed is not None and self.table.armed[0] != cell:
+            self.table.armed = None  # moving away cancels a play waiting for its second Enter
             self._redraw_marks()
         else:
             self.show_status()
 
     def _redraw_marks(self) -> None:
-        self.query_one(CamelBoard).show(marks=self._marks(), flash=self.flash)
+        self.query_one(CamelBoard).show(marks=self._marks(), flash=self.table.flash)
         self.show_status()
 
     def status_text(self) -> Text:
@@ -170,10 +172,10 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
             action = self.enter_action()
             return Text(f"enter: {self.describe(action)}" if action else "Your turn", style="bold")
         cell = board.cursor
-        if self.armed is not None:
-            verb = "place" if self.armed[1][0] == "place" else "move"
+        if self.table.armed is not None:
+            verb = "place" if self.table.armed[1][0] == "place" else "move"
             return Text(f"{TWO} {verb} here for 2 actions? enter again · esc", style="bold reverse")
-        pick, action = self.pick, self.board_play(cell)
+        pick, action = self.table.pick, self.board_play(cell)
         if pick is not None:
             target = completes(pick, cell) if pick[0] == "supply" or pick[1] != cell else None
             if target in self.table.legal:
@@ -202,9 +204,9 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     def board_play(self, cell: int) -> Action | None:
         """What Enter on ``cell`` plays at once (None: it chooses a camel or good, asks which
         play is meant, or waits for a second Enter on a play that costs two actions)."""
-        if self.armed is not None and self.armed[0] == cell:
-            return self.armed[1]
-        pick = self.pick
+        if self.table.armed is not None and self.table.armed[0] == cell:
+            return self.table.armed[1]
+        pick = self.table.pick
         if pick is not None:
             if pick[0] != "supply" and pick[1] == cell:
                 return None
@@ -264,14 +266,14 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         self._last_touched = touched(previous, view) if by_other else set()
         self.pause.mover = previous["to_move"] if previous else None
         if self._last_touched:
-            self.flash = self._last_touched
+            self.table.flash = self._last_touched
             self._redraw_marks()
 
     # -- playing --------------------------------------------------------------------------------
 
     def your_turn(self) -> None:
         self.pause.our_turn()
-        self.pick = self.hinted = self.armed = None
+        self.table.pick = self.table.hinted = self.table.armed = None
         self._redraw_marks()
         kept, self._undone_from = self._undone_from, None
         if kept is not None and kept.is_attached:
@@ -284,16 +286,16 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         super().action_undo()
 
     def act(self, action: Action) -> None:
-        self.armed = None
+        self.table.armed = None
         super().act(action)
         if self.table.turn is None:
-            self.pick = self.hinted = None
-            self.flash = set()
+            self.table.pick = self.table.hinted = None
+            self.table.flash = set()
             self._redraw_marks()
 
     def show_hint(self, action: Action, text: str) -> None:
         super().show_hint(action, text)
-        self.hinted = action
+        self.table.hinted = action
         self._redraw_marks()
 
     def on_camel_board_chosen(self, event: CamelBoard.Chosen) -> None:
@@ -304,13 +306,13 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     def choose_cell(self, cell: int) -> None:
         """Confirm the play waiting here, complete the chosen supply, camel or good with this
         destination, or start from here."""
-        if self.armed is not None:
-            armed, self.armed = self.armed, None
+        if self.table.armed is not None:
+            armed, self.table.armed = self.table.armed, None
             if armed[0] == cell:
                 self.act(armed[1])
                 return
             self._redraw_marks()
-        pick = self.pick
+        pick = self.table.pick
         if pick is not None:
             if pick[0] != "supply" and pick[1] == cell:
                 self.set_pick(None)
@@ -331,7 +333,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     def spend(self, action: Action, cell: int) -> None:
         """Play ``action`` now, or, if it costs two actions, once Enter is pressed again here."""
         if self.cost(action) == 2:
-            self.armed = (cell, action)
+            self.table.armed = (cell, action)
             self._redraw_marks()
         else:
             self.act(action)
@@ -383,8 +385,8 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         return self.describe(choice)
 
     def set_pick(self, pick: tuple | None) -> None:
-        self.pick = pick
-        self.armed = None
+        self.table.pick = pick
+        self.table.armed = None
         self._redraw_marks()
 
     def action_supply(self) -> None:
@@ -393,14 +395,14 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         if not any(a[0] == "place" for a in self.table.legal):
             self.notify("You cannot place a camel now.", severity="warning")
         else:
-            self.set_pick(None if self.pick == ("supply",) else ("supply",))
+            self.set_pick(None if self.table.pick == ("supply",) else ("supply",))
 
     def action_end_turn(self) -> None:
         """End the turn, after asking if actions are left (escape or n keeps the turn)."""
         if self.table.turn is None or self.table.view is None or not self.table.view["left"]:
             self.act(END_TURN)
             return
-        self.armed = None
+        self.table.armed = None
         self._redraw_marks()
 
         def answered(yes: bool | None) -> None:
@@ -413,10 +415,10 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     def action_menu(self) -> None:
         """Escape first cancels a play waiting for its second Enter, then drops the chosen camel
         or good, then opens the menu."""
-        if self.armed is not None:
-            self.armed = None
+        if self.table.armed is not None:
+            self.table.armed = None
             self._redraw_marks()
-        elif self.pick is not None:
+        elif self.table.pick is not None:
             self.set_pick(None)
         else:
             super().action_menu()

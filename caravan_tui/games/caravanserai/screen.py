@@ -77,9 +77,6 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
         self.picture: Picture | None = None
-        self.hinted: Action | None = None
-        self.hint_cells: set[Cell] = set()  # the hint's whole placement, previewed while it shows
-        self.flash: set[Cell] = set()
 
     @property
     def table(self) -> CaravanseraiTable:
@@ -121,7 +118,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         marks: dict[Cell, Text] = {}
         if picture is None:
             return marks
-        for cell in self.flash:
+        for cell in self.table.flash:
             marks[cell] = Text(CHANGED)
         for cell, (_, _, _, laid) in picture.items.items():
             if laid:
@@ -131,10 +128,10 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
                 at = action_cell(action, picture)
                 if at is not None:
                     marks[at] = Text(SELECT)
-        if self.hinted is not None:
-            for planned in self.hint_cells:
+        if self.table.hinted is not None:
+            for planned in self.table.hint_cells:
                 marks[planned] = Text(HINT)
-            at = action_cell(self.hinted, picture)
+            at = action_cell(self.table.hinted, picture)
             if at is not None:
                 marks[at] = Text(HINT)
         return marks
@@ -188,7 +185,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         return cells - {QR[cell] for cell, _ in now.laid}
 
     def _redraw_marks(self) -> None:
-        self.query_one(HexBoard).show(marks=self._marks(), flash=self.flash)
+        self.query_one(HexBoard).show(marks=self._marks(), flash=self.table.flash)
         self._show_cursor()
 
     def _show_cursor(self) -> None:
@@ -196,8 +193,8 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         if self.picture is not None:
             more = board.more()
             where = self.picture.describe_cell(board.cursor, lambda seat: self.table.words(f"{{p{seat}:'s}}"))
-            if self.hinted is not None and (board.cursor in self.hint_cells
-                                            or board.cursor == action_cell(self.hinted, self.picture)):
+            if self.table.hinted is not None and (board.cursor in self.table.hint_cells
+                                            or board.cursor == action_cell(self.table.hinted, self.picture)):
                 where += f" {HINT} hint"  # the cursor's brackets hide the cell's mark
             board.border_subtitle = Text(f"{more} {where}" if more else where)
         self.show_status()
@@ -264,7 +261,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     def show_update(self, update: Update) -> float:
         """Pause only after an opponent's action that changed the board."""
         pause = super().show_update(update)
-        return pause if self.flash else 0.0
+        return pause if self.table.flash else 0.0
 
     def view_changed(self, previous: CaravanseraiView | None, view: CaravanseraiView, by_other: bool) -> None:
         self.pause.mover = previous["to_move"] if previous else None
@@ -276,7 +273,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             if changed and self.table.turn is None:
                 focus = after.pos if after.pos in changed else min(changed, key=lambda c: (c[1], c[0]))
                 self.query_one(HexBoard).bring_into_view(focus)
-        self.flash = changed
+        self.table.flash = changed
         self._redraw_marks()
         self.note_skips(previous, view)
 
@@ -362,7 +359,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
 
     def your_turn(self) -> None:
         self.pause.our_turn()
-        self.hinted = None
+        self.table.hinted = None
         self.table.skipped = None  # (the placement line shows our placement now)
         self._place_cursor()
         self._redraw_marks()
@@ -397,14 +394,14 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     def act(self, action: Action) -> None:
         super().act(action)
         if self.table.turn is None:
-            self.hinted = None
-            self.flash = set()
+            self.table.hinted = None
+            self.table.flash = set()
             self._redraw_marks()
 
     def show_hint(self, action: Action, text: str) -> None:
         super().show_hint(action, text)
-        self.hinted = action
-        self.hint_cells = self.plan_cells()
+        self.table.hinted = action
+        self.table.hint_cells = self.plan_cells()
         cell = action_cell(action, self.picture) if self.picture else None
         if cell is not None:
             self.query_one(HexBoard).bring_into_view(cell)

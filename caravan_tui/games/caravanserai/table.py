@@ -3,14 +3,16 @@ market and the end, each seat's caravan and reserve, the placement in progress),
 the legend and the final table. ``screen.py`` draws the board and takes the keys and the turns."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from caravan_tui.engine import Action
 from caravan_tui.screens.table_seat import TableState, fit_name
 
+from .board_widget import Cell
 from .geometry import COLOURS
 from .legend import ladder_lines, legend_lines, title_line
 from .picture import colour_text, notation, seat_style
@@ -44,9 +46,14 @@ def market_text(market: list[int]) -> Text:
 
 @dataclass(eq=False)
 class CaravanseraiTable(TableState[CaravanseraiView]):
-    """The Caravanserai table's state: with the seat's, our turns skipped since our last decision
-    and why (the placement line says so until our next turn)."""
+    """The Caravanserai table's state: with the seat's, the hint's play and every cell its whole
+    placement puts something on (previewed while it shows), the cells the latest action by another
+    changed, and our turns skipped since our last decision and why (the placement line says so
+    until our next turn)."""
 
+    hinted: Action | None = None
+    hint_cells: set[Cell] = field(default_factory=set)
+    flash: set[Cell] = field(default_factory=set)
     skipped: tuple[int, str] | None = None
 
     def mine(self, seat: int) -> bool:
