@@ -48,7 +48,7 @@ from caravan_tui.ssh.framing import MAX_REQUEST
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.protocol import CRASHED, STANDING_IN, Crashed, JoinSeat, LobbyRow, request_from_map
 
-from tables import running_hub, wait_for
+from tables import running_hub, table_shown, wait_for
 
 SIZE = (80, 24)
 LONG_NAME = "[" + "W" * 198 + "]"
@@ -564,22 +564,14 @@ async def test_hostile_names_after_a_resignation_and_in_the_lobbys_cut_seats_rea
     names: as text, never markup."""
     names = list(HOSTILE)[:3]
     runner = MatchRunner.new("camel_caravan", [SeatSpec("human")] * 3, names, 1, {}, None)
-    screen = game_screen_class(GAMES["camel_caravan"])(runner.client(0))
-    app = CaravanApp(store=SaveStore(tmp_path))
-    app.move_pause, app.flash_seconds = 0.0, 0.05
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(screen)
-        runner.start()
-        try:
-            await wait_for(pilot, lambda: screen.table.view is not None and screen.table.names, "the table")
-            await app.push_screen(app.final_table(screen, MatchOver(runner.match_id, [1.0, 2.0, 3.0],
-                                                                    [0.0, 0.5, 0.5], "resigned")))
-            await pilot.pause()
-            assert_safe_screen(app, names[1:])
-            headline = str(app.screen.query_one("#winner", Static).visual)
-            assert headline == f"You resigned: {shown(names[1])} and {shown(names[2])} share the win."
-        finally:
-            runner.stop()
+    async with table_shown(tmp_path, runner) as (app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.view is not None and screen.table.names, "the table")
+        await app.push_screen(app.final_table(screen, MatchOver(runner.match_id, [1.0, 2.0, 3.0],
+                                                                [0.0, 0.5, 0.5], "resigned")))
+        await pilot.pause()
+        assert_safe_screen(app, names[1:])
+        headline = str(app.screen.query_one("#winner", Static).visual)
+        assert headline == f"You resigned: {shown(names[1])} and {shown(names[2])} share the win."
     row = LobbyRow("m1", "camel_caravan", HOSTED_NAMES[:2], ["person", STANDING_IN], 0, 0, 0)
     assert seats_words(row, SEATS_WIDTH) == "[/]x, [link=https://e.x]l[… · AI"  # as typed, cut to fit
 

@@ -30,7 +30,7 @@ from caravan_tui.widgets import ActionList, MatchLog, TablePanel
 from caravan_tui.widgets.away_notice import away_line
 from caravan_tui.widgets.footer import PALETTE_WIDTH, KeysFooter, keys_shown
 
-from tables import Table, read_since, settled, wait_for
+from tables import Table, read_since, settled, table_shown, wait_for
 
 SIZE = (80, 24)
 
@@ -73,19 +73,9 @@ async def at_our_turn_against_random(tmp_path, game_id: str, players: int, share
     session over SSH says of itself (chat is offered), once it is our turn."""
     runner = MatchRunner.new(game_id, [SeatSpec("human")] + [SeatSpec("random")] * (players - 1),
                              [f"P{n}" for n in range(players)], seed, {}, None)
-    client = runner.client(0)
-    client.shared = shared
-    screen = game_screen_class(GAMES[game_id])(client)
-    app = CaravanApp(store=SaveStore(tmp_path))
-    app.move_pause, app.flash_seconds = 0.0, 0.05
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(screen)
-        runner.start()
-        try:
-            await wait_for(pilot, lambda: settled(screen) and screen.table.turn is not None, "our turn")
-            yield app, pilot, screen
-        finally:
-            runner.stop()
+    async with table_shown(tmp_path, runner, shared=shared) as (app, pilot, screen):
+        await wait_for(pilot, lambda: settled(screen) and screen.table.turn is not None, "our turn")
+        yield app, pilot, screen
 
 
 @pytest.mark.parametrize("game_id", ["camel_caravan", "merchant_lord", "ahldarahd"])
@@ -178,24 +168,17 @@ async def test_l_shows_the_legend_in_place_of_the_plays_and_the_log_and_puts_the
     game = GAMES[game_id]
     runner = MatchRunner.new(game_id, [SeatSpec("human")] * min(game.players), ["A", "B", "C"][:min(game.players)],
                              1, {}, None)
-    screen = game_screen_class(game)(runner.client(0))
-    app = CaravanApp(store=SaveStore(tmp_path))
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(screen)
-        runner.start()
-        try:
-            await wait_for(pilot, lambda: settled(screen), "the table")
-            has_legend = screen.legend() is not None
-            assert bool(screen.query("#legend-panel")) == has_legend
-            await pilot.press("l")
-            await pilot.pause()
-            shown = {child.id for child in screen.query_one("#side").children if child.display}
-            assert shown == ({"legend-panel"} if has_legend else {"actions", "log"})
-            await pilot.press("l")
-            await pilot.pause()
-            assert {child.id for child in screen.query_one("#side").children if child.display} == {"actions", "log"}
-        finally:
-            runner.stop()
+    async with table_shown(tmp_path, runner) as (_, pilot, screen):
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        has_legend = screen.legend() is not None
+        assert bool(screen.query("#legend-panel")) == has_legend
+        await pilot.press("l")
+        await pilot.pause()
+        shown = {child.id for child in screen.query_one("#side").children if child.display}
+        assert shown == ({"legend-panel"} if has_legend else {"actions", "log"})
+        await pilot.press("l")
+        await pilot.pause()
+        assert {child.id for child in screen.query_one("#side").children if child.display} == {"actions", "log"}
 
 
 async def yes_if_caravanserai_asks(pilot, game_id: str, played) -> None:
@@ -290,18 +273,10 @@ async def test_undo_is_offered_only_where_it_could_apply(tmp_path, opponent):
     move as it is made, and an undo never passes a move another person has seen): not offered."""
     runner = MatchRunner.new("decktet_caravan", [SeatSpec("human"), SeatSpec.parse(opponent)], ["Ann", "Bob"], 1,
                              {}, None)
-    screen = game_screen_class(GAMES["decktet_caravan"])(runner.client(0))
-    app = CaravanApp(store=SaveStore(tmp_path))
-    app.move_pause, app.flash_seconds = 0.0, 0.05
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(screen)
-        runner.start()
-        try:
-            await wait_for(pilot, lambda: screen.table.seat_kinds and settled(screen), "the table")
-            footer = app.screen._compositor.render_strips()[-1].text
-            assert ("Undo" in footer) == (opponent == "random") and "Rules" in footer
-        finally:
-            runner.stop()
+    async with table_shown(tmp_path, runner) as (app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.seat_kinds and settled(screen), "the table")
+        footer = app.screen._compositor.render_strips()[-1].text
+        assert ("Undo" in footer) == (opponent == "random") and "Rules" in footer
 
 
 def test_a_person_who_left_for_a_while_reads_away_and_their_turn_is_a_persons():
@@ -329,31 +304,24 @@ def test_the_grace_counts_down_in_words():
 async def test_the_focused_list_or_log_and_the_row_show_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["A", "B"], 1, {}, None)
-    screen = game_screen_class(GAMES["decktet_caravan"])(runner.client(0))
-    app = CaravanApp(store=SaveStore(tmp_path))
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(screen)
-        runner.start()
-        try:
-            await wait_for(pilot, lambda: settled(screen), "the table")
-            actions = screen.query_one(ActionList)
-            actions.set_actions([("pass",), ("pass", 1)], str)
-            actions.focus()
-            await pilot.pause()
-            assert str(actions.border_title).startswith("▸ ")
-            styles = actions.get_component_rich_style("option-list--option-highlighted")
-            assert styles.reverse
-            log = screen.query_one("#log")
-            log.focus()
-            await pilot.pause()
-            assert not str(actions.border_title).startswith("▸ ")
-            assert actions.get_component_rich_style("option-list--option-highlighted").underline
-            assert str(log.border_title) == "▸ Log"  # the bug: the log took the focus unmarked
-            actions.focus()
-            await pilot.pause()
-            assert str(log.border_title) == "Log"
-        finally:
-            runner.stop()
+    async with table_shown(tmp_path, runner) as (_, pilot, screen):
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        actions = screen.query_one(ActionList)
+        actions.set_actions([("pass",), ("pass", 1)], str)
+        actions.focus()
+        await pilot.pause()
+        assert str(actions.border_title).startswith("▸ ")
+        styles = actions.get_component_rich_style("option-list--option-highlighted")
+        assert styles.reverse
+        log = screen.query_one("#log")
+        log.focus()
+        await pilot.pause()
+        assert not str(actions.border_title).startswith("▸ ")
+        assert actions.get_component_rich_style("option-list--option-highlighted").underline
+        assert str(log.border_title) == "▸ Log"  # the bug: the log took the focus unmarked
+        actions.focus()
+        await pilot.pause()
+        assert str(log.border_title) == "Log"
 
 
 async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes_its_keys(tmp_path):
