@@ -210,7 +210,7 @@ class TableApp(App):
 
     def final_table(self, screen: GameScreen, over: MatchOver, review: bool = False) -> MatchOverScreen:
         """The result screen; ``review``: it offers the review of the match from the seat played."""
-        names = [screen.seat_name(seat) for seat in range(len(over.scores))]
+        names = [screen.table.seat_name(seat) for seat in range(len(over.scores))]
         if over.status == "resigned":
             headline = resigned_line(screen.headline_names(names), over.outcome)
         else:
@@ -218,7 +218,7 @@ class TableApp(App):
         return MatchOverScreen(
             headline,
             "   ".join(f"{name}: {score:g}" for name, score in zip(names, over.scores)),
-            screen.match_summary(screen.view) if screen.view else None,
+            screen.match_summary(screen.table.view) if screen.table.view else None,
             rematch=screen.seat is not None,  # (a spectator did not play it)
             review=OpenReview(screen.client.match_id, screen.seat) if review and screen.seat is not None else None)
 
@@ -550,7 +550,7 @@ class ClientApp(TableApp):
                 self.link.match = None
                 table = next((s for s in self.screen_stack if isinstance(s, GameScreen)
                               and s.client.match_id == message.match), None)
-                if table is not None and table.resigned and table.view is not None:
+                if table is not None and table.resigned and table.table.view is not None:
                     self.show_resignation(table)
                     return
                 self._to_lobby()
@@ -681,12 +681,12 @@ class ClientApp(TableApp):
         """The result for a person who resigned (the hub lets their seat go at once, before the
         match's own end could reach them): against AI seats the match ends so; where other people
         play on, an AI plays the seat from now on."""
-        assert screen.seat is not None and screen.view is not None
-        scores = [float(score) for score in screen.view.get("scores", ())]
+        assert screen.seat is not None and screen.table.view is not None
+        scores = [float(score) for score in screen.table.view.get("scores", ())]
         players = len(scores)
         over = MatchOver(screen.client.match_id, scores, resignation_result(players, screen.seat), "resigned")
         result = self.final_table(screen, over)
-        if screen.others_are_people():
+        if screen.table.others_are_people():
             result.headline, result.status = "You resigned.", "An AI plays your seat from now on: the match goes on."
         self.clear_notifications()
         while self.screen is not screen and len(self.screen_stack) > 1:

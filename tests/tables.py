@@ -74,8 +74,8 @@ def settled(screen) -> bool:
     """Whether a table has drawn what its match sent so far: a view, our turn if it is ours (a turn
     that arrives later clears the panels and moves the focus), and the footer's keys (the footer
     composes them after the screen's bindings change)."""
-    view = screen.view
-    return view is not None and (screen.turn is not None or view["to_move"] != screen.seat) and bool(
+    view = screen.table.view
+    return view is not None and (screen.table.turn is not None or view["to_move"] != screen.seat) and bool(
         screen.query_one(KeysFooter).children)
 
 
@@ -129,3 +129,32 @@ def processes_end(pids, polls: int) -> bool:
             return True
         time.sleep(0.05)
     return False
+
+
+def offline_screen(game_id: str, players: int = 2, seat: int = 0):
+    """A game's table for ``seat`` of a new match, not shown (no app): its state and its words."""
+    from caravan_tui.games import GAMES
+    from caravan_tui.screens import game_screen_class
+
+    runner = MatchRunner.new(game_id, [SeatSpec("human")] * players, [f"P{n}" for n in range(players)], 1, {}, None)
+    return game_screen_class(GAMES[game_id])(runner.client(seat))
+
+
+@asynccontextmanager
+async def table_shown(tmp_path: Path, runner: MatchRunner, seat: int = 0, shared: bool = False):
+    """``seat``'s table of ``runner``'s match in a local app at 80×24 (no pauses between moves),
+    ``shared`` as a session over SSH says of itself, the match running; it stops after."""
+    from caravan_tui.screens import game_screen_class
+
+    client = runner.client(seat)
+    client.shared = shared
+    screen = game_screen_class(runner.host.game)(client)
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause, app.flash_seconds = 0.0, 0.05
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            yield app, pilot, screen
+        finally:
+            runner.stop()

@@ -109,7 +109,7 @@ async def test_enter_on_the_map_does_what_the_auctions_panel_asks(tmp_path):
         await wait_for(pilot, lambda: my_turn(app), "my auction")
         assert screen.query_one(MapBoard).has_focus
         await pilot.press("1")
-        bid = ("open", screen.item, 1)
+        bid = ("open", screen.table.item, 1)
         assert screen.enter_action() == bid
         assert str(screen.query_one("#status").visual).startswith("enter: Open an auction for ")
         start = host.turn
@@ -126,7 +126,7 @@ async def test_enter_on_the_map_pledges_what_the_nights_panel_shows(tmp_path):
         screen, host = table.screen, table.runner.host
         await wait_for(pilot, lambda: my_turn(app), "the Night")
         await pilot.press("plus")
-        pledge = screen.panel_bid()
+        pledge = screen.table.bid()
         assert pledge[0] == "pledge" and screen.query_one(MapBoard).has_focus
         start = host.turn
         await pilot.press("enter")
@@ -154,11 +154,11 @@ async def test_a_face_down_camels_opening_bid_says_why_it_stays_at_0(tmp_path, m
     async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
         screen = table.screen
         await wait_for(pilot, lambda: my_turn(app), "my auction")
-        keys = panel_text(screen).plain.splitlines()[2]
+        keys = panel_text(screen.table.view, screen.table).plain.splitlines()[2]
         assert "0 only: Camel down" in keys and "+/-" not in keys
         assert len(keys) <= screen.query_one("#ah-panel").content_region.width
         await pilot.press("plus", "3")
-        assert screen.chosen_amount() == 0
+        assert screen.table.chosen_amount() == 0
         assert said and all("Camel is face down" in message for message in said)
 
 

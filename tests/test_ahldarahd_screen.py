@@ -54,7 +54,7 @@ def log_text(screen) -> str:
 
 def my_turn(app) -> bool:
     screen = app.screen
-    return isinstance(screen, AhldarahdScreen) and screen.turn is not None and bool(screen.names)
+    return isinstance(screen, AhldarahdScreen) and screen.table.turn is not None and bool(screen.table.names)
 
 
 def quiet(state):
@@ -136,12 +136,12 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
         screen, host = app.screen, app.runner.host
         board = screen.query_one(MapBoard)
         for _ in range(60):
-            await wait_for(pilot, lambda: my_turn(app) and not screen.queue, "my turn")
+            await wait_for(pilot, lambda: my_turn(app) and not screen.table.queue, "my turn")
             await read_since(pilot, screen)
             state = host.state
             if state.turn_no >= 2:
                 break
-            start, phase, legal = host.turn, screen.phase, list(screen.legal)
+            start, phase, legal = host.turn, screen.phase, list(screen.table.legal)
             expected = None
             if phase == "setup":
                 if board.cursor in screen.route_actions_by_route() and "free" not in used:
@@ -152,11 +152,11 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
                     expected = ("done",)
                     await pilot.press("e")
             elif phase == "bid_open":
-                items = screen.openable()
+                items = screen.table.openable()
                 await pilot.press("i", "plus")
                 item = items[1 % len(items)]
                 bids = sorted({a[2] for a in legal if a[0] == "open" and a[1] == item})
-                assert f"Open: {screen.item_text(item)} at {bids[min(1, len(bids) - 1)]} gold" in screen_text(app)
+                assert f"Open: {screen.table.item_text(item)} at {bids[min(1, len(bids) - 1)]} gold" in screen_text(app)
                 assert f"i item ({1 % len(items) + 1} of {len(items)})" in screen_text(app)
                 expected = ("open", item, bids[min(1, len(bids) - 1)])
                 await pilot.press("b")
@@ -258,16 +258,16 @@ async def test_m_shows_each_players_map_and_a_bad_offer_shows_the_engines_reason
         screen, host = table.screen, table.runner.host
         await wait_for(pilot, lambda: my_turn(app), "my build")
         board = screen.query_one(MapBoard)
-        assert "[R You]" in board.text and board.owners == screen.view["routes"][0]
+        assert "[R You]" in board.text and board.owners == screen.table.view["routes"][0]
         await pilot.press("m")
-        assert "[B Bot]" in board.text and board.owners == screen.view["routes"][1]
+        assert "[B Bot]" in board.text and board.owners == screen.table.view["routes"][1]
         assert "B10" in board.text  # Bot's route 16, its cost 10
-        lines = [line.plain for line in map_lines(1, screen.view["routes"][1], screen.view["cities"][1])]
+        lines = [line.plain for line in map_lines(1, screen.table.view["routes"][1], screen.table.view["cities"][1])]
         assert all(line in board.text for line in lines)
         await pilot.press("m")
         assert "[R You]" in board.text
 
-        start, view = host.turn, dict(screen.view)
+        start, view = host.turn, dict(screen.table.view)
         await pilot.press("o")
         await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
         await pilot.press("down", *["plus"] * (state.gold[1] + 1))  # more gold than Bot has
@@ -279,8 +279,8 @@ async def test_m_shows_each_players_map_and_a_bad_offer_shows_the_engines_reason
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen, "back at the table")
         await pilot.pause(0.1)
-        assert host.turn == start and screen.view == view and screen.view["proposals_left"] == 3
-        assert screen.turn is not None
+        assert host.turn == start and screen.table.view == view and screen.table.view["proposals_left"] == 3
+        assert screen.table.turn is not None
 
 
 async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_path):
@@ -292,8 +292,8 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
     async with app.run_test(size=SIZE) as pilot, table_at(app, prefix, seed=0, options=night) as table:
         screen, host = table.screen, table.runner.host
         await wait_for(pilot, lambda: my_turn(app), "the Night")
-        commodity = screen.view["night"]["commodity"]
-        keys = "+/- or type · b pledge · " + ("a discard · " if ("avert",) in screen.legal else "") + "s stand by"
+        commodity = screen.table.view["night"]["commodity"]
+        keys = "+/- or type · b pledge · " + ("a discard · " if ("avert",) in screen.table.legal else "") + "s stand by"
         assert panel_lines(app)[:3] == [f"Night of the Outsider: {commodity}",
                                         f"Pledge {pledges[0][1]} gold · 0 of 10 so far", keys]
         await pilot.press("plus")
@@ -305,7 +305,7 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
         screen.show_hint(pledges[-1], "")  # a hint is named in the panel and starred; it changes no amount
         await pilot.pause()
         assert f"Pledge {min(3, pledges[-1][1])} gold (typed 3) · 0 of 10 so far" in panel_lines(app)
-        assert f"★ hint: {screen.describe(pledges[-1])}" in panel_text(screen).plain
+        assert f"★ hint: {screen.describe(pledges[-1])}" in panel_text(screen.table.view, screen.table).plain
         assert screen.query_one(ActionList).hinted == pledges[-1]
         await pilot.press("plus", *["plus"] * len(pledges))  # the player takes the hint's amount
         assert f"Pledge {pledges[-1][1]} gold · 0 of 10 so far" in panel_lines(app)
@@ -314,9 +314,9 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
         await pilot.press("b")
         await wait_for(pilot, lambda: host.turn > start, "the pledge")
         assert host.actions[start] == pledges[-1]
-        summary = screen.match_summary(screen.view)  # for the end screen: gold breaks a tie
+        summary = screen.match_summary(screen.table.view)  # for the end screen: gold breaks a tie
         assert [column.header for column in summary.columns] == ["Player", "Points", "Cities", "+3 abroad", "Gold"]
-        assert list(summary.columns[4].cells) == [str(gold) for gold in screen.view["gold"]]
+        assert list(summary.columns[4].cells) == [str(gold) for gold in screen.table.view["gold"]]
 
 
 async def test_five_players_fit_80x24(tmp_path):
@@ -458,7 +458,7 @@ async def test_the_status_line_words_the_route_play_enter_makes_on_the_map(tmp_p
         assert promised == ("free", 5)
 
         def brief(action):  # the route by its cities: the map beside the line shows it and its owner
-            return f"enter: {screen.words(describe(screen.world, action, brief=True))}"
+            return f"enter: {screen.table.words(describe(screen.world, action, brief=True))}"
         assert status(screen) == brief(promised) == "enter: Claim Textiles–Gems for free"  # whole
         await pilot.press("tab")  # the list's highlighted play: its route is shown on the map
         assert status(screen) == brief(screen.query_one(ActionList).highlighted_action)
@@ -477,13 +477,13 @@ async def test_the_panel_words_each_seat_as_the_log_does(tmp_path):
     async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         screen = table.screen
-        screen.turn = None
-        base = dict(screen.view)
+        screen.table.turn = None
+        base = dict(screen.table.view)
         said = {}
         for phase in ("setup", "bid_open", "build", "shah_give"):
             for mover in (0, 1):
-                screen.view = base | {"phase": phase, "to_move": mover}
-                said[phase, mover] = panel_text(screen).plain
+                screen.table.view = base | {"phase": phase, "to_move": mover}
+                said[phase, mover] = panel_text(screen.table.view, screen.table).plain
         assert said["setup", 0] == "You claim free routes on your map."
         assert said["setup", 1] == "Bot claims free routes on Bot's map."
         assert said["bid_open", 0].endswith("You open the next auction.")
@@ -496,7 +496,7 @@ async def test_a_tie_on_points_says_gold_broke_it(tmp_path):
     async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         screen = table.screen
-        screen.view = dict(screen.view) | {"gold": [9, 4]}
+        screen.table.view = dict(screen.table.view) | {"gold": [9, 4]}
         assert screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [1.0, 0.0]) == \
             "26–26; you win on gold (9 to 4)."
         assert screen.result_headline(["Tester (you)", "Bot"], [20.0, 26.0], [0.0, 1.0]) == "Bot wins!"
@@ -537,25 +537,55 @@ async def test_typed_bid_digits_show_by_the_amount_and_start_afresh_for_another_
     async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
         screen, host = table.screen, table.runner.host
         await wait_for(pilot, lambda: my_turn(app), "my auction")
-        first, second = screen.openable()[:2]
-        assert screen.item == first
+        first, second = screen.table.openable()[:2]
+        assert screen.table.item == first
         await pilot.press("2")
-        assert f"Open: {screen.item_text(first)} at 2 gold (typed 2)" in screen_text(app)
+        assert f"Open: {screen.table.item_text(first)} at 2 gold (typed 2)" in screen_text(app)
         assert screen.enter_action() == ("open", first, 2)  # (Enter on the map bids what the panel shows)
         await pilot.press("i")
-        assert screen.item == second and screen.typed == ""
-        assert f"Open: {screen.item_text(second)} at 0 gold" in screen_text(app)
+        assert screen.table.item == second and screen.table.typed == ""
+        assert f"Open: {screen.table.item_text(second)} at 0 gold" in screen_text(app)
         await pilot.press("1")
-        assert f"Open: {screen.item_text(second)} at 1 gold (typed 1)" in screen_text(app)
-        hint = next(a for a in screen.legal if a[0] == "open" and a[1] == first and a[2] == 0)
+        assert f"Open: {screen.table.item_text(second)} at 1 gold (typed 1)" in screen_text(app)
+        hint = next(a for a in screen.table.legal if a[0] == "open" and a[1] == first and a[2] == 0)
         screen.show_hint(hint, "")
         await pilot.pause()
-        assert screen.item == second and screen.chosen_amount() == 1
-        assert f"Open: {screen.item_text(second)} at 1 gold (typed 1)" in screen_text(app)
+        assert screen.table.item == second and screen.table.chosen_amount() == 1
+        assert f"Open: {screen.table.item_text(second)} at 1 gold (typed 1)" in screen_text(app)
         start = host.turn
         await pilot.press("b")
         await wait_for(pilot, lambda: host.turn > start, "the opening bid")
         assert host.actions[start] == ("open", second, 1)
+
+
+async def test_the_digits_typed_are_the_tables_whatever_has_the_focus_and_backspace_takes_one_back(tmp_path):
+    """The bug: with the plays list focused, "1" "2" bid 2, not 12 (the list's highlight, moved
+    to the bid of "1", started the digits afresh). The same keys give the same bid on the map
+    and in the plays list, and Backspace takes the last digit back."""
+    prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: my_turn(app), "my auction")
+        plays = screen.query_one(ActionList)
+        bids = {}
+        for focused in (plays, screen.query_one(MapBoard)):  # (the list's focus puts its play in the panel)
+            focused.focus()
+            await pilot.press("1", "2")
+            assert screen.table.typed == "12" and screen.focused is focused
+            bids[focused] = screen.table.bid()
+            await pilot.press("backspace")
+            assert screen.table.typed == "1" and screen.table.chosen_amount() <= 1
+            assert "(typed 1)" in screen_text(app)
+            await pilot.press("backspace")
+        assert bids[plays] == bids[screen.query_one(MapBoard)] and bids[plays][2] > 1
+        plays.focus()
+        await pilot.press("1", "2")
+        assert plays.highlighted_action == bids[plays] and screen.table.typed == "12"
+        start = host.turn
+        await pilot.press("b")
+        await wait_for(pilot, lambda: host.turn > start, "the opening bid")
+        assert host.actions[start] == bids[plays]
 
 
 async def test_the_plays_list_and_the_panel_name_one_bid(tmp_path):
@@ -568,22 +598,22 @@ async def test_the_plays_list_and_the_panel_name_one_bid(tmp_path):
     async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
         screen, host = table.screen, table.runner.host
         await wait_for(pilot, lambda: my_turn(app), "my auction")
-        second = screen.openable()[1]
+        second = screen.table.openable()[1]
         await pilot.press("i")
-        assert screen.item == second
+        assert screen.table.item == second
         plays = screen.query_one(ActionList)
         plays.focus()
         await pilot.pause()
 
         def panel_bid():
-            return ("open", screen.item, screen.chosen_amount())
+            return ("open", screen.table.item, screen.table.chosen_amount())
         assert panel_bid() == plays.highlighted_action
         rows = plays.actions
         row = next(i for i, a in enumerate(rows) if a[0] == "open" and a[1] != plays.highlighted_action[1]
                    and a[2] > 0)
         await pilot.press(*["down"] * (row - plays.highlighted))
         assert plays.highlighted_action == rows[row] == panel_bid()
-        assert f"Open: {screen.item_text(rows[row][1])} at {rows[row][2]} gold" in screen_text(app)
+        assert f"Open: {screen.table.item_text(rows[row][1])} at {rows[row][2]} gold" in screen_text(app)
         for keys in (("i",), ("plus",), ("minus", "I")):
             await pilot.press(*keys)
             assert plays.highlighted_action == panel_bid()
@@ -601,7 +631,7 @@ async def test_the_auctions_key_lines_fit_the_panel_whole_at_80x24(tmp_path):
     async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
         screen = table.screen
         await wait_for(pilot, lambda: my_turn(app), "my auction")
-        items = screen.openable()
+        items = screen.table.openable()
         assert screen.query_one("#ah-panel").content_region.width < 50  # the panel is beside the plays
         assert panel_lines(app)[2] == f"i item (1 of {len(items)}) · +/- or type · b open"
         await pilot.press("1", "2", "3")
@@ -624,14 +654,15 @@ async def test_an_incense_card_is_an_incense_card_wherever_the_table_names_a_com
     async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         screen = table.screen
-        screen.turn, base = None, dict(screen.view)
-        screen.view = base | {"phase": "night_loss", "to_move": 1, "night": base["night"] | {"commodity": "Incense"}}
+        screen.table.turn, base = None, dict(screen.table.view)
+        screen.table.view = base | {"phase": "night_loss", "to_move": 1,
+                                    "night": base["night"] | {"commodity": "Incense"}}
         screen.show_panel()
         await pilot.pause()
         assert panel_lines(app)[0] == "The Night: lose a route into an Incense city"
         draft = {"partner": 0, "give_gold": 0, "give_cards": ["blue Incense"], "give_items": [], "ask_gold": 2,
                  "ask_cards": [], "ask_items": []}
-        screen.view = base | {"phase": "compose", "to_move": 1, "draft": draft, "order": [1, 0], "position": 0}
+        screen.table.view = base | {"phase": "compose", "to_move": 1, "draft": draft, "order": [1, 0], "position": 0}
         screen.show_panel()
         await pilot.pause()
         assert panel_lines(app)[:2] == ["Bot writes to you", "gives an Incense card; asks 2 gold"]

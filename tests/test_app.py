@@ -42,7 +42,7 @@ def make_app(tmp_path, iterations: int = 30, **kwargs) -> CaravanApp:
 
 
 def my_turn(app) -> bool:
-    return isinstance(app.screen, DecktetCaravanScreen) and app.screen.turn is not None
+    return isinstance(app.screen, DecktetCaravanScreen) and app.screen.table.turn is not None
 
 
 def seed_where_leader(seat: int, hands: int = 1) -> int:
@@ -123,7 +123,7 @@ async def test_a_whole_match_by_keys(tmp_path):
             if not my_turn(app):
                 break
             screen = app.screen
-            legal = screen.legal
+            legal = screen.table.legal
             plays = [a for a in legal if a != PASS]
             turn = app.runner.host.turn
             if not from_hand and plays:
@@ -160,7 +160,7 @@ async def test_resume_where_it_stopped(tmp_path):
             await play_from_list(pilot, 0)
             await wait_for(pilot, lambda turn=turn: app.runner.host.turn > turn, "my move to land")
         await wait_for(pilot, lambda: my_turn(app), "my turn")
-        view, log = app.screen.view, list(app.screen.query_one("#log").lines_text)
+        view, log = app.screen.table.view, list(app.screen.query_one("#log").lines_text)
         match_id, moves = app.runner.match_id, app.runner.host.turn
 
     again = make_app(tmp_path)
@@ -170,7 +170,7 @@ async def test_resume_where_it_stopped(tmp_path):
         await wait_for(pilot, lambda: my_turn(again), "my turn after resuming")
         assert again.runner.match_id == match_id
         assert again.runner.host.turn == moves
-        assert again.screen.view == view
+        assert again.screen.table.view == view
         assert again.screen.query_one("#log").lines_text == log
 
 
@@ -186,7 +186,7 @@ async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
         await pilot.press("h")
         actions = screen.query_one(ActionList)
         await wait_for(pilot, lambda: actions.hinted is not None, "the hint")
-        assert actions.hinted in screen.legal
+        assert actions.hinted in screen.table.legal
         assert app.runner.host.turn == 0  # shown, not played
         panel = screen.query_one("#hint-panel", TablePanel)
         sure = ("Clearly best:", "A close call:", "Probably best:")
@@ -301,11 +301,11 @@ async def test_the_footer_offers_pass_only_where_a_pass_is_legal(tmp_path):
 
         def offered() -> bool:
             return any(binding.action == "pass" for binding, _, _ in keys_shown(screen)[0])
-        assert PASS not in screen.legal and not offered()
+        assert PASS not in screen.table.legal and not offered()
         await pilot.press("p")
         assert host.turn == 0  # nothing sent
-        screen.act(next(a for a in screen.legal if a != PASS))
-        await wait_for(pilot, lambda: my_turn(app) and PASS in screen.legal, "a turn where I may pass")
+        screen.act(next(a for a in screen.table.legal if a != PASS))
+        await wait_for(pilot, lambda: my_turn(app) and PASS in screen.table.legal, "a turn where I may pass")
         assert offered()
 
 async def test_a_key_pressed_at_once_after_undo_waits_for_the_position_it_brings(tmp_path):
@@ -316,24 +316,25 @@ async def test_a_key_pressed_at_once_after_undo_waits_for_the_position_it_brings
         app.start_match(setup(seed_where_leader(0)))
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         screen, host = app.screen, app.runner.host
-        screen.act(screen.legal[0])
+        screen.act(screen.table.legal[0])
         await wait_for(pilot, lambda: my_turn(app) and host.turn >= 2, "my turn again")
-        before, stale = host.turn, screen.legal[0]
+        before, stale = host.turn, screen.table.legal[0]
         grid = screen.query_one(CardGrid)
         grid.select(grid.keys[:1])
         screen.action_undo()
-        assert screen.turn is None  # the keys wait for the position the undo brings
+        assert screen.table.turn is None  # the keys wait for the position the undo brings
         assert not grid.selected  # and no card stays ticked for the position taken back
         screen.act(stale)  # at once, as fast typing sends it: not sent
         await wait_for(pilot, lambda: my_turn(app), "the position after the undo (or again, if refused)")
-        assert host.turn <= before and screen.turn == host.turn
+        assert host.turn <= before and screen.table.turn == host.turn
 
 
 async def test_the_screen_answers_keys_while_the_ai_thinks(tmp_path):
     app = make_app(tmp_path, iterations=5000)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(setup(seed_where_leader(1), level="normal"))
-        await wait_for(pilot, lambda: isinstance(app.screen, DecktetCaravanScreen) and app.screen.view is not None,
+        await wait_for(pilot, lambda: isinstance(app.screen, DecktetCaravanScreen)
+                       and app.screen.table.view is not None,
                        "the table")
         screen = app.screen
         status = screen.query_one("#status")
@@ -407,7 +408,7 @@ async def test_every_game_is_playable_from_the_generic_screen(tmp_path, monkeypa
         app.start_match(MatchSetup(game.id, seats, names, dict(game.quick_options), 5))
         for _ in range(3):
             await wait_for(pilot, lambda: app.runner is None or (
-                isinstance(app.screen, GenericGameScreen) and app.screen.turn is not None), "my turn")
+                isinstance(app.screen, GenericGameScreen) and app.screen.table.turn is not None), "my turn")
             if app.runner is None:
                 break
             turn = app.runner.host.turn
@@ -415,7 +416,7 @@ async def test_every_game_is_playable_from_the_generic_screen(tmp_path, monkeypa
             await wait_for(pilot, lambda turn=turn: app.runner is None or app.runner.host.turn > turn, "the move")
         screen = app.screen
         if isinstance(screen, GenericGameScreen):
-            assert screen.names == names and "Tester" not in str(screen.query_one("#summary").render())
+            assert screen.table.names == names and "Tester" not in str(screen.query_one("#summary").render())
 
 
 
@@ -435,16 +436,16 @@ async def test_every_seat_can_be_a_person_on_a_generic_screen(tmp_path, game, pl
         runner.start()
         try:
             for _ in range(players + 1):
-                await wait_for(pilot, lambda: any(s.turn is not None for s in screens)
+                await wait_for(pilot, lambda: any(s.table.turn is not None for s in screens)
                                or runner.host.status != "playing", "someone's turn")
                 if runner.host.status != "playing":
                     break
-                (mover,) = [s for s in screens if s.turn is not None]
+                (mover,) = [s for s in screens if s.table.turn is not None]
                 assert mover.seat == runner.host.state.to_move()
                 turn = runner.host.turn
-                mover.act(mover.legal[0])
+                mover.act(mover.table.legal[0])
                 await wait_for(pilot, lambda turn=turn: runner.host.turn > turn, "the move")
-            await wait_for(pilot, lambda: all(s.names == names for s in screens), "every screen's names")
+            await wait_for(pilot, lambda: all(s.table.names == names for s in screens), "every screen's names")
             for screen in screens:
                 lines = screen.query_one("#log").lines_text
                 assert not any(f"{names[screen.seat]} " in line for line in lines)  # yourself: "you"
@@ -464,7 +465,7 @@ async def test_a_spectator_has_no_hand_no_seat_keys_and_waits_for_people_by_name
         runner.start()
         try:
             mover = runner.host.state.to_move()
-            await wait_for(pilot, lambda: watching.view is not None and watching.names, "the public view")
+            await wait_for(pilot, lambda: watching.table.view is not None and watching.table.names, "the public view")
             await pilot.pause(0.3)
             assert f"{['Ann', 'Bob'][mover]} to play" in str(watching.query_one("#status").render())
             assert not watching.query_one(CardGrid).display and playing.query_one(CardGrid).display
@@ -496,7 +497,7 @@ async def test_a_spectator_sees_the_latest_hand_summary_alone(tmp_path):
                 turn = await players[seat].get()
                 if isinstance(turn, YourTurn):
                     await players[seat].send(Act(runner.match_id, seat, turn.turn, rng.choice(turn.legal)))
-            await wait_for(pilot, lambda: len(watching.view["history"]) == 3, "the third hand's end")
+            await wait_for(pilot, lambda: len(watching.table.view["history"]) == 3, "the third hand's end")
             summaries = [screen for screen in app.screen_stack if isinstance(screen, HandSummaryScreen)]
             assert summaries == [app.screen] and app.screen.summary.title == "Hand 3 of 5"
             await pilot.press("enter")  # one key closes it: the table is in view
@@ -565,7 +566,7 @@ async def test_after_my_move_the_status_line_never_says_i_am_thinking(tmp_path):
         app.start_match(setup(seed_where_leader(0)))
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         screen, turn = app.screen, app.runner.host.turn
-        screen.act(screen.legal[0])
+        screen.act(screen.table.legal[0])
         assert "Tester" not in str(screen.status_text()) and "thinking" not in str(screen.status_text())
         await wait_for(pilot, lambda: app.runner.host.turn > turn, "the move to land")
 

@@ -58,7 +58,7 @@ def four_players() -> MatchSetup:
 
 
 def my_turn(app) -> bool:
-    return isinstance(app.screen, CamelCaravanScreen) and app.screen.turn is not None
+    return isinstance(app.screen, CamelCaravanScreen) and app.screen.table.turn is not None
 
 
 async def next_turn(pilot, app) -> None:
@@ -132,34 +132,34 @@ async def test_a_whole_match_by_keys(tmp_path, monkeypatch):
     monkeypatch.setattr(rules, "MAX_TURNS", 12)
     async with at_my_turn(tmp_path) as (app, pilot):
         screen, host = app.screen, app.runner.host
-        view = screen.view
+        view = screen.table.view
         spot = next(c for c in SPACES if c in goods_at(view) and c in free_cells(view))
         await choose(pilot, spot)  # an empty cell, nothing chosen: a placement
         assert await played(pilot, host, 0) == ("place", spot)
 
         await next_turn(pilot, app)
-        assert screen.view["left"] == 3
+        assert screen.table.view["left"] == 3
         turn = host.turn
         await choose(pilot, spot)  # your empty camel on a loose good: pick up, or move it?
         await answer(pilot, "Pick up")
         assert (await played(pilot, host, turn))[0] == "pickup"
 
         await wait_for(pilot, lambda: my_turn(app), "my next action")
-        far = next(c for c in sorted(free_cells(screen.view)) if c not in goods_at(screen.view)
+        far = next(c for c in sorted(free_cells(screen.table.view)) if c not in goods_at(screen.table.view)
                    and c not in NEIGHBOURS[spot] and all(n not in NEIGHBOURS[spot] for n in NEIGHBOURS[c]))
         await pilot.press("c")
-        assert screen.pick == ("supply",)
+        assert screen.table.pick == ("supply",)
         await choose(pilot, far)
         assert await played(pilot, host, turn + 1) == ("place", far)
 
         await wait_for(pilot, lambda: my_turn(app), "my next action")
         await choose(pilot, far)  # the only thing there: the camel, to move
-        assert screen.pick == ("camel", far)
+        assert screen.table.pick == ("camel", far)
         await choose(pilot, spot)  # onto a camel: 2 actions, and only 1 is left
         await pilot.pause()
-        assert host.turn == turn + 2 and screen.pick == ("camel", far)
+        assert host.turn == turn + 2 and screen.table.pick == ("camel", far)
         assert any("cannot go there" in n.message for n in app._notifications)
-        beside = next(c for c in NEIGHBOURS[spot] if c in free_cells(screen.view))
+        beside = next(c for c in NEIGHBOURS[spot] if c in free_cells(screen.table.view))
         await choose(pilot, beside)
         assert await played(pilot, host, turn + 2) == ("move_camel", far, beside)
 
@@ -167,7 +167,7 @@ async def test_a_whole_match_by_keys(tmp_path, monkeypatch):
         turn = host.turn
         await choose(pilot, spot)  # the loaded camel (or a second camel there, for 2 actions)
         await answer(pilot, "Move the")
-        assert screen.pick[:2] == ("good", spot)
+        assert screen.table.pick[:2] == ("good", spot)
         await choose(pilot, beside)
         assert (await played(pilot, host, turn))[:3] == ("move_good", spot, beside)
 
@@ -201,7 +201,7 @@ async def test_the_board_fits_80x24_and_clicks_select(tmp_path):
             region = screen.query_one(widget_id).region
             assert region.height and region.bottom <= 23
         assert "Your turn" in board.border_title and "1 action left" in board.border_title
-        cell = next(c for c in sorted(free_cells(screen.view)) if c // SIDE == 2)
+        cell = next(c for c in sorted(free_cells(screen.table.view)) if c // SIDE == 2)
         row, col = divmod(cell, SIDE)
         await pilot.click(CamelBoard, offset=(1 + col * 6 + 2, 1 + row * 2))
         assert board.cursor == cell
@@ -220,16 +220,16 @@ async def test_escape_drops_the_choice_and_nothing_is_sent_out_of_turn(tmp_path)
     async with at_my_turn(tmp_path, move_pause=30.0) as (app, pilot):
         screen, host = app.screen, app.runner.host
         await pilot.press("c")
-        assert screen.pick == ("supply",)
+        assert screen.table.pick == ("supply",)
         assert "›" in screen.query_one(CamelBoard).marks.values()
         await pilot.press("escape")
-        assert screen.pick is None and isinstance(app.screen, CamelCaravanScreen)
+        assert screen.table.pick is None and isinstance(app.screen, CamelCaravanScreen)
         await pilot.press("escape")  # now the menu
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("escape")
         await pilot.press("e", "y")
         assert await played(pilot, host, 0) == ("end_turn",)
-        await wait_for(pilot, lambda: screen._pausing == 1, "the AI's action on show")
+        await wait_for(pilot, lambda: screen.pause.pausing == 1, "the AI's action on show")
         await pilot.press("enter")  # it only skips the AI's actions: nothing is sent
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         await pilot.pause()
@@ -242,7 +242,7 @@ async def test_ai_actions_are_shown_one_by_one_and_a_key_skips(tmp_path):
     async with at_my_turn(tmp_path, move_pause=30.0) as (app, pilot):
         screen, host = app.screen, app.runner.host
         await pilot.press("e", "y")
-        await wait_for(pilot, lambda: screen._pausing == 1, "the first AI action on show")
+        await wait_for(pilot, lambda: screen.pause.pausing == 1, "the first AI action on show")
         shown = host.actions[1]
         assert screen.query_one(CamelBoard).flash == set(action_cells(shown))
         assert "any key skips" in str(screen.query_one("#status").render())
@@ -287,11 +287,13 @@ async def test_the_whole_legend_the_goods_key_and_the_end_phase_read_at_80x24(tm
         await pilot.pause()
         assert screen.query_one(ActionList).region.height and not panel.region.height
 
-        view = copy.deepcopy(screen.view)
+        view = copy.deepcopy(screen.table.view)
         for seat in range(4):
             view["delivered"][seat] = dict.fromkeys(GOODS, 2)
             view["scores"][seat] = 100 + seat
             view["loaded"][seat] = [[SPACES[k], "salt", False] for k in range(5)]
+        screen.table.view = view  # (the table's state: its panels write themselves from it)
+        screen.table_changed()
         screen.show_view(view)
         await pilot.pause()
         assert screen.query_one("#cc-players").region.height == 5  # a header and one line a player
@@ -315,17 +317,17 @@ async def test_costs_are_marked_and_shown_and_spending_two_or_ending_early_asks_
         await pilot.pause()
         assert app.screen is screen and my_turn(app) and host.turn == turn
 
-        taken = next(c for c in range(SIDE * SIDE) if c not in free_cells(screen.view))
-        free = min(free_cells(screen.view))
+        taken = next(c for c in range(SIDE * SIDE) if c not in free_cells(screen.table.view))
+        free = min(free_cells(screen.table.view))
         await pilot.press("c")
         assert board.marks[taken] == "»" and board.marks[free] == "›"
         await choose(pilot, taken)  # onto a camel: 2 actions, so Enter only asks
         await pilot.pause()
         assert host.turn == turn and "place here for 2 actions? enter again" in status(screen)
         await pilot.press("escape")  # cancels it
-        assert host.turn == turn and screen.armed is None
+        assert host.turn == turn and screen.table.armed is None
         await pilot.press("escape")  # drops the camel from the supply
-        assert screen.pick is None and status(screen) == "enter: place a camel here (2 actions)"
+        assert screen.table.pick is None and status(screen) == "enter: place a camel here (2 actions)"
         await pilot.press("enter")  # the cell's one play costs 2 actions: asks first
         await pilot.pause()
         assert host.turn == turn and "2 actions" in status(screen)
@@ -418,7 +420,7 @@ async def test_undo_keeps_the_focus_where_it_was(tmp_path):
         for focus in (screen.query_one(CamelBoard), screen.query_one(ActionList)):
             focus.focus()
             turn = host.turn
-            screen.act(next(a for a in screen.legal if a[0] == "place"))
+            screen.act(next(a for a in screen.table.legal if a[0] == "place"))
             await wait_for(pilot, lambda turn=turn: my_turn(app) and host.turn > turn, "my second action")
             await pilot.press("u")
             await wait_for(pilot, lambda turn=turn: my_turn(app) and host.turn == turn, "the action taken back")
@@ -428,7 +430,7 @@ async def test_undo_keeps_the_focus_where_it_was(tmp_path):
 async def test_a_pick_up_in_the_chooser_gives_its_cost_and_prompts_keep_esc_in_view(tmp_path):
     async with at_my_turn(tmp_path) as (app, pilot):
         screen = app.screen
-        spot = next(c for c in SPACES if c in goods_at(screen.view) and c in free_cells(screen.view))
+        spot = next(c for c in SPACES if c in goods_at(screen.table.view) and c in free_cells(screen.table.view))
         await choose(pilot, spot)
         await next_turn(pilot, app)
         await choose(pilot, spot)  # your camel on a loose good: pick up, or move it?
@@ -437,7 +439,7 @@ async def test_a_pick_up_in_the_chooser_gives_its_cost_and_prompts_keep_esc_in_v
         # a good chosen to deliver, the cursor on the city that wants it: the longest prompt
         city = CITY_OF_GOOD[GOOD_INDEX["swords"]]
         delivery = ("move_good", spot, city, "swords", "on")
-        screen.legal = [*screen.legal, delivery]
+        screen.table.legal = [*screen.table.legal, delivery]
         screen.set_pick(("good", spot, "swords", "on"))
         screen.query_one(CamelBoard).cursor = city
         await pilot.pause()
@@ -460,7 +462,7 @@ async def test_a_tie_on_points_says_goods_delivered_broke_it(tmp_path):
     async with at_my_turn(tmp_path) as (app, _pilot):
         screen = app.screen
         delivered = [dict.fromkeys(GOODS, 0) | {"ivory": 2, "meat": 5}, dict.fromkeys(GOODS, 0) | {"gems": 5}]
-        screen.view = dict(screen.view) | {"delivered": delivered}
+        screen.table.view = dict(screen.table.view) | {"delivered": delivered}
         assert screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [0.0, 1.0]) == \
             "26–26; Bot wins on goods delivered (5 to 7)."
         assert screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [0.5, 0.5]).startswith("A draw")

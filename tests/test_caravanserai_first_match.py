@@ -7,15 +7,13 @@ from rich.console import Console
 
 from caravan_tui.games import get_game
 from caravan_tui.games.caravanserai.rules import TITLES
-from caravan_tui.games.caravanserai.screen import CaravanseraiScreen
+from caravan_tui.games.caravanserai.table import CaravanseraiTable, final_table
 from caravan_tui.screens.how_to_play import how_to_play
 
 
 def final_text(view: dict, names: list[str]) -> str:
-    screen = object.__new__(CaravanseraiScreen)  # the final table's words need no app
-    screen.names, screen.seat, screen.seat_kinds = names, 0, []
-    console = Console(width=80, record=True)
-    console.print(screen.match_summary(view))
+    console = Console(width=80, record=True)  # the final table's words need no app
+    console.print(final_table(view, CaravanseraiTable(seat=0, names=names)))
     return " ".join(console.export_text().split())
 
 

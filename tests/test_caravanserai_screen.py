@@ -16,6 +16,7 @@ from caravan_tui.games.caravanserai.geometry import COLOURS, LAYOUTS, QR, centre
 from caravan_tui.games.caravanserai.picture import Picture, action_cell, distance, notation
 from caravan_tui.games.caravanserai.rules import title
 from caravan_tui.games.caravanserai.screen import CaravanseraiScreen
+from caravan_tui.games.caravanserai.table import info_text
 from caravan_tui.games.caravanserai.words import SAFETY, SAFETY_WORDS, piece_problem, tiles_left_out
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
@@ -23,7 +24,7 @@ from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList
 
-from tables import quick_app, read_since, wait_for
+from tables import offline_screen, quick_app, read_since, wait_for
 
 SIZE = (80, 24)
 DIRECTION_KEY = {0: "d", 1: "e", 2: "w", 3: "a", 4: "z", 5: "x"}
@@ -41,7 +42,7 @@ def setup(seats: list[str], seed: int, **options) -> MatchSetup:
 
 
 def my_turn(app) -> bool:
-    return isinstance(app.screen, CaravanseraiScreen) and app.screen.turn is not None
+    return isinstance(app.screen, CaravanseraiScreen) and app.screen.table.turn is not None
 
 
 async def next_turn(pilot, app) -> None:
@@ -126,7 +127,7 @@ async def play_by_keys(pilot, screen, action) -> None:
     elif kind == "decline":
         await pilot.press("n")
     elif kind == "good":
-        choices = [a for a in screen.legal if a[0] == "good" and a[1] == action[1]]
+        choices = [a for a in screen.table.legal if a[0] == "good" and a[1] == action[1]]
         await pilot.press(COLOURS[action[1]])
         if len(choices) > 1:  # the first block in basic: 1 or 2 goods
             await wait_for(pilot, lambda: isinstance(pilot.app.screen, ChoiceScreen), "the chooser")
@@ -279,7 +280,7 @@ async def test_the_whole_board_shows_at_120x40(tmp_path):
         text = "\n".join(screen_lines(app))
         assert all(words in text for words in ("red Caravanserai cell", "player 2's head", "the final camel"))
         await pilot.press("l")
-        start = screen.legal[-1]
+        start = screen.table.legal[-1]
         x, y = board.place(action_cell(start, screen.picture))
         await pilot.click(HexBoard, offset=(1 + x, 1 + y))  # inside the border
         await wait_for(pilot, lambda: host.turn > 0, "the click to play")
@@ -327,18 +328,18 @@ def test_glyphs_read_without_colour():
 
 def test_the_end_trigger_and_the_solo_title_read_in_words():
     view = get_game("caravanserai").new(3, seed=1).view(0)
-    line = lambda phase: CaravanseraiScreen.info_text(None, dict(view, phase=phase)).plain  # noqa: E731
+    line = lambda phase: info_text(dict(view, phase=phase)).plain  # noqa: E731
     assert line("normal").endswith("ends when empty") and line("completing").endswith("ENDING: +1 round")
     assert line("final").endswith("FINAL ROUND") and len(line("completing")) <= 45  # 80 columns
     solo = get_game("caravanserai").new(1, seed=1).view(0)
     solo["caravans"] = [[[0, 0, "C"]] * 31]
-    assert CaravanseraiScreen.info_text(None, solo).plain.splitlines()[1] == (
+    assert info_text(solo).plain.splitlines()[1] == (
         "Title Great camel driver · 35: Xiansheng")
 
 
 def test_the_end_headline_names_the_winner_or_in_solo_the_length_and_title():
-    screen = object.__new__(CaravanseraiScreen)  # no app needed
-    screen.view, screen.seat = None, None
+    screen = offline_screen("caravanserai")
+    screen.table.view = None
     headline = screen.result_headline
     assert headline(["You"], [31.0], [31 / 45]) == "A caravan of 31: Great camel driver!"
     assert headline(["You"], [24.0], [24 / 45]) == "A caravan of 24: no title (Camel driver needs 25)."
@@ -346,13 +347,13 @@ def test_the_end_headline_names_the_winner_or_in_solo_the_length_and_title():
 
 
 def test_a_tie_on_length_says_how_it_was_broken_in_the_seats_words():
-    screen = object.__new__(CaravanseraiScreen)  # no app needed
-    screen.names, screen.seat = ["Ann", "AI 2 (normal)"], 0
+    screen = offline_screen("caravanserai")
+    screen.table.names = ["Ann", "AI 2 (normal)"]
     caravans = [[[0, 0, "C"]] * 26, [[0, 0, "C"]] * 26]
-    screen.view = {"phase": "over", "caravans": caravans, "reserves": [[1] * 6, [0] * 6]}
+    screen.table.view = {"phase": "over", "caravans": caravans, "reserves": [[1] * 6, [0] * 6]}
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [26.0, 26.0], [1.0, 0.0]) == (
         "26–26; you win on the reserve tie-break.")
-    screen.view["reserves"] = [[0] * 6, [0] * 6]
+    screen.table.view["reserves"] = [[0] * 6, [0] * 6]
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [26.0, 26.0], [0.0, 1.0]) == (
         "26–26; AI 2 (normal) wins as the later player in the round (caravans and reserves tied).")
     caravans[1] = caravans[1][:20]
@@ -370,8 +371,8 @@ def test_the_safety_end_and_a_refused_camel_are_explained_in_words():
     assert tiles_left_out([(0, 0), (3, 0), (1, 3)]) == "2 white and 1 red"
     rules = get_game("caravanserai").rules
     assert "safety end" in rules.casefold() and "no* player can place" in rules
-    screen = object.__new__(CaravanseraiScreen)
-    screen.names, screen.seat, screen.seat_kinds = ["Ann", "Bob"], 0, []
+    screen = offline_screen("caravanserai")
+    screen.table.names = ["Ann", "Bob"]
     summary = screen.match_summary({"players": 2, "caravans": [[], []], "reserves": [[0] * 6, [0] * 6], "end": SAFETY,
                                     "trigger": None})
     lines = [str(line) for line in summary.renderables[1:]]
@@ -440,7 +441,7 @@ async def test_one_enter_uses_a_board_good_and_the_line_says_n_declines_it(tmp_p
             raise AssertionError("no board good to use in this game")
         board = screen.query_one(HexBoard)
         await go_to(pilot, action_cell(("use",), screen.picture))
-        colour = screen.view["placement"]["colour"]
+        colour = screen.table.view["placement"]["colour"]
         assert str(screen.query_one("#status").render()) == (
             f"enter: use the {('white', 'black', 'purple', 'red', 'yellow')[colour]} board good · n declines it")
         assert screen.enter_action() == ("use",) and board.has_focus
@@ -490,14 +491,14 @@ async def test_a_direction_key_that_ends_the_turn_with_steps_not_seen_asks_first
         await app.push_screen(screen)
         runner.start()
         try:
-            await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+            await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
             start = host.turn
             await pilot.press(DIRECTION_KEY[4])
             await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
             assert "your turn ends" in app.screen.question and host.turn == start
             await pilot.press("n")
             await wait_for(pilot, lambda: app.screen is screen, "the table")
-            assert host.turn == start and screen.turn is not None
+            assert host.turn == start and screen.table.turn is not None
             await pilot.press(DIRECTION_KEY[4])
             await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question again")
             await pilot.press("enter")  # as Enter plays each step (it meant "Not yet")
@@ -537,8 +538,8 @@ async def test_a_placement_that_boxes_you_in_is_warned_of_by_the_key_and_the_hin
     async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 0, {},
                                                        boxing_in()) as table:
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: screen.turn is not None, "my turn")
-        screen.hint_plan = [("dir", 5)]
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        screen.table.hint_plan = [("dir", 5)]
         screen.show_hint(("dir", 5), "")
         await pilot.pause()
         hint = screen.query_one("#hint-panel", TablePanel).text
@@ -549,24 +550,24 @@ async def test_a_placement_that_boxes_you_in_is_warned_of_by_the_key_and_the_hin
         assert "boxed in (no open cell next to the head): your turns would be skipped" in app.screen.question
         assert host.turn == start and app.screen.focused.id == "no"  # (Enter would not box it in)
         await pilot.press("y")
-        await wait_for(pilot, lambda: host.turn > start and screen.turn is None, "the placement")
+        await wait_for(pilot, lambda: host.turn > start and screen.table.turn is None, "the placement")
         line = screen.query_one("#cs-turn")
 
         async def bot_until(skips: int) -> None:
             """The bot plays its first choice until our turn has been skipped ``skips`` times."""
             for _ in range(200):
-                if screen.skipped is not None and screen.skipped[0] >= skips:
+                if screen.table.skipped is not None and screen.table.skipped[0] >= skips:
                     return
                 assert ("skipped" in str(line.render())) == (skips > 1)
                 await table.bot_plays(lambda legal: legal[0])
-                await wait_for(pilot, lambda: screen.view == host.state.view(0), "the move shown")
+                await wait_for(pilot, lambda: screen.table.view == host.state.view(0), "the move shown")
             raise AssertionError("never skipped")
 
         await bot_until(1)
         assert str(line.render()) == "You: skipped (no open cell next to the head)"
         assert "You: skipped (no open cell next to the head)" in "\n".join(screen_lines(app))  # at 80×24, whole
         await table.bot_plays(lambda legal: legal[0])  # the bot's next move: the line stays
-        await wait_for(pilot, lambda: screen.view == host.state.view(0), "the move shown")
+        await wait_for(pilot, lambda: screen.table.view == host.state.view(0), "the move shown")
         assert str(line.render()) == "You: skipped (no open cell next to the head)"
         await bot_until(2)
         assert str(line.render()) == "You: skipped ×2 (no open cell next to the head)"
@@ -576,8 +577,8 @@ def test_the_result_says_why_the_final_round_was_played():
     """The bug: the result screen said only "the final round is over"; the reason was in the log."""
     from rich.console import Console
 
-    screen = object.__new__(CaravanseraiScreen)  # no app needed
-    screen.names, screen.seat, screen.seat_kinds = ["Ann", "AI 2 (normal)"], 0, []
+    screen = offline_screen("caravanserai")
+    screen.table.names = ["Ann", "AI 2 (normal)"]
     view = {"players": 2, "caravans": [[0] * 12, [0] * 9], "reserves": [[1] * 6, [0] * 6],
             "end": "the final round is over", "trigger": [1, 30]}
     console = Console(width=80, record=True)
@@ -601,7 +602,7 @@ async def test_enter_on_the_board_or_in_the_plays_list_asks_before_a_forced_rest
         await app.push_screen(screen)
         runner.start()
         try:
-            await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+            await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
             start, sw = host.turn, ("dir", 4)
             # Enter on the board's cell
             await go_to(pilot, action_cell(sw, screen.picture))
@@ -611,12 +612,12 @@ async def test_enter_on_the_board_or_in_the_plays_list_asks_before_a_forced_rest
             assert "your turn ends" in app.screen.question and "laid for you" in app.screen.question
             await pilot.press("n")
             await wait_for(pilot, lambda: app.screen is screen, "the table")
-            assert host.turn == start and screen.turn is not None
+            assert host.turn == start and screen.table.turn is not None
             # Enter on the plays list's row
             await pilot.press("tab")
             actions = screen.query_one(ActionList)
             assert actions.has_focus
-            for _ in range(len(screen.legal)):
+            for _ in range(len(screen.table.legal)):
                 if actions.highlighted_action == sw:
                     break
                 await pilot.press("down")
@@ -626,7 +627,7 @@ async def test_enter_on_the_board_or_in_the_plays_list_asks_before_a_forced_rest
             assert "your turn ends" in app.screen.question
             await pilot.press("n")
             await wait_for(pilot, lambda: app.screen is screen, "the table")
-            assert host.turn == start and screen.turn is not None
+            assert host.turn == start and screen.table.turn is not None
             await pilot.press("enter", "y")  # asked again; yes plays it
             await wait_for(pilot, lambda: host.turn > start, "the placement")
             assert host.actions[start] == sw
@@ -664,7 +665,7 @@ async def test_the_placement_line_keeps_the_caravan_it_would_give_at_80x24(tmp_p
     async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 17, {},
                                                        prefix) as table:
         screen = table.screen
-        await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
         line = screen.query_one("#cs-turn")
         region = line.region
         shown = screen_lines(app)[region.y][region.x:region.right]
@@ -701,10 +702,11 @@ async def test_every_hint_stars_every_cell_of_its_plan_on_the_board(tmp_path):
             await next_turn(pilot, app)
             assert my_turn(app)
             await pilot.press("h")
-            await wait_for(pilot, lambda: screen.hinted is not None, "the hint")
-            wanted = cells_the_plan_fills(host.state, screen.hint_plan)
-            kinds |= {action[0] for action in screen.hint_plan}
-            assert wanted and all(str(board.marks.get(cell)) == HINT for cell in wanted), (screen.hint_plan, wanted)
+            await wait_for(pilot, lambda: screen.table.hinted is not None, "the hint")
+            wanted = cells_the_plan_fills(host.state, screen.table.hint_plan)
+            kinds |= {action[0] for action in screen.table.hint_plan}
+            assert wanted and all(str(board.marks.get(cell)) == HINT for cell in wanted), (
+                screen.table.hint_plan, wanted)
             turn = host.turn
             screen.act(best(host.state))
             await wait_for(pilot, lambda turn=turn: host.turn > turn, "the play")
@@ -729,7 +731,7 @@ async def test_a_key_for_a_later_step_says_what_comes_first(tmp_path):
         app.start_match(setup(["human", "ai:easy"], 1))
         await next_turn(pilot, app)
         screen = app.screen
-        assert screen.view["stage"] == "start"
+        assert screen.table.view["stage"] == "start"
         for key, words in (("d", "Not east now: first put your starting camel on a › cell (enter)."),
                            ("W", "No white block can start here now: first put your starting camel on a › cell "
                                  "(enter).")):

@@ -147,7 +147,7 @@ async def test_what_the_stand_in_weighed_names_it_and_a_hostile_name_stays_text(
         title = Text.from_markup(panel.border_title).plain  # (as the border shows it)
         assert title == "What [b]Bob[/b]'s stand-in (AI easy) weighed (h hides it)"
         assert REASON in panel.text
-        assert app.screen.seat_name(1) == "[b]Bob[/b] · AI standing in"
+        assert app.screen.table.seat_name(1) == "[b]Bob[/b] · AI standing in"
 
 
 def test_a_record_from_before_who_decided_loads_as_its_seats_own_kind():
@@ -223,7 +223,8 @@ async def test_every_games_players_table_marks_the_stand_in(tmp_path, game):
     app = CaravanApp(store=store, ai_iterations=5)
     async with app.run_test(size=(100, 40)) as pilot:
         app.open_replay(host.match_id, seat=0, position=host.turn)
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.view is not None, "the replay")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None,
+                       "the replay")
         drawn = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
         assert "Bob·AI" in drawn, drawn
 

@@ -12,6 +12,7 @@ from test_decktet_screen import GAME, OPTIONS, SIZE, DecktetCaravanScreen, find_
 from caravan_tui.ai.explain import headline
 from caravan_tui.engine import render
 from caravan_tui.games.decktet_caravan.explain import explain
+from caravan_tui.games.decktet_caravan.screen import info_text
 from caravan_tui.games.decktet_caravan.standing import standing_basis
 from caravan_tui.widgets import TablePanel
 from caravan_tui.words import MINUS
@@ -45,9 +46,10 @@ async def test_every_negative_score_on_the_table_reads_with_a_minus_sign(tmp_pat
     async with app.run_test(size=SIZE) as pilot, table:
         screen = table.screen
         await wait_for(pilot, lambda: settled(screen), "the table")
-        view = dict(screen.view) | {"scores": [-3, -12], "collected_points": [-4, 2],
-                                    "history": [[1, None, 0, [-4, 2], [-4, 2], screen.view["up"], [[-4, 0], [2, 0]]]]}
-        shown = [screen.info_text(view).plain, text_of(screen.hand_summary(view, view["history"][0])),
+        up = screen.table.view["up"]
+        view = dict(screen.table.view) | {"scores": [-3, -12], "collected_points": [-4, 2],
+                                          "history": [[1, None, 0, [-4, 2], [-4, 2], up, [[-4, 0], [2, 0]]]]}
+        shown = [info_text(view, screen.table).plain, text_of(screen.hand_summary(view, view["history"][0])),
                  text_of(screen.match_summary(view))]
         for text in shown:
             assert not HYPHEN_MINUS.search(text), text
@@ -76,7 +78,7 @@ async def test_the_final_screen_gives_the_last_hand_its_breakdown(tmp_path):
     async with app.run_test(size=SIZE) as pilot, Table(app, "decktet_caravan", DecktetCaravanScreen, 3, OPTIONS,
                                                        actions[:-1]) as table:
         screen = table.screen
-        await wait_for(pilot, lambda: screen.view is not None and screen.names, "the table")
+        await wait_for(pilot, lambda: screen.table.view is not None and screen.table.names, "the table")
         summary = text_of(screen.match_summary(state.view(0)))
         assert "Hand 1 of 1" in summary and "Going out" in summary and "Collected pile" in summary
 
@@ -98,9 +100,9 @@ async def test_the_hints_how_it_stands_names_what_the_ai_rates_stronger(tmp_path
     table = Table(app, "decktet_caravan", DecktetCaravanScreen, find_seed(lambda s: s.to_move() == 0), OPTIONS)
     async with app.run_test(size=SIZE) as pilot, table:
         screen = table.screen
-        await wait_for(pilot, lambda: settled(screen) and screen.turn is not None, "my turn")
-        action = screen.legal[0]
-        screen.hint_candidates = [["x", 0.9, 0.95, "", list(action)]]  # level on points, rated ahead
+        await wait_for(pilot, lambda: settled(screen) and screen.table.turn is not None, "my turn")
+        action = screen.table.legal[0]
+        screen.table.hint_candidates = [["x", 0.9, 0.95, "", list(action)]]  # level on points, rated ahead
         screen.show_hint(action, "")
         await pilot.pause()
         said = screen.query_one("#hint-panel", TablePanel).text

@@ -67,7 +67,7 @@ def table_at(app, seed: int) -> Table:
 
 
 def my_turn(screen) -> bool:
-    return screen.turn is not None and screen.view is not None and screen.names != []
+    return screen.table.turn is not None and screen.table.view is not None and screen.table.names != []
 
 
 def at_my_turn(tmp_path, seed):
@@ -107,7 +107,7 @@ async def test_the_up_cards_and_a_replaced_up_card_show_as_glyphs_on_the_table(t
     view = first_state(seed).view(0)
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
-        await wait_for(pilot, lambda: table.screen.view is not None and table.screen.names, "the table")
+        await wait_for(pilot, lambda: table.screen.table.view is not None and table.screen.table.names, "the table")
         await pilot.pause()
         lines = screen_lines(app)
         up = next(line for line in lines if line.strip().startswith("Up: "))
@@ -141,7 +141,7 @@ async def test_the_hand_marks_cards_that_are_in_no_legal_play(tmp_path):
         await pilot.pause()
         screen = table.screen
         grid = screen.query_one(CardGrid)
-        usable = set().union(*(cards_in(a) for a in screen.legal if a != PASS))
+        usable = set().union(*(cards_in(a) for a in screen.table.legal if a != PASS))
         unusable = [card for card in grid.keys if card not in usable]
         assert unusable and usable
         drawn = grid.render().plain
@@ -170,7 +170,7 @@ async def test_an_illegal_selection_says_why_in_the_engines_words(tmp_path):
         await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
         screen = table.screen
         grid = screen.query_one(CardGrid)
-        usable = set().union(*(cards_in(a) for a in screen.legal if a != PASS))
+        usable = set().union(*(cards_in(a) for a in screen.table.legal if a != PASS))
         low = next(c for c in grid.keys if c not in usable and not (1 << INDEX[c]) & WILD_MASK)
         await tick(pilot, grid, [low])
         await pilot.press("enter")
@@ -199,12 +199,12 @@ async def test_enter_in_the_plays_list_plays_the_ticked_cards(tmp_path):
     async with app.run_test(size=SIZE) as pilot, table_at(app, seed) as table:
         screen = table.screen
         grid = screen.query_one(CardGrid)
-        await wait_for(pilot, lambda: screen.view is not None and grid.keys, "the table")
+        await wait_for(pilot, lambda: screen.table.view is not None and grid.keys, "the table")
         await tick(pilot, grid, cards_in(pair))  # while Bot is still to lead
         await table.bot_plays(longest)
         await wait_for(pilot, lambda: my_turn(screen), "my turn")
         actions = screen.query_one(ActionList)
-        assert pair in screen.legal and screen.legal.index(pair) != 0
+        assert pair in screen.table.legal and screen.table.legal.index(pair) != 0
         await pilot.press("tab")
         assert app.focused is actions
         await pilot.pause()
@@ -273,7 +273,7 @@ async def test_a_long_play_is_worded_whole_on_two_status_lines_and_enter_plays_i
     async with at_my_turn(tmp_path, seed) as (app, pilot, table):
         screen = table.screen
         grid = screen.query_one(CardGrid)
-        play = longest(one_reading(screen.legal))
+        play = longest(one_reading(screen.table.legal))
         await tick(pilot, grid, cards_in(play))
         await pilot.pause()
         assert screen.enter_action() == play
@@ -282,7 +282,7 @@ async def test_a_long_play_is_worded_whole_on_two_status_lines_and_enter_plays_i
         region = screen.query_one("#status").region
         assert len(words) > region.width - 2 and region.height == 2
         await pilot.press("c")  # nothing ticked: Enter plays the card under the cursor, when it is a play
-        single = next(a for a in screen.legal if len(a) == 2 and a[0] == "caravan")
+        single = next(a for a in screen.table.legal if len(a) == 2 and a[0] == "caravan")
         while grid.keys[grid.cursor] != single[1]:
             await pilot.press("right" if grid.cursor < grid.keys.index(single[1]) else "left")
         await pilot.pause()

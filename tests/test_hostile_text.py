@@ -36,6 +36,7 @@ from caravan_tui.saves import SaveStore
 from caravan_tui.saves.snapshot import Snapshot
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.lobby import SEATS_WIDTH, LobbyScreen, seats_words
@@ -47,7 +48,7 @@ from caravan_tui.ssh.framing import MAX_REQUEST
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.protocol import CRASHED, STANDING_IN, Crashed, JoinSeat, LobbyRow, request_from_map
 
-from tables import running_hub, wait_for
+from tables import running_hub, table_shown, wait_for
 
 SIZE = (80, 24)
 LONG_NAME = "[" + "W" * 198 + "]"
@@ -141,7 +142,8 @@ def my_build(state) -> bool:
 
 async def show_table(app, pilot, screen) -> None:
     await app.push_screen(screen)
-    await wait_for(pilot, lambda: screen.view is not None and screen.names and screen.query_one("#log").lines,
+    await wait_for(pilot, lambda: screen.table.view is not None and screen.table.names
+                   and screen.query_one("#log").lines,
                  "the table")
 
 
@@ -173,13 +175,13 @@ async def check_tables(app, pilot, game_index: int, hosted: bool) -> None:
             await pilot.pause()
             assert_safe_screen(app, [names[1]])
         if game.id == "decktet_caravan":
-            summary = screen.hand_summary(screen.view, screen.view["history"][-1])
+            summary = screen.hand_summary(screen.table.view, screen.table.view["history"][-1])
             await app.push_screen(HandSummaryScreen(summary))
             await pilot.pause()
             assert_safe_screen(app, names)
             assert all(shown(name) in rendered(summary) for name in names)
             app.pop_screen()
-        summary = screen.match_summary(screen.view)
+        summary = screen.match_summary(screen.table.view)
         screen.handle(MatchOver(runner.match_id, [float(s) for s in range(players)], [1.0] + [0.0] * (players - 1)))
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the final table")
         assert_safe_screen(app, names[:2])
@@ -205,7 +207,7 @@ async def test_a_trade_offer_names_its_partner_as_typed(tmp_path):
         runner.start()
         try:
             await show_table(app, pilot, screen)
-            await wait_for(pilot, lambda: screen.turn is not None, "my build")
+            await wait_for(pilot, lambda: screen.table.turn is not None, "my build")
             await pilot.press("o")
             await wait_for(pilot, lambda: app.screen is not screen, "the offer")
             assert_safe_screen(app, [names[1]])
@@ -300,7 +302,7 @@ async def test_home_saves_dialogs_and_replay_show_hostile_names_and_file_names_a
         app.pop_screen()
 
         await pilot.press("w")  # the replay, from the first person's seat
-        await wait_for(pilot, lambda: getattr(app.screen, "replaying", False) and app.screen.view, "the replay")
+        await wait_for(pilot, lambda: getattr(app.screen, "replaying", False) and app.screen.table.view, "the replay")
         assert_safe_screen(app, latest.names[1:3])
         await pilot.press("left", "left")
         await pilot.pause()
@@ -382,10 +384,10 @@ async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as
         await pilot.press("ctrl+o", "ctrl+g")
         await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
         await pilot.press("d")
-        await wait_for(pilot, lambda: getattr(app.screen, "view", None), "the match")
+        await wait_for(pilot, lambda: table_view(app), "the match")
         match = next(iter(hub.matches.values()))
         await bob.send(JoinSeat(match.match_id, 1))
-        await wait_for(pilot, lambda: BOB_NAME in app.screen.names, "the opponent")
+        await wait_for(pilot, lambda: BOB_NAME in app.screen.table.names, "the opponent")
         await bob.send(Chat(match.match_id, 1, CHAT))
         await wait_for(pilot, lambda: "[@click=app.quit]hi[/]" in drawn(app)[0], "the chat on screen")
         assert_safe_screen(app, [BOB_NAME], whole=["[@click=app.quit]hi[/]"])
@@ -403,7 +405,7 @@ async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rows, "the lobby")
         assert_safe_screen(app, [CYD_NAME, ANN_NAME])
         await pilot.press("w")
-        await wait_for(pilot, lambda: getattr(app.screen, "view", None) and app.screen.names, "the match")
+        await wait_for(pilot, lambda: table_view(app) and app.screen.table.names, "the match")
         await wait_for(pilot, lambda: "[@click=app.quit]hi[/]" in drawn(app)[0], "the chat on screen")
         assert_safe_screen(app, [ANN_NAME, BOB_NAME], whole=["[@click=app.quit]hi[/]"])
         served.cancel()
@@ -418,7 +420,7 @@ async def open_a_table(app, pilot, serve) -> asyncio.Task:
     await pilot.press("ctrl+o", "ctrl+g")
     await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
     await pilot.press("d")
-    await wait_for(pilot, lambda: getattr(app.screen, "view", None), "the match")
+    await wait_for(pilot, lambda: table_view(app), "the match")
     return served
 
 
@@ -449,7 +451,7 @@ async def fail_at_a_table(app, serve, hub, caplog, checked: list[str]) -> None:
         assert "Traceback" in logged_failures(caplog)[0] and "MarkupError" in logged_failures(caplog)[0]
         assert match.owner(0) == ANN and not match.seated  # the seat is kept for its person
         await pilot.press("j")  # and the match goes on
-        await wait_for(pilot, lambda: getattr(app.screen, "view", None), "the match again")
+        await wait_for(pilot, lambda: table_view(app), "the match again")
         served.cancel()
         checked.append("all")
 
@@ -562,21 +564,18 @@ async def test_hostile_names_after_a_resignation_and_in_the_lobbys_cut_seats_rea
     names: as text, never markup."""
     names = list(HOSTILE)[:3]
     runner = MatchRunner.new("camel_caravan", [SeatSpec("human")] * 3, names, 1, {}, None)
-    screen = game_screen_class(GAMES["camel_caravan"])(runner.client(0))
-    app = CaravanApp(store=SaveStore(tmp_path))
-    app.move_pause, app.flash_seconds = 0.0, 0.05
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(screen)
-        runner.start()
-        try:
-            await wait_for(pilot, lambda: screen.view is not None and screen.names, "the table")
-            await app.push_screen(app.final_table(screen, MatchOver(runner.match_id, [1.0, 2.0, 3.0],
-                                                                    [0.0, 0.5, 0.5], "resigned")))
-            await pilot.pause()
-            assert_safe_screen(app, names[1:])
-            headline = str(app.screen.query_one("#winner", Static).visual)
-            assert headline == f"You resigned: {shown(names[1])} and {shown(names[2])} share the win."
-        finally:
-            runner.stop()
+    async with table_shown(tmp_path, runner) as (app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.view is not None and screen.table.names, "the table")
+        await app.push_screen(app.final_table(screen, MatchOver(runner.match_id, [1.0, 2.0, 3.0],
+                                                                [0.0, 0.5, 0.5], "resigned")))
+        await pilot.pause()
+        assert_safe_screen(app, names[1:])
+        headline = str(app.screen.query_one("#winner", Static).visual)
+        assert headline == f"You resigned: {shown(names[1])} and {shown(names[2])} share the win."
     row = LobbyRow("m1", "camel_caravan", HOSTED_NAMES[:2], ["person", STANDING_IN], 0, 0, 0)
     assert seats_words(row, SEATS_WIDTH) == "[/]x, [link=https://e.x]l[… · AI"  # as typed, cut to fit
+
+
+def table_view(app):
+    """The view of the table on screen (None: no table, or none yet)."""
+    return app.screen.table.view if isinstance(app.screen, GameScreen) else None

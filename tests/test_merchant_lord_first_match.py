@@ -114,7 +114,7 @@ async def test_after_the_favour_step_the_villages_cursor_is_on_a_village_a_sale_
         board.move_to(next(key for key in board.keys if key not in usable))
         start = host.turn
         screen.act(("end_favour",))
-        await wait_for(pilot, lambda: host.turn > start and my_turn(screen) and screen.phase == "sell", "my sale")
+        await wait_for(pilot, lambda: host.turn > start and my_turn(screen) and screen.table.phase == "sell", "my sale")
         assert board.cursor in usable
 
 

@@ -22,7 +22,7 @@ from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.widgets import ActionList
 
-from tables import Table, at_turn, quick_app, read_since, wait_for
+from tables import Table, at_turn, offline_screen, quick_app, read_since, wait_for
 
 SIZE = (80, 24)
 GAME = get_game("merchant_lord")
@@ -93,7 +93,7 @@ def table_at(app, prefix=(), seed: int = 0) -> Table:
 
 
 def my_turn(screen) -> bool:
-    return screen.turn is not None and screen.view is not None and bool(screen.names)
+    return screen.table.turn is not None and screen.table.view is not None and bool(screen.table.names)
 
 
 def at_my_turn(tmp_path, prefix):
@@ -182,7 +182,7 @@ async def test_the_sale_builder_shows_dice_and_income_and_refuses_with_the_reaso
                     break
                 await pilot.press("space")
             assert screen.sel.tucks.get(card) == half
-        assert screen.choices().action(screen.sel) == sale
+        assert screen.table.choices().action(screen.sel) == sale
         coins = state.sale_income(0, VINDEX[sale[1]], [(INDEX[c], HALF_INDEX[h]) for c, h in sale[2]])[0]
         text = builder(screen)
         assert f"you get {coins}¢" in text and f"{view['table'][0] + len(sale[2])} cards" in text, text
@@ -203,9 +203,9 @@ async def test_rerolls_by_ticking_dice_and_the_roll_shows_what_changed(tmp_path)
         dice = screen.query_one("#ml-dice", ChipBar)
         await focus(pilot, app, dice)
         start = table.moves()
-        before = [value for value, _ in screen.view["dice"][0]]
+        before = [value for value, _ in screen.table.view["dice"][0]]
         await pilot.press("space", "right", "space")
-        assert screen.reroll == {0, 1}
+        assert screen.table.reroll == {0, 1}
         want = ("reroll", *sorted(before[:2]))
         assert builder(screen).startswith(f"Reroll {want[1]} {want[2]} for 1 favour")
         actions = screen.query_one(ActionList)
@@ -213,10 +213,10 @@ async def test_rerolls_by_ticking_dice_and_the_roll_shows_what_changed(tmp_path)
         await pilot.press("enter")
         await wait_for(pilot, lambda: table.moves() == start + 1, "the reroll")
         assert table.runner.host.actions[start] == want
-        await wait_for(pilot, lambda: screen.view["favour"][0] == state.favour[0] - 1, "the new dice")
+        await wait_for(pilot, lambda: screen.table.view["favour"][0] == state.favour[0] - 1, "the new dice")
         await pilot.pause()
-        after = [value for value, _ in screen.view["dice"][0]]
-        assert {(0, 0), (0, 1)} <= screen.changed_dice  # rerolled, even if a die shows its old value
+        after = [value for value, _ in screen.table.view["dice"][0]]
+        assert {(0, 0), (0, 1)} <= screen.table.changed_dice  # rerolled, even if a die shows its old value
         drawn = dice.render().plain
         for index in (0, 1):
             assert f"*{after[index]}{GLYPHS[after[index] - 1]}" in drawn, drawn
@@ -244,7 +244,7 @@ async def test_a_whole_game_against_the_ai_by_keys(tmp_path):
             await read_since(pilot, screen)
             start = host.turn
             action = simple(host.state)
-            phase = screen.phase
+            phase = screen.table.phase
             if phase == "favour" and not used["reroll"]:
                 assert app.focused is screen.query_one("#ml-dice")
                 await pilot.press("space", "enter")
@@ -262,20 +262,20 @@ async def test_a_whole_game_against_the_ai_by_keys(tmp_path):
                         await cursor_to(pilot, hand, card)
                         while screen.sel.tucks.get(card) != half:
                             await pilot.press("space")
-                assert screen.choices().action(screen.sel) == action
+                assert screen.table.choices().action(screen.sel) == action
                 assert "you get" in builder(screen)
                 await pilot.press("enter")
                 used["builder"] += 1
             elif action[0] == "buy":
                 row = screen.query_one("#ml-row", ChipBar)
-                assert app.focused is row, (app.focused, host.actions[-6:], screen.phase, used)
+                assert app.focused is row, (app.focused, host.actions[-6:], screen.table.phase, used)
                 await cursor_to(pilot, row, action[1])
                 await pilot.press("enter")
                 used["row"] += 1
             elif action[0] == "place":
                 actions = screen.query_one(ActionList)
                 await focus(pilot, app, actions)
-                await pilot.press("home", *["down"] * screen.legal.index(action), "enter")
+                await pilot.press("home", *["down"] * screen.table.legal.index(action), "enter")
                 await pilot.press("shift+tab")  # off the list: the next step focuses its panel
                 used["list"] += 1
             else:
@@ -308,7 +308,7 @@ async def test_four_players_fit_80x24_and_o_shows_the_others(tmp_path):
         await pilot.press("o")
         await pilot.pause()
         assert {key[:2] for key in board.keys} - {"P0"} != others
-        assert board.cursor.startswith(f"P{screen.shown_other}-")
+        assert board.cursor.startswith(f"P{screen.table.shown_other}-")
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         app.start_match(MatchSetup("merchant_lord", ["human"] + ["ai:easy"] * 3, names, {"start_player": 1}, 5))
@@ -385,7 +385,7 @@ async def test_each_round_the_cursors_start_on_their_first_choice_and_the_lines_
         screen = table.screen
         dice, villages = screen.query_one("#ml-dice", ChipBar), screen.query_one(VillageBoard)
         assert screen.focused is dice and dice.cursor == 0
-        value = screen.my_dice()[0][0]
+        value = screen.table.my_dice()[0][0]
         assert str(screen.query_one("#status").render()) == f"space: tick this {value} to reroll · + or -: turn it"
         assert "(1)" not in builder(screen) and "reroll dice for 1 favour, or turn one for 2" in builder(screen)
         assert any("reverse" in str(span.style) for span in dice.render().spans)
@@ -393,7 +393,7 @@ async def test_each_round_the_cursors_start_on_their_first_choice_and_the_lines_
         await pilot.press("right", "right", "right")  # the 4th die, then on to the next round
         villages.move_to(villages.keys[-1])
         assert dice.cursor == 3
-        first_round = screen.view["round"]
+        first_round = screen.table.view["round"]
 
         async def bot() -> None:
             while True:
@@ -403,11 +403,11 @@ async def test_each_round_the_cursors_start_on_their_first_choice_and_the_lines_
         try:
             for _ in range(60):
                 await wait_for(pilot, lambda: my_turn(screen), "my turn")
-                if screen.view["round"] > first_round and screen.phase == "favour":
+                if screen.table.view["round"] > first_round and screen.table.phase == "favour":
                     await read_since(pilot, screen)
                     break
                 moves = table.moves()
-                screen.act(first_end(screen.legal))
+                screen.act(first_end(screen.table.legal))
                 await wait_for(pilot, lambda moves=moves: table.moves() > moves, "my play")
             else:
                 raise AssertionError("no favour step of mine in the next rounds")
@@ -416,7 +416,7 @@ async def test_each_round_the_cursors_start_on_their_first_choice_and_the_lines_
             assert not any("reverse" in str(span.style) for span in villages.render().spans)  # not focused
             assert villages.cursor != villages.keys[-1]
             await pilot.press("space")
-            assert screen.reroll == {0}
+            assert screen.table.reroll == {0}
             await pilot.press("tab")  # the villages: Enter chooses the one under the cursor
             assert screen.focused is villages
             assert any("reverse" in str(span.style) for span in villages.render().spans)
@@ -449,15 +449,15 @@ async def test_enter_on_the_chosen_village_plays_the_sale_the_status_line_words(
 
 
 def test_a_tie_on_table_cards_says_which_tie_break_decided_in_the_seats_words():
-    screen = object.__new__(MerchantLordScreen)  # no app needed
-    screen.names, screen.seat = ["Ann", "AI 2 (normal)"], 0
-    screen.view = {"phase": "over", "table": [12, 12], "coins": [7, 3], "favour": [0, 9]}
+    screen = offline_screen("merchant_lord")
+    screen.table.names = ["Ann", "AI 2 (normal)"]
+    screen.table.view = {"phase": "over", "table": [12, 12], "coins": [7, 3], "favour": [0, 9]}
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 12.0], [1.0, 0.0]) == (
         "12–12; you win on the coins tie-break.")
-    screen.view = {"phase": "over", "table": [12, 12], "coins": [3, 3], "favour": [0, 9]}
+    screen.table.view = {"phase": "over", "table": [12, 12], "coins": [3, 3], "favour": [0, 9]}
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 12.0], [0.0, 1.0]) == (
         "12–12; AI 2 (normal) wins on the favour tie-break (cards and coins tied).")
-    screen.view = {"phase": "over", "table": [12, 10], "coins": [3, 3], "favour": [0, 9]}
+    screen.table.view = {"phase": "over", "table": [12, 10], "coins": [3, 3], "favour": [0, 9]}
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 10.0], [1.0, 0.0]) == "You win!"
 
 
@@ -501,9 +501,9 @@ async def test_in_the_villages_the_line_says_which_village_enter_chooses_as_the_
         seen = set()
         for _ in range(len(villages.keys)):
             line = status(screen)
-            marks = screen.village_marks()
+            marks = screen.table.village_marks()
             if marks.get(villages.cursor) == "›":
-                assert line == f"enter: choose {screen.village_name(villages.cursor)} for the sale"
+                assert line == f"enter: choose {screen.table.village_name(villages.cursor)} for the sale"
             else:
                 assert line == "Your turn: selling · e: done"
             seen.add(line)
@@ -527,11 +527,11 @@ async def test_plus_turns_the_die_under_the_cursor_not_the_first_of_its_value(tm
         assert dice.cursor == 3
         start = table.moves()
         await pilot.press("plus")
-        await wait_for(pilot, lambda: table.moves() > start and screen.view["favour"][0] == state.favour[0] - 2,
+        await wait_for(pilot, lambda: table.moves() > start and screen.table.view["favour"][0] == state.favour[0] - 2,
                        "the turn")
         assert table.runner.host.actions[start] == ("adjust", 1, 1)
-        assert [value for value, _ in screen.my_dice()] == [1, 3, 4, 2]
-        assert screen.changed_dice == {(0, 3)}
+        assert [value for value, _ in screen.table.my_dice()] == [1, 3, 4, 2]
+        assert screen.table.changed_dice == {(0, 3)}
         assert "*2" in dice.render().plain and "*1" not in dice.render().plain
 
 
@@ -552,9 +552,9 @@ async def test_a_hint_stars_and_previews_but_moves_nothing_until_a_takes_it(tmp_
         assert actions.highlighted == highlighted and actions.hinted == sale
         assert status(screen) == before_line
         assert builder(screen).startswith(f"★ Hint: {screen.describe(sale)} · a takes it")
-        assert screen.village_marks()[sale[1]] == "★"
+        assert screen.table.village_marks()[sale[1]] == "★"
         await pilot.press("a")
-        assert screen.choices().action(screen.sel) == sale
+        assert screen.table.choices().action(screen.sel) == sale
         assert "enter sells" in builder(screen)
         # the bug: Enter then chose the village under the cursor, not the sale's, and refused
         villages.move_to(next(key for key in villages.keys if key != sale[1]))
@@ -656,8 +656,8 @@ async def test_known_cards_in_hands_name_their_holders_as_the_player_lines_do(tm
     prefix, _state = play_until(builder_position)
     async with at_my_turn(tmp_path, prefix) as (_app, _pilot, table):
         screen = table.screen
-        screen.names[1] = "AI 2 (easy)"
+        screen.table.names[1] = "AI 2 (easy)"
         known = [[], ["M05", "M12"]]
-        view = dict(screen.view) | {"known": known, "hand_sizes": [len(screen.view["hand"]), 3]}
-        last = players_text(screen, view).plain.splitlines()[-1]
+        view = dict(screen.table.view) | {"known": known, "hand_sizes": [len(screen.table.view["hand"]), 3]}
+        last = players_text(view, screen.table).plain.splitlines()[-1]
         assert last == "Known in hands: AI 2 M05 M12 +1"

@@ -61,7 +61,7 @@ async def test_after_every_key_the_enter_line_is_the_tables_and_enter_plays_it(t
         runner.start()
         try:
             for _ in range(30):
-                await wait_for(pilot, lambda: screen.turn is not None or runner.host.state.is_over(), "my turn")
+                await wait_for(pilot, lambda: screen.table.turn is not None or runner.host.state.is_over(), "my turn")
                 if runner.host.state.is_over() or enters_checked >= enters:
                     break
                 widgets = [w for w in screen.query("#table *") if w.focusable and w.display]
@@ -72,7 +72,7 @@ async def test_after_every_key_the_enter_line_is_the_tables_and_enter_plays_it(t
                     moves = len(runner.host.actions)
                     await pilot.press(key)
                     await pilot.pause()
-                    played = screen.turn is None or len(runner.host.actions) > moves
+                    played = screen.table.turn is None or len(runner.host.actions) > moves
                     if played:  # the key played (space chooses in the plays list)
                         break
                     if app.screen is not screen:  # space on a cell with several plays asks which
@@ -87,7 +87,7 @@ async def test_after_every_key_the_enter_line_is_the_tables_and_enter_plays_it(t
                     continue
                 promised, moves = screen.enter_action(), len(runner.host.actions)
                 if promised is None:  # Enter chooses or asks here: play on from the list
-                    screen.act(rng.choice(screen.legal))
+                    screen.act(rng.choice(screen.table.legal))
                 else:
                     await pilot.press("enter")
                     enters_checked += 1
@@ -111,10 +111,10 @@ async def test_the_key_that_closes_the_since_your_last_turn_panel_does_nothing_e
         try:
             since = screen.query_one("#since-panel", TablePanel)
             for _ in range(12):
-                await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+                await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
                 if since.showing:
                     break
-                screen.act(screen.legal[0])
+                screen.act(screen.table.legal[0])
             assert since.showing
             focused = screen.focused
             before = (focused, getattr(focused, "cursor", None), getattr(focused, "highlighted", None))
@@ -123,7 +123,7 @@ async def test_the_key_that_closes_the_since_your_last_turn_panel_does_nothing_e
             await pilot.pause()
             assert not since.showing
             assert (screen.focused, getattr(focused, "cursor", None), getattr(focused, "highlighted", None)) == before
-            assert list(app._notifications) == [] and screen.turn is not None
+            assert list(app._notifications) == [] and screen.table.turn is not None
             await pilot.press("tab")  # the next key does what it does
             await pilot.pause()
             assert screen.focused is not focused
@@ -143,7 +143,7 @@ async def test_since_your_last_turn_shows_after_a_sequence_of_moves_the_log_word
             since = screen.query_one("#since-panel", TablePanel)
             seen = []
             for _ in range(40):
-                await wait_for(pilot, lambda: screen.turn is not None or host.state.is_over(), "my turn")
+                await wait_for(pilot, lambda: screen.table.turn is not None or host.state.is_over(), "my turn")
                 if host.state.is_over():
                     break
                 others = 0
@@ -154,7 +154,7 @@ async def test_since_your_last_turn_shows_after_a_sequence_of_moves_the_log_word
                 seen.append((others, since.showing))
                 if others >= 4 and since.showing:
                     break
-                screen.act(screen.legal[0])
+                screen.act(screen.table.legal[0])
             assert any(others >= 4 for others, _ in seen), seen
             assert all(showing for others, showing in seen if others >= 4), seen
         finally:
@@ -171,10 +171,10 @@ async def test_since_your_last_turn_leaves_the_board_in_view_where_there_is_room
         runner.start()
         try:
             for _ in range(12):
-                await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+                await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
                 if screen.query_one("#since-panel", TablePanel).showing:
                     break
-                screen.act(screen.legal[0])
+                screen.act(screen.table.legal[0])
             await pilot.pause()
             since = screen.query_one("#since-panel", TablePanel)
             assert since.showing

@@ -29,7 +29,7 @@ def test_practice_is_off_by_default_and_remembered(tmp_path):
 
 
 def my_turn(app) -> bool:
-    return isinstance(app.screen, GameScreen) and app.screen.turn is not None
+    return isinstance(app.screen, GameScreen) and app.screen.table.turn is not None
 
 
 async def test_the_table_asks_before_a_blunder_and_the_person_decides(tmp_path, monkeypatch):
@@ -51,21 +51,21 @@ async def test_the_table_asks_before_a_blunder_and_the_person_decides(tmp_path, 
                                    {"hands": 1}, seed))
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         table = app.screen
-        move = table.legal[0]
+        move = table.table.legal[0]
         losses += [0.30, 0.30]  # a blunder: 30 points of win chance
         table.act(move)
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
         assert "Sure? The AI rates this as costing about 30 points of win chance" in app.screen.question
         await pilot.press("n")  # think again: nothing is played
         await wait_for(pilot, lambda: app.screen is table, "the table")
-        assert table.turn is not None and app.runner.host.actions == []
+        assert table.table.turn is not None and app.runner.host.actions == []
         table.act(move)
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question again")
         await pilot.press("y")  # play it anyway
         await wait_for(pilot, lambda: app.runner.host.actions[:1] == [move], "the move played")
         await wait_for(pilot, lambda: my_turn(app), "the next turn")
         losses.append(0.02)  # not a blunder: it goes without a question
-        other = table.legal[0]
+        other = table.table.legal[0]
         played = len(app.runner.host.actions)
         table.act(other)
         await wait_for(pilot, lambda: len(app.runner.host.actions) > played, "the move, unasked")

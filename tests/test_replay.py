@@ -63,10 +63,11 @@ async def test_a_replay_steps_forward_and_back_through_what_the_seat_saw(tmp_pat
 
         async def shows(turn: int) -> None:
             for _ in range(100):
-                if screen.view is not None and screen.client.position == turn and screen.view == seen[turn][0]:
+                view = screen.table.view
+                if view is not None and screen.client.position == turn and view == seen[turn][0]:
                     break
                 await pilot.pause(0.02)
-            assert screen.view == seen[turn][0]
+            assert screen.table.view == seen[turn][0]
             assert screen.query_one("#log").lines_text == seen[turn][1]
             drawn = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
             assert f"move {turn}/" in drawn and "Ann's view" in drawn  # the status line, whole at 80 columns
@@ -120,12 +121,13 @@ async def test_the_replays_status_line_cuts_a_name_only_where_it_has_no_room(tmp
     app = CaravanApp(store=store, ai_iterations=5)
     async with app.run_test(size=(120, 40)) as pilot:
         app.open_replay(match_id, seat=0)
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.view is not None, "the replay")
-        assert app.screen.replay_text().plain.endswith("move 0/3 · Bartholomew Longname's view")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None,
+                       "the replay")
+        assert app.screen.status_text().plain.endswith("move 0/3 · Bartholomew Longname's view")
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         status = app.screen.query_one("#status")
-        line = app.screen.replay_text().plain
+        line = app.screen.status_text().plain
         assert len(line) <= status.content_size.width and line.endswith("'s view")  # cut to fit
 
 async def test_the_saves_list_opens_the_replay(tmp_path):

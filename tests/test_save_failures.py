@@ -317,13 +317,14 @@ async def test_the_table_shows_a_lasting_notice_until_saved_and_leaving_asks_fir
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_match(MatchSetup(game.id, [SeatSpec("human"), SeatSpec("random")], ["Tester", "Bot"],
                                    dict(game.quick_options), 5))
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.turn is not None, "my turn")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.turn is not None,
+                       "my turn")
         screen, host, clock = app.screen, app.runner.host, Clock()
         notice = screen.query_one(SaveNotice)
         host.retry = Retry(sleep=clock.sleep)
         disk = Disk(monkeypatch, app.store)
         disk.error = errno.EROFS
-        screen.act(screen.legal[0])
+        screen.act(screen.table.legal[0])
         await wait_for(pilot, lambda: notice.display, "the notice")
         assert str(notice.render()) == f"Cannot save: {READ_ONLY}. Retrying; every move shown is kept until it is " \
                                        "saved."

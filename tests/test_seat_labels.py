@@ -6,14 +6,13 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 from string import Formatter
-from types import SimpleNamespace
 
 import pytest
 
 from caravan_tui.bus import Chat
 from caravan_tui.screens.lobby import seat_words
 from caravan_tui.screens.new_match import default_name
-from caravan_tui.screens.table_seat import TableSeat, fit_name
+from caravan_tui.screens.table_seat import TableState, fit_name
 from caravan_tui.seat_labels import LABELS, PART
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.lookalikes import _pattern, invisible, name_problem, reads_as_label, visible
@@ -52,19 +51,17 @@ def test_a_label_template_with_an_unknown_field_is_caught():
 
 
 def table(names, kinds, seat):
-    seats = SimpleNamespace(names=names, seat_kinds=kinds, seat=seat)
-    seats.stood_in = lambda seat: TableSeat.stood_in(seats, seat)
-    return seats
+    return TableState(seat, names=names, seat_kinds=kinds)
 
 
 def test_every_word_the_table_and_the_lobby_write_beside_a_name_is_refused_as_a_name():
     """The seat's words for every kind of seat, as the table, the lobby, the log and the chat
     write them: a person who chose them as a name would pass for that seat."""
     names = ["Ann", "Bob", "Cyd", "Dee"]
-    written = [TableSeat.seat_name(table(names, ["remote", "away:30", STANDING_IN, "ai"], 0), seat)
+    written = [table(names, ["remote", "away:30", STANDING_IN, "ai"], 0).seat_name(seat)
                for seat in (0, 1, 2, None)]
-    written.append(TableSeat.seat_name(table(names[:1], [], 0), 3))  # a seat with no name
-    written.append(TableSeat.short_name(table(names, [], 0), 0))
+    written.append(table(names[:1], [], 0).seat_name(3))  # a seat with no name
+    written.append(table(names, [], 0).short_name(0))
     for kinds, invited, yours in [(["open", "person", "away", STANDING_IN], False, 1),
                                   (["open", "invited", "person", "ai"], True, None)]:
         row = LobbyRow("m", "g", names, kinds, 0, 0, 0, yours, invited=invited)

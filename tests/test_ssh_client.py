@@ -80,8 +80,8 @@ async def test_a_first_visit_asks_a_name_then_shows_the_lobby_and_creates_a_matc
         screen = app.screen
         match = next(iter(hub.matches.values()))
         assert match.host.snapshot.options == {"hands": 1} and screen.seat == 0
-        await wait_for(pilot, lambda: screen.seat_kinds == ["remote", "open"] and screen.view, "the seats")
-        if screen.view["to_move"] == 1:
+        await wait_for(pilot, lambda: screen.table.seat_kinds == ["remote", "open"] and screen.table.view, "the seats")
+        if screen.table.view["to_move"] == 1:
             assert "Waiting for a person to take seat 2" in str(screen.status_text())
         await pilot.press("t")
         await pilot.press(*"hello", "enter")
@@ -174,7 +174,7 @@ async def test_how_to_play_comes_first_at_a_game_new_to_the_person_and_their_key
         await pilot.press("ctrl+g")
         await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play again")
         await pilot.press("d")  # don't show it again
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.view, "the match")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view, "the match")
         await wait_for(pilot, lambda: hub.identities.games_introduced(ANN) == ["decktet_caravan"], "kept")
         app.go_home()
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
@@ -182,7 +182,7 @@ async def test_how_to_play_comes_first_at_a_game_new_to_the_person_and_their_key
     app = client_of(hub)  # the next visit: straight to the table
     async with app.run_test(size=SIZE) as pilot:
         served = asyncio.create_task(app.serving())
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.view, "her seat")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view, "her seat")
         app.go_home()
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
         await pilot.press("c")
@@ -220,7 +220,7 @@ async def test_a_person_who_resigns_sees_the_result(hub, opponent):
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
         game = GAMES["decktet_caravan"]
         app.send_to_hub(CreateMatch(game.id, ["you", opponent], dict(game.quick_options)))
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.view, "the match")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view, "the match")
         app.screen.confirm_resign()
         await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the result")
@@ -250,7 +250,7 @@ async def test_every_game_can_be_created_shown_and_resigned_in_client_mode(hub):
                     await pilot.press("d")
                 try:
                     await wait_for(pilot, lambda game_id=game_id: isinstance(app.screen, GameScreen)
-                                   and app.screen.view is not None and app.screen.game.id == game_id,
+                                   and app.screen.table.view is not None and app.screen.game.id == game_id,
                                    f"the {game_id} table", timeout=1.0)
                     break
                 except AssertionError:
@@ -302,7 +302,7 @@ async def test_a_person_opens_the_replay_of_a_finished_match_from_the_lobby(hub)
         game = GAMES["decktet_caravan"]
         app.send_to_hub(CreateMatch(game.id, ["you", "ai:easy"], dict(game.quick_options), grace=0,
                                     stand_in="easy", ai_finish=True))
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.view, "the match")
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view, "the match")
         match_id = app.screen.client.match_id
         app.go_home()  # her stand-in and the AI play it to its end
         await wait_for(pilot, lambda: app.screen is lobby and lobby.finished, "her finished matches", timeout=60)
@@ -311,7 +311,7 @@ async def test_a_person_opens_the_replay_of_a_finished_match_from_the_lobby(hub)
         assert finished_words(row) in ("You won", "AI 2 (easy) won", "Shared: you and AI 2 (easy)")
         await pilot.press("tab", "enter")  # to the finished matches, then its replay
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.replaying
-                       and app.screen.view is not None, "the replay")
+                       and app.screen.table.view is not None, "the replay")
         replay = app.screen
         assert replay.seat == 0 and replay.replay is not None and replay.replay.length > 2
         panel = replay.query_one("#hint-panel", TablePanel)

@@ -22,14 +22,15 @@ from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.table_panels import SINCE_AT_LEAST
-from caravan_tui.screens.table_seat import SPINNER, fit_name
+from caravan_tui.screens.table_seat import fit_name
+from caravan_tui.screens.table_status import SPINNER
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import AWAY, stand_in_after
 from caravan_tui.widgets import ActionList, MatchLog, TablePanel
 from caravan_tui.widgets.away_notice import away_line
 from caravan_tui.widgets.footer import PALETTE_WIDTH, KeysFooter, keys_shown
 
-from tables import Table, read_since, settled, wait_for
+from tables import Table, read_since, settled, table_shown, wait_for
 
 SIZE = (80, 24)
 
@@ -48,7 +49,7 @@ async def table_drawn(app, game_id: str, shared: bool) -> list[str]:
         await app.push_screen(screen)
         runner.start()
         try:
-            await wait_for(pilot, lambda: settled(screen) and screen.names, "the table")
+            await wait_for(pilot, lambda: settled(screen) and screen.table.names, "the table")
             lines = [strip.text for strip in app.screen._compositor.render_strips()]
         finally:
             runner.stop()
@@ -72,19 +73,9 @@ async def at_our_turn_against_random(tmp_path, game_id: str, players: int, share
     session over SSH says of itself (chat is offered), once it is our turn."""
     runner = MatchRunner.new(game_id, [SeatSpec("human")] + [SeatSpec("random")] * (players - 1),
                              [f"P{n}" for n in range(players)], seed, {}, None)
-    client = runner.client(0)
-    client.shared = shared
-    screen = game_screen_class(GAMES[game_id])(client)
-    app = CaravanApp(store=SaveStore(tmp_path))
-    app.move_pause, app.flash_seconds = 0.0, 0.05
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(screen)
-        runner.start()
-        try:
-            await wait_for(pilot, lambda: settled(screen) and screen.turn is not None, "our turn")
-            yield app, pilot, screen
-        finally:
-            runner.stop()
+    async with table_shown(tmp_path, runner, shared=shared) as (app, pilot, screen):
+        await wait_for(pilot, lambda: settled(screen) and screen.table.turn is not None, "our turn")
+        yield app, pilot, screen
 
 
 @pytest.mark.parametrize("game_id", ["camel_caravan", "merchant_lord", "ahldarahd"])
@@ -93,10 +84,10 @@ async def test_since_your_last_turn_shows_until_a_key_and_its_ctrl_l_opens_the_w
     async with at_our_turn_against_random(tmp_path, game_id, players, seed=2) as (app, pilot, screen):
         since = screen.query_one("#since-panel", TablePanel)
         for _ in range(12):  # decisions of ours until others have done enough in between
-            await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+            await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
             if since.showing:
                 break
-            screen.act(screen.legal[0])
+            screen.act(screen.table.legal[0])
         assert since.showing and since.display
         log = screen.query_one(MatchLog).lines_text
         shown = since.text.splitlines()
@@ -177,24 +168,17 @@ async def test_l_shows_the_legend_in_place_of_the_plays_and_the_log_and_puts_the
     game = GAMES[game_id]
     runner = MatchRunner.new(game_id, [SeatSpec("human")] * min(game.players), ["A", "B", "C"][:min(game.players)],
                              1, {}, None)
-    screen = game_screen_class(game)(runner.client(0))
-    app = CaravanApp(store=SaveStore(tmp_path))
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(screen)
-        runner.start()
-        try:
-            await wait_for(pilot, lambda: settled(screen), "the table")
-            has_legend = screen.legend() is not None
-            assert bool(screen.query("#legend-panel")) == has_legend
-            await pilot.press("l")
-            await pilot.pause()
-            shown = {child.id for child in screen.query_one("#side").children if child.display}
-            assert shown == ({"legend-panel"} if has_legend else {"actions", "log"})
-            await pilot.press("l")
-            await pilot.pause()
-            assert {child.id for child in screen.query_one("#side").children if child.display} == {"actions", "log"}
-        finally:
-            runner.stop()
+    async with table_shown(tmp_path, runner) as (_, pilot, screen):
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        has_legend = screen.legend() is not None
+        assert bool(screen.query("#legend-panel")) == has_legend
+        await pilot.press("l")
+        await pilot.pause()
+        shown = {child.id for child in screen.query_one("#side").children if child.display}
+        assert shown == ({"legend-panel"} if has_legend else {"actions", "log"})
+        await pilot.press("l")
+        await pilot.pause()
+        assert {child.id for child in screen.query_one("#side").children if child.display} == {"actions", "log"}
 
 
 async def yes_if_caravanserai_asks(pilot, game_id: str, played) -> None:
@@ -227,7 +211,7 @@ async def test_enter_plays_what_the_table_promises_for_the_focused_widget(tmp_pa
         runner.start()
         try:
             for attempt in range(24):
-                await wait_for(pilot, lambda: screen.turn is not None or runner.host.state.is_over(), "my turn")
+                await wait_for(pilot, lambda: screen.table.turn is not None or runner.host.state.is_over(), "my turn")
                 if runner.host.state.is_over() or checked >= 4:
                     break
                 widgets = [w for w in screen.query("#table *") if w.focusable and w.display]
@@ -237,7 +221,7 @@ async def test_enter_plays_what_the_table_promises_for_the_focused_widget(tmp_pa
                 await pilot.pause()
                 promised, moves = screen.enter_action(), len(runner.host.actions)
                 if promised is None:  # (Enter opens a choice here, or plays nothing yet: move on)
-                    screen.act(screen.legal[0])
+                    screen.act(screen.table.legal[0])
                     await wait_for(pilot, lambda moves=moves: len(runner.host.actions) > moves, "a play")
                     continue
                 await pilot.press("enter")
@@ -263,8 +247,8 @@ async def test_keys_pressed_as_an_opponents_move_shows_play_at_once_when_the_tur
         while app.move_pause == 0.0:  # until the opponent's step that hands us the turn
             turn = host.turn
             if host.state.to_move() == 0:  # ours before it: played without keys
-                await wait_for(pilot, lambda: screen.turn is not None, "my turn")
-                screen.act(screen.legal[0])
+                await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+                screen.act(screen.table.legal[0])
             else:
                 asked = await table.bot_turn()
                 after = host.state.clone()
@@ -273,7 +257,8 @@ async def test_keys_pressed_as_an_opponents_move_shows_play_at_once_when_the_tur
                     app.move_pause = 60.0
                 await table.bot.send(Act(table.runner.match_id, 1, asked.turn, asked.legal[0]))
             await wait_for(pilot, lambda turn=turn: host.turn > turn, "the move")
-        await wait_for(pilot, lambda: screen.view is not None and screen.view["to_move"] == 0, "the opponent's move")
+        await wait_for(pilot, lambda: screen.table.view is not None and screen.table.view["to_move"] == 0,
+                       "the opponent's move")
         moves = len(host.actions)
         await read_since(pilot, screen)  # (what the others did, if it shows: its closing key does nothing else)
         screen.query_one(ActionList).focus()
@@ -288,31 +273,24 @@ async def test_undo_is_offered_only_where_it_could_apply(tmp_path, opponent):
     move as it is made, and an undo never passes a move another person has seen): not offered."""
     runner = MatchRunner.new("decktet_caravan", [SeatSpec("human"), SeatSpec.parse(opponent)], ["Ann", "Bob"], 1,
                              {}, None)
-    screen = game_screen_class(GAMES["decktet_caravan"])(runner.client(0))
-    app = CaravanApp(store=SaveStore(tmp_path))
-    app.move_pause, app.flash_seconds = 0.0, 0.05
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(screen)
-        runner.start()
-        try:
-            await wait_for(pilot, lambda: screen.seat_kinds and settled(screen), "the table")
-            footer = app.screen._compositor.render_strips()[-1].text
-            assert ("Undo" in footer) == (opponent == "random") and "Rules" in footer
-        finally:
-            runner.stop()
+    async with table_shown(tmp_path, runner) as (app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.seat_kinds and settled(screen), "the table")
+        footer = app.screen._compositor.render_strips()[-1].text
+        assert ("Undo" in footer) == (opponent == "random") and "Rules" in footer
 
 
 def test_a_person_who_left_for_a_while_reads_away_and_their_turn_is_a_persons():
     runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["A", "B"], 1, {}, None)
     screen = game_screen_class(GAMES["decktet_caravan"])(runner.client(0))
-    screen.names, screen.seat_kinds = ["Ann", "Bob"], ["remote", AWAY]
-    assert screen.seat_name(1) == "Bob (away)" and screen.played_by_person(1)  # "Bob (away) to play…"
-    screen.seat_kinds = ["remote", "away:42"]  # (its grace runs)
-    assert screen.seat_name(1) == "Bob (away)" and screen.played_by_person(1)
-    screen.seat_kinds = ["remote", "stand-in"]
-    assert screen.seat_name(1) == "Bob · AI standing in" and not screen.played_by_person(1)  # "… is thinking"
-    screen.seat_kinds = ["remote", "remote"]
-    assert screen.seat_name(1) == "Bob"
+    screen.table.names, screen.table.seat_kinds = ["Ann", "Bob"], ["remote", AWAY]
+    assert screen.table.seat_name(1) == "Bob (away)" and screen.table.played_by_person(1)  # "Bob (away) to play…"
+    screen.table.seat_kinds = ["remote", "away:42"]  # (its grace runs)
+    assert screen.table.seat_name(1) == "Bob (away)" and screen.table.played_by_person(1)
+    screen.table.seat_kinds = ["remote", "stand-in"]
+    # (an AI stands in: "… is thinking")
+    assert screen.table.seat_name(1) == "Bob · AI standing in" and not screen.table.played_by_person(1)
+    screen.table.seat_kinds = ["remote", "remote"]
+    assert screen.table.seat_name(1) == "Bob"
 
 
 def test_the_grace_counts_down_in_words():
@@ -326,31 +304,24 @@ def test_the_grace_counts_down_in_words():
 async def test_the_focused_list_or_log_and_the_row_show_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["A", "B"], 1, {}, None)
-    screen = game_screen_class(GAMES["decktet_caravan"])(runner.client(0))
-    app = CaravanApp(store=SaveStore(tmp_path))
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(screen)
-        runner.start()
-        try:
-            await wait_for(pilot, lambda: settled(screen), "the table")
-            actions = screen.query_one(ActionList)
-            actions.set_actions([("pass",), ("pass", 1)], str)
-            actions.focus()
-            await pilot.pause()
-            assert str(actions.border_title).startswith("▸ ")
-            styles = actions.get_component_rich_style("option-list--option-highlighted")
-            assert styles.reverse
-            log = screen.query_one("#log")
-            log.focus()
-            await pilot.pause()
-            assert not str(actions.border_title).startswith("▸ ")
-            assert actions.get_component_rich_style("option-list--option-highlighted").underline
-            assert str(log.border_title) == "▸ Log"  # the bug: the log took the focus unmarked
-            actions.focus()
-            await pilot.pause()
-            assert str(log.border_title) == "Log"
-        finally:
-            runner.stop()
+    async with table_shown(tmp_path, runner) as (_, pilot, screen):
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        actions = screen.query_one(ActionList)
+        actions.set_actions([("pass",), ("pass", 1)], str)
+        actions.focus()
+        await pilot.pause()
+        assert str(actions.border_title).startswith("▸ ")
+        styles = actions.get_component_rich_style("option-list--option-highlighted")
+        assert styles.reverse
+        log = screen.query_one("#log")
+        log.focus()
+        await pilot.pause()
+        assert not str(actions.border_title).startswith("▸ ")
+        assert actions.get_component_rich_style("option-list--option-highlighted").underline
+        assert str(log.border_title) == "▸ Log"  # the bug: the log took the focus unmarked
+        actions.focus()
+        await pilot.pause()
+        assert str(log.border_title) == "Log"
 
 
 async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes_its_keys(tmp_path):
@@ -363,14 +334,14 @@ async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes
     screen = table.screen
     screen.client.shared = True  # what a session's client over SSH says of itself
     async with app.run_test(size=SIZE) as pilot, table:
-        await wait_for(pilot, lambda: screen.view is not None and screen.view["to_move"] == 1, "Bob's lead")
+        await wait_for(pilot, lambda: screen.table.view is not None and screen.table.view["to_move"] == 1, "Bob's lead")
         plays = screen.query_one(ActionList)
         plays.focus()
         line, status, log = screen.query_one(ChatInput), screen.query_one("#status"), screen.query_one(MatchLog)
         await pilot.press("t", *"salt")
         assert app.screen is screen and line.display and not status.display and app.focused is line
         await table.bot_plays(lambda legal: legal[0])
-        await wait_for(pilot, lambda: screen.turn is not None, "my turn")
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
         assert app.focused is line
         await pilot.press(*"? h", "enter")
         await wait_for(pilot, lambda: "You say: salt? h" in log.lines_text, "the line said")

@@ -54,7 +54,7 @@ async def test_each_table_at_80_by_24_matches_its_snapshot(tmp_path, game_id, mo
     table = Table(app, game_id, game_screen_class(game), 7, game.quick_options, prefix_to_my_turn(game, 7, moves))
     screen = table.screen
     async with app.run_test(size=SIZE) as pilot, table:
-        await wait_for(pilot, lambda: screen.turn is not None and settled(screen), "my turn")
+        await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
         text = screen_text(app)

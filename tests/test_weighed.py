@@ -165,10 +165,10 @@ async def test_a_save_from_before_the_record_still_loads_and_replays(store):
         assert isinstance(screen, GameScreen) and screen.replaying
         await pilot.press("end")
         for _ in range(100):
-            if screen.client.position == len(saved.actions) and screen.view == old.state.view(0):
+            if screen.client.position == len(saved.actions) and screen.table.view == old.state.view(0):
                 break
             await pilot.pause(0.02)
-        assert screen.view == old.state.view(0)
+        assert screen.table.view == old.state.view(0)
         assert not screen.query_one("#hint-panel", TablePanel).showing
 
 
@@ -181,25 +181,25 @@ async def test_the_hint_panel_shows_three_moves_with_their_reasons_and_how_sure(
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(MatchSetup(game.id, seats, names, dict(game.quick_options), 2))
         for _ in range(400):
-            if isinstance(app.screen, GameScreen) and app.screen.turn is not None:
+            if isinstance(app.screen, GameScreen) and app.screen.table.turn is not None:
                 break
             await pilot.pause(0.05)
         screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.turn is not None
+        assert isinstance(screen, GameScreen) and screen.table.turn is not None
         await pilot.press("h")
         panel = screen.query_one("#hint-panel", TablePanel)
         for _ in range(400):
-            if screen.hint_candidates:
+            if screen.table.hint_candidates:
                 break
             await pilot.pause(0.05)
         text = panel.text
-        rows = screen.hint_candidates
+        rows = screen.table.hint_candidates
         reasons = [row[3] for row in rows]
         assert len(rows) == 3 and len(set(reasons)) == 3 and all(reasons)
         assert text.startswith(SURE) and reasons[0] in text  # an alternative's reason, but what it shares with it:
         assert all(any(part in text for part in reason.split("; ")) for reason in reasons[1:])
         assert "%" not in text and not SEAT_FIELD.search(text)
-        assert panel.showing and screen.hint_plan[0] == screen.query_one(ActionList).hinted
+        assert panel.showing and screen.table.hint_plan[0] == screen.query_one(ActionList).hinted
 
 
 async def test_a_caravanserai_hint_previews_its_whole_placement_on_the_board(store):
@@ -207,31 +207,31 @@ async def test_a_caravanserai_hint_previews_its_whole_placement_on_the_board(sto
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(MatchSetup("caravanserai", [PERSON], ["Tester"], {}, 3))
         for _ in range(200):
-            if isinstance(app.screen, GameScreen) and app.screen.turn is not None:
+            if isinstance(app.screen, GameScreen) and app.screen.table.turn is not None:
                 break
             await pilot.pause(0.05)
         screen = app.screen
-        screen.act(screen.legal[0])  # the starting camel: the next decision begins a placement
+        screen.act(screen.table.legal[0])  # the starting camel: the next decision begins a placement
         for _ in range(200):
-            if screen.turn is not None:
+            if screen.table.turn is not None:
                 break
             await pilot.pause(0.05)
         await pilot.press("h")
         for _ in range(400):
-            if screen.hint_cells:
+            if screen.table.hint_cells:
                 break
             await pilot.pause(0.05)
-        world = screen._world.clone()
-        plan = placement(world, 0, screen.hint_plan, prior)
+        world = screen.table.world.clone()
+        plan = placement(world, 0, screen.table.hint_plan, prior)
         for action in plan:
             world.apply(action, False)
         assert world.last is not None and world.last[0] == 0  # the placement ended with its camel
         laid = world.last[2]
-        assert len(plan) >= len(screen.hint_plan) >= 1
+        assert len(plan) >= len(screen.table.hint_plan) >= 1
         stood = {(action[2], action[3]) for action in plan if action[0] == "stand"}  # the goods it then stands
-        assert screen.hint_cells == {QR[cell] for cell, _ in laid} | stood and len(laid) >= 1
+        assert screen.table.hint_cells == {QR[cell] for cell, _ in laid} | stood and len(laid) >= 1
         marks = screen._marks()
-        assert all(str(marks[cell]) == HINT for cell in screen.hint_cells)
+        assert all(str(marks[cell]) == HINT for cell in screen.table.hint_cells)
 
 
 # -- a save's record is hostile: bounded on load, refused in one line, never a crash in the replay --

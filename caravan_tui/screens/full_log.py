@@ -2,13 +2,16 @@
 the table's log panel is too small to follow several turns of others."""
 from __future__ import annotations
 
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Input, Static
+from textual.reactive import var
+from textual.widgets import Input
 
 from caravan_tui.screens.base import DialogScreen
 from caravan_tui.widgets import MatchLog
+from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.scrolling import SCROLL_KEYS, scroll
 
@@ -16,6 +19,9 @@ from caravan_tui.widgets.scrolling import SCROLL_KEYS, scroll
 class FullLogScreen(DialogScreen[None]):
     """``lines``: the log as the table holds it; ``names``: the seats' names, offered as filters
     (tab goes to the next one)."""
+
+    #: how many lines show, and the keys
+    count: var[RenderableType] = var("")
 
     BINDINGS = [
         Binding("escape", "close", "Back"),
@@ -40,7 +46,7 @@ class FullLogScreen(DialogScreen[None]):
         with Vertical() as box:
             box.border_title = "The whole log"
             yield Input(placeholder="Filter: a seat's name (tab) or any word", id="log-filter", compact=True)
-            yield Static("", id="log-count")
+            yield BoundText(id="log-count").data_bind(text=FullLogScreen.count)
             yield MatchLog(id="full-log")
         yield KeysFooter()
 
@@ -58,7 +64,7 @@ class FullLogScreen(DialogScreen[None]):
         log.replace(shown)
         log.scroll_end(animate=False)
         count = f"{len(shown)} of {len(self.lines)} lines" if wanted else f"{len(self.lines)} lines"
-        self.query_one("#log-count", Static).update(f"{count} · ↑/↓ PgUp/PgDn scroll · esc back")
+        self.count = f"{count} · ↑/↓ PgUp/PgDn scroll · esc back"
 
     def action_next_name(self) -> None:
         if self.names:

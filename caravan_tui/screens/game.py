@@ -2,61 +2,189 @@
 
 It is a client: it only shows what its messages carry (``MatchInfo``, ``Update``,
 ``YourTurn``…) and sends requests (``Act``, ``HintRequest``, ``UndoRequest``, ``Resign``,
-``SaveRequest``) to the match host; the host decides everything. A game's ``Game.screen``
+``SaveRequest``) to the match host; the host decides everything. What the table shows is one
+reactive ``TableState`` (``table``) that every panel writes itself from. A game's ``Game.screen``
 subclasses ``GameScreen`` with its own board; ``GenericGameScreen`` plays any game from the
 actions list alone.
 """
 from __future__ import annotations
 
 import asyncio
-from contextlib import suppress
+from collections.abc import Callable
+from typing import Any, Generic
 
+from rich.console import RenderableType
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.events import Key
+from textual.events import Key, Resize
+from textual.reactive import var
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 
+from caravan_tui.ai.explain import STILL_TO_PLAY
 from caravan_tui.bus import (
     Act,
     Chat,
     Hint,
+    HintRequest,
     MatchInfo,
     MatchOver,
     Rejected,
+    Resign,
     Saved,
+    SaveRequest,
     SaveStatus,
     SeatEnd,
     Sync,
     Thinking,
+    UndoRequest,
     Update,
     YourTurn,
 )
-from caravan_tui.engine import Action, ViewHeader
+from caravan_tui.engine import Action, ViewHeader, normalise_action
+from caravan_tui.games import get_game
+from caravan_tui.match.replay import ReplayClient
 from caravan_tui.safe_text import plain
+from caravan_tui.screens.action_pause import ActionPause
+from caravan_tui.screens.base import WIDE_WIDTH, BaseScreen
 from caravan_tui.screens.chat import ChatInput
-from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.practice import Practice
-from caravan_tui.screens.requests import MatchEnded
+from caravan_tui.screens.requests import ChangeReplayView, GoHome, MatchEnded, OpenRules
 from caravan_tui.screens.summary import result_line
-from caravan_tui.screens.table_keys import TableKeys
-from caravan_tui.screens.table_seat import V
+from caravan_tui.screens.table_panels import PANEL_SCROLL_KEYS, WHOLE_LOG, hint_lines, since_lines
+from caravan_tui.screens.table_seat import TableState, V
+from caravan_tui.screens.table_status import ai_thinking, replay_status, seat_status
+from caravan_tui.screens.weighed_words import nothing_weighed
 from caravan_tui.seat_labels import YOU, YOURS
 from caravan_tui.ssh.protocol import is_away, stand_in_after
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
 from caravan_tui.widgets.away_notice import AwayNotice
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.table_text import StatusLine, TableText
+
+MENU = ("Resume", "Save and quit to home", "Resign")
 
 
-class GameScreen(TableKeys[V]):
-    """Shared behaviour; subclasses add ``compose_board`` and ``show_view``. ``practice``: the
-    practice option's check of each move before it goes (None: moves go at once);
-    ``practised``: the move it let go."""
+class GameScreen(BaseScreen, Generic[V]):
+    """A seat's table: its state (``table``), its panels, its keys and its part in the match;
+    games add ``compose_board`` and ``show_view``. ``practice``: the practice option's check of
+    each move before it goes (None: moves go at once); ``practised``: the move it let go."""
 
     practice: Practice | None = None
     practised: Action | None = None
+
+    BINDINGS = [
+        Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules of this game"),
+        Binding("h", "hint", "Hint", tooltip="The AI's suggestion for you (not played)"),
+        Binding("h", "weighed", "Why", tooltip="Replay: show or hide what the AI weighed at its move"),
+        Binding("u", "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
+        Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),
+        Binding("escape", "menu", "Menu", tooltip="Resume, save and quit to home, or resign"),
+        Binding("escape", "back", "Back", tooltip="Replay: back to where it was opened"),
+        # Priority over the board's own arrows, but only in a replay (check_action): in a match the
+        # keys go on to the focused widget.
+        Binding("left", "step(-1)", "Prev", tooltip="Replay: one move back", priority=True),
+        Binding("right", "step(1)", "Next", tooltip="Replay: one move forward", priority=True),
+        Binding("home", "step(-100000)", "Start", show=False, priority=True),
+        Binding("end", "step(100000)", "End", show=False, priority=True),
+        Binding("v", "change_view", "View", tooltip="Replay: the next seat's view, or the public one"),
+        Binding("t", "chat", "Chat", tooltip="Say something to the table"),
+        Binding(WHOLE_LOG, "full_log", "Log", tooltip="The whole log, scrollable, by seat or word"),
+        Binding("ctrl+up", "scroll_panel(-3)", show=False), Binding("ctrl+down", "scroll_panel(3)", show=False),
+        Binding("l", "legend", "Legend", tooltip="Show or hide the whole legend of the board's glyphs and marks"),
+    ]
+    #: what a replay offers, and what it does not (it changes nothing)
+    REPLAY_ONLY = {"step", "change_view", "weighed", "back"}
+    PLAY_ONLY = {"hint", "undo", "save"}
+    #: the lines the status line may wrap onto (one: it keeps its one-line size)
+    STATUS_LINES = 1
+    #: the others' actions one at a time, a key cutting a pause short (``pause``)
+    PAUSE_EACH_ACTION = False
+    #: the game's kind of table state (one with the game's own selection, if it has one)
+    TABLE: type[TableState] = TableState
+    #: what the table shows, in one place: every ``TableText`` is bound to it and redraws as it
+    #: changes (``table_changed``)
+    table_state: var[Any] = var(None, init=False)
+
+    def __init__(self, client: SeatEnd) -> None:
+        super().__init__()
+        self.client = client
+        #: the replay being stepped through, when this screen shows one rather than a match
+        self.replay = client if isinstance(client, ReplayClient) else None
+        self.replaying = self.replay is not None
+        self.game = get_game(client.game_id)
+        self.seat = client.seat
+        self.set_reactive(GameScreen.table_state, self.TABLE(seat=client.seat, replaying=self.replaying))
+        self.pause = ActionPause(self.show_status)
+        self._spin = 0
+        self._spinner: Timer | None = None
+        self._acted = False  # an Act is on its way to the host
+        self._chatting = False
+        self._chat_from: Widget | None = None  # what gets the focus back when the chat line closes
+        self._leaving = False  # quit to home once the host confirms the save
+        self.resigned = False  # this seat resigned (the result follows, or the match goes on without us)
+        self.weighed_hidden = False  # a replay: the panel of what the AI weighed put away (h)
+        self._my_last_turn: int | None = None  # (at a shared table: the bell rings when the turn comes back)
+        self._since: list[str] = []  # what others did since our last decision
+        self._since_moves = 0  # how many moves they made
+        self._summary: Screen | None = None  # the summary shown over the table last
+        self.title = self.game.title
+
+    @property
+    def table(self) -> TableState[V]:
+        """The table's state, read as the game's view type."""
+        return self.table_state
+
+    def table_changed(self) -> None:
+        """The state changed: every panel bound to it writes itself again."""
+        self.mutate_reactive(GameScreen.table_state)
+
+    def table_text(self, text: Callable[[V, TableState[V]], RenderableType], **kwargs: Any) -> TableText:
+        """A panel of the table that writes itself from the table's view and state through ``text``."""
+        return TableText(text, **kwargs).data_bind(GameScreen.table_state)
+
+    @property
+    def player(self) -> int:
+        """The seat of a table that plays (``check_action`` keeps the play keys from spectators)."""
+        assert self.seat is not None, "a spectator has no seat to play from"
+        return self.seat
+
+    def send(self, message) -> None:
+        self.run_worker(self.client.send(message), group="send")
+
+    def describe(self, action: Action) -> str:
+        """An action in the game's words (a game may word its plays as its table shows them)."""
+        return self.table.describe(action)
+
+    def notify(self, message: str, **kwargs) -> None:
+        """One notice at a time over the table: a new one replaces the last (stacked notices
+        would cover the board)."""
+        self.app.clear_notifications()
+        super().notify(message, **kwargs)
+
+    # -- the status line ---------------------------------------------------------------------
+
+    def status_text(self) -> Text:
+        if self.replay is not None:
+            return replay_status(self.replay, self.table, self.query_one(StatusLine).content_size.width or 80)
+        return seat_status(self.table, self._spin)
+
+    def show_status(self) -> None:
+        """Redraw the status line (a cursor, the focus or a pause changed what it says)."""
+        self.query_one(StatusLine).redraw()
+        if self._spinner is not None:
+            (self._spinner.resume if not self.replaying and ai_thinking(self.table) else self._spinner.pause)()
+
+    def _tick(self) -> None:
+        self._spin += 1
+        self.show_status()
 
     # -- layout -----------------------------------------------------------------------------
 
@@ -68,7 +196,8 @@ class GameScreen(TableKeys[V]):
                 yield from self.compose_board()
                 yield TablePanel(id="hint-panel")
                 yield TablePanel(head=True, id="since-panel")
-                yield Static("", id="status")
+                yield StatusLine(self.status_text, self.STATUS_LINES,
+                                 id="status").data_bind(GameScreen.table_state)
                 if self.client.shared:
                     yield ChatInput(id="chat-line")
             with Vertical(id="side"):
@@ -96,9 +225,6 @@ class GameScreen(TableKeys[V]):
 
     def on_mount(self) -> None:
         self.query_one(ActionList).clear_actions("waiting…")
-        if self.STATUS_LINES > 1:  # (inline: the app's stylesheet gives it one line)
-            status = self.query_one("#status")
-            status.styles.height, status.styles.max_height = "auto", self.STATUS_LINES
         # ticks only while an AI thinks (``show_status``): an idle session redraws nothing
         self._spinner = self.set_interval(0.15, self._tick, pause=True)
         # what the status line says Enter does follows every cursor and the focus
@@ -122,22 +248,27 @@ class GameScreen(TableKeys[V]):
                 await self.linger(pause)
 
     async def linger(self, seconds: float) -> None:
-        """Let an opponent's move sink in; a game screen may let a key cut this short."""
-        await asyncio.sleep(seconds)
+        """Let an opponent's move sink in; at a table that pauses after each action, a key cuts
+        this short."""
+        if self.PAUSE_EACH_ACTION:
+            await self.pause.linger(seconds)
+        else:
+            await asyncio.sleep(seconds)
 
     def handle(self, message) -> float:
         """Show one message; returns how long to let it sink in before the next one."""
+        table = self.table
         if isinstance(message, Update):
             return self.show_update(message)
         if isinstance(message, MatchInfo):
             # names come from people and save files: plain from here on (no escapes, no bidi)
-            self.names, self.seat_kinds = [plain(name) for name in message.names], list(message.seats)
+            table.names, table.seat_kinds = [plain(name) for name in message.names], list(message.seats)
             self.refresh_bindings()  # (undo is offered only against AI seats)
-            self.query_one(AwayNotice).show_away([(self.names[seat], stand_in_after(kind))
-                                                  for seat, kind in enumerate(self.seat_kinds)
-                                                  if is_away(kind) and seat < len(self.names)])
-            if self.view is not None:
-                self.show_view(self.view)
+            self.query_one(AwayNotice).show_away([(table.names[seat], stand_in_after(kind))
+                                                  for seat, kind in enumerate(table.seat_kinds)
+                                                  if is_away(kind) and seat < len(table.names)])
+            if table.view is not None:
+                self.show_view(table.view)
         elif isinstance(message, Saved):
             self.saved(message)
         elif isinstance(message, SaveStatus):
@@ -149,18 +280,18 @@ class GameScreen(TableKeys[V]):
         elif isinstance(message, YourTurn):
             if self.client.shared and message.turn - 1 != self._my_last_turn:
                 self.app.bell()  # the turn came back from someone else
-            self.thinking = None
-            view = self._set_view(message.view)
-            self.legal, self.turn = list(message.legal), message.turn
+            table.thinking = None
+            view = self.set_view(message.view)
+            table.legal, table.turn, table.typed = list(message.legal), message.turn, ""
             self.show_view(view)
-            self.query_one(ActionList).set_actions(self.legal, self.describe)
+            self.query_one(ActionList).set_actions(table.legal, self.describe)
             self.show_since()
             self.your_turn()
         elif isinstance(message, Thinking):
-            self.thinking = message
+            table.thinking = message
         elif isinstance(message, Hint):
-            if message.turn == self.turn:
-                self.hint_candidates, self.hint_plan = message.candidates, list(message.plan)
+            if message.turn == table.turn:
+                table.hint_candidates, table.hint_plan = message.candidates, list(message.plan)
                 self.show_hint(message.action, message.text)
         elif isinstance(message, Rejected):
             self.notify(message.reason, title="Not possible", severity="warning")
@@ -168,23 +299,29 @@ class GameScreen(TableKeys[V]):
                 self._acted = False
                 self.send(Sync(self.client.match_id, self.seat))
         elif isinstance(message, MatchOver):
-            self.over = message
-            self.turn, self.thinking = None, None
+            table.over = message
+            table.turn, table.thinking = None, None
             self.query_one(ActionList).clear_actions("the match is over")
             self.post_message(MatchEnded(self, message))
+        self.table_changed()
         self.show_status()
         return 0.0
 
+    def set_view(self, view: dict[str, Any]) -> V:
+        """The view the bus carried, with a world built from it for this seat's descriptions."""
+        world = self.game.from_view(view, self.seat) if self.seat is not None else None
+        return self.table.set_view(view, world)
+
     def show_update(self, update: Update) -> float:
+        table = self.table
         self._acted = False
-        previous = self.view
+        previous = table.view
         mover = previous["to_move"] if previous else None
         by_other = mover is not None and mover != self.seat
-        view = self._set_view(update.view)
+        view = self.set_view(update.view)
         self.show_unsaved(update.unsaved)
         if view["to_move"] != self.seat:
-            self.turn = None
-            self.legal = []
+            table.turn, table.legal, table.typed = None, [], ""
             self.query_one(ActionList).clear_actions("waiting…")
         if self.replaying:
             self.query_one(ActionList).clear_actions("a replay: ←/→ step")
@@ -200,6 +337,7 @@ class GameScreen(TableKeys[V]):
                 self._since_moves += 1
         self.show_view(view)
         self.view_changed(previous, view, by_other)
+        self.table_changed()
         self.show_status()
         # the pause lets a move sink in before the game moves on; when it moves on to us, it waits
         # for us anyway, and a pause would hold our turn (and the keys pressed for it) back
@@ -209,7 +347,7 @@ class GameScreen(TableKeys[V]):
     # -- hooks for games ---------------------------------------------------------------------
 
     def show_view(self, view: V) -> None:
-        """Draw the board from this seat's view."""
+        """Draw the board from this seat's view (the panels bound to the table write themselves)."""
 
     def view_changed(self, previous: V | None, view: V, by_other: bool) -> None:
         """A new view arrived (after the board was drawn): summaries, highlights."""
@@ -236,20 +374,6 @@ class GameScreen(TableKeys[V]):
             self.app.push_screen(summary)
         self._summary = summary
 
-    def update_static(self, selector: str, text: Text) -> None:
-        """A panel's ``Static`` shows ``text``: updated only when the text changes, and the screen
-        laid out again only when the lines it wraps to at its width do (a layout is the costly
-        part of a redraw)."""
-        widget = self.query_one(selector, Static)
-        before = widget.content
-        if before == text:
-            return
-        width = widget.content_size.width
-        console = self.app.console
-        same = bool(width) and isinstance(before, Text) and len(before.wrap(console, width)) == len(
-            text.wrap(console, width))
-        widget.update(text, layout=not same)
-
     def selection_changed(self) -> None:
         """A cursor moved or the focus moved (Textual's reactive attributes, watched): what the
         table says Enter does is worked out again from them, not left from the last event."""
@@ -260,10 +384,10 @@ class GameScreen(TableKeys[V]):
         promises (None: Enter plays nothing at once — it opens a choice, or the focus is
         elsewhere). A game whose board plays on Enter says what it would play."""
         focused = self.focused
-        return focused.highlighted_action if isinstance(focused, ActionList) and self.turn is not None else None
+        return focused.highlighted_action if isinstance(focused, ActionList) and self.table.turn is not None else None
 
     def your_turn(self) -> None:
-        """It is our decision; ``self.legal`` holds the choices."""
+        """It is our decision; ``self.table.legal`` holds the choices."""
         self.focus_to_decide(self.query_one(ActionList))
 
     def focus_to_decide(self, widget: Widget) -> None:
@@ -274,12 +398,242 @@ class GameScreen(TableKeys[V]):
         else:
             widget.focus()
 
+    # -- the panels over the board: the hint, what an AI weighed, since your last turn --------
+
+    def show_hint(self, action: Action, text: str) -> None:
+        """Mark the suggestion and say why in the panel: the search's top moves with the game's
+        reasons, how sure it is and (between players) how the match stands."""
+        table = self.table
+        self.query_one(ActionList).hint(action)
+        rows = table.hint_candidates
+        texts = [self.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
+        scores = table.view["scores"] if table.view else []
+        lines = hint_lines(rows, texts, text, scores, self.seat, len(table.names), self.hint_warning(action),
+                           self.standing_basis())
+        self.query_one("#hint-panel", TablePanel).show("Hint (h hides it)", lines)
+
+    def hint_warning(self, action: Action) -> str | None:
+        """A game's warning about the hinted play, shown first in the hint (None: none)."""
+        return None
+
+    def standing_basis(self) -> str:
+        """On what a position the AI rates apart from a level score differs, in the game's words
+        ("on this hand's piles: …"; default: on what is still to play)."""
+        return STILL_TO_PLAY
+
+    def show_weighed(self, position: int) -> None:
+        """In the replay of a finished match: what the AI decision that made the move just shown
+        weighed (nothing for a person's move, nor while the match runs: ``ReplayClient.weighed``)."""
+        assert self.replay is not None
+        panel = self.query_one("#hint-panel", TablePanel)
+        weighed = None if self.weighed_hidden else self.replay.weighed(position)
+        if weighed is None:
+            panel.hide()
+            return
+        mover, lines = weighed
+        name = self.table.decider_name(mover, self.replay.decider(position - 1), level=True)
+        panel.show(f"What {name} weighed (h hides it)", lines)  # no "(you)": an AI decided
+
+    def show_since(self) -> None:
+        """When others did a good deal since our last decision, say what, over the head of the
+        board (or of the side column, on a wide screen), until the next key; the hint of an
+        earlier decision goes."""
+        since, moves, self._since, self._since_moves = self._since, self._since_moves, [], 0
+        self.query_one("#hint-panel", TablePanel).hide()
+        shown = since_lines(since, moves)
+        if shown is not None:
+            self.query_one("#since-panel", TablePanel).show("Since your last turn (any key closes)", *shown)
+
+    @on(Resize)
+    async def place_since_panel(self, event: Resize) -> None:
+        """The "since your last turn" panel goes over the side column where it has room (a wide
+        screen), so it leaves the board in view; else over the head of the board."""
+        home = self.query_one("#side" if event.size.width >= WIDE_WIDTH else "#board")
+        panel = self.query_one("#since-panel", TablePanel)
+        if panel.parent is not home:
+            await panel.remove()
+            await home.mount(TablePanel(head=True, id="since-panel"), before=0)
+
+    def on_key(self, event: Key) -> None:
+        """A key pressed while an opponent's action is on show shows the rest of their actions at
+        once, and any key closes the "since your last turn" panel; either does nothing else (an
+        Enter meant to skip must not act on our next turn, an arrow meant to close the panel must
+        not move a cursor or say "Not south-east"), but for the keys the panel's foot names:
+        ctrl+↑/↓ scroll it, and ctrl+l closes it and opens the whole log."""
+        if self.pause.skip():
+            event.stop()
+            event.prevent_default()
+            return
+        since = self.query_one("#since-panel", TablePanel)
+        if since.showing and event.key not in PANEL_SCROLL_KEYS:  # (its foot offers those: they scroll it)
+            since.hide()
+            if event.key != WHOLE_LOG:
+                event.stop()
+                event.prevent_default()
+
+    def action_scroll_panel(self, lines: int) -> None:
+        """ctrl+↑/↓: the "since your last turn" panel while it shows, else the legend while it
+        shows (it takes no focus: the board keeps the keys), else the hint's panel."""
+        legend = self.query("#legend-panel")
+        since = self.query_one("#since-panel", TablePanel)
+        if since.showing:
+            since.scroll_lines(lines)
+        elif legend and not legend.first().has_class("-hidden"):
+            legend.first().scroll_relative(y=lines, animate=False)
+        else:
+            self.query_one("#hint-panel", TablePanel).scroll_lines(lines)
+
+    def action_hint(self) -> None:
+        if self.table.turn is None:
+            self.notify("A hint is for your turn.", severity="warning")
+            return
+        panel = self.query_one("#hint-panel", TablePanel)
+        if panel.showing:
+            panel.hide()
+            return
+        panel.show("Hint", ["Asking the AI…"])
+        self.send(HintRequest(self.client.match_id, self.player, self.table.turn))
+
+    def action_weighed(self) -> None:
+        if self.replay is not None:
+            if self.replay.weighed(self.replay.position) is None:  # say why, rather than nothing
+                self.notify(nothing_weighed(self.replay), timeout=4)
+                return
+            self.weighed_hidden = not self.weighed_hidden
+            self.show_weighed(self.replay.position)
+
+    # -- the keys beside play: rules, undo, save, chat, legend, the whole log, the replay, the menu
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """A replay steps and changes its view; a match is played, by a seat (a spectator
+        watches)."""
+        if action in self.REPLAY_ONLY:
+            return self.replaying
+        if action == "menu":
+            return not self.replaying
+        if action == "undo" and self.table.others_are_people():
+            return False  # (an undo never passes a move another person has seen: theirs see ours at once)
+        if action in self.PLAY_ONLY:
+            return not self.replaying and self.seat is not None
+        if action == "chat":
+            return self.client.shared
+        if action == "legend":
+            return bool(self.query("#legend-panel"))
+        return True
+
+    def action_rules(self) -> None:
+        self.post_message(OpenRules(self.game))
+
+    def action_undo(self) -> None:
+        """Until the position the undo brings arrives, the keys wait: a key pressed at once would
+        act on the position taken back (a block on a cell the board no longer has, "turn 49 is
+        from the future"). Refused, the undo asks for the position again, as a refused move does."""
+        if self.table.turn is not None:
+            self.table.turn, self._acted = None, True
+            self.query_one(ActionList).clear_actions("waiting…")
+            self.table_changed()
+            self.show_status()
+        self.send(UndoRequest(self.client.match_id, self.player))
+
+    def action_save(self) -> None:
+        self.send(SaveRequest(self.client.match_id, self.player))
+
+    def show_unsaved(self, problem: str) -> None:
+        """Keep the save notice up while the host cannot save (``problem``), and say when it can again."""
+        notice = self.query_one(SaveNotice)
+        if notice.problem and not problem:
+            self.notify("Saved: every move is stored again.", title="Saved")
+        notice.problem = problem
+
+    def saved(self, message: Saved) -> None:
+        """The host's answer to a save request; after "save and quit", go home."""
+        ok = message.ok
+        self.notify("Saved" if ok else f"Not saved: {message.reason}", severity="information" if ok else "error")
+        if self._leaving:
+            self._leaving = False
+            self.post_message(GoHome())
+
+    def action_chat(self) -> None:
+        """The chat line in place of the status line, with the focus (given back after)."""
+        line = self.query_one(ChatInput)
+        if not self._chatting:
+            self._chatting, self._chat_from = True, self.focused
+            line.value = ""
+            self.query_one(StatusLine).display, line.display = False, True
+        line.focus()
+
+    def on_chat_input_done(self, event: ChatInput.Done) -> None:
+        event.stop()
+        if event.text:
+            self.send(Chat(self.client.match_id, self.seat, event.text))
+        self._chatting = False
+        self.query_one(ChatInput).display, self.query_one(StatusLine).display = False, True
+        came_from, self._chat_from = self._chat_from, None
+        if came_from is not None and came_from.is_attached and came_from.focusable:
+            came_from.focus()
+        else:
+            self.focus_next()
+
+    def action_legend(self) -> None:
+        """Show the legend in place of the plays and the log, or put them back; the board keeps
+        the keys while the legend shows: the focus moves to it only from the plays list the legend
+        hides (a cursor on the board stays where it is)."""
+        showing = self.query_one("#legend-panel").has_class("-hidden")
+        side = self.query_one("#side")
+        for child in side.children:
+            child.set_class(showing != (child.id == "legend-panel"), "-hidden")
+        boards = self.query("#board CursorWidget")
+        focused = self.focused
+        if showing and boards and (focused is None or side in focused.ancestors):
+            boards.first().focus()
+
+    def action_full_log(self) -> None:
+        names = [YOU() if seat == self.seat else name for seat, name in enumerate(self.table.names)]  # as the log says
+        self.app.push_screen(FullLogScreen(self.query_one(MatchLog).lines_text, names))
+
+    def action_step(self, moves: int) -> None:
+        if self.replay is not None:
+            self.replay.step(moves)
+
+    def action_change_view(self) -> None:
+        self.post_message(ChangeReplayView(self))
+
+    def action_back(self) -> None:
+        """A replay's escape: back to where the replay was opened."""
+        self.app.pop_screen()
+
+    def action_menu(self) -> None:
+        if self.seat is None:
+            def stop(yes: bool | None) -> None:
+                if yes:
+                    self.post_message(GoHome())
+
+            self.app.push_screen(ConfirmScreen("Stop watching this match?", yes="Stop watching", no="Watch on"), stop)
+            return
+
+        def chosen(index: int | None) -> None:
+            if index == 1:
+                self._leaving = True
+                self.action_save()
+            elif index == 2:
+                self.confirm_resign()
+
+        self.app.push_screen(ChoiceScreen("Menu", list(MENU)), chosen)
+
+    def confirm_resign(self) -> None:
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.resigned = True
+                self.send(Resign(self.client.match_id, self.player))
+
+        self.app.push_screen(ConfirmScreen("Resign this match?", yes="Resign", no="Play on"), answered)
+
     # -- acting -----------------------------------------------------------------------------
 
     def decides_now(self) -> bool:
         """Whether this seat decides now; if not, says so (not while replaying or once over)."""
-        if self.turn is None:
-            if self.over is None and not self.replaying:
+        if self.table.turn is None:
+            if self.table.over is None and not self.replaying:
                 self.notify("It is not your turn.", severity="warning")
             return False
         return True
@@ -288,23 +642,24 @@ class GameScreen(TableKeys[V]):
         if self.seat is None:
             self.notify("You are watching this match: spectators do not play.", severity="warning")
             return
-        turn = self.turn
+        turn = self.table.turn
         if turn is None:
             self.decides_now()  # (says why not)
             return
-        if action not in self.legal:
+        if action not in self.table.legal:
             self.notify(f"{self.describe(action)} is not legal now.", severity="warning")
             return
         if self.practice is not None and self.practised != action:
             self.practice.check(self, action)  # it plays the move again once it may go
             return
         self.practised = None
-        self.turn = None
+        self.table.turn = None
         self._acted, self._my_last_turn = True, turn
         for panel in self.query(TablePanel):
             panel.hide()
         self.query_one(ActionList).clear_actions("waiting…")
         self.send(Act(self.client.match_id, self.seat, turn, action))
+        self.table_changed()
         self.show_status()
 
     def choose_among(self, actions: list[Action], question: str = "Which one?") -> None:
@@ -322,50 +677,18 @@ class GameScreen(TableKeys[V]):
     def on_action_list_chosen(self, event: ActionList.Chosen) -> None:
         self.act(event.action)
 
-    # -- keys -------------------------------------------------------------------------------
-
-class PausingGameScreen(GameScreen[V]):
-    """A game screen that shows the others' actions one at a time: after each a pause, which a
-    key cuts short, and then no more pauses until our turn (``your_turn`` clears ``_skipping``).
-    ``_mover`` is the seat whose action was shown last (set by the subclass's ``view_changed``)."""
-
-    def __init__(self, client: SeatEnd) -> None:
-        super().__init__(client)
-        self._mover: int | None = None
-        self._skipping = False  # no pauses until our turn
-        self._pausing: int | None = None  # the seat whose action is on show
-        self._wake = asyncio.Event()  # ends the current pause early
-
-    async def linger(self, seconds: float) -> None:
-        if self._skipping or seconds <= 0:
-            return
-        self._wake.clear()
-        self._pausing = self._mover
-        self.show_status()
-        with suppress(TimeoutError):
-            await asyncio.wait_for(self._wake.wait(), seconds)
-        self._pausing = None
-        self.show_status()
-
-    def on_key(self, event: Key) -> None:
-        """A key pressed while an opponent's action is on show shows the rest of their actions
-        at once; it does nothing else (an Enter meant to skip must not act on our next turn)."""
-        if self._pausing is not None:
-            event.stop()
-            event.prevent_default()
-            self._skipping = True
-            self._wake.set()
-
 
 class GenericGameScreen(GameScreen[ViewHeader]):
     """Any registered game: a summary of the view, the actions list and the log."""
 
     def compose_board(self) -> ComposeResult:
-        yield VerticalScroll(Static("", id="summary"), id="summary-box")
+        yield VerticalScroll(self.table_text(view_summary, id="summary"), id="summary-box")
 
-    def show_view(self, view: ViewHeader) -> None:
-        lines = [f"{key}: {compact(value)}" for key, value in view.items() if key != "game"]
-        self.query_one("#summary", Static).update(Text("\n".join(lines), overflow="fold"))
+
+def view_summary(view: ViewHeader, table: TableState[ViewHeader]) -> Text:
+    """Every field of the view, one a line."""
+    lines = [f"{key}: {compact(value)}" for key, value in view.items() if key != "game"]
+    return Text("\n".join(lines), overflow="fold")
 
 
 def compact(value) -> str:
@@ -375,4 +698,3 @@ def compact(value) -> str:
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(compact(v) for v in value) + "]"
     return str(value)
-

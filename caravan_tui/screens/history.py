@@ -3,10 +3,12 @@ game and by opponent, each with its result and what it did to the rating; their 
 game above. Everything here came over the network: shown as text, each row checked."""
 from __future__ import annotations
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Static
+from textual.reactive import var
+from textual.widgets import DataTable
 
 from caravan_tui.bus import MAX_NAME
 from caravan_tui.games import GAMES
@@ -16,6 +18,7 @@ from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.lobby import finished_words, when_words
 from caravan_tui.screens.requests import ToHub
 from caravan_tui.ssh.protocol import AskHistory, FinishedRow, History, WatchReplay
+from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
 COLUMNS = (("Game", 15), ("Against", 20), ("Result", 18), ("Rating", 6), ("Ended", 12))
@@ -51,6 +54,9 @@ class HistoryScreen(BaseScreen):
         Binding("a", "against", "Against", tooltip="Only the matches against someone (their name or part of it)"),
         Binding("n", "someone", "Someone", tooltip="Another person's record, by name"),
     ]
+    #: whose record, filtered how; their ratings
+    heading: var[RenderableType] = var("")
+    ratings: var[RenderableType] = var("")
     DEFAULT_CSS = """
     #history-title { height: auto; padding: 0 1; color: $accent; }
     #history-ratings { height: auto; padding: 0 1; }
@@ -63,8 +69,8 @@ class HistoryScreen(BaseScreen):
         self.rows: list[FinishedRow] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="history-title")
-        yield Static("", id="history-ratings")
+        yield BoundText(id="history-title").data_bind(text=HistoryScreen.heading)
+        yield BoundText(id="history-ratings").data_bind(text=HistoryScreen.ratings)
         table: DataTable[str] = DataTable(id="history-matches", cursor_type="row", zebra_stripes=True)
         table.border_title = "Finished matches · enter: replay (your own)"
         yield table
@@ -86,9 +92,8 @@ class HistoryScreen(BaseScreen):
         filters = [GAMES[history.game].title] if history.game in GAMES else []
         filters += [f"against {plain(history.against)}"] if history.against else []
         whose = "Your record" if self.mine else f"The record of {plain(history.name)}"
-        self.query_one("#history-title", Static).update(
-            as_text(whose + (f" · {', '.join(filters)}" if filters else ""), style="bold", limit=LONG))
-        self.query_one("#history-ratings", Static).update(as_text(ratings_line(history), limit=LONG))
+        self.heading = as_text(whose + (f" · {', '.join(filters)}" if filters else ""), style="bold", limit=LONG)
+        self.ratings = as_text(ratings_line(history), limit=LONG)
         table = self.query_one(DataTable)
         table.clear()
         for row in self.rows:

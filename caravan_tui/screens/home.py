@@ -1,9 +1,11 @@
 """The home screen: new match · continue · load · rules · quit."""
 from __future__ import annotations
 
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.reactive import var
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -12,6 +14,7 @@ from caravan_tui.safe_text import LONG, as_text
 from caravan_tui.saves.loading import latest_unfinished
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.requests import NewMatch, OpenRecord, OpenRules, OpenSaves, ResumeMatch
+from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import plural, seats_line
 
@@ -26,6 +29,8 @@ ITEMS = (
 
 
 class HomeScreen(BaseScreen):
+    #: the unfinished match Continue resumes, in words ("": none)
+    continue_note: var[RenderableType] = var("")
     BINDINGS = [Binding(key, f"choose('{item}')", label) for item, label, key in ITEMS]
 
     def compose(self) -> ComposeResult:
@@ -34,7 +39,7 @@ class HomeScreen(BaseScreen):
             yield Label("Caravan-themed trading games against search-based AI", id="home-subtitle")
             yield OptionList(*(Option(f"{label}  ({key})", id=item) for item, label, key in ITEMS),
                              id="home-menu")
-            yield Static("", id="home-continue")
+            yield BoundText(id="home-continue").data_bind(text=HomeScreen.continue_note)
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -47,16 +52,15 @@ class HomeScreen(BaseScreen):
         """Continue is offered only when there is an unfinished match."""
         latest = latest_unfinished(self.local_app.store)
         menu = self.query_one("#home-menu", OptionList)
-        note = self.query_one("#home-continue", Static)
         if latest is None:
             menu.disable_option("continue")
-            note.update("")
+            self.continue_note = ""
         else:
             menu.enable_option("continue")
             title = GAMES[latest.game_id].title if latest.game_id in GAMES else latest.game_id
             moves = plural(len(latest.actions), "move")
-            note.update(as_text(f"Continue: {title}, {seats_line(latest.names)} ({moves})",
-                                limit=LONG))  # the save's names: text, never markup
+            self.continue_note = as_text(f"Continue: {title}, {seats_line(latest.names)} ({moves})",
+                                         limit=LONG)  # the save's names: text, never markup
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import time
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Static
+from textual.reactive import var
+from textual.widgets import DataTable
 
 from caravan_tui.bus import MAX_NAME
 from caravan_tui.games import GAMES
@@ -32,6 +34,7 @@ from caravan_tui.ssh.protocol import (
     Watch,
     WatchReplay,
 )
+from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
 SEATS_WIDTH, TO_MOVE_WIDTH = 32, 12
@@ -122,6 +125,10 @@ def seats_words(row: LobbyRow, width: int) -> str:
 
 
 class LobbyScreen(BaseScreen):
+    #: the title line, the highlighted match in words and who is online (shown by bound lines)
+    heading: var[RenderableType] = var("caravan-tui · connecting…")
+    detail: var[RenderableType] = var("")
+    online: var[RenderableType] = var("")
     DEFAULT_CSS = """
     #lobby-title { height: 1; padding: 0 1; color: $accent; }
     #lobby-matches { height: 1fr; border: round $primary; }
@@ -150,16 +157,16 @@ class LobbyScreen(BaseScreen):
         self.finished: list[FinishedRow] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("caravan-tui · connecting…", id="lobby-title")
+        yield BoundText(id="lobby-title").data_bind(text=LobbyScreen.heading)
         table: DataTable[str] = DataTable(id="lobby-matches", cursor_type="row", zebra_stripes=True)
         table.border_title = "Matches"
         yield table
-        yield Static("", id="lobby-detail")
+        yield BoundText(id="lobby-detail").data_bind(text=LobbyScreen.detail)
         finished: DataTable[str] = DataTable(id="lobby-finished", cursor_type="row", zebra_stripes=True)
         finished.border_title = "Your finished matches · enter: replay · v: review"
         finished.display = False
         yield finished
-        yield Static("", id="lobby-online")
+        yield BoundText(id="lobby-online").data_bind(text=LobbyScreen.online)
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -175,7 +182,7 @@ class LobbyScreen(BaseScreen):
 
     def show_title(self) -> None:
         who = self.hosted_app.player_name
-        self.query_one("#lobby-title", Static).update(
+        self.heading = (
             as_text(f"caravan-tui · playing as {who}" if who else "caravan-tui", style="bold"))
 
     def show(self, lobby: Lobby) -> None:
@@ -203,7 +210,7 @@ class LobbyScreen(BaseScreen):
             table.move_cursor(row=[row.match for row in self.rows].index(current.match))
         self.show_finished(lobby)
         online = ", ".join(lobby.online)
-        self.query_one("#lobby-online", Static).update(Text(plain(f"Online: {online}", LONG), overflow="ellipsis"))
+        self.online = Text(plain(f"Online: {online}", LONG), overflow="ellipsis")
         self.show_detail()
         self.show_title()
 
@@ -248,7 +255,7 @@ class LobbyScreen(BaseScreen):
             text = f"{text} {GUEST_SEAT}"
         if row is not None and row.unsaved:
             text = f"The server cannot save this match ({row.unsaved}); it keeps the moves and retries. {text}"
-        self.query_one("#lobby-detail", Static).update(Text(text, style="italic"))
+        self.detail = Text(text, style="italic")
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self.show_detail()

@@ -34,7 +34,7 @@ class Practice:
         screen.run_worker(self._check(screen, action), group="practice", exclusive=True)
 
     async def _check(self, screen: GameScreen, action: Action) -> None:
-        turn, view, seat = screen.turn, screen.view, screen.seat
+        turn, view, seat = screen.table.turn, screen.table.view, screen.seat
         if turn is None or view is None or seat is None:
             return
         try:
@@ -42,7 +42,7 @@ class Practice:
                                                  self.iterations)
         except AIWorkerError:
             judged = None  # the move goes as chosen: the check is a help, not a gate
-        if screen.turn != turn:
+        if screen.table.turn != turn:
             return  # the position changed meanwhile (an undo, a resignation)
         measure = screen.game.ai.review.measure(len(view["scores"]))
         cost = 0.0 if judged is None else judged.loss * measure.scale
@@ -50,6 +50,6 @@ class Practice:
             question = f"Sure? The AI rates this as costing about {loss_words(measure, cost)} of {measure.name}."
             if not await screen.app.push_screen_wait(ConfirmScreen(question, yes="Play it", no="Think again")):
                 return
-        if screen.turn == turn:
+        if screen.table.turn == turn:
             screen.practised = action
             screen.act(action)

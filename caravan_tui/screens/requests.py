@@ -14,7 +14,6 @@ from caravan_tui.engine import Game
 if TYPE_CHECKING:
     from caravan_tui.screens.game import GameScreen
     from caravan_tui.screens.new_match import MatchSetup
-    from caravan_tui.screens.table_seat import TableSeat
 
 
 class GoHome(Message):
@@ -76,7 +75,7 @@ class OpenReview(Message):
 
 @dataclass
 class ChangeReplayView(Message):
-    screen: TableSeat
+    screen: GameScreen
 
 
 @dataclass

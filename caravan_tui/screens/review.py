@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.reactive import var
 from textual.widgets import ProgressBar, Static
 
 from caravan_tui.ai.review import Review
@@ -23,6 +25,7 @@ from caravan_tui.ai.review_text import chart_text, summary_line, turning_point_l
 from caravan_tui.ai.worker import AIWorkerError
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
+from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
 #: what makes the review: called with a progress callback ``(done, total)``
@@ -48,6 +51,14 @@ class ReviewScreen(BaseScreen):
     """
     AUTO_FOCUS = "#review"
 
+    #: the line over the review: its progress, why it stopped, or its summary once done
+    status: var[RenderableType] = var(
+        "The AI is judging each of your decisions from what you could see then — s stops.")
+
+    #: the decisions to judge (None: not known yet) and how many are judged
+    decisions: var[float | None] = var(None)
+    judged: var[float] = var(0.0)
+
     def __init__(self, title: str, names: Sequence[str], reviewer: Reviewer) -> None:
         super().__init__()
         self.title_words, self.names, self.reviewer = title, list(names), reviewer
@@ -56,9 +67,9 @@ class ReviewScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="review"):
             yield Static(as_text(f"Review: {self.title_words}", limit=LONG), id="review-title")
-            yield ProgressBar(id="review-progress", show_eta=False)
-            yield Static("The AI is judging each of your decisions from what you could see then — s stops.",
-                         id="review-status")
+            yield ProgressBar(id="review-progress", show_eta=False).data_bind(
+                total=ReviewScreen.decisions, progress=ReviewScreen.judged)
+            yield BoundText(id="review-status").data_bind(text=ReviewScreen.status)
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -69,17 +80,17 @@ class ReviewScreen(BaseScreen):
         try:
             review = await self.reviewer(self._judged)
         except (AIWorkerError, OSError, ValueError) as error:
-            self.query_one("#review-status", Static).update(as_text(f"The review failed: {error}", limit=LONG))
+            self.status = as_text(f"The review failed: {error}", limit=LONG)
             return
         self.show(review)
 
     def _judged(self, done: int, total: int) -> None:
-        self.query_one(ProgressBar).update(total=total, progress=done)
+        self.decisions, self.judged = total, done
 
     def action_stop(self) -> None:
         if self.review is None:
             self.workers.cancel_group(self, "review")
-            self.query_one("#review-status", Static).update("Stopped: no review was kept. Open it again to start over.")
+            self.status = "Stopped: no review was kept. Open it again to start over."
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.review is None or action != "stop"
@@ -88,7 +99,7 @@ class ReviewScreen(BaseScreen):
         """The finished review in place of the progress bar."""
         self.review = review
         self.query_one(ProgressBar).remove()
-        self.query_one("#review-status", Static).update(as_text(summary_line(review), limit=LONG))
+        self.status = as_text(summary_line(review), limit=LONG)
         scroll = self.query_one("#review", VerticalScroll)
         seat = self.names[review.seat] if review.seat < len(self.names) else f"seat {review.seat + 1}"
         parts = [Static(as_text(f"{seat}'s {review.measure.name} over the match", limit=LONG),

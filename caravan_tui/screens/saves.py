@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.coordinate import Coordinate
+from textual.reactive import var
 from textual.widgets import DataTable, Static
 
 from caravan_tui.bus import MAX_SEATS
@@ -25,6 +27,7 @@ from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.screens.requests import OpenReplay, OpenReview, ResumeMatch
 from caravan_tui.screens.table_seat import LEVEL_SUFFIX, fit_name
 from caravan_tui.seats import SeatSpec
+from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import score_run, seats_line
 
@@ -80,6 +83,8 @@ def entry_cells(entry: SaveEntry) -> tuple[str, list[str], str, str, str]:
 
 
 class SavesScreen(BaseScreen):
+    #: the highlighted save in words (or why there is none)
+    detail: var[RenderableType] = var("")
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("enter", "resume", "Resume", priority=True),
@@ -97,7 +102,7 @@ class SavesScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         yield Static("Saved matches — Enter resumes, w watches the replay, v reviews, d deletes", id="saves-title")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
-        yield Static("", id="saves-detail")
+        yield BoundText(id="saves-detail").data_bind(text=SavesScreen.detail)
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -113,12 +118,12 @@ class SavesScreen(BaseScreen):
             self.entries = {entry.match_id: entry for entry in checked_entries(self.local_app.store)}
         except OSError as exc:
             self.entries, self.cells = {}, {}
-            self.query_one("#saves-detail", Static).update(as_text(exc, limit=LONG))
+            self.detail = as_text(exc, limit=LONG)
             return
         self.cells = {match_id: entry_cells(entry) for match_id, entry in self.entries.items()}
         self.fill()
         if not self.entries:
-            self.query_one("#saves-detail", Static).update("No saved matches yet.")
+            self.detail = "No saved matches yet."
 
     def seats_room(self, rows: list[tuple[str, list[str], str, str, str]]) -> int:
         """The Seats column's width: what the screen leaves once the other columns are whole
@@ -160,7 +165,7 @@ class SavesScreen(BaseScreen):
                                               f"{seats_line(snapshot.names)} · {snapshot.status}")
             if entry.recovery:
                 detail += f" · r recovers it: {entry.recovery}"
-            self.query_one("#saves-detail", Static).update(as_text(detail, limit=LONG))
+            self.detail = as_text(detail, limit=LONG)
 
     def _loadable(self) -> Snapshot | None:
         """The highlighted save, if it can be opened (a damaged one says why)."""

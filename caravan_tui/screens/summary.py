@@ -5,7 +5,7 @@ from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.reactive import reactive
+from textual.reactive import reactive, var
 from textual.widgets import Button, Static
 
 from caravan_tui.bus import MAX_NAME, MAX_SEATS
@@ -13,6 +13,7 @@ from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.requests import GoHome, OpenReview, Rematch
 from caravan_tui.ssh.protocol import Rated
+from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
 
@@ -76,6 +77,7 @@ class MatchOverScreen(BaseScreen):
     AUTO_FOCUS = "#match-over"  # (it scrolls; a button would take Enter)
     #: what the match did to its people's ratings, over SSH (it may come after the screen)
     ratings = reactive("")
+    ratings_text: var[RenderableType] = var("")
 
     def __init__(self, headline: str, scores: str, table: RenderableType | None, status: str = "",
                  rematch: bool = True, review: OpenReview | None = None) -> None:
@@ -89,7 +91,8 @@ class MatchOverScreen(BaseScreen):
         with VerticalScroll(id="match-over"):
             yield Static(as_text(self.headline, limit=LONG), id="winner")
             yield Static(as_text(self.scores, limit=LONG), id="final-scores")
-            changes = Static(as_text(self.ratings, limit=LONG), id="rating-changes")
+            self.ratings_text = as_text(self.ratings, limit=LONG)
+            changes = BoundText(id="rating-changes").data_bind(text=MatchOverScreen.ratings_text)
             changes.display = bool(self.ratings)
             yield changes
             if self.table is not None:
@@ -106,9 +109,8 @@ class MatchOverScreen(BaseScreen):
 
     def watch_ratings(self, ratings: str) -> None:
         if self.is_mounted:
-            changes = self.query_one("#rating-changes", Static)
-            changes.update(as_text(ratings, limit=LONG))
-            changes.display = bool(ratings)
+            self.ratings_text = as_text(ratings, limit=LONG)
+            self.query_one("#rating-changes").display = bool(ratings)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "rematch":

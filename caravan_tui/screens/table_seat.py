@@ -1,85 +1,57 @@
-"""The seat a table shows: who sits where, in words, and the status line (DESIGN §6).
+"""The state a seat's table shows, in one place (DESIGN §6): who sits where and in what words,
+the view, the choices, whose decision it is, and what the person has typed at the table.
 
-The first layer of a game screen (``TableSeat`` → ``TablePanels`` → ``TableKeys`` →
-``GameScreen``): the state every part of the table reads, the seats' names, and the one line that
-says whose turn it is or what Enter does.
+A game screen owns one ``TableState`` (``GameScreen.table``) and every panel of the table writes
+itself from it (``widgets.TableText``); the words for names here take the state's data only,
+never the screen.
 """
 from __future__ import annotations
 
 import re
-from typing import Any, Generic, TypeVar, cast
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
 
 from rich.text import Text
-from textual.screen import Screen
-from textual.timer import Timer
-from textual.widget import Widget
-from textual.widgets import Static
 
-from caravan_tui.bus import MatchOver, SeatEnd, Thinking
+from caravan_tui.bus import MatchOver, Thinking
 from caravan_tui.engine import Action, State, ViewHeader, render
-from caravan_tui.games import get_game
-from caravan_tui.match.replay import ReplayClient
 from caravan_tui.saves.deciders import decided_name
-from caravan_tui.screens.base import BaseScreen
-from caravan_tui.seat_labels import AI_STANDING_IN, AWAY, NOBODY, PLAYER, SEAT, STAND_IN_MARK, YOU, YOURS
+from caravan_tui.seat_labels import AI_STANDING_IN, AWAY, NOBODY, PLAYER, STAND_IN_MARK, YOU, YOURS
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.lookalikes import reads_as_label
 from caravan_tui.ssh.protocol import OPEN, STANDING_IN, is_away
 
 #: what an AI seat's default name ends with: its level, "(normal)"
 LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
-SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 #: the game's view type (``games/<id>/views.py``): what its screen reads from each view
 V = TypeVar("V", bound=ViewHeader)
 
 
-class TableSeat(BaseScreen, Generic[V]):
-    """A seat's table: its state, its names and its status line."""
+@dataclass(eq=False)
+class TableState(Generic[V]):
+    """A seat's table: its seat (None: a spectator), the seats' names and kinds (from
+    ``MatchInfo``), the latest view and a world consistent with it (for descriptions), the legal
+    choices and the turn while it is ours, and what the person has typed (a bid's digits: the
+    table's, whatever has the focus)."""
 
-    #: the lines the status line may wrap onto (one: it keeps its one-line size)
-    STATUS_LINES = 1
+    seat: int | None
+    replaying: bool = False  # a replay's table (it plays nothing)
+    names: list[str] = field(default_factory=list)
+    seat_kinds: list[str] = field(default_factory=list)
+    view: V | None = None
+    world: State | None = None
+    legal: list[Action] = field(default_factory=list)
+    turn: int | None = None  # set while it is our decision
+    thinking: Thinking | None = None
+    over: MatchOver | None = None
+    typed: str = ""
+    hint_candidates: list = field(default_factory=list)  # the latest hint's [text, share, value, reason, action] rows
+    hint_plan: list[Action] = field(default_factory=list)  # the whole line the hint means, its action first
 
-    def __init__(self, client: SeatEnd) -> None:
-        super().__init__()
-        self.client = client
-        #: the replay being stepped through, when this screen shows one rather than a match
-        self.replay = client if isinstance(client, ReplayClient) else None
-        self.replaying = self.replay is not None
-        self.game = get_game(client.game_id)
-        self.seat = client.seat
-        self.names: list[str] = []  # from MatchInfo
-        self.seat_kinds: list[str] = []
-        self.view: V | None = None
-        self._world: State | None = None  # a state consistent with ``view``, for descriptions
-        self.legal: list[Action] = []
-        self.turn: int | None = None  # set while it is our decision
-        self.thinking: Thinking | None = None
-        self.over: MatchOver | None = None
-        self._spin = 0
-        self._spinner: Timer | None = None
-        self._acted = False  # an Act is on its way to the host
-        self._chatting = False
-        self._chat_from: Widget | None = None  # what gets the focus back when the chat line closes
-        self._leaving = False  # quit to home once the host confirms the save
-        self.resigned = False  # this seat resigned (the result follows, or the match goes on without us)
-        self.hint_candidates: list = []  # the latest hint's [text, share, value, reason, action] rows
-        self.hint_plan: list[Action] = []  # the whole line the hint means, its action first
-        self.weighed_hidden = False  # a replay: the panel of what the AI weighed put away (h)
-        self._my_last_turn: int | None = None  # (at a shared table: the bell rings when the turn comes back)
-        self._since: list[str] = []  # what others did since our last decision
-        self._since_moves = 0  # how many moves they made
-        self._status_lines = 1
-        self._summary: Screen | None = None  # the summary shown over the table last
-        self.title = self.game.title
-
-    @property
-    def player(self) -> int:
-        """The seat of a table that plays (``check_action`` keeps the play keys from spectators)."""
-        assert self.seat is not None, "a spectator has no seat to play from"
-        return self.seat
-
-    def send(self, message) -> None:
-        self.run_worker(self.client.send(message), group="send")
+    def set_view(self, view: dict[str, Any], world: State | None) -> V:
+        """The view the bus carried, read from here on as the game's view type."""
+        self.view, self.world = view, world  # type: ignore[assignment]  # (checked by the contract test)
+        return self.view  # type: ignore[return-value]
 
     # -- names and words --------------------------------------------------------------------
 
@@ -144,6 +116,10 @@ class TableSeat(BaseScreen, Generic[V]):
         return any(seat != self.seat and (self.played_by_person(seat) or kind == OPEN)
                    for seat, kind in enumerate(self.seat_kinds))
 
+    def open_seat(self, seat: int) -> bool:
+        """Whether ``seat`` waits for a person to take it (from the lobby)."""
+        return seat < len(self.seat_kinds) and self.seat_kinds[seat] == OPEN
+
     def words(self, text: str) -> str:
         """A game's text with its seat fields filled in for this seat ("you" for ours)."""
         return render(text, self.names, self.seat)
@@ -151,84 +127,9 @@ class TableSeat(BaseScreen, Generic[V]):
     def describe(self, action: Action) -> str:
         """In the game's words, from a world built out of this seat's view only (a spectator,
         who has no seat's view, is never offered actions to read)."""
-        if self._world is None:
+        if self.world is None:
             return " ".join(map(str, action))
-        return self.words(self._world.describe(action, self.seat))
-
-    def _set_view(self, view: dict[str, Any]) -> V:
-        """The view the bus carried, read from here on as the game's view type."""
-        self.view = typed = cast(V, view)
-        if self.seat is not None:
-            self._world = self.game.from_view(view, self.seat)
-        return typed
-
-    def notify(self, message: str, **kwargs) -> None:
-        """One notice at a time over the table: a new one replaces the last (stacked notices
-        would cover the board)."""
-        self.app.clear_notifications()
-        super().notify(message, **kwargs)
-
-    def status_text(self) -> Text:
-        if self.replaying:
-            return self.replay_text()
-        if self.over is not None:
-            return Text("The match is over.", style="bold")
-        if self.turn is not None:
-            return Text("Your turn.", style="bold")
-        if self.view is None:
-            return Text("Connecting…")
-        mover = self.view["to_move"]
-        if mover is None or mover == self.seat:  # our move is on its way: the next view says who is next
-            return Text("")
-        if mover < len(self.seat_kinds) and self.seat_kinds[mover] == OPEN:
-            return Text(f"Waiting for a person to take seat {mover + 1} (from the lobby)…")
-        if self.played_by_person(mover):  # no spinner: a person may think for minutes
-            return Text(f"{self.seat_name(mover)} to play…")
-        text = Text(f"{SPINNER[self._spin % len(SPINNER)]} {self.seat_name(mover)} is thinking…")
-        if self.thinking is not None and self.thinking.seat == mover:
-            text.append(f" {self.thinking.iterations:,} iterations")
-        return text
-
-    def replay_text(self) -> Text:
-        """Where the replay stands, as a slider that fits the status line whatever the names:
-        ``▕████░░░░▏ move 12/80 · Ann's view`` (the footer has the keys); a name is cut only
-        where the line has no room for it (14 cells at the least)."""
-        assert self.replay is not None
-        at, length = self.replay.position, self.replay.length
-        filled = round(8 * at / length) if length else 8
-        text = Text("▕" + "█" * filled + "░" * (8 - filled) + "▏ ", style="bold")
-        text.append(f"move {at}/{length} · ")
-        room = max(14, (self.query_one("#status").content_size.width or 80) - len(text) - len("'s view"))
-        whose = "the public view" if self.seat is None else f"{fit_name(self.names[self.seat], room)}'s view" \
-            if 0 <= self.seat < len(self.names) else f"{SEAT(n=self.seat + 1)}'s view"
-        text.append(whose)
-        return text
-
-    def show_status(self) -> None:
-        """Redraw the status line without laying the table out again (the spinner redraws it
-        about seven times a second while an AI thinks), unless it wraps onto more or fewer of
-        its ``STATUS_LINES`` than before."""
-        status = self.query_one("#status", Static)
-        text, lines = self.status_text(), 1
-        if self.STATUS_LINES > 1 and status.content_size.width:
-            wrapped = text.wrap(self.app.console, status.content_size.width)[:self.STATUS_LINES]
-            text, lines = Text("\n").join(wrapped), len(wrapped)
-        status.update(text, layout=lines != self._status_lines)
-        self._status_lines = lines
-        if self._spinner is not None:
-            (self._spinner.resume if self.ai_thinking() else self._spinner.pause)()
-
-    def ai_thinking(self) -> bool:
-        """Whether the status line shows an AI seat thinking (with the spinner)."""
-        if self.replaying or self.over is not None or self.turn is not None or self.view is None:
-            return False
-        mover = self.view["to_move"]
-        return mover is not None and mover != self.seat and not self.played_by_person(mover) and not (
-            mover < len(self.seat_kinds) and self.seat_kinds[mover] == OPEN)
-
-    def _tick(self) -> None:
-        self._spin += 1
-        self.show_status()
+        return self.words(self.world.describe(action, self.seat))
 
 
 def fit_name(name: str, width: int | None) -> str:
@@ -245,5 +146,3 @@ def fit_name(name: str, width: int | None) -> str:
     while head and (reads_as_label(head) or head.count("(") > head.count(")")):
         head = (head[:head.rfind("(")] if head.count("(") > head.count(")") else head[:-1]).rstrip()
     return head + "…"
-
-

@@ -6,17 +6,20 @@ from __future__ import annotations
 
 import time
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Static
+from textual.reactive import var
+from textual.widgets import DataTable
 
 from caravan_tui.games import GAMES
 from caravan_tui.safe_text import as_text
 from caravan_tui.saves.record import Finished, RecordIndex, RecordLine, record_lines, solo_bests
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.requests import OpenReplay
+from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
 COLUMNS = (("Game", 18), ("Against", 14), ("Played", 6), ("Won", 5), ("Mean points", 11), ("Place", 5),
@@ -38,6 +41,7 @@ class YourRecordScreen(BaseScreen):
         Binding("escape", "app.pop_screen", "Back"),
         Binding("w", "replay", "Replay", tooltip="Watch the highlighted best solo match again"),
     ]
+    heading: var[RenderableType] = var("Your record · reading your saves…")
     DEFAULT_CSS = """
     #record-title { height: 1; padding: 0 1; color: $accent; }
     #record-lines { height: 1fr; border: round $primary; }
@@ -51,7 +55,7 @@ class YourRecordScreen(BaseScreen):
         self.bests: list[Finished] = []
 
     def compose(self) -> ComposeResult:
-        yield Static("Your record · reading your saves…", id="record-title")
+        yield BoundText(id="record-title").data_bind(text=YourRecordScreen.heading)
         lines: DataTable[str] = DataTable(id="record-lines", cursor_type="row", zebra_stripes=True)
         lines.border_title = "Finished matches, by game and opponent"
         yield lines
@@ -90,7 +94,7 @@ class YourRecordScreen(BaseScreen):
                           Text(time.strftime("%d %b %Y", time.localtime(match.ended))))
         bests.display = bool(self.bests)
         played = len(finished)
-        self.query_one("#record-title", Static).update(
+        self.heading = (
             f"Your record · {played} finished match{'es' if played != 1 else ''}" if played
             else "Your record · no finished match yet: it fills as you finish matches")
         lines.focus()

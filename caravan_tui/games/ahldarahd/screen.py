@@ -12,10 +12,11 @@ refusal is shown in words); ``y`` / ``n`` answer an offer; ``a`` / ``b`` / ``s``
 or stand by in a Night; ``e`` ends the build (or the free routes). The plays list (tab) keeps
 every legal action in words.
 
-The auction's pending choice (the item, the amount, the digits typed toward it) is three reactive
-attributes; the panel and the status line are drawn again whenever one changes, the digits show
-beside the amount they make, and a new item (or a new decision) starts them afresh. A hint stars
-its play in the list and shows it in the panel; it changes none of them.
+The auction's pending choice (the item, the amount, the digits typed toward it) is the table's
+state (``AhldarahdTable``), whatever has the focus; the panel and the status line are drawn again
+whenever it changes, the digits show beside the amount they make (Backspace takes the last one
+back), and a new item (or a new decision) starts them afresh. A hint stars its play in the list
+and shows it in the panel; it changes none of them.
 """
 from __future__ import annotations
 
@@ -24,8 +25,7 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.reactive import var
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 
 from caravan_tui.bus import SeatEnd
 from caravan_tui.engine import Action
@@ -33,8 +33,8 @@ from caravan_tui.engine import seat_field as who
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.summary import tie_broken
 from caravan_tui.widgets import ActionList
+from caravan_tui.widgets.table_text import TableText
 
-from .cards import ITEM_INDEX
 from .describe import describe
 from .legend import legend_text
 from .map_text import ROUTE_KINDS, map_header, route_info, route_plays, route_problem
@@ -44,15 +44,18 @@ from .panel import panel_text
 from .proposal import Proposal, problem
 from .proposal import actions as proposal_actions
 from .rules import AhldarahdState
+from .table_state import AhldarahdTable
 from .table_text import market_text, players_text, scores_table
-from .terms import item_words
 from .trade_dialog import TradeDialog
 from .views import AhldarahdView, Phase
 
+#: an amount typed: its digits, and Backspace to take the last one back
+TYPING_KEYS = [*(Binding(str(d), f"digit({d})", str(d), show=False, tooltip="Type the amount") for d in range(10)),
+               Binding("backspace", "drop_digit", "⌫", show=False, tooltip="Take back the last digit typed")]
 BID_KINDS = ("open", "raise", "pledge")  # the plays the panel's amount keys choose among
 
 #: the decision keys: the panel shows those of the decision at hand (the footer only ``m``)
-OWN_KEYS = {"item", "amount", "bid", "pass_", "give_shah", "trade", "answer", "avert", "stand_by", "end"}
+OWN_KEYS = {"item", "amount", "drop_digit", "bid", "pass_", "give_shah", "trade", "answer", "avert", "stand_by", "end"}
 
 
 class AhldarahdScreen(GameScreen[AhldarahdView]):
@@ -63,7 +66,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         Binding("I", "item(-1)", "Item back", show=False),
         Binding("plus,equals_sign", "amount(1)", "+", show=False, tooltip="A higher bid or pledge"),
         Binding("minus", "amount(-1)", "-", show=False, tooltip="A lower bid or pledge"),
-        *(Binding(str(d), f"digit({d})", str(d), show=False, tooltip="Type the amount") for d in range(10)),
+        *TYPING_KEYS,
         Binding("b", "bid", "Bid", show=False, tooltip="Open the auction, raise, or pledge the amount shown"),
         Binding("p", "pass_", "Pass", show=False, tooltip="Leave this auction"),
         Binding("g", "give_shah", "Give Shah", show=False, tooltip="Choose who gets the Shah"),
@@ -85,17 +88,11 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
     #status { dock: bottom; }
     """
 
-    #: the item an opening bid is for
-    item: var[str | None] = var(None, init=False)
-    #: index into the amounts of the decision (bid, raise, pledge)
-    amount: var[int] = var(0, init=False)
-    #: digits typed toward the amount, shown beside it
-    typed: var[str] = var("", init=False)
+    TABLE = AhldarahdTable
 
     def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
         self.shown_map = client.seat if client.seat is not None else 0
-        self.queue: list[Action] = []  # a proposal's remaining steps, sent one per decision
         self.partner: int | None = None  # the last partner written to
         #: a play's words may take a second status line, but five players' lines leave no room for it
         self.STATUS_LINES = 2 if client.players < 5 else 1
@@ -104,9 +101,11 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
 
     def compose_board(self) -> ComposeResult:
         yield MapBoard(id="ah-map")
-        yield Static("", id="ah-players")
-        yield Static("", id="ah-market")
-        yield Static("", id="ah-panel")
+        yield self.table_text(lambda view, table: players_text(
+            view, table.seat, table.player_name, self.query_one("#ah-players").size.width or 47), id="ah-players")
+        yield self.table_text(lambda view, _: market_text(view, max(30, self.query_one("#ah-market").size.width or 45)),
+                              id="ah-market")
+        yield self.table_text(lambda view, _: panel_text(view, self.table), id="ah-panel")
 
     def on_mount(self) -> None:
         self.query_one(MapBoard).focus()
@@ -116,23 +115,18 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
 
     # -- words ------------------------------------------------------------------------------------
 
-    def item_text(self, name: str) -> str:
-        """An item in words, inside a sentence: "your Right of Passage", "the Shah"."""
-        text = self.words(item_words(ITEM_INDEX[name]))
-        return "your" + text[4:] if text.startswith("Your ") else text
-
-    def sentence(self, text: str) -> str:
-        text = self.words(text)
-        return text[:1].upper() + text[1:]
+    @property
+    def table(self) -> AhldarahdTable:
+        return self.table_state
 
     @property
     def phase(self) -> Phase | None:
-        return self.view["phase"] if self.view is not None else None
+        return self.table.phase
 
     @property
     def world(self) -> AhldarahdState | None:
         """The world built from this seat's view (None for a spectator or before the first view)."""
-        world = self._world
+        world = self.table.world
         return world if isinstance(world, AhldarahdState) else None
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -141,20 +135,18 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         if self.shown_map >= len(view["routes"]):
             self.shown_map = 0
         self.show_map()
-        self.update_static("#ah-players", players_text(view, self.seat, self.player_name,
-                                                       self.query_one("#ah-players").size.width or 47))
-        self.update_static("#ah-market", market_text(view, max(30, self.query_one("#ah-market").size.width or 45)))
         self.show_panel()
 
     def status_text(self) -> Text:
         """On our turn, what Enter plays for the focused widget: the plays list's highlighted
         play, or the play on the route under the map's cursor."""
-        if self.turn is None or self.over is not None:
+        if self.table.turn is None or self.table.over is not None:
             return super().status_text()
         action = self.enter_action()
         if action is not None:
             world = self.world  # briefly: the map beside the line shows the route and names its owner
-            words = self.words(describe(world, action, brief=True)) if world is not None else self.describe(action)
+            words = self.table.words(describe(world, action, brief=True)) if world is not None else \
+                self.describe(action)
             text = Text(f"enter: {words}", style="bold")
             text.no_wrap, text.overflow = self.STATUS_LINES == 1, "ellipsis"
             return text
@@ -168,110 +160,76 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         """With the map focused: the one play on the route under the cursor; in an auction or
         the Night, whose decision is in the panel, not on a route, the bid the panel shows."""
         board = self.query_one(MapBoard)
-        if self.turn is None or not board.has_focus:
+        if self.table.turn is None or not board.has_focus:
             return super().enter_action()
         plays = self.route_actions_by_route().get(board.cursor, [])
         if not plays:
-            return self.panel_bid()
+            return self.table.bid()
         return plays[0] if len(plays) == 1 else None
 
     def show_map(self) -> None:
-        view = self.view
+        view = self.table.view
         if view is None:
             return
         m = self.shown_map
-        header = map_header(len(view["routes"]), view["players"], m, self.short_name)
+        header = map_header(len(view["routes"]), view["players"], m, self.table.short_name)
         board = self.query_one(MapBoard)
         board.show(m, view["routes"][m], view["cities"][m], header, frozenset(self.route_actions_by_route()))
         self.show_route_info()
 
     def route_actions_by_route(self) -> dict[int, list[Action]]:
         """Our legal actions on the shown map, by route (0-based)."""
-        return route_plays(self.legal, self.shown_map, self.seat) if self.turn is not None else {}
+        return route_plays(self.table.legal, self.shown_map, self.seat) if self.table.turn is not None else {}
 
     def show_route_info(self) -> None:
-        view = self.view
+        view = self.table.view
         if view is None:
             return
         board = self.query_one(MapBoard)
         plays = len(self.route_actions_by_route().get(board.cursor, []))
-        board.set_info(route_info(view, self.shown_map, board.cursor, plays, self.short_name))
+        board.set_info(route_info(view, self.shown_map, board.cursor, plays, self.table.short_name))
 
     def match_summary(self, view: AhldarahdView) -> Table:
-        return scores_table(view, self.seat_label)
+        return scores_table(view, self.table.seat_label)
 
     def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
         """Equal points go to the player with the most gold (§6): say so."""
-        if self.view is not None and max(outcome) > 0:
+        if self.table.view is not None and max(outcome) > 0:
             winner = outcome.index(max(outcome))
-            line = tie_broken(scores, outcome, "gold", list(self.view["gold"]),
+            line = tie_broken(scores, outcome, "gold", list(self.table.view["gold"]),
                               f"{who(winner)} win{who(winner, 's')}")
             if line is not None:
-                return self.words(line)
+                return self.table.words(line)
         return super().result_headline(names, scores, outcome)
 
     # -- the decision panel -------------------------------------------------------------------------
 
-    def watch_item(self) -> None:
-        """Another item: its bid starts afresh (digits typed for the last one do not carry over)."""
-        self.amount, self.typed = 0, ""
-        self.bid_changed()
-
     def bid_changed(self) -> None:
-        if self.view is not None:
+        """The bid the table holds changed: the plays list, the panel and the status line follow."""
+        if self.table.view is not None:
             self.highlight_bid()
             self.show_panel()
             self.show_status()
 
-    watch_amount = watch_typed = bid_changed
-
-    def amount_words(self, unit: str = "") -> str:
-        """The chosen amount, and the digits typed toward it while there are some: "5 gold
-        (typed 21)"."""
-        return f"{self.chosen_amount()}{unit}" + (f" (typed {self.typed})" if self.typed else "")
-
-    def amounts(self) -> list[int]:
-        """The amounts the decision offers: opening bids for the chosen item, raises, pledges."""
-        phase = self.phase
-        if self.turn is None:
-            return []
-        if phase == "bid_open":
-            return sorted({a[2] for a in self.legal if a[0] == "open" and a[1] == self.item})
-        if phase == "bid_raise":
-            return [a[1] for a in self.legal if a[0] == "raise"]
-        if phase == "night_avert":
-            return [a[1] for a in self.legal if a[0] == "pledge"]
-        return []
-
-    def chosen_amount(self) -> int | None:
-        amounts = self.amounts()
-        return amounts[min(self.amount, len(amounts) - 1)] if amounts else None
-
-    def openable(self) -> list[str]:
-        return list(dict.fromkeys(a[1] for a in self.legal if a[0] == "open"))
-
     def show_panel(self) -> None:
-        self.update_static("#ah-panel", panel_text(self))
+        self.query_one("#ah-panel", TableText).redraw()
 
     # -- turns ---------------------------------------------------------------------------------------
 
     def your_turn(self) -> None:
         phase = self.phase
-        if self.queue:
+        if self.table.queue:
             if phase == "compose":
-                step = self.queue.pop(0)
-                if step in self.legal:
+                step = self.table.queue.pop(0)
+                if step in self.table.legal:
                     self.act(step)
                     return
-            self.queue.clear()
-        if phase == "bid_open":
-            items = self.openable()
-            if self.item not in items:
-                self.item = items[0] if items else None
-        self.amount, self.typed = 0, ""
+            self.table.queue.clear()
+        self.table.new_decision()
+        self.bid_changed()
         self.show_map_to_act_on()
-        assert self.view is not None  # our turn comes with our view
-        self.show_view(self.view)
+        assert self.table.view is not None  # our turn comes with our view
+        self.show_view(self.table.view)
         if self.query_one(ActionList).has_focus:
             self.follow_highlighted_play()
         else:
@@ -281,6 +239,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         """Star the hint in the plays list and name it in the panel; the item, the amount and
         the map's cursor stay as the player left them (nothing is played)."""
         super().show_hint(action, text)
+        self.table.hinted = action
         self.show_panel()
 
     def show_route_of(self, action: Action) -> None:
@@ -313,17 +272,16 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         if action is None:
             return
         self.show_route_of(action)
-        if action[0] == "open":
-            self.item = action[1]
-        amounts = self.amounts()
-        if action[0] in BID_KINDS and action[-1] in amounts:
-            self.amount, self.typed = amounts.index(action[-1]), ""
+        before = (self.table.item, self.table.amount, self.table.typed)
+        self.table.follow_play(action)
+        if (self.table.item, self.table.amount, self.table.typed) != before:
+            self.bid_changed()
 
     def highlight_bid(self) -> None:
         """The reverse: while the plays list has the focus, the item or amount chosen with the
         panel's keys is highlighted there."""
         actions = self.query_one(ActionList)
-        bid = self.panel_bid()
+        bid = self.table.bid()
         if actions.has_focus and bid in actions.actions:
             actions.highlighted = actions.actions.index(bid)
 
@@ -332,15 +290,15 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         can be made on the map, when the one shown has none."""
         if self.phase not in ("setup", "night_loss") or self.route_actions_by_route():
             return
-        assert self.view is not None and self.seat is not None  # our decision: our seat's view
-        for m in range(len(self.view["routes"])):
+        assert self.table.view is not None and self.seat is not None  # our decision: our seat's view
+        for m in range(len(self.table.view["routes"])):
             self.shown_map = m
             if self.route_actions_by_route():
                 return
         self.shown_map = self.seat
 
     def refuse(self, reason: str) -> None:
-        self.notify(self.sentence(reason), title="Not possible", severity="warning")
+        self.notify(self.table.sentence(reason), title="Not possible", severity="warning")
 
     def deciding(self, *phases: str) -> bool:
         """True when we decide now, in one of ``phases``; else says why the key does nothing."""
@@ -354,9 +312,9 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
     # -- the map --------------------------------------------------------------------------------------
 
     def action_next_map(self, step: int) -> None:
-        if self.view is None:
+        if self.table.view is None:
             return
-        self.shown_map = (self.shown_map + step) % len(self.view["routes"])
+        self.shown_map = (self.shown_map + step) % len(self.table.view["routes"])
         self.show_map()
         self.show_status()
 
@@ -371,48 +329,43 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         if plays:
             self.choose_among(plays, f"Route {event.route + 1}: which play?")
             return
-        bid = self.panel_bid()
+        bid = self.table.bid()
         if bid is not None:  # an auction or the Night: Enter does what the panel asks
             self.act(bid)
             return
-        assert self.view is not None and self.seat is not None  # deciding: our seat, with its view
-        self.refuse(route_problem(self.view, self.shown_map, self.seat, event.route, self.short_name))
+        assert self.table.view is not None and self.seat is not None  # deciding: our seat, with its view
+        self.refuse(route_problem(self.table.view, self.shown_map, self.seat, event.route, self.table.short_name))
 
     # -- the auction ----------------------------------------------------------------------------------
 
     def action_item(self, step: int) -> None:
         if not self.deciding("bid_open"):
             return
-        items = self.openable()
-        if not items:
-            return
-        index = items.index(self.item) if self.item in items else -step
-        self.item = items[(index + step) % len(items)]
+        items = self.table.openable()
+        if items:
+            index = items.index(self.table.item) if self.table.item in items else -step
+            self.table.choose_item(items[(index + step) % len(items)])
+            self.bid_changed()
 
     def action_amount(self, step: int) -> None:
-        if not self.deciding("bid_open", "bid_raise", "night_avert") or self.camel_down():
-            return
-        amounts = self.amounts()
-        if amounts:
-            self.amount = max(0, min(len(amounts) - 1, min(self.amount, len(amounts) - 1) + step))
-            self.typed = ""
+        if self.deciding("bid_open", "bid_raise", "night_avert") and not self.camel_down():
+            self.table.step_amount(step)
+            self.bid_changed()
 
     def action_digit(self, digit: int) -> None:
-        """Typing an amount: the digits so far (at most three) pick the highest amount offered up
-        to that number, so "1", "2" moves to 12 (or to all one has, if less); the digits show
-        beside the amount."""
-        if not self.deciding("bid_open", "bid_raise", "night_avert") or self.camel_down():
-            return
-        amounts = self.amounts()
-        if not amounts:
-            return
-        self.typed = (self.typed + str(digit))[-3:]
-        wanted = int(self.typed)
-        self.amount = max([i for i, a in enumerate(amounts) if a <= wanted], default=0)
+        """Typing an amount (``AhldarahdTable.type_digit``); the digits show beside it."""
+        if self.deciding("bid_open", "bid_raise", "night_avert") and not self.camel_down():
+            self.table.type_digit(digit)
+            self.bid_changed()
+
+    def action_drop_digit(self) -> None:
+        if self.table.typed and self.deciding("bid_open", "bid_raise", "night_avert"):
+            self.table.drop_digit()
+            self.bid_changed()
 
     def camel_down(self) -> bool:
         """Opening an auction with our Camel face down: the bid is 0 (§3); says so."""
-        view, seat = self.view, self.seat
+        view, seat = self.table.view, self.seat
         if self.phase != "bid_open" or view is None or seat is None or view["camels"][seat]:
             return False
         self.refuse("your Camel is face down after a paid win: you open at 0 until the next turn")
@@ -421,20 +374,11 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
     def action_bid(self) -> None:
         if not self.deciding("bid_open", "bid_raise", "night_avert"):
             return
-        action = self.panel_bid()
+        action = self.table.bid()
         if action is None:
             self.refuse("you cannot bid more now: pass")
             return
         self.act(action)
-
-    def panel_bid(self) -> Action | None:
-        """The bid the panel shows (what ``b`` plays), or None."""
-        amount = self.chosen_amount()
-        if amount is None:
-            return None
-        bids: dict[str | None, Action] = {"bid_open": ("open", self.item, amount), "bid_raise": ("raise", amount),
-                                          "night_avert": ("pledge", amount)}
-        return bids.get(self.phase)
 
     def action_pass_(self) -> None:
         if self.deciding("bid_raise"):
@@ -442,7 +386,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
 
     def action_give_shah(self) -> None:
         if self.deciding("shah_give"):
-            self.choose_among([a for a in self.legal if a[0] == "give_shah"], "Who gets the Shah?")
+            self.choose_among([a for a in self.table.legal if a[0] == "give_shah"], "Who gets the Shah?")
 
     # -- the build, trades and the Night -----------------------------------------------------------
 
@@ -453,7 +397,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
     def action_trade(self) -> None:
         if not self.deciding("build"):
             return
-        view, seat = self.view, self.seat
+        view, seat = self.table.view, self.seat
         assert view is not None and seat is not None  # deciding: our seat, with its view
         if view["proposals_left"] <= 0:
             self.refuse("no proposals left in this build (3 at most)")
@@ -461,23 +405,23 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         partners = [q for q in range(view["players"]) if q != seat]
 
         def written(proposal: Proposal | None) -> None:
-            if proposal is None or self.turn is None:
+            if proposal is None or self.table.turn is None:
                 return
             self.partner = proposal.partner
-            steps = proposal_actions(proposal, self.legal)
-            self.queue = steps[1:]
+            steps = proposal_actions(proposal, self.table.legal)
+            self.table.queue = steps[1:]
             self.act(steps[0])
 
-        self.app.push_screen(TradeDialog(view, seat, partners, self.short_name, self.item_text,
+        self.app.push_screen(TradeDialog(view, seat, partners, self.table.short_name, self.table.item_text,
                                          self.proposal_problem, self.partner), written)
 
     def proposal_problem(self, proposal: Proposal) -> str | None:
         """The engine's refusal of ``proposal`` from this position, in words (None: it takes it)."""
         world, seat = self.world, self.seat
-        if self.turn is None or world is None or seat is None:
+        if self.table.turn is None or world is None or seat is None:
             return "it is not your turn"
         reason = problem(world, seat, proposal)
-        return None if reason is None else self.words(reason)
+        return None if reason is None else self.table.words(reason)
 
     def action_answer(self, answer: str) -> None:
         if self.deciding("answer"):
@@ -486,10 +430,10 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
     def action_avert(self) -> None:
         if not self.deciding("night_avert"):
             return
-        if ("avert",) in self.legal:
+        if ("avert",) in self.table.legal:
             self.act(("avert",))
-        elif self.view is not None:
-            self.refuse(f"you hold no {self.view['night']['commodity']} card")
+        elif self.table.view is not None:
+            self.refuse(f"you hold no {self.table.view['night']['commodity']} card")
 
     def action_stand_by(self) -> None:
         if self.deciding("night_avert"):

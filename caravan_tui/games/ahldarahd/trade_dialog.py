@@ -10,15 +10,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.widgets import Label, OptionList, Static
+from textual.reactive import var
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from caravan_tui.screens.base import DialogScreen
 from caravan_tui.widgets import StopAtEnds
+from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.words import a_or_an
 
@@ -31,6 +34,10 @@ KEYS = "enter/+ add · - remove · p partner · s send · esc drop"
 
 
 class TradeDialog(DialogScreen[Proposal | None]):
+    #: the dialog's title, the proposal in words and why it was not sent (shown by bound lines)
+    heading: var[RenderableType] = var("")
+    summary_line: var[RenderableType] = var("")
+    why: var[RenderableType] = var("")
     BINDINGS = [
         Binding("plus,equals_sign", "change(1)", "Add", show=False),
         Binding("minus", "change(-1)", "Remove", show=False),
@@ -58,10 +65,10 @@ class TradeDialog(DialogScreen[Proposal | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Label("", id="trade-title", classes="dialog-title")
-            yield Static("", id="trade-summary")
+            yield BoundText(id="trade-title", classes="dialog-title").data_bind(text=TradeDialog.heading)
+            yield BoundText(id="trade-summary").data_bind(text=TradeDialog.summary_line)
             yield StopAtEnds(id="trade-rows")
-            yield Static("", id="trade-why")
+            yield BoundText(id="trade-why").data_bind(text=TradeDialog.why)
             yield Static(KEYS, id="trade-keys")
         yield KeysFooter()
 
@@ -137,8 +144,8 @@ class TradeDialog(DialogScreen[Proposal | None]):
         title = f"Proposal to {self.seat_name(self.proposal.partner)} ({left} of 3 left this build)"
         if title != self.title_text:
             self.title_text = title
-            self.query_one("#trade-title", Label).update(Text(title))
-        self.query_one("#trade-summary", Static).update(self.summary(), layout=False)
+            self.heading = Text(title)
+        self.summary_line = self.summary()
 
     # -- keys -----------------------------------------------------------------------------------------
 
@@ -168,7 +175,7 @@ class TradeDialog(DialogScreen[Proposal | None]):
                 items.remove(key[1])
             elif step > 0:
                 items.append(key[1])
-        self.query_one("#trade-why", Static).update("", layout=False)
+        self.why = ""
         self.redraw()
 
     def action_partner(self) -> None:
@@ -180,7 +187,7 @@ class TradeDialog(DialogScreen[Proposal | None]):
     def action_send(self) -> None:
         reason = self.check(self.proposal)
         if reason:
-            self.query_one("#trade-why", Static).update(Text(f"Not sent: {reason}.", style="bold"), layout=False)
+            self.why = Text(f"Not sent: {reason}.", style="bold")
             return
         self.dismiss(self.proposal)
 

@@ -29,7 +29,7 @@ from caravan_tui.bus import SeatEnd, Update
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
-from caravan_tui.screens.game import GameScreen, PausingGameScreen
+from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.summary import tie_broken
 from caravan_tui.widgets import ActionList
 
@@ -38,6 +38,7 @@ from .board_widget import CamelBoard
 from .faces import CHOSEN, HINT, ONE, TWO, contents, face, legend_lines, legend_panel, touched
 from .plays import action_cells, completes, destination
 from .rules import actions_word
+from .table_state import CamelCaravanTable
 from .tables import players_table, scores_table
 from .views import CamelCaravanView, demand_markers, loose_goods
 
@@ -45,7 +46,7 @@ END_TURN = ("end_turn",)
 END_PHASE = "Bag empty: the next delivery ends the game"
 
 
-class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
+class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     BINDINGS = [
         Binding("c", "supply", "Place", show=False, tooltip="Choose a camel from your supply, then a cell"),
         Binding("e", "end_turn", "End turn", tooltip="End your turn (asks first if actions are left)"),
@@ -53,6 +54,8 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
     #: not offered while watching a replay (where ``GameScreen`` hides its own playing keys)
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"supply", "end_turn"}
     STATUS_LINES = 2
+    PAUSE_EACH_ACTION = True
+    TABLE = CamelCaravanTable
 
     DEFAULT_CSS = """
     #cc-end { height: auto; text-style: bold; color: $warning; padding: 0 1; }
@@ -67,11 +70,7 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
 
     def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
-        self.pick: tuple | None = None  # ("supply",), ("camel", cell) or ("good", cell, good, pos)
-        self.armed: tuple[int, Action] | None = None  # a 2-action play waiting for a second Enter
         self.occupied: set[int] = set()  # cells with any camel, from the latest view
-        self.hinted: Action | None = None
-        self.flash: set[int] = set()  # the cells the latest opponent's action touched
         self._last_touched: set[int] = set()
         self._undone_from: Widget | None = None  # the widget focused when undo was asked for
 
@@ -80,11 +79,15 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
         # header and a row each) and the status line; the legend takes what room is left
         yield Static(END_PHASE, id="cc-end", classes="-cc-hidden")
         yield CamelBoard(SIZE, spare_rows=self.client.players + 3, id="cc-board")
-        yield Static("", id="cc-players")
+        yield self.table_text(lambda view, table: players_table(view, table.player_name), id="cc-players")
         yield Static(Text("\n").join(legend_lines()), id="cc-legend")
 
     def legend(self) -> Text:
         return legend_panel()
+
+    @property
+    def table(self) -> CamelCaravanTable:
+        return self.table_state
 
     def on_mount(self) -> None:
         board = self.query_one(CamelBoard)
@@ -107,7 +110,6 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
         board.show(faces=[face(cell, *rest) for cell, rest in enumerate(cells)], marks=self._marks())
         board.border_title = Text(self.title_text(view))
         self.query_one("#cc-end").set_class(bool(sum(view["bag"].values())) or view["to_move"] is None, "-cc-hidden")
-        self.query_one("#cc-players", Static).update(players_table(view, self.player_name))
         self._show_cursor()
 
     def title_text(self, view: CamelCaravanView) -> str:
@@ -117,7 +119,7 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
         mover = view["to_move"]
         if mover is None:
             return "Game over"
-        who = "Your turn" if mover == self.seat else self.seat_name(mover)
+        who = "Your turn" if mover == self.seat else self.table.seat_name(mover)
         text = f"{who} · {actions_word(view['left'])} left"
         return f"{text} · bag {bag}" if bag else f"{text} · bag empty"
 
@@ -129,15 +131,15 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
 
     def _marks(self) -> dict[int, str]:
         marks: dict[int, str] = {}
-        if self.hinted is not None:
-            marks.update((cell, HINT) for cell in action_cells(self.hinted))
-        if self.pick is not None:
-            marks.update((cell, TWO if self.cost(completes(self.pick, cell)) == 2 else ONE)
-                         for cell in self.targets(self.pick))
-            if self.pick[0] != "supply":
-                marks[self.pick[1]] = CHOSEN
-        if self.armed is not None:
-            marks[self.armed[0]] = TWO
+        if self.table.hinted is not None:
+            marks.update((cell, HINT) for cell in action_cells(self.table.hinted))
+        if self.table.pick is not None:
+            marks.update((cell, TWO if self.cost(completes(self.table.pick, cell)) == 2 else ONE)
+                         for cell in self.targets(self.table.pick))
+            if self.table.pick[0] != "supply":
+                marks[self.table.pick[1]] = CHOSEN
+        if self.table.armed is not None:
+            marks[self.table.armed[0]] = TWO
         return marks
 
     def _show_cursor(self) -> None:
@@ -147,36 +149,36 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
         if CITY_AT[cell] >= 0:
             name += f" wants {GOODS[CITY_AT[cell]]}"
         board.border_subtitle = name
-        if self.armed is not None and self.armed[0] != cell:
-            self.armed = None  # moving away cancels a play waiting for its second Enter
+        if self.table.armed is not None and self.table.armed[0] != cell:
+            self.table.armed = None  # moving away cancels a play waiting for its second Enter
             self._redraw_marks()
         else:
             self.show_status()
 
     def _redraw_marks(self) -> None:
-        self.query_one(CamelBoard).show(marks=self._marks(), flash=self.flash)
+        self.query_one(CamelBoard).show(marks=self._marks(), flash=self.table.flash)
         self.show_status()
 
     def status_text(self) -> Text:
         """Whose move it is; on our turn, what Enter would do for the focused widget: the plays
         list's highlighted play, or on the board the play at the cursor (with its cost) or what
         is being chosen."""
-        if self._pausing is not None:
-            return Text(f"{self.seat_name(self._pausing)} is playing… (any key skips)")
-        if self.turn is None or self.over is not None:
+        if self.pause.pausing is not None:
+            return Text(f"{self.table.seat_name(self.pause.pausing)} is playing… (any key skips)")
+        if self.table.turn is None or self.table.over is not None:
             return super().status_text()
         board = self.query_one(CamelBoard)
         if not board.has_focus:
             action = self.enter_action()
             return Text(f"enter: {self.describe(action)}" if action else "Your turn", style="bold")
         cell = board.cursor
-        if self.armed is not None:
-            verb = "place" if self.armed[1][0] == "place" else "move"
+        if self.table.armed is not None:
+            verb = "place" if self.table.armed[1][0] == "place" else "move"
             return Text(f"{TWO} {verb} here for 2 actions? enter again · esc", style="bold reverse")
-        pick, action = self.pick, self.board_play(cell)
+        pick, action = self.table.pick, self.board_play(cell)
         if pick is not None:
             target = completes(pick, cell) if pick[0] == "supply" or pick[1] != cell else None
-            if target in self.legal:
+            if target in self.table.legal:
                 return Text(f"enter: {self.short(target)} ({actions_word(self.cost(target))}) · esc cancels",
                             style="bold")
             if pick[0] == "good":
@@ -185,7 +187,7 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
             return Text(f"{what}: {ONE} 1 action, {TWO} 2 · esc cancels", style="bold")
         choices = self.choices_at(cell)
         if not choices:
-            place = " · c place" if any(a[0] == "place" for a in self.legal) else ""  # (none left to place)
+            place = " · c place" if any(a[0] == "place" for a in self.table.legal) else ""  # (none left to place)
             return Text(f"Your turn{place} · e end turn · l legend", style="bold")
         if len(choices) > 1:
             return Text(f"enter: choose one of {len(choices)} plays here", style="bold")
@@ -195,21 +197,21 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
 
     def enter_action(self) -> Action | None:
         board = self.query_one(CamelBoard)
-        if self.turn is None or not board.has_focus:
+        if self.table.turn is None or not board.has_focus:
             return super().enter_action()
         return self.board_play(board.cursor)
 
     def board_play(self, cell: int) -> Action | None:
         """What Enter on ``cell`` plays at once (None: it chooses a camel or good, asks which
         play is meant, or waits for a second Enter on a play that costs two actions)."""
-        if self.armed is not None and self.armed[0] == cell:
-            return self.armed[1]
-        pick = self.pick
+        if self.table.armed is not None and self.table.armed[0] == cell:
+            return self.table.armed[1]
+        pick = self.table.pick
         if pick is not None:
             if pick[0] != "supply" and pick[1] == cell:
                 return None
             action = completes(pick, cell)
-            if action in self.legal:
+            if action in self.table.legal:
                 return action if self.cost(action) == 1 else None
         choices = self.choices_at(cell)
         if len(choices) == 1 and choices[0][0] not in ("camel", "good") and self.cost(choices[0]) == 1:
@@ -223,12 +225,12 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
             return "place a camel here"
         if kind == "move_camel":
             return "move the camel here"
-        if kind == "pickup" and self.view is not None:
-            good = loose_goods(self.view["goods"]).get(choice[1], "the good")
-            taken = demand_markers(self.view["demand"]).get(choice[1])
+        if kind == "pickup" and self.table.view is not None:
+            good = loose_goods(self.table.view["goods"]).get(choice[1], "the good")
+            taken = demand_markers(self.table.view["demand"]).get(choice[1])
             return f"pick up {good}" + (f" and {taken}♦" if taken else "")
         if kind == "steal":
-            return f"steal {choice[3]} from {self.seat_name(choice[2])}"
+            return f"steal {choice[3]} from {self.table.seat_name(choice[2])}"
         if kind == "move_good":
             if CITY_OF_GOOD[GOOD_INDEX[choice[3]]] == choice[2]:
                 return f"deliver the {choice[3]} (+{VALUE[GOOD_INDEX[choice[3]]]})"
@@ -240,17 +242,17 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
         return self.describe(choice)
 
     def match_summary(self, view: CamelCaravanView) -> Table:
-        return scores_table(view, self.seat_label)
+        return scores_table(view, self.table.seat_label)
 
     def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
         """Equal scores go to the player who delivered more goods (rules §5): say so."""
-        if self.view is not None and max(outcome) > 0:
+        if self.table.view is not None and max(outcome) > 0:
             winner = outcome.index(max(outcome))
-            goods = [sum(self.view["delivered"][seat].values()) for seat in range(len(scores))]
+            goods = [sum(self.table.view["delivered"][seat].values()) for seat in range(len(scores))]
             line = tie_broken(scores, outcome, "goods delivered", goods,
                               f"{who(winner)} win{who(winner, 's')}")
             if line is not None:
-                return self.words(line)
+                return self.table.words(line)
         return super().result_headline(names, scores, outcome)
 
     # -- opponents' moves, one at a time --------------------------------------------------------
@@ -262,16 +264,16 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
 
     def view_changed(self, previous: CamelCaravanView | None, view: CamelCaravanView, by_other: bool) -> None:
         self._last_touched = touched(previous, view) if by_other else set()
-        self._mover = previous["to_move"] if previous else None
+        self.pause.mover = previous["to_move"] if previous else None
         if self._last_touched:
-            self.flash = self._last_touched
+            self.table.flash = self._last_touched
             self._redraw_marks()
 
     # -- playing --------------------------------------------------------------------------------
 
     def your_turn(self) -> None:
-        self._skipping = False
-        self.pick = self.hinted = self.armed = None
+        self.pause.our_turn()
+        self.table.pick = self.table.hinted = self.table.armed = None
         self._redraw_marks()
         kept, self._undone_from = self._undone_from, None
         if kept is not None and kept.is_attached:
@@ -284,16 +286,16 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
         super().action_undo()
 
     def act(self, action: Action) -> None:
-        self.armed = None
+        self.table.armed = None
         super().act(action)
-        if self.turn is None:
-            self.pick = self.hinted = None
-            self.flash = set()
+        if self.table.turn is None:
+            self.table.pick = self.table.hinted = None
+            self.table.flash = set()
             self._redraw_marks()
 
     def show_hint(self, action: Action, text: str) -> None:
         super().show_hint(action, text)
-        self.hinted = action
+        self.table.hinted = action
         self._redraw_marks()
 
     def on_camel_board_chosen(self, event: CamelBoard.Chosen) -> None:
@@ -304,19 +306,19 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
     def choose_cell(self, cell: int) -> None:
         """Confirm the play waiting here, complete the chosen supply, camel or good with this
         destination, or start from here."""
-        if self.armed is not None:
-            armed, self.armed = self.armed, None
+        if self.table.armed is not None:
+            armed, self.table.armed = self.table.armed, None
             if armed[0] == cell:
                 self.act(armed[1])
                 return
             self._redraw_marks()
-        pick = self.pick
+        pick = self.table.pick
         if pick is not None:
             if pick[0] != "supply" and pick[1] == cell:
                 self.set_pick(None)
                 return
             action = completes(pick, cell)
-            if action in self.legal:
+            if action in self.table.legal:
                 self.spend(action, cell)
                 return
         choices = self.choices_at(cell)
@@ -331,14 +333,14 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
     def spend(self, action: Action, cell: int) -> None:
         """Play ``action`` now, or, if it costs two actions, once Enter is pressed again here."""
         if self.cost(action) == 2:
-            self.armed = (cell, action)
+            self.table.armed = (cell, action)
             self._redraw_marks()
         else:
             self.act(action)
 
     def choices_at(self, cell: int) -> list[tuple]:
         """Legal actions at ``cell`` and the things of yours that can move from it."""
-        legal = self.legal
+        legal = self.table.legal
         choices: list[tuple] = [a for a in legal if a[0] in ("pickup", "steal") and a[1] == cell]
         goods = [(a[3], a[4]) for a in legal if a[0] == "move_good" and a[1] == cell]
         choices += [("good", cell, good, pos) for good, pos in dict.fromkeys(goods)]
@@ -350,7 +352,7 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
 
     def targets(self, pick: tuple) -> list[int]:
         """Where the chosen supply, camel or good may go."""
-        return [cell for action in self.legal
+        return [cell for action in self.table.legal
                 if (cell := destination(action)) is not None and completes(pick, cell) == action]
 
     def take(self, choice: tuple, cell: int | None = None) -> None:
@@ -365,7 +367,7 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
 
     def ask(self, cell: int, choices: list[tuple]) -> None:
         def chosen(index: int | None) -> None:
-            if index is not None and self.turn is not None:
+            if index is not None and self.table.turn is not None:
                 self.take(choices[index])
 
         self.app.push_screen(ChoiceScreen(f"{CELL_NAMES[cell]}: what do you want to do?",
@@ -383,40 +385,40 @@ class CamelCaravanScreen(PausingGameScreen[CamelCaravanView]):
         return self.describe(choice)
 
     def set_pick(self, pick: tuple | None) -> None:
-        self.pick = pick
-        self.armed = None
+        self.table.pick = pick
+        self.table.armed = None
         self._redraw_marks()
 
     def action_supply(self) -> None:
         if not self.decides_now():
             return
-        if not any(a[0] == "place" for a in self.legal):
+        if not any(a[0] == "place" for a in self.table.legal):
             self.notify("You cannot place a camel now.", severity="warning")
         else:
-            self.set_pick(None if self.pick == ("supply",) else ("supply",))
+            self.set_pick(None if self.table.pick == ("supply",) else ("supply",))
 
     def action_end_turn(self) -> None:
         """End the turn, after asking if actions are left (escape or n keeps the turn)."""
-        if self.turn is None or self.view is None or not self.view["left"]:
+        if self.table.turn is None or self.table.view is None or not self.table.view["left"]:
             self.act(END_TURN)
             return
-        self.armed = None
+        self.table.armed = None
         self._redraw_marks()
 
         def answered(yes: bool | None) -> None:
-            if yes and self.turn is not None:
+            if yes and self.table.turn is not None:
                 self.act(END_TURN)
 
-        self.app.push_screen(ConfirmScreen(f"End the turn with {actions_word(self.view['left'])} unused?",
+        self.app.push_screen(ConfirmScreen(f"End the turn with {actions_word(self.table.view['left'])} unused?",
                                            yes="End turn", no="Keep playing"), answered)
 
     def action_menu(self) -> None:
         """Escape first cancels a play waiting for its second Enter, then drops the chosen camel
         or good, then opens the menu."""
-        if self.armed is not None:
-            self.armed = None
+        if self.table.armed is not None:
+            self.table.armed = None
             self._redraw_marks()
-        elif self.pick is not None:
+        elif self.table.pick is not None:
             self.set_pick(None)
         else:
             super().action_menu()

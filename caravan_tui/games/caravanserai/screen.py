@@ -24,27 +24,33 @@ Opponents' actions are shown one at a time, ``app.move_pause`` apart; a key skip
 """
 from __future__ import annotations
 
+from rich.console import Group
 from rich.text import Text
+from textual.app import ComposeResult
 from textual.binding import Binding
 
+from caravan_tui.bus import SeatEnd, Update
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
 
+from .ai import prior
 from .board_widget import Cell, HexBoard
-from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS
-from .picture import action_cell, distance
-from .rules import BOARD, DECLINE, PLACE, USE, CaravanseraiState, pieces_text
-from .table import CaravanseraiTable
-from .views import piece
-from .words import STAGE_FIRST, piece_problem
+from .explain import placement
+from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS, QR
+from .legend import legend_panel
+from .picture import CHANGED, HINT, LAID, SELECT, Picture, action_cell, distance
+from .rules import BOARD, DECLINE, PLACE, TITLES, USE, CaravanseraiState, pieces_text, title
+from .table import CaravanseraiTable, final_table, info_text, legend_text, placement_text, seats_table, title_text
+from .views import CaravanseraiView, piece
+from .words import STAGE_FIRST, piece_problem, tie_break
 
 #: direction keys: the keyboard's hex around ``s`` (w e / a d / z x), and the rules' 0-5
 DIRECTION_KEYS = {"d": 0, "e": 1, "w": 2, "a": 3, "z": 4, "x": 5}
 
 
-class CaravanseraiScreen(CaravanseraiTable):
+class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     BINDINGS = [
         *(Binding(key, f"direction({d})", DIR_NAMES[d], show=False) for key, d in DIRECTION_KEYS.items()),
         *(Binding(str(d), f"direction({d})", DIR_NAMES[d], show=False) for d in range(6)),
@@ -55,6 +61,241 @@ class CaravanseraiScreen(CaravanseraiTable):
         Binding("n", "decline", "Decline", show=False, tooltip="Decline the board good (it goes to the market)"),
     ]
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"direction", "block", "piece", "decline"}
+    PAUSE_EACH_ACTION = True
+    TABLE = CaravanseraiTable
+
+    DEFAULT_CSS = """
+    #cs-board { border: round $primary; }
+    #cs-board:focus { border: heavy $accent; }
+    #cs-info, #cs-seats, #cs-turn { padding: 0 1; }
+    #cs-turn { color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
+    #cs-legend { height: 1fr; color: $text-muted; overflow: hidden; padding: 0 1; text-wrap: nowrap; }
+    /* 1fr is never less than a row: docked, the status line stays in view when nothing is left */
+    #status { dock: bottom; }
+    """
+
+    def __init__(self, client: SeatEnd) -> None:
+        super().__init__(client)
+        self.picture: Picture | None = None
+
+    @property
+    def table(self) -> CaravanseraiTable:
+        return self.table_state
+
+    def spare_rows(self) -> int:
+        """Rows the column needs besides the board and the docked status line: the info
+        line(s), a line a seat and the placement line."""
+        players = self.client.players
+        return (2 if players == 1 else 1) + players + 1
+
+    def compose_board(self) -> ComposeResult:
+        yield HexBoard(spare_rows=self.spare_rows(), id="cs-board")
+        players = self.client.players
+        # fixed heights: their updates then never lay the screen out again
+        for name, height, text in (("info", 2 if players == 1 else 1, lambda view, _: info_text(view)),
+                                   ("seats", players, lambda view, _: seats_table(view, self.table)),
+                                   ("turn", 1, lambda view, _: placement_text(view, self.table))):
+            line = self.table_text(text, id=f"cs-{name}")
+            line.styles.height = height
+            yield line
+        yield self.table_text(lambda view, _: legend_text(view), id="cs-legend")
+
+    def legend(self) -> Text:
+        return legend_panel()
+
+    # -- drawing ----------------------------------------------------------------------------------
+
+    def show_view(self, view: CaravanseraiView) -> None:
+        self.picture = picture = Picture(view)
+        board = self.query_one(HexBoard)
+        board.set_cells(picture.cells)
+        board.show(glyphs={cell: picture.glyph(cell) for cell in picture.cells}, marks=self._marks())
+        board.border_title = Text(title_text(view, self.table))
+        self._show_cursor()
+
+    def _marks(self) -> dict[Cell, Text]:
+        picture = self.picture
+        marks: dict[Cell, Text] = {}
+        if picture is None:
+            return marks
+        for cell in self.table.flash:
+            marks[cell] = Text(CHANGED)
+        for cell, (_, _, _, laid) in picture.items.items():
+            if laid:
+                marks[cell] = Text(LAID)
+        if self.table.turn is not None:
+            for action in self.table.legal:
+                at = action_cell(action, picture)
+                if at is not None:
+                    marks[at] = Text(SELECT)
+        if self.table.hinted is not None:
+            for planned in self.table.hint_cells:
+                marks[planned] = Text(HINT)
+            at = action_cell(self.table.hinted, picture)
+            if at is not None:
+                marks[at] = Text(HINT)
+        return marks
+
+    def plan_world(self) -> CaravanseraiState | None:
+        """The position once the hint's whole placement is laid."""
+        now = self.table.world
+        if not isinstance(now, CaravanseraiState) or self.seat is None or not self.table.hint_plan:
+            return None
+        world = now.clone()
+        for action in placement(world, self.seat, self.table.hint_plan, prior):
+            world.apply(action, False)
+        return world
+
+    def boxed_in(self, world: CaravanseraiState) -> str | None:
+        """Why our caravan could not place after ``world``'s turn ended (None: it can, or the
+        game is over)."""
+        if self.seat is None or world.is_over() or world.turn == self.seat:
+            return None
+        return world.stuck(self.seat)
+
+    def hint_warning(self, action: Action) -> str | None:
+        world = self.plan_world()
+        why = None if world is None else self.boxed_in(world)
+        if why is None:
+            return None
+        return f"Careful: the placement suggested below boxes your caravan in ({why}): you would be skipped."
+
+    def plan_cells(self) -> set[Cell]:
+        """Every cell the hint's whole plan puts something on: the starting camel, each piece of
+        the placement (a board good used or declined included, and pieces the final camel takes
+        back from the tail) and each market good stood after it; the board previews them all."""
+        now, seat = self.table.world, self.seat
+        if not isinstance(now, CaravanseraiState) or seat is None or not self.table.hint_plan:
+            return set()
+        world, cells = now.clone(), set()
+        turns = now.turns
+        for action in placement(world, seat, self.table.hint_plan, prior):
+            placing = world.stage in (PLACE, BOARD)
+            if action[0] == "start":
+                cells.add((action[1], action[2]))
+            elif action[0] == "stand":
+                cells.add((action[2], action[3]))
+            world.apply(action, False)
+            if not placing:
+                continue
+            # the step ended the placement (solo: the next may have begun): its pieces are ``last``'s
+            ended = world.stage not in (PLACE, BOARD) or world.turns != turns
+            laid = world.last[2] if ended and world.last is not None else world.laid
+            cells |= {QR[cell] for cell, _ in laid}
+        return cells - {QR[cell] for cell, _ in now.laid}
+
+    def _redraw_marks(self) -> None:
+        self.query_one(HexBoard).show(marks=self._marks(), flash=self.table.flash)
+        self._show_cursor()
+
+    def _show_cursor(self) -> None:
+        board = self.query_one(HexBoard)
+        if self.picture is not None:
+            more = board.more()
+            where = self.picture.describe_cell(board.cursor, lambda seat: self.table.words(f"{{p{seat}:'s}}"))
+            if self.table.hinted is not None and (board.cursor in self.table.hint_cells
+                                            or board.cursor == action_cell(self.table.hinted, self.picture)):
+                where += f" {HINT} hint"  # the cursor's brackets hide the cell's mark
+            board.border_subtitle = Text(f"{more} {where}" if more else where)
+        self.show_status()
+
+    def on_hex_board_panned(self, event: HexBoard.Panned) -> None:
+        self._show_cursor()
+
+    def prompt(self, view: CaravanseraiView) -> str:
+        """What the decision is, and its keys."""
+        stage = view["stage"]
+        if stage == "start":
+            return "Your starting camel: enter on a › cell"
+        if stage == "stand":
+            return f"Stand goods ({view['stands']} left): enter on a ›"
+        if stage == "board":
+            return "A board good: enter uses it, n declines it"
+        if any(a[0] == "dir" for a in self.table.legal):
+            return "Head where? w e a d z x (0-5) or enter on ›"
+        keys = "c camel · W K P R Y block"
+        if ("lying",) in self.table.legal:
+            keys += " · L lying"
+        return keys
+
+    def short(self, action: Action, view: CaravanseraiView, here: bool = True) -> str:
+        """An action in a few words: on the board, whose frame names the cell, "here"; else the
+        cell it plays on, "(3,3)"."""
+        kind = action[0]
+        at = "here"
+        if not here and self.picture is not None and (cell := action_cell(action, self.picture)) is not None:
+            at = f"at ({cell[0]},{cell[1]})"
+        if kind == "dir":
+            return f"head {DIR_WORDS[action[1]]} ({DIR_NAMES[action[1]]})"
+        if kind == "start":
+            return f"start {at}"
+        if kind == "stand":
+            return f"stand a {COLOUR_NAMES[action[1]]} good {at}"
+        if kind == "camel":
+            pl = view["placement"]
+            count = f": count {pl['placed'] + 1 - pl['omitted']}" if pl is not None else ""
+            return f"end with a camel {at}{count}"
+        return self.describe(action)
+
+    def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
+        """Solo has no winner: the headline is the caravan's length and the title it earns. Between
+        players, a tie on length says how it was broken: "26–26; you win on the reserve tie-break"."""
+        if len(names) != 1:
+            view = self.table.view
+            winner = max(range(len(outcome)), key=lambda seat: outcome[seat])
+            if view is None or view["phase"] != "over" or max(outcome) <= 0:
+                return super().result_headline(names, scores, outcome)
+            lengths = [len(caravan) for caravan in view["caravans"]]
+            how = tie_break(lengths, [sum(reserve) for reserve in view["reserves"]], winner)
+            if not how:
+                return super().result_headline(names, scores, outcome)
+            tied = "–".join(str(length) for length in sorted(lengths, reverse=True) if length == lengths[winner])
+            return self.table.words(f"{tied}; {{p{winner}}} win{{p{winner}:s}} {how}.")
+        length = int(scores[0])
+        earned = title(length)
+        if earned:
+            return f"A caravan of {length}: {earned}!"
+        least, first = TITLES[-1]
+        return f"A caravan of {length}: no title ({first} needs {least})."
+
+    def show_update(self, update: Update) -> float:
+        """Pause only after an opponent's action that changed the board."""
+        pause = super().show_update(update)
+        return pause if self.table.flash else 0.0
+
+    def view_changed(self, previous: CaravanseraiView | None, view: CaravanseraiView, by_other: bool) -> None:
+        self.pause.mover = previous["to_move"] if previous else None
+        changed: set[Cell] = set()
+        after = self.picture
+        if previous is not None and after is not None and (by_other or self.replaying):
+            before = Picture(previous)
+            changed = {cell for cell in after.cells if before.key(cell) != after.key(cell)}
+            if changed and self.table.turn is None:
+                focus = after.pos if after.pos in changed else min(changed, key=lambda c: (c[1], c[0]))
+                self.query_one(HexBoard).bring_into_view(focus)
+        self.table.flash = changed
+        self._redraw_marks()
+        self.note_skips(previous, view)
+
+    def note_skips(self, previous: CaravanseraiView | None, view: CaravanseraiView) -> None:
+        """Count our turns the rules skipped between two views (the turns begun in between, ours
+        among them, are past), and why: the placement line says so until our next turn."""
+        world, seat = self.table.world, self.seat
+        if (previous is None or seat is None or self.replaying or view["over"]
+                or not isinstance(world, CaravanseraiState)):
+            return
+        mover, players = previous["to_move"], view["players"]
+        begun = view["turns"] - previous["turns"]  # the last one begun is the turn now
+        if mover is None or begun < 2:
+            return
+        times = sum(1 for k in range(1, begun) if (mover + k) % players == seat)
+        if times:
+            before = self.table.skipped[0] if self.table.skipped else 0
+            self.table.skipped = (before + times, world.stuck(seat) or "no placement was possible then")
+
+    def match_summary(self, view: CaravanseraiView) -> Group:
+        return final_table(view, self.table)
+
 
     def on_mount(self) -> None:
         board = self.query_one(HexBoard)
@@ -62,15 +303,15 @@ class CaravanseraiScreen(CaravanseraiTable):
         self.watch(board, "cursor", self._show_cursor)
 
     def actions_at(self, cell: Cell) -> list[Action]:
-        if self.turn is None or self.picture is None:
+        if self.table.turn is None or self.picture is None:
             return []
-        return [a for a in self.legal if action_cell(a, self.picture) == cell]
+        return [a for a in self.table.legal if action_cell(a, self.picture) == cell]
 
     def enter_action(self) -> Action | None:
         """On the board: the one play at the cursor (a board good: using it); several plays there
         open a chooser (None)."""
         board = self.focused
-        if not isinstance(board, HexBoard) or self.turn is None:
+        if not isinstance(board, HexBoard) or self.table.turn is None:
             return super().enter_action()
         here = self.actions_at(board.cursor)
         if USE in here:
@@ -80,33 +321,33 @@ class CaravanseraiScreen(CaravanseraiTable):
     def status_text(self) -> Text:
         """What Enter does for the focused widget: the plays list's highlighted play, or what the
         board offers at its cursor."""
-        if self._pausing is not None:
-            seat = self._pausing
-            return Text(self.words(f"{{p{seat}}} {{p{seat}:is}} playing… (any key skips)"))
-        if self.turn is None or self.over is not None or self.view is None:
+        if self.pause.pausing is not None:
+            seat = self.pause.pausing
+            return Text(self.table.words(f"{{p{seat}}} {{p{seat}:is}} playing… (any key skips)"))
+        if self.table.turn is None or self.table.over is not None or self.table.view is None:
             return super().status_text()
         focused = self.focused
         if isinstance(focused, ActionList):
             action = focused.highlighted_action
-            return Text(f"enter: {self.short(action, self.view, here=False)}" if action else "tab: the board",
+            return Text(f"enter: {self.short(action, self.table.view, here=False)}" if action else "tab: the board",
                         style="bold")
         if not isinstance(focused, HexBoard):
-            return Text(self.prompt(self.view), style="bold")
-        here, pl = self.actions_at(focused.cursor), self.view["placement"]
+            return Text(self.prompt(self.table.view), style="bold")
+        here, pl = self.actions_at(focused.cursor), self.table.view["placement"]
         if USE in here and pl is not None:
             colour = COLOUR_NAMES[pl["colour"]]
             declines = " · n declines it" if DECLINE in here else ""
             return Text(f"enter: use the {colour} board good{declines}", style="bold")
         if len(here) == 1:
-            text = f"enter: {self.short(here[0], self.view)}"
+            text = f"enter: {self.short(here[0], self.table.view)}"
             if here[0][0] == "dir":
                 text += " · or w e a d z x"
             return Text(text, style="bold")
         if any(a[0] in ("good", "camel", "lying") for a in here):
-            return Text(f"enter: list · {self.prompt(self.view)}", style="bold")
+            return Text(f"enter: list · {self.prompt(self.table.view)}", style="bold")
         if here:
             return Text(f"enter: choose one of {len(here)} plays here", style="bold")
-        return Text(self.prompt(self.view), style="bold")
+        return Text(self.prompt(self.table.view), style="bold")
 
     def on_descendant_focus(self) -> None:
         self.show_status()
@@ -117,9 +358,9 @@ class CaravanseraiScreen(CaravanseraiTable):
     # -- playing -----------------------------------------------------------------------------------
 
     def your_turn(self) -> None:
-        self._skipping = False
-        self.hinted = None
-        self.skipped = None  # (the placement line shows our placement now)
+        self.pause.our_turn()
+        self.table.hinted = None
+        self.table.skipped = None  # (the placement line shows our placement now)
         self._place_cursor()
         self._redraw_marks()
         if not self.query_one(ActionList).has_focus:
@@ -128,17 +369,17 @@ class CaravanseraiScreen(CaravanseraiTable):
     def _place_cursor(self) -> None:
         """Put the cursor where the decision is: the next piece's cell, the straight-on cell or
         the first open direction, the starting or standing cell nearest the cursor."""
-        picture, view, board = self.picture, self.view, self.query_one(HexBoard)
+        picture, view, board = self.picture, self.table.view, self.query_one(HexBoard)
         if picture is None or view is None:
             return
-        cells = [c for a in self.legal if (c := action_cell(a, picture)) is not None]
+        cells = [c for a in self.table.legal if (c := action_cell(a, picture)) is not None]
         if not cells:
             return
         if picture.target is not None and picture.target in cells:
             board.set_cursor(picture.target)
             return
         pl = view["placement"]
-        if pl is not None and pl["dir"] >= 0 and ("dir", pl["dir"]) in self.legal:
+        if pl is not None and pl["dir"] >= 0 and ("dir", pl["dir"]) in self.table.legal:
             ahead = action_cell(("dir", pl["dir"]), picture)
             if ahead is not None:
                 board.set_cursor(ahead)
@@ -152,15 +393,15 @@ class CaravanseraiScreen(CaravanseraiTable):
 
     def act(self, action: Action) -> None:
         super().act(action)
-        if self.turn is None:
-            self.hinted = None
-            self.flash = set()
+        if self.table.turn is None:
+            self.table.hinted = None
+            self.table.flash = set()
             self._redraw_marks()
 
     def show_hint(self, action: Action, text: str) -> None:
         super().show_hint(action, text)
-        self.hinted = action
-        self.hint_cells = self.plan_cells()
+        self.table.hinted = action
+        self.table.hint_cells = self.plan_cells()
         cell = action_cell(action, self.picture) if self.picture else None
         if cell is not None:
             self.query_one(HexBoard).bring_into_view(cell)
@@ -176,15 +417,19 @@ class CaravanseraiScreen(CaravanseraiTable):
         if USE in here:  # one Enter uses the board good; n declines it
             self.play(USE)
             return
-        if len(here) == 1:
-            self.play(here[0])
+        self.play_among(here, "What do you lay here?", [self.describe(a) for a in here])
+
+    def play_among(self, actions: list[Action], question: str, texts: list[str], keys: list[str] | None = None) -> None:
+        """Play the only action (``play``: asking first where it must), or ask which one is meant."""
+        if len(actions) == 1:
+            self.play(actions[0])
             return
 
         def chosen(index: int | None) -> None:
-            if index is not None and self.turn is not None:
-                self.play(here[index])
+            if index is not None and self.table.turn is not None:
+                self.play(actions[index])
 
-        self.app.push_screen(ChoiceScreen("What do you lay here?", [self.describe(a) for a in here]), chosen)
+        self.app.push_screen(ChoiceScreen(question, texts, keys), chosen)
 
     def on_action_list_chosen(self, event: ActionList.Chosen) -> None:
         """Enter in the plays list: as any other way of playing, it asks before steps not seen."""
@@ -194,11 +439,11 @@ class CaravanseraiScreen(CaravanseraiTable):
     def action_direction(self, d: int) -> None:
         if not self.decides_now():
             return
-        if ("dir", d) in self.legal:
+        if ("dir", d) in self.table.legal:
             self.play(("dir", d))
-        elif self.view is not None and self.view["stage"] in STAGE_FIRST:
-            self.notify(f"Not {DIR_WORDS[d]} now: {STAGE_FIRST[self.view['stage']]}.", severity="warning")
-        elif any(a[0] == "dir" for a in self.legal):
+        elif self.table.view is not None and self.table.view["stage"] in STAGE_FIRST:
+            self.notify(f"Not {DIR_WORDS[d]} now: {STAGE_FIRST[self.table.view['stage']]}.", severity="warning")
+        elif any(a[0] == "dir" for a in self.table.legal):
             self.notify(f"Not {DIR_WORDS[d]}: that cell is taken, off the board or a dead end.",
                         severity="warning")
         else:
@@ -216,7 +461,7 @@ class CaravanseraiScreen(CaravanseraiTable):
         question, boxed = asked
 
         def answered(yes: bool | None) -> None:
-            if yes and self.turn is not None and action in self.legal:
+            if yes and self.table.turn is not None and action in self.table.legal:
                 self.act(action)
 
         # Enter plays a placement's forced rest, as Enter plays each of its steps; a move that
@@ -227,7 +472,7 @@ class CaravanseraiScreen(CaravanseraiTable):
     def question_before(self, action: Action) -> tuple[str, bool] | None:
         """What to ask before ``action``, and whether it boxes our caravan in (None: play it at
         once)."""
-        world, seat = self._world, self.seat
+        world, seat = self.table.world, self.seat
         if not isinstance(world, CaravanseraiState) or seat is None or action not in world.legal_actions():
             return None
         after = world.clone()
@@ -246,42 +491,34 @@ class CaravanseraiScreen(CaravanseraiTable):
         return (question, bool(boxed)) if question else None
 
     def action_block(self, colour: int) -> None:
-        if not self.decides_now() or self.view is None:
+        if not self.decides_now() or self.table.view is None:
             return
-        pl = self.view["placement"]
+        pl = self.table.view["placement"]
         starts = pl is not None and not pl["left"]
-        choices = [a for a in self.legal if a[0] == "good" and a[1] == colour] if starts else []
+        choices = [a for a in self.table.legal if a[0] == "good" and a[1] == colour] if starts else []
         if not choices:
-            first = STAGE_FIRST.get(self.view["stage"])
+            first = STAGE_FIRST.get(self.table.view["stage"])
             self.notify(f"No {COLOUR_NAMES[colour]} block can start here now" + (f": {first}." if first else "."),
                         severity="warning")
             return
-        if len(choices) == 1:
-            self.play(choices[0])
-            return
-
-        def chosen(index: int | None) -> None:
-            if index is not None and self.turn is not None:
-                self.play(choices[index])
-
         texts = [f"{a[2]} {COLOUR_NAMES[colour]} good{'s' if a[2] > 1 else ''}" for a in choices]
         block = pl["block"] if pl is not None else 1
-        self.app.push_screen(ChoiceScreen(f"Block {block}: how many?", texts, [str(a[2]) for a in choices]), chosen)
+        self.play_among(choices, f"Block {block}: how many?", texts, [str(a[2]) for a in choices])
 
     def action_piece(self, kind: str) -> None:
         if not self.decides_now():
             return
-        if (kind,) in self.legal:
+        if (kind,) in self.table.legal:
             self.play((kind,))
-        elif self.view is not None:
-            self.notify(piece_problem(kind, self.view, self.legal), severity="warning")
+        elif self.table.view is not None:
+            self.notify(piece_problem(kind, self.table.view, self.table.legal), severity="warning")
 
     def action_decline(self) -> None:
         if not self.decides_now():
             return
-        if DECLINE in self.legal:
+        if DECLINE in self.table.legal:
             self.play(DECLINE)
-        elif USE in self.legal:
+        elif USE in self.table.legal:
             self.notify("This board good cannot be declined: the block would then have no way to go on "
                         "(or you have no reserve good of its colour). Enter uses it.", severity="warning")
         else:

@@ -20,11 +20,12 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import OptionList, Static
+from textual.widgets import OptionList
 
 from caravan_tui.bus import SeatEnd
 from caravan_tui.engine import Action, IllegalAction
 from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.table_seat import TableState
 from caravan_tui.widgets import ActionList
 from caravan_tui.words import change, signed
 
@@ -64,7 +65,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     """
 
     def compose_board(self) -> ComposeResult:
-        yield Static("", id="dc-info")
+        yield self.table_text(info_text, id="dc-info")
         season = VerticalScroll(SeasonView(id="dc-season"), id="dc-season-box", can_focus=False)
         season.border_title = "Season"
         yield season
@@ -93,41 +94,16 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def who(self, seat: int) -> Text:
         """The player of a season line, first: ``Bot: `` (``Bob·AI: `` where an AI stands in)."""
-        return Text(f"{self.player_name(seat)}: ", style="bold")
+        return Text(f"{self.table.player_name(seat)}: ", style="bold")
 
     # -- drawing ------------------------------------------------------------------------------
 
     def show_view(self, view: DecktetCaravanView) -> None:
-        self.query_one("#dc-info", Static).update(self.info_text(view))
         self.show_season(view)
         hand = self.query_one(CardGrid)
         hand.set_cards([(card, card_face(card)) for card in view.get("hand", [])])
         hand.border_title = f"Your hand ({len(view.get('hand', []))})"
         self.show_playable()
-
-    def info_text(self, view: DecktetCaravanView) -> Text:
-        players = range(len(view["scores"]))
-        text = Text(f"Hand {view['hand_no']} of {view['hands_total']}", style="bold")
-        for p in players:
-            text.append(f" · {self.player_name(p, 13)} {signed(view['scores'][p])}")
-        text.append("\nUp: ")
-        text.append_text(Text(" · ").join(up_text(card, short=True) for card in view["up"]))
-        if view.get("aside_up"):
-            text.append("\nSet aside face up: ")
-            text.append_text(Text(" ").join(glyphs(card) for card in view["aside_up"]))
-            text.append(" (out of this hand)", style="italic")
-        for p in players:
-            pile = view["collected"][p]
-            text.append(f"\n{self.seat_name(p)}", style="bold")
-            if p != self.seat:
-                text.append(f" · {view['hand_sizes'][p]} in hand, {view['hand_wilds'][p]} of "
-                            f"{HAND_CARDS_WILD} Aces and Crowns unplayed", style="italic")
-            text.append(f" · pile {change(view['collected_points'][p])}: ", style="bold")
-            if pile:
-                text.append_text(Text(" ").join(card_token(card) for card in pile))
-            else:
-                text.append("empty", style="dim")
-        return text
 
     def show_season(self, view: DecktetCaravanView) -> None:
         """The latest play and what beats it are at the bottom: keep them in sight."""
@@ -149,13 +125,13 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         if season:
             notes.append(Text(to_beat(season_play(season[-1])[1]), style="italic"))
         elif view["to_move"] is not None:
-            who = "you lead" if view["to_move"] == self.seat else f"{self.seat_name(view['to_move'])} leads"
+            who = "you lead" if view["to_move"] == self.seat else f"{self.table.seat_name(view['to_move'])} leads"
             notes.append(Text(f"New season: {who} a caravan.", style="italic"))
         out = view["out_player"]
         if out is not None and not view["over"]:  # (a finished match's last view keeps who went out)
             # (a spectator has no play to make: only a seat still in is told of "your" last play)
             last = "your last play or pass" if self.seat not in (None, out) else "one last play or pass"
-            notes.append(Text(f"{self.short_name(out)} went out: {last}.",
+            notes.append(Text(f"{self.table.short_name(out)} went out: {last}.",
                               style="bold"))
         return plays, notes
 
@@ -170,8 +146,8 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def _unflash(self) -> None:
         self.flash = None
-        if self.view is not None:
-            self.show_season(self.view)
+        if self.table.view is not None:
+            self.show_season(self.table.view)
 
     def hand_summary(self, view: DecktetCaravanView, row: HistoryRow) -> Table:
         """One hand's scoring: each pile per up card, the going-out bonus, the totals."""
@@ -179,19 +155,19 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         table = Table(title=f"Hand {hand_no} of {view['hands_total']}")
         table.add_column("Collected pile")
         for p in range(len(totals)):
-            table.add_column(self.seat_label(p), justify="right")
+            table.add_column(self.table.seat_label(p), justify="right")
         for i, card in enumerate(up):
             table.add_row(up_text(card), *(change(by_up[p][i]) for p in range(len(totals))))
         table.add_row("Going out", *(f"+{bonus}" if p == out else "" for p in range(len(totals))))
         table.add_row("Hand", *(change(t) for t in totals), style="bold")
         table.add_row("Total", *(signed(s) for s in view["scores"]), style="bold")
-        table.caption = Text("Nobody went out." if out is None else f"{self.seat_name(out)} went out: +{bonus}.")
+        table.caption = Text("Nobody went out." if out is None else f"{self.table.seat_name(out)} went out: +{bonus}.")
         return table
 
     def standing_basis(self) -> str:
-        if self.view is None or self.seat is None:
+        if self.table.view is None or self.seat is None:
             return super().standing_basis()
-        return self.words(standing_basis(self.view, self.seat))
+        return self.table.words(standing_basis(self.table.view, self.seat))
 
     def match_summary(self, view: DecktetCaravanView) -> Table | Group:
         """Every hand of the match, and the last hand's breakdown, for the end-of-match screen."""
@@ -199,7 +175,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         table.add_column("Hand")
         players = range(len(view["scores"]))
         for p in players:
-            table.add_column(self.seat_label(p), justify="right")
+            table.add_column(self.table.seat_label(p), justify="right")
         for hand_no, out, _, _, totals, *_ in map(hand_result, view["history"]):
             table.add_row(str(hand_no), *(change(totals[p]) + (" out" if p == out else "") for p in players))
         table.add_row("Total", *(signed(view["scores"][p]) for p in players), style="bold")
@@ -211,7 +187,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     # -- what can be played ---------------------------------------------------------------------
 
     def plays(self) -> list[Action]:
-        return [action for action in self.legal if action != PASS]
+        return [action for action in self.table.legal if action != PASS]
 
     def matching(self, cards) -> list[Action]:
         """The legal readings of exactly these cards."""
@@ -223,7 +199,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         legal play with the ticked cards (when some play holds them all). Nothing is dimmed while
         it is not our decision."""
         grid = self.query_one(CardGrid)
-        if self.turn is None:
+        if self.table.turn is None:
             grid.dim(())
             return
         chosen = set(grid.selection()) if grid.has_focus else set()  # in the list: every usable card
@@ -236,7 +212,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         """The engine's reason for refusing ``action`` here, in the table's words, and how
         telling it is (2: the cards make a play that does not fit now; 1: the cards make no
         play; 3: the engine takes it after all, nothing to explain)."""
-        if self._world is None:
+        if self.table.world is None:
             return 0, "it is not your turn"
         telling = 2
         try:
@@ -246,7 +222,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
             telling, reason = 1, str(exc.args[0] if exc.args else exc)
         else:
             try:
-                self._world.clone().apply(action, log=False)
+                self.table.world.clone().apply(action, log=False)
             except IllegalAction as exc:
                 reason = str(exc)
             else:
@@ -254,16 +230,16 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         for known in filter(None, (action, self._top())):
             reason = reason.replace(repr(known), cards_words(known))
             with suppress(KeyError, ValueError, IndexError, TypeError):
-                reason = reason.replace(self._world.describe(known, self.seat), play_words(known))
+                reason = reason.replace(self.table.world.describe(known, self.seat), play_words(known))
         return telling, reason
 
     def _top(self) -> Action | None:
-        season = self.view["season"] if self.view else None
+        season = self.table.view["season"] if self.table.view else None
         return tuple(season_play(season[-1])[1]) if season else None
 
     def selection_reason(self, cards: tuple[str, ...]) -> str:
         """Why the ticked cards are not a play now, in one sentence, from the engine's reason."""
-        if self.turn is None:
+        if self.table.turn is None:
             return "It is not your turn."
         best = max((self.why_not(action) for action in readings(cards)), key=lambda r: r[0])
         telling, reason = best
@@ -279,7 +255,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """``p`` is offered unless it is our turn and we may not pass (we lead the season)."""
-        if action == "pass" and self.turn is not None and PASS not in self.legal:
+        if action == "pass" and self.table.turn is not None and PASS not in self.table.legal:
             return False
         return super().check_action(action, parameters)
 
@@ -296,7 +272,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         """On our turn, what Enter plays for the focused widget (wrapped onto a second line
         when long), or why the ticked cards are not a play yet."""
         text = super().status_text()
-        if self.turn is None or self.over is not None:
+        if self.table.turn is None or self.table.over is not None:
             return text
         action = self.enter_action()
         if action == PASS:
@@ -305,7 +281,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
             return Text.assemble(("Enter plays ", "bold"), self.describe(action))
         cards = self.query_one(CardGrid).selection()
         if not cards:
-            if self.legal == [PASS]:
+            if self.table.legal == [PASS]:
                 return Text("Your turn: nothing beats it — p passes.", style="bold")
             return Text("Your turn: space ticks cards, Enter plays them", style="bold")
         if len(self.matching(cards)) > 1:
@@ -319,7 +295,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         they are one play; the list, the ticked cards' play it highlights, else its highlighted
         line (None: Enter asks which reading, or says why not)."""
         grid, actions = self.query_one(CardGrid), self.query_one(ActionList)
-        if self.turn is None or not (grid.has_focus or actions.has_focus):
+        if self.table.turn is None or not (grid.has_focus or actions.has_focus):
             return None
         cards = grid.selection()
         if actions.has_focus:
@@ -379,7 +355,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         """Moving through the plays list ticks the highlighted play's cards (Pass clears them), so
         the hand shows what Enter will play."""
         actions = self.query_one(ActionList)
-        if event.option_list is not actions or not actions.has_focus or self.turn is None:
+        if event.option_list is not actions or not actions.has_focus or self.table.turn is None:
             return
         if event.option_index != actions.highlighted or event.option_index >= len(actions.actions):
             return  # a stale message: the highlight has moved on since
@@ -395,7 +371,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         """Enter in the plays list with cards ticked plays the ticked cards (the list highlights
         their play) or says why they are not a play — never some other line."""
         actions = self.query_one(ActionList)
-        if event.key != "enter" or not actions.has_focus or self.turn is None:
+        if event.key != "enter" or not actions.has_focus or self.table.turn is None:
             return
         cards = self.query_one(CardGrid).selection()
         if not cards:
@@ -411,7 +387,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def act(self, action: Action) -> None:
         super().act(action)
-        if self.turn is None:
+        if self.table.turn is None:
             self.query_one(CardGrid).select(())
             self.refresh_bindings()
 
@@ -428,6 +404,32 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         if action != PASS:
             self.query_one(CardGrid).mark(cards_in(action))
         self.follow_ticks()  # ticked cards stay the selection; the hint is starred
+
+
+def info_text(view: DecktetCaravanView, table: TableState[DecktetCaravanView]) -> Text:
+    """The hand, the scores and what is up; under them each player's pile (and hand size)."""
+    players = range(len(view["scores"]))
+    text = Text(f"Hand {view['hand_no']} of {view['hands_total']}", style="bold")
+    for p in players:
+        text.append(f" · {table.player_name(p, 13)} {signed(view['scores'][p])}")
+    text.append("\nUp: ")
+    text.append_text(Text(" · ").join(up_text(card, short=True) for card in view["up"]))
+    if view.get("aside_up"):
+        text.append("\nSet aside face up: ")
+        text.append_text(Text(" ").join(glyphs(card) for card in view["aside_up"]))
+        text.append(" (out of this hand)", style="italic")
+    for p in players:
+        pile = view["collected"][p]
+        text.append(f"\n{table.seat_name(p)}", style="bold")
+        if p != table.seat:
+            text.append(f" · {view['hand_sizes'][p]} in hand, {view['hand_wilds'][p]} of "
+                        f"{HAND_CARDS_WILD} Aces and Crowns unplayed", style="italic")
+        text.append(f" · pile {change(view['collected_points'][p])}: ", style="bold")
+        if pile:
+            text.append_text(Text(" ").join(card_token(card) for card in pile))
+        else:
+            text.append("empty", style="dim")
+    return text
 
 
 SCREEN = DecktetCaravanScreen

@@ -24,27 +24,33 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import cast
 
+from rich.table import Table
 from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.widgets import OptionList
 
-from caravan_tui.bus import Update
+from caravan_tui.bus import SeatEnd, Update
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
+from caravan_tui.widgets.table_text import TableText
 
 from .builder import Selection
-from .faces import CHOSEN, HINT, USABLE
+from .faces import CHANGED, CHOSEN, DIMMED, HINT, TICK, USABLE, card_face, die_text, hinted_cards, legend_text
 from .reasons import builder_hint, card_problem, village_problem
+from .results import tie_headline
 from .table import PHASE_WORDS, MerchantLordTable
-from .table_text import END_ACTIONS
+from .table_text import END_ACTIONS, builder_text, players_text
 from .terms import VINDEX
 from .views import MerchantLordView
-from .widgets import ChipBar, VillageBoard
+from .widgets import ChipBar, Row, VillageBoard
 
 
-class MerchantLordScreen(MerchantLordTable):
+class MerchantLordScreen(GameScreen[MerchantLordView]):
     BINDINGS = [
         Binding("e", "done", "Done", tooltip="End this step: favour, selling, buying or a free placement"),
         Binding("plus", "turn(1)", "+1", show=False, tooltip="Turn the die under the cursor up (2 favour)"),
@@ -55,34 +61,252 @@ class MerchantLordScreen(MerchantLordTable):
     ]
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"done", "turn", "clear", "adopt"}
     STATUS_LINES = 2  # a sale's words can be longer than 80 columns
+    PAUSE_EACH_ACTION = True
+    TABLE = MerchantLordTable
+    DEFAULT_CSS = """
+    #ml-players { height: auto; padding: 0 0 0 1; }
+    #ml-villages-box { height: 1fr; min-height: 3; scrollbar-size-vertical: 1; }
+    #ml-villages { padding: 0 0 0 1; }
+    #ml-dice { padding: 0 1; }
+    #ml-hand, #ml-row { border-top: solid $primary; padding: 0 0 0 1; border-title-align: left; }
+    #ml-hand:focus, #ml-row:focus { border-top: heavy $accent; }
+    #ml-builder { height: auto; max-height: 4; padding: 0 1; }  /* a step in two rows and a village in two */
+    #status { dock: bottom; }
+    """
+
+    def __init__(self, client: SeatEnd) -> None:
+        super().__init__(client)
+        self._syncing = False
+        self._rolled: set[int] = set()  # our dice just rerolled
+        self._cursors_round: int | None = None  # the round the cursors were last put on their first choice
+
+    @property
+    def table(self) -> MerchantLordTable:
+        return self.table_state
+
+    @property
+    def sel(self) -> Selection:
+        """The builder's selection: village, ticked halves, dice ticked to reroll (the table's)."""
+        return self.table.sel
+
+    @sel.setter
+    def sel(self, sel: Selection) -> None:
+        if sel != self.table.sel:
+            self.table.sel = sel
+            self.refresh_board()
+            self.follow_selection()
+
+    @property
+    def hinted(self) -> Action | None:
+        """The hint's play: starred and previewed, never put in the selection by itself."""
+        return self.table.hinted
+
+    @hinted.setter
+    def hinted(self, action: Action | None) -> None:
+        if action != self.table.hinted:
+            self.table.hinted = action
+            self.refresh_board()
+
+    def pointed(self) -> tuple[str, str] | None:
+        """What the cursor of the focused panel is on: ("card", id) or ("village", id)."""
+        focused = self.focused
+        if isinstance(focused, ChipBar) and focused.id in ("ml-hand", "ml-row") and focused.current:
+            return "card", focused.current
+        if isinstance(focused, VillageBoard) and focused.cursor:
+            return "village", focused.cursor
+        return None
+
+    # -- layout and drawing -------------------------------------------------------------------------
+
+    def compose_board(self) -> ComposeResult:
+        yield self.table_text(lambda view, _: players_text(view, self.table), id="ml-players")
+        yield ChipBar(3, empty="none", label="Your dice ", id="ml-dice")
+        box = VerticalScroll(VillageBoard(id="ml-villages"), id="ml-villages-box")
+        box.can_focus = False
+        yield box
+        hand = ChipBar(15, empty="no cards", id="ml-hand")
+        hand.border_title = "Hand"
+        yield hand
+        row = ChipBar(15, empty="empty", id="ml-row")
+        row.border_title = "Row"
+        yield row
+        yield self.table_text(lambda _view, _: builder_text(self.table, self.pointed()), id="ml-builder")
+
+    def legend(self) -> Text:
+        return legend_text()
+
+    def on_mount(self) -> None:
+        self.query_one(VillageBoard).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.table.view is not None:
+            self.call_after_refresh(self.show_villages)
+
+    # -- words ----------------------------------------------------------------------------------
+
+    def selection_changed(self) -> None:
+        """A cursor moved or the focus moved: the line under the row and the status line follow."""
+        self.show_builder()
+        super().selection_changed()
+
+    def show_view(self, view: MerchantLordView) -> None:
+        self.show_villages()
+        self.show_dice()
+        self.show_cards()
+        self.show_builder()
+
+    def village_rows(self, view: MerchantLordView) -> list[Row]:
+        players = view["players"]
+        me = self.seat if self.seat is not None else 0
+        order = [(me + k) % players for k in range(players)]
+        box = self.query_one("#ml-villages-box")
+        room = box.size.height
+        width = max(20, box.size.width - 2)
+        marks = self.table.village_marks()
+        rows_by_seat = {seat: self.table.seat_rows(view, seat, width, marks) for seat in order}
+        needed = sum(VillageBoard.count_lines(rows, width) for rows in rows_by_seat.values())
+        rows: list[Row] = []
+        if not room or needed <= room:
+            for seat in order:
+                rows.extend(rows_by_seat[seat])
+            return rows
+        others = [seat for seat in order if seat != me]
+        board = self.query_one(VillageBoard)
+        if all(row.key is not None for row in board.rows) and board.cursor in VINDEX:
+            # every village showed, and now they do not fit (the status line grew as a click took the
+            # focus): the cursor's village stays in sight, under the cursor
+            owner = VINDEX[board.cursor] // 3
+            self.table.shown_other = owner if owner in others else self.table.shown_other
+        if self.table.shown_other not in others:
+            self.table.shown_other = others[0]
+        for seat in order:
+            if seat == me or seat == self.table.shown_other:
+                rows.extend(rows_by_seat[seat])
+            else:
+                rows.append(self.table.summary_row(view, seat))
+        return rows
+
+    def show_villages(self) -> None:
+        if self.table.view is None:
+            return
+        board = self.query_one(VillageBoard)
+        board.show(self.village_rows(self.table.view))
+
+    def show_dice(self) -> None:
+        bar = self.query_one("#ml-dice", ChipBar)
+        used = set(self.table.sale_dice(self.sel))
+        hinted = self.table.adjust_die(self.hinted)
+        chips, marks = [], {}
+        for index, (value, where) in enumerate(self.table.my_dice()):
+            key = str(index)
+            if where == "unplaced":
+                face = die_text(value)
+            elif where == "aside":
+                face = Text("+", style="dim")
+            else:
+                face = Text(str(value), style="dim")  # the mark (·) says it is used
+            chips.append((key, face))
+            if index in self.table.reroll:
+                marks[key] = TICK
+            elif index == hinted:
+                marks[key] = HINT
+            elif index in used:
+                marks[key] = CHOSEN
+            elif where != "unplaced":
+                marks[key] = DIMMED
+            elif self.seat is not None and (self.seat, index) in self.table.changed_dice:
+                marks[key] = CHANGED
+        bar.show(chips, marks, ticked={str(i) for i in self.table.reroll})
+
+    def show_cards(self) -> None:
+        view = self.table.view
+        if view is None:
+            return
+        hand = self.query_one("#ml-hand", ChipBar)
+        cards = view.get("hand", []) if self.seat is not None else []
+        choices = self.table.choices() if self.table.phase in ("sell", "favour", "place") else None
+        hand_marks = {}
+        for card in cards:
+            if card in self.sel.tucks:
+                hand_marks[card] = TICK
+            elif self.hinted is not None and card in hinted_cards(self.hinted):
+                hand_marks[card] = HINT
+            elif choices:
+                hand_marks[card] = USABLE if choices.tuckable(self.sel, card) else DIMMED
+        hand.show([(card, card_face(card, self.sel.tucks.get(card))) for card in cards], hand_marks,
+                  ticked=self.sel.tucks)
+        hand.border_title = (f"Your hand ({len(cards)})" + (" · space tucks" if choices and cards else "")
+                             if self.seat is not None else "Hand")
+        row = self.query_one("#ml-row", ChipBar)
+        buying = self.table.phase == "buy"
+        row_marks = {}
+        for card in view["row"]:
+            if self.hinted == ("buy", card):
+                row_marks[card] = HINT
+            elif buying:
+                row_marks[card] = USABLE if ("buy", card) in self.table.legal else DIMMED
+            elif card in self.table.changed_row:
+                row_marks[card] = CHANGED
+        row.show([(card, card_face(card)) for card in view["row"]], row_marks)
+        row.border_title = f"Row · pile {view['pile_size']} · 5¢ each" + (" · enter buys" if buying else "")
+
+    def show_builder(self) -> None:
+        self.query_one("#ml-builder", TableText).redraw()
+
+    def refresh_board(self) -> None:
+        if self.table.view is None:
+            return
+        self.show_villages()
+        self.show_dice()
+        self.show_cards()
+        self.show_builder()
+        self.show_status()
+
+    def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
+        """Who wins; when table cards tie, which tie-break decided: "12–12; you win on the coins
+        tie-break"."""
+        tied = tie_headline(self.table.view, outcome) if self.table.view is not None else None
+        return self.table.words(tied) if tied else super().result_headline(names, scores, outcome)
+
+    def match_summary(self, view: MerchantLordView) -> Table:
+        table = Table()
+        table.add_column("Player")
+        for heading in ("Table cards", "Coins", "Favour", "Merchants placed"):
+            table.add_column(heading, justify="right")
+        for seat in range(view["players"]):
+            placed = sum(len(view["villages"][seat * 3 + k]) for k in range(3))
+            table.add_row(self.table.seat_label(seat), str(view["table"][seat]), str(view["coins"][seat]),
+                          str(view["favour"][seat]), str(placed))
+        return table
+
 
     # -- what changed -----------------------------------------------------------------------------
 
     def show_update(self, update: Update) -> float:
         """Mark what changed before the board is drawn (once) for the new view."""
-        self.note_changes(self.view, cast(MerchantLordView, update.view))
+        self.note_changes(self.table.view, cast(MerchantLordView, update.view))
         return super().show_update(update)
 
     def note_changes(self, previous: MerchantLordView | None, view: MerchantLordView) -> None:
-        self._mover = previous["to_move"] if previous else None
+        self.pause.mover = previous["to_move"] if previous else None
         if previous is not None:
             new_round = view["round"] != previous["round"]
             for seat, (old, new) in enumerate(zip(previous["dice"], view["dice"])):
                 for index, (value, where) in enumerate(new):
                     was = old[index] if index < len(old) else None
                     if was is None or was[0] != value or (new_round and where == "unplaced"):
-                        self.changed_dice.add((seat, self.dice_slot(seat, index)))
+                        self.table.changed_dice.add((seat, self.table.dice_slot(seat, index)))
             for info, (a, b), (sa, sb) in zip(view["villages_info"], zip(previous["villages"], view["villages"]),
                                               zip(previous["sellers"], view["sellers"])):
                 if a != b or (sa != sb and sb is not None):
-                    self.changed_villages.add(info["id"])
-            self.changed_row |= set(view["row"]) - set(previous["row"])
+                    self.table.changed_villages.add(info["id"])
+            self.table.changed_row |= set(view["row"]) - set(previous["row"])
         if self._rolled and self.seat is not None:
-            self.changed_dice |= {(self.seat, index) for index in self._rolled}
+            self.table.changed_dice |= {(self.seat, index) for index in self._rolled}
             self._rolled = set()
-        mover = self._mover
+        mover = self.pause.mover
         if mover is not None and mover != self.seat:
-            self.shown_other = mover
+            self.table.shown_other = mover
 
     # -- turns --------------------------------------------------------------------------------------
 
@@ -96,69 +320,69 @@ class MerchantLordScreen(MerchantLordTable):
         cursor (Enter on the board does exactly this): on the chosen village, in the hand or on
         the dice, the complete sale or placement (in the favour step the ticked reroll; a sale
         then first ends the step, two plays: None); on a row card, buying it."""
-        if self.turn is None or not isinstance(widget, (ChipBar, VillageBoard)):
+        if self.table.turn is None or not isinstance(widget, (ChipBar, VillageBoard)):
             return super().enter_action() if widget is self.focused else None
-        if isinstance(widget, VillageBoard) and (self.phase == "buy" or widget.cursor != self.sel.village):
+        if isinstance(widget, VillageBoard) and (self.table.phase == "buy" or widget.cursor != self.sel.village):
             return None
         if isinstance(widget, ChipBar) and widget.id == "ml-row":
             action = ("buy", widget.current)
-            return action if action in self.legal else None
-        if self.choices().action(self.sel) is not None:
-            return None if self.phase == "favour" else self.choices().action(self.sel)
-        return self.selected_action()
+            return action if action in self.table.legal else None
+        if self.table.choices().action(self.sel) is not None:
+            return None if self.table.phase == "favour" else self.table.choices().action(self.sel)
+        return self.table.selected_action()
 
     def status_text(self) -> Text:
         """What Enter (or space) does for the focused widget, in words."""
-        if self._pausing is not None:
-            return Text(f"{self.seat_name(self._pausing)} played… (any key skips)")
-        if self.turn is None or self.over is not None or self.view is None:
+        if self.pause.pausing is not None:
+            return Text(f"{self.table.seat_name(self.pause.pausing)} played… (any key skips)")
+        if self.table.turn is None or self.table.over is not None or self.table.view is None:
             return super().status_text()
         action, focused = self.enter_action(), self.focused
         if action is not None:
             return Text(f"enter: {self.describe(action)}", style="bold")
         if isinstance(focused, ActionList):
             return Text("enter: the highlighted play", style="bold")
-        phase = self.phase
-        if phase == "favour" and self.choices().action(self.sel) is not None and (
+        phase = self.table.phase
+        if phase == "favour" and self.table.choices().action(self.sel) is not None and (
                 not isinstance(focused, VillageBoard) or focused.cursor == self.sel.village):
             return Text("enter: end the favour step and make this sale", style="bold")
         if (isinstance(focused, VillageBoard) and focused.cursor is not None and phase in ("sell", "favour", "place")
-                and self.choices().reachable(focused.cursor, self.sel.tucks.items())):
-            return Text(f"enter: choose {self.village_name(focused.cursor)} for the "
+                and self.table.choices().reachable(focused.cursor, self.sel.tucks.items())):
+            return Text(f"enter: choose {self.table.village_name(focused.cursor)} for the "
                         f"{'placement' if phase == 'place' else 'sale'}", style="bold")
         if isinstance(focused, ChipBar) and focused.id == "ml-dice" and phase == "favour":
             return Text(self.dice_keys(focused), style="bold")
         if isinstance(focused, ChipBar) and focused.id == "ml-hand" and phase in ("sell", "favour", "place"):
             return Text("space: tuck this card's left or right half" if focused.chips else
                         "Your hand is empty: no card to tuck · tab to the dice or villages", style="bold")
-        return Text(f"Your turn: {PHASE_WORDS.get(self.view['phase'], '')} · e: done", style="bold")
+        return Text(f"Your turn: {PHASE_WORDS.get(self.table.view['phase'], '')} · e: done", style="bold")
 
     def dice_keys(self, dice: ChipBar) -> str:
         """What space, + and - do to the die under the cursor."""
-        if dice.current is None or self.my_dice()[int(dice.current)][1] != "unplaced":
+        if dice.current is None or self.table.my_dice()[int(dice.current)][1] != "unplaced":
             return "this die is placed: space, + and - are for your unplaced dice"
-        value = self.my_dice()[int(dice.current)][0]
-        ticked = int(dice.current) in self.reroll
+        value = self.table.my_dice()[int(dice.current)][0]
+        ticked = int(dice.current) in self.table.reroll
         return f"space: {'untick' if ticked else 'tick'} this {value} to reroll · + or -: turn it"
 
     # -- turns --------------------------------------------------------------------------------------
 
     def your_turn(self) -> None:
-        self._skipping = False
+        self.pause.our_turn()
         self.hinted = None
-        if self.pending is not None:
-            pending, self.pending = self.pending, None
-            if pending in self.legal:
+        if self.table.pending is not None:
+            pending, self.table.pending = self.table.pending, None
+            if pending in self.table.legal:
                 self.act(pending)
                 return
-        phase = self.phase
+        phase = self.table.phase
         sel = self.sel if phase == "favour" else replace(self.sel, reroll=frozenset())
         if (phase not in ("favour", "sell", "place")
-                or not self.choices().reachable(sel.village, sel.tucks.items())):
+                or not self.table.choices().reachable(sel.village, sel.tucks.items())):
             sel = Selection()
         self.sel = sel
-        if self.view is not None and self.view["round"] != self._cursors_round:
-            self._cursors_round = self.view["round"]
+        if self.table.view is not None and self.table.view["round"] != self._cursors_round:
+            self._cursors_round = self.table.view["round"]
             self.reset_cursors()
         self.refresh_board()
         self.villages_cursor_to_usable()
@@ -173,7 +397,7 @@ class MerchantLordScreen(MerchantLordTable):
         sell, the villages on the first one a sale or placement can use, else your first), not
         where it was left last round."""
         dice = self.query_one("#ml-dice", ChipBar)
-        dice.cursor = next((index for index, (_, where) in enumerate(self.my_dice()) if where == "unplaced"), 0)
+        dice.cursor = next((index for index, (_, where) in enumerate(self.table.my_dice()) if where == "unplaced"), 0)
         for bar in self.query("#ml-hand, #ml-row").results(ChipBar):
             bar.cursor = 0
         self.query_one(VillageBoard).move_to(f"P{self.seat}-V16")
@@ -183,33 +407,34 @@ class MerchantLordScreen(MerchantLordTable):
         """The villages' cursor off a village no sale (placement) can use now, onto the first one
         that can be used (after the last favour the dice changed, and with them the villages)."""
         villages = self.query_one(VillageBoard)
-        marks = self.village_marks()
+        marks = self.table.village_marks()
         usable = [key for key in villages.keys if marks.get(key) == USABLE]
         if usable and marks.get(villages.cursor or "") not in (USABLE, CHOSEN, HINT):
             villages.move_to(usable[0])
 
     def act(self, action: Action) -> None:
-        rolled = self.rerolled_dice(action) if action[0] == "reroll" else set()
+        rolled = self.table.rerolled_dice(action) if action[0] == "reroll" else set()
         super().act(action)
-        if self.turn is None:  # sent
+        if self.table.turn is None:  # sent
             self._rolled = rolled  # marked in the next view even where a die shows its old value
-            self.changed_dice.clear()
-            self.changed_villages.clear()
-            self.changed_row.clear()
+            self.table.changed_dice.clear()
+            self.table.changed_villages.clear()
+            self.table.changed_row.clear()
             self.sel = Selection()
             self.hinted = None
             self.refresh_board()
 
     def village_problem(self, vid: str) -> str:
-        assert self.world is not None and self.seat is not None  # asked only on our decision
-        return village_problem(self.world, self.seat, self.phase, self.sel, vid)
+        assert self.table.rules_state is not None and self.seat is not None  # asked only on our decision
+        return village_problem(self.table.rules_state, self.seat, self.table.phase, self.sel, vid)
 
     def card_problem(self, card: str) -> str:
-        assert self.world is not None and self.seat is not None and self.view is not None  # our decision only
-        return card_problem(self.world, self.seat, self.view, self.phase, self.sel, card)
+        world = self.table.rules_state
+        assert world is not None and self.seat is not None and self.table.view is not None  # our decision only
+        return card_problem(world, self.seat, self.table.view, self.table.phase, self.sel, card)
 
     def refuse(self, reason: str, title: str = "Not possible") -> None:
-        self.notify(self.sentence(reason), title=title, severity="warning")
+        self.notify(self.table.sentence(reason), title=title, severity="warning")
 
     def press(self, widget: ChipBar | VillageBoard) -> bool:
         """Enter on ``widget``: play what the status line promises for it (``enter_for``), or the
@@ -217,13 +442,13 @@ class MerchantLordScreen(MerchantLordTable):
         action = self.enter_for(widget)
         if action is not None:
             if action[0] == "reroll":
-                self.take_dice_at(self.reroll, action[1:])
+                self.table.take_dice_at(self.table.reroll, action[1:])
             self.act(action)
             return True
-        sale = self.choices().action(self.sel)
-        if self.phase == "favour" and sale is not None and (
+        sale = self.table.choices().action(self.sel)
+        if self.table.phase == "favour" and sale is not None and (
                 not isinstance(widget, VillageBoard) or widget.cursor == self.sel.village):
-            self.pending = sale
+            self.table.pending = sale
             self.act(("end_favour",))
             return True
         return False
@@ -234,12 +459,12 @@ class MerchantLordScreen(MerchantLordTable):
         if not self.decides_now() or self.press(event.widget):
             return
         vid = event.key
-        if self.phase == "buy":
+        if self.table.phase == "buy":
             self.refuse("now you buy from the row (enter on a card) or press e")
-        elif self.choices().reachable(vid, self.sel.tucks.items()):
+        elif self.table.choices().reachable(vid, self.sel.tucks.items()):
             self.sel = self.sel.at(vid)
         else:
-            self.refuse(self.village_problem(vid), title=f"Not at {self.village_name(vid)}")
+            self.refuse(self.village_problem(vid), title=f"Not at {self.table.village_name(vid)}")
 
     def on_chip_bar_toggled(self, event: ChipBar.Toggled) -> None:
         bar = event.widget
@@ -256,19 +481,19 @@ class MerchantLordScreen(MerchantLordTable):
         bar = event.widget
         if bar.id == "ml-row":
             self.buy(event.key)
-        elif bar.id == "ml-dice" and self.phase == "favour":
+        elif bar.id == "ml-dice" and self.table.phase == "favour":
             self.refuse("tick dice to reroll with space first, or build a sale")
         else:
-            self.refuse(builder_hint(self.phase, self.sel))
+            self.refuse(builder_hint(self.table.phase, self.sel))
 
     def tick_card(self, card: str) -> None:
         if not self.decides_now():
             return
-        phase = self.phase
+        phase = self.table.phase
         if phase not in ("sell", "favour", "place"):
             self.refuse("cards are tucked only while selling, or placed with a Free Placement")
             return
-        choices = self.choices()
+        choices = self.table.choices()
         if not choices:
             self.refuse("no sale can be made now")
             return
@@ -281,10 +506,10 @@ class MerchantLordScreen(MerchantLordTable):
     def tick_die(self, index: int) -> None:
         if not self.decides_now():
             return
-        if self.phase != "favour":
+        if self.table.phase != "favour":
             self.refuse("rerolls are only in your favour step, before your first sale")
             return
-        _, where = self.my_dice()[index]
+        _, where = self.table.my_dice()[index]
         if where != "unplaced":
             self.refuse("that die is not yours to roll now")
             return
@@ -294,30 +519,30 @@ class MerchantLordScreen(MerchantLordTable):
         if not self.decides_now():
             return
         bar = self.query_one("#ml-dice", ChipBar)
-        if self.phase != "favour":
+        if self.table.phase != "favour":
             self.refuse("dice are turned only in your favour step, before your first sale")
             return
         if bar.current is None:
             return
         slot = int(bar.current)
-        value, where = self.my_dice()[slot]
+        value, where = self.table.my_dice()[slot]
         action = ("adjust", value, delta)
-        if action in self.legal and where == "unplaced":
-            self.take_dice_at([slot], [value])  # the die under the cursor is the one that turns
+        if action in self.table.legal and where == "unplaced":
+            self.table.take_dice_at([slot], [value])  # the die under the cursor is the one that turns
             self.act(action)
         elif where != "unplaced":
             self.refuse("that die is not yours to turn now")
-        elif self.view is not None and self.seat is not None:
-            self.refuse(f"turning a die costs 2 favour; you have {self.view['favour'][self.seat]}")
+        elif self.table.view is not None and self.seat is not None:
+            self.refuse(f"turning a die costs 2 favour; you have {self.table.view['favour'][self.seat]}")
 
     def buy(self, card: str) -> None:
         action = ("buy", card)
-        if action in self.legal:
+        if action in self.table.legal:
             self.act(action)
-        elif self.phase != "buy":
+        elif self.table.phase != "buy":
             self.refuse("cards are bought in the buying step, after everyone has sold")
-        elif self.view is not None and self.seat is not None:
-            self.refuse(f"a card costs 5 coins; you have {self.view['coins'][self.seat]}")
+        elif self.table.view is not None and self.seat is not None:
+            self.refuse(f"a card costs 5 coins; you have {self.table.view['coins'][self.seat]}")
 
     def action_done(self) -> None:
         """End the step. Ending selling while a sale is still possible asks first: the favour
@@ -325,12 +550,12 @@ class MerchantLordScreen(MerchantLordTable):
         otherwise send every unsold die to the market (the next round's roll then bars undo)."""
         if not self.decides_now():
             return
-        action = next((end for end in END_ACTIONS if end in self.legal), None)
+        action = next((end for end in END_ACTIONS if end in self.table.legal), None)
         if action is None:
             return
-        if action == ("end_selling",) and any(a[0] == "sell" for a in self.legal):
+        if action == ("end_selling",) and any(a[0] == "sell" for a in self.table.legal):
             def answered(yes: bool | None) -> None:
-                if yes and self.turn is not None and action in self.legal:
+                if yes and self.table.turn is not None and action in self.table.legal:
                     self.act(action)
 
             self.app.push_screen(ConfirmScreen("Stop selling? A sale is still possible; your unsold dice go to the "
@@ -342,15 +567,15 @@ class MerchantLordScreen(MerchantLordTable):
         self.sel = Selection()
 
     def action_others(self) -> None:
-        if self.view is None:
+        if self.table.view is None:
             return
-        players = self.view["players"]
+        players = self.table.view["players"]
         me = self.seat if self.seat is not None else 0
         others = [(me + k) % players for k in range(1, players)]
-        current = others.index(self.shown_other) if self.shown_other in others else -1
-        self.shown_other = others[(current + 1) % len(others)]
+        current = others.index(self.table.shown_other) if self.table.shown_other in others else -1
+        self.table.shown_other = others[(current + 1) % len(others)]
         self.show_villages()
-        self.query_one(VillageBoard).move_to(f"P{self.shown_other}-V16")
+        self.query_one(VillageBoard).move_to(f"P{self.table.shown_other}-V16")
 
     def action_menu(self) -> None:
         """Escape first clears the builder, then opens the menu."""
@@ -381,8 +606,8 @@ class MerchantLordScreen(MerchantLordTable):
                 self.query_one("#ml-row" if hinted[0] == "buy" else "#ml-dice", ChipBar).focus()
             elif self.sel.village in VINDEX:  # a sale or a placement: Enter on its village plays it
                 owner = VINDEX[self.sel.village] // 3
-                if owner not in (self.seat, self.shown_other):
-                    self.shown_other = owner
+                if owner not in (self.seat, self.table.shown_other):
+                    self.table.shown_other = owner
                     self.show_villages()
                 board = self.query_one(VillageBoard)
                 board.move_to(self.sel.village)
@@ -393,9 +618,9 @@ class MerchantLordScreen(MerchantLordTable):
     def follow_selection(self) -> None:
         """Highlight the builder's play in the plays list (none when it is not complete)."""
         actions = self.query_one(ActionList)
-        if self.turn is None or not actions.actions or actions.has_focus:
+        if self.table.turn is None or not actions.actions or actions.has_focus:
             return
-        action = self.selected_action()
+        action = self.table.selected_action()
         self._syncing = True
         try:
             if action in actions.actions:
@@ -407,7 +632,7 @@ class MerchantLordScreen(MerchantLordTable):
         """Moving through the plays list puts its sale, placement or reroll in the builder."""
         actions = self.query_one(ActionList)
         self.show_status()
-        if event.option_list is not actions or not actions.has_focus or self.turn is None or self._syncing:
+        if event.option_list is not actions or not actions.has_focus or self.table.turn is None or self._syncing:
             return
         if event.option_index != actions.highlighted or event.option_index >= len(actions.actions):
             return
@@ -423,13 +648,13 @@ class MerchantLordScreen(MerchantLordTable):
         elif kind == "place":
             self.sel = Selection(action[3], {action[1]: action[2]})
         elif kind == "reroll":
-            self.sel = Selection(reroll=frozenset(self.rerolled_dice(action)))
+            self.sel = Selection(reroll=frozenset(self.table.rerolled_dice(action)))
         else:
             self.sel = Selection()
             if kind == "buy":
                 self.query_one("#ml-row", ChipBar).move_to(action[1])
-            elif kind == "adjust" and self.adjust_die(action) is not None:
-                self.query_one("#ml-dice", ChipBar).move_to(str(self.adjust_die(action)))
+            elif kind == "adjust" and self.table.adjust_die(action) is not None:
+                self.query_one("#ml-dice", ChipBar).move_to(str(self.table.adjust_die(action)))
 
 
 SCREEN = MerchantLordScreen

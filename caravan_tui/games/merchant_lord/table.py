@@ -1,11 +1,11 @@
-"""What the Merchant Lord table shows: the players, the villages (and what a sale there pays),
-your dice, your hand, the row and the sale builder's line, from this seat's view and the
-builder's selection. ``screen.py`` adds the keys, the builder's inputs and the turns.
+"""What the Merchant Lord table holds beyond any seat's state: the builder's selection, the hint,
+the order of your dice and what changed; what may be chosen from them, and the villages' rows.
+``screen.py`` draws the table from it and takes the keys and the turns.
 
-What the player has chosen so far is one value, ``sel`` (a reactive attribute), and the hint one
-more, ``hinted``; the cursors are the widgets' own reactive attributes. Every mark, the builder's
-line and the status (Enter) line are drawn from them whenever any of them changes, so none of
-them can say one thing while a key does another.
+What the player has chosen so far is one value, ``sel``, and the hint one more, ``hinted``; the
+cursors are the widgets' own reactive attributes. Every mark, the builder's line and the status
+(Enter) line are drawn from them whenever any of them changes, so none of them can say one thing
+while a key does another.
 
 Dice of one value are alike, and the rules take the lowest-index ones (§9.3); the table keeps
 its own order of your dice (``dice_order``, slot -> die) and, before a reroll or a turn, puts the
@@ -14,18 +14,12 @@ that changes."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
-from rich.table import Table
 from rich.text import Text
-from textual import events
-from textual.app import ComposeResult
-from textual.containers import VerticalScroll
-from textual.reactive import var
-from textual.widgets import Static
 
-from caravan_tui.bus import SeatEnd
 from caravan_tui.engine import Action, IllegalAction
-from caravan_tui.screens.game import PausingGameScreen
+from caravan_tui.screens.table_seat import TableState
 
 from .builder import Choices, Selection, dice_used, reroll_action, with_dice_under
 from .cards import DIE, HALF_INDEX, INDEX, VILLAGE_STALLS
@@ -34,83 +28,36 @@ from .faces import (
     CHOSEN,
     DIMMED,
     HINT,
-    TICK,
     USABLE,
     VILLAGE_NAMES,
-    card_face,
     die_text,
     gain_words,
-    hinted_cards,
-    legend_text,
     merchant_token,
 )
-from .results import tie_headline
 from .rules import SELL, VINDEX, MerchantLordState
-from .table_text import builder_text, players_text
 from .views import MerchantLordView, VillageInfo, die_pairs
-from .widgets import ChipBar, Row, VillageBoard
+from .widgets import Row
 
 PHASE_WORDS = {"favour": "favour step", "sell": "selling", "place": "Free Placement", "buy": "buying",
                "over": "game over"}
 
 
-class MerchantLordTable(PausingGameScreen[MerchantLordView]):
-    DEFAULT_CSS = """
-    #ml-players { height: auto; padding: 0 0 0 1; }
-    #ml-villages-box { height: 1fr; min-height: 3; scrollbar-size-vertical: 1; }
-    #ml-villages { padding: 0 0 0 1; }
-    #ml-dice { padding: 0 1; }
-    #ml-hand, #ml-row { border-top: solid $primary; padding: 0 0 0 1; border-title-align: left; }
-    #ml-hand:focus, #ml-row:focus { border-top: heavy $accent; }
-    #ml-builder { height: auto; max-height: 4; padding: 0 1; }  /* a step in two rows and a village in two */
-    #status { dock: bottom; }
-    """
+@dataclass(eq=False)
+class MerchantLordTable(TableState[MerchantLordView]):
+    """The Merchant Lord table's state: with the seat's, the builder's selection (``sel``) and
+    the hint's play (``hinted``), a sale built in the favour step (made once it ends), the order
+    our dice show in, what the latest moves changed and the opponent whose villages show when not
+    all fit; and what may be chosen, worked out from them."""
 
-    #: the builder's selection: village, ticked halves, dice ticked to reroll
-    sel: var[Selection] = var(Selection, init=False)
-    #: the hint's play: starred and previewed, never put in the selection by itself
-    hinted: var[Action | None] = var(None, init=False)
-
-    def __init__(self, client: SeatEnd) -> None:
-        super().__init__(client)
-        self.pending: Action | None = None  # a sale built in the favour step, made once it ends
-        self.dice_order: list[int] = []  # the die shown in each slot of "Your dice"
-        self.changed_dice: set[tuple[int, int]] = set()
-        self.changed_villages: set[str] = set()
-        self.changed_row: set[str] = set()
-        self.shown_other: int | None = None  # the opponent whose villages show when not all fit
-        self._choices: tuple[object, Choices] | None = None
-        self._syncing = False
-        self._rolled: set[int] = set()  # our dice just rerolled
-        self._cursors_round: int | None = None  # the round the cursors were last put on their first choice
-
-    # -- layout ---------------------------------------------------------------------------------
-
-    def compose_board(self) -> ComposeResult:
-        yield Static("", id="ml-players")
-        yield ChipBar(3, empty="none", label="Your dice ", id="ml-dice")
-        box = VerticalScroll(VillageBoard(id="ml-villages"), id="ml-villages-box")
-        box.can_focus = False
-        yield box
-        hand = ChipBar(15, empty="no cards", id="ml-hand")
-        hand.border_title = "Hand"
-        yield hand
-        row = ChipBar(15, empty="empty", id="ml-row")
-        row.border_title = "Row"
-        yield row
-        yield Static("", id="ml-builder")
-
-    def legend(self) -> Text:
-        return legend_text()
-
-    def on_mount(self) -> None:
-        self.query_one(VillageBoard).focus()
-
-    def on_resize(self, event: events.Resize) -> None:
-        if self.view is not None:
-            self.call_after_refresh(self.show_villages)
-
-    # -- words ----------------------------------------------------------------------------------
+    sel: Selection = field(default_factory=Selection)
+    hinted: Action | None = None  # starred and previewed, never put in the selection by itself
+    pending: Action | None = None
+    dice_order: list[int] = field(default_factory=list)  # the die shown in each slot of "Your dice"
+    changed_dice: set[tuple[int, int]] = field(default_factory=set)
+    changed_villages: set[str] = field(default_factory=set)
+    changed_row: set[str] = field(default_factory=set)
+    shown_other: int | None = None
+    choices_cache: tuple[object, Choices] | None = None
 
     def village_name(self, vid: str) -> str:
         """``your 1-6``, ``Bot's 2-5``."""
@@ -127,27 +74,10 @@ class MerchantLordTable(PausingGameScreen[MerchantLordView]):
     def reroll(self) -> frozenset[int]:
         return self.sel.reroll
 
-    def watch_sel(self) -> None:
-        self.refresh_board()
-        self.follow_selection()
-
-    def watch_hinted(self) -> None:
-        self.refresh_board()
-
-    def selection_changed(self) -> None:
-        """A cursor moved or the focus moved: the line under the row and the status line follow."""
-        self.show_builder()
-        super().selection_changed()
-
-    def follow_selection(self) -> None:
-        """Highlight the builder's play in the plays list, if complete (hook for the screen)."""
-
-    # -- what may be chosen -----------------------------------------------------------------------
-
     @property
-    def world(self) -> MerchantLordState | None:
+    def rules_state(self) -> MerchantLordState | None:
         """The world built from this seat's view (None for a spectator or before the first view)."""
-        world = self._world
+        world = self.world
         return world if isinstance(world, MerchantLordState) else None
 
     @property
@@ -160,14 +90,14 @@ class MerchantLordTable(PausingGameScreen[MerchantLordView]):
         """The complete sales (or placements) the builder offers now: in the favour step, the
         sales the dice would allow once it ends (the step ends with no chance, so exactly)."""
         key = (self.turn, id(self.view))
-        if self._choices is not None and self._choices[0] == key:
-            return self._choices[1]
+        if self.choices_cache is not None and self.choices_cache[0] == key:
+            return self.choices_cache[1]
         phase = self.phase
         actions: list[Action] = []
         if phase in ("sell", "place"):
             actions = self.legal
-        elif phase == "favour" and self.world is not None:
-            world = self.world.clone()
+        elif phase == "favour" and self.rules_state is not None:
+            world = self.rules_state.clone()
             try:
                 world.apply(("end_favour",), log=False)
                 if world.turn == self.seat and world.phase == SELL:
@@ -175,7 +105,7 @@ class MerchantLordTable(PausingGameScreen[MerchantLordView]):
             except IllegalAction:
                 actions = []
         choices = Choices(actions)
-        self._choices = (key, choices)
+        self.choices_cache = (key, choices)
         return choices
 
     def seat_dice(self) -> list[tuple[int, str]]:
@@ -233,44 +163,6 @@ class MerchantLordTable(PausingGameScreen[MerchantLordView]):
 
     # -- drawing ----------------------------------------------------------------------------------
 
-    def show_view(self, view: MerchantLordView) -> None:
-        self.update_static("#ml-players", players_text(self, view))
-        self.show_villages()
-        self.show_dice()
-        self.show_cards()
-        self.show_builder()
-
-    def village_rows(self, view: MerchantLordView) -> list[Row]:
-        players = view["players"]
-        me = self.seat if self.seat is not None else 0
-        order = [(me + k) % players for k in range(players)]
-        box = self.query_one("#ml-villages-box")
-        room = box.size.height
-        width = max(20, box.size.width - 2)
-        marks = self.village_marks()
-        rows_by_seat = {seat: self.seat_rows(view, seat, width, marks) for seat in order}
-        needed = sum(VillageBoard.count_lines(rows, width) for rows in rows_by_seat.values())
-        rows: list[Row] = []
-        if not room or needed <= room:
-            for seat in order:
-                rows.extend(rows_by_seat[seat])
-            return rows
-        others = [seat for seat in order if seat != me]
-        board = self.query_one(VillageBoard)
-        if all(row.key is not None for row in board.rows) and board.cursor in VINDEX:
-            # every village showed, and now they do not fit (the status line grew as a click took the
-            # focus): the cursor's village stays in sight, under the cursor
-            owner = VINDEX[board.cursor] // 3
-            self.shown_other = owner if owner in others else self.shown_other
-        if self.shown_other not in others:
-            self.shown_other = others[0]
-        for seat in order:
-            if seat == me or seat == self.shown_other:
-                rows.extend(rows_by_seat[seat])
-            else:
-                rows.append(self.summary_row(view, seat))
-        return rows
-
     def summary_row(self, view: MerchantLordView, seat: int) -> Row:
         """A player whose villages do not fit, on one line: each village with ``✗`` when
         closed and ``+n`` for its merchants (``1-6✗+2 2-5 3-4+1``), then the key that shows them."""
@@ -320,12 +212,6 @@ class MerchantLordTable(PausingGameScreen[MerchantLordView]):
             rows.append(Row(vid, head, words, mark))
         return rows
 
-    def show_villages(self) -> None:
-        if self.view is None:
-            return
-        board = self.query_one(VillageBoard)
-        board.show(self.village_rows(self.view))
-
     def village_marks(self) -> dict[str, str]:
         """``●`` the chosen village, ``›`` a village a sale (placement) can use now with the
         ticked halves, ``·`` one it cannot; ``★`` the hinted one. None while not our turn."""
@@ -343,93 +229,6 @@ class MerchantLordTable(PausingGameScreen[MerchantLordView]):
         if self.sel.village is not None:
             marks[self.sel.village] = CHOSEN
         return marks
-
-    def show_dice(self) -> None:
-        bar = self.query_one("#ml-dice", ChipBar)
-        used = set(self.sale_dice(self.sel))
-        hinted = self.adjust_die(self.hinted)
-        chips, marks = [], {}
-        for index, (value, where) in enumerate(self.my_dice()):
-            key = str(index)
-            if where == "unplaced":
-                face = die_text(value)
-            elif where == "aside":
-                face = Text("+", style="dim")
-            else:
-                face = Text(str(value), style="dim")  # the mark (·) says it is used
-            chips.append((key, face))
-            if index in self.reroll:
-                marks[key] = TICK
-            elif index == hinted:
-                marks[key] = HINT
-            elif index in used:
-                marks[key] = CHOSEN
-            elif where != "unplaced":
-                marks[key] = DIMMED
-            elif self.seat is not None and (self.seat, index) in self.changed_dice:
-                marks[key] = CHANGED
-        bar.show(chips, marks, ticked={str(i) for i in self.reroll})
-
-    def show_cards(self) -> None:
-        view = self.view
-        if view is None:
-            return
-        hand = self.query_one("#ml-hand", ChipBar)
-        cards = view.get("hand", []) if self.seat is not None else []
-        choices = self.choices() if self.phase in ("sell", "favour", "place") else None
-        hand_marks = {}
-        for card in cards:
-            if card in self.sel.tucks:
-                hand_marks[card] = TICK
-            elif self.hinted is not None and card in hinted_cards(self.hinted):
-                hand_marks[card] = HINT
-            elif choices:
-                hand_marks[card] = USABLE if choices.tuckable(self.sel, card) else DIMMED
-        hand.show([(card, card_face(card, self.sel.tucks.get(card))) for card in cards], hand_marks,
-                  ticked=self.sel.tucks)
-        hand.border_title = (f"Your hand ({len(cards)})" + (" · space tucks" if choices and cards else "")
-                             if self.seat is not None else "Hand")
-        row = self.query_one("#ml-row", ChipBar)
-        buying = self.phase == "buy"
-        row_marks = {}
-        for card in view["row"]:
-            if self.hinted == ("buy", card):
-                row_marks[card] = HINT
-            elif buying:
-                row_marks[card] = USABLE if ("buy", card) in self.legal else DIMMED
-            elif card in self.changed_row:
-                row_marks[card] = CHANGED
-        row.show([(card, card_face(card)) for card in view["row"]], row_marks)
-        row.border_title = f"Row · pile {view['pile_size']} · 5¢ each" + (" · enter buys" if buying else "")
-
-    def show_builder(self) -> None:
-        self.update_static("#ml-builder", builder_text(self))
-
-    def refresh_board(self) -> None:
-        if self.view is None:
-            return
-        self.show_villages()
-        self.show_dice()
-        self.show_cards()
-        self.show_builder()
-        self.show_status()
-
-    def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
-        """Who wins; when table cards tie, which tie-break decided: "12–12; you win on the coins
-        tie-break"."""
-        tied = tie_headline(self.view, outcome) if self.view is not None else None
-        return self.words(tied) if tied else super().result_headline(names, scores, outcome)
-
-    def match_summary(self, view: MerchantLordView) -> Table:
-        table = Table()
-        table.add_column("Player")
-        for heading in ("Table cards", "Coins", "Favour", "Merchants placed"):
-            table.add_column(heading, justify="right")
-        for seat in range(view["players"]):
-            placed = sum(len(view["villages"][seat * 3 + k]) for k in range(3))
-            table.add_row(self.seat_label(seat), str(view["table"][seat]), str(view["coins"][seat]),
-                          str(view["favour"][seat]), str(placed))
-        return table
 
     def adjust_die(self, action: Action | None) -> int | None:
         """The slot of the die a change (``("adjust", value, ±1)``) turns."""

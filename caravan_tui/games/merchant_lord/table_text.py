@@ -14,7 +14,6 @@ from .cards import DIE, HALF_INDEX, INDEX
 from .faces import CHANGED, HINT, card_words, die_text, gain_words
 from .rules import VINDEX
 from .views import MerchantLordView, die_pairs
-from .widgets import ChipBar, VillageBoard
 
 if TYPE_CHECKING:
     from .table import MerchantLordTable
@@ -23,7 +22,7 @@ if TYPE_CHECKING:
 END_ACTIONS = (("end_favour",), ("end_selling",), ("end_buying",), ("skip",))
 
 
-def players_text(table: MerchantLordTable, view: MerchantLordView) -> Text:
+def players_text(view: MerchantLordView, table: MerchantLordTable) -> Text:
     """A header and a line per player: table cards, coins, favour, hand size and dice; then
     the known cards in other players' hands."""
     text = Text(f"{'Round ' + str(view['round']):<10}", style="bold")
@@ -50,7 +49,8 @@ def players_text(table: MerchantLordTable, view: MerchantLordView) -> Text:
         if seat != table.seat and known:
             hidden = view["hand_sizes"][seat] - len(known)
             # (names short, as in the player lines: whole, three players' known cards did not fit)
-            known_lines.append(f"{table.short_name(seat, 9)} {' '.join(known)}" + (f" +{hidden}" if hidden else ""))
+            known_lines.append(f"{table.short_name(seat, 9)} {' '.join(known)}"
+                               + (f" +{hidden}" if hidden else ""))
     if known_lines:
         text.append("\nKnown in hands: " + "; ".join(known_lines), style="italic")
     text.no_wrap, text.overflow = True, "ellipsis"
@@ -58,15 +58,16 @@ def players_text(table: MerchantLordTable, view: MerchantLordView) -> Text:
 
 
 
-def builder_text(table: MerchantLordTable) -> Text:
-    """What the builder holds and what Enter would do; else what the cursor is on."""
+def builder_text(table: MerchantLordTable, pointed: tuple[str, str] | None) -> Text:
+    """What the builder holds and what Enter would do; else what the cursor of the focused panel
+    is on (``pointed``: ("card", id) or ("village", id))."""
     text = Text("")
     phase = table.phase
     if phase is not None and table.hinted is not None and table.sel == Selection():
         text = Text(f"{HINT} Hint: {table.describe(table.hinted)} · {hint_keys(table.hinted)}", style="bold")
     elif phase is not None:
         text = step_text(table, phase)
-    detail = detail_text(table)
+    detail = detail_text(table, pointed)
     if detail:
         if text.plain:
             text.append("\n")
@@ -117,7 +118,7 @@ def sale_text(table: MerchantLordTable, vid: str) -> Text:
     if action is None:
         text.append("tick halves that fit (›)")
         return text
-    seat, world, view = table.seat, table.world, table.view
+    seat, world, view = table.seat, table.rules_state, table.view
     assert seat is not None and world is not None and view is not None  # a sale is our own decision
     info = table.village_info(vid)
     tucks = [(INDEX[c], HALF_INDEX[h]) for c, h in action[2]]
@@ -145,15 +146,15 @@ def sale_text(table: MerchantLordTable, vid: str) -> Text:
     return text
 
 
-def detail_text(table: MerchantLordTable) -> str:
+def detail_text(table: MerchantLordTable, pointed: tuple[str, str] | None) -> str:
     """The card or village under the cursor of the focused panel, in words."""
-    focused = table.focused
-    if isinstance(focused, ChipBar) and focused.id in ("ml-hand", "ml-row") and focused.current:
-        return card_words(focused.current)
-    if isinstance(focused, VillageBoard) and focused.cursor and table.view is not None:
-        info = table.village_info(focused.cursor)
+    kind, key = pointed or ("", "")
+    if kind == "card":
+        return card_words(key)
+    if kind == "village" and table.view is not None:
+        info = table.village_info(key)
         stalls = " ".join(map(str, info["stalls"]))
-        name = table.village_name(focused.cursor)  # (capitalize() would lower a name's other letters)
+        name = table.village_name(key)  # (capitalize() would lower a name's other letters)
         return (f"{name[:1].upper()}{name[1:]}: stalls {stalls}; a sale pays the seller "
                 f"{info['opp_coins']}¢ (at another's village), the owner "
                 f"{gain_words(info['own_coins'], info['own_favour'])}")

@@ -1,0 +1,126 @@
+"""What the Caravans of Ahldarahd table shows beyond any seat's state: the bid being chosen — the
+item an opening bid is for, the amount among those the decision offers and the digits typed
+toward it — the hint, and a proposal's steps still to send.
+
+The bid is the table's, not the focused panel's: the same keys give the same bid whatever has the
+focus (the plays list follows it, and a highlight that shows the same bid keeps the digits)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from caravan_tui.engine import Action
+from caravan_tui.screens.table_seat import TableState
+
+from .cards import ITEM_INDEX
+from .terms import item_words
+from .views import AhldarahdView, Phase
+
+#: the digits an amount may be typed with
+TYPED_DIGITS = 3
+
+
+@dataclass(eq=False)
+class AhldarahdTable(TableState[AhldarahdView]):
+    item: str | None = None
+    amount: int = 0  # index into ``amounts()``
+    hinted: Action | None = None
+    queue: list[Action] = field(default_factory=list)  # a proposal's remaining steps, one per decision
+
+    @property
+    def phase(self) -> Phase | None:
+        return self.view["phase"] if self.view is not None else None
+
+    def item_text(self, name: str) -> str:
+        """An item in words, inside a sentence: "your Right of Passage", "the Shah"."""
+        text = self.words(item_words(ITEM_INDEX[name]))
+        return "your" + text[4:] if text.startswith("Your ") else text
+
+    def sentence(self, text: str) -> str:
+        text = self.words(text)
+        return text[:1].upper() + text[1:]
+
+    # -- the bid ------------------------------------------------------------------------------------
+
+    def amounts(self) -> list[int]:
+        """The amounts the decision offers: opening bids for the chosen item, raises, pledges."""
+        if self.turn is None:
+            return []
+        phase = self.phase
+        if phase == "bid_open":
+            return sorted({a[2] for a in self.legal if a[0] == "open" and a[1] == self.item})
+        if phase == "bid_raise":
+            return [a[1] for a in self.legal if a[0] == "raise"]
+        if phase == "night_avert":
+            return [a[1] for a in self.legal if a[0] == "pledge"]
+        return []
+
+    def chosen_amount(self) -> int | None:
+        amounts = self.amounts()
+        return amounts[min(self.amount, len(amounts) - 1)] if amounts else None
+
+    def amount_words(self, unit: str = "") -> str:
+        """The chosen amount, and the digits typed toward it while there are some: "5 gold
+        (typed 21)"."""
+        return f"{self.chosen_amount()}{unit}" + (f" (typed {self.typed})" if self.typed else "")
+
+    def openable(self) -> list[str]:
+        return list(dict.fromkeys(a[1] for a in self.legal if a[0] == "open"))
+
+    def bid(self) -> Action | None:
+        """The bid the panel shows (what ``b`` plays), or None."""
+        amount = self.chosen_amount()
+        if amount is None:
+            return None
+        bids: dict[str | None, Action] = {"bid_open": ("open", self.item, amount), "bid_raise": ("raise", amount),
+                                          "night_avert": ("pledge", amount)}
+        return bids.get(self.phase)
+
+    def choose_item(self, item: str | None) -> None:
+        """Another item: its bid starts afresh (digits typed for the last one do not carry over)."""
+        if item != self.item:
+            self.item, self.amount, self.typed = item, 0, ""
+
+    def step_amount(self, step: int) -> None:
+        """``+``/``-``: the next amount up or down; the digits typed are done with."""
+        amounts = self.amounts()
+        if amounts:
+            self.amount = max(0, min(len(amounts) - 1, min(self.amount, len(amounts) - 1) + step))
+            self.typed = ""
+
+    def type_digit(self, digit: int) -> None:
+        """Typing an amount: the digits so far (at most three) pick the highest amount offered up
+        to that number, so "1", "2" moves to 12 (or to all one has, if less)."""
+        if self.amounts():
+            self.typed = (self.typed + str(digit))[-TYPED_DIGITS:]
+            self.follow_typed()
+
+    def drop_digit(self) -> None:
+        """Backspace: the last digit typed goes; the amount follows the digits left (with none
+        left, it stays where they put it)."""
+        self.typed = self.typed[:-1]
+        if self.typed:
+            self.follow_typed()
+
+    def follow_typed(self) -> None:
+        wanted = int(self.typed)
+        self.amount = max([i for i, a in enumerate(self.amounts()) if a <= wanted], default=0)
+
+    def follow_play(self, action: Action) -> None:
+        """The plays list highlights ``action``: a bid's item and amount become the panel's; the
+        digits typed stay when it is the bid they already make (the list followed them)."""
+        if action == self.bid():
+            return
+        if action[0] == "open":
+            self.choose_item(action[1])
+        amounts = self.amounts()
+        if action[0] in ("open", "raise", "pledge") and action[-1] in amounts:
+            self.amount, self.typed = amounts.index(action[-1]), ""
+
+    def new_decision(self) -> None:
+        """A new decision: the item stays if it can still be opened; the amount and digits start
+        afresh, and the last hint is gone."""
+        if self.phase == "bid_open":
+            items = self.openable()
+            if self.item not in items:
+                self.item = items[0] if items else None
+        self.amount, self.typed, self.hinted = 0, "", None

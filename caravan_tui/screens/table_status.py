@@ -1,0 +1,58 @@
+"""The status line's words when no game says more: whose turn it is, who thinks, where a replay
+stands (DESIGN §6). Functions over the table's state, never the screen."""
+from __future__ import annotations
+
+from rich.text import Text
+
+from caravan_tui.match.replay import ReplayClient
+from caravan_tui.screens.table_seat import TableState, fit_name
+from caravan_tui.seat_labels import SEAT
+
+SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+
+
+def seat_status(table: TableState, spin: int) -> Text:
+    """A match's status: over, our turn, or who is to play (an AI seat with the spinner's frame
+    ``spin`` and how far its search has come; a person without: they may think for minutes)."""
+    if table.over is not None:
+        return Text("The match is over.", style="bold")
+    if table.turn is not None:
+        return Text("Your turn.", style="bold")
+    if table.view is None:
+        return Text("Connecting…")
+    mover = table.view["to_move"]
+    if mover is None or mover == table.seat:  # our move is on its way: the next view says who is next
+        return Text("")
+    if table.open_seat(mover):
+        return Text(f"Waiting for a person to take seat {mover + 1} (from the lobby)…")
+    if table.played_by_person(mover):
+        return Text(f"{table.seat_name(mover)} to play…")
+    text = Text(f"{SPINNER[spin % len(SPINNER)]} {table.seat_name(mover)} is thinking…")
+    if table.thinking is not None and table.thinking.seat == mover:
+        text.append(f" {table.thinking.iterations:,} iterations")
+    return text
+
+
+def ai_thinking(table: TableState) -> bool:
+    """Whether the status line shows an AI seat thinking (with the spinner)."""
+    if table.over is not None or table.turn is not None or table.view is None:
+        return False
+    mover = table.view["to_move"]
+    return mover is not None and mover != table.seat and not table.played_by_person(mover) and not (
+        table.open_seat(mover))
+
+
+def replay_status(replay: ReplayClient, table: TableState, width: int) -> Text:
+    """Where the replay stands, as a slider that fits the status line (``width`` cells) whatever
+    the names: ``▕████░░░░▏ move 12/80 · Ann's view`` (the footer has the keys); a name is cut
+    only where the line has no room for it (14 cells at the least)."""
+    at, length = replay.position, replay.length
+    filled = round(8 * at / length) if length else 8
+    text = Text("▕" + "█" * filled + "░" * (8 - filled) + "▏ ", style="bold")
+    text.append(f"move {at}/{length} · ")
+    room = max(14, width - len(text) - len("'s view"))
+    seat, names = table.seat, table.names
+    whose = "the public view" if seat is None else f"{fit_name(names[seat], room)}'s view" \
+        if 0 <= seat < len(names) else f"{SEAT(n=seat + 1)}'s view"
+    text.append(whose)
+    return text

@@ -1,0 +1,14 @@
+"""A line that shows one of its screen's reactive attributes (``data_bind``): the screen changes
+its own data, never the widget's text."""
+from __future__ import annotations
+
+from rich.console import RenderableType
+from textual.reactive import var
+from textual.widgets import Static
+
+
+class BoundText(Static):
+    text: var[RenderableType] = var("", init=False)
+
+    def watch_text(self, text: RenderableType) -> None:
+        self.update(text)

@@ -1,0 +1,74 @@
+"""A part of the table that writes itself from the table's state (DESIGN §6).
+
+The screen owns one reactive ``TableState``; each ``TableText`` is bound to it
+(``GameScreen.table_text``) and redraws from it through ``text``, a function over the state, when
+it changes (``text(view, state)``, once the table has a view): nothing outside the widget sets
+its text. It is laid out again only when the lines its text wraps to at its width change, and
+never when its height is fixed (a layout is the costly part of a redraw)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.reactive import var
+from textual.widgets import Static
+
+
+class TableText(Static):
+    #: the table's state, bound to the screen's (``data_bind``)
+    table_state: var[Any] = var(None, init=False)
+
+    def __init__(self, text: Callable[[Any, Any], RenderableType], **kwargs: Any) -> None:
+        super().__init__("", **kwargs)
+        self.text_of = text
+
+    def watch_table_state(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Write the text again from the state (a game's own selection it reads changed)."""
+        table = self.table_state
+        if table is None or table.view is None:  # (nothing to show before the first view)
+            return
+        self.show(self.text_of(table.view, table))
+
+    def show(self, text: RenderableType) -> None:
+        before = self.content
+        if before == text:
+            return
+        height, width = self.styles.height, self.content_size.width
+        if height is not None and height.is_cells:
+            self.update(text, layout=False)
+            return
+        console = self.app.console
+        same = bool(width) and isinstance(before, Text) and isinstance(text, Text) and len(
+            before.wrap(console, width)) == len(text.wrap(console, width))
+        self.update(text, layout=not same)
+
+
+class StatusLine(TableText):
+    """The line under the board: whose turn it is or what Enter does (``text``), on at most
+    ``lines`` lines; it redraws on every change of the state, a cursor or the focus (the spinner
+    about seven times a second while an AI thinks) and is laid out again only when it wraps onto
+    more or fewer lines than before."""
+
+    def __init__(self, text: Callable[[], Text], lines: int = 1, **kwargs: Any) -> None:
+        super().__init__(lambda _view, _table: text(), **kwargs)
+        self.line_of = text
+        self.lines, self._wrapped = lines, 1
+        if lines > 1:  # (inline: the app's stylesheet gives it one line)
+            self.styles.height, self.styles.max_height = "auto", lines
+
+    def redraw(self) -> None:
+        if self.table_state is None:
+            return
+        text, wrapped = self.line_of(), 1
+        if text == self.content:
+            return
+        if self.lines > 1 and self.content_size.width:
+            cut = text.wrap(self.app.console, self.content_size.width)[:self.lines]
+            text, wrapped = Text("\n").join(cut), len(cut)
+        self.update(text, layout=wrapped != self._wrapped)
+        self._wrapped = wrapped

@@ -1,0 +1,110 @@
+"""Tables built the Textual way (issue 49): a screen is at most three levels below Textual's
+``Screen`` (the table's parts are composed widgets and helpers over data, not layers of a chain),
+and no screen or helper sets a widget's text from outside: each widget writes itself from state
+it is bound to."""
+from __future__ import annotations
+
+import ast
+import importlib
+import pkgutil
+from pathlib import Path
+
+from textual.screen import Screen
+from textual.widget import Widget
+
+import caravan_tui
+
+ROOT = Path(__file__).resolve().parent.parent
+OPTIONAL = {"caravan_tui.ai.openspiel_bridge"}  # needs the `bench` extra
+#: what sets a widget's text or content when called on it
+PAINTERS = {"update", "update_static"}
+QUERIES = {"query_one", "query", "query_exactly_one", "get_widget_by_id"}
+
+
+def every_module() -> list[str]:
+    names = [module.name for module in pkgutil.walk_packages(caravan_tui.__path__, "caravan_tui.")
+             if module.name not in OPTIONAL]
+    for name in names:
+        importlib.import_module(name)
+    return names
+
+
+def subclasses(cls: type) -> list[type]:
+    found = []
+    for sub in cls.__subclasses__():
+        found += [sub, *subclasses(sub)]
+    return found
+
+
+def test_every_screen_is_at_most_three_levels_below_textuals_screen():
+    every_module()
+    depths = {f"{cls.__module__}.{cls.__qualname__}": [c for c in cls.__mro__ if issubclass(c, Screen)].index(Screen)
+              for cls in subclasses(Screen) if cls.__module__.startswith("caravan_tui.")}
+    assert depths and all(depth <= 3 for depth in depths.values()), depths
+    assert depths["caravan_tui.games.merchant_lord.screen.MerchantLordScreen"] == 3  # (the check sees the games)
+
+
+def queried(node: ast.AST, names: set[str]) -> bool:
+    """Whether ``node`` is a widget found by a query: ``x.query_one(…)``, ``x.query(…).first()``,
+    or a name bound to one in the same function."""
+    while isinstance(node, (ast.Call, ast.Attribute, ast.Subscript)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in QUERIES:
+            return True
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return isinstance(node, ast.Name) and node.id in names
+
+
+def painted_from_outside(path: Path, module: str) -> list[str]:
+    """The lines of ``path`` where code outside a widget's own class sets a queried widget's text."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+
+    def visit(node: ast.AST, owner: type | None) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef):
+                cls = getattr(importlib.import_module(module), child.name, None)
+                visit(child, cls if isinstance(cls, type) else None)
+            elif isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                inside_widget = owner is not None and issubclass(owner, Widget) and not issubclass(owner, Screen)
+                if not inside_widget:
+                    check(child)
+                visit(child, owner)
+            else:
+                visit(child, owner)
+
+    def check(function: ast.AST) -> None:
+        names = {target.id for node in ast.walk(function) if isinstance(node, ast.Assign)
+                 and queried(node.value, set()) for target in node.targets if isinstance(target, ast.Name)}
+        for node in ast.walk(function):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in PAINTERS
+                    and queried(node.func.value, names)):
+                found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+
+    visit(tree, None)
+    return found
+
+
+def test_no_screen_or_helper_sets_a_widgets_text_from_outside():
+    """The table's panels write themselves from the table's state (``TableText``); what a screen
+    shows elsewhere is its own reactive data, bound to the widget that shows it."""
+    offenders = []
+    for name in every_module():
+        path = Path(importlib.import_module(name).__file__ or "")
+        offenders += painted_from_outside(path, name)
+    assert offenders == []
+    assert not any("update_static" in path.read_text(encoding="utf-8") for path in (ROOT / "caravan_tui").rglob("*.py"))
+
+
+def test_the_check_finds_a_painter():
+    """The check itself: a screen method filling a queried ``Static`` is found."""
+    source = ROOT / "tests" / "test_table_shape.py"
+    assert painted_from_outside(source, __name__) == [f"tests/test_table_shape.py:{PAINTER_LINE}"]
+
+
+class PaintingScreen(Screen):
+    def show(self) -> None:
+        line = self.query_one("#line")
+        line.update("painted")  # (the example the check must find)
+
+
+PAINTER_LINE = PaintingScreen.show.__code__.co_firstlineno + 2
