@@ -19,6 +19,7 @@ from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
+from caravan_tui.textual_adapter import screen_lines
 
 from tables import Table, settled, wait_for
 
@@ -43,7 +44,7 @@ POSITIONS = [pytest.param(game_id, moves, id=f"{game_id}-{moves}")
 
 
 def screen_text(app) -> str:
-    return "\n".join(strip.text.rstrip() for strip in app.screen._compositor.render_strips()) + "\n"
+    return "\n".join(line.rstrip() for line in screen_lines(app.screen)) + "\n"
 
 
 @pytest.mark.parametrize(("game_id", "moves"), POSITIONS)

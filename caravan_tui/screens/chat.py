@@ -36,7 +36,7 @@ class ChatInput(Input):
     def on_focus(self) -> None:
         self._finished = False
 
-    async def _on_key(self, event: Key) -> None:
+    async def on_key(self, event: Key) -> None:
         """Enter and escape close the line as they come, in the order typed (as bindings they
         acted only once the key had gone up through the table, after a key typed in the same
         instant had landed in the line: "hi⏎p" said "hip"). A key that follows them at once is
@@ -52,7 +52,7 @@ class ChatInput(Input):
             event.prevent_default()
             self._close(self.value if event.key == "enter" else None)
 
-    def _on_paste(self, event: Paste) -> None:
+    def on_paste(self, event: Paste) -> None:
         """A paste's first line, as much of it as the line has room for; the rest is cut, and
         the person told so (Textual's input refuses a paste that does not fit whole)."""
         event.stop()
