@@ -122,3 +122,26 @@ async def test_tab_in_the_full_logs_filter_leaves_the_cursor_after_the_name():
         assert field.value == "Bartholomew" and field.cursor_position == len("Bartholomew")
         await pilot.press("tab")
         assert field.value == "Ann" and field.cursor_position == len("Ann")
+
+
+async def test_the_full_logs_filter_keeps_keys_typed_in_one_burst():
+    """The bug (Textual issue #6605): a Backspace and a letter that arrive together, as a quick
+    typist's or an SSH connection's keys do, lost both: the letter landed first and the
+    Backspace, gone round the screen and the app, removed it. Here the keys are all queued at
+    once, none waiting for the screen, as the terminal's input thread passes them on."""
+    from textual import events
+    from textual.app import App
+    from textual.widgets import Input
+
+    from caravan_tui.screens.full_log import FullLogScreen
+
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(FullLogScreen(["Ann buys", "Ann sells", "Bob buys"], ["Ann", "Bob"]))
+        await pilot.pause()
+        field = app.screen.query_one("#log-filter", Input)
+        for key in ("a", "n", "x", "backspace", "n", "home", "delete", "A", "end", "space", "s"):
+            app.post_message(events.Key(key, " " if key == "space" else key if len(key) == 1 else None))
+        await wait_for(pilot, lambda: field.value == "Ann s", "the burst typed")
+        await pilot.pause()
+        assert field.value == "Ann s" and str(app.screen.query_one("#log-count").render()).startswith("1 of 3 lines")
