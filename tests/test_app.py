@@ -195,8 +195,8 @@ async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
         assert panel.showing and "%" not in panel.text
         stands = next(line for line in panel.text.splitlines() if line.startswith("How it stands: "))
         box = panel.region
-        shown = " ".join(strip.text[box.x:box.right].strip(" │╭╮╰╯─")
-                         for strip in screen_lines(app.screen)[box.y:box.bottom])
+        shown = " ".join(line[box.x:box.right].strip(" │╭╮╰╯─")
+                         for line in screen_lines(app.screen)[box.y:box.bottom])
         assert " ".join(stands.split()) in " ".join(shown.split())  # whole at 80×24, where a title was cut
         assert screen.query_one(CardGrid).marked == set(cards_in(actions.hinted))
         await pilot.press("h")  # h again hides it

@@ -30,7 +30,7 @@ from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.seats import SeatSpec
-from caravan_tui.textual_adapter import notices
+from caravan_tui.textual_adapter import notices, screen_strips
 from caravan_tui.textual_adapter import screen_lines as drawn_rows
 from caravan_tui.widgets import ActionList
 
@@ -491,7 +491,7 @@ async def test_the_boards_cursor_shows_its_focus_without_colour(tmp_path, monkey
         def reversed_cells() -> int:
             region = board.content_region
             count = 0
-            for strip in drawn_rows(app.screen)[region.y:region.bottom]:
+            for strip in screen_strips(app.screen)[region.y:region.bottom]:
                 x = 0
                 for segment in strip:
                     if region.x <= x < region.right and segment.style and segment.style.reverse:

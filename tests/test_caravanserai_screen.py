@@ -21,7 +21,7 @@ from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.seats import SeatSpec
-from caravan_tui.textual_adapter import notices
+from caravan_tui.textual_adapter import notices, screen_strips
 from caravan_tui.textual_adapter import screen_lines as drawn_rows
 from caravan_tui.widgets import ActionList
 
@@ -385,7 +385,7 @@ def without_colour(app, widget) -> list[tuple[str, bool, bool]]:
     bold (colours dropped)."""
     region = widget.region
     cells = []
-    for strip in drawn_rows(app.screen)[region.y:region.bottom]:
+    for strip in screen_strips(app.screen)[region.y:region.bottom]:
         line = [(char, bool(seg.style and seg.style.reverse), bool(seg.style and seg.style.bold))
                 for seg in NoColor().apply(list(strip), Color(0, 0, 0)) for char in seg.text]
         cells.extend(line[region.x:region.right])

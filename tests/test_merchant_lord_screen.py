@@ -627,8 +627,8 @@ async def test_a_villages_payout_shows_whole_under_a_step_in_two_rows(tmp_path):
         text = builder(screen)
         assert text.startswith("Enter chooses a village") and "the owner" in text
         box = screen.query_one("#ml-builder").region
-        shown = " ".join(strip.text[box.x:box.right].strip()
-                         for strip in drawn_rows(app.screen)[box.y:box.bottom])
+        shown = " ".join(line[box.x:box.right].strip()
+                         for line in drawn_rows(app.screen)[box.y:box.bottom])
         assert " ".join(text.split()) == " ".join(shown.split())  # every row of it on screen
 
 
