@@ -24,7 +24,6 @@ from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
-from caravan_tui.screens.game import GameScreen
 from caravan_tui.textual_adapter import screen_lines
 
 from tables import Table, settled, wait_for
@@ -135,20 +134,3 @@ async def test_the_check_finds_a_line_cut_where_its_panel_has_room():
         await pilot.pause()
         assert cut_with_room(app.screen) == []
 
-
-@pytest.mark.parametrize("game_id", [game_id for game_id in GAMES
-                                     if game_screen_class(GAMES[game_id]).legend is not GameScreen.legend])
-async def test_the_legends_title_and_keys_are_whole_at_80_by_24(tmp_path, game_id):
-    """The bug: the title read "Legend · ^↑↓ scroll · l …", the key that closes it cut."""
-    game = GAMES[game_id]
-    app = CaravanApp(store=SaveStore(tmp_path))
-    table = Table(app, game_id, game_screen_class(game), 7, game.quick_options, prefix_to_my_turn(game, 7, 0))
-    async with app.run_test(size=SIZE) as pilot, table:
-        await wait_for(pilot, lambda: table.screen.turn is not None and settled(table.screen), "my turn")
-        await pilot.press("l")
-        panel = table.screen.query_one("#legend-panel")
-        await wait_for(pilot, lambda: panel.display and not panel.has_class("-hidden"), "the legend")
-        await pilot.pause()
-        rows = screen_lines(app.screen)
-        top, bottom = rows[panel.region.y], rows[panel.region.bottom - 1]
-    assert "Legend" in top and "^↑↓ scroll · l closes" in bottom and "…" not in top + bottom
