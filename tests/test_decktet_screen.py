@@ -20,7 +20,7 @@ from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.seats import SeatSpec
-from caravan_tui.textual_adapter import notices
+from caravan_tui.textual_adapter import notices, screen_strips
 from caravan_tui.textual_adapter import screen_lines as drawn_rows
 from caravan_tui.widgets import ActionList
 
@@ -315,7 +315,7 @@ async def test_the_hands_cursor_shows_its_focus_without_colour(tmp_path, monkeyp
 
         def cursor_reversed() -> bool:
             region = grid.content_region
-            strip = drawn_rows(app.screen)[region.y]
+            strip = screen_strips(app.screen)[region.y]
             cells, x = [], 0
             for segment in strip:
                 if region.x <= x < region.x + grid.chip_width:

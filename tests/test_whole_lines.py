@@ -60,3 +60,25 @@ async def test_the_rules_with_their_contents_open_cut_no_word_at_80_by_24(game_i
                 break
             viewer.scroll_relative(y=10, animate=False)
     assert [word for word in sorted(seen) if word not in game.rules] == []
+
+
+async def test_ahldarahds_panel_wraps_a_hint_where_it_has_the_rows(tmp_path):
+    """The bug: "★ hint: Claim Horses–Dates (Ho–Da, land, 6) on" over two empty rows. A line
+    wraps where the panel has the rows for it; where it has not, each is cut to one row with
+    "…" (the keys below it stay in sight)."""
+    from rich.text import Text
+    from test_ahldarahd_screen import make_app, my_turn, play_until, table_at
+
+    from caravan_tui.games.ahldarahd.panel import fitted
+
+    hint = Text("★ hint: Claim Horses–Dates (Ho–Da, land, 6) on your map (starred in the plays)")
+    prefix, _state = play_until(lambda state: state.turn == 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        width, rows = table.screen.query_one("#ah-panel").content_size
+        assert len(hint) > width and rows >= 2  # (the case: a line longer than the panel is wide)
+        whole = fitted(table.screen, [hint]).plain
+        assert "\n" in whole and " ".join(whole.split()) == hint.plain
+        crowded = fitted(table.screen, [hint] * rows)
+        assert crowded.plain == "\n".join([hint.plain] * rows) and crowded.no_wrap and crowded.overflow == "ellipsis"

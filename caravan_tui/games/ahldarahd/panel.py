@@ -71,6 +71,18 @@ def panel_text(screen: AhldarahdScreen) -> Text:
     hinted = screen.query_one(ActionList).hinted if mine else None
     if hinted is not None and len(lines) < 4:
         lines.append(Text(f"★ hint: {screen.describe(hinted)} (starred in the plays)", style="italic"))
+    return fitted(screen, lines)
+
+
+def fitted(screen: AhldarahdScreen, lines: list[Text]) -> Text:
+    """``lines`` wrapped where the panel has the rows for it (a hint or a sentence whole, not
+    "★ hint: Claim Horses–Dates (Ho–Da, land, 6) on" over empty rows); where it has not, each
+    cut to one row with "…", so the keys below stay in sight."""
+    width, rows = screen.query_one("#ah-panel").content_size
+    if width > 0:
+        wrapped = [row for line in lines for row in line.wrap(screen.app.console, width)]
+        if len(wrapped) <= rows:
+            lines = wrapped
     text = Text("\n").join(lines)
     text.no_wrap, text.overflow = True, "ellipsis"
     return text
