@@ -9,18 +9,17 @@ import traceback
 from collections.abc import Callable
 from multiprocessing import resource_tracker
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from rich.text import Text
-from textual._context import active_message_pump  # whose code runs now (Textual's own record)
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.dom import NoScreen
 from textual.driver import Driver
 from textual.events import Event, Key
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.worker import NoActiveWorker, WorkerFailed, get_current_worker
+from textual.worker import WorkerFailed
 
 from caravan_tui.ai.review import ITERATIONS as REVIEW_ITERATIONS
 from caravan_tui.ai.worker import AIWorker
@@ -69,6 +68,10 @@ from caravan_tui.screens.review import ReviewScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen, rating_changes_line, resigned_line
+from caravan_tui.textual_adapter import FailureHook, end_failed, keep_failure
+
+if TYPE_CHECKING:
+    from caravan_tui.escape_driver import InputFailed
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.screens.your_record import YourRecordScreen
 from caravan_tui.ssh.protocol import (
@@ -103,7 +106,7 @@ T = TypeVar("T")
 FAILURE_LOG = "last-failure.txt"
 
 
-class TableApp(App):
+class TableApp(FailureHook):
     """What every caravan-tui app shares: styles, breakpoints, pauses, rules and the palette."""
 
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses live elsewhere
@@ -141,6 +144,10 @@ class TableApp(App):
                 yield SystemCommand(
                     binding.description, f"{binding.tooltip} ({key})" if binding.tooltip else f"key: {key}",
                     lambda action=binding.action, node=active.node: self.run_action(action, node))
+
+    def on_input_failed(self, message: InputFailed) -> None:
+        """The terminal's input thread failed: the app fails with it (``failed``)."""
+        raise message.error
 
     async def on_event(self, event: Event) -> None:
         """Escape closes the keys panel the palette opens, on every screen, and does nothing
@@ -280,12 +287,11 @@ class CaravanApp(TableApp):
         self._stop_runner()
         await asyncio.to_thread(self.worker.close)  # a search in progress finishes first
 
-    def _handle_exception(self, error: Exception) -> None:
+    def failed(self, error: Exception) -> None:
         """A failure ends the app as Textual ends it, but the terminal gets one line (``run_app``
         gives it to the command), not a traceback of locals holding a save's names and moves;
         the traceback goes to ``FAILURE_LOG`` in the data folder, for a bug report."""
-        super()._handle_exception(error)
-        self._exit_renderables.clear()
+        end_failed(self, error)
         if self.failure is None:
             cause = error.error if isinstance(error, WorkerFailed) else error  # (a screen's work)
             self.failure = plain(f"{type(cause).__name__}: {cause}", LONG)
@@ -714,22 +720,20 @@ class ClientApp(TableApp):
 
     # -- failures -------------------------------------------------------------------------------
 
-    def _handle_exception(self, error: Exception) -> None:
+    def failed(self, error: Exception) -> None:
         """A failure never shows its traceback here (it would show the server's paths and data):
         the hub logs it; the person gets one line and the lobby, or, when the failure is not in a
         screen above the lobby, the session ends with that line."""
         self.link.send_now(Crashed.of(error))
         self.failures += 1
-        if self._exception is None:  # kept as Textual keeps it: a Pilot test raises it at its end
-            self._exception = error
-        failed = self._failed_screen()
+        failed = failed_screen(error)
         stack = self.screen_stack
         lobby = next((screen for screen in stack if isinstance(screen, LobbyScreen)), None)
         if lobby is None or self.failures > self.MAX_FAILURES or failed is None or failed is lobby:
-            self._exit_renderables.append(Text(CRASHED))
-            self._return_code = 1
-            self._close_messages_no_wait()
-        elif failed in stack:  # (one that is gone already failed again on its way out)
+            end_failed(self, error, Text(CRASHED))
+            return
+        keep_failure(self, error)  # as Textual keeps it: a Pilot test raises it at its end
+        if failed in stack:  # (one that is gone already failed again on its way out)
             self.call_later(self._back_to_lobby)
 
     async def _back_to_lobby(self) -> None:
@@ -740,23 +744,6 @@ class ClientApp(TableApp):
         self.notify(CRASHED, severity="error", timeout=10)
         if not self.player_name:  # (it was the name's question that failed)
             self.ask_name()
-
-    def _failed_screen(self) -> Screen | None:
-        """The screen whose code just failed; None for the app's own."""
-        pump = active_message_pump.get(None)
-        if pump is self:  # the app's loop, or a worker (which runs in the app's context)
-            try:
-                pump = get_current_worker().node
-            except NoActiveWorker:
-                return None
-        if isinstance(pump, Screen):
-            return pump
-        if isinstance(pump, Widget):
-            try:
-                return pump.screen
-            except NoScreen:
-                return None
-        return None
 
     # -- what would act on the server's machine -------------------------------------------------
 
@@ -780,6 +767,21 @@ class ClientApp(TableApp):
 
     def open_url(self, url: str, *, new_tab: bool = True) -> None:
         self.notify(self.NOT_HERE, severity="warning")
+
+
+def failed_screen(error: Exception) -> Screen | None:
+    """The screen whose code raised ``error`` (a screen's work included): that of the innermost
+    widget whose method it passed through; None where only the app's own code did."""
+    cause = error.error if isinstance(error, WorkerFailed) else error
+    frames = list(traceback.walk_tb(cause.__traceback__))
+    for frame, _ in reversed(frames):
+        owner = frame.f_locals.get("self")
+        if isinstance(owner, Widget):
+            try:
+                return owner if isinstance(owner, Screen) else owner.screen
+            except NoScreen:
+                return None
+    return None
 
 
 def run_app(*, play: MatchSetup | None = None, resume: str | None = None, replay: str | None = None,

@@ -15,10 +15,12 @@ from __future__ import annotations
 import os
 import selectors
 from codecs import getincrementaldecoder
+from dataclasses import dataclass
 
-from textual._time import get_time
-from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
+from textual.message import Message
+
+from caravan_tui.textual_adapter import escape_wait, key_parser
 
 IDLE_WAIT = 0.1  # Textual's own
 ESC, PASTE_START, PASTE_END = "\x1b", "\x1b[200~", "\x1b[201~"
@@ -67,28 +69,29 @@ class PasteGuard:
         return "".join(out)
 
 
-def next_wait(parser: XTermParser) -> float:
-    """How long the input thread may wait for input before the parser needs a tick."""
-    deadline = parser._timeout_time  # set while a read with a timeout (a lone escape) is pending
-    return IDLE_WAIT if deadline is None else min(IDLE_WAIT, max(0.0, deadline - get_time()))
+@dataclass
+class InputFailed(Message):
+    """The input thread failed (``error``): the app fails with it, as on any failure of its own."""
+
+    error: Exception
 
 
 class PromptEscapeDriver(LinuxDriver):
     """``LinuxDriver`` whose input thread wakes when the parser's escape wait ends."""
 
-    def _run_input_thread(self) -> None:
-        """Should the input thread still fail, the app ends as on any failure of its own (one
-        line; the report to the log): Textual's ``panic`` would print a traceback of the
-        machine's paths on the person's terminal."""
-        try:
-            self.run_input_thread()
-        except Exception as error:
-            self._app.call_later(self._app._handle_exception, error)
-
     def run_input_thread(self) -> None:
+        """Should the input thread fail, the app ends as on any failure of its own (one line;
+        the report to the log): Textual's would print a traceback of the machine's paths on
+        the person's terminal."""
+        try:
+            self.read_input()
+        except Exception as error:
+            self.process_message(InputFailed(error))
+
+    def read_input(self) -> None:
         selector = selectors.SelectSelector()
         selector.register(self.fileno, selectors.EVENT_READ)
-        parser = XTermParser(self._debug)
+        parser = key_parser()
         # A byte that is not UTF-8 (a Latin-1 terminal's "é") reads as U+FFFD: strict, as in
         # Textual's own driver, it ended the input thread and with it the session.
         decode = getincrementaldecoder("utf-8")(errors="replace").decode
@@ -107,7 +110,7 @@ class PromptEscapeDriver(LinuxDriver):
 
         try:
             while not self.exit_event.is_set():
-                process(selector.select(next_wait(parser)))
+                process(selector.select(escape_wait(parser, IDLE_WAIT)))
             selector.unregister(self.fileno)
             process(selector.select(IDLE_WAIT), final=True)
         finally:

@@ -25,6 +25,7 @@ from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog, side_words
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
+from caravan_tui.textual_adapter import screen_lines, screen_strips
 from caravan_tui.widgets import ActionList
 
 from tables import Table, quick_app, read_since, wait_for
@@ -38,14 +39,14 @@ def make_app(tmp_path, iterations: int = 3) -> CaravanApp:
 
 
 def screen_text(app) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    return "\n".join(line for line in screen_lines(app.screen))
 
 
 def panel_lines(app) -> list[str]:
     """The decision panel's lines as the screen shows them (cut where the screen cuts them)."""
     region = app.screen.query_one("#ah-panel").content_region
-    strips = app.screen._compositor.render_strips()
-    return [strips[y].text[region.x:region.right].rstrip() for y in range(region.y, region.bottom)]
+    rows = screen_lines(app.screen)
+    return [rows[y][region.x:region.right].rstrip() for y in range(region.y, region.bottom)]
 
 
 def log_text(screen) -> str:
@@ -512,7 +513,7 @@ async def test_the_maps_cursor_shows_its_focus_without_colour(tmp_path, monkeypa
         region = board.content_region
 
         def cursor_reversed() -> bool:
-            strip = app.screen._compositor.render_strips()[region.y + 1 + row]
+            strip = screen_strips(app.screen)[region.y + 1 + row]
             x, found = 0, False
             for segment in strip:
                 if region.x + col <= x < region.x + col + 3 and segment.style and segment.style.reverse:

@@ -27,6 +27,7 @@ from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen, resigned_line
 from caravan_tui.seats import SeatSpec
+from caravan_tui.textual_adapter import notices, screen_lines
 from caravan_tui.widgets import ActionList, TablePanel
 from caravan_tui.widgets.footer import keys_shown
 
@@ -181,7 +182,7 @@ async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         screen = app.screen
         await pilot.press("u")  # nothing of mine to take back yet
-        await wait_for(pilot, lambda: any("no move of yours" in n.message for n in app._notifications),
+        await wait_for(pilot, lambda: any("no move of yours" in n.message for n in notices(app)),
                        "the refusal")
         await pilot.press("h")
         actions = screen.query_one(ActionList)
@@ -194,8 +195,8 @@ async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
         assert panel.showing and "%" not in panel.text
         stands = next(line for line in panel.text.splitlines() if line.startswith("How it stands: "))
         box = panel.region
-        shown = " ".join(strip.text[box.x:box.right].strip(" │╭╮╰╯─▁▂▃▄▅▆▇█")  # (borders, the scrollbar)
-                         for strip in app.screen._compositor.render_strips()[box.y:box.bottom])
+        shown = " ".join(line[box.x:box.right].strip(" │╭╮╰╯─▁▂▃▄▅▆▇█")  # (borders, the scrollbar)
+                         for line in screen_lines(app.screen)[box.y:box.bottom])
         assert " ".join(stands.split()) in " ".join(shown.split())  # whole at 80×24, where a title was cut
         assert screen.query_one(CardGrid).marked == set(cards_in(actions.hinted))
         await pilot.press("h")  # h again hides it
@@ -207,7 +208,7 @@ async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
         reply = app.runner.host.events[-1][0]
         await pilot.press("u")
         if reply.reveals_to(0):  # the AI played cards from its hidden hand: no second look
-            await wait_for(pilot, lambda: any("cannot take back past" in n.message for n in app._notifications),
+            await wait_for(pilot, lambda: any("cannot take back past" in n.message for n in notices(app)),
                            "the refusal")
             assert app.runner.host.turn == turn
         else:
@@ -232,7 +233,7 @@ async def test_rules_viewer_clicks_and_menu(tmp_path):
         await pilot.press("escape")
         assert isinstance(app.screen, DecktetCaravanScreen)
         await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: any(n.message == "Saved" for n in app._notifications), "Saved")
+        await wait_for(pilot, lambda: any(n.message == "Saved" for n in notices(app)), "Saved")
         await pilot.press("escape")
         assert isinstance(app.screen, ChoiceScreen)
         await pilot.press("down", "down", "enter")  # Resign
@@ -276,7 +277,7 @@ async def test_damaged_saves_are_listed_and_deletable(tmp_path):
         await pilot.press(*["down"] * next(row for row in range(2) if "folder" in str(table.get_row_at(row)[1])))
         await pilot.press("d", "y")
         assert isinstance(app.screen, SavesScreen) and (store.folder / "folder.msgpack").is_dir()
-        assert any(n.title == "Not deleted" and "folder.msgpack" not in n.message for n in app._notifications)
+        assert any(n.title == "Not deleted" and "folder.msgpack" not in n.message for n in notices(app))
         (store.folder / "folder.msgpack").rmdir()
         app.screen.reload()
         await pilot.pause()
@@ -287,7 +288,7 @@ async def test_damaged_saves_are_listed_and_deletable(tmp_path):
         await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen)
                        and any(t.row_count for t in app.screen.query(DataTable)), "the saves")
         await pilot.press("d", "y")
-        assert any(n.title == "Not deleted" and "open in another window" in n.message for n in app._notifications)
+        assert any(n.title == "Not deleted" and "open in another window" in n.message for n in notices(app))
         assert store.read(match_id).match_id == match_id
 
 
@@ -358,7 +359,7 @@ async def test_new_match_refuses_a_table_without_you(tmp_path):
         await pilot.press("enter", "down", "enter")  # seat 1: AI easy
         await pilot.press("ctrl+g")
         assert isinstance(app.screen, NewMatchScreen)
-        assert any("exactly one seat for you" in n.message for n in app._notifications)
+        assert any("exactly one seat for you" in n.message for n in notices(app))
 
 
 async def test_small_terminal_notice(tmp_path):
@@ -379,7 +380,7 @@ async def test_how_to_play_below_80x24_says_so_and_keeps_its_buttons(tmp_path):
         app.begin_match(setup(seed_where_leader(0)))
         await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play")
         await pilot.pause()
-        text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        text = "\n".join(line for line in screen_lines(app.screen))
         assert "The terminal is smaller than 80×24" in text
         assert "Play (enter)" in text and "Don't show again (d)" in text
 
@@ -579,12 +580,12 @@ async def test_notices_do_not_pile_up_or_outlive_their_match(tmp_path):
         for _ in range(3):
             await pilot.press("u")  # refused each time: one notice on screen, not three
         await pilot.pause()
-        assert len(list(app._notifications)) == 1
+        assert len(notices(app)) == 1
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("down", "down", "enter", "y")  # resign
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the end")
-        assert not list(app._notifications)
+        assert not notices(app)
 
 
 @pytest.mark.parametrize("opened", ["table", "home", "saves", "rules"])
@@ -656,4 +657,4 @@ async def test_the_palettes_screenshot_goes_to_the_data_folder_and_says_where(tm
         await pilot.pause()
         saved = list((app.store.root / "screenshots").glob("*.svg"))
         assert len(saved) == 1 and "caravan-tui" in saved[0].read_text()
-        assert [n.message for n in app._notifications] == [f"Screenshot saved: {saved[0]}"]
+        assert [n.message for n in notices(app)] == [f"Screenshot saved: {saved[0]}"]

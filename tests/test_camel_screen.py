@@ -30,6 +30,8 @@ from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.seats import SeatSpec
+from caravan_tui.textual_adapter import notices, screen_strips
+from caravan_tui.textual_adapter import screen_lines as drawn_rows
 from caravan_tui.widgets import ActionList
 
 from tables import quick_app, read_since, wait_for
@@ -118,7 +120,7 @@ def goods_at(view: dict) -> dict[int, str]:
 
 def screen_lines(app) -> list[str]:
     """The screen as it is drawn, one string a row."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
+    return drawn_rows(app.screen)
 
 
 def status(screen) -> str:
@@ -158,7 +160,7 @@ async def test_a_whole_match_by_keys(tmp_path, monkeypatch):
         await choose(pilot, spot)  # onto a camel: 2 actions, and only 1 is left
         await pilot.pause()
         assert host.turn == turn + 2 and screen.table.pick == ("camel", far)
-        assert any("cannot go there" in n.message for n in app._notifications)
+        assert any("cannot go there" in n.message for n in notices(app))
         beside = next(c for c in NEIGHBOURS[spot] if c in free_cells(screen.table.view))
         await choose(pilot, beside)
         assert await played(pilot, host, turn + 2) == ("move_camel", far, beside)
@@ -491,7 +493,7 @@ async def test_the_boards_cursor_shows_its_focus_without_colour(tmp_path, monkey
         def reversed_cells() -> int:
             region = board.content_region
             count = 0
-            for strip in app.screen._compositor.render_strips()[region.y:region.bottom]:
+            for strip in screen_strips(app.screen)[region.y:region.bottom]:
                 x = 0
                 for segment in strip:
                     if region.x <= x < region.right and segment.style and segment.style.reverse:

@@ -22,6 +22,8 @@ from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.seats import SeatSpec
+from caravan_tui.textual_adapter import notices, screen_strips
+from caravan_tui.textual_adapter import screen_lines as drawn_rows
 from caravan_tui.widgets import ActionList
 
 from tables import offline_screen, quick_app, read_since, wait_for
@@ -61,7 +63,7 @@ async def answer_yes_if_asked(pilot, screen) -> None:
 
 
 def screen_lines(app) -> list[str]:
-    return [strip.text for strip in app.screen._compositor.render_strips()]
+    return drawn_rows(app.screen)
 
 
 def best(state) -> tuple:
@@ -384,7 +386,7 @@ def without_colour(app, widget) -> list[tuple[str, bool, bool]]:
     bold (colours dropped)."""
     region = widget.region
     cells = []
-    for strip in app.screen._compositor.render_strips()[region.y:region.bottom]:
+    for strip in screen_strips(app.screen)[region.y:region.bottom]:
         line = [(char, bool(seg.style and seg.style.reverse), bool(seg.style and seg.style.bold))
                 for seg in NoColor().apply(list(strip), Color(0, 0, 0)) for char in seg.text]
         cells.extend(line[region.x:region.right])
@@ -736,4 +738,4 @@ async def test_a_key_for_a_later_step_says_what_comes_first(tmp_path):
                            ("W", "No white block can start here now: first put your starting camel on a › cell "
                                  "(enter).")):
             await pilot.press(key)
-            assert [n.message for n in app._notifications][-1] == words
+            assert [n.message for n in notices(app)][-1] == words

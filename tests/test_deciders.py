@@ -24,6 +24,7 @@ from caravan_tui.saves.loading import load
 from caravan_tui.saves.snapshot import SCHEMA, Record
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.seats import SeatSpec
+from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets import TablePanel
 
 from tables import wait_for
@@ -225,7 +226,7 @@ async def test_every_games_players_table_marks_the_stand_in(tmp_path, game):
         app.open_replay(host.match_id, seat=0, position=host.turn)
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None,
                        "the replay")
-        drawn = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        drawn = "\n".join(line for line in screen_lines(app.screen))
         assert "Bob·AI" in drawn, drawn
 
 

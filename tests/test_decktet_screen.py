@@ -20,6 +20,8 @@ from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.seats import SeatSpec
+from caravan_tui.textual_adapter import notices, screen_strips
+from caravan_tui.textual_adapter import screen_lines as drawn_rows
 from caravan_tui.widgets import ActionList
 
 from tables import Table, at_turn, quick_app, wait_for
@@ -47,7 +49,7 @@ def glyphs(token: str) -> str:
 
 def screen_lines(app) -> list[str]:
     """The screen as it is drawn, one string a row."""
-    return [strip.text for strip in app.screen._compositor.render_strips()]
+    return drawn_rows(app.screen)
 
 
 def first_state(seed: int):
@@ -159,7 +161,7 @@ async def test_an_illegal_selection_says_why_in_the_engines_words(tmp_path):
         await tick(pilot, grid, wilds_of(first_state(seed), 0)[:1])
         await pilot.press("enter")
         await wait_for(pilot, lambda: any("bandit may not open a season" in n.message.lower()
-                                          for n in app._notifications), "the reason")
+                                          for n in notices(app)), "the reason")
         assert table.moves() == 0
 
     # replying: a card too low for the caravan on the table
@@ -174,9 +176,9 @@ async def test_an_illegal_selection_says_why_in_the_engines_words(tmp_path):
         low = next(c for c in grid.keys if c not in usable and not (1 << INDEX[c]) & WILD_MASK)
         await tick(pilot, grid, [low])
         await pilot.press("enter")
-        await wait_for(pilot, lambda: any("does not beat" in n.message for n in app._notifications),
+        await wait_for(pilot, lambda: any("does not beat" in n.message for n in notices(app)),
                        "the reason")
-        reason = next(n.message for n in app._notifications if "does not beat" in n.message)
+        reason = next(n.message for n in notices(app) if "does not beat" in n.message)
         assert glyphs(low) in reason and glyphs(lead[1]) in reason
         assert "To beat:" in reason and ("cards above" in reason or "To beat: any bandit." in reason)
         assert table.moves() == 1
@@ -237,7 +239,7 @@ async def test_the_plays_list_and_the_ticks_are_one_selection(tmp_path):
         await pilot.press("tab")
         await pilot.press("enter")
         await wait_for(pilot, lambda: any("bandit may not open a season" in n.message.lower()
-                                          for n in app._notifications), "the reason")
+                                          for n in notices(app)), "the reason")
         assert table.moves() == 0
 
 
@@ -314,7 +316,7 @@ async def test_the_hands_cursor_shows_its_focus_without_colour(tmp_path, monkeyp
 
         def cursor_reversed() -> bool:
             region = grid.content_region
-            strip = app.screen._compositor.render_strips()[region.y]
+            strip = screen_strips(app.screen)[region.y]
             cells, x = [], 0
             for segment in strip:
                 if region.x <= x < region.x + grid.chip_width:

@@ -7,6 +7,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.table_panels import explanation
+from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets import TablePanel
 
 from tables import Table, settled, wait_for
@@ -46,7 +47,7 @@ async def test_a_hint_longer_than_the_panel_scrolls_and_says_so(tmp_path):
         assert panel.scroll_y > 0
         await pilot.press(*["ctrl+down"] * 20)
         assert panel.scroll_y == panel.max_scroll_y  # the last line can be reached
-        screen_text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        screen_text = "\n".join(line for line in screen_lines(app.screen))
         assert "END" in screen_text.split("reason 11")[-1]
 
 

@@ -24,7 +24,6 @@ from rich.console import Console
 from textual.content import Content
 from textual.markup import MarkupError
 from textual.widgets import DataTable, Input, Static
-from textual.widgets._toast import Toast
 
 from caravan_tui.app import CaravanApp, ClientApp
 from caravan_tui.bus import MAX_REASON, Chat, MatchOver
@@ -47,6 +46,7 @@ from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.framing import MAX_REQUEST
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.protocol import CRASHED, STANDING_IN, Crashed, JoinSeat, LobbyRow, request_from_map
+from caravan_tui.textual_adapter import notices, screen_strips
 
 from tables import running_hub, table_shown, wait_for
 
@@ -88,7 +88,7 @@ def names_for(game_index: int, players: int) -> list[str]:
 # -- what the screen draws -------------------------------------------------------------------------
 
 def drawn(app) -> tuple[str, list]:
-    strips = app.screen._compositor.render_strips()
+    strips = screen_strips(app.screen)
     return "\n".join(strip.text for strip in strips), [segment for strip in strips for segment in strip]
 
 
@@ -310,12 +310,12 @@ async def test_home_saves_dialogs_and_replay_show_hostile_names_and_file_names_a
         await pilot.press("escape")
 
         await pilot.press("down", "down", "enter")  # a damaged file: refused, with the reason
-        await wait_for(pilot, lambda: app._notifications, "the notice")
+        await wait_for(pilot, lambda: notices(app), "the notice")
         assert_safe_screen(app, list(DAMAGED_FILES.values())[1:])
         await pilot.press("up", "up", "d", "y")  # deleted: the notice names the file
-        await wait_for(pilot, lambda: any("Deleted" in note.message for note in app._notifications), "the notice")
+        await wait_for(pilot, lambda: any("Deleted" in note.message for note in notices(app)), "the notice")
         assert_safe_screen(app, [HOSTILE_FILE])
-        assert [note.message for note in app._notifications][-1] == f"Deleted {HOSTILE_FILE}"
+        assert [note.message for note in notices(app)][-1] == f"Deleted {HOSTILE_FILE}"
 
 
 def test_the_saves_command_prints_file_names_and_names_plain(tmp_path, monkeypatch, capsys):
@@ -442,11 +442,11 @@ async def fail_at_a_table(app, serve, hub, caplog, checked: list[str]) -> None:
         served = await open_a_table(app, pilot, serve)
         match = next(iter(hub.matches.values()))
         await app.screen.mount(Static("[/]boom"))  # what a name in markup did: fails as it is drawn
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.query(Toast), "the lobby")
-        assert [str(toast.render()) for toast in app.screen.query(Toast)] == [CRASHED]  # all it shows of it
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.query("Toast"), "the lobby")
+        assert [str(toast.render()) for toast in app.screen.query("Toast")] == [CRASHED]  # all it shows of it
         text = drawn(app)[0]
         assert "Something went wrong;" in text and "Traceback" not in text and "site-packages" not in text
-        assert app.is_running and app.return_code is None and app._exit_renderables == []
+        assert app.is_running and app.return_code is None
         await wait_for(pilot, lambda: logged_failures(caplog), "the hub's log")
         assert "Traceback" in logged_failures(caplog)[0] and "MarkupError" in logged_failures(caplog)[0]
         assert match.owner(0) == ANN and not match.seated  # the seat is kept for its person

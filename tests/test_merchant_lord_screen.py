@@ -20,6 +20,8 @@ from caravan_tui.games.merchant_lord.widgets import ChipBar, VillageBoard
 from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.summary import MatchOverScreen
+from caravan_tui.textual_adapter import notices as held_notices
+from caravan_tui.textual_adapter import screen_lines as drawn_rows
 from caravan_tui.widgets import ActionList
 
 from tables import Table, at_turn, offline_screen, quick_app, read_since, wait_for
@@ -34,7 +36,7 @@ def make_app(tmp_path, iterations: int = 4) -> CaravanApp:
 
 
 def screen_lines(app) -> list[str]:
-    return [strip.text for strip in app.screen._compositor.render_strips()]
+    return drawn_rows(app.screen)
 
 
 def builder(screen) -> str:
@@ -42,7 +44,7 @@ def builder(screen) -> str:
 
 
 def notices(app) -> list[str]:
-    return [n.message for n in app._notifications]
+    return [n.message for n in held_notices(app)]
 
 
 def simple(state):
@@ -169,7 +171,7 @@ async def test_the_sale_builder_shows_dice_and_income_and_refuses_with_the_reaso
         await focus(pilot, app, hand)
         await cursor_to(pilot, hand, stuck)
         await pilot.press("space")
-        await wait_for(pilot, lambda: any(f"Cannot tuck {stuck}" == n.title for n in app._notifications),
+        await wait_for(pilot, lambda: any(f"Cannot tuck {stuck}" == n.title for n in held_notices(app)),
                        "the card's reason")
         assert stuck not in screen.sel.tucks
         assert any("needs dice" in n or "not in your hand" in n for n in notices(app))
@@ -625,8 +627,8 @@ async def test_a_villages_payout_shows_whole_under_a_step_in_two_rows(tmp_path):
         text = builder(screen)
         assert text.startswith("Enter chooses a village") and "the owner" in text
         box = screen.query_one("#ml-builder").region
-        shown = " ".join(strip.text[box.x:box.right].strip()
-                         for strip in app.screen._compositor.render_strips()[box.y:box.bottom])
+        shown = " ".join(line[box.x:box.right].strip()
+                         for line in drawn_rows(app.screen)[box.y:box.bottom])
         assert " ".join(text.split()) == " ".join(shown.split())  # every row of it on screen
 
 
@@ -640,7 +642,7 @@ async def test_the_legend_scrolls_by_keys_to_its_end(tmp_path):
         legend = screen.query_one("#legend-panel")
         await pilot.pause()
         assert legend.max_scroll_y > 0 and legend.scroll_y == 0
-        assert "^↑↓ scroll" in "\n".join(strip.text for strip in screen._compositor.render_strips())
+        assert "^↑↓ scroll" in "\n".join(line for line in drawn_rows(screen))
         for _ in range(40):
             await pilot.press("ctrl+down")
         assert legend.scroll_y == legend.max_scroll_y

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from textual import events
 from textual.widgets import OptionList, Select
-from textual.widgets._select import SelectCurrent
 
 from caravan_tui.games import GAMES
 from caravan_tui.preferences import Preferences
@@ -21,7 +20,7 @@ def repeat_keys(app, *keys: str) -> None:
     for key in keys:
         event = events.Key(key, None)
         event.set_sender(app)
-        app._driver.send_message(event)
+        app.post_message(event)
 
 
 def recording_app(tmp_path):
@@ -93,8 +92,8 @@ async def test_a_focused_dropdown_shows_without_colour(tmp_path, monkeypatch):
         players = app.screen.query_one("#players", Select)
         players.focus()
         await pilot.pause()
-        focused = players.query_one(SelectCurrent).rich_style
-        seat = app.screen.query_one("#seat-0", Select).query_one(SelectCurrent).rich_style
+        focused = players.query_one("SelectCurrent").rich_style
+        seat = app.screen.query_one("#seat-0", Select).query_one("SelectCurrent").rich_style
         marks = ("reverse", "bold", "underline", "italic")
         assert any(getattr(focused, mark) for mark in marks)
         assert not any(getattr(seat, mark) for mark in marks)

@@ -18,6 +18,7 @@ from caravan_tui.match.runner import MatchRunner
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
 from caravan_tui.seats import SeatSpec
+from caravan_tui.textual_adapter import notices
 from caravan_tui.widgets import TablePanel
 
 from tables import wait_for
@@ -123,7 +124,7 @@ async def test_the_key_that_closes_the_since_your_last_turn_panel_does_nothing_e
             await pilot.pause()
             assert not since.showing
             assert (screen.focused, getattr(focused, "cursor", None), getattr(focused, "highlighted", None)) == before
-            assert list(app._notifications) == [] and screen.table.turn is not None
+            assert notices(app) == [] and screen.table.turn is not None
             await pilot.press("tab")  # the next key does what it does
             await pilot.pause()
             assert screen.focused is not focused

@@ -18,6 +18,7 @@ from caravan_tui.saves.snapshot import Snapshot
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.seats import SeatSpec
+from caravan_tui.textual_adapter import screen_lines
 
 from tables import wait_for
 
@@ -69,7 +70,7 @@ async def test_a_replay_steps_forward_and_back_through_what_the_seat_saw(tmp_pat
                 await pilot.pause(0.02)
             assert screen.table.view == seen[turn][0]
             assert screen.query_one("#log").lines_text == seen[turn][1]
-            drawn = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+            drawn = "\n".join(line for line in screen_lines(app.screen))
             assert f"move {turn}/" in drawn and "Ann's view" in drawn  # the status line, whole at 80 columns
 
         await shows(0)
@@ -143,8 +144,8 @@ async def test_the_saves_list_opens_the_replay(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.replaying
         assert app.screen.client.match_id == match_id and app.screen.seat == 0
-        await wait_for(pilot, lambda: "Back" in app.screen._compositor.render_strips()[-1].text, "the keys")
-        footer = app.screen._compositor.render_strips()[-1].text
+        await wait_for(pilot, lambda: "Back" in screen_lines(app.screen)[-1], "the keys")
+        footer = screen_lines(app.screen)[-1]
         assert "esc Back" in footer and "Menu" not in footer  # (it said "esc Menu", and no menu opened)
         await pilot.press("escape")
         await pilot.pause()

@@ -26,6 +26,7 @@ from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.protocol import MAX_REPLAY, CreateMatch, FinishedRow, LobbyRow, Replay
 from caravan_tui.ssh.records import Identities
+from caravan_tui.textual_adapter import notices
 from caravan_tui.widgets import MatchLog
 from caravan_tui.widgets.table_panel import TablePanel
 
@@ -101,8 +102,8 @@ async def test_nothing_acts_on_the_servers_machine(hub):
         app.action_screenshot()
         app.deliver_text(__file__)
         await pilot.pause()
-        assert len(app._notifications) == 4
-        assert all(note.message == ClientApp.NOT_HERE for note in app._notifications)
+        assert len(notices(app)) == 4
+        assert all(note.message == ClientApp.NOT_HERE for note in notices(app))
 
 
 async def test_the_app_ends_when_the_hub_goes(hub):

@@ -391,6 +391,25 @@ class HiddenCheck:
 
 
 @pytest.mark.e2e
+async def test_keys_that_arrive_in_one_burst_are_typed_in_order(tmp_path):
+    """Over SSH a person's keys arrive in bursts: a letter and a Backspace in one write lost
+    both (Textual issue #6605), in the name asked first and in the whole log's filter alike."""
+    server = await Server(tmp_path).start()
+    try:
+        term = await Terminal.open(server, ANN)
+        await term.wait_for("What name do you play under?")
+        term.process.stdin.write(b"Anx\x7fn\r")  # one write: A, n, x, Backspace, n, Enter
+        await term.wait_for("playing as Ann")
+        await create_short_match(term)
+        term.process.stdin.write(b"\x0c")  # ctrl+l
+        await term.wait_for("The whole log")
+        term.process.stdin.write(b"xa\x7f\x7fAnzz\x7f\x7fn")
+        await term.wait_for(lambda text: re.search(r"^\W*Ann\s*\W*$", text, re.M) and " of " in text)
+        await term.close()
+    finally:
+        await server.stop()
+
+
 async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
     server = await Server(tmp_path).start()
     try:

@@ -26,6 +26,7 @@ from caravan_tui.screens.table_seat import fit_name
 from caravan_tui.screens.table_status import SPINNER
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.protocol import AWAY, stand_in_after
+from caravan_tui.textual_adapter import notices, screen_lines
 from caravan_tui.widgets import ActionList, MatchLog, TablePanel
 from caravan_tui.widgets.away_notice import away_line
 from caravan_tui.widgets.footer import PALETTE_WIDTH, KeysFooter, keys_shown
@@ -50,7 +51,7 @@ async def table_drawn(app, game_id: str, shared: bool) -> list[str]:
         runner.start()
         try:
             await wait_for(pilot, lambda: settled(screen) and screen.table.names, "the table")
-            lines = [strip.text for strip in app.screen._compositor.render_strips()]
+            lines = [line for line in screen_lines(app.screen)]
         finally:
             runner.stop()
     return ["".join(" " if c in SPINNER else c for c in line) for line in lines]
@@ -117,7 +118,7 @@ async def test_how_to_play_scrolls_to_its_last_line_by_keys_and_escape_goes_back
         app.begin_match(MatchSetup(game_id, [SeatSpec("human")] * players, ["A"] * players, {}, 1))
         await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play")
         last = how_to_play(GAMES[game_id].rules).splitlines()[-1].replace("`", "").split()[-2:]
-        drawn = lambda: " ".join(s.text for s in app.screen._compositor.render_strips())  # noqa: E731
+        drawn = lambda: " ".join(line for line in screen_lines(app.screen))  # noqa: E731
         await pilot.press("end")  # the focus is on a button: the text scrolls all the same
         await pilot.pause()
         assert " ".join(last) in " ".join(drawn().split())
@@ -275,7 +276,7 @@ async def test_undo_is_offered_only_where_it_could_apply(tmp_path, opponent):
                              {}, None)
     async with table_shown(tmp_path, runner) as (app, pilot, screen):
         await wait_for(pilot, lambda: screen.table.seat_kinds and settled(screen), "the table")
-        footer = app.screen._compositor.render_strips()[-1].text
+        footer = screen_lines(app.screen)[-1]
         assert ("Undo" in footer) == (opponent == "random") and "Rules" in footer
 
 
@@ -349,7 +350,7 @@ async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes
         assert not screen.query_one("#hint-panel", TablePanel).showing  # the h was a letter, not a hint
         plays.focus()
         await pilot.press("t")
-        assert ChatInput.PROMPT in "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert ChatInput.PROMPT in "\n".join(line for line in screen_lines(app.screen))
         await pilot.press(*"never mind", "escape")
         assert not line.display and status.display and app.focused is plays
         await pilot.pause(0.3)
@@ -378,7 +379,7 @@ async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long
         line.post_message(Paste("x" * (MAX_CHAT + 50) + "\nnext line"))
         await wait_for(pilot, lambda: len(line.value) == MAX_CHAT, "the paste, cut to fit")
         assert line.value == "ab" + "x" * (MAX_CHAT - 2)
-        await wait_for(pilot, lambda: any("the rest of the paste was cut" in n.message for n in app._notifications),
+        await wait_for(pilot, lambda: any("the rest of the paste was cut" in n.message for n in notices(app)),
                        "the notice that the paste was cut")  # (a notice is a message the app handles later)
         await pilot.press("enter")
         await wait_for(pilot, lambda: any(entry.startswith("You say: abxx") for entry in log.lines_text), "said")
@@ -391,7 +392,7 @@ async def test_every_key_the_footer_shows_is_whole_at_80_columns(tmp_path, game_
     """A cut key is a key the player never learns of: at the most players, against AI seats
     (undo offered) and over SSH (chat offered), each key the footer shows fits whole."""
     async with at_our_turn_against_random(tmp_path, game_id, max(GAMES[game_id].players), shared) as (app, _, screen):
-        footer = app.screen._compositor.render_strips()[-1].text
+        footer = screen_lines(app.screen)[-1]
         shown = [binding for binding, _, _ in keys_shown(screen)[0]]
     assert {"Rules", "Menu"} <= {binding.description for binding in shown}
     assert [binding.description for binding in shown if binding.description not in footer] == [], footer
@@ -404,11 +405,11 @@ async def test_a_dialog_shows_its_own_keys_not_those_of_the_table_below(tmp_path
     none of which acted while the menu was up."""
     async with at_our_turn_against_random(tmp_path, "decktet_caravan", 2) as (app, pilot, screen):
         await read_since(pilot, screen)
-        assert "Hint" in app.screen._compositor.render_strips()[-1].text
+        assert "Hint" in screen_lines(app.screen)[-1]
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is not screen and bool(app.screen.query_one(KeysFooter).children),
                        "the menu and its keys")
-        footer = app.screen._compositor.render_strips()[-1].text
+        footer = screen_lines(app.screen)[-1]
         assert "Cancel" in footer and "Hint" not in footer and "Pass" not in footer, footer
         await pilot.press("escape")
         assert app.screen is screen

@@ -6,7 +6,12 @@ reads in a terminal. The positions are fixed (seed, size, the moves before), no 
 and the clock and spinner are not on these screens, so the text is the same on every run.
 
 After a deliberate change to a table, write the snapshots again and review the diff:
-``CARAVAN_TUI_SNAPSHOTS=update .venv/bin/python -m pytest tests/test_table_snapshots.py``."""
+``CARAVAN_TUI_SNAPSHOTS=update .venv/bin/python -m pytest tests/test_table_snapshots.py``.
+
+The same positions as SVG, through Textual's snapshot plugin (pytest-textual-snapshot), for the
+colours and styles a text snapshot cannot show: a failing one writes ``snapshot_report.html``
+to open in a browser, side by side; ``--snapshot-update`` writes them again. Every snapshot
+also fails on a line cut with "…" while its panel has room for it (``cut_with_room``)."""
 from __future__ import annotations
 
 import os
@@ -19,6 +24,7 @@ from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
+from caravan_tui.textual_adapter import screen_lines
 
 from tables import Table, settled, wait_for
 
@@ -43,7 +49,22 @@ POSITIONS = [pytest.param(game_id, moves, id=f"{game_id}-{moves}")
 
 
 def screen_text(app) -> str:
-    return "\n".join(strip.text.rstrip() for strip in app.screen._compositor.render_strips()) + "\n"
+    return "\n".join(line.rstrip() for line in screen_lines(app.screen)) + "\n"
+
+
+def cut_with_room(screen) -> list[str]:
+    """The lines a widget on ``screen`` cuts with "…" at its right edge while it has a blank
+    row (a line it could have wrapped into): a promise or a figure shown in part for no reason."""
+    rows = screen_lines(screen)
+    found = []
+    for widget in screen.query("*"):
+        box = widget.content_region
+        if not widget.display or box.width < 2 or box.height < 2:
+            continue
+        lines = [rows[y][box.x:box.right] for y in range(box.y, min(box.bottom, len(rows)))]
+        if any(not line.strip() for line in lines):
+            found += [line.strip() for line in lines if line.rstrip().endswith("…")]
+    return sorted(set(found))
 
 
 @pytest.mark.parametrize(("game_id", "moves"), POSITIONS)
@@ -59,6 +80,7 @@ async def test_each_table_at_80_by_24_matches_its_snapshot(tmp_path, game_id, mo
         await pilot.wait_for_scheduled_animations()
         text = screen_text(app)
         shown = [binding.description for _, binding, _, _ in screen.active_bindings.values() if binding.show]
+    assert not cut_with_room(screen), f"cut while there is room: {cut_with_room(screen)}"
     footer = text.splitlines()[-1]
     cut = [description for description in shown if f" {description} " not in f" {footer} "]
     assert not cut, f"the footer at 80 columns cuts or hides {cut}: {footer!r}"
@@ -69,3 +91,46 @@ async def test_each_table_at_80_by_24_matches_its_snapshot(tmp_path, game_id, mo
         if not UPDATE:
             pytest.fail(f"no snapshot yet: wrote {path.name}; review it and commit it")
     assert text == path.read_text(encoding="utf-8"), f"{path.name} differs: review, then update the snapshots"
+
+
+@pytest.mark.parametrize(("game_id", "moves"), POSITIONS)
+def test_each_table_at_80_by_24_matches_its_svg_snapshot(tmp_path, snap_compare, game_id, moves):
+    """The table as a person sees it, colours and all (no AI seat plays: nothing thinks while it
+    is taken; the cursor does not blink)."""
+    game = GAMES[game_id]
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause = 0.0
+    table = Table(app, game_id, game_screen_class(game), 7, game.quick_options, prefix_to_my_turn(game, 7, moves))
+    cut: list[str] = []
+
+    async def to_my_turn(pilot) -> None:
+        await table.__aenter__()
+        await wait_for(pilot, lambda: table.screen.table.turn is not None and settled(table.screen), "my turn")
+        await pilot.wait_for_scheduled_animations()
+        cut.extend(cut_with_room(table.screen))
+
+    try:
+        assert snap_compare(app, terminal_size=SIZE, run_before=to_my_turn)
+    finally:
+        table.runner.stop()
+    assert not cut, f"cut while there is room: {cut}"
+
+
+async def test_the_check_finds_a_line_cut_where_its_panel_has_room():
+    from textual.app import App
+    from textual.widgets import Static
+
+    class Cut(App):
+        CSS = "Static { width: 20; height: 3; text-wrap: nowrap; text-overflow: ellipsis; }"
+
+        def compose(self):
+            yield Static("enter: Buy M03 for 5 coins (M03 left half)", id="cut")
+
+    app = Cut()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert cut_with_room(app.screen) == ["enter: Buy M03 for …"]
+        app.query_one("#cut").styles.text_wrap = "wrap"
+        await pilot.pause()
+        assert cut_with_room(app.screen) == []
+

@@ -29,6 +29,7 @@ from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.screens.weighed_words import nothing_weighed
 from caravan_tui.seats import SeatSpec
+from caravan_tui.textual_adapter import notices
 from caravan_tui.widgets import ActionList, TablePanel
 
 from tables import wait_for
@@ -350,5 +351,5 @@ async def test_h_in_a_solo_replay_says_why_nothing_is_weighed(store):
         app.open_replay(runner.match_id, seat=0)
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.replaying, "the replay")
         await pilot.press("h")
-        await wait_for(pilot, lambda: any("No AI played" in n.message for n in app._notifications), "a reason")
+        await wait_for(pilot, lambda: any("No AI played" in n.message for n in notices(app)), "a reason")
         assert not app.screen.query_one("#hint-panel", TablePanel).showing

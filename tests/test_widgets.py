@@ -7,16 +7,18 @@ import threading
 import time
 from dataclasses import dataclass
 
+import pytest
 from rich.text import Text
 from textual import constants, events
-from textual._xterm_parser import XTermParser
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.widget import Widget
 from textual.widgets.option_list import Option
 
-from caravan_tui.app import TableApp
-from caravan_tui.escape_driver import IDLE_WAIT, PasteGuard, PromptEscapeDriver, next_wait
+from caravan_tui.app import CaravanApp, TableApp
+from caravan_tui.escape_driver import IDLE_WAIT, InputFailed, PasteGuard, PromptEscapeDriver
+from caravan_tui.saves import SaveStore
+from caravan_tui.textual_adapter import escape_wait, key_parser
 from caravan_tui.widgets import ActionList, StopAtEnds
 from caravan_tui.widgets.chip_grid import ChipGrid
 from caravan_tui.widgets.footer import KeysFooter
@@ -131,14 +133,14 @@ def test_a_lone_escape_is_read_once_the_parsers_wait_ends_not_at_the_next_idle_l
     """The input thread waits no longer than the parser's escape deadline (Textual's own waits
     0.1 s whatever is pending), and after that wait the parser gives the Escape key."""
     monkeypatch.setattr(constants, "ESCAPE_DELAY", 0.025)  # ESCDELAY=25, as SSH sessions have it
-    parser = XTermParser()
-    assert next_wait(parser) == IDLE_WAIT  # nothing pending: wake as rarely as Textual does
+    parser = key_parser()
+    assert escape_wait(parser, IDLE_WAIT) == IDLE_WAIT  # nothing pending: wake as rarely as Textual does
     assert list(parser.feed("\x1b")) == []  # maybe the start of a longer sequence
-    wait = next_wait(parser)
+    wait = escape_wait(parser, IDLE_WAIT)
     assert 0 < wait <= 0.025 < IDLE_WAIT
     time.sleep(wait)
     assert [event.key for event in parser.tick() if isinstance(event, events.Key)] == ["escape"]
-    assert next_wait(parser) == IDLE_WAIT
+    assert escape_wait(parser, IDLE_WAIT) == IDLE_WAIT
     assert TableApp().get_driver_class() is PromptEscapeDriver  # (Linux)
 
 
@@ -149,7 +151,7 @@ def test_a_paste_with_escape_bytes_arrives_whole_in_order_wherever_the_reads_cut
     everything else (an Escape pressed after it, a paste's markers) on as it came."""
     typed = "\x1b[200~hello \x1b]0;title\x07 there\x1b[201~x\x1b"
     for cut in range(len(typed) + 1):
-        guard, parser = PasteGuard(), XTermParser()
+        guard, parser = PasteGuard(), key_parser()
         passed = guard.feed(typed[:cut]) + guard.feed(typed[cut:])
         assert passed == "\x1b[200~hello ]0;title\x07 there\x1b[201~x\x1b", cut
         got = list(parser.feed(passed)) + list(parser.feed(""))
@@ -169,7 +171,7 @@ async def through_the_input_thread(data: bytes, kind: type, done) -> list:
     driver.fileno = read
     got: list = []
     driver.process_message = lambda event: isinstance(event, kind) and got.append(event)
-    thread = threading.Thread(target=driver._run_input_thread)
+    thread = threading.Thread(target=driver.run_input_thread)
     thread.start()
     try:
         os.write(write, data)
@@ -215,3 +217,26 @@ async def test_a_choice_whose_options_say_their_key_is_picked_by_that_key():
         await pilot.press("2", "down", "enter")
         await pilot.pause()
         assert picked == [1, 1]
+
+
+async def test_an_input_thread_that_fails_hands_its_failure_to_the_app():
+    """The input thread's failure reaches the app as a message (Textual's own thread would end
+    the app with a traceback of the machine's paths on the person's terminal)."""
+    driver = PromptEscapeDriver(TableApp(), debug=False, mouse=False)
+    read, write = os.pipe()
+    os.close(read)
+    os.close(write)
+    driver.fileno = read  # closed: the thread's first look fails
+    got: list = []
+    driver.process_message = got.append
+    driver.run_input_thread()
+    assert [type(message) for message in got] == [InputFailed] and isinstance(got[0].error, OSError)
+
+
+async def test_the_apps_failure_from_its_input_thread_ends_it_with_one_line(tmp_path):
+    app = CaravanApp(store=SaveStore(tmp_path))
+    with pytest.raises(OSError, match="the terminal went away"):
+        async with app.run_test() as pilot:
+            app.post_message(InputFailed(OSError("the terminal went away")))
+            await pilot.pause()
+    assert app.return_code == 1 and app.failure is not None and app.failure.startswith("OSError: the terminal went")

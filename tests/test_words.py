@@ -10,6 +10,7 @@ from caravan_tui.match.runner import MatchRunner
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens.saves import SavesScreen, entry_cells, seats_words
 from caravan_tui.seats import SeatSpec
+from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.words import a_or_an, plural, score_run
 
 from tables import wait_for
@@ -50,8 +51,8 @@ async def test_the_saves_list_fits_names_at_80_columns_and_never_cuts_the_status
         row = [str(cell) for cell in table.get_row_at(0)]
         assert row[1] == "Tester, AI 2, AI 3"  # the short forms, never "AI 2 (nor…"
         assert row[4] == "playing"
-        line = next(strip.text for strip in app.screen._compositor.render_strips()
-                    if "Caravans of Ahldarahd" in strip.text)
+        line = next(line for line in screen_lines(app.screen)
+                    if "Caravans of Ahldarahd" in line)
         assert "Tester, AI 2, AI 3" in line and line.rstrip().endswith("playing")  # was "AI 2 (nor…", "playin"
     wide = CaravanApp(store=store)
     async with wide.run_test(size=(120, 24)) as pilot:
@@ -61,8 +62,8 @@ async def test_the_saves_list_fits_names_at_80_columns_and_never_cuts_the_status
         assert str(wide.screen.query_one(DataTable).get_row_at(0)[1]) == ", ".join(names)  # room: whole
         await pilot.resize_terminal(80, 24)  # the bug: the columns kept their wide widths, Status off screen
         await pilot.pause()
-        line = next(strip.text for strip in wide.screen._compositor.render_strips()
-                    if "Caravans of Ahldarahd" in strip.text)
+        line = next(line for line in screen_lines(wide.screen)
+                    if "Caravans of Ahldarahd" in line)
         assert "Tester, AI 2, AI 3" in line and line.rstrip().endswith("playing")
 
 
@@ -121,3 +122,26 @@ async def test_tab_in_the_full_logs_filter_leaves_the_cursor_after_the_name():
         assert field.value == "Bartholomew" and field.cursor_position == len("Bartholomew")
         await pilot.press("tab")
         assert field.value == "Ann" and field.cursor_position == len("Ann")
+
+
+async def test_the_full_logs_filter_keeps_keys_typed_in_one_burst():
+    """The bug (Textual issue #6605): a Backspace and a letter that arrive together, as a quick
+    typist's or an SSH connection's keys do, lost both: the letter landed first and the
+    Backspace, gone round the screen and the app, removed it. Here the keys are all queued at
+    once, none waiting for the screen, as the terminal's input thread passes them on."""
+    from textual import events
+    from textual.app import App
+    from textual.widgets import Input
+
+    from caravan_tui.screens.full_log import FullLogScreen
+
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(FullLogScreen(["Ann buys", "Ann sells", "Bob buys"], ["Ann", "Bob"]))
+        await pilot.pause()
+        field = app.screen.query_one("#log-filter", Input)
+        for key in ("a", "n", "x", "backspace", "n", "home", "delete", "A", "end", "space", "s"):
+            app.post_message(events.Key(key, " " if key == "space" else key if len(key) == 1 else None))
+        await wait_for(pilot, lambda: field.value == "Ann s", "the burst typed")
+        await pilot.pause()
+        assert field.value == "Ann s" and str(app.screen.query_one("#log-count").render()).startswith("1 of 3 lines")

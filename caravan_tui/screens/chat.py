@@ -6,12 +6,12 @@ from dataclasses import dataclass
 from textual.binding import Binding
 from textual.events import Key, Paste
 from textual.message import Message
-from textual.widgets import Input
 
 from caravan_tui.bus import MAX_CHAT
+from caravan_tui.widgets.typed_input import TypedInput
 
 
-class ChatInput(Input):
+class ChatInput(TypedInput):
     """One line to say to the table, typed in place of the status line: enter sends, escape
     does not. It is part of the table rather than a dialog over it, so opening and closing it
     lays out one line instead of drawing the whole table again, dimmed, under a modal screen."""
@@ -36,23 +36,18 @@ class ChatInput(Input):
     def on_focus(self) -> None:
         self._finished = False
 
-    async def _on_key(self, event: Key) -> None:
-        """Enter and escape close the line as they come, in the order typed (as bindings they
-        acted only once the key had gone up through the table, after a key typed in the same
-        instant had landed in the line: "hi⏎p" said "hip"). A key that follows them at once is
-        the table's: it goes there once the line has given the focus back (a second enter or
-        escape, the same press twice, is dropped)."""
+    async def on_key(self, event: Key) -> None:
+        """Enter and escape close the line as they come, in the order typed (``TypedInput``:
+        "hi⏎p" said "hip"). A key that follows them at once is the table's: it goes there once
+        the line has given the focus back (a second enter or escape, the same press twice, is
+        dropped)."""
         if self._finished:
             event.stop()
             event.prevent_default()
             if event.key not in ("enter", "escape"):
                 self.app.post_message(Key(event.key, event.character))
-        elif event.key in ("enter", "escape"):
-            event.stop()
-            event.prevent_default()
-            self._close(self.value if event.key == "enter" else None)
 
-    def _on_paste(self, event: Paste) -> None:
+    def on_paste(self, event: Paste) -> None:
         """A paste's first line, as much of it as the line has room for; the rest is cut, and
         the person told so (Textual's input refuses a paste that does not fit whole)."""
         event.stop()

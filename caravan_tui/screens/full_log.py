@@ -14,6 +14,7 @@ from caravan_tui.widgets import MatchLog
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.scrolling import SCROLL_KEYS, scroll
+from caravan_tui.widgets.typed_input import TypedInput
 
 
 class FullLogScreen(DialogScreen[None]):
@@ -45,7 +46,7 @@ class FullLogScreen(DialogScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = "The whole log"
-            yield Input(placeholder="Filter: a seat's name (tab) or any word", id="log-filter", compact=True)
+            yield TypedInput(placeholder="Filter: a seat's name (tab) or any word", id="log-filter", compact=True)
             yield BoundText(id="log-count").data_bind(text=FullLogScreen.count)
             yield MatchLog(id="full-log")
         yield KeysFooter()

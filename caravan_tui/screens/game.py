@@ -210,7 +210,8 @@ class GameScreen(BaseScreen, Generic[V]):
                 legend = self.legend()
                 if legend is not None:
                     panel = VerticalScroll(Static(legend), id="legend-panel", classes="-hidden")
-                    panel.border_title = "Legend · ^↑↓ scroll · l closes"
+                    panel.border_title = "Legend"  # and its keys below: both whole in the side's 31 columns
+                    panel.border_subtitle = "^↑↓ scroll · l closes"
                     panel.can_focus = False
                     yield panel
         yield KeysFooter()

@@ -19,6 +19,7 @@ from caravan_tui.screens.requests import BeginMatch
 from caravan_tui.seat_labels import AI_KIND, ai_seat_name
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.typed_input import TypedInput
 
 YOU = SeatSpec("human")
 SEAT_CHOICES = [("You", str(YOU))] + [(AI_KIND(level=level), str(SeatSpec.ai(level))) for level in LEVELS]
@@ -68,7 +69,7 @@ class NewMatchScreen(MatchForm):
             yield from self.game_fields()
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="field")
-                yield Input(placeholder="random", type="integer", id="seed", compact=True)
+                yield TypedInput(placeholder="random", type="integer", id="seed", compact=True)
             with Horizontal(classes="row"):
                 yield Label("Practice", classes="field")
                 yield Checkbox("ask me before a move the AI rates a blunder", self.local_app.preferences.practice,
@@ -81,7 +82,7 @@ class NewMatchScreen(MatchForm):
         return Horizontal(
             Label(f"Seat {seat + 1}", classes="field"),
             Select(SEAT_CHOICES, value=str(spec), allow_blank=False, id=f"seat-{seat}", compact=True),
-            Input(placeholder=default_name(seat, spec, self.local_app.preferences.name), id=f"name-{seat}",
+            TypedInput(placeholder=default_name(seat, spec, self.local_app.preferences.name), id=f"name-{seat}",
                   max_length=MAX_NAME, compact=True),
             classes="row")
 

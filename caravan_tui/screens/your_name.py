@@ -11,6 +11,7 @@ from caravan_tui.bus import MAX_NAME
 from caravan_tui.safe_text import LONG, as_text
 from caravan_tui.screens.base import DialogScreen
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.typed_input import TypedInput
 
 
 class YourNameScreen(DialogScreen[str]):
@@ -27,7 +28,7 @@ class YourNameScreen(DialogScreen[str]):
         with Vertical(classes="dialog"):
             yield Label("Welcome! What name do you play under?", classes="dialog-title")
             yield Static(f"Others see it at the table and in the lobby ({kept}).", classes="dialog-text")
-            yield Input(max_length=MAX_NAME, id="your-name")
+            yield TypedInput(max_length=MAX_NAME, id="your-name")
             yield Static(as_text(self.problem, limit=LONG), id="your-name-problem")  # it may quote the name
         yield KeysFooter()
 

@@ -21,8 +21,10 @@ class KeysFooter(Footer):
     60 ms of CPU of 87 at 80×24): here it happens only when what the footer shows changes."""
 
     _shown: tuple[Any, ...] | None = None
+    _keys_known = False  # the screen's keys are known (Textual's footer composes nothing before)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
+        self._keys_known = True
         shown = keys_shown(screen)
         if shown == self._shown:
             return
@@ -34,7 +36,7 @@ class KeysFooter(Footer):
         """Narrow, the keys sit closer, so a game's own keys fit 80 columns whole beside the
         common ones (a cut key is a key the player never learns of)."""
         self.compact = event.size.width < COMPACT_BELOW
-        if self._bindings_ready and self.show_command_palette != self.palette_fits():
+        if self._keys_known and self.show_command_palette != self.palette_fits():
             self.call_after_refresh(self.recompose)
 
     def compose(self) -> ComposeResult:
@@ -44,7 +46,7 @@ class KeysFooter(Footer):
         yield from super().compose()
 
     def palette_fits(self) -> bool:
-        if not self._bindings_ready:
+        if not self._keys_known:
             return True
         shown = {binding.action: binding for binding, _, _ in keys_shown(self.screen)[0]}
         pad = 1 if self.compact else 3  # compact: a margin after each; else padding around both parts

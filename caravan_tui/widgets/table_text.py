@@ -10,19 +10,33 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 from rich.text import Text
 from textual.reactive import var
 from textual.widgets import Static
+
+
+def fitted(lines: list[Text], width: int, rows: int, console: Console) -> Text:
+    """``lines`` wrapped where a panel of ``width`` × ``rows`` has the rows for it (a hint or a
+    sentence whole, not "★ hint: Claim Horses–Dates (Ho–Da, land, 6) on" over empty rows); where
+    it has not, each cut to one row with "…", so the lines below stay in sight."""
+    if width > 0:
+        wrapped = [row for line in lines for row in line.wrap(console, width)]
+        if len(wrapped) <= rows:
+            lines = wrapped
+    text = Text("\n").join(lines)
+    text.no_wrap, text.overflow = True, "ellipsis"
+    return text
 
 
 class TableText(Static):
     #: the table's state, bound to the screen's (``data_bind``)
     table_state: var[Any] = var(None, init=False)
 
-    def __init__(self, text: Callable[[Any, Any], RenderableType], **kwargs: Any) -> None:
+    def __init__(self, text: Callable[[Any, Any], RenderableType], fit: bool = False, **kwargs: Any) -> None:
+        """``fit``: a panel of fixed height whose lines wrap where it has the rows (``fitted``)."""
         super().__init__("", **kwargs)
-        self.text_of = text
+        self.text_of, self.fit = text, fit
 
     def watch_table_state(self) -> None:
         self.redraw()
@@ -35,6 +49,9 @@ class TableText(Static):
         self.show(self.text_of(table.view, table))
 
     def show(self, text: RenderableType) -> None:
+        if self.fit and isinstance(text, Text):
+            width, rows = self.content_size
+            text = fitted(list(text.split("\n")), width, rows, self.app.console)
         before = self.content
         if before == text:
             return

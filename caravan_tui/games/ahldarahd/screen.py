@@ -105,7 +105,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
             view, table.seat, table.player_name, self.query_one("#ah-players").size.width or 47), id="ah-players")
         yield self.table_text(lambda view, _: market_text(view, max(30, self.query_one("#ah-market").size.width or 45)),
                               id="ah-market")
-        yield self.table_text(lambda view, _: panel_text(view, self.table), id="ah-panel")
+        yield self.table_text(lambda view, _: panel_text(view, self.table), fit=True, id="ah-panel")
 
     def on_mount(self) -> None:
         self.query_one(MapBoard).focus()

@@ -1,0 +1,87 @@
+"""Every use of Textual's private internals, in one place (``tests/test_public_textual.py`` fails
+on any other). Each exists because Textual offers no public route to what it does; each says what
+would retire it. Checked against Textual 8.2.8 (the newest 8.x when written): a Textual upgrade
+that breaks one of these breaks it here, and the tests that use it say so.
+
+- ``key_parser`` and ``escape_wait``: the input thread (``escape_driver``) parses the terminal's
+  bytes with Textual's own parser, and waits for input no longer than that parser's escape
+  deadline (Textual's input thread looks every 0.1 s, so a lone Escape acted 100–150 ms late).
+  The parser is private (``textual._xterm_parser``), its deadline too. Retired by a public key
+  parser, or by Textual's input thread waiting for the parser's deadline itself (no upstream
+  issue yet: ``ESCDELAY``, Textual PR #4848, sets the deadline but not the thread's wait).
+- ``FailureHook``: what the app does with a failure its code did not catch (one line on the
+  terminal instead of a traceback of locals; over SSH, back to the lobby). Textual has no public
+  hook: ``App._handle_exception`` is what it calls (Textual issue #2818 asked for one and was
+  closed without it). ``end_failed`` and ``keep_failure`` do what Textual's own handler does with
+  the error (the return code, the error a Pilot test raises at its end). Retired by a public
+  exception hook on ``App``.
+- ``screen_strips``, ``screen_lines`` and ``notices``: the tests read the screen as drawn (``App.export_screenshot``
+  gives SVG only) and the notices an app was given (``App.notify`` keeps them privately; the
+  toasts show them only for a while). Retired by a text form of the screenshot and a public list
+  of notifications; Textual's own tests read the same privates.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import RenderableType
+from textual._time import get_time
+from textual._xterm_parser import XTermParser
+from textual.app import App
+from textual.notifications import Notification
+from textual.screen import Screen
+from textual.strip import Strip
+
+
+def key_parser() -> XTermParser:
+    """Textual's parser of a terminal's input: its bytes (as text) to key, mouse and paste events."""
+    return XTermParser()
+
+
+def escape_wait(parser: XTermParser, idle: float) -> float:
+    """How long an input thread may wait for input before ``parser`` needs a tick: ``idle``,
+    or less while a lone escape waits to be read as the Escape key."""
+    deadline = parser._timeout_time
+    return idle if deadline is None else min(idle, max(0.0, deadline - get_time()))
+
+
+class FailureHook(App[Any]):
+    """An app whose uncaught failures go to ``failed``, by default Textual's own handling."""
+
+    def _handle_exception(self, error: Exception) -> None:
+        self.failed(error)
+
+    def failed(self, error: Exception) -> None:
+        super()._handle_exception(error)
+
+
+def keep_failure(app: App[Any], error: Exception) -> None:
+    """Keep ``error`` as Textual keeps a failure, to be raised at the end of a Pilot test (the
+    first one only), while the app goes on."""
+    if app._exception is None:
+        app._exception = error
+
+
+def end_failed(app: App[Any], error: Exception, *lines: RenderableType) -> None:
+    """End ``app`` as Textual ends it on a failure (return code 1, now), printing ``lines`` on
+    the terminal instead of its traceback."""
+    app._return_code = 1
+    if app._exception is None:
+        app._exception = error
+        app._exception_event.set()
+    app.panic(*lines)
+
+
+def screen_strips(screen: Screen[Any]) -> list[Strip]:
+    """``screen`` as drawn: a strip of styled segments a row."""
+    return screen._compositor.render_strips()
+
+
+def screen_lines(screen: Screen[Any]) -> list[str]:
+    """``screen`` as drawn: one string a row, as many characters as the screen is wide."""
+    return [strip.text for strip in screen_strips(screen)]
+
+
+def notices(app: App[Any]) -> list[Notification]:
+    """The notifications ``app`` shows now, oldest first (each leaves when its time is up)."""
+    return list(app._notifications)

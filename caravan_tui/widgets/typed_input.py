@@ -1,0 +1,39 @@
+"""A line to type in whose own keys act in the order typed, whatever arrives at once."""
+from __future__ import annotations
+
+from functools import cache
+
+from textual.binding import Binding
+from textual.events import Key
+from textual.widgets import Input
+
+
+class TypedInput(Input):
+    """Textual's ``Input``, its own keys (Backspace, the arrows, Enter…) acting as they come.
+
+    Textual's input types a printable key at once but runs a bound key only after it has gone
+    up through the screen to the app and back, so a key typed in the same instant overtakes it:
+    a Backspace and a letter that arrive in one read ("\\x7fd", as a quick typist or an SSH
+    connection sends them) landed as the letter, then the Backspace that removed it — both
+    lost. Textual issue #6605 (a fix proposed in PR #6631, not released in 8.2.8); with it
+    released, this class is Textual's ``Input``."""
+
+    async def on_key(self, event: Key) -> None:
+        action = own_keys(type(self)).get(event.key)
+        if action is not None:
+            event.stop()
+            event.prevent_default()
+            await self.run_action(action)
+
+
+@cache
+def own_keys(kind: type[Input]) -> dict[str, str]:
+    """The editing keys ``kind`` binds (a subclass's over ``Input``'s), each with its action;
+    a widget's scrolling keys are left to the screen, and priority keys to the app (it runs
+    those before the key reaches the line)."""
+    keys: dict[str, str] = {}
+    for base in kind.__mro__[:kind.__mro__.index(Input) + 1]:
+        for binding in Binding.make_bindings(base.__dict__.get("BINDINGS", [])):
+            if not binding.priority:
+                keys.setdefault(binding.key, binding.action)
+    return keys

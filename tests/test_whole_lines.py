@@ -1,0 +1,85 @@
+"""Every line whole at 80×24: a line that carries a promise or a figure wraps or grows its
+panel, never cut with "…" while space remains (each table's snapshot checks its own lines too:
+``test_table_snapshots.cut_with_room``)."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_table_snapshots import SIZE, prefix_to_my_turn
+from textual.app import App
+
+from caravan_tui.app import CaravanApp
+from caravan_tui.games import GAMES
+from caravan_tui.saves import SaveStore
+from caravan_tui.screens import game_screen_class
+from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.rules import RulesScreen
+from caravan_tui.textual_adapter import screen_lines
+
+from tables import Table, settled, wait_for
+
+
+@pytest.mark.parametrize("game_id", [game_id for game_id in GAMES
+                                     if game_screen_class(GAMES[game_id]).legend is not GameScreen.legend])
+async def test_the_legends_title_and_keys_are_whole_at_80_by_24(tmp_path, game_id):
+    """The bug: the title read "Legend · ^↑↓ scroll · l …", the key that closes it cut."""
+    game = GAMES[game_id]
+    app = CaravanApp(store=SaveStore(tmp_path))
+    table = Table(app, game_id, game_screen_class(game), 7, game.quick_options, prefix_to_my_turn(game, 7, 0))
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: table.screen.table.turn is not None and settled(table.screen), "my turn")
+        await pilot.press("l")
+        panel = table.screen.query_one("#legend-panel")
+        await wait_for(pilot, lambda: panel.display and not panel.has_class("-hidden"), "the legend")
+        await pilot.pause()
+        rows = screen_lines(app.screen)
+        top, bottom = rows[panel.region.y], rows[panel.region.bottom - 1]
+    assert "Legend" in top and "^↑↓ scroll · l closes" in bottom and "…" not in top + bottom
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+async def test_the_rules_with_their_contents_open_cut_no_word_at_80_by_24(game_id):
+    """The bug: with the contents beside them the rules' tables read "Marrak…", "swo…" (the
+    contents took 45 columns for one long heading). Each "…" on screen, all the way down, is
+    one the rules themselves write."""
+    game = GAMES[game_id]
+    app = App()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(RulesScreen(game))
+        await pilot.pause()
+        await pilot.press("t")
+        viewer = app.screen.query_one("MarkdownViewer")
+        await wait_for(pilot, lambda: viewer.show_table_of_contents and app.screen.query("MarkdownTableOfContents"),
+                       "the contents")
+        seen: set[str] = set()
+        while True:
+            await pilot.pause()
+            seen.update(word for line in screen_lines(app.screen) for word in re.findall(r"\S*…", line))
+            if viewer.scroll_y >= viewer.max_scroll_y:
+                break
+            viewer.scroll_relative(y=10, animate=False)
+    assert [word for word in sorted(seen) if word not in game.rules] == []
+
+
+async def test_ahldarahds_panel_wraps_a_hint_where_it_has_the_rows(tmp_path):
+    """The bug: "★ hint: Claim Horses–Dates (Ho–Da, land, 6) on" over two empty rows. A line
+    wraps where the panel has the rows for it; where it has not, each is cut to one row with
+    "…" (the keys below it stay in sight)."""
+    from rich.text import Text
+    from test_ahldarahd_screen import make_app, my_turn, play_until, table_at
+
+    from caravan_tui.widgets.table_text import TableText, fitted
+
+    hint = Text("★ hint: Claim Horses–Dates (Ho–Da, land, 6) on your map (starred in the plays)")
+    prefix, _state = play_until(lambda state: state.turn == 0)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        panel = table.screen.query_one("#ah-panel", TableText)
+        width, rows = panel.content_size
+        assert panel.fit and len(hint) > width and rows >= 2  # (the case: a line longer than the panel is wide)
+        whole = fitted([hint], width, rows, app.console).plain
+        assert "\n" in whole and " ".join(whole.split()) == hint.plain
+        crowded = fitted([hint] * rows, width, rows, app.console)
+        assert crowded.plain == "\n".join([hint.plain] * rows) and crowded.no_wrap and crowded.overflow == "ellipsis"
