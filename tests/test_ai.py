@@ -124,7 +124,8 @@ def play_match(policies: dict[int, object], seed: int, options: dict = ONE_HAND)
 
 
 def test_ai_never_imports_textual() -> None:
-    code = "import sys, ai, ai.worker; assert not any(m.startswith('textual') for m in sys.modules)"
+    code = ("import sys, caravan_tui.ai, caravan_tui.ai.worker; "
+            "assert not any(m.startswith('textual') for m in sys.modules)")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[1])
 
 
