@@ -6,6 +6,12 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# a machine shared with other work can stop a test process for seconds at any draw: Hypothesis's
+# timing health check then fails tests that assert nothing about time (the examples are the same)
+settings.register_profile("shared-machine", suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("shared-machine")
 
 #: the run's PostgreSQL server and the thread starting it (the controller's, with test processes)
 SHARED_SERVER = pytest.StashKey[tuple]()
