@@ -19,18 +19,28 @@ that breaks one of these breaks it here, and the tests that use it say so.
   gives SVG only) and the notices an app was given (``App.notify`` keeps them privately; the
   toasts show them only for a while). Retired by a text form of the screenshot and a public list
   of notifications; Textual's own tests read the same privates.
+- ``hear_every_message``: the tests' waits wake as each message is handled rather than polling.
+  ``App.run_test(message_hook=…)`` is the public form, but it is given per test; the context
+  variable behind it (``textual._context.message_hook``), set once where every test's app is
+  started from, reaches every Pilot app of a run. Retired by a run-wide public hook.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from rich.console import RenderableType
+from textual._context import message_hook
 from textual._time import get_time
 from textual._xterm_parser import XTermParser
 from textual.app import App
 from textual.notifications import Notification
 from textual.screen import Screen
 from textual.strip import Strip
+
+
+def hear_every_message(hook: Any) -> None:
+    """Have ``hook(message)`` called as each Pilot app of this context handles a message."""
+    message_hook.set(hook)
 
 
 def key_parser() -> XTermParser:

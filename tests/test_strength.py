@@ -20,7 +20,7 @@ from caravan_tui.seats import SeatSpec, parse_seats
 
 #: the quick check: a normal-level search on this many iterations a decision, one deal played
 #: from every seat order, against random seats
-QUICK_ITERATIONS = 90
+QUICK_ITERATIONS = 15
 #: the short form of a game where there is one (the full game is the slow runs' and the arena's)
 QUICK_OPTIONS = {"camel_caravan": {"short_game": True}}
 

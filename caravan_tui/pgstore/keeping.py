@@ -229,7 +229,7 @@ class PgKeeping:
         outright left its row behind: it no longer counts)."""
         with self.db.transaction() as cur:
             cur.execute("SELECT coalesce(sum(connections), 0) FROM addresses WHERE address = %s AND server <> %s "
-                        "AND server IN (SELECT application_name FROM pg_stat_activity)", (address, self.server))
+                        f"AND {LIVE}", (address, self.server))
             row = cur.fetchone()
         return int(row[0]) if row else 0
 

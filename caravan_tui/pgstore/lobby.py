@@ -28,8 +28,10 @@ MAX_RATING = 6
 EVERY = 0.5
 #: names read back from every server at most (the lobby shows a line of them)
 MAX_ONLINE = 1000
-#: the servers still connected to the database (each names its connections after itself)
-LIVE = "server IN (SELECT application_name FROM pg_stat_activity)"
+#: the servers still connected to this database (each names its connections after itself; a
+#: server of another database on the same PostgreSQL may have the same name)
+CONNECTED = "SELECT application_name FROM pg_stat_activity WHERE datname = current_database()"
+LIVE = f"server IN ({CONNECTED})"
 
 
 class Hosting(Protocol):
@@ -64,7 +66,7 @@ def forget_the_gone(db: Database) -> None:
     """Remove what servers no longer connected to the database left (reads leave it out
     already; without this the tables grew with every crash or restart)."""
     with db.transaction() as cur:
-        cur.execute("DELETE FROM servers WHERE name NOT IN (SELECT application_name FROM pg_stat_activity)")
+        cur.execute(f"DELETE FROM servers WHERE name NOT IN ({CONNECTED})")
         for table in ("online", "lobby", "addresses"):
             cur.execute(f"DELETE FROM {table} WHERE NOT ({LIVE})")
 

@@ -76,7 +76,13 @@ class LocalServer:
 
     def url_of(self, database: str) -> str:
         """The URL of ``database`` on this server."""
-        return f"postgresql://postgres@/{database}?host={self.folder}"
+        return self.url_in(self.folder, database)
+
+    @staticmethod
+    def url_in(folder: Path, database: str) -> str:
+        """The URL of ``database`` on the server a ``LocalServer`` started in ``folder`` (another
+        process's: the test processes share their run's server)."""
+        return f"postgresql://postgres@/{database}?host={folder}"
 
     def start(self) -> LocalServer:
         """Make the cluster and start the server; returns once it accepts connections

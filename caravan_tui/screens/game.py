@@ -242,7 +242,9 @@ class GameScreen(BaseScreen, Generic[V]):
         the player sees it before the game moves on."""
         while True:
             message = await self.client.get()
-            if not self.is_attached:  # the screen was closed (or the app is ending) meanwhile
+            # the screen was closed (or the app is ending) meanwhile: once its message loop has
+            # stopped, its widgets are being removed while it is still attached (#status gone)
+            if not (self.is_attached and self.is_running):
                 return
             pause = self.handle(message)
             if pause:
