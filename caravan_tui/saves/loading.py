@@ -295,30 +295,39 @@ def load(store: MatchStore, match_id: str) -> Replayed:
 
 
 def checked_entries(store: MatchStore) -> list[SaveEntry]:
-    """``store.entries()`` with every save replayed and checked, the last played first (as
-    "Continue" picks it: by the time a match was last played, not by when its file was last
-    written, which opening a match does too): one that cannot be trusted is listed as damaged,
-    with the reason (OSError only if the folder cannot be listed). Each snapshot holds the
-    position its log replays to, so a save's score shows whatever records it was stored as."""
-    checked = []
-    for entry in store.entries():
-        if entry.snapshot is not None:
-            try:  # listed as it loads: its log in today's rules (an upgrade may put moves in)
-                replayed = replay_snapshot(entry.snapshot, log=False)
-                entry = dataclasses.replace(entry, snapshot=dataclasses.replace(
-                    replayed.snapshot, state=replayed.snapshot.state or replayed.state.to_data()))
-            except DamagedSave as exc:
-                entry = dataclasses.replace(entry, snapshot=None, error=exc.reason)
-        checked.append(entry)
-    return sorted(checked, key=lambda e: e.snapshot.updated if e.snapshot is not None else e.modified, reverse=True)
+    """``store.entries()`` with every save replayed and checked (``checked_entry``), the last
+    played first (``last_played``; OSError only if the folder cannot be listed)."""
+    return sorted(map(checked_entry, store.entries()), key=last_played, reverse=True)
+
+
+def checked_entry(entry: SaveEntry) -> SaveEntry:
+    """``entry`` with its save replayed and checked: one that cannot be trusted is listed as
+    damaged, with the reason. Its snapshot holds the position its log replays to, so a save's
+    score shows whatever records it was stored as."""
+    if entry.snapshot is None:
+        return entry
+    try:  # listed as it loads: its log in today's rules (an upgrade may put moves in)
+        replayed = replay_snapshot(entry.snapshot, log=False)
+    except DamagedSave as exc:
+        return dataclasses.replace(entry, snapshot=None, error=exc.reason)
+    return dataclasses.replace(entry, snapshot=dataclasses.replace(
+        replayed.snapshot, state=replayed.snapshot.state or replayed.state.to_data()))
+
+
+def last_played(entry: SaveEntry) -> float:
+    """The order of the saves list, as "Continue" picks a match: by the time it was last
+    played, not by when its file was last written (which opening a match does too)."""
+    return entry.snapshot.updated if entry.snapshot is not None else entry.modified
 
 
 def latest_unfinished(store: MatchStore) -> Snapshot | None:
     """The match still being played that was updated last, if any (None when there are no saves
     or the folder cannot be listed)."""
     try:
-        entries = checked_entries(store)
+        entries = store.entries()
     except OSError:
         return None
-    playing = [e.snapshot for e in entries if e.snapshot and e.snapshot.status == "playing"]
+    # (only the saves that say they are being played are replayed: a replay never reopens one)
+    checked = [checked_entry(e) for e in entries if e.snapshot and e.snapshot.status == "playing"]
+    playing = [e.snapshot for e in checked if e.snapshot and e.snapshot.status == "playing"]
     return max(playing, key=lambda s: s.updated, default=None)
