@@ -22,6 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from textual.events import Key
 from textual.widgets import DataTable
 
 from caravan_tui.app import CaravanApp
@@ -30,7 +31,7 @@ from caravan_tui.saves import SaveStore, Snapshot
 from caravan_tui.screens.saves import SavesScreen
 
 KEY_EVERY = 0.05  #: seconds between the keys pressed while the list fills
-PROBE = 0.005  #: seconds between looks at the list
+PROBE = 0.02  #: seconds between looks at the list
 
 
 def make_saves(store: SaveStore, count: int) -> None:
@@ -83,7 +84,9 @@ async def open_the_list(store: SaveStore, count: int) -> dict[str, Any]:
 
         pressed = time.perf_counter()
         watching = asyncio.create_task(watch(pressed))
-        await pilot.press("l")
+        app.post_message(Key("l", "l"))
+        while not isinstance(app.screen, SavesScreen):
+            await asyncio.sleep(PROBE)
         answered = time.perf_counter() - pressed
         keys: list[float] = []
         while not watching.done():
@@ -91,9 +94,9 @@ async def open_the_list(store: SaveStore, count: int) -> dict[str, Any]:
             before = table.cursor_row
             if table.row_count > before + 1:
                 start = time.perf_counter()
-                await pilot.press("down")
+                app.post_message(Key("down", None))  # (as a terminal's key comes: not waiting for the app to idle)
                 while table.cursor_row == before:
-                    await asyncio.sleep(0)
+                    await asyncio.sleep(PROBE)
                 keys.append(time.perf_counter() - start)
             await asyncio.sleep(KEY_EVERY)
         await watching

@@ -70,7 +70,7 @@ def seats_words(names: list[str], width: int) -> str:
 
 Cells = tuple[str, list[str], str, str, str]
 #: seconds between the batches of rows sent while the saves are read (the first row goes at once)
-ROWS_EVERY = 0.05
+ROWS_EVERY = 0.2
 
 
 def entry_cells(entry: SaveEntry) -> Cells:
