@@ -500,4 +500,7 @@ def normalise_action(action: Any) -> Action:
 
 
 def _tuples(value: Any) -> Any:
-    return tuple(_tuples(part) for part in value) if isinstance(value, (list, tuple)) else value
+    if not isinstance(value, (list, tuple)):
+        return value
+    # (the parts that are not lists are most of them: kept without a call each)
+    return tuple([_tuples(part) if isinstance(part, (list, tuple)) else part for part in value])

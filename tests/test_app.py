@@ -166,6 +166,7 @@ async def test_resume_where_it_stopped(tmp_path):
 
     again = make_app(tmp_path)
     async with again.run_test(size=SIZE) as pilot:
+        await again.screen.looked.wait()
         assert "Continue" in str(again.screen.query_one("#home-continue").render())
         await pilot.press("c")
         await wait_for(pilot, lambda: my_turn(again), "my turn after resuming")
@@ -256,6 +257,7 @@ async def test_damaged_saves_are_listed_and_deletable(tmp_path):
         assert isinstance(app.screen, HomeScreen)
         await pilot.press("l")
         assert isinstance(app.screen, SavesScreen)
+        await app.screen.listed.wait()
         table = app.screen.query_one(DataTable)
         assert table.row_count == 2
         await pilot.pause()
@@ -269,10 +271,12 @@ async def test_damaged_saves_are_listed_and_deletable(tmp_path):
         await pilot.press("d")
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")
+        await app.screen.listed.wait()
         assert table.row_count == 1
         assert not (store.folder / "junk.msgpack").exists()
         (store.folder / "folder.msgpack").mkdir()  # the bug: deleting it stopped the app
         app.screen.reload()
+        await app.screen.listed.wait()
         await pilot.pause()
         await pilot.press(*["down"] * next(row for row in range(2) if "folder" in str(table.get_row_at(row)[1])))
         await pilot.press("d", "y")
@@ -280,13 +284,15 @@ async def test_damaged_saves_are_listed_and_deletable(tmp_path):
         assert any(n.title == "Not deleted" and "folder.msgpack" not in n.message for n in notices(app))
         (store.folder / "folder.msgpack").rmdir()
         app.screen.reload()
+        await app.screen.listed.wait()
         await pilot.pause()
         await pilot.press("enter")  # resume the good one
         await wait_for(pilot, lambda: my_turn(app), "my turn in the resumed match")
         match_id = app.runner.host.match_id
         app.open_saves()  # the match still open, as in another window: it is not deleted
-        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen)
-                       and any(t.row_count for t in app.screen.query(DataTable)), "the saves")
+        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen), "the saves")
+        await app.screen.listed.wait()
+        await pilot.pause()
         await pilot.press("d", "y")
         assert any(n.title == "Not deleted" and "open in another window" in n.message for n in notices(app))
         assert store.read(match_id).match_id == match_id

@@ -44,6 +44,13 @@ def test_pg_hosting_commits_and_takes_over(tmp_path):
     assert json.loads(out.read_text())
 
 
+def test_saves_list_opens_the_list_and_times_its_rows(tmp_path):
+    out = tmp_path / "row.json"
+    run("saves_list.py", "--saves", "12", "--json", str(out))
+    row = json.loads(out.read_text())
+    assert row["saves"] == 12 and 0 < row["first_rows_ms"] <= row["all_rows_ms"]
+
+
 def test_connect_loop_counts_connections():
     said = run("connect_loop.py", "--seconds", "0.5")
     assert "tcp:" in said and "ssh:" in said

@@ -286,8 +286,9 @@ async def test_home_saves_dialogs_and_replay_show_hostile_names_and_file_names_a
                                                   f"({len(latest.actions)} moves)")
 
         await pilot.press("l")
-        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen) and app.screen.query_one(DataTable).row_count,
-                     "the saves")
+        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen), "the saves")
+        await app.screen.listed.wait()
+        await pilot.pause()
         assert app.screen.query_one(DataTable).row_count == 4
         assert_safe_screen(app, [latest.names[0], older.names[0], *DAMAGED_FILES.values()])
         assert content(app, "#saves-detail") == f"{HOSTILE_FILE}: {names} · playing"

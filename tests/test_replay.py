@@ -140,6 +140,7 @@ async def test_the_saves_list_opens_the_replay(tmp_path):
         app.open_saves()
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)
+        await app.screen.listed.wait()
         await pilot.press("w")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.screen.replaying

@@ -309,6 +309,7 @@ async def test_the_saves_list_recovers_a_damaged_save(store):
         app.open_saves()
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)
+        await app.screen.listed.wait()
         table = app.screen.query_one(DataTable)
         assert str(table.get_row_at(0)[4]) == "damaged"
         await pilot.press("r")
@@ -316,6 +317,7 @@ async def test_the_saves_list_recovers_a_damaged_save(store):
         await pilot.press("y")
         await pilot.pause()
         assert isinstance(app.screen, SavesScreen)
+        await app.screen.listed.wait()
         assert str(app.screen.query_one(DataTable).get_row_at(0)[4]) != "damaged"
     assert (store.folder / "decktet_caravan.msgpack.damaged").exists()
 

@@ -46,6 +46,7 @@ async def test_the_saves_list_fits_names_at_80_columns_and_never_cuts_the_status
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("l")
         await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen), "the saves list")
+        await app.screen.listed.wait()
         await pilot.pause()
         table = app.screen.query_one(DataTable)
         row = [str(cell) for cell in table.get_row_at(0)]
@@ -58,6 +59,7 @@ async def test_the_saves_list_fits_names_at_80_columns_and_never_cuts_the_status
     async with wide.run_test(size=(120, 24)) as pilot:
         await pilot.press("l")
         await wait_for(pilot, lambda: isinstance(wide.screen, SavesScreen), "the saves list")
+        await wide.screen.listed.wait()
         await pilot.pause()
         assert str(wide.screen.query_one(DataTable).get_row_at(0)[1]) == ", ".join(names)  # room: whole
         await pilot.resize_terminal(80, 24)  # the bug: the columns kept their wide widths, Status off screen

@@ -368,12 +368,37 @@ def _rows(rows: list[list[Any]]) -> list[list[Any]]:
 # -- records ------------------------------------------------------------------------------------
 
 _NUMBERS = "a list of numbers or nil"
-#: record field -> check of its value when present (a record leaves out fields at their default)
+_KINDS = f"is not one of {', '.join(RECORD_KINDS)}"
+_TURNS = f"is not a move number below {MAX_ITEMS}"
+
+
+def _kind(v: Any) -> str | None:
+    return None if type(v) is str and v in RECORD_KINDS else _KINDS
+
+
+def _turn(v: Any) -> str | None:
+    return None if type(v) is int and 0 <= v < MAX_ITEMS else _TURNS
+
+
+def _at(v: Any) -> str | None:
+    return None if type(v) in (int, float) and 0 <= v < MAX_TIME else f"is not {_TIME}"
+
+
+def _action(v: Any) -> str | None:
+    # (a flat action of short strings and small integers, as nearly every move is, in one pass)
+    if type(v) is list and all((type(x) is str and len(x) <= MAX_TEXT) or (type(x) is int and -(2**63) <= x < 2**63)
+                               for x in v):
+        return None
+    return _actions([v])
+
+
+#: record field -> check of its value when present (a record leaves out fields at their default);
+#: the checks of the fields every move holds are written out (they run once per move of a save)
 _RECORD_FIELDS: dict[str, Callable[[Any], str | None]] = {
-    "kind": _is(f"one of {', '.join(RECORD_KINDS)}", lambda v: type(v) is str and v in RECORD_KINDS),
-    "turn": _is(f"a move number below {MAX_ITEMS}", lambda v: _is_int(v) and 0 <= v < MAX_ITEMS),
-    "at": _FIELDS["updated"],
-    "action": lambda v: _actions([v]),
+    "kind": _kind,
+    "turn": _turn,
+    "at": _at,
+    "action": _action,
     "weighed": weighed_problem,  # (the host's own check of what an AI seat sends)
     "seats": _FIELDS["seats"],
     "names": _FIELDS["names"],
@@ -411,35 +436,39 @@ def decode_record(data: bytes) -> Record:
         raise DamagedSave(f"the save holds a record of more than {MAX_RECORD // 1024} KiB")
     if len(data) < 4 or zlib.crc32(data[4:]) != int.from_bytes(data[:4], "big"):
         raise DamagedSave("checksum mismatch in a move: the save was damaged or altered")
-    try:
-        fields = msgpack.unpackb(data[4:], raw=False, strict_map_key=False, **_counted())
-    except DamagedSave:
-        raise
-    except Exception:
-        raise DamagedSave("a move in the save is unreadable") from None
+    fields = _unpack_record(data[4:])
     if type(fields) is not dict:
         raise DamagedSave("a move in the save is not a map")
-    for name in _RECORD_NEEDS:
-        if name not in fields:
-            raise DamagedSave(f"a move in the save has no {name!r} field")
+    if "kind" not in fields or "turn" not in fields or "at" not in fields:
+        missing = next(name for name in _RECORD_NEEDS if name not in fields)
+        raise DamagedSave(f"a move in the save has no {missing!r} field")
     for name, value in fields.items():
         check = _RECORD_FIELDS.get(name) if type(name) is str else None
         if check is None:
             raise DamagedSave(f"a move in the save has an unknown field {str(name)[:40]!r}")
         if problem := check(value):
             raise DamagedSave(f"a move in the save: its {name!r} field {problem}")
-    action, result = fields.get("action"), fields.get("result")
-    return Record(
-        kind=fields["kind"],
-        turn=fields["turn"],
-        at=float(fields["at"]),
-        action=None if action is None else normalise_action(action),
-        weighed=_rows(fields.get("weighed", [])),
-        seats=fields.get("seats"),
-        names=fields.get("names"),
-        status=fields.get("status"),
-        result=None if result is None else [float(x) for x in result],
-        resigned=fields.get("resigned"),
-        state=fields.get("state"),
-        by=fields.get("by", ""),
-    )
+    get = fields.get
+    action, result, weighed = get("action"), get("result"), get("weighed")
+    return Record(fields["kind"], fields["turn"], float(fields["at"]),
+                  None if action is None else normalise_action(action),
+                  _rows(weighed) if weighed else [], get("seats"), get("names"), get("status"),
+                  None if result is None else [float(x) for x in result], get("resigned"), get("state"),
+                  get("by", ""))
+
+
+def _unpack_record(body: bytes) -> Any:
+    """A record's map, unpacked with msgpack's own bound on each list and map (MAX_ITEMS): a
+    record is at most MAX_RECORD bytes, fewer than MAX_TOTAL items, so the counting hooks of a
+    snapshot are needed only to say, in words, what a record that fails holds."""
+    try:
+        return msgpack.unpackb(body, raw=False, strict_map_key=False, max_array_len=MAX_ITEMS, max_map_len=MAX_ITEMS)
+    except Exception:  # msgpack's own errors: bad bytes, a list past its bound, stray data…
+        pass
+    try:
+        msgpack.unpackb(body, raw=False, strict_map_key=False, **_counted())
+    except DamagedSave:
+        raise
+    except Exception:
+        pass
+    raise DamagedSave("a move in the save is unreadable") from None

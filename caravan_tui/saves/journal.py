@@ -26,6 +26,7 @@ the move it came after, and the whole part before it (``DamagedJournal``) can be
 from __future__ import annotations
 
 import re
+import struct
 import zlib
 from dataclasses import dataclass
 
@@ -40,6 +41,8 @@ _TYPE = b"C"  #: its ext type
 _OLD = 0xC6  #: msgpack bin 32: a record written before the chain
 _CHAINED_PREFIX = 14  #: marker, length, type, the length's CRC, the chain
 _OLD_PREFIX = 9  #: marker, length, the length's CRC
+_CHAINED_HEAD = struct.Struct(">I1sI")  #: after the marker: length, type, the length's CRC
+_OLD_HEAD = struct.Struct(">II")  #: after the marker: length, the length's CRC
 
 
 @dataclass(slots=True)
@@ -113,16 +116,20 @@ def _frame_at(data: bytes, at: int, work: list[int] | None = None) -> tuple[int,
     the caller may still read (_OutOfWork past it)."""
     marker = data[at]
     if marker == _CHAINED:
-        head = data[at + 1:at + 6]
-        if len(head) < 5 or head[4:] != _TYPE or data[at + 6:at + 10] != zlib.crc32(head).to_bytes(4, "big"):
+        if len(data) < at + 10:
             return None
-        start, end = at + _CHAINED_PREFIX, at + 6 + int.from_bytes(head[:4], "big")
-        chain = int.from_bytes(data[at + 10:at + 14], "big")
+        length, kind, checked = _CHAINED_HEAD.unpack_from(data, at + 1)
+        if kind != _TYPE or zlib.crc32(data[at + 1:at + 6]) != checked:
+            return None
+        start, end = at + _CHAINED_PREFIX, at + 6 + length
+        chain = int.from_bytes(data[at + 10:at + 14], "big")  # (cut short: the record is, and is refused below)
     elif marker == _OLD:
-        head = data[at + 1:at + 5]
-        if len(head) < 4 or data[at + 5:at + 9] != zlib.crc32(head).to_bytes(4, "big"):
+        if len(data) < at + _OLD_PREFIX:
             return None
-        start, end, chain = at + _OLD_PREFIX, at + 5 + int.from_bytes(head, "big"), -1
+        length, checked = _OLD_HEAD.unpack_from(data, at + 1)
+        if zlib.crc32(data[at + 1:at + 5]) != checked:
+            return None
+        start, end, chain = at + _OLD_PREFIX, at + 5 + length, -1
     else:
         return None
     if not 4 <= end - start <= MAX_RECORD:

@@ -35,9 +35,10 @@ class Replayed:
     moved: list[int] | None = None
 
 
-def replay(game: Game, snapshot: Snapshot, upto: int | None = None) -> Replayed:
+def replay(game: Game, snapshot: Snapshot, upto: int | None = None, log: bool = True) -> Replayed:
     """The match after its first ``upto`` logged actions (all by default); ValueError (an
-    IllegalAction among them) if the log cannot be replayed."""
+    IllegalAction among them) if the log cannot be replayed. ``log=False``: without the words
+    of each move (``events`` holds empty lists), for a check that shows none."""
     state = game.new(snapshot.players, seed=snapshot.seed, options=snapshot.options)
     opening = state.opening_events()
     movers: list[int] = []
@@ -45,7 +46,7 @@ def replay(game: Game, snapshot: Snapshot, upto: int | None = None) -> Replayed:
     for number, action in enumerate(snapshot.actions[:upto], 1):
         mover = state.to_move()
         try:
-            events.append(state.apply(action))
+            events.append(state.apply(action, log))
             if mover is None:  # a game refuses every action once it is over: this one did not
                 raise IllegalAction("the match is over")
         except IllegalAction as exc:
@@ -60,7 +61,7 @@ def resignation_result(players: int, seat: int) -> list[float]:
     return [0.0 if s == seat else 1.0 / others for s in range(players)] if others else [0.0]
 
 
-def replay_snapshot(snapshot: Snapshot) -> Replayed:
+def replay_snapshot(snapshot: Snapshot, log: bool = True) -> Replayed:
     """``snapshot`` rebuilt and checked, its log in today's rules (``Replayed.snapshot`` says
     so in its ``rules``); DamagedSave saying why it cannot be trusted.
 
@@ -86,7 +87,9 @@ def replay_snapshot(snapshot: Snapshot) -> Replayed:
     one. None, or several, and the save is refused with the reason: a log that reads two ways
     (a Night's answer taken for another seat's, a setup that did or did not end) is never
     opened at a guess, nor stored again in today's rules as one. If no version replays at all,
-    the reason is the last attempt's (the oldest rules: what such a save most likely holds)."""
+    the reason is the last attempt's (the oldest rules: what such a save most likely holds).
+
+    ``log=False``: the match without the words of its moves (``replay``), for a check alone."""
     game = GAMES.get(snapshot.game_id)
     if game is None:
         raise DamagedSave(f"unknown game {snapshot.game_id!r}")
@@ -102,7 +105,7 @@ def replay_snapshot(snapshot: Snapshot) -> Replayed:
     if snapshot.rules > today:
         raise DamagedSave(f"{NEWER} ({game.title}'s rules version {snapshot.rules}; "
                           f"this version plays up to {today})")
-    found = readings(game, snapshot)
+    found = readings(game, snapshot, log)
     if snapshot.rules:
         [(_, replayed)] = found  # (one version: ``readings`` raised if it does not replay)
         if differs := _differs(snapshot.state, replayed.state):
@@ -111,7 +114,7 @@ def replay_snapshot(snapshot: Snapshot) -> Replayed:
     return _proven(game, snapshot, found)
 
 
-def readings(game: Game, snapshot: Snapshot) -> list[tuple[list[int], Replayed]]:
+def readings(game: Game, snapshot: Snapshot, log: bool = True) -> list[tuple[list[int], Replayed]]:
     """Each way the log replays, with the rules versions that read it so (its own version, if
     it names one, else every version from today's down): readings that give the same log are
     one. DamagedSave (the last attempt's reason) if there is none."""
@@ -120,7 +123,7 @@ def readings(game: Game, snapshot: Snapshot) -> list[tuple[list[int], Replayed]]
     for start in [snapshot.rules] if snapshot.rules else range(game.rules_version, 0, -1):
         try:
             upgraded, moved = upgrade(game, snapshot, start)
-            replayed = _checked(game, dataclasses.replace(upgraded, state={}))
+            replayed = _checked(game, dataclasses.replace(upgraded, state={}), log)
         except DamagedSave as exc:
             failure = exc
             continue
@@ -238,10 +241,10 @@ def _apply(state: State, action: Action, what: str) -> None:
         raise DamagedSave(f"the match cannot be set up again: {what} is not legal: {exc}") from None
 
 
-def _checked(game: Game, snapshot: Snapshot) -> Replayed:
+def _checked(game: Game, snapshot: Snapshot, log: bool) -> Replayed:
     try:
         game.resolve_options(snapshot.options)
-        replayed = replay(game, snapshot)
+        replayed = replay(game, snapshot, log=log)
     except ValueError as exc:  # options the game refuses, an illegal action in the log
         raise DamagedSave(f"the match cannot be set up again: {exc}") from None
     state = replayed.state
@@ -292,30 +295,39 @@ def load(store: MatchStore, match_id: str) -> Replayed:
 
 
 def checked_entries(store: MatchStore) -> list[SaveEntry]:
-    """``store.entries()`` with every save replayed and checked, the last played first (as
-    "Continue" picks it: by the time a match was last played, not by when its file was last
-    written, which opening a match does too): one that cannot be trusted is listed as damaged,
-    with the reason (OSError only if the folder cannot be listed). Each snapshot holds the
-    position its log replays to, so a save's score shows whatever records it was stored as."""
-    checked = []
-    for entry in store.entries():
-        if entry.snapshot is not None:
-            try:  # listed as it loads: its log in today's rules (an upgrade may put moves in)
-                replayed = replay_snapshot(entry.snapshot)
-                entry = dataclasses.replace(entry, snapshot=dataclasses.replace(
-                    replayed.snapshot, state=replayed.snapshot.state or replayed.state.to_data()))
-            except DamagedSave as exc:
-                entry = dataclasses.replace(entry, snapshot=None, error=exc.reason)
-        checked.append(entry)
-    return sorted(checked, key=lambda e: e.snapshot.updated if e.snapshot is not None else e.modified, reverse=True)
+    """``store.entries()`` with every save replayed and checked (``checked_entry``), the last
+    played first (``last_played``; OSError only if the folder cannot be listed)."""
+    return sorted(map(checked_entry, store.entries()), key=last_played, reverse=True)
+
+
+def checked_entry(entry: SaveEntry) -> SaveEntry:
+    """``entry`` with its save replayed and checked: one that cannot be trusted is listed as
+    damaged, with the reason. Its snapshot holds the position its log replays to, so a save's
+    score shows whatever records it was stored as."""
+    if entry.snapshot is None:
+        return entry
+    try:  # listed as it loads: its log in today's rules (an upgrade may put moves in)
+        replayed = replay_snapshot(entry.snapshot, log=False)
+    except DamagedSave as exc:
+        return dataclasses.replace(entry, snapshot=None, error=exc.reason)
+    return dataclasses.replace(entry, snapshot=dataclasses.replace(
+        replayed.snapshot, state=replayed.snapshot.state or replayed.state.to_data()))
+
+
+def last_played(entry: SaveEntry) -> float:
+    """The order of the saves list, as "Continue" picks a match: by the time it was last
+    played, not by when its file was last written (which opening a match does too)."""
+    return entry.snapshot.updated if entry.snapshot is not None else entry.modified
 
 
 def latest_unfinished(store: MatchStore) -> Snapshot | None:
     """The match still being played that was updated last, if any (None when there are no saves
     or the folder cannot be listed)."""
     try:
-        entries = checked_entries(store)
+        entries = store.entries()
     except OSError:
         return None
-    playing = [e.snapshot for e in entries if e.snapshot and e.snapshot.status == "playing"]
+    # (only the saves that say they are being played are replayed: a replay never reopens one)
+    checked = [checked_entry(e) for e in entries if e.snapshot and e.snapshot.status == "playing"]
+    playing = [e.snapshot for e in checked if e.snapshot and e.snapshot.status == "playing"]
     return max(playing, key=lambda s: s.updated, default=None)

@@ -63,7 +63,7 @@ RecordKind = Literal["move", "undo", "seats", "end"]
 RECORD_KINDS: tuple[RecordKind, ...] = ("move", "undo", "seats", "end")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Record:
     """One change to a stored match, appended after its snapshot (``saves.backend``).
 
@@ -85,6 +85,9 @@ class Record:
 
     ``at``: when the change was made (seconds since the epoch; it becomes the snapshot's
     ``updated``).
+
+    A record is never changed once made (it is not frozen only because a frozen dataclass is
+    built several times slower, and a long match's save reads a record per move).
     """
 
     kind: RecordKind

@@ -37,6 +37,7 @@ import stat
 import tempfile
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -252,32 +253,41 @@ class SaveStore:
         """Every save file, newest first; those that cannot be loaded carry the reason. Never
         raises for anything in the folder; OSError if the folder itself cannot be listed (it is
         a file, say), which is not the same as having no saves. Removes stale temp files."""
+        return list(self.each_entry())
+
+    def each_entry(self) -> Iterator[SaveEntry]:
+        """``entries``, one at a time as each file is read (the folder is listed first: OSError
+        as ``entries``), for a list that shows its first rows before the last file is read."""
         try:
             names = os.listdir(self.folder)
         except FileNotFoundError:
-            return []
+            return
         except OSError as exc:
             raise type(exc)(exc.errno, f"cannot list the saves: {exc.strerror}", str(self.folder)) from None
         self._remove_temps()
-        entries = []
+        found = []
         for name in names:
             if not name.endswith(SUFFIX):
                 continue
             match_id, path = name[: -len(SUFFIX)], self.folder / name
-            snapshot, error, modified, recovery = None, None, 0.0, None
             try:
                 # A file's time can be set to anything; keep it where datetime can show it.
-                modified = min(max(path.stat().st_mtime, 0.0), MAX_TIME - 1.0)
-                snapshot = self.read(match_id)
+                modified, error = min(max(path.stat().st_mtime, 0.0), MAX_TIME - 1.0), None
+            except OSError as exc:
+                modified, error = 0.0, f"cannot read the file: {exc}"
+            found.append((modified, match_id, error))
+        for modified, match_id, error in sorted(found, reverse=True):
+            snapshot, recovery = None, None
+            try:
+                if error is None:
+                    snapshot = self.read(match_id)
             except DamagedSave as exc:
                 error = exc.reason
                 if isinstance(exc, DamagedJournal) and exc.snapshot.match_id == match_id:
                     recovery = exc.offer()
             except (OSError, ValueError) as exc:
                 error = f"cannot read the file: {exc}"
-            entries.append(SaveEntry(match_id, snapshot, error, modified, recovery))
-        entries.sort(key=lambda e: (e.modified, e.match_id), reverse=True)
-        return entries
+            yield SaveEntry(match_id, snapshot, error, modified, recovery)
 
     def delete(self, match_id: str) -> None:
         with self.lock(match_id):  # never under a window playing it: its moves would go to no file

@@ -1,16 +1,23 @@
 """The home screen: new match · continue · load · rules · quit."""
 from __future__ import annotations
 
+import asyncio
+from dataclasses import dataclass
+
 from rich.console import RenderableType
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.message import Message
 from textual.reactive import var
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from caravan_tui.games import GAMES
 from caravan_tui.safe_text import LONG, as_text
+from caravan_tui.saves import Snapshot
 from caravan_tui.saves.loading import latest_unfinished
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.requests import NewMatch, OpenRecord, OpenRules, OpenSaves, ResumeMatch
@@ -42,6 +49,10 @@ class HomeScreen(BaseScreen):
             yield BoundText(id="home-continue").data_bind(text=HomeScreen.continue_note)
         yield KeysFooter()
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.looked = asyncio.Event()  # set once Continue says what it resumes (or is off)
+
     def on_mount(self) -> None:
         self.query_one("#home-menu").focus()
 
@@ -49,8 +60,25 @@ class HomeScreen(BaseScreen):
         self.refresh_continue()
 
     def refresh_continue(self) -> None:
-        """Continue is offered only when there is an unfinished match."""
+        """Continue is offered only when there is an unfinished match: looked for off the
+        screen's thread (every unfinished save is replayed), so keys work meanwhile."""
+        self.looked = asyncio.Event()
+        self._find_unfinished()
+
+    @dataclass
+    class Unfinished(Message):
+        """The match Continue resumes (None: there is none)."""
+
+        latest: Snapshot | None
+
+    @work(thread=True, exclusive=True, group="continue")
+    def _find_unfinished(self) -> None:
         latest = latest_unfinished(self.local_app.store)
+        if not get_current_worker().is_cancelled:  # (a newer look is under way)
+            self.post_message(self.Unfinished(latest))  # (thread-safe)
+
+    def on_home_screen_unfinished(self, message: Unfinished) -> None:
+        latest = message.latest
         menu = self.query_one("#home-menu", OptionList)
         if latest is None:
             menu.disable_option("continue")
@@ -61,6 +89,7 @@ class HomeScreen(BaseScreen):
             moves = plural(len(latest.actions), "move")
             self.continue_note = as_text(f"Continue: {title}, {seats_line(latest.names)} ({moves})",
                                          limit=LONG)  # the save's names: text, never markup
+        self.looked.set()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -4,14 +4,20 @@ their reason and can be deleted, never opened; one damaged after its start can b
 names, names and reasons are text, never markup."""
 from __future__ import annotations
 
+import asyncio
+import time
+from dataclasses import dataclass
 from datetime import datetime
 
 from rich.console import RenderableType
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.coordinate import Coordinate
+from textual.message import Message
 from textual.reactive import var
 from textual.widgets import DataTable, Static
+from textual.worker import get_current_worker
 
 from caravan_tui.bus import MAX_SEATS
 from caravan_tui.games import GAMES
@@ -20,7 +26,7 @@ from caravan_tui.match_review import default_seat
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.saves import SaveEntry, Snapshot
 from caravan_tui.saves.codec import NEWER, DamagedSave
-from caravan_tui.saves.loading import checked_entries
+from caravan_tui.saves.loading import checked_entry, last_played
 from caravan_tui.saves.reviews import ReviewShelf
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import ConfirmScreen
@@ -68,7 +74,12 @@ def seats_words(names: list[str], width: int) -> str:
     return plain(gap.join(fitted), room) + (f" +{missing}" if missing else "")
 
 
-def entry_cells(entry: SaveEntry) -> tuple[str, list[str], str, str, str]:
+Cells = tuple[str, list[str], str, str, str]
+#: seconds between the batches of rows sent while the saves are read (the first row goes at once)
+ROWS_EVERY = 0.2
+
+
+def entry_cells(entry: SaveEntry) -> Cells:
     """(game, seat names, moves and score, last played, status) in words; the seats are fit to
     the room left once the other columns are whole (``seats_words``)."""
     snap = entry.snapshot
@@ -97,7 +108,10 @@ class SavesScreen(BaseScreen):
     def __init__(self) -> None:
         super().__init__()
         self.entries: dict[str, SaveEntry] = {}
-        self.cells: dict[str, tuple[str, list[str], str, str, str]] = {}
+        self.cells: dict[str, Cells] = {}
+        self._complete = False  # every save read (``Found.done``)
+        self._room = 0  # the width the rows' seats are fit to
+        self.listed = asyncio.Event()  # set once every save is read and listed
 
     def compose(self) -> ComposeResult:
         yield Static("Saved matches — Enter resumes, w watches the replay, v reviews, d deletes", id="saves-title")
@@ -111,21 +125,75 @@ class SavesScreen(BaseScreen):
         self.reload()
         table.focus()
 
-    def reload(self) -> None:
-        table = self.query_one(DataTable)
-        table.clear()
-        try:
-            self.entries = {entry.match_id: entry for entry in checked_entries(self.local_app.store)}
-        except OSError as exc:
-            self.entries, self.cells = {}, {}
-            self.detail = as_text(exc, limit=LONG)
-            return
-        self.cells = {match_id: entry_cells(entry) for match_id, entry in self.entries.items()}
-        self.fill()
-        if not self.entries:
-            self.detail = "No saved matches yet."
+    @dataclass
+    class Found(Message):
+        """Saves read and checked (``rows``), in the order the files were last written; ``done``:
+        the last of them (then the list takes its order: the last played first)."""
 
-    def seats_room(self, rows: list[tuple[str, list[str], str, str, str]]) -> int:
+        rows: list[tuple[SaveEntry, Cells]]
+        done: bool = False
+
+    @dataclass
+    class Unlistable(Message):
+        """The saves folder cannot be listed."""
+
+        error: OSError
+
+    def reload(self) -> None:
+        """Read the saves again, off the screen's thread: each is replayed to be checked (some
+        seconds for a thousand), and the rows come as they are read while keys work."""
+        self.query_one(DataTable).clear()
+        self.entries, self.cells, self._complete, self._room = {}, {}, False, 0
+        self.listed = asyncio.Event()
+        self.detail = "Reading the saves…"
+        self._read_saves()
+
+    @work(thread=True, exclusive=True, group="saves")
+    def _read_saves(self) -> None:
+        worker = get_current_worker()
+        rows: list[tuple[SaveEntry, Cells]] = []
+        sent: float | None = None  # when rows were last sent (the first go at once)
+        try:
+            for entry in self.local_app.store.each_entry():
+                if worker.is_cancelled:
+                    return
+                entry = checked_entry(entry)
+                rows.append((entry, entry_cells(entry)))
+                if sent is None or time.monotonic() - sent > ROWS_EVERY:
+                    self.post_message(self.Found(rows))  # (post_message is thread-safe)
+                    rows, sent = [], time.monotonic()
+        except OSError as exc:
+            self.post_message(self.Unlistable(exc))
+            return
+        self.post_message(self.Found(rows, done=True))
+
+    def on_saves_screen_unlistable(self, message: Unlistable) -> None:
+        self.entries, self.cells = {}, {}
+        self.detail = as_text(message.error, limit=LONG)
+        self.listed.set()
+
+    def on_saves_screen_found(self, message: Found) -> None:
+        for entry, cells in message.rows:
+            self.entries[entry.match_id], self.cells[entry.match_id] = entry, cells
+        room = self.seats_room(list(self.cells.values()))
+        order = sorted(self.entries.values(), key=last_played, reverse=True) if message.done else None
+        if room != self._room or (order is not None and [e.match_id for e in order] != list(self.entries)):
+            if order is not None:
+                self.entries = {entry.match_id: entry for entry in order}
+                self.cells = {match_id: self.cells[match_id] for match_id in self.entries}
+            self.fill()  # (fit to the widest so far; once all are read, in their order)
+        else:
+            table = self.query_one(DataTable)
+            for entry, (game, names, progress, played, status) in message.rows:
+                shown = (game, seats_words(names, room), progress, played, status)
+                table.add_row(*map(as_text, shown), key=entry.match_id)
+        if message.done:
+            self._complete = True
+            if not self.entries:
+                self.detail = "No saved matches yet."
+            self.listed.set()
+
+    def seats_room(self, rows: list[Cells]) -> int:
         """The Seats column's width: what the screen leaves once the other columns are whole
         (a status word is never cut), a cell's padding each side and the scrollbar counted."""
         widest = [max([len(header)] + [len(row[column]) for row in rows])
@@ -136,24 +204,27 @@ class SavesScreen(BaseScreen):
         """The rows, their seats fit to the screen's width (again after a resize, the same row
         under the cursor)."""
         table = self.query_one(DataTable)
+        current = self._current()
         row = table.cursor_row
         table.clear(columns=True)  # (a column keeps the widest width it had: a narrower screen would cut Status)
         table.add_columns(*COLUMNS)
-        room = self.seats_room(list(self.cells.values()))
+        room = self._room = self.seats_room(list(self.cells.values()))
         for match_id, (game, names, progress, played, status) in self.cells.items():
             cells = (game, seats_words(names, room), progress, played, status)
             table.add_row(*map(as_text, cells), key=match_id)
-        if self.cells and row is not None:
+        if current is not None and current.match_id in self.cells:  # (the same save under the cursor)
+            table.move_cursor(row=list(self.cells).index(current.match_id))
+        elif self.cells and row is not None:
             table.move_cursor(row=min(row, len(self.cells) - 1))
 
     def on_resize(self) -> None:
-        if self.cells:
+        if self.cells and self._complete:  # (while they come, the rows are fit as they come)
             self.fill()
 
     def _current(self) -> SaveEntry | None:
         table = self.query_one(DataTable)
-        if not self.entries or table.cursor_row is None:
-            return None
+        if not self.entries or not table.is_valid_row_index(table.cursor_row):
+            return None  # (none yet, or the rows are being read again)
         key = table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key.value
         return None if key is None else self.entries.get(key)
 
