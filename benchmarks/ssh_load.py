@@ -214,14 +214,15 @@ async def join(person: Person, host: str, watch: bool = False) -> None:
     """Take the free seat of the match ``host`` created, or watch it. The row is found on the
     screen: matches created at once are listed in the order they came, and with several servers
     each lobby lists the others' matches too, so a row's place says nothing in advance."""
-    mark = f" {host}, (free)" if not watch else f" {host}"
+    # the host's name, its rating beside it once the server knows it ("1043", "?" until it settles)
+    mark = re.compile(rf" {re.escape(host)}( \S+)?, \(free\)" if not watch else rf" {re.escape(host)}\b")
 
     def listed() -> bool:
-        return any(mark in line for line in person.screen.display[FIRST_ROW:])
+        return any(mark.search(line) for line in person.screen.display[FIRST_ROW:])
 
     if not listed():  # (``until`` looks only at output still to come)
         await person.until(listed, 60)
-    row = next(y for y, line in enumerate(person.screen.display) if y >= FIRST_ROW and mark in line) - FIRST_ROW
+    row = next(y for y, line in enumerate(person.screen.display) if y >= FIRST_ROW and mark.search(line)) - FIRST_ROW
     for _ in range(len(person.screen.display)):  # to the first row (the cursor stays with its match as rows come)
         person.press("\x1b[A")
     await asyncio.sleep(0.3)

@@ -446,7 +446,10 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
         shown, seen = set(), set()
 
         def hands_on_screen(text: str) -> None:
-            held = [re.search(rf"{name} · (\d+) in hand · pile [+-]\d+", text) for name in ("Ann", "Bob")]
+            # a player's line wraps where the panel is narrow: each row left of the panels beside it
+            text = " ".join(" ".join(re.split("[│╭╰]", line, maxsplit=1)[0].split()) for line in text.splitlines())
+            held = [re.search(rf"{name} · (\d+) in hand, \d of 4 Aces and Crowns unplayed · pile [+−]\d+", text)
+                    for name in ("Ann", "Bob")]
             if all(held):
                 shown.add(tuple(int(m[1]) for m in held))
 

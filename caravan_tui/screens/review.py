@@ -25,6 +25,7 @@ from caravan_tui.ai.review_text import chart_text, summary_line, turning_point_l
 from caravan_tui.ai.worker import AIWorkerError
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
+from caravan_tui.seat_labels import PLAYER
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
@@ -101,7 +102,7 @@ class ReviewScreen(BaseScreen):
         self.query_one(ProgressBar).remove()
         self.status = as_text(summary_line(review), limit=LONG)
         scroll = self.query_one("#review", VerticalScroll)
-        seat = self.names[review.seat] if review.seat < len(self.names) else f"seat {review.seat + 1}"
+        seat = self.names[review.seat] if review.seat < len(self.names) else PLAYER(n=review.seat + 1)
         parts = [Static(as_text(f"{seat}'s {review.measure.name} over the match", limit=LONG),
                         classes="review-heading"),
                  Static(_lines(chart_text(review, CHART_WIDTH)), id="review-chart")]
