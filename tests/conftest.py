@@ -30,7 +30,7 @@ def pytest_report_header(config: pytest.Config) -> str:
     if chosen == "e2e":
         return "caravan-tui: whole matches played by keys, about 1 minute on two cores"
     if "not e2e" in chosen:
-        return ("caravan-tui: the default run, about 5 minutes on two quiet cores (10 CPU-minutes); the test "
+        return ("caravan-tui: the default run, about 7 minutes on two quiet cores (14 CPU-minutes); the test "
                 "processes start first (about 10 s). Whole matches by keys: pytest -m e2e; strength runs: "
                 "pytest -m slow")
     return f"caravan-tui: the tests marked {chosen or 'anything'}"
