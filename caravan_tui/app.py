@@ -42,7 +42,7 @@ from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH, WIDE_WIDTH
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
-from caravan_tui.screens.history import HistoryScreen
+from caravan_tui.screens.history import HistoryScreen, history_rows
 from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.leaderboard import LeaderboardScreen
@@ -517,6 +517,7 @@ class ClientApp(TableApp):
         self.rating_changes: dict[str, str] = {}
         self.operator = False  # one of the server's operators (the hub says so)
         self.hidden: set[str] = set()  # the names (casefolded) whose chat this session hides
+        self.my_seats: dict[str, int] = {}  # your seat in each finished match your history listed
         self.goodbye = ""  # why the hub ends the session, when it says
         self.reviews = HubReviewer(self.send_to_hub)
 
@@ -572,6 +573,8 @@ class ClientApp(TableApp):
         elif isinstance(message, Leaderboard):
             self.push_screen(LeaderboardScreen(message))
         elif isinstance(message, History):
+            if message.name == self.player_name:  # (a replay from it opens at your seat)
+                self.my_seats.update((row.match, row.yours) for row in history_rows(message))
             if isinstance(self.screen, HistoryScreen):
                 self.screen.show(message)
             else:
@@ -655,7 +658,7 @@ class ClientApp(TableApp):
             self.notify(f"Cannot replay that match: {exc.reason}", severity="error")
             return
         rows = [FinishedRow.from_map(row) for row in self.lobby.finished] if self.lobby else []
-        yours = next((row.yours for row in rows if row.match == message.match), None)
+        yours = next((row.yours for row in rows if row.match == message.match), self.my_seats.get(message.match))
         self._to_lobby()
         self.show_replay(checked, yours if yours is not None and yours < checked.snapshot.players else None)
 
