@@ -21,6 +21,7 @@ from collections.abc import Awaitable, Callable
 import msgpack
 import pytest
 from rich.console import Console
+from rich.text import Text
 from textual.content import Content
 from textual.markup import MarkupError
 from textual.widgets import DataTable, Input, Static
@@ -580,3 +581,15 @@ async def test_hostile_names_after_a_resignation_and_in_the_lobbys_cut_seats_rea
 def table_view(app):
     """The view of the table on screen (None: no table, or none yet)."""
     return app.screen.table.view if isinstance(app.screen, GameScreen) else None
+
+
+def test_a_leaderboards_names_are_shown_as_text_never_markup():
+    """A name a person chose, as the hub lists it: on the leaderboard as typed, cut to its
+    length, with no style read from it."""
+    from caravan_tui.screens.leaderboard import leaderboard_lines
+    from caravan_tui.ssh.protocol import Leaderboard
+
+    board = Leaderboard([["decktet_caravan", [["[bold red]x[/]" + "y" * 200, "1043", 12]]]])
+    line = leaderboard_lines(board)[1]
+    shown = Text("\n".join(leaderboard_lines(board)))
+    assert "[bold red]x[/]" in line and len(line) < 100 and shown.spans == []
