@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import COMMODITY_MASK, EYES, PIRATE, ROP, SHAH
+from .cards import COMMODITY_MASK, ROP, SHAH
 from .maps import ADJ, COMMODITY_AT, ENDS, MAJORITY, ROUTES, SEA, SLOTS, VALUE
 from .terms import BUILD, COMPOSE, OVER
 
@@ -344,14 +344,8 @@ def _with_item(state: AhldarahdState, item: int, seat: int) -> AhldarahdState:
     if item < ROP:
         world.hand[seat] |= 1 << item
         world.known[seat] |= 1 << item
-    elif item < SHAH:
-        world.rop[item - ROP] = seat
-    elif item == EYES:
-        world.eyes = seat
-    elif item == PIRATE:
-        world.pirate = seat
     else:
-        world.shah = seat
+        world.set_holder(item, seat)
     return world
 
 
@@ -360,12 +354,8 @@ def _without_item(state: AhldarahdState, item: int, seat: int) -> AhldarahdState
     if item < ROP:
         world.hand[seat] &= ~(1 << item)
         world.known[seat] &= ~(1 << item)
-    elif item < SHAH:
-        world.rop[item - ROP] = -1
-    elif item == EYES:
-        world.eyes = -1
-    elif item == PIRATE:
-        world.pirate = -1
+    elif item != SHAH:  # the Shah always has a holder
+        world.set_holder(item, -1)
     return world
 
 

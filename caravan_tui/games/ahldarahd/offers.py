@@ -30,11 +30,9 @@ from caravan_tui.engine import seat_field as who
 from .cards import (
     CARD_NAMES,
     COMMODITY_MASK,
-    EYES,
     ITEM_INDEX,
     ITEM_NAMES,
     ROP,
-    SHAH,
     pick_card,
 )
 from .maps import ADJ, COMMODITIES, COMMODITY_AT, COMMODITY_INDEX, ENDS, MAJORITY, ROUTES, SLOTS
@@ -340,26 +338,15 @@ def accept(state: AhldarahdState, partner: int, events: list[Event] | None) -> N
         state.known[seat] |= bit
     state.accepted = _bump(state.accepted, state.n, partner)
     for item in state.g_items:
-        _move_item(state, item, partner)
+        state.set_holder(item, partner)
     for item in state.a_items:
-        _move_item(state, item, seat)
+        state.set_holder(item, seat)
     if events is not None:
         text = f"{who(partner)} accept{who(partner, 's')} the trade with {who(seat)}."
         if taken:
             text += f" {who(partner)} hand{who(partner, 's')} over {', '.join(CARD_NAMES[c] for c in taken)}."
         events.append(Event(text, reveals=_others(state, partner) if taken else False))
     _back_to_builder(state)
-
-
-def _move_item(state: AhldarahdState, item: int, to: int) -> None:
-    if item < SHAH:
-        state.rop[item - ROP] = to
-    elif item == SHAH:
-        state.shah = to
-    elif item == EYES:
-        state.eyes = to
-    else:
-        state.pirate = to
 
 
 def _decline(state: AhldarahdState, partner: int, events: list[Event] | None) -> None:

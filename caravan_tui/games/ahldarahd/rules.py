@@ -410,6 +410,17 @@ class AhldarahdState(SplitMixChance, TurnState):
             return self.shah
         return self.eyes if item == EYES else self.pirate
 
+    def set_holder(self, item: int, seat: int) -> None:
+        """``seat`` (-1: no one) holds ``item`` now, an item rather than a card."""
+        if item < SHAH:
+            self.rop[item - ROP] = seat
+        elif item == SHAH:
+            self.shah = seat
+        elif item == EYES:
+            self.eyes = seat
+        else:
+            self.pirate = seat
+
     def items_of(self, seat: int) -> list[int]:
         """The items ``seat`` holds (RoPs, the Shah, the Eyes, the Pirate Queen), in item order."""
         out = [ROP + k for k in range(self.n) if self.rop[k] == seat]
@@ -541,17 +552,12 @@ class AhldarahdState(SplitMixChance, TurnState):
             self.hand[winner] |= 1 << item
             self.known[winner] |= 1 << item
             self.card_won = True
-        elif item < SHAH:
-            self.rop[item - ROP] = winner
-        elif item == EYES:
-            self.eyes = winner
-        elif item == PIRATE:
-            self.pirate = winner
         else:
-            self.shah = winner
-            self.phase = SHAH_GIVE
-            self.turn = winner
-            return
+            self.set_holder(item, winner)
+            if item == SHAH:  # its winner gives it at once
+                self.phase = SHAH_GIVE
+                self.turn = winner
+                return
         self.pos += 1
         self._next_auction(events)
 
