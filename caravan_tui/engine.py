@@ -215,6 +215,37 @@ class TurnState:
     def _compute_legal(self) -> list[Action]:
         raise NotImplementedError
 
+    def _mover(self, action: Action) -> int:
+        """The seat that plays ``action``, which must be legal (else IllegalAction, the state
+        untouched); the cached legal actions go, as ``apply`` is about to change the state."""
+        if action not in self.legal_actions():
+            raise IllegalAction(self._why_illegal(action))
+        self._legal = None
+        return self.turn  # type: ignore[return-value]  # a legal action means a seat is to move
+
+    def _why_illegal(self, action: Any) -> str:
+        """Why ``action`` is refused: the game is over, it is no action at all, or it is not
+        legal in the step ``_step_words`` names."""
+        if self.turn is None:
+            return "the game is over"
+        if not isinstance(action, tuple) or not action:
+            return f"{action!r} is not an action"
+        return f"{action!r} is not legal now ({self._step_words()})"
+
+    def _step_words(self) -> str:
+        return f"seat {self.turn} to move"
+
+    def _end_turns(self) -> None:
+        """The game is over: no seat moves again and nothing is legal."""
+        self.turn = None
+        self._legal = []
+
+    def _redealt_for(self, seat: int) -> None:
+        """This world was redealt for ``seat``: another seat's cached legal actions may name
+        cards it no longer holds."""
+        if self.turn is not None and self.turn != seat:
+            self._legal = None
+
 
 def _slot_clone(cls: type[TurnState]) -> Callable[[Any], Any]:
     slots = [slot for klass in reversed(cls.__mro__) for slot in klass.__dict__.get("__slots__", ())]
@@ -274,6 +305,10 @@ class SplitMixChance:
 
     def rng_from_data(self, value: int) -> None:
         self.rng = value & MASK64  # type: ignore[misc]  # in the state's slots
+
+    def reseed(self, rng: random.Random) -> None:
+        """Future chance drawn from ``rng`` (a determinized world's: never the real future)."""
+        self.rng = rng.getrandbits(64)  # type: ignore[misc]  # in the state's slots
 
     def _below(self, k: int) -> int:
         return self._next() % k

@@ -81,7 +81,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, TypeAlias
 
-from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixChance, TurnState, plain_view
+from caravan_tui.engine import MASK64, Action, Event, SplitMixChance, TurnState, plain_view
 from caravan_tui.engine import seat_field as who
 
 from .cards import (
@@ -602,9 +602,8 @@ class AhldarahdState(SplitMixChance, TurnState):
 
     def _finish(self, why: str, events: list[Event] | None) -> None:
         self.ended = why
-        self.turn = None
         self.phase = OVER
-        self._legal = []
+        self._end_turns()
         if events is not None:
             scores = self.points()
             outcome = self.outcome()
@@ -797,11 +796,8 @@ class AhldarahdState(SplitMixChance, TurnState):
         return sum((COST[r] - d if COST[r] > d else 0) if h == "gold" else 1 - d for h in halves)
 
     def apply(self, action: Action, log: bool = True) -> list[Event]:
-        if action not in self.legal_actions():
-            raise IllegalAction(self._why_illegal(action))
+        seat = self._mover(action)
         events: list[Event] | None = [] if log else None
-        seat: int = self.turn  # type: ignore[assignment]  # a legal action means a seat is to move
-        self._legal = None
         kind = action[0]
         phase = self.phase
         if phase == BUILD:
@@ -866,12 +862,8 @@ class AhldarahdState(SplitMixChance, TurnState):
             next_loss(self, events)
         return events if events is not None else []
 
-    def _why_illegal(self, action) -> str:
-        if self.turn is None:
-            return "the game is over"
-        if not isinstance(action, tuple) or not action:
-            return f"{action!r} is not an action"
-        return f"{action!r} is not legal now ({PHASES[self.phase]} step of seat {self.turn})"
+    def _step_words(self) -> str:
+        return f"{PHASES[self.phase]} step of seat {self.turn}"
 
     def _apply_build(self, seat: int, action: Action, events: list[Event] | None) -> None:
         kind = action[0]
@@ -1058,9 +1050,8 @@ class AhldarahdState(SplitMixChance, TurnState):
                 world.hand[colour] = self.known[colour] | mask_of(pool[:hidden])
             for i, card in zip(places, pool[hidden:]):
                 deck[i] = card
-        world.rng = rng.getrandbits(64)
-        if world.turn is not None and world.turn != seat:
-            world._legal = None
+        world.reseed(rng)
+        world._redealt_for(seat)
         return world
 
     @classmethod

@@ -59,7 +59,7 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any, TypeAlias
 
-from caravan_tui.engine import MASK64, Action, Event, IllegalAction, SplitMixChance, TurnState, plain_view
+from caravan_tui.engine import MASK64, Action, Event, SplitMixChance, TurnState, plain_view
 
 from .cards import (
     CARD_COUNT,
@@ -433,14 +433,13 @@ class MerchantLordState(SplitMixChance, TurnState):
 
     def _next_buyer(self, events: list[Event] | None) -> None:
         """Phase 3 (§8.1): the next seat, from ``pos``, that can buy; else phase 4."""
-        while self.pos < self.n:
-            seat = self._seat_at(self.pos)
-            if self._can_buy(seat):
-                self.turn = seat
-                self.phase = BUY
-                return
+        while self.pos < self.n and not self._can_buy(self._seat_at(self.pos)):
             self.pos += 1
-        self._end_round(events)
+        if self.pos >= self.n:
+            self._end_round(events)
+        else:
+            self.turn = self._seat_at(self.pos)
+            self.phase = BUY
 
     def _end_round(self, events: list[Event] | None) -> None:
         """Phase 4 (§8.2): the end test, the guard, or dice home, token left, row refilled."""
@@ -468,9 +467,8 @@ class MerchantLordState(SplitMixChance, TurnState):
 
     def _finish(self, why: str, events: list[Event] | None) -> None:
         self.ended = why
-        self.turn = None
         self.phase = OVER
-        self._legal = []
+        self._end_turns()
         if events is not None:
             winners = [seat for seat, share in enumerate(self.outcome()) if share > 0]
             best = self.table[winners[0]]
@@ -551,11 +549,8 @@ class MerchantLordState(SplitMixChance, TurnState):
         return []
 
     def apply(self, action: Action, log: bool = True) -> list[Event]:
-        if action not in self.legal_actions():
-            raise IllegalAction(self._why_illegal(action))
+        seat = self._mover(action)
         events: list[Event] | None = [] if log else None
-        seat: int = self.turn  # type: ignore[assignment]  # a legal action means a seat is to move
-        self._legal = None
         kind = action[0]
         if kind == "sell":
             self._sell(seat, action, events)
@@ -585,13 +580,8 @@ class MerchantLordState(SplitMixChance, TurnState):
             self._next_buyer(events)
         return events if events is not None else []
 
-    def _why_illegal(self, action) -> str:
-        if self.turn is None:
-            return "the game is over"
-        if not isinstance(action, tuple) or not action:
-            return f"{action!r} is not an action"
-        step = PHASES[self.phase]
-        return f"{action!r} is not legal now ({step} step of seat {self.turn})"
+    def _step_words(self) -> str:
+        return f"{PHASES[self.phase]} step of seat {self.turn}"
 
     def _reroll(self, seat: int, values: tuple, events: list[Event] | None) -> None:
         """REROLL (§7.1): 1 favour; the lowest-index unplaced dice of each chosen value."""
@@ -819,9 +809,8 @@ class MerchantLordState(SplitMixChance, TurnState):
                 world.hand[other] = self.known[other] | mask_of(pool[at:at + hidden])
                 at += hidden
         world.pile = pool[at:]
-        world.rng = rng.getrandbits(64)
-        if world.turn is not None and world.turn != seat:
-            world._legal = None
+        world.reseed(rng)
+        world._redealt_for(seat)
         return world
 
     @classmethod
