@@ -22,22 +22,16 @@ from .cards import HALF_INDEX, INDEX, OWN_COINS
 from .evaluation import max_tucks
 from .explain import explain
 from .rules import BUY, FAVOUR, PLACE, SELL, TARGET, VINDEX, MerchantLordState
-from .sales import GUARD, UNIT, adjusted
+from .sales import UNIT, adjusted
 
 
 def dice_value(state: MerchantLordState, seat: int, dice: int) -> float:
     """The best single sale ``dice`` allow now: 3 per card it can tuck, plus the coins."""
     best = 0.0
     hand = state.hand[seat]
-    vstall, vseller = state.vstall, state.vseller
-    for v in range(3 * state.n):
-        if vseller[v] >= 0:
-            continue
-        left = (dice | GUARD) - vstall[v]
-        if left & GUARD != GUARD:
-            continue
+    for v, rest in state.sellable_villages(dice):
         if v // 3 == seat:
-            value = 1.0 + state.vownc[v] + 0.2 * state.vownf[v] + 3.0 * max_tucks(left ^ GUARD, hand)
+            value = 1.0 + state.vownc[v] + 0.2 * state.vownf[v] + 3.0 * max_tucks(rest, hand)
         else:
             value = 1.0 + state.vopp[v] - 0.5 * state.vownc[v]
         if value > best:

@@ -334,21 +334,25 @@ class MerchantLordState(SplitMixChance, TurnState):
 
     def _sale_list(self, seat: int) -> list[Action]:
         """Every complete legal sale for ``seat`` (§7.2, §9.3), sorted."""
-        dice = self._unplaced(seat)
         hand = self.hand[seat]
-        vstall, vseller = self.vstall, self.vseller
         out: list[Action] = []
         own = seat * 3
-        for v in range(3 * self.n):
-            if vseller[v] >= 0:
-                continue
-            left = (dice | GUARD) - vstall[v]
-            if left & GUARD != GUARD:
-                continue
+        for v, rest in self.sellable_villages(self._unplaced(seat)):
             if own <= v < own + 3:
-                out.extend(sale_actions(VIDS[v], left ^ GUARD, hand))
+                out.extend(sale_actions(VIDS[v], rest, hand))
             else:
                 out.append(PLAIN_SALES[v])
+        return out
+
+    def sellable_villages(self, dice: int) -> list[tuple[int, int]]:
+        """The open villages whose stalls ``dice`` fill (§7.2), each with the dice left over."""
+        vstall, vseller, guarded = self.vstall, self.vseller, dice | GUARD
+        out = []
+        for v in range(3 * self.n):
+            if vseller[v] < 0:
+                left = guarded - vstall[v]
+                if left & GUARD == GUARD:
+                    out.append((v, left ^ GUARD))
         return out
 
     def _end_selling(self, seat: int, events: list[Event] | None, forced: bool = False) -> None:
