@@ -482,12 +482,18 @@ class CaravanseraiState(TurnState):
         else:
             self.target = x + STEP[self.tdir]
 
-    def _lying(self, p: int, events: list[Event] | None) -> None:
+    def _lay_camel(self, p: int, piece: int) -> int:
+        """One of seat ``p``'s camels laid on the target cell as ``piece`` (``CAMEL``, ``LYING``);
+        returns the cell."""
         x = self.target
         self.res[p][5] -= 1
-        self.laid += ((x, LYING),)
+        self.laid += ((x, piece),)
         self.blocked[x] = 1
         self.placed += 1
+        return x
+
+    def _lying(self, p: int, events: list[Event] | None) -> None:
+        x = self._lay_camel(p, LYING)
         self.lying = True
         self.j += 1
         self.prevcol = -1
@@ -542,11 +548,7 @@ class CaravanseraiState(TurnState):
                 events.append(Event(f"{{p{p}}} take{{p{p}:s}} the last good from the market: {more}."))
 
     def _camel(self, p: int, events: list[Event] | None) -> None:
-        x = self.target
-        self.res[p][5] -= 1
-        self.laid += ((x, CAMEL),)
-        self.blocked[x] = 1
-        self.placed += 1
+        x = self._lay_camel(p, CAMEL)
         self._stop(x, p, events)
         # §6 count
         placed, laid = self.placed, self.laid
