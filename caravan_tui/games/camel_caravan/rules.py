@@ -284,11 +284,9 @@ class CamelCaravanState(TurnState):
         cell = action[1]
         if not self.supply[p]:
             raise IllegalAction("you have no camel left in supply")
-        cost = self._cost(cell)
+        cost = self._step_onto(cell)
         self.supply[p] -= 1
         self.empties[p] = _with(self.empties[p], cell)
-        self.occ[cell] += 1
-        self.left -= cost
         if events is not None:
             events.append(Event(f"{who(p)} place{who(p, 's')} a camel on {CELL_NAMES[cell]} "
                                 f"({actions_word(cost)})."))
@@ -300,22 +298,23 @@ class CamelCaravanState(TurnState):
         f, t = action[1], action[2]
         if f not in self.empties[p]:
             raise IllegalAction(f"you have no empty camel on {CELL_NAMES[f]}")
-        cost = self._cost(t)
+        cost = self._step_onto(t)
         self.empties[p] = _with(_without(self.empties[p], f), t)
         self.occ[f] -= 1
-        self.occ[t] += 1
-        self.left -= cost
         if events is not None:
             events.append(Event(f"{who(p)} move{who(p, 's')} a camel from {CELL_NAMES[f]} to "
                                 f"{CELL_NAMES[t]} ({actions_word(cost)})."))
         return False
 
-    def _cost(self, cell: int) -> int:
-        """2 actions onto a space holding camels, else 1; refused beyond the actions left."""
+    def _step_onto(self, cell: int) -> int:
+        """A camel steps onto ``cell`` and the turn pays for it: 2 actions onto a space holding
+        camels, else 1 (refused, nothing changed, beyond the actions left). Returns the cost."""
         cost = 2 if self.occ[cell] else 1
         if cost > self.left:
             raise IllegalAction(f"{CELL_NAMES[cell]} holds camels: that costs 2 actions and "
                                 f"you have {actions_word(self.left)} left")
+        self.occ[cell] += 1
+        self.left -= cost
         return cost
 
     def _pickup(self, action: Action, events: list[Event] | None, p: int) -> bool:
