@@ -17,6 +17,7 @@ from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.lobby import finished_words, when_words
 from caravan_tui.screens.requests import ToHub
+from caravan_tui.screens.row_tables import row_table
 from caravan_tui.ssh.protocol import AskHistory, FinishedRow, History, WatchReplay
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
@@ -71,17 +72,12 @@ class HistoryScreen(BaseScreen):
     def compose(self) -> ComposeResult:
         yield BoundText(id="history-title").data_bind(text=HistoryScreen.heading)
         yield BoundText(id="history-ratings").data_bind(text=HistoryScreen.ratings)
-        table: DataTable[str] = DataTable(id="history-matches", cursor_type="row", zebra_stripes=True)
-        table.border_title = "Finished matches · enter: replay (your own)"
-        yield table
+        yield row_table("history-matches", "Finished matches · enter: replay (your own)", COLUMNS)
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        for label, width in COLUMNS:
-            table.add_column(label, width=width, key=label)
         self.show(self.history)
-        table.focus()
+        self.query_one(DataTable).focus()
 
     @property
     def mine(self) -> bool:

@@ -18,6 +18,7 @@ from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.requests import NewMatch, OpenReview, OpenRules, ToHub
+from caravan_tui.screens.row_tables import row_at_cursor, row_table
 from caravan_tui.screens.table_seat import fit_name
 from caravan_tui.seat_labels import AWAY, FREE, INVITED, STAND_IN_SEAT, YOURS
 from caravan_tui.ssh.moderation import MAX_REASON
@@ -158,24 +159,15 @@ class LobbyScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         yield BoundText(id="lobby-title").data_bind(text=LobbyScreen.heading)
-        table: DataTable[str] = DataTable(id="lobby-matches", cursor_type="row", zebra_stripes=True)
-        table.border_title = "Matches"
-        yield table
+        yield row_table("lobby-matches", "Matches", COLUMNS)
         yield BoundText(id="lobby-detail").data_bind(text=LobbyScreen.detail)
-        finished: DataTable[str] = DataTable(id="lobby-finished", cursor_type="row", zebra_stripes=True)
-        finished.border_title = "Your finished matches · enter: replay · v: review"
-        finished.display = False
-        yield finished
+        yield row_table("lobby-finished", "Your finished matches · enter: replay · v: review", FINISHED_COLUMNS,
+                        shown=False)
         yield BoundText(id="lobby-online").data_bind(text=LobbyScreen.online)
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        table = self.query_one("#lobby-matches", DataTable)
-        for label, width in COLUMNS:
-            table.add_column(label, width=width, key=label)
-        for label, width in FINISHED_COLUMNS:
-            self.query_one("#lobby-finished", DataTable).add_column(label, width=width, key=label)
-        table.focus()
+        self.query_one("#lobby-matches", DataTable).focus()
         if self.hosted_app.lobby is not None:
             self.show(self.hosted_app.lobby)
         self.show_title()
@@ -228,10 +220,7 @@ class LobbyScreen(BaseScreen):
         table.display = bool(self.finished)
 
     def selected(self) -> LobbyRow | None:
-        table = self.query_one("#lobby-matches", DataTable)
-        if not self.rows or table.cursor_row is None or not 0 <= table.cursor_row < len(self.rows):
-            return None
-        return self.rows[table.cursor_row]
+        return row_at_cursor(self.query_one("#lobby-matches", DataTable), self.rows)
 
     def show_detail(self) -> None:
         row = self.selected()
@@ -268,19 +257,17 @@ class LobbyScreen(BaseScreen):
 
     def action_replay(self) -> None:
         """Ask for the replay of the finished match highlighted below."""
-        table = self.query_one("#lobby-finished", DataTable)
-        if not self.finished or not 0 <= table.cursor_row < len(self.finished):
-            self.notify("You have no finished match to replay here yet.", severity="warning")
-            return
-        self.post_message(ToHub(WatchReplay(self.finished[table.cursor_row].match)))
+        row = row_at_cursor(self.query_one("#lobby-finished", DataTable), self.finished,
+                            "You have no finished match to replay here yet.")
+        if row is not None:
+            self.post_message(ToHub(WatchReplay(row.match)))
 
     def action_review(self) -> None:
         """Ask for the review of the finished match highlighted below, from your seat."""
-        table = self.query_one("#lobby-finished", DataTable)
-        if not self.finished or not 0 <= table.cursor_row < len(self.finished):
-            self.notify("You have no finished match to review here yet.", severity="warning")
+        row = row_at_cursor(self.query_one("#lobby-finished", DataTable), self.finished,
+                            "You have no finished match to review here yet.")
+        if row is None:
             return
-        row = self.finished[table.cursor_row]
         self.post_message(OpenReview(row.match, row.yours))
 
     def action_join(self) -> None:

@@ -19,6 +19,7 @@ from caravan_tui.safe_text import as_text
 from caravan_tui.saves.record import Finished, RecordIndex, RecordLine, record_lines, solo_bests
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.requests import OpenReplay
+from caravan_tui.screens.row_tables import row_at_cursor, row_table
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
@@ -56,19 +57,11 @@ class YourRecordScreen(BaseScreen):
 
     def compose(self) -> ComposeResult:
         yield BoundText(id="record-title").data_bind(text=YourRecordScreen.heading)
-        lines: DataTable[str] = DataTable(id="record-lines", cursor_type="row", zebra_stripes=True)
-        lines.border_title = "Finished matches, by game and opponent"
-        yield lines
-        bests: DataTable[str] = DataTable(id="record-bests", cursor_type="row", zebra_stripes=True)
-        bests.border_title = "Best solo results · w: replay"
-        bests.display = False
-        yield bests
+        yield row_table("record-lines", "Finished matches, by game and opponent", COLUMNS)
+        yield row_table("record-bests", "Best solo results · w: replay", BEST_COLUMNS, shown=False)
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        for table, columns in (("#record-lines", COLUMNS), ("#record-bests", BEST_COLUMNS)):
-            for label, width in columns:
-                self.query_one(table, DataTable).add_column(label, width=width, key=label)
         self.load()
 
     @work(thread=True, exclusive=True)
@@ -100,8 +93,7 @@ class YourRecordScreen(BaseScreen):
         lines.focus()
 
     def action_replay(self) -> None:
-        table = self.query_one("#record-bests", DataTable)
-        if not self.bests or not 0 <= table.cursor_row < len(self.bests):
-            self.notify("You have no solo match to replay yet.", severity="warning")
-            return
-        self.post_message(OpenReplay(self.bests[table.cursor_row].match_id, 0))
+        best = row_at_cursor(self.query_one("#record-bests", DataTable), self.bests,
+                             "You have no solo match to replay yet.")
+        if best is not None:
+            self.post_message(OpenReplay(best.match_id, 0))

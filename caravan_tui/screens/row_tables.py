@@ -1,0 +1,34 @@
+"""Tables read a row at a time (the lobby's matches, a record's lines): one way to make one, and
+one way to find the item under its cursor."""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from textual.widgets import DataTable
+
+T = TypeVar("T")
+
+
+def row_table(table_id: str, title: str, columns: Sequence[tuple[str, int]], *,
+              shown: bool = True) -> DataTable[str]:
+    """A striped table whose cursor picks whole rows: ``title`` on its border, ``columns``
+    (label, width) keyed by their labels; hidden until it has rows, unless ``shown``."""
+    table: DataTable[str] = DataTable(id=table_id, cursor_type="row", zebra_stripes=True)
+    table.border_title = title
+    for label, width in columns:
+        table.add_column(label, width=width, key=label)
+    if not shown:
+        table.display = False
+    return table
+
+
+def row_at_cursor(table: DataTable[Any], rows: Sequence[T], none: str = "") -> T | None:
+    """The item of ``rows`` (one per row of ``table``, in order) under the cursor; else None,
+    and ``none``, if any, is said as a warning."""
+    at = table.cursor_row
+    if 0 <= at < len(rows):
+        return rows[at]
+    if none:
+        table.notify(none, severity="warning")
+    return None
