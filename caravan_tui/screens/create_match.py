@@ -9,11 +9,11 @@ from typing import cast
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Label, Select, Static
+from textual.widgets import Button, Select, Static
 
 from caravan_tui.ai.levels import LEVELS
 from caravan_tui.engine import Game
-from caravan_tui.screens.match_form import MatchForm
+from caravan_tui.screens.match_form import MatchForm, form_row
 from caravan_tui.screens.requests import ToHub
 from caravan_tui.seat_labels import AI_KIND
 from caravan_tui.ssh.protocol import OPEN, YOU, CreateMatch
@@ -53,30 +53,22 @@ class CreateMatchScreen(MatchForm):
         with VerticalScroll(id="create-match"):
             yield Static("Create a match", classes="screen-title")
             yield from self.game_fields()
-            with Horizontal(classes="row"):
-                yield Label("Away grace", classes="field")
-                graces = sorted({self.grace, *GRACES})
-                yield Select([(seconds_label(g), g) for g in graces], value=self.grace, id="grace",
-                             allow_blank=False, compact=True)
-                yield Static("then an AI plays a seat whose person left", classes="help")
-            with Horizontal(classes="row"):
-                yield Label("Stand-in", classes="field")
-                yield Select([(AI_KIND(level=level), level) for level in LEVELS], value="normal", id="stand-in",
-                             allow_blank=False, compact=True)
-            with Horizontal(classes="row"):
-                yield Label("All away", classes="field")
-                yield Select([("The match waits", False), ("AIs finish it", True)], value=False, id="ai-finish",
-                             allow_blank=False, compact=True)
-                yield Static("when every person has left the table", classes="help")
+            graces = sorted({self.grace, *GRACES})
+            yield form_row("Away grace", Select([(seconds_label(g), g) for g in graces], value=self.grace, id="grace",
+                                                allow_blank=False, compact=True),
+                           help="then an AI plays a seat whose person left")
+            yield form_row("Stand-in", Select([(AI_KIND(level=level), level) for level in LEVELS], value="normal",
+                                              id="stand-in", allow_blank=False, compact=True))
+            yield form_row("All away", Select([("The match waits", False), ("AIs finish it", True)], value=False,
+                                              id="ai-finish", allow_blank=False, compact=True),
+                           help="when every person has left the table")
             yield Button("Create (ctrl+g)", id="create", variant="primary")
         yield KeysFooter()
 
     def seat_row(self, seat: int) -> Horizontal:
         choice = YOU if seat == 0 else OPEN if seat == 1 else "ai:normal"
-        return Horizontal(
-            Label(f"Seat {seat + 1}", classes="field"),
-            Select(SEATS, value=choice, allow_blank=False, id=f"seat-{seat}", compact=True),
-            classes="row")
+        return form_row(f"Seat {seat + 1}", Select(SEATS, value=choice, allow_blank=False, id=f"seat-{seat}",
+                                                   compact=True))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create":

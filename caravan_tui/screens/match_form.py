@@ -13,6 +13,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -40,15 +41,19 @@ def kept_options(game: Game, remembered: dict[str, Any] | None) -> dict[str, Any
     return chosen
 
 
+def form_row(label: str, *fields: Widget, help: str = "") -> Horizontal:
+    """One line of a form: its label, its fields, then a word of ``help`` if any."""
+    helps = (Static(help, classes="help"),) if help else ()
+    return Horizontal(Label(label, classes="field"), *fields, *helps, classes="row")
+
+
 def option_row(name: str, game: Game, value: Any) -> Horizontal:
     """A game option as a ``Select`` with id ``option-NAME`` showing ``value``, its help beside it."""
     option = game.options[name]
-    return Horizontal(
-        Label(name.replace("_", " "), classes="field"),
-        Select([(choice_label(c), c) for c in option.choices], value=value, allow_blank=False,
-               id=f"option-{name}", compact=True),
-        Static(option.help, classes="help"),
-        classes="row")
+    return form_row(name.replace("_", " "),
+                    Select([(choice_label(c), c) for c in option.choices], value=value, allow_blank=False,
+                           id=f"option-{name}", compact=True),
+                    help=option.help)
 
 
 class MatchForm(BaseScreen):
@@ -81,10 +86,8 @@ class MatchForm(BaseScreen):
         yield Label("Game", classes="section")
         yield OptionList(*(Option(f"{g.title} ({g.player_range()} players) — {g.summary}", id=g.id)
                            for g in GAMES.values()), id="games")
-        with Horizontal(classes="row"):
-            yield Label("Players", classes="field")
-            yield Select([(str(n), n) for n in self.game.players], value=self.game.default_players,
-                         id="players", allow_blank=False, compact=True)
+        yield form_row("Players", Select([(str(n), n) for n in self.game.players], value=self.game.default_players,
+                                         id="players", allow_blank=False, compact=True))
         yield Label("Seats", classes="section")
         yield Vertical(id="seats")
         yield Label("Options", classes="section")

@@ -9,12 +9,12 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from caravan_tui.ai.levels import LEVELS
 from caravan_tui.engine import MAX_SEED, Game
 from caravan_tui.preferences import MAX_NAME, clean_name
-from caravan_tui.screens.match_form import MatchForm
+from caravan_tui.screens.match_form import MatchForm, form_row
 from caravan_tui.screens.requests import BeginMatch
 from caravan_tui.seat_labels import AI_KIND, ai_seat_name
 from caravan_tui.seats import SeatSpec
@@ -67,24 +67,19 @@ class NewMatchScreen(MatchForm):
         with VerticalScroll(id="new-match"):
             yield Static("New match", classes="screen-title")
             yield from self.game_fields()
-            with Horizontal(classes="row"):
-                yield Label("Seed", classes="field")
-                yield TypedInput(placeholder="random", type="integer", id="seed", compact=True)
-            with Horizontal(classes="row"):
-                yield Label("Practice", classes="field")
-                yield Checkbox("ask me before a move the AI rates a blunder", self.local_app.preferences.practice,
-                               id="practice", compact=True)
+            yield form_row("Seed", TypedInput(placeholder="random", type="integer", id="seed", compact=True))
+            yield form_row("Practice", Checkbox("ask me before a move the AI rates a blunder",
+                                                self.local_app.preferences.practice, id="practice", compact=True))
             yield Button("Start (ctrl+g)", id="start", variant="primary")
         yield KeysFooter()
 
     def seat_row(self, seat: int) -> Horizontal:
         spec = YOU if seat == 0 else SeatSpec.ai("normal")
-        return Horizontal(
-            Label(f"Seat {seat + 1}", classes="field"),
+        return form_row(
+            f"Seat {seat + 1}",
             Select(SEAT_CHOICES, value=str(spec), allow_blank=False, id=f"seat-{seat}", compact=True),
             TypedInput(placeholder=default_name(seat, spec, self.local_app.preferences.name), id=f"name-{seat}",
-                  max_length=MAX_NAME, compact=True),
-            classes="row")
+                       max_length=MAX_NAME, compact=True))
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         """A seat's kind changed: the name it gets unless one is typed follows."""
