@@ -8,8 +8,8 @@ and every bus message of the match the session is in.
 from __future__ import annotations
 
 import traceback
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, Self
 
 from caravan_tui.ai.levels import LEVELS
 from caravan_tui.bus import (
@@ -84,8 +84,20 @@ class Lobby(Message):
     finished: list = field(default_factory=list)
 
 
+class PlainRow:
+    """A row the hub sends as a plain map of its fields (for frozen dataclasses); the receiver
+    checks what it reads."""
+
+    def to_map(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]  # a dataclass
+
+    @classmethod
+    def from_map(cls, data: dict) -> Self:
+        return cls(**data)
+
+
 @dataclass(frozen=True)
-class FinishedRow:
+class FinishedRow(PlainRow):
     """A finished match you played, as a plain map: its game, the seats' names, its result
     (each seat's share of the win), how it ended ("over" or "resigned"), when (seconds since the
     epoch), and your seat."""
@@ -99,16 +111,9 @@ class FinishedRow:
     yours: int
     rating: int | None = None  # what the match did to the rating of the seat's person (None: not rated)
 
-    def to_map(self) -> dict:
-        return {name: getattr(self, name) for name in self.__dataclass_fields__}
-
-    @classmethod
-    def from_map(cls, data: dict) -> FinishedRow:
-        return cls(**data)
-
 
 @dataclass(frozen=True)
-class LobbyRow:
+class LobbyRow(PlainRow):
     """One match in the lobby, as a plain map (``to_map``/``from_map``). ``kinds`` per seat:
     "open" (waiting for a person), "person", "away" (its person dropped; an AI stands in or
     will), "stand-in" (an AI plays it for good in place of its person, who left or resigned)
@@ -134,13 +139,6 @@ class LobbyRow:
     @property
     def free(self) -> list[int]:
         return [seat for seat, kind in enumerate(self.kinds) if kind == "open"]
-
-    def to_map(self) -> dict:
-        return {name: getattr(self, name) for name in self.__dataclass_fields__}
-
-    @classmethod
-    def from_map(cls, data: dict) -> LobbyRow:
-        return cls(**data)
 
 
 @dataclass(frozen=True)
