@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any, TypeAlias
 
-from caravan_tui.engine import Action, Event, IllegalAction, TurnState, outcome_from_scores, plain_view
+from caravan_tui.engine import Action, Event, TurnState, outcome_from_scores, plain_view
 from caravan_tui.engine import seat_field as who
 from caravan_tui.words import change
 
@@ -231,10 +231,7 @@ class DecktetCaravanState(TurnState):
     def apply(self, action: Action, log: bool = True) -> list[Event]:
         """Play or pass. A play shows cards from a hidden hand: its event reveals them to the
         opponent (whose undo may not cross it). ``log=False`` builds no text and returns []."""
-        if action not in self.legal_actions():
-            raise IllegalAction(self._why_illegal(action))
-        player: int = self.turn  # type: ignore[assignment]  # a legal action means a seat is to move
-        self._legal = None
+        player = self._mover(action)
         events: list[Event] | None = [] if log else None
         if action == PASS:
             if events is not None:
@@ -441,8 +438,7 @@ class DecktetCaravanState(TurnState):
         world.aside = unseen & ~world.hands[opp]
         world.chance = rng.getrandbits(62)
         world._combos[opp] = None
-        if world.turn == opp:
-            world._legal = None
+        world._redealt_for(seat)
         return world
 
     @classmethod
