@@ -131,14 +131,11 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
         now = state.g_gold if kind == "give_gold" else state.a_gold
         side = "you give" if kind == "give_gold" else f"you ask of {who(state.partner)}"
         return f"Proposal: {step} more gold ({side}: {now + step})"
-    if kind == "give_card":
-        return f"Proposal: you give {a_or_an(action[1])} card"
-    if kind == "ask_card":
-        return f"Proposal: ask {who(state.partner)} for any {action[1]} card"
-    if kind == "give_item":
-        return f"Proposal: you give {item_words(ITEM_INDEX[action[1]])}"
-    if kind == "ask_item":
-        return f"Proposal: ask {who(state.partner)} for {item_words(ITEM_INDEX[action[1]])}"
+    if kind in ("give_card", "give_item", "ask_card", "ask_item"):
+        side, _, what = kind.partition("_")
+        if side == "give":
+            return f"Proposal: you give {_thing(what, action[1], seat)}"
+        return f"Proposal: ask {who(state.partner)} for {_ask(what, action[1], state.partner)}"
     if kind == "send":
         return f"Send the proposal: {offer_words(state)}"
     if kind == "cancel":
