@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Protocol, Self, TypeAlias
+from typing import Any, ClassVar, Protocol, Self, TypeAlias, dataclass_transform
 
 from caravan_tui.engine import Action, normalise_action
 from caravan_tui.seat_labels import WATCHING
@@ -115,11 +115,18 @@ _REQUEST_FIELDS: dict[str, Callable[[Any], str | None]] = {
 }
 
 
+@dataclass_transform(frozen_default=True)
 class Message:
-    """Base of every bus message: conversion to and from a plain map."""
+    """Base of every bus message: conversion to and from a plain map. Each subclass is made a
+    frozen dataclass as it is declared, so a message lists its fields with no decorator (one
+    of its own would make it a dataclass twice, which fails)."""
 
     #: field name -> converter applied by ``from_map`` (msgpack returns lists for tuples).
     _convert: ClassVar[dict[str, Any]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        dataclass(frozen=True)(cls)
 
     def to_map(self) -> dict[str, Any]:
         data = {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
@@ -149,7 +156,7 @@ class Request(Message):
     seat, a bug): ``problem`` checks every field's type and size before the host reads it."""
 
     def problem(self) -> str | None:
-        for f in fields(self):  # type: ignore[arg-type]
+        for f in fields(self):
             value = getattr(self, f.name)
             if f.name == "seat" and value is None and isinstance(self, (Sync, Chat)):
                 continue  # a spectator
@@ -171,7 +178,6 @@ def _floats(items: list[Any]) -> list[float]:
     return [float(x) for x in items]
 
 
-@dataclass(frozen=True)
 class YourTurn(Message):
     """Host → seat: you are to move at ``turn``; ``legal`` lists every legal action."""
 
@@ -187,7 +193,6 @@ def _weighed(rows: list[Any]) -> list[list[Any]]:
     return [[normalise_action(action), float(share), reason] for action, share, reason in rows]
 
 
-@dataclass(frozen=True)
 class Act(Request):
     """Seat → host: play ``action`` at ``turn`` (the number of actions in the log). An AI seat
     adds what its search weighed, ``[action, share, reason]`` rows (the host keeps them for the
@@ -201,7 +206,6 @@ class Act(Request):
     _convert: ClassVar[dict[str, Any]] = {"action": normalise_action, "weighed": _weighed}
 
 
-@dataclass(frozen=True)
 class Rejected(Message):
     """Host → seat: a request was refused and nothing changed."""
 
@@ -211,7 +215,6 @@ class Rejected(Message):
     reason: str
 
 
-@dataclass(frozen=True)
 class MatchInfo(Message):
     """Host → seat: what a client needs to show the match: the game, the players' names, each
     seat's kind (``SeatSpec`` written form) and the options. Sent first, and again when a seat
@@ -226,7 +229,6 @@ class MatchInfo(Message):
     _convert: ClassVar[dict[str, Any]] = {"names": _strings, "seats": _strings}
 
 
-@dataclass(frozen=True)
 class Update(Message):
     """Host → seat: the seat's own view after a change, with the events it may see, in words
     for that seat (its own seat reads "you"). ``whole_log``: ``events`` is the whole log so far
@@ -247,7 +249,6 @@ class Update(Message):
     _convert: ClassVar[dict[str, Any]] = {"events": _strings}
 
 
-@dataclass(frozen=True)
 class MatchOver(Message):
     """Host → every seat: the match ended (``outcome`` per seat in [0, 1]); ``status`` is "over"
     or "resigned"."""
@@ -259,7 +260,6 @@ class MatchOver(Message):
     _convert: ClassVar[dict[str, Any]] = {"scores": _floats, "outcome": _floats}
 
 
-@dataclass(frozen=True)
 class HintRequest(Request):
     """Seat → host: suggest a move for ``turn``; answered by ``Hint`` or ``Rejected``."""
 
@@ -268,7 +268,6 @@ class HintRequest(Request):
     turn: int
 
 
-@dataclass(frozen=True)
 class Hint(Message):
     """Host → seat: the AI's suggestion, to show, not to play; ``candidates`` are the search's
     top moves in words, ``[text, share of the search, expected result, reason, action]``, the
@@ -285,7 +284,6 @@ class Hint(Message):
     _convert: ClassVar[dict[str, Any]] = {"action": normalise_action, "plan": _actions}
 
 
-@dataclass(frozen=True)
 class UndoRequest(Request):
     """Seat → host: take back to this seat's previous decision; answered by ``Update`` or ``Rejected``."""
 
@@ -293,7 +291,6 @@ class UndoRequest(Request):
     seat: int
 
 
-@dataclass(frozen=True)
 class Resign(Request):
     """Seat → host: give up. The only person of a match ends it (status "resigned"); among
     several people, an AI stand-in takes the seat and the match goes on."""
@@ -302,7 +299,6 @@ class Resign(Request):
     seat: int
 
 
-@dataclass(frozen=True)
 class SaveRequest(Request):
     """Seat → host: confirm that the save file holds every move; answered by ``Saved``."""
 
@@ -310,7 +306,6 @@ class SaveRequest(Request):
     seat: int
 
 
-@dataclass(frozen=True)
 class Saved(Message):
     """Host → seat: whether the save file holds the whole log (``reason`` says why not)."""
 
@@ -320,7 +315,6 @@ class Saved(Message):
     reason: str = ""
 
 
-@dataclass(frozen=True)
 class SaveStatus(Message):
     """Host → every seat and the spectators: the save file's state changed with no new
     ``Update`` to say so. ``unsaved`` empty: a retry wrote everything the last Update showed
@@ -331,7 +325,6 @@ class SaveStatus(Message):
     unsaved: str = ""
 
 
-@dataclass(frozen=True)
 class Sync(Request):
     """Seat → host: (re)send me my current ``Update`` and, if I am to move, my ``YourTurn``
     (``seat`` None: a spectator's)."""
@@ -340,7 +333,6 @@ class Sync(Request):
     seat: int | None
 
 
-@dataclass(frozen=True)
 class Thinking(Request):
     """AI progress: seat → host, relayed by the host to the other seats (without ``best``)."""
 
@@ -351,7 +343,6 @@ class Thinking(Request):
     _convert: ClassVar[dict[str, Any]] = {"best": normalise_action}
 
 
-@dataclass(frozen=True)
 class Chat(Request):
     """A chat line in a match (people play trading games by talking): seat → host, relayed by
     the host to every seat and the spectators. ``seat`` None: a spectator. ``name`` says who

@@ -487,7 +487,6 @@ async def test_malformed_requests_change_nothing_and_the_host_keeps_serving(bus,
     assert len(host.actions) == len(before[1]) + 1
 
 
-@dataclasses.dataclass(frozen=True)
 class Hello(Request):
     """A request of another protocol (the hub's, say): it names no match and no seat."""
 

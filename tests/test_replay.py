@@ -153,7 +153,6 @@ async def test_the_saves_list_opens_the_replay(tmp_path):
         assert isinstance(app.screen, SavesScreen)
 
 
-@dataclasses.dataclass(frozen=True)
 class Hello(Request):
     """A request of another protocol (the hub's, say): it names no seat."""
 

@@ -49,7 +49,6 @@ MAX_REPORT = 8000  # characters of a crash report (its last lines: where it fail
 CRASHED = "Something went wrong; the match is safe."
 
 
-@dataclass(frozen=True)
 class Welcome(Message):
     """Hub → session: who you are here. ``name`` empty: none chosen yet (ask for one).
     ``grace``: what the server offers first as a new match's grace; ``introduced``: the games
@@ -64,7 +63,6 @@ class Welcome(Message):
     operator: bool = False
 
 
-@dataclass(frozen=True)
 class SetName(Request):
     """Session → hub: the name I play under (kept for my key; a guest's is forgotten)."""
 
@@ -74,7 +72,6 @@ class SetName(Request):
         return line_problem(self.name, MAX_NAME, "a name")
 
 
-@dataclass(frozen=True)
 class Lobby(Message):
     """Hub → session: the matches being played (``LobbyRow`` maps), who is online, and the
     finished matches you played, the last to end first (``FinishedRow`` maps)."""
@@ -141,7 +138,6 @@ class LobbyRow(PlainRow):
         return [seat for seat, kind in enumerate(self.kinds) if kind == "open"]
 
 
-@dataclass(frozen=True)
 class CreateMatch(Request):
     """Session → hub: host a new match of ``game``; ``seats`` one per player, each of
     ``SEAT_CHOICES`` (exactly one "you"); ``grace``: seconds a person who drops keeps their
@@ -178,7 +174,6 @@ class CreateMatch(Request):
         return None
 
 
-@dataclass(frozen=True)
 class JoinSeat(Request):
     """Session → hub: take ``seat`` of ``match`` (a free seat, or my own, back)."""
 
@@ -186,7 +181,6 @@ class JoinSeat(Request):
     seat: int
 
 
-@dataclass(frozen=True)
 class Introduced(Request):
     """Session → hub: I have read the "How to play" of ``game`` and need it no more (kept for my
     key, as the name is; a guest's is forgotten)."""
@@ -197,7 +191,6 @@ class Introduced(Request):
         return None if type(self.game) is str and len(self.game) <= MAX_ID else "game must be a game id"
 
 
-@dataclass(frozen=True)
 class PlayAgain(Request):
     """Session → hub: a rematch of ``match``, a finished match I played: the same game, options
     and seats, its other people invited to theirs."""
@@ -205,21 +198,18 @@ class PlayAgain(Request):
     match: str
 
 
-@dataclass(frozen=True)
 class Watch(Request):
     """Session → hub: watch ``match`` as a spectator (the public view)."""
 
     match: str
 
 
-@dataclass(frozen=True)
 class WatchReplay(Request):
     """Session → hub: the replay of ``match``, a finished match I played."""
 
     match: str
 
 
-@dataclass(frozen=True)
 class Replay(Message):
     """Hub → session: the whole save of ``match``, a finished match you played (``saves.codec``
     bytes: nothing is hidden any more). The session checks it as it would a file."""
@@ -228,7 +218,6 @@ class Replay(Message):
     snapshot: bytes
 
 
-@dataclass(frozen=True)
 class ReviewMatch(Request):
     """Session → hub: the review of ``match``, a finished match I played, from my seat
     (``stop``: stop the one under way)."""
@@ -240,7 +229,6 @@ class ReviewMatch(Request):
         return super().problem() or (None if type(self.stop) is bool else "stop must be true or false")
 
 
-@dataclass(frozen=True)
 class Reviewing(Message):
     """Hub → session: ``done`` of the ``total`` decisions of the review of ``match`` judged."""
 
@@ -249,7 +237,6 @@ class Reviewing(Message):
     total: int
 
 
-@dataclass(frozen=True)
 class Reviewed(Message):
     """Hub → session: the review of ``match`` (``ai.review.Review.to_data``: the session checks
     it as it would a file), or why there is none (``failed``)."""
@@ -259,14 +246,12 @@ class Reviewed(Message):
     failed: str = ""
 
 
-@dataclass(frozen=True)
 class LeaveMatch(Request):
     """Session → hub: I left the match's screen (a person keeps their seat: see the grace)."""
 
     match: str
 
 
-@dataclass(frozen=True)
 class Joined(Message):
     """Hub → session: you are in ``match`` at ``seat`` (None: watching); its messages follow."""
 
@@ -276,7 +261,6 @@ class Joined(Message):
     players: int
 
 
-@dataclass(frozen=True)
 class Left(Message):
     """Hub → session: you are no longer in ``match`` (``reason`` says why)."""
 
@@ -284,7 +268,6 @@ class Left(Message):
     reason: str
 
 
-@dataclass(frozen=True)
 class Moderate(Request):
     """Session → hub, from an operator: ``action`` (``moderation.ACTIONS`` but "unban", which
     is offline: ``caravan-tui admin``) to ``target``, a person's name ("close": a match id);
@@ -305,7 +288,6 @@ class Moderate(Request):
         return reason_problem(self.reason)
 
 
-@dataclass(frozen=True)
 class Ignore(Request):
     """Session → hub: show me no chat from ``name`` (``on`` False: show it again); for this
     session, whatever the operators do."""
@@ -317,14 +299,12 @@ class Ignore(Request):
         return line_problem(self.name, MAX_NAME, "a name") or (None if type(self.on) is bool else "on is yes or no")
 
 
-@dataclass(frozen=True)
 class Told(Message):
     """Hub → session: something done, said in one line (an operator's action, a mute)."""
 
     text: str
 
 
-@dataclass(frozen=True)
 class Rated(Message):
     """Hub → session: what ``match``, just over, did to its people's ratings: ``changes``, one
     ``[name, points, rating]`` each (the points gained or lost, the rating now: "?" until it
@@ -334,7 +314,6 @@ class Rated(Message):
     changes: list
 
 
-@dataclass(frozen=True)
 class AskHistory(Request):
     """Session → hub: the finished matches of ``name`` ("": mine), of ``game`` ("": every
     game), against someone whose name holds ``against`` ("": anyone)."""
@@ -350,7 +329,6 @@ class AskHistory(Request):
         return None
 
 
-@dataclass(frozen=True)
 class History(Message):
     """Hub → session: the finished matches ``name`` played (``FinishedRow`` maps, the last to
     end first) as asked for (``game``, ``against``), and their ``ratings``, one ``[game,
@@ -363,26 +341,22 @@ class History(Message):
     ratings: list
 
 
-@dataclass(frozen=True)
 class AskLeaderboard(Request):
     """Session → hub: each game's best rated players."""
 
 
-@dataclass(frozen=True)
 class Leaderboard(Message):
     """Hub → session: ``games``, one ``[game, [[name, rating, matches], …]]`` each, best first."""
 
     games: list
 
 
-@dataclass(frozen=True)
 class Refused(Message):
     """Hub → session: a request was refused and nothing changed."""
 
     reason: str
 
 
-@dataclass(frozen=True)
 class Goodbye(Message):
     """Hub → session: the session ends now; ``reason`` is the line the person reads as it
     closes (not "the server closed the connection")."""
@@ -390,7 +364,6 @@ class Goodbye(Message):
     reason: str
 
 
-@dataclass(frozen=True)
 class Crashed(Request):
     """Session → hub: my code failed (``report``: its traceback, for the server's log; the person
     saw one line, never this)."""
