@@ -72,6 +72,7 @@ def hosted_by_nobody(url: str, match_id: str) -> bool:
     return any(found == match_id for found, _ in open_database(url)[1].records())
 
 
+@pytest.mark.e2e  # two server processes, one killed: in-process takeovers are below
 async def test_a_server_killed_mid_match_is_replaced_without_a_move_lost(tmp_path, database_url):
     one = await DatabaseServer(tmp_path / "one", database_url).start()
     two = await DatabaseServer(tmp_path / "two", database_url).start()
@@ -386,17 +387,24 @@ async def test_connections_per_address_are_counted_across_servers(tmp_path, data
             await server.close()
 
 
+async def ann_creates_a_match(server, terminals: list[Terminal], online: str = "") -> tuple[Terminal, str]:
+    """Ann enters ``server`` (and sees ``online`` there) and creates a short match: her terminal
+    and the match."""
+    ann = await enter_as(server, ANN, "Ann")
+    terminals.append(ann)
+    if online:
+        await ann.wait_for(online)
+    await create_short_match(ann)
+    return ann, server.match_ids()[0]
+
+
 async def bob_joins_anns_match_across(one, two, terminals: list[Terminal]) -> tuple[Terminal, Terminal, str]:
     """Ann on the first server and Bob on the second see each other online; Ann creates a match
     and Bob takes its free seat from his lobby (his session routed to the first server)."""
-    ann = await enter_as(one, ANN, "Ann")
-    terminals.append(ann)
     bob = await enter_as(two, BOB, "Bob")
     terminals.append(bob)
-    await ann.wait_for("Online: Ann, Bob")
+    ann, match_id = await ann_creates_a_match(one, terminals, online="Online: Ann, Bob")
     await bob.wait_for("Online: Ann, Bob")
-    await create_short_match(ann)
-    match_id = one.match_ids()[0]
     await bob.wait_for("1 free seat")
     bob.press("enter")
     await past_how_to_play(bob)
@@ -437,6 +445,7 @@ async def test_each_lobby_shows_every_servers_matches_and_a_seat_there_is_joined
         await asyncio.gather(one.stop(), two.stop())
 
 
+@pytest.mark.e2e  # two server processes, one killed (the route's own end is tested in process)
 async def test_a_person_at_a_match_over_the_link_keeps_their_session_when_its_server_dies(tmp_path, database_url):
     """The bug: Bob, on the second server and at a match the first hosted, lost his session (ssh
     simply ended) when the first server was killed, though his own server was fine. He is
@@ -528,10 +537,7 @@ async def test_a_lobby_row_the_table_lost_is_written_again(tmp_path, database_ur
     one = await DatabaseServer(tmp_path / "one", database_url).start()
     terminals: list[Terminal] = []
     try:
-        ann = await enter_as(one, ANN, "Ann")
-        terminals.append(ann)
-        await create_short_match(ann)
-        match_id = one.match_ids()[0]
+        _ann, match_id = await ann_creates_a_match(one, terminals)
 
         def listed() -> list:
             with psycopg.connect(database_url, autocommit=True) as admin:
@@ -554,10 +560,7 @@ async def test_a_guest_joins_a_match_another_server_hosts_under_the_name_they_ch
     two = await DatabaseServer(tmp_path / "two", database_url, "--allow-guests").start()
     terminals: list[Terminal] = []
     try:
-        ann = await enter_as(one, ANN, "Ann")
-        terminals.append(ann)
-        await create_short_match(ann)
-        match_id = one.match_ids()[0]
+        ann, match_id = await ann_creates_a_match(one, terminals)
         gus = await guest_terminal(two)
         terminals.append(gus)
         await gus.wait_for("What name do you play under?")

@@ -410,6 +410,7 @@ async def test_keys_that_arrive_in_one_burst_are_typed_in_order(tmp_path):
         await server.stop()
 
 
+@pytest.mark.e2e  # a whole match by keys (how sessions are forked and named: the zygote test)
 async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
     server = await Server(tmp_path).start()
     try:
@@ -514,6 +515,7 @@ async def guest_terminal(server: Server) -> Terminal:
     return Terminal(conn, process, (80, 24))
 
 
+@pytest.mark.e2e  # a server killed and started again (a grace and a stand-in: test_ssh_hub.py)
 async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
     # a grace that outlasts the test's own steps between a drop and its check (a second did not,
     # on a busy machine)
@@ -615,7 +617,12 @@ async def test_a_zygote_that_dies_is_started_again_and_no_session_waits_for_it(t
         await eventually(lambda: len(server.zygotes()) == 1, "the zygote, warmed up")
         ann = await enter_as(server, ANN, "Ann")
         (forked,) = server.children()
+        # forked by the zygote, named by what it is and for whom, on a terminal of its own, without
+        # the server's environment
         assert server.started_without_zygote() == 0
+        assert (name(forked), title(forked)) == ("caravan-session", "caravan-tui session Ann")
+        assert len(terminals(forked)) == 1
+        assert SERVERS_OWN.encode() not in Path(f"/proc/{forked}/environ").read_bytes()
         (zygote,) = server.zygotes()
         os.kill(zygote, signal.SIGKILL)
         await eventually(lambda: not Path(f"/proc/{zygote}").exists() or name(zygote) != "caravan-zygote",
