@@ -2,11 +2,20 @@
 strength runs, and the run's own PostgreSQL server for the tests marked postgres."""
 import os
 import secrets
+import sys
 import threading
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# PYTHONDONTWRITEBYTECODE: every test process compiled each test module again, its asserts
+# rewritten (about 5 CPU-s a process), and each server and command it started compiled the app:
+# the run keeps its compiled files in pytest's own cache folder instead, not beside the sources
+if sys.dont_write_bytecode:
+    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"] = str(Path(__file__).parents[1] / ".pytest_cache" / "pyc")
+    sys.dont_write_bytecode = False
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # a machine shared with other work can stop a test process for seconds at any draw: Hypothesis's
 # timing health check then fails tests that assert nothing about time (the examples are the same)
