@@ -172,6 +172,7 @@ class Terminal:
         self.screen = pyte.Screen(*size)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
+        self._text: str | None = None  # the screen's text, made when asked after it changed
         self.observers: list = []  # called with the text on screen after every chunk of output
         self.closed = asyncio.Event()
         self._reader = asyncio.create_task(self._read())
@@ -189,6 +190,7 @@ class Terminal:
             while data := await self.process.stdout.read(65536):
                 self.raw += data
                 self.stream.feed(data)
+                self._text = None
                 for observe in self.observers:
                     observe(self.text)
         except (asyncssh.Error, OSError):
@@ -198,10 +200,13 @@ class Terminal:
 
     @property
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        """What the screen shows (the tests ask it many times a second, the screen changes less)."""
+        if self._text is None:
+            self._text = "\n".join(self.screen.display)
+        return self._text
 
     def line(self, row: int) -> str:
-        return self.screen.display[row]
+        return self.text.split("\n")[row]
 
     async def wait_for(self, what, timeout: float = WAIT) -> None:
         """Until the screen shows ``what`` (a string, or a test of the screen's text)."""
@@ -214,6 +219,7 @@ class Terminal:
 
     def resize(self, width: int, height: int) -> None:
         self.screen.resize(height, width)
+        self._text = None
         self.process.change_terminal_size(width, height)
 
     async def close(self) -> None:
