@@ -546,6 +546,7 @@ async def test_a_lobby_row_the_table_lost_is_written_again(tmp_path, database_ur
             term.conn.close()
         await one.stop()
 
+@pytest.mark.e2e  # two server processes (the far server greeting a guest by name: the link-secret test)
 async def test_a_guest_joins_a_match_another_server_hosts_under_the_name_they_chose(tmp_path, database_url):
     """Gus, a guest on the second server, takes the free seat of Ann's match on the first: the
     link carries his name (kept nowhere), so the far server seats him as Gus without asking."""
@@ -609,6 +610,15 @@ async def test_a_link_without_the_servers_secret_gets_nothing(tmp_path, database
         said = await link(hello_of(ANN_ID, False, secret))
         welcome = protocol.message_from_map(msgpack.unpackb(said[4:], strict_map_key=False))
         assert isinstance(welcome, protocol.Welcome) and welcome.identity == ANN_ID
+        # a guest, greeted by the name they chose on the server they came from
+        reader, writer = await asyncio.open_connection(host, port, ssl=ours, server_hostname=LINK_NAME)
+        challenge = (await read_frame(reader, MAX_REQUEST))["challenge"]
+        writer.write(hello_of("guest:5e5e5e", True, secret, name="Gus")(challenge))
+        greeted = [protocol.message_from_map(await asyncio.wait_for(read_frame(reader, MAX_UPDATE), WAIT))
+                   for _ in range(2)]
+        writer.close()
+        assert [(type(w), w.identity, w.guest, w.name) for w in greeted] == [
+            (protocol.Welcome, "guest:5e5e5e", True, ""), (protocol.Welcome, "guest:5e5e5e", True, "Gus")]
     finally:
         await server.close()
 
