@@ -37,11 +37,12 @@ def pytest_report_header(config: pytest.Config) -> str:
     """What is about to run and for how long: the run is quiet while its processes start."""
     chosen = config.getoption("markexpr") or ""
     if chosen == "e2e":
-        return "caravan-tui: whole matches played by keys, about 1 minute on two cores"
+        return ("caravan-tui: whole matches played by keys and long end-to-end scenarios (servers killed and "
+                "taken over, the benchmarks' own servers), about 2 minutes on two cores")
     if "not e2e" in chosen:
-        return ("caravan-tui: the default run, about 7 minutes on two quiet cores (14 CPU-minutes); the test "
-                "processes start first (about 10 s). Whole matches by keys: pytest -m e2e; strength runs: "
-                "pytest -m slow")
+        return ("caravan-tui: the default run, about 3 minutes on two quiet cores (5 CPU-minutes); the test "
+                "processes start first (about 10 s). Whole matches by keys and long scenarios: pytest -m e2e; "
+                "strength runs: pytest -m slow")
     return f"caravan-tui: the tests marked {chosen or 'anything'}"
 
 
