@@ -2,11 +2,20 @@
 strength runs, and the run's own PostgreSQL server for the tests marked postgres."""
 import os
 import secrets
+import sys
 import threading
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# PYTHONDONTWRITEBYTECODE: every test process compiled each test module again, its asserts
+# rewritten (about 5 CPU-s a process), and each server and command it started compiled the app:
+# the run keeps its compiled files in pytest's own cache folder instead, not beside the sources
+if sys.dont_write_bytecode:
+    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"] = str(Path(__file__).parents[1] / ".pytest_cache" / "pyc")
+    sys.dont_write_bytecode = False
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 # a machine shared with other work can stop a test process for seconds at any draw: Hypothesis's
 # timing health check then fails tests that assert nothing about time (the examples are the same)
@@ -28,11 +37,12 @@ def pytest_report_header(config: pytest.Config) -> str:
     """What is about to run and for how long: the run is quiet while its processes start."""
     chosen = config.getoption("markexpr") or ""
     if chosen == "e2e":
-        return "caravan-tui: whole matches played by keys, about 1 minute on two cores"
+        return ("caravan-tui: whole matches played by keys and long end-to-end scenarios (servers killed and "
+                "taken over, the benchmarks' own servers), about 2 minutes on two cores")
     if "not e2e" in chosen:
-        return ("caravan-tui: the default run, about 7 minutes on two quiet cores (14 CPU-minutes); the test "
-                "processes start first (about 10 s). Whole matches by keys: pytest -m e2e; strength runs: "
-                "pytest -m slow")
+        return ("caravan-tui: the default run, about 3 minutes on two quiet cores (5 CPU-minutes); the test "
+                "processes start first (about 10 s). Whole matches by keys and long scenarios: pytest -m e2e; "
+                "strength runs: pytest -m slow")
     return f"caravan-tui: the tests marked {chosen or 'anything'}"
 
 
@@ -76,6 +86,17 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         server, starting = shared
         starting.join()
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def worker():
+    """The AI worker pool of the tests that need one and test nothing of its own: one a test
+    process, its worker process started once (about a CPU-second each time), not per test."""
+    from caravan_tui.ai.worker import AIWorker
+
+    pool = AIWorker(max_workers=1)
+    yield pool
+    pool.close()
 
 
 @pytest.fixture(scope="session")

@@ -441,8 +441,10 @@ def test_hint_gives_the_searchs_top_candidates_in_order(monkeypatch) -> None:
     assert top[0].action == make_policy("ai:easy").choose(GAME.id, state.view(seat), seat, 1)
 
 
+@pytest.mark.slow
 def test_search_beats_random() -> None:
-    """Seeded: ISMCTS with a small budget wins >= 85% of 10 one-hand matches, seats alternating."""
+    """Seeded: ISMCTS with a small budget wins >= 85% of 10 one-hand matches, seats alternating
+    (a strength run: the default run's check is test_strength.py's quick one, for every game)."""
     ai, rand = make_policy("ai:normal", iterations=200), make_policy("random")
     wins = sum(play_match({s % 2: ai, 1 - s % 2: rand}, s)[s % 2] for s in range(10))
     assert wins >= 8.5

@@ -1,8 +1,11 @@
 """Each benchmark still runs against today's code and screens: a short run of each, its report
 read back. What they measure is not asserted here (speed belongs to the benchmarks); that they
-measure something is."""
+measure something is. The benchmarks that start servers of their own (and a PostgreSQL of their
+own) run whole in the end-to-end run (``pytest -m e2e``); the default run calls their parts in
+this process against the run's database."""
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import json
 import os
@@ -37,11 +40,32 @@ def test_ssh_load_sets_up_matches_by_keys_and_times_keys(tmp_path):
     assert row["session_pss_mb"]["playing"]  # the sessions were found among the server's processes
 
 
+def benchmark(name: str):
+    """The benchmark script ``name`` as a module of this process (not run as a script)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # (its dataclasses look their module up there)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.e2e
 @pytest.mark.postgres
 def test_pg_hosting_commits_and_takes_over(tmp_path):
     out = tmp_path / "rows.json"
     run("pg_hosting.py", "--matches", "1", "--moves", "10", "--takeovers", "1", "--json", str(out))
     assert json.loads(out.read_text())
+
+
+@pytest.mark.postgres
+def test_pg_hosting_times_the_commits_of_the_files_and_the_database(tmp_path, database_url):
+    from caravan_tui.pgstore import open_database
+    from caravan_tui.saves.store import SaveStore
+
+    hosting = benchmark("pg_hosting")
+    for make_store in (lambda: SaveStore(tmp_path), lambda: open_database(database_url, "bench")[0]):
+        row = hosting.commits(make_store, 2, 3)
+        assert row["matches"] == 2 and row["moves_per_s"] > 0 and 0 < row["p50_ms"] <= row["p95_ms"]
 
 
 def test_saves_list_opens_the_list_and_times_its_rows(tmp_path):
@@ -51,8 +75,9 @@ def test_saves_list_opens_the_list_and_times_its_rows(tmp_path):
     assert row["saves"] == 12 and 0 < row["first_rows_ms"] <= row["all_rows_ms"]
 
 
-def test_connect_loop_counts_connections():
-    said = run("connect_loop.py", "--seconds", "0.5")
+def test_connect_loop_counts_connections(capsys):
+    asyncio.run(benchmark("connect_loop").main(0.2))
+    said = capsys.readouterr().out
     assert "tcp:" in said and "ssh:" in said
 
 
@@ -71,6 +96,7 @@ def test_review_cost_times_both_matches_and_the_noise():
     assert said.count("s of CPU") == 2
 
 
+@pytest.mark.e2e
 @pytest.mark.postgres
 def test_hosting_soak_applies_each_fault_and_finds_the_record_whole(tmp_path):
     """A short soak: both servers faulted at random while their matches play; any violation of
@@ -83,21 +109,13 @@ def test_hosting_soak_applies_each_fault_and_finds_the_record_whole(tmp_path):
     assert said["violations"] == [] and said["fault_errors"] == []
 
 
-def soak_module():
-    spec = importlib.util.spec_from_file_location("hosting_soak", ROOT / "benchmarks" / "hosting_soak.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # (its dataclasses look their module up there)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.postgres
 def test_the_soak_sees_a_stored_move_replaced_or_deleted_and_lets_an_undo_pass(database_url):
     from caravan_tui.pgstore import open_database
     from caravan_tui.saves.codec import encode_record
     from caravan_tui.saves.snapshot import Record
 
-    soak = soak_module()
+    soak = benchmark("hosting_soak")
     store, keeping = open_database(database_url, "test")
     match_id = soak.make_match(store, keeping, random.Random(1))
     watcher = soak.Watcher(database_url)

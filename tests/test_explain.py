@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from random_play import played
 
 from caravan_tui.ai.explain import (
     CLEAR,
@@ -33,12 +34,8 @@ def positions(game, count: int, seed: int = 0):
     rng = random.Random(seed)
     found = []
     for attempt in range(40):
-        state = game.new(game.default_players, seed=attempt, options=game.quick_options)
-        for _ in range(rng.randrange(0, 60)):
-            if state.is_over():
-                break
-            state.apply(rng.choice(state.legal_actions()), False)
-        if state.is_over():
+        state = played(game, game.default_players, attempt, rng.randrange(0, 60), rng, game.quick_options)
+        if state is None:
             continue
         legal = state.legal_actions()
         if game.ai.considered is not None:
@@ -203,12 +200,8 @@ def test_decktet_says_how_it_knows_the_opponents_aces_and_crowns_and_the_table_s
     rng = random.Random(1)
     said = []
     for seed in range(12):
-        state = game.new(2, seed=seed, options=game.quick_options)
-        for _ in range(rng.randrange(0, 8)):
-            if state.is_over():
-                break
-            state.apply(rng.choice(state.legal_actions()), False)
-        if state.is_over():
+        state = played(game, 2, seed, rng.randrange(0, 8), rng, game.quick_options)
+        if state is None:
             continue
         seat = state.to_move()
         unplayed = state.view(seat)["hand_wilds"][1 - seat]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+from random_play import positions
+
 from caravan_tui.games import GAMES
 from caravan_tui.games.camel_caravan.explain import explain
 
@@ -69,29 +71,23 @@ def favour_lines(count: int):
     and then a sale the seat can make: (state, seat, line)."""
     game = GAMES["merchant_lord"]
     rng = random.Random(5)
-    for seed in range(200):
-        state = game.new(2, seed=seed)
-        for _ in range(60):
-            if state.is_over():
-                break
-            seat, legal = state.to_move(), state.legal_actions()
-            turns = [a for a in legal if a[0] == "adjust"]
-            if turns:
-                world, line = state.clone(), []
-                for _ in range(2):
-                    options = [a for a in world.legal_actions() if a[0] == "adjust"]
-                    if not options:
-                        break
-                    line.append(rng.choice(options))
-                    world.apply(line[-1], False)
-                world.apply(("end_favour",), False) if ("end_favour",) in world.legal_actions() else None
-                sales = [a for a in world.legal_actions() if a[0] == "sell"] if world.to_move() == seat else []
-                if len(line) == 2 and sales:
-                    yield state, seat, (*line, ("end_favour",), sales[0])
-                    count -= 1
-                    if count == 0:
-                        return
-            state.apply(rng.choice(legal), False)
+    for state in positions(game, 2, range(200), 60, rng):
+        seat = state.to_move()
+        if any(a[0] == "adjust" for a in state.legal_actions()):
+            world, line = state.clone(), []
+            for _ in range(2):
+                options = [a for a in world.legal_actions() if a[0] == "adjust"]
+                if not options:
+                    break
+                line.append(rng.choice(options))
+                world.apply(line[-1], False)
+            world.apply(("end_favour",), False) if ("end_favour",) in world.legal_actions() else None
+            sales = [a for a in world.legal_actions() if a[0] == "sell"] if world.to_move() == seat else []
+            if len(line) == 2 and sales:
+                yield state, seat, (*line, ("end_favour",), sales[0])
+                count -= 1
+                if count == 0:
+                    return
 
 
 def test_merchant_lords_reason_names_every_step_before_the_sale():

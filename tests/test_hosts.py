@@ -31,7 +31,6 @@ from test_ssh_server import (
     play,
 )
 
-from caravan_tui.ai.worker import AIWorker
 from caravan_tui.bus import Act, Rejected, Update, YourTurn
 from caravan_tui.cli import main
 from caravan_tui.match.host import Retry
@@ -72,6 +71,7 @@ def hosted_by_nobody(url: str, match_id: str) -> bool:
     return any(found == match_id for found, _ in open_database(url)[1].records())
 
 
+@pytest.mark.e2e  # two server processes, one killed: in-process takeovers are below
 async def test_a_server_killed_mid_match_is_replaced_without_a_move_lost(tmp_path, database_url):
     one = await DatabaseServer(tmp_path / "one", database_url).start()
     two = await DatabaseServer(tmp_path / "two", database_url).start()
@@ -110,12 +110,6 @@ async def test_a_server_killed_mid_match_is_replaced_without_a_move_lost(tmp_pat
 # -- a server that lost its connection to the database, in process -------------------------------
 
 
-@pytest.fixture
-async def pool():
-    async with AIWorker(max_workers=1) as workers:
-        yield workers
-
-
 def database_hub(tmp_path, worker, url: str, name: str) -> Hub:
     store, keeping = open_database(url, name)
     hub = Hub(tmp_path / name, worker, iterations=5, store=store, keeping=keeping)
@@ -132,9 +126,9 @@ def cut_off(url: str, name: str) -> None:
                       (f"caravan-tui {name}",))
 
 
-async def test_a_server_cut_off_lets_go_of_the_match_another_took(tmp_path, pool, database_url):
-    one = database_hub(tmp_path, pool, database_url, "one")
-    two = database_hub(tmp_path, pool, database_url, "two")
+async def test_a_server_cut_off_lets_go_of_the_match_another_took(tmp_path, worker, database_url):
+    one = database_hub(tmp_path, worker, database_url, "one")
+    two = database_hub(tmp_path, worker, database_url, "two")
     try:
         ann = await named(one, ANN_ID, "Ann")
         joined = await create(ann, ["you", "open"])
@@ -150,11 +144,11 @@ async def test_a_server_cut_off_lets_go_of_the_match_another_took(tmp_path, pool
         two.stop()
 
 
-async def test_a_match_its_host_still_lists_is_left_to_it_after_a_database_restart(tmp_path, pool, database_url):
+async def test_a_match_its_host_still_lists_is_left_to_it_after_a_database_restart(tmp_path, worker, database_url):
     """The bug: after a database restart (every lock let go) another server often looked first
     and took matches whose host was alive and about to take them back, sending their people to
     the lobby. A server takes over only a match no connected server lists as its own."""
-    one = database_hub(tmp_path, pool, database_url, "one")
+    one = database_hub(tmp_path, worker, database_url, "one")
     two_keeping = open_database(database_url, "two")[1]
     try:
         ann = await named(one, ANN_ID, "Ann")
@@ -173,12 +167,12 @@ async def test_a_match_its_host_still_lists_is_left_to_it_after_a_database_resta
     finally:
         one.stop()
 
-async def test_a_server_cut_off_takes_its_match_back_when_nobody_took_it(tmp_path, pool, database_url):
+async def test_a_server_cut_off_takes_its_match_back_when_nobody_took_it(tmp_path, worker, database_url):
     """The database came back before another server looked: the lock is taken again, and the
     next move is stored (through ``open``, whole, then appended). A move sent before that is
     refused, not kept in memory (another server could have taken the match without it), and
     the seat is asked again once the match is stored."""
-    one = database_hub(tmp_path, pool, database_url, "one")
+    one = database_hub(tmp_path, worker, database_url, "one")
     try:
         ann = await named(one, ANN_ID, "Ann")
         joined = await create(ann, ["you", "ai:easy"])
@@ -226,14 +220,14 @@ def stored_records(url: str, match_id: str) -> list[tuple[int, int]]:
 
 
 async def test_a_stalled_server_that_comes_back_cannot_write_over_the_server_that_took_its_match(
-        tmp_path, pool, database_url):
+        tmp_path, worker, database_url):
     """The double cut (issue 48): server one stalls and its connections drop, server two takes
     the match and Ann plays on there; then two's lock connection drops and one wakes up. One
     used to take the free lock back and store its old copy over the moves played on two. Now
     one's every write is refused (its epoch is older), it lets go of the match, two takes its
     own lock back, and every move Ann was shown is stored exactly once."""
-    one = database_hub(tmp_path, pool, database_url, "one")
-    two = database_hub(tmp_path, pool, database_url, "two")
+    one = database_hub(tmp_path, worker, database_url, "one")
+    two = database_hub(tmp_path, worker, database_url, "two")
     try:
         ann = await named(one, ANN_ID, "Ann")
         joined = await create(ann, ["you", "ai:easy"])
@@ -283,13 +277,13 @@ def back_date(url: str, column: str, server: str | None = None) -> None:
                       "OR server = %s", (server, server))
 
 
-async def test_a_server_silent_too_long_is_stopped_and_its_match_taken_over(tmp_path, pool, database_url):
+async def test_a_server_silent_too_long_is_stopped_and_its_match_taken_over(tmp_path, worker, database_url):
     """A server that stops looking (frozen: its connections, and its locks, live on) is stopped
     by another once it has been silent past takeover.SILENT, and its match taken over with every
     move; when it wakes, its move is refused and its people are sent where the match went. After
     the database itself was away, nobody is taken for silent."""
-    one = database_hub(tmp_path, pool, database_url, "one")
-    two = database_hub(tmp_path, pool, database_url, "two")
+    one = database_hub(tmp_path, worker, database_url, "one")
+    two = database_hub(tmp_path, worker, database_url, "two")
     try:
         ann = await named(one, ANN_ID, "Ann")
         joined = await create(ann, ["you", "ai:easy"])
@@ -329,11 +323,11 @@ def outage(url: str):
             admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
 
 
-async def test_the_first_move_after_a_database_outage_is_stored_at_once(tmp_path, pool, database_url):
+async def test_the_first_move_after_a_database_outage_is_stored_at_once(tmp_path, worker, database_url):
     """While the database is away a move is refused with one line, and someone arriving reads
     one line too; the first move once it is back is stored then and there (the move is the
     retry: nobody waits out a back-off), and the match stays with its host."""
-    one = database_hub(tmp_path, pool, database_url, "one")
+    one = database_hub(tmp_path, worker, database_url, "one")
     try:
         ann = await named(one, ANN_ID, "Ann")
         joined = await create(ann, ["you", "ai:easy"])
@@ -386,17 +380,24 @@ async def test_connections_per_address_are_counted_across_servers(tmp_path, data
             await server.close()
 
 
+async def ann_creates_a_match(server, terminals: list[Terminal], online: str = "") -> tuple[Terminal, str]:
+    """Ann enters ``server`` (and sees ``online`` there) and creates a short match: her terminal
+    and the match."""
+    ann = await enter_as(server, ANN, "Ann")
+    terminals.append(ann)
+    if online:
+        await ann.wait_for(online)
+    await create_short_match(ann)
+    return ann, server.match_ids()[0]
+
+
 async def bob_joins_anns_match_across(one, two, terminals: list[Terminal]) -> tuple[Terminal, Terminal, str]:
     """Ann on the first server and Bob on the second see each other online; Ann creates a match
     and Bob takes its free seat from his lobby (his session routed to the first server)."""
-    ann = await enter_as(one, ANN, "Ann")
-    terminals.append(ann)
     bob = await enter_as(two, BOB, "Bob")
     terminals.append(bob)
-    await ann.wait_for("Online: Ann, Bob")
+    ann, match_id = await ann_creates_a_match(one, terminals, online="Online: Ann, Bob")
     await bob.wait_for("Online: Ann, Bob")
-    await create_short_match(ann)
-    match_id = one.match_ids()[0]
     await bob.wait_for("1 free seat")
     bob.press("enter")
     await past_how_to_play(bob)
@@ -437,6 +438,7 @@ async def test_each_lobby_shows_every_servers_matches_and_a_seat_there_is_joined
         await asyncio.gather(one.stop(), two.stop())
 
 
+@pytest.mark.e2e  # two server processes, one killed (the route's own end is tested in process)
 async def test_a_person_at_a_match_over_the_link_keeps_their_session_when_its_server_dies(tmp_path, database_url):
     """The bug: Bob, on the second server and at a match the first hosted, lost his session (ssh
     simply ended) when the first server was killed, though his own server was fine. He is
@@ -528,10 +530,7 @@ async def test_a_lobby_row_the_table_lost_is_written_again(tmp_path, database_ur
     one = await DatabaseServer(tmp_path / "one", database_url).start()
     terminals: list[Terminal] = []
     try:
-        ann = await enter_as(one, ANN, "Ann")
-        terminals.append(ann)
-        await create_short_match(ann)
-        match_id = one.match_ids()[0]
+        _ann, match_id = await ann_creates_a_match(one, terminals)
 
         def listed() -> list:
             with psycopg.connect(database_url, autocommit=True) as admin:
@@ -547,6 +546,7 @@ async def test_a_lobby_row_the_table_lost_is_written_again(tmp_path, database_ur
             term.conn.close()
         await one.stop()
 
+@pytest.mark.e2e  # two server processes (the far server greeting a guest by name: the link-secret test)
 async def test_a_guest_joins_a_match_another_server_hosts_under_the_name_they_chose(tmp_path, database_url):
     """Gus, a guest on the second server, takes the free seat of Ann's match on the first: the
     link carries his name (kept nowhere), so the far server seats him as Gus without asking."""
@@ -554,10 +554,7 @@ async def test_a_guest_joins_a_match_another_server_hosts_under_the_name_they_ch
     two = await DatabaseServer(tmp_path / "two", database_url, "--allow-guests").start()
     terminals: list[Terminal] = []
     try:
-        ann = await enter_as(one, ANN, "Ann")
-        terminals.append(ann)
-        await create_short_match(ann)
-        match_id = one.match_ids()[0]
+        _ann, match_id = await ann_creates_a_match(one, terminals)
         gus = await guest_terminal(two)
         terminals.append(gus)
         await gus.wait_for("What name do you play under?")
@@ -565,13 +562,8 @@ async def test_a_guest_joins_a_match_another_server_hosts_under_the_name_they_ch
         await gus.wait_for("1 free seat")
         gus.press("enter")
         await past_how_to_play(gus)
-        await gus.wait_for("Gus (you) · pile")
-
-        def two_moves() -> bool:
-            return len(one.saved(match_id).actions) >= 2
-
-        await asyncio.gather(play(one, ann, 0, match_id, until=two_moves), play(one, gus, 1, match_id, until=two_moves))
-        assert one.saved(match_id).names == ["Ann", "Gus"]
+        await gus.wait_for("Gus (you) · pile")  # (a move over the link: the each-lobby test)
+        await eventually(lambda: one.saved(match_id).names == ["Ann", "Gus"], "Gus seated by the first server")
     finally:
         for term in terminals:
             term.conn.close()
@@ -618,6 +610,15 @@ async def test_a_link_without_the_servers_secret_gets_nothing(tmp_path, database
         said = await link(hello_of(ANN_ID, False, secret))
         welcome = protocol.message_from_map(msgpack.unpackb(said[4:], strict_map_key=False))
         assert isinstance(welcome, protocol.Welcome) and welcome.identity == ANN_ID
+        # a guest, greeted by the name they chose on the server they came from
+        reader, writer = await asyncio.open_connection(host, port, ssl=ours, server_hostname=LINK_NAME)
+        challenge = (await read_frame(reader, MAX_REQUEST))["challenge"]
+        writer.write(hello_of("guest:5e5e5e", True, secret, name="Gus")(challenge))
+        greeted = [protocol.message_from_map(await asyncio.wait_for(read_frame(reader, MAX_UPDATE), WAIT))
+                   for _ in range(2)]
+        writer.close()
+        assert [(type(w), w.identity, w.guest, w.name) for w in greeted] == [
+            (protocol.Welcome, "guest:5e5e5e", True, ""), (protocol.Welcome, "guest:5e5e5e", True, "Gus")]
     finally:
         await server.close()
 

@@ -9,7 +9,6 @@ import asyncssh
 import pytest
 from test_ssh_hub import ANN, BOB, CYD, WAIT, Peer, create, named
 
-from caravan_tui.ai.worker import AIWorker
 from caravan_tui.bus import Chat
 from caravan_tui.cli import main
 from caravan_tui.pgstore import open_database
@@ -19,12 +18,6 @@ from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.moderation import read_admin_keys
 
 OPERATORS = frozenset({ANN})
-
-
-@pytest.fixture
-async def worker():
-    async with AIWorker(max_workers=1) as pool:
-        yield pool
 
 
 def hub_on(folder, worker, url: str | None) -> Hub:

@@ -10,7 +10,6 @@ import pytest
 from openskill.models import PlackettLuce
 from test_ssh_hub import ANN, BOB, CYD, ann_and_bob, create, make_hub, named, play_turns, saved
 
-from caravan_tui.ai.worker import AIWorker
 from caravan_tui.bus import Act, MatchOver, Resign, YourTurn
 from caravan_tui.games import get_game
 from caravan_tui.pgstore import open_database
@@ -20,12 +19,6 @@ from caravan_tui.ssh import hub as hub_module
 from caravan_tui.ssh import protocol
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.ratings import SCALE, Entry, Rating, RatingBook
-
-
-@pytest.fixture
-async def worker():
-    async with AIWorker(max_workers=1) as pool:
-        yield pool
 
 
 def openskill_points(result: list[float]) -> list[int]:

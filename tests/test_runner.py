@@ -7,7 +7,6 @@ import random
 import pytest
 
 from caravan_tui.ai.matches import decision_seed
-from caravan_tui.ai.worker import AIWorker
 from caravan_tui.bus import (
     Act,
     Bus,
@@ -31,12 +30,12 @@ FIRST = next(iter(GAMES.values()))
 
 
 def line_ups():
-    """Every game at its smallest and largest table, with no seat, one seat, all but one and all
-    seats played by people (the counts between run the same code)."""
+    """Every game at its largest table with one person among AI seats and at its smallest with
+    people in every seat, and one table of AI seats alone (the counts between run the same code)."""
     for game in GAMES.values():
-        for players in sorted({game.players[0], game.players[-1]}):
-            for people in sorted({0, 1, players - 1, players}):
-                yield pytest.param(game, players, people, id=f"{game.id}-{players}p-{people}people")
+        for players, people in sorted({(game.players[-1], 1), (game.players[0], game.players[0])}):
+            yield pytest.param(game, players, people, id=f"{game.id}-{players}p-{people}people")
+    yield pytest.param(FIRST, FIRST.players[0], 0, id=f"{FIRST.id}-{FIRST.players[0]}p-0people")
 
 
 def runner_for(game, seats, seed=7, **kw) -> MatchRunner:
@@ -81,21 +80,20 @@ def test_only_a_persons_seat_has_a_client():
         runner.client(1)
 
 
-async def test_a_person_resigning_among_people_hands_the_seat_to_an_ai_stand_in():
+async def test_a_person_resigning_among_people_hands_the_seat_to_an_ai_stand_in(worker):
     game = FIRST
     seats = [PERSON, PERSON] + [RANDOM] * (game.default_players - 2)
-    async with AIWorker(max_workers=1) as worker:
-        runner = runner_for(game, seats, worker=worker, iterations=10)
-        ann, bob = runner.client(0), runner.client(1)
-        runner.start()
-        try:
-            await ann.send(Resign(ann.match_id, 0))
-            info = await next_message(bob, MatchInfo, lambda m: m.seats[0] != "human")
-            assert info.seats[0] == "ai:normal" and runner.host.status == "playing"
-            over = await play_as_person(bob, random.Random(1))
-            await asyncio.wait_for(runner.wait(), WAIT)
-        finally:
-            runner.stop()
+    runner = runner_for(game, seats, worker=worker, iterations=10)
+    ann, bob = runner.client(0), runner.client(1)
+    runner.start()
+    try:
+        await ann.send(Resign(ann.match_id, 0))
+        info = await next_message(bob, MatchInfo, lambda m: m.seats[0] != "human")
+        assert info.seats[0] == "ai:normal" and runner.host.status == "playing"
+        over = await play_as_person(bob, random.Random(1))
+        await asyncio.wait_for(runner.wait(), WAIT)
+    finally:
+        runner.stop()
     assert runner.host.status == "over" and over.status == "over"
     assert runner.host.snapshot.seats[0] == "ai:normal"
     assert 0 in runner.host.movers[1:] or runner.host.movers.count(0) > 0
@@ -122,15 +120,14 @@ async def test_policy_seats_replay_reproducibly():
 
 
 @pytest.mark.parametrize("game", [pytest.param(g, id=g.id) for g in GAMES.values()])
-async def test_a_search_seat_finishes_a_match_in_the_worker(game):
+async def test_a_search_seat_finishes_a_match_in_the_worker(game, worker):
     seats = [SeatSpec.ai("easy")] + [RANDOM] * (game.default_players - 1)
-    async with AIWorker(max_workers=1) as worker:
-        runner = runner_for(game, seats, seed=9, worker=worker, iterations=5)
-        watch = runner.bus.subscribe(seat_address(runner.match_id, 1))
-        runner.start()
-        await asyncio.wait_for(runner.wait(), 120)
-        runner.stop()
-        assert worker._pool is not None  # the search ran in the worker
+    runner = runner_for(game, seats, seed=9, worker=worker, iterations=5)
+    watch = runner.bus.subscribe(seat_address(runner.match_id, 1))
+    runner.start()
+    await asyncio.wait_for(runner.wait(), 120)
+    runner.stop()
+    assert worker._pool is not None  # the search ran in the worker
     assert runner.host.status == "over" and 0 in runner.host.movers
     seen = [watch.get_nowait() for _ in range(watch.queue.qsize())]
     assert [type(m) for m in seen].count(MatchOver) == 1

@@ -19,7 +19,6 @@ from test_app import make_app, wait_for
 from test_match import drain, new_host, play
 from test_ssh_hub import WAIT, Peer, named
 
-from caravan_tui.ai.worker import AIWorker
 from caravan_tui.bus import (
     Act,
     Bus,
@@ -53,12 +52,6 @@ from caravan_tui.widgets import SaveNotice
 
 READ_ONLY, FULL = "read-only file system", "no space left on device"
 ANN, BOB, CYD, DEE = (f"SHA256:{who * 7}" for who in ("ann", "bob", "cyd", "dee"))
-
-
-@pytest.fixture
-async def worker():
-    async with AIWorker(max_workers=1) as pool:
-        yield pool
 
 
 def every_game():

@@ -175,7 +175,7 @@ def mutated_saves(draw) -> tuple[str, bytes]:
     return how, seal(fields)
 
 
-@settings(max_examples=400, deadline=None, database=None)
+@settings(max_examples=150, deadline=None, database=None)
 @given(mutated_saves())
 def test_a_mutated_save_decodes_well_formed_or_is_damaged(case):
     how, data = case

@@ -164,13 +164,12 @@ async def test_no_window_change_stops_a_session_reading_keys():
 
 
 @pytest.fixture
-async def hub(tmp_path):
-    async with AIWorker(max_workers=1) as worker:
-        Identities(tmp_path / "identities.json").keep(ANN, "Ann")
-        hub = Hub(tmp_path, worker, iterations=5)
-        hub.start()
-        yield hub
-        hub.stop()
+async def hub(tmp_path, worker):
+    Identities(tmp_path / "identities.json").keep(ANN, "Ann")
+    hub = Hub(tmp_path, worker, iterations=5)
+    hub.start()
+    yield hub
+    hub.stop()
 
 
 async def test_a_session_that_fails_lets_its_seat_go_to_the_stand_in_at_once(hub):

@@ -17,7 +17,6 @@ from typing import Any
 import msgpack
 import pytest
 
-from caravan_tui.ai.worker import AIWorker
 from caravan_tui.bus import Act, Chat, MatchInfo, MatchOver, Rejected, Resign, Sync, UndoRequest, Update, YourTurn
 from caravan_tui.engine import Event
 from caravan_tui.games import get_game
@@ -108,12 +107,6 @@ class Peer:
         self.writer.close()
         await asyncio.wait_for(self.served, WAIT)
         self.reading.cancel()
-
-
-@pytest.fixture
-async def worker():
-    async with AIWorker(max_workers=1) as pool:
-        yield pool
 
 
 def make_hub(tmp_path, worker, grace: int = 60) -> Hub:

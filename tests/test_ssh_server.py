@@ -172,6 +172,7 @@ class Terminal:
         self.screen = pyte.Screen(*size)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = bytearray()
+        self._text: str | None = None  # the screen's text, made when asked after it changed
         self.observers: list = []  # called with the text on screen after every chunk of output
         self.closed = asyncio.Event()
         self._reader = asyncio.create_task(self._read())
@@ -189,6 +190,7 @@ class Terminal:
             while data := await self.process.stdout.read(65536):
                 self.raw += data
                 self.stream.feed(data)
+                self._text = None
                 for observe in self.observers:
                     observe(self.text)
         except (asyncssh.Error, OSError):
@@ -198,10 +200,13 @@ class Terminal:
 
     @property
     def text(self) -> str:
-        return "\n".join(self.screen.display)
+        """What the screen shows (the tests ask it many times a second, the screen changes less)."""
+        if self._text is None:
+            self._text = "\n".join(self.screen.display)
+        return self._text
 
     def line(self, row: int) -> str:
-        return self.screen.display[row]
+        return self.text.split("\n")[row]
 
     async def wait_for(self, what, timeout: float = WAIT) -> None:
         """Until the screen shows ``what`` (a string, or a test of the screen's text)."""
@@ -214,6 +219,7 @@ class Terminal:
 
     def resize(self, width: int, height: int) -> None:
         self.screen.resize(height, width)
+        self._text = None
         self.process.change_terminal_size(width, height)
 
     async def close(self) -> None:
@@ -410,6 +416,7 @@ async def test_keys_that_arrive_in_one_burst_are_typed_in_order(tmp_path):
         await server.stop()
 
 
+@pytest.mark.e2e  # a whole match by keys (how sessions are forked and named: the zygote test)
 async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
     server = await Server(tmp_path).start()
     try:
@@ -514,6 +521,7 @@ async def guest_terminal(server: Server) -> Terminal:
     return Terminal(conn, process, (80, 24))
 
 
+@pytest.mark.e2e  # a server killed and started again (a grace and a stand-in: test_ssh_hub.py)
 async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
     # a grace that outlasts the test's own steps between a drop and its check (a second did not,
     # on a busy machine)
@@ -615,7 +623,12 @@ async def test_a_zygote_that_dies_is_started_again_and_no_session_waits_for_it(t
         await eventually(lambda: len(server.zygotes()) == 1, "the zygote, warmed up")
         ann = await enter_as(server, ANN, "Ann")
         (forked,) = server.children()
+        # forked by the zygote, named by what it is and for whom, on a terminal of its own, without
+        # the server's environment
         assert server.started_without_zygote() == 0
+        assert (name(forked), title(forked)) == ("caravan-session", "caravan-tui session Ann")
+        assert len(terminals(forked)) == 1
+        assert SERVERS_OWN.encode() not in Path(f"/proc/{forked}/environ").read_bytes()
         (zygote,) = server.zygotes()
         os.kill(zygote, signal.SIGKILL)
         await eventually(lambda: not Path(f"/proc/{zygote}").exists() or name(zygote) != "caravan-zygote",

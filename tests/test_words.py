@@ -34,6 +34,14 @@ def test_the_games_words_use_the_shared_helpers():
     assert _thing("card", "Incense", 0) == "an Incense card"
 
 
+async def saves_listed(app, pilot) -> None:
+    """From Home, the saves list open with every save listed and drawn."""
+    await pilot.press("l")
+    await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen), "the saves list")
+    await app.screen.listed.wait()
+    await pilot.pause()
+
+
 async def test_the_saves_list_fits_names_at_80_columns_and_never_cuts_the_status(tmp_path):
     store = SaveStore(tmp_path)
     game = get_game("ahldarahd")
@@ -44,10 +52,7 @@ async def test_the_saves_list_fits_names_at_80_columns_and_never_cuts_the_status
     runner.stop()
     app = CaravanApp(store=store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("l")
-        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen), "the saves list")
-        await app.screen.listed.wait()
-        await pilot.pause()
+        await saves_listed(app, pilot)
         table = app.screen.query_one(DataTable)
         row = [str(cell) for cell in table.get_row_at(0)]
         assert row[1] == "Tester, AI 2, AI 3"  # the short forms, never "AI 2 (nor…"
@@ -57,10 +62,7 @@ async def test_the_saves_list_fits_names_at_80_columns_and_never_cuts_the_status
         assert "Tester, AI 2, AI 3" in line and line.rstrip().endswith("playing")  # was "AI 2 (nor…", "playin"
     wide = CaravanApp(store=store)
     async with wide.run_test(size=(120, 24)) as pilot:
-        await pilot.press("l")
-        await wait_for(pilot, lambda: isinstance(wide.screen, SavesScreen), "the saves list")
-        await wide.screen.listed.wait()
-        await pilot.pause()
+        await saves_listed(wide, pilot)
         assert str(wide.screen.query_one(DataTable).get_row_at(0)[1]) == ", ".join(names)  # room: whole
         await pilot.resize_terminal(80, 24)  # the bug: the columns kept their wide widths, Status off screen
         await pilot.pause()
