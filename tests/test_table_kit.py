@@ -31,7 +31,7 @@ from caravan_tui.widgets import ActionList, MatchLog, TablePanel
 from caravan_tui.widgets.away_notice import away_line
 from caravan_tui.widgets.footer import PALETTE_WIDTH, KeysFooter, keys_shown
 
-from tables import Table, read_since, settled, table_shown, wait_for
+from tables import Table, read_since, settled, table_shown, wait_for, yes_if_caravanserai_asks
 
 SIZE = (80, 24)
 
@@ -180,59 +180,6 @@ async def test_l_shows_the_legend_in_place_of_the_plays_and_the_log_and_puts_the
         await pilot.press("l")
         await pilot.pause()
         assert {child.id for child in screen.query_one("#side").children if child.display} == {"actions", "log"}
-
-
-async def yes_if_caravanserai_asks(pilot, game_id: str, played) -> None:
-    """Caravanserai asks before a play after which the rest of the placement is forced (laid
-    unseen) or the caravan is boxed in: Enter still makes the promised play, once answered yes."""
-    from caravan_tui.screens.dialogs import ConfirmScreen
-
-    if game_id != "caravanserai":
-        return
-    await wait_for(pilot, lambda: played() or isinstance(pilot.app.screen, ConfirmScreen), "the play or a question")
-    if isinstance(pilot.app.screen, ConfirmScreen):
-        await pilot.press("y")
-
-
-@pytest.mark.parametrize("game_id", list(GAMES))
-async def test_enter_plays_what_the_table_promises_for_the_focused_widget(tmp_path, game_id):
-    """For each widget that takes the focus (the plays list, the board…), at a few cursor
-    positions: the play ``enter_action`` promises (and the status line words) is the one Enter
-    makes."""
-    game = GAMES[game_id]
-    players = min(game.players)
-    runner = MatchRunner.new(game_id, [SeatSpec("human")] + [SeatSpec("random")] * (players - 1),
-                             ["A", "B", "C"][:players], 3, {}, None)
-    screen = game_screen_class(game)(runner.client(0))
-    app = CaravanApp(store=SaveStore(tmp_path))
-    app.move_pause, app.flash_seconds = 0.0, 0.05
-    checked = 0
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(screen)
-        runner.start()
-        try:
-            for attempt in range(24):
-                await wait_for(pilot, lambda: screen.table.turn is not None or runner.host.state.is_over(), "my turn")
-                if runner.host.state.is_over() or checked >= 4:
-                    break
-                widgets = [w for w in screen.query("#table *") if w.focusable and w.display]
-                widget = widgets[attempt % len(widgets)]
-                widget.focus()
-                await pilot.press(*["down", "right"][: attempt % 3])
-                await pilot.pause()
-                promised, moves = screen.enter_action(), len(runner.host.actions)
-                if promised is None:  # (Enter opens a choice here, or plays nothing yet: move on)
-                    screen.act(screen.table.legal[0])
-                    await wait_for(pilot, lambda moves=moves: len(runner.host.actions) > moves, "a play")
-                    continue
-                await pilot.press("enter")
-                await yes_if_caravanserai_asks(pilot, game_id, lambda moves=moves: len(runner.host.actions) > moves)
-                await wait_for(pilot, lambda moves=moves: len(runner.host.actions) > moves, "the play Enter makes")
-                assert runner.host.actions[moves] == promised, (type(widget).__name__, promised)
-                checked += 1
-        finally:
-            runner.stop()
-    assert checked >= 1
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
