@@ -165,24 +165,6 @@ def test_a_name_is_whole_where_it_fits_and_its_short_form_is_stable():
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-async def test_l_shows_the_legend_in_place_of_the_plays_and_the_log_and_puts_them_back(tmp_path, game_id):
-    game = GAMES[game_id]
-    runner = MatchRunner.new(game_id, [SeatSpec("human")] * min(game.players), ["A", "B", "C"][:min(game.players)],
-                             1, {}, None)
-    async with table_shown(tmp_path, runner) as (_, pilot, screen):
-        await wait_for(pilot, lambda: settled(screen), "the table")
-        has_legend = screen.legend() is not None
-        assert bool(screen.query("#legend-panel")) == has_legend
-        await pilot.press("l")
-        await pilot.pause()
-        shown = {child.id for child in screen.query_one("#side").children if child.display}
-        assert shown == ({"legend-panel"} if has_legend else {"actions", "log"})
-        await pilot.press("l")
-        await pilot.pause()
-        assert {child.id for child in screen.query_one("#side").children if child.display} == {"actions", "log"}
-
-
-@pytest.mark.parametrize("game_id", list(GAMES))
 async def test_keys_pressed_as_an_opponents_move_shows_play_at_once_when_the_turn_is_ours(tmp_path, game_id):
     """The move pause lets an opponent's move sink in before the game moves on; it never holds
     back the turn it hands to us, nor swallows the keys pressed for it (a pause of a minute here:
@@ -335,16 +317,37 @@ async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 @pytest.mark.parametrize("shared", [False, True])
-async def test_every_key_the_footer_shows_is_whole_at_80_columns(tmp_path, game_id, shared):
+async def test_every_key_the_footer_shows_is_whole_and_l_shows_the_legend_in_place_of_the_plays(
+        tmp_path, game_id, shared):
     """A cut key is a key the player never learns of: at the most players, against AI seats
-    (undo offered) and over SSH (chat offered), each key the footer shows fits whole."""
-    async with at_our_turn_against_random(tmp_path, game_id, max(GAMES[game_id].players), shared) as (app, _, screen):
+    (undo offered) and over SSH (chat offered), each key the footer shows fits whole. At the
+    same table (once), ``l`` shows the game's legend in place of the plays and the log, and
+    ``l`` again puts them back."""
+    async with at_our_turn_against_random(tmp_path, game_id, max(GAMES[game_id].players), shared) as (
+            app, pilot, screen):
         footer = screen_lines(app.screen)[-1]
         shown = [binding for binding, _, _ in keys_shown(screen)[0]]
+        if shared:
+            await read_since(pilot, screen)  # (its closing key does nothing else)
+            await check_the_legend_key(pilot, screen)
     assert {"Rules", "Menu"} <= {binding.description for binding in shown}
     assert [binding.description for binding in shown if binding.description not in footer] == [], footer
     width = sum(len(app.get_key_display(binding)) + 2 + len(binding.description) for binding in shown)
     assert ("^p palette" in footer) == (width + PALETTE_WIDTH <= SIZE[0]), footer  # where it leaves room
+
+
+async def check_the_legend_key(pilot, screen) -> None:
+    """``l`` shows the legend in place of the plays and the log (a game without one: they
+    stay), and ``l`` again puts them back."""
+    has_legend = screen.legend() is not None
+    assert bool(screen.query("#legend-panel")) == has_legend
+    await pilot.press("l")
+    await pilot.pause()
+    shown = {child.id for child in screen.query_one("#side").children if child.display}
+    assert shown == ({"legend-panel"} if has_legend else {"actions", "log"})
+    await pilot.press("l")
+    await pilot.pause()
+    assert {child.id for child in screen.query_one("#side").children if child.display} == {"actions", "log"}
 
 
 async def test_a_dialog_shows_its_own_keys_not_those_of_the_table_below(tmp_path):
