@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+import pytest
 import textual
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,15 +48,34 @@ def parsed(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"))
 
 
-@cache
+TEXTUAL = Path(textual.__file__).resolve().parent
+#: the private names of each Textual module (by its path in Textual), kept between runs in
+#: pytest's cache under Textual's version: parsing its 250 modules costs a second a process
+KEPT_KEY = f"caravan-tui/textual-private-names/{textual.__version__}"
+kept: dict[str, frozenset[str]] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def textual_names_kept(request: pytest.FixtureRequest) -> None:
+    cache = getattr(request.config, "cache", None)  # (none with -p no:cacheprovider)
+    known = cache.get(KEPT_KEY, None) if cache is not None else None
+    if not isinstance(known, dict):
+        known = {str(path.relative_to(TEXTUAL)): sorted(self_attributes(parsed(path)))
+                 for path in TEXTUAL.rglob("*.py")}
+        if cache is not None:
+            cache.set(KEPT_KEY, known)
+    kept.update({module: frozenset(names) for module, names in known.items()})
+
+
 def textual_module_names(path: Path) -> frozenset[str]:
-    return frozenset(self_attributes(parsed(path)))
+    module = str(path.relative_to(TEXTUAL))
+    return kept[module] if module in kept else frozenset(self_attributes(parsed(path)))
 
 
 @cache
 def textual_private_names(module_file: str | None = None) -> frozenset[str]:
     """Every private name Textual's classes define (``module_file``: one of its modules only)."""
-    files = [Path(module_file)] if module_file else Path(textual.__file__).parent.rglob("*.py")
+    files = [Path(module_file)] if module_file else TEXTUAL.rglob("*.py")
     return frozenset().union(*(textual_module_names(path.resolve()) for path in files))
 
 
