@@ -88,6 +88,31 @@ async def read_since(pilot, screen) -> None:
         await pilot.pause()
 
 
+async def next_turn_or_end(pilot, app, screen_class: type) -> None:
+    """Until the app shows ``screen_class`` at our turn, or the match's end; at our turn, what
+    the others did is read and closed (``read_since``)."""
+    from caravan_tui.screens.summary import MatchOverScreen
+
+    def mine() -> bool:
+        return isinstance(app.screen, screen_class) and app.screen.table.turn is not None
+
+    await wait_for(pilot, lambda: mine() or isinstance(app.screen, MatchOverScreen), "my turn or the end")
+    if mine():
+        await read_since(pilot, app.screen)
+
+
+async def yes_if_caravanserai_asks(pilot, game_id: str, played) -> None:
+    """Caravanserai asks before a play after which the rest of the placement is forced (laid
+    unseen) or the caravan is boxed in: Enter still makes the promised play, once answered yes."""
+    from caravan_tui.screens.dialogs import ConfirmScreen
+
+    if game_id != "caravanserai":
+        return
+    await wait_for(pilot, lambda: played() or isinstance(pilot.app.screen, ConfirmScreen), "the play or a question")
+    if isinstance(pilot.app.screen, ConfirmScreen):
+        await pilot.press("y")
+
+
 def quick_app(tmp_path, iterations: int, flash_seconds: float | None = None, **kwargs) -> CaravanApp:
     """The app with its saves in ``tmp_path``, AI seats searching ``iterations`` and no pause
     after an opponent's move."""

@@ -130,6 +130,12 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
     def note(what: str) -> None:
         used[what] = used.get(what, 0) + 1
 
+    async def by_key(key: str, action: tuple) -> tuple:
+        """``key`` pressed for ``action`` (noted as used): the action it should play."""
+        await pilot.press(key)
+        note(action[0])
+        return action
+
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(MatchSetup("ahldarahd", [SeatSpec("human"), SeatSpec.parse("ai:easy"),
                                                  SeatSpec.parse("ai:easy")], ["Tester", "Bot 1", "Bot 2"], {}, 5))
@@ -146,9 +152,7 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
             expected = None
             if phase == "setup":
                 if board.cursor in screen.route_actions_by_route() and "free" not in used:
-                    expected = ("free", board.cursor + 1)
-                    await pilot.press("enter")
-                    note("free")
+                    expected = await by_key("enter", ("free", board.cursor + 1))
                 else:
                     expected = ("done",)
                     await pilot.press("e")
@@ -159,20 +163,14 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
                 bids = sorted({a[2] for a in legal if a[0] == "open" and a[1] == item})
                 assert f"Open: {screen.table.item_text(item)} at {bids[min(1, len(bids) - 1)]} gold" in screen_text(app)
                 assert f"i item ({1 % len(items) + 1} of {len(items)})" in screen_text(app)
-                expected = ("open", item, bids[min(1, len(bids) - 1)])
-                await pilot.press("b")
-                note("open")
+                expected = await by_key("b", ("open", item, bids[min(1, len(bids) - 1)]))
             elif phase == "bid_raise":
                 assert "Auction: " in screen_text(app) and " · in:" in screen_text(app)
                 raises = [a for a in legal if a[0] == "raise"]
                 if raises and "raise" not in used:
-                    expected = raises[0]
-                    await pilot.press("b")
-                    note("raise")
+                    expected = await by_key("b", raises[0])
                 else:
-                    expected = ("pass",)
-                    await pilot.press("p")
-                    note("pass")
+                    expected = await by_key("p", ("pass",))
             elif phase == "shah_give":
                 await pilot.press("g")
                 await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "who gets the Shah")
@@ -206,9 +204,7 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
                     expected = plays[route][0]
                     note("route")
                 else:
-                    expected = ("end",)
-                    await pilot.press("e")
-                    note("end")
+                    expected = await by_key("e", ("end",))
             elif phase == "answer":
                 expected = ("decline",)
                 await pilot.press("n")

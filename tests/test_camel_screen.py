@@ -34,7 +34,7 @@ from caravan_tui.textual_adapter import notices, screen_strips
 from caravan_tui.textual_adapter import screen_lines as drawn_rows
 from caravan_tui.widgets import ActionList
 
-from tables import quick_app, read_since, wait_for
+from tables import next_turn_or_end, quick_app, wait_for
 
 SIZE = (80, 24)
 OPTIONS = {"short_game": True, "sixth_camel": False}
@@ -64,9 +64,7 @@ def my_turn(app) -> bool:
 
 
 async def next_turn(pilot, app) -> None:
-    await wait_for(pilot, lambda: my_turn(app) or isinstance(app.screen, MatchOverScreen), "my turn or the end")
-    if my_turn(app):
-        await read_since(pilot, app.screen)
+    await next_turn_or_end(pilot, app, CamelCaravanScreen)
 
 
 @asynccontextmanager

@@ -2,6 +2,8 @@
 screen and its title, a 3-player game against the AI, the board's fit, panning and glyphs."""
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 import pytest
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -26,7 +28,7 @@ from caravan_tui.textual_adapter import notices, screen_strips
 from caravan_tui.textual_adapter import screen_lines as drawn_rows
 from caravan_tui.widgets import ActionList
 
-from tables import offline_screen, quick_app, read_since, wait_for
+from tables import next_turn_or_end, offline_screen, quick_app, wait_for
 
 SIZE = (80, 24)
 DIRECTION_KEY = {0: "d", 1: "e", 2: "w", 3: "a", 4: "z", 5: "x"}
@@ -48,9 +50,7 @@ def my_turn(app) -> bool:
 
 
 async def next_turn(pilot, app) -> None:
-    await wait_for(pilot, lambda: my_turn(app) or isinstance(app.screen, MatchOverScreen), "my turn or the end")
-    if my_turn(app):
-        await read_since(pilot, app.screen)
+    await next_turn_or_end(pilot, app, CaravanseraiScreen)
 
 
 async def answer_yes_if_asked(pilot, screen) -> None:
@@ -467,6 +467,23 @@ def forced_rest_position():
     return prefix
 
 
+@asynccontextmanager
+async def at_the_forced_rest(tmp_path):
+    """The solo table at ``forced_rest_position``, at our turn: the app, its pilot, the screen
+    and the match's host."""
+    runner = solo_runner_at(forced_rest_position())
+    screen = CaravanseraiScreen(runner.client(0))
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+            yield app, pilot, screen, runner.host
+        finally:
+            runner.stop()
+
+
 def solo_runner_at(prefix):
     """A solo match for a person, its host already past ``prefix``."""
     from caravan_tui.match.runner import MatchRunner
@@ -485,29 +502,19 @@ async def test_a_direction_key_that_ends_the_turn_with_steps_not_seen_asks_first
     (at 26, not the 29 planned). Such a key asks first; "Not yet" changes nothing."""
     from caravan_tui.screens.dialogs import ConfirmScreen
 
-    runner = solo_runner_at(forced_rest_position())
-    host = runner.host
-    screen = CaravanseraiScreen(runner.client(0))
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(screen)
-        runner.start()
-        try:
-            await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
-            start = host.turn
-            await pilot.press(DIRECTION_KEY[4])
-            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
-            assert "your turn ends" in app.screen.question and host.turn == start
-            await pilot.press("n")
-            await wait_for(pilot, lambda: app.screen is screen, "the table")
-            assert host.turn == start and screen.table.turn is not None
-            await pilot.press(DIRECTION_KEY[4])
-            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question again")
-            await pilot.press("enter")  # as Enter plays each step (it meant "Not yet")
-            await wait_for(pilot, lambda: host.turn > start, "the placement")
-            assert host.actions[start] == ("dir", 4)
-        finally:
-            runner.stop()
+    async with at_the_forced_rest(tmp_path) as (app, pilot, screen, host):
+        start = host.turn
+        await pilot.press(DIRECTION_KEY[4])
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "your turn ends" in app.screen.question and host.turn == start
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.screen is screen, "the table")
+        assert host.turn == start and screen.table.turn is not None
+        await pilot.press(DIRECTION_KEY[4])
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question again")
+        await pilot.press("enter")  # as Enter plays each step (it meant "Not yet")
+        await wait_for(pilot, lambda: host.turn > start, "the placement")
+        assert host.actions[start] == ("dir", 4)
 
 
 def boxing_in():
@@ -596,45 +603,35 @@ async def test_enter_on_the_board_or_in_the_plays_list_asks_before_a_forced_rest
     laid the forced rest and ended the turn unseen. Both ask now; "Not yet" changes nothing."""
     from caravan_tui.screens.dialogs import ConfirmScreen
 
-    runner = solo_runner_at(forced_rest_position())
-    host = runner.host
-    screen = CaravanseraiScreen(runner.client(0))
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await app.push_screen(screen)
-        runner.start()
-        try:
-            await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
-            start, sw = host.turn, ("dir", 4)
-            # Enter on the board's cell
-            await go_to(pilot, action_cell(sw, screen.picture))
-            assert screen.enter_action() == sw
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
-            assert "your turn ends" in app.screen.question and "laid for you" in app.screen.question
-            await pilot.press("n")
-            await wait_for(pilot, lambda: app.screen is screen, "the table")
-            assert host.turn == start and screen.table.turn is not None
-            # Enter on the plays list's row
-            await pilot.press("tab")
-            actions = screen.query_one(ActionList)
-            assert actions.has_focus
-            for _ in range(len(screen.table.legal)):
-                if actions.highlighted_action == sw:
-                    break
-                await pilot.press("down")
-            assert screen.enter_action() == sw
-            await pilot.press("enter")
-            await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
-            assert "your turn ends" in app.screen.question
-            await pilot.press("n")
-            await wait_for(pilot, lambda: app.screen is screen, "the table")
-            assert host.turn == start and screen.table.turn is not None
-            await pilot.press("enter", "y")  # asked again; yes plays it
-            await wait_for(pilot, lambda: host.turn > start, "the placement")
-            assert host.actions[start] == sw
-        finally:
-            runner.stop()
+    async with at_the_forced_rest(tmp_path) as (app, pilot, screen, host):
+        start, sw = host.turn, ("dir", 4)
+        # Enter on the board's cell
+        await go_to(pilot, action_cell(sw, screen.picture))
+        assert screen.enter_action() == sw
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "your turn ends" in app.screen.question and "laid for you" in app.screen.question
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.screen is screen, "the table")
+        assert host.turn == start and screen.table.turn is not None
+        # Enter on the plays list's row
+        await pilot.press("tab")
+        actions = screen.query_one(ActionList)
+        assert actions.has_focus
+        for _ in range(len(screen.table.legal)):
+            if actions.highlighted_action == sw:
+                break
+            await pilot.press("down")
+        assert screen.enter_action() == sw
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "your turn ends" in app.screen.question
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.screen is screen, "the table")
+        assert host.turn == start and screen.table.turn is not None
+        await pilot.press("enter", "y")  # asked again; yes plays it
+        await wait_for(pilot, lambda: host.turn > start, "the placement")
+        assert host.actions[start] == sw
 
 
 def long_placement():

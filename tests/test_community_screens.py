@@ -6,13 +6,15 @@ import pytest
 from test_ssh_client import SIZE, client_of
 from test_ssh_hub import ANN, BOB
 from textual.app import App
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
-from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.history import HistoryScreen
 from caravan_tui.screens.leaderboard import LeaderboardScreen
 from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.summary import MatchOverScreen
+from caravan_tui.ssh import hub as hub_module
+from caravan_tui.ssh.protocol import AskHistory
 
 from tables import running_hub, wait_for
 
@@ -29,7 +31,9 @@ def shown(screen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
 
-async def test_the_lobby_opens_histories_and_the_leaderboard(hub):
+async def test_the_lobby_opens_histories_and_the_leaderboard(hub, monkeypatch):
+    # (the two histories are asked within a second: the hub's spacing of asks is not tried here)
+    monkeypatch.setitem(hub_module.SPACING, AskHistory, 0.0)
     app = client_of(hub)
     async with app.run_test(size=SIZE) as pilot:
         served = pilot.app.run_worker(app.serving())
@@ -39,7 +43,10 @@ async def test_the_lobby_opens_histories_and_the_leaderboard(hub):
         await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "her history")
         assert shown(app.screen, "#history-title") == "Your record"
         assert shown(app.screen, "#history-ratings") == "No rated match yet."
-        await pilot.press("n", *"[b]Bob[/b]", "enter")
+        await pilot.press("n")  # the name is typed once its line has the keys (a key before is lost)
+        await wait_for(pilot, lambda: isinstance(app.screen, AskLineScreen) and isinstance(app.focused, Input),
+                       "the name's line")
+        await pilot.press(*"[b]Bob[/b]", "enter")
         await wait_for(pilot, lambda: "Bob" in shown(app.screen, "#history-title"), "Bob's record")
         assert shown(app.screen, "#history-title") == "The record of [b]Bob[/b]"  # his name as text
         await pilot.press("escape", "b")

@@ -56,14 +56,19 @@ def game_with_a_yes_no_option():
     raise AssertionError("no game has an option with a choice")
 
 
+async def open_new_match_at(pilot, game) -> None:
+    """Home's n, then down to ``game``: its rows shown."""
+    await pilot.press("n")
+    for _ in range(list(GAMES).index(game.id)):
+        await pilot.press("down")
+    await wait_for(pilot, lambda: pilot.app.screen.shown is game, "the game's rows")
+
+
 async def test_the_options_chosen_for_a_game_are_there_for_its_next_match(tmp_path):
     game, name, other = game_with_a_yes_no_option()
     app, started = recording_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        for _ in range(list(GAMES).index(game.id)):
-            await pilot.press("down")
-        await wait_for(pilot, lambda: app.screen.shown is game, "the game's rows")
+        await open_new_match_at(pilot, game)
         app.screen.query_one(f"#option-{name}", Select).value = other
         await pilot.pause()
         await pilot.press("ctrl+g")
@@ -72,10 +77,7 @@ async def test_the_options_chosen_for_a_game_are_there_for_its_next_match(tmp_pa
     assert Preferences.load(tmp_path).options[game.id][name] == other
     again, _ = recording_app(tmp_path)
     async with again.run_test(size=SIZE) as pilot:
-        await pilot.press("n")
-        for _ in range(list(GAMES).index(game.id)):
-            await pilot.press("down")
-        await wait_for(pilot, lambda: again.screen.shown is game, "the game's rows")
+        await open_new_match_at(pilot, game)
         assert again.screen.query_one(f"#option-{name}", Select).value == other
 
 

@@ -5,7 +5,8 @@ exactly that; the key that closes a panel does nothing else.
 Seeded random key walks over the focusable widgets and the board cursors, at many positions of
 a match against random seats: after every key the status line shown is the one the table works
 out now (a line painted on an earlier event and left is stale), and at the end of each walk
-Enter sends the action ``enter_action`` promises."""
+Enter sends the action ``enter_action`` promises. The default run walks a few times per game;
+the end-to-end run (``pytest -m e2e``) walks on for longer."""
 from __future__ import annotations
 
 import random
@@ -21,7 +22,7 @@ from caravan_tui.seats import SeatSpec
 from caravan_tui.textual_adapter import notices
 from caravan_tui.widgets import TablePanel
 
-from tables import wait_for
+from tables import wait_for, yes_if_caravanserai_asks
 
 SIZE = (80, 24)
 #: keys that move cursors and the focus, or tick (none of them opens a dialog)
@@ -46,13 +47,15 @@ def match_table(tmp_path, game_id: str, players: int, seed: int):
     return app, runner, screen
 
 
-#: (Enters played, keys checked) of a walk: the default run's short one, and the slow runs' long one
-WALKS = [pytest.param((3, 10), id="short"), pytest.param((6, 20), id="long", marks=pytest.mark.slow)]
+#: (Enters played, keys checked) of a walk: the default run's short one, and the end-to-end run's long one
+WALKS = [pytest.param((2, 6), id="short"), pytest.param((6, 20), id="long", marks=pytest.mark.e2e)]
 
 
 @pytest.mark.parametrize("walk", WALKS)
 @pytest.mark.parametrize("game_id", list(GAMES))
 async def test_after_every_key_the_enter_line_is_the_tables_and_enter_plays_it(tmp_path, game_id, walk):
+    """Each walk starts on the next widget that takes the focus (the plays list, the board…),
+    so each is walked from and Enter is tried on what it promises there."""
     enters, keys = walk
     rng = random.Random(f"one truth {game_id}")
     app, runner, screen = match_table(tmp_path, game_id, min(GAMES[game_id].players), seed=7)
@@ -61,15 +64,15 @@ async def test_after_every_key_the_enter_line_is_the_tables_and_enter_plays_it(t
         await app.push_screen(screen)
         runner.start()
         try:
-            for _ in range(30):
+            for attempt in range(30):
                 await wait_for(pilot, lambda: screen.table.turn is not None or runner.host.state.is_over(), "my turn")
-                if runner.host.state.is_over() or enters_checked >= enters:
+                if runner.host.state.is_over() or (enters_checked >= enters and keys_checked >= keys):
                     break
                 widgets = [w for w in screen.query("#table *") if w.focusable and w.display]
-                rng.choice(widgets).focus()
+                widgets[attempt % len(widgets)].focus()
                 await pilot.pause()
                 played = False
-                for key in rng.choices(WALK_KEYS, k=rng.randint(2, 8)):
+                for key in rng.choices(WALK_KEYS, k=rng.randint(2, 5)):
                     moves = len(runner.host.actions)
                     await pilot.press(key)
                     await pilot.pause()
@@ -91,6 +94,7 @@ async def test_after_every_key_the_enter_line_is_the_tables_and_enter_plays_it(t
                     screen.act(rng.choice(screen.table.legal))
                 else:
                     await pilot.press("enter")
+                    await yes_if_caravanserai_asks(pilot, game_id, lambda moves=moves: len(runner.host.actions) > moves)
                     enters_checked += 1
                 await wait_for(pilot, lambda moves=moves: len(runner.host.actions) > moves,
                                f"{promised} by {type(screen.focused).__name__} on {type(app.screen).__name__}")

@@ -8,9 +8,11 @@ from __future__ import annotations
 import ast
 import importlib
 import inspect
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+import pytest
 import textual
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,10 +43,40 @@ def self_attributes(tree: ast.AST) -> set[str]:
 
 
 @cache
+def parsed(path: Path) -> ast.Module:
+    """A source file's tree, parsed once a run (each file is looked at by several checks)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+TEXTUAL = Path(textual.__file__).resolve().parent
+#: the private names of each Textual module (by its path in Textual), kept between runs in
+#: pytest's cache under Textual's version: parsing its 250 modules costs a second a process
+KEPT_KEY = f"caravan-tui/textual-private-names/{textual.__version__}"
+kept: dict[str, frozenset[str]] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def textual_names_kept(request: pytest.FixtureRequest) -> None:
+    cache = getattr(request.config, "cache", None)  # (none with -p no:cacheprovider)
+    known = cache.get(KEPT_KEY, None) if cache is not None else None
+    if not isinstance(known, dict):
+        known = {str(path.relative_to(TEXTUAL)): sorted(self_attributes(parsed(path)))
+                 for path in TEXTUAL.rglob("*.py")}
+        if cache is not None:
+            cache.set(KEPT_KEY, known)
+    kept.update({module: frozenset(names) for module, names in known.items()})
+
+
+def textual_module_names(path: Path) -> frozenset[str]:
+    module = str(path.relative_to(TEXTUAL))
+    return kept[module] if module in kept else frozenset(self_attributes(parsed(path)))
+
+
+@cache
 def textual_private_names(module_file: str | None = None) -> frozenset[str]:
     """Every private name Textual's classes define (``module_file``: one of its modules only)."""
-    files = [Path(module_file)] if module_file else Path(textual.__file__).parent.rglob("*.py")
-    return frozenset(name for path in files for name in self_attributes(ast.parse(path.read_text(encoding="utf-8"))))
+    files = [Path(module_file)] if module_file else TEXTUAL.rglob("*.py")
+    return frozenset().union(*(textual_module_names(path.resolve()) for path in files))
 
 
 def textual_names_under(cls: type) -> frozenset[str]:
@@ -55,7 +87,7 @@ def textual_names_under(cls: type) -> frozenset[str]:
 
 
 def own_names(path: Path) -> set[str]:
-    return self_attributes(ast.parse(path.read_text(encoding="utf-8")))
+    return self_attributes(parsed(path))
 
 
 @cache
@@ -64,20 +96,21 @@ def project_names() -> frozenset[str]:
     return frozenset().union(*(own_names(path) for path in SCANNED))
 
 
-def imports_textual(tree: ast.AST) -> bool:
+def imports_textual(nodes: Iterable[ast.AST]) -> bool:
+    """Whether a module (``nodes``: every node of its tree) imports Textual."""
     return any((isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "textual")
                or (isinstance(node, ast.Import) and any(alias.name.split(".")[0] == "textual" for alias in node.names))
-               for node in ast.walk(tree))
+               for node in nodes)
 
 
-def offences(source: str, classes: list[type] | None = None) -> list[str]:
+def offences(source: str | ast.Module, classes: list[type] | None = None) -> list[str]:
     """Where ``source`` reaches into Textual's privates, one line each (``line: what``).
     ``classes``: the module's classes, when it is imported, so an override is judged against
     the Textual classes each is built on; without them any private name Textual defines
     anywhere counts."""
-    tree = ast.parse(source)
+    nodes = list(ast.walk(ast.parse(source) if isinstance(source, str) else source))  # (walked once)
     found = []
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "textual":
             if any(private(part) for part in node.module.split(".")):  # type: ignore[union-attr]
                 found.append(f"{node.lineno}: imports {node.module}")
@@ -88,16 +121,17 @@ def offences(source: str, classes: list[type] | None = None) -> list[str]:
                       if alias.name.split(".")[0] == "textual" and any(map(private, alias.name.split(".")))]
     everywhere = textual_private_names()
     by_name = {cls.__name__: cls for cls in classes or ()}
-    for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and imports_textual(tree):
+    classes_judged = imports_textual(nodes)
+    for node in nodes:
+        if isinstance(node, ast.ClassDef) and classes_judged:
             cls = by_name.get(node.name)
             clashing = textual_names_under(cls) if cls is not None else everywhere
             for name in sorted(self_attributes(node) & clashing):
                 found.append(f"{node.lineno}: {node.name} overrides Textual's {name}")
     ours = project_names()  # (one that clashes with a Textual base's is an override, caught above)
-    modules = {(alias.asname or alias.name).split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
+    modules = {(alias.asname or alias.name).split(".")[0] for node in nodes if isinstance(node, ast.Import)
                for alias in node.names}  # (``os._exit`` is no Textual object's)
-    for node in ast.walk(tree):
+    for node in nodes:
         if (isinstance(node, ast.Attribute) and node.attr in everywhere and node.attr not in ours
                 and not (isinstance(node.value, ast.Name) and node.value.id in modules)):
             found.append(f"{node.lineno}: uses Textual's {node.attr}")
@@ -106,7 +140,7 @@ def offences(source: str, classes: list[type] | None = None) -> list[str]:
 
 def module_classes(path: Path) -> list[type] | None:
     """The classes an app module defines (imported to see what each is built on)."""
-    if path.parts[len(ROOT.parts)] != "caravan_tui" or not imports_textual(ast.parse(path.read_text(encoding="utf-8"))):
+    if path.parts[len(ROOT.parts)] != "caravan_tui" or not imports_textual(ast.walk(parsed(path))):
         return None
     module = importlib.import_module(".".join(path.relative_to(ROOT).with_suffix("").parts))
     return [cls for _, cls in inspect.getmembers(module, inspect.isclass) if cls.__module__ == module.__name__]
@@ -114,7 +148,7 @@ def module_classes(path: Path) -> list[type] | None:
 
 def test_nothing_but_the_adapter_reaches_into_textuals_privates():
     found = {str(path.relative_to(ROOT)): lines for path in SCANNED
-             if (lines := offences(path.read_text(encoding="utf-8"), module_classes(path)))}
+             if (lines := offences(parsed(path), module_classes(path)))}
     assert found == {}
 
 

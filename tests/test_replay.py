@@ -63,11 +63,8 @@ async def test_a_replay_steps_forward_and_back_through_what_the_seat_saw(tmp_pat
         assert isinstance(screen, GameScreen) and screen.replaying and screen.client.position == 0
 
         async def shows(turn: int) -> None:
-            for _ in range(100):
-                view = screen.table.view
-                if view is not None and screen.client.position == turn and view == seen[turn][0]:
-                    break
-                await pilot.pause(0.02)
+            await wait_for(pilot, lambda: screen.client.position == turn and screen.table.view == seen[turn][0],
+                           f"move {turn} as the seat saw it")
             assert screen.table.view == seen[turn][0]
             assert screen.query_one("#log").lines_text == seen[turn][1]
             drawn = "\n".join(line for line in screen_lines(app.screen))

@@ -102,10 +102,7 @@ async def test_the_replay_of_a_finished_match_shows_what_each_ai_decision_weighe
         panel = screen.query_one("#hint-panel", TablePanel)
         assert not panel.showing  # the move before the AI's
         await pilot.press("right")
-        for _ in range(100):
-            if panel.showing:
-                break
-            await pilot.pause(0.02)
+        await wait_for(pilot, lambda: panel.showing, "what the AI weighed")
         text = panel.text
         assert panel.border_title == "What Ann weighed (h hides it)"
         assert text.count("% of the search") == len(saved.weighed[turn])
@@ -116,10 +113,7 @@ async def test_the_replay_of_a_finished_match_shows_what_each_ai_decision_weighe
         assert panel.showing and panel.text == text
         person = next(k for k, mover in enumerate(runner.host.movers) if mover == 1 and k > turn)
         app.screen.client.go_to(person + 1)
-        for _ in range(100):
-            if not panel.showing:
-                break
-            await pilot.pause(0.02)
+        await wait_for(pilot, lambda: not panel.showing, "the panel gone")
         assert not panel.showing  # a random seat's move weighed nothing
 
 
@@ -165,10 +159,8 @@ async def test_a_save_from_before_the_record_still_loads_and_replays(store):
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.replaying
         await pilot.press("end")
-        for _ in range(100):
-            if screen.client.position == len(saved.actions) and screen.table.view == old.state.view(0):
-                break
-            await pilot.pause(0.02)
+        await wait_for(pilot, lambda: screen.client.position == len(saved.actions)
+                       and screen.table.view == old.state.view(0), "the last move")
         assert screen.table.view == old.state.view(0)
         assert not screen.query_one("#hint-panel", TablePanel).showing
 
@@ -181,18 +173,13 @@ async def test_the_hint_panel_shows_three_moves_with_their_reasons_and_how_sure(
     app.move_pause = 0.0
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(MatchSetup(game.id, seats, names, dict(game.quick_options), 2))
-        for _ in range(400):
-            if isinstance(app.screen, GameScreen) and app.screen.table.turn is not None:
-                break
-            await pilot.pause(0.05)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.turn is not None,
+                       "my turn")
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.table.turn is not None
         await pilot.press("h")
         panel = screen.query_one("#hint-panel", TablePanel)
-        for _ in range(400):
-            if screen.table.hint_candidates:
-                break
-            await pilot.pause(0.05)
+        await wait_for(pilot, lambda: screen.table.hint_candidates, "the hint")
         text = panel.text
         rows = screen.table.hint_candidates
         reasons = [row[3] for row in rows]
@@ -207,21 +194,13 @@ async def test_a_caravanserai_hint_previews_its_whole_placement_on_the_board(sto
     app = CaravanApp(store=store, ai_iterations=5)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(MatchSetup("caravanserai", [PERSON], ["Tester"], {}, 3))
-        for _ in range(200):
-            if isinstance(app.screen, GameScreen) and app.screen.table.turn is not None:
-                break
-            await pilot.pause(0.05)
+        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.turn is not None,
+                       "my turn")
         screen = app.screen
         screen.act(screen.table.legal[0])  # the starting camel: the next decision begins a placement
-        for _ in range(200):
-            if screen.table.turn is not None:
-                break
-            await pilot.pause(0.05)
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
         await pilot.press("h")
-        for _ in range(400):
-            if screen.table.hint_cells:
-                break
-            await pilot.pause(0.05)
+        await wait_for(pilot, lambda: screen.table.hint_cells, "the hint on the board")
         world = screen.table.world.clone()
         plan = placement(world, 0, screen.table.hint_plan, prior)
         for action in plan:
