@@ -295,7 +295,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
                 for index, (value, where) in enumerate(new):
                     was = old[index] if index < len(old) else None
                     if was is None or was[0] != value or (new_round and where == "unplaced"):
-                        self.table.changed_dice.add((seat, self.table.dice_slot(seat, index)))
+                        self.table.changed_dice.add((seat, index))
             for info, (a, b), (sa, sb) in zip(view["villages_info"], zip(previous["villages"], view["villages"]),
                                               zip(previous["sellers"], view["sellers"])):
                 if a != b or (sa != sb and sb is not None):
@@ -441,8 +441,6 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         sale built in the favour step (the step ends first); False if there is nothing to play."""
         action = self.enter_for(widget)
         if action is not None:
-            if action[0] == "reroll":
-                self.table.take_dice_at(self.table.reroll, action[1:])
             self.act(action)
             return True
         sale = self.table.choices().action(self.sel)
@@ -528,7 +526,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         value, where = self.table.my_dice()[slot]
         action = ("adjust", value, delta)
         if action in self.table.legal and where == "unplaced":
-            self.table.take_dice_at([slot], [value])  # the die under the cursor is the one that turns
+            bar.cursor = self.table.adjust_die(action)  # the die the rules turn (the first of its value)
             self.act(action)
         elif where != "unplaced":
             self.refuse("that die is not yours to turn now")
