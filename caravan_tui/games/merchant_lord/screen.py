@@ -45,7 +45,7 @@ from .reasons import builder_hint, card_problem, village_problem
 from .results import tie_headline
 from .table import PHASE_WORDS, MerchantLordTable
 from .table_text import END_ACTIONS, builder_text, players_text
-from .terms import VINDEX
+from .terms import PRICE, VINDEX
 from .views import MerchantLordView
 from .widgets import ChipBar, Row, VillageBoard
 
@@ -60,7 +60,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         Binding("a", "adopt", "Take hint", show=False, tooltip="Put the hinted play in the builder"),
     ]
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"done", "turn", "clear", "adopt"}
-    STATUS_LINES = 2  # a sale's words can be longer than 80 columns
+    STATUS_LINES = 4  # a sale tucking two merchants takes three rows of the board's 48 columns
     PAUSE_EACH_ACTION = True
     TABLE = MerchantLordTable
     DEFAULT_CSS = """
@@ -70,7 +70,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
     #ml-dice { padding: 0 1; }
     #ml-hand, #ml-row { border-top: solid $primary; padding: 0 0 0 1; border-title-align: left; }
     #ml-hand:focus, #ml-row:focus { border-top: heavy $accent; }
-    #ml-builder { height: auto; max-height: 4; padding: 0 1; }  /* a step in two rows and a village in two */
+    #ml-builder { height: auto; padding: 0 1; }  /* a step in two rows, a card or a village in up to three */
     #status { dock: bottom; }
     """
 
@@ -338,6 +338,8 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         if self.table.turn is None or self.table.over is not None or self.table.view is None:
             return super().status_text()
         action, focused = self.enter_action(), self.focused
+        if action is not None and action[0] == "buy":  # (its halves: the card's line above, under the cursor)
+            return Text(f"enter: Buy {action[1]} for {PRICE} coins", style="bold")
         if action is not None:
             return Text(f"enter: {self.describe(action)}", style="bold")
         if isinstance(focused, ActionList):
