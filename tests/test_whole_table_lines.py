@@ -61,3 +61,30 @@ async def test_merchant_lords_buy_line_says_the_buy_whole_and_the_cards_halves_a
         builder = screen.query_one("#ml-builder")
         assert f"{card}: left" in shown(app, builder) and "right" in shown(app, builder)
         assert shown(app, builder) == words(str(builder.render()))
+
+
+async def test_caravanserais_placement_line_shows_its_figures_and_every_piece_laid(tmp_path):
+    """The bug: "You · +1R then camel: caravan 1→1, count 3 · l…" (and "laid 2…"): the pieces
+    laid were cut off the one row. The line takes a second row (the legend's, which `l` shows
+    whole) when it needs one."""
+    from test_table_snapshots import SIZE, prefix_to_my_turn
+
+    from caravan_tui.app import CaravanApp
+    from caravan_tui.games import GAMES
+    from caravan_tui.saves import SaveStore
+    from caravan_tui.screens import game_screen_class
+
+    from tables import Table, settled, wait_for
+
+    game = GAMES["caravanserai"]
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause = 0.0
+    table = Table(app, "caravanserai", game_screen_class(game), 7, game.quick_options, prefix_to_my_turn(game, 7, 12))
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
+        await pilot.pause()
+        line = screen.query_one("#cs-turn")
+        said = str(line.render())
+        assert "laid " in said and len(said) > line.content_size.width  # (the case: longer than a row)
+        assert shown(app, line) == words(said) and "…" not in shown(app, line)

@@ -68,7 +68,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     #cs-board { border: round $primary; }
     #cs-board:focus { border: heavy $accent; }
     #cs-info, #cs-seats, #cs-turn { padding: 0 1; }
-    #cs-turn { color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
+    #cs-turn { color: $text-muted; height: auto; max-height: 2; }
     #cs-legend { height: 1fr; color: $text-muted; overflow: hidden; padding: 0 1; text-wrap: nowrap; }
     /* 1fr is never less than a row: docked, the status line stays in view when nothing is left */
     #status { dock: bottom; }
@@ -93,11 +93,12 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         players = self.client.players
         # fixed heights: their updates then never lay the screen out again
         for name, height, text in (("info", 2 if players == 1 else 1, lambda view, _: info_text(view)),
-                                   ("seats", players, lambda view, _: seats_table(view, self.table)),
-                                   ("turn", 1, lambda view, _: placement_text(view, self.table))):
+                                   ("seats", players, lambda view, _: seats_table(view, self.table))):
             line = self.table_text(text, id=f"cs-{name}")
             line.styles.height = height
             yield line
+        # the placement's figures and pieces: a second row, from the legend's, when one is too few
+        yield self.table_text(lambda view, _: placement_text(view, self.table), id="cs-turn")
         yield self.table_text(lambda view, _: legend_text(view), id="cs-legend")
 
     def legend(self) -> Text:
