@@ -88,3 +88,22 @@ async def test_caravanserais_placement_line_shows_its_figures_and_every_piece_la
         said = str(line.render())
         assert "laid " in said and len(said) > line.content_size.width  # (the case: longer than a row)
         assert shown(app, line) == words(said) and "…" not in shown(app, line)
+
+
+def test_ahldarahds_turn_line_keeps_four_face_up_cards_whole_on_the_final_turn():
+    """The bug: "Turn 8 (final) · deck 0 · chips 3 · up: Te In Sa…" at 80 columns. The final
+    turn is the one that emptied the deck (§3.1), so "(final)" stands for "deck 0"."""
+    import random
+
+    from caravan_tui.games import GAMES
+    from caravan_tui.games.ahldarahd.table_text import market_text
+
+    game, rng = GAMES["ahldarahd"], random.Random(3)
+    state = game.new(4, seed=3, options={"night_of_the_outsider": True})
+    while not state.view(0)["final"]:
+        state.apply(rng.choice(state.legal_actions()), log=False)
+    view = state.view(0)
+    assert len(view["faceup"]) == 4 and view["deck_size"] == 0
+    first = market_text(view, 47).plain.split("\n")[0]
+    assert first.startswith(f"Turn {view['turn_number']} (final) · chips ") and "deck" not in first
+    assert len(first) <= 47 and first.endswith(" ".join(card.split(" ", 1)[1][:2] for card in view["faceup"]))
