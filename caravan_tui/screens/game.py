@@ -364,6 +364,14 @@ class GameScreen(BaseScreen, Generic[V]):
         "Ann (you) wins!"."""
         return result_line(self.headline_names(names), scores, outcome)
 
+    def resigner(self) -> int | None:
+        """The seat whose resignation ended the match: ours if we resigned, else the one seat a
+        person played (a match ends on a resignation only when its last person gives up)."""
+        if self.resigned:
+            return self.seat
+        people = [seat for seat in range(len(self.table.seat_kinds)) if self.table.played_by_person(seat)]
+        return people[0] if len(people) == 1 else None
+
     def headline_names(self, names: list[str]) -> list[str]:
         """``names`` as a headline says them: "You" for ours, never "Ann (you)"."""
         return [YOU() if seat == self.seat else name.removesuffix(YOURS(name="")) for seat, name in enumerate(names)]
