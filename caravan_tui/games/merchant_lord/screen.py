@@ -528,7 +528,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         value, where = self.table.my_dice()[slot]
         action = ("adjust", value, delta)
         if action in self.table.legal and where == "unplaced":
-            bar.cursor = self.table.adjust_die(action)  # the die the rules turn (the first of its value)
+            bar.cursor = self.table.adjust_die(action) or 0  # the die the rules turn (the first of its value)
             self.act(action)
         elif where != "unplaced":
             self.refuse("that die is not yours to turn now")
