@@ -58,7 +58,7 @@ from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.practice import Practice
 from caravan_tui.screens.requests import ChangeReplayView, GoHome, MatchEnded, OpenRules
 from caravan_tui.screens.summary import result_line
-from caravan_tui.screens.table_panels import PANEL_SCROLL_KEYS, WHOLE_LOG, hint_lines, since_lines
+from caravan_tui.screens.table_panels import PANEL_SCROLL_KEYS, WHOLE_LOG, PanelWords, hint_lines, since_lines
 from caravan_tui.screens.table_seat import TableState, V
 from caravan_tui.screens.table_status import ai_thinking, replay_status, seat_status
 from caravan_tui.screens.weighed_words import nothing_weighed
@@ -146,6 +146,18 @@ class GameScreen(BaseScreen, Generic[V]):
         """The state changed: every panel bound to it writes itself again."""
         self.mutate_reactive(GameScreen.table_state)
 
+    def board_panel(self, which: str, **kwargs: Any) -> TablePanel:
+        """The hint's (``which`` "hint") or the "since your last turn" panel, drawn from the
+        table's state."""
+        return TablePanel(lambda table: getattr(table, f"{which}_panel"), **kwargs).data_bind(GameScreen.table_state)
+
+    def open_panel(self, which: str, words: PanelWords | None) -> None:
+        """Open (or, with None, close) the hint's or the "since" panel: the table's state changes
+        and the panel draws itself from it."""
+        if getattr(self.table, f"{which}_panel") != words:
+            setattr(self.table, f"{which}_panel", words)
+            self.table_changed()
+
     def table_text(self, text: Callable[[V, TableState[V]], RenderableType], **kwargs: Any) -> TableText:
         """A panel of the table that writes itself from the table's view and state through ``text``."""
         return TableText(text, **kwargs).data_bind(GameScreen.table_state)
@@ -194,8 +206,8 @@ class GameScreen(BaseScreen, Generic[V]):
         with Horizontal(id="table"):
             with Vertical(id="board"):
                 yield from self.compose_board()
-                yield TablePanel(id="hint-panel")
-                yield TablePanel(head=True, id="since-panel")
+                yield self.board_panel("hint", id="hint-panel")
+                yield self.board_panel("since", head=True, id="since-panel")
                 yield StatusLine(self.status_text, self.STATUS_LINES,
                                  id="status").data_bind(GameScreen.table_state)
                 if self.client.shared:
@@ -421,7 +433,7 @@ class GameScreen(BaseScreen, Generic[V]):
         scores = table.view["scores"] if table.view else []
         lines = hint_lines(rows, texts, text, scores, self.seat, len(table.names), self.hint_warning(action),
                            self.standing_basis())
-        self.query_one("#hint-panel", TablePanel).show("Hint (h hides it)", lines)
+        self.open_panel("hint", PanelWords("Hint (h hides it)", tuple(lines)))
 
     def hint_warning(self, action: Action) -> str | None:
         """A game's warning about the hinted play, shown first in the hint (None: none)."""
@@ -436,24 +448,24 @@ class GameScreen(BaseScreen, Generic[V]):
         """In the replay of a finished match: what the AI decision that made the move just shown
         weighed (nothing for a person's move, nor while the match runs: ``ReplayClient.weighed``)."""
         assert self.replay is not None
-        panel = self.query_one("#hint-panel", TablePanel)
         weighed = None if self.weighed_hidden else self.replay.weighed(position)
         if weighed is None:
-            panel.hide()
+            self.open_panel("hint", None)
             return
         mover, lines = weighed
         name = self.table.decider_name(mover, self.replay.decider(position - 1), level=True)
-        panel.show(f"What {name} weighed (h hides it)", lines)  # no "(you)": an AI decided
+        # (no "(you)": an AI decided)
+        self.open_panel("hint", PanelWords(f"What {name} weighed (h hides it)", tuple(lines)))
 
     def show_since(self) -> None:
         """When others did a good deal since our last decision, say what, over the head of the
         board (or of the side column, on a wide screen), until the next key; the hint of an
         earlier decision goes."""
         since, moves, self._since, self._since_moves = self._since, self._since_moves, [], 0
-        self.query_one("#hint-panel", TablePanel).hide()
+        self.open_panel("hint", None)
         shown = since_lines(since, moves)
         if shown is not None:
-            self.query_one("#since-panel", TablePanel).show("Since your last turn (any key closes)", *shown)
+            self.open_panel("since", PanelWords("Since your last turn (any key closes)", tuple(shown[0]), shown[1]))
 
     @on(Resize)
     async def place_since_panel(self, event: Resize) -> None:
@@ -463,7 +475,7 @@ class GameScreen(BaseScreen, Generic[V]):
         panel = self.query_one("#since-panel", TablePanel)
         if panel.parent is not home:
             await panel.remove()
-            await home.mount(TablePanel(head=True, id="since-panel"), before=0)
+            await home.mount(self.board_panel("since", head=True, id="since-panel"), before=0)
 
     def on_key(self, event: Key) -> None:
         """A key pressed while an opponent's action is on show shows the rest of their actions at
@@ -477,7 +489,7 @@ class GameScreen(BaseScreen, Generic[V]):
             return
         since = self.query_one("#since-panel", TablePanel)
         if since.showing and event.key not in PANEL_SCROLL_KEYS:  # (its foot offers those: they scroll it)
-            since.hide()
+            self.open_panel("since", None)
             if event.key != WHOLE_LOG:
                 event.stop()
                 event.prevent_default()
@@ -498,11 +510,10 @@ class GameScreen(BaseScreen, Generic[V]):
         if self.table.turn is None:
             self.notify("A hint is for your turn.", severity="warning")
             return
-        panel = self.query_one("#hint-panel", TablePanel)
-        if panel.showing:
-            panel.hide()
+        if self.table.hint_panel is not None:
+            self.open_panel("hint", None)
             return
-        panel.show("Hint", ["Asking the AI…"])
+        self.open_panel("hint", PanelWords("Hint", ("Asking the AI…",)))
         self.send(HintRequest(self.client.match_id, self.player, self.table.turn))
 
     def action_weighed(self) -> None:
@@ -666,8 +677,7 @@ class GameScreen(BaseScreen, Generic[V]):
         self.practised = None
         self.table.turn = None
         self._acted, self._my_last_turn = True, turn
-        for panel in self.query(TablePanel):
-            panel.hide()
+        self.table.hint_panel = self.table.since_panel = None  # (drawn so by table_changed below)
         self.query_one(ActionList).clear_actions("waiting…")
         self.send(Act(self.client.match_id, self.seat, turn, action))
         self.table_changed()

@@ -1,0 +1,38 @@
+"""The panels over the board draw themselves from the table's state (issue 49: "every panel is
+a widget that composes or renders itself from it — nothing outside a widget sets its text")."""
+from __future__ import annotations
+
+from caravan_tui.app import CaravanApp
+from caravan_tui.games import GAMES
+from caravan_tui.saves import SaveStore
+from caravan_tui.screens import game_screen_class
+from caravan_tui.screens.base import WIDE_WIDTH
+from caravan_tui.screens.table_panels import PanelWords
+from caravan_tui.widgets import TablePanel
+
+from tables import Table, settled, wait_for
+
+
+async def test_the_since_panel_is_the_tables_and_shows_again_where_a_wider_screen_puts_it(tmp_path):
+    """The bug: the panel was a Static the screen filled; a terminal grown wide mounted a new one
+    over the side column, empty, and what others did was gone before it was read."""
+    assert not hasattr(TablePanel, "show") and not hasattr(TablePanel, "hide")  # (no text from outside)
+    app = CaravanApp(store=SaveStore(tmp_path))
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
+    screen = table.screen
+    words = PanelWords("Since your last turn (any key closes)", ("• Bot plays a 7.", "• Bot passes."))
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        screen.open_panel("since", words)
+        since = screen.query_one("#since-panel", TablePanel)
+        await wait_for(pilot, lambda: since.display and "Bot passes" in since.text, "the panel")
+        assert since.parent is screen.query_one("#board")
+        await pilot.resize_terminal(WIDE_WIDTH, 30)
+        await wait_for(pilot, lambda: screen.query_one("#since-panel").parent is screen.query_one("#side"),
+                       "the panel over the side column")
+        moved = screen.query_one("#since-panel", TablePanel)
+        await wait_for(pilot, lambda: moved.display and "Bot passes" in moved.text, "the same words there")
+        assert moved.shown == screen.table.since_panel == words
+        await pilot.press("x")  # any key closes it: the table's state says so, and the panel follows
+        assert screen.table.since_panel is None
+        await wait_for(pilot, lambda: not moved.display, "the panel closed")
