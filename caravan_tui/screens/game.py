@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any, Generic
+from typing import Any, Generic, TypeVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -66,10 +66,13 @@ from caravan_tui.seat_labels import YOU, YOURS
 from caravan_tui.ssh.protocol import is_away, stand_in_after
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
 from caravan_tui.widgets.away_notice import AwayNotice
+from caravan_tui.widgets.cursor import CursorWidget
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.table_text import StatusLine, TableText
 
 MENU = ("Resume", "Save and quit to home", "Resign")
+#: a board of the table (``GameScreen.board``)
+B = TypeVar("B", bound=CursorWidget)
 
 
 class GameScreen(BaseScreen, Generic[V]):
@@ -145,6 +148,12 @@ class GameScreen(BaseScreen, Generic[V]):
     def table_changed(self) -> None:
         """The state changed: every panel bound to it writes itself again."""
         self.mutate_reactive(GameScreen.table_state)
+
+    def board(self, widget: B, look: Callable[[Any], Any]) -> B:
+        """``widget``, a board of the table, drawing itself from the table's state through
+        ``look`` (its ``draw`` shows what ``look`` gives) each time the state changes."""
+        widget.look_of = look
+        return widget.data_bind(GameScreen.table_state)
 
     def board_panel(self, which: str, **kwargs: Any) -> TablePanel:
         """The hint's (``which`` "hint") or the "since your last turn" panel, drawn from the
