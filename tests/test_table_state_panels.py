@@ -2,6 +2,8 @@
 a widget that composes or renders itself from it — nothing outside a widget sets its text")."""
 from __future__ import annotations
 
+import pytest
+
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES
 from caravan_tui.saves import SaveStore
@@ -36,3 +38,26 @@ async def test_the_since_panel_is_the_tables_and_shows_again_where_a_wider_scree
         await pilot.press("x")  # any key closes it: the table's state says so, and the panel follows
         assert screen.table.since_panel is None
         await wait_for(pilot, lambda: not moved.display, "the panel closed")
+
+
+@pytest.mark.parametrize("game_id", ["camel_caravan", "caravanserai"])
+async def test_the_camel_and_caravanserai_boards_draw_themselves_from_the_tables_state(tmp_path, game_id):
+    """Nothing outside a board sets what it shows: each is given a look, a function of the table's
+    state, and draws what it gives whenever the state changes (a cell the last move changed here)."""
+    from test_table_snapshots import prefix_to_my_turn
+
+    from caravan_tui.widgets.cursor import CursorWidget
+
+    game = GAMES[game_id]
+    app = CaravanApp(store=SaveStore(tmp_path))
+    table = Table(app, game_id, game_screen_class(game), 7, game.quick_options, prefix_to_my_turn(game, 7, 0))
+    screen = table.screen
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "the table")
+        board = screen.query_one("#board CursorWidget", CursorWidget)
+        assert not hasattr(board, "show") and board.look_of is not None
+        assert board.look == screen.board_look(screen.table) and str(board.border_title)
+        cell = board.cursor
+        screen.table.flash = {cell}
+        screen.table_changed()
+        assert board.flash == {cell} and board.look == screen.board_look(screen.table)
