@@ -40,12 +40,14 @@ async def test_the_since_panel_is_the_tables_and_shows_again_where_a_wider_scree
         await wait_for(pilot, lambda: not moved.display, "the panel closed")
 
 
-@pytest.mark.parametrize("game_id", ["camel_caravan", "caravanserai"])
-async def test_the_camel_and_caravanserai_boards_draw_themselves_from_the_tables_state(tmp_path, game_id):
+@pytest.mark.parametrize("game_id", ["camel_caravan", "caravanserai", "merchant_lord"])
+async def test_the_boards_draw_themselves_from_the_tables_state(tmp_path, game_id):
     """Nothing outside a board sets what it shows: each is given a look, a function of the table's
-    state, and draws what it gives whenever the state changes (a cell the last move changed here)."""
+    state, and draws what it gives whenever the state changes (a cell the last move changed, a
+    die ticked to reroll)."""
     from test_table_snapshots import prefix_to_my_turn
 
+    from caravan_tui.games.merchant_lord.builder import Selection
     from caravan_tui.widgets.cursor import CursorWidget
 
     game = GAMES[game_id]
@@ -54,8 +56,16 @@ async def test_the_camel_and_caravanserai_boards_draw_themselves_from_the_tables
     screen = table.screen
     async with app.run_test(size=(80, 24)) as pilot, table:
         await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "the table")
-        board = screen.query_one("#board CursorWidget", CursorWidget)
-        assert not hasattr(board, "show") and board.look_of is not None
+        boards = list(screen.query("#board CursorWidget").results(CursorWidget))
+        assert boards and all(board.look_of is not None and not hasattr(board, "show") for board in boards)
+        if game_id == "merchant_lord":
+            dice = screen.query_one("#ml-dice")
+            assert screen.table.phase == "favour" and not dice.ticked
+            screen.table.sel = Selection(reroll=frozenset({0}))
+            screen.table_changed()
+            assert dice.ticked == {"0"}
+            return
+        board = boards[0]
         assert board.look == screen.board_look(screen.table) and str(board.border_title)
         cell = board.cursor
         screen.table.flash = {cell}

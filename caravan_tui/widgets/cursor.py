@@ -35,6 +35,10 @@ class CursorWidget(Widget, can_focus=True):
     ]
 
     def watch_table_state(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw again from the table's state (what the look reads beside it changed: the room)."""
         table = self.table_state
         if self.look_of is not None and table is not None and table.view is not None:
             self.draw(self.look_of(table))

@@ -47,7 +47,7 @@ from .table import PHASE_WORDS, MerchantLordTable
 from .table_text import END_ACTIONS, builder_text, players_text
 from .terms import PRICE, VINDEX
 from .views import MerchantLordView
-from .widgets import ChipBar, Row, VillageBoard
+from .widgets import ChipBar, ChipLook, Row, VillageBoard
 
 
 class MerchantLordScreen(GameScreen[MerchantLordView]):
@@ -120,16 +120,16 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
 
     def compose_board(self) -> ComposeResult:
         yield self.table_text(lambda view, _: players_text(view, self.table), id="ml-players")
-        yield ChipBar(3, empty="none", label="Your dice ", id="ml-dice")
-        box = VerticalScroll(VillageBoard(id="ml-villages"), id="ml-villages-box")
+        yield self.board(ChipBar(3, empty="none", label="Your dice ", id="ml-dice"), self.dice_look)
+        box = VerticalScroll(self.board(VillageBoard(id="ml-villages"), self.village_rows), id="ml-villages-box")
         box.can_focus = False
         yield box
         hand = ChipBar(15, empty="no cards", id="ml-hand")
         hand.border_title = "Hand"
-        yield hand
+        yield self.board(hand, self.hand_look)
         row = ChipBar(15, empty="empty", id="ml-row")
         row.border_title = "Row"
-        yield row
+        yield self.board(row, self.row_look)
         yield self.table_text(lambda _view, _: builder_text(self.table, self.pointed()), id="ml-builder")
 
     def legend(self) -> Text:
@@ -140,7 +140,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
 
     def on_resize(self, event: events.Resize) -> None:
         if self.table.view is not None:
-            self.call_after_refresh(self.show_villages)
+            self.call_after_refresh(self.query_one(VillageBoard).redraw)
 
     # -- words ----------------------------------------------------------------------------------
 
@@ -149,13 +149,11 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         self.show_builder()
         super().selection_changed()
 
-    def show_view(self, view: MerchantLordView) -> None:
-        self.show_villages()
-        self.show_dice()
-        self.show_cards()
-        self.show_builder()
-
-    def village_rows(self, view: MerchantLordView) -> list[Row]:
+    def village_rows(self, table: MerchantLordTable) -> list[Row]:
+        """The villages for the table's state: every player's where they fit the room, else yours
+        and one opponent's (``o`` shows the next), the others on a line each."""
+        view = table.view
+        assert view is not None  # (a board is drawn once there is a view)
         players = view["players"]
         me = self.seat if self.seat is not None else 0
         order = [(me + k) % players for k in range(players)]
@@ -186,14 +184,9 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
                 rows.append(self.table.summary_row(view, seat))
         return rows
 
-    def show_villages(self) -> None:
-        if self.table.view is None:
-            return
-        board = self.query_one(VillageBoard)
-        board.show(self.village_rows(self.table.view))
-
-    def show_dice(self) -> None:
-        bar = self.query_one("#ml-dice", ChipBar)
+    def dice_look(self, table: MerchantLordTable) -> ChipLook:
+        """Your dice for the table's state: each die's face and its mark (ticked to reroll, the
+        hint's, used by the sale built, placed, changed)."""
         used = set(self.table.sale_dice(self.sel))
         hinted = self.table.adjust_die(self.hinted)
         chips, marks = [], {}
@@ -216,13 +209,13 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
                 marks[key] = DIMMED
             elif self.seat is not None and (self.seat, index) in self.table.changed_dice:
                 marks[key] = CHANGED
-        bar.show(chips, marks, ticked={str(i) for i in self.table.reroll})
+        return ChipLook(tuple(chips), marks, frozenset(str(i) for i in self.table.reroll))
 
-    def show_cards(self) -> None:
-        view = self.table.view
-        if view is None:
-            return
-        hand = self.query_one("#ml-hand", ChipBar)
+    def hand_look(self, table: MerchantLordTable) -> ChipLook:
+        """Your hand for the table's state: each card with the half ticked, and whether it can be
+        tucked now."""
+        view = table.view
+        assert view is not None  # (a board is drawn once there is a view)
         cards = view.get("hand", []) if self.seat is not None else []
         choices = self.table.choices() if self.table.phase in ("sell", "favour", "place") else None
         hand_marks = {}
@@ -233,11 +226,15 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
                 hand_marks[card] = HINT
             elif choices:
                 hand_marks[card] = USABLE if choices.tuckable(self.sel, card) else DIMMED
-        hand.show([(card, card_face(card, self.sel.tucks.get(card))) for card in cards], hand_marks,
-                  ticked=self.sel.tucks)
-        hand.border_title = (f"Your hand ({len(cards)})" + (" · space tucks" if choices and cards else "")
-                             if self.seat is not None else "Hand")
-        row = self.query_one("#ml-row", ChipBar)
+        title = (f"Your hand ({len(cards)})" + (" · space tucks" if choices and cards else "")
+                 if self.seat is not None else "Hand")
+        return ChipLook(tuple((card, card_face(card, self.sel.tucks.get(card))) for card in cards), hand_marks,
+                        frozenset(self.sel.tucks), title)
+
+    def row_look(self, table: MerchantLordTable) -> ChipLook:
+        """The row for the table's state: each card, and whether it can be bought now."""
+        view = table.view
+        assert view is not None  # (a board is drawn once there is a view)
         buying = self.table.phase == "buy"
         row_marks = {}
         for card in view["row"]:
@@ -247,19 +244,17 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
                 row_marks[card] = USABLE if ("buy", card) in self.table.legal else DIMMED
             elif card in self.table.changed_row:
                 row_marks[card] = CHANGED
-        row.show([(card, card_face(card)) for card in view["row"]], row_marks)
-        row.border_title = f"Row · pile {view['pile_size']} · 5¢ each" + (" · enter buys" if buying else "")
+        return ChipLook(tuple((card, card_face(card)) for card in view["row"]), row_marks, frozenset(),
+                        f"Row · pile {view['pile_size']} · {PRICE}¢ each" + (" · enter buys" if buying else ""))
 
     def show_builder(self) -> None:
         self.query_one("#ml-builder", TableText).redraw()
 
     def refresh_board(self) -> None:
+        """The selection or the hint changed: the boards draw themselves again from the table."""
         if self.table.view is None:
             return
-        self.show_villages()
-        self.show_dice()
-        self.show_cards()
-        self.show_builder()
+        self.table_changed()
         self.show_status()
 
     def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
@@ -574,7 +569,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         others = [(me + k) % players for k in range(1, players)]
         current = others.index(self.table.shown_other) if self.table.shown_other in others else -1
         self.table.shown_other = others[(current + 1) % len(others)]
-        self.show_villages()
+        self.query_one(VillageBoard).redraw()
         self.query_one(VillageBoard).move_to(f"P{self.table.shown_other}-V16")
 
     def action_menu(self) -> None:
@@ -608,7 +603,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
                 owner = VINDEX[self.sel.village] // 3
                 if owner not in (self.seat, self.table.shown_other):
                     self.table.shown_other = owner
-                    self.show_villages()
+                    self.query_one(VillageBoard).redraw()
                 board = self.query_one(VillageBoard)
                 board.move_to(self.sel.village)
                 board.focus()
