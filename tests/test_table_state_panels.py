@@ -40,7 +40,7 @@ async def test_the_since_panel_is_the_tables_and_shows_again_where_a_wider_scree
         await wait_for(pilot, lambda: not moved.display, "the panel closed")
 
 
-@pytest.mark.parametrize("game_id", ["camel_caravan", "caravanserai", "merchant_lord"])
+@pytest.mark.parametrize("game_id", ["camel_caravan", "caravanserai", "merchant_lord", "ahldarahd"])
 async def test_the_boards_draw_themselves_from_the_tables_state(tmp_path, game_id):
     """Nothing outside a board sets what it shows: each is given a look, a function of the table's
     state, and draws what it gives whenever the state changes (a cell the last move changed, a
@@ -64,6 +64,13 @@ async def test_the_boards_draw_themselves_from_the_tables_state(tmp_path, game_i
             screen.table.sel = Selection(reroll=frozenset({0}))
             screen.table_changed()
             assert dice.ticked == {"0"}
+            return
+        if game_id == "ahldarahd":  # the map on show is the table's: the board follows it
+            board = boards[0]
+            other = (screen.table.shown_map + 1) % len(screen.table.view["routes"])
+            screen.table.shown_map = other
+            screen.table_changed()
+            assert board.colour == other and board.look == screen.map_look(screen.table)
             return
         board = boards[0]
         assert board.look == screen.board_look(screen.table) and str(board.border_title)
