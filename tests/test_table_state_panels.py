@@ -40,7 +40,7 @@ async def test_the_since_panel_is_the_tables_and_shows_again_where_a_wider_scree
         await wait_for(pilot, lambda: not moved.display, "the panel closed")
 
 
-@pytest.mark.parametrize("game_id", ["camel_caravan", "caravanserai", "merchant_lord", "ahldarahd"])
+@pytest.mark.parametrize("game_id", ["camel_caravan", "caravanserai", "merchant_lord", "ahldarahd", "decktet_caravan"])
 async def test_the_boards_draw_themselves_from_the_tables_state(tmp_path, game_id):
     """Nothing outside a board sets what it shows: each is given a look, a function of the table's
     state, and draws what it gives whenever the state changes (a cell the last move changed, a
@@ -52,7 +52,8 @@ async def test_the_boards_draw_themselves_from_the_tables_state(tmp_path, game_i
 
     game = GAMES[game_id]
     app = CaravanApp(store=SaveStore(tmp_path))
-    table = Table(app, game_id, game_screen_class(game), 7, game.quick_options, prefix_to_my_turn(game, 7, 0))
+    moves = 12 if game_id == "decktet_caravan" else 0  # (a season with plays in it)
+    table = Table(app, game_id, game_screen_class(game), 7, game.quick_options, prefix_to_my_turn(game, 7, moves))
     screen = table.screen
     async with app.run_test(size=(80, 24)) as pilot, table:
         await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "the table")
@@ -64,6 +65,13 @@ async def test_the_boards_draw_themselves_from_the_tables_state(tmp_path, game_i
             screen.table.sel = Selection(reroll=frozenset({0}))
             screen.table_changed()
             assert dice.ticked == {"0"}
+            return
+        if game_id == "decktet_caravan":  # the season highlights the play the table says
+            season = screen.query_one("#dc-season")
+            assert season.look_of is not None and not hasattr(season, "show")
+            screen.table.flash = 0
+            screen.table_changed()
+            assert season.plays and season.plays[0][2] == "bold reverse"
             return
         if game_id == "ahldarahd":  # the map on show is the table's: the board follows it
             board = boards[0]

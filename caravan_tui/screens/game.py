@@ -66,13 +66,13 @@ from caravan_tui.seat_labels import YOU, YOURS
 from caravan_tui.ssh.protocol import is_away, stand_in_after
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
 from caravan_tui.widgets.away_notice import AwayNotice
-from caravan_tui.widgets.cursor import CursorWidget
+from caravan_tui.widgets.drawn import TableDrawn
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.table_text import StatusLine, TableText
 
 MENU = ("Resume", "Save and quit to home", "Resign")
 #: a board of the table (``GameScreen.board``)
-B = TypeVar("B", bound=CursorWidget)
+B = TypeVar("B", bound=TableDrawn)
 
 
 class GameScreen(BaseScreen, Generic[V]):
@@ -150,8 +150,8 @@ class GameScreen(BaseScreen, Generic[V]):
         self.mutate_reactive(GameScreen.table_state)
 
     def board(self, widget: B, look: Callable[[Any], Any]) -> B:
-        """``widget``, a board of the table, drawing itself from the table's state through
-        ``look`` (its ``draw`` shows what ``look`` gives) each time the state changes."""
+        """``widget``, a board (or another part) of the table, drawing itself from the table's
+        state through ``look`` (its ``draw`` shows what ``look`` gives) each time it changes."""
         widget.look_of = look
         return widget.data_bind(GameScreen.table_state)
 

@@ -4,28 +4,20 @@ the eye sees there; nothing that way, it stays: it never wraps), the widget is d
 the cursor moves and when it gains or loses the focus (its cursor mark shows which), and a click
 puts the cursor on the cell under the pointer (``cell_at``) and acts on it (``clicked``).
 
-A board given a ``look`` (``GameScreen.board``) is bound to the table's state and draws itself
-from it whenever it changes (DESIGN §6): the look is a function of the state, the board's
-``draw`` shows what it gives, and nothing outside the board sets what it shows."""
+A board is drawn from the table's state (``TableDrawn``): the table gives it a look."""
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
-from textual.reactive import var
-from textual.widget import Widget
+
+from caravan_tui.widgets.drawn import TableDrawn
 
 
-class CursorWidget(Widget, can_focus=True):
+class CursorWidget(TableDrawn, can_focus=True):
     """A subclass declares its ``cursor`` reactive and says which cell is a ``neighbour``."""
-
-    #: the table's state, bound to the screen's, for a board drawn from it (``look_of``)
-    table_state: var[Any] = var(None, init=False)
-    #: what the board shows for the table's state (None: a board the screen does not draw)
-    look_of: Callable[[Any], Any] | None = None
 
     BINDINGS = [
         Binding("left", "move(-1, 0)", "Left", show=False),
@@ -33,19 +25,6 @@ class CursorWidget(Widget, can_focus=True):
         Binding("up", "move(0, -1)", "Up", show=False),
         Binding("down", "move(0, 1)", "Down", show=False),
     ]
-
-    def watch_table_state(self) -> None:
-        self.redraw()
-
-    def redraw(self) -> None:
-        """Draw again from the table's state (what the look reads beside it changed: the room)."""
-        table = self.table_state
-        if self.look_of is not None and table is not None and table.view is not None:
-            self.draw(self.look_of(table))
-
-    def draw(self, look: Any) -> None:
-        """Show ``look``, what ``look_of`` gave for the table's state."""
-        raise NotImplementedError
 
     def neighbour(self, dx: int, dy: int) -> Any:
         """The cell ``dx`` columns and ``dy`` rows away from the cursor, as drawn; None: none."""
