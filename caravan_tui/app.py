@@ -34,7 +34,14 @@ from caravan_tui.preferences import Preferences
 from caravan_tui.safe_text import LONG, plain, plain_lines
 from caravan_tui.saves import DamagedSave, SaveStore
 from caravan_tui.saves.codec import decode
-from caravan_tui.saves.loading import Replayed, latest_unfinished, load, replay_snapshot, resignation_result
+from caravan_tui.saves.loading import (
+    Replayed,
+    latest_unfinished,
+    load,
+    replay_snapshot,
+    resignation_result,
+    standing_after_resignation,
+)
 from caravan_tui.saves.record import RecordIndex
 from caravan_tui.saves.reviews import ReviewShelf
 from caravan_tui.screens import game_screen_class
@@ -219,7 +226,7 @@ class TableApp(FailureHook):
         """The result screen; ``review``: it offers the review of the match from the seat played."""
         names = [screen.table.seat_name(seat) for seat in range(len(over.scores))]
         if over.status == "resigned":
-            headline = resigned_line(screen.headline_names(names), over.outcome)
+            headline = resigned_line(screen.headline_names(names), over.outcome, screen.resigner(), over.scores)
         else:
             headline = screen.result_headline(names, over.scores, over.outcome)
         return MatchOverScreen(
@@ -693,7 +700,9 @@ class ClientApp(TableApp):
         assert screen.seat is not None and screen.table.view is not None
         scores = [float(score) for score in screen.table.view.get("scores", ())]
         players = len(scores)
-        over = MatchOver(screen.client.match_id, scores, resignation_result(players, screen.seat), "resigned")
+        world = screen.table.world  # (the standing is public in every game: points and their tie-breaks)
+        standing = standing_after_resignation(world, screen.seat) if world is not None else None
+        over = MatchOver(screen.client.match_id, scores, resignation_result(players, screen.seat, standing), "resigned")
         result = self.final_table(screen, over)
         if screen.table.others_are_people():
             result.headline, result.status = "You resigned.", "An AI plays your seat from now on: the match goes on."

@@ -6,7 +6,7 @@ from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
-from caravan_tui.screens.table_panels import explanation
+from caravan_tui.screens.table_panels import PanelWords, explanation
 from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets import TablePanel
 
@@ -40,7 +40,7 @@ async def test_a_hint_longer_than_the_panel_scrolls_and_says_so(tmp_path):
         await wait_for(pilot, lambda: settled(screen), "the table")  # (a turn that begins clears the panel)
         panel = screen.query_one("#hint-panel", TablePanel)
         lines = [f"reason {n}: " + "a long sentence about the move " * 3 + "END" for n in range(12)]
-        panel.show("Hint", lines)
+        screen.open_panel("hint", PanelWords("Hint", tuple(lines)))
         await wait_for(pilot, lambda: "more" in str(panel.border_subtitle), "the foot to say there is more")
         assert panel.max_scroll_y > 0 and panel.scroll_y == 0
         await pilot.press("ctrl+down")
@@ -60,7 +60,7 @@ async def test_the_foot_says_there_is_more_when_the_panel_shrinks_after_it_showe
     async with app.run_test(size=SIZE) as pilot, table:
         await wait_for(pilot, lambda: settled(screen), "the table")
         panel = screen.query_one("#hint-panel", TablePanel)
-        panel.show("Hint", [f"reason {n}" for n in range(3)])
+        screen.open_panel("hint", PanelWords("Hint", tuple(f"reason {n}" for n in range(3))))
         await wait_for(pilot, lambda: panel.region.height > 0, "the panel")
         assert panel.max_scroll_y == 0 and "more" not in str(panel.border_subtitle)
         panel.styles.max_height = 4

@@ -16,6 +16,7 @@ from caravan_tui.games.merchant_lord.screen import MerchantLordScreen
 from caravan_tui.games.merchant_lord.widgets import ChipBar, VillageBoard
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.table_panels import PanelWords
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList, TablePanel
 from caravan_tui.widgets.table_panel import MORE
@@ -28,8 +29,9 @@ async def test_the_since_panels_ctrl_arrows_scroll_it_rather_than_close_it(tmp_p
     prefix, _state = play_until(builder_position)
     async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
         since = table.screen.query_one("#since-panel", TablePanel)
-        since.show("Since your last turn (any key closes)", [f"• Bot did thing {k}." for k in range(30)],
-                   "ctrl+l: the whole log")
+        table.screen.open_panel("since", PanelWords("Since your last turn (any key closes)",
+                                                    tuple(f"• Bot did thing {k}." for k in range(30)),
+                                                    "ctrl+l: the whole log"))
         await wait_for(pilot, lambda: since.max_scroll_y > 0 and MORE in str(since.border_subtitle), "the foot")
         await pilot.press("ctrl+down", "ctrl+down")
         assert since.showing and since.scroll_y > 0

@@ -513,9 +513,12 @@ async def test_in_the_villages_the_line_says_which_village_enter_chooses_as_the_
         assert len(seen) >= 3  # the line changed with the cursor
 
 
-async def test_plus_turns_the_die_under_the_cursor_not_the_first_of_its_value(tmp_path):
-    """With 1 3 4 1 and the cursor on the 4th die, + turned the 1st (the rules take the
-    lowest-index die of a value): the table now shows the 4th turned, the 1st as it was."""
+async def test_plus_turns_the_first_die_of_its_value_and_the_dice_keep_the_logs_order(tmp_path):
+    """The bug: the table kept its own order of your dice (the die under the cursor swapped in
+    for the one the rules turn), so they read in another order than the log, and resuming
+    reordered them again. With 1 3 4 1 and the cursor on the 4th die, + turns the 1st (the rules
+    take the lowest-index die of a value, §9.3): the dice stay in the rules' order, the cursor
+    goes to the die that turned."""
     def twins(state) -> bool:
         values = [v for v, where in state.view(0)["dice"][0] if where == "unplaced"]
         return state.turn == 0 and state.phase == FAVOUR and state.favour[0] >= 2 and values.count(1) >= 2
@@ -532,9 +535,10 @@ async def test_plus_turns_the_die_under_the_cursor_not_the_first_of_its_value(tm
         await wait_for(pilot, lambda: table.moves() > start and screen.table.view["favour"][0] == state.favour[0] - 2,
                        "the turn")
         assert table.runner.host.actions[start] == ("adjust", 1, 1)
-        assert [value for value, _ in screen.table.my_dice()] == [1, 3, 4, 2]
-        assert screen.table.changed_dice == {(0, 3)}
-        assert "*2" in dice.render().plain and "*1" not in dice.render().plain
+        assert screen.table.my_dice() == [tuple(die) for die in screen.table.view["dice"][0]]  # the log's order
+        assert [value for value, _ in screen.table.my_dice()] == [2, 3, 4, 1]
+        assert screen.table.changed_dice == {(0, 0)} and dice.cursor == 0
+        assert dice.render().plain.split()[2:4] == ["*2¶", "3◆"]
 
 
 async def test_a_hint_stars_and_previews_but_moves_nothing_until_a_takes_it(tmp_path):

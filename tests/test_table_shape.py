@@ -17,7 +17,7 @@ import caravan_tui
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONAL = {"caravan_tui.ai.openspiel_bridge"}  # needs the `bench` extra
 #: what sets a widget's text or content when called on it
-PAINTERS = {"update", "update_static"}
+PAINTERS = {"update", "update_static", "draw"}  # (draw: a board's, given its look by the table)
 QUERIES = {"query_one", "query", "query_exactly_one", "get_widget_by_id"}
 
 

@@ -63,7 +63,7 @@ from caravan_tui.games import get_game
 from caravan_tui.saves.backend import MatchLock, MatchLocked, MatchStore, StoreFailed
 from caravan_tui.saves.codec import DamagedSave
 from caravan_tui.saves.deciders import AI, PERSON, is_stand_in, level_of, seats_changed, stand_in, stand_in_name
-from caravan_tui.saves.loading import Replayed, load, replay, resignation_result
+from caravan_tui.saves.loading import Replayed, load, replay, resignation_result, standing_after_resignation
 from caravan_tui.saves.snapshot import Record, Snapshot, new_match_id
 from caravan_tui.seats import SeatSpec
 
@@ -475,7 +475,8 @@ class MatchHost:
             return
         self.snapshot.status = "resigned"
         self.snapshot.resigned = msg.seat
-        self.snapshot.result = resignation_result(self.snapshot.players, msg.seat)
+        self.snapshot.result = resignation_result(self.snapshot.players, msg.seat,
+                                                  standing_after_resignation(self.state, msg.seat))
         await self._store(self._end())
         await self._broadcast([Event(f"{who} resign{s}.")])
 

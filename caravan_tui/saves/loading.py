@@ -55,10 +55,30 @@ def replay(game: Game, snapshot: Snapshot, upto: int | None = None, log: bool = 
     return Replayed(game, snapshot, state, movers, events, opening)
 
 
-def resignation_result(players: int, seat: int) -> list[float]:
-    """The resigning seat loses; the others share the win."""
-    others = players - 1
-    return [0.0 if s == seat else 1.0 / others for s in range(players)] if others else [0.0]
+def resignation_result(players: int, seat: int, standing: list[float] | None = None) -> list[float]:
+    """The resigning seat loses; the others win as the game ranks the position it stopped at
+    (``standing``: the game's ``outcome()`` there), so a tie-break that separates them (Merchant
+    Lord's coins) still does, and only a tie the game itself leaves shares the win. Where the
+    resigning seat led alone the game ranks nobody second: the others rank by their points
+    (``scores``), a tie on points shared. Without a standing (how every resignation was scored
+    before, and still accepted from a save), the others share the win."""
+    others = [s for s in range(players) if s != seat]
+    if not others:
+        return [0.0]
+    if standing is not None:
+        best = max(standing[s] for s in others)
+        winners = [s for s in others if standing[s] == best]
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(players)]
+    return [0.0 if s == seat else 1.0 / len(others) for s in range(players)]
+
+
+def standing_after_resignation(state: State, seat: int) -> list[float]:
+    """How the game ranks the others at ``state`` when ``seat`` resigns there: its outcome, or,
+    where ``seat`` led alone (the others all at 0), the others by their points."""
+    outcome = state.outcome()
+    if any(share > 0 for s, share in enumerate(outcome) if s != seat):
+        return outcome
+    return state.scores()
 
 
 def replay_snapshot(snapshot: Snapshot, log: bool = True) -> Replayed:
@@ -285,7 +305,9 @@ def _check_result(snapshot: Snapshot, state: State) -> None:
         if not SeatSpec.parse(snapshot.seats[seat]).is_person:
             raise DamagedSave(f"the save says seat {seat + 1} resigned, but the program plays it: "
                               "only a person's seat may resign")
-        if result != resignation_result(snapshot.players, seat):
+        # (a save from before resignations were ranked gives the others a shared win)
+        ranked = resignation_result(snapshot.players, seat, standing_after_resignation(state, seat))
+        if result not in (ranked, resignation_result(snapshot.players, seat)):
             raise DamagedSave("the saved result does not follow from the resignation")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any, Generic
+from typing import Any, Generic, TypeVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -58,7 +58,7 @@ from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.practice import Practice
 from caravan_tui.screens.requests import ChangeReplayView, GoHome, MatchEnded, OpenRules
 from caravan_tui.screens.summary import result_line
-from caravan_tui.screens.table_panels import PANEL_SCROLL_KEYS, WHOLE_LOG, hint_lines, since_lines
+from caravan_tui.screens.table_panels import PANEL_SCROLL_KEYS, WHOLE_LOG, PanelWords, hint_lines, since_lines
 from caravan_tui.screens.table_seat import TableState, V
 from caravan_tui.screens.table_status import ai_thinking, replay_status, seat_status
 from caravan_tui.screens.weighed_words import nothing_weighed
@@ -66,10 +66,13 @@ from caravan_tui.seat_labels import YOU, YOURS
 from caravan_tui.ssh.protocol import is_away, stand_in_after
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
 from caravan_tui.widgets.away_notice import AwayNotice
+from caravan_tui.widgets.drawn import TableDrawn
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.table_text import StatusLine, TableText
 
 MENU = ("Resume", "Save and quit to home", "Resign")
+#: a board of the table (``GameScreen.board``)
+B = TypeVar("B", bound=TableDrawn)
 
 
 class GameScreen(BaseScreen, Generic[V]):
@@ -146,6 +149,24 @@ class GameScreen(BaseScreen, Generic[V]):
         """The state changed: every panel bound to it writes itself again."""
         self.mutate_reactive(GameScreen.table_state)
 
+    def board(self, widget: B, look: Callable[[Any], Any]) -> B:
+        """``widget``, a board (or another part) of the table, drawing itself from the table's
+        state through ``look`` (its ``draw`` shows what ``look`` gives) each time it changes."""
+        widget.look_of = look
+        return widget.data_bind(GameScreen.table_state)
+
+    def board_panel(self, which: str, **kwargs: Any) -> TablePanel:
+        """The hint's (``which`` "hint") or the "since your last turn" panel, drawn from the
+        table's state."""
+        return TablePanel(lambda table: getattr(table, f"{which}_panel"), **kwargs).data_bind(GameScreen.table_state)
+
+    def open_panel(self, which: str, words: PanelWords | None) -> None:
+        """Open (or, with None, close) the hint's or the "since" panel: the table's state changes
+        and the panel draws itself from it."""
+        if getattr(self.table, f"{which}_panel") != words:
+            setattr(self.table, f"{which}_panel", words)
+            self.table_changed()
+
     def table_text(self, text: Callable[[V, TableState[V]], RenderableType], **kwargs: Any) -> TableText:
         """A panel of the table that writes itself from the table's view and state through ``text``."""
         return TableText(text, **kwargs).data_bind(GameScreen.table_state)
@@ -194,8 +215,8 @@ class GameScreen(BaseScreen, Generic[V]):
         with Horizontal(id="table"):
             with Vertical(id="board"):
                 yield from self.compose_board()
-                yield TablePanel(id="hint-panel")
-                yield TablePanel(head=True, id="since-panel")
+                yield self.board_panel("hint", id="hint-panel")
+                yield self.board_panel("since", head=True, id="since-panel")
                 yield StatusLine(self.status_text, self.STATUS_LINES,
                                  id="status").data_bind(GameScreen.table_state)
                 if self.client.shared:
@@ -364,6 +385,14 @@ class GameScreen(BaseScreen, Generic[V]):
         "Ann (you) wins!"."""
         return result_line(self.headline_names(names), scores, outcome)
 
+    def resigner(self) -> int | None:
+        """The seat whose resignation ended the match: ours if we resigned, else the one seat a
+        person played (a match ends on a resignation only when its last person gives up)."""
+        if self.resigned:
+            return self.seat
+        people = [seat for seat in range(len(self.table.seat_kinds)) if self.table.played_by_person(seat)]
+        return people[0] if len(people) == 1 else None
+
     def headline_names(self, names: list[str]) -> list[str]:
         """``names`` as a headline says them: "You" for ours, never "Ann (you)"."""
         return [YOU() if seat == self.seat else name.removesuffix(YOURS(name="")) for seat, name in enumerate(names)]
@@ -413,7 +442,7 @@ class GameScreen(BaseScreen, Generic[V]):
         scores = table.view["scores"] if table.view else []
         lines = hint_lines(rows, texts, text, scores, self.seat, len(table.names), self.hint_warning(action),
                            self.standing_basis())
-        self.query_one("#hint-panel", TablePanel).show("Hint (h hides it)", lines)
+        self.open_panel("hint", PanelWords("Hint (h hides it)", tuple(lines)))
 
     def hint_warning(self, action: Action) -> str | None:
         """A game's warning about the hinted play, shown first in the hint (None: none)."""
@@ -428,24 +457,24 @@ class GameScreen(BaseScreen, Generic[V]):
         """In the replay of a finished match: what the AI decision that made the move just shown
         weighed (nothing for a person's move, nor while the match runs: ``ReplayClient.weighed``)."""
         assert self.replay is not None
-        panel = self.query_one("#hint-panel", TablePanel)
         weighed = None if self.weighed_hidden else self.replay.weighed(position)
         if weighed is None:
-            panel.hide()
+            self.open_panel("hint", None)
             return
         mover, lines = weighed
         name = self.table.decider_name(mover, self.replay.decider(position - 1), level=True)
-        panel.show(f"What {name} weighed (h hides it)", lines)  # no "(you)": an AI decided
+        # (no "(you)": an AI decided)
+        self.open_panel("hint", PanelWords(f"What {name} weighed (h hides it)", tuple(lines)))
 
     def show_since(self) -> None:
         """When others did a good deal since our last decision, say what, over the head of the
         board (or of the side column, on a wide screen), until the next key; the hint of an
         earlier decision goes."""
         since, moves, self._since, self._since_moves = self._since, self._since_moves, [], 0
-        self.query_one("#hint-panel", TablePanel).hide()
+        self.open_panel("hint", None)
         shown = since_lines(since, moves)
         if shown is not None:
-            self.query_one("#since-panel", TablePanel).show("Since your last turn (any key closes)", *shown)
+            self.open_panel("since", PanelWords("Since your last turn (any key closes)", tuple(shown[0]), shown[1]))
 
     @on(Resize)
     async def place_since_panel(self, event: Resize) -> None:
@@ -455,7 +484,7 @@ class GameScreen(BaseScreen, Generic[V]):
         panel = self.query_one("#since-panel", TablePanel)
         if panel.parent is not home:
             await panel.remove()
-            await home.mount(TablePanel(head=True, id="since-panel"), before=0)
+            await home.mount(self.board_panel("since", head=True, id="since-panel"), before=0)
 
     def on_key(self, event: Key) -> None:
         """A key pressed while an opponent's action is on show shows the rest of their actions at
@@ -469,7 +498,7 @@ class GameScreen(BaseScreen, Generic[V]):
             return
         since = self.query_one("#since-panel", TablePanel)
         if since.showing and event.key not in PANEL_SCROLL_KEYS:  # (its foot offers those: they scroll it)
-            since.hide()
+            self.open_panel("since", None)
             if event.key != WHOLE_LOG:
                 event.stop()
                 event.prevent_default()
@@ -490,11 +519,10 @@ class GameScreen(BaseScreen, Generic[V]):
         if self.table.turn is None:
             self.notify("A hint is for your turn.", severity="warning")
             return
-        panel = self.query_one("#hint-panel", TablePanel)
-        if panel.showing:
-            panel.hide()
+        if self.table.hint_panel is not None:
+            self.open_panel("hint", None)
             return
-        panel.show("Hint", ["Asking the AI…"])
+        self.open_panel("hint", PanelWords("Hint", ("Asking the AI…",)))
         self.send(HintRequest(self.client.match_id, self.player, self.table.turn))
 
     def action_weighed(self) -> None:
@@ -658,8 +686,7 @@ class GameScreen(BaseScreen, Generic[V]):
         self.practised = None
         self.table.turn = None
         self._acted, self._my_last_turn = True, turn
-        for panel in self.query(TablePanel):
-            panel.hide()
+        self.table.hint_panel = self.table.since_panel = None  # (drawn so by table_changed below)
         self.query_one(ActionList).clear_actions("waiting…")
         self.send(Act(self.client.match_id, self.seat, turn, action))
         self.table_changed()

@@ -35,13 +35,26 @@ def rating_changes_line(rated: Rated) -> str:
     return "Ratings: " + ", ".join(words) if words else ""
 
 
-def resigned_line(names: list[str], outcome: list[float]) -> str:
-    """After a resignation (the one seat with no share of the win): who gave up and who wins,
-    "You resigned: Bob and Cyd share the win." (not "A draw between…" of unequal scores)."""
-    gave_up = next((names[seat] for seat, share in enumerate(outcome) if share == 0), "A player")
-    winners = [names[seat] for seat, share in enumerate(outcome) if share > 0]
+def resigned_line(names: list[str], outcome: list[float], resigner: int | None = None,
+                  scores: list[float] | None = None) -> str:
+    """After a resignation: who gave up (``resigner``; by default the one seat with no share of
+    the win) and who wins as the game ranked the others ("You resigned: Bob and Cyd share the
+    win." only where the game leaves them tied; not "A draw between…" of unequal scores), and
+    when the others tie on points, that the tie-break decided ("…Bob wins, ahead of Cyd on the
+    tie-break (12–12)", not "share the win")."""
+    if resigner is None or not 0 <= resigner < len(names):
+        resigner = next((seat for seat, share in enumerate(outcome) if share == 0), None)
+    gave_up = names[resigner] if resigner is not None else "A player"
+    others = [seat for seat in range(len(outcome)) if seat != resigner]
+    best = max((outcome[seat] for seat in others), default=0.0)
+    won = [seat for seat in others if outcome[seat] == best]
+    winners = [names[seat] for seat in won]
     if len(winners) == 1:
         win = f"{winners[0]} win{'' if winners[0] == 'You' else 's'}"
+        tied = [seat for seat in others if seat != won[0] and scores and scores[seat] == scores[won[0]]]
+        if scores and tied:
+            behind = " and ".join(names[seat] for seat in tied)
+            win += f", ahead of {behind} on the tie-break ({'–'.join(f'{scores[s]:g}' for s in won + tied)})"
     else:
         win = ", ".join(winners[:-1]) + f" and {winners[-1]} share the win"
     return f"{gave_up} resigned: {win}."

@@ -2,6 +2,8 @@
 turn (DESIGN §6), from data (the hint's rows, the log's lines), never the screen."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from caravan_tui.ai.explain import STILL_TO_PLAY, confidence, headline, rank_label
 
 #: lines (or moves) by others since our last decision that open the "since your last turn" panel,
@@ -12,6 +14,17 @@ SINCE_AT_LEAST, SINCE_SHOWN = 4, 8
 WHOLE_LOG = "ctrl+l"
 #: the keys that scroll a panel (``GameScreen``), as a panel's foot names them ("ctrl+↑↓ more")
 PANEL_SCROLL_KEYS = ("ctrl+up", "ctrl+down")
+
+
+@dataclass(frozen=True)
+class PanelWords:
+    """What a panel over the board says (``TableState.hint_panel``, ``since_panel``): ``lines``
+    under ``title``, over ``foot``; all plain text, never markup (they hold names, and what an AI
+    weighed holds a saved file's words)."""
+
+    title: str
+    lines: tuple[str, ...]
+    foot: str = ""
 
 
 def hint_lines(rows: list, texts: list[str], text: str, scores: list, seat: int | None, players: int,

@@ -16,6 +16,7 @@ from rich.text import Text
 from caravan_tui.bus import MatchOver, Thinking
 from caravan_tui.engine import Action, State, ViewHeader, render
 from caravan_tui.saves.deciders import decided_name
+from caravan_tui.screens.table_panels import PanelWords
 from caravan_tui.seat_labels import AI_STANDING_IN, AWAY, NOBODY, PLAYER, STAND_IN_MARK, YOU, YOURS
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.lookalikes import reads_as_label
@@ -47,6 +48,10 @@ class TableState(Generic[V]):
     typed: str = ""
     hint_candidates: list = field(default_factory=list)  # the latest hint's [text, share, value, reason, action] rows
     hint_plan: list[Action] = field(default_factory=list)  # the whole line the hint means, its action first
+    #: the panel over the board's foot (the hint, or in a replay what an AI weighed) and the one
+    #: over its head (what others did since our last decision); None: closed
+    hint_panel: PanelWords | None = None
+    since_panel: PanelWords | None = None
 
     def set_view(self, view: dict[str, Any], world: State | None) -> V:
         """The view the bus carried, read from here on as the game's view type."""

@@ -2,7 +2,9 @@
 geometry and what choosing means: the arrows move the cursor to the ``neighbour`` that way (what
 the eye sees there; nothing that way, it stays: it never wraps), the widget is drawn again when
 the cursor moves and when it gains or loses the focus (its cursor mark shows which), and a click
-puts the cursor on the cell under the pointer (``cell_at``) and acts on it (``clicked``)."""
+puts the cursor on the cell under the pointer (``cell_at``) and acts on it (``clicked``).
+
+A board is drawn from the table's state (``TableDrawn``): the table gives it a look."""
 from __future__ import annotations
 
 from typing import Any
@@ -10,10 +12,11 @@ from typing import Any
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
-from textual.widget import Widget
+
+from caravan_tui.widgets.drawn import TableDrawn
 
 
-class CursorWidget(Widget, can_focus=True):
+class CursorWidget(TableDrawn, can_focus=True):
     """A subclass declares its ``cursor`` reactive and says which cell is a ``neighbour``."""
 
     BINDINGS = [

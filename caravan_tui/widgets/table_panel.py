@@ -1,14 +1,23 @@
 """A panel over the board: the hint at its foot (above the status line), what happened since
 your last turn at its head. It covers the board without moving it; the next decision clears it.
 
+What it says is the table's (``screens.table_panels.PanelWords`` in the table's state, DESIGN §6): the panel is bound
+to the table's state like every other part of the table and draws itself from it, so a key that
+closes it, a decision that clears it or a panel mounted again in another column all show the
+same state. Nothing outside the panel sets its text.
+
 Its height is bounded so the board stays in sight, so on a small terminal its text may be
 longer than the panel: it then scrolls (ctrl+↑/↓ on a table, or the wheel) and its foot says
 so, rather than cutting a sentence with no way to read the rest."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.reactive import var
 from textual.widgets import Static
 
 from caravan_tui.safe_text import LONG, as_text, plain
@@ -28,33 +37,56 @@ class TablePanel(VerticalScroll, can_focus=False):
     TablePanel > Static { height: auto; }
     """
 
-    def __init__(self, head: bool = False, **kwargs) -> None:
+    #: the table's state, bound to the screen's (``data_bind``)
+    table_state: var[Any] = var(None, init=False)
+
+    def __init__(self, words: Callable[[Any], Any], head: bool = False, **kwargs) -> None:
+        """``words``: what the panel says for the table's state, a ``PanelWords`` (None: it is
+        closed)."""
         super().__init__(classes="-head" if head else "", **kwargs)
-        self.showing = False
-        self.foot = ""
+        self.words_of = words
+        self.shown: Any = None  # the PanelWords drawn
 
     def compose(self) -> ComposeResult:
         yield Static("")
+
+    @property
+    def showing(self) -> bool:
+        return self.shown is not None
+
+    @property
+    def foot(self) -> str:
+        """The foot its words give (the foot shown adds how to read the rest, if any)."""
+        return self.shown.foot if self.shown is not None else ""
 
     @property
     def text(self) -> str:
         """What the panel says, as plain text (the whole of it, scrolled out of sight or not)."""
         return str(self.query_one(Static).visual)
 
-    def show(self, title: str, lines: list[str], foot: str = "") -> None:
-        """``lines`` under ``title``, over ``foot``: all plain text, never markup (they hold
-        names, and what an AI weighed holds a saved file's words)."""
-        self.showing = True
-        self.border_title = as_text(title, limit=LONG)
-        self.foot = foot
-        self.query_one(Static).update(Text("\n".join(plain(line, LONG) for line in lines)))
+    def watch_table_state(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        words = self.words_of(self.table_state) if self.table_state is not None else None
+        if words == self.shown or not self.is_mounted:
+            return
+        self.shown = words
+        if words is None:
+            self.display = False
+            return
+        self.border_title = as_text(words.title, limit=LONG)
+        self.query_one(Static).update(Text("\n".join(plain(line, LONG) for line in words.lines)))
         self.display = True
         self.scroll_home(animate=False)
         self.call_after_refresh(self.say_if_more)
 
+    def on_mount(self) -> None:
+        self.redraw()
+
     def on_resize(self) -> None:
         """The panel or its text changed size (a smaller terminal, or a layout that came after
-        the refresh ``show`` waited for): the foot follows."""
+        the refresh ``redraw`` waited for): the foot follows."""
         if self.showing:
             self.say_if_more()
 
@@ -66,7 +98,3 @@ class TablePanel(VerticalScroll, can_focus=False):
 
     def scroll_lines(self, lines: int) -> None:
         self.scroll_relative(y=lines, animate=False)
-
-    def hide(self) -> None:
-        self.showing = False
-        self.display = False

@@ -124,6 +124,19 @@ def nearest(r: int, dr: int, dc: int) -> int:
     return best
 
 
+@dataclass(frozen=True)
+class MapLook:
+    """What the map shows: the map of ``colour``, its routes' and cities' holders, the players
+    above it, the routes with a play now, and the route under the cursor in words below it."""
+
+    colour: int
+    owners: tuple[int, ...]
+    ctrl: tuple[int, ...]
+    header: Text
+    playable: frozenset[int]
+    info: Text
+
+
 class MapBoard(CursorWidget):
     """A header line (the maps, which is shown), the map and a line on the route under the
     cursor. Arrows move over the routes, Enter posts ``Chosen``; ``Moved`` on every move."""
@@ -152,15 +165,14 @@ class MapBoard(CursorWidget):
         self.header = Text()
         self.info = Text()
         self._trail: list[tuple[int, int, int, int]] = []  # the arrows that led here: (from, to, dx, dy)
+        self.look: MapLook | None = None
 
-    def show(self, colour: int, owners: list[int], ctrl: list[int], header: Text,
-             playable: frozenset[int] = frozenset()) -> None:
-        self.colour, self.owners, self.ctrl = colour, list(owners), list(ctrl)
-        self.header, self.playable = header, playable
-        self.refresh()
-
-    def set_info(self, info: Text) -> None:
-        self.info = info
+    def draw(self, look: MapLook) -> None:
+        if look == self.look:
+            return
+        self.look = look
+        self.colour, self.owners, self.ctrl = look.colour, list(look.owners), list(look.ctrl)
+        self.header, self.playable, self.info = look.header, look.playable, look.info
         self.refresh()
 
     def render(self) -> Text:

@@ -38,7 +38,7 @@ from caravan_tui.widgets.table_text import TableText
 from .describe import describe
 from .legend import legend_text
 from .map_text import ROUTE_KINDS, map_header, route_info, route_plays, route_problem
-from .map_widget import MapBoard
+from .map_widget import MapBoard, MapLook
 from .maps import COLOURS
 from .panel import panel_text
 from .proposal import Proposal, problem
@@ -92,7 +92,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
 
     def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
-        self.shown_map = client.seat if client.seat is not None else 0
+        self.table.shown_map = client.seat if client.seat is not None else 0
         self.partner: int | None = None  # the last partner written to
         #: a play's words may take a second status line, but five players' lines leave no room for it
         self.STATUS_LINES = 2 if client.players < 5 else 1
@@ -100,7 +100,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
     # -- layout -----------------------------------------------------------------------------------
 
     def compose_board(self) -> ComposeResult:
-        yield MapBoard(id="ah-map")
+        yield self.board(MapBoard(id="ah-map"), self.map_look)
         yield self.table_text(lambda view, table: players_text(
             view, table.seat, table.player_name, self.query_one("#ah-players").size.width or 47), id="ah-players")
         yield self.table_text(lambda view, _: market_text(view, max(30, self.query_one("#ah-market").size.width or 45)),
@@ -133,8 +133,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
 
     def show_view(self, view: AhldarahdView) -> None:
         if self.shown_map >= len(view["routes"]):
-            self.shown_map = 0
-        self.show_map()
+            self.shown_map = 0  # (the map draws itself from the table as the state changes)
         self.show_panel()
 
     def status_text(self) -> Text:
@@ -167,27 +166,34 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
             return self.table.bid()
         return plays[0] if len(plays) == 1 else None
 
+    @property
+    def shown_map(self) -> int:
+        """The map on show (the table's)."""
+        return self.table.shown_map
+
+    @shown_map.setter
+    def shown_map(self, colour: int) -> None:
+        self.table.shown_map = colour
+
+    def map_look(self, table: AhldarahdTable) -> MapLook:
+        """The map for the table's state: the map on show, the routes with a play, and the route
+        under the cursor in words."""
+        view = table.view
+        assert view is not None  # (a board is drawn once there is a view)
+        m = table.shown_map
+        plays = self.route_actions_by_route()
+        cursor = self.query_one(MapBoard).cursor
+        return MapLook(m, tuple(view["routes"][m]), tuple(view["cities"][m]),
+                       map_header(len(view["routes"]), view["players"], m, table.short_name), frozenset(plays),
+                       route_info(view, m, cursor, len(plays.get(cursor, [])), table.short_name))
+
     def show_map(self) -> None:
-        view = self.table.view
-        if view is None:
-            return
-        m = self.shown_map
-        header = map_header(len(view["routes"]), view["players"], m, self.table.short_name)
-        board = self.query_one(MapBoard)
-        board.show(m, view["routes"][m], view["cities"][m], header, frozenset(self.route_actions_by_route()))
-        self.show_route_info()
+        """The map on show or its cursor changed: it draws itself again from the table."""
+        self.query_one(MapBoard).redraw()
 
     def route_actions_by_route(self) -> dict[int, list[Action]]:
         """Our legal actions on the shown map, by route (0-based)."""
         return route_plays(self.table.legal, self.shown_map, self.seat) if self.table.turn is not None else {}
-
-    def show_route_info(self) -> None:
-        view = self.table.view
-        if view is None:
-            return
-        board = self.query_one(MapBoard)
-        plays = len(self.route_actions_by_route().get(board.cursor, []))
-        board.set_info(route_info(view, self.shown_map, board.cursor, plays, self.table.short_name))
 
     def match_summary(self, view: AhldarahdView) -> Table:
         return scores_table(view, self.table.seat_label)
@@ -319,7 +325,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         self.show_status()
 
     def on_map_board_moved(self, event: MapBoard.Moved) -> None:
-        self.show_route_info()
+        self.show_map()
         self.show_status()
 
     def on_map_board_chosen(self, event: MapBoard.Chosen) -> None:

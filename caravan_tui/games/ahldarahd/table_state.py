@@ -25,6 +25,7 @@ class AhldarahdTable(TableState[AhldarahdView]):
     amount: int = 0  # index into ``amounts()``
     hinted: Action | None = None
     queue: list[Action] = field(default_factory=list)  # a proposal's remaining steps, one per decision
+    shown_map: int = 0  # the map on show (m and M turn through them)
 
     @property
     def phase(self) -> Phase | None:

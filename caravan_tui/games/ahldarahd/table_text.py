@@ -59,8 +59,10 @@ def items_of(view: AhldarahdPublic, seat: int, width: int) -> str:
 
 
 def market_text(view: AhldarahdView, width: int) -> Text:
-    """The turn and the deck, the face-up cards; your hand and the items on the table."""
-    head = f"Turn {view['turn_number']}{' (final)' if view['final'] else ''} · deck {view['deck_size']}"
+    """The turn and the deck, the face-up cards; your hand and the items on the table. The final
+    turn is the one that emptied the deck (§3.1): "(final)" says so in place of "deck 0", so four
+    players' face-up cards fit the line with the Night's chips."""
+    head = f"Turn {view['turn_number']}" + (" (final)" if view["final"] else f" · deck {view['deck_size']}")
     if view["night_of_the_outsider"]:
         head += f" · chips {view['black_chips']}"
     cards = [c.split(" ", 1)[1] for c in view["faceup"]]

@@ -1,8 +1,9 @@
 """A square grid of board cells with a cursor, marks and highlights (the Camel Caravan board).
 
-The widget knows nothing of the rules: the screen gives each cell a ``Face`` (a first line that
-names the place, then tokens that wrap onto the lines below) and one-character marks; the widget
-lays them out, moves the cursor and reports which cell was chosen. Cells grow with the room the
+The widget knows nothing of the rules: it draws itself from the table's state through the look
+the screen gives it (``CamelLook``: each cell's ``Face``, a first line that names the place, then
+tokens that wrap onto the lines below; one-character marks; the cells just changed; the title);
+it lays them out, moves the cursor and reports which cell was chosen. Cells grow with the room the
 parent gives (``spare_rows`` is the height the rest of the column needs), from 6×2 at 80×24.
 """
 from __future__ import annotations
@@ -30,6 +31,16 @@ class Face:
     place: Text = field(default_factory=Text)
     tokens: list[Text] = field(default_factory=list)
     kind: str = ""
+
+
+@dataclass(frozen=True)
+class CamelLook:
+    """What the board shows: a face a cell, the marks and changed cells, the frame's title."""
+
+    faces: tuple[Face, ...]
+    marks: dict[int, str]
+    flash: frozenset[int]
+    title: str
 
 
 class CamelBoard(CursorWidget):
@@ -70,16 +81,14 @@ class CamelBoard(CursorWidget):
         self.faces = [Face() for _ in range(side * side)]
         self.marks: dict[int, str] = {}
         self.flash: set[int] = set()
+        self.look: CamelLook | None = None
 
-    def show(self, faces: list[Face] | None = None, marks: dict[int, str] | None = None,
-             flash: set[int] | None = None) -> None:
-        """Replace whichever of the faces, marks and highlighted cells are given."""
-        if faces is not None:
-            self.faces = faces
-        if marks is not None:
-            self.marks = marks
-        if flash is not None:
-            self.flash = flash
+    def draw(self, look: CamelLook) -> None:
+        if look == self.look:
+            return
+        self.look = look
+        self.faces, self.marks, self.flash = list(look.faces), look.marks, set(look.flash)
+        self.border_title = Text(look.title)
         self.refresh()
 
     # -- layout -----------------------------------------------------------------------------

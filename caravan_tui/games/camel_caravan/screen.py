@@ -34,7 +34,7 @@ from caravan_tui.screens.summary import tie_broken
 from caravan_tui.widgets import ActionList
 
 from .board import CELL_NAMES, CITY_AT, CITY_OF_GOOD, GOOD_INDEX, GOODS, SIZE, VALUE
-from .board_widget import CamelBoard
+from .board_widget import CamelBoard, CamelLook, Face
 from .faces import CHOSEN, HINT, ONE, TWO, contents, face, legend_lines, legend_panel, touched
 from .plays import action_cells, completes, destination
 from .rules import actions_word
@@ -71,6 +71,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
         self.occupied: set[int] = set()  # cells with any camel, from the latest view
+        self._faces: tuple[Face, ...] = ()  # what each cell shows, from the latest view
         self._last_touched: set[int] = set()
         self._undone_from: Widget | None = None  # the widget focused when undo was asked for
 
@@ -78,7 +79,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         # around the board: the end-phase line (once the bag is empty), the players' table (a
         # header and a row each) and the status line; the legend takes what room is left
         yield Static(END_PHASE, id="cc-end", classes="-cc-hidden")
-        yield CamelBoard(SIZE, spare_rows=self.client.players + 3, id="cc-board")
+        yield self.board(CamelBoard(SIZE, spare_rows=self.client.players + 3, id="cc-board"), self.board_look)
         yield self.table_text(lambda view, table: players_table(view, table.player_name), id="cc-players")
         yield Static(Text("\n").join(legend_lines()), id="cc-legend")
 
@@ -103,14 +104,18 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     # -- drawing ------------------------------------------------------------------------------
 
     def show_view(self, view: CamelCaravanView) -> None:
-        board = self.query_one(CamelBoard)
         cells = contents(view)
         self.occupied = {cell for cell, (_, _, camels) in enumerate(cells)
                          if any(empty or loads for empty, loads in camels)}
-        board.show(faces=[face(cell, *rest) for cell, rest in enumerate(cells)], marks=self._marks())
-        board.border_title = Text(self.title_text(view))
+        self._faces = tuple(face(cell, *rest) for cell, rest in enumerate(cells))
         self.query_one("#cc-end").set_class(bool(sum(view["bag"].values())) or view["to_move"] is None, "-cc-hidden")
         self._show_cursor()
+
+    def board_look(self, table: CamelCaravanTable) -> CamelLook:
+        """The board for the table's state: the view's cells (``show_view``), the marks of what is
+        being chosen and the cells the last actions changed."""
+        assert table.view is not None  # (a board is drawn once there is a view)
+        return CamelLook(self._faces, self._marks(), frozenset(table.flash), self.title_text(table.view))
 
     def title_text(self, view: CamelCaravanView) -> str:
         """Whose turn, the actions left and the goods still in the bag (once it is empty, the
@@ -156,7 +161,8 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
             self.show_status()
 
     def _redraw_marks(self) -> None:
-        self.query_one(CamelBoard).show(marks=self._marks(), flash=self.table.flash)
+        """What is being chosen changed: the board draws itself again from the table."""
+        self.table_changed()
         self.show_status()
 
     def status_text(self) -> Text:

@@ -31,6 +31,16 @@ Cell = tuple[int, int]
 BLANK = Text("  ")
 
 
+@dataclass(frozen=True)
+class HexLook:
+    """What the board shows: a glyph and a mark a cell, the cells just changed, the frame's title."""
+
+    glyphs: dict[Cell, Text]
+    marks: dict[Cell, Text]
+    flash: frozenset[Cell]
+    title: str
+
+
 class HexBoard(CursorWidget):
     """Arrows move the cursor from cell to cell (up and down keep to a column, as in a text
     editor); Enter or space choose the cell under it; a click moves the cursor there and
@@ -73,6 +83,7 @@ class HexBoard(CursorWidget):
         self.glyphs: dict[Cell, Text] = {}
         self.marks: dict[Cell, Text] = {}
         self.flash: set[Cell] = set()
+        self.look: HexLook | None = None
         self.origin = (0, 0)  # the viewport's top left, in the picture
         self._chosen = (0, 0)  # ... as the player's panning and moves left it, before a resize cut it
         self._want = 0  # the column up and down keep to
@@ -101,17 +112,14 @@ class HexBoard(CursorWidget):
             self.set_cursor(min(cells, key=lambda c: (abs(c[1]), abs(2 * c[0] + c[1]))))
         self.refresh(layout=True)
 
-    def show(self, glyphs: dict[Cell, Text] | None = None, marks: dict[Cell, Text] | None = None,
-             flash: set[Cell] | None = None) -> None:
-        """Replace whichever of the glyphs, marks and highlighted cells are given."""
-        if glyphs is not None:
-            self._glyph_cache = {cell: segments for cell, segments in self._glyph_cache.items()
-                                 if glyphs.get(cell) == self.glyphs.get(cell)}
-            self.glyphs = glyphs
-        if marks is not None:
-            self.marks = marks
-        if flash is not None:
-            self.flash = flash
+    def draw(self, look: HexLook) -> None:
+        if look == self.look:
+            return
+        self.look = look
+        self._glyph_cache = {cell: segments for cell, segments in self._glyph_cache.items()
+                             if look.glyphs.get(cell) == self.glyphs.get(cell)}
+        self.glyphs, self.marks, self.flash = look.glyphs, look.marks, set(look.flash)
+        self.border_title = Text(look.title)
         self.refresh()
 
     def column(self, cell: Cell) -> int:

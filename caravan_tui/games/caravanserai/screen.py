@@ -36,7 +36,7 @@ from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
 
 from .ai import prior
-from .board_widget import Cell, HexBoard
+from .board_widget import Cell, HexBoard, HexLook
 from .explain import placement
 from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS, QR
 from .legend import legend_panel
@@ -68,7 +68,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     #cs-board { border: round $primary; }
     #cs-board:focus { border: heavy $accent; }
     #cs-info, #cs-seats, #cs-turn { padding: 0 1; }
-    #cs-turn { color: $text-muted; text-wrap: nowrap; text-overflow: ellipsis; }
+    #cs-turn { color: $text-muted; height: auto; max-height: 2; }
     #cs-legend { height: 1fr; color: $text-muted; overflow: hidden; padding: 0 1; text-wrap: nowrap; }
     /* 1fr is never less than a row: docked, the status line stays in view when nothing is left */
     #status { dock: bottom; }
@@ -77,6 +77,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
         self.picture: Picture | None = None
+        self._glyphs: dict[Cell, Text] = {}  # what each cell shows, from the latest view
 
     @property
     def table(self) -> CaravanseraiTable:
@@ -89,15 +90,16 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         return (2 if players == 1 else 1) + players + 1
 
     def compose_board(self) -> ComposeResult:
-        yield HexBoard(spare_rows=self.spare_rows(), id="cs-board")
+        yield self.board(HexBoard(spare_rows=self.spare_rows(), id="cs-board"), self.board_look)
         players = self.client.players
         # fixed heights: their updates then never lay the screen out again
         for name, height, text in (("info", 2 if players == 1 else 1, lambda view, _: info_text(view)),
-                                   ("seats", players, lambda view, _: seats_table(view, self.table)),
-                                   ("turn", 1, lambda view, _: placement_text(view, self.table))):
+                                   ("seats", players, lambda view, _: seats_table(view, self.table))):
             line = self.table_text(text, id=f"cs-{name}")
             line.styles.height = height
             yield line
+        # the placement's figures and pieces: a second row, from the legend's, when one is too few
+        yield self.table_text(lambda view, _: placement_text(view, self.table), id="cs-turn")
         yield self.table_text(lambda view, _: legend_text(view), id="cs-legend")
 
     def legend(self) -> Text:
@@ -107,11 +109,15 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
 
     def show_view(self, view: CaravanseraiView) -> None:
         self.picture = picture = Picture(view)
-        board = self.query_one(HexBoard)
-        board.set_cells(picture.cells)
-        board.show(glyphs={cell: picture.glyph(cell) for cell in picture.cells}, marks=self._marks())
-        board.border_title = Text(title_text(view, self.table))
+        self.query_one(HexBoard).set_cells(picture.cells)  # (its layout; what it shows is drawn from the table)
+        self._glyphs = {cell: picture.glyph(cell) for cell in picture.cells}
         self._show_cursor()
+
+    def board_look(self, table: CaravanseraiTable) -> HexLook:
+        """The board for the table's state: the view's glyphs (``show_view``), the marks of what
+        may be chosen, is planned or hinted, and the cells the last moves changed."""
+        assert table.view is not None  # (a board is drawn once there is a view)
+        return HexLook(self._glyphs, self._marks(), frozenset(table.flash), title_text(table.view, table))
 
     def _marks(self) -> dict[Cell, Text]:
         picture = self.picture
@@ -185,7 +191,8 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         return cells - {QR[cell] for cell, _ in now.laid}
 
     def _redraw_marks(self) -> None:
-        self.query_one(HexBoard).show(marks=self._marks(), flash=self.table.flash)
+        """What may be chosen changed: the board draws itself again from the table."""
+        self.table_changed()
         self._show_cursor()
 
     def _show_cursor(self) -> None:

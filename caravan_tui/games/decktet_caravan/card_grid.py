@@ -15,6 +15,17 @@ from caravan_tui.widgets.chip_grid import ChipGrid
 from caravan_tui.widgets.messages import WidgetMessage
 
 
+@dataclass(frozen=True)
+class CardLook:
+    """The hand: its cards (id, face), those the hint stars, those no play can use now (a dot
+    and dim: the dot, not the shade, is the cue), and the frame's title."""
+
+    cards: tuple[tuple[str, Text], ...]
+    marked: frozenset[str]
+    dimmed: frozenset[str]
+    title: str
+
+
 class CardGrid(ChipGrid):
     """Arrows move the cursor (not hjkl: ``h`` asks for a hint), space toggles, Enter submits
     the selection (or the card under the cursor when nothing is selected), ``c`` clears it.
@@ -54,14 +65,18 @@ class CardGrid(ChipGrid):
 
     # -- data -------------------------------------------------------------------------------
 
-    def set_cards(self, cards: list[tuple[str, Text]]) -> None:
-        """Replace the hand; the selection keeps the cards still held."""
-        self.chips = list(cards)
-        self.selected &= set(self.keys)
-        self.marked &= set(self.keys)
-        self.dimmed &= set(self.keys)
-        self.cursor = min(self.cursor, max(0, len(self.chips) - 1))
-        self.refresh(layout=True)
+    def draw(self, look: CardLook) -> None:
+        """The hand the table holds; the selection keeps the cards still held."""
+        self.border_title = look.title
+        if list(look.cards) != self.chips:
+            self.chips = list(look.cards)
+            self.selected &= set(self.keys)
+            self.cursor = min(self.cursor, max(0, len(self.chips) - 1))
+            self.refresh(layout=True)
+        marked, dimmed = set(look.marked) & set(self.keys), set(look.dimmed) & set(self.keys)
+        if (marked, dimmed) != (self.marked, self.dimmed):
+            self.marked, self.dimmed = marked, dimmed
+            self.refresh()
 
     def selection(self) -> tuple[str, ...]:
         return tuple(card for card in self.keys if card in self.selected)
@@ -69,18 +84,6 @@ class CardGrid(ChipGrid):
     def select(self, cards) -> None:
         self.selected = set(cards) & set(self.keys)
         self._changed()
-
-    def mark(self, cards) -> None:
-        """Hint marks (shown with a star, not selected)."""
-        self.marked = set(cards) & set(self.keys)
-        self.refresh()
-
-    def dim(self, cards) -> None:
-        """Cards that cannot be used now: a dot and dim (the dot, not the shade, is the cue)."""
-        dimmed = set(cards) & set(self.keys)
-        if dimmed != self.dimmed:
-            self.dimmed = dimmed
-            self.refresh()
 
     def _changed(self) -> None:
         self.refresh()

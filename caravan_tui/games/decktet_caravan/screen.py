@@ -29,7 +29,7 @@ from caravan_tui.screens.table_seat import TableState
 from caravan_tui.widgets import ActionList
 from caravan_tui.words import change, signed
 
-from .card_grid import CardGrid
+from .card_grid import CardGrid, CardLook
 from .card_words import (
     PASS,
     card_face,
@@ -46,8 +46,9 @@ from .combos import move_of
 from .hand_summary import HandSummaryScreen
 from .readings import readings
 from .rules import HAND_CARDS_WILD
-from .season_view import SeasonView
+from .season_view import SeasonLook, SeasonView
 from .standing import standing_basis
+from .table_state import DecktetCaravanTable
 from .views import DecktetCaravanView, HistoryRow, hand_result, season_play
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     BINDINGS = [Binding("p", "pass", "Pass", tooltip="Pass: the season ends")]
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"pass"}
     STATUS_LINES = 2
+    TABLE = DecktetCaravanTable
     DEFAULT_CSS = """
     #dc-info { height: auto; max-height: 8; padding: 0 1; }
     #dc-season-box { height: 1fr; min-height: 4; border: round $secondary; scrollbar-size-vertical: 1; }
@@ -66,10 +68,11 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def compose_board(self) -> ComposeResult:
         yield self.table_text(info_text, id="dc-info")
-        season = VerticalScroll(SeasonView(id="dc-season"), id="dc-season-box", can_focus=False)
+        season = VerticalScroll(self.board(SeasonView(id="dc-season"), self.season_look), id="dc-season-box",
+                                can_focus=False)
         season.border_title = "Season"
         yield season
-        hand = CardGrid(id="dc-hand")
+        hand = self.board(CardGrid(id="dc-hand"), self.hand_look)
         hand.border_title = "Your hand"
         # a replay plays nothing: only what its marks mean
         hand.border_subtitle = "·: can't play" if self.replaying else "space tick · enter play · ·: can't play"
@@ -78,7 +81,6 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
-        self.flash: int | None = None  # season index of the opponent's play to highlight
 
     def on_mount(self) -> None:  # after GameScreen.on_mount (Textual calls both)
         self.query_one(CardGrid).focus()
@@ -98,25 +100,25 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     # -- drawing ------------------------------------------------------------------------------
 
-    def show_view(self, view: DecktetCaravanView) -> None:
-        self.show_season(view)
-        hand = self.query_one(CardGrid)
-        hand.set_cards([(card, card_face(card)) for card in view.get("hand", [])])
-        hand.border_title = f"Your hand ({len(view.get('hand', []))})"
-        self.show_playable()
+    @property
+    def table(self) -> DecktetCaravanTable:
+        return self.table_state
 
-    def show_season(self, view: DecktetCaravanView) -> None:
-        """The latest play and what beats it are at the bottom: keep them in sight."""
-        plays, notes = self.season_rows(view)
-        self.query_one(SeasonView).show(plays, notes)
-        box = self.query_one("#dc-season-box")
-        box.call_after_refresh(box.scroll_end, animate=False)
+    def show_view(self, view: DecktetCaravanView) -> None:
+        """(The season and the hand draw themselves from the table: ``season_look``, ``hand_look``.)"""
+
+    def season_look(self, table: DecktetCaravanTable) -> SeasonLook:
+        """The season for the table's state: its plays, the opponent's latest highlighted for a
+        moment, and what beats the top play."""
+        assert table.view is not None  # (drawn once there is a view)
+        plays, notes = self.season_rows(table.view)
+        return SeasonLook(tuple((head, tuple(cards), style) for head, cards, style in plays), tuple(notes))
 
     def season_rows(self, view: DecktetCaravanView) -> tuple[list[tuple[Text, list[Text], str]], list[Text]]:
         season = view["season"]
         plays = []
         for index, (player, action) in enumerate(map(season_play, season)):
-            style = "bold reverse" if index == self.flash else ""
+            style = "bold reverse" if index == self.table.flash else ""
             head = self.who(player)
             if action[0] == "bandit":
                 head.append("bandit ", style="italic")
@@ -137,17 +139,15 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def view_changed(self, previous: DecktetCaravanView | None, view: DecktetCaravanView, by_other: bool) -> None:
         if by_other and view["season"] and season_play(view["season"][-1])[0] != self.seat:
-            self.flash = len(view["season"]) - 1
-            self.show_season(view)
+            self.table.flash = len(view["season"]) - 1  # (the season draws it: table_changed follows)
             self.set_timer(cast("TableApp", self.app).flash_seconds, self._unflash)
         if previous is not None and len(view["history"]) > len(previous["history"]) and not view["over"]:
             summary = self.hand_summary(view, view["history"][-1])
             self.show_summary(HandSummaryScreen(summary))
 
     def _unflash(self) -> None:
-        self.flash = None
-        if self.table.view is not None:
-            self.show_season(self.table.view)
+        self.table.flash = None
+        self.table_changed()
 
     def hand_summary(self, view: DecktetCaravanView, row: HistoryRow) -> Table:
         """One hand's scoring: each pile per up card, the going-out bonus, the totals."""
@@ -195,18 +195,25 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         return [action for action in self.plays() if cards_in(action) == chosen]
 
     def show_playable(self) -> None:
-        """Dim the cards that are in no legal play now; while ticking in the hand, those in no
-        legal play with the ticked cards (when some play holds them all). Nothing is dimmed while
-        it is not our decision."""
-        grid = self.query_one(CardGrid)
-        if self.table.turn is None:
-            grid.dim(())
-            return
-        chosen = set(grid.selection()) if grid.has_focus else set()  # in the list: every usable card
-        plays = [cards_in(action) for action in self.plays()]
-        around = [cards for cards in plays if chosen <= cards] if chosen else []
-        lit = set().union(*(around or plays))
-        grid.dim(card for card in grid.keys if card not in lit)
+        """The ticks or the focus changed what may be played: the hand draws itself again."""
+        self.query_one(CardGrid).redraw()
+
+    def hand_look(self, table: DecktetCaravanTable) -> CardLook:
+        """The hand for the table's state: its cards, the hint's starred, and dimmed those in no
+        legal play now; while ticking in the hand, those in no legal play with the ticked cards
+        (when some play holds them all). Nothing is dimmed while it is not our decision."""
+        assert table.view is not None  # (drawn once there is a view)
+        cards = table.view.get("hand", [])
+        dimmed: frozenset[str] = frozenset()
+        if table.turn is not None:
+            grid = self.query_one(CardGrid)
+            chosen = set(grid.selection()) if grid.has_focus else set()  # in the list: every usable card
+            plays = [cards_in(action) for action in self.plays()]
+            around = [held for held in plays if chosen <= held] if chosen else []
+            lit = set().union(*(around or plays))
+            dimmed = frozenset(card for card in cards if card not in lit)
+        return CardLook(tuple((card, card_face(card)) for card in cards), table.hinted_cards, dimmed,
+                        f"Your hand ({len(cards)})")
 
     def why_not(self, action: Action) -> tuple[int, str]:
         """The engine's reason for refusing ``action`` here, in the table's words, and how
@@ -262,7 +269,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     def your_turn(self) -> None:
         self.refresh_bindings()  # (p: whether we may pass)
         grid = self.query_one(CardGrid)
-        grid.mark(())
+        self.table.hinted_cards = frozenset()
         if not self.query_one(ActionList).has_focus:
             self.focus_to_decide(grid)
         self.show_playable()
@@ -402,7 +409,8 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     def show_hint(self, action: Action, text: str, *args, **kwargs) -> None:
         super().show_hint(action, text, *args, **kwargs)
         if action != PASS:
-            self.query_one(CardGrid).mark(cards_in(action))
+            self.table.hinted_cards = frozenset(cards_in(action))
+            self.query_one(CardGrid).redraw()
         self.follow_ticks()  # ticked cards stay the selection; the hint is starred
 
 

@@ -1,9 +1,13 @@
 """The season: one play a line, who played first and the cards wrapped under the cards."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
+from textual.containers import ScrollableContainer
 from textual.geometry import Size
-from textual.widget import Widget
+
+from caravan_tui.widgets.drawn import TableDrawn
 
 
 def flow(head: Text, words: list[Text], width: int, style: str = "") -> list[Text]:
@@ -28,9 +32,17 @@ def flow(head: Text, words: list[Text], width: int, style: str = "") -> list[Tex
     return lines
 
 
-class SeasonView(Widget):
+@dataclass(frozen=True)
+class SeasonLook:
+    """The season's plays (who, cards, style) and the notes under them (what beats the top play)."""
+
+    plays: tuple[tuple[Text, tuple[Text, ...], str], ...]
+    notes: tuple[Text, ...]
+
+
+class SeasonView(TableDrawn):
     """The season: one play a line (who played, then its cards), wrapped under the cards when
-    it must, then what beats the top play."""
+    it must, then what beats the top play; drawn from the table's state (``SeasonLook``)."""
 
     DEFAULT_CSS = "SeasonView { height: auto; padding: 0 1; }"
 
@@ -39,9 +51,16 @@ class SeasonView(Widget):
         self.plays: list[tuple[Text, list[Text], str]] = []  # (who, cards, style)
         self.notes: list[Text] = []
 
-    def show(self, plays: list[tuple[Text, list[Text], str]], notes: list[Text]) -> None:
-        self.plays, self.notes = plays, notes
+    def draw(self, look: SeasonLook) -> None:
+        """The latest play and what beats it are at the bottom: they are kept in sight."""
+        plays = [(head, list(cards), style) for head, cards, style in look.plays]
+        if (plays, list(look.notes)) == (self.plays, self.notes):
+            return
+        self.plays, self.notes = plays, list(look.notes)
         self.refresh(layout=True)
+        box = self.parent
+        if isinstance(box, ScrollableContainer):
+            box.call_after_refresh(box.scroll_end, animate=False)
 
     def lines(self, width: int) -> list[Text]:
         width = max(width, 12)

@@ -128,22 +128,3 @@ def packed(values) -> int:
     for value in values:
         total += UNIT[value]
     return total
-
-
-def with_dice_under(order: list[int], slots: list[int], dice: list[int], values: list[int]) -> list[int]:
-    """The table's dice order (slot -> die) changed so the dice the rules take (``dice``) are the
-    ones under the slots the player chose (``slots``), value for value: dice of one value are
-    alike, so the table looks the same until they change, and then the one the player pointed at
-    changes. ``values``: each die's value."""
-    order = list(order)
-    where = {die: slot for slot, die in enumerate(order)}
-    left = list(dice)
-    for slot in sorted(slots):
-        die = next((d for d in left if values[d] == values[order[slot]]), None)
-        if die is None:
-            continue
-        left.remove(die)
-        other = where[die]
-        order[slot], order[other] = die, order[slot]
-        where[order[other]], where[die] = other, slot
-    return order

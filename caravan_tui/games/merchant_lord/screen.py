@@ -45,9 +45,9 @@ from .reasons import builder_hint, card_problem, village_problem
 from .results import tie_headline
 from .table import PHASE_WORDS, MerchantLordTable
 from .table_text import END_ACTIONS, builder_text, players_text
-from .terms import VINDEX
+from .terms import PRICE, VINDEX
 from .views import MerchantLordView
-from .widgets import ChipBar, Row, VillageBoard
+from .widgets import ChipBar, ChipLook, Row, VillageBoard
 
 
 class MerchantLordScreen(GameScreen[MerchantLordView]):
@@ -60,7 +60,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         Binding("a", "adopt", "Take hint", show=False, tooltip="Put the hinted play in the builder"),
     ]
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"done", "turn", "clear", "adopt"}
-    STATUS_LINES = 2  # a sale's words can be longer than 80 columns
+    STATUS_LINES = 4  # a sale tucking two merchants takes three rows of the board's 48 columns
     PAUSE_EACH_ACTION = True
     TABLE = MerchantLordTable
     DEFAULT_CSS = """
@@ -70,7 +70,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
     #ml-dice { padding: 0 1; }
     #ml-hand, #ml-row { border-top: solid $primary; padding: 0 0 0 1; border-title-align: left; }
     #ml-hand:focus, #ml-row:focus { border-top: heavy $accent; }
-    #ml-builder { height: auto; max-height: 4; padding: 0 1; }  /* a step in two rows and a village in two */
+    #ml-builder { height: auto; padding: 0 1; }  /* a step in two rows, a card or a village in up to three */
     #status { dock: bottom; }
     """
 
@@ -120,16 +120,16 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
 
     def compose_board(self) -> ComposeResult:
         yield self.table_text(lambda view, _: players_text(view, self.table), id="ml-players")
-        yield ChipBar(3, empty="none", label="Your dice ", id="ml-dice")
-        box = VerticalScroll(VillageBoard(id="ml-villages"), id="ml-villages-box")
+        yield self.board(ChipBar(3, empty="none", label="Your dice ", id="ml-dice"), self.dice_look)
+        box = VerticalScroll(self.board(VillageBoard(id="ml-villages"), self.village_rows), id="ml-villages-box")
         box.can_focus = False
         yield box
         hand = ChipBar(15, empty="no cards", id="ml-hand")
         hand.border_title = "Hand"
-        yield hand
+        yield self.board(hand, self.hand_look)
         row = ChipBar(15, empty="empty", id="ml-row")
         row.border_title = "Row"
-        yield row
+        yield self.board(row, self.row_look)
         yield self.table_text(lambda _view, _: builder_text(self.table, self.pointed()), id="ml-builder")
 
     def legend(self) -> Text:
@@ -140,7 +140,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
 
     def on_resize(self, event: events.Resize) -> None:
         if self.table.view is not None:
-            self.call_after_refresh(self.show_villages)
+            self.call_after_refresh(self.query_one(VillageBoard).redraw)
 
     # -- words ----------------------------------------------------------------------------------
 
@@ -149,13 +149,11 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         self.show_builder()
         super().selection_changed()
 
-    def show_view(self, view: MerchantLordView) -> None:
-        self.show_villages()
-        self.show_dice()
-        self.show_cards()
-        self.show_builder()
-
-    def village_rows(self, view: MerchantLordView) -> list[Row]:
+    def village_rows(self, table: MerchantLordTable) -> list[Row]:
+        """The villages for the table's state: every player's where they fit the room, else yours
+        and one opponent's (``o`` shows the next), the others on a line each."""
+        view = table.view
+        assert view is not None  # (a board is drawn once there is a view)
         players = view["players"]
         me = self.seat if self.seat is not None else 0
         order = [(me + k) % players for k in range(players)]
@@ -186,14 +184,9 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
                 rows.append(self.table.summary_row(view, seat))
         return rows
 
-    def show_villages(self) -> None:
-        if self.table.view is None:
-            return
-        board = self.query_one(VillageBoard)
-        board.show(self.village_rows(self.table.view))
-
-    def show_dice(self) -> None:
-        bar = self.query_one("#ml-dice", ChipBar)
+    def dice_look(self, table: MerchantLordTable) -> ChipLook:
+        """Your dice for the table's state: each die's face and its mark (ticked to reroll, the
+        hint's, used by the sale built, placed, changed)."""
         used = set(self.table.sale_dice(self.sel))
         hinted = self.table.adjust_die(self.hinted)
         chips, marks = [], {}
@@ -216,13 +209,13 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
                 marks[key] = DIMMED
             elif self.seat is not None and (self.seat, index) in self.table.changed_dice:
                 marks[key] = CHANGED
-        bar.show(chips, marks, ticked={str(i) for i in self.table.reroll})
+        return ChipLook(tuple(chips), marks, frozenset(str(i) for i in self.table.reroll))
 
-    def show_cards(self) -> None:
-        view = self.table.view
-        if view is None:
-            return
-        hand = self.query_one("#ml-hand", ChipBar)
+    def hand_look(self, table: MerchantLordTable) -> ChipLook:
+        """Your hand for the table's state: each card with the half ticked, and whether it can be
+        tucked now."""
+        view = table.view
+        assert view is not None  # (a board is drawn once there is a view)
         cards = view.get("hand", []) if self.seat is not None else []
         choices = self.table.choices() if self.table.phase in ("sell", "favour", "place") else None
         hand_marks = {}
@@ -233,11 +226,15 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
                 hand_marks[card] = HINT
             elif choices:
                 hand_marks[card] = USABLE if choices.tuckable(self.sel, card) else DIMMED
-        hand.show([(card, card_face(card, self.sel.tucks.get(card))) for card in cards], hand_marks,
-                  ticked=self.sel.tucks)
-        hand.border_title = (f"Your hand ({len(cards)})" + (" · space tucks" if choices and cards else "")
-                             if self.seat is not None else "Hand")
-        row = self.query_one("#ml-row", ChipBar)
+        title = (f"Your hand ({len(cards)})" + (" · space tucks" if choices and cards else "")
+                 if self.seat is not None else "Hand")
+        return ChipLook(tuple((card, card_face(card, self.sel.tucks.get(card))) for card in cards), hand_marks,
+                        frozenset(self.sel.tucks), title)
+
+    def row_look(self, table: MerchantLordTable) -> ChipLook:
+        """The row for the table's state: each card, and whether it can be bought now."""
+        view = table.view
+        assert view is not None  # (a board is drawn once there is a view)
         buying = self.table.phase == "buy"
         row_marks = {}
         for card in view["row"]:
@@ -247,19 +244,17 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
                 row_marks[card] = USABLE if ("buy", card) in self.table.legal else DIMMED
             elif card in self.table.changed_row:
                 row_marks[card] = CHANGED
-        row.show([(card, card_face(card)) for card in view["row"]], row_marks)
-        row.border_title = f"Row · pile {view['pile_size']} · 5¢ each" + (" · enter buys" if buying else "")
+        return ChipLook(tuple((card, card_face(card)) for card in view["row"]), row_marks, frozenset(),
+                        f"Row · pile {view['pile_size']} · {PRICE}¢ each" + (" · enter buys" if buying else ""))
 
     def show_builder(self) -> None:
         self.query_one("#ml-builder", TableText).redraw()
 
     def refresh_board(self) -> None:
+        """The selection or the hint changed: the boards draw themselves again from the table."""
         if self.table.view is None:
             return
-        self.show_villages()
-        self.show_dice()
-        self.show_cards()
-        self.show_builder()
+        self.table_changed()
         self.show_status()
 
     def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
@@ -295,7 +290,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
                 for index, (value, where) in enumerate(new):
                     was = old[index] if index < len(old) else None
                     if was is None or was[0] != value or (new_round and where == "unplaced"):
-                        self.table.changed_dice.add((seat, self.table.dice_slot(seat, index)))
+                        self.table.changed_dice.add((seat, index))
             for info, (a, b), (sa, sb) in zip(view["villages_info"], zip(previous["villages"], view["villages"]),
                                               zip(previous["sellers"], view["sellers"])):
                 if a != b or (sa != sb and sb is not None):
@@ -338,6 +333,8 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         if self.table.turn is None or self.table.over is not None or self.table.view is None:
             return super().status_text()
         action, focused = self.enter_action(), self.focused
+        if action is not None and action[0] == "buy":  # (its halves: the card's line above, under the cursor)
+            return Text(f"enter: Buy {action[1]} for {PRICE} coins", style="bold")
         if action is not None:
             return Text(f"enter: {self.describe(action)}", style="bold")
         if isinstance(focused, ActionList):
@@ -441,8 +438,6 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         sale built in the favour step (the step ends first); False if there is nothing to play."""
         action = self.enter_for(widget)
         if action is not None:
-            if action[0] == "reroll":
-                self.table.take_dice_at(self.table.reroll, action[1:])
             self.act(action)
             return True
         sale = self.table.choices().action(self.sel)
@@ -528,7 +523,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         value, where = self.table.my_dice()[slot]
         action = ("adjust", value, delta)
         if action in self.table.legal and where == "unplaced":
-            self.table.take_dice_at([slot], [value])  # the die under the cursor is the one that turns
+            bar.cursor = self.table.adjust_die(action) or 0  # the die the rules turn (the first of its value)
             self.act(action)
         elif where != "unplaced":
             self.refuse("that die is not yours to turn now")
@@ -574,7 +569,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         others = [(me + k) % players for k in range(1, players)]
         current = others.index(self.table.shown_other) if self.table.shown_other in others else -1
         self.table.shown_other = others[(current + 1) % len(others)]
-        self.show_villages()
+        self.query_one(VillageBoard).redraw()
         self.query_one(VillageBoard).move_to(f"P{self.table.shown_other}-V16")
 
     def action_menu(self) -> None:
@@ -608,7 +603,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
                 owner = VINDEX[self.sel.village] // 3
                 if owner not in (self.seat, self.table.shown_other):
                     self.table.shown_other = owner
-                    self.show_villages()
+                    self.query_one(VillageBoard).redraw()
                 board = self.query_one(VillageBoard)
                 board.move_to(self.sel.village)
                 board.focus()

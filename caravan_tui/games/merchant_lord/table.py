@@ -7,10 +7,9 @@ cursors are the widgets' own reactive attributes. Every mark, the builder's line
 (Enter) line are drawn from them whenever any of them changes, so none of them can say one thing
 while a key does another.
 
-Dice of one value are alike, and the rules take the lowest-index ones (§9.3); the table keeps
-its own order of your dice (``dice_order``, slot -> die) and, before a reroll or a turn, puts the
-dice the rules take under the slots the player chose, so the die under the cursor is the one
-that changes."""
+Your dice show in the rules' order, the order the log rolls them in (and the same again when the
+match is resumed). Dice of one value are alike, and the rules take the lowest-index ones (§9.3):
+the dice marked as used, rerolled or turned are those, whichever of them the cursor was on."""
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -21,7 +20,7 @@ from rich.text import Text
 from caravan_tui.engine import Action, IllegalAction
 from caravan_tui.screens.table_seat import TableState
 
-from .builder import Choices, Selection, dice_used, reroll_action, with_dice_under
+from .builder import Choices, Selection, dice_used, reroll_action
 from .cards import DIE, HALF_INDEX, INDEX, VILLAGE_STALLS
 from .faces import (
     CHANGED,
@@ -45,14 +44,13 @@ PHASE_WORDS = {"favour": "favour step", "sell": "selling", "place": "Free Placem
 @dataclass(eq=False)
 class MerchantLordTable(TableState[MerchantLordView]):
     """The Merchant Lord table's state: with the seat's, the builder's selection (``sel``) and
-    the hint's play (``hinted``), a sale built in the favour step (made once it ends), the order
-    our dice show in, what the latest moves changed and the opponent whose villages show when not
+    the hint's play (``hinted``), a sale built in the favour step (made once it ends), what the
+    latest moves changed and the opponent whose villages show when not
     all fit; and what may be chosen, worked out from them."""
 
     sel: Selection = field(default_factory=Selection)
     hinted: Action | None = None  # starred and previewed, never put in the selection by itself
     pending: Action | None = None
-    dice_order: list[int] = field(default_factory=list)  # the die shown in each slot of "Your dice"
     changed_dice: set[tuple[int, int]] = field(default_factory=set)
     changed_villages: set[str] = field(default_factory=set)
     changed_row: set[str] = field(default_factory=set)
@@ -108,40 +106,19 @@ class MerchantLordTable(TableState[MerchantLordView]):
         self.choices_cache = (key, choices)
         return choices
 
-    def seat_dice(self) -> list[tuple[int, str]]:
-        """Our dice in the rules' order (die index)."""
+    def my_dice(self) -> list[tuple[int, str]]:
+        """Our dice in the rules' order (die index), as the log rolls them."""
         if self.view is None or self.seat is None:
             return []
         return die_pairs(self.view["dice"][self.seat])
 
-    def my_dice(self) -> list[tuple[int, str]]:
-        """Our dice as the table shows them, slot by slot."""
-        dice = self.seat_dice()
-        if len(self.dice_order) != len(dice):
-            self.dice_order = list(range(len(dice)))
-        return [dice[die] for die in self.dice_order]
-
     def taken_slots(self, need: Iterable[int]) -> list[int]:
-        """The slots of the dice the rules take for the values ``need`` (for each value the
-        lowest-index unplaced dice, §9.3)."""
-        self.my_dice()  # (the order fits the dice)
-        dice = dice_used([(value, where == "unplaced") for value, where in self.seat_dice()], list(need))
-        return sorted(self.dice_order.index(die) for die in dice)
-
-    def take_dice_at(self, slots: Iterable[int], values: Iterable[int]) -> None:
-        """Before a reroll or a turn of ``values``: the dice the rules take go under ``slots``."""
-        self.my_dice()
-        dice = dice_used([(value, where == "unplaced") for value, where in self.seat_dice()], list(values))
-        self.dice_order = with_dice_under(self.dice_order, list(slots), dice, [v for v, _ in self.seat_dice()])
-
-    def dice_slot(self, seat: int, die: int) -> int:
-        """Where die ``die`` of ``seat`` shows (ours in the table's order)."""
-        if seat == self.seat and die < len(self.dice_order):
-            return self.dice_order.index(die)
-        return die
+        """The dice the rules take for the values ``need`` (for each value the lowest-index
+        unplaced dice, §9.3)."""
+        return dice_used([(value, where == "unplaced") for value, where in self.my_dice()], list(need))
 
     def sale_dice(self, selection: Selection) -> list[int]:
-        """The slots of the dice a complete sale would take (lowest index first, §9.3)."""
+        """The dice a complete sale would take (lowest index first, §9.3)."""
         action = self.choices().action(selection)
         if action is None or action[0] != "sell" or self.view is None:
             return []
@@ -231,11 +208,11 @@ class MerchantLordTable(TableState[MerchantLordView]):
         return marks
 
     def adjust_die(self, action: Action | None) -> int | None:
-        """The slot of the die a change (``("adjust", value, ±1)``) turns."""
+        """The die a change (``("adjust", value, ±1)``) turns."""
         if action is None or action[0] != "adjust":
             return None
         return next(iter(self.taken_slots([action[1]])), None)
 
     def rerolled_dice(self, action: Action) -> set[int]:
-        """The slots of the dice a reroll takes."""
+        """The dice a reroll takes."""
         return set(self.taken_slots(action[1:]))

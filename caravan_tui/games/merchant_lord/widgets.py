@@ -1,7 +1,8 @@
 """Merchant Lord's widgets: a bar of chips with a cursor (dice, hand, row) and the villages.
 
-Neither knows the rules: the screen gives them Rich ``Text`` and one-character marks, and they
-post what was pressed. Marks carry the meaning without colour (``✓`` ticked, ``·`` not usable
+Neither knows the rules: each draws itself from the table's state through the look the screen
+gives it (``ChipLook``, or the villages' ``Row`` list: Rich ``Text`` and one-character marks),
+and they post what was pressed. Marks carry the meaning without colour (``✓`` ticked, ``·`` not usable
 now, ``›`` usable, ``●`` chosen, ``*`` changed since your last move, ``★`` the hint); the cursor is
 in reverse video while its widget has the focus, underlined when it has not.
 """
@@ -20,6 +21,17 @@ from caravan_tui.widgets.cursor import CursorWidget
 from caravan_tui.widgets.messages import WidgetMessage
 
 DIM_MARKS = "·"
+
+
+@dataclass(frozen=True)
+class ChipLook:
+    """What a bar shows: its chips (key, face), their marks, the ticked ones and its frame's title
+    (None: the title it has)."""
+
+    chips: tuple[tuple[str, Text], ...]
+    marks: dict[str, str]
+    ticked: frozenset[str] = frozenset()
+    title: str | None = None
 
 
 class ChipBar(ChipGrid):
@@ -51,13 +63,12 @@ class ChipBar(ChipGrid):
         self.marks: dict[str, str] = {}
         self.ticked: set[str] = set()
 
-    def show(self, chips: list[tuple[str, Text]], marks: dict[str, str] | None = None,
-             ticked=()) -> None:
+    def draw(self, look: ChipLook) -> None:
+        if look.title is not None:
+            self.border_title = look.title
         keep = self.current
         rows = self._rows()
-        chips = list(chips)
-        marks = dict(marks or {})
-        ticked = set(ticked)
+        chips, marks, ticked = list(look.chips), dict(look.marks), set(look.ticked)
         if (chips, marks, ticked) == (self.chips, self.marks, self.ticked):
             return
         self.chips, self.marks, self.ticked = chips, marks, ticked
@@ -160,7 +171,7 @@ class VillageBoard(CursorWidget):
     def keys(self) -> list[str]:
         return [row.key for row in self.rows if row.key is not None]
 
-    def show(self, rows: list[Row]) -> None:
+    def draw(self, rows: list[Row]) -> None:
         width = self.content_size.width
         before = self.lines(width) if width else None
         self.rows = rows

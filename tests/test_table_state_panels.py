@@ -1,0 +1,88 @@
+"""The panels over the board draw themselves from the table's state (issue 49: "every panel is
+a widget that composes or renders itself from it — nothing outside a widget sets its text")."""
+from __future__ import annotations
+
+import pytest
+
+from caravan_tui.app import CaravanApp
+from caravan_tui.games import GAMES
+from caravan_tui.saves import SaveStore
+from caravan_tui.screens import game_screen_class
+from caravan_tui.screens.base import WIDE_WIDTH
+from caravan_tui.screens.table_panels import PanelWords
+from caravan_tui.widgets import TablePanel
+
+from tables import Table, settled, wait_for
+
+
+async def test_the_since_panel_is_the_tables_and_shows_again_where_a_wider_screen_puts_it(tmp_path):
+    """The bug: the panel was a Static the screen filled; a terminal grown wide mounted a new one
+    over the side column, empty, and what others did was gone before it was read."""
+    assert not hasattr(TablePanel, "show") and not hasattr(TablePanel, "hide")  # (no text from outside)
+    app = CaravanApp(store=SaveStore(tmp_path))
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
+    screen = table.screen
+    words = PanelWords("Since your last turn (any key closes)", ("• Bot plays a 7.", "• Bot passes."))
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        screen.open_panel("since", words)
+        since = screen.query_one("#since-panel", TablePanel)
+        await wait_for(pilot, lambda: since.display and "Bot passes" in since.text, "the panel")
+        assert since.parent is screen.query_one("#board")
+        await pilot.resize_terminal(WIDE_WIDTH, 30)
+        await wait_for(pilot, lambda: screen.query_one("#since-panel").parent is screen.query_one("#side"),
+                       "the panel over the side column")
+        moved = screen.query_one("#since-panel", TablePanel)
+        await wait_for(pilot, lambda: moved.display and "Bot passes" in moved.text, "the same words there")
+        assert moved.shown == screen.table.since_panel == words
+        await pilot.press("x")  # any key closes it: the table's state says so, and the panel follows
+        assert screen.table.since_panel is None
+        await wait_for(pilot, lambda: not moved.display, "the panel closed")
+
+
+@pytest.mark.parametrize("game_id", ["camel_caravan", "caravanserai", "merchant_lord", "ahldarahd", "decktet_caravan"])
+async def test_the_boards_draw_themselves_from_the_tables_state(tmp_path, game_id):
+    """Nothing outside a board sets what it shows: each is given a look, a function of the table's
+    state, and draws what it gives whenever the state changes (a cell the last move changed, a
+    die ticked to reroll)."""
+    from test_table_snapshots import prefix_to_my_turn
+
+    from caravan_tui.games.merchant_lord.builder import Selection
+    from caravan_tui.widgets.cursor import CursorWidget
+
+    game = GAMES[game_id]
+    app = CaravanApp(store=SaveStore(tmp_path))
+    moves = 12 if game_id == "decktet_caravan" else 0  # (a season with plays in it)
+    table = Table(app, game_id, game_screen_class(game), 7, game.quick_options, prefix_to_my_turn(game, 7, moves))
+    screen = table.screen
+    async with app.run_test(size=(80, 24)) as pilot, table:
+        await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "the table")
+        boards = list(screen.query("#board CursorWidget").results(CursorWidget))
+        assert boards and all(board.look_of is not None and not hasattr(board, "show") for board in boards)
+        if game_id == "merchant_lord":
+            dice = screen.query_one("#ml-dice")
+            assert screen.table.phase == "favour" and not dice.ticked
+            screen.table.sel = Selection(reroll=frozenset({0}))
+            screen.table_changed()
+            assert dice.ticked == {"0"}
+            return
+        if game_id == "decktet_caravan":  # the season highlights the play the table says
+            season = screen.query_one("#dc-season")
+            assert season.look_of is not None and not hasattr(season, "show")
+            screen.table.flash = 0
+            screen.table_changed()
+            assert season.plays and season.plays[0][2] == "bold reverse"
+            return
+        if game_id == "ahldarahd":  # the map on show is the table's: the board follows it
+            board = boards[0]
+            other = (screen.table.shown_map + 1) % len(screen.table.view["routes"])
+            screen.table.shown_map = other
+            screen.table_changed()
+            assert board.colour == other and board.look == screen.map_look(screen.table)
+            return
+        board = boards[0]
+        assert board.look == screen.board_look(screen.table) and str(board.border_title)
+        cell = board.cursor
+        screen.table.flash = {cell}
+        screen.table_changed()
+        assert board.flash == {cell} and board.look == screen.board_look(screen.table)
