@@ -396,10 +396,14 @@ async def generate(port: int, server: int, people: list[Person], args: argparse.
     self_after = resource.getrusage(resource.RUSAGE_SELF)
     playing_pss = [pss_mb(pid) for pid in kinds["sessions"]]
 
+    def used(pids: list[int]) -> float:
+        return sum(cpu_seconds(pid) - cpu_before.get(pid, 0.0) for pid in pids)
+
     def cpu(pids: list[int]) -> float:
-        return round(sum(cpu_seconds(pid) - cpu_before.get(pid, 0.0) for pid in pids) / wall, 3)
+        return round(used(pids) / wall, 3)
 
     every = [t for p in people for kind in KINDS for t in p.times[kind]]
+    pressed = len(every) + sum(sum(p.misses.values()) for p in people)
     lag = ms(lags)
     row: dict[str, Any] = {
         "sessions": n, "game": args.game, "measured_s": round(wall, 1),
@@ -414,6 +418,11 @@ async def generate(port: int, server: int, people: list[Person], args: argparse.
         "cpu": {"hub": cpu([server]), "ai": cpu(kinds["ai"]), "sessions": cpu(kinds["sessions"]),
                 "generator": round((self_after.ru_utime + self_after.ru_stime - self_before.ru_utime
                                     - self_before.ru_stime) / wall, 3)},
+        # what a key costs the server's side, in CPU rather than wall time (which moves with the
+        # machine's load): the sessions' and the hub's CPU over the keys pressed, the screens
+        # redrawn for the others' moves and the idle sessions' wake-ups included
+        "cpu_ms_per_key": {"sessions": round(1000 * used(kinds["sessions"]) / max(1, pressed), 2),
+                           "hub": round(1000 * used([server]) / max(1, pressed), 2)},
         "generator_lag_ms": {**lag, "max": round(1000 * max(lags, default=0.0), 1)},
         "machine_busy": round((busy_after - busy_before) / max(1, total_after - total_before), 3),
         "loadavg": [round(x, 2) for x in os.getloadavg()],
@@ -510,7 +519,7 @@ async def run_hosts(n: int, args: argparse.Namespace, url: str | None) -> list[d
 def table(rows: list[dict[str, Any]]) -> str:
     head = ("| N | all p50/p95/p99 ms (keys, misses) | tab p95 | nav p95 | play p50/p95 | chat p95 | escape p95 "
             "| start p50/max ms | session PSS idle/playing MB | hub+AI PSS MB | CPU hub/AI/sessions "
-            "| generator CPU, lag p95 | load avg 1/5 min |")
+            "| CPU ms a key: sessions/hub | generator CPU, lag p95 | load avg 1/5 min |")
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for r in rows:
         a = r["all"]
@@ -526,6 +535,7 @@ def table(rows: list[dict[str, Any]]) -> str:
             f"| {r['session_pss_mb']['idle']}/{r['session_pss_mb']['playing']} "
             f"| {r['hub_pss_mb']:.0f}+{r['ai_pss_mb']:.0f} (zygote {r['zygote_pss_mb']:.0f}) "
             f"| {r['cpu']['hub']:.0%}/{r['cpu']['ai']:.0%}/{r['cpu']['sessions']:.0%} "
+            f"| {r['cpu_ms_per_key']['sessions']:.1f}/{r['cpu_ms_per_key']['hub']:.1f} "
             f"| {r['cpu']['generator']:.0%}, {r['generator_lag_ms']['p95']:.0f} ms{flag} "
             f"| {r['loadavg'][0]:.1f}/{r['loadavg'][1]:.1f} |")
     return "\n".join(lines)
