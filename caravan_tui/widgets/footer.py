@@ -34,7 +34,7 @@ class KeysFooter(Footer):
         if not self.children:
             super().bindings_changed(screen)  # (Textual's: composed after the next refresh)
         elif screen.app.app_focus and self.is_attached and screen is self.screen:
-            self.call_after_refresh(self.change_keys)
+            self.change_keys()
         if screen.app.app_focus and self.is_attached and screen is self.screen:  # (it composes)
             self._shown = shown
 
