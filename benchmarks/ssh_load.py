@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import math
 import os
@@ -213,22 +214,49 @@ FIRST_ROW = 3
 async def join(person: Person, host: str, watch: bool = False) -> None:
     """Take the free seat of the match ``host`` created, or watch it. The row is found on the
     screen: matches created at once are listed in the order they came, and with several servers
-    each lobby lists the others' matches too, so a row's place says nothing in advance."""
+    each lobby lists the others' matches too, so a row's place says nothing in advance. With
+    more matches than the lobby's box shows (20 at 40 people), the cursor goes down the list
+    until the row scrolls into sight."""
     # the host's name, its rating beside it once the server knows it ("1043", "?" until it settles)
     mark = re.compile(rf" {re.escape(host)}( \S+)?, \(free\)" if not watch else rf" {re.escape(host)}\b")
 
-    def listed() -> bool:
-        return any(mark.search(line) for line in person.screen.display[FIRST_ROW:])
+    def bottom() -> int:
+        """The screen line of the last match row the box shows (the line above its border)."""
+        display = person.screen.display
+        return next((y - 1 for y in range(FIRST_ROW, len(display)) if display[y].lstrip().startswith("╰")),
+                    len(display) - 1)
 
-    if not listed():  # (``until`` looks only at output still to come)
-        await person.until(listed, 60)
-    row = next(y for y, line in enumerate(person.screen.display) if y >= FIRST_ROW and mark.search(line)) - FIRST_ROW
+    def at() -> int | None:
+        return next((y for y in range(FIRST_ROW, bottom() + 1) if mark.search(person.screen.display[y])), None)
+
+    if not person.screen.display[FIRST_ROW].strip():  # (``until`` looks only at output still to come)
+        await person.until(lambda: bool(person.screen.display[FIRST_ROW].strip()), 60)  # the lobby lists matches
     for _ in range(len(person.screen.display)):  # to the first row (the cursor stays with its match as rows come)
         person.press("\x1b[A")
     await asyncio.sleep(0.3)
-    for _ in range(row):
-        person.press("\x1b[B")
-        await asyncio.sleep(0.05)
+    with contextlib.suppress(TimeoutError):  # listed in sight, or it is further down
+        if at() is None:
+            await person.until(lambda: at() is not None, 5)
+    if (y := at()) is not None:
+        for _ in range(y - FIRST_ROW):
+            person.press("\x1b[B")
+            await asyncio.sleep(0.05)
+    else:
+        for _ in range(bottom() - FIRST_ROW):  # the cursor to the box's last line, then on down
+            person.press("\x1b[B")
+            await asyncio.sleep(0.05)
+        for _ in range(200):
+            before = person.digest()
+            person.press("\x1b[B")  # (it scrolls one row: the cursor stays on the last line)
+            with contextlib.suppress(TimeoutError):
+                await person.until(lambda before=before: person.digest() != before, 5)
+            if (y := at()) is not None:
+                break
+        else:
+            raise TimeoutError(f"{person.name} never saw {host}'s match in the lobby")
+        for _ in range(bottom() - y):
+            person.press("\x1b[A")
+            await asyncio.sleep(0.05)
     person.press("w" if watch else "\r")
     if not watch:
         await past_how_to_play(person)

@@ -40,8 +40,12 @@ class SeasonView(Widget):
         self.notes: list[Text] = []
 
     def show(self, plays: list[tuple[Text, list[Text], str]], notes: list[Text]) -> None:
+        """Laid out again only when the lines change in number (a highlight that comes and goes
+        is drawn in place)."""
+        width = self.content_size.width
+        before = len(self.lines(width)) if width else None
         self.plays, self.notes = plays, notes
-        self.refresh(layout=True)
+        self.refresh(layout=before is None or len(self.lines(width)) != before)
 
     def lines(self, width: int) -> list[Text]:
         width = max(width, 12)
