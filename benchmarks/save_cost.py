@@ -15,11 +15,12 @@ moves. The disk is shared and its fsyncs swing from one minute to the next, so e
 paired with a probe: right after it, in the same thread, one small write and fdatasync of
 another file in the folder ("paired fsync"); and each save's own fdatasync is timed apart, so
 what a save costs beside it shows ("beside its fsync": the record's encoding, the write, the
-checks that the file is still this match's). No game's AI match reaches 1,000 moves (Ahldarahd's 5 seats come nearest, about 600):
-for move 1,000 the match's journal is opened again through the store and its own moves are
-appended once more, numbered on, until move 1,004 (marked +): the same records, in a journal
-1,000 moves long. Last, a match of random seats (the fast seat) of the game with the longest
-matches is played to 1,000 moves and opened, to time the opening of a 1,000-move match.
+checks that the file is still this match's). No game's AI match reaches 1,000 moves
+(Ahldarahd's 5 seats come nearest, about 600): for move 1,000 the match's journal is opened
+again through the store and its own moves are appended once more, numbered on, until move
+1,004 (marked +): the same records, in a journal 1,000 moves long. Last, a match of random
+seats (the fast seat) of the game with the longest matches is played to 1,000 moves and
+opened, to time the opening of a 1,000-move match.
 """
 from __future__ import annotations
 

@@ -211,6 +211,14 @@ async def past_how_to_play(person: Person) -> None:
 FIRST_ROW = 3
 
 
+def cursor_line(person: Person, bottom: int) -> int | None:
+    """The lobby's highlighted row: the one line of the box whose background no other line has
+    (the others alternate two: zebra stripes), if there is one."""
+    backgrounds = [person.screen.buffer[y][2].bg for y in range(FIRST_ROW, bottom + 1)]
+    odd = [y for y, bg in enumerate(backgrounds, FIRST_ROW) if backgrounds.count(bg) == 1]
+    return odd[0] if len(odd) == 1 else None
+
+
 async def join(person: Person, host: str, watch: bool = False) -> None:
     """Take the free seat of the match ``host`` created, or watch it. The row is found on the
     screen: matches created at once are listed in the order they came, and with several servers
@@ -231,32 +239,50 @@ async def join(person: Person, host: str, watch: bool = False) -> None:
 
     if not person.screen.display[FIRST_ROW].strip():  # (``until`` looks only at output still to come)
         await person.until(lambda: bool(person.screen.display[FIRST_ROW].strip()), 60)  # the lobby lists matches
+
+    async def press(key: str) -> bool:
+        """``key``, and whether the screen changed after it (within a second)."""
+        before = person.digest()
+        person.press(key)
+
+        def moved() -> bool:
+            return person.digest() != before
+
+        try:
+            await person.until(moved, 1)
+        except TimeoutError:
+            return False
+        return True
+
     for _ in range(len(person.screen.display)):  # to the first row (the cursor stays with its match as rows come)
         person.press("\x1b[A")
     await asyncio.sleep(0.3)
     with contextlib.suppress(TimeoutError):  # listed in sight, or it is further down
         if at() is None:
             await person.until(lambda: at() is not None, 5)
-    if (y := at()) is not None:
-        for _ in range(y - FIRST_ROW):
-            person.press("\x1b[B")
-            await asyncio.sleep(0.05)
+    # Steer the cursor to the row, looking again after each key: the rows move as matches start
+    # and the lobby is sent again (the cursor stays with its match, not its place)
+    for _ in range(300):
+        y, cursor = at(), cursor_line(person, bottom())
+        if y is not None and cursor == y:
+            break
+        if y is not None and cursor is None:  # (a short list: the highlight is not told apart) by place
+            for _ in range(len(person.screen.display)):
+                person.press("\x1b[A")
+            await asyncio.sleep(0.3)
+            for _ in range(y - FIRST_ROW):
+                person.press("\x1b[B")
+                await asyncio.sleep(0.05)
+            break
+        if y is None:  # further down
+            if not await press("\x1b[B"):  # the list's end, and not found: from the top again
+                for _ in range(len(person.screen.display)):
+                    person.press("\x1b[A")
+                await asyncio.sleep(0.3)
+        elif cursor is not None:
+            await press("\x1b[A" if cursor > y else "\x1b[B")
     else:
-        for _ in range(bottom() - FIRST_ROW):  # the cursor to the box's last line, then on down
-            person.press("\x1b[B")
-            await asyncio.sleep(0.05)
-        for _ in range(200):
-            before = person.digest()
-            person.press("\x1b[B")  # (it scrolls one row: the cursor stays on the last line)
-            with contextlib.suppress(TimeoutError):
-                await person.until(lambda before=before: person.digest() != before, 5)
-            if (y := at()) is not None:
-                break
-        else:
-            raise TimeoutError(f"{person.name} never saw {host}'s match in the lobby")
-        for _ in range(bottom() - y):
-            person.press("\x1b[A")
-            await asyncio.sleep(0.05)
+        raise TimeoutError(f"{person.name} could not reach {host}'s match in the lobby")
     person.press("w" if watch else "\r")
     if not watch:
         await past_how_to_play(person)
