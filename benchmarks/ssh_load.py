@@ -211,12 +211,11 @@ async def past_how_to_play(person: Person) -> None:
 FIRST_ROW = 3
 
 
-def cursor_line(person: Person, bottom: int) -> int | None:
-    """The lobby's highlighted row: the one line of the box whose background no other line has
-    (the others alternate two: zebra stripes), if there is one."""
-    backgrounds = [person.screen.buffer[y][2].bg for y in range(FIRST_ROW, bottom + 1)]
-    odd = [y for y, bg in enumerate(backgrounds, FIRST_ROW) if backgrounds.count(bg) == 1]
-    return odd[0] if len(odd) == 1 else None
+def cursor_line(person: Person, bottom: int, highlight: str) -> int | None:
+    """The lobby's highlighted row: the one line of the box drawn on ``highlight``, the cursor's
+    background (the other rows alternate two others: zebra stripes), if there is one."""
+    lines = [y for y in range(FIRST_ROW, bottom + 1) if person.screen.buffer[y][2].bg == highlight]
+    return lines[0] if len(lines) == 1 else None
 
 
 async def join(person: Person, host: str, watch: bool = False) -> None:
@@ -257,13 +256,14 @@ async def join(person: Person, host: str, watch: bool = False) -> None:
     for _ in range(len(person.screen.display)):  # to the first row (the cursor stays with its match as rows come)
         person.press("\x1b[A")
     await asyncio.sleep(0.3)
+    highlight = person.screen.buffer[FIRST_ROW][2].bg  # (the cursor is on the first row)
     with contextlib.suppress(TimeoutError):  # listed in sight, or it is further down
         if at() is None:
             await person.until(lambda: at() is not None, 5)
     # Steer the cursor to the row, looking again after each key: the rows move as matches start
     # and the lobby is sent again (the cursor stays with its match, not its place)
     for _ in range(300):
-        y, cursor = at(), cursor_line(person, bottom())
+        y, cursor = at(), cursor_line(person, bottom(), highlight)
         if y is not None and cursor == y:
             break
         if y is not None and cursor is None:  # (a short list: the highlight is not told apart) by place
