@@ -255,8 +255,12 @@ async def join(person: Person, host: str, watch: bool = False) -> None:
 
     for _ in range(len(person.screen.display)):  # to the first row (the cursor stays with its match as rows come)
         person.press("\x1b[A")
-    await asyncio.sleep(0.3)
-    highlight = person.screen.buffer[FIRST_ROW][2].bg  # (the cursor is on the first row)
+    for _ in range(20):  # until the screen settles: the cursor then is on the first row
+        before = person.digest()
+        await asyncio.sleep(0.4)
+        if person.digest() == before and cursor_line(person, bottom(), person.screen.buffer[FIRST_ROW][2].bg):
+            break
+    highlight = person.screen.buffer[FIRST_ROW][2].bg
     with contextlib.suppress(TimeoutError):  # listed in sight, or it is further down
         if at() is None:
             await person.until(lambda: at() is not None, 5)
@@ -265,7 +269,10 @@ async def join(person: Person, host: str, watch: bool = False) -> None:
     for _ in range(300):
         y, cursor = at(), cursor_line(person, bottom(), highlight)
         if y is not None and cursor == y:
-            break
+            await asyncio.sleep(0.2)  # (the rows may have moved meanwhile: look once more)
+            if at() is not None and at() == cursor_line(person, bottom(), highlight):
+                break
+            continue
         if y is not None and cursor is None:  # (a short list: the highlight is not told apart) by place
             for _ in range(len(person.screen.display)):
                 person.press("\x1b[A")
