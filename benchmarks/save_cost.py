@@ -11,11 +11,16 @@ of iterations (``--iterations``; ``CARAVAN_TUI_AI_BUDGET=iterations``) so that a
 Reported per game: bytes and time of the save at moves 10, 100 and 1,000 (the median of the 9
 moves around each), the p95 of every move's save against one fsync of the same folder, and the
 time to open the match again (read, replay and check, as resuming does) with its number of
-moves. No game's AI match reaches 1,000 moves (Ahldarahd's 5 seats come nearest, about 600):
-for move 1,000 the match's journal is opened again through the store and its own moves are
-appended once more, numbered on, until move 1,004 (marked +): the same records, in a journal
-1,000 moves long. Last, a match of random seats (the fast seat) of the game with the longest
-matches is played to 1,000 moves and opened, to time the opening of a 1,000-move match.
+moves. The disk is shared and its fsyncs swing from one minute to the next, so each save is
+paired with a probe: right after it, in the same thread, one small write and fdatasync of
+another file in the folder ("paired fsync"); and each save's own fdatasync is timed apart, so
+what a save costs beside it shows ("beside its fsync": the record's encoding, the write, the
+checks that the file is still this match's). No game's AI match reaches 1,000 moves
+(Ahldarahd's 5 seats come nearest, about 600): for move 1,000 the match's journal is opened
+again through the store and its own moves are appended once more, numbered on, until move
+1,004 (marked +): the same records, in a journal 1,000 moves long. Last, a match of random
+seats (the fast seat) of the game with the longest matches is played to 1,000 moves and
+opened, to time the opening of a 1,000-move match.
 """
 from __future__ import annotations
 
@@ -32,6 +37,7 @@ from caravan_tui.ai.worker import AIWorker
 from caravan_tui.games import GAMES
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.saves import MatchLock, Record, SaveEntry, SaveStore, Snapshot
+from caravan_tui.saves import store as store_module
 from caravan_tui.saves.loading import load
 from caravan_tui.seats import SeatSpec
 
@@ -47,6 +53,8 @@ class TimedStore:
     def __init__(self, store: SaveStore) -> None:
         self.store = store
         self.appends: list[tuple[int, float, float, int]] = []  # (move number, seconds, CPU seconds, bytes)
+        self.paired: list[float] = []  # the probe's fsync right after each move's save (seconds)
+        self.beside: list[float] = []  # each move's save less its own fdatasync (seconds)
 
     def lock(self, match_id: str) -> MatchLock:
         return self.store.lock(match_id)
@@ -57,11 +65,15 @@ class TimedStore:
     def append(self, lock: MatchLock, record: Record) -> None:
         path = self.store.path(lock.match_id)
         size = path.stat().st_size
+        syncs.clear()
         start, cpu = time.perf_counter(), time.thread_time()
         self.store.append(lock, record)
         elapsed, cpu = time.perf_counter() - start, time.thread_time() - cpu
         if record.kind == "move":
             self.appends.append((record.turn + 1, elapsed, cpu, path.stat().st_size - size))
+            if len(syncs) == 1:  # (a compaction rewrites the file: more than one)
+                self.beside.append(elapsed - syncs[0])
+            self.paired.append(probe(path.parent))
 
     def read(self, match_id: str) -> Snapshot:
         return self.store.read(match_id)
@@ -71,6 +83,32 @@ class TimedStore:
 
     def delete(self, match_id: str) -> None:
         self.store.delete(match_id)
+
+
+#: the durations of the store's fdatasyncs during the append being timed
+syncs: list[float] = []
+_sync = store_module._sync
+
+
+def timed_sync(fd: int) -> None:
+    start = time.perf_counter()
+    _sync(fd)
+    syncs.append(time.perf_counter() - start)
+
+
+store_module._sync = timed_sync
+
+
+def probe(folder: Path) -> float:
+    """One small write and fdatasync of a file of its own in ``folder`` (seconds)."""
+    fd = os.open(folder / "fsync-probe", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    try:
+        start = time.perf_counter()
+        os.write(fd, b"x" * 200)
+        os.fdatasync(fd)
+        return time.perf_counter() - start
+    finally:
+        os.close(fd)
 
 
 def fsync_cost(folder: Path, times: int = 200) -> tuple[float, float]:
@@ -167,7 +205,7 @@ def main() -> int:
         fsync_median, fsync_p95 = fsync_cost(store.folder)
         print(f"one fsync of a small write: median {fsync_median * 1e3:.2f} ms, p95 {fsync_p95 * 1e3:.2f} ms")
         print(f"{'game':<16} {'seats':>5} {'moves':>5}  " + "  ".join(f"{'move ' + str(m):>24}" for m in MARKS)
-              + f"  {'p95':>8}  {'open':>9}")
+              + f"  {'p95':>8}  {'paired fsync p95':>16}  {'beside its fsync p50/p95':>24}  {'open':>9}")
         lengths = {}
         for game_id in args.games.split(","):
             timed = TimedStore(store)
@@ -180,6 +218,8 @@ def main() -> int:
             opened, moves = opening(store, match_id)
             lengths[game_id] = moves
             p95 = percentile([t for _, t, _, _ in timed.appends], 95)
+            paired = percentile(timed.paired, 95)
+            beside = f"{statistics.median(timed.beside) * 1e3:.2f} / {percentile(timed.beside, 95) * 1e3:.2f} ms"
             if len(timed.appends) < MARKS[-1] + 4:
                 extend(timed, match_id, MARKS[-1] + 4)
             cells = []
@@ -187,13 +227,16 @@ def main() -> int:
                 took, cpu, size = around(timed.appends, mark)
                 cells.append(f"{size:>4} B {took * 1e3:>5.2f} ({cpu * 1e3:.2f}) ms" + ("+" if mark > moves else " "))
             print(f"{game_id:<16} {max(GAMES[game_id].players):>5} {moves:>5}  "
-                  + "  ".join(f"{c:>24}" for c in cells) + f"  {p95 * 1e3:>5.2f} ms  {opened * 1e3:>6.1f} ms",
+                  + "  ".join(f"{c:>24}" for c in cells) + f"  {p95 * 1e3:>5.2f} ms  {paired * 1e3:>13.2f} ms"
+                  f"  {beside:>24}  {opened * 1e3:>6.1f} ms",
                   flush=True)
         longest = max(lengths, key=lambda g: lengths[g])
         match_id = asyncio.run(random_match(store, longest, 1000))
         opened, moves = opening(store, match_id)
         print(f"a {moves}-move match of {longest} (random seats) opens in {opened * 1e3:.1f} ms")
     print("bytes and time (CPU time, without the wait for the disk) of a move's save, medians of 9 moves;")
+    print("p95 of every move's save (up to the match's end), and of the probe's fsync right after each;")
+    print("beside its fsync: a save's time less its own fdatasync, over every move")
     print("+ the journal extended with the match's own moves (no AI match is that long)")
     return 0
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import math
 import os
@@ -210,25 +211,85 @@ async def past_how_to_play(person: Person) -> None:
 FIRST_ROW = 3
 
 
+def cursor_line(person: Person, bottom: int, highlight: str) -> int | None:
+    """The lobby's highlighted row: the one line of the box drawn on ``highlight``, the cursor's
+    background (the other rows alternate two others: zebra stripes), if there is one."""
+    lines = [y for y in range(FIRST_ROW, bottom + 1) if person.screen.buffer[y][2].bg == highlight]
+    return lines[0] if len(lines) == 1 else None
+
+
 async def join(person: Person, host: str, watch: bool = False) -> None:
     """Take the free seat of the match ``host`` created, or watch it. The row is found on the
     screen: matches created at once are listed in the order they came, and with several servers
-    each lobby lists the others' matches too, so a row's place says nothing in advance."""
+    each lobby lists the others' matches too, so a row's place says nothing in advance. With
+    more matches than the lobby's box shows (20 at 40 people), the cursor goes down the list
+    until the row scrolls into sight."""
     # the host's name, its rating beside it once the server knows it ("1043", "?" until it settles)
     mark = re.compile(rf" {re.escape(host)}( \S+)?, \(free\)" if not watch else rf" {re.escape(host)}\b")
 
-    def listed() -> bool:
-        return any(mark.search(line) for line in person.screen.display[FIRST_ROW:])
+    def bottom() -> int:
+        """The screen line of the last match row the box shows (the line above its border)."""
+        display = person.screen.display
+        return next((y - 1 for y in range(FIRST_ROW, len(display)) if display[y].lstrip().startswith("╰")),
+                    len(display) - 1)
 
-    if not listed():  # (``until`` looks only at output still to come)
-        await person.until(listed, 60)
-    row = next(y for y, line in enumerate(person.screen.display) if y >= FIRST_ROW and mark.search(line)) - FIRST_ROW
+    def at() -> int | None:
+        return next((y for y in range(FIRST_ROW, bottom() + 1) if mark.search(person.screen.display[y])), None)
+
+    if not person.screen.display[FIRST_ROW].strip():  # (``until`` looks only at output still to come)
+        await person.until(lambda: bool(person.screen.display[FIRST_ROW].strip()), 60)  # the lobby lists matches
+
+    async def press(key: str) -> bool:
+        """``key``, and whether the screen changed after it (within a second)."""
+        before = person.digest()
+        person.press(key)
+
+        def moved() -> bool:
+            return person.digest() != before
+
+        try:
+            await person.until(moved, 1)
+        except TimeoutError:
+            return False
+        return True
+
     for _ in range(len(person.screen.display)):  # to the first row (the cursor stays with its match as rows come)
         person.press("\x1b[A")
-    await asyncio.sleep(0.3)
-    for _ in range(row):
-        person.press("\x1b[B")
-        await asyncio.sleep(0.05)
+    for _ in range(20):  # until the screen settles: the cursor then is on the first row
+        before = person.digest()
+        await asyncio.sleep(0.4)
+        if person.digest() == before and cursor_line(person, bottom(), person.screen.buffer[FIRST_ROW][2].bg):
+            break
+    highlight = person.screen.buffer[FIRST_ROW][2].bg
+    with contextlib.suppress(TimeoutError):  # listed in sight, or it is further down
+        if at() is None:
+            await person.until(lambda: at() is not None, 5)
+    # Steer the cursor to the row, looking again after each key: the rows move as matches start
+    # and the lobby is sent again (the cursor stays with its match, not its place)
+    for _ in range(300):
+        y, cursor = at(), cursor_line(person, bottom(), highlight)
+        if y is not None and cursor == y:
+            await asyncio.sleep(0.2)  # (the rows may have moved meanwhile: look once more)
+            if at() is not None and at() == cursor_line(person, bottom(), highlight):
+                break
+            continue
+        if y is not None and cursor is None:  # (a short list: the highlight is not told apart) by place
+            for _ in range(len(person.screen.display)):
+                person.press("\x1b[A")
+            await asyncio.sleep(0.3)
+            for _ in range(y - FIRST_ROW):
+                person.press("\x1b[B")
+                await asyncio.sleep(0.05)
+            break
+        if y is None:  # further down
+            if not await press("\x1b[B"):  # the list's end, and not found: from the top again
+                for _ in range(len(person.screen.display)):
+                    person.press("\x1b[A")
+                await asyncio.sleep(0.3)
+        elif cursor is not None:
+            await press("\x1b[A" if cursor > y else "\x1b[B")
+    else:
+        raise TimeoutError(f"{person.name} could not reach {host}'s match in the lobby")
     person.press("w" if watch else "\r")
     if not watch:
         await past_how_to_play(person)
@@ -396,10 +457,14 @@ async def generate(port: int, server: int, people: list[Person], args: argparse.
     self_after = resource.getrusage(resource.RUSAGE_SELF)
     playing_pss = [pss_mb(pid) for pid in kinds["sessions"]]
 
+    def used(pids: list[int]) -> float:
+        return sum(cpu_seconds(pid) - cpu_before.get(pid, 0.0) for pid in pids)
+
     def cpu(pids: list[int]) -> float:
-        return round(sum(cpu_seconds(pid) - cpu_before.get(pid, 0.0) for pid in pids) / wall, 3)
+        return round(used(pids) / wall, 3)
 
     every = [t for p in people for kind in KINDS for t in p.times[kind]]
+    pressed = len(every) + sum(sum(p.misses.values()) for p in people)
     lag = ms(lags)
     row: dict[str, Any] = {
         "sessions": n, "game": args.game, "measured_s": round(wall, 1),
@@ -414,6 +479,11 @@ async def generate(port: int, server: int, people: list[Person], args: argparse.
         "cpu": {"hub": cpu([server]), "ai": cpu(kinds["ai"]), "sessions": cpu(kinds["sessions"]),
                 "generator": round((self_after.ru_utime + self_after.ru_stime - self_before.ru_utime
                                     - self_before.ru_stime) / wall, 3)},
+        # what a key costs the server's side, in CPU rather than wall time (which moves with the
+        # machine's load): the sessions' and the hub's CPU over the keys pressed, the screens
+        # redrawn for the others' moves and the idle sessions' wake-ups included
+        "cpu_ms_per_key": {"sessions": round(1000 * used(kinds["sessions"]) / max(1, pressed), 2),
+                           "hub": round(1000 * used([server]) / max(1, pressed), 2)},
         "generator_lag_ms": {**lag, "max": round(1000 * max(lags, default=0.0), 1)},
         "machine_busy": round((busy_after - busy_before) / max(1, total_after - total_before), 3),
         "loadavg": [round(x, 2) for x in os.getloadavg()],
@@ -510,7 +580,7 @@ async def run_hosts(n: int, args: argparse.Namespace, url: str | None) -> list[d
 def table(rows: list[dict[str, Any]]) -> str:
     head = ("| N | all p50/p95/p99 ms (keys, misses) | tab p95 | nav p95 | play p50/p95 | chat p95 | escape p95 "
             "| start p50/max ms | session PSS idle/playing MB | hub+AI PSS MB | CPU hub/AI/sessions "
-            "| generator CPU, lag p95 | load avg 1/5 min |")
+            "| CPU ms a key: sessions/hub | generator CPU, lag p95 | load avg 1/5 min |")
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for r in rows:
         a = r["all"]
@@ -526,6 +596,7 @@ def table(rows: list[dict[str, Any]]) -> str:
             f"| {r['session_pss_mb']['idle']}/{r['session_pss_mb']['playing']} "
             f"| {r['hub_pss_mb']:.0f}+{r['ai_pss_mb']:.0f} (zygote {r['zygote_pss_mb']:.0f}) "
             f"| {r['cpu']['hub']:.0%}/{r['cpu']['ai']:.0%}/{r['cpu']['sessions']:.0%} "
+            f"| {r['cpu_ms_per_key']['sessions']:.1f}/{r['cpu_ms_per_key']['hub']:.1f} "
             f"| {r['cpu']['generator']:.0%}, {r['generator_lag_ms']['p95']:.0f} ms{flag} "
             f"| {r['loadavg'][0]:.1f}/{r['loadavg'][1]:.1f} |")
     return "\n".join(lines)

@@ -19,6 +19,9 @@ that breaks one of these breaks it here, and the tests that use it say so.
   gives SVG only) and the notices an app was given (``App.notify`` keeps them privately; the
   toasts show them only for a while). Retired by a text form of the screenshot and a public list
   of notifications; Textual's own tests read the same privates.
+- ``Redraws``: a benchmark (``benchmarks/key_cost.py``) counts the layouts and frames a key
+  causes. A screen lays out and draws in private methods (``Screen._refresh_layout``,
+  ``Screen._compositor_refresh``), wrapped here. Retired by a public frame hook or signal.
 - ``hear_every_message``: the tests' waits wake as each message is handled rather than polling.
   ``App.run_test(message_hook=…)`` is the public form, but it is given per test; the context
   variable behind it (``textual._context.message_hook``), set once where every test's app is
@@ -95,3 +98,22 @@ def screen_lines(screen: Screen[Any]) -> list[str]:
 def notices(app: App[Any]) -> list[Notification]:
     """The notifications ``app`` shows now, oldest first (each leaves when its time is up)."""
     return list(app._notifications)
+
+
+class Redraws:
+    """Counts every screen's layouts and frames drawn from now on (wraps them, for good)."""
+
+    def __init__(self) -> None:
+        self.layouts = self.frames = 0
+        layout, frame = Screen._refresh_layout, Screen._compositor_refresh
+
+        def counted_layout(screen: Screen[Any], *args: Any, **kwargs: Any) -> None:
+            self.layouts += 1
+            layout(screen, *args, **kwargs)
+
+        def counted_frame(screen: Screen[Any]) -> None:
+            self.frames += 1
+            frame(screen)
+
+        Screen._refresh_layout = counted_layout  # type: ignore[method-assign,assignment]
+        Screen._compositor_refresh = counted_frame  # type: ignore[method-assign,assignment]

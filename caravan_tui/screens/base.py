@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar, cast
 
+from textual.reactive import Reactive
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 if TYPE_CHECKING:
@@ -28,6 +30,11 @@ class BaseScreen(Screen):
     """A full screen. Its app is typed by where the screen is shown: ``table_app`` on every
     table, ``local_app`` on the screens of the local app (home, saves, new match, a replay),
     ``hosted_app`` on those of an SSH session (lobby, create match)."""
+
+    #: Textual's, but a focus change no longer repaints the whole screen: the widgets it
+    #: restyles (``:focus``) and those that show it (a ``▸`` in a title) redraw themselves. Over
+    #: SSH every whole-screen repaint is the whole screen sent again (a Tab, opening the chat line).
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     @property
     def table_app(self) -> TableApp:

@@ -591,7 +591,7 @@ class GameScreen(BaseScreen, Generic[V]):
             self._chatting, self._chat_from = True, self.focused
             line.value = ""
             self.query_one(StatusLine).display, line.display = False, True
-        line.focus()
+        self.set_focus(line)  # (at once: with the line shown, in one frame)
 
     def on_chat_input_done(self, event: ChatInput.Done) -> None:
         event.stop()
@@ -601,7 +601,7 @@ class GameScreen(BaseScreen, Generic[V]):
         self.query_one(ChatInput).display, self.query_one(StatusLine).display = False, True
         came_from, self._chat_from = self._chat_from, None
         if came_from is not None and came_from.is_attached and came_from.focusable:
-            came_from.focus()
+            self.set_focus(came_from)
         else:
             self.focus_next()
 

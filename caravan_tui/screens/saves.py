@@ -162,6 +162,10 @@ class SavesScreen(BaseScreen):
                 if sent is None or time.monotonic() - sent > ROWS_EVERY:
                     self.post_message(self.Found(rows))  # (post_message is thread-safe)
                     rows, sent = [], time.monotonic()
+                # the interpreter to the screen's thread between saves, if it waits for it: else
+                # it waited out Python's switch interval (5 ms) again and again behind the replays,
+                # and the first rows and every key with them came late
+                time.sleep(0)
         except OSError as exc:
             self.post_message(self.Unlistable(exc))
             return

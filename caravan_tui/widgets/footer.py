@@ -1,11 +1,14 @@
-"""Textual's footer, composed again only when the keys it shows change."""
+"""Textual's footer, changed only where the keys it shows change."""
 from __future__ import annotations
 
+from difflib import SequenceMatcher
 from typing import Any
 
 from textual.app import ComposeResult
+from textual.compose import compose
 from textual.events import Resize
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
 
 #: below this many columns the keys sit closer together (Textual's compact footer)
@@ -28,9 +31,34 @@ class KeysFooter(Footer):
         shown = keys_shown(screen)
         if shown == self._shown:
             return
-        super().bindings_changed(screen)
+        if not self.children:
+            super().bindings_changed(screen)  # (Textual's: composed after the next refresh)
+        elif screen.app.app_focus and self.is_attached and screen is self.screen:
+            self.change_keys()
         if screen.app.app_focus and self.is_attached and screen is self.screen:  # (it composes)
             self._shown = shown
+
+    def change_keys(self) -> None:
+        """Keep the keys still shown and swap only those that changed: composing the footer
+        again mounted and styled all its keys (a dozen widgets), most of what opening or closing
+        a table's chat line cost a session (its enter and escape replace the table's escape).
+        A footer of grouped keys is composed again whole."""
+        old, new = list(self.children), compose(self)
+        same = [signature(key) for key in old], [signature(key) for key in new]
+        if None in same[0] or None in same[1]:
+            self.refresh(recompose=True)
+            return
+        gone: list[Widget] = []
+        for change, a, b, c, d in SequenceMatcher(None, same[0], same[1], autojunk=False).get_opcodes():
+            if change == "equal":
+                continue
+            gone += old[a:b]
+            if c < d and b < len(old):  # where the old ones were: before the next key kept, or last
+                self.mount_all(new[c:d], before=old[b])
+            elif c < d:
+                self.mount_all(new[c:d])
+        if gone:
+            self.remove_children(gone)
 
     def on_resize(self, event: Resize) -> None:
         """Narrow, the keys sit closer, so a game's own keys fit 80 columns whole beside the
@@ -43,7 +71,11 @@ class KeysFooter(Footer):
         """The palette's key (docked right, over the last keys) only where it leaves every key
         whole: the palette lists the same keys, so a game's own come first."""
         self.set_reactive(Footer.show_command_palette, self.palette_fits())
-        yield from super().compose()
+        for key in super().compose():
+            if hasattr(key, "key_display"):  # (a key: the class its ``compact`` sets as it mounts,
+                # set now, so setting it there changes nothing, where it styled the key once more)
+                key.set_class(self.compact, "-compact", update=False)
+            yield key
 
     def palette_fits(self) -> bool:
         if not self._keys_known:
@@ -62,3 +94,12 @@ def keys_shown(screen: Screen[Any]) -> tuple[Any, ...]:
     palette = active.get(screen.app.COMMAND_PALETTE_BINDING)
     return (tuple((binding, enabled, tooltip) for _, binding, enabled, tooltip in active.values() if binding.show),
             palette[1:] if palette is not None else None)
+
+
+def signature(key: Widget) -> tuple[Any, ...] | None:
+    """What a footer key (Textual's ``FooterKey``) shows and does: two keys alike in these are
+    interchangeable (None: not a key, but a group of them or its label)."""
+    shown = tuple(getattr(key, name, None) for name in ("key", "key_display", "description", "action"))
+    if None in shown or key.children:
+        return None
+    return (*shown, key.has_class("-disabled"), key.has_class("-command-palette"), str(key.tooltip or ""))

@@ -52,12 +52,16 @@ class SeasonView(TableDrawn):
         self.notes: list[Text] = []
 
     def draw(self, look: SeasonLook) -> None:
-        """The latest play and what beats it are at the bottom: they are kept in sight."""
+        """The latest play and what beats it are at the bottom: they are kept in sight. Laid out
+        again only when the lines change in number (a highlight that comes and goes is drawn in
+        place)."""
         plays = [(head, list(cards), style) for head, cards, style in look.plays]
         if (plays, list(look.notes)) == (self.plays, self.notes):
             return
+        width = self.content_size.width
+        before = len(self.lines(width)) if width else None
         self.plays, self.notes = plays, list(look.notes)
-        self.refresh(layout=True)
+        self.refresh(layout=before is None or len(self.lines(width)) != before)
         box = self.parent
         if isinstance(box, ScrollableContainer):
             box.call_after_refresh(box.scroll_end, animate=False)

@@ -1,0 +1,155 @@
+"""What a key at a shared table costs the session's process, in CPU time rather than wall time
+(which moves with the machine's load): one Decktet Caravan table at 80×24 in this process, as an
+SSH session shows it (the chat line included), its opponent played by this script.
+
+    python benchmarks/key_cost.py [--repeat 30] [--game decktet_caravan] [--json FILE]
+
+Each key goes to the app as the terminal driver posts it; then the script sleeps until the screen
+has drawn what the key changed (``--settle`` seconds of wall time, idle) and counts the process's
+CPU time since the key, less what the process spends idle over as long (measured first). Kinds:
+
+- ``nav``: an arrow in the plays list (down, then up again);
+- ``tab``: the focus to the next widget;
+- ``chat``: ``t``, the chat line in place of the status line; ``escape``: closed again;
+- ``play``: Enter on a play; ``reply``: the opponent's move arriving (its Update, our turn).
+
+Reported: the median and mean CPU milliseconds of each kind, and the frames drawn (layouts, full
+or partial) per key. The screen is headless, so the terminal output itself (a few percent of a
+session's time: the escape codes and the writer thread) is not counted."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from textual import events
+
+from caravan_tui.app import CaravanApp
+from caravan_tui.bus import Act, YourTurn
+from caravan_tui.games import GAMES
+from caravan_tui.match.runner import MatchRunner
+from caravan_tui.saves import SaveStore
+from caravan_tui.screens import game_screen_class
+from caravan_tui.seats import SeatSpec
+from caravan_tui.textual_adapter import Redraws
+from caravan_tui.widgets import ActionList
+
+KINDS = ("nav", "tab", "chat", "escape", "play", "reply")
+
+
+async def measure(args: argparse.Namespace) -> dict:
+    frames = Redraws()
+    app = CaravanApp(store=SaveStore(Path(tempfile.mkdtemp(prefix="key-cost-"))), ai_iterations=10)
+    app.move_pause = 0.0
+    runner = MatchRunner.new(args.game, [SeatSpec("human")] * 2, ["Ann", "Bob"], 7, {}, None)
+    client = runner.client(0)
+    client.shared = True  # as over SSH: the chat line, the bell
+    screen = game_screen_class(GAMES[args.game])(client)
+    opponent = runner.client(1)
+    cpu: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    drawn: dict[str, list[tuple[int, int]]] = {kind: [] for kind in KINDS}
+
+    async with app.run_test(size=(80, 24)):
+        await app.push_screen(screen)
+        runner.start()
+
+        async def settle() -> None:
+            await asyncio.sleep(args.settle)
+
+        async def until(test) -> None:
+            for _ in range(400):
+                if test():
+                    return
+                await asyncio.sleep(0.025)
+            raise TimeoutError
+
+        await until(lambda: screen.table.view is not None)
+        await asyncio.sleep(2 * app.flash_seconds)
+        began = time.process_time()
+        await asyncio.sleep(2.0)
+        idle = (time.process_time() - began) / 2.0  # CPU seconds a wall second, doing nothing
+
+        async def timed(kind: str, key: str | None, wait=None, after=None) -> None:
+            before, layouts, shown = time.process_time(), frames.layouts, frames.frames
+            start = time.monotonic()
+            if key is not None:
+                app.post_message(events.Key(key, key if len(key) == 1 else None))
+            if after is not None:
+                await after()
+            if wait is not None:
+                await until(wait)
+            await settle()
+            spent = time.process_time() - before - idle * (time.monotonic() - start)
+            cpu[kind].append(spent)
+            drawn[kind].append((frames.layouts - layouts, frames.frames - shown))
+
+        async def reply() -> None:
+            """The opponent's turn, played at once: its first legal action."""
+            while True:
+                message = await asyncio.wait_for(opponent.get(), 10)
+                if isinstance(message, YourTurn):
+                    await opponent.send(Act(runner.match_id, 1, message.turn, message.legal[0]))
+                    return
+
+        plays = 0
+        while plays < args.repeat:
+            if screen.table.turn is None:
+                await timed("reply", None, wait=lambda: screen.table.turn is not None or screen.table.over, after=reply)
+                if screen.table.over is not None:
+                    break
+                if app.screen is not screen:  # a hand's summary: closed
+                    app.post_message(events.Key("space", " "))
+                    await until(lambda: app.screen is screen)
+                    await settle()
+                continue
+            actions = screen.query_one(ActionList)
+            while not actions.has_focus:
+                await timed("tab", "tab")
+            for key in ("down", "up"):
+                await timed("nav", key)
+            await timed("chat", "t")
+            await timed("escape", "escape")
+            while not actions.has_focus:
+                await timed("tab", "tab")
+            await timed("play", "enter", wait=lambda: screen.table.turn is None)
+            plays += 1
+        runner.stop()
+
+    return {"game": args.game, "idle_ms_per_s": round(1000 * idle, 2),
+            **{kind: {"n": len(cpu[kind]),
+                      "median_ms": round(1000 * statistics.median(cpu[kind]), 2) if cpu[kind] else None,
+                      "mean_ms": round(1000 * statistics.fmean(cpu[kind]), 2) if cpu[kind] else None,
+                      "layouts": round(statistics.fmean(d[0] for d in drawn[kind]), 2) if drawn[kind] else None,
+                      "frames": round(statistics.fmean(d[1] for d in drawn[kind]), 2) if drawn[kind] else None}
+               for kind in KINDS}}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--game", default="decktet_caravan", choices=[g.id for g in GAMES.values()
+                                                                        if g.default_players == 2])
+    parser.add_argument("--repeat", type=int, default=30, help="plays of ours measured")
+    parser.add_argument("--settle", type=float, default=0.25, help="seconds a key is given to be drawn")
+    parser.add_argument("--json", metavar="FILE", help="also write the row as JSON")
+    args = parser.parse_args()
+    row = asyncio.run(measure(args))
+    if args.json:
+        Path(args.json).write_text(json.dumps(row, indent=2))
+    print(f"{args.game}: idle {row['idle_ms_per_s']} ms of CPU a second")
+    print("| key | n | CPU ms median / mean | layouts / frames a key |")
+    print("|---|---|---|---|")
+    for kind in KINDS:
+        r = row[kind]
+        if r["n"]:
+            print(f"| {kind} | {r['n']} | {r['median_ms']:.1f} / {r['mean_ms']:.1f} "
+                  f"| {r['layouts']:.2f} / {r['frames']:.2f} |")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""The footer changes only the keys that change: those still shown stay the same widgets, in
+their places, and the keys it shows are always the screen's (opening a table's chat line swaps a
+few keys; rebuilding them all was most of what it cost a session over SSH)."""
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.widget import Widget
+
+from caravan_tui.widgets.footer import KeysFooter
+
+
+class Plain(Widget, can_focus=True):
+    """Focused: the app's keys alone."""
+
+
+class Typing(Widget, can_focus=True):
+    """Focused: two keys of its own, one of them over the app's escape."""
+
+    BINDINGS = [Binding("enter", "say", "Say it"), Binding("escape", "cancel", "Cancel")]
+
+
+class Table(App[None]):
+    BINDINGS = [Binding("question_mark", "rules", "Rules"), Binding("escape", "menu", "Menu"),
+                Binding("ctrl+l", "log", "Log")]
+
+    def compose(self) -> ComposeResult:
+        yield Plain(id="plain")
+        yield Typing(id="typing")
+        yield KeysFooter()
+
+
+async def test_the_keys_still_shown_stay_and_only_the_others_change():
+    app = Table()
+    async with app.run_test(size=(80, 8)) as pilot:
+        footer = app.query_one(KeysFooter)
+
+        async def focus(widget_id: str) -> dict[str, object]:
+            app.query_one(f"#{widget_id}").focus()
+            await pilot.pause()
+            return {key.description: key for key in footer.children}  # (FooterKey widgets)
+
+        table = await focus("plain")
+        assert list(table) == ["Rules", "Menu", "Log", "palette"]
+        typing = await focus("typing")
+        assert list(typing) == ["Say it", "Cancel", "Rules", "Log", "palette"]
+        assert all(typing[kept] is table[kept] for kept in ("Rules", "Log", "palette"))  # not rebuilt
+        back = await focus("plain")
+        assert list(back) == ["Rules", "Menu", "Log", "palette"]
+        assert all(back[kept] is table[kept] for kept in ("Rules", "Log", "palette"))
+        assert all(key.has_class("-compact") for key in footer.children)  # 80 columns: close together
