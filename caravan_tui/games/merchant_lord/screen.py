@@ -44,7 +44,7 @@ from .faces import CHANGED, CHOSEN, DIMMED, HINT, TICK, USABLE, card_face, die_t
 from .reasons import builder_hint, card_problem, village_problem
 from .results import tie_headline
 from .table import PHASE_WORDS, MerchantLordTable
-from .table_text import END_ACTIONS, builder_text, players_text
+from .table_text import END_ACTIONS, builder_text, players_text, tuck_possible
 from .terms import PRICE, VINDEX
 from .views import MerchantLordView
 from .widgets import ChipBar, ChipLook, Row, VillageBoard
@@ -460,6 +460,19 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             self.sel = self.sel.at(vid)
         else:
             self.refuse(self.village_problem(vid), title=f"Not at {self.table.village_name(vid)}")
+
+    def on_village_board_toggled(self, event: VillageBoard.Toggled) -> None:
+        """Space in the villages chooses the village under the cursor, as Enter does, but never
+        sells: on the chosen village it says where tucking is (the hand) and that Enter sells."""
+        if not self.decides_now():
+            return
+        if event.key != self.sel.village or self.table.phase not in ("sell", "favour", "place"):
+            self.on_village_board_pressed(VillageBoard.Pressed(event.widget, event.key))
+        elif tuck_possible(self.table):
+            self.refuse("space tucks in your hand: tab to your hand, space on a card, then enter here "
+                        "sells", title="Space does not sell")
+        else:
+            self.refuse("no card in your hand fits this sale: enter sells", title="Space does not sell")
 
     def on_chip_bar_toggled(self, event: ChipBar.Toggled) -> None:
         bar = event.widget

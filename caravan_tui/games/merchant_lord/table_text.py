@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 #: the plays that end a step: e's, never the builder's
 END_ACTIONS = (("end_favour",), ("end_selling",), ("end_buying",), ("skip",))
+#: how the villages reach the hand, where space tucks (the word Tab was nowhere on the screen)
+TO_THE_HAND = "tab: to your hand to tuck"
 
 
 def players_text(view: MerchantLordView, table: MerchantLordTable) -> Text:
@@ -67,12 +69,23 @@ def builder_text(table: MerchantLordTable, pointed: tuple[str, str] | None) -> T
         text = Text(f"{HINT} Hint: {table.describe(table.hinted)} · {hint_keys(table.hinted)}", style="bold")
     elif phase is not None:
         text = step_text(table, phase)
+        if phase in ("sell", "favour") and pointed is not None and pointed[0] == "village" and tuck_possible(table):
+            text.append(f" · {TO_THE_HAND}", style="bold")
     detail = detail_text(table, pointed)
     if detail:
         if text.plain:
             text.append("\n")
         text.append(detail, style="dim")
     return text
+
+
+def tuck_possible(table: MerchantLordTable) -> bool:
+    """Whether a card in the hand can be tucked in a sale with what the builder holds now."""
+    view = table.view
+    if view is None or table.phase not in ("sell", "favour", "place"):
+        return False
+    choices = table.choices()
+    return any(card not in table.sel.tucks and choices.tuckable(table.sel, card) for card in view.get("hand", []))
 
 
 def hint_keys(action: Action) -> str:
@@ -97,8 +110,7 @@ def step_text(table: MerchantLordTable, phase: str) -> Text:
         return Text(f"Favour {view['favour'][seat]}: reroll dice for 1 favour, or turn one for 2; "
                     "e goes on to selling")
     if phase == "sell":
-        tucks = ", space in the hand tucks" if view.get("hand") else ""
-        return Text(f"Enter chooses a village (›){tucks} · e stops selling")
+        return Text("Enter chooses a village (›) · e stops selling")
     if phase == "place":
         action = table.choices().action(table.sel)
         if action is not None:

@@ -145,11 +145,12 @@ def flow(head: Text, words: list[Text], width: int) -> list[Text]:
 
 class VillageBoard(CursorWidget):
     """Every shown player's villages, one a line (wrapped when long). Up/down move the cursor
-    over the villages, Enter posts ``Pressed``, space ``Toggled`` (both with the village id)."""
+    over the villages, Enter posts ``Pressed``, space ``Toggled`` (both with the village id): the
+    screen decides what space does, never a sale by itself."""
 
     BINDINGS = [
         Binding("enter", "press", "Choose", show=False),
-        Binding("space", "press", "Choose", show=False),
+        Binding("space", "toggle_village", "Choose", show=False),
     ]
     DEFAULT_CSS = "VillageBoard { height: auto; }"
 
@@ -157,6 +158,10 @@ class VillageBoard(CursorWidget):
 
     @dataclass
     class Pressed(WidgetMessage["VillageBoard"]):
+        key: str
+
+    @dataclass
+    class Toggled(WidgetMessage["VillageBoard"]):
         key: str
 
     @dataclass
@@ -248,6 +253,10 @@ class VillageBoard(CursorWidget):
     def action_press(self) -> None:
         if self.cursor is not None:
             self.post_message(self.Pressed(self, self.cursor))
+
+    def action_toggle_village(self) -> None:
+        if self.cursor is not None:
+            self.post_message(self.Toggled(self, self.cursor))
 
     def cell_at(self, x: int, y: int) -> str | None:
         lines = self.lines(self.content_size.width)
