@@ -669,7 +669,7 @@ async def test_the_placement_line_keeps_the_caravan_it_would_give_at_80x24(tmp_p
         region = line.region
         shown = screen_lines(app)[region.y][region.x:region.right]
         assert f"camel now: caravan {before}→{after}," in shown, shown
-        assert str(line.render()).endswith("· laid 1Y 2P 3Y")  # the pieces follow, where there is room
+        assert str(line.render()).endswith("\nlaid 1Y 2P 3Y")  # the pieces follow on a row of their own
 
 
 def cells_the_plan_fills(state, plan) -> set:

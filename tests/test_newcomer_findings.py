@@ -86,3 +86,75 @@ async def test_caravanserais_placement_line_is_whole_with_three_seats_at_80x24(t
         box = line.region
         first = screen_lines(app.screen)[box.y][box.x:box.right].strip()
         assert first == said[0].strip() and not first.endswith("·"), first  # the figures whole
+
+
+def test_ahldarahds_enter_line_keeps_the_map_and_the_route_kind_apart():
+    """Finding 6: two plays of the build read the same on the Enter line ("Claim
+    Textiles–Incense with an Incense card and 0 gold" twice, on two maps). The brief words keep
+    the kind and the map, so no two plays read alike."""
+    from caravan_tui.engine import render
+    from caravan_tui.games.ahldarahd.describe import describe
+
+    from test_ahldarahd import fresh, set_hand, to_build
+
+    state = to_build(fresh(3), 0)
+    set_hand(state, 0, ["red Incense", "blue Incense", "red Horses", "green Salt"])
+    state.gold[0] = 9
+    names = ["Ann", "AI 2 (normal)", "AI 3 (normal)"]
+    routes = [a for a in state.legal_actions() if a[0] in ("claim", "buy")]
+    said = {action: render(describe(state, action, brief=True), names, 0) for action in routes}
+    assert len({a[1] for a in routes}) > 1, routes  # (plays on more than one map)
+    assert len(set(said.values())) == len(said), sorted(said.values())
+    assert any(" on your map " in words for words in said.values())
+    assert any("(sea)" in words or "(land)" in words for words in said.values())
+
+
+def test_an_auctions_enter_line_names_the_leader_once_and_fits_two_rows():
+    """Finding 3: "enter: Raise to 1 gold for AI 2 (normal)'s Right of Passage (AI 2 (normal)
+    bid 0; you ha……". The panel above names the leader; the line does not repeat it."""
+    import random
+
+    from caravan_tui.engine import render
+    from caravan_tui.games.ahldarahd.describe import describe
+
+    from test_ahldarahd import fresh
+
+    state, rng = fresh(3, seed=3), random.Random(3)
+    names = ["Ann", "AI 2 (normal)", "AI 3 (normal)"]
+    for _ in range(300):
+        raises = [a for a in state.legal_actions() if a[0] == "raise"]
+        if raises:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    else:
+        raise AssertionError("no auction")
+    seat = state.to_move()
+    words = render(describe(state, raises[0], brief=True), names, seat)
+    assert words.startswith("Raise to ") and f"high bid {state.high}" in words, words
+    assert words.count("(normal)") <= 1, words
+    assert len(f"enter: {words}") <= 2 * 46, words  # two rows of the left column at 80 columns
+
+
+async def test_a_status_line_cut_after_its_rows_ends_in_one_ellipsis():
+    """Finding 3: a cut Enter line ended "you ha……": the row was cut with its own "…" and one
+    more added. One "…" marks the cut."""
+    from rich.text import Text
+    from textual.app import App
+
+    from caravan_tui.widgets.table_text import StatusLine
+
+    said = Text(" ".join(letter * 40 for letter in "xyz"), style="bold")  # (rows as wide as the line)
+    said.overflow = "ellipsis"
+
+    class Line(App):
+        def compose(self):
+            yield StatusLine(lambda: said, 2, id="status")
+
+    app = Line()
+    async with app.run_test(size=(40, 6)) as pilot:
+        line = app.query_one(StatusLine)
+        line.table_state = object()  # (any state: the line words itself from ``said``)
+        line.redraw()
+        await pilot.pause()
+        shown = str(line.render())
+        assert shown.endswith("…") and "……" not in shown and shown.count("\n") == 1, shown

@@ -131,7 +131,8 @@ def who(table: CaravanseraiTable, seat: int) -> Text:
 def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
     """The placement in progress and the caravan a camel would give now; else the last one;
     while our turns are skipped, that and why. The figure that matters comes first, so the
-    one line at 80 columns keeps it when it cuts the pieces off the end."""
+    one line at 80 columns keeps it whole; the pieces laid go on a second line, shown where the
+    column has the row (never "· laid 1K" cut after a piece, nor a line ending in a bare "·")."""
     pl, mover = view["placement"], view["to_move"]
     if table.skipped is not None and mover != table.seat:
         times, why = table.skipped
@@ -156,7 +157,7 @@ def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
         text.append(f", count {placed + 1 - omitted}")
         laid = notation(letters(pl["laid"]))
         if laid:
-            text.append(f" · laid {laid}", style="dim")
+            text.append(f"\nlaid {laid}", style="dim")
         return text
     last = view["last"]
     if last is not None:
@@ -164,7 +165,7 @@ def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
         text.append(": ")
         text.append(f"caravan {len(view['caravans'][last['seat']])}", style="bold")
         text.append(f", count {last['count']}")
-        text.append(f" · laid {notation(letters(last['laid']))}", style="dim")
+        text.append(f"\nlaid {notation(letters(last['laid']))}", style="dim")
         return text
     return Text("Starting camels go on outer Caravanserai cells.", style="dim")
 
