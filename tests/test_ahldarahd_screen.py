@@ -456,7 +456,7 @@ async def test_the_status_line_words_the_route_play_enter_makes_on_the_map(tmp_p
 
         def brief(action):  # the route by its cities: the map beside the line shows it and its owner
             return f"enter: {screen.table.words(describe(screen.world, action, brief=True))}"
-        assert status(screen) == brief(promised) == "enter: Claim Textiles–Gems for free"  # whole
+        assert status(screen) == brief(promised) == "enter: Claim Textiles–Gems (sea) on your map for free"  # whole
         await pilot.press("tab")  # the list's highlighted play: its route is shown on the map
         assert status(screen) == brief(screen.query_one(ActionList).highlighted_action)
         await pilot.press("shift+tab")

@@ -88,7 +88,7 @@ class StatusLine(TableText):
             rows = text.wrap(self.app.console, self.content_size.width)
             cut = rows[:self.lines]
             if len(rows) > self.lines:  # (cut where the eye and the whole-lines check see it)
-                cut[-1].truncate(self.content_size.width - 1)
+                cut[-1].truncate(self.content_size.width - 1, overflow="crop")  # (one "…", not two)
                 cut[-1].append("…")
             text, wrapped = Text("\n").join(cut), len(cut)
         self.update(text, layout=wrapped != self._wrapped)

@@ -17,6 +17,7 @@ from .maps import (
     MAJORITY,
     ROUTE_GOODS,
     ROUTES,
+    SEA,
     SLOTS,
     VALUE,
     route_words,
@@ -63,9 +64,9 @@ def _ask(kind: str, value, owner: int) -> str:
 
 
 def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
-    """``brief``: a route by its cities alone and no map named, for a line shown beside the map
-    that holds the route (the table's status line); else in full, as the plays list and the log
-    read it."""
+    """``brief``: a route by its cities, its kind and its map (what tells two plays apart: the
+    same cities are on every map), an auction's raise without the leader the panel names, for the
+    table's status line; else in full, as the plays list and the log read it."""
     kind = action[0] if isinstance(action, tuple) and action else None
     seat = state.turn if state.turn is not None else 0
     n = state.n
@@ -73,7 +74,7 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
     def route(m: int, r: int) -> str:
         if brief:
             a, b = ROUTE_GOODS[m][r]
-            return f"{COMMODITIES[a]}–{COMMODITIES[b]}"
+            return f"{COMMODITIES[a]}–{COMMODITIES[b]} ({'sea' if SEA[r] else 'land'}) on {map_words(m, n)}"
         return f"{route_words(m, r)} on {map_words(m, n)}"
 
     if kind == "free":
@@ -90,6 +91,9 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
         if holder == seat:
             held = " (yours now)"
         return f"Open an auction for {item_words(item)}{held} at {gold_words(action[2])}"
+    if kind == "raise" and brief:  # (the panel above names the leader)
+        return f"Raise to {gold_words(action[1])} for {item_words(state.item)} (high bid {state.high}; you have " \
+            f"{state.gold[seat]})"
     if kind == "raise":
         return (f"Raise to {gold_words(action[1])} for {item_words(state.item)} "
                 f"({who(state.leader)} bid {state.high}; you have {state.gold[seat]})")

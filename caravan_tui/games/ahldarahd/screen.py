@@ -143,7 +143,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
             return super().status_text()
         action = self.enter_action()
         if action is not None:
-            world = self.world  # briefly: the map beside the line shows the route and names its owner
+            world = self.world  # briefly: the route by its cities, kind and map; the panel names the leader
             words = self.table.words(describe(world, action, brief=True)) if world is not None else \
                 self.describe(action)
             text = Text(f"enter: {words}", style="bold")
