@@ -87,7 +87,8 @@ class HomeScreen(BaseScreen):
             menu.enable_option("continue")
             title = GAMES[latest.game_id].title if latest.game_id in GAMES else latest.game_id
             moves = plural(len(latest.actions), "move")
-            self.continue_note = as_text(f"Continue: {title}, {seats_line(latest.names)} ({moves})",
+            # the moves by the title, which always fits a row: not "(20" / "moves)" where the names wrap
+            self.continue_note = as_text(f"Continue: {title} ({moves}), {seats_line(latest.names)}",
                                          limit=LONG)  # the save's names: text, never markup
         self.looked.set()
 

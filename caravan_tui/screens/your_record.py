@@ -23,7 +23,8 @@ from caravan_tui.screens.row_tables import row_at_cursor, row_table
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
-COLUMNS = (("Game", 18), ("Against", 14), ("Played", 6), ("Won", 5), ("Mean points", 11), ("Place", 5),
+#: (label, width): every column whole at 80 columns ("0 (bes" was cut off the streak's end)
+COLUMNS = (("Game", 18), ("Against", 13), ("Played", 6), ("Won", 3), ("Avg pts", 7), ("Place", 5),
            ("Streak", 11))
 BEST_COLUMNS = (("Game", 18), ("Points", 6), ("Title", 20), ("When", 12))
 
