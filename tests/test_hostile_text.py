@@ -283,7 +283,7 @@ async def test_home_saves_dialogs_and_replay_show_hostile_names_and_file_names_a
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and content(app, "#home-continue"), "home")
         assert_safe_screen(app, latest.names)
         names = ", ".join(map(shown, latest.names))  # five seats: not "A vs B vs C vs D vs E"
-        assert content(app, "#home-continue") == (f"Continue: Caravans of Ahldarahd ({len(latest.actions)} moves), "
+        assert content(app, "#home-continue") == (f"Continue: Caravans of Ahldarahd ({len(latest.actions)} moves)\n"
                                                   f"{names}")
 
         await pilot.press("l")

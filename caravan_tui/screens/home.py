@@ -87,9 +87,11 @@ class HomeScreen(BaseScreen):
             menu.enable_option("continue")
             title = GAMES[latest.game_id].title if latest.game_id in GAMES else latest.game_id
             moves = plural(len(latest.actions), "move")
-            # the moves by the title, which always fits a row: not "(20" / "moves)" where the names wrap
-            self.continue_note = as_text(f"Continue: {title} ({moves}), {seats_line(latest.names)}",
-                                         limit=LONG)  # the save's names: text, never markup
+            # the moves by the title, which always fits a row, the names on their own: not "(20" /
+            # "moves)" where the names wrap
+            note = as_text(f"Continue: {title} ({moves})", limit=LONG)  # the save's names: text, never markup
+            note.append("\n").append_text(as_text(seats_line(latest.names), limit=LONG))
+            self.continue_note = note
         self.looked.set()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
