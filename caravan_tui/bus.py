@@ -179,13 +179,16 @@ def _floats(items: list[Any]) -> list[float]:
 
 
 class YourTurn(Message):
-    """Host → seat: you are to move at ``turn``; ``legal`` lists every legal action."""
+    """Host → seat: you are to move at ``turn``; ``legal`` lists every legal action; ``undo``:
+    whether the host would take back to the seat's previous decision now (the footer dims the key
+    where it would not)."""
 
     match: str
     seat: int
     turn: int
     view: dict[str, Any]
     legal: list[Action]
+    undo: bool = True
     _convert: ClassVar[dict[str, Any]] = {"legal": _actions}
 
 

@@ -201,3 +201,34 @@ async def test_homes_continue_line_keeps_the_number_of_moves_with_its_word(tmp_p
         await pilot.pause()
         rows = [row for row in screen_lines(app.screen) if "moves" in row or "Continue" in row]
         assert any("Continue: Decktet Caravan (" in row and " moves)" in row for row in rows), rows
+
+
+async def test_undo_is_dimmed_where_nothing_of_yours_can_be_taken_back(tmp_path):
+    """Finding 2: "u Undo" in Decktet Caravan's footer on every turn, refused after each AI
+    reply ("cannot take back past …"). The host says with each turn whether it would take back;
+    where it would not, the key is dimmed (and does nothing), where it would, it is offered."""
+    from test_one_truth import match_table
+
+    app, runner, screen = match_table(tmp_path, "decktet_caravan", 2, seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(screen)
+        runner.start()
+        try:
+            await wait_for(pilot, lambda: screen.table.turn is not None, "my first turn")
+            assert screen.check_action("undo", ()) is not True  # nothing of mine yet
+            for _ in range(6):  # my plays and the random seat's answers: each answer shows a card
+                moves = len(runner.host.actions)
+                screen.act(screen.table.legal[0])
+                await wait_for(pilot, lambda moves=moves: screen.table.turn is not None
+                               and len(runner.host.actions) > moves + 1 or runner.host.state.is_over(), "my turn")
+                if runner.host.state.is_over():
+                    break
+                possible = isinstance(runner.host._undo_target(0), int)
+                assert screen.table.undo == possible
+                assert (screen.check_action("undo", ()) is True) == possible
+                if not possible:
+                    assert screen.check_action("undo", ()) is None  # dimmed, not hidden
+                    return
+            raise AssertionError("undo was possible after every reply")
+        finally:
+            runner.stop()

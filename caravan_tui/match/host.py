@@ -645,7 +645,8 @@ class MatchHost:
         seat = self.state.to_move()
         if seat is not None and only in ("all", seat):
             legal = self.state.legal_actions()
-            await self._send(seat, YourTurn(self.match_id, seat, self.turn, self.state.view(seat), legal))
+            undo = isinstance(self._undo_target(seat), int)
+            await self._send(seat, YourTurn(self.match_id, seat, self.turn, self.state.view(seat), legal, undo))
 
     async def _sync(self, seat: int | None) -> None:
         """A seat (re)joining: its match info, its view with the whole log so far (the chat

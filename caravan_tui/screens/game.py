@@ -307,6 +307,9 @@ class GameScreen(BaseScreen, Generic[V]):
             table.thinking = None
             view = self.set_view(message.view)
             table.legal, table.turn, table.typed = list(message.legal), message.turn, ""
+            if table.undo != message.undo:
+                table.undo = message.undo
+                self.refresh_bindings()  # (the footer dims u where nothing of ours can be taken back)
             self.show_view(view)
             self.query_one(ActionList).set_actions(table.legal, self.describe)
             self.show_since()
@@ -544,6 +547,8 @@ class GameScreen(BaseScreen, Generic[V]):
             return not self.replaying
         if action == "undo" and self.table.others_are_people():
             return False  # (an undo never passes a move another person has seen: theirs see ours at once)
+        if action == "undo" and self.table.turn is not None and not self.table.undo:
+            return None  # dimmed: nothing of ours can be taken back (an AI's reply showed something new)
         if action in self.PLAY_ONLY:
             return not self.replaying and self.seat is not None
         if action == "chat":

@@ -43,6 +43,7 @@ class TableState(Generic[V]):
     world: State | None = None
     legal: list[Action] = field(default_factory=list)
     turn: int | None = None  # set while it is our decision
+    undo: bool = True  # whether the host would take back to our previous decision now (``YourTurn``)
     thinking: Thinking | None = None
     over: MatchOver | None = None
     typed: str = ""
