@@ -232,3 +232,13 @@ async def test_undo_is_dimmed_where_nothing_of_yours_can_be_taken_back(tmp_path)
             raise AssertionError("undo was possible after every reply")
         finally:
             runner.stop()
+
+
+def test_decktets_how_to_play_says_an_ace_or_crown_may_stand_in_for_a_rank():
+    """Finding 5: the plays list shows "Caravan A≈V→3 …" from the first turn, but How to play
+    never said an Ace or Crown may stand in for a rank 2–9 (the rules, §caravans, do)."""
+    from caravan_tui.games import GAMES
+    from caravan_tui.screens.how_to_play import how_to_play
+
+    short = " ".join(how_to_play(GAMES["decktet_caravan"].rules).split())
+    assert "an Ace or Crown may stand in for a rank 2–9" in short and "→9" in short
