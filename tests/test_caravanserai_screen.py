@@ -378,7 +378,7 @@ def test_the_safety_end_and_a_refused_camel_are_explained_in_words():
     summary = screen.match_summary({"players": 2, "caravans": [[], []], "reserves": [[0] * 6, [0] * 6], "end": SAFETY,
                                     "trigger": None})
     lines = [str(line) for line in summary.renderables[1:]]
-    assert lines == [f"The game ended: {SAFETY}.", SAFETY_WORDS]
+    assert lines == [SAFETY_WORDS]
 
 
 def without_colour(app, widget) -> list[tuple[str, bool, bool]]:

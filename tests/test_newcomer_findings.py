@@ -242,3 +242,34 @@ def test_decktets_how_to_play_says_an_ace_or_crown_may_stand_in_for_a_rank():
 
     short = " ".join(how_to_play(GAMES["decktet_caravan"].rules).split())
     assert "an Ace or Crown may stand in for a rank 2–9" in short and "→9" in short
+
+
+def test_a_hints_alternative_reason_after_the_dash_reads_your_in_lower_case():
+    """Finding 7: "— Your Right of Passage is worth about 3 gold" (a capital mid-sentence). A
+    seat's name after the dash keeps its capital."""
+    from caravan_tui.screens.table_panels import explanation
+
+    candidates = [["Pass", 0.6, 0.7, "keeps your gold"],
+                  ["Raise to 2 gold", 0.3, 0.68, "Your Right of Passage is worth about 3 gold to you"],
+                  ["Raise to 3 gold", 0.1, 0.4, "Bob takes the Shah"]]
+    lines = explanation(candidates)
+    assert any(line.endswith("— your Right of Passage is worth about 3 gold to you") for line in lines), lines
+    assert any(line.endswith("— Bob takes the Shah") for line in lines), lines
+
+
+def test_caravanserais_safety_end_and_its_variant_help_are_in_plain_words():
+    """Finding 8: "The game ended: no seat can place any more (the safety end)." and the new-match
+    form's "variant basic ▼ Expert: 7 goods a colour…" (help for the choice not chosen)."""
+    from caravan_tui.games import GAMES
+    from caravan_tui.games.caravanserai.words import SAFETY, SAFETY_WORDS
+
+    from tables import offline_screen
+
+    screen = offline_screen("caravanserai")
+    screen.table.names = ["Ann", "Bob"]
+    summary = screen.match_summary({"players": 2, "caravans": [[], []], "reserves": [[0] * 6, [0] * 6],
+                                    "end": SAFETY, "trigger": None})
+    shown = " ".join(str(line) for line in summary.renderables[1:])
+    assert "safety end" not in shown and shown == SAFETY_WORDS and "ended early" in shown
+    help_text = GAMES["caravanserai"].options["variant"].help
+    assert help_text.startswith("basic: ") and "; expert: " in help_text

@@ -50,6 +50,13 @@ def since_lines(since: list[str], moves: int) -> tuple[list[str], str] | None:
     return shown, foot
 
 
+def mid_sentence(reason: str) -> str:
+    """A reason worded as a sentence of its own, put after a dash: "You"/"Your" that opened it
+    in lower case ("— your Right of Passage is worth…", not "— Your"); a name keeps its capital."""
+    first, _, rest = reason.partition(" ")
+    return f"{first.lower()} {rest}".rstrip() if first in ("You", "Your") else reason
+
+
 def explanation(candidates: list, texts: list[str] | None = None) -> list[str]:
     """The search's top moves in words, the suggestion first, each with the game's reason:
     "Clearly best: Pass", "  keeps both Crowns for the next season", "Nearly as good: …" (an
@@ -74,7 +81,7 @@ def explanation(candidates: list, texts: list[str] | None = None) -> list[str]:
         label = rank_label(values[i], values[0], reasons[i], listed)
         listed.append(reasons[i])
         own = "; ".join(part for part in reasons[i].split("; ") if part not in shared) or reasons[i]
-        lines.append(f"{label}: {texts[i]}" + (f" — {own}" if own else ""))
+        lines.append(f"{label}: {texts[i]}" + (f" — {mid_sentence(own)}" if own else ""))
     return lines
 
 

@@ -13,8 +13,9 @@ GAME = Game(
     players=range(1, 7),
     options={
         "variant": Option("basic", ("basic", "expert"),
-                          "Expert: 7 goods a colour in the market, the first block is always 1 good, "
-                          "and once a turn a lying camel may replace a block."),
+                          "basic: 6 goods a colour in the market, a first block of 1 or 2 goods; expert: 7 "
+                          "goods a colour, the first block always 1 good, and a lying camel may replace a "
+                          "block once a turn."),
     },
     rules=rules_of(__name__),
     summary="Lay goods in growing blocks across the desert; the longest caravan wins (solo: earn a title).",

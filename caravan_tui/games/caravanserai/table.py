@@ -194,15 +194,13 @@ def final_table(view: CaravanseraiView, table: CaravanseraiTable) -> Group:
                           f"No title: a caravan of {length} (Camel driver needs 25)", style="bold"))
         lines += ladder_lines(length)
     if view["end"]:
-        lines.append(Text(f"The game ended: {view['end']}.", style="dim"))
+        lines.append(Text(SAFETY_WORDS if view["end"] == SAFETY else f"The game ended: {view['end']}.", style="dim"))
         trigger = view["trigger"]
         if trigger is not None:
             seat = trigger[0]
             lines.append(Text(table.words(f"It began to end when {{p{seat}}} took the last good from the "
                                          "market: that round was finished, then every seat played once more."),
                               style="dim"))
-        if view["end"] == SAFETY:
-            lines.append(Text(SAFETY_WORDS, style="dim"))
     return Group(*lines)
 
 # -- opponents' actions, one at a time ------------------------------------------------------

@@ -10,9 +10,10 @@ from .geometry import COLOUR_NAMES
 from .views import CaravanseraiView
 
 SAFETY = "no seat can place any more (the safety end)"
-#: what the safety end means, for the result screen (the rules say the same)
-SAFETY_WORDS = ("Every caravan was stuck (no free cell next to its head) or out of camels, so the game "
-                "stopped early; the longest caravan wins as usual.")
+#: how the game ended at the safety end, in plain words for the result screen (the rules' term,
+#: "the safety end", meant nothing to a newcomer)
+SAFETY_WORDS = ("The game ended early: every caravan was stuck (no free cell next to its head) or out of "
+                "camels. The longest caravan wins as usual.")
 
 #: what the final table's "Reserve" column counts
 RESERVE_WORDS = "Reserve: the camels and goods still in hand, not on the board"
