@@ -1193,7 +1193,8 @@ def test_describe_names_costs_cities_taken_and_proposals_in_words():
     assert said == ("Claim Salt–Horses (Sa–Ho, land, 9) on your map with a Horses card and 1 gold: "
                     "takes the Horses city (+3 gold)")  # one "on your map" is enough
     brief = render(describe(state, ("claim", "red", route_no("G", "I"), "Horses"), brief=True), names, RED)
-    assert brief == "Claim Salt–Horses (land) on your map with a Horses card and 1 gold: takes the Horses city (+3 gold)"
+    assert brief == ("Claim Salt–Horses (land) on your map with a Horses card and 1 gold: "
+                     "takes the Horses city (+3 gold)")
     said = render(state.describe(("offer", BLUE, "gold", 3, "card", "Salt"), RED), names, RED)
     assert said == "Propose to Blue: 3 gold for any Salt card"
     assert render(state.describe(("end",), RED), names, RED) == "End your build"

@@ -3,13 +3,14 @@
 promise are whole."""
 from __future__ import annotations
 
+from test_merchant_lord_screen import at_my_turn, builder, cursor_to, focus, play_until
+
 from caravan_tui.games.merchant_lord.rules import SELL
 from caravan_tui.games.merchant_lord.table_text import TO_THE_HAND
 from caravan_tui.games.merchant_lord.widgets import ChipBar, VillageBoard
 from caravan_tui.textual_adapter import notices
 
 from tables import wait_for
-from test_merchant_lord_screen import at_my_turn, builder, cursor_to, focus, play_until
 
 
 def a_sale_with_or_without_a_tuck(state) -> bool:
@@ -92,10 +93,10 @@ def test_ahldarahds_enter_line_keeps_the_map_and_the_route_kind_apart():
     """Finding 6: two plays of the build read the same on the Enter line ("Claim
     Textiles–Incense with an Incense card and 0 gold" twice, on two maps). The brief words keep
     the kind and the map, so no two plays read alike."""
+    from test_ahldarahd import fresh, set_hand, to_build
+
     from caravan_tui.engine import render
     from caravan_tui.games.ahldarahd.describe import describe
-
-    from test_ahldarahd import fresh, set_hand, to_build
 
     state = to_build(fresh(3), 0)
     set_hand(state, 0, ["red Incense", "blue Incense", "red Horses", "green Salt"])
@@ -114,10 +115,10 @@ def test_an_auctions_enter_line_names_the_leader_once_and_fits_two_rows():
     bid 0; you ha……". The panel above names the leader; the line does not repeat it."""
     import random
 
+    from test_ahldarahd import fresh
+
     from caravan_tui.engine import render
     from caravan_tui.games.ahldarahd.describe import describe
-
-    from test_ahldarahd import fresh
 
     state, rng = fresh(3, seed=3), random.Random(3)
     names = ["Ann", "AI 2 (normal)", "AI 3 (normal)"]
@@ -163,12 +164,13 @@ async def test_a_status_line_cut_after_its_rows_ends_in_one_ellipsis():
 async def test_your_record_shows_every_column_whole_at_80_columns(tmp_path):
     """Finding 3: the record's last column read "0 (bes" at 80 columns (a sideways scroll to
     read "0 (best 0)")."""
+    from test_your_record import DECKTET, PERSON, RANDOM, play
+
     from caravan_tui.saves import SaveStore
     from caravan_tui.screens.your_record import YourRecordScreen
     from caravan_tui.textual_adapter import screen_lines
 
     from tables import quick_app
-    from test_your_record import DECKTET, PERSON, RANDOM, play
 
     store = SaveStore(tmp_path)
     await play(store, DECKTET, [PERSON, RANDOM], 1)
@@ -185,12 +187,13 @@ async def test_your_record_shows_every_column_whole_at_80_columns(tmp_path):
 
 async def test_homes_continue_line_keeps_the_number_of_moves_with_its_word(tmp_path):
     """Finding 3: "Continue: Decktet Caravan, Root vs AI 2 (normal) (20" / "moves)" at 80×24."""
+    from test_your_record import DECKTET, PERSON, RANDOM, play
+
     from caravan_tui.saves import SaveStore
     from caravan_tui.screens.home import HomeScreen
     from caravan_tui.textual_adapter import screen_lines
 
     from tables import quick_app
-    from test_your_record import DECKTET, PERSON, RANDOM, play
 
     store = SaveStore(tmp_path)
     await play(store, DECKTET, [PERSON, RANDOM], 7, moves=20)  # unfinished: Continue offers it
@@ -219,8 +222,8 @@ async def test_undo_is_dimmed_where_nothing_of_yours_can_be_taken_back(tmp_path)
             for _ in range(6):  # my plays and the random seat's answers: each answer shows a card
                 moves = len(runner.host.actions)
                 screen.act(screen.table.legal[0])
-                await wait_for(pilot, lambda moves=moves: screen.table.turn is not None
-                               and len(runner.host.actions) > moves + 1 or runner.host.state.is_over(), "my turn")
+                await wait_for(pilot, lambda moves=moves: (screen.table.turn is not None
+                               and len(runner.host.actions) > moves + 1) or runner.host.state.is_over(), "my turn")
                 if runner.host.state.is_over():
                     break
                 possible = isinstance(runner.host._undo_target(0), int)

@@ -472,7 +472,9 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             self.refuse("space tucks in your hand: tab to your hand, space on a card, then enter here "
                         "sells", title="Space does not sell")
         else:
-            self.refuse("no card in your hand fits this sale: enter sells", title="Space does not sell")
+            hand = self.table.view.get("hand") if self.table.view is not None else None
+            self.refuse(f"{'no card in your hand fits this sale' if hand else 'your hand is empty'}: enter sells",
+                        title="Space does not sell")
 
     def on_chip_bar_toggled(self, event: ChipBar.Toggled) -> None:
         bar = event.widget
