@@ -16,12 +16,13 @@ import json
 import os
 import random
 import sys
+import time
 from collections.abc import Iterator
 from typing import Any
 
 from caravan_tui.ai.matches import decision_seed
 from caravan_tui.games import get_game
-from caravan_tui.games.ahldarahd.ai import vetoed
+from caravan_tui.games.ahldarahd.ai import ANSWER_BELOW, ANSWER_ITERATIONS, ANSWER_WORLDS, answer_value, judged_losing
 from caravan_tui.games.ahldarahd.rules import AhldarahdState
 from caravan_tui.games.ahldarahd.terms import BUILD
 
@@ -58,6 +59,10 @@ def main() -> int:
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", metavar="FILE")
+    parser.add_argument("--answer-worlds", type=int, default=ANSWER_WORLDS,
+                        help="the veto's worlds (ai.ANSWER_WORLDS), to try another")
+    parser.add_argument("--answer-iterations", type=int, default=ANSWER_ITERATIONS,
+                        help="the iterations of each of the veto's searches (ai.ANSWER_ITERATIONS)")
     args = parser.parse_args()
     game = get_game("ahldarahd")
     rows: list[dict[str, Any]] = []
@@ -74,9 +79,17 @@ def main() -> int:
             if not isinstance(sent, AhldarahdState):
                 raise TypeError("not an Ahldarahd state")
             value = weigh_answer(sent, decision_seed(args.seed, number, seat))
-            rows.append({"position": number, "offer": list(action), "allowed": not vetoed(world, seat, action),
-                         "value": value})
-            print(f"{number:3} {'allowed' if rows[-1]['allowed'] else 'vetoed '} {value:+.3f} {action}", flush=True)
+            started = time.process_time()
+            losing = judged_losing(world, seat, action)
+            answer = answer_value(world, seat, action, args.answer_worlds, args.answer_iterations)
+            spent = time.process_time() - started
+            allowed = not losing and answer >= -ANSWER_BELOW  # as ai.vetoed, with both parts' figures
+            rows.append({"position": number, "offer": list(action), "allowed": allowed, "losing": losing,
+                         "answer": answer, "value": value, "seconds": spent})
+            print(f"{number:3} {'allowed' if allowed else 'vetoed '} {value:+.3f} (veto's search {answer:+.3f}, "
+                  f"evaluation {'losing' if losing else 'fine'}, {spent:.2f} s) {action}", flush=True)
+    print(f"veto's CPU time a proposal: mean {sum(r['seconds'] for r in rows) / max(1, len(rows)):.2f} s, "
+          f"most {max((r['seconds'] for r in rows), default=0.0):.2f} s")
     for allowed in (True, False):
         part = [float(r["value"]) for r in rows if r["allowed"] == allowed]
         if part:
