@@ -234,7 +234,7 @@ VETO_WORLDS = 4
 #: worlds redealt from the proposer's view in which ``vetoed`` searches the partner's answer, and
 #: the iterations of each search (normal's settings otherwise): a bounded cost, paid only for
 #: the offers the evaluation lets through (docs/ai.md, "Trap offers")
-ANSWER_WORLDS = 2
+ANSWER_WORLDS = 4
 ANSWER_ITERATIONS = 100
 #: an offer is vetoed when the partner's search values accepting it below declining by more than
 #: this, in win chance (the search's ``MARGIN`` charge for accepting included)
