@@ -53,7 +53,7 @@ def positions(count: int, seed: int) -> Iterator[AhldarahdState]:
 
 def main() -> int:
     os.environ.setdefault("CARAVAN_TUI_AI_BUDGET", "iterations")
-    from ahldarahd_trades import weigh_answer  # (a sibling script; after the budget is set)
+    from ahldarahd_trades import JUDGE, weigh_answer  # (a sibling script; after the budget is set)
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=40)
@@ -66,6 +66,7 @@ def main() -> int:
     args = parser.parse_args()
     game = get_game("ahldarahd")
     rows: list[dict[str, Any]] = []
+    decisions: list[float] = []  # a normal seat's CPU seconds to decide each position, its veto included
     for number, state in enumerate(positions(args.positions, args.seed)):
         seat = state.to_move()
         if seat is None:
@@ -88,6 +89,12 @@ def main() -> int:
                          "answer": answer, "value": value, "seconds": spent})
             print(f"{number:3} {'allowed' if allowed else 'vetoed '} {value:+.3f} (veto's search {answer:+.3f}, "
                   f"evaluation {'losing' if losing else 'fine'}, {spent:.2f} s) {action}", flush=True)
+        started = time.process_time()
+        JUDGE.choose("ahldarahd", state.view(seat), seat, decision_seed(args.seed, number, seat))
+        decisions.append(time.process_time() - started)
+    vetoes = [sum(r["seconds"] for r in rows if r["position"] == number) for number in range(len(decisions))]
+    print(f"a normal decision's CPU time: mean {sum(decisions) / len(decisions):.2f} s, most {max(decisions):.2f} s; "
+          f"the veto of every proposal on offer: mean {sum(vetoes) / len(vetoes):.2f} s, most {max(vetoes):.2f} s")
     print(f"veto's CPU time a proposal: mean {sum(r['seconds'] for r in rows) / max(1, len(rows)):.2f} s, "
           f"most {max((r['seconds'] for r in rows), default=0.0):.2f} s")
     for allowed in (True, False):
