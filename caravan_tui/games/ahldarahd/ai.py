@@ -232,14 +232,16 @@ def _refused_before(offer: tuple, refused: tuple) -> bool:
 #: worlds redealt from the proposer's view in which ``vetoed`` asks the partner's judgement
 VETO_WORLDS = 4
 #: worlds redealt from the proposer's view in which ``vetoed`` searches the partner's answer, and
-#: the iterations of each search (normal's settings otherwise): a bounded cost, paid only for
-#: the offers the evaluation lets through (docs/ai.md, "Trap offers")
+#: the iterations of each search (normal's settings otherwise): a bounded cost (about 0.18 s of
+#: CPU an offer), paid only for the offers the evaluation lets through. At 100 iterations a
+#: search rated +0.20 a trade that 300 and normal's 500 rate -0.36 and -0.42 (docs/ai.md, "The
+#: answer veto")
 ANSWER_WORLDS = 4
-ANSWER_ITERATIONS = 100
+ANSWER_ITERATIONS = 300
 #: an offer is vetoed when the partner's search values accepting it below declining by more than
 #: this, in win chance. At 0 the partner must gain at least the search's ``MARGIN`` charge for
 #: accepting: at 0.02 (a trade merely neutral for the partner allowed) two offers in 120 games
-#: were traps by 0.06 and 0.07 that the small search rated -0.011 and -0.001 (docs/ai.md)
+#: were traps by 0.06 and 0.07 that 100-iteration searches rated -0.011 and -0.001
 ANSWER_BELOW = 0.0
 
 
