@@ -23,8 +23,9 @@ every two kinds are counted (at 3 players a pairing goes by who won the match).
 ``--exploit`` isolates what the shark gains from its partners: with the seats ``SPEC/shark,
 SPEC/notrade,SPEC``, each round plays one seed with the shark in each seat and trading AIs in
 the others, and the same games with the twin in the shark's place. The AIs' decisions are seeded
-by the deal, the seat and the move number, so where the shark trades with no one the two games
-are the same; a pairing is the shark's result in its game against the twin's in the other (its
+by the deal, the seat and the move number, so where the shark proposes nothing the two games
+are the same (a proposal, even declined, adds moves and so reseeds every later decision); a
+pairing is the shark's result in its game against the twin's in the other (its
 share of the win, then its points), so a trade that merely costs a third seat counts for
 nothing.
 
