@@ -20,6 +20,15 @@ kinds at 3 players, both orders around the table in every rotation. One seed per
 round (its rotations share it). The pairings of
 every two kinds are counted (at 3 players a pairing goes by who won the match).
 
+``--exploit`` isolates what the shark gains from its partners: with the seats ``SPEC/shark,
+SPEC/notrade,SPEC``, each round plays one seed with the shark in each seat and trading AIs in
+the others, and the same games with the twin in the shark's place. The AIs' decisions are seeded
+by the deal, the seat and the move number, so where the shark proposes nothing the two games
+are the same (a proposal, even declined, adds moves and so reseeds every later decision); a
+pairing is the shark's result in its game against the twin's in the other (its
+share of the win, then its points), so a trade that merely costs a third seat counts for
+nothing.
+
 ``--judge`` weighs every proposal made by a seat that is neither ``/shark`` nor ``/notrade`` (an
 AI's own proposal) by a normal search from the partner's view: accepting against declining, in
 win chance (the search charges accepting ``evaluation.MARGIN``). AI seats search their iteration
@@ -34,7 +43,7 @@ import random
 import sys
 import time
 from collections import Counter
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, pairwise
 from pathlib import Path
 from typing import Any
 
@@ -103,6 +112,37 @@ def lineups(kinds: list[str], players: int) -> list[tuple[str, ...]]:
     if len(kinds) == players == 3:  # both orders around the table, each rotated below: all six
         return [tuple(kinds), (kinds[0], kinds[2], kinds[1])]
     return [c for c in combinations_with_replacement(kinds, players) if len(set(c)) > 1]
+
+
+def rotations(kinds: list[str], players: int) -> list[list[list[str]]]:
+    """A round's games, a group for each line-up (one seed): its every rotation (one kind: one
+    game)."""
+    return [[list(lineup[shift:] + lineup[:shift]) for shift in range(players if len(kinds) > 1 else 1)]
+            for lineup in lineups(kinds, players)]
+
+
+def exploit_games(kinds: list[str], players: int) -> list[list[str]]:
+    """A round of ``--exploit``: for each seat, the shark there among trading AIs, then its twin."""
+    shark, twin, ai = kinds
+    return [[shark if i == seat else ai for i in range(players)] if who == shark
+            else [twin if i == seat else ai for i in range(players)]
+            for seat in range(players) for who in (shark, twin)]
+
+
+def exploited(records: list[dict[str, Any]]) -> tuple[float, int]:
+    """The shark's pairings won against its twin in ``--exploit`` games: each shark game against
+    the game after it, the twin in the same seat on the same deal (by share of the win, then
+    points); a shark game whose twin game was not played (a stopped run) counts for nothing."""
+    wins, pairs = 0.0, 0
+    for game, other in pairwise(records):
+        seat = next((i for i, k in enumerate(game["seats"]) if seat_kind(k)[0] == "shark"), None)
+        if seat is None or game["seed"] != other["seed"] or seat_kind(other["seats"][seat])[0] != "notrade":
+            continue
+        mine = (game["outcome"][seat], game["scores"][seat])
+        theirs = (other["outcome"][seat], other["scores"][seat])
+        wins += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+        pairs += 1
+    return wins, pairs
 
 
 def seat_kind(spec: str) -> tuple[str, str]:
@@ -180,6 +220,8 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--exploit", action="store_true",
+                        help="SPEC/shark,SPEC/notrade,SPEC: the shark or its twin among trading AIs, on the same deals")
     parser.add_argument("--judge", action="store_true",
                         help="weigh every AI proposal by a normal search from the partner's view")
     parser.add_argument("--json", metavar="FILE", help="keep every game here (written after each)")
@@ -194,21 +236,20 @@ def main() -> int:
     if not args.seats:
         parser.error("--seats is needed to play")
     kinds = args.seats.split(",")
+    if args.exploit and [seat_kind(k)[0] for k in kinds] != ["shark", "notrade", ""]:
+        parser.error("--exploit plays the seats SPEC/shark,SPEC/notrade,SPEC")
     records = []
     started = time.perf_counter()
-    number = 0
-    for _ in range(args.rounds):
-        for lineup in lineups(kinds, args.players):
-            for shift in range(args.players if len(kinds) > 1 else 1):  # one kind: rotating changes nothing
-                specs = list(lineup[shift:] + lineup[:shift])
-                records.append(play(specs, args.seed + number, {}, args.judge))
-                r = records[-1]
-                if args.json:  # after every game, so a run stopped early keeps what it played
-                    write(args.json, {"games": records})
-                print(f"{len(records):3} seed {r['seed']} {','.join(specs)} scores {r['scores']} "
-                      f"made {r['made']} accepted {r['accepted']} ({time.perf_counter() - started:.0f} s)",
-                      flush=True)
-            number += 1
+    groups = [exploit_games(kinds, args.players)] if args.exploit else rotations(kinds, args.players)
+    for number, group in enumerate(group for _ in range(args.rounds) for group in groups):
+        for specs in group:  # one seed
+            records.append(play(specs, args.seed + number, {}, args.judge))
+            r = records[-1]
+            if args.json:  # after every game, so a run stopped early keeps what it played
+                write(args.json, {"games": records})
+            print(f"{len(records):3} seed {r['seed']} {','.join(specs)} scores {r['scores']} "
+                  f"made {r['made']} accepted {r['accepted']} ({time.perf_counter() - started:.0f} s)",
+                  flush=True)
     summary = summarize(records, kinds, args.judge)
     if args.json:
         write(args.json, {"summary": summary, "games": records})
@@ -234,9 +275,17 @@ def summarize(records: list[dict[str, Any]], kinds: list[str], judged: bool) -> 
                         n += 1
                         mine, theirs = r["outcome"][i], r["outcome"][j]
                         wins += 1 if mine > theirs else 0.5 if mine == theirs else 0
+        if not n:
+            continue  # never at one table (``--exploit``)
         low, high = wilson_interval(wins, int(n))
         print(f"{a} vs {b}: {wins:g}/{n:g} pairings ({wins / n:.1%}), 95% interval {low:.1%}–{high:.1%}")
         summary[f"{a} vs {b}"] = {"pairings": n, "wins": wins, "interval": [low, high]}
+    if all(sum(1 for k in r["seats"] if seat_kind(k)[0]) == 1 for r in records) and len(kinds) == 3:
+        wins, pairs = exploited(records)
+        low, high = wilson_interval(wins, pairs)
+        print(f"--exploit: the shark against its twin, each among trading AIs on the same deal: {wins:g}/{pairs} "
+              f"pairings ({wins / pairs:.1%}), 95% interval {low:.1%}–{high:.1%}")
+        summary["exploit"] = {"pairings": pairs, "wins": wins, "interval": [low, high]}
     for kind in kinds if len(kinds) > 1 else []:
         points = [s for r in records for s, k in zip(r["scores"], r["seats"]) if k == kind]
         print(f"  {kind}: mean points {sum(points) / len(points):.2f}")

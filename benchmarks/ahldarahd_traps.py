@@ -16,12 +16,13 @@ import json
 import os
 import random
 import sys
+import time
 from collections.abc import Iterator
 from typing import Any
 
 from caravan_tui.ai.matches import decision_seed
 from caravan_tui.games import get_game
-from caravan_tui.games.ahldarahd.ai import vetoed
+from caravan_tui.games.ahldarahd.ai import ANSWER_BELOW, ANSWER_ITERATIONS, ANSWER_WORLDS, answer_value, judged_losing
 from caravan_tui.games.ahldarahd.rules import AhldarahdState
 from caravan_tui.games.ahldarahd.terms import BUILD
 
@@ -52,15 +53,20 @@ def positions(count: int, seed: int) -> Iterator[AhldarahdState]:
 
 def main() -> int:
     os.environ.setdefault("CARAVAN_TUI_AI_BUDGET", "iterations")
-    from ahldarahd_trades import weigh_answer  # (a sibling script; after the budget is set)
+    from ahldarahd_trades import JUDGE, weigh_answer  # (a sibling script; after the budget is set)
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", metavar="FILE")
+    parser.add_argument("--answer-worlds", type=int, default=ANSWER_WORLDS,
+                        help="the veto's worlds (ai.ANSWER_WORLDS), to try another")
+    parser.add_argument("--answer-iterations", type=int, default=ANSWER_ITERATIONS,
+                        help="the iterations of each of the veto's searches (ai.ANSWER_ITERATIONS)")
     args = parser.parse_args()
     game = get_game("ahldarahd")
     rows: list[dict[str, Any]] = []
+    decisions: list[float] = []  # a normal seat's CPU seconds to decide each position, its veto included
     for number, state in enumerate(positions(args.positions, args.seed)):
         seat = state.to_move()
         if seat is None:
@@ -74,9 +80,23 @@ def main() -> int:
             if not isinstance(sent, AhldarahdState):
                 raise TypeError("not an Ahldarahd state")
             value = weigh_answer(sent, decision_seed(args.seed, number, seat))
-            rows.append({"position": number, "offer": list(action), "allowed": not vetoed(world, seat, action),
-                         "value": value})
-            print(f"{number:3} {'allowed' if rows[-1]['allowed'] else 'vetoed '} {value:+.3f} {action}", flush=True)
+            started = time.process_time()
+            losing = judged_losing(world, seat, action)
+            answer = answer_value(world, seat, action, args.answer_worlds, args.answer_iterations)
+            spent = time.process_time() - started
+            allowed = not losing and answer >= -ANSWER_BELOW  # as ai.vetoed, with both parts' figures
+            rows.append({"position": number, "offer": list(action), "allowed": allowed, "losing": losing,
+                         "answer": answer, "value": value, "seconds": spent})
+            print(f"{number:3} {'allowed' if allowed else 'vetoed '} {value:+.3f} (veto's search {answer:+.3f}, "
+                  f"evaluation {'losing' if losing else 'fine'}, {spent:.2f} s) {action}", flush=True)
+        started = time.process_time()
+        JUDGE.choose("ahldarahd", state.view(seat), seat, decision_seed(args.seed, number, seat))
+        decisions.append(time.process_time() - started)
+    vetoes = [sum(r["seconds"] for r in rows if r["position"] == number) for number in range(len(decisions))]
+    print(f"a normal decision's CPU time: mean {sum(decisions) / len(decisions):.2f} s, most {max(decisions):.2f} s; "
+          f"the veto of every proposal on offer: mean {sum(vetoes) / len(vetoes):.2f} s, most {max(vetoes):.2f} s")
+    print(f"veto's CPU time a proposal: mean {sum(r['seconds'] for r in rows) / max(1, len(rows)):.2f} s, "
+          f"most {max((r['seconds'] for r in rows), default=0.0):.2f} s")
     for allowed in (True, False):
         part = [float(r["value"]) for r in rows if r["allowed"] == allowed]
         if part:

@@ -74,3 +74,23 @@ def test_an_ai_never_proposes_a_trade_its_partner_expects_to_lose_by():
             stats = policy.search_root("ahldarahd", view, seat, 3)
             assert stats and not banned & set(stats)
     assert kinds == {True, False}
+
+
+def test_an_offer_the_evaluation_passes_is_vetoed_when_the_partners_own_search_would_decline_it():
+    """``ai.answer_value``: the evaluation misses trades whose cost to the partner shows only
+    in the turns after, so the veto also searches the partner's answer in worlds redealt from the
+    proposer's view; whatever the partner really holds, the verdict is the same."""
+    from caravan_tui.games.ahldarahd.ai import ANSWER_BELOW, answer_value, judged_losing, vetoed
+
+    caught = passed = 0
+    for state, seat in builds(30):
+        redealt = state.determinize(seat, random.Random(9))  # the partner holds other cards
+        for action in [a for a in state.legal_actions() if a[0] == "offer"]:
+            if judged_losing(state, seat, action):
+                continue
+            value = answer_value(state, seat, action)
+            assert value == answer_value(redealt, seat, action)
+            assert vetoed(state, seat, action) == (value < -ANSWER_BELOW)
+            caught += value < -ANSWER_BELOW
+            passed += value >= -ANSWER_BELOW
+    assert caught >= 1 and passed >= 1

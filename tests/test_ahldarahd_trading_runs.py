@@ -1,0 +1,88 @@
+"""The trading benchmarks' line-ups and counts (``benchmarks/ahldarahd_trades.py``), and, as a slow
+strength run, the answer veto against the traps benchmark's judge (docs/ai.md, "AI trading,
+restated")."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def script(name: str):
+    sys.path.insert(0, str(BENCHMARKS))  # the traps script imports its sibling
+    try:
+        spec = importlib.util.spec_from_file_location(name, BENCHMARKS / f"{name}.py")
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(BENCHMARKS))
+
+
+TRADES = script("ahldarahd_trades")
+SHARK, TWIN, AI = "ai:normal/shark", "ai:normal/notrade", "ai:normal"
+
+
+def game(seed: int, seats: list[str], outcome: list[float], scores: list[float]) -> dict:
+    return {"seed": seed, "seats": seats, "outcome": outcome, "scores": scores}
+
+
+def test_an_exploit_round_seats_the_shark_and_then_its_twin_in_each_seat_among_trading_ais():
+    games = TRADES.exploit_games([SHARK, TWIN, AI], 3)
+    assert games == [[SHARK, AI, AI], [TWIN, AI, AI], [AI, SHARK, AI], [AI, TWIN, AI],
+                     [AI, AI, SHARK], [AI, AI, TWIN]]
+
+
+def test_a_pairing_sets_the_sharks_game_against_its_twins_on_the_same_deal():
+    records = [
+        game(1, [SHARK, AI, AI], [1.0, 0.0, 0.0], [9, 5, 4]),  # the shark wins where its twin lost
+        game(1, [TWIN, AI, AI], [0.0, 1.0, 0.0], [6, 8, 4]),
+        game(1, [AI, SHARK, AI], [1.0, 0.0, 0.0], [9, 5, 4]),  # both lose: the twin has more points
+        game(1, [AI, TWIN, AI], [1.0, 0.0, 0.0], [9, 6, 4]),
+        game(1, [AI, AI, SHARK], [0.5, 0.0, 0.5], [7, 3, 7]),  # the same game: a draw
+        game(1, [AI, AI, TWIN], [0.5, 0.0, 0.5], [7, 3, 7]),
+        game(2, [SHARK, AI, AI], [1.0, 0.0, 0.0], [9, 5, 4]),  # a stopped run: no twin game
+        game(3, [SHARK, AI, AI], [0.0, 1.0, 0.0], [2, 9, 4]),  # the next file's first pair
+        game(3, [TWIN, AI, AI], [0.0, 1.0, 0.0], [2, 9, 4]),
+    ]
+    assert TRADES.exploited(records) == (2.0, 4)
+
+
+def test_the_ordinary_line_ups_keep_one_seed_per_line_up_and_round():
+    """Runs already reported replay exactly: the rotations of a line-up share its seed."""
+    groups = TRADES.rotations([SHARK, TWIN, AI], 3)
+    assert groups == [[[SHARK, TWIN, AI], [TWIN, AI, SHARK], [AI, SHARK, TWIN]],
+                      [[SHARK, AI, TWIN], [AI, TWIN, SHARK], [TWIN, SHARK, AI]]]
+
+
+@pytest.mark.slow
+def test_no_offer_the_ai_allows_itself_is_a_trap_for_a_normal_search_from_the_partners_view(monkeypatch):
+    """(c): at the traps benchmark's first 60 positions of seed 80001, every suggested proposal
+    the veto allows is valued by a normal search from the partner's view (on its real hand) at
+    no worse than declining less the margin."""
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")  # before the judge is made: it replays exactly
+    from caravan_tui.ai.matches import decision_seed
+    from caravan_tui.games import get_game
+    from caravan_tui.games.ahldarahd.ai import vetoed
+
+    traps, trades = script("ahldarahd_traps"), script("ahldarahd_trades")
+    game_ = get_game("ahldarahd")
+    allowed = caught = 0
+    for number, state in enumerate(traps.positions(60, 80001)):
+        seat = state.to_move()
+        world = game_.from_view(state.view(seat), seat)
+        for action in [a for a in state.legal_actions() if a[0] == "offer"]:
+            sent = state.clone()
+            sent.apply(action, False)
+            value = trades.weigh_answer(sent, decision_seed(80001, number, seat))
+            if vetoed(world, seat, action):
+                caught += value < -traps.TRAP
+            else:
+                allowed += 1
+                assert value >= -traps.TRAP, (number, action, value)
+    assert allowed >= 50 and caught >= 5
