@@ -424,23 +424,22 @@ async def test_the_status_line_words_what_enter_plays_for_the_focused_widget_and
         assert host.actions[moves] == promised
 
 
+def board_good_position():
+    """Solo, seed 0, by the prior until a board good is ours to use (or decline)."""
+    state = get_game("caravanserai").new(1, seed=0, options={})
+    prefix = []
+    for _ in range(200):
+        legal = state.legal_actions()
+        if ("use",) in legal and ("decline",) in legal:
+            return prefix
+        prefix.append(best(state))
+        state.apply(prefix[-1], log=False)
+    raise AssertionError("no board good to use in this game")
+
+
 async def test_one_enter_uses_a_board_good_and_the_line_says_n_declines_it(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(["human"], 0))
-        await next_turn(pilot, app)
-        screen, host = app.screen, app.runner.host
-        for _ in range(200):  # the solo game, by the prior, until a board good is ours to use
-            await next_turn(pilot, app)
-            assert my_turn(app)
-            legal = host.state.legal_actions()
-            if ("use",) in legal and ("decline",) in legal:
-                break
-            turn = host.turn
-            await play_by_keys(pilot, screen, best(host.state))
-            await wait_for(pilot, lambda turn=turn: host.turn > turn, "the play")
-        else:
-            raise AssertionError("no board good to use in this game")
+    """Started at the position (the moves before it are the engine's, not the screen's)."""
+    async with solo_table_at(tmp_path, board_good_position()) as (app, pilot, screen, host):
         board = screen.query_one(HexBoard)
         await go_to(pilot, action_cell(("use",), screen.picture))
         colour = screen.table.view["placement"]["colour"]
@@ -467,11 +466,15 @@ def forced_rest_position():
     return prefix
 
 
+def at_the_forced_rest(tmp_path):
+    return solo_table_at(tmp_path, forced_rest_position())
+
+
 @asynccontextmanager
-async def at_the_forced_rest(tmp_path):
-    """The solo table at ``forced_rest_position``, at our turn: the app, its pilot, the screen
-    and the match's host."""
-    runner = solo_runner_at(forced_rest_position())
+async def solo_table_at(tmp_path, prefix):
+    """The solo table past ``prefix``, at our turn: the app, its pilot, the screen and the
+    match's host."""
+    runner = solo_runner_at(prefix)
     screen = CaravanseraiScreen(runner.client(0))
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
