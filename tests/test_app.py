@@ -497,8 +497,9 @@ async def test_a_spectator_has_no_hand_no_seat_keys_and_waits_for_people_by_name
         try:
             mover = runner.host.state.to_move()
             await wait_for(pilot, lambda: watching.table.view is not None and watching.table.names, "the public view")
-            await pilot.pause(0.3)
-            assert f"{['Ann', 'Bob'][mover]} to play" in str(watching.query_one("#status").render())
+            status = watching.query_one("#status")
+            await wait_for(pilot, lambda: f"{['Ann', 'Bob'][mover]} to play" in str(status.render()), "whose turn")
+            assert "thinking" not in str(status.render())
             assert not watching.query_one(CardGrid).display and playing.query_one(CardGrid).display
             assert [watching.check_action(a, ()) for a in ("hint", "undo", "save", "pass", "rules")] == [
                 False, False, False, False, True]
