@@ -141,14 +141,17 @@ async def check_game_picker(app, pilot, form) -> None:
             f"option-{name}" for name in game.options]
 
 
-async def test_new_match_and_create_match_survive_the_game_picker_at_key_repeat_speed(tmp_path):
-    """Both forms, in one app: the new match screen from home, then the SSH lobby's create
-    match form over it (the form asks nothing of the hub until it creates)."""
+async def test_new_match_survives_the_game_picker_at_key_repeat_speed(tmp_path):
     app = CaravanApp(store=SaveStore(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
         await wait_for(pilot, lambda: isinstance(app.screen, NewMatchScreen), "new match")
         await check_game_picker(app, pilot, app.screen)
+
+
+async def test_create_match_survives_the_game_picker_at_key_repeat_speed(tmp_path):
+    app = CaravanApp(store=SaveStore(tmp_path))  # (the form asks nothing of the hub until it creates)
+    async with app.run_test(size=SIZE) as pilot:
         form = CreateMatchScreen()
         await app.push_screen(form)
         await wait_for(pilot, lambda: form.seat_count > 0, "create match")
