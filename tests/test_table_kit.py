@@ -50,7 +50,10 @@ async def table_drawn(app, game_id: str, shared: bool) -> list[str]:
         await app.push_screen(screen)
         runner.start()
         try:
-            await wait_for(pilot, lambda: settled(screen) and screen.table.names, "the table")
+            log = screen.query_one(MatchLog)
+            # (the log scrolls to its last line after it next draws: drawn before, it showed its top)
+            await wait_for(pilot, lambda: settled(screen) and screen.table.names and log.lines
+                           and log.scroll_y == log.max_scroll_y, "the table, its log at its end")
             lines = [line for line in screen_lines(app.screen)]
         finally:
             runner.stop()
