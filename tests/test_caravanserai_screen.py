@@ -259,14 +259,13 @@ async def test_shrinking_the_window_and_growing_it_back_gives_the_board_view_bac
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(setup(["human"] + ["ai:easy"] * 5, 1))
         await next_turn(pilot, app)
-        board = app.screen.query_one(HexBoard)
+        board, log = app.screen.query_one(HexBoard), app.screen.query_one("#log")
+        await wait_for(pilot, lambda: log.scroll_y == log.max_scroll_y, "the log at its end")  # (after it draws)
         before, lines = board.origin, screen_lines(app)
-        await pilot.resize_terminal(60, 20)
-        await pilot.pause()
-        assert board.in_view(board.cursor) and board.origin != before  # the small window pans
+        await pilot.resize_terminal(60, 20)  # (the board pans once it is laid out at the new size)
+        await wait_for(pilot, lambda: board.in_view(board.cursor) and board.origin != before, "the small window's pan")
         await pilot.resize_terminal(*SIZE)
-        await pilot.pause()
-        assert board.origin == before and screen_lines(app) == lines
+        await wait_for(pilot, lambda: board.origin == before and screen_lines(app) == lines, "the board as it was")
 
 async def test_the_whole_board_shows_at_120x40(tmp_path):
     app = make_app(tmp_path)
