@@ -259,14 +259,13 @@ async def test_shrinking_the_window_and_growing_it_back_gives_the_board_view_bac
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(setup(["human"] + ["ai:easy"] * 5, 1))
         await next_turn(pilot, app)
-        board = app.screen.query_one(HexBoard)
+        board, log = app.screen.query_one(HexBoard), app.screen.query_one("#log")
+        await wait_for(pilot, lambda: log.scroll_y == log.max_scroll_y, "the log at its end")  # (after it draws)
         before, lines = board.origin, screen_lines(app)
-        await pilot.resize_terminal(60, 20)
-        await pilot.pause()
-        assert board.in_view(board.cursor) and board.origin != before  # the small window pans
+        await pilot.resize_terminal(60, 20)  # (the board pans once it is laid out at the new size)
+        await wait_for(pilot, lambda: board.in_view(board.cursor) and board.origin != before, "the small window's pan")
         await pilot.resize_terminal(*SIZE)
-        await pilot.pause()
-        assert board.origin == before and screen_lines(app) == lines
+        await wait_for(pilot, lambda: board.origin == before and screen_lines(app) == lines, "the board as it was")
 
 async def test_the_whole_board_shows_at_120x40(tmp_path):
     app = make_app(tmp_path)
@@ -424,23 +423,22 @@ async def test_the_status_line_words_what_enter_plays_for_the_focused_widget_and
         assert host.actions[moves] == promised
 
 
+def board_good_position():
+    """Solo, seed 0, by the prior until a board good is ours to use (or decline)."""
+    state = get_game("caravanserai").new(1, seed=0, options={})
+    prefix = []
+    for _ in range(200):
+        legal = state.legal_actions()
+        if ("use",) in legal and ("decline",) in legal:
+            return prefix
+        prefix.append(best(state))
+        state.apply(prefix[-1], log=False)
+    raise AssertionError("no board good to use in this game")
+
+
 async def test_one_enter_uses_a_board_good_and_the_line_says_n_declines_it(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(setup(["human"], 0))
-        await next_turn(pilot, app)
-        screen, host = app.screen, app.runner.host
-        for _ in range(200):  # the solo game, by the prior, until a board good is ours to use
-            await next_turn(pilot, app)
-            assert my_turn(app)
-            legal = host.state.legal_actions()
-            if ("use",) in legal and ("decline",) in legal:
-                break
-            turn = host.turn
-            await play_by_keys(pilot, screen, best(host.state))
-            await wait_for(pilot, lambda turn=turn: host.turn > turn, "the play")
-        else:
-            raise AssertionError("no board good to use in this game")
+    """Started at the position (the moves before it are the engine's, not the screen's)."""
+    async with solo_table_at(tmp_path, board_good_position()) as (app, pilot, screen, host):
         board = screen.query_one(HexBoard)
         await go_to(pilot, action_cell(("use",), screen.picture))
         colour = screen.table.view["placement"]["colour"]
@@ -467,11 +465,15 @@ def forced_rest_position():
     return prefix
 
 
+def at_the_forced_rest(tmp_path):
+    return solo_table_at(tmp_path, forced_rest_position())
+
+
 @asynccontextmanager
-async def at_the_forced_rest(tmp_path):
-    """The solo table at ``forced_rest_position``, at our turn: the app, its pilot, the screen
-    and the match's host."""
-    runner = solo_runner_at(forced_rest_position())
+async def solo_table_at(tmp_path, prefix):
+    """The solo table past ``prefix``, at our turn: the app, its pilot, the screen and the
+    match's host."""
+    runner = solo_runner_at(prefix)
     screen = CaravanseraiScreen(runner.client(0))
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:

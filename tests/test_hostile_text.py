@@ -216,12 +216,14 @@ async def test_a_trade_offer_names_its_partner_as_typed(tmp_path):
             runner.stop()
 
 
-@pytest.mark.parametrize("game_index", range(len(GAMES)), ids=list(GAMES))
-async def test_every_table_and_its_summaries_show_hostile_names_as_typed(tmp_path, game_index):
+async def test_a_table_and_its_summaries_show_hostile_names_as_typed(tmp_path):
+    """In the app as run at home. Every game's table and summaries are checked as hosted over
+    SSH (the test below: the same checks, a spectator and chat added), and a hosted table draws
+    as the local one (test_table_kit); here one game, with its hand summary, locally."""
     app = CaravanApp(store=SaveStore(tmp_path))
     app.move_pause, app.flash_seconds = 0.0, 0.05
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await check_tables(app, pilot, game_index, hosted=False)
+        await check_tables(app, pilot, list(GAMES).index("decktet_caravan"), hosted=False)
 
 
 @pytest.mark.parametrize("game_index", range(len(GAMES)), ids=list(GAMES))

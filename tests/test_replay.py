@@ -71,11 +71,11 @@ async def test_a_replay_steps_forward_and_back_through_what_the_seat_saw(tmp_pat
             assert f"move {turn}/" in drawn and "Ann's view" in drawn  # the status line, whole at 80 columns
 
         await shows(0)
-        for turn in range(1, 6):
+        for turn in range(1, 4):
             await pilot.press("right")
             await shows(turn)
         await pilot.press("left", "left")
-        await shows(3)
+        await shows(1)
         await pilot.press("end")
         await shows(max(seen))
         await pilot.press("h", "u")  # a replay offers no hint and no undo, and changes nothing

@@ -50,7 +50,10 @@ async def table_drawn(app, game_id: str, shared: bool) -> list[str]:
         await app.push_screen(screen)
         runner.start()
         try:
-            await wait_for(pilot, lambda: settled(screen) and screen.table.names, "the table")
+            log = screen.query_one(MatchLog)
+            # (the log scrolls to its last line after it next draws: drawn before, it showed its top)
+            await wait_for(pilot, lambda: settled(screen) and screen.table.names and log.lines
+                           and log.scroll_y == log.max_scroll_y, "the table, its log at its end")
             lines = [line for line in screen_lines(app.screen)]
         finally:
             runner.stop()
@@ -282,7 +285,8 @@ async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes
         assert ChatInput.PROMPT in "\n".join(line for line in screen_lines(app.screen))
         await pilot.press(*"never mind", "escape")
         assert not line.display and status.display and app.focused is plays
-        await pilot.pause(0.3)
+        await pilot.press("t", *"ok", "enter")  # said after it: what escape dropped would be in the log by then
+        await wait_for(pilot, lambda: "You say: ok" in log.lines_text, "the next line said")
         assert not any("never mind" in entry for entry in log.lines_text)
 
 

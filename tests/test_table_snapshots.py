@@ -6,7 +6,8 @@ reads in a terminal. The positions are fixed (seed, size, the moves before), no 
 and the clock and spinner are not on these screens, so the text is the same on every run.
 
 After a deliberate change to a table, write the snapshots again and review the diff:
-``CARAVAN_TUI_SNAPSHOTS=update .venv/bin/python -m pytest tests/test_table_snapshots.py``.
+``CARAVAN_TUI_SNAPSHOTS=update .venv/bin/python -m pytest tests/test_table_snapshots.py
+--snapshot-update`` (the text and the SVG are taken from one drawing of each table, in one test).
 
 The same positions as SVG, through Textual's snapshot plugin (pytest-textual-snapshot), for the
 colours and styles a text snapshot cannot show: a failing one writes ``snapshot_report.html``
@@ -67,20 +68,8 @@ def cut_with_room(screen) -> list[str]:
     return sorted(set(found))
 
 
-@pytest.mark.parametrize(("game_id", "moves"), POSITIONS)
-async def test_each_table_at_80_by_24_matches_its_snapshot(tmp_path, game_id, moves):
-    game = GAMES[game_id]
-    app = CaravanApp(store=SaveStore(tmp_path))
-    app.move_pause = 0.0
-    table = Table(app, game_id, game_screen_class(game), 7, game.quick_options, prefix_to_my_turn(game, 7, moves))
-    screen = table.screen
-    async with app.run_test(size=SIZE) as pilot, table:
-        await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
-        await pilot.pause()
-        await pilot.wait_for_scheduled_animations()
-        text = screen_text(app)
-        shown = [binding.description for _, binding, _, _ in screen.active_bindings.values() if binding.show]
-    assert not cut_with_room(screen), f"cut while there is room: {cut_with_room(screen)}"
+def check_text_snapshot(text: str, shown: list[str], game_id: str, moves: int) -> None:
+    """The footer at 80 columns shows each key whole, and the text is the committed snapshot's."""
     footer = text.splitlines()[-1]
     cut = [description for description in shown if f" {description} " not in f" {footer} "]
     assert not cut, f"the footer at 80 columns cuts or hides {cut}: {footer!r}"
@@ -95,25 +84,32 @@ async def test_each_table_at_80_by_24_matches_its_snapshot(tmp_path, game_id, mo
 
 @pytest.mark.parametrize(("game_id", "moves"), POSITIONS)
 def test_each_table_at_80_by_24_matches_its_svg_snapshot(tmp_path, snap_compare, game_id, moves):
-    """The table as a person sees it, colours and all (no AI seat plays: nothing thinks while it
-    is taken; the cursor does not blink)."""
+    """The table as a person sees it, colours and all, and its text snapshot, from one drawing of
+    it (no AI seat plays: nothing thinks while it is taken; the cursor does not blink). (The
+    name is the SVG snapshots' own: their files are named after it.)"""
     game = GAMES[game_id]
     app = CaravanApp(store=SaveStore(tmp_path))
     app.move_pause = 0.0
     table = Table(app, game_id, game_screen_class(game), 7, game.quick_options, prefix_to_my_turn(game, 7, moves))
     cut: list[str] = []
+    drawn: list[tuple[str, list[str]]] = []
 
     async def to_my_turn(pilot) -> None:
         await table.__aenter__()
-        await wait_for(pilot, lambda: table.screen.table.turn is not None and settled(table.screen), "my turn")
+        screen = table.screen
+        await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
         await pilot.wait_for_scheduled_animations()
-        cut.extend(cut_with_room(table.screen))
+        cut.extend(cut_with_room(screen))
+        drawn.append((screen_text(app), [binding.description for _, binding, _, _ in screen.active_bindings.values()
+                                         if binding.show]))
 
     try:
         assert snap_compare(app, terminal_size=SIZE, run_before=to_my_turn)
     finally:
         table.runner.stop()
     assert not cut, f"cut while there is room: {cut}"
+    (text, shown), = drawn
+    check_text_snapshot(text, shown, game_id, moves)
 
 
 async def test_the_check_finds_a_line_cut_where_its_panel_has_room():
