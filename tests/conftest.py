@@ -89,14 +89,24 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
 
 @pytest.fixture(scope="session")
-def worker():
-    """The AI worker pool of the tests that need one and test nothing of its own: one a test
-    process, its worker process started once (about a CPU-second each time), not per test."""
+def shared_worker():
+    """One AI worker pool a test process, its worker process started once (about a CPU-second
+    each time), not per test."""
     from caravan_tui.ai.worker import AIWorker
 
     pool = AIWorker(max_workers=1)
     yield pool
     pool.close()
+
+
+@pytest.fixture
+def worker(shared_worker):
+    """The AI worker pool of the tests that need one and test nothing of its own. A test that
+    stopped waiting for a search leaves it queued or running: the pool is closed after it (its
+    queued jobs dropped, a new pool started at the next use), so no test waits behind another's."""
+    yield shared_worker
+    if shared_worker.busy:
+        shared_worker.close()
 
 
 @pytest.fixture(scope="session")

@@ -143,6 +143,7 @@ class AIWorker:
         self._queue: SimpleQueue[Report] | None = None
         self._listeners: dict[int, Listener] = {}
         self._jobs = itertools.count()
+        self._unfinished: set[Future[Any]] = set()
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -292,10 +293,20 @@ class AIWorker:
     def _submit(self, pool: ProcessPoolExecutor, submit: Callable[[], list[Future[T]]]) -> list[Future[T]]:
         """The futures ``submit`` starts on ``pool``; AIWorkerError if the pool is broken."""
         try:
-            return submit()
+            futures = submit()
         except BrokenProcessPool as error:
             self._discard_pool(pool)
             raise AIWorkerError(f"the AI worker pool is broken: {error}") from error
+        for future in futures:
+            self._unfinished.add(future)
+            future.add_done_callback(self._unfinished.discard)
+        return futures
+
+    @property
+    def busy(self) -> bool:
+        """Whether a job it was given is still queued or running: a caller that stopped waiting
+        (a cancelled ``choose``) leaves its search to run on, ahead of whatever comes next."""
+        return bool(self._unfinished)
 
     async def _gather(self, pool: ProcessPoolExecutor, futures: list[Future[T]], job: int | None) -> list[T]:
         waiting = asyncio.gather(*(asyncio.wrap_future(f) for f in futures))
