@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from caravan_tui.ai.explain import RootStats
 from caravan_tui.ai.ismcts import search
 from caravan_tui.ai.levels import LEVELS, Level, get_level, level_for
-from caravan_tui.ai.policies import SearchPolicy, search_policy, search_settings
+from caravan_tui.ai.policies import SearchPolicy, pick, search_policy, search_settings
 from caravan_tui.ai.worker import AIWorker
 from caravan_tui.engine import Game, State
 from caravan_tui.games import GAMES, get_game
@@ -106,7 +106,7 @@ def bench_game(game_id: str, players: int | None = None, *, playout_seconds: flo
             started = time.perf_counter()
             roots = [policy.search_root(game_id, state.view(seat), seat, index, number)
                      for number in range(level.searches)]
-            policy.best(policy.merge(roots))  # what choose does once the searches are in
+            pick(game_id, state.view(seat), seat, policy.merge(roots))  # what choose does once the searches are in
             times.append(time.perf_counter() - started)
             if plans:
                 on_clock += level.seconds is not None and times[-1] >= level.seconds

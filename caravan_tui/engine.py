@@ -355,9 +355,10 @@ Planner = Callable[[Any, int, int, int | None, float | None],
                    tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]] | None]
 
 #: ``vetoed(state, seat, action)``: whether AI seats never make ``action``, whatever the search
-#: found for it (its statistics are dropped from the root before a move is chosen or a hint
-#: given). Read from a world built out of ``seat``'s view; called once per root action after a
-#: search, never inside one, so it may weigh more than a prior can.
+#: found for it (a move is then the next most visited, a hint shows the next). Read from a world
+#: built out of ``seat``'s view; called after the searches (merged), only for the root actions
+#: that would be made or shown, most visited first (``ai.policies.allowed``), never inside a
+#: search, so it may weigh more than a prior can.
 Veto = Callable[[Any, int, Action], bool]
 
 

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from caravan_tui.ai.explain import explained
+from caravan_tui.ai.policies import search_policy, vetted
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.proposal import steps
 from caravan_tui.games.ahldarahd.shark import WORTH, best_trade
 from caravan_tui.games.ahldarahd.terms import ANSWER, BUILD
 from caravan_tui.games.ahldarahd.trading import judge
+from caravan_tui.seats import SeatSpec
 
 GAME = get_game("ahldarahd")
 
@@ -53,33 +58,94 @@ def test_the_sharks_trade_is_one_it_can_send_and_worth_its_while_from_its_view_a
     assert picked >= 2
 
 
-def test_an_ai_never_proposes_a_trade_its_partner_expects_to_lose_by():
-    """``ai.vetoed``: the offers whose partner, by its own judgement in worlds redealt from the
-    proposer's view, expects to lose by accepting are dropped from the search's root, so neither
-    an AI's move nor a hint is one; the veto reads the proposer's view only."""
-    from caravan_tui.ai.policies import allowed, search_policy
-    from caravan_tui.games.ahldarahd.ai import vetoed
-    from caravan_tui.seats import SeatSpec
+def decision(number: int):
+    """The seeded walk's build decision ``number`` (from 0), and its seat."""
+    return next(builds(1, skip=number))
 
-    policy = search_policy(SeatSpec.ai("normal"), iterations=150)
-    kinds = set()
-    # (the 23rd to 25th of the seeded walk's decisions hold offers of both kinds: each offer's
-    # veto searches the partner's answer, so the test looks where they are)
-    for state, seat in builds(3, skip=22):
-        offers = [action for action in state.legal_actions() if action[0] == "offer"]
-        if not offers:
-            continue
-        view = state.view(seat)
-        world = GAME.from_view(view, seat)
-        banned = {action for action in offers if vetoed(world, seat, action)}
-        assert banned == {action for action in offers if vetoed(state, seat, action)}
-        kinds.update(action in banned for action in offers)
-        every = {action: (1, 0.5) for action in state.legal_actions()}
-        assert set(allowed("ahldarahd", view, seat, every)) == set(every) - banned
-        if banned:
-            stats = policy.search_root("ahldarahd", view, seat, 3)
-            assert stats and not banned & set(stats)
-    assert kinds == {True, False}
+
+#: decisions of the walk where the search (normal's settings at ``VETO_ITERATIONS``, seed 3)
+#: likes an offer the veto rejects: at the first, most of all; at the second, third of 14 moves
+OFFER_FIRST, OFFER_THIRD = 74, 267
+VETO_ITERATIONS = 60
+
+
+def ranked(policy, state, seat) -> list:
+    """The root actions of ``policy``'s searches (merged), most visited first, as the search left
+    them: before the veto."""
+    view = state.view(seat)
+    stats = policy.merge([policy.search_root(GAME.id, view, seat, 3, index) for index in range(policy.level.searches)])
+    return sorted(stats, key=lambda action: -stats[action][0])
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])  # hard merges two searches
+def test_where_the_search_likes_an_offer_the_veto_rejects_best_the_ai_makes_its_next_best_move(level):
+    """``ai.vetoed`` is asked after the searches, of the move they chose: an offer whose partner,
+    by its own judgement in worlds redealt from the proposer's view, expects to lose by
+    accepting is never made; the AI makes the next most visited move instead, without searching
+    again. The veto reads the proposer's view only."""
+    from caravan_tui.games.ahldarahd.ai import vetoed
+
+    policy = search_policy(SeatSpec.ai(level), iterations=VETO_ITERATIONS)
+    state, seat = decision(OFFER_FIRST)
+    order = ranked(policy, state, seat)
+    world = GAME.from_view(state.view(seat), seat)
+    verdicts = {action: vetoed(world, seat, action) for action in order[:3]}
+    assert verdicts == {action: vetoed(state, seat, action) for action in order[:3]}
+    assert order[0][0] == "offer" and verdicts[order[0]]  # the search liked a vetoed offer best
+    made = policy.choose(GAME.id, state.view(seat), seat, 3)
+    assert made == next(action for action in order if not verdicts.get(action, False)) != order[0]
+
+
+def test_a_hint_passes_over_the_offers_the_veto_rejects_and_asks_the_veto_of_no_move_it_does_not_show(monkeypatch):
+    """A hint shows the three most visited moves the veto allows (``policies.vetted``); the veto,
+    a search of its own, is asked of those and of the rejected ones passed over, no other."""
+    from caravan_tui.games.ahldarahd import ai
+
+    policy = search_policy(SeatSpec.ai("normal"), iterations=VETO_ITERATIONS)
+    state, seat = decision(OFFER_THIRD)
+    view = state.view(seat)
+    weighed = policy.weigh_root(GAME.id, view, seat, 3)
+    order = ranked(policy, state, seat)
+    asked = []
+    judged_losing = ai.judged_losing
+
+    def asking(world, seat, action):
+        asked.append(action)
+        return judged_losing(world, seat, action)
+
+    monkeypatch.setattr(ai, "judged_losing", asking)  # (the veto's first step, asked of every offer)
+    shown = [candidate.action for candidate in explained(GAME.id, view, seat, vetted(GAME.id, view, seat, weighed))]
+    monkeypatch.undo()
+    allowed, passed = [], []
+    for action in order:
+        if len(allowed) == 3:
+            break
+        (passed if ai.vetoed(state, seat, action) else allowed).append(action)
+    assert shown == allowed and set(passed) & set(order[:3])  # the search's own top three held rejected offers
+    walked = order[:len(allowed) + len(passed)]
+    assert asked == [action for action in walked if action[0] == "offer"]
+    assert any(action[0] == "offer" for action in order[len(walked):])  # offers below were never weighed
+
+
+async def test_the_ai_workers_make_and_show_no_offer_the_veto_rejects(worker):
+    """In the worker pool as in the app: a decision and its record, a hint, and a hard move
+    (two searches merged, then vetted) pass over the rejected offers as above."""
+    from caravan_tui.games.ahldarahd.ai import vetoed
+
+    normal = search_policy(SeatSpec.ai("normal"), iterations=VETO_ITERATIONS)
+    hard = search_policy(SeatSpec.ai("hard"), iterations=VETO_ITERATIONS)
+    state, seat = decision(OFFER_FIRST)
+    view = state.view(seat)
+    decided = await worker.decide(normal, GAME.id, view, seat, 3)
+    assert decided.action == normal.choose(GAME.id, view, seat, 3) == decided.weighed[0].action
+    assert decided.action != ranked(normal, state, seat)[0]
+    assert not any(vetoed(state, seat, candidate.action) for candidate in decided.weighed)
+    made = await worker.choose(hard, GAME.id, view, seat, 3)
+    assert made == hard.choose(GAME.id, view, seat, 3) != ranked(hard, state, seat)[0]
+    state, seat = decision(OFFER_THIRD)
+    shown = await worker.explain(normal, GAME.id, state.view(seat), seat, 3)
+    assert len(shown) == 3 and not any(vetoed(state, seat, candidate.action) for candidate in shown)
+    assert [candidate.action for candidate in shown] != ranked(normal, state, seat)[:3]
 
 
 def test_an_offer_the_evaluation_passes_is_vetoed_when_the_partners_own_search_would_decline_it():

@@ -101,7 +101,7 @@ def iterations_only() -> bool:
 @dataclasses.dataclass(frozen=True)
 class SearchPolicy:
     """ISMCTS at a level. With ``level.searches`` > 1, ``choose`` runs the searches one after the
-    other; ``AIWorker`` runs them in parallel via ``search_root`` and ``merge``.
+    other; ``AIWorker`` runs them in parallel via ``search_root`` and ``merge``, then ``pick``s.
 
     ``per_game``: apply the game's settings for this level (``Game.ai``) when choosing;
     ``fixed_budget``: ``level``'s iterations and seconds stand even where a game sets its own;
@@ -130,29 +130,31 @@ class SearchPolicy:
         progress: ProgressCallback | None = None,
     ) -> RootStats:
         """Each root action's visits and summed reward in search number ``index`` (seeded from
-        ``seed`` and ``index``), or the weights of the game's plan where the level plans."""
+        ``seed`` and ``index``), or the weights of the game's plan where the level plans. The
+        game's veto is not asked here but of the merged searches (``pick``)."""
         planned = self._plan(game_id, view, seat, index)
         if planned is not None:
             return planned.stats
         root = self._search(game_id, view, seat, seed, index, progress).root
-        return allowed(game_id, view, seat,
-                       {action: (child.visits, child.reward) for action, child in root.children.items()})
+        return {action: (child.visits, child.reward) for action, child in root.children.items()}
 
     def weigh_root(
         self, game_id: str, view: dict[str, Any], seat: int, seed: int, index: int = 0,
         progress: ProgressCallback | None = None, top: int = TOP,
     ) -> Weighed:
         """``search_root``'s statistics, and for its ``top`` most visited root actions the line
-        the search means to follow after each (``ismcts.continuation``); where the level plans,
-        the plan's weights and lines."""
+        the search means to follow after each (``ismcts.continuation``); for every root action
+        where the game vetoes moves (the veto, asked of the merged searches, may pass over any
+        number of them: ``vetted``). Where the level plans, the plan's weights and lines."""
         planned = self._plan(game_id, view, seat, index)
         if planned is not None:
             ranked = sorted(planned.stats, key=lambda action: -planned.stats[action][0])[:top]
             return Weighed(planned.stats, {action: planned.lines[action] for action in ranked})
         root = self._search(game_id, view, seat, seed, index, progress).root
-        stats = allowed(game_id, view, seat,
-                        {action: (child.visits, child.reward) for action, child in root.children.items()})
-        ranked = sorted(stats, key=lambda action: -stats[action][0])[:top]
+        stats = {action: (child.visits, child.reward) for action, child in root.children.items()}
+        ranked = sorted(stats, key=lambda action: -stats[action][0])
+        if get_game(game_id).ai.vetoed is None:
+            ranked = ranked[:top]
         return Weighed(stats, {action: (action, *continuation(root.children[action])) for action in ranked})
 
     def _plan(self, game_id: str, view: dict[str, Any], seat: int, index: int) -> Weighed | None:
@@ -194,21 +196,48 @@ class SearchPolicy:
     ) -> Action:
         if legal is not None and len(legal) == 1:
             return legal[0]
-        return self.best(self.merge([
+        return pick(game_id, view, seat, self.merge([
             self.search_root(game_id, view, seat, seed, index, progress if index == 0 else None)
             for index in range(self.level.searches)
         ]))
 
 
-def allowed(game_id: str, view: dict[str, Any], seat: int, stats: RootStats) -> RootStats:
-    """A search's root statistics without the moves the game vetoes for AI seats
-    (``GameAI.vetoed``); all of them if it would veto every move."""
+def allowed(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, top: int = 1) -> RootStats:
+    """Root statistics (one search's or several merged) whose ``top`` most visited actions are
+    all moves AI seats may make (``GameAI.vetoed``). The veto is costly, so it is asked only of
+    the actions that would be made or shown: from the most visited down (ties in the order of
+    ``stats``, as ``most_visited`` and ``explain.candidates`` rank them) until ``top`` pass; the
+    vetoed ones met are dropped, the others kept as they are. Unchanged if the veto rejects
+    every action."""
     vetoed = get_game(game_id).ai.vetoed
     if vetoed is None:
         return stats
     world = get_game(game_id).from_view(view, seat)
-    kept = {action: weights for action, weights in stats.items() if not vetoed(world, seat, action)}
-    return kept or stats
+    banned = set()
+    passed = 0
+    for action in sorted(stats, key=lambda action: -stats[action][0]):
+        if passed == top:
+            break
+        if vetoed(world, seat, action):
+            banned.add(action)
+        else:
+            passed += 1
+    if not passed:
+        return stats
+    return {action: weights for action, weights in stats.items() if action not in banned}
+
+
+def pick(game_id: str, view: dict[str, Any], seat: int, stats: RootStats) -> Action:
+    """The move an AI seat makes from its searches' merged root statistics: the most visited
+    that the game does not veto (the next most visited where it does: no second search)."""
+    return SearchPolicy.best(allowed(game_id, view, seat, stats))
+
+
+def vetted(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP) -> Weighed:
+    """What the searches weighed (merged), its ``top`` most visited actions all moves AI seats
+    may make (``allowed``): the candidates a hint shows or a decision records, its move first
+    (the move ``pick`` makes from the same statistics)."""
+    return weighed._replace(stats=allowed(game_id, view, seat, weighed.stats, top))
 
 
 def make_policy(spec: SeatSpec, *, level: Level | None = None, iterations: int | None = None) -> Policy:
@@ -245,4 +274,4 @@ def hint(game_id: str, view: dict[str, Any], seat: int, level: str = "normal", s
     policy = search_policy(SeatSpec.ai(level))
     weighed = Weighed.merge([policy.weigh_root(game_id, view, seat, seed, index)
                              for index in range(policy.level.searches)])
-    return explained(game_id, view, seat, weighed)
+    return explained(game_id, view, seat, vetted(game_id, view, seat, weighed))

@@ -30,10 +30,11 @@ from multiprocessing.queues import SimpleQueue
 from typing import Any, TypeVar
 
 from caravan_tui.engine import Action
+from caravan_tui.games import get_game
 
 from .explain import TOP, Candidate, RootStats, Weighed, explained
 from .ismcts import ProgressCallback
-from .policies import Policy, SearchPolicy
+from .policies import Policy, SearchPolicy, pick, vetted
 from .review import Judged, Position, judge
 
 POLL_SECONDS = 0.1
@@ -83,8 +84,6 @@ def _init_worker(parent: int, progress_queue: SimpleQueue[Report]) -> None:
 
 def _reporter(job: int, index: int, game_id: str, view: dict[str, Any], seat: int) -> ProgressCallback:
     """A search progress callback forwarding at most one message per POLL_SECONDS."""
-    from caravan_tui.games import get_game
-
     queue = _progress_queue
     if queue is None:
         raise RuntimeError("search progress is reported from a worker process only")
@@ -169,7 +168,12 @@ class AIWorker:
         if legal is not None and len(legal) == 1:
             return legal[0]
         if isinstance(policy, SearchPolicy) and policy.level.searches > 1:
-            return SearchPolicy.best(await self.root_stats(policy, game_id, view, seat, seed, on_progress))
+            stats = await self.root_stats(policy, game_id, view, seat, seed, on_progress)
+            if get_game(game_id).ai.vetoed is None:
+                return SearchPolicy.best(stats)
+            pool = self._executor()  # (the veto may search: not on this loop)
+            return (await self._gather(pool, self._submit(pool, lambda: [
+                pool.submit(pick, game_id, view, seat, stats)]), None))[0]
         pool = self._executor()
         with self._listening(on_progress) as job:
             chosen = self._submit(pool, lambda: [pool.submit(_choose, policy, job, game_id, view, seat, seed, legal)])
@@ -185,8 +189,8 @@ class AIWorker:
         on_progress: Callable[[Progress], None] | None = None,
     ) -> RootStats:
         """The level's searches run in parallel, their root statistics merged; the visits sum to
-        the iterations searched (what ``choose`` picks from, and how a caller tells whether the
-        clock or the iteration budget ended them)."""
+        the iterations searched (what ``choose`` picks from, after the game's veto: ``pick``, and
+        how a caller tells whether the clock or the iteration budget ended them)."""
         pool = self._executor()
         with self._listening(on_progress) as job:
             roots = self._submit(pool, lambda: [
@@ -212,7 +216,7 @@ class AIWorker:
         pool = self._executor()
         with self._listening(on_progress) as job:
             weighed = await self._weigh(pool, policy, job, game_id, view, seat, seed)
-        action = SearchPolicy.best(weighed.stats)
+        action = SearchPolicy.best(weighed.stats)  # (vetted: the move ``pick`` makes)
         try:
             top = await self._gather(pool, self._submit(pool, lambda: [
                 pool.submit(explained, game_id, view, seat, weighed)]), None)
@@ -222,11 +226,16 @@ class AIWorker:
         return Decision(action, top[0])
 
     async def _weigh(self, pool: ProcessPoolExecutor, policy: SearchPolicy, job: int | None, game_id: str,
-                     view: dict[str, Any], seat: int, seed: int) -> Weighed:
-        """The level's searches, run in parallel, their weighing merged."""
+                     view: dict[str, Any], seat: int, seed: int, top: int = TOP) -> Weighed:
+        """The level's searches, run in parallel, their weighing merged, its ``top`` candidates all
+        moves AI seats may make (``policies.vetted``: the game's veto, asked in a worker)."""
         futures = self._submit(pool, lambda: [pool.submit(_weigh_root, policy, job, index, game_id, view, seat, seed)
                                               for index in range(policy.level.searches)])
-        return Weighed.merge(await self._gather(pool, futures, job))
+        weighed = Weighed.merge(await self._gather(pool, futures, job))
+        if get_game(game_id).ai.vetoed is None:
+            return weighed
+        return (await self._gather(pool, self._submit(pool, lambda: [
+            pool.submit(vetted, game_id, view, seat, weighed, top)]), None))[0]
 
     @contextmanager
     def _listening(self, on_progress: Callable[[Progress], None] | None) -> Iterator[int | None]:
@@ -247,7 +256,7 @@ class AIWorker:
         """The search's ``top`` candidates for ``seat`` (its choice first) with their reasons,
         computed in worker processes, one per search of the level."""
         pool = self._executor()
-        weighed = await self._weigh(pool, policy, None, game_id, view, seat, seed)
+        weighed = await self._weigh(pool, policy, None, game_id, view, seat, seed, top)
         found = await self._gather(pool, self._submit(pool, lambda: [
             pool.submit(explained, game_id, view, seat, weighed, top)]), None)
         return found[0]

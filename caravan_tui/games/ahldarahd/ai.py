@@ -233,9 +233,10 @@ def _refused_before(offer: tuple, refused: tuple) -> bool:
 VETO_WORLDS = 4
 #: worlds redealt from the proposer's view in which ``vetoed`` searches the partner's answer, and
 #: the iterations of each search (normal's settings otherwise): a bounded cost (about 0.18 s of
-#: CPU an offer), paid only for the offers the evaluation lets through. At 100 iterations a
-#: search rated +0.20 a trade that 300 and normal's 500 rate -0.36 and -0.42 (docs/ai.md, "The
-#: answer veto")
+#: CPU an offer), paid only for an offer the evaluation lets through that a decision would make
+#: or a hint show (``ai.policies.allowed``: the search's choice, the next where it is vetoed). At
+#: 100 iterations a search rated +0.20 a trade that 300 and normal's 500 rate -0.36 and -0.42
+#: (docs/ai.md, "The answer veto")
 ANSWER_WORLDS = 4
 ANSWER_ITERATIONS = 300
 #: an offer is vetoed when the partner's search values accepting it below declining by more than
