@@ -7,7 +7,9 @@ Build positions come from seeded random play without trades (3 players). At each
 suggested proposal (``offers.suggested_offers``) is sent on a copy and weighed by a normal search
 from the partner's view: its value of accepting less declining, in win chance (the search
 charges accepting ``evaluation.MARGIN``). The proposals are split by whether AI seats may make
-them (``ai.vetoed``). AI seats search their iteration budget only, so a run replays exactly.
+them (``ai.vetoed``), and a normal seat's decision at each position is made (its CPU time
+measured, the veto included): the proposals it makes are counted with the traps among them.
+AI seats search their iteration budget only, so a run replays exactly.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import argparse
 import json
 import os
 import random
+import statistics
 import sys
 import time
 from collections.abc import Iterator
@@ -86,17 +89,26 @@ def main() -> int:
             spent = time.process_time() - started
             allowed = not losing and answer >= -ANSWER_BELOW  # as ai.vetoed, with both parts' figures
             rows.append({"position": number, "offer": list(action), "allowed": allowed, "losing": losing,
-                         "answer": answer, "value": value, "seconds": spent})
+                         "answer": answer, "value": value, "seconds": spent, "made": False})
             print(f"{number:3} {'allowed' if allowed else 'vetoed '} {value:+.3f} (veto's search {answer:+.3f}, "
                   f"evaluation {'losing' if losing else 'fine'}, {spent:.2f} s) {action}", flush=True)
         started = time.process_time()
-        JUDGE.choose("ahldarahd", state.view(seat), seat, decision_seed(args.seed, number, seat))
+        made = JUDGE.choose("ahldarahd", state.view(seat), seat, decision_seed(args.seed, number, seat))
         decisions.append(time.process_time() - started)
+        for row in rows:
+            if row["position"] == number and tuple(row["offer"]) == made:
+                row["made"] = True
+                print(f"{number:3} a normal decision proposes {made} ({row['value']:+.3f})", flush=True)
     vetoes = [sum(r["seconds"] for r in rows if r["position"] == number) for number in range(len(decisions))]
-    print(f"a normal decision's CPU time: mean {sum(decisions) / len(decisions):.2f} s, most {max(decisions):.2f} s; "
+    print(f"a normal decision's CPU time: mean {sum(decisions) / len(decisions):.3f} s, "
+          f"median {statistics.median(decisions):.3f} s, most {max(decisions):.3f} s; "
           f"the veto of every proposal on offer: mean {sum(vetoes) / len(vetoes):.2f} s, most {max(vetoes):.2f} s")
     print(f"veto's CPU time a proposal: mean {sum(r['seconds'] for r in rows) / max(1, len(rows)):.2f} s, "
           f"most {max((r['seconds'] for r in rows), default=0.0):.2f} s")
+    made = [float(r["value"]) for r in rows if r["made"]]
+    print(f"proposals a normal decision made: {len(made)} at {len(decisions)} positions, "
+          f"{sum(1 for r in rows if r['made'] and not r['allowed'])} of them vetoed, "
+          f"{sum(1 for v in made if v < -TRAP)} traps" + (f" (worst {min(made):+.3f})" if made else ""))
     for allowed in (True, False):
         part = [float(r["value"]) for r in rows if r["allowed"] == allowed]
         if part:
