@@ -1101,7 +1101,7 @@ def test_an_ai_taking_over_a_persons_half_written_draft_drops_it():
 def test_an_ai_only_match_has_no_draft():
     """AI seats trade by the suggested proposals only (``ai.considered``); that they never make
     a trap offer is ``test_ahldarahd_shark.py``'s."""
-    record = play_match(GAME.id, [SeatSpec.parse("ai:normal")] * 3, 1, iterations=40)  # no clock: seeded
+    record = play_match(GAME.id, [SeatSpec.parse("ai:normal")] * 3, 1, iterations=20)  # no clock: seeded
     kinds = {action[0] for action in record.actions}
     assert not kinds & {"trade_with", "send", "cancel"} and "end" in kinds
 
