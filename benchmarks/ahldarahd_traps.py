@@ -105,10 +105,10 @@ def main() -> int:
           f"the veto of every proposal on offer: mean {sum(vetoes) / len(vetoes):.2f} s, most {max(vetoes):.2f} s")
     print(f"veto's CPU time a proposal: mean {sum(r['seconds'] for r in rows) / max(1, len(rows)):.2f} s, "
           f"most {max((r['seconds'] for r in rows), default=0.0):.2f} s")
-    made = [float(r["value"]) for r in rows if r["made"]]
-    print(f"proposals a normal decision made: {len(made)} at {len(decisions)} positions, "
+    proposed = [float(r["value"]) for r in rows if r["made"]]
+    print(f"proposals a normal decision made: {len(proposed)} at {len(decisions)} positions, "
           f"{sum(1 for r in rows if r['made'] and not r['allowed'])} of them vetoed, "
-          f"{sum(1 for v in made if v < -TRAP)} traps" + (f" (worst {min(made):+.3f})" if made else ""))
+          f"{sum(1 for v in proposed if v < -TRAP)} traps" + (f" (worst {min(proposed):+.3f})" if proposed else ""))
     for allowed in (True, False):
         part = [float(r["value"]) for r in rows if r["allowed"] == allowed]
         if part:
