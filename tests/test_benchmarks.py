@@ -91,7 +91,8 @@ def test_save_cost_and_explain_cost_report_every_game_they_play():
 
 
 def test_review_cost_times_both_matches_and_the_noise():
-    said = run("review_cost.py", "--iterations", "10", "--moves", "20", "--noise", "1")
+    # greedy seats play the matches reviewed (easy seats' whole Ahldarahd match: 14 CPU-s)
+    said = run("review_cost.py", "--iterations", "10", "--moves", "20", "--noise", "1", "--seat", "greedy")
     assert "decktet_caravan  20 moves" in said and "ahldarahd" in said and said.count("another seed moves") == 2
     assert said.count("s of CPU") == 2
 
