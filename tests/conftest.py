@@ -1,5 +1,6 @@
 """Test-run settings: what the run is, how many test processes, no per-test timeout for slow
 strength runs, and the run's own PostgreSQL server for the tests marked postgres."""
+import gc
 import os
 import secrets
 import sys
@@ -51,6 +52,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("slow"):
             item.add_marker(pytest.mark.timeout(0))
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What collecting made (every test module, what they import, the items) lives to the run's
+    end: frozen, the cyclic collector no longer walks it at each full collection (in a table
+    test's process, a third of the collector's time in the run)."""
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_configure(config: pytest.Config) -> None:
