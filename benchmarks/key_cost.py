@@ -35,6 +35,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
+from caravan_tui.screens.chat import ChatInput
 from caravan_tui.seats import SeatSpec
 from caravan_tui.textual_adapter import Redraws
 from caravan_tui.widgets import ActionList
@@ -88,6 +89,11 @@ async def measure(args: argparse.Namespace) -> dict:
             cpu[kind].append(spent)
             drawn[kind].append((frames.layouts - layouts, frames.frames - shown))
 
+        async def tab() -> None:
+            """Tab, until the focus has moved: the next look at the focus sees where it went."""
+            was = app.focused
+            await timed("tab", "tab", wait=lambda: app.focused is not was)
+
         async def reply() -> None:
             """The opponent's turn, played at once: its first legal action."""
             while True:
@@ -96,6 +102,7 @@ async def measure(args: argparse.Namespace) -> dict:
                     await opponent.send(Act(runner.match_id, 1, message.turn, message.legal[0]))
                     return
 
+        line = screen.query_one(ChatInput)
         plays = 0
         while plays < args.repeat:
             if screen.table.turn is None:
@@ -109,13 +116,14 @@ async def measure(args: argparse.Namespace) -> dict:
                 continue
             actions = screen.query_one(ActionList)
             while not actions.has_focus:
-                await timed("tab", "tab")
+                await tab()
             for key in ("down", "up"):
                 await timed("nav", key)
-            await timed("chat", "t")
-            await timed("escape", "escape")
+            await timed("chat", "t", wait=lambda: line.has_focus)
+            # (the focus goes back once the line is closed: a tab pressed before would move it on)
+            await timed("escape", "escape", wait=lambda: not line.display and not line.has_focus)
             while not actions.has_focus:
-                await timed("tab", "tab")
+                await tab()
             await timed("play", "enter", wait=lambda: screen.table.turn is None)
             plays += 1
         runner.stop()

@@ -3,10 +3,12 @@ Caravans of Ahldarahd match (default options, easy seats at 20 iterations a move
 AI workers on two cores at the review's budget; the time from the first decision sent to the
 last judged. With ``--noise``, also how far the same decisions' expected results move when
 searched with other seeds (the review's own noise, which the grades' thresholds must clear).
-``--games`` reviews a match of other games too (``MATCHES``).
+``--games`` reviews a match of other games too (``MATCHES``); ``--seat`` has other seats play the
+matches (``greedy``: a match in a fraction of a second, for a quick look that the review runs).
 
     python benchmarks/review_cost.py                 # the review's budget (1,500 iterations)
     python benchmarks/review_cost.py --iterations 20 --moves 30 --noise 0
+    python benchmarks/review_cost.py --iterations 10 --moves 20 --noise 1 --seat greedy
     python benchmarks/review_cost.py --games camel_caravan,merchant_lord,caravanserai
 """
 from __future__ import annotations
@@ -29,10 +31,12 @@ MATCHES = {"decktet_caravan": (2, 100), "ahldarahd": (3, None), "camel_caravan":
            "merchant_lord": (2, None), "caravanserai": (1, None)}
 
 
-def match_positions(game_id: str, players: int, moves: int | None, seed: int) -> tuple[int, list[Position]]:
-    """Seat 0's decisions in the first ``moves`` moves of a match between easy seats."""
+def match_positions(game_id: str, players: int, moves: int | None, seed: int,
+                    seat: SeatSpec) -> tuple[int, list[Position]]:
+    """Seat 0's decisions in the first ``moves`` moves of a match between ``seat``s (an AI at 20
+    iterations a move)."""
     game = get_game(game_id)
-    record = play_match(game_id, [SeatSpec.ai("easy")] * players, seed, iterations=20)
+    record = play_match(game_id, [seat] * players, seed, iterations=20)
     actions = record.actions[:moves]
     return len(actions), list(positions(game, players, seed, record.options, actions, 0))
 
@@ -83,11 +87,13 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=100, help="moves of the Decktet Caravan match reviewed")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--noise", type=int, default=10, help="decisions searched again with other seeds (0: none)")
+    parser.add_argument("--seat", type=SeatSpec.parse, default=SeatSpec.ai("easy"),
+                        help="who plays every seat of the matches reviewed (ai:easy; greedy or random: quicker)")
     args = parser.parse_args()
     for game_id in args.games.split(","):
         players, moves = MATCHES[game_id]
         moves = args.moves if game_id == "decktet_caravan" else moves
-        length, found = match_positions(game_id, players, moves, args.seed)
+        length, found = match_positions(game_id, players, moves, args.seed, args.seat)
         seconds, cpu = asyncio.run(timed_review(game_id, found, args.iterations, args.workers))
         each = cpu / max(1, len(found))
         line = (f"{game_id:16} {length} moves, {len(found)} decisions of seat 1 reviewed at {args.iterations} "

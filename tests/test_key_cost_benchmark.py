@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_key_cost_times_every_kind_of_key(tmp_path):
     out = tmp_path / "row.json"
-    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "key_cost.py"), "--repeat", "2",
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "key_cost.py"), "--repeat", "1",
                            "--settle", "0.1", "--json", str(out)], cwd=ROOT, capture_output=True, text=True,
                           timeout=240, env={**os.environ, "CARAVAN_TUI_AI_BUDGET": "iterations"})
     assert done.returncode == 0, done.stderr[-3000:]
