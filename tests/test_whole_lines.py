@@ -17,7 +17,7 @@ from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.textual_adapter import screen_lines
 
-from tables import Table, settled, wait_for
+from tables import Table, games_checked_by_default, settled, wait_for
 
 
 @pytest.mark.parametrize("game_id", [game_id for game_id in GAMES
@@ -38,7 +38,10 @@ async def test_the_legends_title_and_keys_are_whole_at_80_by_24(tmp_path, game_i
     assert "Legend" in top and "^↑↓ scroll · l closes" in bottom and "…" not in top + bottom
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+# the viewer is Textual's and the screen the kit's: each game gives only its document. By default
+# the two that stress it most: Camel Caravan's tables (the widest, 174 columns, and the most
+# rows) and Caravanserai's longest heading (the contents' width: the bug)
+@pytest.mark.parametrize("game_id", games_checked_by_default("camel_caravan", "caravanserai"))
 async def test_the_rules_with_their_contents_open_cut_no_word_at_80_by_24(game_id):
     """The bug: with the contents beside them the rules' tables read "Marrak…", "swo…" (the
     contents took 45 columns for one long heading). Each "…" on screen, all the way down, is
