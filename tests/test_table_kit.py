@@ -167,6 +167,9 @@ async def test_new_match_survives_the_game_picker_at_key_repeat_speed(tmp_path):
         await check_game_picker(app, pilot, app.screen)
 
 
+# the picker and the rows it rebuilds are the form both share (``MatchForm``): the default run checks
+# it on the new match screen, above; this form's own part is only its seat rows
+@pytest.mark.e2e
 async def test_create_match_survives_the_game_picker_at_key_repeat_speed(tmp_path):
     app = CaravanApp(store=SaveStore(tmp_path))  # (the form asks nothing of the hub until it creates)
     async with app.run_test(size=SIZE) as pilot:
