@@ -5,20 +5,34 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager, suppress
 from multiprocessing import resource_tracker
 from pathlib import Path
 
+import pytest
+
 from caravan_tui.ai.worker import AIWorker
 from caravan_tui.app import CaravanApp
 from caravan_tui.bus import Act, YourTurn
+from caravan_tui.games import GAMES
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.saves import SaveStore
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.textual_adapter import hear_every_message
 from caravan_tui.widgets.footer import KeysFooter
+
+
+def games_checked_by_default(*default: str, among: Iterable[str] = GAMES) -> list:
+    """Each game's id (of ``among``: every game) as a test parameter, for a check of the table
+    kit's own code where the game only gives it data: the games in ``default`` run in the default
+    run, chosen as the ones whose data stress the kit most (each use says why); the others run in
+    the end-to-end run (``pytest -m e2e``, which CI runs too), so every game is still checked."""
+    among = list(among)
+    assert set(default) <= set(among) <= set(GAMES), (default, among)
+    return [pytest.param(game_id, id=game_id, marks=() if game_id in default else pytest.mark.e2e)
+            for game_id in among]
 
 
 class Table:
@@ -113,10 +127,30 @@ async def yes_if_caravanserai_asks(pilot, game_id: str, played) -> None:
         await pilot.press("y")
 
 
+class LentWorker:
+    """The test process's AI worker pool, lent to one app: everything is the pool's but ``close``,
+    which the app calls as it ends. Each app started its own worker process, at about half a
+    CPU-second each (the process starts and imports the games); the pool's stays for the next
+    app. An app that ends with a search of its own still running closes the pool (the search
+    finishes first), so that no test's searches wait behind another's."""
+
+    #: the pool the apps of this test process share (as many workers as an app's own, each
+    #: started at the first search that needs it)
+    pool = AIWorker()
+
+    def __getattr__(self, name: str):
+        return getattr(self.pool, name)
+
+    def close(self) -> None:
+        if self.pool.busy:
+            self.pool.close()
+
+
 def quick_app(tmp_path, iterations: int, flash_seconds: float | None = None, **kwargs) -> CaravanApp:
-    """The app with its saves in ``tmp_path``, AI seats searching ``iterations`` and no pause
-    after an opponent's move."""
+    """The app with its saves in ``tmp_path``, AI seats searching ``iterations`` in the test
+    process's worker pool (``LentWorker``) and no pause after an opponent's move."""
     app = CaravanApp(store=SaveStore(tmp_path), ai_iterations=iterations, **kwargs)
+    app.worker = LentWorker()
     app.move_pause = 0.0
     if flash_seconds is not None:
         app.flash_seconds = flash_seconds

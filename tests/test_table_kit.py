@@ -20,7 +20,6 @@ from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
-from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.screens.table_panels import SINCE_AT_LEAST
 from caravan_tui.screens.table_seat import fit_name
 from caravan_tui.screens.table_status import SPINNER
@@ -31,7 +30,15 @@ from caravan_tui.widgets import ActionList, MatchLog, TablePanel
 from caravan_tui.widgets.away_notice import away_line
 from caravan_tui.widgets.footer import PALETTE_WIDTH, KeysFooter, keys_shown
 
-from tables import Table, read_since, settled, table_shown, wait_for, yes_if_caravanserai_asks
+from tables import (
+    Table,
+    games_checked_by_default,
+    read_since,
+    settled,
+    table_shown,
+    wait_for,
+    yes_if_caravanserai_asks,
+)
 
 SIZE = (80, 24)
 
@@ -60,7 +67,9 @@ async def table_drawn(app, game_id: str, shared: bool) -> list[str]:
     return ["".join(" " if c in SPINNER else c for c in line) for line in lines]
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+# the two apps' styles are the kit's, and every game brings its own: by default Decktet Caravan's
+# (three styled widgets of its own, the most) and Merchant Lord's (the most keys in its footer)
+@pytest.mark.parametrize("game_id", games_checked_by_default("decktet_caravan", "merchant_lord"))
 async def test_a_hosted_table_draws_as_the_local_one_but_for_the_chat_key(tmp_path, game_id):
     local = await table_drawn(CaravanApp(store=SaveStore(tmp_path)), game_id, shared=False)
     ours, theirs = socket.socketpair()
@@ -82,7 +91,10 @@ async def at_our_turn_against_random(tmp_path, game_id: str, players: int, share
         yield app, pilot, screen
 
 
-@pytest.mark.parametrize("game_id", ["camel_caravan", "merchant_lord", "ahldarahd"])
+# the panel and the whole log are the kit's, each game gives its log's lines: by default Merchant
+# Lord at four players (three others' turns between ours, the panel's "more: ctrl+l" likeliest)
+@pytest.mark.parametrize("game_id", games_checked_by_default(
+    "merchant_lord", among=["camel_caravan", "merchant_lord", "ahldarahd"]))
 async def test_since_your_last_turn_shows_until_a_key_and_its_ctrl_l_opens_the_whole_log(tmp_path, game_id):
     players = 4 if game_id != "ahldarahd" else 3
     async with at_our_turn_against_random(tmp_path, game_id, players, seed=2) as (app, pilot, screen):
@@ -110,24 +122,27 @@ async def test_since_your_last_turn_shows_until_a_key_and_its_ctrl_l_opens_the_w
         assert app.screen is screen
 
 
-async def test_how_to_play_scrolls_to_its_last_line_by_keys_and_escape_goes_back(tmp_path):
-    """Each game's in turn, from one new match screen."""
+# the screen is the kit's, each game gives its text: by default the longest (Camel Caravan's,
+# 1,512 characters: the most rows to scroll past)
+@pytest.mark.parametrize("game_id", games_checked_by_default("camel_caravan"))
+async def test_how_to_play_scrolls_to_its_last_line_by_keys_and_escape_goes_back(tmp_path, game_id):
+    """From the new match screen, where escape goes back to."""
+    game = GAMES[game_id]
     app = CaravanApp(store=SaveStore(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")  # the new match screen: how to play comes between it and the table
         await wait_for(pilot, lambda: isinstance(app.screen, NewMatchScreen), "new match")
         setup = app.screen
-        for game_id, game in GAMES.items():
-            players = min(game.players)
-            app.begin_match(MatchSetup(game_id, [SeatSpec("human")] * players, ["A"] * players, {}, 1))
-            await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), f"how to play {game.title}")
-            last = how_to_play(game.rules).splitlines()[-1].replace("`", "").split()[-2:]
-            await pilot.press("end")  # the focus is on a button: the text scrolls all the same
-            await pilot.pause()
-            assert " ".join(last) in " ".join(" ".join(screen_lines(app.screen)).split()), game_id
-            await pilot.press("escape")
-            await wait_for(pilot, lambda: app.screen is setup, "back to the setup")
-            assert app.runner is None  # nothing started
+        players = min(game.players)
+        app.begin_match(MatchSetup(game_id, [SeatSpec("human")] * players, ["A"] * players, {}, 1))
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), f"how to play {game.title}")
+        last = how_to_play(game.rules).splitlines()[-1].replace("`", "").split()[-2:]
+        await pilot.press("end")  # the focus is on a button: the text scrolls all the same
+        await pilot.pause()
+        assert " ".join(last) in " ".join(" ".join(screen_lines(app.screen)).split())
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is setup, "back to the setup")
+        assert app.runner is None  # nothing started
 
 
 async def check_game_picker(app, pilot, form) -> None:
@@ -152,6 +167,9 @@ async def test_new_match_survives_the_game_picker_at_key_repeat_speed(tmp_path):
         await check_game_picker(app, pilot, app.screen)
 
 
+# the picker and the rows it rebuilds are the form both share (``MatchForm``): the default run checks
+# it on the new match screen, above; this form's own part is only its seat rows
+@pytest.mark.e2e
 async def test_create_match_survives_the_game_picker_at_key_repeat_speed(tmp_path):
     app = CaravanApp(store=SaveStore(tmp_path))  # (the form asks nothing of the hub until it creates)
     async with app.run_test(size=SIZE) as pilot:
@@ -167,7 +185,9 @@ def test_a_name_is_whole_where_it_fits_and_its_short_form_is_stable():
     assert fit_name("Scheherazade", 8) == "Scheher…" and len(fit_name("Scheherazade (the second)", 5)) == 5
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
+# the move pause is the kit's: by default Decktet Caravan's plain Enter, and Caravanserai's, which
+# may ask first (a play after which the rest of the placement is forced)
+@pytest.mark.parametrize("game_id", games_checked_by_default("decktet_caravan", "caravanserai"))
 async def test_keys_pressed_as_an_opponents_move_shows_play_at_once_when_the_turn_is_ours(tmp_path, game_id):
     """The move pause lets an opponent's move sink in before the game moves on; it never holds
     back the turn it hands to us, nor swallows the keys pressed for it (a pause of a minute here:
@@ -291,9 +311,9 @@ async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes
 
 
 async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long_paste_is_cut_to_fit(tmp_path):
-    """"hi⏎?" in one read from the terminal (a fast typist, or a paste): "hi" is said and ``?``
-    opens the rules, rather than "hi?" being said. A paste longer than the line keeps what fits
-    and says the rest was cut."""
+    """"hi⏎t" in one read from the terminal (a fast typist, or a paste): "hi" is said and ``t``
+    opens the line again, rather than "hit" being said. A paste longer than the line keeps what
+    fits and says the rest was cut."""
     app = CaravanApp(store=SaveStore(tmp_path))
     table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
     screen = table.screen
@@ -302,13 +322,12 @@ async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long
         await wait_for(pilot, lambda: settled(screen), "the table")
         line, log = screen.query_one(ChatInput), screen.query_one(MatchLog)
         await pilot.press("t")
-        for key, character in [("h", "h"), ("i", "i"), ("enter", None), ("question_mark", "?")]:
+        for key, character in [("h", "h"), ("i", "i"), ("enter", None), ("t", "t")]:
             app.post_message(Key(key, character))  # all queued before the first is handled
-        await wait_for(pilot, lambda: isinstance(app.screen, RulesScreen), "the rules, from the ?")
-        assert [entry for entry in log.lines_text if "say" in entry] == ["You say: hi"]
-        app.pop_screen()
-        await wait_for(pilot, lambda: app.screen is screen, "the table again")
-        await pilot.press("t", *"ab")
+        await wait_for(pilot, lambda: "You say: hi" in log.lines_text and line.display and app.focused is line,
+                       "the line said, and open again from the t")
+        assert [entry for entry in log.lines_text if "say" in entry] == ["You say: hi"] and line.value == ""
+        await pilot.press(*"ab")
         line.post_message(Paste("x" * (MAX_CHAT + 50) + "\nnext line"))
         await wait_for(pilot, lambda: len(line.value) == MAX_CHAT, "the paste, cut to fit")
         assert line.value == "ab" + "x" * (MAX_CHAT - 2)
@@ -319,8 +338,12 @@ async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long
 
 
 
-@pytest.mark.parametrize("game_id", list(GAMES))
-@pytest.mark.parametrize("shared", [False, True])
+# the footer and the legend's key are the kit's, each game gives its keys and legend: by default
+# Merchant Lord (the most keys: the palette's key gives way) and Decktet Caravan (no legend: the
+# plays and the log stay)
+@pytest.mark.parametrize(("game_id", "shared"), [
+    pytest.param(*game.values, shared, id=f"{shared}-{game.id}", marks=game.marks)
+    for game in games_checked_by_default("merchant_lord", "decktet_caravan") for shared in (False, True)])
 async def test_every_key_the_footer_shows_is_whole_and_l_shows_the_legend_in_place_of_the_plays(
         tmp_path, game_id, shared):
     """A cut key is a key the player never learns of: at the most players, against AI seats

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import random
+import shutil
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from pathlib import Path
 
 import msgpack
 import pytest
@@ -32,7 +35,7 @@ from caravan_tui.seats import SeatSpec
 from caravan_tui.textual_adapter import notices
 from caravan_tui.widgets import ActionList, TablePanel
 
-from tables import wait_for
+from tables import quick_app, wait_for
 
 SIZE = (80, 24)
 DECKTET = get_game("decktet_caravan")
@@ -55,9 +58,31 @@ async def finished_match(store: SaveStore) -> tuple[MatchRunner, list]:
     return runner, seen
 
 
-async def test_ai_decisions_record_what_they_weighed_and_no_one_sees_it_during_play(tmp_path):
-    store = SaveStore(tmp_path)
-    runner, seen = await finished_match(store)
+@pytest.fixture(scope="module")
+def played(tmp_path_factory) -> tuple[Path, MatchRunner, list]:
+    """``finished_match`` played once for the tests that only read it (each is given a copy of
+    its save: ``finished``); on a loop of its own, in a thread, beside no test's loop."""
+    folder = tmp_path_factory.mktemp("finished")
+    with ThreadPoolExecutor(1) as apart:
+        runner, seen = apart.submit(asyncio.run, finished_match(SaveStore(folder))).result()
+    return folder, runner, seen
+
+
+@pytest.fixture
+def store(tmp_path) -> SaveStore:
+    return SaveStore(tmp_path)
+
+
+@pytest.fixture
+def finished(played, store) -> tuple[MatchRunner, list]:
+    """The finished match (``played``), its save in the test's own ``store``."""
+    folder, runner, seen = played
+    shutil.copytree(folder, store.root, dirs_exist_ok=True)
+    return runner, seen
+
+
+def test_ai_decisions_record_what_they_weighed_and_no_one_sees_it_during_play(store, finished):
+    runner, seen = finished
     saved = store.read(runner.match_id)
     host = runner.host
     assert saved.status == "over" and saved.weighed
@@ -84,13 +109,8 @@ async def test_the_host_keeps_no_weighing_from_a_person_and_undo_drops_what_it_t
     assert all(turn < host.turn for turn in host.weighed)
 
 
-@pytest.fixture
-def store(tmp_path) -> SaveStore:
-    return SaveStore(tmp_path)
-
-
-async def test_the_replay_of_a_finished_match_shows_what_each_ai_decision_weighed(store):
-    runner, _ = await finished_match(store)
+async def test_the_replay_of_a_finished_match_shows_what_each_ai_decision_weighed(store, finished):
+    runner, _ = finished
     saved = store.read(runner.match_id)
     turn = min(saved.weighed)
     app = CaravanApp(store=store, ai_iterations=5)
@@ -117,8 +137,8 @@ async def test_the_replay_of_a_finished_match_shows_what_each_ai_decision_weighe
         assert not panel.showing  # a random seat's move weighed nothing
 
 
-async def test_nothing_weighed_is_shown_before_the_match_is_over(store):
-    runner, _ = await finished_match(store)
+def test_nothing_weighed_is_shown_before_the_match_is_over(store, finished):
+    runner, _ = finished
     replayed = load(store, runner.match_id)
     turn = min(replayed.snapshot.weighed)
     assert ReplayClient(replayed, 1).weighed(turn + 1) is not None
@@ -126,9 +146,9 @@ async def test_nothing_weighed_is_shown_before_the_match_is_over(store):
     assert ReplayClient(replayed, 1).weighed(turn + 1) is None
 
 
-async def test_an_ais_move_it_had_no_choice_in_says_so(store):
+def test_an_ais_move_it_had_no_choice_in_says_so(store, finished):
     """The bug: a forced AI pass read "This move was not an AI's decision"."""
-    runner, _ = await finished_match(store)
+    runner, _ = finished
     replayed = load(store, runner.match_id)
     forced = []
     for turn, mover in enumerate(replayed.movers):
@@ -144,8 +164,8 @@ async def test_an_ais_move_it_had_no_choice_in_says_so(store):
     person = next(turn for turn, mover in enumerate(replayed.movers) if mover == 1)
     assert nothing_weighed(ReplayClient(replayed, 1, person + 1)).startswith("This move was not an AI's decision")
 
-async def test_a_save_from_before_the_record_still_loads_and_replays(store):
-    runner, _ = await finished_match(store)
+async def test_a_save_from_before_the_record_still_loads_and_replays(store, finished):
+    runner, _ = finished
     saved = store.read(runner.match_id)
     fields = {name: getattr(saved, name) for name in codec._FIELDS if name != "weighed"}
     store.path("old").write_bytes(codec._seal(msgpack.packb({**fields, "match_id": "old"}, use_bin_type=True),
@@ -169,8 +189,7 @@ async def test_a_save_from_before_the_record_still_loads_and_replays(store):
 async def test_the_hint_panel_shows_three_moves_with_their_reasons_and_how_sure(store, game):
     seats = [PERSON] + [SeatSpec.ai("easy")] * (game.default_players - 1)
     names = ["Tester", "Bot", "Cyd", "Dee"][:len(seats)]
-    app = CaravanApp(store=store, ai_iterations=5)
-    app.move_pause = 0.0
+    app = quick_app(store.root, 5)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(MatchSetup(game.id, seats, names, dict(game.quick_options), 2))
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.turn is not None,
@@ -191,7 +210,7 @@ async def test_the_hint_panel_shows_three_moves_with_their_reasons_and_how_sure(
 
 
 async def test_a_caravanserai_hint_previews_its_whole_placement_on_the_board(store):
-    app = CaravanApp(store=store, ai_iterations=5)
+    app = quick_app(store.root, 5)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(MatchSetup("caravanserai", [PERSON], ["Tester"], {}, 3))
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.turn is not None,
@@ -302,11 +321,11 @@ def test_a_reason_that_cannot_be_rendered_shows_as_written():
     assert mover == 0 and lines[0].endswith(f"— 50% of the search: {field} is far away")
 
 
-async def test_the_replay_from_the_ais_own_seat_names_it_and_never_says_you(store):
+async def test_the_replay_from_the_ais_own_seat_names_it_and_never_says_you(store, finished):
     """Watched from the deciding AI's own seat, the panel still names it: "What Ann weighed",
     not "What Ann (you) weighed", and its reasons never say "you" or "your"."""
     import re
-    runner, _ = await finished_match(store)
+    runner, _ = finished
     saved = store.read(runner.match_id)
     turn = min(saved.weighed)
     app = CaravanApp(store=store, ai_iterations=5)
