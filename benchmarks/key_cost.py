@@ -15,9 +15,11 @@ CPU time since the key, less what the process spends idle over as long (measured
 - ``play``: Enter on a play; ``reply``: the opponent's move arriving (its Update, our turn).
 
 Reported: the median and mean CPU milliseconds of each kind, and the frames drawn (layouts, full
-or partial) per key. ``--profile chat out.prof`` writes a cProfile of the keys of one kind alone
-(what ``python -m pstats out.prof`` reads: who calls ``update_nodes``, ``_refresh_layout``). The screen is headless, so the terminal output itself (a few percent of a
-session's time: the escape codes and the writer thread) is not counted."""
+or partial) per key. The screen is headless, so the terminal output itself (a few percent of a
+session's time: the escape codes and the writer thread) is not counted.
+
+``--profile chat out.prof`` writes a cProfile of the keys of one kind alone, for ``python -m
+pstats out.prof`` (who calls ``update_nodes``, ``_refresh_layout``, ``recompose``)."""
 from __future__ import annotations
 
 import argparse

@@ -1,6 +1,7 @@
 """Textual's footer, changed only where the keys it shows change."""
 from __future__ import annotations
 
+from contextlib import suppress
 from difflib import SequenceMatcher
 from typing import Any
 
@@ -8,6 +9,7 @@ from textual.app import ComposeResult
 from textual.compose import compose
 from textual.events import Resize
 from textual.screen import Screen
+from textual.types import NoActiveAppError
 from textual.widget import Widget
 from textual.widgets import Footer
 
@@ -25,6 +27,15 @@ class KeysFooter(Footer):
 
     _shown: tuple[Any, ...] | None = None
     _keys_known = False  # the screen's keys are known (Textual's footer composes nothing before)
+
+    def __init__(self) -> None:
+        """Made while its app runs, it is as compact as the app's width asks from the start:
+        set at its first resize, the change styled the footer and all its keys again."""
+        super().__init__()
+        with suppress(NoActiveAppError):
+            compact = self.app.size.width < COMPACT_BELOW
+            self.set_reactive(Footer.compact, compact)
+            self.set_class(compact, "-compact", update=False)
 
     def bindings_changed(self, screen: Screen[Any]) -> None:
         self._keys_known = True
