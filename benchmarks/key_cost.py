@@ -3,6 +3,7 @@
 SSH session shows it (the chat line included), its opponent played by this script.
 
     python benchmarks/key_cost.py [--repeat 30] [--game decktet_caravan] [--json FILE]
+                                  [--profile KIND FILE]
 
 Each key goes to the app as the terminal driver posts it; then the script sleeps until the screen
 has drawn what the key changed (``--settle`` seconds of wall time, idle) and counts the process's
@@ -15,11 +16,15 @@ CPU time since the key, less what the process spends idle over as long (measured
 
 Reported: the median and mean CPU milliseconds of each kind, and the frames drawn (layouts, full
 or partial) per key. The screen is headless, so the terminal output itself (a few percent of a
-session's time: the escape codes and the writer thread) is not counted."""
+session's time: the escape codes and the writer thread) is not counted.
+
+``--profile chat out.prof`` writes a cProfile of the keys of one kind alone, for ``python -m
+pstats out.prof`` (who calls ``update_nodes``, ``_refresh_layout``, ``recompose``)."""
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import json
 import statistics
 import sys
@@ -54,6 +59,7 @@ async def measure(args: argparse.Namespace) -> dict:
     opponent = runner.client(1)
     cpu: dict[str, list[float]] = {kind: [] for kind in KINDS}
     drawn: dict[str, list[tuple[int, int]]] = {kind: [] for kind in KINDS}
+    profiled, profile = (args.profile[0], cProfile.Profile()) if args.profile else (None, None)
 
     async with app.run_test(size=(80, 24)):
         await app.push_screen(screen)
@@ -78,6 +84,8 @@ async def measure(args: argparse.Namespace) -> dict:
         async def timed(kind: str, key: str | None, wait=None, after=None) -> None:
             before, layouts, shown = time.process_time(), frames.layouts, frames.frames
             start = time.monotonic()
+            if profile is not None and kind == profiled:
+                profile.enable()
             if key is not None:
                 app.post_message(events.Key(key, key if len(key) == 1 else None))
             if after is not None:
@@ -85,6 +93,8 @@ async def measure(args: argparse.Namespace) -> dict:
             if wait is not None:
                 await until(wait)
             await settle()
+            if profile is not None and kind == profiled:
+                profile.disable()
             spent = time.process_time() - before - idle * (time.monotonic() - start)
             cpu[kind].append(spent)
             drawn[kind].append((frames.layouts - layouts, frames.frames - shown))
@@ -127,6 +137,8 @@ async def measure(args: argparse.Namespace) -> dict:
             await timed("play", "enter", wait=lambda: screen.table.turn is None)
             plays += 1
         runner.stop()
+    if profile is not None:
+        profile.dump_stats(args.profile[1])
 
     return {"game": args.game, "idle_ms_per_s": round(1000 * idle, 2),
             **{kind: {"n": len(cpu[kind]),
@@ -144,6 +156,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=30, help="plays of ours measured")
     parser.add_argument("--settle", type=float, default=0.25, help="seconds a key is given to be drawn")
     parser.add_argument("--json", metavar="FILE", help="also write the row as JSON")
+    parser.add_argument("--profile", nargs=2, metavar=("KIND", "FILE"),
+                        help=f"write a cProfile of the keys of one kind ({', '.join(KINDS)}) to FILE")
     args = parser.parse_args()
     row = asyncio.run(measure(args))
     if args.json:

@@ -2,10 +2,11 @@
 80×24."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from textual.reactive import Reactive
 from textual.screen import ModalScreen, Screen
+from textual.types import NoActiveAppError
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -26,6 +27,25 @@ class TooSmall(Static):
             "(some of the table may be cut off).", id="too-small")
 
 
+def sized(screen: Screen[Any]) -> None:
+    """Give a screen made while its app runs the breakpoint classes (-normal, -tall…) of the
+    app's size now. Textual sets them at the screen's first resize, after its widgets were
+    styled, and so styled them all again: every screen opened did its styling twice. Set here,
+    that first resize finds them as they should be and restyles nothing (a screen made before
+    its app runs gets them there, as before)."""
+    try:
+        app = screen.app
+    except NoActiveAppError:
+        return
+    width, height = app.size
+    for size, mine, apps in ((width, screen.HORIZONTAL_BREAKPOINTS, app.HORIZONTAL_BREAKPOINTS),
+                             (height, screen.VERTICAL_BREAKPOINTS, app.VERTICAL_BREAKPOINTS)):
+        breakpoints = (apps if mine is None else mine) or []
+        reached = [name for least, name in sorted(breakpoints) if size >= least]
+        for _, name in breakpoints:
+            screen.set_class(name == reached[-1] if reached else False, name, update=False)
+
+
 class BaseScreen(Screen):
     """A full screen. Its app is typed by where the screen is shown: ``table_app`` on every
     table, ``local_app`` on the screens of the local app (home, saves, new match, a replay),
@@ -35,6 +55,10 @@ class BaseScreen(Screen):
     #: restyles (``:focus``) and those that show it (a ``▸`` in a title) redraw themselves. Over
     #: SSH every whole-screen repaint is the whole screen sent again (a Tab, opening the chat line).
     focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+
+    def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name, id, classes)
+        sized(self)
 
     @property
     def table_app(self) -> TableApp:
@@ -57,6 +81,10 @@ R = TypeVar("R")
 
 class DialogScreen(ModalScreen[R]):
     """A dialog: it shows the notice too, since a dialog may cover the screen's."""
+
+    def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name, id, classes)
+        sized(self)
 
     def on_mount(self) -> None:
         self.mount(TooSmall())

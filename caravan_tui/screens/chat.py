@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from textual.binding import Binding
 from textual.events import Key, Paste
 from textual.message import Message
+from textual.widgets import Input
 
 from caravan_tui.bus import MAX_CHAT
 from caravan_tui.widgets.typed_input import TypedInput
@@ -31,6 +32,9 @@ class ChatInput(TypedInput):
 
     def __init__(self, **kwargs) -> None:
         super().__init__(placeholder=self.PROMPT, max_length=MAX_CHAT, **kwargs)
+        # a steady cursor: a blinking one redrew the line twice a second for as long as it is
+        # open, and over SSH sent it each time (an idle session draws nothing)
+        self.set_reactive(Input.cursor_blink, False)
         self._finished = False  # said or dropped: the keys still on their way belong to the table
 
     def on_focus(self) -> None:

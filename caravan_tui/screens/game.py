@@ -82,6 +82,8 @@ class GameScreen(BaseScreen, Generic[V]):
 
     practice: Practice | None = None
     practised: Action | None = None
+    #: the table has a legend for ``l`` to show (``legend``)
+    has_legend = False
 
     BINDINGS = [
         Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules of this game"),
@@ -229,6 +231,7 @@ class GameScreen(BaseScreen, Generic[V]):
                 log.border_title = "Log"
                 yield log
                 legend = self.legend()
+                self.has_legend = legend is not None
                 if legend is not None:
                     panel = VerticalScroll(Static(legend), id="legend-panel", classes="-hidden")
                     panel.border_title = "Legend"  # and its keys below: both whole in the side's 31 columns
@@ -554,7 +557,7 @@ class GameScreen(BaseScreen, Generic[V]):
         if action == "chat":
             return self.client.shared
         if action == "legend":
-            return bool(self.query("#legend-panel"))
+            return self.has_legend  # (asked at every key: the footer's keys follow the focus)
         return True
 
     def action_rules(self) -> None:

@@ -2,7 +2,11 @@
 
 The table gives it a look, a function of the table's state (``GameScreen.board``); it is bound to
 the screen's state and draws what the look gives whenever the state changes. Nothing outside it
-sets what it shows."""
+sets what it shows.
+
+Its border's title and subtitle repaint it only when they change: Textual repaints a whole widget
+each time one is set, the same words or not, and a look sets them on every redraw (at a table,
+after every key: a cursor's move, the focus's, the chat line's opening and closing)."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -11,12 +15,24 @@ from typing import Any
 from textual.reactive import var
 from textual.widget import Widget
 
+#: a border's words, each a repaint of the whole widget when set
+TITLES = frozenset({"border_title", "border_subtitle"})
+
 
 class TableDrawn(Widget):
     #: the table's state, bound to the screen's, for a widget drawn from it (``look_of``)
     table_state: var[Any] = var(None, init=False)
     #: what the widget shows for the table's state (None: a widget no table draws)
     look_of: Callable[[Any], Any] | None = None
+    #: the border's words as last set (``__setattr__``)
+    titles_set: dict[str, Any]
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in TITLES:
+            if name in self.__dict__.setdefault("titles_set", {}) and self.titles_set[name] == value:
+                return  # (the same words: nothing to repaint)
+            self.titles_set[name] = value
+        super().__setattr__(name, value)
 
     def watch_table_state(self) -> None:
         self.redraw()

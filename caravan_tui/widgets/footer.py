@@ -1,6 +1,7 @@
 """Textual's footer, changed only where the keys it shows change."""
 from __future__ import annotations
 
+from contextlib import suppress
 from difflib import SequenceMatcher
 from typing import Any
 
@@ -8,6 +9,7 @@ from textual.app import ComposeResult
 from textual.compose import compose
 from textual.events import Resize
 from textual.screen import Screen
+from textual.types import NoActiveAppError
 from textual.widget import Widget
 from textual.widgets import Footer
 
@@ -26,6 +28,15 @@ class KeysFooter(Footer):
     _shown: tuple[Any, ...] | None = None
     _keys_known = False  # the screen's keys are known (Textual's footer composes nothing before)
 
+    def __init__(self) -> None:
+        """Made while its app runs, it is as compact as the app's width asks from the start:
+        set at its first resize, the change styled the footer and all its keys again."""
+        super().__init__()
+        with suppress(NoActiveAppError):
+            compact = self.app.size.width < COMPACT_BELOW
+            self.set_reactive(Footer.compact, compact)
+            self.set_class(compact, "-compact", update=False)
+
     def bindings_changed(self, screen: Screen[Any]) -> None:
         self._keys_known = True
         shown = keys_shown(screen)
@@ -38,27 +49,34 @@ class KeysFooter(Footer):
         if screen.app.app_focus and self.is_attached and screen is self.screen:  # (it composes)
             self._shown = shown
 
+    @property
+    def shown_keys(self) -> list[Widget]:
+        """The keys the footer shows, in order (it keeps those it stopped showing, hidden)."""
+        return [key for key in self.children if key.display]
+
     def change_keys(self) -> None:
         """Keep the keys still shown and swap only those that changed: composing the footer
-        again mounted and styled all its keys (a dozen widgets), most of what opening or closing
-        a table's chat line cost a session (its enter and escape replace the table's escape).
-        A footer of grouped keys is composed again whole."""
+        again mounted and styled all its keys (a dozen widgets). A key no longer shown is hidden,
+        not removed, and shown again when it comes back: opening a table's chat line hides the
+        table's keys that type letters (?, h, t) and its escape, and closing it brought them
+        back as four new widgets to build, style and mount — most of what the close cost a
+        session. A footer of grouped keys is composed again whole."""
         old, new = list(self.children), compose(self)
         same = [signature(key) for key in old], [signature(key) for key in new]
         if None in same[0] or None in same[1]:
             self.refresh(recompose=True)
             return
-        gone: list[Widget] = []
         for change, a, b, c, d in SequenceMatcher(None, same[0], same[1], autojunk=False).get_opcodes():
             if change == "equal":
+                for key in old[a:b]:
+                    key.display = True
                 continue
-            gone += old[a:b]
+            for key in old[a:b]:
+                key.display = False
             if c < d and b < len(old):  # where the old ones were: before the next key kept, or last
                 self.mount_all(new[c:d], before=old[b])
             elif c < d:
                 self.mount_all(new[c:d])
-        if gone:
-            self.remove_children(gone)
 
     def on_resize(self, event: Resize) -> None:
         """Narrow, the keys sit closer, so a game's own keys fit 80 columns whole beside the
