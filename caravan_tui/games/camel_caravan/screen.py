@@ -79,7 +79,8 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         # around the board: the end-phase line (once the bag is empty), the players' table (a
         # header and a row each) and the status line; the legend takes what room is left
         yield Static(END_PHASE, id="cc-end", classes="-cc-hidden")
-        yield self.board(CamelBoard(SIZE, spare_rows=self.client.players + 3, id="cc-board"), self.board_look)
+        yield self.board(CamelBoard(SIZE, spare_rows=self.client.players + 3, caption=cell_caption, id="cc-board"),
+                         self.board_look)
         yield self.table_text(lambda view, table: players_table(view, table.player_name), id="cc-players")
         yield Static(Text("\n").join(legend_lines()), id="cc-legend")
 
@@ -93,7 +94,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     def on_mount(self) -> None:
         board = self.query_one(CamelBoard)
         board.focus()
-        self.watch(board, "cursor", self._show_cursor)
+        self.watch(board, "cursor", self.cursor_moved)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.show_status()  # what Enter plays follows the focus
@@ -109,7 +110,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
                          if any(empty or loads for empty, loads in camels)}
         self._faces = tuple(face(cell, *rest) for cell, rest in enumerate(cells))
         self.query_one("#cc-end").set_class(bool(sum(view["bag"].values())) or view["to_move"] is None, "-cc-hidden")
-        self._show_cursor()
+        self.cursor_moved()
 
     def board_look(self, table: CamelCaravanTable) -> CamelLook:
         """The board for the table's state: the view's cells (``show_view``), the marks of what is
@@ -147,13 +148,9 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
             marks[self.table.armed[0]] = TWO
         return marks
 
-    def _show_cursor(self) -> None:
-        board = self.query_one(CamelBoard)
-        cell = board.cursor
-        name = CELL_NAMES[cell]
-        if CITY_AT[cell] >= 0:
-            name += f" wants {GOODS[CITY_AT[cell]]}"
-        board.border_subtitle = name
+    def cursor_moved(self) -> None:
+        """The board's cursor moved (or the view changed under it): what Enter does there."""
+        cell = self.query_one(CamelBoard).cursor
         if self.table.armed is not None and self.table.armed[0] != cell:
             self.table.armed = None  # moving away cancels a play waiting for its second Enter
             self._redraw_marks()
@@ -430,4 +427,11 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
             super().action_menu()
 
 
+def cell_caption(cell: int) -> str:
+    """The board's foot for the cell under the cursor: its name, and what a city wants."""
+    name = CELL_NAMES[cell]
+    return f"{name} wants {GOODS[CITY_AT[cell]]}" if CITY_AT[cell] >= 0 else name
+
+
 SCREEN = CamelCaravanScreen
+
