@@ -13,8 +13,8 @@ from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.card_grid import CardGrid
 from caravan_tui.games.decktet_caravan.card_words import card_face, cards_in, to_beat
-from caravan_tui.games.decktet_caravan.looks import season_rows
 from caravan_tui.games.decktet_caravan.cards import INDEX, RANKS, SUIT_CODES, SUIT_SYMBOLS, SUITS, WILD_MASK
+from caravan_tui.games.decktet_caravan.looks import season_rows
 from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.seats import SeatSpec
