@@ -293,10 +293,8 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         return final_table(view, self.table)
 
 
-    def on_mount(self) -> None:
-        board = self.query_one(HexBoard)
-        board.focus()
-        self.watch(board, "cursor", self.show_status)
+    def on_mount(self) -> None:  # (the status line follows the cursor: ``GameScreen.selection_changed``)
+        self.query_one(HexBoard).focus()
 
     def actions_at(self, cell: Cell) -> list[Action]:
         if self.table.turn is None or self.picture is None:
