@@ -41,7 +41,7 @@ class ActionList(StopAtEnds):
         def control(self) -> ActionList:
             return self.action_list
 
-    def __init__(self, describe: Callable[[Action], str] = str, **kwargs) -> None:
+    def __init__(self, describe: Callable[[Action], str], **kwargs) -> None:
         super().__init__(**kwargs)
         self.describe = describe
         self.actions: list[Action] = []
