@@ -280,7 +280,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     def tick(self, cards) -> None:
         """Tick these cards (and no others): the hand shows them, the plays list follows."""
         self.table.ticked = frozenset(cards)
-        self.table_changed()
+        self.query_one(CardGrid).redraw()  # (of the table's panels, only the hand shows the ticks)
         self.follow_ticks()
         self.show_status()
 
