@@ -18,8 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 OPTIONAL = {"caravan_tui.ai.openspiel_bridge"}  # needs the `bench` extra
 #: what sets a widget's text or content when called on it
 PAINTERS = {"update", "update_static", "draw"}  # (draw: a board's, given its look by the table)
-#: what set a table widget's choices, marks or selection when called on it (the plays list's
-#: and the away notice's, the hand's ticks), when the table's state was not yet theirs
+#: what gives a widget its choices, marks or selection when called on it (the plays list's, the
+#: away notice's, a hand's ticks: the table's state gives them those now)
 SETTERS = {"set_actions", "clear_actions", "hint", "show_away", "select"}
 #: what a widget's caption is, when assigned to it (a board's foot names the cell under its cursor)
 CAPTIONS = {"border_title", "border_subtitle"}
