@@ -354,7 +354,7 @@ async def test_a_key_pressed_at_once_after_undo_waits_for_the_position_it_brings
         await wait_for(pilot, lambda: my_turn(app) and host.turn >= 2, "my turn again")
         before, stale = host.turn, screen.table.legal[0]
         grid = screen.query_one(CardGrid)
-        grid.select(grid.keys[:1])
+        screen.tick(grid.keys[:1])
         screen.action_undo()
         assert screen.table.turn is None  # the keys wait for the position the undo brings
         assert not grid.selected  # and no card stays ticked for the position taken back

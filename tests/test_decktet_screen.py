@@ -14,6 +14,7 @@ from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.card_grid import CardGrid
 from caravan_tui.games.decktet_caravan.card_words import card_face, cards_in, to_beat
 from caravan_tui.games.decktet_caravan.cards import INDEX, RANKS, SUIT_CODES, SUIT_SYMBOLS, SUITS, WILD_MASK
+from caravan_tui.games.decktet_caravan.looks import season_rows
 from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.seats import SeatSpec
@@ -338,9 +339,9 @@ def test_a_finished_match_no_longer_offers_a_last_play_or_pass():
     assert final["over"] and final["out_player"] is not None
     runner = MatchRunner.new(game.id, [SeatSpec("human")] * 2, ["Ann", "Bob"], 1, {}, None)
     screen = DecktetCaravanScreen(runner.client(0))
-    said = " ".join(note.plain for note in screen.season_rows(final)[1])
+    said = " ".join(note.plain for note in season_rows(screen.table, final)[1])
     assert "went out" not in said
-    assert "went out" in " ".join(note.plain for note in screen.season_rows({**final, "over": False})[1])
+    assert "went out" in " ".join(note.plain for note in season_rows(screen.table, {**final, "over": False})[1])
 
 
 def test_a_spectator_is_never_told_of_their_last_play():
@@ -359,7 +360,7 @@ def test_a_spectator_is_never_told_of_their_last_play():
 
     def said(seat: int | None) -> str:
         screen = DecktetCaravanScreen(runner.client(seat))
-        return " ".join(note.plain for note in screen.season_rows(state.view(seat))[1])
+        return " ".join(note.plain for note in season_rows(screen.table, state.view(seat))[1])
 
     assert "one last play or pass" in said(None) and "your" not in said(None)
     assert "your last play or pass" in said(1 - out) and "one last play or pass" in said(out)

@@ -10,7 +10,7 @@ from textual.widgets import Select
 
 from caravan_tui.app import CaravanApp, ClientApp
 from caravan_tui.bus import MAX_CHAT, Act
-from caravan_tui.games import GAMES
+from caravan_tui.games import GAMES, get_game
 from caravan_tui.games.decktet_caravan.card_grid import CardGrid
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.saves import SaveStore
@@ -257,10 +257,11 @@ def test_the_grace_counts_down_in_words():
 async def test_the_focused_list_or_log_and_the_row_show_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["A", "B"], 1, {}, None)
-    async with table_shown(tmp_path, runner) as (_, pilot, screen):
+    leader = get_game("decktet_caravan").new(2, seed=1).to_move()
+    async with table_shown(tmp_path, runner, seat=leader) as (_, pilot, screen):
         await wait_for(pilot, lambda: settled(screen), "the table")
         actions = screen.query_one(ActionList)
-        actions.set_actions([("pass",), ("pass", 1)], str)
+        await wait_for(pilot, lambda: len(actions.actions) > 1, "my plays")
         actions.focus()
         await pilot.pause()
         assert str(actions.border_title).startswith("▸ ")

@@ -1,7 +1,7 @@
 """Tables built the Textual way (issue 49): a screen is at most three levels below Textual's
 ``Screen`` (the table's parts are composed widgets and helpers over data, not layers of a chain),
-and no screen or helper sets a widget's text from outside: each widget writes itself from state
-it is bound to."""
+and no screen or helper sets a widget's text, selection or caption from outside: each widget
+writes itself from state it is bound to."""
 from __future__ import annotations
 
 import ast
@@ -18,6 +18,11 @@ ROOT = Path(__file__).resolve().parent.parent
 OPTIONAL = {"caravan_tui.ai.openspiel_bridge"}  # needs the `bench` extra
 #: what sets a widget's text or content when called on it
 PAINTERS = {"update", "update_static", "draw"}  # (draw: a board's, given its look by the table)
+#: what gives a widget its choices, marks or selection when called on it (the plays list's, the
+#: away notice's, a hand's ticks: the table's state gives them those now)
+SETTERS = {"set_actions", "clear_actions", "hint", "show_away", "select"}
+#: what a widget's caption is, when assigned to it (a board's foot names the cell under its cursor)
+CAPTIONS = {"border_title", "border_subtitle"}
 QUERIES = {"query_one", "query", "query_exactly_one", "get_widget_by_id"}
 
 
@@ -54,8 +59,23 @@ def queried(node: ast.AST, names: set[str]) -> bool:
     return isinstance(node, ast.Name) and node.id in names
 
 
+def queried_names(function: ast.AST) -> set[str]:
+    """The names a function binds to a queried widget: ``grid = self.query_one(…)``, and
+    ``grid, actions = self.query_one(…), self.query_one(…)``."""
+    names = set()
+    for node in ast.walk(function):
+        if not isinstance(node, ast.Assign):
+            continue
+        for target in node.targets:
+            pairs = (zip(target.elts, node.value.elts) if isinstance(target, ast.Tuple)
+                     and isinstance(node.value, ast.Tuple) else [(target, node.value)])
+            names |= {name.id for name, value in pairs if isinstance(name, ast.Name) and queried(value, set())}
+    return names
+
+
 def painted_from_outside(path: Path, module: str) -> list[str]:
-    """The lines of ``path`` where code outside a widget's own class sets a queried widget's text."""
+    """The lines of ``path`` where code outside a widget's own class sets a queried widget's text
+    (``PAINTERS``), choices or selection (``SETTERS``) or caption (``CAPTIONS``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found = []
 
@@ -73,15 +93,20 @@ def painted_from_outside(path: Path, module: str) -> list[str]:
                 visit(child, owner)
 
     def check(function: ast.AST) -> None:
-        names = {target.id for node in ast.walk(function) if isinstance(node, ast.Assign)
-                 and queried(node.value, set()) for target in node.targets if isinstance(target, ast.Name)}
+        names = queried_names(function)
         for node in ast.walk(function):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in PAINTERS
-                    and queried(node.func.value, names)):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in PAINTERS | SETTERS and queried(node.func.value, names)):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+                node, (ast.AugAssign, ast.AnnAssign)) else []
+            for target in targets:
+                for part in target.elts if isinstance(target, ast.Tuple) else [target]:
+                    if isinstance(part, ast.Attribute) and part.attr in CAPTIONS and queried(part.value, names):
+                        found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
 
     visit(tree, None)
-    return found
+    return sorted(found, key=lambda place: int(place.rpartition(":")[2]))
 
 
 def test_no_screen_or_helper_sets_a_widgets_text_from_outside():
@@ -95,16 +120,22 @@ def test_no_screen_or_helper_sets_a_widgets_text_from_outside():
     assert not any("update_static" in path.read_text(encoding="utf-8") for path in (ROOT / "caravan_tui").rglob("*.py"))
 
 
-def test_the_check_finds_a_painter():
-    """The check itself: a screen method filling a queried ``Static`` is found."""
+def test_the_check_finds_a_painter_a_setter_and_a_caption():
+    """The check itself: a screen method filling a queried ``Static``, giving a queried list its
+    choices, ticking a queried hand's cards and naming the cell under a queried board's cursor
+    is found each time."""
     source = ROOT / "tests" / "test_table_shape.py"
-    assert painted_from_outside(source, __name__) == [f"tests/test_table_shape.py:{PAINTER_LINE}"]
+    first = PaintingScreen.show.__code__.co_firstlineno
+    assert painted_from_outside(source, __name__) == [f"tests/test_table_shape.py:{first + line}"
+                                                      for line in (2, 4, 5, 6)]
 
 
 class PaintingScreen(Screen):
     def show(self) -> None:
         line = self.query_one("#line")
-        line.update("painted")  # (the example the check must find)
-
-
-PAINTER_LINE = PaintingScreen.show.__code__.co_firstlineno + 2
+        line.update("painted")  # (the examples the check must find)
+        hand, plays = self.query_one("#hand"), self.query_one("#plays")
+        plays.set_actions([("pass",)], str)
+        hand.select(["1S"])
+        self.query_one("#board").border_subtitle = "a cell"
+        self.query_one("#plays").focus()  # (not one: the focus is the screen's to give)

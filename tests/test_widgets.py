@@ -6,20 +6,24 @@ import os
 import threading
 import time
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 from rich.text import Text
 from textual import constants, events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.reactive import var
 from textual.widget import Widget
 from textual.widgets.option_list import Option
 
 from caravan_tui.app import CaravanApp, TableApp
 from caravan_tui.escape_driver import IDLE_WAIT, InputFailed, PasteGuard, PromptEscapeDriver
 from caravan_tui.saves import SaveStore
+from caravan_tui.screens.table_seat import TableState
 from caravan_tui.textual_adapter import escape_wait, key_parser
 from caravan_tui.widgets import ActionList, StopAtEnds
+from caravan_tui.widgets.away_notice import AwayNotice
 from caravan_tui.widgets.chip_grid import ChipGrid
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.messages import WidgetMessage
@@ -240,3 +244,64 @@ async def test_the_apps_failure_from_its_input_thread_ends_it_with_one_line(tmp_
             app.post_message(InputFailed(OSError("the terminal went away")))
             await pilot.pause()
     assert app.return_code == 1 and app.failure is not None and app.failure.startswith("OSError: the terminal went")
+
+
+class TableHost(App[None]):
+    """A table's state and the kit's widgets bound to it, as ``GameScreen`` binds them."""
+
+    table_state: var[Any] = var(None, init=False)
+
+    def compose(self) -> ComposeResult:
+        yield AwayNotice().data_bind(TableHost.table_state)
+        yield ActionList(lambda action: f"play {action[0]}").data_bind(TableHost.table_state)
+
+    def change(self, **values: Any) -> None:
+        """The table's state changes: every widget bound to it writes itself again."""
+        for name, value in values.items():
+            setattr(self.table_state, name, value)
+        self.mutate_reactive(TableHost.table_state)
+
+
+def options_of(actions: ActionList) -> list[str]:
+    return [str(actions.get_option_at_index(i).prompt) for i in range(actions.option_count)]
+
+
+async def test_the_plays_list_writes_itself_from_the_tables_state():
+    """Nothing outside the list gives it its plays: a new decision shows them with the first
+    highlighted, the hint's play is starred without moving the highlight, another change of the
+    table leaves the highlight where the keys put it, and with no decision it says why."""
+    app = TableHost()
+    async with app.run_test(size=(40, 10)) as pilot:
+        app.table_state = TableState(seat=0)
+        actions = app.query_one(ActionList)
+        assert options_of(actions) == ["waiting…"] and actions.highlighted_action is None
+        app.change(legal=[("a",), ("b",)], turn=3)
+        assert options_of(actions) == ["play a", "play b"] and actions.highlighted == 0
+        actions.focus()
+        await pilot.press("down")
+        app.change(hint_action=("a",))
+        assert options_of(actions) == ["★ play a", "play b"] and actions.hinted == ("a",)
+        assert actions.highlighted_action == ("b",)  # (a hint never moves what Enter plays)
+        app.change(typed="1")
+        assert actions.highlighted_action == ("b",)
+        app.change(turn=4, hint_action=None)  # the next decision, the same plays
+        assert options_of(actions) == ["play a", "play b"] and actions.highlighted == 0
+        app.change(turn=None, over=object())
+        assert options_of(actions) == ["the match is over"] and actions.actions == []
+        app.change(replaying=True)
+        assert options_of(actions) == ["a replay: ←/→ step"]
+
+
+async def test_the_away_notice_counts_down_from_the_seats_the_table_was_told_of():
+    app = TableHost()
+    async with app.run_test(size=(60, 10)):
+        app.table_state = TableState(seat=0)
+        notice = app.query_one(AwayNotice)
+        assert not notice.has_class("-shown")
+        app.change(names=["Ann", "Bob"], seat_kinds=["human", "away:42"], kinds_at=time.monotonic())
+        assert str(notice.render()) == "Bob is away: an AI takes the seat in 42 s." and notice.has_class("-shown")
+        app.change(typed="1")  # another change of the table: the countdown runs on from when it was told
+        app.change(kinds_at=time.monotonic() - 10)  # told again, as of ten seconds ago
+        assert str(notice.render()) == "Bob is away: an AI takes the seat in 32 s."
+        app.change(seat_kinds=["human", "human"], kinds_at=time.monotonic())
+        assert not notice.has_class("-shown")

@@ -31,7 +31,7 @@ class CreateMatchScreen(MatchForm):
     DEFAULT_CSS = """
     #create-match { padding: 0 1; }
     #create-match .section { text-style: bold; margin-top: 1; }
-    #create-match #games { height: auto; max-height: 5; }
+    #create-match #games { height: auto; max-height: 7; }
     #create-match .row { height: auto; }
     #create-match .field { width: 13; }
     #create-match Select { width: 20; margin-right: 1; }

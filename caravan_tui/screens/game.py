@@ -10,6 +10,7 @@ actions list alone.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from typing import Any, Generic, TypeVar
 
@@ -63,7 +64,6 @@ from caravan_tui.screens.table_seat import TableState, V
 from caravan_tui.screens.table_status import ai_thinking, replay_status, seat_status
 from caravan_tui.screens.weighed_words import nothing_weighed
 from caravan_tui.seat_labels import YOU, YOURS
-from caravan_tui.ssh.protocol import is_away, stand_in_after
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
 from caravan_tui.widgets.away_notice import AwayNotice
 from caravan_tui.widgets.drawn import TableDrawn
@@ -213,7 +213,7 @@ class GameScreen(BaseScreen, Generic[V]):
 
     def compose(self) -> ComposeResult:
         yield SaveNotice(id="save-notice")
-        yield AwayNotice(id="away-notice")
+        yield AwayNotice(id="away-notice").data_bind(GameScreen.table_state)
         with Horizontal(id="table"):
             with Vertical(id="board"):
                 yield from self.compose_board()
@@ -224,7 +224,7 @@ class GameScreen(BaseScreen, Generic[V]):
                 if self.client.shared:
                     yield ChatInput(id="chat-line")
             with Vertical(id="side"):
-                actions = ActionList(id="actions")
+                actions = ActionList(self.describe, id="actions").data_bind(GameScreen.table_state)
                 actions.border_title = "Plays"
                 yield actions
                 log = MatchLog(id="log")
@@ -249,7 +249,6 @@ class GameScreen(BaseScreen, Generic[V]):
         yield from ()
 
     def on_mount(self) -> None:
-        self.query_one(ActionList).clear_actions("waiting…")
         # ticks only while an AI thinks (``show_status``): an idle session redraws nothing
         self._spinner = self.set_interval(0.15, self._tick, pause=True)
         # what the status line says Enter does follows every cursor and the focus
@@ -290,10 +289,8 @@ class GameScreen(BaseScreen, Generic[V]):
         if isinstance(message, MatchInfo):
             # names come from people and save files: plain from here on (no escapes, no bidi)
             table.names, table.seat_kinds = [plain(name) for name in message.names], list(message.seats)
+            table.kinds_at = time.monotonic()
             self.refresh_bindings()  # (undo is offered only against AI seats)
-            self.query_one(AwayNotice).show_away([(table.names[seat], stand_in_after(kind))
-                                                  for seat, kind in enumerate(table.seat_kinds)
-                                                  if is_away(kind) and seat < len(table.names)])
             if table.view is not None:
                 self.show_view(table.view)
         elif isinstance(message, Saved):
@@ -309,12 +306,12 @@ class GameScreen(BaseScreen, Generic[V]):
                 self.app.bell()  # the turn came back from someone else
             table.thinking = None
             view = self.set_view(message.view)
-            table.legal, table.turn, table.typed = list(message.legal), message.turn, ""
+            table.legal, table.turn, table.typed, table.hint_action = list(message.legal), message.turn, "", None
             if table.undo != message.undo:
                 table.undo = message.undo
                 self.refresh_bindings()  # (the footer dims u where nothing of ours can be taken back)
             self.show_view(view)
-            self.query_one(ActionList).set_actions(table.legal, self.describe)
+            self.table_changed()  # (the plays list shows the choices before the game looks at them)
             self.show_since()
             self.your_turn()
         elif isinstance(message, Thinking):
@@ -331,7 +328,6 @@ class GameScreen(BaseScreen, Generic[V]):
         elif isinstance(message, MatchOver):
             table.over = message
             table.turn, table.thinking = None, None
-            self.query_one(ActionList).clear_actions("the match is over")
             self.post_message(MatchEnded(self, message))
         self.table_changed()
         self.show_status()
@@ -352,9 +348,7 @@ class GameScreen(BaseScreen, Generic[V]):
         self.show_unsaved(update.unsaved)
         if view["to_move"] != self.seat:
             table.turn, table.legal, table.typed = None, [], ""
-            self.query_one(ActionList).clear_actions("waiting…")
         if self.replaying:
-            self.query_one(ActionList).clear_actions("a replay: ←/→ step")
             by_other = False  # no pauses: the player steps at their own pace
             self.show_weighed(update.turn)
         log = self.query_one(MatchLog)
@@ -442,7 +436,7 @@ class GameScreen(BaseScreen, Generic[V]):
         """Mark the suggestion and say why in the panel: the search's top moves with the game's
         reasons, how sure it is and (between players) how the match stands."""
         table = self.table
-        self.query_one(ActionList).hint(action)
+        table.hint_action = action  # (the plays list stars it, drawn so as the table changes)
         rows = table.hint_candidates
         texts = [self.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
         scores = table.view["scores"] if table.view else []
@@ -569,7 +563,6 @@ class GameScreen(BaseScreen, Generic[V]):
         from the future"). Refused, the undo asks for the position again, as a refused move does."""
         if self.table.turn is not None:
             self.table.turn, self._acted = None, True
-            self.query_one(ActionList).clear_actions("waiting…")
             self.table_changed()
             self.show_status()
         self.send(UndoRequest(self.client.match_id, self.player))
@@ -695,7 +688,6 @@ class GameScreen(BaseScreen, Generic[V]):
         self.table.turn = None
         self._acted, self._my_last_turn = True, turn
         self.table.hint_panel = self.table.since_panel = None  # (drawn so by table_changed below)
-        self.query_one(ActionList).clear_actions("waiting…")
         self.send(Act(self.client.match_id, self.seat, turn, action))
         self.table_changed()
         self.show_status()

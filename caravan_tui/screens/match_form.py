@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.reactive import reactive
+from textual.reactive import reactive, var
 from textual.widget import Widget
 from textual.widgets import Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
@@ -56,6 +57,16 @@ def option_row(name: str, game: Game, value: Any) -> Horizontal:
                     help=option.help)
 
 
+class GameSummary(Static):
+    """What the highlighted game is about, under the list of games (one line a game there, so
+    every game shows at 80×24)."""
+
+    game: var[Game | None] = var(None, init=False)
+
+    def watch_game(self, game: Game | None) -> None:
+        self.update(Text(game.summary) if game is not None else "")
+
+
 class MatchForm(BaseScreen):
     """A subclass composes ``game_fields()`` where it wants them, builds each ``seat_row`` and
     says what Start does in ``start``. (Textual calls the handlers of every class in turn: a
@@ -84,8 +95,9 @@ class MatchForm(BaseScreen):
 
     def game_fields(self) -> ComposeResult:
         yield Label("Game", classes="section")
-        yield OptionList(*(Option(f"{g.title} ({g.player_range()} players) — {g.summary}", id=g.id)
-                           for g in GAMES.values()), id="games")
+        yield OptionList(*(Option(f"{g.title} ({g.player_range()} players)", id=g.id) for g in GAMES.values()),
+                         id="games")
+        yield GameSummary(id="game-summary").data_bind(game=MatchForm.game)
         yield form_row("Players", Select([(str(n), n) for n in self.game.players], value=self.game.default_players,
                                          id="players", allow_blank=False, compact=True))
         yield Label("Seats", classes="section")

@@ -9,14 +9,16 @@ each way. Everything from the save (names, the games' words) is shown as text, n
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable, Sequence
 
-from rich.console import RenderableType
+from rich.console import Console, RenderableType
 from rich.text import Text
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.reactive import var
 from textual.widgets import ProgressBar, Static
 
@@ -33,6 +35,37 @@ from caravan_tui.widgets.footer import KeysFooter
 Reviewer = Callable[[Callable[[int, int], None]], Awaitable[Review]]
 #: columns the chart may take at 80×24 (its scale's label and the frame take the rest)
 CHART_WIDTH = 60
+#: what a review's line wraps under: "Move 12: ", "  Better: ", "  Yours: ", "  12. "
+HANG = re.compile(r" *(?:Move \d+: |[A-Z][a-z]+: |\d+\. )")
+#: the least room a line's text keeps beside its hang (narrower, it wraps from the left edge)
+HANG_ROOM = 20
+
+
+def hanging(lines: Sequence[str], width: int, console: Console) -> Text:
+    """``lines`` wrapped to ``width``, each row after a line's first under its text ("  Better:
+    Caravan 5☀S≈V … ⏎ ··········the rest"), not at the left edge."""
+    rows = []
+    for line in lines:
+        found = HANG.match(line)
+        head = found.group() if found and width - found.end() >= HANG_ROOM else ""
+        body = Text(line[len(head):])
+        wrapped = body.wrap(console, width - len(head)) if width > len(head) else [body]
+        rows += [Text(head if index == 0 else " " * len(head)) + row for index, row in enumerate(wrapped)]
+    return Text("\n").join(rows)
+
+
+class HangingLines(Static):
+    """Lines of a review, plain text (never markup), each wrapped under its own text (``hanging``)."""
+
+    def __init__(self, lines: Sequence[str], **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.lines = [plain(line, LONG) for line in lines]
+
+    def render(self) -> Text:
+        return hanging(self.lines, self.content_size.width, self.app.console)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(hanging(self.lines, width, self.app.console).split())
 
 
 class ReviewScreen(BaseScreen):
@@ -110,12 +143,12 @@ class ReviewScreen(BaseScreen):
         heading = f"Where your {review.measure.name} was lost" if review.players == 1 else "Turning points"
         parts.append(Static(heading if points else f"{heading}: none, no decision cost enough to grade",
                             classes="review-heading"))
-        parts += [Static(_lines(turning_point_lines(review, judged, self.names)), classes="review-point")
+        parts += [HangingLines(turning_point_lines(review, judged, self.names), classes="review-point")
                   for judged in points]
         parts.append(Static("Every decision", classes="review-heading"))
         lines = [f"{judged.turn + 1:>4}. {words(review, judged.played, self.names)} — {verdict(review, judged)}"
                  for judged in review.decisions]
-        parts.append(Static(_lines(lines), id="review-decisions"))
+        parts.append(HangingLines(lines, id="review-decisions"))
         scroll.mount_all(parts)
         self.refresh_bindings()
 

@@ -39,6 +39,7 @@ class TableState(Generic[V]):
     replaying: bool = False  # a replay's table (it plays nothing)
     names: list[str] = field(default_factory=list)
     seat_kinds: list[str] = field(default_factory=list)
+    kinds_at: float = 0.0  # when the kinds were told (``time.monotonic``): an away seat's countdown runs from then
     view: V | None = None
     world: State | None = None
     legal: list[Action] = field(default_factory=list)
@@ -49,6 +50,7 @@ class TableState(Generic[V]):
     typed: str = ""
     hint_candidates: list = field(default_factory=list)  # the latest hint's [text, share, value, reason, action] rows
     hint_plan: list[Action] = field(default_factory=list)  # the whole line the hint means, its action first
+    hint_action: Action | None = None  # the play the hint of this decision suggests (the plays list stars it)
     #: the panel over the board's foot (the hint, or in a replay what an AI weighed) and the one
     #: over its head (what others did since our last decision); None: closed
     hint_panel: PanelWords | None = None

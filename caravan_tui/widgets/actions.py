@@ -3,9 +3,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from rich.text import Text
 from textual.message import Message
+from textual.reactive import var
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -13,9 +15,22 @@ from caravan_tui.engine import Action
 from caravan_tui.widgets.lists import StopAtEnds
 
 
+def idle_note(table: Any) -> str:
+    """What the list says while the table has no decision of ours (``TableState``)."""
+    if table.replaying:
+        return "a replay: ←/→ step"
+    return "the match is over" if table.over is not None else "waiting…"
+
+
 class ActionList(StopAtEnds):
-    """Arrows + Enter (or a click) choose; posts ``ActionList.Chosen``. Empty while it is not the
-    player's turn."""
+    """The table's choices while it is our decision (``TableState.legal``), in the table's words
+    (``describe``), its hint's play starred (``hint_action``); else a note of why there are
+    none. Arrows + Enter (or a click) choose; posts ``ActionList.Chosen``. It writes itself from
+    the table's state, bound to the screen's: a new decision puts the highlight on the first
+    play, and nothing else moves it but the keys (a hint never moves what Enter plays)."""
+
+    #: the table's state, bound to the screen's (``data_bind``)
+    table_state: var[Any] = var(None, init=False)
 
     @dataclass
     class Chosen(Message):
@@ -26,43 +41,47 @@ class ActionList(StopAtEnds):
         def control(self) -> ActionList:
             return self.action_list
 
-    def __init__(self, **kwargs) -> None:
+    def __init__(self, describe: Callable[[Action], str], **kwargs) -> None:
         super().__init__(**kwargs)
+        self.describe = describe
         self.actions: list[Action] = []
         self._texts: list[str] = []
+        self._turn: int | None = None  # the decision the actions are for
         self.hinted: Action | None = None
         self._note: str | None = None  # the note shown while there are no actions
 
-    def set_actions(self, actions: list[Action], describe: Callable[[Action], str]) -> None:
-        self.actions = list(actions)
-        self._texts = [describe(action) for action in self.actions]
-        self.hinted, self._note = None, None
-        self._rebuild()
-        self.highlighted = 0 if self.actions else None
+    def watch_table_state(self) -> None:
+        table = self.table_state
+        if table is None:
+            return
+        if table.turn is None:
+            self._show_note(idle_note(table))
+            return
+        starred = table.hint_action if table.hint_action in table.legal else None
+        if (table.turn, table.legal) != (self._turn, self.actions):  # a new decision
+            self.actions, self._turn, self._note = list(table.legal), table.turn, None
+            self._texts = [self.describe(action) for action in self.actions]
+            self.hinted = starred
+            self._rebuild()
+            self.highlighted = 0 if self.actions else None
+        elif starred != self.hinted:
+            self.hinted = starred
+            self._rebuild()
 
-    def clear_actions(self, note: str = "") -> None:
+    def _show_note(self, note: str) -> None:
         """No actions, only ``note``; nothing is redrawn if that is what the list shows (every
-        move of the others clears it again)."""
+        change of the table while others play comes here)."""
         if self._note == note:
             return
-        self.actions, self._texts, self.hinted, self._note = [], [], None, note
+        self.actions, self._texts, self._turn, self.hinted, self._note = [], [], None, None, note
         self._rebuild()
-        if note:
-            self.add_option(Option(Text(note, style="dim italic"), disabled=True))
+        self.add_option(Option(Text(note, style="dim italic"), disabled=True))
 
     @property
     def highlighted_action(self) -> Action | None:
         """What Enter plays now (None: nothing is highlighted)."""
         index = self.highlighted
         return self.actions[index] if index is not None and index < len(self.actions) else None
-
-    def hint(self, action: Action) -> None:
-        """Star the hinted action; the highlight stays where the player left it (a hint never
-        moves what Enter plays)."""
-        if action not in self.actions:
-            return
-        self.hinted = action
-        self._rebuild()
 
     def _rebuild(self) -> None:
         keep = self.highlighted

@@ -5,10 +5,14 @@ from __future__ import annotations
 
 import math
 import time
+from typing import Any
 
 from rich.text import Text
+from textual.reactive import var
 from textual.timer import Timer
 from textual.widgets import Static
+
+from caravan_tui.ssh.protocol import is_away, stand_in_after
 
 
 def away_line(name: str, seconds: int | None) -> str:
@@ -17,7 +21,17 @@ def away_line(name: str, seconds: int | None) -> str:
     return f"{name} is away: an AI takes the seat {f'in {seconds} s' if seconds else 'now'}."
 
 
+def away_seats(names: list[str], kinds: list[str]) -> list[tuple[str, int | None]]:
+    """Each away person's name (plain text) and the seconds until an AI takes their seat, as
+    the seats' kinds said it (None: not known, or none will)."""
+    return [(names[seat], stand_in_after(kind)) for seat, kind in enumerate(kinds)
+            if is_away(kind) and seat < len(names)]
+
+
 class AwayNotice(Static):
+    """Writes itself from the table's state (``TableState``: the seats' names and kinds, and when
+    the kinds were told), bound to the screen's."""
+
     DEFAULT_CSS = """
     AwayNotice {
         display: none;
@@ -29,16 +43,23 @@ class AwayNotice(Static):
     AwayNotice.-shown { display: block; }
     """
 
+    #: the table's state, bound to the screen's (``data_bind``)
+    table_state: var[Any] = var(None, init=False)
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id)
+        self._told: tuple | None = None  # the seats' names and kinds the deadlines were worked out from
         self._away: list[tuple[str, float | None]] = []  # each name, and when the AI takes the seat
         self._ticking: Timer | None = None
 
-    def show_away(self, away: list[tuple[str, int | None]]) -> None:
-        """``away``: each away person's name (plain text) and the seconds until an AI takes
-        their seat (None: not known, or none will)."""
-        now = time.monotonic()
-        self._away = [(name, None if seconds is None else now + seconds) for name, seconds in away]
+    def watch_table_state(self) -> None:
+        table = self.table_state
+        told = None if table is None else (tuple(table.names), tuple(table.seat_kinds), table.kinds_at)
+        if told is None or told == self._told:
+            return
+        self._told = told
+        self._away = [(name, None if seconds is None else table.kinds_at + seconds)
+                      for name, seconds in away_seats(table.names, table.seat_kinds)]
         counting = any(deadline is not None for _, deadline in self._away)
         if counting and self._ticking is None:
             self._ticking = self.set_interval(1.0, self._show)

@@ -3,11 +3,13 @@
 The widget knows nothing of the rules: it draws itself from the table's state through the look
 the screen gives it (``CamelLook``: each cell's ``Face``, a first line that names the place, then
 tokens that wrap onto the lines below; one-character marks; the cells just changed; the title);
-it lays them out, moves the cursor and reports which cell was chosen. Cells grow with the room the
-parent gives (``spare_rows`` is the height the rest of the column needs), from 6×2 at 80×24.
+it lays them out, moves the cursor, names the cell under it below its frame (``caption``) and
+reports which cell was chosen. Cells grow with the room the parent gives (``spare_rows`` is the
+height the rest of the column needs), from 6×2 at 80×24.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rich.style import Style
@@ -74,14 +76,20 @@ class CamelBoard(CursorWidget):
 
         cell: int
 
-    def __init__(self, side: int = 7, spare_rows: int = 0, **kwargs) -> None:
+    def __init__(self, side: int = 7, spare_rows: int = 0, caption: Callable[[int], str] = str, **kwargs) -> None:
+        """``caption``: what the frame's foot says of the cell under the cursor."""
         super().__init__(**kwargs)
+        self.caption = caption
         self.side = side
         self.spare_rows = spare_rows
         self.faces = [Face() for _ in range(side * side)]
         self.marks: dict[int, str] = {}
         self.flash: set[int] = set()
         self.look: CamelLook | None = None
+
+    def watch_cursor(self) -> None:
+        self.border_subtitle = self.caption(self.cursor)
+        super().watch_cursor()
 
     def draw(self, look: CamelLook) -> None:
         if look == self.look:

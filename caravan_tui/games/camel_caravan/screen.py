@@ -34,9 +34,10 @@ from caravan_tui.screens.summary import tie_broken
 from caravan_tui.widgets import ActionList
 
 from .board import CELL_NAMES, CITY_AT, CITY_OF_GOOD, GOOD_INDEX, GOODS, SIZE, VALUE
-from .board_widget import CamelBoard, CamelLook, Face
-from .faces import CHOSEN, HINT, ONE, TWO, contents, face, legend_lines, legend_panel, touched
-from .plays import action_cells, completes, destination
+from .board_widget import CamelBoard
+from .faces import ONE, TWO, legend_lines, legend_panel, touched
+from .looks import board_look
+from .plays import completes
 from .rules import actions_word
 from .table_state import CamelCaravanTable
 from .tables import players_table, scores_table
@@ -70,8 +71,6 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
 
     def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
-        self.occupied: set[int] = set()  # cells with any camel, from the latest view
-        self._faces: tuple[Face, ...] = ()  # what each cell shows, from the latest view
         self._last_touched: set[int] = set()
         self._undone_from: Widget | None = None  # the widget focused when undo was asked for
 
@@ -79,7 +78,8 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         # around the board: the end-phase line (once the bag is empty), the players' table (a
         # header and a row each) and the status line; the legend takes what room is left
         yield Static(END_PHASE, id="cc-end", classes="-cc-hidden")
-        yield self.board(CamelBoard(SIZE, spare_rows=self.client.players + 3, id="cc-board"), self.board_look)
+        yield self.board(CamelBoard(SIZE, spare_rows=self.client.players + 3, caption=cell_caption, id="cc-board"),
+                         board_look)
         yield self.table_text(lambda view, table: players_table(view, table.player_name), id="cc-players")
         yield Static(Text("\n").join(legend_lines()), id="cc-legend")
 
@@ -93,7 +93,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     def on_mount(self) -> None:
         board = self.query_one(CamelBoard)
         board.focus()
-        self.watch(board, "cursor", self._show_cursor)
+        self.watch(board, "cursor", self.cursor_moved)
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.show_status()  # what Enter plays follows the focus
@@ -104,56 +104,13 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     # -- drawing ------------------------------------------------------------------------------
 
     def show_view(self, view: CamelCaravanView) -> None:
-        cells = contents(view)
-        self.occupied = {cell for cell, (_, _, camels) in enumerate(cells)
-                         if any(empty or loads for empty, loads in camels)}
-        self._faces = tuple(face(cell, *rest) for cell, rest in enumerate(cells))
+        self.table.read_cells(view)  # (the board draws them: ``looks.board_look``)
         self.query_one("#cc-end").set_class(bool(sum(view["bag"].values())) or view["to_move"] is None, "-cc-hidden")
-        self._show_cursor()
+        self.cursor_moved()
 
-    def board_look(self, table: CamelCaravanTable) -> CamelLook:
-        """The board for the table's state: the view's cells (``show_view``), the marks of what is
-        being chosen and the cells the last actions changed."""
-        assert table.view is not None  # (a board is drawn once there is a view)
-        return CamelLook(self._faces, self._marks(), frozenset(table.flash), self.title_text(table.view))
-
-    def title_text(self, view: CamelCaravanView) -> str:
-        """Whose turn, the actions left and the goods still in the bag (once it is empty, the
-        line above the board says what that means)."""
-        bag = sum(view["bag"].values())
-        mover = view["to_move"]
-        if mover is None:
-            return "Game over"
-        who = "Your turn" if mover == self.seat else self.table.seat_name(mover)
-        text = f"{who} · {actions_word(view['left'])} left"
-        return f"{text} · bag {bag}" if bag else f"{text} · bag empty"
-
-    def cost(self, action: Action) -> int:
-        """The actions a play spends: two to place or move a camel onto camels, else one."""
-        if action[0] in ("place", "move_camel") and destination(action) in self.occupied:
-            return 2
-        return 1
-
-    def _marks(self) -> dict[int, str]:
-        marks: dict[int, str] = {}
-        if self.table.hinted is not None:
-            marks.update((cell, HINT) for cell in action_cells(self.table.hinted))
-        if self.table.pick is not None:
-            marks.update((cell, TWO if self.cost(completes(self.table.pick, cell)) == 2 else ONE)
-                         for cell in self.targets(self.table.pick))
-            if self.table.pick[0] != "supply":
-                marks[self.table.pick[1]] = CHOSEN
-        if self.table.armed is not None:
-            marks[self.table.armed[0]] = TWO
-        return marks
-
-    def _show_cursor(self) -> None:
-        board = self.query_one(CamelBoard)
-        cell = board.cursor
-        name = CELL_NAMES[cell]
-        if CITY_AT[cell] >= 0:
-            name += f" wants {GOODS[CITY_AT[cell]]}"
-        board.border_subtitle = name
+    def cursor_moved(self) -> None:
+        """The board's cursor moved (or the view changed under it): what Enter does there."""
+        cell = self.query_one(CamelBoard).cursor
         if self.table.armed is not None and self.table.armed[0] != cell:
             self.table.armed = None  # moving away cancels a play waiting for its second Enter
             self._redraw_marks()
@@ -185,7 +142,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         if pick is not None:
             target = completes(pick, cell) if pick[0] == "supply" or pick[1] != cell else None
             if target in self.table.legal:
-                return Text(f"enter: {self.short(target)} ({actions_word(self.cost(target))}) · esc cancels",
+                return Text(f"enter: {self.short(target)} ({actions_word(self.table.cost(target))}) · esc cancels",
                             style="bold")
             if pick[0] == "good":
                 return Text(f"Move the {pick[2]} to a {ONE} (1 action) · esc cancels", style="bold")
@@ -198,7 +155,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         if len(choices) > 1:
             return Text(f"enter: choose one of {len(choices)} plays here", style="bold")
         choice = choices[0]
-        price = f" ({actions_word(self.cost(choice))})" if action is not None or choice[0] == "place" else ""
+        price = f" ({actions_word(self.table.cost(choice))})" if action is not None or choice[0] == "place" else ""
         return Text(f"enter: {self.short(choice)}{price}", style="bold")
 
     def enter_action(self) -> Action | None:
@@ -218,9 +175,9 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
                 return None
             action = completes(pick, cell)
             if action in self.table.legal:
-                return action if self.cost(action) == 1 else None
+                return action if self.table.cost(action) == 1 else None
         choices = self.choices_at(cell)
-        if len(choices) == 1 and choices[0][0] not in ("camel", "good") and self.cost(choices[0]) == 1:
+        if len(choices) == 1 and choices[0][0] not in ("camel", "good") and self.table.cost(choices[0]) == 1:
             return choices[0]
         return None
 
@@ -338,7 +295,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
 
     def spend(self, action: Action, cell: int) -> None:
         """Play ``action`` now, or, if it costs two actions, once Enter is pressed again here."""
-        if self.cost(action) == 2:
+        if self.table.cost(action) == 2:
             self.table.armed = (cell, action)
             self._redraw_marks()
         else:
@@ -355,11 +312,6 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         if ("place", cell) in legal:
             choices.append(("place", cell))
         return choices
-
-    def targets(self, pick: tuple) -> list[int]:
-        """Where the chosen supply, camel or good may go."""
-        return [cell for action in self.table.legal
-                if (cell := destination(action)) is not None and completes(pick, cell) == action]
 
     def take(self, choice: tuple, cell: int | None = None) -> None:
         """Choose what to move, or play (``cell`` given: a 2-action play waits for a second Enter;
@@ -387,7 +339,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
             where = "from under" if choice[3] == "under" else "on"
             return f"Move the {choice[2]} {where} your camel on {CELL_NAMES[choice[1]]}… (then choose where)"
         if choice[0] in ("pickup", "steal"):  # (a placement's words give its cost already)
-            return f"{self.describe(choice)} — {actions_word(self.cost(choice))}"
+            return f"{self.describe(choice)} — {actions_word(self.table.cost(choice))}"
         return self.describe(choice)
 
     def set_pick(self, pick: tuple | None) -> None:
@@ -430,4 +382,11 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
             super().action_menu()
 
 
+def cell_caption(cell: int) -> str:
+    """The board's foot for the cell under the cursor: its name, and what a city wants."""
+    name = CELL_NAMES[cell]
+    return f"{name} wants {GOODS[CITY_AT[cell]]}" if CITY_AT[cell] >= 0 else name
+
+
 SCREEN = CamelCaravanScreen
+

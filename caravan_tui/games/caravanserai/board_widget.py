@@ -8,19 +8,20 @@ glyph, so it is seen without colour).
 
 When the board is larger than the room it gets (the 30-tile board is 61×20, the board column is
 47 wide at 80×24), the viewport pans to keep the cursor (or a cell the screen asks to show) in
-view; shift+arrows and the mouse wheel pan it by hand, and ``more`` says which sides hide cells.
+view; shift+arrows and the mouse wheel pan it by hand, and the frame's foot says which sides hide
+cells (``more``) and, in the look's words (``HexLook.caption``), the cell under the cursor.
 The height the rest of the column needs is ``spare_rows`` (the board takes what is left).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
-from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 
@@ -31,14 +32,21 @@ Cell = tuple[int, int]
 BLANK = Text("  ")
 
 
+def no_caption(cell: Cell) -> str:
+    return ""
+
+
 @dataclass(frozen=True)
 class HexLook:
-    """What the board shows: a glyph and a mark a cell, the cells just changed, the frame's title."""
+    """What the board shows: a glyph and a mark a cell, the cells just changed, the frame's
+    title, and a cell in words for the frame's foot (what it says follows from the rest: a look
+    that shows the same says the same)."""
 
     glyphs: dict[Cell, Text]
     marks: dict[Cell, Text]
     flash: frozenset[Cell]
     title: str
+    caption: Callable[[Cell], str] = field(default=no_caption, compare=False)
 
 
 class HexBoard(CursorWidget):
@@ -84,6 +92,7 @@ class HexBoard(CursorWidget):
         self.marks: dict[Cell, Text] = {}
         self.flash: set[Cell] = set()
         self.look: HexLook | None = None
+        self._where: tuple[Cell, HexLook | None, str] | None = None  # the cursor's cell in words, for a look
         self.origin = (0, 0)  # the viewport's top left, in the picture
         self._chosen = (0, 0)  # ... as the player's panning and moves left it, before a resize cut it
         self._want = 0  # the column up and down keep to
@@ -121,6 +130,17 @@ class HexBoard(CursorWidget):
         self.glyphs, self.marks, self.flash = look.glyphs, look.marks, set(look.flash)
         self.border_title = Text(look.title)
         self.refresh()
+        self.show_caption()
+
+    def show_caption(self) -> None:
+        """The frame's foot: arrows for the sides that hide cells, and the cell under the cursor
+        (worked out again only when the cursor or the look changed)."""
+        if self.look is None:
+            return
+        if self._where is None or self._where[:2] != (self.cursor, self.look):
+            self._where = (self.cursor, self.look, self.look.caption(self.cursor))
+        more, where = self.more(), self._where[2]
+        self.border_subtitle = Text(f"{more} {where}" if more else where)
 
     def column(self, cell: Cell) -> int:
         return 2 * cell[0] + cell[1]
@@ -149,7 +169,7 @@ class HexBoard(CursorWidget):
         self._set_origin(*chosen)  # clamped to the new size
         self.bring_into_view(self.cursor)
         self._chosen = chosen
-        self.post_message(self.Panned(self))
+        self.show_caption()
 
     def more(self) -> str:
         """Arrows for the sides where the viewport hides part of the board ("" if none)."""
@@ -205,13 +225,7 @@ class HexBoard(CursorWidget):
         if (ox, oy) != self.origin:
             self.origin = (ox, oy)
             self.refresh()
-            self.post_message(self.Panned(self))
-
-    @dataclass
-    class Panned(Message):
-        """The viewport moved (the screen updates its "more" arrows)."""
-
-        board: HexBoard
+            self.show_caption()
 
     # -- drawing -------------------------------------------------------------------------------------
 
@@ -280,6 +294,7 @@ class HexBoard(CursorWidget):
 
     def cursor_moved(self) -> None:
         self.bring_into_view(self.cursor)
+        self.show_caption()
 
     def neighbour(self, dx: int, dy: int) -> Cell | None:
         """Left and right along the row; up and down to the cell of the next row nearest the

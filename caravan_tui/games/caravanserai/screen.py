@@ -24,6 +24,8 @@ Opponents' actions are shown one at a time, ``app.move_pause`` apart; a key skip
 """
 from __future__ import annotations
 
+from functools import partial
+
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
@@ -111,13 +113,14 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         self.picture = picture = Picture(view)
         self.query_one(HexBoard).set_cells(picture.cells)  # (its layout; what it shows is drawn from the table)
         self._glyphs = {cell: picture.glyph(cell) for cell in picture.cells}
-        self._show_cursor()
+        self.show_status()
 
     def board_look(self, table: CaravanseraiTable) -> HexLook:
         """The board for the table's state: the view's glyphs (``show_view``), the marks of what
         may be chosen, is planned or hinted, and the cells the last moves changed."""
         assert table.view is not None  # (a board is drawn once there is a view)
-        return HexLook(self._glyphs, self._marks(), frozenset(table.flash), title_text(table.view, table))
+        return HexLook(self._glyphs, self._marks(), frozenset(table.flash), title_text(table.view, table),
+                       partial(cell_caption, self.picture, table))
 
     def _marks(self) -> dict[Cell, Text]:
         picture = self.picture
@@ -193,21 +196,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     def _redraw_marks(self) -> None:
         """What may be chosen changed: the board draws itself again from the table."""
         self.table_changed()
-        self._show_cursor()
-
-    def _show_cursor(self) -> None:
-        board = self.query_one(HexBoard)
-        if self.picture is not None:
-            more = board.more()
-            where = self.picture.describe_cell(board.cursor, lambda seat: self.table.words(f"{{p{seat}:'s}}"))
-            if self.table.hinted is not None and (board.cursor in self.table.hint_cells
-                                            or board.cursor == action_cell(self.table.hinted, self.picture)):
-                where += f" {HINT} hint"  # the cursor's brackets hide the cell's mark
-            board.border_subtitle = Text(f"{more} {where}" if more else where)
         self.show_status()
-
-    def on_hex_board_panned(self, event: HexBoard.Panned) -> None:
-        self._show_cursor()
 
     def prompt(self, view: CaravanseraiView) -> str:
         """What the decision is, and its keys."""
@@ -304,10 +293,8 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         return final_table(view, self.table)
 
 
-    def on_mount(self) -> None:
-        board = self.query_one(HexBoard)
-        board.focus()
-        self.watch(board, "cursor", self._show_cursor)
+    def on_mount(self) -> None:  # (the status line follows the cursor: ``GameScreen.selection_changed``)
+        self.query_one(HexBoard).focus()
 
     def actions_at(self, cell: Cell) -> list[Action]:
         if self.table.turn is None or self.picture is None:
@@ -530,6 +517,18 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
                         "(or you have no reserve good of its colour). Enter uses it.", severity="warning")
         else:
             self.notify("There is no board good to decline now.", severity="warning")
+
+
+def cell_caption(picture: Picture | None, table: CaravanseraiTable, cell: Cell) -> str:
+    """The cell under the board's cursor in words, for the board's foot: "(3,-4) yellow
+    Caravanserai, your head camel", and "★ hint" on a cell of the hint (the cursor's brackets
+    hide its mark)."""
+    if picture is None:
+        return ""
+    where = picture.describe_cell(cell, lambda seat: table.words(f"{{p{seat}:'s}}"))
+    if table.hinted is not None and (cell in table.hint_cells or cell == action_cell(table.hinted, picture)):
+        where += f" {HINT} hint"
+    return where
 
 
 SCREEN = CaravanseraiScreen

@@ -17,19 +17,34 @@ from caravan_tui.widgets.messages import WidgetMessage
 
 @dataclass(frozen=True)
 class CardLook:
-    """The hand: its cards (id, face), those the hint stars, those no play can use now (a dot
-    and dim: the dot, not the shade, is the cue), and the frame's title."""
+    """The hand: its cards (id, face), those the hint stars, those the player has ticked, the
+    cards of each play open now (None: it is not our decision, nothing is dimmed), and the
+    frame's title."""
 
     cards: tuple[tuple[str, Text], ...]
     marked: frozenset[str]
-    dimmed: frozenset[str]
+    ticked: frozenset[str]
+    plays: tuple[frozenset[str], ...] | None
     title: str
+
+
+def dimmed_cards(cards: list[str], plays: tuple[frozenset[str], ...] | None, chosen: frozenset[str]) -> frozenset[str]:
+    """The cards in no play open now (a dot and dim: the dot, not the shade, is the cue); with
+    ``chosen`` ticked, those in no play with them (when some play holds them all)."""
+    if plays is None:
+        return frozenset()
+    around = [held for held in plays if chosen <= held] if chosen else []
+    lit = set().union(*(around or plays))
+    return frozenset(card for card in cards if card not in lit)
 
 
 class CardGrid(ChipGrid):
     """Arrows move the cursor (not hjkl: ``h`` asks for a hint), space toggles, Enter submits
     the selection (or the card under the cursor when nothing is selected), ``c`` clears it.
-    A click moves the cursor to a card and toggles it. ``✓`` ticked, ``★`` hinted, ``·`` dimmed."""
+    A click moves the cursor to a card and toggles it. ``✓`` ticked, ``★`` hinted, ``·`` dimmed:
+    while the grid has the focus, the cards in no play with the ticked ones; else every card in
+    no play. The ticks are the table's (``CardLook.ticked``): a toggle asks for the new
+    selection (``Changed``), and the grid shows it once the table holds it."""
 
     BINDINGS = [
         Binding("space", "toggle_card", "Toggle card", show=False),
@@ -53,41 +68,42 @@ class CardGrid(ChipGrid):
 
     @dataclass
     class Changed(WidgetMessage["CardGrid"]):
-        """The selection changed."""
+        """The player asks for these ``cards`` ticked (in hand order)."""
 
         cards: tuple[str, ...]
 
     def __init__(self, chip_width: int = 23, **kwargs) -> None:
         super().__init__(chip_width, empty="(no cards)", **kwargs)
-        self.selected: set[str] = set()
-        self.marked: set[str] = set()
-        self.dimmed: set[str] = set()
+        self.selected: frozenset[str] = frozenset()
+        self.marked: frozenset[str] = frozenset()
+        self.plays: tuple[frozenset[str], ...] | None = None
+        self.dimmed: frozenset[str] = frozenset()  # (as last drawn: ``render``)
 
     # -- data -------------------------------------------------------------------------------
 
     def draw(self, look: CardLook) -> None:
-        """The hand the table holds; the selection keeps the cards still held."""
+        """The hand the table holds, its ticks and marks."""
         self.border_title = look.title
         if list(look.cards) != self.chips:
             self.chips = list(look.cards)
-            self.selected &= set(self.keys)
             self.cursor = min(self.cursor, max(0, len(self.chips) - 1))
             self.refresh(layout=True)
-        marked, dimmed = set(look.marked) & set(self.keys), set(look.dimmed) & set(self.keys)
-        if (marked, dimmed) != (self.marked, self.dimmed):
-            self.marked, self.dimmed = marked, dimmed
+        held = set(self.keys)
+        marks = (look.marked & held, look.ticked & held, look.plays)
+        if marks != (self.marked, self.selected, self.plays):
+            self.marked, self.selected, self.plays = marks
             self.refresh()
 
     def selection(self) -> tuple[str, ...]:
-        return tuple(card for card in self.keys if card in self.selected)
+        """The ticked cards, in hand order."""
+        return self.in_hand_order(self.selected)
 
-    def select(self, cards) -> None:
-        self.selected = set(cards) & set(self.keys)
-        self._changed()
+    def in_hand_order(self, cards: frozenset[str]) -> tuple[str, ...]:
+        return tuple(card for card in self.keys if card in cards)
 
-    def _changed(self) -> None:
-        self.refresh()
-        self.post_message(self.Changed(self, self.selection()))
+    def render(self) -> Text:
+        self.dimmed = dimmed_cards(self.keys, self.plays, self.selected if self.has_focus else frozenset())
+        return super().render()
 
     def chip(self, index: int) -> Text:
         card = self.chips[index][0]
@@ -111,13 +127,11 @@ class CardGrid(ChipGrid):
         if not self.chips:
             return
         card = self.chips[self.cursor][0]
-        self.selected ^= {card}
-        self._changed()
+        self.post_message(self.Changed(self, self.in_hand_order(self.selected ^ {card})))
 
     def action_clear(self) -> None:
         if self.selected:
-            self.selected.clear()
-            self._changed()
+            self.post_message(self.Changed(self, ()))
 
     def action_submit(self) -> None:
         if not self.chips:

@@ -29,24 +29,23 @@ from caravan_tui.screens.table_seat import TableState
 from caravan_tui.widgets import ActionList
 from caravan_tui.words import change, signed
 
-from .card_grid import CardGrid, CardLook
+from .card_grid import CardGrid
 from .card_words import (
     PASS,
-    card_face,
     card_token,
     cards_in,
     cards_words,
     glyphs,
-    play_tokens,
     play_words,
     to_beat,
     up_text,
 )
 from .combos import move_of
 from .hand_summary import HandSummaryScreen
+from .looks import hand_look, season_look
 from .readings import readings
 from .rules import HAND_CARDS_WILD
-from .season_view import SeasonLook, SeasonView
+from .season_view import SeasonView
 from .standing import standing_basis
 from .table_state import DecktetCaravanTable
 from .views import DecktetCaravanView, HistoryRow, hand_result, season_play
@@ -68,11 +67,11 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def compose_board(self) -> ComposeResult:
         yield self.table_text(info_text, id="dc-info")
-        season = VerticalScroll(self.board(SeasonView(id="dc-season"), self.season_look), id="dc-season-box",
+        season = VerticalScroll(self.board(SeasonView(id="dc-season"), season_look), id="dc-season-box",
                                 can_focus=False)
         season.border_title = "Season"
         yield season
-        hand = self.board(CardGrid(id="dc-hand"), self.hand_look)
+        hand = self.board(CardGrid(id="dc-hand"), hand_look)
         hand.border_title = "Your hand"
         # a replay plays nothing: only what its marks mean
         hand.border_subtitle = "·: can't play" if self.replaying else "space tick · enter play · ·: can't play"
@@ -94,10 +93,6 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         except (KeyError, ValueError, IndexError, TypeError):
             return super().describe(action)
 
-    def who(self, seat: int) -> Text:
-        """The player of a season line, first: ``Bot: `` (``Bob·AI: `` where an AI stands in)."""
-        return Text(f"{self.table.player_name(seat)}: ", style="bold")
-
     # -- drawing ------------------------------------------------------------------------------
 
     @property
@@ -105,37 +100,11 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         return self.table_state
 
     def show_view(self, view: DecktetCaravanView) -> None:
-        """(The season and the hand draw themselves from the table: ``season_look``, ``hand_look``.)"""
-
-    def season_look(self, table: DecktetCaravanTable) -> SeasonLook:
-        """The season for the table's state: its plays, the opponent's latest highlighted for a
-        moment, and what beats the top play."""
-        assert table.view is not None  # (drawn once there is a view)
-        plays, notes = self.season_rows(table.view)
-        return SeasonLook(tuple((head, tuple(cards), style) for head, cards, style in plays), tuple(notes))
-
-    def season_rows(self, view: DecktetCaravanView) -> tuple[list[tuple[Text, list[Text], str]], list[Text]]:
-        season = view["season"]
-        plays = []
-        for index, (player, action) in enumerate(map(season_play, season)):
-            style = "bold reverse" if index == self.table.flash else ""
-            head = self.who(player)
-            if action[0] == "bandit":
-                head.append("bandit ", style="italic")
-            plays.append((head, play_tokens(action), style))
-        notes = []
-        if season:
-            notes.append(Text(to_beat(season_play(season[-1])[1]), style="italic"))
-        elif view["to_move"] is not None:
-            who = "you lead" if view["to_move"] == self.seat else f"{self.table.seat_name(view['to_move'])} leads"
-            notes.append(Text(f"New season: {who} a caravan.", style="italic"))
-        out = view["out_player"]
-        if out is not None and not view["over"]:  # (a finished match's last view keeps who went out)
-            # (a spectator has no play to make: only a seat still in is told of "your" last play)
-            last = "your last play or pass" if self.seat not in (None, out) else "one last play or pass"
-            notes.append(Text(f"{self.table.short_name(out)} went out: {last}.",
-                              style="bold"))
-        return plays, notes
+        """(The season and the hand draw themselves from the table: ``season_look``, ``hand_look``;
+        a tick stays on a card still held.)"""
+        held = self.table.ticked & set(view.get("hand", []))
+        if held != self.table.ticked:
+            self.table.ticked = held
 
     def view_changed(self, previous: DecktetCaravanView | None, view: DecktetCaravanView, by_other: bool) -> None:
         if by_other and view["season"] and season_play(view["season"][-1])[0] != self.seat:
@@ -194,27 +163,6 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         chosen = frozenset(cards)
         return [action for action in self.plays() if cards_in(action) == chosen]
 
-    def show_playable(self) -> None:
-        """The ticks or the focus changed what may be played: the hand draws itself again."""
-        self.query_one(CardGrid).redraw()
-
-    def hand_look(self, table: DecktetCaravanTable) -> CardLook:
-        """The hand for the table's state: its cards, the hint's starred, and dimmed those in no
-        legal play now; while ticking in the hand, those in no legal play with the ticked cards
-        (when some play holds them all). Nothing is dimmed while it is not our decision."""
-        assert table.view is not None  # (drawn once there is a view)
-        cards = table.view.get("hand", [])
-        dimmed: frozenset[str] = frozenset()
-        if table.turn is not None:
-            grid = self.query_one(CardGrid)
-            chosen = set(grid.selection()) if grid.has_focus else set()  # in the list: every usable card
-            plays = [cards_in(action) for action in self.plays()]
-            around = [held for held in plays if chosen <= held] if chosen else []
-            lit = set().union(*(around or plays))
-            dimmed = frozenset(card for card in cards if card not in lit)
-        return CardLook(tuple((card, card_face(card)) for card in cards), table.hinted_cards, dimmed,
-                        f"Your hand ({len(cards)})")
-
     def why_not(self, action: Action) -> tuple[int, str]:
         """The engine's reason for refusing ``action`` here, in the table's words, and how
         telling it is (2: the cards make a play that does not fit now; 1: the cards make no
@@ -268,11 +216,9 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def your_turn(self) -> None:
         self.refresh_bindings()  # (p: whether we may pass)
-        grid = self.query_one(CardGrid)
-        self.table.hinted_cards = frozenset()
+        self.table.hinted_cards = frozenset()  # (the hand draws so as the table changes)
         if not self.query_one(ActionList).has_focus:
-            self.focus_to_decide(grid)
-        self.show_playable()
+            self.focus_to_decide(self.query_one(CardGrid))
         self.follow_ticks()  # cards ticked while the opponent played keep their meaning
 
     def status_text(self) -> Text:
@@ -286,7 +232,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
             return Text("Your turn: Enter passes, the season ends", style="bold")
         if action is not None:
             return Text.assemble(("Enter plays ", "bold"), self.describe(action))
-        cards = self.query_one(CardGrid).selection()
+        cards = self.table.ticked_in_hand()
         if not cards:
             if self.table.legal == [PASS]:
                 return Text("Your turn: nothing beats it — p passes.", style="bold")
@@ -304,7 +250,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         grid, actions = self.query_one(CardGrid), self.query_one(ActionList)
         if self.table.turn is None or not (grid.has_focus or actions.has_focus):
             return None
-        cards = grid.selection()
+        cards = self.table.ticked_in_hand()
         if actions.has_focus:
             current = actions.highlighted_action
             if not cards or (current is not None and current != PASS and cards_in(current) == frozenset(cards)):
@@ -329,14 +275,19 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         self.submit(event.cards)
 
     def on_card_grid_changed(self, event: CardGrid.Changed) -> None:
-        self.show_playable()
+        self.tick(event.cards)
+
+    def tick(self, cards) -> None:
+        """Tick these cards (and no others): the hand shows them, the plays list follows."""
+        self.table.ticked = frozenset(cards)
+        self.query_one(CardGrid).redraw()  # (of the table's panels, only the hand shows the ticks)
         self.follow_ticks()
         self.show_status()
 
     def follow_ticks(self) -> None:
         """Point the plays list at the ticked cards' play (the first reading, unless another
         reading of them is highlighted already); no highlight when they are not a play."""
-        cards = self.query_one(CardGrid).selection()
+        cards = self.table.ticked_in_hand()
         actions = self.query_one(ActionList)
         if not cards or not actions.actions:
             return
@@ -352,8 +303,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         actions.highlighted = None
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        self.show_playable()
-        self.show_status()
+        self.show_status()  # (the hand dims by its own focus)
 
     def on_card_grid_moved(self, event: CardGrid.Moved) -> None:
         self.show_status()  # with nothing ticked, Enter plays the card under the cursor
@@ -367,10 +317,9 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         if event.option_index != actions.highlighted or event.option_index >= len(actions.actions):
             return  # a stale message: the highlight has moved on since
         action = actions.actions[event.option_index]
-        cards = () if action == PASS else cards_in(action)
-        grid = self.query_one(CardGrid)
-        if set(grid.selection()) != set(cards):
-            grid.select(cards)
+        cards = frozenset() if action == PASS else cards_in(action)
+        if self.table.ticked != cards:
+            self.tick(cards)
         else:
             self.show_status()  # another reading of the same cards
 
@@ -380,7 +329,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         actions = self.query_one(ActionList)
         if event.key != "enter" or not actions.has_focus or self.table.turn is None:
             return
-        cards = self.query_one(CardGrid).selection()
+        cards = self.table.ticked_in_hand()
         if not cards:
             return
         event.stop()
@@ -395,7 +344,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     def act(self, action: Action) -> None:
         super().act(action)
         if self.table.turn is None:
-            self.query_one(CardGrid).select(())
+            self.tick(())
             self.refresh_bindings()
 
     def action_pass(self) -> None:
@@ -403,14 +352,14 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def action_undo(self) -> None:
         """Cards ticked for the position taken back mean nothing in the one the undo brings."""
-        self.query_one(CardGrid).select(())
+        self.tick(())
         super().action_undo()
 
     def show_hint(self, action: Action, text: str, *args, **kwargs) -> None:
         super().show_hint(action, text, *args, **kwargs)
         if action != PASS:
             self.table.hinted_cards = frozenset(cards_in(action))
-            self.query_one(CardGrid).redraw()
+            self.table_changed()
         self.follow_ticks()  # ticked cards stay the selection; the hint is starred
 
 

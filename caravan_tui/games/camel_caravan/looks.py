@@ -1,0 +1,45 @@
+"""What the Camel Caravan board shows, from the table's state alone (``CamelCaravanTable``): the
+board draws this look whenever the state changes."""
+from __future__ import annotations
+
+from .board_widget import CamelLook
+from .faces import CHOSEN, HINT, ONE, TWO
+from .plays import action_cells, completes
+from .rules import actions_word
+from .table_state import CamelCaravanTable
+from .views import CamelCaravanView
+
+
+def board_look(table: CamelCaravanTable) -> CamelLook:
+    """The board for the table's state: the view's cells, the marks of what is being chosen and
+    the cells the last actions changed."""
+    assert table.view is not None  # (a board is drawn once there is a view)
+    return CamelLook(table.faces, marks(table), frozenset(table.flash), title_text(table, table.view))
+
+
+def title_text(table: CamelCaravanTable, view: CamelCaravanView) -> str:
+    """Whose turn, the actions left and the goods still in the bag (once it is empty, the line
+    above the board says what that means)."""
+    bag = sum(view["bag"].values())
+    mover = view["to_move"]
+    if mover is None:
+        return "Game over"
+    who = "Your turn" if mover == table.seat else table.seat_name(mover)
+    text = f"{who} · {actions_word(view['left'])} left"
+    return f"{text} · bag {bag}" if bag else f"{text} · bag empty"
+
+
+def marks(table: CamelCaravanTable) -> dict[int, str]:
+    """The hint's cells, where the chosen supply, camel or good may go (at the cost of one action
+    or two), the chosen camel or good, and a play waiting for its second Enter."""
+    found: dict[int, str] = {}
+    if table.hinted is not None:
+        found.update((cell, HINT) for cell in action_cells(table.hinted))
+    if table.pick is not None:
+        found.update((cell, TWO if table.cost(completes(table.pick, cell)) == 2 else ONE)
+                     for cell in table.targets(table.pick))
+        if table.pick[0] != "supply":
+            found[table.pick[1]] = CHOSEN
+    if table.armed is not None:
+        found[table.armed[0]] = TWO
+    return found

@@ -1,0 +1,58 @@
+"""What the Decktet Caravan table's season and hand show, from the table's state alone
+(``DecktetCaravanTable``): the widgets draw these looks whenever the state changes."""
+from __future__ import annotations
+
+from rich.text import Text
+
+from .card_grid import CardLook
+from .card_words import PASS, card_face, cards_in, play_tokens, to_beat
+from .season_view import SeasonLook
+from .table_state import DecktetCaravanTable
+from .views import DecktetCaravanView, season_play
+
+
+def season_look(table: DecktetCaravanTable) -> SeasonLook:
+    """The season for the table's state: its plays, the opponent's latest highlighted for a
+    moment, and what beats the top play."""
+    assert table.view is not None  # (drawn once there is a view)
+    plays, notes = season_rows(table, table.view)
+    return SeasonLook(tuple((head, tuple(cards), style) for head, cards, style in plays), tuple(notes))
+
+
+def who(table: DecktetCaravanTable, seat: int) -> Text:
+    """The player of a season line, first: ``Bot: `` (``Bob·AI: `` where an AI stands in)."""
+    return Text(f"{table.player_name(seat)}: ", style="bold")
+
+
+def season_rows(table: DecktetCaravanTable,
+                view: DecktetCaravanView) -> tuple[list[tuple[Text, list[Text], str]], list[Text]]:
+    season = view["season"]
+    plays = []
+    for index, (player, action) in enumerate(map(season_play, season)):
+        style = "bold reverse" if index == table.flash else ""
+        head = who(table, player)
+        if action[0] == "bandit":
+            head.append("bandit ", style="italic")
+        plays.append((head, play_tokens(action), style))
+    notes = []
+    if season:
+        notes.append(Text(to_beat(season_play(season[-1])[1]), style="italic"))
+    elif view["to_move"] is not None:
+        leader = "you lead" if view["to_move"] == table.seat else f"{table.seat_name(view['to_move'])} leads"
+        notes.append(Text(f"New season: {leader} a caravan.", style="italic"))
+    out = view["out_player"]
+    if out is not None and not view["over"]:  # (a finished match's last view keeps who went out)
+        # (a spectator has no play to make: only a seat still in is told of "your" last play)
+        last = "your last play or pass" if table.seat not in (None, out) else "one last play or pass"
+        notes.append(Text(f"{table.short_name(out)} went out: {last}.", style="bold"))
+    return plays, notes
+
+
+def hand_look(table: DecktetCaravanTable) -> CardLook:
+    """The hand for the table's state: its cards, the hint's starred, the ticked, and (on our
+    decision) the cards of each play, from which the grid dims those no play can use."""
+    assert table.view is not None  # (drawn once there is a view)
+    cards = table.view.get("hand", [])
+    plays = None if table.turn is None else tuple(cards_in(action) for action in table.legal if action != PASS)
+    return CardLook(tuple((card, card_face(card)) for card in cards), table.hinted_cards, table.ticked, plays,
+                    f"Your hand ({len(cards)})")

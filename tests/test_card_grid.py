@@ -1,0 +1,57 @@
+"""Decktet Caravan's hand on its own (Pilot): its ticks are the table's, and what it dims follows
+its own focus."""
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+
+from caravan_tui.games.decktet_caravan.card_grid import CardGrid, CardLook
+
+
+class HandApp(App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[tuple[str, ...]] = []
+
+    def compose(self) -> ComposeResult:
+        yield CardGrid(id="hand")
+        yield CardGrid(id="other")  # (somewhere else for the focus to go)
+
+    def on_card_grid_changed(self, event: CardGrid.Changed) -> None:
+        self.asked.append(event.cards)
+
+
+def look(ticked: set[str], plays: tuple[frozenset[str], ...] | None) -> CardLook:
+    return CardLook(tuple((card, Text(card)) for card in ("a", "b", "c")), frozenset(), frozenset(ticked), plays,
+                    "Your hand (3)")
+
+
+async def test_a_toggle_asks_for_the_ticks_and_the_hand_shows_what_the_table_holds():
+    app = HandApp()
+    async with app.run_test(size=(80, 10)) as pilot:
+        hand = app.query_one("#hand", CardGrid)
+        hand.draw(look(set(), None))
+        hand.focus()
+        await pilot.press("right", "space")
+        assert app.asked == [("b",)] and hand.selection() == ()  # asked, not ticked by itself
+        hand.draw(look({"b"}, None))
+        assert hand.selection() == ("b",)
+        await pilot.press("left", "space", "c")
+        assert app.asked[1:] == [("a", "b"), ()] and hand.selection() == ("b",)
+
+
+async def test_the_hand_dims_cards_no_play_uses_with_the_ticked_ones_only_while_it_has_the_focus():
+    app = HandApp()
+    async with app.run_test(size=(80, 10)) as pilot:
+        hand = app.query_one("#hand", CardGrid)
+        hand.draw(look({"a"}, (frozenset("ab"), frozenset("c"))))
+        hand.focus()
+        await pilot.pause()
+        assert hand.dimmed == {"c"}  # no play holds "a" and "c"
+        app.query_one("#other", CardGrid).focus()
+        await pilot.pause()
+        assert hand.dimmed == set()  # elsewhere: every card some play uses
+        hand.draw(look({"a"}, None))  # not our decision
+        hand.focus()
+        await pilot.pause()
+        assert hand.dimmed == set()
