@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from caravan_tui.games import get_game
+from caravan_tui.games.caravanserai.legend import legend_lines, legend_panel
 from caravan_tui.games.caravanserai.rules import TITLES
 from caravan_tui.games.caravanserai.table import CaravanseraiTable, final_table
 from caravan_tui.screens.how_to_play import how_to_play
@@ -37,3 +38,11 @@ def test_the_solo_final_screen_shows_the_ladder_of_titles_with_those_reached():
     assert "Solo titles" in text
     for least, name in TITLES:
         assert f"{'✓' if least <= 31 else ' '} {least}+ {name}".strip() in text
+
+
+def test_the_legend_tells_a_camel_from_the_head_in_words():
+    """Under NO_COLOR (or read as plain text) the samples ``2C`` and ``2C`` reversed are alike: the
+    words say the head is the reversed one."""
+    rows = [line.split(maxsplit=1) for line in legend_panel().plain.splitlines() if line.strip().startswith("2C")]
+    assert [meaning for _, meaning in rows] == ["a camel", "the head (reversed)"]
+    assert "2C player 2's head (reversed)" in " ".join(line.plain for line in legend_lines())

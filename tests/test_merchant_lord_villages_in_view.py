@@ -3,10 +3,9 @@ villages' cursor goes (a newcomer lost them off the top of the box while looking
 from __future__ import annotations
 
 from test_merchant_lord_screen import SIZE, make_app, my_turn, play_until, table_at
-
-from caravan_tui.games.merchant_lord.rules import SELL
 from textual.containers import ScrollableContainer
 
+from caravan_tui.games.merchant_lord.rules import SELL
 from caravan_tui.games.merchant_lord.widgets import VillageBoard
 
 from tables import at_turn, wait_for
@@ -32,7 +31,7 @@ async def test_your_villages_stay_in_view_with_the_cursor_on_an_opponents_last_v
         box = table.screen.query_one("#ml-villages-box", ScrollableContainer)
         for village in ("P1-V34", "P1-V16", "P0-V34", "P1-V34"):
             board.move_to(village)
-            await wait_for(pilot, lambda: all(shown for key, shown in in_view(board, box) if key == village),
+            await wait_for(pilot, lambda v=village: all(shown for key, shown in in_view(board, box) if key == v),
                            f"{village} in view")
             assert all(shown for key, shown in in_view(board, box) if key in ("P0-V16", "P0-V25", "P0-V34")), village
         # (each village a line, its merchants by their stalls: `+2¶`)
