@@ -58,9 +58,8 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         Binding("minus", "turn(-1)", "-1", show=False, tooltip="Turn the die under the cursor down (2 favour)"),
         Binding("c", "clear", "Clear", show=False, tooltip="Clear the chosen village and ticks"),
         Binding("o", "others", "Others", tooltip="Show the next opponent's villages"),
-        Binding("a", "adopt", "Take hint", show=False, tooltip="Put the hinted play in the builder"),
     ]
-    PLAY_ONLY = GameScreen.PLAY_ONLY | {"done", "turn", "clear", "adopt"}
+    PLAY_ONLY = GameScreen.PLAY_ONLY | {"done", "turn", "clear"}
     STATUS_LINES = 4  # a sale tucking two merchants takes three rows of the board's 48 columns
     PAUSE_EACH_ACTION = True
     TABLE = MerchantLordTable
@@ -602,7 +601,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         super().show_hint(action, text)
         self.hinted = action
 
-    def action_adopt(self) -> None:
+    def action_take_hint(self) -> None:
         """Put the hinted play in the builder, or the cursor on its row card or die, with the focus
         there (Enter, or + / -, then plays it); a hint to end the step is e's (the line says so)."""
         hinted = self.hinted
