@@ -58,8 +58,9 @@ async def test_a_click_on_an_opponents_village_keeps_it_in_sight_under_the_curso
             await wait_for(pilot, lambda: my_turn(screen), "my turn")
             board = screen.query_one(VillageBoard)
             host = runner.host
-            while "P2-V16" not in board.keys:
-                await pilot.press("o")
+            await wait_for(pilot, lambda: any(row.key is None for row in board.rows), "AI 2's villages folded")
+            await pilot.press("o")
+            await wait_for(pilot, lambda: "P2-V16" in board.keys, "o to show AI 2's villages")
             for _ in range(3):
                 rows = [key for key, _line in board.lines(board.content_size.width)]
                 assert "P2-V16" in rows

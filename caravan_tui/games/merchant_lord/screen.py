@@ -47,8 +47,9 @@ from .terms import PRICE, VINDEX
 from .views import MerchantLordView
 from .widgets import ChipBar, ChipLook, Row, VillageBoard, VillagesBox
 
-#: the most lines the builder's line under the row takes: a step in two, a card or a village in three
-BUILDER_LINES = 3
+#: the most lines the builder's lines under the row take: a step or a sale in two, then the card or
+#: village under the cursor in two
+BUILDER_LINES = 4
 
 
 class MerchantLordScreen(GameScreen[MerchantLordView]):
