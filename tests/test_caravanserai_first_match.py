@@ -6,6 +6,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from caravan_tui.games import get_game
+from caravan_tui.games.caravanserai.legend import legend_lines, legend_panel
 from caravan_tui.games.caravanserai.rules import TITLES
 from caravan_tui.games.caravanserai.table import CaravanseraiTable, final_table
 from caravan_tui.screens.how_to_play import how_to_play
@@ -37,3 +38,45 @@ def test_the_solo_final_screen_shows_the_ladder_of_titles_with_those_reached():
     assert "Solo titles" in text
     for least, name in TITLES:
         assert f"{'✓' if least <= 31 else ' '} {least}+ {name}".strip() in text
+
+
+def test_the_legend_tells_a_camel_from_the_head_in_words():
+    """Under NO_COLOR (or read as plain text) the samples ``2C`` and ``2C`` reversed are alike: the
+    words say the head is the reversed one."""
+    rows = [line.split(maxsplit=1) for line in legend_panel().plain.splitlines() if line.strip().startswith("2C")]
+    assert [meaning for _, meaning in rows] == ["a camel", "the head (reversed)"]
+    assert "2C player 2's head (reversed)" in " ".join(line.plain for line in legend_lines())
+
+
+async def test_the_enter_line_for_the_plays_list_shows_a_long_play_whole(tmp_path):
+    """The bug: with the plays list focused, "enter: Start block 2: 3 black goods, the first" — the
+    line's second row, "on (2,-5) (black Caravanserai)", was cut off its one row."""
+    from test_table_snapshots import SIZE, prefix_to_my_turn
+    from test_whole_table_lines import shown, words
+
+    from caravan_tui.app import CaravanApp
+    from caravan_tui.games import GAMES
+    from caravan_tui.saves import SaveStore
+    from caravan_tui.screens import game_screen_class
+    from caravan_tui.widgets import ActionList
+
+    from tables import Table, settled, wait_for
+
+    game = GAMES["caravanserai"]
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause = 0.0
+    prefix = prefix_to_my_turn(game, 7, 12) + (("dir", 0), ("dir", 2))  # (then a block starts)
+    table = Table(app, "caravanserai", game_screen_class(game), 7, game.quick_options, prefix)
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
+        actions = screen.query_one(ActionList)
+        actions.focus()
+        status = screen.query_one("#status")
+        said = [f"enter: {screen.short(action, screen.table.view, here=False)}" for action in actions.actions]
+        longest = max(range(len(said)), key=lambda i: len(said[i]))
+        actions.highlighted = longest
+        await pilot.pause()
+        assert str(screen.status_text()) == said[longest]
+        assert len(said[longest]) > status.content_size.width, said  # (the case: longer than a row)
+        assert shown(app, status) == words(said[longest])

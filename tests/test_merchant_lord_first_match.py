@@ -44,7 +44,9 @@ async def test_the_since_panels_ctrl_arrows_scroll_it_rather_than_close_it(tmp_p
 async def test_a_click_on_an_opponents_village_keeps_it_in_sight_under_the_cursor(tmp_path):
     """The bug: at 80×24 with three players, two of three clicks on the "AI 2 ›1-6" row folded AI
     2's villages into one line (the click's focus grew the status line, so they no longer fit)
-    and put the cursor back on your first village."""
+    and put the cursor back on your first village. (What the villages show no longer depends on
+    the lines under the row: at 80×24 three players' villages fold one player's, and ``o`` shows
+    AI 2's.)"""
     app = quick_app(tmp_path, 3)
     runner = MatchRunner.new("merchant_lord", [SeatSpec("human")] * 3, ["Tester", "Bot", "AI 2"], 0,
                              {"start_player": 1}, None)
@@ -56,6 +58,9 @@ async def test_a_click_on_an_opponents_village_keeps_it_in_sight_under_the_curso
             await wait_for(pilot, lambda: my_turn(screen), "my turn")
             board = screen.query_one(VillageBoard)
             host = runner.host
+            await wait_for(pilot, lambda: any(row.key is None for row in board.rows), "AI 2's villages folded")
+            await pilot.press("o")
+            await wait_for(pilot, lambda: "P2-V16" in board.keys, "o to show AI 2's villages")
             for _ in range(3):
                 rows = [key for key, _line in board.lines(board.content_size.width)]
                 assert "P2-V16" in rows

@@ -71,6 +71,8 @@ from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.table_text import StatusLine, TableText
 
 MENU = ("Resume", "Save and quit to home", "Resign")
+#: the key that readies the hinted play (``action_take_hint``), in every game that leaves it free
+TAKE_HINT = "a"
 #: a board of the table (``GameScreen.board``)
 B = TypeVar("B", bound=TableDrawn)
 
@@ -88,6 +90,7 @@ class GameScreen(BaseScreen, Generic[V]):
     BINDINGS = [
         Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules of this game"),
         Binding("h", "hint", "Hint", tooltip="The AI's suggestion for you (not played)"),
+        Binding(TAKE_HINT, "take_hint", "Take hint", show=False, tooltip="The hinted play ready: Enter plays it"),
         Binding("h", "weighed", "Why", tooltip="Replay: show or hide what the AI weighed at its move"),
         Binding("u", "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
         Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),
@@ -107,7 +110,7 @@ class GameScreen(BaseScreen, Generic[V]):
     ]
     #: what a replay offers, and what it does not (it changes nothing)
     REPLAY_ONLY = {"step", "change_view", "weighed", "back"}
-    PLAY_ONLY = {"hint", "undo", "save"}
+    PLAY_ONLY = {"hint", "take_hint", "undo", "save"}
     #: the lines the status line may wrap onto (one: it keeps its one-line size)
     STATUS_LINES = 1
     #: the others' actions one at a time, a key cutting a pause short (``pause``)
@@ -442,7 +445,22 @@ class GameScreen(BaseScreen, Generic[V]):
         scores = table.view["scores"] if table.view else []
         lines = hint_lines(rows, texts, text, scores, self.seat, len(table.names), self.hint_warning(action),
                            self.standing_basis())
-        self.open_panel("hint", PanelWords("Hint (h hides it)", tuple(lines)))
+        takes = self.active_bindings.get(TAKE_HINT)  # (a game may keep the key for a play of its own)
+        offered = takes is not None and takes.binding.action == "take_hint"
+        title = f"Hint (h hides it{f' · {TAKE_HINT} takes it' if offered else ''})"
+        self.open_panel("hint", PanelWords(title, tuple(lines)))
+
+    def action_take_hint(self) -> None:
+        """``a``: the hinted play highlighted in the plays list, which gets the focus, so that the
+        status line says it and Enter plays it (a game that builds plays on its board may put
+        the hint there instead). Nothing is played."""
+        actions = self.query_one(ActionList)
+        hinted = actions.hinted
+        if hinted is None or hinted not in actions.actions:
+            self.notify("No hint to take: h asks for one.", severity="warning")
+        elif self.decides_now():
+            actions.highlighted = actions.actions.index(hinted)
+            actions.focus()
 
     def hint_warning(self, action: Action) -> str | None:
         """A game's warning about the hinted play, shown first in the hint (None: none)."""

@@ -1,7 +1,9 @@
 """The end of a match: final table, winner, rematch or home."""
 from __future__ import annotations
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -73,6 +75,21 @@ def tie_broken(scores: list[float], outcome: list[float], by: str, counts: list[
     return f"{'–'.join(f'{scores[seat]:g}' for seat in tied)}; {winner} on {by} ({counts[first]} to {rest})."
 
 
+def notes_left(renderable: RenderableType) -> RenderableType:
+    """The final table with each table's caption taken out from under it (Rich centres a caption
+    and wraps it to the table's width: ragged lines) and put after it, left-aligned, as the notes
+    under the tables are; a group's tables each alike."""
+    if isinstance(renderable, Group):
+        return Group(*(notes_left(part) for part in renderable.renderables))
+    if isinstance(renderable, Table) and renderable.caption is not None:
+        caption = renderable.caption
+        renderable.caption = None
+        note = caption.copy() if isinstance(caption, Text) else Text(str(caption))  # (words, never markup)
+        note.stylize_before("dim")
+        return Group(renderable, note)
+    return renderable
+
+
 class MatchOverScreen(BaseScreen):
     """The final table; ``r`` starts a rematch (same seats and options, a new seed), for those who
     played it (``rematch``: a spectator is not offered one); escape goes home. The headline,
@@ -109,7 +126,7 @@ class MatchOverScreen(BaseScreen):
             changes.display = bool(self.ratings)
             yield changes
             if self.table is not None:
-                yield Static(self.table, id="final-table")
+                yield Static(notes_left(self.table), id="final-table")
             if self.status:
                 yield Static(as_text(self.status, limit=LONG), id="match-status")
             with Horizontal(classes="dialog-buttons"):

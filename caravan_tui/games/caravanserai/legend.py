@@ -17,7 +17,7 @@ def legend_lines() -> list[Text]:
                           colour_text(3, "◆R"), " board good")
     pieces = Text.assemble(("2", seat_style(1)), colour_text(4), " ", ("2", seat_style(1)), ("C", "bold"), " ",
                            ("2", seat_style(1)), ("L", "bold"), " player 2's good, camel, lying camel; ",
-                           ("2C", "reverse"), " head")
+                           ("2C", "reverse"), " player 2's head (reversed)")
     marks = Text(f"[  ] cursor · {SELECT} enter plays · {LAID} placing · {HINT} hint · {CHANGED} last move")
     keys = Text("w e a d z x (or 0-5) head · c camel · W K P R Y block · L lying")
     more = Text("arrows move · shift+arrows pan · tab the plays · l whole legend")
@@ -55,9 +55,11 @@ def legend_panel() -> Text:
     row(Text(" ·", style="dim"), "desert")
     row(Text.assemble(("·", "dim"), colour_text(3, style="dim")), "red Caravanserai cell")
     row(colour_text(3, "◆R"), "a red board good")
-    row(Text.assemble(("2", seat_style(1)), colour_text(4)), "player 2's yellow good")
-    row(Text.assemble(("2", seat_style(1)), ("C", "bold")), "player 2's camel")
-    row(Text.assemble(("2", seat_style(1) + " reverse"), ("C", "bold reverse")), "player 2's head")
+    text.append("Pieces (2: player 2)\n", style="bold underline")
+    row(Text.assemble(("2", seat_style(1)), colour_text(4)), "a yellow good")
+    row(Text.assemble(("2", seat_style(1)), ("C", "bold")), "a camel")
+    # (in words too: without colour, or read as plain text, the two samples are alike)
+    row(Text.assemble(("2", seat_style(1) + " reverse"), ("C", "bold reverse")), "the head (reversed)")
     row(Text.assemble(("2", seat_style(1)), ("L", "bold")), "a lying camel")
     text.append("Colours ", style="bold underline")
     for colour in range(5):

@@ -64,6 +64,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     ]
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"direction", "block", "piece", "decline"}
     PAUSE_EACH_ACTION = True
+    STATUS_LINES = 2  # a play from the list in words ("Start block 2: 3 black goods, the first on (2,-5)…")
     TABLE = CaravanseraiTable
 
     DEFAULT_CSS = """

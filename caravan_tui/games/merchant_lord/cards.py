@@ -93,8 +93,10 @@ ONE_TIME = tuple(tuple(OWN_CODES[code][2] for code in own) for own in OWN)
 
 
 def half_text(card: int, half: int) -> str:
-    """One half in short: ``M05-R 4 O1/FM``."""
-    return f"{IDS[card]}-{HALVES[half]} {DIE[card][half]} {CARDS[card][('left', 'right')[half]][1]}/{OWN[card][half]}"
+    """One half as the log says it, in the table's words (not the rules' codes, ``M05-R 4 O1/FM``):
+    ``right: stall 4, seller 1¢, owner Free Merchant``."""
+    opp = CARDS[card][("left", "right")[half]][1]
+    return f"{HALF_WORDS[half]}: stall {DIE[card][half]}, seller {OPP_CODES[opp]}¢, owner {CODE_WORDS[OWN[card][half]]}"
 
 
 def half_words(card: int, half: int) -> str:

@@ -90,6 +90,7 @@ def legend_text() -> Text:
     text.append(" FP place a card free\n [..] the half you ticked\n")
     heading("Villages")
     text.append(" 1-6 open 1≈ 6◎ M01R:2¶\n stalls, then merchants:\n card, half, its stall\n")
+    text.append(" 1-6 open 1≈ 6◎ +2¶ when\n short of room: a merchant\n by its stall alone\n")
     text.append(" ✗Bot closed: Bot's dice\n")
     text.append(" pays 1¢/2¢ a sale pays:\n the seller 1¢ (another's\n village), the owner 2¢\n")
     heading("Dice")

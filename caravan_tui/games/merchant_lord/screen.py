@@ -26,10 +26,8 @@ from typing import cast
 
 from rich.table import Table
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
 from textual.widgets import OptionList
 
 from caravan_tui.bus import SeatEnd, Update
@@ -47,7 +45,11 @@ from .table import PHASE_WORDS, MerchantLordTable
 from .table_text import END_ACTIONS, builder_text, players_text, tuck_possible
 from .terms import PRICE, VINDEX
 from .views import MerchantLordView
-from .widgets import ChipBar, ChipLook, Row, VillageBoard
+from .widgets import ChipBar, ChipLook, Row, VillageBoard, VillagesBox
+
+#: the most lines the builder's lines under the row take: a step or a sale in two, then the card or
+#: village under the cursor in two
+BUILDER_LINES = 4
 
 
 class MerchantLordScreen(GameScreen[MerchantLordView]):
@@ -57,9 +59,8 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         Binding("minus", "turn(-1)", "-1", show=False, tooltip="Turn the die under the cursor down (2 favour)"),
         Binding("c", "clear", "Clear", show=False, tooltip="Clear the chosen village and ticks"),
         Binding("o", "others", "Others", tooltip="Show the next opponent's villages"),
-        Binding("a", "adopt", "Take hint", show=False, tooltip="Put the hinted play in the builder"),
     ]
-    PLAY_ONLY = GameScreen.PLAY_ONLY | {"done", "turn", "clear", "adopt"}
+    PLAY_ONLY = GameScreen.PLAY_ONLY | {"done", "turn", "clear"}
     STATUS_LINES = 4  # a sale tucking two merchants takes three rows of the board's 48 columns
     PAUSE_EACH_ACTION = True
     TABLE = MerchantLordTable
@@ -121,9 +122,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
     def compose_board(self) -> ComposeResult:
         yield self.table_text(lambda view, _: players_text(view, self.table), id="ml-players")
         yield self.board(ChipBar(3, empty="none", label="Your dice ", id="ml-dice"), self.dice_look)
-        box = VerticalScroll(self.board(VillageBoard(id="ml-villages"), self.village_rows), id="ml-villages-box")
-        box.can_focus = False
-        yield box
+        yield VillagesBox(self.board(VillageBoard(id="ml-villages"), self.village_rows), id="ml-villages-box")
         hand = ChipBar(15, empty="no cards", id="ml-hand")
         hand.border_title = "Hand"
         yield self.board(hand, self.hand_look)
@@ -138,10 +137,6 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
     def on_mount(self) -> None:
         self.query_one(VillageBoard).focus()
 
-    def on_resize(self, event: events.Resize) -> None:
-        if self.table.view is not None:
-            self.call_after_refresh(self.query_one(VillageBoard).redraw)
-
     # -- words ----------------------------------------------------------------------------------
 
     def selection_changed(self) -> None:
@@ -150,24 +145,28 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         super().selection_changed()
 
     def village_rows(self, table: MerchantLordTable) -> list[Row]:
-        """The villages for the table's state: every player's where they fit the room, else yours
-        and one opponent's (``o`` shows the next), the others on a line each."""
+        """The villages for the table's state, so that yours stay in view: every player's where
+        they fit the room, else every player's a village a line (``compact``), else yours and one
+        opponent's (``o`` shows the next), the others on a line each."""
         view = table.view
         assert view is not None  # (a board is drawn once there is a view)
         players = view["players"]
         me = self.seat if self.seat is not None else 0
         order = [(me + k) % players for k in range(players)]
         box = self.query_one("#ml-villages-box")
-        room = box.size.height
+        # the room as it is with the lines under the row at their tallest: a focus or cursor that
+        # grows them never changes what the villages show (a click would land on another village)
+        room = box.size.height - sum(max(0, most - self.query_one(under).size.height)
+                                     for under, most in (("#status", self.STATUS_LINES),
+                                                         ("#ml-builder", BUILDER_LINES)))
         width = max(20, box.size.width - 2)
         marks = self.table.village_marks()
-        rows_by_seat = {seat: self.table.seat_rows(view, seat, width, marks) for seat in order}
-        needed = sum(VillageBoard.count_lines(rows, width) for rows in rows_by_seat.values())
-        rows: list[Row] = []
-        if not room or needed <= room:
-            for seat in order:
-                rows.extend(rows_by_seat[seat])
-            return rows
+        full = {seat: self.table.seat_rows(view, seat, width, marks) for seat in order}
+        compact = {seat: self.table.seat_rows(view, seat, width, marks, compact=True) for seat in order}
+        for rows_by_seat in (full, compact):
+            needed = sum(VillageBoard.count_lines(rows, width) for rows in rows_by_seat.values())
+            if not box.size.height or needed <= room:  # (not laid out yet: everything)
+                return [row for seat in order for row in rows_by_seat[seat]]
         others = [seat for seat in order if seat != me]
         board = self.query_one(VillageBoard)
         if all(row.key is not None for row in board.rows) and board.cursor in VINDEX:
@@ -177,9 +176,12 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             self.table.shown_other = owner if owner in others else self.table.shown_other
         if self.table.shown_other not in others:
             self.table.shown_other = others[0]
+        shown = (me, self.table.shown_other)
+        fits = sum(VillageBoard.count_lines(full[seat], width) for seat in shown) + len(others) - 1 <= room
+        rows: list[Row] = []
         for seat in order:
-            if seat == me or seat == self.table.shown_other:
-                rows.extend(rows_by_seat[seat])
+            if seat in shown:
+                rows.extend(full[seat] if fits else compact[seat])
             else:
                 rows.append(self.table.summary_row(view, seat))
         return rows
@@ -600,7 +602,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         super().show_hint(action, text)
         self.hinted = action
 
-    def action_adopt(self) -> None:
+    def action_take_hint(self) -> None:
         """Put the hinted play in the builder, or the cursor on its row card or die, with the focus
         there (Enter, or + / -, then plays it); a hint to end the step is e's (the line says so)."""
         hinted = self.hinted

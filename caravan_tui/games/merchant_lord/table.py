@@ -153,9 +153,11 @@ class MerchantLordTable(TableState[MerchantLordView]):
         words.append(Text("(o shows them)", style="dim italic"))
         return Row(None, head, words)
 
-    def seat_rows(self, view: MerchantLordView, seat: int, width: int, marks: dict[str, str]) -> list[Row]:
-        """A player's three villages: name, mark, village, open or who closed it, stalls, then
-        each merchant with its half; with room, what a sale there pays."""
+    def seat_rows(self, view: MerchantLordView, seat: int, width: int, marks: dict[str, str],
+                  compact: bool = False) -> list[Row]:
+        """A player's three villages: name, mark, village, open or who closed it, stalls, what a
+        sale there pays (in words, with room), then each merchant with its half; ``compact`` (short
+        of room): each merchant by its stall alone (``+2¶``) before what a sale pays, a village a line."""
         rows = []
         wide = width >= 64
         for k in range(3):
@@ -177,6 +179,10 @@ class MerchantLordTable(TableState[MerchantLordView]):
                 if i:
                     stalls.append(" ")
                 stalls.append_text(die_text(value))
+            if compact:
+                for card_id, half in view["villages"][seat * 3 + k]:
+                    stalls.append(" +")
+                    stalls.append_text(die_text(DIE[INDEX[card_id]][HALF_INDEX[half]]))
             words.append(stalls)
             if wide:
                 pays = f"(seller {info['opp_coins']}¢, owner {gain_words(info['own_coins'], info['own_favour'])})"
@@ -184,8 +190,8 @@ class MerchantLordTable(TableState[MerchantLordView]):
                 pays = f"pays {info['opp_coins']}¢/{info['own_coins']}¢" + (
                     f"+{info['own_favour']}f" if info["own_favour"] else "")
             words.append(Text(pays, style="dim"))
-            for card_id, half in view["villages"][seat * 3 + k]:
-                words.append(merchant_token(card_id, half))
+            if not compact:
+                words.extend(merchant_token(card_id, half) for card_id, half in view["villages"][seat * 3 + k])
             rows.append(Row(vid, head, words, mark))
         return rows
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.geometry import Region, Size
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -264,3 +265,15 @@ class VillageBoard(CursorWidget):
 
     def clicked(self) -> None:
         self.action_press()
+
+
+class VillagesBox(VerticalScroll):
+    """The villages' scrolling box. Its room changes as the lines under the row grow or shrink
+    (a sale's line, the status line): the villages then draw themselves again to fit it, so that
+    yours stay in view (a village a line when they do not fit otherwise)."""
+
+    can_focus = False
+
+    def on_resize(self) -> None:
+        for board in self.query(VillageBoard):
+            board.redraw()

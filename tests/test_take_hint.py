@@ -1,0 +1,67 @@
+"""``a`` takes the hint in every game that leaves the key free: the hinted play is highlighted in
+the plays list, which gets the focus, so that Enter plays it (Merchant Lord puts it in its sale
+builder instead). Caravanserai keeps ``a`` for a direction (the keyboard's hex around ``s``), so
+its hint does not offer it."""
+from __future__ import annotations
+
+import pytest
+
+from caravan_tui.games import GAMES
+from caravan_tui.screens import game_screen_class
+from caravan_tui.widgets import ActionList, TablePanel
+
+from tables import Table, quick_app, wait_for
+
+SIZE = (80, 24)
+
+
+def hint_shown(screen) -> bool:
+    panel = screen.query_one("#hint-panel", TablePanel)
+    return "hides it" in str(panel.border_title) and screen.query_one(ActionList).hinted is not None
+
+
+async def my_turn(pilot, table: Table) -> None:
+    """Until it is the screen's turn, the test's seat (Bot) plays its first legal action."""
+    screen = table.screen
+    while not (screen.table.turn is not None and screen.table.view is not None):
+        if table.runner.host.state.to_move() == 1:
+            await table.bot_plays(lambda legal: legal[0])
+        await wait_for(pilot, lambda: screen.table.turn is not None or table.runner.host.state.to_move() == 1,
+                       "a turn")
+
+
+async def hinted_table(tmp_path, game_id: str):
+    app = quick_app(tmp_path, 20)
+    table = Table(app, game_id, game_screen_class(GAMES[game_id]), 1, {})
+    return app, table
+
+
+@pytest.mark.parametrize("game_id", ["camel_caravan", "decktet_caravan"])
+async def test_a_readies_the_hinted_play_in_the_plays_list(tmp_path, game_id):
+    app, table = await hinted_table(tmp_path, game_id)
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await my_turn(pilot, table)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: hint_shown(screen), "the hint")
+        assert "a takes it" in str(screen.query_one("#hint-panel", TablePanel).border_title)
+        actions = screen.query_one(ActionList)
+        moves = table.moves()
+        await pilot.press("a")
+        assert app.focused is actions and actions.highlighted_action == actions.hinted
+        assert table.moves() == moves  # (nothing played)
+        hinted = actions.hinted
+        assert screen.enter_action() == hinted  # the status line's Enter is the hint's
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() > moves, "the hinted play")
+        assert table.runner.host.actions[moves] == hinted
+
+
+async def test_caravanserais_hint_does_not_offer_a_which_is_a_direction_there(tmp_path):
+    app, table = await hinted_table(tmp_path, "caravanserai")
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await my_turn(pilot, table)
+        await pilot.press("h")
+        await wait_for(pilot, lambda: hint_shown(screen), "the hint")
+        assert str(screen.query_one("#hint-panel", TablePanel).border_title) == "Hint (h hides it)"
