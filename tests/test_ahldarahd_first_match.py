@@ -1,7 +1,8 @@
 """What newcomers found in their first Caravans of Ahldarahd match, each checked as they met
 it: the map's strokes against the rules' map data, the legend on ``l``, the final table's
 parts of a score, the Night naming the city it strikes, Enter on the map in an auction or the
-Night, a face-down Camel's bid, and what an AI weighed saying something its move does not."""
+Night, a face-down Camel's bid, what an AI weighed saying something its move does not, and the
+route under the map's cursor marked in the map's own glyphs (no colour needed)."""
 from __future__ import annotations
 
 import random
@@ -12,7 +13,7 @@ from test_ahldarahd_screen import GAME, SIZE, builder, make_app, my_turn, play_u
 
 from caravan_tui.engine import render
 from caravan_tui.games.ahldarahd.explain import explain
-from caravan_tui.games.ahldarahd.map_widget import CITY_AT, STROKES, MapBoard, map_lines
+from caravan_tui.games.ahldarahd.map_widget import CITY_AT, CURSOR_GLYPH, LABEL_AT, STROKES, MapBoard, map_lines
 from caravan_tui.games.ahldarahd.maps import COLOURS, COMMODITIES, COMMODITY_AT, ENDS, ROUTE_TABLE, SEA, SLOTS
 from caravan_tui.games.ahldarahd.panel import panel_text
 from caravan_tui.games.ahldarahd.table_text import scores_table
@@ -191,3 +192,49 @@ def test_what_an_ai_weighed_never_repeats_its_moves_own_words():
                         checked += 1
             state.apply(rng.choice(state.legal_actions()), log=False)
     assert checked > 300
+
+
+def cells_of(route: int) -> set[tuple[int, int]]:
+    """The map cells route ``route`` (0-based) is drawn in: its strokes and its label's slot."""
+    cells = {(row, col + i) for row, col, text, r in STROKES if r == route + 1 for i in range(len(text))}
+    row, col = LABEL_AT[route]
+    return cells | {(row, col + i) for i in range(3)}
+
+
+def test_the_route_under_the_cursor_is_marked_end_to_end_in_plain_text():
+    """The bug: the cursor was only its label's reverse video (underline when unfocused): under
+    NO_COLOR, or read as plain text, nothing showed which route "16 Salt–Metals" under the map
+    was. Now every cell of that route's stroke is ``•``, and no other route's."""
+    owners = [-1] * 21
+    owners[4], owners[9] = 1, 2  # a claimed route's label keeps its owner's letter under the cursor
+    bare = [line.plain for line in map_lines(0, owners, [-1] * SLOTS)]
+    for route in range(21):
+        for focused in (True, False):
+            drawn = [line.plain for line in map_lines(0, owners, [-1] * SLOTS, route, focused=focused)]
+            changed = {(y, x) for y in range(len(bare)) for x in range(len(bare[y])) if bare[y][x] != drawn[y][x]}
+            assert changed <= cells_of(route), route
+            strokes = {(row, col + i) for row, col, text, r in STROKES if r == route + 1 for i in range(len(text))}
+            label = set(range(LABEL_AT[route][1], LABEL_AT[route][1] + 3))
+            assert all(drawn[y][x] == CURSOR_GLYPH for y, x in strokes if not (y == LABEL_AT[route][0] and x in label))
+            marked = {(y, x) for y, line in enumerate(drawn) for x, ch in enumerate(line) if ch == CURSOR_GLYPH}
+            assert marked and marked <= cells_of(route)
+
+
+async def test_the_maps_mark_follows_the_cursor_and_the_legend_names_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        board = table.screen.query_one(MapBoard)
+        assert app.no_color and board.has_focus
+
+        def marked() -> set[tuple[int, int]]:
+            lines = board.text.splitlines()[1:9]  # (the map, between its header and its route line)
+            return {(y, x) for y, line in enumerate(lines) for x, ch in enumerate(line) if ch == CURSOR_GLYPH}
+
+        for key in ("left", "up", "right", "down"):
+            assert marked() and marked() <= cells_of(board.cursor), key
+            await pilot.press(key)
+        await pilot.press("l")
+        legend = str(table.screen.query_one("#legend-panel").query_one("Static").visual)
+        assert f"{CURSOR_GLYPH * 2}" in legend and "the cursor's route" in legend

@@ -7,7 +7,7 @@ from rich.text import Text
 
 from caravan_tui.widgets.legend import legend_rows
 
-from .map_widget import LAND_STYLE, SEA_STYLE
+from .map_widget import CURSOR_GLYPH, CURSOR_STYLE, LAND_STYLE, SEA_STYLE
 from .maps import CODES, COMMODITIES
 
 
@@ -21,6 +21,7 @@ def legend_text() -> Text:
     heading("The map")
     row(Text("≈≈", style=SEA_STYLE), "a sea route")
     row(Text("─╱╲", style=LAND_STYLE), "a land route")
+    row(Text(CURSOR_GLYPH * 2, style=CURSOR_STYLE), "the cursor's route")
     row("10", "its cost, unclaimed")
     row("B10", "blue's route")
     row(" Sa ", "a city nobody holds")
