@@ -18,6 +18,8 @@ from caravan_tui.games.ahldarahd.maps import COLOURS, COMMODITIES, COMMODITY_AT,
 from caravan_tui.games.ahldarahd.panel import panel_text
 from caravan_tui.games.ahldarahd.table_text import scores_table
 from caravan_tui.games.ahldarahd.terms import BID_OPEN, NIGHT_AVERT, NIGHT_LOSS
+from caravan_tui.screens.new_match import MatchSetup
+from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets import ActionList
 
 from tables import wait_for
@@ -238,3 +240,30 @@ async def test_the_maps_mark_follows_the_cursor_and_the_legend_names_it(tmp_path
         await pilot.press("l")
         legend = str(table.screen.query_one("#legend-panel").query_one("Static").visual)
         assert f"{CURSOR_GLYPH * 2}" in legend and "the cursor's route" in legend
+
+
+async def test_the_table_names_an_ai_seat_as_its_players_line_does_without_its_level(tmp_path):
+    """The bug: "Claim Salt–Metals (land) on AI 2 (normal)'s map", "AI 3 (normal) weighs AI 2
+    (normal)'s offer": the level, said once where the seat is chosen, filled the plays list, the
+    panel and the Enter line again and again. The table says "AI 2", as its players' lines and
+    the map's header do; a person's name stays whole, brackets and all."""
+    app = make_app(tmp_path)
+    seats = [SeatSpec("human"), SeatSpec.parse("ai:easy"), SeatSpec.parse("ai:easy")]
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(MatchSetup("ahldarahd", seats, ["Ann (club)", "AI 2 (easy)", "AI 3 (easy)"], {}, 5))
+        await wait_for(pilot, lambda: my_turn(app), "my first turn")
+        screen = app.screen
+        for _ in range(40):
+            await wait_for(pilot, lambda: my_turn(app), "my turn")
+            if screen.phase == "build":
+                break
+            screen.act(quiet(app.runner.host.state))
+            await wait_for(pilot, lambda: screen.table.turn is None or screen.phase == "build", "my move sent")
+        plays = screen.query_one(ActionList)
+        texts = [str(plays.get_option_at_index(i).prompt) for i in range(plays.option_count)]
+        assert any("on AI 2's map" in text for text in texts)  # (red holds blue's Right of Passage)
+        shown = " ".join(texts) + str(screen.query_one("#ah-panel").render()) + str(screen.status_text())
+        assert "(easy)" not in shown
+        table = screen.table
+        assert [table.brief_name(seat) for seat in range(3)] == ["Ann (club)", "AI 2", "AI 3"]
+        assert table.words("{p1} weighs {p2:'s} offer to {p0}") == "AI 2 weighs AI 3's offer to you"

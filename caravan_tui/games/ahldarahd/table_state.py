@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from caravan_tui.engine import Action
-from caravan_tui.screens.table_seat import TableState
+from caravan_tui.engine import Action, render
+from caravan_tui.screens.table_seat import LEVEL_SUFFIX, TableState
+from caravan_tui.seats import SeatSpec
 
 from .cards import ITEM_INDEX
 from .terms import item_words
@@ -35,6 +36,21 @@ class AhldarahdTable(TableState[AhldarahdView]):
         """An item in words, inside a sentence: "your Right of Passage", "the Shah"."""
         text = self.words(item_words(ITEM_INDEX[name]))
         return "your" + text[4:] if text.startswith("Your ") else text
+
+    def words(self, text: str) -> str:
+        """The game's text for this seat, an AI seat named as the players' table and the map's
+        header name it, without its level ("AI 2", not "AI 2 (normal)" twice in one line)."""
+        return render(text, [self.brief_name(seat) for seat in range(len(self.names))], self.seat)
+
+    def brief_name(self, seat: int) -> str:
+        """A seat's name; an AI seat's without its level (a person's name stays whole, brackets
+        and all)."""
+        name = self.names[seat]
+        try:
+            ai = seat < len(self.seat_kinds) and SeatSpec.parse(self.seat_kinds[seat]).kind == "ai"
+        except ValueError:
+            ai = False
+        return LEVEL_SUFFIX.sub("", name) if ai else name
 
     def sentence(self, text: str) -> str:
         text = self.words(text)
