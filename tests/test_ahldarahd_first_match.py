@@ -9,13 +9,14 @@ import random
 import re
 
 from rich.console import Console
-from test_ahldarahd_screen import GAME, SIZE, builder, make_app, my_turn, play_until, quiet, table_at
+from test_ahldarahd_screen import GAME, SIZE, builder, log_text, make_app, my_turn, play_until, quiet, table_at
 
 from caravan_tui.engine import render
 from caravan_tui.games.ahldarahd.explain import explain
 from caravan_tui.games.ahldarahd.map_widget import CITY_AT, CURSOR_GLYPH, LABEL_AT, STROKES, MapBoard, map_lines
 from caravan_tui.games.ahldarahd.maps import COLOURS, COMMODITIES, COMMODITY_AT, ENDS, ROUTE_TABLE, SEA, SLOTS
 from caravan_tui.games.ahldarahd.panel import panel_text
+from caravan_tui.games.ahldarahd.table_state import AhldarahdTable
 from caravan_tui.games.ahldarahd.table_text import scores_table
 from caravan_tui.games.ahldarahd.terms import BID_OPEN, NIGHT_AVERT, NIGHT_LOSS
 from caravan_tui.screens.new_match import MatchSetup
@@ -244,8 +245,9 @@ async def test_the_maps_mark_follows_the_cursor_and_the_legend_names_it(tmp_path
 
 async def test_the_table_names_an_ai_seat_as_its_players_line_does_without_its_level(tmp_path):
     """The bug: "Claim Salt–Metals (land) on AI 2 (normal)'s map", "AI 3 (normal) weighs AI 2
-    (normal)'s offer": the level, said once where the seat is chosen, filled the plays list, the
-    panel and the Enter line again and again. The table says "AI 2", as its players' lines and
+    (normal)'s offer", "AI 2 (normal) claims … on AI 2 (normal)'s own map": the level, said once
+    where the seat is chosen, filled the plays list, the panel, the Enter line and the log again
+    and again. The table says "AI 2", as its players' lines and
     the map's header do; a person's name stays whole, brackets and all."""
     app = make_app(tmp_path)
     seats = [SeatSpec("human"), SeatSpec.parse("ai:easy"), SeatSpec.parse("ai:easy")]
@@ -264,6 +266,18 @@ async def test_the_table_names_an_ai_seat_as_its_players_line_does_without_its_l
         assert any("on AI 2's map" in text for text in texts)  # (red holds blue's Right of Passage)
         shown = " ".join(texts) + str(screen.query_one("#ah-panel").render()) + str(screen.status_text())
         assert "(easy)" not in shown
+        log = log_text(screen)  # (the log and "since your last turn" too)
+        assert "AI 2 claims " in log and "(easy)" not in log
         table = screen.table
         assert [table.brief_name(seat) for seat in range(3)] == ["Ann (club)", "AI 2", "AI 3"]
         assert table.words("{p1} weighs {p2:'s} offer to {p0}") == "AI 2 weighs AI 3's offer to you"
+
+
+def test_another_seats_free_routes_name_the_seat_once():
+    """The bug: "AI 3 claims free routes on AI 3's map." under the players."""
+    state = next(s for s in (GAME.new(3, seed=seed) for seed in range(20)) if s.turn != 0)
+    table = AhldarahdTable(seat=0, names=["Ann", "AI 2 (easy)", "AI 3 (easy)"],
+                           seat_kinds=["human", "ai:easy", "ai:easy"])
+    table.set_view(state.view(0), None)
+    mover = table.brief_name(state.turn)
+    assert panel_text(table.view, table).plain == f"{mover} claims free routes on their map."

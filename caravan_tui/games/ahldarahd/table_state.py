@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from caravan_tui.engine import Action, render
-from caravan_tui.screens.table_seat import LEVEL_SUFFIX, TableState
-from caravan_tui.seats import SeatSpec
+from caravan_tui.screens.table_seat import TableState
 
 from .cards import ITEM_INDEX
 from .terms import item_words
@@ -42,15 +41,14 @@ class AhldarahdTable(TableState[AhldarahdView]):
         header name it, without its level ("AI 2", not "AI 2 (normal)" twice in one line)."""
         return render(text, [self.brief_name(seat) for seat in range(len(self.names))], self.seat)
 
-    def brief_name(self, seat: int) -> str:
-        """A seat's name; an AI seat's without its level (a person's name stays whole, brackets
-        and all)."""
-        name = self.names[seat]
-        try:
-            ai = seat < len(self.seat_kinds) and SeatSpec.parse(self.seat_kinds[seat]).kind == "ai"
-        except ValueError:
-            ai = False
-        return LEVEL_SUFFIX.sub("", name) if ai else name
+    def log_line(self, line: str) -> str:
+        """The log and "since your last turn" name AI seats as the table does: "AI 2 claims …
+        on AI 2's own map", not "AI 2 (normal)" twice in a 29-cell column."""
+        for seat, name in enumerate(self.names):
+            brief = self.brief_name(seat)
+            if brief != name:
+                line = line.replace(name, brief)
+        return line
 
     def sentence(self, text: str) -> str:
         text = self.words(text)
