@@ -19,8 +19,10 @@ from caravan_tui.games.ahldarahd.panel import panel_text
 from caravan_tui.games.ahldarahd.table_state import AhldarahdTable
 from caravan_tui.games.ahldarahd.table_text import scores_table
 from caravan_tui.games.ahldarahd.terms import BID_OPEN, NIGHT_AVERT, NIGHT_LOSS
+from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
+from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets import ActionList
 
 from tables import wait_for
@@ -268,6 +270,11 @@ async def test_the_table_names_an_ai_seat_as_its_players_line_does_without_its_l
         assert "(easy)" not in shown
         log = log_text(screen)  # (the log and "since your last turn" too)
         assert "AI 2 claims " in log and "(easy)" not in log
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
+        dialog = "\n".join(screen_lines(app.screen))
+        assert "Proposal to AI 2 (3 of 3 left" in dialog and "(easy)" not in dialog
+        await pilot.press("escape")
         table = screen.table
         assert [table.brief_name(seat) for seat in range(3)] == ["Ann (club)", "AI 2", "AI 3"]
         assert table.words("{p1} weighs {p2:'s} offer to {p0}") == "AI 2 weighs AI 3's offer to you"
