@@ -63,7 +63,8 @@ async def test_l_shows_the_legend_of_the_map_and_the_players_and_puts_the_plays_
         panel = screen.query_one("#legend-panel")
         assert not panel.has_class("-hidden") and screen.query_one(ActionList).has_class("-hidden")
         legend = str(panel.query_one("Static").visual)
-        for words in ("≈≈", "a sea route", "─╱╲", "a land route", "Sa:R", "Sa Salt", "Camel up or dn", "PQ"):
+        for words in ("≈≈", "a sea route", "─╱╲", "a land route", "Sa:R", "Sa Salt", "Camel up or dn", "PQ",
+                      " chips  black chips", "brings a\n        Night"):  # (the market line's "chips 3")
             assert words in legend
         assert max(len(line) for line in legend.splitlines()) <= panel.content_region.width
         assert screen.query_one(MapBoard).has_focus

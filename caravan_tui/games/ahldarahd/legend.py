@@ -1,5 +1,6 @@
 """The whole legend of the Caravans of Ahldarahd table (``l``): the map's tokens and strokes,
-the players' columns and the short forms of the items, in lines of at most 27 cells (the side
+the market line's words ("chips": the Night's), the players' columns and the short forms of the
+items, in lines of at most 27 cells (the side
 panel's width at 80 columns)."""
 from __future__ import annotations
 
@@ -30,6 +31,13 @@ def legend_text() -> Text:
     for first in range(0, len(CODES), 2):
         pair = [f"{CODES[k]} {COMMODITIES[k]:<9}" for k in (first, first + 1)]
         text.append(" " + " ".join(pair).rstrip() + "\n")
+    heading("The market")
+    row("deck", "cards left to turn")
+    text.append("        up; the turn that\n        empties it is last\n")
+    row("chips", "black chips in the")
+    text.append("        bank (the Night\n        option): one drawn\n        with gold brings a\n"
+                "        Night\n")
+    row("up:", "cards to bid for")
     heading("Players")
     row("Cam", "Camel up or dn: a")
     text.append("        paid win: dn, and\n        dn bids only 0\n")
