@@ -9,16 +9,18 @@ import random
 import re
 
 from rich.console import Console
+from rich.text import Text
 from test_ahldarahd_screen import GAME, SIZE, builder, log_text, make_app, my_turn, play_until, quiet, table_at
 
 from caravan_tui.engine import render
+from caravan_tui.games.ahldarahd.describe import describe
 from caravan_tui.games.ahldarahd.explain import explain
 from caravan_tui.games.ahldarahd.map_widget import CITY_AT, CURSOR_GLYPH, LABEL_AT, STROKES, MapBoard, map_lines
 from caravan_tui.games.ahldarahd.maps import COLOURS, COMMODITIES, COMMODITY_AT, ENDS, ROUTE_TABLE, SEA, SLOTS
 from caravan_tui.games.ahldarahd.panel import panel_text
 from caravan_tui.games.ahldarahd.table_state import AhldarahdTable
 from caravan_tui.games.ahldarahd.table_text import scores_table
-from caravan_tui.games.ahldarahd.terms import BID_OPEN, NIGHT_AVERT, NIGHT_LOSS
+from caravan_tui.games.ahldarahd.terms import BID_OPEN, NIGHT_AVERT, NIGHT_LOSS, SETUP
 from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
@@ -289,3 +291,36 @@ def test_another_seats_free_routes_name_the_seat_once():
     table.set_view(state.view(0), None)
     mover = table.brief_name(state.turn)
     assert panel_text(table.view, table).plain == f"{mover} claims free routes on their map."
+
+
+async def test_the_enter_line_of_a_claim_that_takes_a_city_is_whole_with_three_players(tmp_path):
+    """The bug: "enter: Claim Salt–Horses (land) on your map with a Salt card and 1 gold: takes
+    the Horses …" — the city it promised cut off at 80×24, with a free row above the status line.
+    With two or three players the status line wraps onto three rows, and each claim, purchase and
+    free route that takes a city, on your map or an AI's, is whole; the board still fits."""
+    from test_ahldarahd import set_hand, to_build
+
+    app = make_app(tmp_path)
+    seats = [SeatSpec("human"), SeatSpec.parse("ai:easy"), SeatSpec.parse("ai:easy")]
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(MatchSetup("ahldarahd", seats, ["Ann", "AI 2 (easy)", "AI 3 (easy)"], {}, 5))
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        screen = app.screen
+        status = screen.query_one("#status")
+        width, rows = status.content_region.width, screen.STATUS_LINES
+        panel = screen.query_one("#ah-panel").region
+        assert rows == 3 and panel.bottom <= SIZE[1] - 1 - rows  # (three rows above the footer)
+    console, names, checked = Console(width=width), ["Ann", "AI 2", "AI 3"], 0
+    for seed, free in enumerate([(21, 17), (21, 20), (15, 16), (1, 2), (10, 12), (4, 8)]):
+        state = GAME.new(3, seed=seed)
+        while state.phase == SETUP:  # red's free routes: one more route into a city takes it
+            state.apply(("free", free[state.free_left - 1]) if state.turn == 0 and state.free_left else ("done",))
+        state = to_build(state, 0)
+        set_hand(state, 0, ["red Salt", "red Textiles", "blue Incense", "blue Horses"])
+        state.gold[0], state.rop[1] = 20, 0  # (red may build on blue's map too)
+        for action in state.legal_actions():
+            words = render(describe(state, action, brief=True), names, 0)
+            if action[0] in ("claim", "buy") and ": takes the " in words:
+                assert len(Text(f"enter: {words}").wrap(console, width)) <= rows, words
+                checked += 1
+    assert checked >= 15

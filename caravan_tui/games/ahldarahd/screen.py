@@ -94,8 +94,9 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         super().__init__(client)
         self.table.shown_map = client.seat if client.seat is not None else 0
         self.partner: int | None = None  # the last partner written to
-        #: a play's words may take a second status line, but five players' lines leave no room for it
-        self.STATUS_LINES = 2 if client.players < 5 else 1
+        #: a play's words may wrap onto the rows the players' lines leave free at 24 rows: three
+        #: with two or three players (a claim that takes a city), two with four, one with five
+        self.STATUS_LINES = max(1, min(3, 6 - client.players))
 
     # -- layout -----------------------------------------------------------------------------------
 
