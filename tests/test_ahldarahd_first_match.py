@@ -18,7 +18,6 @@ from caravan_tui.games.ahldarahd.explain import explain
 from caravan_tui.games.ahldarahd.map_widget import CITY_AT, CURSOR_GLYPH, LABEL_AT, STROKES, MapBoard, map_lines
 from caravan_tui.games.ahldarahd.maps import COLOURS, COMMODITIES, COMMODITY_AT, ENDS, ROUTE_TABLE, SEA, SLOTS
 from caravan_tui.games.ahldarahd.panel import panel_text
-from caravan_tui.games.ahldarahd.table_state import AhldarahdTable
 from caravan_tui.games.ahldarahd.table_text import scores_table
 from caravan_tui.games.ahldarahd.terms import BID_OPEN, NIGHT_AVERT, NIGHT_LOSS, SETUP
 from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
@@ -281,16 +280,6 @@ async def test_the_table_names_an_ai_seat_as_its_players_line_does_without_its_l
         table = screen.table
         assert [table.brief_name(seat) for seat in range(3)] == ["Ann (club)", "AI 2", "AI 3"]
         assert table.words("{p1} weighs {p2:'s} offer to {p0}") == "AI 2 weighs AI 3's offer to you"
-
-
-def test_another_seats_free_routes_name_the_seat_once():
-    """The bug: "AI 3 claims free routes on AI 3's map." under the players."""
-    state = next(s for s in (GAME.new(3, seed=seed) for seed in range(20)) if s.turn != 0)
-    table = AhldarahdTable(seat=0, names=["Ann", "AI 2 (easy)", "AI 3 (easy)"],
-                           seat_kinds=["human", "ai:easy", "ai:easy"])
-    table.set_view(state.view(0), None)
-    mover = table.brief_name(state.turn)
-    assert panel_text(table.view, table).plain == f"{mover} claims free routes on their map."
 
 
 async def test_the_enter_line_of_a_claim_that_takes_a_city_is_whole_with_three_players(tmp_path):

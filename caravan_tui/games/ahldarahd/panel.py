@@ -29,7 +29,7 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable) -> Text:
             lines.append(Text(f"Free routes on your map: {view['free_left']} left", style="bold"))
             lines.append(Text("enter on a route claims it · e done"))
         else:
-            lines.append(Text(table.sentence(f"{who(m)} claim{who(m, 's')} free routes on {who(m, 'their')} map.")))
+            lines.append(Text(table.sentence(f"{who(m)} claim{who(m, 's')} free routes on {who(m, POSS)} map.")))
     elif phase == "bid_open":
         lines.append(Text(f"Auctions: {len(view['auctioned'])} done this turn", style="bold"))
         if mine:
