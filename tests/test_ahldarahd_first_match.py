@@ -19,8 +19,9 @@ from caravan_tui.games.ahldarahd.map_widget import CITY_AT, CURSOR_GLYPH, LABEL_
 from caravan_tui.games.ahldarahd.maps import COLOURS, COMMODITIES, COMMODITY_AT, ENDS, ROUTE_TABLE, SEA, SLOTS
 from caravan_tui.games.ahldarahd.panel import panel_text
 from caravan_tui.games.ahldarahd.table_text import scores_table
-from caravan_tui.games.ahldarahd.terms import BID_OPEN, NIGHT_AVERT, NIGHT_LOSS, SETUP
+from caravan_tui.games.ahldarahd.terms import BID_OPEN, NIGHT_AVERT, NIGHT_LOSS, SETUP, SHAH_GIVE
 from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
+from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
 from caravan_tui.textual_adapter import screen_lines
@@ -140,6 +141,28 @@ async def test_enter_on_the_map_pledges_what_the_nights_panel_shows(tmp_path):
         await pilot.press("enter")
         await wait_for(pilot, lambda: host.turn > start, "the pledge")
         assert host.actions[start] == pledge
+
+
+async def test_enter_on_the_map_asks_who_gets_the_shah(tmp_path):
+    """The bug: having won the Shah, Enter on the map said "Routes are built in your build" and
+    the status line "the panel above says what to decide": it now asks who gets it, as ``g``."""
+    def shah_opener(state):
+        shah = ("open", "Shah", 0)
+        return shah if state.turn == 0 and shah in state.legal_actions() else quiet(state)
+
+    prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == SHAH_GIVE, choose=shah_opener)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: my_turn(app), "the Shah's decision")
+        assert screen.query_one(MapBoard).has_focus
+        assert str(screen.query_one("#status").visual) == "enter: choose who gets the Shah (or keep it)"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the choice")
+        start = host.turn
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: host.turn > start, "the Shah given")
+        assert host.actions[start][0] == "give_shah"
 
 
 def raiser(state):

@@ -154,6 +154,8 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         plays = self.route_actions_by_route().get(board.cursor, []) if board.has_focus else []
         if plays:
             return Text(f"enter: choose one of {len(plays)} plays on route {board.cursor + 1}", style="bold")
+        if board.has_focus and self.phase == "shah_give":
+            return Text("enter: choose who gets the Shah (or keep it)", style="bold")
         return Text("Your turn: the panel above says what to decide", style="bold")
 
     def enter_action(self) -> Action | None:
@@ -339,6 +341,9 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         bid = self.table.bid()
         if bid is not None:  # an auction or the Night: Enter does what the panel asks
             self.act(bid)
+            return
+        if self.phase == "shah_give":  # (and so for the Shah: who gets it)
+            self.action_give_shah()
             return
         assert self.table.view is not None and self.seat is not None  # deciding: our seat, with its view
         self.refuse(route_problem(self.table.view, self.shown_map, self.seat, event.route, self.table.short_name))
