@@ -165,6 +165,26 @@ async def test_enter_on_the_map_asks_who_gets_the_shah(tmp_path):
         assert host.actions[start][0] == "give_shah"
 
 
+async def test_with_the_free_routes_claimed_the_panel_and_enter_end_the_setup(tmp_path):
+    """The bug: the last to claim free routes read "Free routes on your map: 0 left" over
+    "enter on a route claims it · e done", and Enter on the map said "free routes are claimed
+    on your own map only": now the panel says Enter or e ends the setup, and Enter does."""
+    prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == SETUP and s.legal_actions() == [("done",)],
+                           seed=5, choose=builder)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix, seed=5) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: my_turn(app), "my last free route claimed")
+        lines = panel_text(screen.table.view, screen.table).plain.splitlines()
+        assert lines[:2] == ["Free routes on your map: 0 left", "enter or e: turn 1 begins · u undoes a claim"]
+        assert max(map(len, lines)) <= screen.query_one("#ah-panel").content_region.width
+        assert str(screen.query_one("#status").visual) == "enter: Done with free routes: turn 1 begins"
+        start = host.turn
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: host.turn > start, "the setup ended")
+        assert host.actions[start] == ("done",)
+
+
 def raiser(state):
     """As ``quiet``, but seat 0 raises by the least it can (so it wins auctions paid), opens the
     Shah's auction at 0 while it may, and gives the Shah away: Bob opens the next turn first."""

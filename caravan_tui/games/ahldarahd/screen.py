@@ -46,6 +46,7 @@ from .proposal import actions as proposal_actions
 from .rules import AhldarahdState
 from .table_state import AhldarahdTable
 from .table_text import market_text, players_text, scores_table
+from .terms import DONE
 from .trade_dialog import TradeDialog
 from .views import AhldarahdView, Phase
 
@@ -166,8 +167,13 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
             return super().enter_action()
         plays = self.route_actions_by_route().get(board.cursor, [])
         if not plays:
-            return self.table.bid()
+            return self.panel_play()
         return plays[0] if len(plays) == 1 else None
+
+    def panel_play(self) -> Action | None:
+        """What Enter on the map plays when the decision is the panel's, not a route's: the bid
+        or pledge it shows, or "done" when the free routes are all claimed and only that is left."""
+        return self.table.bid() or (DONE if self.table.legal == [DONE] else None)
 
     @property
     def shown_map(self) -> int:
@@ -338,9 +344,9 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         if plays:
             self.choose_among(plays, f"Route {event.route + 1}: which play?")
             return
-        bid = self.table.bid()
-        if bid is not None:  # an auction or the Night: Enter does what the panel asks
-            self.act(bid)
+        play = self.panel_play()
+        if play is not None:  # an auction, the Night, the free routes' end: Enter does what the panel asks
+            self.act(play)
             return
         if self.phase == "shah_give":  # (and so for the Shah: who gets it)
             self.action_give_shah()
