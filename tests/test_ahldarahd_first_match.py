@@ -356,3 +356,20 @@ async def test_the_enter_line_of_a_claim_that_takes_a_city_is_whole_with_three_p
                 assert len(Text(f"enter: {words}").wrap(console, width)) <= rows, words
                 checked += 1
     assert checked >= 15
+
+
+async def test_the_enter_line_of_a_route_lost_to_the_night_is_whole(tmp_path):
+    """The bug: "enter: Lose your route Horses–Dates (Ho–Da, land, 6) on your map to the Night
+    of the Dates city: you lose the Horses city and the Dates …": the line names the route as
+    the claims' do (its cities, kind and map), so the cities lost fit its rows."""
+    options = {"night_of_the_outsider": True}
+    prefix, state = play_until(lambda s: s.turn == 0 and s.phase == NIGHT_LOSS, seed=0, choose=builder,
+                               options=options)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix, seed=0, options=options) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(app), "the Night's loss")
+        width, rows = screen.query_one("#status").content_region.width, screen.STATUS_LINES
+        for action in state.legal_actions():
+            words = f"enter: {screen.table.words(describe(state, action, brief=True))}"
+            assert "to the Night of the " in words and len(Text(words).wrap(Console(), width)) <= rows, words
