@@ -22,6 +22,7 @@ from caravan_tui.games.ahldarahd.table_text import scores_table
 from caravan_tui.games.ahldarahd.terms import BID_OPEN, NIGHT_AVERT, NIGHT_LOSS, SETUP, SHAH_GIVE
 from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
 from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
 from caravan_tui.textual_adapter import screen_lines
@@ -373,3 +374,21 @@ async def test_the_enter_line_of_a_route_lost_to_the_night_is_whole(tmp_path):
         for action in state.legal_actions():
             words = f"enter: {screen.table.words(describe(state, action, brief=True))}"
             assert "to the Night of the " in words and len(Text(words).wrap(Console(), width)) <= rows, words
+
+
+async def test_how_to_play_says_who_builds_on_your_map_and_what_the_nights_chips_are(tmp_path):
+    """The bug: a newcomer's map was built on from the first build by the player holding their
+    Right of Passage, and the market line's "chips 3" was nowhere explained: the one screen
+    before the first match now says both."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.begin_match(MatchSetup("ahldarahd", [SeatSpec("human")] * 2, ["A", "B"], {}, 1))
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play")
+        read = ""
+        for _ in range(12):  # (the page scrolls: read it all)
+            rows = (re.sub(r"[█▀▄▁▂▃▅▆▇]", " ", row) for row in screen_lines(app.screen))  # (box, scrollbar)
+            read += " ".join(" ".join(rows).split()) + " "
+            await pilot.press("pagedown")
+        for words in ("the player to your right holds yours: they may build on your map",
+                      "black chips (the market line's chips)", "a Night costs everyone a route"):
+            assert words in read, words
