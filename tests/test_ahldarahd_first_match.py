@@ -1,22 +1,31 @@
 """What newcomers found in their first Caravans of Ahldarahd match, each checked as they met
 it: the map's strokes against the rules' map data, the legend on ``l``, the final table's
 parts of a score, the Night naming the city it strikes, Enter on the map in an auction or the
-Night, a face-down Camel's bid, and what an AI weighed saying something its move does not."""
+Night, a face-down Camel's bid, what an AI weighed saying something its move does not, and the
+route under the map's cursor marked in the map's own glyphs (no colour needed)."""
 from __future__ import annotations
 
 import random
 import re
 
 from rich.console import Console
-from test_ahldarahd_screen import GAME, SIZE, builder, make_app, my_turn, play_until, quiet, table_at
+from rich.text import Text
+from test_ahldarahd_screen import GAME, SIZE, builder, log_text, make_app, my_turn, play_until, quiet, table_at
 
 from caravan_tui.engine import render
+from caravan_tui.games.ahldarahd.describe import describe
 from caravan_tui.games.ahldarahd.explain import explain
-from caravan_tui.games.ahldarahd.map_widget import CITY_AT, STROKES, MapBoard, map_lines
+from caravan_tui.games.ahldarahd.map_widget import CITY_AT, CURSOR_GLYPH, LABEL_AT, STROKES, MapBoard, map_lines
 from caravan_tui.games.ahldarahd.maps import COLOURS, COMMODITIES, COMMODITY_AT, ENDS, ROUTE_TABLE, SEA, SLOTS
 from caravan_tui.games.ahldarahd.panel import panel_text
 from caravan_tui.games.ahldarahd.table_text import scores_table
-from caravan_tui.games.ahldarahd.terms import BID_OPEN, NIGHT_AVERT, NIGHT_LOSS
+from caravan_tui.games.ahldarahd.terms import BID_OPEN, NIGHT_AVERT, NIGHT_LOSS, SETUP, SHAH_GIVE
+from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog
+from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.how_to_play import HowToPlayScreen
+from caravan_tui.screens.new_match import MatchSetup
+from caravan_tui.seats import SeatSpec
+from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets import ActionList
 
 from tables import wait_for
@@ -57,7 +66,8 @@ async def test_l_shows_the_legend_of_the_map_and_the_players_and_puts_the_plays_
         panel = screen.query_one("#legend-panel")
         assert not panel.has_class("-hidden") and screen.query_one(ActionList).has_class("-hidden")
         legend = str(panel.query_one("Static").visual)
-        for words in ("≈≈", "a sea route", "─╱╲", "a land route", "Sa:R", "Sa Salt", "Camel up or dn", "PQ"):
+        for words in ("≈≈", "a sea route", "─╱╲", "a land route", "Sa:R", "Sa Salt", "Camel up or dn", "PQ",
+                      " chips  black chips", "brings a\n        Night"):  # (the market line's "chips 3")
             assert words in legend
         assert max(len(line) for line in legend.splitlines()) <= panel.content_region.width
         assert screen.query_one(MapBoard).has_focus
@@ -134,6 +144,48 @@ async def test_enter_on_the_map_pledges_what_the_nights_panel_shows(tmp_path):
         assert host.actions[start] == pledge
 
 
+async def test_enter_on_the_map_asks_who_gets_the_shah(tmp_path):
+    """The bug: having won the Shah, Enter on the map said "Routes are built in your build" and
+    the status line "the panel above says what to decide": it now asks who gets it, as ``g``."""
+    def shah_opener(state):
+        shah = ("open", "Shah", 0)
+        return shah if state.turn == 0 and shah in state.legal_actions() else quiet(state)
+
+    prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == SHAH_GIVE, choose=shah_opener)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: my_turn(app), "the Shah's decision")
+        assert screen.query_one(MapBoard).has_focus
+        assert str(screen.query_one("#status").visual) == "enter: choose who gets the Shah (or keep it)"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the choice")
+        start = host.turn
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: host.turn > start, "the Shah given")
+        assert host.actions[start][0] == "give_shah"
+
+
+async def test_with_the_free_routes_claimed_the_panel_and_enter_end_the_setup(tmp_path):
+    """The bug: the last to claim free routes read "Free routes on your map: 0 left" over
+    "enter on a route claims it · e done", and Enter on the map said "free routes are claimed
+    on your own map only": now the panel says Enter or e ends the setup, and Enter does."""
+    prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == SETUP and s.legal_actions() == [("done",)],
+                           seed=5, choose=builder)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix, seed=5) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: my_turn(app), "my last free route claimed")
+        lines = panel_text(screen.table.view, screen.table).plain.splitlines()
+        assert lines[:2] == ["Free routes on your map: 0 left", "enter or e: turn 1 begins · u undoes a claim"]
+        assert max(map(len, lines)) <= screen.query_one("#ah-panel").content_region.width
+        assert str(screen.query_one("#status").visual) == "enter: Done with free routes: turn 1 begins"
+        start = host.turn
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: host.turn > start, "the setup ended")
+        assert host.actions[start] == ("done",)
+
+
 def raiser(state):
     """As ``quiet``, but seat 0 raises by the least it can (so it wins auctions paid), opens the
     Shah's auction at 0 while it may, and gives the Shah away: Bob opens the next turn first."""
@@ -191,3 +243,152 @@ def test_what_an_ai_weighed_never_repeats_its_moves_own_words():
                         checked += 1
             state.apply(rng.choice(state.legal_actions()), log=False)
     assert checked > 300
+
+
+def cells_of(route: int) -> set[tuple[int, int]]:
+    """The map cells route ``route`` (0-based) is drawn in: its strokes and its label's slot."""
+    cells = {(row, col + i) for row, col, text, r in STROKES if r == route + 1 for i in range(len(text))}
+    row, col = LABEL_AT[route]
+    return cells | {(row, col + i) for i in range(3)}
+
+
+def test_the_route_under_the_cursor_is_marked_end_to_end_in_plain_text():
+    """The bug: the cursor was only its label's reverse video (underline when unfocused): under
+    NO_COLOR, or read as plain text, nothing showed which route "16 Salt–Metals" under the map
+    was. Now every cell of that route's stroke is ``•``, and no other route's."""
+    owners = [-1] * 21
+    owners[4], owners[9] = 1, 2  # a claimed route's label keeps its owner's letter under the cursor
+    bare = [line.plain for line in map_lines(0, owners, [-1] * SLOTS)]
+    for route in range(21):
+        for focused in (True, False):
+            drawn = [line.plain for line in map_lines(0, owners, [-1] * SLOTS, route, focused=focused)]
+            changed = {(y, x) for y in range(len(bare)) for x in range(len(bare[y])) if bare[y][x] != drawn[y][x]}
+            assert changed <= cells_of(route), route
+            strokes = {(row, col + i) for row, col, text, r in STROKES if r == route + 1 for i in range(len(text))}
+            label = set(range(LABEL_AT[route][1], LABEL_AT[route][1] + 3))
+            assert all(drawn[y][x] == CURSOR_GLYPH for y, x in strokes if not (y == LABEL_AT[route][0] and x in label))
+            marked = {(y, x) for y, line in enumerate(drawn) for x, ch in enumerate(line) if ch == CURSOR_GLYPH}
+            assert marked and marked <= cells_of(route)
+
+
+async def test_the_maps_mark_follows_the_cursor_and_the_legend_names_it(tmp_path, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        board = table.screen.query_one(MapBoard)
+        assert app.no_color and board.has_focus
+
+        def marked() -> set[tuple[int, int]]:
+            lines = board.text.splitlines()[1:9]  # (the map, between its header and its route line)
+            return {(y, x) for y, line in enumerate(lines) for x, ch in enumerate(line) if ch == CURSOR_GLYPH}
+
+        for key in ("left", "up", "right", "down"):
+            assert marked() and marked() <= cells_of(board.cursor), key
+            await pilot.press(key)
+        await pilot.press("l")
+        legend = str(table.screen.query_one("#legend-panel").query_one("Static").visual)
+        assert f"{CURSOR_GLYPH * 2}" in legend and "the cursor's route" in legend
+
+
+async def test_the_table_names_an_ai_seat_as_its_players_line_does_without_its_level(tmp_path):
+    """The bug: "Claim Salt–Metals (land) on AI 2 (normal)'s map", "AI 3 (normal) weighs AI 2
+    (normal)'s offer", "AI 2 (normal) claims … on AI 2 (normal)'s own map": the level, said once
+    where the seat is chosen, filled the plays list, the panel, the Enter line and the log again
+    and again. The table says "AI 2", as its players' lines and
+    the map's header do; a person's name stays whole, brackets and all."""
+    app = make_app(tmp_path)
+    seats = [SeatSpec("human"), SeatSpec.parse("ai:easy"), SeatSpec.parse("ai:easy")]
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(MatchSetup("ahldarahd", seats, ["Ann (club)", "AI 2 (easy)", "AI 3 (easy)"], {}, 5))
+        await wait_for(pilot, lambda: my_turn(app), "my first turn")
+        screen = app.screen
+        for _ in range(40):
+            await wait_for(pilot, lambda: my_turn(app), "my turn")
+            if screen.phase == "build":
+                break
+            screen.act(quiet(app.runner.host.state))
+            await wait_for(pilot, lambda: screen.table.turn is None or screen.phase == "build", "my move sent")
+        plays = screen.query_one(ActionList)
+        texts = [str(plays.get_option_at_index(i).prompt) for i in range(plays.option_count)]
+        assert any("on AI 2's map" in text for text in texts)  # (red holds blue's Right of Passage)
+        shown = " ".join(texts) + str(screen.query_one("#ah-panel").render()) + str(screen.status_text())
+        assert "(easy)" not in shown
+        log = log_text(screen)  # (the log and "since your last turn" too)
+        assert "AI 2 claims " in log and "(easy)" not in log
+        await pilot.press("o")
+        await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
+        dialog = "\n".join(screen_lines(app.screen))
+        assert "Proposal to AI 2 (3 of 3 left" in dialog and "(easy)" not in dialog
+        await pilot.press("escape")
+        table = screen.table
+        assert [table.brief_name(seat) for seat in range(3)] == ["Ann (club)", "AI 2", "AI 3"]
+        assert table.words("{p1} weighs {p2:'s} offer to {p0}") == "AI 2 weighs AI 3's offer to you"
+
+
+async def test_the_enter_line_of_a_claim_that_takes_a_city_is_whole_with_three_players(tmp_path):
+    """The bug: "enter: Claim Salt–Horses (land) on your map with a Salt card and 1 gold: takes
+    the Horses …" — the city it promised cut off at 80×24, with a free row above the status line.
+    With two or three players the status line wraps onto three rows, and each claim, purchase and
+    free route that takes a city, on your map or an AI's, is whole; the board still fits."""
+    from test_ahldarahd import set_hand, to_build
+
+    app = make_app(tmp_path)
+    seats = [SeatSpec("human"), SeatSpec.parse("ai:easy"), SeatSpec.parse("ai:easy")]
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(MatchSetup("ahldarahd", seats, ["Ann", "AI 2 (easy)", "AI 3 (easy)"], {}, 5))
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        screen = app.screen
+        status = screen.query_one("#status")
+        width, rows = status.content_region.width, screen.STATUS_LINES
+        panel = screen.query_one("#ah-panel").region
+        assert rows == 3 and panel.bottom <= SIZE[1] - 1 - rows  # (three rows above the footer)
+    console, names, checked = Console(width=width), ["Ann", "AI 2", "AI 3"], 0
+    for seed, free in enumerate([(21, 17), (21, 20), (15, 16), (1, 2), (10, 12), (4, 8)]):
+        state = GAME.new(3, seed=seed)
+        while state.phase == SETUP:  # red's free routes: one more route into a city takes it
+            state.apply(("free", free[state.free_left - 1]) if state.turn == 0 and state.free_left else ("done",))
+        state = to_build(state, 0)
+        set_hand(state, 0, ["red Salt", "red Textiles", "blue Incense", "blue Horses"])
+        state.gold[0], state.rop[1] = 20, 0  # (red may build on blue's map too)
+        for action in state.legal_actions():
+            words = render(describe(state, action, brief=True), names, 0)
+            if action[0] in ("claim", "buy") and ": takes the " in words:
+                assert len(Text(f"enter: {words}").wrap(console, width)) <= rows, words
+                checked += 1
+    assert checked >= 15
+
+
+async def test_the_enter_line_of_a_route_lost_to_the_night_is_whole(tmp_path):
+    """The bug: "enter: Lose your route Horses–Dates (Ho–Da, land, 6) on your map to the Night
+    of the Dates city: you lose the Horses city and the Dates …": the line names the route as
+    the claims' do (its cities, kind and map), so the cities lost fit its rows."""
+    options = {"night_of_the_outsider": True}
+    prefix, state = play_until(lambda s: s.turn == 0 and s.phase == NIGHT_LOSS, seed=0, choose=builder,
+                               options=options)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix, seed=0, options=options) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(app), "the Night's loss")
+        width, rows = screen.query_one("#status").content_region.width, screen.STATUS_LINES
+        for action in state.legal_actions():
+            words = f"enter: {screen.table.words(describe(state, action, brief=True))}"
+            assert "to the Night of the " in words and len(Text(words).wrap(Console(), width)) <= rows, words
+
+
+async def test_how_to_play_says_who_builds_on_your_map_and_what_the_nights_chips_are(tmp_path):
+    """The bug: a newcomer's map was built on from the first build by the player holding their
+    Right of Passage, and the market line's "chips 3" was nowhere explained: the one screen
+    before the first match now says both."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.begin_match(MatchSetup("ahldarahd", [SeatSpec("human")] * 2, ["A", "B"], {}, 1))
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play")
+        read = ""
+        for _ in range(12):  # (the page scrolls: read it all)
+            rows = (re.sub(r"[█▀▄▁▂▃▅▆▇]", " ", row) for row in screen_lines(app.screen))  # (box, scrollbar)
+            read += " ".join(" ".join(rows).split()) + " "
+            await pilot.press("pagedown")
+        for words in ("the player to your right holds yours: they may build on your map",
+                      "black chips (the market line's chips)", "a Night costs everyone a route"):
+            assert words in read, words

@@ -259,7 +259,8 @@ async def test_m_shows_each_players_map_and_a_bad_offer_shows_the_engines_reason
         await pilot.press("m")
         assert "[B Bot]" in board.text and board.owners == screen.table.view["routes"][1]
         assert "B10" in board.text  # Bot's route 16, its cost 10
-        lines = [line.plain for line in map_lines(1, screen.table.view["routes"][1], screen.table.view["cities"][1])]
+        lines = [line.plain for line in map_lines(1, screen.table.view["routes"][1], screen.table.view["cities"][1],
+                                                  board.cursor)]  # (the cursor's route is drawn •)
         assert all(line in board.text for line in lines)
         await pilot.press("m")
         assert "[R You]" in board.text

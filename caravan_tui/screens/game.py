@@ -354,13 +354,13 @@ class GameScreen(BaseScreen, Generic[V]):
         if self.replaying:
             by_other = False  # no pauses: the player steps at their own pace
             self.show_weighed(update.turn)
-        log = self.query_one(MatchLog)
+        log, events = self.query_one(MatchLog), [table.log_line(line) for line in update.events]
         if update.whole_log:
-            log.replace(update.events)
+            log.replace(events)
         else:
-            log.add(update.events, emphasis=by_other)
+            log.add(events, emphasis=by_other)
             if by_other:
-                self._since.extend(update.events)
+                self._since.extend(events)
                 self._since_moves += 1
         self.show_view(view)
         self.view_changed(previous, view, by_other)

@@ -95,6 +95,20 @@ class TableState(Generic[V]):
             return YOU()
         return fit_name(self.names[seat] if 0 <= seat < len(self.names) else PLAYER(n=seat + 1), width)
 
+    def brief_name(self, seat: int) -> str:
+        """The seat's name; an AI seat's without its level ("AI 2", not "AI 2 (normal)"), where a
+        game names seats often; a person's name stays whole, brackets and all."""
+        name = self.names[seat] if 0 <= seat < len(self.names) else PLAYER(n=seat + 1)
+        try:
+            ai = seat < len(self.seat_kinds) and SeatSpec.parse(self.seat_kinds[seat]).kind == "ai"
+        except ValueError:
+            ai = False
+        return LEVEL_SUFFIX.sub("", name) if ai else name
+
+    def log_line(self, line: str) -> str:
+        """A line of the log as this table shows it (a game may name seats more briefly)."""
+        return line
+
     def player_name(self, seat: int, width: int | None = None) -> str:
         """``short_name`` as a players table or a season line shows it: marked where an AI plays
         the seat in its person's place ("Bob·AI", "You·AI"), the name cut first to keep the mark."""

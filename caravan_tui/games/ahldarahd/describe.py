@@ -155,7 +155,7 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
         return "Do nothing against the Night"
     if kind == "lose":
         m, r = COLOUR_INDEX[action[1]], action[2] - 1
-        return f"Lose your route {route_words(m, r)} on {map_words(m, n)} to the Night{_night_city(state, m, r)}"
+        return f"Lose your route {route(m, r)} to the Night{_night_city(state, m, r)}"
     if kind == "end":
         return "End your build"
     return repr(action)

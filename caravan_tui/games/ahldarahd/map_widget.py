@@ -3,9 +3,11 @@
 The layout is the spec's (§1): islands A B C in the north sea, D E, F G H, I J. A city reads
 ``Sa:R`` (its commodity's code; ``:R`` once red controls it) or `` Sa `` (nobody does); a route
 is labelled with its cost (``10``), or its owner's colour letter and the cost (``B10``); sea
-lanes are drawn ``≈``, land roads ``─ ╱ ╲``. Letters carry every meaning, colour only repeats
-them. The widget does not know the rules: the screen gives it the owners, the controllers and
-the routes it may act on, and hears which route was chosen.
+lanes are drawn ``≈``, land roads ``─ ╱ ╲``; the route under the cursor is drawn ``•`` end to
+end (its label in reverse), so it shows without colour or reverse video too. Letters and glyphs
+carry every meaning, colour only repeats them. The widget does not know the rules: the screen
+gives it the owners, the controllers and the routes it may act on, and hears which route was
+chosen.
 """
 from __future__ import annotations
 
@@ -23,6 +25,8 @@ from .maps import CODES, COLOURS, COMMODITY_AT, COST, ROUTES, SEA, SLOTS
 WIDTH, ROWS = 46, 8
 SEAT_COLOURS = ("#f7768e", "#7aa2f7", "#9ece6a", "#e0af68", "#bb9af7")
 SEA_STYLE, LAND_STYLE = "#7dcfff", "dim"
+#: the glyph of the route under the cursor, whatever its kind (the line under the map names it)
+CURSOR_GLYPH, CURSOR_STYLE = "•", "bold"
 
 #: (row, column) of each slot's 4-cell token, A–J
 CITY_AT = ((1, 0), (1, 21), (1, 42), (3, 10), (3, 31), (5, 0), (5, 21), (5, 42), (7, 10), (7, 31))
@@ -62,8 +66,8 @@ def city_token(colour: int, slot: int, holder: int) -> str:
 def map_lines(colour: int, owners: list[int], ctrl: list[int], cursor: int | None = None,
               playable: frozenset[int] = frozenset(), focused: bool = False) -> list[Text]:
     """The map of ``colour`` (its commodities) with route ``owners`` and city controllers
-    ``ctrl``; the cursor's label in reverse (underlined when not focused), routes the player
-    may act on underlined."""
+    ``ctrl``; the cursor's route drawn in ``CURSOR_GLYPH`` and its label in reverse (underlined
+    when not focused), routes the player may act on underlined."""
     cells: list[list[tuple[str, str]]] = [[(" ", "")] * WIDTH for _ in range(ROWS)]
 
     def put(row: int, col: int, text: str, style: str) -> None:
@@ -72,7 +76,10 @@ def map_lines(colour: int, owners: list[int], ctrl: list[int], cursor: int | Non
                 cells[row][col + i] = (ch, style)
 
     for row, col, text, route in STROKES:
-        put(row, col, text, SEA_STYLE if SEA[route - 1] else LAND_STYLE)
+        if route - 1 == cursor:
+            put(row, col, CURSOR_GLYPH * len(text), CURSOR_STYLE)
+        else:
+            put(row, col, text, SEA_STYLE if SEA[route - 1] else LAND_STYLE)
     for slot, (row, col) in enumerate(CITY_AT):
         holder = ctrl[slot]
         put(row, col, city_token(colour, slot, holder), seat_style(holder) + " reverse" if holder >= 0 else "bold")
@@ -85,8 +92,8 @@ def map_lines(colour: int, owners: list[int], ctrl: list[int], cursor: int | Non
         if r == cursor:
             style = (style + " reverse") if focused else (style + " underline")
         start = col + (3 - len(label)) // 2
-        if r == cursor and focused:  # the whole 3-cell slot, so a short label shows the cursor too
-            put(row, col, " " * 3, style)
+        if r == cursor:  # the whole 3-cell slot, so a short label shows the cursor too ("•9•")
+            put(row, col, CURSOR_GLYPH * 3, style)
         put(row, start, label, style)
     lines = []
     for row_cells in cells:

@@ -27,7 +27,9 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable) -> Text:
     elif phase == "setup":
         if mine:
             lines.append(Text(f"Free routes on your map: {view['free_left']} left", style="bold"))
-            lines.append(Text("enter on a route claims it · e done"))
+            # the last to claim ends the setup: turn 1's cards come up then (its last claim may be taken back)
+            lines.append(Text("enter on a route claims it · e done" if view["free_left"] else
+                              "enter or e: turn 1 begins · u undoes a claim"))
         else:
             lines.append(Text(table.sentence(f"{who(m)} claim{who(m, 's')} free routes on {who(m, POSS)} map.")))
     elif phase == "bid_open":

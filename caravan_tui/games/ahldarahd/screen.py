@@ -46,6 +46,7 @@ from .proposal import actions as proposal_actions
 from .rules import AhldarahdState
 from .table_state import AhldarahdTable
 from .table_text import market_text, players_text, scores_table
+from .terms import DONE
 from .trade_dialog import TradeDialog
 from .views import AhldarahdView, Phase
 
@@ -94,8 +95,9 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         super().__init__(client)
         self.table.shown_map = client.seat if client.seat is not None else 0
         self.partner: int | None = None  # the last partner written to
-        #: a play's words may take a second status line, but five players' lines leave no room for it
-        self.STATUS_LINES = 2 if client.players < 5 else 1
+        #: a play's words may wrap onto the rows the players' lines leave free at 24 rows: three
+        #: with two or three players (a claim that takes a city), two with four, one with five
+        self.STATUS_LINES = max(1, min(3, 6 - client.players))
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -153,6 +155,8 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         plays = self.route_actions_by_route().get(board.cursor, []) if board.has_focus else []
         if plays:
             return Text(f"enter: choose one of {len(plays)} plays on route {board.cursor + 1}", style="bold")
+        if board.has_focus and self.phase == "shah_give":
+            return Text("enter: choose who gets the Shah (or keep it)", style="bold")
         return Text("Your turn: the panel above says what to decide", style="bold")
 
     def enter_action(self) -> Action | None:
@@ -163,8 +167,13 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
             return super().enter_action()
         plays = self.route_actions_by_route().get(board.cursor, [])
         if not plays:
-            return self.table.bid()
+            return self.panel_play()
         return plays[0] if len(plays) == 1 else None
+
+    def panel_play(self) -> Action | None:
+        """What Enter on the map plays when the decision is the panel's, not a route's: the bid
+        or pledge it shows, or "done" when the free routes are all claimed and only that is left."""
+        return self.table.bid() or (DONE if self.table.legal == [DONE] else None)
 
     @property
     def shown_map(self) -> int:
@@ -335,9 +344,12 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         if plays:
             self.choose_among(plays, f"Route {event.route + 1}: which play?")
             return
-        bid = self.table.bid()
-        if bid is not None:  # an auction or the Night: Enter does what the panel asks
-            self.act(bid)
+        play = self.panel_play()
+        if play is not None:  # an auction, the Night, the free routes' end: Enter does what the panel asks
+            self.act(play)
+            return
+        if self.phase == "shah_give":  # (and so for the Shah: who gets it)
+            self.action_give_shah()
             return
         assert self.table.view is not None and self.seat is not None  # deciding: our seat, with its view
         self.refuse(route_problem(self.table.view, self.shown_map, self.seat, event.route, self.table.short_name))
