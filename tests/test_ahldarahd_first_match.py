@@ -214,6 +214,25 @@ async def test_a_face_down_camels_opening_bid_says_why_it_stays_at_0(tmp_path, m
         assert said and all("Camel is face down" in message for message in said)
 
 
+async def test_with_no_gold_the_opening_bid_line_says_it_stays_at_0(tmp_path):
+    """The bug: with 0 gold (Camel up) the keys read "+/- or type", and "5" showed "at 0 gold
+    (typed 5)" with no reason: the line says "0 only: no gold", as it says "Camel down"."""
+    def spender(state):
+        if state.turn == 0 and state.phase == BID_OPEN:
+            return max((a for a in state.legal_actions() if a[0] == "open"), key=lambda a: a[2])
+        return quiet(state)
+
+    prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN and s.camel[0] and s.gold[0] == 0,
+                           choose=spender)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: my_turn(app), "my auction")
+        keys = panel_text(screen.table.view, screen.table).plain.splitlines()[2]
+        assert "0 only: no gold" in keys and "+/-" not in keys
+        assert len(keys) <= screen.query_one("#ah-panel").content_region.width
+
+
 def shared_phrases(move: str, reason: str, words: int = 5) -> set[tuple[str, ...]]:
     def runs(text: str) -> set[tuple[str, ...]]:
         tokens = re.findall(r"[\w'+\u2212]+", text.lower())

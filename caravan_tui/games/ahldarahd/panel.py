@@ -39,8 +39,10 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable) -> Text:
                               if table.item else ""))
             items = table.openable()
             at = items.index(table.item) + 1 if table.item in items else 0
-            # a face-down Camel bids 0 only (§3): the keys that would change the bid say why not
-            amounts = "+/- or type" if view["camels"][m] else "0 only: Camel down"
+            # a face-down Camel bids 0 only (§3), as does a player with no gold: the keys that would
+            # change the bid say why not
+            amounts = "0 only: Camel down" if not view["camels"][m] else \
+                "0 only: no gold" if table.amounts() == [0] else "+/- or type"
             lines.append(Text(f"i item ({at} of {len(items)}) · {amounts} · b open"))
         else:
             lines.append(Text(table.sentence(f"{who(m)} open{who(m, 's')} the next auction.")))
