@@ -268,8 +268,9 @@ def options_of(actions: ActionList) -> list[str]:
 
 async def test_the_plays_list_writes_itself_from_the_tables_state():
     """Nothing outside the list gives it its plays: a new decision shows them with the first
-    highlighted, the hint's play is starred without moving the highlight, another change of the
-    table leaves the highlight where the keys put it, and with no decision it says why."""
+    highlighted, the hint's play is starred without moving the highlight, the table's
+    ``point_list`` moves it once, another change of the table leaves the highlight where the keys
+    put it, and with no decision it says why."""
     app = TableHost()
     async with app.run_test(size=(40, 10)) as pilot:
         app.table_state = TableState(seat=0)
@@ -284,6 +285,15 @@ async def test_the_plays_list_writes_itself_from_the_tables_state():
         assert actions.highlighted_action == ("b",)  # (a hint never moves what Enter plays)
         app.change(typed="1")
         assert actions.highlighted_action == ("b",)
+        app.table_state.point_list(("a",))  # a game's selection makes this play
+        app.change()
+        assert actions.highlighted_action == ("a",)
+        await pilot.press("down")
+        app.change(typed="12")  # (asked once: it does not pull the highlight back)
+        assert actions.highlighted_action == ("b",)
+        app.table_state.point_list(None)  # a selection that is no play
+        app.change()
+        assert actions.highlighted is None
         app.change(turn=4, hint_action=None)  # the next decision, the same plays
         assert options_of(actions) == ["play a", "play b"] and actions.highlighted == 0
         app.change(turn=None, over=object())

@@ -55,6 +55,15 @@ class TableState(Generic[V]):
     #: over its head (what others did since our last decision); None: closed
     hint_panel: PanelWords | None = None
     since_panel: PanelWords | None = None
+    #: the play the plays list is asked to highlight (None: no line), and how many times it was
+    #: asked: the list moves its highlight when that count changes, and else only by its keys
+    list_play: Action | None = None
+    list_asked: int = 0
+
+    def point_list(self, action: Action | None) -> None:
+        """Ask the plays list to highlight ``action`` (None: no line): the play a game's own
+        selection makes (drawn so as the table changes)."""
+        self.list_play, self.list_asked = action, self.list_asked + 1
 
     def set_view(self, view: dict[str, Any], world: State | None) -> V:
         """The view the bus carried, read from here on as the game's view type."""

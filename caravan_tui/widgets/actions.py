@@ -27,7 +27,8 @@ class ActionList(StopAtEnds):
     (``describe``), its hint's play starred (``hint_action``); else a note of why there are
     none. Arrows + Enter (or a click) choose; posts ``ActionList.Chosen``. It writes itself from
     the table's state, bound to the screen's: a new decision puts the highlight on the first
-    play, and nothing else moves it but the keys (a hint never moves what Enter plays)."""
+    play, the table's ``point_list`` on the play a game's selection makes, and nothing else moves
+    it but the keys (a hint never moves what Enter plays)."""
 
     #: the table's state, bound to the screen's (``data_bind``)
     table_state: var[Any] = var(None, init=False)
@@ -49,6 +50,7 @@ class ActionList(StopAtEnds):
         self._turn: int | None = None  # the decision the actions are for
         self.hinted: Action | None = None
         self._note: str | None = None  # the note shown while there are no actions
+        self._asked = 0  # the table's ``list_asked`` last followed
 
     def watch_table_state(self) -> None:
         table = self.table_state
@@ -67,6 +69,9 @@ class ActionList(StopAtEnds):
         elif starred != self.hinted:
             self.hinted = starred
             self._rebuild()
+        if table.list_asked != self._asked:
+            self._asked = table.list_asked
+            self.highlighted = self.actions.index(table.list_play) if table.list_play in self.actions else None
 
     def _show_note(self, note: str) -> None:
         """No actions, only ``note``; nothing is redrawn if that is what the list shows (every

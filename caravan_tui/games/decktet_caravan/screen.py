@@ -292,15 +292,12 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         if not cards or not actions.actions:
             return
         chosen = frozenset(cards)
-        current = actions.highlighted
-        if current is not None and current < len(actions.actions) and actions.actions[current] != PASS \
-                and cards_in(actions.actions[current]) == chosen:
+        current = actions.highlighted_action
+        if current is not None and current != PASS and cards_in(current) == chosen:
             return
-        for index, action in enumerate(actions.actions):
-            if action != PASS and cards_in(action) == chosen:
-                actions.highlighted = index
-                return
-        actions.highlighted = None
+        self.table.point_list(next((action for action in actions.actions
+                                    if action != PASS and cards_in(action) == chosen), None))
+        self.table_changed()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self.show_status()  # (the hand dims by its own focus)
