@@ -631,6 +631,21 @@ def test_ruling_an_item_one_holds_may_be_auctioned_and_won_back():
     assert state.rop[mine] == opener
 
 
+def test_the_log_names_a_seat_once_where_it_wins_back_its_own_rop_or_claims_on_its_own_map():
+    state = GAME.new(3, seed=2)
+    first = state.to_move()
+    claimed = texts(state.apply(("free", route_no("I", "J"))))
+    assert f"on {('Red', 'Blue', 'Green')[first]}'s own map" not in " ".join(claimed)
+    assert any("on their own map for free." in t for t in claimed)
+    state = fresh(3)
+    opener = state.to_move()
+    state.apply(("open", f"RoP {COLOURS[opener]}", 0))
+    won = texts(state.apply(("pass",)) + state.apply(("pass",)))
+    assert state.rop[opener] == opener
+    assert any(t.startswith(f"{('Red', 'Blue', 'Green')[opener]} wins back their own Right of Passage for 0 gold")
+               for t in won), won
+
+
 def test_the_shahs_winner_may_keep_it_or_give_it_to_anyone():
     state = fresh(3)
     opener = unopposed(state, "Shah", 1)

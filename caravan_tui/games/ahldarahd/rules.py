@@ -542,7 +542,10 @@ class AhldarahdState(SplitMixChance, TurnState):
         self.auctioned |= 1 << item
         self.item = -1
         if events is not None:
-            text = f"{who(winner)} win{who(winner, 's')} {item_words(item)} for {gold_words(price)}"
+            # the seat's own Right of Passage won back: "Ann wins back her own", not "Ann wins Ann's"
+            what = (f"back {who(winner, 'their')} own Right of Passage" if item - ROP == winner
+                    else item_words(item))
+            text = f"{who(winner)} win{who(winner, 's')} {what} for {gold_words(price)}"
             # a free win leaves the Camel as it was: up, or already face down from an earlier win
             text += " (Camel face down)." if price else " (Camel still up)." if self.camel[winner] else \
                 " (Camel already face down)."
@@ -833,7 +836,7 @@ class AhldarahdState(SplitMixChance, TurnState):
                 self.free_left -= 1
                 if events is not None:
                     events.append(Event(f"{who(seat)} claim{who(seat, 's')} {route_words(seat, r)} "
-                                        f"on {poss(seat)} own map for free."))
+                                        f"on {who(seat, 'their')} own map for free."))
                 self._place(seat, seat, r, events)
                 self._continue(seat, events)
             else:
