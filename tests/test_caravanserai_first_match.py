@@ -80,3 +80,32 @@ async def test_the_enter_line_for_the_plays_list_shows_a_long_play_whole(tmp_pat
         assert str(screen.status_text()) == said[longest]
         assert len(said[longest]) > status.content_size.width, said  # (the case: longer than a row)
         assert shown(app, status) == words(said[longest])
+
+
+async def test_a_block_key_where_the_caravan_may_turn_says_to_choose_the_way_first(tmp_path):
+    """The bug: K where the caravan could turn said only "No black block can start here now"; the
+    camel's key said what comes first, the block's did not."""
+    from test_table_snapshots import SIZE, prefix_to_my_turn
+
+    from caravan_tui.app import CaravanApp
+    from caravan_tui.games import GAMES
+    from caravan_tui.saves import SaveStore
+    from caravan_tui.screens import game_screen_class
+    from caravan_tui.textual_adapter import notices
+
+    from tables import Table, settled, wait_for
+
+    game = GAMES["caravanserai"]
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause = 0.0
+    prefix = prefix_to_my_turn(game, 7, 12) + (("dir", 0),)  # (where it may turn: a way to choose)
+    table = Table(app, "caravanserai", game_screen_class(game), 7, game.quick_options, prefix)
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
+        assert {action[0] for action in screen.table.legal} == {"dir"}
+        await pilot.press("K")
+        await wait_for(pilot, lambda: any("black block" in n.message for n in notices(app)), "the refusal")
+        said = next(n.message for n in notices(app) if "black block" in n.message)
+        assert said == "No black block can start here now: first choose where the caravan heads (w e a d z x, " \
+                       "or enter on a ›)."
