@@ -109,3 +109,34 @@ async def test_a_block_key_where_the_caravan_may_turn_says_to_choose_the_way_fir
         said = next(n.message for n in notices(app) if "black block" in n.message)
         assert said == "No black block can start here now: first choose where the caravan heads (w e a d z x, " \
                        "or enter on a ›)."
+
+
+async def test_the_forced_rest_says_that_market_goods_are_then_stood_in_plain_words(tmp_path):
+    """The bug: "…laid for you (1W 2K 3P 4R camel) and the market goods are to stand, your caravan
+    at 7": a newcomer read "are to stand" as a state, not as what they do next."""
+    from test_table_snapshots import SIZE
+
+    from caravan_tui.app import CaravanApp
+    from caravan_tui.games import GAMES
+    from caravan_tui.games.caravanserai.rules import STAND
+    from caravan_tui.saves import SaveStore
+    from caravan_tui.screens import game_screen_class
+
+    from tables import Table, settled, wait_for
+
+    game = GAMES["caravanserai"]
+    state = game.new(2, seed=0, options=game.quick_options)
+    prefix = (state.legal_actions()[0],)
+    state.apply(prefix[0], False)
+    prefix += (state.legal_actions()[0],)  # (both starting camels: then seat 0's first placement)
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause = 0.0
+    table = Table(app, "caravanserai", game_screen_class(game), 0, game.quick_options, prefix)
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
+        forced = next(a for a in screen.table.legal if a[0] != "camel" and (
+            (after := screen.table.world.clone()).apply(a, False) or after.stage == STAND))
+        asked = screen.question_before(forced)
+        assert asked is not None
+        assert "then you stand a market good for each camel taken back, your caravan at" in asked[0]
