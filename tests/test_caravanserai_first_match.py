@@ -140,3 +140,29 @@ async def test_the_forced_rest_says_that_market_goods_are_then_stood_in_plain_wo
         asked = screen.question_before(forced)
         assert asked is not None
         assert "then you stand a market good for each camel taken back, your caravan at" in asked[0]
+
+
+async def test_every_line_of_the_whole_legend_fits_its_panel_at_80x24(tmp_path):
+    """The bug: "Colours W white K black P purple R red Y yellow", "arrows move · shift+arrows pan"
+    and four more wrapped back to the panel's left edge, under the samples."""
+    from test_table_snapshots import SIZE, prefix_to_my_turn
+
+    from caravan_tui.app import CaravanApp
+    from caravan_tui.games import GAMES
+    from caravan_tui.saves import SaveStore
+    from caravan_tui.screens import game_screen_class
+
+    from tables import Table, settled, wait_for
+
+    game = GAMES["caravanserai"]
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause = 0.0
+    table = Table(app, "caravanserai", game_screen_class(game), 7, game.quick_options, prefix_to_my_turn(game, 7, 12))
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
+        await pilot.press("l")
+        panel = screen.query_one("#legend-panel")
+        await wait_for(pilot, lambda: not panel.has_class("-hidden") and panel.content_size.width > 0, "the legend")
+        lines = legend_panel().plain.splitlines()
+        assert max(len(line) for line in lines) <= panel.scrollable_content_region.width, lines
