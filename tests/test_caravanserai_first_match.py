@@ -1,15 +1,43 @@
 """What newcomers found in their first Caravanserai match: How to play left out the solo rule
-for standing goods, the final table's "Reserve" was never explained, and the solo titles'
-ladder was on the table but not on the final screen."""
+for standing goods, the final table's "Reserve" was never explained, the solo titles' ladder was
+on the table but not on the final screen; then, at 80×24, a head camel the legend told apart by
+reverse video alone, an Enter line and legend lines cut or wrapped, a block key that did not say
+what comes first and a question in odd words."""
 from __future__ import annotations
 
-from rich.console import Console
+from contextlib import asynccontextmanager
 
-from caravan_tui.games import get_game
+from rich.console import Console
+from test_table_snapshots import SIZE, prefix_to_my_turn
+from test_whole_table_lines import shown, words
+
+from caravan_tui.app import CaravanApp
+from caravan_tui.games import GAMES, get_game
 from caravan_tui.games.caravanserai.legend import legend_lines, legend_panel
-from caravan_tui.games.caravanserai.rules import TITLES
+from caravan_tui.games.caravanserai.rules import STAND, TITLES
 from caravan_tui.games.caravanserai.table import CaravanseraiTable, final_table
+from caravan_tui.saves import SaveStore
+from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.how_to_play import how_to_play
+from caravan_tui.textual_adapter import notices
+from caravan_tui.widgets import ActionList
+
+from tables import Table, settled, wait_for
+
+GAME = GAMES["caravanserai"]
+
+
+@asynccontextmanager
+async def my_turn_at(tmp_path, seed: int, prefix: tuple):
+    """The Caravanserai table at 80×24 after ``prefix`` (seed ``seed``), at seat 0's decision:
+    the pilot and the screen."""
+    app = CaravanApp(store=SaveStore(tmp_path))
+    app.move_pause = 0.0
+    table = Table(app, "caravanserai", game_screen_class(GAME), seed, GAME.quick_options, prefix)
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
+        yield app, pilot, screen
 
 
 def final_text(view: dict, names: list[str]) -> str:
@@ -51,25 +79,8 @@ def test_the_legend_tells_a_camel_from_the_head_in_words():
 async def test_the_enter_line_for_the_plays_list_shows_a_long_play_whole(tmp_path):
     """The bug: with the plays list focused, "enter: Start block 2: 3 black goods, the first" — the
     line's second row, "on (2,-5) (black Caravanserai)", was cut off its one row."""
-    from test_table_snapshots import SIZE, prefix_to_my_turn
-    from test_whole_table_lines import shown, words
-
-    from caravan_tui.app import CaravanApp
-    from caravan_tui.games import GAMES
-    from caravan_tui.saves import SaveStore
-    from caravan_tui.screens import game_screen_class
-    from caravan_tui.widgets import ActionList
-
-    from tables import Table, settled, wait_for
-
-    game = GAMES["caravanserai"]
-    app = CaravanApp(store=SaveStore(tmp_path))
-    app.move_pause = 0.0
-    prefix = prefix_to_my_turn(game, 7, 12) + (("dir", 0), ("dir", 2))  # (then a block starts)
-    table = Table(app, "caravanserai", game_screen_class(game), 7, game.quick_options, prefix)
-    screen = table.screen
-    async with app.run_test(size=SIZE) as pilot, table:
-        await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
+    prefix = prefix_to_my_turn(GAME, 7, 12) + (("dir", 0), ("dir", 2))  # (then a block starts)
+    async with my_turn_at(tmp_path, 7, prefix) as (app, pilot, screen):
         actions = screen.query_one(ActionList)
         actions.focus()
         status = screen.query_one("#status")
@@ -80,3 +91,42 @@ async def test_the_enter_line_for_the_plays_list_shows_a_long_play_whole(tmp_pat
         assert str(screen.status_text()) == said[longest]
         assert len(said[longest]) > status.content_size.width, said  # (the case: longer than a row)
         assert shown(app, status) == words(said[longest])
+
+
+async def test_a_block_key_where_the_caravan_may_turn_says_to_choose_the_way_first(tmp_path):
+    """The bug: K where the caravan could turn said only "No black block can start here now"; the
+    camel's key said what comes first, the block's did not."""
+    prefix = prefix_to_my_turn(GAME, 7, 12) + (("dir", 0),)  # (where it may turn: a way to choose)
+    async with my_turn_at(tmp_path, 7, prefix) as (app, pilot, screen):
+        assert {action[0] for action in screen.table.legal} == {"dir"}
+        await pilot.press("K")
+        await wait_for(pilot, lambda: any("black block" in n.message for n in notices(app)), "the refusal")
+        said = next(n.message for n in notices(app) if "black block" in n.message)
+        assert said == "No black block can start here now: first choose where the caravan heads (w e a d z x, " \
+                       "or enter on a ›)."
+
+
+async def test_the_forced_rest_says_that_market_goods_are_then_stood_in_plain_words(tmp_path):
+    """The bug: "…laid for you (1W 2K 3P 4R camel) and the market goods are to stand, your caravan
+    at 7": a newcomer read "are to stand" as a state, not as what they do next."""
+    state = GAME.new(2, seed=0, options=GAME.quick_options)
+    prefix = (state.legal_actions()[0],)
+    state.apply(prefix[0], False)
+    prefix += (state.legal_actions()[0],)  # (both starting camels: then seat 0's first placement)
+    async with my_turn_at(tmp_path, 0, prefix) as (_app, _pilot, screen):
+        forced = next(a for a in screen.table.legal if a[0] != "camel" and (
+            (after := screen.table.world.clone()).apply(a, False) or after.stage == STAND))
+        asked = screen.question_before(forced)
+        assert asked is not None
+        assert "then you stand a market good for each camel taken back, your caravan at" in asked[0]
+
+
+async def test_every_line_of_the_whole_legend_fits_its_panel_at_80x24(tmp_path):
+    """The bug: "Colours W white K black P purple R red Y yellow", "arrows move · shift+arrows pan"
+    and four more wrapped back to the panel's left edge, under the samples."""
+    async with my_turn_at(tmp_path, 7, prefix_to_my_turn(GAME, 7, 12)) as (_app, pilot, screen):
+        await pilot.press("l")
+        panel = screen.query_one("#legend-panel")
+        await wait_for(pilot, lambda: not panel.has_class("-hidden") and panel.content_size.width > 0, "the legend")
+        lines = legend_panel().plain.splitlines()
+        assert max(len(line) for line in lines) <= panel.scrollable_content_region.width, lines

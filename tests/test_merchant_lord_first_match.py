@@ -149,3 +149,17 @@ async def test_under_no_color_the_plays_list_and_the_menu_show_their_cursor_in_r
         assert highlighted_lines(menu) and all(highlighted_lines(menu))
         await pilot.press("down")
         assert menu.highlighted == 1 and all(highlighted_lines(menu))
+
+
+async def test_a_on_a_hint_to_end_the_step_points_to_e_without_saying_not_possible(tmp_path):
+    """The bug: ``a`` under a hint to end the step said "Not possible" over "The hint ends this
+    step: e does it" — nothing was impossible, the hint is e's."""
+    from caravan_tui.textual_adapter import notices
+
+    prefix, _state = play_until(lambda s: s.turn == 0 and s.phase == FAVOUR)
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        table.screen.show_hint(("end_favour",), "")
+        await pilot.press("a")
+        await wait_for(pilot, lambda: bool(notices(app)), "the notice")
+        assert [(n.title, n.message) for n in notices(app)][-1] == ("The hint is e's",
+                                                                   "The hint ends this step: e does it.")

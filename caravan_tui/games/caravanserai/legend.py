@@ -49,6 +49,8 @@ def title_line(length: int) -> Text:
 
 
 def legend_panel() -> Text:
+    """The whole legend (``l``), lines of at most 28 cells: it fits the side panel at 80 columns
+    (a longer line wrapped back to the panel's edge, under the samples)."""
     text = Text("")
     row = legend_rows(text, 6)
     text.append("Cells\n", style="bold underline")
@@ -61,25 +63,29 @@ def legend_panel() -> Text:
     # (in words too: without colour, or read as plain text, the two samples are alike)
     row(Text.assemble(("2", seat_style(1) + " reverse"), ("C", "bold reverse")), "the head (reversed)")
     row(Text.assemble(("2", seat_style(1)), ("L", "bold")), "a lying camel")
-    text.append("Colours ", style="bold underline")
-    for colour in range(5):
-        text.append_text(colour_text(colour))
-        text.append(f" {COLOUR_NAMES[colour]} ")
-    text.append("\nMarks\n", style="bold underline")
+    text.append("Colours\n", style="bold underline")
+    for colours in ((0, 1), (2, 3), (4,)):
+        for colour in colours:
+            text.append(" ")
+            text.append_text(colour_text(colour))
+            text.append(f" {COLOUR_NAMES[colour]:<7}")
+        text.rstrip()
+        text.append("\n")
+    text.append("Marks\n", style="bold underline")
     row(f"{SELECT}", "enter plays here")
     row(f"{LAID}", "the placement so far")
     row(f"{HINT}", "the hint")
-    row(f"{CHANGED}", "changed by the last move")
+    row(f"{CHANGED}", "last move changed it")
     row("[  ]", "the cursor")
     text.append("Keys\n", style="bold underline")
-    row("arrows", "move · shift+arrows pan")
+    row("arrows", "move (shift: pan)")
     row("w e", "head NW NE")
     row("a s d", "head W · E")
     row("z x", "head SW SE (or 0-5)")
     row("c", "the final camel")
-    row("WKPRY", "a block of that colour")
-    row("L", "a lying camel (expert)")
+    row("WKPRY", "block of that colour")
+    row("L", "lying camel (expert)")
     row("tab", "the plays list")
-    text.append("Reserve ", style="bold underline")
-    text.append("C camels, W K P R Y goods")
+    text.append("Reserve\n", style="bold underline")
+    text.append(" C camels, W K P R Y goods")
     return text

@@ -46,7 +46,7 @@ from .picture import CHANGED, HINT, LAID, SELECT, Picture, action_cell, distance
 from .rules import BOARD, DECLINE, PLACE, TITLES, USE, CaravanseraiState, pieces_text, title
 from .table import CaravanseraiTable, final_table, info_text, legend_text, placement_text, seats_table, title_text
 from .views import CaravanseraiView, piece
-from .words import STAGE_FIRST, piece_problem, tie_break
+from .words import STAGE_FIRST, block_problem, piece_problem, tie_break
 
 #: direction keys: the keyboard's hex around ``s`` (w e / a d / z x), and the rules' 0-5
 DIRECTION_KEYS = {"d": 0, "e": 1, "w": 2, "a": 3, "z": 4, "x": 5}
@@ -477,7 +477,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         question = ""
         if world.stage in (PLACE, BOARD) and placed and action[0] != "camel" and after.last is not None:
             laid, length = pieces_text(after.last[2]), len(after.caravans[seat])
-            then = "your turn ends" if ends else "the market goods are to stand"
+            then = "your turn ends" if ends else "then you stand a market good for each camel taken back"
             question = (f"After “{self.describe(action)}” only one way on is left: the rest of this placement "
                         f"is laid for you ({laid}) and {then}, your caravan at {length}. ")
         boxed = self.boxed_in(after) if ends else None
@@ -492,9 +492,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         starts = pl is not None and not pl["left"]
         choices = [a for a in self.table.legal if a[0] == "good" and a[1] == colour] if starts else []
         if not choices:
-            first = STAGE_FIRST.get(self.table.view["stage"])
-            self.notify(f"No {COLOUR_NAMES[colour]} block can start here now" + (f": {first}." if first else "."),
-                        severity="warning")
+            self.notify(block_problem(colour, self.table.view, self.table.legal), severity="warning")
             return
         texts = [f"{a[2]} {COLOUR_NAMES[colour]} good{'s' if a[2] > 1 else ''}" for a in choices]
         block = pl["block"] if pl is not None else 1

@@ -50,6 +50,26 @@ def piece_problem(kind: str, view: CaravanseraiView, legal: list[Action]) -> str
     return f"{what} cannot go here now: lay the goods first (W K P R Y, or enter on the › cell)."
 
 
+def block_problem(colour: int, view: CaravanseraiView, legal: list[Action]) -> str:
+    """Why a block of ``colour`` cannot start now, and what comes first (a newcomer pressed K
+    where the caravan could turn and read only "No black block can start here now")."""
+    what = f"No {COLOUR_NAMES[colour]} block can start here now"
+    stage, pl = view["stage"], view["placement"]
+    if stage in STAGE_FIRST:
+        return f"{what}: {STAGE_FIRST[stage]}."
+    if pl is None:
+        return f"{what}: it is not your placement."
+    if pl["left"]:
+        current, left = COLOUR_NAMES[pl["colour"]], pl["left"]
+        return (f"{what}: first finish the {current} block — {left} more {current} "
+                f"good{'s' if left > 1 else ''} (W K P R Y or enter on the › cell).")
+    if any(action[0] == "dir" for action in legal):
+        return f"{what}: first choose where the caravan heads (w e a d z x, or enter on a ›)."
+    if pl["previous"] == colour:
+        return f"{what}: each block is of another colour than the block before it."
+    return f"{what}: too few {COLOUR_NAMES[colour]} goods in your reserve, or no room ahead for the block."
+
+
 def tiles_left_out(tiles: list[tuple[int, int]]) -> str:
     """``2 white, 1 red and 1 yellow``: the colours of the (category, colour) tiles left out."""
     counts = Counter(colour for _, colour in tiles)

@@ -611,7 +611,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         elif not self.decides_now():
             return
         elif hinted in END_ACTIONS:
-            self.refuse("the hint ends this step: e does it")
+            self.refuse("the hint ends this step: e does it", title="The hint is e's")  # (nothing refused)
         else:
             self.select(hinted)
             if hinted[0] in ("buy", "adjust"):
