@@ -405,6 +405,16 @@ async def test_small_terminal_notice(tmp_path):
         assert not app.screen.query_one("#too-small").display
 
 
+async def test_a_terminal_made_smaller_shows_the_notice(tmp_path):
+    """The notice is mounted the first time a screen is below 80×24, not on every screen."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        assert not app.screen.query("#too-small")
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert app.screen.query_one("#too-small").display
+
+
 async def test_how_to_play_below_80x24_says_so_and_keeps_its_buttons(tmp_path):
     """The bug: at 60×20 How to play covered the screen's notice and its buttons fell below
     the bottom edge. Every dialog shows the notice; How to play scrolls its text instead."""

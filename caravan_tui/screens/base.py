@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
+from textual import on
+from textual.events import Resize
+from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.screen import ModalScreen, Screen
 from textual.types import NoActiveAppError
@@ -19,7 +22,8 @@ WIDE_WIDTH = 120
 
 
 class TooSmall(Static):
-    """Shown (by the app's breakpoint classes) while the terminal is smaller than 80×24."""
+    """Shown (by the app's breakpoint classes) while the terminal is smaller than 80×24;
+    mounted on a screen the first time it is that small (``warn_if_small``)."""
 
     def __init__(self) -> None:
         super().__init__(
@@ -44,6 +48,14 @@ def sized(screen: Screen[Any]) -> None:
         reached = [name for least, name in sorted(breakpoints) if size >= least]
         for _, name in breakpoints:
             screen.set_class(name == reached[-1] if reached else False, name, update=False)
+
+
+def warn_if_small(screen: Screen[Any], size: Size) -> None:
+    """Mount the screen's notice the first time it is smaller than 80×24 (the app's breakpoint
+    classes show and hide it from then on). Mounted on every screen whatever its size, it cost
+    each screen opened a second mount and layout after its own."""
+    if (size.width < MIN_WIDTH or size.height < MIN_HEIGHT) and not screen.query(TooSmall):
+        screen.mount(TooSmall())
 
 
 class BaseScreen(Screen):
@@ -73,7 +85,11 @@ class BaseScreen(Screen):
         return cast("ClientApp", self.app)
 
     def on_mount(self) -> None:
-        self.mount(TooSmall())
+        warn_if_small(self, self.app.size)
+
+    @on(Resize)
+    def warn_when_small(self, event: Resize) -> None:
+        warn_if_small(self, event.size)
 
 
 R = TypeVar("R")
@@ -87,4 +103,8 @@ class DialogScreen(ModalScreen[R]):
         sized(self)
 
     def on_mount(self) -> None:
-        self.mount(TooSmall())
+        warn_if_small(self, self.app.size)
+
+    @on(Resize)
+    def warn_when_small(self, event: Resize) -> None:
+        warn_if_small(self, event.size)
