@@ -26,11 +26,16 @@ that breaks one of these breaks it here, and the tests that use it say so.
   ``App.run_test(message_hook=…)`` is the public form, but it is given per test; the context
   variable behind it (``textual._context.message_hook``), set once where every test's app is
   started from, reaches every Pilot app of a run. Retired by a run-wide public hook.
+- ``settle_in_steps``: a Pilot key or pause waits until the app is idle by sleeping in 20 ms
+  steps (``textual._wait``), so a test of many keys spends most of its time asleep with its app
+  long settled: steps of 5 ms let the test run's processes fill the cores. Retired by a public
+  setting of Pilot's idle wait.
 """
 from __future__ import annotations
 
 from typing import Any
 
+import textual._wait as idle_wait
 from rich.console import RenderableType
 from textual._context import message_hook
 from textual._time import get_time
@@ -44,6 +49,13 @@ from textual.strip import Strip
 def hear_every_message(hook: Any) -> None:
     """Have ``hook(message)`` called as each Pilot app of this context handles a message."""
     message_hook.set(hook)
+
+
+def settle_in_steps(seconds: float) -> None:
+    """Pilot's waits for an idle app look every ``seconds`` (Textual: 0.02), an app that used
+    less than a twentieth of a step's CPU time being idle (Textual's own ratio)."""
+    idle_wait.SLEEP_GRANULARITY = seconds
+    idle_wait.SLEEP_IDLE = seconds / 20
 
 
 def key_parser() -> XTermParser:

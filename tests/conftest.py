@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from caravan_tui.textual_adapter import settle_in_steps
+
 # PYTHONDONTWRITEBYTECODE: every test process compiled each test module again, its asserts
 # rewritten (about 5 CPU-s a process), and each server and command it started compiled the app:
 # the run keeps its compiled files in pytest's own cache folder instead, not beside the sources
@@ -29,6 +31,10 @@ gc.set_threshold(10_000, 10, 10)
 # timing health check then fails tests that assert nothing about time (the examples are the same)
 settings.register_profile("shared-machine", suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("shared-machine")
+
+# a Pilot key's wait for its app to settle looks every 5 ms, not Textual's 20 ms: the run's
+# processes spent much of it asleep beside a settled app (textual_adapter says why)
+settle_in_steps(0.005)
 
 #: the run's PostgreSQL server and the thread starting it (the controller's, with test processes)
 SHARED_SERVER = pytest.StashKey[tuple]()
@@ -50,7 +56,7 @@ def pytest_report_header(config: pytest.Config) -> str:
         return ("caravan-tui: whole matches played by keys and long end-to-end scenarios (servers killed and "
                 "taken over, the benchmarks' own servers), about 2 minutes on two cores")
     if "not e2e" in chosen:
-        return ("caravan-tui: the default run, about 3 minutes on two quiet cores (6 CPU-minutes); the test "
+        return ("caravan-tui: the default run, about 2½ minutes on two quiet cores (4¼ CPU-minutes); the test "
                 "processes start first (about 10 s). Whole matches by keys and long scenarios: pytest -m e2e; "
                 "strength runs: pytest -m slow")
     return f"caravan-tui: the tests marked {chosen or 'anything'}"

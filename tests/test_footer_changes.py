@@ -9,6 +9,8 @@ from textual.widget import Widget
 
 from caravan_tui.widgets.footer import KeysFooter
 
+from tables import wait_for
+
 
 class Plain(Widget, can_focus=True):
     """Focused: the app's keys alone."""
@@ -38,6 +40,7 @@ async def test_the_keys_still_shown_stay_and_only_the_others_change():
         async def focus(widget_id: str) -> dict[str, object]:
             app.query_one(f"#{widget_id}").focus()
             await pilot.pause()
+            await wait_for(pilot, footer.caught_up, "the footer showing the focused widget's keys")
             return {key.description: key for key in footer.shown_keys}  # (FooterKey widgets)
 
         table = await focus("plain")

@@ -49,6 +49,11 @@ class KeysFooter(Footer):
         if screen.app.app_focus and self.is_attached and screen is self.screen:  # (it composes)
             self._shown = shown
 
+    def caught_up(self) -> bool:
+        """Whether the footer shows its screen's keys as they are now: it follows a change of
+        them when the screen's bindings signal it, its first keys a refresh later."""
+        return bool(self.children) and self.is_attached and self._shown == keys_shown(self.screen)
+
     @property
     def shown_keys(self) -> list[Widget]:
         """The keys the footer shows, in order (it keeps those it stopped showing, hidden)."""
