@@ -28,7 +28,8 @@ that breaks one of these breaks it here, and the tests that use it say so.
   started from, reaches every Pilot app of a run. Retired by a run-wide public hook.
 - ``settle_in_steps``: a Pilot key or pause waits until the app is idle by sleeping in 20 ms
   steps (``textual._wait``), so a test of many keys spends most of its time asleep with its app
-  long settled: steps of 5 ms let the test run's processes fill the cores. Retired by a public
+  long settled: steps of 10 ms let the test run's processes fill the cores (5 ms: a process kept
+  off the cores by others' work looked idle before its key was handled). Retired by a public
   setting of Pilot's idle wait.
 """
 from __future__ import annotations

@@ -32,9 +32,9 @@ gc.set_threshold(10_000, 10, 10)
 settings.register_profile("shared-machine", suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("shared-machine")
 
-# a Pilot key's wait for its app to settle looks every 5 ms, not Textual's 20 ms: the run's
+# a Pilot key's wait for its app to settle looks every 10 ms, not Textual's 20 ms: the run's
 # processes spent much of it asleep beside a settled app (textual_adapter says why)
-settle_in_steps(0.005)
+settle_in_steps(0.01)
 
 #: the run's PostgreSQL server and the thread starting it (the controller's, with test processes)
 SHARED_SERVER = pytest.StashKey[tuple]()
@@ -56,7 +56,7 @@ def pytest_report_header(config: pytest.Config) -> str:
         return ("caravan-tui: whole matches played by keys and long end-to-end scenarios (servers killed and "
                 "taken over, the benchmarks' own servers), about 2 minutes on two cores")
     if "not e2e" in chosen:
-        return ("caravan-tui: the default run, about 2½ minutes on two quiet cores (4¼ CPU-minutes); the test "
+        return ("caravan-tui: the default run, about 2¼ minutes on two quiet cores (4 CPU-minutes); the test "
                 "processes start first (about 10 s). Whole matches by keys and long scenarios: pytest -m e2e; "
                 "strength runs: pytest -m slow")
     return f"caravan-tui: the tests marked {chosen or 'anything'}"

@@ -44,9 +44,9 @@ async def test_a_hint_longer_than_the_panel_scrolls_and_says_so(tmp_path):
         await wait_for(pilot, lambda: "more" in str(panel.border_subtitle), "the foot to say there is more")
         assert panel.max_scroll_y > 0 and panel.scroll_y == 0
         await pilot.press("ctrl+down")
-        assert panel.scroll_y > 0
+        await wait_for(pilot, lambda: panel.scroll_y > 0, "the panel to scroll")  # (a scroll is drawn a refresh later)
         await pilot.press(*["ctrl+down"] * 20)
-        assert panel.scroll_y == panel.max_scroll_y  # the last line can be reached
+        await wait_for(pilot, lambda: panel.scroll_y == panel.max_scroll_y, "the last line")  # it can be reached
         screen_text = "\n".join(line for line in screen_lines(app.screen))
         assert "END" in screen_text.split("reason 11")[-1]
 
