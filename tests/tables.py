@@ -9,6 +9,7 @@ from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager, suppress
 from multiprocessing import resource_tracker
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -92,6 +93,16 @@ def settled(screen) -> bool:
     view = screen.table.view
     return view is not None and (screen.table.turn is not None or view["to_move"] != screen.seat) and bool(
         screen.query_one(KeysFooter).children)
+
+
+async def footer_keys_focusing(pilot, app, widget_id: str) -> dict[str, Any]:
+    """Focus ``#widget_id`` and give the footer's keys (``FooterKey`` widgets, by description, in
+    order) once the footer shows that widget's."""
+    footer = app.query_one(KeysFooter)
+    app.query_one(f"#{widget_id}").focus()
+    await pilot.pause()
+    await wait_for(pilot, footer.caught_up, "the footer showing the focused widget's keys")
+    return {key.description: key for key in footer.shown_keys}
 
 
 async def read_since(pilot, screen) -> None:

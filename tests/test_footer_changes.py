@@ -9,7 +9,7 @@ from textual.widget import Widget
 
 from caravan_tui.widgets.footer import KeysFooter
 
-from tables import wait_for
+from tables import footer_keys_focusing
 
 
 class Plain(Widget, can_focus=True):
@@ -38,10 +38,7 @@ async def test_the_keys_still_shown_stay_and_only_the_others_change():
         footer = app.query_one(KeysFooter)
 
         async def focus(widget_id: str) -> dict[str, object]:
-            app.query_one(f"#{widget_id}").focus()
-            await pilot.pause()
-            await wait_for(pilot, footer.caught_up, "the footer showing the focused widget's keys")
-            return {key.description: key for key in footer.shown_keys}  # (FooterKey widgets)
+            return await footer_keys_focusing(pilot, app, widget_id)
 
         table = await focus("plain")
         assert list(table) == ["Rules", "Menu", "Log", "palette"]

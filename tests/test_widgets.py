@@ -28,7 +28,7 @@ from caravan_tui.widgets.chip_grid import ChipGrid
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.messages import WidgetMessage
 
-from tables import wait_for
+from tables import footer_keys_focusing
 
 
 class ListApp(App[None]):
@@ -124,10 +124,7 @@ async def test_the_footer_is_rebuilt_only_when_the_keys_it_shows_change():
         footer = app.query_one(KeysFooter)
 
         async def focus(widget_id: str) -> list[str]:
-            app.query_one(f"#{widget_id}").focus()
-            await pilot.pause()
-            await wait_for(pilot, footer.caught_up, "the footer showing the focused widget's keys")
-            return [key.description for key in footer.shown_keys]  # (FooterKey widgets)
+            return list(await footer_keys_focusing(pilot, app, widget_id))
 
         assert await focus("one") == ["Quit", "palette"]
         keys = footer.shown_keys
