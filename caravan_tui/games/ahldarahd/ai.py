@@ -259,6 +259,15 @@ def vetoed(state: AhldarahdState, seat: int, action: Action) -> bool:
     return judged_losing(state, seat, action) or answer_value(state, seat, action) < -ANSWER_BELOW
 
 
+def _offered(state: AhldarahdState, seat: int, action: Action, rng: random.Random) -> AhldarahdState:
+    """A world redealt from ``seat``'s view of ``state`` with its proposal ``action`` made: the
+    partner is to answer."""
+    world = state.determinize(seat, rng)
+    world._legal = None
+    apply_trade_step(world, seat, action, None)
+    return world
+
+
 def judged_losing(state: AhldarahdState, seat: int, action: Action) -> bool:
     """Whether the partner's judgement (``trading.judge``, on its hand in each world) expects on
     average to lose win chance by accepting ``seat``'s proposal ``action``, over
@@ -266,10 +275,7 @@ def judged_losing(state: AhldarahdState, seat: int, action: Action) -> bool:
     rng = random.Random(0)  # the same worlds for every offer, and a decision stays reproducible
     gain = 0.0
     for _ in range(VETO_WORLDS):
-        world = state.determinize(seat, rng)
-        world._legal = None
-        apply_trade_step(world, seat, action, None)
-        verdict = judge(world)
+        verdict = judge(_offered(state, seat, action, rng))
         gain += 0.0 if verdict.fails else verdict.gain
     return gain < 0.0
 
@@ -283,9 +289,7 @@ def answer_value(state: AhldarahdState, seat: int, action: Action, worlds: int =
     rng = random.Random(1)
     total = 0.0
     for number in range(worlds):
-        world = state.determinize(seat, rng)
-        world._legal = None
-        apply_trade_step(world, seat, action, None)
+        world = _offered(state, seat, action, rng)
         partner = world.partner
         root = search(world, partner, iterations=iterations, seed=f"answer/{number}", prior=prior,
                       considered=considered, horizon=int(SEARCH["horizon"]),
