@@ -459,7 +459,8 @@ class GameScreen(BaseScreen, Generic[V]):
         if hinted is None or hinted not in actions.actions:
             self.notify("No hint to take: h asks for one.", severity="warning")
         elif self.decides_now():
-            actions.highlighted = actions.actions.index(hinted)
+            self.table.point_list(hinted)  # (the list moves its highlight as it draws the table)
+            self.table_changed()
             actions.focus()
 
     def hint_warning(self, action: Action) -> str | None:

@@ -59,11 +59,21 @@ class TableState(Generic[V]):
     #: asked: the list moves its highlight when that count changes, and else only by its keys
     list_play: Action | None = None
     list_asked: int = 0
+    #: where the table asks a board's cursor to go, by the board's id: the cell and how many times
+    #: that board was asked; a board moves its cursor when the count changes, and else only by its
+    #: own keys and clicks (``point_cursor``)
+    cursor_asks: dict[str, tuple[Any, int]] = field(default_factory=dict)
 
     def point_list(self, action: Action | None) -> None:
         """Ask the plays list to highlight ``action`` (None: no line): the play a game's own
         selection makes (drawn so as the table changes)."""
         self.list_play, self.list_asked = action, self.list_asked + 1
+
+    def point_cursor(self, board: str, cell: Any) -> None:
+        """Ask the board whose id is ``board`` to put its cursor on ``cell`` (a new round's first
+        choice, the die a turn takes; a cell it does not show: it stays), drawn so as the table
+        changes."""
+        self.cursor_asks[board] = (cell, self.cursor_asks.get(board, (None, 0))[1] + 1)
 
     def set_view(self, view: dict[str, Any], world: State | None) -> V:
         """The view the bus carried, read from here on as the game's view type."""

@@ -2,7 +2,9 @@
 
 The table gives it a look, a function of the table's state (``GameScreen.board``); it is bound to
 the screen's state and draws what the look gives whenever the state changes. Nothing outside it
-sets what it shows.
+sets what it shows, nor where its cursor is: a table that wants the cursor somewhere (a new
+round's first choice) asks through its state (``TableState.point_cursor``), and the board moves
+it once, when it draws that state.
 
 Its border's title and subtitle repaint it only when they change: Textual repaints a whole widget
 each time one is set, the same words or not, and a look sets them on every redraw (at a table,
@@ -26,6 +28,8 @@ class TableDrawn(Widget):
     look_of: Callable[[Any], Any] | None = None
     #: the border's words as last set (``__setattr__``)
     titles_set: dict[str, Any]
+    #: how many times the table had asked for this board's cursor when it last moved it there
+    cursor_followed: int = 0
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in TITLES:
@@ -36,6 +40,22 @@ class TableDrawn(Widget):
 
     def watch_table_state(self) -> None:
         self.redraw()
+        self.follow_cursor_ask()
+
+    def follow_cursor_ask(self) -> None:
+        """Put the cursor where the table asked for it, once a new ask (``point_cursor``) comes."""
+        table = self.table_state
+        if table is None or self.id not in table.cursor_asks:
+            return
+        cell, asked = table.cursor_asks[self.id]
+        if asked != self.cursor_followed:
+            self.cursor_followed = asked
+            self.move_to(cell)
+
+    def move_to(self, cell: Any) -> None:
+        """Put the cursor on ``cell`` if the board shows it (a board with a cursor the table
+        asks for)."""
+        raise NotImplementedError
 
     def redraw(self) -> None:
         """Draw again from the table's state (what the look reads beside it changed: the room)."""

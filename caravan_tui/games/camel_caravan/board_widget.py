@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from rich.console import RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
@@ -20,6 +21,7 @@ from textual.reactive import reactive
 
 from caravan_tui.widgets.cursor import CursorWidget
 from caravan_tui.widgets.messages import WidgetMessage
+from caravan_tui.widgets.table_text import TableText
 
 MIN_CELL = (6, 2)
 MAX_CELL = (10, 3)
@@ -183,3 +185,14 @@ class CamelBoard(CursorWidget):
 
     def clicked(self) -> None:
         self.action_choose()
+
+
+class EndPhaseLine(TableText):
+    """A line over the board that writes itself from the table's state (``looks.end_phase``) and
+    shows only while it has words: once the bag is empty, what the next delivery does."""
+
+    DEFAULT_CSS = "EndPhaseLine { display: none; }"
+
+    def show(self, text: RenderableType) -> None:
+        self.display = bool(text)
+        super().show(text)

@@ -17,6 +17,15 @@ def board_look(table: CamelCaravanTable) -> CamelLook:
     return CamelLook(table.faces, marks(table), frozenset(table.flash), title_text(table, table.view))
 
 
+END_PHASE = "Bag empty: the next delivery ends the game"
+
+
+def end_phase(view: CamelCaravanView, _table: CamelCaravanTable) -> str:
+    """The line over the board once the bag is empty, while the game goes on: what that means
+    ("": none)."""
+    return END_PHASE if not sum(view["bag"].values()) and view["to_move"] is not None else ""
+
+
 def title_text(table: CamelCaravanTable, view: CamelCaravanView) -> str:
     """Whose turn, the actions left and the goods still in the bag (once it is empty, the line
     above the board says what that means)."""

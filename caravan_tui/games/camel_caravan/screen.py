@@ -34,9 +34,9 @@ from caravan_tui.screens.summary import tie_broken
 from caravan_tui.widgets import ActionList
 
 from .board import CELL_NAMES, CITY_AT, CITY_OF_GOOD, GOOD_INDEX, GOODS, SIZE, VALUE
-from .board_widget import CamelBoard
+from .board_widget import CamelBoard, EndPhaseLine
 from .faces import ONE, TWO, legend_lines, legend_panel, touched
-from .looks import board_look
+from .looks import board_look, end_phase
 from .plays import completes
 from .rules import actions_word
 from .table_state import CamelCaravanTable
@@ -44,7 +44,6 @@ from .tables import players_table, scores_table
 from .views import CamelCaravanView, demand_markers, loose_goods
 
 END_TURN = ("end_turn",)
-END_PHASE = "Bag empty: the next delivery ends the game"
 
 
 class CamelCaravanScreen(GameScreen[CamelCaravanView]):
@@ -66,7 +65,6 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     #cc-legend { height: 1fr; color: $text-muted; overflow: hidden; }
     /* 1fr is never less than a row: docked, the status line stays in view when nothing is left */
     #status { dock: bottom; }
-    .-cc-hidden { display: none; }
     """
 
     def __init__(self, client: SeatEnd) -> None:
@@ -77,7 +75,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     def compose_board(self) -> ComposeResult:
         # around the board: the end-phase line (once the bag is empty), the players' table (a
         # header and a row each) and the status line; the legend takes what room is left
-        yield Static(END_PHASE, id="cc-end", classes="-cc-hidden")
+        yield EndPhaseLine(end_phase, id="cc-end").data_bind(GameScreen.table_state)
         yield self.board(CamelBoard(SIZE, spare_rows=self.client.players + 3, caption=cell_caption, id="cc-board"),
                          board_look)
         yield self.table_text(lambda view, table: players_table(view, table.player_name), id="cc-players")
@@ -105,7 +103,6 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
 
     def show_view(self, view: CamelCaravanView) -> None:
         self.table.read_cells(view)  # (the board draws them: ``looks.board_look``)
-        self.query_one("#cc-end").set_class(bool(sum(view["bag"].values())) or view["to_move"] is None, "-cc-hidden")
         self.cursor_moved()
 
     def cursor_moved(self) -> None:

@@ -77,7 +77,6 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
 
     def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
-        self._syncing = False
         self._rolled: set[int] = set()  # our dice just rerolled
         self._cursors_round: int | None = None  # the round the cursors were last put on their first choice
 
@@ -94,8 +93,8 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
     def sel(self, sel: Selection) -> None:
         if sel != self.table.sel:
             self.table.sel = sel
-            self.refresh_board()
             self.follow_selection()
+            self.refresh_board()
 
     @property
     def hinted(self) -> Action | None:
@@ -383,33 +382,37 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         if self.table.view is not None and self.table.view["round"] != self._cursors_round:
             self._cursors_round = self.table.view["round"]
             self.reset_cursors()
-        self.refresh_board()
-        self.villages_cursor_to_usable()
+        else:
+            self.villages_cursor_to_usable(self.query_one(VillageBoard).cursor)
         self.follow_selection()
+        self.refresh_board()
         if not self.query_one(ActionList).has_focus:
             targets: dict[str | None, str] = {"favour": "#ml-dice", "place": "#ml-hand", "buy": "#ml-row"}
             target = targets.get(phase, "#ml-villages")
             self.focus_to_decide(self.query_one(target))
 
     def reset_cursors(self) -> None:
-        """A new round: each cursor on its first choice (the dice on the first die still to roll or
-        sell, the villages on the first one a sale or placement can use, else your first), not
-        where it was left last round."""
-        dice = self.query_one("#ml-dice", ChipBar)
-        dice.cursor = next((index for index, (_, where) in enumerate(self.table.my_dice()) if where == "unplaced"), 0)
-        for bar in self.query("#ml-hand, #ml-row").results(ChipBar):
-            bar.cursor = 0
-        self.query_one(VillageBoard).move_to(f"P{self.seat}-V16")
-        self.villages_cursor_to_usable()
+        """A new round: ask each cursor onto its first choice (the dice on the first die still to
+        roll or sell, the villages on the first one a sale or placement can use, else your first),
+        not where it was left last round; the boards move them as they draw the table."""
+        table = self.table
+        table.point_cursor("ml-dice", str(next(
+            (index for index, (_, where) in enumerate(table.my_dice()) if where == "unplaced"), 0)))
+        for bar, cards in (("ml-hand", table.view.get("hand", []) if table.view else []),
+                           ("ml-row", table.view["row"] if table.view else [])):
+            if cards:
+                table.point_cursor(bar, cards[0])
+        table.point_cursor("ml-villages", f"P{self.seat}-V16")
+        self.villages_cursor_to_usable(f"P{self.seat}-V16")
 
-    def villages_cursor_to_usable(self) -> None:
-        """The villages' cursor off a village no sale (placement) can use now, onto the first one
-        that can be used (after the last favour the dice changed, and with them the villages)."""
-        villages = self.query_one(VillageBoard)
+    def villages_cursor_to_usable(self, cursor: str | None) -> None:
+        """Ask the villages' cursor, on ``cursor``, off a village no sale (placement) can use now,
+        onto the first one shown that can be used (after the last favour the dice changed, and
+        with them the villages)."""
         marks = self.table.village_marks()
-        usable = [key for key in villages.keys if marks.get(key) == USABLE]
-        if usable and marks.get(villages.cursor or "") not in (USABLE, CHOSEN, HINT):
-            villages.move_to(usable[0])
+        usable = [key for key in self.query_one(VillageBoard).keys if marks.get(key) == USABLE]
+        if usable and marks.get(cursor or "") not in (USABLE, CHOSEN, HINT):
+            self.table.point_cursor("ml-villages", usable[0])
 
     def act(self, action: Action) -> None:
         rolled = self.table.rerolled_dice(action) if action[0] == "reroll" else set()
@@ -540,7 +543,8 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         value, where = self.table.my_dice()[slot]
         action = ("adjust", value, delta)
         if action in self.table.legal and where == "unplaced":
-            bar.cursor = self.table.adjust_die(action) or 0  # the die the rules turn (the first of its value)
+            # the cursor on the die the rules turn (the first of its value), drawn as the play is sent
+            self.table.point_cursor("ml-dice", str(self.table.adjust_die(action) or 0))
             self.act(action)
         elif where != "unplaced":
             self.refuse("that die is not yours to turn now")
@@ -586,8 +590,8 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         others = [(me + k) % players for k in range(1, players)]
         current = others.index(self.table.shown_other) if self.table.shown_other in others else -1
         self.table.shown_other = others[(current + 1) % len(others)]
-        self.query_one(VillageBoard).redraw()
-        self.query_one(VillageBoard).move_to(f"P{self.table.shown_other}-V16")
+        self.table.point_cursor("ml-villages", f"P{self.table.shown_other}-V16")
+        self.table_changed()
 
     def action_menu(self) -> None:
         """Escape first clears the builder, then opens the menu."""
@@ -620,31 +624,25 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
                 owner = VINDEX[self.sel.village] // 3
                 if owner not in (self.seat, self.table.shown_other):
                     self.table.shown_other = owner
-                    self.query_one(VillageBoard).redraw()
-                board = self.query_one(VillageBoard)
-                board.move_to(self.sel.village)
-                board.focus()
+                self.table.point_cursor("ml-villages", self.sel.village)
+                self.query_one(VillageBoard).focus()
+            self.refresh_board()
 
     # -- one selection for the builder and the plays list ------------------------------------------
 
     def follow_selection(self) -> None:
-        """Highlight the builder's play in the plays list (none when it is not complete)."""
-        actions = self.query_one(ActionList)
-        if self.table.turn is None or not actions.actions or actions.has_focus:
-            return
+        """Ask the plays list to highlight the builder's play, once it is complete (an incomplete
+        one leaves the highlight where it is), unless the list has the focus: its keys move it
+        then, and the builder follows them. The list moves it as it draws the table."""
         action = self.table.selected_action()
-        self._syncing = True
-        try:
-            if action in actions.actions:
-                actions.highlighted = actions.actions.index(action)
-        finally:
-            self._syncing = False
+        if self.table.turn is not None and action in self.table.legal and not isinstance(self.focused, ActionList):
+            self.table.point_list(action)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """Moving through the plays list puts its sale, placement or reroll in the builder."""
         actions = self.query_one(ActionList)
         self.show_status()
-        if event.option_list is not actions or not actions.has_focus or self.table.turn is None or self._syncing:
+        if event.option_list is not actions or not actions.has_focus or self.table.turn is None:
             return
         if event.option_index != actions.highlighted or event.option_index >= len(actions.actions):
             return
@@ -653,8 +651,13 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
 
     def select(self, action: Action) -> None:
         """Put ``action`` in the builder: a sale's village and tucks, a placement, a reroll's
-        dice (the lowest-index dice of each value, as the engine takes them), a row card."""
+        dice (the lowest-index dice of each value, as the engine takes them); for a row card or
+        a die to turn, ask that board's cursor onto it (the boards draw both with the table)."""
         kind = action[0]
+        if kind == "buy":
+            self.table.point_cursor("ml-row", action[1])
+        elif kind == "adjust" and self.table.adjust_die(action) is not None:
+            self.table.point_cursor("ml-dice", str(self.table.adjust_die(action)))
         if kind == "sell":
             self.sel = Selection(action[1], dict(action[2]))
         elif kind == "place":
@@ -663,10 +666,6 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             self.sel = Selection(reroll=frozenset(self.table.rerolled_dice(action)))
         else:
             self.sel = Selection()
-            if kind == "buy":
-                self.query_one("#ml-row", ChipBar).move_to(action[1])
-            elif kind == "adjust" and self.table.adjust_die(action) is not None:
-                self.query_one("#ml-dice", ChipBar).move_to(str(self.table.adjust_die(action)))
 
 
 SCREEN = MerchantLordScreen
