@@ -503,3 +503,27 @@ async def test_the_boards_cursor_shows_its_focus_without_colour(tmp_path, monkey
         await pilot.press("tab")
         await pilot.pause()
         assert reversed_cells() == 0  # blurred: underlined only
+
+
+async def test_the_end_phase_line_shows_itself_from_the_tables_state(tmp_path):
+    """The line over the board writes and shows itself from the table's state (no screen sets
+    its classes): none while goods are in the bag, "Bag empty…" once it is empty and the game
+    goes on, none again once the game is over; the board takes the line's row back."""
+    async with at_my_turn(tmp_path) as (app, pilot):
+        screen = app.screen
+        line, board = screen.query_one("#cc-end"), screen.query_one(CamelBoard)
+        assert sum(screen.table.view["bag"].values()) and not line.display
+        assert not any("Bag empty" in row for row in screen_lines(app))
+        top = board.region.y
+
+        def change(**fields) -> None:
+            screen.table.view = copy.deepcopy(screen.table.view) | fields
+            screen.table_changed()
+
+        change(bag=dict.fromkeys(GOODS, 0))
+        await pilot.pause()
+        assert line.display and any("Bag empty: the next delivery ends the game" in row for row in screen_lines(app))
+        assert board.region.y == top + 1
+        change(to_move=None)
+        await pilot.pause()
+        assert not line.display and board.region.y == top

@@ -671,3 +671,37 @@ async def test_known_cards_in_hands_name_their_holders_as_the_player_lines_do(tm
         view = dict(screen.table.view) | {"known": known, "hand_sizes": [len(screen.table.view["hand"]), 3]}
         last = players_text(view, screen.table).plain.splitlines()[-1]
         assert last == "Known in hands: AI 2 M05 M12 +1"
+
+
+async def test_a_click_or_a_key_moves_the_villages_cursor_and_the_plays_list_follows_the_chosen_sale(tmp_path):
+    """The boards own their cursors (the table only asks, once: ``point_cursor``): a click on a
+    village puts the cursor there and chooses it, its sale is highlighted in the plays list
+    (``point_list``), an arrow moves the cursor on, and a later change of the table leaves it
+    where the key put it; ``a`` on a hint asks it onto the hinted village."""
+    prefix, state = play_until(builder_position)
+    plain = {a[1]: a for a in state.legal_actions() if a[0] == "sell" and not a[2]}
+    async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
+        screen = table.screen
+        await read_since(pilot, screen)
+        villages, actions = screen.query_one(VillageBoard), screen.query_one(ActionList)
+        assert screen.focused is villages
+        vid = next(key for key in villages.keys if key in plain)
+        row = next(y for y, (key, _) in enumerate(villages.lines(villages.content_size.width)) if key == vid)
+        await pilot.click(VillageBoard, offset=(3, row))
+        await pilot.pause()
+        assert villages.cursor == vid and screen.sel.village == vid
+        assert actions.highlighted_action == plain[vid]  # the list follows the builder
+        assert status(screen) == f"enter: {screen.describe(plain[vid])}"
+        await pilot.press("down")
+        moved = villages.cursor
+        assert moved == villages.keys[villages.keys.index(vid) + 1]
+        screen.table_changed()  # (a change of the table: no earlier ask pulls the cursor back)
+        await pilot.pause()
+        assert villages.cursor == moved and actions.highlighted_action == plain[vid]
+        screen.action_clear()
+        hinted = next(a for a in state.legal_actions() if a[0] == "sell" and a[1] in villages.keys and a[1] != moved)
+        screen.show_hint(hinted, "")
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.focused is villages and villages.cursor == hinted[1]
+        assert actions.highlighted_action == hinted
