@@ -16,6 +16,12 @@ class Plain(Widget, can_focus=True):
     """Focused: the app's keys alone."""
 
 
+class Quiet(Widget, can_focus=True):
+    """Focused: the app's keys alone, as shown (a key of its own the footer does not show)."""
+
+    BINDINGS = [Binding("x", "bell", "Ring", show=False)]
+
+
 class Typing(Widget, can_focus=True):
     """Focused: two keys of its own, one of them over the app's escape."""
 
@@ -28,6 +34,7 @@ class Table(App[None]):
 
     def compose(self) -> ComposeResult:
         yield Plain(id="plain")
+        yield Quiet(id="quiet")
         yield Typing(id="typing")
         yield KeysFooter()
 
@@ -42,6 +49,9 @@ async def test_the_keys_still_shown_stay_and_only_the_others_change():
 
         table = await focus("plain")
         assert list(table) == ["Rules", "Menu", "Log", "palette"]
+        keys = footer.shown_keys
+        quiet = await focus("quiet")  # other bindings, the same keys shown: nothing rebuilt
+        assert list(quiet) == list(table) and footer.shown_keys == keys
         typing = await focus("typing")
         assert list(typing) == ["Say it", "Cancel", "Rules", "Log", "palette"]
         assert all(typing[kept] is table[kept] for kept in ("Rules", "Log", "palette"))  # not rebuilt

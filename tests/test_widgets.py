@@ -14,7 +14,6 @@ from textual import constants, events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.reactive import var
-from textual.widget import Widget
 from textual.widgets.option_list import Option
 
 from caravan_tui.app import CaravanApp, TableApp
@@ -25,10 +24,7 @@ from caravan_tui.textual_adapter import escape_wait, key_parser
 from caravan_tui.widgets import ActionList, StopAtEnds
 from caravan_tui.widgets.away_notice import AwayNotice
 from caravan_tui.widgets.chip_grid import ChipGrid
-from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.messages import WidgetMessage
-
-from tables import footer_keys_focusing
 
 
 class ListApp(App[None]):
@@ -98,39 +94,6 @@ async def test_a_chip_grid_reflows_moves_without_wrapping_and_hits_its_chips():
         assert grid.cursor == 2
         await pilot.press("enter")
         assert app.pressed == [(grid, "k2")]
-
-
-class Quiet(Widget, can_focus=True):
-    BINDINGS = [Binding("x", "bell", "Ring", show=False)]  # a key the footer does not show
-
-
-class Loud(Widget, can_focus=True):
-    BINDINGS = [Binding("y", "bell", "Ring")]
-
-
-class FooterApp(App[None]):
-    BINDINGS = [Binding("q", "quit", "Quit")]
-
-    def compose(self) -> ComposeResult:
-        yield Quiet(id="one")
-        yield Quiet(id="two")
-        yield Loud(id="loud")
-        yield KeysFooter()
-
-
-async def test_the_footer_is_rebuilt_only_when_the_keys_it_shows_change():
-    app = FooterApp()
-    async with app.run_test(size=(60, 8)) as pilot:
-        footer = app.query_one(KeysFooter)
-
-        async def focus(widget_id: str) -> list[str]:
-            return list(await footer_keys_focusing(pilot, app, widget_id))
-
-        assert await focus("one") == ["Quit", "palette"]
-        keys = footer.shown_keys
-        assert await focus("two") == ["Quit", "palette"] and footer.shown_keys == keys  # the same, not rebuilt
-        assert await focus("loud") == ["Ring", "Quit", "palette"]  # a key to show: rebuilt
-        assert await focus("one") == ["Quit", "palette"]
 
 
 def test_a_lone_escape_is_read_once_the_parsers_wait_ends_not_at_the_next_idle_look(monkeypatch):
