@@ -8,6 +8,7 @@ import pytest
 
 from caravan_tui.ai.explain import explained
 from caravan_tui.ai.policies import search_policy, vetted
+from caravan_tui.ai.worker import Question
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.proposal import steps
 from caravan_tui.games.ahldarahd.shark import WORTH, best_trade
@@ -136,11 +137,11 @@ async def test_the_ai_workers_make_and_show_no_offer_the_veto_rejects(worker):
     hard = search_policy(SeatSpec.ai("hard"), iterations=VETO_ITERATIONS)
     state, seat = decision(OFFER_FIRST)
     view = state.view(seat)
-    decided = await worker.decide(normal, GAME.id, view, seat, 3)
+    decided = await worker.decide(normal, Question(GAME.id, view, seat, 3))
     assert decided.action == normal.choose(GAME.id, view, seat, 3) == decided.weighed[0].action
     assert decided.action != ranked(normal, state, seat)[0]
     assert not any(vetoed(state, seat, candidate.action) for candidate in decided.weighed)
-    made = await worker.choose(hard, GAME.id, view, seat, 3)
+    made = await worker.choose(hard, Question(GAME.id, view, seat, 3))
     assert made == hard.choose(GAME.id, view, seat, 3) != ranked(hard, state, seat)[0]
     state, seat = decision(OFFER_THIRD)
     shown = await worker.explain(normal, GAME.id, state.view(seat), seat, 3)

@@ -19,7 +19,7 @@ from caravan_tui.ai.ismcts import Node, search
 from caravan_tui.ai.levels import LEVELS, Level, check_game_ai, get_level, level_for
 from caravan_tui.ai.policies import BUDGET_ENV, hint
 from caravan_tui.ai.policies import make_policy as make_spec_policy
-from caravan_tui.ai.worker import AIWorker, AIWorkerError
+from caravan_tui.ai.worker import AIWorker, AIWorkerError, Question
 from caravan_tui.engine import GameAI, outcome_from_scores
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.seats import SeatSpec
@@ -470,7 +470,7 @@ async def test_worker_does_not_block_the_loop() -> None:
     async with AIWorker() as worker:
         policy = make_policy("ai:normal", iterations=400)
         legal = state.legal_actions()
-        action = await worker.choose(policy, GAME.id, state.view(seat), seat, 9, legal)
+        action = await worker.choose(policy, Question(GAME.id, state.view(seat), seat, 9, legal))
     counter.cancel()
     assert ticks > before
     assert action == policy.choose(GAME.id, state.view(seat), seat, 9)
@@ -479,7 +479,7 @@ async def test_worker_does_not_block_the_loop() -> None:
 KILLED_PARENT = """
 import asyncio, os
 from caravan_tui.ai.policies import make_policy
-from caravan_tui.ai.worker import AIWorker
+from caravan_tui.ai.worker import AIWorker, Question
 from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 
@@ -488,7 +488,7 @@ async def main():
     state = game.new(2, seed=1, options=game.quick_options)
     worker = AIWorker(max_workers=1)
     seat = state.to_move()
-    await worker.choose(make_policy(SeatSpec.ai("easy"), iterations=5), game.id, state.view(seat), seat, 1)
+    await worker.choose(make_policy(SeatSpec.ai("easy"), iterations=5), Question(game.id, state.view(seat), seat, 1))
     print(*worker._pool._processes, flush=True)
     await asyncio.sleep(120)
 
@@ -516,7 +516,7 @@ async def test_worker_reports_progress_and_runs_parallel_searches() -> None:
     assert policy.level.searches == 2
     reports = []
     async with AIWorker() as worker:
-        action = await worker.choose(policy, GAME.id, state.view(seat), seat, 5,
+        action = await worker.choose(policy, Question(GAME.id, state.view(seat), seat, 5),
                                      on_progress=reports.append)
     assert action == policy.choose(GAME.id, state.view(seat), seat, 5)
     assert reports and all(r.action in state.legal_actions() and r.text for r in reports)
@@ -530,13 +530,13 @@ async def test_worker_crash_is_an_error_not_a_hang() -> None:
     started = asyncio.Event()
     async with AIWorker(max_workers=1) as worker:
         search_task = asyncio.create_task(worker.choose(
-            slow, GAME.id, state.view(seat), seat, 0, on_progress=lambda _: started.set()))
+            slow, Question(GAME.id, state.view(seat), seat, 0), on_progress=lambda _: started.set()))
         await asyncio.wait_for(started.wait(), 30)
         for process in worker._pool._processes.values():
             process.kill()
         with pytest.raises(AIWorkerError):
             await asyncio.wait_for(search_task, 30)
-        action = await worker.choose(make_policy("random"), GAME.id, state.view(seat), seat, 0)
+        action = await worker.choose(make_policy("random"), Question(GAME.id, state.view(seat), seat, 0))
     assert action in state.legal_actions()
 
 

@@ -12,7 +12,7 @@ from caravan_tui.ai.matches import play_match
 from caravan_tui.ai.policies import search_policy
 from caravan_tui.ai.review import Judged, Position, Review, judge, positions, review
 from caravan_tui.ai.review_text import chart_rows, review_lines
-from caravan_tui.ai.worker import AIWorker
+from caravan_tui.ai.worker import AIWorker, Question
 from caravan_tui.cli import main
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.match_review import kept_review, review_of
@@ -251,7 +251,7 @@ def test_an_ai_seat_asking_during_a_review_waits_for_one_decision_not_the_whole_
             task = asyncio.ensure_future(worker.review("merchant_lord", 0, found, 200, lambda *done: first.set()))
             await first.wait()
             policy = search_policy(SeatSpec.ai("easy"), iterations=20)
-            await worker.choose(policy, "merchant_lord", state.view(seat), seat, 1)
+            await worker.choose(policy, Question("merchant_lord", state.view(seat), seat, 1))
             assert not task.done()
             task.cancel()
 

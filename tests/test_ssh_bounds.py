@@ -20,7 +20,7 @@ import pytest
 from test_ssh_hub import ANN, BOB, GAME, Peer, eventually
 
 from caravan_tui.ai.policies import make_policy
-from caravan_tui.ai.worker import AIWorker
+from caravan_tui.ai.worker import AIWorker, Question
 from caravan_tui.games import get_game
 from caravan_tui.saves.store import SaveStore
 from caravan_tui.seats import SeatSpec
@@ -397,7 +397,7 @@ async def test_ctrl_c_leaves_the_ai_workers_to_the_server():
     before = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         async with AIWorker(max_workers=1) as worker:
-            await worker.choose(policy, game.id, state.view(seat), seat, 1)
+            await worker.choose(policy, Question(game.id, state.view(seat), seat, 1))
             pool = worker._executor()
             (process,) = pool._processes.values()
             assert process.pid is not None
@@ -405,7 +405,7 @@ async def test_ctrl_c_leaves_the_ai_workers_to_the_server():
             interrupted = pool.submit(os.kill, process.pid, signal.SIGINT)
             await asyncio.to_thread(futures.wait, [interrupted])
             assert interrupted.exception() is None  # (not raised here: pytest would stop every test)
-            await worker.choose(policy, game.id, state.view(seat), seat, 2)  # the same worker answers
+            await worker.choose(policy, Question(game.id, state.view(seat), seat, 2))  # the same worker answers
             assert process.exitcode is None
     finally:
         signal.signal(signal.SIGINT, before)

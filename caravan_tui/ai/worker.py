@@ -62,6 +62,19 @@ class Progress:
 Listener = Callable[[int, int, Action, str], None]  # (search index, iterations, action, text)
 
 
+@dataclass(frozen=True, slots=True)
+class Question:
+    """What an AI seat is asked to decide (``AIWorker.choose``, ``decide``): in game ``game_id``,
+    from ``seat``'s view, with the search seeded by ``seed``; ``legal``: the actions, when the
+    caller has them (one alone is played without a search)."""
+
+    game_id: str
+    view: dict[str, Any]
+    seat: int
+    seed: int
+    legal: list[Action] | None = None
+
+
 def die_with_parent(parent: int) -> None:
     """A pool worker's first step: on Linux, ask the kernel to end this process when its parent
     (the process ``parent``) dies, however it dies; end at once if it has died already."""
@@ -100,10 +113,9 @@ def _reporter(job: int, index: int, game_id: str, view: dict[str, Any], seat: in
     return report
 
 
-def _choose(policy: Policy, job: int | None, game_id: str, view: dict[str, Any], seat: int, seed: int,
-            legal: list[Action] | None) -> Action:
-    progress = None if job is None else _reporter(job, 0, game_id, view, seat)
-    return policy.choose(game_id, view, seat, seed, legal, progress)
+def _choose(policy: Policy, job: int | None, asked: Question) -> Action:
+    progress = None if job is None else _reporter(job, 0, asked.game_id, asked.view, asked.seat)
+    return policy.choose(asked.game_id, asked.view, asked.seat, asked.seed, asked.legal, progress)
 
 
 def _search_root(policy: SearchPolicy, job: int | None, index: int, game_id: str, view: dict[str, Any], seat: int,
@@ -153,30 +165,22 @@ class AIWorker:
             )
         return self._pool
 
-    async def choose(
-        self,
-        policy: Policy,
-        game_id: str,
-        view: dict[str, Any],
-        seat: int,
-        seed: int,
-        legal: list[Action] | None = None,
-        on_progress: Callable[[Progress], None] | None = None,
-    ) -> Action:
+    async def choose(self, policy: Policy, asked: Question,
+                     on_progress: Callable[[Progress], None] | None = None) -> Action:
         """``policy``'s action, computed in a worker process; ``on_progress`` is called on this
         loop while the search runs."""
-        if legal is not None and len(legal) == 1:
-            return legal[0]
+        if asked.legal is not None and len(asked.legal) == 1:
+            return asked.legal[0]
         if isinstance(policy, SearchPolicy) and policy.level.searches > 1:
-            stats = await self.root_stats(policy, game_id, view, seat, seed, on_progress)
-            if get_game(game_id).ai.vetoed is None:
+            stats = await self.root_stats(policy, asked.game_id, asked.view, asked.seat, asked.seed, on_progress)
+            if get_game(asked.game_id).ai.vetoed is None:
                 return SearchPolicy.best(stats)
             pool = self._executor()  # (the veto may search: not on this loop)
             return (await self._gather(pool, self._submit(pool, lambda: [
-                pool.submit(pick, game_id, view, seat, stats)]), None))[0]
+                pool.submit(pick, asked.game_id, asked.view, asked.seat, stats)]), None))[0]
         pool = self._executor()
         with self._listening(on_progress) as job:
-            chosen = self._submit(pool, lambda: [pool.submit(_choose, policy, job, game_id, view, seat, seed, legal)])
+            chosen = self._submit(pool, lambda: [pool.submit(_choose, policy, job, asked)])
             return (await self._gather(pool, chosen, job))[0]
 
     async def root_stats(
@@ -199,27 +203,19 @@ class AIWorker:
             ])
             return SearchPolicy.merge(await self._gather(pool, roots, job))
 
-    async def decide(
-        self,
-        policy: Policy,
-        game_id: str,
-        view: dict[str, Any],
-        seat: int,
-        seed: int,
-        legal: list[Action] | None = None,
-        on_progress: Callable[[Progress], None] | None = None,
-    ) -> Decision:
+    async def decide(self, policy: Policy, asked: Question,
+                     on_progress: Callable[[Progress], None] | None = None) -> Decision:
         """Like ``choose``, and for a search also its top candidates with their reasons (the same
         action as ``choose``'s: the searches are the same). A forced move weighs nothing."""
-        if not isinstance(policy, SearchPolicy) or (legal is not None and len(legal) == 1):
-            return Decision(await self.choose(policy, game_id, view, seat, seed, legal, on_progress), [])
+        if not isinstance(policy, SearchPolicy) or (asked.legal is not None and len(asked.legal) == 1):
+            return Decision(await self.choose(policy, asked, on_progress), [])
         pool = self._executor()
         with self._listening(on_progress) as job:
-            weighed = await self._weigh(pool, policy, job, game_id, view, seat, seed)
+            weighed = await self._weigh(pool, policy, job, asked.game_id, asked.view, asked.seat, asked.seed)
         action = SearchPolicy.best(weighed.stats)  # (vetted: the move ``pick`` makes)
         try:
             top = await self._gather(pool, self._submit(pool, lambda: [
-                pool.submit(explained, game_id, view, seat, weighed)]), None)
+                pool.submit(explained, asked.game_id, asked.view, asked.seat, weighed)]), None)
         except Exception:  # the move stands without its record
             logging.getLogger(__name__).exception("explaining an AI decision failed")
             return Decision(action, [])

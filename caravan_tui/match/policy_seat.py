@@ -13,7 +13,7 @@ from typing import Any
 
 from caravan_tui.ai.matches import decision_seed
 from caravan_tui.ai.policies import make_policy
-from caravan_tui.ai.worker import AIWorker, Progress
+from caravan_tui.ai.worker import AIWorker, Progress, Question
 from caravan_tui.bus import (
     MAX_REASON,
     Act,
@@ -99,7 +99,7 @@ class PolicySeat:
         weighed: list[list[Any]] = []
         if worker is not None:
             try:
-                decision = await worker.decide(self.policy, *args, on_progress=self._progress)
+                decision = await worker.decide(self.policy, Question(*args), on_progress=self._progress)
                 action = decision.action
                 weighed = [[c.action, c.share, cut_words(c.reason, MAX_REASON)] for c in decision.weighed]
                 if weighed_problem(weighed):  # a reason the host would refuse must not cost the move
