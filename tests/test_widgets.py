@@ -225,6 +225,46 @@ class TableHost(App[None]):
         self.mutate_reactive(TableHost.table_state)
 
 
+class Pointed(Chips):
+    """A board the table may ask to put its cursor on a chip (``TableState.point_cursor``)."""
+
+    def move_to(self, cell: str) -> None:
+        if cell in self.keys:
+            self.cursor = self.keys.index(cell)
+
+
+class BoardHost(TableHost):
+    def compose(self) -> ComposeResult:
+        grid = Pointed(4, id="chips").data_bind(TableHost.table_state)
+        grid.chips = [(f"k{n}", Text(f"c{n}")) for n in range(5)]
+        yield grid
+
+
+async def test_a_board_moves_its_cursor_once_where_the_table_asks_and_else_only_by_its_keys():
+    """The table asks a board for its cursor through its state (a new round's first choice); the
+    board moves it once per ask, as it draws the table: another change of the table leaves the
+    cursor where the keys put it, and an ask for a cell it does not show, or for another
+    board's, moves nothing."""
+    app = BoardHost()
+    async with app.run_test(size=(15, 6)) as pilot:
+        app.table_state = TableState(seat=0)
+        grid = app.query_one(Pointed)
+        grid.focus()
+        app.table_state.point_cursor("chips", "k3")
+        app.change()
+        assert grid.cursor == 3
+        await pilot.press("left")
+        app.change(typed="1")
+        assert grid.cursor == 2
+        app.table_state.point_cursor("chips", "k9")
+        app.table_state.point_cursor("dice", "k0")
+        app.change()
+        assert grid.cursor == 2
+        app.table_state.point_cursor("chips", "k3")  # the same cell asked again: moved again
+        app.change()
+        assert grid.cursor == 3
+
+
 def options_of(actions: ActionList) -> list[str]:
     return [str(actions.get_option_at_index(i).prompt) for i in range(actions.option_count)]
 
