@@ -3,9 +3,11 @@ the order of your dice and what changed; what may be chosen from them, and the v
 ``screen.py`` draws the table from it and takes the keys and the turns.
 
 What the player has chosen so far is one value, ``sel``, and the hint one more, ``hinted``; the
-cursors are the widgets' own reactive attributes. Every mark, the builder's line and the status
-(Enter) line are drawn from them whenever any of them changes, so none of them can say one thing
-while a key does another.
+cursors are the widgets' own reactive attributes (the screen asks a board to move its cursor, a
+new round's first choice, through ``point_cursor``, and the plays list to highlight the sale
+built through ``point_list``). Every mark, the builder's line and the status (Enter) line are
+drawn from them whenever any of them changes, so none of them can say one thing while a key does
+another.
 
 Your dice show in the rules' order, the order the log rolls them in (and the same again when the
 match is resumed). Dice of one value are alike, and the rules take the lowest-index ones (§9.3):
