@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from caravan_tui.textual_adapter import settle_in_steps
+from caravan_tui.textual_adapter import settle_in_steps, share_parsed_css
 
 # PYTHONDONTWRITEBYTECODE: every test process compiled each test module again, its asserts
 # rewritten (about 5 CPU-s a process), and each server and command it started compiled the app:
@@ -35,6 +35,10 @@ settings.load_profile("shared-machine")
 # a Pilot key's wait for its app to settle looks every 10 ms, not Textual's 20 ms: the run's
 # processes spent much of it asleep beside a settled app (textual_adapter says why)
 settle_in_steps(0.01)
+
+# each Pilot app parsed every CSS source again (about 0.02 CPU-s an app): a test process's apps
+# share what the first parsed under the same theme (textual_adapter says how)
+share_parsed_css()
 
 #: the run's PostgreSQL server and the thread starting it (the controller's, with test processes)
 SHARED_SERVER = pytest.StashKey[tuple]()
