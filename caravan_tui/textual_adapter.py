@@ -104,7 +104,7 @@ def share_parsed_css() -> None:
         made(stylesheet, *args, **kwargs)
         stylesheet._parse_cache = SharedParses(stylesheet)  # type: ignore[assignment]
 
-    Stylesheet.__init__ = sharing  # type: ignore[method-assign]
+    Stylesheet.__init__ = sharing  # type: ignore[method-assign,assignment]
 
 
 def key_parser() -> XTermParser:
