@@ -72,16 +72,20 @@ class SharedParses:
     and by the variables (the theme) they were parsed with. A stylesheet uses it as its own
     private cache: read, written and cleared (on new variables) by ``Stylesheet`` itself."""
 
-    #: every stylesheet's parsed rules: (its variables, the source's key) -> rules
+    #: every stylesheet's parsed rules: (the number of its variables, the source's key) -> rules
     kept: dict[tuple[Any, ...], list[RuleSet]] = {}
+    #: each set of variables met, numbered (a key holds the number: hashing the variables at each
+    #: look cost about a millisecond an app)
+    numbered: dict[tuple[tuple[str, str], ...], int] = {}
 
     def __init__(self, stylesheet: Stylesheet) -> None:
         self.stylesheet = stylesheet
-        self.variables: tuple[tuple[str, str], ...] | None = None
+        self.variables: int | None = None
 
     def _key(self, key: tuple[Any, ...]) -> tuple[Any, ...]:
         if self.variables is None:
-            self.variables = tuple(sorted(self.stylesheet._variables.items()))
+            variables = tuple(sorted(self.stylesheet._variables.items()))
+            self.variables = self.numbered.setdefault(variables, len(self.numbered))
         return self.variables, key
 
     def __getitem__(self, key: tuple[Any, ...]) -> list[RuleSet]:
