@@ -109,6 +109,11 @@ def pytest_configure_node(node) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    """At a test process's end pytest collects garbage five times (an object's finalizer failing
+    is then reported), each time walking everything still alive: a second or more a process.
+    Once here, then what survived frozen: pytest's five walks see only what that one freed."""
+    gc.collect()
+    gc.freeze()
     shared = config.stash.get(SHARED_SERVER, None)
     if shared is not None:
         server, starting = shared
