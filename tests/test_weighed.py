@@ -193,7 +193,7 @@ async def test_the_hint_panel_shows_three_moves_with_their_reasons_and_how_sure(
     monkeypatch.setenv(BUDGET_ENV, "iterations")
     seats = [PERSON] + [SeatSpec.ai("easy")] * (game.default_players - 1)
     names = ["Tester", "Bot", "Cyd", "Dee"][:len(seats)]
-    app = quick_app(store.root, 5)
+    app = quick_app(store.root, 5, home=False)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(MatchSetup(game.id, seats, names, dict(game.quick_options), 2))
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.turn is not None,
@@ -214,7 +214,7 @@ async def test_the_hint_panel_shows_three_moves_with_their_reasons_and_how_sure(
 
 
 async def test_a_caravanserai_hint_previews_its_whole_placement_on_the_board(store):
-    app = quick_app(store.root, 5)
+    app = quick_app(store.root, 5, home=False)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(MatchSetup("caravanserai", [PERSON], ["Tester"], {}, 3))
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.turn is not None,
