@@ -8,7 +8,6 @@ import threading
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
 
 from caravan_tui.textual_adapter import settle_in_steps, share_parsed_css
 
@@ -27,10 +26,20 @@ if sys.dont_write_bytecode:
 # collections, 3.0 CPU-s in the collector, 25 CPU-s in all (a few MB more garbage held between)
 gc.set_threshold(10_000, 10, 10)
 
-# a machine shared with other work can stop a test process for seconds at any draw: Hypothesis's
-# timing health check then fails tests that assert nothing about time (the examples are the same)
-settings.register_profile("shared-machine", suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("shared-machine")
+
+def shared_machine_profile() -> None:
+    """A machine shared with other work can stop a test process for seconds at any draw:
+    Hypothesis's timing health check then fails tests that assert nothing about time (the
+    examples are the same). Imported here, after the bytecode settings above: pytest rewrites
+    Hypothesis's asserts as it imports it (a plugin's package), and with bytecode not written
+    did so again in every run (about a CPU-second a process)."""
+    from hypothesis import HealthCheck, settings
+
+    settings.register_profile("shared-machine", suppress_health_check=[HealthCheck.too_slow])
+    settings.load_profile("shared-machine")
+
+
+shared_machine_profile()
 
 # a Pilot key's wait for its app to settle looks every 10 ms, not Textual's 20 ms: the run's
 # processes spent much of it asleep beside a settled app (textual_adapter says why)
