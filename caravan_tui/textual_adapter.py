@@ -31,6 +31,12 @@ that breaks one of these breaks it here, and the tests that use it say so.
   long settled: steps of 10 ms let the test run's processes fill the cores (5 ms: a process kept
   off the cores by others' work looked idle before its key was handled). Retired by a public
   setting of Pilot's idle wait.
+- ``share_parsed_css``: each app parses every CSS source it meets (its own, each widget class's
+  ``DEFAULT_CSS``) into rules again, though a process's apps read the same sources under the same
+  theme: about 0.02 CPU-s an app, a tenth of a Pilot test (the test run starts hundreds of apps).
+  A stylesheet keeps what it parsed only in its own private cache (``Stylesheet._parse_cache``,
+  keyed by the source, not by the theme's variables it was parsed with); this shares one for the
+  process, keyed by both. Retired by a public, shareable parse cache in Textual.
 """
 from __future__ import annotations
 
@@ -42,6 +48,8 @@ from textual._context import message_hook
 from textual._time import get_time
 from textual._xterm_parser import XTermParser
 from textual.app import App
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
 from textual.notifications import Notification
 from textual.screen import Screen
 from textual.strip import Strip
@@ -57,6 +65,50 @@ def settle_in_steps(seconds: float) -> None:
     less than a twentieth of a step's CPU time being idle (Textual's own ratio)."""
     idle_wait.SLEEP_GRANULARITY = seconds
     idle_wait.SLEEP_IDLE = seconds / 20
+
+
+class SharedParses:
+    """What a stylesheet parsed, kept for every stylesheet of the process: its rules by source
+    and by the variables (the theme) they were parsed with. A stylesheet uses it as its own
+    private cache: read, written and cleared (on new variables) by ``Stylesheet`` itself."""
+
+    #: every stylesheet's parsed rules: (the number of its variables, the source's key) -> rules
+    kept: dict[tuple[Any, ...], list[RuleSet]] = {}
+    #: each set of variables met, numbered (a key holds the number: hashing the variables at each
+    #: look cost about a millisecond an app)
+    numbered: dict[tuple[tuple[str, str], ...], int] = {}
+
+    def __init__(self, stylesheet: Stylesheet) -> None:
+        self.stylesheet = stylesheet
+        self.variables: int | None = None
+
+    def _key(self, key: tuple[Any, ...]) -> tuple[Any, ...]:
+        if self.variables is None:
+            variables = tuple(sorted(self.stylesheet._variables.items()))
+            self.variables = self.numbered.setdefault(variables, len(self.numbered))
+        return self.variables, key
+
+    def __getitem__(self, key: tuple[Any, ...]) -> list[RuleSet]:
+        return self.kept[self._key(key)]
+
+    def __setitem__(self, key: tuple[Any, ...], rules: list[RuleSet]) -> None:
+        self.kept[self._key(key)] = rules
+
+    def clear(self) -> None:
+        """The stylesheet's variables changed: its next look is under the new ones."""
+        self.variables = None
+
+
+def share_parsed_css() -> None:
+    """Every stylesheet made from now on in this process keeps its parsed CSS in ``SharedParses``
+    (Textual: each its own), so an app reads a source another app of the same theme parsed."""
+    made = Stylesheet.__init__
+
+    def sharing(stylesheet: Stylesheet, *args: Any, **kwargs: Any) -> None:
+        made(stylesheet, *args, **kwargs)
+        stylesheet._parse_cache = SharedParses(stylesheet)  # type: ignore[assignment]
+
+    Stylesheet.__init__ = sharing  # type: ignore[method-assign,assignment]
 
 
 def key_parser() -> XTermParser:

@@ -8,9 +8,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, settings
 
-from caravan_tui.textual_adapter import settle_in_steps
+from caravan_tui.textual_adapter import settle_in_steps, share_parsed_css
 
 # PYTHONDONTWRITEBYTECODE: every test process compiled each test module again, its asserts
 # rewritten (about 5 CPU-s a process), and each server and command it started compiled the app:
@@ -27,14 +26,28 @@ if sys.dont_write_bytecode:
 # collections, 3.0 CPU-s in the collector, 25 CPU-s in all (a few MB more garbage held between)
 gc.set_threshold(10_000, 10, 10)
 
-# a machine shared with other work can stop a test process for seconds at any draw: Hypothesis's
-# timing health check then fails tests that assert nothing about time (the examples are the same)
-settings.register_profile("shared-machine", suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("shared-machine")
+
+def shared_machine_profile() -> None:
+    """A machine shared with other work can stop a test process for seconds at any draw:
+    Hypothesis's timing health check then fails tests that assert nothing about time (the
+    examples are the same). Imported here, after the bytecode settings above: pytest rewrites
+    Hypothesis's asserts as it imports it (a plugin's package), and with bytecode not written
+    did so again in every run (about a CPU-second a process)."""
+    from hypothesis import HealthCheck, settings
+
+    settings.register_profile("shared-machine", suppress_health_check=[HealthCheck.too_slow])
+    settings.load_profile("shared-machine")
+
+
+shared_machine_profile()
 
 # a Pilot key's wait for its app to settle looks every 10 ms, not Textual's 20 ms: the run's
 # processes spent much of it asleep beside a settled app (textual_adapter says why)
 settle_in_steps(0.01)
+
+# each Pilot app parsed every CSS source again (about 0.02 CPU-s an app): a test process's apps
+# share what the first parsed under the same theme (textual_adapter says how)
+share_parsed_css()
 
 #: the run's PostgreSQL server and the thread starting it (the controller's, with test processes)
 SHARED_SERVER = pytest.StashKey[tuple]()
@@ -56,7 +69,7 @@ def pytest_report_header(config: pytest.Config) -> str:
         return ("caravan-tui: whole matches played by keys and long end-to-end scenarios (servers killed and "
                 "taken over, the benchmarks' own servers), about 2 minutes on two cores")
     if "not e2e" in chosen:
-        return ("caravan-tui: the default run, about 2¼ minutes on two quiet cores (4 CPU-minutes); the test "
+        return ("caravan-tui: the default run, about 2 minutes on two quiet cores (under 4 CPU-minutes); the test "
                 "processes start first (about 10 s). Whole matches by keys and long scenarios: pytest -m e2e; "
                 "strength runs: pytest -m slow")
     return f"caravan-tui: the tests marked {chosen or 'anything'}"
@@ -105,6 +118,11 @@ def pytest_configure_node(node) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    """At a test process's end pytest collects garbage five times (an object's finalizer failing
+    is then reported), each time walking everything still alive: a second or more a process.
+    Once here, then what survived frozen: pytest's five walks see only what that one freed."""
+    gc.collect()
+    gc.freeze()
     shared = config.stash.get(SHARED_SERVER, None)
     if shared is not None:
         server, starting = shared

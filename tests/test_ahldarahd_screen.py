@@ -35,7 +35,8 @@ GAME = get_game("ahldarahd")
 
 
 def make_app(tmp_path, iterations: int = 3) -> CaravanApp:
-    return quick_app(tmp_path, iterations)
+    """The app the tests here open a table or a match in (at a blank screen, not Home: ``BareApp``)."""
+    return quick_app(tmp_path, iterations, home=False)
 
 
 def screen_text(app) -> str:

@@ -49,6 +49,20 @@ def benchmark(name: str):
     return module
 
 
+@pytest.fixture
+def run_here(monkeypatch, capsys):
+    """``run_here(script, *args)``: the benchmark's command line run in this process, what it
+    printed (a process of its own cost about half a CPU-second to start and import the app)."""
+
+    def run_script(script: str, *args: str) -> str:
+        monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+        monkeypatch.setattr(sys, "argv", [f"{script}.py", *args])
+        assert benchmark(script).main() in (None, 0)
+        return capsys.readouterr().out
+
+    return run_script
+
+
 @pytest.mark.e2e
 @pytest.mark.postgres
 def test_pg_hosting_commits_and_takes_over(tmp_path):
@@ -68,9 +82,9 @@ def test_pg_hosting_times_the_commits_of_the_files_and_the_database(tmp_path, da
         assert row["matches"] == 2 and row["moves_per_s"] > 0 and 0 < row["p50_ms"] <= row["p95_ms"]
 
 
-def test_saves_list_opens_the_list_and_times_its_rows(tmp_path):
+def test_saves_list_opens_the_list_and_times_its_rows(tmp_path, run_here):
     out = tmp_path / "row.json"
-    run("saves_list.py", "--saves", "12", "--json", str(out))
+    run_here("saves_list", "--saves", "12", "--json", str(out))
     row = json.loads(out.read_text())
     assert row["saves"] == 12 and 0 < row["first_rows_ms"] <= row["all_rows_ms"]
 
@@ -81,18 +95,18 @@ def test_connect_loop_counts_connections(capsys):
     assert "tcp:" in said and "ssh:" in said
 
 
-def test_save_cost_and_explain_cost_report_every_game_they_play():
-    said = run("save_cost.py", "--iterations", "1", "--games", "decktet_caravan")
+def test_save_cost_and_explain_cost_report_every_game_they_play(run_here):
+    said = run_here("save_cost", "--iterations", "1", "--games", "decktet_caravan")
     assert "opens in" in said
-    said = run("explain_cost.py", "--positions", "1", "--level", "easy")
+    said = run_here("explain_cost", "--positions", "1", "--level", "easy")
     from caravan_tui.games import GAMES
 
     assert all(game in said for game in GAMES)
 
 
-def test_review_cost_times_both_matches_and_the_noise():
+def test_review_cost_times_both_matches_and_the_noise(run_here):
     # greedy seats play the matches reviewed (easy seats' whole Ahldarahd match: 14 CPU-s)
-    said = run("review_cost.py", "--iterations", "10", "--moves", "20", "--noise", "1", "--seat", "greedy")
+    said = run_here("review_cost", "--iterations", "10", "--moves", "20", "--noise", "1", "--seat", "greedy")
     assert "decktet_caravan  20 moves" in said and "ahldarahd" in said and said.count("another seed moves") == 2
     assert said.count("s of CPU") == 2
 
@@ -146,8 +160,8 @@ def test_the_soak_sees_a_stored_move_replaced_or_deleted_and_lets_an_undo_pass(d
     assert {v["match"] for v in watcher.violations} == {match_id}
 
 
-def test_your_record_times_the_record_with_and_without_its_index(tmp_path):
+def test_your_record_times_the_record_with_and_without_its_index(tmp_path, run_here):
     out = tmp_path / "record.json"
-    run("your_record.py", "--matches", "16", "--json", str(out))
+    run_here("your_record", "--matches", "16", "--json", str(out))
     row = json.loads(out.read_text())
     assert row["finished"] == 16 and row["no_index_s"] > 0 and row["index_s"] > 0

@@ -41,7 +41,8 @@ OPTIONS = {"short_game": True, "sixth_camel": False}
 
 
 def make_app(tmp_path, iterations: int = 8) -> CaravanApp:
-    return quick_app(tmp_path, iterations)
+    """The app the tests here start a match in (at a blank screen, not Home: ``BareApp``)."""
+    return quick_app(tmp_path, iterations, home=False)
 
 
 def seed_where_first(seat: int) -> int:

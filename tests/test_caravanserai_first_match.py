@@ -11,7 +11,6 @@ from rich.console import Console
 from test_table_snapshots import SIZE, prefix_to_my_turn
 from test_whole_table_lines import shown, words
 
-from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.games.caravanserai.legend import legend_lines, legend_panel
 from caravan_tui.games.caravanserai.rules import STAND, TITLES
@@ -22,7 +21,7 @@ from caravan_tui.screens.how_to_play import how_to_play
 from caravan_tui.textual_adapter import notices
 from caravan_tui.widgets import ActionList
 
-from tables import Table, settled, wait_for
+from tables import BareApp, Table, settled, wait_for
 
 GAME = GAMES["caravanserai"]
 
@@ -31,7 +30,7 @@ GAME = GAMES["caravanserai"]
 async def my_turn_at(tmp_path, seed: int, prefix: tuple):
     """The Caravanserai table at 80×24 after ``prefix`` (seed ``seed``), at seat 0's decision:
     the pilot and the screen."""
-    app = CaravanApp(store=SaveStore(tmp_path))
+    app = BareApp(store=SaveStore(tmp_path))
     app.move_pause = 0.0
     table = Table(app, "caravanserai", game_screen_class(GAME), seed, GAME.quick_options, prefix)
     screen = table.screen

@@ -34,8 +34,8 @@ SIZE = (80, 24)
 DIRECTION_KEY = {0: "d", 1: "e", 2: "w", 3: "a", 4: "z", 5: "x"}
 
 
-def make_app(tmp_path, iterations: int = 8) -> CaravanApp:
-    return quick_app(tmp_path, iterations)
+def make_app(tmp_path, iterations: int = 8, home: bool = True) -> CaravanApp:
+    return quick_app(tmp_path, iterations, home=home)
 
 
 def setup(seats: list[str], seed: int, **options) -> MatchSetup:
@@ -475,7 +475,7 @@ async def solo_table_at(tmp_path, prefix):
     match's host."""
     runner = solo_runner_at(prefix)
     screen = CaravanseraiScreen(runner.client(0))
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, home=False)
     async with app.run_test(size=SIZE) as pilot:
         await app.push_screen(screen)
         runner.start()
@@ -545,7 +545,7 @@ async def test_a_placement_that_boxes_you_in_is_warned_of_by_the_key_and_the_hin
 
     from tables import Table
 
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, home=False)
     async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 0, {},
                                                        boxing_in()) as table:
         screen, host = table.screen, table.runner.host
@@ -662,7 +662,7 @@ async def test_the_placement_line_keeps_the_caravan_it_would_give_at_80x24(tmp_p
     from tables import Table
 
     prefix, before, after = long_placement()
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, home=False)
     async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 17, {},
                                                        prefix) as table:
         screen = table.screen

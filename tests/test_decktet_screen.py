@@ -31,7 +31,8 @@ OPTIONS = {"hands": 1}
 
 
 def make_app(tmp_path, iterations: int = 30) -> CaravanApp:
-    return quick_app(tmp_path, iterations, flash_seconds=0.05)
+    """The app every test here opens a table in (at a blank screen, not Home: ``BareApp``)."""
+    return quick_app(tmp_path, iterations, flash_seconds=0.05, home=False)
 
 
 

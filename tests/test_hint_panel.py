@@ -2,7 +2,6 @@
 than the panel scrolls rather than being cut mid-sentence."""
 from __future__ import annotations
 
-from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
@@ -10,7 +9,7 @@ from caravan_tui.screens.table_panels import PanelWords, explanation
 from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets import TablePanel
 
-from tables import Table, settled, wait_for
+from tables import BareApp, Table, settled, wait_for
 
 SIZE = (80, 24)
 
@@ -33,7 +32,7 @@ def test_the_alternatives_come_best_first_by_the_result_their_labels_speak_of():
 
 
 async def test_a_hint_longer_than_the_panel_scrolls_and_says_so(tmp_path):
-    app = CaravanApp(store=SaveStore(tmp_path))
+    app = BareApp(store=SaveStore(tmp_path))
     table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
     screen = table.screen
     async with app.run_test(size=SIZE) as pilot, table:
@@ -54,7 +53,7 @@ async def test_a_hint_longer_than_the_panel_scrolls_and_says_so(tmp_path):
 async def test_the_foot_says_there_is_more_when_the_panel_shrinks_after_it_showed(tmp_path):
     """The foot follows the panel's size, not only the first refresh after ``show`` (a smaller
     terminal, or a layout that comes later on a busy machine)."""
-    app = CaravanApp(store=SaveStore(tmp_path))
+    app = BareApp(store=SaveStore(tmp_path))
     table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
     screen = table.screen
     async with app.run_test(size=SIZE) as pilot, table:

@@ -49,7 +49,7 @@ from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.protocol import CRASHED, STANDING_IN, Crashed, JoinSeat, LobbyRow, request_from_map
 from caravan_tui.textual_adapter import notices, screen_strips
 
-from tables import games_checked_by_default, running_hub, table_shown, wait_for
+from tables import BareApp, games_checked_by_default, running_hub, table_shown, wait_for
 
 SIZE = (80, 24)
 LONG_NAME = "[" + "W" * 198 + "]"
@@ -202,7 +202,7 @@ async def test_a_trade_offer_names_its_partner_as_typed(tmp_path):
     game = GAMES["ahldarahd"]
     names = names_for(list(GAMES).index(game.id), 3)
     runner = runner_with(game, names, 12, my_build)
-    app = CaravanApp(store=SaveStore(tmp_path))
+    app = BareApp(store=SaveStore(tmp_path))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         screen = game_screen_class(game)(runner.client(0))
         runner.start()

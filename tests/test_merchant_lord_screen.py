@@ -31,8 +31,8 @@ GAME = get_game("merchant_lord")
 ENDS = {("end_favour",), ("end_selling",), ("end_buying",), ("skip",)}
 
 
-def make_app(tmp_path, iterations: int = 4) -> CaravanApp:
-    return quick_app(tmp_path, iterations)
+def make_app(tmp_path, iterations: int = 4, home: bool = True) -> CaravanApp:
+    return quick_app(tmp_path, iterations, home=home)
 
 
 def screen_lines(app) -> list[str]:
@@ -100,7 +100,7 @@ def my_turn(screen) -> bool:
 
 def at_my_turn(tmp_path, prefix):
     """The app at 80×24 at the table after the actions ``prefix``, once it is seat 0's turn."""
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, home=False)
     return at_turn(app, table_at(app, prefix), my_turn, SIZE)
 
 

@@ -25,7 +25,7 @@ def in_view(board: VillageBoard, box: ScrollableContainer) -> list[tuple[str | N
 
 async def test_your_villages_stay_in_view_with_the_cursor_on_an_opponents_last_village(tmp_path):
     prefix, _state = play_until(both_grown, seed=2)
-    app = make_app(tmp_path)
+    app = make_app(tmp_path, home=False)
     async with at_turn(app, table_at(app, prefix, seed=2), my_turn, SIZE) as (_app, pilot, table):
         board = table.screen.query_one(VillageBoard)
         box = table.screen.query_one("#ml-villages-box", ScrollableContainer)

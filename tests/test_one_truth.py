@@ -13,7 +13,6 @@ import random
 
 import pytest
 
-from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.saves import SaveStore
@@ -22,7 +21,7 @@ from caravan_tui.seats import SeatSpec
 from caravan_tui.textual_adapter import notices
 from caravan_tui.widgets import TablePanel
 
-from tables import wait_for, yes_if_caravanserai_asks
+from tables import BareApp, wait_for, yes_if_caravanserai_asks
 
 SIZE = (80, 24)
 #: keys that move cursors and the focus, or tick (none of them opens a dialog)
@@ -42,7 +41,7 @@ def match_table(tmp_path, game_id: str, players: int, seed: int):
     runner = MatchRunner.new(game_id, [SeatSpec("human")] + [SeatSpec("random")] * (players - 1),
                              ["Ann"] + [f"Rand {n}" for n in range(1, players)], seed, {}, None)
     screen = game_screen_class(game)(runner.client(0))
-    app = CaravanApp(store=SaveStore(tmp_path))
+    app = BareApp(store=SaveStore(tmp_path))
     app.move_pause, app.flash_seconds = 0.0, 0.05
     return app, runner, screen
 

@@ -31,6 +31,7 @@ from caravan_tui.widgets.away_notice import away_line
 from caravan_tui.widgets.footer import PALETTE_WIDTH, KeysFooter, keys_shown
 
 from tables import (
+    BareApp,
     Table,
     games_checked_by_default,
     read_since,
@@ -71,7 +72,7 @@ async def table_drawn(app, game_id: str, shared: bool) -> list[str]:
 # (three styled widgets of its own, the most) and Merchant Lord's (the most keys in its footer)
 @pytest.mark.parametrize("game_id", games_checked_by_default("decktet_caravan", "merchant_lord"))
 async def test_a_hosted_table_draws_as_the_local_one_but_for_the_chat_key(tmp_path, game_id):
-    local = await table_drawn(CaravanApp(store=SaveStore(tmp_path)), game_id, shared=False)
+    local = await table_drawn(BareApp(store=SaveStore(tmp_path)), game_id, shared=False)
     ours, theirs = socket.socketpair()
     with ours, theirs:
         hosted = await table_drawn(ClientApp(ours), game_id, shared=True)
@@ -192,7 +193,7 @@ async def test_keys_pressed_as_an_opponents_move_shows_play_at_once_when_the_tur
     """The move pause lets an opponent's move sink in before the game moves on; it never holds
     back the turn it hands to us, nor swallows the keys pressed for it (a pause of a minute here:
     a key that waited for it, or was taken to cut it short, would play nothing in the test's time)."""
-    app = CaravanApp(store=SaveStore(tmp_path))
+    app = BareApp(store=SaveStore(tmp_path))
     app.move_pause, app.flash_seconds = 0.0, 0.05
     table = Table(app, game_id, game_screen_class(GAMES[game_id]), 1, {})
     host, screen = table.runner.host, table.screen
@@ -283,7 +284,7 @@ async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes
     table) and takes every key typed, ``h`` included, even when the turn comes meanwhile; enter
     says it to the table, escape drops it; the status line comes back, and the focus goes where
     it was, or to the new decision's widget."""
-    app = CaravanApp(store=SaveStore(tmp_path))
+    app = BareApp(store=SaveStore(tmp_path))
     table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
     screen = table.screen
     screen.client.shared = True  # what a session's client over SSH says of itself
@@ -315,7 +316,7 @@ async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long
     """"hi⏎t" in one read from the terminal (a fast typist, or a paste): "hi" is said and ``t``
     opens the line again, rather than "hit" being said. A paste longer than the line keeps what
     fits and says the rest was cut."""
-    app = CaravanApp(store=SaveStore(tmp_path))
+    app = BareApp(store=SaveStore(tmp_path))
     table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
     screen = table.screen
     screen.client.shared = True

@@ -21,13 +21,12 @@ from pathlib import Path
 
 import pytest
 
-from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
 from caravan_tui.textual_adapter import screen_lines
 
-from tables import Table, settled, wait_for
+from tables import BareApp, Table, settled, wait_for
 
 SIZE = (80, 24)
 FOLDER = Path(__file__).with_name("snapshots")
@@ -88,7 +87,7 @@ def test_each_table_at_80_by_24_matches_its_svg_snapshot(tmp_path, snap_compare,
     it (no AI seat plays: nothing thinks while it is taken; the cursor does not blink). (The
     name is the SVG snapshots' own: their files are named after it.)"""
     game = GAMES[game_id]
-    app = CaravanApp(store=SaveStore(tmp_path))
+    app = BareApp(store=SaveStore(tmp_path))
     app.move_pause = 0.0
     table = Table(app, game_id, game_screen_class(game), 7, game.quick_options, prefix_to_my_turn(game, 7, moves))
     cut: list[str] = []

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES
 from caravan_tui.games.camel_caravan.looks import board_look as camel_board_look
 from caravan_tui.saves import SaveStore
@@ -13,14 +12,14 @@ from caravan_tui.screens.base import WIDE_WIDTH
 from caravan_tui.screens.table_panels import PanelWords
 from caravan_tui.widgets import TablePanel
 
-from tables import Table, settled, wait_for
+from tables import BareApp, Table, settled, wait_for
 
 
 async def test_the_since_panel_is_the_tables_and_shows_again_where_a_wider_screen_puts_it(tmp_path):
     """The bug: the panel was a Static the screen filled; a terminal grown wide mounted a new one
     over the side column, empty, and what others did was gone before it was read."""
     assert not hasattr(TablePanel, "show") and not hasattr(TablePanel, "hide")  # (no text from outside)
-    app = CaravanApp(store=SaveStore(tmp_path))
+    app = BareApp(store=SaveStore(tmp_path))
     table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
     screen = table.screen
     words = PanelWords("Since your last turn (any key closes)", ("• Bot plays a 7.", "• Bot passes."))
@@ -54,7 +53,7 @@ async def test_the_boards_draw_themselves_from_the_tables_state(tmp_path, game_i
     from caravan_tui.widgets.cursor import CursorWidget
 
     game = GAMES[game_id]
-    app = CaravanApp(store=SaveStore(tmp_path))
+    app = BareApp(store=SaveStore(tmp_path))
     moves = 12 if game_id == "decktet_caravan" else 0  # (a season with plays in it)
     table = Table(app, game_id, game_screen_class(game), 7, game.quick_options, prefix_to_my_turn(game, 7, moves))
     screen = table.screen

@@ -31,7 +31,7 @@ async def my_turn(pilot, table: Table) -> None:
 
 
 async def hinted_table(tmp_path, game_id: str):
-    app = quick_app(tmp_path, 20)
+    app = quick_app(tmp_path, 20, home=False)
     table = Table(app, game_id, game_screen_class(GAMES[game_id]), 1, {})
     return app, table
 

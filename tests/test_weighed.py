@@ -13,6 +13,7 @@ from pathlib import Path
 import msgpack
 import pytest
 
+from caravan_tui.ai.policies import BUDGET_ENV
 from caravan_tui.ai.worker import AIWorker
 from caravan_tui.app import CaravanApp
 from caravan_tui.bus import Act, Bus, UndoRequest, seat_address, spectator_address
@@ -186,10 +187,13 @@ async def test_a_save_from_before_the_record_still_loads_and_replays(store, fini
 
 
 @pytest.mark.parametrize("game", [pytest.param(g, id=g.id) for g in GAMES.values()])
-async def test_the_hint_panel_shows_three_moves_with_their_reasons_and_how_sure(store, game):
+async def test_the_hint_panel_shows_three_moves_with_their_reasons_and_how_sure(store, game, monkeypatch):
+    # the hint searches its level's iterations, not until its clock: on a machine loaded by other
+    # work the clock (0.8 s) cut Caravanserai's search to one move weighed, and the panel showed one
+    monkeypatch.setenv(BUDGET_ENV, "iterations")
     seats = [PERSON] + [SeatSpec.ai("easy")] * (game.default_players - 1)
     names = ["Tester", "Bot", "Cyd", "Dee"][:len(seats)]
-    app = quick_app(store.root, 5)
+    app = quick_app(store.root, 5, home=False)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(MatchSetup(game.id, seats, names, dict(game.quick_options), 2))
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.turn is not None,
@@ -210,7 +214,7 @@ async def test_the_hint_panel_shows_three_moves_with_their_reasons_and_how_sure(
 
 
 async def test_a_caravanserai_hint_previews_its_whole_placement_on_the_board(store):
-    app = quick_app(store.root, 5)
+    app = quick_app(store.root, 5, home=False)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(MatchSetup("caravanserai", [PERSON], ["Tester"], {}, 3))
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.turn is not None,

@@ -9,7 +9,6 @@ import pytest
 from test_table_snapshots import SIZE, prefix_to_my_turn
 from textual.app import App
 
-from caravan_tui.app import CaravanApp
 from caravan_tui.games import GAMES
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
@@ -17,7 +16,7 @@ from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.rules import RulesScreen
 from caravan_tui.textual_adapter import screen_lines
 
-from tables import Table, games_checked_by_default, settled, wait_for
+from tables import BareApp, Table, games_checked_by_default, settled, wait_for
 
 
 # the panel, its title and its keys are the kit's, in the side column every table gives the same
@@ -27,7 +26,7 @@ from tables import Table, games_checked_by_default, settled, wait_for
 async def test_the_legends_title_and_keys_are_whole_at_80_by_24(tmp_path, game_id):
     """The bug: the title read "Legend · ^↑↓ scroll · l …", the key that closes it cut."""
     game = GAMES[game_id]
-    app = CaravanApp(store=SaveStore(tmp_path))
+    app = BareApp(store=SaveStore(tmp_path))
     table = Table(app, game_id, game_screen_class(game), 7, game.quick_options, prefix_to_my_turn(game, 7, 0))
     async with app.run_test(size=SIZE) as pilot, table:
         await wait_for(pilot, lambda: table.screen.table.turn is not None and settled(table.screen), "my turn")

@@ -69,15 +69,14 @@ async def test_caravanserais_placement_line_shows_its_figures_and_every_piece_la
     whole) when it needs one."""
     from test_table_snapshots import SIZE, prefix_to_my_turn
 
-    from caravan_tui.app import CaravanApp
     from caravan_tui.games import GAMES
     from caravan_tui.saves import SaveStore
     from caravan_tui.screens import game_screen_class
 
-    from tables import Table, settled, wait_for
+    from tables import BareApp, Table, settled, wait_for
 
     game = GAMES["caravanserai"]
-    app = CaravanApp(store=SaveStore(tmp_path))
+    app = BareApp(store=SaveStore(tmp_path))
     app.move_pause = 0.0
     table = Table(app, "caravanserai", game_screen_class(game), 7, game.quick_options, prefix_to_my_turn(game, 7, 12))
     screen = table.screen
