@@ -25,7 +25,14 @@ from typing import Any
 
 from caravan_tui.ai.matches import decision_seed
 from caravan_tui.games import get_game
-from caravan_tui.games.ahldarahd.ai import ANSWER_BELOW, ANSWER_ITERATIONS, ANSWER_WORLDS, answer_value, judged_losing
+from caravan_tui.games.ahldarahd.ai import (
+    ANSWER_BELOW,
+    ANSWER_ITERATIONS,
+    ANSWER_WORLDS,
+    answer_value,
+    hand_seen,
+    judged_losing,
+)
 from caravan_tui.games.ahldarahd.rules import AhldarahdState
 from caravan_tui.games.ahldarahd.terms import BUILD
 
@@ -89,7 +96,8 @@ def main() -> int:
             spent = time.process_time() - started
             allowed = not losing and answer >= -ANSWER_BELOW  # as ai.vetoed, with both parts' figures
             rows.append({"position": number, "offer": list(action), "allowed": allowed, "losing": losing,
-                         "answer": answer, "value": value, "seconds": spent, "made": False})
+                         "answer": answer, "value": value, "seconds": spent, "made": False,
+                         "seen": hand_seen(world, seat, action[1])})
             print(f"{number:3} {'allowed' if allowed else 'vetoed '} {value:+.3f} (veto's search {answer:+.3f}, "
                   f"evaluation {'losing' if losing else 'fine'}, {spent:.2f} s) {action}", flush=True)
         started = time.process_time()
@@ -105,6 +113,8 @@ def main() -> int:
           f"the veto of every proposal on offer: mean {sum(vetoes) / len(vetoes):.2f} s, most {max(vetoes):.2f} s")
     print(f"veto's CPU time a proposal: mean {sum(r['seconds'] for r in rows) / max(1, len(rows)):.2f} s, "
           f"most {max((r['seconds'] for r in rows), default=0.0):.2f} s")
+    print(f"offers whose partner's hand the proposer's view fixes (one world searched): "
+          f"{sum(1 for r in rows if r['seen'])} of {len(rows)}")
     proposed = [float(r["value"]) for r in rows if r["made"]]
     print(f"proposals a normal decision made: {len(proposed)} at {len(decisions)} positions, "
           f"{sum(1 for r in rows if r['made'] and not r['allowed'])} of them vetoed, "

@@ -177,3 +177,33 @@ def test_an_offer_the_evaluation_passes_is_vetoed_when_the_partners_own_search_w
             caught += verdict
             passed += not verdict
     assert caught >= 1 and passed >= 1
+
+
+def test_where_the_proposers_view_fixes_the_partners_hand_the_veto_searches_one_world_with_the_whole_budget(
+        monkeypatch):
+    """Worlds redealt from the proposer's view that agree on the partner's hand differ in nothing
+    the partner's search does not redeal itself: ``ai.answer_value`` then searches once with the
+    budget of all its worlds, not the same small estimate several times (docs/ai.md, "The trap
+    at 87019"). Otherwise one search a world."""
+    from caravan_tui.games.ahldarahd import ai
+
+    budgets = []
+    search = ai.search
+
+    def counted(world, seat, **settings):
+        budgets.append(settings["iterations"])
+        return search(world, seat, **settings)
+
+    monkeypatch.setattr(ai, "search", counted)
+    state, seat = decision(0)
+    offer = next(a for a in state.legal_actions() if a[0] == "offer")
+    partner = offer[1]
+    assert state.hand[partner] & ~state.known[partner] and not ai.hand_seen(state, seat, partner)
+    ai.answer_value(state, seat, offer, 3, 20)
+    assert budgets == [20, 20, 20]
+    budgets.clear()
+    shown = state.clone()
+    shown.known[partner] = shown.hand[partner]  # every card of the partner's hand seen (as traded ones are)
+    assert ai.hand_seen(shown, seat, partner)
+    ai.answer_value(shown, seat, offer, 3, 20)
+    assert budgets == [60]
