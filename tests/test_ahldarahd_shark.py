@@ -207,3 +207,67 @@ def test_where_the_proposers_view_fixes_the_partners_hand_the_veto_searches_one_
     assert ai.hand_seen(shown, seat, partner)
     ai.answer_value(shown, seat, offer, 3, 20)
     assert budgets == [60]
+
+
+def test_at_easy_a_search_of_its_own_size_screens_an_offer_and_only_what_it_passes_is_weighed_in_full(monkeypatch):
+    """Easy searches 100 iterations a move; the full veto 1,200. An easy seat's offer is first
+    screened by one search of ``SCREEN_ITERATIONS`` (its rejection costs no more than a move);
+    one the screen passes must pass the full veto all the same, so easy allows no offer the
+    full veto rejects (docs/ai.md, "The veto at easy")."""
+    from caravan_tui.games.ahldarahd import ai
+
+    budgets = []
+    search = ai.search
+
+    def counted(world, seat, **settings):
+        budgets.append(settings["iterations"])
+        return search(world, seat, **settings)
+
+    monkeypatch.setattr(ai, "search", counted)
+    screened = weighed = 0
+    for state, seat in builds(3, skip=22):  # (offers the evaluation passes, some the search vetoes)
+        for action in [a for a in state.legal_actions() if a[0] == "offer"]:
+            if ai.judged_losing(state, seat, action):
+                continue
+            budgets.clear()
+            easy = ai.vetoed(state, seat, action, "easy")
+            asked = list(budgets)
+            full = ai.vetoed(state, seat, action)
+            assert asked[0] == ai.SCREEN_ITERATIONS and (full or not easy)
+            if len(asked) == 1:
+                screened += 1  # rejected by the screen alone
+                assert easy
+            else:
+                weighed += 1
+                assert asked[1:] == budgets[len(asked):] and easy == full  # the full veto's own searches
+    assert screened and weighed
+
+
+def test_an_easy_seat_asks_the_veto_as_easy_and_a_normal_seat_in_full(monkeypatch):
+    """The level's name reaches the game's veto from a decision (``policies.pick``) and a hint
+    (``policies.vetted``)."""
+    import dataclasses
+
+    from caravan_tui.ai import policies
+
+    levels = []
+
+    def recorded(state, seat, action, level=None):
+        levels.append(level)
+        return GAME.ai.vetoed(state, seat, action, level)
+
+    class Recording:
+        ai = dataclasses.replace(GAME.ai, vetoed=recorded)
+
+        def __getattr__(self, name):
+            return getattr(GAME, name)
+
+    monkeypatch.setattr(policies, "get_game", lambda game_id: Recording())
+    state, seat = decision(OFFER_FIRST)
+    for level in ("easy", "normal"):
+        levels.clear()
+        policy = search_policy(SeatSpec.ai(level), iterations=VETO_ITERATIONS)
+        policy.choose(GAME.id, state.view(seat), seat, 3)
+        weighed = policy.weigh_root(GAME.id, state.view(seat), seat, 3)
+        vetted(GAME.id, state.view(seat), seat, weighed, level=policy.level.name)
+        assert levels and set(levels) == {level}

@@ -246,17 +246,30 @@ ANSWER_ITERATIONS = 300
 ANSWER_BELOW = 0.0
 
 
-def vetoed(state: AhldarahdState, seat: int, action: Action) -> bool:
+#: the levels whose search costs a small part of the veto's (easy: 100 iterations against its
+#: 1,200): an offer they would make is first screened by one search of the partner's answer at
+#: ``SCREEN_ITERATIONS``, and only one the screen passes is weighed in full. The screen only
+#: rejects: what it passes must still pass the full veto (docs/ai.md, "The veto at easy")
+SCREENED = frozenset(("easy",))
+SCREEN_ITERATIONS = 100
+
+
+def vetoed(state: AhldarahdState, seat: int, action: Action, level: str | None = None) -> bool:
     """No trap offers: an AI seat never proposes a trade by which its partner, by its own lights,
     loses by accepting, judged from worlds redealt from what the proposer can see (never the
     partner's real hand). First the partner's judgement (``trading.judge``): an offer by which it
     expects on average to lose win chance is vetoed at once; then a small search of the partner's
     answer (``answer_value``): the evaluation misses trades whose cost shows only in the turns
     after. The search may still like such an offer (its model of the partner accepts in some
-    redeals); a person might take it on trust."""
+    redeals); a person might take it on trust. At a ``SCREENED`` level a search of its own size
+    comes first, so that the offers it rejects cost it no more than a move."""
     if action[0] != "offer":
         return False
-    return judged_losing(state, seat, action) or answer_value(state, seat, action) < -ANSWER_BELOW
+    if judged_losing(state, seat, action):
+        return True
+    if level in SCREENED and answer_value(state, seat, action, 1, SCREEN_ITERATIONS) < -ANSWER_BELOW:
+        return True
+    return answer_value(state, seat, action) < -ANSWER_BELOW
 
 
 def _offered(state: AhldarahdState, seat: int, action: Action, rng: random.Random) -> AhldarahdState:
