@@ -7,7 +7,8 @@ import random
 import pytest
 
 from caravan_tui.ai.explain import explained
-from caravan_tui.ai.policies import search_policy, vetted
+from caravan_tui.ai.ismcts import search
+from caravan_tui.ai.policies import search_policy, search_settings, vetted
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.proposal import steps
 from caravan_tui.games.ahldarahd.shark import WORTH, best_trade
@@ -271,3 +272,23 @@ def test_an_easy_seat_asks_the_veto_as_easy_and_a_normal_seat_in_full(monkeypatc
         weighed = policy.weigh_root(GAME.id, state.view(seat), seat, 3)
         vetted(GAME.id, state.view(seat), seat, weighed, level=policy.level.name)
         assert levels and set(levels) == {level}
+
+
+def test_a_review_names_as_the_better_move_no_offer_the_veto_rejects():
+    """A review's better move is the one an AI seat would make from the review's search: where
+    that search likes best an offer the veto rejects (a trap for its partner), the review names
+    the next most visited move the veto allows, as a hint does, and weighs the person's offer
+    against it."""
+    from caravan_tui.ai.review import Position, judge, review_level, seed_of
+    from caravan_tui.games.ahldarahd.ai import vetoed
+
+    state, seat = decision(OFFER_FIRST)
+    view = state.view(seat)
+    world = GAME.from_view(view, seat)
+    searched = search(world, seat, iterations=VETO_ITERATIONS, seed=seed_of(seat, 0),
+                      **search_settings(review_level(GAME, VETO_ITERATIONS), GAME))
+    order = sorted(searched.root.children, key=lambda action: -searched.root.children[action].visits)
+    assert order[0][0] == "offer" and vetoed(state, seat, order[0])  # the search likes a trap best
+    judged = judge(GAME.id, seat, Position(0, view, order[0]), VETO_ITERATIONS)  # the person made it
+    assert judged.best == next(action for action in order if not vetoed(state, seat, action)) != order[0]
+    assert judged.better == world.describe(judged.best, seat) and judged.action == order[0]
