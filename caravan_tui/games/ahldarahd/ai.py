@@ -300,9 +300,9 @@ def answer_value(state: AhldarahdState, seat: int, action: Action, worlds: int =
     averaged over ``worlds`` redealt from ``seat``'s view of ``state``: each search redeals in
     turn what the partner cannot see. Where ``seat``'s view fixes the partner's hand
     (``hand_seen``) the worlds differ in nothing the partner's search does not redeal itself, so
-    one search spends their whole budget: four searches of 300 iterations are then one estimate
-    four times over, and at 300 a search rated +0.030 a trade that 1,200 rate -0.07 (docs/ai.md,
-    "The trap at 87019")."""
+    one search spends their whole budget and goes deeper (where nothing is hidden at all, four
+    searches of 300 iterations are one estimate four times over: at 300 a search rated +0.030 a
+    trade that 1,200 rate -0.07; docs/ai.md, "The trap at 87019")."""
     if hand_seen(state, seat, action[1]):
         iterations, worlds = iterations * worlds, 1
     rng = random.Random(1)
