@@ -9,7 +9,7 @@ from test_review import ITERATIONS, finished, snapshot_of
 
 from caravan_tui.match_review import kept_review, review_of
 from caravan_tui.pgstore import open_database
-from caravan_tui.pgstore.reviews import _key
+from caravan_tui.pgstore.reviews import stored_key
 
 pytestmark = pytest.mark.postgres
 
@@ -38,7 +38,7 @@ async def test_a_review_made_on_one_server_opens_at_once_on_another_and_is_never
     with psycopg.connect(database_url) as conn:
         assert conn.execute("SELECT match_id, seat FROM reviews").fetchall() == [(snapshot.match_id, 0)]
         conn.execute("INSERT INTO reviews VALUES (%s, 1, %s, %s)",
-                      (snapshot.match_id, _key(snapshot, 1, ITERATIONS), b"\xc1 not msgpack"))
+                      (snapshot.match_id, stored_key(snapshot, 1, ITERATIONS), b"\xc1 not msgpack"))
     assert one.reviews.read(snapshot, 1, ITERATIONS) is None  # a hostile row is no review
     one_store.delete(snapshot.match_id)
     with psycopg.connect(database_url) as conn:

@@ -206,11 +206,11 @@ def allowed(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, top
             level: str | None = None) -> RootStats:
     """Root statistics (one search's or several merged) whose ``top`` most visited actions are
     all moves AI seats may make (``GameAI.vetoed``, asked for ``level``, the name of the level
-    that searched: a game may keep the veto's cost in proportion). The veto is costly, so it is asked only of
-    the actions that would be made or shown: from the most visited down (ties in the order of
-    ``stats``, as ``most_visited`` and ``explain.candidates`` rank them) until ``top`` pass; the
-    vetoed ones met are dropped, the others kept as they are. Unchanged if the veto rejects
-    every action."""
+    that searched: a game may keep the veto's cost in proportion). The veto is costly, so it is
+    asked only of the actions that would be made or shown: from the most visited down (ties in
+    the order of ``stats``, as ``most_visited`` and ``explain.candidates`` rank them) until
+    ``top`` pass; the vetoed ones met are dropped, the others kept as they are. Unchanged if the
+    veto rejects every action."""
     vetoed = get_game(game_id).ai.vetoed
     if vetoed is None:
         return stats

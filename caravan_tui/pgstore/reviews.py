@@ -24,7 +24,8 @@ from caravan_tui.saves.reviews import MAX_FILE, key
 from caravan_tui.saves.snapshot import Snapshot
 
 
-def _key(snapshot: Snapshot, seat: int, iterations: int) -> str:
+def stored_key(snapshot: Snapshot, seat: int, iterations: int) -> str:
+    """The ``key`` column of ``snapshot``'s review for ``seat`` at this budget: canonical JSON."""
     return json.dumps(key(snapshot, seat, iterations), sort_keys=True, separators=(",", ":"))
 
 
@@ -39,7 +40,7 @@ class PgReviewShelf:
         with self.db.transaction() as cur:
             cur.execute("SELECT review FROM reviews WHERE match_id = %s AND seat = %s AND key = %s "
                         "AND octet_length(review) <= %s",
-                        (snapshot.match_id, seat, _key(snapshot, seat, iterations), MAX_FILE))
+                        (snapshot.match_id, seat, stored_key(snapshot, seat, iterations), MAX_FILE))
             row = cur.fetchone()
         if row is None:
             return None
@@ -54,4 +55,5 @@ class PgReviewShelf:
             raise OSError(f"the review of {snapshot.match_id} is too large to keep")
         with self.db.transaction() as cur:
             cur.execute("INSERT INTO reviews (match_id, seat, key, review) VALUES (%s, %s, %s, %s) "
-                        "ON CONFLICT DO NOTHING", (snapshot.match_id, seat, _key(snapshot, seat, iterations), data))
+                        "ON CONFLICT DO NOTHING",
+                        (snapshot.match_id, seat, stored_key(snapshot, seat, iterations), data))
