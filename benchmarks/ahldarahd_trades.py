@@ -31,7 +31,9 @@ nothing.
 
 ``--judge`` weighs every proposal made by a seat that is neither ``/shark`` nor ``/notrade`` (an
 AI's own proposal) by a normal search from the partner's view: accepting against declining, in
-win chance (the search charges accepting ``evaluation.MARGIN``). AI seats search their iteration
+win chance (the search charges accepting ``evaluation.MARGIN``); one it finds a trap (below
+``-TRAP``) is weighed again by a search of ``DEEP`` iterations, which settles where normal's
+budget may not. AI seats search their iteration
 budget only (``CARAVAN_TUI_AI_BUDGET=iterations``), so a run replays exactly.
 """
 from __future__ import annotations
@@ -64,6 +66,10 @@ PROPOSALS = ("offer", "trade_with")
 #: a proposal is a trap when a normal search from the partner's view values accepting it below
 #: declining by more than this (win chance; its 0.02 charge for accepting included)
 TRAP = 0.05
+#: a proposal the normal search judges a trap is weighed again by a search of this many
+#: iterations (normal's settings otherwise): the judge's own seeds agree to 0.001, but its
+#: budget errs by up to 0.06 where a deeper search settles (docs/ai.md, "The trap at 87019")
+DEEP = 4000
 
 
 class NoTrade:
@@ -166,11 +172,12 @@ def policy_of(spec: str) -> NoTrade | Policy:
 JUDGE = search_policy(SeatSpec.ai("normal"))
 
 
-def weigh_answer(state: AhldarahdState, seed: int) -> float:
-    """A normal search's value, for the partner, of accepting the pending proposal less
-    declining it, from the partner's view."""
+def weigh_answer(state: AhldarahdState, seed: int, iterations: int | None = None) -> float:
+    """A normal search's value (at ``iterations`` if given), for the partner, of accepting the
+    pending proposal less declining it, from the partner's view."""
     partner = state.partner
-    stats = JUDGE.search_root("ahldarahd", state.view(partner), partner, seed)
+    judge = JUDGE if iterations is None else search_policy(SeatSpec.ai("normal"), iterations=iterations)
+    stats = judge.search_root("ahldarahd", state.view(partner), partner, seed)
     value = {action[0]: reward / visits for action, (visits, reward) in stats.items() if visits}
     return value.get("accept", 0.0) - value.get("decline", 0.0)
 
@@ -183,11 +190,15 @@ def play(specs: list[str], seed: int, options: dict[str, Any], weigh: bool = Fal
         raise TypeError(f"the ahldarahd game plays {type(state).__name__}, not AhldarahdState")
     made, accepted, failed, declined = Counter[int](), Counter[int](), Counter[int](), Counter[int]()
     moves = 0
-    answers: list[list[Any]] = []  # [proposer, partner, accepting less declining, accepted]
+    # [proposer, partner, accepting less declining, accepted, and where that is below -TRAP, the
+    # same at DEEP iterations]
+    answers: list[list[Any]] = []
     while (seat := state.to_move()) is not None:
         if weigh and state.phase == ANSWER and not seat_kind(specs[state.order[state.pos]])[0]:
-            answers.append([state.order[state.pos], seat, weigh_answer(state, decision_seed(seed, moves, seat)),
-                            None])
+            value = weigh_answer(state, decision_seed(seed, moves, seat))
+            answers.append([state.order[state.pos], seat, value, None])
+            if value < -TRAP:
+                answers[-1].append(weigh_answer(state, decision_seed(seed, moves, seat), DEEP))
         action = policies[seat].choose("ahldarahd", state.view(seat), seat, decision_seed(seed, moves, seat),
                                        state.legal_actions())
         kind = action[0]
@@ -293,9 +304,14 @@ def summarize(records: list[dict[str, Any]], kinds: list[str], judged: bool) -> 
         answers = [a for r in records for a in r["answers"]]
         worst = min((a[2] for a in answers), default=0.0)
         below = sum(1 for a in answers if a[2] < -TRAP)
+        deep = [a[4] for a in answers if len(a) > 4]
         print(f"AI proposals weighed {len(answers)}: accepting less declining, for the partner, "
               f"at worst {worst:+.3f}; below -{TRAP} in {below}; accepted {sum(1 for a in answers if a[3])}")
-        summary["answers"] = {"weighed": len(answers), "worst": worst, "traps": below}
+        if deep:
+            print(f"  those below -{TRAP} weighed again at {DEEP} iterations: {' '.join(f'{v:+.3f}' for v in deep)} "
+                  f"({sum(1 for v in deep if v < -TRAP)} below -{TRAP})")
+        summary["answers"] = {"weighed": len(answers), "worst": worst, "traps": below,
+                              "deep": deep, "deep traps": sum(1 for v in deep if v < -TRAP)}
     return summary
 
 

@@ -106,7 +106,8 @@ def bench_game(game_id: str, players: int | None = None, *, playout_seconds: flo
             started = time.perf_counter()
             roots = [policy.search_root(game_id, state.view(seat), seat, index, number)
                      for number in range(level.searches)]
-            pick(game_id, state.view(seat), seat, policy.merge(roots))  # what choose does once the searches are in
+            # what choose does once the searches are in
+            pick(game_id, state.view(seat), seat, policy.merge(roots), policy.level.name)
             times.append(time.perf_counter() - started)
             if plans:
                 on_clock += level.seconds is not None and times[-1] >= level.seconds

@@ -354,12 +354,14 @@ Explain = Callable[[Any, int, Sequence[Action]], str]
 Planner = Callable[[Any, int, int, int | None, float | None],
                    tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]] | None]
 
-#: ``vetoed(state, seat, action)``: whether AI seats never make ``action``, whatever the search
-#: found for it (a move is then the next most visited, a hint shows the next). Read from a world
-#: built out of ``seat``'s view; called after the searches (merged), only for the root actions
-#: that would be made or shown, most visited first (``ai.policies.allowed``), never inside a
-#: search, so it may weigh more than a prior can.
-Veto = Callable[[Any, int, Action], bool]
+#: ``vetoed(state, seat, action, level)``: whether AI seats never make ``action``, whatever the
+#: search found for it (a move is then the next most visited, a hint shows the next). Read from
+#: a world built out of ``seat``'s view; called after the searches (merged), only for the root
+#: actions that would be made or shown, most visited first (``ai.policies.allowed``), never
+#: inside a search, so it may weigh more than a prior can. ``level``: the name of the level
+#: that searched (None: not known), so that a cheap level may screen before a costly veto; a
+#: move it allows must pass the full veto all the same.
+Veto = Callable[[Any, int, Action, str | None], bool]
 
 
 @dataclass(frozen=True)

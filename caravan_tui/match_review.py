@@ -1,5 +1,6 @@
 """The review of a saved match (DESIGN §6, the coach): kept beside the save once made
-(``saves/reviews.py``), else judged in the AI workers with progress (``ai/review.py``). The
+(``saves/reviews.py``; with the match in PostgreSQL under ``serve --database``:
+``pgstore/reviews.py``), else judged in the AI workers with progress (``ai/review.py``). The
 command line and the review screen both ask here.
 """
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Callable
 from caravan_tui.ai.review import ITERATIONS, Review, positions
 from caravan_tui.ai.worker import AIWorker
 from caravan_tui.games import get_game
-from caravan_tui.saves.reviews import ReviewShelf
+from caravan_tui.saves.reviews import Shelf
 from caravan_tui.saves.snapshot import Snapshot
 from caravan_tui.seats import SeatSpec
 
@@ -29,7 +30,7 @@ def default_seat(snapshot: Snapshot) -> int:
     return next((seat for seat, text in enumerate(snapshot.seats) if SeatSpec.parse(text).is_person), 0)
 
 
-def kept_review(snapshot: Snapshot, seat: int, shelf: ReviewShelf, iterations: int = ITERATIONS) -> Review | None:
+def kept_review(snapshot: Snapshot, seat: int, shelf: Shelf, iterations: int = ITERATIONS) -> Review | None:
     """The review kept for ``snapshot``'s ``seat``, if one is and it reads as a review of it."""
     data = shelf.read(snapshot, seat, iterations)
     if data is None:
@@ -43,7 +44,7 @@ def kept_review(snapshot: Snapshot, seat: int, shelf: ReviewShelf, iterations: i
     return review if same else None
 
 
-async def review_of(snapshot: Snapshot, seat: int, shelf: ReviewShelf, worker: AIWorker,
+async def review_of(snapshot: Snapshot, seat: int, shelf: Shelf, worker: AIWorker,
                     iterations: int = ITERATIONS, on_judged: Callable[[int, int], None] | None = None) -> Review:
     """``snapshot``'s review for ``seat`` (a finished match, its log in today's rules: as
     ``saves.loading`` hands it over): the kept one, else judged in ``worker`` and kept."""

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from caravan_tui.ai.explain import explained
-from caravan_tui.ai.policies import search_policy, vetted
+from caravan_tui.ai.ismcts import search
+from caravan_tui.ai.policies import search_policy, search_settings, vetted
 from caravan_tui.ai.worker import Question
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.proposal import steps
@@ -178,3 +179,117 @@ def test_an_offer_the_evaluation_passes_is_vetoed_when_the_partners_own_search_w
             caught += verdict
             passed += not verdict
     assert caught >= 1 and passed >= 1
+
+
+def test_where_the_proposers_view_fixes_the_partners_hand_the_veto_searches_one_world_with_the_whole_budget(
+        monkeypatch):
+    """Worlds redealt from the proposer's view that agree on the partner's hand differ in nothing
+    the partner's search does not redeal itself: ``ai.answer_value`` then searches once with the
+    budget of all its worlds, not the same small estimate several times (docs/ai.md, "The trap
+    at 87019"). Otherwise one search a world."""
+    from caravan_tui.games.ahldarahd import ai
+
+    budgets = []
+    search = ai.search
+
+    def counted(world, seat, **settings):
+        budgets.append(settings["iterations"])
+        return search(world, seat, **settings)
+
+    monkeypatch.setattr(ai, "search", counted)
+    state, seat = decision(0)
+    offer = next(a for a in state.legal_actions() if a[0] == "offer")
+    partner = offer[1]
+    assert state.hand[partner] & ~state.known[partner] and not ai.hand_seen(state, seat, partner)
+    ai.answer_value(state, seat, offer, 3, 20)
+    assert budgets == [20, 20, 20]
+    budgets.clear()
+    shown = state.clone()
+    shown.known[partner] = shown.hand[partner]  # every card of the partner's hand seen (as traded ones are)
+    assert ai.hand_seen(shown, seat, partner)
+    ai.answer_value(shown, seat, offer, 3, 20)
+    assert budgets == [60]
+
+
+def test_at_easy_a_search_of_its_own_size_screens_an_offer_and_only_what_it_passes_is_weighed_in_full(monkeypatch):
+    """Easy searches 100 iterations a move; the full veto 1,200. An easy seat's offer is first
+    screened by one search of ``SCREEN_ITERATIONS`` (its rejection costs no more than a move);
+    one the screen passes must pass the full veto all the same, so easy allows no offer the
+    full veto rejects (docs/ai.md, "The veto at easy")."""
+    from caravan_tui.games.ahldarahd import ai
+
+    budgets = []
+    search = ai.search
+
+    def counted(world, seat, **settings):
+        budgets.append(settings["iterations"])
+        return search(world, seat, **settings)
+
+    monkeypatch.setattr(ai, "search", counted)
+    screened = weighed = 0
+    for state, seat in builds(3, skip=22):  # (offers the evaluation passes, some the search vetoes)
+        for action in [a for a in state.legal_actions() if a[0] == "offer"]:
+            if ai.judged_losing(state, seat, action):
+                continue
+            budgets.clear()
+            easy = ai.vetoed(state, seat, action, "easy")
+            asked = list(budgets)
+            full = ai.vetoed(state, seat, action)
+            assert asked[0] == ai.SCREEN_ITERATIONS and (full or not easy)
+            if len(asked) == 1:
+                screened += 1  # rejected by the screen alone
+                assert easy
+            else:
+                weighed += 1
+                assert asked[1:] == budgets[len(asked):] and easy == full  # the full veto's own searches
+    assert screened and weighed
+
+
+def test_an_easy_seat_asks_the_veto_as_easy_and_a_normal_seat_in_full(monkeypatch):
+    """The level's name reaches the game's veto from a decision (``policies.pick``) and a hint
+    (``policies.vetted``)."""
+    import dataclasses
+
+    from caravan_tui.ai import policies
+
+    levels = []
+
+    def recorded(state, seat, action, level=None):
+        levels.append(level)
+        return GAME.ai.vetoed(state, seat, action, level)
+
+    class Recording:
+        ai = dataclasses.replace(GAME.ai, vetoed=recorded)
+
+        def __getattr__(self, name):
+            return getattr(GAME, name)
+
+    monkeypatch.setattr(policies, "get_game", lambda game_id: Recording())
+    state, seat = decision(OFFER_FIRST)
+    for level in ("easy", "normal"):
+        levels.clear()
+        policy = search_policy(SeatSpec.ai(level), iterations=VETO_ITERATIONS)
+        policy.choose(GAME.id, state.view(seat), seat, 3)
+        weighed = policy.weigh_root(GAME.id, state.view(seat), seat, 3)
+        vetted(GAME.id, state.view(seat), seat, weighed, level=policy.level.name)
+        assert levels and set(levels) == {level}
+
+
+def test_a_review_names_as_the_better_move_no_offer_the_veto_rejects():
+    """A review's better move is the one an AI seat would make from the review's search: where
+    that search likes best an offer the veto rejects (a trap for its partner), the review names
+    the next most visited move the veto allows, as a hint does, and weighs the person's offer
+    against it."""
+    from caravan_tui.ai.review import Position, judge, review_level, seed_of
+    from caravan_tui.games.ahldarahd.ai import vetoed
+
+    state, seat = decision(OFFER_FIRST)
+    view = state.view(seat)
+    world = GAME.from_view(view, seat)
+    searched = search(world, seat, iterations=VETO_ITERATIONS, seed=seed_of(seat, 0),
+                      **search_settings(review_level(GAME, VETO_ITERATIONS), GAME))
+    order = sorted(searched.root.children, key=lambda action: -searched.root.children[action].visits)
+    assert order[0][0] == "offer" and vetoed(state, seat, order[0])  # the search likes a trap best
+    judged = judge(GAME.id, seat, Position(0, view, order[0]), VETO_ITERATIONS)  # the person made it
+    assert judged.best == next(action for action in order if not vetoed(state, seat, action)) != order[0]
+    assert judged.better == world.describe(judged.best, seat) and judged.action == order[0]

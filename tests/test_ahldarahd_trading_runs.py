@@ -60,6 +60,25 @@ def test_the_ordinary_line_ups_keep_one_seed_per_line_up_and_round():
                       [[SHARK, AI, TWIN], [AI, TWIN, SHARK], [TWIN, SHARK, AI]]]
 
 
+def test_a_proposal_the_judge_finds_a_trap_is_weighed_again_deeper_and_both_are_summed_up(monkeypatch, capsys):
+    """``--judge``: the normal search's value of each AI proposal, and for one below the margin
+    the same at ``DEEP`` iterations, kept in the game's record and counted in the summary."""
+    weighed = []
+
+    def judged(state, seed, iterations=None):
+        weighed.append(iterations)
+        return -0.2 if iterations is None else 0.01
+
+    monkeypatch.setattr(TRADES, "weigh_answer", judged)
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")  # (the seats' policies are made in play)
+    record = TRADES.play(["ai:normal+iterations=5"] * 3, 1, {}, weigh=True)  # (one AI proposal)
+    assert record["answers"] and weighed == [None, TRADES.DEEP] * len(record["answers"])
+    assert all(answer[2] == -0.2 and answer[4] == 0.01 for answer in record["answers"])
+    summary = TRADES.summarize([record], ["ai:normal+iterations=5"], True)["answers"]
+    assert (summary["traps"], summary["deep traps"]) == (len(record["answers"]), 0)
+    assert f"weighed again at {TRADES.DEEP} iterations" in capsys.readouterr().out
+
+
 @pytest.mark.slow
 def test_no_offer_the_ai_allows_itself_is_a_trap_for_a_normal_search_from_the_partners_view(monkeypatch):
     """(c): at the traps benchmark's first 60 positions of seed 80001, every suggested proposal

@@ -199,16 +199,18 @@ class SearchPolicy:
         return pick(game_id, view, seat, self.merge([
             self.search_root(game_id, view, seat, seed, index, progress if index == 0 else None)
             for index in range(self.level.searches)
-        ]))
+        ]), self.level.name)
 
 
-def allowed(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, top: int = 1) -> RootStats:
+def allowed(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, top: int = 1,
+            level: str | None = None) -> RootStats:
     """Root statistics (one search's or several merged) whose ``top`` most visited actions are
-    all moves AI seats may make (``GameAI.vetoed``). The veto is costly, so it is asked only of
-    the actions that would be made or shown: from the most visited down (ties in the order of
-    ``stats``, as ``most_visited`` and ``explain.candidates`` rank them) until ``top`` pass; the
-    vetoed ones met are dropped, the others kept as they are. Unchanged if the veto rejects
-    every action."""
+    all moves AI seats may make (``GameAI.vetoed``, asked for ``level``, the name of the level
+    that searched: a game may keep the veto's cost in proportion). The veto is costly, so it is
+    asked only of the actions that would be made or shown: from the most visited down (ties in
+    the order of ``stats``, as ``most_visited`` and ``explain.candidates`` rank them) until
+    ``top`` pass; the vetoed ones met are dropped, the others kept as they are. Unchanged if the
+    veto rejects every action."""
     vetoed = get_game(game_id).ai.vetoed
     if vetoed is None:
         return stats
@@ -218,7 +220,7 @@ def allowed(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, top
     for action in sorted(stats, key=lambda action: -stats[action][0]):
         if passed == top:
             break
-        if vetoed(world, seat, action):
+        if vetoed(world, seat, action, level):
             banned.add(action)
         else:
             passed += 1
@@ -227,17 +229,19 @@ def allowed(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, top
     return {action: weights for action, weights in stats.items() if action not in banned}
 
 
-def pick(game_id: str, view: dict[str, Any], seat: int, stats: RootStats) -> Action:
-    """The move an AI seat makes from its searches' merged root statistics: the most visited
-    that the game does not veto (the next most visited where it does: no second search)."""
-    return SearchPolicy.best(allowed(game_id, view, seat, stats))
+def pick(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, level: str | None = None) -> Action:
+    """The move an AI seat at ``level`` makes from its searches' merged root statistics: the
+    most visited that the game does not veto (the next most visited where it does: no second
+    search)."""
+    return SearchPolicy.best(allowed(game_id, view, seat, stats, level=level))
 
 
-def vetted(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP) -> Weighed:
+def vetted(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP,
+           level: str | None = None) -> Weighed:
     """What the searches weighed (merged), its ``top`` most visited actions all moves AI seats
     may make (``allowed``): the candidates a hint shows or a decision records, its move first
     (the move ``pick`` makes from the same statistics)."""
-    return weighed._replace(stats=allowed(game_id, view, seat, weighed.stats, top))
+    return weighed._replace(stats=allowed(game_id, view, seat, weighed.stats, top, level))
 
 
 def make_policy(spec: SeatSpec, *, level: Level | None = None, iterations: int | None = None) -> Policy:
@@ -274,4 +278,4 @@ def hint(game_id: str, view: dict[str, Any], seat: int, level: str = "normal", s
     policy = search_policy(SeatSpec.ai(level))
     weighed = Weighed.merge([policy.weigh_root(game_id, view, seat, seed, index)
                              for index in range(policy.level.searches)])
-    return explained(game_id, view, seat, vetted(game_id, view, seat, weighed))
+    return explained(game_id, view, seat, vetted(game_id, view, seat, weighed, level=policy.level.name))

@@ -25,7 +25,7 @@ from caravan_tui.games import GAMES, get_game
 from .explain import playable
 from .ismcts import SearchResult, continuation, search
 from .levels import LEVELS, MAX_ITERATIONS, Level, level_for
-from .policies import search_settings
+from .policies import pick, search_settings
 
 #: a decision's search budget by default: the normal level's
 ITERATIONS = 1500
@@ -93,16 +93,20 @@ def seed_of(seat: int, turn: int) -> str:
 
 
 def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATIONS) -> Judged:
-    """``position`` reviewed by a search from its view (see the module doc). Where the move made
-    is not the search's best, both are weighed again by a search that spends its whole budget
-    below each (the same seed for both), so that neither value rests on a few visits."""
+    """``position`` reviewed by a search from its view (see the module doc). Its best is the
+    move an AI seat would make from that search (``policies.pick``): the most visited that the
+    game's veto allows, so a review never names as the better move one the AI itself would
+    never make (a trap offer). Where the move made is not that best, both are weighed again by
+    a search that spends its whole budget below each (the same seed for both), so that neither
+    value rests on a few visits."""
     game = get_game(game_id)
     level = review_level(game, iterations)
     world = game.from_view(position.view, seat)
     settings = search_settings(level, game)
     seed = seed_of(seat, position.turn)
     weighed = search(world, seat, iterations=iterations, seed=seed, **settings)
-    best, action = weighed.action, position.action
+    stats = {move: (child.visits, child.reward) for move, child in weighed.root.children.items()}
+    best, action = pick(game_id, position.view, seat, stats, level.name), position.action
     if action == best:
         before, best_line = _weigh(weighed, best)
         after, played_line = before, best_line

@@ -177,7 +177,7 @@ class AIWorker:
                 return SearchPolicy.best(stats)
             pool = self._executor()  # (the veto may search: not on this loop)
             return (await self._gather(pool, self._submit(pool, lambda: [
-                pool.submit(pick, asked.game_id, asked.view, asked.seat, stats)]), None))[0]
+                pool.submit(pick, asked.game_id, asked.view, asked.seat, stats, policy.level.name)]), None))[0]
         pool = self._executor()
         with self._listening(on_progress) as job:
             chosen = self._submit(pool, lambda: [pool.submit(_choose, policy, job, asked)])
@@ -231,7 +231,7 @@ class AIWorker:
         if get_game(game_id).ai.vetoed is None:
             return weighed
         return (await self._gather(pool, self._submit(pool, lambda: [
-            pool.submit(vetted, game_id, view, seat, weighed, top)]), None))[0]
+            pool.submit(vetted, game_id, view, seat, weighed, top, policy.level.name)]), None))[0]
 
     @contextmanager
     def _listening(self, on_progress: Callable[[Progress], None] | None) -> Iterator[int | None]:

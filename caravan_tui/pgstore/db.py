@@ -174,6 +174,16 @@ CREATE TABLE IF NOT EXISTS moderation_log (
 );
 -- a match an operator closed (its people told why; never resumed, its record kept)
 ALTER TABLE matches ADD COLUMN IF NOT EXISTS closed text;
+-- the reviews of finished matches (the coach), kept with them for every server: one a seat and
+-- key (saves.reviews.key as JSON: the log reviewed, its digest, the budget, the review format),
+-- the review's plain data in msgpack; only ever added, never replaced (the first one made stays)
+CREATE TABLE IF NOT EXISTS reviews (
+    match_id text NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    seat integer NOT NULL,
+    key text NOT NULL,
+    review bytea NOT NULL,
+    PRIMARY KEY (match_id, seat, key)
+);
 -- who connected, from where, through which host, how it ended
 CREATE TABLE IF NOT EXISTS connections (
     at timestamptz NOT NULL DEFAULT now(),

@@ -20,6 +20,7 @@ from caravan_tui.pgstore.lobby import LIVE
 from caravan_tui.pgstore.matches import UNHELD
 from caravan_tui.pgstore.moderation import PgModeration
 from caravan_tui.pgstore.rated import PgRated
+from caravan_tui.pgstore.reviews import PgReviewShelf
 from caravan_tui.ssh.lookalikes import marks
 from caravan_tui.ssh.records import IDENTITY, HostedRecord, side_log_from_data
 
@@ -118,6 +119,7 @@ class PgKeeping:
         self.names = PgNames(db)
         self.rated = PgRated(db)
         self.moderation = PgModeration(db, self.host)
+        self.reviews = PgReviewShelf(db)
 
     def finished_records(self) -> list[HostedRecord]:
         with self.db.transaction() as cur:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import msgpack
 
@@ -23,7 +23,7 @@ from caravan_tui.saves.store import replace_file
 
 FORMAT = "caravan-tui-review"
 #: bumped when what a review holds or how it is judged changes: older files are judged again
-VERSION = 1
+VERSION = 2
 MAX_FILE = 4 * MiB
 
 
@@ -32,6 +32,17 @@ def key(snapshot: Snapshot, seat: int, iterations: int) -> dict[str, Any]:
     log = msgpack.packb([list(action) for action in snapshot.actions], use_bin_type=True)
     return {"format": FORMAT, "version": VERSION, "match": snapshot.match_id, "moves": len(snapshot.actions),
             "log": hashlib.sha256(log).hexdigest(), "seat": seat, "iterations": iterations}
+
+
+class Shelf(Protocol):
+    """Where reviews are kept: these files, or with the matches in a database
+    (``pgstore.reviews``). ``read`` gives the review kept for ``snapshot``'s ``seat`` at this
+    budget, as plain data (checked by its reader), or None; ``write`` keeps one. Either may
+    raise OSError (the storage failed)."""
+
+    def read(self, snapshot: Snapshot, seat: int, iterations: int) -> Any | None: ...
+
+    def write(self, snapshot: Snapshot, seat: int, iterations: int, review: Any) -> None: ...
 
 
 class ReviewShelf:

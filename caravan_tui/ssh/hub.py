@@ -180,7 +180,7 @@ class Hub:
         self.sessions: set[Session] = set()
         self._lobby_due: asyncio.TimerHandle | None = None
         self._sending: set[asyncio.Task] = set()  # lobbies on their way
-        self.reviews = HubReviews(self.root, self.store, self.finished, worker, iterations, _send_now)
+        self.reviews = HubReviews(self.keeping.reviews, self.store, self.finished, worker, iterations, _send_now)
         self._announcing: set[asyncio.Task] = set()  # seats' match info, after a person left
 
     # -- life -------------------------------------------------------------------------------

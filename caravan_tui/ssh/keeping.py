@@ -19,6 +19,7 @@ from typing import Protocol
 
 from caravan_tui.engine import Event
 from caravan_tui.match.host import Said
+from caravan_tui.saves.reviews import ReviewShelf, Shelf
 from caravan_tui.ssh.connection_log import ConnectionLog
 from caravan_tui.ssh.moderation import Moderation, ModerationFiles
 from caravan_tui.ssh.rated_file import RatedFile, RatedMatches
@@ -67,6 +68,11 @@ class Keeping(Protocol):
     @property
     def moderation(self) -> Moderation:
         """Bans, mutes and the moderation log."""
+        ...
+
+    @property
+    def reviews(self) -> Shelf:
+        """The reviews of finished matches, kept for every server sharing the keeping."""
         ...
 
     @property
@@ -136,6 +142,7 @@ class FileKeeping:
         self.connection_log = ConnectionLog(self.root / "connections.log")  # (rotated)
         self.rated: RatedFile = RatedFile(self.root / "ratings.jsonl")
         self.moderation = ModerationFiles(self.root)
+        self.reviews: ReviewShelf = ReviewShelf(self.root)
 
     def records(self) -> list[tuple[str, HostedRecord | str]]:
         self.folder.mkdir(parents=True, exist_ok=True)

@@ -1,21 +1,21 @@
 """Reviews of the finished matches people played on this server (DESIGN §6, the coach): judged
 in the hub's AI workers (one decision per worker at a time, so the hosted matches' AI seats
-keep playing), progress sent to the session as it goes, kept beside the server's saves
-(``saves/reviews.py``). One review at a time a session; it stops when the session asks or ends.
+keep playing), progress sent to the session as it goes, kept where the server keeps the rest
+(``Keeping.reviews``: beside its saves, or with the matches in the database every server
+shares). One review at a time a session; it stops when the session asks or ends.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Callable
-from pathlib import Path
 
 from caravan_tui.ai.review import ITERATIONS
 from caravan_tui.ai.worker import AIWorker, AIWorkerError
 from caravan_tui.bus import Message
 from caravan_tui.match_review import review_of
 from caravan_tui.saves.backend import MatchStore
-from caravan_tui.saves.reviews import ReviewShelf
+from caravan_tui.saves.reviews import Shelf
 from caravan_tui.saves.snapshot import Snapshot
 from caravan_tui.ssh.finished import FinishedMatches, read_ended
 from caravan_tui.ssh.protocol import Reviewed, Reviewing, ReviewMatch
@@ -29,9 +29,9 @@ Send = Callable[[object, Message], None]
 class HubReviews:
     """The reviews under way, one per session (keyed by the session object)."""
 
-    def __init__(self, root: Path, store: MatchStore, finished: FinishedMatches, worker: AIWorker,
+    def __init__(self, shelf: Shelf, store: MatchStore, finished: FinishedMatches, worker: AIWorker,
                  iterations: int | None, send: Send) -> None:
-        self.shelf, self.store, self.finished, self.worker = ReviewShelf(root), store, finished, worker
+        self.shelf, self.store, self.finished, self.worker = shelf, store, finished, worker
         self.iterations = iterations or ITERATIONS
         self.send = send
         self.running: dict[object, asyncio.Task[None]] = {}

@@ -246,17 +246,30 @@ ANSWER_ITERATIONS = 300
 ANSWER_BELOW = 0.0
 
 
-def vetoed(state: AhldarahdState, seat: int, action: Action) -> bool:
+#: the levels whose search costs a small part of the veto's (easy: 100 iterations against its
+#: 1,200): an offer they would make is first screened by one search of the partner's answer at
+#: ``SCREEN_ITERATIONS``, and only one the screen passes is weighed in full. The screen only
+#: rejects: what it passes must still pass the full veto (docs/ai.md, "The veto at easy")
+SCREENED = frozenset(("easy",))
+SCREEN_ITERATIONS = 100
+
+
+def vetoed(state: AhldarahdState, seat: int, action: Action, level: str | None = None) -> bool:
     """No trap offers: an AI seat never proposes a trade by which its partner, by its own lights,
     loses by accepting, judged from worlds redealt from what the proposer can see (never the
     partner's real hand). First the partner's judgement (``trading.judge``): an offer by which it
     expects on average to lose win chance is vetoed at once; then a small search of the partner's
     answer (``answer_value``): the evaluation misses trades whose cost shows only in the turns
     after. The search may still like such an offer (its model of the partner accepts in some
-    redeals); a person might take it on trust."""
+    redeals); a person might take it on trust. At a ``SCREENED`` level a search of its own size
+    comes first, so that the offers it rejects cost it no more than a move."""
     if action[0] != "offer":
         return False
-    return judged_losing(state, seat, action) or answer_value(state, seat, action) < -ANSWER_BELOW
+    if judged_losing(state, seat, action):
+        return True
+    if level in SCREENED and answer_value(state, seat, action, 1, SCREEN_ITERATIONS) < -ANSWER_BELOW:
+        return True
+    return answer_value(state, seat, action) < -ANSWER_BELOW
 
 
 def _offered(state: AhldarahdState, seat: int, action: Action, rng: random.Random) -> AhldarahdState:
@@ -285,7 +298,13 @@ def answer_value(state: AhldarahdState, seat: int, action: Action, worlds: int =
     """What the partner of ``seat``'s proposal ``action`` gains by accepting it rather than
     declining, in win chance, by its own search (normal's settings, ``iterations`` a search)
     averaged over ``worlds`` redealt from ``seat``'s view of ``state``: each search redeals in
-    turn what the partner cannot see."""
+    turn what the partner cannot see. Where ``seat``'s view fixes the partner's hand
+    (``hand_seen``) the worlds differ in nothing the partner's search does not redeal itself, so
+    one search spends their whole budget and goes deeper (where nothing is hidden at all, four
+    searches of 300 iterations are one estimate four times over: at 300 a search rated +0.030 a
+    trade that 1,200 rate -0.07; docs/ai.md, "The trap at 87019")."""
+    if hand_seen(state, seat, action[1]):
+        iterations, worlds = iterations * worlds, 1
     rng = random.Random(1)
     total = 0.0
     for number in range(worlds):
@@ -298,6 +317,13 @@ def answer_value(state: AhldarahdState, seat: int, action: Action, worlds: int =
         value = {child.action[0]: child.reward / child.visits for child in root.children.values() if child.visits}
         total += value.get("accept", 0.0) - value.get("decline", 0.0)
     return total / worlds
+
+
+def hand_seen(state: AhldarahdState, seat: int, other: int) -> bool:
+    """Whether ``seat``'s view of ``state`` fixes ``other``'s hand: none of it is hidden, or the
+    deck holds no card of ``other``'s colour for a redeal to swap in (``determinize``)."""
+    return other == seat or not state.hand[other] & ~state.known[other] or all(card // 10 != other
+                                                                               for card in state.deck)
 
 
 def prior(state: AhldarahdState, actions: Sequence[Action]) -> list[float]:
