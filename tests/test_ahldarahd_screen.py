@@ -6,6 +6,7 @@ engine's reason and nothing changed, the Night's pledge stepped and typed, and f
 that fit."""
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
 from itertools import pairwise
 
 import pytest
@@ -122,9 +123,30 @@ def table_at(app, prefix=(), seed: int = 1, options=None) -> Table:
     return Table(app, "ahldarahd", AhldarahdScreen, seed, options or {}, prefix)
 
 
+@asynccontextmanager
+async def at_my_turn(tmp_path, prefix=(), seed: int = 1, options=None, what: str = "my turn"):
+    """Tester's table against Bot at 80×24, the match begun at the position ``prefix`` leads to,
+    once it is Tester's decision: (the app, its pilot, the ``Table``)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix, seed, options) as table:
+        await wait_for(pilot, lambda: my_turn(app), what)
+        yield app, pilot, table
+
+
+@asynccontextmanager
+async def match_begun(tmp_path, seats: list[SeatSpec], names: list[str], seed: int = 5, options=None):
+    """A match begun from the app (as the new match screen begins one) with ``seats`` named
+    ``names``, seat 0 a person's, at 80×24, once it is seat 0's first decision: (the app, its
+    pilot, its table's screen)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(MatchSetup("ahldarahd", seats, names, options or {}, seed))
+        await wait_for(pilot, lambda: my_turn(app), "my first decision")
+        yield app, pilot, app.screen
+
+
 @pytest.mark.e2e
 async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
-    app = make_app(tmp_path)
     used: dict[str, int] = {}
 
     def note(what: str) -> None:
@@ -136,11 +158,9 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
         note(action[0])
         return action
 
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(MatchSetup("ahldarahd", [SeatSpec("human"), SeatSpec.parse("ai:easy"),
-                                                 SeatSpec.parse("ai:easy")], ["Tester", "Bot 1", "Bot 2"], {}, 5))
-        await wait_for(pilot, lambda: my_turn(app), "my first decision")
-        screen, host = app.screen, app.runner.host
+    seats = [SeatSpec("human"), SeatSpec.parse("ai:easy"), SeatSpec.parse("ai:easy")]
+    async with match_begun(tmp_path, seats, ["Tester", "Bot 1", "Bot 2"]) as (app, pilot, screen):
+        host = app.runner.host
         board = screen.query_one(MapBoard)
         for _ in range(60):
             await wait_for(pilot, lambda: my_turn(app) and not screen.table.queue, "my turn")
@@ -250,10 +270,8 @@ async def test_an_incoming_offer_is_accepted_and_declined_by_keys(tmp_path):
 
 async def test_m_shows_each_players_map_and_a_bad_offer_shows_the_engines_reason_and_changes_nothing(tmp_path):
     prefix, state = play_until(building(0), choose=bot_builds_route_16)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my build") as (app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: my_turn(app), "my build")
         board = screen.query_one(MapBoard)
         assert "[R You]" in board.text and board.owners == screen.table.view["routes"][0]
         await pilot.press("m")
@@ -286,10 +304,8 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
     prefix, state = play_until(lambda s: s.turn == 0 and s.phase == NIGHT_AVERT, seed=0, choose=builder,
                                options=night)
     pledges = [a for a in state.legal_actions() if a[0] == "pledge"]
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix, seed=0, options=night) as table:
+    async with at_my_turn(tmp_path, prefix, seed=0, options=night, what="the Night") as (app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: my_turn(app), "the Night")
         commodity = screen.table.view["night"]["commodity"]
         keys = "+/- or type · b pledge · " + ("a discard · " if ("avert",) in screen.table.legal else "") + "s stand by"
         assert panel_lines(app)[:3] == [f"Night of the Outsider: {commodity}",
@@ -318,12 +334,8 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
 
 
 async def test_five_players_fit_80x24(tmp_path):
-    app = make_app(tmp_path)
     names = ["Tester", "Bot 1", "Bot 2", "Bot 3", "Bot 4"]
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(MatchSetup("ahldarahd", [SeatSpec("human")] + [SeatSpec("random")] * 4, names, {}, 3))
-        await wait_for(pilot, lambda: my_turn(app), "my turn")
-        screen = app.screen
+    async with match_begun(tmp_path, [SeatSpec("human")] + [SeatSpec("random")] * 4, names, 3) as (app, _, screen):
         regions = [screen.query_one(selector).region for selector in ("#ah-map", "#ah-players", "#ah-market",
                                                                        "#ah-panel", "#status")]
         assert all(region.height for region in regions)
@@ -334,7 +346,7 @@ async def test_five_players_fit_80x24(tmp_path):
             assert f"Bot {seat}" in text
         assert screen.query_one("#ah-players").region.height == 6  # a header and a line a player
         lines = text.splitlines()
-        assert lines[0].startswith(" [R You] B Bot 1") and "P Bot 4" in lines[0]  # the maps on one line
+        assert lines[0].startswith("▸[R You] B Bot 1") and "P Bot 4" in lines[0]  # the maps on one line (focused)
         assert lines[9].startswith(" 16 ")  # the route under the cursor, under the map
         for mark in "RBGYP":
             assert f" {mark} " in screen.query_one(MapBoard).text or f"[{mark} " in screen.query_one(MapBoard).text
@@ -357,10 +369,8 @@ def test_a_proposal_becomes_the_engines_steps_and_is_checked_by_the_engine():
 
 async def test_a_play_highlighted_in_the_list_shows_its_route_named_as_the_map_names_it(tmp_path):
     prefix, _ = play_until(building(0), choose=bot_builds_route_16)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my build") as (_app, pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: my_turn(app), "my build")
         board, plays = screen.query_one(MapBoard), screen.query_one(ActionList)
         plays.focus()
         await pilot.pause()
@@ -410,9 +420,7 @@ async def test_opposite_arrows_retrace_the_map_cursors_steps(tmp_path):
     """The bug: right from route 7 led to 9, down from 9 to 14, but up from 14 to 7, so a player
     retracing their steps to 9 claimed route 7 with Enter. Up, then left, now retrace the way."""
     assert (nearest(6, 0, 1), nearest(8, 1, 0), nearest(13, -1, 0)) == (8, 13, 6)  # what the eye sees
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app):
-        await wait_for(pilot, lambda: my_turn(app), "my turn")
+    async with at_my_turn(tmp_path) as (app, pilot, _table):
         board = app.screen.query_one(MapBoard)
         await cursor_to(pilot, board, 6)
         trail = []
@@ -423,10 +431,8 @@ async def test_opposite_arrows_retrace_the_map_cursors_steps(tmp_path):
 
 async def test_the_trade_builder_never_wraps_and_the_log_keeps_only_what_was_sent(tmp_path):
     prefix, _ = play_until(building(0))
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my build") as (app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: my_turn(app), "my build")
         await pilot.press("o")
         await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
         dialog = app.screen
@@ -449,9 +455,7 @@ def status(screen) -> str:
 
 
 async def test_the_status_line_words_the_route_play_enter_makes_on_the_map(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
-        await wait_for(pilot, lambda: my_turn(app), "my turn")
+    async with at_my_turn(tmp_path) as (_app, pilot, table):
         screen = table.screen
         board = screen.query_one(MapBoard)
         assert screen.phase == "setup" and board.has_focus
@@ -475,9 +479,7 @@ async def test_the_status_line_words_the_route_play_enter_makes_on_the_map(tmp_p
 async def test_the_panel_words_each_seat_as_the_log_does(tmp_path):
     """Never "You opens the next auction": our own seat, shown while the turn is not ours to
     play (our move on its way, a replay), agrees as "you" does."""
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
-        await wait_for(pilot, lambda: my_turn(app), "my turn")
+    async with at_my_turn(tmp_path) as (_app, _pilot, table):
         screen = table.screen
         screen.table.turn = None
         base = dict(screen.table.view)
@@ -494,9 +496,7 @@ async def test_the_panel_words_each_seat_as_the_log_does(tmp_path):
 
 
 async def test_a_tie_on_points_says_gold_broke_it(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
-        await wait_for(pilot, lambda: my_turn(app), "my turn")
+    async with at_my_turn(tmp_path) as (_app, _pilot, table):
         screen = table.screen
         screen.table.view = dict(screen.table.view) | {"gold": [9, 4]}
         assert screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [1.0, 0.0]) == \
@@ -506,9 +506,7 @@ async def test_a_tie_on_points_says_gold_broke_it(tmp_path):
 
 async def test_the_maps_cursor_shows_its_focus_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
-        await wait_for(pilot, lambda: my_turn(app), "my turn")
+    async with at_my_turn(tmp_path) as (app, pilot, table):
         board = table.screen.query_one(MapBoard)
         row, col = LABEL_AT[board.cursor]
         region = board.content_region
@@ -535,10 +533,8 @@ async def test_typed_bid_digits_show_by_the_amount_and_start_afresh_for_another_
     digits show beside the amount, and another item starts them afresh; a hint changes neither
     the item nor the amount."""
     prefix, _ = play_until(lambda s: s.turn == 0 and len({a[1] for a in s.legal_actions() if a[0] == "open"}) >= 2)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my auction") as (app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: my_turn(app), "my auction")
         first, second = screen.table.openable()[:2]
         assert screen.table.item == first
         await pilot.press("2")
@@ -565,10 +561,8 @@ async def test_the_digits_typed_are_the_tables_whatever_has_the_focus_and_backsp
     to the bid of "1", started the digits afresh). The same keys give the same bid on the map
     and in the plays list, and Backspace takes the last digit back."""
     prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my auction") as (app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: my_turn(app), "my auction")
         plays = screen.query_one(ActionList)
         bids = {}
         for focused in (plays, screen.query_one(MapBoard)):  # (the list's focus puts its play in the panel)
@@ -596,10 +590,8 @@ async def test_the_plays_list_and_the_panel_name_one_bid(tmp_path):
     Ivory card): ``b`` and Enter named two auctions. The panel follows the list's highlight, the
     list follows the panel's keys, and ``b`` plays what Enter would."""
     prefix, _ = play_until(lambda s: s.turn == 0 and len({a[1] for a in s.legal_actions() if a[0] == "open"}) >= 2)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my auction") as (app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: my_turn(app), "my auction")
         second = screen.table.openable()[1]
         await pilot.press("i")
         assert screen.table.item == second
@@ -629,10 +621,8 @@ async def test_the_auctions_key_lines_fit_the_panel_whole_at_80x24(tmp_path):
     """The bug: at 80×24 the opening bid's keys were cut ("… · b open" lost its end). Each key
     line of the auction is read whole from the screen, with the most digits typed."""
     prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my auction") as (app, pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: my_turn(app), "my auction")
         items = screen.table.openable()
         assert screen.query_one("#ah-panel").content_region.width < 50  # the panel is beside the plays
         assert panel_lines(app)[2] == f"i item (1 of {len(items)}) · +/- or type · b open"
@@ -640,10 +630,8 @@ async def test_the_auctions_key_lines_fit_the_panel_whole_at_80x24(tmp_path):
         assert panel_lines(app)[2] == f"i item (1 of {len(items)}) · +/- or type · b open"
     prefix, state = play_until(lambda s: s.turn == 0 and s.phase == BID_RAISE)
     raises = [a[1] for a in state.legal_actions() if a[0] == "raise"]
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my raise") as (app, pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: my_turn(app), "my raise")
         assert panel_lines(app)[2] == f"b raise to {raises[0]} · +/- or type · p pass"
         await pilot.press("1", "2", "3")  # all one has: the digits beside it
         assert panel_lines(app)[2] == f"b raise to {raises[-1]} (typed 123) · p pass"
@@ -652,20 +640,18 @@ async def test_the_auctions_key_lines_fit_the_panel_whole_at_80x24(tmp_path):
 async def test_an_incense_card_is_an_incense_card_wherever_the_table_names_a_commodity(tmp_path):
     """The bug: "a Incense card". The Night's loss, a draft in the panel, the route problem and
     the trade builder's sides put "an" before a commodity that starts with a vowel."""
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
-        await wait_for(pilot, lambda: my_turn(app), "my turn")
+    async with at_my_turn(tmp_path) as (app, pilot, table):
         screen = table.screen
         screen.table.turn, base = None, dict(screen.table.view)
         screen.table.view = base | {"phase": "night_loss", "to_move": 1,
                                     "night": base["night"] | {"commodity": "Incense"}}
-        screen.show_panel()
+        screen.table_changed()
         await pilot.pause()
         assert panel_lines(app)[0] == "The Night: lose a route into an Incense city"
         draft = {"partner": 0, "give_gold": 0, "give_cards": ["blue Incense"], "give_items": [], "ask_gold": 2,
                  "ask_cards": [], "ask_items": []}
         screen.table.view = base | {"phase": "compose", "to_move": 1, "draft": draft, "order": [1, 0], "position": 0}
-        screen.show_panel()
+        screen.table_changed()
         await pilot.pause()
         assert panel_lines(app)[:2] == ["Bot writes to you", "gives an Incense card; asks 2 gold"]
     view = GAME.new(2, seed=1).view(0) | {"phase": "build"}

@@ -136,9 +136,11 @@ async def test_the_key_that_closes_the_since_your_last_turn_panel_also_does_what
                 board = screen.query_one("#board")
                 assert since.parent is board and since.region.right <= board.region.right
             assert "esc hides it" in str(since.border_title)
+            app.clear_notifications()
             await pilot.press("escape")  # hides it, and nothing else
             await pilot.pause()
             assert not since.showing and app.screen is screen and screen.table.turn is not None
+            assert notices(app) == []
             screen.act(screen.table.legal[0])
             assert await since_showing()
             focused = screen.focused

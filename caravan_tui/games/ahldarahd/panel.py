@@ -16,8 +16,9 @@ from .views import AhldarahdView, AuctionView, DraftView, NightView
 POSS = "'s"  # the possessive form of a seat field: "your map", "Bot's map"
 
 
-def panel_text(view: AhldarahdView, table: AhldarahdTable) -> Text:
-    """The decision at hand: whose it is, its state and, when it is ours, its keys."""
+def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True) -> Text:
+    """The decision at hand: whose it is, its state and, when it is ours, its keys; ``hint``:
+    and the hint's play, where a row is free for it."""
     phase, mover = view["phase"], view["to_move"]
     mine = table.turn is not None
     m = mover if mover is not None else -1  # (no one decides once the game is over)
@@ -66,7 +67,7 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable) -> Text:
         lines.append(Text(f"The Night: lose a route into {a_or_an(f'{commodity} city')}", style="bold"))
         lines.append(Text("enter on your route to lose (m: maps)" if mine else
                           table.sentence(f"{who(m)} choose{who(m, 's')} which.")))
-    hinted = table.hinted if mine else None
+    hinted = table.hinted if mine and hint else None
     if hinted is not None and len(lines) < 4:
         lines.append(Text(f"★ hint: {table.describe(hinted)} (starred in the plays)", style="italic"))
     text = Text("\n").join(lines)

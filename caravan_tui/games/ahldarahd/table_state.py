@@ -27,6 +27,14 @@ class AhldarahdTable(TableState[AhldarahdView]):
     hinted: Action | None = None
     queue: list[Action] = field(default_factory=list)  # a proposal's remaining steps, one per decision
     shown_map: int = 0  # the map on show (m and M turn through them)
+    #: the route the map is asked to put its cursor on (the play the plays list highlights), and
+    #: how many times it was asked: the map follows when the count changes (its cursor is its own)
+    map_point: int | None = None
+    map_asked: int = 0
+
+    def point_map(self, colour: int, route: int) -> None:
+        """Show map ``colour`` and ask it to put its cursor on ``route`` (0-based)."""
+        self.shown_map, self.map_point, self.map_asked = colour, route, self.map_asked + 1
 
     @property
     def phase(self) -> Phase | None:
@@ -121,6 +129,18 @@ class AhldarahdTable(TableState[AhldarahdView]):
         self.typed = self.typed[:-1]
         if self.typed:
             self.follow_typed()
+
+    def typed_too_much(self) -> str | None:
+        """Why the digits typed ask more than the decision offers, in one line ("most you can bid:
+        7 gold (all you have)"), or None: the amount shown is then less than what was typed."""
+        amounts, view = self.amounts(), self.view
+        if not self.typed or not amounts or int(self.typed) <= amounts[-1] or view is None or self.seat is None:
+            return None
+        most = amounts[-1]
+        if self.phase == "night_avert" and most < view["gold"][self.seat]:
+            return f"most you can pledge: {most} gold (what the Night still needs)"
+        verb = "pledge" if self.phase == "night_avert" else "bid"
+        return f"most you can {verb}: {most} gold (all you have)"
 
     def follow_typed(self) -> None:
         wanted = int(self.typed)

@@ -1,0 +1,101 @@
+"""What the last newcomer run found at the Caravans of Ahldarahd table (80×24, Pilot), each as
+they met it: the map showed no mark of its focus; digits typed past what one may bid kept the
+amount short with no word why; and the table no longer moves the plays list's highlight or the
+map's cursor from outside (issue 49: each widget follows the table's state)."""
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+from test_ahldarahd_screen import at_my_turn, play_until
+from test_table_shape import queried, queried_names
+
+from caravan_tui.games.ahldarahd import screen as ahldarahd_screen
+from caravan_tui.games.ahldarahd.map_widget import MapBoard
+from caravan_tui.games.ahldarahd.terms import BID_OPEN, BID_RAISE
+from caravan_tui.textual_adapter import notices, screen_lines
+from caravan_tui.widgets import ActionList
+from caravan_tui.widgets.focus_mark import FOCUS_MARK
+
+from tables import wait_for
+
+MARK = FOCUS_MARK.strip()
+
+
+async def test_the_map_marks_its_focus_as_the_plays_list_does_without_colour(tmp_path, monkeypatch):
+    """The bug: the plays list's title read "▸ Plays" with the focus, the map nothing, so under
+    NO_COLOR a newcomer could not tell whether the arrows moved over the map or the list."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    async with at_my_turn(tmp_path) as (app, pilot, table):
+        screen = table.screen
+        board, plays = screen.query_one(MapBoard), screen.query_one(ActionList)
+
+        def map_marked() -> bool:
+            return screen_lines(app.screen)[board.region.y][board.region.x] == MARK
+
+        assert board.has_focus and map_marked() and not str(plays.border_title).startswith(MARK)
+        await pilot.press("tab")
+        await wait_for(pilot, lambda: plays.has_focus, "the plays list")
+        assert not map_marked() and str(plays.border_title).startswith(MARK)
+        await pilot.press("shift+tab")
+        await wait_for(pilot, lambda: board.has_focus, "the map again")
+        assert map_marked()
+        first_route = board.cursor
+        await pilot.press("right")  # (the gutter moves nothing: the map's cells answer the arrows as before)
+        assert board.cursor != first_route and map_marked()
+
+
+async def test_digits_typed_past_what_one_may_bid_say_why_in_one_line(tmp_path):
+    """The bug: with 5 gold, "9" showed "at 5 gold (typed 9)" and nothing said why not 9."""
+    prefix, state = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN)
+    gold = state.gold[0]
+    async with at_my_turn(tmp_path, prefix, what="my auction") as (app, pilot, table):
+        screen = table.screen
+        app.clear_notifications()
+        await pilot.press(str(gold))  # (as much as one has: nothing to say)
+        assert screen.table.chosen_amount() == gold and notices(app) == []
+        await pilot.press("backspace", "9", "9")
+        assert screen.table.chosen_amount() == gold and screen.table.typed == "99"
+        said = [notice.message for notice in notices(app)]
+        assert said and said[-1] == f"Most you can bid: {gold} gold (all you have)"
+        assert all("\n" not in message for message in said)
+
+
+async def test_a_raise_typed_past_ones_gold_says_the_most_one_can_bid(tmp_path):
+    prefix, state = play_until(lambda s: s.turn == 0 and s.phase == BID_RAISE)
+    async with at_my_turn(tmp_path, prefix, what="my raise") as (app, pilot, _table):
+        app.clear_notifications()
+        await pilot.press("9", "9")
+        said = [notice.message for notice in notices(app)]
+        assert said[-1] == f"Most you can bid: {state.gold[0]} gold (all you have)"
+
+
+def selection_set_from_outside(module) -> list[int]:
+    """The lines of ``module`` (a screen) that assign a queried widget's ``highlighted`` or
+    ``cursor``: a selection the widget should follow from the table's state."""
+    path = Path(module.__file__)
+    found = []
+    for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        names = queried_names(function)
+        for node in ast.walk(function):
+            for target in node.targets if isinstance(node, ast.Assign) else []:
+                if isinstance(target, ast.Attribute) and target.attr in ("highlighted", "cursor") \
+                        and queried(target.value, names):
+                    found.append(node.lineno)
+    return found
+
+
+def test_the_table_moves_neither_the_plays_lists_highlight_nor_the_maps_cursor_from_outside():
+    """The bug (issue 49): ``highlight_bid`` set the plays list's highlight, ``show_route_of``
+    the map's cursor; the table now asks (``point_list``, ``point_map``) and each widget follows."""
+    assert selection_set_from_outside(ahldarahd_screen) == []
+    example = importlib.import_module("test_ahldarahd_newcomer")
+    assert selection_set_from_outside(example) == [Outside.move.__code__.co_firstlineno + 1]
+
+
+class Outside:  # (what the check finds)
+    def move(self) -> None:
+        self.query_one(MapBoard).cursor = 3
