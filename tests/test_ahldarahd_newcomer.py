@@ -1,6 +1,7 @@
 """What the last newcomer run found at the Caravans of Ahldarahd table (80×24, Pilot), each as
-they met it: the map showed no mark of its focus; digits typed past what one may bid kept the
-amount short with no word why; and the table no longer moves the plays list's highlight or the
+they met it: the AI took a city on their map in turn 1 with nothing on the table saying it
+could; the map showed no mark of its focus; digits typed past what one may bid kept the amount
+short with no word why; and the table no longer moves the plays list's highlight or the
 map's cursor from outside (issue 49: each widget follows the table's state)."""
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import ast
 import importlib
 from pathlib import Path
 
-from test_ahldarahd_screen import at_my_turn, play_until
+from test_ahldarahd_screen import at_my_turn, panel_lines, play_until
 from test_table_shape import queried, queried_names
 
 from caravan_tui.games.ahldarahd import screen as ahldarahd_screen
@@ -99,3 +100,17 @@ def test_the_table_moves_neither_the_plays_lists_highlight_nor_the_maps_cursor_f
 class Outside:  # (what the check finds)
     def move(self) -> None:
         self.query_one(MapBoard).cursor = 3
+
+
+async def test_the_first_auction_says_who_can_build_on_your_map(tmp_path):
+    """The bug: in turn 1 the AI holding your Right of Passage took a city on your map; nothing
+    at the table had said it could. Every auction of yours says who holds it (the auction that
+    can win it back), whole in the panel."""
+    prefix, state = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN and s.turn_no == 1)
+    assert state.rop[0] == 1  # (Bot, to Tester's right, holds it from the start)
+    async with at_my_turn(tmp_path, prefix, what="my first auction") as (app, _pilot, table):
+        first = panel_lines(app)[0]
+        assert first == "Auctions: 0 done · Bot can build on your map"
+        assert len(first) <= table.screen.query_one("#ah-panel").content_region.width
+        rop = next(a for a in table.screen.table.legal if a[0] == "open" and a[1] == "RoP red")
+        assert "Right of Passage" in table.screen.describe(rop)

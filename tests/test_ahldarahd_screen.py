@@ -26,7 +26,7 @@ from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog, side_words
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
-from caravan_tui.textual_adapter import screen_lines, screen_strips
+from caravan_tui.textual_adapter import notices, screen_lines, screen_strips
 from caravan_tui.widgets import ActionList
 
 from tables import Table, quick_app, read_since, wait_for
@@ -312,8 +312,9 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
                                         f"Pledge {pledges[0][1]} gold · 0 of 10 so far", keys]
         await pilot.press("plus")
         assert f"Pledge {pledges[1][1]} gold · 0 of 10 so far" in panel_lines(app)
-        await pilot.press("1", "2")  # 12: more than can be pledged, so all that can
+        await pilot.press("1", "2")  # 12: more than can be pledged, so all that can, and why
         assert f"Pledge {pledges[-1][1]} gold (typed 12) · 0 of 10 so far" in panel_lines(app)
+        assert notices(app)[-1].message.startswith(f"Most you can pledge: {pledges[-1][1]} gold (")
         await pilot.press("minus", "3")  # typing starts again after a step
         assert f"Pledge {min(3, pledges[-1][1])} gold (typed 3) · 0 of 10 so far" in panel_lines(app)
         screen.show_hint(pledges[-1], "")  # a hint is named in the panel and starred; it changes no amount

@@ -34,7 +34,12 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True) ->
         else:
             lines.append(Text(table.sentence(f"{who(m)} claim{who(m, 's')} free routes on {who(m, POSS)} map.")))
     elif phase == "bid_open":
-        lines.append(Text(f"Auctions: {len(view['auctioned'])} done this turn", style="bold"))
+        done = f"Auctions: {len(view['auctioned'])} done"
+        ours = view["rop"][table.seat] if mine and table.seat is not None else -1
+        # whoever holds our Right of Passage may take a city of our map in their build (§4): the
+        # auction that can win it back says so, from the first turn on
+        lines.append(Text(f"{done} · {table.short_name(ours, 8)} can build on your map" if ours not in (-1, m)
+                          else f"{done} this turn", style="bold"))
         if mine:
             lines.append(Text(f"Open: {table.item_text(table.item)} at {table.amount_words(' gold')}"
                               if table.item else ""))
