@@ -216,7 +216,7 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
                 if plays and "route" not in used:  # on the map: the cursor to a route, Enter
                     route = min(plays)
                     await cursor_to(pilot, board, route)
-                    assert board.text.splitlines()[-1].startswith(f"{route + 1} ")
+                    assert board.text.splitlines()[-1].startswith(f" {route + 1} ")  # (right of the gutter)
                     await pilot.press("enter")
                     if len(plays[route]) > 1:
                         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "which play")
