@@ -48,7 +48,7 @@ async def test_the_map_marks_its_focus_as_the_plays_list_does_without_colour(tmp
 
 
 async def test_digits_typed_past_what_one_may_bid_say_why_in_one_line(tmp_path):
-    """The bug: with 5 gold, "9" showed "at 5 gold (typed 9)" and nothing said why not 9."""
+    """The bug: with 5 gold, "19" showed "at 5 gold (typed 19)" and nothing said why not 19."""
     prefix, state = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN)
     gold = state.gold[0]
     async with at_my_turn(tmp_path, prefix, what="my auction") as (app, pilot, table):
@@ -56,11 +56,15 @@ async def test_digits_typed_past_what_one_may_bid_say_why_in_one_line(tmp_path):
         app.clear_notifications()
         await pilot.press(str(gold))  # (as much as one has: nothing to say)
         assert screen.table.chosen_amount() == gold and notices(app) == []
-        await pilot.press("backspace", "9", "9")
-        assert screen.table.chosen_amount() == gold and screen.table.typed == "99"
+        await pilot.press("backspace", "1", "9")
+        assert screen.table.chosen_amount() == gold and screen.table.typed == "19"
         said = [notice.message for notice in notices(app)]
         assert said and said[-1] == f"Most you can bid: {gold} gold (all you have)"
         assert all("\n" not in message for message in said)
+        # the bug met next, in a match: "3" after "99" made "993", all one has, and b bid it: a
+        # digit after digits past the limit starts a new amount
+        await pilot.press("3")
+        assert screen.table.typed == "3" and screen.table.bid() == ("open", screen.table.item, 3)
 
 
 async def test_a_raise_typed_past_ones_gold_says_the_most_one_can_bid(tmp_path):

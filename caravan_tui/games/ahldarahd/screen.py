@@ -373,8 +373,8 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
             self.table.type_digit(digit)
             self.bid_changed()
             too_much = self.table.typed_too_much()
-            if too_much is not None:  # (the amount shown stops short of the digits: say why)
-                self.refuse(too_much)
+            if too_much is not None:  # (the amount shown stops short of the digits: say why, in one line)
+                self.notify(self.table.sentence(too_much), severity="warning")
 
     def action_drop_digit(self) -> None:
         if self.table.typed and self.deciding("bid_open", "bid_raise", "night_avert"):

@@ -118,9 +118,13 @@ class AhldarahdTable(TableState[AhldarahdView]):
 
     def type_digit(self, digit: int) -> None:
         """Typing an amount: the digits so far (at most three) pick the highest amount offered up
-        to that number, so "1", "2" moves to 12 (or to all one has, if less)."""
-        if self.amounts():
-            self.typed = (self.typed + str(digit))[-TYPED_DIGITS:]
+        to that number, so "1", "2" moves to 12 (or to all one has, if less). Digits that already
+        ask more than is offered are done with: the next digit starts a new amount ("9", "9",
+        "3" with 8 gold bids 3, not all 8)."""
+        amounts = self.amounts()
+        if amounts:
+            kept = self.typed if not self.typed or int(self.typed) <= amounts[-1] else ""
+            self.typed = (kept + str(digit))[-TYPED_DIGITS:]
             self.follow_typed()
 
     def drop_digit(self) -> None:
