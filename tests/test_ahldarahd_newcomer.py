@@ -9,7 +9,7 @@ import ast
 import importlib
 from pathlib import Path
 
-from test_ahldarahd_screen import at_my_turn, panel_lines, play_until
+from test_ahldarahd_screen import at_my_turn, building, cursor_to, panel_lines, play_until
 from test_table_shape import queried, queried_names
 
 from caravan_tui.games.ahldarahd import screen as ahldarahd_screen
@@ -118,3 +118,20 @@ async def test_the_first_auction_says_who_can_build_on_your_map(tmp_path):
         assert len(first) <= table.screen.query_one("#ah-panel").content_region.width
         rop = next(a for a in table.screen.table.legal if a[0] == "open" and a[1] == "RoP red")
         assert "Right of Passage" in table.screen.describe(rop)
+
+
+async def test_on_a_route_with_no_play_the_status_line_says_what_a_claim_or_a_purchase_takes(tmp_path):
+    """Met in a match: in the build, the map's cursor on a route with no play read "Your turn:
+    the panel above says what to decide", and only Enter said why. The line says it first."""
+    prefix, state = play_until(building(0))
+    async with at_my_turn(tmp_path, prefix, what="my build") as (app, pilot, table):
+        screen = table.screen
+        board = screen.query_one(MapBoard)
+        bare = next(r for r in range(21) if r not in screen.route_actions_by_route() and state.owner[r] < 0)
+        await cursor_to(pilot, board, bare)
+        line = " ".join(str(screen.query_one("#status").render()).split())
+        assert line.startswith(f"no play on route {bare + 1}: a claim takes ") and " gold, a purchase " in line
+        assert line == " ".join(screen.status_text().plain.split())  # (whole)
+        app.clear_notifications()
+        await pilot.press("enter")  # and Enter says the same
+        assert line.split(": ", 1)[1].lower() == " ".join(notices(app)[-1].message.split()).lower()

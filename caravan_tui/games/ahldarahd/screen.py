@@ -163,6 +163,11 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
             return Text(f"enter: choose one of {len(plays)} plays on route {board.cursor + 1}", style="bold")
         if board.has_focus and self.phase == "shah_give":
             return Text("enter: choose who gets the Shah (or keep it)", style="bold")
+        view, seat = self.table.view, self.seat
+        if board.has_focus and self.phase in ("setup", "build", "night_loss") and view is not None and seat is not None:
+            # what Enter would refuse, before it is pressed: what a claim or a purchase takes
+            why = route_problem(view, self.shown_map, seat, board.cursor, self.table.short_name)
+            return Text(f"no play on route {board.cursor + 1}: {why}")
         return Text("Your turn: the panel above says what to decide", style="bold")
 
     def enter_action(self) -> Action | None:
