@@ -395,5 +395,6 @@ async def test_how_to_play_says_who_builds_on_your_map_and_what_the_nights_chips
             await pilot.press("pagedown")
         for words in ("the player to your right holds yours: from turn 1 they may build on your map and take a "
                       "city there", "until you win your RoP back at an auction",
+                      "its value in gold (the only income there is",
                       "black chips (the market line's chips)", "a Night costs everyone a route"):
             assert words in read, words

@@ -135,3 +135,20 @@ async def test_on_a_route_with_no_play_the_status_line_says_what_a_claim_or_a_pu
         app.clear_notifications()
         await pilot.press("enter")  # and Enter says the same
         assert line.split(": ", 1)[1].lower() == " ".join(notices(app)[-1].message.split()).lower()
+
+
+async def test_the_hint_leaves_the_enter_line_in_sight(tmp_path):
+    """Met in a match: the hint's panel covered two of the Enter line's three rows ("a Gems card
+    and 1 gold" was all that showed of what Enter plays)."""
+    prefix, _ = play_until(building(0))
+    async with at_my_turn(tmp_path, prefix, what="my build") as (app, pilot, table):
+        screen = table.screen
+        await pilot.press("h")
+        hint = screen.query_one("#hint-panel")
+        await wait_for(pilot, lambda: hint.display and "Asking" not in hint.text, "the hint")
+        await pilot.press("tab", "down", "down")  # (a play from the list: the longest lines)
+        status = screen.query_one("#status")
+        assert status.region.height >= 2 and not hint.region.overlaps(status.region)
+        rows = screen_lines(app.screen)[status.region.y:status.region.bottom]
+        assert " ".join(" ".join(row[:status.region.right] for row in rows).split()) == \
+            " ".join(screen.status_text().plain.split())

@@ -88,6 +88,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
     #ah-panel.-crowded { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
     #ah-panel.-flush { border-top: none; }
     #status { dock: bottom; }
+    #hint-panel { margin-bottom: 3; }  /* above the Enter line's three rows (the kit leaves one) */
     """
 
     TABLE = AhldarahdTable
