@@ -139,7 +139,8 @@ async def test_on_a_route_with_no_play_the_status_line_says_what_a_claim_or_a_pu
 
 async def test_the_hint_leaves_the_enter_line_in_sight(tmp_path):
     """Met in a match: the hint's panel covered two of the Enter line's three rows ("a Gems card
-    and 1 gold" was all that showed of what Enter plays)."""
+    and 1 gold" was all that showed of what Enter plays). It goes over the map: the decision
+    panel and the Enter line stay in sight."""
     prefix, _ = play_until(building(0))
     async with at_my_turn(tmp_path, prefix, what="my build") as (app, pilot, table):
         screen = table.screen
@@ -149,6 +150,25 @@ async def test_the_hint_leaves_the_enter_line_in_sight(tmp_path):
         await pilot.press("tab", "down", "down")  # (a play from the list: the longest lines)
         status = screen.query_one("#status")
         assert status.region.height >= 2 and not hint.region.overlaps(status.region)
+        assert not hint.region.overlaps(screen.query_one("#ah-panel").region)
         rows = screen_lines(app.screen)[status.region.y:status.region.bottom]
         assert " ".join(" ".join(row[:status.region.right] for row in rows).split()) == \
             " ".join(screen.status_text().plain.split())
+
+
+async def test_an_offers_keys_stay_in_the_panel_however_long_the_offer(tmp_path):
+    """Met in a match: an offer of four cards and an item wrapped onto the panel's rows and
+    pushed "y accept · n decline" out of sight (the panel wraps its lines itself where its rows
+    allow, and else cuts each to one row with "…")."""
+    prefix, _ = play_until(building(0))
+    draft = {"partner": 0, "give_gold": 3, "give_cards": ["blue Incense", "blue Metals", "blue Gems"],
+             "give_items": ["Eyes"], "ask_gold": 2, "ask_cards": ["Salt", "Ivory"], "ask_items": ["Shah"]}
+    async with at_my_turn(tmp_path, prefix, what="my build") as (app, pilot, table):
+        screen = table.screen
+        screen.table.view = dict(screen.table.view) | {"phase": "answer", "to_move": 0, "draft": draft,
+                                                       "order": [1, 0], "position": 0}
+        screen.table_changed()
+        await pilot.pause()
+        shown = panel_lines(app)
+        assert shown[0] == "Bot offers you a trade:" and shown[2] == "y accept · n decline", shown
+        assert shown[1].startswith("you get 3 gold, ") and shown[1].endswith("…")

@@ -81,14 +81,16 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
 
     DEFAULT_CSS = """
     #ah-players, #ah-market, #ah-panel { padding: 0 1; height: auto; }
-    #ah-players, #ah-market { text-wrap: nowrap; text-overflow: ellipsis; }
+    #ah-players, #ah-market, #ah-panel { text-wrap: nowrap; text-overflow: ellipsis; }
     #ah-map { padding: 0 1 0 0; }
     #ah-market { color: $text-muted; height: 2; }
     #ah-panel { border-top: solid $primary; height: 4; }
-    #ah-panel.-crowded { height: auto; text-wrap: nowrap; text-overflow: ellipsis; }
+    #ah-panel.-crowded { height: auto; }
     #ah-panel.-flush { border-top: none; }
     #status { dock: bottom; }
-    #hint-panel { margin-bottom: 3; }  /* above the Enter line's three rows (the kit leaves one) */
+    /* the hint over the map, as "since your last turn": the decision panel and the Enter line's
+       rows, under the map, stay in sight (at the foot it hid the bid typed and what Enter plays) */
+    #hint-panel { dock: top; margin-bottom: 0; }
     """
 
     TABLE = AhldarahdTable
