@@ -14,6 +14,7 @@ from test_table_shape import queried, queried_names
 
 from caravan_tui.games.ahldarahd import screen as ahldarahd_screen
 from caravan_tui.games.ahldarahd.map_widget import MapBoard
+from caravan_tui.games.ahldarahd.panel import HINT_ELSEWHERE
 from caravan_tui.games.ahldarahd.terms import BID_OPEN, BID_RAISE
 from caravan_tui.textual_adapter import notices, screen_lines
 from caravan_tui.widgets import ActionList
@@ -172,3 +173,15 @@ async def test_an_offers_keys_stay_in_the_panel_however_long_the_offer(tmp_path)
         shown = panel_lines(app)
         assert shown[0] == "Bot offers you a trade:" and shown[2] == "y accept · n decline", shown
         assert shown[1].startswith("you get 3 gold, ") and shown[1].endswith("…")
+
+
+async def test_the_panels_hint_line_is_whole_or_says_where_the_hint_is(tmp_path):
+    """Met in a match: "★ hint: Claim Horses–Dates (Ho–Da, land, 6) on…" cut over an empty row.
+    The line names the play as the Enter line does where that fits, else where to find it."""
+    async with at_my_turn(tmp_path) as (app, pilot, table):
+        screen = table.screen
+        for action, line in ((("done",), "★ hint: Claim no more free routes"),
+                             (("free", 21), HINT_ELSEWHERE)):
+            screen.show_hint(action, "")
+            await pilot.pause()
+            assert panel_lines(app)[2] == line

@@ -116,7 +116,8 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
             view, table.seat, table.player_name, self.query_one("#ah-players").size.width or 47), id="ah-players")
         yield self.table_text(lambda view, _: market_text(view, max(30, self.query_one("#ah-market").size.width or 45)),
                               id="ah-market")
-        yield self.table_text(lambda view, _: panel_text(view, self.table, hint=not self.crowded),
+        yield self.table_text(lambda view, _: panel_text(view, self.table, not self.crowded,
+                                                         self.query_one("#ah-panel").content_size.width or 47),
                               fit=not self.crowded, id="ah-panel", classes=self.panel_classes)
 
     def on_mount(self) -> None:
