@@ -9,7 +9,7 @@ import ast
 import importlib
 from pathlib import Path
 
-from test_ahldarahd_screen import at_my_turn, building, cursor_to, panel_lines, play_until
+from test_ahldarahd_screen import at_my_turn, building, cursor_to, panel_lines, play_until, quiet
 from test_table_shape import queried, queried_names
 
 from caravan_tui.games.ahldarahd import screen as ahldarahd_screen
@@ -185,3 +185,26 @@ async def test_the_panels_hint_line_is_whole_or_says_where_the_hint_is(tmp_path)
             screen.show_hint(action, "")
             await pilot.pause()
             assert panel_lines(app)[2] == line
+
+
+async def test_the_next_auction_does_not_start_on_your_own_right_of_passage_once_you_hold_it(tmp_path):
+    """Met in a match: having won back my Right of Passage, the next turn's panel read "Open:
+    your Right of Passage at 0 gold" (the item kept from the turn before), and Enter would put
+    it up again for anyone to take. The table starts one move (Bot's) before that auction, with
+    the item the turn before left it."""
+    def wins_own_rop(state):
+        own = ("open", "RoP red", 0)
+        return own if state.turn == 0 and own in state.legal_actions() else quiet(state)
+
+    actions, state = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN and s.turn_no == 2,
+                                choose=wins_own_rop)
+    assert state.rop[0] == 0 and "RoP red" in {a[1] for a in state.legal_actions() if a[0] == "open"}
+    async with at_my_turn(tmp_path, actions[:-2], what="my last move of turn 1") as (app, pilot, table):
+        screen, host = table.screen, table.runner.host
+        screen.table.item = "RoP red"  # (as the keys left it in turn 1)
+        start = host.turn
+        screen.act(actions[-2])
+        await wait_for(pilot, lambda: host.turn > start, "my move")
+        await table.bot_plays(actions[-1])
+        await wait_for(pilot, lambda: screen.table.turn is not None and screen.phase == "bid_open", "my next auction")
+        assert screen.table.item != "RoP red" and "your Right of Passage" not in panel_lines(app)[1]

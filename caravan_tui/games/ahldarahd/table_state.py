@@ -13,6 +13,7 @@ from caravan_tui.screens.table_seat import TableState, fit_name
 from caravan_tui.seat_labels import YOU
 
 from .cards import ITEM_INDEX
+from .maps import COLOURS
 from .terms import item_words
 from .views import AhldarahdView, Phase
 
@@ -92,6 +93,13 @@ class AhldarahdTable(TableState[AhldarahdView]):
         (typed 21)"."""
         return f"{self.chosen_amount()}{unit}" + (f" (typed {self.typed})" if self.typed else "")
 
+    def own_rop_held(self) -> str | None:
+        """Our Right of Passage's item name while we hold it ("RoP red"), else None."""
+        view, seat = self.view, self.seat
+        if view is None or seat is None or view["rop"][seat] != seat:
+            return None
+        return f"RoP {COLOURS[seat]}"
+
     def openable(self) -> list[str]:
         return list(dict.fromkeys(a[1] for a in self.legal if a[0] == "open"))
 
@@ -162,10 +170,12 @@ class AhldarahdTable(TableState[AhldarahdView]):
             self.amount, self.typed = amounts.index(action[-1]), ""
 
     def new_decision(self) -> None:
-        """A new decision: the item stays if it can still be opened; the amount and digits start
-        afresh, and the last hint is gone."""
+        """A new decision: the item stays if it can still be opened, but for our own Right of
+        Passage once it is back in our hands (Enter would put it up for auction again, the trap
+        a newcomer met the turn after winning it back); the amount and digits start afresh, and
+        the last hint is gone."""
         if self.phase == "bid_open":
             items = self.openable()
-            if self.item not in items:
+            if self.item not in items or self.item == self.own_rop_held():
                 self.item = items[0] if items else None
         self.amount, self.typed, self.hinted = 0, "", None
