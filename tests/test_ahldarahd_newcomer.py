@@ -190,8 +190,8 @@ async def test_the_panels_hint_line_is_whole_or_says_where_the_hint_is(tmp_path)
 async def test_the_next_auction_does_not_start_on_your_own_right_of_passage_once_you_hold_it(tmp_path):
     """Met in a match: having won back my Right of Passage, the next turn's panel read "Open:
     your Right of Passage at 0 gold" (the item kept from the turn before), and Enter would put
-    it up again for anyone to take. The table starts one move (Bot's) before that auction, with
-    the item the turn before left it."""
+    it up again for anyone to take (the same with AI 2's, won at 0 the turn before). The table
+    starts one move (Bot's) before that auction, with the item the turn before left it."""
     def wins_own_rop(state):
         own = ("open", "RoP red", 0)
         return own if state.turn == 0 and own in state.legal_actions() else quiet(state)
@@ -208,3 +208,5 @@ async def test_the_next_auction_does_not_start_on_your_own_right_of_passage_once
         await table.bot_plays(actions[-1])
         await wait_for(pilot, lambda: screen.table.turn is not None and screen.phase == "bid_open", "my next auction")
         assert screen.table.item != "RoP red" and "your Right of Passage" not in panel_lines(app)[1]
+        assert not screen.table.holds(screen.table.item)  # (nor another item of ours: the Shah…)
+        assert screen.table.holds("RoP red") and not screen.table.holds("red Salt")

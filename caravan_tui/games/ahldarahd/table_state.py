@@ -93,12 +93,16 @@ class AhldarahdTable(TableState[AhldarahdView]):
         (typed 21)"."""
         return f"{self.chosen_amount()}{unit}" + (f" (typed {self.typed})" if self.typed else "")
 
-    def own_rop_held(self) -> str | None:
-        """Our Right of Passage's item name while we hold it ("RoP red"), else None."""
-        view, seat = self.view, self.seat
-        if view is None or seat is None or view["rop"][seat] != seat:
-            return None
-        return f"RoP {COLOURS[seat]}"
+    def holds(self, item: str | None) -> bool:
+        """Whether this seat holds ``item`` (a Right of Passage, the Shah, the Eyes, the Pirate
+        Queen; a face-up card is nobody's)."""
+        view = self.view
+        if view is None or self.seat is None or item is None:
+            return False
+        kind, _, colour = item.partition(" ")
+        holders = {"RoP": lambda: view["rop"][COLOURS.index(colour)], "Shah": lambda: view["shah"],
+                   "Eyes": lambda: view["eyes"], "Pirate": lambda: view["pirate"]}
+        return kind in holders and holders[kind]() == self.seat
 
     def openable(self) -> list[str]:
         return list(dict.fromkeys(a[1] for a in self.legal if a[0] == "open"))
@@ -170,12 +174,12 @@ class AhldarahdTable(TableState[AhldarahdView]):
             self.amount, self.typed = amounts.index(action[-1]), ""
 
     def new_decision(self) -> None:
-        """A new decision: the item stays if it can still be opened, but for our own Right of
-        Passage once it is back in our hands (Enter would put it up for auction again, the trap
-        a newcomer met the turn after winning it back); the amount and digits start afresh, and
-        the last hint is gone."""
+        """A new decision: the item stays if it can still be opened, but not once it is in our
+        hands (Enter would put what we won up for auction again, the trap a newcomer met the turn
+        after winning back their Right of Passage); the amount and digits start afresh, and the
+        last hint is gone."""
         if self.phase == "bid_open":
             items = self.openable()
-            if self.item not in items or self.item == self.own_rop_held():
-                self.item = items[0] if items else None
+            if self.item not in items or self.holds(self.item):
+                self.item = next((item for item in items if not self.holds(item)), items[0] if items else None)
         self.amount, self.typed, self.hinted = 0, "", None
