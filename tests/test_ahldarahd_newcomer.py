@@ -13,6 +13,7 @@ from test_ahldarahd_screen import at_my_turn, building, cursor_to, panel_lines, 
 from test_table_shape import queried, queried_names
 
 from caravan_tui.games.ahldarahd import screen as ahldarahd_screen
+from caravan_tui.games.ahldarahd import trade_dialog
 from caravan_tui.games.ahldarahd.map_widget import MapBoard
 from caravan_tui.games.ahldarahd.panel import HINT_ELSEWHERE
 from caravan_tui.games.ahldarahd.terms import BID_OPEN, BID_RAISE
@@ -77,9 +78,13 @@ async def test_a_raise_typed_past_ones_gold_says_the_most_one_can_bid(tmp_path):
         assert said[-1] == f"Most you can bid: {state.gold[0]} gold (all you have)"
 
 
+#: what gives a list its rows when called on it
+ROW_SETTERS = {"clear_options", "add_options", "add_option", "replace_option_prompt_at_index"}
+
+
 def selection_set_from_outside(module) -> list[int]:
     """The lines of ``module`` (a screen) that assign a queried widget's ``highlighted`` or
-    ``cursor``: a selection the widget should follow from the table's state."""
+    ``cursor``, or give a queried list its rows: what the widget should follow from state."""
     path = Path(module.__file__)
     found = []
     for function in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -87,6 +92,9 @@ def selection_set_from_outside(module) -> list[int]:
             continue
         names = queried_names(function)
         for node in ast.walk(function):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ROW_SETTERS and queried(node.func.value, names)):
+                found.append(node.lineno)
             for target in node.targets if isinstance(node, ast.Assign) else []:
                 if isinstance(target, ast.Attribute) and target.attr in ("highlighted", "cursor") \
                         and queried(target.value, names):
@@ -96,15 +104,18 @@ def selection_set_from_outside(module) -> list[int]:
 
 def test_the_table_moves_neither_the_plays_lists_highlight_nor_the_maps_cursor_from_outside():
     """The bug (issue 49): ``highlight_bid`` set the plays list's highlight, ``show_route_of``
-    the map's cursor; the table now asks (``point_list``, ``point_map``) and each widget follows."""
+    the map's cursor; the table now asks (``point_list``, ``point_map``) and each widget follows.
+    The trade builder's rows, rebuilt by the dialog, are a widget bound to its rows too."""
     assert selection_set_from_outside(ahldarahd_screen) == []
+    assert selection_set_from_outside(trade_dialog) == []
     example = importlib.import_module("test_ahldarahd_newcomer")
-    assert selection_set_from_outside(example) == [Outside.move.__code__.co_firstlineno + 1]
+    assert selection_set_from_outside(example) == [Outside.move.__code__.co_firstlineno + n for n in (1, 2)]
 
 
 class Outside:  # (what the check finds)
     def move(self) -> None:
         self.query_one(MapBoard).cursor = 3
+        self.query_one(ActionList).add_options([])
 
 
 async def test_the_first_auction_says_who_can_build_on_your_map(tmp_path):
