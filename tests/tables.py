@@ -117,10 +117,10 @@ async def footer_keys_focusing(pilot, app, widget_id: str) -> dict[str, Any]:
 
 
 async def read_since(pilot, screen) -> None:
-    """Close the "since your last turn" panel, if it shows, with a key, as a player who has read
-    it (that key does nothing else), so the keys that follow act on the table."""
+    """Hide the "since your last turn" panel, if it shows, with escape, as a player who has read
+    it (escape hides it and does nothing else; any other key would act as well)."""
     if screen.query_one("#since-panel").showing:
-        await pilot.press("space")
+        await pilot.press("escape")
         await pilot.pause()
 
 

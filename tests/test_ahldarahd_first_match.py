@@ -10,7 +10,18 @@ import re
 
 from rich.console import Console
 from rich.text import Text
-from test_ahldarahd_screen import GAME, SIZE, builder, log_text, make_app, my_turn, play_until, quiet, table_at
+from test_ahldarahd_screen import (
+    GAME,
+    SIZE,
+    at_my_turn,
+    builder,
+    log_text,
+    make_app,
+    match_begun,
+    my_turn,
+    play_until,
+    quiet,
+)
 
 from caravan_tui.engine import render
 from caravan_tui.games.ahldarahd.describe import describe
@@ -25,7 +36,7 @@ from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
-from caravan_tui.textual_adapter import screen_lines
+from caravan_tui.textual_adapter import notices, screen_lines
 from caravan_tui.widgets import ActionList
 
 from tables import wait_for
@@ -58,9 +69,7 @@ def test_every_route_is_drawn_with_the_glyphs_of_its_kind_in_the_rules():
 
 
 async def test_l_shows_the_legend_of_the_map_and_the_players_and_puts_the_plays_back(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
-        await wait_for(pilot, lambda: my_turn(app), "my turn")
+    async with at_my_turn(tmp_path) as (_app, pilot, table):
         screen = table.screen
         await pilot.press("l")
         panel = screen.query_one("#legend-panel")
@@ -113,10 +122,8 @@ async def test_enter_on_the_map_does_what_the_auctions_panel_asks(tmp_path):
     """The bug: with the map focused in an auction, Enter said "routes are built in your build"
     and the status line "the panel above says what to decide": Enter now bids what the panel shows."""
     prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my auction") as (_app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: my_turn(app), "my auction")
         assert screen.query_one(MapBoard).has_focus
         await pilot.press("1")
         bid = ("open", screen.table.item, 1)
@@ -131,10 +138,8 @@ async def test_enter_on_the_map_does_what_the_auctions_panel_asks(tmp_path):
 async def test_enter_on_the_map_pledges_what_the_nights_panel_shows(tmp_path):
     night = {"night_of_the_outsider": True}
     prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == NIGHT_AVERT, seed=0, choose=builder, options=night)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix, seed=0, options=night) as table:
+    async with at_my_turn(tmp_path, prefix, seed=0, options=night, what="the Night") as (_app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: my_turn(app), "the Night")
         await pilot.press("plus")
         pledge = screen.table.bid()
         assert pledge[0] == "pledge" and screen.query_one(MapBoard).has_focus
@@ -152,10 +157,8 @@ async def test_enter_on_the_map_asks_who_gets_the_shah(tmp_path):
         return shah if state.turn == 0 and shah in state.legal_actions() else quiet(state)
 
     prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == SHAH_GIVE, choose=shah_opener)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="the Shah's decision") as (app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: my_turn(app), "the Shah's decision")
         assert screen.query_one(MapBoard).has_focus
         assert str(screen.query_one("#status").visual) == "enter: choose who gets the Shah (or keep it)"
         await pilot.press("enter")
@@ -172,10 +175,8 @@ async def test_with_the_free_routes_claimed_the_panel_and_enter_end_the_setup(tm
     on your own map only": now the panel says Enter or e ends the setup, and Enter does."""
     prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == SETUP and s.legal_actions() == [("done",)],
                            seed=5, choose=builder)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix, seed=5) as table:
+    async with at_my_turn(tmp_path, prefix, seed=5, what="my last free route claimed") as (_app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: my_turn(app), "my last free route claimed")
         lines = panel_text(screen.table.view, screen.table).plain.splitlines()
         assert lines[:2] == ["Free routes on your map: 0 left", "enter or e: turn 1 begins · u undoes a claim"]
         assert max(map(len, lines)) <= screen.query_one("#ah-panel").content_region.width
@@ -197,20 +198,18 @@ def raiser(state):
     return quiet(state)
 
 
-async def test_a_face_down_camels_opening_bid_says_why_it_stays_at_0(tmp_path, monkeypatch):
+async def test_a_face_down_camels_opening_bid_says_why_it_stays_at_0(tmp_path):
     prefix, state = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN and not s.camel[0], choose=raiser)
     assert {a[2] for a in state.legal_actions() if a[0] == "open"} == {0}
-    app = make_app(tmp_path)
-    said = []
-    monkeypatch.setattr(app, "notify", lambda message, **kwargs: said.append(message))
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my auction") as (app, pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: my_turn(app), "my auction")
         keys = panel_text(screen.table.view, screen.table).plain.splitlines()[2]
         assert "0 only: Camel down" in keys and "+/-" not in keys
         assert len(keys) <= screen.query_one("#ah-panel").content_region.width
+        app.clear_notifications()
         await pilot.press("plus", "3")
         assert screen.table.chosen_amount() == 0
+        said = [notice.message for notice in notices(app)]
         assert said and all("Camel is face down" in message for message in said)
 
 
@@ -224,10 +223,8 @@ async def test_with_no_gold_the_opening_bid_line_says_it_stays_at_0(tmp_path):
 
     prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN and s.camel[0] and s.gold[0] == 0,
                            choose=spender)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my auction") as (_app, _pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: my_turn(app), "my auction")
         keys = panel_text(screen.table.view, screen.table).plain.splitlines()[2]
         assert "0 only: no gold" in keys and "+/-" not in keys
         assert len(keys) <= screen.query_one("#ah-panel").content_region.width
@@ -292,14 +289,12 @@ def test_the_route_under_the_cursor_is_marked_end_to_end_in_plain_text():
 
 async def test_the_maps_mark_follows_the_cursor_and_the_legend_names_it(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
-        await wait_for(pilot, lambda: my_turn(app), "my turn")
+    async with at_my_turn(tmp_path) as (app, pilot, table):
         board = table.screen.query_one(MapBoard)
         assert app.no_color and board.has_focus
 
         def marked() -> set[tuple[int, int]]:
-            lines = board.text.splitlines()[1:9]  # (the map, between its header and its route line)
+            lines = [line[1:] for line in board.text.splitlines()[1:9]]  # (the map, right of the gutter)
             return {(y, x) for y, line in enumerate(lines) for x, ch in enumerate(line) if ch == CURSOR_GLYPH}
 
         for key in ("left", "up", "right", "down"):
@@ -316,12 +311,8 @@ async def test_the_table_names_an_ai_seat_as_its_players_line_does_without_its_l
     where the seat is chosen, filled the plays list, the panel, the Enter line and the log again
     and again. The table says "AI 2", as its players' lines and
     the map's header do; a person's name stays whole, brackets and all."""
-    app = make_app(tmp_path)
     seats = [SeatSpec("human"), SeatSpec.parse("ai:easy"), SeatSpec.parse("ai:easy")]
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(MatchSetup("ahldarahd", seats, ["Ann (club)", "AI 2 (easy)", "AI 3 (easy)"], {}, 5))
-        await wait_for(pilot, lambda: my_turn(app), "my first turn")
-        screen = app.screen
+    async with match_begun(tmp_path, seats, ["Ann (club)", "AI 2 (easy)", "AI 3 (easy)"]) as (app, pilot, screen):
         for _ in range(40):
             await wait_for(pilot, lambda: my_turn(app), "my turn")
             if screen.phase == "build":
@@ -352,12 +343,8 @@ async def test_the_enter_line_of_a_claim_that_takes_a_city_is_whole_with_three_p
     free route that takes a city, on your map or an AI's, is whole; the board still fits."""
     from test_ahldarahd import set_hand, to_build
 
-    app = make_app(tmp_path)
     seats = [SeatSpec("human"), SeatSpec.parse("ai:easy"), SeatSpec.parse("ai:easy")]
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(MatchSetup("ahldarahd", seats, ["Ann", "AI 2 (easy)", "AI 3 (easy)"], {}, 5))
-        await wait_for(pilot, lambda: my_turn(app), "my turn")
-        screen = app.screen
+    async with match_begun(tmp_path, seats, ["Ann", "AI 2 (easy)", "AI 3 (easy)"]) as (_app, _pilot, screen):
         status = screen.query_one("#status")
         width, rows = status.content_region.width, screen.STATUS_LINES
         panel = screen.query_one("#ah-panel").region
@@ -385,10 +372,8 @@ async def test_the_enter_line_of_a_route_lost_to_the_night_is_whole(tmp_path):
     options = {"night_of_the_outsider": True}
     prefix, state = play_until(lambda s: s.turn == 0 and s.phase == NIGHT_LOSS, seed=0, choose=builder,
                                options=options)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix, seed=0, options=options) as table:
+    async with at_my_turn(tmp_path, prefix, seed=0, options=options, what="the Night's loss") as (_app, _pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: my_turn(app), "the Night's loss")
         width, rows = screen.query_one("#status").content_region.width, screen.STATUS_LINES
         for action in state.legal_actions():
             words = f"enter: {screen.table.words(describe(state, action, brief=True))}"
@@ -408,6 +393,8 @@ async def test_how_to_play_says_who_builds_on_your_map_and_what_the_nights_chips
             rows = (re.sub(r"[█▀▄▁▂▃▅▆▇]", " ", row) for row in screen_lines(app.screen))  # (box, scrollbar)
             read += " ".join(" ".join(rows).split()) + " "
             await pilot.press("pagedown")
-        for words in ("the player to your right holds yours: they may build on your map",
+        for words in ("the player to your right holds yours: from turn 1 they may build on your map and take a "
+                      "city there", "until you win your RoP back at an auction",
+                      "its value in gold (the only income there is",
                       "black chips (the market line's chips)", "a Night costs everyone a route"):
             assert words in read, words

@@ -6,6 +6,7 @@ engine's reason and nothing changed, the Night's pledge stepped and typed, and f
 that fit."""
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
 from itertools import pairwise
 
 import pytest
@@ -25,7 +26,7 @@ from caravan_tui.games.ahldarahd.trade_dialog import TradeDialog, side_words
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
-from caravan_tui.textual_adapter import screen_lines, screen_strips
+from caravan_tui.textual_adapter import notices, screen_lines, screen_strips
 from caravan_tui.widgets import ActionList
 
 from tables import Table, quick_app, read_since, wait_for
@@ -123,9 +124,30 @@ def table_at(app, prefix=(), seed: int = 1, options=None) -> Table:
     return Table(app, "ahldarahd", AhldarahdScreen, seed, options or {}, prefix)
 
 
+@asynccontextmanager
+async def at_my_turn(tmp_path, prefix=(), seed: int = 1, options=None, what: str = "my turn"):
+    """Tester's table against Bot at 80×24, the match begun at the position ``prefix`` leads to,
+    once it is Tester's decision: (the app, its pilot, the ``Table``)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix, seed, options) as table:
+        await wait_for(pilot, lambda: my_turn(app), what)
+        yield app, pilot, table
+
+
+@asynccontextmanager
+async def match_begun(tmp_path, seats: list[SeatSpec], names: list[str], seed: int = 5, options=None):
+    """A match begun from the app (as the new match screen begins one) with ``seats`` named
+    ``names``, seat 0 a person's, at 80×24, once it is seat 0's first decision: (the app, its
+    pilot, its table's screen)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(MatchSetup("ahldarahd", seats, names, options or {}, seed))
+        await wait_for(pilot, lambda: my_turn(app), "my first decision")
+        yield app, pilot, app.screen
+
+
 @pytest.mark.e2e
 async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
-    app = make_app(tmp_path)
     used: dict[str, int] = {}
 
     def note(what: str) -> None:
@@ -137,11 +159,9 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
         note(action[0])
         return action
 
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(MatchSetup("ahldarahd", [SeatSpec("human"), SeatSpec.parse("ai:easy"),
-                                                 SeatSpec.parse("ai:easy")], ["Tester", "Bot 1", "Bot 2"], {}, 5))
-        await wait_for(pilot, lambda: my_turn(app), "my first decision")
-        screen, host = app.screen, app.runner.host
+    seats = [SeatSpec("human"), SeatSpec.parse("ai:easy"), SeatSpec.parse("ai:easy")]
+    async with match_begun(tmp_path, seats, ["Tester", "Bot 1", "Bot 2"]) as (app, pilot, screen):
+        host = app.runner.host
         board = screen.query_one(MapBoard)
         for _ in range(60):
             await wait_for(pilot, lambda: my_turn(app) and not screen.table.queue, "my turn")
@@ -197,7 +217,7 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
                 if plays and "route" not in used:  # on the map: the cursor to a route, Enter
                     route = min(plays)
                     await cursor_to(pilot, board, route)
-                    assert board.text.splitlines()[-1].startswith(f"{route + 1} ")
+                    assert board.text.splitlines()[-1].startswith(f" {route + 1} ")  # (right of the gutter)
                     await pilot.press("enter")
                     if len(plays[route]) > 1:
                         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "which play")
@@ -251,10 +271,8 @@ async def test_an_incoming_offer_is_accepted_and_declined_by_keys(tmp_path):
 
 async def test_m_shows_each_players_map_and_a_bad_offer_shows_the_engines_reason_and_changes_nothing(tmp_path):
     prefix, state = play_until(building(0), choose=bot_builds_route_16)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my build") as (app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: my_turn(app), "my build")
         board = screen.query_one(MapBoard)
         assert "[R You]" in board.text and board.owners == screen.table.view["routes"][0]
         await pilot.press("m")
@@ -287,24 +305,23 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
     prefix, state = play_until(lambda s: s.turn == 0 and s.phase == NIGHT_AVERT, seed=0, choose=builder,
                                options=night)
     pledges = [a for a in state.legal_actions() if a[0] == "pledge"]
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix, seed=0, options=night) as table:
+    async with at_my_turn(tmp_path, prefix, seed=0, options=night, what="the Night") as (app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: my_turn(app), "the Night")
         commodity = screen.table.view["night"]["commodity"]
         keys = "+/- or type · b pledge · " + ("a discard · " if ("avert",) in screen.table.legal else "") + "s stand by"
         assert panel_lines(app)[:3] == [f"Night of the Outsider: {commodity}",
                                         f"Pledge {pledges[0][1]} gold · 0 of 10 so far", keys]
         await pilot.press("plus")
         assert f"Pledge {pledges[1][1]} gold · 0 of 10 so far" in panel_lines(app)
-        await pilot.press("1", "2")  # 12: more than can be pledged, so all that can
+        await pilot.press("1", "2")  # 12: more than can be pledged, so all that can, and why
         assert f"Pledge {pledges[-1][1]} gold (typed 12) · 0 of 10 so far" in panel_lines(app)
+        assert notices(app)[-1].message.startswith(f"Most you can pledge: {pledges[-1][1]} gold (")
         await pilot.press("minus", "3")  # typing starts again after a step
         assert f"Pledge {min(3, pledges[-1][1])} gold (typed 3) · 0 of 10 so far" in panel_lines(app)
         screen.show_hint(pledges[-1], "")  # a hint is named in the panel and starred; it changes no amount
         await pilot.pause()
         assert f"Pledge {min(3, pledges[-1][1])} gold (typed 3) · 0 of 10 so far" in panel_lines(app)
-        assert f"★ hint: {screen.describe(pledges[-1])}" in panel_text(screen.table.view, screen.table).plain
+        assert len(panel_lines(app)) == 3  # (no row free for the hint's line: the list stars it)
         assert screen.query_one(ActionList).hinted == pledges[-1]
         await pilot.press("plus", *["plus"] * len(pledges))  # the player takes the hint's amount
         assert f"Pledge {pledges[-1][1]} gold · 0 of 10 so far" in panel_lines(app)
@@ -319,12 +336,8 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
 
 
 async def test_five_players_fit_80x24(tmp_path):
-    app = make_app(tmp_path)
     names = ["Tester", "Bot 1", "Bot 2", "Bot 3", "Bot 4"]
-    async with app.run_test(size=SIZE) as pilot:
-        app.start_match(MatchSetup("ahldarahd", [SeatSpec("human")] + [SeatSpec("random")] * 4, names, {}, 3))
-        await wait_for(pilot, lambda: my_turn(app), "my turn")
-        screen = app.screen
+    async with match_begun(tmp_path, [SeatSpec("human")] + [SeatSpec("random")] * 4, names, 3) as (app, _, screen):
         regions = [screen.query_one(selector).region for selector in ("#ah-map", "#ah-players", "#ah-market",
                                                                        "#ah-panel", "#status")]
         assert all(region.height for region in regions)
@@ -335,7 +348,7 @@ async def test_five_players_fit_80x24(tmp_path):
             assert f"Bot {seat}" in text
         assert screen.query_one("#ah-players").region.height == 6  # a header and a line a player
         lines = text.splitlines()
-        assert lines[0].startswith(" [R You] B Bot 1") and "P Bot 4" in lines[0]  # the maps on one line
+        assert lines[0].startswith("▸[R You] B Bot 1") and "P Bot 4" in lines[0]  # the maps on one line (focused)
         assert lines[9].startswith(" 16 ")  # the route under the cursor, under the map
         for mark in "RBGYP":
             assert f" {mark} " in screen.query_one(MapBoard).text or f"[{mark} " in screen.query_one(MapBoard).text
@@ -358,10 +371,8 @@ def test_a_proposal_becomes_the_engines_steps_and_is_checked_by_the_engine():
 
 async def test_a_play_highlighted_in_the_list_shows_its_route_named_as_the_map_names_it(tmp_path):
     prefix, _ = play_until(building(0), choose=bot_builds_route_16)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my build") as (_app, pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: my_turn(app), "my build")
         board, plays = screen.query_one(MapBoard), screen.query_one(ActionList)
         plays.focus()
         await pilot.pause()
@@ -411,9 +422,7 @@ async def test_opposite_arrows_retrace_the_map_cursors_steps(tmp_path):
     """The bug: right from route 7 led to 9, down from 9 to 14, but up from 14 to 7, so a player
     retracing their steps to 9 claimed route 7 with Enter. Up, then left, now retrace the way."""
     assert (nearest(6, 0, 1), nearest(8, 1, 0), nearest(13, -1, 0)) == (8, 13, 6)  # what the eye sees
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app):
-        await wait_for(pilot, lambda: my_turn(app), "my turn")
+    async with at_my_turn(tmp_path) as (app, pilot, _table):
         board = app.screen.query_one(MapBoard)
         await cursor_to(pilot, board, 6)
         trail = []
@@ -424,10 +433,8 @@ async def test_opposite_arrows_retrace_the_map_cursors_steps(tmp_path):
 
 async def test_the_trade_builder_never_wraps_and_the_log_keeps_only_what_was_sent(tmp_path):
     prefix, _ = play_until(building(0))
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my build") as (app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: my_turn(app), "my build")
         await pilot.press("o")
         await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
         dialog = app.screen
@@ -450,9 +457,7 @@ def status(screen) -> str:
 
 
 async def test_the_status_line_words_the_route_play_enter_makes_on_the_map(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
-        await wait_for(pilot, lambda: my_turn(app), "my turn")
+    async with at_my_turn(tmp_path) as (_app, pilot, table):
         screen = table.screen
         board = screen.query_one(MapBoard)
         assert screen.phase == "setup" and board.has_focus
@@ -476,9 +481,7 @@ async def test_the_status_line_words_the_route_play_enter_makes_on_the_map(tmp_p
 async def test_the_panel_words_each_seat_as_the_log_does(tmp_path):
     """Never "You opens the next auction": our own seat, shown while the turn is not ours to
     play (our move on its way, a replay), agrees as "you" does."""
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
-        await wait_for(pilot, lambda: my_turn(app), "my turn")
+    async with at_my_turn(tmp_path) as (_app, _pilot, table):
         screen = table.screen
         screen.table.turn = None
         base = dict(screen.table.view)
@@ -495,9 +498,7 @@ async def test_the_panel_words_each_seat_as_the_log_does(tmp_path):
 
 
 async def test_a_tie_on_points_says_gold_broke_it(tmp_path):
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
-        await wait_for(pilot, lambda: my_turn(app), "my turn")
+    async with at_my_turn(tmp_path) as (_app, _pilot, table):
         screen = table.screen
         screen.table.view = dict(screen.table.view) | {"gold": [9, 4]}
         assert screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [1.0, 0.0]) == \
@@ -507,9 +508,7 @@ async def test_a_tie_on_points_says_gold_broke_it(tmp_path):
 
 async def test_the_maps_cursor_shows_its_focus_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
-        await wait_for(pilot, lambda: my_turn(app), "my turn")
+    async with at_my_turn(tmp_path) as (app, pilot, table):
         board = table.screen.query_one(MapBoard)
         row, col = LABEL_AT[board.cursor]
         region = board.content_region
@@ -536,10 +535,8 @@ async def test_typed_bid_digits_show_by_the_amount_and_start_afresh_for_another_
     digits show beside the amount, and another item starts them afresh; a hint changes neither
     the item nor the amount."""
     prefix, _ = play_until(lambda s: s.turn == 0 and len({a[1] for a in s.legal_actions() if a[0] == "open"}) >= 2)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my auction") as (app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: my_turn(app), "my auction")
         first, second = screen.table.openable()[:2]
         assert screen.table.item == first
         await pilot.press("2")
@@ -566,10 +563,8 @@ async def test_the_digits_typed_are_the_tables_whatever_has_the_focus_and_backsp
     to the bid of "1", started the digits afresh). The same keys give the same bid on the map
     and in the plays list, and Backspace takes the last digit back."""
     prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my auction") as (app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: my_turn(app), "my auction")
         plays = screen.query_one(ActionList)
         bids = {}
         for focused in (plays, screen.query_one(MapBoard)):  # (the list's focus puts its play in the panel)
@@ -597,10 +592,8 @@ async def test_the_plays_list_and_the_panel_name_one_bid(tmp_path):
     Ivory card): ``b`` and Enter named two auctions. The panel follows the list's highlight, the
     list follows the panel's keys, and ``b`` plays what Enter would."""
     prefix, _ = play_until(lambda s: s.turn == 0 and len({a[1] for a in s.legal_actions() if a[0] == "open"}) >= 2)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my auction") as (app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: my_turn(app), "my auction")
         second = screen.table.openable()[1]
         await pilot.press("i")
         assert screen.table.item == second
@@ -630,10 +623,8 @@ async def test_the_auctions_key_lines_fit_the_panel_whole_at_80x24(tmp_path):
     """The bug: at 80×24 the opening bid's keys were cut ("… · b open" lost its end). Each key
     line of the auction is read whole from the screen, with the most digits typed."""
     prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my auction") as (app, pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: my_turn(app), "my auction")
         items = screen.table.openable()
         assert screen.query_one("#ah-panel").content_region.width < 50  # the panel is beside the plays
         assert panel_lines(app)[2] == f"i item (1 of {len(items)}) · +/- or type · b open"
@@ -641,32 +632,29 @@ async def test_the_auctions_key_lines_fit_the_panel_whole_at_80x24(tmp_path):
         assert panel_lines(app)[2] == f"i item (1 of {len(items)}) · +/- or type · b open"
     prefix, state = play_until(lambda s: s.turn == 0 and s.phase == BID_RAISE)
     raises = [a[1] for a in state.legal_actions() if a[0] == "raise"]
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app, prefix) as table:
+    async with at_my_turn(tmp_path, prefix, what="my raise") as (app, pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: my_turn(app), "my raise")
         assert panel_lines(app)[2] == f"b raise to {raises[0]} · +/- or type · p pass"
-        await pilot.press("1", "2", "3")  # all one has: the digits beside it
-        assert panel_lines(app)[2] == f"b raise to {raises[-1]} (typed 123) · p pass"
+        assert raises[-1] < 12
+        await pilot.press("1", "2")  # all one has: the digits beside it (a third would start anew)
+        assert panel_lines(app)[2] == f"b raise to {raises[-1]} (typed 12) · p pass"
 
 
 async def test_an_incense_card_is_an_incense_card_wherever_the_table_names_a_commodity(tmp_path):
     """The bug: "a Incense card". The Night's loss, a draft in the panel, the route problem and
     the trade builder's sides put "an" before a commodity that starts with a vowel."""
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, table_at(app) as table:
-        await wait_for(pilot, lambda: my_turn(app), "my turn")
+    async with at_my_turn(tmp_path) as (app, pilot, table):
         screen = table.screen
         screen.table.turn, base = None, dict(screen.table.view)
         screen.table.view = base | {"phase": "night_loss", "to_move": 1,
                                     "night": base["night"] | {"commodity": "Incense"}}
-        screen.show_panel()
+        screen.table_changed()
         await pilot.pause()
         assert panel_lines(app)[0] == "The Night: lose a route into an Incense city"
         draft = {"partner": 0, "give_gold": 0, "give_cards": ["blue Incense"], "give_items": [], "ask_gold": 2,
                  "ask_cards": [], "ask_items": []}
         screen.table.view = base | {"phase": "compose", "to_move": 1, "draft": draft, "order": [1, 0], "position": 0}
-        screen.show_panel()
+        screen.table_changed()
         await pilot.pause()
         assert panel_lines(app)[:2] == ["Bot writes to you", "gives an Incense card; asks 2 gold"]
     view = GAME.new(2, seed=1).view(0) | {"phase": "build"}

@@ -214,7 +214,7 @@ async def test_keys_pressed_as_an_opponents_move_shows_play_at_once_when_the_tur
         await wait_for(pilot, lambda: screen.table.view is not None and screen.table.view["to_move"] == 0,
                        "the opponent's move")
         moves = len(host.actions)
-        await read_since(pilot, screen)  # (what the others did, if it shows: its closing key does nothing else)
+        await read_since(pilot, screen)  # (what the others did, if it shows: escape hides it and does nothing else)
         screen.query_one(ActionList).focus()
         await pilot.press("enter")
         await yes_if_caravanserai_asks(pilot, game_id, lambda: len(host.actions) > moves)
@@ -357,7 +357,7 @@ async def test_every_key_the_footer_shows_is_whole_and_l_shows_the_legend_in_pla
         footer = screen_lines(app.screen)[-1]
         shown = [binding for binding, _, _ in keys_shown(screen)[0]]
         if shared:
-            await read_since(pilot, screen)  # (its closing key does nothing else)
+            await read_since(pilot, screen)  # (escape hides it and does nothing else)
             await check_the_legend_key(pilot, screen)
     assert {"Rules", "Menu"} <= {binding.description for binding in shown}
     assert [binding.description for binding in shown if binding.description not in footer] == [], footer

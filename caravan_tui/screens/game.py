@@ -59,7 +59,15 @@ from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.practice import Practice
 from caravan_tui.screens.requests import ChangeReplayView, GoHome, MatchEnded, OpenRules
 from caravan_tui.screens.summary import result_line
-from caravan_tui.screens.table_panels import PANEL_SCROLL_KEYS, WHOLE_LOG, PanelWords, hint_lines, since_lines
+from caravan_tui.screens.table_panels import (
+    HIDE_SINCE,
+    PANEL_SCROLL_KEYS,
+    SINCE_TITLE,
+    WHOLE_LOG,
+    PanelWords,
+    hint_lines,
+    since_lines,
+)
 from caravan_tui.screens.table_seat import TableState, V
 from caravan_tui.screens.table_status import ai_thinking, replay_status, seat_status
 from caravan_tui.screens.weighed_words import nothing_weighed
@@ -487,13 +495,13 @@ class GameScreen(BaseScreen, Generic[V]):
 
     def show_since(self) -> None:
         """When others did a good deal since our last decision, say what, over the head of the
-        board (or of the side column, on a wide screen), until the next key; the hint of an
-        earlier decision goes."""
+        board (or of the side column, on a wide screen), until the next key (``on_key``); the
+        hint of an earlier decision goes."""
         since, moves, self._since, self._since_moves = self._since, self._since_moves, [], 0
         self.open_panel("hint", None)
         shown = since_lines(since, moves)
         if shown is not None:
-            self.open_panel("since", PanelWords("Since your last turn (any key closes)", tuple(shown[0]), shown[1]))
+            self.open_panel("since", PanelWords(SINCE_TITLE, tuple(shown[0]), shown[1]))
 
     @on(Resize)
     async def place_since_panel(self, event: Resize) -> None:
@@ -507,10 +515,14 @@ class GameScreen(BaseScreen, Generic[V]):
 
     def on_key(self, event: Key) -> None:
         """A key pressed while an opponent's action is on show shows the rest of their actions at
-        once, and any key closes the "since your last turn" panel; either does nothing else (an
-        Enter meant to skip must not act on our next turn, an arrow meant to close the panel must
-        not move a cursor or say "Not south-east"), but for the keys the panel's foot names:
-        ctrl+↑/↓ scroll it, and ctrl+l closes it and opens the whole log."""
+        once and does nothing else (an Enter meant to skip must not act on our next turn).
+
+        The "since your last turn" panel is a notice, not a dialog: the next key closes it and
+        does what it does all the same (newcomers pressed a play key 4–5 times a match, saw
+        nothing happen and pressed it again: a panel that swallowed the key was a trap), so what
+        the status line says Enter plays is what it plays, panel or not. Escape, the one key
+        a player presses to dismiss, hides it and does nothing else (not the menu); the keys
+        its foot names keep their word: ctrl+↑/↓ scroll it, ctrl+l opens the whole log."""
         if self.pause.skip():
             event.stop()
             event.prevent_default()
@@ -518,7 +530,7 @@ class GameScreen(BaseScreen, Generic[V]):
         since = self.query_one("#since-panel", TablePanel)
         if since.showing and event.key not in PANEL_SCROLL_KEYS:  # (its foot offers those: they scroll it)
             self.open_panel("since", None)
-            if event.key != WHOLE_LOG:
+            if event.key == HIDE_SINCE:
                 event.stop()
                 event.prevent_default()
 

@@ -14,6 +14,10 @@ SINCE_AT_LEAST, SINCE_SHOWN = 4, 8
 WHOLE_LOG = "ctrl+l"
 #: the keys that scroll a panel (``GameScreen``), as a panel's foot names them ("ctrl+↑↓ more")
 PANEL_SCROLL_KEYS = ("ctrl+up", "ctrl+down")
+#: the "since your last turn" panel's key that hides it and does nothing else; any other key
+#: hides it and acts (``GameScreen.on_key``), as its title says
+HIDE_SINCE = "escape"
+SINCE_TITLE = "Since your last turn (esc hides it)"
 
 
 @dataclass(frozen=True)

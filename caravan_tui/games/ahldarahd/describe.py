@@ -65,8 +65,9 @@ def _ask(kind: str, value, owner: int) -> str:
 
 def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
     """``brief``: a route by its cities, its kind and its map (what tells two plays apart: the
-    same cities are on every map), an auction's raise without the leader the panel names, for the
-    table's status line; else in full, as the plays list and the log read it."""
+    same cities are on every map), an auction's raise without the leader the panel names, a trade
+    without the sides the panel shows, for the table's status line; else in full, as the plays
+    list and the log read it."""
     kind = action[0] if isinstance(action, tuple) and action else None
     seat = state.turn if state.turn is not None else 0
     n = state.n
@@ -141,11 +142,12 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
             return f"Proposal: you give {_thing(what, action[1], seat)}"
         return f"Proposal: ask {who(state.partner)} for {_ask(what, action[1], state.partner)}"
     if kind == "send":
-        return f"Send the proposal: {offer_words(state)}"
+        return "Send the proposal shown above" if brief else f"Send the proposal: {offer_words(state)}"
     if kind == "cancel":
         return "Drop the proposal"
     if kind in ("accept", "decline"):
-        return f"{'Accept' if kind == 'accept' else 'Decline'} the trade: {offer_words(state)}"
+        verb = "Accept" if kind == "accept" else "Decline"
+        return f"{verb} the trade shown above" if brief else f"{verb} the trade: {offer_words(state)}"
     if kind == "avert":
         return f"Discard {a_or_an(COMMODITIES[state.n_comm])} card: avert the Night for everyone"
     if kind == "pledge":

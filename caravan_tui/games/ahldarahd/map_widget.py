@@ -18,6 +18,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 
 from caravan_tui.widgets.cursor import CursorWidget
+from caravan_tui.widgets.focus_mark import FOCUS_MARK
 from caravan_tui.widgets.messages import WidgetMessage
 
 from .maps import CODES, COLOURS, COMMODITY_AT, COST, ROUTES, SEA, SLOTS
@@ -134,24 +135,31 @@ def nearest(r: int, dr: int, dc: int) -> int:
 @dataclass(frozen=True)
 class MapLook:
     """What the map shows: the map of ``colour``, its routes' and cities' holders, the players
-    above it, the routes with a play now, and the route under the cursor in words below it."""
+    above it, the routes with a play now, and each route in words (the one under the cursor is
+    shown below the map). ``asked`` counts the table's requests to put the cursor on a route
+    (``AhldarahdTable.point_map``), ``point`` the latest: the map moves its cursor when the count
+    changes, and else only by its keys and clicks (the cursor is the map's own)."""
 
     colour: int
     owners: tuple[int, ...]
     ctrl: tuple[int, ...]
     header: Text
     playable: frozenset[int]
-    info: Text
+    info: tuple[Text, ...]
+    asked: int = 0
+    point: int | None = None
 
 
 class MapBoard(CursorWidget):
     """A header line (the maps, which is shown), the map and a line on the route under the
-    cursor. Arrows move over the routes, Enter posts ``Chosen``; ``Moved`` on every move."""
+    cursor, right of a one-cell gutter whose ``▸`` before the header marks the focus (as the
+    kit's mark before a panel's title: it reads under NO_COLOR too). Arrows move over the
+    routes, Enter posts ``Chosen``; ``Moved`` on every move."""
 
     BINDINGS = [
         Binding("enter", "choose", "Choose", show=False),
     ]
-    DEFAULT_CSS = "MapBoard { height: 10; }"
+    DEFAULT_CSS = "MapBoard { height: 10; padding-left: 0; }"
 
     cursor: reactive[int] = reactive(15)
 
@@ -170,8 +178,9 @@ class MapBoard(CursorWidget):
         self.ctrl: list[int] = [-1] * SLOTS
         self.playable: frozenset[int] = frozenset()
         self.header = Text()
-        self.info = Text()
+        self.info: tuple[Text, ...] = ()
         self._trail: list[tuple[int, int, int, int]] = []  # the arrows that led here: (from, to, dx, dy)
+        self._asked = 0  # the table's ``map_asked`` last followed
         self.look: MapLook | None = None
 
     def draw(self, look: MapLook) -> None:
@@ -180,13 +189,18 @@ class MapBoard(CursorWidget):
         self.look = look
         self.colour, self.owners, self.ctrl = look.colour, list(look.owners), list(look.ctrl)
         self.header, self.playable, self.info = look.header, look.playable, look.info
+        if look.asked != self._asked:
+            self._asked = look.asked
+            if look.point is not None:
+                self.cursor = look.point
         self.refresh()
 
     def render(self) -> Text:
         lines = [self.header.copy()]
         lines += map_lines(self.colour, self.owners, self.ctrl, self.cursor, self.playable, self.has_focus)
-        lines.append(self.info.copy())
-        text = Text("\n").join(lines)
+        lines.append(self.info[self.cursor].copy() if self.cursor < len(self.info) else Text())
+        gutter = [Text(FOCUS_MARK.strip() if self.has_focus else " ", style="bold")] + [Text(" ")] * (len(lines) - 1)
+        text = Text("\n").join(mark + line for mark, line in zip(gutter, lines, strict=True))
         text.no_wrap, text.overflow = True, "ellipsis"
         return text
 
@@ -220,8 +234,9 @@ class MapBoard(CursorWidget):
         self.post_message(self.Chosen(self, self.cursor))
 
     def cell_at(self, x: int, y: int) -> int | None:
-        """The route whose label is drawn at (x, y) (the map starts below the header line)."""
-        return next((r for r, (lr, lc) in enumerate(LABEL_AT) if lr == y - 1 and lc <= x < lc + 3), None)
+        """The route whose label is drawn at (x, y) (the map starts below the header line, right
+        of the gutter)."""
+        return next((r for r, (lr, lc) in enumerate(LABEL_AT) if lr == y - 1 and lc <= x - 1 < lc + 3), None)
 
     def clicked(self) -> None:
         self.action_choose()

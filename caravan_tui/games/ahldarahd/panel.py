@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 from caravan_tui.words import a_or_an
 
+from .describe import describe
 from .map_widget import seat_letter, seat_style
+from .rules import AhldarahdState
 from .table_state import AhldarahdTable
 from .terms import NIGHT_PRICE
 from .trade_dialog import side_words
@@ -16,8 +19,14 @@ from .views import AhldarahdView, AuctionView, DraftView, NightView
 POSS = "'s"  # the possessive form of a seat field: "your map", "Bot's map"
 
 
-def panel_text(view: AhldarahdView, table: AhldarahdTable) -> Text:
-    """The decision at hand: whose it is, its state and, when it is ours, its keys."""
+#: the hint's line when its play in words is wider than the panel (the hint's own panel, over
+#: the map, and the plays list's star say it whole)
+HINT_ELSEWHERE = "★ hint: the starred play in the plays list"
+
+
+def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True, width: int = 47) -> Text:
+    """The decision at hand: whose it is, its state and, when it is ours, its keys; ``hint``:
+    and the hint's play, where a row is free for it, whole in ``width`` cells."""
     phase, mover = view["phase"], view["to_move"]
     mine = table.turn is not None
     m = mover if mover is not None else -1  # (no one decides once the game is over)
@@ -33,7 +42,12 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable) -> Text:
         else:
             lines.append(Text(table.sentence(f"{who(m)} claim{who(m, 's')} free routes on {who(m, POSS)} map.")))
     elif phase == "bid_open":
-        lines.append(Text(f"Auctions: {len(view['auctioned'])} done this turn", style="bold"))
+        done = f"Auctions: {len(view['auctioned'])} done"
+        ours = view["rop"][table.seat] if mine and table.seat is not None else -1
+        # whoever holds our Right of Passage may take a city of our map in their build (§4): the
+        # auction that can win it back says so, from the first turn on
+        lines.append(Text(f"{done} · {table.short_name(ours, 8)} can build on your map" if ours not in (-1, m)
+                          else f"{done} this turn", style="bold"))
         if mine:
             lines.append(Text(f"Open: {table.item_text(table.item)} at {table.amount_words(' gold')}"
                               if table.item else ""))
@@ -66,9 +80,9 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable) -> Text:
         lines.append(Text(f"The Night: lose a route into {a_or_an(f'{commodity} city')}", style="bold"))
         lines.append(Text("enter on your route to lose (m: maps)" if mine else
                           table.sentence(f"{who(m)} choose{who(m, 's')} which.")))
-    hinted = table.hinted if mine else None
-    if hinted is not None and len(lines) < 4:
-        lines.append(Text(f"★ hint: {table.describe(hinted)} (starred in the plays)", style="italic"))
+    hinted = table.hinted if mine and hint else None
+    if hinted is not None and len(lines) < 3:
+        lines.append(hint_line(table, hinted, width))
     text = Text("\n").join(lines)
     text.no_wrap, text.overflow = True, "ellipsis"
     return text
@@ -132,3 +146,11 @@ def night_lines(table: AhldarahdTable, night: NightView, mine: bool, mover: int)
     keys.append("s stand by")
     lines.append(Text(" · ".join(keys), style="bold"))
     return lines
+
+
+def hint_line(table: AhldarahdTable, action: Action, width: int) -> Text:
+    """The hint's play as the Enter line words it, or, wider than ``width``, where to find it."""
+    world = table.world
+    words = table.words(describe(world, action, brief=True)) if isinstance(world, AhldarahdState) else ""
+    line = f"★ hint: {words}"
+    return Text(line if words and len(line) <= width else HINT_ELSEWHERE, style="italic")

@@ -33,13 +33,12 @@ from caravan_tui.engine import seat_field as who
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.summary import tie_broken
 from caravan_tui.widgets import ActionList
-from caravan_tui.widgets.table_text import TableText
 
 from .describe import describe
 from .legend import legend_text
 from .map_text import ROUTE_KINDS, map_header, route_info, route_plays, route_problem
 from .map_widget import MapBoard, MapLook
-from .maps import COLOURS
+from .maps import COLOURS, ROUTES
 from .panel import panel_text
 from .proposal import Proposal, problem
 from .proposal import actions as proposal_actions
@@ -82,22 +81,32 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
 
     DEFAULT_CSS = """
     #ah-players, #ah-market, #ah-panel { padding: 0 1; height: auto; }
-    #ah-players, #ah-market { text-wrap: nowrap; text-overflow: ellipsis; }
-    #ah-map { padding: 0 1; }
+    #ah-players, #ah-market, #ah-panel { text-wrap: nowrap; text-overflow: ellipsis; }
+    #ah-map { padding: 0 1 0 0; }
     #ah-market { color: $text-muted; height: 2; }
     #ah-panel { border-top: solid $primary; height: 4; }
+    #ah-panel.-crowded { height: auto; }
+    #ah-panel.-flush { border-top: none; }
     #status { dock: bottom; }
+    /* the hint over the map, as "since your last turn": the decision panel and the Enter line's
+       rows, under the map, stay in sight (at the foot it hid the bid typed and what Enter plays) */
+    #hint-panel { dock: top; margin-bottom: 0; }
     """
 
     TABLE = AhldarahdTable
+    STATUS_LINES = 3  # a claim that takes two cities
 
     def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
         self.table.shown_map = client.seat if client.seat is not None else 0
         self.partner: int | None = None  # the last partner written to
-        #: a play's words may wrap onto the rows the players' lines leave free at 24 rows: three
-        #: with two or three players (a claim that takes a city), two with four, one with five
-        self.STATUS_LINES = max(1, min(3, 6 - client.players))
+        #: at 24 rows, four or five players' lines leave the panel and the Enter line five rows
+        #: (five players: the panel without its rule above): the panel is as tall as its lines
+        #: and the Enter line takes the rest, three rows beside a panel of two lines (a claim that
+        #: takes two cities), two beside one of three (an auction, the Night, an offer: their
+        #: plays are worded in two rows); the hint stays in its own panel and the plays list's star
+        self.crowded = client.players >= 4
+        self.panel_classes = " ".join(["-crowded"] * self.crowded + ["-flush"] * (client.players >= 5))
 
     # -- layout -----------------------------------------------------------------------------------
 
@@ -107,7 +116,9 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
             view, table.seat, table.player_name, self.query_one("#ah-players").size.width or 47), id="ah-players")
         yield self.table_text(lambda view, _: market_text(view, max(30, self.query_one("#ah-market").size.width or 45)),
                               id="ah-market")
-        yield self.table_text(lambda view, _: panel_text(view, self.table), fit=True, id="ah-panel")
+        yield self.table_text(lambda view, _: panel_text(view, self.table, not self.crowded,
+                                                         self.query_one("#ah-panel").content_size.width or 47),
+                              fit=not self.crowded, id="ah-panel", classes=self.panel_classes)
 
     def on_mount(self) -> None:
         self.query_one(MapBoard).focus()
@@ -135,8 +146,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
 
     def show_view(self, view: AhldarahdView) -> None:
         if self.shown_map >= len(view["routes"]):
-            self.shown_map = 0  # (the map draws itself from the table as the state changes)
-        self.show_panel()
+            self.shown_map = 0  # (the map and the panel draw themselves from the table as it changes)
 
     def status_text(self) -> Text:
         """On our turn, what Enter plays for the focused widget: the plays list's highlighted
@@ -149,7 +159,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
             words = self.table.words(describe(world, action, brief=True)) if world is not None else \
                 self.describe(action)
             text = Text(f"enter: {words}", style="bold")
-            text.no_wrap, text.overflow = self.STATUS_LINES == 1, "ellipsis"
+            text.overflow = "ellipsis"
             return text
         board = self.query_one(MapBoard)
         plays = self.route_actions_by_route().get(board.cursor, []) if board.has_focus else []
@@ -157,6 +167,11 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
             return Text(f"enter: choose one of {len(plays)} plays on route {board.cursor + 1}", style="bold")
         if board.has_focus and self.phase == "shah_give":
             return Text("enter: choose who gets the Shah (or keep it)", style="bold")
+        view, seat = self.table.view, self.seat
+        if board.has_focus and self.phase in ("setup", "build", "night_loss") and view is not None and seat is not None:
+            # what Enter would refuse, before it is pressed: what a claim or a purchase takes
+            why = route_problem(view, self.shown_map, seat, board.cursor, self.table.short_name)
+            return Text(f"no play on route {board.cursor + 1}: {why}")
         return Text("Your turn: the panel above says what to decide", style="bold")
 
     def enter_action(self) -> Action | None:
@@ -185,20 +200,17 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         self.table.shown_map = colour
 
     def map_look(self, table: AhldarahdTable) -> MapLook:
-        """The map for the table's state: the map on show, the routes with a play, and the route
-        under the cursor in words."""
+        """The map for the table's state: the map on show, the routes with a play, each route in
+        words (the map shows the one under its cursor), and the route the table asks it to put
+        its cursor on."""
         view = table.view
         assert view is not None  # (a board is drawn once there is a view)
         m = table.shown_map
         plays = self.route_actions_by_route()
-        cursor = self.query_one(MapBoard).cursor
+        info = tuple(route_info(view, m, r, len(plays.get(r, [])), table.short_name) for r in range(ROUTES))
         return MapLook(m, tuple(view["routes"][m]), tuple(view["cities"][m]),
                        map_header(len(view["routes"]), view["players"], m, table.short_name), frozenset(plays),
-                       route_info(view, m, cursor, len(plays.get(cursor, [])), table.short_name))
-
-    def show_map(self) -> None:
-        """The map on show or its cursor changed: it draws itself again from the table."""
-        self.query_one(MapBoard).redraw()
+                       info, table.map_asked, table.map_point)
 
     def route_actions_by_route(self) -> dict[int, list[Action]]:
         """Our legal actions on the shown map, by route (0-based)."""
@@ -223,11 +235,8 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         """The bid the table holds changed: the plays list, the panel and the status line follow."""
         if self.table.view is not None:
             self.highlight_bid()
-            self.show_panel()
+            self.table_changed()
             self.show_status()
-
-    def show_panel(self) -> None:
-        self.query_one("#ah-panel", TableText).redraw()
 
     # -- turns ---------------------------------------------------------------------------------------
 
@@ -255,19 +264,18 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         the map's cursor stay as the player left them (nothing is played)."""
         super().show_hint(action, text)
         self.table.hinted = action
-        self.show_panel()
+        self.table_changed()
 
     def show_route_of(self, action: Action) -> None:
-        """Put the map's cursor on the route ``action`` acts on (nothing is played)."""
+        """Ask the map to show the route ``action`` acts on under its cursor (nothing is played)."""
         kind = action[0]
         if kind in ROUTE_KINDS:
             if kind == "free":
                 assert self.seat is not None  # a free route is on our own map: a seat's play
-                self.shown_map = self.seat
+                self.table.point_map(self.seat, action[1] - 1)
             else:
-                self.shown_map = COLOURS.index(action[1])
-            self.query_one(MapBoard).cursor = (action[1] if kind == "free" else action[2]) - 1
-            self.show_map()
+                self.table.point_map(COLOURS.index(action[1]), action[2] - 1)
+            self.table_changed()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         """A play highlighted in the plays list shows its route on the map."""
@@ -293,12 +301,11 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
             self.bid_changed()
 
     def highlight_bid(self) -> None:
-        """The reverse: while the plays list has the focus, the item or amount chosen with the
-        panel's keys is highlighted there."""
-        actions = self.query_one(ActionList)
+        """The reverse: while the plays list has the focus, the table asks it to highlight the
+        item or amount chosen with the panel's keys."""
         bid = self.table.bid()
-        if actions.has_focus and bid in actions.actions:
-            actions.highlighted = actions.actions.index(bid)
+        if self.query_one(ActionList).has_focus and bid in self.table.legal:
+            self.table.point_list(bid)
 
     def show_map_to_act_on(self) -> None:
         """Free routes are on our map, a Night's losses anywhere: show a map where the decision
@@ -330,11 +337,10 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         if self.table.view is None:
             return
         self.shown_map = (self.shown_map + step) % len(self.table.view["routes"])
-        self.show_map()
+        self.table_changed()
         self.show_status()
 
     def on_map_board_moved(self, event: MapBoard.Moved) -> None:
-        self.show_map()
         self.show_status()
 
     def on_map_board_chosen(self, event: MapBoard.Chosen) -> None:
@@ -375,6 +381,9 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         if self.deciding("bid_open", "bid_raise", "night_avert") and not self.camel_down():
             self.table.type_digit(digit)
             self.bid_changed()
+            too_much = self.table.typed_too_much()
+            if too_much is not None:  # (the amount shown stops short of the digits: say why, in one line)
+                self.notify(self.table.sentence(too_much), severity="warning")
 
     def action_drop_digit(self) -> None:
         if self.table.typed and self.deciding("bid_open", "bid_raise", "night_avert"):

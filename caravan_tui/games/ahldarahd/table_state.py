@@ -13,6 +13,7 @@ from caravan_tui.screens.table_seat import TableState, fit_name
 from caravan_tui.seat_labels import YOU
 
 from .cards import ITEM_INDEX
+from .maps import COLOURS
 from .terms import item_words
 from .views import AhldarahdView, Phase
 
@@ -27,6 +28,14 @@ class AhldarahdTable(TableState[AhldarahdView]):
     hinted: Action | None = None
     queue: list[Action] = field(default_factory=list)  # a proposal's remaining steps, one per decision
     shown_map: int = 0  # the map on show (m and M turn through them)
+    #: the route the map is asked to put its cursor on (the play the plays list highlights), and
+    #: how many times it was asked: the map follows when the count changes (its cursor is its own)
+    map_point: int | None = None
+    map_asked: int = 0
+
+    def point_map(self, colour: int, route: int) -> None:
+        """Show map ``colour`` and ask it to put its cursor on ``route`` (0-based)."""
+        self.shown_map, self.map_point, self.map_asked = colour, route, self.map_asked + 1
 
     @property
     def phase(self) -> Phase | None:
@@ -84,6 +93,17 @@ class AhldarahdTable(TableState[AhldarahdView]):
         (typed 21)"."""
         return f"{self.chosen_amount()}{unit}" + (f" (typed {self.typed})" if self.typed else "")
 
+    def holds(self, item: str | None) -> bool:
+        """Whether this seat holds ``item`` (a Right of Passage, the Shah, the Eyes, the Pirate
+        Queen; a face-up card is nobody's)."""
+        view = self.view
+        if view is None or self.seat is None or item is None:
+            return False
+        kind, _, colour = item.partition(" ")
+        holders = {"RoP": lambda: view["rop"][COLOURS.index(colour)], "Shah": lambda: view["shah"],
+                   "Eyes": lambda: view["eyes"], "Pirate": lambda: view["pirate"]}
+        return kind in holders and holders[kind]() == self.seat
+
     def openable(self) -> list[str]:
         return list(dict.fromkeys(a[1] for a in self.legal if a[0] == "open"))
 
@@ -110,9 +130,13 @@ class AhldarahdTable(TableState[AhldarahdView]):
 
     def type_digit(self, digit: int) -> None:
         """Typing an amount: the digits so far (at most three) pick the highest amount offered up
-        to that number, so "1", "2" moves to 12 (or to all one has, if less)."""
-        if self.amounts():
-            self.typed = (self.typed + str(digit))[-TYPED_DIGITS:]
+        to that number, so "1", "2" moves to 12 (or to all one has, if less). Digits that already
+        ask more than is offered are done with: the next digit starts a new amount ("9", "9",
+        "3" with 8 gold bids 3, not all 8)."""
+        amounts = self.amounts()
+        if amounts:
+            kept = self.typed if not self.typed or int(self.typed) <= amounts[-1] else ""
+            self.typed = (kept + str(digit))[-TYPED_DIGITS:]
             self.follow_typed()
 
     def drop_digit(self) -> None:
@@ -121,6 +145,18 @@ class AhldarahdTable(TableState[AhldarahdView]):
         self.typed = self.typed[:-1]
         if self.typed:
             self.follow_typed()
+
+    def typed_too_much(self) -> str | None:
+        """Why the digits typed ask more than the decision offers, in one line ("most you can bid:
+        7 gold (all you have)"), or None: the amount shown is then less than what was typed."""
+        amounts, view = self.amounts(), self.view
+        if not self.typed or not amounts or int(self.typed) <= amounts[-1] or view is None or self.seat is None:
+            return None
+        most = amounts[-1]
+        if self.phase == "night_avert" and most < view["gold"][self.seat]:
+            return f"most you can pledge: {most} gold (what the Night still needs)"
+        verb = "pledge" if self.phase == "night_avert" else "bid"
+        return f"most you can {verb}: {most} gold (all you have)"
 
     def follow_typed(self) -> None:
         wanted = int(self.typed)
@@ -138,10 +174,12 @@ class AhldarahdTable(TableState[AhldarahdView]):
             self.amount, self.typed = amounts.index(action[-1]), ""
 
     def new_decision(self) -> None:
-        """A new decision: the item stays if it can still be opened; the amount and digits start
-        afresh, and the last hint is gone."""
+        """A new decision: the item stays if it can still be opened, but not once it is in our
+        hands (Enter would put what we won up for auction again, the trap a newcomer met the turn
+        after winning back their Right of Passage); the amount and digits start afresh, and the
+        last hint is gone."""
         if self.phase == "bid_open":
             items = self.openable()
-            if self.item not in items:
-                self.item = items[0] if items else None
+            if self.item not in items or self.holds(self.item):
+                self.item = next((item for item in items if not self.holds(item)), items[0] if items else None)
         self.amount, self.typed, self.hinted = 0, "", None

@@ -31,6 +31,32 @@ from .table_text import single_items
 from .views import AhldarahdView
 
 KEYS = "enter/+ add · - remove · p partner · s send · esc drop"
+#: the builder's rows: what each adds (``("give_card", "Salt")``) and its words now
+Rows = tuple[tuple[tuple, Text], ...]
+
+
+class ProposalRows(StopAtEnds):
+    """The builder's rows, written from the dialog's ``rows`` (bound): a new set of rows (a new
+    partner's items) is laid out again with the highlight kept where it was; else only the rows
+    whose words changed are written again. Nothing outside sets its options."""
+
+    rows: var[Rows] = var((), init=False)
+
+    @property
+    def keys(self) -> list[tuple]:
+        return [key for key, _ in self.rows]
+
+    def watch_rows(self, before: Rows, rows: Rows) -> None:
+        if [key for key, _ in before] != [key for key, _ in rows]:
+            keep = self.highlighted
+            self.clear_options()
+            self.add_options([Option(text) for _, text in rows])
+            if rows:
+                self.highlighted = min(keep or 0, len(rows) - 1)
+            return
+        for index, ((_, old), (_, text)) in enumerate(zip(before, rows, strict=True)):
+            if text != old:
+                self.replace_option_prompt_at_index(index, text)
 
 
 class TradeDialog(DialogScreen[Proposal | None]):
@@ -38,6 +64,7 @@ class TradeDialog(DialogScreen[Proposal | None]):
     heading: var[RenderableType] = var("")
     summary_line: var[RenderableType] = var("")
     why: var[RenderableType] = var("")
+    rows: var[Rows] = var(())
     BINDINGS = [
         Binding("plus,equals_sign", "change(1)", "Add", show=False),
         Binding("minus", "change(-1)", "Remove", show=False),
@@ -58,7 +85,6 @@ class TradeDialog(DialogScreen[Proposal | None]):
         self.view, self.seat, self.partners = view, seat, partners
         self.seat_name, self.item_text, self.check = names, item_text, check
         self.proposal = Proposal(partner if partner in partners else partners[0])
-        self.rows: list[tuple] = []
         self.title_text = ""
 
     # -- layout ---------------------------------------------------------------------------------
@@ -67,13 +93,13 @@ class TradeDialog(DialogScreen[Proposal | None]):
         with Vertical(classes="dialog"):
             yield BoundText(id="trade-title", classes="dialog-title").data_bind(text=TradeDialog.heading)
             yield BoundText(id="trade-summary").data_bind(text=TradeDialog.summary_line)
-            yield StopAtEnds(id="trade-rows")
+            yield ProposalRows(id="trade-rows").data_bind(rows=TradeDialog.rows)
             yield BoundText(id="trade-why").data_bind(text=TradeDialog.why)
             yield Static(KEYS, id="trade-keys")
         yield KeysFooter()
 
     def on_mount(self) -> None:
-        rows = self.query_one(OptionList)
+        rows = self.query_one(ProposalRows)
         rows.styles.max_height = 12  # inline: the app's dialog lists may be taller; this one leaves room at 80×24
         self.redraw()
         rows.focus()
@@ -125,21 +151,9 @@ class TradeDialog(DialogScreen[Proposal | None]):
         return text
 
     def redraw(self) -> None:
-        """Rebuild the rows when they change (a new partner); else only their texts."""
-        rows = self.query_one(OptionList)
-        keys = self.row_keys()
-        if keys != self.rows:
-            keep = rows.highlighted
-            self.rows = keys
-            rows.clear_options()
-            rows.add_options([Option(self.row_text(key)) for key in keys])
-            if keys:
-                rows.highlighted = min(keep or 0, len(keys) - 1)
-        else:
-            for index, key in enumerate(keys):
-                text = self.row_text(key)
-                if text != rows.get_option_at_index(index).prompt:
-                    rows.replace_option_prompt_at_index(index, text)
+        """The proposal changed: the rows, the title and the summary follow (each bound line and
+        the rows write themselves)."""
+        self.rows = tuple((key, self.row_text(key)) for key in self.row_keys())
         left = self.view["proposals_left"]
         title = f"Proposal to {self.seat_name(self.proposal.partner)} ({left} of 3 left this build)"
         if title != self.title_text:
@@ -154,10 +168,10 @@ class TradeDialog(DialogScreen[Proposal | None]):
         self.action_change(1)
 
     def action_change(self, step: int) -> None:
-        rows = self.query_one(OptionList)
-        if rows.highlighted is None or rows.highlighted >= len(self.rows):
+        rows = self.query_one(ProposalRows)
+        if rows.highlighted is None or rows.highlighted >= len(rows.keys):
             return
-        key, p = self.rows[rows.highlighted], self.proposal
+        key, p = rows.keys[rows.highlighted], self.proposal
         kind = key[0]
         if kind == "give_gold":
             p.give_gold = max(0, p.give_gold + step)
