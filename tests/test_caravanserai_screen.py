@@ -13,9 +13,9 @@ from textual.filter import NoColor
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.caravanserai.ai import prior
-from caravan_tui.games.caravanserai.board_widget import HexBoard
+from caravan_tui.games.caravanserai.board_widget import HexBoard, distance
 from caravan_tui.games.caravanserai.geometry import COLOURS, LAYOUTS, QR, centre, tile_cells
-from caravan_tui.games.caravanserai.picture import Picture, action_cell, distance, notation
+from caravan_tui.games.caravanserai.picture import Picture, action_cell, notation
 from caravan_tui.games.caravanserai.rules import title
 from caravan_tui.games.caravanserai.screen import CaravanseraiScreen
 from caravan_tui.games.caravanserai.table import info_text
@@ -671,7 +671,8 @@ async def test_the_placement_line_keeps_the_caravan_it_would_give_at_80x24(tmp_p
         region = line.region
         shown = screen_lines(app)[region.y][region.x:region.right]
         assert f"camel now: caravan {before}→{after}," in shown, shown
-        assert str(line.render()).endswith("\nlaid 1Y 2P 3Y")  # the pieces follow on a row of their own
+        # the blocks follow on a row of their own: which the count leaves out, which it counts and why
+        assert str(line.render()).endswith("\nleft out 2P · counts 1Y 3Y(on ·P) camel")
 
 
 def cells_the_plan_fills(state, plan) -> set:

@@ -19,8 +19,10 @@ OPTIONAL = {"caravan_tui.ai.openspiel_bridge"}  # needs the `bench` extra
 #: what sets a widget's text or content when called on it
 PAINTERS = {"update", "update_static", "draw"}  # (draw: a board's, given its look by the table)
 #: what gives a widget its choices, marks or selection when called on it (the plays list's, the
-#: away notice's, a hand's ticks: the table's state gives them those now)
-SETTERS = {"set_actions", "clear_actions", "hint", "show_away", "select"}
+#: away notice's, a hand's ticks: the table's state gives them those now), or moves a board's
+#: cursor or view (Caravanserai's board follows the table's requests: ``HexLook.aim`` and ``seen``)
+SETTERS = {"set_actions", "clear_actions", "hint", "show_away", "select", "set_cursor", "bring_into_view",
+           "set_cells"}
 #: what a widget's caption is, when assigned to it (a board's foot names the cell under its cursor)
 CAPTIONS = {"border_title", "border_subtitle"}
 QUERIES = {"query_one", "query", "query_exactly_one", "get_widget_by_id"}
@@ -122,12 +124,12 @@ def test_no_screen_or_helper_sets_a_widgets_text_from_outside():
 
 def test_the_check_finds_a_painter_a_setter_and_a_caption():
     """The check itself: a screen method filling a queried ``Static``, giving a queried list its
-    choices, ticking a queried hand's cards and naming the cell under a queried board's cursor
-    is found each time."""
+    choices, ticking a queried hand's cards, naming the cell under a queried board's cursor and
+    moving that cursor is found each time."""
     source = ROOT / "tests" / "test_table_shape.py"
     first = PaintingScreen.show.__code__.co_firstlineno
     assert painted_from_outside(source, __name__) == [f"tests/test_table_shape.py:{first + line}"
-                                                      for line in (2, 4, 5, 6)]
+                                                      for line in (2, 4, 5, 6, 8)]
 
 
 class PaintingScreen(Screen):
@@ -139,3 +141,4 @@ class PaintingScreen(Screen):
         hand.select(["1S"])
         self.query_one("#board").border_subtitle = "a cell"
         self.query_one("#plays").focus()  # (not one: the focus is the screen's to give)
+        self.query_one("#board").set_cursor((0, 0))

@@ -117,6 +117,9 @@ class GameScreen(BaseScreen, Generic[V]):
     PAUSE_EACH_ACTION = False
     #: the game's kind of table state (one with the game's own selection, if it has one)
     TABLE: type[TableState] = TableState
+    #: the hint's panel goes over the foot of the side column, not of the board (a board that
+    #: takes the whole column's height: the hint would hide its lower rows)
+    HINT_BESIDE = False
     #: what the table shows, in one place: every ``TableText`` is bound to it and redraws as it
     #: changes (``table_changed``)
     table_state: var[Any] = var(None, init=False)
@@ -220,7 +223,8 @@ class GameScreen(BaseScreen, Generic[V]):
         with Horizontal(id="table"):
             with Vertical(id="board"):
                 yield from self.compose_board()
-                yield self.board_panel("hint", id="hint-panel")
+                if not self.HINT_BESIDE:
+                    yield self.board_panel("hint", id="hint-panel")
                 yield self.board_panel("since", head=True, id="since-panel")
                 yield StatusLine(self.status_text, self.STATUS_LINES,
                                  id="status").data_bind(GameScreen.table_state)
@@ -233,6 +237,8 @@ class GameScreen(BaseScreen, Generic[V]):
                 log = MatchLog(id="log")
                 log.border_title = "Log"
                 yield log
+                if self.HINT_BESIDE:
+                    yield self.board_panel("hint", id="hint-panel")
                 legend = self.legend()
                 self.has_legend = legend is not None
                 if legend is not None:

@@ -24,28 +24,27 @@ Opponents' actions are shown one at a time, ``app.move_pause`` apart; a key skip
 """
 from __future__ import annotations
 
-from functools import partial
-
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from caravan_tui.bus import SeatEnd, Update
+from caravan_tui.bus import Update
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
 
 from .ai import prior
-from .board_widget import Cell, HexBoard, HexLook
+from .board_widget import Cell, HexBoard
 from .explain import placement
 from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS, QR
 from .legend import legend_panel
-from .picture import CHANGED, HINT, LAID, SELECT, Picture, action_cell, distance
+from .looks import aim_at_decision, board_look
+from .picture import Picture, action_cell
 from .rules import BOARD, DECLINE, PLACE, TITLES, USE, CaravanseraiState, pieces_text, title
-from .table import CaravanseraiTable, final_table, info_text, legend_text, placement_text, seats_table, title_text
-from .views import CaravanseraiView, piece
+from .table import CaravanseraiTable, final_table, info_text, legend_text, placement_text, seats_table
+from .views import CaravanseraiView
 from .words import STAGE_FIRST, block_problem, piece_problem, tie_break
 
 #: direction keys: the keyboard's hex around ``s`` (w e / a d / z x), and the rules' 0-5
@@ -66,6 +65,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     PAUSE_EACH_ACTION = True
     STATUS_LINES = 2  # a play from the list in words ("Start block 2: 3 black goods, the first on (2,-5)…")
     TABLE = CaravanseraiTable
+    HINT_BESIDE = True  # (the board takes the column's height: over it, the hint hid its lower rows)
 
     DEFAULT_CSS = """
     #cs-board { border: round $primary; }
@@ -75,16 +75,17 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     #cs-legend { height: 1fr; color: $text-muted; overflow: hidden; padding: 0 1; text-wrap: nowrap; }
     /* 1fr is never less than a row: docked, the status line stays in view when nothing is left */
     #status { dock: bottom; }
+    #hint-panel { max-height: 15; }
     """
-
-    def __init__(self, client: SeatEnd) -> None:
-        super().__init__(client)
-        self.picture: Picture | None = None
-        self._glyphs: dict[Cell, Text] = {}  # what each cell shows, from the latest view
 
     @property
     def table(self) -> CaravanseraiTable:
         return self.table_state
+
+    @property
+    def picture(self) -> Picture | None:
+        """What the latest view puts on each cell."""
+        return self.table.picture
 
     def spare_rows(self) -> int:
         """Rows the column needs besides the board and the docked status line: the info
@@ -93,7 +94,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         return (2 if players == 1 else 1) + players + 1
 
     def compose_board(self) -> ComposeResult:
-        yield self.board(HexBoard(spare_rows=self.spare_rows(), id="cs-board"), self.board_look)
+        yield self.board(HexBoard(spare_rows=self.spare_rows(), id="cs-board"), board_look)
         players = self.client.players
         # fixed heights: their updates then never lay the screen out again
         for name, height, text in (("info", 2 if players == 1 else 1, lambda view, _: info_text(view)),
@@ -111,40 +112,8 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     # -- drawing ----------------------------------------------------------------------------------
 
     def show_view(self, view: CaravanseraiView) -> None:
-        self.picture = picture = Picture(view)
-        self.query_one(HexBoard).set_cells(picture.cells)  # (its layout; what it shows is drawn from the table)
-        self._glyphs = {cell: picture.glyph(cell) for cell in picture.cells}
+        self.table.show_view(view)  # (the board draws it from the table)
         self.show_status()
-
-    def board_look(self, table: CaravanseraiTable) -> HexLook:
-        """The board for the table's state: the view's glyphs (``show_view``), the marks of what
-        may be chosen, is planned or hinted, and the cells the last moves changed."""
-        assert table.view is not None  # (a board is drawn once there is a view)
-        return HexLook(self._glyphs, self._marks(), frozenset(table.flash), title_text(table.view, table),
-                       partial(cell_caption, self.picture, table))
-
-    def _marks(self) -> dict[Cell, Text]:
-        picture = self.picture
-        marks: dict[Cell, Text] = {}
-        if picture is None:
-            return marks
-        for cell in self.table.flash:
-            marks[cell] = Text(CHANGED)
-        for cell, (_, _, _, laid) in picture.items.items():
-            if laid:
-                marks[cell] = Text(LAID)
-        if self.table.turn is not None:
-            for action in self.table.legal:
-                at = action_cell(action, picture)
-                if at is not None:
-                    marks[at] = Text(SELECT)
-        if self.table.hinted is not None:
-            for planned in self.table.hint_cells:
-                marks[planned] = Text(HINT)
-            at = action_cell(self.table.hinted, picture)
-            if at is not None:
-                marks[at] = Text(HINT)
-        return marks
 
     def plan_world(self) -> CaravanseraiState | None:
         """The position once the hint's whole placement is laid."""
@@ -269,7 +238,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             changed = {cell for cell in after.cells if before.key(cell) != after.key(cell)}
             if changed and self.table.turn is None:
                 focus = after.pos if after.pos in changed else min(changed, key=lambda c: (c[1], c[0]))
-                self.query_one(HexBoard).bring_into_view(focus)
+                self.table.show_cell(focus)
         self.table.flash = changed
         self._redraw_marks()
         self.note_skips(previous, view)
@@ -356,35 +325,10 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         self.pause.our_turn()
         self.table.hinted = None
         self.table.skipped = None  # (the placement line shows our placement now)
-        self._place_cursor()
+        aim_at_decision(self.table)
         self._redraw_marks()
         if not self.query_one(ActionList).has_focus:
             self.focus_to_decide(self.query_one(HexBoard))
-
-    def _place_cursor(self) -> None:
-        """Put the cursor where the decision is: the next piece's cell, the straight-on cell or
-        the first open direction, the starting or standing cell nearest the cursor."""
-        picture, view, board = self.picture, self.table.view, self.query_one(HexBoard)
-        if picture is None or view is None:
-            return
-        cells = [c for a in self.table.legal if (c := action_cell(a, picture)) is not None]
-        if not cells:
-            return
-        if picture.target is not None and picture.target in cells:
-            board.set_cursor(picture.target)
-            return
-        pl = view["placement"]
-        if pl is not None and pl["dir"] >= 0 and ("dir", pl["dir"]) in self.table.legal:
-            ahead = action_cell(("dir", pl["dir"]), picture)
-            if ahead is not None:
-                board.set_cursor(ahead)
-            return
-        if pl is not None:
-            board.set_cursor(cells[0])
-            return
-        mine = view["caravans"][self.seat] if self.seat is not None else []
-        anchor = piece(mine[-1])[:2] if mine else board.cursor
-        board.set_cursor(min(cells, key=lambda c: (distance(c, anchor), c[1], c[0])))
 
     def act(self, action: Action) -> None:
         super().act(action)
@@ -399,7 +343,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         self.table.hint_cells = self.plan_cells()
         cell = action_cell(action, self.picture) if self.picture else None
         if cell is not None:
-            self.query_one(HexBoard).bring_into_view(cell)
+            self.table.show_cell(cell)
         self._redraw_marks()
 
     def on_hex_board_chosen(self, event: HexBoard.Chosen) -> None:
@@ -516,18 +460,6 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
                         "(or you have no reserve good of its colour). Enter uses it.", severity="warning")
         else:
             self.notify("There is no board good to decline now.", severity="warning")
-
-
-def cell_caption(picture: Picture | None, table: CaravanseraiTable, cell: Cell) -> str:
-    """The cell under the board's cursor in words, for the board's foot: "(3,-4) yellow
-    Caravanserai, your head camel", and "★ hint" on a cell of the hint (the cursor's brackets
-    hide its mark)."""
-    if picture is None:
-        return ""
-    where = picture.describe_cell(cell, lambda seat: table.words(f"{{p{seat}:'s}}"))
-    if table.hinted is not None and (cell in table.hint_cells or cell == action_cell(table.hinted, picture)):
-        where += f" {HINT} hint"
-    return where
 
 
 SCREEN = CaravanseraiScreen

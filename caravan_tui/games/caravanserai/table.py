@@ -12,11 +12,11 @@ from rich.text import Text
 from caravan_tui.engine import Action
 from caravan_tui.screens.table_seat import TableState, fit_name
 
-from .board_widget import Cell
+from .board_widget import Aim, Cell
 from .geometry import COLOURS
 from .legend import ladder_lines, legend_lines, title_line
-from .picture import colour_text, notation, seat_style
-from .views import CaravanseraiView, letters
+from .picture import Block, Picture, blocks, colour_text, seat_style
+from .views import CaravanseraiView
 from .words import RESERVE_WORDS, SAFETY, SAFETY_WORDS
 
 #: a name's room in the seats' lines and the placement line
@@ -46,15 +46,36 @@ def market_text(market: list[int]) -> Text:
 
 @dataclass(eq=False)
 class CaravanseraiTable(TableState[CaravanseraiView]):
-    """The Caravanserai table's state: with the seat's, the hint's play and every cell its whole
-    placement puts something on (previewed while it shows), the cells the latest action by another
-    changed, and our turns skipped since our last decision and why (the placement line says so
-    until our next turn)."""
+    """The Caravanserai table's state: with the seat's, what the view puts on each cell
+    (``picture``, ``glyphs``), the hint's play and every cell its whole placement puts something
+    on (previewed while it shows), the cells the latest action by another changed, our turns
+    skipped or laid for us since our last decision and why (the placement line says so until our
+    next turn), and where the board is asked to put its cursor or to pan to (``aim``, ``seen``:
+    the board moves when the request's number changes, else its cursor is the player's)."""
 
+    picture: Picture | None = None
+    glyphs: dict[Cell, Text] = field(default_factory=dict)
     hinted: Action | None = None
     hint_cells: set[Cell] = field(default_factory=set)
     flash: set[Cell] = field(default_factory=set)
     skipped: tuple[int, str] | None = None
+    aim: Aim | None = None
+    seen: tuple[int, Cell] | None = None
+
+    def show_view(self, view: CaravanseraiView) -> None:
+        """What the new view puts on each cell."""
+        self.picture = picture = Picture(view)
+        self.glyphs = {cell: picture.glyph(cell) for cell in picture.cells}
+
+    def aim_at(self, cells: list[Cell], near: Cell | None = None, from_cursor: bool = False) -> None:
+        """Ask the board to put its cursor on the first of ``cells``; with ``near``, on the one
+        nearest that cell; with ``from_cursor``, on the one nearest its cursor."""
+        asked = self.aim.asked + 1 if self.aim is not None else 1
+        self.aim = Aim(asked, tuple(cells), near, from_cursor)
+
+    def show_cell(self, cell: Cell) -> None:
+        """Ask the board to pan so that ``cell`` shows."""
+        self.seen = ((self.seen[0] + 1) if self.seen is not None else 1, cell)
 
     def mine(self, seat: int) -> bool:
         """Whether ``seat`` is the person's own ("You"; a replay shows every seat by name)."""
@@ -128,12 +149,28 @@ def who(table: CaravanseraiTable, seat: int) -> Text:
                 style=seat_style(seat))
 
 
+def count_text(found: list[Block]) -> Text:
+    """Which blocks the count leaves out and which it counts, the placement's pieces in its
+    order: "left out 1P 3P · counts 2Y(on ·K) camel" (why a block on Caravanserai cells counts
+    after it)."""
+    out = [block.words for block in found if block.left_out]
+    text = Text()
+    text.append("left out ", style="dim")
+    text.append(" ".join(out) if out else "none", style="bold" if out else "dim")
+    text.append(" · counts ", style="dim")
+    text.append(" ".join(block.words + (f"({block.why})" if block.why else "") for block in found
+                         if not block.left_out))
+    return text
+
+
 def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
     """The placement in progress and the caravan a camel would give now; else the last one;
     while our turns are skipped, that and why. The figure that matters comes first, so the
-    one line at 80 columns keeps it whole; the pieces laid go on a second line, shown where the
-    column has the row (never "· laid 1K" cut after a piece, nor a line ending in a bare "·")."""
+    one line at 80 columns keeps it whole; the blocks laid go on a second line, shown where the
+    column has the row: the ones the count leaves out (the caravan's growth) and the ones it
+    counts, so the count's figure says where it comes from."""
     pl, mover = view["placement"], view["to_move"]
+    cs = table.picture.cs if table.picture is not None else {}
     if table.skipped is not None and mover != table.seat:
         times, why = table.skipped
         text = who(table, table.seat) if table.seat is not None else Text("")
@@ -155,17 +192,17 @@ def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
             text.append(" · camel now: ", style="dim")
         text.append(f"caravan {length}→{length + omitted}", style="bold")
         text.append(f", count {placed + 1 - omitted}")
-        laid = notation(letters(pl["laid"]))
-        if laid:
-            text.append(f"\nlaid {laid}", style="dim")
+        if pl["laid"]:
+            text.append("\n")
+            text.append_text(count_text(blocks(pl["laid"], cs, pl["declined_blocks"]) + [Block("camel")]))
         return text
     last = view["last"]
     if last is not None:
         text = who(table, last["seat"])
         text.append(": ")
         text.append(f"caravan {len(view['caravans'][last['seat']])}", style="bold")
-        text.append(f", count {last['count']}")
-        text.append(f"\nlaid {notation(letters(last['laid']))}", style="dim")
+        text.append(f", count {last['count']}\n")
+        text.append_text(count_text(blocks(last["laid"], cs, last["declined"])))
         return text
     return Text("Starting camels go on outer Caravanserai cells.", style="dim")
 
