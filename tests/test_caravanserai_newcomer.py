@@ -10,6 +10,7 @@ from test_caravanserai_first_match import my_turn_at
 from test_caravanserai_screen import long_placement, make_app, screen_lines
 from test_table_snapshots import prefix_to_my_turn
 
+from caravan_tui.bus import Act
 from caravan_tui.games import GAMES
 from caravan_tui.games.caravanserai.board_widget import HexBoard
 from caravan_tui.games.caravanserai.picture import Picture, blocks
@@ -71,3 +72,108 @@ async def test_the_hint_leaves_every_row_of_the_board_and_the_lines_under_it_in_
         for part in (screen.query_one(HexBoard), *screen.query("#cs-info, #cs-seats, #cs-turn"),
                      screen.query_one("#status")):
             assert not panel.region.overlaps(part.region), part
+
+
+def block_boundary():
+    """A 2-player position (random play, seed 0) where seat 0, at block 2's boundary, may start a
+    white block of the one size it must have (2), and then still decides (where to head)."""
+    rng, state = random.Random(0), GAME.new(2, seed=0, options={})
+    prefix = []
+    for _ in range(5):
+        prefix.append(rng.choice(state.legal_actions()))
+        state.apply(prefix[-1], log=False)
+    assert [a for a in state.legal_actions() if a[:2] == ("good", 0)] == [("good", 0, 2)]
+    return prefix
+
+
+async def test_a_block_key_always_asks_and_an_enter_for_the_question_plays_the_block_alone(tmp_path):
+    """The bug: W laid a block at once where its size was forced and asked "how many?" where it
+    was not; an Enter pressed for the question then played the next step. Every block key asks
+    now, and W then Enter lays the white block and nothing more."""
+    from caravan_tui.screens.dialogs import ChoiceScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 0, {},
+                                                       block_boundary()) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        start = host.turn
+        await pilot.press("W")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
+        assert host.turn == start  # (nothing laid yet)
+        assert app.screen.title_text == "Block 2 has 2 white goods: enter lays them"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen, "the table")
+        assert host.turn == start
+        await pilot.press("W", "enter")
+        await wait_for(pilot, lambda: host.turn > start and screen.table.turn is not None, "the block")
+        assert host.actions[start:] == [("good", 0, 2)]
+        assert {a[0] for a in screen.table.legal} == {"dir"}  # (our decision: where to head)
+
+
+def random_prefix(seed: int, moves: int) -> list:
+    rng, state = random.Random(seed), GAME.new(2, seed=seed, options={})
+    prefix = []
+    for _ in range(moves):
+        prefix.append(rng.choice(state.legal_actions()))
+        state.apply(prefix[-1], log=False)
+    return prefix
+
+
+async def test_a_skip_is_foretold_while_the_others_play_and_said_as_it_happens(tmp_path):
+    """The bug: a caravan boxed in by the placement before heard of it only once the skip was
+    past, in the "since your last turn" panel. While the bot plays, the status line foretells
+    it; as the view with the skip is on show, it says the turn was skipped and why."""
+    from test_caravanserai_screen import boxing_in
+
+    from caravan_tui.screens.dialogs import ConfirmScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 0, {},
+                                                       boxing_in()) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        start = host.turn
+        await pilot.press("x")  # (south-east: it ends the placement and boxes the caravan in)
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: host.turn > start and screen.table.turn is None, "the placement")
+        await wait_for(pilot, lambda: screen.table.view == host.state.view(0), "the move shown")
+        said = str(screen.status_text())
+        assert said.startswith("skipped next turn unless a cell by your head frees · "), said
+        for _ in range(100):  # the bot plays its first choice until one skips our turn
+            turn = await table.bot_turn()
+            after = host.state.clone()
+            after.apply(turn.legal[0], log=False)
+            skips = after.turn == 1 and after.turns - host.state.turns >= 2
+            app.move_pause = 30.0 if skips else 0.0  # (that view stays on show until a key)
+            await table.bot.send(Act(table.runner.match_id, 1, turn.turn, turn.legal[0]))
+            if skips:
+                break
+            await wait_for(pilot, lambda: screen.table.view == host.state.view(0), "the move shown")
+        await wait_for(pilot, lambda: screen.pause.pausing is not None, "the skip on show")
+        assert screen.pause.pausing is not None
+        assert str(screen.status_text()) == ("Your turn was skipped: no open cell next to the head "
+                                             "(any key goes on)")
+        await pilot.press("space")
+        await wait_for(pilot, lambda: screen.pause.pausing is None, "the pause's end")
+
+
+async def test_a_turn_laid_for_you_is_said_as_it_happens_and_not_called_a_skip(tmp_path):
+    """The bug: a turn whose only move (a lone camel) the rules laid for the player was told only
+    afterwards, and the line under the board called it a skip. As the view is on show, the
+    status line says it was laid and what; the placement line keeps it until our next turn."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 8, {},
+                                                       random_prefix(8, 92)) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: screen.table.view == host.state.view(0), "the position")
+        app.move_pause = 30.0
+        await table.bot_plays(("dir", 0))  # (its placement ends; ours is a lone camel, laid by the rules)
+        await wait_for(pilot, lambda: screen.pause.pausing is not None, "the move on show")
+        assert str(screen.status_text()) == "Your turn was laid for you: camel, the only move (any key goes on)"
+        assert screen.table.skipped is None
+        line = str(screen.query_one("#cs-turn").render())
+        assert line == "You: turn laid for you (camel: the only move)"
+        await pilot.press("space")
+        await wait_for(pilot, lambda: screen.pause.pausing is None, "the pause's end")

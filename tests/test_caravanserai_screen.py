@@ -131,10 +131,10 @@ async def play_by_keys(pilot, screen, action) -> None:
     elif kind == "good":
         choices = [a for a in screen.table.legal if a[0] == "good" and a[1] == action[1]]
         await pilot.press(COLOURS[action[1]])
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, ChoiceScreen), "the chooser")  # (always asks)
         if len(choices) > 1:  # the first block in basic: 1 or 2 goods
-            await wait_for(pilot, lambda: isinstance(pilot.app.screen, ChoiceScreen), "the chooser")
             assert pilot.app.screen.choices[-1].startswith("2 ")
-            await pilot.press(*["down"] * choices.index(action), "enter")
+        await pilot.press(*["down"] * choices.index(action), "enter")
     else:  # start, stand, use: on the board (one Enter uses a board good)
         await go_to(pilot, action_cell(action, screen.picture))
         choices = screen.actions_at(screen.query_one(HexBoard).cursor)

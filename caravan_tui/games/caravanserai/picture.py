@@ -52,6 +52,7 @@ class Picture:
         tiles = tuple((int(a), int(b)) for a, b in view["tiles"])
         self.board = board_for(len(tiles), tiles)
         self.cells: list[Cell] = [QR[c] for c in self.board.layout.cells]
+        self.onboard = set(self.cells)
         self.cs = {QR[c]: self.board.cs[c] for c in self.board.cs_cells}
         self.bgoods: dict[Cell, int] = {(q, r): c for q, r, c in view["board_goods"]}
         #: cell -> (seat, letter, head, laid this turn)
@@ -97,6 +98,13 @@ class Picture:
         if colour >= 0:
             return Text.assemble(("·", "dim"), colour_text(colour, style="dim"))
         return Text(" ·", style="dim")
+
+    def open_around(self, cell: Cell) -> list[Cell]:
+        """The open cells next to ``cell``: on the board, no caravan piece on them (a board good
+        does not block)."""
+        onboard = self.onboard
+        return [(cell[0] + dq, cell[1] + dr) for dq, dr in D
+                if (cell[0] + dq, cell[1] + dr) in onboard and (cell[0] + dq, cell[1] + dr) not in self.items]
 
     def key(self, cell: Cell) -> tuple:
         """What changes on a cell from one view to the next."""

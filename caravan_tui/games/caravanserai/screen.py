@@ -41,10 +41,10 @@ from .explain import placement
 from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS, QR
 from .legend import legend_panel
 from .looks import aim_at_decision, board_look
-from .picture import Picture, action_cell
+from .picture import Picture, action_cell, notation
 from .rules import BOARD, DECLINE, PLACE, TITLES, USE, CaravanseraiState, pieces_text, title
-from .table import CaravanseraiTable, final_table, info_text, legend_text, placement_text, seats_table
-from .views import CaravanseraiView
+from .table import CaravanseraiTable, final_table, forecast, info_text, legend_text, placement_text, seats_table
+from .views import CaravanseraiView, letters, piece
 from .words import STAGE_FIRST, block_problem, piece_problem, tie_break
 
 #: direction keys: the keyboard's hex around ``s`` (w e / a d / z x), and the rules' 0-5
@@ -179,10 +179,25 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             return "A board good: enter uses it, n declines it"
         if any(a[0] == "dir" for a in self.table.legal):
             return "Head where? w e a d z x (0-5) or enter on ›"
-        keys = "c camel · W K P R Y block"
+        return " · ".join(self.piece_keys())
+
+    def piece_keys(self) -> list[str]:
+        """The keys that lay a piece now, a group each (the Enter line adds those it has room for)."""
+        keys = ["c camel · WKPRY block"]
         if ("lying",) in self.table.legal:
-            keys += " · L lying"
+            keys.append("L lying")
         return keys
+
+    def enter_line(self, enter: str, *keys: str) -> Text:
+        """The Enter line: what Enter does, then the key groups that fit its one row (a second
+        row would hide the placement line's)."""
+        width = self.query_one("#status").content_size.width or 46
+        text = enter
+        for part in keys:
+            if len(text) + 3 + len(part) > width:
+                break
+            text += f" · {part}"
+        return Text(text, style="bold")
 
     def short(self, action: Action, view: CaravanseraiView, here: bool = True) -> str:
         """An action in a few words: on the board, whose frame names the cell, "here"; else the
@@ -227,7 +242,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     def show_update(self, update: Update) -> float:
         """Pause only after an opponent's action that changed the board."""
         pause = super().show_update(update)
-        return pause if self.table.flash else 0.0
+        return pause if self.table.flash or self.table.news else 0.0
 
     def view_changed(self, previous: CaravanseraiView | None, view: CaravanseraiView, by_other: bool) -> None:
         self.pause.mover = previous["to_move"] if previous else None
@@ -241,12 +256,15 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
                 self.table.show_cell(focus)
         self.table.flash = changed
         self._redraw_marks()
-        self.note_skips(previous, view)
+        self.note_missed_turns(previous, view)
 
-    def note_skips(self, previous: CaravanseraiView | None, view: CaravanseraiView) -> None:
-        """Count our turns the rules skipped between two views (the turns begun in between, ours
-        among them, are past), and why: the placement line says so until our next turn."""
-        world, seat = self.table.world, self.seat
+    def note_missed_turns(self, previous: CaravanseraiView | None, view: CaravanseraiView) -> None:
+        """Our turns that passed between two views with no decision of ours (the turns begun in
+        between, ours among them, are past): skipped by the rules, and why, or laid for us (the
+        only move). The status line says so while the view is on show, the placement line until
+        our next turn."""
+        table, world, seat = self.table, self.table.world, self.seat
+        table.news = None
         if (previous is None or seat is None or self.replaying or view["over"]
                 or not isinstance(world, CaravanseraiState)):
             return
@@ -255,9 +273,19 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         if mover is None or begun < 2:
             return
         times = sum(1 for k in range(1, begun) if (mover + k) % players == seat)
+        last = view["last"]
+        # a placement of ours we did not make: not the one our own decision ended (its head camel
+        # is the one we had)
+        if (times and last is not None and last["seat"] == seat and last != previous["last"]
+                and (mover != seat or tuple(last["head"]) != piece(previous["caravans"][seat][-1])[:2])):
+            table.played_for_us = notation(letters(last["laid"]))
+            table.news = f"Your turn was laid for you: {table.played_for_us}, the only move"
+            times -= 1
         if times:
-            before = self.table.skipped[0] if self.table.skipped else 0
-            self.table.skipped = (before + times, world.stuck(seat) or "no placement was possible then")
+            before = table.skipped[0] if table.skipped else 0
+            why = world.stuck(seat) or "no placement was possible then"
+            table.skipped = (before + times, why)
+            table.news = f"Your turn was skipped: {why}"
 
     def match_summary(self, view: CaravanseraiView) -> Group:
         return final_table(view, self.table)
@@ -284,34 +312,39 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
 
     def status_text(self) -> Text:
         """What Enter does for the focused widget: the plays list's highlighted play, or what the
-        board offers at its cursor."""
+        board offers at its cursor; while others play, what just happened to our turn or what
+        our next turn looks like as the board stands."""
+        if self.pause.pausing is not None and self.table.news is not None:
+            return Text(f"{self.table.news} (any key goes on)", style="bold reverse")
         if self.pause.pausing is not None:
             seat = self.pause.pausing
             return Text(self.table.words(f"{{p{seat}}} {{p{seat}:is}} playing… (any key skips)"))
-        if self.table.turn is None or self.table.over is not None or self.table.view is None:
-            return super().status_text()
+        view = self.table.view
+        if self.table.turn is None or self.table.over is not None or view is None:
+            ahead = forecast(view, self.table) if view is not None and self.table.over is None else None
+            base = super().status_text()
+            return Text.assemble((ahead, "bold"), " · ", base) if ahead else base
         focused = self.focused
         if isinstance(focused, ActionList):
             action = focused.highlighted_action
-            return Text(f"enter: {self.short(action, self.table.view, here=False)}" if action else "tab: the board",
+            return Text(f"enter: {self.short(action, view, here=False)}" if action else "tab: the board",
                         style="bold")
         if not isinstance(focused, HexBoard):
-            return Text(self.prompt(self.table.view), style="bold")
-        here, pl = self.actions_at(focused.cursor), self.table.view["placement"]
+            return Text(self.prompt(view), style="bold")
+        here, pl = self.actions_at(focused.cursor), view["placement"]
         if USE in here and pl is not None:
             colour = COLOUR_NAMES[pl["colour"]]
             declines = " · n declines it" if DECLINE in here else ""
             return Text(f"enter: use the {colour} board good{declines}", style="bold")
         if len(here) == 1:
-            text = f"enter: {self.short(here[0], self.table.view)}"
-            if here[0][0] == "dir":
-                text += " · or w e a d z x"
-            return Text(text, style="bold")
+            return self.enter_line(f"enter: {self.short(here[0], view)}",
+                                   *(["or w e a d z x"] if here[0][0] == "dir" else []))
         if any(a[0] in ("good", "camel", "lying") for a in here):
-            return Text(f"enter: list · {self.prompt(self.table.view)}", style="bold")
+            return self.enter_line("enter: choose a piece", *self.piece_keys())
         if here:
             return Text(f"enter: choose one of {len(here)} plays here", style="bold")
-        return Text(self.prompt(self.table.view), style="bold")
+        return self.enter_line("enter: nothing here (a › cell plays)",
+                               *(self.piece_keys() if view["stage"] == "place" else []))
 
     def on_descendant_focus(self) -> None:
         self.show_status()
@@ -324,7 +357,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     def your_turn(self) -> None:
         self.pause.our_turn()
         self.table.hinted = None
-        self.table.skipped = None  # (the placement line shows our placement now)
+        self.table.skipped = self.table.played_for_us = None  # (the placement line shows our placement now)
         aim_at_decision(self.table)
         self._redraw_marks()
         if not self.query_one(ActionList).has_focus:
@@ -358,7 +391,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             return
         self.play_among(here, "What do you lay here?", [self.describe(a) for a in here])
 
-    def play_among(self, actions: list[Action], question: str, texts: list[str], keys: list[str] | None = None) -> None:
+    def play_among(self, actions: list[Action], question: str, texts: list[str]) -> None:
         """Play the only action (``play``: asking first where it must), or ask which one is meant."""
         if len(actions) == 1:
             self.play(actions[0])
@@ -368,7 +401,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             if index is not None and self.table.turn is not None:
                 self.play(actions[index])
 
-        self.app.push_screen(ChoiceScreen(question, texts, keys), chosen)
+        self.app.push_screen(ChoiceScreen(question, texts), chosen)
 
     def on_action_list_chosen(self, event: ActionList.Chosen) -> None:
         """Enter in the plays list: as any other way of playing, it asks before steps not seen."""
@@ -430,6 +463,9 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         return (question, bool(boxed)) if question else None
 
     def action_block(self, colour: int) -> None:
+        """A block key always asks, the same each time: "how many?" where the first block may
+        have 1 or 2 goods, else the one size it must have; Enter (or the size's digit) lays it,
+        escape lays nothing. So an Enter pressed for the question never plays a step."""
         if not self.decides_now() or self.table.view is None:
             return
         pl = self.table.view["placement"]
@@ -440,7 +476,14 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             return
         texts = [f"{a[2]} {COLOUR_NAMES[colour]} good{'s' if a[2] > 1 else ''}" for a in choices]
         block = pl["block"] if pl is not None else 1
-        self.play_among(choices, f"Block {block}: how many?", texts, [str(a[2]) for a in choices])
+        question = (f"Block {block}: how many?" if len(choices) > 1 else
+                    f"Block {block} has {texts[0]}: enter lays {'them' if choices[0][2] > 1 else 'it'}")
+
+        def chosen(index: int | None) -> None:
+            if index is not None and self.table.turn is not None and choices[index] in self.table.legal:
+                self.play(choices[index])
+
+        self.app.push_screen(ChoiceScreen(question, texts, [str(a[2]) for a in choices]), chosen)
 
     def action_piece(self, kind: str) -> None:
         if not self.decides_now():

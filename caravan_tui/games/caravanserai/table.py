@@ -3,7 +3,7 @@ market and the end, each seat's caravan and reserve, the placement in progress),
 the legend and the final table. ``screen.py`` draws the board and takes the keys and the turns."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rich.console import Group
 from rich.table import Table
@@ -16,7 +16,7 @@ from .board_widget import Aim, Cell
 from .geometry import COLOURS
 from .legend import ladder_lines, legend_lines, title_line
 from .picture import Block, Picture, blocks, colour_text, seat_style
-from .views import CaravanseraiView
+from .views import CaravanseraiView, piece
 from .words import RESERVE_WORDS, SAFETY, SAFETY_WORDS
 
 #: a name's room in the seats' lines and the placement line
@@ -50,7 +50,8 @@ class CaravanseraiTable(TableState[CaravanseraiView]):
     (``picture``, ``glyphs``), the hint's play and every cell its whole placement puts something
     on (previewed while it shows), the cells the latest action by another changed, our turns
     skipped or laid for us since our last decision and why (the placement line says so until our
-    next turn), and where the board is asked to put its cursor or to pan to (``aim``, ``seen``:
+    next turn; ``news``: what the latest view did to our turn, said while it is on show), and
+    where the board is asked to put its cursor or to pan to (``aim``, ``seen``:
     the board moves when the request's number changes, else its cursor is the player's)."""
 
     picture: Picture | None = None
@@ -59,6 +60,8 @@ class CaravanseraiTable(TableState[CaravanseraiView]):
     hint_cells: set[Cell] = field(default_factory=set)
     flash: set[Cell] = field(default_factory=set)
     skipped: tuple[int, str] | None = None
+    played_for_us: str | None = None
+    news: str | None = None
     aim: Aim | None = None
     seen: tuple[int, Cell] | None = None
 
@@ -149,6 +152,26 @@ def who(table: CaravanseraiTable, seat: int) -> Text:
                 style=seat_style(seat))
 
 
+def forecast(view: CaravanseraiView, table: CaravanseraiTable) -> str | None:
+    """While others play, what our next turn looks like as the board stands (None: nothing to
+    fear): skipped, with no camel or no open cell by the head, or one open cell left."""
+    seat, picture = table.seat, table.picture
+    if seat is None or table.replaying or picture is None or view["over"] or view["to_move"] == seat:
+        return None
+    caravan = view["caravans"][seat]
+    if not caravan:
+        return None
+    if not view["reserves"][seat][5]:
+        return "skipped next turn: no camel in your reserve"
+    head = piece(caravan[-1])[:2]
+    around = picture.open_around(head)
+    if not around:
+        return "skipped next turn unless a cell by your head frees"
+    if len(around) == 1:
+        return "1 open cell by your head: taken, you are skipped"
+    return None
+
+
 def count_text(found: list[Block]) -> Text:
     """Which blocks the count leaves out and which it counts, the placement's pieces in its
     order: "left out 1P 3P · counts 2Y(on ·K) camel" (why a block on Caravanserai cells counts
@@ -177,6 +200,11 @@ def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
         text.append(f": skipped{f' ×{times}' if times > 1 else ''} ", style="bold reverse")
         text.append(f"({why})")
         return text
+    if table.played_for_us is not None and mover != table.seat:
+        text = who(table, table.seat) if table.seat is not None else Text("")
+        text.append(": turn laid for you ", style="bold reverse")
+        text.append(f"({table.played_for_us}: the only move)")
+        return text
     if pl is not None and mover is not None:
         text = who(table, mover)
         placed, omitted, length = pl["placed"], pl["omitted"], len(view["caravans"][mover])
@@ -193,8 +221,11 @@ def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
         text.append(f"caravan {length}→{length + omitted}", style="bold")
         text.append(f", count {placed + 1 - omitted}")
         if pl["laid"]:
+            found = blocks(pl["laid"], cs, pl["declined_blocks"])
+            if left:  # (the block in progress, whole: as the figures above count it)
+                found[-1] = replace(found[-1], words=f"{pl['size']}{COLOURS[pl['colour']]}")
             text.append("\n")
-            text.append_text(count_text(blocks(pl["laid"], cs, pl["declined_blocks"]) + [Block("camel")]))
+            text.append_text(count_text(found + [Block("camel")]))
         return text
     last = view["last"]
     if last is not None:
