@@ -177,3 +177,32 @@ async def test_a_turn_laid_for_you_is_said_as_it_happens_and_not_called_a_skip(t
         assert line == "You: turn laid for you (camel: the only move)"
         await pilot.press("space")
         await wait_for(pilot, lambda: screen.pause.pausing is None, "the pause's end")
+
+
+async def test_a_placement_that_leaves_one_open_cell_by_the_head_asks_first(tmp_path):
+    """Found in play: a camel left the head one open cell; the AI's next placement took it, and
+    every turn after was skipped (×20) with no warning before the move that allowed it. The key
+    asks first now, and "Not yet" plays nothing."""
+    from caravan_tui.screens.dialogs import ConfirmScreen
+
+    prefix = random_prefix(11, 135)
+    state = GAME.new(2, seed=11, options={})
+    for action in prefix:
+        state.apply(action, log=False)
+    after = state.clone()
+    after.apply(("camel",), log=False)
+    assert after.turn == 1 and after.stuck(0) is None
+    assert len(CaravanseraiScreen.open_by_head(after, 0)) == 1
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 11, {},
+                                                       prefix) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        start = host.turn
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "This leaves one open cell next to your head: if another player's caravan takes it, your turns " \
+               "are skipped until a cell there frees." in app.screen.question
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.screen is screen, "the table")
+        assert host.turn == start

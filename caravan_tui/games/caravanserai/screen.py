@@ -24,6 +24,8 @@ Opponents' actions are shown one at a time, ``app.move_pause`` apart; a key skip
 """
 from __future__ import annotations
 
+from typing import cast
+
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
@@ -460,7 +462,16 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         boxed = self.boxed_in(after) if ends else None
         if boxed:
             question += f"This leaves your caravan boxed in ({boxed}): your turns would be skipped. "
+        elif ends and world.n > 1 and not after.is_over() and len(self.open_by_head(after, seat)) == 1:
+            question += ("This leaves one open cell next to your head: if another player's caravan takes it, "
+                         "your turns are skipped until a cell there frees. ")
         return (question, bool(boxed)) if question else None
+
+    @staticmethod
+    def open_by_head(world: CaravanseraiState, seat: int) -> list[Cell]:
+        """The open cells next to ``seat``'s head camel in ``world``."""
+        view = cast(CaravanseraiView, world.view(seat))  # (what the engine's views are: the contract test)
+        return Picture(view).open_around(piece(view["caravans"][seat][-1])[:2])
 
     def action_block(self, colour: int) -> None:
         """A block key always asks, the same each time: "how many?" where the first block may
