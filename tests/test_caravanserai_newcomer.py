@@ -63,7 +63,8 @@ async def test_the_placement_line_says_which_blocks_the_count_leaves_out_and_why
 
 async def test_the_hint_leaves_every_row_of_the_board_and_the_lines_under_it_in_view(tmp_path):
     """The bug: the hint's panel lay over the foot of the board column, hiding the board's lower
-    rows (and the hint's own ★ trail there). It lies over the side column's foot now."""
+    rows (and the hint's own ★ trail there). It lies over the side column's foot now; the
+    "since your last turn" panel, which lay over the board's head, over the side column's head."""
     async with my_turn_at(tmp_path, 7, prefix_to_my_turn(GAME, 7, 12)) as (_app, pilot, screen):
         screen.open_panel("hint", PanelWords("Hint (h hides it)", tuple(f"line {n}" for n in range(12))))
         panel = screen.query_one("#hint-panel", TablePanel)
@@ -72,6 +73,11 @@ async def test_the_hint_leaves_every_row_of_the_board_and_the_lines_under_it_in_
         for part in (screen.query_one(HexBoard), *screen.query("#cs-info, #cs-seats, #cs-turn"),
                      screen.query_one("#status")):
             assert not panel.region.overlaps(part.region), part
+        # and the "since your last turn" panel (over the board's head before): beside it too
+        screen.open_panel("since", PanelWords("Since your last turn", tuple(f"move {n}" for n in range(6))))
+        since = screen.query_one("#since-panel", TablePanel)
+        await wait_for(pilot, lambda: since.display and since.region.height > 0, "the since panel")
+        assert not since.region.overlaps(screen.query_one(HexBoard).region)
 
 
 def block_boundary():
@@ -206,3 +212,48 @@ async def test_a_placement_that_leaves_one_open_cell_by_the_head_asks_first(tmp_
         await pilot.press("n")
         await wait_for(pilot, lambda: app.screen is screen, "the table")
         assert host.turn == start
+
+
+async def test_the_hints_plan_stays_starred_while_it_is_followed(tmp_path):
+    """The newcomer's finding: the ★ trail of the hint's plan went with its first step, so a
+    placement of five steps meant asking five times. Following the plan keeps its next step
+    hinted (on the board and in the plays list) and the rest of its cells starred; a step off
+    the plan ends it."""
+    from test_caravanserai_screen import best, next_turn, setup
+
+    from caravan_tui.games.caravanserai.picture import HINT, action_cell
+    from caravan_tui.widgets import ActionList
+
+    app = make_app(tmp_path, iterations=6)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(["human"], 3))
+        await next_turn(pilot, app)
+        screen, host = app.screen, app.runner.host
+        board = screen.query_one(HexBoard)
+        followed = left = False
+        for _ in range(12):
+            await next_turn(pilot, app)
+            await pilot.press("h")
+            await wait_for(pilot, lambda: screen.table.hinted is not None, "the hint")
+            trail, turn = list(screen.table.trail), host.turn
+            if len(trail) >= 2 and trail[0][0] != "stand" and not followed:
+                screen.act(trail[0])
+                await wait_for(pilot, lambda turn=turn: host.turn > turn and screen.table.turn is not None, "the step")
+                assert screen.table.hinted == screen.table.trail[0] == trail[1]
+                assert screen.query_one(ActionList).hinted == trail[1]
+                at = action_cell(trail[1], screen.picture)
+                assert at is None or str(board.marks.get(at)) == HINT
+                assert screen.table.hint_cells and all(str(board.marks.get(c)) == HINT for c in screen.table.hint_cells
+                                                       if c != board.cursor)
+                followed = True
+                continue
+            if followed and len(trail) >= 2 and not left:
+                off = next(a for a in screen.table.legal if a != trail[0])
+                screen.act(off)
+                await wait_for(pilot, lambda turn=turn: host.turn > turn and screen.table.turn is not None, "the step")
+                assert screen.table.hinted is None and screen.table.trail == []
+                left = True
+                break
+            screen.act(best(host.state))
+            await wait_for(pilot, lambda turn=turn: host.turn > turn, "the play")
+        assert followed and left

@@ -67,7 +67,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     PAUSE_EACH_ACTION = True
     STATUS_LINES = 2  # a play from the list in words ("Start block 2: 3 black goods, the first on (2,-5)…")
     TABLE = CaravanseraiTable
-    HINT_BESIDE = True  # (the board takes the column's height: over it, the hint hid its lower rows)
+    PANELS_BESIDE = True  # (the board takes the column's height: over it, the hint hid its lower rows)
 
     DEFAULT_CSS = """
     #cs-board { border: round $primary; }
@@ -141,16 +141,17 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             return None
         return f"Careful: the placement suggested below boxes your caravan in ({why}): you would be skipped."
 
-    def plan_cells(self) -> set[Cell]:
-        """Every cell the hint's whole plan puts something on: the starting camel, each piece of
-        the placement (a board good used or declined included, and pieces the final camel takes
-        back from the tail) and each market good stood after it; the board previews them all."""
+    def plan_cells(self, trail: list[Action]) -> set[Cell]:
+        """Every cell the hint's whole plan (``trail``: its steps from here) puts something on:
+        the starting camel, each piece of the placement (a board good used or declined included,
+        and pieces the final camel takes back from the tail) and each market good stood after
+        it; the board previews them all."""
         now, seat = self.table.world, self.seat
-        if not isinstance(now, CaravanseraiState) or seat is None or not self.table.hint_plan:
+        if not isinstance(now, CaravanseraiState) or seat is None or not trail:
             return set()
         world, cells = now.clone(), set()
         turns = now.turns
-        for action in placement(world, seat, self.table.hint_plan, prior):
+        for action in trail:
             placing = world.stage in (PLACE, BOARD)
             if action[0] == "start":
                 cells.add((action[1], action[2]))
@@ -358,15 +359,30 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
 
     def your_turn(self) -> None:
         self.pause.our_turn()
-        self.table.hinted = None
+        self.follow_trail()
         self.table.skipped = self.table.played_for_us = None  # (the placement line shows our placement now)
         aim_at_decision(self.table)
         self._redraw_marks()
         if not self.query_one(ActionList).has_focus:
             self.focus_to_decide(self.query_one(HexBoard))
 
+    def follow_trail(self) -> None:
+        """At our next decision, the hint's plan stays starred while we follow it: its next step
+        is the hinted play (the plays list stars it too) and the cells of the rest stay marked;
+        a step off the plan ends it."""
+        table = self.table
+        world, seat = table.world, self.seat
+        if table.trail and table.trail[0] in table.legal and isinstance(world, CaravanseraiState) and seat is not None:
+            table.trail = placement(world, seat, table.trail, prior)
+            table.hinted = table.hint_action = table.trail[0]
+            table.hint_cells = self.plan_cells(table.trail)
+        else:
+            table.trail, table.hinted = [], None
+
     def act(self, action: Action) -> None:
         super().act(action)
+        trail = self.table.trail
+        self.table.trail = trail[1:] if trail and trail[0] == action else []
         if self.table.turn is None:
             self.table.hinted = None
             self.table.flash = set()
@@ -374,8 +390,11 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
 
     def show_hint(self, action: Action, text: str) -> None:
         super().show_hint(action, text)
+        world = self.table.world
+        self.table.trail = (placement(world, self.seat, self.table.hint_plan, prior)
+                            if isinstance(world, CaravanseraiState) and self.seat is not None else [])
         self.table.hinted = action
-        self.table.hint_cells = self.plan_cells()
+        self.table.hint_cells = self.plan_cells(self.table.trail)
         cell = action_cell(action, self.picture) if self.picture else None
         if cell is not None:
             self.table.show_cell(cell)

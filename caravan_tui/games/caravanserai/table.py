@@ -47,17 +47,19 @@ def market_text(market: list[int]) -> Text:
 @dataclass(eq=False)
 class CaravanseraiTable(TableState[CaravanseraiView]):
     """The Caravanserai table's state: with the seat's, what the view puts on each cell
-    (``picture``, ``glyphs``), the hint's play and every cell its whole placement puts something
-    on (previewed while it shows), the cells the latest action by another changed, our turns
-    skipped or laid for us since our last decision and why (the placement line says so until our
-    next turn; ``news``: what the latest view did to our turn, said while it is on show), and
-    where the board is asked to put its cursor or to pan to (``aim``, ``seen``:
-    the board moves when the request's number changes, else its cursor is the player's)."""
+    (``picture``, ``glyphs``); the hint's play and every cell its whole placement puts something
+    on, previewed while it shows and while we follow it (``trail``: its steps still ahead); the
+    cells the latest action by another changed; our turns skipped or laid for us since our last
+    decision and why (the placement line says so until our next turn; ``news``: what the latest
+    view did to our turn, said while it is on show); and where the board is asked to put its
+    cursor or to pan to (``aim``, ``seen``: the board moves when the request's number changes,
+    else its cursor is the player's)."""
 
     picture: Picture | None = None
     glyphs: dict[Cell, Text] = field(default_factory=dict)
     hinted: Action | None = None
     hint_cells: set[Cell] = field(default_factory=set)
+    trail: list[Action] = field(default_factory=list)
     flash: set[Cell] = field(default_factory=set)
     skipped: tuple[int, str] | None = None
     played_for_us: str | None = None
