@@ -257,3 +257,23 @@ async def test_the_hints_plan_stays_starred_while_it_is_followed(tmp_path):
             screen.act(best(host.state))
             await wait_for(pilot, lambda turn=turn: host.turn > turn, "the play")
         assert followed and left
+
+
+def test_a_key_inside_a_block_where_the_caravan_may_turn_says_to_choose_the_way_first():
+    """Found in play: a good of a black block on a red Caravanserai cell let the caravan turn; Y
+    then said "first finish the black block … (W K P R Y or enter on the › cell)", but K did
+    nothing there either: the way comes first, then the block's last good."""
+    from caravan_tui.games.caravanserai.words import block_problem, piece_problem
+
+    rng, state = random.Random(1), GAME.new(2, seed=1, options={})
+    while not (state.turn == 0 and state.bleft and any(a[0] == "dir" for a in state.legal_actions())):
+        state.apply(rng.choice(state.legal_actions()), log=False)
+    view, legal = state.view(0), state.legal_actions()
+    pl = view["placement"]
+    colour, left = ("white", "black", "purple", "red", "yellow")[pl["colour"]], pl["left"]
+    then = f", then the {left} more {colour} good{'s' if left > 1 else ''} its block needs."
+    other = (pl["colour"] + 1) % 5
+    assert block_problem(other, view, legal).endswith(
+        f"first choose where the caravan heads (w e a d z x, or enter on a ›){then}")
+    assert piece_problem("camel", view, legal) == (
+        f"A camel cannot go here now: first choose where the caravan heads (w e a d z x, or enter on a ›){then}")

@@ -146,12 +146,11 @@ def seats_table(view: CaravanseraiView, table: CaravanseraiTable) -> Table:
 
 
 def who(table: CaravanseraiTable, seat: int) -> Text:
-    """A seat as short as the one line allows: "You", else its short name in its colour."""
+    """A seat as short as the one line allows: "You", else its short name in its colour ("AI 2",
+    not "AI 2 (normal)": the level would push the figures onto the row of the blocks)."""
     if table.mine(seat):
         return Text("You", style="bold")
-    names = table.names
-    return Text(fit_name(names[seat] if seat < len(names) else f"Player {seat + 1}", NAME_WIDTH),
-                style=seat_style(seat))
+    return Text(fit_name(table.brief_name(seat), NAME_WIDTH), style=seat_style(seat))
 
 
 def forecast(view: CaravanseraiView, table: CaravanseraiTable) -> str | None:
