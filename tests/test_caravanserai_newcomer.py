@@ -277,3 +277,24 @@ def test_a_key_inside_a_block_where_the_caravan_may_turn_says_to_choose_the_way_
         f"first choose where the caravan heads (w e a d z x, or enter on a ›){then}")
     assert piece_problem("camel", view, legal) == (
         f"A camel cannot go here now: first choose where the caravan heads (w e a d z x, or enter on a ›){then}")
+
+
+async def test_a_block_keys_question_stars_the_hinted_size(tmp_path):
+    """Found in play: the hint said "lays 2K …", but K's "how many?" did not say which of its
+    two lines was the hint's; the hinted one is starred."""
+    from caravan_tui.screens.dialogs import ChoiceScreen
+
+    rng, state, prefix = random.Random(0), GAME.new(2, seed=0, options={}), []
+    while not (state.turn == 0 and any(a[0] == "good" and a[2] == 2 for a in state.legal_actions())):
+        prefix.append(rng.choice(state.legal_actions()))
+        state.apply(prefix[-1], log=False)
+    hinted = next(a for a in state.legal_actions() if a[0] == "good" and a[2] == 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 0, {},
+                                                       prefix) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        screen.table.hinted = hinted
+        await pilot.press("WKPRY"[hinted[1]])
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
+        assert app.screen.choices[-1].endswith("goods  ★ hint") and "★" not in app.screen.choices[0]

@@ -110,7 +110,7 @@ async def go_to(pilot, cell) -> None:
 async def answer(pilot, screen, action) -> None:
     """In the chooser, pick the line describing ``action``."""
     await wait_for(pilot, lambda: isinstance(pilot.app.screen, ChoiceScreen), "the chooser")
-    index = pilot.app.screen.choices.index(screen.describe(action))
+    index = [choice.removesuffix("  ★ hint") for choice in pilot.app.screen.choices].index(screen.describe(action))
     await pilot.press(*["down"] * index, "enter")
 
 

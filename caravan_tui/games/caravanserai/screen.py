@@ -43,7 +43,7 @@ from .explain import placement
 from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS, QR
 from .legend import legend_panel
 from .looks import aim_at_decision, board_look
-from .picture import Picture, action_cell, notation
+from .picture import HINT, Picture, action_cell, notation
 from .rules import BOARD, DECLINE, PLACE, TITLES, USE, CaravanseraiState, pieces_text, title
 from .table import CaravanseraiTable, final_table, forecast, info_text, legend_text, placement_text, seats_table
 from .views import CaravanseraiView, letters, piece
@@ -410,7 +410,11 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         if USE in here:  # one Enter uses the board good; n declines it
             self.play(USE)
             return
-        self.play_among(here, "What do you lay here?", [self.describe(a) for a in here])
+        self.play_among(here, "What do you lay here?", [self.describe(a) + self.starred(a) for a in here])
+
+    def starred(self, action: Action) -> str:
+        """" ★ hint" after the hinted play in a question (its choices name the plays)."""
+        return f"  {HINT} hint" if action == self.table.hinted else ""
 
     def play_among(self, actions: list[Action], question: str, texts: list[str]) -> None:
         """Play the only action (``play``: asking first where it must), or ask which one is meant."""
@@ -504,7 +508,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         if not choices:
             self.notify(block_problem(colour, self.table.view, self.table.legal), severity="warning")
             return
-        texts = [f"{a[2]} {COLOUR_NAMES[colour]} good{'s' if a[2] > 1 else ''}" for a in choices]
+        texts = [f"{a[2]} {COLOUR_NAMES[colour]} good{'s' if a[2] > 1 else ''}" + self.starred(a) for a in choices]
         block = pl["block"] if pl is not None else 1
         question = (f"Block {block}: how many?" if len(choices) > 1 else
                     f"Block {block} has {texts[0]}: enter lays {'them' if choices[0][2] > 1 else 'it'}")
