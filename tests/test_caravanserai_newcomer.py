@@ -298,3 +298,33 @@ async def test_a_block_keys_question_stars_the_hinted_size(tmp_path):
         await pilot.press("WKPRY"[hinted[1]])
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
         assert app.screen.choices[-1].endswith("goods  ★ hint") and "★" not in app.screen.choices[0]
+
+
+async def test_a_placement_that_ends_the_match_says_so_first(tmp_path):
+    """Found in play: the last camel of the only seat that still had one ended the match at
+    once (the safety end); the question before it said only that the turn would end. A play
+    that ends the match (here: the final round's last turn) says so, and why, with the
+    caravan's length."""
+    from caravan_tui.games.caravanserai.words import SAFETY
+    from caravan_tui.screens.dialogs import ConfirmScreen
+
+    prefix = random_prefix(1, 120)
+    state = GAME.new(2, seed=1, options={})
+    for action in prefix:
+        state.apply(action, log=False)
+    after = state.clone()
+    after.apply(("camel",), log=False)
+    assert after.is_over()
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 1, {},
+                                                       prefix) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        start = host.turn
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        why = "no caravan can move any more" if after.end == SAFETY else after.end
+        assert f"This ends the match ({why}), your caravan at {len(after.caravans[0])}." in app.screen.question
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.screen is screen, "the table")
+        assert host.turn == start

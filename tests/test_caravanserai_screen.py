@@ -135,6 +135,7 @@ async def play_by_keys(pilot, screen, action) -> None:
         if len(choices) > 1:  # the first block in basic: 1 or 2 goods
             assert pilot.app.screen.choices[-1].startswith("2 ")
         await pilot.press(*["down"] * choices.index(action), "enter")
+        await answer_yes_if_asked(pilot, screen)
     else:  # start, stand, use: on the board (one Enter uses a board good)
         await go_to(pilot, action_cell(action, screen.picture))
         choices = screen.actions_at(screen.query_one(HexBoard).cursor)
@@ -142,6 +143,7 @@ async def play_by_keys(pilot, screen, action) -> None:
         await pilot.press("enter")
         if len(choices) > 1 and kind != "use":
             await answer(pilot, screen, action)
+        await answer_yes_if_asked(pilot, screen)  # (a play that ends the turn unseen, or the match, asks)
 
 
 @pytest.mark.e2e

@@ -47,7 +47,7 @@ from .picture import HINT, Picture, action_cell, notation
 from .rules import BOARD, DECLINE, PLACE, TITLES, USE, CaravanseraiState, pieces_text, title
 from .table import CaravanseraiTable, final_table, forecast, info_text, legend_text, placement_text, seats_table
 from .views import CaravanseraiView, letters, piece
-from .words import STAGE_FIRST, block_problem, piece_problem, tie_break
+from .words import SAFETY, STAGE_FIRST, block_problem, piece_problem, tie_break
 
 #: direction keys: the keyboard's hex around ``s`` (w e / a d / z x), and the rules' 0-5
 DIRECTION_KEYS = {"d": 0, "e": 1, "w": 2, "a": 3, "z": 4, "x": 5}
@@ -483,7 +483,10 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             question = (f"After “{self.describe(action)}” only one way on is left: the rest of this placement "
                         f"is laid for you ({laid}) and {then}, your caravan at {length}. ")
         boxed = self.boxed_in(after) if ends else None
-        if boxed:
+        if after.is_over() and after.end is not None:
+            why = "no caravan can move any more" if after.end == SAFETY else after.end
+            question += f"This ends the match ({why}), your caravan at {len(after.caravans[seat])}. "
+        elif boxed:
             question += f"This leaves your caravan boxed in ({boxed}): your turns would be skipped. "
         elif ends and world.n > 1 and not after.is_over() and len(self.open_by_head(after, seat)) == 1:
             question += ("This leaves one open cell next to your head: if another player's caravan takes it, "
