@@ -298,6 +298,23 @@ async def test_a_block_keys_question_stars_the_hinted_size(tmp_path):
         await pilot.press("WKPRY"[hinted[1]])
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
         assert app.screen.choices[-1].endswith("goods  ★ hint") and "★" not in app.screen.choices[0]
+        assert app.screen.title_text == "Block 1: how many?"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen, "the table")
+        # a block of one size: the question names it, unstarred, and its one line is starred
+        prefix = block_boundary()
+        hinted = ("good", 0, 2)
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 0, {},
+                                                       prefix) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        screen.table.hinted = hinted
+        await pilot.press("W")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
+        assert app.screen.title_text == "Block 2 has 2 white goods: enter lays them"
+        assert app.screen.choices == ["2 white goods  ★ hint"]
 
 
 async def test_a_placement_that_ends_the_match_says_so_first(tmp_path):

@@ -511,10 +511,11 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         if not choices:
             self.notify(block_problem(colour, self.table.view, self.table.legal), severity="warning")
             return
-        texts = [f"{a[2]} {COLOUR_NAMES[colour]} good{'s' if a[2] > 1 else ''}" + self.starred(a) for a in choices]
+        goods = [f"{a[2]} {COLOUR_NAMES[colour]} good{'s' if a[2] > 1 else ''}" for a in choices]
         block = pl["block"] if pl is not None else 1
         question = (f"Block {block}: how many?" if len(choices) > 1 else
-                    f"Block {block} has {texts[0]}: enter lays {'them' if choices[0][2] > 1 else 'it'}")
+                    f"Block {block} has {goods[0]}: enter lays {'them' if choices[0][2] > 1 else 'it'}")
+        texts = [words + self.starred(a) for words, a in zip(goods, choices, strict=True)]
 
         def chosen(index: int | None) -> None:
             if index is not None and self.table.turn is not None and choices[index] in self.table.legal:
