@@ -445,7 +445,8 @@ async def test_one_enter_uses_a_board_good_and_the_line_says_n_declines_it(tmp_p
         await go_to(pilot, action_cell(("use",), screen.picture))
         colour = screen.table.view["placement"]["colour"]
         assert str(screen.query_one("#status").render()) == (
-            f"enter: use the {('white', 'black', 'purple', 'red', 'yellow')[colour]} board good · n declines it")
+            f"enter: use the {('white', 'black', 'purple', 'red', 'yellow')[colour]} board good · n declines")
+        assert len(screen.query_one("#status").render().plain) <= screen.query_one("#status").content_size.width
         assert screen.enter_action() == ("use",) and board.has_focus
         moves = len(host.actions)
         await pilot.press("enter")

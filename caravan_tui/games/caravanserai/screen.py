@@ -337,8 +337,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         here, pl = self.actions_at(focused.cursor), view["placement"]
         if USE in here and pl is not None:
             colour = COLOUR_NAMES[pl["colour"]]
-            declines = " · n declines it" if DECLINE in here else ""
-            return Text(f"enter: use the {colour} board good{declines}", style="bold")
+            return self.enter_line(f"enter: use the {colour} board good", *(["n declines"] if DECLINE in here else []))
         if len(here) == 1:
             return self.enter_line(f"enter: {self.short(here[0], view)}",
                                    *(["or w e a d z x"] if here[0][0] == "dir" else []))
