@@ -345,3 +345,18 @@ async def test_a_placement_that_ends_the_match_says_so_first(tmp_path):
         await pilot.press("n")
         await wait_for(pilot, lambda: app.screen is screen, "the table")
         assert host.turn == start
+
+
+def test_the_count_row_keeps_every_block_within_its_row():
+    """Found in play: "left out none · counts 2P 3Y(on ·W·R) 4R(declined) camel" lost its last
+    words below the panel's two rows. "left out none" goes first, then the reasons."""
+    from caravan_tui.games.caravanserai.picture import Block
+    from caravan_tui.games.caravanserai.table import ROW, count_text
+
+    blocks = [Block("2P"), Block("3Y", why="on ·W·R"), Block("4R", why="declined"), Block("camel")]
+    assert count_text(blocks).plain == "counts 2P 3Y(on ·W·R) 4R(declined) camel"
+    assert count_text(blocks[:2] + blocks[3:]).plain == "left out none · counts 2P 3Y(on ·W·R) camel"
+    many = [Block("1P", left_out=True), Block("2Y", why="on ·K·W"), Block("3P", left_out=True),
+            Block("4R", why="on ·K·Y"), Block("5W", left_out=True), Block("camel")]
+    assert count_text(many).plain == "left out 1P 3P 5W · counts 2Y 4R camel"
+    assert all(count_text(b).cell_len <= ROW for b in (blocks, many))

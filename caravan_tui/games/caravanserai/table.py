@@ -21,6 +21,8 @@ from .words import RESERVE_WORDS, SAFETY, SAFETY_WORDS
 
 #: a name's room in the seats' lines and the placement line
 NAME_WIDTH = 13
+#: the room of a line under the board at 80 columns
+ROW = 46
 
 
 def reserve_text(reserve: list[int]) -> Text:
@@ -176,14 +178,20 @@ def forecast(view: CaravanseraiView, table: CaravanseraiTable) -> str | None:
 def count_text(found: list[Block]) -> Text:
     """Which blocks the count leaves out and which it counts, the placement's pieces in its
     order: "left out 1P 3P · counts 2Y(on ·K) camel" (why a block on Caravanserai cells counts
-    after it)."""
+    after it). Where that is longer than the column's row at 80 columns (``ROW``), "left out
+    none" goes first, then the reasons: the row is never cut."""
     out = [block.words for block in found if block.left_out]
-    text = Text()
-    text.append("left out ", style="dim")
-    text.append(" ".join(out) if out else "none", style="bold" if out else "dim")
-    text.append(" · counts ", style="dim")
-    text.append(" ".join(block.words + (f"({block.why})" if block.why else "") for block in found
-                         if not block.left_out))
+    counted = [block for block in found if not block.left_out]
+    for none, why in ((True, True), (False, True), (False, False)):
+        text = Text()
+        if out or none:
+            text.append("left out ", style="dim")
+            text.append(" ".join(out) if out else "none", style="bold" if out else "dim")
+            text.append(" · ", style="dim")
+        text.append("counts ", style="dim")
+        text.append(" ".join(block.words + (f"({block.why})" if why and block.why else "") for block in counted))
+        if text.cell_len <= ROW:
+            break
     return text
 
 
