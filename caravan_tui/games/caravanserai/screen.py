@@ -484,8 +484,8 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         boxed = self.boxed_in(after) if ends else None
         if after.is_over() and after.end is not None:
             why = "no caravan can move any more" if after.end == SAFETY else after.end
-            length = "" if question else f", your caravan at {len(after.caravans[seat])}"  # (said once)
-            question += f"This ends the match ({why}){length}. "
+            said = "" if question else f", your caravan at {len(after.caravans[seat])}"  # (its length once)
+            question += f"This ends the match ({why}){said}. "
         elif boxed:
             question += f"This leaves your caravan boxed in ({boxed}): your turns would be skipped. "
         elif ends and world.n > 1 and not after.is_over() and len(self.open_by_head(after, seat)) == 1:
