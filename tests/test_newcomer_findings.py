@@ -73,7 +73,8 @@ def three_seats_mid_placement():
 async def test_caravanserais_placement_line_is_whole_with_three_seats_at_80x24(tmp_path):
     """Finding 3: with three seats the line under the players read "You · camel now: caravan
     1→6, count 2 · laid 1K" or ended in a bare "·". Its first row is whole (the caravan and
-    the count); the pieces laid go on a row of their own, never cut after a piece."""
+    the count); the blocks laid (left out, counted) go on a row of their own, never cut after a
+    piece."""
     from caravan_tui.textual_adapter import screen_lines
 
     from tables import table_shown
@@ -83,7 +84,7 @@ async def test_caravanserais_placement_line_is_whole_with_three_seats_at_80x24(t
         await pilot.pause()
         line = screen.query_one("#cs-turn")
         said = str(line.render()).split("\n")
-        assert "count" in said[0] and said[1].startswith("laid "), said
+        assert "count" in said[0] and said[1].startswith("left out "), said
         box = line.region
         first = screen_lines(app.screen)[box.y][box.x:box.right].strip()
         assert first == said[0].strip() and not first.endswith("·"), first  # the figures whole

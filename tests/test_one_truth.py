@@ -167,10 +167,10 @@ async def test_since_your_last_turn_shows_after_a_sequence_of_moves_the_log_word
         await app.push_screen(screen)
         runner.start()
         try:
-            since = screen.query_one("#since-panel", TablePanel)
             seen = []
             for _ in range(40):
                 await wait_for(pilot, lambda: screen.table.turn is not None or host.state.is_over(), "my turn")
+                since = screen.query_one("#since-panel", TablePanel)  # (where the table puts it: beside the board)
                 if host.state.is_over():
                     break
                 others = 0

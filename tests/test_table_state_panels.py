@@ -6,6 +6,7 @@ import pytest
 
 from caravan_tui.games import GAMES
 from caravan_tui.games.camel_caravan.looks import board_look as camel_board_look
+from caravan_tui.games.caravanserai.looks import board_look as caravanserai_board_look
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.base import WIDE_WIDTH
@@ -83,8 +84,8 @@ async def test_the_boards_draw_themselves_from_the_tables_state(tmp_path, game_i
             assert board.colour == other and board.look == screen.map_look(screen.table)
             return
         board = boards[0]
-        # Camel Caravan's look is a function of the table's state, Caravanserai's a screen's
-        look = camel_board_look if game_id == "camel_caravan" else screen.board_look
+        # each look is a function of the table's state alone
+        look = camel_board_look if game_id == "camel_caravan" else caravanserai_board_look
         assert board.look == look(screen.table) and str(board.border_title)
         cell = board.cursor
         screen.table.flash = {cell}

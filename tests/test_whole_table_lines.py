@@ -85,7 +85,7 @@ async def test_caravanserais_placement_line_shows_its_figures_and_every_piece_la
         await pilot.pause()
         line = screen.query_one("#cs-turn")
         said = str(line.render())
-        assert "laid " in said and len(said) > line.content_size.width  # (the case: longer than a row)
+        assert "left out " in said and len(said) > line.content_size.width  # (the case: longer than a row)
         assert shown(app, line) == words(said) and "…" not in shown(app, line)
 
 

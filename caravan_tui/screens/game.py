@@ -125,6 +125,9 @@ class GameScreen(BaseScreen, Generic[V]):
     PAUSE_EACH_ACTION = False
     #: the game's kind of table state (one with the game's own selection, if it has one)
     TABLE: type[TableState] = TableState
+    #: the hint's and the "since your last turn" panels go over the side column, not over the
+    #: board, at any width (a board that takes the whole column's height: they would hide its rows)
+    PANELS_BESIDE = False
     #: what the table shows, in one place: every ``TableText`` is bound to it and redraws as it
     #: changes (``table_changed``)
     table_state: var[Any] = var(None, init=False)
@@ -228,7 +231,8 @@ class GameScreen(BaseScreen, Generic[V]):
         with Horizontal(id="table"):
             with Vertical(id="board"):
                 yield from self.compose_board()
-                yield self.board_panel("hint", id="hint-panel")
+                if not self.PANELS_BESIDE:
+                    yield self.board_panel("hint", id="hint-panel")
                 yield self.board_panel("since", head=True, id="since-panel")
                 yield StatusLine(self.status_text, self.STATUS_LINES,
                                  id="status").data_bind(GameScreen.table_state)
@@ -241,6 +245,8 @@ class GameScreen(BaseScreen, Generic[V]):
                 log = MatchLog(id="log")
                 log.border_title = "Log"
                 yield log
+                if self.PANELS_BESIDE:
+                    yield self.board_panel("hint", id="hint-panel")
                 legend = self.legend()
                 self.has_legend = legend is not None
                 if legend is not None:
@@ -506,8 +512,9 @@ class GameScreen(BaseScreen, Generic[V]):
     @on(Resize)
     async def place_since_panel(self, event: Resize) -> None:
         """The "since your last turn" panel goes over the side column where it has room (a wide
-        screen), so it leaves the board in view; else over the head of the board."""
-        home = self.query_one("#side" if event.size.width >= WIDE_WIDTH else "#board")
+        screen, or a table whose panels go beside its board), so it leaves the board in view;
+        else over the head of the board."""
+        home = self.query_one("#side" if event.size.width >= WIDE_WIDTH or self.PANELS_BESIDE else "#board")
         panel = self.query_one("#since-panel", TablePanel)
         if panel.parent is not home:
             await panel.remove()

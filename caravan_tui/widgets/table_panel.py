@@ -34,6 +34,7 @@ class TablePanel(VerticalScroll, can_focus=False):
         scrollbar-size-vertical: 1;
     }
     TablePanel.-head { dock: top; margin-bottom: 0; }
+    #side > TablePanel { margin-bottom: 0; }
     TablePanel > Static { height: auto; }
     """
 

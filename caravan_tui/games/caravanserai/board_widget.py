@@ -37,16 +37,39 @@ def no_caption(cell: Cell) -> str:
 
 
 @dataclass(frozen=True)
-class HexLook:
-    """What the board shows: a glyph and a mark a cell, the cells just changed, the frame's
-    title, and a cell in words for the frame's foot (what it says follows from the rest: a look
-    that shows the same says the same)."""
+class Aim:
+    """The ``asked``-th request to move the cursor: to the first of ``cells``; with ``near``, to
+    the one nearest that cell; with ``from_cursor``, to the one nearest the cursor."""
 
+    asked: int
+    cells: tuple[Cell, ...]
+    near: Cell | None = None
+    from_cursor: bool = False
+
+
+@dataclass(frozen=True)
+class HexLook:
+    """What the board shows: its on-board cells, a glyph and a mark a cell, the cells just
+    changed, the frame's title, a cell in words for the frame's foot (what it says follows from
+    the rest: a look that shows the same says the same), and the latest requests to move the
+    cursor (``aim``) and to pan so that a cell shows (``seen``: its number and the cell): the
+    board follows each request once, when its number is new; between them the cursor is the
+    player's."""
+
+    cells: tuple[Cell, ...]
     glyphs: dict[Cell, Text]
     marks: dict[Cell, Text]
     flash: frozenset[Cell]
     title: str
     caption: Callable[[Cell], str] = field(default=no_caption, compare=False)
+    aim: Aim | None = None
+    seen: tuple[int, Cell] | None = None
+
+
+def distance(a: Cell, b: Cell) -> int:
+    """Steps between two cells of the hex grid."""
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 class HexBoard(CursorWidget):
@@ -92,6 +115,7 @@ class HexBoard(CursorWidget):
         self.marks: dict[Cell, Text] = {}
         self.flash: set[Cell] = set()
         self.look: HexLook | None = None
+        self._followed: tuple[Aim | None, tuple[int, Cell] | None] = (None, None)  # the requests followed
         self._where: tuple[Cell, HexLook | None, str] | None = None  # the cursor's cell in words, for a look
         self.origin = (0, 0)  # the viewport's top left, in the picture
         self._chosen = (0, 0)  # ... as the player's panning and moves left it, before a resize cut it
@@ -102,9 +126,9 @@ class HexBoard(CursorWidget):
 
     # -- what is shown ---------------------------------------------------------------------------
 
-    def set_cells(self, cells: list[Cell]) -> None:
+    def set_cells(self, cells: tuple[Cell, ...]) -> None:
         """The on-board cells (a new layout)."""
-        if sorted(cells) == self.cells:
+        if self._onboard == set(cells):
             return
         self.cells = sorted(cells)
         self._onboard = set(cells)
@@ -128,9 +152,24 @@ class HexBoard(CursorWidget):
         self._glyph_cache = {cell: segments for cell, segments in self._glyph_cache.items()
                              if look.glyphs.get(cell) == self.glyphs.get(cell)}
         self.glyphs, self.marks, self.flash = look.glyphs, look.marks, set(look.flash)
+        self.set_cells(look.cells)
         self.border_title = Text(look.title)
         self.refresh()
+        aim, seen = self._followed
+        self._followed = (look.aim, look.seen)
+        if look.aim is not None and look.aim != aim:
+            self.follow(look.aim)
+        if look.seen is not None and look.seen != seen:
+            self.bring_into_view(look.seen[1])
         self.show_caption()
+
+    def follow(self, aim: Aim) -> None:
+        """Put the cursor where ``aim`` asks (on the board: a cell it does not hold is passed over)."""
+        cells = [cell for cell in aim.cells if cell in self._onboard]
+        if not cells:
+            return
+        near = self.cursor if aim.from_cursor else aim.near
+        self.set_cursor(cells[0] if near is None else min(cells, key=lambda c: (distance(c, near), c[1], c[0])))
 
     def show_caption(self) -> None:
         """The frame's foot: arrows for the sides that hide cells, and the cell under the cursor

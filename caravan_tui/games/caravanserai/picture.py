@@ -2,13 +2,16 @@
 colour is never the only cue), and the cell each action plays on."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
+
 from rich.text import Text
 
 from caravan_tui.engine import Action
 
 from .board_widget import Cell
 from .geometry import COLOUR_NAMES, COLOURS, QR, D, board_for
-from .views import CaravanseraiView, PlacementView, piece
+from .views import CaravanseraiView, PieceView, PlacementView, piece
 
 #: white, black (a slate grey that reads on dark and light themes), purple, red, yellow
 GOOD_COLOURS = ("#e5e9f0", "#8b93b8", "#bb9af7", "#f7768e", "#e0af68")
@@ -49,6 +52,7 @@ class Picture:
         tiles = tuple((int(a), int(b)) for a, b in view["tiles"])
         self.board = board_for(len(tiles), tiles)
         self.cells: list[Cell] = [QR[c] for c in self.board.layout.cells]
+        self.onboard = set(self.cells)
         self.cs = {QR[c]: self.board.cs[c] for c in self.board.cs_cells}
         self.bgoods: dict[Cell, int] = {(q, r): c for q, r, c in view["board_goods"]}
         #: cell -> (seat, letter, head, laid this turn)
@@ -95,6 +99,13 @@ class Picture:
             return Text.assemble(("·", "dim"), colour_text(colour, style="dim"))
         return Text(" ·", style="dim")
 
+    def open_around(self, cell: Cell) -> list[Cell]:
+        """The open cells next to ``cell``: on the board, no caravan piece on them (a board good
+        does not block)."""
+        onboard = self.onboard
+        return [(cell[0] + dq, cell[1] + dr) for dq, dr in D
+                if (cell[0] + dq, cell[1] + dr) in onboard and (cell[0] + dq, cell[1] + dr) not in self.items]
+
     def key(self, cell: Cell) -> tuple:
         """What changes on a cell from one view to the next."""
         return self.items.get(cell), self.bgoods.get(cell)
@@ -116,6 +127,46 @@ class Picture:
         return " ".join(words[:1]) + " " + ", ".join(words[1:])
 
 
+@dataclass(frozen=True)
+class Block:
+    """A run of a placement (§6.2): its notation (``3P``, ``lying``, ``camel``), whether it is
+    left out of the count, and, for a goods block that counts although it touches
+    Caravanserai cells, why (``on ·K``: a cell of another colour under it; ``declined``)."""
+
+    words: str
+    left_out: bool = False
+    why: str = ""
+
+
+def blocks(laid: Sequence[PieceView], cs: dict[Cell, int], declined: Sequence[int]) -> list[Block]:
+    """The blocks of a placement (laid so far, or whole) and which of them the count leaves out:
+    a goods block on at least one Caravanserai cell, all of its colour, that declined no board
+    good (§6.2). ``declined`` numbers blocks from 1, a lying camel taking a number as a block."""
+    runs: list[tuple[str, list[Cell]]] = []
+    for item in laid:
+        q, r, letter = piece(item)
+        if runs and letter in COLOURS and runs[-1][0] == letter:
+            runs[-1][1].append((q, r))
+        else:
+            runs.append((letter, [(q, r)]))
+    found = []
+    for number, (letter, cells) in enumerate(runs, start=1):
+        if letter not in COLOURS:
+            found.append(Block("lying" if letter == "L" else "camel"))
+            continue
+        under = sorted({cs[cell] for cell in cells if cs.get(cell, -1) >= 0})
+        colour = COLOURS.index(letter)
+        words = f"{len(cells)}{letter}"
+        if number in declined:
+            found.append(Block(words, why="declined"))
+        elif under and under == [colour]:
+            found.append(Block(words, left_out=True))
+        else:
+            others = [COLOURS[c] for c in under if c != colour]
+            found.append(Block(words, why=f"on ·{'·'.join(others)}" if others else ""))
+    return found
+
+
 def action_cell(action: Action, picture: Picture) -> Cell | None:
     """The cell an action plays on: a start or stand cell, the cell a direction heads to, or the
     target of the next piece."""
@@ -131,10 +182,3 @@ def action_cell(action: Action, picture: Picture) -> Cell | None:
         dq, dr = D[action[1]]
         return (pos[0] + dq, pos[1] + dr)
     return picture.target
-
-
-
-def distance(a: Cell, b: Cell) -> int:
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-

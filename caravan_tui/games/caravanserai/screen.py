@@ -24,29 +24,30 @@ Opponents' actions are shown one at a time, ``app.move_pause`` apart; a key skip
 """
 from __future__ import annotations
 
-from functools import partial
+from typing import cast
 
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 
-from caravan_tui.bus import SeatEnd, Update
+from caravan_tui.bus import Update
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.widgets import ActionList
 
 from .ai import prior
-from .board_widget import Cell, HexBoard, HexLook
+from .board_widget import Cell, HexBoard
 from .explain import placement
 from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS, QR
 from .legend import legend_panel
-from .picture import CHANGED, HINT, LAID, SELECT, Picture, action_cell, distance
+from .looks import aim_at_decision, board_look
+from .picture import HINT, Picture, action_cell, notation
 from .rules import BOARD, DECLINE, PLACE, TITLES, USE, CaravanseraiState, pieces_text, title
-from .table import CaravanseraiTable, final_table, info_text, legend_text, placement_text, seats_table, title_text
-from .views import CaravanseraiView, piece
-from .words import STAGE_FIRST, block_problem, piece_problem, tie_break
+from .table import CaravanseraiTable, final_table, forecast, info_text, legend_text, placement_text, seats_table
+from .views import CaravanseraiView, letters, piece
+from .words import SAFETY, STAGE_FIRST, block_problem, piece_problem, tie_break
 
 #: direction keys: the keyboard's hex around ``s`` (w e / a d / z x), and the rules' 0-5
 DIRECTION_KEYS = {"d": 0, "e": 1, "w": 2, "a": 3, "z": 4, "x": 5}
@@ -66,6 +67,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     PAUSE_EACH_ACTION = True
     STATUS_LINES = 2  # a play from the list in words ("Start block 2: 3 black goods, the first on (2,-5)…")
     TABLE = CaravanseraiTable
+    PANELS_BESIDE = True  # (the board takes the column's height: over it, the hint hid its lower rows)
 
     DEFAULT_CSS = """
     #cs-board { border: round $primary; }
@@ -75,16 +77,17 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     #cs-legend { height: 1fr; color: $text-muted; overflow: hidden; padding: 0 1; text-wrap: nowrap; }
     /* 1fr is never less than a row: docked, the status line stays in view when nothing is left */
     #status { dock: bottom; }
+    #hint-panel { max-height: 15; }
     """
-
-    def __init__(self, client: SeatEnd) -> None:
-        super().__init__(client)
-        self.picture: Picture | None = None
-        self._glyphs: dict[Cell, Text] = {}  # what each cell shows, from the latest view
 
     @property
     def table(self) -> CaravanseraiTable:
         return self.table_state
+
+    @property
+    def picture(self) -> Picture | None:
+        """What the latest view puts on each cell."""
+        return self.table.picture
 
     def spare_rows(self) -> int:
         """Rows the column needs besides the board and the docked status line: the info
@@ -93,7 +96,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         return (2 if players == 1 else 1) + players + 1
 
     def compose_board(self) -> ComposeResult:
-        yield self.board(HexBoard(spare_rows=self.spare_rows(), id="cs-board"), self.board_look)
+        yield self.board(HexBoard(spare_rows=self.spare_rows(), id="cs-board"), board_look)
         players = self.client.players
         # fixed heights: their updates then never lay the screen out again
         for name, height, text in (("info", 2 if players == 1 else 1, lambda view, _: info_text(view)),
@@ -111,40 +114,8 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     # -- drawing ----------------------------------------------------------------------------------
 
     def show_view(self, view: CaravanseraiView) -> None:
-        self.picture = picture = Picture(view)
-        self.query_one(HexBoard).set_cells(picture.cells)  # (its layout; what it shows is drawn from the table)
-        self._glyphs = {cell: picture.glyph(cell) for cell in picture.cells}
+        self.table.show_view(view)  # (the board draws it from the table)
         self.show_status()
-
-    def board_look(self, table: CaravanseraiTable) -> HexLook:
-        """The board for the table's state: the view's glyphs (``show_view``), the marks of what
-        may be chosen, is planned or hinted, and the cells the last moves changed."""
-        assert table.view is not None  # (a board is drawn once there is a view)
-        return HexLook(self._glyphs, self._marks(), frozenset(table.flash), title_text(table.view, table),
-                       partial(cell_caption, self.picture, table))
-
-    def _marks(self) -> dict[Cell, Text]:
-        picture = self.picture
-        marks: dict[Cell, Text] = {}
-        if picture is None:
-            return marks
-        for cell in self.table.flash:
-            marks[cell] = Text(CHANGED)
-        for cell, (_, _, _, laid) in picture.items.items():
-            if laid:
-                marks[cell] = Text(LAID)
-        if self.table.turn is not None:
-            for action in self.table.legal:
-                at = action_cell(action, picture)
-                if at is not None:
-                    marks[at] = Text(SELECT)
-        if self.table.hinted is not None:
-            for planned in self.table.hint_cells:
-                marks[planned] = Text(HINT)
-            at = action_cell(self.table.hinted, picture)
-            if at is not None:
-                marks[at] = Text(HINT)
-        return marks
 
     def plan_world(self) -> CaravanseraiState | None:
         """The position once the hint's whole placement is laid."""
@@ -170,16 +141,17 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             return None
         return f"Careful: the placement suggested below boxes your caravan in ({why}): you would be skipped."
 
-    def plan_cells(self) -> set[Cell]:
-        """Every cell the hint's whole plan puts something on: the starting camel, each piece of
-        the placement (a board good used or declined included, and pieces the final camel takes
-        back from the tail) and each market good stood after it; the board previews them all."""
+    def plan_cells(self, trail: list[Action]) -> set[Cell]:
+        """Every cell the hint's whole plan (``trail``: its steps from here) puts something on:
+        the starting camel, each piece of the placement (a board good used or declined included,
+        and pieces the final camel takes back from the tail) and each market good stood after
+        it; the board previews them all."""
         now, seat = self.table.world, self.seat
-        if not isinstance(now, CaravanseraiState) or seat is None or not self.table.hint_plan:
+        if not isinstance(now, CaravanseraiState) or seat is None or not trail:
             return set()
         world, cells = now.clone(), set()
         turns = now.turns
-        for action in placement(world, seat, self.table.hint_plan, prior):
+        for action in trail:
             placing = world.stage in (PLACE, BOARD)
             if action[0] == "start":
                 cells.add((action[1], action[2]))
@@ -210,10 +182,25 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             return "A board good: enter uses it, n declines it"
         if any(a[0] == "dir" for a in self.table.legal):
             return "Head where? w e a d z x (0-5) or enter on ›"
-        keys = "c camel · W K P R Y block"
+        return " · ".join(self.piece_keys())
+
+    def piece_keys(self) -> list[str]:
+        """The keys that lay a piece now, a group each (the Enter line adds those it has room for)."""
+        keys = ["c camel · WKPRY block"]
         if ("lying",) in self.table.legal:
-            keys += " · L lying"
+            keys.append("L lying")
         return keys
+
+    def enter_line(self, enter: str, *keys: str) -> Text:
+        """The Enter line: what Enter does, then the key groups that fit its one row (a second
+        row would hide the placement line's)."""
+        width = self.query_one("#status").content_size.width or 46
+        text = enter
+        for part in keys:
+            if len(text) + 3 + len(part) > width:
+                break
+            text += f" · {part}"
+        return Text(text, style="bold")
 
     def short(self, action: Action, view: CaravanseraiView, here: bool = True) -> str:
         """An action in a few words: on the board, whose frame names the cell, "here"; else the
@@ -258,7 +245,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     def show_update(self, update: Update) -> float:
         """Pause only after an opponent's action that changed the board."""
         pause = super().show_update(update)
-        return pause if self.table.flash else 0.0
+        return pause if self.table.flash or self.table.news else 0.0
 
     def view_changed(self, previous: CaravanseraiView | None, view: CaravanseraiView, by_other: bool) -> None:
         self.pause.mover = previous["to_move"] if previous else None
@@ -269,15 +256,18 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             changed = {cell for cell in after.cells if before.key(cell) != after.key(cell)}
             if changed and self.table.turn is None:
                 focus = after.pos if after.pos in changed else min(changed, key=lambda c: (c[1], c[0]))
-                self.query_one(HexBoard).bring_into_view(focus)
+                self.table.show_cell(focus)
         self.table.flash = changed
         self._redraw_marks()
-        self.note_skips(previous, view)
+        self.note_missed_turns(previous, view)
 
-    def note_skips(self, previous: CaravanseraiView | None, view: CaravanseraiView) -> None:
-        """Count our turns the rules skipped between two views (the turns begun in between, ours
-        among them, are past), and why: the placement line says so until our next turn."""
-        world, seat = self.table.world, self.seat
+    def note_missed_turns(self, previous: CaravanseraiView | None, view: CaravanseraiView) -> None:
+        """Our turns that passed between two views with no decision of ours (the turns begun in
+        between, ours among them, are past): skipped by the rules, and why, or laid for us (the
+        only move). The status line says so while the view is on show, the placement line until
+        our next turn."""
+        table, world, seat = self.table, self.table.world, self.seat
+        table.news = None
         if (previous is None or seat is None or self.replaying or view["over"]
                 or not isinstance(world, CaravanseraiState)):
             return
@@ -286,9 +276,19 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         if mover is None or begun < 2:
             return
         times = sum(1 for k in range(1, begun) if (mover + k) % players == seat)
+        last = view["last"]
+        # a placement of ours we did not make: not the one our own decision ended (its head camel
+        # is the one we had)
+        if (times and last is not None and last["seat"] == seat and last != previous["last"]
+                and (mover != seat or tuple(last["head"]) != piece(previous["caravans"][seat][-1])[:2])):
+            table.played_for_us = notation(letters(last["laid"]))
+            table.news = f"Your turn was laid for you: {table.played_for_us}, the only move"
+            times -= 1
         if times:
-            before = self.table.skipped[0] if self.table.skipped else 0
-            self.table.skipped = (before + times, world.stuck(seat) or "no placement was possible then")
+            before = table.skipped[0] if table.skipped else 0
+            why = world.stuck(seat) or "no placement was possible then"
+            table.skipped = (before + times, why)
+            table.news = f"Your turn was skipped: {why}"
 
     def match_summary(self, view: CaravanseraiView) -> Group:
         return final_table(view, self.table)
@@ -315,34 +315,38 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
 
     def status_text(self) -> Text:
         """What Enter does for the focused widget: the plays list's highlighted play, or what the
-        board offers at its cursor."""
+        board offers at its cursor; while others play, what just happened to our turn or what
+        our next turn looks like as the board stands."""
+        if self.pause.pausing is not None and self.table.news is not None:
+            return Text(f"{self.table.news} (any key goes on)", style="bold reverse")
         if self.pause.pausing is not None:
             seat = self.pause.pausing
             return Text(self.table.words(f"{{p{seat}}} {{p{seat}:is}} playing… (any key skips)"))
-        if self.table.turn is None or self.table.over is not None or self.table.view is None:
-            return super().status_text()
+        view = self.table.view
+        if self.table.turn is None or self.table.over is not None or view is None:
+            ahead = forecast(view, self.table) if view is not None and self.table.over is None else None
+            base = super().status_text()
+            return Text.assemble((ahead, "bold"), " · ", base) if ahead else base
         focused = self.focused
         if isinstance(focused, ActionList):
             action = focused.highlighted_action
-            return Text(f"enter: {self.short(action, self.table.view, here=False)}" if action else "tab: the board",
+            return Text(f"enter: {self.short(action, view, here=False)}" if action else "tab: the board",
                         style="bold")
         if not isinstance(focused, HexBoard):
-            return Text(self.prompt(self.table.view), style="bold")
-        here, pl = self.actions_at(focused.cursor), self.table.view["placement"]
+            return Text(self.prompt(view), style="bold")
+        here, pl = self.actions_at(focused.cursor), view["placement"]
         if USE in here and pl is not None:
             colour = COLOUR_NAMES[pl["colour"]]
-            declines = " · n declines it" if DECLINE in here else ""
-            return Text(f"enter: use the {colour} board good{declines}", style="bold")
+            return self.enter_line(f"enter: use the {colour} board good", *(["n declines"] if DECLINE in here else []))
         if len(here) == 1:
-            text = f"enter: {self.short(here[0], self.table.view)}"
-            if here[0][0] == "dir":
-                text += " · or w e a d z x"
-            return Text(text, style="bold")
+            return self.enter_line(f"enter: {self.short(here[0], view)}",
+                                   *(["or w e a d z x"] if here[0][0] == "dir" else []))
         if any(a[0] in ("good", "camel", "lying") for a in here):
-            return Text(f"enter: list · {self.prompt(self.table.view)}", style="bold")
+            return self.enter_line("enter: choose a piece", *self.piece_keys())
         if here:
             return Text(f"enter: choose one of {len(here)} plays here", style="bold")
-        return Text(self.prompt(self.table.view), style="bold")
+        return self.enter_line("enter: nothing here (a › cell plays)",
+                               *(self.piece_keys() if view["stage"] == "place" else []))
 
     def on_descendant_focus(self) -> None:
         self.show_status()
@@ -354,40 +358,30 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
 
     def your_turn(self) -> None:
         self.pause.our_turn()
-        self.table.hinted = None
-        self.table.skipped = None  # (the placement line shows our placement now)
-        self._place_cursor()
+        self.follow_trail()
+        self.table.skipped = self.table.played_for_us = None  # (the placement line shows our placement now)
+        aim_at_decision(self.table)
         self._redraw_marks()
         if not self.query_one(ActionList).has_focus:
             self.focus_to_decide(self.query_one(HexBoard))
 
-    def _place_cursor(self) -> None:
-        """Put the cursor where the decision is: the next piece's cell, the straight-on cell or
-        the first open direction, the starting or standing cell nearest the cursor."""
-        picture, view, board = self.picture, self.table.view, self.query_one(HexBoard)
-        if picture is None or view is None:
-            return
-        cells = [c for a in self.table.legal if (c := action_cell(a, picture)) is not None]
-        if not cells:
-            return
-        if picture.target is not None and picture.target in cells:
-            board.set_cursor(picture.target)
-            return
-        pl = view["placement"]
-        if pl is not None and pl["dir"] >= 0 and ("dir", pl["dir"]) in self.table.legal:
-            ahead = action_cell(("dir", pl["dir"]), picture)
-            if ahead is not None:
-                board.set_cursor(ahead)
-            return
-        if pl is not None:
-            board.set_cursor(cells[0])
-            return
-        mine = view["caravans"][self.seat] if self.seat is not None else []
-        anchor = piece(mine[-1])[:2] if mine else board.cursor
-        board.set_cursor(min(cells, key=lambda c: (distance(c, anchor), c[1], c[0])))
+    def follow_trail(self) -> None:
+        """At our next decision, the hint's plan stays starred while we follow it: its next step
+        is the hinted play (the plays list stars it too) and the cells of the rest stay marked;
+        a step off the plan ends it."""
+        table = self.table
+        world, seat = table.world, self.seat
+        if table.trail and table.trail[0] in table.legal and isinstance(world, CaravanseraiState) and seat is not None:
+            table.trail = placement(world, seat, table.trail, prior)
+            table.hinted = table.hint_action = table.trail[0]
+            table.hint_cells = self.plan_cells(table.trail)
+        else:
+            table.trail, table.hinted = [], None
 
     def act(self, action: Action) -> None:
         super().act(action)
+        trail = self.table.trail
+        self.table.trail = trail[1:] if trail and trail[0] == action else []
         if self.table.turn is None:
             self.table.hinted = None
             self.table.flash = set()
@@ -395,11 +389,14 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
 
     def show_hint(self, action: Action, text: str) -> None:
         super().show_hint(action, text)
+        world = self.table.world
+        self.table.trail = (placement(world, self.seat, self.table.hint_plan, prior)
+                            if isinstance(world, CaravanseraiState) and self.seat is not None else [])
         self.table.hinted = action
-        self.table.hint_cells = self.plan_cells()
+        self.table.hint_cells = self.plan_cells(self.table.trail)
         cell = action_cell(action, self.picture) if self.picture else None
         if cell is not None:
-            self.query_one(HexBoard).bring_into_view(cell)
+            self.table.show_cell(cell)
         self._redraw_marks()
 
     def on_hex_board_chosen(self, event: HexBoard.Chosen) -> None:
@@ -412,9 +409,13 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         if USE in here:  # one Enter uses the board good; n declines it
             self.play(USE)
             return
-        self.play_among(here, "What do you lay here?", [self.describe(a) for a in here])
+        self.play_among(here, "What do you lay here?", [self.describe(a) + self.starred(a) for a in here])
 
-    def play_among(self, actions: list[Action], question: str, texts: list[str], keys: list[str] | None = None) -> None:
+    def starred(self, action: Action) -> str:
+        """" ★ hint" after the hinted play in a question (its choices name the plays)."""
+        return f"  {HINT} hint" if action == self.table.hinted else ""
+
+    def play_among(self, actions: list[Action], question: str, texts: list[str]) -> None:
         """Play the only action (``play``: asking first where it must), or ask which one is meant."""
         if len(actions) == 1:
             self.play(actions[0])
@@ -424,7 +425,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             if index is not None and self.table.turn is not None:
                 self.play(actions[index])
 
-        self.app.push_screen(ChoiceScreen(question, texts, keys), chosen)
+        self.app.push_screen(ChoiceScreen(question, texts), chosen)
 
     def on_action_list_chosen(self, event: ActionList.Chosen) -> None:
         """Enter in the plays list: as any other way of playing, it asks before steps not seen."""
@@ -481,11 +482,27 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             question = (f"After “{self.describe(action)}” only one way on is left: the rest of this placement "
                         f"is laid for you ({laid}) and {then}, your caravan at {length}. ")
         boxed = self.boxed_in(after) if ends else None
-        if boxed:
+        if after.is_over() and after.end is not None:
+            why = "no caravan can move any more" if after.end == SAFETY else after.end
+            said = "" if question else f", your caravan at {len(after.caravans[seat])}"  # (its length once)
+            question += f"This ends the match ({why}){said}. "
+        elif boxed:
             question += f"This leaves your caravan boxed in ({boxed}): your turns would be skipped. "
+        elif ends and world.n > 1 and not after.is_over() and len(self.open_by_head(after, seat)) == 1:
+            question += ("This leaves one open cell next to your head: if another player's caravan takes it, "
+                         "your turns are skipped until a cell there frees. ")
         return (question, bool(boxed)) if question else None
 
+    @staticmethod
+    def open_by_head(world: CaravanseraiState, seat: int) -> list[Cell]:
+        """The open cells next to ``seat``'s head camel in ``world``."""
+        view = cast(CaravanseraiView, world.view(seat))  # (what the engine's views are: the contract test)
+        return Picture(view).open_around(piece(view["caravans"][seat][-1])[:2])
+
     def action_block(self, colour: int) -> None:
+        """A block key always asks, the same each time: "how many?" where the first block may
+        have 1 or 2 goods, else the one size it must have; Enter (or the size's digit) lays it,
+        escape lays nothing. So an Enter pressed for the question never plays a step."""
         if not self.decides_now() or self.table.view is None:
             return
         pl = self.table.view["placement"]
@@ -494,9 +511,17 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         if not choices:
             self.notify(block_problem(colour, self.table.view, self.table.legal), severity="warning")
             return
-        texts = [f"{a[2]} {COLOUR_NAMES[colour]} good{'s' if a[2] > 1 else ''}" for a in choices]
+        goods = [f"{a[2]} {COLOUR_NAMES[colour]} good{'s' if a[2] > 1 else ''}" for a in choices]
         block = pl["block"] if pl is not None else 1
-        self.play_among(choices, f"Block {block}: how many?", texts, [str(a[2]) for a in choices])
+        question = (f"Block {block}: how many?" if len(choices) > 1 else
+                    f"Block {block} has {goods[0]}: enter lays {'them' if choices[0][2] > 1 else 'it'}")
+        texts = [words + self.starred(a) for words, a in zip(goods, choices, strict=True)]
+
+        def chosen(index: int | None) -> None:
+            if index is not None and self.table.turn is not None and choices[index] in self.table.legal:
+                self.play(choices[index])
+
+        self.app.push_screen(ChoiceScreen(question, texts, [str(a[2]) for a in choices]), chosen)
 
     def action_piece(self, kind: str) -> None:
         if not self.decides_now():
@@ -516,18 +541,6 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
                         "(or you have no reserve good of its colour). Enter uses it.", severity="warning")
         else:
             self.notify("There is no board good to decline now.", severity="warning")
-
-
-def cell_caption(picture: Picture | None, table: CaravanseraiTable, cell: Cell) -> str:
-    """The cell under the board's cursor in words, for the board's foot: "(3,-4) yellow
-    Caravanserai, your head camel", and "★ hint" on a cell of the hint (the cursor's brackets
-    hide its mark)."""
-    if picture is None:
-        return ""
-    where = picture.describe_cell(cell, lambda seat: table.words(f"{{p{seat}:'s}}"))
-    if table.hinted is not None and (cell in table.hint_cells or cell == action_cell(table.hinted, picture)):
-        where += f" {HINT} hint"
-    return where
 
 
 SCREEN = CaravanseraiScreen

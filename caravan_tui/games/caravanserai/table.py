@@ -3,7 +3,7 @@ market and the end, each seat's caravan and reserve, the placement in progress),
 the legend and the final table. ``screen.py`` draws the board and takes the keys and the turns."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rich.console import Group
 from rich.table import Table
@@ -12,15 +12,17 @@ from rich.text import Text
 from caravan_tui.engine import Action
 from caravan_tui.screens.table_seat import TableState, fit_name
 
-from .board_widget import Cell
+from .board_widget import Aim, Cell
 from .geometry import COLOURS
 from .legend import ladder_lines, legend_lines, title_line
-from .picture import colour_text, notation, seat_style
-from .views import CaravanseraiView, letters
+from .picture import Block, Picture, blocks, colour_text, seat_style
+from .views import CaravanseraiView, piece
 from .words import RESERVE_WORDS, SAFETY, SAFETY_WORDS
 
 #: a name's room in the seats' lines and the placement line
 NAME_WIDTH = 13
+#: the room of a line under the board at 80 columns
+ROW = 46
 
 
 def reserve_text(reserve: list[int]) -> Text:
@@ -46,15 +48,41 @@ def market_text(market: list[int]) -> Text:
 
 @dataclass(eq=False)
 class CaravanseraiTable(TableState[CaravanseraiView]):
-    """The Caravanserai table's state: with the seat's, the hint's play and every cell its whole
-    placement puts something on (previewed while it shows), the cells the latest action by another
-    changed, and our turns skipped since our last decision and why (the placement line says so
-    until our next turn)."""
+    """The Caravanserai table's state: with the seat's, what the view puts on each cell
+    (``picture``, ``glyphs``); the hint's play and every cell its whole placement puts something
+    on, previewed while it shows and while we follow it (``trail``: its steps still ahead); the
+    cells the latest action by another changed; our turns skipped or laid for us since our last
+    decision and why (the placement line says so until our next turn; ``news``: what the latest
+    view did to our turn, said while it is on show); and where the board is asked to put its
+    cursor or to pan to (``aim``, ``seen``: the board moves when the request's number changes,
+    else its cursor is the player's)."""
 
+    picture: Picture | None = None
+    glyphs: dict[Cell, Text] = field(default_factory=dict)
     hinted: Action | None = None
     hint_cells: set[Cell] = field(default_factory=set)
+    trail: list[Action] = field(default_factory=list)
     flash: set[Cell] = field(default_factory=set)
     skipped: tuple[int, str] | None = None
+    played_for_us: str | None = None
+    news: str | None = None
+    aim: Aim | None = None
+    seen: tuple[int, Cell] | None = None
+
+    def show_view(self, view: CaravanseraiView) -> None:
+        """What the new view puts on each cell."""
+        self.picture = picture = Picture(view)
+        self.glyphs = {cell: picture.glyph(cell) for cell in picture.cells}
+
+    def aim_at(self, cells: list[Cell], near: Cell | None = None, from_cursor: bool = False) -> None:
+        """Ask the board to put its cursor on the first of ``cells``; with ``near``, on the one
+        nearest that cell; with ``from_cursor``, on the one nearest its cursor."""
+        asked = self.aim.asked + 1 if self.aim is not None else 1
+        self.aim = Aim(asked, tuple(cells), near, from_cursor)
+
+    def show_cell(self, cell: Cell) -> None:
+        """Ask the board to pan so that ``cell`` shows."""
+        self.seen = ((self.seen[0] + 1) if self.seen is not None else 1, cell)
 
     def mine(self, seat: int) -> bool:
         """Whether ``seat`` is the person's own ("You"; a replay shows every seat by name)."""
@@ -120,25 +148,71 @@ def seats_table(view: CaravanseraiView, table: CaravanseraiTable) -> Table:
 
 
 def who(table: CaravanseraiTable, seat: int) -> Text:
-    """A seat as short as the one line allows: "You", else its short name in its colour."""
+    """A seat as short as the one line allows: "You", else its short name in its colour ("AI 2",
+    not "AI 2 (normal)": the level would push the figures onto the row of the blocks)."""
     if table.mine(seat):
         return Text("You", style="bold")
-    names = table.names
-    return Text(fit_name(names[seat] if seat < len(names) else f"Player {seat + 1}", NAME_WIDTH),
-                style=seat_style(seat))
+    return Text(fit_name(table.brief_name(seat), NAME_WIDTH), style=seat_style(seat))
+
+
+def forecast(view: CaravanseraiView, table: CaravanseraiTable) -> str | None:
+    """While others play, what our next turn looks like as the board stands (None: nothing to
+    fear): skipped, with no camel or no open cell by the head, or one open cell left."""
+    seat, picture = table.seat, table.picture
+    if seat is None or table.replaying or picture is None or view["over"] or view["to_move"] == seat:
+        return None
+    caravan = view["caravans"][seat]
+    if not caravan:
+        return None
+    if not view["reserves"][seat][5]:
+        return "skipped next turn: no camel in your reserve"
+    head = piece(caravan[-1])[:2]
+    around = picture.open_around(head)
+    if not around:
+        return "skipped next turn unless a cell by your head frees"
+    if len(around) == 1:
+        return "1 open cell by your head: taken, you are skipped"
+    return None
+
+
+def count_text(found: list[Block]) -> Text:
+    """Which blocks the count leaves out and which it counts, the placement's pieces in its
+    order: "left out 1P 3P · counts 2Y(on ·K) camel" (why a block on Caravanserai cells counts
+    after it). Where that is longer than the column's row at 80 columns (``ROW``), "left out
+    none" goes first, then the reasons: the row is never cut."""
+    out = [block.words for block in found if block.left_out]
+    counted = [block for block in found if not block.left_out]
+    for none, why in ((True, True), (False, True), (False, False)):
+        text = Text()
+        if out or none:
+            text.append("left out ", style="dim")
+            text.append(" ".join(out) if out else "none", style="bold" if out else "dim")
+            text.append(" · ", style="dim")
+        text.append("counts ", style="dim")
+        text.append(" ".join(block.words + (f"({block.why})" if why and block.why else "") for block in counted))
+        if text.cell_len <= ROW:
+            break
+    return text
 
 
 def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
     """The placement in progress and the caravan a camel would give now; else the last one;
     while our turns are skipped, that and why. The figure that matters comes first, so the
-    one line at 80 columns keeps it whole; the pieces laid go on a second line, shown where the
-    column has the row (never "· laid 1K" cut after a piece, nor a line ending in a bare "·")."""
+    one line at 80 columns keeps it whole; the blocks laid go on a second line, shown where the
+    column has the row: the ones the count leaves out (the caravan's growth) and the ones it
+    counts, so the count's figure says where it comes from."""
     pl, mover = view["placement"], view["to_move"]
+    cs = table.picture.cs if table.picture is not None else {}
     if table.skipped is not None and mover != table.seat:
         times, why = table.skipped
         text = who(table, table.seat) if table.seat is not None else Text("")
         text.append(f": skipped{f' ×{times}' if times > 1 else ''} ", style="bold reverse")
         text.append(f"({why})")
+        return text
+    if table.played_for_us is not None and mover != table.seat:
+        text = who(table, table.seat) if table.seat is not None else Text("")
+        text.append(": turn laid for you ", style="bold reverse")
+        text.append(f"({table.played_for_us}: the only move)")
         return text
     if pl is not None and mover is not None:
         text = who(table, mover)
@@ -155,17 +229,20 @@ def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
             text.append(" · camel now: ", style="dim")
         text.append(f"caravan {length}→{length + omitted}", style="bold")
         text.append(f", count {placed + 1 - omitted}")
-        laid = notation(letters(pl["laid"]))
-        if laid:
-            text.append(f"\nlaid {laid}", style="dim")
+        if pl["laid"]:
+            found = blocks(pl["laid"], cs, pl["declined_blocks"])
+            if left:  # (the block in progress, whole: as the figures above count it)
+                found[-1] = replace(found[-1], words=f"{pl['size']}{COLOURS[pl['colour']]}")
+            text.append("\n")
+            text.append_text(count_text(found + [Block("camel")]))
         return text
     last = view["last"]
     if last is not None:
         text = who(table, last["seat"])
         text.append(": ")
         text.append(f"caravan {len(view['caravans'][last['seat']])}", style="bold")
-        text.append(f", count {last['count']}")
-        text.append(f"\nlaid {notation(letters(last['laid']))}", style="dim")
+        text.append(f", count {last['count']}\n")
+        text.append_text(count_text(blocks(last["laid"], cs, last["declined"])))
         return text
     return Text("Starting camels go on outer Caravanserai cells.", style="dim")
 

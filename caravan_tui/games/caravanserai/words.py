@@ -7,7 +7,7 @@ from collections import Counter
 from caravan_tui.engine import Action
 
 from .geometry import COLOUR_NAMES
-from .views import CaravanseraiView
+from .views import CaravanseraiView, PlacementView
 
 SAFETY = "no seat can place any more (the safety end)"
 #: how the game ended at the safety end, in plain words for the result screen (the rules' term,
@@ -25,6 +25,14 @@ STAGE_FIRST = {"start": "first put your starting camel on a › cell (enter)",
                "board": "first use the board good (enter) or decline it (n)"}
 
 
+def then_finish(pl: PlacementView) -> str:
+    """", then the 1 more black good its block needs" (inside a block; "" at its boundary)."""
+    if not pl["left"]:
+        return ""
+    colour, left = COLOUR_NAMES[pl["colour"]], pl["left"]
+    return f", then the {left} more {colour} good{'s' if left > 1 else ''} its block needs"
+
+
 def piece_problem(kind: str, view: CaravanseraiView, legal: list[Action]) -> str:
     """Why the final camel (``kind`` "camel") or a lying camel cannot be laid now, and what
     comes first."""
@@ -34,12 +42,13 @@ def piece_problem(kind: str, view: CaravanseraiView, legal: list[Action]) -> str
         return f"{what} cannot go here now: {STAGE_FIRST[stage]}."
     if pl is None:
         return f"{what} cannot go down now: it is not your placement."
+    if any(action[0] == "dir" for action in legal):
+        return f"{what} cannot go here now: first choose where the caravan heads (w e a d z x, or enter on a ›)" \
+               f"{then_finish(pl)}."
     if pl["left"]:
         colour, left = COLOUR_NAMES[pl["colour"]], pl["left"]
         return (f"{what} cannot go here now: first finish the {colour} block — {left} more {colour} "
                 f"good{'s' if left > 1 else ''} (W K P R Y or enter on the › cell).")
-    if any(action[0] == "dir" for action in legal):
-        return f"{what} cannot go here now: first choose where the caravan heads (w e a d z x, or enter on a ›)."
     if kind == "lying":
         if view["variant"] != "expert":
             return "A lying camel is for the expert game only."
@@ -59,12 +68,12 @@ def block_problem(colour: int, view: CaravanseraiView, legal: list[Action]) -> s
         return f"{what}: {STAGE_FIRST[stage]}."
     if pl is None:
         return f"{what}: it is not your placement."
+    if any(action[0] == "dir" for action in legal):
+        return f"{what}: first choose where the caravan heads (w e a d z x, or enter on a ›){then_finish(pl)}."
     if pl["left"]:
         current, left = COLOUR_NAMES[pl["colour"]], pl["left"]
         return (f"{what}: first finish the {current} block — {left} more {current} "
                 f"good{'s' if left > 1 else ''} (W K P R Y or enter on the › cell).")
-    if any(action[0] == "dir" for action in legal):
-        return f"{what}: first choose where the caravan heads (w e a d z x, or enter on a ›)."
     if pl["previous"] == colour:
         return f"{what}: each block is of another colour than the block before it."
     return f"{what}: too few {COLOUR_NAMES[colour]} goods in your reserve, or no room ahead for the block."

@@ -1,0 +1,89 @@
+"""What the Caravanserai board shows, from the table's state alone (``CaravanseraiTable``): the
+board draws this look whenever the state changes, and moves its cursor where the table asks."""
+from __future__ import annotations
+
+from functools import partial
+
+from rich.text import Text
+
+from .board_widget import Cell, HexLook
+from .picture import CHANGED, HINT, LAID, SELECT, action_cell
+from .table import CaravanseraiTable, title_text
+from .views import piece
+
+
+def board_look(table: CaravanseraiTable) -> HexLook:
+    """The board for the table's state: the view's glyphs, the marks of what may be chosen, is
+    planned or hinted, the cells the last moves changed, and where the table asks the cursor to
+    go (``aim``) or the view to pan (``seen``)."""
+    assert table.view is not None and table.picture is not None  # (a board is drawn once there is a view)
+    return HexLook(tuple(table.picture.cells), table.glyphs, marks(table), frozenset(table.flash),
+                   title_text(table.view, table), partial(cell_caption, table), table.aim, table.seen)
+
+
+def marks(table: CaravanseraiTable) -> dict[Cell, Text]:
+    """A mark before a cell: ``*`` changed by the last move, ``+`` laid this placement, ``›``
+    Enter plays there, ``★`` the hint's play and every cell its plan fills."""
+    picture = table.picture
+    found: dict[Cell, Text] = {}
+    if picture is None:
+        return found
+    for cell in table.flash:
+        found[cell] = Text(CHANGED)
+    for cell, (_, _, _, laid) in picture.items.items():
+        if laid:
+            found[cell] = Text(LAID)
+    if table.turn is not None:
+        for action in table.legal:
+            at = action_cell(action, picture)
+            if at is not None:
+                found[at] = Text(SELECT)
+    if table.hinted is not None:
+        for planned in table.hint_cells:
+            found[planned] = Text(HINT)
+        at = action_cell(table.hinted, picture)
+        if at is not None:
+            found[at] = Text(HINT)
+    return found
+
+
+def cell_caption(table: CaravanseraiTable, cell: Cell) -> str:
+    """The cell under the board's cursor in words, for the board's foot: "(3,-4) yellow
+    Caravanserai, your head camel", and "★ hint" on a cell of the hint (the cursor's brackets
+    hide its mark)."""
+    picture = table.picture
+    if picture is None:
+        return ""
+    where = picture.describe_cell(cell, lambda seat: table.words(f"{{p{seat}:'s}}"))
+    if table.hinted is not None and (cell in table.hint_cells or cell == action_cell(table.hinted, picture)):
+        where += f" {HINT} hint"
+    return where
+
+
+def aim_at_decision(table: CaravanseraiTable) -> None:
+    """Ask the board to put its cursor where the decision is: the next piece's cell, the
+    straight-on cell or the first open direction, the starting or standing cell nearest the head
+    (nearest the cursor before there is one)."""
+    picture, view = table.picture, table.view
+    if picture is None or view is None:
+        return
+    cells = [c for a in table.legal if (c := action_cell(a, picture)) is not None]
+    if not cells:
+        return
+    if picture.target is not None and picture.target in cells:
+        table.aim_at([picture.target])
+        return
+    pl = view["placement"]
+    if pl is not None and pl["dir"] >= 0 and ("dir", pl["dir"]) in table.legal:
+        ahead = action_cell(("dir", pl["dir"]), picture)
+        if ahead is not None:
+            table.aim_at([ahead])
+        return
+    if pl is not None:
+        table.aim_at(cells[:1])
+        return
+    mine = view["caravans"][table.seat] if table.seat is not None else []
+    if mine:
+        table.aim_at(cells, near=piece(mine[-1])[:2])
+    else:
+        table.aim_at(cells, from_cursor=True)

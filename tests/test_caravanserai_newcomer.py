@@ -1,0 +1,362 @@
+"""What the last newcomer run of Caravanserai found at 80×24 (issue 49): a count with no way to
+see which blocks made it, a hint that hid the lower board, a block key that laid at once one
+time and asked "how many?" the next (an Enter meant for the question played a step), and
+turns skipped or laid for the player told only afterwards."""
+from __future__ import annotations
+
+import random
+
+from test_caravanserai_first_match import my_turn_at
+from test_caravanserai_screen import long_placement, make_app, screen_lines
+from test_table_snapshots import prefix_to_my_turn
+
+from caravan_tui.bus import Act
+from caravan_tui.games import GAMES
+from caravan_tui.games.caravanserai.board_widget import HexBoard
+from caravan_tui.games.caravanserai.picture import Picture, blocks
+from caravan_tui.games.caravanserai.screen import CaravanseraiScreen
+from caravan_tui.screens.table_panels import PanelWords
+from caravan_tui.widgets import TablePanel
+
+from tables import Table, wait_for
+
+GAME = GAMES["caravanserai"]
+SIZE = (80, 24)
+
+
+def test_the_blocks_left_out_and_counted_make_the_engines_count():
+    """Every finished placement of 40 random games (1-4 players, both variants): the pieces of
+    the blocks said to count, the final camel's included, are the engine's count."""
+    seen = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = GAME.new(1 + seed % 4, seed=seed, options={"variant": "expert" if seed % 3 == 0 else "basic"})
+        last = None
+        while not state.is_over():
+            state.apply(rng.choice(state.legal_actions()), log=False)
+            view = state.view(None)
+            if view["last"] is not None and view["last"] != last:
+                last = view["last"]
+                found = blocks(last["laid"], Picture(view).cs, last["declined"])
+                counted = sum(int(b.words[:-1]) if b.words[-1].isalpha() and b.words[0].isdigit() else 1
+                              for b in found if not b.left_out)
+                assert counted == last["count"], (found, last)
+                seen += any(b.left_out for b in found)
+    assert seen > 100  # (left-out blocks were among them)
+
+
+async def test_the_placement_line_says_which_blocks_the_count_leaves_out_and_why_one_counts(tmp_path):
+    """The bug: "camel now: caravan 10→12, count 5" and "laid 1Y 2P 3Y": which blocks made the
+    count, and why the yellow 3 counted, was nowhere. The second row says it, whole at 80×24."""
+    prefix, before, after = long_placement()
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 17, {},
+                                                       prefix) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        line = screen.query_one("#cs-turn")
+        rows = screen_lines(app)[line.region.y:line.region.bottom]
+        said = [row[line.region.x:line.region.right].strip() for row in rows]
+        assert said == [f"You · camel now: caravan {before}→{after}, count 5",
+                        "left out 2P · counts 1Y 3Y(on ·P) camel"]
+
+
+async def test_the_hint_leaves_every_row_of_the_board_and_the_lines_under_it_in_view(tmp_path):
+    """The bug: the hint's panel lay over the foot of the board column, hiding the board's lower
+    rows (and the hint's own ★ trail there). It lies over the side column's foot now; the
+    "since your last turn" panel, which lay over the board's head, over the side column's head."""
+    async with my_turn_at(tmp_path, 7, prefix_to_my_turn(GAME, 7, 12)) as (_app, pilot, screen):
+        screen.open_panel("hint", PanelWords("Hint (h hides it)", tuple(f"line {n}" for n in range(12))))
+        panel = screen.query_one("#hint-panel", TablePanel)
+        await wait_for(pilot, lambda: panel.display and panel.region.height > 0, "the hint")
+        assert panel.region.height >= 8
+        for part in (screen.query_one(HexBoard), *screen.query("#cs-info, #cs-seats, #cs-turn"),
+                     screen.query_one("#status")):
+            assert not panel.region.overlaps(part.region), part
+        # and the "since your last turn" panel (over the board's head before): beside it too
+        screen.open_panel("since", PanelWords("Since your last turn", tuple(f"move {n}" for n in range(6))))
+        since = screen.query_one("#since-panel", TablePanel)
+        await wait_for(pilot, lambda: since.display and since.region.height > 0, "the since panel")
+        assert not since.region.overlaps(screen.query_one(HexBoard).region)
+
+
+def block_boundary():
+    """A 2-player position (random play, seed 0) where seat 0, at block 2's boundary, may start a
+    white block of the one size it must have (2), and then still decides (where to head)."""
+    rng, state = random.Random(0), GAME.new(2, seed=0, options={})
+    prefix = []
+    for _ in range(5):
+        prefix.append(rng.choice(state.legal_actions()))
+        state.apply(prefix[-1], log=False)
+    assert [a for a in state.legal_actions() if a[:2] == ("good", 0)] == [("good", 0, 2)]
+    return prefix
+
+
+async def test_a_block_key_always_asks_and_an_enter_for_the_question_plays_the_block_alone(tmp_path):
+    """The bug: W laid a block at once where its size was forced and asked "how many?" where it
+    was not; an Enter pressed for the question then played the next step. Every block key asks
+    now, and W then Enter lays the white block and nothing more."""
+    from caravan_tui.screens.dialogs import ChoiceScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 0, {},
+                                                       block_boundary()) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        start = host.turn
+        await pilot.press("W")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
+        assert host.turn == start  # (nothing laid yet)
+        assert app.screen.title_text == "Block 2 has 2 white goods: enter lays them"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen, "the table")
+        assert host.turn == start
+        await pilot.press("W", "enter")
+        await wait_for(pilot, lambda: host.turn > start and screen.table.turn is not None, "the block")
+        assert host.actions[start:] == [("good", 0, 2)]
+        assert {a[0] for a in screen.table.legal} == {"dir"}  # (our decision: where to head)
+
+
+def random_prefix(seed: int, moves: int) -> list:
+    rng, state = random.Random(seed), GAME.new(2, seed=seed, options={})
+    prefix = []
+    for _ in range(moves):
+        prefix.append(rng.choice(state.legal_actions()))
+        state.apply(prefix[-1], log=False)
+    return prefix
+
+
+async def test_a_skip_is_foretold_while_the_others_play_and_said_as_it_happens(tmp_path):
+    """The bug: a caravan boxed in by the placement before heard of it only once the skip was
+    past, in the "since your last turn" panel. While the bot plays, the status line foretells
+    it; as the view with the skip is on show, it says the turn was skipped and why."""
+    from test_caravanserai_screen import boxing_in
+
+    from caravan_tui.screens.dialogs import ConfirmScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 0, {},
+                                                       boxing_in()) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        start = host.turn
+        await pilot.press("x")  # (south-east: it ends the placement and boxes the caravan in)
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: host.turn > start and screen.table.turn is None, "the placement")
+        await wait_for(pilot, lambda: screen.table.view == host.state.view(0), "the move shown")
+        said = str(screen.status_text())
+        assert said.startswith("skipped next turn unless a cell by your head frees · "), said
+        for _ in range(100):  # the bot plays its first choice until one skips our turn
+            turn = await table.bot_turn()
+            after = host.state.clone()
+            after.apply(turn.legal[0], log=False)
+            skips = after.turn == 1 and after.turns - host.state.turns >= 2
+            app.move_pause = 30.0 if skips else 0.0  # (that view stays on show until a key)
+            await table.bot.send(Act(table.runner.match_id, 1, turn.turn, turn.legal[0]))
+            if skips:
+                break
+            await wait_for(pilot, lambda: screen.table.view == host.state.view(0), "the move shown")
+        await wait_for(pilot, lambda: screen.pause.pausing is not None, "the skip on show")
+        assert screen.pause.pausing is not None
+        assert str(screen.status_text()) == ("Your turn was skipped: no open cell next to the head "
+                                             "(any key goes on)")
+        await pilot.press("space")
+        await wait_for(pilot, lambda: screen.pause.pausing is None, "the pause's end")
+
+
+async def test_a_turn_laid_for_you_is_said_as_it_happens_and_not_called_a_skip(tmp_path):
+    """The bug: a turn whose only move (a lone camel) the rules laid for the player was told only
+    afterwards, and the line under the board called it a skip. As the view is on show, the
+    status line says it was laid and what; the placement line keeps it until our next turn."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 8, {},
+                                                       random_prefix(8, 92)) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: screen.table.view == host.state.view(0), "the position")
+        app.move_pause = 30.0
+        await table.bot_plays(("dir", 0))  # (its placement ends; ours is a lone camel, laid by the rules)
+        await wait_for(pilot, lambda: screen.pause.pausing is not None, "the move on show")
+        assert str(screen.status_text()) == "Your turn was laid for you: camel, the only move (any key goes on)"
+        assert screen.table.skipped is None
+        line = str(screen.query_one("#cs-turn").render())
+        assert line == "You: turn laid for you (camel: the only move)"
+        await pilot.press("space")
+        await wait_for(pilot, lambda: screen.pause.pausing is None, "the pause's end")
+
+
+async def test_a_placement_that_leaves_one_open_cell_by_the_head_asks_first(tmp_path):
+    """Found in play: a camel left the head one open cell; the AI's next placement took it, and
+    every turn after was skipped (×20) with no warning before the move that allowed it. The key
+    asks first now, and "Not yet" plays nothing."""
+    from caravan_tui.screens.dialogs import ConfirmScreen
+
+    prefix = random_prefix(11, 135)
+    state = GAME.new(2, seed=11, options={})
+    for action in prefix:
+        state.apply(action, log=False)
+    after = state.clone()
+    after.apply(("camel",), log=False)
+    assert after.turn == 1 and after.stuck(0) is None
+    assert len(CaravanseraiScreen.open_by_head(after, 0)) == 1
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 11, {},
+                                                       prefix) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        start = host.turn
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        assert "This leaves one open cell next to your head: if another player's caravan takes it, your turns " \
+               "are skipped until a cell there frees." in app.screen.question
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.screen is screen, "the table")
+        assert host.turn == start
+
+
+async def test_the_hints_plan_stays_starred_while_it_is_followed(tmp_path):
+    """The newcomer's finding: the ★ trail of the hint's plan went with its first step, so a
+    placement of five steps meant asking five times. Following the plan keeps its next step
+    hinted (on the board and in the plays list) and the rest of its cells starred; a step off
+    the plan ends it."""
+    from test_caravanserai_screen import best, next_turn, setup
+
+    from caravan_tui.games.caravanserai.picture import HINT, action_cell
+    from caravan_tui.widgets import ActionList
+
+    app = make_app(tmp_path, iterations=6)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(setup(["human"], 3))
+        await next_turn(pilot, app)
+        screen, host = app.screen, app.runner.host
+        board = screen.query_one(HexBoard)
+        followed = left = False
+        for _ in range(12):
+            await next_turn(pilot, app)
+            await pilot.press("h")
+            await wait_for(pilot, lambda: screen.table.hinted is not None, "the hint")
+            trail, turn = list(screen.table.trail), host.turn
+            if len(trail) >= 2 and trail[0][0] != "stand" and not followed:
+                screen.act(trail[0])
+                await wait_for(pilot, lambda turn=turn: host.turn > turn and screen.table.turn is not None, "the step")
+                assert screen.table.hinted == screen.table.trail[0] == trail[1]
+                assert screen.query_one(ActionList).hinted == trail[1]
+                at = action_cell(trail[1], screen.picture)
+                assert at is None or str(board.marks.get(at)) == HINT
+                assert screen.table.hint_cells and all(str(board.marks.get(c)) == HINT for c in screen.table.hint_cells
+                                                       if c != board.cursor)
+                followed = True
+                continue
+            if followed and len(trail) >= 2 and not left:
+                off = next(a for a in screen.table.legal if a != trail[0])
+                screen.act(off)
+                await wait_for(pilot, lambda turn=turn: host.turn > turn and screen.table.turn is not None, "the step")
+                assert screen.table.hinted is None and screen.table.trail == []
+                left = True
+                break
+            screen.act(best(host.state))
+            await wait_for(pilot, lambda turn=turn: host.turn > turn, "the play")
+        assert followed and left
+
+
+def test_a_key_inside_a_block_where_the_caravan_may_turn_says_to_choose_the_way_first():
+    """Found in play: a good of a black block on a red Caravanserai cell let the caravan turn; Y
+    then said "first finish the black block … (W K P R Y or enter on the › cell)", but K did
+    nothing there either: the way comes first, then the block's last good."""
+    from caravan_tui.games.caravanserai.words import block_problem, piece_problem
+
+    rng, state = random.Random(1), GAME.new(2, seed=1, options={})
+    while not (state.turn == 0 and state.bleft and any(a[0] == "dir" for a in state.legal_actions())):
+        state.apply(rng.choice(state.legal_actions()), log=False)
+    view, legal = state.view(0), state.legal_actions()
+    pl = view["placement"]
+    colour, left = ("white", "black", "purple", "red", "yellow")[pl["colour"]], pl["left"]
+    then = f", then the {left} more {colour} good{'s' if left > 1 else ''} its block needs."
+    other = (pl["colour"] + 1) % 5
+    assert block_problem(other, view, legal).endswith(
+        f"first choose where the caravan heads (w e a d z x, or enter on a ›){then}")
+    assert piece_problem("camel", view, legal) == (
+        f"A camel cannot go here now: first choose where the caravan heads (w e a d z x, or enter on a ›){then}")
+
+
+async def test_a_block_keys_question_stars_the_hinted_size(tmp_path):
+    """Found in play: the hint said "lays 2K …", but K's "how many?" did not say which of its
+    two lines was the hint's; the hinted one is starred."""
+    from caravan_tui.screens.dialogs import ChoiceScreen
+
+    rng, state, prefix = random.Random(0), GAME.new(2, seed=0, options={}), []
+    while not (state.turn == 0 and any(a[0] == "good" and a[2] == 2 for a in state.legal_actions())):
+        prefix.append(rng.choice(state.legal_actions()))
+        state.apply(prefix[-1], log=False)
+    hinted = next(a for a in state.legal_actions() if a[0] == "good" and a[2] == 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 0, {},
+                                                       prefix) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        screen.table.hinted = hinted
+        await pilot.press("WKPRY"[hinted[1]])
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
+        assert app.screen.choices[-1].endswith("goods  ★ hint") and "★" not in app.screen.choices[0]
+        assert app.screen.title_text == "Block 1: how many?"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen, "the table")
+        # a block of one size: the question names it, unstarred, and its one line is starred
+        prefix = block_boundary()
+        hinted = ("good", 0, 2)
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 0, {},
+                                                       prefix) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        screen.table.hinted = hinted
+        await pilot.press("W")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
+        assert app.screen.title_text == "Block 2 has 2 white goods: enter lays them"
+        assert app.screen.choices == ["2 white goods  ★ hint"]
+
+
+async def test_a_placement_that_ends_the_match_says_so_first(tmp_path):
+    """Found in play: the last camel of the only seat that still had one ended the match at
+    once (the safety end); the question before it said only that the turn would end. A play
+    that ends the match (here: the final round's last turn) says so, and why, with the
+    caravan's length."""
+    from caravan_tui.games.caravanserai.words import SAFETY
+    from caravan_tui.screens.dialogs import ConfirmScreen
+
+    prefix = random_prefix(1, 120)
+    state = GAME.new(2, seed=1, options={})
+    for action in prefix:
+        state.apply(action, log=False)
+    after = state.clone()
+    after.apply(("camel",), log=False)
+    assert after.is_over()
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 1, {},
+                                                       prefix) as table:
+        screen, host = table.screen, table.runner.host
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        start = host.turn
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
+        why = "no caravan can move any more" if after.end == SAFETY else after.end
+        assert f"This ends the match ({why}), your caravan at {len(after.caravans[0])}." in app.screen.question
+        await pilot.press("n")
+        await wait_for(pilot, lambda: app.screen is screen, "the table")
+        assert host.turn == start
+
+
+def test_the_count_row_keeps_every_block_within_its_row():
+    """Found in play: "left out none · counts 2P 3Y(on ·W·R) 4R(declined) camel" lost its last
+    words below the panel's two rows. "left out none" goes first, then the reasons."""
+    from caravan_tui.games.caravanserai.picture import Block
+    from caravan_tui.games.caravanserai.table import ROW, count_text
+
+    blocks = [Block("2P"), Block("3Y", why="on ·W·R"), Block("4R", why="declined"), Block("camel")]
+    assert count_text(blocks).plain == "counts 2P 3Y(on ·W·R) 4R(declined) camel"
+    assert count_text(blocks[:2] + blocks[3:]).plain == "left out none · counts 2P 3Y(on ·W·R) camel"
+    many = [Block("1P", left_out=True), Block("2Y", why="on ·K·W"), Block("3P", left_out=True),
+            Block("4R", why="on ·K·Y"), Block("5W", left_out=True), Block("camel")]
+    assert count_text(many).plain == "left out 1P 3P 5W · counts 2Y 4R camel"
+    assert all(count_text(b).cell_len <= ROW for b in (blocks, many))
