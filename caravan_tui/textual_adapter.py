@@ -31,6 +31,11 @@ that breaks one of these breaks it here, and the tests that use it say so.
   long settled: steps of 10 ms let the test run's processes fill the cores (5 ms: a process kept
   off the cores by others' work looked idle before its key was handled). Retired by a public
   setting of Pilot's idle wait.
+- ``SteadyScrollbars``: a scrolling list or log (a ``ScrollView``) redrew both its scrollbars at
+  every layout of its screen, its size unchanged: the compositor hands it its window as its
+  virtual size, ``ScrollView._size_updated`` finds that unlike the list's own (taller) virtual
+  size and updates the scrollbars (at a table, each chat line's opening and closing, each play).
+  Retired when Textual compares with what it last applied (no upstream issue yet).
 """
 from __future__ import annotations
 
@@ -42,8 +47,10 @@ from textual._context import message_hook
 from textual._time import get_time
 from textual._xterm_parser import XTermParser
 from textual.app import App
+from textual.geometry import Size
 from textual.notifications import Notification
 from textual.screen import Screen
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 
@@ -130,3 +137,17 @@ class Redraws:
 
         Screen._refresh_layout = counted_layout  # type: ignore[method-assign,assignment]
         Screen._compositor_refresh = counted_frame  # type: ignore[method-assign,assignment]
+
+
+class SteadyScrollbars(ScrollView):
+    """A ``ScrollView`` whose scrollbars are updated at a layout only when its size, its own
+    virtual size or its container's changed since the last."""
+
+    _steady_seen: tuple[Size, Size, Size] | None = None
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        seen = (size, self.virtual_size, container_size)
+        if seen == self._steady_seen:
+            return False
+        self._steady_seen = seen
+        return super()._size_updated(size, virtual_size, container_size, layout)
