@@ -141,13 +141,16 @@ class Redraws:
 
 class SteadyScrollbars(ScrollView):
     """A ``ScrollView`` whose scrollbars are updated at a layout only when its size, its own
-    virtual size or its container's changed since the last."""
+    virtual size, its container's or the scrollbars shown changed since the last."""
 
-    _steady_seen: tuple[Size, Size, Size] | None = None
+    _steady_seen: tuple[Any, ...] | None = None
 
     def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
-        seen = (size, self.virtual_size, container_size)
-        if seen == self._steady_seen:
+        if self._steady(size, container_size) == self._steady_seen:
             return False
-        self._steady_seen = seen
-        return super()._size_updated(size, virtual_size, container_size, layout)
+        updated = super()._size_updated(size, virtual_size, container_size, layout)
+        self._steady_seen = self._steady(size, container_size)  # (as the update left them)
+        return updated
+
+    def _steady(self, size: Size, container_size: Size) -> tuple[Any, ...]:
+        return size, self.virtual_size, container_size, self.show_vertical_scrollbar, self.show_horizontal_scrollbar
