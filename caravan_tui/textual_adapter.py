@@ -37,6 +37,11 @@ that breaks one of these breaks it here, and the tests that use it say so.
   A stylesheet keeps what it parsed only in its own private cache (``Stylesheet._parse_cache``,
   keyed by the source, not by the theme's variables it was parsed with); this shares one for the
   process, keyed by both. Retired by a public, shareable parse cache in Textual.
+- ``SteadyScrollbars``: a scrolling list or log (a ``ScrollView``) redrew both its scrollbars at
+  every layout of its screen, its size unchanged: the compositor hands it its window as its
+  virtual size, ``ScrollView._size_updated`` finds that unlike the list's own (taller) virtual
+  size and updates the scrollbars (at a table, each chat line's opening and closing, each play).
+  Retired when Textual compares with what it last applied (no upstream issue yet).
 """
 from __future__ import annotations
 
@@ -50,8 +55,10 @@ from textual._xterm_parser import XTermParser
 from textual.app import App
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
+from textual.geometry import Size
 from textual.notifications import Notification
 from textual.screen import Screen
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 
@@ -182,3 +189,20 @@ class Redraws:
 
         Screen._refresh_layout = counted_layout  # type: ignore[method-assign,assignment]
         Screen._compositor_refresh = counted_frame  # type: ignore[method-assign,assignment]
+
+
+class SteadyScrollbars(ScrollView):
+    """A ``ScrollView`` whose scrollbars are updated at a layout only when its size, its own
+    virtual size, its container's or the scrollbars shown changed since the last."""
+
+    _steady_seen: tuple[Any, ...] | None = None
+
+    def _size_updated(self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True) -> bool:
+        if self._steady(size, container_size) == self._steady_seen:
+            return False
+        updated = super()._size_updated(size, virtual_size, container_size, layout)
+        self._steady_seen = self._steady(size, container_size)  # (as the update left them)
+        return updated
+
+    def _steady(self, size: Size, container_size: Size) -> tuple[Any, ...]:
+        return size, self.virtual_size, container_size, self.show_vertical_scrollbar, self.show_horizontal_scrollbar

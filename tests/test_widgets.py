@@ -305,6 +305,29 @@ async def test_the_plays_list_writes_itself_from_the_tables_state():
         assert options_of(actions) == ["a replay: ←/→ step"]
 
 
+async def test_the_plays_lists_scrollbar_comes_and_goes_with_its_plays():
+    """Its scrollbars are updated only when something they show changed (``SteadyScrollbars``):
+    plays too many for the list show one, the note that replaces them hides it, the next
+    decision's plays show it again, the highlight in sight."""
+    app = TableHost()
+    async with app.run_test(size=(40, 10)) as pilot:
+        app.table_state = TableState(seat=0)
+        actions = app.query_one(ActionList)
+        many = [(str(n),) for n in range(30)]
+        for turn in (1, 2):
+            app.change(legal=many, turn=turn, over=None)
+            await pilot.pause()
+            assert actions.show_vertical_scrollbar and actions.vertical_scrollbar.window_virtual_size == 30
+            app.change(turn=None)
+            await pilot.pause()
+            assert options_of(actions) == ["waiting…"] and not actions.show_vertical_scrollbar
+        app.change(legal=many, turn=3)
+        actions.focus()
+        await pilot.press("end")
+        await pilot.pause()
+        assert actions.highlighted == 29 and actions.scroll_y == actions.max_scroll_y > 0
+
+
 async def test_the_away_notice_counts_down_from_the_seats_the_table_was_told_of():
     app = TableHost()
     async with app.run_test(size=(60, 10)):

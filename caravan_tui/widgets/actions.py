@@ -80,7 +80,6 @@ class ActionList(StopAtEnds):
             return
         self.actions, self._texts, self._turn, self.hinted, self._note = [], [], None, None, note
         self._rebuild()
-        self.add_option(Option(Text(note, style="dim italic"), disabled=True))
 
     @property
     def highlighted_action(self) -> Action | None:
@@ -89,11 +88,18 @@ class ActionList(StopAtEnds):
         return self.actions[index] if index is not None and index < len(self.actions) else None
 
     def _rebuild(self) -> None:
+        """The options again, in one change: emptied first, the list hid its scrollbar and showed
+        it again, each change a layout of its own (after a play, the note in place of dozens of
+        plays was three)."""
         keep = self.highlighted
-        self.clear_options()
-        # in one call: each add_option asks for a layout of its own (a turn's list has dozens of plays)
-        self.add_options([Option(Text("★ " + text, style="bold") if action == self.hinted else Text(text))
-                          for action, text in zip(self.actions, self._texts)])
+        options = [Option(Text("★ " + text, style="bold") if action == self.hinted else Text(text))
+                   for action, text in zip(self.actions, self._texts)]
+        if self._note is not None:
+            options.append(Option(Text(self._note, style="dim italic"), disabled=True))
+        if options:
+            self.set_options(options)
+        else:  # (Textual's set_options of nothing leaves the list as tall as it was)
+            self.clear_options()
         if keep is not None and keep < len(self.actions):
             self.highlighted = keep
 

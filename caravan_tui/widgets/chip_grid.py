@@ -53,8 +53,15 @@ class ChipGrid(CursorWidget):
         width = (self.content_size.width if width is None else width) - len(self.label)
         return max(1, (width + self.gap) // (self.chip_width + self.gap))
 
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+    def rows(self, width: int | None = None) -> int | None:
+        """How many lines the chips take at ``width`` (None: the grid's own, unknown before its
+        first layout)."""
+        if width is None and not self.content_size.width:
+            return None
         return max(1, -(-len(self.chips) // self._columns(width)))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.rows(width) or 1
 
     def render(self) -> Text:
         label = Text(self.label, style=self.LABEL_STYLE)

@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from textual.reactive import var
+from textual.geometry import Size
+from textual.reactive import Reactive, var
 from textual.widget import Widget
 
 #: a border's words, each a repaint of the whole widget when set
@@ -22,6 +23,9 @@ TITLES = frozenset({"border_title", "border_subtitle"})
 
 
 class TableDrawn(Widget):
+    #: a part is never scrolled: its virtual size is the size the layout gave it, and Textual's
+    #: reactive asked for a second layout each time that changed (a season's line, a hand's row)
+    virtual_size = Reactive(Size(0, 0), layout=False)
     #: the table's state, bound to the screen's, for a widget drawn from it (``look_of``)
     table_state: var[Any] = var(None, init=False)
     #: what the widget shows for the table's state (None: a widget no table draws)

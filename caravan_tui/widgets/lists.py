@@ -5,12 +5,13 @@ from rich.style import Style
 from textual.strip import Strip
 from textual.widgets import OptionList
 
+from caravan_tui.textual_adapter import SteadyScrollbars
 from caravan_tui.widgets.focus_mark import mark_focus
 
 REVERSE = Style(reverse=True)
 
 
-class StopAtEnds(OptionList):
+class StopAtEnds(OptionList, SteadyScrollbars):
     """Up on the first row and Down on the last stay put: a key held down, or pressed once too
     often, never jumps to the far end of a list where Enter acts. The highlighted row shows by
     more than colour (reverse while the list has the focus, underlined when not), and so does

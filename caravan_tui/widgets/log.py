@@ -6,10 +6,11 @@ from textual import events
 from textual.widgets import RichLog
 
 from caravan_tui.safe_text import LONG, plain
+from caravan_tui.textual_adapter import SteadyScrollbars
 from caravan_tui.widgets.focus_mark import mark_focus
 
 
-class MatchLog(RichLog):
+class MatchLog(RichLog, SteadyScrollbars):
     """Wraps to its width (re-wrapped when resized); the latest opponent move can be emphasised.
     A line is text, never markup (it holds names and chat), and plain. Focused, its title reads
     "▸ Log"."""

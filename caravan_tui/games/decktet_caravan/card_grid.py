@@ -85,9 +85,10 @@ class CardGrid(ChipGrid):
         """The hand the table holds, its ticks and marks."""
         self.border_title = look.title
         if list(look.cards) != self.chips:
+            rows = self.rows()
             self.chips = list(look.cards)
             self.cursor = min(self.cursor, max(0, len(self.chips) - 1))
-            self.refresh(layout=True)
+            self.refresh(layout=self.rows() != rows)  # (a card played and one drawn: the same rows)
         held = set(self.keys)
         marks = (look.marked & held, look.ticked & held, look.plays)
         if marks != (self.marked, self.selected, self.plays):

@@ -50,6 +50,7 @@ class SeasonView(TableDrawn):
         super().__init__(**kwargs)
         self.plays: list[tuple[Text, list[Text], str]] = []  # (who, cards, style)
         self.notes: list[Text] = []
+        self._wrapped: tuple[int, list[Text]] | None = None  # (width, lines) as last wrapped
 
     def draw(self, look: SeasonLook) -> None:
         """The latest play and what beats it are at the bottom: they are kept in sight. Laid out
@@ -60,14 +61,21 @@ class SeasonView(TableDrawn):
             return
         width = self.content_size.width
         before = len(self.lines(width)) if width else None
-        self.plays, self.notes = plays, list(look.notes)
+        self.plays, self.notes, self._wrapped = plays, list(look.notes), None
         self.refresh(layout=before is None or len(self.lines(width)) != before)
         box = self.parent
         if isinstance(box, ScrollableContainer):
             box.call_after_refresh(box.scroll_end, animate=False)
 
     def lines(self, width: int) -> list[Text]:
+        """The season wrapped at ``width``; kept until the plays or the width change (a layout
+        asks for the height several times, the frame after it for the lines)."""
         width = max(width, 12)
+        if self._wrapped is None or self._wrapped[0] != width:
+            self._wrapped = width, self.wrap(width)
+        return self._wrapped[1]
+
+    def wrap(self, width: int) -> list[Text]:
         out: list[Text] = []
         for head, cards, style in self.plays:
             out.extend(flow(head, cards, width, style))
@@ -80,7 +88,7 @@ class SeasonView(TableDrawn):
         return max(1, len(self.lines(width)))
 
     def render(self) -> Text:
-        return Text("\n").join(self.lines(self.content_size.width))
+        return Text("\n").join(self.lines(self.content_size.width))  # (join copies: the lines stay as kept)
 
     @property
     def text(self) -> str:
