@@ -710,8 +710,10 @@ async def test_every_hint_stars_every_cell_of_its_plan_on_the_board(tmp_path):
             await wait_for(pilot, lambda: screen.table.hinted is not None, "the hint")
             wanted = cells_the_plan_fills(host.state, screen.table.hint_plan)
             kinds |= {action[0] for action in screen.table.hint_plan}
-            assert wanted and all(str(board.marks.get(cell)) == HINT for cell in wanted), (
-                screen.table.hint_plan, wanted)
+            assert wanted, screen.table.hint_plan
+            # (the board draws the table's state as it next refreshes: wait for that drawing)
+            await wait_for(pilot, lambda wanted=wanted: all(str(board.marks.get(cell)) == HINT for cell in wanted),
+                           f"the plan {screen.table.hint_plan} starred on {wanted}")
             turn = host.turn
             screen.act(best(host.state))
             await wait_for(pilot, lambda turn=turn: host.turn > turn, "the play")
