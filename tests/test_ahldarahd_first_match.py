@@ -385,13 +385,18 @@ async def test_how_to_play_says_who_builds_on_your_map_and_what_the_nights_chips
     Right of Passage, and the market line's "chips 3" was nowhere explained: the one screen
     before the first match now says both."""
     app = make_app(tmp_path)
+    app.animation_level = "none"  # (a page down scrolls at once: no frame drawn between two pages)
     async with app.run_test(size=SIZE) as pilot:
         app.begin_match(MatchSetup("ahldarahd", [SeatSpec("human")] * 2, ["A", "B"], {}, 1))
         await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play")
-        read = ""
-        for _ in range(12):  # (the page scrolls: read it all)
-            rows = (re.sub(r"[█▀▄▁▂▃▅▆▇]", " ", row) for row in screen_lines(app.screen))  # (box, scrollbar)
+        text, read, drawn = app.screen.query_one("#how-to-play-text"), "", None
+        while True:  # (the page scrolls: read it all, each page as drawn)
+            await wait_for(pilot, lambda drawn=drawn: screen_lines(app.screen) != drawn, "the next page drawn")
+            drawn = screen_lines(app.screen)
+            rows = (re.sub(r"[█▀▄▁▂▃▅▆▇]", " ", row) for row in drawn)  # (box, scrollbar)
             read += " ".join(" ".join(rows).split()) + " "
+            if text.scroll_y >= text.max_scroll_y:
+                break
             await pilot.press("pagedown")
         for words in ("the player to your right holds yours: from turn 1 they may build on your map and take a "
                       "city there", "until you win your RoP back at an auction",
