@@ -376,11 +376,9 @@ THREE = dict(  # three players, and a stolen salt to pass on for the win
     delivered=[{"ivory": 2, "meat": 3}, {"gems": 2, "salt": 2}, {"paper": 3, "hides": 1}], markers=[4, 6, 2])
 
 
-def test_every_level_takes_a_winning_end(monkeypatch):
-    """After the bag is empty the next delivery ends the game: an AI that can deliver and win
-    delivers, at each level's own settings (iteration budgets, no clock) and with 200 iterations.
-    (Before the end-game terms, easy ended its turn here and normal at 200 iterations too.)"""
-    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+def winning_ends():
+    """Each end-game position (after the bag is empty the next delivery ends the game), its legal
+    actions and its one winning delivery."""
     for position in (endgame(2, **LEADING), endgame(3, **THREE)):
         legal = position.legal_actions()
         wins = []
@@ -390,10 +388,24 @@ def test_every_level_takes_a_winning_end(monkeypatch):
             if after.is_over() and after.outcome()[0] == 1.0:
                 wins.append(action)
         assert len(wins) == 1 and wins[0][:3] == ("move_good", cell(2, 2), TAG)
-        for level in ("easy", "normal", "hard"):
-            for iterations in (None, 200) if position.n == 2 else (200,):
-                policy = make_policy(SeatSpec.ai(level), iterations=iterations)
-                assert policy.choose("camel_caravan", position.view(0), 0, 1, legal) == wins[0], (level, iterations)
+        yield position, legal, wins[0]
+
+
+@pytest.mark.parametrize("levels", [
+    pytest.param({("easy", None), ("easy", 200), ("normal", 200), ("hard", 200)}, id="200-and-easy"),
+    # (normal's and hard's own budgets: 1,500 and more iterations a search, seconds of CPU)
+    pytest.param({("normal", None), ("hard", None)}, id="own-budgets", marks=pytest.mark.slow)])
+def test_every_level_takes_a_winning_end(monkeypatch, levels):
+    """An AI that can deliver and win delivers, at each level's own settings (iteration budgets,
+    no clock) and with 200 iterations. (Before the end-game terms, easy ended its turn here and
+    normal at 200 iterations too.)"""
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    for position, legal, win in winning_ends():
+        for level, iterations in sorted(levels, key=str):
+            if iterations is None and position.n != 2:
+                continue  # (the own budgets: the two-player end)
+            policy = make_policy(SeatSpec.ai(level), iterations=iterations)
+            assert policy.choose("camel_caravan", position.view(0), 0, 1, legal) == win, (level, iterations)
 
 
 # -- what Enter plays, the focus, the names --------------------------------------------------------
