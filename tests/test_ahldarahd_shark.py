@@ -181,22 +181,30 @@ def test_an_offer_the_evaluation_passes_is_vetoed_when_the_partners_own_search_w
     assert caught >= 1 and passed >= 1
 
 
+@pytest.fixture
+def budgets(monkeypatch) -> list[int]:
+    """The iterations of each search the Ahldarahd AI's veto runs from now on, in order."""
+    from caravan_tui.games.ahldarahd import ai
+
+    asked: list[int] = []
+    search = ai.search
+
+    def counted(world, seat, **settings):
+        asked.append(settings["iterations"])
+        return search(world, seat, **settings)
+
+    monkeypatch.setattr(ai, "search", counted)
+    return asked
+
+
 def test_where_the_proposers_view_fixes_the_partners_hand_the_veto_searches_one_world_with_the_whole_budget(
-        monkeypatch):
+        budgets):
     """Worlds redealt from the proposer's view that agree on the partner's hand differ in nothing
     the partner's search does not redeal itself: ``ai.answer_value`` then searches once with the
     budget of all its worlds, not the same small estimate several times (docs/ai.md, "The trap
     at 87019"). Otherwise one search a world."""
     from caravan_tui.games.ahldarahd import ai
 
-    budgets = []
-    search = ai.search
-
-    def counted(world, seat, **settings):
-        budgets.append(settings["iterations"])
-        return search(world, seat, **settings)
-
-    monkeypatch.setattr(ai, "search", counted)
     state, seat = decision(0)
     offer = next(a for a in state.legal_actions() if a[0] == "offer")
     partner = offer[1]
@@ -211,21 +219,13 @@ def test_where_the_proposers_view_fixes_the_partners_hand_the_veto_searches_one_
     assert budgets == [60]
 
 
-def test_at_easy_a_search_of_its_own_size_screens_an_offer_and_only_what_it_passes_is_weighed_in_full(monkeypatch):
+def test_at_easy_a_search_of_its_own_size_screens_an_offer_and_only_what_it_passes_is_weighed_in_full(budgets):
     """Easy searches 100 iterations a move; the full veto 1,200. An easy seat's offer is first
     screened by one search of ``SCREEN_ITERATIONS`` (its rejection costs no more than a move);
     one the screen passes must pass the full veto all the same, so easy allows no offer the
     full veto rejects (docs/ai.md, "The veto at easy")."""
     from caravan_tui.games.ahldarahd import ai
 
-    budgets = []
-    search = ai.search
-
-    def counted(world, seat, **settings):
-        budgets.append(settings["iterations"])
-        return search(world, seat, **settings)
-
-    monkeypatch.setattr(ai, "search", counted)
     screened = weighed = 0
     for state, seat in builds(3, skip=22):  # (offers the evaluation passes, some the search vetoes)
         for action in [a for a in state.legal_actions() if a[0] == "offer"]:

@@ -189,29 +189,41 @@ async def test_a_placement_that_leaves_one_open_cell_by_the_head_asks_first(tmp_
     """Found in play: a camel left the head one open cell; the AI's next placement took it, and
     every turn after was skipped (×20) with no warning before the move that allowed it. The key
     asks first now, and "Not yet" plays nothing."""
-    from caravan_tui.screens.dialogs import ConfirmScreen
-
     prefix = random_prefix(11, 135)
-    state = GAME.new(2, seed=11, options={})
-    for action in prefix:
-        state.apply(action, log=False)
-    after = state.clone()
-    after.apply(("camel",), log=False)
+    after = camel_after(11, prefix)
     assert after.turn == 1 and after.stuck(0) is None
     assert len(CaravanseraiScreen.open_by_head(after, 0)) == 1
+    question = await camel_asked_and_declined(tmp_path, 11, prefix)
+    assert "This leaves one open cell next to your head: if another player's caravan takes it, your turns " \
+           "are skipped until a cell there frees." in question
+
+
+def camel_after(seed: int, prefix: list):
+    """The two-player match of ``seed`` after ``prefix`` and a camel."""
+    state = GAME.new(2, seed=seed, options={})
+    for action in prefix:
+        state.apply(action, log=False)
+    state.apply(("camel",), log=False)
+    return state
+
+
+async def camel_asked_and_declined(tmp_path, seed: int, prefix: list) -> str:
+    """The question the camel key asks at that table (after ``prefix``); "n" then plays nothing."""
+    from caravan_tui.screens.dialogs import ConfirmScreen
+
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 11, {},
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, seed, {},
                                                        prefix) as table:
         screen, host = table.screen, table.runner.host
         await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
         start = host.turn
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
-        assert "This leaves one open cell next to your head: if another player's caravan takes it, your turns " \
-               "are skipped until a cell there frees." in app.screen.question
+        question = app.screen.question
         await pilot.press("n")
         await wait_for(pilot, lambda: app.screen is screen, "the table")
         assert host.turn == start
+    return question
 
 
 async def test_the_hints_plan_stays_starred_while_it_is_followed(tmp_path):
@@ -323,28 +335,13 @@ async def test_a_placement_that_ends_the_match_says_so_first(tmp_path):
     that ends the match (here: the final round's last turn) says so, and why, with the
     caravan's length."""
     from caravan_tui.games.caravanserai.words import SAFETY
-    from caravan_tui.screens.dialogs import ConfirmScreen
 
     prefix = random_prefix(1, 120)
-    state = GAME.new(2, seed=1, options={})
-    for action in prefix:
-        state.apply(action, log=False)
-    after = state.clone()
-    after.apply(("camel",), log=False)
+    after = camel_after(1, prefix)
     assert after.is_over()
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 1, {},
-                                                       prefix) as table:
-        screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
-        start = host.turn
-        await pilot.press("c")
-        await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
-        why = "no caravan can move any more" if after.end == SAFETY else after.end
-        assert f"This ends the match ({why}), your caravan at {len(after.caravans[0])}." in app.screen.question
-        await pilot.press("n")
-        await wait_for(pilot, lambda: app.screen is screen, "the table")
-        assert host.turn == start
+    question = await camel_asked_and_declined(tmp_path, 1, prefix)
+    why = "no caravan can move any more" if after.end == SAFETY else after.end
+    assert f"This ends the match ({why}), your caravan at {len(after.caravans[0])}." in question
 
 
 def test_the_count_row_keeps_every_block_within_its_row():
