@@ -5,6 +5,7 @@ turns skipped or laid for the player told only afterwards."""
 from __future__ import annotations
 
 import random
+from contextlib import asynccontextmanager
 
 from test_caravanserai_first_match import my_turn_at
 from test_caravanserai_screen import long_placement, make_app, screen_lines
@@ -49,11 +50,8 @@ async def test_the_placement_line_says_which_blocks_the_count_leaves_out_and_why
     """The bug: "camel now: caravan 10→12, count 5" and "laid 1Y 2P 3Y": which blocks made the
     count, and why the yellow 3 counted, was nowhere. The second row says it, whole at 80×24."""
     prefix, before, after = long_placement()
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 17, {},
-                                                       prefix) as table:
+    async with decision_at(tmp_path, 17, prefix) as (app, _pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
         line = screen.query_one("#cs-turn")
         rows = screen_lines(app)[line.region.y:line.region.bottom]
         said = [row[line.region.x:line.region.right].strip() for row in rows]
@@ -98,11 +96,8 @@ async def test_a_block_key_always_asks_and_an_enter_for_the_question_plays_the_b
     now, and W then Enter lays the white block and nothing more."""
     from caravan_tui.screens.dialogs import ChoiceScreen
 
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 0, {},
-                                                       block_boundary()) as table:
+    async with decision_at(tmp_path, 0, block_boundary()) as (app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
         start = host.turn
         await pilot.press("W")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
@@ -115,6 +110,17 @@ async def test_a_block_key_always_asks_and_an_enter_for_the_question_plays_the_b
         await wait_for(pilot, lambda: host.turn > start and screen.table.turn is not None, "the block")
         assert host.actions[start:] == [("good", 0, 2)]
         assert {a[0] for a in screen.table.legal} == {"dir"}  # (our decision: where to head)
+
+
+@asynccontextmanager
+async def decision_at(tmp_path, seed: int, prefix):
+    """The two-player table (seed ``seed``, no options) after ``prefix``, at seat 0's decision:
+    the app, the pilot and the ``Table``."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, seed, {},
+                                                       prefix) as table:
+        await wait_for(pilot, lambda: table.screen.table.turn is not None, "my turn")
+        yield app, pilot, table
 
 
 def random_prefix(seed: int, moves: int) -> list:
@@ -134,11 +140,8 @@ async def test_a_skip_is_foretold_while_the_others_play_and_said_as_it_happens(t
 
     from caravan_tui.screens.dialogs import ConfirmScreen
 
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 0, {},
-                                                       boxing_in()) as table:
+    async with decision_at(tmp_path, 0, boxing_in()) as (app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
         start = host.turn
         await pilot.press("x")  # (south-east: it ends the placement and boxes the caravan in)
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
@@ -211,11 +214,8 @@ async def camel_asked_and_declined(tmp_path, seed: int, prefix: list) -> str:
     """The question the camel key asks at that table (after ``prefix``); "n" then plays nothing."""
     from caravan_tui.screens.dialogs import ConfirmScreen
 
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, seed, {},
-                                                       prefix) as table:
+    async with decision_at(tmp_path, seed, prefix) as (app, pilot, table):
         screen, host = table.screen, table.runner.host
-        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
         start = host.turn
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
@@ -301,11 +301,8 @@ async def test_a_block_keys_question_stars_the_hinted_size(tmp_path):
         prefix.append(rng.choice(state.legal_actions()))
         state.apply(prefix[-1], log=False)
     hinted = next(a for a in state.legal_actions() if a[0] == "good" and a[2] == 2)
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 0, {},
-                                                       prefix) as table:
+    async with decision_at(tmp_path, 0, prefix) as (app, pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
         screen.table.hinted = hinted
         await pilot.press("WKPRY"[hinted[1]])
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
@@ -317,11 +314,8 @@ async def test_a_block_keys_question_stars_the_hinted_size(tmp_path):
         prefix = block_boundary()
         hinted = ("good", 0, 2)
 
-    app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 0, {},
-                                                       prefix) as table:
+    async with decision_at(tmp_path, 0, prefix) as (app, pilot, table):
         screen = table.screen
-        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
         screen.table.hinted = hinted
         await pilot.press("W")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
