@@ -274,7 +274,7 @@ async def test_rules_viewer_keys(tmp_path):
     else, as on every screen (the escape test, which shares its helper)."""
     app = make_app(tmp_path, home=False)
     async with app.run_test(size=SIZE) as pilot:
-        home = app.screen
+        blank = app.screen
         await app.push_screen(RulesScreen(dataclasses.replace(get_game("decktet_caravan"), rules=SHORT_RULES)))
         viewer = app.screen.query_one(MarkdownViewer)
         await pilot.press("t", "tab")
@@ -286,7 +286,7 @@ async def test_rules_viewer_keys(tmp_path):
         await pilot.pause()
         assert viewer.scroll_y > 0
         await escape_closes_the_keys_panel_and_then_is_the_screens(app, pilot, leaves=True)
-        assert app.screen is home
+        assert app.screen is blank
 
 
 async def test_damaged_saves_are_listed_and_deletable(tmp_path):
