@@ -231,14 +231,24 @@ async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
         assert len(app.store.read(app.runner.match_id).actions) == app.runner.host.turn
 
 
-async def test_clicks_rules_and_menu_at_the_table(tmp_path):
-    """Clicks on the hand, ``?`` for the game's rules (and escape back), save and resign from the
-    menu. (The viewer's own keys: the test below, on a short document.)"""
+#: rules with contents to tab into and more than a page to scroll: the viewer's keys do the same
+#: on it as on a game's rules, at a fraction of the Markdown to lay out and restyle at each focus
+SHORT_RULES = "# A game\n\n" + "".join(
+    f"## Part {part}\n\n" + "".join(f"Line {line} of part {part}.\n\n" for line in range(8)) for part in range(4))
+
+
+async def test_rules_viewer_clicks_and_menu(tmp_path):
+    """Clicks on the hand, ``?`` for the game's rules, save and resign from the menu. In the rules
+    viewer (on a short document: its keys do the same on any), the bug: t, tab into the contents,
+    t again: nothing had the focus, and the arrows and page keys scrolled nothing until a tab; and
+    escape closes the keys panel there and does nothing else, as on every screen (the escape test,
+    which shares its helper)."""
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(setup(seed_where_leader(0)))
         await wait_for(pilot, lambda: my_turn(app), "my turn")
-        grid = app.screen.query_one(CardGrid)
+        table = app.screen
+        grid = table.query_one(CardGrid)
         second = grid.keys[1]
         await pilot.click(CardGrid, offset=(1 + grid.chip_width + 3, 1))  # the second chip
         assert grid.selection() == (second,) and grid.cursor == 1
@@ -249,32 +259,7 @@ async def test_clicks_rules_and_menu_at_the_table(tmp_path):
         viewer = app.screen.query_one(MarkdownViewer)
         assert viewer.document.source == get_game("decktet_caravan").rules  # (its words: test_decktet_screen)
         await pilot.press("escape")
-        assert isinstance(app.screen, DecktetCaravanScreen)
-        await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: any(n.message == "Saved" for n in notices(app)), "Saved")
-        await pilot.press("escape")
-        assert isinstance(app.screen, ChoiceScreen)
-        await pilot.press("down", "down", "enter")  # Resign
-        assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("y")
-        await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the end after resigning")
-        assert "Bot wins" in app.screen.headline
-        assert app.store.entries()[0].snapshot.status == "resigned"
-
-
-#: rules with contents to tab into and more than a page to scroll: the viewer's keys do the same
-#: on it as on a game's rules, at a fraction of the Markdown to lay out and restyle at each focus
-SHORT_RULES = "# A game\n\n" + "".join(
-    f"## Part {part}\n\n" + "".join(f"Line {line} of part {part}.\n\n" for line in range(8)) for part in range(4))
-
-
-async def test_rules_viewer_keys(tmp_path):
-    """The bug: t, tab into the contents, t again: nothing had the focus, and the arrows and page
-    keys scrolled nothing until a tab; and escape closes the keys panel there and does nothing
-    else, as on every screen (the escape test, which shares its helper)."""
-    app = make_app(tmp_path, home=False)
-    async with app.run_test(size=SIZE) as pilot:
-        blank = app.screen
+        assert app.screen is table
         await app.push_screen(RulesScreen(dataclasses.replace(get_game("decktet_caravan"), rules=SHORT_RULES)))
         viewer = app.screen.query_one(MarkdownViewer)
         await pilot.press("t", "tab")
@@ -286,7 +271,17 @@ async def test_rules_viewer_keys(tmp_path):
         await pilot.pause()
         assert viewer.scroll_y > 0
         await escape_closes_the_keys_panel_and_then_is_the_screens(app, pilot, leaves=True)
-        assert app.screen is blank
+        assert app.screen is table
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: any(n.message == "Saved" for n in notices(app)), "Saved")
+        await pilot.press("escape")
+        assert isinstance(app.screen, ChoiceScreen)
+        await pilot.press("down", "down", "enter")  # Resign
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the end after resigning")
+        assert "Bot wins" in app.screen.headline
+        assert app.store.entries()[0].snapshot.status == "resigned"
 
 
 async def test_damaged_saves_are_listed_and_deletable(tmp_path):
