@@ -38,7 +38,6 @@ from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.home import HomeScreen
-from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.lobby import SEATS_WIDTH, LobbyScreen, seats_words
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen
@@ -371,10 +370,18 @@ async def type_name(pilot, name: str) -> None:
     await pilot.press("enter")
 
 
+def introduced(hub: Hub, identity: str, name: str) -> None:
+    """A person the hub knows by ``name`` who has dismissed every game's "How to play" for good
+    (it shows no one's words; its coming first at a new game: test_ssh_client)."""
+    hub.identities.keep(identity, name)
+    for game in GAMES:
+        hub.identities.introduce(identity, game)
+
+
 async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as_typed(hub, caplog):
     from test_ssh_hub import named
 
-    hub.identities.keep(ANN, ANN_NAME)
+    introduced(hub, ANN, ANN_NAME)
     bob = await named(hub, BOB, BOB_NAME)
     app, serve = session(hub, ANN)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
@@ -386,8 +393,6 @@ async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as
         await wait_for(pilot, lambda: app.screen.query("#create"), "the create screen")
         assert_safe_screen(app)
         await pilot.press("ctrl+o", "ctrl+g")
-        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
-        await pilot.press("d")
         await wait_for(pilot, lambda: table_view(app), "the match")
         match = next(iter(hub.matches.values()))
         await bob.send(JoinSeat(match.match_id, 1))
@@ -422,8 +427,6 @@ async def open_a_table(app, pilot, serve) -> asyncio.Task:
     await pilot.press("c")
     await wait_for(pilot, lambda: app.screen.query("#create"), "the create screen")
     await pilot.press("ctrl+o", "ctrl+g")
-    await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
-    await pilot.press("d")
     await wait_for(pilot, lambda: table_view(app), "the match")
     return served
 
@@ -433,7 +436,7 @@ def logged_failures(caplog) -> list[str]:
 
 
 async def test_a_failure_at_a_hosted_table_shows_one_line_and_the_lobby_and_the_hub_logs_it(hub, caplog):
-    hub.identities.keep(ANN, "Ann")
+    introduced(hub, ANN, "Ann")
     app, serve = session(hub, ANN)
     checked: list[str] = []
     with pytest.raises(MarkupError):  # (Pilot raises what the app caught once the test is over, over any
