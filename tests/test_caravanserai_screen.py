@@ -708,7 +708,8 @@ async def test_every_hint_stars_every_cell_of_its_plan_on_the_board(tmp_path):
             assert my_turn(app)
             before = screen.table.hint_plan  # (the last hint's, kept while its plan is followed)
             await pilot.press("h")
-            await wait_for(pilot, lambda: screen.table.hinted is not None and screen.table.hint_plan is not before,
+            await wait_for(pilot, lambda before=before: screen.table.hinted is not None
+                           and screen.table.hint_plan is not before,
                            "the hint")
             wanted = cells_the_plan_fills(host.state, screen.table.hint_plan)
             kinds |= {action[0] for action in screen.table.hint_plan}
