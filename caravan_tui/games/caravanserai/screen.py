@@ -114,8 +114,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     # -- drawing ----------------------------------------------------------------------------------
 
     def show_view(self, view: CaravanseraiView) -> None:
-        self.table.show_view(view)  # (the board draws it from the table)
-        self.show_status()
+        self.show_status()  # (the board draws the view from the table)
 
     def plan_world(self) -> CaravanseraiState | None:
         """The position once the hint's whole placement is laid."""

@@ -4,12 +4,13 @@ the legend and the final table. ``screen.py`` draws the board and takes the keys
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from caravan_tui.engine import Action
+from caravan_tui.engine import Action, State
 from caravan_tui.screens.table_seat import TableState, fit_name
 
 from .board_widget import Aim, Cell
@@ -69,10 +70,14 @@ class CaravanseraiTable(TableState[CaravanseraiView]):
     aim: Aim | None = None
     seen: tuple[int, Cell] | None = None
 
-    def show_view(self, view: CaravanseraiView) -> None:
-        """What the new view puts on each cell."""
-        self.picture = picture = Picture(view)
+    def set_view(self, view: dict[str, Any], world: State | None) -> CaravanseraiView:
+        """The view, and what it puts on each cell: the two change together, so the board (which
+        draws whenever the table changes, a replay's panel of what the AI weighed first) never
+        finds a view without its picture."""
+        shown = super().set_view(view, world)
+        self.picture = picture = Picture(shown)
         self.glyphs = {cell: picture.glyph(cell) for cell in picture.cells}
+        return shown
 
     def aim_at(self, cells: list[Cell], near: Cell | None = None, from_cursor: bool = False) -> None:
         """Ask the board to put its cursor on the first of ``cells``; with ``near``, on the one
