@@ -33,6 +33,18 @@ def then_finish(pl: PlacementView) -> str:
     return f", then the {left} more {colour} good{'s' if left > 1 else ''} its block needs"
 
 
+def unfinished(pl: PlacementView, legal: list[Action]) -> str | None:
+    """What the placement in progress (``pl``) asks first, before any other piece: the way the
+    caravan heads, then the rest of its block (None: nothing)."""
+    if any(action[0] == "dir" for action in legal):
+        return f"first choose where the caravan heads (w e a d z x, or enter on a ›){then_finish(pl)}"
+    if pl["left"]:
+        colour, left = COLOUR_NAMES[pl["colour"]], pl["left"]
+        return (f"first finish the {colour} block — {left} more {colour} good{'s' if left > 1 else ''} "
+                f"(W K P R Y or enter on the › cell)")
+    return None
+
+
 def piece_problem(kind: str, view: CaravanseraiView, legal: list[Action]) -> str:
     """Why the final camel (``kind`` "camel") or a lying camel cannot be laid now, and what
     comes first."""
@@ -42,13 +54,8 @@ def piece_problem(kind: str, view: CaravanseraiView, legal: list[Action]) -> str
         return f"{what} cannot go here now: {STAGE_FIRST[stage]}."
     if pl is None:
         return f"{what} cannot go down now: it is not your placement."
-    if any(action[0] == "dir" for action in legal):
-        return f"{what} cannot go here now: first choose where the caravan heads (w e a d z x, or enter on a ›)" \
-               f"{then_finish(pl)}."
-    if pl["left"]:
-        colour, left = COLOUR_NAMES[pl["colour"]], pl["left"]
-        return (f"{what} cannot go here now: first finish the {colour} block — {left} more {colour} "
-                f"good{'s' if left > 1 else ''} (W K P R Y or enter on the › cell).")
+    if (first := unfinished(pl, legal)) is not None:
+        return f"{what} cannot go here now: {first}."
     if kind == "lying":
         if view["variant"] != "expert":
             return "A lying camel is for the expert game only."
@@ -68,12 +75,8 @@ def block_problem(colour: int, view: CaravanseraiView, legal: list[Action]) -> s
         return f"{what}: {STAGE_FIRST[stage]}."
     if pl is None:
         return f"{what}: it is not your placement."
-    if any(action[0] == "dir" for action in legal):
-        return f"{what}: first choose where the caravan heads (w e a d z x, or enter on a ›){then_finish(pl)}."
-    if pl["left"]:
-        current, left = COLOUR_NAMES[pl["colour"]], pl["left"]
-        return (f"{what}: first finish the {current} block — {left} more {current} "
-                f"good{'s' if left > 1 else ''} (W K P R Y or enter on the › cell).")
+    if (first := unfinished(pl, legal)) is not None:
+        return f"{what}: {first}."
     if pl["previous"] == colour:
         return f"{what}: each block is of another colour than the block before it."
     return f"{what}: too few {COLOUR_NAMES[colour]} goods in your reserve, or no room ahead for the block."

@@ -68,7 +68,7 @@ class ChipBar(ChipGrid):
         if look.title is not None:
             self.border_title = look.title
         keep = self.current
-        rows = self._rows()
+        rows = self.rows()
         chips, marks, ticked = list(look.chips), dict(look.marks), set(look.ticked)
         if (chips, marks, ticked) == (self.chips, self.marks, self.ticked):
             return
@@ -78,10 +78,7 @@ class ChipBar(ChipGrid):
             self.cursor = keys.index(keep)
         else:
             self.cursor = min(self.cursor, max(0, len(keys) - 1))
-        self.refresh(layout=self._rows() != rows)
-
-    def _rows(self) -> int:
-        return -(-len(self.chips) // self._columns()) if self.content_size.width else -1
+        self.refresh(layout=self.rows() != rows)
 
     def move_to(self, key: str) -> None:
         if key in self.keys:
