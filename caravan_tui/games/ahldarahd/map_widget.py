@@ -136,9 +136,8 @@ def nearest(r: int, dr: int, dc: int) -> int:
 class MapLook:
     """What the map shows: the map of ``colour``, its routes' and cities' holders, the players
     above it, the routes with a play now, and each route in words (the one under the cursor is
-    shown below the map). ``asked`` counts the table's requests to put the cursor on a route
-    (``AhldarahdTable.point_map``), ``point`` the latest: the map moves its cursor when the count
-    changes, and else only by its keys and clicks (the cursor is the map's own)."""
+    shown below the map). The map moves its cursor where the table asks (``AhldarahdTable.
+    point_map``), once a request, and else only by its keys and clicks (the cursor is its own)."""
 
     colour: int
     owners: tuple[int, ...]
@@ -146,8 +145,6 @@ class MapLook:
     header: Text
     playable: frozenset[int]
     info: tuple[Text, ...]
-    asked: int = 0
-    point: int | None = None
 
 
 class MapBoard(CursorWidget):
@@ -180,7 +177,6 @@ class MapBoard(CursorWidget):
         self.header = Text()
         self.info: tuple[Text, ...] = ()
         self._trail: list[tuple[int, int, int, int]] = []  # the arrows that led here: (from, to, dx, dy)
-        self._asked = 0  # the table's ``map_asked`` last followed
         self.look: MapLook | None = None
 
     def draw(self, look: MapLook) -> None:
@@ -189,11 +185,10 @@ class MapBoard(CursorWidget):
         self.look = look
         self.colour, self.owners, self.ctrl = look.colour, list(look.owners), list(look.ctrl)
         self.header, self.playable, self.info = look.header, look.playable, look.info
-        if look.asked != self._asked:
-            self._asked = look.asked
-            if look.point is not None:
-                self.cursor = look.point
         self.refresh()
+
+    def move_to(self, cell: int) -> None:
+        self.cursor = cell
 
     def render(self) -> Text:
         lines = [self.header.copy()]

@@ -43,7 +43,7 @@ from .panel import panel_text
 from .proposal import Proposal, problem
 from .proposal import actions as proposal_actions
 from .rules import AhldarahdState
-from .table_state import AhldarahdTable
+from .table_state import MAP_ID, AhldarahdTable
 from .table_text import market_text, players_text, scores_table
 from .terms import DONE
 from .trade_dialog import TradeDialog
@@ -111,7 +111,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
     # -- layout -----------------------------------------------------------------------------------
 
     def compose_board(self) -> ComposeResult:
-        yield self.board(MapBoard(id="ah-map"), self.map_look)
+        yield self.board(MapBoard(id=MAP_ID), self.map_look)
         yield self.table_text(lambda view, table: players_text(
             view, table.seat, table.player_name, self.query_one("#ah-players").size.width or 47), id="ah-players")
         yield self.table_text(lambda view, _: market_text(view, max(30, self.query_one("#ah-market").size.width or 45)),
@@ -210,7 +210,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         info = tuple(route_info(view, m, r, len(plays.get(r, [])), table.short_name) for r in range(ROUTES))
         return MapLook(m, tuple(view["routes"][m]), tuple(view["cities"][m]),
                        map_header(len(view["routes"]), view["players"], m, table.short_name), frozenset(plays),
-                       info, table.map_asked, table.map_point)
+                       info)
 
     def route_actions_by_route(self) -> dict[int, list[Action]]:
         """Our legal actions on the shown map, by route (0-based)."""

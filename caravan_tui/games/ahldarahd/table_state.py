@@ -17,6 +17,8 @@ from .maps import COLOURS
 from .terms import item_words
 from .views import AhldarahdView, Phase
 
+#: the map's widget id: where the table asks it to put its cursor (``point_map``)
+MAP_ID = "ah-map"
 #: the digits an amount may be typed with
 TYPED_DIGITS = 3
 
@@ -28,14 +30,12 @@ class AhldarahdTable(TableState[AhldarahdView]):
     hinted: Action | None = None
     queue: list[Action] = field(default_factory=list)  # a proposal's remaining steps, one per decision
     shown_map: int = 0  # the map on show (m and M turn through them)
-    #: the route the map is asked to put its cursor on (the play the plays list highlights), and
-    #: how many times it was asked: the map follows when the count changes (its cursor is its own)
-    map_point: int | None = None
-    map_asked: int = 0
 
     def point_map(self, colour: int, route: int) -> None:
-        """Show map ``colour`` and ask it to put its cursor on ``route`` (0-based)."""
-        self.shown_map, self.map_point, self.map_asked = colour, route, self.map_asked + 1
+        """Show map ``colour`` and ask it to put its cursor on ``route`` (0-based; the kit's
+        ``point_cursor``: the map follows once, its cursor is else its own)."""
+        self.shown_map = colour
+        self.point_cursor(MAP_ID, route)
 
     @property
     def phase(self) -> Phase | None:
