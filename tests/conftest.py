@@ -12,10 +12,12 @@ import pytest
 from caravan_tui.textual_adapter import settle_in_steps, share_parsed_css
 
 # PYTHONDONTWRITEBYTECODE: every test process compiled each test module again, its asserts
-# rewritten (about 5 CPU-s a process), and each server and command it started compiled the app:
-# the run keeps its compiled files in pytest's own cache folder instead, not beside the sources
+# rewritten (about 5 CPU-s a process), and each server and command it started compiled the app.
+# The run writes compiled files where Python keeps them by default (``__pycache__`` beside each
+# source, ignored by git): the installed packages' own, made as they were installed, are used as
+# they are (a cache folder of the run's own, ``PYTHONPYCACHEPREFIX``, was read instead of them,
+# and a first run compiled the standard library and every dependency again, in each process)
 if sys.dont_write_bytecode:
-    sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"] = str(Path(__file__).parents[1] / ".pytest_cache" / "pyc")
     sys.dont_write_bytecode = False
     os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
@@ -127,7 +129,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if shared is not None:
         server, starting = shared
         starting.join()
-        server.stop()
+        server.stop(wait=False)  # (the run ends without waiting for its files to be removed)
 
 
 @pytest.fixture(scope="session")

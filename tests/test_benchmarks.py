@@ -28,6 +28,7 @@ def run(script: str, *args: str, timeout: float = 240) -> str:
     return done.stdout
 
 
+@pytest.mark.e2e  # a server of its own and two SSH sessions (about 3 CPU-s and 11 s)
 def test_ssh_load_sets_up_matches_by_keys_and_times_keys(tmp_path):
     """Two people log in, one creates a match, the other joins it through the lobby (How to play
     first), and keys are timed at the table: the whole path a change to the screens can break."""

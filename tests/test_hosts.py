@@ -404,6 +404,7 @@ async def bob_joins_anns_match_across(one, two, terminals: list[Terminal]) -> tu
     await bob.wait_for("Bob (you) · pile")
     return ann, bob, match_id
 
+@pytest.mark.e2e  # two server processes (a link's route and its far end, in process: the link tests below)
 async def test_each_lobby_shows_every_servers_matches_and_a_seat_there_is_joined_through_the_link(
         tmp_path, database_url):
     """Ann on the first server and Bob on the second each see the other online; Ann creates a

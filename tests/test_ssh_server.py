@@ -588,6 +588,7 @@ async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
         await server.stop()
 
 
+@pytest.mark.e2e  # four sessions on slow terminals to a server stopped (its own end, in process: test_ssh_bounds.py)
 async def test_the_server_stopping_tells_everyone_why_however_slowly_their_terminal_takes_it(tmp_path):
     """The bug: the server dropped every connection as soon as the sessions had ended, and what a
     terminal had not taken yet went with it: its last screen, and the line saying why (3 people

@@ -295,6 +295,7 @@ async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes
         plays.focus()
         line, status, log = screen.query_one(ChatInput), screen.query_one("#status"), screen.query_one(MatchLog)
         await pilot.press("t", *"salt")
+        await wait_for(pilot, lambda: line.value == "salt", "the line typed")
         assert app.screen is screen and line.display and not status.display and app.focused is line
         await table.bot_plays(lambda legal: legal[0])
         await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
@@ -305,9 +306,11 @@ async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes
         assert not screen.query_one("#hint-panel", TablePanel).showing  # the h was a letter, not a hint
         plays.focus()
         await pilot.press("t")
+        await wait_for(pilot, lambda: app.focused is line, "the line open")  # (then drawn: wait_for's pause)
         assert ChatInput.PROMPT in "\n".join(line for line in screen_lines(app.screen))
         await pilot.press(*"never mind", "escape")
-        assert not line.display and status.display and app.focused is plays
+        await wait_for(pilot, lambda: not line.display, "the line dropped")
+        assert status.display and app.focused is plays
         await pilot.press("t", *"ok", "enter")  # said after it: what escape dropped would be in the log by then
         await wait_for(pilot, lambda: "You say: ok" in log.lines_text, "the next line said")
         assert not any("never mind" in entry for entry in log.lines_text)

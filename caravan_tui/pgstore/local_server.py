@@ -101,13 +101,18 @@ class LocalServer:
         self.running = True
         return self
 
-    def stop(self) -> None:
+    def stop(self, wait: bool = True) -> None:
         """Stop the server at once (its connections are ended; nothing in it is kept) and remove
-        the folder."""
+        the folder; not ``wait``: removed by a process of its own that the caller does not wait
+        for (a test run's server holds a database a test, some 16,000 files: 1.5 s to remove)."""
         if self.running:
             self.running = False
             self._run(binaries() / "pg_ctl", "-D", str(self.data), "-w", "-m", "immediate", "stop")
-        shutil.rmtree(self.folder, ignore_errors=True)
+        if wait:
+            shutil.rmtree(self.folder, ignore_errors=True)
+        else:
+            subprocess.run(["sh", "-c", 'rm -rf -- "$1" >/dev/null 2>&1 &', "sh", str(self.folder)],
+                           check=False, stdin=subprocess.DEVNULL, start_new_session=True)
 
     def _run(self, *argv: str | Path) -> None:
         subprocess.run([str(a) for a in argv], check=True, capture_output=True, text=True, cwd=self.folder,
