@@ -99,6 +99,7 @@ def test_connect_loop_counts_connections(capsys):
 def test_save_cost_and_explain_cost_report_every_game_they_play(run_here):
     said = run_here("save_cost", "--iterations", "1", "--games", "decktet_caravan")
     assert "opens in" in said
+    assert "no random match of these games reached 1000 moves" in said  # (Decktet's end within 200)
     said = run_here("explain_cost", "--positions", "1", "--level", "easy")
     from caravan_tui.games import GAMES
 
