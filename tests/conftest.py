@@ -71,8 +71,8 @@ def pytest_report_header(config: pytest.Config) -> str:
         return ("caravan-tui: whole matches played by keys and long end-to-end scenarios (servers killed and "
                 "taken over, the benchmarks' own servers), about 2 minutes on two cores")
     if "not e2e" in chosen:
-        return ("caravan-tui: the default run, about 2 minutes on two quiet cores (under 4 CPU-minutes); the test "
-                "processes start first (about 10 s). Whole matches by keys and long scenarios: pytest -m e2e; "
+        return ("caravan-tui: the default run, about 100 s on two quiet cores (about 3 CPU-minutes); the test "
+                "processes start first (about 5 s). Whole matches by keys and long scenarios: pytest -m e2e; "
                 "strength runs: pytest -m slow")
     return f"caravan-tui: the tests marked {chosen or 'anything'}"
 
