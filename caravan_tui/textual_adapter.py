@@ -16,7 +16,8 @@ that breaks one of these breaks it here, and the tests that use it say so.
   the error (the return code, the error a Pilot test raises at its end). Retired by a public
   exception hook on ``App``.
 - ``screen_strips``, ``screen_lines`` and ``notices``: the tests read the screen as drawn (``App.export_screenshot``
-  gives SVG only) and the notices an app was given (``App.notify`` keeps them privately; the
+  gives SVG only), once its next frame is done (``Screen._on_timer_update``, as Pilot's ``pause``
+  does), and the notices an app was given (``App.notify`` keeps them privately; the
   toasts show them only for a while). Retired by a text form of the screenshot and a public list
   of notifications; Textual's own tests read the same privates.
 - ``Redraws``: a benchmark (``benchmarks/key_cost.py``) counts the layouts and frames a key
@@ -158,7 +159,12 @@ def end_failed(app: App[Any], error: Exception, *lines: RenderableType) -> None:
 
 
 def screen_strips(screen: Screen[Any]) -> list[Strip]:
-    """``screen`` as drawn: a strip of styled segments a row."""
+    """``screen`` as drawn: a strip of styled segments a row. A layout or a repaint the screen
+    has been asked for is done first, as Textual does it within a frame (1/60 s): a key's change
+    is drawn by the next frame, and a look taken right after the key is handled (Pilot's wait for
+    an idle app looks every 10 ms, before a frame may be due) saw the frame before it."""
+    if screen.is_current:
+        screen._on_timer_update()  # (what Pilot's own ``pause`` ends with)
     return screen._compositor.render_strips()
 
 
