@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from source_trees import parsed, walked
+
 ROOT = Path(__file__).resolve().parent.parent
 PURE = [ROOT / "caravan_tui" / "engine.py", ROOT / "caravan_tui" / "bus.py", ROOT / "caravan_tui" / "seats.py",
         ROOT / "caravan_tui" / "files.py",
@@ -20,7 +22,7 @@ PURE = [ROOT / "caravan_tui" / "engine.py", ROOT / "caravan_tui" / "bus.py", ROO
 
 def imported_modules(path: Path) -> set[str]:
     names = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in walked(parsed(path)):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
@@ -112,12 +114,12 @@ def internal_imports(path: Path, modules: set[str], root: Path = ROOT) -> set[st
     """The modules of ``modules`` that ``path`` imports anywhere in its source, except under ``if
     TYPE_CHECKING:`` (annotations only)."""
     name = module_name(path, root)
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    typing_only = {id(node) for block in ast.walk(tree)
+    tree = parsed(path)
+    typing_only = {id(node) for block in walked(tree)
                    if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
                    for node in ast.walk(block)}
     found = set()
-    for node in ast.walk(tree):
+    for node in walked(tree):
         if id(node) in typing_only:
             continue
         if isinstance(node, ast.Import):
@@ -212,16 +214,16 @@ def test_the_circle_check_would_catch_one(tmp_path):
 def private_reaches(path: Path) -> list[str]:
     """What ``path`` does that a user's run never does: import a private name, assign to an
     attribute of an imported module or class (a monkeypatch), or change ``sys.path``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     imported = set()
     found = []
-    for node in ast.walk(tree):
+    for node in walked(tree):
         if isinstance(node, ast.ImportFrom):
             imported.update(alias.asname or alias.name for alias in node.names)
             found += [f"imports {alias.name}" for alias in node.names if alias.name.startswith("_")]
         elif isinstance(node, ast.Import):
             imported.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
-    for node in ast.walk(tree):
+    for node in walked(tree):
         targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
             node, (ast.AugAssign, ast.AnnAssign)) else []
         for target in targets:

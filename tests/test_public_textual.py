@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 import textual
 
+from source_trees import parsed, walked
+
 ROOT = Path(__file__).resolve().parent.parent
 ADAPTER = ROOT / "caravan_tui" / "textual_adapter.py"
 SCANNED = [path for folder in ("caravan_tui", "tests", "benchmarks") for path in sorted((ROOT / folder).rglob("*.py"))
@@ -28,7 +30,7 @@ def private(name: str) -> bool:
 def self_attributes(tree: ast.AST) -> set[str]:
     """The private names a class body defines and its methods set on ``self``."""
     names: set[str] = set()
-    for node in ast.walk(tree):
+    for node in walked(tree):
         if isinstance(node, ast.ClassDef):
             for item in node.body:
                 if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -40,12 +42,6 @@ def self_attributes(tree: ast.AST) -> set[str]:
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
             names.add(node.attr)
     return {name for name in names if private(name)}
-
-
-@cache
-def parsed(path: Path) -> ast.Module:
-    """A source file's tree, parsed once a run (each file is looked at by several checks)."""
-    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 TEXTUAL = Path(textual.__file__).resolve().parent
@@ -108,7 +104,7 @@ def offences(source: str | ast.Module, classes: list[type] | None = None) -> lis
     ``classes``: the module's classes, when it is imported, so an override is judged against
     the Textual classes each is built on; without them any private name Textual defines
     anywhere counts."""
-    nodes = list(ast.walk(ast.parse(source) if isinstance(source, str) else source))  # (walked once)
+    nodes = walked(ast.parse(source) if isinstance(source, str) else source)
     found = []
     for node in nodes:
         if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "textual":
@@ -140,7 +136,7 @@ def offences(source: str | ast.Module, classes: list[type] | None = None) -> lis
 
 def module_classes(path: Path) -> list[type] | None:
     """The classes an app module defines (imported to see what each is built on)."""
-    if path.parts[len(ROOT.parts)] != "caravan_tui" or not imports_textual(ast.walk(parsed(path))):
+    if path.parts[len(ROOT.parts)] != "caravan_tui" or not imports_textual(walked(parsed(path))):
         return None
     module = importlib.import_module(".".join(path.relative_to(ROOT).with_suffix("").parts))
     return [cls for _, cls in inspect.getmembers(module, inspect.isclass) if cls.__module__ == module.__name__]

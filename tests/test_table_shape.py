@@ -15,6 +15,8 @@ from textual.widget import Widget
 
 import caravan_tui
 
+from source_trees import parsed, walked
+
 ROOT = Path(__file__).resolve().parent.parent
 OPTIONAL = {"caravan_tui.ai.openspiel_bridge"}  # needs the `bench` extra
 #: what sets a widget's text or content when called on it
@@ -73,7 +75,7 @@ def queried_names(function: ast.AST) -> set[str]:
     """The names a function binds to a queried widget: ``grid = self.query_one(…)``,
     ``grid, actions = self.query_one(…), self.query_one(…)`` and ``for bar in self.query(…)``."""
     names = set()
-    for node in ast.walk(function):
+    for node in walked(function):
         if isinstance(node, ast.For) and isinstance(node.target, ast.Name) and queried(node.iter, set()):
             names.add(node.target.id)
         if not isinstance(node, ast.Assign):
@@ -90,7 +92,7 @@ def painted_from_outside(path: Path, module: str, calls: set[str] = PAINTERS | S
     """The lines of ``path`` where code outside a widget's own class sets a queried widget's text
     (``PAINTERS``), choices or selection (``SETTERS``) or caption (``CAPTIONS``): where it calls
     one of ``calls`` on it or assigns one of its ``attributes``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parsed(path)
     found = []
 
     def visit(node: ast.AST, owner: type | None) -> None:
@@ -108,7 +110,7 @@ def painted_from_outside(path: Path, module: str, calls: set[str] = PAINTERS | S
 
     def check(function: ast.AST) -> None:
         names = queried_names(function)
-        for node in ast.walk(function):
+        for node in walked(function):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr in calls and queried(node.func.value, names)):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
