@@ -69,7 +69,7 @@ def pytest_report_header(config: pytest.Config) -> str:
     chosen = config.getoption("markexpr") or ""
     if chosen == "e2e":
         return ("caravan-tui: whole matches played by keys and long end-to-end scenarios (servers killed and "
-                "taken over, the benchmarks' own servers), about 2 minutes on two cores")
+                "taken over, the benchmarks' own servers), about a minute on two quiet cores")
     if "not e2e" in chosen:
         return ("caravan-tui: the default run, about 100 s on two quiet cores (about 3 CPU-minutes); the test "
                 "processes start first (about 5 s). Whole matches by keys and long scenarios: pytest -m e2e; "
