@@ -22,11 +22,12 @@ A change that does not come within ``--timeout`` is a miss: counted, reported, n
 Reported per N: p50/p95/p99 per key kind and overall, misses, start p50/max, the server's CPU
 (the hub, its AI workers, the sessions) and memory as PSS (shared pages divided among the
 processes that share them) from ``/proc/PID/smaps_rollup`` — each session idle in the lobby and
-while playing; this generator's CPU and event-loop lag; the load average.
+while playing; the generators' CPU and event-loop lag; the load average.
 
-The people are a separate process at a lower priority than the server (``--generator-nice``); its
-own event-loop lag is measured, and a row whose lag would have delayed what it timed says so
-("unreliable"). Other work on the machine counts too: read the figures with the load average.
+The people are played by processes of their own (one for every 20 people, ``--generators``), at a
+lower priority than the server (``--generator-nice``), and play at once when every one's people
+are seated; their own event-loop lag is measured, and a row whose lag would have delayed what
+it timed says so ("unreliable"). Other work on the machine counts too: read the figures with the load average.
 """
 from __future__ import annotations
 
@@ -67,6 +68,7 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 SIZE = (80, 24)
 LAG_TICK = 0.02  # seconds between the generator's lag probes
 UNRELIABLE_LAG = 0.02  # seconds of the generator's own p95 lag past which its timings are not trusted
+PEOPLE_A_GENERATOR = 20  # people one generator process plays at most (``--generators``: by default)
 
 
 # -- one person's terminal ---------------------------------------------------------------------
@@ -467,7 +469,12 @@ async def lag_probe(lags: list[float], stop: asyncio.Event) -> None:
 
 # -- the generator (a process of its own, at a lower priority) --------------------------------
 
-async def generate(port: int, server: int, people: list[Person], args: argparse.Namespace) -> dict[str, Any]:
+async def generate(port: int, server: int, people: list[Person], args: argparse.Namespace) -> None:
+    """This generator's people seated at their matches, then, once every generator's are (a line
+    on standard input), ``--seconds`` of play; what it measured is printed (``row_of`` makes the
+    row), and its people leave once every generator has measured (another line): a session that
+    ends while another generator reads the server's processes spoils what that one reads."""
+    lines = asyncio.get_running_loop()
     n = len(people)
     game_index = list(GAMES).index(args.game)
     starts = [await person.open(port) for person in people]  # one after another: each start alone
@@ -481,6 +488,8 @@ async def generate(port: int, server: int, people: list[Person], args: argparse.
         await join(guest, host.name)
     if n > 1 and n % 2:
         await join(hosts[-1], hosts[0].name, watch=True)
+    print("seated", flush=True)
+    await lines.run_in_executor(None, sys.stdin.readline)  # every generator's people are
 
     kinds = processes_under(server)
     watched = [server, *kinds["ai"], *kinds["zygote"], *kinds["sessions"]]
@@ -491,7 +500,7 @@ async def generate(port: int, server: int, people: list[Person], args: argparse.
     probing = asyncio.Event()
     probe = asyncio.create_task(lag_probe(lags, probing))
     start = time.monotonic()
-    rng = random.Random(n)
+    rng = random.Random(f"{n} {people[0].name}")
     await asyncio.gather(*(act_like_a_person(p, start + args.seconds, random.Random(rng.random()), args.timeout)
                            for p in people))
     wall = time.monotonic() - start
@@ -500,50 +509,72 @@ async def generate(port: int, server: int, people: list[Person], args: argparse.
     kinds = processes_under(server)
     busy_after, total_after = machine_busy()
     self_after = resource.getrusage(resource.RUSAGE_SELF)
-    playing_pss = [pss_mb(pid) for pid in kinds["sessions"]]
 
     def used(pids: list[int]) -> float:
         return sum(cpu_seconds(pid) - cpu_before.get(pid, 0.0) for pid in pids)
 
-    def cpu(pids: list[int]) -> float:
-        return round(used(pids) / wall, 3)
+    part: dict[str, Any] = {
+        "people": n, "wall": wall, "starts": starts, "lags": lags,
+        "times": {kind: [t for p in people for t in p.times[kind]] for kind in KINDS},
+        "misses": {kind: sum(p.misses[kind] for p in people) for kind in KINDS},
+        "idle_pss": idle_pss, "playing_pss": [pss_mb(pid) for pid in kinds["sessions"]],
+        "hub_pss": pss_mb(server), "zygote_pss": sum(map(pss_mb, kinds["zygote"])),
+        "ai_pss": sum(map(pss_mb, kinds["ai"])),
+        "used": {"hub": used([server]), "ai": used(kinds["ai"]), "sessions": used(kinds["sessions"])},
+        "generator": self_after.ru_utime + self_after.ru_stime - self_before.ru_utime - self_before.ru_stime,
+        "machine_busy": (busy_after - busy_before) / max(1, total_after - total_before),
+        "loadavg": os.getloadavg(),
+    }
+    print(json.dumps(part), flush=True)
+    await lines.run_in_executor(None, sys.stdin.readline)  # every generator has measured
+    for person in people:
+        await person.close()
 
-    every = [t for p in people for kind in KINDS for t in p.times[kind]]
-    pressed = len(every) + sum(sum(p.misses.values()) for p in people)
-    lag = ms(lags)
+
+def row_of(parts: list[dict[str, Any]], game: str) -> dict[str, Any]:
+    """One server's row from what its generators measured over the same window: the people's
+    figures of them all, the server's and the machine's as the first generator read them (each
+    read the same processes)."""
+    first = parts[0]
+    wall = first["wall"]
+    times = {kind: [t for part in parts for t in part["times"][kind]] for kind in KINDS}
+    misses = {kind: sum(part["misses"][kind] for part in parts) for kind in KINDS}
+    every = [t for kind in KINDS for t in times[kind]]
+    pressed = len(every) + sum(misses.values())
+    starts = [t for part in parts for t in part["starts"]]
+    lags = [t for part in parts for t in part["lags"]]
+    idle_pss, playing_pss = first["idle_pss"], first["playing_pss"]
+    used = first["used"]
     row: dict[str, Any] = {
-        "sessions": n, "game": args.game, "measured_s": round(wall, 1),
-        "all": {**ms(every), "n": len(every), "misses": sum(sum(p.misses.values()) for p in people)},
-        **{kind: {**ms(t := [x for p in people for x in p.times[kind]]), "n": len(t),
-                  "misses": sum(p.misses[kind] for p in people)} for kind in KINDS},
+        "sessions": sum(part["people"] for part in parts), "game": game, "measured_s": round(wall, 1),
+        "generators": len(parts),
+        "all": {**ms(every), "n": len(every), "misses": sum(misses.values())},
+        **{kind: {**ms(times[kind]), "n": len(times[kind]), "misses": misses[kind]} for kind in KINDS},
         "start_ms": {"p50": round(1000 * statistics.median(starts), 1), "max": round(1000 * max(starts), 1)},
         "session_pss_mb": {"idle": round(statistics.fmean(idle_pss), 1) if idle_pss else None,
                            "playing": round(statistics.fmean(playing_pss), 1) if playing_pss else None},
-        "hub_pss_mb": round(pss_mb(server), 1), "zygote_pss_mb": round(sum(map(pss_mb, kinds["zygote"])), 1),
-        "ai_pss_mb": round(sum(map(pss_mb, kinds["ai"])), 1),
-        "cpu": {"hub": cpu([server]), "ai": cpu(kinds["ai"]), "sessions": cpu(kinds["sessions"]),
-                "generator": round((self_after.ru_utime + self_after.ru_stime - self_before.ru_utime
-                                    - self_before.ru_stime) / wall, 3)},
+        "hub_pss_mb": round(first["hub_pss"], 1), "zygote_pss_mb": round(first["zygote_pss"], 1),
+        "ai_pss_mb": round(first["ai_pss"], 1),
+        "cpu": {"hub": round(used["hub"] / wall, 3), "ai": round(used["ai"] / wall, 3),
+                "sessions": round(used["sessions"] / wall, 3),
+                "generator": round(sum(part["generator"] for part in parts) / wall, 3)},
         # what a key costs the server's side, in CPU rather than wall time (which moves with the
         # machine's load): the sessions' and the hub's CPU over the keys pressed, the screens
         # redrawn for the others' moves and the idle sessions' wake-ups included
-        "cpu_ms_per_key": {"sessions": round(1000 * used(kinds["sessions"]) / max(1, pressed), 2),
-                           "hub": round(1000 * used([server]) / max(1, pressed), 2)},
-        "generator_lag_ms": {**lag, "max": round(1000 * max(lags, default=0.0), 1)},
-        "machine_busy": round((busy_after - busy_before) / max(1, total_after - total_before), 3),
-        "loadavg": [round(x, 2) for x in os.getloadavg()],
+        "cpu_ms_per_key": {"sessions": round(1000 * used["sessions"] / max(1, pressed), 2),
+                           "hub": round(1000 * used["hub"] / max(1, pressed), 2)},
+        "generator_lag_ms": {**ms(lags), "max": round(1000 * max(lags, default=0.0), 1)},
+        "machine_busy": round(first["machine_busy"], 3),
+        "loadavg": [round(x, 2) for x in first["loadavg"]],
     }
     row["unreliable"] = bool(lags) and percentile(lags, 0.95) > UNRELIABLE_LAG
-    for person in people:
-        await person.close()
     return row
 
 
 def generator_main(args: argparse.Namespace) -> None:
     keys = json.loads(Path(args.people).read_text())
     people = [Person(name, asyncssh.import_private_key(key)) for name, key in keys.items()]
-    row = asyncio.run(generate(args.port, args.server_pid, people, args))
-    print(json.dumps(row), flush=True)
+    asyncio.run(generate(args.port, args.server_pid, people, args))
 
 
 # -- one N: a fresh server, the generator against it -------------------------------------------
@@ -597,21 +628,38 @@ async def run_hosts(n: int, args: argparse.Namespace, url: str | None) -> list[d
     try:
         for h in range(args.hosts):
             servers.append(await start_server(home / f"host{h}", *(["--database", url] if url else [])))
-        generators = []
+        generators: list[list[asyncio.subprocess.Process]] = []
         for h, ((server, port), group) in enumerate(zip(servers, groups)):
-            people = home / f"people{h}.json"
-            people.write_text(json.dumps({name: keys[name] for name in group}))
-            generators.append(await asyncio.create_subprocess_exec(
-                sys.executable, __file__, "--generator", "--people", str(people), "--port", str(port),
-                "--server-pid", str(server.pid), "--seconds", str(args.seconds), "--game", args.game,
-                "--timeout", str(args.timeout), stdout=asyncio.subprocess.PIPE,
-                preexec_fn=lambda: os.nice(args.generator_nice)))
-        rows = []
-        for h, generator in enumerate(generators):
-            out, _ = await generator.communicate()
+            # whole pairs to each of a server's generators (the last one any odd one out)
+            pairs_here = [group[i:i + 2] for i in range(0, len(group), 2)]
+            count = max(1, min(len(pairs_here), args.generators or math.ceil(len(group) / PEOPLE_A_GENERATOR)))
+            generators.append([])
+            for g in range(count):
+                people = home / f"people{h}-{g}.json"
+                people.write_text(json.dumps({name: keys[name] for pair in pairs_here[g::count] for name in pair}))
+                generators[h].append(await asyncio.create_subprocess_exec(
+                    sys.executable, __file__, "--generator", "--people", str(people), "--port", str(port),
+                    "--server-pid", str(server.pid), "--seconds", str(args.seconds), "--game", args.game,
+                    "--timeout", str(args.timeout), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
+                    limit=1 << 24, preexec_fn=lambda: os.nice(args.generator_nice)))  # (a line: every key's time)
+        every = [generator for per_server in generators for generator in per_server]
+        said = {}
+        for step in ("seated", "measured"):  # each says when its people are seated, then all play at once;
+            for generator in every:  # each says what it measured, then all leave at once
+                assert generator.stdout is not None and generator.stdin is not None
+                line = (await generator.stdout.readline()).strip()
+                if not line or (step == "seated") != (line == b"seated"):
+                    raise RuntimeError(f"the generator failed ({await generator.wait()})")
+                said[generator.pid] = line
+            for generator in every:
+                generator.stdin.write(b"on\n")  # type: ignore[union-attr]
+        for generator in every:
+            await generator.communicate()
             if generator.returncode:
                 raise RuntimeError(f"the generator failed ({generator.returncode})")
-            row = dict(json.loads(out.decode().strip().splitlines()[-1]))
+        rows = []
+        for h, per_server in enumerate(generators):
+            row = row_of([json.loads(said[generator.pid]) for generator in per_server], args.game)
             if args.hosts > 1:
                 row["sessions"] = f"{row['sessions']} of {n} (server {h + 1} of {args.hosts})"
             rows.append(row)
@@ -625,7 +673,7 @@ async def run_hosts(n: int, args: argparse.Namespace, url: str | None) -> list[d
 def table(rows: list[dict[str, Any]]) -> str:
     head = ("| N | all p50/p95/p99 ms (keys, misses) | tab p95 | nav p95 | play p50/p95 | chat p95 | escape p95 "
             "| start p50/max ms | session PSS idle/playing MB | hub+AI PSS MB | CPU hub/AI/sessions "
-            "| CPU ms a key: sessions/hub | generator CPU, lag p95 | load avg 1/5 min |")
+            "| CPU ms a key: sessions/hub | generators: CPU, lag p95 | load avg 1/5 min |")
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for r in rows:
         a = r["all"]
@@ -642,7 +690,7 @@ def table(rows: list[dict[str, Any]]) -> str:
             f"| {r['hub_pss_mb']:.0f}+{r['ai_pss_mb']:.0f} (zygote {r['zygote_pss_mb']:.0f}) "
             f"| {r['cpu']['hub']:.0%}/{r['cpu']['ai']:.0%}/{r['cpu']['sessions']:.0%} "
             f"| {r['cpu_ms_per_key']['sessions']:.1f}/{r['cpu_ms_per_key']['hub']:.1f} "
-            f"| {r['cpu']['generator']:.0%}, {r['generator_lag_ms']['p95']:.0f} ms{flag} "
+            f"| {r['generators']}: {r['cpu']['generator']:.0%}, {r['generator_lag_ms']['p95']:.0f} ms{flag} "
             f"| {r['loadavg'][0]:.1f}/{r['loadavg'][1]:.1f} |")
     return "\n".join(lines)
 
@@ -659,6 +707,8 @@ def main() -> None:
     parser.add_argument("--hosts", type=int, default=1,
                         help="servers on one PostgreSQL started here (the test extra), the people split between "
                              "them, each pair at one server (1: one server on its files)")
+    parser.add_argument("--generators", type=int, default=0,
+                        help=f"generator processes a server (0: one per {PEOPLE_A_GENERATOR} people)")
     parser.add_argument("--generator", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--people", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
