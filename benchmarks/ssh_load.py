@@ -474,7 +474,7 @@ async def generate(port: int, server: int, people: list[Person], args: argparse.
     on standard input), ``--seconds`` of play; what it measured is printed (``row_of`` makes the
     row), and its people leave once every generator has measured (another line): a session that
     ends while another generator reads the server's processes spoils what that one reads."""
-    lines = asyncio.get_running_loop()
+    loop = asyncio.get_running_loop()
     n = len(people)
     game_index = list(GAMES).index(args.game)
     starts = [await person.open(port) for person in people]  # one after another: each start alone
@@ -489,7 +489,7 @@ async def generate(port: int, server: int, people: list[Person], args: argparse.
     if n > 1 and n % 2:
         await join(hosts[-1], hosts[0].name, watch=True)
     print("seated", flush=True)
-    await lines.run_in_executor(None, sys.stdin.readline)  # every generator's people are
+    await loop.run_in_executor(None, sys.stdin.readline)  # (every generator's people are seated)
 
     kinds = processes_under(server)
     watched = [server, *kinds["ai"], *kinds["zygote"], *kinds["sessions"]]
@@ -526,7 +526,7 @@ async def generate(port: int, server: int, people: list[Person], args: argparse.
         "loadavg": os.getloadavg(),
     }
     print(json.dumps(part), flush=True)
-    await lines.run_in_executor(None, sys.stdin.readline)  # every generator has measured
+    await loop.run_in_executor(None, sys.stdin.readline)  # (every generator has measured)
     for person in people:
         await person.close()
 
