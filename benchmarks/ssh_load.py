@@ -606,6 +606,22 @@ async def run(n: int, args: argparse.Namespace) -> list[dict[str, Any]]:
         return await run_hosts(n, args, database.url)
 
 
+async def said(generator: asyncio.subprocess.Process) -> bytes:
+    """The generator's next line (RuntimeError if it ended instead)."""
+    assert generator.stdout is not None
+    line = (await generator.stdout.readline()).strip()
+    if not line:
+        raise RuntimeError(f"the generator failed ({await generator.wait()})")
+    return line
+
+
+def go_on(generators: list[asyncio.subprocess.Process]) -> None:
+    """Let every generator go on to its next step."""
+    for generator in generators:
+        assert generator.stdin is not None
+        generator.stdin.write(b"on\n")
+
+
 async def run_hosts(n: int, args: argparse.Namespace, url: str | None) -> list[dict[str, Any]]:
     home = Path(tempfile.mkdtemp(prefix="ssh-load-"))
     for h in range(args.hosts):
@@ -643,23 +659,19 @@ async def run_hosts(n: int, args: argparse.Namespace, url: str | None) -> list[d
                     "--timeout", str(args.timeout), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
                     limit=1 << 24, preexec_fn=lambda: os.nice(args.generator_nice)))  # (a line: every key's time)
         every = [generator for per_server in generators for generator in per_server]
-        said = {}
-        for step in ("seated", "measured"):  # each says when its people are seated, then all play at once;
-            for generator in every:  # each says what it measured, then all leave at once
-                assert generator.stdout is not None and generator.stdin is not None
-                line = (await generator.stdout.readline()).strip()
-                if not line or (step == "seated") != (line == b"seated"):
-                    raise RuntimeError(f"the generator failed ({await generator.wait()})")
-                said[generator.pid] = line
-            for generator in every:
-                generator.stdin.write(b"on\n")  # type: ignore[union-attr]
+        for generator in every:  # each says when its people are seated; then all play at once
+            if await said(generator) != b"seated":
+                raise RuntimeError(f"the generator failed ({await generator.wait()})")
+        go_on(every)
+        measured = {generator.pid: json.loads(await said(generator)) for generator in every}
+        go_on(every)  # (all leave at once)
         for generator in every:
             await generator.communicate()
             if generator.returncode:
                 raise RuntimeError(f"the generator failed ({generator.returncode})")
         rows = []
         for h, per_server in enumerate(generators):
-            row = row_of([json.loads(said[generator.pid]) for generator in per_server], args.game)
+            row = row_of([measured[generator.pid] for generator in per_server], args.game)
             if args.hosts > 1:
                 row["sessions"] = f"{row['sessions']} of {n} (server {h + 1} of {args.hosts})"
             rows.append(row)
