@@ -243,10 +243,7 @@ class MatchHost:
             host._open(played=False)  # (opening a match is not playing it: the saves list keeps its order)
         except (OSError, DamagedSave) as exc:
             host.unsaved = save_problem(exc)
-        # What the store found in the file to tell the people at the table, once (a file store:
-        # the last change was torn and left out, the match was recovered from damage)
-        for notice in getattr(lock, "notices", ()):
-            host._note(Event(str(notice)))
+        host._notices()  # (in the log ``start`` sends)
         return host
 
     # -- properties ---------------------------------------------------------------------------
@@ -721,6 +718,8 @@ class MatchHost:
                     self._failed(again)
             if self.unsaved:
                 self._retry_later()
+        else:
+            await self._tell_notices()  # (its file taken back, say)
 
     def _failed(self, exc: OSError | ValueError | DamagedSave) -> None:
         """The match is ``unsaved`` because of ``exc``; a shared store's refusal of this host as
@@ -729,6 +728,22 @@ class MatchHost:
         stale = isinstance(exc, MatchLocked) and self.store is not None and self.store.shared
         if stale and self.on_superseded is not None:
             self.on_superseded()
+
+    def _notices(self) -> list[Event]:
+        """What the store found in the match's file to tell the people at the table, each once,
+        as notes in the log (a file store: the last change torn and left out, a recovery from
+        damage, its file changed by another program and kept aside, or taken back)."""
+        notices = getattr(self.lock, "notices", None)
+        if not notices:
+            return []
+        lines = [self._note(Event(str(text))) for text in notices]
+        notices.clear()
+        return lines
+
+    async def _tell_notices(self) -> None:
+        for line in self._notices():
+            for seat in self._audience():
+                await self._send(seat, self._update(seat, [(line, None)]))
 
     def _retry_later(self) -> None:
         if self._retrying is None or self._retrying.done():
@@ -754,6 +769,7 @@ class MatchHost:
             self._failed(exc)
         else:
             self.unsaved = ""
+            await self._tell_notices()
         if self.unsaved != before:
             for seat in self._audience():
                 await self._send(seat, SaveStatus(self.match_id, seat, self.unsaved))

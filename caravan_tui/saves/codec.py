@@ -80,6 +80,7 @@ MAX_DEPTH = 32  #: lists and maps inside one another
 MAX_TEXT = 2**16  #: characters in a string, bytes in a binary
 MAX_NAME = 256  #: characters in an id, a version, a seat, a player's or an option's name
 MAX_PLAYERS = 16
+MAX_UNTOLD = 20  #: recoveries a save may hold untold (as many as damaged files a store keeps of a match)
 MAX_TIME = 32_503_680_000  #: 3000-01-01: datetime.fromtimestamp takes 1970 to 3000 everywhere
 _INT64 = range(-(2**63), 2**63)
 _PLAIN = (type(None), bool, int, float, str, bytes)  #: msgpack's plain scalars, as unpacked
@@ -189,9 +190,16 @@ _FIELDS: dict[str, Callable[[Any], str | None]] = {
         lambda v: type(v) is dict and all(_is_int(k) and 0 <= k < MAX_PLAYERS and _is_int(t) and 0 <= t < MAX_ITEMS
                                           for k, t in v.items()),
     ),
+    "untold_recoveries": _is(
+        f"a list of recoveries (moves, changes lost, a file name of at most {MAX_NAME} characters)",
+        lambda v: type(v) is list and len(v) <= MAX_UNTOLD and all(
+            type(r) is list and len(r) == 3 and _is_int(r[0]) and 0 <= r[0] < MAX_ITEMS and _is_int(r[1])
+            and 0 < r[1] < MAX_ITEMS and _is_name(r[2]) for r in v),
+    ),
 }
 #: fields a save may leave out (they came after its schema), with the value they then take
-_OPTIONAL: dict[str, Callable[[], Any]] = {"weighed": dict, "deciders": dict, "standing_in": dict}
+_OPTIONAL: dict[str, Callable[[], Any]] = {"weighed": dict, "deciders": dict, "standing_in": dict,
+                                           "untold_recoveries": list}
 
 
 def plain(value: Any) -> Any:
@@ -342,6 +350,7 @@ def _snapshot(fields: dict[str, Any]) -> Snapshot:
         rules=fields["rules"],
         deciders=fields["deciders"],
         standing_in=fields["standing_in"],
+        untold_recoveries=fields["untold_recoveries"],
     )
 
 

@@ -43,6 +43,9 @@ _CHAINED_PREFIX = 14  #: marker, length, type, the length's CRC, the chain
 _OLD_PREFIX = 9  #: marker, length, the length's CRC
 _CHAINED_HEAD = struct.Struct(">I1sI")  #: after the marker: length, type, the length's CRC
 _OLD_HEAD = struct.Struct(">II")  #: after the marker: length, the length's CRC
+#: where a record's chain lies in its frame (4 bytes, big-endian): a writer reads it back to
+#: prove that the file still ends with the record it appended last
+CHAIN_AT = 10
 
 
 @dataclass(slots=True)
@@ -122,7 +125,8 @@ def _frame_at(data: bytes, at: int, work: list[int] | None = None) -> tuple[int,
         if kind != _TYPE or zlib.crc32(data[at + 1:at + 6]) != checked:
             return None
         start, end = at + _CHAINED_PREFIX, at + 6 + length
-        chain = int.from_bytes(data[at + 10:at + 14], "big")  # (cut short: the record is, and is refused below)
+        # (cut short: the record is, and is refused below)
+        chain = int.from_bytes(data[at + CHAIN_AT:at + _CHAINED_PREFIX], "big")
     elif marker == _OLD:
         if len(data) < at + _OLD_PREFIX:
             return None

@@ -57,6 +57,10 @@ class Snapshot:
     #: the person's seats an AI plays in their place now, each with the move it sat down at
     #: (``saves.deciders.seats_changed`` follows the changes of seats; optional as ``deciders``)
     standing_in: dict[int, int] = field(default_factory=dict)
+    #: recoveries from damage not yet told to the people at the table, ``[moves it opens at,
+    #: changes lost, the damaged file's name]`` each: the next host to open the match tells them
+    #: once and stores the match without them (optional: older saves have none)
+    untold_recoveries: list[list[Any]] = field(default_factory=list)
 
 
 RecordKind = Literal["move", "undo", "seats", "end"]

@@ -21,15 +21,25 @@ lock file is what keeps a new match's id, before its file exists, to one host. T
 is replaced when it is written whole (``open``, compaction), so the lock moves with it: the new
 file is locked while it is still a temp file, before it is renamed into place, and only then
 is the old one let go; a process that locked the old file meanwhile finds that it is no longer
-the file at the path and tries the new one, which is held. A host checks at each append that
-its file is still the one at the path: one replaced from outside (another process wrote it)
-stops its writing for good, and the host tells the person; one removed is written whole again.
+the file at the path and tries the new one, which is held.
+
+**Each append proves the file** before it writes: it is still the file at the path, its size is
+the one this writer left and it still ends with the chain of the last record appended (the
+whole snapshot's CRC while no record follows it). A file changed in place (an older copy
+written over it, a truncation, another program's write) refuses the append (SaveChanged): the
+host keeps every move in memory, says so, and ``open``s the match again, which keeps the
+changed file aside byte for byte (``<id>.msgpack.damaged``) and writes the match anew from the
+host's record: stored history is never overwritten, and no acknowledged move is lost. A file
+replaced by an identical copy (a folder sync's rename) is taken back once it proves identical
+(size and chain); one replaced by any other file stops the writing for good (SaveReplaced) and
+the host tells the person; one removed is written whole again.
 
 The folder is not trusted: only regular files are read, and no more than a save can hold.
 """
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import os
 import re
@@ -37,6 +47,7 @@ import stat
 import tempfile
 import threading
 import time
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,8 +56,8 @@ import platformdirs
 
 from caravan_tui.files import NotRegular, TooLarge, read_regular
 from caravan_tui.saves.backend import MatchLock, MatchLocked, SaveEntry
-from caravan_tui.saves.codec import MAX_FILE, MAX_TIME, TOO_LARGE, DamagedSave, encode
-from caravan_tui.saves.journal import DamagedJournal, Parsed, frame, parse, seed
+from caravan_tui.saves.codec import MAX_FILE, MAX_TIME, MAX_UNTOLD, TOO_LARGE, DamagedSave, encode
+from caravan_tui.saves.journal import CHAIN_AT, DamagedJournal, Parsed, frame, parse, seed
 from caravan_tui.saves.snapshot import Record, Snapshot
 
 SUFFIX = ".msgpack"
@@ -60,7 +71,12 @@ COMPACT_AFTER = 1024
 #: what follows a save's name in the name of the damaged file a recovery keeps (then "-2"…)
 KEPT = ".damaged"
 #: damaged files kept of one match
-MAX_KEPT = 20
+MAX_KEPT = MAX_UNTOLD
+#: why an append was refused: the save file is not as its writer left it
+CHANGED = "the save file was changed by another program"
+#: what a host tells its people when it takes back its save file, replaced by an identical copy
+TAKEN_BACK = ("The save file was replaced by an identical copy (a folder sync, say); "
+              "this window saves to it again.")
 
 
 class SaveStore:
@@ -97,14 +113,20 @@ class SaveStore:
         recovery) is left in the lock's ``notices``."""
         held = self._held(lock, snapshot.match_id)
         held.close_journal()
-        held.claim()
-        stored = self._stored(snapshot.match_id)
-        held.notices = self._notices(snapshot.match_id, stored)
-        name = self.path(snapshot.match_id).name
-        following = None if stored is None else _following(stored.snapshot, snapshot, name)
+        notices = [TAKEN_BACK] if held.claim() else []
+        if held.changed():  # not what this writer left: kept aside, and the match written anew
+            kept = self._keep_changed(held)
+            notices.append(f"The save file was changed by another program: it is kept as {kept.name}, "
+                           f"and the match is saved again with all {len(snapshot.actions)} moves.")
+            stored, following = None, None
+        else:
+            stored = self._stored(snapshot.match_id)
+            name = self.path(snapshot.match_id).name
+            following = None if stored is None else _following(stored.snapshot, snapshot, name)
         base = snapshot if following is None or stored is None else stored.snapshot
-        chain = self._replace(base, held)
-        held.open_journal(self.path(snapshot.match_id), len(base.actions), chain)
+        chain, size = self._replace(_told(base), held)
+        held.open_journal(self.path(snapshot.match_id), len(base.actions), Left(size, chain))
+        held.notices = notices + self._notices(stored)
         for record in following or ():
             self.append(held, record)
 
@@ -116,12 +138,21 @@ class SaveStore:
         held = self._held(lock, lock.match_id)
         if held.journal is None:
             raise OSError(f"match {lock.match_id} is not open for writing")
-        data, chain = frame(record, held.journal.chain)
+        data, chain = frame(record, held.journal.left.chain)
         try:
-            held.journal.append(data, chain)
+            try:
+                held.journal.append(data, chain)
+            except SaveReplaced:
+                if not held.take_back():
+                    raise
+                held.notices.append(TAKEN_BACK)
+                held.journal.append(data, chain)
         except SaveReplaced as exc:
             held.lost = str(exc)
             held.close_journal()
+            raise
+        except SaveChanged:
+            held.close_journal()  # (the lock keeps what this writer left, which the file no longer is)
             raise
         if record.kind == "end" or held.journal.records > max(COMPACT_AFTER, held.journal.moves):
             self._compact(held)
@@ -132,11 +163,11 @@ class SaveStore:
         be compacted is tried again at the next append."""
         try:
             snapshot = self.read(lock.match_id)
-            chain = self._replace(snapshot, lock)
+            chain, size = self._replace(snapshot, lock)
         except OSError:
             return
         lock.close_journal()  # its file was replaced: append to the new one
-        lock.open_journal(self.path(lock.match_id), len(snapshot.actions), chain)
+        lock.open_journal(self.path(lock.match_id), len(snapshot.actions), Left(size, chain))
 
     def read(self, match_id: str) -> Snapshot:
         """``MatchStore.read``: the snapshot with every whole record folded in (no replay)."""
@@ -159,26 +190,29 @@ class SaveStore:
             name = self.path(match_id).name
             raise DamagedSave(f"{name} is damaged ({exc.reason}); it was left untouched") from None
 
-    def _notices(self, match_id: str, stored: Parsed | None) -> list[str]:
-        """What a host opening the match tells its people about its file: a torn last change
-        left out, and each recovery from damage (from the damaged files kept beside it)."""
+    def _notices(self, stored: Parsed | None) -> list[str]:
+        """What a host opening the match tells its people about its file, once: a torn last
+        change left out, and each recovery from damage not yet told (``open`` has just stored
+        the match without them)."""
+        if stored is None:
+            return []
         notices = []
-        if stored is not None and stored.torn:
+        if stored.torn:
             notices.append(f"The last change was not saved: the save ends partway through {stored.torn}; "
                            "the match goes on from there.")
-        for kept in self._kept(match_id):
-            try:
-                parse(_read(kept))
-            except DamagedJournal as exc:
-                notices.append(f"This match was recovered from a damaged save at move {exc.moves}: {exc.lost} "
-                               f"later change{'s' if exc.lost > 1 else ''} could not be read (kept in {kept.name}).")
-            except (OSError, DamagedSave):
-                continue
+        for moves, lost, kept in stored.snapshot.untold_recoveries:
+            notices.append(f"This match was recovered from a damaged save at move {moves}: {lost} "
+                           f"later change{'s' if lost > 1 else ''} could not be read (kept in {kept}).")
         return notices
 
-    def _kept(self, match_id: str) -> list[Path]:
-        """The damaged files of ``match_id`` that recoveries kept, oldest first."""
-        return [path for path in self._kept_names(match_id) if path.is_file()]
+    def _keep_changed(self, lock: FileLock) -> Path:
+        """The file at the path, which is not what ``lock``'s writer left, kept beside it byte
+        for byte (read from the descriptor the lock holds, so it is that very file, whatever
+        its size), before the match is written anew."""
+        fd = lock.save_fd
+        if fd is None:
+            raise OSError(errno.ENOENT, "the save file was removed", str(lock.save))
+        return self._keep(lock.match_id, fd)
 
     def _kept_names(self, match_id: str) -> list[Path]:
         """Where recoveries keep the damaged files of ``match_id``, in turn."""
@@ -206,28 +240,36 @@ class SaveStore:
             if damaged.snapshot.match_id != match_id:
                 raise DamagedSave(f"the file is named {match_id} but holds match {damaged.snapshot.match_id}")
             kept = self._keep(match_id, data)
-            self._replace(damaged.snapshot, lock)
+            untold = [*damaged.snapshot.untold_recoveries, [damaged.moves, damaged.lost, kept.name]]
+            self._replace(dataclasses.replace(damaged.snapshot, untold_recoveries=untold[-MAX_UNTOLD:]), lock)
         return Recovery(damaged.moves, damaged.lost, kept)
 
-    def _keep(self, match_id: str, data: bytes) -> Path:
-        """``data`` in a new file beside the save, which no later recovery overwrites."""
+    def _keep(self, match_id: str, data: bytes | int) -> Path:
+        """``data`` (bytes, or all of the file open as that descriptor) in a new file beside the
+        save, which no later recovery overwrites."""
         for path in self._kept_names(match_id):
             try:
                 fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
             except FileExistsError:
                 continue
             try:
-                _write_all(fd, data)
+                if isinstance(data, bytes):
+                    _write_all(fd, data)
+                else:
+                    _copy_all(data, fd)
                 os.fsync(fd)
-            finally:
+            except BaseException:
                 os.close(fd)
+                os.unlink(path)  # (a part copy would read as a whole one)
+                raise
+            os.close(fd)
             _fsync_dir(self.folder)
             return path
         raise OSError(errno.EEXIST, f"{MAX_KEPT} damaged copies of {match_id} are kept already; remove some first")
 
-    def _replace(self, snapshot: Snapshot, lock: FileLock | None = None) -> int:
+    def _replace(self, snapshot: Snapshot, lock: FileLock | None = None) -> tuple[int, int]:
         """Write ``snapshot`` whole; with ``lock``, the new file is locked before it takes the
-        old one's place (the lock moves to it). The chain its first record follows."""
+        old one's place (the lock moves to it). The chain its first record follows, and its size."""
         data = encode(snapshot)
         self.folder.mkdir(parents=True, exist_ok=True)
         self._remove_temps(snapshot.match_id)
@@ -236,7 +278,7 @@ class SaveStore:
         if lock is not None and fd is not None:
             lock.moved_to(fd)
         _fsync_dir(self.folder)
-        return seed(data)
+        return seed(data), len(data)
 
     def _held(self, lock: MatchLock, match_id: str) -> FileLock:
         """``lock`` as this store's lock of ``match_id``, held (ValueError if it is not;
@@ -323,6 +365,35 @@ class SaveReplaced(OSError):
     it): the host writes it no more."""
 
 
+class SaveChanged(OSError):
+    """The save file is not as its writer left it (written over in place, cut short, written to
+    by another program): nothing was appended, and the host's next ``open`` keeps the file
+    aside and writes the match anew."""
+
+
+@dataclass(frozen=True, slots=True)
+class Left:
+    """What a writer left in its save file: its ``size``, and the chain after its last record,
+    found at ``chain_at`` (-1: no record follows the snapshot, whose bytes' CRC is the chain)."""
+
+    size: int
+    chain: int
+    chain_at: int = -1
+
+    def proven(self, fd: int) -> bool:
+        """Whether the file open as ``fd`` is still as the writer left it (its size, and its
+        chain where the writer put it: the chain of a record is a CRC of everything before it)."""
+        if os.fstat(fd).st_size != self.size:
+            return False
+        if self.chain_at < 0:
+            return zlib.crc32(os.pread(fd, self.size, 0)) == self.chain
+        return os.pread(fd, 4, self.chain_at) == self.chain.to_bytes(4, "big")
+
+    def after(self, data: bytes, chain: int) -> Left:
+        """What the writer leaves once it has appended the record framed as ``data``."""
+        return Left(self.size + len(data), chain, self.size + CHAIN_AT)
+
+
 @dataclass(frozen=True, slots=True)
 class Recovery:
     """A damaged save recovered (``SaveStore.recover``): it opens at ``moves``; ``lost`` changes
@@ -342,14 +413,16 @@ class FileLock:
     saying so), never followed.
 
     While a host writes the match, the lock also holds the save file open for appending;
-    ``lost`` says why it writes no more (its file was replaced from outside), and ``notices``
-    what its last ``open`` found to tell the person."""
+    ``left`` is what its writer last left in it, ``lost`` says why it writes no more (its file
+    was replaced from outside), and ``notices`` what to tell the person of its file (a host
+    takes them as it tells them)."""
 
     def __init__(self, folder: Path, match_id: str) -> None:
         self.folder, self.match_id = folder, match_id
         self.path = path = folder / f".{match_id}.lock"
         self.save = folder / f"{match_id}{SUFFIX}"
         self.journal: Journal | None = None
+        self.left: Left | None = None
         self.lost = ""
         self.notices: list[str] = []
         self._save_fd: int | None = None
@@ -378,37 +451,79 @@ class FileLock:
         except BlockingIOError:
             raise MatchLocked(f"this match ({self.match_id}) is open in another window") from None
 
-    def claim(self) -> None:
+    def claim(self) -> bool:
         """Hold the save file at the path too, if there is one and it is not held yet: MatchLocked
         if another process holds it; SaveReplaced (for good) if this lock held another file
-        that a new one replaced."""
+        that a new one replaced, unless the new one is an identical copy (``take_back``): True
+        if it was taken back."""
         if self._save_fd is not None:
             if _same_file(self._save_fd, self.save) is False:
+                if self.take_back():
+                    return True
                 self.lost = "the save file was replaced by another program; this window no longer writes it"
                 raise SaveReplaced(self.lost)
-            return
+            return False
         for _ in range(8):  # a file replaced between its open and its lock (compaction): try the new one
             try:
                 fd = os.open(self.save, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
             except (FileNotFoundError, NotADirectoryError):
-                return
+                return False
             except OSError as exc:
                 if exc.errno == errno.ELOOP:
-                    return  # a link: reading refuses it, and open never writes through it
+                    return False  # a link: reading refuses it, and open never writes through it
                 raise
             try:
                 if not stat.S_ISREG(os.fstat(fd).st_mode):
                     os.close(fd)
-                    return  # not a save: reading refuses it
+                    return False  # not a save: reading refuses it
                 self._flock(fd)
             except OSError:
                 os.close(fd)
                 raise
             if _same_file(fd, self.save):
                 self._save_fd = fd
-                return
+                return False
             os.close(fd)
         raise MatchLocked(f"this match ({self.match_id}) is being written by another window")
+
+    def take_back(self) -> bool:
+        """Hold the file now at the path in place of the one this lock held, if it proves to be
+        an identical copy of what the writer left (size and chain: a folder sync wrote it anew
+        and renamed it over) and no other process holds it; the journal appends to it from now
+        on. False, and nothing changed, if it is anything else."""
+        left = self.journal.left if self.journal is not None else self.left
+        if left is None:
+            return False
+        try:
+            fd = os.open(self.save, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+        except OSError:
+            return False
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(errno.EINVAL, "not a regular file")
+            self._flock(fd)
+            if not (left.proven(fd) and _same_file(fd, self.save)):
+                raise OSError(errno.EINVAL, "not the file this window left")
+        except OSError:  # (MatchLocked: another window writes it)
+            os.close(fd)
+            return False
+        self.moved_to(fd)
+        if self.journal is not None:
+            moves, records = self.journal.moves, self.journal.records
+            self.close_journal()
+            self.open_journal(self.save, moves, left)
+            self.journal.records = records
+        return True
+
+    def changed(self) -> bool:
+        """Whether the save file this lock holds is not what its writer left in it (False when
+        the writer has left nothing yet, or the file was removed: there is nothing to keep)."""
+        return self.left is not None and self._save_fd is not None and not self.left.proven(self._save_fd)
+
+    @property
+    def save_fd(self) -> int | None:
+        """The save file this lock holds (open for reading), if any."""
+        return self._save_fd
 
     def moved_to(self, fd: int) -> None:
         """The save file is now the one open (and locked) as ``fd``; let go of the old one."""
@@ -420,12 +535,15 @@ class FileLock:
     def held(self) -> bool:
         return self._fd is not None
 
-    def open_journal(self, path: Path, moves: int, chain: int) -> None:
-        self.journal = Journal(path, moves, chain)
+    def open_journal(self, path: Path, moves: int, left: Left) -> None:
+        self.journal = Journal(path, moves, left)
+        self.left = left
 
     def close_journal(self) -> None:
+        """Stop appending; ``left`` keeps what the journal left in the file."""
         if self.journal is not None:
             self.journal.close()
+            self.left = self.journal.left
             self.journal = None
 
     def release(self) -> None:
@@ -444,24 +562,26 @@ class FileLock:
 
 class Journal:
     """A save file open for appending records: ``moves`` in its snapshot, ``records`` since,
-    ``chain`` after the last (``saves.journal``).
+    and what the writer ``left`` in it: its size, the chain after the last record
+    (``saves.journal``).
 
     A host appends in a worker thread and may let go of its match (``close``) from another
     while an append is under way: ``close`` waits for it, so the descriptor is never closed
     (and its number reused for another file) under a write."""
 
-    def __init__(self, path: Path, moves: int, chain: int) -> None:
-        self.path, self.moves, self.records, self.chain = path, moves, 0, chain
-        self._fd: int | None = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW)
-        self._size = os.fstat(self._fd).st_size
+    def __init__(self, path: Path, moves: int, left: Left) -> None:
+        self.path, self.moves, self.records, self.left = path, moves, 0, left
+        self._fd: int | None = os.open(path, os.O_RDWR | os.O_APPEND | os.O_NOFOLLOW)
         self._busy = threading.Lock()
 
     def append(self, data: bytes, chain: int) -> None:
         """``data`` at the end of the file, on disk when this returns; ``chain``: its record's.
-        SaveReplaced, nothing written, if another file has taken this one's place."""
+        Nothing written if another file has taken this one's place (SaveReplaced) or the file
+        is not as this writer left it (SaveChanged); SaveChanged too if it changed while
+        ``data`` was written (the record may not be in it)."""
         with self._busy:
             self._append(data)
-            self.chain = chain
+            self.left = self.left.after(data, chain)
 
     def _append(self, data: bytes) -> None:
         if self._fd is None:
@@ -471,14 +591,17 @@ class Journal:
             raise OSError(errno.ENOENT, "the save file was removed", str(self.path))
         if not same:
             raise SaveReplaced("the save file was replaced by another program; this window no longer writes it")
+        if not self.left.proven(self._fd):
+            raise SaveChanged(CHANGED)
         try:
             _write_all(self._fd, data)
             _sync(self._fd)
         except BaseException:
             with contextlib.suppress(OSError):  # best effort: reading would drop it anyway
-                os.ftruncate(self._fd, self._size)
+                os.ftruncate(self._fd, self.left.size)
             raise
-        self._size += len(data)
+        if os.fstat(self._fd).st_size != self.left.size + len(data):  # written to as this was
+            raise SaveChanged(CHANGED)
         self.records += 1
 
     def close(self) -> None:
@@ -511,6 +634,11 @@ def _following(stored: Snapshot, snapshot: Snapshot, name: str) -> list[Record] 
     return records
 
 
+def _told(snapshot: Snapshot) -> Snapshot:
+    """``snapshot`` as a host that opens it stores it: its recoveries told."""
+    return dataclasses.replace(snapshot, untold_recoveries=[]) if snapshot.untold_recoveries else snapshot
+
+
 def _same_file(fd: int, path: Path) -> bool | None:
     """Whether ``fd`` is the file at ``path`` (None: there is no file there)."""
     try:
@@ -525,6 +653,14 @@ def _write_all(fd: int, data: bytes) -> None:
     written = 0
     while written < len(data):
         written += os.write(fd, data[written:])
+
+
+def _copy_all(source: int, fd: int) -> None:
+    """All of the file open as ``source``, from its start, written to ``fd``."""
+    at = 0
+    while chunk := os.pread(source, 2**20, at):
+        _write_all(fd, chunk)
+        at += len(chunk)
 
 
 def _sync(fd: int) -> None:
