@@ -161,6 +161,9 @@ class Links:
                     log.warning("cannot share the lobby: %s", exc)
                 failing = True
                 continue
+            except Exception:  # of any kind: the lobby is shared again at the next look
+                log.exception("cannot share the lobby")
+                continue
             if failing:
                 log.warning("the lobby is shared again")
                 failing = False
@@ -449,7 +452,7 @@ class Route:
         """Send the lobby again when the other servers' matches change while the session is in it."""
         while True:
             await self.links.lobby_changed.wait()
-            if self.lobby is not None:
+            if self.lobby is not None and not self.writer.is_closing():
                 with suppress(ConnectionError):
                     self.writer.write(self._with_others(self.lobby))
                     await self.writer.drain()
