@@ -514,6 +514,7 @@ async def test_a_lobby_it_cannot_share_is_logged_once_per_outage(monkeypatch, ca
     monkeypatch.setattr(lobby, "listed", lambda *args: set())
     monkeypatch.setattr(lobby, "every_row", lambda *args: [])
     monkeypatch.setattr(lobby, "everyone_online", lambda *args: [])
+    monkeypatch.setattr(lobby, "servers_addresses", lambda *args: frozenset())
     monkeypatch.setattr(lobby, "own_rows", lambda hub: {"m": ({}, [], [])})
     links = Links(SimpleNamespace(application="caravan-tui one"), SimpleNamespace(sessions=[]))
     looking = asyncio.create_task(links._look_at_lobbies())
@@ -714,3 +715,54 @@ def test_a_server_that_looks_again_and_again_ends_no_one_elses_connection(databa
             assert beat(store.db) == []
         assert here.execute("SELECT 1").fetchone() == (1,)
         assert elsewhere.execute("SELECT 1").fetchone() == (1,)
+
+
+async def test_a_person_joins_a_match_over_the_link_while_its_port_is_flooded(tmp_path, database_url):
+    """The bug (issue 63): 500 connections held open on a server's link port took every one of
+    its MAX_UNANSWERED places, and a person on another server could not join a match there. Now
+    one address holds at most MAX_UNANSWERED_EACH of them (past that it is closed before any
+    TLS), all others together MAX_UNANSWERED, and the servers on the database have as many
+    again of their own: Bob, on the second server, joins Ann's match on the first."""
+    servers = [GameServer(ServerConfig(tmp_path / name, port=0, zygote=False, database=database_url))
+               for name in ("one", "two")]
+    for server in servers:
+        await server.start()
+    flood: list[asyncio.StreamWriter] = []
+    try:
+        ann = await named(servers[0].hub, ANN_ID, "Ann")
+        joined = await create(ann, ["you", "open"])
+        ours, theirs = socket.socketpair()
+        bob_reader, bob_writer = await asyncio.open_unix_connection(sock=ours)
+        routed = asyncio.create_task(servers[1].links.serve(*await asyncio.open_unix_connection(sock=theirs),
+                                                            BOB_ID, False))
+
+        async def bob_reads(kind: str) -> dict:
+            while (frame := await asyncio.wait_for(read_frame(bob_reader, MAX_UPDATE), WAIT))["type"] != kind:
+                pass
+            return frame
+
+        await bob_reads("Welcome")
+        bob_writer.write(encode(protocol.SetName("Bob").to_map()))
+        await bob_reads("Lobby")  # Bob is signed in on two
+
+        with psycopg.connect(database_url) as conn:
+            host, port = conn.execute("SELECT link_host, link_port FROM servers WHERE name = %s",
+                                      (servers[0].links.name,)).fetchone()
+        for n in range(500):  # from 100 addresses, 5 each, all held open and silent
+            with contextlib.suppress(OSError):
+                flood.append((await asyncio.open_connection(host, port, local_addr=(f"127.0.1.{n // 5 + 1}", 0)))[1])
+        far = servers[0].links
+        await eventually(lambda: far.unanswered == link.MAX_UNANSWERED, "the flood to take every place it may")
+        assert max(far.unanswered_from.values()) <= link.MAX_UNANSWERED_EACH
+
+        bob_writer.write(encode(protocol.JoinSeat(joined.match, 1).to_map()))
+        seated = await bob_reads("Joined")  # through the link, to the first server
+        assert seated["match"] == joined.match and seated["seat"] == 1
+        assert joined.match in servers[0].hub.matches and far.unanswered >= link.MAX_UNANSWERED
+        bob_writer.close()
+        routed.cancel()
+    finally:
+        for writer in flood:
+            writer.close()
+        for server in servers:
+            await server.close()

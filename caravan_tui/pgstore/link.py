@@ -26,6 +26,7 @@ import logging
 import secrets
 import socket
 import ssl
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
 from typing import Any, Protocol
@@ -44,8 +45,11 @@ log = logging.getLogger(__name__)
 
 #: seconds a link has to be opened, TLS and its answer to the challenge together
 HANDSHAKE = 10.0
-#: links at once that have not answered their challenge yet (one more is closed at once)
+#: links at once that have not answered their challenge yet (one more is closed at once), from
+#: addresses no server on the database links from; as many again are kept for those that do
 MAX_UNANSWERED = 32
+#: links at once from one address that have not answered yet (one more from it is closed at once)
+MAX_UNANSWERED_EACH = 4
 #: what a person at a match another server hosted reads when that server goes
 GONE = ("the server hosting this match stopped: another server takes it over in a moment, and enter "
         "in the lobby takes you back to it")
@@ -107,6 +111,11 @@ class Links:
         self._listener: asyncio.Server | None = None
         self._server_tls: ssl.SSLContext | None = None  # (made by ``start``)
         self.unanswered = 0  # links arrived here that have not answered their challenge yet
+        self.unanswered_known = 0  # of those, from the addresses of the servers on the database
+        self.unanswered_from: Counter[str] = Counter()  # of those, from each address
+        #: the addresses the servers on the database link from (their ``--host``, looked up)
+        self.known: frozenset[str] = frozenset()
+        self._host: str | None = None  # this server's (its links to others leave from it)
         self.ping, self.quiet = PING, QUIET  # (a test shortens them)
         self._published: dict[str, Any] | None = None
         self._published_online: list[str] | None = None
@@ -132,12 +141,14 @@ class Links:
         self.secret, cert, key = bytes(row[0]), bytes(row[1]), bytes(row[2])
         self._client_tls, self._server_tls = client_context(cert), server_context(cert, key)
         self._listener = await asyncio.start_server(self._accept, host, 0)  # (TLS inside the handshake's time)
+        self._host = host if host not in ("", "0.0.0.0", "::") else None
         port = self._listener.sockets[0].getsockname()[1]
         lobby.forget_the_gone(self.db)
         with self.db.transaction() as cur:
             cur.execute("INSERT INTO servers (name, link_host, link_port) VALUES (%s, %s, %s) ON CONFLICT (name) "
                         "DO UPDATE SET link_host = excluded.link_host, link_port = excluded.link_port",
                         (self.name, host, port))
+        self.known = await asyncio.to_thread(lobby.servers_addresses, self.db)
         self._looking = asyncio.create_task(self._look_at_lobbies())
 
     async def _look_at_lobbies(self) -> None:
@@ -156,10 +167,14 @@ class Links:
                     self._published_online = here
                 found = await asyncio.to_thread(lobby.every_row, self.db)
                 online = await asyncio.to_thread(lobby.everyone_online, self.db)
+                self.known = await asyncio.to_thread(lobby.servers_addresses, self.db)
             except OSError as exc:
                 if not failing:  # once per outage, not twice a second (the log would fill)
                     log.warning("cannot share the lobby: %s", exc)
                 failing = True
+                continue
+            except Exception:  # of any kind: the lobby is shared again at the next look
+                log.exception("cannot share the lobby")
                 continue
             if failing:
                 log.warning("the lobby is shared again")
@@ -209,8 +224,9 @@ class Links:
 
     async def _open(self, host: str, port: int, identity: str, guest: bool,
                     name: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-        far_reader, far_writer = await asyncio.open_connection(host, port, ssl=self._client_tls,
-                                                               server_hostname=LINK_NAME)
+        far_reader, far_writer = await asyncio.open_connection(
+            host, port, ssl=self._client_tls, server_hostname=LINK_NAME,
+            local_addr=(self._host, 0) if self._host is not None else None)  # (from an address the far server knows)
         challenge = (await read_frame(far_reader, MAX_REQUEST)).get("challenge")
         if not isinstance(challenge, bytes):
             raise EOFError("the other server did not send a challenge")
@@ -224,11 +240,20 @@ class Links:
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """A link from another server: TLS, its answer to a challenge, then the hub serves the
         identity it speaks for. Anything else, or anything slower than ``HANDSHAKE`` seconds, or
-        past ``MAX_UNANSWERED`` links not answered yet: closed without a word."""
-        if self.unanswered >= MAX_UNANSWERED or self._server_tls is None:
+        past ``MAX_UNANSWERED_EACH`` links from its address not answered yet (a server's own
+        address excepted: many of its people may arrive at once), or past
+        ``MAX_UNANSWERED`` in all (the servers on the database have as many again of their own,
+        so a flood of the port keeps no server out): closed without a word, before any TLS."""
+        peer = writer.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        known = address in self.known
+        if (self._server_tls is None or (not known and self.unanswered_from[address] >= MAX_UNANSWERED_EACH)
+                or (self.unanswered_known if known else self.unanswered - self.unanswered_known) >= MAX_UNANSWERED):
             writer.close()
             return
         self.unanswered += 1
+        self.unanswered_known += known
+        self.unanswered_from[address] += 1
         try:
             async with asyncio.timeout(HANDSHAKE):
                 await writer.start_tls(self._server_tls)
@@ -249,6 +274,10 @@ class Links:
             return
         finally:
             self.unanswered -= 1
+            self.unanswered_known -= known
+            self.unanswered_from[address] -= 1
+            if not self.unanswered_from[address]:
+                del self.unanswered_from[address]
         to_hub = asyncio.StreamReader()
         answering = asyncio.create_task(answer_pings(reader, writer, to_hub))
         try:
@@ -449,7 +478,7 @@ class Route:
         """Send the lobby again when the other servers' matches change while the session is in it."""
         while True:
             await self.links.lobby_changed.wait()
-            if self.lobby is not None:
+            if self.lobby is not None and not self.writer.is_closing():
                 with suppress(ConnectionError):
                     self.writer.write(self._with_others(self.lobby))
                     await self.writer.drain()

@@ -10,7 +10,9 @@ bounded), the match id as an id: the table is one more place a hostile value cou
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import Iterable
+from contextlib import suppress
 from typing import Any, Protocol
 
 from psycopg.types.json import Jsonb
@@ -138,3 +140,16 @@ def everyone_online(db: Database) -> list[str]:
         cur.execute(f"SELECT DISTINCT name FROM online WHERE {LIVE} ORDER BY name LIMIT %s", (MAX_ONLINE,))
         found = [name for name, in cur.fetchall()]
     return [name for name in found if isinstance(name, str) and line_problem(name, MAX_NAME, "") is None]
+
+
+def servers_addresses(db: Database) -> frozenset[str]:
+    """The addresses the servers on the database link from: each one's ``--host``, and the
+    addresses it names (a server's links leave from its ``--host``: ``link.Links._open``)."""
+    with db.transaction() as cur:
+        cur.execute("SELECT DISTINCT link_host FROM servers")
+        hosts = [str(row[0]) for row in cur.fetchall()]
+    found = set(hosts)
+    for host in hosts:
+        with suppress(OSError, UnicodeError):
+            found.update(str(info[4][0]) for info in socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP))
+    return frozenset(found)

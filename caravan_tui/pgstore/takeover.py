@@ -52,9 +52,14 @@ async def look(hub: Adopter) -> list[str]:
     store = hub.store
     if isinstance(store, PgMatchStore):
         for lock in store.lost():
-            if not store.retake(lock) and lock.match_id in hub.matches:
-                log.warning("match %s: another server hosts it now", lock.match_id)
-                await hub.let_go(lock.match_id, MOVED)
+            try:
+                if not store.retake(lock) and lock.match_id in hub.matches:
+                    log.warning("match %s: another server hosts it now", lock.match_id)
+                    await hub.let_go(lock.match_id, MOVED)
+            except OSError as exc:  # the database went away again: the next look tries again
+                log.warning("match %s: its lock is not taken back now: %s", lock.match_id, exc)
+            except Exception:  # one match's failure: the others are looked at, and the server beats
+                log.exception("match %s: its lock is not taken back now", lock.match_id)
         for server in beat(store.db):
             log.warning("%s has not answered for %.0f seconds: its matches are taken over", server, SILENT)
     before = len(hub.matches)
@@ -90,7 +95,8 @@ def beat(db: Database, silent: float = SILENT) -> list[str]:
 
 async def take_over(hub: Adopter, every: float = EVERY) -> None:
     """Until cancelled: ``look`` every ``every`` seconds. A problem is logged once per match,
-    not at every look."""
+    not at every look; a failure of any kind is logged and the next look comes all the same
+    (a loop that ended would leave this server silent: the others would stop it)."""
     told: set[str] = set()
     while True:
         await asyncio.sleep(every)
@@ -98,6 +104,9 @@ async def take_over(hub: Adopter, every: float = EVERY) -> None:
             problems = await look(hub)
         except OSError as exc:  # the database is away: look again later
             log.warning("cannot look for matches to take over: %s", exc)
+            continue
+        except Exception:
+            log.exception("the look for matches to take over failed; the next comes in %g s", every)
             continue
         for problem in set(problems) - told:
             log.warning("not taken over: %s", problem)

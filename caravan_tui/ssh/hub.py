@@ -145,6 +145,10 @@ class Session:
         self.ignoring: set[str] = set()  # the names (casefolded) whose chat this session hides
 
     async def send(self, message: Message) -> None:
+        """ConnectionError if the session's connection is closed already (a closed TLS transport
+        of a link fails any other way: ``AttributeError`` from asyncio)."""
+        if self.writer.is_closing():
+            raise ConnectionResetError("the session's connection is closed")
         self.writer.write(encode(message.to_map()))
         await self.writer.drain()
 
@@ -210,6 +214,10 @@ class Hub:
             except (OSError, ValueError, DamagedSave) as exc:
                 problems.append(f"{match_id}: {getattr(exc, 'reason', exc)}")
                 continue
+            except Exception as exc:  # one match's failure of any kind: the others are resumed
+                log.exception("match %s: not resumed", match_id)
+                problems.append(f"{match_id}: {exc!r}")
+                continue
             self._host(runner, record)
         for problem in problems:
             log.warning("not resumed: %s", problem)
@@ -247,8 +255,11 @@ class Hub:
         hosted.stop()
         for session in [s for s in self.sessions if s.match is hosted]:
             self._detach(session)
-            await self._tell(session, Left(match_id, reason))
-            await self._send_lobby(session)
+            try:
+                await self._tell(session, Left(match_id, reason))
+                await self._send_lobby(session)
+            except Exception:  # one connection's failure: the others are told, the caller goes on
+                log.exception("match %s: cannot send %s to the lobby", match_id, session.identity)
         self.lobby_changed()
 
     def farewell(self, identity: str) -> str:
@@ -934,6 +945,15 @@ class Hub:
         await self._tell(session, Lobby(rows, online, session.finished or []))
 
     async def _tell(self, session: Session, message: Message) -> None:
-        """Send to a session that may be gone already (its own loop ends it then)."""
-        with suppress(ConnectionError):
+        """Send to a session that may be gone already (its own loop ends it then). Anything else
+        its connection raises is logged and the connection closed: a loop telling many people
+        (``let_go``, the lobby, a takeover) goes on to the next."""
+        try:
             await session.send(message)
+        except ConnectionError:
+            pass
+        except Exception:
+            match = getattr(message, "match", None) or (session.match.match_id if session.match else None)
+            where = f"match {match}: " if isinstance(match, str) else ""
+            log.exception("%scannot write to the session of %s", where, session.identity)
+            session.writer.close()
