@@ -66,7 +66,8 @@ HEADERS = {
                                "connect-src 'self'; img-src 'self'; font-src 'self'; form-action 'self'; "
                                "frame-ancestors 'none'; base-uri 'none'",
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",  # (a sign-in link's token never leaves in a Referer)
+    # a sign-in link's token never leaves in a Referer (and "no-referrer" would send a form's Origin as "null")
+    "Referrer-Policy": "same-origin",
     "Cache-Control": "no-store",
 }
 
