@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import fcntl
 import os
 import shutil
 import subprocess
@@ -13,6 +14,7 @@ CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 INSTALL = 20 * 60  # seconds apt-get may take to install chromium
+INSTALLING = "/tmp/caravan-tui-chromium.lock"
 WAIT = 30  # seconds; only guards against a hung test
 #: a key as the SSH tests name it, as Playwright's keyboard names it
 KEYS = {"enter": "Enter", "tab": "Tab", "escape": "Escape", "up": "ArrowUp", "down": "ArrowDown",
@@ -34,10 +36,14 @@ def chromium_missing() -> str | None:
     if os.geteuid() != 0 or shutil.which("apt-get") is None:
         return f"{CHROMIUM} is missing and cannot be installed here (apt-get install chromium needs root)"
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
-        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=INSTALL)
-        if done.returncode != 0:
-            return f"{' '.join(command)} failed: {(done.stderr or done.stdout).strip()[-300:]}"
+    with open(INSTALLING, "w") as lock:  # one test process installs it; the others wait, then find it
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if os.path.exists(CHROMIUM):
+            return None
+        for command in (["apt-get", "update", "-qq"], ["apt-get", "install", "-y", "-qq", "chromium"]):
+            done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=INSTALL)
+            if done.returncode != 0:
+                return f"{' '.join(command)} failed: {(done.stderr or done.stdout).strip()[-300:]}"
     return None if os.path.exists(CHROMIUM) else f"apt-get installed chromium, but not as {CHROMIUM}"
 
 

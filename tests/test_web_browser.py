@@ -8,11 +8,13 @@ test here is skipped, saying why."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import re
 import socket
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from browser import BrowserTerminal, chromium_missing, launch
@@ -36,6 +38,7 @@ from test_ssh_server import (
 from caravan_tui.saves.loading import load
 
 pytestmark = pytest.mark.e2e
+ROOT = Path(__file__).resolve().parents[1]
 LINK = re.compile(r"http://127\.0\.0\.1:\d+/signin\?token=[A-Za-z0-9_-]{32}")
 
 
@@ -199,3 +202,16 @@ async def test_a_banned_key_and_a_forged_cookie_are_refused_in_the_page(tmp_path
     log = (server.root / "connections.log").read_text()
     assert "web: refused: this key is banned from this server: spam" in log
     assert "web: refused: this browser's sign-in was not made by this server" in log
+
+
+def test_the_web_load_benchmark_times_page_loads_and_keys_in_the_page(tmp_path, chromium):
+    """A short run of benchmarks/web_load.py: the whole path its figures come from still works."""
+    out = tmp_path / "rows.json"
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "web_load.py"), "--seats", "2", "--seconds", "3",
+                           "--json", str(out)], cwd=ROOT, env={**os.environ, "CARAVAN_TUI_AI_BUDGET": "iterations"},
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    (row,) = json.loads(out.read_text())
+    assert row["seats"] == 2 and row["page_load_ms"]["max"] > 0
+    assert row["web_key_ms"]["n"] + row["web_key_ms"]["misses"] >= 2  # keys were pressed in each page
+    assert row["session_pss_mb"]["sessions"] == 4  # two tabs' sessions beside two SSH ones
