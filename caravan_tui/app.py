@@ -79,6 +79,7 @@ from caravan_tui.textual_adapter import FailureHook, end_failed, keep_failure
 
 if TYPE_CHECKING:
     from caravan_tui.escape_driver import InputFailed
+from caravan_tui.screens.web_link import WebLinkScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.screens.your_record import YourRecordScreen
 from caravan_tui.ssh.protocol import (
@@ -103,6 +104,7 @@ from caravan_tui.ssh.protocol import (
     Reviewing,
     SetName,
     Told,
+    WebLink,
     Welcome,
 )
 from caravan_tui.ssh.remote import HubLink
@@ -579,6 +581,8 @@ class ClientApp(TableApp):
                 self.screen.ratings = self.rating_changes[message.match]
         elif isinstance(message, Leaderboard):
             self.push_screen(LeaderboardScreen(message))
+        elif isinstance(message, WebLink):
+            self.push_screen(WebLinkScreen(message))
         elif isinstance(message, History):
             if message.name == self.player_name:  # (a replay from it opens at your seat)
                 self.my_seats.update((row.match, row.yours) for row in history_rows(message))

@@ -418,6 +418,15 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--admin-keys", metavar="FILE",
                        help="the operators' keys, one a line (a public key or its SHA256 fingerprint): in the "
                             "lobby, o kicks, bans, mutes and closes matches")
+    serve.add_argument("--web", type=_port, metavar="PORT",
+                       help="also serve a seat from a browser on this port (off unless given): people sign a browser "
+                            "in with l in the SSH lobby (docs/hosting.md)")
+    serve.add_argument("--web-url", metavar="URL",
+                       help="the address people reach the web seat by, e.g. https://games.example.org behind a proxy")
+    serve.add_argument("--web-cert", metavar="FILE", help="serve the web seat over HTTPS with this certificate (PEM)")
+    serve.add_argument("--web-key", metavar="FILE", help="the certificate's private key (PEM)")
+    serve.add_argument("--web-trusted-proxy", metavar="ADDRESS", action="append", default=[],
+                       help="a reverse proxy's address whose X-Forwarded-For/-Proto/-Host are believed (repeatable)")
 
     admin = commands.add_parser("admin", help="moderate a server offline: its people, bans, moderation log")
     admin.add_argument("--database", metavar="URL", help="the server's PostgreSQL (else its folder)")
@@ -728,6 +737,7 @@ def cmd_serve(args) -> int:
                               move_pause=args.move_pause, database=args.database, admin_keys=admin_keys)
     except ValueError as error:
         raise Refused(str(error)) from None
+    web = _web_config(args)
 
     def ready(server, problems) -> None:
         for problem in problems:
@@ -736,10 +746,31 @@ def cmd_serve(args) -> int:
         print(f"caravan-tui: serving on {args.host} port {server.port} (ssh -p {server.port} {args.host}); "
               f"{resumed} match{'es' if resumed != 1 else ''} resumed; "
               f"{'matches in the database, host key' if args.database else 'files'} in {root}", flush=True)
+        if server.web is not None:
+            print(f"caravan-tui: web seat on {server.web.url}/ (web port {server.web.port})", flush=True)
 
     with suppress(KeyboardInterrupt):  # ctrl+c before the server's own handler is in place
-        asyncio.run(serve(config, ready))
+        asyncio.run(serve(config, ready, web))
     return 0
+
+
+def _web_config(args):
+    """The web seat ``serve --web`` asked for (None: none), its files checked before it starts."""
+    if args.web is None:
+        if args.web_url or args.web_cert or args.web_key or args.web_trusted_proxy:
+            raise Refused("--web-url, --web-cert, --web-key and --web-trusted-proxy need --web PORT")
+        return None
+    from caravan_tui.web.seat import WebConfig, tls_context
+
+    cert = Path(args.web_cert).resolve() if args.web_cert else None
+    key = Path(args.web_key).resolve() if args.web_key else None
+    try:
+        config = WebConfig(args.web, args.web_url, cert, key, frozenset(args.web_trusted_proxy))
+        if cert is not None and key is not None:
+            tls_context(cert, key)
+    except (OSError, ValueError) as error:  # (ssl.SSLError is an OSError)
+        raise Refused(f"cannot serve the web seat: {_why(error)}") from None
+    return config
 
 
 def cmd_admin(args) -> int:

@@ -22,6 +22,7 @@ import math
 import random
 import secrets
 import time
+from collections.abc import Callable
 from contextlib import suppress
 from pathlib import Path
 
@@ -62,6 +63,7 @@ from caravan_tui.ssh.protocol import (
     YOU,
     AskHistory,
     AskLeaderboard,
+    AskWebLink,
     Crashed,
     CreateMatch,
     FinishedRow,
@@ -85,6 +87,7 @@ from caravan_tui.ssh.protocol import (
     Told,
     Watch,
     WatchReplay,
+    WebLink,
     Welcome,
     request_from_map,
 )
@@ -186,6 +189,8 @@ class Hub:
         self._sending: set[asyncio.Task] = set()  # lobbies on their way
         self.reviews = HubReviews(self.keeping.reviews, self.store, self.finished, worker, iterations, _send_now)
         self._announcing: set[asyncio.Task] = set()  # seats' match info, after a person left
+        #: the web seat's sign-in links: (url, minutes) for an identity (None: no web seat here)
+        self.web_link: Callable[[str], tuple[str, int]] | None = None
 
     # -- life -------------------------------------------------------------------------------
 
@@ -404,10 +409,20 @@ class Hub:
         elif isinstance(msg, Introduced) and not session.guest:
             with suppress(OSError):  # (a folder that cannot be written only loses the preference)
                 self.identities.introduce(session.identity, msg.game)
+        elif isinstance(msg, AskWebLink):
+            await self._web_link(session)
         elif isinstance(msg, LeaveMatch) and session.match is not None and session.match.match_id == msg.match:
             self._detach(session)
             await self._send_lobby(session)
             self.lobby_changed()
+
+    async def _web_link(self, session: Session) -> None:
+        if self.web_link is None:
+            await self._refuse(session, "this server has no web seat")
+        elif session.guest:
+            await self._refuse(session, "a guest has no key to sign a browser in with")
+        else:
+            await self._tell(session, WebLink(*self.web_link(session.identity)))
 
     def _log_crash(self, session: Session, crashed: Crashed) -> None:
         """The server's log keeps what the person was spared (one report a second at most; each

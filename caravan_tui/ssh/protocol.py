@@ -381,6 +381,17 @@ class Crashed(Request):
         return None
 
 
+class AskWebLink(Request):
+    """Session → hub: a one-time link that signs a browser in as me (``caravan_tui.web``)."""
+
+
+class WebLink(Message):
+    """Hub → session: ``url`` signs a browser in as you, once, within ``minutes``."""
+
+    url: str
+    minutes: int
+
+
 #: what a session may send: the requests of a person at a match, and the lobby's
 FROM_SESSION: dict[str, type[Message]] = {
     cls.__name__: cls
@@ -426,3 +437,8 @@ def message_from_map(m: Any) -> Message:
 
 def _small(value: Any) -> bool:
     return len(value) <= MAX_ID if type(value) is str else (type(value) is bool or -2**31 <= value < 2**31)
+
+
+#: the web seat's sign-in link (``caravan_tui.web``)
+FROM_SESSION[AskWebLink.__name__] = AskWebLink
+TO_SESSION[WebLink.__name__] = WebLink

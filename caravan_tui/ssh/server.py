@@ -43,6 +43,7 @@ from caravan_tui.ssh.zygote import Zygote
 
 if TYPE_CHECKING:
     from caravan_tui.pgstore.link import Links
+    from caravan_tui.web.seat import WebConfig, WebSeat
 
 log = logging.getLogger(__name__)
 
@@ -256,6 +257,7 @@ class GameServer:
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.zygote = Zygote() if config.zygote else None
         self.bursts = Bursts(lambda address, event: self._write_log_line("-", address, None, 0.0, event))
+        self.web: WebSeat | None = None  # (``serve``'s web seat)
 
     async def start(self) -> list[str]:
         """Listen; returns the hosted matches that could not be resumed, with why."""
@@ -406,12 +408,19 @@ class GameServer:
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 
 
-async def serve(config: ServerConfig, ready: Callable[[GameServer, list[str]], None] | None = None) -> None:
+async def serve(config: ServerConfig, ready: Callable[[GameServer, list[str]], None] | None = None,
+                web: WebConfig | None = None) -> None:
     """Run until SIGTERM, SIGINT (ctrl+c) or SIGHUP (or cancelled), then close every session,
     telling its person, its process and the AI workers; ``ready(server, problems)`` is called
-    once it listens. A signal while it stops changes nothing."""
+    once it listens. A signal while it stops changes nothing. ``web``: the web seat beside it
+    (``caravan_tui.web``; ``server.web`` once it listens)."""
     server = GameServer(config)
     problems = await server.start()
+    if web is not None:
+        from caravan_tui.web.seat import WebSeat
+
+        server.web = WebSeat(server, web)
+        await server.web.start()
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in STOP_SIGNALS:
@@ -422,5 +431,7 @@ async def serve(config: ServerConfig, ready: Callable[[GameServer, list[str]], N
         await stop.wait()
     finally:
         await server.close()
+        if server.web is not None:
+            await server.web.close()
         for sig in STOP_SIGNALS:
             loop.remove_signal_handler(sig)
