@@ -82,9 +82,7 @@ from caravan_tui.textual_adapter import FailureHook, end_failed, keep_failure
 
 if TYPE_CHECKING:
     from caravan_tui.escape_driver import InputFailed
-from caravan_tui.screens.your_name import YourNameScreen
-from caravan_tui.screens.your_record import YourRecordScreen
-from caravan_tui.ssh.protocol import (
+from caravan_tui.hub_protocol import (
     CRASHED,
     MAX_REPLAY,
     Crashed,
@@ -108,6 +106,8 @@ from caravan_tui.ssh.protocol import (
     Told,
     Welcome,
 )
+from caravan_tui.screens.your_name import YourNameScreen
+from caravan_tui.screens.your_record import YourRecordScreen
 from caravan_tui.ssh.remote import HubLink
 from caravan_tui.ssh.review_client import HubReviewer
 

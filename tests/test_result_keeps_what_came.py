@@ -10,13 +10,13 @@ import pytest
 
 from caravan_tui.app import ClientApp
 from caravan_tui.bus import MatchInfo, MatchOver, Update
+from caravan_tui.hub_protocol import Rated, Told
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.heard import TOLD_FRESH, Heard
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.seats import SeatSpec
-from caravan_tui.ssh.protocol import Rated, Told
 from caravan_tui.textual_adapter import notices
 
 from tables import wait_for

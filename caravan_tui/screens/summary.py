@@ -11,11 +11,11 @@ from textual.reactive import reactive, var
 from textual.widgets import Button, Static
 
 from caravan_tui.bus import MAX_NAME, MAX_SEATS
+from caravan_tui.hub_protocol import Rated
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.heard import Heard
 from caravan_tui.screens.requests import GoHome, OpenReview, Rematch
-from caravan_tui.ssh.protocol import Rated
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
