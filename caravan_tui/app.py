@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import time
 import traceback
 from collections.abc import Callable
 from multiprocessing import resource_tracker
@@ -17,6 +18,7 @@ from textual.dom import NoScreen
 from textual.driver import Driver
 from textual.events import Event, Key
 from textual.notifications import SeverityLevel
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.worker import WorkerFailed
@@ -49,6 +51,7 @@ from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH, WIDE_WIDTH
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.heard import Heard
 from caravan_tui.screens.history import HistoryScreen, history_rows
 from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
@@ -79,10 +82,7 @@ from caravan_tui.textual_adapter import FailureHook, end_failed, keep_failure
 
 if TYPE_CHECKING:
     from caravan_tui.escape_driver import InputFailed
-from caravan_tui.screens.web_link import WebLinkScreen
-from caravan_tui.screens.your_name import YourNameScreen
-from caravan_tui.screens.your_record import YourRecordScreen
-from caravan_tui.ssh.protocol import (
+from caravan_tui.hub_protocol import (
     CRASHED,
     MAX_REPLAY,
     Crashed,
@@ -107,6 +107,9 @@ from caravan_tui.ssh.protocol import (
     WebLink,
     Welcome,
 )
+from caravan_tui.screens.web_link import WebLinkScreen
+from caravan_tui.screens.your_name import YourNameScreen
+from caravan_tui.screens.your_record import YourRecordScreen
 from caravan_tui.ssh.remote import HubLink
 from caravan_tui.ssh.review_client import HubReviewer
 
@@ -128,6 +131,9 @@ class TableApp(FailureHook):
     move_pause = 0.6
     #: seconds the opponent's latest play stays highlighted
     flash_seconds = 1.5
+    #: what the app heard that outlives the screen showing when it came (a result screen shows
+    #: its match's ratings from it, whenever they came)
+    heard: var[Heard] = var(Heard)
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's choice, but on Linux and macOS with an Escape that acts without waiting for
@@ -236,7 +242,15 @@ class TableApp(FailureHook):
             "   ".join(f"{name}: {score:g}" for name, score in zip(names, over.scores)),
             screen.match_summary(screen.table.view) if screen.table.view else None,
             rematch=screen.seat is not None,  # (a spectator did not play it)
-            review=OpenReview(screen.client.match_id, screen.seat) if review and screen.seat is not None else None)
+            review=OpenReview(screen.client.match_id, screen.seat) if review and screen.seat is not None else None,
+            match=over.match)
+
+    def clear_match_notices(self) -> None:
+        """Clear the notices over a table as the app leaves it; what the hub told lately (a mute
+        said as the match ended) is said again over what comes next."""
+        self.clear_notifications()
+        for text in self.heard.fresh_told(time.monotonic()):
+            self.notify(text, title="Done")
 
 
 class CaravanApp(TableApp):
@@ -411,7 +425,7 @@ class CaravanApp(TableApp):
         """Replace the game screen (and anything above it) with the final table; the notices of
         the match go with it. A match not yet saved is kept running until its host writes it
         (leaving asks first meanwhile)."""
-        self.clear_notifications()
+        self.clear_match_notices()
         result = self.final_table(screen, over, review=True)
         if not self.unsaved:
             self._stop_runner()
@@ -522,8 +536,6 @@ class ClientApp(TableApp):
         #: the games whose "How to play" this person dismissed for good (the hub keeps them for a key)
         self.introduced: set[str] = set()
         self.finished: str | None = None  # the match we played that ended last
-        #: what each match that ended did to its people's ratings, in words, as the hub said
-        self.rating_changes: dict[str, str] = {}
         self.operator = False  # one of the server's operators (the hub says so)
         self.hidden: set[str] = set()  # the names (casefolded) whose chat this session hides
         self.my_seats: dict[str, int] = {}  # your seat in each finished match your history listed
@@ -576,9 +588,7 @@ class ClientApp(TableApp):
         elif isinstance(message, (Reviewing, Reviewed)):
             self.reviews.heard(message)
         elif isinstance(message, Rated):
-            self.rating_changes[message.match] = rating_changes_line(message)
-            if isinstance(self.screen, MatchOverScreen) and self.finished == message.match:
-                self.screen.ratings = self.rating_changes[message.match]
+            self.heard = self.heard.rated(message.match, rating_changes_line(message))
         elif isinstance(message, Leaderboard):
             self.push_screen(LeaderboardScreen(message))
         elif isinstance(message, WebLink):
@@ -591,7 +601,9 @@ class ClientApp(TableApp):
             else:
                 self.push_screen(HistoryScreen(message))
         elif isinstance(message, Told):
-            self.notify(message.text if isinstance(message.text, str) else "", title="Done")
+            text = message.text if isinstance(message.text, str) else ""
+            self.heard = self.heard.was_told(text, time.monotonic())
+            self.notify(text, title="Done")
         elif isinstance(message, Goodbye):
             self.goodbye = message.reason
         elif isinstance(message, Refused):
@@ -653,7 +665,7 @@ class ClientApp(TableApp):
             return
         self.last_game = get_game(client.game_id)
         self._to_lobby()
-        self.clear_notifications()
+        self.clear_match_notices()
         self.push_screen(game_screen_class(self.last_game)(client))
 
     def open_finished(self, message: Replay) -> None:
@@ -688,10 +700,9 @@ class ClientApp(TableApp):
         self.push_screen(CreateMatchScreen(game, self.grace))
 
     def show_match_over(self, screen: GameScreen, over: MatchOver) -> None:
-        self.clear_notifications()
+        self.clear_match_notices()
         self.finished = over.match if screen.seat is not None else None  # (what a rematch plays again)
         result = self.final_table(screen, over)
-        result.ratings = self.rating_changes.get(over.match, "")
         self._leave_match()
         while self.screen is not screen and len(self.screen_stack) > 1:
             self.pop_screen()
@@ -710,7 +721,7 @@ class ClientApp(TableApp):
         result = self.final_table(screen, over)
         if screen.table.others_are_people():
             result.headline, result.status = "You resigned.", "An AI plays your seat from now on: the match goes on."
-        self.clear_notifications()
+        self.clear_match_notices()
         while self.screen is not screen and len(self.screen_stack) > 1:
             self.pop_screen()
         self.switch_screen(result)

@@ -778,9 +778,10 @@ def cmd_admin(args) -> int:
     person arrives); every change lands in the moderation log, by "admin"."""
     import time
 
+    from caravan_tui.hub_protocol import reason_problem
     from caravan_tui.saves.store import SaveStore
     from caravan_tui.ssh.keeping import FileKeeping, Keeping
-    from caravan_tui.ssh.moderation import Ban, reason_problem
+    from caravan_tui.ssh.moderation import Ban
     from caravan_tui.ssh.records import IDENTITY
 
     keeping: Keeping

@@ -1,7 +1,7 @@
 """The words the tables, the lobby and a match's log write in place of a person's name or beside
 it: "AI 2 (hard)", "Open seat 2", "You", "Bob (you)", "Bob · AI standing in", "Bob's stand-in",
 "(free)". Each is a ``Label`` written here and nowhere else; ``LABELS`` holds every one, and the
-rule for the names people choose (``ssh.lookalikes.name_problem``) reads it, so that no name reads
+rule for the names people choose (``lookalikes.name_problem``) reads it, so that no name reads
 as a label, one added tomorrow included. Pure text: no Textual, no imports of the project.
 """
 from __future__ import annotations

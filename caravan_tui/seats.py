@@ -18,6 +18,8 @@ from caravan_tui.seat_labels import AI_KIND, CUSTOM_AI
 
 PEOPLE = ("human", "remote")
 POLICIES = ("random", "greedy")
+#: every name a seat's AI may go by: a search level or a policy (a save names its stand-ins so)
+LEVEL_NAMES = (*LEVELS, *POLICIES)
 #: the level fields a custom AI seat may change, and how each value is read
 TWEAKABLE = ("iterations", "seconds", "horizon", "exploration", "searches", "prior", "widening",
              "widening_base", "plan", "tuned")

@@ -25,9 +25,9 @@ import termios
 from contextlib import suppress
 from types import FrameType
 
+from caravan_tui.hub_protocol import CRASHED, Crashed
 from caravan_tui.ssh.framing import encode
 from caravan_tui.ssh.process_name import name_session, name_zygote
-from caravan_tui.ssh.protocol import CRASHED, Crashed
 
 
 def main(argv: list[str]) -> int:
@@ -71,8 +71,8 @@ def preload() -> None:
     from caravan_tui.app import ClientApp  # noqa: F401
     from caravan_tui.escape_driver import PromptEscapeDriver  # noqa: F401
     from caravan_tui.games import GAMES
+    from caravan_tui.lookalikes import reads_as_label
     from caravan_tui.screens import game_screen_class
-    from caravan_tui.ssh.lookalikes import reads_as_label
 
     for game in GAMES.values():
         game_screen_class(game)

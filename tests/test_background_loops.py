@@ -13,11 +13,11 @@ import pytest
 from test_hosts import cut_off, database_hub
 from test_ssh_hub import ANN, WAIT, create, named
 
+from caravan_tui import hub_protocol as protocol
 from caravan_tui.pgstore import lobby, takeover
 from caravan_tui.pgstore.link import Links
 from caravan_tui.pgstore.link_tls import LINK_NAME, client_context, make_certificate, server_context
 from caravan_tui.ssh import hub as hub_module
-from caravan_tui.ssh import protocol
 from caravan_tui.ssh.hub import MOVED
 
 pytestmark = pytest.mark.postgres

@@ -8,13 +8,13 @@ from test_ssh_hub import ANN, BOB
 from textual.app import App
 from textual.widgets import Input, Static
 
+from caravan_tui.hub_protocol import AskHistory
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.history import HistoryScreen
 from caravan_tui.screens.leaderboard import LeaderboardScreen
 from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.ssh import hub as hub_module
-from caravan_tui.ssh.protocol import AskHistory
 
 from tables import running_hub, wait_for
 

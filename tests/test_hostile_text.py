@@ -30,6 +30,7 @@ from caravan_tui.app import CaravanApp, ClientApp
 from caravan_tui.bus import MAX_REASON, Chat, MatchOver
 from caravan_tui.games import GAMES
 from caravan_tui.games.decktet_caravan.hand_summary import HandSummaryScreen
+from caravan_tui.hub_protocol import CRASHED, Crashed, JoinSeat, LobbyRow, request_from_map
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.safe_text import as_text, cut_words, plain
 from caravan_tui.saves import SaveStore
@@ -42,10 +43,10 @@ from caravan_tui.screens.lobby import SEATS_WIDTH, LobbyScreen, seats_words
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
+from caravan_tui.seat_kinds import STANDING_IN
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.framing import MAX_REQUEST
 from caravan_tui.ssh.hub import Hub
-from caravan_tui.ssh.protocol import CRASHED, STANDING_IN, Crashed, JoinSeat, LobbyRow, request_from_map
 from caravan_tui.textual_adapter import notices, screen_strips
 
 from tables import BareApp, games_checked_by_default, running_hub, table_shown, wait_for
@@ -595,8 +596,8 @@ def table_view(app):
 def test_a_leaderboards_names_are_shown_as_text_never_markup():
     """A name a person chose, as the hub lists it: on the leaderboard as typed, cut to its
     length, with no style read from it."""
+    from caravan_tui.hub_protocol import Leaderboard
     from caravan_tui.screens.leaderboard import leaderboard_lines
-    from caravan_tui.ssh.protocol import Leaderboard
 
     board = Leaderboard([["decktet_caravan", [["[bold red]x[/]" + "y" * 200, "1043", 12]]]])
     line = leaderboard_lines(board)[1]

@@ -31,6 +31,7 @@ from test_ssh_server import (
     play,
 )
 
+from caravan_tui import hub_protocol as protocol
 from caravan_tui.bus import Act, Rejected, Update, YourTurn
 from caravan_tui.cli import main
 from caravan_tui.match.host import Retry
@@ -39,7 +40,6 @@ from caravan_tui.pgstore.link import answer
 from caravan_tui.pgstore.link_tls import LINK_NAME, client_context, make_certificate
 from caravan_tui.pgstore.takeover import beat, look
 from caravan_tui.saves.loading import load
-from caravan_tui.ssh import protocol
 from caravan_tui.ssh.framing import MAX_REQUEST, MAX_UPDATE, encode, read_frame
 from caravan_tui.ssh.hub import MOVED, Hub
 from caravan_tui.ssh.server import GameServer, ServerConfig

@@ -12,7 +12,8 @@ from source_trees import parsed, walked
 
 ROOT = Path(__file__).resolve().parent.parent
 PURE = [ROOT / "caravan_tui" / "engine.py", ROOT / "caravan_tui" / "bus.py", ROOT / "caravan_tui" / "seats.py",
-        ROOT / "caravan_tui" / "files.py",
+        ROOT / "caravan_tui" / "files.py", ROOT / "caravan_tui" / "seat_kinds.py",
+        ROOT / "caravan_tui" / "hub_protocol.py", ROOT / "caravan_tui" / "lookalikes.py",
         *sorted((ROOT / "caravan_tui" / "match").glob("*.py")), *sorted((ROOT / "caravan_tui" / "ssh").glob("*.py")),
         *sorted((ROOT / "caravan_tui" / "games").glob("*/rules.py")),
         *sorted((ROOT / "caravan_tui" / "games").glob("*/ai.py")),
@@ -207,6 +208,106 @@ def test_the_circle_check_would_catch_one(tmp_path):
     graph = {module_name(path, tmp_path): internal_imports(path, modules, tmp_path) for path in paths}
     assert graph["pkg.b"] == {"pkg.a"}  # the annotation-only import is no edge
     assert circles(graph) == [["pkg.a", "pkg.b"]]
+
+
+# -- no circles between packages either: the layers (docs/layout.md) --------------------------------
+
+#: modules that sit lower than the rest of their package, each a layer of its own: the AI's
+#: levels (plain settings the seat grammar reads), the search (the engine's states only: a game's
+#: own planner searches with it) and the server's program (it starts the hub with its stores,
+#: ``pgstore`` among them, which speak the hub's records)
+OWN_LAYER = {"caravan_tui.ai.levels", "caravan_tui.ai.ismcts", "caravan_tui.ssh.server"}
+#: a game's table: the modules of a game's package that reach the screens or the widgets (its
+#: screen, its boards); the rest of the package is its rules and AI, which the registry loads
+TABLES = "caravan_tui.games:tables"
+#: what never imports what (package prefixes): the client side never imports the server, and the
+#: saves never the AI (a save names its levels through the seats' grammar)
+NEVER = [("caravan_tui.screens", "caravan_tui.ssh"), ("caravan_tui.widgets", "caravan_tui.ssh"),
+         ("caravan_tui.match", "caravan_tui.ssh"), ("caravan_tui.saves", "caravan_tui.ssh"),
+         ("caravan_tui.saves", "caravan_tui.ai"), ("caravan_tui.games", "caravan_tui.ssh")]
+
+
+def loaded_by_name(path: Path, modules: set[str]) -> set[str]:
+    """The modules of ``modules`` that ``path`` loads by name (``import_module(f"pkg.{name}")``,
+    as the registry loads each game): a name with a field stands for every module under its
+    fixed start."""
+    found = set()
+    for node in walked(parsed(path)):
+        if isinstance(node, ast.Call) and ast.unparse(node.func).split(".")[-1] == "import_module" and node.args:
+            arg = node.args[0]
+            if isinstance(arg, ast.Constant) and arg.value in modules:
+                found.add(arg.value)
+            elif isinstance(arg, ast.JoinedStr) and arg.values and isinstance(arg.values[0], ast.Constant):
+                start = str(arg.values[0].value)
+                found |= {m for m in modules if m.startswith(start) and "." not in m[len(start):]}
+    return found
+
+
+def module_graph() -> dict[str, set[str]]:
+    """Every module's imports, and what it loads by name."""
+    paths = [path for package in PACKAGES for path in sorted((ROOT / package).rglob("*.py"))]
+    modules = {module_name(path) for path in paths}
+    return {module_name(path): internal_imports(path, modules) | loaded_by_name(path, modules) for path in paths}
+
+
+def table_modules(graph: dict[str, set[str]]) -> set[str]:
+    """The modules of the games' packages that reach the screens or the widgets."""
+    ui: set[str] = set()
+    grown = True
+    while grown:
+        grown = False
+        for module, targets in graph.items():
+            if module.startswith("caravan_tui.games.") and module not in ui and any(
+                    target in ui or target.startswith(("caravan_tui.screens", "caravan_tui.widgets"))
+                    for target in targets):
+                ui.add(module)
+                grown = True
+    return ui
+
+
+def layer_graph(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The imports between layers: a package (``caravan_tui.x``, or a module at the top), a
+    module of ``OWN_LAYER``, or the games' tables."""
+    tables = table_modules(graph)
+
+    def layer(module: str) -> str:
+        if module in OWN_LAYER:
+            return module
+        return TABLES if module in tables else ".".join(module.split(".")[:2])
+
+    layers: dict[str, set[str]] = {}
+    for module, targets in graph.items():
+        layers.setdefault(layer(module), set()).update(layer(t) for t in targets if layer(t) != layer(module))
+    return layers
+
+
+def test_no_package_imports_itself_through_others():
+    layers = layer_graph(module_graph())
+    assert {"caravan_tui.screens", "caravan_tui.ssh", TABLES, "caravan_tui.games"} <= set(layers)
+    assert "caravan_tui.games.camel_caravan" in module_graph()["caravan_tui.games"]  # (the registry's loads)
+    assert circles(layers) == []
+
+
+def test_the_client_side_never_imports_the_server_nor_the_saves_the_ai():
+    graph = module_graph()
+    offenders = sorted(f"{module} -> {target}" for module, targets in graph.items() for target in targets
+                       for low, high in NEVER if module.startswith(low) and target.startswith(high))
+    assert offenders == []
+
+
+def test_the_package_check_would_catch_a_circle_through_a_load_by_name(tmp_path):
+    sample = tmp_path / "registry.py"
+    sample.write_text("from importlib import import_module\n"
+                      "for n in NAMES:\n    import_module(f'caravan_tui.games.{n}')\n")
+    found = loaded_by_name(sample, {"caravan_tui.games.a", "caravan_tui.games.a.rules", "caravan_tui.screens"})
+    assert found == {"caravan_tui.games.a"}
+    graph = {"caravan_tui.games": {"caravan_tui.games.a"}, "caravan_tui.games.a": {"caravan_tui.games.a.screen"},
+             "caravan_tui.games.a.screen": {"caravan_tui.screens.game"},
+             "caravan_tui.screens.game": {"caravan_tui.games"}}
+    assert layer_graph(graph)[TABLES] == {"caravan_tui.screens"}
+    graph["caravan_tui.games.a"] = {"caravan_tui.ai.arena"}
+    graph["caravan_tui.ai.arena"] = {"caravan_tui.games"}
+    assert circles(layer_graph(graph)) == [["caravan_tui.ai", "caravan_tui.games"]]
 
 
 # -- benchmarks measure what users run: the public API only ---------------------------------------

@@ -9,11 +9,11 @@ import asyncssh
 import pytest
 from test_ssh_hub import ANN, BOB, CYD, WAIT, Peer, create, named
 
+from caravan_tui import hub_protocol as protocol
 from caravan_tui.bus import Chat
 from caravan_tui.cli import main
 from caravan_tui.pgstore import open_database
 from caravan_tui.ssh import hub as hub_module
-from caravan_tui.ssh import protocol
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.moderation import read_admin_keys
 

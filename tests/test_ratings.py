@@ -10,13 +10,13 @@ import pytest
 from openskill.models import PlackettLuce
 from test_ssh_hub import ANN, BOB, CYD, ann_and_bob, create, make_hub, named, play_turns, saved
 
+from caravan_tui import hub_protocol as protocol
 from caravan_tui.bus import Act, MatchOver, Resign, YourTurn
 from caravan_tui.games import get_game
 from caravan_tui.pgstore import open_database
 from caravan_tui.screens.leaderboard import leaderboard_lines
 from caravan_tui.screens.summary import rating_changes_line
 from caravan_tui.ssh import hub as hub_module
-from caravan_tui.ssh import protocol
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.ratings import SCALE, Entry, Rating, RatingBook
 

@@ -49,8 +49,8 @@ async def test_a_server_sharing_the_database_sends_the_review_another_made_witho
         tmp_path, database_url, worker):
     from test_ssh_hub import BOB, ann_and_bob, named, play_turns
 
+    from caravan_tui import hub_protocol as protocol
     from caravan_tui.ai.review import Review
-    from caravan_tui.ssh import protocol
     from caravan_tui.ssh.hub import Hub
 
     def hub_on(folder: str, judging) -> Hub:

@@ -35,6 +35,7 @@ from caravan_tui.bus import (
     spectator_address,
 )
 from caravan_tui.games import GAMES
+from caravan_tui.hub_protocol import CreateMatch, Joined, JoinSeat, Lobby, LobbyRow, Watch
 from caravan_tui.match.host import MatchHost, Retry, save_problem
 from caravan_tui.saves.codec import DamagedSave
 from caravan_tui.saves.loading import replay_snapshot
@@ -47,7 +48,6 @@ from caravan_tui.screens.new_match import MatchSetup
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh import hub as hub_module
 from caravan_tui.ssh.hub import Hub
-from caravan_tui.ssh.protocol import CreateMatch, Joined, JoinSeat, Lobby, LobbyRow, Watch
 from caravan_tui.widgets import SaveNotice
 
 READ_ONLY, FULL = "read-only file system", "no space left on device"

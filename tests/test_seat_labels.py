@@ -10,13 +10,14 @@ from string import Formatter
 import pytest
 
 from caravan_tui.bus import Chat
+from caravan_tui.hub_protocol import LobbyRow
+from caravan_tui.lookalikes import _pattern, invisible, name_problem, reads_as_label, visible
 from caravan_tui.screens.lobby import seat_words
 from caravan_tui.screens.new_match import default_name
 from caravan_tui.screens.table_seat import TableState, fit_name
+from caravan_tui.seat_kinds import STANDING_IN
 from caravan_tui.seat_labels import LABELS, PART
 from caravan_tui.seats import SeatSpec
-from caravan_tui.ssh.lookalikes import _pattern, invisible, name_problem, reads_as_label, visible
-from caravan_tui.ssh.protocol import STANDING_IN, LobbyRow
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = {"name": "Bob", "n": 2, "level": "hard", "what": "12 in hand"}

@@ -22,10 +22,10 @@ from test_ssh_hub import ANN, BOB, GAME, Peer, eventually
 from caravan_tui.ai.policies import make_policy
 from caravan_tui.ai.worker import AIWorker, Question
 from caravan_tui.games import get_game
+from caravan_tui.hub_protocol import CreateMatch, Joined, JoinSeat, Refused, SetName, Welcome
 from caravan_tui.saves.store import SaveStore
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.hub import Hub
-from caravan_tui.ssh.protocol import CreateMatch, Joined, JoinSeat, Refused, SetName, Welcome
 from caravan_tui.ssh.pty_session import PtySession, Serve, draws_text, set_size
 from caravan_tui.ssh.records import Identities
 from caravan_tui.ssh.server import GameServer, ServerConfig, serve

@@ -15,6 +15,7 @@ from textual.app import App
 from caravan_tui.app import ClientApp
 from caravan_tui.bus import Chat
 from caravan_tui.games import GAMES
+from caravan_tui.hub_protocol import MAX_REPLAY, CreateMatch, FinishedRow, LobbyRow, Replay
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
@@ -24,7 +25,6 @@ from caravan_tui.screens.review import ReviewScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh.hub import Hub
-from caravan_tui.ssh.protocol import MAX_REPLAY, CreateMatch, FinishedRow, LobbyRow, Replay
 from caravan_tui.ssh.records import Identities
 from caravan_tui.textual_adapter import notices
 from caravan_tui.widgets import MatchLog

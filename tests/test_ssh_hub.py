@@ -17,6 +17,8 @@ from typing import Any
 import msgpack
 import pytest
 
+from caravan_tui import hub_protocol as protocol
+from caravan_tui import seat_kinds
 from caravan_tui.bus import Act, Chat, MatchInfo, MatchOver, Rejected, Resign, Sync, UndoRequest, Update, YourTurn
 from caravan_tui.engine import Event
 from caravan_tui.games import get_game
@@ -27,7 +29,6 @@ from caravan_tui.saves.loading import load, replay_snapshot
 from caravan_tui.saves.store import SaveStore
 from caravan_tui.seat_labels import STAND_IN_OF
 from caravan_tui.seats import SeatSpec
-from caravan_tui.ssh import protocol
 from caravan_tui.ssh.framing import MAX_REQUEST, encode
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.records import load_side_log, save_side_log
@@ -542,10 +543,10 @@ async def test_a_person_who_leaves_their_seat_reads_away_at_the_table_until_they
     ann, bob, joined = await ann_and_bob(hub, grace=60)
     await ann.next(MatchInfo, lambda m: m.seats[1] == "remote")  # Bob sat down
     await bob.send(protocol.LeaveMatch(joined.match))
-    info, _ = await both(ann, (MatchInfo, lambda m: protocol.is_away(m.seats[1])),
+    info, _ = await both(ann, (MatchInfo, lambda m: seat_kinds.is_away(m.seats[1])),
                          (Update, lambda m: m.events == ["Bob is away."]))  # (in either order)
     assert info.seats[0] == "remote" and info.names[1] == "Bob"
-    assert 0 < protocol.stand_in_after(info.seats[1]) <= 60  # the grace counts down at Ann's table
+    assert 0 < seat_kinds.stand_in_after(info.seats[1]) <= 60  # the grace counts down at Ann's table
     await bob.send(protocol.JoinSeat(joined.match, 1))
     # back; a drop inside the grace leaves its lines in the log
     await both(ann, (MatchInfo, lambda m: m.seats[1] == "remote"), (Update, lambda m: m.events == ["Bob is back."]))
@@ -689,9 +690,9 @@ async def test_a_guest_keeps_their_seat_while_they_stay_and_an_ai_plays_it_for_g
     assert hub.matches[joined.match].record.owners == [ANN, None]
     # the table and the lobby say an AI plays the seat (it kept the guest's name: "Visitor · AI
     # standing in"), and its moves are logged as the stand-in's
-    assert (await ann.next(MatchInfo, lambda m: m.seats[1] == protocol.STANDING_IN)).seats[0] == "remote"
+    assert (await ann.next(MatchInfo, lambda m: m.seats[1] == seat_kinds.STANDING_IN)).seats[0] == "remote"
     await ann.next(Update, lambda m: "Visitor leaves; an AI plays the seat from now on." in m.events)
-    assert hub.matches[joined.match].row(ANN).kinds == ["person", protocol.STANDING_IN]
+    assert hub.matches[joined.match].row(ANN).kinds == ["person", seat_kinds.STANDING_IN]
     rng, logged = random.Random(3), []
     while not logged:
         msg = await ann.next((YourTurn, Update, MatchOver))
@@ -711,7 +712,7 @@ async def test_a_guest_keeps_their_seat_while_they_stay_and_an_ai_plays_it_for_g
     # a restart (as good as a crash) forgets nothing of it: the save says who stands in, and
     # which moves it made
     again = make_hub(tmp_path, worker)
-    assert again.matches[joined.match].row(ANN).kinds == ["away", protocol.STANDING_IN]
+    assert again.matches[joined.match].row(ANN).kinds == ["away", seat_kinds.STANDING_IN]
     back = await Peer(again, ANN).open()
     await back.next(protocol.Joined)
     update = await back.next(Update, lambda m: m.whole_log)

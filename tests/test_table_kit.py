@@ -23,8 +23,8 @@ from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
 from caravan_tui.screens.table_panels import SINCE_AT_LEAST
 from caravan_tui.screens.table_seat import fit_name
 from caravan_tui.screens.table_status import SPINNER
+from caravan_tui.seat_kinds import AWAY, stand_in_after
 from caravan_tui.seats import SeatSpec
-from caravan_tui.ssh.protocol import AWAY, stand_in_after
 from caravan_tui.textual_adapter import notices, screen_lines
 from caravan_tui.widgets import ActionList, MatchLog, TablePanel
 from caravan_tui.widgets.away_notice import away_line

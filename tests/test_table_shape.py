@@ -189,3 +189,17 @@ class PaintingScreen(Screen):
         for bar in self.query("#hand, #row"):
             bar.cursor = 0
         self.set_class(True, "-wide")  # (not one: the screen's own classes are its own)
+
+
+def test_bus_messages_reach_the_table_through_its_dispatch_table_not_a_chain_of_type_checks():
+    from caravan_tui import bus
+    from caravan_tui.screens.game import HEARS, GameScreen
+
+    handle = next(node for node in walked(parsed(ROOT / "caravan_tui" / "screens" / "game.py"))
+                  if isinstance(node, ast.FunctionDef) and node.name == "handle")
+    assert not [node for node in ast.walk(handle) if isinstance(node, ast.Name) and node.id == "isinstance"]
+    # every message the host sends a seat has its handler, a method of the table
+    to_seats = {bus.MatchInfo, bus.Update, bus.YourTurn, bus.Thinking, bus.Hint, bus.Rejected, bus.MatchOver,
+                bus.Saved, bus.SaveStatus, bus.Chat}
+    assert set(HEARS) == to_seats
+    assert all(callable(getattr(GameScreen, name, None)) for name in HEARS.values())

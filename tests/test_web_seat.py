@@ -13,7 +13,7 @@ import msgpack
 import pyte
 import pytest
 
-from caravan_tui.ssh import protocol
+from caravan_tui import hub_protocol as protocol
 from caravan_tui.ssh.framing import encode
 from caravan_tui.ssh.moderation import Ban
 from caravan_tui.ssh.server import GameServer, ServerConfig

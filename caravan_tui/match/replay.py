@@ -24,8 +24,8 @@ from caravan_tui.engine import render
 from caravan_tui.match.host import words_for
 from caravan_tui.saves.deciders import decided_by
 from caravan_tui.saves.loading import Replayed, replay
+from caravan_tui.seat_kinds import STANDING_IN
 from caravan_tui.seats import SeatSpec
-from caravan_tui.ssh.protocol import STANDING_IN
 
 
 class ReplayClient:

@@ -14,6 +14,7 @@ from psycopg.types.json import Jsonb
 from caravan_tui.bus import MAX_NAME, Chat, line_problem
 from caravan_tui.engine import Event
 from caravan_tui.games import GAMES
+from caravan_tui.lookalikes import marks
 from caravan_tui.match.host import LATE, Said, in_order
 from caravan_tui.pgstore.db import Database, DatabaseError
 from caravan_tui.pgstore.lobby import LIVE
@@ -21,7 +22,6 @@ from caravan_tui.pgstore.matches import UNHELD
 from caravan_tui.pgstore.moderation import PgModeration
 from caravan_tui.pgstore.rated import PgRated
 from caravan_tui.pgstore.reviews import PgReviewShelf
-from caravan_tui.ssh.lookalikes import marks
 from caravan_tui.ssh.records import IDENTITY, HostedRecord, side_log_from_data
 
 #: characters of an address, an event and a host's name in the connection log

@@ -34,11 +34,11 @@ from typing import Any, Protocol
 import msgpack
 
 from caravan_tui.bus import MAX_NAME
+from caravan_tui.hub_protocol import Left
 from caravan_tui.pgstore import lobby
 from caravan_tui.pgstore.db import Database, DatabaseError
 from caravan_tui.pgstore.link_tls import LINK_NAME, client_context, make_certificate, server_context
 from caravan_tui.ssh.framing import HEADER, MAX_REQUEST, MAX_UPDATE, FrameTooLong, encode, read_frame
-from caravan_tui.ssh.protocol import Left
 from caravan_tui.ssh.records import IDENTITY
 
 log = logging.getLogger(__name__)

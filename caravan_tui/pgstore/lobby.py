@@ -18,9 +18,9 @@ from typing import Any, Protocol
 from psycopg.types.json import Jsonb
 
 from caravan_tui.bus import MAX_NAME, line_problem
+from caravan_tui.hub_protocol import LobbyRow
 from caravan_tui.pgstore.db import Database
 from caravan_tui.pgstore.matches import check_id
-from caravan_tui.ssh.protocol import LobbyRow
 
 log = logging.getLogger(__name__)
 

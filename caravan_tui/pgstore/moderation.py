@@ -6,8 +6,9 @@ from __future__ import annotations
 import time
 
 from caravan_tui.bus import MAX_NAME, line_problem
+from caravan_tui.hub_protocol import reason_problem
 from caravan_tui.pgstore.db import Database
-from caravan_tui.ssh.moderation import Ban, reason_problem
+from caravan_tui.ssh.moderation import Ban
 from caravan_tui.ssh.records import IDENTITY
 
 

@@ -16,16 +16,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from caravan_tui.ai.levels import LEVELS
 from caravan_tui.seat_labels import STAND_IN_OF
-from caravan_tui.seats import POLICIES, SeatSpec
+from caravan_tui.seats import LEVEL_NAMES, SeatSpec
 
 PERSON = "person"
 AI = "ai"
 STAND_IN = "stand-in"
 #: what an AI standing in may be: a search level, or one of the simple policies
-_STAND_IN_LEVELS = (*LEVELS, *POLICIES)
-DECIDERS = f"{PERSON}, {AI} or {STAND_IN}:LEVEL (LEVEL one of {', '.join(_STAND_IN_LEVELS)})"
+DECIDERS = f"{PERSON}, {AI} or {STAND_IN}:LEVEL (LEVEL one of {', '.join(LEVEL_NAMES)})"
 
 
 def stand_in(level: str) -> str:
@@ -37,7 +35,7 @@ def decider_problem(value: Any) -> str | None:
     """What is wrong with ``value`` as who decided a move, in words, or None."""
     if value in (PERSON, AI):
         return None
-    if type(value) is str and value.partition(":")[0] == STAND_IN and value.partition(":")[2] in _STAND_IN_LEVELS:
+    if type(value) is str and value.partition(":")[0] == STAND_IN and value.partition(":")[2] in LEVEL_NAMES:
         return None
     return f"is not {DECIDERS}"
 

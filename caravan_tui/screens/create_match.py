@@ -13,10 +13,11 @@ from textual.widgets import Button, Select, Static
 
 from caravan_tui.ai.levels import LEVELS
 from caravan_tui.engine import Game
+from caravan_tui.hub_protocol import CreateMatch
 from caravan_tui.screens.match_form import MatchForm, form_row
 from caravan_tui.screens.requests import ToHub
+from caravan_tui.seat_kinds import OPEN, YOU
 from caravan_tui.seat_labels import AI_KIND
-from caravan_tui.ssh.protocol import OPEN, YOU, CreateMatch
 from caravan_tui.widgets.footer import KeysFooter
 
 SEATS = [("You", YOU), ("Open seat", OPEN)] + [(AI_KIND(level=level), f"ai:{level}") for level in LEVELS]

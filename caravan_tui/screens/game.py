@@ -35,6 +35,7 @@ from caravan_tui.bus import (
     HintRequest,
     MatchInfo,
     MatchOver,
+    Message,
     Rejected,
     Resign,
     Saved,
@@ -79,6 +80,19 @@ from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.table_text import StatusLine, TableText
 
 MENU = ("Resume", "Save and quit to home", "Resign")
+#: the game screen's handler of each kind of bus message, by name (``GameScreen.handle``)
+HEARS: dict[type[Message], str] = {}
+
+
+def hears(kind: type[Message]) -> Callable[[Callable[..., float]], Callable[..., float]]:
+    """Mark a ``GameScreen`` method as the handler of ``kind`` of bus message (``HEARS``)."""
+
+    def marked(method: Callable[..., float]) -> Callable[..., float]:
+        HEARS[kind] = method.__name__
+        return method
+
+    return marked
+
 #: the key that readies the hinted play (``action_take_hint``), in every game that leaves it free
 TAKE_HINT = "a"
 #: a board of the table (``GameScreen.board``)
@@ -299,56 +313,95 @@ class GameScreen(BaseScreen, Generic[V]):
             await asyncio.sleep(seconds)
 
     def handle(self, message) -> float:
-        """Show one message; returns how long to let it sink in before the next one."""
-        table = self.table
-        if isinstance(message, Update):
-            return self.show_update(message)
-        if isinstance(message, MatchInfo):
-            # names come from people and save files: plain from here on (no escapes, no bidi)
-            table.names, table.seat_kinds = [plain(name) for name in message.names], list(message.seats)
-            table.kinds_at = time.monotonic()
-            self.refresh_bindings()  # (undo is offered only against AI seats)
-            if table.view is not None:
-                self.show_view(table.view)
-        elif isinstance(message, Saved):
-            self.saved(message)
-        elif isinstance(message, SaveStatus):
-            self.show_unsaved(message.unsaved)
-        elif isinstance(message, Chat):
-            # (a whole log holds the chat said before it, where it was said)
-            self.query_one(MatchLog).add([message.words(self.seat)], emphasis=message.seat != self.seat)
-            return 0.0
-        elif isinstance(message, YourTurn):
-            if self.client.shared and message.turn - 1 != self._my_last_turn:
-                self.app.bell()  # the turn came back from someone else
-            table.thinking = None
-            view = self.set_view(message.view)
-            table.legal, table.turn, table.typed, table.hint_action = list(message.legal), message.turn, "", None
-            if table.undo != message.undo:
-                table.undo = message.undo
-                self.refresh_bindings()  # (the footer dims u where nothing of ours can be taken back)
-            self.show_view(view)
-            self.table_changed()  # (the plays list shows the choices before the game looks at them)
-            self.show_since()
-            self.your_turn()
-        elif isinstance(message, Thinking):
-            table.thinking = message
-        elif isinstance(message, Hint):
-            if message.turn == table.turn:
-                table.hint_candidates, table.hint_plan = message.candidates, list(message.plan)
-                self.show_hint(message.action, message.text)
-        elif isinstance(message, Rejected):
-            self.notify(message.reason, title="Not possible", severity="warning")
-            if self._acted:  # our move was refused: ask for the position again
-                self._acted = False
-                self.send(Sync(self.client.match_id, self.seat))
-        elif isinstance(message, MatchOver):
-            table.over = message
-            table.turn, table.thinking = None, None
-            self.post_message(MatchEnded(self, message))
+        """Show one message through its handler (``HEARS``: each bus message's kind names one);
+        returns how long to let it sink in before the next one."""
+        handler = HEARS.get(type(message))
+        if handler is None:
+            return 0.0  # (a message this end of the bus has no use for)
+        return getattr(self, handler)(message)
+
+    def drawn(self) -> float:
+        """The table drawn again from its state after a message; no pause."""
         self.table_changed()
         self.show_status()
         return 0.0
+
+    @hears(Update)
+    def heard_update(self, message: Update) -> float:
+        return self.show_update(message)
+
+    @hears(MatchInfo)
+    def heard_match_info(self, message: MatchInfo) -> float:
+        table = self.table
+        # names come from people and save files: plain from here on (no escapes, no bidi)
+        table.names, table.seat_kinds = [plain(name) for name in message.names], list(message.seats)
+        table.kinds_at = time.monotonic()
+        self.refresh_bindings()  # (undo is offered only against AI seats)
+        if table.view is not None:
+            self.show_view(table.view)
+        return self.drawn()
+
+    @hears(Saved)
+    def heard_saved(self, message: Saved) -> float:
+        self.saved(message)
+        return self.drawn()
+
+    @hears(SaveStatus)
+    def heard_save_status(self, message: SaveStatus) -> float:
+        self.show_unsaved(message.unsaved)
+        return self.drawn()
+
+    @hears(Chat)
+    def heard_chat(self, message: Chat) -> float:
+        # (a whole log holds the chat said before it, where it was said)
+        self.query_one(MatchLog).add([message.words(self.seat)], emphasis=message.seat != self.seat)
+        return 0.0
+
+    @hears(YourTurn)
+    def heard_your_turn(self, message: YourTurn) -> float:
+        table = self.table
+        if self.client.shared and message.turn - 1 != self._my_last_turn:
+            self.app.bell()  # the turn came back from someone else
+        table.thinking = None
+        view = self.set_view(message.view)
+        table.legal, table.turn, table.typed, table.hint_action = list(message.legal), message.turn, "", None
+        if table.undo != message.undo:
+            table.undo = message.undo
+            self.refresh_bindings()  # (the footer dims u where nothing of ours can be taken back)
+        self.show_view(view)
+        self.table_changed()  # (the plays list shows the choices before the game looks at them)
+        self.show_since()
+        self.your_turn()
+        return self.drawn()
+
+    @hears(Thinking)
+    def heard_thinking(self, message: Thinking) -> float:
+        self.table.thinking = message
+        return self.drawn()
+
+    @hears(Hint)
+    def heard_hint(self, message: Hint) -> float:
+        table = self.table
+        if message.turn == table.turn:
+            table.hint_candidates, table.hint_plan = message.candidates, list(message.plan)
+            self.show_hint(message.action, message.text)
+        return self.drawn()
+
+    @hears(Rejected)
+    def heard_rejected(self, message: Rejected) -> float:
+        self.notify(message.reason, title="Not possible", severity="warning")
+        if self._acted:  # our move was refused: ask for the position again
+            self._acted = False
+            self.send(Sync(self.client.match_id, self.seat))
+        return self.drawn()
+
+    @hears(MatchOver)
+    def heard_match_over(self, message: MatchOver) -> float:
+        table = self.table
+        table.over = message
+        table.turn, table.thinking = None, None
+        self.post_message(MatchEnded(self, message))
+        return self.drawn()
 
     def set_view(self, view: dict[str, Any]) -> V:
         """The view the bus carried, with a world built from it for this seat's descriptions."""

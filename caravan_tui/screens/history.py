@@ -12,13 +12,13 @@ from textual.widgets import DataTable
 
 from caravan_tui.bus import MAX_NAME
 from caravan_tui.games import GAMES
+from caravan_tui.hub_protocol import AskHistory, FinishedRow, History, WatchReplay
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.lobby import finished_words, when_words
 from caravan_tui.screens.requests import ToHub
 from caravan_tui.screens.row_tables import row_table
-from caravan_tui.ssh.protocol import AskHistory, FinishedRow, History, WatchReplay
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 

@@ -10,9 +10,9 @@ from textual.widgets import Static
 
 from caravan_tui.bus import MAX_NAME
 from caravan_tui.games import GAMES
+from caravan_tui.hub_protocol import Leaderboard
 from caravan_tui.safe_text import plain
 from caravan_tui.screens.base import DialogScreen
-from caravan_tui.ssh.protocol import Leaderboard
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.scrolling import SCROLL_KEYS
 

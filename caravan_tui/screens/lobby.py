@@ -14,16 +14,8 @@ from textual.widgets import DataTable
 
 from caravan_tui.bus import MAX_NAME
 from caravan_tui.games import GAMES
-from caravan_tui.safe_text import LONG, as_text, plain
-from caravan_tui.screens.base import BaseScreen
-from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
-from caravan_tui.screens.requests import NewMatch, OpenReview, OpenRules, ToHub
-from caravan_tui.screens.row_tables import row_at_cursor, row_table
-from caravan_tui.screens.table_seat import fit_name
-from caravan_tui.seat_labels import AWAY, FREE, INVITED, STAND_IN_SEAT, YOURS
-from caravan_tui.ssh.moderation import MAX_REASON
-from caravan_tui.ssh.protocol import (
-    STANDING_IN,
+from caravan_tui.hub_protocol import (
+    MAX_REASON,
     AskHistory,
     AskLeaderboard,
     AskWebLink,
@@ -36,6 +28,14 @@ from caravan_tui.ssh.protocol import (
     Watch,
     WatchReplay,
 )
+from caravan_tui.safe_text import LONG, as_text, plain
+from caravan_tui.screens.base import BaseScreen
+from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
+from caravan_tui.screens.requests import NewMatch, OpenReview, OpenRules, ToHub
+from caravan_tui.screens.row_tables import row_at_cursor, row_table
+from caravan_tui.screens.table_seat import fit_name
+from caravan_tui.seat_kinds import STANDING_IN
+from caravan_tui.seat_labels import AWAY, FREE, INVITED, STAND_IN_SEAT, YOURS
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 

@@ -11,10 +11,11 @@ from textual.reactive import reactive, var
 from textual.widgets import Button, Static
 
 from caravan_tui.bus import MAX_NAME, MAX_SEATS
+from caravan_tui.hub_protocol import Rated
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
+from caravan_tui.screens.heard import Heard
 from caravan_tui.screens.requests import GoHome, OpenReview, Rematch
-from caravan_tui.ssh.protocol import Rated
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
@@ -110,10 +111,13 @@ class MatchOverScreen(BaseScreen):
     ratings_text: var[RenderableType] = var("")
 
     def __init__(self, headline: str, scores: str, table: RenderableType | None, status: str = "",
-                 rematch: bool = True, review: OpenReview | None = None) -> None:
+                 rematch: bool = True, review: OpenReview | None = None, match: str | None = None) -> None:
         super().__init__()
         self.headline, self.scores, self.table, self.status = headline, scores, table, status
         self.rematch = rematch
+        #: the match ended: its rating changes come from what the app heard (``TableApp.heard``)
+        #: whenever they came, before this screen opened or after
+        self.match = match
         #: what ``v`` asks for: the review of the match from the seat played (None: not offered)
         self.review = review
 
@@ -137,10 +141,19 @@ class MatchOverScreen(BaseScreen):
                 yield Button("Home (esc)", id="go-home", compact=True)
         yield KeysFooter()
 
+    def on_mount(self) -> None:
+        if self.match is not None:
+            self.watch(self.app, "heard", self.show_heard, init=True)
+
+    def show_heard(self, heard: Heard) -> None:
+        """What the app heard of this match's ratings, as it stands now."""
+        assert self.match is not None
+        self.ratings = heard.ratings.get(self.match, "")
+
     def watch_ratings(self, ratings: str) -> None:
-        if self.is_mounted:
-            self.ratings_text = as_text(ratings, limit=LONG)
-            self.query_one("#rating-changes").display = bool(ratings)
+        # (composed or not: before, ``compose`` shows what the ratings are then)
+        self.ratings_text = as_text(ratings, limit=LONG)
+        self.query("#rating-changes").set(display=bool(ratings))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "rematch":

@@ -15,12 +15,12 @@ from rich.text import Text
 
 from caravan_tui.bus import MatchOver, Thinking
 from caravan_tui.engine import Action, State, ViewHeader, render
+from caravan_tui.lookalikes import reads_as_label
 from caravan_tui.saves.deciders import decided_name
 from caravan_tui.screens.table_panels import PanelWords
+from caravan_tui.seat_kinds import OPEN, STANDING_IN, is_away
 from caravan_tui.seat_labels import AI_STANDING_IN, AWAY, NOBODY, PLAYER, STAND_IN_MARK, YOU, YOURS
 from caravan_tui.seats import SeatSpec
-from caravan_tui.ssh.lookalikes import reads_as_label
-from caravan_tui.ssh.protocol import OPEN, STANDING_IN, is_away
 
 #: what an AI seat's default name ends with: its level, "(normal)"
 LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")

@@ -9,8 +9,8 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Static
 
+from caravan_tui.hub_protocol import WebLink
 from caravan_tui.screens.base import DialogScreen
-from caravan_tui.ssh.protocol import WebLink
 from caravan_tui.widgets.footer import KeysFooter
 
 MAX_URL = 300  # characters of a link shown

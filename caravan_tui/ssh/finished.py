@@ -7,11 +7,11 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from caravan_tui.hub_protocol import FinishedRow
 from caravan_tui.saves.backend import MatchStore
 from caravan_tui.saves.codec import DamagedSave
 from caravan_tui.saves.loading import Replayed, replay_snapshot
 from caravan_tui.ssh.keeping import Keeping
-from caravan_tui.ssh.protocol import FinishedRow
 
 #: finished matches a person's lobby lists
 MAX_FINISHED = 10

@@ -14,11 +14,12 @@ from typing import TypeVar
 
 from caravan_tui.bus import Chat, MatchInfo, MatchOver, SaveStatus, Update
 from caravan_tui.engine import Event, seat_field
+from caravan_tui.hub_protocol import LobbyRow
 from caravan_tui.match.host import MatchHost
 from caravan_tui.match.runner import MatchRunner, SeatClient
+from caravan_tui.seat_kinds import OPEN, STANDING_IN, away_kind
 from caravan_tui.seats import SeatSpec
 from caravan_tui.ssh.keeping import Keeping
-from caravan_tui.ssh.protocol import OPEN, STANDING_IN, LobbyRow, away_kind
 from caravan_tui.ssh.records import HostedRecord
 
 log = logging.getLogger(__name__)

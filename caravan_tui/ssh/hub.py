@@ -40,27 +40,9 @@ from caravan_tui.bus import (
     host_address,
 )
 from caravan_tui.games import GAMES
-from caravan_tui.match.host import STAND_IN, save_problem
-from caravan_tui.match.runner import MatchRunner, SeatClient
-from caravan_tui.safe_text import plain
-from caravan_tui.saves.backend import MatchLocked, MatchStore
-from caravan_tui.saves.codec import DamagedSave
-from caravan_tui.saves.codec import encode as encode_snapshot
-from caravan_tui.saves.snapshot import new_match_id
-from caravan_tui.saves.store import SaveStore
-from caravan_tui.seat_labels import OPEN_SEAT, ai_seat_name
-from caravan_tui.seats import SeatSpec
-from caravan_tui.ssh.finished import HISTORY_ROWS, FinishedMatches, read_ended
-from caravan_tui.ssh.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode, read_frame
-from caravan_tui.ssh.hosted import HostedMatch
-from caravan_tui.ssh.keeping import FileKeeping, Keeping
-from caravan_tui.ssh.lookalikes import look_alike, marks, name_problem
-from caravan_tui.ssh.moderation import Ban
-from caravan_tui.ssh.protocol import (
+from caravan_tui.hub_protocol import (
     MAX_REPLAY,
-    OPEN,
     SEAT_CHOICES,
-    YOU,
     AskHistory,
     AskLeaderboard,
     AskWebLink,
@@ -91,6 +73,23 @@ from caravan_tui.ssh.protocol import (
     Welcome,
     request_from_map,
 )
+from caravan_tui.lookalikes import look_alike, marks, name_problem
+from caravan_tui.match.host import STAND_IN, save_problem
+from caravan_tui.match.runner import MatchRunner, SeatClient
+from caravan_tui.safe_text import plain
+from caravan_tui.saves.backend import MatchLocked, MatchStore
+from caravan_tui.saves.codec import DamagedSave
+from caravan_tui.saves.codec import encode as encode_snapshot
+from caravan_tui.saves.snapshot import new_match_id
+from caravan_tui.saves.store import SaveStore
+from caravan_tui.seat_kinds import OPEN, YOU
+from caravan_tui.seat_labels import OPEN_SEAT, ai_seat_name
+from caravan_tui.seats import SeatSpec
+from caravan_tui.ssh.finished import HISTORY_ROWS, FinishedMatches, read_ended
+from caravan_tui.ssh.framing import MAX_REQUEST, BadFrame, FrameTooLong, encode, read_frame
+from caravan_tui.ssh.hosted import HostedMatch
+from caravan_tui.ssh.keeping import FileKeeping, Keeping
+from caravan_tui.ssh.moderation import Ban
 from caravan_tui.ssh.ratings import Change
 from caravan_tui.ssh.records import HostedRecord
 from caravan_tui.ssh.reviews import HubReviews

@@ -17,12 +17,11 @@ import asyncssh
 
 from caravan_tui.bus import MAX_NAME, line_problem
 from caravan_tui.files import MiB, read_regular
+from caravan_tui.hub_protocol import reason_problem
 from caravan_tui.ssh.connection_log import ConnectionLog
 from caravan_tui.ssh.records import IDENTITY, read_json, write_json
 
 MAX_ADMIN_KEYS = 1000  #: operators' keys in a file
-MAX_REASON = 120  #: characters of a ban's or an action's reason
-MAX_MUTE = 7 * 24 * 60  #: minutes a mute lasts at most
 MAX_BANS = 100_000
 ACTIONS = ("kick", "ban", "unban", "mute", "close")
 
@@ -55,10 +54,6 @@ def read_admin_keys(path: Path) -> frozenset[str]:
     if not found:
         raise ValueError("it names no key")
     return frozenset(found)
-
-
-def reason_problem(reason: object) -> str | None:
-    return None if reason == "" else line_problem(reason, MAX_REASON, "a reason")
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,9 +18,9 @@ from caravan_tui.bus import MAX_NAME, Chat, line_problem
 from caravan_tui.engine import Event
 from caravan_tui.files import MiB, read_regular
 from caravan_tui.games import GAMES
+from caravan_tui.lookalikes import look_alike, marks
 from caravan_tui.match.host import CHAT_BACKLOG, LATE, Said
 from caravan_tui.saves.store import replace_file
-from caravan_tui.ssh.lookalikes import look_alike, marks
 
 MAX_FILE = MiB
 MAX_NOTES, MAX_NOTE = 1000, 300  # a side log's notes, and the characters of one

@@ -12,8 +12,8 @@ import socket
 from contextlib import suppress
 
 from caravan_tui.bus import CHAT_MESSAGES, MESSAGES, Message
+from caravan_tui.hub_protocol import Joined, LeaveMatch, message_from_map
 from caravan_tui.ssh.framing import MAX_UPDATE, BadFrame, encode, read_frame
-from caravan_tui.ssh.protocol import Joined, LeaveMatch, message_from_map
 
 #: what belongs to the match on screen (the rest is the lobby's)
 MATCH_MESSAGES = tuple({**MESSAGES, **CHAT_MESSAGES}.values())

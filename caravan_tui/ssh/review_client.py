@@ -9,7 +9,7 @@ from typing import Any
 
 from caravan_tui.ai.review import Review
 from caravan_tui.bus import Message
-from caravan_tui.ssh.protocol import Reviewed, Reviewing, ReviewMatch
+from caravan_tui.hub_protocol import Reviewed, Reviewing, ReviewMatch
 
 
 class HubReviewer:

@@ -13,12 +13,12 @@ from collections.abc import Callable
 from caravan_tui.ai.review import ITERATIONS
 from caravan_tui.ai.worker import AIWorker, AIWorkerError
 from caravan_tui.bus import Message
+from caravan_tui.hub_protocol import Reviewed, Reviewing, ReviewMatch
 from caravan_tui.match_review import review_of
 from caravan_tui.saves.backend import MatchStore
 from caravan_tui.saves.reviews import Shelf
 from caravan_tui.saves.snapshot import Snapshot
 from caravan_tui.ssh.finished import FinishedMatches, read_ended
-from caravan_tui.ssh.protocol import Reviewed, Reviewing, ReviewMatch
 
 log = logging.getLogger(__name__)
 

@@ -12,7 +12,7 @@ from textual.reactive import var
 from textual.timer import Timer
 from textual.widgets import Static
 
-from caravan_tui.ssh.protocol import is_away, stand_in_after
+from caravan_tui.seat_kinds import is_away, stand_in_after
 
 
 def away_line(name: str, seconds: int | None) -> str:

@@ -30,23 +30,17 @@ from caravan_tui.bus import (
     line_problem,
 )
 from caravan_tui.bus import message_from_map as _from_map
-from caravan_tui.ssh.moderation import MAX_MUTE, reason_problem
+from caravan_tui.seat_kinds import MAX_GRACE, OPEN, YOU
 
-#: how a creator describes each seat of a new match
-YOU, OPEN = "you", "open"
-#: a person's seat whose person left it for a while (the grace, then a stand-in); "away:S"
-#: while an AI takes the seat in S seconds
-AWAY = "away"
-#: a person's seat an AI plays until its person comes back
-STANDING_IN = "stand-in"
 SEAT_CHOICES = (YOU, OPEN, *(f"ai:{level}" for level in LEVELS))
 MAX_OPTIONS = 16
-MAX_GRACE = 3600  # seconds
 #: bytes of a replay sent to a session (a larger save is refused, in one line)
 MAX_REPLAY = 4 * 1024 * 1024
 MAX_REPORT = 8000  # characters of a crash report (its last lines: where it failed)
 #: all a person sees of a failure in their session (the hub logs the report)
 CRASHED = "Something went wrong; the match is safe."
+MAX_REASON = 120  #: characters of a ban's or an action's reason
+MAX_MUTE = 7 * 24 * 60  #: minutes a mute lasts at most
 
 
 class Welcome(Message):
@@ -407,22 +401,8 @@ TO_SESSION: dict[str, type[Message]] = {
 }
 
 
-def away_kind(seconds: int | None) -> str:
-    """The kind of a seat whose person is away: "away", or "away:S" while an AI is to take the
-    seat in S seconds."""
-    return AWAY if seconds is None else f"{AWAY}:{seconds}"
-
-
-def is_away(kind: str) -> bool:
-    return kind == AWAY or kind.startswith(AWAY + ":")
-
-
-def stand_in_after(kind: str) -> int | None:
-    """The seconds until an AI takes an away seat (``away_kind``), if that is known (and sane)."""
-    seconds = kind.partition(":")[2]
-    if kind.startswith(AWAY + ":") and seconds.isascii() and seconds.isdigit() and len(seconds) <= 5:
-        return min(int(seconds), MAX_GRACE)
-    return None
+def reason_problem(reason: object) -> str | None:
+    return None if reason == "" else line_problem(reason, MAX_REASON, "a reason")
 
 
 def request_from_map(m: Any) -> Message:

@@ -1,0 +1,43 @@
+"""What the app heard that outlives the screen showing when it came (plain data, no Textual).
+
+A message for the result screen may come before that screen exists or while the app is on its
+way to it (the hub's ``Rated`` and the match's end travel on two links); one kept by whichever
+screen was showing is lost with it. So the app keeps it here, one immutable value it replaces as
+each message comes (``TableApp.heard``), and a screen shows its part of it from the moment it
+opens and at every change after.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+#: how many of the last things the hub told are kept (each is one line)
+KEPT_TOLD = 4
+#: how long a thing told still counts as news, in seconds (a notice's time on screen)
+TOLD_FRESH = 8.0
+
+_NOTHING: Mapping[str, str] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """``ratings``: what each match that ended did to its people's ratings, in words, by match;
+    ``told``: the last lines the hub told (an operator's action, a mute), each with when it came
+    (``time.monotonic``), oldest first."""
+
+    ratings: Mapping[str, str] = field(default_factory=lambda: _NOTHING)
+    told: tuple[tuple[float, str], ...] = ()
+
+    def rated(self, match: str, line: str) -> Heard:
+        """With ``match``'s rating changes."""
+        return replace(self, ratings=MappingProxyType({**self.ratings, match: line}))
+
+    def was_told(self, text: str, now: float) -> Heard:
+        """With one more line told (the oldest go beyond ``KEPT_TOLD``)."""
+        return replace(self, told=(*self.told, (now, text))[-KEPT_TOLD:])
+
+    def fresh_told(self, now: float) -> list[str]:
+        """The lines told in the last ``TOLD_FRESH`` seconds: news a change of screen must not
+        wipe (a result screen clears the match's notices, not a mute said as the match ended)."""
+        return [text for at, text in self.told if now - at <= TOLD_FRESH]

@@ -1,0 +1,35 @@
+"""The kinds of seat a table and the lobby speak of, beside what the engine's seat specs say
+(``seats.py``): a seat a creator leaves open or takes, a person's seat whose person is away, one
+an AI plays until its person comes back. Shared vocabulary, low in the layers: the hub's protocol
+carries these words, and the tables, the widgets and a match's replay read them without
+importing the server.
+"""
+from __future__ import annotations
+
+#: how a creator describes each seat of a new match
+YOU, OPEN = "you", "open"
+#: a person's seat whose person left it for a while (the grace, then a stand-in); "away:S"
+#: while an AI takes the seat in S seconds
+AWAY = "away"
+#: a person's seat an AI plays until its person comes back
+STANDING_IN = "stand-in"
+#: seconds of grace a match gives an away person at most
+MAX_GRACE = 3600
+
+
+def away_kind(seconds: int | None) -> str:
+    """The kind of a seat whose person is away: "away", or "away:S" while an AI is to take the
+    seat in S seconds."""
+    return AWAY if seconds is None else f"{AWAY}:{seconds}"
+
+
+def is_away(kind: str) -> bool:
+    return kind == AWAY or kind.startswith(AWAY + ":")
+
+
+def stand_in_after(kind: str) -> int | None:
+    """The seconds until an AI takes an away seat (``away_kind``), if that is known (and sane)."""
+    seconds = kind.partition(":")[2]
+    if kind.startswith(AWAY + ":") and seconds.isascii() and seconds.isdigit() and len(seconds) <= 5:
+        return min(int(seconds), MAX_GRACE)
+    return None
