@@ -280,7 +280,7 @@ def _play_setup(args):
     if args.name and clean_name(args.name):
         preferences.name = clean_name(args.name)
         preferences.save()
-    return setup_for(game, levels, preferences.name, options)
+    return setup_for(game, levels, preferences.name, options, args.seed)
 
 
 def _resumable(match_id: str) -> str:
@@ -345,6 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help="a game option; yes/no options take yes, no, true, false, on, off, 1 or 0")
     play.add_argument("--name", help="your name at the table (remembered)")
+    play.add_argument("--seed", type=seed, help="the match's seed, to deal the same match again (default: random)")
 
     resume = commands.add_parser("resume", help="resume a saved match (the latest unfinished one by default)")
     resume.add_argument("match", nargs="?", default="latest")

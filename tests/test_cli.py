@@ -297,6 +297,15 @@ def test_play_sets_up_the_table_from_the_shell(home, monkeypatch):
     assert [str(s) for s in four.seats] == ["human"] + ["ai:easy"] * 3 and four.names[0] == "Quinn"
 
 
+def test_play_takes_a_seed_to_deal_the_same_match_again(home, monkeypatch, capsys):
+    """``--option seed=7`` was refused and ``play`` had no other way to name the deal."""
+    opened = []
+    monkeypatch.setattr("caravan_tui.app.run_app", lambda **kwargs: opened.append(kwargs["play"]))
+    assert main(["play", "camel_caravan", "--seed", "7"]) == main(["play", "camel_caravan", "--seed", "7"]) == 0
+    assert [setup.seed for setup in opened] == [7, 7]
+    assert "must be a whole number" in _run(["play", "camel_caravan", "--seed", "-1"], capsys)[2]
+
+
 def test_json_problems_are_found_before_any_match_is_played(tmp_path, monkeypatch, capsys):
     played = []
     monkeypatch.setattr(ai.arena, "run_jobs", lambda *args: played.append(args) or [])

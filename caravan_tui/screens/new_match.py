@@ -49,12 +49,13 @@ def default_name(seat: int, spec: SeatSpec, remembered: str = "") -> str:
     return ai_seat_name(seat, spec.level or spec.kind)
 
 
-def setup_for(game: Game, levels: list[str], name: str = "", options: dict | None = None) -> MatchSetup:
+def setup_for(game: Game, levels: list[str], name: str = "", options: dict | None = None,
+              seed: int | None = None) -> MatchSetup:
     """You (``name``, else the login name) in seat 1, an AI of each of ``levels`` after you,
-    the game's options (its defaults, else), a random seed."""
+    the game's options (its defaults, else), ``seed`` (a random one, else)."""
     seats = [YOU] + [SeatSpec.ai(level) for level in levels]
     return MatchSetup(game.id, seats, [default_name(i, s, name) for i, s in enumerate(seats)],
-                      game.resolve_options(options), random.randrange(2**31))
+                      game.resolve_options(options), random.randrange(2**31) if seed is None else seed)
 
 
 class NewMatchScreen(MatchForm):
