@@ -81,6 +81,20 @@ def test_saves_command_lists_matches_and_damaged_files(capsys, tmp_path, monkeyp
     assert "broken" in out and "damaged" in out
 
 
+def test_saves_command_keeps_a_long_game_title_and_seat_list_apart_from_the_next_column(capsys, tmp_path,
+                                                                                        monkeypatch):
+    """"Caravans of Ahldarahd human,ai:easy" ran the game into the seats."""
+    monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
+    SaveStore().write(Snapshot(match_id="m1", game_id="ahldarahd", options={}, players=4,
+                               seats=["human", "ai:normal", "ai:normal", "ai:normal"],
+                               names=["You", "AI 2", "AI 3", "AI 4"], seed=3))
+    assert main(["saves"]) == 0
+    header, row = capsys.readouterr().out.splitlines()
+    for column in ("seats", "moves"):
+        assert row[header.index(column) - 1] == " ", (column, header, row)
+    assert "Caravans of Ahldarahd " in row and "ai:normal,ai:normal " in row
+
+
 def test_bench_measures_every_number():
     result = bench_game("decktet_caravan", playout_seconds=0.05, search_iterations=30,
                         level_positions=1, levels=("easy",), memory_iterations=20, clock_positions=0)
