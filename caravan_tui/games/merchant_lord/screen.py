@@ -325,7 +325,12 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             return action if action in self.table.legal else None
         if self.table.choices().action(self.sel) is not None:
             return None if self.table.phase == "favour" else self.table.choices().action(self.sel)
-        return self.table.selected_action()
+        selected = self.table.selected_action()
+        hinted = self.hinted
+        if (selected is None and widget.id == "ml-dice" and hinted is not None and hinted[0] == "adjust"
+                and hinted in self.table.legal and widget.current == str(self.table.adjust_die(hinted))):
+            return hinted  # ``a`` put the cursor on the hinted die: Enter turns it, as the hint says
+        return selected
 
     def status_text(self) -> Text:
         """What Enter (or space) does for the focused widget, in words."""
