@@ -98,10 +98,10 @@ def my_turn(screen) -> bool:
     return screen.table.turn is not None and screen.table.view is not None and bool(screen.table.names)
 
 
-def at_my_turn(tmp_path, prefix):
+def at_my_turn(tmp_path, prefix, seed: int = 0):
     """The app at 80×24 at the table after the actions ``prefix``, once it is seat 0's turn."""
     app = make_app(tmp_path, home=False)
-    return at_turn(app, table_at(app, prefix), my_turn, SIZE)
+    return at_turn(app, table_at(app, prefix, seed), my_turn, SIZE)
 
 
 async def cursor_to(pilot, widget, key: str) -> None:
@@ -591,6 +591,31 @@ async def test_a_then_enter_turns_the_die_a_hint_to_turn_one_names(tmp_path):
         await pilot.press("enter")
         await wait_for(pilot, lambda: table.moves() > start, "the die turned")
         assert table.runner.host.actions[start] == turn
+
+
+def first_card_untuckable(state) -> bool:
+    """Seat 0 sells, and the first card of its hand fits no sale while another card does."""
+    if state.turn != 0 or state.phase != SELL:
+        return False
+    usable = {c for a in state.legal_actions() if a[0] == "sell" for c, _ in a[2]}
+    hand = state.view(0)["hand"]
+    return bool(hand) and hand[0] not in usable and bool(usable)
+
+
+async def test_the_hands_cursor_starts_on_a_card_that_can_be_tucked(tmp_path):
+    """The bug: the hand's cursor started on its first card, which no sale could tuck."""
+    for seed in range(6):
+        try:
+            prefix, state = play_until(first_card_untuckable, seed=seed)
+            break
+        except AssertionError:
+            continue
+    else:
+        raise AssertionError("no such position")
+    usable = {c for a in state.legal_actions() if a[0] == "sell" for c, _ in a[2]}
+    async with at_my_turn(tmp_path, prefix, seed) as (_app, pilot, table):
+        hand = table.screen.query_one("#ml-hand", ChipBar)
+        await wait_for(pilot, lambda: hand.current in usable, f"the cursor on a card to tuck, not {hand.current}")
 
 
 async def test_e_asks_before_it_stops_selling_while_a_sale_is_possible(tmp_path):
