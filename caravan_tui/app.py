@@ -587,7 +587,8 @@ class ClientApp(TableApp):
             else:
                 self.push_screen(HistoryScreen(message))
         elif isinstance(message, Told):
-            self.notify(message.text if isinstance(message.text, str) else "", title="Done")
+            title = message.title if isinstance(message.title, str) else ""
+            self.notify(message.text if isinstance(message.text, str) else "", title=plain(title, 40) or "Done")
         elif isinstance(message, Goodbye):
             self.goodbye = message.reason
         elif isinstance(message, Refused):

@@ -790,7 +790,8 @@ class Hub:
             await asyncio.to_thread(moderation.mute, who, time.time() + minutes * 60)
             detail, done = f"{minutes} min{reason}", f"{msg.target}'s chat is muted for {minutes} minutes."
             for target in here:
-                await self._tell(target, Told(f"An operator muted your chat for {minutes} minutes{reason}."))
+                await self._tell(target, Told(f"An operator muted your chat for {minutes} minutes{reason}.",
+                                                 "Your chat is muted"))
         else:
             if msg.action == "ban":
                 await asyncio.to_thread(moderation.ban, Ban(who, time.time(), session.name, msg.reason))
