@@ -602,8 +602,9 @@ class ClientApp(TableApp):
                 self.push_screen(HistoryScreen(message))
         elif isinstance(message, Told):
             text = message.text if isinstance(message.text, str) else ""
+            title = message.title if isinstance(message.title, str) else ""
             self.heard = self.heard.was_told(text, time.monotonic())
-            self.notify(text, title="Done")
+            self.notify(text, title=plain(title, 40) or "Done")
         elif isinstance(message, Goodbye):
             self.goodbye = message.reason
         elif isinstance(message, Refused):

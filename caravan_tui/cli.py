@@ -280,7 +280,7 @@ def _play_setup(args):
     if args.name and clean_name(args.name):
         preferences.name = clean_name(args.name)
         preferences.save()
-    return setup_for(game, levels, preferences.name, options)
+    return setup_for(game, levels, preferences.name, options, args.seed)
 
 
 def _resumable(match_id: str) -> str:
@@ -345,6 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                       help="a game option; yes/no options take yes, no, true, false, on, off, 1 or 0")
     play.add_argument("--name", help="your name at the table (remembered)")
+    play.add_argument("--seed", type=seed, help="the match's seed, to deal the same match again (default: random)")
 
     resume = commands.add_parser("resume", help="resume a saved match (the latest unfinished one by default)")
     resume.add_argument("match", nargs="?", default="latest")
@@ -614,17 +615,21 @@ def cmd_saves(args) -> int:
     if not entries:
         print(plain(f"no saved matches in {store.folder}", LONG))
         return 0
-    print(f"{'match':<24} {'game':<16} {'seats':<24} {'moves':>5}  {'last played':<16} status")
+    shown = [entry.snapshot for entry in entries if entry.snapshot is not None]
+    # columns as wide as their widest value, so no title or seat list runs into the next column
+    game = max([len("game")] + [len(GAMES[snap.game_id].title) for snap in shown])
+    seats = max([len("seats")] + [len(",".join(snap.seats)) for snap in shown])
+    print(f"{'match':<24} {'game':<{game}} {'seats':<{seats}} {'moves':>5}  {'last played':<16} status")
     for entry in entries:  # file names and what files hold: plain (no escape reaches the terminal)
         when = datetime.fromtimestamp(entry.modified).strftime("%Y-%m-%d %H:%M")
         snap = entry.snapshot
         if snap is None:
             offer = f" (caravan-tui saves --recover {entry.match_id}: {entry.recovery})" if entry.recovery else ""
-            print(plain(f"{entry.match_id:<24} {'?':<16} {'':<24} {'':>5}  {when:<16} damaged: {entry.error}{offer}",
-                        LONG))
+            print(plain(f"{entry.match_id:<24} {'?':<{game}} {'':<{seats}} {'':>5}  {when:<16} "
+                        f"damaged: {entry.error}{offer}", LONG))
             continue
         title = GAMES[snap.game_id].title
-        print(plain(f"{snap.match_id:<24} {title:<16} {','.join(snap.seats):<24} {len(snap.actions):>5}  "
+        print(plain(f"{snap.match_id:<24} {title:<{game}} {','.join(snap.seats):<{seats}} {len(snap.actions):>5}  "
                     f"{datetime.fromtimestamp(snap.updated).strftime('%Y-%m-%d %H:%M'):<16} {snap.status}", LONG))
     return 0
 

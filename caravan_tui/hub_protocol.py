@@ -294,9 +294,11 @@ class Ignore(Request):
 
 
 class Told(Message):
-    """Hub → session: something done, said in one line (an operator's action, a mute)."""
+    """Hub → session: something done, said in one line (an operator's action, a mute); ``title``
+    the notice's: "Done" for what the person did, another word for what was done to them."""
 
     text: str
+    title: str = "Done"
 
 
 class Rated(Message):

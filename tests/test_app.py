@@ -199,7 +199,9 @@ async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
         app.start_match(setup(seed_where_leader(0), hands=3))
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         screen = app.screen
-        assert screen.check_action("undo", ()) is None  # nothing of mine to take back yet: u is dimmed
+        await pilot.press("u")  # nothing of mine to take back yet: said in words, not by a dimmed key
+        await wait_for(pilot, lambda: any("no move of yours" in n.message for n in notices(app)), "why not")
+        await wait_for(pilot, lambda: my_turn(app), "my turn again")
         await pilot.press("h")
         actions = screen.query_one(ActionList)
         await wait_for(pilot, lambda: actions.hinted is not None, "the hint")
@@ -223,8 +225,8 @@ async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
         turn = app.runner.host.turn
         reply = app.runner.host.events[-1][0]
         await pilot.press("u")
-        if reply.reveals_to(0):  # the AI played cards from its hidden hand: no second look
-            assert screen.check_action("undo", ()) is None  # (dimmed: u does nothing)
+        if reply.reveals_to(0):  # the AI played cards from its hidden hand: no second look, and why
+            await wait_for(pilot, lambda: any("cannot take back past" in n.message for n in notices(app)), "why not")
             assert app.runner.host.turn == turn
         else:
             await wait_for(pilot, lambda: app.runner.host.turn == 0 and my_turn(app), "the undo")
@@ -642,7 +644,7 @@ async def test_notices_do_not_pile_up_or_outlive_their_match(tmp_path):
         app.start_match(setup(seed_where_leader(0)))
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         for _ in range(3):
-            app.screen.action_undo()  # refused each time (u is dimmed): one notice on screen, not three
+            app.screen.action_undo()  # refused each time: one notice on screen, not three
             await pilot.pause()
         await wait_for(pilot, lambda: bool(notices(app)), "the refusal")
         assert len(notices(app)) == 1

@@ -496,6 +496,22 @@ def test_the_end_table_counts_goods_as_the_table_in_play_does_and_never_says_min
     lines = [" ".join(line.replace("│", " ").split()) for line in console.export_text().splitlines()]
     assert "P1 3 (9) 9 0 18" in lines and "P2 1 (6) 2 −3 5" in lines and "Goods (pts)" in lines[1]
 
+
+def test_a_score_below_zero_takes_the_same_minus_sign_as_its_penalty():
+    """The score column read "-2 (−3)": a hyphen and a minus side by side."""
+    from rich.console import Console
+
+    from caravan_tui.games.camel_caravan.tables import players_table, scores_table
+
+    delivered = [dict.fromkeys(GOODS, 0), dict.fromkeys(GOODS, 0)]
+    view = {"players": 2, "delivered": delivered, "markers": [0, 1], "loaded": [[[1, "salt", False]] * 3, []],
+            "scores": [-2, 1], "thefts": [1, 1], "supply": [3, 3]}
+    console = Console(width=80, record=True)
+    console.print(players_table(view, lambda seat, width: f"P{seat + 1}"))
+    console.print(scores_table(view, lambda seat: f"P{seat + 1}"))
+    text = console.export_text()
+    assert "−2 (−3)" in text and "-" not in text.replace("–", ""), text
+
 async def test_the_boards_cursor_shows_its_focus_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     async with at_my_turn(tmp_path) as (app, pilot):

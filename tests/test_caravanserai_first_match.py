@@ -13,7 +13,7 @@ from test_whole_table_lines import shown, words
 
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.games.caravanserai.legend import legend_lines, legend_panel
-from caravan_tui.games.caravanserai.rules import STAND, TITLES
+from caravan_tui.games.caravanserai.rules import BOARD, PLACE, STAND, TITLES
 from caravan_tui.games.caravanserai.table import CaravanseraiTable, final_table
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
@@ -129,3 +129,26 @@ async def test_every_line_of_the_whole_legend_fits_its_panel_at_80x24(tmp_path):
         await wait_for(pilot, lambda: not panel.has_class("-hidden") and panel.content_size.width > 0, "the legend")
         lines = legend_panel().plain.splitlines()
         assert max(len(line) for line in lines) <= panel.scrollable_content_region.width, lines
+
+
+async def test_solos_forced_rest_says_two_market_goods_stand_for_each_camel_taken_back(tmp_path):
+    """The bug: solo's question said "a market good for each camel taken back"; in solo it is
+    two (rules §7.2: 2n)."""
+    from caravan_tui.match.runner import MatchRunner
+    from caravan_tui.seats import SeatSpec
+
+    from tables import table_shown
+
+    runner = MatchRunner.new("caravanserai", [SeatSpec("human")], ["Ann"], 0, GAME.quick_options, None)
+    async with table_shown(tmp_path, runner) as (_app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
+        while screen.table.world.stage not in (PLACE, BOARD):  # (the starting camel: one way on)
+            turn = screen.table.turn
+            screen.act(screen.table.legal[0])
+            await wait_for(pilot, lambda turn=turn: screen.table.turn not in (None, turn) and settled(screen),
+                           "the placement")
+        forced = next(a for a in screen.table.legal if a[0] != "camel" and (
+            (after := screen.table.world.clone()).apply(a, False) or after.stage == STAND))
+        asked = screen.question_before(forced)
+        assert asked is not None
+        assert "then you stand two market goods for each camel taken back (solo)" in asked[0], asked[0]

@@ -81,6 +81,20 @@ def test_saves_command_lists_matches_and_damaged_files(capsys, tmp_path, monkeyp
     assert "broken" in out and "damaged" in out
 
 
+def test_saves_command_keeps_a_long_game_title_and_seat_list_apart_from_the_next_column(capsys, tmp_path,
+                                                                                        monkeypatch):
+    """"Caravans of Ahldarahd human,ai:easy" ran the game into the seats."""
+    monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
+    SaveStore().write(Snapshot(match_id="m1", game_id="ahldarahd", options={}, players=4,
+                               seats=["human", "ai:normal", "ai:normal", "ai:normal"],
+                               names=["You", "AI 2", "AI 3", "AI 4"], seed=3))
+    assert main(["saves"]) == 0
+    header, row = capsys.readouterr().out.splitlines()
+    for column in ("seats", "moves"):
+        assert row[header.index(column) - 1] == " ", (column, header, row)
+    assert "Caravans of Ahldarahd " in row and "ai:normal,ai:normal " in row
+
+
 def test_bench_measures_every_number():
     result = bench_game("decktet_caravan", playout_seconds=0.05, search_iterations=30,
                         level_positions=1, levels=("easy",), memory_iterations=20, clock_positions=0)
@@ -295,6 +309,15 @@ def test_play_sets_up_the_table_from_the_shell(home, monkeypatch):
     assert [str(s) for s in three.seats] == ["human", "ai:normal", "ai:hard"]
     assert three.options == {"sixth_camel": True, "short_game": False} and three.names[0] == "Quinn"
     assert [str(s) for s in four.seats] == ["human"] + ["ai:easy"] * 3 and four.names[0] == "Quinn"
+
+
+def test_play_takes_a_seed_to_deal_the_same_match_again(home, monkeypatch, capsys):
+    """``--option seed=7`` was refused and ``play`` had no other way to name the deal."""
+    opened = []
+    monkeypatch.setattr("caravan_tui.app.run_app", lambda **kwargs: opened.append(kwargs["play"]))
+    assert main(["play", "camel_caravan", "--seed", "7"]) == main(["play", "camel_caravan", "--seed", "7"]) == 0
+    assert [setup.seed for setup in opened] == [7, 7]
+    assert "must be a whole number" in _run(["play", "camel_caravan", "--seed", "-1"], capsys)[2]
 
 
 def test_json_problems_are_found_before_any_match_is_played(tmp_path, monkeypatch, capsys):

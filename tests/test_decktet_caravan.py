@@ -533,3 +533,15 @@ def test_the_search_prior_is_the_estimate_after_each_play(seed):
         greedy = GreedyPolicy().choose(GAME.id, state.view(mover), mover, seed, legal)
         assert expected[legal.index(greedy)] == max(expected)
         state.apply(rng.choice(legal))
+
+
+def test_how_to_play_says_how_the_up_cards_are_turned_and_who_leads_each_hand():
+    """The player rules never said that two Aces/Crowns are turned up each hand, a same-suit
+    second one set aside face up and replaced, nor who leads hands 2 onward (only the log did);
+    "beaten by one of as many cards" read as "at least as many" (the rules: the same length)."""
+    from caravan_tui.screens.how_to_play import how_to_play
+
+    short = " ".join(how_to_play(get_game("decktet_caravan").rules).split())
+    assert "turns **2 up cards**" in short and "set aside face up" in short
+    assert "drawn at random" in short and "lower total" in short and "did not lead the last hand" in short
+    assert "exactly as many cards" in short and "one of as many cards" not in short

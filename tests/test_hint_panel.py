@@ -65,3 +65,25 @@ async def test_the_foot_says_there_is_more_when_the_panel_shrinks_after_it_showe
         panel.styles.max_height = 4
         await wait_for(pilot, lambda: panel.max_scroll_y > 0, "the panel to be cut")
         await wait_for(pilot, lambda: "more" in str(panel.border_subtitle), "the foot to say there is more")
+
+
+async def test_the_hint_panel_stands_above_every_line_of_a_two_line_status(tmp_path):
+    """The bug: the panel sat one line above the board's foot, over the first line of a status
+    that had wrapped to two; " 6♣L⌘K 7☾M♣L 8≈V♣L A♣L→9" was all that showed of it."""
+    from rich.text import Text
+
+    app = BareApp(store=SaveStore(tmp_path))
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
+    screen = table.screen
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        status = screen.query_one("#status")
+        status.line_of = lambda: Text("Enter plays Caravan FIRST " + "6♣L⌘K 7☾M♣L " * 5 + "LAST")
+        status.redraw()
+        screen.open_panel("hint", PanelWords("Hint", ("Play the caravan.",)))
+        panel = screen.query_one("#hint-panel", TablePanel)
+        await wait_for(pilot, lambda: panel.display and status.region.height == 2, "the panel and two lines")
+        await pilot.pause()
+        assert panel.region.bottom <= status.region.y, (panel.region, status.region)
+        shown = "\n".join(screen_lines(app.screen))
+        assert "FIRST" in shown and "LAST" in shown

@@ -859,3 +859,14 @@ def test_income_values_follow_the_card_data():
     m05 = INDEX["M05"]
     assert DIE[m05] == (1, 4) and OPP[m05] == (1, 1) and ONE_TIME[m05] == (None, "FM")
     assert OWN_COINS[m05] == (2, 0) and OWN_FAVOUR[INDEX["M09"]] == (5, 0)
+
+
+def test_how_to_play_prices_a_reroll_for_all_the_dice_chosen_not_for_each():
+    """"favour rerolls dice (1)" read as 1 favour a die; the rules: 1 favour rerolls a chosen
+    set of dice (§7.1), 2 favour turn one die by one."""
+    from caravan_tui.games import get_game
+    from caravan_tui.screens.how_to_play import how_to_play
+
+    short = " ".join(how_to_play(get_game("merchant_lord").rules).split())
+    assert "favour rerolls dice (1)" not in short
+    assert "1 favour rerolls any of your dice at once" in short and "2 favour turn one die a step" in short

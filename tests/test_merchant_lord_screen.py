@@ -98,10 +98,10 @@ def my_turn(screen) -> bool:
     return screen.table.turn is not None and screen.table.view is not None and bool(screen.table.names)
 
 
-def at_my_turn(tmp_path, prefix):
+def at_my_turn(tmp_path, prefix, seed: int = 0):
     """The app at 80×24 at the table after the actions ``prefix``, once it is seat 0's turn."""
     app = make_app(tmp_path, home=False)
-    return at_turn(app, table_at(app, prefix), my_turn, SIZE)
+    return at_turn(app, table_at(app, prefix, seed), my_turn, SIZE)
 
 
 async def cursor_to(pilot, widget, key: str) -> None:
@@ -572,6 +572,52 @@ async def test_a_hint_stars_and_previews_but_moves_nothing_until_a_takes_it(tmp_
         assert table.runner.host.actions[start] == sale
 
 
+async def test_a_then_enter_turns_the_die_a_hint_to_turn_one_names(tmp_path):
+    """The bug: under "Turn a 4 into a 3", ``a`` then Enter said "Not possible — tick dice to
+    reroll with space first". ``a`` puts the cursor on the hinted die; the line says what Enter
+    does, and Enter turns it, as the hint said."""
+    prefix, state = play_until(lambda s: s.turn == 0 and s.phase == FAVOUR and s.favour[0] >= 2)
+    turn = next(a for a in state.legal_actions() if a[0] == "adjust" and a[2] < 0)
+    async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
+        screen = table.screen
+        screen.show_hint(turn, "")
+        await pilot.pause()
+        assert "a picks the die, enter turns it" in builder(screen)
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.focused is screen.query_one("#ml-dice")
+        assert status(screen) == f"enter: {screen.describe(turn)}", status(screen)
+        start = table.moves()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() > start, "the die turned")
+        assert table.runner.host.actions[start] == turn
+
+
+def first_card_untuckable(state) -> bool:
+    """Seat 0 sells, and the first card of its hand fits no sale while another card does."""
+    if state.turn != 0 or state.phase != SELL:
+        return False
+    usable = {c for a in state.legal_actions() if a[0] == "sell" for c, _ in a[2]}
+    hand = state.view(0)["hand"]
+    return bool(hand) and hand[0] not in usable and bool(usable)
+
+
+async def test_the_hands_cursor_starts_on_a_card_that_can_be_tucked(tmp_path):
+    """The bug: the hand's cursor started on its first card, which no sale could tuck."""
+    for seed in range(6):
+        try:
+            prefix, state = play_until(first_card_untuckable, seed=seed)
+            break
+        except AssertionError:
+            continue
+    else:
+        raise AssertionError("no such position")
+    usable = {c for a in state.legal_actions() if a[0] == "sell" for c, _ in a[2]}
+    async with at_my_turn(tmp_path, prefix, seed) as (_app, pilot, table):
+        hand = table.screen.query_one("#ml-hand", ChipBar)
+        await wait_for(pilot, lambda: hand.current in usable, f"the cursor on a card to tuck, not {hand.current}")
+
+
 async def test_e_asks_before_it_stops_selling_while_a_sale_is_possible(tmp_path):
     """The bug: spending the last favour ends the favour step by itself, so an ``e`` pressed for
     it stopped selling: every unsold die went to the market, a sale lost, with no undo past the
@@ -613,8 +659,7 @@ async def test_a_takes_a_hint_to_buy_to_the_row_and_leaves_a_hint_to_end_the_ste
 
 
 def test_a_hint_to_turn_a_die_names_the_key_that_turns_it():
-    assert [hint_keys(("adjust", 3, delta)) for delta in (1, -1)] == \
-        ["a picks the die, + turns it", "a picks the die, - turns it"]
+    assert {hint_keys(("adjust", 3, delta)) for delta in (1, -1)} == {"a picks the die, enter turns it"}
     assert {hint_keys(end) for end in ENDS} == {"e does it"} and hint_keys(("buy", "M21")) == "a takes it"
 
 

@@ -133,7 +133,9 @@ async def test_a_mute_silences_a_person_for_a_time_and_anyone_may_hide_anothers_
     await ann.send(protocol.Watch(joined.match))
     await ann.next(protocol.Joined)
     await ann.send(protocol.Moderate("mute", "Bob", minutes=10, reason="shouting"))
-    assert (await bob.next(protocol.Told)).text == "An operator muted your chat for 10 minutes: shouting."
+    told = await bob.next(protocol.Told)
+    assert told.text == "An operator muted your chat for 10 minutes: shouting."
+    assert told.title == "Your chat is muted"  # (it was "Done": done to them, not by them)
     await bob.send(Chat(joined.match, 0, "LOUD"))
     assert (await bob.next(protocol.Refused)).reason == "an operator muted your chat for 10 more minutes"
     # Cyd hides Ann's chat: Bob still reads it, Cyd does not

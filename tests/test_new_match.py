@@ -99,3 +99,65 @@ async def test_a_focused_dropdown_shows_without_colour(tmp_path, monkeypatch):
         marks = ("reverse", "bold", "underline", "italic")
         assert any(getattr(focused, mark) for mark in marks)
         assert not any(getattr(seat, mark) for mark in marks)
+
+
+async def test_the_row_with_the_focus_is_marked_without_colour(tmp_path, monkeypatch):
+    """A seed typed while the focus was, unseen, on Seat 2's name renamed the AI "5". Every
+    tab stop marks its row's label, and only that row's."""
+    from textual.widgets import Input
+
+    from caravan_tui.screens.match_form import FOCUS_MARK, FieldLabel
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app, _ = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_match_at(pilot, GAMES["decktet_caravan"])
+        seen = set()
+        for _ in range(12):
+            await pilot.pause()
+            marked = [label.text for label in app.screen.query(FieldLabel)
+                      if str(label.render()).startswith(FOCUS_MARK)]
+            focused = app.focused
+            if focused is not None and focused.id != "start":
+                assert len(marked) == 1, (focused, marked)
+                seen.add(marked[0])
+                if focused.id == "seed":
+                    assert marked == ["Seed"]
+                elif isinstance(focused, Input) and focused.id == "name-1":
+                    assert marked == ["Seat 2"]
+            await pilot.press("tab")
+        assert {"Game", "Players", "Seat 1", "Seat 2", "hands", "Seed", "Practice"} <= seen, seen
+
+
+async def test_the_practice_box_reads_on_and_off_without_colour(tmp_path, monkeypatch):
+    """"▐X▌" on and off alike: only colour told them apart."""
+    from caravan_tui.widgets.tick_box import TickBox
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    app, _ = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        box = app.screen.query_one("#practice", TickBox)
+        box.focus()
+        await pilot.pause()
+        before = str(box.render())
+        await pilot.press("space")
+        await pilot.pause()
+        after = str(box.render())
+        assert before != after and {before[:3], after[:3]} == {"▐X▌", "▐ ▌"}, (before, after)
+
+
+async def test_a_long_option_name_is_whole_on_its_own_line_above_its_value(tmp_path):
+    """"night of the no / outsider": the name wrapped round its value."""
+    from caravan_tui.textual_adapter import screen_lines
+
+    app, _ = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_match_at(pilot, GAMES["ahldarahd"])
+        select = app.screen.query_one("#option-night_of_the_outsider", Select)
+        select.focus()
+        await pilot.pause()
+        lines = screen_lines(app.screen)
+        at = next(i for i, line in enumerate(lines) if "night of the outsider" in line)
+        assert lines[at].strip().lstrip("▸ ") == "night of the outsider", lines[at]
+        assert "no" in lines[at + 1] and "Three black chips" in lines[at + 1], lines[at + 1]

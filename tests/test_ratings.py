@@ -80,7 +80,8 @@ async def test_a_history_filters_finished_matches_and_shows_anyones_record_by_na
     ann, bob, joined = await ann_and_bob(hub)
     changes, _ = await asyncio.gather(play_to_rated(ann, random.Random(1)), play_to_rated(bob, random.Random(2)))
     asked = {}
-    for ask in (("", "", ""), ("Bob", "", ""), ("", "camel_caravan", ""), ("", "", "bo"), ("", "", "zed")):
+    for ask in (("", "", ""), ("Bob", "", ""), ("", "camel_caravan", ""), ("", "", "bo"), ("", "", "zed"),
+                ("bOB", "", "")):
         await ann.send(protocol.AskHistory(*ask))
         asked[ask] = await ann.next(protocol.History)
     mine = [protocol.FinishedRow.from_map(row) for row in asked["", "", ""].matches]
@@ -89,6 +90,7 @@ async def test_a_history_filters_finished_matches_and_shows_anyones_record_by_na
     assert bobs.name == "Bob" and [protocol.FinishedRow.from_map(row).rating for row in bobs.matches] == [
         changes["Bob"][0]]
     assert bobs.ratings == [["decktet_caravan", "?", 1]]
+    assert asked["bOB", "", ""].name == "Bob"  # as kept, not as typed ("The record of bOB")
     assert asked["", "camel_caravan", ""].matches == [] and asked["", "", "zed"].matches == []
     assert len(asked["", "", "bo"].matches) == 1
     await ann.send(protocol.AskHistory("Nobody"))

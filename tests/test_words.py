@@ -128,6 +128,27 @@ async def test_tab_in_the_full_logs_filter_leaves_the_cursor_after_the_name():
         assert field.value == "Ann" and field.cursor_position == len("Ann")
 
 
+async def test_the_full_logs_seat_filter_keeps_only_that_seats_own_name():
+    """The filter "You" kept an AI's line that went on "; you may make one last play"; a name
+    matched inside another ("Ann" in "Annabel") too. A typed word still matches in any case."""
+    from textual.app import App
+
+    from caravan_tui.screens.full_log import FullLogScreen
+
+    lines = ["You play 3♣.", "AI 2 goes out; you may make one last play.", "Annabel plays 5♣.", "Ann plays 2♣."]
+    app = App()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(FullLogScreen(lines, ["You", "Ann", "Annabel"]))
+        await pilot.pause()
+        log = app.screen.query_one("#full-log")
+        await pilot.press("tab")
+        await wait_for(pilot, lambda: log.lines_text == ["You play 3♣."], f"only your line: {log.lines_text}")
+        await pilot.press("tab")
+        await wait_for(pilot, lambda: log.lines_text == ["Ann plays 2♣."], f"only Ann's line: {log.lines_text}")
+        await pilot.press("ctrl+u", "y", "o", "u")  # a word typed: any case
+        await wait_for(pilot, lambda: len(log.lines_text) == 2, f"both lines with the word: {log.lines_text}")
+
+
 async def test_the_full_logs_filter_keeps_keys_typed_in_one_burst():
     """The bug (Textual issue #6605): a Backspace and a letter that arrive together, as a quick
     typist's or an SSH connection's keys do, lost both: the letter landed first and the

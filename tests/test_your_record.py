@@ -120,3 +120,26 @@ async def test_home_opens_your_record_and_w_replays_a_best_solo_match(saves):
         await pilot.press("w")
         await wait_for(pilot, lambda: getattr(app.screen, "replay", None) is not None, "the replay")
         assert app.screen.replay.checked.snapshot.match_id == best.match_id
+
+
+async def test_a_solo_games_line_says_it_had_no_opponent_and_every_column_is_whole_at_80x24(saves):
+    """A solo game read "Won 0, Place 1.0, Streak 0 (best 0)": a loss, a place and a streak it
+    never had. Its line says nobody was against you, with its points; at 80 columns each column
+    is whole (the longest title read "Caravans of Ahldar")."""
+    from caravan_tui.games import GAMES
+    from caravan_tui.screens.history import COLUMNS as HISTORY_COLUMNS
+    from caravan_tui.screens.your_record import COLUMNS
+    from caravan_tui.textual_adapter import screen_lines
+
+    for columns in (COLUMNS, HISTORY_COLUMNS):  # each cell padded by one each side, the border
+        assert sum(width + 2 for _, width in columns) + 2 <= 80, columns
+    assert dict(COLUMNS)["Game"] >= max(len(game.title) for game in GAMES.values())
+    app = quick_app(saves.root, iterations=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, YourRecordScreen) and app.screen.bests, "the record")
+        await pilot.pause()
+        text = "\n".join(screen_lines(app.screen))
+        solo = next(line for line in screen_lines(app.screen) if SOLO_GAME.title in line and "solo" in line)
+        assert "nobody (solo)" in solo and "—" in solo and "best" not in solo, solo
+        assert "Streak" in text and "Points" in text

@@ -8,13 +8,13 @@ from typing import cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.widgets import Button, Select, Static
 
 from caravan_tui.ai.levels import LEVELS
 from caravan_tui.engine import Game
 from caravan_tui.hub_protocol import CreateMatch
-from caravan_tui.screens.match_form import MatchForm, form_row
+from caravan_tui.screens.match_form import FormScroll, MatchForm, form_row
 from caravan_tui.screens.requests import ToHub
 from caravan_tui.seat_kinds import OPEN, YOU
 from caravan_tui.seat_labels import AI_KIND
@@ -37,6 +37,7 @@ class CreateMatchScreen(MatchForm):
     #create-match .field { width: 13; }
     #create-match Select { width: 20; margin-right: 1; }
     #create-match .help { width: 1fr; color: $text-muted; }
+    #create-match .long-option { height: auto; }
     #create-match #seats, #create-match #options { height: auto; }
     #create-match #create { margin-top: 1; }
     """
@@ -51,7 +52,7 @@ class CreateMatchScreen(MatchForm):
         self.grace = grace
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="create-match"):
+        with FormScroll(id="create-match"):
             yield Static("Create a match", classes="screen-title")
             yield from self.game_fields()
             graces = sorted({self.grace, *GRACES})

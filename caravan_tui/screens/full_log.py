@@ -2,6 +2,8 @@
 the table's log panel is too small to follow several turns of others."""
 from __future__ import annotations
 
+import re
+
 from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -60,12 +62,20 @@ class FullLogScreen(DialogScreen[None]):
 
     def show(self, words: str) -> None:
         wanted = words.strip().casefold()
-        shown = [line for line in self.lines if wanted in line.casefold()]
+        shown = [line for line in self.lines if self.holds(line, words.strip())]
         log = self.query_one(MatchLog)
         log.replace(shown)
         log.scroll_end(animate=False)
         count = f"{len(shown)} of {len(self.lines)} lines" if wanted else f"{len(self.lines)} lines"
         self.count = f"{count} · ↑/↓ PgUp/PgDn scroll · esc back"
+
+    def holds(self, line: str, words: str) -> bool:
+        """Whether ``line`` is one the filter keeps: any word, in any case, anywhere; a seat's
+        name only as that name, whole and as written, so "You" is the lines that open with what
+        you did, not an AI's line that goes on "…; you may make one last play"."""
+        if words in self.names:
+            return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", line) is not None
+        return words.casefold() in line.casefold()
 
     def action_next_name(self) -> None:
         if self.names:

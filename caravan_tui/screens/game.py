@@ -635,8 +635,6 @@ class GameScreen(BaseScreen, Generic[V]):
             return not self.replaying
         if action == "undo" and self.table.others_are_people():
             return False  # (an undo never passes a move another person has seen: theirs see ours at once)
-        if action == "undo" and self.table.turn is not None and not self.table.undo:
-            return None  # dimmed: nothing of ours can be taken back (an AI's reply showed something new)
         if action in self.PLAY_ONLY:
             return not self.replaying and self.seat is not None
         if action == "chat":
@@ -651,8 +649,10 @@ class GameScreen(BaseScreen, Generic[V]):
     def action_undo(self) -> None:
         """Until the position the undo brings arrives, the keys wait: a key pressed at once would
         act on the position taken back (a block on a cell the board no longer has, "turn 49 is
-        from the future"). Refused, the undo asks for the position again, as a refused move does."""
-        if self.table.turn is not None:
+        from the future"). Refused, the undo asks for the position again, as a refused move does.
+        Where the host said nothing of ours can be taken back, the position stays and its answer
+        says why in words (a dimmed key said it by colour alone)."""
+        if self.table.turn is not None and self.table.undo:
             self.table.turn, self._acted = None, True
             self.table_changed()
             self.show_status()

@@ -22,7 +22,9 @@ from caravan_tui.screens.row_tables import row_table
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
-COLUMNS = (("Game", 15), ("Against", 20), ("Result", 18), ("Rating", 6), ("Ended", 12))
+#: (label, width): every column whole at 80 columns with the border and each cell's padding
+#: ("25 Nov 23:" was cut off the end)
+COLUMNS = (("Game", 15), ("Against", 17), ("Result", 18), ("Rating", 6), ("Ended", 12))
 
 
 def history_rows(history: History) -> list[FinishedRow]:

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive, var
 from textual.widget import Widget
 from textual.widgets import Label, OptionList, Select, Static
@@ -42,19 +43,50 @@ def kept_options(game: Game, remembered: dict[str, Any] | None) -> dict[str, Any
     return chosen
 
 
+#: the widest label that fits before a row's fields (the ``.field`` column, less the focus mark)
+LABEL_WIDTH = 11
+#: before the label of the row that holds the focus, so it reads without colour (NO_COLOR)
+FOCUS_MARK = "▸"
+
+
+class FormScroll(VerticalScroll, can_focus=False):
+    """A form's scrolling frame: it follows the focused field and is no tab stop of its own (a
+    tab that landed on it showed nothing focused)."""
+
+
+class FieldLabel(Label):
+    """A row's label, marked while a field of its row has the focus: a seed typed while the
+    focus was on the next row's name went there unseen."""
+
+    def __init__(self, text: str, classes: str = "field", of: str = "") -> None:
+        super().__init__(f" {text}", classes=classes)
+        self.text, self.of = text, of  # ``of``: the id of the field it names, when not in its row
+
+    def names(self, widget: Widget) -> bool:
+        return widget.id == self.of if self.of else self.parent is not None and widget in self.parent.children
+
+    def mark(self, focused: bool) -> None:
+        self.update(f"{FOCUS_MARK if focused else ' '}{self.text}")
+
+
 def form_row(label: str, *fields: Widget, help: str = "") -> Horizontal:
     """One line of a form: its label, its fields, then a word of ``help`` if any."""
     helps = (Static(help, classes="help"),) if help else ()
-    return Horizontal(Label(label, classes="field"), *fields, *helps, classes="row")
+    return Horizontal(FieldLabel(label), *fields, *helps, classes="row")
 
 
-def option_row(name: str, game: Game, value: Any) -> Horizontal:
-    """A game option as a ``Select`` with id ``option-NAME`` showing ``value``, its help beside it."""
+def option_row(name: str, game: Game, value: Any) -> Widget:
+    """A game option as a ``Select`` with id ``option-NAME`` showing ``value``, its help beside it;
+    a name too long for the label column goes on a line of its own above ("night of the no
+    outsider" read the value in the middle of the name)."""
     option = game.options[name]
-    return form_row(name.replace("_", " "),
-                    Select([(choice_label(c), c) for c in option.choices], value=value, allow_blank=False,
-                           id=f"option-{name}", compact=True),
-                    help=option.help)
+    label = name.replace("_", " ")
+    select = Select([(choice_label(c), c) for c in option.choices], value=value, allow_blank=False,
+                    id=f"option-{name}", compact=True)
+    if len(label) <= LABEL_WIDTH:
+        return form_row(label, select, help=option.help)
+    return Vertical(Static(f" {label}", classes="long-label"), form_row("", select, help=option.help),
+                    classes="long-option")
 
 
 class GameSummary(Static):
@@ -94,7 +126,7 @@ class MatchForm(BaseScreen):
         return self.options_by_game[game.id]
 
     def game_fields(self) -> ComposeResult:
-        yield Label("Game", classes="section")
+        yield FieldLabel("Game", classes="section", of="games")
         yield OptionList(*(Option(f"{g.title} ({g.player_range()} players)", id=g.id) for g in GAMES.values()),
                          id="games")
         yield GameSummary(id="game-summary").data_bind(game=MatchForm.game)
@@ -111,6 +143,10 @@ class MatchForm(BaseScreen):
     def start(self) -> None:
         """Start with what the form shows (its rows show ``self.game``)."""
         raise NotImplementedError
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        for label in self.query(FieldLabel):
+            label.mark(label.names(event.widget))
 
     def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)

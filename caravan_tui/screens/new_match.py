@@ -8,17 +8,18 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Button, Checkbox, Input, Select, Static
+from textual.containers import Horizontal
+from textual.widgets import Button, Input, Select, Static
 
 from caravan_tui.ai.levels import LEVELS
 from caravan_tui.engine import MAX_SEED, Game
 from caravan_tui.preferences import MAX_NAME, clean_name
-from caravan_tui.screens.match_form import MatchForm, form_row
+from caravan_tui.screens.match_form import FormScroll, MatchForm, form_row
 from caravan_tui.screens.requests import BeginMatch
 from caravan_tui.seat_labels import AI_KIND, ai_seat_name
 from caravan_tui.seats import SeatSpec
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.widgets.tick_box import TickBox
 from caravan_tui.widgets.typed_input import TypedInput
 
 YOU = SeatSpec("human")
@@ -49,12 +50,13 @@ def default_name(seat: int, spec: SeatSpec, remembered: str = "") -> str:
     return ai_seat_name(seat, spec.level or spec.kind)
 
 
-def setup_for(game: Game, levels: list[str], name: str = "", options: dict | None = None) -> MatchSetup:
+def setup_for(game: Game, levels: list[str], name: str = "", options: dict | None = None,
+              seed: int | None = None) -> MatchSetup:
     """You (``name``, else the login name) in seat 1, an AI of each of ``levels`` after you,
-    the game's options (its defaults, else), a random seed."""
+    the game's options (its defaults, else), ``seed`` (a random one, else)."""
     seats = [YOU] + [SeatSpec.ai(level) for level in levels]
     return MatchSetup(game.id, seats, [default_name(i, s, name) for i, s in enumerate(seats)],
-                      game.resolve_options(options), random.randrange(2**31))
+                      game.resolve_options(options), random.randrange(2**31) if seed is None else seed)
 
 
 class NewMatchScreen(MatchForm):
@@ -64,11 +66,11 @@ class NewMatchScreen(MatchForm):
     ]
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="new-match"):
+        with FormScroll(id="new-match"):
             yield Static("New match", classes="screen-title")
             yield from self.game_fields()
             yield form_row("Seed", TypedInput(placeholder="random", type="integer", id="seed", compact=True))
-            yield form_row("Practice", Checkbox("ask me before a move the AI rates a blunder",
+            yield form_row("Practice", TickBox("ask me before a move the AI rates a blunder",
                                                 self.local_app.preferences.practice, id="practice", compact=True))
             yield Button("Start (ctrl+g)", id="start", variant="primary")
         yield KeysFooter()
@@ -103,7 +105,7 @@ class NewMatchScreen(MatchForm):
         setup = self.read_setup()
         if setup is not None:
             preferences = self.local_app.preferences
-            practice = self.query_one("#practice", Checkbox).value
+            practice = self.query_one("#practice", TickBox).value
             if preferences.options.get(setup.game_id) != setup.options or preferences.practice != practice:
                 preferences.options[setup.game_id] = dict(setup.options)
                 preferences.practice = practice

@@ -16,16 +16,19 @@ from textual.widgets import DataTable
 
 from caravan_tui.games import GAMES
 from caravan_tui.safe_text import as_text
-from caravan_tui.saves.record import Finished, RecordIndex, RecordLine, record_lines, solo_bests
+from caravan_tui.saves.record import SOLO, Finished, RecordIndex, RecordLine, record_lines, solo_bests
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.requests import OpenReplay
 from caravan_tui.screens.row_tables import row_at_cursor, row_table
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
-#: (label, width): every column whole at 80 columns ("0 (bes" was cut off the streak's end)
-COLUMNS = (("Game", 18), ("Against", 13), ("Played", 6), ("Won", 3), ("Avg pts", 7), ("Place", 5),
+#: (label, width): every column whole at 80 columns ("0 (bes" was cut off the streak's end,
+#: "Caravans of Ahldar" off the longest title)
+COLUMNS = (("Game", 21), ("Against", 13), ("Games", 5), ("Won", 3), ("Points", 6), ("Place", 5),
            ("Streak", 11))
+#: a solo game's line: no one to beat, so no wins, place or streak, only the points
+SOLO_AGAINST, NOT_SOLO = "nobody (solo)", "—"
 BEST_COLUMNS = (("Game", 18), ("Points", 6), ("Title", 20), ("When", 12))
 
 
@@ -34,6 +37,11 @@ def game_title(game: str) -> str:
 
 
 def line_cells(line: RecordLine) -> tuple[str, ...]:
+    """A line's cells; a solo game's says it had no opponent instead of "Won 0, Place 1.0,
+    Streak 0 (best 0)"."""
+    if line.against == SOLO:
+        return (game_title(line.game), SOLO_AGAINST, str(line.played), NOT_SOLO, f"{line.mean_points:.1f}",
+                NOT_SOLO, NOT_SOLO)
     return (game_title(line.game), line.against, str(line.played), str(line.won), f"{line.mean_points:.1f}",
             f"{line.mean_place:.1f}", f"{line.streak} (best {line.best_streak})")
 

@@ -815,7 +815,8 @@ class Hub:
             await asyncio.to_thread(moderation.mute, who, time.time() + minutes * 60)
             detail, done = f"{minutes} min{reason}", f"{msg.target}'s chat is muted for {minutes} minutes."
             for target in here:
-                await self._tell(target, Told(f"An operator muted your chat for {minutes} minutes{reason}."))
+                await self._tell(target, Told(f"An operator muted your chat for {minutes} minutes{reason}.",
+                                                 "Your chat is muted"))
         else:
             if msg.action == "ban":
                 await asyncio.to_thread(moderation.ban, Ban(who, time.time(), session.name, msg.reason))
@@ -891,15 +892,18 @@ class Hub:
     async def _history(self, session: Session, msg: AskHistory) -> None:
         """Finished matches, filtered, of the person asking or of another by name (their public
         record: what any lobby shows of matches, and their ratings)."""
-        who = session.identity
+        who, name = session.identity, session.name
         if msg.name:
-            here = next((s.identity for s in self.sessions
-                         if s.name.casefold() == msg.name.casefold() and not s.guest), None)
-            found = here or await asyncio.to_thread(self.identities.identity_of, msg.name)
+            here = next((s for s in self.sessions if s.name.casefold() == msg.name.casefold() and not s.guest), None)
+            found = here.identity if here is not None else \
+                await asyncio.to_thread(self.identities.identity_of, msg.name)
             if found is None:
                 await self._refuse(session, f"nobody here keeps the name {msg.name}")
                 return
+            # the name as it is kept ("Carol"), not as it was typed ("cAROL")
             who = found
+            name = here.name if here is not None else \
+                (await asyncio.to_thread(self.identities.name, found) or msg.name)
         against = msg.against.casefold()
 
         def keep(row: FinishedRow) -> bool:
@@ -910,7 +914,7 @@ class Hub:
         book = self.standings.book
         ratings = [[game, rating.shown, rating.matches] for game in GAMES
                    if (rating := book.rating(game, who)).matches]
-        await self._tell(session, History(msg.name or session.name, msg.game, msg.against,
+        await self._tell(session, History(name, msg.game, msg.against,
                                           [self._rated_row(row, who).to_map() for row in rows], ratings))
 
     async def _fresh_ratings(self) -> None:

@@ -26,6 +26,7 @@ MORE = "ctrl+↑↓ more"
 
 
 class TablePanel(VerticalScroll, can_focus=False):
+    SCOPED_CSS = False  # (its rules name its parents: "#side > TablePanel" read "TablePanel #side > …")
     DEFAULT_CSS = """
     TablePanel {
         layer: panel; dock: bottom; margin-bottom: 1; display: none;
@@ -33,6 +34,9 @@ class TablePanel(VerticalScroll, can_focus=False):
         border: round $accent; background: $panel;
         scrollbar-size-vertical: 1;
     }
+    .-status-lines-2 > TablePanel { margin-bottom: 2; }
+    .-status-lines-3 > TablePanel { margin-bottom: 3; }
+    .-status-lines-4 > TablePanel { margin-bottom: 4; }
     TablePanel.-head { dock: top; margin-bottom: 0; }
     #side > TablePanel { margin-bottom: 0; }
     TablePanel > Static { height: auto; }

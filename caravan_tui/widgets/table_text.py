@@ -92,4 +92,9 @@ class StatusLine(TableText):
                 cut[-1].append("…")
             text, wrapped = Text("\n").join(cut), len(cut)
         self.update(text, layout=wrapped != self._wrapped)
+        if wrapped != self._wrapped and self.parent is not None:
+            # the panels docked over the board's foot (the hint) stand above every line of it
+            # (at one line's height they covered the first of two: " 6♣L⌘K 7☾M♣L …" was left)
+            for lines in range(2, self.lines + 1):
+                self.parent.set_class(lines == wrapped, f"-status-lines-{lines}")
         self._wrapped = wrapped

@@ -6,6 +6,8 @@ from collections.abc import Callable
 from rich.table import Table
 from rich.text import Text
 
+from caravan_tui.words import signed
+
 from .board import GOOD_INDEX, VALUE, penalty
 from .faces import player_style
 from .views import CamelCaravanView
@@ -30,7 +32,7 @@ def players_table(view: CamelCaravanView, name: Callable[[int, int], str]) -> Ta
     table.add_column("Supply", justify="right", no_wrap=True, min_width=6)
     for seat in range(view["players"]):
         carried = penalty(len(view["loaded"][seat]))
-        points = Text(str(view["scores"][seat]))
+        points = Text(signed(view["scores"][seat]))  # one minus sign: "−2 (−3)", not "-2 (−3)"
         if carried:
             points.append(f" (−{carried})", style="dim")
         delivered = sum(view["delivered"][seat].values())
@@ -53,5 +55,5 @@ def scores_table(view: CamelCaravanView, label: Callable[[int], Text]) -> Table:
         goods = sum(VALUE[GOOD_INDEX[g]] * n for g, n in delivered.items())
         carried = penalty(len(view["loaded"][seat]))
         table.add_row(label(seat), f"{sum(delivered.values())} ({goods})", str(view["markers"][seat]),
-                      f"−{carried}" if carried else "0", str(view["scores"][seat]))
+                      f"−{carried}" if carried else "0", signed(view["scores"][seat]))
     return table

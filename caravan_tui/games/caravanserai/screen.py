@@ -477,7 +477,9 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         question = ""
         if world.stage in (PLACE, BOARD) and placed and action[0] != "camel" and after.last is not None:
             laid, length = pieces_text(after.last[2]), len(after.caravans[seat])
-            then = "your turn ends" if ends else "then you stand a market good for each camel taken back"
+            each = "two market goods for each camel taken back (solo)" if world.n == 1 else \
+                "a market good for each camel taken back"
+            then = "your turn ends" if ends else f"then you stand {each}"
             question = (f"After “{self.describe(action)}” only one way on is left: the rest of this placement "
                         f"is laid for you ({laid}) and {then}, your caravan at {length}. ")
         boxed = self.boxed_in(after) if ends else None

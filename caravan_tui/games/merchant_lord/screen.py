@@ -325,7 +325,12 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             return action if action in self.table.legal else None
         if self.table.choices().action(self.sel) is not None:
             return None if self.table.phase == "favour" else self.table.choices().action(self.sel)
-        return self.table.selected_action()
+        selected = self.table.selected_action()
+        hinted = self.hinted
+        if (selected is None and widget.id == "ml-dice" and hinted is not None and hinted[0] == "adjust"
+                and hinted in self.table.legal and widget.current == str(self.table.adjust_die(hinted))):
+            return hinted  # ``a`` put the cursor on the hinted die: Enter turns it, as the hint says
+        return selected
 
     def status_text(self) -> Text:
         """What Enter (or space) does for the focused widget, in words."""
@@ -384,6 +389,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             self.reset_cursors()
         else:
             self.villages_cursor_to_usable(self.query_one(VillageBoard).cursor)
+        self.hand_cursor_to_tuckable()
         self.follow_selection()
         self.refresh_board()
         if not self.query_one(ActionList).has_focus:
@@ -404,6 +410,17 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
                 table.point_cursor(bar, cards[0])
         table.point_cursor("ml-villages", f"P{self.seat}-V16")
         self.villages_cursor_to_usable(f"P{self.seat}-V16")
+
+    def hand_cursor_to_tuckable(self) -> None:
+        """Ask the hand's cursor, on a card no sale (placement) can tuck now, onto the first card
+        that can be (it started on the first card, tuckable or not)."""
+        if self.table.phase not in ("favour", "sell", "place") or self.table.view is None:
+            return
+        choices, sel = self.table.choices(), self.sel
+        cards = self.table.view.get("hand", [])
+        tuckable = [card for card in cards if choices.tuckable(sel, card)]
+        if tuckable and self.query_one("#ml-hand", ChipBar).current not in tuckable:
+            self.table.point_cursor("ml-hand", tuckable[0])
 
     def villages_cursor_to_usable(self, cursor: str | None) -> None:
         """Ask the villages' cursor, on ``cursor``, off a village no sale (placement) can use now,

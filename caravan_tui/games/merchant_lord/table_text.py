@@ -91,7 +91,7 @@ def tuck_possible(table: MerchantLordTable) -> bool:
 def hint_keys(action: Action) -> str:
     """The keys that play a hint (``MerchantLordScreen.action_take_hint``)."""
     if action[0] == "adjust":
-        return f"a picks the die, {'+' if action[2] > 0 else '-'} turns it"
+        return "a picks the die, enter turns it"
     if action in END_ACTIONS:
         return "e does it"
     return "a takes it"
