@@ -9,7 +9,7 @@ from functools import cache
 import pytest
 
 from caravan_tui.ai.matches import play_match
-from caravan_tui.ai.review import Review, decisions_of, review
+from caravan_tui.ai.review import Draw, Judged, Review, decisions_of, review
 from caravan_tui.ai.review_text import WIDTH, review_lines, wrapped
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.seats import SeatSpec
@@ -96,3 +96,41 @@ def test_no_decision_is_a_forced_move_and_each_is_one_seats_run(game_id):
         assert choices[position.turn] > 1
         assert len(steps) == end - position.turn + 1 and set(movers[position.turn:end + 1]) == {movers[position.turn]}
     assert [p.turn for p in found] == sorted(p.turn for p in found)
+
+
+def _judged(turn: int, before: float, after: float, seat: int = 0) -> Judged:
+    return Judged(turn, ("a",), "a", "", ("a",) if before == after else ("b",), "b", "", before, after, seat, turn)
+
+
+def test_a_match_lost_without_a_mistake_says_it_was_lost_on_the_draw():
+    decisions = (_judged(0, 0.6, 0.6), _judged(4, 0.55, 0.53), _judged(8, 0.1, 0.1))
+    others = (_judged(2, 0.5, 0.4, seat=1),)  # Bob's error: 10 points given to Ann
+    draws = (Draw(5, "{p0} draw{p0:s} the Ace of Moons."),)
+    done = Review("decktet_caravan", "m", 0, 2, 10, 0.0, decisions, others, draws)
+    account = done.account()
+    assert (account.start, account.end) == (60, 0)
+    assert (account.total("yours"), account.total("others"), account.total("luck")) == (-2, 10, -43)
+    assert account.total("drift") == -25  # after decision 1 nothing was seen: the searches' own drift
+    lines = review_lines(done, ["Ann", "Bob"], "Decktet Caravan")
+    assert ("From 60% at your first decision to 0% at the end (−60 points): your play −2 points, the others' "
+            "play +10 points, luck −43 points, the searches' drift −25 points.") in lines
+    assert any(line.startswith("No decision of yours cost enough to grade: you lost this on the draw, −43 points")
+               and "You draw the Ace of Moons." in line for line in lines)
+    points = "\n".join(lines[lines.index("Turning points:"):lines.index("Every decision:")])
+    assert "Luck after decision 2: −43 points" in points and "Move 3: Bob played a — their error gave you +10" in points
+
+
+def test_yours_explains_the_seats_own_steps_not_the_searchs_follow_up():
+    """Solo Caravanserai: the "Yours:" line of a placement laid piece by piece read the AI's own
+    ending ("ending on (-3,5)"), not the player's ((-3,6))."""
+    from caravan_tui.ai.explain import playable
+    from caravan_tui.ai.review import judge
+
+    game = get_game("caravanserai")
+    record = play_match("caravanserai", [SeatSpec.parse("random")], 4, game.quick_options, iterations=6)
+    found = decisions_of(game, 1, record.seed, record.options, record.actions, 0).decisions
+    compound = next(p for p in found if len(p.steps) >= 3)
+    judged = judge("caravanserai", 0, compound, 8)
+    world = game.from_view(compound.view, 0)
+    assert judged.played_reason == game.ai.explain(world, 0, playable(world, 0, compound.steps))
+    assert judged.end == compound.end > judged.turn
