@@ -46,6 +46,9 @@ ITERATIONS = 1500
 #: another seat's decision is searched with this share of the budget: it splits the seat's luck
 #: from the others' play, it grades nothing
 OTHERS_SHARE = 0.5
+#: the share of a search's visits a move made must have had for the search's own value of it
+#: to stand (else it is weighed again, below it alone: see ``judge``)
+SETTLED = 0.1
 #: how many turning points a review puts first
 TURNING_POINTS = 3
 GRADES = ("inaccuracy", "mistake", "blunder")
@@ -215,10 +218,10 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
     """``position`` reviewed by a search from its view (see the module doc). Its best is the
     move an AI seat would make from that search (``policies.pick``): the most visited that the
     game's veto allows, so a review never names as the better move one the AI itself would
-    never make (a trap offer). Where the move made is not that best, both are weighed again by
-    a search that spends its whole budget below each (the same seed for both), so that neither
-    value rests on a few visits; a decision of several steps is weighed where it ended, below
-    its last step."""
+    never make (a trap offer). Where the move made is not that best and the search gave it
+    less than ``SETTLED`` of its visits, both are weighed again by a search that spends half
+    the budget below each (the same seed for both), so that neither value rests on a few
+    visits; a decision of several steps is weighed where it ended, below its last step."""
     mover = seat if position.seat < 0 else position.seat
     budget = budget_for(seat, position, iterations)
     game = get_game(game_id)
@@ -230,9 +233,13 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
     stats = {move: (child.visits, child.reward) for move, child in weighed.root.children.items()}
     best, action = pick(game_id, position.view, mover, stats, level.name), position.action
     half = max(1, budget // 2)
+    made = weighed.root.children.get(action)
     if action == best and not position.steps:
         before, best_line = _weigh(weighed, best)
         after = before
+    elif not position.steps and made is not None and made.visits >= budget * SETTLED:
+        before, best_line = _weigh(weighed, best)  # both weighed well enough by the one search
+        after, _line = _weigh(weighed, action)
     else:
         before, best_line = _weigh(search(world, mover, iterations=half, seed=f"{seed}/weigh", root_actions=(best,),
                                           **settings), best)
