@@ -1,8 +1,10 @@
-"""What a review costs: seat 1's decisions in a 100-move Decktet Caravan match and in a whole
+"""What a review costs: seat 1's review of a 100-move Decktet Caravan match and of a whole
 Caravans of Ahldarahd match (default options, easy seats at 20 iterations a move), judged in the
-AI workers on two cores at the review's budget; the time from the first decision sent to the
-last judged. With ``--noise``, also how far the same decisions' expected results move when
-searched with other seeds (the review's own noise, which the grades' thresholds must clear).
+AI workers on two cores at the review's budget: its decisions and the others' (which split luck
+from their play); the time from the first decision sent to the last judged, and its progress
+(when the first, a half and all of them were judged). With ``--noise``, also how far the same
+decisions' expected results move when searched with other seeds (the review's own noise, which
+the grades' thresholds must clear).
 ``--games`` reviews a match of other games too (``MATCHES``); ``--seat`` has other seats play the
 matches (``greedy``: a match in a fraction of a second, for a quick look that the review runs).
 
@@ -21,7 +23,7 @@ import statistics
 import time
 
 from caravan_tui.ai.matches import play_match
-from caravan_tui.ai.review import ITERATIONS, Position, judge, positions
+from caravan_tui.ai.review import ITERATIONS, Position, decisions_of, judge
 from caravan_tui.ai.worker import AIWorker
 from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
@@ -33,24 +35,28 @@ MATCHES = {"decktet_caravan": (2, 100), "ahldarahd": (3, None), "camel_caravan":
 
 def match_positions(game_id: str, players: int, moves: int | None, seed: int,
                     seat: SeatSpec) -> tuple[int, list[Position]]:
-    """Seat 0's decisions in the first ``moves`` moves of a match between ``seat``s (an AI at 20
-    iterations a move)."""
+    """Every seat's decisions in the first ``moves`` moves of a match between ``seat``s (an AI at
+    20 iterations a move), as seat 0's review judges them."""
     game = get_game(game_id)
     record = play_match(game_id, [seat] * players, seed, iterations=20)
     actions = record.actions[:moves]
-    return len(actions), list(positions(game, players, seed, record.options, actions, 0))
+    return len(actions), list(decisions_of(game, players, seed, record.options, actions, 0).decisions)
 
 
-async def timed_review(game_id: str, found: list[Position], iterations: int, workers: int) -> tuple[float, float]:
-    """The review's time on the clock, and the CPU time its workers spent (counted once they
-    end: it does not depend on what else the machine runs, as the clock does)."""
+async def timed_review(game_id: str, found: list[Position], iterations: int,
+                       workers: int) -> tuple[float, float, list[float]]:
+    """The review's time on the clock, the CPU time its workers spent (counted once they end:
+    it does not depend on what else the machine runs, as the clock does) and the time each
+    decision was judged at, from the start."""
     before = _children_cpu()
+    times: list[float] = []
     async with AIWorker(workers) as worker:
         await worker.review(game_id, 0, found[:1], 1)  # the workers started and warm
         start = time.perf_counter()
-        await worker.review(game_id, 0, found, iterations)
+        await worker.review(game_id, 0, found, iterations,
+                            lambda done, total: times.append(time.perf_counter() - start))
         seconds = time.perf_counter() - start
-    return seconds, _children_cpu() - before
+    return seconds, _children_cpu() - before, times
 
 
 def _children_cpu() -> float:
@@ -62,12 +68,14 @@ def noise(game_id: str, found: list[Position], iterations: int, count: int) -> t
     """How far another seed moves, over ``count`` decisions spread over the match, the expected
     result with the best move (``before``) and the cost of the move made (``loss``), in points
     of the expected result (of 100)."""
-    picked = found[:: max(1, len(found) // count)][:count]
+    own = [position for position in found if position.seat == 0]
+    picked = own[:: max(1, len(own) // count)][:count]
     before, loss = [], []
     for position in picked:
         first = judge(game_id, 0, position, iterations)
         # the same view under another move number: only the search's seed differs
-        other = judge(game_id, 0, dataclasses.replace(position, turn=position.turn + 10**6), iterations)
+        other = judge(game_id, 0, dataclasses.replace(position, turn=position.turn + 10**6, end=position.end + 10**6),
+                      iterations)
         before.append(abs(first.before - other.before) * 100)
         loss.append(abs(first.loss - other.loss) * 100)
     return before, loss
@@ -94,10 +102,13 @@ def main() -> None:
         players, moves = MATCHES[game_id]
         moves = args.moves if game_id == "decktet_caravan" else moves
         length, found = match_positions(game_id, players, moves, args.seed, args.seat)
-        seconds, cpu = asyncio.run(timed_review(game_id, found, args.iterations, args.workers))
+        seconds, cpu, times = asyncio.run(timed_review(game_id, found, args.iterations, args.workers))
         each = cpu / max(1, len(found))
-        line = (f"{game_id:16} {length} moves, {len(found)} decisions of seat 1 reviewed at {args.iterations} "
-                f"iterations on {args.workers} workers: {seconds:.1f} s, {cpu:.1f} s of CPU ({each:.2f} s a decision)")
+        own = sum(1 for position in found if position.seat == 0)
+        line = (f"{game_id:16} {length} moves, seat 1's review ({own} decisions, {len(found) - own} of the others) "
+                f"at {args.iterations} iterations on {args.workers} workers: {seconds:.1f} s, {cpu:.1f} s of CPU "
+                f"({each:.2f} s a decision); judged: the first at {times[0]:.1f} s, half at "
+                f"{times[(len(times) - 1) // 2]:.1f} s, all at {times[-1]:.1f} s")
         if args.noise:
             before, loss = noise(game_id, found, args.iterations, args.noise)
             line += (f"; another seed moves the best move's expected result by {spread(before)} points "

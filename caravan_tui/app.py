@@ -455,8 +455,8 @@ class CaravanApp(TableApp):
             return
         shelf = ReviewShelf(self.store.root)
         title = f"{checked.game.title}, {match_id}, from {plain(snapshot.names[seat])}'s seat"
-        self.push_screen(ReviewScreen(title, snapshot.names, lambda judged: review_of(
-            snapshot, seat, shelf, self.worker, budget, judged)))
+        self.push_screen(ReviewScreen(title, snapshot.names, lambda progress: review_of(
+            snapshot, seat, shelf, self.worker, budget, progress, progress.each), checked.game.id))
 
     def rematch(self) -> None:
         """The same seats and options with a new seed."""

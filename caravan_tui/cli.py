@@ -386,7 +386,8 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("match", metavar="MATCH")
     review.add_argument("--seat", type=positive, help="the seat to review (default: the first a person played)")
     review.add_argument("--text", action="store_true",
-                        help="print the review (turning points, each decision's cost, the chart) instead of opening it")
+                        help="print the review (turning points, each decision's cost, the chart) in 80 columns "
+                             "instead of opening it; progress goes to stderr")
     review.add_argument("--iterations", type=iterations, default=REVIEW_ITERATIONS,
                         help=f"search iterations a decision (default {REVIEW_ITERATIONS})")
 
@@ -582,25 +583,30 @@ def cmd_review(args) -> int:
         return cmd_app(args, review=(snapshot.match_id, seat, args.iterations))
     import asyncio
 
-    from caravan_tui.ai.review_text import review_lines
+    from caravan_tui.ai.review_text import review_lines, wrapped
     from caravan_tui.ai.worker import AIWorker
     from caravan_tui.match_review import review_of
     from caravan_tui.saves.reviews import ReviewShelf
 
     bar = sys.stderr.isatty()
+    told = [-1]
 
     def judged(done: int, total: int) -> None:
-        filled = 30 * done // total
-        print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} decisions", end="\n" if done == total else "",
-              file=sys.stderr, flush=True)
+        """Progress on stderr whatever stdout is: a bar on a terminal, else a line a tenth."""
+        if bar:
+            filled = 30 * done // total
+            print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} decisions judged",
+                  end="\n" if done == total else "", file=sys.stderr, flush=True)
+        elif 10 * done // total > told[0]:
+            told[0] = 10 * done // total
+            print(f"{done}/{total} decisions judged", file=sys.stderr, flush=True)
 
     async def reviewed():
         async with AIWorker(2) as worker:
-            return await review_of(snapshot, seat, ReviewShelf(store.root), worker, args.iterations,
-                                   judged if bar else None)
+            return await review_of(snapshot, seat, ReviewShelf(store.root), worker, args.iterations, judged)
 
     review = asyncio.run(reviewed())
-    for line in review_lines(review, snapshot.names, GAMES[snapshot.game_id].title):
+    for line in wrapped(review_lines(review, snapshot.names, GAMES[snapshot.game_id].title)):
         print(plain(line, LONG))
     return 0
 

@@ -440,6 +440,12 @@ def screen_of(package: str) -> Callable[[], type]:
 #: this way without a copy of the old rules; ``saves.loading`` calls it until it asks nothing.
 Upgrader: TypeAlias = Callable[[Any, Action | None], list[Action]]
 
+#: ``composing(state)``: whether the seat to move is still writing a move it began (a trade
+#: proposal put together step by step): its steps so far and what follows are one decision to a
+#: review (``ai/review.py``), which judges it whole. Steps that log nothing continue a decision
+#: without it.
+Composing: TypeAlias = Callable[[Any], bool]
+
 
 @dataclass(frozen=True)
 class Game:
@@ -452,7 +458,8 @@ class Game:
     ``Upgrader``): a game at version n has one for each of 1 … n-1;
     ``solo_titles`` are the titles a solo game earns, as (least score, title), highest first
     (empty: a solo game earns none), which ``selfplay`` counts; ``view_type`` is the TypedDict
-    its views are (None: undeclared), whose keys the contract test checks."""
+    its views are (None: undeclared), whose keys the contract test checks; ``composing`` says
+    which steps continue a decision (``Composing``; None: only those that log nothing)."""
 
     id: str
     title: str
@@ -470,6 +477,7 @@ class Game:
     upgraders: Mapping[int, Upgrader] = field(default_factory=dict)
     solo_titles: tuple[tuple[int, str], ...] = ()
     view_type: type | None = None
+    composing: Composing | None = None
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown name or a refused value is a ValueError that reads like

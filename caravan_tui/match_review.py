@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from caravan_tui.ai.review import ITERATIONS, Review, positions
+from caravan_tui.ai.review import ITERATIONS, Judged, Review, assembled, decisions_of
 from caravan_tui.ai.worker import AIWorker
 from caravan_tui.games import get_game
 from caravan_tui.saves.reviews import Shelf
@@ -45,19 +45,23 @@ def kept_review(snapshot: Snapshot, seat: int, shelf: Shelf, iterations: int = I
 
 
 async def review_of(snapshot: Snapshot, seat: int, shelf: Shelf, worker: AIWorker,
-                    iterations: int = ITERATIONS, on_judged: Callable[[int, int], None] | None = None) -> Review:
+                    iterations: int = ITERATIONS, on_judged: Callable[[int, int], None] | None = None,
+                    on_result: Callable[[Judged], None] | None = None) -> Review:
     """``snapshot``'s review for ``seat`` (a finished match, its log in today's rules: as
-    ``saves.loading`` hands it over): the kept one, else judged in ``worker`` and kept."""
+    ``saves.loading`` hands it over): the kept one, else judged in ``worker`` and kept.
+    ``on_judged(done, total)`` after each decision judged (every seat's: the others' split luck
+    from their play), ``on_result`` with each of ``seat``'s own as it comes."""
     kept = kept_review(snapshot, seat, shelf, iterations)
     if kept is not None:
         return kept
     if snapshot.result is None:
         raise ValueError(not_reviewable(snapshot, seat))
-    found = list(positions(get_game(snapshot.game_id), snapshot.players, snapshot.seed, snapshot.options,
-                           snapshot.actions, seat))
-    judged = await worker.review(snapshot.game_id, seat, found, iterations, on_judged)
-    review = Review(snapshot.game_id, snapshot.match_id, seat, snapshot.players, iterations,
-                    min(1.0, max(0.0, snapshot.result[seat])), tuple(judged))
+    match = decisions_of(get_game(snapshot.game_id), snapshot.players, snapshot.seed, snapshot.options,
+                         snapshot.actions, seat)
+    own = None if on_result is None else (lambda judged: on_result(judged) if judged.seat == seat else None)
+    judged = await worker.review(snapshot.game_id, seat, list(match.decisions), iterations, on_judged, own)
+    review = assembled(snapshot.game_id, snapshot.match_id, seat, snapshot.players, iterations,
+                       min(1.0, max(0.0, snapshot.result[seat])), judged, match.draws)
     try:
         shelf.write(snapshot, seat, iterations, review.to_data())
     except OSError:  # the review stands; it is only made again next time

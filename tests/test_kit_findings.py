@@ -44,7 +44,7 @@ async def test_a_turning_points_wrapped_lines_hang_under_their_text(tmp_path):
     better = "Caravan 5☀S≈V 6☀S∿Y 7☀M∿K — it keeps both Crowns for the next season and leaves Bob a pile he must beat"
     yours = "it went out first, but it left three cards in the season that Bob collects when he passes"
     point = Judged(turn=4, action=("pass",), played="Pass", played_reason=yours, best=("caravan", "5YK"),
-                   better=better, better_reason="", before=0.62, after=0.31)
+                   better=better, better_reason="", before=0.62, after=0.31, seat=0, end=4)
     review = Review("decktet_caravan", "m1", 0, 2, 10, 0.0, (point,))
 
     async def reviewer(progress):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from caravan_tui.ai.review import ITERATIONS as REVIEW_ITERATIONS
 from caravan_tui.ai.review import Judged
 from caravan_tui.ai.worker import AIWorker
 from caravan_tui.games import get_game
@@ -35,9 +36,11 @@ def my_turn(app) -> bool:
 async def test_the_table_asks_before_a_blunder_and_the_person_decides(tmp_path, monkeypatch):
     losses: list[float] = []
 
-    async def judged(self, game_id, seat, positions, iterations, on_judged=None):
+    async def judged(self, game_id, seat, positions, iterations, on_judged=None, on_result=None):
         (position,) = positions
-        return [Judged(position.turn, position.action, "", "", ("other",), "", "", 0.6, 0.6 - losses.pop(0))]
+        assert iterations == REVIEW_ITERATIONS  # the review's own budget
+        return [Judged(position.turn, position.action, "", "", ("other",), "Caravan 9", "", 0.6,
+                       0.6 - losses.pop(0), seat, position.turn)]
 
     monkeypatch.setattr(AIWorker, "review", judged)
     preferences = Preferences.load(tmp_path)
@@ -55,7 +58,7 @@ async def test_the_table_asks_before_a_blunder_and_the_person_decides(tmp_path, 
         losses += [0.30, 0.30]  # a blunder: 30 points of win chance
         table.act(move)
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
-        assert "Sure? The AI rates this as costing about 30 points of win chance" in app.screen.question
+        assert "Sure? The AI rates this as a blunder: 60% → 30% (−30 points). Better: Caravan 9." in app.screen.question
         await pilot.press("n")  # think again: nothing is played
         await wait_for(pilot, lambda: app.screen is table, "the table")
         assert table.table.turn is not None and app.runner.host.actions == []
@@ -87,3 +90,35 @@ async def test_the_new_match_form_turns_practice_on_for_the_next_matches(tmp_pat
         await pilot.press("ctrl+g")
         await wait_for(pilot, lambda: started, "the start")
     assert Preferences.load(tmp_path).practice is True
+
+
+def test_practice_asks_before_every_move_the_review_grades_a_blunder():
+    """One judge: practice's check of a move (the worker's review of that one position, at its
+    default budget) is the review's judgement of that decision, and it asks exactly where the
+    review grades a blunder (issue: practice judged at 400 iterations, the review at 1,500, and
+    never asked before the move the review called "a blunder: 56% → 35%")."""
+    from caravan_tui.ai.matches import play_match
+    from caravan_tui.ai.review import Position, decisions_of, judge, review
+    from caravan_tui.screens.practice import Practice, question
+
+    assert Practice(None).iterations == REVIEW_ITERATIONS  # type: ignore[arg-type]  # no worker needed
+    budget, asked = 8, 0
+    for game_id, players in (("decktet_caravan", 2), ("merchant_lord", 2), ("camel_caravan", 2)):
+        game = get_game(game_id)
+        specs = [SeatSpec.parse("random")] + [SeatSpec.ai("easy")] * (players - 1)
+        record = play_match(game_id, specs, 3, game.quick_options, iterations=6)
+        done = review(game_id, "m", players, record.seed, record.options, record.actions, 0, record.outcome[0],
+                      budget)
+        single = {p.turn for p in decisions_of(game, players, record.seed, record.options, record.actions, 0).decisions
+                  if p.seat == 0 and not p.steps}
+        state = game.new(players, seed=record.seed, options=record.options)
+        by_turn = {judged.turn: judged for judged in done.decisions}
+        for turn, action in enumerate(record.actions):
+            if turn in single:
+                practised = judge(game_id, 0, Position(turn, state.view(0), action), budget)
+                assert practised == by_turn[turn]
+                said = question(game_id, players, practised, ["Ann", "Bob"])
+                assert (said is not None) == (done.grade(by_turn[turn]) == "blunder")
+                asked += said is not None
+            state.apply(action, False)
+    assert asked  # the check met blunders, not only good moves

@@ -2,6 +2,7 @@
 own view, graded by its game's thresholds, the same under redeals of what it could not see,
 reproducible, kept beside the save."""
 import asyncio
+import dataclasses
 import random
 from functools import cache
 
@@ -46,19 +47,22 @@ def _final(record):
 
 
 def redealt(game_id: str, record, seat: int, rng: random.Random) -> list[Position]:
-    """The seat's decisions with everything it could not see dealt again at each: the view of a
-    world redealt from the real one, never the real one's."""
+    """The seat's decisions with everything it could not see dealt again at each of their
+    steps: the views of worlds redealt from the real one, never the real one's."""
     game = get_game(game_id)
+    real = list(positions(game, len(record.specs), record.seed, record.options, record.actions, seat))
+    wanted = {p.turn for p in real} | {p.end for p in real if p.end_view is not None}
     state = game.new(len(record.specs), seed=record.seed, options=record.options)
-    found, changed = [], 0
+    views, changed = {}, 0
     for turn, action in enumerate(record.actions):
-        if state.to_move() == seat and len(state.legal_actions()) > 1:
+        if turn in wanted:
             other = state.determinize(seat, rng)
             changed += other.to_data() != state.to_data()
-            found.append(Position(turn, other.view(seat), action))
+            views[turn] = other.view(seat)
         state.apply(action, False)
     assert changed, "the redeal changed nothing the seat could not see"
-    return found
+    return [dataclasses.replace(p, view=views[p.turn], end_view=None if p.end_view is None else views[p.end])
+            for p in real]
 
 
 # (Caravans of Ahldarahd's opponents play at random: easy AI seats there choose offers at random
@@ -111,7 +115,7 @@ def test_a_root_narrowed_search_spends_its_whole_budget_below_that_move():
 
 
 def _judged(turn: int, before: float, after: float) -> Judged:
-    return Judged(turn, ("a",), "a", "", ("b",) if before != after else ("a",), "b", "", before, after)
+    return Judged(turn, ("a",), "a", "", ("b",) if before != after else ("a",), "b", "", before, after, 0, turn)
 
 
 def test_grades_follow_the_game_thresholds():
@@ -120,7 +124,7 @@ def test_grades_follow_the_game_thresholds():
                  _judged(4, 0.5, 0.29), _judged(5, 0.7, 0.75))
     done = Review("decktet_caravan", "m", 0, 2, 10, 1.0, decisions)
     assert [done.grade(j) for j in decisions] == ["", "", "inaccuracy", "mistake", "blunder", ""]
-    assert [j.turn for j in done.turning_points()] == [4, 3, 2]
+    assert [s.judged.turn for s in done.turning_points()] == [4, 3, 2]
     assert done.counts() == {"inaccuracy": 1, "mistake": 1, "blunder": 1}
     assert done.chart() == pytest.approx([50, 50, 50, 50, 50, 70, 100])
 
@@ -169,8 +173,8 @@ def test_the_workers_review_as_one_process_does_with_progress_and_keep_it(tmp_pa
     done = asyncio.run(reviewed())
     assert done == review("decktet_caravan", "m1", 2, record.seed, record.options, record.actions, 0,
                           record.outcome[0], ITERATIONS)
-    total = len(done.decisions)
-    assert reports == [(n, total) for n in range(1, total + 1)]
+    total = len(done.decisions) + len(done.others)
+    assert done.others and reports == [(n, total) for n in range(1, total + 1)]
     assert kept_review(snapshot, 0, shelf, ITERATIONS) == done
     assert kept_review(snapshot, 0, shelf, ITERATIONS + 1) is None  # another budget is another review
     longer = snapshot_of(record)

@@ -1,12 +1,26 @@
 """A finished match reviewed from one seat's view (DESIGN §6, the coach).
 
-For each decision of the seat, a search from what that seat could see at that moment (its
-``view``; what it could not see is determinized, as for an AI seat) weighs the move it made
-against the search's best: the seat's expected result with the best move (``before``) and with
-its own (``after``). Their difference, in the game's measure (``GameAI.review``), grades the
-decision: an inaccuracy, a mistake or a blunder.
+A *decision* is what the seat chose, whole: from its first step with more than one move open
+to the step after which another seat or chance acts, a step that logs something public ends it
+(unless the game says the seat is still composing the move: ``Game.composing``); steps that log
+nothing (a piece of a multi-piece placement) continue it. A trade proposal written step by
+step, or a placement laid piece by piece, is one decision; a forced step is none.
 
-A decision is judged from its view, its move, its number and the budget alone, with a search
+For each decision, a search from what the seat could see when it began (its ``view``; what it
+could not see is determinized, as for an AI seat) gives the seat's expected result with the best
+move (``before``); the expected result with the move made (``after``) is weighed where the
+decision ended, by a search narrowed to its last step. Their difference, in the game's measure
+(``GameAI.review``), grades the decision: an inaccuracy, a mistake or a blunder.
+
+Where the seat's chances went (as GNU Backgammon splits skill from luck): between two of its
+decisions, the others' decisions are judged the same way from their own views, their error
+against their best given to the seat (a share of it with more than one other seat); what is
+left of the change between the seat's ``after`` and its next ``before`` is chance: the draw,
+roll or deal against what the seat could expect (``Review.account``), where the seat saw one
+(else it is the searches' own drift, and said so). The parts add up to the change from the
+first decision to the end exactly, as shown.
+
+A decision is judged from its views, its moves, its number and the budget alone, with searches
 seeded by the move's number: the review is exactly reproducible, and it is the same whatever
 the seat could not see (a test redeals it). The search is the game's ``normal`` level without
 its planner (a planner weighs only the moves it would make) and without the clock.
@@ -15,11 +29,11 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from caravan_tui.engine import Action, Game, Measure, State, normalise_action
+from caravan_tui.engine import Action, Event, Game, Measure, State, normalise_action
 from caravan_tui.games import GAMES, get_game
 
 from .explain import playable
@@ -29,6 +43,12 @@ from .policies import pick, search_settings
 
 #: a decision's search budget by default: the normal level's
 ITERATIONS = 1500
+#: another seat's decision is searched with this share of the budget: it splits the seat's luck
+#: from the others' play, it grades nothing
+OTHERS_SHARE = 0.5
+#: the share of a search's visits a move made must have had for the search's own value of it
+#: to stand (else it is weighed again, below it alone: see ``judge``)
+SETTLED = 0.1
 #: how many turning points a review puts first
 TURNING_POINTS = 3
 GRADES = ("inaccuracy", "mistake", "blunder")
@@ -40,28 +60,117 @@ MAX_TEXT = 600
 @dataclass(frozen=True, slots=True)
 class Position:
     """A decision as its seat met it: move number ``turn`` of the log (from 0), the seat's view
-    then, and the move it made."""
+    then, and the move it made; ``seat``: who decided (-1: the seat reviewed). A decision of
+    several steps also has all its ``steps`` (the first is ``action``), the move number of its
+    last (``end``), the seat's view before it (``end_view``) and the whole in ``words``."""
 
     turn: int
     view: dict[str, Any]
     action: Action
+    seat: int = -1
+    steps: tuple[Action, ...] = ()
+    end: int = -1
+    end_view: dict[str, Any] | None = None
+    words: str = ""
 
 
-def positions(game: Game, players: int, seed: int, options: dict[str, Any], actions: list[Action],
-              seat: int) -> Iterator[Position]:
-    """The decisions ``seat`` made in the match (a forced move is none), each from its view."""
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Chance as the seat reviewed saw it: after move ``turn``, a deal, draw or roll in words."""
+
+    turn: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """A match taken apart for a review (``decisions_of``): each seat's decisions in order, and
+    the chance the reviewed seat saw."""
+
+    decisions: tuple[Position, ...]
+    draws: tuple[Draw, ...]
+
+
+class _Run:
+    """A decision being followed step by step through the log."""
+
+    __slots__ = ("seat", "turn", "view", "steps", "said", "end", "end_view")
+
+    def __init__(self, seat: int, turn: int, view: dict[str, Any]) -> None:
+        self.seat, self.turn, self.view = seat, turn, view
+        self.steps: list[Action] = []
+        self.said: list[str] = []
+        self.end, self.end_view = turn, view
+
+    def position(self) -> Position:
+        if len(self.steps) == 1:
+            return Position(self.turn, self.view, self.steps[0], self.seat)
+        words = ", then ".join(self.said)
+        if len(words) > MAX_TEXT:
+            words = words[:MAX_TEXT - 1] + "…"
+        return Position(self.turn, self.view, self.steps[0], self.seat, tuple(self.steps), self.end,
+                        self.end_view, words)
+
+
+def decisions_of(game: Game, players: int, seed: int, options: dict[str, Any], actions: Sequence[Action],
+                 seat: int) -> Match:
+    """Every seat's decisions in the match (see the module doc: a forced move is none, the
+    steps of one are one), and the chance ``seat`` saw (``Event.reveals``: what it could not
+    know before)."""
     state = game.new(players, seed=seed, options=options)
+    composing = game.composing
+    found: list[Position] = []
+    draws: list[Draw] = []
+    run: _Run | None = None
     for turn, action in enumerate(actions):
-        if state.to_move() == seat and len(state.legal_actions()) > 1:
-            yield Position(turn, state.view(seat), action)
-        state.apply(action, False)
+        mover = state.to_move()
+        if mover is None:
+            break
+        if run is None and len(state.legal_actions()) > 1:
+            run = _Run(mover, turn, state.view(mover))
+        if run is not None:
+            run.steps.append(action)
+            run.said.append(state.describe(action, mover))
+            run.end, run.end_view = turn, run.view if turn == run.turn else state.view(mover)
+        events = state.apply(action, True)
+        draws += [Draw(turn, event.text[:MAX_TEXT]) for event in events if _chance_for(event, seat)]
+        if run is not None and _ends(state, mover, events, composing):
+            found.append(run.position())
+            run = None
+    if run is not None:
+        found.append(run.position())
+    return Match(tuple(found), tuple(draws))
+
+
+def _ends(state: State, mover: int, events: list[Event], composing: Any) -> bool:
+    """Whether a decision is over after a step: another seat or chance acts, or the step logged
+    something public while the game does not say the seat is still composing its move."""
+    if state.to_move() != mover or any(event.reveals is True for event in events):
+        return True
+    public = any(event.seats is None for event in events)
+    return public and not (composing is not None and composing(state))
+
+
+def _chance_for(event: Event, seat: int) -> bool:
+    """Whether ``event`` shows ``seat`` something it could not know: a deal, draw or roll, or
+    a card from another's hidden hand."""
+    return event.visible_to(seat) and event.reveals_to(seat)
+
+
+def positions(game: Game, players: int, seed: int, options: dict[str, Any], actions: Sequence[Action],
+              seat: int) -> Iterator[Position]:
+    """The decisions ``seat`` made in the match, each from its view."""
+    for position in decisions_of(game, players, seed, options, actions, seat).decisions:
+        if position.seat == seat:
+            yield dataclasses.replace(position, seat=-1)
 
 
 @dataclass(frozen=True, slots=True)
 class Judged:
     """One decision reviewed: its move and the search's best, in words (which may hold ``{pN}``
-    fields) with the game's reason for each, and the seat's expected result with each
-    (``before``: with the best move; ``after``: with the move made), in [0, 1]."""
+    fields) with the game's reason for each, and the deciding seat's expected result with each
+    (``before``: with the best move; ``after``: with the move made, where the decision ended),
+    in [0, 1]; ``seat`` decided, from move ``turn`` to move ``end``."""
 
     turn: int
     action: Action
@@ -72,12 +181,20 @@ class Judged:
     better_reason: str
     before: float
     after: float
+    seat: int
+    end: int
 
     @property
     def loss(self) -> float:
         """What the move made cost, in [0, 1] (a move the search rates above its own best, or
         the best itself, costs nothing)."""
         return max(0.0, self.before - self.after)
+
+    @property
+    def kept(self) -> float:
+        """The expected result the decision left the seat with: ``after``, never above
+        ``before`` (a move rated above the search's best is that search's noise)."""
+        return min(self.before, self.after)
 
 
 def review_level(game: Game, iterations: int = ITERATIONS) -> Level:
@@ -92,32 +209,52 @@ def seed_of(seat: int, turn: int) -> str:
     return f"review/{seat}/{turn}"
 
 
+def budget_for(seat: int, position: Position, iterations: int) -> int:
+    """The search budget of ``position`` in a review of ``seat``: the whole, or the others' share."""
+    return iterations if position.seat in (-1, seat) else max(1, int(iterations * OTHERS_SHARE))
+
+
 def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATIONS) -> Judged:
     """``position`` reviewed by a search from its view (see the module doc). Its best is the
     move an AI seat would make from that search (``policies.pick``): the most visited that the
     game's veto allows, so a review never names as the better move one the AI itself would
-    never make (a trap offer). Where the move made is not that best, both are weighed again by
-    a search that spends its whole budget below each (the same seed for both), so that neither
-    value rests on a few visits."""
+    never make (a trap offer). Where the move made is not that best and the search gave it
+    less than ``SETTLED`` of its visits, both are weighed again by a search that spends half
+    the budget below each (the same seed for both), so that neither value rests on a few
+    visits; a decision of several steps is weighed where it ended, below its last step."""
+    mover = seat if position.seat < 0 else position.seat
+    budget = budget_for(seat, position, iterations)
     game = get_game(game_id)
-    level = review_level(game, iterations)
-    world = game.from_view(position.view, seat)
+    level = review_level(game, budget)
+    world = game.from_view(position.view, mover)
     settings = search_settings(level, game)
-    seed = seed_of(seat, position.turn)
-    weighed = search(world, seat, iterations=iterations, seed=seed, **settings)
+    seed = seed_of(mover, position.turn)
+    weighed = search(world, mover, iterations=budget, seed=seed, **settings)
     stats = {move: (child.visits, child.reward) for move, child in weighed.root.children.items()}
-    best, action = pick(game_id, position.view, seat, stats, level.name), position.action
-    if action == best:
+    best, action = pick(game_id, position.view, mover, stats, level.name), position.action
+    half = max(1, budget // 2)
+    made = weighed.root.children.get(action)
+    if action == best and not position.steps:
         before, best_line = _weigh(weighed, best)
-        after, played_line = before, best_line
+        after = before
+    elif not position.steps and made is not None and made.visits >= budget * SETTLED:
+        before, best_line = _weigh(weighed, best)  # both weighed well enough by the one search
+        after, _line = _weigh(weighed, action)
     else:
-        budget = max(1, iterations // 2)
-        before, best_line = _weigh(search(world, seat, iterations=budget, seed=f"{seed}/weigh", root_actions=(best,),
+        before, best_line = _weigh(search(world, mover, iterations=half, seed=f"{seed}/weigh", root_actions=(best,),
                                           **settings), best)
-        after, played_line = _weigh(search(world, seat, iterations=budget, seed=f"{seed}/weigh",
-                                           root_actions=(action,), **settings), action)
-    return Judged(position.turn, action, world.describe(action, seat), _reason(game, world, seat, played_line),
-                  best, world.describe(best, seat), _reason(game, world, seat, best_line), before, after)
+        if position.end_view is None:
+            after, _line = _weigh(search(world, mover, iterations=half, seed=f"{seed}/weigh",
+                                         root_actions=(action,), **settings), action)
+        else:
+            last, end_world = position.steps[-1], game.from_view(position.end_view, mover)
+            after, _line = _weigh(search(end_world, mover, iterations=half, seed=f"{seed}/end",
+                                         root_actions=(last,), **settings), last)
+    played = position.words or world.describe(action, mover)
+    steps = position.steps or (action,)
+    return Judged(position.turn, action, played, _reason(game, world, mover, steps), best,
+                  world.describe(best, mover), _reason(game, world, mover, best_line), before, after, mover,
+                  position.end if position.steps else position.turn)
 
 
 def _weigh(result: SearchResult, action: Action) -> tuple[float, tuple[Action, ...]]:
@@ -128,26 +265,71 @@ def _weigh(result: SearchResult, action: Action) -> tuple[float, tuple[Action, .
 
 
 def _reason(game: Game, world: State, seat: int, line: tuple[Action, ...]) -> str:
+    """Why ``line`` (the seat's own steps, or the search's) is good or bad, in the game's words."""
     explain = game.ai.explain
     if explain is None:
         return ""
-    return explain(world, seat, playable(world, seat, line) or line[:1])
+    return explain(world, seat, playable(world, seat, line) or line[:1])[:MAX_TEXT]
 
 
 def review(game_id: str, match_id: str, players: int, seed: int, options: dict[str, Any], actions: list[Action],
            seat: int, result: float, iterations: int = ITERATIONS) -> Review:
-    """``seat``'s decisions in the match judged one after the other, in this process (the app
-    and the command judge them in the AI workers: ``AIWorker.review``)."""
-    found = positions(get_game(game_id), players, seed, options, actions, seat)
-    judged = tuple(judge(game_id, seat, position, iterations) for position in found)
-    return Review(game_id, match_id, seat, players, iterations, result, judged)
+    """``seat``'s review judged one decision after the other, in this process (the app and the
+    command judge them in the AI workers: ``AIWorker.review``)."""
+    match = decisions_of(get_game(game_id), players, seed, options, actions, seat)
+    judged = [judge(game_id, seat, position, iterations) for position in match.decisions]
+    return assembled(game_id, match_id, seat, players, iterations, result, judged, match.draws)
+
+
+def assembled(game_id: str, match_id: str, seat: int, players: int, iterations: int, result: float,
+              judged: Sequence[Judged], draws: Sequence[Draw]) -> Review:
+    """The review made of every seat's judged decisions (in the match's order)."""
+    own = tuple(j for j in judged if j.seat == seat)
+    others = tuple(j for j in judged if j.seat != seat)
+    return Review(game_id, match_id, seat, players, iterations, result, own, others, tuple(draws))
+
+
+def shown(measure: Measure, value: float) -> float:
+    """``value`` (in [0, 1]) in ``measure`` as a review shows it: rounded once, to whole points
+    of a percentage or tenths of anything else. Every figure a review shows is one of these or
+    a difference of them, so that its accounts add up as read."""
+    return round(value * measure.scale, 0 if measure.unit == "%" else 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Swing:
+    """A part of the change in the seat's chances, as shown: ``kind`` "yours" (a decision's
+    error against the best), "others" (another seat's error, what it gave the seat), "luck"
+    (chance after the seat's decision ``index``: the change to its next decision less the
+    others' part, where it saw something it could not know: ``draws``) or "drift" (the same
+    where it saw nothing new: the searches' estimates moving, no luck); ``change`` in the
+    game's measure, negative where the seat lost."""
+
+    kind: str
+    index: int
+    change: float
+    judged: Judged | None = None
+    draws: tuple[Draw, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """Where the seat's chances went, as shown: from ``start`` (its first decision) to ``end``,
+    split into its play, the others' play and luck (``Swing``s); the parts add up to the whole."""
+
+    start: float
+    end: float
+    swings: tuple[Swing, ...]
+
+    def total(self, kind: str) -> float:
+        return sum(swing.change for swing in self.swings if swing.kind == kind)
 
 
 @dataclass(frozen=True, slots=True)
 class Review:
     """A seat's decisions in a finished match, judged (``judge``), with the match's end for that
-    seat (``result``: its ``outcome()``, in [0, 1]) and the budget each decision was searched
-    with."""
+    seat (``result``: its ``outcome()``, in [0, 1]), the budget each decision was searched
+    with, the others' decisions (judged from their views) and the chance the seat saw."""
 
     game_id: str
     match_id: str
@@ -156,49 +338,94 @@ class Review:
     iterations: int
     result: float
     decisions: tuple[Judged, ...]
+    others: tuple[Judged, ...] = ()
+    draws: tuple[Draw, ...] = ()
 
     @property
     def measure(self) -> Measure:
         return get_game(self.game_id).ai.review.measure(self.players)
 
+    def shown(self, value: float) -> float:
+        return shown(self.measure, value)
+
     def cost(self, judged: Judged) -> float:
-        """What ``judged``'s move cost, in the game's measure (percentage points, pieces…)."""
-        return judged.loss * self.measure.scale
+        """What ``judged``'s move cost as shown: its shown ``before`` less its shown ``kept``."""
+        return self.shown(judged.before) - self.shown(judged.kept)
 
     def grade(self, judged: Judged) -> str:
         """"blunder", "mistake", "inaccuracy", or "" for a move that cost less than that."""
-        cost, measure = self.cost(judged), self.measure
+        cost, measure = judged.loss * self.measure.scale, self.measure
         for grade, threshold in zip(reversed(GRADES), (measure.blunder, measure.mistake, measure.inaccuracy)):
             if cost >= threshold:
                 return grade
         return ""
 
-    def turning_points(self, count: int = TURNING_POINTS) -> list[Judged]:
-        """The ``count`` graded decisions that cost most, the costliest first (ties: the earlier)."""
-        graded = [judged for judged in self.decisions if self.grade(judged)]
-        return sorted(graded, key=lambda judged: (-judged.loss, judged.turn))[:count]
+    def share(self) -> float:
+        """What another seat's error gives the seat reviewed: all of it between two, an even
+        share among more (a win chance one seat gives up goes to the others)."""
+        return 1.0 / max(1, self.players - 1)
+
+    def gain(self, other: Judged) -> float:
+        """What ``other``'s error gave the seat reviewed, as shown."""
+        return round(other.loss * self.share() * self.measure.scale, 0 if self.measure.unit == "%" else 1)
+
+    def account(self) -> Account:
+        """The change in the seat's chances from its first decision to the end, split (see the
+        module doc): each decision's cost, the others' errors between two of its decisions, and
+        luck, what is left of the change from one decision's ``kept`` to the next ``before``."""
+        decisions = self.decisions
+        if not decisions:
+            end = self.shown(self.result)
+            return Account(end, end, ())
+        swings: list[Swing] = []
+        others = sorted(self.others, key=lambda judged: judged.turn)
+        for index, judged in enumerate(decisions):
+            swings.append(Swing("yours", index, -self.cost(judged), judged))
+            following = decisions[index + 1] if index + 1 < len(decisions) else None
+            until = following.turn if following is not None else math.inf
+            between = [other for other in others if judged.end < other.turn < until]
+            gained = 0.0
+            for other in between:
+                gain = self.gain(other)
+                if gain:
+                    swings.append(Swing("others", index, gain, other))
+                    gained += gain
+            nxt = self.shown(following.before) if following is not None else self.shown(self.result)
+            change = nxt - self.shown(judged.kept)
+            draws = tuple(draw for draw in self.draws if judged.end <= draw.turn < until)
+            swings.append(Swing("luck" if draws else "drift", index, _tidy(change - gained), None, draws))
+        return Account(self.shown(decisions[0].before), self.shown(self.result), tuple(swings))
+
+    def turning_points(self, count: int = TURNING_POINTS) -> list[Swing]:
+        """The ``count`` swings that moved the seat's chances most, the biggest first (ties: the
+        earlier): graded decisions, and the others' errors and luck that moved them as much as
+        an inaccuracy would."""
+        least = self.measure.inaccuracy
+        found = [swing for swing in self.account().swings if swing.kind != "drift"
+                 and (self.grade(swing.judged) if swing.kind == "yours" and swing.judged
+                      else abs(swing.change) >= least)]
+        return sorted(found, key=lambda swing: (-abs(swing.change), swing.index))[:count]
 
     def counts(self) -> dict[str, int]:
         """How many decisions earned each grade."""
         return {grade: sum(1 for judged in self.decisions if self.grade(judged) == grade) for grade in GRADES}
 
     def chart(self) -> list[float]:
-        """The seat's expected result over the match, in the game's measure: before each
+        """The seat's expected result over the match, in the game's measure as shown: before each
         decision (with the best move), then the end it reached."""
-        scale = self.measure.scale
-        return [judged.before * scale for judged in self.decisions] + [self.result * scale]
+        return [self.shown(judged.before) for judged in self.decisions] + [self.shown(self.result)]
 
     def total_cost(self) -> float:
-        """What all the seat's decisions cost together, in the game's measure."""
-        return sum(map(self.cost, self.decisions))
+        """What all the seat's decisions cost together as shown: the sum of their shown costs."""
+        return _tidy(sum(map(self.cost, self.decisions)))
 
     # -- kept beside the save (``saves/reviews.py``): plain data, checked on the way back ---------
 
     def to_data(self) -> dict[str, Any]:
         return {"game": self.game_id, "match": self.match_id, "seat": self.seat, "players": self.players,
                 "iterations": self.iterations, "result": self.result,
-                "decisions": [[j.turn, list(j.action), j.played, j.played_reason, list(j.best), j.better,
-                               j.better_reason, j.before, j.after] for j in self.decisions]}
+                "decisions": [_row(j) for j in self.decisions], "others": [_row(j) for j in self.others],
+                "draws": [[draw.turn, draw.text] for draw in self.draws]}
 
     @classmethod
     def from_data(cls, data: Any) -> Review:
@@ -214,30 +441,58 @@ class Review:
             raise ValueError("the review's seats are out of range")
         iterations: Any = data.get("iterations")
         result: Any = data.get("result")
-        rows: Any = data.get("decisions")
         match_id: Any = data.get("match")
         if not isinstance(match_id, str) or len(match_id) > MAX_TEXT:
             raise ValueError("the review names no match")
         if not _whole(iterations, 1, MAX_ITERATIONS) or not _unit(result):
             raise ValueError("the review's budget or result is out of range")
-        if not isinstance(rows, list) or len(rows) > MAX_DECISIONS:
-            raise ValueError("the review's decisions are not a list of at most "f"{MAX_DECISIONS}")
-        return cls(game_id, match_id, seat, players, iterations, float(result), tuple(map(_judged, rows)))
+        rows, others, draws = (_rows(data.get(name)) for name in ("decisions", "others", "draws"))
+        judged = tuple(_judged(row, players) for row in rows)
+        if any(j.seat != seat for j in judged):
+            raise ValueError("a reviewed decision is another seat's")
+        return cls(game_id, match_id, seat, players, iterations, float(result), judged,
+                   tuple(_judged(row, players) for row in others), tuple(map(_draw, draws)))
 
 
-def _judged(row: Any) -> Judged:
-    if not isinstance(row, list) or len(row) != 9:
-        raise ValueError("a reviewed decision is a row of 9 fields")
-    turn, action, played, played_reason, best, better, better_reason, before, after = row
+def _tidy(value: float) -> float:
+    """A sum of shown figures without the float's dust (0.1 + 0.2)."""
+    return round(value, 6)
+
+
+def _row(judged: Judged) -> list[Any]:
+    return [judged.turn, list(judged.action), judged.played, judged.played_reason, list(judged.best), judged.better,
+            judged.better_reason, judged.before, judged.after, judged.seat, judged.end]
+
+
+def _rows(value: Any) -> list[Any]:
+    if not isinstance(value, list) or len(value) > MAX_DECISIONS:
+        raise ValueError(f"the review's decisions are not a list of at most {MAX_DECISIONS}")
+    return value
+
+
+def _judged(row: Any, players: int) -> Judged:
+    if not isinstance(row, list) or len(row) != 11:
+        raise ValueError("a reviewed decision is a row of 11 fields")
+    turn, action, played, played_reason, best, better, better_reason, before, after, seat, end = row
     texts = (played, played_reason, better, better_reason)
-    if not _whole(turn, 0, 10**7) or not all(isinstance(t, str) and len(t) <= MAX_TEXT for t in texts):
-        raise ValueError("a reviewed decision's move number or words are out of range")
+    if not _whole(turn, 0, 10**7) or not _whole(end, turn, 10**7) or not _whole(seat, 0, players - 1):
+        raise ValueError("a reviewed decision's seat or move numbers are out of range")
+    if not all(isinstance(t, str) and len(t) <= MAX_TEXT for t in texts):
+        raise ValueError("a reviewed decision's words are out of range")
     if not (_unit(before) and _unit(after)):
         raise ValueError("a reviewed decision's expected results are not in [0, 1]")
     if not (_is_action(action) and _is_action(best)):
         raise ValueError("a reviewed decision's move is not a move")
     action, best = normalise_action(action), normalise_action(best)
-    return Judged(turn, action, played, played_reason, best, better, better_reason, float(before), float(after))
+    return Judged(turn, action, played, played_reason, best, better, better_reason, float(before), float(after),
+                  seat, end)
+
+
+def _draw(row: Any) -> Draw:
+    if not (isinstance(row, list) and len(row) == 2 and _whole(row[0], 0, 10**7) and isinstance(row[1], str)
+            and len(row[1]) <= MAX_TEXT):
+        raise ValueError("a review's chance is not a move number and words")
+    return Draw(row[0], row[1])
 
 
 def _is_action(value: Any, depth: int = 0) -> bool:

@@ -2,32 +2,46 @@
 review screen shows the same chart and lines (one drawing, tested once).
 
 The chart's scale is fixed (0 to 100% of a win chance; 0 to the game's top solo score), not
-stretched to the data: a match that stayed between 48% and 52% looks level, as it was.
+stretched to the data: a match that stayed between 48% and 52% looks level, as it was. A row
+under it marks what moved the seat's chances most at each decision: its own play, the others'
+or luck. Every figure is one the review shows (``Review.shown``) or a sum or difference of
+them, so that what the text says adds up as read.
 """
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Sequence
 
 from caravan_tui.engine import Measure, render
 
-from .review import Judged, Review
+from .review import Judged, Review, Swing
 
 #: eighths of a cell, from empty to full
 BLOCKS = " ▁▂▃▄▅▆▇█"
 PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+#: the chart's marks: your play, the others' play, luck for you and against you
+MARKS = {"yours": "Y", "others": "O", "luck+": "+", "luck-": "-"}
+#: the width ``review --text`` fits its lines to
+WIDTH = 80
+#: what a review's line wraps under: "Decision 12 (move 30): ", "  Better: ", "  12. "
+HANG = re.compile(r" *(?:(?:Decision|Move|Luck after decision) \d+(?: \(move \d+\))?: |[A-Z][a-z' ]+: |\d+\. )")
+#: the least room a line's text keeps beside its hang (narrower, it wraps from the left edge)
+HANG_ROOM = 20
+
+
+def spans(count: int, width: int) -> list[range]:
+    """Which of ``count`` values each of at most ``width`` columns covers (a long match is
+    squeezed, never cut)."""
+    if count <= width:
+        return [range(index, index + 1) for index in range(count)]
+    return [range(column * count // width, max((column + 1) * count // width, column * count // width + 1))
+            for column in range(width)]
 
 
 def columns(values: Sequence[float], width: int) -> list[float]:
-    """``values`` fitted to at most ``width`` columns: each column the mean of the values it
-    covers (a long match is squeezed, never cut)."""
-    if len(values) <= width:
-        return list(values)
-    out = []
-    for column in range(width):
-        start, end = column * len(values) // width, (column + 1) * len(values) // width
-        part = values[start:max(end, start + 1)]
-        out.append(sum(part) / len(part))
-    return out
+    """``values`` fitted to at most ``width`` columns: each column the mean of the values it covers."""
+    return [sum(values[i] for i in span) / len(span) for span in spans(len(values), width)]
 
 
 def chart_rows(values: Sequence[float], top: float, width: int = 60, height: int = 6) -> list[str]:
@@ -44,29 +58,69 @@ def chart_rows(values: Sequence[float], top: float, width: int = 60, height: int
     return rows
 
 
+def figure(measure: Measure, value: float) -> str:
+    """A shown figure without its unit: "58", "38.5"."""
+    return f"{value:.{0 if measure.unit == '%' else 1}f}"
+
+
 def amount(measure: Measure, value: float) -> str:
     """A value in a game's measure, as people read it: "58%", "38.5 pieces"."""
-    digits = 0 if measure.unit == "%" else 1
-    return f"{value:.{digits}f}{measure.unit}"
+    return f"{figure(measure, value)}{measure.unit}"
 
 
 def loss_words(measure: Measure, value: float) -> str:
     """A cost in a game's measure: a win chance loses "points" ("16 points"), a length pieces."""
-    return f"{value:.0f} points" if measure.unit == "%" else amount(measure, value)
+    if measure.unit == "%":
+        return f"{value:.0f} point{'' if round(value) == 1 else 's'}"
+    return amount(measure, value)
+
+
+def signed(measure: Measure, value: float) -> str:
+    """A change with its sign: "+6 points", "−31 points", "0 points"."""
+    sign = "+" if value > 0 else "−" if value < 0 else ""
+    return sign + loss_words(measure, abs(value))
+
+
+def marks(review: Review, width: int = 60) -> str:
+    """The row under the chart: at each decision's column, what moved the seat's chances most
+    after it (``MARKS``), where that was as much as an inaccuracy; blank elsewhere."""
+    least = review.measure.inaccuracy
+    biggest: dict[int, Swing] = {}
+    for swing in review.account().swings:
+        counts = swing.kind != "drift" and (review.grade(swing.judged) if swing.kind == "yours" and swing.judged
+                  else abs(swing.change) >= least)
+        held = biggest.get(swing.index)
+        if counts and (held is None or abs(swing.change) > abs(held.change)):
+            biggest[swing.index] = swing
+    row = []
+    for span in spans(len(review.decisions) + 1, width):
+        found = [biggest[i] for i in span if i in biggest]
+        if not found:
+            row.append(" ")
+            continue
+        swing = max(found, key=lambda s: abs(s.change))
+        row.append(MARKS[swing.kind if swing.kind != "luck" else "luck+" if swing.change > 0 else "luck-"])
+    return "".join(row).rstrip()
 
 
 def chart_text(review: Review, width: int = 60, height: int = 6) -> list[str]:
-    """The chart with its scale written beside it, then what it shows."""
+    """The chart with its scale written beside it, the marks under it, then what it shows."""
     measure = review.measure
     top = measure.scale
-    rows = chart_rows(review.chart(), top, width, height)
-    label = len(amount(review.measure, top))
+    values = review.chart()
+    rows = chart_rows(values, top, width, height)
+    label = len(amount(measure, top))
     out = []
     for index, row in enumerate(rows):
-        mark = amount(review.measure, top) if index == 0 else amount(review.measure, 0) if index == height - 1 else ""
+        mark = amount(measure, top) if index == 0 else amount(measure, 0) if index == height - 1 else ""
         out.append(f"{mark:>{label}} │{row}")
-    out.append(f"{'':>{label}} └{'─' * min(width, len(review.chart()))}")
+    out.append(f"{'':>{label}} └{'─' * min(width, len(values))}")
+    row = marks(review, width)
+    if row.strip():
+        out.append(f"{'':>{label}}  {row}")
     out.append(f"{'':>{label}}  your {measure.name} before each decision, then the end")
+    if row.strip():
+        out.append(f"{'':>{label}}  marks: Y your play, O the others' play, + luck for you, - luck against you")
     return out
 
 
@@ -78,48 +132,131 @@ def words(review: Review, text: str, names: Sequence[str]) -> str:
         return text
 
 
+def name_of(review: Review, seat: int, names: Sequence[str]) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat + 1}"
+
+
 def verdict(review: Review, judged: Judged) -> str:
-    """"a blunder: 62% → 31% (−31%)", or "best" for a move that cost nothing worth a grade."""
-    before, after = judged.before * review.measure.scale, judged.after * review.measure.scale
+    """"a blunder: 62% → 31% (−31 points)"; "best: 62%" for the search's own best, or "fine"
+    for a move that cost less than a grade (its cost shown where it is any)."""
+    measure = review.measure
+    before, after = review.shown(judged.before), review.shown(judged.kept)
     grade = review.grade(judged)
     if not grade:
-        return f"{'best' if judged.action == judged.best else 'fine'}: {amount(review.measure, before)}"
+        word = "best" if judged.action == judged.best and judged.turn == judged.end else "fine"
+        if before == after:
+            return f"{word}: {amount(measure, before)}"
+        return f"{word}: {amount(measure, before)} → {amount(measure, after)} (−{loss_words(measure, before - after)})"
     article = "an" if grade[0] in "aeiou" else "a"
-    lost = loss_words(review.measure, before - after)
-    return f"{article} {grade}: {amount(review.measure, before)} → {amount(review.measure, after)} (−{lost})"
+    return (f"{article} {grade}: {amount(measure, before)} → {amount(measure, after)} "
+            f"(−{loss_words(measure, before - after)})")
 
 
-def turning_point_lines(review: Review, judged: Judged, names: Sequence[str]) -> list[str]:
-    """A turning point in three lines: the move and what it cost, then the better move and why,
-    then why the move made looked good."""
-    played = words(review, judged.played, names)
-    better = words(review, judged.better, names)
-    why = f" — {words(review, judged.better_reason, names)}" if judged.better_reason else ""
-    lines = [f"Move {judged.turn + 1}: you played {played} — {verdict(review, judged)}", f"  Better: {better}{why}"]
-    if judged.played_reason:
-        lines.append(f"  Yours: {words(review, judged.played_reason, names)}")
+def numbers(review: Review) -> dict[int, int]:
+    """Each of the seat's decisions' number (from 1, in the match's order) by its move number."""
+    return {judged.turn: index + 1 for index, judged in enumerate(review.decisions)}
+
+
+def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> list[str]:
+    """A turning point in a few lines: a decision of yours (what it cost, the better move and
+    why, then why yours looked good), another seat's error that gave you chances, or luck."""
+    measure, judged = review.measure, swing.judged
+    if swing.kind == "yours" and judged is not None:
+        played, better = words(review, judged.played, names), words(review, judged.better, names)
+        why = f" — {words(review, judged.better_reason, names)}" if judged.better_reason else ""
+        number = numbers(review)[judged.turn]
+        lines = [f"Decision {number} (move {judged.turn + 1}): you played {played} — {verdict(review, judged)}",
+                 f"  Better: {better}{why}"]
+        if judged.played_reason:
+            lines.append(f"  Yours: {words(review, judged.played_reason, names)}")
+        return lines
+    if swing.kind == "others" and judged is not None:
+        who = name_of(review, judged.seat, names)
+        played, better = words(review, judged.played, names), words(review, judged.better, names)
+        return [f"Move {judged.turn + 1}: {who} played {played} — their error gave you {signed(measure, swing.change)}",
+                f"  Their best: {better}"]
+    after = f"Luck after decision {swing.index + 1}: {signed(measure, swing.change)} of {measure.name}"
+    lines = [after + (" (chance went your way)" if swing.change > 0 else " (chance went against you)")]
+    if swing.draws:
+        lines.append(f"  Seen: {'; '.join(words(review, draw.text, names) for draw in swing.draws)}")
     return lines
 
 
 def summary_line(review: Review) -> str:
-    """How the seat's decisions went, in one line."""
+    """How the seat's decisions went, in one line: the grades, and their shown costs' sum."""
     counts = review.counts()
     graded = ", ".join(f"{count} {grade if count == 1 else PLURALS[grade]}" for grade, count in counts.items())
     cost = loss_words(review.measure, review.total_cost())
-    return f"{len(review.decisions)} decisions: {graded}; together they cost {cost} of {review.measure.name}"
+    return (f"{len(review.decisions)} decisions: {graded}; together the decisions listed below cost {cost} "
+            f"of {review.measure.name}")
+
+
+def split_line(review: Review) -> str:
+    """Where the seat's chances went, in one line: its play, the others' and luck, adding up to
+    the change from its first decision to the end."""
+    measure, account = review.measure, review.account()
+    parts = [f"your play {signed(measure, account.total('yours'))}"]
+    if review.players > 1:
+        parts.append(f"the others' play {signed(measure, account.total('others'))}")
+    parts.append(f"luck {signed(measure, account.total('luck'))}")
+    drift = account.total("drift")
+    if drift:
+        parts.append(f"the searches' drift {signed(measure, drift)}")
+    return (f"From {amount(measure, account.start)} at your first decision to {amount(measure, account.end)} at the "
+            f"end ({signed(measure, account.end - account.start)}): {', '.join(parts)}.")
+
+
+def plain_words(review: Review, names: Sequence[str]) -> str | None:
+    """Said plainly where the seat lost chances without a graded mistake: to luck (with what was
+    drawn worst) or to nothing in particular; None where a mistake is to blame or nothing lost."""
+    measure, account = review.measure, review.account()
+    if account.end >= account.start or any(review.grade(judged) for judged in review.decisions):
+        return None
+    luck = account.total("luck")
+    if luck < 0:
+        worst = min((swing for swing in account.swings if swing.kind == "luck"), key=lambda swing: swing.change)
+        drawn = "; ".join(words(review, draw.text, names) for draw in worst.draws)
+        where = f" (the worst after decision {worst.index + 1}, {signed(measure, worst.change)}"
+        where += f": {drawn})" if drawn else ")"
+        return f"No decision of yours cost enough to grade: you lost this on the draw, {signed(measure, luck)}{where}."
+    return "No decision of yours cost enough to grade: small costs added up."
+
+
+def decision_lines(review: Review, names: Sequence[str]) -> list[str]:
+    """Every decision of the seat, numbered in order, with its verdict."""
+    return [f"  {index + 1:>3}. {words(review, judged.played, names)} — {verdict(review, judged)}"
+            for index, judged in enumerate(review.decisions)]
 
 
 def review_lines(review: Review, names: Sequence[str], title: str, width: int = 60) -> list[str]:
     """The whole review as text: the chart, the turning points, then every decision."""
     seat_name = names[review.seat] if review.seat < len(names) else f"seat {review.seat + 1}"
     lines = [f"Review of {review.match_id} ({title}) for {seat_name}, seat {review.seat + 1}: "
-             f"{review.iterations} iterations a decision", "", *chart_text(review, width), "", summary_line(review), ""]
+             f"{review.iterations} iterations a decision", "", *chart_text(review, width), "", summary_line(review),
+             split_line(review)]
+    plainly = plain_words(review, names)
+    if plainly:
+        lines.append(plainly)
+    lines.append("")
     points = review.turning_points()
     heading = f"Where your {review.measure.name} was lost" if review.players == 1 else "Turning points"
-    lines.append(f"{heading}:" if points else f"{heading}: none; no decision cost enough to grade")
-    for judged in points:
-        lines += turning_point_lines(review, judged, names)
-    lines += ["", "Every decision:"]
-    for judged in review.decisions:
-        lines.append(f"  {judged.turn + 1:>4}. {words(review, judged.played, names)} — {verdict(review, judged)}")
+    lines.append(f"{heading}:" if points else f"{heading}: none; nothing moved your chances enough to tell")
+    for swing in points:
+        lines += turning_point_lines(review, swing, names)
+    lines += ["", "Every decision:", *decision_lines(review, names)]
     return lines
+
+
+def wrapped(lines: Sequence[str], width: int = WIDTH) -> list[str]:
+    """``lines`` fitted to ``width`` columns, wrapped (never cut): each row after a line's first
+    under its text ("  Better: …"), not at the left edge."""
+    out = []
+    for line in lines:
+        if len(line) <= width:
+            out.append(line)
+            continue
+        found = HANG.match(line)
+        hang = len(found.group()) if found and width - found.end() >= HANG_ROOM else len(line) - len(line.lstrip())
+        hang = min(hang, width // 2)
+        out += textwrap.wrap(line, width, subsequent_indent=" " * hang, break_on_hyphens=False)
+    return out

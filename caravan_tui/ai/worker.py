@@ -258,11 +258,13 @@ class AIWorker:
         return found[0]
 
     async def review(self, game_id: str, seat: int, positions: list[Position], iterations: int,
-                     on_judged: Callable[[int, int], None] | None = None) -> list[Judged]:
-        """Each of ``seat``'s decisions judged (``ai.review.judge``), one per worker at a time, so
-        that AI seats' searches asked for meanwhile wait for one decision, not the whole review;
-        ``on_judged(done, total)`` after each. Cancelling stops the review: decisions not started
-        are never sent, and each one being judged ends with its own search."""
+                     on_judged: Callable[[int, int], None] | None = None,
+                     on_result: Callable[[Judged], None] | None = None) -> list[Judged]:
+        """Each decision of a review of ``seat`` judged (``ai.review.judge``), one per worker at a
+        time, so that AI seats' searches asked for meanwhile wait for one decision, not the whole
+        review; ``on_judged(done, total)`` after each, ``on_result`` with each as it comes.
+        Cancelling stops the review: decisions not started are never sent, and each one being
+        judged ends with its own search."""
         pool = self._executor()
         waiting = iter(enumerate(positions))
         judged: list[Judged | None] = [None] * len(positions)
@@ -282,7 +284,9 @@ class AIWorker:
                 finished, _pending = await asyncio.wait(running, return_when=asyncio.FIRST_COMPLETED)
                 for future in finished:
                     index = running.pop(future)[0]
-                    judged[index] = future.result()
+                    judged[index] = result = future.result()
+                    if on_result is not None:
+                        on_result(result)
                     done += 1
                     if on_judged is not None:
                         on_judged(done, len(positions))

@@ -1,16 +1,19 @@
-"""The practice option (off by default, in the preferences): before a move the search rates a
-blunder, the table asks "Sure? The AI rates this as costing about N"; the person decides.
+"""The practice option (off by default, in the preferences): before a move the review of that
+position would call a blunder, the table asks "Sure? …" and names the better move; the person
+decides.
 
-The move is judged as a review judges it (``ai/review.py``: from the seat's view, the move
-against the search's best, graded by the game's thresholds), in the AI workers, with a smaller
-budget so that a move waits a moment, not a search of its own.
+One judge: the move is judged exactly as a review judges a decision of one move
+(``ai/review.py``: from the seat's view, at the review's budget and seed, the move against the
+search's best) and graded by the review's own function (``Review.grade``), in the AI workers; a
+test checks that practice asks before every move a review grades a blunder. A step that only
+begins a move of several steps (a proposal written step by step) is judged as that step.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from caravan_tui.ai.review import Position
-from caravan_tui.ai.review_text import loss_words
+from caravan_tui.ai.review import ITERATIONS, Judged, Position, Review
+from caravan_tui.ai.review_text import verdict, words
 from caravan_tui.ai.worker import AIWorker, AIWorkerError
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ConfirmScreen
@@ -18,8 +21,15 @@ from caravan_tui.screens.dialogs import ConfirmScreen
 if TYPE_CHECKING:
     from caravan_tui.screens.game import GameScreen
 
-#: a practice check's search budget a decision (the review's is 1,500)
-ITERATIONS = 400
+
+def question(game_id: str, players: int, judged: Judged, names: list[str]) -> str | None:
+    """What practice asks before ``judged``'s move: None unless the review grades it a blunder."""
+    review = Review(game_id, "", judged.seat, players, 1, 0.0, (judged,))
+    if review.grade(judged) != "blunder":
+        return None
+    better = words(review, judged.better, names)
+    why = f" — {words(review, judged.better_reason, names)}" if judged.better_reason else ""
+    return f"Sure? The AI rates this as {verdict(review, judged)}. Better: {better}{why}."
 
 
 class Practice:
@@ -44,12 +54,11 @@ class Practice:
             judged = None  # the move goes as chosen: the check is a help, not a gate
         if screen.table.turn != turn:
             return  # the position changed meanwhile (an undo, a resignation)
-        measure = screen.game.ai.review.measure(len(view["scores"]))
-        cost = 0.0 if judged is None else judged.loss * measure.scale
-        if cost >= measure.blunder:
-            question = f"Sure? The AI rates this as costing about {loss_words(measure, cost)} of {measure.name}."
-            if not await screen.app.push_screen_wait(ConfirmScreen(question, yes="Play it", no="Think again")):
-                return
+        asked = None if judged is None else question(screen.game.id, len(view["scores"]), judged,
+                                                     list(screen.table.names))
+        if asked is not None and not await screen.app.push_screen_wait(
+                ConfirmScreen(asked, yes="Play it", no="Think again")):
+            return
         if screen.table.turn == turn:
             screen.practised = action
             screen.act(action)

@@ -1,6 +1,8 @@
 """The review of a finished match from one seat (DESIGN §6, the coach): a progress bar while the
-AI workers judge its decisions (``s`` stops them), then the chart of the seat's chances over the
-match, the turning points with the better move and why, and every decision with its cost.
+AI workers judge its decisions (``s`` stops them) with the seat's decisions judged so far, the
+costliest first, then the chart of the seat's chances over the match, where they went (its play,
+the others', luck), the turning points with the better move and why, and every decision with
+its cost.
 
 The chart is the one ``review --text`` prints (``ai/review_text.py``), drawn in block
 characters on a fixed scale: Textual's ``Sparkline`` stretches its bars between the data's own
@@ -9,7 +11,6 @@ each way. Everything from the save (names, the games' words) is shown as text, n
 """
 from __future__ import annotations
 
-import re
 from collections.abc import Awaitable, Callable, Sequence
 
 from rich.console import Console, RenderableType
@@ -22,8 +23,19 @@ from textual.geometry import Size
 from textual.reactive import var
 from textual.widgets import ProgressBar, Static
 
-from caravan_tui.ai.review import Review
-from caravan_tui.ai.review_text import chart_text, summary_line, turning_point_lines, verdict, words
+from caravan_tui.ai.review import Judged, Review
+from caravan_tui.ai.review_text import (
+    HANG,
+    HANG_ROOM,
+    chart_text,
+    decision_lines,
+    plain_words,
+    split_line,
+    summary_line,
+    turning_point_lines,
+    verdict,
+    words,
+)
 from caravan_tui.ai.worker import AIWorkerError
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
@@ -31,14 +43,26 @@ from caravan_tui.seat_labels import PLAYER
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
-#: what makes the review: called with a progress callback ``(done, total)``
-Reviewer = Callable[[Callable[[int, int], None]], Awaitable[Review]]
+#: how many of the decisions judged so far the screen shows while the rest are judged
+WORST_SHOWN = 5
+
+
+class Progress:
+    """What a review tells its screen as it goes: called with ``(done, total)`` after each
+    decision judged, and ``each`` with each of the seat's own as it comes (a review judged
+    elsewhere, by a hub, sends the counts alone)."""
+
+    def __init__(self, counted: Callable[[int, int], None], each: Callable[[Judged], None]) -> None:
+        self.counted, self.each = counted, each
+
+    def __call__(self, done: int, total: int) -> None:
+        self.counted(done, total)
+
+
+#: what makes the review: called with its ``Progress``
+Reviewer = Callable[[Progress], Awaitable[Review]]
 #: columns the chart may take at 80×24 (its scale's label and the frame take the rest)
 CHART_WIDTH = 60
-#: what a review's line wraps under: "Move 12: ", "  Better: ", "  Yours: ", "  12. "
-HANG = re.compile(r" *(?:Move \d+: |[A-Z][a-z]+: |\d+\. )")
-#: the least room a line's text keeps beside its hang (narrower, it wraps from the left edge)
-HANG_ROOM = 20
 
 
 def hanging(lines: Sequence[str], width: int, console: Console) -> Text:
@@ -61,6 +85,10 @@ class HangingLines(Static):
         super().__init__(**kwargs)
         self.lines = [plain(line, LONG) for line in lines]
 
+    def show(self, lines: Sequence[str]) -> None:
+        self.lines = [plain(line, LONG) for line in lines]
+        self.refresh(layout=True)
+
     def render(self) -> Text:
         return hanging(self.lines, self.content_size.width, self.app.console)
 
@@ -70,7 +98,8 @@ class HangingLines(Static):
 
 class ReviewScreen(BaseScreen):
     """``title``: the match in words; ``names``: its seats' names; ``reviewer`` makes (or
-    reads back) the review."""
+    reads back) the review; ``game_id``: its game (None: not known, no decision is shown
+    before the review is whole)."""
 
     BINDINGS = [
         Binding("escape,q", "app.pop_screen", "Back"),
@@ -93,10 +122,12 @@ class ReviewScreen(BaseScreen):
     decisions: var[float | None] = var(None)
     judged: var[float] = var(0.0)
 
-    def __init__(self, title: str, names: Sequence[str], reviewer: Reviewer) -> None:
+    def __init__(self, title: str, names: Sequence[str], reviewer: Reviewer, game_id: str | None = None) -> None:
         super().__init__()
+        self._game_id = game_id
         self.title_words, self.names, self.reviewer = title, list(names), reviewer
         self.review: Review | None = None
+        self.so_far: list[Judged] = []
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="review"):
@@ -104,6 +135,7 @@ class ReviewScreen(BaseScreen):
             yield ProgressBar(id="review-progress", show_eta=False).data_bind(
                 total=ReviewScreen.decisions, progress=ReviewScreen.judged)
             yield BoundText(id="review-status").data_bind(text=ReviewScreen.status)
+            yield HangingLines([], id="review-live")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -112,7 +144,7 @@ class ReviewScreen(BaseScreen):
     @work(exclusive=True, group="review")
     async def judge(self) -> None:
         try:
-            review = await self.reviewer(self._judged)
+            review = await self.reviewer(Progress(self._judged, self._each))
         except (AIWorkerError, OSError, ValueError) as error:
             self.status = as_text(f"The review failed: {error}", limit=LONG)
             return
@@ -120,6 +152,20 @@ class ReviewScreen(BaseScreen):
 
     def _judged(self, done: int, total: int) -> None:
         self.decisions, self.judged = total, done
+
+    def _each(self, judged: Judged) -> None:
+        """A decision of the seat judged: the costliest so far shown while the rest are judged."""
+        self.so_far.append(judged)
+        if not self.is_mounted or self.review is not None:
+            return
+        game_id = self._game_id
+        if game_id is None:
+            return
+        partial = Review(game_id, "", judged.seat, len(self.names), 1, 0.0, tuple(self.so_far))
+        worst = sorted(self.so_far, key=lambda j: (-j.loss, j.turn))[:WORST_SHOWN]
+        lines = [f"The costliest of the {len(self.so_far)} judged so far:"]
+        lines += [f"Move {j.turn + 1}: {words(partial, j.played, self.names)} — {verdict(partial, j)}" for j in worst]
+        self.query_one("#review-live", HangingLines).show(lines)
 
     def action_stop(self) -> None:
         if self.review is None:
@@ -133,22 +179,26 @@ class ReviewScreen(BaseScreen):
         """The finished review in place of the progress bar."""
         self.review = review
         self.query_one(ProgressBar).remove()
+        self.query_one("#review-live").remove()
         self.status = as_text(summary_line(review), limit=LONG)
         scroll = self.query_one("#review", VerticalScroll)
         seat = self.names[review.seat] if review.seat < len(self.names) else PLAYER(n=review.seat + 1)
+        said = [split_line(review)]
+        plainly = plain_words(review, self.names)
+        if plainly:
+            said.append(plainly)
         parts = [Static(as_text(f"{seat}'s {review.measure.name} over the match", limit=LONG),
                         classes="review-heading"),
-                 Static(_lines(chart_text(review, CHART_WIDTH)), id="review-chart")]
+                 Static(_lines(chart_text(review, CHART_WIDTH)), id="review-chart"),
+                 HangingLines(said, id="review-split")]
         points = review.turning_points()
         heading = f"Where your {review.measure.name} was lost" if review.players == 1 else "Turning points"
-        parts.append(Static(heading if points else f"{heading}: none, no decision cost enough to grade",
+        parts.append(Static(heading if points else f"{heading}: none, nothing moved your chances enough to tell",
                             classes="review-heading"))
-        parts += [HangingLines(turning_point_lines(review, judged, self.names), classes="review-point")
-                  for judged in points]
+        parts += [HangingLines(turning_point_lines(review, swing, self.names), classes="review-point")
+                  for swing in points]
         parts.append(Static("Every decision", classes="review-heading"))
-        lines = [f"{judged.turn + 1:>4}. {words(review, judged.played, self.names)} — {verdict(review, judged)}"
-                 for judged in review.decisions]
-        parts.append(HangingLines(lines, id="review-decisions"))
+        parts.append(HangingLines(decision_lines(review, self.names), id="review-decisions"))
         scroll.mount_all(parts)
         self.refresh_bindings()
 

@@ -6,8 +6,16 @@ from caravan_tui.engine import Game, Option, rules_of, screen_of
 
 from .ai import AI
 from .rules import AhldarahdState, setup_problem
+from .terms import COMPOSE
 from .upgrades import RULES_VERSION, UPGRADERS
 from .views import AhldarahdView
+
+
+def composing(state: AhldarahdState) -> bool:
+    """A trade proposal is being written: its steps, from "trade with" to sending or dropping
+    it, are one decision."""
+    return state.phase == COMPOSE
+
 
 GAME = Game(
     id="ahldarahd",
@@ -37,4 +45,5 @@ GAME = Game(
     rules_version=RULES_VERSION,
     upgraders=UPGRADERS,
     view_type=AhldarahdView,
+    composing=composing,
 )

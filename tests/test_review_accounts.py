@@ -1,0 +1,136 @@
+"""A review's accounts add up as read (issue: "together they cost 41 points" beside 21 + 12):
+reviews generated for every game, several seeds, at a small budget, and every line's arithmetic
+checked from the text alone — a verdict's cost is its before less its after, the total is the
+sum of the costs listed, the split of the seat's chances adds up to its change from the first
+decision to the end, and every line fits 80 columns."""
+import re
+from functools import cache
+
+import pytest
+
+from caravan_tui.ai.matches import play_match
+from caravan_tui.ai.review import Draw, Judged, Review, decisions_of, review
+from caravan_tui.ai.review_text import WIDTH, review_lines, wrapped
+from caravan_tui.games import GAMES, get_game
+from caravan_tui.seats import SeatSpec
+
+ITERATIONS = 6
+NAMES = ["Ann", "Bob", "Cy", "Di"]
+#: a figure as a review writes it: "58%", "38.5 pieces", "−12 points", "+6 points"
+FIGURE = r"([+−]?\d+(?:\.\d)?)(?:%| pieces?| points?)"
+VERDICT = re.compile(rf"{FIGURE} → {FIGURE} \(−{FIGURE}\)$")
+TOTAL = re.compile(rf"together the decisions listed below cost {FIGURE}")
+SPLIT = re.compile(rf"^From {FIGURE} at your first decision to {FIGURE} at the end \({FIGURE}\): (.*)\.$")
+PART = re.compile(rf"(your play|the others' play|luck|the searches' drift) {FIGURE}")
+
+
+def number(text: str) -> float:
+    return float(text.replace("−", "-"))
+
+
+@cache
+def reviewed(game_id: str, seed: int) -> tuple[Review, list[str]]:
+    """A review of seat 0 (playing at random against easy AI seats; solo Caravanserai on odd
+    seeds) and its lines as written, before they are fitted to 80 columns."""
+    game = get_game(game_id)
+    players = 1 if game_id == "caravanserai" and seed % 2 else min(3, max(game.players.start, 2))
+    specs = [SeatSpec.parse("random")] + [SeatSpec.parse("ai:easy")] * (players - 1)
+    record = play_match(game_id, specs, seed, game.quick_options, iterations=6)
+    done = review(game_id, "m", players, record.seed, record.options, record.actions, 0, record.outcome[0],
+                  ITERATIONS)
+    return done, review_lines(done, NAMES[:players], game.title)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_figure_of_a_generated_review_adds_up(game_id, seed):
+    done, text = reviewed(game_id, seed)
+    listed = text[text.index("Every decision:") + 1:]
+    assert [int(line.split(".")[0]) for line in listed] == list(range(1, len(done.decisions) + 1))  # none skipped
+    costs = []
+    for line in listed:
+        found = VERDICT.search(line)
+        if found:
+            before, after, cost = map(number, found.groups())
+            assert round(before - after, 1) == cost, line
+            costs.append(cost)
+    for line in text:
+        if line.startswith("Decision "):
+            found = VERDICT.search(line)
+            assert found and round(number(found[1]) - number(found[2]), 1) == number(found[3]), line
+    (total,) = [number(found[1]) for line in text if (found := TOTAL.search(line))]
+    assert round(sum(costs), 1) == total
+    (split,) = [found for line in text if (found := SPLIT.match(line))]
+    start, end, change = map(number, split.groups()[:3])
+    parts = {name: number(value) for name, value in PART.findall(split[4])}
+    assert round(end - start, 1) == change and round(sum(parts.values()), 1) == change
+    assert parts["your play"] == -total
+    assert (done.players == 1) == ("the others' play" not in parts)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_review_fits_80_columns_by_wrapping_never_cutting(game_id):
+    _done, text = reviewed(game_id, 2)
+    fitted = wrapped(text)
+    assert max(map(len, fitted)) <= WIDTH < max(map(len, text))
+    assert " ".join(fitted).split() == " ".join(text).split()
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_no_decision_is_a_forced_move_and_each_is_one_seats_run(game_id):
+    game = get_game(game_id)
+    done, _lines = reviewed(game_id, 1)
+    record_players = done.players
+    specs = [SeatSpec.parse("random")] + [SeatSpec.parse("ai:easy")] * (record_players - 1)
+    record = play_match(game_id, specs, 1, game.quick_options, iterations=6)
+    state = game.new(record_players, seed=record.seed, options=record.options)
+    movers, choices = [], []
+    for action in record.actions:
+        movers.append(state.to_move())
+        choices.append(len(state.legal_actions()))
+        state.apply(action, False)
+    found = decisions_of(game, record_players, record.seed, record.options, record.actions, 0).decisions
+    for position in found:
+        steps = position.steps or (position.action,)
+        end = position.end if position.steps else position.turn
+        assert choices[position.turn] > 1
+        assert len(steps) == end - position.turn + 1 and set(movers[position.turn:end + 1]) == {movers[position.turn]}
+    assert [p.turn for p in found] == sorted(p.turn for p in found)
+
+
+def _judged(turn: int, before: float, after: float, seat: int = 0) -> Judged:
+    return Judged(turn, ("a",), "a", "", ("a",) if before == after else ("b",), "b", "", before, after, seat, turn)
+
+
+def test_a_match_lost_without_a_mistake_says_it_was_lost_on_the_draw():
+    decisions = (_judged(0, 0.6, 0.6), _judged(4, 0.55, 0.53), _judged(8, 0.1, 0.1))
+    others = (_judged(2, 0.5, 0.4, seat=1),)  # Bob's error: 10 points given to Ann
+    draws = (Draw(5, "{p0} draw{p0:s} the Ace of Moons."),)
+    done = Review("decktet_caravan", "m", 0, 2, 10, 0.0, decisions, others, draws)
+    account = done.account()
+    assert (account.start, account.end) == (60, 0)
+    assert (account.total("yours"), account.total("others"), account.total("luck")) == (-2, 10, -43)
+    assert account.total("drift") == -25  # after decision 1 nothing was seen: the searches' own drift
+    lines = review_lines(done, ["Ann", "Bob"], "Decktet Caravan")
+    assert ("From 60% at your first decision to 0% at the end (−60 points): your play −2 points, the others' "
+            "play +10 points, luck −43 points, the searches' drift −25 points.") in lines
+    assert any(line.startswith("No decision of yours cost enough to grade: you lost this on the draw, −43 points")
+               and "You draw the Ace of Moons." in line for line in lines)
+    points = "\n".join(lines[lines.index("Turning points:"):lines.index("Every decision:")])
+    assert "Luck after decision 2: −43 points" in points and "Move 3: Bob played a — their error gave you +10" in points
+
+
+def test_yours_explains_the_seats_own_steps_not_the_searchs_follow_up():
+    """Solo Caravanserai: the "Yours:" line of a placement laid piece by piece read the AI's own
+    ending ("ending on (-3,5)"), not the player's ((-3,6))."""
+    from caravan_tui.ai.explain import playable
+    from caravan_tui.ai.review import judge
+
+    game = get_game("caravanserai")
+    record = play_match("caravanserai", [SeatSpec.parse("random")], 4, game.quick_options, iterations=6)
+    found = decisions_of(game, 1, record.seed, record.options, record.actions, 0).decisions
+    compound = next(p for p in found if len(p.steps) >= 3)
+    judged = judge("caravanserai", 0, compound, 8)
+    world = game.from_view(compound.view, 0)
+    assert judged.played_reason == game.ai.explain(world, 0, playable(world, 0, compound.steps))
+    assert judged.end == compound.end > judged.turn
