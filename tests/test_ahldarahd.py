@@ -1345,3 +1345,15 @@ def test_a_decline_shows_the_proposer_what_the_partner_judged_so_no_undo_crosses
     proposer, partner = state.order[state.pos], state.partner
     declined = state.apply(("decline",))[-1]
     assert "decline" in declined.text and declined.reveals_to(proposer) and not declined.reveals_to(partner)
+
+
+def test_an_ai_never_opens_an_item_it_holds_above_0_opening_at_0_keeps_it_for_nothing():
+    """Easy paid 6 gold to win back the Eyes it already held."""
+    state = fresh(seed=3)
+    opener = state.to_move()
+    state.eyes = opener
+    state._legal = None
+    weighed = considered(state, state.legal_actions())
+    assert ("open", "Eyes", 0) in weighed
+    assert not [a for a in weighed if a[1] == "Eyes" and a[2] > 0]
+    assert any(a[1] == "Pirate" and a[2] > 0 for a in weighed)  # an item held by another: any level

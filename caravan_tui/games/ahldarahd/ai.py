@@ -205,13 +205,18 @@ PLEDGE_LEVELS = frozenset((1, 2, 3, 5))
 def considered(state: AhldarahdState, legal: list) -> list:
     """AI seats bid at a few levels (``OPEN_LEVELS``, ``RAISE_STEPS``, ``PLEDGE_LEVELS``), so
     search spreads over distinct prices rather than every gold piece. They trade by the engine's
-    suggested proposals (``offers.suggested_offers``), whole actions the prior can judge; they
+    suggested proposals (``offers.suggested_offers``), whole actions the prior can judge, and the
+    one trade a build both sides gain from (``plan``); an item they hold they open only at 0; they
     never write one step by step (``trade_with``): the search spent a third of the moves of
     AI-only matches on drafts partners declined. Nor do they repeat, in the same build, a
     proposal a partner declined, or a worse one for that partner."""
     phase = state.phase
     if phase == BID_OPEN:
-        return [action for action in legal if action[2] in OPEN_LEVELS]
+        seat = state.turn
+        # an item one holds opened above 0 only pays for what one keeps by opening at 0 (a
+        # raise can still be answered): easy paid 6 gold to "win back" the Eyes it held
+        return [action for action in legal if action[2] in OPEN_LEVELS
+                and (action[2] == 0 or state.holder(ITEM_INDEX[action[1]]) != seat)]
     if phase == BID_RAISE:
         high = state.high
         return [action for action in legal if action[0] == "pass" or action[1] - high in RAISE_STEPS]
