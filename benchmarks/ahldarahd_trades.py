@@ -39,6 +39,7 @@ budget only (``CARAVAN_TUI_AI_BUDGET=iterations``), so a run replays exactly.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import random
@@ -55,6 +56,7 @@ from caravan_tui.ai.matches import decision_seed, seat_policy
 from caravan_tui.ai.policies import Policy, SearchPolicy, search_policy
 from caravan_tui.engine import Action
 from caravan_tui.games import get_game
+from caravan_tui.games.ahldarahd.mutual import mutual_trade
 from caravan_tui.games.ahldarahd.proposal import steps
 from caravan_tui.games.ahldarahd.rules import AhldarahdState
 from caravan_tui.games.ahldarahd.shark import best_trade
@@ -76,7 +78,7 @@ class NoTrade:
     """Plays an AI seat that never proposes and declines every offer."""
 
     def __init__(self, policy: SearchPolicy) -> None:
-        self.policy = policy
+        self.policy = dataclasses.replace(policy, tweaks=(*policy.tweaks, ("plan", False)))  # it searches
 
     def choose(self, game_id: str, view: dict[str, Any], seat: int, seed: int, legal: list[Action]) -> Action:
         if ("decline",) in legal:
@@ -144,6 +146,8 @@ def exploited(records: list[dict[str, Any]]) -> tuple[float, int]:
         seat = next((i for i, k in enumerate(game["seats"]) if seat_kind(k)[0] == "shark"), None)
         if seat is None or game["seed"] != other["seed"] or seat_kind(other["seats"][seat])[0] != "notrade":
             continue
+        if not any(proposer == seat for _, proposer, _ in game.get("trades", ())):
+            continue  # no offer of the shark's accepted: the two games differ by chance alone
         mine = (game["outcome"][seat], game["scores"][seat])
         theirs = (other["outcome"][seat], other["scores"][seat])
         wins += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
@@ -190,6 +194,9 @@ def play(specs: list[str], seed: int, options: dict[str, Any], weigh: bool = Fal
         raise TypeError(f"the ahldarahd game plays {type(state).__name__}, not AhldarahdState")
     made, accepted, failed, declined = Counter[int](), Counter[int](), Counter[int](), Counter[int]()
     moves = 0
+    trades: list[list[int]] = []  # [turn, proposer, partner] for every trade accepted that went through
+    builds: list[list[int]] = []  # [seat, a mutual trade found, a proposal made at once] a build
+    seen: set[tuple[int, int]] = set()
     # [proposer, partner, accepting less declining, accepted, and where that is below -TRAP, the
     # same at DEEP iterations]
     answers: list[list[Any]] = []
@@ -199,9 +206,15 @@ def play(specs: list[str], seed: int, options: dict[str, Any], weigh: bool = Fal
             answers.append([state.order[state.pos], seat, value, None])
             if value < -TRAP:
                 answers[-1].append(weigh_answer(state, decision_seed(seed, moves, seat), DEEP))
+        first = state.phase == BUILD and (state.turn_no, seat) not in seen
+        if first:
+            seen.add((state.turn_no, seat))
+            found = mutual_trade(game.from_view(state.view(seat), seat), seat) is not None  # type: ignore[arg-type]
         action = policies[seat].choose("ahldarahd", state.view(seat), seat, decision_seed(seed, moves, seat),
                                        state.legal_actions())
         kind = action[0]
+        if first:
+            builds.append([seat, int(found), int(kind in PROPOSALS)])
         if kind in PROPOSALS:
             made[seat] += 1
         elif kind == "accept":
@@ -211,6 +224,7 @@ def play(specs: list[str], seed: int, options: dict[str, Any], weigh: bool = Fal
                 failed[seat] += 1  # the seat lacks a requested card: nothing moves
             else:
                 accepted[seat] += 1
+                trades.append([state.turn_no, state.order[state.pos], seat])
         elif kind == "decline":
             if answers and answers[-1][3] is None:
                 answers[-1][3] = False
@@ -220,7 +234,8 @@ def play(specs: list[str], seed: int, options: dict[str, Any], weigh: bool = Fal
     return {"seed": seed, "seats": specs, "scores": state.scores(), "outcome": state.outcome(), "moves": moves,
             "made": [made[i] for i in range(len(specs))], "accepted": [accepted[i] for i in range(len(specs))],
             "declined": [declined[i] for i in range(len(specs))],
-            "failed": [failed[i] for i in range(len(specs))], "answers": answers}
+            "failed": [failed[i] for i in range(len(specs))], "answers": answers, "trades": trades,
+            "builds": builds}
 
 
 def main() -> int:
@@ -277,9 +292,13 @@ def summarize(records: list[dict[str, Any]], kinds: list[str], judged: bool) -> 
     print(f"proposals made per game {made / games:.2f}, accepted per game {accepted / games:.2f} "
           f"({accepted}/{made}; {failed} acceptances failed)")
     summary: dict[str, Any] = {"games": games, "made": made, "accepted": accepted, "failed": failed}
+    summary["mutual"] = mutual_line(records)
+    summary["gained"] = gained_line(records)
+    traded_records = [r for r in records if r.get("trades")]
+    print(f"games with a trade accepted: {len(traded_records)} of {games}")
     for a, b in combinations(kinds, 2):
         wins = n = 0.0
-        for r in records:
+        for r in traded_records:
             for i, x in enumerate(r["seats"]):
                 for j, y in enumerate(r["seats"]):
                     if x == a and y == b:
@@ -289,13 +308,18 @@ def summarize(records: list[dict[str, Any]], kinds: list[str], judged: bool) -> 
         if not n:
             continue  # never at one table (``--exploit``)
         low, high = wilson_interval(wins, int(n))
-        print(f"{a} vs {b}: {wins:g}/{n:g} pairings ({wins / n:.1%}), 95% interval {low:.1%}–{high:.1%}")
+        print(f"{a} vs {b}, over games with a trade accepted: {wins:g}/{n:g} pairings ({wins / n:.1%}), "
+              f"95% interval {low:.1%}–{high:.1%}")
         summary[f"{a} vs {b}"] = {"pairings": n, "wins": wins, "interval": [low, high]}
     if all(sum(1 for k in r["seats"] if seat_kind(k)[0]) == 1 for r in records) and len(kinds) == 3:
         wins, pairs = exploited(records)
+        if not pairs:
+            print("--exploit: no pairing where the shark had a trade accepted")
+            return summary
         low, high = wilson_interval(wins, pairs)
-        print(f"--exploit: the shark against its twin, each among trading AIs on the same deal: {wins:g}/{pairs} "
-              f"pairings ({wins / pairs:.1%}), 95% interval {low:.1%}–{high:.1%}")
+        print(f"--exploit: the shark against its twin, each among trading AIs on the same deal, over the "
+              f"{pairs} games where the shark's offer was accepted: {wins:g}/{pairs} "
+              f"({wins / pairs:.1%}), 95% interval {low:.1%}–{high:.1%}")
         summary["exploit"] = {"pairings": pairs, "wins": wins, "interval": [low, high]}
     for kind in kinds if len(kinds) > 1 else []:
         points = [s for r in records for s, k in zip(r["scores"], r["seats"]) if k == kind]
@@ -313,6 +337,38 @@ def summarize(records: list[dict[str, Any]], kinds: list[str], judged: bool) -> 
         summary["answers"] = {"weighed": len(answers), "worst": worst, "traps": below,
                               "deep": deep, "deep traps": sum(1 for v in deep if v < -TRAP)}
     return summary
+
+
+def mutual_line(records: list[dict[str, Any]]) -> dict[str, int]:
+    """Print and return how many builds had a trade both sides gain from (``mutual``) and in
+    how many of those the seat proposed at once."""
+    builds = [b for r in records for b in r.get("builds", ())]
+    found = [b for b in builds if b[1]]
+    offered = sum(1 for b in found if b[2])
+    print(f"builds {len(builds)}: a trade both sides gain from in {len(found)}, proposed at once in {offered}")
+    return {"builds": len(builds), "found": len(found), "offered": offered}
+
+
+def gained_line(records: list[dict[str, Any]]) -> dict[str, float]:
+    """Print and return, over games with a trade accepted, the mean win share of the seats that
+    proposed an accepted trade, of those that accepted one, and of the others."""
+    shares: dict[str, list[float]] = {"proposer": [], "partner": [], "others": []}
+    for r in records:
+        if not r.get("trades"):
+            continue
+        proposers = {t[1] for t in r["trades"]}
+        partners = {t[2] for t in r["trades"]}
+        for seat, share in enumerate(r["outcome"]):
+            role = "proposer" if seat in proposers else "partner" if seat in partners else "others"
+            shares[role].append(share)
+    games = sum(1 for r in records if r.get("trades"))
+    trades = sum(len(r.get("trades", ())) for r in records)
+    means = {role: sum(v) / len(v) if v else float("nan") for role, v in shares.items()}
+    print(f"trades accepted per game {trades / len(records):.2f}; over the {games} games with one, mean win "
+          f"share: proposers {means['proposer']:.2f} ({len(shares['proposer'])}), partners "
+          f"{means['partner']:.2f} ({len(shares['partner'])}), the others {means['others']:.2f} "
+          f"({len(shares['others'])}); a fair share is {1 / len(records[0]['seats']):.2f}")
+    return means
 
 
 def write(path: str, data: dict[str, Any]) -> None:

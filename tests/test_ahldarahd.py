@@ -1113,12 +1113,13 @@ def test_an_ai_taking_over_a_persons_half_written_draft_drops_it():
     assert ai_answer(state, 300) == ("cancel",)
 
 
-def test_an_ai_only_match_has_no_draft():
-    """AI seats trade by the suggested proposals only (``ai.considered``); that they never make
-    a trap offer is ``test_ahldarahd_shark.py``'s."""
+def test_an_ai_only_match_writes_drafts_only_for_trades_both_sides_gain_from_and_sends_each():
+    """AI seats trade by the suggested proposals (``ai.considered``) and by the one trade a build
+    that both sides gain from (``mutual``), written to its end: never a draft dropped; that they
+    never make a trap offer is ``test_ahldarahd_shark.py``'s."""
     record = play_match(GAME.id, [SeatSpec.parse("ai:normal")] * 3, 1, iterations=20)  # no clock: seeded
-    kinds = {action[0] for action in record.actions}
-    assert not kinds & {"trade_with", "send", "cancel"} and "end" in kinds
+    kinds = [action[0] for action in record.actions]
+    assert "cancel" not in kinds and kinds.count("trade_with") == kinds.count("send") and "end" in kinds
 
 
 def _after(state, action):
@@ -1344,3 +1345,15 @@ def test_a_decline_shows_the_proposer_what_the_partner_judged_so_no_undo_crosses
     proposer, partner = state.order[state.pos], state.partner
     declined = state.apply(("decline",))[-1]
     assert "decline" in declined.text and declined.reveals_to(proposer) and not declined.reveals_to(partner)
+
+
+def test_an_ai_never_opens_an_item_it_holds_above_0_opening_at_0_keeps_it_for_nothing():
+    """Easy paid 6 gold to win back the Eyes it already held."""
+    state = fresh(seed=3)
+    opener = state.to_move()
+    state.eyes = opener
+    state._legal = None
+    weighed = considered(state, state.legal_actions())
+    assert ("open", "Eyes", 0) in weighed
+    assert not [a for a in weighed if a[1] == "Eyes" and a[2] > 0]
+    assert any(a[1] == "Pirate" and a[2] > 0 for a in weighed)  # an item held by another: any level

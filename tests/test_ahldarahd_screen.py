@@ -62,9 +62,9 @@ def my_turn(app) -> bool:
 
 def quiet(state):
     """A plain player for setting positions up: no free routes, every auction opened at 0 and
-    passed, the Shah kept, builds ended."""
+    passed, the Shah kept, builds ended, offers declined."""
     legal = state.legal_actions()
-    for wanted in (("done",), ("pass",), ("end",), ("give_shah", state.turn)):
+    for wanted in (("done",), ("pass",), ("end",), ("give_shah", state.turn), ("decline",)):
         if wanted in legal:
             return wanted
     return next(a for a in legal if a[0] == "open" and a[2] == 0)

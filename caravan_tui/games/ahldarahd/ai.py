@@ -27,9 +27,19 @@ from caravan_tui.ai.ismcts import search
 from caravan_tui.engine import Action, GameAI, Measure, ReviewTerms
 
 from .cards import ITEM_INDEX, ROP
-from .evaluation import MARGIN, Board, board_of, city_points, item_worth, projected, projected_all
+from .evaluation import (
+    MARGIN,
+    Board,
+    board_of,
+    city_points,
+    estimate,
+    item_worth,
+    projected,
+    projected_all,
+)
 from .explain import explain
 from .maps import COLOUR_INDEX, COMMODITY_AT, COST, ENDS, MAJORITY, SLOTS
+from .mutual import next_step
 from .night import loss_routes
 from .offers import apply_trade_step
 from .rules import AhldarahdState
@@ -195,13 +205,18 @@ PLEDGE_LEVELS = frozenset((1, 2, 3, 5))
 def considered(state: AhldarahdState, legal: list) -> list:
     """AI seats bid at a few levels (``OPEN_LEVELS``, ``RAISE_STEPS``, ``PLEDGE_LEVELS``), so
     search spreads over distinct prices rather than every gold piece. They trade by the engine's
-    suggested proposals (``offers.suggested_offers``), whole actions the prior can judge; they
+    suggested proposals (``offers.suggested_offers``), whole actions the prior can judge, and the
+    one trade a build both sides gain from (``plan``); an item they hold they open only at 0; they
     never write one step by step (``trade_with``): the search spent a third of the moves of
     AI-only matches on drafts partners declined. Nor do they repeat, in the same build, a
     proposal a partner declined, or a worse one for that partner."""
     phase = state.phase
     if phase == BID_OPEN:
-        return [action for action in legal if action[2] in OPEN_LEVELS]
+        seat = state.turn
+        # an item one holds opened above 0 only pays for what one keeps by opening at 0 (a
+        # raise can still be answered): easy paid 6 gold to "win back" the Eyes it held
+        return [action for action in legal if action[2] in OPEN_LEVELS
+                and (action[2] == 0 or state.holder(ITEM_INDEX[action[1]]) != seat)]
     if phase == BID_RAISE:
         high = state.high
         return [action for action in legal if action[0] == "pass" or action[1] - high in RAISE_STEPS]
@@ -353,6 +368,17 @@ def prior(state: AhldarahdState, actions: Sequence[Action]) -> list[float]:
     return [0.0] * len(actions)
 
 
+def plan(state: AhldarahdState, seat: int, index: int, iterations: int | None,
+         seconds: float | None) -> tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]] | None:
+    """A trade both sides gain from comes first in a build, written to its end
+    (``mutual.next_step``); every other position is searched (None). The search rarely proposes
+    one: it models each partner as a rival in a race."""
+    step = next_step(state, seat)
+    if step is None or vetoed(state, seat, step):
+        return None
+    return {step: (1, estimate(state)[seat])}, {step: (step,)}
+
+
 #: Every level expands best first with progressive widening and scores leaves with estimate()
 #: alone (horizon 0: random rollouts spend gold and cards at random). Exploration 0.3: the
 #: rewards are win chances that differ by a few hundredths between sensible moves, so the
@@ -363,7 +389,7 @@ def prior(state: AhldarahdState, actions: Sequence[Action]) -> list[float]:
 #: (by 8-24 points to 0-4) and 8/12 against greedy. Trades in AI-only games at 300 iterations:
 #: about 7 proposals a game with 3 players and 18 with 4, nearly all declined (a rival's gain
 #: is one's loss in a race; greedy seats took 9 of 26 in the arena above).
-SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0, "exploration": 0.3}
+SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0, "exploration": 0.3, "plan": True}
 
 #: The levels are spaced where a budget still buys strength: below about 1,500 iterations a
 #: doubling counts, above it little does (hard's 6,000 x 2 beat normal's 1,500 in 59% of its
@@ -383,6 +409,7 @@ AI = GameAI(
     prior=prior,
     considered=considered,
     explain=explain,
+    plan=plan,
     tuned=tuned_estimate,
     review=REVIEW,
     vetoed=vetoed,

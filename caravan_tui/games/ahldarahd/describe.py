@@ -24,6 +24,7 @@ from .maps import (
 )
 from .offers import offer_words
 from .terms import NIGHT_PRICE, city_words, gold_words, item_words, map_words, poss, rop_words
+from .trading import long_shot
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
@@ -127,8 +128,8 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
         return f"Sell {rop_words(k)} to the bank for {gold_words(worth)}"
     if kind == "offer":
         q = action[1]
-        return (f"Propose to {who(q)}: {_thing(action[2], action[3], seat)} for "
-                f"{_ask(action[4], action[5], q)}")
+        text = f"Propose to {who(q)}: {_thing(action[2], action[3], seat)} for {_ask(action[4], action[5], q)}"
+        return text + " (a long shot)" if not brief and long_shot(state, seat, action) else text
     if kind == "trade_with":
         return f"Write a trade proposal to {who(action[1])} (gold, cards, items)"
     if kind in ("give_gold", "ask_gold"):

@@ -62,6 +62,8 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
         return _offer(state, seat, action)
     if kind in ("end", "done"):
         cards = state.hand[seat].bit_count()
+        if state.final:  # no later turns: gold only breaks a tie, cards score nothing
+            return f"ends {poss(seat)} last build: {state.gold[seat]} gold left counts only in a tie"
         return f"keeps {state.gold[seat]} gold and {plural(cards, 'card')} for later turns"
     if kind in ("open", "raise", "pass"):
         return _bid(state, seat, action)
@@ -144,7 +146,19 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
     left = state.gold[seat] - bid
     use = f" ({_card_use(state, seat, item % 10)})" if item < ROP else ""
     return (f"{item_words(item)} is worth about {worth:.0f} gold to {who(seat)}{use}; "
-            f"a win at {bid} leaves {who(seat)} {left} gold")
+            f"a win at {bid} leaves {who(seat)} {left} gold{_rival(state, seat, item, worth)}")
+
+
+def _rival(state: AhldarahdState, seat: int, item: int, worth: float) -> str:
+    """The other player still in who could pay most for ``item`` above ``worth``, with what it
+    is worth to them as ``seat`` can judge it: a low worth to oneself is not its price."""
+    rivals = [q for q in range(state.n) if q != seat and not (state.item >= 0 and state.out >> q & 1)
+              and state.camel[q] and state.gold[q] > max(worth, state.high if state.item >= 0 else 0)]
+    if not rivals:
+        return ""
+    q = max(rivals, key=lambda q: state.gold[q])
+    theirs = item_worth(state, q, item, viewer=seat)
+    return f"; {who(q)} {who(q, 'has')} {state.gold[q]} gold, and it is worth about {max(0, theirs):.0f} to {who(q)}"
 
 
 def _card_use(state: AhldarahdState, seat: int, k: int) -> str:

@@ -16,9 +16,9 @@ A proposal is made by the player building, to one other player, at most 3 per bu
   then ``("send",)`` or ``("cancel",)``. A draft only grows (so it ends): to change it, drop it.
 
 The partner answers ``("accept",)`` or ``("decline",)``. Accepted, everything moves at once, or
-nothing if the partner lacks a requested card (the trade fails). A decline is logged without a
-reason: one computed from the decliner's hand would tell the table what it holds, and a person's
-reasons are their own.
+nothing if the partner lacks a requested card (the trade fails). A decline is logged with the one
+reason the table can know ("not worth it to them at that price", ``decline_words``): one computed
+from the decliner's hand would tell the table what it holds, and a person's reasons are their own.
 """
 from __future__ import annotations
 
@@ -349,16 +349,24 @@ def accept(state: AhldarahdState, partner: int, events: list[Event] | None) -> N
     _back_to_builder(state)
 
 
+def decline_words(seat: int, partner: int) -> str:
+    """A decline with its reason in words the table already knows: the price was not enough for
+    the partner. Nothing in it comes from a hand (a reason computed from the decliner's cards
+    would tell the table what it holds), so it reads the same whatever the hidden cards are."""
+    return (f"{who(partner)} decline{who(partner, 's')} the trade with {who(seat)}: "
+            f"not worth it to {who(partner)} at that price.")
+
+
 def _decline(state: AhldarahdState, partner: int, events: list[Event] | None) -> None:
     give = tuple(sorted([f"card {COMMODITIES[c % 10]}" for c in state.g_cards]
                         + [f"item {ITEM_NAMES[i]}" for i in state.g_items]))
     ask = tuple(sorted([f"card {COMMODITIES[k]}" for k in state.a_cards]
                        + [f"item {ITEM_NAMES[i]}" for i in state.a_items]))
+    seat = state.order[state.pos]
     state.refused = (*state.refused, (partner, state.g_gold, state.a_gold, give, ask))
+    state.declined = (*state.declined, (seat, partner, state.g_gold, state.a_gold, give, ask))
     if events is not None:
-        seat = state.order[state.pos]
         # (it shows the others how the partner judged it, on cards they cannot see: no undo crosses it)
-        events.append(Event(f"{who(partner)} decline{who(partner, 's')} the trade with {who(seat)}.",
-                            reveals=_others(state, partner)))
+        events.append(Event(decline_words(seat, partner), reveals=_others(state, partner)))
     _back_to_builder(state)
 

@@ -15,12 +15,16 @@ from typing import TYPE_CHECKING
 from caravan_tui.engine import Action, IllegalAction
 from caravan_tui.engine import seat_field as who
 
-from .cards import ITEM_INDEX
+from .cards import COMMODITY_MASK, ITEM_INDEX, ITEM_NAMES
+from .maps import COMMODITIES
 from .offers import GOLD_STEPS, MAX_REQUESTS
 from .terms import BUILD, MAX_PROPOSALS, item_words
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
+
+#: the gold amounts a one-for-one trade gives or asks (``sides``)
+GOLD = (1, 2, 4, 7)
 
 
 @dataclass
@@ -121,3 +125,44 @@ def refusal_words(world: AhldarahdState, seat: int, proposal: Proposal, step: Ac
     if kind == "send" and proposal.empty():
         return "the proposal is empty: give or ask for something"
     return None
+
+
+# -- one-for-one trades, weighed on copies (``mutual``, ``shark``) ---------------------------------
+
+def sides(world: AhldarahdState, seat: int, giving: bool) -> list[tuple[str, object]]:
+    """What ``seat`` may give (``giving``) or be asked for in a one-for-one trade: a few gold
+    amounts, a card of a commodity (one it holds, if giving), an item it holds."""
+    out: list[tuple[str, object]] = [("gold", g) for g in GOLD if g <= world.gold[seat]]
+    out += [("card", COMMODITIES[k]) for k in range(10) if not giving or world.hand[seat] & COMMODITY_MASK[k]]
+    return out + [("item", ITEM_NAMES[i]) for i in world.items_of(seat)]
+
+
+def one_for_one(partner: int, give: tuple[str, object], ask: tuple[str, object]) -> Proposal:
+    """The proposal to ``partner`` of one thing for one thing."""
+    p = Proposal(partner)
+    for (kind, value), giving in ((give, True), (ask, False)):
+        if kind == "gold":
+            setattr(p, "give_gold" if giving else "ask_gold", value)
+        else:
+            getattr(p, f"{'give' if giving else 'ask'}_{kind}s").append(value)
+    return p
+
+
+def sent_copy(world: AhldarahdState, proposal: Proposal) -> AhldarahdState | None:
+    """``world`` with ``proposal`` written and sent (awaiting the answer), or None if refused."""
+    sent = world.clone()
+    try:
+        for step in steps(proposal):
+            sent.apply(step, log=False)
+    except IllegalAction:
+        return None
+    return sent
+
+
+def refusal_key(sent: AhldarahdState) -> tuple:
+    """The proposal as ``state.refused`` records a declined one (``offers._decline``)."""
+    give = tuple(sorted([f"card {COMMODITIES[c % 10]}" for c in sent.g_cards]
+                        + [f"item {ITEM_NAMES[i]}" for i in sent.g_items]))
+    ask = tuple(sorted([f"card {COMMODITIES[k]}" for k in sent.a_cards]
+                       + [f"item {ITEM_NAMES[i]}" for i in sent.a_items]))
+    return (sent.partner, sent.g_gold, sent.a_gold, give, ask)

@@ -160,6 +160,9 @@ from .views import AhldarahdPublic, AhldarahdView
 #: a declined proposal, as the table saw it: (partner, gold given, gold asked, what was given in
 #: words, what was asked in words)
 Refusal: TypeAlias = tuple[int, int, int, tuple[str, ...], tuple[str, ...]]
+#: a declined proposal kept for the whole match: (proposer, *Refusal), so that no AI seat makes
+#: again an offer a partner once turned down (``mutual.mutual_offer``)
+Declined: TypeAlias = tuple[int, int, int, int, tuple[str, ...], tuple[str, ...]]
 
 
 def setup_problem(players: int, options: Mapping[str, Any]) -> str | None:
@@ -221,7 +224,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         "auctioned", "card_won", "item", "high", "leader", "out", "cur",
         "proposals", "partner", "g_gold", "g_cards", "g_items", "a_gold", "a_cards", "a_items",
         "nights", "drawer", "n_comm", "n_pos", "pledges", "losses", "back", "accepted", "proposed", "drafted",
-        "refused",
+        "refused", "declined",
     )
     COPIED = ("gold", "camel", "hand", "known", "deck", "faceup", "discards", "owner", "ctrl", "markers", "rop")
     n: int
@@ -279,6 +282,7 @@ class AhldarahdState(SplitMixChance, TurnState):
     proposed: tuple[int, ...]
     drafted: tuple[int, ...]
     refused: tuple[Refusal, ...]
+    declined: tuple[Declined, ...]
 
     # -- construction -------------------------------------------------------------------------
 
@@ -362,6 +366,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         self.proposed = ()
         self.drafted = ()
         self.refused = ()
+        self.declined = ()
         self.turn = None
         self._legal = None
 
@@ -1018,6 +1023,9 @@ class AhldarahdState(SplitMixChance, TurnState):
         if self.refused:  # only then, so a save written before the field existed still matches
             public["refused"] = [[p, give_gold, ask_gold, list(give), list(ask)]
                                  for p, give_gold, ask_gold, give, ask in self.refused]
+        if self.declined:  # the same
+            public["declined"] = [[q, p, give_gold, ask_gold, list(give), list(ask)]
+                                  for q, p, give_gold, ask_gold, give, ask in self.declined]
         return public
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -1078,7 +1086,8 @@ class AhldarahdState(SplitMixChance, TurnState):
         size = view["deck_size"]
         deck = [pools[(7 * n - size + i) // 7].pop(0) for i in range(size)]
         data = {key: view[key] for key in cls.DATA_KEYS}
-        data.update(rng=0, hands=hands, deck=deck, refused=view.get("refused", ()))
+        data.update(rng=0, hands=hands, deck=deck, refused=view.get("refused", ()),
+                    declined=view.get("declined", ()))
         return cls.from_data(data)
 
     # -- persistence ----------------------------------------------------------------------------
@@ -1157,6 +1166,8 @@ class AhldarahdState(SplitMixChance, TurnState):
         state.drafted = tuple(data["drafted"])
         state.refused = tuple((p, give_gold, ask_gold, tuple(give), tuple(ask))
                               for p, give_gold, ask_gold, give, ask in data.get("refused", ()))  # older saves: none
+        state.declined = tuple((q, p, give_gold, ask_gold, tuple(give), tuple(ask))
+                               for q, p, give_gold, ask_gold, give, ask in data.get("declined", ()))
         state._legal = [] if state.turn is None else None
         return state
 

@@ -99,7 +99,6 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
     def __init__(self, client: SeatEnd) -> None:
         super().__init__(client)
         self.table.shown_map = client.seat if client.seat is not None else 0
-        self.partner: int | None = None  # the last partner written to
         #: at 24 rows, four or five players' lines leave the panel and the Enter line five rows
         #: (five players: the panel without its rule above): the panel is as tall as its lines
         #: and the Enter line takes the rest, three rows beside a panel of two lines (a claim that
@@ -434,13 +433,12 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         def written(proposal: Proposal | None) -> None:
             if proposal is None or self.table.turn is None:
                 return
-            self.partner = proposal.partner
             steps = proposal_actions(proposal, self.table.legal)
             self.table.queue = steps[1:]
             self.act(steps[0])
 
         self.app.push_screen(TradeDialog(view, seat, partners, self.table.short_name, self.table.item_text,
-                                         self.proposal_problem, self.partner), written)
+                                         self.proposal_problem), written)
 
     def proposal_problem(self, proposal: Proposal) -> str | None:
         """The engine's refusal of ``proposal`` from this position, in words (None: it takes it)."""

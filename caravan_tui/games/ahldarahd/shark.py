@@ -15,19 +15,13 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from caravan_tui.engine import IllegalAction
-
-from .cards import COMMODITY_MASK, ITEM_NAMES
 from .evaluation import projected_all, win_chances
-from .maps import COMMODITIES
-from .proposal import Proposal, steps
+from .proposal import Proposal, one_for_one, refusal_key, sent_copy, sides
 from .trading import judge, traded
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
 
-#: the gold amounts the shark gives or asks
-GOLD = (1, 2, 4, 7)
 #: the least average gain (win chance) a trade must bring the shark
 WORTH = 0.01
 
@@ -39,42 +33,6 @@ class Pick:
     taken: float  # the share of the worlds in which the partner would take it
 
 
-def _sides(world: AhldarahdState, seat: int, giving: bool) -> list[tuple[str, object]]:
-    sides: list[tuple[str, object]] = [("gold", g) for g in GOLD if g <= world.gold[seat]]
-    sides += [("card", COMMODITIES[k]) for k in range(10) if not giving or world.hand[seat] & COMMODITY_MASK[k]]
-    return sides + [("item", ITEM_NAMES[i]) for i in world.items_of(seat)]
-
-
-def _proposal(partner: int, give: tuple[str, object], ask: tuple[str, object]) -> Proposal:
-    p = Proposal(partner)
-    for (kind, value), giving in ((give, True), (ask, False)):
-        if kind == "gold":
-            setattr(p, "give_gold" if giving else "ask_gold", value)
-        else:
-            getattr(p, f"{'give' if giving else 'ask'}_{kind}s").append(value)
-    return p
-
-
-def _sent(world: AhldarahdState, proposal: Proposal) -> AhldarahdState | None:
-    """``world`` with ``proposal`` written and sent (awaiting the answer), or None if refused."""
-    sent = world.clone()
-    try:
-        for step in steps(proposal):
-            sent.apply(step, log=False)
-    except IllegalAction:
-        return None
-    return sent
-
-
-def _refusal_key(sent: AhldarahdState) -> tuple:
-    """The proposal as ``state.refused`` records a declined one (``offers._decline``)."""
-    give = tuple(sorted([f"card {COMMODITIES[c % 10]}" for c in sent.g_cards]
-                        + [f"item {ITEM_NAMES[i]}" for i in sent.g_items]))
-    ask = tuple(sorted([f"card {COMMODITIES[k]}" for k in sent.a_cards]
-                       + [f"item {ITEM_NAMES[i]}" for i in sent.a_items]))
-    return (sent.partner, sent.g_gold, sent.a_gold, give, ask)
-
-
 def best_trade(world: AhldarahdState, seat: int, rng: random.Random, samples: int = 3) -> Pick | None:
     """The shark's trade from ``world`` (its view, ``seat`` building with proposals left), or
     None when none brings it ``WORTH`` on average."""
@@ -84,15 +42,15 @@ def best_trade(world: AhldarahdState, seat: int, rng: random.Random, samples: in
     for partner in range(world.n):
         if partner == seat:
             continue
-        for give in _sides(world, seat, True):
-            for ask in _sides(world, partner, False):
+        for give in sides(world, seat, True):
+            for ask in sides(world, partner, False):
                 if give[0] == ask[0] == "gold":
                     continue
-                proposal = _proposal(partner, give, ask)
+                proposal = one_for_one(partner, give, ask)
                 gain = taken = 0.0
                 for w, before in zip(worlds, befores):
-                    sent = _sent(w, proposal)
-                    if sent is None or _refusal_key(sent) in w.refused:
+                    sent = sent_copy(w, proposal)
+                    if sent is None or refusal_key(sent) in w.refused:
                         break
                     after = traded(sent)
                     if after is None or not judge(sent).good:

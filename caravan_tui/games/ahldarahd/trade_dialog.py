@@ -2,8 +2,10 @@
 
 It offers what the view shows: gold (any amount: the engine refuses more than a player has),
 the cards in your hand and your items to give, any card by commodity and the partner's items to
-ask for. ``s`` asks the screen's ``check`` (the engine, on a copy of the position); a refusal is
-shown here and nothing is sent. The dialog returns the ``Proposal`` (None when dropped).
+ask for. With more than one other player it first asks whom the proposal is to, every time it
+opens (a partner kept from the last proposal sent one to the wrong player). ``s`` asks the
+screen's ``check`` (the engine, on a copy of the position); a refusal is shown here and nothing is
+sent. The dialog returns the ``Proposal`` (None when dropped).
 """
 from __future__ import annotations
 
@@ -79,12 +81,12 @@ class TradeDialog(DialogScreen[Proposal | None]):
     """
 
     def __init__(self, view: AhldarahdView, seat: int, partners: list[int], names: Callable[[int], str],
-                 item_text: Callable[[str], str], check: Callable[[Proposal], str | None],
-                 partner: int | None = None) -> None:
+                 item_text: Callable[[str], str], check: Callable[[Proposal], str | None]) -> None:
         super().__init__()
         self.view, self.seat, self.partners = view, seat, partners
         self.seat_name, self.item_text, self.check = names, item_text, check
-        self.proposal = Proposal(partner if partner in partners else partners[0])
+        self.proposal = Proposal(partners[0])
+        self.chosen = len(partners) == 1  # whom to: asked first when there is a choice
         self.title_text = ""
 
     # -- layout ---------------------------------------------------------------------------------
@@ -115,6 +117,8 @@ class TradeDialog(DialogScreen[Proposal | None]):
         return Counter(card.split(" ", 1)[1] for card in self.view.get("hand", []))
 
     def row_keys(self) -> list[tuple]:
+        if not self.chosen:
+            return [("partner", q) for q in self.partners]
         hand = self.hand()
         return ([("give_gold",), ("ask_gold",)]
                 + [("give_card", k) for k in COMMODITIES if hand[k]]
@@ -126,6 +130,10 @@ class TradeDialog(DialogScreen[Proposal | None]):
         p, kind = self.proposal, key[0]
         partner = self.seat_name(p.partner)
         gold = self.view["gold"]
+        if kind == "partner":
+            q = key[1]
+            return Text(f"  Propose to {self.seat_name(q)} ({gold[q]} gold, "
+                        f"{self.view['hand_sizes'][q]} cards in hand)")
         if kind == "give_gold":
             return Text(f"  You give {p.give_gold} gold (you have {gold[self.seat]})")
         if kind == "ask_gold":
@@ -141,6 +149,8 @@ class TradeDialog(DialogScreen[Proposal | None]):
         return Text(f"{'✓' if key[1] in p.ask_items else ' '} Ask for {self.item_text(key[1])}")
 
     def summary(self) -> Text:
+        if not self.chosen:
+            return Text("Whom is this proposal to? Enter picks the player.")
         p = self.proposal
         give = side_words(p.give_gold, p.give_cards, p.give_items, self.item_text)
         ask = side_words(p.ask_gold, p.ask_cards, p.ask_items, self.item_text, asking=True)
@@ -155,7 +165,8 @@ class TradeDialog(DialogScreen[Proposal | None]):
         the rows write themselves)."""
         self.rows = tuple((key, self.row_text(key)) for key in self.row_keys())
         left = self.view["proposals_left"]
-        title = f"Proposal to {self.seat_name(self.proposal.partner)} ({left} of 3 left this build)"
+        to = self.seat_name(self.proposal.partner) if self.chosen else "whom?"
+        title = f"Proposal to {to} ({left} of 3 left this build)"
         if title != self.title_text:
             self.title_text = title
             self.heading = Text(title)
@@ -173,7 +184,10 @@ class TradeDialog(DialogScreen[Proposal | None]):
             return
         key, p = rows.keys[rows.highlighted], self.proposal
         kind = key[0]
-        if kind == "give_gold":
+        if kind == "partner":
+            if step > 0:
+                p.partner, self.chosen = key[1], True
+        elif kind == "give_gold":
             p.give_gold = max(0, p.give_gold + step)
         elif kind == "ask_gold":
             p.ask_gold = max(0, p.ask_gold + step)
@@ -193,13 +207,15 @@ class TradeDialog(DialogScreen[Proposal | None]):
         self.redraw()
 
     def action_partner(self) -> None:
+        if not self.chosen:
+            return  # the rows ask whom: Enter picks
         p = self.proposal
         p.partner = self.partners[(self.partners.index(p.partner) + 1) % len(self.partners)]
         p.ask_items = []  # they were the other player's
         self.redraw()
 
     def action_send(self) -> None:
-        reason = self.check(self.proposal)
+        reason = "choose whom the proposal is to first (Enter)" if not self.chosen else self.check(self.proposal)
         if reason:
             self.why = Text(f"Not sent: {reason}.", style="bold")
             return

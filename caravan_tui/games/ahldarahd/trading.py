@@ -9,12 +9,15 @@ lowers the recipient's win chance, so it is declined.
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from caravan_tui.engine import Action
+
 from .cards import pick_card
 from .evaluation import MARGIN, gold_rate, projected_all, win_chances
-from .offers import accept
+from .offers import accept, apply_trade_step
 
 if TYPE_CHECKING:
     from .rules import AhldarahdState
@@ -68,3 +71,22 @@ def judge(state: AhldarahdState, seat: int | None = None) -> Judgement:
 
 def _values(state: AhldarahdState, viewer: int) -> list[float]:
     return projected_all(state, viewer)
+
+
+#: worlds redealt from the proposer's view in which ``long_shot`` asks the partner's judgement
+LONG_SHOT_WORLDS = 4
+
+
+def long_shot(state: AhldarahdState, seat: int, offer: Action) -> bool:
+    """Whether ``seat``'s suggested proposal ``offer`` would be declined by an AI partner's
+    judgement (``judge``) in most of ``LONG_SHOT_WORLDS`` worlds redealt from ``seat``'s view:
+    the plays list marks it, so a person does not take a ready-made offer for a likely one. Only
+    what ``seat`` can see decides it (the partner's hand is redealt)."""
+    rng = random.Random(0)  # the same worlds every time: the mark does not flicker
+    taken = 0
+    for _ in range(LONG_SHOT_WORLDS):
+        world = state.determinize(seat, rng)
+        world._legal = None
+        apply_trade_step(world, seat, offer, None)
+        taken += judge(world).good
+    return 2 * taken < LONG_SHOT_WORLDS

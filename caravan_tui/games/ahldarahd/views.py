@@ -94,6 +94,9 @@ class AhldarahdPublic(TypedDict):
     #: declined offers this build, [partner, give_gold, ask_gold, give, ask] with ``give`` and
     #: ``ask`` sorted "card Salt" / "item Shah" strings; present only once there is one
     refused: NotRequired[list[list[int | list[str]]]]
+    #: declined offers this match, [proposer, partner, give_gold, ask_gold, give, ask]; present
+    #: only once there is one
+    declined: NotRequired[list[list[int | list[str]]]]
 
 
 class AhldarahdView(ViewHeader, AhldarahdPublic):

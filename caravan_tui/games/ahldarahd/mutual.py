@@ -1,0 +1,126 @@
+"""Trades both sides gain from: the one-for-one trade (a few gold amounts, a card, an item, for
+another) that a seat's own estimate, made from its view, says raises both its win chance and its
+partner's, at the expense of the other players. An AI seat proposes one such trade first in its
+build (``ai.plan``), at most once a build and never one a partner declined before in the match:
+the search alone almost never did (0.07 proposals a game to people in one measure, none
+accepted), since it models every partner as a rival in a race.
+
+The estimate is the one the seat searches with (``evaluation.projected_all`` from its view: the
+others' hidden cards valued by their number only), averaged over worlds redealt from what the
+seat can see, so whether the partner holds a requested card is a chance, never a peek. No trap
+either: in each world the partner's own judgement (``trading.judge``, on its hand there) must not
+expect to lose by it on average.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from caravan_tui.engine import Action
+
+from .cards import ITEM_NAMES
+from .evaluation import projected_all, win_chances
+from .maps import COMMODITIES
+from .proposal import Proposal, one_for_one, one_step, refusal_key, sent_copy, sides, steps
+from .terms import BUILD, COMPOSE, MAX_PROPOSALS
+from .trading import judge, traded
+
+if TYPE_CHECKING:
+    from .rules import AhldarahdState
+
+#: worlds redealt from the proposer's view over which the gains are averaged
+WORLDS = 3
+#: the least gain in win chance, for each side, that makes a trade worth proposing as mutual
+GAIN = 0.01
+
+
+@dataclass(frozen=True)
+class Mutual:
+    proposal: Proposal
+    mine: float  # the proposer's expected gain in win chance, by its own estimate
+    theirs: float  # the partner's, by the same estimate
+
+
+def mutual_trade(state: AhldarahdState, seat: int) -> Mutual | None:
+    """The one-for-one trade of ``seat``'s, building with no proposal made yet this build, by
+    which both it and its partner gain at least ``GAIN`` on average by ``seat``'s estimate (the
+    one it gains most from); None if there is none."""
+    if state.phase != BUILD or state.turn != seat or state.proposals < MAX_PROPOSALS:
+        return None
+    rng = random.Random(0)  # the same worlds for every trade: a decision stays reproducible
+    worlds = [state.determinize(seat, rng) for _ in range(WORLDS)]
+    befores = [win_chances(w, projected_all(w, seat)) for w in worlds]
+    best: Mutual | None = None
+    for partner in range(state.n):
+        if partner == seat:
+            continue
+        for give in sides(state, seat, True):
+            for ask in sides(state, partner, False):
+                if give[0] == ask[0] == "gold":
+                    continue
+                proposal = one_for_one(partner, give, ask)
+                found = _weighed(state, seat, proposal, worlds, befores)
+                if found is not None and (best is None or found.mine > best.mine):
+                    best = found
+    return best
+
+
+def _weighed(state: AhldarahdState, seat: int, proposal: Proposal, worlds: list[AhldarahdState],
+             befores: list[list[float]]) -> Mutual | None:
+    partner = proposal.partner
+    mine = theirs = judged = 0.0
+    for world, before in zip(worlds, befores):
+        sent = sent_copy(world, proposal)
+        if sent is None or (seat, *refusal_key(sent)) in state.declined:
+            return None
+        after = traded(sent)
+        if after is None:
+            continue  # the partner lacks the card asked for here: nothing would move
+        chances = win_chances(after, projected_all(after, seat))
+        mine += chances[seat] - before[seat]
+        theirs += chances[partner] - before[partner]
+        judged += judge(sent).gain
+    n = len(worlds)
+    if mine / n < GAIN or theirs / n < GAIN or judged < 0.0:
+        return None
+    return Mutual(proposal, mine / n, theirs / n)
+
+
+def next_step(state: AhldarahdState, seat: int) -> Action | None:
+    """What ``seat`` plays toward its mutual trade (``mutual_trade``): building, the one-step
+    offer when the engine suggests exactly it, else the first step of the draft; writing a
+    draft, its next step while the draft is still the start of the trade it would choose before
+    the draft began. None where it has none."""
+    if state.phase == BUILD:
+        found = mutual_trade(state, seat)
+        if found is None:
+            return None
+        offer = one_step(found.proposal)
+        return offer if offer in state.legal_actions() else ("trade_with", found.proposal.partner)
+    if state.phase != COMPOSE or state.turn != seat or not state.drafted or state.drafted[seat] != 1:
+        return None
+    found = mutual_trade(_before_draft(state, seat), seat)
+    if found is None or found.proposal.partner != state.partner:
+        return None
+    plan = steps(found.proposal)
+    done = steps(_draft(state))[:-1]
+    return plan[len(done)] if plan[:len(done)] == done and len(done) < len(plan) else None
+
+
+def _draft(state: AhldarahdState) -> Proposal:
+    """The draft being written, as a proposal."""
+    return Proposal(state.partner, state.g_gold, [COMMODITIES[c % 10] for c in state.g_cards],
+                    [ITEM_NAMES[i] for i in state.g_items], state.a_gold,
+                    [COMMODITIES[k] for k in state.a_cards], [ITEM_NAMES[i] for i in state.a_items])
+
+
+def _before_draft(state: AhldarahdState, seat: int) -> AhldarahdState:
+    """``state`` as it was before ``seat`` began its draft (its only proposal this build)."""
+    world = state.clone()
+    world._clear_draft()
+    world.phase = BUILD
+    world.proposals += 1
+    world.drafted = tuple(0 if s == seat else k for s, k in enumerate(world.drafted))
+    world._legal = None
+    return world

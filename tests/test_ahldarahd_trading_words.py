@@ -1,0 +1,119 @@
+"""Trading a person can read: AI seats propose the trades both sides gain from, every decline
+says why in words that reveal nothing, the plays list marks long shots, and the hints speak truly
+of the last turn and of a rich rival."""
+from __future__ import annotations
+
+import random
+
+from test_ahldarahd import BLUE, GREEN, RED, fresh, put_route, route_no, set_gold, to_build, trading_position
+
+from caravan_tui.engine import render
+from caravan_tui.games.ahldarahd import GAME
+from caravan_tui.games.ahldarahd.describe import describe
+from caravan_tui.games.ahldarahd.explain import explain
+from caravan_tui.games.ahldarahd.mutual import mutual_trade, next_step
+from caravan_tui.games.ahldarahd.proposal import steps
+from caravan_tui.games.ahldarahd.terms import ANSWER, BUILD
+
+NAMES = ["Ann", "AI 2", "AI 3"]
+
+
+def a_build_with_a_mutual_trade():
+    """The first build, in a seeded random match, whose builder has a trade both sides gain
+    from (as it sees it), and the trade."""
+    for seed in range(40):
+        state = GAME.new(3, seed=seed)
+        rng = random.Random(seed)
+        seen = set()
+        while not state.is_over() and state.turn_no < 6:
+            seat = state.to_move()
+            if state.phase == BUILD and (state.turn_no, seat) not in seen:
+                seen.add((state.turn_no, seat))
+                found = mutual_trade(GAME.from_view(state.view(seat), seat), seat)
+                if found is not None:
+                    return state, seat, found
+            legal = [a for a in state.legal_actions() if a[0] not in ("trade_with", "offer")]
+            state.apply(rng.choice(legal), log=False)
+    raise AssertionError("no build with a trade both sides gain from")
+
+
+def test_an_ai_proposes_first_in_its_build_a_trade_both_sides_gain_from_and_writes_it_to_the_end():
+    state, seat, found = a_build_with_a_mutual_trade()
+    assert found.mine > 0 and found.theirs > 0
+    policy_move = GAME.ai.plan(GAME.from_view(state.view(seat), seat), seat, 0, None, None)
+    assert policy_move is not None
+    written = steps(found.proposal)
+    step = next(iter(policy_move[0]))
+    assert step in (written[0], ("offer", found.proposal.partner, *found.proposal.side(True)[0],
+                                 *found.proposal.side(False)[0]))
+    while state.phase != ANSWER:  # the draft goes on, step by step, to its sending
+        step = next_step(GAME.from_view(state.view(seat), seat), seat)
+        assert step is not None
+        state.apply(step)
+    assert next_step(GAME.from_view(state.view(seat), seat), seat) is None  # (the partner answers)
+
+
+def test_a_trade_declined_once_is_never_proposed_again_and_one_is_proposed_at_most_once_a_build():
+    state, seat, found = a_build_with_a_mutual_trade()
+    for step in steps(found.proposal):
+        state.apply(step)
+    state.apply(("decline",))
+    assert state.phase == BUILD and state.to_move() == seat
+    assert next_step(GAME.from_view(state.view(seat), seat), seat) is None  # once a build
+    again = to_build(state.clone(), seat)  # the next build, as it were: three proposals again
+    world = GAME.from_view(again.view(seat), seat)
+    assert world.declined and world.declined[-1][0] == seat
+    later = mutual_trade(world, seat)
+    assert later is None or later.proposal != found.proposal
+
+
+def test_every_decline_says_why_in_the_same_words_whatever_the_hidden_cards():
+    """A reason computed from a hidden hand once told the table which cards a seat held: the
+    asker's every redeal of what it cannot see reads the same decline."""
+    state = trading_position()
+    state.apply(("offer", BLUE, *next(a for a in state.legal_actions() if a[0] == "offer" and a[1] == BLUE)[2:]))
+    lines = set()
+    rng = random.Random(5)
+    for _ in range(8):
+        world = state.determinize(RED, rng)
+        events = world.apply(("decline",))
+        lines.add(" ".join(render(e.text, NAMES, RED) for e in events))
+    assert lines == {"AI 2 declines the trade with you: not worth it to AI 2 at that price."}
+    events = state.clone().apply(("decline",))
+    assert render(events[0].text, NAMES, BLUE) == "You decline the trade with Ann: not worth it to you at that price."
+
+
+def test_the_plays_lists_ready_made_offers_mark_the_long_shots_by_the_partners_judgement():
+    state = trading_position()
+    put_route(state, RED, GREEN, route_no("F", "I"))
+    state.rop[GREEN] = BLUE
+    state._legal = None
+    offers = [a for a in state.legal_actions() if a[0] == "offer"]
+    marked = {offer: describe(state, offer).endswith("(a long shot)") for offer in offers}
+    assert any(marked.values()) and not all(marked.values())
+    rng = random.Random(3)
+    for _ in range(4):  # what the proposer cannot see decides nothing
+        world = state.determinize(RED, rng)
+        assert {offer: describe(world, offer).endswith("(a long shot)") for offer in offers} == marked
+    assert not describe(state, offers[0], brief=True).endswith("(a long shot)")
+
+
+def test_on_the_final_turn_ending_the_build_never_speaks_of_later_turns():
+    """The bug: "keeps 7 gold and 0 cards for later turns" on the final turn."""
+    state = to_build(fresh(seed=1), RED)
+    state.final = True
+    text = render(explain(state, RED, [("end",)]), NAMES, RED)
+    assert "later turns" not in text and "tie" in text
+    state.final = False
+    assert "later turns" in explain(state, RED, [("end",)])
+
+
+def test_a_bid_hint_says_what_a_rich_rival_has_and_what_the_item_is_worth_to_them():
+    """The bug: the Right of Passage valued at "about 2 gold" while AI 3 held 21."""
+    state = fresh(seed=1)
+    opener = state.to_move()
+    rival = (opener + 2) % 3
+    set_gold(state, rival, 21)
+    item = f"RoP {['red', 'blue', 'green'][rival]}"
+    text = render(explain(state, opener, [("open", item, 1)]), NAMES, opener)
+    assert f"{NAMES[rival]} has 21 gold, and it is worth about" in text
