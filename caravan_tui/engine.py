@@ -363,6 +363,12 @@ Planner = Callable[[Any, int, int, int | None, float | None],
 #: move it allows must pass the full veto all the same.
 Veto = Callable[[Any, int, Action, str | None], bool]
 
+#: ``end_near(state)``: whether the match may end before the seat to move in ``state`` decides
+#: again after its turn (the bag about to empty, the last round, a move that ends the match).
+#: Cheap: asked once per AI decision and hint, after the searches. Where it is true, the moves
+#: that would be made or shown are looked at exactly for a loss on the spot (``ai/safety.py``).
+EndNear = Callable[[Any], bool]
+
 
 @dataclass(frozen=True)
 class Measure:
@@ -404,8 +410,9 @@ class GameAI:
     levels asking for one use where it plans (``Planner``; None: every position is searched),
     a leaf evaluation with weights tuned by self-play that levels asking for one score
     leaves with (None: ``State.estimate`` everywhere), how a review grades a person's
-    decisions (``ReviewTerms``), and the moves AI seats never make (``Veto``; None: any the
-    search likes)."""
+    decisions (``ReviewTerms``), the moves AI seats never make (``Veto``; None: any the
+    search likes), and where the end of a match is near enough to be looked at exactly
+    (``EndNear``; None: never)."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
@@ -415,6 +422,7 @@ class GameAI:
     tuned: Callable[[Any], list[float]] | None = None
     review: ReviewTerms = field(default_factory=ReviewTerms)
     vetoed: Veto | None = None
+    end_near: EndNear | None = None
 
 
 def rules_of(package: str) -> str:

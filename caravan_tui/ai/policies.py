@@ -16,6 +16,7 @@ from caravan_tui.engine import Action, Considered, Game, Prior
 from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 
+from . import safety
 from .explain import TOP, Candidate, RootStats, Weighed, explained, merge_stats
 from .ismcts import ProgressCallback, SearchResult, continuation, most_visited, search
 from .levels import BUDGET_FIELDS, Level, level_for, tweaked
@@ -202,37 +203,64 @@ class SearchPolicy:
         ]), self.level.name)
 
 
+def screened(game: Game) -> bool:
+    """Whether the moves an AI seat of ``game`` would make or a hint would show are looked at
+    after the searches (``allowed``): the game vetoes moves or says when its end is near."""
+    return game.ai.vetoed is not None or game.ai.end_near is not None
+
+
 def allowed(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, top: int = 1,
             level: str | None = None) -> RootStats:
     """Root statistics (one search's or several merged) whose ``top`` most visited actions are
     all moves AI seats may make (``GameAI.vetoed``, asked for ``level``, the name of the level
-    that searched: a game may keep the veto's cost in proportion). The veto is costly, so it is
-    asked only of the actions that would be made or shown: from the most visited down (ties in
-    the order of ``stats``, as ``most_visited`` and ``explain.candidates`` rank them) until
-    ``top`` pass; the vetoed ones met are dropped, the others kept as they are. Unchanged if the
-    veto rejects every action."""
-    vetoed = get_game(game_id).ai.vetoed
-    if vetoed is None:
+    that searched: a game may keep the veto's cost in proportion) and, where the game says the
+    end of the match is near (``GameAI.end_near``), none of which loses at once while another
+    move weighed does not (``safety.loses_at_once``). Both looks are costly, so they are asked only
+    of the actions that would be made or shown: from the most visited down (ties in the order of
+    ``stats``, as ``most_visited`` and ``explain.candidates`` rank them) until ``top`` pass (and,
+    where one lost at once, one that loses in no world looked at is met); the vetoed ones met are
+    dropped, and the losing ones where such a move was met; the others are kept as they are.
+    Unchanged if the veto rejects every action."""
+    game = get_game(game_id)
+    if not screened(game):
         return stats
-    world = get_game(game_id).from_view(view, seat)
-    banned = set()
-    passed = 0
+    vetoed, end_near = game.ai.vetoed, game.ai.end_near
+    world = game.from_view(view, seat)
+    near = end_near is not None and end_near(world)
+    if vetoed is None and not near:
+        return stats
+    banned: set[Action] = set()
+    losing: set[Action] = set()
+    kept: list[Action] = []
+    safe = False  # a move weighed that loses at once in no world looked at
+    looked = 0
     for action in sorted(stats, key=lambda action: -stats[action][0]):
-        if passed == top:
+        if len(kept) >= top and (safe or not losing):
             break
-        if vetoed(world, seat, action, level):
+        if vetoed is not None and vetoed(world, seat, action, level):
             banned.add(action)
-        else:
-            passed += 1
-    if not passed:
+            continue
+        if near and looked < safety.LOOKED:
+            looked += 1
+            if safety.loses_at_once(world, seat, action, game.ai.prior):
+                if not losing:
+                    safe = any(safety.never_loses_at_once(world, seat, other, game.ai.prior) for other in kept)
+                losing.add(action)
+                continue
+            if losing and not safe:
+                safe = safety.never_loses_at_once(world, seat, action, game.ai.prior)
+        kept.append(action)
+    if not kept and not losing:
         return stats
+    if safe:
+        banned |= losing
     return {action: weights for action, weights in stats.items() if action not in banned}
 
 
 def pick(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, level: str | None = None) -> Action:
     """The move an AI seat at ``level`` makes from its searches' merged root statistics: the
-    most visited that the game does not veto (the next most visited where it does: no second
-    search)."""
+    most visited that ``allowed`` lets it make (the next most visited where it does not: no
+    second search)."""
     return SearchPolicy.best(allowed(game_id, view, seat, stats, level=level))
 
 
@@ -272,10 +300,12 @@ def search_policy(spec: SeatSpec, *, level: Level | None = None, iterations: int
                         timed=not iterations_only(), tweaks=tweaks)
 
 
-def hint(game_id: str, view: dict[str, Any], seat: int, level: str = "normal", seed: int = 0) -> list[Candidate]:
+def hint(game_id: str, view: dict[str, Any], seat: int, level: str = "normal", seed: int = 0,
+         iterations: int | None = None) -> list[Candidate]:
     """The AI's suggestion for ``seat`` (shown to the player, not played): the search's top
-    candidates with their reasons, the suggestion first."""
-    policy = search_policy(SeatSpec.ai(level))
+    candidates with their reasons, the suggestion first; ``iterations`` sets an iteration-only
+    budget (as ``search_policy`` does)."""
+    policy = search_policy(SeatSpec.ai(level), iterations=iterations)
     weighed = Weighed.merge([policy.weigh_root(game_id, view, seat, seed, index)
                              for index in range(policy.level.searches)])
     return explained(game_id, view, seat, vetted(game_id, view, seat, weighed, level=policy.level.name))

@@ -34,7 +34,7 @@ from caravan_tui.games import get_game
 
 from .explain import TOP, Candidate, RootStats, Weighed, explained
 from .ismcts import ProgressCallback
-from .policies import Policy, SearchPolicy, pick, vetted
+from .policies import Policy, SearchPolicy, pick, screened, vetted
 from .review import Judged, Position, judge
 
 POLL_SECONDS = 0.1
@@ -173,9 +173,9 @@ class AIWorker:
             return asked.legal[0]
         if isinstance(policy, SearchPolicy) and policy.level.searches > 1:
             stats = await self.root_stats(policy, asked.game_id, asked.view, asked.seat, asked.seed, on_progress)
-            if get_game(asked.game_id).ai.vetoed is None:
+            if not screened(get_game(asked.game_id)):
                 return SearchPolicy.best(stats)
-            pool = self._executor()  # (the veto may search: not on this loop)
+            pool = self._executor()  # (the veto and the look may search: not on this loop)
             return (await self._gather(pool, self._submit(pool, lambda: [
                 pool.submit(pick, asked.game_id, asked.view, asked.seat, stats, policy.level.name)]), None))[0]
         pool = self._executor()
@@ -193,7 +193,8 @@ class AIWorker:
         on_progress: Callable[[Progress], None] | None = None,
     ) -> RootStats:
         """The level's searches run in parallel, their root statistics merged; the visits sum to
-        the iterations searched (what ``choose`` picks from, after the game's veto: ``pick``, and
+        the iterations searched (what ``choose`` picks from, after the game's veto and its look at
+        the end of the match: ``pick``, and
         how a caller tells whether the clock or the iteration budget ended them)."""
         pool = self._executor()
         with self._listening(on_progress) as job:
@@ -224,11 +225,12 @@ class AIWorker:
     async def _weigh(self, pool: ProcessPoolExecutor, policy: SearchPolicy, job: int | None, game_id: str,
                      view: dict[str, Any], seat: int, seed: int, top: int = TOP) -> Weighed:
         """The level's searches, run in parallel, their weighing merged, its ``top`` candidates all
-        moves AI seats may make (``policies.vetted``: the game's veto, asked in a worker)."""
+        moves AI seats may make (``policies.vetted``: the game's veto and its look at the end of the
+        match, asked in a worker)."""
         futures = self._submit(pool, lambda: [pool.submit(_weigh_root, policy, job, index, game_id, view, seat, seed)
                                               for index in range(policy.level.searches)])
         weighed = Weighed.merge(await self._gather(pool, futures, job))
-        if get_game(game_id).ai.vetoed is None:
+        if not screened(get_game(game_id)):
             return weighed
         return (await self._gather(pool, self._submit(pool, lambda: [
             pool.submit(vetted, game_id, view, seat, weighed, top, policy.level.name)]), None))[0]

@@ -404,6 +404,11 @@ NORMAL = dict(SEARCH, iterations=500)
 #: (docs/ai.md, *Review*)
 REVIEW = ReviewTerms(Measure("win chance", 100.0, "%", 4.0, 8.0, 16.0))
 
+def end_near(state) -> bool:
+    """The match ends with this turn (the deck ran out: rules §3.4) or the turn guard's last."""
+    return bool(state.final or state.turn_no >= state.max_turns)
+
+
 AI = GameAI(
     levels={"easy": EASY, "normal": NORMAL, "hard": SEARCH},
     prior=prior,
@@ -413,4 +418,5 @@ AI = GameAI(
     tuned=tuned_estimate,
     review=REVIEW,
     vetoed=vetoed,
+    end_near=end_near,
 )

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from caravan_tui.engine import GameAI, Measure, ReviewTerms
 
+from .board import MAX_TURNS
 from .explain import explain
 from .heuristic import action_priors
 
@@ -12,6 +13,16 @@ SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 #: ``estimate()`` moves by hundredths between them, so the steps are smaller than the default:
 #: 3, 6 and 12 points (docs/ai.md, *Review*)
 REVIEW = ReviewTerms(Measure("win chance", 100.0, "%", 3.0, 6.0, 12.0))
+
+#: goods a refill draws (rules §4): a bag holding no more is emptied by the next one
+REFILL = 4
+
+
+def end_near(state) -> bool:
+    """The match may end before the seat to move decides again after its turn: the next refill
+    draws the last goods (then the next delivery ends it), or the turn guard is a round away."""
+    return sum(state.bag) <= REFILL or state.turns >= MAX_TURNS - state.n
+
 
 AI = GameAI(
     levels={
@@ -28,4 +39,5 @@ AI = GameAI(
     prior=action_priors,
     explain=explain,
     review=REVIEW,
+    end_near=end_near,
 )

@@ -25,7 +25,7 @@ from .explain import explainer
 from .geometry import CELL_ID, NEIGHBOURS, QR, STEP, hex_distance
 from .heuristic import reach, reserve_weight, turns_left
 from .planner import budget_for, plan
-from .rules import BOARD, PLACE, STAND, START, CaravanseraiState
+from .rules import BOARD, NORMAL, PLACE, STAND, START, CaravanseraiState
 
 OPPONENT_GAIN = 1.5  # a gain taken from an opponent's reserve also costs that opponent
 ROOM = 0.1  # per open cell the final camel could still reach (up to heuristic.REACH_CAP)
@@ -282,5 +282,11 @@ HARD = dict(SEARCH, exploration=0.1)
 #: ``outcome()`` is the length over 45; docs/ai.md, *Review*)
 REVIEW = ReviewTerms(WIN_CHANCE, Measure("expected length", 45.0, " pieces", 1.0, 2.0, 4.0))
 
+def end_near(state) -> bool:
+    """The market ran empty (rules §8.2): the match ends with the final round."""
+    return bool(state.phase != NORMAL)
+
+
 AI = GameAI(levels={"easy": SEARCH, "normal": dict(SEARCH, plan=True), "hard": dict(HARD, plan=True)},
-            prior=prior, explain=explainer(prior), plan=placement_plan, review=REVIEW)
+            prior=prior, explain=explainer(prior), plan=placement_plan, review=REVIEW,
+            end_near=end_near)

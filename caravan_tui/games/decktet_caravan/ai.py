@@ -45,6 +45,11 @@ def play_priors(state: DecktetCaravanState, actions: Sequence[Action]) -> list[f
 #: above the review search's noise at 1,500 iterations (docs/ai.md, *Review*)
 REVIEW = ReviewTerms(WIN_CHANCE)
 
+def end_near(state) -> bool:
+    """The match ends with the last hand (rules §5.4): any move of it may end the match."""
+    return bool(state.hand_no >= state.hands_total)
+
+
 AI = GameAI(
     levels={
         # Up to 400 legal plays (every reading of the wild cards): hard expands them best first by
@@ -55,4 +60,5 @@ AI = GameAI(
     prior=play_priors,
     explain=explain,
     review=REVIEW,
+    end_near=end_near,
 )

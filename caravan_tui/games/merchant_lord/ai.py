@@ -104,9 +104,16 @@ EASY = dict(SEARCH, prior=False)
 #: the dice make a round's outcome wide, so nothing smaller is told apart; docs/ai.md, *Review*)
 REVIEW = ReviewTerms(WIN_CHANCE)
 
+def end_near(state) -> bool:
+    """The match may end with this round (rules §8.2): someone is a placement from 9 table
+    cards, or it is the last round allowed."""
+    return bool(max(state.table) >= TARGET - 1 or state.round >= state.max_rounds)
+
+
 AI = GameAI(
     levels={"easy": EASY, "normal": SEARCH, "hard": HARD},
     prior=prior,
     explain=explain,
     review=REVIEW,
+    end_near=end_near,
 )

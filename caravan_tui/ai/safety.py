@@ -1,0 +1,130 @@
+"""Moves that lose on the spot (DESIGN §6): no level and no hint makes a move after which the
+others can end the match at once with the mover beaten while another move leaves them no such
+end.
+
+A search with a budget may not reach a match's end hidden a few plies away behind a multi-step
+turn: the bag emptied by a pick-up whose refill was the last, a reply that ends the match. So,
+where the game says the end is near (``GameAI.end_near``), the moves an AI seat would make or a
+hint would show are looked at again after the searches, in worlds redealt from the seat's view:
+the move, then the rest of the seat's turn (each of its prior's few favourites at each of its
+decisions: the turn is lost only if every way on is), then the others' replies until the seat
+decides again (their favourites tried for an end of the match, the best followed on: one way to
+beat the seat is enough). The look is exact about the ends it meets and bounded in the positions
+it visits; where it runs out of them the match is taken not to be lost, so a move is passed over
+only for a loss the look has found. A move loses at once when it does in every world looked at
+(a roll or a draw that may save it is seen in some world); it is passed over only for a move
+that loses in none of them.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from caravan_tui.engine import Action, Prior, State
+
+#: worlds redealt from the seat's view in which a move is looked at: a move loses at once only
+#: if it does in each of them
+WORLDS = 3
+#: positions the look at the others' replies may reach in one world (each is a clone and a move)
+POSITIONS = 3000
+#: replies tried for an end of the match at each position of the others' turns, best first by
+#: the prior (a game's prior puts a move that wins the match first) ...
+SWEPT = 12
+#: ... and followed deeper
+FOLLOWED = 3
+#: moves followed at the seat's next decision in its turn, and at those after it (its turn is
+#: lost only if each is)
+OWN, OWN_LATER = 4, 2
+#: candidates looked at in one decision at most, most visited first (a decision whose every one
+#: loses at once keeps its choice)
+LOOKED = 24
+
+
+def beaten(state: State, seat: int) -> bool:
+    """Whether the match is over with ``seat`` not among its winners (a shared win is no loss)."""
+    if not state.is_over():
+        return False
+    outcome = state.outcome()
+    return outcome[seat] < max(outcome)
+
+
+def loses_at_once(world: State, seat: int, action: Action, prior: Prior | None = None) -> bool:
+    """Whether ``seat``'s move ``action`` loses at once in every world looked at (``lost_in``)."""
+    return all(lost_in(world, seat, action, prior))
+
+
+def never_loses_at_once(world: State, seat: int, action: Action, prior: Prior | None = None) -> bool:
+    """Whether ``seat``'s move ``action`` loses at once in none of the worlds looked at."""
+    return not any(lost_in(world, seat, action, prior))
+
+
+def lost_in(world: State, seat: int, action: Action, prior: Prior | None = None,
+            worlds: int = WORLDS, positions: int = POSITIONS) -> Iterator[bool]:
+    """For each of ``worlds`` worlds redealt from ``world`` (built from ``seat``'s view), made
+    as they are asked for: whether ``seat``'s move ``action`` loses at once there, the match
+    ending with ``seat`` beaten before it decides again after its turn, whatever it does in the
+    rest of that turn (see the module doc). A solo match never loses this way."""
+    if len(world.scores()) < 2:
+        yield False
+        return
+    for index in range(worlds):
+        state = world.determinize(seat, random.Random(f"safety/{index}"))
+        state.apply(action, False)
+        yield _Look(seat, prior, positions).lost(state, False)
+
+
+class _Look:
+    """One world's look past a move, within a number of positions (each a clone and a move):
+    where they run out, the match is taken not to be lost."""
+
+    __slots__ = ("seat", "prior", "left")
+
+    def __init__(self, seat: int, prior: Prior | None, positions: int) -> None:
+        self.seat, self.prior, self.left = seat, prior, positions
+
+    def lost(self, state: State, answered: bool, first: bool = True) -> bool:
+        """Whether the match is lost for ``seat`` from ``state`` before it decides again after
+        the others ``answered`` (moved since its turn): on its own turn it loses only if each
+        of its prior's favourites does (``OWN`` at its ``first`` decision, ``OWN_LATER`` at the
+        next); on the others' turns, if one of their ``SWEPT`` favourites ends the match so, or
+        one of the ``FOLLOWED`` best that do not end it leads to such an end."""
+        seat = self.seat
+        if state.is_over():
+            return beaten(state, seat)
+        mover = state.to_move()
+        if mover is None or self.left <= 0:
+            return False
+        own = mover == seat
+        if own and answered:
+            return False
+        ranked = self._ranked(state)
+        if own:
+            ways = ranked[:OWN if first else OWN_LATER]
+            return all(self.lost(child, False, False) for child in self._after(state, ways))
+        going = []
+        for child in self._after(state, ranked[:SWEPT]):
+            if child.is_over():
+                if beaten(child, seat):
+                    return True
+            else:
+                going.append(child)
+        return any(self.lost(child, True) for child in going[:FOLLOWED])
+
+    def _ranked(self, state: State) -> list[Action]:
+        """The legal moves, the prior's favourites first (as listed without a prior)."""
+        legal = state.legal_actions()
+        if self.prior is None or len(legal) < 2:
+            return legal
+        scores = self.prior(state, legal)
+        return [legal[i] for i in sorted(range(len(legal)), key=lambda i: -scores[i])]
+
+    def _after(self, state: State, actions: list[Action]) -> Iterator[State]:
+        """The positions after each of ``actions``, made one at a time as they are asked for,
+        while positions are left."""
+        for action in actions:
+            if self.left <= 0:
+                return
+            self.left -= 1
+            child = state.clone()
+            child.apply(action, False)
+            yield child

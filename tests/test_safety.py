@@ -1,0 +1,108 @@
+"""No level and no hint makes a move that loses at once while another move does not (DESIGN §6).
+
+Each position is a real one, from a match played by AI seats and kept as its seed, options and
+moves (``tests/positions``): one where a level's search, left alone, makes a move after which
+another player can end the match at once with the mover beaten.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from caravan_tui.ai import safety
+from caravan_tui.ai.policies import SearchPolicy, hint, search_policy
+from caravan_tui.engine import Action, State
+from caravan_tui.games import get_game
+from caravan_tui.seats import SeatSpec
+
+POSITIONS = Path(__file__).parent / "positions"
+LEVELS = ("easy", "normal", "hard")
+#: a small budget: the look after the search, not the search, is under test
+ITERATIONS = 200
+
+
+def tupled(value: Any) -> Any:
+    """An action read from JSON: its lists tuples again, at every depth."""
+    return tuple(map(tupled, value)) if isinstance(value, list) else value
+
+
+def position(name: str) -> tuple[str, State, Action]:
+    """The game, the position and the move that loses at once in ``positions/<name>.json``."""
+    data = json.loads((POSITIONS / f"{name}.json").read_text())
+    game = get_game(data["game"])
+    state = game.new(data["players"], seed=data["seed"], options=data["options"])
+    for action in data["log"]:
+        state.apply(tupled(action), False)
+    return game.id, state, tupled(data["loses"])
+
+
+CAMEL = "camel_caravan_202"
+NAMES = sorted(path.stem for path in POSITIONS.glob("*.json"))
+
+
+def test_the_pick_up_that_empties_the_bag_loses_at_once() -> None:
+    """Camel Caravan, seed 202, sixth camel and short game: the bag holds 4 goods, so picking up
+    the hides draws the last of them; the next delivery ends the match, and the other player
+    delivers first and wins. Moving a camel instead loses in no world."""
+    game_id, state, losing = position(CAMEL)
+    seat = state.to_move()
+    world = get_game(game_id).from_view(state.view(seat), seat)
+    prior = get_game(game_id).ai.prior
+    assert losing[0] == "pickup" and sum(state.bag) == 4  # type: ignore[attr-defined]
+    assert get_game(game_id).ai.end_near(world)  # type: ignore[misc]
+    assert safety.loses_at_once(world, seat, losing, prior)
+    end_turn = next(action for action in state.legal_actions() if action[0] == "end_turn")
+    assert safety.never_loses_at_once(world, seat, end_turn, prior)
+    after = state.clone()
+    after.apply(losing, False)
+    assert not any(after.bag)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_search_alone_makes_the_losing_move(name: str) -> None:
+    """What the look guards against: normal's search, at the budget the tests use, likes the
+    losing move best (so the tests below fail without the look)."""
+    game_id, state, losing = position(name)
+    seat = state.to_move()
+    stats = search_policy(SeatSpec.ai("normal"), iterations=ITERATIONS).search_root(game_id, state.view(seat), seat, 1)
+    assert SearchPolicy.best(stats) == losing
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_level_makes_a_move_that_loses_at_once(name: str, level: str) -> None:
+    game_id, state, losing = position(name)
+    seat = state.to_move()
+    chosen = search_policy(SeatSpec.ai(level), iterations=ITERATIONS).choose(
+        game_id, state.view(seat), seat, 1, state.legal_actions())
+    assert chosen != losing
+    world = get_game(game_id).from_view(state.view(seat), seat)
+    assert not safety.loses_at_once(world, seat, chosen, get_game(game_id).ai.prior)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_hint_suggests_a_move_that_loses_at_once(name: str, level: str) -> None:
+    game_id, state, losing = position(name)
+    seat = state.to_move()
+    shown = [candidate.action for candidate in hint(game_id, state.view(seat), seat, level, iterations=ITERATIONS)]
+    assert shown and losing not in shown
+
+
+def test_a_full_bag_is_no_near_end() -> None:
+    """The look is asked for only where the game says the end is near: not while the bag is
+    full."""
+    game = get_game("camel_caravan")
+    state = game.new(2, seed=202, options={"sixth_camel": True, "short_game": True})
+    assert game.ai.end_near is not None and not game.ai.end_near(state)
+
+
+def test_a_solo_match_never_loses_at_once() -> None:
+    game = get_game("caravanserai")
+    state = game.new(1, seed=3)
+    seat = state.to_move()
+    assert seat is not None
+    assert not safety.loses_at_once(state, seat, state.legal_actions()[0], game.ai.prior)
