@@ -20,7 +20,7 @@ from caravan_tui.bus import Act, Bus, SaveStatus, Update, seat_address
 from caravan_tui.engine import State
 from caravan_tui.games import GAMES
 from caravan_tui.match.host import MatchHost, Retry
-from caravan_tui.saves import MatchLocked, SaveStore
+from caravan_tui.saves import MatchLocked, Record, SaveStore
 from caravan_tui.saves.backend import folded
 from caravan_tui.saves.journal import frame, parse, seed
 from caravan_tui.saves.loading import replay_snapshot
@@ -282,3 +282,27 @@ def test_two_recoveries_before_the_match_is_opened_are_each_told_once(store):
                      "(kept in m.msgpack.damaged).",
                      "This match was recovered from a damaged save at move 3: 3 later changes could not be read "
                      "(kept in m.msgpack.damaged-2)."], [], []]
+
+
+def test_a_file_changed_as_the_match_ends_is_not_compacted_but_kept_aside(store, monkeypatch):
+    """At the end no next move would find a change out: compaction reads the file and proves it."""
+    end = Record("end", 2, 3000.0, status="over", result=[1.0, 0.0], state={})
+    with store.lock("m") as lock:
+        store.open(lock, header())
+        store.append(lock, move(0))
+        store.append(lock, move(1))
+        parsed = store._parsed
+
+        def written_to_as_it_is_read(match_id: str):
+            with open(store.path(match_id), "ab") as other:
+                other.write(b"another program")
+            return parsed(match_id)
+
+        monkeypatch.setattr(store, "_parsed", written_to_as_it_is_read)
+        with pytest.raises(SaveChanged):
+            store.append(lock, end)
+        monkeypatch.undo()
+        changed = store.path("m").read_bytes()
+        store.open(lock, folded(header(), [move(0), move(1), end]))
+    assert store.read("m").status == "over" and store.read("m").actions == [("move", 0), ("move", 1)]
+    assert (store.folder / "m.msgpack.damaged").read_bytes() == changed

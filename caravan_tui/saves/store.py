@@ -160,10 +160,23 @@ class SaveStore:
     def _compact(self, lock: FileLock) -> None:
         """The match as one snapshot, atomically (the journal's records folded into it). Best
         effort: the record just appended is on disk either way, and a journal that could not
-        be compacted is tried again at the next append."""
+        be compacted is tried again at the next append. SaveChanged if the file no longer reads
+        as what the writer left (changed from outside as it was read): nothing is compacted from
+        it, and the host ``open``s the match again, which keeps it aside (at a match's end no
+        next move would find it out)."""
+        left = lock.journal.left if lock.journal is not None else None
         try:
-            snapshot = self.read(lock.match_id)
+            try:
+                parsed = self._parsed(lock.match_id)
+            except DamagedSave:
+                parsed = None
+            if parsed is None or left is None or (parsed.whole, parsed.chain) != (left.size, left.chain):
+                lock.close_journal()
+                raise SaveChanged(CHANGED)
+            snapshot = parsed.snapshot
             chain, size = self._replace(snapshot, lock)
+        except SaveChanged:
+            raise
         except OSError:
             return
         lock.close_journal()  # its file was replaced: append to the new one
