@@ -47,6 +47,11 @@ AI_SEAT = _label("AI {n}", alone=True)  # an AI seat's name, or what is left of 
 AI_KIND = _label("AI {level}", alone=True)  # a kind of seat: "AI normal"
 CUSTOM_AI = _label("AI {level} (custom)", alone=True)  # one whose search settings were changed
 FREE = _label("(free)", alone=True)  # the lobby: a seat anyone may take
+#: the status line's words, which stand where a name would in another line
+YOUR_TURN = _label("Your turn.", alone=True)
+OVER = _label("The match is over.", alone=True)
+CONNECTING = _label("Connecting…", alone=True)
+WAITING = _label("Waiting for a person to take seat {n} (from the lobby)…", alone=True)
 
 # -- beside a name ---------------------------------------------------------------------------
 
@@ -60,6 +65,8 @@ STAND_IN_SEAT = _label("{name}" + PART + "AI", alone=False)  # the lobby
 STAND_IN_MARK = _label("{name}·AI", alone=False)  # a players table where room is short: "Bob·AI"
 STAND_IN_OF = _label("{name}'s stand-in", alone=False)  # the log: "Bob's stand-in plays …"
 SAID_OF = _label("{name}" + PART + "{what}", alone=False)  # a game's line: "Bob · 12 in hand"
+TO_PLAY = _label("{name} to play…", alone=False)  # the status line: a person's turn
+THINKING = _label("{name} is thinking…", alone=False)  # the status line: an AI's turn
 
 
 def ai_seat_name(seat: int, level: str) -> str:

@@ -25,10 +25,17 @@ def plural(k: int, word: str) -> str:
     return f"{k} {word}" if k == 1 else f"{k} {plural_of(word)}"
 
 
+#: what a list of seats writes between two names: "Ann, Bob, Cy", "Ann vs Bob" (no name may hold
+#: one: it would read as two seats; ``ssh.lookalikes.name_problem``)
+LIST = ", "
+VERSUS = " vs "
+SEPARATORS = (LIST, VERSUS)
+
+
 def seats_line(names: Iterable[str]) -> str:
     """A match's seats: "Ann vs Bob", and from three on "Ann, Bob, Cy"."""
     names = list(names)
-    return (" vs " if len(names) == 2 else ", ").join(names)
+    return (VERSUS if len(names) == 2 else LIST).join(names)
 
 
 def article(word: str) -> str:

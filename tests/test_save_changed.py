@@ -10,6 +10,11 @@ from __future__ import annotations
 import os
 import random
 import shutil
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 import pytest
 from test_match import drain, new_host
@@ -20,7 +25,7 @@ from caravan_tui.bus import Act, Bus, SaveStatus, Update, seat_address
 from caravan_tui.engine import State
 from caravan_tui.games import GAMES
 from caravan_tui.match.host import MatchHost, Retry
-from caravan_tui.saves import MatchLocked, SaveStore
+from caravan_tui.saves import MatchLocked, Record, SaveStore
 from caravan_tui.saves.backend import folded
 from caravan_tui.saves.journal import frame, parse, seed
 from caravan_tui.saves.loading import replay_snapshot
@@ -282,3 +287,82 @@ def test_two_recoveries_before_the_match_is_opened_are_each_told_once(store):
                      "(kept in m.msgpack.damaged).",
                      "This match was recovered from a damaged save at move 3: 3 later changes could not be read "
                      "(kept in m.msgpack.damaged-2)."], [], []]
+
+
+def test_a_file_changed_as_the_match_ends_is_not_compacted_but_kept_aside(store, monkeypatch):
+    """At the end no next move would find a change out: compaction reads the file and proves it."""
+    end = Record("end", 2, 3000.0, status="over", result=[1.0, 0.0], state={})
+    with store.lock("m") as lock:
+        store.open(lock, header())
+        store.append(lock, move(0))
+        store.append(lock, move(1))
+        parsed = store._parsed
+
+        def written_to_as_it_is_read(match_id: str):
+            with open(store.path(match_id), "ab") as other:
+                other.write(b"another program")
+            return parsed(match_id)
+
+        monkeypatch.setattr(store, "_parsed", written_to_as_it_is_read)
+        with pytest.raises(SaveChanged):
+            store.append(lock, end)
+        monkeypatch.undo()
+        changed = store.path("m").read_bytes()
+        store.open(lock, folded(header(), [move(0), move(1), end]))
+    assert store.read("m").status == "over" and store.read("m").actions == [("move", 0), ("move", 1)]
+    assert (store.folder / "m.msgpack.damaged").read_bytes() == changed
+
+
+WRITER = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from caravan_tui.saves import Record, SaveStore, Snapshot
+    from caravan_tui.saves.backend import folded
+    from caravan_tui.saves.store import SaveChanged
+
+    store = SaveStore(Path(sys.argv[1]))
+    lock = store.lock("m")
+    head = Snapshot(match_id="m", game_id="g", options={}, players=1, seats=["ai:normal"], names=["A"], seed=0)
+    store.open(lock, head)
+    records = []
+    while True:
+        records.append(Record("move", len(records), 1.0, ("move", len(records))))
+        try:
+            store.append(lock, records[-1])
+        except SaveChanged:  # as the host does: the whole match from memory, the changed file kept aside
+            store.open(lock, folded(head, records))
+        print(len(records) - 1, flush=True)  # acknowledged
+    """
+)
+
+
+def test_copies_written_over_a_save_as_it_is_appended_to_lose_no_acknowledged_move(store, tmp_path):
+    """A real writer in another process, and ``cp`` of older and of current bytes over its file
+    while it appends: every move it acknowledged is in the file in the end."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(store.root)], stdout=subprocess.PIPE, env=env,
+                              text=True)
+    path, scratch, acknowledged, copies = store.path("m"), tmp_path / "copy", -1, 0
+    try:
+        def ack() -> None:
+            nonlocal acknowledged
+            assert writer.stdout.readline() == f"{acknowledged + 1}\n"
+            acknowledged += 1
+
+        for copy in range(12):  # (a store keeps 20 changed files of a match at most)
+            ack()
+            older = path.read_bytes()
+            for _ in range(3):
+                ack()
+            cp(older if copy % 2 else path.read_bytes(), path, scratch)  # older bytes, or the current ones in flight
+            copies += 1
+        for _ in range(3):  # the change after the last acknowledgement is found at the next move
+            ack()
+    finally:
+        writer.send_signal(signal.SIGKILL)
+        writer.wait()
+        writer.stdout.close()
+    saved = store.read("m").actions
+    assert len(saved) >= acknowledged + 1 and saved == [("move", turn) for turn in range(len(saved))]
+    assert copies == 12

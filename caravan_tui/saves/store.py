@@ -108,9 +108,12 @@ class SaveStore:
         damaged file is there, or the stored log holds moves ``snapshot``'s does not (OSError,
         nothing written: nothing replaces a stored move) and is not brought to newer rules by it.
         A log that took stored moves back (an undo the host could not store) is stored as the
-        stored match, then an undo record and the records that lead to ``snapshot``. Appends
-        follow. What the person should be told of the file as it was (a torn last change, a
-        recovery) is left in the lock's ``notices``."""
+        stored match, then an undo record and the records that lead to ``snapshot``. A file that
+        is not what this lock's writer left in it (changed from outside) is not read: it is kept
+        aside byte for byte and the match written anew as ``snapshot``; one replaced by an
+        identical copy is taken back. Appends follow. What the person should be told of the file
+        as it was (a torn last change, a recovery not yet told, a file kept aside or taken back)
+        is left in the lock's ``notices``."""
         held = self._held(lock, snapshot.match_id)
         held.close_journal()
         notices = [TAKEN_BACK] if held.claim() else []
@@ -133,8 +136,10 @@ class SaveStore:
     def append(self, lock: MatchLock, record: Record) -> None:
         """``MatchStore.append``: one write and one fsync at the file's end. A write that
         fails is cut off again where possible (a torn record is harmless: reading leaves it
-        out, and the host ``open``s the match again before appending more). SaveReplaced if
-        the file at the path is no longer the one this lock holds: it never writes again."""
+        out, and the host ``open``s the match again before appending more). SaveChanged,
+        nothing written, if the file is not as this lock's writer left it (the host ``open``s the
+        match again). A file at the path that is no longer the one this lock holds is taken back
+        if it is an identical copy (a notice says so); else SaveReplaced: it never writes again."""
         held = self._held(lock, lock.match_id)
         if held.journal is None:
             raise OSError(f"match {lock.match_id} is not open for writing")
@@ -160,10 +165,23 @@ class SaveStore:
     def _compact(self, lock: FileLock) -> None:
         """The match as one snapshot, atomically (the journal's records folded into it). Best
         effort: the record just appended is on disk either way, and a journal that could not
-        be compacted is tried again at the next append."""
+        be compacted is tried again at the next append. SaveChanged if the file no longer reads
+        as what the writer left (changed from outside as it was read): nothing is compacted from
+        it, and the host ``open``s the match again, which keeps it aside (at a match's end no
+        next move would find it out)."""
+        left = lock.journal.left if lock.journal is not None else None
         try:
-            snapshot = self.read(lock.match_id)
+            try:
+                parsed = self._parsed(lock.match_id)
+            except DamagedSave:
+                parsed = None
+            if parsed is None or left is None or (parsed.whole, parsed.chain) != (left.size, left.chain):
+                lock.close_journal()
+                raise SaveChanged(CHANGED)
+            snapshot = parsed.snapshot
             chain, size = self._replace(snapshot, lock)
+        except SaveChanged:
+            raise
         except OSError:
             return
         lock.close_journal()  # its file was replaced: append to the new one

@@ -38,6 +38,7 @@ from caravan_tui.seat_kinds import STANDING_IN
 from caravan_tui.seat_labels import AWAY, FREE, INVITED, STAND_IN_SEAT, YOURS
 from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
+from caravan_tui.words import LIST
 
 SEATS_WIDTH, TO_MOVE_WIDTH = 32, 12
 MAX_RATING = 6  # characters of a rating beside a name
@@ -113,8 +114,8 @@ def seats_words(row: LobbyRow, width: int) -> str:
     never what a seat is (a cut "(away)" is the one thing a lobby is read for)."""
     seats = range(len(row.names))
     whole = [seat_words(row, seat) for seat in seats]
-    if len(", ".join(whole)) <= width:
-        return ", ".join(whole)
+    if len(LIST.join(whole)) <= width:
+        return LIST.join(whole)
     names = [plain(name) for name in row.names]
     named = [seat for seat in seats if whole[seat].startswith(names[seat])]
     room = width - 2 * (len(whole) - 1) - sum(len(whole[seat]) - (len(names[seat]) if seat in named else 0)
@@ -123,7 +124,7 @@ def seats_words(row: LobbyRow, width: int) -> str:
     for left, seat in enumerate(sorted(named, key=lambda seat: len(names[seat]))):
         widths[seat] = max(1, min(len(names[seat]), room // (len(named) - left)))
         room -= len(fit_name(names[seat], widths[seat]))  # (an AI's name may come out shorter)
-    return ", ".join(seat_words(row, seat, widths.get(seat)) for seat in seats)
+    return LIST.join(seat_words(row, seat, widths.get(seat)) for seat in seats)
 
 
 class LobbyScreen(BaseScreen):

@@ -6,7 +6,7 @@ from rich.text import Text
 
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.screens.table_seat import TableState, fit_name
-from caravan_tui.seat_labels import SEAT
+from caravan_tui.seat_labels import CONNECTING, OVER, SEAT, THINKING, TO_PLAY, WAITING, YOUR_TURN
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
@@ -15,19 +15,19 @@ def seat_status(table: TableState, spin: int) -> Text:
     """A match's status: over, our turn, or who is to play (an AI seat with the spinner's frame
     ``spin`` and how far its search has come; a person without: they may think for minutes)."""
     if table.over is not None:
-        return Text("The match is over.", style="bold")
+        return Text(OVER(), style="bold")
     if table.turn is not None:
-        return Text("Your turn.", style="bold")
+        return Text(YOUR_TURN(), style="bold")
     if table.view is None:
-        return Text("Connecting…")
+        return Text(CONNECTING())
     mover = table.view["to_move"]
     if mover is None or mover == table.seat:  # our move is on its way: the next view says who is next
         return Text("")
     if table.open_seat(mover):
-        return Text(f"Waiting for a person to take seat {mover + 1} (from the lobby)…")
+        return Text(WAITING(n=mover + 1))
     if table.played_by_person(mover):
-        return Text(f"{table.seat_name(mover)} to play…")
-    text = Text(f"{SPINNER[spin % len(SPINNER)]} {table.seat_name(mover)} is thinking…")
+        return Text(TO_PLAY(name=table.seat_name(mover)))
+    text = Text(f"{SPINNER[spin % len(SPINNER)]} {THINKING(name=table.seat_name(mover))}")
     if table.thinking is not None and table.thinking.seat == mover:
         text.append(f" {table.thinking.iterations:,} iterations")
     return text
