@@ -12,8 +12,8 @@ from source_trees import parsed, walked
 
 ROOT = Path(__file__).resolve().parent.parent
 PURE = [ROOT / "caravan_tui" / "engine.py", ROOT / "caravan_tui" / "bus.py", ROOT / "caravan_tui" / "seats.py",
-        ROOT / "caravan_tui" / "files.py", ROOT / "caravan_tui" / "seat_kinds.py", ROOT / "caravan_tui" / "hub_protocol.py",
-        ROOT / "caravan_tui" / "lookalikes.py",
+        ROOT / "caravan_tui" / "files.py", ROOT / "caravan_tui" / "seat_kinds.py",
+        ROOT / "caravan_tui" / "hub_protocol.py", ROOT / "caravan_tui" / "lookalikes.py",
         *sorted((ROOT / "caravan_tui" / "match").glob("*.py")), *sorted((ROOT / "caravan_tui" / "ssh").glob("*.py")),
         *sorted((ROOT / "caravan_tui" / "games").glob("*/rules.py")),
         *sorted((ROOT / "caravan_tui" / "games").glob("*/ai.py")),
@@ -297,7 +297,8 @@ def test_the_client_side_never_imports_the_server_nor_the_saves_the_ai():
 
 def test_the_package_check_would_catch_a_circle_through_a_load_by_name(tmp_path):
     sample = tmp_path / "registry.py"
-    sample.write_text("from importlib import import_module\nfor n in NAMES:\n    import_module(f'caravan_tui.games.{n}')\n")
+    sample.write_text("from importlib import import_module\n"
+                      "for n in NAMES:\n    import_module(f'caravan_tui.games.{n}')\n")
     found = loaded_by_name(sample, {"caravan_tui.games.a", "caravan_tui.games.a.rules", "caravan_tui.screens"})
     assert found == {"caravan_tui.games.a"}
     graph = {"caravan_tui.games": {"caravan_tui.games.a"}, "caravan_tui.games.a": {"caravan_tui.games.a.screen"},
