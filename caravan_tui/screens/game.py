@@ -404,9 +404,14 @@ class GameScreen(BaseScreen, Generic[V]):
         return self.drawn()
 
     def set_view(self, view: dict[str, Any]) -> V:
-        """The view the bus carried, with a world built from it for this seat's descriptions."""
-        world = self.game.from_view(view, self.seat) if self.seat is not None else None
-        return self.table.set_view(view, world)
+        """The view the bus carried, with a world built from it for this seat's descriptions;
+        built once a view: a ``YourTurn`` carries the view its ``Update`` carried, and the world
+        built for that one stands (building it is most of a turn's work at some tables)."""
+        table = self.table
+        world = table.world
+        if world is None or view != table.view:
+            world = self.game.from_view(view, self.seat) if self.seat is not None else None
+        return table.set_view(view, world)
 
     def show_update(self, update: Update) -> float:
         table = self.table
