@@ -28,10 +28,12 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import random
 import re
 import socket
+import statistics
 import sys
 import tempfile
 import time
@@ -69,6 +71,22 @@ PROBE = """mark => {
   }).observe(rows, {childList: true, subtree: true, characterData: true});
   window.arm = (shows) => { want = shows; began = null; window.timed = new Promise(r => { done = r; }); };
 }"""
+
+
+def median_interval(values: list[float]) -> list[float]:
+    """A 95% interval of the median, from the order statistics (distribution-free): milliseconds."""
+    if len(values) < 6:
+        return [math.nan, math.nan]
+    ordered, half = sorted(values), 0.98 * math.sqrt(len(values))
+    low, high = max(0, int(len(values) / 2 - half)), min(len(values) - 1, math.ceil(len(values) / 2 + half))
+    return [round(1000 * ordered[low], 1), round(1000 * ordered[high], 1)]
+
+
+def mean_interval(values: list[float]) -> list[float]:
+    """The mean and its 95% interval's half width (normal approximation)."""
+    if len(values) < 2:
+        return [round(sum(values), 2), math.nan]
+    return [round(statistics.fmean(values), 2), round(1.96 * statistics.stdev(values) / math.sqrt(len(values)), 2)]
 
 
 def free_port() -> int:
@@ -226,13 +244,14 @@ async def run(n: int, args: argparse.Namespace, playwright: Any) -> dict[str, An
                             args.timeout) for person in people))
         row = {
             "seats": n, "ssh": n, "seconds": args.seconds,
-            "page_load_ms": {**ms(loads), "max": round(1000 * max(loads), 1)},
-            "web_key_ms": {**ms(web_times), "n": len(web_times), "misses": web_misses[0]},
-            "ssh_key_ms": {**ms(ssh_times), "n": len(ssh_times), "misses": ssh_misses[0]},
+            "page_load_ms": {**ms(loads), "p50_95": median_interval(loads), "max": round(1000 * max(loads), 1)},
+            "web_key_ms": {**ms(web_times), "p50_95": median_interval(web_times), "n": len(web_times),
+                           "misses": web_misses[0]},
+            "ssh_key_ms": {**ms(ssh_times), "p50_95": median_interval(ssh_times), "n": len(ssh_times),
+                           "misses": ssh_misses[0]},
             "server_pss_mb": {"before_tabs": round(server_before, 1), "after_tabs": round(server_after, 1),
                               "per_tab": round((server_after - server_before) / max(1, n), 2)},
-            "session_pss_mb": {"mean": round(sum(session_pss) / max(1, len(session_pss)), 1),
-                               "sessions": len(session_pss)},
+            "session_pss_mb": {"mean_and_95": mean_interval(session_pss), "sessions": len(session_pss)},
             "loadavg": [round(x, 2) for x in os.getloadavg()],
         }
     finally:
@@ -247,12 +266,17 @@ async def run(n: int, args: argparse.Namespace, playwright: Any) -> dict[str, An
 
 def line(row: dict[str, Any]) -> str:
     load, web, ssh = row["page_load_ms"], row["web_key_ms"], row["ssh_key_ms"]
-    return (f"{row['seats']:>3} web + {row['ssh']:>3} ssh | page load p50 {load['p50']:.0f} ms, "
-            f"max {load['max']:.0f} | "
-            f"key→screen web p50/p95/p99 {web['p50']:.0f}/{web['p95']:.0f}/{web['p99']:.0f} ms "
-            f"(n {web['n']}, misses {web['misses']}); ssh {ssh['p50']:.0f}/{ssh['p95']:.0f}/{ssh['p99']:.0f} ms "
-            f"(n {ssh['n']}, misses {ssh['misses']}) | server +{row['server_pss_mb']['per_tab']:.2f} MB a tab, "
-            f"session {row['session_pss_mb']['mean']:.1f} MB | load {row['loadavg'][0]:.1f}")
+    session = row["session_pss_mb"]["mean_and_95"]
+
+    def spread(timed: dict[str, Any]) -> str:
+        low, high = timed["p50_95"]
+        return f"p50 {timed['p50']:.0f} ({low:.0f}–{high:.0f})"
+
+    return (f"{row['seats']:>3} web + {row['ssh']:>3} ssh | page load {spread(load)} ms, max {load['max']:.0f} | "
+            f"key→screen web {spread(web)}, p95 {web['p95']:.0f} ms (n {web['n']}, misses {web['misses']}); "
+            f"ssh {spread(ssh)}, p95 {ssh['p95']:.0f} ms (n {ssh['n']}, misses {ssh['misses']}) | "
+            f"server +{row['server_pss_mb']['per_tab']:.2f} MB a tab, session {session[0]:.1f} ± {session[1]:.1f} MB "
+            f"| load {row['loadavg'][0]:.1f}")
 
 
 async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:

@@ -23,6 +23,27 @@ KEYS = {"enter": "Enter", "tab": "Tab", "escape": "Escape", "up": "ArrowUp", "do
 SCREEN_TEXT = """() => Array.from(document.querySelectorAll('.xterm-rows > div'),
                                  row => row.textContent.replace(/\\u00a0/g, ' ')).join('\\n')"""
 
+#: where the page draws ``words`` (its first character's box: x, y, width, height), or null
+WHERE = """words => {
+  for (const row of document.querySelectorAll('.xterm-rows > div')) {
+    const at = row.textContent.replace(/\\u00a0/g, ' ').indexOf(words);
+    if (at < 0) continue;
+    const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+    let seen = 0;
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      if (seen + node.length > at) {
+        const range = document.createRange();
+        range.setStart(node, at - seen);
+        range.setEnd(node, at - seen + 1);
+        const box = range.getBoundingClientRect();
+        return [box.x, box.y, box.width, box.height];
+      }
+      seen += node.length;
+    }
+  }
+  return null;
+}"""
+
 
 def chromium_missing() -> str | None:
     """Why no browser can be had here (None: /usr/bin/chromium is there, installed now if it was
@@ -85,6 +106,12 @@ class BrowserTerminal:
         """Typed in order, after every key pressed before."""
         for key in keys:
             self._keys.put_nowait(key)
+
+    async def click(self, words: str) -> None:
+        """A click with the mouse on the first character of ``words`` where the page shows them."""
+        box = await self.page.evaluate(WHERE, words)
+        assert box is not None, f"{words!r} is not in the page; it shows:\n{self.text}"
+        await self.page.mouse.click(box[0] + box[2] / 2, box[1] + box[3] / 2)
 
     async def typed(self) -> None:
         await self._keys.join()

@@ -1,7 +1,8 @@
 """The web seat in a real browser (Debian's chromium, driven by Playwright) beside SSH clients:
-a link from the SSH lobby signs the browser in, a whole Decktet match is played by keys against
-an SSH player with chat both ways, a closed tab and a server restart bring the person back to
-their seat, and a banned key and a forged cookie are refused in the page (DESIGN §7).
+a link from the SSH lobby signs the browser in, a whole Decktet match is played by keys (and a
+click) against an SSH player with chat both ways, a closed tab and a server restart bring the
+person back to their seat, and a banned key and a forged cookie are refused in the page
+(DESIGN §7).
 
 The fixture installs chromium when it is missing and this run is root (``apt-get``); else every
 test here is skipped, saying why."""
@@ -26,7 +27,6 @@ from test_ssh_server import (
     GRACE,
     Server,
     Terminal,
-    create_short_match,
     enter_as,
     eventually,
     fingerprint,
@@ -102,7 +102,14 @@ async def test_a_browser_plays_a_whole_match_with_an_ssh_player_through_a_closed
         context = await browser.new_context(viewport={"width": 760, "height": 450})
         ann = await signed_in(context, link)
         await ann.wait_for("playing as Ann")  # her key's name, in the same lobby
-        await create_short_match(ann)
+        ann.press("c")  # a short match, by keys, then the mouse
+        await ann.wait_for("Create a match")
+        ann.press("ctrl+o")
+        await ann.wait_for("Options set for a short match.")
+        ann.press("ctrl+g")
+        await ann.wait_for("Don't show again (d)")
+        await ann.click("Don't show again (d)")
+        await ann.wait_for("(you) · pile")
         match_id = server.match_ids()[0]
         bob = await enter_as(server, BOB, "Bob")
         await bob.wait_for("1 free seat")

@@ -235,23 +235,45 @@ async def test_the_limits_refuse_in_one_line(seat, monkeypatch):
     assert "web: refused: the server is full" in log and "web: refused: too many requests" in log
 
 
+class HubPeer:
+    """A session's end of a hub socket, as the session process has it (no terminal)."""
+
+    def __init__(self, hub, identity: str, guest: bool = False) -> None:
+        self.hub, self.identity, self.guest = hub, identity, guest
+
+    async def open(self, name: str) -> HubPeer:
+        ours, theirs = socket.socketpair()
+        reader, writer = await asyncio.open_unix_connection(sock=theirs)
+        self.served = asyncio.create_task(self.hub.serve(reader, writer, self.identity, self.guest))
+        self.reader, self.writer = await asyncio.open_unix_connection(sock=ours)
+        await self.send(protocol.SetName(name))
+        return self
+
+    async def send(self, message: protocol.Message) -> None:
+        self.writer.write(encode(message.to_map()))
+        await self.writer.drain()
+
+    async def next(self, *kinds: type) -> protocol.Message:
+        while True:
+            size = struct.unpack(">I", await asyncio.wait_for(self.reader.readexactly(4), WAIT))[0]
+            said = protocol.message_from_map(msgpack.unpackb(await self.reader.readexactly(size)))
+            if isinstance(said, kinds):
+                return said
+
+    async def close(self) -> None:
+        self.writer.close()
+        await asyncio.wait_for(self.served, WAIT)
+
+
 async def test_the_hub_gives_a_link_to_a_key_and_refuses_a_guest(seat):
     hub = seat.server.hub
 
     async def ask(identity: str, guest: bool) -> protocol.Message:
-        ours, theirs = socket.socketpair()
-        reader, writer = await asyncio.open_unix_connection(sock=theirs)
-        served = asyncio.create_task(hub.serve(reader, writer, identity, guest))
-        mine_r, mine_w = await asyncio.open_unix_connection(sock=ours)
-        mine_w.write(encode(protocol.SetName("Guest" if guest else "Ann").to_map()))
-        mine_w.write(encode(protocol.AskWebLink().to_map()))
-        while True:
-            size = struct.unpack(">I", await asyncio.wait_for(mine_r.readexactly(4), WAIT))[0]
-            said = protocol.message_from_map(msgpack.unpackb(await mine_r.readexactly(size)))
-            if isinstance(said, protocol.WebLink | protocol.Refused):
-                mine_w.close()
-                await asyncio.wait_for(served, WAIT)
-                return said
+        peer = await HubPeer(hub, identity, guest).open("Guest" if guest else "Ann")
+        await peer.send(protocol.AskWebLink())
+        said = await peer.next(protocol.WebLink, protocol.Refused)
+        await peer.close()
+        return said
 
     link = await ask(ANN, False)
     assert isinstance(link, protocol.WebLink) and seat.links.peek(link.url.split("token=")[1]) == ANN
@@ -259,6 +281,23 @@ async def test_the_hub_gives_a_link_to_a_key_and_refuses_a_guest(seat):
     assert "guest" in refused.reason
     hub.web_link = None  # a server without a web seat
     assert (await ask(ANN, False)).reason == "this server has no web seat"
+
+
+async def test_an_operators_kick_ends_a_tab_for_good(seat):
+    """The hub ends the session: the page is told it ended (it does not try again)."""
+    hub = seat.server.hub
+    hub.operators = frozenset({"SHA256:operator"})
+    hub.identities.keep(ANN, "Ann")
+    async with aiohttp.ClientSession() as http:
+        tab = await open_tab(http, seat, seat.cookies.sign(ANN))
+        await tab.shows("Ann")
+        operator = await HubPeer(hub, "SHA256:operator").open("Op")
+        await operator.send(protocol.Moderate("kick", "Ann", 0, "rude"))
+        assert (await operator.next(protocol.Told)).text == "Ann was sent away."
+        await asyncio.wait_for(tab.closed.wait(), WAIT)
+        assert tab.socket.close_code == web_seat.ENDED
+        await operator.close()
+    await eventually(lambda: seat.server.sessions == 0, "the session to end")
 
 
 def test_a_cookie_is_the_identity_it_was_signed_for_until_it_expires(tmp_path):
