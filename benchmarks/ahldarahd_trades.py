@@ -29,6 +29,15 @@ pairing is the shark's result in its game against the twin's in the other (its
 share of the win, then its points), so a trade that merely costs a third seat counts for
 nothing.
 
+Trading's effect is reported only over the games where a trade was accepted (how many is
+said): where none was, a trading seat and its never-trading twin make the same moves on the same
+deal, and counting those identical games as evidence only narrows the interval around 50%. The
+same goes for ``--exploit``: a pairing counts only where an offer of the shark's was accepted.
+Each run also says how many builds had a trade both sides gain from by the builder's own
+estimate (``games/ahldarahd/mutual.py``), and in how many the builder proposed at once; the
+trades accepted a game; and, over the games with one, the mean win share of the seats that
+proposed an accepted trade, of their partners and of the others.
+
 ``--judge`` weighs every proposal made by a seat that is neither ``/shark`` nor ``/notrade`` (an
 AI's own proposal) by a normal search from the partner's view: accepting against declining, in
 win chance (the search charges accepting ``evaluation.MARGIN``); one it finds a trap (below

@@ -408,3 +408,19 @@ async def test_how_to_play_says_who_builds_on_your_map_and_what_the_nights_chips
                       "its value in gold (the only income there is",
                       "black chips (the market line's chips)", "a Night costs everyone a route"):
             assert words in read, words
+
+
+async def test_a_route_cards_auction_says_it_may_be_spent_on_any_map(tmp_path):
+    """The bug: nothing said a card's colour does not matter for spending (rules §2), so a
+    newcomer let an AI buy "their" red Salt for 4, thinking they could not use it."""
+    prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN)
+    async with at_my_turn(tmp_path, prefix, what="my auction") as (_app, pilot, table):
+        screen = table.screen
+        for _ in screen.table.openable():
+            if screen.table.item.split(" ")[0] in COLOURS:  # a route card: "red Salt"
+                break
+            await pilot.press("i")
+        line = panel_text(screen.table.view, screen.table).plain.splitlines()[1]
+        assert line.startswith(f"Open: {screen.table.item} (any map) at ")
+        assert len(line) <= screen.query_one("#ah-panel").content_region.width
+    assert "any card may be spent on any map" in GAME.rules.replace("\n", " ")

@@ -17,7 +17,7 @@ from caravan_tui.games.ahldarahd.describe import describe
 from caravan_tui.games.ahldarahd.map_text import route_info, route_problem
 from caravan_tui.games.ahldarahd.map_widget import LABEL_AT, MapBoard, map_lines, nearest
 from caravan_tui.games.ahldarahd.maps import CODES, COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS
-from caravan_tui.games.ahldarahd.panel import panel_text
+from caravan_tui.games.ahldarahd.panel import card_or_item, panel_text
 from caravan_tui.games.ahldarahd.proposal import Proposal, gold_steps, one_step, problem, steps
 from caravan_tui.games.ahldarahd.screen import AhldarahdScreen
 from caravan_tui.games.ahldarahd.table_text import items_of, market_text, players_text
@@ -182,7 +182,8 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
                 await pilot.press("i", "plus")
                 item = items[1 % len(items)]
                 bids = sorted({a[2] for a in legal if a[0] == "open" and a[1] == item})
-                assert f"Open: {screen.table.item_text(item)} at {bids[min(1, len(bids) - 1)]} gold" in screen_text(app)
+                opening = f"Open: {card_or_item(screen.table, item)} at {bids[min(1, len(bids) - 1)]} gold"
+                assert opening in screen_text(app)
                 assert f"i item ({1 % len(items) + 1} of {len(items)})" in screen_text(app)
                 expected = await by_key("b", ("open", item, bids[min(1, len(bids) - 1)]))
             elif phase == "bid_raise":
@@ -540,18 +541,18 @@ async def test_typed_bid_digits_show_by_the_amount_and_start_afresh_for_another_
         first, second = screen.table.openable()[:2]
         assert screen.table.item == first
         await pilot.press("2")
-        assert f"Open: {screen.table.item_text(first)} at 2 gold (typed 2)" in screen_text(app)
+        assert f"Open: {card_or_item(screen.table, first)} at 2 gold (typed 2)" in screen_text(app)
         assert screen.enter_action() == ("open", first, 2)  # (Enter on the map bids what the panel shows)
         await pilot.press("i")
         assert screen.table.item == second and screen.table.typed == ""
-        assert f"Open: {screen.table.item_text(second)} at 0 gold" in screen_text(app)
+        assert f"Open: {card_or_item(screen.table, second)} at 0 gold" in screen_text(app)
         await pilot.press("1")
-        assert f"Open: {screen.table.item_text(second)} at 1 gold (typed 1)" in screen_text(app)
+        assert f"Open: {card_or_item(screen.table, second)} at 1 gold (typed 1)" in screen_text(app)
         hint = next(a for a in screen.table.legal if a[0] == "open" and a[1] == first and a[2] == 0)
         screen.show_hint(hint, "")
         await pilot.pause()
         assert screen.table.item == second and screen.table.chosen_amount() == 1
-        assert f"Open: {screen.table.item_text(second)} at 1 gold (typed 1)" in screen_text(app)
+        assert f"Open: {card_or_item(screen.table, second)} at 1 gold (typed 1)" in screen_text(app)
         start = host.turn
         await pilot.press("b")
         await wait_for(pilot, lambda: host.turn > start, "the opening bid")
@@ -609,7 +610,7 @@ async def test_the_plays_list_and_the_panel_name_one_bid(tmp_path):
                    and a[2] > 0)
         await pilot.press(*["down"] * (row - plays.highlighted))
         assert plays.highlighted_action == rows[row] == panel_bid()
-        assert f"Open: {screen.table.item_text(rows[row][1])} at {rows[row][2]} gold" in screen_text(app)
+        assert f"Open: {card_or_item(screen.table, rows[row][1])} at {rows[row][2]} gold" in screen_text(app)
         for keys in (("i",), ("plus",), ("minus", "I")):
             await pilot.press(*keys)
             assert plays.highlighted_action == panel_bid()

@@ -117,3 +117,10 @@ def test_a_bid_hint_says_what_a_rich_rival_has_and_what_the_item_is_worth_to_the
     item = f"RoP {['red', 'blue', 'green'][rival]}"
     text = render(explain(state, opener, [("open", item, 1)]), NAMES, opener)
     assert f"{NAMES[rival]} has 21 gold, and it is worth about" in text
+
+
+def test_the_hint_for_a_proposal_says_what_an_ai_accepts_and_what_a_decline_costs():
+    state = trading_position()
+    offer = next(a for a in state.legal_actions() if a[0] == "offer")
+    text = render(explain(state, RED, [offer]), NAMES, RED)
+    assert "an AI accepts what raises its own chances, and a decline costs only one of your 3 proposals" in text

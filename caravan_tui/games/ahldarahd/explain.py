@@ -134,7 +134,7 @@ def _offer(state: AhldarahdState, seat: int, action: Action) -> str:
     _, partner, give_kind, give_value, ask_kind, ask_value = action
     net = _worth(state, seat, ask_kind, ask_value, False) - _worth(state, seat, give_kind, give_value, True)
     return (f"if {who(partner)} accept{who(partner, 's')}: worth about {gain(net)} gold to {who(seat)}; "
-            f"it spends one of {poss(seat)} 3 proposals")
+            f"an AI accepts what raises its own chances, and a decline costs only one of {poss(seat)} 3 proposals")
 
 
 def _bid(state: AhldarahdState, seat: int, action: Action) -> str:

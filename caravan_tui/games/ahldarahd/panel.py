@@ -8,6 +8,7 @@ from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 from caravan_tui.words import a_or_an
 
+from .cards import ITEM_INDEX, ROP
 from .describe import describe
 from .map_widget import seat_letter, seat_style
 from .rules import AhldarahdState
@@ -49,7 +50,7 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True, wi
         lines.append(Text(f"{done} · {table.short_name(ours, 8)} can build on your map" if ours not in (-1, m)
                           else f"{done} this turn", style="bold"))
         if mine:
-            lines.append(Text(f"Open: {table.item_text(table.item)} at {table.amount_words(' gold')}"
+            lines.append(Text(f"Open: {card_or_item(table, table.item)} at {table.amount_words(' gold')}"
                               if table.item else ""))
             items = table.openable()
             at = items.index(table.item) + 1 if table.item in items else 0
@@ -88,9 +89,16 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True, wi
     return text
 
 
+def card_or_item(table: AhldarahdTable, item: str) -> str:
+    """An item up for auction in words; a route card as "red Salt (any map)": its colour does not
+    limit where it is spent (§2: colour matters only for dealing). A newcomer let "their" red Salt
+    go for 4, thinking only red could use it."""
+    return f"{item} (any map)" if ITEM_INDEX[item] < ROP else table.item_text(item)
+
+
 def auction_lines(table: AhldarahdTable, view: AhldarahdView, auction: AuctionView, mover: int) -> list[Text]:
     out_seats = set(auction["out"])
-    first = Text(f"Auction: {table.item_text(auction['item'])}", style="bold")
+    first = Text(f"Auction: {card_or_item(table, auction['item'])}", style="bold")
     second = Text(table.words(f"bid {auction['bid']} by {who(auction['leader'])} · in:"))
     for seat in range(view["players"]):
         if seat not in out_seats:
