@@ -564,6 +564,7 @@ class ClientApp(TableApp):
             for screen in self.screen_stack:
                 if isinstance(screen, LobbyScreen):
                     screen.show_title()
+                    screen.refresh_bindings()  # (an operator's "o Operator" shows once the hub says so)
         elif isinstance(message, Lobby):
             if message == self.lobby:
                 return  # nothing to redraw

@@ -458,7 +458,9 @@ Composing: TypeAlias = Callable[[Any], bool]
 @dataclass(frozen=True)
 class Game:
     """A registered game: metadata, the State class that implements its rules, its AI settings
-    and its screen. ``quick_options`` make a short match (benchmarks, tests); ``screen`` loads
+    and its screen. ``quick_options`` make a short match (benchmarks, tests); ``short_options``
+    the short match offered to people (Create match's ctrl+o), where it is not that one (None:
+    it is); ``screen`` loads
     the game's Textual screen class on demand (None: the generic screen plays it);
     ``setup_check`` refuses options that do not suit a player count (see ``setup_problem``);
     ``rules_version`` counts the changes of the rules that made a log of the old rules
@@ -486,6 +488,12 @@ class Game:
     solo_titles: tuple[tuple[int, str], ...] = ()
     view_type: type | None = None
     composing: Composing | None = None
+    short_options: dict[str, Any] | None = None
+
+    @property
+    def short_form(self) -> dict[str, Any]:
+        """The options of the game's short match for people ({}: it has none)."""
+        return self.quick_options if self.short_options is None else self.short_options
 
     def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; an unknown name or a refused value is a ValueError that reads like

@@ -26,7 +26,7 @@ def plural(k: int, word: str) -> str:
 
 
 #: what a list of seats writes between two names: "Ann, Bob, Cy", "Ann vs Bob" (no name may hold
-#: one: it would read as two seats; ``ssh.lookalikes.name_problem``)
+#: one: it would read as two seats; ``lookalikes.name_problem``)
 LIST = ", "
 VERSUS = " vs "
 SEPARATORS = (LIST, VERSUS)

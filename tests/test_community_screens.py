@@ -15,6 +15,7 @@ from caravan_tui.screens.leaderboard import LeaderboardScreen
 from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.ssh import hub as hub_module
+from caravan_tui.textual_adapter import screen_lines
 
 from tables import running_hub, wait_for
 
@@ -61,6 +62,9 @@ async def test_an_operator_has_the_operators_menu(hub):
     async with app.run_test(size=SIZE) as pilot:
         served = pilot.app.run_worker(app.serving())
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.operator, "the lobby")
+        await pilot.pause()
+        footer = screen_lines(app.screen)[-1]  # every key's word whole at 80 columns ("q Q", "o O")
+        assert "o Operator" in footer and "q Quit" in footer and "h Record" in footer, footer
         await pilot.press("o")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the operators' menu")
         served.cancel()

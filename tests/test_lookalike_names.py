@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 
 from caravan_tui import seat_labels
 from caravan_tui.ai.levels import LEVELS
+from caravan_tui.hub_protocol import LobbyRow
+from caravan_tui.lookalikes import look_alike, marks, name_problem, prototypes, punctuation_class, visible
 from caravan_tui.screens.lobby import seats_words
 from caravan_tui.seat_labels import LABELS, Label
-from caravan_tui.ssh.lookalikes import look_alike, marks, name_problem, prototypes, punctuation_class, visible
-from caravan_tui.ssh.protocol import LobbyRow
 from caravan_tui.words import LIST, seats_line
 
 LABEL = "reads as what the table writes beside names: choose another name"

@@ -161,3 +161,21 @@ async def test_a_long_option_name_is_whole_on_its_own_line_above_its_value(tmp_p
         at = next(i for i, line in enumerate(lines) if "night of the outsider" in line)
         assert lines[at].strip().lstrip("▸ ") == "night of the outsider", lines[at]
         assert "no" in lines[at + 1] and "Three black chips" in lines[at + 1], lines[at + 1]
+
+
+async def test_ctrl_o_sets_camel_caravans_short_game(tmp_path):
+    """Over SSH, ctrl+o on Camel Caravan said "Camel Caravan has no shorter form" while the form
+    showed its "short game" option. Every game with a short match offers it to people."""
+    from caravan_tui.app import CaravanApp
+    from caravan_tui.saves import SaveStore
+    from caravan_tui.screens.create_match import CreateMatchScreen
+
+    for game in GAMES.values():  # (each game's short form is options it takes)
+        game.resolve_options(game.short_form)
+    app = CaravanApp(store=SaveStore(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        form = CreateMatchScreen(GAMES["camel_caravan"])
+        await app.push_screen(form)
+        await wait_for(pilot, lambda: form.shown is GAMES["camel_caravan"], "the game's rows")
+        await pilot.press("ctrl+o")
+        await wait_for(pilot, lambda: form.query_one("#option-short_game", Select).value is True, "the short game")

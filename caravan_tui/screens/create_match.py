@@ -78,10 +78,10 @@ class CreateMatchScreen(MatchForm):
 
     def action_short(self) -> None:
         """Set the options to the game's short match (one hand, say)."""
-        if not self.game.quick_options:
+        if not self.game.short_form:
             self.notify(f"{self.game.title} has no shorter form.", severity="warning")
             return
-        for name, value in self.game.resolve_options(self.game.quick_options).items():
+        for name, value in self.game.resolve_options(self.game.short_form).items():
             self.query_one(f"#option-{name}", Select).value = value
         self.notify("Options set for a short match.", timeout=2)
 

@@ -142,15 +142,16 @@ class LobbyScreen(BaseScreen):
     #lobby-finished:focus { border: round $accent; }
     """
     BINDINGS = [
+        # (each word short: all ten whole in 80 columns, where "q Quit" read "q Q")
         Binding("j", "join", "Join", tooltip="Take a free seat, or go back to yours (enter too)"),
         Binding("w", "watch", "Watch"),
         Binding("v", "review", "Review", tooltip="The review of the finished match highlighted below"),
-        Binding("c", "create", "Create"),
+        Binding("c", "create", "New", tooltip="Create a match: the game, its seats and options"),
         Binding("r", "rules", "Rules"),
-        Binding("b", "leaderboard", "Leaderboard", tooltip="Each game's best rated players"),
-        Binding("h", "history", "History", tooltip="Your finished matches, filtered; anyone's record by name"),
-        Binding("m", "hide_chat", "Hide chat", tooltip="Hide someone's chat from you (or show it again)"),
-        Binding("l", "web_link", "Browser", tooltip="A one-time link that signs a browser in as you"),
+        Binding("b", "leaderboard", "Ranks", tooltip="Each game's best rated players"),
+        Binding("h", "history", "Record", tooltip="Your finished matches, filtered; anyone's record by name"),
+        Binding("m", "hide_chat", "Hide", tooltip="Hide someone's chat from you (or show it again)"),
+        Binding("l", "web_link", "Web", tooltip="A one-time link that signs a browser in as you"),
         Binding("o", "moderate", "Operator", tooltip="Kick, ban or mute a person, or close the highlighted match"),
         Binding("q", "app.quit", "Quit"),
     ]

@@ -22,4 +22,5 @@ GAME = Game(
     ai=AI,
     screen=screen_of(__name__),
     view_type=CamelCaravanView,
+    short_options={"short_game": True},  # (its quick_options are none: tests and benchmarks play the full game)
 )
