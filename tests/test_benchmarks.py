@@ -110,7 +110,7 @@ def test_review_cost_times_both_matches_and_the_noise(run_here):
     # greedy seats play the matches reviewed (easy seats' whole Ahldarahd match: 14 CPU-s)
     said = run_here("review_cost", "--iterations", "10", "--moves", "20", "--noise", "1", "--seat", "greedy")
     assert "decktet_caravan  20 moves" in said and "ahldarahd" in said and said.count("another seed moves") == 2
-    assert said.count("s of CPU") == 2
+    assert said.count("s of CPU") == 2 and said.count("judged: the first at") == 2
 
 
 @pytest.mark.e2e

@@ -115,7 +115,7 @@ def test_a_match_lost_without_a_mistake_says_it_was_lost_on_the_draw():
     assert ("From 60% at your first decision to 0% at the end (−60 points): your play −2 points, the others' "
             "play +10 points, luck −43 points, the searches' drift −25 points.") in lines
     assert any(line.startswith("No decision of yours cost enough to grade: you lost this on the draw, −43 points")
-               and "You draw the Ace of Moons." in line for line in lines)
+               and ": You draw the Ace of Moons)." in line for line in lines)
     points = "\n".join(lines[lines.index("Turning points:"):lines.index("Every decision:")])
     assert "Luck after decision 2: −43 points" in points and "Move 3: Bob played a — their error gave you +10" in points
 

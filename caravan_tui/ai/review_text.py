@@ -15,13 +15,15 @@ from collections.abc import Sequence
 
 from caravan_tui.engine import Measure, render
 
-from .review import Judged, Review, Swing
+from .review import Draw, Judged, Review, Swing
 
 #: eighths of a cell, from empty to full
 BLOCKS = " ▁▂▃▄▅▆▇█"
 PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 #: the chart's marks: your play, the others' play, luck for you and against you
 MARKS = {"yours": "Y", "others": "O", "luck+": "+", "luck-": "-"}
+#: how many of the draws, rolls and deals after a decision a turning point shows (the last)
+DRAWS_SHOWN = 3
 #: the width ``review --text`` fits its lines to
 WIDTH = 80
 #: what a review's line wraps under: "Decision 12 (move 30): ", "  Better: ", "  12. "
@@ -178,8 +180,15 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
     after = f"Luck after decision {swing.index + 1}: {signed(measure, swing.change)} of {measure.name}"
     lines = [after + (" (chance went your way)" if swing.change > 0 else " (chance went against you)")]
     if swing.draws:
-        lines.append(f"  Seen: {'; '.join(words(review, draw.text, names) for draw in swing.draws)}")
+        lines.append(f"  Seen: {seen(review, swing.draws, names)}")
     return lines
+
+
+def seen(review: Review, draws: Sequence[Draw], names: Sequence[str]) -> str:
+    """What chance showed the seat, in a line: the last ``DRAWS_SHOWN`` of it, and how many more."""
+    said = "; ".join(words(review, draw.text, names).rstrip(".") for draw in draws[-DRAWS_SHOWN:])
+    more = len(draws) - DRAWS_SHOWN
+    return f"{said} (and {more} before)" if more > 0 else said
 
 
 def summary_line(review: Review) -> str:
@@ -215,7 +224,7 @@ def plain_words(review: Review, names: Sequence[str]) -> str | None:
     luck = account.total("luck")
     if luck < 0:
         worst = min((swing for swing in account.swings if swing.kind == "luck"), key=lambda swing: swing.change)
-        drawn = "; ".join(words(review, draw.text, names) for draw in worst.draws)
+        drawn = seen(review, worst.draws, names)
         where = f" (the worst after decision {worst.index + 1}, {signed(measure, worst.change)}"
         where += f": {drawn})" if drawn else ")"
         return f"No decision of yours cost enough to grade: you lost this on the draw, {signed(measure, luck)}{where}."
