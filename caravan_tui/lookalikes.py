@@ -156,7 +156,8 @@ def name_problem(name: str) -> str | None:
     """Why ``name`` cannot be a player's name, in one line, or None: it must show a letter, and
     must not read as one of the screens' own words (``seat_labels``), nor look like one ("Al 2"
     with a small L, "You" with a Greek capital upsilon, "0pen seat 1" with a zero, "AI-2"), nor
-    hold what a list of seats writes between two names (``words.SEPARATORS``)."""
+    hold what a list of seats writes between two names (``words.SEPARATORS``: a comma of any
+    script, or " vs " as a word)."""
     shown = visible(name)
     if not any(unicodedata.category(c).startswith("L") for c in shown):
         return f"{shown or 'a blank name'} shows no letter: choose a name that does"
@@ -180,12 +181,6 @@ def _reads_as_label(reads: tuple[str, str]) -> bool:
         if alone.fullmatch(fold) or beside.search(fold):
             return True
     return False
-
-
-def holds_separator(text: str) -> bool:
-    """Whether ``text`` holds, as it reads, what a list of seats writes between two names: a
-    comma of any script, or " vs " as a word."""
-    return any(pattern.search(_readings(text)[1]) for pattern in _separator_patterns())
 
 
 #: marks that join the parts of a label's words or number ("AI-2", "AI_2", "A.I. 2", "AI #2"):
