@@ -221,7 +221,10 @@ def saved(tmp_path, monkeypatch):
 
 def test_review_text_prints_the_chart_the_turning_points_and_every_decision(saved, capsys):
     assert main(["review", "m1", "--text", "--iterations", str(ITERATIONS)]) == 0
-    out = capsys.readouterr().out
+    said = capsys.readouterr()
+    out = said.out
+    assert said.err.splitlines()[-1].endswith("decisions judged")  # progress, though stderr is no terminal
+    assert max(map(len, out.splitlines())) <= 80
     assert "Review of m1 (Decktet Caravan) for Ann, seat 1" in out
     assert "Turning points" in out and "Every decision:" in out and "│" in out
     assert "inaccuracys" not in out and " inaccurac" in out

@@ -134,3 +134,24 @@ def test_yours_explains_the_seats_own_steps_not_the_searchs_follow_up():
     world = game.from_view(compound.view, 0)
     assert judged.played_reason == game.ai.explain(world, 0, playable(world, 0, compound.steps))
     assert judged.end == compound.end > judged.turn
+
+
+def test_a_proposal_written_step_by_step_is_one_decision_from_its_start_to_its_sending_or_dropping():
+    """Caravans of Ahldarahd: every step of writing a proposal was graded on its own ("Proposal: 1
+    more gold — a mistake: 52% → 38%"). Now a decision never begins inside a proposal, and one
+    that writes a proposal ends with sending or dropping it."""
+    game = get_game("ahldarahd")
+    record = play_match("ahldarahd", [SeatSpec.parse("random")] * 3, 5, game.quick_options, iterations=6)
+    found = decisions_of(game, 3, record.seed, record.options, record.actions, 0).decisions
+    state = game.new(3, seed=record.seed, options=record.options)
+    starts = {p.turn for p in found}
+    drafts = 0
+    for turn, action in enumerate(record.actions):
+        if turn in starts:
+            assert not game.composing(state)
+        state.apply(action, False)
+    for position in found:
+        if position.action[0] == "trade_with":
+            drafts += 1
+            assert position.steps[-1][0] in ("send", "cancel") and position.words.startswith("Write a trade proposal")
+    assert drafts

@@ -90,3 +90,36 @@ async def test_the_result_screen_offers_the_review_of_the_seat_played():
         await pilot.press("v")
         await pilot.pause()
         assert len(asked) == 1
+
+
+async def test_the_decisions_judged_so_far_show_as_they_come_the_costliest_first(tmp_path):
+    """A long review shows its work: while the rest are judged, the seat's decisions judged so
+    far, the costliest first."""
+    import asyncio
+
+    from caravan_tui.ai.review import Judged, Review
+
+    def judged(turn: int, before: float, after: float) -> Judged:
+        return Judged(turn, ("a",), f"move at {turn}", "", ("b",), "b", "", before, after, 0, turn)
+
+    go_on = asyncio.Event()
+
+    async def reviewer(progress):
+        for done, each in enumerate((judged(0, 0.5, 0.48), judged(2, 0.6, 0.3)), 1):
+            progress(done, 4)
+            progress.each(each)
+        await go_on.wait()
+        return Review("decktet_caravan", "m1", 0, 2, 10, 0.0, (judged(0, 0.5, 0.48), judged(2, 0.6, 0.3)))
+
+    app = quick_app(tmp_path, 30)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = ReviewScreen("a match", ["Ann", "Bob"], reviewer, "decktet_caravan")
+        await app.push_screen(screen)
+        live = screen.query_one("#review-live")
+        await wait_for(pilot, lambda: len(live.lines) == 3, "the decisions judged so far")
+        assert live.lines == ["The costliest of the 2 judged so far:",
+                              "Move 3: move at 2 — a blunder: 60% → 30% (−30 points)",
+                              "Move 1: move at 0 — fine: 50% → 48% (−2 points)"]
+        go_on.set()
+        await wait_for(pilot, lambda: screen.review is not None, "the whole review")
+        assert not screen.query("#review-live")

@@ -367,7 +367,7 @@ class Review:
 
     def gain(self, other: Judged) -> float:
         """What ``other``'s error gave the seat reviewed, as shown."""
-        return round(other.loss * self.share() * self.measure.scale, 0 if self.measure.unit == "%" else 1)
+        return self.shown(other.loss * self.share())
 
     def account(self) -> Account:
         """The change in the seat's chances from its first decision to the end, split (see the
