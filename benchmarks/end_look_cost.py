@@ -32,6 +32,7 @@ def main() -> None:
         for action in data["log"]:
             state.apply(tupled(action), False)
         seat = state.to_move()
+        assert seat is not None, path  # each position has a seat to move
         view = state.view(seat)
         started = time.process_time()
         stats = policy.search_root(game.id, view, seat, 1)
