@@ -369,6 +369,12 @@ Veto = Callable[[Any, int, Action, str | None], bool]
 #: that would be made or shown are looked at exactly for a loss on the spot (``ai/safety.py``).
 EndNear = Callable[[Any], bool]
 
+#: ``draws(state, action)``: whether ``action`` draws on chance in ``state`` (a chip from a bag, a
+#: shuffle, a roll), whatever it turned out to be. Worlds redealt with other luck are compared to
+#: tell such a move (``ai.explain.brings_chance``), but an outcome with uneven odds (a Night in one
+#: draw of six) mostly looks the same in a few of them: a game says so exactly where it can.
+Draws = Callable[[Any, Action], bool]
+
 
 @dataclass(frozen=True)
 class Measure:
@@ -411,8 +417,9 @@ class GameAI:
     a leaf evaluation with weights tuned by self-play that levels asking for one score
     leaves with (None: ``State.estimate`` everywhere), how a review grades a person's
     decisions (``ReviewTerms``), the moves AI seats never make (``Veto``; None: any the
-    search likes), and where the end of a match is near enough to be looked at exactly
-    (``EndNear``; None: never)."""
+    search likes), where the end of a match is near enough to be looked at exactly
+    (``EndNear``; None: never), and which moves draw on chance (``Draws``; None: as redealt
+    worlds show)."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
@@ -423,6 +430,7 @@ class GameAI:
     review: ReviewTerms = field(default_factory=ReviewTerms)
     vetoed: Veto | None = None
     end_near: EndNear | None = None
+    draws: Draws | None = None
 
 
 def rules_of(package: str) -> str:

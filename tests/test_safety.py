@@ -14,6 +14,7 @@ import pytest
 
 from caravan_tui.ai import safety
 from caravan_tui.ai.policies import SearchPolicy, hint, search_policy
+from caravan_tui.ai.worker import Question
 from caravan_tui.engine import Action, State
 from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
@@ -106,3 +107,18 @@ def test_a_solo_match_never_loses_at_once() -> None:
     seat = state.to_move()
     assert seat is not None
     assert not safety.loses_at_once(state, seat, state.legal_actions()[0], game.ai.prior)
+
+
+async def test_the_ai_workers_make_and_show_no_move_that_loses_at_once(worker) -> None:
+    """In the worker pool as in the app: a decision and its record, a hard move (two searches
+    merged, then looked at) and a hint pass over the pick-up that empties the bag."""
+    game_id, state, losing = position(CAMEL)
+    seat = state.to_move()
+    view = state.view(seat)
+    normal = search_policy(SeatSpec.ai("normal"), iterations=ITERATIONS)
+    hard = search_policy(SeatSpec.ai("hard"), iterations=ITERATIONS)
+    decided = await worker.decide(normal, Question(game_id, view, seat, 1))
+    assert decided.action != losing and losing not in [candidate.action for candidate in decided.weighed]
+    assert await worker.choose(hard, Question(game_id, view, seat, 1)) != losing
+    shown = await worker.explain(normal, game_id, view, seat, 1)
+    assert shown and losing not in [candidate.action for candidate in shown]

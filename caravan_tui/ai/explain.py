@@ -11,8 +11,8 @@ import re
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from caravan_tui.engine import Action, State
-from caravan_tui.games import get_game
+from caravan_tui.engine import Action, Draws, State
+from caravan_tui.games import GAMES, get_game
 
 #: each root action's visits and summed reward, as one search (or several, merged) left them
 RootStats = dict[Action, tuple[int, float]]
@@ -87,9 +87,13 @@ def playable(world: State, seat: int, line: Sequence[Action]) -> tuple[Action, .
 
 
 def brings_chance(world: State, seat: int, action: Action, tries: int = 3) -> bool:
-    """Whether ``seat`` may see something after ``action`` that its view does not fix now: in
-    worlds redealt from its view with different luck (``determinize``), what it sees after the
-    move differs (a roll, a draw, a new deal, a card shown)."""
+    """Whether ``seat`` may see something after ``action`` that its view does not fix now: the
+    game says the move draws on chance (``GameAI.draws``), or in worlds redealt from its view
+    with different luck (``determinize``), what it sees after the move differs (a roll, a draw,
+    a new deal, a card shown)."""
+    draws = _draws().get(type(world))
+    if draws is not None and draws(world, action):
+        return True
     seen = None
     for index in range(tries):
         after = world.determinize(seat, random.Random(f"chance/{index}"))
@@ -99,6 +103,11 @@ def brings_chance(world: State, seat: int, action: Action, tries: int = 3) -> bo
             return True
         seen = view
     return False
+
+
+def _draws() -> dict[type, Draws]:
+    """Each game's ``GameAI.draws`` by its state's class (the games that have one)."""
+    return {game.state_class: game.ai.draws for game in GAMES.values() if game.ai.draws is not None}
 
 
 def explained(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP) -> list[Candidate]:

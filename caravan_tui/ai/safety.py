@@ -69,6 +69,9 @@ def lost_in(world: State, seat: int, action: Action, prior: Prior | None = None,
         return
     for index in range(worlds):
         state = world.determinize(seat, random.Random(f"safety/{index}"))
+        if action not in state.legal_actions():  # (a root action of another world: not looked at)
+            yield False
+            continue
         state.apply(action, False)
         yield _Look(seat, prior, positions).lost(state, False)
 

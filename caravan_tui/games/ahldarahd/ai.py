@@ -404,6 +404,16 @@ NORMAL = dict(SEARCH, iterations=500)
 #: (docs/ai.md, *Review*)
 REVIEW = ReviewTerms(Measure("win chance", 100.0, "%", 4.0, 8.0, 16.0))
 
+def draws(state: AhldarahdState, action: Action) -> bool:
+    """Whether ``action`` draws on chance: the state's chance moves (a chip drawn from the bank's
+    bag, which may bring a Night; a shuffle). A Night comes in one draw of many, so worlds
+    redealt with other luck mostly agree after such a move, and comparing a few of them misses
+    it (hint lines then ran past the draw)."""
+    after = state.clone()
+    after.apply(action, False)
+    return after.rng != state.rng
+
+
 def end_near(state) -> bool:
     """The match ends with this turn (the deck ran out: rules §3.4) or the turn guard's last."""
     return bool(state.final or state.turn_no >= state.max_turns)
@@ -419,4 +429,5 @@ AI = GameAI(
     review=REVIEW,
     vetoed=vetoed,
     end_near=end_near,
+    draws=draws,
 )

@@ -1,20 +1,21 @@
 """The heuristic outcome for cut-off searches (``State.estimate``) and the sale values the prior
 uses.
 
-Each seat's projected score is its table cards, plus what it can still tuck this round (its
-phase-2 turn not yet over: the most cards one sale at an open own village takes with the dice it
-shows now), plus what its hand, coins (every 5 toward a purchase counts as a hand card, the rest
-half as much), favour and extra dice are worth toward later cards — less the closer the leader is
-to 9 (the race). The projected scores become win chances by a softmax whose spread shrinks as the
-end nears; once someone has 9 table cards and the sales of the final round are over, the ranking
-(with its coin and favour tie-breaks) is the estimate.
+Each seat's projected score is its table cards, plus what it can still sell this round (its
+phase-2 turn not yet over: the best single sale the dice it shows now allow, by the cards it
+tucks and what it pays, and the market favour of the dice left: ``best_sale``), plus what its
+hand, coins (every 5 toward a purchase counts as a hand card, the rest half as much), favour and
+extra dice are worth toward later cards — less the closer the leader is to 9 (the race). The
+projected scores become win chances by a softmax whose spread shrinks as the end nears; once
+someone has 9 table cards and the sales of the final round are over, the ranking (with its coin
+and favour tie-breaks) is the estimate.
 """
 from __future__ import annotations
 
 import math
 from typing import TYPE_CHECKING
 
-from .sales import GUARD, tuck_sets
+from .sales import GUARD, size, tuck_sets
 from .terms import BUY, OVER, PLACE, PRICE, SELLING_PHASES, TARGET
 
 if TYPE_CHECKING:
@@ -46,18 +47,33 @@ def max_tucks(leftover: int, hand: int) -> int:
     return best
 
 
-def best_tucks(state: MerchantLordState, seat: int, dice: int) -> int:
-    """-1 if no own open village fits ``dice``; else the most cards one sale there can tuck."""
-    best = -1
+def best_sale(state: MerchantLordState, seat: int, dice: int, coin: float) -> float:
+    """What selling the ``dice`` ``seat`` shows now is still worth to it this turn, in projected
+    table cards: the best single sale (the cards it tucks at an own open village, the coins,
+    each worth ``coin``, and favour it pays, at an own village or an opponent's) with the market
+    favour of the dice it leaves, or, where none is better, the market favour of them all (its
+    dice go to the market: §7.3). Counting only the tucks, the estimate saw the market favour of
+    a turn that could sell nowhere (paid at once) and not the coins of a sale still to make: a
+    favour change that left the dice no sale looked better than keeping a 2-coin sale (the AI
+    turned a 6 into a 1 for 2 favour and then sold nowhere)."""
+    w = WEIGHTS
+    favour = w["favour"]
+    best = favour * size(dice)
     hand = state.hand[seat]
     vstall, vseller = state.vstall, state.vseller
-    for v in range(seat * 3, seat * 3 + 3):
+    guarded = dice | GUARD
+    for v in range(3 * state.n):
         if vseller[v] < 0:
-            left = (dice | GUARD) - vstall[v]
+            left = guarded - vstall[v]
             if left & GUARD == GUARD:
-                k = max_tucks(left ^ GUARD, hand)
-                if k > best:
-                    best = k
+                left ^= GUARD
+                value = favour * size(left)
+                if v // 3 == seat:
+                    value += w["tuck"] * max_tucks(left, hand) + coin * state.vownc[v] + favour * state.vownf[v]
+                else:
+                    value += coin * state.vopp[v]
+                if value > best:
+                    best = value
     return best
 
 
@@ -83,13 +99,12 @@ def projected(state: MerchantLordState) -> list[float]:
     ahead = min(1.0, remaining / 4.0)
     w = WEIGHTS
     values = [float(t) for t in state.table]
+    hand_worth = w["hand"] + w["hand_ahead"] * ahead
+    coin = 0.01 if final else w["coin"] * hand_worth / PRICE
     for seat in still_to_sell(state):
-        k = best_tucks(state, seat, state._unplaced(seat))
-        if k > 0:
-            values[seat] += w["tuck"] * k
+        values[seat] += best_sale(state, seat, state._unplaced(seat), coin)
     if state.phase == PLACE and state.pfp and state.turn is not None:  # a placement: the seat to move's
         values[state.turn] += min(state.pfp, state.hand[state.turn].bit_count())
-    hand_worth = w["hand"] + w["hand_ahead"] * ahead
     for seat in range(n):
         if final:
             values[seat] += 0.01 * state.coins[seat] + 0.0001 * state.favour[seat]
