@@ -766,7 +766,10 @@ class Hub:
 
     async def _ignore(self, session: Session, msg: Ignore) -> None:
         name = msg.name.casefold()
-        if msg.on and len(session.ignoring) >= MAX_IGNORED:
+        if msg.on and name not in session.ignoring and not await self._someone_named(name):
+            await self._refuse(session, f"nobody here is named {msg.name}")  # (never counted: no room taken)
+            return
+        if msg.on and name not in session.ignoring and len(session.ignoring) >= MAX_IGNORED:
             await self._refuse(session, f"you hide the chat of {MAX_IGNORED} people already")
             return
         if msg.on:
@@ -774,6 +777,17 @@ class Hub:
         else:
             session.ignoring.discard(name)
         await self._tell(session, Told(f"You hide {msg.name}'s chat." if msg.on else f"You see {msg.name}'s chat."))
+
+    async def _someone_named(self, folded: str) -> bool:
+        """Whether someone holds the name (casefolded ``folded``): online here, at a seat of a
+        match hosted here, or kept for a key."""
+        if any(s.name.casefold() == folded for s in self.sessions if s.name) or any(
+                name.casefold() == folded for hosted in self.matches.values() for name in hosted.host.names):
+            return True
+        try:
+            return await asyncio.to_thread(self.identities.identity_of, folded) is not None
+        except OSError:  # (what keeps the names is away: the name is taken as held)
+            return True
 
     async def _moderate(self, session: Session, msg: Moderate) -> None:
         """An operator's action; each lands in the moderation log."""

@@ -8,6 +8,7 @@ in. Pure: no Textual.
 """
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,8 @@ MAX_REASON = 120  #: characters of a ban's or an action's reason
 MAX_MUTE = 7 * 24 * 60  #: minutes a mute lasts at most
 MAX_BANS = 100_000
 ACTIONS = ("kick", "ban", "unban", "mute", "close")
+#: a key's fingerprint as OpenSSH prints it: a SHA-256 digest in unpadded base64
+KEY_FINGERPRINT = re.compile(r"SHA256:[A-Za-z0-9+/]{43}")
 
 
 def read_admin_keys(path: Path) -> frozenset[str]:
