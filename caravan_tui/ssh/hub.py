@@ -262,6 +262,12 @@ class Hub:
                 log.exception("match %s: cannot send %s to the lobby", match_id, session.identity)
         self.lobby_changed()
 
+    def database_back(self) -> None:
+        """What keeps the matches is reachable again (after an outage): every match not saved
+        tries its save at once, not at the end of its back-off."""
+        for hosted in self.matches.values():
+            hosted.host.retry_now()
+
     def farewell(self, identity: str) -> str:
         """What ``identity`` reads as the server stops: whether the matches they play are saved."""
         theirs = [m for m in self.matches.values() if not m.over and m.seat_of(identity) is not None]
