@@ -435,9 +435,12 @@ def build_parser() -> argparse.ArgumentParser:
     doing = admin.add_subparsers(dest="action", required=True, parser_class=Parser)
     doing.add_parser("people", help="everyone with a name kept, and their key")
     doing.add_parser("bans", help="the keys banned")
-    ban = doing.add_parser("ban", help="ban a key (a name kept, or a SHA256 fingerprint)")
+    ban = doing.add_parser("ban", help="ban a key (a name kept, or a key's fingerprint: SHA256: and 43 characters, "
+                                       "as ssh-keygen -l prints it)")
     ban.add_argument("who")
     ban.add_argument("--reason", default="", help="said to them as their session ends")
+    ban.add_argument("--admin-keys", metavar="FILE",
+                     help="the operators' keys, as serve is given them: an operator's key is refused")
     unban = doing.add_parser("unban", help="lift a ban (a name kept, or a SHA256 fingerprint)")
     unban.add_argument("who")
 
@@ -792,7 +795,7 @@ def cmd_admin(args) -> int:
     from caravan_tui.hub_protocol import reason_problem
     from caravan_tui.saves.store import SaveStore
     from caravan_tui.ssh.keeping import FileKeeping, Keeping
-    from caravan_tui.ssh.moderation import Ban
+    from caravan_tui.ssh.moderation import KEY_FINGERPRINT, Ban, read_admin_keys
     from caravan_tui.ssh.records import IDENTITY
 
     keeping: Keeping
@@ -815,12 +818,25 @@ def cmd_admin(args) -> int:
             print(f"{ban.identity}\t{plain(names.name(ban.identity)) or '-'}\t{when}\tby {plain(ban.by)}"
                   f"\t{plain(ban.reason)}")
         return 0
+    if args.action == "ban" and args.who.startswith("SHA256:") and not KEY_FINGERPRINT.fullmatch(args.who):
+        raise Refused(f"{plain(args.who)} is not a key's fingerprint: SHA256: and 43 characters, as ssh-keygen -l "
+                      "prints it")
     who = args.who if IDENTITY.fullmatch(args.who) and args.who.startswith("SHA256:") else names.identity_of(args.who)
     if who is None:
-        raise Refused(f"nobody keeps the name {plain(args.who)}: give a name kept or a SHA256 fingerprint")
+        raise Refused(f"nobody keeps the name {plain(args.who)}: give a name kept or a key's fingerprint")
     if args.action == "ban":
         if problem := reason_problem(args.reason):
             raise Refused(problem)
+        operators: frozenset[str] = frozenset()
+        if args.admin_keys is not None:
+            try:
+                operators = read_admin_keys(args.admin_keys)
+            except (OSError, ValueError) as error:
+                raise Refused(f"cannot read the admin keys in {args.admin_keys}: {_why(error)}") from None
+        if who in operators:
+            raise Refused(f"{plain(args.who)} is an operator: take their key out of --admin-keys first")
+        if not who.startswith("SHA256:"):
+            raise Refused(f"{plain(args.who)} is a guest, who has no key to ban")
         moderation.ban(Ban(who, time.time(), "admin", args.reason))
         moderation.log("admin", "ban", f"{args.who} {who}", args.reason)
         print(f"caravan-tui: {who} is banned")

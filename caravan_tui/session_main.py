@@ -95,7 +95,7 @@ def run(hub: socket.socket, pause: float) -> int:
                 loop = asyncio.get_running_loop()  # the app's, running in this thread
             except RuntimeError:  # not started, or ended: nothing to restore
                 raise SystemExit(1) from None
-            loop.call_soon_threadsafe(app.exit)
+            loop.call_soon_threadsafe(lambda: app.exit(message=app.goodbye or None))  # (why, if the hub said)
 
         signal.signal(signal.SIGHUP, hang_up)
         app.run()

@@ -79,6 +79,18 @@ async def test_the_takeover_loop_goes_on_when_the_match_it_lets_go_has_every_kin
     monkeypatch.setitem(hub_module.SPACING, protocol.CreateMatch, 0.0)  # (Ann makes a match a trial)
     one = database_hub(tmp_path, worker, database_url, "one")
     two = database_hub(tmp_path, worker, database_url, "two")
+    awake, parked = asyncio.Event(), asyncio.Event()
+    awake.set()
+    look = takeover.look
+
+    async def frozen_or_looking(hub):  # one's loop stops here while "frozen" (SIGSTOP)
+        if hub is one and not awake.is_set():
+            parked.set()
+            await awake.wait()
+            parked.clear()
+        return await look(hub)
+
+    monkeypatch.setattr(takeover, "look", frozen_or_looking)
     looking = asyncio.create_task(takeover.take_over(one, every=0.05))
     caplog.set_level(logging.WARNING)
     try:
@@ -96,8 +108,11 @@ async def test_the_takeover_loop_goes_on_when_the_match_it_lets_go_has_every_kin
                 at_table.writer = FailingWriter(at_table.writer)
             else:
                 at_table.writer.close()
-            cut_off(database_url, "one")  # one stalls: its connections, and its lock, are gone
-            await takeover.look(two)
+            awake.clear()  # one freezes between two looks
+            await asyncio.wait_for(parked.wait(), WAIT)
+            cut_off(database_url, "one")  # its connections, and its lock, are gone
+            await look(two)  # the other takes its match
+            awake.set()  # one wakes
             assert joined.match in two.matches, kind
             assert (await ann.next(protocol.Left)).reason == MOVED, kind  # one woke, let go, told her
             assert joined.match not in one.matches

@@ -174,3 +174,46 @@ async def test_a_closed_match_sends_its_people_to_the_lobby_and_is_kept_but_neve
     assert joined.match not in again.matches
     assert again.store.read(joined.match).actions == saved.actions  # nothing lost
     again.stop()
+
+
+async def test_hiding_the_chat_of_a_name_nobody_holds_is_refused_and_takes_no_room(tmp_path, worker, monkeypatch):
+    """The bug (issue 63): ``m`` hid any name at all, and each counted toward MAX_IGNORED; a
+    name nobody holds is refused now, and a person may still hide someone real at the limit."""
+    monkeypatch.setattr(hub_module, "MAX_IGNORED", 2)
+    hub = hub_on(tmp_path, worker, None)
+    ann = await named(hub, ANN, "Ann")
+    await named(hub, BOB, "Bob")
+    for _ in range(3):
+        await ann.send(protocol.Ignore("Nobody"))
+        assert (await ann.next(protocol.Refused)).reason == "nobody here is named Nobody"
+    await ann.send(protocol.Ignore("bob"))  # online
+    assert (await ann.next(protocol.Told)).text == "You hide bob's chat."
+    await ann.send(protocol.Ignore("bob"))  # again: no second place taken
+    await ann.next(protocol.Told)
+    hub.identities.keep(CYD, "Cyd")  # offline, with a name kept
+    await ann.send(protocol.Ignore("Cyd"))
+    assert (await ann.next(protocol.Told)).text == "You hide Cyd's chat."
+    await ann.send(protocol.Ignore("Nobody", on=False))  # showing again is never refused
+    await ann.next(protocol.Told)
+    hub.stop()
+
+
+KEY = "SHA256:" + "A" * 43
+
+
+def test_admin_ban_takes_only_a_key_fingerprint_or_a_name_kept(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
+    for mistyped in ("SHA256:AAAA", "SHA256:" + "A" * 44, "SHA256:" + "A" * 42 + "=", "SHA256:" + "Ä" * 43):
+        assert main(["admin", "ban", mistyped]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "is not a key's fingerprint: SHA256: and 43 characters" in err
+    assert main(["admin", "ban", "Nobody"]) == 2
+    assert "nobody keeps the name Nobody" in capsys.readouterr().err
+    admins = tmp_path / "admins"
+    admins.write_text(f"{KEY}\n")
+    assert main(["admin", "ban", KEY, "--admin-keys", str(admins)]) == 2  # as the lobby refuses it
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is an operator: take their key out of --admin-keys first" in err
+    assert main(["admin", "bans"]) == 0 and KEY not in capsys.readouterr().out
+    assert main(["admin", "ban", KEY]) == 0
+    assert capsys.readouterr().out == f"caravan-tui: {KEY} is banned\n"

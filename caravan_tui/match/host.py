@@ -168,6 +168,7 @@ class MatchHost:
         #: match since): whoever runs the host lets go of the match at once
         self.on_superseded: Callable[[], None] | None = None
         self._retrying: asyncio.Task[None] | None = None
+        self._poked = asyncio.Event()  # (``retry_now``: the store is back, the wait is over)
         self.game: Game = replayed.game
         self.snapshot = replayed.snapshot
         self.seats = [SeatSpec.parse(text) for text in self.snapshot.seats]
@@ -749,10 +750,25 @@ class MatchHost:
         if self._retrying is None or self._retrying.done():
             self._retrying = asyncio.create_task(self._retry_saves())
 
+    def retry_now(self) -> None:
+        """The store is known to be back (another write through it just succeeded): a match
+        waiting out its back-off tries its save again at once."""
+        if self.unsaved:
+            self._poked.set()
+            self._retry_later()
+
     async def _retry_saves(self) -> None:
-        """Try the save again after each of the back-off's delays, until one writes everything."""
+        """Try the save again after each of the back-off's delays (or at once, ``retry_now``),
+        until one writes everything."""
         for delay in self.retry.delays():
-            await self.retry.sleep(delay)
+            if not self._poked.is_set():
+                waits = [asyncio.ensure_future(self.retry.sleep(delay)), asyncio.ensure_future(self._poked.wait())]
+                try:
+                    await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    for wait in waits:
+                        wait.cancel()
+            self._poked.clear()
             async with self._writing:
                 if self.unsaved:
                     await self._save_again()

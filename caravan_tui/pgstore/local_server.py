@@ -88,8 +88,9 @@ class LocalServer:
         """Make the cluster and start the server; returns once it accepts connections
         (CalledProcessError with the server's log if it does not)."""
         bin_ = binaries()
-        self._run(bin_ / "initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "--encoding=UTF8",
-                  "--no-sync", "--no-instructions")
+        if not self.data.exists():  # (made once: ``restart`` starts the same cluster again)
+            self._run(bin_ / "initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "--encoding=UTF8",
+                      "--no-sync", "--no-instructions")
         options = f"-h '' -k {self.folder} -c max_connections=200 -c shared_buffers=32MB"
         try:
             self._run(bin_ / "pg_ctl", "-D", str(self.data), "-w", "-t", str(START_TIMEOUT), "-o", options,
@@ -113,6 +114,16 @@ class LocalServer:
         else:
             subprocess.run(["sh", "-c", 'rm -rf -- "$1" >/dev/null 2>&1 &', "sh", str(self.folder)],
                            check=False, stdin=subprocess.DEVNULL, start_new_session=True)
+
+    def restart(self, mode: str = "fast", between=None) -> None:
+        """Stop the server as ``pg_ctl stop -m mode`` does (``fast``: its connections ended, a
+        checkpoint; ``immediate``: as a crash, recovered at the next start), call ``between``
+        (if given) while it is down, and start it again on the same cluster."""
+        self._run(binaries() / "pg_ctl", "-D", str(self.data), "-w", "-m", mode, "stop")
+        self.running = False
+        if between is not None:
+            between()
+        self.start()
 
     def _run(self, *argv: str | Path) -> None:
         subprocess.run([str(a) for a in argv], check=True, capture_output=True, text=True, cwd=self.folder,

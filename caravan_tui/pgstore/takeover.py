@@ -25,6 +25,9 @@ log = logging.getLogger(__name__)
 #: seconds between two looks for matches no server holds (a dead server's matches are hosted
 #: again within this, once the database has noticed its connection is gone)
 EVERY = 2.0
+#: seconds between two looks while the database cannot be reached: the first look that reaches
+#: it again takes every lock back and has every match save at once (``Hub.database_back``)
+AWAY_EVERY = 0.25
 #: seconds a server may go without looking (a frozen process, a stalled machine: its connections
 #: to the database may live on, and its locks with them) before the others end its connections
 #: and take its matches over; fencing keeps it from writing when it wakes
@@ -43,6 +46,8 @@ class Adopter(Protocol):
 
     async def let_go(self, match_id: str, reason: str) -> None: ...
 
+    def database_back(self) -> None: ...
+
 
 async def look(hub: Adopter) -> list[str]:
     """Once: let go of the matches whose lock this server lost to another (its connection to
@@ -51,16 +56,16 @@ async def look(hub: Adopter) -> list[str]:
     matches no server holds. Returns the problems of those that could not be."""
     store = hub.store
     if isinstance(store, PgMatchStore):
-        for lock in store.lost():
+        for lock in await asyncio.to_thread(store.lost):  # (off the loop: a connection may take seconds)
             try:
-                if not store.retake(lock) and lock.match_id in hub.matches:
+                if not await asyncio.to_thread(store.retake, lock) and lock.match_id in hub.matches:
                     log.warning("match %s: another server hosts it now", lock.match_id)
                     await hub.let_go(lock.match_id, MOVED)
             except OSError as exc:  # the database went away again: the next look tries again
                 log.warning("match %s: its lock is not taken back now: %s", lock.match_id, exc)
             except Exception:  # one match's failure: the others are looked at, and the server beats
                 log.exception("match %s: its lock is not taken back now", lock.match_id)
-        for server in beat(store.db):
+        for server in await asyncio.to_thread(beat, store.db):
             log.warning("%s has not answered for %.0f seconds: its matches are taken over", server, SILENT)
     before = len(hub.matches)
     problems = hub.start()
@@ -93,21 +98,37 @@ def beat(db: Database, silent: float = SILENT) -> list[str]:
         return sorted({found for found, stopped in cur.fetchall() if stopped})
 
 
+def unsaved(hub: Adopter) -> bool:
+    """Whether a match hosted here is not saved as it stands (its store failed it)."""
+    return any(hosted.host.unsaved for hosted in hub.matches.values())
+
+
 async def take_over(hub: Adopter, every: float = EVERY) -> None:
-    """Until cancelled: ``look`` every ``every`` seconds. A problem is logged once per match,
+    """Until cancelled: ``look`` every ``every`` seconds (every ``AWAY_EVERY`` while the
+    database cannot be reached, which is logged once, or a match here is not saved; the look
+    that reaches it has those matches save at once). A problem is logged once per match,
     not at every look; a failure of any kind is logged and the next look comes all the same
     (a loop that ended would leave this server silent: the others would stop it)."""
     told: set[str] = set()
+    away = False
     while True:
-        await asyncio.sleep(every)
+        await asyncio.sleep(min(every, AWAY_EVERY) if away or unsaved(hub) else every)
+        behind = unsaved(hub)
         try:
             problems = await look(hub)
-        except OSError as exc:  # the database is away: look again later
-            log.warning("cannot look for matches to take over: %s", exc)
+        except OSError as exc:  # the database is away: look again soon
+            if not away:
+                log.warning("cannot look for matches to take over: %s", exc)
+            away = True
             continue
         except Exception:
             log.exception("the look for matches to take over failed; the next comes in %g s", every)
             continue
+        if away:
+            log.warning("the database is reached again")
+        if away or behind:
+            away = False
+            hub.database_back()
         for problem in set(problems) - told:
             log.warning("not taken over: %s", problem)
         told = set(problems)

@@ -266,6 +266,12 @@ class Hub:
                 log.exception("match %s: cannot send %s to the lobby", match_id, session.identity)
         self.lobby_changed()
 
+    def database_back(self) -> None:
+        """What keeps the matches is reachable again (after an outage): every match not saved
+        tries its save at once, not at the end of its back-off."""
+        for hosted in self.matches.values():
+            hosted.host.retry_now()
+
     def farewell(self, identity: str) -> str:
         """What ``identity`` reads as the server stops: whether the matches they play are saved."""
         theirs = [m for m in self.matches.values() if not m.over and m.seat_of(identity) is not None]
@@ -780,7 +786,10 @@ class Hub:
 
     async def _ignore(self, session: Session, msg: Ignore) -> None:
         name = msg.name.casefold()
-        if msg.on and len(session.ignoring) >= MAX_IGNORED:
+        if msg.on and name not in session.ignoring and not await self._someone_named(name):
+            await self._refuse(session, f"nobody here is named {msg.name}")  # (never counted: no room taken)
+            return
+        if msg.on and name not in session.ignoring and len(session.ignoring) >= MAX_IGNORED:
             await self._refuse(session, f"you hide the chat of {MAX_IGNORED} people already")
             return
         if msg.on:
@@ -788,6 +797,17 @@ class Hub:
         else:
             session.ignoring.discard(name)
         await self._tell(session, Told(f"You hide {msg.name}'s chat." if msg.on else f"You see {msg.name}'s chat."))
+
+    async def _someone_named(self, folded: str) -> bool:
+        """Whether someone holds the name (casefolded ``folded``): online here, at a seat of a
+        match hosted here, or kept for a key."""
+        if any(s.name.casefold() == folded for s in self.sessions if s.name) or any(
+                name.casefold() == folded for hosted in self.matches.values() for name in hosted.host.names):
+            return True
+        try:
+            return await asyncio.to_thread(self.identities.identity_of, folded) is not None
+        except OSError:  # (what keeps the names is away: the name is taken as held)
+            return True
 
     async def _moderate(self, session: Session, msg: Moderate) -> None:
         """An operator's action; each lands in the moderation log."""

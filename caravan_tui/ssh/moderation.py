@@ -8,6 +8,7 @@ in. Pure: no Textual.
 """
 from __future__ import annotations
 
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,8 @@ from caravan_tui.ssh.records import IDENTITY, read_json, write_json
 MAX_ADMIN_KEYS = 1000  #: operators' keys in a file
 MAX_BANS = 100_000
 ACTIONS = ("kick", "ban", "unban", "mute", "close")
+#: a key's fingerprint as OpenSSH prints it: a SHA-256 digest in unpadded base64
+KEY_FINGERPRINT = re.compile(r"SHA256:[A-Za-z0-9+/]{43}")
 
 
 def read_admin_keys(path: Path) -> frozenset[str]:

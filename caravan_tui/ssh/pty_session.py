@@ -38,9 +38,13 @@ import time
 import tty
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
+from typing import Any, cast
 
 import asyncssh
+import msgpack
 
+from caravan_tui.ssh.framing import HEADER
+from caravan_tui.ssh.protocol import Goodbye, message_from_map
 from caravan_tui.ssh.zygote import ESCDELAY, ForkedChild, Zygote, ZygoteUnavailable
 
 log = logging.getLogger(__name__)
@@ -53,9 +57,13 @@ Serve = Callable[[asyncio.StreamReader, asyncio.StreamWriter], Awaitable[None]]
 
 _TERM = re.compile(r"[A-Za-z0-9._+-]{1,40}")
 ENDING = 2.0  # seconds the child has to end after SIGHUP before SIGKILL
+#: seconds the app has to end on its own once the hub closed its session: it reads the hub's
+#: last word (why a kick, a ban, a refusal), restores the terminal and writes it; only then SIGHUP
+SAYING_GOODBYE = 5.0
 BACKLOG = 1024 * 1024  # bytes waiting for a slow connection before we stop reading the child
 MIN_CELLS, MAX_CELLS = 10, 1000  # columns, and rows, a session's terminal may have
 MAX_PIXELS = 0xFFFF  # a terminal's size in pixels is 16 bits each way (0: unknown)
+MAX_GOODBYE_FRAME = 4096  # bytes: a Goodbye's frame is under this (its reason is one short line)
 
 
 def set_size(fd: int, width: int, height: int, pixels_wide: int = 0, pixels_high: int = 0) -> None:
@@ -106,6 +114,27 @@ def draws_text(output: bytes) -> bool:
     return _READABLE.search(_ESCAPE.sub(b"", output)) is not None
 
 
+class NotingGoodbye:
+    """The hub's end of the app's socket, noting the last word (``Goodbye``) the hub writes to
+    it: the session writes it itself if the app ends without (one too slow to start reads
+    nothing). Each write is one whole frame (the hub's, and a link route's)."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self.writer = writer
+        self.goodbye = ""
+
+    def write(self, data: bytes) -> None:
+        if len(data) <= MAX_GOODBYE_FRAME and b"Goodbye" in data:
+            with suppress(Exception):  # (any frame that is not one: nothing to note)
+                message = message_from_map(msgpack.unpackb(data[HEADER.size:], raw=False))
+                if isinstance(message, Goodbye):
+                    self.goodbye = message.reason
+        self.writer.write(data)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.writer, name)
+
+
 class PtySession:
     """Run one session: ``await PtySession(process, serve, idle_timeout, move_pause).run()``.
     (Textual draws on stderr, so the child's stderr is the PTY too.)"""
@@ -124,6 +153,8 @@ class PtySession:
         self.reason = ""
         self.farewell = ""  # the last line the person reads, after the app has restored their terminal
         self._resuming: asyncio.Task | None = None  # reading the child again once the person caught up
+        self._hub_gone = False  # the hub closed the session: the app is ending on its own
+        self._said: NotingGoodbye | None = None  # what the hub writes to the app
 
     async def run(self) -> str:
         """Until the session ends; returns why it ended."""
@@ -155,8 +186,10 @@ class PtySession:
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)  # the hub has let the seat go
-            await self._end_child()
+            by_itself = await self._end_child()
             await self._drain_output(master)
+            if not by_itself and self._said is not None and self._said.goodbye and not self.farewell:
+                self.farewell = self._said.goodbye  # (the app ended before it could say it)
             if self.farewell:  # (one line, on a line of its own)
                 self._send(b"\r" + " ".join(self.farewell.split()).encode() + b"\r\n")
             loop.remove_reader(master)
@@ -177,6 +210,8 @@ class PtySession:
             pass_fds=(hub,), start_new_session=True, cwd="/", env=env)
 
     def _end(self, reason: str, farewell: str = "") -> None:
+        if reason == "the app ended" and self._hub_gone:
+            reason = "the hub closed the session"  # (and the app ended on that, as it should)
         if not self.ended.is_set():
             self.reason, self.farewell = reason, farewell
             self.ended.set()
@@ -268,7 +303,17 @@ class PtySession:
         self._end("the app ended")
 
     async def _hub(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        await self.serve(reader, writer)
+        """The hub serves the session; once it closes it, the app is given time to read the
+        hub's last word and end by itself (its output drained to the person), as a SIGHUP now
+        would end it without the word."""
+        self._said = NotingGoodbye(writer)
+        await self.serve(reader, cast(asyncio.StreamWriter, self._said))
+        self._hub_gone = True
+        writer.close()  # (the app reads the end of its hub connection: it exits then, saying why)
+        if self.child is not None:
+            with suppress(TimeoutError):
+                await asyncio.wait_for(self.child.wait(), SAYING_GOODBYE)
+                await asyncio.sleep(0.1)  # its last output through the PTY (as ``_watch_child``)
         self._end("the hub closed the session")
 
     async def _idle(self) -> None:
@@ -279,16 +324,18 @@ class PtySession:
                 return
             await asyncio.sleep(min(left + 0.1, 30))
 
-    async def _end_child(self) -> None:
+    async def _end_child(self) -> bool:
+        """SIGHUP, then SIGKILL, to a child still running; whether it had ended by itself."""
         if self.child is None or self.child.returncode is not None:
-            return
+            return True
         for sig in (signal.SIGHUP, signal.SIGKILL):
             try:
                 os.killpg(self.child.pid, sig)  # the child leads its own process group
-            except ProcessLookupError:
-                return
+            except ProcessLookupError:  # (ended meanwhile: by itself, if before the SIGHUP)
+                return sig is signal.SIGHUP
             try:
                 await asyncio.wait_for(self.child.wait(), ENDING)
-                return
+                return False
             except TimeoutError:
                 continue
+        return False
