@@ -144,7 +144,7 @@ class GameScreen(BaseScreen, Generic[V]):
     PANELS_BESIDE = False
     #: what the table shows, in one place: every ``TableText`` is bound to it and redraws as it
     #: changes (``table_changed``)
-    table_state: var[Any] = var(None, init=False)
+    table_state: var[TableState[Any]] = var(None, init=False)  # type: ignore[arg-type]  # (set in __init__)
 
     def __init__(self, client: SeatEnd) -> None:
         super().__init__()
