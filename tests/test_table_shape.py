@@ -203,3 +203,21 @@ def test_bus_messages_reach_the_table_through_its_dispatch_table_not_a_chain_of_
                 bus.Saved, bus.SaveStatus, bus.Chat}
     assert set(HEARS) == to_seats
     assert all(callable(getattr(GameScreen, name, None)) for name in HEARS.values())
+
+
+def test_every_widget_bound_to_the_table_reads_a_typed_state():
+    from textual.reactive import Reactive
+
+    from caravan_tui.screens.game import GameScreen
+    from caravan_tui.screens.table_seat import TableState
+    from caravan_tui.widgets.seat_table import SeatTable
+
+    every_module()
+    bound = [cls for cls in subclasses(Widget) if cls.__module__.startswith("caravan_tui.")
+             and isinstance(cls.__dict__.get("table_state"), Reactive)]
+    assert bound and GameScreen in bound
+    untyped = [cls.__qualname__ for cls in bound if cls.__annotations__.get("table_state") == "var[Any]"]
+    assert untyped == []
+    # the state the screen binds them to is one the widgets may read
+    table: SeatTable = TableState(seat=0)
+    assert table.turn is None

@@ -48,10 +48,9 @@ from caravan_tui.bus import (
     Update,
     YourTurn,
 )
-from caravan_tui.engine import Action, ViewHeader, normalise_action
+from caravan_tui.engine import Action, State, ViewHeader, normalise_action
 from caravan_tui.games import get_game
 from caravan_tui.match.replay import ReplayClient
-from caravan_tui.safe_text import plain
 from caravan_tui.screens.action_pause import ActionPause
 from caravan_tui.screens.base import WIDE_WIDTH, BaseScreen
 from caravan_tui.screens.chat import ChatInput
@@ -60,6 +59,7 @@ from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.practice import Practice
 from caravan_tui.screens.requests import ChangeReplayView, GoHome, MatchEnded, OpenRules
 from caravan_tui.screens.summary import result_line
+from caravan_tui.screens.table_client import acted, heard
 from caravan_tui.screens.table_panels import (
     HIDE_SINCE,
     PANEL_SCROLL_KEYS,
@@ -144,7 +144,7 @@ class GameScreen(BaseScreen, Generic[V]):
     PANELS_BESIDE = False
     #: what the table shows, in one place: every ``TableText`` is bound to it and redraws as it
     #: changes (``table_changed``)
-    table_state: var[Any] = var(None, init=False)
+    table_state: var[TableState[Any]] = var(None, init=False)  # type: ignore[arg-type]  # (set in __init__)
 
     def __init__(self, client: SeatEnd) -> None:
         super().__init__()
@@ -330,15 +330,21 @@ class GameScreen(BaseScreen, Generic[V]):
     def heard_update(self, message: Update) -> float:
         return self.show_update(message)
 
+    def fold(self, message: Message) -> None:
+        """The table's state after ``message`` (``table_client``), assigned: what is bound to it
+        draws itself."""
+        self.table_state = heard(self.table, message, self.world_of, time.monotonic())
+
+    def world_of(self, view: dict[str, Any]) -> State | None:
+        """A world consistent with ``view``, for this seat's descriptions (None: a spectator's)."""
+        return self.game.from_view(view, self.seat) if self.seat is not None else None
+
     @hears(MatchInfo)
     def heard_match_info(self, message: MatchInfo) -> float:
-        table = self.table
-        # names come from people and save files: plain from here on (no escapes, no bidi)
-        table.names, table.seat_kinds = [plain(name) for name in message.names], list(message.seats)
-        table.kinds_at = time.monotonic()
+        self.fold(message)
         self.refresh_bindings()  # (undo is offered only against AI seats)
-        if table.view is not None:
-            self.show_view(table.view)
+        if self.table.view is not None:
+            self.show_view(self.table.view)
         return self.drawn()
 
     @hears(Saved)
@@ -359,16 +365,14 @@ class GameScreen(BaseScreen, Generic[V]):
 
     @hears(YourTurn)
     def heard_your_turn(self, message: YourTurn) -> float:
-        table = self.table
         if self.client.shared and message.turn - 1 != self._my_last_turn:
             self.app.bell()  # the turn came back from someone else
-        table.thinking = None
-        view = self.set_view(message.view)
-        table.legal, table.turn, table.typed, table.hint_action = list(message.legal), message.turn, "", None
-        if table.undo != message.undo:
-            table.undo = message.undo
+        undo = self.table.undo
+        self.fold(message)
+        if self.table.undo != undo:
             self.refresh_bindings()  # (the footer dims u where nothing of ours can be taken back)
-        self.show_view(view)
+        assert self.table.view is not None
+        self.show_view(self.table.view)
         self.table_changed()  # (the plays list shows the choices before the game looks at them)
         self.show_since()
         self.your_turn()
@@ -376,14 +380,13 @@ class GameScreen(BaseScreen, Generic[V]):
 
     @hears(Thinking)
     def heard_thinking(self, message: Thinking) -> float:
-        self.table.thinking = message
+        self.fold(message)
         return self.drawn()
 
     @hears(Hint)
     def heard_hint(self, message: Hint) -> float:
-        table = self.table
-        if message.turn == table.turn:
-            table.hint_candidates, table.hint_plan = message.candidates, list(message.plan)
+        if message.turn == self.table.turn:
+            self.fold(message)
             self.show_hint(message.action, message.text)
         return self.drawn()
 
@@ -397,32 +400,20 @@ class GameScreen(BaseScreen, Generic[V]):
 
     @hears(MatchOver)
     def heard_match_over(self, message: MatchOver) -> float:
-        table = self.table
-        table.over = message
-        table.turn, table.thinking = None, None
+        self.fold(message)
         self.post_message(MatchEnded(self, message))
         return self.drawn()
 
-    def set_view(self, view: dict[str, Any]) -> V:
-        """The view the bus carried, with a world built from it for this seat's descriptions;
-        built once a view: a ``YourTurn`` carries the view its ``Update`` carried, and the world
-        built for that one stands (building it is most of a turn's work at some tables)."""
-        table = self.table
-        world = table.world
-        if world is None or view != table.view:
-            world = self.game.from_view(view, self.seat) if self.seat is not None else None
-        return table.set_view(view, world)
-
     def show_update(self, update: Update) -> float:
-        table = self.table
         self._acted = False
-        previous = table.view
+        previous = self.table.view
         mover = previous["to_move"] if previous else None
         by_other = mover is not None and mover != self.seat
-        view = self.set_view(update.view)
+        self.fold(update)
+        table = self.table
+        view = table.view
+        assert view is not None
         self.show_unsaved(update.unsaved)
-        if view["to_move"] != self.seat:
-            table.turn, table.legal, table.typed = None, [], ""
         if self.replaying:
             by_other = False  # no pauses: the player steps at their own pace
             self.show_weighed(update.turn)
@@ -781,9 +772,8 @@ class GameScreen(BaseScreen, Generic[V]):
             self.practice.check(self, action)  # it plays the move again once it may go
             return
         self.practised = None
-        self.table.turn = None
+        self.table_state = acted(self.table)
         self._acted, self._my_last_turn = True, turn
-        self.table.hint_panel = self.table.since_panel = None  # (drawn so by table_changed below)
         self.send(Act(self.client.match_id, self.seat, turn, action))
         self.table_changed()
         self.show_status()

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from caravan_tui.engine import Action
 from caravan_tui.widgets.lists import StopAtEnds
+from caravan_tui.widgets.seat_table import SeatTable
 
 
 def idle_note(table: Any) -> str:
@@ -31,7 +32,7 @@ class ActionList(StopAtEnds):
     it but the keys (a hint never moves what Enter plays)."""
 
     #: the table's state, bound to the screen's (``data_bind``)
-    table_state: var[Any] = var(None, init=False)
+    table_state: var[SeatTable | None] = var(None, init=False)
 
     @dataclass
     class Chosen(Message):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.reactive import var
@@ -13,6 +13,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from caravan_tui.seat_kinds import is_away, stand_in_after
+from caravan_tui.widgets.seat_table import SeatTable
 
 
 def away_line(name: str, seconds: int | None) -> str:
@@ -21,7 +22,7 @@ def away_line(name: str, seconds: int | None) -> str:
     return f"{name} is away: an AI takes the seat {f'in {seconds} s' if seconds else 'now'}."
 
 
-def away_seats(names: list[str], kinds: list[str]) -> list[tuple[str, int | None]]:
+def away_seats(names: Sequence[str], kinds: Sequence[str]) -> list[tuple[str, int | None]]:
     """Each away person's name (plain text) and the seconds until an AI takes their seat, as
     the seats' kinds said it (None: not known, or none will)."""
     return [(names[seat], stand_in_after(kind)) for seat, kind in enumerate(kinds)
@@ -44,7 +45,7 @@ class AwayNotice(Static):
     """
 
     #: the table's state, bound to the screen's (``data_bind``)
-    table_state: var[Any] = var(None, init=False)
+    table_state: var[SeatTable | None] = var(None, init=False)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id)
@@ -54,8 +55,10 @@ class AwayNotice(Static):
 
     def watch_table_state(self) -> None:
         table = self.table_state
-        told = None if table is None else (tuple(table.names), tuple(table.seat_kinds), table.kinds_at)
-        if told is None or told == self._told:
+        if table is None:
+            return
+        told = (tuple(table.names), tuple(table.seat_kinds), table.kinds_at)
+        if told == self._told:
             return
         self._told = told
         self._away = [(name, None if seconds is None else table.kinds_at + seconds)

@@ -18,6 +18,8 @@ from textual.geometry import Size
 from textual.reactive import Reactive, var
 from textual.widget import Widget
 
+from caravan_tui.widgets.seat_table import SeatTable
+
 #: a border's words, each a repaint of the whole widget when set
 TITLES = frozenset({"border_title", "border_subtitle"})
 
@@ -27,7 +29,7 @@ class TableDrawn(Widget):
     #: reactive asked for a second layout each time that changed (a season's line, a hand's row)
     virtual_size = Reactive(Size(0, 0), layout=False)
     #: the table's state, bound to the screen's, for a widget drawn from it (``look_of``)
-    table_state: var[Any] = var(None, init=False)
+    table_state: var[SeatTable | None] = var(None, init=False)
     #: what the widget shows for the table's state (None: a widget no table draws)
     look_of: Callable[[Any], Any] | None = None
     #: the border's words as last set (``__setattr__``)
@@ -49,7 +51,7 @@ class TableDrawn(Widget):
     def follow_cursor_ask(self) -> None:
         """Put the cursor where the table asked for it, once a new ask (``point_cursor``) comes."""
         table = self.table_state
-        if table is None or self.id not in table.cursor_asks:
+        if table is None or self.id is None or self.id not in table.cursor_asks:
             return
         cell, asked = table.cursor_asks[self.id]
         if asked != self.cursor_followed:

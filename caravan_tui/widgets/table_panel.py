@@ -21,6 +21,7 @@ from textual.reactive import var
 from textual.widgets import Static
 
 from caravan_tui.safe_text import LONG, as_text, plain
+from caravan_tui.widgets.seat_table import SeatTable
 
 MORE = "ctrl+↑↓ more"
 
@@ -43,7 +44,7 @@ class TablePanel(VerticalScroll, can_focus=False):
     """
 
     #: the table's state, bound to the screen's (``data_bind``)
-    table_state: var[Any] = var(None, init=False)
+    table_state: var[SeatTable | None] = var(None, init=False)
 
     def __init__(self, words: Callable[[Any], Any], head: bool = False, **kwargs) -> None:
         """``words``: what the panel says for the table's state, a ``PanelWords`` (None: it is

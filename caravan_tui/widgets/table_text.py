@@ -15,6 +15,8 @@ from rich.text import Text
 from textual.reactive import var
 from textual.widgets import Static
 
+from caravan_tui.widgets.seat_table import SeatTable
+
 
 def fitted(lines: list[Text], width: int, rows: int, console: Console) -> Text:
     """``lines`` wrapped where a panel of ``width`` × ``rows`` has the rows for it (a hint or a
@@ -31,7 +33,7 @@ def fitted(lines: list[Text], width: int, rows: int, console: Console) -> Text:
 
 class TableText(Static):
     #: the table's state, bound to the screen's (``data_bind``)
-    table_state: var[Any] = var(None, init=False)
+    table_state: var[SeatTable | None] = var(None, init=False)
 
     def __init__(self, text: Callable[[Any, Any], RenderableType], fit: bool = False, **kwargs: Any) -> None:
         """``fit``: a panel of fixed height whose lines wrap where it has the rows (``fitted``)."""

@@ -20,6 +20,8 @@ and shows it in the panel; it changes none of them.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -129,7 +131,7 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
 
     @property
     def table(self) -> AhldarahdTable:
-        return self.table_state
+        return cast(AhldarahdTable, self.table_state)  # (``TABLE``: the state is made as one)
 
     @property
     def phase(self) -> Phase | None:

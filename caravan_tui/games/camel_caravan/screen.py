@@ -17,6 +17,8 @@ highlighted; a key pressed meanwhile skips the rest of the animation.
 """
 from __future__ import annotations
 
+from typing import cast
+
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -86,7 +88,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
 
     @property
     def table(self) -> CamelCaravanTable:
-        return self.table_state
+        return cast(CamelCaravanTable, self.table_state)  # (``TABLE``: the state is made as one)
 
     def on_mount(self) -> None:
         board = self.query_one(CamelBoard)

@@ -82,7 +82,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
 
     @property
     def table(self) -> CaravanseraiTable:
-        return self.table_state
+        return cast(CaravanseraiTable, self.table_state)  # (``TABLE``: the state is made as one)
 
     @property
     def picture(self) -> Picture | None:

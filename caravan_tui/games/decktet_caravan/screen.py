@@ -97,7 +97,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     @property
     def table(self) -> DecktetCaravanTable:
-        return self.table_state
+        return cast(DecktetCaravanTable, self.table_state)  # (``TABLE``: the state is made as one)
 
     def show_view(self, view: DecktetCaravanView) -> None:
         """(The season and the hand draw themselves from the table: ``season_look``, ``hand_look``;

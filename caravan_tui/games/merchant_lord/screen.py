@@ -82,7 +82,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
 
     @property
     def table(self) -> MerchantLordTable:
-        return self.table_state
+        return cast(MerchantLordTable, self.table_state)  # (``TABLE``: the state is made as one)
 
     @property
     def sel(self) -> Selection:

@@ -1,0 +1,85 @@
+"""A seat's table as a fold over what its bus says (the shape of boardgame.io's client): each
+message the host sends gives a new ``TableState`` from the last, the last left as it was. Plain
+Python: tested as functions, for every game's kind of table; the screen assigns what the fold
+gives and every widget bound to the state draws itself from it.
+
+What a message does besides (the bell, the log, the board's highlights, the focus) stays with
+the screen; what it changes in the table's state is here.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from caravan_tui.bus import Hint, MatchInfo, MatchOver, Message, Thinking, Update, YourTurn
+from caravan_tui.engine import State
+from caravan_tui.safe_text import plain
+from caravan_tui.screens.table_seat import TableState
+
+T = TypeVar("T", bound=TableState)
+#: the world a view gives this seat (``Game.from_view``; None for a spectator's)
+WorldOf = Callable[[dict[str, Any]], State | None]
+
+
+def heard(table: T, message: Message, world_of: WorldOf, now: float) -> T:
+    """The table after ``message`` (``now``: ``time.monotonic()`` as it came); a message that
+    changes nothing the table shows gives ``table`` itself."""
+    fold = FOLDS.get(type(message))
+    return table if fold is None else fold(table, message, world_of, now)
+
+
+def with_view(table: T, view: dict[str, Any], world_of: WorldOf) -> T:
+    """A new table showing ``view``: its world built once a view (a ``YourTurn`` carries the view
+    of the ``Update`` before it, and that world stands)."""
+    new = dataclasses.replace(table)
+    if table.world is not None and view == table.view:
+        return new
+    new.set_view(view, world_of(view))
+    return new
+
+
+def _match_info(table: T, message: MatchInfo, world_of: WorldOf, now: float) -> T:
+    # names come from people and save files: plain from here on (no escapes, no bidi)
+    return dataclasses.replace(table, names=[plain(name) for name in message.names], seat_kinds=list(message.seats),
+                               kinds_at=now)
+
+
+def _update(table: T, message: Update, world_of: WorldOf, now: float) -> T:
+    new = with_view(table, message.view, world_of)
+    if message.view["to_move"] != table.seat:
+        new.turn, new.legal, new.typed = None, [], ""
+    return new
+
+
+def _your_turn(table: T, message: YourTurn, world_of: WorldOf, now: float) -> T:
+    new = with_view(table, message.view, world_of)
+    new.thinking, new.legal, new.turn, new.typed, new.hint_action = None, list(message.legal), message.turn, "", None
+    new.undo = message.undo
+    return new
+
+
+def _thinking(table: T, message: Thinking, world_of: WorldOf, now: float) -> T:
+    return dataclasses.replace(table, thinking=message)
+
+
+def _hint(table: T, message: Hint, world_of: WorldOf, now: float) -> T:
+    if message.turn != table.turn:
+        return table  # (a hint for a decision gone by)
+    return dataclasses.replace(table, hint_candidates=message.candidates, hint_plan=list(message.plan))
+
+
+def _match_over(table: T, message: MatchOver, world_of: WorldOf, now: float) -> T:
+    return dataclasses.replace(table, over=message, turn=None, thinking=None)
+
+
+FOLDS: dict[type[Message], Callable[[Any, Any, WorldOf, float], Any]] = {
+    MatchInfo: _match_info, Update: _update, YourTurn: _your_turn, Thinking: _thinking, Hint: _hint,
+    MatchOver: _match_over,
+}
+
+
+def acted(table: T) -> T:
+    """The table once our decision has gone to the host: no turn until the next one comes, the
+    hint's and the "since" panels closed."""
+    return dataclasses.replace(table, turn=None, hint_panel=None, since_panel=None)

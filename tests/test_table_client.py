@@ -1,0 +1,69 @@
+"""The table as a fold over its bus, as plain functions, for every game's kind of table: each
+message gives a new state (the last one left as it was), a view's world is built once, and the
+status line is a function of the state."""
+from __future__ import annotations
+
+import pytest
+
+from caravan_tui.bus import Hint, MatchInfo, MatchOver, Thinking, Update, YourTurn
+from caravan_tui.games import GAMES
+from caravan_tui.screens import game_screen_class
+from caravan_tui.screens.table_client import acted, heard
+from caravan_tui.screens.table_status import seat_status
+
+
+def table_of(game_id: str):
+    """A new table for seat 0 of a two-person match of ``game_id`` (of the game's own kind), the
+    match's first view, and a counted builder of worlds."""
+    game = GAMES[game_id]
+    players = max(2, game.players.start)
+    state = game.new(players, seed=5, options={})
+    built = []
+
+    def world_of(view):
+        built.append(view)
+        return game.from_view(view, 0)
+
+    table = game_screen_class(game).TABLE(seat=0)
+    return table, state, players, world_of, built
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_turn_folds_into_a_new_table_and_says_so(game_id):
+    table, state, players, world_of, built = table_of(game_id)
+    names = ["[b]Ann[/b]", *(f"P{seat}" for seat in range(1, players))]
+    start = heard(table, MatchInfo("m", 0, game_id, names, ["human"] * players, {}), world_of, 12.0)
+    assert start is not table and table.names == [] and start.kinds_at == 12.0
+    assert start.names[0] == "[b]Ann[/b]" and type(start) is type(table)
+    assert seat_status(start, 0).plain == "Connecting…"
+    view = state.view(0)
+    shown = heard(start, Update("m", 0, 0, view, []), world_of, 13.0)
+    assert shown.view == view and shown.world is not None and start.view is None
+    mover = view["to_move"]
+    if mover != 0:
+        assert shown.turn is None and seat_status(shown, 0).plain == f"{shown.seat_name(mover)} to play…"
+        return
+    legal = state.legal_actions()
+    turn = heard(shown, YourTurn("m", 0, 0, dict(view), legal, undo=False), world_of, 14.0)
+    assert len(built) == 1  # the turn's view is the update's: its world stands
+    assert turn.turn == 0 and turn.legal == legal and not turn.undo and shown.turn is None
+    assert seat_status(turn, 0).plain == "Your turn."
+    hinted = heard(turn, Hint("m", 0, 0, legal[0], "", [["a", 1.0, 0.5, "", legal[0]]], [legal[0]]), world_of, 15.0)
+    assert hinted.hint_plan == [legal[0]] and turn.hint_plan == []
+    assert heard(hinted, Hint("m", 0, 7, legal[0], "", [], []), world_of, 16.0) is hinted  # another decision's
+    gone = acted(hinted)
+    assert gone.turn is None and hinted.turn == 0 and seat_status(gone, 0).plain == ""
+    over = heard(gone, MatchOver("m", [1.0] * players, [1.0 / players] * players), world_of, 17.0)
+    assert over.over is not None and seat_status(over, 0).plain == "The match is over."
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_an_ai_seat_thinking_shows_in_the_status_line(game_id):
+    table, state, players, world_of, _ = table_of(game_id)
+    kinds = ["human", *["ai:easy"] * (players - 1)]
+    view = dict(state.view(0), to_move=1)
+    seated = heard(table, MatchInfo("m", 0, game_id, ["Ann", *["AI"] * (players - 1)], kinds, {}), world_of, 0.0)
+    waiting = heard(seated, Update("m", 0, 0, view, []), world_of, 0.0)
+    thinking = heard(waiting, Thinking("m", 1, 1200, None), world_of, 0.0)
+    assert "is thinking… 1,200 iterations" in seat_status(thinking, 0).plain
+    assert "iterations" not in seat_status(waiting, 0).plain
