@@ -4,9 +4,13 @@ forged cookie, another site's origin, the limits), and a tab's session, the same
 from __future__ import annotations
 
 import asyncio
+import datetime
+import ipaddress
 import socket
+import ssl
 import struct
 import time
+from pathlib import Path
 
 import aiohttp
 import msgpack
@@ -338,3 +342,65 @@ def test_a_resize_is_two_bounded_numbers():
     for bad in ('{"cols": 1e9, "rows": 4}', '{"cols": -1, "rows": 4}', '[1, 2]', "{", '{"cols": 1}', " " * 300,
                 '{"cols": true, "rows": 4}'):
         assert size_from(bad) is None
+
+
+def test_serve_refuses_web_options_that_cannot_work(tmp_path, monkeypatch, capsys):
+    from caravan_tui.cli import main
+
+    monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
+    missing = str(tmp_path / "missing.pem")
+    for args, words in ((["--web-url", "https://games.example.org"], "need --web PORT"),
+                        (["--web", "0", "--web-cert", missing], "--web-cert and --web-key go together"),
+                        (["--web", "0", "--web-url", "javascript:alert(1)"], "--web-url is an address such as"),
+                        (["--web", "0", "--web-cert", missing, "--web-key", missing], "cannot serve the web seat")):
+        assert main(["serve", *args]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("caravan-tui: error: ") and words in err and err.count("\n") == 1
+
+
+def self_signed(tmp_path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 and its key, as PEM files."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+    now = datetime.datetime.now(datetime.UTC)
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+            .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(minutes=1))
+            .not_valid_after(now + datetime.timedelta(days=1))
+            .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
+                           critical=False)
+            .sign(key, hashes.SHA256()))
+    cert_path, key_path = tmp_path / "cert.pem", tmp_path / "key.pem"
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_path.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()))
+    return cert_path, key_path
+
+
+async def test_with_a_certificate_the_seat_is_https_and_its_cookie_secure(tmp_path):
+    cert, key = self_signed(tmp_path)
+    server = GameServer(ServerConfig(tmp_path / "server", port=0, zygote=False))
+    await server.start()
+    seat = WebSeat(server, WebConfig(0, cert=cert, key=key))
+    await seat.start()
+    try:
+        assert seat.url.startswith("https://127.0.0.1:")
+        trusted = ssl.create_default_context(cafile=str(cert))
+        link, _ = seat.link_for(ANN)
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=trusted)) as http:
+            token = link.split("token=")[1]
+            async with http.post(f"{seat.url}/signin", data={"token": token}, headers=origin(seat),
+                                 allow_redirects=False) as signed:
+                assert signed.status == 303
+                assert signed.cookies[COOKIE]["secure"] and signed.cookies[COOKIE]["httponly"]
+                assert signed.cookies[COOKIE]["samesite"] == "Strict"
+            with pytest.raises(aiohttp.ClientConnectorError):  # (a client that trusts no such certificate)
+                async with aiohttp.ClientSession() as untrusting, untrusting.get(seat.url):
+                    pass
+    finally:
+        await server.close()
+        await seat.close()
