@@ -66,6 +66,7 @@ async def sign_in(http: aiohttp.ClientSession, seat: WebSeat, link: str) -> str:
     async with http.post(f"{seat.url}/signin", data={"token": token}, headers=origin(seat),
                          allow_redirects=False) as signed:
         assert signed.status == 303, await signed.text()
+        assert signed.headers["Referrer-Policy"] == "same-origin"  # (the token never leaves in a Referer)
         return signed.cookies[COOKIE].value
 
 
@@ -133,11 +134,14 @@ async def test_a_link_signs_a_browser_in_once_and_its_tab_is_the_persons_own_ses
     assert "web: refused: this sign-in link was used already" in log
 
 
-async def test_a_frame_larger_than_the_limit_ends_the_session(seat):
+async def test_a_name_like_one_taken_is_refused_and_a_frame_larger_than_the_limit_ends_the_session(seat):
+    seat.server.hub.identities.keep("SHA256:" + "c" * 43, "Ann")
     cookie = seat.cookies.sign(ANN)
     async with aiohttp.ClientSession() as http:
         tab = await open_tab(http, seat, cookie)
-        await tab.shows("name")  # a new key: asked for a name
+        await tab.shows("What name do you play under?")  # a new key: asked for a name
+        await tab.press("\u0410nn\r")  # a Cyrillic A: the same look-alike rule as over SSH
+        await tab.shows("looks like Ann")
         await tab.socket.send_bytes(b"x" * (MAX_MESSAGE + 1))
         await asyncio.wait_for(tab.closed.wait(), WAIT)
         await eventually(lambda: seat.server.sessions == 0 and not seat.server.live, "the session to end")
@@ -199,7 +203,7 @@ async def test_a_banned_key_is_refused_at_its_link_and_its_cookie(seat):
 async def test_without_guests_a_browser_not_signed_in_is_sent_to_the_ssh_lobby(seat):
     async with aiohttp.ClientSession() as http:
         async with http.get(f"{seat.url}/") as home:
-            assert home.status == 401 and "press l for a sign-in link" in await home.text()
+            assert home.status == 401 and "press l in the lobby" in await home.text()
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
             await open_tab(http, seat, None)
         assert refused.value.status == 403
