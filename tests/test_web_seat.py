@@ -119,6 +119,9 @@ async def test_a_link_signs_a_browser_in_once_and_its_tab_is_the_persons_own_ses
         async with http.get(f"{seat.url}/", cookies={COOKIE: cookie}) as home:
             assert home.status == 200 and "/assets/page.js" in await home.text()
             assert "frame-ancestors 'none'" in home.headers["Content-Security-Policy"]
+        async with http.get(f"{seat.url}/assets/xterm.js", cookies={COOKIE: cookie}) as script:
+            assert script.status == 200 and script.content_type == "text/javascript"  # (shipped in the package)
+            assert b"Terminal" in await script.read()
         tab = await open_tab(http, seat, cookie)
         await tab.shows("Ann")  # the lobby knows them by their key's name
         assert seat.server.sessions == 1 and seat.server.per_address["127.0.0.1"] == 1
