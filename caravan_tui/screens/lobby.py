@@ -149,7 +149,7 @@ class LobbyScreen(BaseScreen):
         Binding("b", "leaderboard", "Leaderboard", tooltip="Each game's best rated players"),
         Binding("h", "history", "History", tooltip="Your finished matches, filtered; anyone's record by name"),
         Binding("m", "hide_chat", "Hide chat", tooltip="Hide someone's chat from you (or show it again)"),
-        Binding("l", "web_link", "Browser", tooltip="A one-time link that signs a browser in as you"),
+        Binding("l", "web_link", "Web", tooltip="A one-time link that signs a browser in as you"),
         Binding("o", "moderate", "Operator", tooltip="Kick, ban or mute a person, or close the highlighted match"),
         Binding("q", "app.quit", "Quit"),
     ]
