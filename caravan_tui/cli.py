@@ -764,7 +764,7 @@ def cmd_serve(args) -> int:
             print(f"caravan-tui: web seat on {server.web.url}/ (web port {server.web.port})", flush=True)
 
     with suppress(KeyboardInterrupt):  # ctrl+c before the server's own handler is in place
-        asyncio.run(serve(config, ready, web))
+        asyncio.run(serve(config, ready) if web is None else serve(config, ready, web))
     return 0
 
 

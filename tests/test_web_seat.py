@@ -4,9 +4,13 @@ forged cookie, another site's origin, the limits), and a tab's session, the same
 from __future__ import annotations
 
 import asyncio
+import datetime
+import ipaddress
 import socket
+import ssl
 import struct
 import time
+from pathlib import Path
 
 import aiohttp
 import msgpack
@@ -62,6 +66,7 @@ async def sign_in(http: aiohttp.ClientSession, seat: WebSeat, link: str) -> str:
     async with http.post(f"{seat.url}/signin", data={"token": token}, headers=origin(seat),
                          allow_redirects=False) as signed:
         assert signed.status == 303, await signed.text()
+        assert signed.headers["Referrer-Policy"] == "same-origin"  # (the token never leaves in a Referer)
         return signed.cookies[COOKIE].value
 
 
@@ -114,6 +119,9 @@ async def test_a_link_signs_a_browser_in_once_and_its_tab_is_the_persons_own_ses
         async with http.get(f"{seat.url}/", cookies={COOKIE: cookie}) as home:
             assert home.status == 200 and "/assets/page.js" in await home.text()
             assert "frame-ancestors 'none'" in home.headers["Content-Security-Policy"]
+        async with http.get(f"{seat.url}/assets/xterm.js", cookies={COOKIE: cookie}) as script:
+            assert script.status == 200 and script.content_type == "text/javascript"  # (shipped in the package)
+            assert b"Terminal" in await script.read()
         tab = await open_tab(http, seat, cookie)
         await tab.shows("Ann")  # the lobby knows them by their key's name
         assert seat.server.sessions == 1 and seat.server.per_address["127.0.0.1"] == 1
@@ -129,11 +137,14 @@ async def test_a_link_signs_a_browser_in_once_and_its_tab_is_the_persons_own_ses
     assert "web: refused: this sign-in link was used already" in log
 
 
-async def test_a_frame_larger_than_the_limit_ends_the_session(seat):
+async def test_a_name_like_one_taken_is_refused_and_a_frame_larger_than_the_limit_ends_the_session(seat):
+    seat.server.hub.identities.keep("SHA256:" + "c" * 43, "Ann")
     cookie = seat.cookies.sign(ANN)
     async with aiohttp.ClientSession() as http:
         tab = await open_tab(http, seat, cookie)
-        await tab.shows("name")  # a new key: asked for a name
+        await tab.shows("What name do you play under?")  # a new key: asked for a name
+        await tab.press("\u0410nn\r")  # a Cyrillic A: the same look-alike rule as over SSH
+        await tab.shows("looks like Ann")
         await tab.socket.send_bytes(b"x" * (MAX_MESSAGE + 1))
         await asyncio.wait_for(tab.closed.wait(), WAIT)
         await eventually(lambda: seat.server.sessions == 0 and not seat.server.live, "the session to end")
@@ -195,7 +206,7 @@ async def test_a_banned_key_is_refused_at_its_link_and_its_cookie(seat):
 async def test_without_guests_a_browser_not_signed_in_is_sent_to_the_ssh_lobby(seat):
     async with aiohttp.ClientSession() as http:
         async with http.get(f"{seat.url}/") as home:
-            assert home.status == 401 and "press l for a sign-in link" in await home.text()
+            assert home.status == 401 and "press l in the lobby" in await home.text()
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
             await open_tab(http, seat, None)
         assert refused.value.status == 403
@@ -338,3 +349,65 @@ def test_a_resize_is_two_bounded_numbers():
     for bad in ('{"cols": 1e9, "rows": 4}', '{"cols": -1, "rows": 4}', '[1, 2]', "{", '{"cols": 1}', " " * 300,
                 '{"cols": true, "rows": 4}'):
         assert size_from(bad) is None
+
+
+def test_serve_refuses_web_options_that_cannot_work(tmp_path, monkeypatch, capsys):
+    from caravan_tui.cli import main
+
+    monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
+    missing = str(tmp_path / "missing.pem")
+    for args, words in ((["--web-url", "https://games.example.org"], "need --web PORT"),
+                        (["--web", "0", "--web-cert", missing], "--web-cert and --web-key go together"),
+                        (["--web", "0", "--web-url", "javascript:alert(1)"], "--web-url is an address such as"),
+                        (["--web", "0", "--web-cert", missing, "--web-key", missing], "cannot serve the web seat")):
+        assert main(["serve", *args]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("caravan-tui: error: ") and words in err and err.count("\n") == 1
+
+
+def self_signed(tmp_path) -> tuple[Path, Path]:
+    """A certificate for 127.0.0.1 and its key, as PEM files."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
+    now = datetime.datetime.now(datetime.UTC)
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+            .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(minutes=1))
+            .not_valid_after(now + datetime.timedelta(days=1))
+            .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
+                           critical=False)
+            .sign(key, hashes.SHA256()))
+    cert_path, key_path = tmp_path / "cert.pem", tmp_path / "key.pem"
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_path.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()))
+    return cert_path, key_path
+
+
+async def test_with_a_certificate_the_seat_is_https_and_its_cookie_secure(tmp_path):
+    cert, key = self_signed(tmp_path)
+    server = GameServer(ServerConfig(tmp_path / "server", port=0, zygote=False))
+    await server.start()
+    seat = WebSeat(server, WebConfig(0, cert=cert, key=key))
+    await seat.start()
+    try:
+        assert seat.url.startswith("https://127.0.0.1:")
+        trusted = ssl.create_default_context(cafile=str(cert))
+        link, _ = seat.link_for(ANN)
+        async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=trusted)) as http:
+            token = link.split("token=")[1]
+            async with http.post(f"{seat.url}/signin", data={"token": token}, headers=origin(seat),
+                                 allow_redirects=False) as signed:
+                assert signed.status == 303
+                assert signed.cookies[COOKIE]["secure"] and signed.cookies[COOKIE]["httponly"]
+                assert signed.cookies[COOKIE]["samesite"] == "Strict"
+            with pytest.raises(aiohttp.ClientConnectorError):  # (a client that trusts no such certificate)
+                async with aiohttp.ClientSession() as untrusting, untrusting.get(seat.url):
+                    pass
+    finally:
+        await server.close()
+        await seat.close()

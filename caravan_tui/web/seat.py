@@ -54,6 +54,8 @@ ASSETS = {"xterm.js": "text/javascript", "addon-fit.js": "text/javascript", "pag
 STOPPED = 1012  #: a WebSocket's close code: the server is restarting (the page tries again)
 ENDED = 4000  #: the session ended (the page says why and does not try again)
 NOT_SIGNED_IN = ("refused: this browser is not signed in: in the SSH lobby, press l for a sign-in link")
+SIGN_IN_FIRST = ("This browser is not signed in. Log in over SSH, press l in the lobby and open the link it "
+                 "shows here: it works once, within a few minutes.")
 BAD_LINK = "refused: this sign-in link was used already, has expired or is not one of this server's"
 BAD_COOKIE = "refused: this browser's sign-in was not made by this server: ask for a new link in the SSH lobby"
 BAD_ORIGIN = "refused: a request from another site"
@@ -206,7 +208,11 @@ class WebSeat:
     async def _headers(self, request: web.Request, handler: Handler) -> web.StreamResponse:
         if not self._counted_anonymous(request):
             return self.refuse(request, 429, TOO_MANY_ANONYMOUS)
-        response = await handler(request)
+        try:
+            response = await handler(request)
+        except web.HTTPException as exception:  # (a redirect, a file not found)
+            exception.headers.update(HEADERS)
+            raise
         if not isinstance(response, web.WebSocketResponse):
             response.headers.update(HEADERS)
         return response
@@ -232,9 +238,7 @@ class WebSeat:
         if identity is not None and (banned := self.ban_of(identity)) is not None:
             return self.refuse(request, 403, banned, identity)
         if identity is None and not self.server.config.allow_guests:
-            return page("Caravan TUI", f"<p>{html.escape(NOT_SIGNED_IN.removeprefix('refused: ').capitalize())}."
-                        "</p><p>(Log in with <code>ssh</code> first; the link works once, for a few minutes.)</p>",
-                        status=401)
+            return page("Caravan TUI", f"<p>{html.escape(SIGN_IN_FIRST)}</p>", status=401)
         return web.Response(content_type="text/html", text=resources.files(__package__).joinpath(
             "assets", "index.html").read_text(encoding="utf-8"))
 
