@@ -349,9 +349,9 @@ def summarize(records: list[dict[str, Any]], kinds: list[str], judged: bool) -> 
 
 
 def mutual_line(records: list[dict[str, Any]]) -> dict[str, int]:
-    """Print and return how many builds had a trade both sides gain from (``mutual``) and in
-    how many of those the seat proposed at once."""
-    builds = [b for r in records for b in r.get("builds", ())]
+    """Print and return how many builds of AI seats (neither ``/notrade`` nor ``/shark``) had a
+    trade both sides gain from (``mutual``), and in how many of those the seat proposed at once."""
+    builds = [b for r in records for b in r.get("builds", ()) if not seat_kind(r["seats"][b[0]])[0]]  # AI seats
     found = [b for b in builds if b[1]]
     offered = sum(1 for b in found if b[2])
     print(f"builds {len(builds)}: a trade both sides gain from in {len(found)}, proposed at once in {offered}")

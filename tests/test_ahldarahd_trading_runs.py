@@ -28,8 +28,8 @@ TRADES = script("ahldarahd_trades")
 SHARK, TWIN, AI = "ai:normal/shark", "ai:normal/notrade", "ai:normal"
 
 
-def game(seed: int, seats: list[str], outcome: list[float], scores: list[float]) -> dict:
-    return {"seed": seed, "seats": seats, "outcome": outcome, "scores": scores}
+def game(seed: int, seats: list[str], outcome: list[float], scores: list[float], trades=()) -> dict:
+    return {"seed": seed, "seats": seats, "outcome": outcome, "scores": scores, "trades": list(trades)}
 
 
 def test_an_exploit_round_seats_the_shark_and_then_its_twin_in_each_seat_among_trading_ais():
@@ -38,19 +38,21 @@ def test_an_exploit_round_seats_the_shark_and_then_its_twin_in_each_seat_among_t
                      [AI, AI, SHARK], [AI, AI, TWIN]]
 
 
-def test_a_pairing_sets_the_sharks_game_against_its_twins_on_the_same_deal():
+def test_a_pairing_sets_the_sharks_game_against_its_twins_on_the_same_deal_where_a_shark_offer_was_taken():
+    """Where no offer of the shark's was accepted the two games differ by chance alone (the
+    same moves, or a declined proposal reseeding the rest): such pairings count for nothing."""
     records = [
-        game(1, [SHARK, AI, AI], [1.0, 0.0, 0.0], [9, 5, 4]),  # the shark wins where its twin lost
+        game(1, [SHARK, AI, AI], [1.0, 0.0, 0.0], [9, 5, 4], [[2, 0, 1]]),  # wins where its twin lost
         game(1, [TWIN, AI, AI], [0.0, 1.0, 0.0], [6, 8, 4]),
-        game(1, [AI, SHARK, AI], [1.0, 0.0, 0.0], [9, 5, 4]),  # both lose: the twin has more points
+        game(1, [AI, SHARK, AI], [1.0, 0.0, 0.0], [9, 5, 4], [[3, 1, 2]]),  # both lose: the twin has more points
         game(1, [AI, TWIN, AI], [1.0, 0.0, 0.0], [9, 6, 4]),
-        game(1, [AI, AI, SHARK], [0.5, 0.0, 0.5], [7, 3, 7]),  # the same game: a draw
+        game(1, [AI, AI, SHARK], [0.5, 0.0, 0.5], [7, 3, 7], [[2, 0, 1]]),  # no trade of the shark's: not counted
         game(1, [AI, AI, TWIN], [0.5, 0.0, 0.5], [7, 3, 7]),
-        game(2, [SHARK, AI, AI], [1.0, 0.0, 0.0], [9, 5, 4]),  # a stopped run: no twin game
-        game(3, [SHARK, AI, AI], [0.0, 1.0, 0.0], [2, 9, 4]),  # the next file's first pair
+        game(2, [SHARK, AI, AI], [1.0, 0.0, 0.0], [9, 5, 4], [[2, 0, 1]]),  # a stopped run: no twin game
+        game(3, [SHARK, AI, AI], [0.0, 1.0, 0.0], [2, 9, 4], [[4, 0, 2]]),  # the next file's first pair
         game(3, [TWIN, AI, AI], [0.0, 1.0, 0.0], [2, 9, 4]),
     ]
-    assert TRADES.exploited(records) == (2.0, 4)
+    assert TRADES.exploited(records) == (1.5, 3)
 
 
 def test_the_ordinary_line_ups_keep_one_seed_per_line_up_and_round():
@@ -105,3 +107,20 @@ def test_no_offer_the_ai_allows_itself_is_a_trap_for_a_normal_search_from_the_pa
                 allowed += 1
                 assert value >= -traps.TRAP, (number, action, value)
     assert allowed >= 50 and caught >= 5
+
+
+def test_trading_is_measured_only_over_the_games_where_a_trade_was_accepted(capsys):
+    """A trading seat and its never-trading twin make the same moves where no trade is accepted:
+    those games would count as evidence of a 50% split that says nothing."""
+    def played(seats, outcome, trades, builds):
+        return {**game(1, seats, outcome, [5, 4, 3], trades), "made": [0, 0, 0], "accepted": [0, 0, 0],
+                "failed": [0, 0, 0], "answers": [], "builds": builds}
+
+    records = [played([AI, AI, TWIN], [1.0, 0.0, 0.0], [[2, 0, 1]], [[0, 1, 1], [1, 0, 0], [2, 1, 0]]),
+               played([TWIN, AI, AI], [1.0, 0.0, 0.0], [], [[1, 1, 0]])]
+    summary = TRADES.summarize(records, [AI, TWIN], False)
+    out = capsys.readouterr().out
+    assert summary[f"{AI} vs {TWIN}"]["pairings"] == 2  # the first game's two pairings only
+    assert "games with a trade accepted: 1 of 2" in out
+    assert summary["mutual"] == {"builds": 3, "found": 2, "offered": 1}  # the twin's build is not counted
+    assert summary["gained"]["proposer"] == 1.0 and summary["gained"]["partner"] == 0.0

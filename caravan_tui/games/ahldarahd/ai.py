@@ -373,10 +373,10 @@ def plan(state: AhldarahdState, seat: int, index: int, iterations: int | None,
     """A trade both sides gain from comes first in a build, written to its end
     (``mutual.next_step``); every other position is searched (None). The search rarely proposes
     one: it models each partner as a rival in a race."""
-    step = next_step(state, seat)
-    if step is None or vetoed(state, seat, step):
+    line = next_step(state, seat)
+    if line is None or vetoed(state, seat, line[0]):
         return None
-    return {step: (1, estimate(state)[seat])}, {step: (step,)}
+    return {line[0]: (1, estimate(state)[seat])}, {line[0]: line}
 
 
 #: Every level expands best first with progressive widening and scores leaves with estimate()

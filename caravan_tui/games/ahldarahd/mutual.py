@@ -87,17 +87,17 @@ def _weighed(state: AhldarahdState, seat: int, proposal: Proposal, worlds: list[
     return Mutual(proposal, mine / n, theirs / n)
 
 
-def next_step(state: AhldarahdState, seat: int) -> Action | None:
-    """What ``seat`` plays toward its mutual trade (``mutual_trade``): building, the one-step
-    offer when the engine suggests exactly it, else the first step of the draft; writing a
-    draft, its next step while the draft is still the start of the trade it would choose before
-    the draft began. None where it has none."""
+def next_step(state: AhldarahdState, seat: int) -> tuple[Action, ...] | None:
+    """What ``seat`` plays toward its mutual trade (``mutual_trade``), then the steps after it:
+    building, the one-step offer when the engine suggests exactly it, else the draft from its
+    first step; writing a draft, the rest of it while the draft is still the start of the trade
+    it would choose before the draft began. None where it has none."""
     if state.phase == BUILD:
         found = mutual_trade(state, seat)
         if found is None:
             return None
         offer = one_step(found.proposal)
-        return offer if offer in state.legal_actions() else ("trade_with", found.proposal.partner)
+        return (offer,) if offer in state.legal_actions() else tuple(steps(found.proposal))
     if state.phase != COMPOSE or state.turn != seat or not state.drafted or state.drafted[seat] != 1:
         return None
     found = mutual_trade(_before_draft(state, seat), seat)
@@ -105,7 +105,7 @@ def next_step(state: AhldarahdState, seat: int) -> Action | None:
         return None
     plan = steps(found.proposal)
     done = steps(_draft(state))[:-1]
-    return plan[len(done)] if plan[:len(done)] == done and len(done) < len(plan) else None
+    return tuple(plan[len(done):]) if plan[:len(done)] == done and len(done) < len(plan) else None
 
 
 def _draft(state: AhldarahdState) -> Proposal:
