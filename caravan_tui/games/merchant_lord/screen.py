@@ -327,7 +327,8 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             return None if self.table.phase == "favour" else self.table.choices().action(self.sel)
         selected = self.table.selected_action()
         hinted = self.hinted
-        if (selected is None and widget.id == "ml-dice" and hinted is not None and hinted[0] == "adjust"
+        if (selected is None and isinstance(widget, ChipBar) and widget.id == "ml-dice" and hinted is not None
+                and hinted[0] == "adjust"
                 and hinted in self.table.legal and widget.current == str(self.table.adjust_die(hinted))):
             return hinted  # ``a`` put the cursor on the hinted die: Enter turns it, as the hint says
         return selected
