@@ -556,3 +556,31 @@ async def test_the_end_phase_line_shows_itself_from_the_tables_state(tmp_path):
         change(to_move=None)
         await pilot.pause()
         assert not line.display and board.region.y == top
+
+
+async def test_a_two_action_play_chosen_from_a_cells_list_waits_for_enter_again_as_on_the_board(tmp_path):
+    """The bug: on the board a play costing two actions waits for a second Enter; chosen from the
+    list of a cell's plays it was spent at once (a newcomer spent two actions by mistake)."""
+    async with at_my_turn(tmp_path) as (app, pilot):
+        screen, host = app.screen, app.runner.host
+        onto = [a[1] for a in screen.table.legal if a[0] == "place" and screen.table.cost(a) == 2]
+        while not onto:  # (until a camel stands where one of ours may go, at two actions)
+            await pilot.press("e", "y")
+            await next_turn(pilot, app)
+            onto = [a[1] for a in screen.table.legal if a[0] == "place" and screen.table.cost(a) == 2]
+        cell, start = onto[0], host.turn
+        board = screen.query_one(CamelBoard)
+        while board.cursor != cell:  # (the list comes from Enter on the cell: the cursor is there)
+            row, col = divmod(board.cursor, SIDE)
+            target_row, target_col = divmod(cell, SIDE)
+            await pilot.press(("down" if row < target_row else "up") if row != target_row
+                              else ("right" if col < target_col else "left"))
+        screen.ask(cell, [("place", cell)])
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the list")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is screen, "the table")
+        await pilot.pause()
+        assert host.turn == start and screen.table.armed == (cell, ("place", cell))
+        assert "for 2 actions? enter again" in str(screen.status_text())
+        await pilot.press("enter")
+        assert await played(pilot, host, start) == ("place", cell)

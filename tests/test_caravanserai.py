@@ -1258,3 +1258,31 @@ def test_a_head_in_a_pocket_is_worth_no_more_than_the_cells_it_can_still_reach()
                         pockets += 1
             state.apply(rng.choice(state.legal_actions()), log=False)
     assert pockets > 0
+
+
+def test_the_boards_foot_names_your_piece_mid_sentence_and_a_goods_colour_once():
+    """The bug: "…purple Caravanserai, Your purple good (placing)" ran off the frame's foot; the
+    possessive opened no sentence, and the colour of a good on a Caravanserai cell of its own
+    colour was said twice."""
+    from caravan_tui.games.caravanserai.looks import cell_caption
+    from caravan_tui.games.caravanserai.picture import Picture
+    from caravan_tui.games.caravanserai.rules import COLOURS as LETTERS
+    from caravan_tui.games.caravanserai.table import CaravanseraiTable
+
+    rng = random.Random(3)
+    state = GAME.new(2, seed=3, options={})
+    for _ in range(300):  # until seat 0 has a good on a Caravanserai cell of its colour
+        view = state.view(0)
+        picture = Picture(view)
+        mine = [(cell, item) for cell, item in picture.items.items() if item[0] == 0 and item[1] in LETTERS
+                and LETTERS.index(item[1]) == picture.cs.get(cell, -1)]
+        if mine:
+            break
+        state.apply(rng.choice(state.legal_actions()), log=False)
+    else:
+        raise AssertionError("no such position")
+    table = CaravanseraiTable(seat=0, names=["Ann", "Bob"])
+    table.set_view(view, state)
+    cell = mine[0][0]
+    said = cell_caption(table, cell)
+    assert ", your good" in said and "Your" not in said, said

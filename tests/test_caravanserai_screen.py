@@ -747,3 +747,39 @@ async def test_a_key_for_a_later_step_says_what_comes_first(tmp_path):
                                  "(enter).")):
             await pilot.press(key)
             assert [n.message for n in notices(app)][-1] == words
+
+
+def boxed_whatever_stands():
+    """A 2-player position (random play, seed 4) where seat 0 stands its last market good and
+    every cell it may choose ends the turn boxed in (the placement before did it)."""
+    import random
+
+    from caravan_tui.games.caravanserai.rules import STAND
+
+    rng = random.Random(4)
+    state = get_game("caravanserai").new(2, seed=4, options={})
+    prefix = []
+    for _ in range(141):
+        prefix.append(rng.choice(state.legal_actions()))
+        state.apply(prefix[-1], log=False)
+    assert state.turn == 0 and state.stage == STAND and len(state.legal_actions()) > 1
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action, log=False)
+        assert after.turns != state.turns and after.stuck(0)
+    return prefix
+
+
+async def test_the_last_market_good_to_stand_asks_nothing_when_every_cell_boxes_you_in_alike(tmp_path):
+    """The bug: "This leaves your caravan boxed in … Play it?" on the last good to stand,
+    whichever cell was picked: the placement before had boxed it in, and the question offered no
+    way out. The cell is stood at once (the line under the board says the skip to come)."""
+    from tables import Table
+
+    app = make_app(tmp_path, home=False)
+    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 4, {},
+                                                       boxed_whatever_stands()) as table:
+        screen = table.screen
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
+        for action in screen.table.legal:
+            assert screen.question_before(action) is None, (action, screen.question_before(action))

@@ -87,3 +87,27 @@ async def test_the_hint_panel_stands_above_every_line_of_a_two_line_status(tmp_p
         assert panel.region.bottom <= status.region.y, (panel.region, status.region)
         shown = "\n".join(screen_lines(app.screen))
         assert "FIRST" in shown and "LAST" in shown
+
+
+async def test_since_your_last_turns_title_and_foot_are_whole_where_the_panel_stands(tmp_path):
+    """The bug: "Since your last turn (es…" and "ctrl+l: the whole log · …" in the side column,
+    where Caravanserai's panels stand (31 columns)."""
+    from caravan_tui.screens.table_panels import SINCE_TITLE, since_lines
+
+    for game_id in ("caravanserai", "decktet_caravan"):
+        app = BareApp(store=SaveStore(tmp_path / game_id))
+        table = Table(app, game_id, game_screen_class(GAMES[game_id]), 1, {})
+        screen = table.screen
+        async with app.run_test(size=SIZE) as pilot, table:
+            await wait_for(pilot, lambda screen=screen: settled(screen), "the table")
+            lines, foot = since_lines([f"AI 2 did a long thing number {n} on the board" for n in range(20)], 20)
+            screen.open_panel("since", PanelWords(SINCE_TITLE, tuple(lines), foot))
+            panel = screen.query_one("#since-panel", TablePanel)
+            await wait_for(pilot, lambda panel=panel: panel.display and "more" in str(panel.border_subtitle),
+                           "the panel")
+            await pilot.pause()
+            rows = screen_lines(app.screen)
+            box = panel.region
+            top, bottom = rows[box.y][box.x:box.right], rows[box.bottom - 1][box.x:box.right]
+            assert SINCE_TITLE in top, (game_id, top)
+            assert str(panel.border_subtitle) in bottom and "…" not in bottom, (game_id, bottom)

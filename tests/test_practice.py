@@ -122,3 +122,39 @@ def test_practice_asks_before_every_move_the_review_grades_a_blunder():
                 asked += said is not None
             state.apply(action, False)
     assert asked  # the check met blunders, not only good moves
+
+
+async def test_a_move_chosen_while_another_is_checked_says_it_waits_and_the_first_still_goes(tmp_path, monkeypatch):
+    """The bug: an Enter pressed while the practice check ran (for a Camel Caravan turn's next
+    action, say) replaced the move being checked, which was dropped without a word. The first
+    goes once judged; the second is refused with a word, to be chosen again."""
+    import asyncio
+
+    from caravan_tui.textual_adapter import notices
+
+    release = asyncio.Event()
+
+    async def judged(self, game_id, seat, positions, iterations, on_judged=None, on_result=None):
+        (position,) = positions
+        await release.wait()
+        return [Judged(position.turn, position.action, "", "", ("other",), "", "", 0.6, 0.6, seat, position.turn + 1)]
+
+    monkeypatch.setattr(AIWorker, "review", judged)
+    preferences = Preferences.load(tmp_path)
+    preferences.practice = True
+    preferences.save()
+    app = quick_app(tmp_path, 20)
+    game = get_game("decktet_caravan")
+    seed = next(s for s in range(100) if game.new(2, seed=s, options={"hands": 1}).to_move() == 0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(MatchSetup(game.id, [SeatSpec("human"), SeatSpec.ai("easy")], ["Ann", "Bot"],
+                                   {"hands": 1}, seed))
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        table = app.screen
+        first, second = table.table.legal[0], table.table.legal[1]
+        table.act(first)
+        await pilot.pause()
+        table.act(second)  # while the first is judged
+        await wait_for(pilot, lambda: any(n.title == "One move at a time" for n in notices(app)), "the word")
+        release.set()
+        await wait_for(pilot, lambda: app.runner.host.actions[:1] == [first], "the first move played")

@@ -742,6 +742,7 @@ async def test_a_rematch_keeps_the_game_options_and_seats_and_invites_its_people
     assert (row.match, row.invited, row.free) == (again.match, True, [1])  # Bob's seat is kept for him
     row = protocol.LobbyRow.from_map((await cyd.next(protocol.Lobby, lambda m: m.matches)).matches[0])
     assert (row.invited, row.free, row.kinds[1]) == (False, [], "invited")
+    assert row.ratings[1] == hub.standings.shown(GAME.id, BOB) != ""  # the invited person's rating, as Ann's
     await cyd.send(protocol.JoinSeat(again.match, 1))
     assert "kept for" in (await cyd.next(protocol.Refused)).reason
     await bob.send(protocol.JoinSeat(again.match, 1))

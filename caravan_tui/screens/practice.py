@@ -37,13 +37,27 @@ class Practice:
 
     def __init__(self, worker: AIWorker, iterations: int = ITERATIONS) -> None:
         self.worker, self.iterations = worker, iterations
+        self.checking: Action | None = None  # the move being judged, until it goes or is dropped
 
     def check(self, screen: GameScreen, action: Action) -> None:
         """Judge ``action`` for ``screen``'s seat, then play it unless it is a blunder the person
-        thinks again about; a newer move chosen meanwhile replaces it."""
+        thinks again about. A move chosen while one is judged waits for the person to choose it
+        again once that one is done, and says so (a newer one silently replaced the first: an
+        Enter pressed meanwhile, for the next action of a turn, lost the move before it)."""
+        if self.checking is not None:
+            screen.notify(f"Practice is still checking “{screen.describe(self.checking)}”: choose this move again "
+                          "once that one is played.", title="One move at a time", severity="warning")
+            return
+        self.checking = action
         screen.run_worker(self._check(screen, action), group="practice", exclusive=True)
 
     async def _check(self, screen: GameScreen, action: Action) -> None:
+        try:
+            await self._judged(screen, action)
+        finally:
+            self.checking = None
+
+    async def _judged(self, screen: GameScreen, action: Action) -> None:
         turn, view, seat = screen.table.turn, screen.table.view, screen.seat
         if turn is None or view is None or seat is None:
             return

@@ -330,7 +330,9 @@ class HostedMatch:
             else:
                 kinds.append("person" if seat in self.seated else "away")
         snap = self.host.snapshot
-        ratings = [self.rating_of(snap.game_id, self.owner(seat)) for seat in range(len(kinds))]
+        # (a rematch's seat kept for its person shows their rating, as a seat they sit in does)
+        ratings = [self.rating_of(snap.game_id, self.owner(seat) or self.record.invited.get(seat))
+                   for seat in range(len(kinds))]
         return LobbyRow(self.match_id, snap.game_id, list(snap.names), kinds, self.to_move, self.turn,
                         self.watchers, self.seat_of(identity) if identity else None, self.unsaved,
                         self.waiting, identity is not None and self.invited_seat(identity) is not None, ratings)

@@ -100,6 +100,8 @@ class TablePanel(VerticalScroll, can_focus=False):
         """The foot says how to read the rest when the text is longer than the panel."""
         more = self.max_scroll_y > 0
         foot = " · ".join(part for part in (self.foot, MORE if more else "") if part)
+        if len(foot) > self.size.width - 6 and self.foot:  # (the corners, the dashes, the spaces)
+            foot = self.foot  # its own words whole ("ctrl+l: the whole log · …"): the scrollbar shows more
         self.border_subtitle = as_text(foot, limit=LONG) if foot else None
 
     def scroll_lines(self, lines: int) -> None:

@@ -323,9 +323,11 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
             self.act(choice)
 
     def ask(self, cell: int, choices: list[tuple]) -> None:
+        """Which of the plays at ``cell``: one chosen there is taken as on the board, so one that
+        costs two actions waits for Enter again (chosen from this list, it was spent at once)."""
         def chosen(index: int | None) -> None:
             if index is not None and self.table.turn is not None:
-                self.take(choices[index])
+                self.take(choices[index], cell)
 
         self.app.push_screen(ChoiceScreen(f"{CELL_NAMES[cell]}: what do you want to do?",
                                           [self.choice_text(c) for c in choices]), chosen)

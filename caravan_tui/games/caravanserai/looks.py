@@ -6,6 +6,8 @@ from functools import partial
 
 from rich.text import Text
 
+from caravan_tui.screens.table_panels import mid_sentence
+
 from .board_widget import Cell, HexLook
 from .picture import CHANGED, HINT, LAID, SELECT, action_cell
 from .table import CaravanseraiTable, title_text
@@ -54,7 +56,8 @@ def cell_caption(table: CaravanseraiTable, cell: Cell) -> str:
     picture = table.picture
     if picture is None:
         return ""
-    where = picture.describe_cell(cell, lambda seat: table.words(f"{{p{seat}:'s}}"))
+    # (mid-sentence: "…purple Caravanserai, your purple good", not "Your")
+    where = picture.describe_cell(cell, lambda seat: mid_sentence(table.words(f"{{p{seat}:'s}}")))
     if table.hinted is not None and (cell in table.hint_cells or cell == action_cell(table.hinted, picture)):
         where += f" {HINT} hint"
     return where

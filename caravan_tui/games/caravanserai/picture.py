@@ -121,8 +121,9 @@ class Picture:
         item = self.items.get(cell)
         if item is not None:
             seat, letter, head, laid = item
-            what = (f"{COLOUR_NAMES[COLOURS.index(letter)]} good" if letter in COLOURS else
-                    "head camel" if head else PIECE_WORDS[letter])
+            same = letter in COLOURS and COLOURS.index(letter) == colour  # (its colour said once: the foot fits)
+            what = ("good" if same else f"{COLOUR_NAMES[COLOURS.index(letter)]} good") if letter in COLOURS else \
+                "head camel" if head else PIECE_WORDS[letter]
             words.append(f"{owner_of(seat)} {what}" + (" (placing)" if laid else ""))
         return " ".join(words[:1]) + " " + ", ".join(words[1:])
 

@@ -483,6 +483,8 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             question = (f"After “{self.describe(action)}” only one way on is left: the rest of this placement "
                         f"is laid for you ({laid}) and {then}, your caravan at {length}. ")
         boxed = self.boxed_in(after) if ends else None
+        if boxed and not self.another_way_out(world, action):
+            boxed = None  # (every way to end the turn boxes us in: a question would offer no choice)
         if after.is_over() and after.end is not None:
             why = "no caravan can move any more" if after.end == SAFETY else after.end
             said = "" if question else f", your caravan at {len(after.caravans[seat])}"  # (its length once)
@@ -493,6 +495,22 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             question += ("This leaves one open cell next to your head: if another player's caravan takes it, "
                          "your turns are skipped until a cell there frees. ")
         return (question, bool(boxed)) if question else None
+
+    def another_way_out(self, world: CaravanseraiState, action: Action) -> bool:
+        """Whether a play other than ``action`` leaves our caravan free to place next turn: the
+        box-in is this play's doing (else, on the last market good to stand, say, every cell
+        asked "boxes you in… Play it?" for what the placement before had done)."""
+        if world.stage in (PLACE, BOARD):
+            return True  # (a placement's plays lead on to many ends: ask, as before)
+        for other in world.legal_actions():
+            if other != action:
+                after = world.clone()
+                after.apply(other, log=False)
+                if after.turns == world.turns and not after.is_over():
+                    return True  # (the turn goes on: there is still a choice)
+                if not self.boxed_in(after):
+                    return True
+        return False
 
     @staticmethod
     def open_by_head(world: CaravanseraiState, seat: int) -> list[Cell]:
