@@ -411,3 +411,13 @@ async def test_with_a_certificate_the_seat_is_https_and_its_cookie_secure(tmp_pa
     finally:
         await server.close()
         await seat.close()
+
+
+def test_a_link_from_the_hub_is_shown_only_as_a_plain_web_address():
+    from caravan_tui.screens.web_link import link_shown
+
+    good = "https://games.example.org/signin?token=" + "A" * 32
+    assert link_shown(protocol.WebLink(good, 10)) == good
+    for bad in ("javascript:alert(1)", "https://x.org/[bold]x[/]\x1b[2J", "https://x.org/" + "a" * 400,
+                "https://x.org/ a", 42):
+        assert link_shown(protocol.WebLink(bad, 10)) is None
