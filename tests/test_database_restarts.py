@@ -13,9 +13,9 @@ from test_hosts import database_hub
 from test_ssh_hub import GAME, WAIT, named
 
 from caravan_tui.bus import Act, YourTurn
+from caravan_tui.hub_protocol import CreateMatch, Joined
 from caravan_tui.pgstore import takeover
 from caravan_tui.pgstore.local_server import LocalServer
-from caravan_tui.ssh.protocol import CreateMatch, Joined
 
 pytestmark = pytest.mark.postgres
 

@@ -15,7 +15,7 @@ import asyncssh
 import pytest
 from test_ssh_hub import WAIT, named
 
-from caravan_tui.ssh import protocol
+from caravan_tui import hub_protocol as protocol
 from caravan_tui.ssh.hub import banned_words
 from caravan_tui.ssh.moderation import Ban
 from caravan_tui.ssh.server import GameServer, ServerConfig

@@ -43,8 +43,8 @@ from typing import Any, cast
 import asyncssh
 import msgpack
 
+from caravan_tui.hub_protocol import Goodbye, message_from_map
 from caravan_tui.ssh.framing import HEADER
-from caravan_tui.ssh.protocol import Goodbye, message_from_map
 from caravan_tui.ssh.zygote import ESCDELAY, ForkedChild, Zygote, ZygoteUnavailable
 
 log = logging.getLogger(__name__)
