@@ -364,8 +364,13 @@ async def test_a_key_pressed_at_once_after_undo_waits_for_the_position_it_brings
         app.start_match(setup(seed_where_leader(0)))
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         screen, host = app.screen, app.runner.host
-        screen.act(screen.table.legal[0])
-        await wait_for(pilot, lambda: my_turn(app) and host.turn >= 2, "my turn again")
+        for _ in range(12):  # until the AI's reply leaves something of ours to take back (a pass)
+            turn = host.turn
+            screen.act(screen.table.legal[0])
+            await wait_for(pilot, lambda turn=turn: my_turn(app) and host.turn >= turn + 2, "my turn again")
+            if screen.table.undo:
+                break
+        assert screen.table.undo, "no reply left a move to take back"
         before, stale = host.turn, screen.table.legal[0]
         grid = screen.query_one(CardGrid)
         screen.tick(grid.keys[:1])
