@@ -537,6 +537,7 @@ class ClientApp(TableApp):
         self.introduced: set[str] = set()
         self.finished: str | None = None  # the match we played that ended last
         self.operator = False  # one of the server's operators (the hub says so)
+        self.web = False  # the server has a seat from a browser (the hub says so)
         self.hidden: set[str] = set()  # the names (casefolded) whose chat this session hides
         self.my_seats: dict[str, int] = {}  # your seat in each finished match your history listed
         self.goodbye = ""  # why the hub ends the session, when it says
@@ -556,6 +557,7 @@ class ClientApp(TableApp):
         if isinstance(message, Welcome):
             self.player_name, self.guest, self.grace = message.name, message.guest, message.grace
             self.operator = message.operator is True
+            self.web = message.web is True
             self.introduced.update(message.introduced)
             if self.named is not None:
                 self.named(message.name)
@@ -564,7 +566,7 @@ class ClientApp(TableApp):
             for screen in self.screen_stack:
                 if isinstance(screen, LobbyScreen):
                     screen.show_title()
-                    screen.refresh_bindings()  # (an operator's "o Operator" shows once the hub says so)
+                    screen.refresh_bindings()  # (an operator's "o Mod", "l Web" show once the hub says so)
         elif isinstance(message, Lobby):
             if message == self.lobby:
                 return  # nothing to redraw

@@ -47,7 +47,8 @@ class Welcome(Message):
     """Hub → session: who you are here. ``name`` empty: none chosen yet (ask for one).
     ``grace``: what the server offers first as a new match's grace; ``introduced``: the games
     whose "How to play" this person dismissed for good (it comes first at the others);
-    ``operator``: this key is one of the server's operators (``--admin-keys``)."""
+    ``operator``: this key is one of the server's operators (``--admin-keys``); ``web``: the
+    server has a seat from a browser (``serve --web``), so the lobby offers a sign-in link."""
 
     identity: str
     name: str
@@ -55,6 +56,7 @@ class Welcome(Message):
     grace: int = 60
     introduced: list[str] = field(default_factory=list)
     operator: bool = False
+    web: bool = False
 
 
 class SetName(Request):

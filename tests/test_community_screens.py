@@ -64,9 +64,24 @@ async def test_an_operator_has_the_operators_menu(hub):
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.operator, "the lobby")
         await pilot.pause()
         footer = screen_lines(app.screen)[-1]  # every key's word whole at 80 columns ("q Q", "o O")
-        assert "o Operator" in footer and "q Quit" in footer and "h Record" in footer, footer
+        assert "o Mod" in footer and "q Quit" in footer and "h Record" in footer, footer
+        assert "l Web" not in footer  # a server without a web seat offers no link to one
         await pilot.press("o")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the operators' menu")
+        served.cancel()
+
+
+async def test_the_lobby_offers_a_browser_link_where_the_server_has_a_web_seat(hub):
+    """Every key of an operator's lobby footer stays whole at 80 columns with the web seat's too."""
+    hub.operators = frozenset({ANN})
+    hub.web_link = lambda identity: ("https://games.example.org/signin?token=x", 10)
+    app = client_of(hub)
+    async with app.run_test(size=SIZE) as pilot:
+        served = pilot.app.run_worker(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.web, "the lobby")
+        await pilot.pause()
+        footer = screen_lines(app.screen)[-1]
+        assert "l Web" in footer and "o Mod" in footer and "q Quit" in footer, footer
         served.cancel()
 
 

@@ -152,7 +152,7 @@ class LobbyScreen(BaseScreen):
         Binding("h", "history", "Record", tooltip="Your finished matches, filtered; anyone's record by name"),
         Binding("m", "hide_chat", "Hide", tooltip="Hide someone's chat from you (or show it again)"),
         Binding("l", "web_link", "Web", tooltip="A one-time link that signs a browser in as you"),
-        Binding("o", "moderate", "Operator", tooltip="Kick, ban or mute a person, or close the highlighted match"),
+        Binding("o", "moderate", "Mod", tooltip="Kick, ban or mute a person, or close the highlighted match"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -303,7 +303,9 @@ class LobbyScreen(BaseScreen):
         self.post_message(NewMatch())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.hosted_app.operator or action != "moderate"
+        if action == "moderate":
+            return self.hosted_app.operator
+        return self.hosted_app.web or action != "web_link"
 
     def action_hide_chat(self) -> None:
         def named(name: str | None) -> None:

@@ -334,7 +334,7 @@ class Hub:
         self.sessions.add(session)
         try:
             await session.send(Welcome(identity, session.name, guest, self.grace, introduced,
-                                       identity in self.operators))
+                                       identity in self.operators, self.web_link is not None))
             if session.name:
                 await self._arrive(session)
             elif guest and name:
@@ -463,7 +463,7 @@ class Hub:
                 log.warning("cannot keep the name of %s: %s", session.identity, exc)
         await session.send(Welcome(session.identity, name, session.guest, self.grace,
                                    self.identities.games_introduced(session.identity),
-                                   session.identity in self.operators))
+                                   session.identity in self.operators, self.web_link is not None))
         if first:
             await self._arrive(session)
         self.lobby_changed()
