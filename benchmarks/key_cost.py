@@ -105,12 +105,15 @@ async def measure(args: argparse.Namespace) -> dict:
             await timed("tab", "tab", wait=lambda: app.focused is not was)
 
         async def reply() -> None:
-            """The opponent's turn, played at once: its first legal action."""
-            while True:
-                message = await asyncio.wait_for(opponent.get(), 10)
+            """The opponent's turn, played at once: its first legal action at each of its decisions
+            (a turn of several steps is several decisions), until the turn is ours or the match over."""
+            while not (screen.table.turn is not None or screen.table.over):
+                try:
+                    message = await asyncio.wait_for(opponent.get(), 0.5)
+                except TimeoutError:
+                    continue  # (no decision of the opponent's pending: ours is on its way)
                 if isinstance(message, YourTurn):
                     await opponent.send(Act(runner.match_id, 1, message.turn, message.legal[0]))
-                    return
 
         line = screen.query_one(ChatInput)
         plays = 0
