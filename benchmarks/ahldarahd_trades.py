@@ -202,6 +202,7 @@ def play(specs: list[str], seed: int, options: dict[str, Any], weigh: bool = Fal
     if not isinstance(state, AhldarahdState):
         raise TypeError(f"the ahldarahd game plays {type(state).__name__}, not AhldarahdState")
     made, accepted, failed, declined = Counter[int](), Counter[int](), Counter[int](), Counter[int]()
+    received = Counter[int]()  # proposals made to each seat
     moves = 0
     trades: list[list[int]] = []  # [turn, proposer, partner] for every trade accepted that went through
     builds: list[list[int]] = []  # [seat, a mutual trade found, a proposal made at once] a build
@@ -226,6 +227,7 @@ def play(specs: list[str], seed: int, options: dict[str, Any], weigh: bool = Fal
             builds.append([seat, int(found), int(kind in PROPOSALS)])
         if kind in PROPOSALS:
             made[seat] += 1
+            received[action[1]] += 1
         elif kind == "accept":
             if answers and answers[-1][3] is None and state.phase == ANSWER:
                 answers[-1][3] = True
@@ -242,7 +244,7 @@ def play(specs: list[str], seed: int, options: dict[str, Any], weigh: bool = Fal
         moves += 1
     return {"seed": seed, "seats": specs, "scores": state.scores(), "outcome": state.outcome(), "moves": moves,
             "made": [made[i] for i in range(len(specs))], "accepted": [accepted[i] for i in range(len(specs))],
-            "declined": [declined[i] for i in range(len(specs))],
+            "declined": [declined[i] for i in range(len(specs))], "received": [received[i] for i in range(len(specs))],
             "failed": [failed[i] for i in range(len(specs))], "answers": answers, "trades": trades,
             "builds": builds}
 
@@ -331,6 +333,10 @@ def summarize(records: list[dict[str, Any]], kinds: list[str], judged: bool) -> 
               f"({wins / pairs:.1%}), 95% interval {low:.1%}–{high:.1%}")
         summary["exploit"] = {"pairings": pairs, "wins": wins, "interval": [low, high]}
     for kind in kinds if len(kinds) > 1 else []:
+        got = [(r["received"][i], 1) for r in records if "received" in r for i, k in enumerate(r["seats"]) if k == kind]
+        if got:
+            print(f"  {kind}: proposals received per game {sum(g for g, _ in got) / len(got):.2f}, "
+                  f"in {sum(1 for g, _ in got if g)} of {len(got)} games")
         points = [s for r in records for s, k in zip(r["scores"], r["seats"]) if k == kind]
         print(f"  {kind}: mean points {sum(points) / len(points):.2f}")
     if judged:
