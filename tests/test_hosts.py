@@ -28,6 +28,7 @@ from test_ssh_server import (
     enter_as,
     eventually,
     guest_terminal,
+    new_key,
     past_how_to_play,
     play,
 )
@@ -793,8 +794,8 @@ async def test_a_server_stopped_while_a_person_sits_at_its_match_through_a_link_
     two = await DatabaseServer(tmp_path / "two", database_url).start()
     terminals: list[Terminal] = []
     try:
-        for _ in range(STOPS):
-            await stopped_and_resumed(one, two, database_url, terminals)
+        for trial in range(STOPS):
+            await stopped_and_resumed(one, two, database_url, terminals, trial)
             for term in terminals:
                 term.conn.close()
             terminals.clear()
@@ -808,10 +809,28 @@ async def test_a_server_stopped_while_a_person_sits_at_its_match_through_a_link_
 STOPS = 10
 
 
-async def stopped_and_resumed(one, two, url: str, terminals: list[Terminal]) -> None:
-    """Bob on ``two`` at Ann's match on ``one``; ``one`` stopped 25 s (``two`` takes the match
-    over after 20), resumed, and seen to look and beat twice more."""
-    _ann, _bob, match_id = await bob_joins_anns_match_across(one, two, terminals)
+PAIRS = [("Ann", "Bob"), ("Cyd", "Dov"), ("Eve", "Fay"), ("Gil", "Hal"), ("Ida", "Jon"), ("Kit", "Lou"),
+         ("Max", "Ned"), ("Oda", "Pam"), ("Quin", "Rex"), ("Sam", "Tod")]
+
+
+async def stopped_and_resumed(one, two, url: str, terminals: list[Terminal], trial: int) -> None:
+    """A person on ``two`` at another's match on ``one`` (new people each trial: the last
+    trial's are still seated in the match ``two`` took); ``one`` stopped 25 s (``two`` takes the
+    match over after 20), resumed, and seen to look and beat twice more."""
+    host_name, guest_name = PAIRS[trial]
+    guest = await enter_as(two, new_key(), guest_name)
+    terminals.append(guest)
+    host = await enter_as(one, new_key(), host_name)
+    terminals.append(host)
+    await create_short_match(host)
+    match_id = one.match_ids()[0]
+    await guest.wait_for(f"{host_name} ?, (free)")
+    for _ in range(trial):  # (below the earlier trials' matches, still played on two)
+        guest.press("down")
+    await guest.wait_for("1 free seat")
+    guest.press("enter")
+    await past_how_to_play(guest)
+    await guest.wait_for(f"{guest_name} (you) · pile")
     one.proc.send_signal(signal.SIGSTOP)
     try:
         await eventually(lambda: not one_hosts(url, one.proc.pid, match_id), "the second server to take over", 60)
