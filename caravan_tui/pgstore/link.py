@@ -115,6 +115,7 @@ class Links:
         self.unanswered_from: Counter[str] = Counter()  # of those, from each address
         #: the addresses the servers on the database link from (their ``--host``, looked up)
         self.known: frozenset[str] = frozenset()
+        self._hosts: frozenset[str] | None = None  # (the servers' ``--host`` that ``known`` was made from)
         self._host: str | None = None  # this server's (its links to others leave from it)
         self.ping, self.quiet = PING, QUIET  # (a test shortens them)
         self._published: dict[str, Any] | None = None
@@ -148,7 +149,7 @@ class Links:
             cur.execute("INSERT INTO servers (name, link_host, link_port) VALUES (%s, %s, %s) ON CONFLICT (name) "
                         "DO UPDATE SET link_host = excluded.link_host, link_port = excluded.link_port",
                         (self.name, host, port))
-        self.known = await asyncio.to_thread(lobby.servers_addresses, self.db)
+        await self._know_the_servers()
         self._looking = asyncio.create_task(self._look_at_lobbies())
 
     async def _look_at_lobbies(self) -> None:
@@ -167,7 +168,7 @@ class Links:
                     self._published_online = here
                 found = await asyncio.to_thread(lobby.every_row, self.db)
                 online = await asyncio.to_thread(lobby.everyone_online, self.db)
-                self.known = await asyncio.to_thread(lobby.servers_addresses, self.db)
+                await self._know_the_servers()
             except OSError as exc:
                 if not failing:  # once per outage, not twice a second (the log would fill)
                     log.warning("cannot share the lobby: %s", exc)
@@ -183,6 +184,14 @@ class Links:
                 self.remote_rows, self.online = found, online
                 self.lobby_changed.set()
                 self.lobby_changed.clear()
+
+    async def _know_the_servers(self) -> None:
+        """The addresses the servers on the database link from (their names looked up again
+        only when the servers change)."""
+        hosts = await asyncio.to_thread(lobby.servers_hosts, self.db)
+        if hosts != self._hosts:
+            self.known = await asyncio.to_thread(lobby.addresses_of, hosts)
+            self._hosts = hosts
 
     async def close(self) -> None:
         if self._looking is not None:

@@ -142,12 +142,16 @@ def everyone_online(db: Database) -> list[str]:
     return [name for name in found if isinstance(name, str) and line_problem(name, MAX_NAME, "") is None]
 
 
-def servers_addresses(db: Database) -> frozenset[str]:
-    """The addresses the servers on the database link from: each one's ``--host``, and the
-    addresses it names (a server's links leave from its ``--host``: ``link.Links._open``)."""
+def servers_hosts(db: Database) -> frozenset[str]:
+    """The ``--host`` of every server on the database (where each listens for links)."""
     with db.transaction() as cur:
         cur.execute("SELECT DISTINCT link_host FROM servers")
-        hosts = [str(row[0]) for row in cur.fetchall()]
+        return frozenset(str(row[0]) for row in cur.fetchall())
+
+
+def addresses_of(hosts: frozenset[str]) -> frozenset[str]:
+    """``hosts`` and the addresses they name (a server's links leave from its ``--host``:
+    ``link.Links._open``)."""
     found = set(hosts)
     for host in hosts:
         with suppress(OSError, UnicodeError):
