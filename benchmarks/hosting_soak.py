@@ -1,4 +1,4 @@
-"""A soak of hosting on PostgreSQL (docs/hosting.md): two ``serve --database`` processes on one
+"""A soak of hosting on PostgreSQL (docs/several-hosts.md): two ``serve --database`` processes on one
 throwaway PostgreSQL, matches that play on by themselves, and for ``--seconds`` faults applied to
 the servers at random while the record of every match is checked.
 

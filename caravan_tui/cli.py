@@ -416,7 +416,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="seconds an opponent's move stays on a person's screen before the next (0 to 5)")
     serve.add_argument("--database", metavar="URL",
                        help="keep the matches, names and connection log in PostgreSQL (postgresql://…), shared "
-                            "with other servers on the same database (docs/hosting.md); needs the postgres extra")
+                            "with other servers on the same database (docs/several-hosts.md); needs the postgres extra")
     serve.add_argument("--admin-keys", metavar="FILE",
                        help="the operators' keys, one a line (a public key or its SHA256 fingerprint): in the "
                             "lobby, o kicks, bans, mutes and closes matches")
