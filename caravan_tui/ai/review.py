@@ -45,7 +45,7 @@ from .policies import pick, search_settings
 ITERATIONS = 1500
 #: another seat's decision is searched with this share of the budget: it splits the seat's luck
 #: from the others' play, it grades nothing
-OTHERS_SHARE = 0.5
+OTHERS_SHARE = 1 / 3
 #: the share of a search's visits a move made must have had for the search's own value of it
 #: to stand (else it is weighed again, below it alone: see ``judge``)
 SETTLED = 0.1
