@@ -2,6 +2,7 @@
 this as costing about N" before a move the search rates a blunder, and the person decides."""
 from __future__ import annotations
 
+import dataclasses
 import json
 
 from caravan_tui.ai.review import ITERATIONS as REVIEW_ITERATIONS
@@ -158,3 +159,25 @@ async def test_a_move_chosen_while_another_is_checked_says_it_waits_and_the_firs
         await wait_for(pilot, lambda: any(n.title == "One move at a time" for n in notices(app)), "the word")
         release.set()
         await wait_for(pilot, lambda: app.runner.host.actions[:1] == [first], "the first move played")
+
+
+def test_practice_judges_a_proposal_written_step_by_step_whole_before_its_last_step():
+    """The steps of a proposal go unasked; before the step that sends or drops it, practice
+    judges the whole proposal exactly as the review does (the same decision, from its start)."""
+    from caravan_tui.ai.matches import play_match
+    from caravan_tui.ai.review import decisions_of
+    from caravan_tui.screens.practice import Practice
+
+    game = get_game("ahldarahd")
+    record = play_match("ahldarahd", [SeatSpec.parse("random")] * 3, 5, game.quick_options, iterations=6)
+    reviewed = {p.turn: p for p in decisions_of(game, 3, record.seed, record.options, record.actions, 0).decisions
+                if p.seat == 0 and p.steps}
+    practice = Practice(None)  # type: ignore[arg-type]  # no worker: only what it would judge
+    state, asked = game.new(3, seed=record.seed, options=record.options), {}
+    for turn, action in enumerate(record.actions):
+        if state.to_move() == 0:
+            position = practice.position(game.id, 0, turn, state.view(0), action)
+            if position is not None:
+                asked[position.turn] = position
+        state.apply(action, False)
+    assert reviewed and all(asked[turn] == dataclasses.replace(p, seat=-1) for turn, p in reviewed.items())

@@ -28,17 +28,28 @@ def number(text: str) -> float:
     return float(text.replace("−", "-"))
 
 
+#: the moves of a match reviewed (a whole Camel Caravan match is several hundred)
+MOVES = 150
+
+
 @cache
-def reviewed(game_id: str, seed: int) -> tuple[Review, list[str]]:
-    """A review of seat 0 (playing at random against easy AI seats; solo Caravanserai on odd
-    seeds) and its lines as written, before they are fitted to 80 columns."""
+def recorded(game_id: str, seed: int):
+    """Seat 0 playing at random against easy AI seats (solo Caravanserai on odd seeds)."""
     game = get_game(game_id)
     players = 1 if game_id == "caravanserai" and seed % 2 else min(3, max(game.players.start, 2))
     specs = [SeatSpec.parse("random")] + [SeatSpec.parse("ai:easy")] * (players - 1)
-    record = play_match(game_id, specs, seed, game.quick_options, iterations=6)
-    done = review(game_id, "m", players, record.seed, record.options, record.actions, 0, record.outcome[0],
+    return play_match(game_id, specs, seed, game.quick_options, iterations=6)
+
+
+@cache
+def reviewed(game_id: str, seed: int) -> tuple[Review, list[str]]:
+    """A review of seat 0 in the first ``MOVES`` moves of ``recorded`` and its lines as written,
+    before they are fitted to 80 columns."""
+    record = recorded(game_id, seed)
+    players = len(record.specs)
+    done = review(game_id, "m", players, record.seed, record.options, record.actions[:MOVES], 0, record.outcome[0],
                   ITERATIONS)
-    return done, review_lines(done, NAMES[:players], game.title)
+    return done, review_lines(done, NAMES[:players], get_game(game_id).title)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -79,10 +90,8 @@ def test_a_review_fits_80_columns_by_wrapping_never_cutting(game_id):
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_no_decision_is_a_forced_move_and_each_is_one_seats_run(game_id):
     game = get_game(game_id)
-    done, _lines = reviewed(game_id, 1)
-    record_players = done.players
-    specs = [SeatSpec.parse("random")] + [SeatSpec.parse("ai:easy")] * (record_players - 1)
-    record = play_match(game_id, specs, 1, game.quick_options, iterations=6)
+    record = recorded(game_id, 1)
+    record_players = len(record.specs)
     state = game.new(record_players, seed=record.seed, options=record.options)
     movers, choices = [], []
     for action in record.actions:

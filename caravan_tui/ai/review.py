@@ -45,7 +45,7 @@ from .policies import pick, search_settings
 ITERATIONS = 1500
 #: another seat's decision is searched with this share of the budget: it splits the seat's luck
 #: from the others' play, it grades nothing
-OTHERS_SHARE = 0.5
+OTHERS_SHARE = 1 / 3
 #: the share of a search's visits a move made must have had for the search's own value of it
 #: to stand (else it is weighed again, below it alone: see ``judge``)
 SETTLED = 0.1
@@ -134,7 +134,7 @@ def decisions_of(game: Game, players: int, seed: int, options: dict[str, Any], a
             run.end, run.end_view = turn, run.view if turn == run.turn else state.view(mover)
         events = state.apply(action, True)
         draws += [Draw(turn, event.text[:MAX_TEXT]) for event in events if _chance_for(event, seat)]
-        if run is not None and _ends(state, mover, events, composing):
+        if run is not None and ends_decision(state, mover, events, composing):
             found.append(run.position())
             run = None
     if run is not None:
@@ -142,7 +142,7 @@ def decisions_of(game: Game, players: int, seed: int, options: dict[str, Any], a
     return Match(tuple(found), tuple(draws))
 
 
-def _ends(state: State, mover: int, events: list[Event], composing: Any) -> bool:
+def ends_decision(state: State, mover: int, events: list[Event], composing: Any) -> bool:
     """Whether a decision is over after a step: another seat or chance acts, or the step logged
     something public while the game does not say the seat is still composing its move."""
     if state.to_move() != mover or any(event.reveals is True for event in events):

@@ -2,20 +2,22 @@
 position would call a blunder, the table asks "Sure? …" and names the better move; the person
 decides.
 
-One judge: the move is judged exactly as a review judges a decision of one move
-(``ai/review.py``: from the seat's view, at the review's budget and seed, the move against the
-search's best) and graded by the review's own function (``Review.grade``), in the AI workers; a
-test checks that practice asks before every move a review grades a blunder. A step that only
-begins a move of several steps (a proposal written step by step) is judged as that step.
+One judge: the move is judged exactly as a review judges that decision (``ai/review.py``: from
+the seat's view, at the review's budget and seed, the move against the search's best) and graded
+by the review's own function (``Review.grade``), in the AI workers; a test checks that practice
+asks before every move the review grades a blunder. A decision of several steps (a proposal
+written step by step, a placement laid piece by piece) is judged whole, as the review judges it,
+before the step that completes it: the steps before it go unasked.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from caravan_tui.ai.review import ITERATIONS, Judged, Position, Review
+from caravan_tui.ai.review import ITERATIONS, Judged, Position, Review, ends_decision
 from caravan_tui.ai.review_text import verdict, words
 from caravan_tui.ai.worker import AIWorker, AIWorkerError
 from caravan_tui.engine import Action
+from caravan_tui.games import get_game
 from caravan_tui.screens.dialogs import ConfirmScreen
 
 if TYPE_CHECKING:
@@ -38,6 +40,28 @@ class Practice:
     def __init__(self, worker: AIWorker, iterations: int = ITERATIONS) -> None:
         self.worker, self.iterations = worker, iterations
         self.checking: Action | None = None  # the move being judged, until it goes or is dropped
+        #: the decision of several steps under way: where it began, its view there, its steps
+        #: and their words so far
+        self.begun: tuple[int, dict[str, Any], list[Action], list[str]] | None = None
+
+    def position(self, game_id: str, seat: int, turn: int, view: dict[str, Any], action: Action) -> Position | None:
+        """The decision ``action`` completes, as a review would judge it, or None where it only
+        goes on with one (it is then remembered, and goes unasked)."""
+        game = get_game(game_id)
+        world = game.from_view(view, seat)
+        said = world.describe(action, seat)
+        begun = self.begun
+        if begun is not None and begun[0] + len(begun[2]) != turn:
+            begun = None  # another seat or chance acted since, or a move was taken back
+        if not ends_decision(world, seat, world.apply(action, True), game.composing):
+            self.begun = (turn, view, [action], [said]) if begun is None else (
+                begun[0], begun[1], [*begun[2], action], [*begun[3], said])
+            return None
+        self.begun = None
+        if begun is None:
+            return Position(turn, view, action)
+        steps = (*begun[2], action)
+        return Position(begun[0], begun[1], steps[0], -1, steps, turn, view, ", then ".join([*begun[3], said]))
 
     def check(self, screen: GameScreen, action: Action) -> None:
         """Judge ``action`` for ``screen``'s seat, then play it unless it is a blunder the person
@@ -61,9 +85,13 @@ class Practice:
         turn, view, seat = screen.table.turn, screen.table.view, screen.seat
         if turn is None or view is None or seat is None:
             return
+        position = self.position(screen.game.id, seat, turn, dict(view), action)
+        if position is None:
+            screen.practised = action
+            screen.act(action)
+            return
         try:
-            (judged,) = await self.worker.review(screen.game.id, seat, [Position(turn, dict(view), action)],
-                                                 self.iterations)
+            (judged,) = await self.worker.review(screen.game.id, seat, [position], self.iterations)
         except AIWorkerError:
             judged = None  # the move goes as chosen: the check is a help, not a gate
         if screen.table.turn != turn:
