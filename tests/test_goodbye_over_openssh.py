@@ -7,12 +7,11 @@ while online, 0 of 6 banned keys arriving were explained)."""
 from __future__ import annotations
 
 import asyncio
-import os
 import re
-import shutil
 
 import asyncssh
 import pytest
+from openssh import key_file, ssh_command, ssh_missing
 from test_ssh_hub import WAIT, named
 
 from caravan_tui import hub_protocol as protocol
@@ -20,7 +19,7 @@ from caravan_tui.ssh.hub import banned_words
 from caravan_tui.ssh.moderation import Ban
 from caravan_tui.ssh.server import GameServer, ServerConfig
 
-pytestmark = pytest.mark.skipif(shutil.which("ssh") is None, reason="OpenSSH's ssh client is not installed")
+pytestmark = pytest.mark.skipif(ssh_missing() is not None, reason=str(ssh_missing()))
 
 OPERATOR = "SHA256:" + "o" * 43
 ANSI = re.compile(rb"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
@@ -34,13 +33,8 @@ class OpenSSH:
         self.said = bytearray()
 
     async def open(self) -> OpenSSH:
-        private = self.folder / "id_ed25519"
-        private.write_bytes(self.key.export_private_key())
-        os.chmod(private, 0o600)
         self.proc = await asyncio.create_subprocess_exec(
-            "ssh", "-tt", "-i", str(private), "-p", str(self.server.port), "-o", "IdentitiesOnly=yes",
-            "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null",
-            "-o", "LogLevel=ERROR", "-F", "/dev/null", "player@127.0.0.1",
+            *ssh_command(self.server.port, key_file(self.key, self.folder)),
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
         self.reading = asyncio.create_task(self._read())
         return self

@@ -1,11 +1,11 @@
 """The web seat in a real browser (Debian's chromium, driven by Playwright) beside SSH clients:
 a link from the SSH lobby signs the browser in, a whole Decktet match is played by keys (and a
-click) against an SSH player with chat both ways, a closed tab and a server restart bring the
-person back to their seat, and a banned key and a forged cookie are refused in the page
-(DESIGN §7).
+click) against a person on OpenSSH's own ``ssh`` client with chat both ways, a closed tab and a
+server restart bring the person back to their seat, and a banned key and a forged cookie are
+refused in the page (DESIGN §7).
 
 The fixture installs chromium when it is missing and this run is root (``apt-get``); else every
-test here is skipped, saying why."""
+test here is skipped, saying why; so is every test here where OpenSSH's ``ssh`` is missing."""
 from __future__ import annotations
 
 import asyncio
@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from browser import BrowserTerminal, chromium_missing, launch
+from openssh import OpenSSHTerminal, ssh_missing
 from test_ssh_server import (
     ANN,
     BOB,
@@ -26,8 +27,6 @@ from test_ssh_server import (
     EVE,
     GRACE,
     Server,
-    Terminal,
-    enter_as,
     eventually,
     fingerprint,
     moves,
@@ -50,6 +49,15 @@ def chromium() -> None:
 
 
 @pytest.fixture
+def openssh(tmp_path) -> Path:
+    """The folder OpenSSH's client takes its keys from (the test is skipped where it is missing)."""
+    why = ssh_missing()
+    if why is not None:
+        pytest.skip(f"no ssh client for the SSH side: {why}")
+    return tmp_path / "keys"
+
+
+@pytest.fixture
 async def browser(chromium):
     from playwright.async_api import async_playwright
 
@@ -66,13 +74,20 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-async def link_from_the_lobby(server: Server, key, name: str) -> str:
-    """``name`` enters over SSH, presses l in the lobby and reads their sign-in link."""
-    term = await Terminal.open(server, key, size=(110, 30))
+async def in_the_lobby(server: Server, key, name: str, keys: Path,
+                       size: tuple[int, int] = (80, 24)) -> OpenSSHTerminal:
+    """``name`` enters with ``ssh`` (giving their name if the server asks it) and is in the lobby."""
+    term = await OpenSSHTerminal.open(server, key, keys, size)
     await term.wait_for(lambda text: "What name do you play under?" in text or f"playing as {name}" in text)
     if f"playing as {name}" not in term.text:
         term.press(name, "enter")
         await term.wait_for(f"playing as {name}")
+    return term
+
+
+async def link_from_the_lobby(server: Server, key, name: str, keys: Path) -> str:
+    """``name`` enters with ``ssh``, presses l in the lobby and reads their sign-in link."""
+    term = await in_the_lobby(server, key, name, keys, size=(110, 30))
     term.press("l")
     await term.wait_for(lambda text: LINK.search(text) is not None)
     link = LINK.search(term.text)[0]
@@ -93,12 +108,12 @@ async def page_text(page) -> str:
 
 
 async def test_a_browser_plays_a_whole_match_with_an_ssh_player_through_a_closed_tab_and_a_restart(
-        tmp_path, browser):
+        tmp_path, browser, openssh):
     web = free_port()
     server = await Server(tmp_path, "--web", str(web), grace=GRACE).start()
     home = f"http://127.0.0.1:{web}/"
     try:
-        link = await link_from_the_lobby(server, ANN, "Ann")
+        link = await link_from_the_lobby(server, ANN, "Ann", openssh)
         context = await browser.new_context(viewport={"width": 760, "height": 450})
         ann = await signed_in(context, link)
         await ann.wait_for("playing as Ann")  # her key's name, in the same lobby
@@ -111,7 +126,7 @@ async def test_a_browser_plays_a_whole_match_with_an_ssh_player_through_a_closed
         await ann.click("Don't show again (d)")
         await ann.wait_for("(you) · pile")
         match_id = server.match_ids()[0]
-        bob = await enter_as(server, BOB, "Bob")
+        bob = await in_the_lobby(server, BOB, "Bob", openssh)  # in a terminal, with OpenSSH's ssh
         await bob.wait_for("1 free seat")
         bob.press("enter")
         await past_how_to_play(bob)
@@ -147,11 +162,12 @@ async def test_a_browser_plays_a_whole_match_with_an_ssh_player_through_a_closed
         bob_plays.cancel()
         before = server.saved(match_id).actions
         await server.stop()
+        await bob.close()  # his ssh has ended with the connection
         await ann.wait_for("The server is stopping; your match is saved.")
         await page.wait_for_function("document.getElementById('status').textContent.includes('connection is lost')")
         server = await Server(tmp_path, "--web", str(web), grace=GRACE).start()
         await ann.wait_for("Ann (you) · pile", timeout=60)
-        bob = await Terminal.open(server, BOB)
+        bob = await OpenSSHTerminal.open(server, BOB, openssh)
         await bob.wait_for("Bob (you) · pile")
         assert server.saved(match_id).actions[:len(before)] == before
         await asyncio.gather(play(server, ann, 0, match_id), play(server, bob, 1, match_id))
@@ -165,12 +181,13 @@ async def test_a_browser_plays_a_whole_match_with_an_ssh_player_through_a_closed
     assert f"{fingerprint(ANN)}\t0.0s\tweb: signed in by link" in log and "web: the person left" in log
 
 
-async def test_a_banned_key_and_a_forged_cookie_are_refused_in_the_page(tmp_path, browser):
+async def test_a_banned_key_and_a_forged_cookie_are_refused_in_the_page(tmp_path, browser, openssh):
     web = free_port()
     server = await Server(tmp_path, "--web", str(web)).start()
     home = f"http://127.0.0.1:{web}/"
     try:
-        first, second = await link_from_the_lobby(server, EVE, "Eve"), await link_from_the_lobby(server, EVE, "Eve")
+        first, second = (await link_from_the_lobby(server, EVE, "Eve", openssh),
+                         await link_from_the_lobby(server, EVE, "Eve", openssh))
         signed = await browser.new_context()
         eve = await signed_in(signed, first)
         await eve.wait_for("playing as Eve")
