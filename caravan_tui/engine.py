@@ -381,7 +381,7 @@ class Measure:
     """What a review measures a decision by (``ai/review.py``): the searching seat's expected
     result times ``scale``, written with ``unit`` ("58%", "38.5 pieces"), and the loss from the
     best move at which a decision is an inaccuracy, a mistake and a blunder, in those units.
-    The thresholds lie above the review search's own noise (docs/ai.md, *Review*)."""
+    The thresholds lie above the review search's own noise (docs/review.md)."""
 
     name: str
     scale: float

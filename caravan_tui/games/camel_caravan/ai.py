@@ -11,7 +11,7 @@ SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
 
 #: a review grades a decision by the win chance it gave up. A turn is four small actions and
 #: ``estimate()`` moves by hundredths between them, so the steps are smaller than the default:
-#: 3, 6 and 12 points (docs/ai.md, *Review*)
+#: 3, 6 and 12 points (docs/review.md)
 REVIEW = ReviewTerms(Measure("win chance", 100.0, "%", 3.0, 6.0, 12.0))
 
 #: goods a refill draws (rules §4): a bag holding no more is emptied by the next one

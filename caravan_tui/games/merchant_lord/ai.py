@@ -101,7 +101,7 @@ HARD = dict(SEARCH, exploration=0.3)
 EASY = dict(SEARCH, prior=False)
 
 #: a review grades a decision by the win chance it gave up: 5, 10 and 20 points (the default;
-#: the dice make a round's outcome wide, so nothing smaller is told apart; docs/ai.md, *Review*)
+#: the dice make a round's outcome wide, so nothing smaller is told apart; docs/review.md)
 REVIEW = ReviewTerms(WIN_CHANCE)
 
 def end_near(state) -> bool:
