@@ -222,20 +222,26 @@ def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
     if pl is not None and mover is not None:
         text = who(table, mover)
         placed, omitted, length = pl["placed"], pl["omitted"], len(view["caravans"][mover])
-        left = pl["left"]
+        left, laid = pl["left"], list(pl["laid"])
+        on_cs, all_match = pl["on_caravanserai"], pl["all_match"]
+        using = view["stage"] == "board" and pl["target"] is not None
+        if using:  # a board good asked about: the preview is Enter's answer, using it (its cell is laid)
+            q, r = pl["target"]
+            laid.append([q, r, COLOURS[pl["colour"]]])
+            on_cs, all_match = True, all_match and cs.get((q, r)) == pl["colour"]
         if left:  # inside a block: it must be finished first
-            out = pl["on_caravanserai"] and pl["all_match"] and not pl["declined"]
+            out = on_cs and all_match and not pl["declined"]
             text.append(" · ")
             text.append(f"+{left}{COLOURS[pl['colour']]}", style="bold")
-            text.append(" then camel: ", style="dim")
+            text.append(" used, then camel: " if using and left == 1 else " then camel: ", style="dim")
             placed += left
             omitted += pl["size"] if out else 0
         else:
             text.append(" · camel now: ", style="dim")
         text.append(f"caravan {length}→{length + omitted}", style="bold")
         text.append(f", count {placed + 1 - omitted}")
-        if pl["laid"]:
-            found = blocks(pl["laid"], cs, pl["declined_blocks"])
+        if laid:
+            found = blocks(laid, cs, pl["declined_blocks"])
             if left:  # (the block in progress, whole: as the figures above count it)
                 found[-1] = replace(found[-1], words=f"{pl['size']}{COLOURS[pl['colour']]}")
             text.append("\n")

@@ -1,0 +1,45 @@
+"""What a newcomer's solo and two-player matches found at 80×24 (issue 65): a hint's plan starred
+in no order, a use-or-decline preview that showed the decline's outcome, forced steps played
+without a word, a boxed-in warning whatever the cell, a board clipped on the right and a plays
+list that lagged behind the board."""
+from __future__ import annotations
+
+import random
+
+from caravan_tui.games import GAMES
+from caravan_tui.games.caravanserai.rules import BOARD, USE
+from caravan_tui.games.caravanserai.table import CaravanseraiTable, placement_text
+
+GAME = GAMES["caravanserai"]
+
+
+def board_good_asked(left_out: bool):
+    """A solo position (random play) asking about a board good whose use finishes its block, and
+    leaves it out of the count (``left_out``) or not."""
+    for seed in range(300):
+        rng, state = random.Random(seed), GAME.new(1, seed=seed, options={})
+        while not state.is_over():
+            if state.stage == BOARD and state.view(0)["placement"]["left"] == 1:
+                used = state.clone()
+                used.apply(USE, False)
+                if (used.view(0)["placement"]["omitted"] > state.omitted) == left_out:
+                    return state, used
+            state.apply(rng.choice(state.legal_actions()), False)
+    raise AssertionError("no such position")
+
+
+def line(state) -> str:
+    table = CaravanseraiTable(seat=0, names=["Ann"])
+    table.set_view(state.view(0), state)
+    return placement_text(state.view(0), table).plain
+
+
+def test_the_use_or_decline_preview_shows_what_using_the_board_good_gives():
+    """The bug: asked "enter: use the red board good · n declines", the line under the board gave
+    the figures of declining it (the block counted). They are Enter's now: using it."""
+    for left_out in (True, False):
+        asked, used = board_good_asked(left_out)
+        before, after = line(asked), line(used)
+        figures = after.split("camel now: ")[1].split("\n")
+        assert before.split("then camel: ")[1].split("\n") == figures, (before, after)
+        assert "+1" in before and "used, then camel" in before
