@@ -10,6 +10,8 @@ from caravan_tui.games import GAMES
 from caravan_tui.games.caravanserai.rules import BOARD, USE
 from caravan_tui.games.caravanserai.table import CaravanseraiTable, placement_text
 
+from tables import wait_for
+
 GAME = GAMES["caravanserai"]
 
 
@@ -43,3 +45,24 @@ def test_the_use_or_decline_preview_shows_what_using_the_board_good_gives():
         figures = after.split("camel now: ")[1].split("\n")
         assert before.split("then camel: ")[1].split("\n") == figures, (before, after)
         assert "+1" in before and "used, then camel" in before
+
+
+async def test_boxed_in_is_said_at_the_step_that_ends_the_placement_never_at_a_stand_after_it(tmp_path):
+    """The bug: the last stand asked "This leaves your caravan boxed in … Play it?" whichever cell
+    was picked (a good stood on the board blocks no caravan); the step that had boxed it in said
+    nothing of it. That step asks now; no stand does."""
+    from test_caravanserai_newcomer import decision_at, random_prefix
+
+    from caravan_tui.games.caravanserai.rules import STAND
+
+    async with decision_at(tmp_path, 30, random_prefix(30, 42)) as (_app, pilot, table):
+        screen, host = table.screen, table.runner.host
+        asked = screen.question_before(("dir", 3))  # (the rest is forced: the camel, then two stands)
+        assert asked is not None and "This leaves your caravan boxed in (no open cell next to the head)" in asked[0]
+        for step in (("dir", 3), ("stand", 0, 4, 2)):
+            turn = host.turn
+            screen.act(step)
+            await wait_for(pilot, lambda turn=turn: host.turn > turn and screen.table.turn is not None, "the step")
+        assert screen.table.world.stage == STAND and screen.table.world.stands == 1
+        stands = screen.table.legal
+        assert len(stands) > 2 and [screen.question_before(stand) for stand in stands] == [None] * len(stands)

@@ -482,14 +482,19 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             then = "your turn ends" if ends else f"then you stand {each}"
             question = (f"After “{self.describe(action)}” only one way on is left: the rest of this placement "
                         f"is laid for you ({laid}) and {then}, your caravan at {length}. ")
-        boxed = self.boxed_in(after) if ends else None
+        # what the placement leaves is said as it ends (at its camel), never at a stand after it:
+        # a good stood on the board blocks no caravan, so every stand leaves the same
+        settles = action[0] != "stand" and (ends or (placed and world.stage in (PLACE, BOARD)))
+        boxed = None
+        if settles and not after.is_over() and world.n > 1:
+            boxed = self.boxed_in(after) if ends else after.stuck(seat)
         if after.is_over() and after.end is not None:
             why = "no caravan can move any more" if after.end == SAFETY else after.end
             said = "" if question else f", your caravan at {len(after.caravans[seat])}"  # (its length once)
             question += f"This ends the match ({why}){said}. "
         elif boxed:
             question += f"This leaves your caravan boxed in ({boxed}): your turns would be skipped. "
-        elif ends and world.n > 1 and not after.is_over() and len(self.open_by_head(after, seat)) == 1:
+        elif settles and world.n > 1 and not after.is_over() and len(self.open_by_head(after, seat)) == 1:
             question += ("This leaves one open cell next to your head: if another player's caravan takes it, "
                          "your turns are skipped until a cell there frees. ")
         return (question, bool(boxed)) if question else None
