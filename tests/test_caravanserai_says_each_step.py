@@ -5,6 +5,9 @@ list that lagged behind the board."""
 from __future__ import annotations
 
 import random
+from contextlib import asynccontextmanager
+
+from test_caravanserai_screen import screen_lines
 
 from caravan_tui.games import GAMES
 from caravan_tui.games.caravanserai.rules import BOARD, USE
@@ -66,3 +69,64 @@ async def test_boxed_in_is_said_at_the_step_that_ends_the_placement_never_at_a_s
         assert screen.table.world.stage == STAND and screen.table.world.stands == 1
         stands = screen.table.legal
         assert len(stands) > 2 and [screen.question_before(stand) for stand in stands] == [None] * len(stands)
+
+
+def solo_prefix(seed: int, moves: int) -> list:
+    rng, state, prefix = random.Random(seed), GAME.new(1, seed=seed, options={}), []
+    for _ in range(moves):
+        prefix.append(rng.choice(state.legal_actions()))
+        state.apply(prefix[-1], log=False)
+    return prefix
+
+
+@asynccontextmanager
+async def solo_at(tmp_path, seed: int, prefix: list):
+    """The solo table (seed ``seed``, no options) after ``prefix``, at its decision."""
+    from caravan_tui.match.runner import MatchRunner
+    from caravan_tui.seats import SeatSpec
+
+    from tables import settled, table_shown
+
+    runner = MatchRunner.new("caravanserai", [SeatSpec("human")], ["Ann"], seed, {}, None)
+    host = runner.host
+    for action in prefix:
+        host.movers.append(host.state.to_move())
+        host.events.append(host.state.apply(action))
+        host.actions.append(action)
+    async with table_shown(tmp_path, runner) as (app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
+        yield app, pilot, screen
+
+
+async def test_the_steps_the_rules_lay_after_a_choice_are_said_as_they_happen(tmp_path):
+    """The bug: one Enter on "3 yellow goods" laid a good, turned north-west, laid another and
+    used a board good, and nothing said so. The log and the line under the board say each step."""
+    from caravan_tui.screens.dialogs import ChoiceScreen
+    from caravan_tui.widgets import MatchLog
+
+    async with solo_at(tmp_path, 2, solo_prefix(2, 93)) as (app, pilot, screen):
+        turn = screen.table.turn
+        await pilot.press("Y")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "how many?")
+        assert app.screen.choices == ["3 yellow goods"]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.table.turn not in (None, turn), "the next decision")
+        said = "1 yellow good, head NW, use the yellow board good"
+        log = " ".join(line for line, _ in screen.query_one(MatchLog)._entries)
+        assert f"The rules then laid for you, the only way on: {said}." in log
+        line = screen.query_one("#cs-turn")
+        rows = screen_lines(app)[line.region.y:line.region.bottom]
+        shown = " ".join(row[line.region.x:line.region.right].strip() for row in rows)
+        assert shown == f"You: laid for you, the only way on: {said}"
+
+
+async def test_a_choice_after_which_the_rules_lay_whole_turns_says_so_first(tmp_path):
+    """The bug: "You laid camel" — a whole turn the rules played for the player (the only move),
+    told only afterwards. The camel that leads to it asks first, naming the turns."""
+    from test_caravanserai_newcomer import decision_at, random_prefix
+
+    async with decision_at(tmp_path, 161, random_prefix(161, 102)) as (_app, _pilot, table):
+        asked = table.screen.question_before(("camel",))
+        assert asked is not None
+        said = "Then the rules lay your next 2 turns for you, the only move: head W, camel; head NW, camel."
+        assert said in asked[0], asked

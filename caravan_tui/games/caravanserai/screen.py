@@ -35,7 +35,7 @@ from caravan_tui.bus import Update
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
-from caravan_tui.widgets import ActionList
+from caravan_tui.widgets import ActionList, MatchLog
 
 from .ai import prior
 from .board_widget import Cell, HexBoard
@@ -47,7 +47,7 @@ from .picture import HINT, Picture, action_cell, notation
 from .rules import BOARD, DECLINE, PLACE, TITLES, USE, CaravanseraiState, pieces_text, title
 from .table import CaravanseraiTable, final_table, forecast, info_text, legend_text, placement_text, seats_table
 from .views import CaravanseraiView, letters, piece
-from .words import SAFETY, STAGE_FIRST, block_problem, piece_problem, tie_break
+from .words import SAFETY, STAGE_FIRST, block_problem, forced_words, piece_problem, tie_break
 
 #: direction keys: the keyboard's hex around ``s`` (w e / a d / z x), and the rules' 0-5
 DIRECTION_KEYS = {"d": 0, "e": 1, "w": 2, "a": 3, "z": 4, "x": 5}
@@ -257,8 +257,28 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
                 focus = after.pos if after.pos in changed else min(changed, key=lambda c: (c[1], c[0]))
                 self.table.show_cell(focus)
         self.table.flash = changed
+        self.say_forced(by_other)
         self._redraw_marks()
         self.note_missed_turns(previous, view)
+
+    def say_forced(self, by_other: bool) -> None:
+        """The view after our choice: the steps the rules then played for us go into the log and
+        under the board (until our next choice); another's move ends them."""
+        table = self.table
+        if by_other or self.replaying:
+            table.forcing = table.forced = None
+        elif table.forcing is not None:
+            self.query_one(MatchLog).add([f"The rules then laid for you, the only way on: {table.forcing}."])
+            table.forced, table.forcing = table.forcing, None
+
+    def forced_news(self, action: Action) -> tuple[str, list[str]]:
+        """What the rules play by themselves after ``action``: our steps of this turn, in words,
+        and our later turns laid whole for us."""
+        world, seat = self.table.world, self.seat
+        if not isinstance(world, CaravanseraiState) or seat is None:
+            return "", []
+        colour = action[1] if action[0] == "good" else world.bcol
+        return forced_words(world.forced_after(action), seat, world.turns, colour)
 
     def note_missed_turns(self, previous: CaravanseraiView | None, view: CaravanseraiView) -> None:
         """Our turns that passed between two views with no decision of ours (the turns begun in
@@ -378,6 +398,9 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             table.trail, table.hinted = [], None
 
     def act(self, action: Action) -> None:
+        now, later = self.forced_news(action) if action in self.table.legal else ("", [])
+        said = "; ".join([now] * bool(now) + [f"your next turn: {turn}" for turn in later])
+        self.table.forcing, self.table.forced = said or None, None
         super().act(action)
         trail = self.table.trail
         self.table.trail = trail[1:] if trail and trail[0] == action else []
@@ -497,6 +520,10 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         elif settles and world.n > 1 and not after.is_over() and len(self.open_by_head(after, seat)) == 1:
             question += ("This leaves one open cell next to your head: if another player's caravan takes it, "
                          "your turns are skipped until a cell there frees. ")
+        _, later = self.forced_news(action)
+        if later:  # (never a whole turn played for the player unannounced)
+            turns = "your next turn" if len(later) == 1 else f"your next {len(later)} turns"
+            question += f"Then the rules lay {turns} for you, the only move: {'; '.join(later)}. "
         return (question, bool(boxed)) if question else None
 
     @staticmethod

@@ -54,7 +54,9 @@ class CaravanseraiTable(TableState[CaravanseraiView]):
     on, previewed while it shows and while we follow it (``trail``: its steps still ahead); the
     cells the latest action by another changed; our turns skipped or laid for us since our last
     decision and why (the placement line says so until our next turn; ``news``: what the latest
-    view did to our turn, said while it is on show); and where the board is asked to put its
+    view did to our turn, said while it is on show; ``forcing``: the steps the rules will play for us
+after our latest choice, said as its view arrives, ``forced``: under the board until our next
+choice); and where the board is asked to put its
     cursor or to pan to (``aim``, ``seen``: the board moves when the request's number changes,
     else its cursor is the player's)."""
 
@@ -67,6 +69,8 @@ class CaravanseraiTable(TableState[CaravanseraiView]):
     skipped: tuple[int, str] | None = None
     played_for_us: str | None = None
     news: str | None = None
+    forcing: str | None = None
+    forced: str | None = None
     aim: Aim | None = None
     seen: tuple[int, Cell] | None = None
 
@@ -219,14 +223,20 @@ def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
         text.append(": turn laid for you ", style="bold reverse")
         text.append(f"({table.played_for_us}: the only move)")
         return text
+    if table.forced is not None and mover == table.seat:
+        text = Text("You: ", style="bold")
+        text.append("laid for you, the only way on: ", style="bold reverse")
+        text.append(table.forced)
+        return text
     if pl is not None and mover is not None:
         text = who(table, mover)
         placed, omitted, length = pl["placed"], pl["omitted"], len(view["caravans"][mover])
         left, laid = pl["left"], list(pl["laid"])
         on_cs, all_match = pl["on_caravanserai"], pl["all_match"]
-        using = view["stage"] == "board" and pl["target"] is not None
-        if using:  # a board good asked about: the preview is Enter's answer, using it (its cell is laid)
-            q, r = pl["target"]
+        target = pl["target"] if view["stage"] == "board" else None
+        using = target is not None
+        if target is not None:  # a board good asked about: the preview is Enter's answer, using it (its cell is laid)
+            q, r = target
             laid.append([q, r, COLOURS[pl["colour"]]])
             on_cs, all_match = True, all_match and cs.get((q, r)) == pl["colour"]
         if left:  # inside a block: it must be finished first
