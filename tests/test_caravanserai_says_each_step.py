@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from contextlib import asynccontextmanager
+from itertools import pairwise
 
 from test_caravanserai_screen import screen_lines
 
@@ -130,3 +131,54 @@ async def test_a_choice_after_which_the_rules_lay_whole_turns_says_so_first(tmp_
         assert asked is not None
         said = "Then the rules lay your next 2 turns for you, the only move: head W, camel; head NW, camel."
         assert said in asked[0], asked
+
+
+async def test_the_solo_and_two_player_boards_show_whole_at_80x24(tmp_path):
+    """The bug: the solo board (19 tiles) lost its right-hand column at 80×24: shift+arrows had to
+    pan to see it. The side column leaves it its 52 columns; the whole legend still fits."""
+    from test_caravanserai_newcomer import decision_at
+
+    from caravan_tui.games.caravanserai.board_widget import HexBoard
+    from caravan_tui.games.caravanserai.legend import LEGEND_WIDTH, legend_panel
+
+    async with solo_at(tmp_path, 7, []) as (_app, pilot, screen):
+        board = screen.query_one(HexBoard)
+        assert board.full.width == 52 and board.content_size.width >= board.full.width and board.more() == ""
+        await pilot.press("l")
+        panel = screen.query_one("#legend-panel")
+        await wait_for(pilot, lambda: not panel.has_class("-hidden") and panel.content_size.width > 0, "the legend")
+        assert max(len(line) for line in legend_panel().plain.splitlines()) == LEGEND_WIDTH
+        assert panel.scrollable_content_region.width >= LEGEND_WIDTH
+    async with decision_at(tmp_path, 7, []) as (_app, _pilot, table):
+        board = table.screen.query_one(HexBoard)
+        assert board.content_size.width >= board.full.width and board.more() == ""
+
+
+async def test_a_hints_plan_is_numbered_on_the_board_in_the_order_its_pieces_are_laid(tmp_path):
+    """The bug (solo seed 7, round 7): a hint laying many pieces starred about ten cells in no
+    order; the route could not be rebuilt from the stars. Its cells are numbered 1, 2, 3… in the
+    order the plan fills them: each next to the one before, the first next to the head."""
+    from caravan_tui.games.caravanserai.ai import prior
+    from caravan_tui.games.caravanserai.board_widget import HexBoard, distance
+    from caravan_tui.games.caravanserai.explain import placement
+    from caravan_tui.games.caravanserai.geometry import QR
+    from caravan_tui.games.caravanserai.looks import step_mark
+
+    async with solo_at(tmp_path, 7, solo_prefix(7, 29)) as (_app, pilot, screen):
+        world = screen.table.world
+        screen.table.hint_plan = plan = placement(world, 0, [], prior)
+        assert len(plan) >= 10
+        screen.show_hint(plan[0], "A long placement.")
+        board = screen.query_one(HexBoard)
+        await wait_for(pilot, lambda: board.marks.get(screen.table.hint_cells[-1]) is not None, "the plan drawn")
+        cells = screen.table.hint_cells
+        after = world.clone()
+        for action in plan:
+            after.apply(action, False)
+        laid = after.laid or after.last[2]  # (the plan's last step may end the placement: a forced camel)
+        stood = [(action[2], action[3]) for action in plan if action[0] == "stand"]
+        assert cells == tuple(QR[cell] for cell, _ in laid) + tuple(stood)  # (the whole plan, nothing else)
+        path = [QR[world.pos], *cells[:len(laid)]]
+        assert all(distance(a, b) == 1 for a, b in pairwise(path))
+        assert [str(board.marks.get(cell)) for cell in cells if cell != board.cursor] == \
+            [step_mark(step) for step, cell in enumerate(cells, start=1) if cell != board.cursor]

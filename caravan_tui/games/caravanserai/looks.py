@@ -23,7 +23,8 @@ def board_look(table: CaravanseraiTable) -> HexLook:
 
 def marks(table: CaravanseraiTable) -> dict[Cell, Text]:
     """A mark before a cell: ``*`` changed by the last move, ``+`` laid this placement, ``›``
-    Enter plays there, ``★`` the hint's play and every cell its plan fills."""
+    Enter plays there, ``1`` ``2`` ``3``… the cells the hint's plan fills, in its order (``★``
+    the hint's play where it fills none)."""
     picture = table.picture
     found: dict[Cell, Text] = {}
     if picture is None:
@@ -39,12 +40,21 @@ def marks(table: CaravanseraiTable) -> dict[Cell, Text]:
             if at is not None:
                 found[at] = Text(SELECT)
     if table.hinted is not None:
-        for planned in table.hint_cells:
-            found[planned] = Text(HINT)
+        for step, planned in enumerate(table.hint_cells, start=1):
+            found[planned] = Text(step_mark(step))
         at = action_cell(table.hinted, picture)
-        if at is not None:
+        if at is not None and at not in table.hint_cells:
             found[at] = Text(HINT)
     return found
+
+
+#: the marks of a hint's plan, in the order it lays its pieces
+STEP_MARKS = "123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def step_mark(step: int) -> str:
+    """The mark of the ``step``-th cell of a hint's plan (from 1): its number, then letters."""
+    return STEP_MARKS[step - 1] if step <= len(STEP_MARKS) else HINT
 
 
 def cell_caption(table: CaravanseraiTable, cell: Cell) -> str:
@@ -55,7 +65,9 @@ def cell_caption(table: CaravanseraiTable, cell: Cell) -> str:
     if picture is None:
         return ""
     where = picture.describe_cell(cell, lambda seat: table.words(f"{{p{seat}:'s}}"))
-    if table.hinted is not None and (cell in table.hint_cells or cell == action_cell(table.hinted, picture)):
+    if table.hinted is not None and cell in table.hint_cells:
+        where += f" {HINT} hint step {step_mark(table.hint_cells.index(cell) + 1)}"
+    elif table.hinted is not None and cell == action_cell(table.hinted, picture):
         where += f" {HINT} hint"
     return where
 

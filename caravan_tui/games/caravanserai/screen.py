@@ -8,8 +8,9 @@ Each cell shows two characters (spec §11.7), so colour is never the only cue:
 - ``2R`` a red good of seat 2's caravan, ``2C`` a camel, ``2L`` a lying camel; the head camel is
   in reverse video; ``+`` before a piece marks the placement in progress (the preview).
 
-The marks before a cell: ``›`` Enter here plays something, ``★`` the hint, ``*`` changed by
-the opponent's latest action. The cursor is ``[..]``.
+The marks before a cell: ``›`` Enter here plays something, ``1 2 3``… the cells of the hint's
+plan in its order (``★`` its play where it fills none), ``*`` changed by the opponent's latest
+action. The cursor is ``[..]``.
 
 A placement is built from the board or the keys: direction keys (``w e a d z x`` around ``s``,
 the keyboard's own hex, or ``0``-``5`` as in the rules: E NE NW W SW SE) choose where the caravan
@@ -69,9 +70,15 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     TABLE = CaravanseraiTable
     PANELS_BESIDE = True  # (the board takes the column's height: over it, the hint hid its lower rows)
 
+    # the side column leaves the board the room of the solo and two-player boards (52 columns)
+    # at 80 (the whole legend fits its 28); the board's frame keeps its top and foot, where its
+    # title and the cell under the cursor are, not its sides
+    CSS = """
+    CaravanseraiScreen #side { width: 28; }
+    """
     DEFAULT_CSS = """
-    #cs-board { border: round $primary; }
-    #cs-board:focus { border: heavy $accent; }
+    #cs-board { border: round $primary; border-left: none; border-right: none; }
+    #cs-board:focus { border: heavy $accent; border-left: none; border-right: none; }
     #cs-info, #cs-seats, #cs-turn { padding: 0 1; }
     #cs-turn { color: $text-muted; height: auto; max-height: 2; }
     #cs-legend { height: 1fr; color: $text-muted; overflow: hidden; padding: 0 1; text-wrap: nowrap; }
@@ -140,30 +147,38 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             return None
         return f"Careful: the placement suggested below boxes your caravan in ({why}): you would be skipped."
 
-    def plan_cells(self, trail: list[Action]) -> set[Cell]:
-        """Every cell the hint's whole plan (``trail``: its steps from here) puts something on:
-        the starting camel, each piece of the placement (a board good used or declined included,
-        and pieces the final camel takes back from the tail) and each market good stood after
-        it; the board previews them all."""
+    def plan_cells(self, trail: list[Action]) -> tuple[Cell, ...]:
+        """Every cell the hint's whole plan (``trail``: its steps from here) puts something on,
+        in the order it does: the starting camel, each piece of the placement as it is laid (a
+        board good used or declined included, the final camel last), then each market good stood
+        after it; the board numbers them so, and the route can be followed piece by piece."""
         now, seat = self.table.world, self.seat
         if not isinstance(now, CaravanseraiState) or seat is None or not trail:
-            return set()
-        world, cells = now.clone(), set()
-        turns = now.turns
+            return ()
+        world, cells = now.clone(), list[Cell]()
+        done = {QR[cell] for cell, _ in now.laid}
+        turns, head = now.turns, now.head
+
+        def add(cell: Cell) -> None:
+            if cell not in done and cell not in cells:
+                cells.append(cell)
+
         for action in trail:
             placing = world.stage in (PLACE, BOARD)
             if action[0] == "start":
-                cells.add((action[1], action[2]))
+                add((action[1], action[2]))
             elif action[0] == "stand":
-                cells.add((action[2], action[3]))
+                add((action[2], action[3]))
             world.apply(action, False)
             if not placing:
                 continue
             # the step ended the placement (solo: the next may have begun): its pieces are ``last``'s
             ended = world.stage not in (PLACE, BOARD) or world.turns != turns
-            laid = world.last[2] if ended and world.last is not None else world.laid
-            cells |= {QR[cell] for cell, _ in laid}
-        return cells - {QR[cell] for cell, _ in now.laid}
+            last = world.last
+            laid = last[2] if ended and last is not None and last[1] == head else () if ended else world.laid
+            for cell, _ in laid:
+                add(QR[cell])
+        return tuple(cells)
 
     def _redraw_marks(self) -> None:
         """What may be chosen changed: the board draws itself again from the table."""

@@ -51,19 +51,19 @@ def market_text(market: list[int]) -> Text:
 class CaravanseraiTable(TableState[CaravanseraiView]):
     """The Caravanserai table's state: with the seat's, what the view puts on each cell
     (``picture``, ``glyphs``); the hint's play and every cell its whole placement puts something
-    on, previewed while it shows and while we follow it (``trail``: its steps still ahead); the
-    cells the latest action by another changed; our turns skipped or laid for us since our last
-    decision and why (the placement line says so until our next turn; ``news``: what the latest
-    view did to our turn, said while it is on show; ``forcing``: the steps the rules will play for us
-after our latest choice, said as its view arrives, ``forced``: under the board until our next
-choice); and where the board is asked to put its
-    cursor or to pan to (``aim``, ``seen``: the board moves when the request's number changes,
-    else its cursor is the player's)."""
+    on, in the order it does (``hint_cells``), previewed while it shows and while we follow it
+    (``trail``: its steps still ahead); the cells the latest action by another changed; our
+    turns skipped or laid for us since our last decision and why (the placement line says so
+    until our next turn; ``news``: what the latest view did to our turn, said while it is on
+    show); the steps the rules play for us after our latest choice (``forcing``, said as its
+    view arrives; ``forced``, under the board until our next choice); and where the board is
+    asked to put its cursor or to pan to (``aim``, ``seen``: the board moves when the request's
+    number changes, else its cursor is the player's)."""
 
     picture: Picture | None = None
     glyphs: dict[Cell, Text] = field(default_factory=dict)
     hinted: Action | None = None
-    hint_cells: set[Cell] = field(default_factory=set)
+    hint_cells: tuple[Cell, ...] = ()
     trail: list[Action] = field(default_factory=list)
     flash: set[Cell] = field(default_factory=set)
     skipped: tuple[int, str] | None = None
