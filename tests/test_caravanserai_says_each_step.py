@@ -182,3 +182,17 @@ async def test_a_hints_plan_is_numbered_on_the_board_in_the_order_its_pieces_are
         assert all(distance(a, b) == 1 for a, b in pairwise(path))
         assert [str(board.marks.get(cell)) for cell in cells if cell != board.cursor] == \
             [step_mark(step) for step, cell in enumerate(cells, start=1) if cell != board.cursor]
+
+
+async def test_the_cell_under_the_cursor_says_your_head_camel_in_lower_case(tmp_path):
+    """Found in play: the board's foot read "(3,-5) purple Caravanserai, Your head camel"."""
+    from test_caravanserai_newcomer import decision_at, random_prefix
+
+    from caravan_tui.games.caravanserai.geometry import QR
+    from caravan_tui.games.caravanserai.looks import cell_caption
+
+    async with decision_at(tmp_path, 161, random_prefix(161, 2)) as (_app, _pilot, table):
+        state = table.screen.table
+        assert cell_caption(state, QR[state.world.caravans[0][-1][0]]).endswith(", your head camel")
+        assert cell_caption(state, QR[state.world.caravans[1][-1][0]]).endswith(", Bot's head camel")
+

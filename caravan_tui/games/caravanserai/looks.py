@@ -64,12 +64,18 @@ def cell_caption(table: CaravanseraiTable, cell: Cell) -> str:
     picture = table.picture
     if picture is None:
         return ""
-    where = picture.describe_cell(cell, lambda seat: table.words(f"{{p{seat}:'s}}"))
+    where = picture.describe_cell(cell, lambda seat: possessive(table, seat))
     if table.hinted is not None and cell in table.hint_cells:
         where += f" {HINT} hint step {step_mark(table.hint_cells.index(cell) + 1)}"
     elif table.hinted is not None and cell == action_cell(table.hinted, picture):
         where += f" {HINT} hint"
     return where
+
+
+def possessive(table: CaravanseraiTable, seat: int) -> str:
+    """"your" or "AI 2's", inside the caption's words (the table's words begin a sentence: "Your")."""
+    words = table.words(f"{{p{seat}:'s}}")
+    return "your" if words == "Your" else words
 
 
 def aim_at_decision(table: CaravanseraiTable) -> None:
