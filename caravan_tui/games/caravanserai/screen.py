@@ -283,17 +283,18 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         if by_other or self.replaying:
             table.forcing = table.forced = None
         elif table.forcing is not None:
-            self.query_one(MatchLog).add([f"The rules then laid for you, the only way on: {table.forcing}."])
-            table.forced, table.forcing = table.forcing, None
+            words, letters = table.forcing
+            self.query_one(MatchLog).add([f"The rules then laid for you, the only way on: {words}."])
+            table.forced, table.forcing = letters, None
 
-    def forced_news(self, action: Action) -> tuple[str, list[str]]:
-        """What the rules play by themselves after ``action``: our steps of this turn, in words,
-        and our later turns laid whole for us."""
+    def forced_news(self, action: Action, short: bool = False) -> tuple[str, list[str]]:
+        """What the rules play by themselves after ``action``: our steps of this turn, in words
+        (``short``: in the board's letters), and our later turns laid whole for us."""
         world, seat = self.table.world, self.seat
-        if not isinstance(world, CaravanseraiState) or seat is None:
+        if not isinstance(world, CaravanseraiState) or seat is None or action not in self.table.legal:
             return "", []
         colour = action[1] if action[0] == "good" else world.bcol
-        return forced_words(world.forced_after(action), seat, world.turns, colour)
+        return forced_words(world.forced_after(action), seat, world.turns, colour, short)
 
     def note_missed_turns(self, previous: CaravanseraiView | None, view: CaravanseraiView) -> None:
         """Our turns that passed between two views with no decision of ours (the turns begun in
@@ -413,9 +414,10 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             table.trail, table.hinted = [], None
 
     def act(self, action: Action) -> None:
-        now, later = self.forced_news(action) if action in self.table.legal else ("", [])
-        said = "; ".join([now] * bool(now) + [f"your next turn: {turn}" for turn in later])
-        self.table.forcing, self.table.forced = said or None, None
+        words, letters = ("; ".join([now] * bool(now) + [f"your next turn: {turn}" for turn in later])
+                          for now, later in (self.forced_news(action), self.forced_news(action, short=True)))
+        self.table.forcing = (words, letters) if words else None
+        self.table.forced = None
         super().act(action)
         trail = self.table.trail
         self.table.trail = trail[1:] if trail and trail[0] == action else []

@@ -23,7 +23,7 @@ from .words import RESERVE_WORDS, SAFETY, SAFETY_WORDS
 #: a name's room in the seats' lines and the placement line
 NAME_WIDTH = 13
 #: the room of a line under the board at 80 columns
-ROW = 46
+ROW = 50
 
 
 def reserve_text(reserve: list[int]) -> Text:
@@ -55,8 +55,9 @@ class CaravanseraiTable(TableState[CaravanseraiView]):
     (``trail``: its steps still ahead); the cells the latest action by another changed; our
     turns skipped or laid for us since our last decision and why (the placement line says so
     until our next turn; ``news``: what the latest view did to our turn, said while it is on
-    show); the steps the rules play for us after our latest choice (``forcing``, said as its
-    view arrives; ``forced``, under the board until our next choice); and where the board is
+    show); the steps the rules play for us after our latest choice (``forcing``: in words and in
+    the board's letters, said as its view arrives; ``forced``: its letters, under the board until
+    our next choice); and where the board is
     asked to put its cursor or to pan to (``aim``, ``seen``: the board moves when the request's
     number changes, else its cursor is the player's)."""
 
@@ -69,7 +70,7 @@ class CaravanseraiTable(TableState[CaravanseraiView]):
     skipped: tuple[int, str] | None = None
     played_for_us: str | None = None
     news: str | None = None
-    forcing: str | None = None
+    forcing: tuple[str, str] | None = None
     forced: str | None = None
     aim: Aim | None = None
     seen: tuple[int, Cell] | None = None
@@ -209,9 +210,9 @@ def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
     while our turns are skipped, that and why. The figure that matters comes first, so the
     one line at 80 columns keeps it whole; the blocks laid go on a second line, shown where the
     column has the row: the ones the count leaves out (the caravan's growth) and the ones it
-    counts, so the count's figure says where it comes from."""
-    pl, mover = view["placement"], view["to_move"]
-    cs = table.picture.cs if table.picture is not None else {}
+    counts, so the count's figure says where it comes from. After steps the rules laid for us,
+    they take the second line until our next choice."""
+    mover = view["to_move"]
     if table.skipped is not None and mover != table.seat:
         times, why = table.skipped
         text = who(table, table.seat) if table.seat is not None else Text("")
@@ -223,11 +224,20 @@ def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
         text.append(": turn laid for you ", style="bold reverse")
         text.append(f"({table.played_for_us}: the only move)")
         return text
-    if table.forced is not None and mover == table.seat:
-        text = Text("You: ", style="bold")
-        text.append("laid for you, the only way on: ", style="bold reverse")
-        text.append(table.forced)
+    text = _placement_text(view, table)
+    if table.forced is None or mover != table.seat:
         return text
+    said = Text("laid for you, the only way on:", style="bold reverse")
+    said.append(f" {table.forced}")
+    if said.cell_len > ROW:
+        said = Text(f"{table.forced.count(', ') + 1} steps laid for you: the log says them", style="bold reverse")
+    return Text("\n").join([text.split("\n")[0], said])
+
+
+def _placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
+    """The placement in progress, its figures then its blocks; else the last placement's."""
+    pl, mover = view["placement"], view["to_move"]
+    cs = table.picture.cs if table.picture is not None else {}
     if pl is not None and mover is not None:
         text = who(table, mover)
         placed, omitted, length = pl["placed"], pl["omitted"], len(view["caravans"][mover])
