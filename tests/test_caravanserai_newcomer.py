@@ -233,6 +233,7 @@ async def test_the_hints_plan_stays_starred_while_it_is_followed(tmp_path):
     the plan ends it."""
     from test_caravanserai_screen import best, next_turn, setup
 
+    from caravan_tui.games.caravanserai.looks import step_mark
     from caravan_tui.games.caravanserai.picture import HINT, action_cell
     from caravan_tui.widgets import ActionList
 
@@ -254,9 +255,11 @@ async def test_the_hints_plan_stays_starred_while_it_is_followed(tmp_path):
                 assert screen.table.hinted == screen.table.trail[0] == trail[1]
                 assert screen.query_one(ActionList).hinted == trail[1]
                 at = action_cell(trail[1], screen.picture)
-                assert at is None or str(board.marks.get(at)) == HINT
-                assert screen.table.hint_cells and all(str(board.marks.get(c)) == HINT for c in screen.table.hint_cells
-                                                       if c != board.cursor)
+                cells = screen.table.hint_cells
+                mark = step_mark(cells.index(at) + 1) if at in cells else HINT
+                assert at is None or str(board.marks.get(at)) == mark
+                assert screen.table.hint_cells and all(str(board.marks.get(c)) == step_mark(n) for n, c in
+                                                       enumerate(screen.table.hint_cells, 1) if c != board.cursor)
                 followed = True
                 continue
             if followed and len(trail) >= 2 and not left:

@@ -214,7 +214,7 @@ async def test_the_30_tile_board_fits_80x24_and_every_tile_is_reachable(tmp_path
         cells = set(board.cells)
         assert len(cells) == 210
         # everything in the board's column, nothing below the status line
-        assert board.region.right <= 49 and board.region.height >= 12
+        assert board.region.right <= 52 and board.region.height >= 12
         for widget in ("#cs-info", "#cs-seats", "#cs-turn", "#status"):
             region = screen.query_one(widget).region
             assert region.height and region.bottom <= 23, widget
@@ -281,11 +281,11 @@ async def test_the_whole_board_shows_at_120x40(tmp_path):
         await pilot.press("l")  # the whole legend in place of the plays and the log
         await pilot.pause()
         text = "\n".join(screen_lines(app))
-        assert all(words in text for words in ("red Caravanserai cell", "player 2's head", "the final camel"))
+        assert all(words in text for words in ("red Caravanserai", "player 2's head", "the final camel"))
         await pilot.press("l")
         start = screen.table.legal[-1]
         x, y = board.place(action_cell(start, screen.picture))
-        await pilot.click(HexBoard, offset=(1 + x, 1 + y))  # inside the border
+        await pilot.click(HexBoard, offset=(x, 1 + y))  # under the frame's top (it has no sides)
         await wait_for(pilot, lambda: host.turn > 0, "the click to play")
         assert host.actions[0] == start
 
@@ -694,8 +694,8 @@ def cells_the_plan_fills(state, plan) -> set:
 async def test_every_hint_stars_every_cell_of_its_plan_on_the_board(tmp_path):
     """The bug: the plan was starred on the board in only 4 hints of 10 (a stand's cells never, a
     plan that began with a stand starred the last placement instead). Ten hints of a seeded solo
-    game, each at a new decision: every cell the plan fills is starred."""
-    from caravan_tui.games.caravanserai.picture import HINT
+    game, each at a new decision: every cell the plan fills is marked (numbered in its order)."""
+    from caravan_tui.games.caravanserai.looks import step_mark
 
     app = make_app(tmp_path, iterations=6)
     async with app.run_test(size=SIZE) as pilot:
@@ -715,8 +715,10 @@ async def test_every_hint_stars_every_cell_of_its_plan_on_the_board(tmp_path):
             kinds |= {action[0] for action in screen.table.hint_plan}
             assert wanted, screen.table.hint_plan
             # (the board draws the table's state as it next refreshes: wait for that drawing)
-            await wait_for(pilot, lambda wanted=wanted: all(str(board.marks.get(cell)) == HINT for cell in wanted),
-                           f"the plan {screen.table.hint_plan} starred on {wanted}")
+            cells = screen.table.hint_cells
+            await wait_for(pilot, lambda wanted=wanted, cells=cells: wanted <= set(cells) and all(
+                str(board.marks.get(cell)) == step_mark(step) for step, cell in enumerate(cells, start=1)),
+                f"the plan {screen.table.hint_plan} marked on {wanted}: {screen.table.hint_cells}")
             turn = host.turn
             screen.act(best(host.state))
             await wait_for(pilot, lambda turn=turn: host.turn > turn, "the play")

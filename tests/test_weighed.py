@@ -23,7 +23,7 @@ from caravan_tui.games.caravanserai.ai import prior
 from caravan_tui.games.caravanserai.explain import placement
 from caravan_tui.games.caravanserai.geometry import QR
 from caravan_tui.games.caravanserai.looks import marks as caravanserai_marks
-from caravan_tui.games.caravanserai.picture import HINT
+from caravan_tui.games.caravanserai.looks import step_mark
 from caravan_tui.match.host import MatchHost
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.match.runner import MatchRunner
@@ -233,9 +233,10 @@ async def test_a_caravanserai_hint_previews_its_whole_placement_on_the_board(sto
         laid = world.last[2]
         assert len(plan) >= len(screen.table.hint_plan) >= 1
         stood = {(action[2], action[3]) for action in plan if action[0] == "stand"}  # the goods it then stands
-        assert screen.table.hint_cells == {QR[cell] for cell, _ in laid} | stood and len(laid) >= 1
-        marks = caravanserai_marks(screen.table)
-        assert all(str(marks[cell]) == HINT for cell in screen.table.hint_cells)
+        assert set(screen.table.hint_cells) == {QR[cell] for cell, _ in laid} | stood and len(laid) >= 1
+        marks = caravanserai_marks(screen.table)  # (numbered in the order the plan fills them)
+        assert [str(marks[cell]) for cell in screen.table.hint_cells] == \
+            [step_mark(step) for step in range(1, len(screen.table.hint_cells) + 1)]
 
 
 # -- a save's record is hostile: bounded on load, refused in one line, never a crash in the replay --

@@ -10,6 +10,9 @@ from .geometry import COLOUR_NAMES
 from .picture import CHANGED, HINT, LAID, SELECT, colour_text, seat_style
 from .rules import TITLES
 
+#: the whole legend's widest line: the side column's 28 less its frame and scroll bar
+LEGEND_WIDTH = 25
+
 
 def legend_lines() -> list[Text]:
     """Under the board where there is room (not at 80×24), most needed first."""
@@ -18,7 +21,7 @@ def legend_lines() -> list[Text]:
     pieces = Text.assemble(("2", seat_style(1)), colour_text(4), " ", ("2", seat_style(1)), ("C", "bold"), " ",
                            ("2", seat_style(1)), ("L", "bold"), " player 2's good, camel, lying camel; ",
                            ("2C", "reverse"), " player 2's head (reversed)")
-    marks = Text(f"[  ] cursor · {SELECT} enter plays · {LAID} placing · {HINT} hint · {CHANGED} last move")
+    marks = Text(f"[  ] cursor · {SELECT} enter plays · {LAID} placing · 1 2 3 hint · {CHANGED} last move")
     keys = Text("w e a d z x (or 0-5) head · c camel · W K P R Y block · L lying")
     more = Text("arrows move · shift+arrows pan · tab the plays · l whole legend")
     return [cells, pieces, marks, keys, more]
@@ -49,19 +52,19 @@ def title_line(length: int) -> Text:
 
 
 def legend_panel() -> Text:
-    """The whole legend (``l``), lines of at most 28 cells: it fits the side panel at 80 columns
-    (a longer line wrapped back to the panel's edge, under the samples)."""
+    """The whole legend (``l``), lines of at most ``LEGEND_WIDTH`` cells: it fits the side panel
+    at 80 columns (a longer line wrapped back to the panel's edge, under the samples)."""
     text = Text("")
     row = legend_rows(text, 6)
     text.append("Cells\n", style="bold underline")
     row(Text(" ·", style="dim"), "desert")
-    row(Text.assemble(("·", "dim"), colour_text(3, style="dim")), "red Caravanserai cell")
+    row(Text.assemble(("·", "dim"), colour_text(3, style="dim")), "red Caravanserai")
     row(colour_text(3, "◆R"), "a red board good")
     text.append("Pieces (2: player 2)\n", style="bold underline")
     row(Text.assemble(("2", seat_style(1)), colour_text(4)), "a yellow good")
     row(Text.assemble(("2", seat_style(1)), ("C", "bold")), "a camel")
     # (in words too: without colour, or read as plain text, the two samples are alike)
-    row(Text.assemble(("2", seat_style(1) + " reverse"), ("C", "bold reverse")), "the head (reversed)")
+    row(Text.assemble(("2", seat_style(1) + " reverse"), ("C", "bold reverse")), "head (reversed)")
     row(Text.assemble(("2", seat_style(1)), ("L", "bold")), "a lying camel")
     text.append("Colours\n", style="bold underline")
     for colours in ((0, 1), (2, 3), (4,)):
@@ -73,19 +76,20 @@ def legend_panel() -> Text:
         text.append("\n")
     text.append("Marks\n", style="bold underline")
     row(f"{SELECT}", "enter plays here")
-    row(f"{LAID}", "the placement so far")
-    row(f"{HINT}", "the hint")
-    row(f"{CHANGED}", "last move changed it")
+    row(f"{LAID}", "this placement")
+    row("1 2 3", "the hint's steps")
+    row(f"{HINT}", "the hint's play")
+    row(f"{CHANGED}", "changed last move")
     row("[  ]", "the cursor")
     text.append("Keys\n", style="bold underline")
     row("arrows", "move (shift: pan)")
     row("w e", "head NW NE")
     row("a s d", "head W · E")
-    row("z x", "head SW SE (or 0-5)")
+    row("z x", "head SW SE; 0-5")
     row("c", "the final camel")
-    row("WKPRY", "block of that colour")
-    row("L", "lying camel (expert)")
+    row("WKPRY", "start that block")
+    row("L", "lying (expert)")
     row("tab", "the plays list")
     text.append("Reserve\n", style="bold underline")
-    text.append(" C camels, W K P R Y goods")
+    text.append(" C camels, WKPRY goods")
     return text

@@ -6,8 +6,6 @@ from functools import partial
 
 from rich.text import Text
 
-from caravan_tui.screens.table_panels import mid_sentence
-
 from .board_widget import Cell, HexLook
 from .picture import CHANGED, HINT, LAID, SELECT, action_cell
 from .table import CaravanseraiTable, title_text
@@ -25,7 +23,8 @@ def board_look(table: CaravanseraiTable) -> HexLook:
 
 def marks(table: CaravanseraiTable) -> dict[Cell, Text]:
     """A mark before a cell: ``*`` changed by the last move, ``+`` laid this placement, ``›``
-    Enter plays there, ``★`` the hint's play and every cell its plan fills."""
+    Enter plays there, ``1`` ``2`` ``3``… the cells the hint's plan fills, in its order (``★``
+    the hint's play where it fills none)."""
     picture = table.picture
     found: dict[Cell, Text] = {}
     if picture is None:
@@ -41,12 +40,21 @@ def marks(table: CaravanseraiTable) -> dict[Cell, Text]:
             if at is not None:
                 found[at] = Text(SELECT)
     if table.hinted is not None:
-        for planned in table.hint_cells:
-            found[planned] = Text(HINT)
+        for step, planned in enumerate(table.hint_cells, start=1):
+            found[planned] = Text(step_mark(step))
         at = action_cell(table.hinted, picture)
-        if at is not None:
+        if at is not None and at not in table.hint_cells:
             found[at] = Text(HINT)
     return found
+
+
+#: the marks of a hint's plan, in the order it lays its pieces
+STEP_MARKS = "123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def step_mark(step: int) -> str:
+    """The mark of the ``step``-th cell of a hint's plan (from 1): its number, then letters."""
+    return STEP_MARKS[step - 1] if step <= len(STEP_MARKS) else HINT
 
 
 def cell_caption(table: CaravanseraiTable, cell: Cell) -> str:
@@ -56,11 +64,18 @@ def cell_caption(table: CaravanseraiTable, cell: Cell) -> str:
     picture = table.picture
     if picture is None:
         return ""
-    # (mid-sentence: "…purple Caravanserai, your purple good", not "Your")
-    where = picture.describe_cell(cell, lambda seat: mid_sentence(table.words(f"{{p{seat}:'s}}")))
-    if table.hinted is not None and (cell in table.hint_cells or cell == action_cell(table.hinted, picture)):
+    where = picture.describe_cell(cell, lambda seat: possessive(table, seat))
+    if table.hinted is not None and cell in table.hint_cells:
+        where += f" {HINT} hint step {step_mark(table.hint_cells.index(cell) + 1)}"
+    elif table.hinted is not None and cell == action_cell(table.hinted, picture):
         where += f" {HINT} hint"
     return where
+
+
+def possessive(table: CaravanseraiTable, seat: int) -> str:
+    """"your" or "AI 2's", inside the caption's words (the table's words begin a sentence: "Your")."""
+    words = table.words(f"{{p{seat}:'s}}")
+    return "your" if words == "Your" else words
 
 
 def aim_at_decision(table: CaravanseraiTable) -> None:

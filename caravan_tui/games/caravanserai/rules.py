@@ -395,13 +395,30 @@ class CaravanseraiState(TurnState):
             raise IllegalAction(f"{action!r} is not legal now")
         events: list[Event] | None = [] if log else None
         self._do(action, self.turn, events)
-        # Forced steps (module doc): apply the only legal action of a placement or take back.
+        self._play_forced(events)
+        return events if events is not None else []
+
+    def _play_forced(self, events: list[Event] | None, steps: list[tuple[int, int, Action]] | None = None) -> None:
+        """Forced steps (module doc): apply the only legal action of a placement or take back; each
+        goes into ``steps`` as (seat, its turn's number, action) where asked."""
         while self.turn is not None and self.stage != START:
             legal = self.legal_actions()
             if len(legal) != 1:
                 break
+            if steps is not None:
+                steps.append((self.turn, self.turns, legal[0]))
             self._do(legal[0], self.turn, events)
-        return events if events is not None else []
+
+    def forced_after(self, action: Action) -> list[tuple[int, int, Action]]:
+        """The steps ``apply(action)`` would then play by itself, the rules leaving no choice: (seat,
+        the number of the turn it belongs to, action) each, so that a table can say them first."""
+        if self.turn is None or action not in self.legal_actions():
+            return []
+        world = self.clone()
+        world._do(action, self.turn, None)
+        steps: list[tuple[int, int, Action]] = []
+        world._play_forced(None, steps)
+        return steps
 
     def _do(self, action: Action, p: int, events: list[Event] | None) -> None:
         """One step of seat ``p``, the seat to move."""

@@ -8,8 +8,9 @@ Each cell shows two characters (spec §11.7), so colour is never the only cue:
 - ``2R`` a red good of seat 2's caravan, ``2C`` a camel, ``2L`` a lying camel; the head camel is
   in reverse video; ``+`` before a piece marks the placement in progress (the preview).
 
-The marks before a cell: ``›`` Enter here plays something, ``★`` the hint, ``*`` changed by
-the opponent's latest action. The cursor is ``[..]``.
+The marks before a cell: ``›`` Enter here plays something, ``1 2 3``… the cells of the hint's
+plan in its order (``★`` its play where it fills none), ``*`` changed by the opponent's latest
+action. The cursor is ``[..]``.
 
 A placement is built from the board or the keys: direction keys (``w e a d z x`` around ``s``,
 the keyboard's own hex, or ``0``-``5`` as in the rules: E NE NW W SW SE) choose where the caravan
@@ -35,7 +36,7 @@ from caravan_tui.bus import Update
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
-from caravan_tui.widgets import ActionList
+from caravan_tui.widgets import ActionList, MatchLog
 
 from .ai import prior
 from .board_widget import Cell, HexBoard
@@ -47,7 +48,7 @@ from .picture import HINT, Picture, action_cell, notation
 from .rules import BOARD, DECLINE, PLACE, TITLES, USE, CaravanseraiState, pieces_text, title
 from .table import CaravanseraiTable, final_table, forecast, info_text, legend_text, placement_text, seats_table
 from .views import CaravanseraiView, letters, piece
-from .words import SAFETY, STAGE_FIRST, block_problem, piece_problem, tie_break
+from .words import SAFETY, STAGE_FIRST, block_problem, forced_words, piece_problem, tie_break
 
 #: direction keys: the keyboard's hex around ``s`` (w e / a d / z x), and the rules' 0-5
 DIRECTION_KEYS = {"d": 0, "e": 1, "w": 2, "a": 3, "z": 4, "x": 5}
@@ -69,9 +70,15 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     TABLE = CaravanseraiTable
     PANELS_BESIDE = True  # (the board takes the column's height: over it, the hint hid its lower rows)
 
+    # the side column leaves the board the room of the solo and two-player boards (52 columns)
+    # at 80 (the whole legend fits its 28); the board's frame keeps its top and foot, where its
+    # title and the cell under the cursor are, not its sides
+    CSS = """
+    CaravanseraiScreen #side { width: 28; }
+    """
     DEFAULT_CSS = """
-    #cs-board { border: round $primary; }
-    #cs-board:focus { border: heavy $accent; }
+    #cs-board { border: round $primary; border-left: none; border-right: none; }
+    #cs-board:focus { border: heavy $accent; border-left: none; border-right: none; }
     #cs-info, #cs-seats, #cs-turn { padding: 0 1; }
     #cs-turn { color: $text-muted; height: auto; max-height: 2; }
     #cs-legend { height: 1fr; color: $text-muted; overflow: hidden; padding: 0 1; text-wrap: nowrap; }
@@ -140,30 +147,38 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             return None
         return f"Careful: the placement suggested below boxes your caravan in ({why}): you would be skipped."
 
-    def plan_cells(self, trail: list[Action]) -> set[Cell]:
-        """Every cell the hint's whole plan (``trail``: its steps from here) puts something on:
-        the starting camel, each piece of the placement (a board good used or declined included,
-        and pieces the final camel takes back from the tail) and each market good stood after
-        it; the board previews them all."""
+    def plan_cells(self, trail: list[Action]) -> tuple[Cell, ...]:
+        """Every cell the hint's whole plan (``trail``: its steps from here) puts something on,
+        in the order it does: the starting camel, each piece of the placement as it is laid (a
+        board good used or declined included, the final camel last), then each market good stood
+        after it; the board numbers them so, and the route can be followed piece by piece."""
         now, seat = self.table.world, self.seat
         if not isinstance(now, CaravanseraiState) or seat is None or not trail:
-            return set()
-        world, cells = now.clone(), set()
-        turns = now.turns
+            return ()
+        world, cells = now.clone(), list[Cell]()
+        done = {QR[cell] for cell, _ in now.laid}
+        turns, head = now.turns, now.head
+
+        def add(cell: Cell) -> None:
+            if cell not in done and cell not in cells:
+                cells.append(cell)
+
         for action in trail:
             placing = world.stage in (PLACE, BOARD)
             if action[0] == "start":
-                cells.add((action[1], action[2]))
+                add((action[1], action[2]))
             elif action[0] == "stand":
-                cells.add((action[2], action[3]))
+                add((action[2], action[3]))
             world.apply(action, False)
             if not placing:
                 continue
             # the step ended the placement (solo: the next may have begun): its pieces are ``last``'s
             ended = world.stage not in (PLACE, BOARD) or world.turns != turns
-            laid = world.last[2] if ended and world.last is not None else world.laid
-            cells |= {QR[cell] for cell, _ in laid}
-        return cells - {QR[cell] for cell, _ in now.laid}
+            last = world.last
+            laid = last[2] if ended and last is not None and last[1] == head else () if ended else world.laid
+            for cell, _ in laid:
+                add(QR[cell])
+        return tuple(cells)
 
     def _redraw_marks(self) -> None:
         """What may be chosen changed: the board draws itself again from the table."""
@@ -257,8 +272,29 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
                 focus = after.pos if after.pos in changed else min(changed, key=lambda c: (c[1], c[0]))
                 self.table.show_cell(focus)
         self.table.flash = changed
+        self.say_forced(by_other)
         self._redraw_marks()
         self.note_missed_turns(previous, view)
+
+    def say_forced(self, by_other: bool) -> None:
+        """The view after our choice: the steps the rules then played for us go into the log and
+        under the board (until our next choice); another's move ends them."""
+        table = self.table
+        if by_other or self.replaying:
+            table.forcing = table.forced = None
+        elif table.forcing is not None:
+            words, letters = table.forcing
+            self.query_one(MatchLog).add([f"The rules then laid for you, the only way on: {words}."])
+            table.forced, table.forcing = letters, None
+
+    def forced_news(self, action: Action, short: bool = False) -> tuple[str, list[str]]:
+        """What the rules play by themselves after ``action``: our steps of this turn, in words
+        (``short``: in the board's letters), and our later turns laid whole for us."""
+        world, seat = self.table.world, self.seat
+        if not isinstance(world, CaravanseraiState) or seat is None or action not in self.table.legal:
+            return "", []
+        colour = action[1] if action[0] == "good" else world.bcol
+        return forced_words(world.forced_after(action), seat, world.turns, colour, short)
 
     def note_missed_turns(self, previous: CaravanseraiView | None, view: CaravanseraiView) -> None:
         """Our turns that passed between two views with no decision of ours (the turns begun in
@@ -378,6 +414,10 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             table.trail, table.hinted = [], None
 
     def act(self, action: Action) -> None:
+        words, letters = ("; ".join([now] * bool(now) + [f"your next turn: {turn}" for turn in later])
+                          for now, later in (self.forced_news(action), self.forced_news(action, short=True)))
+        self.table.forcing = (words, letters) if words else None
+        self.table.forced = None
         super().act(action)
         trail = self.table.trail
         self.table.trail = trail[1:] if trail and trail[0] == action else []
@@ -482,35 +522,26 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             then = "your turn ends" if ends else f"then you stand {each}"
             question = (f"After “{self.describe(action)}” only one way on is left: the rest of this placement "
                         f"is laid for you ({laid}) and {then}, your caravan at {length}. ")
-        boxed = self.boxed_in(after) if ends else None
-        if boxed and not self.another_way_out(world, action):
-            boxed = None  # (every way to end the turn boxes us in: a question would offer no choice)
+        # what the placement leaves is said as it ends (at its camel), never at a stand after it:
+        # a good stood on the board blocks no caravan, so every stand leaves the same
+        settles = action[0] != "stand" and (ends or (placed and world.stage in (PLACE, BOARD)))
+        boxed = None
+        if settles and not after.is_over() and world.n > 1:
+            boxed = self.boxed_in(after) if ends else after.stuck(seat)
         if after.is_over() and after.end is not None:
             why = "no caravan can move any more" if after.end == SAFETY else after.end
             said = "" if question else f", your caravan at {len(after.caravans[seat])}"  # (its length once)
             question += f"This ends the match ({why}){said}. "
         elif boxed:
             question += f"This leaves your caravan boxed in ({boxed}): your turns would be skipped. "
-        elif ends and world.n > 1 and not after.is_over() and len(self.open_by_head(after, seat)) == 1:
+        elif settles and world.n > 1 and not after.is_over() and len(self.open_by_head(after, seat)) == 1:
             question += ("This leaves one open cell next to your head: if another player's caravan takes it, "
                          "your turns are skipped until a cell there frees. ")
+        _, later = self.forced_news(action)
+        if later:  # (never a whole turn played for the player unannounced)
+            turns = "your next turn" if len(later) == 1 else f"your next {len(later)} turns"
+            question += f"Then the rules lay {turns} for you, the only move: {'; '.join(later)}. "
         return (question, bool(boxed)) if question else None
-
-    def another_way_out(self, world: CaravanseraiState, action: Action) -> bool:
-        """Whether a play other than ``action`` leaves our caravan free to place next turn: the
-        box-in is this play's doing (else, on the last market good to stand, say, every cell
-        asked "boxes you in… Play it?" for what the placement before had done)."""
-        if world.stage in (PLACE, BOARD):
-            return True  # (a placement's plays lead on to many ends: ask, as before)
-        for other in world.legal_actions():
-            if other != action:
-                after = world.clone()
-                after.apply(other, log=False)
-                if after.turns == world.turns and not after.is_over():
-                    return True  # (the turn goes on: there is still a choice)
-                if not self.boxed_in(after):
-                    return True
-        return False
 
     @staticmethod
     def open_by_head(world: CaravanseraiState, seat: int) -> list[Cell]:

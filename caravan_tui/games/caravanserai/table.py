@@ -23,7 +23,7 @@ from .words import RESERVE_WORDS, SAFETY, SAFETY_WORDS
 #: a name's room in the seats' lines and the placement line
 NAME_WIDTH = 13
 #: the room of a line under the board at 80 columns
-ROW = 46
+ROW = 50
 
 
 def reserve_text(reserve: list[int]) -> Text:
@@ -51,22 +51,27 @@ def market_text(market: list[int]) -> Text:
 class CaravanseraiTable(TableState[CaravanseraiView]):
     """The Caravanserai table's state: with the seat's, what the view puts on each cell
     (``picture``, ``glyphs``); the hint's play and every cell its whole placement puts something
-    on, previewed while it shows and while we follow it (``trail``: its steps still ahead); the
-    cells the latest action by another changed; our turns skipped or laid for us since our last
-    decision and why (the placement line says so until our next turn; ``news``: what the latest
-    view did to our turn, said while it is on show); and where the board is asked to put its
-    cursor or to pan to (``aim``, ``seen``: the board moves when the request's number changes,
-    else its cursor is the player's)."""
+    on, in the order it does (``hint_cells``), previewed while it shows and while we follow it
+    (``trail``: its steps still ahead); the cells the latest action by another changed; our
+    turns skipped or laid for us since our last decision and why (the placement line says so
+    until our next turn; ``news``: what the latest view did to our turn, said while it is on
+    show); the steps the rules play for us after our latest choice (``forcing``: in words and in
+    the board's letters, said as its view arrives; ``forced``: its letters, under the board until
+    our next choice); and where the board is
+    asked to put its cursor or to pan to (``aim``, ``seen``: the board moves when the request's
+    number changes, else its cursor is the player's)."""
 
     picture: Picture | None = None
     glyphs: dict[Cell, Text] = field(default_factory=dict)
     hinted: Action | None = None
-    hint_cells: set[Cell] = field(default_factory=set)
+    hint_cells: tuple[Cell, ...] = ()
     trail: list[Action] = field(default_factory=list)
     flash: set[Cell] = field(default_factory=set)
     skipped: tuple[int, str] | None = None
     played_for_us: str | None = None
     news: str | None = None
+    forcing: tuple[str, str] | None = None
+    forced: str | None = None
     aim: Aim | None = None
     seen: tuple[int, Cell] | None = None
 
@@ -205,9 +210,9 @@ def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
     while our turns are skipped, that and why. The figure that matters comes first, so the
     one line at 80 columns keeps it whole; the blocks laid go on a second line, shown where the
     column has the row: the ones the count leaves out (the caravan's growth) and the ones it
-    counts, so the count's figure says where it comes from."""
-    pl, mover = view["placement"], view["to_move"]
-    cs = table.picture.cs if table.picture is not None else {}
+    counts, so the count's figure says where it comes from. After steps the rules laid for us,
+    they take the second line until our next choice."""
+    mover = view["to_move"]
     if table.skipped is not None and mover != table.seat:
         times, why = table.skipped
         text = who(table, table.seat) if table.seat is not None else Text("")
@@ -219,23 +224,44 @@ def placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
         text.append(": turn laid for you ", style="bold reverse")
         text.append(f"({table.played_for_us}: the only move)")
         return text
+    text = _placement_text(view, table)
+    if table.forced is None or mover != table.seat:
+        return text
+    said = Text("laid for you, the only way on:", style="bold reverse")
+    said.append(f" {table.forced}")
+    if said.cell_len > ROW:
+        said = Text(f"{table.forced.count(', ') + 1} steps laid for you: the log says them", style="bold reverse")
+    return Text("\n").join([text.split("\n")[0], said])
+
+
+def _placement_text(view: CaravanseraiView, table: CaravanseraiTable) -> Text:
+    """The placement in progress, its figures then its blocks; else the last placement's."""
+    pl, mover = view["placement"], view["to_move"]
+    cs = table.picture.cs if table.picture is not None else {}
     if pl is not None and mover is not None:
         text = who(table, mover)
         placed, omitted, length = pl["placed"], pl["omitted"], len(view["caravans"][mover])
-        left = pl["left"]
+        left, laid = pl["left"], list(pl["laid"])
+        on_cs, all_match = pl["on_caravanserai"], pl["all_match"]
+        target = pl["target"] if view["stage"] == "board" else None
+        using = target is not None
+        if target is not None:  # a board good asked about: the preview is Enter's answer, using it (its cell is laid)
+            q, r = target
+            laid.append([q, r, COLOURS[pl["colour"]]])
+            on_cs, all_match = True, all_match and cs.get((q, r)) == pl["colour"]
         if left:  # inside a block: it must be finished first
-            out = pl["on_caravanserai"] and pl["all_match"] and not pl["declined"]
+            out = on_cs and all_match and not pl["declined"]
             text.append(" · ")
             text.append(f"+{left}{COLOURS[pl['colour']]}", style="bold")
-            text.append(" then camel: ", style="dim")
+            text.append(" used, then camel: " if using and left == 1 else " then camel: ", style="dim")
             placed += left
             omitted += pl["size"] if out else 0
         else:
             text.append(" · camel now: ", style="dim")
         text.append(f"caravan {length}→{length + omitted}", style="bold")
         text.append(f", count {placed + 1 - omitted}")
-        if pl["laid"]:
-            found = blocks(pl["laid"], cs, pl["declined_blocks"])
+        if laid:
+            found = blocks(laid, cs, pl["declined_blocks"])
             if left:  # (the block in progress, whole: as the figures above count it)
                 found[-1] = replace(found[-1], words=f"{pl['size']}{COLOURS[pl['colour']]}")
             text.append("\n")

@@ -6,7 +6,7 @@ from collections import Counter
 
 from caravan_tui.engine import Action
 
-from .geometry import COLOUR_NAMES
+from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES
 from .views import CaravanseraiView, PlacementView
 
 SAFETY = "no seat can place any more (the safety end)"
@@ -99,3 +99,52 @@ def tie_break(lengths: list[int], reserves: list[int], winner: int) -> str:
     if all(reserves[seat] < reserves[winner] for seat in tied):
         return "on the reserve tie-break"
     return "as the later player in the round (caravans and reserves tied)"
+
+
+def forced_words(steps: list[tuple[int, int, Action]], seat: int, turns: int, colour: int,
+                 short: bool = False) -> tuple[str, list[str]]:
+    """The steps the rules play by themselves after a choice (``CaravanseraiState.forced_after``),
+    said for ``seat``: those of its turn now ("head NE, 2 white goods, use the white board good";
+    ``short``: "NE, 2W, ◆W used") and one line for each of its later turns laid whole for it
+    ("camel"); other seats' are theirs. ``colour``: the block's in progress (a board good used or
+    declined is of the block's colour)."""
+    now: list[str] = []
+    later: dict[int, list[str]] = {}
+    goods = 0  # the goods of a block said so far in one word: "3 white goods"
+    for mover, turn, action in steps:
+        kind = action[0]
+        if mover != seat:
+            continue
+        said = later.setdefault(turn, []) if turn != turns else now
+        if kind == "good" and said and action[1] == colour and goods:
+            goods += 1
+            said[-1] = _goods(goods, colour, short)
+            continue
+        if kind in ("use", "decline") and goods and said:  # (the good announced is the one used or declined)
+            goods -= 1
+            said[-1] = _goods(goods, colour, short)
+            if not goods:
+                said.pop()
+        goods = 1 if kind == "good" else 0
+        colour = action[1] if kind == "good" else colour
+        said.append(_goods(1, colour, short) if kind == "good" else _step_word(action, colour, short))
+    return ", ".join(now), [", ".join(words) for words in later.values()]
+
+
+def _goods(count: int, colour: int, short: bool) -> str:
+    if short:
+        return f"{count}{COLOURS[colour]}"
+    return f"{count} {COLOUR_NAMES[colour]} good{'s' if count > 1 else ''}"
+
+
+def _step_word(action: Action, colour: int, short: bool) -> str:
+    kind = action[0]
+    if kind == "dir":
+        return DIR_NAMES[action[1]] if short else f"head {DIR_NAMES[action[1]]}"
+    if kind in ("use", "decline"):
+        return f"◆{COLOURS[colour]} {kind}d" if short else f"{kind} the {COLOUR_NAMES[colour]} board good"
+    if kind == "stand":
+        if short:
+            return f"{COLOURS[action[1]]} stood ({action[2]},{action[3]})"
+        return f"stand a {COLOUR_NAMES[action[1]]} good at ({action[2]},{action[3]})"
+    return "lying camel" if kind == "lying" else "camel"

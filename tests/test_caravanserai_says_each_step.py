@@ -1,0 +1,198 @@
+"""What a newcomer's solo and two-player matches found at 80×24 (issue 65): a hint's plan starred
+in no order, a use-or-decline preview that showed the decline's outcome, forced steps played
+without a word, a boxed-in warning whatever the cell, a board clipped on the right and a plays
+list that lagged behind the board."""
+from __future__ import annotations
+
+import random
+from contextlib import asynccontextmanager
+from itertools import pairwise
+
+from test_caravanserai_screen import screen_lines
+
+from caravan_tui.games import GAMES
+from caravan_tui.games.caravanserai.rules import BOARD, USE
+from caravan_tui.games.caravanserai.table import CaravanseraiTable, placement_text
+
+from tables import wait_for
+
+GAME = GAMES["caravanserai"]
+
+
+def board_good_asked(left_out: bool):
+    """A solo position (random play) asking about a board good whose use finishes its block, and
+    leaves it out of the count (``left_out``) or not."""
+    for seed in range(300):
+        rng, state = random.Random(seed), GAME.new(1, seed=seed, options={})
+        while not state.is_over():
+            if state.stage == BOARD and state.view(0)["placement"]["left"] == 1:
+                used = state.clone()
+                used.apply(USE, False)
+                if (used.view(0)["placement"]["omitted"] > state.omitted) == left_out:
+                    return state, used
+            state.apply(rng.choice(state.legal_actions()), False)
+    raise AssertionError("no such position")
+
+
+def line(state) -> str:
+    table = CaravanseraiTable(seat=0, names=["Ann"])
+    table.set_view(state.view(0), state)
+    return placement_text(state.view(0), table).plain
+
+
+def test_the_use_or_decline_preview_shows_what_using_the_board_good_gives():
+    """The bug: asked "enter: use the red board good · n declines", the line under the board gave
+    the figures of declining it (the block counted). They are Enter's now: using it."""
+    for left_out in (True, False):
+        asked, used = board_good_asked(left_out)
+        before, after = line(asked), line(used)
+        figures = after.split("camel now: ")[1].split("\n")
+        assert before.split("then camel: ")[1].split("\n") == figures, (before, after)
+        assert "+1" in before and "used, then camel" in before
+
+
+async def test_boxed_in_is_said_at_the_step_that_ends_the_placement_never_at_a_stand_after_it(tmp_path):
+    """The bug: the last stand asked "This leaves your caravan boxed in … Play it?" whichever cell
+    was picked (a good stood on the board blocks no caravan); the step that had boxed it in said
+    nothing of it. That step asks now; no stand does."""
+    from test_caravanserai_newcomer import decision_at, random_prefix
+
+    from caravan_tui.games.caravanserai.rules import STAND
+
+    async with decision_at(tmp_path, 30, random_prefix(30, 42)) as (_app, pilot, table):
+        screen, host = table.screen, table.runner.host
+        asked = screen.question_before(("dir", 3))  # (the rest is forced: the camel, then two stands)
+        assert asked is not None and "This leaves your caravan boxed in (no open cell next to the head)" in asked[0]
+        for step in (("dir", 3), ("stand", 0, 4, 2)):
+            turn = host.turn
+            screen.act(step)
+            await wait_for(pilot, lambda turn=turn: host.turn > turn and screen.table.turn is not None, "the step")
+        assert screen.table.world.stage == STAND and screen.table.world.stands == 1
+        stands = screen.table.legal
+        assert len(stands) > 2 and [screen.question_before(stand) for stand in stands] == [None] * len(stands)
+
+
+def solo_prefix(seed: int, moves: int) -> list:
+    rng, state, prefix = random.Random(seed), GAME.new(1, seed=seed, options={}), []
+    for _ in range(moves):
+        prefix.append(rng.choice(state.legal_actions()))
+        state.apply(prefix[-1], log=False)
+    return prefix
+
+
+@asynccontextmanager
+async def solo_at(tmp_path, seed: int, prefix: list):
+    """The solo table (seed ``seed``, no options) after ``prefix``, at its decision."""
+    from caravan_tui.match.runner import MatchRunner
+    from caravan_tui.seats import SeatSpec
+
+    from tables import settled, table_shown
+
+    runner = MatchRunner.new("caravanserai", [SeatSpec("human")], ["Ann"], seed, {}, None)
+    host = runner.host
+    for action in prefix:
+        host.movers.append(host.state.to_move())
+        host.events.append(host.state.apply(action))
+        host.actions.append(action)
+    async with table_shown(tmp_path, runner) as (app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
+        yield app, pilot, screen
+
+
+async def test_the_steps_the_rules_lay_after_a_choice_are_said_as_they_happen(tmp_path):
+    """The bug: one Enter on "3 yellow goods" laid a good, turned north-west, laid another and
+    used a board good, and nothing said so. The log and the line under the board say each step."""
+    from caravan_tui.screens.dialogs import ChoiceScreen
+    from caravan_tui.widgets import MatchLog
+
+    async with solo_at(tmp_path, 2, solo_prefix(2, 93)) as (app, pilot, screen):
+        turn = screen.table.turn
+        await pilot.press("Y")
+        await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "how many?")
+        assert app.screen.choices == ["3 yellow goods"]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.table.turn not in (None, turn), "the next decision")
+        said = "1 yellow good, head NW, use the yellow board good"
+        log = " ".join(line for line, _ in screen.query_one(MatchLog)._entries)
+        assert f"The rules then laid for you, the only way on: {said}." in log
+        line = screen.query_one("#cs-turn")
+        rows = screen_lines(app)[line.region.y:line.region.bottom]
+        shown = " ".join(row[line.region.x:line.region.right].strip() for row in rows)
+        assert shown.startswith("You · ") and shown.endswith(" laid for you, the only way on: 1Y, NW, ◆Y used")
+
+
+async def test_a_choice_after_which_the_rules_lay_whole_turns_says_so_first(tmp_path):
+    """The bug: "You laid camel" — a whole turn the rules played for the player (the only move),
+    told only afterwards. The camel that leads to it asks first, naming the turns."""
+    from test_caravanserai_newcomer import decision_at, random_prefix
+
+    async with decision_at(tmp_path, 161, random_prefix(161, 102)) as (_app, _pilot, table):
+        asked = table.screen.question_before(("camel",))
+        assert asked is not None
+        said = "Then the rules lay your next 2 turns for you, the only move: head W, camel; head NW, camel."
+        assert said in asked[0], asked
+
+
+async def test_the_solo_and_two_player_boards_show_whole_at_80x24(tmp_path):
+    """The bug: the solo board (19 tiles) lost its right-hand column at 80×24: shift+arrows had to
+    pan to see it. The side column leaves it its 52 columns; the whole legend still fits."""
+    from test_caravanserai_newcomer import decision_at
+
+    from caravan_tui.games.caravanserai.board_widget import HexBoard
+    from caravan_tui.games.caravanserai.legend import LEGEND_WIDTH, legend_panel
+
+    async with solo_at(tmp_path, 7, []) as (_app, pilot, screen):
+        board = screen.query_one(HexBoard)
+        assert board.full.width == 52 and board.content_size.width >= board.full.width and board.more() == ""
+        await pilot.press("l")
+        panel = screen.query_one("#legend-panel")
+        await wait_for(pilot, lambda: not panel.has_class("-hidden") and panel.content_size.width > 0, "the legend")
+        assert max(len(line) for line in legend_panel().plain.splitlines()) == LEGEND_WIDTH
+        assert panel.scrollable_content_region.width >= LEGEND_WIDTH
+    async with decision_at(tmp_path, 7, []) as (_app, _pilot, table):
+        board = table.screen.query_one(HexBoard)
+        assert board.content_size.width >= board.full.width and board.more() == ""
+
+
+async def test_a_hints_plan_is_numbered_on_the_board_in_the_order_its_pieces_are_laid(tmp_path):
+    """The bug (solo seed 7, round 7): a hint laying many pieces starred about ten cells in no
+    order; the route could not be rebuilt from the stars. Its cells are numbered 1, 2, 3… in the
+    order the plan fills them: each next to the one before, the first next to the head."""
+    from caravan_tui.games.caravanserai.ai import prior
+    from caravan_tui.games.caravanserai.board_widget import HexBoard, distance
+    from caravan_tui.games.caravanserai.explain import placement
+    from caravan_tui.games.caravanserai.geometry import QR
+    from caravan_tui.games.caravanserai.looks import step_mark
+
+    async with solo_at(tmp_path, 7, solo_prefix(7, 29)) as (_app, pilot, screen):
+        world = screen.table.world
+        screen.table.hint_plan = plan = placement(world, 0, [], prior)
+        assert len(plan) >= 10
+        screen.show_hint(plan[0], "A long placement.")
+        board = screen.query_one(HexBoard)
+        await wait_for(pilot, lambda: board.marks.get(screen.table.hint_cells[-1]) is not None, "the plan drawn")
+        cells = screen.table.hint_cells
+        after = world.clone()
+        for action in plan:
+            after.apply(action, False)
+        laid = after.laid or after.last[2]  # (the plan's last step may end the placement: a forced camel)
+        stood = [(action[2], action[3]) for action in plan if action[0] == "stand"]
+        assert cells == tuple(QR[cell] for cell, _ in laid) + tuple(stood)  # (the whole plan, nothing else)
+        path = [QR[world.pos], *cells[:len(laid)]]
+        assert all(distance(a, b) == 1 for a, b in pairwise(path))
+        assert [str(board.marks.get(cell)) for cell in cells if cell != board.cursor] == \
+            [step_mark(step) for step, cell in enumerate(cells, start=1) if cell != board.cursor]
+
+
+async def test_the_cell_under_the_cursor_says_your_head_camel_in_lower_case(tmp_path):
+    """Found in play: the board's foot read "(3,-5) purple Caravanserai, Your head camel"."""
+    from test_caravanserai_newcomer import decision_at, random_prefix
+
+    from caravan_tui.games.caravanserai.geometry import QR
+    from caravan_tui.games.caravanserai.looks import cell_caption
+
+    async with decision_at(tmp_path, 161, random_prefix(161, 2)) as (_app, _pilot, table):
+        state = table.screen.table
+        assert cell_caption(state, QR[state.world.caravans[0][-1][0]]).endswith(", your head camel")
+        assert cell_caption(state, QR[state.world.caravans[1][-1][0]]).endswith(", Bot's head camel")
+
