@@ -315,6 +315,7 @@ def test_a_file_changed_as_the_match_ends_is_not_compacted_but_kept_aside(store,
 
 WRITER = textwrap.dedent(
     """
+    import signal
     import sys
     from pathlib import Path
     from caravan_tui.saves import Record, SaveStore, Snapshot
@@ -325,14 +326,18 @@ WRITER = textwrap.dedent(
     lock = store.lock("m")
     head = Snapshot(match_id="m", game_id="g", options={}, players=1, seats=["ai:normal"], names=["A"], seed=0)
     store.open(lock, head)
-    records = []
+    records, asked_to_stop = [], []
+    signal.signal(signal.SIGTERM, lambda *_: asked_to_stop.append(True))
     while True:
+        last = bool(asked_to_stop)  # a move begun after the request: the last one
         records.append(Record("move", len(records), 1.0, ("move", len(records))))
         try:
             store.append(lock, records[-1])
         except SaveChanged:  # as the host does: the whole match from memory, the changed file kept aside
             store.open(lock, folded(head, records))
         print(len(records) - 1, flush=True)  # acknowledged
+        if last:
+            break
     """
 )
 
@@ -357,11 +362,16 @@ def test_copies_written_over_a_save_as_it_is_appended_to_lose_no_acknowledged_mo
                 ack()
             cp(older if copy % 2 else path.read_bytes(), path, scratch)  # older bytes, or the current ones in flight
             copies += 1
-        for _ in range(3):  # the change after the last acknowledgement is found at the next move
-            ack()
+        # the writer runs ahead of what has been read here, so the last copy may have come after
+        # every move it has appended: asked to stop, it makes one more move, begun after the copy,
+        # which finds the change (the next move always does) and writes the match anew
+        writer.send_signal(signal.SIGTERM)
+        assert writer.wait(timeout=60) == 0
+        acknowledged += len(writer.stdout.read().split())
     finally:
-        writer.send_signal(signal.SIGKILL)
-        writer.wait()
+        if writer.poll() is None:
+            writer.send_signal(signal.SIGKILL)
+            writer.wait()
         writer.stdout.close()
     saved = store.read("m").actions
     assert len(saved) >= acknowledged + 1 and saved == [("move", turn) for turn in range(len(saved))]
