@@ -177,10 +177,11 @@ def reads_as_label(text: str) -> bool:
 
 
 def _reads_as_label(reads: tuple[str, str]) -> bool:
-    for fold, (alone, beside) in zip(_folded(reads), _label_patterns(len(LABELS))):
-        if alone.fullmatch(fold) or beside.search(fold):
-            return True
-    return False
+    """Every fold of the name against the labels read every way: a case swap and a look-alike
+    together ("Ai Ƨ": its 2 shows only as it looks, its small i only caseless first, where "AI 2"
+    reads "Al 2") meet the label in different ways."""
+    patterns = _label_patterns(len(LABELS))
+    return any(alone.fullmatch(fold) or beside.search(fold) for fold in _folded(reads) for alone, beside in patterns)
 
 
 #: marks that join the parts of a label's words or number ("AI-2", "AI_2", "A.I. 2", "AI #2"):
