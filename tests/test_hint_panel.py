@@ -91,7 +91,7 @@ async def test_the_hint_panel_stands_above_every_line_of_a_two_line_status(tmp_p
 
 async def test_since_your_last_turns_title_and_foot_are_whole_where_the_panel_stands(tmp_path):
     """The bug: "Since your last turn (es…" and "ctrl+l: the whole log · …" in the side column,
-    where Caravanserai's panels stand (31 columns)."""
+    where Caravanserai's panels stand (28 columns)."""
     from caravan_tui.screens.table_panels import SINCE_TITLE, since_lines
 
     for game_id in ("caravanserai", "decktet_caravan"):

@@ -137,7 +137,7 @@ async def test_the_key_that_closes_the_since_your_last_turn_panel_also_does_what
                 await pilot.pause()
                 board = screen.query_one("#board")
                 assert since.parent is board and since.region.right <= board.region.right
-            assert "esc hides it" in str(since.border_title)
+            assert "esc hides" in str(since.border_title)
             app.clear_notifications()
             await pilot.press("escape")  # hides it, and nothing else
             await pilot.pause()
