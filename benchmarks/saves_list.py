@@ -70,9 +70,16 @@ async def open_the_list(store: SaveStore, count: int) -> dict[str, Any]:
         await pilot.pause()
         rows: dict[str, float] = {}
 
-        def shown() -> int:
+        def listed() -> DataTable | None:
+            """The saves list, once its screen is shown and has laid out its table (a screen is
+            the app's before its widgets are mounted)."""
             screen = app.screen
-            return screen.query_one(DataTable).row_count if isinstance(screen, SavesScreen) else 0
+            tables = screen.query(DataTable) if isinstance(screen, SavesScreen) else None
+            return tables.first() if tables else None
+
+        def shown() -> int:
+            table = listed()
+            return 0 if table is None else table.row_count
 
         async def watch(pressed: float) -> None:
             while shown() < count:
@@ -85,12 +92,11 @@ async def open_the_list(store: SaveStore, count: int) -> dict[str, Any]:
         pressed = time.perf_counter()
         watching = asyncio.create_task(watch(pressed))
         app.post_message(Key("l", "l"))
-        while not isinstance(app.screen, SavesScreen):
+        while (table := listed()) is None:
             await asyncio.sleep(PROBE)
         answered = time.perf_counter() - pressed
         keys: list[float] = []
         while not watching.done():
-            table = app.screen.query_one(DataTable)
             before = table.cursor_row
             if table.row_count > before + 1:
                 start = time.perf_counter()
