@@ -93,7 +93,7 @@ def hint_keys(action: Action) -> str:
     if action[0] == "adjust":
         return "a picks the die, enter turns it"
     if action in END_ACTIONS:
-        return "e does it"
+        return "a takes it · e does it"
     return "a takes it"
 
 
