@@ -32,3 +32,21 @@ async def test_the_rules_screen_shows_at_once_then_its_text():
 def test_a_fenced_block_without_a_language_reads_as_plain_text():
     text = "a\n```\nx = 1\n```\n```python\ny\n```\n"
     assert plain_fences(text) == "a\n```text\nx = 1\n```\n```python\ny\n```"
+
+
+async def test_the_final_scores_read_a_minus_sign_as_the_tables_below_them(tmp_path):
+    """The bug: the result screen's line read "Ann (you): -1   Bob: 13" (a hyphen) over tables
+    reading "−1" (a minus sign)."""
+    from test_merchant_lord_screen import at_my_turn, play_until
+    from textual.widgets import Static
+
+    from caravan_tui.bus import MatchOver
+    from caravan_tui.screens.summary import MatchOverScreen
+    from caravan_tui.words import MINUS
+
+    prefix, _state = play_until(lambda s: s.turn == 0)
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        table.screen.handle(MatchOver(table.runner.match_id, [-1.0, 13.0], [0.0, 1.0]))
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the final table")
+        scores = str(app.screen.query_one("#final-scores", Static).visual)
+        assert f"{MINUS}1" in scores and "-" not in scores, scores
