@@ -50,3 +50,22 @@ async def test_the_final_scores_read_a_minus_sign_as_the_tables_below_them(tmp_p
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the final table")
         scores = str(app.screen.query_one("#final-scores", Static).visual)
         assert f"{MINUS}1" in scores and "-" not in scores, scores
+
+
+async def test_six_dice_fit_a_players_line_at_80x24(tmp_path):
+    """The bug: a player with 6 dice (free caravans won them 2 more) had the sixth wrapped onto
+    a line of its own under the player lines. The names give up a column where a player holds
+    more than 5 dice, so every die stays on its player's line."""
+    from test_merchant_lord_screen import at_my_turn, builder_position, play_until
+
+    from caravan_tui.games.merchant_lord.table_text import players_text
+
+    prefix, _state = play_until(builder_position)
+    async with at_my_turn(tmp_path, prefix) as (_app, _pilot, table):
+        screen = table.screen
+        dice = [[2, "unplaced"], [6, "v"], [3, "v"], [6, "v"], [2, "v"], [2, "v"]]
+        view = dict(screen.table.view) | {"dice": [screen.table.view["dice"][0], dice], "known": [[], []]}
+        lines = players_text(view, screen.table).plain.splitlines()
+        width = screen.query_one("#ml-players").content_region.width
+        assert all(len(line) <= width for line in lines), (width, lines)
+        assert lines[2].endswith("·6 ·3 ·6 ·2 ·2") and lines[0].split()[-1] == "Dice"
