@@ -112,6 +112,7 @@ from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.screens.your_record import YourRecordScreen
 from caravan_tui.ssh.remote import HubLink
 from caravan_tui.ssh.review_client import HubReviewer
+from caravan_tui.words import signed
 
 T = TypeVar("T")
 #: the file in the data folder that holds the traceback of the last failure of the app
@@ -239,7 +240,7 @@ class TableApp(FailureHook):
             headline = screen.result_headline(names, over.scores, over.outcome)
         return MatchOverScreen(
             headline,
-            "   ".join(f"{name}: {score:g}" for name, score in zip(names, over.scores)),
+            "   ".join(f"{name}: {signed(score)}" for name, score in zip(names, over.scores)),
             screen.match_summary(screen.table.view) if screen.table.view else None,
             rematch=screen.seat is not None,  # (a spectator did not play it)
             review=OpenReview(screen.client.match_id, screen.seat) if review and screen.seat is not None else None,

@@ -24,7 +24,7 @@ from caravan_tui.screens.game import GameScreen, GenericGameScreen
 from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen
-from caravan_tui.screens.rules import RulesScreen
+from caravan_tui.screens.rules import RulesScreen, plain_fences
 from caravan_tui.screens.saves import SavesScreen
 from caravan_tui.screens.summary import MatchOverScreen, resigned_line
 from caravan_tui.seats import SeatSpec
@@ -259,11 +259,13 @@ async def test_rules_viewer_clicks_and_menu(tmp_path):
         await pilot.press("question_mark")
         assert isinstance(app.screen, RulesScreen)
         viewer = app.screen.query_one(MarkdownViewer)
-        assert viewer.document.source == get_game("decktet_caravan").rules  # (its words: test_decktet_screen)
+        rules = plain_fences(get_game("decktet_caravan").rules)  # (its words: test_decktet_screen)
+        await wait_for(pilot, lambda: viewer.document.source == rules, "the rules")
         await pilot.press("escape")
         assert app.screen is table
         await app.push_screen(RulesScreen(dataclasses.replace(get_game("decktet_caravan"), rules=SHORT_RULES)))
         viewer = app.screen.query_one(MarkdownViewer)
+        await wait_for(pilot, lambda: viewer.document.source == plain_fences(SHORT_RULES), "the short rules")
         await pilot.press("t", "tab")
         assert viewer.show_table_of_contents and app.screen.focused is not viewer.document
         await pilot.press("t")

@@ -151,15 +151,23 @@ async def test_under_no_color_the_plays_list_and_the_menu_show_their_cursor_in_r
         assert menu.highlighted == 1 and all(highlighted_lines(menu))
 
 
-async def test_a_on_a_hint_to_end_the_step_points_to_e_without_saying_not_possible(tmp_path):
-    """The bug: ``a`` under a hint to end the step said "Not possible" over "The hint ends this
-    step: e does it" — nothing was impossible, the hint is e's."""
+async def test_a_on_a_hint_to_end_the_step_takes_it_to_the_plays_list_and_enter_plays_it(tmp_path):
+    """The bugs: ``a`` under a hint to end the step said "Not possible" over "The hint ends
+    this step: e does it", and later refused with "The hint is e's" while the panel said "a
+    takes it"; Enter then said "Not possible — Tick dice to reroll with space first". ``a``
+    puts the plays list's cursor on the hinted line, with the focus there: Enter plays it."""
     from caravan_tui.textual_adapter import notices
 
     prefix, _state = play_until(lambda s: s.turn == 0 and s.phase == FAVOUR)
     async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
-        table.screen.show_hint(("end_favour",), "")
+        screen = table.screen
+        screen.show_hint(("end_favour",), "")
+        start = table.moves()
         await pilot.press("a")
-        await wait_for(pilot, lambda: bool(notices(app)), "the notice")
-        assert [(n.title, n.message) for n in notices(app)][-1] == ("The hint is e's",
-                                                                   "The hint ends this step: e does it.")
+        await pilot.pause()
+        plays = screen.query_one(ActionList)
+        assert screen.focused is plays and plays.actions[plays.highlighted] == ("end_favour",)
+        assert not [n for n in notices(app) if n.severity != "information"]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() > start, "the end of the favour step")
+        assert table.runner.host.actions[start] == ("end_favour",)

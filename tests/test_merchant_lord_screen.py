@@ -634,20 +634,21 @@ async def test_e_asks_before_it_stops_selling_while_a_sale_is_possible(tmp_path)
         await wait_for(pilot, lambda: table.moves() > start, "the end of selling")
         assert table.runner.host.actions[start] == ("end_selling",)
 
-async def test_a_takes_a_hint_to_buy_to_the_row_and_leaves_a_hint_to_end_the_step_to_e(tmp_path):
+async def test_a_takes_a_hint_to_buy_to_the_row_and_a_hint_to_end_the_step_to_the_plays_list(tmp_path):
     """The bug: under a hint to end the favour step the line said "a takes it" and ``a`` did
     nothing; under a hint to buy, ``a`` moved the row's cursor but left the focus where it was."""
     prefix, state = play_until(lambda s: s.turn == 0 and sum(a[0] == "buy" for a in s.legal_actions()) >= 2)
     buy = [a for a in state.legal_actions() if a[0] == "buy"][-1]
     end = next(a for a in state.legal_actions() if a in ENDS)
-    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+    async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
         screen = table.screen
         screen.show_hint(end, "")
         await pilot.pause()
-        assert builder(screen).startswith(f"★ Hint: {screen.describe(end)} · e does it")
+        assert builder(screen).startswith(f"★ Hint: {screen.describe(end)} · a takes it · e does it")
         start = table.moves()
         await pilot.press("a")
-        assert notices(app)[-1] == "The hint ends this step: e does it." and table.moves() == start
+        plays = screen.query_one(ActionList)
+        assert screen.focused is plays and plays.actions[plays.highlighted] == end and table.moves() == start
         screen.show_hint(buy, "")
         await pilot.pause()
         assert builder(screen).startswith(f"★ Hint: {screen.describe(buy)} · a takes it")
@@ -660,7 +661,7 @@ async def test_a_takes_a_hint_to_buy_to_the_row_and_leaves_a_hint_to_end_the_ste
 
 def test_a_hint_to_turn_a_die_names_the_key_that_turns_it():
     assert {hint_keys(("adjust", 3, delta)) for delta in (1, -1)} == {"a picks the die, enter turns it"}
-    assert {hint_keys(end) for end in ENDS} == {"e does it"} and hint_keys(("buy", "M21")) == "a takes it"
+    assert {hint_keys(end) for end in ENDS} == {"a takes it · e does it"} and hint_keys(("buy", "M21")) == "a takes it"
 
 
 async def test_a_villages_payout_shows_whole_under_a_step_in_two_rows(tmp_path):

@@ -13,7 +13,7 @@ from caravan_tui.games import GAMES
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.game import GameScreen
-from caravan_tui.screens.rules import RulesScreen
+from caravan_tui.screens.rules import RulesScreen, plain_fences
 from caravan_tui.textual_adapter import screen_lines
 
 from tables import BareApp, Table, games_checked_by_default, settled, wait_for
@@ -52,9 +52,9 @@ async def test_the_rules_with_their_contents_open_cut_no_word_at_80_by_24(game_i
     app = App()
     async with app.run_test(size=SIZE) as pilot:
         await app.push_screen(RulesScreen(game))
-        await pilot.pause()
-        await pilot.press("t")
         viewer = app.screen.query_one("MarkdownViewer")
+        await wait_for(pilot, lambda: viewer.document.source == plain_fences(game.rules), "the rules")
+        await pilot.press("t")
         await wait_for(pilot, lambda: viewer.show_table_of_contents and app.screen.query("MarkdownTableOfContents"),
                        "the contents")
         seen: set[str] = set()

@@ -1,6 +1,8 @@
 """A game's rules (its markdown) in a viewer."""
 from __future__ import annotations
 
+import re
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.widgets import MarkdownViewer
@@ -9,8 +11,28 @@ from caravan_tui.engine import Game
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.widgets.footer import KeysFooter
 
+OPENING = "*Opening the rules…*"
+_BARE_FENCE = re.compile(r"^(```|~~~)[ \t]*$")
+
+
+def plain_fences(markdown: str) -> str:
+    """``markdown`` with each fenced block that names no language marked as plain text: the
+    viewer otherwise guesses its language against every lexer it knows, seconds on a busy host."""
+    lines, inside = markdown.splitlines(), False
+    for number, line in enumerate(lines):
+        if _BARE_FENCE.match(line):
+            lines[number] = line if inside else line.rstrip() + "text"
+            inside = not inside
+        elif line.startswith(("```", "~~~")):
+            inside = not inside
+    return "\n".join(lines)
+
 
 class RulesScreen(BaseScreen):
+    """Shown at once with a line saying the rules are opening, then the rules: laid out whole
+    (some hundred widgets) before the screen showed, a busy host left ``?`` seeming to do
+    nothing for seconds, and a second press or an escape went astray."""
+
     BINDINGS = [
         Binding("escape,q", "app.pop_screen", "Back"),
         Binding("t", "toggle_contents", "Contents"),
@@ -22,11 +44,15 @@ class RulesScreen(BaseScreen):
         self.title = f"Rules — {game.title}"
 
     def compose(self) -> ComposeResult:
-        yield MarkdownViewer(self.game.rules, show_table_of_contents=False, id="rules")
+        yield MarkdownViewer(OPENING, show_table_of_contents=False, id="rules")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(MarkdownViewer).focus()
+        self.call_after_refresh(self.show_rules)
+
+    async def show_rules(self) -> None:
+        await self.query_one(MarkdownViewer).document.update(plain_fences(self.game.rules))
 
     def action_toggle_contents(self) -> None:
         """Show or hide the contents; hidden with the focus in them, the focus goes back to the

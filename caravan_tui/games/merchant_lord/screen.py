@@ -626,14 +626,17 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
 
     def action_take_hint(self) -> None:
         """Put the hinted play in the builder, or the cursor on its row card or die, with the focus
-        there (Enter, or + / -, then plays it); a hint to end the step is e's (the line says so)."""
+        there (Enter, or + / -, then plays it); a hint to end the step, on its line in the plays
+        list (Enter plays it, as e does): the panel says "a takes it" whatever the hint."""
         hinted = self.hinted
         if hinted is None:
             self.notify("No hint to take: h asks for one.", severity="warning")
         elif not self.decides_now():
             return
         elif hinted in END_ACTIONS:
-            self.refuse("the hint ends this step: e does it", title="The hint is e's")  # (nothing refused)
+            self.table.point_list(hinted)
+            self.query_one(ActionList).focus()
+            self.refresh_board()
         else:
             self.select(hinted)
             if hinted[0] in ("buy", "adjust"):

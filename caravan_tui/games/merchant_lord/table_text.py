@@ -27,14 +27,17 @@ TO_THE_HAND = "tab: to your hand to tuck"
 def players_text(view: MerchantLordView, table: MerchantLordTable) -> Text:
     """A header and a line per player: table cards, coins, favour, hand size and dice; then
     the known cards in other players' hands."""
-    text = Text(f"{'Round ' + str(view['round']):<10}", style="bold")
+    # 9 columns for a name; 7 where a player holds 6 dice (free caravans), else the sixth wrapped
+    name_width = 9 if max(len(dice) for dice in view["dice"]) <= 5 else 7
+    text = Text(f"{'Round ' + str(view['round']):<{name_width + 1}}", style="bold")
     text.append(" Cards Coins Fav Hand Dice", style="bold")
     known_lines = []
     for seat in range(view["players"]):
         dice = table.my_dice() if seat == table.seat and view is table.view else die_pairs(view["dice"][seat])
         line = Text("\n")
         line.append("▶" if view["to_move"] == seat else " ", style="bold")
-        line.append(f"{table.player_name(seat, 9):<9}", style="bold" if seat == table.seat else "")
+        line.append(f"{table.player_name(seat, name_width):<{name_width}}",
+                    style="bold" if seat == table.seat else "")
         line.append(f" {view['table'][seat]:>5} {view['coins'][seat]:>5} {view['favour'][seat]:>3}"
                     f" {view['hand_sizes'][seat]:>4} ")
         for index, (value, where) in enumerate(dice):
@@ -93,7 +96,7 @@ def hint_keys(action: Action) -> str:
     if action[0] == "adjust":
         return "a picks the die, enter turns it"
     if action in END_ACTIONS:
-        return "e does it"
+        return "a takes it · e does it"
     return "a takes it"
 
 

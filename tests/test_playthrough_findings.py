@@ -1,0 +1,71 @@
+"""What whole matches played at 80×24 from a fresh data folder found, each as a person meets it."""
+from __future__ import annotations
+
+from textual.app import App
+from textual.widgets import MarkdownViewer
+
+from caravan_tui.games import get_game
+from caravan_tui.screens.rules import OPENING, RulesScreen, plain_fences
+from caravan_tui.textual_adapter import screen_lines
+
+from tables import wait_for
+
+SIZE = (80, 24)
+
+
+async def test_the_rules_screen_shows_at_once_then_its_text():
+    """The bug: ``?`` seemed swallowed (after scrolling How to play, or anywhere): the rules
+    screen showed only once its whole text was laid out, seconds on a busy host, so a second
+    ``?`` or an escape pressed meanwhile went astray. The screen shows at once, saying the rules
+    are opening, and its text follows (a fenced block's language is not guessed)."""
+    game = get_game("camel_caravan")
+    app = App()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.push_screen(RulesScreen(game))
+        assert any(OPENING.strip("*") in line for line in screen_lines(app.screen))
+        viewer = app.screen.query_one(MarkdownViewer)
+        await wait_for(pilot, lambda: viewer.document.source == plain_fences(game.rules), "the rules")
+        assert any(game.title in line for line in screen_lines(app.screen))
+        assert not any(OPENING.strip("*") in line for line in screen_lines(app.screen))
+
+
+def test_a_fenced_block_without_a_language_reads_as_plain_text():
+    text = "a\n```\nx = 1\n```\n```python\ny\n```\n"
+    assert plain_fences(text) == "a\n```text\nx = 1\n```\n```python\ny\n```"
+
+
+async def test_the_final_scores_read_a_minus_sign_as_the_tables_below_them(tmp_path):
+    """The bug: the result screen's line read "Ann (you): -1   Bob: 13" (a hyphen) over tables
+    reading "−1" (a minus sign)."""
+    from test_merchant_lord_screen import at_my_turn, play_until
+    from textual.widgets import Static
+
+    from caravan_tui.bus import MatchOver
+    from caravan_tui.screens.summary import MatchOverScreen
+    from caravan_tui.words import MINUS
+
+    prefix, _state = play_until(lambda s: s.turn == 0)
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        table.screen.handle(MatchOver(table.runner.match_id, [-1.0, 13.0], [0.0, 1.0]))
+        await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the final table")
+        scores = str(app.screen.query_one("#final-scores", Static).visual)
+        assert f"{MINUS}1" in scores and "-" not in scores, scores
+
+
+async def test_six_dice_fit_a_players_line_at_80x24(tmp_path):
+    """The bug: a player with 6 dice (free caravans won them 2 more) had the sixth wrapped onto
+    a line of its own under the player lines. The names give up a column where a player holds
+    more than 5 dice, so every die stays on its player's line."""
+    from test_merchant_lord_screen import at_my_turn, builder_position, play_until
+
+    from caravan_tui.games.merchant_lord.table_text import players_text
+
+    prefix, _state = play_until(builder_position)
+    async with at_my_turn(tmp_path, prefix) as (_app, _pilot, table):
+        screen = table.screen
+        dice = [[2, "unplaced"], [6, "v"], [3, "v"], [6, "v"], [2, "v"], [2, "v"]]
+        view = dict(screen.table.view) | {"dice": [screen.table.view["dice"][0], dice], "known": [[], []]}
+        lines = players_text(view, screen.table).plain.splitlines()
+        width = screen.query_one("#ml-players").content_region.width
+        assert all(len(line) <= width for line in lines), (width, lines)
+        assert lines[2].endswith("·6 ·3 ·6 ·2 ·2") and lines[0].split()[-1] == "Dice"
