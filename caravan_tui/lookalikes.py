@@ -178,8 +178,8 @@ def reads_as_label(text: str) -> bool:
 
 def _reads_as_label(reads: tuple[str, str]) -> bool:
     """Every fold of the name against the labels read every way: a case swap and a look-alike
-    together ("Ai Ƨ": its 2 shows only as it looks, its small i only caseless first, where "AI 2"
-    reads "Al 2") meet the label in different ways."""
+    together ("Ai" and U+01A7 for "AI 2": its 2 shows only as it looks, its small i only
+    caseless first, where "AI 2" reads "Al 2") meet the label in different ways."""
     patterns = _label_patterns(len(LABELS))
     return any(alone.fullmatch(fold) or beside.search(fold) for fold in _folded(reads) for alone, beside in patterns)
 

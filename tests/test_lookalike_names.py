@@ -33,7 +33,8 @@ DASHES = ["Bob\u00b4s stand-in", "Bob's stand\u2014in", "Bob's stand\u2500in", "
 BRACKETS = ["Ann \u276ayou\u276b", "\u2985free\u2986", "Ann [you]", "Ann {you}", "Ann \uff08you\uff09",
             "Ann \u300cyou\u300d", "Ann \u27e8away\u27e9", "Ann \u2768invited\u2769", "[free]", "\u27e6free\u27e7",
             "Ann \u2983watching\u2984", "AI 2 [hard]", "Ann \u3010you\u3011"]
-AI_SEATS = ["AI-2", "Ai \u01a7", "AI_2", "A.I. 2", "AI #2", "A\u0130 2", "AI\u20102", "A.I.2", "AI  -  2", "Ai_3", "AI\uff032",
+AI_SEATS = ["AI-2", "Ai \u01a7", "AI_2", "A.I. 2", "AI #2", "A\u0130 2", "AI\u20102", "A.I.2", "AI  -  2", "Ai_3",
+            "AI\uff032",
             "\u00c0I 2", "A\u00cf 2", "AI 2 (h\u0430rd)", "A-I 2", "AI\u203f2", "AI-normal", "A.I. hard", "0pen-seat 2",
             "Player_3", "P1ayer #3", "Seat-2", "Open_seat_4"]
 LISTS = ["Ann ?, (free)", "Ann, Bob", "Ann\uff0c Bob", "Ann\u3001Bob", "Ann\u060c Bob", "Ann vs Bob", "Ann VS Bob",
