@@ -203,6 +203,8 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
                     await pilot.press("o")
                     await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
                     dialog = app.screen
+                    assert "Proposal to whom?" in screen_text(app)  # (asked each time, with two partners)
+                    await pilot.press("enter")  # to Bot 1, the first listed
                     await pilot.press("enter")  # 1 gold you give
                     await pilot.press("down", "enter")  # 1 gold you ask
                     await pilot.press("minus")  # no: only the gift
