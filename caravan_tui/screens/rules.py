@@ -1,7 +1,9 @@
 """A game's rules (its markdown) in a viewer."""
+
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -28,6 +30,22 @@ def plain_fences(markdown: str) -> str:
     return "\n".join(lines)
 
 
+class RulesViewer(MarkdownViewer):
+    """A game's rules that open at once with a line saying so, then load their text themselves
+    once the screen has shown (laid out whole first, some hundred widgets, a busy host left
+    ``?`` seeming to do nothing for seconds)."""
+
+    def __init__(self, rules: str, **kwargs: Any) -> None:
+        super().__init__(OPENING, show_table_of_contents=False, **kwargs)
+        self.rules = rules
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.load_rules)
+
+    async def load_rules(self) -> None:
+        await self.document.update(plain_fences(self.rules))
+
+
 class RulesScreen(BaseScreen):
     """Shown at once with a line saying the rules are opening, then the rules: laid out whole
     (some hundred widgets) before the screen showed, a busy host left ``?`` seeming to do
@@ -44,15 +62,11 @@ class RulesScreen(BaseScreen):
         self.title = f"Rules — {game.title}"
 
     def compose(self) -> ComposeResult:
-        yield MarkdownViewer(OPENING, show_table_of_contents=False, id="rules")
+        yield RulesViewer(self.game.rules, id="rules")
         yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one(MarkdownViewer).focus()
-        self.call_after_refresh(self.show_rules)
-
-    async def show_rules(self) -> None:
-        await self.query_one(MarkdownViewer).document.update(plain_fences(self.game.rules))
 
     def action_toggle_contents(self) -> None:
         """Show or hide the contents; hidden with the focus in them, the focus goes back to the
