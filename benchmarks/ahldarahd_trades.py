@@ -45,6 +45,7 @@ win chance (the search charges accepting ``evaluation.MARGIN``); one it finds a 
 budget may not. AI seats search their iteration
 budget only (``CARAVAN_TUI_AI_BUDGET=iterations``), so a run replays exactly.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -94,10 +95,10 @@ class NoTrade:
             return ("decline",)
         if not any(action[0] in PROPOSALS for action in legal):
             return self.policy.choose(game_id, view, seat, seed, legal)
-        stats = self.policy.merge([self.policy.search_root(game_id, view, seat, seed, index)
-                                   for index in range(self.policy.level.searches)])
-        return most_visited({action: visits for action, (visits, _) in stats.items()
-                             if action[0] not in PROPOSALS})
+        stats = self.policy.merge(
+            [self.policy.search_root(game_id, view, seat, seed, index) for index in range(self.policy.level.searches)]
+        )
+        return most_visited({action: visits for action, (visits, _) in stats.items() if action[0] not in PROPOSALS})
 
 
 class Shark(NoTrade):
@@ -134,16 +135,22 @@ def lineups(kinds: list[str], players: int) -> list[tuple[str, ...]]:
 def rotations(kinds: list[str], players: int) -> list[list[list[str]]]:
     """A round's games, a group for each line-up (one seed): its every rotation (one kind: one
     game)."""
-    return [[list(lineup[shift:] + lineup[:shift]) for shift in range(players if len(kinds) > 1 else 1)]
-            for lineup in lineups(kinds, players)]
+    return [
+        [list(lineup[shift:] + lineup[:shift]) for shift in range(players if len(kinds) > 1 else 1)]
+        for lineup in lineups(kinds, players)
+    ]
 
 
 def exploit_games(kinds: list[str], players: int) -> list[list[str]]:
     """A round of ``--exploit``: for each seat, the shark there among trading AIs, then its twin."""
     shark, twin, ai = kinds
-    return [[shark if i == seat else ai for i in range(players)] if who == shark
-            else [twin if i == seat else ai for i in range(players)]
-            for seat in range(players) for who in (shark, twin)]
+    return [
+        [shark if i == seat else ai for i in range(players)]
+        if who == shark
+        else [twin if i == seat else ai for i in range(players)]
+        for seat in range(players)
+        for who in (shark, twin)
+    ]
 
 
 def exploited(records: list[dict[str, Any]]) -> tuple[float, int]:
@@ -220,8 +227,9 @@ def play(specs: list[str], seed: int, options: dict[str, Any], weigh: bool = Fal
         if first:
             seen.add((state.turn_no, seat))
             found = mutual_trade(game.from_view(state.view(seat), seat), seat) is not None  # type: ignore[arg-type]
-        action = policies[seat].choose("ahldarahd", state.view(seat), seat, decision_seed(seed, moves, seat),
-                                       state.legal_actions())
+        action = policies[seat].choose(
+            "ahldarahd", state.view(seat), seat, decision_seed(seed, moves, seat), state.legal_actions()
+        )
         kind = action[0]
         if first:
             builds.append([seat, int(found), int(kind in PROPOSALS)])
@@ -242,28 +250,48 @@ def play(specs: list[str], seed: int, options: dict[str, Any], weigh: bool = Fal
             declined[seat] += 1
         state.apply(action, False)
         moves += 1
-    return {"seed": seed, "seats": specs, "scores": state.scores(), "outcome": state.outcome(), "moves": moves,
-            "made": [made[i] for i in range(len(specs))], "accepted": [accepted[i] for i in range(len(specs))],
-            "declined": [declined[i] for i in range(len(specs))], "received": [received[i] for i in range(len(specs))],
-            "failed": [failed[i] for i in range(len(specs))], "answers": answers, "trades": trades,
-            "builds": builds}
+    return {
+        "seed": seed,
+        "seats": specs,
+        "scores": state.scores(),
+        "outcome": state.outcome(),
+        "moves": moves,
+        "made": [made[i] for i in range(len(specs))],
+        "accepted": [accepted[i] for i in range(len(specs))],
+        "declined": [declined[i] for i in range(len(specs))],
+        "received": [received[i] for i in range(len(specs))],
+        "failed": [failed[i] for i in range(len(specs))],
+        "answers": answers,
+        "trades": trades,
+        "builds": builds,
+    }
 
 
 def main() -> int:
     os.environ.setdefault("CARAVAN_TUI_AI_BUDGET", "iterations")
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seats", help="one or two seat kinds, or three at 3 players, comma-separated "
-                                        "(SPEC, SPEC/notrade or SPEC/shark)")
+    parser.add_argument(
+        "--seats",
+        help="one or two seat kinds, or three at 3 players, comma-separated (SPEC, SPEC/notrade or SPEC/shark)",
+    )
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--exploit", action="store_true",
-                        help="SPEC/shark,SPEC/notrade,SPEC: the shark or its twin among trading AIs, on the same deals")
-    parser.add_argument("--judge", action="store_true",
-                        help="weigh every AI proposal by a normal search from the partner's view")
+    parser.add_argument(
+        "--exploit",
+        action="store_true",
+        help="SPEC/shark,SPEC/notrade,SPEC: the shark or its twin among trading AIs, on the same deals",
+    )
+    parser.add_argument(
+        "--judge", action="store_true", help="weigh every AI proposal by a normal search from the partner's view"
+    )
     parser.add_argument("--json", metavar="FILE", help="keep every game here (written after each)")
-    parser.add_argument("--read", metavar="FILE", nargs="+",
-                        help="play nothing: the summary of the games kept in these files (a run stopped early)")
+    parser.add_argument(
+        "--read",
+        metavar="FILE",
+        nargs="+",
+        help="play nothing: the summary of the games kept in these files (a run stopped early)",
+    )
     args = parser.parse_args()
     if args.read:
         records = [r for path in args.read for r in json.loads(Path(path).read_text(encoding="utf-8"))["games"]]
@@ -284,9 +312,11 @@ def main() -> int:
             r = records[-1]
             if args.json:  # after every game, so a run stopped early keeps what it played
                 write(args.json, {"games": records})
-            print(f"{len(records):3} seed {r['seed']} {','.join(specs)} scores {r['scores']} "
-                  f"made {r['made']} accepted {r['accepted']} ({time.perf_counter() - started:.0f} s)",
-                  flush=True)
+            print(
+                f"{len(records):3} seed {r['seed']} {','.join(specs)} scores {r['scores']} "
+                f"made {r['made']} accepted {r['accepted']} ({time.perf_counter() - started:.0f} s)",
+                flush=True,
+            )
     summary = summarize(records, kinds, args.judge)
     if args.json:
         write(args.json, {"summary": summary, "games": records})
@@ -300,8 +330,10 @@ def summarize(records: list[dict[str, Any]], kinds: list[str], judged: bool) -> 
     accepted = sum(sum(r["accepted"]) for r in records)
     failed = sum(sum(r["failed"]) for r in records)
     print(f"\n{games} games at {len(records[0]['seats'])} players, seats {','.join(kinds)}")
-    print(f"proposals made per game {made / games:.2f}, accepted per game {accepted / games:.2f} "
-          f"({accepted}/{made}; {failed} acceptances failed)")
+    print(
+        f"proposals made per game {made / games:.2f}, accepted per game {accepted / games:.2f} "
+        f"({accepted}/{made}; {failed} acceptances failed)"
+    )
     summary: dict[str, Any] = {"games": games, "made": made, "accepted": accepted, "failed": failed}
     summary["mutual"] = mutual_line(records)
     summary["gained"] = gained_line(records)
@@ -319,8 +351,10 @@ def summarize(records: list[dict[str, Any]], kinds: list[str], judged: bool) -> 
         if not n:
             continue  # never at one table (``--exploit``)
         low, high = wilson_interval(wins, int(n))
-        print(f"{a} vs {b}, over games with a trade accepted: {wins:g}/{n:g} pairings ({wins / n:.1%}), "
-              f"95% interval {low:.1%}–{high:.1%}")
+        print(
+            f"{a} vs {b}, over games with a trade accepted: {wins:g}/{n:g} pairings ({wins / n:.1%}), "
+            f"95% interval {low:.1%}–{high:.1%}"
+        )
         summary[f"{a} vs {b}"] = {"pairings": n, "wins": wins, "interval": [low, high]}
     if all(sum(1 for k in r["seats"] if seat_kind(k)[0]) == 1 for r in records) and len(kinds) == 3:
         wins, pairs = exploited(records)
@@ -328,15 +362,19 @@ def summarize(records: list[dict[str, Any]], kinds: list[str], judged: bool) -> 
             print("--exploit: no pairing where the shark had a trade accepted")
             return summary
         low, high = wilson_interval(wins, pairs)
-        print(f"--exploit: the shark against its twin, each among trading AIs on the same deal, over the "
-              f"{pairs} games where the shark's offer was accepted: {wins:g}/{pairs} "
-              f"({wins / pairs:.1%}), 95% interval {low:.1%}–{high:.1%}")
+        print(
+            f"--exploit: the shark against its twin, each among trading AIs on the same deal, over the "
+            f"{pairs} games where the shark's offer was accepted: {wins:g}/{pairs} "
+            f"({wins / pairs:.1%}), 95% interval {low:.1%}–{high:.1%}"
+        )
         summary["exploit"] = {"pairings": pairs, "wins": wins, "interval": [low, high]}
     for kind in kinds if len(kinds) > 1 else []:
         got = [(r["received"][i], 1) for r in records if "received" in r for i, k in enumerate(r["seats"]) if k == kind]
         if got:
-            print(f"  {kind}: proposals received per game {sum(g for g, _ in got) / len(got):.2f}, "
-                  f"in {sum(1 for g, _ in got if g)} of {len(got)} games")
+            print(
+                f"  {kind}: proposals received per game {sum(g for g, _ in got) / len(got):.2f}, "
+                f"in {sum(1 for g, _ in got if g)} of {len(got)} games"
+            )
         points = [s for r in records for s, k in zip(r["scores"], r["seats"]) if k == kind]
         print(f"  {kind}: mean points {sum(points) / len(points):.2f}")
     if judged:
@@ -344,13 +382,22 @@ def summarize(records: list[dict[str, Any]], kinds: list[str], judged: bool) -> 
         worst = min((a[2] for a in answers), default=0.0)
         below = sum(1 for a in answers if a[2] < -TRAP)
         deep = [a[4] for a in answers if len(a) > 4]
-        print(f"AI proposals weighed {len(answers)}: accepting less declining, for the partner, "
-              f"at worst {worst:+.3f}; below -{TRAP} in {below}; accepted {sum(1 for a in answers if a[3])}")
+        print(
+            f"AI proposals weighed {len(answers)}: accepting less declining, for the partner, "
+            f"at worst {worst:+.3f}; below -{TRAP} in {below}; accepted {sum(1 for a in answers if a[3])}"
+        )
         if deep:
-            print(f"  those below -{TRAP} weighed again at {DEEP} iterations: {' '.join(f'{v:+.3f}' for v in deep)} "
-                  f"({sum(1 for v in deep if v < -TRAP)} below -{TRAP})")
-        summary["answers"] = {"weighed": len(answers), "worst": worst, "traps": below,
-                              "deep": deep, "deep traps": sum(1 for v in deep if v < -TRAP)}
+            print(
+                f"  those below -{TRAP} weighed again at {DEEP} iterations: {' '.join(f'{v:+.3f}' for v in deep)} "
+                f"({sum(1 for v in deep if v < -TRAP)} below -{TRAP})"
+            )
+        summary["answers"] = {
+            "weighed": len(answers),
+            "worst": worst,
+            "traps": below,
+            "deep": deep,
+            "deep traps": sum(1 for v in deep if v < -TRAP),
+        }
     return summary
 
 
@@ -379,10 +426,12 @@ def gained_line(records: list[dict[str, Any]]) -> dict[str, float]:
     games = sum(1 for r in records if r.get("trades"))
     trades = sum(len(r.get("trades", ())) for r in records)
     means = {role: sum(v) / len(v) if v else float("nan") for role, v in shares.items()}
-    print(f"trades accepted per game {trades / len(records):.2f}; over the {games} games with one, mean win "
-          f"share: proposers {means['proposer']:.2f} ({len(shares['proposer'])}), partners "
-          f"{means['partner']:.2f} ({len(shares['partner'])}), the others {means['others']:.2f} "
-          f"({len(shares['others'])}); a fair share is {1 / len(records[0]['seats']):.2f}")
+    print(
+        f"trades accepted per game {trades / len(records):.2f}; over the {games} games with one, mean win "
+        f"share: proposers {means['proposer']:.2f} ({len(shares['proposer'])}), partners "
+        f"{means['partner']:.2f} ({len(shares['partner'])}), the others {means['others']:.2f} "
+        f"({len(shares['others'])}); a fair share is {1 / len(records[0]['seats']):.2f}"
+    )
     return means
 
 

@@ -5,6 +5,7 @@ rotated, so these are bounded on disk but not folded).
 
     python benchmarks/connect_loop.py --seconds 10
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,8 +29,16 @@ async def one(kind: str, port: int, key: asyncssh.SSHKey) -> None:
         writer.close()
         return
     try:
-        conn = await asyncssh.connect("127.0.0.1", port, username="loop", client_keys=[key], known_hosts=None,
-                                      agent_path=None, password=None, kbdint_auth=False)
+        conn = await asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username="loop",
+            client_keys=[key],
+            known_hosts=None,
+            agent_path=None,
+            password=None,
+            kbdint_auth=False,
+        )
         conn.close()
         await conn.wait_closed()
     except (OSError, asyncssh.Error):
@@ -50,8 +59,10 @@ async def main(seconds: float) -> None:
                     count += 1
                 await asyncio.sleep(1)  # the server has seen the last ones end
                 grew = log_size(root) - before
-                print(f"{kind}: {count} connections in {seconds:g} s; connections.log grew {grew} bytes "
-                      f"({grew / max(count, 1):.0f} a connection)")
+                print(
+                    f"{kind}: {count} connections in {seconds:g} s; connections.log grew {grew} bytes "
+                    f"({grew / max(count, 1):.0f} a connection)"
+                )
         finally:
             await server.close()
 

@@ -5,6 +5,7 @@ candidates).
 
     CARAVAN_TUI_AI_BUDGET=iterations python benchmarks/end_look_cost.py
 """
+
 from __future__ import annotations
 
 import json
@@ -42,8 +43,10 @@ def main() -> None:
             started = time.process_time()
             allowed(game.id, view, seat, stats, top, "normal")
             looks.append(time.process_time() - started)
-        print(f"{path.stem:20s} search {searched * 1000:6.0f} ms · look for a move {looks[0] * 1000:5.0f} ms"
-              f" · for a hint {looks[1] * 1000:5.0f} ms")
+        print(
+            f"{path.stem:20s} search {searched * 1000:6.0f} ms · look for a move {looks[0] * 1000:5.0f} ms"
+            f" · for a hint {looks[1] * 1000:5.0f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ and the median time of that search.
 
     CARAVAN_TUI_AI_BUDGET=iterations python benchmarks/explain_cost.py --positions 8
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,8 +55,10 @@ def main() -> None:
             print(f"{game.id:16} no position with 3 or more choices in {10 * args.positions} random games")
             continue
         median, largest = statistics.median(explaining) * 1000, max(explaining) * 1000
-        print(f"{game.id:16} explaining: median {median:.1f} ms, largest {largest:.1f} ms; "
-              f"its search: median {statistics.median(searching) * 1000:.0f} ms")
+        print(
+            f"{game.id:16} explaining: median {median:.1f} ms, largest {largest:.1f} ms; "
+            f"its search: median {statistics.median(searching) * 1000:.0f} ms"
+        )
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ new since then is an undo. Any failure is a violation, reported with its match a
 exits 1. A match still being played whose record did not grow for ``--stuck`` seconds is
 reported as stuck (it does not fail the run: it says a takeover did not happen).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -79,10 +80,23 @@ class Server:
         out = open(self.home / "serve.out", "ab")  # noqa: SIM115 (the process holds it)
         began = (self.home / "serve.out").stat().st_size
         process = subprocess.Popen(
-            [sys.executable, "-c", CLI, "serve", "--port", "0", "--database", self.url,
-             "--ai-iterations", str(self.iterations)],
+            [
+                sys.executable,
+                "-c",
+                CLI,
+                "serve",
+                "--port",
+                "0",
+                "--database",
+                self.url,
+                "--ai-iterations",
+                str(self.iterations),
+            ],
             env={**os.environ, "CARAVAN_TUI_HOME": str(self.home), "CARAVAN_TUI_AI_BUDGET": "iterations"},
-            stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         for _ in range(1200):
             with open(self.home / "serve.out", "rb") as said:
                 said.seek(began)
@@ -105,8 +119,10 @@ class Server:
     def cut(self) -> None:
         """The database ends every connection of this server (their locks with them)."""
         with psycopg.connect(self.url, autocommit=True) as admin:
-            admin.execute("SELECT pg_terminate_backend(pid, 20000) FROM pg_stat_activity "
-                          "WHERE application_name LIKE %s", (f"% pid {self.process.pid}",))
+            admin.execute(
+                "SELECT pg_terminate_backend(pid, 20000) FROM pg_stat_activity WHERE application_name LIKE %s",
+                (f"% pid {self.process.pid}",),
+            )
 
     def stop(self) -> None:
         self.signal(signal.SIGCONT)
@@ -144,8 +160,9 @@ class Watcher:
     def violation(self, match_id: str, seq: int | None, what: str) -> None:
         """Note a violation, with the match's rows as they are now (seq, epoch, kind, turn, md5)
         and the md5 of each row as the polls before saw it."""
-        rows = self.conn.execute("SELECT seq, epoch, md5(record), record FROM records WHERE match_id = %s ORDER BY seq",
-                                 (match_id,)).fetchall()
+        rows = self.conn.execute(
+            "SELECT seq, epoch, md5(record), record FROM records WHERE match_id = %s ORDER BY seq", (match_id,)
+        ).fetchall()
         now = []
         for number, epoch, digest, data in rows:
             try:
@@ -154,8 +171,16 @@ class Watcher:
             except DamagedSave:
                 now.append(f"{number} epoch {epoch} damaged {digest}")
         before = self.seen[match_id].hashes if match_id in self.seen else {}
-        self.violations.append({"match": match_id, "seq": seq, "what": what, "at_poll": self.polls, "rows_now": now,
-                                "seen_before": [f"{number} {digest}" for number, digest in sorted(before.items())]})
+        self.violations.append(
+            {
+                "match": match_id,
+                "seq": seq,
+                "what": what,
+                "at_poll": self.polls,
+                "rows_now": now,
+                "seen_before": [f"{number} {digest}" for number, digest in sorted(before.items())],
+            }
+        )
 
     def _connect(self) -> psycopg.Connection[Any]:
         return psycopg.connect(self.url, autocommit=True, application_name="hosting-soak watcher")
@@ -177,7 +202,8 @@ class Watcher:
         try:
             summary = self.conn.execute(
                 "SELECT match_id, count(*), md5(string_agg(md5(record), '' ORDER BY seq)) FROM records "
-                "GROUP BY match_id").fetchall()
+                "GROUP BY match_id"
+            ).fetchall()
             self.playing = {row[0] for row in self.conn.execute("SELECT id FROM matches WHERE status = 'playing'")}
             changed = []
             for match_id, count, digest in summary:
@@ -185,8 +211,13 @@ class Watcher:
                 mine = hashlib.md5("".join(seen.hashes[s] for s in sorted(seen.hashes)).encode()).hexdigest()
                 if count != len(seen.hashes) or digest != mine:
                     changed.append(match_id)
-            rows = self.conn.execute("SELECT match_id, seq, record FROM records WHERE match_id = ANY(%s) ORDER BY seq",
-                                     (changed,)).fetchall() if changed else []
+            rows = (
+                self.conn.execute(
+                    "SELECT match_id, seq, record FROM records WHERE match_id = ANY(%s) ORDER BY seq", (changed,)
+                ).fetchall()
+                if changed
+                else []
+            )
         finally:
             self.conn.execute("COMMIT")
         gone = set(self.seen) - {row[0] for row in summary}
@@ -228,12 +259,12 @@ class Watcher:
             if record.kind == "move" and record.turn == len(log):
                 log.append(record.action)
             elif record.kind == "undo" and 0 <= record.turn <= len(log):
-                del log[record.turn:]
+                del log[record.turn :]
             else:
                 self.violation(match_id, seq, f"a {record.kind} of turn {record.turn} after {len(log)} moves")
                 break
         undone = any(records[seq].kind == "undo" for seq in new if seq in records)
-        if log[:len(seen.log)] != seen.log and not undone:
+        if log[: len(seen.log)] != seen.log and not undone:
             self.violation(match_id, None, f"the log of {len(seen.log)} moves became one of {len(log)} without an undo")
         if len(hashes) > len(seen.hashes):
             seen.grew = now
@@ -260,8 +291,9 @@ def make_match(store: PgMatchStore, keeping: PgKeeping, rng: random.Random) -> s
 class Faults:
     """Faults applied one at a time, on a thread, until ``stop`` is set."""
 
-    def __init__(self, servers: dict[str, Server], rng: random.Random, pause: tuple[float, float],
-                 max_stall: float) -> None:
+    def __init__(
+        self, servers: dict[str, Server], rng: random.Random, pause: tuple[float, float], max_stall: float
+    ) -> None:
         self.servers, self.rng, self.pause, self.max_stall = servers, rng, pause, max_stall
         self.applied: Counter[str] = Counter()
         self.stall_s: list[float] = []
@@ -320,13 +352,22 @@ def soak(args: argparse.Namespace, url: str, folder: Path) -> dict[str, Any]:
                 shutil.copy(server.home / "serve.out", Path(args.logs) / f"{name}.out")
     kinds = watcher.moves()
     stuck = {match_id: round(seen.longest, 1) for match_id, seen in watcher.seen.items() if seen.longest > args.stuck}
-    return {"seconds": args.seconds, "seed": args.seed, "faults": dict(faults.applied), "stalls_s": faults.stall_s,
-            "fault_errors": faults.errors, "matches": len(made),
-            "finished": sum(1 for match_id in made if match_id not in watcher.playing),
-            "moves_stored": kinds["move"], "undos_stored": kinds["undo"], "polls": watcher.polls,
-            "watcher_cut": watcher.cut,
-            "longest_without_a_move_s": round(max((s.longest for s in watcher.seen.values()), default=0.0), 1),
-            "stuck": stuck, "violations": watcher.violations}
+    return {
+        "seconds": args.seconds,
+        "seed": args.seed,
+        "faults": dict(faults.applied),
+        "stalls_s": faults.stall_s,
+        "fault_errors": faults.errors,
+        "matches": len(made),
+        "finished": sum(1 for match_id in made if match_id not in watcher.playing),
+        "moves_stored": kinds["move"],
+        "undos_stored": kinds["undo"],
+        "polls": watcher.polls,
+        "watcher_cut": watcher.cut,
+        "longest_without_a_move_s": round(max((s.longest for s in watcher.seen.values()), default=0.0), 1),
+        "stuck": stuck,
+        "violations": watcher.violations,
+    }
 
 
 def main() -> None:
@@ -335,11 +376,13 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=4, help="matches kept in play at once")
     parser.add_argument("--ai-iterations", type=int, default=30)
     parser.add_argument("--poll", type=float, default=0.2, help="seconds between two checks of the record")
-    parser.add_argument("--pause", type=float, nargs=2, default=[3.0, 12.0], metavar=("MIN", "MAX"),
-                        help="seconds between two faults")
+    parser.add_argument(
+        "--pause", type=float, nargs=2, default=[3.0, 12.0], metavar=("MIN", "MAX"), help="seconds between two faults"
+    )
     parser.add_argument("--max-stall", type=float, default=25.0)
-    parser.add_argument("--stuck", type=float, default=60.0,
-                        help="a match whose record did not grow for this long is reported")
+    parser.add_argument(
+        "--stuck", type=float, default=60.0, help="a match whose record did not grow for this long is reported"
+    )
     parser.add_argument("--seed", type=int, default=int(time.time()))
     parser.add_argument("--json", metavar="FILE")
     parser.add_argument("--logs", metavar="DIR", help="keep each server's output here")

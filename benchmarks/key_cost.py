@@ -20,6 +20,7 @@ session's time: the escape codes and the writer thread) is not counted.
 
 ``--profile chat out.prof`` writes a cProfile of the keys of one kind alone, for ``python -m
 pstats out.prof`` (who calls ``update_nodes``, ``_refresh_layout``, ``recompose``)."""
+
 from __future__ import annotations
 
 import argparse
@@ -143,24 +144,36 @@ async def measure(args: argparse.Namespace) -> dict:
     if profile is not None:
         profile.dump_stats(args.profile[1])
 
-    return {"game": args.game, "idle_ms_per_s": round(1000 * idle, 2),
-            **{kind: {"n": len(cpu[kind]),
-                      "median_ms": round(1000 * statistics.median(cpu[kind]), 2) if cpu[kind] else None,
-                      "mean_ms": round(1000 * statistics.fmean(cpu[kind]), 2) if cpu[kind] else None,
-                      "layouts": round(statistics.fmean(d[0] for d in drawn[kind]), 2) if drawn[kind] else None,
-                      "frames": round(statistics.fmean(d[1] for d in drawn[kind]), 2) if drawn[kind] else None}
-               for kind in KINDS}}
+    return {
+        "game": args.game,
+        "idle_ms_per_s": round(1000 * idle, 2),
+        **{
+            kind: {
+                "n": len(cpu[kind]),
+                "median_ms": round(1000 * statistics.median(cpu[kind]), 2) if cpu[kind] else None,
+                "mean_ms": round(1000 * statistics.fmean(cpu[kind]), 2) if cpu[kind] else None,
+                "layouts": round(statistics.fmean(d[0] for d in drawn[kind]), 2) if drawn[kind] else None,
+                "frames": round(statistics.fmean(d[1] for d in drawn[kind]), 2) if drawn[kind] else None,
+            }
+            for kind in KINDS
+        },
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--game", default="decktet_caravan", choices=[g.id for g in GAMES.values()
-                                                                        if g.default_players == 2])
+    parser.add_argument(
+        "--game", default="decktet_caravan", choices=[g.id for g in GAMES.values() if g.default_players == 2]
+    )
     parser.add_argument("--repeat", type=int, default=30, help="plays of ours measured")
     parser.add_argument("--settle", type=float, default=0.25, help="seconds a key is given to be drawn")
     parser.add_argument("--json", metavar="FILE", help="also write the row as JSON")
-    parser.add_argument("--profile", nargs=2, metavar=("KIND", "FILE"),
-                        help=f"write a cProfile of the keys of one kind ({', '.join(KINDS)}) to FILE")
+    parser.add_argument(
+        "--profile",
+        nargs=2,
+        metavar=("KIND", "FILE"),
+        help=f"write a cProfile of the keys of one kind ({', '.join(KINDS)}) to FILE",
+    )
     args = parser.parse_args()
     row = asyncio.run(measure(args))
     if args.json:
@@ -171,8 +184,10 @@ def main() -> None:
     for kind in KINDS:
         r = row[kind]
         if r["n"]:
-            print(f"| {kind} | {r['n']} | {r['median_ms']:.1f} / {r['mean_ms']:.1f} "
-                  f"| {r['layouts']:.2f} / {r['frames']:.2f} |")
+            print(
+                f"| {kind} | {r['n']} | {r['median_ms']:.1f} / {r['mean_ms']:.1f} "
+                f"| {r['layouts']:.2f} / {r['frames']:.2f} |"
+            )
     sys.stdout.flush()
 
 

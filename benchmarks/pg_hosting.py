@@ -16,6 +16,7 @@ folder, ``fsync`` on, on a Unix socket; the file journal writes in a temp folder
   time is taken from the kill to the second holding the match's lock (it resumed the match from
   the database). Repeated ``--takeovers`` times (each time the killed server is started again).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -59,14 +60,29 @@ def commits(make_store: Any, matches: int, moves: int) -> dict[str, float]:
 
     def one(index: int) -> None:
         match_id = f"bench-{index}-{os.getpid()}"
-        snapshot = Snapshot(match_id=match_id, game_id=GAME, options={}, players=2, seats=["human", "human"],
-                            names=["Ann", "Bob"], seed=index)
+        snapshot = Snapshot(
+            match_id=match_id,
+            game_id=GAME,
+            options={},
+            players=2,
+            seats=["human", "human"],
+            names=["Ann", "Bob"],
+            seed=index,
+        )
         with store.lock(match_id) as lock:
             store.open(lock, snapshot)
             for turn in range(moves):
                 began = time.perf_counter()
-                store.append(lock, Record("move", turn, time.time(), ("play", turn % 40, "caravan", 2),
-                                          [[("play", turn % 40, "caravan", 2), 0.5, "the best"]] if turn % 2 else []))
+                store.append(
+                    lock,
+                    Record(
+                        "move",
+                        turn,
+                        time.time(),
+                        ("play", turn % 40, "caravan", 2),
+                        [[("play", turn % 40, "caravan", 2), 0.5, "the best"]] if turn % 2 else [],
+                    ),
+                )
                 times[index].append(time.perf_counter() - began)
 
     threads = [threading.Thread(target=one, args=(i,)) for i in range(matches)]
@@ -77,15 +93,23 @@ def commits(make_store: Any, matches: int, moves: int) -> dict[str, float]:
         thread.join()
     wall = time.perf_counter() - began
     every = [t for per in times for t in per]
-    return {"matches": matches, "moves_per_s": round(len(every) / wall, 1),
-            "p50_ms": round(1000 * statistics.median(every), 2), "p95_ms": round(1000 * percentile(every, 0.95), 2)}
+    return {
+        "matches": matches,
+        "moves_per_s": round(len(every) / wall, 1),
+        "p50_ms": round(1000 * statistics.median(every), 2),
+        "p95_ms": round(1000 * percentile(every, 0.95), 2),
+    }
 
 
 def serve(home: Path, url: str) -> subprocess.Popen[bytes]:
     home.mkdir(parents=True, exist_ok=True)
     out = open(home / "serve.out", "wb")  # noqa: SIM115 (the process holds it)
-    return subprocess.Popen([sys.executable, "-c", CLI, "serve", "--port", "0", "--database", url],
-                            env={**os.environ, "CARAVAN_TUI_HOME": str(home)}, stdout=out, stderr=subprocess.STDOUT)
+    return subprocess.Popen(
+        [sys.executable, "-c", CLI, "serve", "--port", "0", "--database", url],
+        env={**os.environ, "CARAVAN_TUI_HOME": str(home)},
+        stdout=out,
+        stderr=subprocess.STDOUT,
+    )
 
 
 def wait_listening(home: Path) -> None:
@@ -99,10 +123,12 @@ def wait_listening(home: Path) -> None:
 def holder(url: str, match_id: str) -> int | None:
     """The pid of the database backend holding the match's lock (None: nobody)."""
     with psycopg.connect(url, autocommit=True) as conn:
-        row = conn.execute("SELECT l.pid FROM pg_locks l WHERE l.locktype = 'advisory' AND l.objsubid = 1 "
-                           "AND l.classid = ((hashtextextended(%s, 0) >> 32) & 4294967295)::oid "
-                           "AND l.objid = (hashtextextended(%s, 0) & 4294967295)::oid AND l.granted",
-                           (match_id, match_id)).fetchone()
+        row = conn.execute(
+            "SELECT l.pid FROM pg_locks l WHERE l.locktype = 'advisory' AND l.objsubid = 1 "
+            "AND l.classid = ((hashtextextended(%s, 0) >> 32) & 4294967295)::oid "
+            "AND l.objid = (hashtextextended(%s, 0) & 4294967295)::oid AND l.granted",
+            (match_id, match_id),
+        ).fetchone()
     return None if row is None else int(row[0])
 
 
@@ -118,8 +144,9 @@ def until(test: Any, timeout: float = 60.0, step: float = 0.01) -> float:
 def takeovers(url: str, folder: Path, count: int) -> list[float]:
     """Seconds from a SIGKILL of the server hosting a match to another server holding it."""
     store, keeping = open_database(url, "bench")
-    host = MatchHost.new(GAME, [SeatSpec("remote", who="SHA256:" + "a" * 43), SeatSpec.ai("easy")], ["Ann", "AI"],
-                         1, None, store, Bus())
+    host = MatchHost.new(
+        GAME, [SeatSpec("remote", who="SHA256:" + "a" * 43), SeatSpec.ai("easy")], ["Ann", "AI"], 1, None, store, Bus()
+    )
     keeping.keep_record(HostedRecord(host.match_id, ["SHA256:" + "a" * 43, None], 60, "normal"))
     host.close()
     servers = {name: serve(folder / name, url) for name in ("one", "two")}
@@ -160,8 +187,11 @@ def main() -> None:
         result["files"] = [commits(lambda: SaveStore(Path(folder) / "files"), m, args.moves) for m in args.matches]
         result["postgres"] = [commits(lambda: open_database(url, "bench")[0], m, args.moves) for m in args.matches]
         seconds = takeovers(url, Path(folder) / "servers", args.takeovers)
-        result["takeover_s"] = {"each": [round(s, 2) for s in seconds], "median": round(statistics.median(seconds), 2),
-                                "max": round(max(seconds), 2)}
+        result["takeover_s"] = {
+            "each": [round(s, 2) for s in seconds],
+            "median": round(statistics.median(seconds), 2),
+            "max": round(max(seconds), 2),
+        }
     print(json.dumps(result, indent=1))
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1))

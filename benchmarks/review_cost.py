@@ -13,6 +13,7 @@ matches (``greedy``: a match in a fraction of a second, for a quick look that th
     python benchmarks/review_cost.py --iterations 10 --moves 20 --noise 1 --seat greedy
     python benchmarks/review_cost.py --games camel_caravan,merchant_lord,caravanserai
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,12 +30,18 @@ from caravan_tui.games import get_game
 from caravan_tui.seats import SeatSpec
 
 #: the matches a run may review: game -> (players, moves of the log reviewed; None: all of it)
-MATCHES = {"decktet_caravan": (2, 100), "ahldarahd": (3, None), "camel_caravan": (2, 80),
-           "merchant_lord": (2, None), "caravanserai": (1, None)}
+MATCHES = {
+    "decktet_caravan": (2, 100),
+    "ahldarahd": (3, None),
+    "camel_caravan": (2, 80),
+    "merchant_lord": (2, None),
+    "caravanserai": (1, None),
+}
 
 
-def match_positions(game_id: str, players: int, moves: int | None, seed: int,
-                    seat: SeatSpec) -> tuple[int, list[Position]]:
+def match_positions(
+    game_id: str, players: int, moves: int | None, seed: int, seat: SeatSpec
+) -> tuple[int, list[Position]]:
     """Every seat's decisions in the first ``moves`` moves of a match between ``seat``s (an AI at
     20 iterations a move), as seat 0's review judges them."""
     game = get_game(game_id)
@@ -43,8 +50,9 @@ def match_positions(game_id: str, players: int, moves: int | None, seed: int,
     return len(actions), list(decisions_of(game, players, seed, record.options, actions, 0).decisions)
 
 
-async def timed_review(game_id: str, found: list[Position], iterations: int,
-                       workers: int) -> tuple[float, float, list[float]]:
+async def timed_review(
+    game_id: str, found: list[Position], iterations: int, workers: int
+) -> tuple[float, float, list[float]]:
     """The review's time on the clock, the CPU time its workers spent (counted once they end:
     it does not depend on what else the machine runs, as the clock does) and the time each
     decision was judged at, from the start."""
@@ -53,8 +61,9 @@ async def timed_review(game_id: str, found: list[Position], iterations: int,
     async with AIWorker(workers) as worker:
         await worker.review(game_id, 0, found[:1], 1)  # the workers started and warm
         start = time.perf_counter()
-        await worker.review(game_id, 0, found, iterations,
-                            lambda done, total: times.append(time.perf_counter() - start))
+        await worker.review(
+            game_id, 0, found, iterations, lambda done, total: times.append(time.perf_counter() - start)
+        )
         seconds = time.perf_counter() - start
     return seconds, _children_cpu() - before, times
 
@@ -74,15 +83,16 @@ def noise(game_id: str, found: list[Position], iterations: int, count: int) -> t
     for position in picked:
         first = judge(game_id, 0, position, iterations)
         # the same view under another move number: only the search's seed differs
-        other = judge(game_id, 0, dataclasses.replace(position, turn=position.turn + 10**6, end=position.end + 10**6),
-                      iterations)
+        other = judge(
+            game_id, 0, dataclasses.replace(position, turn=position.turn + 10**6, end=position.end + 10**6), iterations
+        )
         before.append(abs(first.before - other.before) * 100)
         loss.append(abs(first.loss - other.loss) * 100)
     return before, loss
 
 
 def spread(values: list[float]) -> str:
-    """"median 1.2, 90% 4.5" of ``values``."""
+    """ "median 1.2, 90% 4.5" of ``values``."""
     ranked = sorted(values)
     return f"median {statistics.median(ranked):.1f}, 90% {ranked[min(len(ranked) - 1, int(0.9 * len(ranked)))]:.1f}"
 
@@ -95,8 +105,12 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=100, help="moves of the Decktet Caravan match reviewed")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--noise", type=int, default=10, help="decisions searched again with other seeds (0: none)")
-    parser.add_argument("--seat", type=SeatSpec.parse, default=SeatSpec.ai("easy"),
-                        help="who plays every seat of the matches reviewed (ai:easy; greedy or random: quicker)")
+    parser.add_argument(
+        "--seat",
+        type=SeatSpec.parse,
+        default=SeatSpec.ai("easy"),
+        help="who plays every seat of the matches reviewed (ai:easy; greedy or random: quicker)",
+    )
     args = parser.parse_args()
     for game_id in args.games.split(","):
         players, moves = MATCHES[game_id]
@@ -105,14 +119,18 @@ def main() -> None:
         seconds, cpu, times = asyncio.run(timed_review(game_id, found, args.iterations, args.workers))
         each = cpu / max(1, len(found))
         own = sum(1 for position in found if position.seat == 0)
-        line = (f"{game_id:16} {length} moves, seat 1's review ({own} decisions, {len(found) - own} of the others) "
-                f"at {args.iterations} iterations on {args.workers} workers: {seconds:.1f} s, {cpu:.1f} s of CPU "
-                f"({each:.2f} s a decision); judged: the first at {times[0]:.1f} s, half at "
-                f"{times[(len(times) - 1) // 2]:.1f} s, all at {times[-1]:.1f} s")
+        line = (
+            f"{game_id:16} {length} moves, seat 1's review ({own} decisions, {len(found) - own} of the others) "
+            f"at {args.iterations} iterations on {args.workers} workers: {seconds:.1f} s, {cpu:.1f} s of CPU "
+            f"({each:.2f} s a decision); judged: the first at {times[0]:.1f} s, half at "
+            f"{times[(len(times) - 1) // 2]:.1f} s, all at {times[-1]:.1f} s"
+        )
         if args.noise:
             before, loss = noise(game_id, found, args.iterations, args.noise)
-            line += (f"; another seed moves the best move's expected result by {spread(before)} points "
-                     f"and the cost of the move made by {spread(loss)}")
+            line += (
+                f"; another seed moves the best move's expected result by {spread(before)} points "
+                f"and the cost of the move made by {spread(loss)}"
+            )
         print(line, flush=True)
 
 

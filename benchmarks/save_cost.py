@@ -23,6 +23,7 @@ seats (the fast seat) of the game with the longest matches is played to 1,000 mo
 opened, to time the opening of a 1,000-move match; one that ends sooner is timed and said, and
 the next game's is played, until one reaches 1,000 moves.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -122,8 +123,17 @@ async def play(game_id: str, store: TimedStore, worker: AIWorker, iterations: in
     game = GAMES[game_id]
     players = max(game.players)
     seats = [SeatSpec.parse("ai:easy")] * players
-    runner = MatchRunner.new(game_id, seats, [f"AI {i + 1}" for i in range(players)], 1, {}, store,
-                             worker=worker, iterations=iterations, match_id=f"bench-{game_id}")
+    runner = MatchRunner.new(
+        game_id,
+        seats,
+        [f"AI {i + 1}" for i in range(players)],
+        1,
+        {},
+        store,
+        worker=worker,
+        iterations=iterations,
+        match_id=f"bench-{game_id}",
+    )
     runner.start()
     await runner.wait()
     runner.stop()
@@ -133,16 +143,21 @@ async def play(game_id: str, store: TimedStore, worker: AIWorker, iterations: in
 def around(appends: list[tuple[int, float, float, int]], mark: int) -> tuple[float, float, int]:
     """The median time, CPU time and bytes of the 9 saves around move ``mark``."""
     window = [(t, c, b) for move, t, c, b in appends if abs(move - mark) <= 4]
-    return (statistics.median(t for t, _, _ in window), statistics.median(c for _, c, _ in window),
-            int(statistics.median(b for _, _, b in window)))
+    return (
+        statistics.median(t for t, _, _ in window),
+        statistics.median(c for _, c, _ in window),
+        int(statistics.median(b for _, _, b in window)),
+    )
 
 
 def extend(timed: TimedStore, match_id: str, upto: int) -> None:
     """Append the match's own moves again, numbered on, until its journal holds ``upto``."""
     store = timed.store
     snapshot = store.read(match_id)
-    moves = [Record("move", turn, time.time(), action, snapshot.weighed.get(turn, []))
-             for turn, action in enumerate(snapshot.actions)]
+    moves = [
+        Record("move", turn, time.time(), action, snapshot.weighed.get(turn, []))
+        for turn, action in enumerate(snapshot.actions)
+    ]
     snapshot.status, snapshot.result, snapshot.resigned = "playing", None, None
     with store.lock(match_id) as lock:
         store.open(lock, snapshot)
@@ -159,8 +174,15 @@ async def random_match(store: SaveStore, game_id: str, moves: int) -> str:
     """A match of random seats of ``game_id`` at its most players, stopped at ``moves``."""
     game = GAMES[game_id]
     players = max(game.players)
-    runner = MatchRunner.new(game_id, [SeatSpec.parse("random")] * players, [f"R{i}" for i in range(players)], 1,
-                             {}, store, match_id=f"bench-{game_id}-random")
+    runner = MatchRunner.new(
+        game_id,
+        [SeatSpec.parse("random")] * players,
+        [f"R{i}" for i in range(players)],
+        1,
+        {},
+        store,
+        match_id=f"bench-{game_id}-random",
+    )
     runner.start()
     while runner.host.status == "playing" and runner.host.turn < moves:
         await asyncio.sleep(0.001)
@@ -189,8 +211,11 @@ def main() -> int:
         store.folder.mkdir(parents=True)
         fsync_median, fsync_p95 = fsync_cost(store.folder)
         print(f"one fsync of a small write: median {fsync_median * 1e3:.2f} ms, p95 {fsync_p95 * 1e3:.2f} ms")
-        print(f"{'game':<16} {'seats':>5} {'moves':>5}  " + "  ".join(f"{'move ' + str(m):>24}" for m in MARKS)
-              + f"  {'p95':>8}  {'paired fsync p95':>16}  {'CPU of a save p50/p95':>24}  {'open':>9}")
+        print(
+            f"{'game':<16} {'seats':>5} {'moves':>5}  "
+            + "  ".join(f"{'move ' + str(m):>24}" for m in MARKS)
+            + f"  {'p95':>8}  {'paired fsync p95':>16}  {'CPU of a save p50/p95':>24}  {'open':>9}"
+        )
         lengths = {}
         for game_id in args.games.split(","):
             timed = TimedStore(store)
@@ -211,10 +236,13 @@ def main() -> int:
             for mark in MARKS:
                 took, cpu, size = around(timed.appends, mark)
                 cells.append(f"{size:>4} B {took * 1e3:>5.2f} ({cpu * 1e3:.2f}) ms" + ("+" if mark > moves else " "))
-            print(f"{game_id:<16} {max(GAMES[game_id].players):>5} {moves:>5}  "
-                  + "  ".join(f"{c:>24}" for c in cells) + f"  {p95 * 1e3:>5.2f} ms  {paired * 1e3:>13.2f} ms"
-                  f"  {beside:>24}  {opened * 1e3:>6.1f} ms",
-                  flush=True)
+            print(
+                f"{game_id:<16} {max(GAMES[game_id].players):>5} {moves:>5}  "
+                + "  ".join(f"{c:>24}" for c in cells)
+                + f"  {p95 * 1e3:>5.2f} ms  {paired * 1e3:>13.2f} ms"
+                f"  {beside:>24}  {opened * 1e3:>6.1f} ms",
+                flush=True,
+            )
         for game_id in sorted(lengths, key=lambda g: -lengths[g]):  # (a random match may end sooner)
             match_id = asyncio.run(random_match(store, game_id, MARKS[-1]))
             opened, moves = opening(store, match_id)

@@ -9,6 +9,7 @@ person presses ``l``, and from that press are timed: how long ``l`` itself took 
 the first rows shown, every row shown; and while the rows come, ``down`` every 50 ms, each timed
 from its press to its answer (the cursor moved a row), as keys a person presses meanwhile.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -51,10 +52,20 @@ def make_saves(store: SaveStore, count: int) -> None:
             action = rng.choice(state.legal_actions())
             state.apply(action, False)
             actions.append(action)
-        snapshot = Snapshot(f"bench-{number:05d}", game.id, options, players, ["human"] * players,
-                            [f"P{seat}" for seat in range(players)], number, actions, state.to_data(),
-                            rules=game.rules_version, status="over" if state.is_over() else "playing",
-                            result=state.outcome() if state.is_over() else None)
+        snapshot = Snapshot(
+            f"bench-{number:05d}",
+            game.id,
+            options,
+            players,
+            ["human"] * players,
+            [f"P{seat}" for seat in range(players)],
+            number,
+            actions,
+            state.to_data(),
+            rules=game.rules_version,
+            status="over" if state.is_over() else "playing",
+            result=state.outcome() if state.is_over() else None,
+        )
         with store.lock(snapshot.match_id) as lock:
             store.open(lock, snapshot)
 
@@ -106,11 +117,18 @@ async def open_the_list(store: SaveStore, count: int) -> dict[str, Any]:
                 keys.append(time.perf_counter() - start)
             await asyncio.sleep(KEY_EVERY)
         await watching
-    return {"saves": count, "l_answered_ms": round(answered * 1e3, 1), "first_rows_ms": round(rows["first"] * 1e3, 1),
-            "all_rows_ms": round(rows["all"] * 1e3, 1), "keys_meanwhile": len(keys),
-            "key_ms": {"p50": round(statistics.median(keys) * 1e3, 1) if keys else None,
-                       "p95": round(percentile(keys, 0.95) * 1e3, 1) if keys else None,
-                       "max": round(max(keys) * 1e3, 1) if keys else None}}
+    return {
+        "saves": count,
+        "l_answered_ms": round(answered * 1e3, 1),
+        "first_rows_ms": round(rows["first"] * 1e3, 1),
+        "all_rows_ms": round(rows["all"] * 1e3, 1),
+        "keys_meanwhile": len(keys),
+        "key_ms": {
+            "p50": round(statistics.median(keys) * 1e3, 1) if keys else None,
+            "p95": round(percentile(keys, 0.95) * 1e3, 1) if keys else None,
+            "max": round(max(keys) * 1e3, 1) if keys else None,
+        },
+    }
 
 
 def main() -> int:
@@ -124,10 +142,12 @@ def main() -> int:
         store.folder.mkdir(parents=True, exist_ok=True)
         make_saves(store, args.saves)
         row = asyncio.run(open_the_list(store, args.saves))
-    print(f"{row['saves']} saves: l answered in {row['l_answered_ms']:.0f} ms, first rows after "
-          f"{row['first_rows_ms']:.0f} ms, all rows after {row['all_rows_ms']:.0f} ms; "
-          f"{row['keys_meanwhile']} keys pressed meanwhile, answered in p50/p95/max "
-          f"{row['key_ms']['p50']}/{row['key_ms']['p95']}/{row['key_ms']['max']} ms")
+    print(
+        f"{row['saves']} saves: l answered in {row['l_answered_ms']:.0f} ms, first rows after "
+        f"{row['first_rows_ms']:.0f} ms, all rows after {row['all_rows_ms']:.0f} ms; "
+        f"{row['keys_meanwhile']} keys pressed meanwhile, answered in p50/p95/max "
+        f"{row['key_ms']['p50']}/{row['key_ms']['p95']}/{row['key_ms']['max']} ms"
+    )
     if args.json:
         Path(args.json).write_text(json.dumps(row, indent=2))
     return 0

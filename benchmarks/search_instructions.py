@@ -5,6 +5,7 @@ callgrind twice, with N iterations and with 0, and divide the difference by N:
 
     valgrind --tool=callgrind --callgrind-out-file=/dev/null python benchmarks/search_instructions.py GAME N
 """
+
 from __future__ import annotations
 
 import sys

@@ -29,6 +29,7 @@ lower priority than the server (``--generator-nice``), and play at once when eve
 are seated; their own event-loop lag is measured, and a row whose lag would have delayed what
 it timed says so ("unreliable"). Other work on the machine counts too: read the figures with the load average.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -72,6 +73,7 @@ PEOPLE_A_GENERATOR = 20  # people one generator process plays at most (``--gener
 
 
 # -- one person's terminal ---------------------------------------------------------------------
+
 
 class TextScreen(pyte.Screen):
     """pyte's screen, whose text (``display``, ``text``) is worked out again only for the lines
@@ -137,8 +139,9 @@ class Person:
     async def open(self, port: int) -> float:
         """Connect and wait for the lobby; seconds from the TCP connect to the lobby drawn."""
         began = time.monotonic()
-        self.conn = await asyncssh.connect("127.0.0.1", port, username=self.name, client_keys=[self.key],
-                                           known_hosts=None, agent_path=None)
+        self.conn = await asyncssh.connect(
+            "127.0.0.1", port, username=self.name, client_keys=[self.key], known_hosts=None, agent_path=None
+        )
         self.process = await self.conn.create_process(term_type="xterm-256color", term_size=SIZE, encoding=None)
         self.reader = asyncio.create_task(self.read())
         drawn = await self.until(lambda: "playing as " + self.name in self.text, 120)
@@ -207,7 +210,7 @@ class Person:
         backgrounds = []
         for y in range(1, self.screen.lines):
             line = self.screen.display[y]
-            if line[left] != "│" or not line[left + 1:top.index("╮", left)].strip():
+            if line[left] != "│" or not line[left + 1 : top.index("╮", left)].strip():
                 break
             backgrounds.append(self.screen.buffer[y][left + 1].bg)
         odd = [row for row, bg in enumerate(backgrounds) if backgrounds.count(bg) == 1]
@@ -216,8 +219,11 @@ class Person:
     def digest(self) -> str:
         """The screen's characters and colours."""
         buffer, columns = self.screen.buffer, range(self.screen.columns)
-        return "".join(c.data + c.fg + c.bg + ("r" if c.reverse else "")
-                       for y in range(self.screen.lines) for c in map(buffer[y].__getitem__, columns))
+        return "".join(
+            c.data + c.fg + c.bg + ("r" if c.reverse else "")
+            for y in range(self.screen.lines)
+            for c in map(buffer[y].__getitem__, columns)
+        )
 
     async def close(self) -> None:
         if self.conn is not None:
@@ -227,6 +233,7 @@ class Person:
 
 
 # -- setting up matches by keys ----------------------------------------------------------------
+
 
 async def create(person: Person, game_index: int, against_ai: bool) -> None:
     """``c``; the game (down in the games list), seat 2 an AI when alone, create (ctrl+g)."""
@@ -277,8 +284,9 @@ async def join(person: Person, host: str, watch: bool = False) -> None:
     def bottom() -> int:
         """The screen line of the last match row the box shows (the line above its border)."""
         display = person.screen.display
-        return next((y - 1 for y in range(FIRST_ROW, len(display)) if display[y].lstrip().startswith("╰")),
-                    len(display) - 1)
+        return next(
+            (y - 1 for y in range(FIRST_ROW, len(display)) if display[y].lstrip().startswith("╰")), len(display) - 1
+        )
 
     def at() -> int | None:
         return next((y for y in range(FIRST_ROW, bottom() + 1) if mark.search(person.screen.display[y])), None)
@@ -345,6 +353,7 @@ async def join(person: Person, host: str, watch: bool = False) -> None:
 
 # -- a human pace ------------------------------------------------------------------------------
 
+
 def turn_passed(person: Person) -> Callable[[], bool]:
     """After a play: the screen shows the turn passed on, or it left our turn and came back (an
     AI can answer before a frame shows it thinking)."""
@@ -395,6 +404,7 @@ async def act_like_a_person(person: Person, stop: float, rng: random.Random, tim
 
 # -- the server's processes --------------------------------------------------------------------
 
+
 def processes_under(root: int) -> dict[str, list[int]]:
     """The server's descendants by kind: "sessions" (a person's app), "zygote" (the pre-warmed
     parent sessions are forked from, if any) and "ai" (AI workers, the resource tracker)."""
@@ -417,8 +427,13 @@ def processes_under(root: int) -> dict[str, list[int]]:
         except OSError:
             continue
         short = name.encode()
-        kind = ("zygote" if short == ZYGOTE_NAME else
-                "sessions" if short == SESSION_NAME or b"session_main" in command else "ai")
+        kind = (
+            "zygote"
+            if short == ZYGOTE_NAME
+            else "sessions"
+            if short == SESSION_NAME or b"session_main" in command
+            else "ai"
+        )
         kinds[kind].append(pid)
     return kinds
 
@@ -469,6 +484,7 @@ async def lag_probe(lags: list[float], stop: asyncio.Event) -> None:
 
 # -- the generator (a process of its own, at a lower priority) --------------------------------
 
+
 async def generate(port: int, server: int, people: list[Person], args: argparse.Namespace) -> None:
     """This generator's people seated at their matches, then, once every generator's are (a line
     on standard input), ``--seconds`` of play; what it measured is printed (``row_of`` makes the
@@ -482,7 +498,7 @@ async def generate(port: int, server: int, people: list[Person], args: argparse.
     kinds = processes_under(server)
     idle_pss = [pss_mb(pid) for pid in kinds["sessions"]]
     hosts, guests = people[0::2], people[1::2]
-    await asyncio.gather(*(create(p, game_index, against_ai=(n == 1)) for p in hosts[:len(guests) or 1]))
+    await asyncio.gather(*(create(p, game_index, against_ai=(n == 1)) for p in hosts[: len(guests) or 1]))
     await asyncio.sleep(2 * LOBBY_DELAY)  # every lobby lists every match
     for host, guest in zip(hosts, guests):
         await join(guest, host.name)
@@ -501,8 +517,9 @@ async def generate(port: int, server: int, people: list[Person], args: argparse.
     probe = asyncio.create_task(lag_probe(lags, probing))
     start = time.monotonic()
     rng = random.Random(f"{n} {people[0].name}")
-    await asyncio.gather(*(act_like_a_person(p, start + args.seconds, random.Random(rng.random()), args.timeout)
-                           for p in people))
+    await asyncio.gather(
+        *(act_like_a_person(p, start + args.seconds, random.Random(rng.random()), args.timeout) for p in people)
+    )
     wall = time.monotonic() - start
     probing.set()
     await probe
@@ -514,11 +531,16 @@ async def generate(port: int, server: int, people: list[Person], args: argparse.
         return sum(cpu_seconds(pid) - cpu_before.get(pid, 0.0) for pid in pids)
 
     part: dict[str, Any] = {
-        "people": n, "wall": wall, "starts": starts, "lags": lags,
+        "people": n,
+        "wall": wall,
+        "starts": starts,
+        "lags": lags,
         "times": {kind: [t for p in people for t in p.times[kind]] for kind in KINDS},
         "misses": {kind: sum(p.misses[kind] for p in people) for kind in KINDS},
-        "idle_pss": idle_pss, "playing_pss": [pss_mb(pid) for pid in kinds["sessions"]],
-        "hub_pss": pss_mb(server), "zygote_pss": sum(map(pss_mb, kinds["zygote"])),
+        "idle_pss": idle_pss,
+        "playing_pss": [pss_mb(pid) for pid in kinds["sessions"]],
+        "hub_pss": pss_mb(server),
+        "zygote_pss": sum(map(pss_mb, kinds["zygote"])),
         "ai_pss": sum(map(pss_mb, kinds["ai"])),
         "used": {"hub": used([server]), "ai": used(kinds["ai"]), "sessions": used(kinds["sessions"])},
         "generator": self_after.ru_utime + self_after.ru_stime - self_before.ru_utime - self_before.ru_stime,
@@ -546,23 +568,33 @@ def row_of(parts: list[dict[str, Any]], game: str) -> dict[str, Any]:
     idle_pss, playing_pss = first["idle_pss"], first["playing_pss"]
     used = first["used"]
     row: dict[str, Any] = {
-        "sessions": sum(part["people"] for part in parts), "game": game, "measured_s": round(wall, 1),
+        "sessions": sum(part["people"] for part in parts),
+        "game": game,
+        "measured_s": round(wall, 1),
         "generators": len(parts),
         "all": {**ms(every), "n": len(every), "misses": sum(misses.values())},
         **{kind: {**ms(times[kind]), "n": len(times[kind]), "misses": misses[kind]} for kind in KINDS},
         "start_ms": {"p50": round(1000 * statistics.median(starts), 1), "max": round(1000 * max(starts), 1)},
-        "session_pss_mb": {"idle": round(statistics.fmean(idle_pss), 1) if idle_pss else None,
-                           "playing": round(statistics.fmean(playing_pss), 1) if playing_pss else None},
-        "hub_pss_mb": round(first["hub_pss"], 1), "zygote_pss_mb": round(first["zygote_pss"], 1),
+        "session_pss_mb": {
+            "idle": round(statistics.fmean(idle_pss), 1) if idle_pss else None,
+            "playing": round(statistics.fmean(playing_pss), 1) if playing_pss else None,
+        },
+        "hub_pss_mb": round(first["hub_pss"], 1),
+        "zygote_pss_mb": round(first["zygote_pss"], 1),
         "ai_pss_mb": round(first["ai_pss"], 1),
-        "cpu": {"hub": round(used["hub"] / wall, 3), "ai": round(used["ai"] / wall, 3),
-                "sessions": round(used["sessions"] / wall, 3),
-                "generator": round(sum(part["generator"] for part in parts) / wall, 3)},
+        "cpu": {
+            "hub": round(used["hub"] / wall, 3),
+            "ai": round(used["ai"] / wall, 3),
+            "sessions": round(used["sessions"] / wall, 3),
+            "generator": round(sum(part["generator"] for part in parts) / wall, 3),
+        },
         # what a key costs the server's side, in CPU rather than wall time (which moves with the
         # machine's load): the sessions' and the hub's CPU over the keys pressed, the screens
         # redrawn for the others' moves and the idle sessions' wake-ups included
-        "cpu_ms_per_key": {"sessions": round(1000 * used["sessions"] / max(1, pressed), 2),
-                           "hub": round(1000 * used["hub"] / max(1, pressed), 2)},
+        "cpu_ms_per_key": {
+            "sessions": round(1000 * used["sessions"] / max(1, pressed), 2),
+            "hub": round(1000 * used["hub"] / max(1, pressed), 2),
+        },
         "generator_lag_ms": {**ms(lags), "max": round(1000 * max(lags, default=0.0), 1)},
         "machine_busy": round(first["machine_busy"], 3),
         "loadavg": [round(x, 2) for x in first["loadavg"]],
@@ -579,14 +611,31 @@ def generator_main(args: argparse.Namespace) -> None:
 
 # -- one N: a fresh server, the generator against it -------------------------------------------
 
+
 async def start_server(home: Path, *more: str) -> tuple[asyncio.subprocess.Process, int]:
     env = {**os.environ, "CARAVAN_TUI_HOME": str(home), "CARAVAN_TUI_AI_BUDGET": "iterations"}
     said = home / "serve.out"
     with open(said, "wb") as out:
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", CLI, "serve", "--port", "0", "--per-address", "500", "--max-sessions", "500",
-            "--max-pre-login", "1000", "--ai-iterations", "200", *more, env=env, stdout=out,
-            stderr=asyncio.subprocess.STDOUT)
+            sys.executable,
+            "-c",
+            CLI,
+            "serve",
+            "--port",
+            "0",
+            "--per-address",
+            "500",
+            "--max-sessions",
+            "500",
+            "--max-pre-login",
+            "1000",
+            "--ai-iterations",
+            "200",
+            *more,
+            env=env,
+            stdout=out,
+            stderr=asyncio.subprocess.STDOUT,
+        )
     for _ in range(600):
         output = said.read_bytes()
         if b"serving on" in output and (port := re.search(rb"port (\d+)", output)):
@@ -638,8 +687,8 @@ async def run_hosts(n: int, args: argparse.Namespace, url: str | None) -> list[d
         names.keep(key.get_fingerprint("sha256"), f"P{i}")
         keys[f"P{i}"] = key.export_private_key().decode()
     # pairs stay together: each server gets whole pairs (the last one any odd one out)
-    pairs = [list(keys)[i:i + 2] for i in range(0, n, 2)]
-    groups = [[name for pair in pairs[h::args.hosts] for name in pair] for h in range(args.hosts)]
+    pairs = [list(keys)[i : i + 2] for i in range(0, n, 2)]
+    groups = [[name for pair in pairs[h :: args.hosts] for name in pair] for h in range(args.hosts)]
     servers = []
     try:
         for h in range(args.hosts):
@@ -647,17 +696,35 @@ async def run_hosts(n: int, args: argparse.Namespace, url: str | None) -> list[d
         generators: list[list[asyncio.subprocess.Process]] = []
         for h, ((server, port), group) in enumerate(zip(servers, groups)):
             # whole pairs to each of a server's generators (the last one any odd one out)
-            pairs_here = [group[i:i + 2] for i in range(0, len(group), 2)]
+            pairs_here = [group[i : i + 2] for i in range(0, len(group), 2)]
             count = max(1, min(len(pairs_here), args.generators or math.ceil(len(group) / PEOPLE_A_GENERATOR)))
             generators.append([])
             for g in range(count):
                 people = home / f"people{h}-{g}.json"
                 people.write_text(json.dumps({name: keys[name] for pair in pairs_here[g::count] for name in pair}))
-                generators[h].append(await asyncio.create_subprocess_exec(
-                    sys.executable, __file__, "--generator", "--people", str(people), "--port", str(port),
-                    "--server-pid", str(server.pid), "--seconds", str(args.seconds), "--game", args.game,
-                    "--timeout", str(args.timeout), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-                    limit=1 << 24, preexec_fn=lambda: os.nice(args.generator_nice)))  # (a line: every key's time)
+                generators[h].append(
+                    await asyncio.create_subprocess_exec(
+                        sys.executable,
+                        __file__,
+                        "--generator",
+                        "--people",
+                        str(people),
+                        "--port",
+                        str(port),
+                        "--server-pid",
+                        str(server.pid),
+                        "--seconds",
+                        str(args.seconds),
+                        "--game",
+                        args.game,
+                        "--timeout",
+                        str(args.timeout),
+                        stdin=asyncio.subprocess.PIPE,
+                        stdout=asyncio.subprocess.PIPE,
+                        limit=1 << 24,
+                        preexec_fn=lambda: os.nice(args.generator_nice),
+                    )
+                )  # (a line: every key's time)
         every = [generator for per_server in generators for generator in per_server]
         for generator in every:  # each says when its people are seated; then all play at once
             if await said(generator) != b"seated":
@@ -683,9 +750,11 @@ async def run_hosts(n: int, args: argparse.Namespace, url: str | None) -> list[d
 
 
 def table(rows: list[dict[str, Any]]) -> str:
-    head = ("| N | all p50/p95/p99 ms (keys, misses) | tab p95 | nav p95 | play p50/p95 | chat p95 | escape p95 "
-            "| start p50/max ms | session PSS idle/playing MB | hub+AI PSS MB | CPU hub/AI/sessions "
-            "| CPU ms a key: sessions/hub | generators: CPU, lag p95 | load avg 1/5 min |")
+    head = (
+        "| N | all p50/p95/p99 ms (keys, misses) | tab p95 | nav p95 | play p50/p95 | chat p95 | escape p95 "
+        "| start p50/max ms | session PSS idle/playing MB | hub+AI PSS MB | CPU hub/AI/sessions "
+        "| CPU ms a key: sessions/hub | generators: CPU, lag p95 | load avg 1/5 min |"
+    )
     lines = [head, "|" + "---|" * (head.count("|") - 1)]
     for r in rows:
         a = r["all"]
@@ -703,7 +772,8 @@ def table(rows: list[dict[str, Any]]) -> str:
             f"| {r['cpu']['hub']:.0%}/{r['cpu']['ai']:.0%}/{r['cpu']['sessions']:.0%} "
             f"| {r['cpu_ms_per_key']['sessions']:.1f}/{r['cpu_ms_per_key']['hub']:.1f} "
             f"| {r['generators']}: {r['cpu']['generator']:.0%}, {r['generator_lag_ms']['p95']:.0f} ms{flag} "
-            f"| {r['loadavg'][0]:.1f}/{r['loadavg'][1]:.1f} |")
+            f"| {r['loadavg'][0]:.1f}/{r['loadavg'][1]:.1f} |"
+        )
     return "\n".join(lines)
 
 
@@ -711,16 +781,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--sessions", type=int, nargs="+", default=[1, 10, 20, 40])
     parser.add_argument("--seconds", type=float, default=30.0, help="measured time per N")
-    parser.add_argument("--game", default="decktet_caravan",
-                        choices=[g.id for g in GAMES.values() if g.default_players == 2])
+    parser.add_argument(
+        "--game", default="decktet_caravan", choices=[g.id for g in GAMES.values() if g.default_players == 2]
+    )
     parser.add_argument("--timeout", type=float, default=5.0, help="seconds after which a key's change is a miss")
     parser.add_argument("--generator-nice", type=int, default=5, help="the generator's priority below the server's")
     parser.add_argument("--json", metavar="FILE", help="also write the rows as JSON")
-    parser.add_argument("--hosts", type=int, default=1,
-                        help="servers on one PostgreSQL started here (the test extra), the people split between "
-                             "them, each pair at one server (1: one server on its files)")
-    parser.add_argument("--generators", type=int, default=0,
-                        help=f"generator processes a server (0: one per {PEOPLE_A_GENERATOR} people)")
+    parser.add_argument(
+        "--hosts",
+        type=int,
+        default=1,
+        help="servers on one PostgreSQL started here (the test extra), the people split between "
+        "them, each pair at one server (1: one server on its files)",
+    )
+    parser.add_argument(
+        "--generators",
+        type=int,
+        default=0,
+        help=f"generator processes a server (0: one per {PEOPLE_A_GENERATOR} people)",
+    )
     parser.add_argument("--generator", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--people", help=argparse.SUPPRESS)
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
@@ -735,8 +814,12 @@ def main() -> None:
             rows.append(row)
             print(f"N={n}: {json.dumps(row)}", file=sys.stderr, flush=True)
             if row["unreliable"]:
-                print(f"N={n}: the generator's own lag (p95 {row['generator_lag_ms']['p95']} ms) makes these "
-                      "timings unreliable", file=sys.stderr, flush=True)
+                print(
+                    f"N={n}: the generator's own lag (p95 {row['generator_lag_ms']['p95']} ms) makes these "
+                    "timings unreliable",
+                    file=sys.stderr,
+                    flush=True,
+                )
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=2))
     print(table(rows))

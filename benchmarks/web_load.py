@@ -22,6 +22,7 @@ Measured:
 The browser's own processes are the people's, not the server's: their CPU is not counted, but it
 is on the same machine, so read every figure with the load average it reports.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,8 +51,16 @@ from caravan_tui.web.signing import SECRET, Cookies, server_secret
 
 CLI = "import sys; from caravan_tui.cli import main; sys.exit(main(sys.argv[1:]))"
 CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 VIEWPORT = {"width": 760, "height": 450}  # about 80×24 cells, as the SSH sessions have
 SIZE = (80, 24)
 HISTORY = "Finished matches · enter: replay"  # the history screen is drawn
@@ -105,8 +114,15 @@ class SshPerson:
         self.changed = asyncio.Event()
 
     async def open(self, port: int) -> None:
-        self.conn = await asyncssh.connect("127.0.0.1", port, username="p", client_keys=[self.key], known_hosts=None,
-                                           agent_path=None, preferred_auth="publickey")
+        self.conn = await asyncssh.connect(
+            "127.0.0.1",
+            port,
+            username="p",
+            client_keys=[self.key],
+            known_hosts=None,
+            agent_path=None,
+            preferred_auth="publickey",
+        )
         self.process = await self.conn.create_process(term_type="xterm-256color", term_size=SIZE, encoding=None)
         self.reading = asyncio.create_task(self._read())
         await self.until(lambda: f"playing as {self.name}" in self.text(), 60)
@@ -148,9 +164,13 @@ async def browser_seat(context: Any, url: str, name: str) -> tuple[Any, float]:
     page = await context.new_page()
     began = time.monotonic()
     await page.goto(url)
-    await page.wait_for_function("name => { const rows = document.querySelector('.xterm-rows');"
-                                 " return rows && rows.textContent.replace(/\\u00a0/g, ' ').includes(name); }",
-                                 arg=f"playing as {name}", timeout=120_000, polling=10)
+    await page.wait_for_function(
+        "name => { const rows = document.querySelector('.xterm-rows');"
+        " return rows && rows.textContent.replace(/\\u00a0/g, ' ').includes(name); }",
+        arg=f"playing as {name}",
+        timeout=120_000,
+        polling=10,
+    )
     loaded = time.monotonic() - began
     await page.evaluate(PROBE, HISTORY)
     return page, loaded
@@ -159,13 +179,15 @@ async def browser_seat(context: Any, url: str, name: str) -> tuple[Any, float]:
 async def press_in_page(page: Any, key: str, shows: bool, timeout: float) -> float | None:
     await page.evaluate("shows => window.arm(shows)", shows)
     await page.keyboard.press(key)
-    timed = await page.evaluate("t => Promise.race([window.timed, new Promise(r => setTimeout(() => r(null), t))])",
-                                timeout * 1000)
+    timed = await page.evaluate(
+        "t => Promise.race([window.timed, new Promise(r => setTimeout(() => r(null), t))])", timeout * 1000
+    )
     return None if timed is None else timed / 1000
 
 
-async def like_a_person(press: Any, until: float, rng: random.Random, times: list[float], misses: list[int],
-                        timeout: float) -> None:
+async def like_a_person(
+    press: Any, until: float, rng: random.Random, times: list[float], misses: list[int], timeout: float
+) -> None:
     """``h`` then escape, again and again, 0.7–1.3 s apart, until ``until``."""
     shows = True
     while time.monotonic() < until:
@@ -183,8 +205,24 @@ async def start_server(home: Path, web: int) -> asyncio.subprocess.Process:
     said = home / "serve.out"
     with open(said, "wb") as out:
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-c", CLI, "serve", "--port", "0", "--web", str(web), "--per-address", "500",
-            "--max-sessions", "500", "--max-pre-login", "1000", env=env, stdout=out, stderr=asyncio.subprocess.STDOUT)
+            sys.executable,
+            "-c",
+            CLI,
+            "serve",
+            "--port",
+            "0",
+            "--web",
+            str(web),
+            "--per-address",
+            "500",
+            "--max-sessions",
+            "500",
+            "--max-pre-login",
+            "1000",
+            env=env,
+            stdout=out,
+            stderr=asyncio.subprocess.STDOUT,
+        )
     for _ in range(600):
         if b"web port" in said.read_bytes():
             return proc
@@ -238,19 +276,37 @@ async def run(n: int, args: argparse.Namespace, playwright: Any) -> dict[str, An
             return lambda key, shows, timeout: person.press("\x1b" if key == "Escape" else key, shows, timeout)
 
         await asyncio.gather(
-            *(like_a_person(in_page(page), until, random.Random(rng.random()), web_times, web_misses, args.timeout)
-              for page in pages),
-            *(like_a_person(over_ssh(person), until, random.Random(rng.random()), ssh_times, ssh_misses,
-                            args.timeout) for person in people))
+            *(
+                like_a_person(in_page(page), until, random.Random(rng.random()), web_times, web_misses, args.timeout)
+                for page in pages
+            ),
+            *(
+                like_a_person(over_ssh(person), until, random.Random(rng.random()), ssh_times, ssh_misses, args.timeout)
+                for person in people
+            ),
+        )
         row = {
-            "seats": n, "ssh": n, "seconds": args.seconds,
+            "seats": n,
+            "ssh": n,
+            "seconds": args.seconds,
             "page_load_ms": {**ms(loads), "p50_95": median_interval(loads), "max": round(1000 * max(loads), 1)},
-            "web_key_ms": {**ms(web_times), "p50_95": median_interval(web_times), "n": len(web_times),
-                           "misses": web_misses[0]},
-            "ssh_key_ms": {**ms(ssh_times), "p50_95": median_interval(ssh_times), "n": len(ssh_times),
-                           "misses": ssh_misses[0]},
-            "server_pss_mb": {"before_tabs": round(server_before, 1), "after_tabs": round(server_after, 1),
-                              "per_tab": round((server_after - server_before) / max(1, n), 2)},
+            "web_key_ms": {
+                **ms(web_times),
+                "p50_95": median_interval(web_times),
+                "n": len(web_times),
+                "misses": web_misses[0],
+            },
+            "ssh_key_ms": {
+                **ms(ssh_times),
+                "p50_95": median_interval(ssh_times),
+                "n": len(ssh_times),
+                "misses": ssh_misses[0],
+            },
+            "server_pss_mb": {
+                "before_tabs": round(server_before, 1),
+                "after_tabs": round(server_after, 1),
+                "per_tab": round((server_after - server_before) / max(1, n), 2),
+            },
             "session_pss_mb": {"mean_and_95": mean_interval(session_pss), "sessions": len(session_pss)},
             "loadavg": [round(x, 2) for x in os.getloadavg()],
         }
@@ -272,11 +328,13 @@ def line(row: dict[str, Any]) -> str:
         low, high = timed["p50_95"]
         return f"p50 {timed['p50']:.0f} ({low:.0f}–{high:.0f})"
 
-    return (f"{row['seats']:>3} web + {row['ssh']:>3} ssh | page load {spread(load)} ms, max {load['max']:.0f} | "
-            f"key→screen web {spread(web)}, p95 {web['p95']:.0f} ms (n {web['n']}, misses {web['misses']}); "
-            f"ssh {spread(ssh)}, p95 {ssh['p95']:.0f} ms (n {ssh['n']}, misses {ssh['misses']}) | "
-            f"server +{row['server_pss_mb']['per_tab']:.2f} MB a tab, session {session[0]:.1f} ± {session[1]:.1f} MB "
-            f"| load {row['loadavg'][0]:.1f}")
+    return (
+        f"{row['seats']:>3} web + {row['ssh']:>3} ssh | page load {spread(load)} ms, max {load['max']:.0f} | "
+        f"key→screen web {spread(web)}, p95 {web['p95']:.0f} ms (n {web['n']}, misses {web['misses']}); "
+        f"ssh {spread(ssh)}, p95 {ssh['p95']:.0f} ms (n {ssh['n']}, misses {ssh['misses']}) | "
+        f"server +{row['server_pss_mb']['per_tab']:.2f} MB a tab, session {session[0]:.1f} ± {session[1]:.1f} MB "
+        f"| load {row['loadavg'][0]:.1f}"
+    )
 
 
 async def main_async(args: argparse.Namespace) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ saves. Timed, each the median of three: the record made with no index (every sav
 replayed: the first look, or after the index was lost), with the index and nothing changed (a
 look at the record any other time), and with the index after one more match (one save read).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,14 +30,24 @@ from caravan_tui.saves.record import INDEX, RecordIndex
 from caravan_tui.saves.snapshot import new_match_id
 from caravan_tui.seats import SeatSpec
 
-LINE_UPS = (("decktet_caravan", ("human", "random")), ("decktet_caravan", ("human", "greedy")),
-            ("camel_caravan", ("human", "random")), ("caravanserai", ("human",)))
+LINE_UPS = (
+    ("decktet_caravan", ("human", "random")),
+    ("decktet_caravan", ("human", "greedy")),
+    ("camel_caravan", ("human", "random")),
+    ("caravanserai", ("human",)),
+)
 
 
 async def play(store: SaveStore, game_id: str, seats: tuple[str, ...], seed: int) -> str:
     game = get_game(game_id)
-    runner = MatchRunner.new(game_id, [SeatSpec.parse(seat) for seat in seats], [f"P{i}" for i in range(len(seats))],
-                             seed, game.quick_options, store)
+    runner = MatchRunner.new(
+        game_id,
+        [SeatSpec.parse(seat) for seat in seats],
+        [f"P{i}" for i in range(len(seats))],
+        seed,
+        game.quick_options,
+        store,
+    )
     person, rng = runner.client(0), random.Random(seed)
     runner.start()
     try:
@@ -67,8 +78,9 @@ def main() -> None:
         store = SaveStore(Path(folder))
         played = [asyncio.run(play(store, game, seats, seed)) for seed, (game, seats) in enumerate(LINE_UPS * 3)]
         for number in range(args.matches - len(played)):
-            store.write(dataclasses.replace(store.read(played[number % len(played)]), match_id=new_match_id()
-                                            + f"-{number}"))
+            store.write(
+                dataclasses.replace(store.read(played[number % len(played)]), match_id=new_match_id() + f"-{number}")
+            )
         index = RecordIndex(store)
 
         def cold() -> None:
@@ -86,10 +98,16 @@ def main() -> None:
             index.finished()
 
         one_more_s = timed(one_more)
-    row = {"finished": finished, "no_index_s": round(cold_s, 3), "index_s": round(warm_s, 3),
-           "one_new_save_s": round(one_more_s, 3)}
-    print(f"{finished} finished matches: no index {cold_s:.2f} s, with the index {warm_s * 1000:.0f} ms, "
-          f"with the index and one new save {one_more_s * 1000:.0f} ms")
+    row = {
+        "finished": finished,
+        "no_index_s": round(cold_s, 3),
+        "index_s": round(warm_s, 3),
+        "one_new_save_s": round(one_more_s, 3),
+    }
+    print(
+        f"{finished} finished matches: no index {cold_s:.2f} s, with the index {warm_s * 1000:.0f} ms, "
+        f"with the index and one new save {one_more_s * 1000:.0f} ms"
+    )
     if args.json:
         Path(args.json).write_text(json.dumps(row))
 

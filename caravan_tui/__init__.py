@@ -1,4 +1,5 @@
 """caravan-tui: caravan-themed trading games in the terminal."""
+
 from importlib.metadata import PackageNotFoundError, version
 
 try:

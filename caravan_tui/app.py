@@ -1,5 +1,6 @@
 """The Textual app: home, new match, saves, rules and one game screen per game (DESIGN §6); and
 the same tables in client mode, one per SSH session, playing matches the hub hosts (DESIGN §7)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -158,8 +159,10 @@ class TableApp(FailureHook):
                 seen.add(binding.description)
                 key = self.get_key_display(binding)
                 yield SystemCommand(
-                    binding.description, f"{binding.tooltip} ({key})" if binding.tooltip else f"key: {key}",
-                    lambda action=binding.action, node=active.node: self.run_action(action, node))
+                    binding.description,
+                    f"{binding.tooltip} ({key})" if binding.tooltip else f"key: {key}",
+                    lambda action=binding.action, node=active.node: self.run_action(action, node),
+                )
 
     def on_input_failed(self, message: InputFailed) -> None:
         """The terminal's input thread failed: the app fails with it (``failed``)."""
@@ -174,12 +177,18 @@ class TableApp(FailureHook):
             return
         await super().on_event(event)
 
-    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
-               timeout: float | None = None, markup: bool = False) -> None:
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
         """Every notice is plain text: they carry names, file names and the server's reasons,
         never markup (``markup`` is ignored)."""
-        super().notify(plain_lines(message), title=plain_lines(title), severity=severity, timeout=timeout,
-                       markup=False)
+        super().notify(plain_lines(message), title=plain_lines(title), severity=severity, timeout=timeout, markup=False)
 
     def open_rules(self, game: Game | None = None) -> None:
         if game is not None or len(GAMES) == 1:
@@ -244,7 +253,8 @@ class TableApp(FailureHook):
             screen.match_summary(screen.table.view) if screen.table.view else None,
             rematch=screen.seat is not None,  # (a spectator did not play it)
             review=OpenReview(screen.client.match_id, screen.seat) if review and screen.seat is not None else None,
-            match=over.match)
+            match=over.match,
+        )
 
     def clear_match_notices(self) -> None:
         """Clear the notices over a table as the app leaves it; what the hub told lately (a mute
@@ -302,8 +312,9 @@ class CaravanApp(TableApp):
             folder.mkdir(parents=True, exist_ok=True)
             saved = self.save_screenshot(filename, str(folder))
         except OSError as error:
-            self.notify(f"Screenshot not saved in {folder}: {error.strerror or error}", title="Screenshot",
-                        severity="error")
+            self.notify(
+                f"Screenshot not saved in {folder}: {error.strerror or error}", title="Screenshot", severity="error"
+            )
             return
         self.notify(f"Screenshot saved: {saved}", title="Screenshot")
 
@@ -368,8 +379,16 @@ class CaravanApp(TableApp):
 
     def start_match(self, setup: MatchSetup) -> None:
         try:
-            runner = MatchRunner.new(setup.game_id, setup.seats, setup.names, setup.seed, setup.options,
-                                     self.store, worker=self.worker, iterations=self.ai_iterations)
+            runner = MatchRunner.new(
+                setup.game_id,
+                setup.seats,
+                setup.names,
+                setup.seed,
+                setup.options,
+                self.store,
+                worker=self.worker,
+                iterations=self.ai_iterations,
+            )
         except (DamagedSave, OSError, ValueError) as exc:
             self.notify(f"Cannot start the match: {save_problem(exc)}", severity="error")
             return
@@ -384,13 +403,17 @@ class CaravanApp(TableApp):
                 self.notify("There is no unfinished match to continue.", severity="warning")
                 return
             match_id = latest.match_id
-        runner = self._from_save(match_id, "resume", lambda: MatchRunner.resume(
-            match_id, self.store, worker=self.worker, iterations=self.ai_iterations))
+        runner = self._from_save(
+            match_id,
+            "resume",
+            lambda: MatchRunner.resume(match_id, self.store, worker=self.worker, iterations=self.ai_iterations),
+        )
         if runner is None:
             return
         snap = runner.host.snapshot
-        self.last_setup = MatchSetup(snap.game_id, list(runner.host.seats), list(snap.names), dict(snap.options),
-                                     snap.seed)
+        self.last_setup = MatchSetup(
+            snap.game_id, list(runner.host.seats), list(snap.names), dict(snap.options), snap.seed
+        )
         self._open(runner)
 
     def _from_save(self, match_id: str, verb: str, read: Callable[[], T]) -> T | None:
@@ -456,8 +479,14 @@ class CaravanApp(TableApp):
             return
         shelf = ReviewShelf(self.store.root)
         title = f"{checked.game.title}, {match_id}, from {plain(snapshot.names[seat])}'s seat"
-        self.push_screen(ReviewScreen(title, snapshot.names, lambda progress: review_of(
-            snapshot, seat, shelf, self.worker, budget, progress, progress.each), checked.game.id))
+        self.push_screen(
+            ReviewScreen(
+                title,
+                snapshot.names,
+                lambda progress: review_of(snapshot, seat, shelf, self.worker, budget, progress, progress.each),
+                checked.game.id,
+            )
+        )
 
     def rematch(self) -> None:
         """The same seats and options with a new seed."""
@@ -465,8 +494,11 @@ class CaravanApp(TableApp):
             self.go_home()
             return
         setup = self.last_setup
-        self.leave(lambda: self.start_match(MatchSetup(setup.game_id, setup.seats, setup.names, setup.options,
-                                                       random.randrange(2**31))))
+        self.leave(
+            lambda: self.start_match(
+                MatchSetup(setup.game_id, setup.seats, setup.names, setup.options, random.randrange(2**31))
+            )
+        )
 
     def go_home(self) -> None:
         self.leave(self._go_home)
@@ -489,8 +521,7 @@ class CaravanApp(TableApp):
         if not self.unsaved:
             then()
             return
-        question = (f"Cannot save: {self.unsaved}. Leaving now loses the moves made since the last save. "
-                    "Leave anyway?")
+        question = f"Cannot save: {self.unsaved}. Leaving now loses the moves made since the last save. Leave anyway?"
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -580,8 +611,10 @@ class ClientApp(TableApp):
         elif isinstance(message, Left):
             if self.link.match is not None and self.link.match.match_id == message.match:
                 self.link.match = None
-                table = next((s for s in self.screen_stack if isinstance(s, GameScreen)
-                              and s.client.match_id == message.match), None)
+                table = next(
+                    (s for s in self.screen_stack if isinstance(s, GameScreen) and s.client.match_id == message.match),
+                    None,
+                )
                 if table is not None and table.resigned and table.table.view is not None:
                     self.show_resignation(table)
                     return
@@ -697,8 +730,11 @@ class ClientApp(TableApp):
         if row is None:
             self.notify("You have no finished match of that name to review.", severity="warning")
             return
-        title = f"{GAMES[row.game].title}, from {plain(row.names[row.yours])}'s seat" \
-            if 0 <= row.yours < len(row.names) else GAMES[row.game].title
+        title = (
+            f"{GAMES[row.game].title}, from {plain(row.names[row.yours])}'s seat"
+            if 0 <= row.yours < len(row.names)
+            else GAMES[row.game].title
+        )
         self.push_screen(ReviewScreen(title, row.names, lambda judged: self.reviews.review(row.match, judged)))
 
     def open_create(self, game: Game | None = None) -> None:
@@ -816,8 +852,13 @@ def failed_screen(error: Exception) -> Screen | None:
     return None
 
 
-def run_app(*, play: MatchSetup | None = None, resume: str | None = None, replay: str | None = None,
-            review: tuple[str, int, int] | None = None) -> str | None:
+def run_app(
+    *,
+    play: MatchSetup | None = None,
+    resume: str | None = None,
+    replay: str | None = None,
+    review: tuple[str, int, int] | None = None,
+) -> str | None:
     """The ``caravan-tui`` entry point: home screen, a match set up by ``play``, a resumed match
     ("latest" or a match id), the replay of a saved match, or the review of one (match, seat,
     budget). What stopped it, in one line, if it failed."""

@@ -1,4 +1,5 @@
 """Engine and AI speed per game (``caravan-tui bench``). Numbers, never assertions."""
+
 from __future__ import annotations
 
 import asyncio
@@ -49,10 +50,17 @@ def _per_call_us(fn: Callable[[T], object], items: Sequence[T], repeat: int) -> 
     return (time.perf_counter() - started) / (repeat * len(items)) * 1e6
 
 
-def bench_game(game_id: str, players: int | None = None, *, playout_seconds: float = 2.0,
-               search_iterations: int = 3000, level_positions: int = 10,
-               levels: tuple[str, ...] = tuple(LEVELS), memory_iterations: int | None = None,
-               clock_positions: int = 2) -> dict[str, Any]:
+def bench_game(
+    game_id: str,
+    players: int | None = None,
+    *,
+    playout_seconds: float = 2.0,
+    search_iterations: int = 3000,
+    level_positions: int = 10,
+    levels: tuple[str, ...] = tuple(LEVELS),
+    memory_iterations: int | None = None,
+    clock_positions: int = 2,
+) -> dict[str, Any]:
     """One game's numbers at ``players``. ``clock_positions``: positions each level's clock is
     timed in through AI workers (``budget_use``; 0 skips it)."""
     game = get_game(game_id)
@@ -104,8 +112,9 @@ def bench_game(game_id: str, players: int | None = None, *, playout_seconds: flo
         times, on_clock = [], 0
         for index, (state, seat) in enumerate(positions):
             started = time.perf_counter()
-            roots = [policy.search_root(game_id, state.view(seat), seat, index, number)
-                     for number in range(level.searches)]
+            roots = [
+                policy.search_root(game_id, state.view(seat), seat, index, number) for number in range(level.searches)
+            ]
             # what choose does once the searches are in
             pick(game_id, state.view(seat), seat, policy.merge(roots), policy.level.name)
             times.append(time.perf_counter() - started)
@@ -113,16 +122,27 @@ def bench_game(game_id: str, players: int | None = None, *, playout_seconds: flo
                 on_clock += level.seconds is not None and times[-1] >= level.seconds
             else:
                 on_clock += any(_clock_ended(level, stats) for stats in roots)
-        level_times[name] = {"p50_s": percentile(times, 50), "p95_s": percentile(times, 95), "moves": len(times),
-                             "on_clock": on_clock}
+        level_times[name] = {
+            "p50_s": percentile(times, 50),
+            "p95_s": percentile(times, 95),
+            "moves": len(times),
+            "on_clock": on_clock,
+        }
     budgets = budget_use(game_id, positions[:clock_positions], levels) if clock_positions else {}
 
     return {
-        "game": game_id, "players": players, "options": game.quick_options,
-        "clone_us": clone_us, "legal_actions_us": legal_us, "apply_us": apply_us,
-        "determinize_us": determinize_us, "random_playouts_per_s": playouts_per_s,
-        "ismcts_iterations_per_s": iterations_per_s, "search_peak_kib": peak_kib,
-        "ai_move_s": level_times, "budget_use": budgets,
+        "game": game_id,
+        "players": players,
+        "options": game.quick_options,
+        "clone_us": clone_us,
+        "legal_actions_us": legal_us,
+        "apply_us": apply_us,
+        "determinize_us": determinize_us,
+        "random_playouts_per_s": playouts_per_s,
+        "ismcts_iterations_per_s": iterations_per_s,
+        "search_peak_kib": peak_kib,
+        "ai_move_s": level_times,
+        "budget_use": budgets,
     }
 
 
@@ -170,8 +190,11 @@ async def _budget_use(game_id: str, positions: list[tuple[State, int]], levels: 
 
 def run_bench(game_ids: list[str] | None = None, **kwargs: Any) -> list[dict[str, Any]]:
     """Every game at every player count it supports."""
-    return [bench_game(game_id, players, **kwargs)
-            for game_id in (game_ids or list(GAMES)) for players in GAMES[game_id].players]
+    return [
+        bench_game(game_id, players, **kwargs)
+        for game_id in (game_ids or list(GAMES))
+        for players in GAMES[game_id].players
+    ]
 
 
 def format_report(results: list[dict[str, Any]]) -> str:
@@ -184,13 +207,20 @@ def format_report(results: list[dict[str, Any]]) -> str:
             ("apply", f"{r['apply_us']:.2f} µs"),
             ("determinize", f"{r['determinize_us']:.2f} µs"),
             ("random playouts", f"{r['random_playouts_per_s']:.0f} /s"),
-            ("ISMCTS iterations",
-             f"{r['ismcts_iterations_per_s']:,.0f} /s (normal level, from the opening, one core's CPU time)"),
+            (
+                "ISMCTS iterations",
+                f"{r['ismcts_iterations_per_s']:,.0f} /s (normal level, from the opening, one core's CPU time)",
+            ),
             ("search peak memory", f"{r['search_peak_kib']:.0f} KiB (one normal-level search)"),
         ]
         for name, t in r["ai_move_s"].items():
-            rows.append((f"AI move, {name}", f"p50 {t['p50_s']:.3f} s, p95 {t['p95_s']:.3f} s ({t['moves']} moves, "
-                                             f"{t['on_clock']} ended by the clock, the others by the iterations)"))
+            rows.append(
+                (
+                    f"AI move, {name}",
+                    f"p50 {t['p50_s']:.3f} s, p95 {t['p95_s']:.3f} s ({t['moves']} moves, "
+                    f"{t['on_clock']} ended by the clock, the others by the iterations)",
+                )
+            )
         rows += budget_rows(r["budget_use"], r["ai_move_s"])
         lines += [f"  {label:<20} {value}" for label, value in rows]
     return "\n".join(lines)
@@ -211,10 +241,19 @@ def budget_rows(budgets: dict[str, Any], levels: dict[str, Any]) -> list[tuple[s
             rows.append((f"time used, {name}", "not observed: no position to time"))
         else:
             used = found["used"]
-            rows.append((f"time used, {name}", f"{min(used):.3f}–{max(used):.3f} of its {found['seconds']:g} s "
-                                              f"({len(used)} moves, clock only, through the AI workers)"))
+            rows.append(
+                (
+                    f"time used, {name}",
+                    f"{min(used):.3f}–{max(used):.3f} of its {found['seconds']:g} s "
+                    f"({len(used)} moves, clock only, through the AI workers)",
+                )
+            )
     first = budgets.get("first_move")
     if first is not None:
-        rows.append(("time used, 1st move", f"{first['used']:.3f} of {first['level']}'s budget "
-                                            "(the workers' processes start with it)"))
+        rows.append(
+            (
+                "time used, 1st move",
+                f"{first['used']:.3f} of {first['level']}'s budget (the workers' processes start with it)",
+            )
+        )
     return rows

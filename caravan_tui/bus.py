@@ -9,6 +9,7 @@ Addresses: the host of a match listens on ``host_address(match)``, each seat on
 ``seat_address(match, seat)``, spectators on ``spectator_address(match)`` (messages with seat
 None: the public view).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -64,7 +65,7 @@ def action_problem(value: Any) -> str | None:
             elif type(item) is str:
                 if len(item) > MAX_WORD:
                     return f"an action's words have at most {MAX_WORD} characters"
-            elif type(item) is not int or not -2**31 <= item < 2**31:
+            elif type(item) is not int or not -(2**31) <= item < 2**31:
                 return "an action holds only words and whole numbers"
     return None
 
@@ -98,6 +99,7 @@ def weighed_problem(value: Any) -> str | None:
 def _whole(low: int, high: int, what: str) -> Callable[[Any], str | None]:
     def check(value: Any) -> str | None:
         return None if type(value) is int and low <= value < high else f"{what} must be a whole number"
+
     return check
 
 
@@ -367,8 +369,23 @@ class Chat(Request):
 #: the match protocol: every seat and screen speaks these
 MESSAGES: dict[str, type[Message]] = {
     cls.__name__: cls
-    for cls in (YourTurn, Act, Rejected, MatchInfo, Update, MatchOver, HintRequest, Hint, UndoRequest, Resign,
-                SaveRequest, Saved, SaveStatus, Sync, Thinking)
+    for cls in (
+        YourTurn,
+        Act,
+        Rejected,
+        MatchInfo,
+        Update,
+        MatchOver,
+        HintRequest,
+        Hint,
+        UndoRequest,
+        Resign,
+        SaveRequest,
+        Saved,
+        SaveStatus,
+        Sync,
+        Thinking,
+    )
 }
 #: what people say to each other in a hosted match (not part of playing it)
 CHAT_MESSAGES: dict[str, type[Message]] = {"Chat": Chat}

@@ -4,6 +4,7 @@ Every mistake in what the command is given (an argument, an option, a file, the 
 is one line on stderr, "caravan-tui: error: …", and exit status 2; it is found before anything
 is played, so a long run never ends in an error that could have been seen at its start.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,8 +36,11 @@ if TYPE_CHECKING:
 
 #: bytes in a file of recorded matches (arena --json writes about 2-17 KB a match)
 MAX_RECORDS = 16 * MiB
-SEAT_HELP = ("random, greedy, " + ", ".join(f"ai:{level}" for level in LEVELS)
-             + ", or a custom ai:LEVEL+FIELD=VALUE (e.g. ai:hard+horizon=12)")
+SEAT_HELP = (
+    "random, greedy, "
+    + ", ".join(f"ai:{level}" for level in LEVELS)
+    + ", or a custom ai:LEVEL+FIELD=VALUE (e.g. ai:hard+horizon=12)"
+)
 #: processes a run may play its matches in (each a whole Python with a game and a search)
 MAX_WORKERS = 64
 
@@ -53,6 +57,7 @@ class Parser(argparse.ArgumentParser):
 
 
 # -- argument types ------------------------------------------------------------------------------
+
 
 def address(text: str) -> str:
     """An argument type: a host name or address this machine can look up (an empty one would
@@ -127,6 +132,7 @@ def _seat_list(text: str) -> list[SeatSpec]:
 
 
 # -- checks made before anything runs ------------------------------------------------------------
+
 
 def _options(game, pairs: list[str], players: int) -> dict:
     """The game's options from NAME=VALUE pairs, defaults filled in, once the game can be set up
@@ -256,7 +262,8 @@ def _levels(text: str) -> list[str]:
     unknown = [level for level in levels if level not in LEVELS]
     if not levels or unknown:
         raise argparse.ArgumentTypeError(
-            f"{(unknown or [text])[0]!r} is not an AI level; the levels are {', '.join(LEVELS)}")
+            f"{(unknown or [text])[0]!r} is not an AI level; the levels are {', '.join(LEVELS)}"
+        )
     return levels
 
 
@@ -316,6 +323,7 @@ def _why(error: Exception, where: bool = False) -> str:
 
 # -- progress ------------------------------------------------------------------------------------
 
+
 def _progress(total: int):
     """A bar on stderr counting finished matches, if stderr is a terminal; a log file or a pipe
     gets nothing per match."""
@@ -324,11 +332,16 @@ def _progress(total: int):
 
 def _progress_bar(done: int, total: int) -> None:
     filled = 30 * done // total
-    print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} matches", end="\n" if done == total else "",
-          file=sys.stderr, flush=True)
+    print(
+        f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} matches",
+        end="\n" if done == total else "",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 # -- commands ------------------------------------------------------------------------------------
+
 
 def build_parser() -> argparse.ArgumentParser:
     positive, seed, iterations = whole_number(1), whole_number(0, MAX_SEED), whole_number(1, MAX_ITERATIONS)
@@ -339,11 +352,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="start a match against the AI at once")
     play.add_argument("game", choices=sorted(GAMES))
-    play.add_argument("--vs", type=_levels, default="normal",
-                      help=f"AI level of each opponent, comma-separated ({', '.join(LEVELS)}); one level for all")
+    play.add_argument(
+        "--vs",
+        type=_levels,
+        default="normal",
+        help=f"AI level of each opponent, comma-separated ({', '.join(LEVELS)}); one level for all",
+    )
     play.add_argument("--players", type=positive, help="players at the table (default: the game's usual)")
-    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                      help="a game option; yes/no options take yes, no, true, false, on, off, 1 or 0")
+    play.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option; yes/no options take yes, no, true, false, on, off, 1 or 0",
+    )
     play.add_argument("--name", help="your name at the table (remembered)")
     play.add_argument("--seed", type=seed, help="the match's seed, to deal the same match again (default: random)")
 
@@ -352,103 +374,169 @@ def build_parser() -> argparse.ArgumentParser:
 
     selfplay = commands.add_parser("selfplay", help="play headless matches between seats")
     selfplay.add_argument("game", choices=sorted(GAMES))
-    selfplay.add_argument("--seats", type=_seat_list, default="ai:normal,ai:easy",
-                          help=f"comma-separated, one per player: {SEAT_HELP}")
+    selfplay.add_argument(
+        "--seats", type=_seat_list, default="ai:normal,ai:easy", help=f"comma-separated, one per player: {SEAT_HELP}"
+    )
     selfplay.add_argument("--games", type=positive, default=10)
     selfplay.add_argument("--seed", type=seed, default=1)
-    selfplay.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                          help="a game option; yes/no options take yes, no, true, false, on, off, 1 or 0")
+    selfplay.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option; yes/no options take yes, no, true, false, on, off, 1 or 0",
+    )
     selfplay.add_argument("--workers", type=workers, default=2, help="matches played in parallel")
     selfplay.add_argument("--json", metavar="FILE", help="also write every match record as JSON")
 
     arena = commands.add_parser("arena", help="round-robin tournament between seats, with ratings")
     arena.add_argument("game", choices=sorted(GAMES))
-    arena.add_argument("--seats", type=_seat_list, default="random,greedy,ai:easy",
-                       help=f"comma-separated seats to compare: {SEAT_HELP}")
+    arena.add_argument(
+        "--seats",
+        type=_seat_list,
+        default="random,greedy,ai:easy",
+        help=f"comma-separated seats to compare: {SEAT_HELP}",
+    )
     arena.add_argument("--players", type=positive, help="players per match (default: the game's usual)")
     arena.add_argument("--rounds", type=positive, default=5, help="times each line-up plays in each seat order")
     arena.add_argument("--seed", type=seed, default=1)
-    arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                       help="a game option; yes/no options take yes, no, true, false, on, off, 1 or 0")
+    arena.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game option; yes/no options take yes, no, true, false, on, off, 1 or 0",
+    )
     arena.add_argument("--iterations", type=iterations, help="cap every AI seat to this many iterations")
     arena.add_argument("--workers", type=workers, default=2, help="matches played in parallel")
     arena.add_argument("--json", metavar="FILE", help="write the matrix, ratings and every match record")
 
     replay = commands.add_parser(
-        "replay", help="watch a saved match move by move (MATCH), or replay a match recorded by arena --json "
-                       "(FILE INDEX)")
+        "replay",
+        help="watch a saved match move by move (MATCH), or replay a match recorded by arena --json (FILE INDEX)",
+    )
     replay.add_argument("file", metavar="MATCH_OR_FILE")
     replay.add_argument("index", type=whole_number(0), nargs="?")
     replay.add_argument("--save", action="store_true", help="store the recorded match as a save file you can open")
 
-    review = commands.add_parser("review", help="how each of your decisions in a finished match changed your "
-                                                "chances: the turning points, the better moves and why")
+    review = commands.add_parser(
+        "review",
+        help="how each of your decisions in a finished match changed your "
+        "chances: the turning points, the better moves and why",
+    )
     review.add_argument("match", metavar="MATCH")
     review.add_argument("--seat", type=positive, help="the seat to review (default: the first a person played)")
-    review.add_argument("--text", action="store_true",
-                        help="print the review (turning points, each decision's cost, the chart) in 80 columns "
-                             "instead of opening it; progress goes to stderr")
-    review.add_argument("--iterations", type=iterations, default=REVIEW_ITERATIONS,
-                        help=f"search iterations a decision (default {REVIEW_ITERATIONS})")
+    review.add_argument(
+        "--text",
+        action="store_true",
+        help="print the review (turning points, each decision's cost, the chart) in 80 columns "
+        "instead of opening it; progress goes to stderr",
+    )
+    review.add_argument(
+        "--iterations",
+        type=iterations,
+        default=REVIEW_ITERATIONS,
+        help=f"search iterations a decision (default {REVIEW_ITERATIONS})",
+    )
 
     saves = commands.add_parser("saves", help="list saved matches")
-    saves.add_argument("--recover", metavar="MATCH",
-                       help="open a save damaged after its start at its last whole move (the damaged file is kept)")
+    saves.add_argument(
+        "--recover",
+        metavar="MATCH",
+        help="open a save damaged after its start at its last whole move (the damaged file is kept)",
+    )
 
     serve = commands.add_parser("serve", help="host matches over SSH: friends play with ssh -p PORT HOST")
-    serve.add_argument("--host", type=address, default="127.0.0.1",
-                       help="address to listen on (default: this machine only)")
+    serve.add_argument(
+        "--host", type=address, default="127.0.0.1", help="address to listen on (default: this machine only)"
+    )
     serve.add_argument("--port", type=_port, default=2222)
-    serve.add_argument("--authorized-keys", metavar="FILE",
-                       help="let in only the public keys listed (OpenSSH authorized_keys format)")
+    serve.add_argument(
+        "--authorized-keys", metavar="FILE", help="let in only the public keys listed (OpenSSH authorized_keys format)"
+    )
     serve.add_argument("--allow-guests", action="store_true", help="let in clients without a key, as guests")
-    serve.add_argument("--grace", type=whole_number(0), default=60,
-                       help="seconds a person who drops keeps their seat before an AI stands in (a new "
-                            "match's first offer; each match may choose)")
+    serve.add_argument(
+        "--grace",
+        type=whole_number(0),
+        default=60,
+        help="seconds a person who drops keeps their seat before an AI stands in (a new "
+        "match's first offer; each match may choose)",
+    )
     serve.add_argument("--idle-timeout", type=_seconds, default=1800, help="close a session idle this many seconds")
-    serve.add_argument("--per-address", type=positive, default=8,
-                       help="logged-in connections at once from one address")
-    serve.add_argument("--max-pre-login", type=positive, default=32,
-                       help="connections not logged in yet, at once (at most half from one address; each has 20 s)")
+    serve.add_argument("--per-address", type=positive, default=8, help="logged-in connections at once from one address")
+    serve.add_argument(
+        "--max-pre-login",
+        type=positive,
+        default=32,
+        help="connections not logged in yet, at once (at most half from one address; each has 20 s)",
+    )
     serve.add_argument("--max-sessions", type=positive, default=64, help="sessions at once (each is a process)")
     serve.add_argument("--ai-iterations", type=iterations, help="cap every AI seat to this many iterations")
-    serve.add_argument("--move-pause", type=_pause, default=0.6,
-                       help="seconds an opponent's move stays on a person's screen before the next (0 to 5)")
-    serve.add_argument("--database", metavar="URL",
-                       help="keep the matches, names and connection log in PostgreSQL (postgresql://…), shared "
-                            "with other servers on the same database (docs/several-hosts.md); needs the postgres extra")
-    serve.add_argument("--admin-keys", metavar="FILE",
-                       help="the operators' keys, one a line (a public key or its SHA256 fingerprint): in the "
-                            "lobby, o kicks, bans, mutes and closes matches")
-    serve.add_argument("--web", type=_port, metavar="PORT",
-                       help="also serve a seat from a browser on this port (off unless given): people sign a browser "
-                            "in with l in the SSH lobby (docs/hosting.md)")
-    serve.add_argument("--web-url", metavar="URL",
-                       help="the address people reach the web seat by, e.g. https://games.example.org behind a proxy")
+    serve.add_argument(
+        "--move-pause",
+        type=_pause,
+        default=0.6,
+        help="seconds an opponent's move stays on a person's screen before the next (0 to 5)",
+    )
+    serve.add_argument(
+        "--database",
+        metavar="URL",
+        help="keep the matches, names and connection log in PostgreSQL (postgresql://…), shared "
+        "with other servers on the same database (docs/several-hosts.md); needs the postgres extra",
+    )
+    serve.add_argument(
+        "--admin-keys",
+        metavar="FILE",
+        help="the operators' keys, one a line (a public key or its SHA256 fingerprint): in the "
+        "lobby, o kicks, bans, mutes and closes matches",
+    )
+    serve.add_argument(
+        "--web",
+        type=_port,
+        metavar="PORT",
+        help="also serve a seat from a browser on this port (off unless given): people sign a browser "
+        "in with l in the SSH lobby (docs/hosting.md)",
+    )
+    serve.add_argument(
+        "--web-url",
+        metavar="URL",
+        help="the address people reach the web seat by, e.g. https://games.example.org behind a proxy",
+    )
     serve.add_argument("--web-cert", metavar="FILE", help="serve the web seat over HTTPS with this certificate (PEM)")
     serve.add_argument("--web-key", metavar="FILE", help="the certificate's private key (PEM)")
-    serve.add_argument("--web-trusted-proxy", metavar="ADDRESS", action="append", default=[],
-                       help="a reverse proxy's address whose X-Forwarded-For/-Proto/-Host are believed (repeatable)")
+    serve.add_argument(
+        "--web-trusted-proxy",
+        metavar="ADDRESS",
+        action="append",
+        default=[],
+        help="a reverse proxy's address whose X-Forwarded-For/-Proto/-Host are believed (repeatable)",
+    )
 
     admin = commands.add_parser("admin", help="moderate a server offline: its people, bans, moderation log")
     admin.add_argument("--database", metavar="URL", help="the server's PostgreSQL (else its folder)")
     doing = admin.add_subparsers(dest="action", required=True, parser_class=Parser)
     doing.add_parser("people", help="everyone with a name kept, and their key")
     doing.add_parser("bans", help="the keys banned")
-    ban = doing.add_parser("ban", help="ban a key (a name kept, or a key's fingerprint: SHA256: and 43 characters, "
-                                       "as ssh-keygen -l prints it)")
+    ban = doing.add_parser(
+        "ban",
+        help="ban a key (a name kept, or a key's fingerprint: SHA256: and 43 characters, as ssh-keygen -l prints it)",
+    )
     ban.add_argument("who")
     ban.add_argument("--reason", default="", help="said to them as their session ends")
-    ban.add_argument("--admin-keys", metavar="FILE",
-                     help="the operators' keys, as serve is given them: an operator's key is refused")
+    ban.add_argument(
+        "--admin-keys", metavar="FILE", help="the operators' keys, as serve is given them: an operator's key is refused"
+    )
     unban = doing.add_parser("unban", help="lift a ban (a name kept, or a SHA256 fingerprint)")
     unban.add_argument("who")
 
     bench = commands.add_parser("bench", help="measure engine and AI speed")
     bench.add_argument("game", nargs="?", choices=sorted(GAMES))
     bench.add_argument("--json", metavar="FILE", help="also write the numbers as JSON")
-    bench.add_argument("--vs-openspiel", action="store_true",
-                       help="our ISMCTS against OpenSpiel's on the same engine (needs pip install '.[bench]')")
+    bench.add_argument(
+        "--vs-openspiel",
+        action="store_true",
+        help="our ISMCTS against OpenSpiel's on the same engine (needs pip install '.[bench]')",
+    )
     bench.add_argument("--matches", type=positive, default=200, help="head-to-head matches for --vs-openspiel")
     bench.add_argument("--seconds", type=_seconds, default=0.1, help="time per move for --vs-openspiel")
     return parser
@@ -467,14 +555,28 @@ def cmd_selfplay(args) -> int:
     jobs = selfplay_jobs(args.game, args.seats, args.games, args.seed, options)
 
     def games(records: list[MatchRecord]) -> list[dict[str, Any]]:
-        return [{"game": r.game_id, "seed": r.seed, "options": r.options, "seats": r.specs, "scores": r.scores,
-                 "outcome": r.outcome, "moves": r.moves, "think": r.think, "decisions": r.decisions,
-                 "actions": r.actions} for r in records]
+        return [
+            {
+                "game": r.game_id,
+                "seed": r.seed,
+                "options": r.options,
+                "seats": r.specs,
+                "scores": r.scores,
+                "outcome": r.outcome,
+                "moves": r.moves,
+                "think": r.think,
+                "decisions": r.decisions,
+                "actions": r.actions,
+            }
+            for r in records
+        ]
 
     records = run_jobs(jobs, min(args.workers, args.games), _progress(args.games), out.keeper(games) if out else None)
     unwritten = _write(out, games(records))  # first: a reader of stdout that leaves early must not cost them
-    print(f"{game.title}: {args.games} {'games' if len(args.seats) == 1 else 'matches'}, "
-          f"seeds {args.seed}-{args.seed + args.games - 1}, options {_option_text(options)}")
+    print(
+        f"{game.title}: {args.games} {'games' if len(args.seats) == 1 else 'matches'}, "
+        f"seeds {args.seed}-{args.seed + args.games - 1}, options {_option_text(options)}"
+    )
     if len(args.seats) == 1:  # solo: no one to beat, so the score and the titles it reached
         print(format_solo(summarise_solo(records), game.solo_titles))
     else:
@@ -502,12 +604,15 @@ def cmd_arena(args) -> int:
     def matches(records: list[MatchRecord]) -> dict[str, Any]:
         return to_json(standings(names, records), records)
 
-    records = run_jobs(jobs, min(args.workers, total // players), _progress(total),
-                       out.keeper(matches) if out else None)
+    records = run_jobs(
+        jobs, min(args.workers, total // players), _progress(total), out.keeper(matches) if out else None
+    )
     table = standings(names, records)
     unwritten = _write(out, to_json(table, records))  # first, as in selfplay
-    print(f"{game.title}, {players} players, options {_option_text(options)}, {len(records)} matches, "
-          f"seeds {args.seed}-{records[-1].seed} (each played from every seat)")
+    print(
+        f"{game.title}, {players} players, options {_option_text(options)}, {len(records)} matches, "
+        f"seeds {args.seed}-{records[-1].seed} (each played from every seat)"
+    )
     print(format_standings(table))
     return _unwritten(unwritten)
 
@@ -545,13 +650,28 @@ def cmd_replay(args) -> int:
     except (ValueError, LookupError, TypeError, RecursionError) as error:  # an action the game refuses
         raise Refused(f"cannot replay {where}: {_why(error)}") from None
     same = state.scores() == match["scores"]
-    print(plain(f"{game.title}, seats {', '.join(seats)}, seed {seed}: "
-                f"scores {state.scores()} ({'as recorded' if same else 'DIFFERENT from the record'})", LONG))
+    print(
+        plain(
+            f"{game.title}, seats {', '.join(seats)}, seed {seed}: "
+            f"scores {state.scores()} ({'as recorded' if same else 'DIFFERENT from the record'})",
+            LONG,
+        )
+    )
     if store:
-        snapshot = Snapshot(match_id=new_match_id(), game_id=game.id, options=game.resolve_options(options),
-                            players=len(seats), seats=seats, names=seats, seed=seed, actions=actions,
-                            state=state.to_data(), status="over" if state.is_over() else "playing",
-                            result=state.outcome() if state.is_over() else None, rules=game.rules_version)
+        snapshot = Snapshot(
+            match_id=new_match_id(),
+            game_id=game.id,
+            options=game.resolve_options(options),
+            players=len(seats),
+            seats=seats,
+            names=seats,
+            seed=seed,
+            actions=actions,
+            state=state.to_data(),
+            status="over" if state.is_over() else "playing",
+            result=state.outcome() if state.is_over() else None,
+            rules=game.rules_version,
+        )
         try:
             replay_snapshot(snapshot)
             store.write(snapshot)
@@ -598,8 +718,12 @@ def cmd_review(args) -> int:
         """Progress on stderr whatever stdout is: a bar on a terminal, else a line a tenth."""
         if bar:
             filled = 30 * done // total
-            print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} decisions judged",
-                  end="\n" if done == total else "", file=sys.stderr, flush=True)
+            print(
+                f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} decisions judged",
+                end="\n" if done == total else "",
+                file=sys.stderr,
+                flush=True,
+            )
         elif 10 * done // total > told[0]:
             told[0] = 10 * done // total
             print(f"{done}/{total} decisions judged", file=sys.stderr, flush=True)
@@ -634,12 +758,22 @@ def cmd_saves(args) -> int:
         snap = entry.snapshot
         if snap is None:
             offer = f" (caravan-tui saves --recover {entry.match_id}: {entry.recovery})" if entry.recovery else ""
-            print(plain(f"{entry.match_id:<24} {'?':<{game}} {'':<{seats}} {'':>5}  {when:<16} "
-                        f"damaged: {entry.error}{offer}", LONG))
+            print(
+                plain(
+                    f"{entry.match_id:<24} {'?':<{game}} {'':<{seats}} {'':>5}  {when:<16} "
+                    f"damaged: {entry.error}{offer}",
+                    LONG,
+                )
+            )
             continue
         title = GAMES[snap.game_id].title
-        print(plain(f"{snap.match_id:<24} {title:<{game}} {','.join(snap.seats):<{seats}} {len(snap.actions):>5}  "
-                    f"{datetime.fromtimestamp(snap.updated).strftime('%Y-%m-%d %H:%M'):<16} {snap.status}", LONG))
+        print(
+            plain(
+                f"{snap.match_id:<24} {title:<{game}} {','.join(snap.seats):<{seats}} {len(snap.actions):>5}  "
+                f"{datetime.fromtimestamp(snap.updated).strftime('%Y-%m-%d %H:%M'):<16} {snap.status}",
+                LONG,
+            )
+        )
     return 0
 
 
@@ -650,8 +784,13 @@ def _recover(match_id: str) -> int:
         store.path(match_id)
         recovered = store.recover(match_id)
     lost = f"{recovered.lost} later change{'s' if recovered.lost > 1 else ''}"
-    print(plain(f"recovered {match_id}: it opens at move {recovered.moves} ({lost} could not be read); "
-                f"the damaged file is kept as {recovered.kept}", LONG))
+    print(
+        plain(
+            f"recovered {match_id}: it opens at move {recovered.moves} ({lost} could not be read); "
+            f"the damaged file is kept as {recovered.kept}",
+            LONG,
+        )
+    )
     return 0
 
 
@@ -677,8 +816,15 @@ def cmd_vs_openspiel(args) -> int:
     out = _output(args.json)
     game = GAMES[args.game] if args.game else next(iter(GAMES.values()))
     level = get_level("normal")
-    result = head_to_head(game.id, args.matches, args.seconds, level.horizon, level.exploration,
-                          game.quick_options, on_result=_progress_bar if sys.stderr.isatty() else None)
+    result = head_to_head(
+        game.id,
+        args.matches,
+        args.seconds,
+        level.horizon,
+        level.exploration,
+        game.quick_options,
+        on_result=_progress_bar if sys.stderr.isatty() else None,
+    )
     unwritten = _write(out, result, indent=2)  # first, as in selfplay
     print(format_head_to_head(result))
     return _unwritten(unwritten)
@@ -702,8 +848,9 @@ def cmd_app(args, review: tuple[str, int, int] | None = None) -> int:
 
     failure = run_app(play=play, resume=resume, replay=replay, review=review)
     if failure:
-        doing = {"play": "the match", "resume": "the match", "replay": "the replay",
-                 "review": "the review"}.get(args.command, "the app")
+        doing = {"play": "the match", "resume": "the match", "replay": "the replay", "review": "the review"}.get(
+            args.command, "the app"
+        )
         print(f"caravan-tui: error: {doing} stopped: {plain(failure, LONG)}", file=sys.stderr)
         return 1
     return 0
@@ -745,10 +892,22 @@ def cmd_serve(args) -> int:
     if args.database is not None and find_spec("psycopg") is None:
         raise Refused("--database needs PostgreSQL's driver: pip install 'caravan-tui[postgres]'")
     try:
-        config = ServerConfig(root, args.host, args.port, keys, args.allow_guests, per_address=args.per_address,
-                              max_pre_login=args.max_pre_login, max_sessions=args.max_sessions,
-                              idle_timeout=args.idle_timeout, grace=args.grace, ai_iterations=args.ai_iterations,
-                              move_pause=args.move_pause, database=args.database, admin_keys=admin_keys)
+        config = ServerConfig(
+            root,
+            args.host,
+            args.port,
+            keys,
+            args.allow_guests,
+            per_address=args.per_address,
+            max_pre_login=args.max_pre_login,
+            max_sessions=args.max_sessions,
+            idle_timeout=args.idle_timeout,
+            grace=args.grace,
+            ai_iterations=args.ai_iterations,
+            move_pause=args.move_pause,
+            database=args.database,
+            admin_keys=admin_keys,
+        )
     except ValueError as error:
         raise Refused(str(error)) from None
     web = _web_config(args)
@@ -757,9 +916,12 @@ def cmd_serve(args) -> int:
         for problem in problems:
             print(f"caravan-tui: not resumed: {plain(problem, LONG)}", file=sys.stderr)
         resumed = len(server.hub.matches)
-        print(f"caravan-tui: serving on {args.host} port {server.port} (ssh -p {server.port} {args.host}); "
-              f"{resumed} match{'es' if resumed != 1 else ''} resumed; "
-              f"{'matches in the database, host key' if args.database else 'files'} in {root}", flush=True)
+        print(
+            f"caravan-tui: serving on {args.host} port {server.port} (ssh -p {server.port} {args.host}); "
+            f"{resumed} match{'es' if resumed != 1 else ''} resumed; "
+            f"{'matches in the database, host key' if args.database else 'files'} in {root}",
+            flush=True,
+        )
         if server.web is not None:
             print(f"caravan-tui: web seat on {server.web.url}/ (web port {server.web.port})", flush=True)
 
@@ -815,12 +977,15 @@ def cmd_admin(args) -> int:
     if args.action == "bans":
         for ban in moderation.bans():
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(ban.at))
-            print(f"{ban.identity}\t{plain(names.name(ban.identity)) or '-'}\t{when}\tby {plain(ban.by)}"
-                  f"\t{plain(ban.reason)}")
+            print(
+                f"{ban.identity}\t{plain(names.name(ban.identity)) or '-'}\t{when}\tby {plain(ban.by)}"
+                f"\t{plain(ban.reason)}"
+            )
         return 0
     if args.action == "ban" and args.who.startswith("SHA256:") and not KEY_FINGERPRINT.fullmatch(args.who):
-        raise Refused(f"{plain(args.who)} is not a key's fingerprint: SHA256: and 43 characters, as ssh-keygen -l "
-                      "prints it")
+        raise Refused(
+            f"{plain(args.who)} is not a key's fingerprint: SHA256: and 43 characters, as ssh-keygen -l prints it"
+        )
     who = args.who if IDENTITY.fullmatch(args.who) and args.who.startswith("SHA256:") else names.identity_of(args.who)
     if who is None:
         raise Refused(f"nobody keeps the name {plain(args.who)}: give a name kept or a key's fingerprint")
@@ -848,8 +1013,16 @@ def cmd_admin(args) -> int:
     return 0
 
 
-COMMANDS = {"selfplay": cmd_selfplay, "arena": cmd_arena, "replay": cmd_replay, "saves": cmd_saves,
-            "review": cmd_review, "bench": cmd_bench, "serve": cmd_serve, "admin": cmd_admin}
+COMMANDS = {
+    "selfplay": cmd_selfplay,
+    "arena": cmd_arena,
+    "replay": cmd_replay,
+    "saves": cmd_saves,
+    "review": cmd_review,
+    "bench": cmd_bench,
+    "serve": cmd_serve,
+    "admin": cmd_admin,
+}
 
 
 def main(argv: list[str] | None = None) -> int:

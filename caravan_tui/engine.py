@@ -3,6 +3,7 @@
 Modelled on OpenSpiel's State API and TAG's redeterminising copy. Pure Python: nothing here,
 in a game's rules, in ``ai/`` or in ``saves/`` may import Textual.
 """
+
 from __future__ import annotations
 
 import random
@@ -102,6 +103,7 @@ class Event:
 
 
 # -- options and the state -----------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Option:
@@ -252,9 +254,14 @@ def _slot_clone(cls: type[TurnState]) -> Callable[[Any], Any]:
     unknown = set(cls.COPIED + cls.NESTED) - set(slots)
     if unknown:
         raise TypeError(f"{cls.__name__} copies fields it has no slot for: {', '.join(sorted(unknown))}")
-    lines = [f"    o.{slot} = self.{slot}.copy()" if slot in cls.COPIED
-             else f"    o.{slot} = [inner.copy() for inner in self.{slot}]" if slot in cls.NESTED
-             else f"    o.{slot} = self.{slot}" for slot in slots]
+    lines = [
+        f"    o.{slot} = self.{slot}.copy()"
+        if slot in cls.COPIED
+        else f"    o.{slot} = [inner.copy() for inner in self.{slot}]"
+        if slot in cls.NESTED
+        else f"    o.{slot} = self.{slot}"
+        for slot in slots
+    ]
     source = "\n".join(["def clone(self):", "    o = new(cls)", *lines, "    return o"])
     namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
     exec(source, namespace)  # the source is built from the class's own slot names, nothing else
@@ -351,8 +358,10 @@ Explain = Callable[[Any, int, Sequence[Action]], str]
 #: weight (the search's visits) and summed value, and for the actions it weighed the line it
 #: means to follow (the action first). A plan is one search: for ``index`` > 0 it may weigh
 #: nothing. ``iterations`` and ``seconds`` are the level's budgets (None: not set).
-Planner = Callable[[Any, int, int, int | None, float | None],
-                   tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]] | None]
+Planner = Callable[
+    [Any, int, int, int | None, float | None],
+    tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]] | None,
+]
 
 #: ``vetoed(state, seat, action, level)``: whether AI seats never make ``action``, whatever the
 #: search found for it (a move is then the next most visited, a hint shows the next). Read from

@@ -10,6 +10,7 @@ often than before).
 An escape byte inside a bracketed paste made the parser read what followed it as key presses,
 outside the paste and out of order ("hello ESC]0;t BEL there" came out as "^]0;t therehello");
 ``PasteGuard`` drops such bytes before the parser sees them."""
+
 from __future__ import annotations
 
 import os
@@ -55,13 +56,13 @@ class PasteGuard:
                     self.held = data[keep:]
                     break
                 out.append(data[:end].replace(ESC, "") + PASTE_END)
-                data, self.pasting = data[end + len(PASTE_END):], False
+                data, self.pasting = data[end + len(PASTE_END) :], False
             else:
                 seen = self.seen + data
                 start = seen.find(PASTE_START)
                 if start < 0:
                     out.append(data)
-                    self.seen = seen[len(seen) - _begun(seen, PASTE_START):]
+                    self.seen = seen[len(seen) - _begun(seen, PASTE_START) :]
                     break
                 cut = start + len(PASTE_START) - len(self.seen)  # where the start ends in ``data``
                 out.append(data[:cut])

@@ -4,6 +4,7 @@ Only a regular file is read: a FIFO would make the reader wait for ever, a devic
 /dev/zero never ends. It is opened without blocking, so that even opening a FIFO returns at
 once, and read to one byte past the caller's cap, so that a huge file cannot fill the memory.
 """
+
 from __future__ import annotations
 
 import os

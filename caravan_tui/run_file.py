@@ -7,6 +7,7 @@ session's time) leaves every match finished so far in a whole file. A path that 
 (``/dev/stdout``, or a link to a file) is never swapped, which would put a file in the link's
 place: like a file that is not a regular one (a pipe), it is written once, at the end.
 """
+
 from __future__ import annotations
 
 import json
@@ -65,8 +66,10 @@ class RunFile:
             except OSError as error:
                 if not self._warned:
                     self._warned = True
-                    print(f"caravan-tui: warning: cannot keep the matches in {self.path} as they end "
-                          f"({error.strerror or error}); trying again at the end", file=sys.stderr)
+                    print(
+                        f"caravan-tui: warning: cannot keep the matches in {self.path} as they end "
+                        f"({error.strerror or error}); trying again at the end",
+                        file=sys.stderr,
+                    )
 
         return keep
-

@@ -7,6 +7,7 @@ command or reorder the screen: control characters (ESC, C0, DEL, C1), line and p
 separators, bidi controls, and lone surrogates (undecodable bytes in a file name); and it bounds
 the length.
 """
+
 from __future__ import annotations
 
 import re
@@ -26,7 +27,7 @@ def cut_words(text: str, limit: int) -> str:
     that fits, and "…" (a seat field such as ``{p1}`` is never cut in two)."""
     if len(text) <= limit:
         return text
-    head = text[:limit - 1]
+    head = text[: limit - 1]
     space = head.rfind(" ")
     return (head[:space] if space > 0 else head).rstrip(" ;,") + "…"
 
@@ -49,4 +50,3 @@ def as_text(value: object, style: str = "", limit: int = LIMIT) -> Text:
     if isinstance(value, Text):
         return value.copy()
     return Text(plain(value, limit), style=style)
-

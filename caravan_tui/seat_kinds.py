@@ -4,6 +4,7 @@ an AI plays until its person comes back. Shared vocabulary, low in the layers: t
 carries these words, and the tables, the widgets and a match's replay read them without
 importing the server.
 """
+
 from __future__ import annotations
 
 #: how a creator describes each seat of a new match

@@ -4,6 +4,7 @@ it: "AI 2 (hard)", "Open seat 2", "You", "Bob (you)", "Bob · AI standing in", "
 rule for the names people choose (``lookalikes.name_problem``) reads it, so that no name reads
 as a label, one added tomorrow included. Pure text: no Textual, no imports of the project.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

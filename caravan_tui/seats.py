@@ -7,6 +7,7 @@ new-match screen, the saves and the match runner all go through ``SeatSpec.parse
 from a file is data: it names a level and numbers, never a module or a function, and its budget
 is one it can spend (at most ``ai.levels.MAX_ITERATIONS`` iterations and ``MAX_SECONDS`` seconds).
 """
+
 from __future__ import annotations
 
 import math
@@ -21,13 +22,22 @@ POLICIES = ("random", "greedy")
 #: every name a seat's AI may go by: a search level or a policy (a save names its stand-ins so)
 LEVEL_NAMES = (*LEVELS, *POLICIES)
 #: the level fields a custom AI seat may change, and how each value is read
-TWEAKABLE = ("iterations", "seconds", "horizon", "exploration", "searches", "prior", "widening",
-             "widening_base", "plan", "tuned")
+TWEAKABLE = (
+    "iterations",
+    "seconds",
+    "horizon",
+    "exploration",
+    "searches",
+    "prior",
+    "widening",
+    "widening_base",
+    "plan",
+    "tuned",
+)
 _OPTIONAL = ("iterations", "seconds")
 _INTEGERS = ("iterations", "horizon", "searches")
 #: how yes or no may be written (any case), here and on the command line
-BOOLEANS = {"yes": True, "true": True, "on": True, "1": True, "no": False, "false": False, "off": False,
-            "0": False}
+BOOLEANS = {"yes": True, "true": True, "on": True, "1": True, "no": False, "false": False, "off": False, "0": False}
 _WHO = re.compile(r"[A-Za-z0-9:+/=_.@-]{1,100}")
 MAX_SPEC = 200
 
@@ -60,8 +70,10 @@ class SeatSpec:
             spec = cls("ai", name, tweaks)
             spec.level_settings()  # every value valid, and valid together
             return spec
-        raise ValueError(f"{_short(text)} is not a seat: use human, remote, random, greedy, "
-                         f"ai:LEVEL (LEVEL one of {', '.join(LEVELS)}) or ai:LEVEL+FIELD=VALUE")
+        raise ValueError(
+            f"{_short(text)} is not a seat: use human, remote, random, greedy, "
+            f"ai:LEVEL (LEVEL one of {', '.join(LEVELS)}) or ai:LEVEL+FIELD=VALUE"
+        )
 
     @classmethod
     def ai(cls, level: str) -> SeatSpec:

@@ -2,6 +2,7 @@
 
 Between seats the table gives wins; a solo game has no one to beat, so its table gives what a
 solo player aims at instead: the mean score, its range, and the titles reached."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
@@ -12,8 +13,9 @@ from caravan_tui.ai.matches import MatchRecord
 from caravan_tui.seats import SeatSpec
 
 
-def selfplay_jobs(game_id: str, specs: list[SeatSpec], games: int, seed: int, options: dict,
-                  iterations: int | None = None) -> Iterator[Job]:
+def selfplay_jobs(
+    game_id: str, specs: list[SeatSpec], games: int, seed: int, options: dict, iterations: int | None = None
+) -> Iterator[Job]:
     """``games`` matches with seeds ``seed``, ``seed + 1``…; the seat order rotates each match so
     moving first favours nobody (``ai.arena.run_jobs`` plays them). Made as they are played, so
     that a long run starts at once."""
@@ -54,8 +56,10 @@ def format_table(rows: list[SeatSummary], moves: float) -> str:
     lines = [f"{'seat':<{width}} {'matches':>7} {'wins':>7} {'win %':>6} {'avg score':>9} {'s/move':>8}"]
     for row in rows:
         per_move = row.think / row.decisions if row.decisions else 0.0
-        lines.append(f"{row.spec:<{width}} {row.matches:>7} {row.wins:>7.1f} {100 * row.wins / row.matches:>5.1f}% "
-                     f"{row.score / row.matches:>9.2f} {per_move:>8.4f}")
+        lines.append(
+            f"{row.spec:<{width}} {row.matches:>7} {row.wins:>7.1f} {100 * row.wins / row.matches:>5.1f}% "
+            f"{row.score / row.matches:>9.2f} {per_move:>8.4f}"
+        )
     lines.append(f"average moves per match: {moves:.1f}")
     return "\n".join(lines)
 
@@ -97,8 +101,10 @@ def format_solo(rows: list[SoloSummary], titles: Sequence[tuple[int, str]]) -> s
         games = len(row.scores)
         per_move = row.think / row.decisions if row.decisions else 0.0
         span = f"{min(row.scores):g}-{max(row.scores):g}"
-        lines.append(f"{row.spec:<{width}} {games:>5} {sum(row.scores) / games:>10.2f} {span:>9} "
-                     f"{row.moves / games:>6.1f} {per_move:>8.4f}")
+        lines.append(
+            f"{row.spec:<{width}} {games:>5} {sum(row.scores) / games:>10.2f} {span:>9} "
+            f"{row.moves / games:>6.1f} {per_move:>8.4f}"
+        )
     if titles:
         for row in rows:
             reached = [title_of(score, titles) for score in row.scores]

@@ -14,6 +14,7 @@ not by these arguments (``caravan_tui.ssh.process_name``).
 The server ends a session with SIGHUP (then SIGKILL): the app then exits the ordinary way, so the
 person's terminal is restored (its own screen back, mouse reporting off) before their last line.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -56,8 +57,9 @@ def zygote(argv: list[str]) -> int:
     try:
         control, server = socket.socket(fileno=int(argv[0])), int(argv[1])
     except (IndexError, ValueError, OSError):
-        print("usage: python -m caravan_tui.session_main --zygote FD SERVER_PID (the server runs this)",
-              file=sys.stderr)
+        print(
+            "usage: python -m caravan_tui.session_main --zygote FD SERVER_PID (the server runs this)", file=sys.stderr
+        )
         return 2
     name_zygote(ready=False)
     preload()

@@ -44,6 +44,7 @@ that breaks one of these breaks it here, and the tests that use it say so.
   size and updates the scrollbars (at a table, each chat line's opening and closing, each play).
   Retired when Textual compares with what it last applied (no upstream issue yet).
 """
+
 from __future__ import annotations
 
 from typing import Any

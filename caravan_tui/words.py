@@ -1,6 +1,7 @@
 """English for numbers and nouns, one helper each for every game and screen: "2 cities",
 "an Incense card", and scores whose minus signs cannot be read as dashes ("−4 – −6", not
 "-4--6"). Pure text: no Textual, no game."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -10,7 +11,7 @@ IRREGULAR = {"die": "dice"}
 
 
 def plural_of(word: str) -> str:
-    """"city" → "cities", "box" → "boxes", "card" → "cards"."""
+    """ "city" → "cities", "box" → "boxes", "card" → "cards"."""
     if word in IRREGULAR:
         return IRREGULAR[word]
     if word.endswith("y") and len(word) > 1 and word[-2].lower() not in "aeiou":
@@ -39,7 +40,7 @@ def seats_line(names: Iterable[str]) -> str:
 
 
 def article(word: str) -> str:
-    """"a" or "an" before ``word`` as it is said: "an Incense", "a Salt", "an 8", "an 11"."""
+    """ "a" or "an" before ``word`` as it is said: "an Incense", "a Salt", "an 8", "an 11"."""
     head = word.lstrip()
     if head[:1].isdigit():
         number = head.split()[0].rstrip(".,;:")

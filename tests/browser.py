@@ -1,5 +1,6 @@
 """A real browser for the web seat's tests and benchmark: Debian's chromium driven by Playwright
 (it cannot fetch a browser of its own here), and a tab's terminal read as a person sees it."""
+
 from __future__ import annotations
 
 import asyncio
@@ -11,14 +12,31 @@ import subprocess
 from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 INSTALL = 20 * 60  # seconds apt-get may take to install chromium
 INSTALLING = "/tmp/caravan-tui-chromium.lock"
 WAIT = 30  # seconds; only guards against a hung test
 #: a key as the SSH tests name it, as Playwright's keyboard names it
-KEYS = {"enter": "Enter", "tab": "Tab", "escape": "Escape", "up": "ArrowUp", "down": "ArrowDown",
-        "right": "ArrowRight", "left": "ArrowLeft", "ctrl+g": "Control+g", "ctrl+o": "Control+o"}
+KEYS = {
+    "enter": "Enter",
+    "tab": "Tab",
+    "escape": "Escape",
+    "up": "ArrowUp",
+    "down": "ArrowDown",
+    "right": "ArrowRight",
+    "left": "ArrowLeft",
+    "ctrl+g": "Control+g",
+    "ctrl+o": "Control+o",
+}
 #: the text of the terminal's rows, as xterm.js's renderer draws them (non-breaking spaces as spaces)
 SCREEN_TEXT = """() => Array.from(document.querySelectorAll('.xterm-rows > div'),
                                  row => row.textContent.replace(/\\u00a0/g, ' ')).join('\\n')"""

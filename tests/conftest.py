@@ -1,5 +1,6 @@
 """Test-run settings: what the run is, how many test processes, no per-test timeout for slow
 strength runs, and the run's own PostgreSQL server for the tests marked postgres."""
+
 import gc
 import os
 import secrets
@@ -68,12 +69,16 @@ def pytest_report_header(config: pytest.Config) -> str:
     """What is about to run and for how long: the run is quiet while its processes start."""
     chosen = config.getoption("markexpr") or ""
     if chosen == "e2e":
-        return ("caravan-tui: whole matches played by keys and long end-to-end scenarios (servers killed and "
-                "taken over, the benchmarks' own servers), about a minute on two quiet cores")
+        return (
+            "caravan-tui: whole matches played by keys and long end-to-end scenarios (servers killed and "
+            "taken over, the benchmarks' own servers), about a minute on two quiet cores"
+        )
     if "not e2e" in chosen:
-        return ("caravan-tui: the default run, about 100 s on two quiet cores (about 3 CPU-minutes); the test "
-                "processes start first (about 5 s). Whole matches by keys and long scenarios: pytest -m e2e; "
-                "strength runs: pytest -m slow")
+        return (
+            "caravan-tui: the default run, about 100 s on two quiet cores (about 3 CPU-minutes); the test "
+            "processes start first (about 5 s). Whole matches by keys and long scenarios: pytest -m e2e; "
+            "strength runs: pytest -m slow"
+        )
     return f"caravan-tui: the tests marked {chosen or 'anything'}"
 
 

@@ -2,6 +2,7 @@
 window size of its own, what it prints read through a terminal emulator (pyte) as the person
 sees it. The same methods as test_ssh_server.py's asyncssh ``Terminal``, so a test can put
 either in a seat."""
+
 from __future__ import annotations
 
 import asyncio
@@ -18,11 +19,32 @@ import pyte
 
 WAIT = 30  # seconds; only guards against a hung test, never asserted
 #: a key as the tests name it, as the terminal sends it
-KEYS = {"enter": "\r", "tab": "\t", "escape": "\x1b", "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C",
-        "left": "\x1b[D", "ctrl+g": "\x07", "ctrl+o": "\x0f"}
+KEYS = {
+    "enter": "\r",
+    "tab": "\t",
+    "escape": "\x1b",
+    "up": "\x1b[A",
+    "down": "\x1b[B",
+    "right": "\x1b[C",
+    "left": "\x1b[D",
+    "ctrl+g": "\x07",
+    "ctrl+o": "\x0f",
+}
 #: a client that takes only the key it is given, asks nothing and keeps nothing
-OPTIONS = ("-o", "IdentitiesOnly=yes", "-o", "BatchMode=yes", "-o", "StrictHostKeyChecking=no",
-           "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR", "-F", "/dev/null")
+OPTIONS = (
+    "-o",
+    "IdentitiesOnly=yes",
+    "-o",
+    "BatchMode=yes",
+    "-o",
+    "StrictHostKeyChecking=no",
+    "-o",
+    "UserKnownHostsFile=/dev/null",
+    "-o",
+    "LogLevel=ERROR",
+    "-F",
+    "/dev/null",
+)
 
 
 def ssh_missing() -> str | None:
@@ -60,15 +82,21 @@ class OpenSSHTerminal:
         asyncio.get_running_loop().add_reader(pty, self._readable)
 
     @classmethod
-    async def open(cls, server, key: asyncssh.SSHKey, folder: Path,
-                   size: tuple[int, int] = (80, 24)) -> OpenSSHTerminal:
+    async def open(
+        cls, server, key: asyncssh.SSHKey, folder: Path, size: tuple[int, int] = (80, 24)
+    ) -> OpenSSHTerminal:
         """To ``server`` (anything with a ``port``) with ``key``, written to a file in ``folder``."""
         pty, tty = os.openpty()
         try:
             fcntl.ioctl(tty, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
             proc = await asyncio.create_subprocess_exec(
-                *ssh_command(server.port, key_file(key, folder)), stdin=tty, stdout=tty, stderr=tty,
-                env={**os.environ, "TERM": "xterm-256color"}, start_new_session=True)
+                *ssh_command(server.port, key_file(key, folder)),
+                stdin=tty,
+                stdout=tty,
+                stderr=tty,
+                env={**os.environ, "TERM": "xterm-256color"},
+                start_new_session=True,
+            )
         except BaseException:
             os.close(pty)
             raise

@@ -1,5 +1,6 @@
 """Positions of random play, for the tests that look at many: each action drawn by the caller's
 ``random.Random``, in the order the tests always drew them (their seeded runs are unchanged)."""
+
 from __future__ import annotations
 
 import random
@@ -17,8 +18,9 @@ def played(game, players: int, seed: int, actions: int, rng: random.Random, opti
     return None if state.is_over() else state
 
 
-def positions(game, players: int, seeds: Iterable[int], actions: int, rng: random.Random,
-              options: dict | None = None) -> Iterator:
+def positions(
+    game, players: int, seeds: Iterable[int], actions: int, rng: random.Random, options: dict | None = None
+) -> Iterator:
     """Each position of random play from the deal of each seed, at most ``actions`` into it,
     given before its action is drawn: the caller looks at it (a clone to change it)."""
     for seed in seeds:

@@ -1,6 +1,7 @@
 """The project's source files as syntax trees, for the checks that read the code itself (its
 layers, its use of Textual, the tables' shape): each file parsed, and each tree walked, once a
 test process, however many checks look at it (parsing and walking are most of their time)."""
+
 from __future__ import annotations
 
 import ast

@@ -1,6 +1,7 @@
 """What the game screens' Pilot tests share: a game screen at a match against a person's seat
 the test plays through its client (the screen is seat 0, "Tester", the test's seat 1, "Bot"),
 and waiting for the screen to show something; and a running hub for the client-mode tests."""
+
 from __future__ import annotations
 
 import asyncio
@@ -33,8 +34,7 @@ def games_checked_by_default(*default: str, among: Iterable[str] = GAMES) -> lis
     the end-to-end run (``pytest -m e2e``, which CI runs too), so every game is still checked."""
     among = list(among)
     assert set(default) <= set(among) <= set(GAMES), (default, among)
-    return [pytest.param(game_id, id=game_id, marks=() if game_id in default else pytest.mark.e2e)
-            for game_id in among]
+    return [pytest.param(game_id, id=game_id, marks=() if game_id in default else pytest.mark.e2e) for game_id in among]
 
 
 class BareApp(CaravanApp):
@@ -102,8 +102,11 @@ def settled(screen) -> bool:
     that arrives later clears the panels and moves the focus), and the footer's keys (the footer
     composes them after the screen's bindings change)."""
     view = screen.table.view
-    return view is not None and (screen.table.turn is not None or view["to_move"] != screen.seat) and bool(
-        screen.query_one(KeysFooter).children)
+    return (
+        view is not None
+        and (screen.table.turn is not None or view["to_move"] != screen.seat)
+        and bool(screen.query_one(KeysFooter).children)
+    )
 
 
 async def footer_keys_focusing(pilot, app, widget_id: str) -> dict[str, Any]:
@@ -168,8 +171,7 @@ class LentWorker:
             self.pool.close()
 
 
-def quick_app(tmp_path, iterations: int, flash_seconds: float | None = None, home: bool = True,
-              **kwargs) -> CaravanApp:
+def quick_app(tmp_path, iterations: int, flash_seconds: float | None = None, home: bool = True, **kwargs) -> CaravanApp:
     """The app with its saves in ``tmp_path``, AI seats searching ``iterations`` in the test
     process's worker pool (``LentWorker``) and no pause after an opponent's move; opened at Home,
     or (not ``home``) at a blank screen for a ``Table`` (``BareApp``)."""

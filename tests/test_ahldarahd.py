@@ -1,6 +1,7 @@
 """Caravans of Ahldarahd (shared/rules/ahldarahd.md): the invariants of §10 after every action,
 the rulebook's worked examples, the trade rules of §5, one test per Ruling of the engine's doc,
 and the AI's judgement of offers in constructed positions."""
+
 from __future__ import annotations
 
 import random
@@ -37,8 +38,13 @@ from caravan_tui.games.ahldarahd.trading import judge
 from caravan_tui.seats import SeatSpec
 
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
-OPTION_SETS = [{}, {"night_of_the_outsider": True}, {"neutral_map": True}, {"market_drift": False},
-               {"night_of_the_outsider": True, "neutral_map": True, "market_drift": False}]
+OPTION_SETS = [
+    {},
+    {"night_of_the_outsider": True},
+    {"neutral_map": True},
+    {"market_drift": False},
+    {"night_of_the_outsider": True, "neutral_map": True, "market_drift": False},
+]
 
 
 def packed(data):
@@ -50,6 +56,7 @@ def texts(events, names=("Red", "Blue", "Green", "Yellow", "Purple")):
 
 
 # -- building positions by hand -----------------------------------------------------------------------
+
 
 def fresh(n=3, seed=0, **options) -> AhldarahdState:
     """A new game with its setup skipped: every player said "done" to the free routes."""
@@ -88,8 +95,9 @@ def set_hand(state, seat, names):
         if card in state.deck:
             i = state.deck.index(card)
             others = [c for s in range(state.n) if s != seat for c in cards_of(state.hand[s])]
-            same = [c for c in spare + state.discards + state.faceup + others
-                    if c // 10 == card // 10 and c not in wanted]
+            same = [
+                c for c in spare + state.discards + state.faceup + others if c // 10 == card // 10 and c not in wanted
+            ]
             assert same, f"no card to put back in the deck for {CARD_NAMES[card]}"
             if same[0] in spare:
                 spare.remove(same[0])
@@ -107,6 +115,7 @@ def set_hand(state, seat, names):
 
 def swap_cards(state, a, b):
     """Cards ``a`` and ``b`` change places (wherever they are)."""
+
     def where(card):
         for pile in (state.deck, state.faceup, state.discards):
             if card in pile:
@@ -173,6 +182,7 @@ def city_of(colour, commodity):
 
 # -- §10 invariants ------------------------------------------------------------------------------------
 
+
 def check_invariants(state: AhldarahdState):
     n = state.n
     # gold: players + bank is constant (pledges are promises: paid only when they reach 10)
@@ -222,12 +232,15 @@ def random_game(n, seed, options, *, check=True):
     return state, actions
 
 
-@pytest.mark.parametrize("n, options", [
-    pytest.param(n, options, id=f"{n}-{name}")
-    for name, options in zip(["plain", "night", "neutral", "no_drift", "all"], OPTION_SETS)
-    # the smallest and the largest table of each (the neutral map is for 2–4 players)
-    for n in (2, 4 if options.get("neutral_map") else 5)
-])
+@pytest.mark.parametrize(
+    "n, options",
+    [
+        pytest.param(n, options, id=f"{n}-{name}")
+        for name, options in zip(["plain", "night", "neutral", "no_drift", "all"], OPTION_SETS)
+        # the smallest and the largest table of each (the neutral map is for 2–4 players)
+        for n in (2, 4 if options.get("neutral_map") else 5)
+    ],
+)
 def test_every_invariant_of_section_10_holds_after_every_action_of_random_games(n, options):
     state, _ = random_game(n, 100 + n, options)
     assert state.is_over() and state.ended in ("deck", "turn_limit")
@@ -236,13 +249,35 @@ def test_every_invariant_of_section_10_holds_after_every_action_of_random_games(
 
 def test_random_games_use_every_kind_of_decision():
     kinds = set()
-    for n, options in ((3, {"night_of_the_outsider": True}), (4, {"neutral_map": True}), (5, {}),
-                       (4, {"night_of_the_outsider": True})):
+    for n, options in (
+        (3, {"night_of_the_outsider": True}),
+        (4, {"neutral_map": True}),
+        (5, {}),
+        (4, {"night_of_the_outsider": True}),
+    ):
         for seed in range(3):
             _, actions = random_game(n, seed, options, check=False)
             kinds.update(a[0] for a in actions)
-    assert {"free", "open", "raise", "pass", "give_shah", "claim", "buy", "destroy", "sell_rop",
-            "offer", "trade_with", "send", "cancel", "accept", "decline", "end", "pledge", "lose"} <= kinds
+    assert {
+        "free",
+        "open",
+        "raise",
+        "pass",
+        "give_shah",
+        "claim",
+        "buy",
+        "destroy",
+        "sell_rop",
+        "offer",
+        "trade_with",
+        "send",
+        "cancel",
+        "accept",
+        "decline",
+        "end",
+        "pledge",
+        "lose",
+    } <= kinds
 
 
 def test_apply_without_log_reaches_the_same_state_as_with_log():
@@ -271,6 +306,7 @@ def test_to_data_and_from_data_round_trip_through_msgpack():
 
 # -- §1 the maps -------------------------------------------------------------------------------------
 
+
 def test_the_maps_reproduce_the_spec_tables():
     assert DEGREE == (4, 4, 4, 5, 5, 4, 6, 4, 3, 3)
     assert len(ENDS) == 21 and sum(SEA) == 9
@@ -288,6 +324,7 @@ def test_the_maps_reproduce_the_spec_tables():
 
 
 # -- §2 setup --------------------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_setup_deals_three_own_colour_cards_five_gold_and_the_left_neighbours_rop(n):
@@ -329,6 +366,7 @@ def test_neutral_map_is_refused_with_five_players():
 
 # -- §4 building: the worked examples ---------------------------------------------------------------
 
+
 def test_worked_example_the_red_salt_city_taken_with_4_of_its_6_routes_pays_6_and_removes_the_other_route():
     state = fresh(3)
     g = city_of(RED, "Salt")
@@ -357,11 +395,23 @@ def test_worked_example_destroying_reds_salt_metals_route_can_be_paid_exactly_th
     set_gold(state, BLUE, 25)
     to_build(state, BLUE)
     ways = {a[3:] for a in state.legal_actions() if a[:3] == ("destroy", "red", r)}
-    assert ways == {("gold", "gold"), ("gold", "Salt"), ("gold", "Metals"), ("Salt", "Metals"),
-                    ("Salt", "Salt"), ("Metals", "Metals")}
+    assert ways == {
+        ("gold", "gold"),
+        ("gold", "Salt"),
+        ("gold", "Metals"),
+        ("Salt", "Metals"),
+        ("Salt", "Salt"),
+        ("Metals", "Metals"),
+    }
     prices = {way: state.destroy_price(BLUE, r - 1, way) for way in ways}
-    assert prices == {("gold", "gold"): 20, ("gold", "Salt"): 11, ("gold", "Metals"): 11, ("Salt", "Metals"): 2,
-                      ("Salt", "Salt"): 2, ("Metals", "Metals"): 2}
+    assert prices == {
+        ("gold", "gold"): 20,
+        ("gold", "Salt"): 11,
+        ("gold", "Metals"): 11,
+        ("Salt", "Metals"): 2,
+        ("Salt", "Salt"): 2,
+        ("Metals", "Metals"): 2,
+    }
     state.apply(("destroy", "red", r, "Salt", "Metals"))
     assert state.gold[BLUE] == 23 and state.owner[RED * ROUTES + r - 1] == -1 and state.markers[RED] == 21
     assert state.hand[BLUE].bit_count() == 2
@@ -479,8 +529,17 @@ def test_ruling_a_claim_taking_two_cities_pays_the_first_end_of_the_routes_name_
 def test_ruling_city_markers_never_run_short():
     state = fresh(3)
     for colour in (RED, BLUE):
-        for a, b in (("A", "B"), ("A", "C"), ("A", "D"), ("B", "C"), ("B", "D"), ("C", "E"), ("I", "J"),
-                     ("F", "I"), ("H", "J")):
+        for a, b in (
+            ("A", "B"),
+            ("A", "C"),
+            ("A", "D"),
+            ("B", "C"),
+            ("B", "D"),
+            ("C", "E"),
+            ("I", "J"),
+            ("F", "I"),
+            ("H", "J"),
+        ):
             put_route(state, RED, colour, route_no(a, b))
     assert state.points()[RED] >= 10 and state.markers[RED] == 3
     state.rop[GREEN] = RED
@@ -507,13 +566,14 @@ def test_a_player_with_no_route_markers_left_cannot_claim_or_buy():
     set_gold(state, RED, 30)
     to_build(state, RED)
     state.markers[RED] = 0
-    state.owner[RED * ROUTES:RED * ROUTES + 21] = [-1] * 21
+    state.owner[RED * ROUTES : RED * ROUTES + 21] = [-1] * 21
     state.markers[RED] = 0
     state._legal = None
     assert not [a for a in state.legal_actions() if a[0] in ("claim", "buy")]
 
 
 # -- §3 bidding: the rulebook's example -----------------------------------------------------------------
+
 
 def test_worked_example_the_bidding_example_awards_eyes_shah_gems_card_and_reds_rop_in_that_order():
     # Donna (0, the Shah), Phil (1), Jason (2), Christina (3), clockwise
@@ -596,8 +656,13 @@ def test_a_bid_is_any_amount_the_bidder_can_pay():
     bidder = state.to_move()
     set_gold(state, bidder, 9)
     assert state.legal_actions() == [("pass",)] + [("raise", bid) for bid in range(3, 10)]
-    assert considered(state, state.legal_actions()) == [("pass",), ("raise", 3), ("raise", 4), ("raise", 5),
-                                                        ("raise", 7)]
+    assert considered(state, state.legal_actions()) == [
+        ("pass",),
+        ("raise", 3),
+        ("raise", 4),
+        ("raise", 5),
+        ("raise", 7),
+    ]
     state.apply(("raise", 9))
     assert state.high == 9 and state.leader == bidder
 
@@ -642,8 +707,9 @@ def test_the_log_names_a_seat_once_where_it_wins_back_its_own_rop_or_claims_on_i
     state.apply(("open", f"RoP {COLOURS[opener]}", 0))
     won = texts(state.apply(("pass",)) + state.apply(("pass",)))
     assert state.rop[opener] == opener
-    assert any(t.startswith(f"{('Red', 'Blue', 'Green')[opener]} wins back their own Right of Passage for 0 gold")
-               for t in won), won
+    assert any(
+        t.startswith(f"{('Red', 'Blue', 'Green')[opener]} wins back their own Right of Passage for 0 gold") for t in won
+    ), won
 
 
 def test_the_shahs_winner_may_keep_it_or_give_it_to_anyone():
@@ -656,12 +722,16 @@ def test_the_shahs_winner_may_keep_it_or_give_it_to_anyone():
 
 # -- §3 the refresh and the end ---------------------------------------------------------------------------
 
+
 def play_turn_without_cards(state):
     """Every auction of the turn on a non-card item at 0, then everyone ends their build."""
     while state.phase != BUILD:
         if state.phase == BID_OPEN:
-            item = next(a for a in state.legal_actions() if (a[2] == 0 and a[1] in ("Shah", "Eyes", "Pirate"))
-                        or (a[1].startswith("RoP") and a[2] == 0))
+            item = next(
+                a
+                for a in state.legal_actions()
+                if (a[2] == 0 and a[1] in ("Shah", "Eyes", "Pirate")) or (a[1].startswith("RoP") and a[2] == 0)
+            )
             state.apply(item)
         elif state.legal_actions()[0][0] == "give_shah":
             state.apply(("give_shah", state.to_move()))
@@ -714,6 +784,7 @@ def test_ruling_the_game_ends_after_the_turn_limit():
 
 # -- §6 scoring ---------------------------------------------------------------------------------------------
 
+
 def test_scoring_example_two_home_cities_metals_abroad_and_textiles_abroad_score_7():
     state = fresh(3)
     own = {"Metals", "Ivory"}
@@ -749,6 +820,7 @@ def test_ties_go_to_the_most_gold_then_the_victory_is_shared():
 
 
 # -- §7 the Night of the Outsider -----------------------------------------------------------------------------
+
 
 def bring_night(state, drawer):
     """A black chip drawn by ``drawer`` during their build (as a payment from the bank would)."""
@@ -899,6 +971,7 @@ def test_ruling_a_night_drawn_during_the_free_routes_is_played_out_before_the_ne
 
 # -- §5 trades ------------------------------------------------------------------------------------------------
 
+
 def trading_position():
     state = fresh(3)
     set_hand(state, RED, ["red Gems", "red Dates"])
@@ -913,8 +986,15 @@ def test_an_illegal_offer_is_refused_with_the_state_unchanged():
     state = trading_position()
     before = state.to_data()
     state.apply(("trade_with", BLUE))
-    for bad in [("give_card", "Salt"), ("give_item", "Pirate"), ("give_item", "route 5"), ("ask_item", "Eyes"),
-                ("give_gold", 11), ("ask_route", 5), ("give_city", "Salt")]:
+    for bad in [
+        ("give_card", "Salt"),
+        ("give_item", "Pirate"),
+        ("give_item", "route 5"),
+        ("ask_item", "Eyes"),
+        ("give_gold", 11),
+        ("ask_route", 5),
+        ("give_city", "Salt"),
+    ]:
         during = state.to_data()
         with pytest.raises(IllegalAction):
             state.apply(bad)
@@ -936,8 +1016,15 @@ def test_an_illegal_offer_is_refused_with_the_state_unchanged():
 def test_an_accepted_trade_moves_exactly_what_it_says():
     state = trading_position()
     before = state.clone()
-    for step in [("trade_with", BLUE), ("give_gold", 1), ("give_gold", 1), ("give_card", "Gems"),
-                 ("ask_item", "Pirate"), ("ask_card", "Salt"), ("send",)]:
+    for step in [
+        ("trade_with", BLUE),
+        ("give_gold", 1),
+        ("give_gold", 1),
+        ("give_card", "Gems"),
+        ("ask_item", "Pirate"),
+        ("ask_card", "Salt"),
+        ("send",),
+    ]:
         state.apply(step)
     assert state.phase == ANSWER and state.to_move() == BLUE
     events = state.apply(("accept",))
@@ -1026,11 +1113,21 @@ def test_a_suggested_proposal_asks_for_the_card_that_completes_a_majority():
 
 # -- the AI's judgement of offers ---------------------------------------------------------------------------------
 
+
 def ai_answer(state, iterations=400):
     seat = state.to_move()
     world = GAME.from_view(packed(state.view(seat)), seat)
-    return search(world, seat, iterations=iterations, seed=3, prior=prior, horizon=0, widening=0.5,
-                  widening_base=2.0, considered=considered).action
+    return search(
+        world,
+        seat,
+        iterations=iterations,
+        seed=3,
+        prior=prior,
+        horizon=0,
+        widening=0.5,
+        widening_base=2.0,
+        considered=considered,
+    ).action
 
 
 def offer_position(give, ask):
@@ -1069,8 +1166,14 @@ def test_the_ai_never_accepts_a_trade_that_hands_the_proposer_the_game():
         put_route(state, RED, RED, r)
     set_hand(state, RED, [])
     set_gold(state, RED, 8)
-    for step in [("trade_with", BLUE), ("give_gold", 5), ("give_gold", 1), ("give_gold", 1), ("ask_card", "Salt"),
-                 ("send",)]:
+    for step in [
+        ("trade_with", BLUE),
+        ("give_gold", 5),
+        ("give_gold", 1),
+        ("give_gold", 1),
+        ("ask_card", "Salt"),
+        ("send",),
+    ]:
         state.apply(step)
     assert state.phase == ANSWER and state.to_move() == BLUE
     assert ai_answer(state, 300) == ("decline",)
@@ -1152,6 +1255,7 @@ def test_the_ai_contests_a_card_that_completes_its_city_rather_than_let_it_go_at
 
 # -- observation ------------------------------------------------------------------------------------------------------
 
+
 def test_two_states_differing_only_in_hidden_cards_give_equal_views():
     state = fresh(3, seed=4)
     other = state.clone()
@@ -1199,6 +1303,7 @@ def test_from_view_builds_a_world_with_the_seats_view_and_the_deck_colours():
 
 # -- describe and the log --------------------------------------------------------------------------------------------
 
+
 def test_describe_names_costs_cities_taken_and_proposals_in_words():
     state = fresh(3)
     put_route(state, RED, RED, route_no("F", "I"))
@@ -1206,23 +1311,31 @@ def test_describe_names_costs_cities_taken_and_proposals_in_words():
     to_build(state, RED)
     names = ["Red", "Blue", "Green"]
     said = render(state.describe(("claim", "red", route_no("G", "I"), "Horses"), RED), names, RED)
-    assert said == ("Claim Salt–Horses (Sa–Ho, land, 9) on your map with a Horses card and 1 gold: "
-                    "takes the Horses city (+3 gold)")  # one "on your map" is enough
+    assert said == (
+        "Claim Salt–Horses (Sa–Ho, land, 9) on your map with a Horses card and 1 gold: takes the Horses city (+3 gold)"
+    )  # one "on your map" is enough
     brief = render(describe(state, ("claim", "red", route_no("G", "I"), "Horses"), brief=True), names, RED)
-    assert brief == ("Claim Salt–Horses (land) on your map with a Horses card and 1 gold: "
-                     "takes the Horses city (+3 gold)")
+    assert brief == (
+        "Claim Salt–Horses (land) on your map with a Horses card and 1 gold: takes the Horses city (+3 gold)"
+    )
     said = render(state.describe(("offer", BLUE, "gold", 3, "card", "Salt"), RED), names, RED)
     assert said == "Propose to Blue: 3 gold for any Salt card"
     assert render(state.describe(("end",), RED), names, RED) == "End your build"
 
 
-@pytest.mark.parametrize("n, options", [
-    pytest.param(n, options, id=f"{n}-" + "-".join(k if v is True else f"no_{k}" for k, v in options.items()))
-    for n in (2, 3, 4, 5)
-    for options in ({"night_of_the_outsider": True}, {"night_of_the_outsider": True, "neutral_map": True},
-                    {"market_drift": False})
-    if n < 5 or not options.get("neutral_map")
-])
+@pytest.mark.parametrize(
+    "n, options",
+    [
+        pytest.param(n, options, id=f"{n}-" + "-".join(k if v is True else f"no_{k}" for k, v in options.items()))
+        for n in (2, 3, 4, 5)
+        for options in (
+            {"night_of_the_outsider": True},
+            {"night_of_the_outsider": True, "neutral_map": True},
+            {"market_drift": False},
+        )
+        if n < 5 or not options.get("neutral_map")
+    ],
+)
 def test_what_a_seat_reads_never_depends_on_what_it_cannot_see(n, options):
     """Every step of random games, Night included, replayed in a world redealt from a seat's view
     (the others' hidden cards and the deck shuffled, the chip draws kept): that seat reads the same lines and sees the
@@ -1313,12 +1426,24 @@ def test_a_save_from_before_that_ruling_loads_with_its_done_put_in():
             final = GAME.new(3, seed=2)
             for action in log + [("done",)]:
                 final.apply(action)
-        old = Snapshot(match_id="m", game_id=GAME.id, options=GAME.resolve_options({}), players=3,
-                       seats=["human"] * 3, names=["A", "B", "C"], seed=2, actions=old_log,
-                       state=final.to_data(), created=1.0, updated=2.0, status="playing", result=None)
+        old = Snapshot(
+            match_id="m",
+            game_id=GAME.id,
+            options=GAME.resolve_options({}),
+            players=3,
+            seats=["human"] * 3,
+            names=["A", "B", "C"],
+            seed=2,
+            actions=old_log,
+            state=final.to_data(),
+            created=1.0,
+            updated=2.0,
+            status="playing",
+            result=None,
+        )
         loaded = replay_snapshot(old)
         assert loaded.state.to_data() == final.to_data()
-        assert loaded.snapshot.actions == log + [("done",)] + old_log[len(log):]
+        assert loaded.snapshot.actions == log + [("done",)] + old_log[len(log) :]
 
 
 def test_a_hints_gains_and_losses_carry_a_minus_sign_never_a_hyphen():

@@ -1,5 +1,6 @@
 """Caravans of Ahldarahd: a move that can start a Night is chance, so plans (hint lines) stop
 there, even where worlds redealt with other luck agree (a Night comes in one draw of many)."""
+
 from __future__ import annotations
 
 import random
@@ -56,4 +57,3 @@ def test_a_move_that_can_start_a_night_is_chance() -> None:
                 if after.to_move() == seat:
                     assert playable(state, seat, (action, after.legal_actions()[0])) == (action,)
     assert met >= 10
-

@@ -4,6 +4,7 @@ takes a city was cut ("…: takes the Horses …"), with five one row. The panel
 its lines (five players: without its rule above) and the Enter line takes the rest: every play
 of every decision met, as Enter would word it, fits the rows the panel leaves, and the panel's
 lines stay in sight."""
+
 from __future__ import annotations
 
 import random

@@ -3,6 +3,7 @@ it: the map's strokes against the rules' map data, the legend on ``l``, the fina
 parts of a score, the Night naming the city it strikes, Enter on the map in an auction or the
 Night, a face-down Camel's bid, what an AI weighed saying something its move does not, and the
 route under the map's cursor marked in the map's own glyphs (no colour needed)."""
+
 from __future__ import annotations
 
 import random
@@ -57,7 +58,7 @@ def test_every_route_is_drawn_with_the_glyphs_of_its_kind_in_the_rules():
     drawn = [line.plain for line in map_lines(0, [-1] * 21, [-1] * SLOTS)]
     routes_drawn = set()
     for row, col, text, route in STROKES:
-        glyphs = set(drawn[row][col:col + len(text)]) - set("0123456789 ")  # (a route's label sits on it)
+        glyphs = set(drawn[row][col : col + len(text)]) - set("0123456789 ")  # (a route's label sits on it)
         assert glyphs and glyphs <= (SEA_GLYPHS if spec[route][2] else LAND_GLYPHS), (route, text)
         # the stroke lies between its route's two cities (A–C arcs over the row above them)
         (r1, c1), (r2, c2) = (CITY_AT["ABCDEFGHIJ".index(end)] for end in spec[route][:2])
@@ -75,8 +76,18 @@ async def test_l_shows_the_legend_of_the_map_and_the_players_and_puts_the_plays_
         panel = screen.query_one("#legend-panel")
         assert not panel.has_class("-hidden") and screen.query_one(ActionList).has_class("-hidden")
         legend = str(panel.query_one("Static").visual)
-        for words in ("≈≈", "a sea route", "─╱╲", "a land route", "Sa:R", "Sa Salt", "Camel up or dn", "PQ",
-                      " chips  black chips", "brings a\n        Night"):  # (the market line's "chips 3")
+        for words in (
+            "≈≈",
+            "a sea route",
+            "─╱╲",
+            "a land route",
+            "Sa:R",
+            "Sa Salt",
+            "Camel up or dn",
+            "PQ",
+            " chips  black chips",
+            "brings a\n        Night",
+        ):  # (the market line's "chips 3")
             assert words in legend
         assert max(len(line) for line in legend.splitlines()) <= panel.content_region.width
         assert screen.query_one(MapBoard).has_focus
@@ -152,6 +163,7 @@ async def test_enter_on_the_map_pledges_what_the_nights_panel_shows(tmp_path):
 async def test_enter_on_the_map_asks_who_gets_the_shah(tmp_path):
     """The bug: having won the Shah, Enter on the map said "Routes are built in your build" and
     the status line "the panel above says what to decide": it now asks who gets it, as ``g``."""
+
     def shah_opener(state):
         shah = ("open", "Shah", 0)
         return shah if state.turn == 0 and shah in state.legal_actions() else quiet(state)
@@ -173,8 +185,9 @@ async def test_with_the_free_routes_claimed_the_panel_and_enter_end_the_setup(tm
     """The bug: the last to claim free routes read "Free routes on your map: 0 left" over
     "enter on a route claims it · e done", and Enter on the map said "free routes are claimed
     on your own map only": now the panel says Enter or e ends the setup, and Enter does."""
-    prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == SETUP and s.legal_actions() == [("done",)],
-                           seed=5, choose=builder)
+    prefix, _ = play_until(
+        lambda s: s.turn == 0 and s.phase == SETUP and s.legal_actions() == [("done",)], seed=5, choose=builder
+    )
     async with at_my_turn(tmp_path, prefix, seed=5, what="my last free route claimed") as (_app, pilot, table):
         screen, host = table.screen, table.runner.host
         lines = panel_text(screen.table.view, screen.table).plain.splitlines()
@@ -216,13 +229,15 @@ async def test_a_face_down_camels_opening_bid_says_why_it_stays_at_0(tmp_path):
 async def test_with_no_gold_the_opening_bid_line_says_it_stays_at_0(tmp_path):
     """The bug: with 0 gold (Camel up) the keys read "+/- or type", and "5" showed "at 0 gold
     (typed 5)" with no reason: the line says "0 only: no gold", as it says "Camel down"."""
+
     def spender(state):
         if state.turn == 0 and state.phase == BID_OPEN:
             return max((a for a in state.legal_actions() if a[0] == "open"), key=lambda a: a[2])
         return quiet(state)
 
-    prefix, _ = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN and s.camel[0] and s.gold[0] == 0,
-                           choose=spender)
+    prefix, _ = play_until(
+        lambda s: s.turn == 0 and s.phase == BID_OPEN and s.camel[0] and s.gold[0] == 0, choose=spender
+    )
     async with at_my_turn(tmp_path, prefix, what="my auction") as (_app, _pilot, table):
         screen = table.screen
         keys = panel_text(screen.table.view, screen.table).plain.splitlines()[2]
@@ -233,7 +248,8 @@ async def test_with_no_gold_the_opening_bid_line_says_it_stays_at_0(tmp_path):
 def shared_phrases(move: str, reason: str, words: int = 5) -> set[tuple[str, ...]]:
     def runs(text: str) -> set[tuple[str, ...]]:
         tokens = re.findall(r"[\w'+\u2212]+", text.lower())
-        return {tuple(tokens[i:i + words]) for i in range(len(tokens) - words + 1)}
+        return {tuple(tokens[i : i + words]) for i in range(len(tokens) - words + 1)}
+
     return runs(move) & runs(reason)
 
 
@@ -241,8 +257,20 @@ def test_what_an_ai_weighed_never_repeats_its_moves_own_words():
     """The bug: "Claim … : takes the Salt city (+5 gold) — … claims the Salt city: +5 gold",
     "Proposal: you give the Shah — Bob would get Ann's Shah as well": each reason beside its
     move said the move again. A move's reason says what its words do not."""
-    kinds = {"free", "claim", "buy", "destroy", "sell_rop", "give_gold", "ask_gold", "give_card", "ask_card",
-             "give_item", "ask_item", "lose"}
+    kinds = {
+        "free",
+        "claim",
+        "buy",
+        "destroy",
+        "sell_rop",
+        "give_gold",
+        "ask_gold",
+        "give_card",
+        "ask_card",
+        "give_item",
+        "ask_item",
+        "lose",
+    }
     checked = 0
     for seed in range(3):
         state, rng = GAME.new(3, seed=seed, options={"night_of_the_outsider": True}), random.Random(seed)
@@ -375,8 +403,7 @@ async def test_the_enter_line_of_a_route_lost_to_the_night_is_whole(tmp_path):
     of the Dates city: you lose the Horses city and the Dates …": the line names the route as
     the claims' do (its cities, kind and map), so the cities lost fit its rows."""
     options = {"night_of_the_outsider": True}
-    prefix, state = play_until(lambda s: s.turn == 0 and s.phase == NIGHT_LOSS, seed=0, choose=builder,
-                               options=options)
+    prefix, state = play_until(lambda s: s.turn == 0 and s.phase == NIGHT_LOSS, seed=0, choose=builder, options=options)
     async with at_my_turn(tmp_path, prefix, seed=0, options=options, what="the Night's loss") as (_app, _pilot, table):
         screen = table.screen
         width, rows = screen.query_one("#status").content_region.width, screen.STATUS_LINES
@@ -403,10 +430,13 @@ async def test_how_to_play_says_who_builds_on_your_map_and_what_the_nights_chips
             if text.scroll_y >= text.max_scroll_y:
                 break
             await pilot.press("pagedown")
-        for words in ("the player to your right holds yours: from turn 1 they may build on your map and take a "
-                      "city there", "until you win your RoP back at an auction",
-                      "its value in gold (the only income there is",
-                      "black chips (the market line's chips)", "a Night costs everyone a route"):
+        for words in (
+            "the player to your right holds yours: from turn 1 they may build on your map and take a city there",
+            "until you win your RoP back at an auction",
+            "its value in gold (the only income there is",
+            "black chips (the market line's chips)",
+            "a Night costs everyone a route",
+        ):
             assert words in read, words
 
 

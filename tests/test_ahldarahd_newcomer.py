@@ -3,6 +3,7 @@ they met it: the AI took a city on their map in turn 1 with nothing on the table
 could; the map showed no mark of its focus; digits typed past what one may bid kept the amount
 short with no word why; and the table no longer moves the plays list's highlight or the
 map's cursor from outside (issue 49: each widget follows the table's state)."""
+
 from __future__ import annotations
 
 import ast
@@ -92,12 +93,19 @@ def selection_set_from_outside(module) -> list[int]:
             continue
         names = queried_names(function)
         for node in ast.walk(function):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                    and node.func.attr in ROW_SETTERS and queried(node.func.value, names)):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ROW_SETTERS
+                and queried(node.func.value, names)
+            ):
                 found.append(node.lineno)
             for target in node.targets if isinstance(node, ast.Assign) else []:
-                if isinstance(target, ast.Attribute) and target.attr in ("highlighted", "cursor") \
-                        and queried(target.value, names):
+                if (
+                    isinstance(target, ast.Attribute)
+                    and target.attr in ("highlighted", "cursor")
+                    and queried(target.value, names)
+                ):
                     found.append(node.lineno)
     return found
 
@@ -163,9 +171,10 @@ async def test_the_hint_leaves_the_enter_line_in_sight(tmp_path):
         status = screen.query_one("#status")
         assert status.region.height >= 2 and not hint.region.overlaps(status.region)
         assert not hint.region.overlaps(screen.query_one("#ah-panel").region)
-        rows = screen_lines(app.screen)[status.region.y:status.region.bottom]
-        assert " ".join(" ".join(row[:status.region.right] for row in rows).split()) == \
-            " ".join(screen.status_text().plain.split())
+        rows = screen_lines(app.screen)[status.region.y : status.region.bottom]
+        assert " ".join(" ".join(row[: status.region.right] for row in rows).split()) == " ".join(
+            screen.status_text().plain.split()
+        )
 
 
 async def test_an_offers_keys_stay_in_the_panel_however_long_the_offer(tmp_path):
@@ -173,12 +182,24 @@ async def test_an_offers_keys_stay_in_the_panel_however_long_the_offer(tmp_path)
     pushed "y accept · n decline" out of sight (the panel wraps its lines itself where its rows
     allow, and else cuts each to one row with "…")."""
     prefix, _ = play_until(building(0))
-    draft = {"partner": 0, "give_gold": 3, "give_cards": ["blue Incense", "blue Metals", "blue Gems"],
-             "give_items": ["Eyes"], "ask_gold": 2, "ask_cards": ["Salt", "Ivory"], "ask_items": ["Shah"]}
+    draft = {
+        "partner": 0,
+        "give_gold": 3,
+        "give_cards": ["blue Incense", "blue Metals", "blue Gems"],
+        "give_items": ["Eyes"],
+        "ask_gold": 2,
+        "ask_cards": ["Salt", "Ivory"],
+        "ask_items": ["Shah"],
+    }
     async with at_my_turn(tmp_path, prefix, what="my build") as (app, pilot, table):
         screen = table.screen
-        screen.table.view = dict(screen.table.view) | {"phase": "answer", "to_move": 0, "draft": draft,
-                                                       "order": [1, 0], "position": 0}
+        screen.table.view = dict(screen.table.view) | {
+            "phase": "answer",
+            "to_move": 0,
+            "draft": draft,
+            "order": [1, 0],
+            "position": 0,
+        }
         screen.table_changed()
         await pilot.pause()
         shown = panel_lines(app)
@@ -191,8 +212,7 @@ async def test_the_panels_hint_line_is_whole_or_says_where_the_hint_is(tmp_path)
     The line names the play as the Enter line does where that fits, else where to find it."""
     async with at_my_turn(tmp_path) as (app, pilot, table):
         screen = table.screen
-        for action, line in ((("done",), "★ hint: Claim no more free routes"),
-                             (("free", 21), HINT_ELSEWHERE)):
+        for action, line in ((("done",), "★ hint: Claim no more free routes"), (("free", 21), HINT_ELSEWHERE)):
             screen.show_hint(action, "")
             await pilot.pause()
             assert panel_lines(app)[2] == line
@@ -203,12 +223,12 @@ async def test_the_next_auction_does_not_start_on_your_own_right_of_passage_once
     your Right of Passage at 0 gold" (the item kept from the turn before), and Enter would put
     it up again for anyone to take (the same with AI 2's, won at 0 the turn before). The table
     starts one move (Bot's) before that auction, with the item the turn before left it."""
+
     def wins_own_rop(state):
         own = ("open", "RoP red", 0)
         return own if state.turn == 0 and own in state.legal_actions() else quiet(state)
 
-    actions, state = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN and s.turn_no == 2,
-                                choose=wins_own_rop)
+    actions, state = play_until(lambda s: s.turn == 0 and s.phase == BID_OPEN and s.turn_no == 2, choose=wins_own_rop)
     assert state.rop[0] == 0 and "RoP red" in {a[1] for a in state.legal_actions() if a[0] == "open"}
     async with at_my_turn(tmp_path, actions[:-2], what="my last move of turn 1") as (app, pilot, table):
         screen, host = table.screen, table.runner.host

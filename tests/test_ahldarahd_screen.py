@@ -4,6 +4,7 @@ written in the builder and answered, a route built from the map, the build ended
 player's map, an incoming offer accepted and declined by keys, a bad offer refused with the
 engine's reason and nothing changed, the Night's pledge stepped and typed, and five players
 that fit."""
+
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
@@ -48,7 +49,7 @@ def panel_lines(app) -> list[str]:
     """The decision panel's lines as the screen shows them (cut where the screen cuts them)."""
     region = app.screen.query_one("#ah-panel").content_region
     rows = screen_lines(app.screen)
-    return [rows[y][region.x:region.right].rstrip() for y in range(region.y, region.bottom)]
+    return [rows[y][region.x : region.right].rstrip() for y in range(region.y, region.bottom)]
 
 
 def log_text(screen) -> str:
@@ -281,8 +282,10 @@ async def test_m_shows_each_players_map_and_a_bad_offer_shows_the_engines_reason
         await pilot.press("m")
         assert "[B Bot]" in board.text and board.owners == screen.table.view["routes"][1]
         assert "B10" in board.text  # Bot's route 16, its cost 10
-        lines = [line.plain for line in map_lines(1, screen.table.view["routes"][1], screen.table.view["cities"][1],
-                                                  board.cursor)]  # (the cursor's route is drawn •)
+        lines = [
+            line.plain
+            for line in map_lines(1, screen.table.view["routes"][1], screen.table.view["cities"][1], board.cursor)
+        ]  # (the cursor's route is drawn •)
         assert all(line in board.text for line in lines)
         await pilot.press("m")
         assert "[R You]" in board.text
@@ -305,15 +308,17 @@ async def test_m_shows_each_players_map_and_a_bad_offer_shows_the_engines_reason
 
 async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_path):
     night = {"night_of_the_outsider": True}
-    prefix, state = play_until(lambda s: s.turn == 0 and s.phase == NIGHT_AVERT, seed=0, choose=builder,
-                               options=night)
+    prefix, state = play_until(lambda s: s.turn == 0 and s.phase == NIGHT_AVERT, seed=0, choose=builder, options=night)
     pledges = [a for a in state.legal_actions() if a[0] == "pledge"]
     async with at_my_turn(tmp_path, prefix, seed=0, options=night, what="the Night") as (app, pilot, table):
         screen, host = table.screen, table.runner.host
         commodity = screen.table.view["night"]["commodity"]
         keys = "+/- or type · b pledge · " + ("a discard · " if ("avert",) in screen.table.legal else "") + "s stand by"
-        assert panel_lines(app)[:3] == [f"Night of the Outsider: {commodity}",
-                                        f"Pledge {pledges[0][1]} gold · 0 of 10 so far", keys]
+        assert panel_lines(app)[:3] == [
+            f"Night of the Outsider: {commodity}",
+            f"Pledge {pledges[0][1]} gold · 0 of 10 so far",
+            keys,
+        ]
         await pilot.press("plus")
         assert f"Pledge {pledges[1][1]} gold · 0 of 10 so far" in panel_lines(app)
         await pilot.press("1", "2")  # 12: more than can be pledged, so all that can, and why
@@ -341,8 +346,10 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
 async def test_five_players_fit_80x24(tmp_path):
     names = ["Tester", "Bot 1", "Bot 2", "Bot 3", "Bot 4"]
     async with match_begun(tmp_path, [SeatSpec("human")] + [SeatSpec("random")] * 4, names, 3) as (app, _, screen):
-        regions = [screen.query_one(selector).region for selector in ("#ah-map", "#ah-players", "#ah-market",
-                                                                       "#ah-panel", "#status")]
+        regions = [
+            screen.query_one(selector).region
+            for selector in ("#ah-map", "#ah-players", "#ah-market", "#ah-panel", "#status")
+        ]
         assert all(region.height for region in regions)
         assert all(a.bottom <= b.y for a, b in pairwise(regions))  # stacked, none hidden
         assert regions[-1].bottom == 23 and regions[0].right <= 49
@@ -360,8 +367,15 @@ async def test_five_players_fit_80x24(tmp_path):
 def test_a_proposal_becomes_the_engines_steps_and_is_checked_by_the_engine():
     assert gold_steps(7) == [5, 1, 1] and gold_steps(0) == []
     proposal = Proposal(1, give_gold=6, ask_cards=["Salt", "Salt"], ask_items=["Shah"])
-    assert steps(proposal) == [("trade_with", 1), ("give_gold", 5), ("give_gold", 1), ("ask_card", "Salt"),
-                               ("ask_card", "Salt"), ("ask_item", "Shah"), ("send",)]
+    assert steps(proposal) == [
+        ("trade_with", 1),
+        ("give_gold", 5),
+        ("give_gold", 1),
+        ("ask_card", "Salt"),
+        ("ask_card", "Salt"),
+        ("ask_item", "Shah"),
+        ("send",),
+    ]
     assert one_step(proposal) is None
     assert one_step(Proposal(1, give_gold=3, ask_cards=["Salt"])) == ("offer", 1, "gold", 3, "card", "Salt")
     _, state = play_until(building(0))
@@ -434,6 +448,7 @@ async def test_opposite_arrows_retrace_the_map_cursors_steps(tmp_path):
             trail.append(board.cursor)
         assert trail == [8, 13, 8, 6, 8, nearest(8, 0, 1)]
 
+
 async def test_the_trade_builder_never_wraps_and_the_log_keeps_only_what_was_sent(tmp_path):
     prefix, _ = play_until(building(0))
     async with at_my_turn(tmp_path, prefix, what="my build") as (app, pilot, table):
@@ -455,6 +470,7 @@ async def test_the_trade_builder_never_wraps_and_the_log_keeps_only_what_was_sen
 
 # -- what Enter plays, the panel's words, a tie on points ----------------------------------------------
 
+
 def status(screen) -> str:
     return " ".join(line.strip() for line in str(screen.query_one("#status").render()).splitlines())
 
@@ -470,6 +486,7 @@ async def test_the_status_line_words_the_route_play_enter_makes_on_the_map(tmp_p
 
         def brief(action):  # the route by its cities: the map beside the line shows it and its owner
             return f"enter: {screen.table.words(describe(screen.world, action, brief=True))}"
+
         assert status(screen) == brief(promised) == "enter: Claim Textiles–Gems (sea) on your map for free"  # whole
         await pilot.press("tab")  # the list's highlighted play: its route is shown on the map
         assert status(screen) == brief(screen.query_one(ActionList).highlighted_action)
@@ -504,8 +521,10 @@ async def test_a_tie_on_points_says_gold_broke_it(tmp_path):
     async with at_my_turn(tmp_path) as (_app, _pilot, table):
         screen = table.screen
         screen.table.view = dict(screen.table.view) | {"gold": [9, 4]}
-        assert screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [1.0, 0.0]) == \
-            "26–26; you win on gold (9 to 4)."
+        assert (
+            screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [1.0, 0.0])
+            == "26–26; you win on gold (9 to 4)."
+        )
         assert screen.result_headline(["Tester (you)", "Bot"], [20.0, 26.0], [0.0, 1.0]) == "Bot wins!"
 
 
@@ -606,10 +625,10 @@ async def test_the_plays_list_and_the_panel_name_one_bid(tmp_path):
 
         def panel_bid():
             return ("open", screen.table.item, screen.table.chosen_amount())
+
         assert panel_bid() == plays.highlighted_action
         rows = plays.actions
-        row = next(i for i, a in enumerate(rows) if a[0] == "open" and a[1] != plays.highlighted_action[1]
-                   and a[2] > 0)
+        row = next(i for i, a in enumerate(rows) if a[0] == "open" and a[1] != plays.highlighted_action[1] and a[2] > 0)
         await pilot.press(*["down"] * (row - plays.highlighted))
         assert plays.highlighted_action == rows[row] == panel_bid()
         assert f"Open: {card_or_item(screen.table, rows[row][1])} at {rows[row][2]} gold" in screen_text(app)
@@ -621,6 +640,7 @@ async def test_the_plays_list_and_the_panel_name_one_bid(tmp_path):
         await pilot.press("b")
         await wait_for(pilot, lambda: host.turn > start, "the opening bid")
         assert host.actions[start] == bid
+
 
 async def test_the_auctions_key_lines_fit_the_panel_whole_at_80x24(tmp_path):
     """The bug: at 80×24 the opening bid's keys were cut ("… · b open" lost its end). Each key
@@ -649,13 +669,23 @@ async def test_an_incense_card_is_an_incense_card_wherever_the_table_names_a_com
     async with at_my_turn(tmp_path) as (app, pilot, table):
         screen = table.screen
         screen.table.turn, base = None, dict(screen.table.view)
-        screen.table.view = base | {"phase": "night_loss", "to_move": 1,
-                                    "night": base["night"] | {"commodity": "Incense"}}
+        screen.table.view = base | {
+            "phase": "night_loss",
+            "to_move": 1,
+            "night": base["night"] | {"commodity": "Incense"},
+        }
         screen.table_changed()
         await pilot.pause()
         assert panel_lines(app)[0] == "The Night: lose a route into an Incense city"
-        draft = {"partner": 0, "give_gold": 0, "give_cards": ["blue Incense"], "give_items": [], "ask_gold": 2,
-                 "ask_cards": [], "ask_items": []}
+        draft = {
+            "partner": 0,
+            "give_gold": 0,
+            "give_cards": ["blue Incense"],
+            "give_items": [],
+            "ask_gold": 2,
+            "ask_cards": [],
+            "ask_items": [],
+        }
         screen.table.view = base | {"phase": "compose", "to_move": 1, "draft": draft, "order": [1, 0], "position": 0}
         screen.table_changed()
         await pilot.pause()
@@ -664,8 +694,10 @@ async def test_an_incense_card_is_an_incense_card_wherever_the_table_names_a_com
     incense = COMMODITIES.index("Incense")
     r = next(r for r, (a, _) in enumerate(ENDS) if COMMODITY_AT[0][a] == incense)
     other = COMMODITIES[COMMODITY_AT[0][ENDS[r][1]]]
-    assert route_problem(view, 0, 0, r, str) == \
-        f"a claim takes an Incense or {other} card and 1 gold, a purchase {COST[r]} gold"
+    assert (
+        route_problem(view, 0, 0, r, str)
+        == f"a claim takes an Incense or {other} card and 1 gold, a purchase {COST[r]} gold"
+    )
     assert side_words(0, ["Incense", "Salt"], [], str) == "an Incense card and a Salt card"
     assert side_words(0, ["Incense"], [], str, asking=True) == "any Incense card"
 
@@ -691,7 +723,13 @@ def test_every_item_a_player_or_the_table_holds_shows_at_80_columns():
     assert items_of(view, 1, 19) == "R:RB Sh Ey PQ"
     line = players_text(view, 0, lambda seat, width: f"P{seat}", 47).plain.splitlines()[2]
     assert len(line) <= 47 and line.endswith("R:RB Sh Ey PQ")
-    table = {**view, "rop": [-1, -1, -1], "shah": -1, "eyes": -1, "pirate": -1,
-             "hand": ["red Metals", "blue Textiles", "green Horses"]}
+    table = {
+        **view,
+        "rop": [-1, -1, -1],
+        "shah": -1,
+        "eyes": -1,
+        "pirate": -1,
+        "hand": ["red Metals", "blue Textiles", "green Horses"],
+    }
     second = market_text(table, 47).plain.splitlines()[1]
     assert second == "Hand: Me Te Ho · table: R:RBG Sh Ey PQ"  # the hand's codes make the room

@@ -1,5 +1,6 @@
 """The shark (``games/ahldarahd/shark.py``): the trading adversary the AI's trades are measured
 against (docs/ai.md, "AI trading, restated")."""
+
 from __future__ import annotations
 
 import random
@@ -45,8 +46,9 @@ def test_the_sharks_trade_is_one_it_can_send_and_worth_its_while_from_its_view_a
     for state, seat in builds(24):
         world = GAME.from_view(state.view(seat), seat)
         pick = best_trade(world, seat, random.Random(1))
-        redealt = best_trade(GAME.from_view(state.determinize(seat, random.Random(9)).view(seat), seat),
-                             seat, random.Random(1))
+        redealt = best_trade(
+            GAME.from_view(state.determinize(seat, random.Random(9)).view(seat), seat), seat, random.Random(1)
+        )
         assert pick == redealt  # it reads the view only
         if pick is None:
             continue
@@ -124,9 +126,9 @@ def test_a_hint_passes_over_the_offers_the_veto_rejects_and_asks_the_veto_of_no_
             break
         (passed if ai.vetoed(state, seat, action) else allowed).append(action)
     assert shown == allowed and set(passed) & set(order[:3])  # the search's own top three held rejected offers
-    walked = order[:len(allowed) + len(passed)]
+    walked = order[: len(allowed) + len(passed)]
     assert asked == [action for action in walked if action[0] == "offer"]
-    assert any(action[0] == "offer" for action in order[len(walked):])  # offers below were never weighed
+    assert any(action[0] == "offer" for action in order[len(walked) :])  # offers below were never weighed
 
 
 async def test_the_ai_workers_make_and_show_no_offer_the_veto_rejects(worker):
@@ -197,8 +199,7 @@ def budgets(monkeypatch) -> list[int]:
     return asked
 
 
-def test_where_the_proposers_view_fixes_the_partners_hand_the_veto_searches_one_world_with_the_whole_budget(
-        budgets):
+def test_where_the_proposers_view_fixes_the_partners_hand_the_veto_searches_one_world_with_the_whole_budget(budgets):
     """Worlds redealt from the proposer's view that agree on the partner's hand differ in nothing
     the partner's search does not redeal itself: ``ai.answer_value`` then searches once with the
     budget of all its worlds, not the same small estimate several times (docs/ai.md, "The trap
@@ -241,7 +242,7 @@ def test_at_easy_a_search_of_its_own_size_screens_an_offer_and_only_what_it_pass
                 assert easy
             else:
                 weighed += 1
-                assert asked[1:] == budgets[len(asked):] and easy == full  # the full veto's own searches
+                assert asked[1:] == budgets[len(asked) :] and easy == full  # the full veto's own searches
     assert screened and weighed
 
 
@@ -286,8 +287,13 @@ def test_a_review_names_as_the_better_move_no_offer_the_veto_rejects():
     state, seat = decision(OFFER_FIRST)
     view = state.view(seat)
     world = GAME.from_view(view, seat)
-    searched = search(world, seat, iterations=VETO_ITERATIONS, seed=seed_of(seat, 0),
-                      **search_settings(review_level(GAME, VETO_ITERATIONS), GAME))
+    searched = search(
+        world,
+        seat,
+        iterations=VETO_ITERATIONS,
+        seed=seed_of(seat, 0),
+        **search_settings(review_level(GAME, VETO_ITERATIONS), GAME),
+    )
     order = sorted(searched.root.children, key=lambda action: -searched.root.children[action].visits)
     assert order[0][0] == "offer" and vetoed(state, seat, order[0])  # the search likes a trap best
     judged = judge(GAME.id, seat, Position(0, view, order[0]), VETO_ITERATIONS)  # the person made it

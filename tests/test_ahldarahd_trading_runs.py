@@ -1,6 +1,7 @@
 """The trading benchmarks' line-ups and counts (``benchmarks/ahldarahd_trades.py``), and, as a slow
 strength run, the answer veto against the traps benchmark's judge (docs/ai.md, "AI trading,
 restated")."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -34,8 +35,7 @@ def game(seed: int, seats: list[str], outcome: list[float], scores: list[float],
 
 def test_an_exploit_round_seats_the_shark_and_then_its_twin_in_each_seat_among_trading_ais():
     games = TRADES.exploit_games([SHARK, TWIN, AI], 3)
-    assert games == [[SHARK, AI, AI], [TWIN, AI, AI], [AI, SHARK, AI], [AI, TWIN, AI],
-                     [AI, AI, SHARK], [AI, AI, TWIN]]
+    assert games == [[SHARK, AI, AI], [TWIN, AI, AI], [AI, SHARK, AI], [AI, TWIN, AI], [AI, AI, SHARK], [AI, AI, TWIN]]
 
 
 def test_a_pairing_sets_the_sharks_game_against_its_twins_on_the_same_deal_where_a_shark_offer_was_taken():
@@ -58,8 +58,10 @@ def test_a_pairing_sets_the_sharks_game_against_its_twins_on_the_same_deal_where
 def test_the_ordinary_line_ups_keep_one_seed_per_line_up_and_round():
     """Runs already reported replay exactly: the rotations of a line-up share its seed."""
     groups = TRADES.rotations([SHARK, TWIN, AI], 3)
-    assert groups == [[[SHARK, TWIN, AI], [TWIN, AI, SHARK], [AI, SHARK, TWIN]],
-                      [[SHARK, AI, TWIN], [AI, TWIN, SHARK], [TWIN, SHARK, AI]]]
+    assert groups == [
+        [[SHARK, TWIN, AI], [TWIN, AI, SHARK], [AI, SHARK, TWIN]],
+        [[SHARK, AI, TWIN], [AI, TWIN, SHARK], [TWIN, SHARK, AI]],
+    ]
 
 
 def test_a_proposal_the_judge_finds_a_trap_is_weighed_again_deeper_and_both_are_summed_up(monkeypatch, capsys):
@@ -112,12 +114,21 @@ def test_no_offer_the_ai_allows_itself_is_a_trap_for_a_normal_search_from_the_pa
 def test_trading_is_measured_only_over_the_games_where_a_trade_was_accepted(capsys):
     """A trading seat and its never-trading twin make the same moves where no trade is accepted:
     those games would count as evidence of a 50% split that says nothing."""
-    def played(seats, outcome, trades, builds):
-        return {**game(1, seats, outcome, [5, 4, 3], trades), "made": [0, 0, 0], "accepted": [0, 0, 0],
-                "failed": [0, 0, 0], "answers": [], "builds": builds}
 
-    records = [played([AI, AI, TWIN], [1.0, 0.0, 0.0], [[2, 0, 1]], [[0, 1, 1], [1, 0, 0], [2, 1, 0]]),
-               played([TWIN, AI, AI], [1.0, 0.0, 0.0], [], [[1, 1, 0]])]
+    def played(seats, outcome, trades, builds):
+        return {
+            **game(1, seats, outcome, [5, 4, 3], trades),
+            "made": [0, 0, 0],
+            "accepted": [0, 0, 0],
+            "failed": [0, 0, 0],
+            "answers": [],
+            "builds": builds,
+        }
+
+    records = [
+        played([AI, AI, TWIN], [1.0, 0.0, 0.0], [[2, 0, 1]], [[0, 1, 1], [1, 0, 0], [2, 1, 0]]),
+        played([TWIN, AI, AI], [1.0, 0.0, 0.0], [], [[1, 1, 0]]),
+    ]
     summary = TRADES.summarize(records, [AI, TWIN], False)
     out = capsys.readouterr().out
     assert summary[f"{AI} vs {TWIN}"]["pairings"] == 2  # the first game's two pairings only

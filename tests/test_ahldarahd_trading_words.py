@@ -1,6 +1,7 @@
 """Trading a person can read: AI seats propose the trades both sides gain from, every decline
 says why in words that reveal nothing, the plays list marks long shots, and the hints speak truly
 of the last turn and of a rich rival."""
+
 from __future__ import annotations
 
 import random
@@ -44,8 +45,10 @@ def test_an_ai_proposes_first_in_its_build_a_trade_both_sides_gain_from_and_writ
     assert policy_move is not None
     written = steps(found.proposal)
     step = next(iter(policy_move[0]))
-    assert step in (written[0], ("offer", found.proposal.partner, *found.proposal.side(True)[0],
-                                 *found.proposal.side(False)[0]))
+    assert step in (
+        written[0],
+        ("offer", found.proposal.partner, *found.proposal.side(True)[0], *found.proposal.side(False)[0]),
+    )
     while state.phase != ANSWER:  # the draft goes on, step by step, to its sending
         line = next_step(GAME.from_view(state.view(seat), seat), seat)
         assert line is not None and line[-1][0] in ("send", "offer")

@@ -1,4 +1,5 @@
 """Caravans of Ahldarahd's evaluation weights fitted to self-play (``games/ahldarahd/tuned.py``)."""
+
 from __future__ import annotations
 
 import json
@@ -23,15 +24,18 @@ def test_the_shipped_weights_load_and_differ_from_the_hand_set_ones() -> None:
     assert load(text()) == HAND
 
 
-@pytest.mark.parametrize(("changes", "reason"), [
-    ({"gold": True}, "finite numbers"),
-    ({"card": -0.1}, "at least 0"),
-    ({"spread_end": float("nan")}, "finite numbers"),
-    ({"route_gold": 0}, "above 0"),
-    ({"confidence": [1, 0.5]}, "list of 5"),
-    ({"confidence": "high"}, "list of 5"),
-    ({"pirate": 1.0}, "exactly these fields"),
-])
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"gold": True}, "finite numbers"),
+        ({"card": -0.1}, "at least 0"),
+        ({"spread_end": float("nan")}, "finite numbers"),
+        ({"route_gold": 0}, "above 0"),
+        ({"confidence": [1, 0.5]}, "list of 5"),
+        ({"confidence": "high"}, "list of 5"),
+        ({"pirate": 1.0}, "exactly these fields"),
+    ],
+)
 def test_weights_that_are_not_numbers_the_evaluation_can_use_are_refused(changes: dict, reason: str) -> None:
     with pytest.raises(ValueError, match=reason):
         load(text(**changes))

@@ -1,6 +1,7 @@
 """The Caravans of Ahldarahd view is of its declared type in every phase and variant: the
 auction, the draft, the Night and a refused offer each appear and are checked (the contract test
 checks every game's views over quick playouts, where some of these never arise)."""
+
 from __future__ import annotations
 
 import random
@@ -11,8 +12,11 @@ from view_types import packed, problems
 from caravan_tui.games.ahldarahd import GAME
 from caravan_tui.games.ahldarahd.views import AhldarahdView
 
-OPTION_SETS = [{}, {"night_of_the_outsider": True, "neutral_map": True},
-               {"night_of_the_outsider": True, "market_drift": False}]
+OPTION_SETS = [
+    {},
+    {"night_of_the_outsider": True, "neutral_map": True},
+    {"night_of_the_outsider": True, "market_drift": False},
+]
 
 
 @pytest.mark.parametrize(("players", "options"), [(3, OPTION_SETS[0]), (4, OPTION_SETS[1]), (5, OPTION_SETS[2])])

@@ -1,4 +1,5 @@
 """The ai package: ISMCTS invariants, determinism, no peeking, policies, the worker, strength."""
+
 from __future__ import annotations
 
 import asyncio
@@ -101,7 +102,7 @@ class Toy:
 def toy(players: int, seed: int = 0) -> Toy:
     cards = list(range(1, 3 * players + 1))
     random.Random(seed).shuffle(cards)
-    return Toy([sorted(cards[3 * s:3 * s + 3]) for s in range(players)])
+    return Toy([sorted(cards[3 * s : 3 * s + 3]) for s in range(players)])
 
 
 def walk(node: Node):
@@ -124,8 +125,10 @@ def play_match(policies: dict[int, object], seed: int, options: dict = ONE_HAND)
 
 
 def test_ai_never_imports_textual() -> None:
-    code = ("import sys, caravan_tui.ai, caravan_tui.ai.worker\n"
-            "assert not any(m.startswith('textual') for m in sys.modules)")
+    code = (
+        "import sys, caravan_tui.ai, caravan_tui.ai.worker\n"
+        "assert not any(m.startswith('textual') for m in sys.modules)"
+    )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[1])
 
 
@@ -191,8 +194,9 @@ def test_a_shared_list_of_legal_actions_searches_as_a_fresh_one_does() -> None:
     assert len(shared.root.children) == len(world.legal_actions())
 
     def stats(node: Node) -> list:
-        return [(action, child.visits, child.avail, child.reward, stats(child))
-                for action, child in node.children.items()]
+        return [
+            (action, child.visits, child.avail, child.reward, stats(child)) for action, child in node.children.items()
+        ]
 
     assert shared.root.kids is not None and fresh.root.kids is None  # each took its path
     assert stats(shared.root) == stats(fresh.root) and shared.action == fresh.action
@@ -242,8 +246,7 @@ def test_search_never_reads_hidden_cards() -> None:
     b = search(other, seat, iterations=150, seed=3)
     assert a.action == b.action and a.visits == b.visits
     policy = make_policy("ai:normal", iterations=150)
-    assert policy.choose(GAME.id, state.view(seat), seat, 3) == policy.choose(
-        GAME.id, other.view(seat), seat, 3)
+    assert policy.choose(GAME.id, state.view(seat), seat, 3) == policy.choose(GAME.id, other.view(seat), seat, 3)
 
 
 def test_equal_information_gives_equal_choice() -> None:
@@ -299,6 +302,7 @@ def test_prior_leaves_the_searched_state_alone() -> None:
 def test_search_weighs_only_the_considered_actions() -> None:
     """A game's ``considered`` narrows every seat's choices, in the tree and in rollouts: a toy
     whose AI never doubles never reaches a position where a double was played."""
+
     def never_double(state, legal):
         return [a for a in legal if a != ("double",)]
 
@@ -326,14 +330,13 @@ def test_progressive_widening_caps_children() -> None:
     wide = search(world, seat, iterations=400, horizon=0, seed=1).root
     narrow = search(world, seat, iterations=400, horizon=0, seed=1, widening=0.5, widening_base=2).root
     assert len(wide.children) == min(legal, 400)
-    assert 10 < len(narrow.children) <= math.ceil(2 * 400 ** 0.5) < legal
+    assert 10 < len(narrow.children) <= math.ceil(2 * 400**0.5) < legal
 
 
 def test_progress_callback() -> None:
     reports = []
     world = toy(2)
-    search(world, 0, iterations=100, seed=0, progress=lambda n, a: reports.append((n, a)),
-           progress_every=25)
+    search(world, 0, iterations=100, seed=0, progress=lambda n, a: reports.append((n, a)), progress_every=25)
     assert [n for n, _ in reports] == [25, 50, 75, 100]
     assert all(a in world.legal_actions() for _, a in reports)
 
@@ -380,8 +383,13 @@ def test_games_get_their_own_search_settings(game) -> None:
 
 def test_game_settings_are_checked() -> None:
     game = GAMES["camel_caravan"]
-    for bad in ({"expert": {"horizon": 1}}, {"easy": {"searches": 4}}, {"easy": {"horizn": 1}},
-                {"easy": {"widening": -1}}, {"easy": {"name": "x"}}):
+    for bad in (
+        {"expert": {"horizon": 1}},
+        {"easy": {"searches": 4}},
+        {"easy": {"horizn": 1}},
+        {"easy": {"widening": -1}},
+        {"easy": {"name": "x"}},
+    ):
         with pytest.raises(ValueError):
             check_game_ai(dataclasses.replace(game, ai=GameAI(levels=bad, prior=game.ai.prior)))
     with pytest.raises(ValueError, match="has none"):
@@ -498,8 +506,9 @@ asyncio.run(main())
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
 def test_worker_processes_end_with_a_parent_killed_outright() -> None:
-    parent = subprocess.Popen([sys.executable, "-c", KILLED_PARENT], stdout=subprocess.PIPE, text=True,
-                              cwd=Path(__file__).parent.parent)
+    parent = subprocess.Popen(
+        [sys.executable, "-c", KILLED_PARENT], stdout=subprocess.PIPE, text=True, cwd=Path(__file__).parent.parent
+    )
     try:
         workers = [int(pid) for pid in parent.stdout.readline().split()]
         assert workers and all(Path(f"/proc/{pid}").exists() for pid in workers)
@@ -516,8 +525,7 @@ async def test_worker_reports_progress_and_runs_parallel_searches() -> None:
     assert policy.level.searches == 2
     reports = []
     async with AIWorker() as worker:
-        action = await worker.choose(policy, Question(GAME.id, state.view(seat), seat, 5),
-                                     on_progress=reports.append)
+        action = await worker.choose(policy, Question(GAME.id, state.view(seat), seat, 5), on_progress=reports.append)
     assert action == policy.choose(GAME.id, state.view(seat), seat, 5)
     assert reports and all(r.action in state.legal_actions() and r.text for r in reports)
     assert [r.iterations for r in reports] == sorted(r.iterations for r in reports)
@@ -529,8 +537,9 @@ async def test_worker_crash_is_an_error_not_a_hang() -> None:
     slow = make_policy("ai:normal", level=Level("slow", iterations=None, seconds=30, horizon=4))
     started = asyncio.Event()
     async with AIWorker(max_workers=1) as worker:
-        search_task = asyncio.create_task(worker.choose(
-            slow, Question(GAME.id, state.view(seat), seat, 0), on_progress=lambda _: started.set()))
+        search_task = asyncio.create_task(
+            worker.choose(slow, Question(GAME.id, state.view(seat), seat, 0), on_progress=lambda _: started.set())
+        )
         await asyncio.wait_for(started.wait(), 30)
         for process in worker._pool._processes.values():
             process.kill()

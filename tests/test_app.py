@@ -1,4 +1,5 @@
 """The Textual app driven through Pilot at 80×24, with a tmp save folder and a tiny AI budget."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -42,7 +43,6 @@ def make_app(tmp_path, iterations: int = 30, **kwargs) -> CaravanApp:
     return quick_app(tmp_path, iterations, flash_seconds=0.05, **kwargs)
 
 
-
 def my_turn(app) -> bool:
     return isinstance(app.screen, DecktetCaravanScreen) and app.screen.table.turn is not None
 
@@ -53,8 +53,9 @@ def seed_where_leader(seat: int, hands: int = 1) -> int:
 
 
 def setup(seed: int, hands: int = 1, level: str = "easy") -> MatchSetup:
-    return MatchSetup("decktet_caravan", [SeatSpec("human"), SeatSpec.ai(level)], ["Tester", "Bot"],
-                      {"hands": hands}, seed)
+    return MatchSetup(
+        "decktet_caravan", [SeatSpec("human"), SeatSpec.ai(level)], ["Tester", "Bot"], {"hands": hands}, seed
+    )
 
 
 async def focus(pilot, widget_id: str, limit: int = 15) -> None:
@@ -136,8 +137,11 @@ async def test_a_whole_match_by_keys(tmp_path):
 
         from_hand = from_list = passes = 0
         for _ in range(200):
-            await wait_for(pilot, lambda: my_turn(app) or isinstance(app.screen, (MatchOverScreen, HandSummaryScreen)),
-                           "my turn or the end")
+            await wait_for(
+                pilot,
+                lambda: my_turn(app) or isinstance(app.screen, (MatchOverScreen, HandSummaryScreen)),
+                "my turn or the end",
+            )
             if not my_turn(app):
                 break
             screen = app.screen
@@ -153,8 +157,9 @@ async def test_a_whole_match_by_keys(tmp_path):
             else:
                 await play_from_list(pilot, 0)
                 from_list += 1
-            await wait_for(pilot, lambda turn=turn: app.runner is None or app.runner.host.turn > turn,
-                           "the move to land")
+            await wait_for(
+                pilot, lambda turn=turn: app.runner is None or app.runner.host.turn > turn, "the move to land"
+            )
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the end of the match")
         assert from_hand and from_list
         over = app.screen
@@ -213,8 +218,10 @@ async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
         assert panel.showing and "%" not in panel.text
         stands = next(line for line in panel.text.splitlines() if line.startswith("How it stands: "))
         box = panel.region
-        shown = " ".join(line[box.x:box.right].strip(" │╭╮╰╯─▁▂▃▄▅▆▇█")  # (borders, the scrollbar)
-                         for line in screen_lines(app.screen)[box.y:box.bottom])
+        shown = " ".join(
+            line[box.x : box.right].strip(" │╭╮╰╯─▁▂▃▄▅▆▇█")  # (borders, the scrollbar)
+            for line in screen_lines(app.screen)[box.y : box.bottom]
+        )
         assert " ".join(stands.split()) in " ".join(shown.split())  # whole at 80×24, where a title was cut
         assert screen.query_one(CardGrid).marked == set(cards_in(actions.hinted))
         await pilot.press("h")  # h again hides it
@@ -236,7 +243,8 @@ async def test_hint_shows_and_undo_stops_at_what_the_reply_showed(tmp_path):
 #: rules with contents to tab into and more than a page to scroll: the viewer's keys do the same
 #: on it as on a game's rules, at a fraction of the Markdown to lay out and restyle at each focus
 SHORT_RULES = "# A game\n\n" + "".join(
-    f"## Part {part}\n\n" + "".join(f"Line {line} of part {part}.\n\n" for line in range(8)) for part in range(4))
+    f"## Part {part}\n\n" + "".join(f"Line {line} of part {part}.\n\n" for line in range(8)) for part in range(4)
+)
 
 
 async def test_rules_viewer_clicks_and_menu(tmp_path):
@@ -351,12 +359,14 @@ async def test_the_footer_offers_pass_only_where_a_pass_is_legal(tmp_path):
 
         def offered() -> bool:
             return any(binding.action == "pass" for binding, _, _ in keys_shown(screen)[0])
+
         assert PASS not in screen.table.legal and not offered()
         await pilot.press("p")
         assert host.turn == 0  # nothing sent
         screen.act(next(a for a in screen.table.legal if a != PASS))
         await wait_for(pilot, lambda: my_turn(app) and PASS in screen.table.legal, "a turn where I may pass")
         assert offered()
+
 
 async def test_a_key_pressed_at_once_after_undo_waits_for_the_position_it_brings(tmp_path):
     """The bug: ``u`` and a key at once acted on the position the undo took back (a block on a
@@ -388,9 +398,11 @@ async def test_the_screen_answers_keys_while_the_ai_thinks(tmp_path):
     app = make_app(tmp_path, iterations=5000)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(setup(seed_where_leader(1), level="normal"))
-        await wait_for(pilot, lambda: isinstance(app.screen, DecktetCaravanScreen)
-                       and app.screen.table.view is not None,
-                       "the table")
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, DecktetCaravanScreen) and app.screen.table.view is not None,
+            "the table",
+        )
         screen = app.screen
         status = screen.query_one("#status")
         await wait_for(pilot, lambda: "iterations" in str(status.render()), "the AI's progress")
@@ -448,6 +460,7 @@ async def test_how_to_play_below_80x24_says_so_and_keeps_its_buttons(tmp_path):
         assert "The terminal is smaller than 80×24" in text
         assert "Play (enter)" in text and "Don't show again (d)" in text
 
+
 def test_each_game_brings_its_screen_and_any_other_plays_on_the_generic_one():
     for game in GAMES.values():
         screen = game_screen_class(game)
@@ -478,8 +491,14 @@ async def test_every_game_is_playable_from_the_generic_screen(tmp_path, monkeypa
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(MatchSetup(game.id, seats, names, dict(game.quick_options), 5))
         for _ in range(3):
-            await wait_for(pilot, lambda: app.runner is None or (
-                isinstance(app.screen, GenericGameScreen) and app.screen.table.turn is not None), "my turn")
+            await wait_for(
+                pilot,
+                lambda: (
+                    app.runner is None
+                    or (isinstance(app.screen, GenericGameScreen) and app.screen.table.turn is not None)
+                ),
+                "my turn",
+            )
             if app.runner is None:
                 break
             turn = app.runner.host.turn
@@ -490,11 +509,11 @@ async def test_every_game_is_playable_from_the_generic_screen(tmp_path, monkeypa
             assert screen.table.names == names and "Tester" not in str(screen.query_one("#summary").render())
 
 
-
 # the clients, the turns and the log's seat fields are the kit's: by default the most seats
 # (Caravanserai, six screens) and two with hidden hands (Decktet Caravan)
-@pytest.mark.parametrize("game,players", generic_tables(("caravanserai", "decktet_caravan"),
-                                                        lambda game: game.players[-1]))
+@pytest.mark.parametrize(
+    "game,players", generic_tables(("caravanserai", "decktet_caravan"), lambda game: game.players[-1])
+)
 async def test_every_seat_can_be_a_person_on_a_generic_screen(tmp_path, game, players):
     """Each person's screen is a client of the match: with every seat played by a person (one
     screen each, all in one app), each screen acts only on its own turn and reads the log in
@@ -509,8 +528,11 @@ async def test_every_seat_can_be_a_person_on_a_generic_screen(tmp_path, game, pl
         runner.start()
         try:
             for _ in range(players + 1):
-                await wait_for(pilot, lambda: any(s.table.turn is not None for s in screens)
-                               or runner.host.status != "playing", "someone's turn")
+                await wait_for(
+                    pilot,
+                    lambda: any(s.table.turn is not None for s in screens) or runner.host.status != "playing",
+                    "someone's turn",
+                )
                 if runner.host.status != "playing":
                     break
                 (mover,) = [s for s in screens if s.table.turn is not None]
@@ -544,7 +566,12 @@ async def test_a_spectator_has_no_hand_no_seat_keys_and_waits_for_people_by_name
             assert "thinking" not in str(status.render())
             assert not watching.query_one(CardGrid).display and playing.query_one(CardGrid).display
             assert [watching.check_action(a, ()) for a in ("hint", "undo", "save", "pass", "rules")] == [
-                False, False, False, False, True]
+                False,
+                False,
+                False,
+                False,
+                True,
+            ]
             assert playing.check_action("hint", ()) and playing.check_action("pass", ())
             await pilot.press("escape")
             assert isinstance(app.screen, ConfirmScreen)
@@ -583,10 +610,16 @@ async def test_a_spectator_sees_the_latest_hand_summary_alone(tmp_path):
 async def test_cards_with_several_readings_ask_which_one(tmp_path):
     game = get_game("decktet_caravan")
     seed, readings = next(
-        (s, group) for s in range(200)
-        for state in [game.new(2, seed=s, options={"hands": 1})] if state.to_move() == 0
-        for group in [[a for a in state.legal_actions() if cards_in(a) == cards]
-                      for cards in {cards_in(a) for a in state.legal_actions()}] if len(group) > 1)
+        (s, group)
+        for s in range(200)
+        for state in [game.new(2, seed=s, options={"hands": 1})]
+        if state.to_move() == 0
+        for group in [
+            [a for a in state.legal_actions() if cards_in(a) == cards]
+            for cards in {cards_in(a) for a in state.legal_actions()}
+        ]
+        if len(group) > 1
+    )
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(setup(seed))
@@ -688,8 +721,10 @@ async def test_the_palette_lists_each_command_once(tmp_path):
 def test_after_a_resignation_the_headline_says_who_gave_up_and_who_wins():
     """The bug: a resignation at four players read "A draw between AI 2 and AI 3 and AI 4." for
     players whose scores differ (the others share the win)."""
-    assert resigned_line(["You", "AI 2", "AI 3", "AI 4"], [0.0, 1 / 3, 1 / 3, 1 / 3]) == \
-        "You resigned: AI 2, AI 3 and AI 4 share the win."
+    assert (
+        resigned_line(["You", "AI 2", "AI 3", "AI 4"], [0.0, 1 / 3, 1 / 3, 1 / 3])
+        == "You resigned: AI 2, AI 3 and AI 4 share the win."
+    )
     assert resigned_line(["Ann", "You", "Bob"], [0.5, 0.0, 0.5]) == "You resigned: Ann and Bob share the win."
     assert resigned_line(["You", "AI 2"], [0.0, 1.0]) == "You resigned: AI 2 wins."
     assert resigned_line(["Ann", "You"], [0.0, 1.0]) == "Ann resigned: You win."

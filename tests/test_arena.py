@@ -1,4 +1,5 @@
 """The arena: schedules, the win-rate matrix, ratings, and replays from recorded seeds."""
+
 from __future__ import annotations
 
 import json
@@ -54,7 +55,7 @@ def test_both_seat_orders_play_one_seed_and_points_are_averaged_per_seat():
 
 def test_wilson_interval_known_values_and_symmetry():
     low, high = wilson_interval(10, 10)
-    assert (low, high) == pytest.approx((10 / (10 + Z95 ** 2), 1.0))
+    assert (low, high) == pytest.approx((10 / (10 + Z95**2), 1.0))
     assert wilson_interval(21.5, 30) == pytest.approx((0.5383, 0.8459), abs=1e-4)
     low, high = wilson_interval(3, 10)
     assert (1 - high, 1 - low) == pytest.approx(wilson_interval(7, 10))
@@ -93,8 +94,25 @@ def test_ratings_order_a_dominant_seat_first():
 def test_arena_and_replay_commands(capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
     out_file = tmp_path / "arena.json"
-    assert main(["arena", "decktet_caravan", "--seats", "random,greedy", "--rounds", "1",
-                 "--option", "hands=1", "--workers", "1", "--json", str(out_file)]) == 0
+    assert (
+        main(
+            [
+                "arena",
+                "decktet_caravan",
+                "--seats",
+                "random,greedy",
+                "--rounds",
+                "1",
+                "--option",
+                "hands=1",
+                "--workers",
+                "1",
+                "--json",
+                str(out_file),
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "win rate of row vs column" in out and "rating" in out and "mean points" in out
     data = json.loads(out_file.read_text())
@@ -103,13 +121,33 @@ def test_arena_and_replay_commands(capsys, tmp_path, monkeypatch):
     assert "as recorded" in capsys.readouterr().out
     [entry] = SaveStore().entries()
     assert entry.snapshot.status == "over" and entry.snapshot.actions == [
-        tuple(a) for a in data["matches"][1]["actions"]]
+        tuple(a) for a in data["matches"][1]["actions"]
+    ]
 
 
 def test_arena_records_and_prints_each_seats_time_and_decisions(capsys, tmp_path):
     out_file = tmp_path / "arena.json"
-    assert main(["arena", "decktet_caravan", "--seats", "random,ai:easy", "--rounds", "1", "--iterations", "20",
-                 "--option", "hands=1", "--workers", "1", "--json", str(out_file)]) == 0
+    assert (
+        main(
+            [
+                "arena",
+                "decktet_caravan",
+                "--seats",
+                "random,ai:easy",
+                "--rounds",
+                "1",
+                "--iterations",
+                "20",
+                "--option",
+                "hands=1",
+                "--workers",
+                "1",
+                "--json",
+                str(out_file),
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "s/move" in out
     data = json.loads(out_file.read_text())
@@ -125,16 +163,35 @@ def test_arena_records_and_prints_each_seats_time_and_decisions(capsys, tmp_path
 
 def test_solo_selfplay_reports_scores_and_titles_not_wins(capsys, tmp_path):
     out_file = tmp_path / "solo.json"
-    assert main(["selfplay", "caravanserai", "--seats", "greedy", "--games", "3", "--seed", "2",
-                 "--workers", "1", "--json", str(out_file)]) == 0
+    assert (
+        main(
+            [
+                "selfplay",
+                "caravanserai",
+                "--seats",
+                "greedy",
+                "--games",
+                "3",
+                "--seed",
+                "2",
+                "--workers",
+                "1",
+                "--json",
+                str(out_file),
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert "win" not in out and "mean score" in out
     scores = [match["scores"][0] for match in json.loads(out_file.read_text())]
     row = next(line for line in out.splitlines() if line.startswith("greedy "))
     assert row.split()[1:4] == ["3", f"{sum(scores) / 3:.2f}", f"{min(scores):g}-{max(scores):g}"]
     titles = next(line for line in out.splitlines() if line.startswith("titles, greedy: "))
-    counts = {name: int(count) for name, count in
-              (part.rsplit(" ", 1) for part in titles.removeprefix("titles, greedy: ").split(" · "))}
+    counts = {
+        name: int(count)
+        for name, count in (part.rsplit(" ", 1) for part in titles.removeprefix("titles, greedy: ").split(" · "))
+    }
     assert sum(counts.values()) == 3
     assert counts["none"] == sum(score < 25 for score in scores)
     assert counts["Camel driver"] == sum(25 <= score < 30 for score in scores)
@@ -143,17 +200,27 @@ def test_solo_selfplay_reports_scores_and_titles_not_wins(capsys, tmp_path):
 def test_a_solo_score_earns_the_highest_title_it_reaches():
     titles = ((40, "Tribal chief"), (25, "Camel driver"))
     assert [title_of(score, titles) for score in (24, 25, 39, 40, 99)] == [
-        None, "Camel driver", "Camel driver", "Tribal chief", "Tribal chief"]
+        None,
+        "Camel driver",
+        "Camel driver",
+        "Tribal chief",
+        "Tribal chief",
+    ]
 
 
 def test_wins_by_seat_position_show_the_first_seats_advantage():
     """Two seats of one strength, each seat order played: the first position's share of the wins
     is what moving first is worth, with its interval."""
+
     def record(specs, outcome):
         return MatchRecord("decktet_caravan", 1, {}, specs, [0.0, 0.0], outcome, 2, [0.0, 0.0], [1, 1])
 
-    records = [record(["a", "b"], [1.0, 0.0]), record(["b", "a"], [1.0, 0.0]),
-               record(["a", "b"], [0.5, 0.5]), record(["b", "a"], [0.0, 1.0])]
+    records = [
+        record(["a", "b"], [1.0, 0.0]),
+        record(["b", "a"], [1.0, 0.0]),
+        record(["a", "b"], [0.5, 0.5]),
+        record(["b", "a"], [0.0, 1.0]),
+    ]
     table = standings(["a", "b"], records)
     assert table.by_position == [2.5, 1.5] and table.matches == 4
     share, interval = table.first_seat()
@@ -166,6 +233,7 @@ def test_wins_by_seat_position_show_the_first_seats_advantage():
 def test_wins_by_order_of_play_count_from_the_seat_the_game_drew_to_start():
     """Camel Caravan draws its start player: seed 1 starts seat 2, seed 2 seat 1. A win is
     counted for the place its seat had in the order of play, not for its seat number."""
+
     def record(seed, outcome):
         return MatchRecord("camel_caravan", seed, {}, ["a", "b"], [0.0, 0.0], outcome, 2, [0.0, 0.0], [1, 1])
 

@@ -3,6 +3,7 @@ takeover (its heartbeat with it), the lobby it shares, the lobbies it sends. Eac
 every kind of connection a session can have, killed under it: a Unix socket closed, a link's
 TLS connection closed twice (asyncio then raises ``AttributeError`` on a write), a transport
 that fails with an error of no known kind."""
+
 from __future__ import annotations
 
 import asyncio
@@ -70,7 +71,8 @@ def beats_of(url: str, server: str):
 
 
 async def test_the_takeover_loop_goes_on_when_the_match_it_lets_go_has_every_kind_of_dead_connection(
-        tmp_path, worker, database_url, caplog, monkeypatch):
+    tmp_path, worker, database_url, caplog, monkeypatch
+):
     """The bug (issue 63): a server that woke to find its match taken told its people through
     ``Hub._tell``, which let through the AttributeError of a link's TLS connection closed
     already; the takeover loop ended there and the server beat no more: the others stopped it
@@ -138,8 +140,9 @@ async def beats_again(url: str, server: str) -> None:
     await _until(lambda: beats_of(url, server) != before)
 
 
-async def test_the_shared_lobby_loop_goes_on_after_an_error_of_any_kind(tmp_path, worker, database_url,
-                                                                       monkeypatch, caplog):
+async def test_the_shared_lobby_loop_goes_on_after_an_error_of_any_kind(
+    tmp_path, worker, database_url, monkeypatch, caplog
+):
     """A lobby row that fails to be written with an error nobody foresaw is logged; the next
     look shares the lobby all the same."""
     monkeypatch.setattr(lobby, "EVERY", 0.05)

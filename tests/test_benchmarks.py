@@ -3,6 +3,7 @@ read back. What they measure is not asserted here (speed belongs to the benchmar
 measure something is. The benchmarks that start servers of their own (and a PostgreSQL of their
 own) run whole in the end-to-end run (``pytest -m e2e``); the default run calls their parts in
 this process against the run's database."""
+
 from __future__ import annotations
 
 import asyncio
@@ -22,8 +23,14 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def run(script: str, *args: str, timeout: float = 240) -> str:
     env = {**os.environ, "CARAVAN_TUI_AI_BUDGET": "iterations"}
-    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=timeout)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / script), *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     return done.stdout
 
@@ -119,8 +126,23 @@ def test_hosting_soak_applies_each_fault_and_finds_the_record_whole(tmp_path):
     """A short soak: both servers faulted at random while their matches play; any violation of
     the record (a row gone or changed, a log cut back without an undo) makes the script fail."""
     out = tmp_path / "soak.json"
-    run("hosting_soak.py", "--seconds", "12", "--matches", "2", "--pause", "0.5", "2", "--max-stall", "2",
-        "--seed", "7", "--json", str(out), timeout=120)
+    run(
+        "hosting_soak.py",
+        "--seconds",
+        "12",
+        "--matches",
+        "2",
+        "--pause",
+        "0.5",
+        "2",
+        "--max-stall",
+        "2",
+        "--seed",
+        "7",
+        "--json",
+        str(out),
+        timeout=120,
+    )
     said = json.loads(out.read_text())
     assert sum(said["faults"].values()) >= 1 and said["moves_stored"] >= 1
     assert said["violations"] == [] and said["fault_errors"] == []
@@ -145,11 +167,18 @@ def test_the_soak_sees_a_stored_move_replaced_or_deleted_and_lets_an_undo_pass(d
         return encode_record(Record("move", turn, 1.0, ("play", card, "caravan", 2)))
 
     for turn in range(3):
-        database("INSERT INTO records (match_id, seq, record, epoch) VALUES (%s, %s, %s, 1)", match_id, turn,
-                 move(turn, turn))
+        database(
+            "INSERT INTO records (match_id, seq, record, epoch) VALUES (%s, %s, %s, 1)",
+            match_id,
+            turn,
+            move(turn, turn),
+        )
     watcher.poll()
-    database("INSERT INTO records (match_id, seq, record, epoch) VALUES (%s, 3, %s, 1)", match_id,
-             encode_record(Record("undo", 1, 1.0)))  # the log cut back by an undo: no violation
+    database(
+        "INSERT INTO records (match_id, seq, record, epoch) VALUES (%s, 3, %s, 1)",
+        match_id,
+        encode_record(Record("undo", 1, 1.0)),
+    )  # the log cut back by an undo: no violation
     watcher.poll()
     assert watcher.violations == [] and watcher.seen[match_id].log == [("play", 0, "caravan", 2)]
 
@@ -158,7 +187,9 @@ def test_the_soak_sees_a_stored_move_replaced_or_deleted_and_lets_an_undo_pass(d
     database("DELETE FROM records WHERE match_id = %s AND seq = 3", match_id)
     watcher.poll()
     assert [(v["seq"], v["what"].split(" (")[0]) for v in watcher.violations] == [
-        (1, "a row seen before changed"), (3, "a row seen before is gone")]
+        (1, "a row seen before changed"),
+        (3, "a row seen before is gone"),
+    ]
     assert {v["match"] for v in watcher.violations} == {match_id}
 
 

@@ -1,4 +1,5 @@
 """The message bus: msgpack round trips, addressing, ordering."""
+
 from __future__ import annotations
 
 import asyncio
@@ -24,8 +25,9 @@ SAMPLES = [
     messages.MatchOver("m1", [2.0, 7.0], [0.0, 1.0], "resigned"),
     messages.HintRequest("m1", 0, 5),
     messages.Hint("m1", 0, 5, ("pass",), "pass"),
-    messages.Hint("m1", 0, 5, ("dir", 2), "north-west", [["north-west", 0.5, 0.6, "lays 2 wool"]],
-                  [("dir", 2), ("camel",)]),
+    messages.Hint(
+        "m1", 0, 5, ("dir", 2), "north-west", [["north-west", 0.5, 0.6, "lays 2 wool"]], [("dir", 2), ("camel",)]
+    ),
     messages.UndoRequest("m1", 0),
     messages.Resign("m1", 1),
     messages.SaveRequest("m1", 0),
@@ -58,7 +60,12 @@ def test_actions_come_back_as_tuples():
 
 def test_to_map_names_the_type():
     assert messages.Act("m", 0, 1, ("pass",)).to_map() == {
-        "type": "Act", "match": "m", "seat": 0, "turn": 1, "action": ("pass",), "weighed": []
+        "type": "Act",
+        "match": "m",
+        "seat": 0,
+        "turn": 1,
+        "action": ("pass",),
+        "weighed": [],
     }
 
 

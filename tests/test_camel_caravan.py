@@ -1,4 +1,5 @@
 """Camel Caravan rules (rules/camel_caravan.md): one test per rule, ruling and invariant (§7)."""
+
 from __future__ import annotations
 
 import random
@@ -41,8 +42,24 @@ TAG, GAO, MAR, WAL = cell(2, 3), cell(3, 2), cell(0, 3), cell(4, 3)
 S1, S2, S3, S4, S5, S6, S7, S8 = SPACES
 
 
-def position(players=2, *, turn=0, left=4, turns=9, empty=None, loaded=None, supply=None, goods=(),
-             demand=(), bag=None, thefts=None, markers=None, delivered=None, camels=5, chance=1):
+def position(
+    players=2,
+    *,
+    turn=0,
+    left=4,
+    turns=9,
+    empty=None,
+    loaded=None,
+    supply=None,
+    goods=(),
+    demand=(),
+    bag=None,
+    thefts=None,
+    markers=None,
+    delivered=None,
+    camels=5,
+    chance=1,
+):
     """A hand-made position. ``loaded`` entries are (cell, good name, under); bag: name -> count
     (by default some goods, so that the end phase has not begun)."""
     empty = [list(e) for e in (empty or [[]] * players)]
@@ -50,15 +67,29 @@ def position(players=2, *, turn=0, left=4, turns=9, empty=None, loaded=None, sup
     if supply is None:
         supply = [camels - len(empties) - len(loads) for empties, loads in zip(empty, loaded)]
     markers = list(markers or [0] * players)
-    return CamelCaravanState.from_data({
-        "players": players, "camels": camels, "short_game": False, "start": 0, "to_move": turn,
-        "turns": turns, "left": left, "supply": supply, "empty": empty, "loaded": loaded,
-        "goods": [[c, g] for c, g in goods], "demand": [[c, k] for c, k in demand],
-        "demand_supply": DEMAND_MARKERS - sum(k for _, k in demand) - sum(markers),
-        "markers": markers, "thefts": list(thefts or [1] * players),
-        "delivered": [dict.fromkeys(GOODS, 0) | d for d in (delivered or [{}] * players)],
-        "bag": dict.fromkeys(GOODS, 0) | ({"hides": 8} if bag is None else bag), "draws": 1, "chance": chance,
-    })
+    return CamelCaravanState.from_data(
+        {
+            "players": players,
+            "camels": camels,
+            "short_game": False,
+            "start": 0,
+            "to_move": turn,
+            "turns": turns,
+            "left": left,
+            "supply": supply,
+            "empty": empty,
+            "loaded": loaded,
+            "goods": [[c, g] for c, g in goods],
+            "demand": [[c, k] for c, k in demand],
+            "demand_supply": DEMAND_MARKERS - sum(k for _, k in demand) - sum(markers),
+            "markers": markers,
+            "thefts": list(thefts or [1] * players),
+            "delivered": [dict.fromkeys(GOODS, 0) | d for d in (delivered or [{}] * players)],
+            "bag": dict.fromkeys(GOODS, 0) | ({"hides": 8} if bag is None else bag),
+            "draws": 1,
+            "chance": chance,
+        }
+    )
 
 
 def render_for(text: str, viewer: int | None) -> str:
@@ -76,10 +107,18 @@ def rejected(state, action) -> None:
 
 # -- §1-§2 board, components and setup ------------------------------------------------------
 
+
 def test_board_matches_the_rules_page():
     assert {code: (at // 7, at % 7, GOODS[g]) for _, code, at, g in CITIES} == {
-        "MAR": (0, 3, "ivory"), "AGA": (3, 6, "gems"), "TIM": (6, 3, "paper"), "AWL": (3, 0, "cloth"),
-        "TAG": (2, 3, "salt"), "SIJ": (3, 4, "swords"), "WAL": (4, 3, "meat"), "GAO": (3, 2, "hides")}
+        "MAR": (0, 3, "ivory"),
+        "AGA": (3, 6, "gems"),
+        "TIM": (6, 3, "paper"),
+        "AWL": (3, 0, "cloth"),
+        "TAG": (2, 3, "salt"),
+        "SIJ": (3, 4, "swords"),
+        "WAL": (4, 3, "meat"),
+        "GAO": (3, 2, "hides"),
+    }
     assert [(s // 7, s % 7) for s in SPACES] == [(0, 0), (0, 6), (1, 2), (1, 4), (5, 2), (5, 4), (6, 0), (6, 6)]
     assert sorted(NEIGHBOURS[cell(0, 0)]) == [cell(0, 1), cell(1, 0)] and len(NEIGHBOURS[cell(3, 3)]) == 4
     assert CELL_NAMES[GAO] == "Gao (3,2)" and CELL_NAMES[S3] == "space 3 (1,2)" and CELL_NAMES[cell(4, 5)] == "(4,5)"
@@ -110,6 +149,7 @@ def test_short_game_and_sixth_camel_change_the_components():
 
 
 # -- §3 turns and actions -------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_first_turns_ramp_up_one_two_three_four(players):
@@ -204,13 +244,13 @@ def test_steal_needs_an_unused_theft_marker_and_an_empty_camel_on_the_space():
 
 def test_a_good_relays_along_a_chain_over_loaded_camels_and_is_delivered_on_its_city():
     chain = [cell(2, 0), cell(2, 1), cell(2, 2), TAG]
-    state = position(loaded=[[(chain[0], "salt", 0), (chain[1], "hides", 0)], []],
-                     empty=[[chain[2], TAG], []])
+    state = position(loaded=[[(chain[0], "salt", 0), (chain[1], "hides", 0)], []], empty=[[chain[2], TAG], []])
     legal = state.legal_actions()
     assert ("move_good", chain[0], TAG, "salt", "top") in legal
     assert ("move_good", chain[0], chain[2], "salt", "top") in legal
-    assert state.describe(("move_good", chain[0], TAG, "salt", "top")) == \
-        "Deliver salt from (2,0) to Taghaza (2,3) (+3)"
+    assert (
+        state.describe(("move_good", chain[0], TAG, "salt", "top")) == "Deliver salt from (2,0) to Taghaza (2,3) (+3)"
+    )
     events = state.apply(("move_good", chain[0], TAG, "salt", "top"))
     assert events[0].render(NAMES, 1) == "Ann delivers salt to Taghaza (2,3): +3."
     assert state.delivered[0][GOOD_INDEX["salt"]] == 1 and state.score(0) == 3
@@ -233,6 +273,7 @@ def test_a_good_must_end_on_an_empty_camel():
 
 
 # -- §4 refill ------------------------------------------------------------------------------
+
 
 def test_refill_marks_the_last_four_goods_and_fills_empty_numbered_spaces_in_order():
     goods = [(S1, "salt"), (S3, "meat"), (S4, "meat"), (S6, "gems"), (S8, "paper")]
@@ -258,10 +299,12 @@ def test_no_refill_and_no_demand_markers_once_the_bag_is_empty():
 
 # -- §5 end and scoring ---------------------------------------------------------------------
 
+
 def test_the_last_draw_triggers_the_end_and_the_next_delivery_ends_the_game():
     goods = [(S1, "salt"), (S3, "meat"), (S4, "meat"), (S6, "gems"), (S8, "paper")]
-    state = position(empty=[[S3, cell(2, 2), TAG], []], loaded=[[(cell(2, 1), "salt", 0)], []],
-                     goods=goods, bag={"hides": 4})
+    state = position(
+        empty=[[S3, cell(2, 2), TAG], []], loaded=[[(cell(2, 1), "salt", 0)], []], goods=goods, bag={"hides": 4}
+    )
     events = state.apply(("pickup", S3))
     assert "The bag is empty" in events[-1].text and not state.is_over()
     state.apply(("move_good", cell(2, 1), TAG, "salt", "top"))
@@ -269,8 +312,7 @@ def test_the_last_draw_triggers_the_end_and_the_next_delivery_ends_the_game():
 
 
 def test_a_delivery_before_the_bag_runs_out_does_not_end_the_game():
-    state = position(empty=[[TAG], []], loaded=[[(cell(2, 2), "salt", 0)], []], bag={"meat": 4},
-                     goods=[(S1, "meat")])
+    state = position(empty=[[TAG], []], loaded=[[(cell(2, 2), "salt", 0)], []], bag={"meat": 4}, goods=[(S1, "meat")])
     state.apply(("move_good", cell(2, 2), TAG, "salt", "top"))
     assert not state.is_over() and state.to_move() == 0 and state.left == 3
 
@@ -296,8 +338,12 @@ def test_safety_end_after_two_hundred_turns():
 
 def test_penalty_for_goods_still_carried():
     assert [-penalty(k) for k in range(7)] == [0, 0, -1, -3, -6, -10, -14]
-    state = position(loaded=[[(cell(1, 1), "salt", 0), (cell(1, 2), "gems", 1), (cell(5, 5), "meat", 0)], []],
-                     delivered=[{"ivory": 2, "salt": 1}, {}], markers=[5, 0], empty=[[cell(3, 3)], []])
+    state = position(
+        loaded=[[(cell(1, 1), "salt", 0), (cell(1, 2), "gems", 1), (cell(5, 5), "meat", 0)], []],
+        delivered=[{"ivory": 2, "salt": 1}, {}],
+        markers=[5, 0],
+        empty=[[cell(3, 3)], []],
+    )
     assert state.score(0) == 12 + 3 + 5 - 3  # the good under a camel counts too
     assert state.scores() == [17.0, 0.0]
 
@@ -312,6 +358,7 @@ def test_ties_go_to_more_goods_delivered_then_are_shared():
 
 
 # -- actions, views and the heuristic -------------------------------------------------------
+
 
 def candidate_actions(state) -> list[tuple]:
     """Every well-formed action worth trying here (move_good only from cells holding camels)."""
@@ -349,8 +396,9 @@ def test_legal_actions_are_exactly_the_actions_apply_accepts():
 
 
 def test_describe_and_events_use_plain_words():
-    state = position(empty=[[cell(2, 2), TAG], [cell(4, 4)]],
-                     loaded=[[(cell(2, 1), "salt", 1)], [(cell(4, 4), "gems", 0)]])
+    state = position(
+        empty=[[cell(2, 2), TAG], [cell(4, 4)]], loaded=[[(cell(2, 1), "salt", 1)], [(cell(4, 4), "gems", 0)]]
+    )
     assert state.describe(("move_camel", cell(2, 2), cell(4, 4))) == "Move a camel from (2,2) to (4,4) — 2 actions"
     under = state.describe(("move_good", cell(2, 1), TAG, "salt", "under"))
     assert render_for(under, 0) == "Deliver the stolen salt from under your camel on (2,1) to Taghaza (2,3) (+3)"
@@ -386,9 +434,11 @@ def test_the_game_ends_with_every_score_and_the_winner_in_words():
     state = position(empty=[[TAG], []], loaded=[[(cell(2, 2), "salt", 0)], []], bag={}, goods=[(S1, "meat")])
     events = state.apply(("move_good", cell(2, 2), TAG, "salt", "top"))
     assert events[-1].render(NAMES, 0) == (
-        "The game is over (a good was delivered after the bag ran out). Scores: you 3, Bob 0; you win.")
+        "The game is over (a good was delivered after the bag ran out). Scores: you 3, Bob 0; you win."
+    )
     assert events[-1].render(NAMES, 1) == (
-        "The game is over (a good was delivered after the bag ran out). Scores: Ann 3, you 0; Ann wins.")
+        "The game is over (a good was delivered after the bag ran out). Scores: Ann 3, you 0; Ann wins."
+    )
 
 
 def test_every_view_has_the_header_keys_for_players_and_spectators():
@@ -463,14 +513,19 @@ def test_estimate_values_a_good_one_step_from_delivery_almost_at_its_points():
     assert sum(near.estimate()) == pytest.approx(1.0)
 
 
-
 def test_loading_the_last_camel_with_none_to_place_is_seen_for_the_lock_it_is():
     """The bug: with four goods carried, one empty camel and none in supply, every level (and the
     hint) stole a good with that camel: with every camel loaded no good can move again (a good
     ends on an empty camel), and the player ended every turn unused to the end, last."""
-    state = position(empty=[[S3], [cell(3, 3)]], supply=[0, 3], thefts=[1, 1],
-                     loaded=[[(cell(0, 0), "salt", 0), (cell(6, 6), "meat", 0), (cell(6, 0), "cloth", 0),
-                              (cell(0, 6), "paper", 0)], [(S3, "gems", 0)]])
+    state = position(
+        empty=[[S3], [cell(3, 3)]],
+        supply=[0, 3],
+        thefts=[1, 1],
+        loaded=[
+            [(cell(0, 0), "salt", 0), (cell(6, 6), "meat", 0), (cell(6, 0), "cloth", 0), (cell(0, 6), "paper", 0)],
+            [(S3, "gems", 0)],
+        ],
+    )
     steal = ("steal", S3, 1, "gems")
     assert steal in state.legal_actions()
     locked = state.clone()
@@ -478,26 +533,54 @@ def test_loading_the_last_camel_with_none_to_place_is_seen_for_the_lock_it_is():
     assert projected_points(locked)[0] == -penalty(5)  # nothing carried can be delivered any more
     for level in ("easy", "normal"):
         chosen = make_policy(SeatSpec.parse(f"ai:{level}"), iterations=200).choose(
-            "camel_caravan", state.view(0), 0, 1, state.legal_actions())
+            "camel_caravan", state.view(0), 0, 1, state.legal_actions()
+        )
         assert chosen != steal, level
+
 
 def test_a_leader_sets_up_the_delivery_that_ends_the_game_instead_of_passing():
     """A position from a played match: the bag is empty and the AI leads by 37 points, but its
     meat at Sijilmasa needs a turn of set-up before it can reach Walata. Easy ended turn after
     turn unused (the end-game squash saw every running position as one value)."""
-    state = CamelCaravanState.from_data({
-        "players": 2, "camels": 5, "short_game": True, "start": 1, "to_move": 1, "turns": 71, "left": 4,
-        "supply": [0, 0], "empty": [[cell(3, 3), WAL, cell(4, 4), cell(5, 4)], [S1, S8]],
-        "loaded": [[[S5, "ivory", False]], [[cell(3, 4), "meat", False], [cell(3, 6), "hides", False],
-                                            [cell(6, 0), "hides", False]]],
-        "goods": [[S1, "hides"], [S2, "meat"], [S3, "meat"], [S4, "paper"], [S5, "cloth"], [S6, "hides"],
-                  [S7, "paper"], [S8, "hides"]],
-        "demand": [[S1, 3], [S2, 1], [S7, 1], [S8, 3]], "demand_supply": 16, "markers": [2, 18],
-        "thefts": [0, 2],
-        "delivered": [dict.fromkeys(GOODS, 0) | {"meat": 1, "swords": 3, "salt": 4},
-                      dict.fromkeys(GOODS, 0) | {"meat": 2, "swords": 3, "salt": 2, "hides": 1, "ivory": 1,
-                                                 "cloth": 1, "gems": 2}],
-        "bag": dict.fromkeys(GOODS, 0), "draws": 7, "chance": 2012849375})
+    state = CamelCaravanState.from_data(
+        {
+            "players": 2,
+            "camels": 5,
+            "short_game": True,
+            "start": 1,
+            "to_move": 1,
+            "turns": 71,
+            "left": 4,
+            "supply": [0, 0],
+            "empty": [[cell(3, 3), WAL, cell(4, 4), cell(5, 4)], [S1, S8]],
+            "loaded": [
+                [[S5, "ivory", False]],
+                [[cell(3, 4), "meat", False], [cell(3, 6), "hides", False], [cell(6, 0), "hides", False]],
+            ],
+            "goods": [
+                [S1, "hides"],
+                [S2, "meat"],
+                [S3, "meat"],
+                [S4, "paper"],
+                [S5, "cloth"],
+                [S6, "hides"],
+                [S7, "paper"],
+                [S8, "hides"],
+            ],
+            "demand": [[S1, 3], [S2, 1], [S7, 1], [S8, 3]],
+            "demand_supply": 16,
+            "markers": [2, 18],
+            "thefts": [0, 2],
+            "delivered": [
+                dict.fromkeys(GOODS, 0) | {"meat": 1, "swords": 3, "salt": 4},
+                dict.fromkeys(GOODS, 0)
+                | {"meat": 2, "swords": 3, "salt": 2, "hides": 1, "ivory": 1, "cloth": 1, "gems": 2},
+            ],
+            "bag": dict.fromkeys(GOODS, 0),
+            "draws": 7,
+            "chance": 2012849375,
+        }
+    )
     easy = make_policy(SeatSpec.parse("ai:easy"), iterations=200)
     for decision in range(12):  # the person only ever ends the turn
         if state.is_over():
@@ -509,7 +592,9 @@ def test_a_leader_sets_up_the_delivery_that_ends_the_game_instead_of_passing():
     assert state.is_over() and state.outcome() == [0.0, 1.0]
     assert state.goods_delivered(1) == 13  # the meat, one more than before
 
+
 # -- §7 invariants over whole games ---------------------------------------------------------
+
 
 def directed(state, rng):
     """Random play nudged towards progress (deliver, bring goods closer, pick up, build chains),
@@ -526,8 +611,12 @@ def directed(state, rng):
     takes = [a for a in legal if a[0] in ("pickup", "steal")]
     if takes and rng.random() < 0.5:
         return rng.choice(takes)
-    wanted = {n for c, g, _ in state.loads[state.to_move()] for n in NEIGHBOURS[c]
-              if DIST[n][CITY_OF_GOOD[g]] < DIST[c][CITY_OF_GOOD[g]]}
+    wanted = {
+        n
+        for c, g, _ in state.loads[state.to_move()]
+        for n in NEIGHBOURS[c]
+        if DIST[n][CITY_OF_GOOD[g]] < DIST[c][CITY_OF_GOOD[g]]
+    }
     builds = [a for a in legal if a[0] in ("place", "move_camel") and a[-1] in wanted]
     if builds and rng.random() < 0.8:
         return rng.choice(builds)

@@ -1,5 +1,6 @@
 """The Camel Caravan screen driven through Pilot at 80×24, with a tiny AI budget; and the AI's
 choice at the end of the game, which the screen's "Bag empty" line announces."""
+
 from __future__ import annotations
 
 import copy
@@ -109,8 +110,9 @@ async def played(pilot, host, before: int) -> tuple:
 
 
 def free_cells(view: dict) -> set[int]:
-    return {cell for cell, (_, _, camels) in enumerate(contents(view))
-            if not any(empty or loads for empty, loads in camels)}
+    return {
+        cell for cell, (_, _, camels) in enumerate(contents(view)) if not any(empty or loads for empty, loads in camels)
+    }
 
 
 def goods_at(view: dict) -> dict[int, str]:
@@ -146,8 +148,13 @@ async def test_a_whole_match_by_keys(tmp_path, monkeypatch):
         assert (await played(pilot, host, turn))[0] == "pickup"
 
         await wait_for(pilot, lambda: my_turn(app), "my next action")
-        far = next(c for c in sorted(free_cells(screen.table.view)) if c not in goods_at(screen.table.view)
-                   and c not in NEIGHBOURS[spot] and all(n not in NEIGHBOURS[spot] for n in NEIGHBOURS[c]))
+        far = next(
+            c
+            for c in sorted(free_cells(screen.table.view))
+            if c not in goods_at(screen.table.view)
+            and c not in NEIGHBOURS[spot]
+            and all(n not in NEIGHBOURS[spot] for n in NEIGHBOURS[c])
+        )
         await pilot.press("c")
         assert screen.table.pick == ("supply",)
         await choose(pilot, far)
@@ -280,9 +287,19 @@ async def test_the_whole_legend_the_goods_key_and_the_end_phase_read_at_80x24(tm
         text = "\n".join(screen_lines(app))
         for good, letter in zip(GOODS, LETTERS):
             assert f"{letter.upper()} {good}" in text
-        for words in ("camels: players 1, 2", "two of player 1's", "camel carrying salt", "stolen salt, under it",
-                      "space 3: salt to take", "demand markers", "Gao wants hides", "go here: 1, 2 actions",
-                      "chosen to move", "changed by last move", "the hint"):
+        for words in (
+            "camels: players 1, 2",
+            "two of player 1's",
+            "camel carrying salt",
+            "stolen salt, under it",
+            "space 3: salt to take",
+            "demand markers",
+            "Gao wants hides",
+            "go here: 1, 2 actions",
+            "chosen to move",
+            "changed by last move",
+            "the hint",
+        ):
             assert words in text
         await pilot.press("l")  # back to the plays and the log
         await pilot.pause()
@@ -343,20 +360,36 @@ async def test_costs_are_marked_and_shown_and_spending_two_or_ending_early_asks_
 
 # -- the AI at the end ----------------------------------------------------------------------------
 
+
 def endgame(players: int, **seats) -> CamelCaravanState:
     """The bag is empty and the first player has 4 actions; ``seats`` gives per seat lists:
     empty cells, loaded (cell, good, under), delivered goods, demand markers."""
     empty, loaded, delivered, markers = (seats[key] for key in ("empty", "loaded", "delivered", "markers"))
     goods = [[SPACES[0], "meat"], [SPACES[4], "hides"], [SPACES[7], "swords"]]
     demand = [[SPACES[0], 1], [SPACES[7], 2]]
-    return CamelCaravanState.from_data({
-        "players": players, "camels": 5, "short_game": False, "start": 0, "to_move": 0, "turns": 40,
-        "left": 4, "supply": [5 - len(empties) - len(loads) for empties, loads in zip(empty, loaded)], "empty": empty,
-        "loaded": [[[c, g, bool(u)] for c, g, u in load] for load in loaded], "goods": goods, "demand": demand,
-        "demand_supply": DEMAND_MARKERS - 3 - sum(markers), "markers": markers, "thefts": [1] * players,
-        "delivered": [dict.fromkeys(GOODS, 0) | d for d in delivered], "bag": dict.fromkeys(GOODS, 0),
-        "draws": 10, "chance": 1,
-    })
+    return CamelCaravanState.from_data(
+        {
+            "players": players,
+            "camels": 5,
+            "short_game": False,
+            "start": 0,
+            "to_move": 0,
+            "turns": 40,
+            "left": 4,
+            "supply": [5 - len(empties) - len(loads) for empties, loads in zip(empty, loaded)],
+            "empty": empty,
+            "loaded": [[[c, g, bool(u)] for c, g, u in load] for load in loaded],
+            "goods": goods,
+            "demand": demand,
+            "demand_supply": DEMAND_MARKERS - 3 - sum(markers),
+            "markers": markers,
+            "thefts": [1] * players,
+            "delivered": [dict.fromkeys(GOODS, 0) | d for d in delivered],
+            "bag": dict.fromkeys(GOODS, 0),
+            "draws": 10,
+            "chance": 1,
+        }
+    )
 
 
 def cell(r: int, c: int) -> int:
@@ -366,14 +399,23 @@ def cell(r: int, c: int) -> int:
 TAG = cell(2, 3)  # Taghaza wants salt
 LEADING = dict(  # 42 to 32 and far ahead: a salt one pass from Taghaza wins at once
     empty=[[TAG, cell(5, 6)], [cell(1, 1)]],
-    loaded=[[(cell(2, 2), "salt", 0), (cell(6, 5), "ivory", 0), (cell(0, 5), "paper", 0)],
-            [(cell(1, 0), "cloth", 0), (cell(4, 4), "gems", 0)]],
-    delivered=[{"ivory": 4, "meat": 4}, {"gems": 3, "salt": 3}], markers=[9, 6])
+    loaded=[
+        [(cell(2, 2), "salt", 0), (cell(6, 5), "ivory", 0), (cell(0, 5), "paper", 0)],
+        [(cell(1, 0), "cloth", 0), (cell(4, 4), "gems", 0)],
+    ],
+    delivered=[{"ivory": 4, "meat": 4}, {"gems": 3, "salt": 3}],
+    markers=[9, 6],
+)
 THREE = dict(  # three players, and a stolen salt to pass on for the win
     empty=[[TAG, cell(5, 6)], [cell(1, 1)], [cell(6, 1)]],
-    loaded=[[(cell(2, 2), "salt", 1), (cell(6, 5), "ivory", 0)], [(cell(1, 0), "cloth", 0), (cell(4, 4), "gems", 0)],
-            [(cell(6, 2), "paper", 0)]],
-    delivered=[{"ivory": 2, "meat": 3}, {"gems": 2, "salt": 2}, {"paper": 3, "hides": 1}], markers=[4, 6, 2])
+    loaded=[
+        [(cell(2, 2), "salt", 1), (cell(6, 5), "ivory", 0)],
+        [(cell(1, 0), "cloth", 0), (cell(4, 4), "gems", 0)],
+        [(cell(6, 2), "paper", 0)],
+    ],
+    delivered=[{"ivory": 2, "meat": 3}, {"gems": 2, "salt": 2}, {"paper": 3, "hides": 1}],
+    markers=[4, 6, 2],
+)
 
 
 def winning_ends():
@@ -391,10 +433,14 @@ def winning_ends():
         yield position, legal, wins[0]
 
 
-@pytest.mark.parametrize("levels", [
-    pytest.param({("easy", None), ("easy", 200), ("normal", 200), ("hard", 200)}, id="200-and-easy"),
-    # (normal's and hard's own budgets: 1,500 and more iterations a search, seconds of CPU)
-    pytest.param({("normal", None), ("hard", None)}, id="own-budgets", marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "levels",
+    [
+        pytest.param({("easy", None), ("easy", 200), ("normal", 200), ("hard", 200)}, id="200-and-easy"),
+        # (normal's and hard's own budgets: 1,500 and more iterations a search, seconds of CPU)
+        pytest.param({("normal", None), ("hard", None)}, id="own-budgets", marks=pytest.mark.slow),
+    ],
+)
 def test_every_level_takes_a_winning_end(monkeypatch, levels):
     """An AI that can deliver and win delivers, at each level's own settings (iteration budgets,
     no clock) and with 200 iterations. (Before the end-game terms, easy ended its turn here and
@@ -409,6 +455,7 @@ def test_every_level_takes_a_winning_end(monkeypatch, levels):
 
 
 # -- what Enter plays, the focus, the names --------------------------------------------------------
+
 
 async def test_the_status_line_says_what_enter_plays_for_the_focused_widget(tmp_path):
     """On the board: the play at the cursor; in the plays list: its highlighted play, worded as the
@@ -457,7 +504,7 @@ async def test_a_pick_up_in_the_chooser_gives_its_cost_and_prompts_keep_esc_in_v
         screen.query_one(CamelBoard).cursor = city
         await pilot.pause()
         region = screen.query_one("#status").region
-        drawn = " ".join(line[region.x:region.right].strip() for line in screen_lines(app)[region.y:region.bottom])
+        drawn = " ".join(line[region.x : region.right].strip() for line in screen_lines(app)[region.y : region.bottom])
         assert drawn == "enter: deliver the swords (+3) (1 action) · esc cancels"  # on two lines, whole
 
 
@@ -476,8 +523,10 @@ async def test_a_tie_on_points_says_goods_delivered_broke_it(tmp_path):
         screen = app.screen
         delivered = [dict.fromkeys(GOODS, 0) | {"ivory": 2, "meat": 5}, dict.fromkeys(GOODS, 0) | {"gems": 5}]
         screen.table.view = dict(screen.table.view) | {"delivered": delivered}
-        assert screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [0.0, 1.0]) == \
-            "26–26; Bot wins on goods delivered (5 to 7)."
+        assert (
+            screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [0.0, 1.0])
+            == "26–26; Bot wins on goods delivered (5 to 7)."
+        )
         assert screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [0.5, 0.5]).startswith("A draw")
 
 
@@ -489,8 +538,13 @@ def test_the_end_table_counts_goods_as_the_table_in_play_does_and_never_says_min
     from caravan_tui.games.camel_caravan.tables import scores_table
 
     delivered = [dict.fromkeys(GOODS, 0) | {"meat": 3}, dict.fromkeys(GOODS, 0) | {"ivory": 1}]
-    view = {"players": 2, "delivered": delivered, "markers": [9, 2], "loaded": [[], [[1, "salt", False]] * 3],
-            "scores": [18, 5]}
+    view = {
+        "players": 2,
+        "delivered": delivered,
+        "markers": [9, 2],
+        "loaded": [[], [[1, "salt", False]] * 3],
+        "scores": [18, 5],
+    }
     console = Console(width=80, record=True)
     console.print(scores_table(view, lambda seat: f"P{seat + 1}"))
     lines = [" ".join(line.replace("│", " ").split()) for line in console.export_text().splitlines()]
@@ -504,13 +558,21 @@ def test_a_score_below_zero_takes_the_same_minus_sign_as_its_penalty():
     from caravan_tui.games.camel_caravan.tables import players_table, scores_table
 
     delivered = [dict.fromkeys(GOODS, 0), dict.fromkeys(GOODS, 0)]
-    view = {"players": 2, "delivered": delivered, "markers": [0, 1], "loaded": [[[1, "salt", False]] * 3, []],
-            "scores": [-2, 1], "thefts": [1, 1], "supply": [3, 3]}
+    view = {
+        "players": 2,
+        "delivered": delivered,
+        "markers": [0, 1],
+        "loaded": [[[1, "salt", False]] * 3, []],
+        "scores": [-2, 1],
+        "thefts": [1, 1],
+        "supply": [3, 3],
+    }
     console = Console(width=80, record=True)
     console.print(players_table(view, lambda seat, width: f"P{seat + 1}"))
     console.print(scores_table(view, lambda seat: f"P{seat + 1}"))
     text = console.export_text()
     assert "−2 (−3)" in text and "-" not in text.replace("–", ""), text
+
 
 async def test_the_boards_cursor_shows_its_focus_without_colour(tmp_path, monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
@@ -520,7 +582,7 @@ async def test_the_boards_cursor_shows_its_focus_without_colour(tmp_path, monkey
         def reversed_cells() -> int:
             region = board.content_region
             count = 0
-            for strip in screen_strips(app.screen)[region.y:region.bottom]:
+            for strip in screen_strips(app.screen)[region.y : region.bottom]:
                 x = 0
                 for segment in strip:
                     if region.x <= x < region.right and segment.style and segment.style.reverse:
@@ -573,8 +635,11 @@ async def test_a_two_action_play_chosen_from_a_cells_list_waits_for_enter_again_
         while board.cursor != cell:  # (the list comes from Enter on the cell: the cursor is there)
             row, col = divmod(board.cursor, SIDE)
             target_row, target_col = divmod(cell, SIDE)
-            await pilot.press(("down" if row < target_row else "up") if row != target_row
-                              else ("right" if col < target_col else "left"))
+            await pilot.press(
+                ("down" if row < target_row else "up")
+                if row != target_row
+                else ("right" if col < target_col else "left")
+            )
         screen.ask(cell, [("place", cell)])
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the list")
         await pilot.press("enter")

@@ -1,5 +1,6 @@
 """Caravanserai rules (shared/rules/caravanserai.md): its test vectors, invariants (§12) and every
 Ruling of the spec and of the engine's module doc, one test per rule sentence."""
+
 from __future__ import annotations
 
 import json
@@ -50,12 +51,26 @@ CAMEL_A, LYING_A = ("camel",), ("lying",)
 
 # -- helpers --------------------------------------------------------------------------------------
 
+
 def new(players, seed=0, variant="basic"):
     return GAME.new(players, seed=seed, options={"variant": variant})
 
 
-def position(players=2, *, seed=0, variant="basic", caravans, reserves=None, market=None, board_goods=(),
-             turn=0, phase="normal", round=3, stage="place", trigger=None):
+def position(
+    players=2,
+    *,
+    seed=0,
+    variant="basic",
+    caravans,
+    reserves=None,
+    market=None,
+    board_goods=(),
+    turn=0,
+    phase="normal",
+    round=3,
+    stage="place",
+    trigger=None,
+):
     """A hand-made position on the board dealt by ``seed``: ``caravans`` per seat as lists of
     ``(cell, kind letter)`` tail first; a placement about to begin for ``turn``."""
     data = new(players, seed, variant).to_data()
@@ -64,8 +79,14 @@ def position(players=2, *, seed=0, variant="basic", caravans, reserves=None, mar
     data.update(
         caravans=[[[*QR[cell], k] for cell, k in c] for c in caravans],
         board_goods=[[*QR[cell], colour] for cell, colour in board_goods],
-        market=list(market if market is not None else [5] * 5), reserves=[list(r) for r in reserves],
-        turn=turn, phase=phase, round=round, stage=stage, placement=None, trigger=trigger,
+        market=list(market if market is not None else [5] * 5),
+        reserves=[list(r) for r in reserves],
+        turn=turn,
+        phase=phase,
+        round=round,
+        stage=stage,
+        placement=None,
+        trigger=trigger,
     )
     return CaravanseraiState.from_data(data)
 
@@ -136,6 +157,7 @@ def on_board_neighbour(state, x, *, plain=True):
 
 
 # -- invariants (§12) -----------------------------------------------------------------------------
+
 
 def check_invariants(state, g):
     n = state.n
@@ -211,7 +233,7 @@ def check_finished_placement(state, last, expert, solo, length_before):
     omitted = 0
     at = 0
     for j, (k, size) in enumerate(blocks, 1):
-        under = [cs[c] for c, _ in laid[at:at + size] if cs[c] >= 0]
+        under = [cs[c] for c, _ in laid[at : at + size] if cs[c] >= 0]
         if k != LYING and under and all(u == k for u in under) and j not in declined:
             omitted += size
         at += size
@@ -314,14 +336,17 @@ def random_game(players, seed, variant, *, prune_check=False, log_check=True):
 
 # -- §2 geometry ----------------------------------------------------------------------------------
 
+
 def test_the_tile_at_1_0_has_centre_2_1_and_ring_cells_in_direction_order():
     assert centre(1, 0) == (2, 1)
     assert tile_cells(1, 0)[1:] == ((3, 1), (3, 0), (2, 0), (1, 1), (1, 2), (2, 2))
     assert caravanserai_cells(1, 0, 2) == ((2, 1), (2, 0))
 
 
-@pytest.mark.parametrize("tiles,cells,classes,outer_cs", [
-    (19, 133, (1, 6, 12), 24), (24, 168, (2, 8, 14), 28), (27, 189, (3, 9, 15), 30), (30, 210, (4, 10, 16), 32)])
+@pytest.mark.parametrize(
+    "tiles,cells,classes,outer_cs",
+    [(19, 133, (1, 6, 12), 24), (24, 168, (2, 8, 14), 28), (27, 189, (3, 9, 15), 30), (30, 210, (4, 10, 16), 32)],
+)
 def test_each_layout_has_its_cells_classes_and_outer_caravanserai_cells(tiles, cells, classes, outer_cs):
     layout = LAYOUTS[tiles]
     all_cells = [c for P, Q in layout.positions for c in tile_cells(P, Q)]
@@ -359,8 +384,12 @@ def test_tiles_placed_on_the_lattice_never_overlap():
 
 
 def test_layouts_nest_and_tiles_sharing_an_edge_differ_by_a_direction():
-    assert set(LAYOUTS[19].positions) < set(LAYOUTS[24].positions) < set(LAYOUTS[27].positions) < set(
-        LAYOUTS[30].positions)
+    assert (
+        set(LAYOUTS[19].positions)
+        < set(LAYOUTS[24].positions)
+        < set(LAYOUTS[27].positions)
+        < set(LAYOUTS[30].positions)
+    )
     cells = {}
     for P, Q in LAYOUTS[30].positions:
         for c in tile_cells(P, Q):
@@ -369,8 +398,7 @@ def test_layouts_nest_and_tiles_sharing_an_edge_differ_by_a_direction():
         for a, b in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)):
             other = cells.get((q + a, r + b))
             if other is not None and other != tile:
-                assert (other[0] - tile[0], other[1] - tile[1]) in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1),
-                                                                      (0, 1))
+                assert (other[0] - tile[0], other[1] - tile[1]) in ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
 PICTURE_19 = """
@@ -413,6 +441,7 @@ def test_the_19_tile_board_matches_the_cell_picture():
 
 # -- §3 setup -------------------------------------------------------------------------------------
 
+
 def reference_deal(players, seed):
     """§3.8 transcribed literally."""
     rng = random.Random(seed)
@@ -437,7 +466,7 @@ def reference_deal(players, seed):
     rng.shuffle(kept)
     count = len(kept)
     goods = []
-    for (P, Q), (cat, col) in zip(LAYOUT_LISTS[count][1], kept[len(LAYOUT_LISTS[count][0]):]):
+    for (P, Q), (cat, col) in zip(LAYOUT_LISTS[count][1], kept[len(LAYOUT_LISTS[count][0]) :]):
         cell = caravanserai_cells(P, Q, cat)[rng.randrange(2)]
         goods.append((CELL_ID[cell], col))
     return count, tuple(kept), goods
@@ -449,9 +478,17 @@ def test_setup_draws_discards_shuffle_and_board_goods_in_the_canonical_order(pla
         assert deal(players, seed) == reference_deal(players, seed)
 
 
-@pytest.mark.parametrize("players,tiles,goods,basic,expert", [
-    (1, 19, 6, 24, 29), (2, 19, 6, 24, 29), (3, 24, 8, 22, 27), (4, 27, 9, 21, 26), (5, 30, 10, 20, 25),
-    (6, 30, 10, 20, 25)])
+@pytest.mark.parametrize(
+    "players,tiles,goods,basic,expert",
+    [
+        (1, 19, 6, 24, 29),
+        (2, 19, 6, 24, 29),
+        (3, 24, 8, 22, 27),
+        (4, 27, 9, 21, 26),
+        (5, 30, 10, 20, 25),
+        (6, 30, 10, 20, 25),
+    ],
+)
 def test_setup_counts_tiles_caravanserai_cells_board_goods_and_market(players, tiles, goods, basic, expert):
     for seed in range(6):
         state = new(players, seed)
@@ -501,6 +538,7 @@ def test_start_camels_go_on_free_outer_caravanserai_cells_in_seat_order_and_gain
 
 
 # -- §5 placement ---------------------------------------------------------------------------------
+
 
 def parse(notation):
     """'1Y 2W lying camel' -> the piece kinds and, per piece, its block size."""
@@ -553,8 +591,10 @@ def open_position(variant):
     return position(1, seed=3, variant=variant, caravans=[[(head, "C")]], reserves=[[10] * 5 + [8]])
 
 
-@pytest.mark.parametrize("notation,placed", [
-    ("1Y 2W 3R 4K camel", 11), ("2R 3K camel", 6), ("1R 2Y 3R camel", 7), ("2W camel", 3), ("camel", 1)])
+@pytest.mark.parametrize(
+    "notation,placed",
+    [("1Y 2W 3R 4K camel", 11), ("2R 3K camel", 6), ("1R 2Y 3R camel", 7), ("2W camel", 3), ("camel", 1)],
+)
 def test_basic_placements_of_the_rulebook_are_valid(notation, placed):
     state = open_position("basic")
     assert layable(state, notation)
@@ -576,8 +616,9 @@ def test_a_placement_without_its_final_camel_is_not_finished():
     assert state.turn == seat and state.stage == PLACE  # "[2W]" is not a placement: a camel must end it
 
 
-@pytest.mark.parametrize("notation", [
-    "camel", "lying camel", "1R lying 3R camel", "1K 2Y lying 4K 5W camel", "1Y 2R 3W lying camel"])
+@pytest.mark.parametrize(
+    "notation", ["camel", "lying camel", "1R lying 3R camel", "1K 2Y lying 4K 5W camel", "1Y 2R 3W lying camel"]
+)
 def test_expert_placements_of_the_rulebook_are_valid(notation):
     assert layable(open_position("expert"), notation)
 
@@ -633,6 +674,7 @@ def find_line(state, pattern, *, first_turn=None):
 class Line:
     """A seeded board holding a ``find_line`` path: head ``h``, directions ``d`` and ``d2``, the
     path's ``cells``, and ``other``, a cell far from all of them for the second seat's camel."""
+
     seed: int
     variant: str
     h: int
@@ -643,8 +685,7 @@ class Line:
 
     def position(self, **kw):
         """The 2-seat position on this board with a lone camel at ``h`` (seat 0) and ``other``."""
-        return position(2, seed=self.seed, variant=self.variant,
-                        caravans=[[(self.h, "C")], [(self.other, "C")]], **kw)
+        return position(2, seed=self.seed, variant=self.variant, caravans=[[(self.h, "C")], [(self.other, "C")]], **kw)
 
 
 def seeded_line(pattern, *, first_turn=None, seeds=300, variant="basic"):
@@ -665,8 +706,18 @@ def test_count_example_of_figure_8_gives_4_and_the_final_camel_gains_black():
     d, d2, cells = line.d, line.d2, line.cells
     state = line.position(market=[3, 3, 3, 3, 3], reserves=[[3, 3, 4, 3, 3, 7], [3, 3, 3, 3, 3, 7]])
     black = state.res[0][K]
-    play(state, ("dir", d), ("good", P, 1), ("good", Y, 2), ("good", Y, 2), ("good", P, 3), ("dir", d2),
-         ("good", P, 3), ("good", P, 3), CAMEL_A)
+    play(
+        state,
+        ("dir", d),
+        ("good", P, 1),
+        ("good", Y, 2),
+        ("good", Y, 2),
+        ("good", P, 3),
+        ("dir", d2),
+        ("good", P, 3),
+        ("good", P, 3),
+        CAMEL_A,
+    )
     _seat, _head, laid, _o, placed, count, taken, _camels, _stood, _declined = state.last
     assert [c for c, _ in laid] == cells and [k for _, k in laid] == [P, Y, Y, P, P, P, CAMEL]
     assert placed == 7 and count == 4 and taken == 4
@@ -747,6 +798,7 @@ def test_legal_actions_never_lead_into_a_dead_end():
 
 # -- §5.7 stops and gains -------------------------------------------------------------------------
 
+
 def red_stop(players, seed=0, **kw):
     probe = new(players, seed)
     x = probe.board.cs_by_colour[R][0]
@@ -808,6 +860,7 @@ def test_a_lying_camel_gains_and_its_gain_can_be_laid_in_the_same_placement():
 
 # -- §6-§7 count and take back --------------------------------------------------------------------
 
+
 def test_a_lone_camel_counts_1_takes_back_the_start_camel_and_stands_one_good():
     for players, stood in ((2, 1), (1, 2)):
         state = new(players, seed=2)
@@ -831,8 +884,13 @@ def test_take_back_removes_the_pieces_nearest_the_tail_and_a_lying_camel_returns
     # the caravan's tail and new head stand on the line's first cells; it goes on along the rest
     tail, h, cells = [line.h] + line.cells[:2], line.cells[2], line.cells[3:]
     caravan = [(tail[0], "L"), (tail[1], "R"), (tail[2], "C"), (h, "C")]
-    state = position(2, seed=line.seed, variant="expert", caravans=[caravan, [(line.other, "C")]],
-                     reserves=[[3, 3, 3, 3, 3, 5], [3, 3, 3, 3, 3, 7]])
+    state = position(
+        2,
+        seed=line.seed,
+        variant="expert",
+        caravans=[caravan, [(line.other, "C")]],
+        reserves=[[3, 3, 3, 3, 3, 5], [3, 3, 3, 3, 3, 7]],
+    )
     play(state, ("dir", line.d), ("good", W, 1), CAMEL_A)  # count 2: the lying camel and the red
     assert state.last[5] == 2 and state.last[7] == 1
     assert [c for c, _ in state.caravans[0]] == [tail[2], h] + cells[:2]
@@ -852,6 +910,7 @@ def test_stands_are_skipped_when_no_free_caravanserai_cell_matches_a_market_colo
 
 
 # -- §8 skips and the end -------------------------------------------------------------------------
+
 
 def test_a_seat_without_a_camel_in_reserve_skips_and_the_state_does_not_change():
     probe = new(3)
@@ -873,8 +932,9 @@ def test_the_safety_end_comes_when_no_seat_can_place():
     nxt = next(y for y in NEIGHBOURS[h] if probe.board.layout.onboard[y])
     # seat 0's tail is a good: its last camel goes out and none comes back
     tail = next(y for y in NEIGHBOURS[h] if probe.board.layout.onboard[y] and y != nxt)
-    state = position(2, caravans=[[(tail, "R"), (h, "C")], [(g, "C")]],
-                     reserves=[[3, 3, 3, 3, 3, 1], [3, 3, 3, 3, 3, 0]])
+    state = position(
+        2, caravans=[[(tail, "R"), (h, "C")], [(g, "C")]], reserves=[[3, 3, 3, 3, 3, 1], [3, 3, 3, 3, 3, 0]]
+    )
     d = STEP.index(nxt - h)
     events = play(state, ("dir", d), CAMEL_A)
     assert state.is_over() and "safety end" in state.end and "safety end" in text(events)
@@ -951,8 +1011,12 @@ def test_a_stand_that_empties_the_market_fires_the_trigger():
     h, g = far_cells(probe, [], 2)
     nxt = next(y for y in NEIGHBOURS[h] if probe.board.layout.onboard[y] and probe.board.cs[y] < 0)
     tail = next(y for y in NEIGHBOURS[h] if probe.board.layout.onboard[y] and y != nxt)
-    state = position(2, caravans=[[(tail, "C"), (h, "C")], [(g, "C")]], market=[1, 0, 0, 0, 0],
-                     reserves=[[3, 3, 3, 3, 3, 6], [3, 3, 3, 3, 3, 7]])
+    state = position(
+        2,
+        caravans=[[(tail, "C"), (h, "C")], [(g, "C")]],
+        market=[1, 0, 0, 0, 0],
+        reserves=[[3, 3, 3, 3, 3, 6], [3, 3, 3, 3, 3, 7]],
+    )
     events = play(state, ("dir", STEP.index(nxt - h)), CAMEL_A)
     while state.stage == STAND and state.turn == 0:
         events += state.apply(state.legal_actions()[0])
@@ -984,8 +1048,7 @@ def test_solo_ends_at_a_turn_start_without_camels_or_market(camels, market, why)
     nxt = next(y for y in NEIGHBOURS[a] if probe.board.layout.onboard[y] and probe.board.cs[y] < 0)
     tail = next(y for y in NEIGHBOURS[a] if probe.board.layout.onboard[y] and y != nxt)
     # the tail is a good, so the camel laid does not come back
-    state = position(1, caravans=[[(tail, "W"), (a, "C")]], reserves=[[3, 3, 3, 3, 3, camels + 1]],
-                     market=market)
+    state = position(1, caravans=[[(tail, "W"), (a, "C")]], reserves=[[3, 3, 3, 3, 3, camels + 1]], market=market)
     play(state, ("dir", STEP.index(nxt - a)), CAMEL_A)
     assert state.is_over() and why in state.end
 
@@ -1003,6 +1066,7 @@ def test_solo_has_no_end_trigger_and_stands_two_goods_per_camel():
 
 
 # -- §9 scoring -----------------------------------------------------------------------------------
+
 
 def finished(players, caravans, reserves):
     state = position(players, caravans=caravans, reserves=reserves)
@@ -1025,8 +1089,16 @@ def test_the_longer_caravan_wins_then_the_bigger_reserve_then_the_later_seat():
 
 def test_solo_outcome_is_length_over_45_and_titles_follow_the_table():
     assert [title(x) for x in (24, 25, 29, 30, 35, 40, 44, 45, 60)] == [
-        None, "Camel driver", "Camel driver", "Great camel driver", "Xiansheng", "Tribal chief", "Tribal chief",
-        "Chief of the 5 tribes", "Chief of the 5 tribes"]
+        None,
+        "Camel driver",
+        "Camel driver",
+        "Great camel driver",
+        "Xiansheng",
+        "Tribal chief",
+        "Tribal chief",
+        "Chief of the 5 tribes",
+        "Chief of the 5 tribes",
+    ]
     probe = new(1)
     outcomes = []
     for length in (1, 10, 30, 45, 50):
@@ -1067,6 +1139,7 @@ def _snake(state, length):
 
 
 # -- random play: invariants 1-12 -----------------------------------------------------------------
+
 
 @pytest.mark.parametrize("variant", ["basic", "expert"])
 @pytest.mark.parametrize("players", [1, 2, 4, 6])
@@ -1163,6 +1236,7 @@ def test_a_finished_placement_is_logged_as_one_line_with_its_count():
 
 # -- the AI's prior and estimate --------------------------------------------------------------------
 
+
 def test_the_prior_leaves_the_state_unchanged_and_scores_every_action():
     for players in (1, 2, 5):
         state = new(players, seed=2, variant="expert")
@@ -1191,8 +1265,7 @@ def test_estimate_is_in_range_and_favours_the_longer_caravan():
     tail = next(y for y in NEIGHBOURS[a] if probe.board.layout.onboard[y])
     estimates = []
     for caravan, red in (([(a, "C")], 3), ([(tail, "R"), (a, "C")], 2)):  # one good laid, or still in reserve
-        state = position(2, caravans=[caravan, [(b, "C")]], turn=1,
-                         reserves=[[3, 3, 3, red, 3, 7], [3, 3, 3, 3, 3, 7]])
+        state = position(2, caravans=[caravan, [(b, "C")]], turn=1, reserves=[[3, 3, 3, red, 3, 7], [3, 3, 3, 3, 3, 7]])
         est = state.estimate()
         assert len(est) == 2 and all(0 <= x <= 1 for x in est) and sum(est) == pytest.approx(1.0)
         estimates.append(est[0])
@@ -1226,18 +1299,24 @@ def test_a_seat_without_camels_is_worth_its_length_and_the_others_play_on():
     a, b = far_cells(probe, [], 2)
     tails = [y for y in NEIGHBOURS[a] if probe.board.layout.onboard[y]]
     caravan = [(tails[0], "R"), (a, "C")]
-    state = position(2, caravans=[caravan, [(b, "C")]], turn=1,
-                     reserves=[[3, 3, 3, 2, 3, 0], [3, 3, 3, 3, 3, 7]])
+    state = position(2, caravans=[caravan, [(b, "C")]], turn=1, reserves=[[3, 3, 3, 2, 3, 0], [3, 3, 3, 3, 3, 7]])
     dead, live = values(state)
     assert dead == pytest.approx(2 + 0.01 * 14)
     assert live > 1 + 5  # its length, plus reserve goods and camels worth several pieces
     assert state.estimate()[1] > 0.5
     # walled in: the other caravan holds every cell around the head
-    hub = next(x for x in range(len(probe.blocked)) if not probe.blocked[x]
-               and all(not probe.blocked[x + STEP[d]] for d in range(6)))
+    hub = next(
+        x
+        for x in range(len(probe.blocked))
+        if not probe.blocked[x] and all(not probe.blocked[x + STEP[d]] for d in range(6))
+    )
     ring = [hub + STEP[d] for d in range(6)]
-    state = position(2, caravans=[[(hub, "C")], [(y, "R") for y in ring[:5]] + [(ring[5], "C")]], turn=1,
-                     reserves=[[3, 3, 3, 3, 3, 7], [3, 3, 3, 0, 3, 7]])
+    state = position(
+        2,
+        caravans=[[(hub, "C")], [(y, "R") for y in ring[:5]] + [(ring[5], "C")]],
+        turn=1,
+        reserves=[[3, 3, 3, 3, 3, 7], [3, 3, 3, 0, 3, 7]],
+    )
     assert not state.can_place(0) and values(state)[0] == pytest.approx(1 + 0.01 * 22)
 
 
@@ -1274,8 +1353,11 @@ def test_the_boards_foot_names_your_piece_mid_sentence_and_a_goods_colour_once()
     for _ in range(300):  # until seat 0 has a good on a Caravanserai cell of its colour
         view = state.view(0)
         picture = Picture(view)
-        mine = [(cell, item) for cell, item in picture.items.items() if item[0] == 0 and item[1] in LETTERS
-                and LETTERS.index(item[1]) == picture.cs.get(cell, -1)]
+        mine = [
+            (cell, item)
+            for cell, item in picture.items.items()
+            if item[0] == 0 and item[1] in LETTERS and LETTERS.index(item[1]) == picture.cs.get(cell, -1)
+        ]
         if mine:
             break
         state.apply(rng.choice(state.legal_actions()), log=False)

@@ -3,6 +3,7 @@ for standing goods, the final table's "Reserve" was never explained, the solo ti
 on the table but not on the final screen; then, at 80×24, a head camel the legend told apart by
 reverse video alone, an Enter line and legend lines cut or wrapped, a block key that did not say
 what comes first and a question in odd words."""
+
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
@@ -51,16 +52,29 @@ def test_how_to_play_states_the_solo_rule_for_standing_goods():
 
 
 def test_the_final_table_explains_its_reserve_column():
-    view = {"players": 2, "caravans": [[0] * 12, [0] * 12], "reserves": [[1] * 6, [0] * 6],
-            "end": "the final round is over", "trigger": None}
+    view = {
+        "players": 2,
+        "caravans": [[0] * 12, [0] * 12],
+        "reserves": [[1] * 6, [0] * 6],
+        "end": "the final round is over",
+        "trigger": None,
+    }
     text = final_text(view, ["Ann", "Bob"])
-    assert "Reserve" in text and "Reserve: the camels and goods still in hand, not on the board; it breaks a tie " \
-        "on length" in text
+    assert (
+        "Reserve" in text
+        and "Reserve: the camels and goods still in hand, not on the board; it breaks a tie on length" in text
+    )
 
 
 def test_the_solo_final_screen_shows_the_ladder_of_titles_with_those_reached():
-    view = {"players": 1, "caravans": [[0] * 31], "reserves": [[0] * 6], "end": "the market is empty",
-            "trigger": None, "title": "Great camel driver"}
+    view = {
+        "players": 1,
+        "caravans": [[0] * 31],
+        "reserves": [[0] * 6],
+        "end": "the market is empty",
+        "trigger": None,
+        "title": "Great camel driver",
+    }
     text = final_text(view, ["Ann"])
     assert "Solo titles" in text
     for least, name in TITLES:
@@ -101,8 +115,10 @@ async def test_a_block_key_where_the_caravan_may_turn_says_to_choose_the_way_fir
         await pilot.press("K")
         await wait_for(pilot, lambda: any("black block" in n.message for n in notices(app)), "the refusal")
         said = next(n.message for n in notices(app) if "black block" in n.message)
-        assert said == "No black block can start here now: first choose where the caravan heads (w e a d z x, " \
-                       "or enter on a ›)."
+        assert (
+            said == "No black block can start here now: first choose where the caravan heads (w e a d z x, "
+            "or enter on a ›)."
+        )
 
 
 async def test_the_forced_rest_says_that_market_goods_are_then_stood_in_plain_words(tmp_path):
@@ -113,8 +129,11 @@ async def test_the_forced_rest_says_that_market_goods_are_then_stood_in_plain_wo
     state.apply(prefix[0], False)
     prefix += (state.legal_actions()[0],)  # (both starting camels: then seat 0's first placement)
     async with my_turn_at(tmp_path, 0, prefix) as (_app, _pilot, screen):
-        forced = next(a for a in screen.table.legal if a[0] != "camel" and (
-            (after := screen.table.world.clone()).apply(a, False) or after.stage == STAND))
+        forced = next(
+            a
+            for a in screen.table.legal
+            if a[0] != "camel" and ((after := screen.table.world.clone()).apply(a, False) or after.stage == STAND)
+        )
         asked = screen.question_before(forced)
         assert asked is not None
         assert "then you stand a market good for each camel taken back, your caravan at" in asked[0]
@@ -145,10 +164,14 @@ async def test_solos_forced_rest_says_two_market_goods_stand_for_each_camel_take
         while screen.table.world.stage not in (PLACE, BOARD):  # (the starting camel: one way on)
             turn = screen.table.turn
             screen.act(screen.table.legal[0])
-            await wait_for(pilot, lambda turn=turn: screen.table.turn not in (None, turn) and settled(screen),
-                           "the placement")
-        forced = next(a for a in screen.table.legal if a[0] != "camel" and (
-            (after := screen.table.world.clone()).apply(a, False) or after.stage == STAND))
+            await wait_for(
+                pilot, lambda turn=turn: screen.table.turn not in (None, turn) and settled(screen), "the placement"
+            )
+        forced = next(
+            a
+            for a in screen.table.legal
+            if a[0] != "camel" and ((after := screen.table.world.clone()).apply(a, False) or after.stage == STAND)
+        )
         asked = screen.question_before(forced)
         assert asked is not None
         assert "then you stand two market goods for each camel taken back (solo)" in asked[0], asked[0]

@@ -2,6 +2,7 @@
 see which blocks made it, a hint that hid the lower board, a block key that laid at once one
 time and asked "how many?" the next (an Enter meant for the question played a step), and
 turns skipped or laid for the player told only afterwards."""
+
 from __future__ import annotations
 
 import random
@@ -39,8 +40,11 @@ def test_the_blocks_left_out_and_counted_make_the_engines_count():
             if view["last"] is not None and view["last"] != last:
                 last = view["last"]
                 found = blocks(last["laid"], Picture(view).cs, last["declined"])
-                counted = sum(int(b.words[:-1]) if b.words[-1].isalpha() and b.words[0].isdigit() else 1
-                              for b in found if not b.left_out)
+                counted = sum(
+                    int(b.words[:-1]) if b.words[-1].isalpha() and b.words[0].isdigit() else 1
+                    for b in found
+                    if not b.left_out
+                )
                 assert counted == last["count"], (found, last)
                 seen += any(b.left_out for b in found)
     assert seen > 100  # (left-out blocks were among them)
@@ -53,10 +57,12 @@ async def test_the_placement_line_says_which_blocks_the_count_leaves_out_and_why
     async with decision_at(tmp_path, 17, prefix) as (app, _pilot, table):
         screen = table.screen
         line = screen.query_one("#cs-turn")
-        rows = screen_lines(app)[line.region.y:line.region.bottom]
-        said = [row[line.region.x:line.region.right].strip() for row in rows]
-        assert said == [f"You · camel now: caravan {before}→{after}, count 5",
-                        "left out 2P · counts 1Y 3Y(on ·P) camel"]
+        rows = screen_lines(app)[line.region.y : line.region.bottom]
+        said = [row[line.region.x : line.region.right].strip() for row in rows]
+        assert said == [
+            f"You · camel now: caravan {before}→{after}, count 5",
+            "left out 2P · counts 1Y 3Y(on ·P) camel",
+        ]
 
 
 async def test_the_hint_leaves_every_row_of_the_board_and_the_lines_under_it_in_view(tmp_path):
@@ -68,8 +74,11 @@ async def test_the_hint_leaves_every_row_of_the_board_and_the_lines_under_it_in_
         panel = screen.query_one("#hint-panel", TablePanel)
         await wait_for(pilot, lambda: panel.display and panel.region.height > 0, "the hint")
         assert panel.region.height >= 8
-        for part in (screen.query_one(HexBoard), *screen.query("#cs-info, #cs-seats, #cs-turn"),
-                     screen.query_one("#status")):
+        for part in (
+            screen.query_one(HexBoard),
+            *screen.query("#cs-info, #cs-seats, #cs-turn"),
+            screen.query_one("#status"),
+        ):
             assert not panel.region.overlaps(part.region), part
         # and the "since your last turn" panel (over the board's head before): beside it too
         screen.open_panel("since", PanelWords("Since your last turn", tuple(f"move {n}" for n in range(6))))
@@ -117,8 +126,10 @@ async def decision_at(tmp_path, seed: int, prefix):
     """The two-player table (seed ``seed``, no options) after ``prefix``, at seat 0's decision:
     the app, the pilot and the ``Table``."""
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, seed, {},
-                                                       prefix) as table:
+    async with (
+        app.run_test(size=SIZE) as pilot,
+        Table(app, "caravanserai", CaravanseraiScreen, seed, {}, prefix) as table,
+    ):
         await wait_for(pilot, lambda: table.screen.table.turn is not None, "my turn")
         yield app, pilot, table
 
@@ -162,8 +173,7 @@ async def test_a_skip_is_foretold_while_the_others_play_and_said_as_it_happens(t
             await wait_for(pilot, lambda: screen.table.view == host.state.view(0), "the move shown")
         await wait_for(pilot, lambda: screen.pause.pausing is not None, "the skip on show")
         assert screen.pause.pausing is not None
-        assert str(screen.status_text()) == ("Your turn was skipped: no open cell next to the head "
-                                             "(any key goes on)")
+        assert str(screen.status_text()) == ("Your turn was skipped: no open cell next to the head (any key goes on)")
         await pilot.press("space")
         await wait_for(pilot, lambda: screen.pause.pausing is None, "the pause's end")
 
@@ -173,8 +183,10 @@ async def test_a_turn_laid_for_you_is_said_as_it_happens_and_not_called_a_skip(t
     afterwards, and the line under the board called it a skip. As the view is on show, the
     status line says it was laid and what; the placement line keeps it until our next turn."""
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 8, {},
-                                                       random_prefix(8, 92)) as table:
+    async with (
+        app.run_test(size=SIZE) as pilot,
+        Table(app, "caravanserai", CaravanseraiScreen, 8, {}, random_prefix(8, 92)) as table,
+    ):
         screen, host = table.screen, table.runner.host
         await wait_for(pilot, lambda: screen.table.view == host.state.view(0), "the position")
         app.move_pause = 30.0
@@ -197,8 +209,10 @@ async def test_a_placement_that_leaves_one_open_cell_by_the_head_asks_first(tmp_
     assert after.turn == 1 and after.stuck(0) is None
     assert len(CaravanseraiScreen.open_by_head(after, 0)) == 1
     question = await camel_asked_and_declined(tmp_path, 11, prefix)
-    assert "This leaves one open cell next to your head: if another player's caravan takes it, your turns " \
-           "are skipped until a cell there frees." in question
+    assert (
+        "This leaves one open cell next to your head: if another player's caravan takes it, your turns "
+        "are skipped until a cell there frees." in question
+    )
 
 
 def camel_after(seed: int, prefix: list):
@@ -258,8 +272,11 @@ async def test_the_hints_plan_stays_starred_while_it_is_followed(tmp_path):
                 cells = screen.table.hint_cells
                 mark = step_mark(cells.index(at) + 1) if at in cells else HINT
                 assert at is None or str(board.marks.get(at)) == mark
-                assert screen.table.hint_cells and all(str(board.marks.get(c)) == step_mark(n) for n, c in
-                                                       enumerate(screen.table.hint_cells, 1) if c != board.cursor)
+                assert screen.table.hint_cells and all(
+                    str(board.marks.get(c)) == step_mark(n)
+                    for n, c in enumerate(screen.table.hint_cells, 1)
+                    if c != board.cursor
+                )
                 followed = True
                 continue
             if followed and len(trail) >= 2 and not left:
@@ -289,9 +306,11 @@ def test_a_key_inside_a_block_where_the_caravan_may_turn_says_to_choose_the_way_
     then = f", then the {left} more {colour} good{'s' if left > 1 else ''} its block needs."
     other = (pl["colour"] + 1) % 5
     assert block_problem(other, view, legal).endswith(
-        f"first choose where the caravan heads (w e a d z x, or enter on a ›){then}")
+        f"first choose where the caravan heads (w e a d z x, or enter on a ›){then}"
+    )
     assert piece_problem("camel", view, legal) == (
-        f"A camel cannot go here now: first choose where the caravan heads (w e a d z x, or enter on a ›){then}")
+        f"A camel cannot go here now: first choose where the caravan heads (w e a d z x, or enter on a ›){then}"
+    )
 
 
 async def test_a_block_keys_question_stars_the_hinted_size(tmp_path):
@@ -350,7 +369,13 @@ def test_the_count_row_keeps_every_block_within_its_row():
     blocks = [Block("2P"), Block("3Y", why="on ·W·R"), Block("4R", why="declined"), Block("camel")]
     assert count_text(blocks).plain == "counts 2P 3Y(on ·W·R) 4R(declined) camel"
     assert count_text(blocks[:2] + blocks[3:]).plain == "left out none · counts 2P 3Y(on ·W·R) camel"
-    many = [Block("1P", left_out=True), Block("2Y", why="on ·K·W"), Block("3P", left_out=True),
-            Block("4R", why="on ·K·Y"), Block("5W", left_out=True), Block("camel")]
+    many = [
+        Block("1P", left_out=True),
+        Block("2Y", why="on ·K·W"),
+        Block("3P", left_out=True),
+        Block("4R", why="on ·K·Y"),
+        Block("5W", left_out=True),
+        Block("camel"),
+    ]
     assert count_text(many).plain == "left out 1P 3P 5W · counts 2Y 4R camel"
     assert all(count_text(b).cell_len <= ROW for b in (blocks, many))

@@ -2,6 +2,7 @@
 in no order, a use-or-decline preview that showed the decline's outcome, forced steps played
 without a word, a boxed-in warning whatever the cell, a board clipped on the right and a plays
 list that lagged behind the board."""
+
 from __future__ import annotations
 
 import random
@@ -116,8 +117,8 @@ async def test_the_steps_the_rules_lay_after_a_choice_are_said_as_they_happen(tm
         log = " ".join(line for line, _ in screen.query_one(MatchLog)._entries)
         assert f"The rules then laid for you, the only way on: {said}." in log
         line = screen.query_one("#cs-turn")
-        rows = screen_lines(app)[line.region.y:line.region.bottom]
-        shown = " ".join(row[line.region.x:line.region.right].strip() for row in rows)
+        rows = screen_lines(app)[line.region.y : line.region.bottom]
+        shown = " ".join(row[line.region.x : line.region.right].strip() for row in rows)
         assert shown.startswith("You · ") and shown.endswith(" laid for you, the only way on: 1Y, NW, ◆Y used")
 
 
@@ -178,10 +179,11 @@ async def test_a_hints_plan_is_numbered_on_the_board_in_the_order_its_pieces_are
         laid = after.laid or after.last[2]  # (the plan's last step may end the placement: a forced camel)
         stood = [(action[2], action[3]) for action in plan if action[0] == "stand"]
         assert cells == tuple(QR[cell] for cell, _ in laid) + tuple(stood)  # (the whole plan, nothing else)
-        path = [QR[world.pos], *cells[:len(laid)]]
+        path = [QR[world.pos], *cells[: len(laid)]]
         assert all(distance(a, b) == 1 for a, b in pairwise(path))
-        assert [str(board.marks.get(cell)) for cell in cells if cell != board.cursor] == \
-            [step_mark(step) for step, cell in enumerate(cells, start=1) if cell != board.cursor]
+        assert [str(board.marks.get(cell)) for cell in cells if cell != board.cursor] == [
+            step_mark(step) for step, cell in enumerate(cells, start=1) if cell != board.cursor
+        ]
 
 
 async def test_the_cell_under_the_cursor_says_your_head_camel_in_lower_case(tmp_path):
@@ -195,4 +197,3 @@ async def test_the_cell_under_the_cursor_says_your_head_camel_in_lower_case(tmp_
         state = table.screen.table
         assert cell_caption(state, QR[state.world.caravans[0][-1][0]]).endswith(", your head camel")
         assert cell_caption(state, QR[state.world.caravans[1][-1][0]]).endswith(", Bot's head camel")
-

@@ -1,5 +1,6 @@
 """The Caravanserai screen driven through Pilot at 80×24: a whole solo game by keys to the end
 screen and its title, a 3-player game against the AI, the board's fit, panning and glyphs."""
+
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
@@ -42,7 +43,6 @@ def setup(seats: list[str], seed: int, **options) -> MatchSetup:
     specs = [SeatSpec("human") if s == "human" else SeatSpec.parse(s) for s in seats]
     names = ["Tester"] + [f"Bot {i}" for i in range(1, len(seats))]
     return MatchSetup("caravanserai", specs, names, dict(options), seed)
-
 
 
 def my_turn(app) -> bool:
@@ -223,8 +223,10 @@ async def test_the_30_tile_board_fits_80x24_and_every_tile_is_reachable(tmp_path
 
         # the cursor reaches the outermost tiles by arrows, and the board pans to show it
         positions = LAYOUTS[30].positions
-        corners = {min(positions, key=lambda p: (key(centre(*p)), centre(*p)))
-                   for key in (lambda c: c[1], lambda c: -c[1], lambda c: 2 * c[0] + c[1], lambda c: -2 * c[0] - c[1])}
+        corners = {
+            min(positions, key=lambda p: (key(centre(*p)), centre(*p)))
+            for key in (lambda c: c[1], lambda c: -c[1], lambda c: 2 * c[0] + c[1], lambda c: -2 * c[0] - c[1])
+        }
         for P, Q in sorted(corners, key=lambda p: centre(*p)[1]):
             cell = centre(P, Q)
             await go_to(pilot, cell)
@@ -268,6 +270,7 @@ async def test_shrinking_the_window_and_growing_it_back_gives_the_board_view_bac
         await wait_for(pilot, lambda: board.in_view(board.cursor) and board.origin != before, "the small window's pan")
         await pilot.resize_terminal(*SIZE)
         await wait_for(pilot, lambda: board.origin == before and screen_lines(app) == lines, "the board as it was")
+
 
 async def test_the_whole_board_shows_at_120x40(tmp_path):
     app = make_app(tmp_path)
@@ -336,8 +339,7 @@ def test_the_end_trigger_and_the_solo_title_read_in_words():
     assert line("final").endswith("FINAL ROUND") and len(line("completing")) <= 45  # 80 columns
     solo = get_game("caravanserai").new(1, seed=1).view(0)
     solo["caravans"] = [[[0, 0, "C"]] * 31]
-    assert info_text(solo).plain.splitlines()[1] == (
-        "Title Great camel driver · 35: Xiansheng")
+    assert info_text(solo).plain.splitlines()[1] == ("Title Great camel driver · 35: Xiansheng")
 
 
 def test_the_end_headline_names_the_winner_or_in_solo_the_length_and_title():
@@ -355,10 +357,12 @@ def test_a_tie_on_length_says_how_it_was_broken_in_the_seats_words():
     caravans = [[[0, 0, "C"]] * 26, [[0, 0, "C"]] * 26]
     screen.table.view = {"phase": "over", "caravans": caravans, "reserves": [[1] * 6, [0] * 6]}
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [26.0, 26.0], [1.0, 0.0]) == (
-        "26–26; you win on the reserve tie-break.")
+        "26–26; you win on the reserve tie-break."
+    )
     screen.table.view["reserves"] = [[0] * 6, [0] * 6]
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [26.0, 26.0], [0.0, 1.0]) == (
-        "26–26; AI 2 (normal) wins as the later player in the round (caravans and reserves tied).")
+        "26–26; AI 2 (normal) wins as the later player in the round (caravans and reserves tied)."
+    )
     caravans[1] = caravans[1][:20]
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [26.0, 20.0], [1.0, 0.0]) == "You win!"
 
@@ -366,18 +370,20 @@ def test_a_tie_on_length_says_how_it_was_broken_in_the_seats_words():
 def test_the_safety_end_and_a_refused_camel_are_explained_in_words():
     view = {"stage": "place", "variant": "basic", "placement": {"left": 2, "colour": 3, "lying": False}}
     assert piece_problem("camel", view, []) == (
-        "A camel cannot go here now: first finish the red block — 2 more red goods (W K P R Y or enter on the "
-        "› cell).")
-    assert "first use the board good (enter) or decline it (n)" in piece_problem("camel", {**view, "stage": "board"},
-                                                                                   [])
+        "A camel cannot go here now: first finish the red block — 2 more red goods (W K P R Y or enter on the › cell)."
+    )
+    assert "first use the board good (enter) or decline it (n)" in piece_problem(
+        "camel", {**view, "stage": "board"}, []
+    )
     assert "expert game only" in piece_problem("lying", {**view, "placement": {**view["placement"], "left": 0}}, [])
     assert tiles_left_out([(0, 0), (3, 0), (1, 3)]) == "2 white and 1 red"
     rules = get_game("caravanserai").rules
     assert "safety end" in rules.casefold() and "no* player can place" in rules
     screen = offline_screen("caravanserai")
     screen.table.names = ["Ann", "Bob"]
-    summary = screen.match_summary({"players": 2, "caravans": [[], []], "reserves": [[0] * 6, [0] * 6], "end": SAFETY,
-                                    "trigger": None})
+    summary = screen.match_summary(
+        {"players": 2, "caravans": [[], []], "reserves": [[0] * 6, [0] * 6], "end": SAFETY, "trigger": None}
+    )
     lines = [str(line) for line in summary.renderables[1:]]
     assert lines == [SAFETY_WORDS]
 
@@ -387,15 +393,17 @@ def without_colour(app, widget) -> list[tuple[str, bool, bool]]:
     bold (colours dropped)."""
     region = widget.region
     cells = []
-    for strip in screen_strips(app.screen)[region.y:region.bottom]:
-        line = [(char, bool(seg.style and seg.style.reverse), bool(seg.style and seg.style.bold))
-                for seg in NoColor().apply(list(strip), Color(0, 0, 0)) for char in seg.text]
-        cells.extend(line[region.x:region.right])
+    for strip in screen_strips(app.screen)[region.y : region.bottom]:
+        line = [
+            (char, bool(seg.style and seg.style.reverse), bool(seg.style and seg.style.bold))
+            for seg in NoColor().apply(list(strip), Color(0, 0, 0))
+            for char in seg.text
+        ]
+        cells.extend(line[region.x : region.right])
     return cells
 
 
-async def test_the_status_line_words_what_enter_plays_for_the_focused_widget_and_focus_reads_without_colour(
-        tmp_path):
+async def test_the_status_line_words_what_enter_plays_for_the_focused_widget_and_focus_reads_without_colour(tmp_path):
     """The bug: with the plays list focused, the line said what the board's cursor would do
     ("enter: stand a red good here") and Enter played the list's row. Now the line words the
     list's row, or the board's cell, and Enter plays exactly that; the board's frame and cursor
@@ -445,7 +453,8 @@ async def test_one_enter_uses_a_board_good_and_the_line_says_n_declines_it(tmp_p
         await go_to(pilot, action_cell(("use",), screen.picture))
         colour = screen.table.view["placement"]["colour"]
         assert str(screen.query_one("#status").render()) == (
-            f"enter: use the {('white', 'black', 'purple', 'red', 'yellow')[colour]} board good · n declines")
+            f"enter: use the {('white', 'black', 'purple', 'red', 'yellow')[colour]} board good · n declines"
+        )
         assert len(screen.query_one("#status").render().plain) <= screen.query_one("#status").content_size.width
         assert screen.enter_action() == ("use",) and board.has_focus
         moves = len(host.actions)
@@ -549,8 +558,10 @@ async def test_a_placement_that_boxes_you_in_is_warned_of_by_the_key_and_the_hin
     from tables import Table
 
     app = make_app(tmp_path, home=False)
-    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 0, {},
-                                                       boxing_in()) as table:
+    async with (
+        app.run_test(size=SIZE) as pilot,
+        Table(app, "caravanserai", CaravanseraiScreen, 0, {}, boxing_in()) as table,
+    ):
         screen, host = table.screen, table.runner.host
         await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
         screen.table.hint_plan = [("dir", 5)]
@@ -593,14 +604,21 @@ def test_the_result_says_why_the_final_round_was_played():
 
     screen = offline_screen("caravanserai")
     screen.table.names = ["Ann", "AI 2 (normal)"]
-    view = {"players": 2, "caravans": [[0] * 12, [0] * 9], "reserves": [[1] * 6, [0] * 6],
-            "end": "the final round is over", "trigger": [1, 30]}
+    view = {
+        "players": 2,
+        "caravans": [[0] * 12, [0] * 9],
+        "reserves": [[1] * 6, [0] * 6],
+        "end": "the final round is over",
+        "trigger": [1, 30],
+    }
     console = Console(width=80, record=True)
     console.print(screen.match_summary(view))
     text = " ".join(console.export_text().split())
     assert "The game ended: the final round is over." in text
-    assert ("It began to end when AI 2 (normal) took the last good from the market: that round was finished, "
-            "then every seat played once more.") in text
+    assert (
+        "It began to end when AI 2 (normal) took the last good from the market: that round was finished, "
+        "then every seat played once more."
+    ) in text
 
 
 async def test_enter_on_the_board_or_in_the_plays_list_asks_before_a_forced_rest_of_the_placement(tmp_path):
@@ -666,13 +684,15 @@ async def test_the_placement_line_keeps_the_caravan_it_would_give_at_80x24(tmp_p
 
     prefix, before, after = long_placement()
     app = make_app(tmp_path, home=False)
-    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 17, {},
-                                                       prefix) as table:
+    async with (
+        app.run_test(size=SIZE) as pilot,
+        Table(app, "caravanserai", CaravanseraiScreen, 17, {}, prefix) as table,
+    ):
         screen = table.screen
         await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
         line = screen.query_one("#cs-turn")
         region = line.region
-        shown = screen_lines(app)[region.y][region.x:region.right]
+        shown = screen_lines(app)[region.y][region.x : region.right]
         assert f"camel now: caravan {before}→{after}," in shown, shown
         # the blocks follow on a row of their own: which the count leaves out, which it counts and why
         assert str(line.render()).endswith("\nleft out 2P · counts 1Y 3Y(on ·P) camel")
@@ -708,17 +728,24 @@ async def test_every_hint_stars_every_cell_of_its_plan_on_the_board(tmp_path):
             assert my_turn(app)
             before = screen.table.hint_plan  # (the last hint's, kept while its plan is followed)
             await pilot.press("h")
-            await wait_for(pilot, lambda before=before: screen.table.hinted is not None
-                           and screen.table.hint_plan is not before,
-                           "the hint")
+            await wait_for(
+                pilot,
+                lambda before=before: screen.table.hinted is not None and screen.table.hint_plan is not before,
+                "the hint",
+            )
             wanted = cells_the_plan_fills(host.state, screen.table.hint_plan)
             kinds |= {action[0] for action in screen.table.hint_plan}
             assert wanted, screen.table.hint_plan
             # (the board draws the table's state as it next refreshes: wait for that drawing)
             cells = screen.table.hint_cells
-            await wait_for(pilot, lambda wanted=wanted, cells=cells: wanted <= set(cells) and all(
-                str(board.marks.get(cell)) == step_mark(step) for step, cell in enumerate(cells, start=1)),
-                f"the plan {screen.table.hint_plan} marked on {wanted}: {screen.table.hint_cells}")
+            await wait_for(
+                pilot,
+                lambda wanted=wanted, cells=cells: (
+                    wanted <= set(cells)
+                    and all(str(board.marks.get(cell)) == step_mark(step) for step, cell in enumerate(cells, start=1))
+                ),
+                f"the plan {screen.table.hint_plan} marked on {wanted}: {screen.table.hint_cells}",
+            )
             turn = host.turn
             screen.act(best(host.state))
             await wait_for(pilot, lambda turn=turn: host.turn > turn, "the play")
@@ -744,9 +771,10 @@ async def test_a_key_for_a_later_step_says_what_comes_first(tmp_path):
         await next_turn(pilot, app)
         screen = app.screen
         assert screen.table.view["stage"] == "start"
-        for key, words in (("d", "Not east now: first put your starting camel on a › cell (enter)."),
-                           ("W", "No white block can start here now: first put your starting camel on a › cell "
-                                 "(enter).")):
+        for key, words in (
+            ("d", "Not east now: first put your starting camel on a › cell (enter)."),
+            ("W", "No white block can start here now: first put your starting camel on a › cell (enter)."),
+        ):
             await pilot.press(key)
             assert [n.message for n in notices(app)][-1] == words
 
@@ -779,8 +807,10 @@ async def test_the_last_market_good_to_stand_asks_nothing_when_every_cell_boxes_
     from tables import Table
 
     app = make_app(tmp_path, home=False)
-    async with app.run_test(size=SIZE) as pilot, Table(app, "caravanserai", CaravanseraiScreen, 4, {},
-                                                       boxed_whatever_stands()) as table:
+    async with (
+        app.run_test(size=SIZE) as pilot,
+        Table(app, "caravanserai", CaravanseraiScreen, 4, {}, boxed_whatever_stands()) as table,
+    ):
         screen = table.screen
         await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
         for action in screen.table.legal:

@@ -1,5 +1,6 @@
 """Decktet Caravan's hand on its own (Pilot): its ticks are the table's, and what it dims follows
 its own focus."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -22,8 +23,9 @@ class HandApp(App[None]):
 
 
 def look(ticked: set[str], plays: tuple[frozenset[str], ...] | None) -> CardLook:
-    return CardLook(tuple((card, Text(card)) for card in ("a", "b", "c")), frozenset(), frozenset(ticked), plays,
-                    "Your hand (3)")
+    return CardLook(
+        tuple((card, Text(card)) for card in ("a", "b", "c")), frozenset(), frozenset(ticked), plays, "Your hand (3)"
+    )
 
 
 async def test_a_toggle_asks_for_the_ticks_and_the_hand_shows_what_the_table_holds():

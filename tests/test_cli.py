@@ -1,4 +1,5 @@
 """The headless command line: selfplay, saves and bench, and how it refuses bad input."""
+
 from __future__ import annotations
 
 import contextlib
@@ -46,8 +47,22 @@ def test_selfplay_rotates_seats_and_replays_from_its_seed():
 
 def test_selfplay_command_prints_a_results_table(capsys, tmp_path):
     out_file = tmp_path / "games.json"
-    code = main(["selfplay", "decktet_caravan", "--seats", "random,greedy", "--games", "2",
-                 "--option", "hands=1", "--workers", "1", "--json", str(out_file)])
+    code = main(
+        [
+            "selfplay",
+            "decktet_caravan",
+            "--seats",
+            "random,greedy",
+            "--games",
+            "2",
+            "--option",
+            "hands=1",
+            "--workers",
+            "1",
+            "--json",
+            str(out_file),
+        ]
+    )
     out, err = capsys.readouterr()
     assert code == 0
     assert "random" in out and "greedy" in out and "win %" in out and "average moves" in out
@@ -66,14 +81,24 @@ def test_selfplay_refuses_bad_seats_and_options(capsys):
     assert main(["selfplay", "decktet_caravan", "--option", "hands=99"]) == 2
     assert capsys.readouterr().err.endswith(
         "caravan-tui: error: Decktet Caravan is for 2 players; --seats names 1\n"
-        "caravan-tui: error: hands: 99 is not one of 1–15\n")
+        "caravan-tui: error: hands: 99 is not one of 1–15\n"
+    )
 
 
 def test_saves_command_lists_matches_and_damaged_files(capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
     store = SaveStore()
-    store.write(Snapshot(match_id="m1", game_id="decktet_caravan", options={"hands": 1}, players=2,
-                         seats=["human", "ai:normal"], names=["You", "AI"], seed=3))
+    store.write(
+        Snapshot(
+            match_id="m1",
+            game_id="decktet_caravan",
+            options={"hands": 1},
+            players=2,
+            seats=["human", "ai:normal"],
+            names=["You", "AI"],
+            seed=3,
+        )
+    )
     (store.folder / "broken.msgpack").write_bytes(b"\x00garbage")
     assert main(["saves"]) == 0
     out = capsys.readouterr().out
@@ -81,13 +106,20 @@ def test_saves_command_lists_matches_and_damaged_files(capsys, tmp_path, monkeyp
     assert "broken" in out and "damaged" in out
 
 
-def test_saves_command_keeps_a_long_game_title_and_seat_list_apart_from_the_next_column(capsys, tmp_path,
-                                                                                        monkeypatch):
-    """"Caravans of Ahldarahd human,ai:easy" ran the game into the seats."""
+def test_saves_command_keeps_a_long_game_title_and_seat_list_apart_from_the_next_column(capsys, tmp_path, monkeypatch):
+    """ "Caravans of Ahldarahd human,ai:easy" ran the game into the seats."""
     monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
-    SaveStore().write(Snapshot(match_id="m1", game_id="ahldarahd", options={}, players=4,
-                               seats=["human", "ai:normal", "ai:normal", "ai:normal"],
-                               names=["You", "AI 2", "AI 3", "AI 4"], seed=3))
+    SaveStore().write(
+        Snapshot(
+            match_id="m1",
+            game_id="ahldarahd",
+            options={},
+            players=4,
+            seats=["human", "ai:normal", "ai:normal", "ai:normal"],
+            names=["You", "AI 2", "AI 3", "AI 4"],
+            seed=3,
+        )
+    )
     assert main(["saves"]) == 0
     header, row = capsys.readouterr().out.splitlines()
     for column in ("seats", "moves"):
@@ -96,10 +128,23 @@ def test_saves_command_keeps_a_long_game_title_and_seat_list_apart_from_the_next
 
 
 def test_bench_measures_every_number():
-    result = bench_game("decktet_caravan", playout_seconds=0.05, search_iterations=30,
-                        level_positions=1, levels=("easy",), memory_iterations=20, clock_positions=0)
-    for key in ("clone_us", "legal_actions_us", "determinize_us",
-                "random_playouts_per_s", "ismcts_iterations_per_s", "search_peak_kib"):
+    result = bench_game(
+        "decktet_caravan",
+        playout_seconds=0.05,
+        search_iterations=30,
+        level_positions=1,
+        levels=("easy",),
+        memory_iterations=20,
+        clock_positions=0,
+    )
+    for key in (
+        "clone_us",
+        "legal_actions_us",
+        "determinize_us",
+        "random_playouts_per_s",
+        "ismcts_iterations_per_s",
+        "search_peak_kib",
+    ):
         assert result[key] > 0
     assert math.isfinite(result["apply_us"])  # (clone and apply, less a clone: on a busy machine, maybe below 0)
     assert set(result["ai_move_s"]) == {"easy"} and result["ai_move_s"]["easy"]["moves"] == 1
@@ -116,15 +161,26 @@ def test_bench_counts_a_planned_move_on_the_clock_only_when_the_clock_cut_it(mon
     from caravan_tui.ai.levels import LEVELS
 
     monkeypatch.setitem(LEVELS, "normal", dataclasses.replace(LEVELS["normal"], seconds=60.0))
-    result = bench_game("caravanserai", 2, playout_seconds=0.05, search_iterations=30, level_positions=2,
-                        levels=("normal",), memory_iterations=20, clock_positions=0)
+    result = bench_game(
+        "caravanserai",
+        2,
+        playout_seconds=0.05,
+        search_iterations=30,
+        level_positions=2,
+        levels=("normal",),
+        memory_iterations=20,
+        clock_positions=0,
+    )
     assert result["ai_move_s"]["normal"]["moves"] == 2 and result["ai_move_s"]["normal"]["on_clock"] == 0
 
 
 def test_bench_says_which_budget_use_it_could_not_observe():
     levels = {"easy": {}, "normal": {}, "hard": {}}
-    budgets = {"easy": {"seconds": 0.4, "used": [0.98, 1.01]}, "normal": {"seconds": None, "used": []},
-               "first_move": {"level": "easy", "used": 2.5}}
+    budgets = {
+        "easy": {"seconds": 0.4, "used": [0.98, 1.01]},
+        "normal": {"seconds": None, "used": []},
+        "first_move": {"level": "easy", "used": 2.5},
+    }
     rows = dict(budget_rows(budgets, levels))
     assert rows["time used, easy"].startswith("0.980–1.010 of its 0.4 s (2 moves")
     assert rows["time used, normal"] == "no clock at this level: nothing to use up"
@@ -147,6 +203,7 @@ def test_percentile_is_nearest_rank():
 
 # -- bad input: one line, no traceback, nothing run ------------------------------------------------
 
+
 def _run(argv: list[str], capsys) -> tuple[int, str, str]:
     try:
         code = main(argv)
@@ -162,8 +219,17 @@ def home(tmp_path, monkeypatch):
     never opened (a test that reaches it fails)."""
     monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path / "home"))
     store = SaveStore()
-    store.write(Snapshot(match_id="m1", game_id="decktet_caravan", options={"hands": 1}, players=2,
-                         seats=["human", "ai:normal"], names=["You", "AI"], seed=3))
+    store.write(
+        Snapshot(
+            match_id="m1",
+            game_id="decktet_caravan",
+            options={"hands": 1},
+            players=2,
+            seats=["human", "ai:normal"],
+            names=["You", "AI"],
+            seed=3,
+        )
+    )
     (store.folder / "broken.msgpack").write_bytes(b"\x00garbage")
 
     def no_app(**kwargs):
@@ -171,9 +237,22 @@ def home(tmp_path, monkeypatch):
 
     monkeypatch.setattr("caravan_tui.app.run_app", no_app)
     record = play_match("decktet_caravan", parse_seats("random,greedy"), seed=2, options={"hands": 1})
-    (tmp_path / "arena.json").write_text(json.dumps({"matches": [
-        {"game": record.game_id, "seed": record.seed, "options": record.options, "seats": record.specs,
-         "scores": record.scores, "actions": record.actions}]}))
+    (tmp_path / "arena.json").write_text(
+        json.dumps(
+            {
+                "matches": [
+                    {
+                        "game": record.game_id,
+                        "seed": record.seed,
+                        "options": record.options,
+                        "seats": record.specs,
+                        "scores": record.scores,
+                        "actions": record.actions,
+                    }
+                ]
+            }
+        )
+    )
     (tmp_path / "notes.txt").write_text("not JSON")
     return store
 
@@ -226,8 +305,10 @@ BAD_INPUT = [
     (["play", "decktet_caravan", "--option", "hands=99"], "folder"),
     (["selfplay", "merchant_lord", "--seats", "random,random", "--option", "start_player=3"], "folder"),
     (["arena", "merchant_lord", "--seats", "random,greedy", "--option", "start_player=4", "--players", "3"], "folder"),
-    (["selfplay", "ahldarahd", "--seats", "random,greedy,random,greedy,random", "--option", "neutral_map=yes"],
-     "folder"),
+    (
+        ["selfplay", "ahldarahd", "--seats", "random,greedy,random,greedy,random", "--option", "neutral_map=yes"],
+        "folder",
+    ),
     (["arena", "ahldarahd", "--seats", "random,greedy", "--players", "5", "--option", "neutral_map=yes"], "folder"),
     (["play", "ahldarahd", "--players", "5", "--option", "neutral_map=yes"], "folder"),
     (["replay", "nosuchmatch"], "folder"),
@@ -278,10 +359,14 @@ def test_messages_read_like_sentences(home, capsys):
         (["arena", "decktet_caravan", "--players", "3"], "Decktet Caravan is for 2 players, not 3"),
         (["arena", "camel_caravan", "--players", "5"], "Camel Caravan is for 2–4 players, not 5"),
         (["resume", "nosuchmatch"], "there is no saved match nosuchmatch"),
-        (["selfplay", "merchant_lord", "--seats", "random,random", "--option", "start_player=3"],
-         "start_player 3 is not one of the 2 players"),
-        (["play", "ahldarahd", "--players", "5", "--option", "neutral_map=yes"],
-         "the neutral map needs an unused colour: it is for 2–4 players, not 5"),
+        (
+            ["selfplay", "merchant_lord", "--seats", "random,random", "--option", "start_player=3"],
+            "start_player 3 is not one of the 2 players",
+        ),
+        (
+            ["play", "ahldarahd", "--players", "5", "--option", "neutral_map=yes"],
+            "the neutral map needs an unused colour: it is for 2–4 players, not 5",
+        ),
     ]:
         assert message in _run(argv, capsys)[2]
 
@@ -291,7 +376,10 @@ def test_a_good_match_passes_the_checks_and_opens_the_app(home, monkeypatch):
     monkeypatch.setattr("caravan_tui.app.run_app", lambda **kwargs: opened.append(kwargs))
     assert main(["resume"]) == main(["play", "decktet_caravan", "--vs", "easy"]) == main(["replay", "m1"]) == 0
     assert [{k: v for k, v in kw.items() if v is not None and k != "play"} for kw in opened] == [
-        {"resume": "m1"}, {}, {"replay": "m1"}]
+        {"resume": "m1"},
+        {},
+        {"replay": "m1"},
+    ]
     setup = opened[1]["play"]
     assert (setup.game_id, [str(s) for s in setup.seats]) == ("decktet_caravan", ["human", "ai:easy"])
     with home.lock("m1"):  # the checks let go of the match: the app can lock it
@@ -372,6 +460,7 @@ def test_a_json_path_that_is_a_link_is_written_through_never_replaced(tmp_path, 
 def test_a_json_file_that_cannot_be_written_at_the_end_costs_no_results(tmp_path, monkeypatch, capsys):
     """A full disk at the last write: the results are still printed, then one line naming the
     file, and status 1 (before, the run's results were lost with the write)."""
+
     def full(self, data, indent=None):
         raise OSError(errno.ENOSPC, "No space left on device", f"{self.path}.part")
 
@@ -398,7 +487,8 @@ def test_boolean_options_take_yes_no_true_false_on_off_1_0_in_any_case():
 
 def test_options_print_as_name_equals_value():
     assert _option_text({"sixth_camel": True, "short_game": False, "hands": 3}) == (
-        "sixth_camel=yes, short_game=no, hands=3")
+        "sixth_camel=yes, short_game=no, hands=3"
+    )
 
 
 def test_progress_is_shown_only_on_a_terminal(monkeypatch, capsys):
@@ -413,8 +503,9 @@ def test_run_jobs_takes_jobs_only_as_they_can_start(workers):
     taken, leads = [], []
 
     def jobs():
-        for job in islice(selfplay_jobs("decktet_caravan", parse_seats("random,greedy"), 10**10, seed=1,
-                                        options={"hands": 1}), 6):
+        for job in islice(
+            selfplay_jobs("decktet_caravan", parse_seats("random,greedy"), 10**10, seed=1, options={"hands": 1}), 6
+        ):
             taken.append(job.index)
             yield job
 
@@ -440,8 +531,12 @@ def test_a_reader_that_leaves_early_ends_the_command_quietly(tmp_path):
     try:
         result = subprocess.run(
             [sys.executable, "-c", "import sys; from caravan_tui.cli import main; sys.exit(main(['saves']))"],
-            stdout=write, stderr=subprocess.PIPE, cwd=Path(__file__).parents[1], timeout=60,
-            env={**os.environ, "CARAVAN_TUI_HOME": str(tmp_path)})
+            stdout=write,
+            stderr=subprocess.PIPE,
+            cwd=Path(__file__).parents[1],
+            timeout=60,
+            env={**os.environ, "CARAVAN_TUI_HOME": str(tmp_path)},
+        )
     finally:
         os.close(write)
     assert result.returncode == 1 and result.stderr == b""
@@ -456,26 +551,29 @@ def test_version_is_the_one_pyproject_sets(capsys):
     assert capsys.readouterr().out.strip() == f"caravan-tui {declared}"
 
 
-@pytest.mark.parametrize(("change", "why"), [
-    ({"seed": "2"}, "its seed '2' is not a whole number from 0 to 9223372036854775807"),
-    ({"seed": -1}, "its seed -1 is not a whole number"),
-    ({"seed": 2**64}, "its seed 18446744073709551616 is not a whole number"),
-    ({"seed": 2.0}, "its seed 2.0 is not a whole number"),
-    ({"seed": True}, "its seed True is not a whole number"),
-    ({"seats": "random,greedy"}, "its seats are not a list of seats"),
-    ({"seats": ["random"]}, "Decktet Caravan is for 2 players, not 1"),
-    ({"seats": ["random", "greedy", "random"]}, "Decktet Caravan is for 2 players, not 3"),
-    ({"seats": ["random", "nobody"]}, "seat 2: 'nobody' is not a seat"),
-    ({"seats": ["random", 7]}, "seat 2: 7 is not a seat"),
-    ({"seats": ["human", "greedy"]}, "seat 1 is human, a person's seat"),
-    ({"seats": ["random", "ai:easy+iterations=1000000000000"]}, "seat 2: level 'easy': iterations must be"),
-    ({"options": {"hands": 99}}, "hands: 99 is not one of 1–15"),
-    ({"options": [["hands", 1]]}, "its options are not a map"),
-    ({"scores": [1]}, "its scores are not a list of 2, one per seat"),
-    ({"actions": "all of them"}, "its actions are not a list of actions"),
-    ({"game": "chess"}, "there is no game 'chess'"),
-    ({"seed": None, "drop": "seed"}, "it has no 'seed' field"),
-])
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        ({"seed": "2"}, "its seed '2' is not a whole number from 0 to 9223372036854775807"),
+        ({"seed": -1}, "its seed -1 is not a whole number"),
+        ({"seed": 2**64}, "its seed 18446744073709551616 is not a whole number"),
+        ({"seed": 2.0}, "its seed 2.0 is not a whole number"),
+        ({"seed": True}, "its seed True is not a whole number"),
+        ({"seats": "random,greedy"}, "its seats are not a list of seats"),
+        ({"seats": ["random"]}, "Decktet Caravan is for 2 players, not 1"),
+        ({"seats": ["random", "greedy", "random"]}, "Decktet Caravan is for 2 players, not 3"),
+        ({"seats": ["random", "nobody"]}, "seat 2: 'nobody' is not a seat"),
+        ({"seats": ["random", 7]}, "seat 2: 7 is not a seat"),
+        ({"seats": ["human", "greedy"]}, "seat 1 is human, a person's seat"),
+        ({"seats": ["random", "ai:easy+iterations=1000000000000"]}, "seat 2: level 'easy': iterations must be"),
+        ({"options": {"hands": 99}}, "hands: 99 is not one of 1–15"),
+        ({"options": [["hands", 1]]}, "its options are not a map"),
+        ({"scores": [1]}, "its scores are not a list of 2, one per seat"),
+        ({"actions": "all of them"}, "its actions are not a list of actions"),
+        ({"game": "chess"}, "there is no game 'chess'"),
+        ({"seed": None, "drop": "seed"}, "it has no 'seed' field"),
+    ],
+)
 def test_a_recorded_match_must_be_what_arena_json_writes(change, why, home, tmp_path, capsys):
     """replay FILE INDEX sets a match up from a file anyone may have written: a seed, seats and
     options are checked before the match is set up, and the reason is one line."""
@@ -508,12 +606,14 @@ def test_a_file_of_no_matches_is_refused(home, tmp_path, capsys):
 def test_resume_refuses_a_lock_file_that_is_a_link(home, tmp_path, capsys):
     (home.folder / ".m1.lock").symlink_to(tmp_path / "elsewhere.lock")
     code, _, err = _run(["resume", "m1"], capsys)
-    assert code == 2 and err == ("caravan-tui: error: cannot resume m1: its lock file .m1.lock is a link; "
-                                 "remove it to open the match\n")
+    assert code == 2 and err == (
+        "caravan-tui: error: cannot resume m1: its lock file .m1.lock is a link; remove it to open the match\n"
+    )
     assert not (tmp_path / "elsewhere.lock").exists()
 
 
 # -- files that never end or never open ------------------------------------------------------------
+
 
 def _python(code: str, home: Path) -> subprocess.CompletedProcess:
     """``code`` run in a process of its own. A read that would never end is cut short: the
@@ -523,8 +623,15 @@ def _python(code: str, home: Path) -> subprocess.CompletedProcess:
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))
 
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).parents[1],
-                          timeout=60, preexec_fn=limit, env={**os.environ, "CARAVAN_TUI_HOME": str(home)})
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).parents[1],
+        timeout=60,
+        preexec_fn=limit,
+        env={**os.environ, "CARAVAN_TUI_HOME": str(home)},
+    )
 
 
 def _command(argv: list[str], home: Path) -> subprocess.CompletedProcess:
@@ -532,14 +639,17 @@ def _command(argv: list[str], home: Path) -> subprocess.CompletedProcess:
     return _python(f"import sys; from caravan_tui.cli import main; sys.exit(main({argv!r}))", home)
 
 
-@pytest.mark.parametrize(("argv", "why"), [
-    (["replay", "/dev/zero", "0"], "cannot replay match 0 of /dev/zero: it is not a regular file"),
-    (["replay", "{fifo}", "0"], "it is not a regular file"),
-    (["replay", "{huge}", "0"], "it is larger than 16 MiB"),
-    (["serve", "--authorized-keys", "/dev/zero"], "cannot read /dev/zero: it is not a regular file"),
-    (["serve", "--authorized-keys", "{fifo}"], "it is not a regular file"),
-    (["serve", "--authorized-keys", "{huge}"], "it is larger than 1 MiB"),
-])
+@pytest.mark.parametrize(
+    ("argv", "why"),
+    [
+        (["replay", "/dev/zero", "0"], "cannot replay match 0 of /dev/zero: it is not a regular file"),
+        (["replay", "{fifo}", "0"], "it is not a regular file"),
+        (["replay", "{huge}", "0"], "it is larger than 16 MiB"),
+        (["serve", "--authorized-keys", "/dev/zero"], "cannot read /dev/zero: it is not a regular file"),
+        (["serve", "--authorized-keys", "{fifo}"], "it is not a regular file"),
+        (["serve", "--authorized-keys", "{huge}"], "it is larger than 1 MiB"),
+    ],
+)
 def test_a_file_that_never_ends_or_never_opens_is_refused_at_once(argv, why, tmp_path):
     """replay FILE and --authorized-keys read regular files only, and only so much of them:
     /dev/zero would fill the memory, a FIFO with no writer would keep the command waiting."""
@@ -569,6 +679,7 @@ def test_preferences_that_never_end_or_never_open_mean_the_defaults(kind, tmp_pa
 
 # -- a command killed outright -----------------------------------------------------------------------
 
+
 def _children(pid: int) -> list[int]:
     """The processes whose parent is ``pid``."""
     found = []
@@ -583,16 +694,22 @@ def _children(pid: int) -> list[int]:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the kernel's parent-death signal is Linux's")
-@pytest.mark.parametrize("command", [
-    ["selfplay", "camel_caravan", "--seats", "ai:normal,ai:normal", "--games", "100"],
-    ["arena", "camel_caravan", "--seats", "ai:normal,ai:easy", "--rounds", "100"],
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["selfplay", "camel_caravan", "--seats", "ai:normal,ai:normal", "--games", "100"],
+        ["arena", "camel_caravan", "--seats", "ai:normal,ai:easy", "--rounds", "100"],
+    ],
+)
 def test_pool_workers_end_with_a_command_killed_outright(command, tmp_path):
     """A long selfplay or arena run SIGKILLed (it cannot clean up) leaves no searches behind."""
     parent = subprocess.Popen(
         [sys.executable, "-c", f"import sys; from caravan_tui.cli import main; sys.exit(main({command!r}))"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=Path(__file__).parents[1],
-        env={**os.environ, "CARAVAN_TUI_HOME": str(tmp_path)})
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=Path(__file__).parents[1],
+        env={**os.environ, "CARAVAN_TUI_HOME": str(tmp_path)},
+    )
     try:
         for _ in range(600):
             workers = _children(parent.pid)

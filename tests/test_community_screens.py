@@ -1,5 +1,6 @@
 """The community's screens over SSH: a history (yours, or anyone's by name), the leaderboard,
 the operators' menu only for operators, and the rating line of the result screen."""
+
 from __future__ import annotations
 
 import pytest
@@ -45,8 +46,9 @@ async def test_the_lobby_opens_histories_and_the_leaderboard(hub, monkeypatch):
         assert shown(app.screen, "#history-title") == "Your record"
         assert shown(app.screen, "#history-ratings") == "No rated match yet."
         await pilot.press("n")  # the name is typed once its line has the keys (a key before is lost)
-        await wait_for(pilot, lambda: isinstance(app.screen, AskLineScreen) and isinstance(app.focused, Input),
-                       "the name's line")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, AskLineScreen) and isinstance(app.focused, Input), "the name's line"
+        )
         await pilot.press(*"[b]Bob[/b]", "enter")
         await wait_for(pilot, lambda: "Bob" in shown(app.screen, "#history-title"), "Bob's record")
         assert shown(app.screen, "#history-title") == "The record of [b]Bob[/b]"  # his name as text

@@ -1,4 +1,5 @@
 """The game contract (DESIGN §2), checked for every registered game."""
+
 from __future__ import annotations
 
 import itertools
@@ -171,6 +172,7 @@ def test_clone_is_independent(game, players):
 def test_a_clone_is_written_from_every_slot():
     """Copied slots are copied (nested ones two levels deep), every other slot is shared, and a
     copied name that is not a slot is refused when the class is made."""
+
     class Piece(TurnState):
         __slots__ = ("label", "items", "rows")
         COPIED = ("items",)
@@ -183,6 +185,7 @@ def test_a_clone_is_written_from_every_slot():
     assert copy._legal is piece._legal and copy.label is piece.label
     assert copy.items is not piece.items and copy.rows[0] is not piece.rows[0]
     with pytest.raises(TypeError, match="no slot for: item"):
+
         class Wrong(TurnState):
             __slots__ = ("items",)
             COPIED = ("item",)

@@ -2,6 +2,7 @@
 immediate``, as a restart and as a crash): once it accepts connections again, every live match
 stores its next move within 2 s and every one is held by its server again within 5 s. The
 server here is one of the test's own (the run's is shared by every test process)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -19,8 +20,28 @@ from caravan_tui.pgstore.local_server import LocalServer
 
 pytestmark = pytest.mark.postgres
 
-PEOPLE = ("Ann", "Bea", "Cyd", "Dov", "Eve", "Fay", "Gil", "Hal", "Ida", "Jon", "Kit", "Lou", "Max", "Ned", "Oda",
-          "Pam", "Quin", "Rex", "Sam", "Tod")  # each plays a whole match against an AI
+PEOPLE = (
+    "Ann",
+    "Bea",
+    "Cyd",
+    "Dov",
+    "Eve",
+    "Fay",
+    "Gil",
+    "Hal",
+    "Ida",
+    "Jon",
+    "Kit",
+    "Lou",
+    "Max",
+    "Ned",
+    "Oda",
+    "Pam",
+    "Quin",
+    "Rex",
+    "Sam",
+    "Tod",
+)  # each plays a whole match against an AI
 STORED_WITHIN, HELD_WITHIN = 2.0, 5.0  # seconds after the database accepts connections again
 
 
@@ -57,10 +78,14 @@ class Watching:
         if self.conn is None or self.conn.closed or self.conn.broken:
             self.conn = psycopg.connect(self.url, autocommit=True, connect_timeout=2)
         stored = dict(self.conn.execute("SELECT match_id, count(*) FROM records GROUP BY match_id").fetchall())
-        held = {found for found, in self.conn.execute(
-            "SELECT m.id FROM matches m JOIN pg_locks l ON l.locktype = 'advisory' AND l.granted "
-            "AND l.objsubid = 1 AND l.classid = ((hashtextextended(m.id, 0) >> 32) & 4294967295)::oid "
-            "AND l.objid = (hashtextextended(m.id, 0) & 4294967295)::oid WHERE m.status = 'playing'").fetchall()}
+        held = {
+            found
+            for (found,) in self.conn.execute(
+                "SELECT m.id FROM matches m JOIN pg_locks l ON l.locktype = 'advisory' AND l.granted "
+                "AND l.objsubid = 1 AND l.classid = ((hashtextextended(m.id, 0) >> 32) & 4294967295)::oid "
+                "AND l.objid = (hashtextextended(m.id, 0) & 4294967295)::oid WHERE m.status = 'playing'"
+            ).fetchall()
+        }
         return stored, held
 
     def close(self) -> None:
@@ -126,7 +151,8 @@ def counts_while_down(url: str, hub, matches: list[str]) -> dict[str, int]:
 
 @pytest.mark.parametrize("mode", ["fast", "immediate"])
 async def test_every_live_match_stores_and_is_held_soon_after_the_database_is_back(
-        tmp_path, worker, own_server, own_database, mode):
+    tmp_path, worker, own_server, own_database, mode
+):
     stored, held = await restarted(tmp_path, worker, own_server, own_database, mode, 8)
     print(f"{mode}, 8 matches: every one stored a move {stored:.2f} s, held {held:.2f} s after the database was back")
     assert stored <= STORED_WITHIN and held <= HELD_WITHIN
@@ -135,14 +161,16 @@ async def test_every_live_match_stores_and_is_held_soon_after_the_database_is_ba
 @pytest.mark.e2e  # (20 matches on two busy cores: a minute each)
 @pytest.mark.parametrize("mode", ["fast", "immediate"])
 async def test_twenty_live_matches_store_and_are_held_soon_after_the_database_is_back(
-        tmp_path, worker, own_server, own_database, mode):
+    tmp_path, worker, own_server, own_database, mode
+):
     stored, held = await restarted(tmp_path, worker, own_server, own_database, mode, len(PEOPLE))
     print(f"{mode}, 20 matches: every one stored a move {stored:.2f} s, held {held:.2f} s after the database was back")
     assert stored <= STORED_WITHIN and held <= HELD_WITHIN
 
 
 async def test_a_match_waiting_out_its_back_off_saves_as_soon_as_the_database_is_back(
-        tmp_path, worker, database_url, monkeypatch):
+    tmp_path, worker, database_url, monkeypatch
+):
     """The cause of the slow first moves: each match not saved waited out its own back-off (up
     to a second, on top of the takeover loop's two) before trying again. Now the takeover loop
     looks every AWAY_EVERY seconds while the database is away or a match is not saved, and the

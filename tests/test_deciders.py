@@ -1,6 +1,7 @@
 """Who decided each move is part of the record (DESIGN §5): a stand-in's moves stay the
 stand-in's in the saved match, its replay from every view, the log after a resume (from the
 files or PostgreSQL) and what it weighed; older saves still load; a crafted record is refused."""
+
 from __future__ import annotations
 
 import random
@@ -65,12 +66,14 @@ def stand_in_turns(host: MatchHost, since: int) -> list[int]:
 
 def lines_of(client: ReplayClient, turn: int) -> list[str]:
     """The log lines move ``turn`` added, as the replay shows them."""
+
     def log_at(position: int) -> list[str]:
         client.go_to(position)
         updates = [m for m in drained(client) if isinstance(m, Update)]
         return updates[-1].events
+
     before = log_at(turn)
-    return log_at(turn + 1)[len(before):]
+    return log_at(turn + 1)[len(before) :]
 
 
 def drained(client: ReplayClient) -> list:
@@ -158,8 +161,10 @@ def test_a_record_from_before_who_decided_loads_as_its_seats_own_kind():
     assert codec.decode_record(codec.encode_record(old)).by == ""
     assert b"by" not in codec.encode_record(old)  # written as before: older readers take it
     header = codec.decode(codec.encode(snapshot := _snapshot()))
-    records = [Record("move", 0, 2.0, ("pass",)),
-               Record("seats", 1, 3.0, seats=["human", "ai:normal"], names=["Ann", "Bob"])]
+    records = [
+        Record("move", 0, 2.0, ("pass",)),
+        Record("seats", 1, 3.0, seats=["human", "ai:normal"], names=["Ann", "Bob"]),
+    ]
     read = folded(header, records)
     assert read.deciders == {} and read.standing_in == {1: 1}
     assert decided_by(read, 0, 1) == "person"
@@ -170,8 +175,10 @@ def test_a_record_from_before_who_decided_loads_as_its_seats_own_kind():
 
 def _snapshot():
     from caravan_tui.saves.snapshot import Snapshot
-    return Snapshot(match_id="m1", game_id=DECKTET.id, options={}, players=2, seats=["human", "human"],
-                    names=["Ann", "Bob"], seed=5)
+
+    return Snapshot(
+        match_id="m1", game_id=DECKTET.id, options={}, players=2, seats=["human", "human"], names=["Ann", "Bob"], seed=5
+    )
 
 
 @pytest.mark.parametrize("by", ["stand-in:[red]boss\nline", "you", "stand-in:", "", 7, ["person"], "stand-in:god"])
@@ -183,11 +190,14 @@ def test_a_crafted_decider_is_refused_in_one_line(by):
     assert "'by' field is not person, ai or stand-in:LEVEL" in refused.value.reason
 
 
-@pytest.mark.parametrize(("deciders", "why"), [
-    ({0: "person"}, "which the seat says already"),
-    ({3: "stand-in:easy"}, "names move 4, but the log has 1"),
-    ({0: "stand-in:?"}, "is not person, ai or stand-in"),
-])
+@pytest.mark.parametrize(
+    ("deciders", "why"),
+    [
+        ({0: "person"}, "which the seat says already"),
+        ({3: "stand-in:easy"}, "names move 4, but the log has 1"),
+        ({0: "stand-in:?"}, "is not person, ai or stand-in"),
+    ],
+)
 def test_a_crafted_record_of_deciders_is_refused(deciders, why):
     snapshot = _snapshot()
     snapshot.actions, snapshot.deciders = [("pass",)], deciders
@@ -198,8 +208,9 @@ def test_a_crafted_record_of_deciders_is_refused(deciders, why):
 
 async def test_a_stand_in_named_at_an_ai_seats_move_is_refused(tmp_path):
     store = SaveStore(tmp_path)
-    host = MatchHost.new(DECKTET.id, [PERSON, SeatSpec("random")], ["Ann", "Rex"], 3, DECKTET.quick_options, store,
-                         Bus())
+    host = MatchHost.new(
+        DECKTET.id, [PERSON, SeatSpec("random")], ["Ann", "Rex"], 3, DECKTET.quick_options, store, Bus()
+    )
     await play(host, 4, random.Random(2))
     ais = next(turn for turn, mover in enumerate(host.movers) if mover == 1)
     host.stood_in[ais] = "stand-in:easy"  # a crafted save: the random seat's move as a stand-in's
@@ -224,8 +235,9 @@ async def test_every_games_players_table_marks_the_stand_in(tmp_path, game):
     app = CaravanApp(store=store, ai_iterations=5)
     async with app.run_test(size=(100, 40)) as pilot:
         app.open_replay(host.match_id, seat=0, position=host.turn)
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None,
-                       "the replay")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None, "the replay"
+        )
         drawn = "\n".join(line for line in screen_lines(app.screen))
         assert "Bob·AI" in drawn, drawn
 
@@ -234,7 +246,10 @@ def test_an_undo_takes_back_who_decided_the_moves_it_takes_back():
     header = _snapshot()
     header.seats = ["human", "ai:easy"]
     header.standing_in = {1: 0}
-    records = [Record("move", 0, 2.0, ("pass",), by="person"), Record("move", 1, 3.0, ("pass",), by="stand-in:easy"),
-               Record("move", 2, 4.0, ("pass",), by="person")]
+    records = [
+        Record("move", 0, 2.0, ("pass",), by="person"),
+        Record("move", 1, 3.0, ("pass",), by="stand-in:easy"),
+        Record("move", 2, 4.0, ("pass",), by="person"),
+    ]
     assert folded(header, records).deciders == {1: "stand-in:easy"}
     assert folded(header, [*records, Record("undo", 1, 5.0)]).deciders == {}

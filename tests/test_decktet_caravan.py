@@ -1,4 +1,5 @@
 """Decktet Caravan rules (rules/decktet_caravan.md): one test per rule, ruling and worked example."""
+
 from __future__ import annotations
 
 import random
@@ -38,18 +39,40 @@ NAMES_AB = ["Ann", "Bob"]
 REPLACED_SEEDS = (29, 39)  # seeds whose first deal replaces the second up card
 
 
-def position(hands, up=("NM", "1K"), turn=0, season=(), collected=((), ()), cum=(0, 0),
-             hand_no=1, hands_total=1, first_leader=0, out_player=None):
+def position(
+    hands,
+    up=("NM", "1K"),
+    turn=0,
+    season=(),
+    collected=((), ()),
+    cum=(0, 0),
+    hand_no=1,
+    hands_total=1,
+    first_leader=0,
+    out_player=None,
+):
     """A hand-made position; every card not placed is set aside."""
     placed = set(up) | {c for h in hands for c in h} | {c for p in collected for c in p}
     placed |= {t.partition("@")[0] for _, action in season for t in action[1:]}
-    return DecktetCaravanState.from_data({
-        "hands_total": hands_total, "chance": 1, "hand_no": hand_no,
-        "hands": [list(h) for h in hands], "aside": [c for c in IDS if c not in placed],
-        "aside_up": [], "up": list(up), "season": [[p, list(a)] for p, a in season],
-        "collected": [list(p) for p in collected], "discard": [], "turn": turn,
-        "first_leader": first_leader, "out_player": out_player, "cum": list(cum), "history": [],
-    })
+    return DecktetCaravanState.from_data(
+        {
+            "hands_total": hands_total,
+            "chance": 1,
+            "hand_no": hand_no,
+            "hands": [list(h) for h in hands],
+            "aside": [c for c in IDS if c not in placed],
+            "aside_up": [],
+            "up": list(up),
+            "season": [[p, list(a)] for p, a in season],
+            "collected": [list(p) for p in collected],
+            "discard": [],
+            "turn": turn,
+            "first_leader": first_leader,
+            "out_player": out_player,
+            "cum": list(cum),
+            "history": [],
+        }
+    )
 
 
 def play(state, *actions) -> None:
@@ -64,6 +87,7 @@ def caravans(state):
 
 # -- §1 the deck ------------------------------------------------------------------------------
 
+
 def test_deck_has_36_cards_one_per_rank_and_suit():
     assert CARD_COUNT == 36 and len(set(IDS)) == 36
     for suit in range(6):
@@ -75,6 +99,7 @@ def test_deck_has_36_cards_one_per_rank_and_suit():
 
 
 # -- §2 dealing ---------------------------------------------------------------------------------
+
 
 def test_each_deal_gives_4_aces_crowns_and_11_numbers_and_sets_4_aside():
     for seed in range(40):
@@ -90,9 +115,15 @@ def test_each_deal_gives_4_aces_crowns_and_11_numbers_and_sets_4_aside():
 def test_second_up_card_sharing_the_suit_is_set_aside_face_up_and_replaced():
     same = lambda card: card == "Crown of Moons"  # noqa: E731 - the first up card is the Ace of Moons
     assert turn_up("Crown of Moons", ["Ace of Suns", "Ace of Waves"], same) == (
-        "Ace of Suns", ["Crown of Moons"], ["Ace of Waves"])
+        "Ace of Suns",
+        ["Crown of Moons"],
+        ["Ace of Waves"],
+    )
     assert turn_up("Ace of Suns", ["Crown of Moons", "Ace of Waves"], same) == (
-        "Ace of Suns", [], ["Crown of Moons", "Ace of Waves"])
+        "Ace of Suns",
+        [],
+        ["Crown of Moons", "Ace of Waves"],
+    )
 
 
 def test_one_replacement_always_fits_since_only_an_ace_and_its_crown_share_a_suit():
@@ -151,14 +182,14 @@ def test_ruling_equal_scores_the_player_who_did_not_lead_leads():
     state.apply(("caravan", "3MV"))  # Player 1 goes out
     state.apply(PASS)  # hand ends: Player 1 scores 5 + 2, collected Journey +1 (Crown of Moons)
     assert state.cum == [8, 0] and state.to_move() == 1  # lower score leads
-    tied = position([["3MV"], ["NK", "2SY"]], up=("NV", "1M"), turn=0, first_leader=0,
-                    hands_total=2, cum=(0, 7))
+    tied = position([["3MV"], ["NK", "2SY"]], up=("NV", "1M"), turn=0, first_leader=0, hands_total=2, cum=(0, 7))
     tied.apply(("caravan", "3MV"))  # Journey scores +1 -1 = 0; bonus 5 + 2 = 7: totals 7-7
     tied.apply(PASS)
     assert tied.cum == [7, 7] and tied.to_move() == 1  # Player 1 led hand 1, so Player 2 leads
 
 
 # -- §3 combinations --------------------------------------------------------------------------
+
 
 def test_caravans_need_consecutive_ranks_sharing_a_suit_with_each_neighbour():
     state = position([["3MV", "4MS", "5ML", "6SY"], ["2MK"]])
@@ -193,28 +224,36 @@ def test_ruling_each_reading_of_wild_cards_is_its_own_action():
     found = caravans(state)
     readings = {a for a in found if set(t.partition("@")[0] for t in a[1:]) == {"1M", "NM", "4MS"}}
     assert readings == {
-        ("caravan", "1M@2", "NM@3", "4MS"), ("caravan", "NM@2", "1M@3", "4MS"),
-        ("caravan", "1M@3", "4MS", "NM@5"), ("caravan", "NM@3", "4MS", "1M@5"),
-        ("caravan", "4MS", "1M@5", "NM@6"), ("caravan", "4MS", "NM@5", "1M@6"),
+        ("caravan", "1M@2", "NM@3", "4MS"),
+        ("caravan", "NM@2", "1M@3", "4MS"),
+        ("caravan", "1M@3", "4MS", "NM@5"),
+        ("caravan", "NM@3", "4MS", "1M@5"),
+        ("caravan", "4MS", "1M@5", "NM@6"),
+        ("caravan", "4MS", "NM@5", "1M@6"),
     }
     assert describe_action(("caravan", "NM@3", "4MS", "1M@5")) == (
-        "Caravan 3-4-5: the Huntress (as 3), the Mountain, the Ace of Moons (as 5)")
+        "Caravan 3-4-5: the Huntress (as 3), the Mountain, the Ace of Moons (as 5)"
+    )
 
 
 def test_describe_in_plain_words():
     assert describe_action(("caravan", "3MV", "1M@4", "5ML")) == (
-        "Caravan 3-4-5: the Journey, the Ace of Moons (as 4), the Forest")
+        "Caravan 3-4-5: the Journey, the Ace of Moons (as 4), the Forest"
+    )
     assert describe_action(("caravan", "7SK")) == "Caravan 7: the Castle"
     assert describe_action(("bandit", "1M", "NM")) == (
-        "Bandit (Ace and Crown of one suit): the Ace of Moons and the Huntress")
+        "Bandit (Ace and Crown of one suit): the Ace of Moons and the Huntress"
+    )
     assert describe_action(PASS) == "Pass"
 
 
 # -- §3 beating -----------------------------------------------------------------------------
 
+
 def test_a_caravan_is_beaten_by_the_same_length_and_greater_height_or_any_bandit():
-    state = position([["2MK"], ["4MS", "5ML", "6MV", "2SY", "3SK", "9LK", "1S"]],
-                     season=[(0, ("caravan", "3MV", "4VL"))], turn=1)
+    state = position(
+        [["2MK"], ["4MS", "5ML", "6MV", "2SY", "3SK", "9LK", "1S"]], season=[(0, ("caravan", "3MV", "4VL"))], turn=1
+    )
     legal = set(state.legal_actions())
     assert ("caravan", "4MS", "5ML") in legal and ("caravan", "5ML", "6MV") in legal
     assert ("caravan", "2SY", "3SK") not in legal  # lower
@@ -238,7 +277,11 @@ def test_bandit_order_and_nothing_beats_an_ace_and_crown_of_one_suit():
     assert ("caravan", "5ML") not in legal  # a caravan never beats a bandit
     crown = position([["2MK"], hand], season=[(0, ("bandit", "NV"))], turn=1)
     assert {a for a in crown.legal_actions() if a[0] == "bandit"} == {
-        ("bandit", "1M", "NM"), ("bandit", "1M", "NK"), ("bandit", "1S", "NM"), ("bandit", "1S", "NK")}
+        ("bandit", "1M", "NM"),
+        ("bandit", "1M", "NK"),
+        ("bandit", "1S", "NM"),
+        ("bandit", "1S", "NK"),
+    }
     mixed = position([["2MK"], hand], season=[(0, ("bandit", "1V", "NL"))], turn=1)
     assert set(mixed.legal_actions()) == {("bandit", "1M", "NM"), PASS}
     top = position([["2MK"], hand], season=[(0, ("bandit", "1V", "NV"))], turn=1)
@@ -261,6 +304,7 @@ def test_a_player_cannot_play_cards_it_does_not_hold():
 
 
 # -- §4 trade seasons ----------------------------------------------------------------------------
+
 
 def test_a_caravan_last_played_is_collected_by_its_player_who_leads_next():
     state = position([["3MV", "9LK"], ["4MS", "8VL"]], turn=0)
@@ -295,6 +339,7 @@ def test_neither_able_to_lead_ends_the_hand_without_bonus():
 
 # -- §5 going out and scoring --------------------------------------------------------------------
 
+
 def test_going_out_gives_the_opponent_one_last_play_then_the_hand_ends():
     state = position([["3MV"], ["4MS", "5ML", "9LK"]], turn=0, up=("NS", "1K"))
     state.apply(("caravan", "3MV"))
@@ -317,8 +362,7 @@ def test_going_out_and_the_opponent_passing_collects_for_the_caravan_player():
 
 
 def test_going_out_with_a_bandit_lets_the_opponent_collect():
-    state = position([["1M"], ["2MK", "9LK"]], turn=0, up=("NM", "1K"),
-                     season=[(1, ("caravan", "3MV"))])
+    state = position([["1M"], ["2MK", "9LK"]], turn=0, up=("NM", "1K"), season=[(1, ("caravan", "3MV"))])
     play(state, ("bandit", "1M"), PASS)
     # Player 2 collects the Journey (+1) and the Ace of Moons (+1): 2; Player 1 scores 5 + 2.
     assert state.cum == [7, 2]
@@ -353,8 +397,9 @@ def test_cumulative_scores_over_the_configured_hands_and_the_higher_total_wins()
             state.apply(rng.choice(state.legal_actions()))
         assert [h[0] for h in state.history] == [1, 2, 3]
         assert state.cum == [sum(h[4][seat] for h in state.history) for seat in (0, 1)]
-        expected = ([1.0, 0.0] if state.cum[0] > state.cum[1] else [0.0, 1.0] if state.cum[1] > state.cum[0]
-                    else [0.5, 0.5])
+        expected = (
+            [1.0, 0.0] if state.cum[0] > state.cum[1] else [0.0, 1.0] if state.cum[1] > state.cum[0] else [0.5, 0.5]
+        )
         assert state.outcome() == expected
 
 
@@ -366,6 +411,7 @@ def test_equal_totals_are_a_draw():
 
 
 # -- §6 decisions, hidden information and determinization ---------------------------------------
+
 
 def test_views_hide_the_opponents_hand_and_the_set_aside_cards():
     state = GAME.new(2, seed=11)
@@ -413,6 +459,7 @@ def test_the_game_ships_its_search_settings_prior_and_a_quick_match():
 
 
 # -- the log: seats as fields, and who each event shows something new -----------------------------
+
 
 def test_events_name_seats_as_fields_that_read_right_for_each_viewer():
     state = position([["3MV", "9LK"], ["4MS", "8VL"]], turn=0)
@@ -478,6 +525,7 @@ def test_apply_without_a_log_writes_nothing_and_reaches_the_same_state(seed, mon
 
 # -- §7 invariants -------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("seed", range(10))
 def test_cards_are_always_partitioned(seed):
     state = GAME.new(2, seed=seed, options={"hands": 2})
@@ -486,8 +534,15 @@ def test_cards_are_always_partitioned(seed):
         season = 0
         for _, move in state.season:
             season |= move[2]
-        parts = [*state.hands, state.aside, mask_of(state.aside_up), mask_of(state.up), season,
-                 *state.collected, state.discard]
+        parts = [
+            *state.hands,
+            state.aside,
+            mask_of(state.aside_up),
+            mask_of(state.up),
+            season,
+            *state.collected,
+            state.discard,
+        ]
         union = 0
         for part in parts:
             assert not union & part

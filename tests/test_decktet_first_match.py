@@ -1,6 +1,7 @@
 """What newcomers found in their first Decktet Caravan match: a hyphen for a minus ("-3",
 "-12") in the header, the score tables, the hint and the log; the final screen without the last
 hand's breakdown; "How it stands" rating a level position stronger without saying on what."""
+
 from __future__ import annotations
 
 import random
@@ -47,10 +48,16 @@ async def test_every_negative_score_on_the_table_reads_with_a_minus_sign(tmp_pat
         screen = table.screen
         await wait_for(pilot, lambda: settled(screen), "the table")
         up = screen.table.view["up"]
-        view = dict(screen.table.view) | {"scores": [-3, -12], "collected_points": [-4, 2],
-                                          "history": [[1, None, 0, [-4, 2], [-4, 2], up, [[-4, 0], [2, 0]]]]}
-        shown = [info_text(view, screen.table).plain, text_of(screen.hand_summary(view, view["history"][0])),
-                 text_of(screen.match_summary(view))]
+        view = dict(screen.table.view) | {
+            "scores": [-3, -12],
+            "collected_points": [-4, 2],
+            "history": [[1, None, 0, [-4, 2], [-4, 2], up, [[-4, 0], [2, 0]]]],
+        }
+        shown = [
+            info_text(view, screen.table).plain,
+            text_of(screen.hand_summary(view, view["history"][0])),
+            text_of(screen.match_summary(view)),
+        ]
         for text in shown:
             assert not HYPHEN_MINUS.search(text), text
         assert f"{MINUS}3" in shown[0] and f"{MINUS}12" in shown[0] and f"pile {MINUS}4" in shown[0]
@@ -75,8 +82,10 @@ def test_the_hints_reasons_and_the_log_write_a_loss_with_a_minus_sign():
 async def test_the_final_screen_gives_the_last_hand_its_breakdown(tmp_path):
     actions, state = random_position(3, lambda s: s.is_over(), moves=200)
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot, Table(app, "decktet_caravan", DecktetCaravanScreen, 3, OPTIONS,
-                                                       actions[:-1]) as table:
+    async with (
+        app.run_test(size=SIZE) as pilot,
+        Table(app, "decktet_caravan", DecktetCaravanScreen, 3, OPTIONS, actions[:-1]) as table,
+    ):
         screen = table.screen
         await wait_for(pilot, lambda: screen.table.view is not None and screen.table.names, "the table")
         summary = text_of(screen.match_summary(state.view(0)))
@@ -85,12 +94,14 @@ async def test_the_final_screen_gives_the_last_hand_its_breakdown(tmp_path):
 
 def test_a_level_score_and_a_stronger_position_say_on_what_they_differ():
     assert headline(0.9, [3, 3], 0, "on this hand's piles: You +3, Bob +0") == (
-        "level on points, but the AI rates your position stronger on this hand's piles: You +3, Bob +0")
+        "level on points, but the AI rates your position stronger on this hand's piles: You +3, Bob +0"
+    )
     assert headline(0.9, [3, 3], 0).startswith("level on points, but the AI rates your position stronger on ")
     _, state = random_position(1, lambda s: s.turn == 0 and s.view(0)["collected_points"] != [0, 0])
     piles = state.view(0)["collected_points"]
     assert render(standing_basis(state.view(0), 0), ["Ann", "Bob"], 0) == (
-        f"on this hand's piles: you {piles[0]:+d}, Bob {piles[1]:+d}".replace("-", MINUS))
+        f"on this hand's piles: you {piles[0]:+d}, Bob {piles[1]:+d}".replace("-", MINUS)
+    )
     view = GAME.new(2, seed=1, options=OPTIONS).view(0)
     assert render(standing_basis(view, 0), ["Ann", "Bob"], 0) == "on the cards in hand"
 

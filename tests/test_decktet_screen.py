@@ -4,6 +4,7 @@ engine's words, one selection between the hand and the plays list, and rules for
 
 The opponent is a second person's seat driven by the test through its own client, so every
 position is reached by real moves and nothing waits on a search."""
+
 from __future__ import annotations
 
 import random
@@ -33,7 +34,6 @@ OPTIONS = {"hands": 1}
 def make_app(tmp_path, iterations: int = 30) -> CaravanApp:
     """The app every test here opens a table in (at a blank screen, not Home: ``BareApp``)."""
     return quick_app(tmp_path, iterations, flash_seconds=0.05, home=False)
-
 
 
 def glyphs(token: str) -> str:
@@ -113,8 +113,7 @@ async def test_the_up_cards_and_a_replaced_up_card_show_as_glyphs_on_the_table(t
         lines = screen_lines(app)
         up = next(line for line in lines if line.strip().startswith("Up: "))
         assert all(glyphs(card) in up for card in view["up"]), up
-        assert any(f"Set aside face up: {glyphs(view['aside_up'][0])}" in line for line in lines), \
-                "\n".join(lines)
+        assert any(f"Set aside face up: {glyphs(view['aside_up'][0])}" in line for line in lines), "\n".join(lines)
 
 
 async def test_a_long_caravan_keeps_who_played_and_what_beats_it_in_view_at_80x24(tmp_path):
@@ -124,12 +123,17 @@ async def test_a_long_caravan_keeps_who_played_and_what_beats_it_in_view_at_80x2
         lead = await table.bot_plays(longest)
         await wait_for(pilot, lambda: my_turn(table.screen), "my turn")
         first = glyphs(lead[1])
-        await wait_for(pilot, lambda: any(f"Bot: {first}" in line for line in screen_lines(app))
-                       and any("To beat:" in line for line in screen_lines(app)),
-                       "who played and what beats it, both in view")
+        await wait_for(
+            pilot,
+            lambda: (
+                any(f"Bot: {first}" in line for line in screen_lines(app))
+                and any("To beat:" in line for line in screen_lines(app))
+            ),
+            "who played and what beats it, both in view",
+        )
         lines = screen_lines(app)
         top = next(i for i, line in enumerate(lines) if f"Bot: {first}" in line)
-        shown = " ".join(lines[top:top + 3])  # the play wraps under its cards, not past two lines
+        shown = " ".join(lines[top : top + 3])  # the play wraps under its cards, not past two lines
         assert all(glyphs(token) in shown for token in lead[1:]), "\n".join(lines)
 
 
@@ -159,8 +163,9 @@ async def test_an_illegal_selection_says_why_in_the_engines_words(tmp_path):
         grid = table.screen.query_one(CardGrid)
         await tick(pilot, grid, wilds_of(first_state(seed), 0)[:1])
         await pilot.press("enter")
-        await wait_for(pilot, lambda: any("bandit may not open a season" in n.message.lower()
-                                          for n in notices(app)), "the reason")
+        await wait_for(
+            pilot, lambda: any("bandit may not open a season" in n.message.lower() for n in notices(app)), "the reason"
+        )
         assert table.moves() == 0
 
     # replying: a card too low for the caravan on the table
@@ -175,8 +180,7 @@ async def test_an_illegal_selection_says_why_in_the_engines_words(tmp_path):
         low = next(c for c in grid.keys if c not in usable and not (1 << INDEX[c]) & WILD_MASK)
         await tick(pilot, grid, [low])
         await pilot.press("enter")
-        await wait_for(pilot, lambda: any("does not beat" in n.message for n in notices(app)),
-                       "the reason")
+        await wait_for(pilot, lambda: any("does not beat" in n.message for n in notices(app)), "the reason")
         reason = next(n.message for n in notices(app) if "does not beat" in n.message)
         assert glyphs(low) in reason and glyphs(lead[1]) in reason
         assert "To beat:" in reason and ("cards above" in reason or "To beat: any bandit." in reason)
@@ -237,8 +241,9 @@ async def test_the_plays_list_and_the_ticks_are_one_selection(tmp_path):
         assert actions.highlighted is None
         await pilot.press("tab")
         await pilot.press("enter")
-        await wait_for(pilot, lambda: any("bandit may not open a season" in n.message.lower()
-                                          for n in notices(app)), "the reason")
+        await wait_for(
+            pilot, lambda: any("bandit may not open a season" in n.message.lower() for n in notices(app)), "the reason"
+        )
         assert table.moves() == 0
 
 
@@ -257,10 +262,11 @@ def test_the_rules_are_for_players_and_give_the_keys():
 
 # -- what Enter plays, the piles, the focus without colour ------------------------------------------
 
+
 def status_drawn(app, screen) -> str:
     """The status rows as drawn (it may take two), joined."""
     region = screen.query_one("#status").region
-    return " ".join(line[region.x:region.right].strip() for line in screen_lines(app)[region.y:region.bottom])
+    return " ".join(line[region.x : region.right].strip() for line in screen_lines(app)[region.y : region.bottom])
 
 
 async def test_a_long_play_is_worded_whole_on_two_status_lines_and_enter_plays_it(tmp_path):

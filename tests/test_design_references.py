@@ -1,5 +1,6 @@
 """Every "DESIGN §N" in the code, the tests and the docs names a section of docs/design.md, the
 project's own account of how it is built: a citation of a section that does not exist fails."""
+
 from __future__ import annotations
 
 import re
@@ -16,8 +17,14 @@ def sections(text: str) -> set[str]:
 
 def citations(root: Path) -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
-    files = [*root.glob("caravan_tui/**/*.py"), *root.glob("tests/**/*.py"), *root.glob("benchmarks/*.py"),
-             *root.glob("tools/*.py"), *root.glob("docs/*.md"), root / "README.md"]
+    files = [
+        *root.glob("caravan_tui/**/*.py"),
+        *root.glob("tests/**/*.py"),
+        *root.glob("benchmarks/*.py"),
+        *root.glob("tools/*.py"),
+        *root.glob("docs/*.md"),
+        root / "README.md",
+    ]
     for path in files:
         for number in CITATION.findall(path.read_text(encoding="utf-8")):
             found.setdefault(number, set()).add(str(path.relative_to(root)))

@@ -1,6 +1,7 @@
 """The README and the docs link to one another: every relative link names a file that exists, and
 every ``#anchor`` a heading of that file (as GitHub spells a heading's anchor), so a reader who
 follows the README to a guide never meets a dead end."""
+
 from __future__ import annotations
 
 import re

@@ -1,5 +1,6 @@
 """Explanations (DESIGN §6): every game says why a candidate is good or bad, in its own words,
 from the seat's own view only."""
+
 from __future__ import annotations
 
 import random
@@ -155,8 +156,12 @@ def test_the_hints_standing_agrees_with_the_score_unless_it_says_why(game):
             for seat in range(players):
                 for value in (0.0, 0.1, 0.3, 1 / players, 0.5, 0.7, 0.9, 1.0):
                     words = headline(value, scores, seat)
-                    assert not contradicts(words, standing(scores, seat)) or " but " in words, \
-                        (scores, seat, value, words)
+                    assert not contradicts(words, standing(scores, seat)) or " but " in words, (
+                        scores,
+                        seat,
+                        value,
+                        words,
+                    )
             state.apply(rng.choice(state.legal_actions()), False)
 
 
@@ -173,6 +178,7 @@ def test_a_reason_names_the_deciding_seat_so_a_replay_never_says_you(game):
     for anyone else (a replay of an AI's decision, whatever view the screen shows), "Ann's
     salt" (a replay names every seat), never "you" or "your"."""
     import re
+
     second_person = re.compile(r"\byou(r|rs)?\b", re.IGNORECASE)
     for state in positions(game, 8, seed=2):
         seat = state.to_move()
@@ -192,7 +198,7 @@ def test_decktet_counts_kept_aces_and_crowns_without_a_zero():
 
 
 def test_decktet_says_how_it_knows_the_opponents_aces_and_crowns_and_the_table_shows_them():
-    """"risk: AI 2 holds 1 Ace or Crown" read as a look at the AI's hand: the count is public
+    """ "risk: AI 2 holds 1 Ace or Crown" read as a look at the AI's hand: the count is public
     (4 dealt to each, every one played is seen), and the reason says so."""
     from caravan_tui.games.decktet_caravan.explain import explain
 
@@ -210,7 +216,8 @@ def test_decktet_says_how_it_knows_the_opponents_aces_and_crowns_and_the_table_s
             if "bandit:" in reason:
                 said.append(reason)
                 verb = "is" if unplayed == 1 else "are"
-                assert (f"risk of a bandit: {unplayed} of the 4 Aces and Crowns dealt to {{p{1 - seat}}} "
-                        f"{verb} unplayed") in reason
+                assert (
+                    f"risk of a bandit: {unplayed} of the 4 Aces and Crowns dealt to {{p{1 - seat}}} {verb} unplayed"
+                ) in reason
                 assert "hold" not in reason.split("risk")[1]
     assert len(said) >= 5

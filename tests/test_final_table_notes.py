@@ -1,5 +1,6 @@
 """The notes under a final table at 80×24: left-aligned and wrapped to the screen, as the lines
 under them are, not centred and wrapped to the table's width (a newcomer found them ragged)."""
+
 from __future__ import annotations
 
 from rich.table import Table
@@ -22,8 +23,13 @@ async def final_lines(table) -> list[str]:
 
 
 async def test_a_caravanserai_final_tables_reserve_note_is_left_aligned_under_it():
-    view = {"players": 2, "caravans": [[0] * 12, [0] * 9], "reserves": [[1] * 6, [0] * 6],
-            "end": "the final round is over", "trigger": None}
+    view = {
+        "players": 2,
+        "caravans": [[0] * 12, [0] * 9],
+        "reserves": [[1] * 6, [0] * 6],
+        "end": "the final round is over",
+        "trigger": None,
+    }
     lines = await final_lines(final_table(view, CaravanseraiTable(seat=0, names=["Ann", "Bob"])))
     left = next(line for line in lines if "Player" in line).index("┃")
     note = [line for line in lines if "Reserve:" in line or "tie on length" in line]

@@ -1,6 +1,7 @@
 """The footer changes only the keys that change: those still shown stay the same widgets, in
 their places, and the keys it shows are always the screen's (opening a table's chat line swaps a
 few keys; rebuilding them all was most of what it cost a session over SSH)."""
+
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
@@ -29,8 +30,11 @@ class Typing(Widget, can_focus=True):
 
 
 class Table(App[None]):
-    BINDINGS = [Binding("question_mark", "rules", "Rules"), Binding("escape", "menu", "Menu"),
-                Binding("ctrl+l", "log", "Log")]
+    BINDINGS = [
+        Binding("question_mark", "rules", "Rules"),
+        Binding("escape", "menu", "Menu"),
+        Binding("ctrl+l", "log", "Log"),
+    ]
 
     def compose(self) -> ComposeResult:
         yield Plain(id="plain")

@@ -6,6 +6,7 @@ game declares bring an old log forward one version at a time.
 The saves paused where a decision is to be made (``--stops``) carry what the release showed
 each seat there (``<save>.views.json``): today's code must open each at exactly that position
 (issue 48), however many ways its log could be read."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -38,8 +39,9 @@ def corpus():
 def paused() -> list[tuple[Path, dict]]:
     """Each paused save and what its release showed there: ``turn``, each seat's view
     (``seats``) and the spectators' (``public``)."""
-    return [(path.with_name(path.name.removesuffix(SHOWN) + ".msgpack"), json.loads(path.read_text()))
-            for path in PAUSED]
+    return [
+        (path.with_name(path.name.removesuffix(SHOWN) + ".msgpack"), json.loads(path.read_text())) for path in PAUSED
+    ]
 
 
 def paused_params() -> list:
@@ -132,8 +134,11 @@ def test_the_corpus_holds_journals_whose_records_are_chained_and_they_tear_at_th
     """Matches stopped half way keep their moves as records after the snapshot; since the chain
     (issue 53) each record's check covers the one before it."""
     journals = [(path, parse(path.read_bytes())) for path in CORPUS]
-    chained = [path for path, parsed in journals
-               if parsed.records and path.read_bytes()[-len(frame(parsed.records[-1], 0)[0])] == 0xC9]
+    chained = [
+        path
+        for path, parsed in journals
+        if parsed.records and path.read_bytes()[-len(frame(parsed.records[-1], 0)[0])] == 0xC9
+    ]
     assert {saved(path).game_id for path in chained} == set(GAMES)
     for path in chained:
         data = path.read_bytes()
@@ -162,8 +167,11 @@ def test_a_paused_save_opens_where_its_release_left_every_seat(views):
 
 def test_a_mid_night_save_opened_and_read_again_stays_where_its_release_left_it(store):
     """Opening a match stores it again in today's rules: the reading stored is the proven one."""
-    [(path, shown)] = [(path, shown) for path, shown in paused()
-                       if misreadable(path) and shown["public"].get("phase", "").startswith("night")][:1]
+    [(path, shown)] = [
+        (path, shown)
+        for path, shown in paused()
+        if misreadable(path) and shown["public"].get("phase", "").startswith("night")
+    ][:1]
     match_id = saved(path).match_id
     shutil.copyfile(path, store.folder / path.name)
     host = MatchHost.resume(match_id, store, Bus())
@@ -209,8 +217,7 @@ def shortest_needing(step, moves_follow: bool = False) -> Path | None:
     """The shortest corpus save whose log needs ``step`` put in (before one of its moves, if
     ``moves_follow``). The shortest first: each save is brought forward only until one is found."""
     upgraded = sorted(upgraded_saves(), key=lambda path: len(saved(path).actions))
-    return next((path for path in upgraded
-                 if step in put_in(path)[0] and (put_in(path)[1] or not moves_follow)), None)
+    return next((path for path in upgraded if step in put_in(path)[0] and (put_in(path)[1] or not moves_follow)), None)
 
 
 def test_weighed_rows_move_with_their_moves_when_a_log_is_brought_forward():
@@ -246,8 +253,16 @@ def test_a_save_that_still_fails_gives_the_last_attempts_reason():
 
 def test_a_save_of_newer_rules_is_refused():
     game = GAMES["decktet_caravan"]
-    newer = Snapshot(match_id="m", game_id=game.id, options={}, players=2, seats=["human", "human"],
-                     names=["A", "B"], seed=1, rules=game.rules_version + 1)
+    newer = Snapshot(
+        match_id="m",
+        game_id=game.id,
+        options={},
+        players=2,
+        seats=["human", "human"],
+        names=["A", "B"],
+        seed=1,
+        rules=game.rules_version + 1,
+    )
     with pytest.raises(DamagedSave, match=r"newer caravan-tui .*rules version"):
         replay_snapshot(newer)
 

@@ -4,6 +4,7 @@ closes: a kick, a ban while online, a banned key arriving again. The person is O
 their own. The bug (issue 63): the hub wrote its Goodbye and closed, the session ended at once
 and sent the app SIGHUP, whose handler exited without the message (2 of 4 kicks, 0 of 2 bans
 while online, 0 of 6 banned keys arriving were explained)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -35,7 +36,10 @@ class OpenSSH:
     async def open(self) -> OpenSSH:
         self.proc = await asyncio.create_subprocess_exec(
             *ssh_command(self.server.port, key_file(self.key, self.folder)),
-            stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT)
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
         self.reading = asyncio.create_task(self._read())
         return self
 
@@ -95,9 +99,11 @@ async def sent_away(server: GameServer, folder, how: str) -> str:
         server.hub.keeping.moderation.unban(bob)
 
 
-WORDS = {"kick": "An operator ended your session: spoils every table.",
-         "ban": banned_words(Ban("", 0.0, "", "spoils every table")),
-         "arriving": banned_words(Ban("", 0.0, "", "spoils every table"))}
+WORDS = {
+    "kick": "An operator ended your session: spoils every table.",
+    "ban": banned_words(Ban("", 0.0, "", "spoils every table")),
+    "arriving": banned_words(Ban("", 0.0, "", "spoils every table")),
+}
 
 
 @pytest.mark.parametrize("how", ["kick", "ban", "arriving"])
@@ -108,6 +114,5 @@ async def test_a_person_sent_away_reads_why_in_their_terminal(served, tmp_path, 
 @pytest.mark.e2e  # 20 sessions of each
 @pytest.mark.parametrize("how", ["kick", "ban", "arriving"])
 async def test_every_one_of_twenty_sent_away_reads_why(served, tmp_path, how):
-    missing = [trial for trial in range(20)
-               if WORDS[how] not in await sent_away(served, tmp_path / f"bob{trial}", how)]
+    missing = [trial for trial in range(20) if WORDS[how] not in await sent_away(served, tmp_path / f"bob{trial}", how)]
     assert missing == []

@@ -1,5 +1,6 @@
 """The hint panel at 80×24: its labels agree with the figures beside them, and a hint longer
 than the panel scrolls rather than being cut mid-sentence."""
+
 from __future__ import annotations
 
 from caravan_tui.games import GAMES
@@ -15,8 +16,11 @@ SIZE = (80, 24)
 
 
 def test_a_weaker_move_whose_figures_grow_more_says_it_is_weaker_in_the_end():
-    rows = [("Lay A", 0.6, 0.60, "caravan 24 → 25"), ("Lay B", 0.3, 0.59, "caravan 24 → 24"),
-            ("Lay C", 0.1, 0.40, "caravan 24 → 26")]
+    rows = [
+        ("Lay A", 0.6, 0.60, "caravan 24 → 25"),
+        ("Lay B", 0.3, 0.59, "caravan 24 → 24"),
+        ("Lay C", 0.1, 0.40, "caravan 24 → 26"),
+    ]
     lines = explanation(rows)
     assert lines[2].startswith("Nearly as good: Lay B")
     assert lines[3].startswith("Weaker in the end: Lay C")  # was "Weaker", under a smaller 24 → 24
@@ -103,11 +107,12 @@ async def test_since_your_last_turns_title_and_foot_are_whole_where_the_panel_st
             lines, foot = since_lines([f"AI 2 did a long thing number {n} on the board" for n in range(20)], 20)
             screen.open_panel("since", PanelWords(SINCE_TITLE, tuple(lines), foot))
             panel = screen.query_one("#since-panel", TablePanel)
-            await wait_for(pilot, lambda panel=panel: panel.display and "more" in str(panel.border_subtitle),
-                           "the panel")
+            await wait_for(
+                pilot, lambda panel=panel: panel.display and "more" in str(panel.border_subtitle), "the panel"
+            )
             await pilot.pause()
             rows = screen_lines(app.screen)
             box = panel.region
-            top, bottom = rows[box.y][box.x:box.right], rows[box.bottom - 1][box.x:box.right]
+            top, bottom = rows[box.y][box.x : box.right], rows[box.bottom - 1][box.x : box.right]
             assert SINCE_TITLE in top, (game_id, top)
             assert str(panel.border_subtitle) in bottom and "…" not in bottom, (game_id, bottom)

@@ -3,6 +3,7 @@ the reader could not see: the reasons, the moves' words, how sure the search is 
 match stands come out the same whether they are worded on the real position, on the world
 built from the reader's view, or on worlds where everything the reader cannot see was dealt
 again (``determinize``). A sentence that changed would be telling the reader something hidden."""
+
 from __future__ import annotations
 
 import random

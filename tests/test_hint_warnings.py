@@ -1,5 +1,6 @@
 """Hints warn of what the next player can do to the match: Camel Caravan's hint says when the
 player after you can deliver, once the bag is empty, and so end the game on their turn."""
+
 from __future__ import annotations
 
 import random
@@ -91,9 +92,10 @@ def favour_lines(count: int):
 
 
 def test_merchant_lords_reason_names_every_step_before_the_sale():
-    """"Turn a 6 into a 5 … dice 1 1 3 5; then the sale at your 2-5 village" skipped the second
+    """ "Turn a 6 into a 5 … dice 1 1 3 5; then the sale at your 2-5 village" skipped the second
     die turned: each die the line turns is said, with the dice it leaves."""
     from caravan_tui.games.merchant_lord.explain import explain as merchant_explain
+
     found = 0
     for state, seat, line in favour_lines(5):
         reason = merchant_explain(state, seat, line)

@@ -6,6 +6,7 @@ without an exception and show the name as typed (its control characters taken ou
 screen must hold no control character, no hyperlink and no click action. A failure in a hosted
 session shows its player one line and the lobby; the hub logs the traceback.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -88,6 +89,7 @@ def names_for(game_index: int, players: int) -> list[str]:
 
 # -- what the screen draws -------------------------------------------------------------------------
 
+
 def drawn(app) -> tuple[str, list]:
     strips = screen_strips(app.screen)
     return "\n".join(strip.text for strip in strips), [segment for strip in strips for segment in strip]
@@ -112,8 +114,8 @@ def rendered(renderable, width: int = 2000) -> str:
     return console.export_text()
 
 
-
 # -- matches with hostile names ------------------------------------------------------------------------
+
 
 def seat_1_to_move(state) -> bool:
     return state.to_move() == 1
@@ -143,9 +145,11 @@ def my_build(state) -> bool:
 
 async def show_table(app, pilot, screen) -> None:
     await app.push_screen(screen)
-    await wait_for(pilot, lambda: screen.table.view is not None and screen.table.names
-                   and screen.query_one("#log").lines,
-                 "the table")
+    await wait_for(
+        pilot,
+        lambda: screen.table.view is not None and screen.table.names and screen.query_one("#log").lines,
+        "the table",
+    )
 
 
 async def check_tables(app, pilot, game_index: int, hosted: bool) -> None:
@@ -171,8 +175,9 @@ async def check_tables(app, pilot, game_index: int, hosted: bool) -> None:
         await show_table(app, pilot, screen)
         assert_safe_screen(app, [names[1]])  # (one's own name may read "You")
         if game.id == "caravanserai":  # the cursor on a piece of seat 1's: its owner is named under the board
-            screen.query_one("HexBoard").cursor = next(cell for cell, item in screen.picture.items.items()
-                                                       if item[0] == 1)
+            screen.query_one("HexBoard").cursor = next(
+                cell for cell, item in screen.picture.items.items() if item[0] == 1
+            )
             await pilot.pause()
             assert_safe_screen(app, [names[1]])
         if game.id == "decktet_caravan":
@@ -249,9 +254,18 @@ def write_save(store: SaveStore, game, names: list[str], match_id: str, updated:
     """A sound save of a match between ``names``, a few moves in."""
     runner = runner_with(game, names, 8)
     host = runner.host
-    snapshot = Snapshot(match_id=match_id, game_id=game.id, options=dict(host.snapshot.options), players=len(names),
-                        seats=["human"] * len(names), names=names, seed=host.snapshot.seed,
-                        actions=list(host.actions), state=host.state.to_data(), updated=updated)
+    snapshot = Snapshot(
+        match_id=match_id,
+        game_id=game.id,
+        options=dict(host.snapshot.options),
+        players=len(names),
+        seats=["human"] * len(names),
+        names=names,
+        seed=host.snapshot.seed,
+        actions=list(host.actions),
+        state=host.state.to_data(),
+        updated=updated,
+    )
     store.write(snapshot)
     os.utime(store.path(match_id), (updated, updated))
     return snapshot
@@ -285,8 +299,9 @@ async def test_home_saves_dialogs_and_replay_show_hostile_names_and_file_names_a
         await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen) and content(app, "#home-continue"), "home")
         assert_safe_screen(app, latest.names)
         names = ", ".join(map(shown, latest.names))  # five seats: not "A vs B vs C vs D vs E"
-        assert content(app, "#home-continue") == (f"Continue: Caravans of Ahldarahd ({len(latest.actions)} moves)\n"
-                                                  f"{names}")
+        assert content(app, "#home-continue") == (
+            f"Continue: Caravans of Ahldarahd ({len(latest.actions)} moves)\n{names}"
+        )
 
         await pilot.press("l")
         await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen), "the saves")
@@ -336,8 +351,22 @@ def test_the_saves_command_prints_file_names_and_names_plain(tmp_path, monkeypat
     game = GAMES["decktet_caravan"]  # a recorded match whose seats are hostile, replayed from its file
     recorded = tmp_path / "arena.json"
     seats = ["\x1b]0;owned\x07ai:easy", "[/]\u202eai:hard"]
-    recorded.write_text(json.dumps({"matches": [{"game": game.id, "seats": seats, "seed": 3, "options": {},
-                                                 "actions": [], "scores": game.new(2, seed=3).scores()}]}))
+    recorded.write_text(
+        json.dumps(
+            {
+                "matches": [
+                    {
+                        "game": game.id,
+                        "seats": seats,
+                        "seed": 3,
+                        "options": {},
+                        "actions": [],
+                        "scores": game.new(2, seed=3).scores(),
+                    }
+                ]
+            }
+        )
+    )
     assert main(["replay", str(recorded), "0"]) == 2  # seats that are no seats are refused, in one quoted line
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "is not a seat" in err and not UNSAFE.search(err.replace("\n", ""))
@@ -387,8 +416,11 @@ async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as
     app, serve = session(hub, ANN)
     async with app.run_test(size=SIZE, notifications=True) as pilot:
         served = asyncio.create_task(serve())
-        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and "Online" in content(app, "#lobby-online"),
-                     "the lobby")
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, LobbyScreen) and "Online" in content(app, "#lobby-online"),
+            "the lobby",
+        )
         assert_safe_screen(app, [ANN_NAME, BOB_NAME])
         await pilot.press("c")
         await wait_for(pilot, lambda: app.screen.query("#create"), "the create screen")
@@ -408,8 +440,11 @@ async def test_over_ssh_names_and_chat_reach_the_lobby_players_and_spectators_as
         served = asyncio.create_task(serve())
         await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
         await type_name(pilot, ANN_NAME)  # taken: the refusal quotes it
-        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen) and "taken" in
-                     content(app, "#your-name-problem"), "the refusal")
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, YourNameScreen) and "taken" in content(app, "#your-name-problem"),
+            "the refusal",
+        )
         assert_safe_screen(app, [ANN_NAME])
         await type_name(pilot, CYD_NAME)
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.screen.rows, "the lobby")
@@ -497,7 +532,7 @@ def test_a_session_that_fails_past_the_app_prints_one_line_and_reports_to_the_hu
     assert session_main.run(ours, 0.5) == 1
     assert capsys.readouterr() == (CRASHED + "\n", "")
     frame = theirs.recv(MAX_REQUEST)
-    crashed = request_from_map(msgpack.unpackb(frame[4:4 + struct.unpack(">I", frame[:4])[0]]))
+    crashed = request_from_map(msgpack.unpackb(frame[4 : 4 + struct.unpack(">I", frame[:4])[0]]))
     assert isinstance(crashed, Crashed) and "RuntimeError: in /srv/caravan" in crashed.report
     theirs.close()
 
@@ -529,9 +564,22 @@ def weighed_save(store: SaveStore, game, name: str, match_id: str) -> tuple[int,
             weighed[len(actions)] = [[action, 0.625, REASON], [action, 0.25, ""]]
         state.apply(action)
         actions.append(action)
-    store.write(Snapshot(match_id=match_id, game_id=game.id, options=game.resolve_options(game.quick_options),
-                         players=2, seats=["human", "ai:easy"], names=["Ann", name], seed=7, actions=actions,
-                         state=state.to_data(), status="over", result=state.outcome(), weighed=weighed))
+    store.write(
+        Snapshot(
+            match_id=match_id,
+            game_id=game.id,
+            options=game.resolve_options(game.quick_options),
+            players=2,
+            seats=["human", "ai:easy"],
+            names=["Ann", name],
+            seed=7,
+            actions=actions,
+            state=state.to_data(),
+            status="over",
+            result=state.outcome(),
+            weighed=weighed,
+        )
+    )
     reads = f"Ann's [b]hand[/b] [link=https://evil.example]x[/link] [@click=app.quit]q[/] [/] waits for {name}"
     return min(weighed) + 1, reads
 
@@ -551,8 +599,14 @@ async def test_the_replay_shows_what_an_ai_weighed_under_names_that_are_markup(t
             name = HOSTED_NAMES[index % len(HOSTED_NAMES)]
             position, reads = weighed_save(store, game, name, f"m{index}")
             app.open_replay(f"m{index}", seat=0, position=position)
-            await wait_for(pilot, lambda: getattr(app.screen, "replaying", False)
-                           and any(panel.showing for panel in app.screen.query("#hint-panel")), "what the AI weighed")
+            await wait_for(
+                pilot,
+                lambda: (
+                    getattr(app.screen, "replaying", False)
+                    and any(panel.showing for panel in app.screen.query("#hint-panel"))
+                ),
+                "what the AI weighed",
+            )
             panel = app.screen.query_one("#hint-panel")
             assert_safe_screen(app, [name])
             assert f"What {name[:PREFIX]}" in drawn(app)[0]  # (a long title is cut at the panel's width)
@@ -578,8 +632,9 @@ async def test_hostile_names_after_a_resignation_and_in_the_lobbys_cut_seats_rea
     runner = MatchRunner.new("camel_caravan", [SeatSpec("human")] * 3, names, 1, {}, None)
     async with table_shown(tmp_path, runner) as (app, pilot, screen):
         await wait_for(pilot, lambda: screen.table.view is not None and screen.table.names, "the table")
-        await app.push_screen(app.final_table(screen, MatchOver(runner.match_id, [1.0, 2.0, 3.0],
-                                                                [0.0, 0.5, 0.5], "resigned")))
+        await app.push_screen(
+            app.final_table(screen, MatchOver(runner.match_id, [1.0, 2.0, 3.0], [0.0, 0.5, 0.5], "resigned"))
+        )
         await pilot.pause()
         assert_safe_screen(app, names[1:])
         headline = str(app.screen.query_one("#winner", Static).visual)

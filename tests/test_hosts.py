@@ -1,6 +1,7 @@
 """Two ``caravan-tui serve`` processes on one PostgreSQL (``--database``), end to end: real SSH
 clients on 127.0.0.1, one server killed outright mid-match, the other taking its match over
 from the database, people back at their seats with their keys, no acknowledged move lost."""
+
 from __future__ import annotations
 
 import asyncio
@@ -86,13 +87,14 @@ async def test_a_server_killed_mid_match_is_replaced_without_a_move_lost(tmp_pat
         def four_moves() -> bool:
             return len(one.saved(match_id).actions) >= 4
 
-        await asyncio.gather(play(one, ann, 0, match_id, until=four_moves),
-                             play(one, bob, 1, match_id, until=four_moves))
+        await asyncio.gather(
+            play(one, ann, 0, match_id, until=four_moves), play(one, bob, 1, match_id, until=four_moves)
+        )
         acknowledged = one.saved(match_id).actions  # every move the people saw (the commit comes first)
         await one.kill()
 
         await eventually(lambda: not hosted_by_nobody(database_url, match_id), "the second server to take over", WAIT)
-        assert two.saved(match_id).actions[:len(acknowledged)] == acknowledged
+        assert two.saved(match_id).actions[: len(acknowledged)] == acknowledged
         ann, bob = await Terminal.open(two, ANN), await Terminal.open(two, BOB)
         terminals += [ann, bob]
         await ann.wait_for("Ann (you) · pile")  # straight back to her seat: same key, same seat
@@ -102,7 +104,7 @@ async def test_a_server_killed_mid_match_is_replaced_without_a_move_lost(tmp_pat
             return len(two.saved(match_id).actions) >= len(acknowledged) + 4
 
         await asyncio.gather(play(two, ann, 0, match_id, until=four_more), play(two, bob, 1, match_id, until=four_more))
-        assert two.saved(match_id).actions[:len(acknowledged)] == acknowledged  # play went on from there
+        assert two.saved(match_id).actions[: len(acknowledged)] == acknowledged  # play went on from there
     finally:
         for term in terminals:
             term.conn.close()
@@ -123,9 +125,11 @@ def cut_off(url: str, name: str) -> None:
     """The database ends every connection of server ``name`` (as a restart or a network cut does),
     and returns once they are gone (their locks with them: a signal alone may not have landed)."""
     with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute("SELECT pg_terminate_backend(pid, 20000) FROM pg_stat_activity WHERE application_name = %s "
-                      "AND datname = current_database()",
-                      (f"caravan-tui {name}",))
+        admin.execute(
+            "SELECT pg_terminate_backend(pid, 20000) FROM pg_stat_activity WHERE application_name = %s "
+            "AND datname = current_database()",
+            (f"caravan-tui {name}",),
+        )
 
 
 async def test_a_server_cut_off_lets_go_of_the_match_another_took(tmp_path, worker, database_url):
@@ -160,14 +164,17 @@ async def test_a_match_its_host_still_lists_is_left_to_it_after_a_database_resta
             one.store.read(joined.match)
         one.store.read(joined.match)  # and the host is connected again
         with psycopg.connect(database_url, autocommit=True) as admin:
-            admin.execute("INSERT INTO lobby (match_id, server, row, owners) VALUES (%s, 'caravan-tui one', "
-                          "'{}', '[]')", (joined.match,))
+            admin.execute(
+                "INSERT INTO lobby (match_id, server, row, owners) VALUES (%s, 'caravan-tui one', '{}', '[]')",
+                (joined.match,),
+            )
         assert joined.match not in dict(two_keeping.records())  # its host lists it: left to it
         with psycopg.connect(database_url, autocommit=True) as admin:
             admin.execute("UPDATE lobby SET server = 'a server gone'")
         assert joined.match in dict(two_keeping.records())  # a host gone: taken over
     finally:
         one.stop()
+
 
 async def test_a_server_cut_off_takes_its_match_back_when_nobody_took_it(tmp_path, worker, database_url):
     """The database came back before another server looked: the lock is taken again, and the
@@ -189,8 +196,12 @@ async def test_a_server_cut_off_takes_its_match_back_when_nobody_took_it(tmp_pat
                 await ann.send(Act(turn.match, turn.seat, turn.turn, turn.legal[0]))
 
         answering = asyncio.create_task(answer())
-        await eventually(lambda: not host.unsaved and one.store.read(joined.match).actions == host.actions
-                         and len(host.actions) >= 2, lambda: f"the moves stored ({host.unsaved or 'saved'})")
+        await eventually(
+            lambda: (
+                not host.unsaved and one.store.read(joined.match).actions == host.actions and len(host.actions) >= 2
+            ),
+            lambda: f"the moves stored ({host.unsaved or 'saved'})",
+        )
         answering.cancel()
     finally:
         one.stop()
@@ -222,7 +233,8 @@ def stored_records(url: str, match_id: str) -> list[tuple[int, int]]:
 
 
 async def test_a_stalled_server_that_comes_back_cannot_write_over_the_server_that_took_its_match(
-        tmp_path, worker, database_url):
+    tmp_path, worker, database_url
+):
     """The double cut (issue 48): server one stalls and its connections drop, server two takes
     the match and Ann plays on there; then two's lock connection drops and one wakes up. One
     used to take the free lock back and store its old copy over the moves played on two. Now
@@ -261,7 +273,7 @@ async def test_a_stalled_server_that_comes_back_cannot_write_over_the_server_tha
         assert match_id in two.matches
         await play_until(ann_at_two, two.store, match_id, len(shown) + 2, asked)
         stored = two.store.read(match_id).actions
-        assert stored[:len(shown)] == shown
+        assert stored[: len(shown)] == shown
         records = stored_records(database_url, match_id)
         assert [seq for _, seq in records] == list(range(len(stored)))  # each move once, none taken away
         # one's, then two's (opened again, in a new epoch, when it took its lock back)
@@ -275,8 +287,10 @@ async def test_a_stalled_server_that_comes_back_cannot_write_over_the_server_tha
 def back_date(url: str, column: str, server: str | None = None) -> None:
     """Make the beats' ``column`` a minute older (of every server, or of ``server`` alone)."""
     with psycopg.connect(url, autocommit=True) as admin:
-        admin.execute(f"UPDATE beats SET {column} = {column} - interval '1 minute' WHERE %s::text IS NULL "
-                      "OR server = %s", (server, server))
+        admin.execute(
+            f"UPDATE beats SET {column} = {column} - interval '1 minute' WHERE %s::text IS NULL OR server = %s",
+            (server, server),
+        )
 
 
 async def test_a_server_silent_too_long_is_stopped_and_its_match_taken_over(tmp_path, worker, database_url):
@@ -361,8 +375,10 @@ def test_a_database_that_cannot_be_reached_stops_serve_with_one_line(tmp_path, m
 async def test_connections_per_address_are_counted_across_servers(tmp_path, database_url):
     """--per-address 1 on two servers on one database: a second connection from the address is
     refused by the other server too, until the first ends."""
-    servers = [GameServer(ServerConfig(tmp_path / name, port=0, zygote=False, per_address=1, database=database_url))
-               for name in ("one", "two")]
+    servers = [
+        GameServer(ServerConfig(tmp_path / name, port=0, zygote=False, per_address=1, database=database_url))
+        for name in ("one", "two")
+    ]
     for server in servers:
         await server.start()
     try:
@@ -406,9 +422,11 @@ async def bob_joins_anns_match_across(one, two, terminals: list[Terminal]) -> tu
     await bob.wait_for("Bob (you) · pile")
     return ann, bob, match_id
 
+
 @pytest.mark.e2e  # two server processes (a link's route and its far end, in process: the link tests below)
 async def test_each_lobby_shows_every_servers_matches_and_a_seat_there_is_joined_through_the_link(
-        tmp_path, database_url):
+    tmp_path, database_url
+):
     """Ann on the first server and Bob on the second each see the other online; Ann creates a
     match, Bob sees it in his lobby, joins its free seat and plays it: his session is routed to
     the first server as he joins. He leaves and comes back through the second server: routed
@@ -432,8 +450,9 @@ async def test_each_lobby_shows_every_servers_matches_and_a_seat_there_is_joined
         def four_moves() -> bool:
             return len(one.saved(match_id).actions) >= 4
 
-        await asyncio.gather(play(one, ann, 0, match_id, until=four_moves),
-                             play(two, bob, 1, match_id, until=four_moves))
+        await asyncio.gather(
+            play(one, ann, 0, match_id, until=four_moves), play(two, bob, 1, match_id, until=four_moves)
+        )
         assert one.match_ids() == [match_id] and not hosted_by_nobody(database_url, match_id)
     finally:
         for term in terminals:
@@ -464,6 +483,7 @@ async def test_a_person_at_a_match_over_the_link_keeps_their_session_when_its_se
             term.conn.close()
         await asyncio.gather(one.stop(), two.stop())
 
+
 def test_what_servers_gone_left_in_the_database_is_removed(database_url):
     """The bug: the rows of every server that ever crashed stayed in ``servers``, ``online``,
     ``lobby`` and ``addresses`` for good (reads left them out, the tables grew)."""
@@ -476,9 +496,12 @@ def test_what_servers_gone_left_in_the_database_is_removed(database_url):
             cur.execute("INSERT INTO addresses (server, address, connections) VALUES (%s, '10.0.0.1', 1)", (server,))
     lobby.forget_the_gone(db)
     with db.transaction() as cur:
-        left = [cur.execute(f"SELECT {column} FROM {table}").fetchall()
-                for table, column in (("servers", "name"), ("online", "server"), ("addresses", "server"))]
+        left = [
+            cur.execute(f"SELECT {column} FROM {table}").fetchall()
+            for table, column in (("servers", "name"), ("online", "server"), ("addresses", "server"))
+        ]
     assert left == [[("caravan-tui one",)]] * 3
+
 
 def test_a_seat_a_rematch_keeps_is_free_to_its_person_in_every_servers_lobby(database_url):
     """Issue 48: another server's lobby showed the person a rematch kept a seat for their own
@@ -527,6 +550,7 @@ async def test_a_lobby_it_cannot_share_is_logged_once_per_outage(monkeypatch, ca
     said = [r.getMessage() for r in caplog.records if "lobby" in r.getMessage()]
     assert said == ["cannot share the lobby: the database cannot be reached", "the lobby is shared again"]
 
+
 async def test_a_lobby_row_the_table_lost_is_written_again(tmp_path, database_url):
     """The bug: a server that let go of a match late wrote over the new host's lobby row, then
     deleted it as its own; the new host, whose rows had not changed, never wrote it again, and
@@ -538,7 +562,7 @@ async def test_a_lobby_row_the_table_lost_is_written_again(tmp_path, database_ur
 
         def listed() -> list:
             with psycopg.connect(database_url, autocommit=True) as admin:
-                return [row for row, in admin.execute("SELECT match_id FROM lobby").fetchall()]
+                return [row for (row,) in admin.execute("SELECT match_id FROM lobby").fetchall()]
 
         await eventually(lambda: listed() == [match_id], lambda: f"the lobby row ({listed()})")
         with psycopg.connect(database_url, autocommit=True) as admin:
@@ -549,6 +573,7 @@ async def test_a_lobby_row_the_table_lost_is_written_again(tmp_path, database_ur
         for term in terminals:
             term.conn.close()
         await one.stop()
+
 
 @pytest.mark.e2e  # two server processes (the far server greeting a guest by name: the link-secret test)
 async def test_a_guest_joins_a_match_another_server_hosts_under_the_name_they_chose(tmp_path, database_url):
@@ -597,13 +622,26 @@ async def test_a_link_without_the_servers_secret_gets_nothing(tmp_path, database
             return said
 
         def hello_of(identity, guest, key, says=None, name="", signed=None):
-            return lambda c: encode({"identity": identity, "guest": guest, "name": name, "answer": answer(
-                key, c, identity, guest if says is None else says, name if signed is None else signed)})
+            return lambda c: encode(
+                {
+                    "identity": identity,
+                    "guest": guest,
+                    "name": name,
+                    "answer": answer(
+                        key, c, identity, guest if says is None else says, name if signed is None else signed
+                    ),
+                }
+            )
 
-        for hello in [hello_of(ANN_ID, False, b"a guess"), hello_of(ANN_ID, True, secret, says=False),
-                      hello_of(ANN_ID, True, secret, name="Ann", signed="Gus"),  # a guest's name is signed too
-                      hello_of(ANN_ID, True, secret, name="G" * 500),
-                      hello_of("\x1b[2J", False, secret), b"\x00\x00\x00\x03abc", encode({"identity": ANN_ID})]:
+        for hello in [
+            hello_of(ANN_ID, False, b"a guess"),
+            hello_of(ANN_ID, True, secret, says=False),
+            hello_of(ANN_ID, True, secret, name="Ann", signed="Gus"),  # a guest's name is signed too
+            hello_of(ANN_ID, True, secret, name="G" * 500),
+            hello_of("\x1b[2J", False, secret),
+            b"\x00\x00\x00\x03abc",
+            encode({"identity": ANN_ID}),
+        ]:
             assert await link(hello) == b""  # closed without a word
         reader, writer = await asyncio.open_connection(host, port)  # no TLS: no challenge, nothing
         writer.write(b"\x00\x00\x00\x03abc")
@@ -618,11 +656,14 @@ async def test_a_link_without_the_servers_secret_gets_nothing(tmp_path, database
         reader, writer = await asyncio.open_connection(host, port, ssl=ours, server_hostname=LINK_NAME)
         challenge = (await read_frame(reader, MAX_REQUEST))["challenge"]
         writer.write(hello_of("guest:5e5e5e", True, secret, name="Gus")(challenge))
-        greeted = [protocol.message_from_map(await asyncio.wait_for(read_frame(reader, MAX_UPDATE), WAIT))
-                   for _ in range(2)]
+        greeted = [
+            protocol.message_from_map(await asyncio.wait_for(read_frame(reader, MAX_UPDATE), WAIT)) for _ in range(2)
+        ]
         writer.close()
         assert [(type(w), w.identity, w.guest, w.name) for w in greeted] == [
-            (protocol.Welcome, "guest:5e5e5e", True, ""), (protocol.Welcome, "guest:5e5e5e", True, "Gus")]
+            (protocol.Welcome, "guest:5e5e5e", True, ""),
+            (protocol.Welcome, "guest:5e5e5e", True, "Gus"),
+        ]
     finally:
         await server.close()
 
@@ -658,16 +699,19 @@ async def test_a_person_over_a_link_is_told_when_the_far_server_stops_answering(
     server sends nothing at all for ``quiet`` seconds (a frozen process: its connections stay
     open) brings its person back to their own server's lobby, told the match's server is not
     answering."""
-    servers = [GameServer(ServerConfig(tmp_path / name, port=0, zygote=False, database=database_url))
-               for name in ("one", "two")]
+    servers = [
+        GameServer(ServerConfig(tmp_path / name, port=0, zygote=False, database=database_url))
+        for name in ("one", "two")
+    ]
     for server in servers:
         await server.start()
     frozen: list[asyncio.StreamWriter] = []
     try:
         here = servers[1].links
         with psycopg.connect(database_url) as conn:
-            far = conn.execute("SELECT link_host, link_port FROM servers WHERE name = %s",
-                               (servers[0].links.name,)).fetchone()
+            far = conn.execute(
+                "SELECT link_host, link_port FROM servers WHERE name = %s", (servers[0].links.name,)
+            ).fetchone()
         reader, writer = await here._open(*far, ANN_ID, False, "")
         await asyncio.wait_for(read_frame(reader, MAX_REQUEST), WAIT)  # the far hub's Welcome
         writer.write(encode(link.PING_FRAME))
@@ -686,8 +730,11 @@ async def test_a_person_over_a_link_is_told_when_the_far_server_stops_answering(
         session_reader, session_writer = await asyncio.open_unix_connection(sock=ours)
         route_reader, route_writer = await asyncio.open_unix_connection(sock=theirs)
         here.ping, here.quiet = 0.05, 0.3
-        routed = asyncio.create_task(link.Route(here, route_reader, route_writer, ANN_ID, False).run(
-            ("127.0.0.1", listener.sockets[0].getsockname()[1])))
+        routed = asyncio.create_task(
+            link.Route(here, route_reader, route_writer, ANN_ID, False).run(
+                ("127.0.0.1", listener.sockets[0].getsockname()[1])
+            )
+        )
         assert (await asyncio.wait_for(read_frame(session_reader, MAX_UPDATE), WAIT))["type"] == "Joined"
         left = protocol.message_from_map(await asyncio.wait_for(read_frame(session_reader, MAX_UPDATE), WAIT))
         assert left == protocol.Left("m1", link.NOT_ANSWERING)  # then it is served by its own server
@@ -707,13 +754,17 @@ def test_a_server_that_looks_again_and_again_ends_no_one_elses_connection(databa
     statement, prepared by then, ran a generic plan that ended each connection before asking
     whether its server was silent)."""
     store = open_database(database_url, "one")[0]
-    with psycopg.connect(database_url, autocommit=True) as here, \
-            psycopg.connect(postgres_url_of("postgres"), autocommit=True) as elsewhere:
+    with (
+        psycopg.connect(database_url, autocommit=True) as here,
+        psycopg.connect(postgres_url_of("postgres"), autocommit=True) as elsewhere,
+    ):
         beat(store.db)
         back_date(database_url, "since")  # one has been looking for a minute: it may stop the silent
         for _ in range(30):  # each time, a server gone silent (with no connection left to end)
-            here.execute("INSERT INTO beats (server, at, since) VALUES ('caravan-tui gone', "
-                         "now() - interval '1 minute', now() - interval '2 minutes')")
+            here.execute(
+                "INSERT INTO beats (server, at, since) VALUES ('caravan-tui gone', "
+                "now() - interval '1 minute', now() - interval '2 minutes')"
+            )
             assert beat(store.db) == []
         assert here.execute("SELECT 1").fetchone() == (1,)
         assert elsewhere.execute("SELECT 1").fetchone() == (1,)
@@ -725,8 +776,10 @@ async def test_a_person_joins_a_match_over_the_link_while_its_port_is_flooded(tm
     one address holds at most MAX_UNANSWERED_EACH of them (past that it is closed before any
     TLS), all others together MAX_UNANSWERED, and the servers on the database have as many
     again of their own: Bob, on the second server, joins Ann's match on the first."""
-    servers = [GameServer(ServerConfig(tmp_path / name, port=0, zygote=False, database=database_url))
-               for name in ("one", "two")]
+    servers = [
+        GameServer(ServerConfig(tmp_path / name, port=0, zygote=False, database=database_url))
+        for name in ("one", "two")
+    ]
     for server in servers:
         await server.start()
     flood: list[asyncio.StreamWriter] = []
@@ -735,8 +788,9 @@ async def test_a_person_joins_a_match_over_the_link_while_its_port_is_flooded(tm
         joined = await create(ann, ["you", "open"])
         ours, theirs = socket.socketpair()
         bob_reader, bob_writer = await asyncio.open_unix_connection(sock=ours)
-        routed = asyncio.create_task(servers[1].links.serve(*await asyncio.open_unix_connection(sock=theirs),
-                                                            BOB_ID, False))
+        routed = asyncio.create_task(
+            servers[1].links.serve(*await asyncio.open_unix_connection(sock=theirs), BOB_ID, False)
+        )
 
         async def bob_reads(kind: str) -> dict:
             while (frame := await asyncio.wait_for(read_frame(bob_reader, MAX_UPDATE), WAIT))["type"] != kind:
@@ -748,8 +802,9 @@ async def test_a_person_joins_a_match_over_the_link_while_its_port_is_flooded(tm
         await bob_reads("Lobby")  # Bob is signed in on two
 
         with psycopg.connect(database_url) as conn:
-            host, port = conn.execute("SELECT link_host, link_port FROM servers WHERE name = %s",
-                                      (servers[0].links.name,)).fetchone()
+            host, port = conn.execute(
+                "SELECT link_host, link_port FROM servers WHERE name = %s", (servers[0].links.name,)
+            ).fetchone()
         for n in range(500):  # from 100 addresses, 5 each, all held open and silent
             with contextlib.suppress(OSError):
                 flood.append((await asyncio.open_connection(host, port, local_addr=(f"127.0.1.{n // 5 + 1}", 0)))[1])
@@ -784,7 +839,8 @@ def beat_of(url: str, pid: int):
 
 @pytest.mark.e2e  # two server processes, the first stopped 25 s, ten times (about six minutes)
 async def test_a_server_stopped_while_a_person_sits_at_its_match_through_a_link_lets_go_and_goes_on(
-        tmp_path, database_url):
+    tmp_path, database_url
+):
     """Issue 63, with real processes: the first server is stopped (SIGSTOP) 25 s while Bob, on
     the second, sits at its match through a link. The second takes the match over and closes
     Bob's link; on SIGCONT the first lets go of the match, telling its people over connections
@@ -809,8 +865,18 @@ async def test_a_server_stopped_while_a_person_sits_at_its_match_through_a_link_
 STOPS = 10
 
 
-PAIRS = [("Ann", "Bob"), ("Cyd", "Dov"), ("Eve", "Fay"), ("Gil", "Hal"), ("Ida", "Jon"), ("Kit", "Lou"),
-         ("Max", "Ned"), ("Oda", "Pam"), ("Quin", "Rex"), ("Sam", "Tod")]
+PAIRS = [
+    ("Ann", "Bob"),
+    ("Cyd", "Dov"),
+    ("Eve", "Fay"),
+    ("Gil", "Hal"),
+    ("Ida", "Jon"),
+    ("Kit", "Lou"),
+    ("Max", "Ned"),
+    ("Oda", "Pam"),
+    ("Quin", "Rex"),
+    ("Sam", "Tod"),
+]
 
 
 async def stopped_and_resumed(one, two, url: str, terminals: list[Terminal], trial: int) -> None:
@@ -850,5 +916,6 @@ def one_hosts(url: str, pid: int, match_id: str) -> bool:
             "AND l.granted AND l.objsubid = 1 AND a.application_name LIKE %s "
             "AND l.classid = ((hashtextextended(%s, 0) >> 32) & 4294967295)::oid "
             "AND l.objid = (hashtextextended(%s, 0) & 4294967295)::oid",
-            (f"% pid {pid}", match_id, match_id)).fetchone()
+            (f"% pid {pid}", match_id, match_id),
+        ).fetchone()
     return row is not None

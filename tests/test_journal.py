@@ -1,6 +1,7 @@
 """The save as a journal (issue 33): one small append per move, a torn last record dropped, a
 damaged file refused and never overwritten, compaction at the end, and no acknowledged move
 lost to a kill at any instant."""
+
 from __future__ import annotations
 
 import random
@@ -31,8 +32,17 @@ ROWS = [[("move", 1), 0.75, "it wins the race"], [("move", 2), 0.25, "it blocks"
 
 
 def header(match_id: str = "m") -> Snapshot:
-    return Snapshot(match_id=match_id, game_id="g", options={}, players=2, seats=["human", "ai:normal"],
-                    names=["Ann", "Bot"], seed=1, created=1000.0, updated=1000.0)
+    return Snapshot(
+        match_id=match_id,
+        game_id="g",
+        options={},
+        players=2,
+        seats=["human", "ai:normal"],
+        names=["Ann", "Bot"],
+        seed=1,
+        created=1000.0,
+        updated=1000.0,
+    )
 
 
 def move(turn: int, weighed: bool = True) -> Record:
@@ -215,12 +225,15 @@ def test_a_crafted_record_is_refused_with_one_line(store, crafted, reason):
             decode_record(crafted())
 
 
-@pytest.mark.parametrize(("record", "reason"), [
-    (move(5), "move 6 comes after 2 moves"),
-    (Record("undo", 3, 1.0), "takes moves back to move 3 of 2"),
-    (Record("seats", 2, 1.0, seats=["human"], names=["A"]), "seats after move 2 to ones that are not its players"),
-    (Record("end", 1, 1.0, status="over"), "ends the match at move 1 of 2"),
-])
+@pytest.mark.parametrize(
+    ("record", "reason"),
+    [
+        (move(5), "move 6 comes after 2 moves"),
+        (Record("undo", 3, 1.0), "takes moves back to move 3 of 2"),
+        (Record("seats", 2, 1.0, seats=["human"], names=["A"]), "seats after move 2 to ones that are not its players"),
+        (Record("end", 1, 1.0, status="over"), "ends the match at move 1 of 2"),
+    ],
+)
 def test_a_record_that_does_not_follow_is_refused(store, record, reason):
     path = store.path("m")
     path.parent.mkdir(parents=True)
@@ -248,7 +261,7 @@ def test_stray_bytes_after_the_records_are_damage(store):
 def test_a_damaged_journal_is_never_overwritten(store):
     data = journal(store, 3)
     first = len(data) - sum(size(move(turn)) for turn in range(3))
-    damaged = data[:first + 20] + b"\xff\xff\xff" + data[first + 23:]  # the first record's bytes changed
+    damaged = data[: first + 20] + b"\xff\xff\xff" + data[first + 23 :]  # the first record's bytes changed
     store.path("m").write_bytes(damaged)
     with store.lock("m") as lock, pytest.raises(DamagedSave, match=r"m\.msgpack is damaged .*untouched"):
         store.open(lock, header())
@@ -365,7 +378,7 @@ def test_a_mutated_journal_is_refused_or_read_as_a_prefix_of_its_moves(tmp_path_
     spot = data.draw(st.integers(start, len(original)))
     span = data.draw(st.integers(0, 16))
     stuff = data.draw(st.binary(max_size=16))
-    mutated = original[:spot] + stuff + original[spot + span:]
+    mutated = original[:spot] + stuff + original[spot + span :]
     store.path("m").write_bytes(mutated)
     try:
         actions = store.read("m").actions
@@ -412,8 +425,16 @@ def test_a_match_whose_last_move_was_saved_but_not_its_end_loads_as_over(store):
     """A kill between the last move's record and the end's: the game says it is over."""
     game = GAMES["decktet_caravan"]
     state = game.new(2, seed=3, options=game.resolve_options(game.quick_options))
-    snapshot = Snapshot(match_id="m", game_id=game.id, options=game.resolve_options(game.quick_options),
-                        players=2, seats=["ai:easy"] * 2, names=["A", "B"], seed=3, rules=game.rules_version)
+    snapshot = Snapshot(
+        match_id="m",
+        game_id=game.id,
+        options=game.resolve_options(game.quick_options),
+        players=2,
+        seats=["ai:easy"] * 2,
+        names=["A", "B"],
+        seed=3,
+        rules=game.rules_version,
+    )
     rng = random.Random(3)
     with store.lock("m") as lock:
         store.open(lock, snapshot)

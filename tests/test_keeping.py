@@ -1,5 +1,6 @@
 """What the hub keeps beside the saves (names, hosted records, side logs, the connection log),
 against both backends: the server's files and a real PostgreSQL shared by two hosts."""
+
 import psycopg
 import pytest
 
@@ -34,8 +35,7 @@ def keeping(backend, tmp_path, url):
 def _match_row(url, match_id, status="playing"):
     """A match's row, as its host stores it first (the records sit beside it)."""
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute("INSERT INTO matches (id, header, status, updated) VALUES (%s, '', %s, 0)",
-                     (match_id, status))
+        conn.execute("INSERT INTO matches (id, header, status, updated) VALUES (%s, '', %s, 0)", (match_id, status))
 
 
 def test_a_name_kept_is_found_again_and_look_alikes_are_found(keeping, backend, tmp_path, url):
@@ -72,8 +72,11 @@ def test_hosted_records_and_side_logs_read_back(keeping, backend, url):
     keeping.keep_record(record)
     assert keeping.records() == [("m1", record)]
     # each chat line where it was said: before the note, then after it (and the next line after that)
-    chat = [(2, 0, Chat("m1", 0, "hello", "Ann")), (3, 1, Chat("m1", None, "hi all", "a spectator")),
-            (5, 2, Chat("m1", 1, "back", "Bob"))]
+    chat = [
+        (2, 0, Chat("m1", 0, "hello", "Ann")),
+        (3, 1, Chat("m1", None, "hi all", "a spectator")),
+        (5, 2, Chat("m1", 1, "back", "Bob")),
+    ]
     notes = [(3, Event("Ann steps away; an AI plays the seat.")), (5, Event("Bob is back."))]
     keeping.keep_side_log("m1", chat, notes)
     assert keeping.side_log("m1", 2) == (chat, notes)
@@ -102,20 +105,22 @@ def test_a_record_s_promises_outlive_a_restart_and_a_match_has_one_rematch(keepi
     assert _host(backend, tmp_path, url).record("m1").rematch == "m2"
 
 
-@pytest.mark.parametrize(("promises", "reason"), [
-    ({"invited": [None]}, "one identity or none per seat"),
-    ({"invited": [ANN, "\x1b[2J"]}, "one identity or none per seat"),
-    ({"invited": [BOB, None]}, "keeps a seat someone holds"),
-    ({"rematch": "../m1"}, "not a match id"),
-    ({"rematch": 7}, "not a match id"),
-    ({"left": [ANN]}, "given up are not one identity or none per seat"),
-    ({"left": ["\x1b[2J", None]}, "given up are not one identity or none per seat"),
-    ({"closed": "two\nlines"}, "closing is not one line"),
-])
+@pytest.mark.parametrize(
+    ("promises", "reason"),
+    [
+        ({"invited": [None]}, "one identity or none per seat"),
+        ({"invited": [ANN, "\x1b[2J"]}, "one identity or none per seat"),
+        ({"invited": [BOB, None]}, "keeps a seat someone holds"),
+        ({"rematch": "../m1"}, "not a match id"),
+        ({"rematch": 7}, "not a match id"),
+        ({"left": [ANN]}, "given up are not one identity or none per seat"),
+        ({"left": ["\x1b[2J", None]}, "given up are not one identity or none per seat"),
+        ({"closed": "two\nlines"}, "closing is not one line"),
+    ],
+)
 def test_crafted_promises_are_refused_with_their_reason(promises, reason):
     with pytest.raises(ValueError, match=reason):
-        HostedRecord.from_data({"match_id": "m1", "owners": [ANN, None], "grace": 60, "stand_in": "easy",
-                                **promises})
+        HostedRecord.from_data({"match_id": "m1", "owners": [ANN, None], "grace": 60, "stand_in": "easy", **promises})
 
 
 @pytest.mark.postgres
@@ -130,8 +135,10 @@ def test_hostile_rows_are_refused_with_their_reason(database_url):
         conn.execute("""UPDATE matches SET owners = '["\\u001b[2J"]', grace = 5, stand_in = 'normal' WHERE id = 'm1'""")
         conn.execute("INSERT INTO side_log VALUES ('m2', 0, 'chat', NULL, 7, 'Eve', 'hi')")  # no seat 8
         conn.execute("INSERT INTO identities VALUES (%s, %s, 'x', 'x')", (BOB, "\u001b]0;owned\u0007"))
-    assert keeping.records() == [("m1", "its seat owners are not identities"),
-                                 ("m2", HostedRecord("m2", [ANN], 60, "normal"))]  # m3 is over
+    assert keeping.records() == [
+        ("m1", "its seat owners are not identities"),
+        ("m2", HostedRecord("m2", [ANN], 60, "normal")),
+    ]  # m3 is over
     with pytest.raises(ValueError, match="another match"):
         keeping.side_log("m2", 2)
     assert keeping.names.name(BOB) == ""
@@ -144,9 +151,13 @@ def test_the_connection_log_keeps_every_line(keeping, backend, tmp_path, url):
         lines = [line.split("\t")[1:] for line in (tmp_path / "connections.log").read_text().splitlines()]
     else:
         with psycopg.connect(url) as conn:
-            lines = [[c, a, i or "-", f"{t:.1f}s", e] for c, a, i, t, e in conn.execute(
-                "SELECT connection, address, identity, open_for, event FROM connections WHERE host = 'host-1' "
-                "ORDER BY at")]
+            lines = [
+                [c, a, i or "-", f"{t:.1f}s", e]
+                for c, a, i, t, e in conn.execute(
+                    "SELECT connection, address, identity, open_for, event FROM connections WHERE host = 'host-1' "
+                    "ORDER BY at"
+                )
+            ]
     assert lines == [["c1", "127.0.0.1", "-", "0.0s", "open"], ["c1", "127.0.0.1", ANN, "1.2s", "the person left"]]
 
 
@@ -155,22 +166,38 @@ def test_a_person_s_finished_matches_are_listed_with_their_seat_the_last_to_end_
     not a match still being played, nor one she had no seat of."""
     store, kept = (SaveStore(tmp_path), FileKeeping(tmp_path)) if backend == "files" else open_database(url)
     game = get_game("decktet_caravan")
-    for number, (owners, over) in enumerate([([ANN, None], True), ([BOB, ANN], True), ([ANN, BOB], False),
-                                             ([BOB, None], True)]):
+    for number, (owners, over) in enumerate(
+        [([ANN, None], True), ([BOB, ANN], True), ([ANN, BOB], False), ([BOB, None], True)]
+    ):
         state, actions = game.new(2, seed=number, options={"hands": 1}), []
         while over and not state.is_over():
             actions.append(state.legal_actions()[0])
             state.apply(actions[-1], False)
         with store.lock(f"m{number}") as lock:
-            store.open(lock, Snapshot(match_id=f"m{number}", game_id=game.id, options={"hands": 1}, players=2,
-                                      seats=["ai:easy", "ai:easy"], names=["One", "Two"], seed=number,
-                                      actions=actions, state=state.to_data(), updated=1000.0 + number,
-                                      status="over" if over else "playing", result=state.outcome() if over else None,
-                                      rules=game.rules_version))
+            store.open(
+                lock,
+                Snapshot(
+                    match_id=f"m{number}",
+                    game_id=game.id,
+                    options={"hands": 1},
+                    players=2,
+                    seats=["ai:easy", "ai:easy"],
+                    names=["One", "Two"],
+                    seed=number,
+                    actions=actions,
+                    state=state.to_data(),
+                    updated=1000.0 + number,
+                    status="over" if over else "playing",
+                    result=state.outcome() if over else None,
+                    rules=game.rules_version,
+                ),
+            )
         kept.keep_record(HostedRecord(f"m{number}", owners, 60, "easy"))
     rows = FinishedMatches(store, kept).rows(ANN)
     assert [(row.match, row.yours, row.status, row.names) for row in rows] == [
-        ("m1", 1, "over", ["One", "Two"]), ("m0", 0, "over", ["One", "Two"])]
+        ("m1", 1, "over", ["One", "Two"]),
+        ("m0", 0, "over", ["One", "Two"]),
+    ]
     assert FinishedMatches(store, kept).rows("SHA256:" + "c" * 43) == []
     # a record read back whether its match is over (a rematch's) or not; none for no such match
     assert [kept.record(f"m{n}").owners for n in (1, 2)] == [[BOB, ANN], [ANN, BOB]]

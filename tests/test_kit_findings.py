@@ -1,5 +1,6 @@
 """What newcomers found in the kit's screens at 80×24 (issue 49): the new-match dialog's list of
 games shows every game, and a review's turning points hang their wrapped lines under their text."""
+
 from __future__ import annotations
 
 from textual.widgets import OptionList
@@ -43,8 +44,19 @@ async def test_a_turning_points_wrapped_lines_hang_under_their_text(tmp_path):
     under nothing, where it read as a line of its own."""
     better = "Caravan 5☀S≈V 6☀S∿Y 7☀M∿K — it keeps both Crowns for the next season and leaves Bob a pile he must beat"
     yours = "it went out first, but it left three cards in the season that Bob collects when he passes"
-    point = Judged(turn=4, action=("pass",), played="Pass", played_reason=yours, best=("caravan", "5YK"),
-                   better=better, better_reason="", before=0.62, after=0.31, seat=0, end=4)
+    point = Judged(
+        turn=4,
+        action=("pass",),
+        played="Pass",
+        played_reason=yours,
+        best=("caravan", "5YK"),
+        better=better,
+        better_reason="",
+        before=0.62,
+        after=0.31,
+        seat=0,
+        end=4,
+    )
     review = Review("decktet_caravan", "m1", 0, 2, 10, 0.0, (point,))
 
     async def reviewer(progress):
@@ -64,4 +76,4 @@ async def test_a_turning_points_wrapped_lines_hang_under_their_text(tmp_path):
             below = rows[first + 1]
             assert len(below) - len(below.lstrip()) == hang, (rows[first], below)  # under the text
             said = " ".join((rows[first][hang:] + " " + below[hang:]).split())
-            assert said.startswith(" ".join(text.split())[:len(said) - 1])
+            assert said.startswith(" ".join(text.split())[: len(said) - 1])

@@ -1,6 +1,7 @@
 """DESIGN §1: the engine, the rules, the AI and the saves never import Textual (importing the
 registry, which loads every game's package, must not load it either); no generic module names a
 game; no module imports itself through others; benchmarks use the public API only."""
+
 from __future__ import annotations
 
 import ast
@@ -11,14 +12,21 @@ from pathlib import Path
 from source_trees import parsed, walked
 
 ROOT = Path(__file__).resolve().parent.parent
-PURE = [ROOT / "caravan_tui" / "engine.py", ROOT / "caravan_tui" / "bus.py", ROOT / "caravan_tui" / "seats.py",
-        ROOT / "caravan_tui" / "files.py", ROOT / "caravan_tui" / "seat_kinds.py",
-        ROOT / "caravan_tui" / "hub_protocol.py", ROOT / "caravan_tui" / "lookalikes.py",
-        *sorted((ROOT / "caravan_tui" / "match").glob("*.py")), *sorted((ROOT / "caravan_tui" / "ssh").glob("*.py")),
-        *sorted((ROOT / "caravan_tui" / "games").glob("*/rules.py")),
-        *sorted((ROOT / "caravan_tui" / "games").glob("*/ai.py")),
-        *sorted((ROOT / "caravan_tui" / "ai").glob("*.py")),
-        *sorted((ROOT / "caravan_tui" / "saves").glob("*.py"))]
+PURE = [
+    ROOT / "caravan_tui" / "engine.py",
+    ROOT / "caravan_tui" / "bus.py",
+    ROOT / "caravan_tui" / "seats.py",
+    ROOT / "caravan_tui" / "files.py",
+    ROOT / "caravan_tui" / "seat_kinds.py",
+    ROOT / "caravan_tui" / "hub_protocol.py",
+    ROOT / "caravan_tui" / "lookalikes.py",
+    *sorted((ROOT / "caravan_tui" / "match").glob("*.py")),
+    *sorted((ROOT / "caravan_tui" / "ssh").glob("*.py")),
+    *sorted((ROOT / "caravan_tui" / "games").glob("*/rules.py")),
+    *sorted((ROOT / "caravan_tui" / "games").glob("*/ai.py")),
+    *sorted((ROOT / "caravan_tui" / "ai").glob("*.py")),
+    *sorted((ROOT / "caravan_tui" / "saves").glob("*.py")),
+]
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -32,8 +40,11 @@ def imported_modules(path: Path) -> set[str]:
 
 
 def test_pure_modules_do_not_import_textual_in_their_source():
-    offenders = [str(path.relative_to(ROOT)) for path in PURE
-                 if any(name.split(".")[0] == "textual" for name in imported_modules(path))]
+    offenders = [
+        str(path.relative_to(ROOT))
+        for path in PURE
+        if any(name.split(".")[0] == "textual" for name in imported_modules(path))
+    ]
     assert offenders == []
 
 
@@ -42,10 +53,14 @@ OPTIONAL = {"caravan_tui.ai.openspiel_bridge"}  # needs the `bench` extra; its s
 
 def test_importing_the_core_loads_no_textual():
     modules = ["caravan_tui.engine", "caravan_tui.games"] + [
-        name for name in (".".join(path.relative_to(ROOT).with_suffix("").parts) for path in PURE)
-        if name not in OPTIONAL]
-    code = (f"import importlib, sys\nfor m in {modules!r}: importlib.import_module(m)\n"
-            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))")
+        name
+        for name in (".".join(path.relative_to(ROOT).with_suffix("").parts) for path in PURE)
+        if name not in OPTIONAL
+    ]
+    code = (
+        f"import importlib, sys\nfor m in {modules!r}: importlib.import_module(m)\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))"
+    )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
 
@@ -60,8 +75,9 @@ def test_the_check_would_catch_an_import(tmp_path):
 
 GAMES_DIR = ROOT / "caravan_tui" / "games"
 REGISTRY = GAMES_DIR / "__init__.py"
-GENERIC = [path for path in sorted((ROOT / "caravan_tui").rglob("*.py"))
-           if GAMES_DIR not in path.parents and path != REGISTRY]
+GENERIC = [
+    path for path in sorted((ROOT / "caravan_tui").rglob("*.py")) if GAMES_DIR not in path.parents and path != REGISTRY
+]
 
 
 def game_ids() -> list[str]:
@@ -116,9 +132,12 @@ def internal_imports(path: Path, modules: set[str], root: Path = ROOT) -> set[st
     TYPE_CHECKING:`` (annotations only)."""
     name = module_name(path, root)
     tree = parsed(path)
-    typing_only = {id(node) for block in walked(tree)
-                   if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
-                   for node in ast.walk(block)}
+    typing_only = {
+        id(node)
+        for block in walked(tree)
+        if isinstance(block, ast.If) and "TYPE_CHECKING" in ast.unparse(block.test)
+        for node in ast.walk(block)
+    }
     found = set()
     for node in walked(tree):
         if id(node) in typing_only:
@@ -129,7 +148,7 @@ def internal_imports(path: Path, modules: set[str], root: Path = ROOT) -> set[st
             base = node.module or ""
             if node.level:
                 package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-                base = ".".join(package[:len(package) - node.level + 1] + ([base] if base else []))
+                base = ".".join(package[: len(package) - node.level + 1] + ([base] if base else []))
             targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base for alias in node.names]
         else:
             continue
@@ -200,8 +219,9 @@ def test_the_circle_check_would_catch_one(tmp_path):
     package.mkdir()
     (package / "__init__.py").write_text("")
     (package / "a.py").write_text("def f():\n    from .b import g\n")
-    (package / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .c import h\n"
-                                  "from . import a\n")
+    (package / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .c import h\nfrom . import a\n"
+    )
     (package / "c.py").write_text("from .b import g\n")
     paths = sorted(package.glob("*.py"))
     modules = {module_name(path, tmp_path) for path in paths}
@@ -222,9 +242,14 @@ OWN_LAYER = {"caravan_tui.ai.levels", "caravan_tui.ai.ismcts", "caravan_tui.ssh.
 TABLES = "caravan_tui.games:tables"
 #: what never imports what (package prefixes): the client side never imports the server, and the
 #: saves never the AI (a save names its levels through the seats' grammar)
-NEVER = [("caravan_tui.screens", "caravan_tui.ssh"), ("caravan_tui.widgets", "caravan_tui.ssh"),
-         ("caravan_tui.match", "caravan_tui.ssh"), ("caravan_tui.saves", "caravan_tui.ssh"),
-         ("caravan_tui.saves", "caravan_tui.ai"), ("caravan_tui.games", "caravan_tui.ssh")]
+NEVER = [
+    ("caravan_tui.screens", "caravan_tui.ssh"),
+    ("caravan_tui.widgets", "caravan_tui.ssh"),
+    ("caravan_tui.match", "caravan_tui.ssh"),
+    ("caravan_tui.saves", "caravan_tui.ssh"),
+    ("caravan_tui.saves", "caravan_tui.ai"),
+    ("caravan_tui.games", "caravan_tui.ssh"),
+]
 
 
 def loaded_by_name(path: Path, modules: set[str]) -> set[str]:
@@ -239,7 +264,7 @@ def loaded_by_name(path: Path, modules: set[str]) -> set[str]:
                 found.add(arg.value)
             elif isinstance(arg, ast.JoinedStr) and arg.values and isinstance(arg.values[0], ast.Constant):
                 start = str(arg.values[0].value)
-                found |= {m for m in modules if m.startswith(start) and "." not in m[len(start):]}
+                found |= {m for m in modules if m.startswith(start) and "." not in m[len(start) :]}
     return found
 
 
@@ -257,9 +282,14 @@ def table_modules(graph: dict[str, set[str]]) -> set[str]:
     while grown:
         grown = False
         for module, targets in graph.items():
-            if module.startswith("caravan_tui.games.") and module not in ui and any(
+            if (
+                module.startswith("caravan_tui.games.")
+                and module not in ui
+                and any(
                     target in ui or target.startswith(("caravan_tui.screens", "caravan_tui.widgets"))
-                    for target in targets):
+                    for target in targets
+                )
+            ):
                 ui.add(module)
                 grown = True
     return ui
@@ -290,20 +320,29 @@ def test_no_package_imports_itself_through_others():
 
 def test_the_client_side_never_imports_the_server_nor_the_saves_the_ai():
     graph = module_graph()
-    offenders = sorted(f"{module} -> {target}" for module, targets in graph.items() for target in targets
-                       for low, high in NEVER if module.startswith(low) and target.startswith(high))
+    offenders = sorted(
+        f"{module} -> {target}"
+        for module, targets in graph.items()
+        for target in targets
+        for low, high in NEVER
+        if module.startswith(low) and target.startswith(high)
+    )
     assert offenders == []
 
 
 def test_the_package_check_would_catch_a_circle_through_a_load_by_name(tmp_path):
     sample = tmp_path / "registry.py"
-    sample.write_text("from importlib import import_module\n"
-                      "for n in NAMES:\n    import_module(f'caravan_tui.games.{n}')\n")
+    sample.write_text(
+        "from importlib import import_module\nfor n in NAMES:\n    import_module(f'caravan_tui.games.{n}')\n"
+    )
     found = loaded_by_name(sample, {"caravan_tui.games.a", "caravan_tui.games.a.rules", "caravan_tui.screens"})
     assert found == {"caravan_tui.games.a"}
-    graph = {"caravan_tui.games": {"caravan_tui.games.a"}, "caravan_tui.games.a": {"caravan_tui.games.a.screen"},
-             "caravan_tui.games.a.screen": {"caravan_tui.screens.game"},
-             "caravan_tui.screens.game": {"caravan_tui.games"}}
+    graph = {
+        "caravan_tui.games": {"caravan_tui.games.a"},
+        "caravan_tui.games.a": {"caravan_tui.games.a.screen"},
+        "caravan_tui.games.a.screen": {"caravan_tui.screens.game"},
+        "caravan_tui.screens.game": {"caravan_tui.games"},
+    }
     assert layer_graph(graph)[TABLES] == {"caravan_tui.screens"}
     graph["caravan_tui.games.a"] = {"caravan_tui.ai.arena"}
     graph["caravan_tui.ai.arena"] = {"caravan_tui.games"}
@@ -311,6 +350,7 @@ def test_the_package_check_would_catch_a_circle_through_a_load_by_name(tmp_path)
 
 
 # -- benchmarks measure what users run: the public API only ---------------------------------------
+
 
 def private_reaches(path: Path) -> list[str]:
     """What ``path`` does that a user's run never does: import a private name, assign to an
@@ -325,8 +365,13 @@ def private_reaches(path: Path) -> list[str]:
         elif isinstance(node, ast.Import):
             imported.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
     for node in walked(tree):
-        targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
-            node, (ast.AugAssign, ast.AnnAssign)) else []
+        targets = (
+            node.targets
+            if isinstance(node, ast.Assign)
+            else [node.target]
+            if isinstance(node, (ast.AugAssign, ast.AnnAssign))
+            else []
+        )
         for target in targets:
             if isinstance(target, ast.Attribute) and isinstance(target.value, (ast.Name, ast.Attribute)):
                 root = target.value
@@ -348,12 +393,14 @@ def test_benchmarks_use_the_public_api():
 
 def test_the_benchmark_check_would_catch_a_patch(tmp_path):
     sample = tmp_path / "bench.py"
-    sample.write_text("import sys\nfrom x import rules, _secret\nsys.path.insert(0, '..')\n"
-                      "rules.State._compute = None\n")
+    sample.write_text(
+        "import sys\nfrom x import rules, _secret\nsys.path.insert(0, '..')\nrules.State._compute = None\n"
+    )
     assert private_reaches(sample) == ["imports _secret", "assigns rules.State._compute", "changes sys.path"]
 
 
 # -- a clean install: the wheel holds the project's own namespace only ---------------------------
+
 
 def test_the_install_puts_only_the_projects_package_into_site_packages():
     """Another project's ``import ai`` or ``import saves`` keeps working beside this one."""

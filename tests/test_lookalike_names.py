@@ -3,6 +3,7 @@ punctuation mark by its class (dashes, brackets, connectors, commas, raised dots
 no glyph as nothing; and no name may read as a label, a status line's words or what a list of
 seats writes between two names. The labels and separators come from the modules the screens
 print them from, so one added there is refused at once."""
+
 from __future__ import annotations
 
 import string
@@ -25,29 +26,132 @@ LABEL = "reads as what the table writes beside names: choose another name"
 TWO = "reads as more than one player where seats are listed: choose another name"
 
 #: accepted last week (each kind the issue names, and its neighbours), each must be refused
-DOTS = ["Gus \u318d AI", "Gus \u02d1 AI", "Gus \u0701 AI", "Gus \u119e AI", "Gus \u2022 AI", "Gus \u30fb AI",
-        "Gus \u2027 AI", "Gus \u22c5 AI", "Gus \u2e31 AI", "Gus \u0387 AI", "Gus\u318dAI", "Bob \u318d AI standing in"]
-DASHES = ["Bob\u00b4s stand-in", "Bob's stand\u2014in", "Bob's stand\u2500in", "Bob's stand\u30fcin",
-          "Bob's stand\u2015in", "Bob's stand\u2501in", "Bob's stand\u2212in", "Bob's stand\u2013in",
-          "Bob's stand\u2e3ain", "Bob's stand\ufe58in", "Bob`s stand-in", "Bob\u02bcs stand-in", "Bob\u2032s stand-in"]
-BRACKETS = ["Ann \u276ayou\u276b", "\u2985free\u2986", "Ann [you]", "Ann {you}", "Ann \uff08you\uff09",
-            "Ann \u300cyou\u300d", "Ann \u27e8away\u27e9", "Ann \u2768invited\u2769", "[free]", "\u27e6free\u27e7",
-            "Ann \u2983watching\u2984", "AI 2 [hard]", "Ann \u3010you\u3011"]
-AI_SEATS = ["AI-2", "Ai \u01a7", "AI_2", "A.I. 2", "AI #2", "A\u0130 2", "AI\u20102", "A.I.2", "AI  -  2", "Ai_3",
-            "AI\uff032",
-            "\u00c0I 2", "A\u00cf 2", "AI 2 (h\u0430rd)", "A-I 2", "AI\u203f2", "AI-normal", "A.I. hard", "0pen-seat 2",
-            "Player_3", "P1ayer #3", "Seat-2", "Open_seat_4"]
-LISTS = ["Ann ?, (free)", "Ann, Bob", "Ann\uff0c Bob", "Ann\u3001Bob", "Ann\u060c Bob", "Ann vs Bob", "Ann VS Bob",
-         "Ann \u1d20s Bob", "Ann,(free)", "Ann \u201a Bob", "Ann\ufe50 Bob"]
-STATUS = ["Ann to play\u2026", "Ann to play...", "Ann to pl\u0430y\u2026", "Ann is thinking\u2026",
-          "Ann is thinking...", "Your turn.", "Y\u043eur turn.", "The match is over.", "Connecting\u2026",
-          "Ann to play\u00b7\u00b7\u00b7", "Ann to play\u2025.", "Ann to play\u22ef"]
+DOTS = [
+    "Gus \u318d AI",
+    "Gus \u02d1 AI",
+    "Gus \u0701 AI",
+    "Gus \u119e AI",
+    "Gus \u2022 AI",
+    "Gus \u30fb AI",
+    "Gus \u2027 AI",
+    "Gus \u22c5 AI",
+    "Gus \u2e31 AI",
+    "Gus \u0387 AI",
+    "Gus\u318dAI",
+    "Bob \u318d AI standing in",
+]
+DASHES = [
+    "Bob\u00b4s stand-in",
+    "Bob's stand\u2014in",
+    "Bob's stand\u2500in",
+    "Bob's stand\u30fcin",
+    "Bob's stand\u2015in",
+    "Bob's stand\u2501in",
+    "Bob's stand\u2212in",
+    "Bob's stand\u2013in",
+    "Bob's stand\u2e3ain",
+    "Bob's stand\ufe58in",
+    "Bob`s stand-in",
+    "Bob\u02bcs stand-in",
+    "Bob\u2032s stand-in",
+]
+BRACKETS = [
+    "Ann \u276ayou\u276b",
+    "\u2985free\u2986",
+    "Ann [you]",
+    "Ann {you}",
+    "Ann \uff08you\uff09",
+    "Ann \u300cyou\u300d",
+    "Ann \u27e8away\u27e9",
+    "Ann \u2768invited\u2769",
+    "[free]",
+    "\u27e6free\u27e7",
+    "Ann \u2983watching\u2984",
+    "AI 2 [hard]",
+    "Ann \u3010you\u3011",
+]
+AI_SEATS = [
+    "AI-2",
+    "Ai \u01a7",
+    "AI_2",
+    "A.I. 2",
+    "AI #2",
+    "A\u0130 2",
+    "AI\u20102",
+    "A.I.2",
+    "AI  -  2",
+    "Ai_3",
+    "AI\uff032",
+    "\u00c0I 2",
+    "A\u00cf 2",
+    "AI 2 (h\u0430rd)",
+    "A-I 2",
+    "AI\u203f2",
+    "AI-normal",
+    "A.I. hard",
+    "0pen-seat 2",
+    "Player_3",
+    "P1ayer #3",
+    "Seat-2",
+    "Open_seat_4",
+]
+LISTS = [
+    "Ann ?, (free)",
+    "Ann, Bob",
+    "Ann\uff0c Bob",
+    "Ann\u3001Bob",
+    "Ann\u060c Bob",
+    "Ann vs Bob",
+    "Ann VS Bob",
+    "Ann \u1d20s Bob",
+    "Ann,(free)",
+    "Ann \u201a Bob",
+    "Ann\ufe50 Bob",
+]
+STATUS = [
+    "Ann to play\u2026",
+    "Ann to play...",
+    "Ann to pl\u0430y\u2026",
+    "Ann is thinking\u2026",
+    "Ann is thinking...",
+    "Your turn.",
+    "Y\u043eur turn.",
+    "The match is over.",
+    "Connecting\u2026",
+    "Ann to play\u00b7\u00b7\u00b7",
+    "Ann to play\u2025.",
+    "Ann to play\u22ef",
+]
 ISSUE_63 = DOTS + DASHES + BRACKETS + AI_SEATS + LISTS + STATUS
 #: names a person may well choose: none reads as a label or a list
-ORDINARY = ["Born to play", "Kai", "J.R. Smith", "Dr. Who", "Elvis", "Mavs fan", "\u30df\u30fc\u30ca", "Mr.T",
-            "Anne-Marie", "O'Brien", "Bob (UK)", "Ai Weiwei", "Aiko", "AI fan", "Sam_the_man", "Seat belt",
-            "Playful", "Youssef", "Jos\u00e9", "\u00c5sa", "Zo\u00eb", "\u674e\u5c0f\u9f8d", "Opensource",
-            "Vs\u00e9volod", "Nobody's fool", "Free bird"]
+ORDINARY = [
+    "Born to play",
+    "Kai",
+    "J.R. Smith",
+    "Dr. Who",
+    "Elvis",
+    "Mavs fan",
+    "\u30df\u30fc\u30ca",
+    "Mr.T",
+    "Anne-Marie",
+    "O'Brien",
+    "Bob (UK)",
+    "Ai Weiwei",
+    "Aiko",
+    "AI fan",
+    "Sam_the_man",
+    "Seat belt",
+    "Playful",
+    "Youssef",
+    "Jos\u00e9",
+    "\u00c5sa",
+    "Zo\u00eb",
+    "\u674e\u5c0f\u9f8d",
+    "Opensource",
+    "Vs\u00e9volod",
+    "Nobody's fool",
+    "Free bird",
+]
 
 
 @pytest.mark.parametrize("name", ISSUE_63)
@@ -61,8 +165,9 @@ def test_ordinary_names_are_still_accepted(name):
     assert name_problem(name) is None
 
 
-@pytest.mark.parametrize("no_glyph", ["\U0001d159", "\u0378", "\ue000", "\U000f0000", "\u2063", "\x7f", " \u0301",
-                                      "\u3164"])
+@pytest.mark.parametrize(
+    "no_glyph", ["\U0001d159", "\u0378", "\ue000", "\U000f0000", "\u2063", "\x7f", " \u0301", "\u3164"]
+)
 def test_a_code_point_with_no_glyph_makes_no_new_name(no_glyph):
     assert look_alike(marks("Alice" + no_glyph), marks("Alice"))
     assert look_alike(marks(no_glyph + "Alice"), marks("Alice"))
@@ -135,8 +240,12 @@ def look_alike_of(draw, text: str) -> str:
 @st.composite
 def label_spelt(draw) -> tuple[str, str]:
     label = draw(st.sampled_from(LABELS))
-    fields = {**SAMPLE, "n": draw(st.integers(1, 6)), "level": draw(st.sampled_from(sorted(LEVELS))),
-              "name": draw(st.text(string.ascii_letters, min_size=1, max_size=6))}
+    fields = {
+        **SAMPLE,
+        "n": draw(st.integers(1, 6)),
+        "level": draw(st.sampled_from(sorted(LEVELS))),
+        "name": draw(st.text(string.ascii_letters, min_size=1, max_size=6)),
+    }
     shown = label(**fields)
     return shown, draw(look_alike_of(shown))
 
@@ -161,4 +270,3 @@ def test_the_lobby_never_lets_a_name_read_as_two_seats(names):
     assert len(seats_words(row, 400).split(LIST)) == len(names)
     line = seats_line(names)
     assert len(line.split(LIST if len(names) > 2 else " vs ")) == len(names)
-

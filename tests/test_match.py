@@ -1,4 +1,5 @@
 """MatchHost over the bus, for every registered game and player count (DESIGN §3)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -33,7 +34,7 @@ def default_games():
 def new_host(game, bus, store=None, *, players=None, seats=None, seed=7, **kw) -> MatchHost:
     players = players or game.default_players
     seats = seats or [PERSON] * players
-    names = ["Ann", "Bob", "Cyd", "Dee", "Eve", "Fay"][:len(seats)]
+    names = ["Ann", "Bob", "Cyd", "Dee", "Eve", "Fay"][: len(seats)]
     return MatchHost.new(game.id, list(seats), names, seed, game.quick_options, store, bus, **kw)
 
 
@@ -76,8 +77,9 @@ def store(tmp_path) -> SaveStore:
 # -- rejected requests change nothing --------------------------------------------------------
 
 BAD_ACTS = {
-    "wrong seat": lambda h: messages.Act(h.match_id, (h.state.to_move() + 1) % h.snapshot.players, h.turn,
-                                h.state.legal_actions()[0]),
+    "wrong seat": lambda h: messages.Act(
+        h.match_id, (h.state.to_move() + 1) % h.snapshot.players, h.turn, h.state.legal_actions()[0]
+    ),
     "stale turn": lambda h: messages.Act(h.match_id, h.state.to_move(), h.turn - 1, h.state.legal_actions()[0]),
     "future turn": lambda h: messages.Act(h.match_id, h.state.to_move(), h.turn + 1, h.state.legal_actions()[0]),
     "foreign match": lambda h: messages.Act("another", h.state.to_move(), h.turn, h.state.legal_actions()[0]),
@@ -356,8 +358,10 @@ async def test_undo_never_crosses_a_stand_ins_answer_in_a_match_of_people():
             replies.append((host.turn < turn, [m.reason for m in drain(sub) if isinstance(m, messages.Rejected)]))
         if replies[0][0]:  # alone against an AI, the answer is taken back with the move
             found += 1
-            assert replies[1] == (False, ["cannot take back past the move Bob's stand-in made: "
-                                          "it showed something of their hand"])
+            assert replies[1] == (
+                False,
+                ["cannot take back past the move Bob's stand-in made: it showed something of their hand"],
+            )
     assert found
 
 
@@ -445,18 +449,35 @@ async def test_stop_ends_run(bus):
 
 # -- malformed requests at the host's door ---------------------------------------------------
 
-JUNK = [None, "3", [3], -1, 2**70, 1.5, True, {"a": 1}, "x" * 10_000, ("pass",) * 10_000,
-        [[[[[["deep"]]]]]], [b"bytes"]]
+JUNK = [
+    None,
+    "3",
+    [3],
+    -1,
+    2**70,
+    1.5,
+    True,
+    {"a": 1},
+    "x" * 10_000,
+    ("pass",) * 10_000,
+    [[[[[["deep"]]]]]],
+    [b"bytes"],
+]
 
 
 def fuzzed(host: MatchHost):
     """Every request with each field in turn replaced by junk."""
     seat, turn = host.state.to_move(), host.turn
     action = host.state.legal_actions()[0]
-    requests = [messages.Act(host.match_id, seat, turn, action), messages.HintRequest(host.match_id, seat, turn),
-                messages.UndoRequest(host.match_id, seat), messages.Resign(host.match_id, seat),
-                messages.SaveRequest(host.match_id, seat), messages.Sync(host.match_id, seat),
-                messages.Thinking(host.match_id, seat, 10, action)]
+    requests = [
+        messages.Act(host.match_id, seat, turn, action),
+        messages.HintRequest(host.match_id, seat, turn),
+        messages.UndoRequest(host.match_id, seat),
+        messages.Resign(host.match_id, seat),
+        messages.SaveRequest(host.match_id, seat),
+        messages.Sync(host.match_id, seat),
+        messages.Thinking(host.match_id, seat, 10, action),
+    ]
     for request in requests:
         for name in (f.name for f in dataclasses.fields(request)):
             for junk in JUNK:
@@ -475,7 +496,8 @@ async def test_malformed_requests_change_nothing_and_the_host_keeps_serving(bus,
     count = 0
     for request in fuzzed(host):
         if request.problem() is None and not isinstance(
-                request, (messages.Sync, messages.SaveRequest, messages.HintRequest, messages.Thinking)):
+            request, (messages.Sync, messages.SaveRequest, messages.HintRequest, messages.Thinking)
+        ):
             continue  # still well-formed (junk equal in kind): the other tests cover those
         await host.handle(request)
         count += 1
@@ -510,9 +532,11 @@ def test_a_remote_request_is_checked_before_it_is_converted():
     deep: list = ["x"]
     for _ in range(5000):
         deep = [deep]
-    for bad in ({"type": "Act", "match": "m", "seat": 0, "turn": 0, "action": deep},
-                {"type": "Act", "match": "m", "seat": "0", "turn": 0, "action": ["pass"]},
-                {"type": "Resign", "match": "m", "seat": -1},
-                {"type": "Act", "match": "m", "seat": 0, "turn": None, "action": ["pass"]}):
+    for bad in (
+        {"type": "Act", "match": "m", "seat": 0, "turn": 0, "action": deep},
+        {"type": "Act", "match": "m", "seat": "0", "turn": 0, "action": ["pass"]},
+        {"type": "Resign", "match": "m", "seat": -1},
+        {"type": "Act", "match": "m", "seat": 0, "turn": None, "action": ["pass"]},
+    ):
         with pytest.raises(ValueError, match="bad"):
             message_from_map(bad)

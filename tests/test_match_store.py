@@ -2,6 +2,7 @@
 the saves folder and a real PostgreSQL. The same calls give the same match back; the database's
 own guarantees (one writer per match across hosts, a lock that dies with its host's connection,
 a move that cannot be stored twice) are tested where only it has them."""
+
 import dataclasses
 import random
 
@@ -37,8 +38,16 @@ def store(backend, tmp_path, url):
 
 
 def snapshot(match_id="m1", actions=()):
-    return Snapshot(match_id=match_id, game_id=GAME, options={}, players=2, seats=["human", "ai:easy"],
-                    names=["Ann", "AI"], seed=5, actions=list(actions))
+    return Snapshot(
+        match_id=match_id,
+        game_id=GAME,
+        options={},
+        players=2,
+        seats=["human", "ai:easy"],
+        names=["Ann", "AI"],
+        seed=5,
+        actions=list(actions),
+    )
 
 
 def test_the_calls_give_the_match_back(store):
@@ -53,8 +62,7 @@ def test_the_calls_give_the_match_back(store):
         assert read.actions == [("draw",), ("play", 3), ("play", 4)]
         assert read.weighed == {2: [[("play", 4), 0.75, "the best"]]}
         assert (read.seats, read.names, read.status) == (["human", "ai:hard"], ["Ann", "AI hard"], "playing")
-        store.append(lock, Record("end", 3, 15.0, status="resigned", result=[0.0, 1.0], resigned=0,
-                                  state={"a": 1}))
+        store.append(lock, Record("end", 3, 15.0, status="resigned", result=[0.0, 1.0], resigned=0, state={"a": 1}))
     read = store.read("m1")
     assert (read.status, read.result, read.resigned, read.state) == ("resigned", [0.0, 1.0], 0, {"a": 1})
     assert read.actions == [("draw",), ("play", 3), ("play", 4)]
@@ -97,8 +105,10 @@ def test_a_host_that_loses_its_connection_loses_its_matches(database_url):
     one.open(lock, snapshot(actions=[("a",)]))
     one.append(lock, Record("move", 1, 1.0, ("b",)))
     with psycopg.connect(database_url, autocommit=True) as admin:
-        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
-                      "AND datname = current_database() AND application_name = 'caravan-tui one'")
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
+            "AND datname = current_database() AND application_name = 'caravan-tui one'"
+        )
     with two.lock("m1") as taken:
         assert two.read("m1").actions == [("a",), ("b",)]  # every acknowledged move
         two.open(taken, two.read("m1"))

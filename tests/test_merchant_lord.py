@@ -1,5 +1,6 @@
 """Merchant Lord (shared/rules/merchant_lord.md): the invariants of §11 after every action, the
 worked examples of §7.6, one test per rule decision of §12 and per Ruling of the engine's doc."""
+
 from __future__ import annotations
 
 import random
@@ -44,9 +45,27 @@ def packed(data):
     return msgpack.unpackb(msgpack.packb(data, use_bin_type=True), raw=False, strict_map_key=False)
 
 
-def build(n=2, *, turn=0, start=0, phase="sell", dice=None, hands=None, known=None, coins=None,
-          favour=None, villages=None, row=None, pile=None, payout="standard", pending=(0, 0, 0),
-          position=None, round_no=1, sellers=None, seed=1):
+def build(
+    n=2,
+    *,
+    turn=0,
+    start=0,
+    phase="sell",
+    dice=None,
+    hands=None,
+    known=None,
+    coins=None,
+    favour=None,
+    villages=None,
+    row=None,
+    pile=None,
+    payout="standard",
+    pending=(0, 0, 0),
+    position=None,
+    round_no=1,
+    sellers=None,
+    seed=1,
+):
     """A hand-made position from a fresh game: ``dice`` {seat: values} (all unplaced),
     ``hands`` / ``known`` {seat: ids}, ``villages`` {vid: [[id, half], ...]}; every card not
     named stays in the pile (or ``row`` / ``pile`` as given); supplies balance the totals."""
@@ -92,6 +111,7 @@ def sale(vid, *tucks):
 def eager_policy(rng):
     """Mostly greedy for cards (tucking sales, placements, purchases), sometimes uniform: random
     games that reach the end by cards and use every rule."""
+
     def choose(state):
         legal = state.legal_actions()
         if rng.random() < 0.3:
@@ -105,10 +125,12 @@ def eager_policy(rng):
         if state.phase == 0 and rng.random() < 0.5:
             return rng.choice(legal)
         return legal[0] if legal[0] in (END_FAVOUR, END_SELLING) else rng.choice(legal)
+
     return choose
 
 
 # -- §11 invariants ---------------------------------------------------------------------------
+
 
 def table_cards(state):
     return {c for cards in state.vcards for c, _ in cards}
@@ -136,7 +158,7 @@ def check_invariants(state, before=None, action=None):
             assert k >= before.ndice[seat]
     # 4. dice places
     order = [(state.start + p) % n for p in range(n)]
-    done_selling = set(order) if state.phase in (BUY, OVER) else set(order[:state.pos])
+    done_selling = set(order) if state.phase in (BUY, OVER) else set(order[: state.pos])
     if state.phase == PLACE:
         done_selling.add(state.turn)
     for seat in seats:
@@ -154,8 +176,12 @@ def check_invariants(state, before=None, action=None):
     sold = [v for _, v, _ in state.sales]
     assert len(sold) == len(set(sold))
     for v in range(3 * n):
-        on = [(seat, state.dval[seat * 6 + d]) for seat in seats for d in range(state.ndice[seat])
-              if state.dloc[seat * 6 + d] == v]
+        on = [
+            (seat, state.dval[seat * 6 + d])
+            for seat in seats
+            for d in range(state.ndice[seat])
+            if state.dloc[seat * 6 + d] == v
+        ]
         if state.vseller[v] < 0:
             assert not on and v not in sold
         else:
@@ -166,7 +192,7 @@ def check_invariants(state, before=None, action=None):
         assert len(unpack(state.vstall[v])) == 2 + len(state.vcards[v])
         if before is not None:
             old = before.vcards[v]
-            assert state.vcards[v][:len(old)] == old  # never removed
+            assert state.vcards[v][: len(old)] == old  # never removed
             if len(state.vcards[v]) > len(old):
                 assert before.turn == v // 3 and before.phase in (SELL, PLACE)
     # 7. table cards and hands
@@ -175,8 +201,15 @@ def check_invariants(state, before=None, action=None):
         if before is not None:
             assert state.table[seat] >= before.table[seat]
             if state.hand[seat] != before.hand[seat]:
-                assert before.turn == seat and action[0] in ("sell", "place", "buy", "end_selling", "reroll",
-                                                             "adjust", "end_favour")
+                assert before.turn == seat and action[0] in (
+                    "sell",
+                    "place",
+                    "buy",
+                    "end_selling",
+                    "reroll",
+                    "adjust",
+                    "end_favour",
+                )
     # 8. one-time rewards: fired exactly for tucked (not FP-placed) one-time halves
     expected = 0
     for cards in state.vcards:
@@ -287,6 +320,7 @@ def test_data_deck_properties_hold_for_the_card_file():
 
 # -- §4 setup ---------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_setup_gives_villages_four_dice_two_favour_no_coins_and_a_row_of_n_plus_1(n):
     state = GAME.new(n, seed=5)
@@ -323,10 +357,11 @@ def test_ruling_phase_1_rolls_seats_from_the_start_seat_and_dice_in_index_order(
     probe.rng = 6
     probe._shuffle(list(range(30)))
     expected = {seat: [probe._next() % 6 + 1 for _ in range(4)] for seat in (1, 2, 0)}
-    assert {seat: state.dval[seat * 6:seat * 6 + 4] for seat in range(3)} == expected
+    assert {seat: state.dval[seat * 6 : seat * 6 + 4] for seat in range(3)} == expected
 
 
 # -- §7.6 worked examples -----------------------------------------------------------------------
+
 
 def test_worked_example_1_two_tucks_at_v16_pay_4_and_a_later_opponent_sale_pays_4_and_4():
     state = build(2, turn=0, dice={0: [1, 1, 2, 6]}, hands={0: ["M01", "M03"]}, favour=[0, 0])
@@ -335,15 +370,15 @@ def test_worked_example_1_two_tucks_at_v16_pay_4_and_a_later_opponent_sale_pays_
     state.apply(action)
     assert state.coins[0] == 4 and state.table[0] == 5
     assert unpack(state.vstall[0]) == [1, 1, 2, 6]
-    later = build(2, turn=1, start=1, dice={1: [1, 1, 2, 6]}, favour=[0, 0],
-                  villages={"P0-V16": [["M01", "R"], ["M03", "L"]]})
+    later = build(
+        2, turn=1, start=1, dice={1: [1, 1, 2, 6]}, favour=[0, 0], villages={"P0-V16": [["M01", "R"], ["M03", "L"]]}
+    )
     later.apply(sale("P0-V16"))
     assert later.coins == [4, 4]
 
 
 def test_worked_example_2_an_fm_half_draws_once_then_pays_its_owner_nothing():
-    state = build(2, turn=0, dice={0: [3, 4, 1, 5]}, hands={0: ["M02"]}, favour=[0, 0],
-                  pile=["M30", "M29"])
+    state = build(2, turn=0, dice={0: [3, 4, 1, 5]}, hands={0: ["M02"]}, favour=[0, 0], pile=["M30", "M29"])
     state.apply(sale("P0-V34", ("M02", "R")))
     assert state.coins[0] == 2 and state.table[0] == 4
     assert state.to_move() == 1  # the 5 fits nowhere: selling ended, then FM
@@ -358,10 +393,17 @@ def test_worked_example_2_an_fm_half_draws_once_then_pays_its_owner_nothing():
 
 # -- §7 and §12 rule decisions ---------------------------------------------------------------
 
+
 def test_income_at_your_own_village_sums_every_cards_own_slots_and_no_opp_slots():
     # V25 (C2) + M11-L (2: O1/C2) + M15-L (2: O1/F5) + M01-L (1: O2/C1)
-    state = build(2, turn=0, dice={0: [2, 5, 2, 2, 1], 1: [1, 1, 1, 1]}, favour=[0, 0],
-                  hands={0: ["M11", "M15"]}, villages={"P0-V25": [["M01", "L"]]})
+    state = build(
+        2,
+        turn=0,
+        dice={0: [2, 5, 2, 2, 1], 1: [1, 1, 1, 1]},
+        favour=[0, 0],
+        hands={0: ["M11", "M15"]},
+        villages={"P0-V25": [["M01", "L"]]},
+    )
     state.apply(sale("P0-V25", ("M11", "L"), ("M15", "L")))
     assert state.coins[0] == 2 + 2 + 1 and state.favour[0] == 5
 
@@ -402,8 +444,14 @@ def test_an_expanded_village_keeps_all_its_stalls_for_every_later_sale():
 
 def test_one_time_rewards_fire_only_in_the_sale_that_tucks_the_card():
     # M06-L (4: FC), M08-R (1: FP), M05-R (4: FM) at V16 with 1 6 4 1 4: one of each, after the market
-    state = build(2, turn=0, dice={0: [1, 6, 4, 1, 4]}, hands={0: ["M06", "M08", "M05", "M20"]},
-                  favour=[0, 0], pile=["M30", "M29"])
+    state = build(
+        2,
+        turn=0,
+        dice={0: [1, 6, 4, 1, 4]},
+        hands={0: ["M06", "M08", "M05", "M20"]},
+        favour=[0, 0],
+        pile=["M30", "M29"],
+    )
     state.apply(sale("P0-V16", ("M05", "R"), ("M06", "L"), ("M08", "R")))
     assert state.phase == PLACE and state.to_move() == 0 and state.pfp == 1
     assert state.hand[0] == (1 << INDEX["M20"]) | (1 << INDEX["M30"])  # FM drew the pile's top
@@ -414,8 +462,14 @@ def test_one_time_rewards_fire_only_in_the_sale_that_tucks_the_card():
     assert state2.ndice[0] == 5 and state2.dloc[4] == ASIDE  # FC: a fifth die, set aside
     assert state2.fired == (1 << INDEX["M06"]) | (1 << INDEX["M08"])
     # a later sale there fires nothing again
-    again = build(2, turn=0, dice={0: [1, 6, 4, 1, 2]}, favour=[0, 0], hands={0: ["M20"]},
-                  villages={"P0-V16": [["M06", "L"], ["M08", "R"]]})
+    again = build(
+        2,
+        turn=0,
+        dice={0: [1, 6, 4, 1, 2]},
+        favour=[0, 0],
+        hands={0: ["M20"]},
+        villages={"P0-V16": [["M06", "L"], ["M08", "R"]]},
+    )
     again.apply(sale("P0-V16"))
     assert again.ndice[0] == 5 and again.phase != PLACE and again.pfp == 0 and again.hand[0] == 1 << INDEX["M20"]
 
@@ -442,8 +496,14 @@ def test_a_card_put_down_with_free_placement_never_fires():
 
 
 def test_free_placement_targets_another_open_own_village_and_may_be_skipped():
-    state = build(2, turn=0, dice={0: [3, 4, 3, 2, 5]}, hands={0: ["M11", "M13"]}, favour=[0, 0],
-                  sellers=[None, None, None, 1, None, None])
+    state = build(
+        2,
+        turn=0,
+        dice={0: [3, 4, 3, 2, 5]},
+        hands={0: ["M11", "M13"]},
+        favour=[0, 0],
+        sellers=[None, None, None, 1, None, None],
+    )
     state.apply(sale("P0-V34", ("M11", "R")))
     state.apply(END_SELLING)
     targets = {a[3] for a in state.legal_actions() if a[0] == "place"}
@@ -461,8 +521,9 @@ def test_free_placement_is_lost_with_an_empty_hand():
 
 
 def test_several_free_placements_resolve_one_at_a_time_at_any_open_own_village():
-    state = build(2, turn=0, dice={0: [3, 4, 3, 3, 4, 1]}, hands={0: ["M11", "M19", "M22", "M24", "M01"]},
-                  favour=[0, 0])
+    state = build(
+        2, turn=0, dice={0: [3, 4, 3, 3, 4, 1]}, hands={0: ["M11", "M19", "M22", "M24", "M01"]}, favour=[0, 0]
+    )
     # M11-R 3 FP, M19-R 4 FP, M22-R 3 FC, plus a 1 left for the market
     state.apply(sale("P0-V34", ("M11", "R"), ("M19", "R"), ("M22", "R")))
     assert state.phase == PLACE and state.pfp == 2 and state.ndice[0] == 6
@@ -499,8 +560,14 @@ def test_favour_is_spent_only_before_the_first_sale():
 
 
 def test_favour_earned_this_turn_is_first_usable_in_the_next_phase_2_turn():
-    state = build(2, turn=0, dice={0: [1, 6, 2, 5], 1: [1, 1, 1, 1]}, favour=[0, 0],
-                  villages={"P0-V34": [["M12", "L"]]}, hands={0: ["M09"]})
+    state = build(
+        2,
+        turn=0,
+        dice={0: [1, 6, 2, 5], 1: [1, 1, 1, 1]},
+        favour=[0, 0],
+        villages={"P0-V34": [["M12", "L"]]},
+        hands={0: ["M09"]},
+    )
     state.apply(sale("P0-V16"))
     state.apply(sale("P0-V25"))
     assert state.favour[0] == 0 and state.to_move() == 1  # nothing to spend it on this turn
@@ -558,9 +625,9 @@ def test_a_sale_at_ones_own_village_names_the_seller_once():
     assert render(text, ["Ann", "Bob"], 0).startswith("You sell 1 6 at your own 1-6 village for ")
     assert text.count("{p0") == 3  # the seller, the verb's ending, the pronoun: the name once
 
+
 def test_players_start_with_no_coins_and_a_short_supply_pays_what_is_left():
-    state = build(2, turn=1, start=1, dice={1: [1, 6, 3, 3]}, coins=[37, 0], favour=[0, 0],
-                  villages={"P0-V16": []})
+    state = build(2, turn=1, start=1, dice={1: [1, 6, 3, 3]}, coins=[37, 0], favour=[0, 0], villages={"P0-V16": []})
     assert state.sup_coins == 3
     events = state.apply(sale("P0-V16"))
     assert state.coins == [38, 2] and state.sup_coins == 0  # seller first (2), owner gets the last 1
@@ -590,8 +657,7 @@ def test_ruling_fc_at_six_dice_is_lost():
 
 def test_buying_costs_5_and_is_allowed_in_the_final_round():
     nine = {"P1-V16": [[c, "L"] for c in ("M04", "M05", "M06", "M07", "M08", "M09")]}
-    state = build(2, turn=0, start=0, phase="buy", position=0, coins=[10, 0], row=["M01", "M02", "M03"],
-                  villages=nine)
+    state = build(2, turn=0, start=0, phase="buy", position=0, coins=[10, 0], row=["M01", "M02", "M03"], villages=nine)
     assert state.table[1] == 9
     state.apply(("buy", "M02"))
     assert state.coins[0] == 5 and state.known[0] == 1 << INDEX["M02"] and state.row == [INDEX["M01"], INDEX["M03"]]
@@ -600,8 +666,9 @@ def test_buying_costs_5_and_is_allowed_in_the_final_round():
 
 
 def test_the_row_refills_only_when_emptied_in_phase_3_and_at_round_end():
-    state = build(2, turn=0, phase="buy", position=0, coins=[15, 0], row=["M01", "M02"],
-                  pile=["M10", "M11", "M12", "M13", "M14"])
+    state = build(
+        2, turn=0, phase="buy", position=0, coins=[15, 0], row=["M01", "M02"], pile=["M10", "M11", "M12", "M13", "M14"]
+    )
     state.apply(("buy", "M01"))
     assert state.row == [INDEX["M02"]]  # not refilled yet
     events = state.apply(("buy", "M02"))
@@ -620,8 +687,16 @@ def test_an_empty_pile_stops_refills_and_the_row_may_shrink_to_nothing():
 
 def test_the_game_ends_only_in_phase_4_after_the_round_completes():
     villages = {"P0-V16": [[c, "L"] for c in ("M04", "M05", "M06", "M07", "M08")]}  # 8 table cards
-    state = build(2, turn=0, start=0, dice={0: [2, 5, 2, 2], 1: [3, 4, 1, 1]}, hands={0: ["M11"]},
-                  coins=[0, 5], favour=[0, 0], villages=villages)
+    state = build(
+        2,
+        turn=0,
+        start=0,
+        dice={0: [2, 5, 2, 2], 1: [3, 4, 1, 1]},
+        hands={0: ["M11"]},
+        coins=[0, 5],
+        favour=[0, 0],
+        villages=villages,
+    )
     state.apply(sale("P0-V25", ("M11", "L")))  # the 9th table card
     assert state.table[0] == 9 and not state.is_over()
     assert state.to_move() == 1  # the other player still sells
@@ -650,6 +725,7 @@ def test_scoring_ranks_table_cards_then_coins_then_favour_and_full_ties_share():
         villages = {f"P{s}-V16": [[c, "L"] for c in chunk] for s, chunk in enumerate(table_extra)}
         state = build(len(coins), coins=coins, favour=favour, villages=villages)
         return state
+
     more_cards = final([["M01", "M02"], ["M03"]], [0, 20], [0, 20])
     assert more_cards.outcome() == [1.0, 0.0] and more_cards.scores() == [5.0, 4.0]
     coins = final([["M01"], ["M03"]], [3, 6], [9, 0])
@@ -685,8 +761,15 @@ def test_ruling_p_may_take_favour_actions_while_p_has_enough_favour():
     village could take P's dice (a five-stall village, four dice): the step is offered, and its
     favour then only decides the tie-break (§8.4)."""
     big = {"P1-V16": [["M01", "L"], ["M03", "L"], ["M04", "R"]]}  # 5 stalls
-    closed = build(2, turn=0, phase="favour", dice={0: [1, 1, 1, 1], 1: [1, 1, 1, 6, 2]}, favour=[5, 2],
-                   villages=big, sellers=[1, 1, 1, None, 1, 1])
+    closed = build(
+        2,
+        turn=0,
+        phase="favour",
+        dice={0: [1, 1, 1, 1], 1: [1, 1, 1, 6, 2]},
+        favour=[5, 2],
+        villages=big,
+        sellers=[1, 1, 1, None, 1, 1],
+    )
     closed._begin_seller(None)
     assert closed.to_move() == 0 and closed.phase == FAVOUR
     legal = closed.legal_actions()
@@ -713,13 +796,22 @@ def test_each_village_is_sold_at_most_once_per_round_and_all_reopen_next_round()
 
 # -- §10 hidden information ------------------------------------------------------------------
 
+
 def hidden_position(hidden1=("M07", "M08"), pile_top=("M20",)):
     """Seat 1 holds two hidden (FM-drawn) cards and one bought (known) card."""
     hands = {0: ["M01"], 1: ["M02", *hidden1]}
     named = {"M01", "M02", *hidden1}
     pile = [*pile_top, *[c for c in IDS if c not in named and c not in pile_top and c not in ("M28", "M29", "M30")]]
-    return build(2, turn=0, dice={0: [1, 6, 2, 2]}, hands=hands, known={1: ["M02"]}, favour=[0, 0],
-                 row=["M28", "M29", "M30"], pile=pile)
+    return build(
+        2,
+        turn=0,
+        dice={0: [1, 6, 2, 2]},
+        hands=hands,
+        known={1: ["M02"]},
+        favour=[0, 0],
+        row=["M28", "M29", "M30"],
+        pile=pile,
+    )
 
 
 def test_two_states_differing_only_in_hidden_cards_give_equal_views():
@@ -770,6 +862,7 @@ def test_a_bought_card_is_known_and_leaves_the_known_list_when_placed():
 
 # -- the contract -----------------------------------------------------------------------------
 
+
 def test_rolls_and_refills_reveal_to_everyone_and_opening_events_show_the_setup():
     state = GAME.new(3, seed=4)
     opening = state.opening_events()
@@ -806,8 +899,17 @@ def test_to_data_round_trips_through_msgpack_and_replay_reproduces_every_roll():
 def test_an_illegal_action_raises_and_leaves_the_state_untouched():
     state = build(2, turn=0, dice={0: [1, 6, 2, 2]}, hands={0: ["M01"]}, favour=[0, 0])
     before = state.to_data()
-    for bad in [("sell", "P0-V25", ()), ("buy", "M01"), ("reroll", 1), ("place", "M01", "L", "P0-V16"),
-                ("sell", "P0-V16", (("M01", "L"),)), ("sell", "P9-V16", ()), (), "end_selling", ["end_selling"]]:
+    for bad in [
+        ("sell", "P0-V25", ()),
+        ("buy", "M01"),
+        ("reroll", 1),
+        ("place", "M01", "L", "P0-V16"),
+        ("sell", "P0-V16", (("M01", "L"),)),
+        ("sell", "P9-V16", ()),
+        (),
+        "end_selling",
+        ["end_selling"],
+    ]:
         with pytest.raises(IllegalAction):
             state.apply(bad)
         assert state.to_data() == before
@@ -822,7 +924,8 @@ def test_every_legal_action_has_plain_words():
             assert text and not text.startswith("(")
         game.apply(choose(game), log=False)
     sale_words = build(2, turn=0, dice={0: [1, 1, 2, 6]}, hands={0: ["M01", "M03"]}, favour=[0, 0]).describe(
-        sale("P0-V16", ("M01", "R"), ("M03", "L")))
+        sale("P0-V16", ("M01", "R"), ("M03", "L"))
+    )
     assert "4 coins" in sale_words and "{p0}" in sale_words and "5 table cards" in sale_words
 
 
@@ -862,7 +965,7 @@ def test_income_values_follow_the_card_data():
 
 
 def test_how_to_play_prices_a_reroll_for_all_the_dice_chosen_not_for_each():
-    """"favour rerolls dice (1)" read as 1 favour a die; the rules: 1 favour rerolls a chosen
+    """ "favour rerolls dice (1)" read as 1 favour a die; the rules: 1 favour rerolls a chosen
     set of dice (§7.1), 2 favour turn one die by one."""
     from caravan_tui.games import get_game
     from caravan_tui.screens.how_to_play import how_to_play

@@ -1,4 +1,5 @@
 """What newcomers found in their first Merchant Lord match, each checked as they met it."""
+
 from __future__ import annotations
 
 from test_merchant_lord_screen import (
@@ -29,9 +30,14 @@ async def test_the_since_panels_ctrl_arrows_scroll_it_rather_than_close_it(tmp_p
     prefix, _state = play_until(builder_position)
     async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
         since = table.screen.query_one("#since-panel", TablePanel)
-        table.screen.open_panel("since", PanelWords("Since your last turn (any key closes)",
-                                                    tuple(f"• Bot did thing {k}." for k in range(30)),
-                                                    "ctrl+l: the whole log"))
+        table.screen.open_panel(
+            "since",
+            PanelWords(
+                "Since your last turn (any key closes)",
+                tuple(f"• Bot did thing {k}." for k in range(30)),
+                "ctrl+l: the whole log",
+            ),
+        )
         await wait_for(pilot, lambda: since.max_scroll_y > 0 and MORE in str(since.border_subtitle), "the foot")
         await pilot.press("ctrl+down", "ctrl+down")
         assert since.showing and since.scroll_y > 0
@@ -48,8 +54,9 @@ async def test_a_click_on_an_opponents_village_keeps_it_in_sight_under_the_curso
     the lines under the row: at 80×24 three players' villages fold one player's, and ``o`` shows
     AI 2's.)"""
     app = quick_app(tmp_path, 3)
-    runner = MatchRunner.new("merchant_lord", [SeatSpec("human")] * 3, ["Tester", "Bot", "AI 2"], 0,
-                             {"start_player": 1}, None)
+    runner = MatchRunner.new(
+        "merchant_lord", [SeatSpec("human")] * 3, ["Tester", "Bot", "AI 2"], 0, {"start_player": 1}, None
+    )
     screen = MerchantLordScreen(runner.client(0))
     async with app.run_test(size=SIZE) as pilot:
         await app.push_screen(screen)
@@ -129,10 +136,13 @@ def highlighted_lines(options) -> list[bool]:
     """Whether each line the list draws for its highlighted option is in reverse video (as the
     terminal gets it: the attribute, which NO_COLOR keeps, not colours)."""
     lines = [options.render_line(y) for y in range(options.scrollable_content_region.height)]
-    return [all(segment.style.reverse for segment in strip if segment.text.strip())
-            for strip in lines
-            if any(segment.style is not None and segment.style.meta.get("option") == options.highlighted
-                   for segment in strip)]
+    return [
+        all(segment.style.reverse for segment in strip if segment.text.strip())
+        for strip in lines
+        if any(
+            segment.style is not None and segment.style.meta.get("option") == options.highlighted for segment in strip
+        )
+    ]
 
 
 async def test_under_no_color_the_plays_list_and_the_menu_show_their_cursor_in_reverse(tmp_path, monkeypatch):

@@ -1,6 +1,7 @@
 """Merchant Lord's log in the table's words: the card a Free Merchant draws is said as its halves
 are under the row (stall, what the seller and the owner get), not in the rules' codes (a newcomer
 read "M15-L 2 O1/F5" and could not tell what it meant)."""
+
 from __future__ import annotations
 
 from test_merchant_lord_screen import GAME, simple

@@ -2,6 +2,7 @@
 (dice and income shown before the sale, impossible choices refused with the rules' reason),
 rerolls by ticking dice, the plays list sharing the builder's selection, and glyphs that read
 without colour."""
+
 from __future__ import annotations
 
 import asyncio
@@ -69,8 +70,12 @@ def builder_position(state) -> bool:
     tucking = [a for a in legal if a[0] == "sell" and a[2]]
     usable = {c for a in tucking for c, _ in a[2]}
     sold_at = {a[1] for a in legal if a[0] == "sell"}
-    return (len(view["hand"]) >= 2 and tucking and any(c not in usable for c in view["hand"])
-            and any(v["open"] and v["id"] not in sold_at for v in view["villages_info"]))
+    return (
+        len(view["hand"]) >= 2
+        and tucking
+        and any(c not in usable for c in view["hand"])
+        and any(v["open"] and v["id"] not in sold_at for v in view["villages_info"])
+    )
 
 
 def play_until(test, seed: int = 0, limit: int = 400):
@@ -171,8 +176,9 @@ async def test_the_sale_builder_shows_dice_and_income_and_refuses_with_the_reaso
         await focus(pilot, app, hand)
         await cursor_to(pilot, hand, stuck)
         await pilot.press("space")
-        await wait_for(pilot, lambda: any(f"Cannot tuck {stuck}" == n.title for n in held_notices(app)),
-                       "the card's reason")
+        await wait_for(
+            pilot, lambda: any(f"Cannot tuck {stuck}" == n.title for n in held_notices(app)), "the card's reason"
+        )
         assert stuck not in screen.sel.tucks
         assert any("needs dice" in n or "not in your hand" in n for n in notices(app))
 
@@ -233,14 +239,17 @@ async def test_a_whole_game_against_the_ai_by_keys(tmp_path):
     app = make_app(tmp_path, iterations=3)
     used = {"builder": 0, "reroll": 0, "row": 0, "list": 0, "e": 0}
     async with app.run_test(size=SIZE) as pilot:
-        app.start_match(MatchSetup("merchant_lord", ["human", "ai:easy"], ["Tester", "Bot"],
-                                   {"start_player": 1}, 3))
+        app.start_match(MatchSetup("merchant_lord", ["human", "ai:easy"], ["Tester", "Bot"], {"start_player": 1}, 3))
         await wait_for(pilot, lambda: isinstance(app.screen, MerchantLordScreen), "the table")
         screen = app.screen
         host = app.runner.host
         for _ in range(300):
-            await wait_for(pilot, lambda: my_turn(screen) or isinstance(app.screen, MatchOverScreen),
-                           "my turn or the end", timeout=20)
+            await wait_for(
+                pilot,
+                lambda: my_turn(screen) or isinstance(app.screen, MatchOverScreen),
+                "my turn or the end",
+                timeout=20,
+            )
             if isinstance(app.screen, MatchOverScreen):
                 break
             await read_since(pilot, screen)
@@ -364,8 +373,11 @@ def test_the_reasons_for_an_impossible_sale_name_the_rule():
     card = sale[2][0]
     assert "only the owner tucks merchants" in why("P1-V16", (card,))
     assert "is not in your hand" in why(sale[1], (("M30" if "M30" not in state.view(0)["hand"] else "M29", "L"),))
-    shut = next(v["id"] for v in state.view(0)["villages_info"]
-                if v["open"] and not any(a[0] == "sell" and a[1] == v["id"] for a in legal))
+    shut = next(
+        v["id"]
+        for v in state.view(0)["villages_info"]
+        if v["open"] and not any(a[0] == "sell" and a[1] == v["id"] for a in legal)
+    )
     assert "needs dice" in why(shut) and "your unsold dice are" in why(shut)
     view = state.view(0)
     closed = next(v for v, seller in enumerate(view["sellers"]) if seller == 1)
@@ -428,8 +440,9 @@ async def test_each_round_the_cursors_start_on_their_first_choice_and_the_lines_
 
 async def test_enter_on_the_chosen_village_plays_the_sale_the_status_line_words(tmp_path):
     def selling(state) -> bool:
-        return state.turn == 0 and state.phase == SELL and any(
-            a[0] == "sell" and not a[2] for a in state.legal_actions())
+        return (
+            state.turn == 0 and state.phase == SELL and any(a[0] == "sell" and not a[2] for a in state.legal_actions())
+        )
 
     prefix, state = play_until(selling)
     sale = next(a for a in state.legal_actions() if a[0] == "sell" and not a[2])
@@ -455,10 +468,12 @@ def test_a_tie_on_table_cards_says_which_tie_break_decided_in_the_seats_words():
     screen.table.names = ["Ann", "AI 2 (normal)"]
     screen.table.view = {"phase": "over", "table": [12, 12], "coins": [7, 3], "favour": [0, 9]}
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 12.0], [1.0, 0.0]) == (
-        "12–12; you win on the coins tie-break.")
+        "12–12; you win on the coins tie-break."
+    )
     screen.table.view = {"phase": "over", "table": [12, 12], "coins": [3, 3], "favour": [0, 9]}
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 12.0], [0.0, 1.0]) == (
-        "12–12; AI 2 (normal) wins on the favour tie-break (cards and coins tied).")
+        "12–12; AI 2 (normal) wins on the favour tie-break (cards and coins tied)."
+    )
     screen.table.view = {"phase": "over", "table": [12, 10], "coins": [3, 3], "favour": [0, 9]}
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 10.0], [1.0, 0.0]) == "You win!"
 
@@ -494,8 +509,9 @@ async def test_the_enter_line_follows_every_cursor_and_enter_buys_the_card_under
 
 
 async def test_in_the_villages_the_line_says_which_village_enter_chooses_as_the_cursor_moves(tmp_path):
-    prefix, _state = play_until(lambda s: s.turn == 0 and s.phase == SELL and len(
-        {a[1] for a in s.legal_actions() if a[0] == "sell"}) >= 2)
+    prefix, _state = play_until(
+        lambda s: s.turn == 0 and s.phase == SELL and len({a[1] for a in s.legal_actions() if a[0] == "sell"}) >= 2
+    )
     async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
         screen = table.screen
         villages = screen.query_one(VillageBoard)
@@ -519,6 +535,7 @@ async def test_plus_turns_the_first_die_of_its_value_and_the_dice_keep_the_logs_
     reordered them again. With 1 3 4 1 and the cursor on the 4th die, + turns the 1st (the rules
     take the lowest-index die of a value, §9.3): the dice stay in the rules' order, the cursor
     goes to the die that turned."""
+
     def twins(state) -> bool:
         values = [v for v, where in state.view(0)["dice"][0] if where == "unplaced"]
         return state.turn == 0 and state.phase == FAVOUR and state.favour[0] >= 2 and values.count(1) >= 2
@@ -532,8 +549,9 @@ async def test_plus_turns_the_first_die_of_its_value_and_the_dice_keep_the_logs_
         assert dice.cursor == 3
         start = table.moves()
         await pilot.press("plus")
-        await wait_for(pilot, lambda: table.moves() > start and screen.table.view["favour"][0] == state.favour[0] - 2,
-                       "the turn")
+        await wait_for(
+            pilot, lambda: table.moves() > start and screen.table.view["favour"][0] == state.favour[0] - 2, "the turn"
+        )
         assert table.runner.host.actions[start] == ("adjust", 1, 1)
         assert screen.table.my_dice() == [tuple(die) for die in screen.table.view["dice"][0]]  # the log's order
         assert [value for value, _ in screen.table.my_dice()] == [2, 3, 4, 1]
@@ -634,6 +652,7 @@ async def test_e_asks_before_it_stops_selling_while_a_sale_is_possible(tmp_path)
         await wait_for(pilot, lambda: table.moves() > start, "the end of selling")
         assert table.runner.host.actions[start] == ("end_selling",)
 
+
 async def test_a_takes_a_hint_to_buy_to_the_row_and_a_hint_to_end_the_step_to_the_plays_list(tmp_path):
     """The bug: under a hint to end the favour step the line said "a takes it" and ``a`` did
     nothing; under a hint to buy, ``a`` moved the row's cursor but left the focus where it was."""
@@ -677,8 +696,7 @@ async def test_a_villages_payout_shows_whole_under_a_step_in_two_rows(tmp_path):
         text = builder(screen)
         assert text.startswith("Enter chooses a village") and "the owner" in text
         box = screen.query_one("#ml-builder").region
-        shown = " ".join(line[box.x:box.right].strip()
-                         for line in drawn_rows(app.screen)[box.y:box.bottom])
+        shown = " ".join(line[box.x : box.right].strip() for line in drawn_rows(app.screen)[box.y : box.bottom])
         assert " ".join(text.split()) == " ".join(shown.split())  # every row of it on screen
 
 

@@ -1,5 +1,6 @@
 """Merchant Lord at 80×24: your own villages stay in view once merchants are tucked, wherever the
 villages' cursor goes (a newcomer lost them off the top of the box while looking at an opponent's)."""
+
 from __future__ import annotations
 
 from test_merchant_lord_screen import SIZE, make_app, my_turn, play_until, table_at
@@ -31,8 +32,11 @@ async def test_your_villages_stay_in_view_with_the_cursor_on_an_opponents_last_v
         box = table.screen.query_one("#ml-villages-box", ScrollableContainer)
         for village in ("P1-V34", "P1-V16", "P0-V34", "P1-V34"):
             board.move_to(village)
-            await wait_for(pilot, lambda v=village: all(shown for key, shown in in_view(board, box) if key == v),
-                           f"{village} in view")
+            await wait_for(
+                pilot,
+                lambda v=village: all(shown for key, shown in in_view(board, box) if key == v),
+                f"{village} in view",
+            )
             assert all(shown for key, shown in in_view(board, box) if key in ("P0-V16", "P0-V25", "P0-V34")), village
         # (each village a line, its merchants by their stalls: `+2¶`)
         lines = [line.plain for key, line in board.lines(board.content_size.width) if key == "P0-V16"]

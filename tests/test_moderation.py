@@ -1,6 +1,7 @@
 """Moderation of a public server (DESIGN §7): operators named by key kick, ban (kept across
 restarts and on every server on a database), mute and close matches; chat is limited per
 person and anyone may hide another's; every action lands in the moderation log."""
+
 from __future__ import annotations
 
 import asyncio
@@ -50,9 +51,11 @@ def test_the_admin_keys_file_is_read_strictly(tmp_path):
     good = tmp_path / "admins"
     good.write_text(f"# operators\n{key.export_public_key().decode()}\n{BOB}\n\n")
     assert read_admin_keys(good) == {key.get_fingerprint("sha256"), BOB}
-    for text, problem in ((f"{BOB}\nssh-ed25519 AAAAnotakey\n", "line 2 is not a public key"),
-                          ("SHA256:\x1b[2J\n", "line 1 is not a SHA256 fingerprint"),
-                          ("# nobody\n", "it names no key")):
+    for text, problem in (
+        (f"{BOB}\nssh-ed25519 AAAAnotakey\n", "line 2 is not a public key"),
+        ("SHA256:\x1b[2J\n", "line 1 is not a SHA256 fingerprint"),
+        ("# nobody\n", "it names no key"),
+    ):
         good.write_text(text)
         with pytest.raises(ValueError, match=problem):
             read_admin_keys(good)
@@ -69,8 +72,9 @@ def test_serve_with_a_bad_admin_keys_file_says_so_in_one_line(tmp_path, monkeypa
     assert "cannot read the admin keys" in capsys.readouterr().err
 
 
-async def test_a_ban_holds_after_a_restart_and_on_a_second_host_until_it_is_lifted(tmp_path, worker, url,
-                                                                                     monkeypatch, capsys):
+async def test_a_ban_holds_after_a_restart_and_on_a_second_host_until_it_is_lifted(
+    tmp_path, worker, url, monkeypatch, capsys
+):
     one = hub_on(tmp_path / "server", worker, url)
     ann, bob = await named(one, ANN, "Ann"), await named(one, BOB, "Bob")
     await bob.send(protocol.Moderate("ban", "Ann"))  # Bob is no operator
@@ -122,8 +126,7 @@ async def test_an_operator_kicks_a_person_who_may_come_back(tmp_path, worker):
     hub.stop()
 
 
-async def test_a_mute_silences_a_person_for_a_time_and_anyone_may_hide_anothers_chat(tmp_path, worker,
-                                                                                       monkeypatch):
+async def test_a_mute_silences_a_person_for_a_time_and_anyone_may_hide_anothers_chat(tmp_path, worker, monkeypatch):
     monkeypatch.setitem(hub_module.SPACING, Chat, 0.0)  # (the per-person limit is what is tried)
     hub = hub_on(tmp_path, worker, None)
     ann, bob, cyd = await named(hub, ANN, "Ann"), await named(hub, BOB, "Bob"), await named(hub, CYD, "Cyd")

@@ -1,5 +1,6 @@
 """The new-match form at 80×24: the game highlighted is the game Start opens, with that game's
 options; focus shows without colour; each game's options are remembered for the next match."""
+
 from __future__ import annotations
 
 from textual import events
@@ -115,8 +116,9 @@ async def test_the_row_with_the_focus_is_marked_without_colour(tmp_path, monkeyp
         seen = set()
         for _ in range(12):
             await pilot.pause()
-            marked = [label.text for label in app.screen.query(FieldLabel)
-                      if str(label.render()).startswith(FOCUS_MARK)]
+            marked = [
+                label.text for label in app.screen.query(FieldLabel) if str(label.render()).startswith(FOCUS_MARK)
+            ]
             focused = app.focused
             if focused is not None and focused.id != "start":
                 assert len(marked) == 1, (focused, marked)
@@ -130,7 +132,7 @@ async def test_the_row_with_the_focus_is_marked_without_colour(tmp_path, monkeyp
 
 
 async def test_the_practice_box_reads_on_and_off_without_colour(tmp_path, monkeypatch):
-    """"▐X▌" on and off alike: only colour told them apart."""
+    """ "▐X▌" on and off alike: only colour told them apart."""
     from caravan_tui.widgets.tick_box import TickBox
 
     monkeypatch.setenv("NO_COLOR", "1")
@@ -148,7 +150,7 @@ async def test_the_practice_box_reads_on_and_off_without_colour(tmp_path, monkey
 
 
 async def test_a_long_option_name_is_whole_on_its_own_line_above_its_value(tmp_path):
-    """"night of the no / outsider": the name wrapped round its value."""
+    """ "night of the no / outsider": the name wrapped round its value."""
     from caravan_tui.textual_adapter import screen_lines
 
     app, _ = recording_app(tmp_path)

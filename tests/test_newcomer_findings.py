@@ -1,6 +1,7 @@
 """The newcomer play-test's findings (notes/newcomer-report.md), each as a person meets it at
 80×24: what a key does is what the screen says for the focused area, and the lines that carry a
 promise are whole."""
+
 from __future__ import annotations
 
 from test_merchant_lord_screen import at_my_turn, builder, cursor_to, focus, play_until
@@ -86,7 +87,7 @@ async def test_caravanserais_placement_line_is_whole_with_three_seats_at_80x24(t
         said = str(line.render()).split("\n")
         assert "count" in said[0] and said[1].startswith("left out "), said
         box = line.region
-        first = screen_lines(app.screen)[box.y][box.x:box.right].strip()
+        first = screen_lines(app.screen)[box.y][box.x : box.right].strip()
         assert first == said[0].strip() and not first.endswith("·"), first  # the figures whole
 
 
@@ -183,7 +184,7 @@ async def test_your_record_shows_every_column_whole_at_80_columns(tmp_path):
         shown = "\n".join(screen_lines(app.screen))
         assert "Decktet Caravan" in shown and "(best " in shown, shown
         line = next(row for row in shown.splitlines() if "Decktet Caravan" in row)
-        assert line[line.index("(best "):].split(")")[0].removeprefix("(best ").strip().isdigit(), line
+        assert line[line.index("(best ") :].split(")")[0].removeprefix("(best ").strip().isdigit(), line
 
 
 async def test_homes_continue_line_keeps_the_number_of_moves_with_its_word(tmp_path):
@@ -200,8 +201,14 @@ async def test_homes_continue_line_keeps_the_number_of_moves_with_its_word(tmp_p
     await play(store, DECKTET, [PERSON, RANDOM], 7, moves=20)  # unfinished: Continue offers it
     app = quick_app(store.root, iterations=5)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_for(pilot, lambda: isinstance(app.screen, HomeScreen)
-                       and "Continue" in str(app.screen.query_one("#home-continue").render()), "home")
+        await wait_for(
+            pilot,
+            lambda: (
+                isinstance(app.screen, HomeScreen)
+                and "Continue" in str(app.screen.query_one("#home-continue").render())
+            ),
+            "home",
+        )
         await pilot.pause()
         rows = [row for row in screen_lines(app.screen) if "moves" in row or "Continue" in row]
         assert any("Continue: Decktet Caravan (" in row and " moves)" in row for row in rows), rows
@@ -225,8 +232,14 @@ async def test_undo_says_why_where_nothing_of_yours_can_be_taken_back(tmp_path):
             for _ in range(6):  # my plays and the random seat's answers: each answer shows a card
                 moves = len(runner.host.actions)
                 screen.act(screen.table.legal[0])
-                await wait_for(pilot, lambda moves=moves: (screen.table.turn is not None
-                               and len(runner.host.actions) > moves + 1) or runner.host.state.is_over(), "my turn")
+                await wait_for(
+                    pilot,
+                    lambda moves=moves: (
+                        (screen.table.turn is not None and len(runner.host.actions) > moves + 1)
+                        or runner.host.state.is_over()
+                    ),
+                    "my turn",
+                )
                 if runner.host.state.is_over():
                     break
                 possible = isinstance(runner.host._undo_target(0), int)
@@ -234,8 +247,11 @@ async def test_undo_says_why_where_nothing_of_yours_can_be_taken_back(tmp_path):
                 if not possible:
                     turn = screen.table.turn
                     await pilot.press("u")
-                    await wait_for(pilot, lambda: any("cannot take back past" in n.message for n in notices(app)),
-                                   "the reason, in words")
+                    await wait_for(
+                        pilot,
+                        lambda: any("cannot take back past" in n.message for n in notices(app)),
+                        "the reason, in words",
+                    )
                     assert screen.table.turn == turn and len(runner.host.actions) == moves + 2
                     return
             raise AssertionError("undo was possible after every reply")
@@ -258,9 +274,11 @@ def test_a_hints_alternative_reason_after_the_dash_reads_your_in_lower_case():
     seat's name after the dash keeps its capital."""
     from caravan_tui.screens.table_panels import explanation
 
-    candidates = [["Pass", 0.6, 0.7, "keeps your gold"],
-                  ["Raise to 2 gold", 0.3, 0.68, "Your Right of Passage is worth about 3 gold to you"],
-                  ["Raise to 3 gold", 0.1, 0.4, "Bob takes the Shah"]]
+    candidates = [
+        ["Pass", 0.6, 0.7, "keeps your gold"],
+        ["Raise to 2 gold", 0.3, 0.68, "Your Right of Passage is worth about 3 gold to you"],
+        ["Raise to 3 gold", 0.1, 0.4, "Bob takes the Shah"],
+    ]
     lines = explanation(candidates)
     assert any(line.endswith("— your Right of Passage is worth about 3 gold to you") for line in lines), lines
     assert any(line.endswith("— Bob takes the Shah") for line in lines), lines
@@ -276,8 +294,9 @@ def test_caravanserais_safety_end_and_its_variant_help_are_in_plain_words():
 
     screen = offline_screen("caravanserai")
     screen.table.names = ["Ann", "Bob"]
-    summary = screen.match_summary({"players": 2, "caravans": [[], []], "reserves": [[0] * 6, [0] * 6],
-                                    "end": SAFETY, "trigger": None})
+    summary = screen.match_summary(
+        {"players": 2, "caravans": [[], []], "reserves": [[0] * 6, [0] * 6], "end": SAFETY, "trigger": None}
+    )
     shown = " ".join(str(line) for line in summary.renderables[1:])
     assert "safety end" not in shown and shown == SAFETY_WORDS and "ended early" in shown
     help_text = GAMES["caravanserai"].options["variant"].help

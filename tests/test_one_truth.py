@@ -7,6 +7,7 @@ a match against random seats: after every key the status line shown is the one t
 out now (a line painted on an earlier event and left is stale), and at the end of each walk
 Enter sends the action ``enter_action`` promises. The default run walks once or twice per game;
 the end-to-end run (``pytest -m e2e``) walks on for longer."""
+
 from __future__ import annotations
 
 import random
@@ -38,8 +39,14 @@ def worked_out_status(screen) -> str:
 
 def match_table(tmp_path, game_id: str, players: int, seed: int):
     game = GAMES[game_id]
-    runner = MatchRunner.new(game_id, [SeatSpec("human")] + [SeatSpec("random")] * (players - 1),
-                             ["Ann"] + [f"Rand {n}" for n in range(1, players)], seed, {}, None)
+    runner = MatchRunner.new(
+        game_id,
+        [SeatSpec("human")] + [SeatSpec("random")] * (players - 1),
+        ["Ann"] + [f"Rand {n}" for n in range(1, players)],
+        seed,
+        {},
+        None,
+    )
     screen = game_screen_class(game)(runner.client(0))
     app = BareApp(store=SaveStore(tmp_path))
     app.move_pause, app.flash_seconds = 0.0, 0.05
@@ -85,7 +92,11 @@ async def test_after_every_key_the_enter_line_is_the_tables_and_enter_plays_it(t
                     shown, worked = shown_status(screen), worked_out_status(screen)
                     # (a long line is cut where the status line's rows end)
                     assert worked.startswith(shown) and len(shown) >= min(len(worked), 60), (
-                        key, type(screen.focused).__name__, shown, worked)
+                        key,
+                        type(screen.focused).__name__,
+                        shown,
+                        worked,
+                    )
                     keys_checked += 1
                 if played:
                     continue
@@ -96,8 +107,11 @@ async def test_after_every_key_the_enter_line_is_the_tables_and_enter_plays_it(t
                     await pilot.press("enter")
                     await yes_if_caravanserai_asks(pilot, game_id, lambda moves=moves: len(runner.host.actions) > moves)
                     enters_checked += 1
-                await wait_for(pilot, lambda moves=moves: len(runner.host.actions) > moves,
-                               f"{promised} by {type(screen.focused).__name__} on {type(app.screen).__name__}")
+                await wait_for(
+                    pilot,
+                    lambda moves=moves: len(runner.host.actions) > moves,
+                    f"{promised} by {type(screen.focused).__name__} on {type(app.screen).__name__}",
+                )
                 if promised is not None:
                     assert runner.host.actions[moves] == promised, (type(screen.focused).__name__, promised)
         finally:
@@ -107,8 +121,10 @@ async def test_after_every_key_the_enter_line_is_the_tables_and_enter_plays_it(t
 
 # (the notice is the kit's: Camel Caravan's lies over its board, Merchant Lord's is the cheapest
 # to reach; Caravans of Ahldarahd's, where newcomers lost their keys, runs with -m e2e)
-@pytest.mark.parametrize("game_id", games_checked_by_default("camel_caravan", "merchant_lord",
-                                                             among=["camel_caravan", "merchant_lord", "ahldarahd"]))
+@pytest.mark.parametrize(
+    "game_id",
+    games_checked_by_default("camel_caravan", "merchant_lord", among=["camel_caravan", "merchant_lord", "ahldarahd"]),
+)
 async def test_the_key_that_closes_the_since_your_last_turn_panel_also_does_what_it_does(tmp_path, game_id):
     """The rule was once the opposite: the key that closed the panel did nothing else (its
     title said "any key closes", and an arrow pressed to close it moved a cursor under it and
@@ -125,8 +141,9 @@ async def test_the_key_that_closes_the_since_your_last_turn_panel_also_does_what
 
             async def since_showing() -> bool:
                 for _ in range(40):
-                    await wait_for(pilot, lambda: screen.table.turn is not None or runner.host.state.is_over(),
-                                   "my turn")
+                    await wait_for(
+                        pilot, lambda: screen.table.turn is not None or runner.host.state.is_over(), "my turn"
+                    )
                     if since.showing or runner.host.state.is_over():
                         return since.showing
                     screen.act(screen.table.legal[0])

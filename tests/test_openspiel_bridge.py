@@ -1,4 +1,5 @@
 """The OpenSpiel adapter, tested only where the optional `bench` extra is installed."""
+
 from __future__ import annotations
 
 import random
@@ -40,8 +41,16 @@ def test_openspiel_bot_chooses_a_legal_action_from_the_view_only():
 
 
 def test_a_head_to_head_match_finishes():
-    outcome, work = head_to_head_match("decktet_caravan", seed=3, openspiel_seat=0, ours_iterations=10,
-                                       openspiel_simulations=12, horizon=4, exploration=0.7, options={"hands": 1})
+    outcome, work = head_to_head_match(
+        "decktet_caravan",
+        seed=3,
+        openspiel_seat=0,
+        ours_iterations=10,
+        openspiel_simulations=12,
+        horizon=4,
+        exploration=0.7,
+        options={"hands": 1},
+    )
     assert sorted(outcome) in ([0.0, 1.0], [0.5, 0.5])
     (ours_moves, ours_iterations, ours_time), (moves, simulations, their_time) = work["ours"], work["openspiel"]
     assert ours_moves > 0 and moves > 0
@@ -66,10 +75,22 @@ def test_moves_are_timed_over_a_game_not_only_its_opening():
 
 
 def test_the_head_to_head_reports_each_sides_time_used_over_the_budget():
-    result = {"game": "decktet_caravan", "matches": 2, "seconds_per_move": 0.1, "horizon": 12, "exploration": 0.7,
-              "ours_iterations_per_move": 500, "openspiel_simulations_per_move": 100,
-              "ours_iterations_per_s": 5000.0, "openspiel_iterations_per_s": 1000.0, "speed_ratio": 5.0,
-              "ours_seconds_per_move": 0.097, "openspiel_seconds_per_move": 0.102,
-              "ours_points": 1.5, "ours_score_rate": 0.75, "interval95": [0.2, 0.95]}
+    result = {
+        "game": "decktet_caravan",
+        "matches": 2,
+        "seconds_per_move": 0.1,
+        "horizon": 12,
+        "exploration": 0.7,
+        "ours_iterations_per_move": 500,
+        "openspiel_simulations_per_move": 100,
+        "ours_iterations_per_s": 5000.0,
+        "openspiel_iterations_per_s": 1000.0,
+        "speed_ratio": 5.0,
+        "ours_seconds_per_move": 0.097,
+        "openspiel_seconds_per_move": 0.102,
+        "ours_points": 1.5,
+        "ours_score_rate": 0.75,
+        "interval95": [0.2, 0.95],
+    }
     text = format_head_to_head(result)
     assert "mean move ours 0.097 s, OpenSpiel 0.102 s (0.97 and 1.02 of the 0.1 s" in text

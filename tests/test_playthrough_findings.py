@@ -1,4 +1,5 @@
 """What whole matches played at 80×24 from a fresh data folder found, each as a person meets it."""
+
 from __future__ import annotations
 
 from textual.app import App

@@ -1,5 +1,6 @@
 """The practice option: off by default and remembered; on, the table asks "Sure? The AI rates
 this as costing about N" before a move the search rates a blunder, and the person decides."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -40,8 +41,21 @@ async def test_the_table_asks_before_a_blunder_and_the_person_decides(tmp_path, 
     async def judged(self, game_id, seat, positions, iterations, on_judged=None, on_result=None):
         (position,) = positions
         assert iterations == REVIEW_ITERATIONS  # the review's own budget
-        return [Judged(position.turn, position.action, "", "", ("other",), "Caravan 9", "", 0.6,
-                       0.6 - losses.pop(0), seat, position.turn)]
+        return [
+            Judged(
+                position.turn,
+                position.action,
+                "",
+                "",
+                ("other",),
+                "Caravan 9",
+                "",
+                0.6,
+                0.6 - losses.pop(0),
+                seat,
+                position.turn,
+            )
+        ]
 
     monkeypatch.setattr(AIWorker, "review", judged)
     preferences = Preferences.load(tmp_path)
@@ -51,8 +65,9 @@ async def test_the_table_asks_before_a_blunder_and_the_person_decides(tmp_path, 
     game = get_game("decktet_caravan")
     seed = next(s for s in range(100) if game.new(2, seed=s, options={"hands": 1}).to_move() == 0)
     async with app.run_test(size=SIZE) as pilot:
-        app.start_match(MatchSetup(game.id, [SeatSpec("human"), SeatSpec.ai("easy")], ["Ann", "Bot"],
-                                   {"hands": 1}, seed))
+        app.start_match(
+            MatchSetup(game.id, [SeatSpec("human"), SeatSpec.ai("easy")], ["Ann", "Bot"], {"hands": 1}, seed)
+        )
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         table = app.screen
         move = table.table.legal[0]
@@ -108,10 +123,12 @@ def test_practice_asks_before_every_move_the_review_grades_a_blunder():
         game = get_game(game_id)
         specs = [SeatSpec.parse("random")] + [SeatSpec.ai("easy")] * (players - 1)
         record = play_match(game_id, specs, 3, game.quick_options, iterations=6)
-        done = review(game_id, "m", players, record.seed, record.options, record.actions, 0, record.outcome[0],
-                      budget)
-        single = {p.turn for p in decisions_of(game, players, record.seed, record.options, record.actions, 0).decisions
-                  if p.seat == 0 and not p.steps}
+        done = review(game_id, "m", players, record.seed, record.options, record.actions, 0, record.outcome[0], budget)
+        single = {
+            p.turn
+            for p in decisions_of(game, players, record.seed, record.options, record.actions, 0).decisions
+            if p.seat == 0 and not p.steps
+        }
         state = game.new(players, seed=record.seed, options=record.options)
         by_turn = {judged.turn: judged for judged in done.decisions}
         for turn, action in enumerate(record.actions):
@@ -148,8 +165,9 @@ async def test_a_move_chosen_while_another_is_checked_says_it_waits_and_the_firs
     game = get_game("decktet_caravan")
     seed = next(s for s in range(100) if game.new(2, seed=s, options={"hands": 1}).to_move() == 0)
     async with app.run_test(size=SIZE) as pilot:
-        app.start_match(MatchSetup(game.id, [SeatSpec("human"), SeatSpec.ai("easy")], ["Ann", "Bot"],
-                                   {"hands": 1}, seed))
+        app.start_match(
+            MatchSetup(game.id, [SeatSpec("human"), SeatSpec.ai("easy")], ["Ann", "Bot"], {"hands": 1}, seed)
+        )
         await wait_for(pilot, lambda: my_turn(app), "my turn")
         table = app.screen
         first, second = table.table.legal[0], table.table.legal[1]
@@ -170,8 +188,11 @@ def test_practice_judges_a_proposal_written_step_by_step_whole_before_its_last_s
 
     game = get_game("ahldarahd")
     record = play_match("ahldarahd", [SeatSpec.parse("random")] * 3, 5, game.quick_options, iterations=6)
-    reviewed = {p.turn: p for p in decisions_of(game, 3, record.seed, record.options, record.actions, 0).decisions
-                if p.seat == 0 and p.steps}
+    reviewed = {
+        p.turn: p
+        for p in decisions_of(game, 3, record.seed, record.options, record.actions, 0).decisions
+        if p.seat == 0 and p.steps
+    }
     practice = Practice(None)  # type: ignore[arg-type]  # no worker: only what it would judge
     state, asked = game.new(3, seed=record.seed, options=record.options), {}
     for turn, action in enumerate(record.actions):

@@ -3,6 +3,7 @@ private Textual module or name, reads or sets a private attribute of a Textual o
 overrides a private method of a Textual class — except ``caravan_tui/textual_adapter.py``, which
 says for each of its uses why it exists and what would retire it. A Textual upgrade then breaks
 nothing but the adapter, and the adapter says where to look."""
+
 from __future__ import annotations
 
 import ast
@@ -19,8 +20,12 @@ from source_trees import parsed, walked
 
 ROOT = Path(__file__).resolve().parent.parent
 ADAPTER = ROOT / "caravan_tui" / "textual_adapter.py"
-SCANNED = [path for folder in ("caravan_tui", "tests", "benchmarks") for path in sorted((ROOT / folder).rglob("*.py"))
-           if path != ADAPTER]
+SCANNED = [
+    path
+    for folder in ("caravan_tui", "tests", "benchmarks")
+    for path in sorted((ROOT / folder).rglob("*.py"))
+    if path != ADAPTER
+]
 
 
 def private(name: str) -> bool:
@@ -56,8 +61,9 @@ def textual_names_kept(request: pytest.FixtureRequest) -> None:
     cache = getattr(request.config, "cache", None)  # (none with -p no:cacheprovider)
     known = cache.get(KEPT_KEY, None) if cache is not None else None
     if not isinstance(known, dict):
-        known = {str(path.relative_to(TEXTUAL)): sorted(self_attributes(parsed(path)))
-                 for path in TEXTUAL.rglob("*.py")}
+        known = {
+            str(path.relative_to(TEXTUAL)): sorted(self_attributes(parsed(path))) for path in TEXTUAL.rglob("*.py")
+        }
         if cache is not None:
             cache.set(KEPT_KEY, known)
     kept.update({module: frozenset(names) for module, names in known.items()})
@@ -78,8 +84,13 @@ def textual_private_names(module_file: str | None = None) -> frozenset[str]:
 def textual_names_under(cls: type) -> frozenset[str]:
     """The private names of the Textual classes ``cls`` is built on (over-approximated by
     their modules: what one class of a module defines, its neighbours may share)."""
-    return frozenset().union(*(textual_private_names(inspect.getfile(base)) for base in cls.__mro__
-                               if base.__module__.split(".")[0] == "textual"))
+    return frozenset().union(
+        *(
+            textual_private_names(inspect.getfile(base))
+            for base in cls.__mro__
+            if base.__module__.split(".")[0] == "textual"
+        )
+    )
 
 
 def own_names(path: Path) -> set[str]:
@@ -94,9 +105,11 @@ def project_names() -> frozenset[str]:
 
 def imports_textual(nodes: Iterable[ast.AST]) -> bool:
     """Whether a module (``nodes``: every node of its tree) imports Textual."""
-    return any((isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "textual")
-               or (isinstance(node, ast.Import) and any(alias.name.split(".")[0] == "textual" for alias in node.names))
-               for node in nodes)
+    return any(
+        (isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "textual")
+        or (isinstance(node, ast.Import) and any(alias.name.split(".")[0] == "textual" for alias in node.names))
+        for node in nodes
+    )
 
 
 def offences(source: str | ast.Module, classes: list[type] | None = None) -> list[str]:
@@ -110,11 +123,15 @@ def offences(source: str | ast.Module, classes: list[type] | None = None) -> lis
         if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "textual":
             if any(private(part) for part in node.module.split(".")):  # type: ignore[union-attr]
                 found.append(f"{node.lineno}: imports {node.module}")
-            found += [f"{node.lineno}: imports {node.module}.{alias.name}" for alias in node.names
-                      if private(alias.name)]
+            found += [
+                f"{node.lineno}: imports {node.module}.{alias.name}" for alias in node.names if private(alias.name)
+            ]
         elif isinstance(node, ast.Import):
-            found += [f"{node.lineno}: imports {alias.name}" for alias in node.names
-                      if alias.name.split(".")[0] == "textual" and any(map(private, alias.name.split(".")))]
+            found += [
+                f"{node.lineno}: imports {alias.name}"
+                for alias in node.names
+                if alias.name.split(".")[0] == "textual" and any(map(private, alias.name.split(".")))
+            ]
     everywhere = textual_private_names()
     by_name = {cls.__name__: cls for cls in classes or ()}
     classes_judged = imports_textual(nodes)
@@ -125,11 +142,19 @@ def offences(source: str | ast.Module, classes: list[type] | None = None) -> lis
             for name in sorted(self_attributes(node) & clashing):
                 found.append(f"{node.lineno}: {node.name} overrides Textual's {name}")
     ours = project_names()  # (one that clashes with a Textual base's is an override, caught above)
-    modules = {(alias.asname or alias.name).split(".")[0] for node in nodes if isinstance(node, ast.Import)
-               for alias in node.names}  # (``os._exit`` is no Textual object's)
+    modules = {
+        (alias.asname or alias.name).split(".")[0]
+        for node in nodes
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    }  # (``os._exit`` is no Textual object's)
     for node in nodes:
-        if (isinstance(node, ast.Attribute) and node.attr in everywhere and node.attr not in ours
-                and not (isinstance(node.value, ast.Name) and node.value.id in modules)):
+        if (
+            isinstance(node, ast.Attribute)
+            and node.attr in everywhere
+            and node.attr not in ours
+            and not (isinstance(node.value, ast.Name) and node.value.id in modules)
+        ):
             found.append(f"{node.lineno}: uses Textual's {node.attr}")
     return sorted(set(found), key=lambda line: int(line.split(":")[0]))
 
@@ -143,13 +168,16 @@ def module_classes(path: Path) -> list[type] | None:
 
 
 def test_nothing_but_the_adapter_reaches_into_textuals_privates():
-    found = {str(path.relative_to(ROOT)): lines for path in SCANNED
-             if (lines := offences(parsed(path), module_classes(path)))}
+    found = {
+        str(path.relative_to(ROOT)): lines
+        for path in SCANNED
+        if (lines := offences(parsed(path), module_classes(path)))
+    }
     assert found == {}
 
 
 def test_the_scan_catches_each_kind_of_reach():
-    sample = '''
+    sample = """
 from textual._xterm_parser import XTermParser
 import textual._time
 from textual.widgets import Input, _input
@@ -157,16 +185,20 @@ from textual.app import App
 class Mine(App):
     def _handle_exception(self, error): ...
 def text(app): return app.screen._compositor
-'''
+"""
     assert [line.split(": ", 1)[1] for line in offences(sample)] == [
-        "imports textual._xterm_parser", "imports textual._time", "imports textual.widgets._input",
-        "Mine overrides Textual's _handle_exception", "uses Textual's _compositor"]
+        "imports textual._xterm_parser",
+        "imports textual._time",
+        "imports textual.widgets._input",
+        "Mine overrides Textual's _handle_exception",
+        "uses Textual's _compositor",
+    ]
 
 
 def test_the_scan_leaves_public_textual_and_the_projects_own_privates_alone():
-    sample = '''
+    sample = """
 from textual.app import App
 class Mine(App):
     def on_key(self, event): self._typed = event.key
-'''
+"""
     assert offences(sample) == []

@@ -1,5 +1,6 @@
 """Ratings on a server (DESIGN §7): openskill's Plackett–Luce over the people of each finished
 hosted match, kept beside the matches and made again from their records."""
+
 from __future__ import annotations
 
 import asyncio
@@ -64,31 +65,38 @@ async def test_a_hosted_match_between_people_changes_their_ratings_as_openskill_
     cyd = await named(hub, CYD, "Cyd")
     await create(cyd, ["you", "ai:easy"])
     await ann.send(protocol.LeaveMatch(joined.match))
-    lobby = await ann.next(protocol.Lobby, lambda m: any(r["game"] == "decktet_caravan" and "ai" in r["kinds"]
-                                                          for r in m.matches))
+    lobby = await ann.next(
+        protocol.Lobby, lambda m: any(r["game"] == "decktet_caravan" and "ai" in r["kinds"] for r in m.matches)
+    )
     row = next(protocol.LobbyRow.from_map(r) for r in lobby.matches if "ai" in r["kinds"])
     assert row.ratings == ["?", ""]
     assert hub.standings.shown("decktet_caravan", ANN) == "?"
     hub.stop()
 
 
-async def test_a_history_filters_finished_matches_and_shows_anyones_record_by_name(tmp_path, worker,
-                                                                                     monkeypatch):
+async def test_a_history_filters_finished_matches_and_shows_anyones_record_by_name(tmp_path, worker, monkeypatch):
     monkeypatch.setitem(hub_module.SPACING, protocol.AskHistory, 0.0)  # (asked in a row here)
     hub = make_hub(tmp_path, worker)
     await hub.check_ratings()
     ann, bob, joined = await ann_and_bob(hub)
     changes, _ = await asyncio.gather(play_to_rated(ann, random.Random(1)), play_to_rated(bob, random.Random(2)))
     asked = {}
-    for ask in (("", "", ""), ("Bob", "", ""), ("", "camel_caravan", ""), ("", "", "bo"), ("", "", "zed"),
-                ("bOB", "", "")):
+    for ask in (
+        ("", "", ""),
+        ("Bob", "", ""),
+        ("", "camel_caravan", ""),
+        ("", "", "bo"),
+        ("", "", "zed"),
+        ("bOB", "", ""),
+    ):
         await ann.send(protocol.AskHistory(*ask))
         asked[ask] = await ann.next(protocol.History)
     mine = [protocol.FinishedRow.from_map(row) for row in asked["", "", ""].matches]
     assert [(row.match, row.yours, row.rating) for row in mine] == [(joined.match, 0, changes["Ann"][0])]
     bobs = asked["Bob", "", ""]
     assert bobs.name == "Bob" and [protocol.FinishedRow.from_map(row).rating for row in bobs.matches] == [
-        changes["Bob"][0]]
+        changes["Bob"][0]
+    ]
     assert bobs.ratings == [["decktet_caravan", "?", 1]]
     assert asked["bOB", "", ""].name == "Bob"  # as kept, not as typed ("The record of bOB")
     assert asked["", "camel_caravan", ""].matches == [] and asked["", "", "zed"].matches == []
@@ -131,8 +139,9 @@ def hub_on(tmp_path, worker, url: str | None, name: str = "server") -> Hub:
 
 
 def forged(*seats: str) -> Entry:
-    return Entry("20990101-000000-abcdef", "decktet_caravan", 1.0, tuple((who, 1.0 - i, 1.0)
-                                                                          for i, who in enumerate(seats)))
+    return Entry(
+        "20990101-000000-abcdef", "decktet_caravan", 1.0, tuple((who, 1.0 - i, 1.0) for i, who in enumerate(seats))
+    )
 
 
 async def test_lost_or_damaged_or_forged_ratings_are_made_again_from_the_records(tmp_path, worker, url):
@@ -144,8 +153,10 @@ async def test_lost_or_damaged_or_forged_ratings_are_made_again_from_the_records
     kept = hub.keeping.rated.since(0)
     hub.stop()
     fake = forged(CYD, ANN)
-    turned = [Entry(e.match, e.game, e.ended, tuple((CYD if who == ANN else who, r, w) for who, r, w in e.seats))
-              for e in kept]
+    turned = [
+        Entry(e.match, e.game, e.ended, tuple((CYD if who == ANN else who, r, w) for who, r, w in e.seats))
+        for e in kept
+    ]
     for damage in ([], [fake, *kept], turned, [*kept, fake]):
         hub_on(tmp_path, worker, url, "writer").keeping.rated.replace(damage)
         if url is None:
@@ -182,7 +193,8 @@ def test_partial_play_counts_the_share_of_the_match_a_person_played():
     half.fold(Entry("m1", "decktet_caravan", 1.0, ((ANN, 1.0, 1.0), (BOB, 0.0, 0.5))))
     start = Rating()
     assert half.rating("decktet_caravan", BOB).mu - start.mu == pytest.approx(
-        (whole.rating("decktet_caravan", BOB).mu - start.mu) / 2)
+        (whole.rating("decktet_caravan", BOB).mu - start.mu) / 2
+    )
     assert half.rating("decktet_caravan", ANN) == whole.rating("decktet_caravan", ANN)
 
 
@@ -191,15 +203,19 @@ def test_a_rating_shows_a_number_once_it_settles():
     assert Rating(mu=26.0, sigma=3.0, matches=12).shown == "1040"
 
 
-@pytest.mark.parametrize("data", [
-    [], {"match": "m", "game": "decktet_caravan", "ended": 1.0, "seats": [[ANN, 1, 1]]},
-    {"match": "m", "game": "chess", "ended": 1.0, "seats": [[ANN, 1, 1], [BOB, 0, 1]]},
-    {"match": "m", "game": "decktet_caravan", "ended": 1.0, "seats": [[ANN, 1, 1], [ANN, 0, 1]]},
-    {"match": "m", "game": "decktet_caravan", "ended": 1.0, "seats": [[ANN, 1, 1], ["guest:00", 0, 1]]},
-    {"match": "m", "game": "decktet_caravan", "ended": 1.0, "seats": [[ANN, 1, 1], [BOB, 0, 0]]},
-    {"match": "m", "game": "decktet_caravan", "ended": float("nan"), "seats": [[ANN, 1, 1], [BOB, 0, 1]]},
-    {"match": "../m", "game": "decktet_caravan", "ended": 1.0, "seats": [[ANN, 1, 1], [BOB, 0, 1]]},
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        [],
+        {"match": "m", "game": "decktet_caravan", "ended": 1.0, "seats": [[ANN, 1, 1]]},
+        {"match": "m", "game": "chess", "ended": 1.0, "seats": [[ANN, 1, 1], [BOB, 0, 1]]},
+        {"match": "m", "game": "decktet_caravan", "ended": 1.0, "seats": [[ANN, 1, 1], [ANN, 0, 1]]},
+        {"match": "m", "game": "decktet_caravan", "ended": 1.0, "seats": [[ANN, 1, 1], ["guest:00", 0, 1]]},
+        {"match": "m", "game": "decktet_caravan", "ended": 1.0, "seats": [[ANN, 1, 1], [BOB, 0, 0]]},
+        {"match": "m", "game": "decktet_caravan", "ended": float("nan"), "seats": [[ANN, 1, 1], [BOB, 0, 1]]},
+        {"match": "../m", "game": "decktet_caravan", "ended": 1.0, "seats": [[ANN, 1, 1], [BOB, 0, 1]]},
+    ],
+)
 def test_a_crafted_rated_match_is_refused(data):
     with pytest.raises(ValueError):
         Entry.from_data(data)

@@ -1,4 +1,5 @@
 """The replay viewer: a saved match played back move by move, on each game's own screen."""
+
 from __future__ import annotations
 
 import asyncio
@@ -25,12 +26,13 @@ from tables import games_checked_by_default, wait_for
 SIZE = (80, 24)
 
 
-async def record_a_match(game, store: SaveStore, moves: int = 30,
-                         names=("Ann", "Bob", "Cyd", "Dee")) -> tuple[str, dict[int, tuple[dict, list[str]]]]:
+async def record_a_match(
+    game, store: SaveStore, moves: int = 30, names=("Ann", "Bob", "Cyd", "Dee")
+) -> tuple[str, dict[int, tuple[dict, list[str]]]]:
     """Seat 0 a scripted person, the others random; what seat 0 saw at each turn: its view and
     its whole log. The match stops after ``moves`` actions (or at its end)."""
     seats = [SeatSpec("human")] + [SeatSpec("random")] * (game.default_players - 1)
-    runner = MatchRunner.new(game.id, seats, list(names[:len(seats)]), 4, game.quick_options, store)
+    runner = MatchRunner.new(game.id, seats, list(names[: len(seats)]), 4, game.quick_options, store)
     me = runner.client(0)
     runner.start()
     seen, log, rng = {}, [], random.Random(4)
@@ -66,8 +68,11 @@ async def test_a_replay_steps_forward_and_back_through_what_the_seat_saw(tmp_pat
         assert isinstance(screen, GameScreen) and screen.replaying and screen.client.position == 0
 
         async def shows(turn: int) -> None:
-            await wait_for(pilot, lambda: screen.client.position == turn and screen.table.view == seen[turn][0],
-                           f"move {turn} as the seat saw it")
+            await wait_for(
+                pilot,
+                lambda: screen.client.position == turn and screen.table.view == seen[turn][0],
+                f"move {turn} as the seat saw it",
+            )
             assert screen.table.view == seen[turn][0]
             assert screen.query_one("#log").lines_text == seen[turn][1]
             drawn = "\n".join(line for line in screen_lines(app.screen))
@@ -87,7 +92,7 @@ async def test_a_replay_steps_forward_and_back_through_what_the_seat_saw(tmp_pat
         await pilot.pause()
         assert app.screen is not screen and app.screen.client.position == max(seen)
         assert app.screen.seat == (1 if over else None)
-        assert store.read(match_id).actions == store.read(match_id).actions[:max(seen)]
+        assert store.read(match_id).actions == store.read(match_id).actions[: max(seen)]
 
 
 async def test_the_replay_of_a_match_being_played_never_shows_an_ais_view(tmp_path):
@@ -122,14 +127,16 @@ async def test_the_replays_status_line_cuts_a_name_only_where_it_has_no_room(tmp
     app = CaravanApp(store=store, ai_iterations=5)
     async with app.run_test(size=(120, 40)) as pilot:
         app.open_replay(match_id, seat=0)
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None,
-                       "the replay")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None, "the replay"
+        )
         assert app.screen.status_text().plain.endswith("move 0/3 · Bartholomew Longname's view")
         await pilot.resize_terminal(*SIZE)
         await pilot.pause()
         status = app.screen.query_one("#status")
         line = app.screen.status_text().plain
         assert len(line) <= status.content_size.width and line.endswith("'s view")  # cut to fit
+
 
 async def test_the_saves_list_opens_the_replay(tmp_path):
     game = next(iter(GAMES.values()))
@@ -161,8 +168,15 @@ class Hello(Request):
 
 async def test_a_replay_refuses_its_seats_requests_and_ignores_any_other():
     game = GAMES["camel_caravan"]
-    snapshot = Snapshot(match_id="m", game_id=game.id, options=game.resolve_options(game.quick_options), players=2,
-                        seats=["human", "random"], names=["Ann", "Bob"], seed=1)
+    snapshot = Snapshot(
+        match_id="m",
+        game_id=game.id,
+        options=game.resolve_options(game.quick_options),
+        players=2,
+        seats=["human", "random"],
+        names=["Ann", "Bob"],
+        seed=1,
+    )
     client = ReplayClient(replay(game, snapshot), seat=0)
     assert [type(client.queue.get_nowait()) for _ in range(2)] == [MatchInfo, Update]
     await client.send(Hello("Ann"))
@@ -181,9 +195,18 @@ def test_a_replay_that_fails_says_so_in_one_line_and_exits_non_zero(tmp_path, mo
     monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
     game = GAMES["decktet_caravan"]
     state = game.new(2, seed=1, options=game.quick_options)
-    SaveStore().write(Snapshot(match_id="m", game_id=game.id, options=game.resolve_options(game.quick_options),
-                               players=2, seats=["human", "ai:easy"], names=["Ann", "Bob"], seed=1,
-                               state=state.to_data()))
+    SaveStore().write(
+        Snapshot(
+            match_id="m",
+            game_id=game.id,
+            options=game.resolve_options(game.quick_options),
+            players=2,
+            seats=["human", "ai:easy"],
+            names=["Ann", "Bob"],
+            seed=1,
+            state=state.to_data(),
+        )
+    )
 
     def fail(self, position):
         raise RuntimeError("a record the replay cannot read")

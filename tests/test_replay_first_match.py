@@ -1,6 +1,7 @@
 """What newcomers found in their first replay: the footer offered "← Back" and "esc Back" side by
 side (one steps a move back, the other leaves the replay), and ``h`` toggles what the AI weighed
 at its move from the first press."""
+
 from __future__ import annotations
 
 import random
@@ -29,24 +30,46 @@ def weighed_save(store: SaveStore, game) -> dict[int, list]:
             weighed[len(actions)] = [[action, 0.6, "the reason it played"], [legal[0], 0.3, "another"]]
         state.apply(action)
         actions.append(action)
-    store.write(Snapshot(match_id="m", game_id=game.id, options=game.resolve_options(game.quick_options),
-                         players=2, seats=["human", "ai:easy"], names=["Ann", "Bob"], seed=7, actions=actions,
-                         state=state.to_data(), status="over", result=state.outcome(), weighed=weighed))
+    store.write(
+        Snapshot(
+            match_id="m",
+            game_id=game.id,
+            options=game.resolve_options(game.quick_options),
+            players=2,
+            seats=["human", "ai:easy"],
+            names=["Ann", "Bob"],
+            seed=7,
+            actions=actions,
+            state=state.to_data(),
+            status="over",
+            result=state.outcome(),
+            weighed=weighed,
+        )
+    )
     return weighed
 
 
-async def test_the_replays_footer_names_each_key_once_and_h_toggles_what_the_ai_weighed_from_the_first_press(
-        tmp_path):
+async def test_the_replays_footer_names_each_key_once_and_h_toggles_what_the_ai_weighed_from_the_first_press(tmp_path):
     store = SaveStore(tmp_path)
     weighed = weighed_save(store, GAMES["merchant_lord"])
     app = CaravanApp(store=store)
     async with app.run_test(size=SIZE) as pilot:
         app.open_replay("m", seat=0, position=0)
-        await wait_for(pilot, lambda: getattr(app.screen, "replaying", False) and app.screen.is_mounted
-                       and any(footer.children for footer in app.screen.query(KeysFooter)), "the replay")
+        await wait_for(
+            pilot,
+            lambda: (
+                getattr(app.screen, "replaying", False)
+                and app.screen.is_mounted
+                and any(footer.children for footer in app.screen.query(KeysFooter))
+            ),
+            "the replay",
+        )
         screen = app.screen
-        shown = [active.binding.description for active in screen.active_bindings.values()
-                 if active.binding.show and active.enabled]
+        shown = [
+            active.binding.description
+            for active in screen.active_bindings.values()
+            if active.binding.show and active.enabled
+        ]
         assert len(shown) == len(set(shown)), shown  # (it offered "← Back" and "esc Back")
         assert {"Prev", "Next", "Back"} <= set(shown)
         panel = screen.query_one("#hint-panel", TablePanel)

@@ -1,6 +1,7 @@
 """A resignation ranks the others as the game does (issue 49: "a resign result says two seats
 'share the win' where the coins tie-break separates them"); a save scored the old way, the
 others sharing the win, still opens at the result it stored."""
+
 from __future__ import annotations
 
 import random
@@ -25,8 +26,12 @@ def tied_on_cards(host: MatchHost) -> None:
     """Seeded random moves to seat 0's decision where seats 1 and 2 tie on table cards, seat 1
     behind on coins, and seat 0 holds fewer cards than both (4, 6, 6 cards; 9, 0, 6 coins)."""
     state, rng = host.state, random.Random(6)
-    while not (state.to_move() == 0 and state.table[1] == state.table[2] and state.coins[1] != state.coins[2]
-               and state.table[0] < state.table[1]):
+    while not (
+        state.to_move() == 0
+        and state.table[1] == state.table[2]
+        and state.coins[1] != state.coins[2]
+        and state.table[0] < state.table[1]
+    ):
         action = rng.choice(state.legal_actions())
         host.movers.append(state.to_move())
         host.events.append(state.apply(action))
@@ -43,10 +48,22 @@ def resigned_host() -> MatchHost:
 def saved_resignation(store: SaveStore, host: MatchHost, result: list[float]) -> None:
     """The match ``host`` plays, stored as resigned by seat 0 with ``result``."""
     game = GAMES["merchant_lord"]
-    store.write(Snapshot(match_id="m", game_id=game.id, options=game.resolve_options(game.quick_options), players=3,
-                         seats=["human", "random", "random"], names=["Ann", "Bob", "Cyd"], seed=6,
-                         actions=list(host.actions), state=host.state.to_data(), status="resigned", result=result,
-                         resigned=0))
+    store.write(
+        Snapshot(
+            match_id="m",
+            game_id=game.id,
+            options=game.resolve_options(game.quick_options),
+            players=3,
+            seats=["human", "random", "random"],
+            names=["Ann", "Bob", "Cyd"],
+            seed=6,
+            actions=list(host.actions),
+            state=host.state.to_data(),
+            status="resigned",
+            result=result,
+            resigned=0,
+        )
+    )
 
 
 async def test_a_resignation_gives_the_win_to_the_seat_the_coins_tie_break_puts_first(tmp_path):
@@ -58,8 +75,10 @@ async def test_a_resignation_gives_the_win_to_the_seat_the_coins_tie_break_puts_
     store = SaveStore(tmp_path)
     saved_resignation(store, host, host.snapshot.result)
     assert load(store, "m").snapshot.result == [0.0, 0.0, 1.0]
-    assert resigned_line(["You", "Bob", "Cyd"], [0.0, 0.0, 1.0], 0, [4.0, 6.0, 6.0]) == \
-        "You resigned: Cyd wins, ahead of Bob on the tie-break (6–6)."
+    assert (
+        resigned_line(["You", "Bob", "Cyd"], [0.0, 0.0, 1.0], 0, [4.0, 6.0, 6.0])
+        == "You resigned: Cyd wins, ahead of Bob on the tie-break (6–6)."
+    )
 
 
 def test_a_save_whose_resignation_shared_the_win_opens_at_that_result_and_no_other(tmp_path):
@@ -75,5 +94,7 @@ def test_where_the_resigning_seat_led_alone_the_others_rank_by_points_and_a_tie_
     assert resignation_result(3, 0, [5.0, 3.0, 4.0]) == [0.0, 0.0, 1.0]
     assert resignation_result(3, 0, [5.0, 4.0, 4.0]) == [0.0, 0.5, 0.5]
     assert resignation_result(3, 2) == [0.5, 0.5, 0.0]  # (no standing: as every save before)
-    assert resigned_line(["Ann", "Bob", "You"], [0.5, 0.5, 0.0], 2, [4.0, 4.0, 5.0]) == \
-        "You resigned: Ann and Bob share the win."
+    assert (
+        resigned_line(["Ann", "Bob", "You"], [0.5, 0.5, 0.0], 2, [4.0, 4.0, 5.0])
+        == "You resigned: Ann and Bob share the win."
+    )

@@ -1,6 +1,7 @@
 """Nothing is lost between screens: what the hub says of a match that ended (its rating
 changes) shows on the result screen whenever it comes — before the match's end reaches the
 table, while the app is on its way to the result, or once the result shows."""
+
 from __future__ import annotations
 
 import asyncio
@@ -25,8 +26,13 @@ GAME = "camel_caravan"
 RATED = Rated("", [["Ann", 105, "?"], ["Bob", -105, "?"]])
 LINE = "Ratings: Ann +105 (?), Bob −105 (?)"
 #: every point of the match-over sequence where the hub's ``Rated`` may come
-MOMENTS = ("before the end", "as the app hears the end", "as the result is built", "as the result replaces the table",
-           "once the result shows")
+MOMENTS = (
+    "before the end",
+    "as the app hears the end",
+    "as the result is built",
+    "as the result replaces the table",
+    "once the result shows",
+)
 
 
 class ScriptedSeat:
@@ -89,8 +95,9 @@ async def test_the_ratings_show_on_the_result_whenever_they_come(moment):
         await app.push_screen(game_screen_class(runner.host.game)(seat))
         seat.heard.put_nowait(MatchInfo(match_id, 0, GAME, ["Ann", "Bob"], ["human", "human"], {}))
         seat.heard.put_nowait(Update(match_id, 0, 0, runner.host.state.view(0), []))
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None,
-                       "the table")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None, "the table"
+        )
         app.rated("before the end")
         seat.heard.put_nowait(MatchOver(match_id, [3.0, 1.0], [1.0, 0.0]))
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the result")

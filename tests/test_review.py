@@ -1,6 +1,7 @@
 """The review of a finished match (DESIGN §6, the coach): each decision of a seat judged from its
 own view, graded by its game's thresholds, the same under redeals of what it could not see,
 reproducible, kept beside the save."""
+
 import asyncio
 import dataclasses
 import random
@@ -35,14 +36,25 @@ def finished(game_id: str, players: int = 2, seed: int = 5, opponent: str = "ai:
 
 def snapshot_of(record, match_id: str = "m1") -> Snapshot:
     game = get_game(record.game_id)
-    return Snapshot(match_id=match_id, game_id=record.game_id, options=record.options, players=len(record.specs),
-                    seats=["human", *record.specs[1:]], names=["Ann", "Bob", "Cy", "Di", "Ed"][:len(record.specs)],
-                    seed=record.seed, actions=list(record.actions), state=_final(record).to_data(), status="over",
-                    result=record.outcome, rules=game.rules_version)
+    return Snapshot(
+        match_id=match_id,
+        game_id=record.game_id,
+        options=record.options,
+        players=len(record.specs),
+        seats=["human", *record.specs[1:]],
+        names=["Ann", "Bob", "Cy", "Di", "Ed"][: len(record.specs)],
+        seed=record.seed,
+        actions=list(record.actions),
+        state=_final(record).to_data(),
+        status="over",
+        result=record.outcome,
+        rules=game.rules_version,
+    )
 
 
 def _final(record):
     from caravan_tui.ai.matches import replay
+
     return replay(record)
 
 
@@ -61,17 +73,21 @@ def redealt(game_id: str, record, seat: int, rng: random.Random) -> list[Positio
             views[turn] = other.view(seat)
         state.apply(action, False)
     assert changed, "the redeal changed nothing the seat could not see"
-    return [dataclasses.replace(p, view=views[p.turn], end_view=None if p.end_view is None else views[p.end])
-            for p in real]
+    return [
+        dataclasses.replace(p, view=views[p.turn], end_view=None if p.end_view is None else views[p.end]) for p in real
+    ]
 
 
 # (Caravans of Ahldarahd's opponents play at random: easy AI seats there choose offers at random
 # and each pays the trade veto's own searches, most of the test's CPU; only seat 0 is judged)
-@pytest.mark.parametrize("game_id,players,opponent", [
-    pytest.param("decktet_caravan", 2, "ai:easy", id="decktet_caravan-2"),
-    pytest.param("merchant_lord", 2, "ai:easy", id="merchant_lord-2"),
-    pytest.param("ahldarahd", 3, "random", id="ahldarahd-3"),
-])
+@pytest.mark.parametrize(
+    "game_id,players,opponent",
+    [
+        pytest.param("decktet_caravan", 2, "ai:easy", id="decktet_caravan-2"),
+        pytest.param("merchant_lord", 2, "ai:easy", id="merchant_lord-2"),
+        pytest.param("ahldarahd", 3, "random", id="ahldarahd-3"),
+    ],
+)
 def test_a_review_is_the_same_under_redeals_of_what_the_seat_could_not_see(game_id, players, opponent):
     record = finished(game_id, players, opponent=opponent)
     real = list(positions(get_game(game_id), players, record.seed, record.options, record.actions, 0))[:6]
@@ -82,10 +98,12 @@ def test_a_review_is_the_same_under_redeals_of_what_the_seat_could_not_see(game_
 
 def test_a_review_is_exactly_reproducible():
     record = finished("decktet_caravan")
-    first = review("decktet_caravan", "m1", 2, record.seed, record.options, record.actions, 0, record.outcome[0],
-                   ITERATIONS)
-    again = review("decktet_caravan", "m1", 2, record.seed, record.options, record.actions, 0, record.outcome[0],
-                   ITERATIONS)
+    first = review(
+        "decktet_caravan", "m1", 2, record.seed, record.options, record.actions, 0, record.outcome[0], ITERATIONS
+    )
+    again = review(
+        "decktet_caravan", "m1", 2, record.seed, record.options, record.actions, 0, record.outcome[0], ITERATIONS
+    )
     assert first == again
     assert first.decisions and all(0 <= j.after <= 1 and 0 <= j.before <= 1 for j in first.decisions)
 
@@ -120,8 +138,14 @@ def _judged(turn: int, before: float, after: float) -> Judged:
 
 def test_grades_follow_the_game_thresholds():
     """Decktet Caravan grades by the win chance given up: 5, 10 and 20 points."""
-    decisions = (_judged(0, 0.5, 0.5), _judged(1, 0.5, 0.46), _judged(2, 0.5, 0.44), _judged(3, 0.5, 0.39),
-                 _judged(4, 0.5, 0.29), _judged(5, 0.7, 0.75))
+    decisions = (
+        _judged(0, 0.5, 0.5),
+        _judged(1, 0.5, 0.46),
+        _judged(2, 0.5, 0.44),
+        _judged(3, 0.5, 0.39),
+        _judged(4, 0.5, 0.29),
+        _judged(5, 0.7, 0.75),
+    )
     done = Review("decktet_caravan", "m", 0, 2, 10, 1.0, decisions)
     assert [done.grade(j) for j in decisions] == ["", "", "inaccuracy", "mistake", "blunder", ""]
     assert [s.judged.turn for s in done.turning_points()] == [4, 3, 2]
@@ -153,9 +177,14 @@ def test_the_chart_keeps_its_scale_and_squeezes_a_long_match():
 def test_a_kept_review_reads_back_and_junk_is_refused():
     done = Review("decktet_caravan", "m", 0, 2, 10, 1.0, (_judged(0, 0.5, 0.3),))
     assert Review.from_data(done.to_data()) == done
-    for junk in (None, [], {"game": "chess"}, {**done.to_data(), "seat": 5},
-                 {**done.to_data(), "decisions": [[0, ["a"], "a", "", ["b"], "b", "", 2.0, 0.1]]},
-                 {**done.to_data(), "decisions": [[0, {"x": 1}, "a", "", ["b"], "b", "", 0.5, 0.1]]}):
+    for junk in (
+        None,
+        [],
+        {"game": "chess"},
+        {**done.to_data(), "seat": 5},
+        {**done.to_data(), "decisions": [[0, ["a"], "a", "", ["b"], "b", "", 2.0, 0.1]]},
+        {**done.to_data(), "decisions": [[0, {"x": 1}, "a", "", ["b"], "b", "", 0.5, 0.1]]},
+    ):
         with pytest.raises(ValueError):
             Review.from_data(junk)
 
@@ -171,8 +200,9 @@ def test_the_workers_review_as_one_process_does_with_progress_and_keep_it(tmp_pa
             return await review_of(snapshot, 0, shelf, worker, ITERATIONS, lambda *done: reports.append(done))
 
     done = asyncio.run(reviewed())
-    assert done == review("decktet_caravan", "m1", 2, record.seed, record.options, record.actions, 0,
-                          record.outcome[0], ITERATIONS)
+    assert done == review(
+        "decktet_caravan", "m1", 2, record.seed, record.options, record.actions, 0, record.outcome[0], ITERATIONS
+    )
     total = len(done.decisions) + len(done.others)
     assert done.others and reports == [(n, total) for n in range(1, total + 1)]
     assert kept_review(snapshot, 0, shelf, ITERATIONS) == done
@@ -233,12 +263,15 @@ def test_review_text_prints_the_chart_the_turning_points_and_every_decision(save
     assert capsys.readouterr().out == out  # the kept review, as it was
 
 
-@pytest.mark.parametrize("argv,words", [
-    (["review", "nope", "--text"], "there is no saved match nope"),
-    (["review", "m1", "--seat", "3", "--text"], "match m1 has seats 1 to 2, not 3"),
-    (["review", "m2", "--text"], "match m2 is not finished"),
-    (["review", "../x", "--text"], "cannot review ../x"),
-])
+@pytest.mark.parametrize(
+    "argv,words",
+    [
+        (["review", "nope", "--text"], "there is no saved match nope"),
+        (["review", "m1", "--seat", "3", "--text"], "match m1 has seats 1 to 2, not 3"),
+        (["review", "m2", "--text"], "match m2 is not finished"),
+        (["review", "../x", "--text"], "cannot review ../x"),
+    ],
+)
 def test_a_bad_match_or_seat_is_one_line_and_exit_2(saved, capsys, argv, words):
     assert main(argv) == 2
     err = capsys.readouterr().err

@@ -3,6 +3,7 @@ reviews generated for every game, several seeds, at a small budget, and every li
 checked from the text alone — a verdict's cost is its before less its after, the total is the
 sum of the costs listed, the split of the seat's chances adds up to its change from the first
 decision to the end, and every line fits 80 columns."""
+
 import re
 from functools import cache
 
@@ -47,8 +48,9 @@ def reviewed(game_id: str, seed: int) -> tuple[Review, list[str]]:
     before they are fitted to 80 columns."""
     record = recorded(game_id, seed)
     players = len(record.specs)
-    done = review(game_id, "m", players, record.seed, record.options, record.actions[:MOVES], 0, record.outcome[0],
-                  ITERATIONS)
+    done = review(
+        game_id, "m", players, record.seed, record.options, record.actions[:MOVES], 0, record.outcome[0], ITERATIONS
+    )
     return done, review_lines(done, NAMES[:players], get_game(game_id).title)
 
 
@@ -56,7 +58,7 @@ def reviewed(game_id: str, seed: int) -> tuple[Review, list[str]]:
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_figure_of_a_generated_review_adds_up(game_id, seed):
     done, text = reviewed(game_id, seed)
-    listed = text[text.index("Every decision:") + 1:]
+    listed = text[text.index("Every decision:") + 1 :]
     assert [int(line.split(".")[0]) for line in listed] == list(range(1, len(done.decisions) + 1))  # none skipped
     costs = []
     for line in listed:
@@ -103,7 +105,7 @@ def test_no_decision_is_a_forced_move_and_each_is_one_seats_run(game_id):
         steps = position.steps or (position.action,)
         end = position.end if position.steps else position.turn
         assert choices[position.turn] > 1
-        assert len(steps) == end - position.turn + 1 and set(movers[position.turn:end + 1]) == {movers[position.turn]}
+        assert len(steps) == end - position.turn + 1 and set(movers[position.turn : end + 1]) == {movers[position.turn]}
     assert [p.turn for p in found] == sorted(p.turn for p in found)
 
 
@@ -121,11 +123,16 @@ def test_a_match_lost_without_a_mistake_says_it_was_lost_on_the_draw():
     assert (account.total("yours"), account.total("others"), account.total("luck")) == (-2, 10, -43)
     assert account.total("drift") == -25  # after decision 1 nothing was seen: the searches' own drift
     lines = review_lines(done, ["Ann", "Bob"], "Decktet Caravan")
-    assert ("From 60% at your first decision to 0% at the end (−60 points): your play −2 points, the others' "
-            "play +10 points, luck −43 points, the searches' drift −25 points.") in lines
-    assert any(line.startswith("No decision of yours cost enough to grade: you lost this on the draw, −43 points")
-               and ": You draw the Ace of Moons)." in line for line in lines)
-    points = "\n".join(lines[lines.index("Turning points:"):lines.index("Every decision:")])
+    assert (
+        "From 60% at your first decision to 0% at the end (−60 points): your play −2 points, the others' "
+        "play +10 points, luck −43 points, the searches' drift −25 points."
+    ) in lines
+    assert any(
+        line.startswith("No decision of yours cost enough to grade: you lost this on the draw, −43 points")
+        and ": You draw the Ace of Moons)." in line
+        for line in lines
+    )
+    points = "\n".join(lines[lines.index("Turning points:") : lines.index("Every decision:")])
     assert "Luck after decision 2: −43 points" in points and "Move 3: Bob played a — their error gave you +10" in points
 
 

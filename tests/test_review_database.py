@@ -1,5 +1,6 @@
 """Reviews kept with the matches in PostgreSQL (``serve --database``, ``pgstore/reviews.py``): a
 review made on one server opens at once on another sharing the database; rows are only added."""
+
 import asyncio
 import random
 
@@ -37,8 +38,10 @@ async def test_a_review_made_on_one_server_opens_at_once_on_another_and_is_never
     assert kept_review(longer, 0, one.reviews, ITERATIONS) is None  # another log is another match
     with psycopg.connect(database_url) as conn:
         assert conn.execute("SELECT match_id, seat FROM reviews").fetchall() == [(snapshot.match_id, 0)]
-        conn.execute("INSERT INTO reviews VALUES (%s, 1, %s, %s)",
-                      (snapshot.match_id, stored_key(snapshot, 1, ITERATIONS), b"\xc1 not msgpack"))
+        conn.execute(
+            "INSERT INTO reviews VALUES (%s, 1, %s, %s)",
+            (snapshot.match_id, stored_key(snapshot, 1, ITERATIONS), b"\xc1 not msgpack"),
+        )
     assert one.reviews.read(snapshot, 1, ITERATIONS) is None  # a hostile row is no review
     one_store.delete(snapshot.match_id)
     with psycopg.connect(database_url) as conn:
@@ -46,7 +49,8 @@ async def test_a_review_made_on_one_server_opens_at_once_on_another_and_is_never
 
 
 async def test_a_server_sharing_the_database_sends_the_review_another_made_without_judging_it(
-        tmp_path, database_url, worker):
+    tmp_path, database_url, worker
+):
     from test_ssh_hub import BOB, ann_and_bob, named, play_turns
 
     from caravan_tui import hub_protocol as protocol

@@ -1,6 +1,7 @@
 """The review screen at 80×24: opened from the saves list and the result screen, a progress bar
 while the AI workers judge, then the chart and the turning points; kept, so it opens at once
 the second time; stopped with s."""
+
 from __future__ import annotations
 
 from test_review import finished, snapshot_of
@@ -47,8 +48,9 @@ async def test_the_saves_list_opens_the_review_and_it_opens_at_once_the_second_t
 
         monkeypatch.setattr(AIWorker, "review", never)
         await pilot.press("v")
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.review is not None,
-                       "the kept review")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.review is not None, "the kept review"
+        )
         assert shown(app.screen) == text
         kept = tmp_path / "reviews" / "m1.seat1.msgpack"
         assert kept.is_file()
@@ -117,9 +119,11 @@ async def test_the_decisions_judged_so_far_show_as_they_come_the_costliest_first
         await app.push_screen(screen)
         live = screen.query_one("#review-live")
         await wait_for(pilot, lambda: len(live.lines) == 3, "the decisions judged so far")
-        assert live.lines == ["The costliest of the 2 judged so far:",
-                              "Move 3: move at 2 — a blunder: 60% → 30% (−30 points)",
-                              "Move 1: move at 0 — fine: 50% → 48% (−2 points)"]
+        assert live.lines == [
+            "The costliest of the 2 judged so far:",
+            "Move 3: move at 2 — a blunder: 60% → 30% (−30 points)",
+            "Move 1: move at 0 — fine: 50% → 48% (−2 points)",
+        ]
         go_on.set()
         await wait_for(pilot, lambda: screen.review is not None, "the whole review")
         assert not screen.query("#review-live")

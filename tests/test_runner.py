@@ -1,4 +1,5 @@
 """MatchRunner: a host, its policy seats and any number of people, for every game (DESIGN §3)."""
+
 from __future__ import annotations
 
 import asyncio

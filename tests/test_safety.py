@@ -4,6 +4,7 @@ Each position is a real one, from a match played by AI seats and kept as its see
 moves (``tests/positions``): one where a level's search, left alone, makes a move after which
 another player can end the match at once with the mover beaten.
 """
+
 from __future__ import annotations
 
 import json
@@ -78,7 +79,8 @@ def test_no_level_makes_a_move_that_loses_at_once(name: str, level: str) -> None
     game_id, state, losing = position(name)
     seat = state.to_move()
     chosen = search_policy(SeatSpec.ai(level), iterations=ITERATIONS).choose(
-        game_id, state.view(seat), seat, 1, state.legal_actions())
+        game_id, state.view(seat), seat, 1, state.legal_actions()
+    )
     assert chosen != losing
     world = get_game(game_id).from_view(state.view(seat), seat)
     assert not safety.loses_at_once(world, seat, chosen, get_game(game_id).ai.prior)

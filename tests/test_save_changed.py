@@ -5,6 +5,7 @@ next move, never at the match's end; the move is kept in memory, the table says 
 saved, and the retry keeps the changed file aside byte for byte and writes the match anew. A file
 replaced by an identical copy (a folder sync's rename) is taken back, and the table is told. A
 recovery from damage is told once, not at every resume."""
+
 from __future__ import annotations
 
 import os
@@ -105,8 +106,10 @@ async def test_an_older_copy_written_over_the_save_in_place_loses_no_acknowledge
         assert SaveStatus(host.match_id, 0, "") in drain(seat0)
         kept = store.folder / f"{host.match_id}.msgpack.damaged"
         assert kept.read_bytes() == older
-        assert notes(host)[-1] == (f"The save file was changed by another program: it is kept as {kept.name}, "
-                                   f"and the match is saved again with all {host.turn} moves.")
+        assert notes(host)[-1] == (
+            f"The save file was changed by another program: it is kept as {kept.name}, "
+            f"and the match is saved again with all {host.turn} moves."
+        )
         saved = store.read(host.match_id)
         assert saved.actions == host.actions and saved.status == host.status
         assert replay_snapshot(saved).state.to_data() == host.state.to_data()
@@ -139,7 +142,7 @@ async def test_a_save_changed_in_place_is_refused_at_the_next_move_kept_aside_an
         data = path.read_bytes()
         changed = {
             "cut short": data[:-5],
-            "cut to a whole record": data[:-len(frame(parse(data).records[-1], 0)[0])],
+            "cut to a whole record": data[: -len(frame(parse(data).records[-1], 0)[0])],
             "emptied": b"",
             "written to": data + b"a line another program wrote\n",
             "zeros after it": data + bytes(64),
@@ -283,10 +286,16 @@ def test_two_recoveries_before_the_match_is_opened_are_each_told_once(store):
         with store.lock("m") as lock:
             store.open(lock, store.read("m"))
             told.append(list(lock.notices))
-    assert told == [["This match was recovered from a damaged save at move 2: 4 later changes could not be read "
-                     "(kept in m.msgpack.damaged).",
-                     "This match was recovered from a damaged save at move 3: 3 later changes could not be read "
-                     "(kept in m.msgpack.damaged-2)."], [], []]
+    assert told == [
+        [
+            "This match was recovered from a damaged save at move 2: 4 later changes could not be read "
+            "(kept in m.msgpack.damaged).",
+            "This match was recovered from a damaged save at move 3: 3 later changes could not be read "
+            "(kept in m.msgpack.damaged-2).",
+        ],
+        [],
+        [],
+    ]
 
 
 def test_a_file_changed_as_the_match_ends_is_not_compacted_but_kept_aside(store, monkeypatch):
@@ -346,10 +355,12 @@ def test_copies_written_over_a_save_as_it_is_appended_to_lose_no_acknowledged_mo
     """A real writer in another process, and ``cp`` of older and of current bytes over its file
     while it appends: every move it acknowledged is in the file in the end."""
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(store.root)], stdout=subprocess.PIPE, env=env,
-                              text=True)
+    writer = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(store.root)], stdout=subprocess.PIPE, env=env, text=True
+    )
     path, scratch, acknowledged, copies = store.path("m"), tmp_path / "copy", -1, 0
     try:
+
         def ack() -> None:
             nonlocal acknowledged
             assert writer.stdout.readline() == f"{acknowledged + 1}\n"

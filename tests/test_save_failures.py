@@ -5,6 +5,7 @@ retried with back-off, and loses nothing: for every game, in this process and ho
 The folder turning unwritable is the store's write raising the OSError the system would
 (``chattr +i`` needs root); the retries wait on a clock the test drives, so nothing sleeps.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -204,6 +205,7 @@ async def test_a_store_other_hosts_share_plays_no_move_it_has_not_stored(tmp_pat
     await host.handle(Act(host.match_id, seat, host.turn, action))
     assert host.turn == 2 and store.read(host.match_id).actions == host.actions
 
+
 async def test_a_save_file_removed_from_outside_is_written_whole_again_on_ctrl_s(tmp_path):
     """The bug: with its file removed (``rm``, another program), a match played on writing to no
     file, and ctrl+s answered "Not saved: [Errno 2] No such file or directory: '…'". The check
@@ -219,6 +221,7 @@ async def test_a_save_file_removed_from_outside_is_written_whole_again_on_ctrl_s
     await host.handle(SaveRequest(host.match_id, 0))
     assert drain(seat0)[-1] == Saved(host.match_id, 0, True, "")
     assert store.read(host.match_id).actions == host.actions and not host.unsaved
+
 
 async def test_a_match_that_ends_unsaved_is_served_until_it_is_written(tmp_path, monkeypatch):
     game = next(iter(GAMES.values()))
@@ -267,8 +270,9 @@ async def test_a_hosted_match_tells_everyone_at_the_table_and_the_lobby(game, tm
     hub = Hub(tmp_path, worker, iterations=5)
     hub.start()
     disk, clock = Disk(monkeypatch, hub.store), Clock()
-    ann, bob, cyd, dee = [await named(hub, who, name) for who, name in
-                          ((ANN, "Ann"), (BOB, "Bob"), (CYD, "Cyd"), (DEE, "Dee"))]
+    ann, bob, cyd, dee = [
+        await named(hub, who, name) for who, name in ((ANN, "Ann"), (BOB, "Bob"), (CYD, "Cyd"), (DEE, "Dee"))
+    ]
     await ann.send(CreateMatch(game.id, ["you", "open"], dict(game.quick_options), 60, "easy"))
     match_id = (await ann.next(Joined)).match
     host = hub.matches[match_id].host
@@ -308,10 +312,12 @@ async def test_the_table_shows_a_lasting_notice_until_saved_and_leaving_asks_fir
     app = make_app(tmp_path)
     game = next(iter(GAMES.values()))
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_match(MatchSetup(game.id, [SeatSpec("human"), SeatSpec("random")], ["Tester", "Bot"],
-                                   dict(game.quick_options), 5))
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.turn is not None,
-                       "my turn")
+        app.start_match(
+            MatchSetup(game.id, [SeatSpec("human"), SeatSpec("random")], ["Tester", "Bot"], dict(game.quick_options), 5)
+        )
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.turn is not None, "my turn"
+        )
         screen, host, clock = app.screen, app.runner.host, Clock()
         notice = screen.query_one(SaveNotice)
         host.retry = Retry(sleep=clock.sleep)
@@ -319,8 +325,9 @@ async def test_the_table_shows_a_lasting_notice_until_saved_and_leaving_asks_fir
         disk.error = errno.EROFS
         screen.act(screen.table.legal[0])
         await wait_for(pilot, lambda: notice.display, "the notice")
-        assert str(notice.render()) == f"Cannot save: {READ_ONLY}. Retrying; every move shown is kept until it is " \
-                                       "saved."
+        assert (
+            str(notice.render()) == f"Cannot save: {READ_ONLY}. Retrying; every move shown is kept until it is saved."
+        )
 
         await pilot.press("ctrl+q")  # quitting would lose the moves: asked, and "no" stays
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")

@@ -1,5 +1,6 @@
 """Saves against an attacker (issue 13, items 1, 4, 5): crafted files, an untrusted saves folder,
 and two windows on one match."""
+
 from __future__ import annotations
 
 import contextlib
@@ -59,9 +60,16 @@ def real_save(game_id: str, players: int, seed: int, moves: int | None = None) -
         actions.append(action)
     over = state.is_over()
     return Snapshot(
-        match_id=f"{game_id}-{seed}", game_id=game_id, options=options, players=players,
-        seats=["human"] + ["ai:normal"] * (players - 1), names=[f"P{i}" for i in range(players)],
-        seed=seed, actions=actions, state=state.to_data(), status="over" if over else "playing",
+        match_id=f"{game_id}-{seed}",
+        game_id=game_id,
+        options=options,
+        players=players,
+        seats=["human"] + ["ai:normal"] * (players - 1),
+        names=[f"P{i}" for i in range(players)],
+        seed=seed,
+        actions=actions,
+        state=state.to_data(),
+        status="over" if over else "playing",
         result=state.outcome() if over else None,
     )
 
@@ -110,26 +118,36 @@ def long_list(n: int) -> Raw:
 
 huge = st.sampled_from([2**63, 2**64 - 1, 1e20, 1e308, math.inf, -math.inf, math.nan, -1.0])
 scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(-(2**63), 2**64 - 1), st.floats(), st.text(max_size=8),
-    st.binary(max_size=8), huge, st.just(msgpack.ExtType(5, b"x")), st.just(msgpack.Timestamp(1)),
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**63), 2**64 - 1),
+    st.floats(),
+    st.text(max_size=8),
+    st.binary(max_size=8),
+    huge,
+    st.just(msgpack.ExtType(5, b"x")),
+    st.just(msgpack.Timestamp(1)),
 )
-keys = st.one_of(st.none(), st.booleans(), st.integers(-(2**63), 2**64 - 1), st.floats(), st.text(max_size=8),
-                 st.binary(max_size=4))
+keys = st.one_of(
+    st.none(), st.booleans(), st.integers(-(2**63), 2**64 - 1), st.floats(), st.text(max_size=8), st.binary(max_size=4)
+)
 plain = st.recursive(
     scalars, lambda inner: st.lists(inner, max_size=4) | st.dictionaries(keys, inner, max_size=4), max_leaves=12
 )
 hostile = st.one_of(
     plain,
     st.builds(nested, st.integers(1, 3000), st.just(b"\xc0"), st.sampled_from(["list", "map"])),
-    st.sampled_from([
-        long_list(MAX_ITEMS + 1),
-        Raw(pack([long_list(MAX_ITEMS)] * (MAX_TOTAL // MAX_ITEMS + 1))),  # too many items in all
-        Raw(b"\xdd\xff\xff\xff\xff\xc0"),  # a length that lies
-        Raw(pack("x" * (MAX_TEXT + 1))),
-        Raw(pack(b"x" * (MAX_TEXT + 1))),
-        Raw(pack(["n" * (MAX_NAME + 1)] * 2)),
-        Raw(b"\xcb\x7f\xf8\x00\x00\x00\x00\x00\x00"),  # NaN, as a double
-    ]),
+    st.sampled_from(
+        [
+            long_list(MAX_ITEMS + 1),
+            Raw(pack([long_list(MAX_ITEMS)] * (MAX_TOTAL // MAX_ITEMS + 1))),  # too many items in all
+            Raw(b"\xdd\xff\xff\xff\xff\xc0"),  # a length that lies
+            Raw(pack("x" * (MAX_TEXT + 1))),
+            Raw(pack(b"x" * (MAX_TEXT + 1))),
+            Raw(pack(["n" * (MAX_NAME + 1)] * 2)),
+            Raw(b"\xcb\x7f\xf8\x00\x00\x00\x00\x00\x00"),  # NaN, as a double
+        ]
+    ),
 )
 
 
@@ -139,8 +157,11 @@ def mutated_saves(draw) -> tuple[str, bytes]:
     index = draw(st.integers(0, len(REAL) - 1))
     fields = dict(FIELDS[index])
     data = encode(REAL[index])
-    how = draw(st.sampled_from(["flip", "truncate", "stray", "field", "drop", "action", "state", "option",
-                                "reflip", "envelope"]))
+    how = draw(
+        st.sampled_from(
+            ["flip", "truncate", "stray", "field", "drop", "action", "state", "option", "reflip", "envelope"]
+        )
+    )
     if how == "flip":  # bit flips anywhere: the checksum catches them
         damaged = bytearray(data)
         for spot in draw(st.lists(st.integers(0, len(data) * 8 - 1), min_size=1, max_size=3, unique=True)):
@@ -166,7 +187,7 @@ def mutated_saves(draw) -> tuple[str, bytes]:
     elif how == "action":
         actions = list(fields["actions"])
         spot = draw(st.integers(0, len(actions)))
-        actions[spot:spot + draw(st.integers(0, 1))] = [draw(hostile)]
+        actions[spot : spot + draw(st.integers(0, 1))] = [draw(hostile)]
         fields["actions"] = actions
     elif how == "state":
         fields["state"] = {**fields["state"], draw(keys | st.sampled_from(sorted(fields["state"]))): draw(hostile)}
@@ -278,8 +299,10 @@ def crafted(**changes) -> bytes:
         ({"result": [math.nan, 1.0]}, "'result' field is not a list of numbers or nil"),
         ({"result": [1e400, 0]}, "'result' field is not a list of numbers or nil"),
         ({"resigned": 2}, "resigned seat is not one of its players"),
-        ({"resigned": 0, "status": "playing", "result": None},
-         "names a seat that resigned but says the match is 'playing'"),
+        (
+            {"resigned": 0, "status": "playing", "result": None},
+            "names a seat that resigned but says the match is 'playing'",
+        ),
         ({"resigned": 1, "status": "over"}, "names a seat that resigned but says the match is 'over'"),
         ({"resigned": "0"}, "'resigned' field is not a seat number or nil"),
         ({"seed": 2**63}, "'seed' field is not a 64-bit integer"),
@@ -434,11 +457,24 @@ def test_stale_temp_files_are_removed_and_nothing_else(store):
         make(name, stale=True)  # not this program's temp files
     make(".d-abcd1234.tmp", stale=True, kind="dir")
     make(".l-abcd1234.tmp", stale=True, kind="link")
-    others = {"notes.txt", ".m-short.tmp", ".m-abcd1234.tmp.bak", "m-abcd1234.tmp", ".m-ABCD1234.tmp", ".m.lock",
-              "x.tmp", ".d-abcd1234.tmp", ".l-abcd1234.tmp", f"{REAL[0].match_id}.msgpack"}
+    others = {
+        "notes.txt",
+        ".m-short.tmp",
+        ".m-abcd1234.tmp.bak",
+        "m-abcd1234.tmp",
+        ".m-ABCD1234.tmp",
+        ".m.lock",
+        "x.tmp",
+        ".d-abcd1234.tmp",
+        ".l-abcd1234.tmp",
+        f"{REAL[0].match_id}.msgpack",
+    }
     store.entries()
-    assert {p.name for p in folder.iterdir()} == others | {".m-fresh123.tmp", ".m-b-fresh123.tmp",
-                                                          ".other-fresh123.tmp"}
+    assert {p.name for p in folder.iterdir()} == others | {
+        ".m-fresh123.tmp",
+        ".m-b-fresh123.tmp",
+        ".other-fresh123.tmp",
+    }
     store.write(Snapshot(**{**FIELDS[0], "match_id": "m"}))  # the next write of m removes all of m's
     assert {p.name for p in folder.iterdir()} == others | {".m-b-fresh123.tmp", ".other-fresh123.tmp", "m.msgpack"}
 
@@ -509,8 +545,9 @@ HOLDER = textwrap.dedent(
 
 def holder(root: Path) -> subprocess.Popen:
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    return subprocess.Popen([sys.executable, "-c", HOLDER, str(root)], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, env=env, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(root)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env, text=True
+    )
 
 
 def test_another_process_cannot_lock_a_locked_match_until_the_holder_dies(tmp_path):

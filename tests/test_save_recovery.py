@@ -3,6 +3,7 @@ whole move and the person is told once; damage further in is refused in one line
 a recovery (the saves list, ``caravan-tui saves --recover``), the damaged file kept; the records
 are chained, so none can be removed, repeated, moved or brought in unnoticed; and the lock is
 the save file's own, so removing the lock file lets no second writer in."""
+
 from __future__ import annotations
 
 import os
@@ -34,8 +35,17 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def header(match_id: str = "m", seed_: int = 1) -> Snapshot:
-    return Snapshot(match_id=match_id, game_id="g", options={}, players=2, seats=["human", "ai:normal"],
-                    names=["Ann", "Bot"], seed=seed_, created=1000.0, updated=1000.0)
+    return Snapshot(
+        match_id=match_id,
+        game_id="g",
+        options={},
+        players=2,
+        seats=["human", "ai:normal"],
+        names=["Ann", "Bot"],
+        seed=seed_,
+        created=1000.0,
+        updated=1000.0,
+    )
 
 
 def move(turn: int) -> Record:
@@ -71,9 +81,16 @@ def game_journal(store: SaveStore, game_id: str, moves: int = 6) -> tuple[bytes,
     game = GAMES[game_id]
     options = game.resolve_options(game.quick_options)
     players = game.default_players
-    snapshot = Snapshot(match_id=game_id, game_id=game_id, options=options, players=players,
-                        seats=["human"] + ["ai:easy"] * (players - 1), names=[f"P{i}" for i in range(players)],
-                        seed=7, rules=game.rules_version)
+    snapshot = Snapshot(
+        match_id=game_id,
+        game_id=game_id,
+        options=options,
+        players=players,
+        seats=["human"] + ["ai:easy"] * (players - 1),
+        names=[f"P{i}" for i in range(players)],
+        seed=7,
+        rules=game.rules_version,
+    )
     state = game.new(players, seed=7, options=options)
     rng = random.Random(7)
     with store.lock(game_id) as lock:
@@ -92,8 +109,8 @@ def tears(data: bytes, last: int) -> dict[str, bytes]:
     start = len(data) - last
     shapes = {}
     for kept in (4, 9, last // 2, last - 3):
-        shapes[f"first {kept} bytes"] = data[:start + kept]
-        shapes[f"first {kept} bytes, then zeros"] = data[:start + kept] + bytes(last - kept)
+        shapes[f"first {kept} bytes"] = data[: start + kept]
+        shapes[f"first {kept} bytes, then zeros"] = data[: start + kept] + bytes(last - kept)
     shapes["zeros from its start"] = data[:start] + bytes(last)
     body = bytearray(data)
     body[-5] ^= 0xFF
@@ -104,7 +121,7 @@ def tears(data: bytes, last: int) -> dict[str, bytes]:
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_tear_of_the_last_record_opens_at_the_last_whole_move(store, game_id):
     data, moves = game_journal(store, game_id)
-    last = len(data) - parse(data[:len(data) - 1]).whole  # (its last record, torn by one byte)
+    last = len(data) - parse(data[: len(data) - 1]).whole  # (its last record, torn by one byte)
     whole = load(store, game_id).snapshot.actions
     for shape, torn in tears(data, last).items():
         put(store, torn, game_id)
@@ -116,13 +133,15 @@ def test_every_tear_of_the_last_record_opens_at_the_last_whole_move(store, game_
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_person_is_told_once_that_the_last_change_was_not_saved(store, game_id):
     data, moves = game_journal(store, game_id, moves=4)
-    last = len(data) - parse(data[:len(data) - 1]).whole
-    put(store, data[:len(data) - last // 2] + bytes(last // 2), game_id)  # a crash with delayed allocation
+    last = len(data) - parse(data[: len(data) - 1]).whole
+    put(store, data[: len(data) - last // 2] + bytes(last // 2), game_id)  # a crash with delayed allocation
     host = MatchHost.resume(game_id, store, Bus())
     host.close()
     told = [event.text for _, event in host.notes]
-    assert told == [f"The last change was not saved: the save ends partway through the change after move "
-                    f"{moves - 1}; the match goes on from there."]
+    assert told == [
+        f"The last change was not saved: the save ends partway through the change after move "
+        f"{moves - 1}; the match goes on from there."
+    ]
     assert host.turn == moves - 1
     again = MatchHost.resume(game_id, store, Bus())
     again.close()
@@ -143,23 +162,28 @@ def test_messages_count_moves_not_records(store):
     """10 moves, an undo to move 8, a change of seats, 3 moves: the record of move 10 is the
     thirteenth; damaged, with a whole record after it, the save is refused "after move 9"."""
     records = [move(turn) for turn in range(10)] + [
-        Record("undo", 8, 3000.0), Record("seats", 8, 3001.0, seats=["ai:normal"] * 2, names=["Sub", "Bot"]),
-        move(8), move(9), move(10)]
+        Record("undo", 8, 3000.0),
+        Record("seats", 8, 3001.0, seats=["ai:normal"] * 2, names=["Sub", "Bot"]),
+        move(8),
+        move(9),
+        move(10),
+    ]
     parts = frames(header(), records)
     damaged = bytearray(parts[-2])
     damaged[-3] ^= 0xFF
     with pytest.raises(DamagedJournal) as caught:
         parse(b"".join(parts[:-2]) + bytes(damaged) + parts[-1])
     assert caught.value.reason == "the save is damaged after move 9: a change there fails its checksum"
-    assert caught.value.offer() == ("open at move 9, the last whole move before the damage "
-                                    "(2 later changes are unreadable)")
+    assert caught.value.offer() == (
+        "open at move 9, the last whole move before the damage (2 later changes are unreadable)"
+    )
 
 
 # -- the chain ---------------------------------------------------------------------------------
 
 
 def spliced(parts: list[bytes], at: int, other: bytes) -> bytes:
-    return b"".join(parts[:at] + [other] + parts[at + 1:])
+    return b"".join(parts[:at] + [other] + parts[at + 1 :])
 
 
 def test_a_record_removed_repeated_moved_or_brought_in_is_refused_at_that_record():
@@ -270,7 +294,8 @@ def test_a_recovered_match_says_what_was_lost_in_its_log(store):
     assert host.turn == 2
     assert [event.text for _, event in host.notes] == [
         f"This match was recovered from a damaged save at move 2: {moves - 2} later changes could not be read "
-        "(kept in decktet_caravan.msgpack.damaged)."]
+        "(kept in decktet_caravan.msgpack.damaged)."
+    ]
 
 
 def test_a_save_is_not_recovered_under_a_host_that_plays_it(store):
@@ -292,7 +317,8 @@ def test_the_saves_command_offers_the_recovery_and_recover_does_it(store, capsys
     assert main(["saves", "--recover", "nothing"]) == 2
     assert capsys.readouterr().err.splitlines() == [
         "caravan-tui: error: cannot recover m: it is not damaged: it opens as it is",
-        "caravan-tui: error: there is no saved match nothing (caravan-tui saves lists them)"]
+        "caravan-tui: error: there is no saved match nothing (caravan-tui saves lists them)",
+    ]
 
 
 async def test_the_saves_list_recovers_a_damaged_save(store):
@@ -363,8 +389,9 @@ WRITER = textwrap.dedent(
 
 def test_with_the_lock_file_removed_mid_match_no_second_process_gets_in(store):
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(store.root)], stdout=subprocess.PIPE, env=env,
-                              text=True)
+    writer = subprocess.Popen(
+        [sys.executable, "-c", WRITER, str(store.root)], stdout=subprocess.PIPE, env=env, text=True
+    )
     acknowledged = 0
     try:
         for _ in range(150):  # each try lands as the writer appends, compacts or locks its new file
@@ -463,9 +490,11 @@ def journal_of(kinds: list[str], match_seed: int) -> tuple[list[bytes], list[tup
     records: list[Record] = []
     for kind in kinds:
         moves = len(snapshot.actions)
-        record = {"move": Record("move", moves, 2000.0, ("move", moves, match_seed)),
-                  "undo": Record("undo", max(moves - 1, 0), 2000.0),
-                  "seats": Record("seats", moves, 2000.0, seats=["ai:easy", "ai:normal"], names=["Sub", "Bot"])}[kind]
+        record = {
+            "move": Record("move", moves, 2000.0, ("move", moves, match_seed)),
+            "undo": Record("undo", max(moves - 1, 0), 2000.0),
+            "seats": Record("seats", moves, 2000.0, seats=["ai:easy", "ai:normal"], names=["Sub", "Bot"]),
+        }[kind]
         snapshot = folded(snapshot, [record])
         records.append(record)
     held = [folded(header(seed_=match_seed), records[:n]) for n in range(len(records) + 1)]
@@ -478,7 +507,8 @@ DAMAGE = st.sampled_from(["cut", "cut and zeros", "flip", "drop", "repeat", "swa
 @settings(max_examples=150, deadline=None, database=None)
 @given(RECORDS, DAMAGE, st.data())
 def test_a_randomly_damaged_journal_opens_where_the_match_was_is_refused_in_one_line_or_is_recoverable(
-        kinds, damage, data):
+    kinds, damage, data
+):
     parts, held = journal_of(kinds, 1)
     body = b"".join(parts)
     start = len(parts[0])
@@ -489,11 +519,11 @@ def test_a_randomly_damaged_journal_opens_where_the_match_was_is_refused_in_one_
     elif damage == "cut and zeros":
         mutated = body[:at] + bytes(len(body) - at)
     elif damage == "flip":
-        mutated = body[:at] + bytes([body[at] ^ (1 << data.draw(st.integers(0, 7)))]) + body[at + 1:]
+        mutated = body[:at] + bytes([body[at] ^ (1 << data.draw(st.integers(0, 7)))]) + body[at + 1 :]
     elif damage == "drop":
-        mutated = b"".join(parts[:record] + parts[record + 1:])
+        mutated = b"".join(parts[:record] + parts[record + 1 :])
     elif damage == "repeat":
-        mutated = b"".join(parts[:record + 1] + parts[record:])
+        mutated = b"".join(parts[: record + 1] + parts[record:])
     elif damage == "swap":
         other = data.draw(st.integers(1, len(parts) - 1))
         swapped = list(parts)
@@ -501,7 +531,7 @@ def test_a_randomly_damaged_journal_opens_where_the_match_was_is_refused_in_one_
         mutated = b"".join(swapped)
     elif damage == "splice":
         foreign, _ = journal_of(kinds, 2)
-        mutated = b"".join(parts[:record] + [foreign[min(record, len(foreign) - 1)]] + parts[record + 1:])
+        mutated = b"".join(parts[:record] + [foreign[min(record, len(foreign) - 1)]] + parts[record + 1 :])
     elif damage == "length":
         mutated = body[:at] + b"\xc9\x7f\xff\xff\xffC" + body[at:]
     else:

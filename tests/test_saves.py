@@ -1,4 +1,5 @@
 """Saves: codec round trips, damage detection, the atomic store and log replay (DESIGN §5)."""
+
 from __future__ import annotations
 
 import os
@@ -57,9 +58,15 @@ def played(match_id: str = "g1", seed: int = 7, moves: int = 12) -> Snapshot:
         state.apply(action)
         actions.append(action)
     return Snapshot(
-        match_id=match_id, game_id="decktet_caravan", options={}, players=2,
-        seats=["human", "random"], names=["Ada", "Random"], seed=seed,
-        actions=actions, state=state.to_data(),
+        match_id=match_id,
+        game_id="decktet_caravan",
+        options={},
+        players=2,
+        seats=["human", "random"],
+        names=["Ada", "Random"],
+        seed=seed,
+        actions=actions,
+        state=state.to_data(),
     )
 
 
@@ -94,10 +101,18 @@ action_parts = st.recursive(
     max_leaves=8,
 )
 plain_values = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(-(2**63), 2**63 - 1), st.text(), st.binary(),
-              st.floats(allow_nan=False, allow_infinity=False)),
-    lambda inner: st.lists(inner, max_size=3)
-    | st.dictionaries(st.one_of(st.text(max_size=5), st.integers(-99, 99)), inner, max_size=3),
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(2**63), 2**63 - 1),
+        st.text(),
+        st.binary(),
+        st.floats(allow_nan=False, allow_infinity=False),
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.one_of(st.text(max_size=5), st.integers(-99, 99)), inner, max_size=3)
+    ),
     max_leaves=10,
 )
 
@@ -243,15 +258,18 @@ def test_what_ai_decisions_weighed_round_trips_and_a_save_without_it_loads():
     assert decode(seal(older)).weighed == {}
 
 
-@pytest.mark.parametrize("weighed, problem", [
-    ([1, 2], "not a map from move numbers"),
-    ({-1: []}, "not a map from move numbers"),
-    ({"1": []}, "not a map from move numbers"),
-    ({1: [["pass", 0.5, "x"]]}, "an action is a list"),
-    ({1: [[["pass"], "half", "x"]]}, "share is from 0 to 1"),
-    ({1: [[["pass"], 0.5]]}, "is \\[action, share, reason\\]"),
-    ({1: [[[["a", 1.5]], 0.5, "x"]]}, "an action holds only words and whole numbers"),
-])
+@pytest.mark.parametrize(
+    "weighed, problem",
+    [
+        ([1, 2], "not a map from move numbers"),
+        ({-1: []}, "not a map from move numbers"),
+        ({"1": []}, "not a map from move numbers"),
+        ({1: [["pass", 0.5, "x"]]}, "an action is a list"),
+        ({1: [[["pass"], "half", "x"]]}, "share is from 0 to 1"),
+        ({1: [[["pass"], 0.5]]}, "is \\[action, share, reason\\]"),
+        ({1: [[[["a", 1.5]], 0.5, "x"]]}, "an action holds only words and whole numbers"),
+    ],
+)
 def test_a_damaged_record_of_what_was_weighed_is_refused(weighed, problem):
     with pytest.raises(DamagedSave, match=f"weighed.*{problem}"):
         decode(seal(payload(weighed=weighed)))
@@ -464,8 +482,9 @@ def test_latest_unfinished(tmp_path):
     store.write(replace(played("new"), updated=30.0))
     store.write(replace(played("lie"), updated=40.0, status="over", result=[1.0, 0.0]))  # not finished
     done = played("done", moves=10_000)
-    store.write(replace(done, updated=50.0, status="over", result=get_game("decktet_caravan").from_data(
-        done.state).outcome()))
+    store.write(
+        replace(done, updated=50.0, status="over", result=get_game("decktet_caravan").from_data(done.state).outcome())
+    )
     store.write(replace(played("quit"), updated=60.0, status="resigned", resigned=0, result=[0.0, 1.0]))
     (store.folder / "junk.msgpack").write_bytes(b"junk")
     assert latest_unfinished(store).match_id == "new"
@@ -491,6 +510,7 @@ def test_the_list_is_in_the_order_matches_were_last_played_and_scores_every_save
     store.write(bare)
     scored = next(e.snapshot for e in checked_entries(store) if e.match_id == "bare")
     assert scored.state == replay_snapshot(bare).state.to_data()
+
 
 # -- replay --------------------------------------------------------------------------------------
 
@@ -527,13 +547,17 @@ def test_load_replays_a_finished_game(tmp_path):
         (lambda s: replace(s, options={"no_such_option": 1}), "cannot be set up again"),
         (lambda s: replace(s, seats=["human", "ai:easy+prior=this:s"]), "prior must be yes or no"),
         (lambda s: replace(s, seats=["human", "ai:expert"]), "no AI level 'expert'"),
-        (lambda s: replace(s, seats=["human", "ai:easy+iterations=1000000000000+seconds=none"]),
-         "a seat cannot be read: level 'easy': iterations must be a whole number from 1 to 100000"),
+        (
+            lambda s: replace(s, seats=["human", "ai:easy+iterations=1000000000000+seconds=none"]),
+            "a seat cannot be read: level 'easy': iterations must be a whole number from 1 to 100000",
+        ),
         (lambda s: replace(s, status="over", result=[1.0, 0.0]), "not finished"),
         (lambda s: replace(s, result=[1.0, 0.0]), "unfinished match has a result"),
         (lambda s: replace(s, status="resigned", result=[5.0, -3.0], resigned=0), "does not follow"),
-        (lambda s: replace(s, status="resigned", result=[1.0, 0.0], resigned=1),
-         "seat 2 resigned, but the program plays it: only a person's seat may resign"),
+        (
+            lambda s: replace(s, status="resigned", result=[1.0, 0.0], resigned=1),
+            "seat 2 resigned, but the program plays it: only a person's seat may resign",
+        ),
         (lambda s: replace(s, status="resigned", result=[0.0, 1.0]), "not which one"),
     ],
 )
@@ -542,4 +566,3 @@ def test_load_detects_a_log_that_does_not_replay(tmp_path, change, reason):
     store.write(change(played(seed=7, moves=12)))
     with pytest.raises(DamagedSave, match=reason):
         load(store, "g1")
-

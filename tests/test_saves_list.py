@@ -1,5 +1,6 @@
 """The saves list reads the saves off the screen's thread: its first rows show while later saves
 are still being read, and keys are answered meanwhile."""
+
 from __future__ import annotations
 
 import asyncio
@@ -20,8 +21,16 @@ from tables import quick_app, wait_for
 def saved(store: SaveStore, count: int) -> None:
     game = get_game("decktet_caravan")
     for number in range(count):
-        snapshot = Snapshot(f"m{number}", game.id, game.resolve_options({}), 2, ["human", "ai:easy"], ["Ann", "AI 2"],
-                            number, rules=game.rules_version)
+        snapshot = Snapshot(
+            f"m{number}",
+            game.id,
+            game.resolve_options({}),
+            2,
+            ["human", "ai:easy"],
+            ["Ann", "AI 2"],
+            number,
+            rules=game.rules_version,
+        )
         with store.lock(snapshot.match_id) as lock:
             store.open(lock, snapshot)
 

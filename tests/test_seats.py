@@ -1,5 +1,6 @@
 """The seat grammar (``seats.py``): the one parser the command line, the saves, the screens and
 the hub read seats with, and the bounds on what an AI seat may ask for."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -13,15 +14,21 @@ from caravan_tui.games import GAMES
 from caravan_tui.seats import SeatSpec
 
 
-@pytest.mark.parametrize(("text", "why"), [
-    ("ai:easy+iterations=1000000000000+seconds=none", f"iterations must be a whole number from 1 to {MAX_ITERATIONS}"),
-    (f"ai:hard+iterations={MAX_ITERATIONS + 1}", "iterations must be a whole number from 1 to"),
-    ("ai:easy+iterations=0", "iterations must be a whole number from 1 to"),
-    ("ai:normal+seconds=60.5", "seconds must be a number above 0 and at most 60"),
-    ("ai:normal+iterations=none+seconds=1e9", "seconds must be a number above 0 and at most 60"),
-    ("ai:normal+seconds=0", "seconds must be a number above 0"),
-    ("ai:easy+iterations=none+seconds=none", "needs an iteration or a time budget"),
-])
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        (
+            "ai:easy+iterations=1000000000000+seconds=none",
+            f"iterations must be a whole number from 1 to {MAX_ITERATIONS}",
+        ),
+        (f"ai:hard+iterations={MAX_ITERATIONS + 1}", "iterations must be a whole number from 1 to"),
+        ("ai:easy+iterations=0", "iterations must be a whole number from 1 to"),
+        ("ai:normal+seconds=60.5", "seconds must be a number above 0 and at most 60"),
+        ("ai:normal+iterations=none+seconds=1e9", "seconds must be a number above 0 and at most 60"),
+        ("ai:normal+seconds=0", "seconds must be a number above 0"),
+        ("ai:easy+iterations=none+seconds=none", "needs an iteration or a time budget"),
+    ],
+)
 def test_an_ai_seat_asks_for_a_budget_it_can_spend(text, why):
     """A seat from a save, a record or a command line: an AI with an unbounded budget would never
     move, so the parser refuses it, saying which bound."""

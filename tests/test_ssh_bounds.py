@@ -2,6 +2,7 @@
 to a sane range, a session that outlives any request, and a seat let go the moment its session
 ends, whatever ended it. A ``PtySession`` runs here with a stand-in for the asyncssh process and
 a small child that reports its terminal's size (the real app is tested in test_ssh_server.py)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -32,10 +33,12 @@ from caravan_tui.ssh.server import GameServer, ServerConfig, serve
 
 WAIT = 20  # seconds; only guards against a hung test
 #: the child: for every key, its terminal's size as "WxH;"
-SIZES = ("import fcntl, os, struct, termios\n"
-         "while os.read(0, 64):\n"
-         "    rows, cols, _, _ = struct.unpack('HHHH', fcntl.ioctl(0, termios.TIOCGWINSZ, bytes(8)))\n"
-         "    os.write(1, f'{cols}x{rows};'.encode())\n")
+SIZES = (
+    "import fcntl, os, struct, termios\n"
+    "while os.read(0, 64):\n"
+    "    rows, cols, _, _ = struct.unpack('HHHH', fcntl.ioctl(0, termios.TIOCGWINSZ, bytes(8)))\n"
+    "    os.write(1, f'{cols}x{rows};'.encode())\n"
+)
 
 
 class Channel:
@@ -106,8 +109,11 @@ def resized(width: int, height: int, pixels_wide: int = 0, pixels_high: int = 0)
 async def test_a_client_that_closes_abruptly_is_a_person_leaving_not_a_failure(caplog):
     """A client killed outright resets its connection: issue 37 saw 37 tracebacks and 6 sessions
     of 166 logged "failed" for people who had only left."""
-    for gone in [ConnectionResetError(104, "Connection reset by peer"), BrokenPipeError(32, "Broken pipe"),
-                 asyncssh.ConnectionLost("Connection lost")]:
+    for gone in [
+        ConnectionResetError(104, "Connection reset by peer"),
+        BrokenPipeError(32, "Broken pipe"),
+        asyncssh.ConnectionLost("Connection lost"),
+    ]:
         keys = Input(b"k", gone)
         session = SizeReporter(Process(keys), no_hub)
         assert await asyncio.wait_for(session.run(), WAIT) == "the person left"
@@ -117,8 +123,12 @@ async def test_a_client_that_closes_abruptly_is_a_person_leaving_not_a_failure(c
 def test_a_terminal_size_is_held_to_ten_to_a_thousand_cells_each_way():
     master, slave = os.openpty()
     try:
-        for asked, held in [((70000, 70000), (1000, 1000)), ((65535, 3), (1000, 10)), ((0, 0), (80, 24)),
-                            ((132, 43), (132, 43))]:
+        for asked, held in [
+            ((70000, 70000), (1000, 1000)),
+            ((65535, 3), (1000, 10)),
+            ((0, 0), (80, 24)),
+            ((132, 43), (132, 43)),
+        ]:
             set_size(master, *asked, 2**20, 70000)  # pixels a terminal cannot hold are dropped
             rows, cols, wide, high = struct.unpack("HHHH", fcntl.ioctl(slave, termios.TIOCGWINSZ, bytes(8)))
             assert ((cols, rows), wide, high) == (held, 0, 0)
@@ -144,8 +154,9 @@ async def test_every_line_the_person_reads_as_a_session_ends_starts_at_column_0(
     await asyncio.wait_for(session.ended.wait(), WAIT)
     session.farewell = "The server is stopping;\nyour match is saved."  # (a line break in it, too)
     await asyncio.wait_for(running, WAIT)
-    assert bytes(session.fake.stdout.data) == (b"one\r\ntwo\r\nthree\r\n"
-                                               b"\rThe server is stopping; your match is saved.\r\n")
+    assert bytes(session.fake.stdout.data) == (
+        b"one\r\ntwo\r\nthree\r\n\rThe server is stopping; your match is saved.\r\n"
+    )
 
 
 async def test_no_window_change_stops_a_session_reading_keys():
@@ -153,8 +164,11 @@ async def test_no_window_change_stops_a_session_reading_keys():
     session = SizeReporter(Process(keys, size=(70000, 2)), no_hub)
     running = asyncio.create_task(session.run())
     output = session.fake.stdout.data
-    for change, size in [(resized(70000, 70000), b"1000x1000;"), (resized(65535, 65535, 2**32 - 1, 5), b"1000x1000;"),
-                         (resized(20, 10), b"20x10;")]:
+    for change, size in [
+        (resized(70000, 70000), b"1000x1000;"),
+        (resized(65535, 65535, 2**32 - 1, 5), b"1000x1000;"),
+        (resized(20, 10), b"20x10;"),
+    ]:
         keys.items.put_nowait(change)
         keys.items.put_nowait(b"k")  # a key after it: the child says the size it has
         await eventually(lambda size=size: output.endswith(size), f"{size!r} from the child")
@@ -222,8 +236,19 @@ async def test_a_name_that_looks_like_another_is_refused(hub):
 #: what draws as nothing after "Alice" (Default_Ignorable_Code_Point: a grapheme joiner, variation
 #: selectors, a Mongolian and a Khmer mark, Hangul fillers; the Khitan small script filler, a mark)
 #: or as a blank (the braille blank)
-INVISIBLE = ["\u034f", "\ufe0f", "\ufe00", "\U000e0100", "\u180b", "\u17b4", "\u3164", "\uffa0", "\u115f",
-             "\u2800", "\U00016fe4"]
+INVISIBLE = [
+    "\u034f",
+    "\ufe0f",
+    "\ufe00",
+    "\U000e0100",
+    "\u180b",
+    "\u17b4",
+    "\u3164",
+    "\uffa0",
+    "\u115f",
+    "\u2800",
+    "\U00016fe4",
+]
 
 
 async def test_a_name_that_differs_only_by_what_draws_as_nothing_is_refused(hub):
@@ -244,14 +269,33 @@ async def test_a_name_that_differs_only_by_what_draws_as_nothing_is_refused(hub)
 async def test_a_name_that_reads_as_the_tables_own_words_is_refused(hub):
     bob = await Peer(hub, BOB).open()
     await bob.next(Welcome)
-    for name in ["AI 2 (hard)", "Open seat 2", "You", "you", "Bob (you)", "Alice (watching)", "Ann (away)",
-                 "AI 3", "AI normal", "Player 2", "\u03a5ou",
-                 # issue 48: accepted last week
-                 "Al 2", "0pen seat 1", "Bob · Al standing in", "Gus · AI", "(free)", "Bob · 12 in hand",
-                 "Alice (you) · pile +0", "Alice (invited)", "Bob's stand-in"]:
+    for name in [
+        "AI 2 (hard)",
+        "Open seat 2",
+        "You",
+        "you",
+        "Bob (you)",
+        "Alice (watching)",
+        "Ann (away)",
+        "AI 3",
+        "AI normal",
+        "Player 2",
+        "\u03a5ou",
+        # issue 48: accepted last week
+        "Al 2",
+        "0pen seat 1",
+        "Bob · Al standing in",
+        "Gus · AI",
+        "(free)",
+        "Bob · 12 in hand",
+        "Alice (you) · pile +0",
+        "Alice (invited)",
+        "Bob's stand-in",
+    ]:
         await bob.send(SetName(name))
-        assert (await bob.next(Refused)).reason == f"{name} reads as what the table writes beside names: " \
-                                                   "choose another name"
+        assert (
+            await bob.next(Refused)
+        ).reason == f"{name} reads as what the table writes beside names: choose another name"
     for name in ["Aiden", "Youssef", "Bob (UK)", "Al", "Alice2", "Zoë", "Ana-María", "李小龍"]:
         await bob.send(SetName(name))
         assert (await bob.next(Welcome)).name == name
@@ -299,9 +343,18 @@ async def half_open(server: GameServer) -> HalfOpen:
 
 
 async def log_in(server: GameServer, source: str = "127.0.0.1") -> asyncssh.SSHClientConnection:
-    return await asyncssh.connect("127.0.0.1", server.port, local_addr=(source, 0), username="player",
-                                  client_keys=[KEY], known_hosts=None, agent_path=None, password=None,
-                                  kbdint_auth=False, preferred_auth="publickey")
+    return await asyncssh.connect(
+        "127.0.0.1",
+        server.port,
+        local_addr=(source, 0),
+        username="player",
+        client_keys=[KEY],
+        known_hosts=None,
+        agent_path=None,
+        password=None,
+        kbdint_auth=False,
+        preferred_auth="publickey",
+    )
 
 
 async def test_connections_not_logged_in_are_bounded_apart_from_those_logged_in(start):
@@ -346,6 +399,7 @@ async def test_the_connection_log_has_a_line_as_a_connection_opens_logs_in_and_e
 
 # -- stopping --------------------------------------------------------------------------------
 
+
 def session_main(pid: int) -> bool:
     """Whether ``pid`` is a session's process started by this one (forked by the zygote and
     adopted, or started from scratch): it says what it is in its title."""
@@ -358,8 +412,9 @@ def session_main(pid: int) -> bool:
 
 async def test_ctrl_c_tells_each_person_and_ends_their_sessions_cleanly(tmp_path):
     ready: asyncio.Future[GameServer] = asyncio.get_running_loop().create_future()
-    serving = asyncio.create_task(serve(ServerConfig(tmp_path / "server", port=0),
-                                        lambda server, problems: ready.set_result(server)))
+    serving = asyncio.create_task(
+        serve(ServerConfig(tmp_path / "server", port=0), lambda server, problems: ready.set_result(server))
+    )
     server = await asyncio.wait_for(ready, WAIT)
     person = await log_in(server)
     process = await person.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
@@ -418,8 +473,12 @@ async def test_a_connection_that_logs_in_but_opens_no_session_is_closed(start):
     await asyncio.wait_for(idle.wait_closed(), WAIT)  # closed by the server, not by us
     person = await log_in(server)  # the address's one place is free again
     await eventually(lambda: len(log_lines(server)) >= 5, "the lines")
-    assert [line[5] for line in log_lines(server)][:4] == ["open", "logged in", "closed: no session within 0.5 s",
-                                                           "open"]
+    assert [line[5] for line in log_lines(server)][:4] == [
+        "open",
+        "logged in",
+        "closed: no session within 0.5 s",
+        "open",
+    ]
     person.close()
     await person.wait_closed()
 

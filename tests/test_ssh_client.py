@@ -1,6 +1,7 @@
 """The app in client mode (one per SSH session) against a real hub in this process, driven
 through Pilot at 80×24: the name, the lobby, creating, chatting, leaving; nothing that would act
 on the server's machine (DESIGN §7)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -120,7 +121,6 @@ def test_chat_lines_are_one_short_printable_line():
     assert Chat("m", None, "fine, thanks").problem() is None
 
 
-
 @pytest.mark.parametrize("args,error", [(["--port", "70000"], "port number"), (["--move-pause", "9"], "from 0 to 5")])
 def test_serve_refuses_bad_options_in_one_line(capsys, args, error):
     from caravan_tui.cli import main
@@ -197,11 +197,20 @@ def test_the_games_a_key_was_introduced_to_are_read_as_data_and_bounded(tmp_path
     """``identities.json`` is hostile like every file: only known games, for identities with a
     name kept, at most one of each game; a file from before it held them reads as it did."""
     path = tmp_path / "identities.json"
-    path.write_text(json.dumps({ANN: "Ann", "SHA256:bob": "Bob", "introduced": {
-        ANN: ["decktet_caravan", "no_such_game", 5, None, "decktet_caravan"],
-        "SHA256:bob": ["camel_caravan"] * 1000,  # longer than there are games
-        "SHA256:nobody": ["camel_caravan"],  # no name kept
-        "[/]x": ["camel_caravan"]}}))
+    path.write_text(
+        json.dumps(
+            {
+                ANN: "Ann",
+                "SHA256:bob": "Bob",
+                "introduced": {
+                    ANN: ["decktet_caravan", "no_such_game", 5, None, "decktet_caravan"],
+                    "SHA256:bob": ["camel_caravan"] * 1000,  # longer than there are games
+                    "SHA256:nobody": ["camel_caravan"],  # no name kept
+                    "[/]x": ["camel_caravan"],
+                },
+            }
+        )
+    )
     kept = Identities(path)
     assert kept.games_introduced(ANN) == ["decktet_caravan"] and kept.games_introduced("SHA256:bob") == []
     assert kept.games_introduced("SHA256:nobody") == [] and kept.names == {ANN: "Ann", "SHA256:bob": "Bob"}
@@ -225,8 +234,11 @@ async def test_a_person_who_resigns_sees_the_result(hub, opponent):
         app.screen.confirm_resign()
         await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the result")
-        shown = [str(app.screen.query_one(f"#{part}").render()) for part in ("winner", "match-status")
-                 if app.screen.query(f"#{part}")]
+        shown = [
+            str(app.screen.query_one(f"#{part}").render())
+            for part in ("winner", "match-status")
+            if app.screen.query(f"#{part}")
+        ]
         if opponent == "open":
             assert shown == ["You resigned.", "An AI plays your seat from now on: the match goes on."]
         else:
@@ -250,9 +262,16 @@ async def test_every_game_can_be_created_shown_and_resigned_in_client_mode(hub):
                 if isinstance(app.screen, HowToPlayScreen):
                     await pilot.press("d")
                 try:
-                    await wait_for(pilot, lambda game_id=game_id: isinstance(app.screen, GameScreen)
-                                   and app.screen.table.view is not None and app.screen.game.id == game_id,
-                                   f"the {game_id} table", timeout=1.0)
+                    await wait_for(
+                        pilot,
+                        lambda game_id=game_id: (
+                            isinstance(app.screen, GameScreen)
+                            and app.screen.table.view is not None
+                            and app.screen.game.id == game_id
+                        ),
+                        f"the {game_id} table",
+                        timeout=1.0,
+                    )
                     break
                 except AssertionError:
                     continue
@@ -301,8 +320,9 @@ async def test_a_person_opens_the_replay_of_a_finished_match_from_the_lobby(hub)
         lobby = app.screen
         assert isinstance(lobby, LobbyScreen)
         game = GAMES["decktet_caravan"]
-        app.send_to_hub(CreateMatch(game.id, ["you", "ai:easy"], dict(game.quick_options), grace=0,
-                                    stand_in="easy", ai_finish=True))
+        app.send_to_hub(
+            CreateMatch(game.id, ["you", "ai:easy"], dict(game.quick_options), grace=0, stand_in="easy", ai_finish=True)
+        )
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view, "the match")
         match_id = app.screen.client.match_id
         app.go_home()  # her stand-in and the AI play it to its end
@@ -311,8 +331,11 @@ async def test_a_person_opens_the_replay_of_a_finished_match_from_the_lobby(hub)
         assert (row.match, row.names, row.yours) == (match_id, ["Ann", "AI 2 (easy)"], 0)
         assert finished_words(row) in ("You won", "AI 2 (easy) won", "Shared: you and AI 2 (easy)")
         await pilot.press("tab", "enter")  # to the finished matches, then its replay
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.replaying
-                       and app.screen.table.view is not None, "the replay")
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, GameScreen) and app.screen.replaying and app.screen.table.view is not None,
+            "the replay",
+        )
         replay = app.screen
         assert replay.seat == 0 and replay.replay is not None and replay.replay.length > 2
         panel = replay.query_one("#hint-panel", TablePanel)
@@ -320,13 +343,18 @@ async def test_a_person_opens_the_replay_of_a_finished_match_from_the_lobby(hub)
             if replay.replay.weighed(replay.replay.position) is not None:
                 break
             await pilot.press("right")
-        await wait_for(pilot, lambda: panel.display and " weighed (h hides it)" in str(panel.border_title),
-                       "what an AI weighed")
+        await wait_for(
+            pilot, lambda: panel.display and " weighed (h hides it)" in str(panel.border_title), "what an AI weighed"
+        )
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is lobby, "the lobby again")
         await pilot.press("v")  # its review, made by the hub from her seat
-        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen) and app.screen.review is not None,
-                       "the review", timeout=60)
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, ReviewScreen) and app.screen.review is not None,
+            "the review",
+            timeout=60,
+        )
         assert app.screen.review.seat == 0 and app.screen.review.match_id == match_id
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is lobby, "the lobby after the review")
@@ -363,8 +391,9 @@ def test_the_lobby_cuts_long_names_never_what_a_seat_is():
     row = LobbyRow("m1", "decktet_caravan", ["[bold red]x[/]", "B" * 40], ["person", "away"], 0, 0, 0)
     words = seats_words(row, SEATS_WIDTH)
     assert len(words) <= SEATS_WIDTH and words.endswith("… (away)") and words.startswith("[bold red]")
-    row = LobbyRow("m1", "decktet_caravan", ["A" * 40, "Gus", "AI 3 (normal)"], ["person", "stand-in", "ai"], 0, 0,
-                   0, yours=0)
+    row = LobbyRow(
+        "m1", "decktet_caravan", ["A" * 40, "Gus", "AI 3 (normal)"], ["person", "stand-in", "ai"], 0, 0, 0, yours=0
+    )
     assert seats_words(row, SEATS_WIDTH) == "AAAAAAAAA… (you), Gus · AI, AI 3"  # 32 cells
     short = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "open"], 0, 0, 0)
     assert seats_words(short, SEATS_WIDTH) == "Ann, (free)"

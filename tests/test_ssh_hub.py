@@ -1,5 +1,6 @@
 """The hub over its Unix sockets, without SSH: identities, the lobby, seats bound to identities,
 refusals that change nothing, grace and stand-ins, coming back, and a restart (DESIGN §7)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -202,11 +203,13 @@ async def test_a_name_is_asked_once_per_key_and_kept(tmp_path, worker):
 
 
 async def test_what_the_hub_keeps_out_of_reach_ends_a_login_in_one_line_and_refuses_a_request(
-        tmp_path, worker, monkeypatch):
+    tmp_path, worker, monkeypatch
+):
     """The bug: with the database down, the name lookup of a person logging in raised outside
     the session's handling: nothing was sent, the session hung with an empty lobby for good."""
     hub = make_hub(tmp_path, worker)
     try:
+
         def down(*args, **kwargs):
             raise OSError("the database: connection is bad: socket /run/pg/.s.PGSQL.5432")
 
@@ -231,6 +234,7 @@ async def test_what_the_hub_keeps_out_of_reach_ends_a_login_in_one_line_and_refu
     finally:
         hub.stop()
 
+
 async def test_joining_the_seat_one_sits_at_changes_nothing(tmp_path, worker):
     """The bug: a person carried to the match's server by a link is seated on arrival, and the
     lobby's JoinSeat followed: they were detached and seated again, their log said "You are
@@ -251,6 +255,7 @@ async def test_joining_the_seat_one_sits_at_changes_nothing(tmp_path, worker):
         await bob.close()
     finally:
         hub.stop()
+
 
 async def test_two_people_play_a_match_and_no_message_shows_the_other_hand(tmp_path, worker):
     hub = make_hub(tmp_path, worker)
@@ -334,7 +339,7 @@ async def test_a_dropped_seat_is_kept_stood_in_for_after_the_grace_and_given_bac
     stood_in = []
 
     def stand_in_played() -> bool:
-        stood_in.append(0 in load(SaveStore(hub.root), joined.match).movers[len(before):])
+        stood_in.append(0 in load(SaveStore(hub.root), joined.match).movers[len(before) :])
         return stood_in[-1]
 
     before: list = []
@@ -349,7 +354,7 @@ async def test_a_dropped_seat_is_kept_stood_in_for_after_the_grace_and_given_bac
     assert (await back.next(protocol.Welcome)).name == "Ann"
     assert (await back.next(protocol.Joined)).seat == 0  # straight back into the seat
     update = await back.next(Update, lambda m: m.whole_log)
-    stood_in = update.events[update.events.index("You leave; an AI plays the seat until you come back."):]
+    stood_in = update.events[update.events.index("You leave; an AI plays the seat until you come back.") :]
     assert re.fullmatch(r"You are back; your stand-in made \d+ moves? \(in the log\)\.", stood_in[-1])
     # the stand-in's moves are its own, never "You play …"
     assert any(line.startswith("Ann's stand-in ") for line in stood_in)
@@ -359,7 +364,7 @@ async def test_a_dropped_seat_is_kept_stood_in_for_after_the_grace_and_given_bac
     await bob.send(Act(pending.match, 1, pending.turn, rng.choice(pending.legal)))
     await asyncio.gather(play_turns(back, rng), play_turns(bob, rng))
     snap = saved(hub, joined.match)
-    assert snap.actions[:len(before)] == before and snap.status == "over"
+    assert snap.actions[: len(before)] == before and snap.status == "over"
     hub.stop()
 
 
@@ -386,13 +391,15 @@ async def test_a_restarted_hub_resumes_its_matches_and_lists_them(tmp_path, work
     back = await Peer(again, ANN).open()
     await back.next(protocol.Joined)
     update = await back.next(Update, lambda m: m.whole_log)  # the notes and chat outlive the server, in order
-    said, left = (update.events.index(line) for line in ("You say: back after the restart",
-                                                          "You leave; an AI plays the seat until you come back."))
+    said, left = (
+        update.events.index(line)
+        for line in ("You say: back after the restart", "You leave; an AI plays the seat until you come back.")
+    )
     assert said < left
     bob = await Peer(again, BOB).open()
     await bob.next(protocol.Joined)
     over, _ = await asyncio.gather(play_turns(back, random.Random(2)), play_turns(bob, random.Random(3)))
-    assert isinstance(over, MatchOver) and saved(again, joined.match).actions[:len(before)] == before
+    assert isinstance(over, MatchOver) and saved(again, joined.match).actions[: len(before)] == before
     again.stop()
 
 
@@ -421,7 +428,7 @@ async def test_chat_reaches_everyone_under_the_speakers_name_and_spectators_cann
 def read_log(log: list[str], msg, seat: int | None) -> None:
     """``log`` as the table at ``seat`` shows it once ``msg`` arrived."""
     if isinstance(msg, Update):
-        log[:] = (list(msg.events) if msg.whole_log else log + list(msg.events))
+        log[:] = list(msg.events) if msg.whole_log else log + list(msg.events)
     elif isinstance(msg, Chat):
         log.append(msg.words(seat))
 
@@ -462,8 +469,8 @@ async def test_chat_said_before_a_reconnect_reads_in_its_place_in_the_log(tmp_pa
     await back.next(protocol.Joined)
     whole = (await back.next(Update, lambda m: m.whole_log)).events
     live = [line.replace("Open seat 2", "Bob") for line in live]  # (his seat's name before he sat down)
-    assert whole[:len(live)] == live  # as she read it live, chat in its place among the moves
-    assert whole[len(live):] == ["You are away.", "Cyd (watching) says: where did Ann go?", "You are back."]
+    assert whole[: len(live)] == live  # as she read it live, chat in its place among the moves
+    assert whole[len(live) :] == ["You are away.", "Cyd (watching) says: where did Ann go?", "You are back."]
     hub.stop()
 
 
@@ -506,21 +513,24 @@ def chat_log(*lines: str, at: str = "") -> str:
     return '{"chat": [' + ", ".join(lines) + '], "notes": []' + (f', "chat_at": {at}' if at else "") + "}"
 
 
-@pytest.mark.parametrize("data, reason", [
-    ("[1, 2]", "not a match's side log"),
-    ('{"chat": [1], "notes": []}', "not a list of chat lines"),
-    (chat_log(CHAT_LINE.replace('"hi"', '"\\u001b[2J"')), "chat line"),
-    (chat_log(CHAT_LINE.replace('"m1"', '"other"')), "another match"),
-    (chat_log(CHAT_LINE.replace('"seat": 0', '"seat": 5')), "another match"),
-    (chat_log(*[CHAT_LINE] * 51), "not a list of chat lines"),
-    ('{"chat": [], "notes": [[-1, "Ann leaves."]]}', "notes are not"),
-    ('{"chat": [], "notes": [[3, "Ann\\nleaves."]]}', "notes are not"),
-    ('{"chat": [], "notes": [[3]]}', "notes are not"),
-    (chat_log(CHAT_LINE, at="[]"), "chat_at is not"),
-    (chat_log(CHAT_LINE, at="[[2, 1]]"), "chat_at is not"),  # after a note there is not
-    (chat_log(CHAT_LINE, at="[[-1, 0]]"), "chat_at is not"),
-    (chat_log(CHAT_LINE, at='[["2", 0]]'), "chat_at is not"),
-])
+@pytest.mark.parametrize(
+    "data, reason",
+    [
+        ("[1, 2]", "not a match's side log"),
+        ('{"chat": [1], "notes": []}', "not a list of chat lines"),
+        (chat_log(CHAT_LINE.replace('"hi"', '"\\u001b[2J"')), "chat line"),
+        (chat_log(CHAT_LINE.replace('"m1"', '"other"')), "another match"),
+        (chat_log(CHAT_LINE.replace('"seat": 0', '"seat": 5')), "another match"),
+        (chat_log(*[CHAT_LINE] * 51), "not a list of chat lines"),
+        ('{"chat": [], "notes": [[-1, "Ann leaves."]]}', "notes are not"),
+        ('{"chat": [], "notes": [[3, "Ann\\nleaves."]]}', "notes are not"),
+        ('{"chat": [], "notes": [[3]]}', "notes are not"),
+        (chat_log(CHAT_LINE, at="[]"), "chat_at is not"),
+        (chat_log(CHAT_LINE, at="[[2, 1]]"), "chat_at is not"),  # after a note there is not
+        (chat_log(CHAT_LINE, at="[[-1, 0]]"), "chat_at is not"),
+        (chat_log(CHAT_LINE, at='[["2", 0]]'), "chat_at is not"),
+    ],
+)
 def test_a_crafted_side_log_is_refused_with_its_reason(tmp_path, data, reason):
     path = tmp_path / "m1.json"
     path.write_text(data)
@@ -543,8 +553,9 @@ async def test_a_person_who_leaves_their_seat_reads_away_at_the_table_until_they
     ann, bob, joined = await ann_and_bob(hub, grace=60)
     await ann.next(MatchInfo, lambda m: m.seats[1] == "remote")  # Bob sat down
     await bob.send(protocol.LeaveMatch(joined.match))
-    info, _ = await both(ann, (MatchInfo, lambda m: seat_kinds.is_away(m.seats[1])),
-                         (Update, lambda m: m.events == ["Bob is away."]))  # (in either order)
+    info, _ = await both(
+        ann, (MatchInfo, lambda m: seat_kinds.is_away(m.seats[1])), (Update, lambda m: m.events == ["Bob is away."])
+    )  # (in either order)
     assert info.seats[0] == "remote" and info.names[1] == "Bob"
     assert 0 < seat_kinds.stand_in_after(info.seats[1]) <= 60  # the grace counts down at Ann's table
     await bob.send(protocol.JoinSeat(joined.match, 1))
@@ -652,8 +663,8 @@ async def test_a_match_nobody_is_at_waits_for_its_people_and_resumes_when_one_co
     over = await play_turns(back, rng)
     snap = saved(hub, joined.match)
     assert isinstance(over, MatchOver) and snap.status == "over"
-    assert snap.actions[:len(before.actions)] == before.actions
-    assert 0 in load(SaveStore(hub.root), joined.match).movers[len(before.actions):]  # the stand-in played
+    assert snap.actions[: len(before.actions)] == before.actions
+    assert 0 in load(SaveStore(hub.root), joined.match).movers[len(before.actions) :]  # the stand-in played
     hub.stop()
 
 
@@ -706,8 +717,9 @@ async def test_a_guest_keeps_their_seat_while_they_stay_and_an_ai_plays_it_for_g
     await newcomer.send(protocol.SetName("Visitor"))
     assert (await newcomer.next(protocol.Refused)).reason == "Visitor is taken: choose another name"
     await newcomer.send(protocol.SetName("V\u0456sitor"))  # (a Cyrillic i)
-    assert (await newcomer.next(protocol.Refused)).reason == \
-        "V\u0456sitor looks like Visitor, a name taken here: choose another name"
+    assert (
+        await newcomer.next(protocol.Refused)
+    ).reason == "V\u0456sitor looks like Visitor, a name taken here: choose another name"
     hub.stop()
     # a restart (as good as a crash) forgets nothing of it: the save says who stands in, and
     # which moves it made
@@ -721,7 +733,8 @@ async def test_a_guest_keeps_their_seat_while_they_stay_and_an_ai_plays_it_for_g
 
 
 async def test_a_rematch_keeps_the_game_options_and_seats_and_invites_its_people_but_not_its_spectators(
-        tmp_path, worker):
+    tmp_path, worker
+):
     hub = make_hub(tmp_path, worker)
     ann, bob, first = await ann_and_bob(hub)
     cyd = await named(hub, CYD, "Cyd")
@@ -789,7 +802,8 @@ async def test_two_asking_for_a_rematch_make_one_and_both_sit_in_it(tmp_path, wo
 
 
 async def test_a_rematch_s_kept_seat_outlives_a_restart_and_the_second_ask_after_it_joins(
-        backend, tmp_path, worker, url):
+    backend, tmp_path, worker, url
+):
     hub = hub_on(backend, tmp_path, worker, url)
     ann, bob, first = await finished_by_ann_and_bob(hub)
     await bob.close()
@@ -851,7 +865,11 @@ async def test_a_finished_match_s_replay_goes_only_to_those_who_played_it(tmp_pa
     replay = await ann.next(protocol.Replay)
     got = replay_snapshot(decode_snapshot(replay.snapshot)).snapshot
     assert (replay.match, got.status, got.names, got.actions) == (
-        first.match, saved(hub, first.match).status, ["Ann", "Bob"], saved(hub, first.match).actions)
+        first.match,
+        saved(hub, first.match).status,
+        ["Ann", "Bob"],
+        saved(hub, first.match).actions,
+    )
     assert got.status != "playing"
     hub.stop()
 

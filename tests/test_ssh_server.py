@@ -1,6 +1,7 @@
 """``caravan-tui serve`` end to end: a real server on 127.0.0.1, real asyncssh clients with keys
 made here, and every screen read through a terminal emulator (pyte) as a person sees it
 (DESIGN §7; the hub alone is tested in test_ssh_hub.py)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -25,8 +26,17 @@ from caravan_tui.saves.store import SaveStore
 WAIT = 30  # seconds; only guards against a hung test, never asserted
 GRACE = 5  # seconds a dropped person keeps their seat, where a test checks it is kept
 CLI = "import sys; from caravan_tui.cli import main; sys.exit(main(sys.argv[1:]))"
-KEYS = {"enter": "\r", "tab": "\t", "escape": "\x1b", "up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C",
-        "left": "\x1b[D", "ctrl+g": "\x07", "ctrl+o": "\x0f"}
+KEYS = {
+    "enter": "\r",
+    "tab": "\t",
+    "escape": "\x1b",
+    "up": "\x1b[A",
+    "down": "\x1b[B",
+    "right": "\x1b[C",
+    "left": "\x1b[D",
+    "ctrl+g": "\x07",
+    "ctrl+o": "\x0f",
+}
 
 
 async def eventually(condition, what, timeout: float = WAIT) -> None:
@@ -52,13 +62,32 @@ class Server:
         return self.home / "server"
 
     async def start(self) -> Server:
-        env = {**os.environ, "CARAVAN_TUI_HOME": str(self.home), "CARAVAN_TUI_AI_BUDGET": "iterations",
-               SERVERS_OWN: "not for sessions"}
+        env = {
+            **os.environ,
+            "CARAVAN_TUI_HOME": str(self.home),
+            "CARAVAN_TUI_AI_BUDGET": "iterations",
+            SERVERS_OWN: "not for sessions",
+        }
         said = self.home / "serve.out"  # not a pipe: a process the server leaves behind would hold it open
         with open(said, "wb") as out:
             self.proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-c", CLI, "serve", "--port", "0", "--grace", str(self.grace), "--ai-iterations",
-                "5", "--move-pause", "0.05", *self.args, env=env, stdout=out, stderr=asyncio.subprocess.STDOUT)
+                sys.executable,
+                "-c",
+                CLI,
+                "serve",
+                "--port",
+                "0",
+                "--grace",
+                str(self.grace),
+                "--ai-iterations",
+                "5",
+                "--move-pause",
+                "0.05",
+                *self.args,
+                env=env,
+                stdout=out,
+                stderr=asyncio.subprocess.STDOUT,
+            )
         await eventually(lambda: b"serving on" in said.read_bytes(), "the server to listen")
         self.port = int(re.search(rb"port (\d+)", said.read_bytes())[1])
         return self
@@ -76,7 +105,8 @@ class Server:
                 except OSError:
                     continue
                 if int(stat.rsplit(")", 1)[1].split()[1]) == self.proc.pid and (
-                        not sessions_only or is_session(int(entry))):
+                    not sessions_only or is_session(int(entry))
+                ):
                     found.append(int(entry))
         return found
 
@@ -178,8 +208,13 @@ class Terminal:
         self._reader = asyncio.create_task(self._read())
 
     @classmethod
-    async def open(cls, server: Server, key: asyncssh.SSHKey | None, size: tuple[int, int] = (80, 24),
-                   window: int = 2 * 1024 * 1024) -> Terminal:
+    async def open(
+        cls,
+        server: Server,
+        key: asyncssh.SSHKey | None,
+        size: tuple[int, int] = (80, 24),
+        window: int = 2 * 1024 * 1024,
+    ) -> Terminal:
         """``window``: the bytes the server may send ahead of what this terminal has taken."""
         conn = await connect(server, key)
         process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None, window=window)
@@ -229,9 +264,17 @@ class Terminal:
 
 
 async def connect(server: Server, key: asyncssh.SSHKey | None) -> asyncssh.SSHClientConnection:
-    return await asyncssh.connect("127.0.0.1", server.port, username="player", client_keys=[key] if key else [],
-                                  known_hosts=None, agent_path=None, password=None,
-                                  kbdint_auth=False, preferred_auth="publickey")
+    return await asyncssh.connect(
+        "127.0.0.1",
+        server.port,
+        username="player",
+        client_keys=[key] if key else [],
+        known_hosts=None,
+        agent_path=None,
+        password=None,
+        kbdint_auth=False,
+        preferred_auth="publickey",
+    )
 
 
 def new_key() -> asyncssh.SSHKey:
@@ -250,8 +293,7 @@ def fingerprint(key: asyncssh.SSHKey) -> str:
 async def test_only_listed_keys_enter_within_limits_and_a_session_needs_a_terminal(tmp_path):
     keys = tmp_path / "authorized_keys"
     keys.write_bytes(b"".join(key.export_public_key() for key in (ANN, BOB)))
-    server = await Server(tmp_path, "--authorized-keys", str(keys), "--per-address", "2",
-                          "--idle-timeout", "2").start()
+    server = await Server(tmp_path, "--authorized-keys", str(keys), "--per-address", "2", "--idle-timeout", "2").start()
     try:
         first, second = await connect(server, ANN), await connect(server, BOB)
         with pytest.raises((asyncssh.Error, OSError)):  # a third connection from 127.0.0.1
@@ -280,6 +322,7 @@ async def test_only_listed_keys_enter_within_limits_and_a_session_needs_a_termin
 
 
 # -- playing ---------------------------------------------------------------------------------
+
 
 def prompted(text: str) -> bool:
     """The screen asks this person to play (the Decktet screen's status line)."""
@@ -388,7 +431,7 @@ class HiddenCheck:
         state = self.server.saved(self.match_id).state
         for seat, term in self.terms.items():
             hidden = [card for other, hand in enumerate(state["hands"]) if other != seat for card in hand]
-            new = bytes(term.raw[max(0, self.read[seat] - 64):])
+            new = bytes(term.raw[max(0, self.read[seat] - 64) :])
             found = card_words(hidden + state["aside"]).search(new)
             assert found is None, f"seat {seat} was shown {found[0]!r}"
             self.read[seat] = len(term.raw)
@@ -455,8 +498,10 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
         def hands_on_screen(text: str) -> None:
             # a player's line wraps where the panel is narrow: each row left of the panels beside it
             text = " ".join(" ".join(re.split("[│╭╰]", line, maxsplit=1)[0].split()) for line in text.splitlines())
-            held = [re.search(rf"{name} · (\d+) in hand, \d of 4 Aces and Crowns unplayed · pile [+−]\d+", text)
-                    for name in ("Ann", "Bob")]
+            held = [
+                re.search(rf"{name} · (\d+) in hand, \d of 4 Aces and Crowns unplayed · pile [+−]\d+", text)
+                for name in ("Ann", "Bob")
+            ]
             if all(held):
                 shown.add(tuple(int(m[1]) for m in held))
 
@@ -474,22 +519,25 @@ async def test_two_people_play_a_match_by_keys_and_a_third_watches(tmp_path):
 
         watching = asyncio.create_task(watch())
         players = asyncio.gather(play(server, ann, 0, match_id), play(server, bob, 1, match_id))
-        await eventually(lambda: len(server.saved(match_id).actions) >= 3,
-                         lambda: "three moves; the screens show:\n" + "\n\n".join(t.text for t in (ann, bob)))
+        await eventually(
+            lambda: len(server.saved(match_id).actions) >= 3,
+            lambda: "three moves; the screens show:\n" + "\n\n".join(t.text for t in (ann, bob)),
+        )
         before = server.saved(match_id)
         cyd.press("u", "p", "enter")  # a spectator's keys act on nothing: no play key is offered
         footer = cyd.text.splitlines()[-1]
         assert "Rules" in footer and not any(key in footer for key in ("Undo", "Hint", "Pass", "Save"))
         cyd.resize(100, 30)  # a resize reaches the app: it lays the table out again at 100×30
-        await cyd.wait_for(lambda text: text.splitlines()[-1].rstrip().endswith("palette")
-                           and len(text.splitlines()[-1].rstrip()) > 90)
+        await cyd.wait_for(
+            lambda text: text.splitlines()[-1].rstrip().endswith("palette") and len(text.splitlines()[-1].rstrip()) > 90
+        )
         await players  # (each fails if the match stands still for two minutes)
         watching.cancel()
         check_hidden()
         await cyd.wait_for("Home (esc)")
         assert "Rematch" not in cyd.text  # a spectator did not play the match
         snap = server.saved(match_id)
-        assert snap.status == "over" and snap.actions[:len(before.actions)] == before.actions
+        assert snap.status == "over" and snap.actions[: len(before.actions)] == before.actions
         assert seen <= shown, f"the spectator never saw hands of {sorted(seen - shown)}"
         assert all(BELL in without_osc(term.raw) for term in (ann, bob))  # it became their turn
         assert BELL not in without_osc(cyd.raw)
@@ -515,8 +563,9 @@ class Guest(asyncssh.SSHClient):
 
 
 async def guest_terminal(server: Server) -> Terminal:
-    conn, _ = await asyncssh.create_connection(Guest, "127.0.0.1", server.port, username="guest", client_keys=[],
-                                               known_hosts=None, agent_path=None)
+    conn, _ = await asyncssh.create_connection(
+        Guest, "127.0.0.1", server.port, username="guest", client_keys=[], known_hosts=None, agent_path=None
+    )
     process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
     return Terminal(conn, process, (80, 24))
 
@@ -535,13 +584,13 @@ async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
         await ann.close()
         dropped = server.saved(match_id).actions
         assert server.saved(match_id).seats[0] == f"remote:{fingerprint(ANN)}"
-        await eventually(lambda: 0 in load(server.store(), match_id).movers[len(dropped):], "the stand-in's move")
+        await eventually(lambda: 0 in load(server.store(), match_id).movers[len(dropped) :], "the stand-in's move")
         assert server.saved(match_id).seats[0] == "ai:normal"
         ann = await Terminal.open(server, ANN)
         await ann.wait_for("Ann (you) · pile")  # no lobby, no name: straight back into the seat
         await eventually(lambda: b"You are back;" in ann.raw, "the log of her return")
         assert server.saved(match_id).seats[0] == f"remote:{fingerprint(ANN)}"
-        assert server.saved(match_id).actions[:len(dropped)] == dropped
+        assert server.saved(match_id).actions[: len(dropped)] == dropped
         at = moves(server, match_id)
         await play(server, ann, 0, match_id, until=lambda: moves(server, match_id) >= at + 2)
 
@@ -551,10 +600,17 @@ async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
         bob_plays.cancel()
         killed = server.saved(match_id).actions
         await server.kill()
-        await eventually(lambda: not any(Path(f"/proc/{pid}").exists() for pid in started),
-                         lambda: "no leaked process: " + "; ".join(
-                             Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
-                             for pid in started if Path(f"/proc/{pid}").exists()))
+        await eventually(
+            lambda: not any(Path(f"/proc/{pid}").exists() for pid in started),
+            lambda: (
+                "no leaked process: "
+                + "; ".join(
+                    Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")
+                    for pid in started
+                    if Path(f"/proc/{pid}").exists()
+                )
+            ),
+        )
         await asyncio.wait_for(asyncio.gather(ann.closed.wait(), bob.closed.wait()), WAIT)
 
         server = await Server(tmp_path, "--allow-guests", grace=GRACE).start()
@@ -565,14 +621,15 @@ async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
         ann, bob = await Terminal.open(server, ANN), await Terminal.open(server, BOB)
         await ann.wait_for("Ann (you) · pile")
         await bob.wait_for("Bob (you) · pile")
-        assert server.saved(match_id).actions[:len(killed)] == killed
+        assert server.saved(match_id).actions[: len(killed)] == killed
 
         def resumed() -> bool:
             return moves(server, match_id) >= len(killed) + 2 or server.saved(match_id).status != "playing"
 
-        await asyncio.gather(play(server, ann, 0, match_id, until=resumed),
-                             play(server, bob, 1, match_id, until=resumed))
-        assert server.saved(match_id).actions[:len(killed)] == killed  # it plays on from where it was
+        await asyncio.gather(
+            play(server, ann, 0, match_id, until=resumed), play(server, bob, 1, match_id, until=resumed)
+        )
+        assert server.saved(match_id).actions[: len(killed)] == killed  # it plays on from where it was
 
         # stopped as a service manager stops it, people still playing: every process ends with it
         started = server.children(sessions_only=False)
@@ -583,7 +640,7 @@ async def test_a_match_survives_a_dropped_player_and_a_killed_server(tmp_path):
         saved, stopping = b"The server is stopping; your match is saved.\r\n", b"The server is stopping.\r\n"
         for term, told in ((ann, saved), (bob, saved), (gus, stopping)):  # Gus has no match
             # told why, last, after the app gave them their own screen back
-            assert term.raw.endswith(told) and b"\x1b[?1049l" in term.raw[-len(told) - 200:]
+            assert term.raw.endswith(told) and b"\x1b[?1049l" in term.raw[-len(told) - 200 :]
     finally:
         await server.stop()
 
@@ -610,7 +667,7 @@ async def test_the_server_stopping_tells_everyone_why_however_slowly_their_termi
         assert server.proc.returncode == 0
         await asyncio.wait_for(asyncio.gather(*(term.closed.wait() for term in terms)), WAIT)
         saved, stopping = b"The server is stopping; your match is saved.\r\n", b"The server is stopping.\r\n"
-        told = [term.raw[-len(saved):] if term in (ann, bob) else term.raw[-len(stopping):] for term in terms]
+        told = [term.raw[-len(saved) :] if term in (ann, bob) else term.raw[-len(stopping) :] for term in terms]
         assert told == [saved, saved, stopping, stopping]
     finally:
         for term in terms:
@@ -632,8 +689,9 @@ async def test_a_zygote_that_dies_is_started_again_and_no_session_waits_for_it(t
         assert SERVERS_OWN.encode() not in Path(f"/proc/{forked}/environ").read_bytes()
         (zygote,) = server.zygotes()
         os.kill(zygote, signal.SIGKILL)
-        await eventually(lambda: not Path(f"/proc/{zygote}").exists() or name(zygote) != "caravan-zygote",
-                         "the zygote's end")
+        await eventually(
+            lambda: not Path(f"/proc/{zygote}").exists() or name(zygote) != "caravan-zygote", "the zygote's end"
+        )
         bob = await enter_as(server, BOB, "Bob")
         # Ann's session lives on; Bob's started without the zygote, not waiting for it (nor is
         # the next zygote, which may be warming up by now, taken for a session)
@@ -655,13 +713,16 @@ async def test_a_zygote_that_dies_is_started_again_and_no_session_waits_for_it(t
 
 def test_a_session_names_itself_for_ps_and_a_long_or_hostile_name_is_cut_to_fit():
     """Its title takes the room its arguments had, no more, as one line of text."""
-    script = ("import os, sys; from caravan_tui.ssh.process_name import name_session; "
-              "room = len(open('/proc/self/cmdline', 'rb').read()); name_session(os.environ['WHO']); "
-              "print(room, open('/proc/self/cmdline', 'rb').read().hex())")
+    script = (
+        "import os, sys; from caravan_tui.ssh.process_name import name_session; "
+        "room = len(open('/proc/self/cmdline', 'rb').read()); name_session(os.environ['WHO']); "
+        "print(room, open('/proc/self/cmdline', 'rb').read().hex())"
+    )
 
     def titled(who: str) -> tuple[int, bytes]:
-        said = subprocess.run([sys.executable, "-c", script], capture_output=True, check=True, text=True,
-                              env={**os.environ, "WHO": who}).stdout.split()
+        said = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, check=True, text=True, env={**os.environ, "WHO": who}
+        ).stdout.split()
         return int(said[0]), bytes.fromhex(said[1])
 
     room, title = titled("Ann")

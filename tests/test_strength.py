@@ -6,6 +6,7 @@ play. Everything else is ``slow``: small seeded versions of the ladder with scal
 and the full measurements of docs/ai.md at the levels' own iteration budgets with the clock
 dropped (``CARAVAN_TUI_AI_BUDGET=iterations``), so they replay exactly on any machine.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -27,6 +28,7 @@ QUICK_OPTIONS = {"camel_caravan": {"short_game": True}}
 
 def make_policy(text: str, **kwargs):
     return make_spec_policy(SeatSpec.parse(text), **kwargs)
+
 
 LADDER_OPTIONS = {"decktet_caravan": {"hands": 1}, "camel_caravan": {}}
 #: per game: matches, the budget divisor of each ladder step, the least win rate asked of a step
@@ -117,8 +119,9 @@ def test_ladder_small(game_id: str, step: int) -> None:
     strong, weak, target = LADDER[step]
     matches, divisors, floor = SMALL[game_id]
     options = LADDER_OPTIONS[game_id] or {"short_game": True}
-    rate = duel(game_id, scaled(strong, game_id, divisors[step]), scaled(weak, game_id, divisors[step]),
-                matches, options)
+    rate = duel(
+        game_id, scaled(strong, game_id, divisors[step]), scaled(weak, game_id, divisors[step]), matches, options
+    )
     assert rate >= min(target, floor)
 
 
@@ -133,9 +136,10 @@ def test_camel_normal_beats(untimed, weak: str, target: float, rounds: int) -> N
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game_id, strong, weak, target", [
-    (game_id, strong, weak, target) for game_id in sorted(LADDER_OPTIONS) for strong, weak, target in LADDER
-])
+@pytest.mark.parametrize(
+    "game_id, strong, weak, target",
+    [(game_id, strong, weak, target) for game_id in sorted(LADDER_OPTIONS) for strong, weak, target in LADDER],
+)
 def test_ladder(untimed, game_id: str, strong: str, weak: str, target: float) -> None:
     """The runs of docs/ai.md: 15 rounds (30 matches) a step unless FULL_ROUNDS says otherwise."""
     rounds = FULL_ROUNDS.get((game_id, strong), 15)

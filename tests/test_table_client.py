@@ -1,6 +1,7 @@
 """The table as a fold over its bus, as plain functions, for every game's kind of table: each
 message gives a new state (the last one left as it was), a view's world is built once, and the
 status line is a function of the state."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """What every game's table shares (DESIGN §6, the table kit), checked for every game."""
+
 from __future__ import annotations
 
 import socket
@@ -60,8 +61,11 @@ async def table_drawn(app, game_id: str, shared: bool) -> list[str]:
         try:
             log = screen.query_one(MatchLog)
             # (the log scrolls to its last line after it next draws: drawn before, it showed its top)
-            await wait_for(pilot, lambda: settled(screen) and screen.table.names and log.lines
-                           and log.scroll_y == log.max_scroll_y, "the table, its log at its end")
+            await wait_for(
+                pilot,
+                lambda: settled(screen) and screen.table.names and log.lines and log.scroll_y == log.max_scroll_y,
+                "the table, its log at its end",
+            )
             lines = [line for line in screen_lines(app.screen)]
         finally:
             runner.stop()
@@ -85,8 +89,14 @@ async def test_a_hosted_table_draws_as_the_local_one_but_for_the_chat_key(tmp_pa
 async def at_our_turn_against_random(tmp_path, game_id: str, players: int, shared: bool = False, seed: int = 1):
     """Seat 0's table at 80×24 against random seats (AI seats: undo is offered), ``shared`` as a
     session over SSH says of itself (chat is offered), once it is our turn."""
-    runner = MatchRunner.new(game_id, [SeatSpec("human")] + [SeatSpec("random")] * (players - 1),
-                             [f"P{n}" for n in range(players)], seed, {}, None)
+    runner = MatchRunner.new(
+        game_id,
+        [SeatSpec("human")] + [SeatSpec("random")] * (players - 1),
+        [f"P{n}" for n in range(players)],
+        seed,
+        {},
+        None,
+    )
     async with table_shown(tmp_path, runner, shared=shared) as (app, pilot, screen):
         await wait_for(pilot, lambda: settled(screen) and screen.table.turn is not None, "our turn")
         yield app, pilot, screen
@@ -94,8 +104,9 @@ async def at_our_turn_against_random(tmp_path, game_id: str, players: int, share
 
 # the panel and the whole log are the kit's, each game gives its log's lines: by default Merchant
 # Lord at four players (three others' turns between ours, the panel's "more: ctrl+l" likeliest)
-@pytest.mark.parametrize("game_id", games_checked_by_default(
-    "merchant_lord", among=["camel_caravan", "merchant_lord", "ahldarahd"]))
+@pytest.mark.parametrize(
+    "game_id", games_checked_by_default("merchant_lord", among=["camel_caravan", "merchant_lord", "ahldarahd"])
+)
 async def test_since_your_last_turn_shows_until_a_key_and_its_ctrl_l_opens_the_whole_log(tmp_path, game_id):
     players = 4 if game_id != "ahldarahd" else 3
     async with at_our_turn_against_random(tmp_path, game_id, players, seed=2) as (app, pilot, screen):
@@ -108,7 +119,7 @@ async def test_since_your_last_turn_shows_until_a_key_and_its_ctrl_l_opens_the_w
         assert since.showing and since.display
         log = screen.query_one(MatchLog).lines_text
         shown = since.text.splitlines()
-        assert shown == log[len(log) - len(shown):] and not any(line.startswith("You ") for line in shown)
+        assert shown == log[len(log) - len(shown) :] and not any(line.startswith("You ") for line in shown)
         assert len(shown) >= SINCE_AT_LEAST
         assert since.foot.endswith("more: ctrl+l") or since.foot == "ctrl+l: the whole log"
         await pilot.press("ctrl+l")  # the key the foot names: the panel goes, the whole log opens
@@ -156,9 +167,11 @@ async def check_game_picker(app, pilot, form) -> None:
         game = form.game
         assert form.query_one("#games").highlighted == list(GAMES).index(game.id)
         assert [row.query_one(Select).id for row in form.query_one("#seats").children] == [
-            f"seat-{seat}" for seat in range(game.default_players)] and form.seat_count == game.default_players
+            f"seat-{seat}" for seat in range(game.default_players)
+        ] and form.seat_count == game.default_players
         assert [row.query_one(Select).id for row in form.query_one("#options").children] == [
-            f"option-{name}" for name in game.options]
+            f"option-{name}" for name in game.options
+        ]
 
 
 async def test_new_match_survives_the_game_picker_at_key_repeat_speed(tmp_path):
@@ -212,8 +225,9 @@ async def test_keys_pressed_as_an_opponents_move_shows_play_at_once_when_the_tur
                     app.move_pause = 60.0
                 await table.bot.send(Act(table.runner.match_id, 1, asked.turn, asked.legal[0]))
             await wait_for(pilot, lambda turn=turn: host.turn > turn, "the move")
-        await wait_for(pilot, lambda: screen.table.view is not None and screen.table.view["to_move"] == 0,
-                       "the opponent's move")
+        await wait_for(
+            pilot, lambda: screen.table.view is not None and screen.table.view["to_move"] == 0, "the opponent's move"
+        )
         moves = len(host.actions)
         await read_since(pilot, screen)  # (what the others did, if it shows: escape hides it and does nothing else)
         screen.query_one(ActionList).focus()
@@ -226,8 +240,9 @@ async def test_keys_pressed_as_an_opponents_move_shows_play_at_once_when_the_tur
 async def test_undo_is_offered_only_where_it_could_apply(tmp_path, opponent):
     """Against an AI the footer offers ``u Undo``; against a person it never could (they see each
     move as it is made, and an undo never passes a move another person has seen): not offered."""
-    runner = MatchRunner.new("decktet_caravan", [SeatSpec("human"), SeatSpec.parse(opponent)], ["Ann", "Bob"], 1,
-                             {}, None)
+    runner = MatchRunner.new(
+        "decktet_caravan", [SeatSpec("human"), SeatSpec.parse(opponent)], ["Ann", "Bob"], 1, {}, None
+    )
     async with table_shown(tmp_path, runner) as (app, pilot, screen):
         await wait_for(pilot, lambda: screen.table.seat_kinds and settled(screen), "the table")
         footer = screen_lines(app.screen)[-1]
@@ -252,8 +267,13 @@ def test_the_grace_counts_down_in_words():
     assert away_line("Bob", 42) == "Bob is away: an AI takes the seat in 42 s."
     assert away_line("Bob", 0) == "Bob is away: an AI takes the seat now."
     assert away_line("Bob", None) == "Bob is away."
-    assert [stand_in_after(kind) for kind in ("away:42", "away", "away:x", "away:" + "9" * 5000, "remote")] == \
-        [42, None, None, None, None]
+    assert [stand_in_after(kind) for kind in ("away:42", "away", "away:x", "away:" + "9" * 5000, "remote")] == [
+        42,
+        None,
+        None,
+        None,
+        None,
+    ]
 
 
 async def test_the_focused_list_or_log_and_the_row_show_without_colour(tmp_path, monkeypatch):
@@ -317,7 +337,7 @@ async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes
 
 
 async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long_paste_is_cut_to_fit(tmp_path):
-    """"hi⏎t" in one read from the terminal (a fast typist, or a paste): "hi" is said and ``t``
+    """ "hi⏎t" in one read from the terminal (a fast typist, or a paste): "hi" is said and ``t``
     opens the line again, rather than "hit" being said. A paste longer than the line keeps what
     fits and says the rest was cut."""
     app = BareApp(store=SaveStore(tmp_path))
@@ -330,34 +350,48 @@ async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long
         await pilot.press("t")
         for key, character in [("h", "h"), ("i", "i"), ("enter", None), ("t", "t")]:
             app.post_message(Key(key, character))  # all queued before the first is handled
-        await wait_for(pilot, lambda: "You say: hi" in log.lines_text and line.display and app.focused is line,
-                       "the line said, and open again from the t")
+        await wait_for(
+            pilot,
+            lambda: "You say: hi" in log.lines_text and line.display and app.focused is line,
+            "the line said, and open again from the t",
+        )
         assert [entry for entry in log.lines_text if "say" in entry] == ["You say: hi"] and line.value == ""
         await pilot.press(*"ab")
         line.post_message(Paste("x" * (MAX_CHAT + 50) + "\nnext line"))
         await wait_for(pilot, lambda: len(line.value) == MAX_CHAT, "the paste, cut to fit")
         assert line.value == "ab" + "x" * (MAX_CHAT - 2)
-        await wait_for(pilot, lambda: any("the rest of the paste was cut" in n.message for n in notices(app)),
-                       "the notice that the paste was cut")  # (a notice is a message the app handles later)
+        await wait_for(
+            pilot,
+            lambda: any("the rest of the paste was cut" in n.message for n in notices(app)),
+            "the notice that the paste was cut",
+        )  # (a notice is a message the app handles later)
         await pilot.press("enter")
         await wait_for(pilot, lambda: any(entry.startswith("You say: abxx") for entry in log.lines_text), "said")
-
 
 
 # the footer and the legend's key are the kit's, each game gives its keys and legend: by default
 # Merchant Lord (the most keys: the palette's key gives way) and Decktet Caravan (no legend: the
 # plays and the log stay)
-@pytest.mark.parametrize(("game_id", "shared"), [
-    pytest.param(*game.values, shared, id=f"{shared}-{game.id}", marks=game.marks)
-    for game in games_checked_by_default("merchant_lord", "decktet_caravan") for shared in (False, True)])
+@pytest.mark.parametrize(
+    ("game_id", "shared"),
+    [
+        pytest.param(*game.values, shared, id=f"{shared}-{game.id}", marks=game.marks)
+        for game in games_checked_by_default("merchant_lord", "decktet_caravan")
+        for shared in (False, True)
+    ],
+)
 async def test_every_key_the_footer_shows_is_whole_and_l_shows_the_legend_in_place_of_the_plays(
-        tmp_path, game_id, shared):
+    tmp_path, game_id, shared
+):
     """A cut key is a key the player never learns of: at the most players, against AI seats
     (undo offered) and over SSH (chat offered), each key the footer shows fits whole. At the
     same table (once), ``l`` shows the game's legend in place of the plays and the log, and
     ``l`` again puts them back."""
     async with at_our_turn_against_random(tmp_path, game_id, max(GAMES[game_id].players), shared) as (
-            app, pilot, screen):
+        app,
+        pilot,
+        screen,
+    ):
         footer = screen_lines(app.screen)[-1]
         shown = [binding for binding, _, _ in keys_shown(screen)[0]]
         if shared:
@@ -390,8 +424,11 @@ async def test_a_dialog_shows_its_own_keys_not_those_of_the_table_below(tmp_path
         await read_since(pilot, screen)
         assert "Hint" in screen_lines(app.screen)[-1]
         await pilot.press("escape")
-        await wait_for(pilot, lambda: app.screen is not screen and bool(app.screen.query_one(KeysFooter).children),
-                       "the menu and its keys")
+        await wait_for(
+            pilot,
+            lambda: app.screen is not screen and bool(app.screen.query_one(KeysFooter).children),
+            "the menu and its keys",
+        )
         footer = screen_lines(app.screen)[-1]
         assert "Cancel" in footer and "Hint" not in footer and "Pass" not in footer, footer
         await pilot.press("escape")

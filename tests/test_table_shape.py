@@ -3,6 +3,7 @@
 and no screen or helper sets a widget's text, selection or caption from outside, nor moves its
 cursor or highlight or gives it classes: each widget writes itself from state it is bound to (a
 table asks for a cursor through its state: ``point_list``, ``point_cursor``)."""
+
 from __future__ import annotations
 
 import ast
@@ -24,8 +25,7 @@ PAINTERS = {"update", "update_static", "draw"}  # (draw: a board's, given its lo
 #: what gives a widget its choices, marks or selection when called on it (the plays list's, the
 #: away notice's, a hand's ticks: the table's state gives them those now), or moves a board's
 #: cursor or view (Caravanserai's board follows the table's requests: ``HexLook.aim`` and ``seen``)
-SETTERS = {"set_actions", "clear_actions", "hint", "show_away", "select", "set_cursor", "bring_into_view",
-           "set_cells"}
+SETTERS = {"set_actions", "clear_actions", "hint", "show_away", "select", "set_cursor", "bring_into_view", "set_cells"}
 #: what a widget's caption is, when assigned to it (a board's foot names the cell under its cursor)
 CAPTIONS = {"border_title", "border_subtitle"}
 #: what moves a widget's cursor or gives it classes (what it shows: a line shown or hidden), when
@@ -39,8 +39,11 @@ QUERIES = {"query_one", "query", "query_exactly_one", "get_widget_by_id"}
 
 
 def every_module() -> list[str]:
-    names = [module.name for module in pkgutil.walk_packages(caravan_tui.__path__, "caravan_tui.")
-             if module.name not in OPTIONAL]
+    names = [
+        module.name
+        for module in pkgutil.walk_packages(caravan_tui.__path__, "caravan_tui.")
+        if module.name not in OPTIONAL
+    ]
     for name in names:
         importlib.import_module(name)
     return names
@@ -55,8 +58,11 @@ def subclasses(cls: type) -> list[type]:
 
 def test_every_screen_is_at_most_three_levels_below_textuals_screen():
     every_module()
-    depths = {f"{cls.__module__}.{cls.__qualname__}": [c for c in cls.__mro__ if issubclass(c, Screen)].index(Screen)
-              for cls in subclasses(Screen) if cls.__module__.startswith("caravan_tui.")}
+    depths = {
+        f"{cls.__module__}.{cls.__qualname__}": [c for c in cls.__mro__ if issubclass(c, Screen)].index(Screen)
+        for cls in subclasses(Screen)
+        if cls.__module__.startswith("caravan_tui.")
+    }
     assert depths and all(depth <= 3 for depth in depths.values()), depths
     assert depths["caravan_tui.games.merchant_lord.screen.MerchantLordScreen"] == 3  # (the check sees the games)
 
@@ -81,14 +87,18 @@ def queried_names(function: ast.AST) -> set[str]:
         if not isinstance(node, ast.Assign):
             continue
         for target in node.targets:
-            pairs = (zip(target.elts, node.value.elts) if isinstance(target, ast.Tuple)
-                     and isinstance(node.value, ast.Tuple) else [(target, node.value)])
+            pairs = (
+                zip(target.elts, node.value.elts)
+                if isinstance(target, ast.Tuple) and isinstance(node.value, ast.Tuple)
+                else [(target, node.value)]
+            )
             names |= {name.id for name, value in pairs if isinstance(name, ast.Name) and queried(value, set())}
     return names
 
 
-def painted_from_outside(path: Path, module: str, calls: set[str] = PAINTERS | SETTERS,
-                         attributes: set[str] = CAPTIONS) -> list[str]:
+def painted_from_outside(
+    path: Path, module: str, calls: set[str] = PAINTERS | SETTERS, attributes: set[str] = CAPTIONS
+) -> list[str]:
     """The lines of ``path`` where code outside a widget's own class sets a queried widget's text
     (``PAINTERS``), choices or selection (``SETTERS``) or caption (``CAPTIONS``): where it calls
     one of ``calls`` on it or assigns one of its ``attributes``."""
@@ -111,11 +121,20 @@ def painted_from_outside(path: Path, module: str, calls: set[str] = PAINTERS | S
     def check(function: ast.AST) -> None:
         names = queried_names(function)
         for node in walked(function):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                    and node.func.attr in calls and queried(node.func.value, names)):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr in calls
+                and queried(node.func.value, names)
+            ):
                 found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
-                node, (ast.AugAssign, ast.AnnAssign)) else []
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, (ast.AugAssign, ast.AnnAssign))
+                else []
+            )
             for target in targets:
                 for part in target.elts if isinstance(target, ast.Tuple) else [target]:
                     if isinstance(part, ast.Attribute) and part.attr in attributes and queried(part.value, names):
@@ -154,8 +173,9 @@ def test_the_check_finds_a_painter_a_setter_and_a_caption():
     moving that cursor is found each time."""
     source = ROOT / "tests" / "test_table_shape.py"
     first = PaintingScreen.show.__code__.co_firstlineno
-    assert painted_from_outside(source, __name__) == [f"tests/test_table_shape.py:{first + line}"
-                                                      for line in (2, 4, 5, 6, 8)]
+    assert painted_from_outside(source, __name__) == [
+        f"tests/test_table_shape.py:{first + line}" for line in (2, 4, 5, 6, 8)
+    ]
 
 
 def test_the_check_finds_a_cursor_a_highlight_and_a_class_set_from_outside():
@@ -164,8 +184,9 @@ def test_the_check_finds_a_cursor_a_highlight_and_a_class_set_from_outside():
     classes is found each time."""
     source = ROOT / "tests" / "test_table_shape.py"
     first = PaintingScreen.point.__code__.co_firstlineno
-    assert painted_from_outside(source, __name__, MOVERS, CURSORS) == [f"tests/test_table_shape.py:{first + line}"
-                                                                       for line in (2, 4, 4, 5, 6, 8)]  # (4: two)
+    assert painted_from_outside(source, __name__, MOVERS, CURSORS) == [
+        f"tests/test_table_shape.py:{first + line}" for line in (2, 4, 4, 5, 6, 8)
+    ]  # (4: two)
 
 
 class PaintingScreen(Screen):
@@ -195,12 +216,25 @@ def test_bus_messages_reach_the_table_through_its_dispatch_table_not_a_chain_of_
     from caravan_tui import bus
     from caravan_tui.screens.game import HEARS, GameScreen
 
-    handle = next(node for node in walked(parsed(ROOT / "caravan_tui" / "screens" / "game.py"))
-                  if isinstance(node, ast.FunctionDef) and node.name == "handle")
+    handle = next(
+        node
+        for node in walked(parsed(ROOT / "caravan_tui" / "screens" / "game.py"))
+        if isinstance(node, ast.FunctionDef) and node.name == "handle"
+    )
     assert not [node for node in ast.walk(handle) if isinstance(node, ast.Name) and node.id == "isinstance"]
     # every message the host sends a seat has its handler, a method of the table
-    to_seats = {bus.MatchInfo, bus.Update, bus.YourTurn, bus.Thinking, bus.Hint, bus.Rejected, bus.MatchOver,
-                bus.Saved, bus.SaveStatus, bus.Chat}
+    to_seats = {
+        bus.MatchInfo,
+        bus.Update,
+        bus.YourTurn,
+        bus.Thinking,
+        bus.Hint,
+        bus.Rejected,
+        bus.MatchOver,
+        bus.Saved,
+        bus.SaveStatus,
+        bus.Chat,
+    }
     assert set(HEARS) == to_seats
     assert all(callable(getattr(GameScreen, name, None)) for name in HEARS.values())
 
@@ -213,8 +247,11 @@ def test_every_widget_bound_to_the_table_reads_a_typed_state():
     from caravan_tui.widgets.seat_table import SeatTable
 
     every_module()
-    bound = [cls for cls in subclasses(Widget) if cls.__module__.startswith("caravan_tui.")
-             and isinstance(cls.__dict__.get("table_state"), Reactive)]
+    bound = [
+        cls
+        for cls in subclasses(Widget)
+        if cls.__module__.startswith("caravan_tui.") and isinstance(cls.__dict__.get("table_state"), Reactive)
+    ]
     assert bound and GameScreen in bound
     untyped = [cls.__qualname__ for cls in bound if cls.__annotations__.get("table_state") == "var[Any]"]
     assert untyped == []

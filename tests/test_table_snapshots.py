@@ -13,6 +13,7 @@ The same positions as SVG, through Textual's snapshot plugin (pytest-textual-sna
 colours and styles a text snapshot cannot show: a failing one writes ``snapshot_report.html``
 to open in a browser, side by side; ``--snapshot-update`` writes them again. Every snapshot
 also fails on a line cut with "…" while its panel has room for it (``cut_with_room``)."""
+
 from __future__ import annotations
 
 import os
@@ -44,8 +45,7 @@ def prefix_to_my_turn(game, seed: int, moves: int) -> tuple:
     return tuple(actions)
 
 
-POSITIONS = [pytest.param(game_id, moves, id=f"{game_id}-{moves}")
-             for game_id in GAMES for moves in (0, 12)]
+POSITIONS = [pytest.param(game_id, moves, id=f"{game_id}-{moves}") for game_id in GAMES for moves in (0, 12)]
 
 
 def screen_text(app) -> str:
@@ -61,7 +61,7 @@ def cut_with_room(screen) -> list[str]:
         box = widget.content_region
         if not widget.display or box.width < 2 or box.height < 2:
             continue
-        lines = [rows[y][box.x:box.right] for y in range(box.y, min(box.bottom, len(rows)))]
+        lines = [rows[y][box.x : box.right] for y in range(box.y, min(box.bottom, len(rows)))]
         if any(not line.strip() for line in lines):
             found += [line.strip() for line in lines if line.rstrip().endswith("…")]
     return sorted(set(found))
@@ -99,15 +99,19 @@ def test_each_table_at_80_by_24_matches_its_svg_snapshot(tmp_path, snap_compare,
         await wait_for(pilot, lambda: screen.table.turn is not None and settled(screen), "my turn")
         await pilot.wait_for_scheduled_animations()
         cut.extend(cut_with_room(screen))
-        drawn.append((screen_text(app), [binding.description for _, binding, _, _ in screen.active_bindings.values()
-                                         if binding.show]))
+        drawn.append(
+            (
+                screen_text(app),
+                [binding.description for _, binding, _, _ in screen.active_bindings.values() if binding.show],
+            )
+        )
 
     try:
         assert snap_compare(app, terminal_size=SIZE, run_before=to_my_turn)
     finally:
         table.runner.stop()
     assert not cut, f"cut while there is room: {cut}"
-    (text, shown), = drawn
+    ((text, shown),) = drawn
     check_text_snapshot(text, shown, game_id, moves)
 
 
@@ -128,4 +132,3 @@ async def test_the_check_finds_a_line_cut_where_its_panel_has_room():
         app.query_one("#cut").styles.text_wrap = "wrap"
         await pilot.pause()
         assert cut_with_room(app.screen) == []
-

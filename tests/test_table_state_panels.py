@@ -1,5 +1,6 @@
 """The panels over the board draw themselves from the table's state (issue 49: "every panel is
 a widget that composes or renders itself from it — nothing outside a widget sets its text")."""
+
 from __future__ import annotations
 
 import pytest
@@ -32,11 +33,17 @@ async def test_the_since_panel_is_the_tables_and_shows_again_where_a_wider_scree
         assert since.parent is screen.query_one("#board")
         await pilot.resize_terminal(WIDE_WIDTH, 30)
         # (while the screen moves it, there is a moment with no panel, then one not yet composed)
-        await wait_for(pilot, lambda: [panel.parent for panel in screen.query("#since-panel")] == [
-            screen.query_one("#side")], "the panel over the side column")
+        await wait_for(
+            pilot,
+            lambda: [panel.parent for panel in screen.query("#since-panel")] == [screen.query_one("#side")],
+            "the panel over the side column",
+        )
         moved = screen.query_one("#since-panel", TablePanel)
-        await wait_for(pilot, lambda: moved.display and bool(moved.query("Static")) and "Bot passes" in moved.text,
-                       "the same words there")
+        await wait_for(
+            pilot,
+            lambda: moved.display and bool(moved.query("Static")) and "Bot passes" in moved.text,
+            "the same words there",
+        )
         assert moved.shown == screen.table.since_panel == words
         await pilot.press("x")  # any key closes it: the table's state says so, and the panel follows
         assert screen.table.since_panel is None

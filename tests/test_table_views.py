@@ -1,5 +1,6 @@
 """A table builds the world of a view once: the ``YourTurn`` that follows an ``Update`` carries
 the same view, and building a world from it again was half of a turn's work."""
+
 from __future__ import annotations
 
 from itertools import pairwise

@@ -2,6 +2,7 @@
 the plays list, which gets the focus, so that Enter plays it (Merchant Lord puts it in its sale
 builder instead). Caravanserai keeps ``a`` for a direction (the keyboard's hex around ``s``), so
 its hint does not offer it."""
+
 from __future__ import annotations
 
 import pytest
@@ -26,8 +27,7 @@ async def my_turn(pilot, table: Table) -> None:
     while not (screen.table.turn is not None and screen.table.view is not None):
         if table.runner.host.state.to_move() == 1:
             await table.bot_plays(lambda legal: legal[0])
-        await wait_for(pilot, lambda: screen.table.turn is not None or table.runner.host.state.to_move() == 1,
-                       "a turn")
+        await wait_for(pilot, lambda: screen.table.turn is not None or table.runner.host.state.to_move() == 1, "a turn")
 
 
 async def hinted_table(tmp_path, game_id: str):

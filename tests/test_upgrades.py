@@ -5,6 +5,7 @@ brought forward only along the one reading that gives the position it was saved 
 
 A log of the old rules is made from one of today's by taking out the steps the old rules did
 not ask (where the upgrader would put them in); bringing it forward must give today's log back."""
+
 from __future__ import annotations
 
 import random
@@ -54,9 +55,19 @@ def snapshot(game_id: str, players: int, options: dict, seed: int, actions: list
     final = game.new(players, seed=seed, options=game.resolve_options(options))
     for action in todays_log(game_id, players, options, seed):
         final.apply(action, False)
-    return Snapshot(match_id="m", game_id=game_id, options=game.resolve_options(options), players=players,
-                    seats=["ai:easy"] * players, names=[f"P{i}" for i in range(players)], seed=seed,
-                    actions=list(actions), rules=rules, status="over", result=final.outcome())
+    return Snapshot(
+        match_id="m",
+        game_id=game_id,
+        options=game.resolve_options(options),
+        players=players,
+        seats=["ai:easy"] * players,
+        names=[f"P{i}" for i in range(players)],
+        seed=seed,
+        actions=list(actions),
+        rules=rules,
+        status="over",
+        result=final.outcome(),
+    )
 
 
 CHANGES = [
@@ -137,8 +148,11 @@ def test_a_save_without_its_rules_version_opens_along_the_one_reading_that_gives
 
 
 def test_a_log_that_reads_two_ways_and_pins_no_position_is_refused():
-    with pytest.raises(DamagedSave, match=r"reads 2 ways \(as rules version 2 and as rules version 1\) leading to "
-                                          r"different positions.*not opened at a guess"):
+    with pytest.raises(
+        DamagedSave,
+        match=r"reads 2 ways \(as rules version 2 and as rules version 1\) leading to "
+        r"different positions.*not opened at a guess",
+    ):
         replay_snapshot(replace(mid_night(), state={}))
 
 

@@ -6,6 +6,7 @@ refused in the page (DESIGN §7).
 
 The fixture installs chromium when it is missing and this run is root (``apt-get``); else every
 test here is skipped, saying why; so is every test here where OpenSSH's ``ssh`` is missing."""
+
 from __future__ import annotations
 
 import asyncio
@@ -74,8 +75,7 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-async def in_the_lobby(server: Server, key, name: str, keys: Path,
-                       size: tuple[int, int] = (80, 24)) -> OpenSSHTerminal:
+async def in_the_lobby(server: Server, key, name: str, keys: Path, size: tuple[int, int] = (80, 24)) -> OpenSSHTerminal:
     """``name`` enters with ``ssh`` (giving their name if the server asks it) and is in the lobby."""
     term = await OpenSSHTerminal.open(server, key, keys, size)
     await term.wait_for(lambda text: "What name do you play under?" in text or f"playing as {name}" in text)
@@ -108,7 +108,8 @@ async def page_text(page) -> str:
 
 
 async def test_a_browser_plays_a_whole_match_with_an_ssh_player_through_a_closed_tab_and_a_restart(
-        tmp_path, browser, openssh):
+    tmp_path, browser, openssh
+):
     web = free_port()
     server = await Server(tmp_path, "--web", str(web), grace=GRACE).start()
     home = f"http://127.0.0.1:{web}/"
@@ -169,7 +170,7 @@ async def test_a_browser_plays_a_whole_match_with_an_ssh_player_through_a_closed
         await ann.wait_for("Ann (you) · pile", timeout=60)
         bob = await OpenSSHTerminal.open(server, BOB, openssh)
         await bob.wait_for("Bob (you) · pile")
-        assert server.saved(match_id).actions[:len(before)] == before
+        assert server.saved(match_id).actions[: len(before)] == before
         await asyncio.gather(play(server, ann, 0, match_id), play(server, bob, 1, match_id))
         assert server.saved(match_id).status == "over"
         await ann.close()
@@ -186,16 +187,23 @@ async def test_a_banned_key_and_a_forged_cookie_are_refused_in_the_page(tmp_path
     server = await Server(tmp_path, "--web", str(web)).start()
     home = f"http://127.0.0.1:{web}/"
     try:
-        first, second = (await link_from_the_lobby(server, EVE, "Eve", openssh),
-                         await link_from_the_lobby(server, EVE, "Eve", openssh))
+        first, second = (
+            await link_from_the_lobby(server, EVE, "Eve", openssh),
+            await link_from_the_lobby(server, EVE, "Eve", openssh),
+        )
         signed = await browser.new_context()
         eve = await signed_in(signed, first)
         await eve.wait_for("playing as Eve")
         await eve.close()
 
         env = {**os.environ, "CARAVAN_TUI_HOME": str(server.home)}
-        banned = subprocess.run([sys.executable, "-c", CLI, "admin", "ban", "Eve", "--reason", "spam"], env=env,
-                                capture_output=True, text=True, timeout=60)
+        banned = subprocess.run(
+            [sys.executable, "-c", CLI, "admin", "ban", "Eve", "--reason", "spam"],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert banned.returncode == 0, banned.stderr
         page = await signed.new_page()
         await page.goto(home)  # her cookie: refused, in one line
@@ -216,7 +224,8 @@ async def test_a_banned_key_and_a_forged_cookie_are_refused_in_the_page(tmp_path
             page = await forged.new_page()
             await page.goto(home)
             assert (await page_text(page)).strip() == (
-                "refused: this browser's sign-in was not made by this server: ask for a new link in the SSH lobby")
+                "refused: this browser's sign-in was not made by this server: ask for a new link in the SSH lobby"
+            )
             await page.close()
         assert not server.children()  # no session was started for any of them
         for context in (signed, other, forged):
@@ -231,9 +240,23 @@ async def test_a_banned_key_and_a_forged_cookie_are_refused_in_the_page(tmp_path
 def test_the_web_load_benchmark_times_page_loads_and_keys_in_the_page(tmp_path, chromium):
     """A short run of benchmarks/web_load.py: the whole path its figures come from still works."""
     out = tmp_path / "rows.json"
-    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "web_load.py"), "--seats", "2", "--seconds", "3",
-                           "--json", str(out)], cwd=ROOT, env={**os.environ, "CARAVAN_TUI_AI_BUDGET": "iterations"},
-                          capture_output=True, text=True, timeout=300)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "web_load.py"),
+            "--seats",
+            "2",
+            "--seconds",
+            "3",
+            "--json",
+            str(out),
+        ],
+        cwd=ROOT,
+        env={**os.environ, "CARAVAN_TUI_AI_BUDGET": "iterations"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     (row,) = json.loads(out.read_text())
     assert row["seats"] == 2 and row["page_load_ms"]["max"] > 0

@@ -1,6 +1,7 @@
 """A web seat on two ``caravan-tui serve --database`` processes sharing one PostgreSQL: the
 server hosting a browser seat's match is killed, the other takes the match over, and the same
 cookie (both servers keep the same ``web_secret``) takes the person back to their seat there."""
+
 from __future__ import annotations
 
 import os
@@ -32,8 +33,9 @@ def web_server(home, url: str, secret: bytes) -> DatabaseServer:
 async def tab_on(http: aiohttp.ClientSession, server: DatabaseServer, cookie: str) -> Tab:
     await eventually(lambda: b"web port" in server.said(), "the web seat to listen")
     url = server.said().split(b"web seat on ")[1].split(b"/ ")[0].decode()
-    socket = await http.ws_connect(f"{url}/ws?cols=100&rows=30",
-                                   headers={"Origin": url, "Cookie": f"{COOKIE}={cookie}"})
+    socket = await http.ws_connect(
+        f"{url}/ws?cols=100&rows=30", headers={"Origin": url, "Cookie": f"{COOKIE}={cookie}"}
+    )
     return Tab(socket)
 
 
@@ -61,11 +63,12 @@ async def test_a_browser_seat_is_back_at_its_seat_on_the_server_that_took_its_ma
             seen = one.saved(match_id).actions
 
             await one.kill()
-            await eventually(lambda: not hosted_by_nobody(database_url, match_id), "the second server to take over",
-                             WAIT)
+            await eventually(
+                lambda: not hosted_by_nobody(database_url, match_id), "the second server to take over", WAIT
+            )
             again = await tab_on(http, two, cookie)  # the page tries again: here, the other server
             await again.shows("Bob (you) · pile")
-            assert two.saved(match_id).actions[:len(seen)] == seen
+            assert two.saved(match_id).actions[: len(seen)] == seen
             assert two.saved(match_id).seats[1] == f"remote:{BOB}"
             await again.socket.close()
     finally:

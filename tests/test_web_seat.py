@@ -1,6 +1,7 @@
 """The web seat over HTTP and its WebSocket (no browser: test_web_browser.py has one): sign-in by
 a one-time link, the signed cookie, the refusals that change nothing (a replayed or bad link, a
 forged cookie, another site's origin, the limits), and a tab's session, the same as SSH's."""
+
 from __future__ import annotations
 
 import asyncio
@@ -43,8 +44,9 @@ async def eventually(condition, what, timeout: float = WAIT) -> None:
 async def seat(tmp_path):
     """A server (SSH and its web seat) on free ports of 127.0.0.1; sessions start from scratch
     (no zygote: a test process is no subreaper)."""
-    server = GameServer(ServerConfig(tmp_path / "server", port=0, ai_iterations=5, move_pause=0.05, zygote=False,
-                                     idle_timeout=60))
+    server = GameServer(
+        ServerConfig(tmp_path / "server", port=0, ai_iterations=5, move_pause=0.05, zygote=False, idle_timeout=60)
+    )
     await server.start()
     server.web = WebSeat(server, WebConfig(0))
     await server.web.start()
@@ -63,8 +65,9 @@ async def sign_in(http: aiohttp.ClientSession, seat: WebSeat, link: str) -> str:
         assert page.status == 200, await page.text()
         assert 'id="sign-in"' in await page.text()
     token = link.split("token=")[1]
-    async with http.post(f"{seat.url}/signin", data={"token": token}, headers=origin(seat),
-                         allow_redirects=False) as signed:
+    async with http.post(
+        f"{seat.url}/signin", data={"token": token}, headers=origin(seat), allow_redirects=False
+    ) as signed:
         assert signed.status == 303, await signed.text()
         assert signed.headers["Referrer-Policy"] == "same-origin"  # (the token never leaves in a Referer)
         return signed.cookies[COOKIE].value
@@ -112,8 +115,9 @@ async def test_a_link_signs_a_browser_in_once_and_its_tab_is_the_persons_own_ses
     assert minutes == 10 and link.startswith(seat.url + "/signin?token=")
     async with aiohttp.ClientSession() as http:
         cookie = await sign_in(http, seat, link)
-        async with http.post(f"{seat.url}/signin", data={"token": link.split("token=")[1]}, headers=origin(seat),
-                             allow_redirects=False) as again:  # the same link again
+        async with http.post(
+            f"{seat.url}/signin", data={"token": link.split("token=")[1]}, headers=origin(seat), allow_redirects=False
+        ) as again:  # the same link again
             assert again.status == 403 and COOKIE not in again.cookies
             assert await again.text() == web_seat.BAD_LINK + "\n"
         async with http.get(f"{seat.url}/", cookies={COOKIE: cookie}) as home:
@@ -156,7 +160,10 @@ async def test_a_forged_cookie_is_refused_and_changes_nothing(seat):
     forged = [
         Cookies(b"k" * 32).sign(ANN),  # signed with another secret
         f"{payload[:-2]}AA.{mac}",  # another payload under the same signature
-        "x" * 1000, "", ".", "a.b.c",
+        "x" * 1000,
+        "",
+        ".",
+        "a.b.c",
     ]
     async with aiohttp.ClientSession() as http:
         for cookie in forged:
@@ -175,8 +182,9 @@ async def test_another_sites_origin_is_refused_and_the_link_still_works(seat):
     cookie = seat.cookies.sign(ANN)
     async with aiohttp.ClientSession() as http:
         for bad in ({"Origin": "http://evil.example"}, {}, {"Origin": seat.url + ".evil.example"}):
-            async with http.post(f"{seat.url}/signin", data={"token": token}, headers=bad,
-                                 allow_redirects=False) as posted:
+            async with http.post(
+                f"{seat.url}/signin", data={"token": token}, headers=bad, allow_redirects=False
+            ) as posted:
                 assert posted.status == 403 and await posted.text() == web_seat.BAD_ORIGIN + "\n"
                 assert COOKIE not in posted.cookies
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
@@ -192,8 +200,9 @@ async def test_a_banned_key_is_refused_at_its_link_and_its_cookie(seat):
     link, _ = seat.link_for(ANN)
     seat.server.hub.keeping.moderation.ban(Ban(ANN, time.time(), "Op", "spam"))
     async with aiohttp.ClientSession() as http:
-        async with http.post(f"{seat.url}/signin", data={"token": link.split("token=")[1]}, headers=origin(seat),
-                             allow_redirects=False) as posted:
+        async with http.post(
+            f"{seat.url}/signin", data={"token": link.split("token=")[1]}, headers=origin(seat), allow_redirects=False
+        ) as posted:
             assert posted.status == 403 and COOKIE not in posted.cookies
             assert await posted.text() == "refused: this key is banned from this server: spam\n"
         async with http.get(f"{seat.url}/", cookies={COOKIE: cookie}) as home:
@@ -238,8 +247,9 @@ async def test_the_limits_refuse_in_one_line(seat, monkeypatch):
         assert statuses == [401, 401, 401, 429, 429]
         async with http.get(f"{seat.url}/", cookies={COOKIE: cookie}) as home:
             assert home.status == 200  # (a person signed in is not counted among them)
-        async with http.post(f"{seat.url}/signin", data={"token": "x" * 10_000}, headers=origin(seat),
-                             cookies={COOKIE: cookie}) as huge:
+        async with http.post(
+            f"{seat.url}/signin", data={"token": "x" * 10_000}, headers=origin(seat), cookies={COOKIE: cookie}
+        ) as huge:
             assert huge.status == 413  # a body beyond MAX_BODY
     log = connection_log(seat)
     assert "web: refused: too many connections from the address" in log
@@ -346,8 +356,15 @@ def test_a_forwarded_address_is_believed_only_from_a_trusted_proxy():
 
 def test_a_resize_is_two_bounded_numbers():
     assert size_from('{"cols": 120, "rows": 40}') == (120, 40)
-    for bad in ('{"cols": 1e9, "rows": 4}', '{"cols": -1, "rows": 4}', '[1, 2]', "{", '{"cols": 1}', " " * 300,
-                '{"cols": true, "rows": 4}'):
+    for bad in (
+        '{"cols": 1e9, "rows": 4}',
+        '{"cols": -1, "rows": 4}',
+        "[1, 2]",
+        "{",
+        '{"cols": 1}',
+        " " * 300,
+        '{"cols": true, "rows": 4}',
+    ):
         assert size_from(bad) is None
 
 
@@ -356,10 +373,12 @@ def test_serve_refuses_web_options_that_cannot_work(tmp_path, monkeypatch, capsy
 
     monkeypatch.setenv("CARAVAN_TUI_HOME", str(tmp_path))
     missing = str(tmp_path / "missing.pem")
-    for args, words in ((["--web-url", "https://games.example.org"], "need --web PORT"),
-                        (["--web", "0", "--web-cert", missing], "--web-cert and --web-key go together"),
-                        (["--web", "0", "--web-url", "javascript:alert(1)"], "--web-url is an address such as"),
-                        (["--web", "0", "--web-cert", missing, "--web-key", missing], "cannot serve the web seat")):
+    for args, words in (
+        (["--web-url", "https://games.example.org"], "need --web PORT"),
+        (["--web", "0", "--web-cert", missing], "--web-cert and --web-key go together"),
+        (["--web", "0", "--web-url", "javascript:alert(1)"], "--web-url is an address such as"),
+        (["--web", "0", "--web-cert", missing, "--web-key", missing], "cannot serve the web seat"),
+    ):
         assert main(["serve", *args]) == 2
         err = capsys.readouterr().err
         assert err.startswith("caravan-tui: error: ") and words in err and err.count("\n") == 1
@@ -375,16 +394,22 @@ def self_signed(tmp_path) -> tuple[Path, Path]:
     key = ec.generate_private_key(ec.SECP256R1())
     name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
     now = datetime.datetime.now(datetime.UTC)
-    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
-            .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(minutes=1))
-            .not_valid_after(now + datetime.timedelta(days=1))
-            .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]),
-                           critical=False)
-            .sign(key, hashes.SHA256()))
+    cert = (
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
+        .serial_number(x509.random_serial_number())
+        .not_valid_before(now - datetime.timedelta(minutes=1))
+        .not_valid_after(now + datetime.timedelta(days=1))
+        .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), critical=False)
+        .sign(key, hashes.SHA256())
+    )
     cert_path, key_path = tmp_path / "cert.pem", tmp_path / "key.pem"
     cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
-    key_path.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                           serialization.NoEncryption()))
+    key_path.write_bytes(
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    )
     return cert_path, key_path
 
 
@@ -400,8 +425,9 @@ async def test_with_a_certificate_the_seat_is_https_and_its_cookie_secure(tmp_pa
         link, _ = seat.link_for(ANN)
         async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=trusted)) as http:
             token = link.split("token=")[1]
-            async with http.post(f"{seat.url}/signin", data={"token": token}, headers=origin(seat),
-                                 allow_redirects=False) as signed:
+            async with http.post(
+                f"{seat.url}/signin", data={"token": token}, headers=origin(seat), allow_redirects=False
+            ) as signed:
                 assert signed.status == 303
                 assert signed.cookies[COOKIE]["secure"] and signed.cookies[COOKIE]["httponly"]
                 assert signed.cookies[COOKIE]["samesite"] == "Strict"
@@ -418,6 +444,11 @@ def test_a_link_from_the_hub_is_shown_only_as_a_plain_web_address():
 
     good = "https://games.example.org/signin?token=" + "A" * 32
     assert link_shown(protocol.WebLink(good, 10)) == good
-    for bad in ("javascript:alert(1)", "https://x.org/[bold]x[/]\x1b[2J", "https://x.org/" + "a" * 400,
-                "https://x.org/ a", 42):
+    for bad in (
+        "javascript:alert(1)",
+        "https://x.org/[bold]x[/]\x1b[2J",
+        "https://x.org/" + "a" * 400,
+        "https://x.org/ a",
+        42,
+    ):
         assert link_shown(protocol.WebLink(bad, 10)) is None

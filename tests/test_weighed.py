@@ -1,6 +1,7 @@
 """What AI decisions weighed (DESIGN §6, Explanations): recorded at play time in the save, shown
 in the replay of the finished match, never while it runs; the hint's panel says why, for every
 game."""
+
 from __future__ import annotations
 
 import asyncio
@@ -49,10 +50,13 @@ async def finished_match(store: SaveStore) -> tuple[MatchRunner, list]:
     """A one-hand Decktet Caravan match, an AI seat (0) against a random one, played to the end;
     everything seat 1 and the spectators were sent."""
     async with AIWorker(max_workers=1) as worker:
-        runner = MatchRunner.new(DECKTET.id, [AI, RANDOM], ["Ann", "Bob"], 5, DECKTET.quick_options, store,
-                                 worker=worker, iterations=20)
-        watching = [runner.bus.subscribe(seat_address(runner.match_id, 1)),
-                    runner.bus.subscribe(spectator_address(runner.match_id))]
+        runner = MatchRunner.new(
+            DECKTET.id, [AI, RANDOM], ["Ann", "Bob"], 5, DECKTET.quick_options, store, worker=worker, iterations=20
+        )
+        watching = [
+            runner.bus.subscribe(seat_address(runner.match_id, 1)),
+            runner.bus.subscribe(spectator_address(runner.match_id)),
+        ]
         runner.start()
         await asyncio.wait_for(runner.wait(), 60)
         runner.stop()
@@ -161,17 +165,22 @@ def test_an_ais_move_it_had_no_choice_in_says_so(store, finished):
     for turn, choices in forced:
         client = ReplayClient(replayed, 1, turn + 1)
         said = nothing_weighed(client)
-        assert said == ("Ann had only this move: there was nothing to weigh." if choices == 1 else
-                        "The save keeps nothing of what Ann weighed at this move."), said
+        assert said == (
+            "Ann had only this move: there was nothing to weigh."
+            if choices == 1
+            else "The save keeps nothing of what Ann weighed at this move."
+        ), said
     person = next(turn for turn, mover in enumerate(replayed.movers) if mover == 1)
     assert nothing_weighed(ReplayClient(replayed, 1, person + 1)).startswith("This move was not an AI's decision")
+
 
 async def test_a_save_from_before_the_record_still_loads_and_replays(store, finished):
     runner, _ = finished
     saved = store.read(runner.match_id)
     fields = {name: getattr(saved, name) for name in codec._FIELDS if name != "weighed"}
-    store.path("old").write_bytes(codec._seal(msgpack.packb({**fields, "match_id": "old"}, use_bin_type=True),
-                                              codec.SCHEMA))
+    store.path("old").write_bytes(
+        codec._seal(msgpack.packb({**fields, "match_id": "old"}, use_bin_type=True), codec.SCHEMA)
+    )
     old = load(store, "old")
     assert old.snapshot.weighed == {} and old.snapshot.actions == saved.actions
     app = CaravanApp(store=store, ai_iterations=5)
@@ -181,8 +190,11 @@ async def test_a_save_from_before_the_record_still_loads_and_replays(store, fini
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.replaying
         await pilot.press("end")
-        await wait_for(pilot, lambda: screen.client.position == len(saved.actions)
-                       and screen.table.view == old.state.view(0), "the last move")
+        await wait_for(
+            pilot,
+            lambda: screen.client.position == len(saved.actions) and screen.table.view == old.state.view(0),
+            "the last move",
+        )
         assert screen.table.view == old.state.view(0)
         assert not screen.query_one("#hint-panel", TablePanel).showing
 
@@ -193,12 +205,13 @@ async def test_the_hint_panel_shows_three_moves_with_their_reasons_and_how_sure(
     # work the clock (0.8 s) cut Caravanserai's search to one move weighed, and the panel showed one
     monkeypatch.setenv(BUDGET_ENV, "iterations")
     seats = [PERSON] + [SeatSpec.ai("easy")] * (game.default_players - 1)
-    names = ["Tester", "Bot", "Cyd", "Dee"][:len(seats)]
+    names = ["Tester", "Bot", "Cyd", "Dee"][: len(seats)]
     app = quick_app(store.root, 5, home=False)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(MatchSetup(game.id, seats, names, dict(game.quick_options), 2))
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.turn is not None,
-                       "my turn")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.turn is not None, "my turn"
+        )
         screen = app.screen
         assert isinstance(screen, GameScreen) and screen.table.turn is not None
         await pilot.press("h")
@@ -218,8 +231,9 @@ async def test_a_caravanserai_hint_previews_its_whole_placement_on_the_board(sto
     app = quick_app(store.root, 5, home=False)
     async with app.run_test(size=SIZE) as pilot:
         app.start_match(MatchSetup("caravanserai", [PERSON], ["Tester"], {}, 3))
-        await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.turn is not None,
-                       "my turn")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.turn is not None, "my turn"
+        )
         screen = app.screen
         screen.act(screen.table.legal[0])  # the starting camel: the next decision begins a placement
         await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
@@ -235,11 +249,13 @@ async def test_a_caravanserai_hint_previews_its_whole_placement_on_the_board(sto
         stood = {(action[2], action[3]) for action in plan if action[0] == "stand"}  # the goods it then stands
         assert set(screen.table.hint_cells) == {QR[cell] for cell, _ in laid} | stood and len(laid) >= 1
         marks = caravanserai_marks(screen.table)  # (numbered in the order the plan fills them)
-        assert [str(marks[cell]) for cell in screen.table.hint_cells] == \
-            [step_mark(step) for step in range(1, len(screen.table.hint_cells) + 1)]
+        assert [str(marks[cell]) for cell in screen.table.hint_cells] == [
+            step_mark(step) for step in range(1, len(screen.table.hint_cells) + 1)
+        ]
 
 
 # -- a save's record is hostile: bounded on load, refused in one line, never a crash in the replay --
+
 
 def random_finished(seats: list[str], seed: int = 1):
     """A one-hand Decktet Caravan match of random moves, played to the end, saved as ``seats``;
@@ -251,9 +267,19 @@ def random_finished(seats: list[str], seed: int = 1):
         movers.append(state.to_move())
         state.apply(action)
         actions.append(action)
-    snapshot = Snapshot(match_id="m", game_id=DECKTET.id, options=DECKTET.resolve_options(DECKTET.quick_options),
-                        players=len(seats), seats=seats, names=["Ann", "Bob"], seed=seed, actions=actions,
-                        state=state.to_data(), status="over", result=state.outcome())
+    snapshot = Snapshot(
+        match_id="m",
+        game_id=DECKTET.id,
+        options=DECKTET.resolve_options(DECKTET.quick_options),
+        players=len(seats),
+        seats=seats,
+        names=["Ann", "Bob"],
+        seed=seed,
+        actions=actions,
+        state=state.to_data(),
+        status="over",
+        result=state.outcome(),
+    )
     return snapshot, movers
 
 
@@ -276,24 +302,39 @@ def row(snapshot: Snapshot, move: int, share: float = 0.5, reason: str = "keeps 
 def weighed_cases():
     """(what a crafted file records, given the match and who moved) -> the one line that refuses it."""
     return {
-        "99,999 rows at one move": (lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], 0.001, "")] * 99_999},
-                                    "holds at most 3 candidates"),
-        "a reason of 64 K characters": (lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], reason="x" * 65_000)]},
-                                        "a reason is one line of 1 to 320 printable characters"),
-        "700% of the search": (lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], share=7.0)]},
-                               "share is from 0 to 1"),
-        "a share below nothing": (lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], share=-0.5)]},
-                                  "share is from 0 to 1"),
-        "a seat field of 5,000 digits": (lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0],
-                                                                            reason="{p" + "9" * 150 + "} waits")]},
-                                         "names a seat the match does not have"),
-        "a seat the match does not have": (lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], reason="{p2} waits")]},
-                                           "names a seat the match does not have"),
+        "99,999 rows at one move": (
+            lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], 0.001, "")] * 99_999},
+            "holds at most 3 candidates",
+        ),
+        "a reason of 64 K characters": (
+            lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], reason="x" * 65_000)]},
+            "a reason is one line of 1 to 320 printable characters",
+        ),
+        "700% of the search": (
+            lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], share=7.0)]},
+            "share is from 0 to 1",
+        ),
+        "a share below nothing": (
+            lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], share=-0.5)]},
+            "share is from 0 to 1",
+        ),
+        "a seat field of 5,000 digits": (
+            lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], reason="{p" + "9" * 150 + "} waits")]},
+            "names a seat the match does not have",
+        ),
+        "a seat the match does not have": (
+            lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], reason="{p2} waits")]},
+            "names a seat the match does not have",
+        ),
         "a move past the log": (lambda s, m: {len(s.actions): [row(s, 0)]}, "names move"),
-        "a person's move": (lambda s, m: {ai_moves(m, 1)[0]: [row(s, ai_moves(m, 1)[0])]},
-                            "which a person made \\(seat 2\\)"),
-        "a reason that moves the cursor": (lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], reason="\x1b[2J")]},
-                                           "printable characters"),
+        "a person's move": (
+            lambda s, m: {ai_moves(m, 1)[0]: [row(s, ai_moves(m, 1)[0])]},
+            "which a person made \\(seat 2\\)",
+        ),
+        "a reason that moves the cursor": (
+            lambda s, m: {ai_moves(m)[0]: [row(s, ai_moves(m)[0], reason="\x1b[2J")]},
+            "printable characters",
+        ),
     }
 
 
@@ -311,8 +352,9 @@ def test_a_crafted_record_of_what_was_weighed_is_refused_on_load_in_one_line(sto
 
 def test_a_record_an_ai_could_have_made_loads_and_a_stand_in_may_have_made_it_at_a_remote_seat(store):
     snapshot, movers = random_finished(["ai:easy", "remote:bob"])
-    weighed = {move: [row(snapshot, move, 0.75), [list(snapshot.actions[move]), 0.25, ""]]
-               for move in range(len(movers))}
+    weighed = {
+        move: [row(snapshot, move, 0.75), [list(snapshot.actions[move]), 0.25, ""]] for move in range(len(movers))
+    }
     loaded = load(store, crafted(store, replace(snapshot, weighed=weighed)))
     assert sorted(loaded.snapshot.weighed) == list(range(len(movers)))  # the remote seat's moves too
 
@@ -331,6 +373,7 @@ async def test_the_replay_from_the_ais_own_seat_names_it_and_never_says_you(stor
     """Watched from the deciding AI's own seat, the panel still names it: "What Ann weighed",
     not "What Ann (you) weighed", and its reasons never say "you" or "your"."""
     import re
+
     runner, _ = finished
     saved = store.read(runner.match_id)
     turn = min(saved.weighed)

@@ -1,6 +1,7 @@
 """Every line whole at 80×24: a line that carries a promise or a figure wraps or grows its
 panel, never cut with "…" while space remains (each table's snapshot checks its own lines too:
 ``test_table_snapshots.cut_with_room``)."""
+
 from __future__ import annotations
 
 import re
@@ -21,8 +22,13 @@ from tables import BareApp, Table, games_checked_by_default, settled, wait_for
 
 # the panel, its title and its keys are the kit's, in the side column every table gives the same
 # width (31 columns at 80×24); each game gives only the legend's lines: by default one game's
-@pytest.mark.parametrize("game_id", games_checked_by_default("ahldarahd", among=[
-    game_id for game_id in GAMES if game_screen_class(GAMES[game_id]).legend is not GameScreen.legend]))
+@pytest.mark.parametrize(
+    "game_id",
+    games_checked_by_default(
+        "ahldarahd",
+        among=[game_id for game_id in GAMES if game_screen_class(GAMES[game_id]).legend is not GameScreen.legend],
+    ),
+)
 async def test_the_legends_title_and_keys_are_whole_at_80_by_24(tmp_path, game_id):
     """The bug: the title read "Legend · ^↑↓ scroll · l …", the key that closes it cut."""
     game = GAMES[game_id]
@@ -55,8 +61,9 @@ async def test_the_rules_with_their_contents_open_cut_no_word_at_80_by_24(game_i
         viewer = app.screen.query_one("MarkdownViewer")
         await wait_for(pilot, lambda: viewer.document.source == plain_fences(game.rules), "the rules")
         await pilot.press("t")
-        await wait_for(pilot, lambda: viewer.show_table_of_contents and app.screen.query("MarkdownTableOfContents"),
-                       "the contents")
+        await wait_for(
+            pilot, lambda: viewer.show_table_of_contents and app.screen.query("MarkdownTableOfContents"), "the contents"
+        )
         seen: set[str] = set()
         while True:
             await pilot.pause()

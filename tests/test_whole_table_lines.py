@@ -1,5 +1,6 @@
 """Whole lines at 80×24 at the tables (issue 49): a line that carries a promise or a figure
 wraps or grows its panel; it is never cut while space remains, nor dropped below its panel."""
+
 from __future__ import annotations
 
 from test_merchant_lord_screen import at_my_turn, builder_position, cursor_to, focus, play_until
@@ -15,7 +16,7 @@ from tables import read_since
 def shown(app, widget: Widget) -> str:
     """The words of ``widget`` as the screen shows them (its rows, spaces run together)."""
     box = widget.region
-    return " ".join(" ".join(row[box.x:box.right].split()) for row in screen_lines(app.screen)[box.y:box.bottom])
+    return " ".join(" ".join(row[box.x : box.right].split()) for row in screen_lines(app.screen)[box.y : box.bottom])
 
 
 def words(text: str) -> str:

@@ -1,4 +1,5 @@
 """The shared widgets on their own (Pilot)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -172,8 +173,9 @@ async def test_a_choice_whose_options_say_their_key_is_picked_by_that_key():
     picked: list[int | None] = []
     app = TableApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(ChoiceScreen("Block 1: how many?", ["1 black good", "2 black goods"], ["1", "2"]),
-                        picked.append)
+        app.push_screen(
+            ChoiceScreen("Block 1: how many?", ["1 black good", "2 black goods"], ["1", "2"]), picked.append
+        )
         await pilot.pause()
         await pilot.press("3")  # no such choice: nothing
         await pilot.press("2")

@@ -1,5 +1,6 @@
 """Words the players read: one helper each for plurals, articles and scores, and the saves list
 that fits names and never cuts a status word."""
+
 from __future__ import annotations
 
 from textual.widgets import DataTable
@@ -26,10 +27,11 @@ def test_plurals_articles_and_scores_read_as_english():
 
 
 def test_the_games_words_use_the_shared_helpers():
-    """"2 citys" (Ahldarahd) and "a Incense card" came from each game's own copy of the rule."""
+    """ "2 citys" (Ahldarahd) and "a Incense card" came from each game's own copy of the rule."""
     from caravan_tui.games.ahldarahd.describe import _thing
     from caravan_tui.games.ahldarahd.terms import plural as ahldarahd_plural
     from caravan_tui.games.merchant_lord.terms import plural as merchant_plural
+
     assert ahldarahd_plural is plural and merchant_plural is plural
     assert _thing("card", "Incense", 0) == "an Incense card"
 
@@ -57,8 +59,7 @@ async def test_the_saves_list_fits_names_at_80_columns_and_never_cuts_the_status
         row = [str(cell) for cell in table.get_row_at(0)]
         assert row[1] == "Tester, AI 2, AI 3"  # the short forms, never "AI 2 (nor…"
         assert row[4] == "playing"
-        line = next(line for line in screen_lines(app.screen)
-                    if "Caravans of Ahldarahd" in line)
+        line = next(line for line in screen_lines(app.screen) if "Caravans of Ahldarahd" in line)
         assert "Tester, AI 2, AI 3" in line and line.rstrip().endswith("playing")  # was "AI 2 (nor…", "playin"
     wide = CaravanApp(store=store)
     async with wide.run_test(size=(120, 24)) as pilot:
@@ -66,8 +67,7 @@ async def test_the_saves_list_fits_names_at_80_columns_and_never_cuts_the_status
         assert str(wide.screen.query_one(DataTable).get_row_at(0)[1]) == ", ".join(names)  # room: whole
         await pilot.resize_terminal(80, 24)  # the bug: the columns kept their wide widths, Status off screen
         await pilot.pause()
-        line = next(line for line in screen_lines(wide.screen)
-                    if "Caravans of Ahldarahd" in line)
+        line = next(line for line in screen_lines(wide.screen) if "Caravans of Ahldarahd" in line)
         assert "Tester, AI 2, AI 3" in line and line.rstrip().endswith("playing")
 
 
@@ -80,6 +80,7 @@ def test_the_saves_lists_seats_say_how_many_names_they_leave_out():
     assert seats_words(["Ann", "Bob"], 20) == "Ann vs Bob"
     assert all(len(seats_words(five, width)) <= width for width in range(8, 40))
 
+
 def test_a_save_from_a_newer_release_is_listed_as_newer_not_damaged():
     """The bug: a save a newer release wrote read "damaged", with Delete beside it, to a player
     who had only gone back a version."""
@@ -90,10 +91,12 @@ def test_a_save_from_a_newer_release_is_listed_as_newer_not_damaged():
     assert entry_cells(newer)[4] == "newer"
     assert entry_cells(SaveEntry("m", None, "checksum mismatch: the save was damaged or altered", 0.0))[4] == "damaged"
 
+
 def test_ahldarahds_log_never_says_a_face_down_camel_is_still_up():
-    """"wins … for 0 gold (Camel still up)" came right after that player's Camel went face down."""
+    """ "wins … for 0 gold (Camel still up)" came right after that player's Camel went face down."""
     import random
     import re
+
     game = get_game("ahldarahd")
     seen = 0
     for seed in range(6):

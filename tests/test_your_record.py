@@ -1,5 +1,6 @@
 """Your record, from real finished saves: matches played through the match host as the app
 plays them, a person answering every turn, the saves written by the file store."""
+
 from __future__ import annotations
 
 import asyncio
@@ -28,8 +29,9 @@ DECKTET, SOLO_GAME = get_game("decktet_caravan"), get_game("caravanserai")
 async def play(store: SaveStore, game, seats: list[SeatSpec], seed: int, moves: int | None = None) -> str:
     """A match played to its end (or for the person's first ``moves`` turns) by a person
     answering every turn with a random legal act; its id."""
-    runner = MatchRunner.new(game.id, seats, [f"P{seat}" for seat in range(len(seats))], seed, game.quick_options,
-                             store)
+    runner = MatchRunner.new(
+        game.id, seats, [f"P{seat}" for seat in range(len(seats))], seed, game.quick_options, store
+    )
     person = runner.client(0)
     runner.start()
     rng = random.Random(seed)

@@ -1,6 +1,7 @@
 """A view checked against the type its game declares (``Game.view_type``), value by value: what
 the screens are type-checked against is what the engine sends, as built and as the SSH framing
 (msgpack) delivers it."""
+
 from __future__ import annotations
 
 import collections.abc
@@ -30,8 +31,12 @@ def fits_type(hint):
         required, fields = hint.__required_keys__, {key: fits_type(arm) for key, arm in hints_of(hint).items()}
 
         def typed_dict(value) -> bool:
-            return (isinstance(value, dict) and required <= value.keys() <= fields.keys()
-                    and all(fields[key](item) for key, item in value.items()))
+            return (
+                isinstance(value, dict)
+                and required <= value.keys() <= fields.keys()
+                and all(fields[key](item) for key, item in value.items())
+            )
+
         return typed_dict
     origin = get_origin(hint)
     if origin in (Union, types.UnionType):
@@ -84,8 +89,11 @@ def problems(value, hint, where: str = "view") -> list[str]:
         if not isinstance(value, dict):
             return [f"{where}: {type(value).__name__}, not a map"]
         key_hint, value_hint = get_args(hint)
-        return [p for k, v in value.items()
-                for p in problems(k, key_hint, f"{where} key") + problems(v, value_hint, f"{where}[{k!r}]")]
+        return [
+            p
+            for k, v in value.items()
+            for p in problems(k, key_hint, f"{where} key") + problems(v, value_hint, f"{where}[{k!r}]")
+        ]
     if hint is type(None):
         return [] if value is None else [f"{where}: {value!r} is not None"]
     if hint is float:  # (an int is a float to the type checker, a bool is not)

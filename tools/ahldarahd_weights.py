@@ -15,6 +15,7 @@ on them, before and after, tell whether the fit generalises. ``--out`` writes th
 the commands that made them and those losses: ``games/ahldarahd/tuned.json`` is what
 ``tuned=yes`` seats play by (docs/ai.md has how they measured).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,9 +40,18 @@ from caravan_tui.games.ahldarahd.evaluation import (
 #: the projection's weights, then the spread's; each is fitted within its bounds
 PROJECTION = ("gold", "card", "claim_gold", "route_gold", "future_routes", "confidence", "discount", "open_map")
 SPREAD = ("spread_end", "spread_growth")
-BOUNDS = {"gold": (0.0, 1.0), "card": (0.0, 1.0), "claim_gold": (0.25, 4.0), "route_gold": (2.0, 20.0),
-          "future_routes": (0.0, 2.0), "confidence": (0.0, 1.0), "discount": (0.0, 0.5),
-          "open_map": (0.0, 2.0), "spread_end": (0.1, 5.0), "spread_growth": (0.0, 10.0)}
+BOUNDS = {
+    "gold": (0.0, 1.0),
+    "card": (0.0, 1.0),
+    "claim_gold": (0.25, 4.0),
+    "route_gold": (2.0, 20.0),
+    "future_routes": (0.0, 2.0),
+    "confidence": (0.0, 1.0),
+    "discount": (0.0, 0.5),
+    "open_map": (0.0, 2.0),
+    "spread_end": (0.1, 5.0),
+    "spread_growth": (0.0, 10.0),
+}
 HELD_OUT = 4
 
 
@@ -169,14 +179,21 @@ def descend(w: Weights, names: tuple[str, ...], loss, rounds: int) -> Weights:
 def made_by(args: argparse.Namespace, seeds: list[int], seats: set[str]) -> list[str]:
     """The commands that make these weights again: the self-play (where one run could have
     played the matches: one line-up, seeds in a row) and this fit."""
-    fit = " ".join(["python tools/ahldarahd_weights.py", *(Path(p).name for p in args.games),
-                    f"--every {args.every} --rounds {args.rounds} --out {args.out}"])
+    fit = " ".join(
+        [
+            "python tools/ahldarahd_weights.py",
+            *(Path(p).name for p in args.games),
+            f"--every {args.every} --rounds {args.rounds} --out {args.out}",
+        ]
+    )
     low, high = min(seeds), max(seeds)
     if len(seats) != 1 or sorted(seeds) != list(range(low, high + 1)):
         return [fit]
     (line_up,) = seats
-    played = (f"CARAVAN_TUI_AI_BUDGET=iterations caravan-tui selfplay ahldarahd --seats {line_up} "
-              f"--games {len(seeds)} --seed {low} --json {Path(args.games[0]).name}")
+    played = (
+        f"CARAVAN_TUI_AI_BUDGET=iterations caravan-tui selfplay ahldarahd --seats {line_up} "
+        f"--games {len(seeds)} --seed {low} --json {Path(args.games[0]).name}"
+    )
     return [played, fit] if len(args.games) == 1 else [fit]
 
 
@@ -190,10 +207,11 @@ def main() -> int:
     started = time.perf_counter()
     train, held, seeds, seats = samples(args.games, args.every)
     if not train or not held:
-        raise SystemExit(f"need matches with seeds divisible by {HELD_OUT} and others: "
-                         "the fit is checked on the first")
-    print(f"{len(seeds)} matches (seeds {min(seeds)}-{max(seeds)}), {len(train)} training positions, "
-          f"{len(held)} held out (seeds divisible by {HELD_OUT}), read in {time.perf_counter() - started:.0f} s")
+        raise SystemExit(f"need matches with seeds divisible by {HELD_OUT} and others: the fit is checked on the first")
+    print(
+        f"{len(seeds)} matches (seeds {min(seeds)}-{max(seeds)}), {len(train)} training positions, "
+        f"{len(held)} held out (seeds divisible by {HELD_OUT}), read in {time.perf_counter() - started:.0f} s"
+    )
     print("projection, squared error of each seat's lead:")
     w = descend(HAND, PROJECTION, lambda trial: score_loss(train, trial), args.rounds)
 
@@ -201,20 +219,31 @@ def main() -> int:
     print("spread, cross-entropy of who won:")
     w = descend(w, SPREAD, lambda trial: win_loss(train, trial, train_values), args.rounds)
     report = {
-        "score_error": {"hand": {"training": score_loss(train, HAND), "held_out": score_loss(held, HAND)},
-                        "tuned": {"training": score_loss(train, w), "held_out": score_loss(held, w)}},
-        "win_cross_entropy": {"hand": {"held_out": win_loss(held, HAND, projections(held, HAND))},
-                              "tuned": {"held_out": win_loss(held, w, projections(held, w))}},
+        "score_error": {
+            "hand": {"training": score_loss(train, HAND), "held_out": score_loss(held, HAND)},
+            "tuned": {"training": score_loss(train, w), "held_out": score_loss(held, w)},
+        },
+        "win_cross_entropy": {
+            "hand": {"held_out": win_loss(held, HAND, projections(held, HAND))},
+            "tuned": {"held_out": win_loss(held, w, projections(held, w))},
+        },
     }
     print(json.dumps(report, indent=1))
     if args.out:
-        Path(args.out).write_text(json.dumps({
-            "weights": w._asdict(),
-            "fitted_on": f"{len(seeds)} matches, seeds {min(seeds)}-{max(seeds)}, "
-                         f"those divisible by {HELD_OUT} held out",
-            "made_by": made_by(args, seeds, seats),
-            "losses": report,
-        }, indent=1) + "\n", encoding="utf-8")
+        Path(args.out).write_text(
+            json.dumps(
+                {
+                    "weights": w._asdict(),
+                    "fitted_on": f"{len(seeds)} matches, seeds {min(seeds)}-{max(seeds)}, "
+                    f"those divisible by {HELD_OUT} held out",
+                    "made_by": made_by(args, seeds, seats),
+                    "losses": report,
+                },
+                indent=1,
+            )
+            + "\n",
+            encoding="utf-8",
+        )
     print(f"done in {time.perf_counter() - started:.0f} s")
     return 0
 

@@ -8,6 +8,7 @@ move again).
         --games 40 --seed 63001 --option short_game=yes --json easy.json
     python tools/camel_endgame.py easy.json
 """
+
 from __future__ import annotations
 
 import argparse
@@ -22,8 +23,11 @@ from caravan_tui.games.camel_caravan.rules import CamelCaravanState
 def matches(data: object) -> list[dict]:
     """The matches of a selfplay file (a list) or an arena file (its ``matches``)."""
     found = data.get("matches", []) if isinstance(data, dict) else data
-    return [m for m in found if isinstance(m, dict) and m.get("game") == "camel_caravan"] \
-        if isinstance(found, list) else []
+    return (
+        [m for m in found if isinstance(m, dict) and m.get("game") == "camel_caravan"]
+        if isinstance(found, list)
+        else []
+    )
 
 
 def endgame(match: dict) -> tuple[int, int, bool, bool]:
@@ -36,8 +40,7 @@ def endgame(match: dict) -> tuple[int, int, bool, bool]:
     locked = False
     for action in map(normalise_action, match["actions"]):
         mover = state.to_move()
-        locked = locked or any(state.loads[p] and not state.empties[p] and not state.supply[p]
-                               for p in range(state.n))
+        locked = locked or any(state.loads[p] and not state.empties[p] and not state.supply[p] for p in range(state.n))
         if not any(state.bag) and mover != last_mover:
             turns += 1
             idle += action[0] == "end_turn"
@@ -59,9 +62,11 @@ def main() -> None:
         idle = sum(i for _, i, _, _ in found)
         delivered = sum(d for _, _, d, _ in found)
         locked = sum(k for _, _, _, k in found)
-        print(f"{path}: {len(found)} matches, {delivered} ended by a delivery, {locked} with a seat locked out; "
-              f"turns with the bag empty {sum(turns)} (median {statistics.median(turns):g}, most {max(turns)}), "
-              f"idle {idle} ({100 * idle / max(1, sum(turns)):.0f}%)")
+        print(
+            f"{path}: {len(found)} matches, {delivered} ended by a delivery, {locked} with a seat locked out; "
+            f"turns with the bag empty {sum(turns)} (median {statistics.median(turns):g}, most {max(turns)}), "
+            f"idle {idle} ({100 * idle / max(1, sum(turns)):.0f}%)"
+        )
 
 
 if __name__ == "__main__":

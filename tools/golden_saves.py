@@ -27,6 +27,7 @@ Every release adds its saves: run this with the new release's name and commit, c
 files, and add the release to RELEASES. The AI seats search a fixed number of iterations
 (``CARAVAN_TUI_AI_BUDGET=iterations``), so a match is the same on every machine.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -220,8 +221,16 @@ def read_twice(folder: Path) -> dict[str, list[int]]:
         game = GAMES[whole.game_id]
         twice = []
         for point in range(1, len(whole.actions)):
-            cut = dataclasses.replace(whole, actions=whole.actions[:point], state={}, status="playing", result=None,
-                                      resigned=None, weighed={}, rules=0)
+            cut = dataclasses.replace(
+                whole,
+                actions=whole.actions[:point],
+                state={},
+                status="playing",
+                result=None,
+                resigned=None,
+                weighed={},
+                rules=0,
+            )
             try:
                 if len(readings(game, cut)) > 1:
                     twice.append(point)
@@ -239,23 +248,37 @@ def read_twice(folder: Path) -> dict[str, list[int]]:
     return wanted
 
 
-def write_release(name: str, commit: str, out: Path, games: str = "", seeds: str = "1,2", label: str = "",
-                  stops: bool = False) -> None:
+def write_release(
+    name: str, commit: str, out: Path, games: str = "", seeds: str = "1,2", label: str = "", stops: bool = False
+) -> None:
     """Play the matches with ``commit``'s code; its saves into ``out/name`` (replacing those of
     the same names). ``stops``: the saves paused at each kind of decision, each with its views."""
     with tempfile.TemporaryDirectory(prefix="caravan-golden-") as temp:
         tree, home = Path(temp) / "tree", Path(temp) / "home"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), commit], check=True,
-                       capture_output=True)
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), commit], check=True, capture_output=True
+        )
         try:
-            env = {**os.environ, "PYTHONPATH": str(tree), "CARAVAN_TUI_HOME": str(home),
-                   "CARAVAN_TUI_AI_BUDGET": "iterations"}
-            subprocess.run([sys.executable, "-c", PLAY, str(home), games, seeds, label,
-                            "stops" if stops else "ends"], cwd=tree, env=env, check=True)
+            env = {
+                **os.environ,
+                "PYTHONPATH": str(tree),
+                "CARAVAN_TUI_HOME": str(home),
+                "CARAVAN_TUI_AI_BUDGET": "iterations",
+            }
+            subprocess.run(
+                [sys.executable, "-c", PLAY, str(home), games, seeds, label, "stops" if stops else "ends"],
+                cwd=tree,
+                env=env,
+                check=True,
+            )
             if stops:
                 wanted = json.dumps(read_twice(home / "scratch" / "saves"))
-                subprocess.run([sys.executable, "-c", PLAY, str(home), games, seeds, label, "points", wanted],
-                               cwd=tree, env=env, check=True)
+                subprocess.run(
+                    [sys.executable, "-c", PLAY, str(home), games, seeds, label, "points", wanted],
+                    cwd=tree,
+                    env=env,
+                    check=True,
+                )
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(tree)], check=True)
         target = out / name
@@ -267,14 +290,21 @@ def write_release(name: str, commit: str, out: Path, games: str = "", seeds: str
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--release", action="append", metavar="NAME=COMMIT",
-                        help="a release and its commit (default: every one in RELEASES)")
+    parser.add_argument(
+        "--release",
+        action="append",
+        metavar="NAME=COMMIT",
+        help="a release and its commit (default: every one in RELEASES)",
+    )
     parser.add_argument("--out", type=Path, default=ROOT / "tests" / "golden")
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every game)")
     parser.add_argument("--seeds", default="1,2", help="comma-separated seeds (default: 1,2)")
     parser.add_argument("--label", default="", help="only the configurations whose label holds this")
-    parser.add_argument("--stops", action="store_true",
-                        help="random seats; saves paused where each kind of decision is to be made, with the views")
+    parser.add_argument(
+        "--stops",
+        action="store_true",
+        help="random seats; saves paused where each kind of decision is to be made, with the views",
+    )
     args = parser.parse_args()
     releases = dict(text.split("=", 1) for text in args.release) if args.release else RELEASES
     for name, commit in releases.items():

@@ -7,6 +7,7 @@ position, so the luck of the deal cancels out and the results measure play. Each
 :class:`MatchRecord` whose game, seed, options and actions replay it exactly (and can become a
 normal save file).
 """
+
 from __future__ import annotations
 
 import math
@@ -32,8 +33,8 @@ RECORD_FIELDS = ("game", "seed", "options", "seats", "scores", "actions")
 def wilson_interval(score: float, n: int) -> tuple[float, float]:
     """95% Wilson score interval of a rate of ``score`` out of ``n`` (draws count a half)."""
     p = score / n
-    centre = (p + Z95 ** 2 / (2 * n)) / (1 + Z95 ** 2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / (1 + Z95 ** 2 / n)
+    centre = (p + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
@@ -52,8 +53,15 @@ def lineups(seats: list[SeatSpec], players: int) -> list[tuple[SeatSpec, ...]]:
     return [c for c in combinations_with_replacement(seats, players) if len(set(c)) > 1]
 
 
-def schedule(game_id: str, seats: list[SeatSpec], players: int, rounds: int, seed: int,
-             options: dict[str, Any] | None = None, iterations: int | None = None) -> Iterator[Job]:
+def schedule(
+    game_id: str,
+    seats: list[SeatSpec],
+    players: int,
+    rounds: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    iterations: int | None = None,
+) -> Iterator[Job]:
     """Every line-up in every rotation, ``rounds`` times; the rotations of a line-up in a round
     share one seed (``seed``, ``seed + 1``, …). Made as they are played, so that a long run
     starts at once: ``rounds * len(lineups(seats, players)) * players`` jobs."""
@@ -69,9 +77,12 @@ def _run(job: Job) -> tuple[int, MatchRecord]:
     return job.index, play_match(job.game_id, list(job.specs), job.seed, job.options, job.iterations)
 
 
-def run_jobs(jobs: Iterable[Job], workers: int = 2,
-             on_result: Callable[[int], None] | None = None,
-             on_record: Callable[[int, MatchRecord], None] | None = None) -> list[MatchRecord]:
+def run_jobs(
+    jobs: Iterable[Job],
+    workers: int = 2,
+    on_result: Callable[[int], None] | None = None,
+    on_record: Callable[[int, MatchRecord], None] | None = None,
+) -> list[MatchRecord]:
     """Play the jobs (in parallel processes when ``workers`` > 1, which end with this process
     however it ends: see ``ai/worker.py``); records in job order.
     ``on_result`` gets the number of matches finished so far, ``on_record`` each finished match
@@ -154,8 +165,9 @@ class Standings:
             new = {}
             for a in self.seats:
                 won = sum(self.wins[a][b] + 0.5 for b in self.seats if b != a and self.games[a][b])
-                denom = sum((self.games[a][b] + 1) / (gamma[a] + gamma[b])
-                            for b in self.seats if b != a and self.games[a][b])
+                denom = sum(
+                    (self.games[a][b] + 1) / (gamma[a] + gamma[b]) for b in self.seats if b != a and self.games[a][b]
+                )
                 new[a] = won / denom if denom else gamma[a]
             mean_log = sum(math.log(g) for g in new.values()) / len(new)
             gamma = {s: g / math.exp(mean_log) for s, g in new.items()}
@@ -178,14 +190,22 @@ def wins_by_turn(records: Iterable[MatchRecord]) -> list[float]:
 def share_line(label: str, first: str, wins: list[float], matches: int) -> str:
     """``wins by <label>: 14 · 16 of 30; <first> 47% [30%, 64%]`` (at least one match)."""
     share, (low, high) = wins[0] / matches, wilson_interval(wins[0], matches)
-    return (f"wins by {label}: {' · '.join(f'{w:g}' for w in wins)} of {matches}; "
-            f"{first} {100 * share:.0f}% [{100 * low:.0f}%, {100 * high:.0f}%]")
+    return (
+        f"wins by {label}: {' · '.join(f'{w:g}' for w in wins)} of {matches}; "
+        f"{first} {100 * share:.0f}% [{100 * low:.0f}%, {100 * high:.0f}%]"
+    )
 
 
 def standings(seats: list[str], records: list[MatchRecord]) -> Standings:
-    table = Standings(list(seats), {a: {b: 0.0 for b in seats} for a in seats},
-                      {a: {b: 0 for b in seats} for a in seats}, {a: [] for a in seats},
-                      {a: 0.0 for a in seats}, {a: 0 for a in seats}, by_turn=wins_by_turn(records))
+    table = Standings(
+        list(seats),
+        {a: {b: 0.0 for b in seats} for a in seats},
+        {a: {b: 0 for b in seats} for a in seats},
+        {a: [] for a in seats},
+        {a: 0.0 for a in seats},
+        {a: 0 for a in seats},
+        by_turn=wins_by_turn(records),
+    )
     for record in records:
         if len(table.by_position) < len(record.specs):
             table.by_position += [0.0] * (len(record.specs) - len(table.by_position))
@@ -227,9 +247,11 @@ def format_standings(table: Standings) -> str:
     lines.append(f"{'seat':<{name}} {'rating':>7} {'games':>6} {'mean points':>12} {'s/move':>8}")
     for s in order:
         points, per_move = table.mean_points(s), table.seconds_per_move(s)
-        lines.append(f"{s:<{name}} {ratings[s]:>7.0f} {sum(table.games[s].values()):>6} "
-                     f"{'—' if points is None else f'{points:.1f}':>12} "
-                     f"{'—' if per_move is None else f'{per_move:.4f}':>8}")
+        lines.append(
+            f"{s:<{name}} {ratings[s]:>7.0f} {sum(table.games[s].values()):>6} "
+            f"{'—' if points is None else f'{points:.1f}':>12} "
+            f"{'—' if per_move is None else f'{per_move:.4f}':>8}"
+        )
     if table.matches:
         lines.append("")
         lines.append(share_line("seat position", "the first seat", table.by_position, table.matches))
@@ -248,12 +270,29 @@ def to_json(table: Standings, records: list[MatchRecord]) -> dict[str, Any]:
         "seconds_per_move": {s: table.seconds_per_move(s) for s in table.seats},
         "wins_by_position": table.by_position,
         "wins_by_turn": table.by_turn,
-        "matrix": {a: {b: {"wins": table.wins[a][b], "games": table.games[a][b], "interval": table.interval(a, b)}
-                       for b in table.seats if b != a} for a in table.seats},
-        "matches": [{"game": r.game_id, "seed": r.seed, "options": r.options, "seats": r.specs,
-                     "scores": r.scores, "outcome": r.outcome, "moves": r.moves,
-                     "think": r.think, "decisions": r.decisions,
-                     "actions": [list(a) for a in r.actions]} for r in records],
+        "matrix": {
+            a: {
+                b: {"wins": table.wins[a][b], "games": table.games[a][b], "interval": table.interval(a, b)}
+                for b in table.seats
+                if b != a
+            }
+            for a in table.seats
+        },
+        "matches": [
+            {
+                "game": r.game_id,
+                "seed": r.seed,
+                "options": r.options,
+                "seats": r.specs,
+                "scores": r.scores,
+                "outcome": r.outcome,
+                "moves": r.moves,
+                "think": r.think,
+                "decisions": r.decisions,
+                "actions": [list(a) for a in r.actions],
+            }
+            for r in records
+        ],
     }
 
 

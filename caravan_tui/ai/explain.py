@@ -4,6 +4,7 @@ it is, in words (DESIGN §6, Explanations).
 Runs after a search (a hint, or an AI decision being recorded), never inside one: a few clones
 and a game's ``explain`` per candidate.
 """
+
 from __future__ import annotations
 
 import random
@@ -65,8 +66,9 @@ def candidates(stats: RootStats, top: int = TOP) -> list[Candidate]:
     """The ``top`` most visited root actions, most visited first."""
     total = sum(visits for visits, _ in stats.values()) or 1
     ranked = sorted(stats.items(), key=lambda item: -item[1][0])[:top]
-    return [Candidate(action, visits / total, reward / visits if visits else 0.0)
-            for action, (visits, reward) in ranked]
+    return [
+        Candidate(action, visits / total, reward / visits if visits else 0.0) for action, (visits, reward) in ranked
+    ]
 
 
 def playable(world: State, seat: int, line: Sequence[Action]) -> tuple[Action, ...]:
@@ -181,8 +183,13 @@ def headline(value: float, scores: Sequence[float], seat: int | None, basis: str
     if len(scores) < 2 or seat is None or not 0 <= seat < len(scores):
         return words
     now = standing(scores, seat)
-    later = "ahead" if words in ("you should win", "you are ahead") else \
-        "behind" if words in ("you are behind", "you are far behind") else "level"
+    later = (
+        "ahead"
+        if words in ("you should win", "you are ahead")
+        else "behind"
+        if words in ("you are behind", "you are far behind")
+        else "level"
+    )
     if later == "level" or later == now:
         return words
     if now == "level":

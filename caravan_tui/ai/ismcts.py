@@ -18,6 +18,7 @@ Two optional refinements (a level turns them on; a game's ``Game.ai`` may change
 In iteration mode the result is a pure function of (world, seat, seed, budget): one
 ``random.Random(seed)`` drives the determinizations, the expansions and the rollouts.
 """
+
 from __future__ import annotations
 
 import gc
@@ -41,8 +42,19 @@ class Node:
     their lists, never mutating them) is met twice in a row, ``kids`` holds the child of each of
     its actions (None where untried, ``missing`` of them) so that selection needs no lookups."""
 
-    __slots__ = ("parent", "seat", "children", "visits", "avail", "reward", "prior", "action", "legal", "kids",
-                 "missing")
+    __slots__ = (
+        "parent",
+        "seat",
+        "children",
+        "visits",
+        "avail",
+        "reward",
+        "prior",
+        "action",
+        "legal",
+        "kids",
+        "missing",
+    )
 
     def __init__(self, parent: Node | None, seat: int, action: Action = ()) -> None:
         self.parent = parent
@@ -153,18 +165,45 @@ def search(
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _search(world, seat, iterations, seconds, horizon, exploration, seed, progress, progress_every,
-                       prior, widening, widening_base, considered, estimate, root_actions)
+        return _search(
+            world,
+            seat,
+            iterations,
+            seconds,
+            horizon,
+            exploration,
+            seed,
+            progress,
+            progress_every,
+            prior,
+            widening,
+            widening_base,
+            considered,
+            estimate,
+            root_actions,
+        )
     finally:
         if collecting:
             gc.enable()
 
 
-def _search(world: State, seat: int, iterations: int | None, seconds: float | None, horizon: int,
-            exploration: float, seed: int | str, progress: ProgressCallback | None, progress_every: int,
-            prior: Prior | None, widening: float, widening_base: float,
-            considered: Considered | None, estimate: Callable[[State], list[float]] | None,
-            root_actions: Sequence[Action] | None) -> SearchResult:
+def _search(
+    world: State,
+    seat: int,
+    iterations: int | None,
+    seconds: float | None,
+    horizon: int,
+    exploration: float,
+    seed: int | str,
+    progress: ProgressCallback | None,
+    progress_every: int,
+    prior: Prior | None,
+    widening: float,
+    widening_base: float,
+    considered: Considered | None,
+    estimate: Callable[[State], list[float]] | None,
+    root_actions: Sequence[Action] | None,
+) -> SearchResult:
     # Filled once here, the world's cached list of legal actions passes to every redeal that keeps
     # it (the searching seat's own moves: games keep them through determinize), so the root
     # neither recomputes it each iteration nor looks its children up (see ``Node``).
@@ -179,8 +218,7 @@ def _search(world: State, seat: int, iterations: int | None, seconds: float | No
     deadline = None if seconds is None else start + seconds
     done = 0
     while done == 0 or (
-        (iterations is None or done < iterations)
-        and (deadline is None or time.perf_counter() < deadline)
+        (iterations is None or done < iterations) and (deadline is None or time.perf_counter() < deadline)
     ):
         if done + 2 >= len(logs):  # a child's availability is at most one more than the iterations done
             _grow_logs(done + 2)
@@ -208,7 +246,7 @@ def _search(world: State, seat: int, iterations: int | None, seconds: float | No
                     else:
                         child.avail += 1
                         tried.append(child)
-                if untried and tried and len(tried) >= ceil(widening_base * node.visits ** widening):
+                if untried and tried and len(tried) >= ceil(widening_base * node.visits**widening):
                     untried = None  # widened as far as its visits allow: select among the tried
                 best_score = -math.inf
                 if not untried:

@@ -2,6 +2,7 @@
 (DESIGN §4). Only the generic levels live here; a game changes a level's fields through its
 ``Game.ai`` (``games/<id>/ai.py``), applied by ``level_for``. docs/ai.md has the measurements.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -57,8 +58,9 @@ def _problem(level: Level) -> str | None:
     """What is wrong with ``level``'s settings, in words, or None."""
     if level.iterations is None and level.seconds is None:
         return "needs an iteration or a time budget"
-    if level.iterations is not None and (type(level.iterations) is not int
-                                         or not 1 <= level.iterations <= MAX_ITERATIONS):
+    if level.iterations is not None and (
+        type(level.iterations) is not int or not 1 <= level.iterations <= MAX_ITERATIONS
+    ):
         return f"iterations must be a whole number from 1 to {MAX_ITERATIONS}"
     if level.seconds is not None and not (_real(level.seconds) and 0 < level.seconds <= MAX_SECONDS):
         return f"seconds must be a number above 0 and at most {MAX_SECONDS:g}"

@@ -1,4 +1,5 @@
 """Headless matches between policy seats: the shared core of selfplay and the arena."""
+
 from __future__ import annotations
 
 import random
@@ -41,8 +42,9 @@ def seat_policy(spec: SeatSpec, iterations: int | None = None) -> Policy:
     return make_policy(spec, iterations=iterations if spec.kind == "ai" else None)
 
 
-def play_match(game_id: str, specs: list[SeatSpec], seed: int, options: dict[str, Any] | None = None,
-               iterations: int | None = None) -> MatchRecord:
+def play_match(
+    game_id: str, specs: list[SeatSpec], seed: int, options: dict[str, Any] | None = None, iterations: int | None = None
+) -> MatchRecord:
     """Play one match; every seat sees only its own view."""
     game = get_game(game_id)
     options = game.resolve_options(options)
@@ -54,14 +56,23 @@ def play_match(game_id: str, specs: list[SeatSpec], seed: int, options: dict[str
     while (seat := state.to_move()) is not None:
         legal = state.legal_actions()
         started = time.perf_counter()
-        action = policies[seat].choose(game_id, state.view(seat), seat, decision_seed(seed, len(actions), seat),
-                                       legal)
+        action = policies[seat].choose(game_id, state.view(seat), seat, decision_seed(seed, len(actions), seat), legal)
         think[seat] += time.perf_counter() - started
         decisions[seat] += 1
         state.apply(action, False)
         actions.append(action)
-    return MatchRecord(game_id, seed, options, [str(spec) for spec in specs], state.scores(), state.outcome(),
-                       len(actions), think, decisions, actions)
+    return MatchRecord(
+        game_id,
+        seed,
+        options,
+        [str(spec) for spec in specs],
+        state.scores(),
+        state.outcome(),
+        len(actions),
+        think,
+        decisions,
+        actions,
+    )
 
 
 def first_mover(record: MatchRecord) -> int:

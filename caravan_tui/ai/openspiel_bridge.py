@@ -7,6 +7,7 @@ the search code itself. OpenSpiel's bot has no time budget, so both sides are ti
 each then searches the number of iterations that takes it the same time on average a move: equal time,
 yet reproducible and unaffected by other load on the machine during the matches.
 """
+
 from __future__ import annotations
 
 import random
@@ -62,18 +63,30 @@ class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no types
         self.seed = seed
         self.codec = ActionCodec()
         game_type = pyspiel.GameType(
-            short_name=f"caravan_{game_id}", long_name=self.ours.title,
+            short_name=f"caravan_{game_id}",
+            long_name=self.ours.title,
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
             chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
             information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
             utility=pyspiel.GameType.Utility.CONSTANT_SUM,
             reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-            max_num_players=players, min_num_players=players,
-            provides_information_state_string=True, provides_information_state_tensor=False,
-            provides_observation_string=False, provides_observation_tensor=False,
-            parameter_specification={})
-        info = pyspiel.GameInfo(num_distinct_actions=1 << 20, max_chance_outcomes=0, num_players=players,
-                                min_utility=0.0, max_utility=1.0, utility_sum=1.0, max_game_length=100_000)
+            max_num_players=players,
+            min_num_players=players,
+            provides_information_state_string=True,
+            provides_information_state_tensor=False,
+            provides_observation_string=False,
+            provides_observation_tensor=False,
+            parameter_specification={},
+        )
+        info = pyspiel.GameInfo(
+            num_distinct_actions=1 << 20,
+            max_chance_outcomes=0,
+            num_players=players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            max_game_length=100_000,
+        )
         super().__init__(game_type, info, {})
 
     def new_initial_state(self) -> SpielState:
@@ -138,17 +151,24 @@ class CutoffRollout(os_mcts.Evaluator):  # type: ignore[misc]  # open_spiel ship
         return [(action, 1.0 / len(legal)) for action in legal]
 
 
-def openspiel_bot(game: SpielGame, simulations: int, seed: int, horizon: int,
-                  exploration: float) -> os_ismcts.ISMCTSBot:
+def openspiel_bot(
+    game: SpielGame, simulations: int, seed: int, horizon: int, exploration: float
+) -> os_ismcts.ISMCTSBot:
     rng = random.Random(seed)
-    bot = os_ismcts.ISMCTSBot(game, CutoffRollout(horizon, rng), exploration, simulations,
-                              random_state=np.random.RandomState(seed % (1 << 32)))
+    bot = os_ismcts.ISMCTSBot(
+        game,
+        CutoffRollout(horizon, rng),
+        exploration,
+        simulations,
+        random_state=np.random.RandomState(seed % (1 << 32)),
+    )
     bot.set_resampler(lambda state, player: SpielState(state.spiel_game, state.inner.determinize(player, rng)))
     return bot
 
 
-def openspiel_choose(game: SpielGame, state: State, seat: int, simulations: int, seed: int,
-                     horizon: int, exploration: float) -> Action:
+def openspiel_choose(
+    game: SpielGame, state: State, seat: int, simulations: int, seed: int, horizon: int, exploration: float
+) -> Action:
     """OpenSpiel's choice for ``seat``, searching from a world built from the seat's view only."""
     world = SpielState(game, game.ours.from_view(state.view(seat), seat))
     bot = openspiel_bot(game, simulations, seed, horizon, exploration)
@@ -173,9 +193,15 @@ def calibration_positions(game: SpielGame, count: int = 6, deals: int = 2) -> li
     return found[:count]
 
 
-def iterations_per_move(game_id: str, seconds: float, horizon: int, exploration: float,
-                        options: dict[str, Any] | None = None, repeats: int = 3,
-                        positions: int = 6) -> tuple[int, int]:
+def iterations_per_move(
+    game_id: str,
+    seconds: float,
+    horizon: int,
+    exploration: float,
+    options: dict[str, Any] | None = None,
+    repeats: int = 3,
+    positions: int = 6,
+) -> tuple[int, int]:
     """(ours, OpenSpiel's) iterations that make each side's mean move take ``seconds``, over
     ``positions`` decisions spread from the opening to the end of random games.
 
@@ -226,9 +252,16 @@ def _no_work() -> Work:
     return {"ours": [0, 0, 0.0], "openspiel": [0, 0, 0.0]}
 
 
-def head_to_head_match(game_id: str, seed: int, openspiel_seat: int, ours_iterations: int,
-                       openspiel_simulations: int, horizon: int, exploration: float,
-                       options: dict[str, Any] | None = None) -> tuple[list[float], Work]:
+def head_to_head_match(
+    game_id: str,
+    seed: int,
+    openspiel_seat: int,
+    ours_iterations: int,
+    openspiel_simulations: int,
+    horizon: int,
+    exploration: float,
+    options: dict[str, Any] | None = None,
+) -> tuple[list[float], Work]:
     """One match, OpenSpiel's bot in ``openspiel_seat``: the outcome per seat, and for each side
     its moves with a choice, the iterations it searched in them and the seconds they took."""
     game = SpielGame(game_id, options=options, seed=seed)
@@ -246,8 +279,9 @@ def head_to_head_match(game_id: str, seed: int, openspiel_seat: int, ours_iterat
             side, iterations = "openspiel", openspiel_simulations
         else:
             world = game.ours.from_view(state.view(seat), seat)
-            result = search(world, seat, iterations=ours_iterations, horizon=horizon,
-                            exploration=exploration, seed=turn_seed)
+            result = search(
+                world, seat, iterations=ours_iterations, horizon=horizon, exploration=exploration, seed=turn_seed
+            )
             action, side, iterations = result.action, "ours", result.iterations
         if side:
             work[side][0] += 1
@@ -262,16 +296,26 @@ def _match(job: MatchJob) -> tuple[int, list[float], Work]:
     return (job[2], *head_to_head_match(*job))
 
 
-def head_to_head(game_id: str, matches: int, seconds: float, horizon: int, exploration: float,
-                 options: dict[str, Any] | None = None, seed: int = 1, workers: int = 2,
-                 on_result: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+def head_to_head(
+    game_id: str,
+    matches: int,
+    seconds: float,
+    horizon: int,
+    exploration: float,
+    options: dict[str, Any] | None = None,
+    seed: int = 1,
+    workers: int = 2,
+    on_result: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
     """``matches`` matches, each deal played twice with the seats swapped (as the arena does);
     each side searches the iterations that make its mean move take ``seconds`` (measured first,
     ``iterations_per_move``), and its speed and mean move are then measured over all its moves
     of the matches."""
     ours_iterations, simulations = iterations_per_move(game_id, seconds, horizon, exploration, options)
-    jobs: list[MatchJob] = [(game_id, seed + i // 2, i % 2, ours_iterations, simulations, horizon, exploration, options)
-            for i in range(matches)]
+    jobs: list[MatchJob] = [
+        (game_id, seed + i // 2, i % 2, ours_iterations, simulations, horizon, exploration, options)
+        for i in range(matches)
+    ]
     ours_points = 0.0
     work = _no_work()
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -284,32 +328,43 @@ def head_to_head(game_id: str, matches: int, seconds: float, horizon: int, explo
     (ours_moves, ours_done, ours_time), (theirs_moves, theirs_done, theirs_time) = work["ours"], work["openspiel"]
     ours_rate, theirs_rate = ours_done / max(ours_time, 1e-9), theirs_done / max(theirs_time, 1e-9)
     rate = ours_points / matches
-    return {"game": game_id, "matches": matches, "seconds_per_move": seconds, "horizon": horizon,
-            "exploration": exploration, "ours_iterations_per_move": ours_iterations,
-            "openspiel_simulations_per_move": simulations,
-            "ours_iterations_per_s": ours_rate, "openspiel_iterations_per_s": theirs_rate,
-            "speed_ratio": ours_rate / max(theirs_rate, 1e-9),
-            "ours_seconds_per_move": ours_time / max(1, ours_moves),
-            "openspiel_seconds_per_move": theirs_time / max(1, theirs_moves),
-            "ours_points": ours_points, "ours_score_rate": rate,
-            "interval95": list(wilson_interval(ours_points, matches))}
+    return {
+        "game": game_id,
+        "matches": matches,
+        "seconds_per_move": seconds,
+        "horizon": horizon,
+        "exploration": exploration,
+        "ours_iterations_per_move": ours_iterations,
+        "openspiel_simulations_per_move": simulations,
+        "ours_iterations_per_s": ours_rate,
+        "openspiel_iterations_per_s": theirs_rate,
+        "speed_ratio": ours_rate / max(theirs_rate, 1e-9),
+        "ours_seconds_per_move": ours_time / max(1, ours_moves),
+        "openspiel_seconds_per_move": theirs_time / max(1, theirs_moves),
+        "ours_points": ours_points,
+        "ours_score_rate": rate,
+        "interval95": list(wilson_interval(ours_points, matches)),
+    }
 
 
 def format_head_to_head(result: dict[str, Any]) -> str:
     low, high = result["interval95"]
     seconds = result["seconds_per_move"]
-    return "\n".join([
-        f"{result['game']}: our ISMCTS vs OpenSpiel ISMCTSBot (Python), same engine, "
-        f"{result['seconds_per_move']} s a move, horizon {result['horizon']}, c {result['exploration']}",
-        f"  per move       ours {result['ours_iterations_per_move']} iterations, OpenSpiel "
-        f"{result['openspiel_simulations_per_move']} (each what takes that time on average over a game's decisions)",
-        f"  over the moves ours {result['ours_iterations_per_s']:.0f}/s, OpenSpiel "
-        f"{result['openspiel_iterations_per_s']:.0f}/s, ratio {result['speed_ratio']:.2f}x",
-        f"  time used      mean move ours {result['ours_seconds_per_move']:.3f} s, OpenSpiel "
-        f"{result['openspiel_seconds_per_move']:.3f} s ({result['ours_seconds_per_move'] / seconds:.2f} and "
-        f"{result['openspiel_seconds_per_move'] / seconds:.2f} of the {seconds:g} s; sized before the matches, so "
-        "a change of the machine's load moves both)",
-        f"  head-to-head   {result['matches']} matches, seats swapped: ours scored "
-        f"{result['ours_points']:.1f} ({100 * result['ours_score_rate']:.1f}%, 95% CI "
-        f"{100 * low:.1f}-{100 * high:.1f}%)",
-    ])
+    return "\n".join(
+        [
+            f"{result['game']}: our ISMCTS vs OpenSpiel ISMCTSBot (Python), same engine, "
+            f"{result['seconds_per_move']} s a move, horizon {result['horizon']}, c {result['exploration']}",
+            f"  per move       ours {result['ours_iterations_per_move']} iterations, OpenSpiel "
+            f"{result['openspiel_simulations_per_move']} "
+            "(each what takes that time on average over a game's decisions)",
+            f"  over the moves ours {result['ours_iterations_per_s']:.0f}/s, OpenSpiel "
+            f"{result['openspiel_iterations_per_s']:.0f}/s, ratio {result['speed_ratio']:.2f}x",
+            f"  time used      mean move ours {result['ours_seconds_per_move']:.3f} s, OpenSpiel "
+            f"{result['openspiel_seconds_per_move']:.3f} s ({result['ours_seconds_per_move'] / seconds:.2f} and "
+            f"{result['openspiel_seconds_per_move'] / seconds:.2f} of the {seconds:g} s; sized before the matches, so "
+            "a change of the machine's load moves both)",
+            f"  head-to-head   {result['matches']} matches, seats swapped: ours scored "
+            f"{result['ours_points']:.1f} ({100 * result['ours_score_rate']:.1f}%, 95% CI "
+            f"{100 * low:.1f}-{100 * high:.1f}%)",
+        ]
+    )

@@ -3,6 +3,7 @@
 Policies are plain picklable objects (they hold no game or state), so ``AIWorker`` can run them in
 another process. Every choice is seeded: same arguments, same action (time budgets aside).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -42,8 +43,13 @@ class RandomPolicy:
     """A uniformly random legal action."""
 
     def choose(
-        self, game_id: str, view: dict[str, Any], seat: int, seed: int,
-        legal: list[Action] | None = None, progress: ProgressCallback | None = None,
+        self,
+        game_id: str,
+        view: dict[str, Any],
+        seat: int,
+        seed: int,
+        legal: list[Action] | None = None,
+        progress: ProgressCallback | None = None,
     ) -> Action:
         return random.Random(seed).choice(_legal(game_id, view, seat, legal))
 
@@ -53,8 +59,13 @@ class GreedyPolicy:
     seat; ties broken by the seeded generator."""
 
     def choose(
-        self, game_id: str, view: dict[str, Any], seat: int, seed: int,
-        legal: list[Action] | None = None, progress: ProgressCallback | None = None,
+        self,
+        game_id: str,
+        view: dict[str, Any],
+        seat: int,
+        seed: int,
+        legal: list[Action] | None = None,
+        progress: ProgressCallback | None = None,
     ) -> Action:
         world = get_game(game_id).from_view(view, seat)
         best: list[Action] = []
@@ -84,10 +95,15 @@ class SearchSettings(TypedDict):
 
 def search_settings(level: Level, game: Game) -> SearchSettings:
     """``search`` keyword arguments for ``level``'s settings on ``game``, apart from its budget."""
-    return {"horizon": level.horizon, "exploration": level.exploration,
-            "prior": game.ai.prior if level.prior else None,
-            "widening": level.widening, "widening_base": level.widening_base,
-            "considered": game.ai.considered, "estimate": game.ai.tuned if level.tuned else None}
+    return {
+        "horizon": level.horizon,
+        "exploration": level.exploration,
+        "prior": game.ai.prior if level.prior else None,
+        "widening": level.widening,
+        "widening_base": level.widening_base,
+        "considered": game.ai.considered,
+        "estimate": game.ai.tuned if level.tuned else None,
+    }
 
 
 #: Set to ``iterations`` to drop the clock from every level that has an iteration budget, so that
@@ -127,7 +143,12 @@ class SearchPolicy:
         return level
 
     def search_root(
-        self, game_id: str, view: dict[str, Any], seat: int, seed: int, index: int = 0,
+        self,
+        game_id: str,
+        view: dict[str, Any],
+        seat: int,
+        seed: int,
+        index: int = 0,
         progress: ProgressCallback | None = None,
     ) -> RootStats:
         """Each root action's visits and summed reward in search number ``index`` (seeded from
@@ -140,8 +161,14 @@ class SearchPolicy:
         return {action: (child.visits, child.reward) for action, child in root.children.items()}
 
     def weigh_root(
-        self, game_id: str, view: dict[str, Any], seat: int, seed: int, index: int = 0,
-        progress: ProgressCallback | None = None, top: int = TOP,
+        self,
+        game_id: str,
+        view: dict[str, Any],
+        seat: int,
+        seed: int,
+        index: int = 0,
+        progress: ProgressCallback | None = None,
+        top: int = TOP,
     ) -> Weighed:
         """``search_root``'s statistics, and for its ``top`` most visited root actions the line
         the search means to follow after each (``ismcts.continuation``); for every root action
@@ -168,8 +195,9 @@ class SearchPolicy:
         planned = game.ai.plan(game.from_view(view, seat), seat, index, level.iterations, level.seconds)
         return None if planned is None else Weighed(*planned)
 
-    def _search(self, game_id: str, view: dict[str, Any], seat: int, seed: int, index: int,
-                progress: ProgressCallback | None) -> SearchResult:
+    def _search(
+        self, game_id: str, view: dict[str, Any], seat: int, seed: int, index: int, progress: ProgressCallback | None
+    ) -> SearchResult:
         level = self.level_for(game_id)
         game = get_game(game_id)
         return search(
@@ -192,15 +220,28 @@ class SearchPolicy:
         return most_visited({action: visits for action, (visits, _) in stats.items()})
 
     def choose(
-        self, game_id: str, view: dict[str, Any], seat: int, seed: int,
-        legal: list[Action] | None = None, progress: ProgressCallback | None = None,
+        self,
+        game_id: str,
+        view: dict[str, Any],
+        seat: int,
+        seed: int,
+        legal: list[Action] | None = None,
+        progress: ProgressCallback | None = None,
     ) -> Action:
         if legal is not None and len(legal) == 1:
             return legal[0]
-        return pick(game_id, view, seat, self.merge([
-            self.search_root(game_id, view, seat, seed, index, progress if index == 0 else None)
-            for index in range(self.level.searches)
-        ]), self.level.name)
+        return pick(
+            game_id,
+            view,
+            seat,
+            self.merge(
+                [
+                    self.search_root(game_id, view, seat, seed, index, progress if index == 0 else None)
+                    for index in range(self.level.searches)
+                ]
+            ),
+            self.level.name,
+        )
 
 
 def screened(game: Game) -> bool:
@@ -209,8 +250,9 @@ def screened(game: Game) -> bool:
     return game.ai.vetoed is not None or game.ai.end_near is not None
 
 
-def allowed(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, top: int = 1,
-            level: str | None = None) -> RootStats:
+def allowed(
+    game_id: str, view: dict[str, Any], seat: int, stats: RootStats, top: int = 1, level: str | None = None
+) -> RootStats:
     """Root statistics (one search's or several merged) whose ``top`` most visited actions are
     all moves AI seats may make (``GameAI.vetoed``, asked for ``level``, the name of the level
     that searched: a game may keep the veto's cost in proportion) and, where the game says the
@@ -264,8 +306,9 @@ def pick(game_id: str, view: dict[str, Any], seat: int, stats: RootStats, level:
     return SearchPolicy.best(allowed(game_id, view, seat, stats, level=level))
 
 
-def vetted(game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP,
-           level: str | None = None) -> Weighed:
+def vetted(
+    game_id: str, view: dict[str, Any], seat: int, weighed: Weighed, top: int = TOP, level: str | None = None
+) -> Weighed:
     """What the searches weighed (merged), its ``top`` most visited actions all moves AI seats
     may make (``allowed``): the candidates a hint shows or a decision records, its move first
     (the move ``pick`` makes from the same statistics)."""
@@ -296,16 +339,19 @@ def search_policy(spec: SeatSpec, *, level: Level | None = None, iterations: int
     if iterations is not None:
         chosen = dataclasses.replace(chosen, iterations=iterations, seconds=None)
         tweaks = tuple((k, v) for k, v in tweaks if k not in BUDGET_FIELDS)
-    return SearchPolicy(chosen, per_game=level is None, fixed_budget=iterations is not None,
-                        timed=not iterations_only(), tweaks=tweaks)
+    return SearchPolicy(
+        chosen, per_game=level is None, fixed_budget=iterations is not None, timed=not iterations_only(), tweaks=tweaks
+    )
 
 
-def hint(game_id: str, view: dict[str, Any], seat: int, level: str = "normal", seed: int = 0,
-         iterations: int | None = None) -> list[Candidate]:
+def hint(
+    game_id: str, view: dict[str, Any], seat: int, level: str = "normal", seed: int = 0, iterations: int | None = None
+) -> list[Candidate]:
     """The AI's suggestion for ``seat`` (shown to the player, not played): the search's top
     candidates with their reasons, the suggestion first; ``iterations`` sets an iteration-only
     budget (as ``search_policy`` does)."""
     policy = search_policy(SeatSpec.ai(level), iterations=iterations)
-    weighed = Weighed.merge([policy.weigh_root(game_id, view, seat, seed, index)
-                             for index in range(policy.level.searches)])
+    weighed = Weighed.merge(
+        [policy.weigh_root(game_id, view, seat, seed, index) for index in range(policy.level.searches)]
+    )
     return explained(game_id, view, seat, vetted(game_id, view, seat, weighed, level=policy.level.name))

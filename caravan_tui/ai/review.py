@@ -25,6 +25,7 @@ seeded by the move's number: the review is exactly reproducible, and it is the s
 the seat could not see (a test redeals it). The search is the game's ``normal`` level without
 its planner (a planner weighs only the moves it would make) and without the clock.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -107,13 +108,15 @@ class _Run:
             return Position(self.turn, self.view, self.steps[0], self.seat)
         words = ", then ".join(self.said)
         if len(words) > MAX_TEXT:
-            words = words[:MAX_TEXT - 1] + "…"
-        return Position(self.turn, self.view, self.steps[0], self.seat, tuple(self.steps), self.end,
-                        self.end_view, words)
+            words = words[: MAX_TEXT - 1] + "…"
+        return Position(
+            self.turn, self.view, self.steps[0], self.seat, tuple(self.steps), self.end, self.end_view, words
+        )
 
 
-def decisions_of(game: Game, players: int, seed: int, options: dict[str, Any], actions: Sequence[Action],
-                 seat: int) -> Match:
+def decisions_of(
+    game: Game, players: int, seed: int, options: dict[str, Any], actions: Sequence[Action], seat: int
+) -> Match:
     """Every seat's decisions in the match (see the module doc: a forced move is none, the
     steps of one are one), and the chance ``seat`` saw (``Event.reveals``: what it could not
     know before)."""
@@ -157,8 +160,9 @@ def _chance_for(event: Event, seat: int) -> bool:
     return event.visible_to(seat) and event.reveals_to(seat)
 
 
-def positions(game: Game, players: int, seed: int, options: dict[str, Any], actions: Sequence[Action],
-              seat: int) -> Iterator[Position]:
+def positions(
+    game: Game, players: int, seed: int, options: dict[str, Any], actions: Sequence[Action], seat: int
+) -> Iterator[Position]:
     """The decisions ``seat`` made in the match, each from its view."""
     for position in decisions_of(game, players, seed, options, actions, seat).decisions:
         if position.seat == seat:
@@ -241,20 +245,33 @@ def judge(game_id: str, seat: int, position: Position, iterations: int = ITERATI
         before, best_line = _weigh(weighed, best)  # both weighed well enough by the one search
         after, _line = _weigh(weighed, action)
     else:
-        before, best_line = _weigh(search(world, mover, iterations=half, seed=f"{seed}/weigh", root_actions=(best,),
-                                          **settings), best)
+        before, best_line = _weigh(
+            search(world, mover, iterations=half, seed=f"{seed}/weigh", root_actions=(best,), **settings), best
+        )
         if position.end_view is None:
-            after, _line = _weigh(search(world, mover, iterations=half, seed=f"{seed}/weigh",
-                                         root_actions=(action,), **settings), action)
+            after, _line = _weigh(
+                search(world, mover, iterations=half, seed=f"{seed}/weigh", root_actions=(action,), **settings), action
+            )
         else:
             last, end_world = position.steps[-1], game.from_view(position.end_view, mover)
-            after, _line = _weigh(search(end_world, mover, iterations=half, seed=f"{seed}/end",
-                                         root_actions=(last,), **settings), last)
+            after, _line = _weigh(
+                search(end_world, mover, iterations=half, seed=f"{seed}/end", root_actions=(last,), **settings), last
+            )
     played = position.words or world.describe(action, mover)
     steps = position.steps or (action,)
-    return Judged(position.turn, action, played, _reason(game, world, mover, steps), best,
-                  world.describe(best, mover), _reason(game, world, mover, best_line), before, after, mover,
-                  position.end if position.steps else position.turn)
+    return Judged(
+        position.turn,
+        action,
+        played,
+        _reason(game, world, mover, steps),
+        best,
+        world.describe(best, mover),
+        _reason(game, world, mover, best_line),
+        before,
+        after,
+        mover,
+        position.end if position.steps else position.turn,
+    )
 
 
 def _weigh(result: SearchResult, action: Action) -> tuple[float, tuple[Action, ...]]:
@@ -272,8 +289,17 @@ def _reason(game: Game, world: State, seat: int, line: tuple[Action, ...]) -> st
     return explain(world, seat, playable(world, seat, line) or line[:1])[:MAX_TEXT]
 
 
-def review(game_id: str, match_id: str, players: int, seed: int, options: dict[str, Any], actions: list[Action],
-           seat: int, result: float, iterations: int = ITERATIONS) -> Review:
+def review(
+    game_id: str,
+    match_id: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    actions: list[Action],
+    seat: int,
+    result: float,
+    iterations: int = ITERATIONS,
+) -> Review:
     """``seat``'s review judged one decision after the other, in this process (the app and the
     command judge them in the AI workers: ``AIWorker.review``)."""
     match = decisions_of(get_game(game_id), players, seed, options, actions, seat)
@@ -281,8 +307,16 @@ def review(game_id: str, match_id: str, players: int, seed: int, options: dict[s
     return assembled(game_id, match_id, seat, players, iterations, result, judged, match.draws)
 
 
-def assembled(game_id: str, match_id: str, seat: int, players: int, iterations: int, result: float,
-              judged: Sequence[Judged], draws: Sequence[Draw]) -> Review:
+def assembled(
+    game_id: str,
+    match_id: str,
+    seat: int,
+    players: int,
+    iterations: int,
+    result: float,
+    judged: Sequence[Judged],
+    draws: Sequence[Draw],
+) -> Review:
     """The review made of every seat's judged decisions (in the match's order)."""
     own = tuple(j for j in judged if j.seat == seat)
     others = tuple(j for j in judged if j.seat != seat)
@@ -353,7 +387,7 @@ class Review:
         return self.shown(judged.before) - self.shown(judged.kept)
 
     def grade(self, judged: Judged) -> str:
-        """"blunder", "mistake", "inaccuracy", or "" for a move that cost less than that."""
+        """ "blunder", "mistake", "inaccuracy", or "" for a move that cost less than that."""
         cost, measure = judged.loss * self.measure.scale, self.measure
         for grade, threshold in zip(reversed(GRADES), (measure.blunder, measure.mistake, measure.inaccuracy)):
             if cost >= threshold:
@@ -401,9 +435,12 @@ class Review:
         earlier): graded decisions, and the others' errors and luck that moved them as much as
         an inaccuracy would."""
         least = self.measure.inaccuracy
-        found = [swing for swing in self.account().swings if swing.kind != "drift"
-                 and (self.grade(swing.judged) if swing.kind == "yours" and swing.judged
-                      else abs(swing.change) >= least)]
+        found = [
+            swing
+            for swing in self.account().swings
+            if swing.kind != "drift"
+            and (self.grade(swing.judged) if swing.kind == "yours" and swing.judged else abs(swing.change) >= least)
+        ]
         return sorted(found, key=lambda swing: (-abs(swing.change), swing.index))[:count]
 
     def counts(self) -> dict[str, int]:
@@ -422,10 +459,17 @@ class Review:
     # -- kept beside the save (``saves/reviews.py``): plain data, checked on the way back ---------
 
     def to_data(self) -> dict[str, Any]:
-        return {"game": self.game_id, "match": self.match_id, "seat": self.seat, "players": self.players,
-                "iterations": self.iterations, "result": self.result,
-                "decisions": [_row(j) for j in self.decisions], "others": [_row(j) for j in self.others],
-                "draws": [[draw.turn, draw.text] for draw in self.draws]}
+        return {
+            "game": self.game_id,
+            "match": self.match_id,
+            "seat": self.seat,
+            "players": self.players,
+            "iterations": self.iterations,
+            "result": self.result,
+            "decisions": [_row(j) for j in self.decisions],
+            "others": [_row(j) for j in self.others],
+            "draws": [[draw.turn, draw.text] for draw in self.draws],
+        }
 
     @classmethod
     def from_data(cls, data: Any) -> Review:
@@ -450,8 +494,17 @@ class Review:
         judged = tuple(_judged(row, players) for row in rows)
         if any(j.seat != seat for j in judged):
             raise ValueError("a reviewed decision is another seat's")
-        return cls(game_id, match_id, seat, players, iterations, float(result), judged,
-                   tuple(_judged(row, players) for row in others), tuple(map(_draw, draws)))
+        return cls(
+            game_id,
+            match_id,
+            seat,
+            players,
+            iterations,
+            float(result),
+            judged,
+            tuple(_judged(row, players) for row in others),
+            tuple(map(_draw, draws)),
+        )
 
 
 def _tidy(value: float) -> float:
@@ -460,8 +513,19 @@ def _tidy(value: float) -> float:
 
 
 def _row(judged: Judged) -> list[Any]:
-    return [judged.turn, list(judged.action), judged.played, judged.played_reason, list(judged.best), judged.better,
-            judged.better_reason, judged.before, judged.after, judged.seat, judged.end]
+    return [
+        judged.turn,
+        list(judged.action),
+        judged.played,
+        judged.played_reason,
+        list(judged.best),
+        judged.better,
+        judged.better_reason,
+        judged.before,
+        judged.after,
+        judged.seat,
+        judged.end,
+    ]
 
 
 def _rows(value: Any) -> list[Any]:
@@ -484,21 +548,34 @@ def _judged(row: Any, players: int) -> Judged:
     if not (_is_action(action) and _is_action(best)):
         raise ValueError("a reviewed decision's move is not a move")
     action, best = normalise_action(action), normalise_action(best)
-    return Judged(turn, action, played, played_reason, best, better, better_reason, float(before), float(after),
-                  seat, end)
+    return Judged(
+        turn, action, played, played_reason, best, better, better_reason, float(before), float(after), seat, end
+    )
 
 
 def _draw(row: Any) -> Draw:
-    if not (isinstance(row, list) and len(row) == 2 and _whole(row[0], 0, 10**7) and isinstance(row[1], str)
-            and len(row[1]) <= MAX_TEXT):
+    if not (
+        isinstance(row, list)
+        and len(row) == 2
+        and _whole(row[0], 0, 10**7)
+        and isinstance(row[1], str)
+        and len(row[1]) <= MAX_TEXT
+    ):
         raise ValueError("a review's chance is not a move number and words")
     return Draw(row[0], row[1])
 
 
 def _is_action(value: Any, depth: int = 0) -> bool:
     """A move as a kept review writes it: a short list of words, whole numbers and such lists."""
-    return isinstance(value, list) and len(value) <= 16 and depth < 4 and all(
-        (type(part) is str and len(part) <= 64) or type(part) is int or _is_action(part, depth + 1) for part in value)
+    return (
+        isinstance(value, list)
+        and len(value) <= 16
+        and depth < 4
+        and all(
+            (type(part) is str and len(part) <= 64) or type(part) is int or _is_action(part, depth + 1)
+            for part in value
+        )
+    )
 
 
 def _whole(value: Any, low: int, high: int) -> bool:

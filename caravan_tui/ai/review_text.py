@@ -7,6 +7,7 @@ under it marks what moved the seat's chances most at each decision: its own play
 or luck. Every figure is one the review shows (``Review.shown``) or a sum or difference of
 them, so that what the text says adds up as read.
 """
+
 from __future__ import annotations
 
 import re
@@ -37,8 +38,10 @@ def spans(count: int, width: int) -> list[range]:
     squeezed, never cut)."""
     if count <= width:
         return [range(index, index + 1) for index in range(count)]
-    return [range(column * count // width, max((column + 1) * count // width, column * count // width + 1))
-            for column in range(width)]
+    return [
+        range(column * count // width, max((column + 1) * count // width, column * count // width + 1))
+        for column in range(width)
+    ]
 
 
 def columns(values: Sequence[float], width: int) -> list[float]:
@@ -89,8 +92,9 @@ def marks(review: Review, width: int = 60) -> str:
     least = review.measure.inaccuracy
     biggest: dict[int, Swing] = {}
     for swing in review.account().swings:
-        counts = swing.kind != "drift" and (review.grade(swing.judged) if swing.kind == "yours" and swing.judged
-                  else abs(swing.change) >= least)
+        counts = swing.kind != "drift" and (
+            review.grade(swing.judged) if swing.kind == "yours" and swing.judged else abs(swing.change) >= least
+        )
         held = biggest.get(swing.index)
         if counts and (held is None or abs(swing.change) > abs(held.change)):
             biggest[swing.index] = swing
@@ -139,7 +143,7 @@ def name_of(review: Review, seat: int, names: Sequence[str]) -> str:
 
 
 def verdict(review: Review, judged: Judged) -> str:
-    """"a blunder: 62% → 31% (−31 points)"; "best: 62%" for the search's own best, or "fine"
+    """ "a blunder: 62% → 31% (−31 points)"; "best: 62%" for the search's own best, or "fine"
     for a move that cost less than a grade (its cost shown where it is any)."""
     measure = review.measure
     before, after = review.shown(judged.before), review.shown(judged.kept)
@@ -150,8 +154,10 @@ def verdict(review: Review, judged: Judged) -> str:
             return f"{word}: {amount(measure, before)}"
         return f"{word}: {amount(measure, before)} → {amount(measure, after)} (−{loss_words(measure, before - after)})"
     article = "an" if grade[0] in "aeiou" else "a"
-    return (f"{article} {grade}: {amount(measure, before)} → {amount(measure, after)} "
-            f"(−{loss_words(measure, before - after)})")
+    return (
+        f"{article} {grade}: {amount(measure, before)} → {amount(measure, after)} "
+        f"(−{loss_words(measure, before - after)})"
+    )
 
 
 def numbers(review: Review) -> dict[int, int]:
@@ -167,16 +173,20 @@ def turning_point_lines(review: Review, swing: Swing, names: Sequence[str]) -> l
         played, better = words(review, judged.played, names), words(review, judged.better, names)
         why = f" — {words(review, judged.better_reason, names)}" if judged.better_reason else ""
         number = numbers(review)[judged.turn]
-        lines = [f"Decision {number} (move {judged.turn + 1}): you played {played} — {verdict(review, judged)}",
-                 f"  Better: {better}{why}"]
+        lines = [
+            f"Decision {number} (move {judged.turn + 1}): you played {played} — {verdict(review, judged)}",
+            f"  Better: {better}{why}",
+        ]
         if judged.played_reason:
             lines.append(f"  Yours: {words(review, judged.played_reason, names)}")
         return lines
     if swing.kind == "others" and judged is not None:
         who = name_of(review, judged.seat, names)
         played, better = words(review, judged.played, names), words(review, judged.better, names)
-        return [f"Move {judged.turn + 1}: {who} played {played} — their error gave you {signed(measure, swing.change)}",
-                f"  Their best: {better}"]
+        return [
+            f"Move {judged.turn + 1}: {who} played {played} — their error gave you {signed(measure, swing.change)}",
+            f"  Their best: {better}",
+        ]
     after = f"Luck after decision {swing.index + 1}: {signed(measure, swing.change)} of {measure.name}"
     lines = [after + (" (chance went your way)" if swing.change > 0 else " (chance went against you)")]
     if swing.draws:
@@ -196,8 +206,10 @@ def summary_line(review: Review) -> str:
     counts = review.counts()
     graded = ", ".join(f"{count} {grade if count == 1 else PLURALS[grade]}" for grade, count in counts.items())
     cost = loss_words(review.measure, review.total_cost())
-    return (f"{len(review.decisions)} decisions: {graded}; together the decisions listed below cost {cost} "
-            f"of {review.measure.name}")
+    return (
+        f"{len(review.decisions)} decisions: {graded}; together the decisions listed below cost {cost} "
+        f"of {review.measure.name}"
+    )
 
 
 def split_line(review: Review) -> str:
@@ -211,8 +223,10 @@ def split_line(review: Review) -> str:
     drift = account.total("drift")
     if drift:
         parts.append(f"the searches' drift {signed(measure, drift)}")
-    return (f"From {amount(measure, account.start)} at your first decision to {amount(measure, account.end)} at the "
-            f"end ({signed(measure, account.end - account.start)}): {', '.join(parts)}.")
+    return (
+        f"From {amount(measure, account.start)} at your first decision to {amount(measure, account.end)} at the "
+        f"end ({signed(measure, account.end - account.start)}): {', '.join(parts)}."
+    )
 
 
 def plain_words(review: Review, names: Sequence[str]) -> str | None:
@@ -233,16 +247,24 @@ def plain_words(review: Review, names: Sequence[str]) -> str | None:
 
 def decision_lines(review: Review, names: Sequence[str]) -> list[str]:
     """Every decision of the seat, numbered in order, with its verdict."""
-    return [f"  {index + 1:>3}. {words(review, judged.played, names)} — {verdict(review, judged)}"
-            for index, judged in enumerate(review.decisions)]
+    return [
+        f"  {index + 1:>3}. {words(review, judged.played, names)} — {verdict(review, judged)}"
+        for index, judged in enumerate(review.decisions)
+    ]
 
 
 def review_lines(review: Review, names: Sequence[str], title: str, width: int = 60) -> list[str]:
     """The whole review as text: the chart, the turning points, then every decision."""
     seat_name = names[review.seat] if review.seat < len(names) else f"seat {review.seat + 1}"
-    lines = [f"Review of {review.match_id} ({title}) for {seat_name}, seat {review.seat + 1}: "
-             f"{review.iterations} iterations a decision", "", *chart_text(review, width), "", summary_line(review),
-             split_line(review)]
+    lines = [
+        f"Review of {review.match_id} ({title}) for {seat_name}, seat {review.seat + 1}: "
+        f"{review.iterations} iterations a decision",
+        "",
+        *chart_text(review, width),
+        "",
+        summary_line(review),
+        split_line(review),
+    ]
     plainly = plain_words(review, names)
     if plainly:
         lines.append(plainly)

@@ -15,6 +15,7 @@ only for a loss the look has found. A move loses at once when it does in every w
 (a roll or a draw that may save it is seen in some world); it is passed over only for a move
 that loses in none of them.
 """
+
 from __future__ import annotations
 
 import random
@@ -58,8 +59,14 @@ def never_loses_at_once(world: State, seat: int, action: Action, prior: Prior | 
     return not any(lost_in(world, seat, action, prior))
 
 
-def lost_in(world: State, seat: int, action: Action, prior: Prior | None = None,
-            worlds: int = WORLDS, positions: int = POSITIONS) -> Iterator[bool]:
+def lost_in(
+    world: State,
+    seat: int,
+    action: Action,
+    prior: Prior | None = None,
+    worlds: int = WORLDS,
+    positions: int = POSITIONS,
+) -> Iterator[bool]:
     """For each of ``worlds`` worlds redealt from ``world`` (built from ``seat``'s view), made
     as they are asked for: whether ``seat``'s move ``action`` loses at once there, the match
     ending with ``seat`` beaten before it decides again after its turn, whatever it does in the
@@ -102,7 +109,7 @@ class _Look:
             return False
         ranked = self._ranked(state)
         if own:
-            ways = ranked[:OWN if first else OWN_LATER]
+            ways = ranked[: OWN if first else OWN_LATER]
             return all(self.lost(child, False, False) for child in self._after(state, ways))
         going = []
         for child in self._after(state, ranked[:SWEPT]):

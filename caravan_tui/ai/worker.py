@@ -10,6 +10,7 @@ Linux the kernel ends it with its parent (PR_SET_PDEATHSIG), so an app or server
 (SIGKILL) leaves no searches behind. The signal follows the thread that started the worker: pools
 are started from the caller's event-loop thread, which lives as long as the caller.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -118,14 +119,16 @@ def _choose(policy: Policy, job: int | None, asked: Question) -> Action:
     return policy.choose(asked.game_id, asked.view, asked.seat, asked.seed, asked.legal, progress)
 
 
-def _search_root(policy: SearchPolicy, job: int | None, index: int, game_id: str, view: dict[str, Any], seat: int,
-                 seed: int) -> RootStats:
+def _search_root(
+    policy: SearchPolicy, job: int | None, index: int, game_id: str, view: dict[str, Any], seat: int, seed: int
+) -> RootStats:
     progress = None if job is None else _reporter(job, index, game_id, view, seat)
     return policy.search_root(game_id, view, seat, seed, index, progress)
 
 
-def _weigh_root(policy: SearchPolicy, job: int | None, index: int, game_id: str, view: dict[str, Any], seat: int,
-                seed: int) -> Weighed:
+def _weigh_root(
+    policy: SearchPolicy, job: int | None, index: int, game_id: str, view: dict[str, Any], seat: int, seed: int
+) -> Weighed:
     progress = None if job is None else _reporter(job, index, game_id, view, seat)
     return policy.weigh_root(game_id, view, seat, seed, index, progress)
 
@@ -160,13 +163,16 @@ class AIWorker:
         if self._pool is None:
             self._queue = self._context.SimpleQueue()
             self._pool = ProcessPoolExecutor(
-                self._max_workers, mp_context=self._context,
-                initializer=_init_worker, initargs=(os.getpid(), self._queue),
+                self._max_workers,
+                mp_context=self._context,
+                initializer=_init_worker,
+                initargs=(os.getpid(), self._queue),
             )
         return self._pool
 
-    async def choose(self, policy: Policy, asked: Question,
-                     on_progress: Callable[[Progress], None] | None = None) -> Action:
+    async def choose(
+        self, policy: Policy, asked: Question, on_progress: Callable[[Progress], None] | None = None
+    ) -> Action:
         """``policy``'s action, computed in a worker process; ``on_progress`` is called on this
         loop while the search runs."""
         if asked.legal is not None and len(asked.legal) == 1:
@@ -176,8 +182,16 @@ class AIWorker:
             if not screened(get_game(asked.game_id)):
                 return SearchPolicy.best(stats)
             pool = self._executor()  # (the veto and the look may search: not on this loop)
-            return (await self._gather(pool, self._submit(pool, lambda: [
-                pool.submit(pick, asked.game_id, asked.view, asked.seat, stats, policy.level.name)]), None))[0]
+            return (
+                await self._gather(
+                    pool,
+                    self._submit(
+                        pool,
+                        lambda: [pool.submit(pick, asked.game_id, asked.view, asked.seat, stats, policy.level.name)],
+                    ),
+                    None,
+                )
+            )[0]
         pool = self._executor()
         with self._listening(on_progress) as job:
             chosen = self._submit(pool, lambda: [pool.submit(_choose, policy, job, asked)])
@@ -198,14 +212,18 @@ class AIWorker:
         how a caller tells whether the clock or the iteration budget ended them)."""
         pool = self._executor()
         with self._listening(on_progress) as job:
-            roots = self._submit(pool, lambda: [
-                pool.submit(_search_root, policy, job, index, game_id, view, seat, seed)
-                for index in range(policy.level.searches)
-            ])
+            roots = self._submit(
+                pool,
+                lambda: [
+                    pool.submit(_search_root, policy, job, index, game_id, view, seat, seed)
+                    for index in range(policy.level.searches)
+                ],
+            )
             return SearchPolicy.merge(await self._gather(pool, roots, job))
 
-    async def decide(self, policy: Policy, asked: Question,
-                     on_progress: Callable[[Progress], None] | None = None) -> Decision:
+    async def decide(
+        self, policy: Policy, asked: Question, on_progress: Callable[[Progress], None] | None = None
+    ) -> Decision:
         """Like ``choose``, and for a search also its top candidates with their reasons (the same
         action as ``choose``'s: the searches are the same). A forced move weighs nothing."""
         if not isinstance(policy, SearchPolicy) or (asked.legal is not None and len(asked.legal) == 1):
@@ -215,25 +233,47 @@ class AIWorker:
             weighed = await self._weigh(pool, policy, job, asked.game_id, asked.view, asked.seat, asked.seed)
         action = SearchPolicy.best(weighed.stats)  # (vetted: the move ``pick`` makes)
         try:
-            top = await self._gather(pool, self._submit(pool, lambda: [
-                pool.submit(explained, asked.game_id, asked.view, asked.seat, weighed)]), None)
+            top = await self._gather(
+                pool,
+                self._submit(pool, lambda: [pool.submit(explained, asked.game_id, asked.view, asked.seat, weighed)]),
+                None,
+            )
         except Exception:  # the move stands without its record
             logging.getLogger(__name__).exception("explaining an AI decision failed")
             return Decision(action, [])
         return Decision(action, top[0])
 
-    async def _weigh(self, pool: ProcessPoolExecutor, policy: SearchPolicy, job: int | None, game_id: str,
-                     view: dict[str, Any], seat: int, seed: int, top: int = TOP) -> Weighed:
+    async def _weigh(
+        self,
+        pool: ProcessPoolExecutor,
+        policy: SearchPolicy,
+        job: int | None,
+        game_id: str,
+        view: dict[str, Any],
+        seat: int,
+        seed: int,
+        top: int = TOP,
+    ) -> Weighed:
         """The level's searches, run in parallel, their weighing merged, its ``top`` candidates all
         moves AI seats may make (``policies.vetted``: the game's veto and its look at the end of the
         match, asked in a worker)."""
-        futures = self._submit(pool, lambda: [pool.submit(_weigh_root, policy, job, index, game_id, view, seat, seed)
-                                              for index in range(policy.level.searches)])
+        futures = self._submit(
+            pool,
+            lambda: [
+                pool.submit(_weigh_root, policy, job, index, game_id, view, seat, seed)
+                for index in range(policy.level.searches)
+            ],
+        )
         weighed = Weighed.merge(await self._gather(pool, futures, job))
         if not screened(get_game(game_id)):
             return weighed
-        return (await self._gather(pool, self._submit(pool, lambda: [
-            pool.submit(vetted, game_id, view, seat, weighed, top, policy.level.name)]), None))[0]
+        return (
+            await self._gather(
+                pool,
+                self._submit(pool, lambda: [pool.submit(vetted, game_id, view, seat, weighed, top, policy.level.name)]),
+                None,
+            )
+        )[0]
 
     @contextmanager
     def _listening(self, on_progress: Callable[[Progress], None] | None) -> Iterator[int | None]:
@@ -249,19 +289,27 @@ class AIWorker:
         finally:
             self._listeners.pop(job, None)
 
-    async def explain(self, policy: SearchPolicy, game_id: str, view: dict[str, Any], seat: int, seed: int,
-                      top: int = TOP) -> list[Candidate]:
+    async def explain(
+        self, policy: SearchPolicy, game_id: str, view: dict[str, Any], seat: int, seed: int, top: int = TOP
+    ) -> list[Candidate]:
         """The search's ``top`` candidates for ``seat`` (its choice first) with their reasons,
         computed in worker processes, one per search of the level."""
         pool = self._executor()
         weighed = await self._weigh(pool, policy, None, game_id, view, seat, seed, top)
-        found = await self._gather(pool, self._submit(pool, lambda: [
-            pool.submit(explained, game_id, view, seat, weighed, top)]), None)
+        found = await self._gather(
+            pool, self._submit(pool, lambda: [pool.submit(explained, game_id, view, seat, weighed, top)]), None
+        )
         return found[0]
 
-    async def review(self, game_id: str, seat: int, positions: list[Position], iterations: int,
-                     on_judged: Callable[[int, int], None] | None = None,
-                     on_result: Callable[[Judged], None] | None = None) -> list[Judged]:
+    async def review(
+        self,
+        game_id: str,
+        seat: int,
+        positions: list[Position],
+        iterations: int,
+        on_judged: Callable[[int, int], None] | None = None,
+        on_result: Callable[[Judged], None] | None = None,
+    ) -> list[Judged]:
         """Each decision of a review of ``seat`` judged (``ai.review.judge``), one per worker at a
         time, so that AI seats' searches asked for meanwhile wait for one decision, not the whole
         review; ``on_judged(done, total)`` after each, ``on_result`` with each as it comes.

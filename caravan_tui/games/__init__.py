@@ -1,4 +1,5 @@
 """The registry: game id -> Game. A game is registered by listing its module here."""
+
 from __future__ import annotations
 
 from importlib import import_module

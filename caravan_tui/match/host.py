@@ -19,6 +19,7 @@ change is stored before anyone is shown it, a failed write is tried again at onc
 the next move or undo while the match is unsaved: a store that refuses the host as stale (another
 server opened the match since) leaves every change it made unshown.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -124,7 +125,7 @@ def save_problem(exc: OSError | ValueError | DamagedSave) -> str:
     else:
         text = str(exc) or type(exc).__name__
     text = " ".join("".join(c if c.isprintable() else " " for c in text).split())
-    return text if len(text) <= MAX_SAVE_PROBLEM else text[:MAX_SAVE_PROBLEM - 1] + "…"
+    return text if len(text) <= MAX_SAVE_PROBLEM else text[: MAX_SAVE_PROBLEM - 1] + "…"
 
 
 def in_order(chat: Iterable[Said], notes: list[tuple[int, Event]]) -> list[tuple[int, Event | Chat]]:
@@ -153,8 +154,16 @@ class MatchHost:
     While it is set, a match that ends is still served until a retry writes it.
     """
 
-    def __init__(self, replayed: Replayed, bus: Bus, store: MatchStore | None = None, *,
-                 worker: AIWorker | None = None, hint_level: str = "normal", lock: MatchLock | None = None) -> None:
+    def __init__(
+        self,
+        replayed: Replayed,
+        bus: Bus,
+        store: MatchStore | None = None,
+        *,
+        worker: AIWorker | None = None,
+        hint_level: str = "normal",
+        lock: MatchLock | None = None,
+    ) -> None:
         """``lock``: the match's lock in ``store``, held until ``close`` (one writer per match);
         ``new`` and ``resume`` take it and open the match with it."""
         if store is not None and lock is None:
@@ -206,17 +215,34 @@ class MatchHost:
     # -- construction -------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, game_id: str, seats: list[SeatSpec], names: list[str], seed: int, options: dict[str, Any] | None,
-            store: MatchStore | None, bus: Bus, *, match_id: str | None = None,
-            worker: AIWorker | None = None, hint_level: str = "normal") -> MatchHost:
+    def new(
+        cls,
+        game_id: str,
+        seats: list[SeatSpec],
+        names: list[str],
+        seed: int,
+        options: dict[str, Any] | None,
+        store: MatchStore | None,
+        bus: Bus,
+        *,
+        match_id: str | None = None,
+        worker: AIWorker | None = None,
+        hint_level: str = "normal",
+    ) -> MatchHost:
         """A fresh match; stored at once when there is a store (OSError, DamagedSave if not)."""
         game = get_game(game_id)
         if not len(seats) == len(names):
             raise ValueError(f"{len(seats)} seats need {len(seats)} names, not {len(names)}")
-        snapshot = Snapshot(match_id=match_id or new_match_id(), game_id=game_id,
-                            options=game.resolve_options(options), players=len(seats),
-                            seats=[str(seat) for seat in seats], names=list(names), seed=seed,
-                            rules=game.rules_version)
+        snapshot = Snapshot(
+            match_id=match_id or new_match_id(),
+            game_id=game_id,
+            options=game.resolve_options(options),
+            players=len(seats),
+            seats=[str(seat) for seat in seats],
+            names=list(names),
+            seed=seed,
+            rules=game.rules_version,
+        )
         lock = store.lock(snapshot.match_id) if store is not None else None
         host = cls(replay(game, snapshot), bus, store, worker=worker, hint_level=hint_level, lock=lock)
         try:
@@ -227,8 +253,9 @@ class MatchHost:
         return host
 
     @classmethod
-    def resume(cls, match_id: str, store: MatchStore, bus: Bus, *, worker: AIWorker | None = None,
-               hint_level: str = "normal") -> MatchHost:
+    def resume(
+        cls, match_id: str, store: MatchStore, bus: Bus, *, worker: AIWorker | None = None, hint_level: str = "normal"
+    ) -> MatchHost:
         """The saved match, loaded the one checked way: DamagedSave if it cannot be trusted,
         MatchLocked if another window has it open. It is stored again whole, as loaded (brought
         to today's rules, a torn last record left out), and appended to from there; if that
@@ -445,8 +472,10 @@ class MatchHost:
             if mover != seat and self._is_person(mover):
                 return f"cannot take back past {self.names[mover]}'s move"
             if mover != seat and self._played_for_a_person(i):
-                return (f"cannot take back past the move {stand_in_name(self.names[mover])} made: "
-                        "it showed something of their hand")
+                return (
+                    f"cannot take back past the move {stand_in_name(self.names[mover])} made: "
+                    "it showed something of their hand"
+                )
             for event in self.events[i]:
                 if event.reveals_to(seat):
                     return f"cannot take back past “{event.render(self.names, seat)}”"
@@ -473,8 +502,9 @@ class MatchHost:
             return
         self.snapshot.status = "resigned"
         self.snapshot.resigned = msg.seat
-        self.snapshot.result = resignation_result(self.snapshot.players, msg.seat,
-                                                  standing_after_resignation(self.state, msg.seat))
+        self.snapshot.result = resignation_result(
+            self.snapshot.players, msg.seat, standing_after_resignation(self.state, msg.seat)
+        )
         await self._store(self._end())
         await self._broadcast([Event(f"{who} resign{s}.")])
 
@@ -500,7 +530,7 @@ class MatchHost:
                 await self._send(seat, self._update(seat, [(line, None)]))
 
     async def _replace_seat(self, seat: int, spec: SeatSpec, event: Event, name: str | None = None) -> None:
-        seats = [*self.snapshot.seats[:seat], str(spec), *self.snapshot.seats[seat + 1:]]
+        seats = [*self.snapshot.seats[:seat], str(spec), *self.snapshot.seats[seat + 1 :]]
         seats_changed(self.standing_in, self.snapshot.seats, seats, self.turn)
         self.seats[seat] = spec
         self.snapshot.seats[seat] = str(spec)
@@ -538,10 +568,12 @@ class MatchHost:
         if self.turn == msg.turn and self.status == "playing" and top:
             world = self.game.from_view(view, seat)  # worded from the seat's view, as the rest of the hint
             texts = [self._words(world.describe(c.action, seat), seat) for c in top]
-            words: list[list[Any]] = [[text, c.share, c.value, self._words(c.reason, seat), c.action]
-                                      for text, c in zip(texts, top)]
-            await self._send(seat, Hint(self.match_id, seat, msg.turn, top[0].action, texts[0], words,
-                                        list(top[0].line)))
+            words: list[list[Any]] = [
+                [text, c.share, c.value, self._words(c.reason, seat), c.action] for text, c in zip(texts, top)
+            ]
+            await self._send(
+                seat, Hint(self.match_id, seat, msg.turn, top[0].action, texts[0], words, list(top[0].line))
+            )
 
     async def _chat(self, msg: Chat) -> None:
         """Pass a chat line on to everyone, under the seat's name (a spectator's line keeps the
@@ -620,8 +652,11 @@ class MatchHost:
         return MatchInfo(self.match_id, seat, self.game.id, list(snap.names), list(snap.seats), dict(snap.options))
 
     def _update(self, seat: int | None, lines: list[Line], whole_log: bool = False) -> Update:
-        texts = [line.words(seat) if isinstance(line, Chat) else self._words_for(line, seat, by)
-                 for line, by in lines if isinstance(line, Chat) or line.visible_to(seat)]
+        texts = [
+            line.words(seat) if isinstance(line, Chat) else self._words_for(line, seat, by)
+            for line, by in lines
+            if isinstance(line, Chat) or line.visible_to(seat)
+        ]
         return Update(self.match_id, seat, self.turn, self.state.view(seat), texts, whole_log, self.unsaved)
 
     def _words_for(self, event: Event, seat: int | None, by: int | None) -> str:
@@ -686,8 +721,15 @@ class MatchHost:
     def _end(self) -> Record:
         """The record of the match ending as the snapshot now says (over, or resigned)."""
         snap = self.snapshot
-        return Record("end", self.turn, time.time(), status=snap.status, result=snap.result,
-                      resigned=snap.resigned, state=self.state.to_data())
+        return Record(
+            "end",
+            self.turn,
+            time.time(),
+            status=snap.status,
+            result=snap.result,
+            resigned=snap.resigned,
+            state=self.state.to_data(),
+        )
 
     def _open(self, played: bool = True) -> None:
         """Store the whole match (a new one, one resumed, or everything again after a failure)."""

@@ -5,6 +5,7 @@ what its search weighed, for the replay of the finished match). Random and greed
 choose in-process; AI searches run in an ``AIWorker`` so the event loop never blocks.
 A person's seat is a ``SeatClient`` (a game screen, here or over SSH) speaking the same messages.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -114,4 +115,3 @@ class PolicySeat:
     def _progress(self, progress: Progress) -> None:
         thinking = Thinking(self.match_id, self.seat, progress.iterations, progress.action)
         self.bus.publish_nowait(host_address(self.match_id), thinking)
-

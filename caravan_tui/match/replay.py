@@ -15,6 +15,7 @@ Never before: they may tell what that seat held. For the same reason the replay 
 still being played shows only the views of the seats people play, and the public one
 (``views``): an AI's view would show its hand to the person about to play on against it.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -50,8 +51,11 @@ class ReplayClient:
         """The views this replay may show, in the order ``v`` goes through them: every seat's
         and the public one once the match is over; while it is played, people's seats only."""
         snap = self.snapshot
-        seats = [seat for seat in range(self.players)
-                 if snap.status != "playing" or SeatSpec.parse(snap.seats[seat]).is_person]
+        seats = [
+            seat
+            for seat in range(self.players)
+            if snap.status != "playing" or SeatSpec.parse(snap.seats[seat]).is_person
+        ]
         return [*seats, None]
 
     async def get(self) -> Message:
@@ -130,8 +134,9 @@ class ReplayClient:
         kinds = self._kinds_at(self.position)
         if kinds != self._kinds:
             self._kinds = kinds
-            self.queue.put_nowait(MatchInfo(self.match_id, seat, self.game_id, list(snap.names), kinds,
-                                            dict(snap.options)))
+            self.queue.put_nowait(
+                MatchInfo(self.match_id, seat, self.game_id, list(snap.names), kinds, dict(snap.options))
+            )
         lines = [event.render(snap.names, seat) for event in at.opening if event.visible_to(seat)]
         for turn, events in enumerate(at.events):
             by = at.movers[turn] if turn in snap.deciders else None

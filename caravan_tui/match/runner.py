@@ -3,6 +3,7 @@
 A person's seat is a ``SeatClient``: the messages for that seat and a way to send requests to
 the host, nothing more, so a screen in this process and one over SSH work the same way.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -56,15 +57,26 @@ class MatchRunner:
         host.on_seat_change = self._seat_changed
 
     @classmethod
-    def new(cls, game_id: str, seats: list[SeatSpec], names: list[str], seed: int, options: dict[str, Any] | None,
-            store: MatchStore | None, *, worker: AIWorker | None = None, match_id: str | None = None,
-            iterations: int | None = None) -> MatchRunner:
+    def new(
+        cls,
+        game_id: str,
+        seats: list[SeatSpec],
+        names: list[str],
+        seed: int,
+        options: dict[str, Any] | None,
+        store: MatchStore | None,
+        *,
+        worker: AIWorker | None = None,
+        match_id: str | None = None,
+        iterations: int | None = None,
+    ) -> MatchRunner:
         host = MatchHost.new(game_id, seats, names, seed, options, store, Bus(), match_id=match_id, worker=worker)
         return cls(host, worker, iterations=iterations)
 
     @classmethod
-    def resume(cls, match_id: str, store: MatchStore, *, worker: AIWorker | None = None,
-               iterations: int | None = None) -> MatchRunner:
+    def resume(
+        cls, match_id: str, store: MatchStore, *, worker: AIWorker | None = None, iterations: int | None = None
+    ) -> MatchRunner:
         """The saved match, loaded the one checked way (DamagedSave if it cannot be trusted)."""
         return cls(MatchHost.resume(match_id, store, Bus(), worker=worker), worker, iterations=iterations)
 
@@ -137,8 +149,16 @@ class MatchRunner:
             client.close()
 
     def _policy_seat(self, seat: int, spec: SeatSpec) -> PolicySeat:
-        return PolicySeat(self.bus, self.match_id, self.host.game.id, seat, spec, worker=self.worker,
-                          seed=self.host.snapshot.seed, iterations=self.iterations)
+        return PolicySeat(
+            self.bus,
+            self.match_id,
+            self.host.game.id,
+            seat,
+            spec,
+            worker=self.worker,
+            seed=self.host.snapshot.seed,
+            iterations=self.iterations,
+        )
 
     def _seat_changed(self, seat: int, spec: SeatSpec) -> None:
         old = self.ai_seats.pop(seat, None)

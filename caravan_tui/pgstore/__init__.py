@@ -1,6 +1,7 @@
 """PostgreSQL for ``serve --database``: the matches (``saves.backend.MatchStore``) and what the
 hub keeps beside them (``caravan_tui.ssh.keeping.Keeping``), shared by several servers
 (docs/scaling.md, docs/several-hosts.md). Needs the ``postgres`` extra (psycopg). Never imports Textual."""
+
 from __future__ import annotations
 
 from caravan_tui.pgstore.db import Database

@@ -12,6 +12,7 @@ Every failure of the database (unreachable, restarted, a constraint) reaches the
 ``OSError`` saying what happened in words, as a full disk does for the file store, so the match
 host's "unsaved, retrying" path covers both.
 """
+
 from __future__ import annotations
 
 import threading
@@ -209,8 +210,12 @@ def problem(exc: psycopg.Error) -> DatabaseError:
     the server's log; people at a table read only that the database cannot be reached or
     refused the change."""
     first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
-    error = DatabaseError(f"the database: {first}", "the database cannot be reached"
-                          if isinstance(exc, psycopg.OperationalError) else "the database refused the change")
+    error = DatabaseError(
+        f"the database: {first}",
+        "the database cannot be reached"
+        if isinstance(exc, psycopg.OperationalError)
+        else "the database refused the change",
+    )
     error.unique = isinstance(exc, errors.UniqueViolation)
     return error
 
@@ -230,8 +235,9 @@ class Link:
         """The live connection (the caller holds ``mutex``), made now if there is none."""
         if self._conn is None or self._conn.closed or self._conn.broken:
             try:
-                self._conn = psycopg.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT,
-                                             application_name=self.application)
+                self._conn = psycopg.connect(
+                    self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT, application_name=self.application
+                )
             except psycopg.Error as exc:
                 raise problem(exc) from None
             self.generation += 1
@@ -290,11 +296,15 @@ class Database:
             row = cur.fetchone()
             found = row[0] if row else None
             if found is not None and found > SCHEMA_VERSION:
-                raise DatabaseError(f"the database was set up by a newer caravan-tui (layout {found}; "
-                                    f"this version knows up to {SCHEMA_VERSION})")
+                raise DatabaseError(
+                    f"the database was set up by a newer caravan-tui (layout {found}; "
+                    f"this version knows up to {SCHEMA_VERSION})"
+                )
             if found == 1:  # each stored move becomes the record at its turn (a move's bytes are its record's)
-                cur.execute("INSERT INTO records (match_id, seq, record, epoch) SELECT match_id, turn, action, 0 "
-                            "FROM moves ON CONFLICT DO NOTHING")
+                cur.execute(
+                    "INSERT INTO records (match_id, seq, record, epoch) SELECT match_id, turn, action, 0 "
+                    "FROM moves ON CONFLICT DO NOTHING"
+                )
             if found != SCHEMA_VERSION:
                 cur.execute("DELETE FROM caravan_schema")
                 cur.execute("INSERT INTO caravan_schema (version) VALUES (%s)", (SCHEMA_VERSION,))

@@ -4,6 +4,7 @@ names, hosted records, side logs, the connection log, shared by every host on th
 What is read back is checked as the files' contents are (the same parsers): the database is one
 more place a hostile value could have been put.
 """
+
 from __future__ import annotations
 
 import socket
@@ -36,8 +37,13 @@ def record_from_row(match_id: str, row) -> HostedRecord:
     """The record in ``row`` (the ``RECORD`` columns), checked as a file's is; ValueError."""
     owners, grace, stand_in, ai_finish, invited, rematch, left, closed = row
     data = {"match_id": match_id, "owners": owners, "grace": grace, "stand_in": stand_in}
-    for key, value in (("ai_finish", ai_finish), ("invited", invited), ("rematch", rematch), ("left", left),
-                       ("closed", closed)):
+    for key, value in (
+        ("ai_finish", ai_finish),
+        ("invited", invited),
+        ("rematch", rematch),
+        ("left", left),
+        ("closed", closed),
+    ):
         if value is not None:  # (a row written before the column, or with none)
             data[key] = value
     return HostedRecord.from_data(data)
@@ -65,8 +71,11 @@ class PgNames:
     def lookalike(self, name: str, besides: str) -> str | None:
         exact, caseless = marks(name)
         with self.db.transaction() as cur:
-            cur.execute("SELECT name FROM identities WHERE fingerprint <> %s "
-                        "AND (skeleton = %s OR caseless_skeleton = %s) LIMIT 1", (besides, exact, caseless))
+            cur.execute(
+                "SELECT name FROM identities WHERE fingerprint <> %s "
+                "AND (skeleton = %s OR caseless_skeleton = %s) LIMIT 1",
+                (besides, exact, caseless),
+            )
             row = cur.fetchone()
         return None if row is None else str(row[0])
 
@@ -74,15 +83,16 @@ class PgNames:
         exact, caseless = marks(name)
         try:
             with self.db.transaction() as cur:
-                cur.execute("INSERT INTO identities (fingerprint, name, skeleton, caseless_skeleton) "
-                            "VALUES (%s, %s, %s, %s) ON CONFLICT (fingerprint) DO UPDATE SET name = excluded.name, "
-                            "skeleton = excluded.skeleton, caseless_skeleton = excluded.caseless_skeleton",
-                            (identity, name, exact, caseless))
+                cur.execute(
+                    "INSERT INTO identities (fingerprint, name, skeleton, caseless_skeleton) "
+                    "VALUES (%s, %s, %s, %s) ON CONFLICT (fingerprint) DO UPDATE SET name = excluded.name, "
+                    "skeleton = excluded.skeleton, caseless_skeleton = excluded.caseless_skeleton",
+                    (identity, name, exact, caseless),
+                )
         except DatabaseError as exc:
             if exc.unique:
                 raise NameTaken(f"{name} looks like a name kept by someone else") from None
             raise
-
 
     def identity_of(self, name: str) -> str | None:
         with self.db.transaction() as cur:
@@ -93,8 +103,11 @@ class PgNames:
     def everyone(self) -> list[tuple[str, str]]:
         with self.db.transaction() as cur:
             cur.execute("SELECT fingerprint, name FROM identities ORDER BY lower(name)")
-            return [(str(who), str(name)) for who, name in cur.fetchall()
-                    if IDENTITY.fullmatch(str(who)) and line_problem(name, MAX_NAME, "") is None]
+            return [
+                (str(who), str(name))
+                for who, name in cur.fetchall()
+                if IDENTITY.fullmatch(str(who)) and line_problem(name, MAX_NAME, "") is None
+            ]
 
     def games_introduced(self, identity: str) -> list[str]:
         with self.db.transaction() as cur:
@@ -105,8 +118,11 @@ class PgNames:
         if game not in GAMES:
             return
         with self.db.transaction() as cur:  # (a key with no name kept has no row to refer to: nothing)
-            cur.execute("INSERT INTO introduced (fingerprint, game) SELECT fingerprint, %s FROM identities "
-                        "WHERE fingerprint = %s ON CONFLICT DO NOTHING", (game, identity))
+            cur.execute(
+                "INSERT INTO introduced (fingerprint, game) SELECT fingerprint, %s FROM identities "
+                "WHERE fingerprint = %s ON CONFLICT DO NOTHING",
+                (game, identity),
+            )
 
 
 class PgKeeping:
@@ -123,8 +139,9 @@ class PgKeeping:
 
     def finished_records(self) -> list[HostedRecord]:
         with self.db.transaction() as cur:
-            cur.execute(f"SELECT id, {RECORD} FROM matches WHERE owners IS NOT NULL AND status <> 'playing' "
-                        "ORDER BY id")
+            cur.execute(
+                f"SELECT id, {RECORD} FROM matches WHERE owners IS NOT NULL AND status <> 'playing' ORDER BY id"
+            )
             rows = cur.fetchall()
         found = []
         for match_id, *columns in rows:
@@ -141,11 +158,14 @@ class PgKeeping:
         database restarted (every lock let go) its host takes it back at its next look; another
         server taking it first sent its people to the lobby for nothing."""
         with self.db.transaction() as cur:
-            cur.execute(f"SELECT id, {RECORD} FROM matches "
-                        f"WHERE owners IS NOT NULL AND status = 'playing' AND closed IS NULL AND {UNHELD} "
-                        "AND NOT EXISTS "
-                        "(SELECT 1 FROM lobby WHERE lobby.match_id = matches.id AND lobby.server <> %s "
-                        f"AND lobby.{LIVE}) ORDER BY id", (self.server,))
+            cur.execute(
+                f"SELECT id, {RECORD} FROM matches "
+                f"WHERE owners IS NOT NULL AND status = 'playing' AND closed IS NULL AND {UNHELD} "
+                "AND NOT EXISTS "
+                "(SELECT 1 FROM lobby WHERE lobby.match_id = matches.id AND lobby.server <> %s "
+                f"AND lobby.{LIVE}) ORDER BY id",
+                (self.server,),
+            )
             rows = cur.fetchall()
         found: list[tuple[str, HostedRecord | str]] = []
         for match_id, *columns in rows:
@@ -159,11 +179,21 @@ class PgKeeping:
         """Beside its match's row (stored first, by the match's host)."""
         data = record.to_data()
         with self.db.transaction() as cur:
-            cur.execute("UPDATE matches SET owners = %s, grace = %s, stand_in = %s, ai_finish = %s, invited = %s, "
-                        "rematch = coalesce(rematch, %s), left_by = %s, closed = %s WHERE id = %s",
-                        (Jsonb(record.owners), record.grace, record.stand_in, record.ai_finish,
-                         Jsonb(data["invited"]) if "invited" in data else None, record.rematch,
-                         Jsonb(data["left"]) if "left" in data else None, record.closed, record.match_id))
+            cur.execute(
+                "UPDATE matches SET owners = %s, grace = %s, stand_in = %s, ai_finish = %s, invited = %s, "
+                "rematch = coalesce(rematch, %s), left_by = %s, closed = %s WHERE id = %s",
+                (
+                    Jsonb(record.owners),
+                    record.grace,
+                    record.stand_in,
+                    record.ai_finish,
+                    Jsonb(data["invited"]) if "invited" in data else None,
+                    record.rematch,
+                    Jsonb(data["left"]) if "left" in data else None,
+                    record.closed,
+                    record.match_id,
+                ),
+            )
             if cur.rowcount != 1:
                 raise DatabaseError(f"the database holds no match {record.match_id}")
 
@@ -182,8 +212,11 @@ class PgKeeping:
         """One statement decides: of two servers asking at once, the second's update waits for
         the first's and then finds a rematch kept."""
         with self.db.transaction() as cur:
-            cur.execute("UPDATE matches SET rematch = coalesce(rematch, %s) WHERE id = %s AND owners IS NOT NULL "
-                        "RETURNING rematch", (rematch, match_id))
+            cur.execute(
+                "UPDATE matches SET rematch = coalesce(rematch, %s) WHERE id = %s AND owners IS NOT NULL "
+                "RETURNING rematch",
+                (rematch, match_id),
+            )
             row = cur.fetchone()
         if row is None:
             raise DatabaseError(f"the database holds no hosted match {match_id}")
@@ -192,18 +225,25 @@ class PgKeeping:
     def played(self, identity: str, limit: int) -> list[tuple[str, int]]:
         """The ``limit`` matches over, the last to end first, that ``identity`` held a seat of."""
         with self.db.transaction() as cur:
-            cur.execute("SELECT id, owners FROM matches WHERE owners @> %s AND status <> 'playing' "
-                        "ORDER BY updated DESC, id DESC LIMIT %s", (Jsonb([identity]), limit))
+            cur.execute(
+                "SELECT id, owners FROM matches WHERE owners @> %s AND status <> 'playing' "
+                "ORDER BY updated DESC, id DESC LIMIT %s",
+                (Jsonb([identity]), limit),
+            )
             rows = cur.fetchall()
-        return [(match_id, owners.index(identity)) for match_id, owners in rows
-                if isinstance(owners, list) and identity in owners]
+        return [
+            (match_id, owners.index(identity))
+            for match_id, owners in rows
+            if isinstance(owners, list) and identity in owners
+        ]
 
     def side_log(self, match_id: str, players: int) -> tuple[list[Said], list[tuple[int, Event]]]:
         """The rows in the order they were said: a chat line's place among the notes is its row's
         (a row kept before its turn was: said after everything)."""
         with self.db.transaction() as cur:
-            cur.execute("SELECT kind, turn, seat, name, text FROM side_log WHERE match_id = %s ORDER BY seq",
-                        (match_id,))
+            cur.execute(
+                "SELECT kind, turn, seat, name, text FROM side_log WHERE match_id = %s ORDER BY seq", (match_id,)
+            )
             rows = cur.fetchall()
         chat: list[dict[str, object]] = []
         chat_at: list[list[int]] = []
@@ -218,37 +258,55 @@ class PgKeeping:
 
     def keep_side_log(self, match_id: str, chat: Iterable[Said], notes: list[tuple[int, Event]]) -> None:
         """Replaces what was kept, in one transaction, in the order it was said."""
-        rows = [("chat", turn, line.seat, line.name, line.text) if isinstance(line, Chat)
-                else ("note", turn, None, None, line.text) for turn, line in in_order(chat, notes)]
+        rows = [
+            ("chat", turn, line.seat, line.name, line.text)
+            if isinstance(line, Chat)
+            else ("note", turn, None, None, line.text)
+            for turn, line in in_order(chat, notes)
+        ]
         with self.db.transaction() as cur:
             cur.execute("DELETE FROM side_log WHERE match_id = %s", (match_id,))
-            cur.executemany("INSERT INTO side_log (match_id, seq, kind, turn, seat, name, text) "
-                            "VALUES (%s, %s, %s, %s, %s, %s, %s)",
-                            [(match_id, seq, *row) for seq, row in enumerate(rows)])
+            cur.executemany(
+                "INSERT INTO side_log (match_id, seq, kind, turn, seat, name, text) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                [(match_id, seq, *row) for seq, row in enumerate(rows)],
+            )
 
     def connections_elsewhere(self, address: str) -> int:
         """The counts of the other servers still connected to the database (a server killed
         outright left its row behind: it no longer counts)."""
         with self.db.transaction() as cur:
-            cur.execute("SELECT coalesce(sum(connections), 0) FROM addresses WHERE address = %s AND server <> %s "
-                        f"AND {LIVE}", (address, self.server))
+            cur.execute(
+                f"SELECT coalesce(sum(connections), 0) FROM addresses WHERE address = %s AND server <> %s AND {LIVE}",
+                (address, self.server),
+            )
             row = cur.fetchone()
         return int(row[0]) if row else 0
 
     def count_connections(self, address: str, here: int) -> None:
         with self.db.transaction() as cur:
             if here:
-                cur.execute("INSERT INTO addresses (server, address, connections) VALUES (%s, %s, %s) "
-                            "ON CONFLICT (server, address) DO UPDATE SET connections = excluded.connections",
-                            (self.server, address[:MAX_LOG_FIELD], here))
+                cur.execute(
+                    "INSERT INTO addresses (server, address, connections) VALUES (%s, %s, %s) "
+                    "ON CONFLICT (server, address) DO UPDATE SET connections = excluded.connections",
+                    (self.server, address[:MAX_LOG_FIELD], here),
+                )
             else:
-                cur.execute("DELETE FROM addresses WHERE server = %s AND address = %s",
-                            (self.server, address[:MAX_LOG_FIELD]))
+                cur.execute(
+                    "DELETE FROM addresses WHERE server = %s AND address = %s", (self.server, address[:MAX_LOG_FIELD])
+                )
 
-    def log_connection(self, connection: str, address: str, identity: str | None, open_for: float,
-                       event: str) -> None:
+    def log_connection(self, connection: str, address: str, identity: str | None, open_for: float, event: str) -> None:
         with self.db.transaction() as cur:
-            cur.execute("INSERT INTO connections (host, connection, address, identity, open_for, event) "
-                        "VALUES (%s, %s, %s, %s, %s, %s)",
-                        (self.host, connection[:MAX_LOG_FIELD], address[:MAX_LOG_FIELD], identity, open_for,
-                         event[:MAX_LOG_FIELD]))
+            cur.execute(
+                "INSERT INTO connections (host, connection, address, identity, open_for, event) "
+                "VALUES (%s, %s, %s, %s, %s, %s)",
+                (
+                    self.host,
+                    connection[:MAX_LOG_FIELD],
+                    address[:MAX_LOG_FIELD],
+                    identity,
+                    open_for,
+                    event[:MAX_LOG_FIELD],
+                ),
+            )

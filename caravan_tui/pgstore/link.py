@@ -17,6 +17,7 @@ random challenge, the other answers with an HMAC of it and the identity it speak
 listening server binds to the session as the SSH server binds a key's fingerprint. Anyone who
 can reach the port without the certificate and the secret gets nothing, and sees nothing.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -51,11 +52,15 @@ MAX_UNANSWERED = 32
 #: links at once from one address that have not answered yet (one more from it is closed at once)
 MAX_UNANSWERED_EACH = 4
 #: what a person at a match another server hosted reads when that server goes
-GONE = ("the server hosting this match stopped: another server takes it over in a moment, and enter "
-        "in the lobby takes you back to it")
+GONE = (
+    "the server hosting this match stopped: another server takes it over in a moment, and enter "
+    "in the lobby takes you back to it"
+)
 #: what a person at a match over a link reads when its server stops answering (frozen, say)
-NOT_ANSWERING = ("the server hosting this match is not answering: another server takes it over if it stays "
-                 "silent, and enter in the lobby takes you back to it")
+NOT_ANSWERING = (
+    "the server hosting this match is not answering: another server takes it over if it stays "
+    "silent, and enter in the lobby takes you back to it"
+)
 #: seconds between two pings a route sends over its link, and without a frame from the far
 #: server (a pong at least) after which the route gives up on it
 PING = 2.0
@@ -72,8 +77,15 @@ class Hub(Protocol):
     matches: dict[str, Any]
     sessions: Any  # (each with the ``name`` its lobby shows)
 
-    def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, identity: str,
-              guest: bool = False, name: str = "") -> Awaitable[None]: ...
+    def serve(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        identity: str,
+        guest: bool = False,
+        name: str = "",
+    ) -> Awaitable[None]: ...
+
 
 _HOLDER = """
 JOIN pg_locks l ON l.locktype = 'advisory' AND l.objsubid = 1 AND l.granted
@@ -132,8 +144,11 @@ class Links:
         """Listen for links on ``host`` (a free port) and say so in the database."""
         cert, key = make_certificate()  # (kept only by the first server, or the first since TLS)
         with self.db.transaction() as cur:
-            cur.execute("INSERT INTO cluster (id, secret, tls_cert, tls_key) VALUES (1, %s, %s, %s) "
-                        "ON CONFLICT (id) DO NOTHING", (secrets.token_bytes(32), cert, key))
+            cur.execute(
+                "INSERT INTO cluster (id, secret, tls_cert, tls_key) VALUES (1, %s, %s, %s) "
+                "ON CONFLICT (id) DO NOTHING",
+                (secrets.token_bytes(32), cert, key),
+            )
             cur.execute("UPDATE cluster SET tls_cert = %s, tls_key = %s WHERE id = 1 AND tls_cert IS NULL", (cert, key))
             cur.execute("SELECT secret, tls_cert, tls_key FROM cluster WHERE id = 1")
             row = cur.fetchone()
@@ -146,9 +161,11 @@ class Links:
         port = self._listener.sockets[0].getsockname()[1]
         lobby.forget_the_gone(self.db)
         with self.db.transaction() as cur:
-            cur.execute("INSERT INTO servers (name, link_host, link_port) VALUES (%s, %s, %s) ON CONFLICT (name) "
-                        "DO UPDATE SET link_host = excluded.link_host, link_port = excluded.link_port",
-                        (self.name, host, port))
+            cur.execute(
+                "INSERT INTO servers (name, link_host, link_port) VALUES (%s, %s, %s) ON CONFLICT (name) "
+                "DO UPDATE SET link_host = excluded.link_host, link_port = excluded.link_port",
+                (self.name, host, port),
+            )
         await self._know_the_servers()
         self._looking = asyncio.create_task(self._look_at_lobbies())
 
@@ -203,8 +220,9 @@ class Links:
 
     # -- a session arriving here ------------------------------------------------------------
 
-    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, identity: str,
-                    guest: bool) -> None:
+    async def serve(
+        self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, identity: str, guest: bool
+    ) -> None:
         """Serve a session through its ``Route``: first to the server that hosts the match
         ``identity`` plays in, else here."""
         where = None
@@ -231,16 +249,29 @@ class Links:
             log.warning("cannot look up where match %s is hosted: %s", match_id, exc)
             return None
 
-    async def _open(self, host: str, port: int, identity: str, guest: bool,
-                    name: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    async def _open(
+        self, host: str, port: int, identity: str, guest: bool, name: str
+    ) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
         far_reader, far_writer = await asyncio.open_connection(
-            host, port, ssl=self._client_tls, server_hostname=LINK_NAME,
-            local_addr=(self._host, 0) if self._host is not None else None)  # (from an address the far server knows)
+            host,
+            port,
+            ssl=self._client_tls,
+            server_hostname=LINK_NAME,
+            local_addr=(self._host, 0) if self._host is not None else None,
+        )  # (from an address the far server knows)
         challenge = (await read_frame(far_reader, MAX_REQUEST)).get("challenge")
         if not isinstance(challenge, bytes):
             raise EOFError("the other server did not send a challenge")
-        far_writer.write(encode({"identity": identity, "guest": guest, "name": name,
-                                 "answer": answer(self.secret, challenge, identity, guest, name)}))
+        far_writer.write(
+            encode(
+                {
+                    "identity": identity,
+                    "guest": guest,
+                    "name": name,
+                    "answer": answer(self.secret, challenge, identity, guest, name),
+                }
+            )
+        )
         await far_writer.drain()
         return far_reader, far_writer
 
@@ -256,8 +287,11 @@ class Links:
         peer = writer.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
         known = address in self.known
-        if (self._server_tls is None or (not known and self.unanswered_from[address] >= MAX_UNANSWERED_EACH)
-                or (self.unanswered_known if known else self.unanswered - self.unanswered_known) >= MAX_UNANSWERED):
+        if (
+            self._server_tls is None
+            or (not known and self.unanswered_from[address] >= MAX_UNANSWERED_EACH)
+            or (self.unanswered_known if known else self.unanswered - self.unanswered_known) >= MAX_UNANSWERED
+        ):
             writer.close()
             return
         self.unanswered += 1
@@ -272,10 +306,16 @@ class Links:
                 hello = await read_frame(reader, MAX_REQUEST)
             identity, guest, given = hello.get("identity"), hello.get("guest"), hello.get("answer")
             name = hello.get("name")
-            if not (isinstance(identity, str) and IDENTITY.fullmatch(identity) and type(guest) is bool
-                    and isinstance(name, str) and len(name) <= MAX_NAME
-                    and isinstance(given, bytes) and self.secret
-                    and hmac.compare_digest(given, answer(self.secret, challenge, identity, guest, name))):
+            if not (
+                isinstance(identity, str)
+                and IDENTITY.fullmatch(identity)
+                and type(guest) is bool
+                and isinstance(name, str)
+                and len(name) <= MAX_NAME
+                and isinstance(given, bytes)
+                and self.secret
+                and hmac.compare_digest(given, answer(self.secret, challenge, identity, guest, name))
+            ):
                 writer.close()
                 return
         except (OSError, ValueError, TimeoutError, EOFError, asyncio.IncompleteReadError):
@@ -310,8 +350,9 @@ async def read_raw(reader: asyncio.StreamReader, most: int) -> tuple[bytes, dict
     return header + payload, value if isinstance(value, dict) else None
 
 
-async def answer_pings(reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
-                       to_hub: asyncio.StreamReader) -> None:
+async def answer_pings(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, to_hub: asyncio.StreamReader
+) -> None:
     """Pass a link's frames on to the hub (``to_hub``), answering its pings here: a route
     hears this server is alive while its hub has nothing to say."""
     try:
@@ -334,8 +375,9 @@ class Route:
     The hub's frames are passed on too, but the new hub's greeting after a move (the session
     has had its own) and each lobby gets the other servers' open matches."""
 
-    def __init__(self, links: Links, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, identity: str,
-                 guest: bool) -> None:
+    def __init__(
+        self, links: Links, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, identity: str, guest: bool
+    ) -> None:
         self.links, self.reader, self.writer, self.identity, self.guest = links, reader, writer, identity, guest
         self.where: Where = None
         self.leg: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
@@ -369,13 +411,17 @@ class Route:
         if where is None:
             ours, theirs = socket.socketpair()
             far = await asyncio.open_unix_connection(sock=theirs)
-            self.served.add(asyncio.ensure_future(self.links.hub.serve(*far, self.identity, self.guest,
-                                                                       self.name if self.guest else "")))
+            self.served.add(
+                asyncio.ensure_future(
+                    self.links.hub.serve(*far, self.identity, self.guest, self.name if self.guest else "")
+                )
+            )
             leg = await asyncio.open_unix_connection(sock=ours)
         else:
             try:
-                leg = await asyncio.wait_for(self.links._open(*where, self.identity, self.guest,
-                                                              self.name if self.guest else ""), HANDSHAKE)
+                leg = await asyncio.wait_for(
+                    self.links._open(*where, self.identity, self.guest, self.name if self.guest else ""), HANDSHAKE
+                )
             except (OSError, TimeoutError, EOFError, ValueError, asyncio.IncompleteReadError) as exc:
                 log.warning("cannot reach the server at %s:%s: %s", *where, exc)
                 return False

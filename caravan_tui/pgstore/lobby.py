@@ -7,6 +7,7 @@ are not read: a server killed leaves the lobbies as soon as the database sees it
 A row read back is checked as a ``LobbyRow`` and its texts as the hub's own are (one line each,
 bounded), the match id as an id: the table is one more place a hostile value could be put.
 """
+
 from __future__ import annotations
 
 import logging
@@ -48,9 +49,15 @@ Shared = tuple[dict[str, Any], list[Any], list[Any]]
 
 def own_rows(hub: Hosting) -> dict[str, Shared]:
     """The open matches this server hosts, as the other servers' lobbies show them."""
-    return {match_id: (hosted.row(None).to_map(), list(hosted.record.owners),
-                       [hosted.record.invited.get(seat) for seat in range(len(hosted.record.owners))])
-            for match_id, hosted in list(hub.matches.items()) if not hosted.over}
+    return {
+        match_id: (
+            hosted.row(None).to_map(),
+            list(hosted.record.owners),
+            [hosted.record.invited.get(seat) for seat in range(len(hosted.record.owners))],
+        )
+        for match_id, hosted in list(hub.matches.items())
+        if not hosted.over
+    }
 
 
 def publish(db: Database, server: str, rows: dict[str, Shared]) -> None:
@@ -58,10 +65,12 @@ def publish(db: Database, server: str, rows: dict[str, Shared]) -> None:
     with db.transaction() as cur:
         cur.execute("DELETE FROM lobby WHERE server = %s AND NOT (match_id = ANY(%s))", (server, list(rows)))
         for match_id, (row, owners, kept) in rows.items():
-            cur.execute("INSERT INTO lobby (match_id, server, row, owners, kept) VALUES (%s, %s, %s, %s, %s) "
-                        "ON CONFLICT (match_id) DO UPDATE SET server = excluded.server, row = excluded.row, "
-                        "owners = excluded.owners, kept = excluded.kept",
-                        (match_id, server, Jsonb(row), Jsonb(owners), Jsonb(kept)))
+            cur.execute(
+                "INSERT INTO lobby (match_id, server, row, owners, kept) VALUES (%s, %s, %s, %s, %s) "
+                "ON CONFLICT (match_id) DO UPDATE SET server = excluded.server, row = excluded.row, "
+                "owners = excluded.owners, kept = excluded.kept",
+                (match_id, server, Jsonb(row), Jsonb(owners), Jsonb(kept)),
+            )
 
 
 def forget_the_gone(db: Database) -> None:
@@ -78,7 +87,7 @@ def listed(db: Database, server: str) -> set[str]:
     written over the new host's row, then deleted it as its own."""
     with db.transaction() as cur:
         cur.execute("SELECT match_id FROM lobby WHERE server = %s", (server,))
-        return {match_id for match_id, in cur.fetchall()}
+        return {match_id for (match_id,) in cur.fetchall()}
 
 
 def every_row(db: Database) -> list[Shared]:
@@ -93,14 +102,23 @@ def every_row(db: Database) -> list[Shared]:
             checked = LobbyRow.from_map(row)
             check_id(checked.match)
             seats = len(checked.kinds)
-            if not (isinstance(owners, list) and len(owners) == len(checked.names) == seats
-                    and all(line_problem(name, MAX_NAME + 40, "") is None for name in checked.names)):
+            if not (
+                isinstance(owners, list)
+                and len(owners) == len(checked.names) == seats
+                and all(line_problem(name, MAX_NAME + 40, "") is None for name in checked.names)
+            ):
                 raise ValueError("its seats do not match")
-            if not (isinstance(checked.ratings, list) and len(checked.ratings) in (0, seats)
-                    and all(isinstance(r, str) and len(r) <= MAX_RATING for r in checked.ratings)):
+            if not (
+                isinstance(checked.ratings, list)
+                and len(checked.ratings) in (0, seats)
+                and all(isinstance(r, str) and len(r) <= MAX_RATING for r in checked.ratings)
+            ):
                 raise ValueError("its ratings are not one short word per seat")
-            if not (isinstance(kept, list) and len(kept) in (0, seats)
-                    and all(who is None or (isinstance(who, str) and who) for who in kept)):
+            if not (
+                isinstance(kept, list)
+                and len(kept) in (0, seats)
+                and all(who is None or (isinstance(who, str) and who) for who in kept)
+            ):
                 raise ValueError("the seats it keeps do not match")
         except (TypeError, ValueError) as exc:
             log.warning("a lobby row is refused: %s", exc)
@@ -116,8 +134,14 @@ def for_person(rows: list[Shared], identity: str) -> list[dict[str, Any]]:
     for row, owners, kept in rows:
         mine = [seat for seat, who in enumerate(kept) if who == identity and row["kinds"][seat] == "invited"]
         kinds = ["open" if seat in mine else kind for seat, kind in enumerate(row["kinds"])]
-        seen.append({**row, "kinds": kinds, "invited": bool(mine),
-                     "yours": owners.index(identity) if identity in owners else None})
+        seen.append(
+            {
+                **row,
+                "kinds": kinds,
+                "invited": bool(mine),
+                "yours": owners.index(identity) if identity in owners else None,
+            }
+        )
     return seen
 
 
@@ -138,7 +162,7 @@ def everyone_online(db: Database) -> list[str]:
     """The names online on every server still connected to the database, checked as names are."""
     with db.transaction() as cur:
         cur.execute(f"SELECT DISTINCT name FROM online WHERE {LIVE} ORDER BY name LIMIT %s", (MAX_ONLINE,))
-        found = [name for name, in cur.fetchall()]
+        found = [name for (name,) in cur.fetchall()]
     return [name for name in found if isinstance(name, str) and line_problem(name, MAX_NAME, "") is None]
 
 

@@ -8,6 +8,7 @@ then owns the folder, from a copy of the binaries that ``nobody`` can reach (a c
 never its Python layer imported: it would manage a shared lock file and kill servers it takes
 for its own.
 """
+
 from __future__ import annotations
 
 import os
@@ -89,12 +90,32 @@ class LocalServer:
         (CalledProcessError with the server's log if it does not)."""
         bin_ = binaries()
         if not self.data.exists():  # (made once: ``restart`` starts the same cluster again)
-            self._run(bin_ / "initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "--encoding=UTF8",
-                      "--no-sync", "--no-instructions")
+            self._run(
+                bin_ / "initdb",
+                "-D",
+                str(self.data),
+                "-U",
+                "postgres",
+                "--auth=trust",
+                "--encoding=UTF8",
+                "--no-sync",
+                "--no-instructions",
+            )
         options = f"-h '' -k {self.folder} -c max_connections=200 -c shared_buffers=32MB"
         try:
-            self._run(bin_ / "pg_ctl", "-D", str(self.data), "-w", "-t", str(START_TIMEOUT), "-o", options,
-                      "-l", str(self.folder / "server.log"), "start")
+            self._run(
+                bin_ / "pg_ctl",
+                "-D",
+                str(self.data),
+                "-w",
+                "-t",
+                str(START_TIMEOUT),
+                "-o",
+                options,
+                "-l",
+                str(self.folder / "server.log"),
+                "start",
+            )
         except subprocess.CalledProcessError as exc:
             log_file = self.folder / "server.log"
             log = log_file.read_text(errors="replace") if log_file.exists() else ""
@@ -112,8 +133,12 @@ class LocalServer:
         if wait:
             shutil.rmtree(self.folder, ignore_errors=True)
         else:
-            subprocess.run(["sh", "-c", 'rm -rf -- "$1" >/dev/null 2>&1 &', "sh", str(self.folder)],
-                           check=False, stdin=subprocess.DEVNULL, start_new_session=True)
+            subprocess.run(
+                ["sh", "-c", 'rm -rf -- "$1" >/dev/null 2>&1 &', "sh", str(self.folder)],
+                check=False,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+            )
 
     def restart(self, mode: str = "fast", between=None) -> None:
         """Stop the server as ``pg_ctl stop -m mode`` does (``fast``: its connections ended, a
@@ -126,8 +151,15 @@ class LocalServer:
         self.start()
 
     def _run(self, *argv: str | Path) -> None:
-        subprocess.run([str(a) for a in argv], check=True, capture_output=True, text=True, cwd=self.folder,
-                       timeout=START_TIMEOUT, **self._as)
+        subprocess.run(
+            [str(a) for a in argv],
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd=self.folder,
+            timeout=START_TIMEOUT,
+            **self._as,
+        )
 
     def __enter__(self) -> LocalServer:
         return self.start()

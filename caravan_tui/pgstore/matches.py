@@ -26,6 +26,7 @@ connection is taken again (``retake``) only while the stored epoch is still its 
 Reading trusts nothing: the header is decoded by the codec, every record by ``decode_record``,
 the records must run 0, 1, 2… without a gap and fold as ``apply_record`` allows.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -86,8 +87,13 @@ class PgMatchLock:
 
 def check_id(match_id: str) -> None:
     """ValueError for an id no match can have (as the file store refuses it: no file name)."""
-    if not match_id or len(match_id) > MAX_ID or match_id.startswith(".") or not match_id.isprintable() \
-            or any(c in match_id for c in "/\\:\0"):
+    if (
+        not match_id
+        or len(match_id) > MAX_ID
+        or match_id.startswith(".")
+        or not match_id.isprintable()
+        or any(c in match_id for c in "/\\:\0")
+    ):
         raise ValueError(f"invalid match id {match_id[:MAX_ID]!r}")
 
 
@@ -95,8 +101,9 @@ def _header(snapshot: Snapshot) -> bytes:
     """The stored header: ``snapshot`` without its moves (and, while it is played, without the
     state cache, which its moves would leave behind)."""
     playing = snapshot.status == "playing"
-    return encode(dataclasses.replace(snapshot, actions=[], weighed={}, deciders={},
-                                      state={} if playing else snapshot.state))
+    return encode(
+        dataclasses.replace(snapshot, actions=[], weighed={}, deciders={}, state={} if playing else snapshot.state)
+    )
 
 
 class PgMatchStore:
@@ -149,10 +156,13 @@ class PgMatchStore:
     @staticmethod
     def _held_on(link: Link, match_ids: list[str]) -> set[str]:
         with link.transaction() as cur:
-            cur.execute("SELECT m FROM unnest(%s::text[]) m WHERE EXISTS (SELECT 1 FROM pg_locks l "
-                        "WHERE l.pid = pg_backend_pid() AND l.locktype = 'advisory' AND l.objsubid = 1 "
-                        "AND l.classid = ((hashtextextended(m, 0) >> 32) & 4294967295)::oid "
-                        "AND l.objid = (hashtextextended(m, 0) & 4294967295)::oid)", (match_ids,))
+            cur.execute(
+                "SELECT m FROM unnest(%s::text[]) m WHERE EXISTS (SELECT 1 FROM pg_locks l "
+                "WHERE l.pid = pg_backend_pid() AND l.locktype = 'advisory' AND l.objsubid = 1 "
+                "AND l.classid = ((hashtextextended(m, 0) >> 32) & 4294967295)::oid "
+                "AND l.objid = (hashtextextended(m, 0) & 4294967295)::oid)",
+                (match_ids,),
+            )
             return {row[0] for row in cur.fetchall()}
 
     def retake(self, lock: PgMatchLock) -> bool:
@@ -243,28 +253,42 @@ class PgMatchStore:
                 folded, seq = self._fold(cur, match_id, header)
                 stored, epoch, upgraded = folded.actions, row[1] + 1, header.rules != snapshot.rules
             records = self._beyond(stored, snapshot, upgraded)
-            cur.execute("INSERT INTO matches (id, header, status, updated, epoch) VALUES (%s, %s, %s, %s, %s) "
-                        "ON CONFLICT (id) DO UPDATE SET header = excluded.header, status = excluded.status, "
-                        "updated = excluded.updated, epoch = excluded.epoch",
-                        (match_id, _header(snapshot), snapshot.status, snapshot.updated, epoch))
-            cur.executemany("INSERT INTO records (match_id, seq, record, epoch) VALUES (%s, %s, %s, %s)",
-                            [(match_id, seq + n, encode_record(record), epoch) for n, record in enumerate(records)])
+            cur.execute(
+                "INSERT INTO matches (id, header, status, updated, epoch) VALUES (%s, %s, %s, %s, %s) "
+                "ON CONFLICT (id) DO UPDATE SET header = excluded.header, status = excluded.status, "
+                "updated = excluded.updated, epoch = excluded.epoch",
+                (match_id, _header(snapshot), snapshot.status, snapshot.updated, epoch),
+            )
+            cur.executemany(
+                "INSERT INTO records (match_id, seq, record, epoch) VALUES (%s, %s, %s, %s)",
+                [(match_id, seq + n, encode_record(record), epoch) for n, record in enumerate(records)],
+            )
         held.epoch, held.seq, held.opened = epoch, seq + len(records), True
 
     @staticmethod
     def _beyond(stored: list[Any], snapshot: Snapshot, upgraded: bool) -> list[Record]:
         """The records that take the stored moves ``stored`` to ``snapshot``'s log."""
         actions = snapshot.actions
-        part = len(stored) if actions[:len(stored)] == stored else 0
+        part = len(stored) if actions[: len(stored)] == stored else 0
         if part != len(stored):
             if not upgraded:
                 raise Superseded(snapshot.match_id)
-            part = next((n for n, (a, b) in enumerate(zip(stored, actions, strict=False)) if a != b),
-                        min(len(stored), len(actions)))
+            part = next(
+                (n for n, (a, b) in enumerate(zip(stored, actions, strict=False)) if a != b),
+                min(len(stored), len(actions)),
+            )
         taken_back = [Record("undo", part, snapshot.updated)] if part != len(stored) else []
-        return taken_back + [Record("move", turn, snapshot.updated, actions[turn], snapshot.weighed.get(turn, []),
-                                    by=snapshot.deciders.get(turn, ""))
-                             for turn in range(part, len(actions))]
+        return taken_back + [
+            Record(
+                "move",
+                turn,
+                snapshot.updated,
+                actions[turn],
+                snapshot.weighed.get(turn, []),
+                by=snapshot.deciders.get(turn, ""),
+            )
+            for turn in range(part, len(actions))
+        ]
 
     def append(self, lock: MatchLock, record: Record) -> None:
         """One transaction, refused (``Superseded``) if another server opened the match since:
@@ -278,11 +302,14 @@ class PgMatchStore:
             self._fence(cur, held)
             if record.kind in ("move", "undo"):
                 try:
-                    cur.execute("INSERT INTO records (match_id, seq, record, epoch) VALUES (%s, %s, %s, %s)",
-                                (match_id, held.seq, encode_record(record), held.epoch))
+                    cur.execute(
+                        "INSERT INTO records (match_id, seq, record, epoch) VALUES (%s, %s, %s, %s)",
+                        (match_id, held.seq, encode_record(record), held.epoch),
+                    )
                 except errors.UniqueViolation:
-                    raise DatabaseError(f"record {held.seq + 1} of match {match_id} is stored already: "
-                                        "another server wrote it") from None
+                    raise DatabaseError(
+                        f"record {held.seq + 1} of match {match_id} is stored already: another server wrote it"
+                    ) from None
                 cur.execute("UPDATE matches SET updated = greatest(updated, %s) WHERE id = %s", (record.at, match_id))
             else:
                 cur.execute("SELECT header FROM matches WHERE id = %s", (match_id,))
@@ -292,16 +319,22 @@ class PgMatchStore:
                 header = self._decode_header(match_id, bytes(row[0]))
                 if record.kind == "seats":
                     seats_changed(header.standing_in, header.seats, record.seats or [], record.turn)
-                    header = dataclasses.replace(header, seats=list(record.seats or []),
-                                                 names=list(record.names or []))
+                    header = dataclasses.replace(header, seats=list(record.seats or []), names=list(record.names or []))
                 elif record.kind == "end":
-                    header = dataclasses.replace(header, status=record.status or "over", result=record.result,
-                                                 resigned=record.resigned, state=dict(record.state or {}))
+                    header = dataclasses.replace(
+                        header,
+                        status=record.status or "over",
+                        result=record.result,
+                        resigned=record.resigned,
+                        state=dict(record.state or {}),
+                    )
                 else:
                     raise ValueError(f"a change of an unknown kind ({record.kind!r})")
                 header.updated = max(header.updated, record.at)
-                cur.execute("UPDATE matches SET header = %s, status = %s, updated = %s WHERE id = %s",
-                            (_header(header), header.status, header.updated, match_id))
+                cur.execute(
+                    "UPDATE matches SET header = %s, status = %s, updated = %s WHERE id = %s",
+                    (_header(header), header.status, header.updated, match_id),
+                )
         if record.kind in ("move", "undo"):
             held.seq += 1
 
@@ -318,8 +351,9 @@ class PgMatchStore:
     def _fold(cur: Cursor, match_id: str, header: Snapshot) -> tuple[Snapshot, int]:
         """``header`` with the match's records applied (``apply_record``), and how many there
         are; DamagedSave if one cannot be read, is out of place or does not follow."""
-        cur.execute("SELECT seq, record FROM records WHERE match_id = %s ORDER BY seq LIMIT %s",
-                    (match_id, MAX_ITEMS + 1))
+        cur.execute(
+            "SELECT seq, record FROM records WHERE match_id = %s ORDER BY seq LIMIT %s", (match_id, MAX_ITEMS + 1)
+        )
         rows = cur.fetchall()
         if len(rows) > MAX_ITEMS:
             raise DamagedSave(f"the match holds more than {MAX_ITEMS} records")

@@ -3,6 +3,7 @@ server on the database: one row per match, in the order kept (``seq``). Every se
 same rows in the same order, so all show the same ratings; a match two servers rate at once is
 kept once (its id is the key). Each row read back is checked as a file's line is.
 """
+
 from __future__ import annotations
 
 from psycopg.types.json import Jsonb
@@ -37,13 +38,17 @@ class PgRated:
     def add(self, entry: Entry) -> bool:
         with self.db.transaction() as cur:
             cur.execute("SELECT pg_advisory_xact_lock_shared(%s, %s)", _RATED_LOCK)
-            cur.execute("INSERT INTO rated (match_id, entry) VALUES (%s, %s) ON CONFLICT DO NOTHING",
-                        (entry.match, Jsonb(entry.to_data())))
+            cur.execute(
+                "INSERT INTO rated (match_id, entry) VALUES (%s, %s) ON CONFLICT DO NOTHING",
+                (entry.match, Jsonb(entry.to_data())),
+            )
             return cur.rowcount == 1
 
     def replace(self, entries: list[Entry]) -> None:
         with self.db.transaction() as cur:
             cur.execute("SELECT pg_advisory_xact_lock(%s, %s)", _RATED_LOCK)
             cur.execute("DELETE FROM rated")
-            cur.executemany("INSERT INTO rated (match_id, entry) VALUES (%s, %s)",
-                            [(entry.match, Jsonb(entry.to_data())) for entry in entries])
+            cur.executemany(
+                "INSERT INTO rated (match_id, entry) VALUES (%s, %s)",
+                [(entry.match, Jsonb(entry.to_data())) for entry in entries],
+            )

@@ -12,6 +12,7 @@ epoch. What a stale server could add is a review keyed by the exact log it read,
 review made in iteration mode reproduces exactly. A row is read back as hostile as a file: too
 large or not msgpack, it is no review (the review is made again and the row left as it is).
 """
+
 from __future__ import annotations
 
 import json
@@ -38,9 +39,11 @@ class PgReviewShelf:
 
     def read(self, snapshot: Snapshot, seat: int, iterations: int) -> Any | None:
         with self.db.transaction() as cur:
-            cur.execute("SELECT review FROM reviews WHERE match_id = %s AND seat = %s AND key = %s "
-                        "AND octet_length(review) <= %s",
-                        (snapshot.match_id, seat, stored_key(snapshot, seat, iterations), MAX_FILE))
+            cur.execute(
+                "SELECT review FROM reviews WHERE match_id = %s AND seat = %s AND key = %s "
+                "AND octet_length(review) <= %s",
+                (snapshot.match_id, seat, stored_key(snapshot, seat, iterations), MAX_FILE),
+            )
             row = cur.fetchone()
         if row is None:
             return None
@@ -54,6 +57,7 @@ class PgReviewShelf:
         if len(data) > MAX_FILE:
             raise OSError(f"the review of {snapshot.match_id} is too large to keep")
         with self.db.transaction() as cur:
-            cur.execute("INSERT INTO reviews (match_id, seat, key, review) VALUES (%s, %s, %s, %s) "
-                        "ON CONFLICT DO NOTHING",
-                        (snapshot.match_id, seat, stored_key(snapshot, seat, iterations), data))
+            cur.execute(
+                "INSERT INTO reviews (match_id, seat, key, review) VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING",
+                (snapshot.match_id, seat, stored_key(snapshot, seat, iterations), data),
+            )

@@ -10,6 +10,7 @@ it can (only where no other server opened the match since: its epoch is still th
 and lets go of the matches another server took meanwhile (their people are told, and find the
 match again from the lobby; a host whose write finds a later epoch lets go at once: ``Hub``).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -80,21 +81,26 @@ def beat(db: Database, silent: float = SILENT) -> list[str]:
     database was away, nobody is taken for silent until everyone had ``silent`` seconds to
     speak); returns the names of those stopped."""
     with db.transaction() as cur:
-        cur.execute("INSERT INTO beats (server, at, since) VALUES (%s, now(), now()) ON CONFLICT (server) DO UPDATE "
-                    "SET at = now(), since = CASE WHEN beats.at < now() - make_interval(secs => %s) THEN now() "
-                    "ELSE beats.since END RETURNING now() - since >= make_interval(secs => %s)",
-                    (db.application, silent / 2, silent))
+        cur.execute(
+            "INSERT INTO beats (server, at, since) VALUES (%s, now(), now()) ON CONFLICT (server) DO UPDATE "
+            "SET at = now(), since = CASE WHEN beats.at < now() - make_interval(secs => %s) THEN now() "
+            "ELSE beats.since END RETURNING now() - since >= make_interval(secs => %s)",
+            (db.application, silent / 2, silent),
+        )
         row = cur.fetchone()
         if not (row and row[0]):
             return []
         cur.execute("DELETE FROM beats WHERE at < now() - make_interval(secs => %s) RETURNING server", (silent,))
-        silenced = [found for found, in cur.fetchall()]
+        silenced = [found for (found,) in cur.fetchall()]
         if not silenced:
             return []
         # in the select list, not the WHERE clause: a plan may test a WHERE clause's conditions
         # in any order, and a generic one tested pg_terminate_backend first, on every connection
-        cur.execute("SELECT application_name, pg_terminate_backend(pid, 20000) FROM pg_stat_activity "
-                    "WHERE datname = current_database() AND application_name = ANY(%s)", (silenced,))
+        cur.execute(
+            "SELECT application_name, pg_terminate_backend(pid, 20000) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND application_name = ANY(%s)",
+            (silenced,),
+        )
         return sorted({found for found, stopped in cur.fetchall() if stopped})
 
 

@@ -9,6 +9,7 @@ record was either never acknowledged (a crash mid-write) or damaged on the disk 
 and the second loses that one change; in both cases the person is told which. Damage with a
 whole record after it is refused, and ``SaveStore.recover`` opens the save at the last whole
 move before it, keeping the damaged file."""
+
 from caravan_tui.saves.backend import MatchLock, MatchLocked, MatchStore, SaveEntry
 from caravan_tui.saves.codec import DamagedSave, decode, encode
 from caravan_tui.saves.snapshot import FORMAT, SCHEMA, Record, Snapshot, new_match_id

@@ -19,6 +19,7 @@ snapshot with ``apply_record``, the one definition of what a record means, share
 backend. Records are encoded and checked by ``saves.codec.encode_record``/``decode_record``; a
 backend may store those bytes as they are.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -46,7 +47,7 @@ def apply_record(snapshot: Snapshot, record: Record) -> None:
     elif record.kind == "undo":
         if not 0 <= record.turn <= moves:
             raise DamagedSave(f"the save takes moves back to move {record.turn} of {moves}")
-        del snapshot.actions[record.turn:]
+        del snapshot.actions[record.turn :]
         snapshot.weighed = {turn: rows for turn, rows in snapshot.weighed.items() if turn < record.turn}
         snapshot.deciders = {turn: by for turn, by in snapshot.deciders.items() if turn < record.turn}
         snapshot.standing_in = {seat: min(since, record.turn) for seat, since in snapshot.standing_in.items()}
@@ -79,9 +80,15 @@ def fold_move(snapshot: Snapshot, record: Record) -> None:
 
 def folded(header: Snapshot, records: list[Record]) -> Snapshot:
     """A copy of ``header`` with ``records`` applied in order (DamagedSave as ``apply_record``)."""
-    snapshot = dataclasses.replace(header, actions=list(header.actions), weighed=dict(header.weighed),
-                                   seats=list(header.seats), names=list(header.names),
-                                   deciders=dict(header.deciders), standing_in=dict(header.standing_in))
+    snapshot = dataclasses.replace(
+        header,
+        actions=list(header.actions),
+        weighed=dict(header.weighed),
+        seats=list(header.seats),
+        names=list(header.names),
+        deciders=dict(header.deciders),
+        standing_in=dict(header.standing_in),
+    )
     for record in records:
         apply_record(snapshot, record)
     return snapshot

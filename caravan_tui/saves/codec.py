@@ -7,6 +7,7 @@ anywhere is caught before the payload is trusted. Even a payload with a valid di
 checked field by field (types, ranges, sizes, nesting), so whatever ``decode`` returns is
 well-formed and everything else is a DamagedSave: a digest proves nothing against a crafted file.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -66,7 +67,10 @@ def _schema_3_to_4(fields: dict[str, Any]) -> dict[str, Any]:
 
 #: schema n -> function upgrading a schema-n payload map to schema n + 1 (before it is checked).
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    1: _schema_1_to_2, 2: _schema_2_to_3, 3: _schema_3_to_4}
+    1: _schema_1_to_2,
+    2: _schema_2_to_3,
+    3: _schema_3_to_4,
+}
 
 # Caps far above any real save, so that a crafted file can exhaust neither memory nor the stack.
 # The largest real saves (Camel Caravan played to the end) are about 11 KB, with about 700
@@ -141,8 +145,11 @@ def _actions(v: Any) -> str | None:
         return "is not a list of actions"
     # Most actions are flat lists of short strings and small integers: those are checked here,
     # in one pass; anything else (nesting, a long string, a big integer) by ``_tree``.
-    if all((type(x) is str and len(x) <= MAX_TEXT) or (type(x) is int and -(2**63) <= x < 2**63)
-           for action in v for x in action):
+    if all(
+        (type(x) is str and len(x) <= MAX_TEXT) or (type(x) is int and -(2**63) <= x < 2**63)
+        for action in v
+        for x in action
+    ):
         return None
     return _tree(v, "a list of actions", (str, int), maps=False)
 
@@ -187,19 +194,36 @@ _FIELDS: dict[str, Callable[[Any], str | None]] = {
     "deciders": _is("a map from move numbers to who decided them", lambda v: type(v) is dict),  # ``_check``
     "standing_in": _is(
         "a map from seats to move numbers",
-        lambda v: type(v) is dict and all(_is_int(k) and 0 <= k < MAX_PLAYERS and _is_int(t) and 0 <= t < MAX_ITEMS
-                                          for k, t in v.items()),
+        lambda v: (
+            type(v) is dict
+            and all(_is_int(k) and 0 <= k < MAX_PLAYERS and _is_int(t) and 0 <= t < MAX_ITEMS for k, t in v.items())
+        ),
     ),
     "untold_recoveries": _is(
         f"a list of recoveries (moves, changes lost, a file name of at most {MAX_NAME} characters)",
-        lambda v: type(v) is list and len(v) <= MAX_UNTOLD and all(
-            type(r) is list and len(r) == 3 and _is_int(r[0]) and 0 <= r[0] < MAX_ITEMS and _is_int(r[1])
-            and 0 < r[1] < MAX_ITEMS and _is_name(r[2]) for r in v),
+        lambda v: (
+            type(v) is list
+            and len(v) <= MAX_UNTOLD
+            and all(
+                type(r) is list
+                and len(r) == 3
+                and _is_int(r[0])
+                and 0 <= r[0] < MAX_ITEMS
+                and _is_int(r[1])
+                and 0 < r[1] < MAX_ITEMS
+                and _is_name(r[2])
+                for r in v
+            )
+        ),
     ),
 }
 #: fields a save may leave out (they came after its schema), with the value they then take
-_OPTIONAL: dict[str, Callable[[], Any]] = {"weighed": dict, "deciders": dict, "standing_in": dict,
-                                           "untold_recoveries": list}
+_OPTIONAL: dict[str, Callable[[], Any]] = {
+    "weighed": dict,
+    "deciders": dict,
+    "standing_in": dict,
+    "untold_recoveries": list,
+}
 
 
 def plain(value: Any) -> Any:
@@ -395,8 +419,9 @@ def _at(v: Any) -> str | None:
 
 def _action(v: Any) -> str | None:
     # (a flat action of short strings and small integers, as nearly every move is, in one pass)
-    if type(v) is list and all((type(x) is str and len(x) <= MAX_TEXT) or (type(x) is int and -(2**63) <= x < 2**63)
-                               for x in v):
+    if type(v) is list and all(
+        (type(x) is str and len(x) <= MAX_TEXT) or (type(x) is int and -(2**63) <= x < 2**63) for x in v
+    ):
         return None
     return _actions([v])
 
@@ -425,8 +450,11 @@ def encode_record(record: Record) -> bytes:
     """One record as stored: a CRC-32 of its body (4 bytes, big-endian) then the body, the
     packed map of the fields that differ from their defaults. ValueError if it could not be
     read back (as ``encode``)."""
-    fields = {name: getattr(record, name) for name in _RECORD_FIELDS
-              if name in _RECORD_NEEDS or getattr(record, name) != getattr(_DEFAULTS, name)}
+    fields = {
+        name: getattr(record, name)
+        for name in _RECORD_FIELDS
+        if name in _RECORD_NEEDS or getattr(record, name) != getattr(_DEFAULTS, name)
+    }
     try:
         body: bytes = msgpack.packb(fields, use_bin_type=True)
         data = zlib.crc32(body).to_bytes(4, "big") + body
@@ -459,11 +487,20 @@ def decode_record(data: bytes) -> Record:
             raise DamagedSave(f"a move in the save: its {name!r} field {problem}")
     get = fields.get
     action, result, weighed = get("action"), get("result"), get("weighed")
-    return Record(fields["kind"], fields["turn"], float(fields["at"]),
-                  None if action is None else normalise_action(action),
-                  _rows(weighed) if weighed else [], get("seats"), get("names"), get("status"),
-                  None if result is None else [float(x) for x in result], get("resigned"), get("state"),
-                  get("by", ""))
+    return Record(
+        fields["kind"],
+        fields["turn"],
+        float(fields["at"]),
+        None if action is None else normalise_action(action),
+        _rows(weighed) if weighed else [],
+        get("seats"),
+        get("names"),
+        get("status"),
+        None if result is None else [float(x) for x in result],
+        get("resigned"),
+        get("state"),
+        get("by", ""),
+    )
 
 
 def _unpack_record(body: bytes) -> Any:

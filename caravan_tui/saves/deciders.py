@@ -11,6 +11,7 @@ decided); every other move was decided by its seat's own kind: the person of a p
 ``Snapshot.standing_in``), the AI of an AI seat. Saves from before moves recorded who decided
 cannot tell a stand-in's move from its person's: they read as the person's.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -70,8 +71,9 @@ def seats_changed(standing_in: dict[int, int], before: Sequence[str], after: Seq
             standing_in[seat] = turn
 
 
-def deciders_problem(deciders: dict[int, str], seats: Sequence[str], standing_in: dict[int, int],
-                     movers: Sequence[int]) -> str | None:
+def deciders_problem(
+    deciders: dict[int, str], seats: Sequence[str], standing_in: dict[int, int], movers: Sequence[int]
+) -> str | None:
     """What is wrong, in one line, unless every move ``deciders`` names a stand-in for was made
     by a person's seat (known once the log is replayed: ``movers``); None if nothing is."""
     for turn in sorted(deciders):

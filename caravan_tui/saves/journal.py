@@ -23,6 +23,7 @@ one change, and in both cases the person is told which. A tear is only ever at t
 with a whole record after it (even inside the span a damaged length claims) is refused, with
 the move it came after, and the whole part before it (``DamagedJournal``) can be recovered.
 """
+
 from __future__ import annotations
 
 import re
@@ -74,8 +75,9 @@ class DamagedJournal(DamagedSave):
     def offer(self) -> str:
         """The recovery, in words for the saves list and the command line."""
         changes = "change is" if self.lost == 1 else "changes are"
-        return (f"open at move {self.moves}, the last whole move before the damage "
-                f"({self.lost} later {changes} unreadable)")
+        return (
+            f"open at move {self.moves}, the last whole move before the damage ({self.lost} later {changes} unreadable)"
+        )
 
 
 def seed(header: bytes) -> int:
@@ -100,8 +102,12 @@ def _moves_words(moves: int) -> str:
 
 def _change_words(record: Record) -> str:
     """A record in a person's words: "move 8", "an undo", "a change of seats", "the end"."""
-    return {"move": f"move {record.turn + 1}", "undo": f"an undo to move {record.turn}",
-            "seats": "a change of seats", "end": "the end of the match"}[record.kind]
+    return {
+        "move": f"move {record.turn + 1}",
+        "undo": f"an undo to move {record.turn}",
+        "seats": "a change of seats",
+        "end": "the end of the match",
+    }[record.kind]
 
 
 class _TooLarge(Exception):
@@ -122,16 +128,16 @@ def _frame_at(data: bytes, at: int, work: list[int] | None = None) -> tuple[int,
         if len(data) < at + 10:
             return None
         length, kind, checked = _CHAINED_HEAD.unpack_from(data, at + 1)
-        if kind != _TYPE or zlib.crc32(data[at + 1:at + 6]) != checked:
+        if kind != _TYPE or zlib.crc32(data[at + 1 : at + 6]) != checked:
             return None
         start, end = at + _CHAINED_PREFIX, at + 6 + length
         # (cut short: the record is, and is refused below)
-        chain = int.from_bytes(data[at + CHAIN_AT:at + _CHAINED_PREFIX], "big")
+        chain = int.from_bytes(data[at + CHAIN_AT : at + _CHAINED_PREFIX], "big")
     elif marker == _OLD:
         if len(data) < at + _OLD_PREFIX:
             return None
         length, checked = _OLD_HEAD.unpack_from(data, at + 1)
-        if zlib.crc32(data[at + 1:at + 5]) != checked:
+        if zlib.crc32(data[at + 1 : at + 5]) != checked:
             return None
         start, end, chain = at + _OLD_PREFIX, at + 5 + length, -1
     else:
@@ -142,7 +148,7 @@ def _frame_at(data: bytes, at: int, work: list[int] | None = None) -> tuple[int,
         work[0] -= end - start
         if work[0] < 0:
             raise _OutOfWork
-    if end > len(data) or zlib.crc32(data[start + 4:end]) != int.from_bytes(data[start:start + 4], "big"):
+    if end > len(data) or zlib.crc32(data[start + 4 : end]) != int.from_bytes(data[start : start + 4], "big"):
         return None
     return start, end, chain
 
@@ -209,8 +215,11 @@ def parse(data: bytes) -> Parsed:
             if _is_tear(data, whole):
                 torn = f"the change {_moves_words(len(snapshot.actions))}"
                 return Parsed(header, records, snapshot, whole, chain, torn)
-            raise damage("unreadable bytes where its next change should be" if data[whole] not in (_CHAINED, _OLD)
-                         else "a change there fails its checksum")
+            raise damage(
+                "unreadable bytes where its next change should be"
+                if data[whole] not in (_CHAINED, _OLD)
+                else "a change there fails its checksum"
+            )
         start, end, link = found
         if chained is None:
             chained = link >= 0
@@ -221,8 +230,10 @@ def parse(data: bytes) -> Parsed:
         except DamagedSave as exc:
             raise damage(exc.reason) from None
         if chained and zlib.crc32(data[start:end], chain) != link:
-            raise damage(f"{_change_words(record)} does not follow the change before it "
-                         "(one was removed, repeated, moved or taken from another save)")
+            raise damage(
+                f"{_change_words(record)} does not follow the change before it "
+                "(one was removed, repeated, moved or taken from another save)"
+            )
         try:
             apply_record(snapshot, record)  # (it checks before it changes anything)
         except DamagedSave as exc:

@@ -4,6 +4,7 @@ with the saved one, and check the status and result against the replayed game.
 The app, ``caravan-tui resume``, ``replay --save``, the saves list and the match host all go
 through ``replay_snapshot``; nothing else rebuilds a match from a file.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -123,8 +124,7 @@ def replay_snapshot(snapshot: Snapshot, log: bool = True) -> Replayed:
         raise DamagedSave(problem)
     today = game.rules_version
     if snapshot.rules > today:
-        raise DamagedSave(f"{NEWER} ({game.title}'s rules version {snapshot.rules}; "
-                          f"this version plays up to {today})")
+        raise DamagedSave(f"{NEWER} ({game.title}'s rules version {snapshot.rules}; this version plays up to {today})")
     found = readings(game, snapshot, log)
     if snapshot.rules:
         [(_, replayed)] = found  # (one version: ``readings`` raised if it does not replay)
@@ -177,8 +177,10 @@ def _proven(game: Game, snapshot: Snapshot, found: list[tuple[list[int], Replaye
         what = "leading to different positions, and it holds no position to tell them apart"
     else:
         what = "reaching one position by different moves, and it holds no position to tell them apart"
-    raise DamagedSave(f"the save does not say which of {game.title}'s rules it was played under, and its log "
-                      f"reads {len(proven)} ways ({ways}) {what}; it is not opened at a guess")
+    raise DamagedSave(
+        f"the save does not say which of {game.title}'s rules it was played under, and its log "
+        f"reads {len(proven)} ways ({ways}) {what}; it is not opened at a guess"
+    )
 
 
 def _versions(versions: list[int]) -> str:
@@ -193,8 +195,10 @@ def _differs(saved: dict[str, object], state: State) -> list[str]:
 
 
 def _not_saved_position(differs: list[str], how: str = "") -> str:
-    return (f"replaying the log{' ' + how if how else ''} does not give the saved position (it differs in "
-            f"{', '.join(differs)}); the rules may have changed since it was saved")
+    return (
+        f"replaying the log{' ' + how if how else ''} does not give the saved position (it differs in "
+        f"{', '.join(differs)}); the rules may have changed since it was saved"
+    )
 
 
 #: actions the upgraders may put in before one logged action (a bound against a loop)
@@ -238,10 +242,12 @@ def upgrade(game: Game, snapshot: Snapshot, start: int) -> tuple[Snapshot, list[
             actions.append(action)
     weighed = {moved[turn]: rows for turn, rows in snapshot.weighed.items() if turn < len(moved)}
     deciders = {moved[turn]: by for turn, by in snapshot.deciders.items() if turn < len(moved)}
-    standing_in = {seat: moved[since] if since < len(moved) else len(actions)
-                   for seat, since in snapshot.standing_in.items()}
-    return dataclasses.replace(snapshot, actions=actions, weighed=weighed, deciders=deciders, standing_in=standing_in,
-                               state={}, rules=today), moved
+    standing_in = {
+        seat: moved[since] if since < len(moved) else len(actions) for seat, since in snapshot.standing_in.items()
+    }
+    return dataclasses.replace(
+        snapshot, actions=actions, weighed=weighed, deciders=deciders, standing_in=standing_in, state={}, rules=today
+    ), moved
 
 
 def _asked(step: Upgrader, state: State, action: Action | None) -> list[Action]:
@@ -303,8 +309,9 @@ def _check_result(snapshot: Snapshot, state: State) -> None:
         if seat is None or not 0 <= seat < snapshot.players:
             raise DamagedSave("the save says a seat resigned but not which one")
         if not SeatSpec.parse(snapshot.seats[seat]).is_person:
-            raise DamagedSave(f"the save says seat {seat + 1} resigned, but the program plays it: "
-                              "only a person's seat may resign")
+            raise DamagedSave(
+                f"the save says seat {seat + 1} resigned, but the program plays it: only a person's seat may resign"
+            )
         # (a save from before resignations were ranked gives the others a shared win)
         ranked = resignation_result(snapshot.players, seat, standing_after_resignation(state, seat))
         if result not in (ranked, resignation_result(snapshot.players, seat)):
@@ -332,8 +339,10 @@ def checked_entry(entry: SaveEntry) -> SaveEntry:
         replayed = replay_snapshot(entry.snapshot, log=False)
     except DamagedSave as exc:
         return dataclasses.replace(entry, snapshot=None, error=exc.reason)
-    return dataclasses.replace(entry, snapshot=dataclasses.replace(
-        replayed.snapshot, state=replayed.snapshot.state or replayed.state.to_data()))
+    return dataclasses.replace(
+        entry,
+        snapshot=dataclasses.replace(replayed.snapshot, state=replayed.snapshot.state or replayed.state.to_data()),
+    )
 
 
 def last_played(entry: SaveEntry) -> float:

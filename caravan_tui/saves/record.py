@@ -8,6 +8,7 @@ entry under the hash of the save's bytes: a save that changed in any way (or a n
 read again, an entry whose save is gone is dropped, and an index that cannot be read is made
 again from the saves. Nothing in the index is taken for a save it was not made from.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -58,12 +59,15 @@ class Finished:
             raise ValueError("not a finished match")
         texts = ("match_id", "game", "against")
         if any(line_problem(data[key], MAX_ID * 4, "") is not None for key in texts) or (
-                data["title"] != "" and line_problem(data["title"], MAX_ID * 2, "") is not None):
+            data["title"] != "" and line_problem(data["title"], MAX_ID * 2, "") is not None
+        ):
             raise ValueError("its words are not one short line each")
         numbers = ("share", "points", "ended")
-        if any(type(data[key]) not in (int, float) or not math.isfinite(data[key]) for key in numbers) \
-                or any(type(data[key]) is not int or not 1 <= data[key] <= 64 for key in ("players", "place")) \
-                or type(data["won"]) is not bool:
+        if (
+            any(type(data[key]) not in (int, float) or not math.isfinite(data[key]) for key in numbers)
+            or any(type(data[key]) is not int or not 1 <= data[key] <= 64 for key in ("players", "place"))
+            or type(data["won"]) is not bool
+        ):
             raise ValueError("its numbers are not numbers")
         return cls(**data)
 
@@ -89,10 +93,18 @@ def finished_of(replayed: Replayed) -> Finished | None:
     share = snapshot.result[you]
     title = replayed.state.view(you).get("title") if snapshot.players == 1 else None
     won = share >= 1.0 if snapshot.players == 1 else share == best and share > 0 and snapshot.result.count(best) == 1
-    return Finished(snapshot.match_id, snapshot.game_id, against, snapshot.players, float(share), won,
-                    float(scores[you]),
-                    1 + sum(1 for score in scores if score > scores[you]), snapshot.updated,
-                    title if isinstance(title, str) and line_problem(title, MAX_ID * 2, "") is None else "")
+    return Finished(
+        snapshot.match_id,
+        snapshot.game_id,
+        against,
+        snapshot.players,
+        float(share),
+        won,
+        float(scores[you]),
+        1 + sum(1 for score in scores if score > scores[you]),
+        snapshot.updated,
+        title if isinstance(title, str) and line_problem(title, MAX_ID * 2, "") is None else "",
+    )
 
 
 def _spec(text: str) -> SeatSpec | None:
@@ -149,8 +161,11 @@ class RecordIndex:
             data = json.loads(read_regular(self.path, MAX_INDEX))
         except (OSError, ValueError, RecursionError):
             return {}
-        if not isinstance(data, dict) or data.get("version") != INDEX_VERSION \
-                or not isinstance(data.get("saves"), dict):
+        if (
+            not isinstance(data, dict)
+            or data.get("version") != INDEX_VERSION
+            or not isinstance(data.get("saves"), dict)
+        ):
             return {}
         kept: dict[str, tuple[str, Finished | None]] = {}
         for name, entry in data["saves"].items():
@@ -165,8 +180,9 @@ class RecordIndex:
     def _write(self, index: dict[str, tuple[str, Finished | None]]) -> None:
         saves = {name: [digest, None if f is None else asdict(f)] for name, (digest, f) in index.items()}
         with suppress(OSError):  # (a full disk: the record is made from the saves again next time)
-            replace_file(self.path, json.dumps({"version": INDEX_VERSION, "saves": saves}).encode("utf-8"),
-                         prefix=f".{INDEX}-")
+            replace_file(
+                self.path, json.dumps({"version": INDEX_VERSION, "saves": saves}).encode("utf-8"), prefix=f".{INDEX}-"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,9 +210,18 @@ def record_lines(finished: Iterable[Finished]) -> list[RecordLine]:
         for match in matches:
             streak = streak + 1 if match.won else 0
             best = max(best, streak)
-        lines.append(RecordLine(game, against, len(matches), sum(m.won for m in matches),
-                                sum(m.points for m in matches) / len(matches),
-                                sum(m.place for m in matches) / len(matches), streak, best))
+        lines.append(
+            RecordLine(
+                game,
+                against,
+                len(matches),
+                sum(m.won for m in matches),
+                sum(m.points for m in matches) / len(matches),
+                sum(m.place for m in matches) / len(matches),
+                streak,
+                best,
+            )
+        )
     return lines
 
 

@@ -8,6 +8,7 @@ and the search budget. A file that does not match its key, or cannot be read, is
 it is computed again and written over. What it holds is checked by its reader
 (``ai.review.Review.from_data``) like anything else from a file.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -30,8 +31,15 @@ MAX_FILE = 4 * MiB
 def key(snapshot: Snapshot, seat: int, iterations: int) -> dict[str, Any]:
     """What a kept review must have been made from to stand for ``snapshot``'s ``seat``."""
     log = msgpack.packb([list(action) for action in snapshot.actions], use_bin_type=True)
-    return {"format": FORMAT, "version": VERSION, "match": snapshot.match_id, "moves": len(snapshot.actions),
-            "log": hashlib.sha256(log).hexdigest(), "seat": seat, "iterations": iterations}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "match": snapshot.match_id,
+        "moves": len(snapshot.actions),
+        "log": hashlib.sha256(log).hexdigest(),
+        "seat": seat,
+        "iterations": iterations,
+    }
 
 
 class Shelf(Protocol):

@@ -4,6 +4,7 @@
 The action log is the source of truth; ``state`` (the game's ``to_data()``) is a cache that
 loading checks against a replay of the log.
 """
+
 from __future__ import annotations
 
 import secrets

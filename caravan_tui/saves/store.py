@@ -36,6 +36,7 @@ the host tells the person; one removed is written whole again.
 
 The folder is not trusted: only regular files are read, and no more than a save can hold.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -75,8 +76,7 @@ MAX_KEPT = MAX_UNTOLD
 #: why an append was refused: the save file is not as its writer left it
 CHANGED = "the save file was changed by another program"
 #: what a host tells its people when it takes back its save file, replaced by an identical copy
-TAKEN_BACK = ("The save file was replaced by an identical copy (a folder sync, say); "
-              "this window saves to it again.")
+TAKEN_BACK = "The save file was replaced by an identical copy (a folder sync, say); this window saves to it again."
 
 
 class SaveStore:
@@ -119,8 +119,10 @@ class SaveStore:
         notices = [TAKEN_BACK] if held.claim() else []
         if held.changed():  # not what this writer left: kept aside, and the match written anew
             kept = self._keep_changed(held)
-            notices.append(f"The save file was changed by another program: it is kept as {kept.name}, "
-                           f"and the match is saved again with all {len(snapshot.actions)} moves.")
+            notices.append(
+                f"The save file was changed by another program: it is kept as {kept.name}, "
+                f"and the match is saved again with all {len(snapshot.actions)} moves."
+            )
             stored, following = None, None
         else:
             stored = self._stored(snapshot.match_id)
@@ -216,11 +218,15 @@ class SaveStore:
             return []
         notices = []
         if stored.torn:
-            notices.append(f"The last change was not saved: the save ends partway through {stored.torn}; "
-                           "the match goes on from there.")
+            notices.append(
+                f"The last change was not saved: the save ends partway through {stored.torn}; "
+                "the match goes on from there."
+            )
         for moves, lost, kept in stored.snapshot.untold_recoveries:
-            notices.append(f"This match was recovered from a damaged save at move {moves}: {lost} "
-                           f"later change{'s' if lost > 1 else ''} could not be read (kept in {kept}).")
+            notices.append(
+                f"This match was recovered from a damaged save at move {moves}: {lost} "
+                f"later change{'s' if lost > 1 else ''} could not be read (kept in {kept})."
+            )
         return notices
 
     def _keep_changed(self, lock: FileLock) -> Path:
@@ -449,8 +455,9 @@ class FileLock:
             self._fd: int | None = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK, 0o600)
         except OSError as exc:
             if exc.errno == errno.ELOOP:
-                raise OSError(exc.errno, f"its lock file {path.name} is a link; remove it to open the match",
-                              str(path)) from None
+                raise OSError(
+                    exc.errno, f"its lock file {path.name} is a link; remove it to open the match", str(path)
+                ) from None
             raise
         try:
             if not stat.S_ISREG(os.fstat(self._fd).st_mode):
@@ -641,14 +648,28 @@ def _following(stored: Snapshot, snapshot: Snapshot, name: str) -> list[Record] 
         raise OSError(errno.EEXIST, f"{name} holds a finished match with moves this one does not; nothing was written")
     at = next(turn for turn, (a, b) in enumerate(zip(stored.actions, [*snapshot.actions, None])) if a != b)
     records = [Record("undo", at, snapshot.updated)]
-    records += [Record("move", turn, snapshot.updated, action, snapshot.weighed.get(turn, []))
-                for turn, action in enumerate(snapshot.actions[at:], at)]
+    records += [
+        Record("move", turn, snapshot.updated, action, snapshot.weighed.get(turn, []))
+        for turn, action in enumerate(snapshot.actions[at:], at)
+    ]
     if (snapshot.seats, snapshot.names) != (stored.seats, stored.names):
-        records.append(Record("seats", len(snapshot.actions), snapshot.updated, seats=list(snapshot.seats),
-                              names=list(snapshot.names)))
+        records.append(
+            Record(
+                "seats", len(snapshot.actions), snapshot.updated, seats=list(snapshot.seats), names=list(snapshot.names)
+            )
+        )
     if snapshot.status != "playing":
-        records.append(Record("end", len(snapshot.actions), snapshot.updated, status=snapshot.status,
-                              result=snapshot.result, resigned=snapshot.resigned, state=snapshot.state))
+        records.append(
+            Record(
+                "end",
+                len(snapshot.actions),
+                snapshot.updated,
+                status=snapshot.status,
+                result=snapshot.result,
+                resigned=snapshot.resigned,
+                state=snapshot.state,
+            )
+        )
     return records
 
 

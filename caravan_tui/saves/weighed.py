@@ -14,6 +14,7 @@ Two checks, because who made a move is known only once the log is replayed: ``re
 (shape and bounds, as the file is read) and ``movers_problem`` (after the replay). Each says
 what is wrong in one line, or None; the reader raises its DamagedSave with it.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -42,8 +43,10 @@ def record_problem(weighed: Any, seats: Sequence[str], moves: int) -> str | None
         for _, _, reason in rows:
             for field in SEAT_FIELD.finditer(reason):
                 if int(field[1]) >= len(seats):  # (a reason is short, and so is the number)
-                    return (f"what the AI weighed at move {move + 1} names a seat the match does not have "
-                            f"(it has {len(seats)})")
+                    return (
+                        f"what the AI weighed at move {move + 1} names a seat the match does not have "
+                        f"(it has {len(seats)})"
+                    )
     return None
 
 

@@ -1,5 +1,6 @@
 """Shared screens. A game brings its own screen (``Game.screen``); a game without one is
 played on ``GenericGameScreen``."""
+
 from __future__ import annotations
 
 from caravan_tui.engine import Game

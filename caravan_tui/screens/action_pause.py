@@ -1,5 +1,6 @@
 """The others' actions shown one at a time (DESIGN §6): after each a pause, which a key cuts
 short, and then no more pauses until our turn."""
+
 from __future__ import annotations
 
 import asyncio

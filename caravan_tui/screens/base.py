@@ -1,5 +1,6 @@
 """The bases of every full screen and every dialog: the notice shown when the terminal is below
 80×24."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -28,7 +29,9 @@ class TooSmall(Static):
     def __init__(self) -> None:
         super().__init__(
             f"The terminal is smaller than {MIN_WIDTH}×{MIN_HEIGHT}: please enlarge it "
-            "(some of the table may be cut off).", id="too-small")
+            "(some of the table may be cut off).",
+            id="too-small",
+        )
 
 
 def sized(screen: Screen[Any]) -> None:
@@ -42,8 +45,10 @@ def sized(screen: Screen[Any]) -> None:
     except NoActiveAppError:
         return
     width, height = app.size
-    for size, mine, apps in ((width, screen.HORIZONTAL_BREAKPOINTS, app.HORIZONTAL_BREAKPOINTS),
-                             (height, screen.VERTICAL_BREAKPOINTS, app.VERTICAL_BREAKPOINTS)):
+    for size, mine, apps in (
+        (width, screen.HORIZONTAL_BREAKPOINTS, app.HORIZONTAL_BREAKPOINTS),
+        (height, screen.VERTICAL_BREAKPOINTS, app.VERTICAL_BREAKPOINTS),
+    ):
         breakpoints = (apps if mine is None else mine) or []
         reached = [name for least, name in sorted(breakpoints) if size >= least]
         for _, name in breakpoints:

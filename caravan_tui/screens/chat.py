@@ -1,4 +1,5 @@
 """Chat at a shared table (a match hosted over SSH): the line a person types (``t``)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -64,8 +65,7 @@ class ChatInput(TypedInput):
         room = max(0, MAX_CHAT - (len(self.value) - (end - start)))
         if len(line) > room:
             line = line[:room]
-            self.notify(f"A chat line holds {MAX_CHAT} characters: the rest of the paste was cut.",
-                        severity="warning")
+            self.notify(f"A chat line holds {MAX_CHAT} characters: the rest of the paste was cut.", severity="warning")
         if line:
             self.replace(line, start, end)
 

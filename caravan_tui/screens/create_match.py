@@ -2,6 +2,7 @@
 person, or an AI level), the game's options, how long a person who drops keeps their seat
 before an AI of which level stands in, and whether AIs finish the match once every person has
 left (by default it waits for them)."""
+
 from __future__ import annotations
 
 from typing import cast
@@ -56,21 +57,46 @@ class CreateMatchScreen(MatchForm):
             yield Static("Create a match", classes="screen-title")
             yield from self.game_fields()
             graces = sorted({self.grace, *GRACES})
-            yield form_row("Away grace", Select([(seconds_label(g), g) for g in graces], value=self.grace, id="grace",
-                                                allow_blank=False, compact=True),
-                           help="then an AI plays a seat whose person left")
-            yield form_row("Stand-in", Select([(AI_KIND(level=level), level) for level in LEVELS], value="normal",
-                                              id="stand-in", allow_blank=False, compact=True))
-            yield form_row("All away", Select([("The match waits", False), ("AIs finish it", True)], value=False,
-                                              id="ai-finish", allow_blank=False, compact=True),
-                           help="when every person has left the table")
+            yield form_row(
+                "Away grace",
+                Select(
+                    [(seconds_label(g), g) for g in graces],
+                    value=self.grace,
+                    id="grace",
+                    allow_blank=False,
+                    compact=True,
+                ),
+                help="then an AI plays a seat whose person left",
+            )
+            yield form_row(
+                "Stand-in",
+                Select(
+                    [(AI_KIND(level=level), level) for level in LEVELS],
+                    value="normal",
+                    id="stand-in",
+                    allow_blank=False,
+                    compact=True,
+                ),
+            )
+            yield form_row(
+                "All away",
+                Select(
+                    [("The match waits", False), ("AIs finish it", True)],
+                    value=False,
+                    id="ai-finish",
+                    allow_blank=False,
+                    compact=True,
+                ),
+                help="when every person has left the table",
+            )
             yield Button("Create (ctrl+g)", id="create", variant="primary")
         yield KeysFooter()
 
     def seat_row(self, seat: int) -> Horizontal:
         choice = YOU if seat == 0 else OPEN if seat == 1 else "ai:normal"
-        return form_row(f"Seat {seat + 1}", Select(SEATS, value=choice, allow_blank=False, id=f"seat-{seat}",
-                                                   compact=True))
+        return form_row(
+            f"Seat {seat + 1}", Select(SEATS, value=choice, allow_blank=False, id=f"seat-{seat}", compact=True)
+        )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "create":

@@ -1,5 +1,6 @@
 """Small modal dialogs: a yes/no confirmation, a pick-one list (menus, readings) and a line to type. Their
 words are text, never markup: a question names a save, a choice names a player."""
+
 from __future__ import annotations
 
 from textual import events

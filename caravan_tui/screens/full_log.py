@@ -1,5 +1,6 @@
 """The whole log of a match, scrollable, narrowed to the lines that name a seat or hold a word:
 the table's log panel is too small to follow several turns of others."""
+
 from __future__ import annotations
 
 import re

@@ -7,6 +7,7 @@ reactive ``TableState`` (``table``) that every panel writes itself from. A game'
 subclasses ``GameScreen`` with its own board; ``GenericGameScreen`` plays any game from the
 actions list alone.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -93,6 +94,7 @@ def hears(kind: type[Message]) -> Callable[[Callable[..., float]], Callable[...,
 
     return marked
 
+
 #: the key that readies the hinted play (``action_take_hint``), in every game that leaves it free
 TAKE_HINT = "a"
 #: a board of the table (``GameScreen.board``)
@@ -127,7 +129,8 @@ class GameScreen(BaseScreen, Generic[V]):
         Binding("v", "change_view", "View", tooltip="Replay: the next seat's view, or the public one"),
         Binding("t", "chat", "Chat", tooltip="Say something to the table"),
         Binding(WHOLE_LOG, "full_log", "Log", tooltip="The whole log, scrollable, by seat or word"),
-        Binding("ctrl+up", "scroll_panel(-3)", show=False), Binding("ctrl+down", "scroll_panel(3)", show=False),
+        Binding("ctrl+up", "scroll_panel(-3)", show=False),
+        Binding("ctrl+down", "scroll_panel(3)", show=False),
         Binding("l", "legend", "Legend", tooltip="Show or hide the whole legend of the board's glyphs and marks"),
     ]
     #: what a replay offers, and what it does not (it changes nothing)
@@ -248,8 +251,7 @@ class GameScreen(BaseScreen, Generic[V]):
                 if not self.PANELS_BESIDE:
                     yield self.board_panel("hint", id="hint-panel")
                 yield self.board_panel("since", head=True, id="since-panel")
-                yield StatusLine(self.status_text, self.STATUS_LINES,
-                                 id="status").data_bind(GameScreen.table_state)
+                yield StatusLine(self.status_text, self.STATUS_LINES, id="status").data_bind(GameScreen.table_state)
                 if self.client.shared:
                     yield ChatInput(id="chat-line")
             with Vertical(id="side"):
@@ -506,8 +508,9 @@ class GameScreen(BaseScreen, Generic[V]):
         rows = table.hint_candidates
         texts = [self.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
         scores = table.view["scores"] if table.view else []
-        lines = hint_lines(rows, texts, text, scores, self.seat, len(table.names), self.hint_warning(action),
-                           self.standing_basis())
+        lines = hint_lines(
+            rows, texts, text, scores, self.seat, len(table.names), self.hint_warning(action), self.standing_basis()
+        )
         takes = self.active_bindings.get(TAKE_HINT)  # (a game may keep the key for a play of its own)
         offered = takes is not None and takes.binding.action == "take_hint"
         title = f"Hint (h hides it{f' · {TAKE_HINT} takes it' if offered else ''})"
@@ -723,6 +726,7 @@ class GameScreen(BaseScreen, Generic[V]):
 
     def action_menu(self) -> None:
         if self.seat is None:
+
             def stop(yes: bool | None) -> None:
                 if yes:
                     self.post_message(GoHome())

@@ -6,6 +6,7 @@ screen was showing is lost with it. So the app keeps it here, one immutable valu
 each message comes (``TableApp.heard``), and a screen shows its part of it from the moment it
 opens and at every change after.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping

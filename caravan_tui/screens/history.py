@@ -1,6 +1,7 @@
 """A person's finished matches on a server (DESIGN §7), yours or anyone's by name: filtered by
 game and by opponent, each with its result and what it did to the rating; their rating in each
 game above. Everything here came over the network: shown as text, each row checked."""
+
 from __future__ import annotations
 
 from rich.console import RenderableType
@@ -35,18 +36,28 @@ def history_rows(history: History) -> list[FinishedRow]:
             row = FinishedRow.from_map(data)
         except TypeError:
             continue
-        if isinstance(row.names, list) and all(isinstance(n, str) for n in row.names) and \
-                isinstance(row.yours, int) and (row.rating is None or type(row.rating) is int):
+        if (
+            isinstance(row.names, list)
+            and all(isinstance(n, str) for n in row.names)
+            and isinstance(row.yours, int)
+            and (row.rating is None or type(row.rating) is int)
+        ):
             rows.append(row)
     return rows
 
 
 def ratings_line(history: History) -> str:
-    """"Ratings: Decktet Caravan 1043 (12 matches), …", or that there are none yet."""
-    found = [f"{GAMES[item[0]].title} {plain(item[1], 6)} ({item[2]} match{'' if item[2] == 1 else 'es'})"
-             for item in history.ratings if isinstance(history.ratings, list)
-             if isinstance(item, list) and len(item) == 3 and item[0] in GAMES and isinstance(item[1], str)
-             and type(item[2]) is int]
+    """ "Ratings: Decktet Caravan 1043 (12 matches), …", or that there are none yet."""
+    found = [
+        f"{GAMES[item[0]].title} {plain(item[1], 6)} ({item[2]} match{'' if item[2] == 1 else 'es'})"
+        for item in history.ratings
+        if isinstance(history.ratings, list)
+        if isinstance(item, list)
+        and len(item) == 3
+        and item[0] in GAMES
+        and isinstance(item[1], str)
+        and type(item[2]) is int
+    ]
     return "Ratings: " + ", ".join(found) if found else "No rated match yet."
 
 
@@ -98,15 +109,26 @@ class HistoryScreen(BaseScreen):
             game = GAMES.get(row.game)
             against = ", ".join(plain(name) for seat, name in enumerate(row.names) if seat != row.yours)
             rating = "" if row.rating is None else f"{'+' if row.rating >= 0 else '−'}{abs(row.rating)}"
-            table.add_row(as_text(game.title if game else row.game), Text(against, overflow="ellipsis", no_wrap=True),
-                          as_text(finished_words(row, self.mine)), Text(rating), Text(when_words(row.ended)))
+            table.add_row(
+                as_text(game.title if game else row.game),
+                Text(against, overflow="ellipsis", no_wrap=True),
+                as_text(finished_words(row, self.mine)),
+                Text(rating),
+                Text(when_words(row.ended)),
+            )
 
     def ask(self, name: str | None = None, game: str | None = None, against: str | None = None) -> None:
         history = self.history
         whose = history.name if not self.mine else ""
-        self.post_message(ToHub(AskHistory(whose if name is None else name,
-                                           history.game if game is None else game,
-                                           history.against if against is None else against)))
+        self.post_message(
+            ToHub(
+                AskHistory(
+                    whose if name is None else name,
+                    history.game if game is None else game,
+                    history.against if against is None else against,
+                )
+            )
+        )
 
     def action_game(self) -> None:
         games = list(GAMES.values())
@@ -118,12 +140,16 @@ class HistoryScreen(BaseScreen):
         self.app.push_screen(ChoiceScreen("Which game?", ["Every game", *(g.title for g in games)]), chosen)
 
     def action_against(self) -> None:
-        self.app.push_screen(AskLineScreen("Against whom? (A name or part of it; enter alone: anyone.)", MAX_NAME),
-                             lambda text: None if text is None else self.ask(against=text))
+        self.app.push_screen(
+            AskLineScreen("Against whom? (A name or part of it; enter alone: anyone.)", MAX_NAME),
+            lambda text: None if text is None else self.ask(against=text),
+        )
 
     def action_someone(self) -> None:
-        self.app.push_screen(AskLineScreen("Whose record? (Their name; enter alone: yours.)", MAX_NAME),
-                             lambda text: None if text is None else self.ask(name=text, game="", against=""))
+        self.app.push_screen(
+            AskLineScreen("Whose record? (Their name; enter alone: yours.)", MAX_NAME),
+            lambda text: None if text is None else self.ask(name=text, game="", against=""),
+        )
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if not self.mine:

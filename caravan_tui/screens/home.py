@@ -1,4 +1,5 @@
 """The home screen: new match · continue · load · rules · quit."""
+
 from __future__ import annotations
 
 import asyncio
@@ -44,8 +45,7 @@ class HomeScreen(BaseScreen):
         with Vertical(id="home"):
             yield Static("caravan-tui", id="home-title")
             yield Label("Caravan-themed trading games against search-based AI", id="home-subtitle")
-            yield OptionList(*(Option(f"{label}  ({key})", id=item) for item, label, key in ITEMS),
-                             id="home-menu")
+            yield OptionList(*(Option(f"{label}  ({key})", id=item) for item, label, key in ITEMS), id="home-menu")
             yield BoundText(id="home-continue").data_bind(text=HomeScreen.continue_note)
         yield KeysFooter()
 

@@ -1,5 +1,6 @@
 """The one-screen "How to play" shown the first time a player opens a game: the first two
 sections of the game's player rules (the goal and a turn), with the full rules a key away."""
+
 from __future__ import annotations
 
 from textual.app import ComposeResult

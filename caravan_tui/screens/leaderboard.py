@@ -1,5 +1,6 @@
 """A server's leaderboard: each game's best rated players (DESIGN §7), as the hub sent them.
 Everything in it came over the network: names are shown as text, each field checked."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -27,10 +28,19 @@ def leaderboard_lines(board: Leaderboard) -> list[str]:
         if not (isinstance(item, list) and len(item) == 2 and item[0] in GAMES and isinstance(item[1], list)):
             continue
         lines.append(GAMES[item[0]].title)
-        rows = [row for row in item[1][:MAX_LEADERS] if isinstance(row, list) and len(row) == 3
-                and isinstance(row[0], str) and isinstance(row[1], str) and type(row[2]) is int]
-        lines += [f"  {place}. {plain(name, MAX_NAME)}  {plain(rating, 6)}  ({matches} match"
-                  f"{'' if matches == 1 else 'es'})" for place, (name, rating, matches) in enumerate(rows, 1)]
+        rows = [
+            row
+            for row in item[1][:MAX_LEADERS]
+            if isinstance(row, list)
+            and len(row) == 3
+            and isinstance(row[0], str)
+            and isinstance(row[1], str)
+            and type(row[2]) is int
+        ]
+        lines += [
+            f"  {place}. {plain(name, MAX_NAME)}  {plain(rating, 6)}  ({matches} match{'' if matches == 1 else 'es'})"
+            for place, (name, rating, matches) in enumerate(rows, 1)
+        ]
         if not rows:
             lines.append("  Nobody's rating has settled yet.")
     return lines

@@ -1,6 +1,7 @@
 """The lobby of a hosted server (DESIGN §7): the matches being played, their seats (taken,
 free, yours), whose turn it is, and who is online. Join a free seat (or go back to yours),
 watch a match, or create one; below, the finished matches you played, whose replays open here."""
+
 from __future__ import annotations
 
 import time
@@ -45,8 +46,10 @@ MAX_RATING = 6  # characters of a rating beside a name
 COLUMNS = (("Game", 16), ("Seats", SEATS_WIDTH), ("To move", TO_MOVE_WIDTH), ("Watching", 8))
 FINISHED_COLUMNS = (("Game", 15), ("Against", 21), ("Result", 20), ("Ended", 12))
 #: what a guest reads before taking a seat (a new visit is a new identity: nothing to come back as)
-GUEST_SEAT = ("As a guest, your seat is yours until you leave the server: if you do (or your connection drops), "
-              "an AI plays it for good. Connect with an SSH key to keep your seat.")
+GUEST_SEAT = (
+    "As a guest, your seat is yours until you leave the server: if you do (or your connection drops), "
+    "an AI plays it for good. Connect with an SSH key to keep your seat."
+)
 
 
 def game_cell(row: LobbyRow) -> Text:
@@ -74,8 +77,9 @@ def finished_words(row: FinishedRow, mine: bool = True) -> str:
         return f"{row.names[winners[0]]} won" if len(winners) == 1 else "Lost"
     if len(winners) == 1:
         return f"{you} won"
-    return "Shared: " + " and ".join((you.lower() if mine else you) if seat == row.yours else row.names[seat]
-                                     for seat in winners)
+    return "Shared: " + " and ".join(
+        (you.lower() if mine else you) if seat == row.yours else row.names[seat] for seat in winners
+    )
 
 
 def when_words(ended: float) -> str:
@@ -118,8 +122,11 @@ def seats_words(row: LobbyRow, width: int) -> str:
         return LIST.join(whole)
     names = [plain(name) for name in row.names]
     named = [seat for seat in seats if whole[seat].startswith(names[seat])]
-    room = width - 2 * (len(whole) - 1) - sum(len(whole[seat]) - (len(names[seat]) if seat in named else 0)
-                                              for seat in seats)
+    room = (
+        width
+        - 2 * (len(whole) - 1)
+        - sum(len(whole[seat]) - (len(names[seat]) if seat in named else 0) for seat in seats)
+    )
     widths: dict[int, int] = {}
     for left, seat in enumerate(sorted(named, key=lambda seat: len(names[seat]))):
         widths[seat] = max(1, min(len(names[seat]), room // (len(named) - left)))
@@ -165,8 +172,9 @@ class LobbyScreen(BaseScreen):
         yield BoundText(id="lobby-title").data_bind(text=LobbyScreen.heading)
         yield row_table("lobby-matches", "Matches", COLUMNS)
         yield BoundText(id="lobby-detail").data_bind(text=LobbyScreen.detail)
-        yield row_table("lobby-finished", "Your finished matches · enter: replay · v: review", FINISHED_COLUMNS,
-                        shown=False)
+        yield row_table(
+            "lobby-finished", "Your finished matches · enter: replay · v: review", FINISHED_COLUMNS, shown=False
+        )
         yield BoundText(id="lobby-online").data_bind(text=LobbyScreen.online)
         yield KeysFooter()
 
@@ -178,8 +186,7 @@ class LobbyScreen(BaseScreen):
 
     def show_title(self) -> None:
         who = self.hosted_app.player_name
-        self.heading = (
-            as_text(f"caravan-tui · playing as {who}" if who else "caravan-tui", style="bold"))
+        self.heading = as_text(f"caravan-tui · playing as {who}" if who else "caravan-tui", style="bold")
 
     def show(self, lobby: Lobby) -> None:
         """Redraw the matches, keeping the highlighted one highlighted. (Before the screen is
@@ -193,8 +200,9 @@ class LobbyScreen(BaseScreen):
         for row in self.rows:
             if row.invited and row.match not in invitations:
                 game = GAMES.get(row.game)
-                self.notify(f"A rematch of {game.title if game else 'a match'} waits for you in the lobby.",
-                            title="Rematch")
+                self.notify(
+                    f"A rematch of {game.title if game else 'a match'} waits for you in the lobby.", title="Rematch"
+                )
         table.clear()
         for row in self.rows:
             mover = row.names[row.to_move] if row.to_move is not None and row.to_move < len(row.names) else "—"
@@ -217,10 +225,18 @@ class LobbyScreen(BaseScreen):
         table.clear()
         for row in self.finished:
             game = GAMES.get(row.game)
-            seats = Text(plain(", ".join(name for seat, name in enumerate(row.names) if seat != row.yours), LONG),
-                         overflow="ellipsis", no_wrap=True)
-            table.add_row(as_text(game.title if game else row.game), seats, as_text(finished_words(row)),
-                          Text(when_words(row.ended)), key=row.match)
+            seats = Text(
+                plain(", ".join(name for seat, name in enumerate(row.names) if seat != row.yours), LONG),
+                overflow="ellipsis",
+                no_wrap=True,
+            )
+            table.add_row(
+                as_text(game.title if game else row.game),
+                seats,
+                as_text(finished_words(row)),
+                Text(when_words(row.ended)),
+                key=row.match,
+            )
         table.display = bool(self.finished)
 
     def selected(self) -> LobbyRow | None:
@@ -231,8 +247,10 @@ class LobbyScreen(BaseScreen):
         if row is None:
             text = "No match is being played: c creates one."
         elif row.yours is not None and row.waiting:
-            text = f"Nobody is at the table: the match waits for its people. You play seat {row.yours + 1}: " \
-                   "enter takes you back to it."
+            text = (
+                f"Nobody is at the table: the match waits for its people. You play seat {row.yours + 1}: "
+                "enter takes you back to it."
+            )
         elif row.yours is not None:
             text = f"You play seat {row.yours + 1}: enter takes you back to it."
         elif row.invited:
@@ -261,15 +279,21 @@ class LobbyScreen(BaseScreen):
 
     def action_replay(self) -> None:
         """Ask for the replay of the finished match highlighted below."""
-        row = row_at_cursor(self.query_one("#lobby-finished", DataTable), self.finished,
-                            "You have no finished match to replay here yet.")
+        row = row_at_cursor(
+            self.query_one("#lobby-finished", DataTable),
+            self.finished,
+            "You have no finished match to replay here yet.",
+        )
         if row is not None:
             self.post_message(ToHub(WatchReplay(row.match)))
 
     def action_review(self) -> None:
         """Ask for the review of the finished match highlighted below, from your seat."""
-        row = row_at_cursor(self.query_one("#lobby-finished", DataTable), self.finished,
-                            "You have no finished match to review here yet.")
+        row = row_at_cursor(
+            self.query_one("#lobby-finished", DataTable),
+            self.finished,
+            "You have no finished match to review here yet.",
+        )
         if row is None:
             return
         self.post_message(OpenReview(row.match, row.yours))
@@ -284,6 +308,7 @@ class LobbyScreen(BaseScreen):
         elif len(row.free) == 1:
             self.post_message(ToHub(JoinSeat(row.match, row.free[0])))
         elif row.free:
+
             def chosen(index: int | None) -> None:
                 if index is not None:
                     self.post_message(ToHub(JoinSeat(row.match, row.free[index])))
@@ -314,14 +339,18 @@ class LobbyScreen(BaseScreen):
                 self.hosted_app.hidden.symmetric_difference_update({name.casefold()})
                 self.post_message(ToHub(Ignore(name, hide)))
 
-        self.app.push_screen(AskLineScreen("Hide whose chat from you? (Their name again shows it again.)",
-                                           MAX_NAME), named)
+        self.app.push_screen(
+            AskLineScreen("Hide whose chat from you? (Their name again shows it again.)", MAX_NAME), named
+        )
 
     def action_moderate(self) -> None:
         """The operators' actions: the person named, or the highlighted match, and a reason."""
-        actions = [("kick", 0, "Kick a person (end their session)"), ("ban", 0, "Ban a person's key"),
-                   ("mute", 10, "Mute a person's chat for 10 minutes"),
-                   ("mute", 60, "Mute a person's chat for an hour")]
+        actions = [
+            ("kick", 0, "Kick a person (end their session)"),
+            ("ban", 0, "Ban a person's key"),
+            ("mute", 10, "Mute a person's chat for 10 minutes"),
+            ("mute", 60, "Mute a person's chat for an hour"),
+        ]
         row = self.selected()
         if row is not None:
             actions.append(("close", 0, "Close the highlighted match (its people are told why)"))
@@ -336,14 +365,18 @@ class LobbyScreen(BaseScreen):
                     self.post_message(ToHub(Moderate(action, target, minutes, reason)))
 
             if action == "close" and row is not None:
-                self.app.push_screen(AskLineScreen("Why is it closed? (Its people read it.)", MAX_REASON),
-                                     lambda reason: reasoned(row.match, reason))
+                self.app.push_screen(
+                    AskLineScreen("Why is it closed? (Its people read it.)", MAX_REASON),
+                    lambda reason: reasoned(row.match, reason),
+                )
                 return
 
             def named(name: str | None) -> None:
                 if name:
-                    self.app.push_screen(AskLineScreen("Why? (They read it; enter alone: no reason.)", MAX_REASON),
-                                         lambda reason: reasoned(name, reason))
+                    self.app.push_screen(
+                        AskLineScreen("Why? (They read it; enter alone: no reason.)", MAX_REASON),
+                        lambda reason: reasoned(name, reason),
+                    )
 
             self.app.push_screen(AskLineScreen("Whom? (Their name.)", MAX_NAME), named)
 

@@ -6,6 +6,7 @@ nothing else. The rows below follow it at their own pace: a rebuild shows the la
 (a burst of key repeat costs one rebuild, not one per key), and a Start that comes before the
 rows have caught up waits for them rather than reading another game's rows. Rows are rebuilt by
 awaiting the old ones' removal first, so keys at repeat speed never meet a row half gone."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -81,12 +82,18 @@ def option_row(name: str, game: Game, value: Any) -> Widget:
     outsider" read the value in the middle of the name)."""
     option = game.options[name]
     label = name.replace("_", " ")
-    select = Select([(choice_label(c), c) for c in option.choices], value=value, allow_blank=False,
-                    id=f"option-{name}", compact=True)
+    select = Select(
+        [(choice_label(c), c) for c in option.choices],
+        value=value,
+        allow_blank=False,
+        id=f"option-{name}",
+        compact=True,
+    )
     if len(label) <= LABEL_WIDTH:
         return form_row(label, select, help=option.help)
-    return Vertical(Static(f" {label}", classes="long-label"), form_row("", select, help=option.help),
-                    classes="long-option")
+    return Vertical(
+        Static(f" {label}", classes="long-label"), form_row("", select, help=option.help), classes="long-option"
+    )
 
 
 class GameSummary(Static):
@@ -127,11 +134,20 @@ class MatchForm(BaseScreen):
 
     def game_fields(self) -> ComposeResult:
         yield FieldLabel("Game", classes="section", of="games")
-        yield OptionList(*(Option(f"{g.title} ({g.player_range()} players)", id=g.id) for g in GAMES.values()),
-                         id="games")
+        yield OptionList(
+            *(Option(f"{g.title} ({g.player_range()} players)", id=g.id) for g in GAMES.values()), id="games"
+        )
         yield GameSummary(id="game-summary").data_bind(game=MatchForm.game)
-        yield form_row("Players", Select([(str(n), n) for n in self.game.players], value=self.game.default_players,
-                                         id="players", allow_blank=False, compact=True))
+        yield form_row(
+            "Players",
+            Select(
+                [(str(n), n) for n in self.game.players],
+                value=self.game.default_players,
+                id="players",
+                allow_blank=False,
+                compact=True,
+            ),
+        )
         yield Label("Seats", classes="section")
         yield Vertical(id="seats")
         yield Label("Options", classes="section")

@@ -1,4 +1,5 @@
 """New match: the game, the number of players, each seat, the game's options and a seed."""
+
 from __future__ import annotations
 
 import getpass
@@ -50,13 +51,19 @@ def default_name(seat: int, spec: SeatSpec, remembered: str = "") -> str:
     return ai_seat_name(seat, spec.level or spec.kind)
 
 
-def setup_for(game: Game, levels: list[str], name: str = "", options: dict | None = None,
-              seed: int | None = None) -> MatchSetup:
+def setup_for(
+    game: Game, levels: list[str], name: str = "", options: dict | None = None, seed: int | None = None
+) -> MatchSetup:
     """You (``name``, else the login name) in seat 1, an AI of each of ``levels`` after you,
     the game's options (its defaults, else), ``seed`` (a random one, else)."""
     seats = [YOU] + [SeatSpec.ai(level) for level in levels]
-    return MatchSetup(game.id, seats, [default_name(i, s, name) for i, s in enumerate(seats)],
-                      game.resolve_options(options), random.randrange(2**31) if seed is None else seed)
+    return MatchSetup(
+        game.id,
+        seats,
+        [default_name(i, s, name) for i, s in enumerate(seats)],
+        game.resolve_options(options),
+        random.randrange(2**31) if seed is None else seed,
+    )
 
 
 class NewMatchScreen(MatchForm):
@@ -70,8 +77,15 @@ class NewMatchScreen(MatchForm):
             yield Static("New match", classes="screen-title")
             yield from self.game_fields()
             yield form_row("Seed", TypedInput(placeholder="random", type="integer", id="seed", compact=True))
-            yield form_row("Practice", TickBox("ask me before a move the AI rates a blunder",
-                                                self.local_app.preferences.practice, id="practice", compact=True))
+            yield form_row(
+                "Practice",
+                TickBox(
+                    "ask me before a move the AI rates a blunder",
+                    self.local_app.preferences.practice,
+                    id="practice",
+                    compact=True,
+                ),
+            )
             yield Button("Start (ctrl+g)", id="start", variant="primary")
         yield KeysFooter()
 
@@ -80,8 +94,13 @@ class NewMatchScreen(MatchForm):
         return form_row(
             f"Seat {seat + 1}",
             Select(SEAT_CHOICES, value=str(spec), allow_blank=False, id=f"seat-{seat}", compact=True),
-            TypedInput(placeholder=default_name(seat, spec, self.local_app.preferences.name), id=f"name-{seat}",
-                       max_length=MAX_NAME, compact=True))
+            TypedInput(
+                placeholder=default_name(seat, spec, self.local_app.preferences.name),
+                id=f"name-{seat}",
+                max_length=MAX_NAME,
+                compact=True,
+            ),
+        )
 
     async def on_select_changed(self, event: Select.Changed) -> None:
         """A seat's kind changed: the name it gets unless one is typed follows."""

@@ -9,6 +9,7 @@ asks before every move the review grades a blunder. A decision of several steps 
 written step by step, a placement laid piece by piece) is judged whole, as the review judges it,
 before the step that completes it: the steps before it go unasked.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -54,8 +55,11 @@ class Practice:
         if begun is not None and begun[0] + len(begun[2]) != turn:
             begun = None  # another seat or chance acted since, or a move was taken back
         if not ends_decision(world, seat, world.apply(action, True), game.composing):
-            self.begun = (turn, view, [action], [said]) if begun is None else (
-                begun[0], begun[1], [*begun[2], action], [*begun[3], said])
+            self.begun = (
+                (turn, view, [action], [said])
+                if begun is None
+                else (begun[0], begun[1], [*begun[2], action], [*begun[3], said])
+            )
             return None
         self.begun = None
         if begun is None:
@@ -69,8 +73,12 @@ class Practice:
         again once that one is done, and says so (a newer one silently replaced the first: an
         Enter pressed meanwhile, for the next action of a turn, lost the move before it)."""
         if self.checking is not None:
-            screen.notify(f"Practice is still checking “{screen.describe(self.checking)}”: choose this move again "
-                          "once that one is played.", title="One move at a time", severity="warning")
+            screen.notify(
+                f"Practice is still checking “{screen.describe(self.checking)}”: choose this move again "
+                "once that one is played.",
+                title="One move at a time",
+                severity="warning",
+            )
             return
         self.checking = action
         screen.run_worker(self._check(screen, action), group="practice", exclusive=True)
@@ -96,10 +104,12 @@ class Practice:
             judged = None  # the move goes as chosen: the check is a help, not a gate
         if screen.table.turn != turn:
             return  # the position changed meanwhile (an undo, a resignation)
-        asked = None if judged is None else question(screen.game.id, len(view["scores"]), judged,
-                                                     list(screen.table.names))
+        asked = (
+            None if judged is None else question(screen.game.id, len(view["scores"]), judged, list(screen.table.names))
+        )
         if asked is not None and not await screen.app.push_screen_wait(
-                ConfirmScreen(asked, yes="Play it", no="Think again")):
+            ConfirmScreen(asked, yes="Play it", no="Think again")
+        ):
             return
         if screen.table.turn == turn:
             screen.practised = action

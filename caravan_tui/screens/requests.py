@@ -1,5 +1,6 @@
 """What a screen asks of its app, as Textual messages (``post_message``): a screen never calls
 the app by name, and the local app and the SSH session's app each answer in their own way."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

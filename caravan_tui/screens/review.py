@@ -9,6 +9,7 @@ characters on a fixed scale: Textual's ``Sparkline`` stretches its bars between 
 lowest and highest values, so a match that stayed between 48% and 52% would read as a landslide
 each way. Everything from the save (names, the games' words) is shown as text, never markup.
 """
+
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
@@ -72,7 +73,7 @@ def hanging(lines: Sequence[str], width: int, console: Console) -> Text:
     for line in lines:
         found = HANG.match(line)
         head = found.group() if found and width - found.end() >= HANG_ROOM else ""
-        body = Text(line[len(head):])
+        body = Text(line[len(head) :])
         wrapped = body.wrap(console, width - len(head)) if width > len(head) else [body]
         rows += [Text(head if index == 0 else " " * len(head)) + row for index, row in enumerate(wrapped)]
     return Text("\n").join(rows)
@@ -116,7 +117,8 @@ class ReviewScreen(BaseScreen):
 
     #: the line over the review: its progress, why it stopped, or its summary once done
     status: var[RenderableType] = var(
-        "The AI is judging each of your decisions from what you could see then — s stops.")
+        "The AI is judging each of your decisions from what you could see then — s stops."
+    )
 
     #: the decisions to judge (None: not known yet) and how many are judged
     decisions: var[float | None] = var(None)
@@ -133,7 +135,8 @@ class ReviewScreen(BaseScreen):
         with VerticalScroll(id="review"):
             yield Static(as_text(f"Review: {self.title_words}", limit=LONG), id="review-title")
             yield ProgressBar(id="review-progress", show_eta=False).data_bind(
-                total=ReviewScreen.decisions, progress=ReviewScreen.judged)
+                total=ReviewScreen.decisions, progress=ReviewScreen.judged
+            )
             yield BoundText(id="review-status").data_bind(text=ReviewScreen.status)
             yield HangingLines([], id="review-live")
         yield KeysFooter()
@@ -187,16 +190,22 @@ class ReviewScreen(BaseScreen):
         plainly = plain_words(review, self.names)
         if plainly:
             said.append(plainly)
-        parts = [Static(as_text(f"{seat}'s {review.measure.name} over the match", limit=LONG),
-                        classes="review-heading"),
-                 Static(_lines(chart_text(review, CHART_WIDTH)), id="review-chart"),
-                 HangingLines(said, id="review-split")]
+        parts = [
+            Static(as_text(f"{seat}'s {review.measure.name} over the match", limit=LONG), classes="review-heading"),
+            Static(_lines(chart_text(review, CHART_WIDTH)), id="review-chart"),
+            HangingLines(said, id="review-split"),
+        ]
         points = review.turning_points()
         heading = f"Where your {review.measure.name} was lost" if review.players == 1 else "Turning points"
-        parts.append(Static(heading if points else f"{heading}: none, nothing moved your chances enough to tell",
-                            classes="review-heading"))
-        parts += [HangingLines(turning_point_lines(review, swing, self.names), classes="review-point")
-                  for swing in points]
+        parts.append(
+            Static(
+                heading if points else f"{heading}: none, nothing moved your chances enough to tell",
+                classes="review-heading",
+            )
+        )
+        parts += [
+            HangingLines(turning_point_lines(review, swing, self.names), classes="review-point") for swing in points
+        ]
         parts.append(Static("Every decision", classes="review-heading"))
         parts.append(HangingLines(decision_lines(review, self.names), id="review-decisions"))
         scroll.mount_all(parts)

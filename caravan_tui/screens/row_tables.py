@@ -1,5 +1,6 @@
 """Tables read a row at a time (the lobby's matches, a record's lines): one way to make one, and
 one way to find the item under its cursor."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -10,8 +11,7 @@ from textual.widgets import DataTable
 T = TypeVar("T")
 
 
-def row_table(table_id: str, title: str, columns: Sequence[tuple[str, int]], *,
-              shown: bool = True) -> DataTable[str]:
+def row_table(table_id: str, title: str, columns: Sequence[tuple[str, int]], *, shown: bool = True) -> DataTable[str]:
     """A striped table whose cursor picks whole rows: ``title`` on its border, ``columns``
     (label, width) keyed by their labels; hidden until it has rows, unless ``shown``."""
     table: DataTable[str] = DataTable(id=table_id, cursor_type="row", zebra_stripes=True)

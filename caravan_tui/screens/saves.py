@@ -2,6 +2,7 @@
 their reason and can be deleted, never opened; one damaged after its start can be recovered
 (with confirmation): opened at its last whole move, the damaged file kept beside it. File
 names, names and reasons are text, never markup."""
+
 from __future__ import annotations
 
 import asyncio
@@ -200,8 +201,10 @@ class SavesScreen(BaseScreen):
     def seats_room(self, rows: list[Cells]) -> int:
         """The Seats column's width: what the screen leaves once the other columns are whole
         (a status word is never cut), a cell's padding each side and the scrollbar counted."""
-        widest = [max([len(header)] + [len(row[column]) for row in rows])
-                  for column, header in ((0, "Game"), (2, "Moves · score"), (3, "Played"), (4, "Status"))]
+        widest = [
+            max([len(header)] + [len(row[column]) for row in rows])
+            for column, header in ((0, "Game"), (2, "Moves · score"), (3, "Played"), (4, "Status"))
+        ]
         return max(MIN_SEATS, (self.app.size.width or 80) - sum(widest) - 2 * 5 - 2)
 
     def fill(self) -> None:
@@ -236,8 +239,9 @@ class SavesScreen(BaseScreen):
         entry = None if event.row_key.value is None else self.entries.get(event.row_key.value)
         if entry is not None:
             snapshot = entry.snapshot
-            detail = f"{entry.match_id}: " + (f"damaged — {entry.error}" if snapshot is None else
-                                              f"{seats_line(snapshot.names)} · {snapshot.status}")
+            detail = f"{entry.match_id}: " + (
+                f"damaged — {entry.error}" if snapshot is None else f"{seats_line(snapshot.names)} · {snapshot.status}"
+            )
             if entry.recovery:
                 detail += f" · r recovers it: {entry.recovery}"
             self.detail = as_text(detail, limit=LONG)
@@ -279,15 +283,15 @@ class SavesScreen(BaseScreen):
             try:
                 self.local_app.store.delete(entry.match_id)
             except OSError as exc:  # open in another window, a folder that cannot be written, ...
-                self.notify(f"Cannot delete {entry.match_id}: {save_problem(exc)}", title="Not deleted",
-                            severity="warning")
+                self.notify(
+                    f"Cannot delete {entry.match_id}: {save_problem(exc)}", title="Not deleted", severity="warning"
+                )
                 return
             ReviewShelf(self.local_app.store.root).forget(entry.match_id, MAX_SEATS)
             self.notify(f"Deleted {entry.match_id}")
             self.reload()
 
-        self.app.push_screen(ConfirmScreen(f"Delete the save {entry.match_id}?", yes="Delete", no="Keep"),
-                             confirmed)
+        self.app.push_screen(ConfirmScreen(f"Delete the save {entry.match_id}?", yes="Delete", no="Keep"), confirmed)
 
     def action_recover(self) -> None:
         entry = self._current()
@@ -303,12 +307,21 @@ class SavesScreen(BaseScreen):
             try:
                 recovered = self.local_app.store.recover(entry.match_id)
             except (OSError, DamagedSave) as exc:
-                self.notify(f"Cannot recover {entry.match_id}: {save_problem(exc)}", title="Not recovered",
-                            severity="warning")
+                self.notify(
+                    f"Cannot recover {entry.match_id}: {save_problem(exc)}", title="Not recovered", severity="warning"
+                )
                 return
-            self.notify(f"Recovered {entry.match_id} at move {recovered.moves}; the damaged file is kept as "
-                        f"{recovered.kept.name}")
+            self.notify(
+                f"Recovered {entry.match_id} at move {recovered.moves}; the damaged file is kept as "
+                f"{recovered.kept.name}"
+            )
             self.reload()
 
-        self.app.push_screen(ConfirmScreen(f"Recover {entry.match_id}: {entry.recovery}? The damaged file is kept.",
-                                           yes="Recover", no="Keep as it is"), confirmed)
+        self.app.push_screen(
+            ConfirmScreen(
+                f"Recover {entry.match_id}: {entry.recovery}? The damaged file is kept.",
+                yes="Recover",
+                no="Keep as it is",
+            ),
+            confirmed,
+        )

@@ -1,4 +1,5 @@
 """The end of a match: final table, winner, rematch or home."""
+
 from __future__ import annotations
 
 from rich.console import Group, RenderableType
@@ -28,18 +29,31 @@ def result_line(names: list[str], scores: list[float], outcome: list[float]) -> 
 
 
 def rating_changes_line(rated: Rated) -> str:
-    """"Ratings: Ann +105 (?), Bob −105 (?)": each person's change and rating now ("?" until
+    """ "Ratings: Ann +105 (?), Bob −105 (?)": each person's change and rating now ("?" until
     it settles), from what the hub sent (a row not of that shape is left out)."""
-    rows = [row for row in rated.changes[:MAX_SEATS] if isinstance(row, list) and len(row) == 3
-            and isinstance(row[0], str) and type(row[1]) is int and isinstance(row[2], str)] \
-        if isinstance(rated.changes, list) else []
-    words = [f"{plain(name, MAX_NAME)} {'+' if points >= 0 else '−'}{abs(points)} ({plain(rating, 6)})"
-             for name, points, rating in rows]
+    rows = (
+        [
+            row
+            for row in rated.changes[:MAX_SEATS]
+            if isinstance(row, list)
+            and len(row) == 3
+            and isinstance(row[0], str)
+            and type(row[1]) is int
+            and isinstance(row[2], str)
+        ]
+        if isinstance(rated.changes, list)
+        else []
+    )
+    words = [
+        f"{plain(name, MAX_NAME)} {'+' if points >= 0 else '−'}{abs(points)} ({plain(rating, 6)})"
+        for name, points, rating in rows
+    ]
     return "Ratings: " + ", ".join(words) if words else ""
 
 
-def resigned_line(names: list[str], outcome: list[float], resigner: int | None = None,
-                  scores: list[float] | None = None) -> str:
+def resigned_line(
+    names: list[str], outcome: list[float], resigner: int | None = None, scores: list[float] | None = None
+) -> str:
     """After a resignation: who gave up (``resigner``; by default the one seat with no share of
     the win) and who wins as the game ranked the others ("You resigned: Bob and Cyd share the
     win." only where the game leaves them tied; not "A draw between…" of unequal scores), and
@@ -110,8 +124,16 @@ class MatchOverScreen(BaseScreen):
     ratings = reactive("")
     ratings_text: var[RenderableType] = var("")
 
-    def __init__(self, headline: str, scores: str, table: RenderableType | None, status: str = "",
-                 rematch: bool = True, review: OpenReview | None = None, match: str | None = None) -> None:
+    def __init__(
+        self,
+        headline: str,
+        scores: str,
+        table: RenderableType | None,
+        status: str = "",
+        rematch: bool = True,
+        review: OpenReview | None = None,
+        match: str | None = None,
+    ) -> None:
         super().__init__()
         self.headline, self.scores, self.table, self.status = headline, scores, table, status
         self.rematch = rematch

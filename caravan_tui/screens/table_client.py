@@ -6,6 +6,7 @@ gives and every widget bound to the state draws itself from it.
 What a message does besides (the bell, the log, the board's highlights, the focus) stays with
 the screen; what it changes in the table's state is here.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -41,8 +42,9 @@ def with_view(table: T, view: dict[str, Any], world_of: WorldOf) -> T:
 
 def _match_info(table: T, message: MatchInfo, world_of: WorldOf, now: float) -> T:
     # names come from people and save files: plain from here on (no escapes, no bidi)
-    return dataclasses.replace(table, names=[plain(name) for name in message.names], seat_kinds=list(message.seats),
-                               kinds_at=now)
+    return dataclasses.replace(
+        table, names=[plain(name) for name in message.names], seat_kinds=list(message.seats), kinds_at=now
+    )
 
 
 def _update(table: T, message: Update, world_of: WorldOf, now: float) -> T:
@@ -74,7 +76,11 @@ def _match_over(table: T, message: MatchOver, world_of: WorldOf, now: float) -> 
 
 
 FOLDS: dict[type[Message], Callable[[Any, Any, WorldOf, float], Any]] = {
-    MatchInfo: _match_info, Update: _update, YourTurn: _your_turn, Thinking: _thinking, Hint: _hint,
+    MatchInfo: _match_info,
+    Update: _update,
+    YourTurn: _your_turn,
+    Thinking: _thinking,
+    Hint: _hint,
     MatchOver: _match_over,
 }
 

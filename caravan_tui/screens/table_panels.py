@@ -1,5 +1,6 @@
 """The words of the table's panels over the board: the hint and what others did since your last
 turn (DESIGN §6), from data (the hint's rows, the log's lines), never the screen."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -31,8 +32,16 @@ class PanelWords:
     foot: str = ""
 
 
-def hint_lines(rows: list, texts: list[str], text: str, scores: list, seat: int | None, players: int,
-               warning: str | None, basis: str = STILL_TO_PLAY) -> list[str]:
+def hint_lines(
+    rows: list,
+    texts: list[str],
+    text: str,
+    scores: list,
+    seat: int | None,
+    players: int,
+    warning: str | None,
+    basis: str = STILL_TO_PLAY,
+) -> list[str]:
     """The hint panel's lines: the game's ``warning`` first, then the search's top moves in
     words (``texts``; the host's ``text`` when it gave none) with the game's reasons, how sure it
     is and (between players) how the match stands (``basis``: on what the AI's rating differs from
@@ -87,5 +96,3 @@ def explanation(candidates: list, texts: list[str] | None = None) -> list[str]:
         own = "; ".join(part for part in reasons[i].split("; ") if part not in shared) or reasons[i]
         lines.append(f"{label}: {texts[i]}" + (f" — {mid_sentence(own)}" if own else ""))
     return lines
-
-

@@ -5,6 +5,7 @@ A game screen owns one ``TableState`` (``GameScreen.table``) and every panel of 
 itself from it (``widgets.TableText``); the words for names here take the state's data only,
 never the screen.
 """
+
 from __future__ import annotations
 
 import re
@@ -154,8 +155,10 @@ class TableState(Generic[V]):
 
     def others_are_people(self) -> bool:
         """Whether a person plays a seat other than ours (or will: an open seat)."""
-        return any(seat != self.seat and (self.played_by_person(seat) or kind == OPEN)
-                   for seat, kind in enumerate(self.seat_kinds))
+        return any(
+            seat != self.seat and (self.played_by_person(seat) or kind == OPEN)
+            for seat, kind in enumerate(self.seat_kinds)
+        )
 
     def open_seat(self, seat: int) -> bool:
         """Whether ``seat`` waits for a person to take it (from the lobby)."""
@@ -183,7 +186,7 @@ def fit_name(name: str, width: int | None) -> str:
     name = LEVEL_SUFFIX.sub("", name)
     if len(name) <= width:
         return name
-    head = name[:width - 1].rstrip()
+    head = name[: width - 1].rstrip()
     while head and (reads_as_label(head) or head.count("(") > head.count(")")):
-        head = (head[:head.rfind("(")] if head.count("(") > head.count(")") else head[:-1]).rstrip()
+        head = (head[: head.rfind("(")] if head.count("(") > head.count(")") else head[:-1]).rstrip()
     return head + "…"

@@ -1,5 +1,6 @@
 """The status line's words when no game says more: whose turn it is, who thinks, where a replay
 stands (DESIGN §6). Functions over the table's state, never the screen."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -38,8 +39,9 @@ def ai_thinking(table: TableState) -> bool:
     if table.over is not None or table.turn is not None or table.view is None:
         return False
     mover = table.view["to_move"]
-    return mover is not None and mover != table.seat and not table.played_by_person(mover) and not (
-        table.open_seat(mover))
+    return (
+        mover is not None and mover != table.seat and not table.played_by_person(mover) and not (table.open_seat(mover))
+    )
 
 
 def replay_status(replay: ReplayClient, table: TableState, width: int) -> Text:
@@ -52,7 +54,12 @@ def replay_status(replay: ReplayClient, table: TableState, width: int) -> Text:
     text.append(f"move {at}/{length} · ")
     room = max(14, width - len(text) - len("'s view"))
     seat, names = table.seat, table.names
-    whose = "the public view" if seat is None else f"{fit_name(names[seat], room)}'s view" \
-        if 0 <= seat < len(names) else f"{SEAT(n=seat + 1)}'s view"
+    whose = (
+        "the public view"
+        if seat is None
+        else f"{fit_name(names[seat], room)}'s view"
+        if 0 <= seat < len(names)
+        else f"{SEAT(n=seat + 1)}'s view"
+    )
     text.append(whose)
     return text

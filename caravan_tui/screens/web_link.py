@@ -1,6 +1,7 @@
 """The sign-in link for a browser a person asked for in the lobby (``caravan_tui.web``): the
 address alone on its line, so it can be selected and copied whole. It came over the network:
 shown as text, and only if it reads as a web address."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -44,8 +45,10 @@ class WebLinkScreen(DialogScreen[None]):
             if url is None:
                 yield Static("The server sent a link that is not a web address.")
             else:
-                yield Static(f"Open this link in your browser within {minutes} minutes; it works once, and signs "
-                             "that browser in as you (your name, seat and record):")
+                yield Static(
+                    f"Open this link in your browser within {minutes} minutes; it works once, and signs "
+                    "that browser in as you (your name, seat and record):"
+                )
                 yield Static(Text(url, no_wrap=False), id="web-link-url")
                 yield Static("Keep it to yourself. Select it with the mouse (shift+drag in many terminals) to copy it.")
         yield KeysFooter()

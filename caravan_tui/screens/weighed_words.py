@@ -1,5 +1,6 @@
 """Why a replay shows nothing of what an AI weighed at the move it is at: `h` then says so
 rather than doing nothing (a solo match, a person's move, a match not yet over)."""
+
 from __future__ import annotations
 
 from caravan_tui.match.replay import ReplayClient
@@ -12,8 +13,11 @@ from caravan_tui.seats import SeatSpec
 def nothing_weighed(replay: ReplayClient) -> str:
     """One line: why the replay at its position has no AI decision to show."""
     snapshot = replay.snapshot
-    ais = [seat for seat, text in enumerate(snapshot.seats)  # (not a person's seat an AI stands in for)
-           if SeatSpec.parse(text).kind == "ai" and seat not in snapshot.standing_in]
+    ais = [
+        seat
+        for seat, text in enumerate(snapshot.seats)  # (not a person's seat an AI stands in for)
+        if SeatSpec.parse(text).kind == "ai" and seat not in snapshot.standing_in
+    ]
     if not ais and not snapshot.deciders:
         return "No AI played in this match: there is no decision of one to show."
     if snapshot.status == "playing":

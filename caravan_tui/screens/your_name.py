@@ -1,5 +1,6 @@
 """The first visit to a hosted server asks for the name you play under (the server keeps it for
 your key; a guest's lasts the session)."""
+
 from __future__ import annotations
 
 from textual.app import ComposeResult

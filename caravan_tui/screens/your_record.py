@@ -2,6 +2,7 @@
 points and place, and your streaks; below, each game's best solo results, whose replay ``w``
 opens. Built from the saves (``saves.record``), off the screen's thread: the first look after
 many new saves reads them all."""
+
 from __future__ import annotations
 
 import time
@@ -25,8 +26,7 @@ from caravan_tui.widgets.footer import KeysFooter
 
 #: (label, width): every column whole at 80 columns ("0 (bes" was cut off the streak's end,
 #: "Caravans of Ahldar" off the longest title)
-COLUMNS = (("Game", 21), ("Against", 13), ("Games", 5), ("Won", 3), ("Points", 6), ("Place", 5),
-           ("Streak", 11))
+COLUMNS = (("Game", 21), ("Against", 13), ("Games", 5), ("Won", 3), ("Points", 6), ("Place", 5), ("Streak", 11))
 #: a solo game's line: no one to beat, so no wins, place or streak, only the points
 SOLO_AGAINST, NOT_SOLO = "nobody (solo)", "—"
 BEST_COLUMNS = (("Game", 18), ("Points", 6), ("Title", 20), ("When", 12))
@@ -40,10 +40,24 @@ def line_cells(line: RecordLine) -> tuple[str, ...]:
     """A line's cells; a solo game's says it had no opponent instead of "Won 0, Place 1.0,
     Streak 0 (best 0)"."""
     if line.against == SOLO:
-        return (game_title(line.game), SOLO_AGAINST, str(line.played), NOT_SOLO, f"{line.mean_points:.1f}",
-                NOT_SOLO, NOT_SOLO)
-    return (game_title(line.game), line.against, str(line.played), str(line.won), f"{line.mean_points:.1f}",
-            f"{line.mean_place:.1f}", f"{line.streak} (best {line.best_streak})")
+        return (
+            game_title(line.game),
+            SOLO_AGAINST,
+            str(line.played),
+            NOT_SOLO,
+            f"{line.mean_points:.1f}",
+            NOT_SOLO,
+            NOT_SOLO,
+        )
+    return (
+        game_title(line.game),
+        line.against,
+        str(line.played),
+        str(line.won),
+        f"{line.mean_points:.1f}",
+        f"{line.mean_place:.1f}",
+        f"{line.streak} (best {line.best_streak})",
+    )
 
 
 class YourRecordScreen(BaseScreen):
@@ -78,8 +92,7 @@ class YourRecordScreen(BaseScreen):
         try:
             finished = self.index.finished()
         except OSError as exc:
-            self.app.call_from_thread(self.notify, f"Cannot read your saves: {exc.strerror or exc}",
-                                      severity="error")
+            self.app.call_from_thread(self.notify, f"Cannot read your saves: {exc.strerror or exc}", severity="error")
             return
         self.app.call_from_thread(self.show, finished)
 
@@ -92,17 +105,24 @@ class YourRecordScreen(BaseScreen):
         bests = self.query_one("#record-bests", DataTable)
         bests.clear()
         for match in self.bests:
-            bests.add_row(as_text(game_title(match.game)), Text(f"{match.points:g}"), as_text(match.title or "—"),
-                          Text(time.strftime("%d %b %Y", time.localtime(match.ended))))
+            bests.add_row(
+                as_text(game_title(match.game)),
+                Text(f"{match.points:g}"),
+                as_text(match.title or "—"),
+                Text(time.strftime("%d %b %Y", time.localtime(match.ended))),
+            )
         bests.display = bool(self.bests)
         played = len(finished)
         self.heading = (
-            f"Your record · {played} finished match{'es' if played != 1 else ''}" if played
-            else "Your record · no finished match yet: it fills as you finish matches")
+            f"Your record · {played} finished match{'es' if played != 1 else ''}"
+            if played
+            else "Your record · no finished match yet: it fills as you finish matches"
+        )
         lines.focus()
 
     def action_replay(self) -> None:
-        best = row_at_cursor(self.query_one("#record-bests", DataTable), self.bests,
-                             "You have no solo match to replay yet.")
+        best = row_at_cursor(
+            self.query_one("#record-bests", DataTable), self.bests, "You have no solo match to replay yet."
+        )
         if best is not None:
             self.post_message(OpenReplay(best.match_id, 0))

@@ -10,6 +10,7 @@ A connect/close loop added 210 KB to the log in 10 s, for ever. Two things bound
   ``QUIET`` seconds pass without another like it, one line saying how many more there were (a
   flood that goes on has its two lines a minute). A person who logs in is never folded into one.
 """
+
 from __future__ import annotations
 
 import asyncio

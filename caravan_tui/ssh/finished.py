@@ -1,5 +1,6 @@
 """The finished matches a person played, as the lobby lists them for their replays (pure: no
 Textual). Reads saves: the hub calls it from a thread."""
+
 from __future__ import annotations
 
 import threading
@@ -42,8 +43,9 @@ def read_ended(store: MatchStore, match_id: str) -> tuple[Replayed, Ended] | Non
     snapshot = replayed.snapshot
     if snapshot.status == "playing" or snapshot.result is None:
         return None
-    return replayed, Ended(snapshot.game_id, list(snapshot.names), list(snapshot.result), snapshot.status,
-                           snapshot.updated)
+    return replayed, Ended(
+        snapshot.game_id, list(snapshot.names), list(snapshot.result), snapshot.status, snapshot.updated
+    )
 
 
 class FinishedMatches:
@@ -54,8 +56,9 @@ class FinishedMatches:
         self._ended: OrderedDict[str, Ended] = OrderedDict()
         self._lock = threading.Lock()
 
-    def rows(self, identity: str, most: int = MAX_FINISHED,
-             keep: Callable[[FinishedRow], bool] = lambda row: True) -> list[FinishedRow]:
+    def rows(
+        self, identity: str, most: int = MAX_FINISHED, keep: Callable[[FinishedRow], bool] = lambda row: True
+    ) -> list[FinishedRow]:
         """``identity``'s finished matches that ``keep`` keeps, the last to end first (at most
         ``most``)."""
         found: list[FinishedRow] = []

@@ -14,6 +14,7 @@ descriptor but those and its hub socket, replaces the environment with the one i
 zygote's own is clean too), reseeds ``random``, and runs the app. The pages it shares with the
 zygote (every module imported there) stay shared until written.
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -85,8 +86,11 @@ def fork_session(control: socket.socket, server: int, data: bytes, fds: list[int
     if len(fds) != 2 or not isinstance(request, dict):
         raise ValueError("a request is a map with a terminal and a hub socket")
     env, pause = request.get("env"), request.get("pause")
-    if not isinstance(env, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in env.items()) \
-            or not isinstance(pause, int | float):
+    if (
+        not isinstance(env, dict)
+        or not all(isinstance(k, str) and isinstance(v, str) for k, v in env.items())
+        or not isinstance(pause, int | float)
+    ):
         raise ValueError("a request has an environment of strings and a pause")
     terminal, hub = fds
     told, tell = os.pipe()
@@ -114,8 +118,9 @@ def fork_session(control: socket.socket, server: int, data: bytes, fds: list[int
     return int(said)
 
 
-def become_session(control: socket.socket, server: int, terminal: int, hub: int, env: dict[str, str],
-                   pause: float, run: Run) -> None:
+def become_session(
+    control: socket.socket, server: int, terminal: int, hub: int, env: dict[str, str], pause: float, run: Run
+) -> None:
     """In the forked session: set it up as its own process, run the app, exit (never returns)."""
     code = 1  # a failure before the app runs: no word of it reaches the person's terminal
     try:

@@ -4,6 +4,7 @@ A frame is a 4-byte big-endian length, then that many bytes of one msgpack map. 
 than the reader allows ends the connection (nothing after it can be trusted to start a frame);
 a frame of the right size that is not a map is a ``BadFrame``: the reader may refuse it and read on.
 """
+
 from __future__ import annotations
 
 import asyncio

@@ -4,6 +4,7 @@ timers of people who dropped (DESIGN §7).
 A person who leaves (drops, or goes back to the lobby) keeps their seat; after the match's grace
 an AI stand-in plays it until they come back; coming back with the same identity gives it back.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -50,9 +51,15 @@ class HostedMatch:
     a seat's name. ``seated`` maps a seat to the hub session playing it now; ``watchers`` counts
     spectators; ``unsaved``: why its host cannot save it just now (as the host last said)."""
 
-    def __init__(self, runner: MatchRunner, record: HostedRecord, keeping: Keeping,
-                 changed: Callable[[], None], over: Callable[[HostedMatch], None] = lambda hosted: None,
-                 rating_of: Callable[[str, str | None], str] = lambda game, identity: "") -> None:
+    def __init__(
+        self,
+        runner: MatchRunner,
+        record: HostedRecord,
+        keeping: Keeping,
+        changed: Callable[[], None],
+        over: Callable[[HostedMatch], None] = lambda hosted: None,
+        rating_of: Callable[[str, str | None], str] = lambda game, identity: "",
+    ) -> None:
         self.runner, self.record, self.keeping, self.changed = runner, record, keeping, changed
         self.on_over, self.rating_of = over, rating_of
         self.seated: dict[int, object] = {}
@@ -171,8 +178,12 @@ class HostedMatch:
     def waiting(self) -> bool:
         """Whether the match waits for its people: nobody is at the table, someone may come back
         to it, and its AIs are not to finish it."""
-        return not self.seated and not self.record.ai_finish and not self.over and \
-            any(owner is not None for owner in self.record.owners)
+        return (
+            not self.seated
+            and not self.record.ai_finish
+            and not self.over
+            and any(owner is not None for owner in self.record.owners)
+        )
 
     def _graces_for_the_away(self) -> None:
         for seat, owner in enumerate(self.record.owners):
@@ -230,8 +241,14 @@ class HostedMatch:
 
     def start_grace(self, seat: int) -> None:
         """The seat's person is away: after the grace, a stand-in plays until they return."""
-        if self.over or self._stopped or self.waiting or seat in self._grace or seat in self.seated \
-                or not self.host.seats[seat].is_person:
+        if (
+            self.over
+            or self._stopped
+            or self.waiting
+            or seat in self._grace
+            or seat in self.seated
+            or not self.host.seats[seat].is_person
+        ):
             return
         self._grace[seat] = asyncio.create_task(self._stand_in_after_grace(seat))
         self._grace_ends[seat] = asyncio.get_running_loop().time() + self.record.grace
@@ -331,11 +348,24 @@ class HostedMatch:
                 kinds.append("person" if seat in self.seated else "away")
         snap = self.host.snapshot
         # (a rematch's seat kept for its person shows their rating, as a seat they sit in does)
-        ratings = [self.rating_of(snap.game_id, self.owner(seat) or self.record.invited.get(seat))
-                   for seat in range(len(kinds))]
-        return LobbyRow(self.match_id, snap.game_id, list(snap.names), kinds, self.to_move, self.turn,
-                        self.watchers, self.seat_of(identity) if identity else None, self.unsaved,
-                        self.waiting, identity is not None and self.invited_seat(identity) is not None, ratings)
+        ratings = [
+            self.rating_of(snap.game_id, self.owner(seat) or self.record.invited.get(seat))
+            for seat in range(len(kinds))
+        ]
+        return LobbyRow(
+            self.match_id,
+            snap.game_id,
+            list(snap.names),
+            kinds,
+            self.to_move,
+            self.turn,
+            self.watchers,
+            self.seat_of(identity) if identity else None,
+            self.unsaved,
+            self.waiting,
+            identity is not None and self.invited_seat(identity) is not None,
+            ratings,
+        )
 
     @property
     def done(self) -> bool:

@@ -13,6 +13,7 @@ per match; each match's ``HostedRecord`` in ``root/hosted``), or in PostgreSQL w
 was given a database (``store`` and ``keeping``). On start the hub resumes every one of them
 still being played that no other server hosts.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -104,8 +105,18 @@ MAX_MATCHES = 64  # being played at once
 MAX_MATCHES_EACH = 4  # matches being played in which one person holds a seat
 MAX_REASON = 160
 #: seconds a session waits between two requests of these kinds (each costs the server work)
-SPACING = {HintRequest: 2.0, Chat: 0.5, CreateMatch: 1.0, UndoRequest: 1.0, Sync: 1.0, SaveRequest: 1.0,
-           Crashed: 1.0, ReviewMatch: 1.0, AskLeaderboard: 2.0, AskHistory: 1.0}
+SPACING = {
+    HintRequest: 2.0,
+    Chat: 0.5,
+    CreateMatch: 1.0,
+    UndoRequest: 1.0,
+    Sync: 1.0,
+    SaveRequest: 1.0,
+    Crashed: 1.0,
+    ReviewMatch: 1.0,
+    AskLeaderboard: 2.0,
+    AskHistory: 1.0,
+}
 LOBBY_DELAY = 1.0  # seconds: changes within it reach the lobby as one (each redraws every lobby)
 RATINGS_EVERY = 5.0  # seconds: a lobby sent after this long looks for what other servers rated meanwhile
 LEADERS = 10  # players each game's leaderboard lists
@@ -168,9 +179,17 @@ class Hub:
     (tests, benchmarks); ``grace`` is the grace a new match offers first. ``store`` and
     ``keeping``: where the matches and the rest are kept (the files under ``root`` unless given)."""
 
-    def __init__(self, root: Path, worker: AIWorker, *, iterations: int | None = None, grace: int = 60,
-                 store: MatchStore | None = None, keeping: Keeping | None = None,
-                 operators: frozenset[str] = frozenset()) -> None:
+    def __init__(
+        self,
+        root: Path,
+        worker: AIWorker,
+        *,
+        iterations: int | None = None,
+        grace: int = 60,
+        store: MatchStore | None = None,
+        keeping: Keeping | None = None,
+        operators: frozenset[str] = frozenset(),
+    ) -> None:
         self.root = Path(root)
         self.store: MatchStore = store if store is not None else SaveStore(self.root)
         self.keeping: Keeping = keeping if keeping is not None else FileKeeping(self.root)
@@ -208,8 +227,7 @@ class Hub:
                     continue
                 if self.store.read(record.match_id).status != "playing":
                     continue
-                runner = MatchRunner.resume(record.match_id, self.store, worker=self.worker,
-                                            iterations=self.iterations)
+                runner = MatchRunner.resume(record.match_id, self.store, worker=self.worker, iterations=self.iterations)
                 if len(record.owners) != runner.host.snapshot.players:
                     runner.host.close()
                     raise ValueError("its seats do not match the save")
@@ -230,6 +248,7 @@ class Hub:
     def check_ratings(self) -> asyncio.Task:
         """Check the kept ratings against the records of every finished match, off the loop
         (``Standings.check``); the lobby shows "?" beside names until it is done."""
+
         async def check() -> None:
             try:
                 records = await asyncio.to_thread(self.keeping.finished_records)
@@ -296,6 +315,7 @@ class Hub:
         """Let go of ``hosted`` as soon as its store refuses its host as stale (another server
         opened the match since), in a task of its own: the host's own task is among those
         ``let_go`` stops."""
+
         def moved() -> None:
             if self.matches.get(hosted.match_id) is hosted:
                 log.warning("match %s: another server hosts it now", hosted.match_id)
@@ -307,8 +327,14 @@ class Hub:
 
     # -- a session --------------------------------------------------------------------------
 
-    async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, identity: str,
-                    guest: bool = False, name: str = "") -> None:
+    async def serve(
+        self,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        identity: str,
+        guest: bool = False,
+        name: str = "",
+    ) -> None:
         """Serve one session until it closes. ``identity`` is who the SSH server says it is;
         ``name``: a guest's, chosen on the server the session came from (a guest's name is kept
         nowhere), taken here as if they had just chosen it."""
@@ -318,8 +344,13 @@ class Hub:
         except OSError as exc:  # (the database is down): say so and end, never leave the person waiting
             log.warning("cannot look up the name of %s: %s", identity, exc)
             with suppress(ConnectionError):
-                writer.write(encode(Goodbye(f"The server cannot reach what it keeps ({save_problem(exc)}): "
-                                            "try again in a moment.").to_map()))
+                writer.write(
+                    encode(
+                        Goodbye(
+                            f"The server cannot reach what it keeps ({save_problem(exc)}): try again in a moment."
+                        ).to_map()
+                    )
+                )
                 await writer.drain()
             writer.close()
             return
@@ -333,8 +364,17 @@ class Hub:
         session = Session(identity, known, guest, writer)
         self.sessions.add(session)
         try:
-            await session.send(Welcome(identity, session.name, guest, self.grace, introduced,
-                                       identity in self.operators, self.web_link is not None))
+            await session.send(
+                Welcome(
+                    identity,
+                    session.name,
+                    guest,
+                    self.grace,
+                    introduced,
+                    identity in self.operators,
+                    self.web_link is not None,
+                )
+            )
             if session.name:
                 await self._arrive(session)
             elif guest and name:
@@ -371,8 +411,9 @@ class Hub:
     async def _arrive(self, session: Session) -> None:
         """Straight back into your seat if you hold one in a match being played (the one played
         last), else the lobby."""
-        yours = [(m, seat) for m in self.matches.values()
-                 if not m.over and (seat := m.seat_of(session.identity)) is not None]
+        yours = [
+            (m, seat) for m in self.matches.values() if not m.over and (seat := m.seat_of(session.identity)) is not None
+        ]
         if yours:
             latest, seat = max(yours, key=lambda mine: mine[0].host.snapshot.updated)
             await self._join(session, JoinSeat(latest.match_id, seat))
@@ -434,12 +475,13 @@ class Hub:
         line plain, so no report can write to the terminal reading the log)."""
         if not session.too_soon(Crashed):
             report = "\n".join(plain(line, 1000) for line in crashed.report.splitlines())
-            log.error("the session of %s (%s) failed:\n%s", plain(session.name) or "a newcomer", session.identity,
-                      report)
+            log.error(
+                "the session of %s (%s) failed:\n%s", plain(session.name) or "a newcomer", session.identity, report
+            )
 
     async def _refuse(self, session: Session, reason: str) -> None:
         reason = " ".join(reason.split())
-        await session.send(Refused(reason if len(reason) <= MAX_REASON else reason[:MAX_REASON - 1] + "…"))
+        await session.send(Refused(reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…"))
 
     async def _set_name(self, session: Session, name: str) -> None:
         name = " ".join(name.split())
@@ -447,12 +489,20 @@ class Hub:
             await self._refuse(session, problem)
             return
         mine = marks(name)
-        taken = self.identities.lookalike(name, besides=session.identity) or next(
-            (s.name for s in self.sessions if s is not session and s.name and look_alike(mine, marks(s.name))),
-            None) or self._seat_showing(mine, session.identity)
+        taken = (
+            self.identities.lookalike(name, besides=session.identity)
+            or next(
+                (s.name for s in self.sessions if s is not session and s.name and look_alike(mine, marks(s.name))), None
+            )
+            or self._seat_showing(mine, session.identity)
+        )
         if taken is not None:
-            await self._refuse(session, f"{name} is taken: choose another name" if taken.casefold() == name.casefold()
-                               else f"{name} looks like {taken}, a name taken here: choose another name")
+            await self._refuse(
+                session,
+                f"{name} is taken: choose another name"
+                if taken.casefold() == name.casefold()
+                else f"{name} looks like {taken}, a name taken here: choose another name",
+            )
             return
         first = not session.name
         session.name = name
@@ -461,9 +511,17 @@ class Hub:
                 self.identities.keep(session.identity, name)
             except OSError as exc:
                 log.warning("cannot keep the name of %s: %s", session.identity, exc)
-        await session.send(Welcome(session.identity, name, session.guest, self.grace,
-                                   self.identities.games_introduced(session.identity),
-                                   session.identity in self.operators, self.web_link is not None))
+        await session.send(
+            Welcome(
+                session.identity,
+                name,
+                session.guest,
+                self.grace,
+                self.identities.games_introduced(session.identity),
+                session.identity in self.operators,
+                self.web_link is not None,
+            )
+        )
         if first:
             await self._arrive(session)
         self.lobby_changed()
@@ -472,9 +530,16 @@ class Hub:
         """A name that looks like one with ``mine`` marks and that a seat of a match being
         played shows, other than ``identity``'s own: a guest who left is gone, but their seat
         still shows their name (their stand-in plays it)."""
-        return next((name for hosted in self.matches.values() if not hosted.over
-                     for seat, name in enumerate(hosted.host.names)
-                     if hosted.owner(seat) != identity and look_alike(mine, marks(name))), None)
+        return next(
+            (
+                name
+                for hosted in self.matches.values()
+                if not hosted.over
+                for seat, name in enumerate(hosted.host.names)
+                if hosted.owner(seat) != identity and look_alike(mine, marks(name))
+            ),
+            None,
+        )
 
     # -- a match's requests --------------------------------------------------------------------
 
@@ -485,8 +550,12 @@ class Hub:
             await self._refuse(session, "you are not in that match")
             return
         if msg.seat != session.seat:
-            await self._refuse(session, "you may only speak for your own seat" if session.seat is not None
-                               else "spectators watch: they cannot act")
+            await self._refuse(
+                session,
+                "you may only speak for your own seat"
+                if session.seat is not None
+                else "spectators watch: they cannot act",
+            )
             return
         if isinstance(msg, Chat):
             if (quiet := await self._not_to_say(session)) is not None:
@@ -539,8 +608,9 @@ class Hub:
                 invited[seat] = (owner, finished.names[seat])
             else:  # an AI seat as it was (a seat whose person resigned: the stand-in's level)
                 seats.append(finished.seats[seat] if finished.seats[seat] in SEAT_CHOICES else str(STAND_IN))
-        again = CreateMatch(finished.game_id, seats, dict(finished.options), record.grace, record.stand_in,
-                            record.ai_finish)
+        again = CreateMatch(
+            finished.game_id, seats, dict(finished.options), record.grace, record.stand_in, record.ai_finish
+        )
         problem = again.problem()
         if problem is not None:
             await self._refuse(session, f"cannot play that match again: {problem}")
@@ -568,8 +638,12 @@ class Hub:
                 playing = self.store.read(rematch).status == "playing"  # (hosted by another server)
             except DamagedSave:
                 playing = False
-            await self._refuse(session, "that match was played again: its rematch is hosted on another server"
-                               if playing else "that match was played again already")
+            await self._refuse(
+                session,
+                "that match was played again: its rematch is hosted on another server"
+                if playing
+                else "that match was played again already",
+            )
             return
         seat = hosted.seat_of(session.identity)
         seat = hosted.invited_seat(session.identity) if seat is None else seat
@@ -584,12 +658,14 @@ class Hub:
             await self._refuse(session, "that match is still being played")
             return
         try:  # (one their history lists, beyond the lobby's latest)
-            mine = await asyncio.to_thread(self.finished.rows, session.identity, 1,
-                                           lambda row: row.match == match_id)
+            mine = await asyncio.to_thread(self.finished.rows, session.identity, 1, lambda row: row.match == match_id)
         except OSError:
             mine = []
-        read = await asyncio.to_thread(read_ended, self.store, match_id) \
-            if match_id in {row.match for row in mine} else None
+        read = (
+            await asyncio.to_thread(read_ended, self.store, match_id)
+            if match_id in {row.match for row in mine}
+            else None
+        )
         if read is None:
             await self._refuse(session, "you have no finished match of that name to replay")
         elif len(data := encode_snapshot(read[0].snapshot)) > MAX_REPLAY:
@@ -597,8 +673,13 @@ class Hub:
         else:
             await self._tell(session, Replay(match_id, data))
 
-    async def _create(self, session: Session, msg: CreateMatch,
-                      invited: dict[int, tuple[str, str]] | None = None, match_id: str | None = None) -> None:
+    async def _create(
+        self,
+        session: Session,
+        msg: CreateMatch,
+        invited: dict[int, tuple[str, str]] | None = None,
+        match_id: str | None = None,
+    ) -> None:
         """A new match; ``invited``: open seats kept for people (seat: their identity and name);
         ``match_id``: the id kept for it (a rematch's)."""
         invited = invited or {}
@@ -630,16 +711,31 @@ class Hub:
                 names.append(ai_seat_name(seat, str(spec.level)))
             owners.append(session.identity if choice == YOU else None)
         try:
-            runner = MatchRunner.new(game.id, seats, names, random.randrange(2**31), msg.options, self.store,
-                                     worker=self.worker, iterations=self.iterations, match_id=match_id)
+            runner = MatchRunner.new(
+                game.id,
+                seats,
+                names,
+                random.randrange(2**31),
+                msg.options,
+                self.store,
+                worker=self.worker,
+                iterations=self.iterations,
+                match_id=match_id,
+            )
         except (OSError, DamagedSave) as exc:  # in words, without the server's paths
             await self._refuse(session, f"cannot create the match: {save_problem(exc)}")
             return
         except ValueError as exc:
             await self._refuse(session, f"cannot create the match: {exc}")
             return
-        record = HostedRecord(runner.match_id, owners, msg.grace, msg.stand_in, msg.ai_finish,
-                              {seat: who for seat, (who, _) in invited.items()})
+        record = HostedRecord(
+            runner.match_id,
+            owners,
+            msg.grace,
+            msg.stand_in,
+            msg.ai_finish,
+            {seat: who for seat, (who, _) in invited.items()},
+        )
         try:
             self.keeping.keep_record(record)
         except OSError as exc:
@@ -674,8 +770,9 @@ class Hub:
             return  # seated already (arriving through a link seats one at once; the lobby's join follows)
         taken_from: list[Session] = []  # this person's other session at the seat, if any
         try:
-            await hosted.take(seat, session.identity, session.name,
-                              lambda: taken_from.extend(self._sit(session, hosted, seat)))
+            await hosted.take(
+                seat, session.identity, session.name, lambda: taken_from.extend(self._sit(session, hosted, seat))
+            )
         except (OSError, DamagedSave) as exc:
             await self._refuse(session, f"cannot take the seat: {getattr(exc, 'reason', exc)}")
             return
@@ -802,7 +899,8 @@ class Hub:
         """Whether someone holds the name (casefolded ``folded``): online here, at a seat of a
         match hosted here, or kept for a key."""
         if any(s.name.casefold() == folded for s in self.sessions if s.name) or any(
-                name.casefold() == folded for hosted in self.matches.values() for name in hosted.host.names):
+            name.casefold() == folded for hosted in self.matches.values() for name in hosted.host.names
+        ):
             return True
         try:
             return await asyncio.to_thread(self.identities.identity_of, folded) is not None
@@ -835,15 +933,19 @@ class Hub:
             await asyncio.to_thread(moderation.mute, who, time.time() + minutes * 60)
             detail, done = f"{minutes} min{reason}", f"{msg.target}'s chat is muted for {minutes} minutes."
             for target in here:
-                await self._tell(target, Told(f"An operator muted your chat for {minutes} minutes{reason}.",
-                                                 "Your chat is muted"))
+                await self._tell(
+                    target, Told(f"An operator muted your chat for {minutes} minutes{reason}.", "Your chat is muted")
+                )
         else:
             if msg.action == "ban":
                 await asyncio.to_thread(moderation.ban, Ban(who, time.time(), session.name, msg.reason))
             detail = msg.reason
             done = f"{msg.target} {'is banned' if msg.action == 'ban' else 'was sent away'}."
-            ending = banned_words(Ban(who, 0, "", msg.reason)) if msg.action == "ban" \
+            ending = (
+                banned_words(Ban(who, 0, "", msg.reason))
+                if msg.action == "ban"
                 else f"An operator ended your session{reason}."
+            )
             for target in [s for s in self.sessions if s.identity == who]:
                 await self._tell(target, Goodbye(ending))
                 target.writer.close()
@@ -893,15 +995,25 @@ class Hub:
     @staticmethod
     def _change_row(hosted: HostedMatch, change: Change) -> list:
         record, names = hosted.record, hosted.host.names
-        seat = next((seat for seat in range(len(names))
-                     if change.identity in (record.owners[seat], record.left.get(seat))), None)
+        seat = next(
+            (seat for seat in range(len(names)) if change.identity in (record.owners[seat], record.left.get(seat))),
+            None,
+        )
         return [names[seat] if seat is not None else "?", change.points, change.after.shown]
 
     def _leaders(self) -> list:
         """Each game's best settled ratings, by name (from a thread: names may be in the database)."""
         self.standings.sync()
-        return [[game, [[self.identities.name(who) or "?", rating.shown, rating.matches]
-                        for who, rating in self.standings.top(game, LEADERS)]] for game in GAMES]
+        return [
+            [
+                game,
+                [
+                    [self.identities.name(who) or "?", rating.shown, rating.matches]
+                    for who, rating in self.standings.top(game, LEADERS)
+                ],
+            ]
+            for game in GAMES
+        ]
 
     def _rated_row(self, row: FinishedRow, identity: str) -> FinishedRow:
         """``row`` with what it did to ``identity``'s rating."""
@@ -915,32 +1027,35 @@ class Hub:
         who, name = session.identity, session.name
         if msg.name:
             here = next((s for s in self.sessions if s.name.casefold() == msg.name.casefold() and not s.guest), None)
-            found = here.identity if here is not None else \
-                await asyncio.to_thread(self.identities.identity_of, msg.name)
+            found = (
+                here.identity if here is not None else await asyncio.to_thread(self.identities.identity_of, msg.name)
+            )
             if found is None:
                 await self._refuse(session, f"nobody here keeps the name {msg.name}")
                 return
             # the name as it is kept ("Carol"), not as it was typed ("cAROL")
             who = found
-            name = here.name if here is not None else \
-                (await asyncio.to_thread(self.identities.name, found) or msg.name)
+            name = here.name if here is not None else (await asyncio.to_thread(self.identities.name, found) or msg.name)
         against = msg.against.casefold()
 
         def keep(row: FinishedRow) -> bool:
-            return (not msg.game or row.game == msg.game) and (not against or any(
-                against in name.casefold() for seat, name in enumerate(row.names) if seat != row.yours))
+            return (not msg.game or row.game == msg.game) and (
+                not against
+                or any(against in name.casefold() for seat, name in enumerate(row.names) if seat != row.yours)
+            )
 
         rows = await asyncio.to_thread(self.finished.rows, who, HISTORY_ROWS, keep)
         book = self.standings.book
-        ratings = [[game, rating.shown, rating.matches] for game in GAMES
-                   if (rating := book.rating(game, who)).matches]
-        await self._tell(session, History(name, msg.game, msg.against,
-                                          [self._rated_row(row, who).to_map() for row in rows], ratings))
+        ratings = [[game, rating.shown, rating.matches] for game in GAMES if (rating := book.rating(game, who)).matches]
+        await self._tell(
+            session, History(name, msg.game, msg.against, [self._rated_row(row, who).to_map() for row in rows], ratings)
+        )
 
     async def _fresh_ratings(self) -> None:
         """Fold what other servers rated, at most every ``RATINGS_EVERY`` seconds."""
-        if time.monotonic() - self._ratings_looked < RATINGS_EVERY or \
-                (self.rating_check is not None and not self.rating_check.done()):
+        if time.monotonic() - self._ratings_looked < RATINGS_EVERY or (
+            self.rating_check is not None and not self.rating_check.done()
+        ):
             return
         self._ratings_looked = time.monotonic()
         try:

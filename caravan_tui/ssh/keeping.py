@@ -8,6 +8,7 @@ people chose, each hosted match's record and side log (chat, seat notes), the co
 hosts on one database (``serve --database``). The hub and the server reach them only through
 ``Keeping``, so neither knows which it has.
 """
+
 from __future__ import annotations
 
 import time
@@ -118,8 +119,7 @@ class Keeping(Protocol):
 
     def keep_side_log(self, match_id: str, chat: Iterable[Said], notes: list[tuple[int, Event]]) -> None: ...
 
-    def log_connection(self, connection: str, address: str, identity: str | None, open_for: float,
-                       event: str) -> None:
+    def log_connection(self, connection: str, address: str, identity: str | None, open_for: float, event: str) -> None:
         """One line of the connection log, written out at once."""
         ...
 
@@ -186,8 +186,9 @@ class FileKeeping:
         for match_id, record in self.records():
             if isinstance(record, HostedRecord) and identity in record.owners:
                 with suppress(OSError):
-                    mine.append(((self.folder / f"{match_id}.json").stat().st_mtime, match_id,
-                                 record.owners.index(identity)))
+                    mine.append(
+                        ((self.folder / f"{match_id}.json").stat().st_mtime, match_id, record.owners.index(identity))
+                    )
         return [(match_id, seat) for _, match_id, seat in sorted(mine, reverse=True)]
 
     def side_log_path(self, match_id: str) -> Path:
@@ -199,12 +200,14 @@ class FileKeeping:
     def keep_side_log(self, match_id: str, chat: Iterable[Said], notes: list[tuple[int, Event]]) -> None:
         save_side_log(self.side_log_path(match_id), chat, notes)
 
-    def log_connection(self, connection: str, address: str, identity: str | None, open_for: float,
-                       event: str) -> None:
+    def log_connection(self, connection: str, address: str, identity: str | None, open_for: float, event: str) -> None:
         """A line in ``connections.log``: when, the connection's id, its address, who (``-``: not
         known yet), how long it has been open, and ``event``."""
-        self.connection_log.write("\t".join((time.strftime("%Y-%m-%dT%H:%M:%S"), connection, address,
-                                             identity or "-", f"{open_for:.1f}s", event)))
+        self.connection_log.write(
+            "\t".join(
+                (time.strftime("%Y-%m-%dT%H:%M:%S"), connection, address, identity or "-", f"{open_for:.1f}s", event)
+            )
+        )
 
     def connections_elsewhere(self, address: str) -> int:
         return 0  # the files are one server's

@@ -6,6 +6,7 @@ in. Pure: no Textual.
 ``ModerationFiles`` keeps them in the server's folder (``moderation.json``, ``moderation.log``);
 ``caravan_tui.pgstore.moderation.PgModeration`` in the database, behind the same interface.
 """
+
 from __future__ import annotations
 
 import re
@@ -114,23 +115,35 @@ class ModerationFiles:
             return {}, {}
         except ValueError as exc:
             raise OSError(f"{self.path.name} cannot be read: {exc}") from None
-        if not isinstance(data, dict) or not isinstance(data.get("bans"), dict) \
-                or not isinstance(data.get("mutes"), dict):
+        if (
+            not isinstance(data, dict)
+            or not isinstance(data.get("bans"), dict)
+            or not isinstance(data.get("mutes"), dict)
+        ):
             raise OSError(f"{self.path.name} is not what moderation keeps")
         bans = {}
         for who, ban in data["bans"].items():
-            if not (IDENTITY.fullmatch(who) and isinstance(ban, dict) and type(ban.get("at")) in (int, float)
-                    and line_problem(ban.get("by"), MAX_NAME + 10, "") is None
-                    and reason_problem(ban.get("reason")) is None):
+            if not (
+                IDENTITY.fullmatch(who)
+                and isinstance(ban, dict)
+                and type(ban.get("at")) in (int, float)
+                and line_problem(ban.get("by"), MAX_NAME + 10, "") is None
+                and reason_problem(ban.get("reason")) is None
+            ):
                 raise OSError(f"{self.path.name} holds a ban that cannot be read")
             bans[who] = Ban(who, float(ban["at"]), ban["by"], ban["reason"])
-        mutes = {who: float(until) for who, until in data["mutes"].items()
-                 if IDENTITY.fullmatch(who) and type(until) in (int, float) and until > time.time()}
+        mutes = {
+            who: float(until)
+            for who, until in data["mutes"].items()
+            if IDENTITY.fullmatch(who) and type(until) in (int, float) and until > time.time()
+        }
         return bans, mutes
 
     def _write(self, bans: dict[str, Ban], mutes: dict[str, float]) -> None:
-        write_json(self.path, {"bans": {who: {"at": b.at, "by": b.by, "reason": b.reason} for who, b in bans.items()},
-                               "mutes": mutes})
+        write_json(
+            self.path,
+            {"bans": {who: {"at": b.at, "by": b.by, "reason": b.reason} for who, b in bans.items()}, "mutes": mutes},
+        )
 
     def banned(self, identity: str) -> Ban | None:
         return self._read()[0].get(identity)

@@ -9,6 +9,7 @@ setproctitle does without its C extension. It holds at most what the arguments h
 bytes or more: the interpreter's path and the arguments): a longer title is cut. Linux only;
 elsewhere, or where the kernel refuses, the names stay as they were (nothing depends on them).
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -58,4 +59,3 @@ def set_title(title: str) -> bool:
         return True
     except (OSError, IndexError, ValueError):
         return False
-

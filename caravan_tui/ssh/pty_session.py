@@ -22,6 +22,7 @@ The session ends when any side does: the person's connection, the child, the hub
 any of its tasks failing; the hub's side then ends at once (the seat's grace starts) and the
 child is ended too (SIGHUP, then SIGKILL), so no process outlives its session.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -69,6 +70,7 @@ MAX_GOODBYE_FRAME = 4096  # bytes: a Goodbye's frame is under this (its reason i
 def set_size(fd: int, width: int, height: int, pixels_wide: int = 0, pixels_high: int = 0) -> None:
     """Give the terminal ``fd`` the size a client asked for, held to MIN_CELLS–MAX_CELLS each way
     (0, unknown, gives 80×24); a pixel size that does not fit is dropped."""
+
     def cells(value: int, unknown: int) -> int:
         return max(MIN_CELLS, min(value or unknown, MAX_CELLS))
 
@@ -94,8 +96,13 @@ def raw_input_cooked_output(fd: int) -> None:
 def child_environment(term: str | None, client_env: dict) -> dict[str, str]:
     """What the child may know: the terminal type, a few display wishes of the person's own
     terminal, and a prompt escape key. Not COLUMNS or LINES, and nothing of the server's own environment."""
-    env = {"TERM": term if term and _TERM.fullmatch(term) else "xterm-256color",
-           "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "PATH": os.defpath, "ESCDELAY": ESCDELAY}
+    env = {
+        "TERM": term if term and _TERM.fullmatch(term) else "xterm-256color",
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "PATH": os.defpath,
+        "ESCDELAY": ESCDELAY,
+    }
     for name in ("COLORTERM", "NO_COLOR"):
         value = client_env.get(name)
         if isinstance(value, str) and len(value) <= 20 and value.isprintable():
@@ -126,7 +133,7 @@ class NotingGoodbye:
     def write(self, data: bytes) -> None:
         if len(data) <= MAX_GOODBYE_FRAME and b"Goodbye" in data:
             with suppress(Exception):  # (any frame that is not one: nothing to note)
-                message = message_from_map(msgpack.unpackb(data[HEADER.size:], raw=False))
+                message = message_from_map(msgpack.unpackb(data[HEADER.size :], raw=False))
                 if isinstance(message, Goodbye):
                     self.goodbye = message.reason
         self.writer.write(data)
@@ -142,8 +149,14 @@ class PtySession:
     #: the child's program, after the interpreter; its arguments follow (the socket's fd, the pause)
     program: tuple[str, ...] = ("-I", "-m", "caravan_tui.session_main")
 
-    def __init__(self, process: asyncssh.SSHServerProcess, serve: Serve, idle_timeout: float,
-                 move_pause: float, zygote: Zygote | None = None) -> None:
+    def __init__(
+        self,
+        process: asyncssh.SSHServerProcess,
+        serve: Serve,
+        idle_timeout: float,
+        move_pause: float,
+        zygote: Zygote | None = None,
+    ) -> None:
         self.process, self.serve, self.idle_timeout, self.move_pause = process, serve, idle_timeout, move_pause
         self.zygote = zygote
         self.last_input = time.monotonic()  # (again as the app first draws: nobody types before that)
@@ -176,8 +189,12 @@ class PtySession:
         os.set_blocking(master, False)
         loop.add_reader(master, self._output, master)
         reader, writer = await asyncio.open_unix_connection(sock=ours)
-        tasks = [asyncio.create_task(self._input(master)), asyncio.create_task(self._watch_child(child)),
-                 asyncio.create_task(self._hub(reader, writer)), asyncio.create_task(self._idle())]
+        tasks = [
+            asyncio.create_task(self._input(master)),
+            asyncio.create_task(self._watch_child(child)),
+            asyncio.create_task(self._hub(reader, writer)),
+            asyncio.create_task(self._idle()),
+        ]
         for task in tasks:
             task.add_done_callback(self._task_done)
         try:
@@ -206,8 +223,18 @@ class PtySession:
             except ZygoteUnavailable as exc:
                 log.warning("a session started without the zygote: %s", exc)
         return await asyncio.create_subprocess_exec(
-            sys.executable, *self.program, str(hub), str(self.move_pause), stdin=slave, stdout=slave, stderr=slave,
-            pass_fds=(hub,), start_new_session=True, cwd="/", env=env)
+            sys.executable,
+            *self.program,
+            str(hub),
+            str(self.move_pause),
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            pass_fds=(hub,),
+            start_new_session=True,
+            cwd="/",
+            env=env,
+        )
 
     def _end(self, reason: str, farewell: str = "") -> None:
         if reason == "the app ended" and self._hub_gone:
@@ -291,7 +318,7 @@ class PtySession:
     async def _write(self, master: int, data: bytes) -> None:
         while data:
             try:
-                data = data[os.write(master, data):]
+                data = data[os.write(master, data) :]
             except BlockingIOError:  # the child is not reading yet
                 await asyncio.sleep(0.01)
             except OSError:

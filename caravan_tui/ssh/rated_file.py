@@ -4,6 +4,7 @@ behind the interface the database keeps them behind too (``RatedMatches``).
 A derived file: the matches' records are the truth (``rating_check``), so a line that cannot
 be read, a torn last line included, is only a line the next check writes again.
 """
+
 from __future__ import annotations
 
 import json

@@ -18,6 +18,7 @@ What is kept is the **entry** of each rated match (who sat where, their result a
 when it ended): the ratings are the entries folded in order, so every server folding the same
 entries holds the same ratings, and the entries are rebuilt from the matches' records.
 """
+
 from __future__ import annotations
 
 import math
@@ -56,7 +57,7 @@ class Rating:
 
     @property
     def shown(self) -> str:
-        """"1043", or "?" while it has not settled."""
+        """ "1043", or "?" while it has not settled."""
         return str(self.points) if self.settled else UNSETTLED
 
 
@@ -71,8 +72,12 @@ class Entry:
     seats: tuple[tuple[str, float, float], ...]
 
     def to_data(self) -> dict[str, Any]:
-        return {"match": self.match, "game": self.game, "ended": self.ended,
-                "seats": [list(seat) for seat in self.seats]}
+        return {
+            "match": self.match,
+            "game": self.game,
+            "ended": self.ended,
+            "seats": [list(seat) for seat in self.seats],
+        }
 
     @classmethod
     def from_data(cls, data: object) -> Entry:
@@ -84,9 +89,19 @@ class Entry:
             raise ValueError("its match or game is not one")
         if type(ended) not in (int, float) or not math.isfinite(ended):
             raise ValueError("its end is not a time")
-        if not isinstance(seats, list) or not 2 <= len(seats) <= MAX_SEATS or not all(
-                isinstance(s, list) and len(s) == 3 and isinstance(s[0], str) and is_rated(s[0])
-                and all(type(n) in (int, float) and 0 <= n <= 1 for n in s[1:]) and s[2] > 0 for s in seats):
+        if (
+            not isinstance(seats, list)
+            or not 2 <= len(seats) <= MAX_SEATS
+            or not all(
+                isinstance(s, list)
+                and len(s) == 3
+                and isinstance(s[0], str)
+                and is_rated(s[0])
+                and all(type(n) in (int, float) and 0 <= n <= 1 for n in s[1:])
+                and s[2] > 0
+                for s in seats
+            )
+        ):
             raise ValueError("its seats are not [identity, result, weight]")
         if len({s[0] for s in seats}) != len(seats):
             raise ValueError("it rates one person twice")
@@ -166,7 +181,7 @@ class RatingBook:
         rated = MODEL.rate(teams, scores=[result for _, result, _ in entry.seats])
         changes = []
         for (who, _, weight), before, [full] in zip(entry.seats, befores, rated):
-            variance = before.sigma ** 2 + weight * (full.sigma ** 2 - before.sigma ** 2)
+            variance = before.sigma**2 + weight * (full.sigma**2 - before.sigma**2)
             after = Rating(before.mu + weight * (full.mu - before.mu), math.sqrt(variance), before.matches + 1)
             self.ratings.setdefault(entry.game, {})[who] = after
             changes.append(Change(who, before, after))

@@ -5,6 +5,7 @@ and what its log showed beside the game's events (the chat said lately, seats ch
 JSON only, read as data and checked field by field: a damaged or foreign file is skipped with
 its reason, never trusted. Written atomically (temp file, fsync, rename), like the saves.
 """
+
 from __future__ import annotations
 
 import json
@@ -67,13 +68,16 @@ class Identities:
         if not isinstance(data, dict):
             data = {}
         self.names: dict[str, str] = {
-            who: name for who, name in data.items()
-            if isinstance(who, str) and IDENTITY.fullmatch(who) and line_problem(name, MAX_NAME, "") is None}
+            who: name
+            for who, name in data.items()
+            if isinstance(who, str) and IDENTITY.fullmatch(who) and line_problem(name, MAX_NAME, "") is None
+        }
         introduced = data.get(INTRODUCED)
         self.introduced: dict[str, set[str]] = {
             who: {game for game in games if game in GAMES}
             for who, games in (introduced.items() if isinstance(introduced, dict) else ())
-            if who in self.names and isinstance(games, list) and len(games) <= len(GAMES)}
+            if who in self.names and isinstance(games, list) and len(games) <= len(GAMES)
+        }
         self._marks: dict[str, tuple[str, str]] | None = None  # each name's lookalike marks, once asked
 
     def name(self, identity: str) -> str:
@@ -85,8 +89,10 @@ class Identities:
         if self._marks is None:
             self._marks = {who: marks(kept) for who, kept in self.names.items()}
         mine = marks(name)
-        return next((self.names[who] for who, theirs in self._marks.items()
-                     if who != besides and look_alike(mine, theirs)), None)
+        return next(
+            (self.names[who] for who, theirs in self._marks.items() if who != besides and look_alike(mine, theirs)),
+            None,
+        )
 
     def keep(self, identity: str, name: str) -> None:
         self.names[identity] = name
@@ -157,31 +163,53 @@ class HostedRecord:
         if type(ai_finish) is not bool:
             raise ValueError("its ai_finish is not yes or no")
         owners, grace = data["owners"], data["grace"]
-        if not isinstance(owners, list) or not all(o is None or (isinstance(o, str) and IDENTITY.fullmatch(o))
-                                                   for o in owners):
+        if not isinstance(owners, list) or not all(
+            o is None or (isinstance(o, str) and IDENTITY.fullmatch(o)) for o in owners
+        ):
             raise ValueError("its seat owners are not identities")
         stand_in = data["stand_in"]
-        if type(grace) is not int or grace < 0 or not isinstance(stand_in, str) or stand_in not in LEVELS \
-                or not isinstance(data["match_id"], str):
+        if (
+            type(grace) is not int
+            or grace < 0
+            or not isinstance(stand_in, str)
+            or stand_in not in LEVELS
+            or not isinstance(data["match_id"], str)
+        ):
             raise ValueError("its grace or stand-in level is not valid")
         rematch = data.get("rematch")
         if rematch is not None and not (isinstance(rematch, str) and MATCH_ID.fullmatch(rematch)):
             raise ValueError("its rematch is not a match id")
         left = data.get("left", [])
-        if not isinstance(left, list) or len(left) not in (0, len(owners)) or not all(
-                who is None or (isinstance(who, str) and IDENTITY.fullmatch(who)) for who in left):
+        if (
+            not isinstance(left, list)
+            or len(left) not in (0, len(owners))
+            or not all(who is None or (isinstance(who, str) and IDENTITY.fullmatch(who)) for who in left)
+        ):
             raise ValueError("its seats given up are not one identity or none per seat")
         closed = data.get("closed")
         if closed is not None and line_problem(closed, MAX_NOTE, "") is not None:
             raise ValueError("its closing is not one line")
-        return cls(data["match_id"], owners, grace, data["stand_in"], ai_finish,
-                   invitations_from_data(data.get("invited", []), owners), rematch,
-                   {seat: who for seat, who in enumerate(left) if who is not None}, closed)
+        return cls(
+            data["match_id"],
+            owners,
+            grace,
+            data["stand_in"],
+            ai_finish,
+            invitations_from_data(data.get("invited", []), owners),
+            rematch,
+            {seat: who for seat, who in enumerate(left) if who is not None},
+            closed,
+        )
 
     def to_data(self) -> dict[str, object]:
         """The record as JSON holds it (``from_data`` reads it back)."""
-        data: dict[str, object] = {"match_id": self.match_id, "owners": self.owners, "grace": self.grace,
-                                   "stand_in": self.stand_in, "ai_finish": self.ai_finish}
+        data: dict[str, object] = {
+            "match_id": self.match_id,
+            "owners": self.owners,
+            "grace": self.grace,
+            "stand_in": self.stand_in,
+            "ai_finish": self.ai_finish,
+        }
         if self.invited:
             data["invited"] = [self.invited.get(seat) for seat in range(len(self.owners))]
         if self.rematch is not None:
@@ -199,8 +227,11 @@ class HostedRecord:
 def invitations_from_data(invited: object, owners: list[str | None]) -> dict[int, str]:
     """The seats kept for someone (seat: identity) in ``invited``, one entry per seat, each an
     identity or None; ValueError saying why they cannot be used."""
-    if not isinstance(invited, list) or len(invited) not in (0, len(owners)) or not all(
-            who is None or (isinstance(who, str) and IDENTITY.fullmatch(who)) for who in invited):
+    if (
+        not isinstance(invited, list)
+        or len(invited) not in (0, len(owners))
+        or not all(who is None or (isinstance(who, str) and IDENTITY.fullmatch(who)) for who in invited)
+    ):
         raise ValueError("its invitations are not one identity or none per seat")
     kept = {seat: who for seat, who in enumerate(invited) if who is not None}
     if any(owners[seat] is not None for seat in kept):
@@ -229,23 +260,45 @@ def side_log_from_data(data: object, match_id: str, players: int) -> tuple[list[
     lines = [Chat.from_map(m) for m in chat]
     if any(line.match != match_id or (line.seat is not None and line.seat >= players) for line in lines):
         raise ValueError("it holds chat of another match")
-    if not isinstance(notes, list) or len(notes) > MAX_NOTES or not all(
-            isinstance(n, list) and len(n) == 2 and type(n[0]) is int and 0 <= n[0] <= LATE
-            and line_problem(n[1], MAX_NOTE, "a note") is None for n in notes):
+    if (
+        not isinstance(notes, list)
+        or len(notes) > MAX_NOTES
+        or not all(
+            isinstance(n, list)
+            and len(n) == 2
+            and type(n[0]) is int
+            and 0 <= n[0] <= LATE
+            and line_problem(n[1], MAX_NOTE, "a note") is None
+            for n in notes
+        )
+    ):
         raise ValueError("its notes are not a list of [turn, one line]")
     at = data.get("chat_at", [[LATE, len(notes)]] * len(lines))
-    if not isinstance(at, list) or len(at) != len(lines) or not all(
-            isinstance(a, list) and len(a) == 2 and all(type(n) is int for n in a)
-            and 0 <= a[0] <= LATE and 0 <= a[1] <= len(notes) for a in at):
+    if (
+        not isinstance(at, list)
+        or len(at) != len(lines)
+        or not all(
+            isinstance(a, list)
+            and len(a) == 2
+            and all(type(n) is int for n in a)
+            and 0 <= a[0] <= LATE
+            and 0 <= a[1] <= len(notes)
+            for a in at
+        )
+    ):
         raise ValueError("its chat_at is not a [turn, notes before] for each chat line")
-    return [(turn, before, line) for (turn, before), line in zip(at, lines, strict=True)], \
-        [(turn, Event(text)) for turn, text in notes]
+    return [(turn, before, line) for (turn, before), line in zip(at, lines, strict=True)], [
+        (turn, Event(text)) for turn, text in notes
+    ]
 
 
 def side_log_data(chat: Iterable[Said], notes: Iterable[tuple[int, Event]]) -> dict[str, list]:
     said = list(chat)
-    return {"chat": [line.to_map() for _, _, line in said], "chat_at": [[turn, before] for turn, before, _ in said],
-            "notes": [[turn, event.text] for turn, event in notes]}
+    return {
+        "chat": [line.to_map() for _, _, line in said],
+        "chat_at": [[turn, before] for turn, before, _ in said],
+        "notes": [[turn, event.text] for turn, event in notes],
+    }
 
 
 def save_side_log(path: Path, chat: Iterable[Said], notes: Iterable[tuple[int, Event]]) -> None:

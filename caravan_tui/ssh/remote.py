@@ -5,6 +5,7 @@
 unchanged); everything else (who you are, the lobby, refusals) goes to ``HubLink.get``. When the
 hub goes away both get None.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -63,8 +64,11 @@ class HubLink:
                 if isinstance(msg, Joined):
                     self.match = RemoteSeatClient(self, msg)
                     self.inbox.put_nowait(msg)
-                elif (isinstance(msg, MATCH_MESSAGES) and self.match is not None
-                      and getattr(msg, "match", None) == self.match.match_id):
+                elif (
+                    isinstance(msg, MATCH_MESSAGES)
+                    and self.match is not None
+                    and getattr(msg, "match", None) == self.match.match_id
+                ):
                     self.match.queue.put_nowait(msg)
                 else:
                     self.inbox.put_nowait(msg)

@@ -1,6 +1,7 @@
 """A session's side of the reviews the hub makes (``ssh/reviews.py``): what the review screen
 awaits while the hub judges, its progress as it comes, and the review checked as a file's would
 be once it arrives. Leaving the screen stops the hub's review."""
+
 from __future__ import annotations
 
 import asyncio

@@ -4,6 +4,7 @@ keep playing), progress sent to the session as it goes, kept where the server ke
 (``Keeping.reviews``: beside its saves, or with the matches in the database every server
 shares). One review at a time a session; it stops when the session asks or ends.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -29,8 +30,15 @@ Send = Callable[[object, Message], None]
 class HubReviews:
     """The reviews under way, one per session (keyed by the session object)."""
 
-    def __init__(self, shelf: Shelf, store: MatchStore, finished: FinishedMatches, worker: AIWorker,
-                 iterations: int | None, send: Send) -> None:
+    def __init__(
+        self,
+        shelf: Shelf,
+        store: MatchStore,
+        finished: FinishedMatches,
+        worker: AIWorker,
+        iterations: int | None,
+        send: Send,
+    ) -> None:
         self.shelf, self.store, self.finished, self.worker = shelf, store, finished, worker
         self.iterations = iterations or ITERATIONS
         self.send = send
@@ -61,8 +69,14 @@ class HubReviews:
     async def _review(self, session: object, snapshot: Snapshot, seat: int) -> None:
         match_id = snapshot.match_id
         try:
-            review = await review_of(snapshot, seat, self.shelf, self.worker, self.iterations,
-                                     lambda done, total: self.send(session, Reviewing(match_id, done, total)))
+            review = await review_of(
+                snapshot,
+                seat,
+                self.shelf,
+                self.worker,
+                self.iterations,
+                lambda done, total: self.send(session, Reviewing(match_id, done, total)),
+            )
         except (AIWorkerError, OSError, ValueError) as error:
             log.warning("the review of %s failed: %s", match_id, error)
             self.send(session, Reviewed(match_id, {}, "the server could not review it; try again later"))

@@ -17,6 +17,7 @@ or two a burst, and the file is rotated (``connection_log.py``).
 The host key is generated once and kept in the server's folder; nothing there is ever run or
 imported.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -78,8 +79,10 @@ class ServerConfig:
 
     def __post_init__(self) -> None:
         if self.authorized_keys is not None and self.allow_guests:
-            raise ValueError("--authorized-keys lets in only the keys it lists, --allow-guests anyone without "
-                             "a key: use one or the other")
+            raise ValueError(
+                "--authorized-keys lets in only the keys it lists, --allow-guests anyone without "
+                "a key: use one or the other"
+            )
 
 
 def read_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
@@ -159,8 +162,9 @@ class Connection(asyncssh.SSHServer):
         self.session_opened()
         if self.lost:
             return
-        self._no_session = asyncio.get_running_loop().call_later(self.server.config.session_timeout,
-                                                                 self._close_without_session)
+        self._no_session = asyncio.get_running_loop().call_later(
+            self.server.config.session_timeout, self._close_without_session
+        )
 
     def session_opened(self) -> None:
         if self._no_session is not None:
@@ -241,8 +245,15 @@ class GameServer:
             store, keeping = open_database(config.database, name)
         self.worker = AIWorker()
         operators = read_admin_keys(config.admin_keys) if config.admin_keys is not None else frozenset()
-        self.hub = Hub(self.root, self.worker, iterations=config.ai_iterations, grace=config.grace, store=store,
-                       keeping=keeping, operators=operators)
+        self.hub = Hub(
+            self.root,
+            self.worker,
+            iterations=config.ai_iterations,
+            grace=config.grace,
+            store=store,
+            keeping=keeping,
+            operators=operators,
+        )
         self._taking_over: asyncio.Task | None = None
         self.links: Links | None = None  # with a database: the links to the other servers on it
         self.database = store.db if store is not None else None
@@ -252,8 +263,7 @@ class GameServer:
         self.sessions = 0
         self.live: dict[PtySession, tuple[str, asyncio.Task | None]] = {}  # each session: whose, and its task
         self.stopping = False
-        self.authorized = read_authorized_keys(config.authorized_keys) \
-            if config.authorized_keys is not None else None
+        self.authorized = read_authorized_keys(config.authorized_keys) if config.authorized_keys is not None else None
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self.zygote = Zygote() if config.zygote else None
         self.bursts = Bursts(lambda address, event: self._write_log_line("-", address, None, 0.0, event))
@@ -266,10 +276,19 @@ class GameServer:
         if self.zygote is not None:
             await self.zygote.start()  # it warms up while we listen; sessions before that start the slow way
         self._acceptor = await asyncssh.create_server(
-            lambda: Connection(self), self.config.host, self.config.port, server_host_keys=[key],
-            process_factory=self.session, encoding=None, line_editor=False, allow_scp=False,
-            agent_forwarding=False, x11_forwarding=False, login_timeout=self.config.login_timeout,
-            keepalive_interval=60)
+            lambda: Connection(self),
+            self.config.host,
+            self.config.port,
+            server_host_keys=[key],
+            process_factory=self.session,
+            encoding=None,
+            line_editor=False,
+            allow_scp=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            login_timeout=self.config.login_timeout,
+            keepalive_interval=60,
+        )
         problems = self.hub.start()  # no session is served before this returns: nothing awaits between
         self.hub.check_ratings()
         if self.config.database is not None:
@@ -391,14 +410,13 @@ class GameServer:
         connection's id, its address, who (``-``: not known yet), how long it has been open, and
         ``event``. Written out at once; the last line of a connection that never logged in only if
         it is the first of a burst (``Bursts``)."""
-        if event == connection.outcome and not connection.logged_in \
-                and not self.bursts.end(connection.address, event):
+        if event == connection.outcome and not connection.logged_in and not self.bursts.end(connection.address, event):
             return
-        self._write_log_line(connection.id, connection.address, connection.identity,
-                             time.monotonic() - connection.began, event)
+        self._write_log_line(
+            connection.id, connection.address, connection.identity, time.monotonic() - connection.began, event
+        )
 
-    def _write_log_line(self, connection: str, address: str, identity: str | None, open_for: float,
-                        event: str) -> None:
+    def _write_log_line(self, connection: str, address: str, identity: str | None, open_for: float, event: str) -> None:
         try:
             self.hub.keeping.log_connection(connection, address, identity, open_for, event)
         except OSError as exc:
@@ -408,8 +426,9 @@ class GameServer:
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 
 
-async def serve(config: ServerConfig, ready: Callable[[GameServer, list[str]], None] | None = None,
-                web: WebConfig | None = None) -> None:
+async def serve(
+    config: ServerConfig, ready: Callable[[GameServer, list[str]], None] | None = None, web: WebConfig | None = None
+) -> None:
     """Run until SIGTERM, SIGINT (ctrl+c) or SIGHUP (or cancelled), then close every session,
     telling its person, its process and the AI workers; ``ready(server, problems)`` is called
     once it listens. A signal while it stops changes nothing. ``web``: the web seat beside it

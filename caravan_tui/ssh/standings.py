@@ -6,6 +6,7 @@ again; kept entries that differ from them (lost, damaged, a match's result that 
 otherwise now) are written again from them. Called from threads (each reads saves or the
 database): one lock keeps a check and a rating from crossing.
 """
+
 from __future__ import annotations
 
 import logging
@@ -25,8 +26,7 @@ class Standings:
     """The ratings of the matches ``store`` holds, their entries kept in ``rated``; ``record_of``
     gives the hosted record of a match by id (None: there is none)."""
 
-    def __init__(self, store: MatchStore, rated: RatedMatches,
-                 record_of: Callable[[str], HostedRecord | None]) -> None:
+    def __init__(self, store: MatchStore, rated: RatedMatches, record_of: Callable[[str], HostedRecord | None]) -> None:
         self.store, self.rated, self.record_of = store, rated, record_of
         self.book = RatingBook()
         self._lock = threading.Lock()

@@ -12,6 +12,7 @@ death without losing a session. A zygote that dies is started again (the log say
 asked of a zygote that is not ready, is gone or does not answer in ``ANSWER`` seconds is started
 the old way (``spawn`` raises ``ZygoteUnavailable``), so no session waits on a dead zygote.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -102,9 +103,17 @@ class Zygote:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, *self.command, str(theirs.fileno()), str(os.getpid()), pass_fds=(theirs.fileno(),),
-                stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL, start_new_session=True,
-                cwd="/", env=ENVIRONMENT)
+                sys.executable,
+                *self.command,
+                str(theirs.fileno()),
+                str(os.getpid()),
+                pass_fds=(theirs.fileno(),),
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.DEVNULL,
+                start_new_session=True,
+                cwd="/",
+                env=ENVIRONMENT,
+            )
         except BaseException:
             ours.close()
             raise
@@ -136,8 +145,9 @@ class Zygote:
                 return
             lived = asyncio.get_running_loop().time() - began
             pause = RESTART_PAUSE if lived > 60 else min(pause * 2, 60)
-            log.warning("the session zygote (pid %d) ended (exit code %s): starting another in %.0f s",
-                        process.pid, code, pause)
+            log.warning(
+                "the session zygote (pid %d) ended (exit code %s): starting another in %.0f s", process.pid, code, pause
+            )
             await asyncio.sleep(pause)
             if self._closing:
                 return

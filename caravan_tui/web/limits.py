@@ -1,4 +1,5 @@
 """Counting what one address asks of the web seat, and which address asked."""
+
 from __future__ import annotations
 
 import time

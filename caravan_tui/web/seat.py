@@ -12,6 +12,7 @@ changing nothing: a link unknown, used or expired; a cookie not signed here; a r
 ``ANONYMOUS`` requests a minute from an address not signed in; tabs beyond the SSH server's
 ``--per-address`` (counted with its SSH connections) or ``--max-sessions``.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -49,13 +50,20 @@ MAX_MESSAGE = 16 * 1024  #: bytes of one WebSocket frame from the page
 MAX_BODY = 4 * 1024  #: bytes of a request's body (the sign-in form)
 HEARTBEAT = 30.0  #: seconds between pings; a tab that misses one is gone
 #: the page's files, served from the package (nothing is fetched from anywhere else)
-ASSETS = {"xterm.js": "text/javascript", "addon-fit.js": "text/javascript", "page.js": "text/javascript",
-          "xterm.css": "text/css", "page.css": "text/css"}
+ASSETS = {
+    "xterm.js": "text/javascript",
+    "addon-fit.js": "text/javascript",
+    "page.js": "text/javascript",
+    "xterm.css": "text/css",
+    "page.css": "text/css",
+}
 STOPPED = 1012  #: a WebSocket's close code: the server is restarting (the page tries again)
 ENDED = 4000  #: the session ended (the page says why and does not try again)
-NOT_SIGNED_IN = ("refused: this browser is not signed in: in the SSH lobby, press l for a sign-in link")
-SIGN_IN_FIRST = ("This browser is not signed in. Log in over SSH, press l in the lobby and open the link it "
-                 "shows here: it works once, within a few minutes.")
+NOT_SIGNED_IN = "refused: this browser is not signed in: in the SSH lobby, press l for a sign-in link"
+SIGN_IN_FIRST = (
+    "This browser is not signed in. Log in over SSH, press l in the lobby and open the link it "
+    "shows here: it works once, within a few minutes."
+)
 BAD_LINK = "refused: this sign-in link was used already, has expired or is not one of this server's"
 BAD_COOKIE = "refused: this browser's sign-in was not made by this server: ask for a new link in the SSH lobby"
 BAD_ORIGIN = "refused: a request from another site"
@@ -65,8 +73,8 @@ FULL = "refused: the server is full: try again later"
 STOPPING = "refused: the server is stopping"
 HEADERS = {
     "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-                               "connect-src 'self'; img-src 'self'; font-src 'self'; form-action 'self'; "
-                               "frame-ancestors 'none'; base-uri 'none'",
+    "connect-src 'self'; img-src 'self'; font-src 'self'; form-action 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'",
     "X-Content-Type-Options": "nosniff",
     # a sign-in link's token never leaves in a Referer (and "no-referrer" would send a form's Origin as "null")
     "Referrer-Policy": "same-origin",
@@ -91,8 +99,14 @@ class WebConfig:
             raise ValueError("--web-cert and --web-key go together")
         if self.url is not None:
             parts = urlsplit(self.url)
-            if parts.scheme not in ("http", "https") or not parts.hostname or parts.path not in ("", "/") \
-                    or parts.query or parts.fragment or parts.username:
+            if (
+                parts.scheme not in ("http", "https")
+                or not parts.hostname
+                or parts.path not in ("", "/")
+                or parts.query
+                or parts.fragment
+                or parts.username
+            ):
                 raise ValueError(f"--web-url is an address such as https://games.example.org, not {self.url!r}")
 
 
@@ -105,9 +119,15 @@ def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
 def page(title: str, body: str, status: int = 200) -> web.Response:
     """A small page of the seat's own (``body`` is markup written here; text from outside is
     escaped before it gets there)."""
-    return web.Response(status=status, content_type="text/html", text=(
-        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
-        f'<link rel="stylesheet" href="/assets/page.css"></head><body><main class="note">{body}</main></body></html>'))
+    return web.Response(
+        status=status,
+        content_type="text/html",
+        text=(
+            f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+            '<link rel="stylesheet" href="/assets/page.css"></head>'
+            f'<body><main class="note">{body}</main></body></html>'
+        ),
+    )
 
 
 class WebSeat:
@@ -131,8 +151,9 @@ class WebSeat:
         app.router.add_get("/ws", self.socket)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=2.0)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.server.config.host, self.config.port, ssl_context=self.tls,
-                           reuse_address=True)
+        site = web.TCPSite(
+            self._runner, self.server.config.host, self.config.port, ssl_context=self.tls, reuse_address=True
+        )
         await site.start()
         self._port = self._runner.addresses[0][1]
         self.server.hub.web_link = self.link_for
@@ -239,8 +260,10 @@ class WebSeat:
             return self.refuse(request, 403, banned, identity)
         if identity is None and not self.server.config.allow_guests:
             return page("Caravan TUI", f"<p>{html.escape(SIGN_IN_FIRST)}</p>", status=401)
-        return web.Response(content_type="text/html", text=resources.files(__package__).joinpath(
-            "assets", "index.html").read_text(encoding="utf-8"))
+        return web.Response(
+            content_type="text/html",
+            text=resources.files(__package__).joinpath("assets", "index.html").read_text(encoding="utf-8"),
+        )
 
     async def asset(self, request: web.Request) -> web.StreamResponse:
         name = request.match_info["name"]
@@ -256,10 +279,14 @@ class WebSeat:
         token = request.query.get("token", "")
         if self.links.peek(token) is None:
             return self.refuse(request, 403, BAD_LINK)
-        return page("Sign in · Caravan TUI", (
-            '<form method="post" action="/signin"><p>This link signs this browser in as the person whose SSH key '
-            f'asked for it.</p><input type="hidden" name="token" value="{html.escape(token)}">'
-            '<button type="submit" id="sign-in" autofocus>Sign in and play</button></form>'))
+        return page(
+            "Sign in · Caravan TUI",
+            (
+                '<form method="post" action="/signin"><p>This link signs this browser in as the person whose SSH key '
+                f'asked for it.</p><input type="hidden" name="token" value="{html.escape(token)}">'
+                '<button type="submit" id="sign-in" autofocus>Sign in and play</button></form>'
+            ),
+        )
 
     async def sign_in(self, request: web.Request) -> web.StreamResponse:
         if not self.from_here(request):
@@ -275,8 +302,15 @@ class WebSeat:
             return self.refuse(request, 403, banned, identity)
         self.log_line("web", self.address(request), identity, 0.0, "web: signed in by link")
         response = web.HTTPSeeOther("/")
-        response.set_cookie(COOKIE, self.cookies.sign(identity), max_age=int(self.cookies.lifetime), httponly=True,
-                            samesite="Strict", secure=self.origin(request).startswith("https:"), path="/")
+        response.set_cookie(
+            COOKIE,
+            self.cookies.sign(identity),
+            max_age=int(self.cookies.lifetime),
+            httponly=True,
+            samesite="Strict",
+            secure=self.origin(request).startswith("https:"),
+            path="/",
+        )
         raise response
 
     # -- a tab's session ---------------------------------------------------------------------------
@@ -308,16 +342,20 @@ class WebSeat:
         server.per_address[address] += 1
         server.sessions += 1
         server.tell_others(address)
-        self.log_line(connection, address, identity, 0.0,
-                               "web: logged in as a guest" if guest else "web: logged in")
+        self.log_line(connection, address, identity, 0.0, "web: logged in as a guest" if guest else "web: logged in")
         terminal = WebTerminal(tab, cols, rows)
 
         def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> Awaitable[None]:
             serving = server.hub.serve if server.links is None else server.links.serve
             return serving(reader, writer, identity, guest)
 
-        session = PtySession(terminal, serve, server.config.idle_timeout,  # type: ignore[arg-type]
-                             server.config.move_pause, server.zygote)
+        session = PtySession(
+            terminal,  # type: ignore[arg-type]
+            serve,
+            server.config.idle_timeout,
+            server.config.move_pause,
+            server.zygote,
+        )
         server.live[session] = (identity, asyncio.current_task())
         pump = asyncio.create_task(terminal.pump())
         outcome = "failed"

@@ -7,6 +7,7 @@ browser a cookie, ``identity|issued`` and its HMAC-SHA256 under the server's sec
 made once and kept beside the host key (readable by its owner only), so a cookie holds across a
 restart and cannot be made or changed without that file.
 """
+
 from __future__ import annotations
 
 import base64
@@ -96,7 +97,7 @@ class SignInLinks:
     def make(self, identity: str) -> str:
         self._forget_expired()
         theirs = [token for token, (whose, _) in self._waiting.items() if whose == identity]
-        for token in theirs[:max(0, len(theirs) - LINKS_EACH + 1)]:
+        for token in theirs[: max(0, len(theirs) - LINKS_EACH + 1)]:
             del self._waiting[token]
         while len(self._waiting) >= MAX_LINKS:
             del self._waiting[next(iter(self._waiting))]

@@ -6,6 +6,7 @@ is a resize, ``{"cols": C, "rows": R}`` (held to the PTY's bounds by ``set_size`
 else, or more than ``MAX_WAITING`` frames the session has not read yet, ends the session. What
 it receives: the PTY's bytes, in binary frames.
 """
+
 from __future__ import annotations
 
 import asyncio

@@ -1,4 +1,5 @@
 """Widgets shared by every game screen (a widget only one game uses lives in its folder)."""
+
 from caravan_tui.widgets.actions import ActionList
 from caravan_tui.widgets.lists import StopAtEnds
 from caravan_tui.widgets.log import MatchLog

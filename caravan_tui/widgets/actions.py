@@ -1,4 +1,5 @@
 """The legal actions, each described in words: every game is playable from this list alone."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -93,8 +94,10 @@ class ActionList(StopAtEnds):
         it again, each change a layout of its own (after a play, the note in place of dozens of
         plays was three)."""
         keep = self.highlighted
-        options = [Option(Text("★ " + text, style="bold") if action == self.hinted else Text(text))
-                   for action, text in zip(self.actions, self._texts)]
+        options = [
+            Option(Text("★ " + text, style="bold") if action == self.hinted else Text(text))
+            for action, text in zip(self.actions, self._texts)
+        ]
         if self._note is not None:
             options.append(Option(Text(self._note, style="dim italic"), disabled=True))
         if options:

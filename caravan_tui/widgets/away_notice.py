@@ -1,6 +1,7 @@
 """Who is away from a shared table, and when an AI takes their seat: "Bob is away: an AI takes
 the seat in 42 s", counting down, one line a seat, above the table (hidden while nobody is away;
 it ticks only while a countdown runs, so an idle session redraws nothing)."""
+
 from __future__ import annotations
 
 import math
@@ -25,8 +26,9 @@ def away_line(name: str, seconds: int | None) -> str:
 def away_seats(names: Sequence[str], kinds: Sequence[str]) -> list[tuple[str, int | None]]:
     """Each away person's name (plain text) and the seconds until an AI takes their seat, as
     the seats' kinds said it (None: not known, or none will)."""
-    return [(names[seat], stand_in_after(kind)) for seat, kind in enumerate(kinds)
-            if is_away(kind) and seat < len(names)]
+    return [
+        (names[seat], stand_in_after(kind)) for seat, kind in enumerate(kinds) if is_away(kind) and seat < len(names)
+    ]
 
 
 class AwayNotice(Static):
@@ -61,8 +63,10 @@ class AwayNotice(Static):
         if told == self._told:
             return
         self._told = told
-        self._away = [(name, None if seconds is None else table.kinds_at + seconds)
-                      for name, seconds in away_seats(table.names, table.seat_kinds)]
+        self._away = [
+            (name, None if seconds is None else table.kinds_at + seconds)
+            for name, seconds in away_seats(table.names, table.seat_kinds)
+        ]
         counting = any(deadline is not None for _, deadline in self._away)
         if counting and self._ticking is None:
             self._ticking = self.set_interval(1.0, self._show)
@@ -73,7 +77,9 @@ class AwayNotice(Static):
 
     def _show(self) -> None:
         now = time.monotonic()
-        lines = [away_line(name, None if deadline is None else max(0, math.ceil(deadline - now)))
-                 for name, deadline in self._away]
+        lines = [
+            away_line(name, None if deadline is None else max(0, math.ceil(deadline - now)))
+            for name, deadline in self._away
+        ]
         self.update(Text("\n".join(lines)))
         self.set_class(bool(lines), "-shown")

@@ -1,5 +1,6 @@
 """A line that shows one of its screen's reactive attributes (``data_bind``): the screen changes
 its own data, never the widget's text."""
+
 from __future__ import annotations
 
 from rich.console import RenderableType

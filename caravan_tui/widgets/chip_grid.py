@@ -2,6 +2,7 @@
 characters as fit, ``gap`` apart, after an optional ``label`` on the first line (the lines below
 are indented as far). A subclass says how a chip looks (``chip``) and what its keys post; the
 grid knows nothing of what the chips mean."""
+
 from __future__ import annotations
 
 from rich.text import Text

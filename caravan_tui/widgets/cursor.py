@@ -5,6 +5,7 @@ the cursor moves and when it gains or loses the focus (its cursor mark shows whi
 puts the cursor on the cell under the pointer (``cell_at``) and acts on it (``clicked``).
 
 A board is drawn from the table's state (``TableDrawn``): the table gives it a look."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -46,9 +47,9 @@ class CursorWidget(TableDrawn, can_focus=True):
         style, without the widget's own foreground, so what a cell draws keeps its colours."""
         full = self.get_component_rich_style(component)
         partial = self.get_component_rich_style(component, partial=True)
-        return Style(color=full.color if partial.color else None,
-                     bgcolor=full.bgcolor if partial.bgcolor else None) + Style(
-            bold=partial.bold, reverse=partial.reverse, underline=partial.underline)
+        return Style(
+            color=full.color if partial.color else None, bgcolor=full.bgcolor if partial.bgcolor else None
+        ) + Style(bold=partial.bold, reverse=partial.reverse, underline=partial.underline)
 
     def action_move(self, dx: int, dy: int) -> None:
         target = self.neighbour(dx, dy)

@@ -9,6 +9,7 @@ it once, when it draws that state.
 Its border's title and subtitle repaint it only when they change: Textual repaints a whole widget
 each time one is set, the same words or not, and a look sets them on every redraw (at a table,
 after every key: a cursor's move, the focus's, the chat line's opening and closing)."""
+
 from __future__ import annotations
 
 from collections.abc import Callable

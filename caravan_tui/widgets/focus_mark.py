@@ -1,5 +1,6 @@
 """The focus shown by more than colour: a ``▸`` before a focused widget's border title, so it
 reads under ``NO_COLOR`` too (the plays list, the log)."""
+
 from __future__ import annotations
 
 from textual.widget import Widget

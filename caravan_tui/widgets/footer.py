@@ -1,4 +1,5 @@
 """Textual's footer, changed only where the keys it shows change."""
+
 from __future__ import annotations
 
 from contextlib import suppress
@@ -105,8 +106,9 @@ class KeysFooter(Footer):
             return True
         shown = {binding.action: binding for binding, _, _ in keys_shown(self.screen)[0]}
         pad = 1 if self.compact else 3  # compact: a margin after each; else padding around both parts
-        needed = sum(len(self.app.get_key_display(binding)) + 1 + len(binding.description) + pad
-                     for binding in shown.values())
+        needed = sum(
+            len(self.app.get_key_display(binding)) + 1 + len(binding.description) + pad for binding in shown.values()
+        )
         return needed + PALETTE_WIDTH <= self.size.width
 
 
@@ -115,8 +117,10 @@ def keys_shown(screen: Screen[Any]) -> tuple[Any, ...]:
     it is enabled and its tooltip, and the command palette's key."""
     active = screen.active_bindings
     palette = active.get(screen.app.COMMAND_PALETTE_BINDING)
-    return (tuple((binding, enabled, tooltip) for _, binding, enabled, tooltip in active.values() if binding.show),
-            palette[1:] if palette is not None else None)
+    return (
+        tuple((binding, enabled, tooltip) for _, binding, enabled, tooltip in active.values() if binding.show),
+        palette[1:] if palette is not None else None,
+    )
 
 
 def signature(key: Widget) -> tuple[Any, ...] | None:

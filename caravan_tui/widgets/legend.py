@@ -1,4 +1,5 @@
 """The whole legend of a board (``l``): headings over rows of a sample and what it means."""
+
 from __future__ import annotations
 
 from collections.abc import Callable

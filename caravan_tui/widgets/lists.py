@@ -1,4 +1,5 @@
 """A list whose arrows stop at its ends (Textual's OptionList wraps round)."""
+
 from __future__ import annotations
 
 from rich.style import Style
@@ -27,9 +28,13 @@ class StopAtEnds(OptionList, SteadyScrollbars):
         own attribute: the stylesheet's ``reverse`` does not reach an option's lines (Textual 8
         draws them with its colours alone, which ``NO_COLOR`` drops)."""
         strip = super().render_line(y)
-        if self.has_focus and self.highlighted is not None and any(
-                segment.style is not None and segment.style.meta.get("option") == self.highlighted
-                for segment in strip):
+        if (
+            self.has_focus
+            and self.highlighted is not None
+            and any(
+                segment.style is not None and segment.style.meta.get("option") == self.highlighted for segment in strip
+            )
+        ):
             return strip.apply_style(REVERSE)
         return strip
 

@@ -1,4 +1,5 @@
 """The match log: the events this seat may see, in plain words, newest at the bottom."""
+
 from __future__ import annotations
 
 from rich.text import Text

@@ -1,5 +1,6 @@
 """A message about the widget that posts it: ``widget`` is that widget, and so is ``control``
 (so that ``@on(Board.Chosen, "#id")`` picks the messages of one widget by its selector)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

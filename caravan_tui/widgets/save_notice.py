@@ -1,5 +1,6 @@
 """The notice a table shows while its match cannot be saved: one or two lines above the table,
 there until a save succeeds (a toast would fade while the moves are still at risk)."""
+
 from __future__ import annotations
 
 from rich.text import Text

@@ -1,4 +1,5 @@
 """Keys that scroll a screen's text whatever has the focus (a button, a filter being typed)."""
+
 from __future__ import annotations
 
 from textual.binding import Binding

@@ -1,6 +1,7 @@
 """What a table's widgets read of the table's state (``screens.table_seat.TableState`` is one):
 the widgets sit below the screens, so they name the fields they read here, read-only, and mypy
 checks every read against the state the screen binds them to."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence

@@ -9,6 +9,7 @@ same state. Nothing outside the panel sets its text.
 Its height is bounded so the board stays in sight, so on a small terminal its text may be
 longer than the panel: it then scrolls (ctrl+↑/↓ on a table, or the wheel) and its foot says
 so, rather than cutting a sentence with no way to read the rest."""
+
 from __future__ import annotations
 
 from collections.abc import Callable

@@ -5,6 +5,7 @@ The screen owns one reactive ``TableState``; each ``TableText`` is bound to it
 it changes (``text(view, state)``, once the table has a view): nothing outside the widget sets
 its text. It is laid out again only when the lines its text wraps to at its width change, and
 never when its height is fixed (a layout is the costly part of a redraw)."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -62,8 +63,12 @@ class TableText(Static):
             self.update(text, layout=False)
             return
         console = self.app.console
-        same = bool(width) and isinstance(before, Text) and isinstance(text, Text) and len(
-            before.wrap(console, width)) == len(text.wrap(console, width))
+        same = (
+            bool(width)
+            and isinstance(before, Text)
+            and isinstance(text, Text)
+            and len(before.wrap(console, width)) == len(text.wrap(console, width))
+        )
         self.update(text, layout=not same)
 
 
@@ -88,7 +93,7 @@ class StatusLine(TableText):
             return
         if self.lines > 1 and self.content_size.width:
             rows = text.wrap(self.app.console, self.content_size.width)
-            cut = rows[:self.lines]
+            cut = rows[: self.lines]
             if len(rows) > self.lines:  # (cut where the eye and the whole-lines check see it)
                 cut[-1].truncate(self.content_size.width - 1, overflow="crop")  # (one "…", not two)
                 cut[-1].append("…")

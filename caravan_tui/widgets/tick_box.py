@@ -1,5 +1,6 @@
 """A checkbox whose tick is a mark, not a colour: Textual's reads "▐X▌" on and off alike and
 tells them apart by colour only, which ``NO_COLOR`` takes away."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -8,7 +9,7 @@ from textual.widgets import Checkbox
 
 
 class TickBox(Checkbox):
-    """"▐X▌" when on, "▐ ▌" when off."""
+    """ "▐X▌" when on, "▐ ▌" when off."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -1,4 +1,5 @@
 """A line to type in whose own keys act in the order typed, whatever arrives at once."""
+
 from __future__ import annotations
 
 from functools import cache
@@ -32,7 +33,7 @@ def own_keys(kind: type[Input]) -> dict[str, str]:
     a widget's scrolling keys are left to the screen, and priority keys to the app (it runs
     those before the key reaches the line)."""
     keys: dict[str, str] = {}
-    for base in kind.__mro__[:kind.__mro__.index(Input) + 1]:
+    for base in kind.__mro__[: kind.__mro__.index(Input) + 1]:
         for binding in Binding.make_bindings(base.__dict__.get("BINDINGS", [])):
             if not binding.priority:
                 keys.setdefault(binding.key, binding.action)

@@ -1,5 +1,6 @@
 """Caravans of Ahldarahd: 2–5 merchant clans bid for cards and favours, claim route majorities
 into cities on everyone's maps, and trade with each other."""
+
 from __future__ import annotations
 
 from caravan_tui.engine import Game, Option, rules_of, screen_of
@@ -23,17 +24,23 @@ GAME = Game(
     players=range(2, 6),
     options={
         "night_of_the_outsider": Option(
-            False, (False, True),
+            False,
+            (False, True),
             "Three black chips in the bank: drawing one brings a Night that destroys a route of "
-            "everyone's into a city of the turned-up card's commodity, unless a card or 10 gold averts it."),
+            "everyone's into a city of the turned-up card's commodity, unless a card or 10 gold averts it.",
+        ),
         "neutral_map": Option(
-            False, (False, True),
+            False,
+            (False, True),
             "An unused colour's map in the centre, open to everyone (2–4 players): its cities score "
-            "like cities on another player's map."),
+            "like cities on another player's map.",
+        ),
         "market_drift": Option(
-            True, (True, False),
+            True,
+            (True, False),
             "When a bidding phase awards no route card, the oldest face-up card is discarded at the "
-            "next refresh, so the deck always runs out."),
+            "next refresh, so the deck always runs out.",
+        ),
     },
     rules=rules_of(__name__),
     summary="Bid for route cards and favours, claim majorities of routes into cities on every map, and deal.",

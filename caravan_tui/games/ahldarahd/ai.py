@@ -18,6 +18,7 @@ and nothing is applied except the few trade proposals (judged on a copy):
 - a Night: averting or pledging by the routes at stake; a loss, the route whose removal costs
   the least.
 """
+
 from __future__ import annotations
 
 import random
@@ -164,8 +165,7 @@ def _bid_prior(state: AhldarahdState, seat: int, actions: Sequence[Action]) -> l
 
 def _setup_prior(state: AhldarahdState, seat: int, actions: Sequence[Action]) -> list[float]:
     board = board_of(state)
-    return [-0.5 if action[0] == "done" else _route_gain(state, board, seat, seat, action[1] - 1)
-            for action in actions]
+    return [-0.5 if action[0] == "done" else _route_gain(state, board, seat, seat, action[1] - 1) for action in actions]
 
 
 def _night_prior(state: AhldarahdState, seat: int, actions: Sequence[Action]) -> list[float]:
@@ -215,21 +215,27 @@ def considered(state: AhldarahdState, legal: list) -> list:
         seat = state.turn
         # an item one holds opened above 0 only pays for what one keeps by opening at 0 (a
         # raise can still be answered): easy paid 6 gold to "win back" the Eyes it held
-        return [action for action in legal if action[2] in OPEN_LEVELS
-                and (action[2] == 0 or state.holder(ITEM_INDEX[action[1]]) != seat)]
+        return [
+            action
+            for action in legal
+            if action[2] in OPEN_LEVELS and (action[2] == 0 or state.holder(ITEM_INDEX[action[1]]) != seat)
+        ]
     if phase == BID_RAISE:
         high = state.high
         return [action for action in legal if action[0] == "pass" or action[1] - high in RAISE_STEPS]
     if phase == NIGHT_AVERT:
         missing = NIGHT_PRICE - sum(k for _, k in state.pledges)
-        return [action for action in legal
-                if action[0] != "pledge" or action[1] in PLEDGE_LEVELS or action[1] == missing]
+        return [
+            action for action in legal if action[0] != "pledge" or action[1] in PLEDGE_LEVELS or action[1] == missing
+        ]
     if phase != BUILD or not state.proposals:
         return legal
     refused = state.refused
-    return [action for action in legal
-            if action[0] != "trade_with"
-            and (action[0] != "offer" or not refused or not _refused_before(action, refused))]
+    return [
+        action
+        for action in legal
+        if action[0] != "trade_with" and (action[0] != "offer" or not refused or not _refused_before(action, refused))
+    ]
 
 
 def _refused_before(offer: tuple, refused: tuple) -> bool:
@@ -240,8 +246,9 @@ def _refused_before(offer: tuple, refused: tuple) -> bool:
     give_gold, ask_gold = (give_value if give_kind == "gold" else 0), (ask_value if ask_kind == "gold" else 0)
     give = () if give_kind == "gold" else (f"{give_kind} {give_value}",)
     ask = () if ask_kind == "gold" else (f"{ask_kind} {ask_value}",)
-    return any(p == partner and g == give and a == ask and give_gold <= gg and ask_gold >= ag
-               for p, gg, ag, g, a in refused)
+    return any(
+        p == partner and g == give and a == ask and give_gold <= gg and ask_gold >= ag for p, gg, ag, g, a in refused
+    )
 
 
 #: worlds redealt from the proposer's view in which ``vetoed`` asks the partner's judgement
@@ -308,8 +315,9 @@ def judged_losing(state: AhldarahdState, seat: int, action: Action) -> bool:
     return gain < 0.0
 
 
-def answer_value(state: AhldarahdState, seat: int, action: Action, worlds: int = ANSWER_WORLDS,
-                 iterations: int = ANSWER_ITERATIONS) -> float:
+def answer_value(
+    state: AhldarahdState, seat: int, action: Action, worlds: int = ANSWER_WORLDS, iterations: int = ANSWER_ITERATIONS
+) -> float:
     """What the partner of ``seat``'s proposal ``action`` gains by accepting it rather than
     declining, in win chance, by its own search (normal's settings, ``iterations`` a search)
     averaged over ``worlds`` redealt from ``seat``'s view of ``state``: each search redeals in
@@ -325,10 +333,18 @@ def answer_value(state: AhldarahdState, seat: int, action: Action, worlds: int =
     for number in range(worlds):
         world = _offered(state, seat, action, rng)
         partner = world.partner
-        root = search(world, partner, iterations=iterations, seed=f"answer/{number}", prior=prior,
-                      considered=considered, horizon=int(SEARCH["horizon"]),
-                      exploration=SEARCH["exploration"], widening=SEARCH["widening"],
-                      widening_base=SEARCH["widening_base"]).root
+        root = search(
+            world,
+            partner,
+            iterations=iterations,
+            seed=f"answer/{number}",
+            prior=prior,
+            considered=considered,
+            horizon=int(SEARCH["horizon"]),
+            exploration=SEARCH["exploration"],
+            widening=SEARCH["widening"],
+            widening_base=SEARCH["widening_base"],
+        ).root
         value = {child.action[0]: child.reward / child.visits for child in root.children.values() if child.visits}
         total += value.get("accept", 0.0) - value.get("decline", 0.0)
     return total / worlds
@@ -337,8 +353,9 @@ def answer_value(state: AhldarahdState, seat: int, action: Action, worlds: int =
 def hand_seen(state: AhldarahdState, seat: int, other: int) -> bool:
     """Whether ``seat``'s view of ``state`` fixes ``other``'s hand: none of it is hidden, or the
     deck holds no card of ``other``'s colour for a redeal to swap in (``determinize``)."""
-    return other == seat or not state.hand[other] & ~state.known[other] or all(card // 10 != other
-                                                                               for card in state.deck)
+    return (
+        other == seat or not state.hand[other] & ~state.known[other] or all(card // 10 != other for card in state.deck)
+    )
 
 
 def prior(state: AhldarahdState, actions: Sequence[Action]) -> list[float]:
@@ -368,8 +385,9 @@ def prior(state: AhldarahdState, actions: Sequence[Action]) -> list[float]:
     return [0.0] * len(actions)
 
 
-def plan(state: AhldarahdState, seat: int, index: int, iterations: int | None,
-         seconds: float | None) -> tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]] | None:
+def plan(
+    state: AhldarahdState, seat: int, index: int, iterations: int | None, seconds: float | None
+) -> tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]] | None:
     """A trade both sides gain from comes first in a build, written to its end
     (``mutual.next_step``); every other position is searched (None). The search rarely proposes
     one: it models each partner as a rival in a race."""
@@ -403,6 +421,7 @@ NORMAL = dict(SEARCH, iterations=500)
 #: is a fifth to a third, so the steps are smaller than the default: 4, 8 and 16 points
 #: (docs/review.md)
 REVIEW = ReviewTerms(Measure("win chance", 100.0, "%", 4.0, 8.0, 16.0))
+
 
 def draws(state: AhldarahdState, action: Action) -> bool:
     """Whether ``action`` draws on chance: the state's chance moves (a chip drawn from the bank's

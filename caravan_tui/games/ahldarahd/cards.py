@@ -4,6 +4,7 @@ A route card is ``colour * 10 + commodity`` (0–49); its name, used in actions,
 A hand is a bit mask over card ids. Items (auction lots and trade goods) share one numbering:
 a face-up card is its card id, RoP of colour k is ``ROP + k``, then SHAH, EYES, PIRATE.
 """
+
 from __future__ import annotations
 
 # hands are bit sets: the game's modules take both helpers from here
@@ -24,9 +25,11 @@ SHAH, EYES, PIRATE = 55, 56, 57
 ITEM_NAMES = CARD_NAMES + tuple(f"RoP {colour}" for colour in COLOURS) + ("Shah", "Eyes", "Pirate")
 ITEM_INDEX = {name: k for k, name in enumerate(ITEM_NAMES)}
 #: how people read an item
-ITEM_WORDS = (tuple(f"the {name} card" for name in CARD_NAMES)
-              + tuple(f"{colour}'s Right of Passage" for colour in COLOURS)
-              + ("the Shah", "the Eyes of Shamesh", "the Pirate Queen"))
+ITEM_WORDS = (
+    tuple(f"the {name} card" for name in CARD_NAMES)
+    + tuple(f"{colour}'s Right of Passage" for colour in COLOURS)
+    + ("the Shah", "the Eyes of Shamesh", "the Pirate Queen")
+)
 
 
 def count_of(hand: int, commodity: int) -> int:

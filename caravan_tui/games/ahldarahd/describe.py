@@ -1,4 +1,5 @@
 """Plain words for every action, as the seat to move reads them (``{pN}`` fields)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -45,8 +46,11 @@ def _night_city(state: AhldarahdState, m: int, r: int) -> str:
     loses with it: " of the Salt city; you lose the Salt city"."""
     seat = state.owner[m * ROUTES + r]
     night = next(s for s in ENDS[r] if COMMODITY_AT[m][s] == state.n_comm)
-    lost = [city_words(m, s) for s in ENDS[r]
-            if state.ctrl[m * SLOTS + s] == seat and state.routes_into(m, s, seat) - 1 < MAJORITY[s]]
+    lost = [
+        city_words(m, s)
+        for s in ENDS[r]
+        if state.ctrl[m * SLOTS + s] == seat and state.routes_into(m, s, seat) - 1 < MAJORITY[s]
+    ]
     return f" of {city_words(m, night)}" + (f": you lose {' and '.join(lost)}" if lost else "")
 
 
@@ -94,11 +98,15 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
             held = " (yours now)"
         return f"Open an auction for {item_words(item)}{held} at {gold_words(action[2])}"
     if kind == "raise" and brief:  # (the panel above names the leader)
-        return f"Raise to {gold_words(action[1])} for {item_words(state.item)} (high bid {state.high}; you have " \
+        return (
+            f"Raise to {gold_words(action[1])} for {item_words(state.item)} (high bid {state.high}; you have "
             f"{state.gold[seat]})"
+        )
     if kind == "raise":
-        return (f"Raise to {gold_words(action[1])} for {item_words(state.item)} "
-                f"({who(state.leader)} bid {state.high}; you have {state.gold[seat]})")
+        return (
+            f"Raise to {gold_words(action[1])} for {item_words(state.item)} "
+            f"({who(state.leader)} bid {state.high}; you have {state.gold[seat]})"
+        )
     if kind == "pass":
         return f"Pass: leave {item_words(state.item)} to the others (bid {state.high} by {who(state.leader)})"
     if kind == "give_shah":
@@ -106,8 +114,7 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
     if kind == "claim":
         m, r = COLOUR_INDEX[action[1]], action[2] - 1
         price = 1 - state.discount(seat, r)
-        return (f"Claim {route(m, r)} with {a_or_an(action[3])} card and "
-                f"{gold_words(price)}{_takes(state, seat, m, r)}")
+        return f"Claim {route(m, r)} with {a_or_an(action[3])} card and {gold_words(price)}{_takes(state, seat, m, r)}"
     if kind == "buy":
         m, r = COLOUR_INDEX[action[1]], action[2] - 1
         price = COST[r] - state.discount(seat, r)
@@ -118,8 +125,11 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
         price = state.destroy_price(seat, r, action[3:5])
         cards = [h for h in action[3:5] if h != "gold"]
         paying = gold_words(price) + "".join(f" and {a_or_an(c)} card" for c in cards)
-        loses = [city_words(m, s) for s in ENDS[r]
-                 if state.ctrl[m * SLOTS + s] == victim and state.routes_into(m, s, victim) - 1 < MAJORITY[s]]
+        loses = [
+            city_words(m, s)
+            for s in ENDS[r]
+            if state.ctrl[m * SLOTS + s] == victim and state.routes_into(m, s, victim) - 1 < MAJORITY[s]
+        ]
         text = f"Destroy {poss(victim)} route {route(m, r)}, paying {paying}"
         return text + (f": {who(victim)} lose{who(victim, 's')} {' and '.join(loses)}" if loses else "")
     if kind == "sell_rop":
@@ -162,4 +172,3 @@ def describe(state: AhldarahdState, action: Action, brief: bool = False) -> str:
     if kind == "end":
         return "End your build"
     return repr(action)
-

@@ -24,6 +24,7 @@ self-play (``tuned.py``).
 ``viewer``: when a seat judges others (trade reasons in the log), the others' hidden cards are
 valued by their number only, so nothing hidden shapes what a seat says.
 """
+
 from __future__ import annotations
 
 import math
@@ -67,9 +68,18 @@ class Weights(NamedTuple):
 
 #: the weights set by hand: the prior, the trade judgements and every level without ``tuned``
 #: (``tuned.py``) use them
-HAND = Weights(gold=0.1, card=0.1, claim_gold=1.0, route_gold=8.5, future_routes=0.5,
-               confidence=(1.0, 0.85, 0.65, 0.45, 0.3), discount=0.04, open_map=0.25,
-               spread_end=0.9, spread_growth=2.6)
+HAND = Weights(
+    gold=0.1,
+    card=0.1,
+    claim_gold=1.0,
+    route_gold=8.5,
+    future_routes=0.5,
+    confidence=(1.0, 0.85, 0.65, 0.45, 0.3),
+    discount=0.04,
+    open_map=0.25,
+    spread_end=0.9,
+    spread_growth=2.6,
+)
 #: the win chance a seat gives up for each trade it accepted this turn
 MARGIN = 0.02
 #: the win chance a seat gives up for each suggested proposal it made this turn, and for each it
@@ -93,7 +103,7 @@ def builds_left(state: AhldarahdState, seat: int) -> bool:
         return False
     if phase < BUILD:
         return True  # the final turn's bidding
-    return seat not in state.order[:state.pos]  # building, a trade or a Night within it
+    return seat not in state.order[: state.pos]  # building, a trade or a Night within it
 
 
 class Board:
@@ -181,8 +191,10 @@ def city_points(board: Board, seat: int, m: int, c: int, slot: int) -> float:
 #: points a city at each slot is worth before any bonus: 1 and its gold
 _BASE = tuple(1.0 + W_GOLD * v for v in VALUE)
 #: per colour and slot: (route, the commodities of its ends as a mask, sea?) for each route in
-_LEADS = tuple(tuple(tuple((r, (1 << row[ENDS[r][0]]) | (1 << row[ENDS[r][1]]), SEA[r]) for r in ADJ[s])
-                     for s in range(SLOTS)) for row in COMMODITY_AT)
+_LEADS = tuple(
+    tuple(tuple((r, (1 << row[ENDS[r][0]]) | (1 << row[ENDS[r][1]]), SEA[r]) for r in ADJ[s]) for s in range(SLOTS))
+    for row in COMMODITY_AT
+)
 
 
 def seat_candidates(state: AhldarahdState, board: Board, seat: int) -> tuple[tuple, int, int, int]:
@@ -250,8 +262,9 @@ def map_candidates(state: AhldarahdState, board: Board, seat: int, m: int, out: 
     return fits, sea, land
 
 
-def projected(state: AhldarahdState, seat: int, board: Board | None = None, viewer: int | None = None,
-              w: Weights = HAND) -> float:
+def projected(
+    state: AhldarahdState, seat: int, board: Board | None = None, viewer: int | None = None, w: Weights = HAND
+) -> float:
     """``seat``'s projected score (see the module doc)."""
     if board is None:
         board = board_of(state)
@@ -327,8 +340,11 @@ def estimate(state: AhldarahdState, w: Weights = HAND) -> list[float]:
     accepted, proposed, drafted = state.accepted, state.proposed, state.drafted
     if accepted or proposed or drafted:
         for s in range(state.n):
-            cost = ((MARGIN * accepted[s] if accepted else 0.0) + (OFFER_COST * proposed[s] if proposed else 0.0)
-                    + (DRAFT_COST * drafted[s] if drafted else 0.0))
+            cost = (
+                (MARGIN * accepted[s] if accepted else 0.0)
+                + (OFFER_COST * proposed[s] if proposed else 0.0)
+                + (DRAFT_COST * drafted[s] if drafted else 0.0)
+            )
             if cost:
                 chances[s] = max(0.0, chances[s] - cost)
     if state.phase == COMPOSE and state.turn is not None:  # a draft: the seat to move's
@@ -337,6 +353,7 @@ def estimate(state: AhldarahdState, w: Weights = HAND) -> list[float]:
 
 
 # -- worth in gold ---------------------------------------------------------------------------------
+
 
 def _with_item(state: AhldarahdState, item: int, seat: int) -> AhldarahdState:
     """A copy where ``seat`` holds ``item`` (a card: in hand, known; else its holder changes)."""
@@ -359,8 +376,9 @@ def _without_item(state: AhldarahdState, item: int, seat: int) -> AhldarahdState
     return world
 
 
-def item_worth(state: AhldarahdState, seat: int, item: int, board: Board | None = None,
-               viewer: int | None = None) -> float:
+def item_worth(
+    state: AhldarahdState, seat: int, item: int, board: Board | None = None, viewer: int | None = None
+) -> float:
     """What ``item`` adds to ``seat``'s projected score, in gold (holding it against not); the
     Shah is worth nothing either way ("a mixed blessing at best")."""
     if item == SHAH:

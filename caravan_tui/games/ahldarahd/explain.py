@@ -5,6 +5,7 @@ Only what the player can see is read: the maps, gold, items and its own hand; an
 card's worth is the player's own projected gain (``evaluation.item_worth``, in gold); a trade
 offered to it is judged as ``trading.judge`` does, the others' hidden cards by their number.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -55,8 +56,11 @@ def explain(state: AhldarahdState, seat: int, line: Sequence[Action]) -> str:
     if kind == "sell_rop":
         k = COLOUR_INDEX[action[1]]
         worth = sum(1 for s in range(SLOTS) if state.ctrl[k * SLOTS + s] >= 0)
-        lose = (f"{poss(seat)} own map opens to the next buyer" if k == seat
-                else f"{who(seat)} can no longer build on {poss(k)} map")
+        lose = (
+            f"{poss(seat)} own map opens to the next buyer"
+            if k == seat
+            else f"{who(seat)} can no longer build on {poss(k)} map"
+        )
         return f"{lose}; the bank pays a gold a city held there ({worth})"
     if kind == "offer":
         return _offer(state, seat, action)
@@ -94,8 +98,9 @@ def _route(state: AhldarahdState, seat: int, m: int, r: int) -> str:
     world = state.clone()
     world._place(seat, m, r, None)
     gained = world.points()[seat] - state.points()[seat]
-    removed = sum(1 for i in range(m * ROUTES, (m + 1) * ROUTES) if state.owner[i] not in (-1, seat)
-                  and world.owner[i] == -1)
+    removed = sum(
+        1 for i in range(m * ROUTES, (m + 1) * ROUTES) if state.owner[i] not in (-1, seat) and world.owner[i] == -1
+    )
     if gained:
         parts.append(f"{gain(gained)} point{'s' if abs(gained) != 1 else ''}")
     if removed:
@@ -110,8 +115,11 @@ def _destroy(state: AhldarahdState, seat: int, m: int, r: int) -> str:
     world = state.clone()
     world._remove(m, r, None, None)
     lost = state.points()[victim] - world.points()[victim]
-    cities = [f"the {COMMODITIES[COMMODITY_AT[m][s]]} city" for s in ENDS[r]
-              if state.ctrl[m * SLOTS + s] == victim and world.ctrl[m * SLOTS + s] != victim]
+    cities = [
+        f"the {COMMODITIES[COMMODITY_AT[m][s]]} city"
+        for s in ENDS[r]
+        if state.ctrl[m * SLOTS + s] == victim and world.ctrl[m * SLOTS + s] != victim
+    ]
     if cities:  # (the move's words name the cities lost)
         return f"{plural(lost, 'point')} off {poss(victim)} score; the route is free for {who(seat)}"
     return f"weakens {poss(victim)} hold on {map_words(m, state.n)}; the route is free for {who(seat)}"
@@ -133,27 +141,39 @@ def _worth(state: AhldarahdState, seat: int, kind: str, value: object, giving: b
 def _offer(state: AhldarahdState, seat: int, action: Action) -> str:
     _, partner, give_kind, give_value, ask_kind, ask_value = action
     net = _worth(state, seat, ask_kind, ask_value, False) - _worth(state, seat, give_kind, give_value, True)
-    return (f"if {who(partner)} accept{who(partner, 's')}: worth about {gain(net)} gold to {who(seat)}; "
-            f"an AI accepts what raises its own chances, and a decline costs only one of {poss(seat)} 3 proposals")
+    return (
+        f"if {who(partner)} accept{who(partner, 's')}: worth about {gain(net)} gold to {who(seat)}; "
+        f"an AI accepts what raises its own chances, and a decline costs only one of {poss(seat)} 3 proposals"
+    )
 
 
 def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
     if action[0] == "pass":
-        return (f"keeps {poss(seat)} {state.gold[seat]} gold: {who(state.leader)} take{who(state.leader, 's')} "
-                f"{item_words(state.item)} at {state.high} unless outbid")
+        return (
+            f"keeps {poss(seat)} {state.gold[seat]} gold: {who(state.leader)} take{who(state.leader, 's')} "
+            f"{item_words(state.item)} at {state.high} unless outbid"
+        )
     item, bid = (state.item, action[1]) if action[0] == "raise" else (ITEM_INDEX[action[1]], action[2])
     worth = item_worth(state, seat, item)
     left = state.gold[seat] - bid
     use = f" ({_card_use(state, seat, item % 10)})" if item < ROP else ""
-    return (f"{item_words(item)} is worth about {worth:.0f} gold to {who(seat)}{use}; "
-            f"a win at {bid} leaves {who(seat)} {left} gold{_rival(state, seat, item, worth)}")
+    return (
+        f"{item_words(item)} is worth about {worth:.0f} gold to {who(seat)}{use}; "
+        f"a win at {bid} leaves {who(seat)} {left} gold{_rival(state, seat, item, worth)}"
+    )
 
 
 def _rival(state: AhldarahdState, seat: int, item: int, worth: float) -> str:
     """The other player still in who could pay most for ``item`` above ``worth``, with what it
     is worth to them as ``seat`` can judge it: a low worth to oneself is not its price."""
-    rivals = [q for q in range(state.n) if q != seat and not (state.item >= 0 and state.out >> q & 1)
-              and state.camel[q] and state.gold[q] > max(worth, state.high if state.item >= 0 else 0)]
+    rivals = [
+        q
+        for q in range(state.n)
+        if q != seat
+        and not (state.item >= 0 and state.out >> q & 1)
+        and state.camel[q]
+        and state.gold[q] > max(worth, state.high if state.item >= 0 else 0)
+    ]
     if not rivals:
         return ""
     q = max(rivals, key=lambda q: state.gold[q])
@@ -180,16 +200,20 @@ def _card_use(state: AhldarahdState, seat: int, k: int) -> str:
         return f"no open route of {poss(seat)} takes {a_or_an(COMMODITIES[k])} card"
     _, r, slot, have = best
     a, b = ROUTE_GOODS[where][r]
-    return (f"fits {COMMODITIES[a]}–{COMMODITIES[b]} toward the {COMMODITIES[COMMODITY_AT[where][slot]]} city, "
-            f"{have} of {MAJORITY[slot]}")
+    return (
+        f"fits {COMMODITIES[a]}–{COMMODITIES[b]} toward the {COMMODITIES[COMMODITY_AT[where][slot]]} city, "
+        f"{have} of {MAJORITY[slot]}"
+    )
 
 
 def _shah(state: AhldarahdState, seat: int, to: int) -> str:
     values = projected_all(state, viewer=seat)
     best = max(range(state.n), key=values.__getitem__)
     lead = "the best placed" if to == best else "not the best placed"
-    return (f"{who(to)} bid{who(to, 's')} first and build{who(to, 's')} first next turn, "
-            f"before seeing the others; {who(to)} {who(to, 'is')} {lead}")
+    return (
+        f"{who(to)} bid{who(to, 's')} first and build{who(to, 's')} first next turn, "
+        f"before seeing the others; {who(to)} {who(to, 'is')} {lead}"
+    )
 
 
 def _answer(state: AhldarahdState, seat: int, accepting: bool) -> str:
@@ -207,8 +231,11 @@ def _answer(state: AhldarahdState, seat: int, accepting: bool) -> str:
 def _night(state: AhldarahdState, seat: int, action: Action) -> str:
     commodity = COMMODITIES[state.n_comm]
     at_stake = len(loss_routes(state, seat, state.n_comm)) if state.eyes != seat else 0
-    stake = (f"{who(seat)} {who(seat, 'has')} {plural(at_stake, 'route')} into {commodity} cities" if at_stake
-             else f"{who(seat)} lose{who(seat, 's')} nothing to it")
+    stake = (
+        f"{who(seat)} {who(seat, 'has')} {plural(at_stake, 'route')} into {commodity} cities"
+        if at_stake
+        else f"{who(seat)} lose{who(seat, 's')} nothing to it"
+    )
     kind = action[0]
     if kind == "avert":
         cards = (state.hand[seat] & COMMODITY_MASK[state.n_comm]).bit_count()
@@ -222,8 +249,11 @@ def _night(state: AhldarahdState, seat: int, action: Action) -> str:
     world = state.clone()
     world._remove(m, r, None, None)
     lost = state.points()[seat] - world.points()[seat]
-    return f"costs {who(seat)} {plural(lost, 'point')} on {map_words(m, state.n)}" if lost else \
-        f"costs {who(seat)} no city on {map_words(m, state.n)}"
+    return (
+        f"costs {who(seat)} {plural(lost, 'point')} on {map_words(m, state.n)}"
+        if lost
+        else f"costs {who(seat)} no city on {map_words(m, state.n)}"
+    )
 
 
 def _draft_step(state: AhldarahdState, seat: int, action: Action) -> str:
@@ -239,8 +269,11 @@ def _draft_step(state: AhldarahdState, seat: int, action: Action) -> str:
         giving, thing = kind.startswith("give"), kind.split("_")[1]
         worth = _worth(state, seat, thing, action[1], giving)
         named = f"{a_or_an(action[1])} card" if thing == "card" else item_words(ITEM_INDEX[action[1]])
-        return (f"{named} is worth about {worth:.0f} gold to {who(seat)}" if giving
-                else f"{named} would be worth about {worth:.0f} gold to {who(seat)}")
+        return (
+            f"{named} is worth about {worth:.0f} gold to {who(seat)}"
+            if giving
+            else f"{named} would be worth about {worth:.0f} gold to {who(seat)}"
+        )
     if kind == "send":
         return f"{partner} answers it now"
     if kind == "cancel":

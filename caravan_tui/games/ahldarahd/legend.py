@@ -2,6 +2,7 @@
 the market line's words ("chips": the Night's), the players' columns and the short forms of the
 items, in lines of at most 27 cells (the side
 panel's width at 80 columns)."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -35,8 +36,7 @@ def legend_text() -> Text:
     row("deck", "cards left to turn")
     text.append("        up; the turn that\n        empties it is last\n")
     row("chips", "black chips in the")
-    text.append("        bank (the Night\n        option): one drawn\n        with gold brings a\n"
-                "        Night\n")
+    text.append("        bank (the Night\n        option): one drawn\n        with gold brings a\n        Night\n")
     row("up:", "cards to bid for")
     heading("Players")
     row("Cam", "Camel up or dn: a")

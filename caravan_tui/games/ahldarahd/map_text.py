@@ -1,5 +1,6 @@
 """The words around the Caravans of Ahldarahd map: which maps there are and which is shown, the
 route under the cursor, and why a route takes no play now."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -47,8 +48,9 @@ def route_info(view: AhldarahdView, m: int, r: int, plays: int, name: Callable[[
     takes, and its owner (last: a line too long for the map cuts a name, not the plays)."""
     a, b = ENDS[r]
     goods = COMMODITY_AT[m]
-    text = Text(f"{r + 1} {COMMODITIES[goods[a]]}–{COMMODITIES[goods[b]]} "
-                f"{'sea' if SEA[r] else 'land'} {COST[r]}", style="bold")
+    text = Text(
+        f"{r + 1} {COMMODITIES[goods[a]]}–{COMMODITIES[goods[b]]} {'sea' if SEA[r] else 'land'} {COST[r]}", style="bold"
+    )
     if plays:
         text.append(f" · {plays} play{'s' if plays > 1 else ''}", style="bold")  # (the status line: enter's)
     owner = view["routes"][m][r]
@@ -78,5 +80,7 @@ def route_problem(view: AhldarahdView, m: int, seat: int, r: int, name: Callable
         return "you have no route markers left"
     a, b = ENDS[r]
     goods = COMMODITY_AT[m]
-    return (f"a claim takes {a_or_an(COMMODITIES[goods[a]])} or {COMMODITIES[goods[b]]} card and 1 gold, "
-            f"a purchase {COST[r]} gold")
+    return (
+        f"a claim takes {a_or_an(COMMODITIES[goods[a]])} or {COMMODITIES[goods[b]]} card and 1 gold, "
+        f"a purchase {COST[r]} gold"
+    )

@@ -9,6 +9,7 @@ carry every meaning, colour only repeats them. The widget does not know the rule
 gives it the owners, the controllers and the routes it may act on, and hears which route was
 chosen.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -32,17 +33,55 @@ CURSOR_GLYPH, CURSOR_STYLE = "•", "bold"
 #: (row, column) of each slot's 4-cell token, A–J
 CITY_AT = ((1, 0), (1, 21), (1, 42), (3, 10), (3, 31), (5, 0), (5, 21), (5, 42), (7, 10), (7, 31))
 #: (row, column) of each route's 3-cell label, in the spec's route order
-LABEL_AT = ((1, 11), (1, 32), (0, 21), (2, 6), (2, 15), (2, 27), (2, 36), (3, 0), (3, 43), (3, 21),
-            (4, 4), (4, 16), (4, 26), (4, 37), (5, 11), (5, 32), (6, 6), (6, 15), (6, 27), (6, 36), (7, 21))
+LABEL_AT = (
+    (1, 11),
+    (1, 32),
+    (0, 21),
+    (2, 6),
+    (2, 15),
+    (2, 27),
+    (2, 36),
+    (3, 0),
+    (3, 43),
+    (3, 21),
+    (4, 4),
+    (4, 16),
+    (4, 26),
+    (4, 37),
+    (5, 11),
+    (5, 32),
+    (6, 6),
+    (6, 15),
+    (6, 27),
+    (6, 36),
+    (7, 21),
+)
 #: the lines between the tokens: (row, first column, text, route 1–21); a sea route is drawn
 #: ``≈`` (its corners ``╭ ╮``), a land route ``─ ╱ ╲`` (spec §1)
 STROKES = (
-    (0, 1, "╭" + "≈" * 42 + "╮", 3), (1, 5, "≈" * 15, 1), (1, 26, "≈" * 15, 2),
-    (2, 1, "≈", 8), (2, 5, "≈", 4), (2, 19, "≈", 5), (2, 26, "≈", 6), (2, 40, "≈", 7),
-    (2, 44, "≈", 9), (3, 15, "─" * 15, 10), (4, 1, "≈", 8), (4, 8, "╱", 11),
-    (4, 15, "╲", 12), (4, 29, "╱", 13), (4, 36, "╲", 14), (4, 44, "≈", 9),
-    (5, 5, "─" * 15, 15), (5, 26, "─" * 15, 16), (6, 5, "╲", 17), (6, 19, "╱", 18),
-    (6, 26, "╲", 19), (6, 40, "╱", 20), (7, 15, "─" * 15, 21),
+    (0, 1, "╭" + "≈" * 42 + "╮", 3),
+    (1, 5, "≈" * 15, 1),
+    (1, 26, "≈" * 15, 2),
+    (2, 1, "≈", 8),
+    (2, 5, "≈", 4),
+    (2, 19, "≈", 5),
+    (2, 26, "≈", 6),
+    (2, 40, "≈", 7),
+    (2, 44, "≈", 9),
+    (3, 15, "─" * 15, 10),
+    (4, 1, "≈", 8),
+    (4, 8, "╱", 11),
+    (4, 15, "╲", 12),
+    (4, 29, "╱", 13),
+    (4, 36, "╲", 14),
+    (4, 44, "≈", 9),
+    (5, 5, "─" * 15, 15),
+    (5, 26, "─" * 15, 16),
+    (6, 5, "╲", 17),
+    (6, 19, "╱", 18),
+    (6, 26, "╲", 19),
+    (6, 40, "╱", 20),
+    (7, 15, "─" * 15, 21),
 )
 
 
@@ -64,8 +103,14 @@ def city_token(colour: int, slot: int, holder: int) -> str:
     return f"{code}:{seat_letter(holder)}" if holder >= 0 else f" {code} "
 
 
-def map_lines(colour: int, owners: list[int], ctrl: list[int], cursor: int | None = None,
-              playable: frozenset[int] = frozenset(), focused: bool = False) -> list[Text]:
+def map_lines(
+    colour: int,
+    owners: list[int],
+    ctrl: list[int],
+    cursor: int | None = None,
+    playable: frozenset[int] = frozenset(),
+    focused: bool = False,
+) -> list[Text]:
     """The map of ``colour`` (its commodities) with route ``owners`` and city controllers
     ``ctrl``; the cursor's route drawn in ``CURSOR_GLYPH`` and its label in reverse (underlined
     when not focused), routes the player may act on underlined."""

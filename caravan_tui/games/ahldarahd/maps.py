@@ -5,6 +5,7 @@ A map is named by its colour number (red 0 … purple 4); on a state, map ``m``'
 (0-based here, numbered 1–21 for people and in actions) is ``m * ROUTES + r`` and its slot ``s``
 is ``m * SLOTS + s``.
 """
+
 from __future__ import annotations
 
 COLOURS = ("red", "blue", "green", "yellow", "purple")
@@ -19,11 +20,27 @@ ROUTES = 21
 
 #: (first slot, second slot, sea?) for routes 1–21, in the spec's order
 ROUTE_TABLE = (
-    ("A", "B", True), ("B", "C", True), ("A", "C", True), ("A", "D", True), ("B", "D", True),
-    ("B", "E", True), ("C", "E", True), ("A", "F", True), ("C", "H", True),
-    ("D", "E", False), ("D", "F", False), ("D", "G", False), ("E", "G", False), ("E", "H", False),
-    ("F", "G", False), ("G", "H", False), ("F", "I", False), ("G", "I", False), ("G", "J", False),
-    ("H", "J", False), ("I", "J", False),
+    ("A", "B", True),
+    ("B", "C", True),
+    ("A", "C", True),
+    ("A", "D", True),
+    ("B", "D", True),
+    ("B", "E", True),
+    ("C", "E", True),
+    ("A", "F", True),
+    ("C", "H", True),
+    ("D", "E", False),
+    ("D", "F", False),
+    ("D", "G", False),
+    ("E", "G", False),
+    ("E", "H", False),
+    ("F", "G", False),
+    ("G", "H", False),
+    ("F", "I", False),
+    ("G", "I", False),
+    ("G", "J", False),
+    ("H", "J", False),
+    ("I", "J", False),
 )
 ENDS = tuple((SLOT_NAMES.index(a), SLOT_NAMES.index(b)) for a, b, _ in ROUTE_TABLE)
 SEA = tuple(sea for _, _, sea in ROUTE_TABLE)
@@ -39,7 +56,8 @@ MAJORITY = tuple(d // 2 + 1 for d in DEGREE)
 _SLOT_ORDER = "GHDFABCEIJ"
 #: COMMODITY_AT[colour][slot]: commodity (i + 3k) mod 10 on the i-th slot of G H D F A B C E I J
 COMMODITY_AT = tuple(
-    tuple((_SLOT_ORDER.index(SLOT_NAMES[s]) + 3 * k) % 10 for s in range(SLOTS)) for k in range(len(COLOURS)))
+    tuple((_SLOT_ORDER.index(SLOT_NAMES[s]) + 3 * k) % 10 for s in range(SLOTS)) for k in range(len(COLOURS))
+)
 #: SLOT_OF[colour][commodity]: the slot where that colour's map puts the commodity
 SLOT_OF = tuple(tuple(row.index(c) for c in range(10)) for row in COMMODITY_AT)
 #: the two commodities route r joins on colour k's map
@@ -50,8 +68,7 @@ assert COST[15] == 10 and ROUTE_GOODS[0][15] == (0, 1)  # red's Salt–Metals ro
 
 
 def route_words(colour: int, r: int) -> str:
-    """"Salt–Metals (Sa–Me, land, 10)" for route ``r`` (0-based) on colour ``colour``'s map: the
+    """ "Salt–Metals (Sa–Me, land, 10)" for route ``r`` (0-based) on colour ``colour``'s map: the
     cities as the map shows them, and the cost the map writes on the route."""
     a, b = ROUTE_GOODS[colour][r]
     return f"{COMMODITIES[a]}–{COMMODITIES[b]} ({CODES[a]}–{CODES[b]}, {'sea' if SEA[r] else 'land'}, {COST[r]})"
-

@@ -11,6 +11,7 @@ seat can see, so whether the partner holds a requested card is a chance, never a
 either: in each world the partner's own judgement (``trading.judge``, on its hand there) must not
 expect to lose by it on average.
 """
+
 from __future__ import annotations
 
 import random
@@ -66,8 +67,9 @@ def mutual_trade(state: AhldarahdState, seat: int) -> Mutual | None:
     return best
 
 
-def _weighed(state: AhldarahdState, seat: int, proposal: Proposal, worlds: list[AhldarahdState],
-             befores: list[list[float]]) -> Mutual | None:
+def _weighed(
+    state: AhldarahdState, seat: int, proposal: Proposal, worlds: list[AhldarahdState], befores: list[list[float]]
+) -> Mutual | None:
     partner = proposal.partner
     mine = theirs = judged = 0.0
     for world, before in zip(worlds, befores):
@@ -105,14 +107,20 @@ def next_step(state: AhldarahdState, seat: int) -> tuple[Action, ...] | None:
         return None
     plan = steps(found.proposal)
     done = steps(_draft(state))[:-1]
-    return tuple(plan[len(done):]) if plan[:len(done)] == done and len(done) < len(plan) else None
+    return tuple(plan[len(done) :]) if plan[: len(done)] == done and len(done) < len(plan) else None
 
 
 def _draft(state: AhldarahdState) -> Proposal:
     """The draft being written, as a proposal."""
-    return Proposal(state.partner, state.g_gold, [COMMODITIES[c % 10] for c in state.g_cards],
-                    [ITEM_NAMES[i] for i in state.g_items], state.a_gold,
-                    [COMMODITIES[k] for k in state.a_cards], [ITEM_NAMES[i] for i in state.a_items])
+    return Proposal(
+        state.partner,
+        state.g_gold,
+        [COMMODITIES[c % 10] for c in state.g_cards],
+        [ITEM_NAMES[i] for i in state.g_items],
+        state.a_gold,
+        [COMMODITIES[k] for k in state.a_cards],
+        [ITEM_NAMES[i] for i in state.a_items],
+    )
 
 
 def _before_draft(state: AhldarahdState, seat: int) -> AhldarahdState:

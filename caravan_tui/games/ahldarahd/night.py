@@ -8,6 +8,7 @@ still missing, paid in order); otherwise every player but the Eyes' holder loses
 routes into a city of that commodity, on any map (chosen by them when they have several).
 Then the phase that drew the chips (the free routes or a build) goes on.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -55,8 +56,9 @@ def next_night(state: AhldarahdState, events: list[Event] | None) -> None:
         state.nights -= 1
         if not state.deck:
             if events is not None:
-                events.append(Event("A black chip! The Night of the Outsider would come, but the deck is "
-                                    "empty: it fizzles."))
+                events.append(
+                    Event("A black chip! The Night of the Outsider would come, but the deck is empty: it fizzles.")
+                )
             continue
         card = state.deck.pop(0)
         state.discards.append(card)
@@ -65,10 +67,14 @@ def next_night(state: AhldarahdState, events: list[Event] | None) -> None:
         state.pledges = ()
         if events is not None:
             goods = COMMODITIES[card % 10]
-            events.append(Event(
-                f"{who(state.drawer)} drew a black chip: the Night of the Outsider comes! The top card of the "
-                f"deck, {CARD_NAMES[card]}, leaves the game. Unless someone discards {a_or_an(goods)} card or the "
-                f"players pledge {NIGHT_PRICE} gold, everyone loses a route into {a_or_an(goods)} city.", reveals=True))
+            events.append(
+                Event(
+                    f"{who(state.drawer)} drew a black chip: the Night of the Outsider comes! The top card of the "
+                    f"deck, {CARD_NAMES[card]}, leaves the game. Unless someone discards {a_or_an(goods)} card or the "
+                    f"players pledge {NIGHT_PRICE} gold, everyone loses a route into {a_or_an(goods)} city.",
+                    reveals=True,
+                )
+            )
         _ask(state, events)
         return
     state.n_comm = -1
@@ -106,8 +112,12 @@ def apply_night(state: AhldarahdState, seat: int, action: Action, events: list[E
     if kind == "avert":
         card = state._discard(seat, state.n_comm)
         if events is not None:
-            events.append(Event(f"{who(seat)} discard{who(seat, 's')} {CARD_NAMES[card]}: the Night is "
-                                "averted for everyone.", reveals=state._others(seat)))
+            events.append(
+                Event(
+                    f"{who(seat)} discard{who(seat, 's')} {CARD_NAMES[card]}: the Night is averted for everyone.",
+                    reveals=state._others(seat),
+                )
+            )
         state.pledges = ()
         next_night(state, events)
         return
@@ -115,8 +125,9 @@ def apply_night(state: AhldarahdState, seat: int, action: Action, events: list[E
         state.pledges = state.pledges + ((seat, action[1]),)
         total = sum(k for _, k in state.pledges)
         if events is not None:
-            events.append(Event(f"{who(seat)} pledge{who(seat, 's')} {gold_words(action[1])} "
-                                f"({total} of {NIGHT_PRICE})."))
+            events.append(
+                Event(f"{who(seat)} pledge{who(seat, 's')} {gold_words(action[1])} ({total} of {NIGHT_PRICE}).")
+            )
         if total >= NIGHT_PRICE:
             missing = NIGHT_PRICE
             paid = []
@@ -126,8 +137,9 @@ def apply_night(state: AhldarahdState, seat: int, action: Action, events: list[E
                 missing -= pay
                 paid.append(f"{who(s)} {pay}")
             if events is not None:
-                events.append(Event(f"The pledges reach {NIGHT_PRICE} and are paid ({', '.join(paid)}): "
-                                    "the Night is averted."))
+                events.append(
+                    Event(f"The pledges reach {NIGHT_PRICE} and are paid ({', '.join(paid)}): the Night is averted.")
+                )
             state.pledges = ()
             next_night(state, events)
             return
@@ -151,12 +163,19 @@ def next_loss(state: AhldarahdState, events: list[Event] | None) -> None:
         if routes:
             lose_route(state, seat, *routes[0], events)
         elif events is not None and seat == state.eyes and loss_routes(state, seat, state.n_comm):
-            events.append(Event(f"{who(seat)} {who(seat, 'has')} the Eyes of Shamesh and lose{who(seat, 's')} "
-                                "nothing."))
+            events.append(
+                Event(f"{who(seat)} {who(seat, 'has')} the Eyes of Shamesh and lose{who(seat, 's')} nothing.")
+            )
     next_night(state, events)
 
 
 def lose_route(state: AhldarahdState, seat: int, m: int, r: int, events: list[Event] | None) -> None:
-    state._remove(m, r, events, None if events is None else
-                  f"The Night takes {poss(seat)} route {route_words(m, r)} into the "
-                  f"{COMMODITIES[state.n_comm]} city on {map_words(m, state.n)}")
+    state._remove(
+        m,
+        r,
+        events,
+        None
+        if events is None
+        else f"The Night takes {poss(seat)} route {route_words(m, r)} into the "
+        f"{COMMODITIES[state.n_comm]} city on {map_words(m, state.n)}",
+    )

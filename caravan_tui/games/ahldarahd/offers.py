@@ -20,6 +20,7 @@ nothing if the partner lacks a requested card (the trade fails). A decline is lo
 reason the table can know ("not worth it to them at that price", ``decline_words``): one computed
 from the decliner's hand would tell the table what it holds, and a person's reasons are their own.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -46,6 +47,7 @@ MAX_REQUESTS = 3
 
 
 # -- the draft -------------------------------------------------------------------------------------
+
 
 def compose_actions(state: AhldarahdState, seat: int) -> list[Action]:
     partner = state.partner
@@ -97,6 +99,7 @@ def side_words(gold: int, cards: list[str], items) -> tuple[str, bool]:
 
 
 # -- the suggested proposals ------------------------------------------------------------------------
+
 
 def _unseen_own_card(state: AhldarahdState, seat: int, partner: int, commodity: int) -> bool:
     """Could ``partner`` hold a card of ``commodity`` that ``seat`` cannot see? Their hidden cards
@@ -155,8 +158,9 @@ def suggested_offers(state: AhldarahdState, seat: int) -> list[Action]:
             row = COMMODITY_AT[m]
             for s in _one_short(state, m, seat):
                 routes = [r for r in ADJ[s] if owner[rbase + r] < 0]
-                if not routes or any(hand & (COMMODITY_MASK[row[ENDS[r][0]]] | COMMODITY_MASK[row[ENDS[r][1]]])
-                                     for r in routes):
+                if not routes or any(
+                    hand & (COMMODITY_MASK[row[ENDS[r][0]]] | COMMODITY_MASK[row[ENDS[r][1]]]) for r in routes
+                ):
                     continue  # nothing to claim, or a card in hand already does it
                 for r in routes:
                     for k in (row[ENDS[r][0]], row[ENDS[r][1]]):
@@ -180,7 +184,7 @@ def suggested_offers(state: AhldarahdState, seat: int) -> list[Action]:
             ideas.append((2.5 + near, q, "gold", None, "item", ITEM_NAMES[ROP + k], (2 + 2 * near, 5 + 2 * near)))
     # one's own RoP to the player whose map it is, for gold, when one has nothing there
     for k in range(n):
-        if k != seat and state.rop[k] == seat and seat not in owner[k * ROUTES:(k + 1) * ROUTES]:
+        if k != seat and state.rop[k] == seat and seat not in owner[k * ROUTES : (k + 1) * ROUTES]:
             ideas.append((1.0, k, "item", ITEM_NAMES[ROP + k], "gold", None, (3, 5)))
     ideas.sort(key=lambda idea: -idea[0])
     result: list[Action] = []
@@ -194,6 +198,7 @@ def suggested_offers(state: AhldarahdState, seat: int) -> list[Action]:
 
 
 # -- applying ---------------------------------------------------------------------------------------
+
 
 def _give_card(state: AhldarahdState, seat: int, commodity: int) -> int:
     """Put a card of ``commodity`` into the draft; it is shown to everyone (Ruling)."""
@@ -266,8 +271,12 @@ def apply_trade_step(state: AhldarahdState, seat: int, action: Action, events: l
     elif kind == "give_card":
         card = _give_card(state, seat, COMMODITY_INDEX[action[1]])
         if events is not None:
-            events.append(Event(f"{who(seat)} put{who(seat, 's')} {CARD_NAMES[card]} into the proposal.",
-                                reveals=_others(state, seat)))
+            events.append(
+                Event(
+                    f"{who(seat)} put{who(seat, 's')} {CARD_NAMES[card]} into the proposal.",
+                    reveals=_others(state, seat),
+                )
+            )
     elif kind == "ask_card":
         state.a_cards = state.a_cards + (COMMODITY_INDEX[action[1]],)
     elif kind == "give_item":
@@ -291,8 +300,12 @@ def _send(state: AhldarahdState, seat: int, events: list[Event] | None, shows_ca
     state.phase = ANSWER
     state.turn = state.partner
     if events is not None:
-        events.append(Event(f"{who(seat)} propose{who(seat, 's')} a trade to {who(state.partner)}: "
-                            f"{offer_words(state)}.", reveals=_others(state, seat) if shows_card else False))
+        events.append(
+            Event(
+                f"{who(seat)} propose{who(seat, 's')} a trade to {who(state.partner)}: {offer_words(state)}.",
+                reveals=_others(state, seat) if shows_card else False,
+            )
+        )
 
 
 def _back_to_builder(state: AhldarahdState) -> None:
@@ -312,9 +325,14 @@ def accept(state: AhldarahdState, partner: int, events: list[Event] | None) -> N
             if events is not None:
                 need = sum(1 for x in state.a_cards if x == k)
                 what = f"no {COMMODITIES[k]} card" if need == 1 else f"fewer than {need} {COMMODITIES[k]} cards"
-                events.append(Event(f"{who(partner)} accept{who(partner, 's')}, but {who(partner)} "
-                                    f"hold{who(partner, 's')} {what}: the trade fails and "
-                                    "nothing changes hands.", reveals=_others(state, partner)))
+                events.append(
+                    Event(
+                        f"{who(partner)} accept{who(partner, 's')}, but {who(partner)} "
+                        f"hold{who(partner, 's')} {what}: the trade fails and "
+                        "nothing changes hands.",
+                        reveals=_others(state, partner),
+                    )
+                )
             state.accepted = _bump(state.accepted, state.n, partner)  # counted all the same (estimate)
             _back_to_builder(state)
             return
@@ -353,15 +371,21 @@ def decline_words(seat: int, partner: int) -> str:
     """A decline with its reason in words the table already knows: the price was not enough for
     the partner. Nothing in it comes from a hand (a reason computed from the decliner's cards
     would tell the table what it holds), so it reads the same whatever the hidden cards are."""
-    return (f"{who(partner)} decline{who(partner, 's')} the trade with {who(seat)}: "
-            f"not worth it to {who(partner)} at that price.")
+    return (
+        f"{who(partner)} decline{who(partner, 's')} the trade with {who(seat)}: "
+        f"not worth it to {who(partner)} at that price."
+    )
 
 
 def _decline(state: AhldarahdState, partner: int, events: list[Event] | None) -> None:
-    give = tuple(sorted([f"card {COMMODITIES[c % 10]}" for c in state.g_cards]
-                        + [f"item {ITEM_NAMES[i]}" for i in state.g_items]))
-    ask = tuple(sorted([f"card {COMMODITIES[k]}" for k in state.a_cards]
-                       + [f"item {ITEM_NAMES[i]}" for i in state.a_items]))
+    give = tuple(
+        sorted(
+            [f"card {COMMODITIES[c % 10]}" for c in state.g_cards] + [f"item {ITEM_NAMES[i]}" for i in state.g_items]
+        )
+    )
+    ask = tuple(
+        sorted([f"card {COMMODITIES[k]}" for k in state.a_cards] + [f"item {ITEM_NAMES[i]}" for i in state.a_items])
+    )
     seat = state.order[state.pos]
     state.refused = (*state.refused, (partner, state.g_gold, state.a_gold, give, ask))
     state.declined = (*state.declined, (seat, partner, state.g_gold, state.a_gold, give, ask))
@@ -369,4 +393,3 @@ def _decline(state: AhldarahdState, partner: int, events: list[Event] | None) ->
         # (it shows the others how the partner judged it, on cards they cannot see: no undo crosses it)
         events.append(Event(decline_words(seat, partner), reveals=_others(state, partner)))
     _back_to_builder(state)
-

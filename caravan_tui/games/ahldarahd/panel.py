@@ -1,5 +1,6 @@
 """The decision panel of the Caravans of Ahldarahd table: the auction, the build, a trade offer,
 the Night — what is being decided, by whom, and the keys when it is ours."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -38,8 +39,13 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True, wi
         if mine:
             lines.append(Text(f"Free routes on your map: {view['free_left']} left", style="bold"))
             # the last to claim ends the setup: turn 1's cards come up then (its last claim may be taken back)
-            lines.append(Text("enter on a route claims it · e done" if view["free_left"] else
-                              "enter or e: turn 1 begins · u undoes a claim"))
+            lines.append(
+                Text(
+                    "enter on a route claims it · e done"
+                    if view["free_left"]
+                    else "enter or e: turn 1 begins · u undoes a claim"
+                )
+            )
         else:
             lines.append(Text(table.sentence(f"{who(m)} claim{who(m, 's')} free routes on {who(m, POSS)} map.")))
     elif phase == "bid_open":
@@ -47,25 +53,43 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True, wi
         ours = view["rop"][table.seat] if mine and table.seat is not None else -1
         # whoever holds our Right of Passage may take a city of our map in their build (§4): the
         # auction that can win it back says so, from the first turn on
-        lines.append(Text(f"{done} · {table.short_name(ours, 8)} can build on your map" if ours not in (-1, m)
-                          else f"{done} this turn", style="bold"))
+        lines.append(
+            Text(
+                f"{done} · {table.short_name(ours, 8)} can build on your map"
+                if ours not in (-1, m)
+                else f"{done} this turn",
+                style="bold",
+            )
+        )
         if mine:
-            lines.append(Text(f"Open: {card_or_item(table, table.item)} at {table.amount_words(' gold')}"
-                              if table.item else ""))
+            lines.append(
+                Text(f"Open: {card_or_item(table, table.item)} at {table.amount_words(' gold')}" if table.item else "")
+            )
             items = table.openable()
             at = items.index(table.item) + 1 if table.item in items else 0
             # a face-down Camel bids 0 only (§3), as does a player with no gold: the keys that would
             # change the bid say why not
-            amounts = "0 only: Camel down" if not view["camels"][m] else \
-                "0 only: no gold" if table.amounts() == [0] else "+/- or type"
+            amounts = (
+                "0 only: Camel down"
+                if not view["camels"][m]
+                else "0 only: no gold"
+                if table.amounts() == [0]
+                else "+/- or type"
+            )
             lines.append(Text(f"i item ({at} of {len(items)}) · {amounts} · b open"))
         else:
             lines.append(Text(table.sentence(f"{who(m)} open{who(m, 's')} the next auction.")))
     elif phase == "bid_raise" and (auction := view["auction"]):
         lines += auction_lines(table, view, auction, m)
     elif phase == "shah_give":
-        lines.append(Text("You won the Shah: g gives it (or keeps it)" if mine else
-                          table.sentence(f"{who(m)} won the Shah and give{who(m, 's')} it."), style="bold"))
+        lines.append(
+            Text(
+                "You won the Shah: g gives it (or keeps it)"
+                if mine
+                else table.sentence(f"{who(m)} won the Shah and give{who(m, 's')} it."),
+                style="bold",
+            )
+        )
     elif phase == "build":
         if mine:
             lines.append(Text("Your build: enter on a route to build on it", style="bold"))
@@ -79,8 +103,13 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True, wi
     elif phase == "night_loss":
         commodity = view["night"]["commodity"]
         lines.append(Text(f"The Night: lose a route into {a_or_an(f'{commodity} city')}", style="bold"))
-        lines.append(Text("enter on your route to lose (m: maps)" if mine else
-                          table.sentence(f"{who(m)} choose{who(m, 's')} which.")))
+        lines.append(
+            Text(
+                "enter on your route to lose (m: maps)"
+                if mine
+                else table.sentence(f"{who(m)} choose{who(m, 's')} which.")
+            )
+        )
     hinted = table.hinted if mine and hint else None
     if hinted is not None and len(lines) < 3:
         lines.append(hint_line(table, hinted, width))
@@ -109,8 +138,9 @@ def auction_lines(table: AhldarahdTable, view: AhldarahdView, auction: AuctionVi
         # the digits typed show beside the amount; until there are some, the keys say how to type them
         amount = table.chosen_amount()
         steps = " · " if table.typed else " · +/- or type · "
-        third = Text(f"b raise to {table.amount_words()}{steps}p pass" if amount is not None else "p pass",
-                     style="bold")
+        third = Text(
+            f"b raise to {table.amount_words()}{steps}p pass" if amount is not None else "p pass", style="bold"
+        )
     else:
         third = Text(table.sentence(f"{who(mover)} raise{who(mover, 's')} or pass{who(mover, 'es')}."))
     return [first, second, third]
@@ -118,8 +148,9 @@ def auction_lines(table: AhldarahdTable, view: AhldarahdView, auction: AuctionVi
 
 def offer_lines(table: AhldarahdTable, view: AhldarahdView, draft: DraftView, mine: bool) -> list[Text]:
     proposer, partner = view["order"][view["position"]], draft["partner"]
-    gives = side_words(draft["give_gold"], [c.split(" ", 1)[1] for c in draft["give_cards"]],
-                       draft["give_items"], table.item_text)
+    gives = side_words(
+        draft["give_gold"], [c.split(" ", 1)[1] for c in draft["give_cards"]], draft["give_items"], table.item_text
+    )
     asks = side_words(draft["ask_gold"], draft["ask_cards"], draft["ask_items"], table.item_text, asking=True)
     if view["phase"] == "compose":
         if proposer == table.seat:
@@ -128,11 +159,13 @@ def offer_lines(table: AhldarahdTable, view: AhldarahdView, draft: DraftView, mi
             head = table.sentence(f"{who(proposer)} write{who(proposer, 's')} to {who(partner)}")
         return [Text(head, style="bold"), Text(f"gives {gives}; asks {asks}")]
     if mine:
-        return [Text(table.sentence(f"{who(proposer)} offers you a trade:"), style="bold"),
-                Text(f"you get {gives}; you give {asks}"), Text("y accept · n decline", style="bold")]
+        return [
+            Text(table.sentence(f"{who(proposer)} offers you a trade:"), style="bold"),
+            Text(f"you get {gives}; you give {asks}"),
+            Text("y accept · n decline", style="bold"),
+        ]
     weighs = f"{who(partner)} weigh{who(partner, 's')} {who(proposer, POSS)} offer:"
-    return [Text(table.sentence(weighs), style="bold"),
-            Text(f"gives {gives}; asks {asks}")]
+    return [Text(table.sentence(weighs), style="bold"), Text(f"gives {gives}; asks {asks}")]
 
 
 def night_lines(table: AhldarahdTable, night: NightView, mine: bool, mover: int) -> list[Text]:
@@ -144,8 +177,12 @@ def night_lines(table: AhldarahdTable, night: NightView, mine: bool, mover: int)
     if amount is not None:
         lines.append(Text(f"Pledge {table.amount_words(' gold')} · {pledged} of {NIGHT_PRICE} so far"))
     else:
-        lines.append(Text(f"pledged {pledged} of {NIGHT_PRICE} to avert it" +
-                          ("" if mine else table.words(f" · {who(mover)} decide{who(mover, 's')}"))))
+        lines.append(
+            Text(
+                f"pledged {pledged} of {NIGHT_PRICE} to avert it"
+                + ("" if mine else table.words(f" · {who(mover)} decide{who(mover, 's')}"))
+            )
+        )
     if not mine:
         return lines
     keys = ["+/- or type", "b pledge"] if amount is not None else []

@@ -7,6 +7,7 @@ collects the whole proposal first, then ``problem`` plays its steps on a copy of
 world: the engine accepts them or refuses one, and the refusal is said in words. Nothing is
 sent, and nothing counts against the 3 proposals, until the engine has accepted every step.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -40,13 +41,17 @@ class Proposal:
     ask_items: list[str] = field(default_factory=list)
 
     def empty(self) -> bool:
-        return not (self.give_gold or self.give_cards or self.give_items
-                    or self.ask_gold or self.ask_cards or self.ask_items)
+        return not (
+            self.give_gold or self.give_cards or self.give_items or self.ask_gold or self.ask_cards or self.ask_items
+        )
 
     def side(self, giving: bool) -> list[tuple[str, int] | tuple[str, str]]:
         """One side as (kind, value) pairs: ("gold", 3), ("card", "Salt"), ("item", "Shah")."""
-        gold, cards, items = ((self.give_gold, self.give_cards, self.give_items) if giving
-                              else (self.ask_gold, self.ask_cards, self.ask_items))
+        gold, cards, items = (
+            (self.give_gold, self.give_cards, self.give_items)
+            if giving
+            else (self.ask_gold, self.ask_cards, self.ask_items)
+        )
         return ([("gold", gold)] if gold else []) + [("card", c) for c in cards] + [("item", i) for i in items]
 
 
@@ -129,6 +134,7 @@ def refusal_words(world: AhldarahdState, seat: int, proposal: Proposal, step: Ac
 
 # -- one-for-one trades, weighed on copies (``mutual``, ``shark``) ---------------------------------
 
+
 def sides(world: AhldarahdState, seat: int, giving: bool) -> list[tuple[str, object]]:
     """What ``seat`` may give (``giving``) or be asked for in a one-for-one trade: a few gold
     amounts, a card of a commodity (one it holds, if giving), an item it holds."""
@@ -161,8 +167,10 @@ def sent_copy(world: AhldarahdState, proposal: Proposal) -> AhldarahdState | Non
 
 def refusal_key(sent: AhldarahdState) -> tuple:
     """The proposal as ``state.refused`` records a declined one (``offers._decline``)."""
-    give = tuple(sorted([f"card {COMMODITIES[c % 10]}" for c in sent.g_cards]
-                        + [f"item {ITEM_NAMES[i]}" for i in sent.g_items]))
-    ask = tuple(sorted([f"card {COMMODITIES[k]}" for k in sent.a_cards]
-                       + [f"item {ITEM_NAMES[i]}" for i in sent.a_items]))
+    give = tuple(
+        sorted([f"card {COMMODITIES[c % 10]}" for c in sent.g_cards] + [f"item {ITEM_NAMES[i]}" for i in sent.g_items])
+    )
+    ask = tuple(
+        sorted([f"card {COMMODITIES[k]}" for k in sent.a_cards] + [f"item {ITEM_NAMES[i]}" for i in sent.a_items])
+    )
     return (sent.partner, sent.g_gold, sent.a_gold, give, ask)

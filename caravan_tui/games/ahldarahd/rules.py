@@ -75,6 +75,7 @@ Rulings (where the spec is silent or needs a software decision; each is tested):
 - Ruling (a Night in the setup): a free route that takes a city draws chips like any payment;
   a Night it brings is played out before the next free route.
 """
+
 from __future__ import annotations
 
 import random
@@ -204,27 +205,85 @@ def _destroy_actions(colour: str, r: int, a: int, b: int) -> dict[tuple[str, str
 #: per map, per route: (route, its ends' commodities, sea?, cost, and its actions built once:
 #: the two claims, the purchase, the destructions by their halves)
 _ROUTE_ACTIONS = tuple(
-    tuple((r, a, b, SEA[r], COST[r], ("claim", colour, r + 1, COMMODITIES[a]), ("claim", colour, r + 1, COMMODITIES[b]),
-           ("buy", colour, r + 1), _destroy_actions(colour, r, a, b))
-          for r, (a, b) in enumerate(ROUTE_GOODS[m]))
-    for m, colour in enumerate(COLOURS))
+    tuple(
+        (
+            r,
+            a,
+            b,
+            SEA[r],
+            COST[r],
+            ("claim", colour, r + 1, COMMODITIES[a]),
+            ("claim", colour, r + 1, COMMODITIES[b]),
+            ("buy", colour, r + 1),
+            _destroy_actions(colour, r, a, b),
+        )
+        for r, (a, b) in enumerate(ROUTE_GOODS[m])
+    )
+    for m, colour in enumerate(COLOURS)
+)
 
 
 class AhldarahdState(SplitMixChance, TurnState):
     """One position of Caravans of Ahldarahd (see the module doc for the layout)."""
 
     __slots__ = (
-        "n", "nmaps", "neutral", "night", "drift", "max_turns",
-        "rng", "phase", "turn_no", "final", "ended",
-        "gold", "bank", "black", "camel",
-        "hand", "known", "deck", "faceup", "discards",
-        "owner", "ctrl", "markers",
-        "rop", "shah", "eyes", "pirate",
-        "order", "pos", "free_left",
-        "auctioned", "card_won", "item", "high", "leader", "out", "cur",
-        "proposals", "partner", "g_gold", "g_cards", "g_items", "a_gold", "a_cards", "a_items",
-        "nights", "drawer", "n_comm", "n_pos", "pledges", "losses", "back", "accepted", "proposed", "drafted",
-        "refused", "declined",
+        "n",
+        "nmaps",
+        "neutral",
+        "night",
+        "drift",
+        "max_turns",
+        "rng",
+        "phase",
+        "turn_no",
+        "final",
+        "ended",
+        "gold",
+        "bank",
+        "black",
+        "camel",
+        "hand",
+        "known",
+        "deck",
+        "faceup",
+        "discards",
+        "owner",
+        "ctrl",
+        "markers",
+        "rop",
+        "shah",
+        "eyes",
+        "pirate",
+        "order",
+        "pos",
+        "free_left",
+        "auctioned",
+        "card_won",
+        "item",
+        "high",
+        "leader",
+        "out",
+        "cur",
+        "proposals",
+        "partner",
+        "g_gold",
+        "g_cards",
+        "g_items",
+        "a_gold",
+        "a_cards",
+        "a_items",
+        "nights",
+        "drawer",
+        "n_comm",
+        "n_pos",
+        "pledges",
+        "losses",
+        "back",
+        "accepted",
+        "proposed",
+        "drafted",
+        "refused",
+        "declined",
     )
     COPIED = ("gold", "camel", "hand", "known", "deck", "faceup", "discards", "owner", "ctrl", "markers", "rop")
     n: int
@@ -298,8 +357,13 @@ class AhldarahdState(SplitMixChance, TurnState):
         if type(max_turns) is not int or max_turns < 1:
             raise ValueError(f"max_turns must be a whole number of at least 1, not {max_turns!r}")
         state = cls.__new__(cls)
-        state._blank(players, neutral, bool(options.get("night_of_the_outsider", False)),
-                     bool(options.get("market_drift", True)), max_turns)
+        state._blank(
+            players,
+            neutral,
+            bool(options.get("night_of_the_outsider", False)),
+            bool(options.get("market_drift", True)),
+            max_turns,
+        )
         state.rng = seed & MASK64
         deck = []
         for colour in range(players):  # §2.1, §2.3: each pile shuffled, 3 to its player, 7 stacked
@@ -464,8 +528,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         n = self.n
         if self.turn_no >= self.max_turns:
             if events is not None:
-                events.append(Event(f"Turn {self.turn_no} was the last one allowed (the turn limit): "
-                                    "the game ends."))
+                events.append(Event(f"Turn {self.turn_no} was the last one allowed (the turn limit): the game ends."))
             self._finish("turn_limit", events)
             return
         self.turn_no += 1
@@ -548,12 +611,16 @@ class AhldarahdState(SplitMixChance, TurnState):
         self.item = -1
         if events is not None:
             # the seat's own Right of Passage won back: "Ann wins back her own", not "Ann wins Ann's"
-            what = (f"back {who(winner, 'their')} own Right of Passage" if item - ROP == winner
-                    else item_words(item))
+            what = f"back {who(winner, 'their')} own Right of Passage" if item - ROP == winner else item_words(item)
             text = f"{who(winner)} win{who(winner, 's')} {what} for {gold_words(price)}"
             # a free win leaves the Camel as it was: up, or already face down from an earlier win
-            text += " (Camel face down)." if price else " (Camel still up)." if self.camel[winner] else \
-                " (Camel already face down)."
+            text += (
+                " (Camel face down)."
+                if price
+                else " (Camel still up)."
+                if self.camel[winner]
+                else " (Camel already face down)."
+            )
             events.append(Event(text))
         if item < ROP:
             self.faceup.remove(item)
@@ -606,7 +673,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         """The seat at ``pos`` is the last to claim free routes: turn 1's cards come up after
         it, so it ends the setup itself ("done"), and its last claim can be taken back first."""
         markers = self.markers
-        return not any(markers[s] for s in self.order[self.pos + 1:])
+        return not any(markers[s] for s in self.order[self.pos + 1 :])
 
     def _finish(self, why: str, events: list[Event] | None) -> None:
         self.ended = why
@@ -672,8 +739,10 @@ class AhldarahdState(SplitMixChance, TurnState):
         self.ctrl[m * SLOTS + slot] = seat
         paid = self._from_bank(seat, VALUE[slot])
         if events is not None:
-            text = (f"{who(seat)} take{who(seat, 's')} {city_in_words(m, slot, self.n)} and "
-                    f"{gold_words(paid)} from the bank")
+            text = (
+                f"{who(seat)} take{who(seat, 's')} {city_in_words(m, slot, self.n)} and "
+                f"{gold_words(paid)} from the bank"
+            )
             if paid < VALUE[slot]:
                 text += f" (the bank had no more; the city is worth {VALUE[slot]})"
             events.append(Event(text + "."))
@@ -682,11 +751,13 @@ class AhldarahdState(SplitMixChance, TurnState):
         for r in ADJ[slot]:
             q = owner[base + r]
             if q >= 0 and q != seat:
-                self._remove(m, r, events, None if events is None else
-                             f"{poss(q)} route {route_words(m, r)} is removed")
+                self._remove(
+                    m, r, events, None if events is None else f"{poss(q)} route {route_words(m, r)} is removed"
+                )
 
-    def _remove(self, m: int, r: int, events: list[Event] | None, text: str | None,
-                reveals: bool | tuple[int, ...] = False) -> None:
+    def _remove(
+        self, m: int, r: int, events: list[Event] | None, text: str | None, reveals: bool | tuple[int, ...] = False
+    ) -> None:
         """Take route r's marker back to its owner; the owner loses any end city it no longer
         holds a majority of."""
         i = m * ROUTES + r
@@ -708,21 +779,38 @@ class AhldarahdState(SplitMixChance, TurnState):
 
     def opening_events(self) -> list[Event]:
         """The setup (§2): options, each player's deal (to that player), the Shah's holder."""
-        extras = [name for flag, name in ((self.night, "Night of the Outsider"),
-                                          (self.neutral, "the neutral map"),
-                                          (not self.drift, "no market drift")) if flag]
-        events = [Event(
-            f"Caravans of Ahldarahd for {self.n} players" + (f" with {', '.join(extras)}" if extras else "")
-            + ". Colours: " + ", ".join(f"{who(s)} {COLOURS[s]}" for s in range(self.n))
-            + f". Each player holds 3 route cards of their colour, 5 gold and the Right of Passage of the "
-            f"player to their left; {len(self.deck)} cards are stacked in the deck. "
-            f"{who(self.shah)} {who(self.shah, 'has')} the favour of the Shah.", reveals=True)]
+        extras = [
+            name
+            for flag, name in (
+                (self.night, "Night of the Outsider"),
+                (self.neutral, "the neutral map"),
+                (not self.drift, "no market drift"),
+            )
+            if flag
+        ]
+        events = [
+            Event(
+                f"Caravans of Ahldarahd for {self.n} players"
+                + (f" with {', '.join(extras)}" if extras else "")
+                + ". Colours: "
+                + ", ".join(f"{who(s)} {COLOURS[s]}" for s in range(self.n))
+                + f". Each player holds 3 route cards of their colour, 5 gold and the Right of Passage of the "
+                f"player to their left; {len(self.deck)} cards are stacked in the deck. "
+                f"{who(self.shah)} {who(self.shah, 'has')} the favour of the Shah.",
+                reveals=True,
+            )
+        ]
         for s in range(self.n):
-            events.append(Event(f"{who(s)} draw{who(s, 's')} "
-                                + ", ".join(CARD_NAMES[c] for c in cards_of(self.hand[s])) + ".",
-                                seats=(s,), reveals=(s,)))
-        events.append(Event("Free routes: each player in turn from the Shah may claim up to 2 routes "
-                            "on their own map."))
+            events.append(
+                Event(
+                    f"{who(s)} draw{who(s, 's')} " + ", ".join(CARD_NAMES[c] for c in cards_of(self.hand[s])) + ".",
+                    seats=(s,),
+                    reveals=(s,),
+                )
+            )
+        events.append(
+            Event("Free routes: each player in turn from the Shah may claim up to 2 routes on their own map.")
+        )
         return events
 
     def _compute_legal(self) -> list[Action]:
@@ -788,8 +876,9 @@ class AhldarahdState(SplitMixChance, TurnState):
                 else:
                     if counts is None:
                         counts = [(hand & mask).bit_count() for mask in COMMODITY_MASK]
-                    out.extend(destroy[halves]
-                               for halves in destroy_payments(cost, d, a, b, counts[a], counts[b], gold))
+                    out.extend(
+                        destroy[halves] for halves in destroy_payments(cost, d, a, b, counts[a], counts[b], gold)
+                    )
         for k in range(self.n):
             if self.rop[k] == seat:
                 out.append(("sell_rop", COLOURS[k]))
@@ -840,8 +929,12 @@ class AhldarahdState(SplitMixChance, TurnState):
                 r = action[1] - 1
                 self.free_left -= 1
                 if events is not None:
-                    events.append(Event(f"{who(seat)} claim{who(seat, 's')} {route_words(seat, r)} "
-                                        f"on {who(seat, 'their')} own map for free."))
+                    events.append(
+                        Event(
+                            f"{who(seat)} claim{who(seat, 's')} {route_words(seat, r)} "
+                            f"on {who(seat, 'their')} own map for free."
+                        )
+                    )
                 self._place(seat, seat, r, events)
                 self._continue(seat, events)
             else:
@@ -854,8 +947,11 @@ class AhldarahdState(SplitMixChance, TurnState):
             target = action[1]
             self.shah = target
             if events is not None:
-                text = (f"{who(seat)} keep{who(seat, 's')} the Shah" if target == seat
-                        else f"{who(seat)} give{who(seat, 's')} the Shah to {who(target)}")
+                text = (
+                    f"{who(seat)} keep{who(seat, 's')} the Shah"
+                    if target == seat
+                    else f"{who(seat)} give{who(seat, 's')} the Shah to {who(target)}"
+                )
                 events.append(Event(text + "."))
             self.pos += 1
             self._next_auction(events)
@@ -887,17 +983,25 @@ class AhldarahdState(SplitMixChance, TurnState):
             self._to_bank(seat, price)
             card = self._discard(seat, k)
             if events is not None:
-                events.append(Event(f"{who(seat)} claim{who(seat, 's')} {route_words(m, r)} on {map_words(m, self.n)} "
-                                    f"with {CARD_NAMES[card]}" + (f" and {gold_words(price)}." if price else "."),
-                                    reveals=self._others(seat)))
+                events.append(
+                    Event(
+                        f"{who(seat)} claim{who(seat, 's')} {route_words(m, r)} on {map_words(m, self.n)} "
+                        f"with {CARD_NAMES[card]}" + (f" and {gold_words(price)}." if price else "."),
+                        reveals=self._others(seat),
+                    )
+                )
             self._place(seat, m, r, events)
         elif kind == "buy":
             m, r = COLOUR_INDEX[action[1]], action[2] - 1
             price = COST[r] - self.discount(seat, r)
             self._to_bank(seat, price)
             if events is not None:
-                events.append(Event(f"{who(seat)} buy{who(seat, 's')} {route_words(m, r)} on {map_words(m, self.n)} "
-                                    f"for {gold_words(price)}."))
+                events.append(
+                    Event(
+                        f"{who(seat)} buy{who(seat, 's')} {route_words(m, r)} on {map_words(m, self.n)} "
+                        f"for {gold_words(price)}."
+                    )
+                )
             self._place(seat, m, r, events)
         elif kind == "destroy":
             m, r = COLOUR_INDEX[action[1]], action[2] - 1
@@ -908,9 +1012,11 @@ class AhldarahdState(SplitMixChance, TurnState):
             text = None
             if events is not None:
                 paid = self.destroy_price(seat, r, halves)
-                text = (f"{who(seat)} destroy{who(seat, 's')} {poss(victim)} route {route_words(m, r)} on "
-                        f"{map_words(m, self.n)}, paying {gold_words(paid)}"
-                        + (f" and {', '.join(CARD_NAMES[c] for c in cards)}" if cards else ""))
+                text = (
+                    f"{who(seat)} destroy{who(seat, 's')} {poss(victim)} route {route_words(m, r)} on "
+                    f"{map_words(m, self.n)}, paying {gold_words(paid)}"
+                    + (f" and {', '.join(CARD_NAMES[c] for c in cards)}" if cards else "")
+                )
             self._remove(m, r, events, text, self._others(seat) if cards else False)
         elif kind == "sell_rop":
             k = COLOUR_INDEX[action[1]]
@@ -918,9 +1024,13 @@ class AhldarahdState(SplitMixChance, TurnState):
             self.rop[k] = -1
             paid = self._from_bank(seat, worth)
             if events is not None:
-                events.append(Event(f"{who(seat)} sell{who(seat, 's')} {rop_words(k)} to the bank "
-                                    f"for {gold_words(paid)} ({city_count(worth)} on that map); it goes to "
-                                    "the table."))
+                events.append(
+                    Event(
+                        f"{who(seat)} sell{who(seat, 's')} {rop_words(k)} to the bank "
+                        f"for {gold_words(paid)} ({city_count(worth)} on that map); it goes to "
+                        "the table."
+                    )
+                )
         elif kind == "offer" or kind == "trade_with":
             apply_trade_step(self, seat, action, events)
             return
@@ -990,8 +1100,8 @@ class AhldarahdState(SplitMixChance, TurnState):
             "known": [[CARD_NAMES[c] for c in cards_of(k)] for k in self.known],
             "faceup": [CARD_NAMES[c] for c in self.faceup],
             "discards": [CARD_NAMES[c] for c in self.discards],
-            "routes": [self.owner[m * ROUTES:(m + 1) * ROUTES] for m in range(nmaps)],
-            "cities": [self.ctrl[m * SLOTS:(m + 1) * SLOTS] for m in range(nmaps)],
+            "routes": [self.owner[m * ROUTES : (m + 1) * ROUTES] for m in range(nmaps)],
+            "cities": [self.ctrl[m * SLOTS : (m + 1) * SLOTS] for m in range(nmaps)],
             "markers": list(self.markers),
             "rop": list(self.rop),
             "shah": self.shah,
@@ -1002,39 +1112,64 @@ class AhldarahdState(SplitMixChance, TurnState):
             "free_left": self.free_left,
             "auctioned": [ITEM_NAMES[i] for i in range(len(ITEM_NAMES)) if self.auctioned >> i & 1],
             "card_won": self.card_won,
-            "auction": None if self.item < 0 else {
-                "item": ITEM_NAMES[self.item], "bid": self.high, "leader": self.leader,
-                "out": [s for s in range(n) if self.out >> s & 1], "last": self.cur},
+            "auction": None
+            if self.item < 0
+            else {
+                "item": ITEM_NAMES[self.item],
+                "bid": self.high,
+                "leader": self.leader,
+                "out": [s for s in range(n) if self.out >> s & 1],
+                "last": self.cur,
+            },
             "proposals_left": self.proposals,
-            "draft": None if self.partner < 0 else {
-                "partner": self.partner, "give_gold": self.g_gold,
+            "draft": None
+            if self.partner < 0
+            else {
+                "partner": self.partner,
+                "give_gold": self.g_gold,
                 "give_cards": [CARD_NAMES[c] for c in self.g_cards],
-                "give_items": [ITEM_NAMES[i] for i in self.g_items], "ask_gold": self.a_gold,
+                "give_items": [ITEM_NAMES[i] for i in self.g_items],
+                "ask_gold": self.a_gold,
                 "ask_cards": [COMMODITIES[k] for k in self.a_cards],
-                "ask_items": [ITEM_NAMES[i] for i in self.a_items]},
-            "night": {"pending": self.nights, "drawer": self.drawer,
-                      "commodity": None if self.n_comm < 0 else COMMODITIES[self.n_comm],
-                      "asked": self.n_pos, "pledges": [list(p) for p in self.pledges],
-                      "losses": list(self.losses), "back": None if self.back < 0 else PHASES[self.back]},
+                "ask_items": [ITEM_NAMES[i] for i in self.a_items],
+            },
+            "night": {
+                "pending": self.nights,
+                "drawer": self.drawer,
+                "commodity": None if self.n_comm < 0 else COMMODITIES[self.n_comm],
+                "asked": self.n_pos,
+                "pledges": [list(p) for p in self.pledges],
+                "losses": list(self.losses),
+                "back": None if self.back < 0 else PHASES[self.back],
+            },
             "accepted": list(self.accepted),
             "proposed": list(self.proposed),
             "drafted": list(self.drafted),
         }
         if self.refused:  # only then, so a save written before the field existed still matches
-            public["refused"] = [[p, give_gold, ask_gold, list(give), list(ask)]
-                                 for p, give_gold, ask_gold, give, ask in self.refused]
+            public["refused"] = [
+                [p, give_gold, ask_gold, list(give), list(ask)] for p, give_gold, ask_gold, give, ask in self.refused
+            ]
         if self.declined:  # the same
-            public["declined"] = [[q, p, give_gold, ask_gold, list(give), list(ask)]
-                                  for q, p, give_gold, ask_gold, give, ask in self.declined]
+            public["declined"] = [
+                [q, p, give_gold, ask_gold, list(give), list(ask)]
+                for q, p, give_gold, ask_gold, give, ask in self.declined
+            ]
         return public
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know: everything public, each hand's size and known cards, the deck's
         size (its colours by position follow from it), the seat's own hand; never a hidden card."""
         view: AhldarahdView = {
-            "game": "ahldarahd", "seat": seat, "to_move": self.turn, "over": self.turn is None,
-            "scores": self.scores(), **self._public(),
-            "hand_sizes": [h.bit_count() for h in self.hand], "deck_size": len(self.deck)}
+            "game": "ahldarahd",
+            "seat": seat,
+            "to_move": self.turn,
+            "over": self.turn is None,
+            "scores": self.scores(),
+            **self._public(),
+            "hand_sizes": [h.bit_count() for h in self.hand],
+            "deck_size": len(self.deck),
+        }
         if seat is not None:
             view["hand"] = [CARD_NAMES[c] for c in cards_of(self.hand[seat])]
         return plain_view(view)
@@ -1073,8 +1208,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         seen = set(view["faceup"]) | set(view["discards"]) | set(view["hand"])
         for known in view["known"]:
             seen.update(known)
-        pools = [[CARD_NAMES[c] for c in range(k * 10, k * 10 + 10) if CARD_NAMES[c] not in seen]
-                 for k in range(n)]
+        pools = [[CARD_NAMES[c] for c in range(k * 10, k * 10 + 10) if CARD_NAMES[c] not in seen] for k in range(n)]
         hands = []
         for other in range(n):
             if other == seat:
@@ -1086,29 +1220,63 @@ class AhldarahdState(SplitMixChance, TurnState):
         size = view["deck_size"]
         deck = [pools[(7 * n - size + i) // 7].pop(0) for i in range(size)]
         data = {key: view[key] for key in cls.DATA_KEYS}
-        data.update(rng=0, hands=hands, deck=deck, refused=view.get("refused", ()),
-                    declined=view.get("declined", ()))
+        data.update(rng=0, hands=hands, deck=deck, refused=view.get("refused", ()), declined=view.get("declined", ()))
         return cls.from_data(data)
 
     # -- persistence ----------------------------------------------------------------------------
 
-    DATA_KEYS = ("players", "neutral_map", "night_of_the_outsider", "market_drift", "max_turns", "phase",
-                 "turn", "turn_number", "final", "ended", "gold", "bank", "black_chips", "camels", "known",
-                 "faceup", "discards", "routes", "cities", "markers", "rop", "shah", "eyes", "pirate", "order",
-                 "position", "free_left", "auctioned", "card_won", "auction", "proposals_left", "draft", "night",
-                 "accepted", "proposed", "drafted")
+    DATA_KEYS = (
+        "players",
+        "neutral_map",
+        "night_of_the_outsider",
+        "market_drift",
+        "max_turns",
+        "phase",
+        "turn",
+        "turn_number",
+        "final",
+        "ended",
+        "gold",
+        "bank",
+        "black_chips",
+        "camels",
+        "known",
+        "faceup",
+        "discards",
+        "routes",
+        "cities",
+        "markers",
+        "rop",
+        "shah",
+        "eyes",
+        "pirate",
+        "order",
+        "position",
+        "free_left",
+        "auctioned",
+        "card_won",
+        "auction",
+        "proposals_left",
+        "draft",
+        "night",
+        "accepted",
+        "proposed",
+        "drafted",
+    )
 
     def to_data(self) -> dict:
-        return {**self._public(), "rng": self.rng_data(),
-                "hands": [[CARD_NAMES[c] for c in cards_of(h)] for h in self.hand],
-                "deck": [CARD_NAMES[c] for c in self.deck]}
+        return {
+            **self._public(),
+            "rng": self.rng_data(),
+            "hands": [[CARD_NAMES[c] for c in cards_of(h)] for h in self.hand],
+            "deck": [CARD_NAMES[c] for c in self.deck],
+        }
 
     @classmethod
     def from_data(cls, data: dict) -> AhldarahdState:
         n = data["players"]
         state = cls.__new__(cls)
-        state._blank(n, data["neutral_map"], data["night_of_the_outsider"], data["market_drift"],
-                     data["max_turns"])
+        state._blank(n, data["neutral_map"], data["night_of_the_outsider"], data["market_drift"], data["max_turns"])
         state.rng_from_data(data["rng"])
         state.phase = PHASES.index(data["phase"])
         state.turn = data["turn"]
@@ -1164,10 +1332,13 @@ class AhldarahdState(SplitMixChance, TurnState):
         state.accepted = tuple(data["accepted"])
         state.proposed = tuple(data["proposed"])
         state.drafted = tuple(data["drafted"])
-        state.refused = tuple((p, give_gold, ask_gold, tuple(give), tuple(ask))
-                              for p, give_gold, ask_gold, give, ask in data.get("refused", ()))  # older saves: none
-        state.declined = tuple((q, p, give_gold, ask_gold, tuple(give), tuple(ask))
-                               for q, p, give_gold, ask_gold, give, ask in data.get("declined", ()))
+        state.refused = tuple(
+            (p, give_gold, ask_gold, tuple(give), tuple(ask))
+            for p, give_gold, ask_gold, give, ask in data.get("refused", ())
+        )  # older saves: none
+        state.declined = tuple(
+            (q, p, give_gold, ask_gold, tuple(give), tuple(ask))
+            for q, p, give_gold, ask_gold, give, ask in data.get("declined", ())
+        )
         state._legal = [] if state.turn is None else None
         return state
-

@@ -18,6 +18,7 @@ whenever it changes, the digits show beside the amount they make (Backspace take
 back), and a new item (or a new decision) starts them afresh. A hint stars its play in the list
 and shows it in the panel; it changes none of them.
 """
+
 from __future__ import annotations
 
 from typing import cast
@@ -52,8 +53,10 @@ from .trade_dialog import TradeDialog
 from .views import AhldarahdView, Phase
 
 #: an amount typed: its digits, and Backspace to take the last one back
-TYPING_KEYS = [*(Binding(str(d), f"digit({d})", str(d), show=False, tooltip="Type the amount") for d in range(10)),
-               Binding("backspace", "drop_digit", "⌫", show=False, tooltip="Take back the last digit typed")]
+TYPING_KEYS = [
+    *(Binding(str(d), f"digit({d})", str(d), show=False, tooltip="Type the amount") for d in range(10)),
+    Binding("backspace", "drop_digit", "⌫", show=False, tooltip="Take back the last digit typed"),
+]
 BID_KINDS = ("open", "raise", "pledge")  # the plays the panel's amount keys choose among
 
 #: the decision keys: the panel shows those of the decision at hand (the footer only ``m``)
@@ -113,13 +116,23 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
 
     def compose_board(self) -> ComposeResult:
         yield self.board(MapBoard(id=MAP_ID), self.map_look)
-        yield self.table_text(lambda view, table: players_text(
-            view, table.seat, table.player_name, self.query_one("#ah-players").size.width or 47), id="ah-players")
-        yield self.table_text(lambda view, _: market_text(view, max(30, self.query_one("#ah-market").size.width or 45)),
-                              id="ah-market")
-        yield self.table_text(lambda view, _: panel_text(view, self.table, not self.crowded,
-                                                         self.query_one("#ah-panel").content_size.width or 47),
-                              fit=not self.crowded, id="ah-panel", classes=self.panel_classes)
+        yield self.table_text(
+            lambda view, table: players_text(
+                view, table.seat, table.player_name, self.query_one("#ah-players").size.width or 47
+            ),
+            id="ah-players",
+        )
+        yield self.table_text(
+            lambda view, _: market_text(view, max(30, self.query_one("#ah-market").size.width or 45)), id="ah-market"
+        )
+        yield self.table_text(
+            lambda view, _: panel_text(
+                view, self.table, not self.crowded, self.query_one("#ah-panel").content_size.width or 47
+            ),
+            fit=not self.crowded,
+            id="ah-panel",
+            classes=self.panel_classes,
+        )
 
     def on_mount(self) -> None:
         self.query_one(MapBoard).focus()
@@ -157,8 +170,9 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         action = self.enter_action()
         if action is not None:
             world = self.world  # briefly: the route by its cities, kind and map; the panel names the leader
-            words = self.table.words(describe(world, action, brief=True)) if world is not None else \
-                self.describe(action)
+            words = (
+                self.table.words(describe(world, action, brief=True)) if world is not None else self.describe(action)
+            )
             text = Text(f"enter: {words}", style="bold")
             text.overflow = "ellipsis"
             return text
@@ -209,9 +223,14 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         m = table.shown_map
         plays = self.route_actions_by_route()
         info = tuple(route_info(view, m, r, len(plays.get(r, [])), table.short_name) for r in range(ROUTES))
-        return MapLook(m, tuple(view["routes"][m]), tuple(view["cities"][m]),
-                       map_header(len(view["routes"]), view["players"], m, table.short_name), frozenset(plays),
-                       info)
+        return MapLook(
+            m,
+            tuple(view["routes"][m]),
+            tuple(view["cities"][m]),
+            map_header(len(view["routes"]), view["players"], m, table.short_name),
+            frozenset(plays),
+            info,
+        )
 
     def route_actions_by_route(self) -> dict[int, list[Action]]:
         """Our legal actions on the shown map, by route (0-based)."""
@@ -224,8 +243,9 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         """Equal points go to the player with the most gold (§6): say so."""
         if self.table.view is not None and max(outcome) > 0:
             winner = outcome.index(max(outcome))
-            line = tie_broken(scores, outcome, "gold", list(self.table.view["gold"]),
-                              f"{who(winner)} win{who(winner, 's')}")
+            line = tie_broken(
+                scores, outcome, "gold", list(self.table.view["gold"]), f"{who(winner)} win{who(winner, 's')}"
+            )
             if line is not None:
                 return self.table.words(line)
         return super().result_headline(names, scores, outcome)
@@ -439,8 +459,10 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
             self.table.queue = steps[1:]
             self.act(steps[0])
 
-        self.app.push_screen(TradeDialog(view, seat, partners, self.table.short_name, self.table.item_text,
-                                         self.proposal_problem), written)
+        self.app.push_screen(
+            TradeDialog(view, seat, partners, self.table.short_name, self.table.item_text, self.proposal_problem),
+            written,
+        )
 
     def proposal_problem(self, proposal: Proposal) -> str | None:
         """The engine's refusal of ``proposal`` from this position, in words (None: it takes it)."""

@@ -9,6 +9,7 @@ judgement (``trading.judge``, on its own hand in that world) would take it, the 
 win chance after the trade less before, by its own evaluation (the others' hidden cards valued by
 their number only); elsewhere the gain is 0. The trade worth the most on average is the shark's.
 """
+
 from __future__ import annotations
 
 import random

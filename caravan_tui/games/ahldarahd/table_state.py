@@ -4,6 +4,7 @@ toward it — the hint, and a proposal's steps still to send.
 
 The bid is the table's, not the focused panel's: the same keys give the same bid whatever has the
 focus (the plays list follows it, and a highlight that shows the same bid keeps the digits)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -100,8 +101,12 @@ class AhldarahdTable(TableState[AhldarahdView]):
         if view is None or self.seat is None or item is None:
             return False
         kind, _, colour = item.partition(" ")
-        holders = {"RoP": lambda: view["rop"][COLOURS.index(colour)], "Shah": lambda: view["shah"],
-                   "Eyes": lambda: view["eyes"], "Pirate": lambda: view["pirate"]}
+        holders = {
+            "RoP": lambda: view["rop"][COLOURS.index(colour)],
+            "Shah": lambda: view["shah"],
+            "Eyes": lambda: view["eyes"],
+            "Pirate": lambda: view["pirate"],
+        }
         return kind in holders and holders[kind]() == self.seat
 
     def openable(self) -> list[str]:
@@ -112,8 +117,11 @@ class AhldarahdTable(TableState[AhldarahdView]):
         amount = self.chosen_amount()
         if amount is None:
             return None
-        bids: dict[str | None, Action] = {"bid_open": ("open", self.item, amount), "bid_raise": ("raise", amount),
-                                          "night_avert": ("pledge", amount)}
+        bids: dict[str | None, Action] = {
+            "bid_open": ("open", self.item, amount),
+            "bid_raise": ("raise", amount),
+            "night_avert": ("pledge", amount),
+        }
         return bids.get(self.phase)
 
     def choose_item(self, item: str | None) -> None:

@@ -1,5 +1,6 @@
 """The players' lines and the market of the Caravans of Ahldarahd table, in as few cells as
 still read (a player is marked by their colour's initial wherever colour would say it)."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -31,8 +32,7 @@ def fit(full: str, short: str, width: int) -> str:
     return full if len(full) <= width else short
 
 
-def players_text(view: AhldarahdView, seat_of_table: int | None, name: Callable[[int, int], str],
-                 width: int) -> Text:
+def players_text(view: AhldarahdView, seat_of_table: int | None, name: Callable[[int, int], str], width: int) -> Text:
     """A line a player: gold, Camel, hand size, cities held, points, items held (in ``width``
     cells: the items' short forms where their names do not fit)."""
     text = Text(f"  {'Player':<9}{'Gold':>4} Cam Hd Ci Pt Items", style="bold")
@@ -43,8 +43,10 @@ def players_text(view: AhldarahdView, seat_of_table: int | None, name: Callable[
         text.append(seat_letter(seat), style=seat_style(seat))
         text.append(f" {name(seat, 8):<8}", style="bold" if seat == seat_of_table else "")
         camel = "up" if view["camels"][seat] else "dn"
-        text.append(f"{view['gold'][seat]:>4} {camel:<3}{view['hand_sizes'][seat]:>2} {cities_held(view, seat):>2} "
-                    f"{int(view['scores'][seat]):>2} {items_of(view, seat, room)}")
+        text.append(
+            f"{view['gold'][seat]:>4} {camel:<3}{view['hand_sizes'][seat]:>2} {cities_held(view, seat):>2} "
+            f"{int(view['scores'][seat]):>2} {items_of(view, seat, room)}"
+        )
     text.no_wrap, text.overflow = True, "ellipsis"
     return text
 
@@ -72,8 +74,11 @@ def market_text(view: AhldarahdView, width: int) -> Text:
     hand = [c.split(" ", 1)[1] for c in view.get("hand", [])]
     table = items_of(view, -1, width // 2)
     room = width - len(f"Hand:  · table: {table}")  # (the hand's names give way to its codes first)
-    second = "Hand: " + (fit(" ".join(hand), " ".join(CODES[COMMODITIES.index(c)] for c in hand), room)
-                         or "none") + f" · table: {table}"
+    second = (
+        "Hand: "
+        + (fit(" ".join(hand), " ".join(CODES[COMMODITIES.index(c)] for c in hand), room) or "none")
+        + f" · table: {table}"
+    )
     text = Text(first + "\n" + second)
     text.no_wrap, text.overflow = True, "ellipsis"
     return text
@@ -84,8 +89,13 @@ def cities_abroad(view: AhldarahdPublic, seat: int) -> int:
     controls on its own map: each scores 3 more (§6)."""
     own = view["cities"][seat]
     held_at_home = {COMMODITY_AT[seat][slot] for slot, holder in enumerate(own) if holder == seat}
-    return sum(1 for m, row in enumerate(view["cities"]) if m != seat
-               for slot, holder in enumerate(row) if holder == seat and COMMODITY_AT[m][slot] in held_at_home)
+    return sum(
+        1
+        for m, row in enumerate(view["cities"])
+        if m != seat
+        for slot, holder in enumerate(row)
+        if holder == seat and COMMODITY_AT[m][slot] in held_at_home
+    )
 
 
 def scores_table(view: AhldarahdView, label: Callable[[int], Text]) -> Table:
@@ -97,6 +107,11 @@ def scores_table(view: AhldarahdView, label: Callable[[int], Text]) -> Table:
         table.add_column(heading, justify="right")
     for seat in range(view["players"]):
         abroad = cities_abroad(view, seat)
-        table.add_row(label(seat), str(int(view["scores"][seat])), str(cities_held(view, seat)),
-                      f"{abroad} × 3" if abroad else "0", str(view["gold"][seat]))
+        table.add_row(
+            label(seat),
+            str(int(view["scores"][seat])),
+            str(cities_held(view, seat)),
+            f"{abroad} × 3" if abroad else "0",
+            str(view["gold"][seat]),
+        )
     return table

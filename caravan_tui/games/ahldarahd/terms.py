@@ -1,5 +1,6 @@
 """Caravans of Ahldarahd's phases, numbers and action tags, and the words for things: the bottom
 of the game's modules (the state in ``rules.py`` imports the rule helpers, never the other way)."""
+
 from __future__ import annotations
 
 from caravan_tui.engine import seat_field as who
@@ -10,8 +11,18 @@ from .maps import COMMODITIES, COMMODITY_AT
 from .views import Phase
 
 SETUP, BID_OPEN, BID_RAISE, SHAH_GIVE, BUILD, COMPOSE, ANSWER, NIGHT_AVERT, NIGHT_LOSS, OVER = range(10)
-PHASES: tuple[Phase, ...] = ("setup", "bid_open", "bid_raise", "shah_give", "build", "compose", "answer",
-          "night_avert", "night_loss", "over")
+PHASES: tuple[Phase, ...] = (
+    "setup",
+    "bid_open",
+    "bid_raise",
+    "shah_give",
+    "build",
+    "compose",
+    "answer",
+    "night_avert",
+    "night_loss",
+    "over",
+)
 #: phases tested together in the hot paths (one constant tuple, not one built per test)
 BID_PHASES = (BID_OPEN, BID_RAISE)
 TRADE_PHASES = (COMPOSE, ANSWER)
@@ -27,8 +38,16 @@ MAX_PROPOSALS = 3
 MAX_TURNS = 60
 
 DONE, END, PASS, SEND, CANCEL, ACCEPT, DECLINE, AVERT, STAND_BY = (
-    ("done",), ("end",), ("pass",), ("send",), ("cancel",), ("accept",), ("decline",), ("avert",),
-    ("stand_by",))
+    ("done",),
+    ("end",),
+    ("pass",),
+    ("send",),
+    ("cancel",),
+    ("accept",),
+    ("decline",),
+    ("avert",),
+    ("stand_by",),
+)
 
 
 def gold_words(k: int) -> str:
@@ -41,22 +60,22 @@ def poss(seat: int) -> str:
 
 
 def map_words(m: int, n: int) -> str:
-    """"{p1:'s} map" (read "Ann's map" or "your map"), or "the neutral map"."""
+    """ "{p1:'s} map" (read "Ann's map" or "your map"), or "the neutral map"."""
     return "the neutral map" if m >= n else f"{poss(m)} map"
 
 
 def city_words(m: int, slot: int) -> str:
-    """"the Salt city", where the sentence has named its map."""
+    """ "the Salt city", where the sentence has named its map."""
     return f"the {COMMODITIES[COMMODITY_AT[m][slot]]} city"
 
 
 def city_in_words(m: int, slot: int, n: int) -> str:
-    """"the Salt city on {p0:'s} map"."""
+    """ "the Salt city on {p0:'s} map"."""
     return f"{city_words(m, slot)} on {map_words(m, n)}"
 
 
 def rop_words(k: int) -> str:
-    """"{p1:'s} Right of Passage"."""
+    """ "{p1:'s} Right of Passage"."""
     return f"{poss(k)} Right of Passage"
 
 

@@ -7,6 +7,7 @@ opens (a partner kept from the last proposal sent one to the wrong player). ``s`
 screen's ``check`` (the engine, on a copy of the position); a refusal is shown here and nothing is
 sent. The dialog returns the ``Proposal`` (None when dropped).
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -80,8 +81,15 @@ class TradeDialog(DialogScreen[Proposal | None]):
     TradeDialog #trade-keys { color: $text-muted; }
     """
 
-    def __init__(self, view: AhldarahdView, seat: int, partners: list[int], names: Callable[[int], str],
-                 item_text: Callable[[str], str], check: Callable[[Proposal], str | None]) -> None:
+    def __init__(
+        self,
+        view: AhldarahdView,
+        seat: int,
+        partners: list[int],
+        names: Callable[[int], str],
+        item_text: Callable[[str], str],
+        check: Callable[[Proposal], str | None],
+    ) -> None:
         super().__init__()
         self.view, self.seat, self.partners = view, seat, partners
         self.seat_name, self.item_text, self.check = names, item_text, check
@@ -120,11 +128,13 @@ class TradeDialog(DialogScreen[Proposal | None]):
         if not self.chosen:
             return [("partner", q) for q in self.partners]
         hand = self.hand()
-        return ([("give_gold",), ("ask_gold",)]
-                + [("give_card", k) for k in COMMODITIES if hand[k]]
-                + [("give_item", i) for i in self.items_of(self.seat)]
-                + [("ask_card", k) for k in COMMODITIES]
-                + [("ask_item", i) for i in self.items_of(self.proposal.partner)])
+        return (
+            [("give_gold",), ("ask_gold",)]
+            + [("give_card", k) for k in COMMODITIES if hand[k]]
+            + [("give_item", i) for i in self.items_of(self.seat)]
+            + [("ask_card", k) for k in COMMODITIES]
+            + [("ask_item", i) for i in self.items_of(self.proposal.partner)]
+        )
 
     def row_text(self, key: tuple) -> Text:
         p, kind = self.proposal, key[0]
@@ -132,8 +142,9 @@ class TradeDialog(DialogScreen[Proposal | None]):
         gold = self.view["gold"]
         if kind == "partner":
             q = key[1]
-            return Text(f"  Propose to {self.seat_name(q)} ({gold[q]} gold, "
-                        f"{self.view['hand_sizes'][q]} cards in hand)")
+            return Text(
+                f"  Propose to {self.seat_name(q)} ({gold[q]} gold, {self.view['hand_sizes'][q]} cards in hand)"
+            )
         if kind == "give_gold":
             return Text(f"  You give {p.give_gold} gold (you have {gold[self.seat]})")
         if kind == "ask_gold":
@@ -225,9 +236,9 @@ class TradeDialog(DialogScreen[Proposal | None]):
         self.dismiss(None)
 
 
-
-def side_words(gold: int, cards: Sequence[str], items: Sequence[str], item_text: Callable[[str], str], *,
-               asking: bool = False) -> str:
+def side_words(
+    gold: int, cards: Sequence[str], items: Sequence[str], item_text: Callable[[str], str], *, asking: bool = False
+) -> str:
     """One side of a proposal: "3 gold, an Incense card and the Shah" ("any Incense card" for asks)."""
     parts = [f"{gold} gold"] if gold else []
     for k, count in Counter(cards).items():

@@ -7,6 +7,7 @@ than ``MARGIN``: ``evaluation.estimate`` charges that much for each trade a seat
 turn, and the prior ranks the answers by ``judge``. A trade that hands the proposer the game
 lowers the recipient's win chance, so it is declined.
 """
+
 from __future__ import annotations
 
 import random
@@ -64,9 +65,13 @@ def judge(state: AhldarahdState, seat: int | None = None) -> Judgement:
         return Judgement(0.0, 0.0, before[proposer], 0.0, True)
     after_values = _values(after, partner)
     chances = win_chances(after, after_values)
-    return Judgement(chances[partner] - before[partner], chances[proposer] - before[proposer],
-                     chances[proposer], (after_values[partner] - before_values[partner])
-                     / gold_rate(state, partner, viewer=partner), False)
+    return Judgement(
+        chances[partner] - before[partner],
+        chances[proposer] - before[proposer],
+        chances[proposer],
+        (after_values[partner] - before_values[partner]) / gold_rate(state, partner, viewer=partner),
+        False,
+    )
 
 
 def _values(state: AhldarahdState, viewer: int) -> list[float]:

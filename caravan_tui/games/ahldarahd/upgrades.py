@@ -2,6 +2,7 @@
 each version's ``Upgrader`` (``caravan_tui.engine``) puts in what today's rules ask and the old
 did not, so an old log plays under today's rules (``saves.loading`` moves what is indexed by
 move along with it)."""
+
 from __future__ import annotations
 
 from caravan_tui.engine import Action, Upgrader

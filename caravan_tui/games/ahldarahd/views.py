@@ -10,12 +10,14 @@ builds lists all through, and the bus carries them as lists.
 No ``from __future__ import annotations`` here: Python 3.11's TypedDict reads ``NotRequired``
 only from evaluated annotations.
 """
+
 from typing import Literal, NotRequired, TypedDict
 
 from caravan_tui.engine import ViewHeader
 
-Phase = Literal["setup", "bid_open", "bid_raise", "shah_give", "build", "compose", "answer",
-                "night_avert", "night_loss", "over"]
+Phase = Literal[
+    "setup", "bid_open", "bid_raise", "shah_give", "build", "compose", "answer", "night_avert", "night_loss", "over"
+]
 
 
 class AuctionView(TypedDict):

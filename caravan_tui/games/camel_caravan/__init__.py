@@ -1,4 +1,5 @@
 """Camel Caravan: 2-4 players relay goods along chains of camels to the cities that want them."""
+
 from __future__ import annotations
 
 from caravan_tui.engine import Game, Option, rules_of, screen_of
@@ -13,8 +14,9 @@ GAME = Game(
     players=range(2, 5),
     options={
         "sixth_camel": Option(False, (False, True), "Each player gets a sixth camel (learning or casual games)."),
-        "short_game": Option(False, (False, True),
-                             "Remove 3 of each common and 1 of each rare good: 32 goods (suits 2-3 players)."),
+        "short_game": Option(
+            False, (False, True), "Remove 3 of each common and 1 of each rare good: 32 goods (suits 2-3 players)."
+        ),
     },
     rules=rules_of(__name__),
     summary="Chain your camels across the desert and relay goods to the cities that want them.",

@@ -1,4 +1,5 @@
 """Camel Caravan's search settings per level and its expansion prior (pure: no Textual)."""
+
 from __future__ import annotations
 
 from caravan_tui.engine import GameAI, Measure, ReviewTerms

@@ -2,6 +2,7 @@
 
 Cells are ints ``r * 7 + c`` (row 0 north, column 0 west); goods are ints indexing GOODS.
 """
+
 from __future__ import annotations
 
 SIZE = 7
@@ -43,8 +44,11 @@ ROW = [cell // SIZE for cell in CELLS]
 COL = [cell % SIZE for cell in CELLS]
 BIT = [1 << cell for cell in CELLS]
 NEIGHBOURS = [
-    tuple(r * SIZE + c for r, c in ((ROW[x] - 1, COL[x]), (ROW[x] + 1, COL[x]), (ROW[x], COL[x] - 1),
-                                    (ROW[x], COL[x] + 1)) if 0 <= r < SIZE and 0 <= c < SIZE)
+    tuple(
+        r * SIZE + c
+        for r, c in ((ROW[x] - 1, COL[x]), (ROW[x] + 1, COL[x]), (ROW[x], COL[x] - 1), (ROW[x], COL[x] + 1))
+        if 0 <= r < SIZE and 0 <= c < SIZE
+    )
     for x in CELLS
 ]
 NEIGHBOUR_MASK = [sum(BIT[n] for n in NEIGHBOURS[cell]) for cell in CELLS]

@@ -7,6 +7,7 @@ it lays them out, moves the cursor, names the cell under it below its frame (``c
 reports which cell was chosen. Cells grow with the room the parent gives (``spare_rows`` is the
 height the rest of the column needs), from 6×2 at 80×24.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -56,8 +57,12 @@ class CamelBoard(CursorWidget):
     ]
 
     COMPONENT_CLASSES = {
-        "camel-board--shade", "camel-board--city", "camel-board--flash", "camel-board--mark",
-        "camel-board--cursor", "camel-board--cursor-blurred",
+        "camel-board--shade",
+        "camel-board--city",
+        "camel-board--flash",
+        "camel-board--mark",
+        "camel-board--cursor",
+        "camel-board--cursor-blurred",
     }
 
     DEFAULT_CSS = """
@@ -111,8 +116,10 @@ class CamelBoard(CursorWidget):
         return self.side * max(MIN_CELL[1], min(MAX_CELL[1], room))
 
     def _cell_size(self) -> tuple[int, int]:
-        return (max(MIN_CELL[0], self.content_size.width // self.side),
-                max(MIN_CELL[1], self.content_size.height // self.side))
+        return (
+            max(MIN_CELL[0], self.content_size.width // self.side),
+            max(MIN_CELL[1], self.content_size.height // self.side),
+        )
 
     def render(self) -> Text:
         width, height = self._cell_size()

@@ -4,6 +4,7 @@
 A turn is up to four actions: the reason follows the search's line through the rest of the turn,
 up to a refill (the goods drawn then are chance, and the bag's order is hidden).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -69,13 +70,15 @@ def _effect(state: CamelCaravanState, seat: int, action: Action) -> str:
     if kind == "steal":
         _, _, victim, name = action
         yours = who(seat, "'s")
-        return (f"takes {name} (worth {VALUE[GOOD_INDEX[name]]}) from {who(victim)}, "
-                f"who gets {yours} theft marker")
+        return f"takes {name} (worth {VALUE[GOOD_INDEX[name]]}) from {who(victim)}, who gets {yours} theft marker"
     if kind in ("place", "move_camel"):
         return _camel_step(state, seat, action[-1])
     held = len(state.loads[seat])
-    return (f"passes with {actions_word(state.left)} unused; {held} good{'s' if held != 1 else ''} carried"
-            if state.left else "ends the turn")
+    return (
+        f"passes with {actions_word(state.left)} unused; {held} good{'s' if held != 1 else ''} carried"
+        if state.left
+        else "ends the turn"
+    )
 
 
 def _camel_step(state: CamelCaravanState, seat: int, cell: int) -> str:

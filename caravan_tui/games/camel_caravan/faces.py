@@ -1,5 +1,6 @@
 """How the Camel Caravan table draws things: goods as coloured letters, camels as their owner's
 digit, a cell's face, the goods key and the whole legend (colour is never the only cue)."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -39,8 +40,16 @@ def goods_key(goods: tuple[str, ...], points: int) -> Text:
 
 def legend_lines() -> list[Text]:
     """Under the players' table, most needed first: as many lines as the room allows."""
-    marks = Text.assemble((ONE, "bold"), " 1 action ", (TWO, "bold"), " 2 · ", (CHOSEN, "bold"), " chosen · ",
-                          (HINT, "bold"), " hint · l legend")
+    marks = Text.assemble(
+        (ONE, "bold"),
+        " 1 action ",
+        (TWO, "bold"),
+        " 2 · ",
+        (CHOSEN, "bold"),
+        " chosen · ",
+        (HINT, "bold"),
+        " hint · l legend",
+    )
     return [goods_key(KEY_ORDER[0], 3), goods_key(KEY_ORDER[1], 6), marks]
 
 
@@ -91,9 +100,14 @@ def contents(view: CamelCaravanView) -> list[tuple]:
             empty[cell][seat] += 1
         for cell, good, under in loads_of(view["loaded"][seat]):
             loads[cell][seat].append((good, under))
-    return [(goods.get(cell), demand.get(cell, 0),
-             tuple((empty[cell][seat], tuple(sorted(loads[cell][seat]))) for seat in range(players)))
-            for cell in range(CELL_COUNT)]
+    return [
+        (
+            goods.get(cell),
+            demand.get(cell, 0),
+            tuple((empty[cell][seat], tuple(sorted(loads[cell][seat]))) for seat in range(players)),
+        )
+        for cell in range(CELL_COUNT)
+    ]
 
 
 def touched(previous: CamelCaravanView | None, view: CamelCaravanView) -> set[int]:
@@ -123,9 +137,9 @@ def face(cell: int, good: str | None, demand: int, camels: tuple) -> Face:
     for seat, (empty, loads) in enumerate(camels):
         digit = str(seat + 1)
         if empty:
-            tokens.append(Text(digit + (str(empty).translate(SUPERSCRIPT) if empty > 1 else ""),
-                               style=player_style(seat)))
+            tokens.append(
+                Text(digit + (str(empty).translate(SUPERSCRIPT) if empty > 1 else ""), style=player_style(seat))
+            )
         for good, under in loads:
             tokens.append(Text.assemble((digit, player_style(seat)), good_text(good, under)))
     return Face(place, tokens, kind)
-

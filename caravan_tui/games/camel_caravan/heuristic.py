@@ -6,6 +6,7 @@ delivery is left, a lead is won only when a delivery ends the game, and an actio
 worth exactly its result. Without them a leader's running game looked as good as a won one (a
 12-point lead: 0.98 against the end's 1.0, a gap the search cannot see), its winning delivery came
 fifth in the prior behind chain-building moves, and the AI ended turns instead of winning."""
+
 from __future__ import annotations
 
 import math
@@ -64,8 +65,7 @@ def _points(state) -> list[float]:
     the rest of the game, and the hint advised it)."""
     n = state.n
     last = not any(state.bag)
-    points = [float(state.markers[p] + sum(VALUE[g] * k for g, k in enumerate(state.delivered[p])))
-              for p in range(n)]
+    points = [float(state.markers[p] + sum(VALUE[g] * k for g, k in enumerate(state.delivered[p]))) for p in range(n)]
     free = [state.supply[p] + len(state.empties[p]) for p in range(n)]
     thieves = [p for p in range(n) if state.thefts[p] and free[p]]
     penalty_weight = 1.0 if last else 0.5
@@ -126,8 +126,7 @@ def squashed(points: list[float]) -> list[float]:
     points saw its whole running game as one value (tanh is flat there), set up no delivery that
     needed a turn of preparation, and ended turn after turn unused."""
     mean = sum(points) / len(points)
-    return [mean + ENDGAME_LEAD * math.tanh((x - mean) / ENDGAME_LEAD) + ENDGAME_SLOPE * (x - mean)
-            for x in points]
+    return [mean + ENDGAME_LEAD * math.tanh((x - mean) / ENDGAME_LEAD) + ENDGAME_SLOPE * (x - mean) for x in points]
 
 
 def win_chances(points: list[float], spread: float) -> list[float]:
@@ -164,11 +163,23 @@ class _Chains:
     ``risk``: per load, the part thieves are expected to take; ``spill``: what each point they
     gain costs the mover's margin (1 / (players - 1)); ``last``: the bag is empty (``_carried``)."""
 
-    __slots__ = ("comps", "loads", "near", "values", "risk", "spill", "ready", "carried", "weight", "last",
-                 "load_cells")
+    __slots__ = (
+        "comps",
+        "loads",
+        "near",
+        "values",
+        "risk",
+        "spill",
+        "ready",
+        "carried",
+        "weight",
+        "last",
+        "load_cells",
+    )
 
-    def __init__(self, empties: tuple, loads: tuple, risk: list[float], weight: float, last: bool = False,
-                 spill: float = 1.0) -> None:
+    def __init__(
+        self, empties: tuple, loads: tuple, risk: list[float], weight: float, last: bool = False, spill: float = 1.0
+    ) -> None:
         cells = 0
         for c in empties:
             cells |= BIT[c]
@@ -288,16 +299,29 @@ def action_priors(state, actions) -> list[float]:
             if not theirs:
                 continue
             values = _Chains(state.empties[q], theirs, [0.0] * len(theirs), weight).values
-            exposed = [not under and not any(cell in state.empties[r] for r in robbers if r != p)
-                       for cell, _, under in theirs]
+            exposed = [
+                not under and not any(cell in state.empties[r] for r in robbers if r != p) for cell, _, under in theirs
+            ]
             if not last:  # q loses what p takes
                 for (cell, _, _), value, bare in zip(theirs, values, exposed):
                     if bare:
                         threat[cell] += (RISK_SAME_SPACE - RISK_ELSEWHERE) * value * (1.0 / len(robbers) + spill)
                 continue
             # one delivery left: q loses only as far as its best good loses
-            kept = [v * (1.0 - (0.0 if under else RISK_SAME_SPACE if any(cell in state.empties[r] for r in robbers)
-                                else RISK_ELSEWHERE)) for (cell, _, under), v in zip(theirs, values)]
+            kept = [
+                v
+                * (
+                    1.0
+                    - (
+                        0.0
+                        if under
+                        else RISK_SAME_SPACE
+                        if any(cell in state.empties[r] for r in robbers)
+                        else RISK_ELSEWHERE
+                    )
+                )
+                for (cell, _, under), v in zip(theirs, values)
+            ]
             for cell in {cell for (cell, _, _), bare in zip(theirs, exposed) if bare}:
                 here = [bare and c == cell for (c, _, _), bare in zip(theirs, exposed)]
                 taken = sum((RISK_SAME_SPACE - RISK_ELSEWHERE) * v for v, h in zip(values, here) if h)
@@ -317,7 +341,7 @@ def action_priors(state, actions) -> list[float]:
                 removal = 0.0
             else:
                 i = empties.index(f)
-                left = empties[:i] + empties[i + 1:]
+                left = empties[:i] + empties[i + 1 :]
                 removal = 0.0 if f in left else -(pot[f] + threat[f])
             chains = _Chains(left, loads, risk, weight, last, spill)
             found = sources[f] = (chains, chains.total() + removal, left)

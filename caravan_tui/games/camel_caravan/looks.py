@@ -1,5 +1,6 @@
 """What the Camel Caravan board shows, from the table's state alone (``CamelCaravanTable``): the
 board draws this look whenever the state changes."""
+
 from __future__ import annotations
 
 from .board_widget import CamelLook
@@ -45,8 +46,9 @@ def marks(table: CamelCaravanTable) -> dict[int, str]:
     if table.hinted is not None:
         found.update((cell, HINT) for cell in action_cells(table.hinted))
     if table.pick is not None:
-        found.update((cell, TWO if table.cost(completes(table.pick, cell)) == 2 else ONE)
-                     for cell in table.targets(table.pick))
+        found.update(
+            (cell, TWO if table.cost(completes(table.pick, cell)) == 2 else ONE) for cell in table.targets(table.pick)
+        )
         if table.pick[0] != "supply":
             found[table.pick[1]] = CHOSEN
     if table.armed is not None:

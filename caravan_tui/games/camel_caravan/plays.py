@@ -1,5 +1,6 @@
 """Camel Caravan plays as the board builds them: the cells an action names, where it ends, and
 the action a chosen supply, camel or good becomes with a destination."""
+
 from __future__ import annotations
 
 from caravan_tui.engine import Action

@@ -29,6 +29,7 @@ Decisions on points the rules leave open (rules.md Rulings are followed as writt
 - The bag is kept as counts; each draw is dealt from ``Random(chance * 64 + draw number)``, so its
   order stays hidden in ``chance`` and a determinization only reseeds ``chance``.
 """
+
 from __future__ import annotations
 
 import random
@@ -80,8 +81,6 @@ _NO_DEMAND = (0,) * CELL_COUNT
 _TURNS_PLAYED = f"{MAX_TURNS} turns have been played"
 
 
-
-
 def actions_word(n: int) -> str:
     return f"{n} action" if n == 1 else f"{n} actions"
 
@@ -95,7 +94,7 @@ def _with(items: tuple[Sortable, ...], item: Sortable) -> tuple[Sortable, ...]:
 def _without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
     """``items`` with one ``item`` fewer."""
     i = items.index(item)
-    return items[:i] + items[i + 1:]
+    return items[:i] + items[i + 1 :]
 
 
 def _is_cell(x: object) -> bool:
@@ -115,9 +114,26 @@ class CamelCaravanState(TurnState):
     """
 
     __slots__ = (
-        "n", "camels", "short", "chance", "start", "turns", "left", "supply", "empties", "loads",
-        "occ", "loose", "loose_count", "demand", "demand_supply", "markers", "thefts", "delivered",
-        "bag", "draws",
+        "n",
+        "camels",
+        "short",
+        "chance",
+        "start",
+        "turns",
+        "left",
+        "supply",
+        "empties",
+        "loads",
+        "occ",
+        "loose",
+        "loose_count",
+        "demand",
+        "demand_supply",
+        "markers",
+        "thefts",
+        "delivered",
+        "bag",
+        "draws",
     )
     COPIED = ("supply", "empties", "loads", "occ", "markers", "thefts", "delivered")
     n: int
@@ -192,10 +208,10 @@ class CamelCaravanState(TurnState):
         log before the first action; ``new`` itself cannot return events."""
         goods = ", ".join(f"{i + 1} {GOODS[self.loose[c]]}" for i, c in enumerate(SPACES))
         return [
-            Event(f"Goods drawn onto the numbered spaces: {goods}; a demand marker on spaces "
-                  f"1, 2, 7 and 8.", reveals=True),
-            Event(f"{who(self.start)} start{who(self.start, 's')} (chosen at random) with 1 action.",
-                  reveals=True),
+            Event(
+                f"Goods drawn onto the numbered spaces: {goods}; a demand marker on spaces 1, 2, 7 and 8.", reveals=True
+            ),
+            Event(f"{who(self.start)} start{who(self.start, 's')} (chosen at random) with 1 action.", reveals=True),
         ]
 
     # -- the contract ---------------------------------------------------------------------------
@@ -288,8 +304,7 @@ class CamelCaravanState(TurnState):
         self.supply[p] -= 1
         self.empties[p] = _with(self.empties[p], cell)
         if events is not None:
-            events.append(Event(f"{who(p)} place{who(p, 's')} a camel on {CELL_NAMES[cell]} "
-                                f"({actions_word(cost)})."))
+            events.append(Event(f"{who(p)} place{who(p, 's')} a camel on {CELL_NAMES[cell]} ({actions_word(cost)})."))
         return False
 
     def _move_camel(self, action: Action, events: list[Event] | None, p: int) -> bool:
@@ -302,8 +317,12 @@ class CamelCaravanState(TurnState):
         self.empties[p] = _with(_without(self.empties[p], f), t)
         self.occ[f] -= 1
         if events is not None:
-            events.append(Event(f"{who(p)} move{who(p, 's')} a camel from {CELL_NAMES[f]} to "
-                                f"{CELL_NAMES[t]} ({actions_word(cost)})."))
+            events.append(
+                Event(
+                    f"{who(p)} move{who(p, 's')} a camel from {CELL_NAMES[f]} to "
+                    f"{CELL_NAMES[t]} ({actions_word(cost)})."
+                )
+            )
         return False
 
     def _step_onto(self, cell: int) -> int:
@@ -311,8 +330,9 @@ class CamelCaravanState(TurnState):
         camels, else 1 (refused, nothing changed, beyond the actions left). Returns the cost."""
         cost = 2 if self.occ[cell] else 1
         if cost > self.left:
-            raise IllegalAction(f"{CELL_NAMES[cell]} holds camels: that costs 2 actions and "
-                                f"you have {actions_word(self.left)} left")
+            raise IllegalAction(
+                f"{CELL_NAMES[cell]} holds camels: that costs 2 actions and you have {actions_word(self.left)} left"
+            )
         self.occ[cell] += 1
         self.left -= cost
         return cost
@@ -373,8 +393,14 @@ class CamelCaravanState(TurnState):
         events.append(Event(text, reveals=True))
 
     def _steal(self, action: Action, events: list[Event] | None, p: int) -> bool:
-        if (len(action) != 4 or not _is_cell(action[1]) or type(action[2]) is not int
-                or not 0 <= action[2] < self.n or action[2] == self.turn or not _is_good(action[3])):
+        if (
+            len(action) != 4
+            or not _is_cell(action[1])
+            or type(action[2]) is not int
+            or not 0 <= action[2] < self.n
+            or action[2] == self.turn
+            or not _is_good(action[3])
+        ):
             raise IllegalAction(f"{action!r} is not ('steal', cell, victim, good)")
         cell, victim, name = action[1], action[2], action[3]
         good = GOOD_INDEX[name]
@@ -383,8 +409,7 @@ class CamelCaravanState(TurnState):
         if cell not in self.empties[p]:
             raise IllegalAction(f"you have no empty camel on {CELL_NAMES[cell]}")
         if (cell, good, 0) not in self.loads[victim]:
-            raise IllegalAction(f"the player you would rob has no camel carrying {name} on top on "
-                                f"{CELL_NAMES[cell]}")
+            raise IllegalAction(f"the player you would rob has no camel carrying {name} on top on {CELL_NAMES[cell]}")
         self.loads[victim] = _without(self.loads[victim], (cell, good, 0))
         self.empties[victim] = _with(self.empties[victim], cell)
         self.empties[p] = _without(self.empties[p], cell)
@@ -393,13 +418,23 @@ class CamelCaravanState(TurnState):
         self.thefts[victim] += 1
         self.left -= 1
         if events is not None:
-            events.append(Event(f"{who(p)} steal{who(p, 's')} {name} from {who(victim)} at "
-                                f"{CELL_NAMES[cell]} and give{who(p, 's')} {who(victim)} a theft marker."))
+            events.append(
+                Event(
+                    f"{who(p)} steal{who(p, 's')} {name} from {who(victim)} at "
+                    f"{CELL_NAMES[cell]} and give{who(p, 's')} {who(victim)} a theft marker."
+                )
+            )
         return False
 
     def _move_good(self, action: Action, events: list[Event] | None, p: int) -> bool:
-        if (len(action) != 5 or not _is_cell(action[1]) or not _is_cell(action[2]) or action[1] == action[2]
-                or not _is_good(action[3]) or action[4] not in POSITIONS):
+        if (
+            len(action) != 5
+            or not _is_cell(action[1])
+            or not _is_cell(action[2])
+            or action[1] == action[2]
+            or not _is_good(action[3])
+            or action[4] not in POSITIONS
+        ):
             raise IllegalAction(f"{action!r} is not ('move_good', from_cell, to_cell, good, 'top'|'under')")
         f, t, name = action[1], action[2], action[3]
         good, under = GOOD_INDEX[name], POSITIONS.index(action[4])
@@ -414,8 +449,7 @@ class CamelCaravanState(TurnState):
         for cell, _, _ in loads:
             cells |= BIT[cell]
         if not group_of(f, cells) & BIT[t]:
-            raise IllegalAction(f"{CELL_NAMES[f]} and {CELL_NAMES[t]} are not joined by a chain of "
-                                "your camels")
+            raise IllegalAction(f"{CELL_NAMES[f]} and {CELL_NAMES[t]} are not joined by a chain of your camels")
         self.loads[p] = _without(loads, (f, good, under))
         empties = _with(empties, f)
         self.left -= 1
@@ -425,8 +459,7 @@ class CamelCaravanState(TurnState):
             self.delivered[p] = tuple(delivered)
             self.empties[p] = empties
             if events is not None:
-                events.append(Event(f"{who(p)} deliver{who(p, 's')} {name} to {CELL_NAMES[t]}: "
-                                    f"+{VALUE[good]}."))
+                events.append(Event(f"{who(p)} deliver{who(p, 's')} {name} to {CELL_NAMES[t]}: +{VALUE[good]}."))
             return True
         self.empties[p] = _without(empties, t)
         self.loads[p] = _with(self.loads[p], (t, good, 0))
@@ -462,8 +495,7 @@ class CamelCaravanState(TurnState):
                 continue
             if self.loads[p] or self.loose_count:
                 return True
-            if self.thefts[p] and any(not under for q in range(self.n) if q != p
-                                      for _, _, under in self.loads[q]):
+            if self.thefts[p] and any(not under for q in range(self.n) if q != p for _, _, under in self.loads[q]):
                 return True
         return False
 
@@ -530,8 +562,13 @@ class CamelCaravanState(TurnState):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything is public except the order of the bag (its counts are shown)."""
-        view: CamelCaravanView = {"game": "camel_caravan", "seat": seat, "over": self.turn is None,
-                                  **self._public(), "scores": [self.score(p) for p in range(self.n)]}
+        view: CamelCaravanView = {
+            "game": "camel_caravan",
+            "seat": seat,
+            "over": self.turn is None,
+            **self._public(),
+            "scores": [self.score(p) for p in range(self.n)],
+        }
         return plain_view(view)
 
     def determinize(self, seat: int, rng: random.Random) -> CamelCaravanState:
@@ -567,8 +604,10 @@ class CamelCaravanState(TurnState):
         state.left = data["left"]
         state.supply = list(data["supply"])
         state.empties = [tuple(sorted(cells)) for cells in data["empty"]]
-        state.loads = [tuple(sorted((cell, GOOD_INDEX[name], int(under)) for cell, name, under in loads))
-                       for loads in data["loaded"]]
+        state.loads = [
+            tuple(sorted((cell, GOOD_INDEX[name], int(under)) for cell, name, under in loads))
+            for loads in data["loaded"]
+        ]
         state.occ = [0] * CELL_COUNT
         for p in range(n):
             for cell in state.empties[p]:

@@ -15,6 +15,7 @@ two actions waits for a second Enter on the same cell. ``e`` asks before leaving
 Opponents' actions are shown one by one, ``app.move_pause`` apart, with the cells each touched
 highlighted; a key pressed meanwhile skips the rest of the animation.
 """
+
 from __future__ import annotations
 
 from typing import cast
@@ -78,8 +79,9 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         # around the board: the end-phase line (once the bag is empty), the players' table (a
         # header and a row each) and the status line; the legend takes what room is left
         yield EndPhaseLine(end_phase, id="cc-end").data_bind(GameScreen.table_state)
-        yield self.board(CamelBoard(SIZE, spare_rows=self.client.players + 3, caption=cell_caption, id="cc-board"),
-                         board_look)
+        yield self.board(
+            CamelBoard(SIZE, spare_rows=self.client.players + 3, caption=cell_caption, id="cc-board"), board_look
+        )
         yield self.table_text(lambda view, table: players_table(view, table.player_name), id="cc-players")
         yield Static(Text("\n").join(legend_lines()), id="cc-legend")
 
@@ -141,8 +143,9 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         if pick is not None:
             target = completes(pick, cell) if pick[0] == "supply" or pick[1] != cell else None
             if target in self.table.legal:
-                return Text(f"enter: {self.short(target)} ({actions_word(self.table.cost(target))}) · esc cancels",
-                            style="bold")
+                return Text(
+                    f"enter: {self.short(target)} ({actions_word(self.table.cost(target))}) · esc cancels", style="bold"
+                )
             if pick[0] == "good":
                 return Text(f"Move the {pick[2]} to a {ONE} (1 action) · esc cancels", style="bold")
             what = "Place a camel" if pick[0] == "supply" else "Move the camel"
@@ -211,8 +214,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         if self.table.view is not None and max(outcome) > 0:
             winner = outcome.index(max(outcome))
             goods = [sum(self.table.view["delivered"][seat].values()) for seat in range(len(scores))]
-            line = tie_broken(scores, outcome, "goods delivered", goods,
-                              f"{who(winner)} win{who(winner, 's')}")
+            line = tie_broken(scores, outcome, "goods delivered", goods, f"{who(winner)} win{who(winner, 's')}")
             if line is not None:
                 return self.table.words(line)
         return super().result_headline(names, scores, outcome)
@@ -325,12 +327,14 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     def ask(self, cell: int, choices: list[tuple]) -> None:
         """Which of the plays at ``cell``: one chosen there is taken as on the board, so one that
         costs two actions waits for Enter again (chosen from this list, it was spent at once)."""
+
         def chosen(index: int | None) -> None:
             if index is not None and self.table.turn is not None:
                 self.take(choices[index], cell)
 
-        self.app.push_screen(ChoiceScreen(f"{CELL_NAMES[cell]}: what do you want to do?",
-                                          [self.choice_text(c) for c in choices]), chosen)
+        self.app.push_screen(
+            ChoiceScreen(f"{CELL_NAMES[cell]}: what do you want to do?", [self.choice_text(c) for c in choices]), chosen
+        )
 
     def choice_text(self, choice: tuple) -> str:
         """A line of the chooser: what to move next, or a play with what it costs."""
@@ -368,8 +372,12 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
             if yes and self.table.turn is not None:
                 self.act(END_TURN)
 
-        self.app.push_screen(ConfirmScreen(f"End the turn with {actions_word(self.table.view['left'])} unused?",
-                                           yes="End turn", no="Keep playing"), answered)
+        self.app.push_screen(
+            ConfirmScreen(
+                f"End the turn with {actions_word(self.table.view['left'])} unused?", yes="End turn", no="Keep playing"
+            ),
+            answered,
+        )
 
     def action_menu(self) -> None:
         """Escape first cancels a play waiting for its second Enter, then drops the chosen camel
@@ -390,4 +398,3 @@ def cell_caption(cell: int) -> str:
 
 
 SCREEN = CamelCaravanScreen
-

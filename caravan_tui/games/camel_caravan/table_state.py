@@ -2,6 +2,7 @@
 hold camels (from the latest view), what is being chosen on the board (the supply, a camel or a
 good to move), a play that costs two actions waiting for a second Enter, the hint and the cells
 the latest opponent's action touched."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -27,8 +28,9 @@ class CamelCaravanTable(TableState[CamelCaravanView]):
     def read_cells(self, view: CamelCaravanView) -> None:
         """What each cell shows and which hold camels, from a new view."""
         cells = contents(view)
-        self.occupied = frozenset(cell for cell, (_, _, camels) in enumerate(cells)
-                                  if any(empty or loads for empty, loads in camels))
+        self.occupied = frozenset(
+            cell for cell, (_, _, camels) in enumerate(cells) if any(empty or loads for empty, loads in camels)
+        )
         self.faces = tuple(face(cell, *rest) for cell, rest in enumerate(cells))
 
     def cost(self, action: Action) -> int:
@@ -39,5 +41,8 @@ class CamelCaravanTable(TableState[CamelCaravanView]):
 
     def targets(self, pick: tuple) -> list[int]:
         """Where the chosen supply, camel or good may go."""
-        return [cell for action in self.legal
-                if (cell := destination(action)) is not None and completes(pick, cell) == action]
+        return [
+            cell
+            for action in self.legal
+            if (cell := destination(action)) is not None and completes(pick, cell) == action
+        ]

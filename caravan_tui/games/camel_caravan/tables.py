@@ -1,4 +1,5 @@
 """The Camel Caravan players' table under the board and the final table of the match."""
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -21,8 +22,7 @@ def players_table(view: CamelCaravanView, name: Callable[[int, int], str]) -> Ta
     many), demand markers, unused theft markers and camels in supply. Every column but the
     name keeps to one line, so the headers read whole at 80 columns; ``name(seat, width)`` fits
     a name to its column (whole where it fits, never cut in the middle of an AI's level)."""
-    table = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False, header_style="bold",
-                  expand=False)
+    table = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False, header_style="bold", expand=False)
     table.add_column("", no_wrap=True)
     table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=NAME_WIDTH)
     table.add_column("Pts", justify="right", no_wrap=True)
@@ -37,9 +37,15 @@ def players_table(view: CamelCaravanView, name: Callable[[int, int], str]) -> Ta
             points.append(f" (−{carried})", style="dim")
         delivered = sum(view["delivered"][seat].values())
         thefts = view["thefts"][seat]
-        table.add_row(Text(str(seat + 1), style=player_style(seat)), Text(name(seat, NAME_WIDTH)), points,
-                      str(delivered) if delivered else Text("–", style="dim"), str(view["markers"][seat]),
-                      "✓" * thefts if thefts else Text("used", style="dim"), str(view["supply"][seat]))
+        table.add_row(
+            Text(str(seat + 1), style=player_style(seat)),
+            Text(name(seat, NAME_WIDTH)),
+            points,
+            str(delivered) if delivered else Text("–", style="dim"),
+            str(view["markers"][seat]),
+            "✓" * thefts if thefts else Text("used", style="dim"),
+            str(view["supply"][seat]),
+        )
     return table
 
 
@@ -54,6 +60,11 @@ def scores_table(view: CamelCaravanView, label: Callable[[int], Text]) -> Table:
         delivered = view["delivered"][seat]
         goods = sum(VALUE[GOOD_INDEX[g]] * n for g, n in delivered.items())
         carried = penalty(len(view["loaded"][seat]))
-        table.add_row(label(seat), f"{sum(delivered.values())} ({goods})", str(view["markers"][seat]),
-                      f"−{carried}" if carried else "0", signed(view["scores"][seat]))
+        table.add_row(
+            label(seat),
+            f"{sum(delivered.values())} ({goods})",
+            str(view["markers"][seat]),
+            f"−{carried}" if carried else "0",
+            signed(view["scores"][seat]),
+        )
     return table

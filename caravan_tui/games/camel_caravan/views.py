@@ -4,6 +4,7 @@ Everything is public but the bag's order; the public part is ``to_data``'s field
 names (``from_view`` rebuilds the position from them). Everything is built as lists, and lists
 are what arrive over SSH too; a load and a loose good are lists of mixed items, read through
 ``loads_of`` and ``loose_goods``."""
+
 from collections.abc import Sequence
 from typing import TypeAlias, TypedDict
 

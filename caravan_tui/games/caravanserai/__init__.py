@@ -1,4 +1,5 @@
 """Caravanserai: lay goods in blocks across a hex desert and grow the longest caravan (1-6 players)."""
+
 from __future__ import annotations
 
 from caravan_tui.engine import Game, Option, rules_of, screen_of
@@ -12,10 +13,13 @@ GAME = Game(
     title="Caravanserai",
     players=range(1, 7),
     options={
-        "variant": Option("basic", ("basic", "expert"),
-                          "basic: 6 goods a colour in the market, a first block of 1 or 2 goods; expert: 7 "
-                          "goods a colour, the first block always 1 good, and a lying camel may replace a "
-                          "block once a turn."),
+        "variant": Option(
+            "basic",
+            ("basic", "expert"),
+            "basic: 6 goods a colour in the market, a first block of 1 or 2 goods; expert: 7 "
+            "goods a colour, the first block always 1 good, and a lying camel may replace a "
+            "block once a turn.",
+        ),
     },
     rules=rules_of(__name__),
     summary="Lay goods in growing blocks across the desert; the longest caravan wins (solo: earn a title).",

@@ -14,6 +14,7 @@ and scores leaves with ``estimate()`` alone (horizon 0): uniform random micro-ac
 scatter a placement. Hard also explores little (0.1), so that its larger budget goes deep.
 Normal and hard plan whole placements instead (``planner.py``, through ``placement_plan``).
 """
+
 from __future__ import annotations
 
 import time
@@ -39,8 +40,7 @@ CAMEL_BACK_RANGE = (0.2, 2.0)
 class _Ctx:
     """What every score at one decision point needs."""
 
-    __slots__ = ("state", "p", "a", "cs", "bgoods", "blocked", "market", "res", "n", "back", "counted",
-                 "camel")
+    __slots__ = ("state", "p", "a", "cs", "bgoods", "blocked", "market", "res", "n", "back", "counted", "camel")
 
     def __init__(self, state: CaravanseraiState, p: int) -> None:
         self.state = state
@@ -103,8 +103,19 @@ class _Ctx:
         y = x + STEP[d]
         return self.stop_value(y) if not blocked[y] else -1.0
 
-    def block_value(self, x: int, d: int, c: int, m: int, rc: int, size: int, touched: bool, clean: bool,
-                    used: int, declined: bool = False) -> float:
+    def block_value(
+        self,
+        x: int,
+        d: int,
+        c: int,
+        m: int,
+        rc: int,
+        size: int,
+        touched: bool,
+        clean: bool,
+        used: int,
+        declined: bool = False,
+    ) -> float:
         """The best value of laying the ``m`` goods of colour ``c`` a block still needs, from ``x``
         heading ``d``, then ending with a camel (-inf: the block cannot be laid that way).
         ``touched``/``clean``: the block so far covers a Caravanserai cell / only ones of ``c``."""
@@ -176,8 +187,11 @@ def prior(state: CaravanseraiState, actions: Sequence[Action]) -> list[float]:
                 c, s = action[1], action[2]
                 x, d = state.target, state.tdir
                 if state.bleft:
-                    scores.append(ctx.block_value(x, d, c, state.bleft, ctx.res[ctx.p][c], s, state.b_cs,
-                                                  state.b_ok, 0, state.b_dec))
+                    scores.append(
+                        ctx.block_value(
+                            x, d, c, state.bleft, ctx.res[ctx.p][c], s, state.b_cs, state.b_ok, 0, state.b_dec
+                        )
+                    )
                 else:
                     scores.append(ctx.new_block(x, d, c, s))
             elif kind == "camel":
@@ -187,8 +201,11 @@ def prior(state: CaravanseraiState, actions: Sequence[Action]) -> list[float]:
                 y = state.pos + STEP[d]
                 if state.bleft:
                     c = state.bcol
-                    scores.append(ctx.block_value(y, d, c, state.bleft, ctx.res[ctx.p][c], state.bsize,
-                                                  state.b_cs, state.b_ok, 0, state.b_dec))
+                    scores.append(
+                        ctx.block_value(
+                            y, d, c, state.bleft, ctx.res[ctx.p][c], state.bsize, state.b_cs, state.b_ok, 0, state.b_dec
+                        )
+                    )
                 else:
                     scores.append(ctx.piece_value(y, d))
             elif kind == "lying":
@@ -252,8 +269,9 @@ def prior_choice(state: CaravanseraiState) -> Action:
     return legal[max(range(len(legal)), key=scores.__getitem__)]
 
 
-def placement_plan(state: CaravanseraiState, seat: int, index: int, iterations: int | None,
-                   seconds: float | None) -> tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]]:
+def placement_plan(
+    state: CaravanseraiState, seat: int, index: int, iterations: int | None, seconds: float | None
+) -> tuple[dict[Action, tuple[int, float]], dict[Action, tuple[Action, ...]]]:
     """``GameAI.plan``: every position is planned over whole placements (``planner.py``). Each
     first move weighs the lines played out through it, and the chosen one as much again as all of
     them, so that it is the most weighed (the search's most visited); its value is the best end
@@ -265,8 +283,10 @@ def placement_plan(state: CaravanseraiState, seat: int, index: int, iterations: 
     chosen = plan(state, prior_choice, candidates, width, deadline)
     total = sum(chosen.counts.values())
     weights = {action: count + (total if action == chosen.best else 0) for action, count in chosen.counts.items()}
-    return ({action: (weight, weight * chosen.values[action]) for action, weight in weights.items()},
-            dict(chosen.lines))
+    return (
+        {action: (weight, weight * chosen.values[action]) for action, weight in weights.items()},
+        dict(chosen.lines),
+    )
 
 
 SEARCH = {"prior": True, "widening": 0.5, "widening_base": 2.0, "horizon": 0}
@@ -282,11 +302,17 @@ HARD = dict(SEARCH, exploration=0.1)
 #: ``outcome()`` is the length over 45; docs/review.md)
 REVIEW = ReviewTerms(WIN_CHANCE, Measure("expected length", 45.0, " pieces", 1.0, 2.0, 4.0))
 
+
 def end_near(state) -> bool:
     """The market ran empty (rules §8.2): the match ends with the final round."""
     return bool(state.phase != NORMAL)
 
 
-AI = GameAI(levels={"easy": SEARCH, "normal": dict(SEARCH, plan=True), "hard": dict(HARD, plan=True)},
-            prior=prior, explain=explainer(prior), plan=placement_plan, review=REVIEW,
-            end_near=end_near)
+AI = GameAI(
+    levels={"easy": SEARCH, "normal": dict(SEARCH, plan=True), "hard": dict(HARD, plan=True)},
+    prior=prior,
+    explain=explainer(prior),
+    plan=placement_plan,
+    review=REVIEW,
+    end_near=end_near,
+)

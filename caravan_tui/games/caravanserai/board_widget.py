@@ -12,6 +12,7 @@ view; shift+arrows and the mouse wheel pan it by hand, and the frame's foot says
 cells (``more``) and, in the look's words (``HexLook.caption``), the cell under the cursor.
 The height the rest of the column needs is ``spare_rows`` (the board takes what is left).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -149,8 +150,11 @@ class HexBoard(CursorWidget):
         if look == self.look:
             return
         self.look = look
-        self._glyph_cache = {cell: segments for cell, segments in self._glyph_cache.items()
-                             if look.glyphs.get(cell) == self.glyphs.get(cell)}
+        self._glyph_cache = {
+            cell: segments
+            for cell, segments in self._glyph_cache.items()
+            if look.glyphs.get(cell) == self.glyphs.get(cell)
+        }
         self.glyphs, self.marks, self.flash = look.glyphs, look.marks, set(look.flash)
         self.set_cells(look.cells)
         self.border_title = Text(look.title)

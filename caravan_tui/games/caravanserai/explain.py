@@ -6,6 +6,7 @@ the search's line stops short), and the reason tells what the placement lays, wh
 what comes back: "lays 2W 1Y camel, ending on (1,-2); caravan 7 → 9 (count 2); 1 camel back;
 takes a white good". There is nothing hidden after the setup.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -69,8 +70,10 @@ def _explain(state: CaravanseraiState, seat: int, line: list[Action]) -> str:
         return "begins a placement"
     laid, count, camels = last[2], last[5], last[7]
     after = len(world.caravans[seat])
-    parts = [f"lays {pieces_text(laid)}, ending on {cell_name(laid[-1][0])}",
-             f"caravan {before} → {after} (count {count})"]
+    parts = [
+        f"lays {pieces_text(laid)}, ending on {cell_name(laid[-1][0])}",
+        f"caravan {before} → {after} (count {count})",
+    ]
     if camels:
         parts.append(f"{camels} camel{'s' if camels != 1 else ''} back")
     gained = []
@@ -89,8 +92,10 @@ def _start(state: CaravanseraiState, cell: int) -> str:
     room = len([y for y in NEIGHBOURS[cell] if not state.blocked[y]])
     heads = [QR[c[-1][0]] for c in state.caravans if c]
     far = f"; {min(hex_distance(QR[cell], h) for h in heads)} cells from the nearest camel" if heads else ""
-    return (f"gains a {COLOUR_NAMES[state.board.cs[cell]]} good; {room} open cells around, "
-            f"{hex_distance(QR[cell], (0, 0))} from the middle{far}")
+    return (
+        f"gains a {COLOUR_NAMES[state.board.cs[cell]]} good; {room} open cells around, "
+        f"{hex_distance(QR[cell], (0, 0))} from the middle{far}"
+    )
 
 
 def _stand(state: CaravanseraiState, seat: int, colour: int, cell: int) -> str:

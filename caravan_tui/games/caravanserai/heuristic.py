@@ -15,6 +15,7 @@ that still play have the market, the clock, to themselves and turn their reserve
 for more turns. Valuing that seat's room and reserve as if it still played made the search lay
 its last camel while ahead and lose the close games to a seat that kept playing (docs/ai.md).
 """
+
 from __future__ import annotations
 
 import math
@@ -38,7 +39,8 @@ SOLO_TOP = 45
 #: cell -> the cells at distance 1 and 2
 NEAR: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted({z for y in NEIGHBOURS[x] for z in (y, *NEIGHBOURS[y]) if 0 <= z < GRID and z != x}))
-    for x in range(GRID))
+    for x in range(GRID)
+)
 
 
 def turns_left(state, live: int | None = None) -> float:

@@ -1,5 +1,6 @@
 """The legend of the Caravanserai board: the lines under the board where there is room, the
 solo titles, and the whole legend ``l`` shows."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -16,11 +17,28 @@ LEGEND_WIDTH = 25
 
 def legend_lines() -> list[Text]:
     """Under the board where there is room (not at 80×24), most needed first."""
-    cells = Text.assemble((" ·", "dim"), " desert  ", ("·", "dim"), colour_text(3, style="dim"), " red Caravanserai  ",
-                          colour_text(3, "◆R"), " board good")
-    pieces = Text.assemble(("2", seat_style(1)), colour_text(4), " ", ("2", seat_style(1)), ("C", "bold"), " ",
-                           ("2", seat_style(1)), ("L", "bold"), " player 2's good, camel, lying camel; ",
-                           ("2C", "reverse"), " player 2's head (reversed)")
+    cells = Text.assemble(
+        (" ·", "dim"),
+        " desert  ",
+        ("·", "dim"),
+        colour_text(3, style="dim"),
+        " red Caravanserai  ",
+        colour_text(3, "◆R"),
+        " board good",
+    )
+    pieces = Text.assemble(
+        ("2", seat_style(1)),
+        colour_text(4),
+        " ",
+        ("2", seat_style(1)),
+        ("C", "bold"),
+        " ",
+        ("2", seat_style(1)),
+        ("L", "bold"),
+        " player 2's good, camel, lying camel; ",
+        ("2C", "reverse"),
+        " player 2's head (reversed)",
+    )
     marks = Text(f"[  ] cursor · {SELECT} enter plays · {LAID} placing · 1 2 3 hint · {CHANGED} last move")
     keys = Text("w e a d z x (or 0-5) head · c camel · W K P R Y block · L lying")
     more = Text("arrows move · shift+arrows pan · tab the plays · l whole legend")

@@ -1,5 +1,6 @@
 """What the Caravanserai board shows, from the table's state alone (``CaravanseraiTable``): the
 board draws this look whenever the state changes, and moves its cursor where the table asks."""
+
 from __future__ import annotations
 
 from functools import partial
@@ -17,8 +18,16 @@ def board_look(table: CaravanseraiTable) -> HexLook:
     planned or hinted, the cells the last moves changed, and where the table asks the cursor to
     go (``aim``) or the view to pan (``seen``)."""
     assert table.view is not None and table.picture is not None  # (a board is drawn once there is a view)
-    return HexLook(tuple(table.picture.cells), table.glyphs, marks(table), frozenset(table.flash),
-                   title_text(table.view, table), partial(cell_caption, table), table.aim, table.seen)
+    return HexLook(
+        tuple(table.picture.cells),
+        table.glyphs,
+        marks(table),
+        frozenset(table.flash),
+        title_text(table.view, table),
+        partial(cell_caption, table),
+        table.aim,
+        table.seen,
+    )
 
 
 def marks(table: CaravanseraiTable) -> dict[Cell, Text]:
@@ -73,7 +82,7 @@ def cell_caption(table: CaravanseraiTable, cell: Cell) -> str:
 
 
 def possessive(table: CaravanseraiTable, seat: int) -> str:
-    """"your" or "AI 2's", inside the caption's words (the table's words begin a sentence: "Your")."""
+    """ "your" or "AI 2's", inside the caption's words (the table's words begin a sentence: "Your")."""
     words = table.words(f"{{p{seat}:'s}}")
     return "your" if words == "Your" else words
 

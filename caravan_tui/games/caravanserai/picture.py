@@ -1,5 +1,6 @@
 """What a Caravanserai view puts on each cell of the hex board, in two characters (spec §11.7:
 colour is never the only cue), and the cell each action plays on."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -103,8 +104,11 @@ class Picture:
         """The open cells next to ``cell``: on the board, no caravan piece on them (a board good
         does not block)."""
         onboard = self.onboard
-        return [(cell[0] + dq, cell[1] + dr) for dq, dr in D
-                if (cell[0] + dq, cell[1] + dr) in onboard and (cell[0] + dq, cell[1] + dr) not in self.items]
+        return [
+            (cell[0] + dq, cell[1] + dr)
+            for dq, dr in D
+            if (cell[0] + dq, cell[1] + dr) in onboard and (cell[0] + dq, cell[1] + dr) not in self.items
+        ]
 
     def key(self, cell: Cell) -> tuple:
         """What changes on a cell from one view to the next."""
@@ -122,8 +126,13 @@ class Picture:
         if item is not None:
             seat, letter, head, laid = item
             same = letter in COLOURS and COLOURS.index(letter) == colour  # (its colour said once: the foot fits)
-            what = ("good" if same else f"{COLOUR_NAMES[COLOURS.index(letter)]} good") if letter in COLOURS else \
-                "head camel" if head else PIECE_WORDS[letter]
+            what = (
+                ("good" if same else f"{COLOUR_NAMES[COLOURS.index(letter)]} good")
+                if letter in COLOURS
+                else "head camel"
+                if head
+                else PIECE_WORDS[letter]
+            )
             words.append(f"{owner_of(seat)} {what}" + (" (placing)" if laid else ""))
         return " ".join(words[:1]) + " " + ", ".join(words[1:])
 

@@ -26,6 +26,7 @@ The chosen placement's decisions are remembered (``_CACHE``), so the rest of the
 without planning again. Budget: ``candidates`` placements played out; in the app ``deadline``
 also applies, and the planner answers with the best line played out when it is reached.
 """
+
 from __future__ import annotations
 
 import threading
@@ -95,8 +96,9 @@ def _stand(state: CaravanseraiState, line: Line, policy: Policy) -> Line:
     return line
 
 
-def placements(state: CaravanseraiState, policy: Policy, width: int, keep: int,
-               deadline: float | None = None) -> list[tuple[CaravanseraiState, Line]]:
+def placements(
+    state: CaravanseraiState, policy: Policy, width: int, keep: int, deadline: float | None = None
+) -> list[tuple[CaravanseraiState, Line]]:
     """Up to ``keep`` finished placements from ``state`` (the seat's turn, at its start or in
     the middle of a placement), best rated first, found by a beam of ``width`` partial
     placements: (the position after the turn, its decisions). Stands go where ``policy`` puts
@@ -128,8 +130,7 @@ def budget_for(iterations: int | None) -> tuple[int, int]:
     return candidates, max(2, round(candidates * INSIDE_PER_CANDIDATE))
 
 
-def plan(state: CaravanseraiState, policy: Policy, candidates: int, width: int,
-         deadline: float | None = None) -> Plan:
+def plan(state: CaravanseraiState, policy: Policy, candidates: int, width: int, deadline: float | None = None) -> Plan:
     """The placement to play from ``state`` (see the module doc), with ``policy`` (the search
     prior's choice, ``ai.prior_choice``) playing the lines out and placing stands; remembered for
     the rest of the turn. A pure function of the position and the budget while no deadline cuts
@@ -194,5 +195,5 @@ def _remember_rest(state: CaravanseraiState, budget: tuple[int, int], line: Line
         world.apply(action, False)
         if world.turn is None or world.turns != turns:
             return
-        rest = line[step + 1:]
+        rest = line[step + 1 :]
         _remember((budget, repr(world.to_data())), Plan({rest[0]: value}, {rest[0]: rest}, {rest[0]: 1}, rest[0]))

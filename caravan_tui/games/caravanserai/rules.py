@@ -50,6 +50,7 @@ Rulings (beyond the spec's own, which are followed as written):
   every automatic effect (gains, board goods returned or taken, stands, skips, the trigger and the
   end) on lines of their own.
 """
+
 from __future__ import annotations
 
 import random
@@ -88,8 +89,13 @@ KIND_LETTERS = COLOURS + "CL"
 CAMELS = 8  # per seat
 START_GOODS = 3  # per colour per seat
 MAX_ROUNDS = 100
-TITLES = ((45, "Chief of the 5 tribes"), (40, "Tribal chief"), (35, "Xiansheng"), (30, "Great camel driver"),
-          (25, "Camel driver"))
+TITLES = (
+    (45, "Chief of the 5 tribes"),
+    (40, "Tribal chief"),
+    (35, "Xiansheng"),
+    (30, "Great camel driver"),
+    (25, "Camel driver"),
+)
 SOLO_TOP = 45
 
 # phases (§8.2)
@@ -166,9 +172,40 @@ class CaravanseraiState(TurnState):
     """
 
     __slots__ = (
-        "n", "expert", "seed", "board", "blocked", "bgoods", "market", "res", "caravans", "phase", "round",
-        "stage", "head", "pos", "tdir", "target", "j", "o", "bcol", "bsize", "bleft", "prevcol", "lying",
-        "placed", "omitted", "b_cs", "b_ok", "b_dec", "laid", "declined", "stands", "last", "end", "turns",
+        "n",
+        "expert",
+        "seed",
+        "board",
+        "blocked",
+        "bgoods",
+        "market",
+        "res",
+        "caravans",
+        "phase",
+        "round",
+        "stage",
+        "head",
+        "pos",
+        "tdir",
+        "target",
+        "j",
+        "o",
+        "bcol",
+        "bsize",
+        "bleft",
+        "prevcol",
+        "lying",
+        "placed",
+        "omitted",
+        "b_cs",
+        "b_ok",
+        "b_dec",
+        "laid",
+        "declined",
+        "stands",
+        "last",
+        "end",
+        "turns",
         "trigger",
     )
     COPIED = ("blocked", "bgoods", "market", "caravans")
@@ -269,13 +306,26 @@ class CaravanseraiState(TurnState):
         seats = "solo" if self.n == 1 else f"{self.n} players"
         events = [Event(f"Caravanserai, {variant} game, {seats}: a board of {board.layout.tiles} tiles.")]
         if gone:
-            events.append(Event(f"{len(gone)} tiles stay in the box, drawn at random: {tiles_left_out(gone)} "
-                                "(fewer Caravanserai cells of those colours).", reveals=True))
+            events.append(
+                Event(
+                    f"{len(gone)} tiles stay in the box, drawn at random: {tiles_left_out(gone)} "
+                    "(fewer Caravanserai cells of those colours).",
+                    reveals=True,
+                )
+            )
         goods = ", ".join(f"{COLOUR_NAMES[c]} on {cell_name(cell)}" for cell, c in sorted(self.bgoods.items()))
-        events.append(Event(f"The tiles are shuffled onto the board; board goods stand on the intermediate "
-                            f"tiles: {goods}. The market holds {sum(self.market)} goods.", reveals=True))
-        events.append(Event("Each seat in turn puts its starting camel on a Caravanserai cell of an outer tile; "
-                            "{p0} begin{p0:s}."))
+        events.append(
+            Event(
+                f"The tiles are shuffled onto the board; board goods stand on the intermediate "
+                f"tiles: {goods}. The market holds {sum(self.market)} goods.",
+                reveals=True,
+            )
+        )
+        events.append(
+            Event(
+                "Each seat in turn puts its starting camel on a Caravanserai cell of an outer tile; {p0} begin{p0:s}."
+            )
+        )
         return events
 
     # -- legal actions --------------------------------------------------------------------------
@@ -380,8 +430,13 @@ class CaravanseraiState(TurnState):
     def stand_cells(self) -> list[tuple[int, int]]:
         """(colour, cell) pairs where a market good could stand now (§7.3)."""
         blocked, bgoods, market = self.blocked, self.bgoods, self.market
-        return [(c, cell) for c in range(5) if market[c] for cell in self.board.cs_by_colour[c]
-                if not blocked[cell] and cell not in bgoods]
+        return [
+            (c, cell)
+            for c in range(5)
+            if market[c]
+            for cell in self.board.cs_by_colour[c]
+            if not blocked[cell] and cell not in bgoods
+        ]
 
     def _stand_actions(self) -> list[Action]:
         return [stand_action(c, cell) for c, cell in self.stand_cells()]
@@ -446,8 +501,12 @@ class CaravanseraiState(TurnState):
             self.declined += (self.j,)
             self.stage = PLACE
             if events is not None:
-                events.append(Event(f"{{p{p}}} decline{{p{p}:s}} the {COLOUR_NAMES[c]} board "
-                                    f"good on {cell_name(x)}: it goes back to the market."))
+                events.append(
+                    Event(
+                        f"{{p{p}}} decline{{p{p}:s}} the {COLOUR_NAMES[c]} board "
+                        f"good on {cell_name(x)}: it goes back to the market."
+                    )
+                )
             self._lay_good(x, c)
         elif kind == "lying":
             self._lying(p, events)
@@ -472,8 +531,9 @@ class CaravanseraiState(TurnState):
             del self.bgoods[x]
             self.market[board_good] += 1
             if events is not None:
-                events.append(Event(f"The {COLOUR_NAMES[board_good]} board good on {cell_name(x)} goes back "
-                                    f"to the market."))
+                events.append(
+                    Event(f"The {COLOUR_NAMES[board_good]} board good on {cell_name(x)} goes back to the market.")
+                )
         self.res[p][c] -= 1
         self._lay_good(x, c)
 
@@ -526,8 +586,9 @@ class CaravanseraiState(TurnState):
         if board_good >= 0:
             self.res[p][board_good] += 1
             if events is not None:
-                events.append(Event(f"{{p{p}}} take{{p{p}:s}} the {COLOUR_NAMES[board_good]} board good on "
-                                    f"{cell_name(x)}."))
+                events.append(
+                    Event(f"{{p{p}}} take{{p{p}:s}} the {COLOUR_NAMES[board_good]} board good on {cell_name(x)}.")
+                )
         colour = self.board.cs[x]
         if colour >= 0:
             self._gain(p, colour, events)
@@ -548,12 +609,14 @@ class CaravanseraiState(TurnState):
                 self.res[q][colour] -= 1
                 self.res[p][colour] += 1
                 if events is not None:
-                    events.append(Event(f"The market has no {name} good: {{p{p}}} take{{p{p}:s}} one from "
-                                        f"{{p{q}:'s}} reserve."))
+                    events.append(
+                        Event(f"The market has no {name} good: {{p{p}}} take{{p{p}:s}} one from {{p{q}:'s}} reserve.")
+                    )
                 return
         if events is not None:
-            events.append(Event(f"No {name} good is left in the market or with another seat: {{p{p}}} "
-                                f"gain{{p{p}:s}} nothing."))
+            events.append(
+                Event(f"No {name} good is left in the market or with another seat: {{p{p}}} gain{{p{p}:s}} nothing.")
+            )
 
     def _took_from_market(self, p: int, events: list[Event] | None) -> None:
         """§8.2: the first time the market runs empty the end is triggered (not in solo)."""
@@ -591,8 +654,12 @@ class CaravanseraiState(TurnState):
             back = f"{taken} piece{'s' if taken != 1 else ''}"
             if camels:
                 back += f" ({camels} camel{'s' if camels != 1 else ''})"
-            events.append(Event(f"{{p{p}}} laid {pieces_text(laid)}: {placed} placed, count {count}; "
-                                f"{back} back from the tail. Caravan length {len(kept)}."))
+            events.append(
+                Event(
+                    f"{{p{p}}} laid {pieces_text(laid)}: {placed} placed, count {count}; "
+                    f"{back} back from the tail. Caravan length {len(kept)}."
+                )
+            )
         self._reset_placement(-1)
         if self.stands:
             self.stage = STAND
@@ -603,9 +670,13 @@ class CaravanseraiState(TurnState):
 
     def _no_stand(self, p: int, events: list[Event] | None) -> None:
         if events is not None:
-            events.append(Event(f"No market good can stand on a free Caravanserai cell of its colour: "
-                                f"{{p{p}}} skip{{p{p}:s}} {self.stands} stand"
-                                f"{'s' if self.stands != 1 else ''}."))
+            events.append(
+                Event(
+                    f"No market good can stand on a free Caravanserai cell of its colour: "
+                    f"{{p{p}}} skip{{p{p}:s}} {self.stands} stand"
+                    f"{'s' if self.stands != 1 else ''}."
+                )
+            )
         self.stands = 0
         self._next_turn(p, events)
 
@@ -629,8 +700,12 @@ class CaravanseraiState(TurnState):
         self.caravans[p] = ((cell, CAMEL),)
         self.blocked[cell] = 1
         if events is not None:
-            events.append(Event(f"{{p{p}}} start{{p{p}:s}} on the {COLOUR_NAMES[self.board.cs[cell]]} "
-                                f"Caravanserai at {cell_name(cell)}."))
+            events.append(
+                Event(
+                    f"{{p{p}}} start{{p{p}:s}} on the {COLOUR_NAMES[self.board.cs[cell]]} "
+                    f"Caravanserai at {cell_name(cell)}."
+                )
+            )
         self._stop(cell, p, events)
         if p + 1 < self.n:
             self.turn = p + 1
@@ -666,9 +741,15 @@ class CaravanseraiState(TurnState):
         """Begin ``seat``'s turn; False when it is skipped (True when the game ended instead)."""
         if self.n == 1:
             res = self.res[0]
-            why = ("no camel is left in the reserve" if not res[5] else
-                   "the market is empty" if not any(self.market) else
-                   "the caravan cannot move" if not self.can_place(0) else None)
+            why = (
+                "no camel is left in the reserve"
+                if not res[5]
+                else "the market is empty"
+                if not any(self.market)
+                else "the caravan cannot move"
+                if not self.can_place(0)
+                else None
+            )
             if why:
                 self._finish(why, events)
                 return True
@@ -698,8 +779,9 @@ class CaravanseraiState(TurnState):
         lengths = self.lengths()
         if self.n == 1:
             earned = title(lengths[0])
-            result = f"a caravan of {lengths[0]}: " + (f"{{p0}} earn{{p0:s}} the title {earned}." if earned
-                                                        else "no title (25 is needed for Camel driver).")
+            result = f"a caravan of {lengths[0]}: " + (
+                f"{{p0}} earn{{p0:s}} the title {earned}." if earned else "no title (25 is needed for Camel driver)."
+            )
             events.append(Event(f"The game is over ({why}). {result}"))
             return
         table = ", ".join(f"{{p{p}}} {length}" for p, length in enumerate(lengths))
@@ -734,6 +816,7 @@ class CaravanseraiState(TurnState):
         if self.turn is None:
             return self.outcome()
         from .heuristic import estimate
+
         return estimate(self)
 
     # -- information ----------------------------------------------------------------------------
@@ -747,18 +830,40 @@ class CaravanseraiState(TurnState):
         placement: PlacementView | None = None
         if self.stage in (PLACE, BOARD):
             placement = {
-                "head": list(QR[self.head]), "pos": list(QR[self.pos]), "dir": self.tdir,
+                "head": list(QR[self.head]),
+                "pos": list(QR[self.pos]),
+                "dir": self.tdir,
                 "target": list(QR[self.target]) if self.target >= 0 else None,
-                "block": self.j, "offset": self.o, "colour": self.bcol, "size": self.bsize, "left": self.bleft,
-                "previous": self.prevcol, "lying": self.lying, "placed": self.placed, "omitted": self.omitted,
-                "on_caravanserai": self.b_cs, "all_match": self.b_ok, "declined": self.b_dec,
-                "laid": pieces(self.laid), "declined_blocks": list(self.declined),
+                "block": self.j,
+                "offset": self.o,
+                "colour": self.bcol,
+                "size": self.bsize,
+                "left": self.bleft,
+                "previous": self.prevcol,
+                "lying": self.lying,
+                "placed": self.placed,
+                "omitted": self.omitted,
+                "on_caravanserai": self.b_cs,
+                "all_match": self.b_ok,
+                "declined": self.b_dec,
+                "laid": pieces(self.laid),
+                "declined_blocks": list(self.declined),
             }
         last: LastView | None = None
         if self.last is not None:
             seat, head, laid, o, placed, count, taken, camels, stood, declined = self.last
-            last = {"seat": seat, "head": list(QR[head]), "laid": pieces(laid), "offset": o, "placed": placed,
-                    "count": count, "taken": taken, "camels": camels, "stood": stood, "declined": list(declined)}
+            last = {
+                "seat": seat,
+                "head": list(QR[head]),
+                "laid": pieces(laid),
+                "offset": o,
+                "placed": placed,
+                "count": count,
+                "taken": taken,
+                "camels": camels,
+                "stood": stood,
+                "declined": list(declined),
+            }
         return {
             "game": "caravanserai",
             "players": self.n,
@@ -782,8 +887,13 @@ class CaravanseraiState(TurnState):
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything is public (spec §0)."""
-        view: CaravanseraiView = {"seat": seat, "to_move": self.turn, "over": self.turn is None,
-                                  "scores": self.scores(), **self._public()}
+        view: CaravanseraiView = {
+            "seat": seat,
+            "to_move": self.turn,
+            "over": self.turn is None,
+            "scores": self.scores(),
+            **self._public(),
+        }
         if self.n == 1:
             view["title"] = title(len(self.caravans[0]))
         return plain_view(view)
@@ -835,9 +945,22 @@ class CaravanseraiState(TurnState):
         state.turns = data["turns"]
         state.trigger = None if data["trigger"] is None else tuple(data["trigger"])
         last = data["last"]
-        state.last = None if last is None else (
-            last["seat"], CELL_ID[tuple(last["head"])], pieces(last["laid"]), last["offset"], last["placed"],
-            last["count"], last["taken"], last["camels"], last["stood"], tuple(last["declined"]))
+        state.last = (
+            None
+            if last is None
+            else (
+                last["seat"],
+                CELL_ID[tuple(last["head"])],
+                pieces(last["laid"]),
+                last["offset"],
+                last["placed"],
+                last["count"],
+                last["taken"],
+                last["camels"],
+                last["stood"],
+                tuple(last["declined"]),
+            )
+        )
         state._reset_placement(-1)
         pl = data["placement"]
         if pl is None and state.stage in (PLACE, BOARD):  # a placement about to begin
@@ -893,13 +1016,17 @@ class CaravanseraiState(TurnState):
             count = self.placed + 1 - self.omitted
             length = len(self.caravans[self.turn]) + len(self.laid) + 1
             taken = min(count, length - 1)
-            return (f"End with a camel on {cell_name(x)}{self._stop_note(x)}: count {count}, "
-                    f"take back {taken}, caravan {length - taken}")
+            return (
+                f"End with a camel on {cell_name(x)}{self._stop_note(x)}: count {count}, "
+                f"take back {taken}, caravan {length - taken}"
+            )
         if kind == "use":
             return f"Use the {COLOUR_NAMES[self.bcol]} board good on {cell_name(self.target)} as this piece"
         if kind == "decline":
-            return (f"Decline it: lay your own {COLOUR_NAMES[self.bcol]} good (the board good goes back "
-                    f"to the market and this block counts)")
+            return (
+                f"Decline it: lay your own {COLOUR_NAMES[self.bcol]} good (the board good goes back "
+                f"to the market and this block counts)"
+            )
         if kind == "stand":
             cell = CELL_ID.get((action[2], action[3]), -1)
             return f"Stand a {COLOUR_NAMES[action[1]]} market good on {cell_name(cell) if cell >= 0 else '?'}"

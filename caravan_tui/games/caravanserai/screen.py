@@ -23,6 +23,7 @@ the board: the market and the end, each seat's caravan and reserve, and
 the placement in progress with the count a camel would give now. ``l`` shows the whole legend.
 Opponents' actions are shown one at a time, ``app.move_pause`` apart; a key skips the rest.
 """
+
 from __future__ import annotations
 
 from typing import cast
@@ -58,8 +59,10 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     BINDINGS = [
         *(Binding(key, f"direction({d})", DIR_NAMES[d], show=False) for key, d in DIRECTION_KEYS.items()),
         *(Binding(str(d), f"direction({d})", DIR_NAMES[d], show=False) for d in range(6)),
-        *(Binding(letter, f"block({colour})", f"{COLOUR_NAMES[colour]} block", show=False)
-          for colour, letter in enumerate(COLOURS)),
+        *(
+            Binding(letter, f"block({colour})", f"{COLOUR_NAMES[colour]} block", show=False)
+            for colour, letter in enumerate(COLOURS)
+        ),
         Binding("c", "piece('camel')", "Camel", show=False, tooltip="End the placement with a camel"),
         Binding("L", "piece('lying')", "Lying camel", show=False, tooltip="Lay a lying camel (expert)"),
         Binding("n", "decline", "Decline", show=False, tooltip="Decline the board good (it goes to the market)"),
@@ -106,8 +109,10 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         yield self.board(HexBoard(spare_rows=self.spare_rows(), id="cs-board"), board_look)
         players = self.client.players
         # fixed heights: their updates then never lay the screen out again
-        for name, height, text in (("info", 2 if players == 1 else 1, lambda view, _: info_text(view)),
-                                   ("seats", players, lambda view, _: seats_table(view, self.table))):
+        for name, height, text in (
+            ("info", 2 if players == 1 else 1, lambda view, _: info_text(view)),
+            ("seats", players, lambda view, _: seats_table(view, self.table)),
+        ):
             line = self.table_text(text, id=f"cs-{name}")
             line.styles.height = height
             yield line
@@ -303,8 +308,13 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         our next turn."""
         table, world, seat = self.table, self.table.world, self.seat
         table.news = None
-        if (previous is None or seat is None or self.replaying or view["over"]
-                or not isinstance(world, CaravanseraiState)):
+        if (
+            previous is None
+            or seat is None
+            or self.replaying
+            or view["over"]
+            or not isinstance(world, CaravanseraiState)
+        ):
             return
         mover, players = previous["to_move"], view["players"]
         begun = view["turns"] - previous["turns"]  # the last one begun is the turn now
@@ -314,8 +324,13 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         last = view["last"]
         # a placement of ours we did not make: not the one our own decision ended (its head camel
         # is the one we had)
-        if (times and last is not None and last["seat"] == seat and last != previous["last"]
-                and (mover != seat or tuple(last["head"]) != piece(previous["caravans"][seat][-1])[:2])):
+        if (
+            times
+            and last is not None
+            and last["seat"] == seat
+            and last != previous["last"]
+            and (mover != seat or tuple(last["head"]) != piece(previous["caravans"][seat][-1])[:2])
+        ):
             table.played_for_us = notation(letters(last["laid"]))
             table.news = f"Your turn was laid for you: {table.played_for_us}, the only move"
             times -= 1
@@ -327,7 +342,6 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
 
     def match_summary(self, view: CaravanseraiView) -> Group:
         return final_table(view, self.table)
-
 
     def on_mount(self) -> None:  # (the status line follows the cursor: ``GameScreen.selection_changed``)
         self.query_one(HexBoard).focus()
@@ -365,8 +379,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         focused = self.focused
         if isinstance(focused, ActionList):
             action = focused.highlighted_action
-            return Text(f"enter: {self.short(action, view, here=False)}" if action else "tab: the board",
-                        style="bold")
+            return Text(f"enter: {self.short(action, view, here=False)}" if action else "tab: the board", style="bold")
         if not isinstance(focused, HexBoard):
             return Text(self.prompt(view), style="bold")
         here, pl = self.actions_at(focused.cursor), view["placement"]
@@ -374,14 +387,16 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             colour = COLOUR_NAMES[pl["colour"]]
             return self.enter_line(f"enter: use the {colour} board good", *(["n declines"] if DECLINE in here else []))
         if len(here) == 1:
-            return self.enter_line(f"enter: {self.short(here[0], view)}",
-                                   *(["or w e a d z x"] if here[0][0] == "dir" else []))
+            return self.enter_line(
+                f"enter: {self.short(here[0], view)}", *(["or w e a d z x"] if here[0][0] == "dir" else [])
+            )
         if any(a[0] in ("good", "camel", "lying") for a in here):
             return self.enter_line("enter: choose a piece", *self.piece_keys())
         if here:
             return Text(f"enter: choose one of {len(here)} plays here", style="bold")
-        return self.enter_line("enter: nothing here (a › cell plays)",
-                               *(self.piece_keys() if view["stage"] == "place" else []))
+        return self.enter_line(
+            "enter: nothing here (a › cell plays)", *(self.piece_keys() if view["stage"] == "place" else [])
+        )
 
     def on_descendant_focus(self) -> None:
         self.show_status()
@@ -414,8 +429,10 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             table.trail, table.hinted = [], None
 
     def act(self, action: Action) -> None:
-        words, letters = ("; ".join([now] * bool(now) + [f"your next turn: {turn}" for turn in later])
-                          for now, later in (self.forced_news(action), self.forced_news(action, short=True)))
+        words, letters = (
+            "; ".join([now] * bool(now) + [f"your next turn: {turn}" for turn in later])
+            for now, later in (self.forced_news(action), self.forced_news(action, short=True))
+        )
         self.table.forcing = (words, letters) if words else None
         self.table.forced = None
         super().act(action)
@@ -429,8 +446,11 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     def show_hint(self, action: Action, text: str) -> None:
         super().show_hint(action, text)
         world = self.table.world
-        self.table.trail = (placement(world, self.seat, self.table.hint_plan, prior)
-                            if isinstance(world, CaravanseraiState) and self.seat is not None else [])
+        self.table.trail = (
+            placement(world, self.seat, self.table.hint_plan, prior)
+            if isinstance(world, CaravanseraiState) and self.seat is not None
+            else []
+        )
         self.table.hinted = action
         self.table.hint_cells = self.plan_cells(self.table.trail)
         cell = action_cell(action, self.picture) if self.picture else None
@@ -451,7 +471,7 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         self.play_among(here, "What do you lay here?", [self.describe(a) + self.starred(a) for a in here])
 
     def starred(self, action: Action) -> str:
-        """" ★ hint" after the hinted play in a question (its choices name the plays)."""
+        """ " ★ hint" after the hinted play in a question (its choices name the plays)."""
         return f"  {HINT} hint" if action == self.table.hinted else ""
 
     def play_among(self, actions: list[Action], question: str, texts: list[str]) -> None:
@@ -479,11 +499,13 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         elif self.table.view is not None and self.table.view["stage"] in STAGE_FIRST:
             self.notify(f"Not {DIR_WORDS[d]} now: {STAGE_FIRST[self.table.view['stage']]}.", severity="warning")
         elif any(a[0] == "dir" for a in self.table.legal):
-            self.notify(f"Not {DIR_WORDS[d]}: that cell is taken, off the board or a dead end.",
-                        severity="warning")
+            self.notify(f"Not {DIR_WORDS[d]}: that cell is taken, off the board or a dead end.", severity="warning")
         else:
-            self.notify("No turn here: the caravan goes straight on (it turns only after a Caravanserai "
-                        "cell or a lying camel).", severity="warning")
+            self.notify(
+                "No turn here: the caravan goes straight on (it turns only after a Caravanserai "
+                "cell or a lying camel).",
+                severity="warning",
+            )
 
     def play(self, action: Action) -> None:
         """Play ``action`` as the player chose it (a key, Enter on the board or in the plays list,
@@ -501,8 +523,9 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
 
         # Enter plays a placement's forced rest, as Enter plays each of its steps; a move that
         # boxes our caravan in waits for a "y"
-        self.app.push_screen(ConfirmScreen(question + "Play it?", yes="Play it", no="Not yet", yes_first=not boxed),
-                             answered)
+        self.app.push_screen(
+            ConfirmScreen(question + "Play it?", yes="Play it", no="Not yet", yes_first=not boxed), answered
+        )
 
     def question_before(self, action: Action) -> tuple[str, bool] | None:
         """What to ask before ``action``, and whether it boxes our caravan in (None: play it at
@@ -517,11 +540,16 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         question = ""
         if world.stage in (PLACE, BOARD) and placed and action[0] != "camel" and after.last is not None:
             laid, length = pieces_text(after.last[2]), len(after.caravans[seat])
-            each = "two market goods for each camel taken back (solo)" if world.n == 1 else \
-                "a market good for each camel taken back"
+            each = (
+                "two market goods for each camel taken back (solo)"
+                if world.n == 1
+                else "a market good for each camel taken back"
+            )
             then = "your turn ends" if ends else f"then you stand {each}"
-            question = (f"After “{self.describe(action)}” only one way on is left: the rest of this placement "
-                        f"is laid for you ({laid}) and {then}, your caravan at {length}. ")
+            question = (
+                f"After “{self.describe(action)}” only one way on is left: the rest of this placement "
+                f"is laid for you ({laid}) and {then}, your caravan at {length}. "
+            )
         # what the placement leaves is said as it ends (at its camel), never at a stand after it:
         # a good stood on the board blocks no caravan, so every stand leaves the same
         settles = action[0] != "stand" and (ends or (placed and world.stage in (PLACE, BOARD)))
@@ -535,8 +563,10 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         elif boxed:
             question += f"This leaves your caravan boxed in ({boxed}): your turns would be skipped. "
         elif settles and world.n > 1 and not after.is_over() and len(self.open_by_head(after, seat)) == 1:
-            question += ("This leaves one open cell next to your head: if another player's caravan takes it, "
-                         "your turns are skipped until a cell there frees. ")
+            question += (
+                "This leaves one open cell next to your head: if another player's caravan takes it, "
+                "your turns are skipped until a cell there frees. "
+            )
         _, later = self.forced_news(action)
         if later:  # (never a whole turn played for the player unannounced)
             turns = "your next turn" if len(later) == 1 else f"your next {len(later)} turns"
@@ -563,8 +593,11 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             return
         goods = [f"{a[2]} {COLOUR_NAMES[colour]} good{'s' if a[2] > 1 else ''}" for a in choices]
         block = pl["block"] if pl is not None else 1
-        question = (f"Block {block}: how many?" if len(choices) > 1 else
-                    f"Block {block} has {goods[0]}: enter lays {'them' if choices[0][2] > 1 else 'it'}")
+        question = (
+            f"Block {block}: how many?"
+            if len(choices) > 1
+            else f"Block {block} has {goods[0]}: enter lays {'them' if choices[0][2] > 1 else 'it'}"
+        )
         texts = [words + self.starred(a) for words, a in zip(goods, choices, strict=True)]
 
         def chosen(index: int | None) -> None:
@@ -587,8 +620,11 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
         if DECLINE in self.table.legal:
             self.play(DECLINE)
         elif USE in self.table.legal:
-            self.notify("This board good cannot be declined: the block would then have no way to go on "
-                        "(or you have no reserve good of its colour). Enter uses it.", severity="warning")
+            self.notify(
+                "This board good cannot be declined: the block would then have no way to go on "
+                "(or you have no reserve good of its colour). Enter uses it.",
+                severity="warning",
+            )
         else:
             self.notify("There is no board good to decline now.", severity="warning")
 

@@ -2,6 +2,7 @@
 
 Tiles are ``(category, colour)`` pairs, so sorting them gives the spec's (category, colour) order.
 """
+
 from __future__ import annotations
 
 import random

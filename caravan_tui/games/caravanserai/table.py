@@ -1,6 +1,7 @@
 """What the Caravanserai table writes, from its view and state: the lines under the board (the
 market and the end, each seat's caravan and reserve, the placement in progress), the board's title,
 the legend and the final table. ``screen.py`` draws the board and takes the keys and the turns."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -141,8 +142,7 @@ def info_text(view: CaravanseraiView) -> Text:
 
 def seats_table(view: CaravanseraiView, table: CaravanseraiTable) -> Table:
     """One line a seat: whose turn, the name, the caravan's length, the reserve."""
-    lines = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False, show_header=False,
-                  expand=False)
+    lines = Table(box=None, padding=(0, 1), collapse_padding=True, pad_edge=False, show_header=False, expand=False)
     lines.add_column(no_wrap=True)
     lines.add_column(no_wrap=True)
     lines.add_column(no_wrap=True, justify="right")
@@ -298,17 +298,28 @@ def final_table(view: CaravanseraiView, table: CaravanseraiTable) -> Group:
     if solo:
         length = len(view["caravans"][0])
         earned = view.get("title")
-        lines.append(Text(f"Title reached: {earned}" if earned else
-                          f"No title: a caravan of {length} (Camel driver needs 25)", style="bold"))
+        lines.append(
+            Text(
+                f"Title reached: {earned}" if earned else f"No title: a caravan of {length} (Camel driver needs 25)",
+                style="bold",
+            )
+        )
         lines += ladder_lines(length)
     if view["end"]:
         lines.append(Text(SAFETY_WORDS if view["end"] == SAFETY else f"The game ended: {view['end']}.", style="dim"))
         trigger = view["trigger"]
         if trigger is not None:
             seat = trigger[0]
-            lines.append(Text(table.words(f"It began to end when {{p{seat}}} took the last good from the "
-                                         "market: that round was finished, then every seat played once more."),
-                              style="dim"))
+            lines.append(
+                Text(
+                    table.words(
+                        f"It began to end when {{p{seat}}} took the last good from the "
+                        "market: that round was finished, then every seat played once more."
+                    ),
+                    style="dim",
+                )
+            )
     return Group(*lines)
+
 
 # -- opponents' actions, one at a time ------------------------------------------------------

@@ -9,6 +9,7 @@ items: ``piece`` reads it as a typed triple.
 No ``from __future__ import annotations`` here: ``NotRequired`` must be seen when the class is
 made, for ``__required_keys__`` (the contract test reads it) to leave ``title`` out.
 """
+
 from collections.abc import Sequence
 from typing import NotRequired, TypedDict
 

@@ -1,5 +1,6 @@
 """Caravanserai's sentences for a player: why a camel cannot go down now (and what to do first),
 the tiles left out of the box, and how the game ended (the safety end, a tie-break)."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -12,21 +13,25 @@ from .views import CaravanseraiView, PlacementView
 SAFETY = "no seat can place any more (the safety end)"
 #: how the game ended at the safety end, in plain words for the result screen (the rules' term,
 #: "the safety end", meant nothing to a newcomer)
-SAFETY_WORDS = ("The game ended early: every caravan was stuck (no free cell next to its head) or out of "
-                "camels. The longest caravan wins as usual.")
+SAFETY_WORDS = (
+    "The game ended early: every caravan was stuck (no free cell next to its head) or out of "
+    "camels. The longest caravan wins as usual."
+)
 
 #: what the final table's "Reserve" column counts
 RESERVE_WORDS = "Reserve: the camels and goods still in hand, not on the board"
 
 
 #: what a stage of the turn asks first, whatever key was pressed
-STAGE_FIRST = {"start": "first put your starting camel on a › cell (enter)",
-               "stand": "first stand the market goods on › cells (enter)",
-               "board": "first use the board good (enter) or decline it (n)"}
+STAGE_FIRST = {
+    "start": "first put your starting camel on a › cell (enter)",
+    "stand": "first stand the market goods on › cells (enter)",
+    "board": "first use the board good (enter) or decline it (n)",
+}
 
 
 def then_finish(pl: PlacementView) -> str:
-    """", then the 1 more black good its block needs" (inside a block; "" at its boundary)."""
+    """ ", then the 1 more black good its block needs" (inside a block; "" at its boundary)."""
     if not pl["left"]:
         return ""
     colour, left = COLOUR_NAMES[pl["colour"]], pl["left"]
@@ -40,8 +45,10 @@ def unfinished(pl: PlacementView, legal: list[Action]) -> str | None:
         return f"first choose where the caravan heads (w e a d z x, or enter on a ›){then_finish(pl)}"
     if pl["left"]:
         colour, left = COLOUR_NAMES[pl["colour"]], pl["left"]
-        return (f"first finish the {colour} block — {left} more {colour} good{'s' if left > 1 else ''} "
-                f"(W K P R Y or enter on the › cell)")
+        return (
+            f"first finish the {colour} block — {left} more {colour} good{'s' if left > 1 else ''} "
+            f"(W K P R Y or enter on the › cell)"
+        )
     return None
 
 
@@ -61,8 +68,10 @@ def piece_problem(kind: str, view: CaravanseraiView, legal: list[Action]) -> str
             return "A lying camel is for the expert game only."
         if pl["lying"]:
             return "A lying camel cannot go here now: a placement lays at most one."
-        return ("A lying camel cannot go here now: it needs 2 camels in your reserve (it and the final "
-                "camel) and a free cell beyond it.")
+        return (
+            "A lying camel cannot go here now: it needs 2 camels in your reserve (it and the final "
+            "camel) and a free cell beyond it."
+        )
     return f"{what} cannot go here now: lay the goods first (W K P R Y, or enter on the › cell)."
 
 
@@ -101,8 +110,9 @@ def tie_break(lengths: list[int], reserves: list[int], winner: int) -> str:
     return "as the later player in the round (caravans and reserves tied)"
 
 
-def forced_words(steps: list[tuple[int, int, Action]], seat: int, turns: int, colour: int,
-                 short: bool = False) -> tuple[str, list[str]]:
+def forced_words(
+    steps: list[tuple[int, int, Action]], seat: int, turns: int, colour: int, short: bool = False
+) -> tuple[str, list[str]]:
     """The steps the rules play by themselves after a choice (``CaravanseraiState.forced_after``),
     said for ``seat``: those of its turn now ("head NE, 2 white goods, use the white board good";
     ``short``: "NE, 2W, ◆W used") and one line for each of its later turns laid whole for it

@@ -1,4 +1,5 @@
 """Decktet Caravan: a two-player climbing and shedding card game played with the Decktet."""
+
 from __future__ import annotations
 
 from caravan_tui.engine import Game, Option, rules_of, screen_of

@@ -1,4 +1,5 @@
 """Decktet Caravan's search settings per level and its expansion prior (pure: no Textual)."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -44,6 +45,7 @@ def play_priors(state: DecktetCaravanState, actions: Sequence[Action]) -> list[f
 #: a review grades a decision by the win chance it gave up: 5, 10 and 20 points (the default),
 #: above the review search's noise at 1,500 iterations (docs/review.md)
 REVIEW = ReviewTerms(WIN_CHANCE)
+
 
 def end_near(state) -> bool:
     """The match ends with the last hand (rules §5.4): any move of it may end the match."""

@@ -3,6 +3,7 @@
 The grid reflows to its width (as many chip columns as fit). Games supply each card's chip
 as Rich ``Text``; the widget knows nothing about what the cards mean.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,5 +1,6 @@
 """Decktet cards and plays as the table writes them: rank, then suit symbols and letters in the
 suit's colour (``6☀S∿Y``), so colour is never the only cue; and what beats the top play."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -92,8 +93,11 @@ def up_text(card_id: str, short: bool = False) -> Text:
 
 
 #: what beats a bandit of each category (rules §3): the next categories up
-_BANDIT_BEATEN_BY = {1: "a Crown, or an Ace and a Crown", 2: "an Ace and a Crown",
-                     3: "an Ace and the Crown of its suit"}
+_BANDIT_BEATEN_BY = {
+    1: "a Crown, or an Ace and a Crown",
+    2: "an Ace and a Crown",
+    3: "an Ace and the Crown of its suit",
+}
 
 
 def to_beat(action: Sequence[str]) -> str:
@@ -111,8 +115,8 @@ def to_beat(action: Sequence[str]) -> str:
     return f"To beat: {cards} card{'s' if cards > 1 else ''} above {height}, or any bandit."
 
 
-
 def cards_words(action: Action) -> str:
     """The cards of an action, however ill-formed, as glyphs: ``4☾M☀S 4≈V♣L``."""
-    return " ".join(glyphs(token).plain for token in action[1:]
-                    if isinstance(token, str) and token.partition("@")[0] in INDEX)
+    return " ".join(
+        glyphs(token).plain for token in action[1:] if isinstance(token, str) and token.partition("@")[0] in INDEX
+    )

@@ -3,6 +3,7 @@
 Cards 0-5 are the Aces, 6-11 the Crowns (both "wild" in caravans), 12-35 the number cards.
 Ids: ``1M`` (Ace of Moons), ``NV`` (Crown of Waves), ``2MK`` (the Author).
 """
+
 from __future__ import annotations
 
 # hands are bit sets: the game's modules take both helpers from here
@@ -15,14 +16,30 @@ SUIT_SYMBOLS = ("☾", "☀", "≈", "♣", "∿", "⌘")
 
 _CROWN_NAMES = ("the Huntress", "the Bard", "the Sea", "the End", "the Calamity", "the Windfall")
 _NUMBER_CARDS = (
-    (2, "the Author", "MK"), (2, "the Desert", "SY"), (2, "the Origin", "VL"),
-    (3, "the Journey", "MV"), (3, "the Painter", "SK"), (3, "the Savage", "LY"),
-    (4, "the Mountain", "MS"), (4, "the Sailor", "VL"), (4, "the Battle", "YK"),
-    (5, "the Forest", "ML"), (5, "the Discovery", "SV"), (5, "the Soldier", "YK"),
-    (6, "the Lunatic", "MV"), (6, "the Penitent", "SY"), (6, "the Market", "LK"),
-    (7, "the Chance Meeting", "ML"), (7, "the Castle", "SK"), (7, "the Cave", "VY"),
-    (8, "the Diplomat", "MS"), (8, "the Mill", "VL"), (8, "the Betrayal", "YK"),
-    (9, "the Pact", "MS"), (9, "the Darkness", "VY"), (9, "the Merchant", "LK"),
+    (2, "the Author", "MK"),
+    (2, "the Desert", "SY"),
+    (2, "the Origin", "VL"),
+    (3, "the Journey", "MV"),
+    (3, "the Painter", "SK"),
+    (3, "the Savage", "LY"),
+    (4, "the Mountain", "MS"),
+    (4, "the Sailor", "VL"),
+    (4, "the Battle", "YK"),
+    (5, "the Forest", "ML"),
+    (5, "the Discovery", "SV"),
+    (5, "the Soldier", "YK"),
+    (6, "the Lunatic", "MV"),
+    (6, "the Penitent", "SY"),
+    (6, "the Market", "LK"),
+    (7, "the Chance Meeting", "ML"),
+    (7, "the Castle", "SK"),
+    (7, "the Cave", "VY"),
+    (8, "the Diplomat", "MS"),
+    (8, "the Mill", "VL"),
+    (8, "the Betrayal", "YK"),
+    (9, "the Pact", "MS"),
+    (9, "the Darkness", "VY"),
+    (9, "the Merchant", "LK"),
 )
 
 IDS: list[str] = []
@@ -56,8 +73,9 @@ WILD_MASK = (1 << 12) - 1
 NUMBER_MASK = ((1 << CARD_COUNT) - 1) ^ WILD_MASK
 ALL_MASK = (1 << CARD_COUNT) - 1
 #: per card, the mask of every card sharing at least one suit with it (itself included)
-SHARES_SUIT = [sum(1 << other for other in range(CARD_COUNT) if SUITS[other] & SUITS[card])
-               for card in range(CARD_COUNT)]
+SHARES_SUIT = [
+    sum(1 << other for other in range(CARD_COUNT) if SUITS[other] & SUITS[card]) for card in range(CARD_COUNT)
+]
 
 
 def suit_index(card: int) -> int:

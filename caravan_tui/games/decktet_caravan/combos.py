@@ -8,6 +8,7 @@ bandit's category (1-4). Actions are plain tuples: ``("caravan", "3MV", "1M@4", 
 Enumerating a full hand's caravans is the engine's most expensive step, so results are cached
 per hand mask, and a hand that only lost cards is derived from its parent by filtering.
 """
+
 from __future__ import annotations
 
 from bisect import bisect_right
@@ -29,8 +30,10 @@ _WILD_IDS = {(card, rank): f"{IDS[card]}@{rank}" for card in range(12) for rank 
 #: a card's code in a caravan's key: a numbered card's index plus one, a wild card's (card, rank
 #: it stands for) from 64 up; ``_CODE_IDS`` gives each code's text in the action
 _WILD_CODES = {(card, rank): 64 + 8 * card + rank - 2 for card in range(12) for rank in range(2, 10)}
-_CODE_IDS = {**{card + 1: card_id for card, card_id in enumerate(IDS)},
-             **{_WILD_CODES[place]: text for place, text in _WILD_IDS.items()}}
+_CODE_IDS = {
+    **{card + 1: card_id for card, card_id in enumerate(IDS)},
+    **{_WILD_CODES[place]: text for place, text in _WILD_IDS.items()},
+}
 _CACHE_LIMIT = 100_000
 #: hand mask -> HandCombos; shared by every state, so a repeated hand costs nothing.
 _HAND_CACHE: dict[int, HandCombos] = {}
@@ -77,8 +80,11 @@ class HandCombos:
     def restrict(self, hand: int) -> HandCombos:
         """The combinations of a sub-hand: those using none of the removed cards."""
         gone = self.hand & ~hand
-        return HandCombos(hand, [[m for m in bucket if not m[2] & gone] for bucket in self.by_length],
-                          [m for m in self.bandits if not m[2] & gone])
+        return HandCombos(
+            hand,
+            [[m for m in bucket if not m[2] & gone] for bucket in self.by_length],
+            [m for m in self.bandits if not m[2] & gone],
+        )
 
 
 def combos(hand: int, parent: HandCombos | None = None) -> HandCombos:

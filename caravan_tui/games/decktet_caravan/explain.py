@@ -6,6 +6,7 @@ is public because each hand deals each player ``HAND_CARDS_WILD`` Aces and Crown
 played is seen; a reason says so ("1 of the 4 Aces and Crowns dealt to Bob is unplayed"), and
 the table shows the same count, so it never reads as a look at the opponent's hand.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -20,7 +21,7 @@ from .rules import HAND_CARDS_WILD, DecktetCaravanState, pile_points
 
 
 def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> str:
-    """"beats the 8-caravan with 2 cards; you collect 4 cards worth +2 if Bob passes; keeps the
+    """ "beats the 8-caravan with 2 cards; you collect 4 cards worth +2 if Bob passes; keeps the
     Huntress"."""
     action, other = line[0], 1 - seat
     pile = 0
@@ -29,8 +30,10 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
     if action == PASS:
         top: Move = state.top  # type: ignore[assignment]  # a pass answers a play
         collector = state.top_seat if top[1] != BANDIT else 1 - state.top_seat
-        return (f"ends the season: {_collects(collector, pile, state.up)}; "
-                f"keeps {state.hands[seat].bit_count()} cards for later")
+        return (
+            f"ends the season: {_collects(collector, pile, state.up)}; "
+            f"keeps {state.hands[seat].bit_count()} cards for later"
+        )
     move = MOVES[action]
     after = pile | move[2]
     collector = seat if move[1] != BANDIT else other
@@ -61,8 +64,10 @@ def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> st
 def unplayed_wilds(count: int, seat: int) -> str:
     """How a count of another player's Aces and Crowns is known: "1 of the 4 Aces and Crowns
     dealt to {p1} is unplayed"."""
-    return (f"{count} of the {HAND_CARDS_WILD} Aces and Crowns dealt to {who(seat)} "
-            f"{'is' if count == 1 else 'are'} unplayed")
+    return (
+        f"{count} of the {HAND_CARDS_WILD} Aces and Crowns dealt to {who(seat)} "
+        f"{'is' if count == 1 else 'are'} unplayed"
+    )
 
 
 def _top_words(top: Move) -> str:
@@ -74,7 +79,7 @@ def _collects(collector: int, pile: int, up: tuple[int, ...]) -> str:
 
 
 def _cards(pile: int, up: tuple[int, ...]) -> str:
-    """"4 cards worth +2" under the up cards."""
+    """ "4 cards worth +2" under the up cards."""
     count, points = pile.bit_count(), pile_points(pile, up)
     return f"{count} card{'s' if count != 1 else ''} worth {change(points) if points else 'nothing'}"
 

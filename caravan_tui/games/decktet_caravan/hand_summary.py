@@ -1,4 +1,5 @@
 """The end of a hand: a modal table of what each pile scored."""
+
 from __future__ import annotations
 
 from rich.console import RenderableType

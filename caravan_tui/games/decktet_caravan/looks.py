@@ -1,5 +1,6 @@
 """What the Decktet Caravan table's season and hand show, from the table's state alone
 (``DecktetCaravanTable``): the widgets draw these looks whenever the state changes."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -24,8 +25,9 @@ def who(table: DecktetCaravanTable, seat: int) -> Text:
     return Text(f"{table.player_name(seat)}: ", style="bold")
 
 
-def season_rows(table: DecktetCaravanTable,
-                view: DecktetCaravanView) -> tuple[list[tuple[Text, list[Text], str]], list[Text]]:
+def season_rows(
+    table: DecktetCaravanTable, view: DecktetCaravanView
+) -> tuple[list[tuple[Text, list[Text], str]], list[Text]]:
     season = view["season"]
     plays = []
     for index, (player, action) in enumerate(map(season_play, season)):
@@ -54,5 +56,10 @@ def hand_look(table: DecktetCaravanTable) -> CardLook:
     assert table.view is not None  # (drawn once there is a view)
     cards = table.view.get("hand", [])
     plays = None if table.turn is None else tuple(cards_in(action) for action in table.legal if action != PASS)
-    return CardLook(tuple((card, card_face(card)) for card in cards), table.hinted_cards, table.ticked, plays,
-                    f"Your hand ({len(cards)})")
+    return CardLook(
+        tuple((card, card_face(card)) for card in cards),
+        table.hinted_cards,
+        table.ticked,
+        plays,
+        f"Your hand ({len(cards)})",
+    )

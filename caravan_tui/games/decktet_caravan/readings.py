@@ -1,5 +1,6 @@
 """What ticked cards may mean: the plays a player may have had in mind (only the engine says
 which, if any, is legal now)."""
+
 from __future__ import annotations
 
 from itertools import permutations
@@ -29,8 +30,7 @@ def readings(cards: tuple[str, ...]) -> list[Action]:
             by_rank = {RANKS[INDEX[c]]: c for c in numbers}
             for order in permutations(wilds):
                 stand = dict(zip(free, order))
-                found.append(("caravan",) + tuple(
-                    by_rank[r] if r in by_rank else f"{stand[r]}@{r}" for r in span))
+                found.append(("caravan",) + tuple(by_rank[r] if r in by_rank else f"{stand[r]}@{r}" for r in span))
     if not found:
         found.append(("caravan",) + tuple(numbers) + tuple(wilds))
     return list(dict.fromkeys(found))

@@ -1,4 +1,5 @@
 """Decktet Caravan (P.D. Magnus): the engine, exactly as rules.md states it."""
+
 from __future__ import annotations
 
 import math
@@ -35,10 +36,9 @@ HAND_CARDS_WILD = 4
 HAND_CARDS_NUMBER = 11
 BANDIT_NAMES = {1: "single Ace", 2: "single Crown", 3: "Ace and Crown", 4: "Ace and Crown of one suit"}
 #: a scored hand: (hand, out player, bonus, pile points, hand totals, up card ids, pile points per up card)
-HandRow: TypeAlias = tuple[int, int | None, int, tuple[int, ...], tuple[int, ...], tuple[str, ...],
-                           tuple[tuple[int, ...], ...]]
-
-
+HandRow: TypeAlias = tuple[
+    int, int | None, int, tuple[int, ...], tuple[int, ...], tuple[str, ...], tuple[tuple[int, ...], ...]
+]
 
 
 def card_list(cards: Iterable[int]) -> str:
@@ -88,13 +88,17 @@ def turn_up(second: int, pool: list[int], same_suit: Callable[[int], bool]) -> t
 def history_data(history: list[HandRow]) -> list[HistoryRow]:
     """Hand results as plain lists: [hand, out player, bonus, pile points, hand totals, up cards,
     pile points per up card (per seat)]."""
-    return [[h, out, bonus, list(piles), list(totals), list(up), [list(p) for p in by_up]]
-            for h, out, bonus, piles, totals, up, by_up in history]
+    return [
+        [h, out, bonus, list(piles), list(totals), list(up), [list(p) for p in by_up]]
+        for h, out, bonus, piles, totals, up, by_up in history
+    ]
 
 
 def history_rows(data: list[list[Any]]) -> list[HandRow]:
-    return [(h, out, bonus, tuple(piles), tuple(totals), tuple(up), tuple(tuple(p) for p in by_up))
-            for h, out, bonus, piles, totals, up, by_up in data]
+    return [
+        (h, out, bonus, tuple(piles), tuple(totals), tuple(up), tuple(tuple(p) for p in by_up))
+        for h, out, bonus, piles, totals, up, by_up in data
+    ]
 
 
 RACE_SPREAD = 2.0  # cards of hand-size lead that make going out first about e times likelier
@@ -120,8 +124,23 @@ class DecktetCaravanState(TurnState):
     it shared the first's suit (set aside face up: public, rules §2.1)."""
 
     __slots__ = (
-        "hands_total", "chance", "hand_no", "hands", "aside", "aside_up", "up", "season", "top",
-        "top_seat", "collected", "discard", "first_leader", "out_player", "cum", "history", "_combos",
+        "hands_total",
+        "chance",
+        "hand_no",
+        "hands",
+        "aside",
+        "aside_up",
+        "up",
+        "season",
+        "top",
+        "top_seat",
+        "collected",
+        "discard",
+        "first_leader",
+        "out_player",
+        "cum",
+        "history",
+        "_combos",
     )
     COPIED = ("hands", "season", "collected", "cum", "_combos")  # history: replaced, never mutated
     hands_total: int
@@ -196,12 +215,15 @@ class DecktetCaravanState(TurnState):
 
     def _deal_events(self) -> list[Event]:
         first, second = self.up
-        text = (f"Hand {self.hand_no} of {self.hands_total}: up cards {self._up_word(first)} and "
-                f"{self._up_word(second)}.")
+        text = (
+            f"Hand {self.hand_no} of {self.hands_total}: up cards {self._up_word(first)} and {self._up_word(second)}."
+        )
         for card in self.aside_up:
             turned = NAMES[card]
-            text += (f" {turned[0].upper()}{turned[1:]} was turned up second but shares the suit of "
-                     f"{NAMES[first]}: it is set aside face up.")
+            text += (
+                f" {turned[0].upper()}{turned[1:]} was turned up second but shares the suit of "
+                f"{NAMES[first]}: it is set aside face up."
+            )
         leader = self.first_leader  # the seat to move: a hand was just dealt
         events = [Event(f"{text} {who(leader)} lead{who(leader, 's')}.", reveals=True)]
         for s in (0, 1):
@@ -245,16 +267,14 @@ class DecktetCaravanState(TurnState):
         self.top_seat = player
         other = 1 - player
         if events is not None:
-            events.append(Event(f"{who(player)} play{who(player, 's')} {describe_action(action)}.",
-                                reveals=(other,)))
+            events.append(Event(f"{who(player)} play{who(player, 's')} {describe_action(action)}.", reveals=(other,)))
         if self.out_player is not None:
             self._end_season(events)
         elif not self.hands[player]:
             self.out_player = player
             self.turn = other
             if events is not None:
-                events.append(Event(f"{who(player)} go{who(player, 'es')} out; "
-                                    f"{who(other)} may make one last play."))
+                events.append(Event(f"{who(player)} go{who(player, 'es')} out; {who(other)} may make one last play."))
         else:
             self.turn = other
         return events if events is not None else []
@@ -268,7 +288,8 @@ class DecktetCaravanState(TurnState):
         if action == PASS:
             return "the leader must play a caravan; passing is not allowed"
         if action[0] not in ("caravan", "bandit") or any(
-                not isinstance(t, str) or t.partition("@")[0] not in INDEX for t in action[1:]):
+            not isinstance(t, str) or t.partition("@")[0] not in INDEX for t in action[1:]
+        ):
             return f"{action!r} is not a Decktet Caravan action"
         cards = [INDEX[token.partition("@")[0]] for token in action[1:]]
         missing = [NAMES[c] for c in cards if not self.hands[self.turn] >> c & 1]
@@ -307,8 +328,12 @@ class DecktetCaravanState(TurnState):
                 return
             if events is not None:
                 other = 1 - leader
-                events.append(Event(f"{who(other)} hold{who(other, 's')} only Aces and Crowns; "
-                                    f"{who(leader)} lead{who(leader, 's')}."))
+                events.append(
+                    Event(
+                        f"{who(other)} hold{who(other, 's')} only Aces and Crowns; "
+                        f"{who(leader)} lead{who(leader, 's')}."
+                    )
+                )
         self.turn = leader
 
     def _end_hand(self, events: list[Event] | None) -> None:
@@ -326,8 +351,12 @@ class DecktetCaravanState(TurnState):
             self.hands[loser] = 0
             if events is not None:
                 if left:  # the out player sees the cards the other was left holding
-                    events.append(Event(f"{who(loser)} {who(loser, 'was')} left holding "
-                                        f"{card_list(cards_of(left))}.", reveals=(out,)))
+                    events.append(
+                        Event(
+                            f"{who(loser)} {who(loser, 'was')} left holding {card_list(cards_of(left))}.",
+                            reveals=(out,),
+                        )
+                    )
                 events.append(Event(f"{who(out)} went out: +{bonus}."))
         self.cum[0] += totals[0]
         self.cum[1] += totals[1]
@@ -335,9 +364,12 @@ class DecktetCaravanState(TurnState):
         row = (self.hand_no, out, bonus, tuple(piles), tuple(totals), tuple(IDS[c] for c in self.up), by_up)
         self.history = self.history + [row]
         if events is not None:
-            events.append(Event(
-                f"Hand {self.hand_no} scores: {who(0)} {change(totals[0])}, {who(1)} {change(totals[1])}. "
-                f"Totals: {who(0)} {change(self.cum[0])}, {who(1)} {change(self.cum[1])}."))
+            events.append(
+                Event(
+                    f"Hand {self.hand_no} scores: {who(0)} {change(totals[0])}, {who(1)} {change(totals[1])}. "
+                    f"Totals: {who(0)} {change(self.cum[0])}, {who(1)} {change(self.cum[1])}."
+                )
+            )
         if self.hand_no >= self.hands_total:
             self.turn = None
             if events is not None:
@@ -374,8 +406,9 @@ class DecktetCaravanState(TurnState):
     def _settled_margin(self) -> float:
         """Seat 0's lead in banked scores and collected piles."""
         up = self.up
-        return (float(self.cum[0] - self.cum[1]) + pile_points(self.collected[0], up)
-                - pile_points(self.collected[1], up))
+        return (
+            float(self.cum[0] - self.cum[1]) + pile_points(self.collected[0], up) - pile_points(self.collected[1], up)
+        )
 
     def _season_pile(self) -> int:
         pile = 0
@@ -452,17 +485,28 @@ class DecktetCaravanState(TurnState):
         numbers = [card for card in unseen if not (1 << INDEX[card]) & WILD_MASK]
         opp = 1 - seat
         opp_wilds = view["hand_wilds"][opp]
-        opp_hand = wilds[:opp_wilds] + numbers[:view["hand_sizes"][opp] - opp_wilds]
+        opp_hand = wilds[:opp_wilds] + numbers[: view["hand_sizes"][opp] - opp_wilds]
         hands: list[list[str] | None] = [None, None]
         hands[seat], hands[opp] = view["hand"], opp_hand
-        return cls.from_data({
-            "hands_total": view["hands_total"], "chance": 0, "hand_no": view["hand_no"],
-            "hands": hands, "aside": [card for card in unseen if card not in opp_hand],
-            "aside_up": view["aside_up"], "up": view["up"], "season": view["season"],
-            "collected": view["collected"], "discard": view["discard"], "turn": view["to_move"],
-            "first_leader": view["first_leader"], "out_player": view["out_player"],
-            "cum": view["scores"], "history": view["history"],
-        })
+        return cls.from_data(
+            {
+                "hands_total": view["hands_total"],
+                "chance": 0,
+                "hand_no": view["hand_no"],
+                "hands": hands,
+                "aside": [card for card in unseen if card not in opp_hand],
+                "aside_up": view["aside_up"],
+                "up": view["up"],
+                "season": view["season"],
+                "collected": view["collected"],
+                "discard": view["discard"],
+                "turn": view["to_move"],
+                "first_leader": view["first_leader"],
+                "out_player": view["out_player"],
+                "cum": view["scores"],
+                "history": view["history"],
+            }
+        )
 
     def describe(self, action: Action, seat: int | None = None) -> str:
         return describe_action(action)
@@ -504,8 +548,7 @@ class DecktetCaravanState(TurnState):
         state.aside = mask(data["aside"])
         state.aside_up = tuple(INDEX[c] for c in data.get("aside_up", ()))  # older saves: none
         state.up = tuple(INDEX[c] for c in data["up"])
-        state.season = [(player, move_of(tuple(action)))
-                        for player, action in data["season"]]
+        state.season = [(player, move_of(tuple(action))) for player, action in data["season"]]
         state.top = state.season[-1][1] if state.season else None
         state.top_seat = state.season[-1][0] if state.season else -1
         state.collected = [mask(pile) for pile in data["collected"]]

@@ -8,6 +8,7 @@ One selection: the ticked cards in the hand and the highlighted line of the play
 show the same play (ticking cards moves the highlight to their play, or clears it when they are
 not one; moving the highlight in the list ticks that play's cards), and Enter plays it from either.
 """
+
 from __future__ import annotations
 
 from contextlib import suppress
@@ -53,6 +54,7 @@ from .views import DecktetCaravanView, HistoryRow, hand_result, season_play
 if TYPE_CHECKING:
     from caravan_tui.app import TableApp
 
+
 class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     BINDINGS = [Binding("p", "pass", "Pass", tooltip="Pass: the season ends")]
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"pass"}
@@ -67,8 +69,9 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def compose_board(self) -> ComposeResult:
         yield self.table_text(info_text, id="dc-info")
-        season = VerticalScroll(self.board(SeasonView(id="dc-season"), season_look), id="dc-season-box",
-                                can_focus=False)
+        season = VerticalScroll(
+            self.board(SeasonView(id="dc-season"), season_look), id="dc-season-box", can_focus=False
+        )
         season.border_title = "Season"
         yield season
         hand = self.board(CardGrid(id="dc-hand"), hand_look)
@@ -295,8 +298,9 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         current = actions.highlighted_action
         if current is not None and current != PASS and cards_in(current) == chosen:
             return
-        self.table.point_list(next((action for action in actions.actions
-                                    if action != PASS and cards_in(action) == chosen), None))
+        self.table.point_list(
+            next((action for action in actions.actions if action != PASS and cards_in(action) == chosen), None)
+        )
         self.table_changed()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
@@ -332,8 +336,12 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         event.stop()
         event.prevent_default()
         current = actions.highlighted
-        if current is not None and current < len(actions.actions) and actions.actions[current] != PASS \
-                and cards_in(actions.actions[current]) == frozenset(cards):
+        if (
+            current is not None
+            and current < len(actions.actions)
+            and actions.actions[current] != PASS
+            and cards_in(actions.actions[current]) == frozenset(cards)
+        ):
             self.act(actions.actions[current])
         else:
             self.submit(cards)
@@ -376,8 +384,11 @@ def info_text(view: DecktetCaravanView, table: TableState[DecktetCaravanView]) -
         pile = view["collected"][p]
         text.append(f"\n{table.seat_name(p)}", style="bold")
         if p != table.seat:
-            text.append(f" · {view['hand_sizes'][p]} in hand, {view['hand_wilds'][p]} of "
-                        f"{HAND_CARDS_WILD} Aces and Crowns unplayed", style="italic")
+            text.append(
+                f" · {view['hand_sizes'][p]} in hand, {view['hand_wilds'][p]} of "
+                f"{HAND_CARDS_WILD} Aces and Crowns unplayed",
+                style="italic",
+            )
         text.append(f" · pile {change(view['collected_points'][p])}: ", style="bold")
         if pile:
             text.append_text(Text(" ").join(card_token(card) for card in pile))

@@ -1,4 +1,5 @@
 """The season: one play a line, who played first and the cards wrapped under the cards."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

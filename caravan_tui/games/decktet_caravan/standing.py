@@ -2,6 +2,7 @@
 "How it stands" says it, so "level on points, but the AI rates your position stronger" never
 stands alone. The estimate reads the piles collected this hand, the season in play and the
 race to go out (``rules.estimate``); the first of them that differs is named."""
+
 from __future__ import annotations
 
 from caravan_tui.engine import seat_field as who
@@ -11,7 +12,7 @@ from .views import DecktetCaravanView, season_play
 
 
 def standing_basis(view: DecktetCaravanView, seat: int) -> str:
-    """"on this hand's piles: {p0} +3, {p1} −1", "on the season in play ({p1} played last)", "on
+    """ "on this hand's piles: {p0} +3, {p1} −1", "on the season in play ({p1} played last)", "on
     the race to go out: {p0} 3 cards in hand, {p1} 5", "on the cards in hand" (seat
     fields, for the screen to name)."""
     other = 1 - seat

@@ -1,6 +1,7 @@
 """What the Decktet Caravan table holds beyond any seat's state: the opponent's play the season
 highlights for a moment after it was played, the cards the hint stars and the cards the player
 has ticked (the hand shows them; the plays list highlights their play)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -6,6 +6,7 @@ rows (the one place their shape is written down for the screen).
 
 No ``from __future__ import annotations`` here: ``NotRequired`` is seen only in evaluated
 annotations (``__required_keys__``, which the contract test reads)."""
+
 from collections.abc import Sequence
 from typing import NamedTuple, NotRequired, TypeAlias, cast
 
@@ -62,5 +63,12 @@ def season_play(line: Sequence[int | list[str]]) -> tuple[int, list[str]]:
 def hand_result(row: HistoryRow) -> HandResult:
     """A history row as a ``HandResult`` (its items' types are the order ``history_data`` writes)."""
     hand_no, out, bonus, piles, totals, up, by_up = row
-    return HandResult(cast(int, hand_no), cast(int | None, out), cast(int, bonus), cast(list[int], piles),
-                      cast(list[int], totals), cast(list[str], up), cast(list[list[int]], by_up))
+    return HandResult(
+        cast(int, hand_no),
+        cast(int | None, out),
+        cast(int, bonus),
+        cast(list[int], piles),
+        cast(list[int], totals),
+        cast(list[str], up),
+        cast(list[list[int]], by_up),
+    )

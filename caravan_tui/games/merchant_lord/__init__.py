@@ -1,4 +1,5 @@
 """Merchant Lord: 2-4 merchants sell dice-goods at villages and tuck merchant cards to grow them."""
+
 from __future__ import annotations
 
 from caravan_tui.engine import Game, Option, rules_of, screen_of
@@ -14,12 +15,14 @@ GAME = Game(
     players=range(2, 5),
     options={
         "village_payout": Option(
-            "standard", ("standard", "gentle", "slow"),
+            "standard",
+            ("standard", "gentle", "slow"),
             "What every village card pays: standard (seller 2, owner 2 coins), gentle (1 and 2), "
-            "slow (1 and 1: a longer game)."),
+            "slow (1 and 1: a longer game).",
+        ),
         "start_player": Option(
-            "random", START_OPTIONS,
-            "Who starts: drawn at random, or player 1-4 (the start token then passes left)."),
+            "random", START_OPTIONS, "Who starts: drawn at random, or player 1-4 (the start token then passes left)."
+        ),
     },
     rules=rules_of(__name__),
     summary="Sell your dice-goods at villages and tuck merchants into yours: first to 9 table cards ends it.",

@@ -12,6 +12,7 @@ on them. Scores are for the mover, only their order matters, and nothing is appl
 - a purchase beats stopping, except in the final round (someone has 9 table cards: coins then
   only break ties); a free placement beats skipping.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -51,8 +52,15 @@ def prior(state: MerchantLordState, actions: Sequence[Action]) -> list[float]:
             v = VINDEX[action[1]]
             tucks = [(INDEX[c], HALF_INDEX[h]) for c, h in action[2]]
             coins, favour, owner_coins, owner_favour, fires = state.sale_income(seat, v, tucks)
-            scores.append(1.0 + 3.0 * len(tucks) + coins + 0.2 * favour + 1.5 * len(fires)
-                          - 0.5 * owner_coins - 0.1 * owner_favour)
+            scores.append(
+                1.0
+                + 3.0 * len(tucks)
+                + coins
+                + 0.2 * favour
+                + 1.5 * len(fires)
+                - 0.5 * owner_coins
+                - 0.1 * owner_favour
+            )
         return scores
     if phase == FAVOUR:
         dice = state._unplaced(seat)
@@ -74,11 +82,15 @@ def prior(state: MerchantLordState, actions: Sequence[Action]) -> list[float]:
         return scores
     if phase == BUY:
         final = max(state.table) >= TARGET
-        return [(2.0 if final else 0.5) if action[0] == "end_buying"
-                else 1.0 + 0.1 * max(OWN_COINS[INDEX[action[1]]]) for action in actions]
+        return [
+            (2.0 if final else 0.5) if action[0] == "end_buying" else 1.0 + 0.1 * max(OWN_COINS[INDEX[action[1]]])
+            for action in actions
+        ]
     if phase == PLACE:
-        return [0.0 if action[0] == "skip"
-                else 2.0 + 0.2 * OWN_COINS[INDEX[action[1]]][HALF_INDEX[action[2]]] for action in actions]
+        return [
+            0.0 if action[0] == "skip" else 2.0 + 0.2 * OWN_COINS[INDEX[action[1]]][HALF_INDEX[action[2]]]
+            for action in actions
+        ]
     return [0.0] * len(actions)
 
 
@@ -103,6 +115,7 @@ EASY = dict(SEARCH, prior=False)
 #: a review grades a decision by the win chance it gave up: 5, 10 and 20 points (the default;
 #: the dice make a round's outcome wide, so nothing smaller is told apart; docs/review.md)
 REVIEW = ReviewTerms(WIN_CHANCE)
+
 
 def end_near(state) -> bool:
     """The match may end with this round (rules §8.2): someone is a placement from 9 table

@@ -12,6 +12,7 @@ A Free Placement is built the same way: one ticked half and an open village of y
 A selection is a value: the screen holds one in a reactive attribute and replaces it on each key,
 so everything drawn from it (marks, the builder's line, the Enter line) is worked out again.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -91,8 +92,7 @@ class Choices:
         """The halves of ``card`` that keep the selection reachable once ticked (a placement
         ticks one card: ticking another replaces it)."""
         others = {} if self.placing else {c: h for c, h in selection.tucks.items() if c != card}
-        return [half for half in HALVES
-                if self.reachable(selection.village, {**others, card: half}.items())]
+        return [half for half in HALVES if self.reachable(selection.village, {**others, card: half}.items())]
 
     def next_half(self, selection: Selection, card: str) -> str | None:
         """What space on ``card`` ticks next: untick → first allowed half → the other → untick."""

@@ -6,6 +6,7 @@ the real cards turn up). Halves: 0 = left (``"L"``), 1 = right (``"R"``). Per ca
 (the owner's code), and the owner's code split into ``OWN_COINS``, ``OWN_FAVOUR`` (recurring)
 and ``ONE_TIME`` (``"FM"``, ``"FC"``, ``"FP"`` or None).
 """
+
 from __future__ import annotations
 
 import json
@@ -24,11 +25,16 @@ GOODS = ("Silk", "Papyrus", "Gold", "Wheat", "Spices", "Porcelain")  # die value
 
 OPP_CODES = {"O1": 1, "O2": 2}
 #: own code -> (coins, favour, one-time reward)
-OWN_CODES = {"C1": (1, 0, None), "C2": (2, 0, None), "F5": (0, 5, None),
-             "FM": (0, 0, "FM"), "FC": (0, 0, "FC"), "FP": (0, 0, "FP")}
+OWN_CODES = {
+    "C1": (1, 0, None),
+    "C2": (2, 0, None),
+    "F5": (0, 5, None),
+    "FM": (0, 0, "FM"),
+    "FC": (0, 0, "FC"),
+    "FP": (0, 0, "FP"),
+}
 ONE_TIME_WORDS = {"FM": "Free Merchant", "FC": "Free Caravan", "FP": "Free Placement"}
-CODE_WORDS = {"O1": "1 coin", "O2": "2 coins", "C1": "1 coin", "C2": "2 coins", "F5": "5 favour",
-              **ONE_TIME_WORDS}
+CODE_WORDS = {"O1": "1 coin", "O2": "2 coins", "C1": "1 coin", "C2": "2 coins", "F5": "5 favour", **ONE_TIME_WORDS}
 
 #: village cards (§2.2): per seat, V16, V25 and V34, each with two stalls
 VILLAGE_NAMES = ("V16", "V25", "V34")
@@ -39,8 +45,11 @@ PAYOUTS = {"standard": (2, 2), "gentle": (1, 2), "slow": (1, 1)}
 
 def load_cards(path: str | Path | None = None) -> list[dict]:
     """The merchant card list: ``path`` or the package's ``cards.json``; checked (``deck_problems``)."""
-    text = (Path(path).read_text(encoding="utf-8") if path is not None
-            else files(__package__).joinpath("cards.json").read_text(encoding="utf-8"))
+    text = (
+        Path(path).read_text(encoding="utf-8")
+        if path is not None
+        else files(__package__).joinpath("cards.json").read_text(encoding="utf-8")
+    )
     cards = json.loads(text)
     problems = deck_problems(cards)
     if problems:
@@ -57,8 +66,13 @@ def deck_problems(cards: list[dict]) -> list[str]:
     for card in cards:
         for side in ("left", "right"):
             half = card.get(side)
-            if (not isinstance(half, list) or len(half) != 3 or half[0] not in range(1, 7)
-                    or half[1] not in OPP_CODES or half[2] not in OWN_CODES):
+            if (
+                not isinstance(half, list)
+                or len(half) != 3
+                or half[0] not in range(1, 7)
+                or half[1] not in OPP_CODES
+                or half[2] not in OWN_CODES
+            ):
                 problems.append(f"{card.get('id')} {side}: bad half {half!r}")
             else:
                 halves.append(tuple(half))
@@ -102,5 +116,7 @@ def half_text(card: int, half: int) -> str:
 def half_words(card: int, half: int) -> str:
     """One half in words: ``M05 right half (stall 4; opponents 1 coin, you Free Merchant)``."""
     opp = CARDS[card][("left", "right")[half]][1]
-    return (f"{IDS[card]} {HALF_WORDS[half]} half (stall {DIE[card][half]}; "
-            f"seller {CODE_WORDS[opp]}, owner {CODE_WORDS[OWN[card][half]]})")
+    return (
+        f"{IDS[card]} {HALF_WORDS[half]} half (stall {DIE[card][half]}; "
+        f"seller {CODE_WORDS[opp]}, owner {CODE_WORDS[OWN[card][half]]})"
+    )

@@ -1,4 +1,5 @@
 """Plain words for every action, as the seat to move would read them (``{pN}`` fields)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -65,7 +66,6 @@ def describe(state: MerchantLordState, action: Action) -> str:
     return repr(action)
 
 
-
 def _missing(need: list[int], have: list[int]) -> list[int]:
     left = list(have)
     missing = []
@@ -89,8 +89,11 @@ def sale_problem(state: MerchantLordState, seat: int, village_id: str, tucks) ->
     v = VINDEX[village_id]
     seller = state.vseller[v]
     if seller >= 0:
-        return (f"{village_words(v)} is closed: {{p{seller}:'s}} dice are on it until the round ends"
-                if seller != seat else f"{village_words(v)} is closed: your dice are on it this round")
+        return (
+            f"{village_words(v)} is closed: {{p{seller}:'s}} dice are on it until the round ends"
+            if seller != seat
+            else f"{village_words(v)} is closed: your dice are on it this round"
+        )
     tucks = tuple(tucks)
     owner = v // 3
     if tucks and owner != seat:
@@ -109,8 +112,10 @@ def sale_problem(state: MerchantLordState, seat: int, village_id: str, tucks) ->
     if halves:
         what += " and the tucked " + " ".join(f"{c}{h} ({DIE[INDEX[c]][HALF_INDEX[h]]})" for c, h in tucks)
     lack = dice_words(sorted(missing))
-    return (f"{village_words(v)} needs dice {dice_words(need)} ({what}), but your unsold dice are "
-            f"{dice_words(have)}: no {lack} for {'it' if len(missing) == 1 else 'them'}")
+    return (
+        f"{village_words(v)} needs dice {dice_words(need)} ({what}), but your unsold dice are "
+        f"{dice_words(have)}: no {lack} for {'it' if len(missing) == 1 else 'them'}"
+    )
 
 
 def place_problem(state: MerchantLordState, seat: int, village_id: str, card_id: str | None) -> str | None:

@@ -10,6 +10,7 @@ projected scores become win chances by a softmax whose spread shrinks as the end
 someone has 9 table cards and the sales of the final round are over, the ranking (with its coin
 and favour tie-breaks) is the estimate.
 """
+
 from __future__ import annotations
 
 import math
@@ -29,8 +30,7 @@ if TYPE_CHECKING:
 #: tuck 0.6 / 1.0, hand 0.5, hand_ahead 0.2 / 0.7, die 0 / 0.6, favour 0.03 / 0.05 and a hand cap
 #: all scored 0.46-0.52 (even); favour 0 scored 0.42, coin_rest 0 0.25, coin 0.4-0.8 (always
 #: buy) 0.43-0.46 and coin 1.5 (never buy) 0.09.
-WEIGHTS = {"tuck": 0.9, "hand": 0.2, "hand_ahead": 0.4, "coin": 1.0, "coin_rest": 0.5, "favour": 0.015,
-           "die": 0.25}
+WEIGHTS = {"tuck": 0.9, "hand": 0.2, "hand_ahead": 0.4, "coin": 1.0, "coin_rest": 0.5, "favour": 0.015, "die": 0.25}
 
 _MAX_TUCKS: dict[tuple[int, int], int] = {}
 
@@ -110,10 +110,12 @@ def projected(state: MerchantLordState) -> list[float]:
             values[seat] += 0.01 * state.coins[seat] + 0.0001 * state.favour[seat]
         else:
             coins = state.coins[seat]
-            values[seat] += (hand_worth * state.hand[seat].bit_count()
-                             + w["coin"] * hand_worth * (coins // PRICE + w["coin_rest"] * (coins % PRICE) / PRICE)
-                             + w["favour"] * state.favour[seat]
-                             + w["die"] * ahead * (state.ndice[seat] - 4))
+            values[seat] += (
+                hand_worth * state.hand[seat].bit_count()
+                + w["coin"] * hand_worth * (coins // PRICE + w["coin_rest"] * (coins % PRICE) / PRICE)
+                + w["favour"] * state.favour[seat]
+                + w["die"] * ahead * (state.ndice[seat] - 4)
+            )
     return values
 
 

@@ -4,6 +4,7 @@ keeps 3 4 for another sale".
 
 Only the player's own hand and dice and the public table are read.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -25,34 +26,44 @@ def explain(state: MerchantLordState, seat: int, line: Sequence[Action]) -> str:
         return _sale(state, seat, action)
     if kind == "end_selling":
         left = len(state._unplaced_values(seat))
-        return (f"no more sales this round; {_dice(left)} to the market for {left} favour"
-                if left else "every die is sold: nothing more to sell")
+        return (
+            f"no more sales this round; {_dice(left)} to the market for {left} favour"
+            if left
+            else "every die is sold: nothing more to sell"
+        )
     if kind == "end_favour":
         yours = who(seat, "'s")
-        return (f"keeps {yours} {state.favour[seat]} favour; "
-                f"{_plan(state, seat, line) or 'then ' + _best_sale(state, seat, state._unplaced(seat))}")
+        return (
+            f"keeps {yours} {state.favour[seat]} favour; "
+            f"{_plan(state, seat, line) or 'then ' + _best_sale(state, seat, state._unplaced(seat))}"
+        )
     if kind == "reroll":  # what follows a roll is chance: the line stops here
         kept = state._unplaced(seat)
         for value in action[1:]:
             kept -= UNIT[value]
-        return (f"keeps {dice_words(unpack(kept)) or 'no dice'} and rolls {_dice(len(action) - 1)} again "
-                f"for {REROLL_COST} favour; the kept dice alone: {_best_sale(state, seat, kept)}")
+        return (
+            f"keeps {dice_words(unpack(kept)) or 'no dice'} and rolls {_dice(len(action) - 1)} again "
+            f"for {REROLL_COST} favour; the kept dice alone: {_best_sale(state, seat, kept)}"
+        )
     if kind == "adjust":
         dice = state._unplaced(seat) - UNIT[action[1]] + UNIT[adjusted(action[1], action[2])]
-        return (f"{ADJUST_COST} favour for dice {dice_words(unpack(dice))}; "
-                f"{_plan(state, seat, line, dice) or 'then ' + _best_sale(state, seat, dice)}")
+        return (
+            f"{ADJUST_COST} favour for dice {dice_words(unpack(dice))}; "
+            f"{_plan(state, seat, line, dice) or 'then ' + _best_sale(state, seat, dice)}"
+        )
     if kind == "place":
         card, half, v = INDEX[action[1]], HALF_INDEX[action[2]], VINDEX[action[3]]
         table = state.table[seat] + 1
-        return (f"+1 table card free ({table} of {TARGET}); {village_words(v)} gains a {DIE[card][half]} stall "
-                f"and pays others {OPP[card][half]} there")
+        return (
+            f"+1 table card free ({table} of {TARGET}); {village_words(v)} gains a {DIE[card][half]} stall "
+            f"and pays others {OPP[card][half]} there"
+        )
     if kind == "skip":
         return f"keeps all {plural(state.hand[seat].bit_count(), 'card')} in hand for sales to come"
     if kind == "buy":
         card = INDEX[action[1]]
         left = state.coins[seat] - PRICE
-        return (f"a card to tuck later (stall {DIE[card][0]} or {DIE[card][1]}); "
-                f"{plural(left, 'coin')} left")
+        return f"a card to tuck later (stall {DIE[card][0]} or {DIE[card][1]}); {plural(left, 'coin')} left"
     return f"keeps {plural(state.coins[seat], 'coin')}: coins break ties and buy later"  # end_buying
 
 
@@ -98,8 +109,10 @@ def _plan(state: MerchantLordState, seat: int, line: Sequence[Action], dice: int
             steps.append(f"turn a {action[1]} into a {into} ({ADJUST_COST} favour), dice {dice_words(unpack(dice))}")
         elif action[0] == "sell":
             tucked = len(action[2])
-            steps.append(f"the sale at {village_words(VINDEX[action[1]])}"
-                         + (f" tucking {plural(tucked, 'card')}" if tucked else ""))
+            steps.append(
+                f"the sale at {village_words(VINDEX[action[1]])}"
+                + (f" tucking {plural(tucked, 'card')}" if tucked else "")
+            )
             break
     return "; ".join("then " + step for step in steps)
 
@@ -123,4 +136,3 @@ def _best_sale(state: MerchantLordState, seat: int, dice: int, but: int = -1) ->
     cards, coins, v = best
     what = f"{plural(cards, 'card')} tucked" if cards else plural(coins, "coin")
     return f"{what} at {village_words(v)}"
-

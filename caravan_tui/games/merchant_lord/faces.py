@@ -1,6 +1,7 @@
 """Merchant Lord's pieces as text: dice (``3◆``), merchant halves (``4ΨFM``), cards, attached
 merchants, gains, and the legend (``l``). Marks, brackets and words carry every meaning, so colour
 is never the only cue."""
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -51,8 +52,10 @@ def card_words(card_id: str) -> str:
     parts = []
     for half, side in enumerate(("left", "right")):
         die = DIE[card][half]
-        parts.append(f"{side} {die}{GLYPHS[die - 1]} {GOODS[die - 1].lower()}: seller {OPP[card][half]}¢, "
-                     f"owner {OWN_WORDS[OWN[card][half]]}")
+        parts.append(
+            f"{side} {die}{GLYPHS[die - 1]} {GOODS[die - 1].lower()}: seller {OPP[card][half]}¢, "
+            f"owner {OWN_WORDS[OWN[card][half]]}"
+        )
     return f"{card_id}: " + " · ".join(parts)
 
 

@@ -1,5 +1,6 @@
 """Why the sale builder refuses a village, a card or an Enter: the rules' reason, and what to do
 instead (§9.5: the builder offers only choices that keep a legal sale reachable)."""
+
 from __future__ import annotations
 
 from .builder import Selection
@@ -39,16 +40,18 @@ def builder_hint(phase: str | None, sel: Selection) -> str:
     return "nothing to play here now"
 
 
-def card_problem(world: MerchantLordState, seat: int, view: MerchantLordView, phase: str | None, sel: Selection,
-                 card: str) -> str:
+def card_problem(
+    world: MerchantLordState, seat: int, view: MerchantLordView, phase: str | None, sel: Selection, card: str
+) -> str:
     """Why neither half of ``card`` can join the selection: the engine's reason for each."""
     if phase == "place":
         return "no open village of yours takes it"
     village = sel.village
     if village is not None and VINDEX[village] // 3 != seat:
         return sale_problem(world, seat, village, ((card, "L"),)) or "not at that village"
-    targets = [village] if village is not None else [
-        info["id"] for info in view["villages_info"] if info["owner"] == seat]
+    targets = (
+        [village] if village is not None else [info["id"] for info in view["villages_info"] if info["owner"] == seat]
+    )
     reasons = []
     for half in ("L", "R"):
         tucks = tuple(sorted({**sel.tucks, card: half}.items()))
@@ -61,6 +64,5 @@ def card_problem(world: MerchantLordState, seat: int, view: MerchantLordView, ph
         return "no sale can tuck it with the cards ticked"
     half, vid, reason = reasons[0]
     if village is None and len(targets) > 1:
-        return (f"no open village of yours can take {card} on either half with your dice "
-                f"(e.g. {reason})")
+        return f"no open village of yours can take {card} on either half with your dice (e.g. {reason})"
     return reason

@@ -1,12 +1,13 @@
 """How a Merchant Lord match ended, for the result screen: table cards decide, coins then favour
 break a tie (§8.4), and the headline says which did."""
+
 from __future__ import annotations
 
 from .views import MerchantLordView
 
 
 def tie_break(table: list[int], coins: list[int], favour: list[int], winner: int) -> str:
-    """"" when the winner has the most table cards alone; else which tie-break made them win."""
+    """ "" when the winner has the most table cards alone; else which tie-break made them win."""
     tied = [seat for seat, cards in enumerate(table) if cards == table[winner] and seat != winner]
     if not tied:
         return ""

@@ -52,6 +52,7 @@ Rulings (where the spec is silent or needs a software decision; each is tested):
 - Ruling (RNG draws): the setup shuffle is a Fisher-Yates shuffle of M01..M30 (first element the
   pile's top), the start seat (when random) is the next draw, then every roll as it happens.
 """
+
 from __future__ import annotations
 
 import logging
@@ -151,15 +152,58 @@ class MerchantLordState(SplitMixChance, TurnState):
     """One position of Merchant Lord (see the module doc for the layout)."""
 
     __slots__ = (
-        "n", "payout", "max_rounds", "rng", "round", "start", "pos", "phase",
-        "coins", "favour", "sup_coins", "sup_favour",
-        "ndice", "dval", "dloc",
-        "vcards", "vstall", "vopp", "vownc", "vownf", "vseller", "table",
-        "hand", "known", "row", "pile", "inactive", "fired", "pfm", "pfc", "pfp",
-        "sales", "ended",
+        "n",
+        "payout",
+        "max_rounds",
+        "rng",
+        "round",
+        "start",
+        "pos",
+        "phase",
+        "coins",
+        "favour",
+        "sup_coins",
+        "sup_favour",
+        "ndice",
+        "dval",
+        "dloc",
+        "vcards",
+        "vstall",
+        "vopp",
+        "vownc",
+        "vownf",
+        "vseller",
+        "table",
+        "hand",
+        "known",
+        "row",
+        "pile",
+        "inactive",
+        "fired",
+        "pfm",
+        "pfc",
+        "pfp",
+        "sales",
+        "ended",
     )
-    COPIED = ("coins", "favour", "ndice", "dval", "dloc", "vcards", "vstall", "vopp", "vownc", "vownf", "vseller",
-              "table", "hand", "known", "row", "pile")  # sales: a tuple, replaced on change
+    COPIED = (
+        "coins",
+        "favour",
+        "ndice",
+        "dval",
+        "dloc",
+        "vcards",
+        "vstall",
+        "vopp",
+        "vownc",
+        "vownf",
+        "vseller",
+        "table",
+        "hand",
+        "known",
+        "row",
+        "pile",
+    )  # sales: a tuple, replaced on change
     n: int
     payout: str
     max_rounds: int
@@ -291,10 +335,14 @@ class MerchantLordState(SplitMixChance, TurnState):
                 values.append(self._roll(die))
             rolls.append((seat, values))
         if events is not None:
-            events.append(Event(
-                f"Round {self.round}: the caravans arrive. "
-                + "; ".join(f"{{p{seat}}} roll{{p{seat}:s}} {dice_words(values)}" for seat, values in rolls)
-                + ".", reveals=True))
+            events.append(
+                Event(
+                    f"Round {self.round}: the caravans arrive. "
+                    + "; ".join(f"{{p{seat}}} roll{{p{seat}:s}} {dice_words(values)}" for seat, values in rolls)
+                    + ".",
+                    reveals=True,
+                )
+            )
         self.pos = 0
         self._begin_seller(events)
 
@@ -381,8 +429,13 @@ class MerchantLordState(SplitMixChance, TurnState):
                 self.hand[seat] |= 1 << card
                 if events is not None:
                     events.append(Event(f"Free Merchant: {{p{seat}}} draw{{p{seat}:s}} a card from the pile."))
-                    events.append(Event(f"{{p{seat}}} draw{{p{seat}:s}} {IDS[card]} ({half_text(card, 0)} | "
-                                        f"{half_text(card, 1)}).", seats=(seat,), reveals=(seat,)))
+                    events.append(
+                        Event(
+                            f"{{p{seat}}} draw{{p{seat}:s}} {IDS[card]} ({half_text(card, 0)} | {half_text(card, 1)}).",
+                            seats=(seat,),
+                            reveals=(seat,),
+                        )
+                    )
             elif events is not None:
                 events.append(Event(f"Free Merchant: the pile is empty, so {{p{seat}}} draw{{p{seat}:s}} nothing."))
         self.pfm = 0
@@ -394,8 +447,12 @@ class MerchantLordState(SplitMixChance, TurnState):
                 self.dloc[die] = ASIDE
                 self.ndice[seat] = k + 1
                 if events is not None:
-                    events.append(Event(f"Free Caravan: {{p{seat}}} take{{p{seat}:s}} a die from the supply "
-                                        f"({k + 1} dice; it is first rolled next round)."))
+                    events.append(
+                        Event(
+                            f"Free Caravan: {{p{seat}}} take{{p{seat}:s}} a die from the supply "
+                            f"({k + 1} dice; it is first rolled next round)."
+                        )
+                    )
             elif events is not None:
                 events.append(Event(f"Free Caravan: {{p{seat}}} already {{p{seat}:has}} 6 dice, so it is lost."))
         self.pfc = 0
@@ -408,8 +465,9 @@ class MerchantLordState(SplitMixChance, TurnState):
         villages = [VIDS[v] for v in range(seat * 3, seat * 3 + 3) if self.vseller[v] < 0]
         if not hand or not villages:
             return []
-        out: list[Action] = [("place", IDS[c], half, vid)
-                             for c in cards_of(hand) for half in HALVES for vid in villages]
+        out: list[Action] = [
+            ("place", IDS[c], half, vid) for c in cards_of(hand) for half in HALVES for vid in villages
+        ]
         out.append(SKIP)
         return out
 
@@ -422,8 +480,12 @@ class MerchantLordState(SplitMixChance, TurnState):
                 return
             if events is not None:
                 why = "no cards in hand" if not self.hand[seat] else "no open village"
-                events.append(Event(f"Free Placement: {{p{seat}}} {{p{seat}:has}} {why}, so "
-                                    f"{plural(self.pfp, 'placement')} {'is' if self.pfp == 1 else 'are'} lost."))
+                events.append(
+                    Event(
+                        f"Free Placement: {{p{seat}}} {{p{seat}:has}} {why}, so "
+                        f"{plural(self.pfp, 'placement')} {'is' if self.pfp == 1 else 'are'} lost."
+                    )
+                )
             self.pfp = 0
         self.pos += 1
         if self.pos < self.n:
@@ -453,8 +515,12 @@ class MerchantLordState(SplitMixChance, TurnState):
         if self.round >= self.max_rounds:
             if events is not None:
                 LOG.warning("Merchant Lord: round limit %d reached without a winner by cards", self.max_rounds)
-                events.append(Event(f"Round {self.round} was the last one allowed (the round limit): "
-                                    "the game ends without anyone reaching 9 table cards."))
+                events.append(
+                    Event(
+                        f"Round {self.round} was the last one allowed (the round limit): "
+                        "the game ends without anyone reaching 9 table cards."
+                    )
+                )
             self._finish("round_limit", events)
             return
         self.vseller = [-1] * (3 * self.n)
@@ -521,15 +587,19 @@ class MerchantLordState(SplitMixChance, TurnState):
 
     def opening_events(self) -> list[Event]:
         """The setup and the first roll, for a host to log before the first action."""
-        events = [Event(
-            f"Merchant Lord for {self.n} players (village payout: {self.payout}). "
-            f"The row shows {', '.join(IDS[c] for c in self.row)}; {len(self.pile)} cards in the pile. "
-            f"{{p{self.start}}} start{{p{self.start}:s}}.", reveals=True)]
+        events = [
+            Event(
+                f"Merchant Lord for {self.n} players (village payout: {self.payout}). "
+                f"The row shows {', '.join(IDS[c] for c in self.row)}; {len(self.pile)} cards in the pile. "
+                f"{{p{self.start}}} start{{p{self.start}:s}}.",
+                reveals=True,
+            )
+        ]
         rolls = []
         for k in range(self.n):
             seat = (self.start + k) % self.n
             base = seat * 6
-            rolls.append(f"{{p{seat}}} roll{{p{seat}:s}} {dice_words(self.dval[base:base + self.ndice[seat]])}")
+            rolls.append(f"{{p{seat}}} roll{{p{seat}:s}} {dice_words(self.dval[base : base + self.ndice[seat]])}")
         events.append(Event(f"Round {self.round}: the caravans arrive. " + "; ".join(rolls) + ".", reveals=True))
         return events
 
@@ -602,8 +672,13 @@ class MerchantLordState(SplitMixChance, TurnState):
                     chosen.append(die)
         new = [self._roll(die) for die in chosen]
         if events is not None:
-            events.append(Event(f"{{p{seat}}} reroll{{p{seat}:s}} {dice_words(values)} for 1 favour "
-                                f"and get{{p{seat}:s}} {dice_words(new)}.", reveals=True))
+            events.append(
+                Event(
+                    f"{{p{seat}}} reroll{{p{seat}:s}} {dice_words(values)} for 1 favour "
+                    f"and get{{p{seat}:s}} {dice_words(new)}.",
+                    reveals=True,
+                )
+            )
         self._after_favour(seat, events)
 
     def _adjust(self, seat: int, value: int, delta: int, events: list[Event] | None) -> None:
@@ -616,8 +691,9 @@ class MerchantLordState(SplitMixChance, TurnState):
                 self.dval[die] = adjusted(value, delta)
                 break
         if events is not None:
-            events.append(Event(f"{{p{seat}}} turn{{p{seat}:s}} a {value} into a "
-                                f"{adjusted(value, delta)} for 2 favour."))
+            events.append(
+                Event(f"{{p{seat}}} turn{{p{seat}:s}} a {value} into a {adjusted(value, delta)} for 2 favour.")
+            )
         self._after_favour(seat, events)
 
     def _after_favour(self, seat: int, events: list[Event] | None) -> None:
@@ -696,8 +772,12 @@ class MerchantLordState(SplitMixChance, TurnState):
         self.inactive |= bit
         self.pfp -= 1
         if events is not None:
-            events.append(Event(f"Free Placement: {{p{seat}}} place{{p{seat}:s}} {IDS[card]} "
-                                f"({HALF_WORDS[half]} half, {DIE[card][half]}) at {village_words(v)}."))
+            events.append(
+                Event(
+                    f"Free Placement: {{p{seat}}} place{{p{seat}:s}} {IDS[card]} "
+                    f"({HALF_WORDS[half]} half, {DIE[card][half]}) at {village_words(v)}."
+                )
+            )
         self._next_placement(seat, events)
 
     def _buy(self, seat: int, card: int, events: list[Event] | None) -> None:
@@ -711,8 +791,11 @@ class MerchantLordState(SplitMixChance, TurnState):
         if events is not None:
             events.append(Event(f"{{p{seat}}} buy{{p{seat}:s}} {IDS[card]} for {PRICE} coins."))
             if revealed:
-                events.append(Event(f"The row was empty: it is refilled with {', '.join(IDS[c] for c in revealed)}.",
-                                    reveals=True))
+                events.append(
+                    Event(
+                        f"The row was empty: it is refilled with {', '.join(IDS[c] for c in revealed)}.", reveals=True
+                    )
+                )
         if not self._can_buy(seat):
             self.pos += 1
             self._next_buyer(events)
@@ -741,8 +824,9 @@ class MerchantLordState(SplitMixChance, TurnState):
 
     def _dice_data(self, seat: int) -> list[DieData]:
         base = seat * 6
-        return [[self.dval[d], PLACES.get(self.dloc[d]) or VIDS[self.dloc[d]]]
-                for d in range(base, base + self.ndice[seat])]
+        return [
+            [self.dval[d], PLACES.get(self.dloc[d]) or VIDS[self.dloc[d]]] for d in range(base, base + self.ndice[seat])
+        ]
 
     def _public(self) -> MerchantLordPublic:
         """Everything public (§10.1), in to_data's field names."""
@@ -775,15 +859,27 @@ class MerchantLordState(SplitMixChance, TurnState):
         """What ``seat`` may know (§10.4): everything public, each hand's size and its known
         (bought) cards, the seat's own hand, the pile's size; never the hidden cards' identity."""
         view: MerchantLordView = {
-            "game": "merchant_lord", "seat": seat, "to_move": self.turn, "over": self.turn is None,
-            "scores": self.scores(), **self._public(),
+            "game": "merchant_lord",
+            "seat": seat,
+            "to_move": self.turn,
+            "over": self.turn is None,
+            "scores": self.scores(),
+            **self._public(),
             "hand_sizes": [h.bit_count() for h in self.hand],
             "pile_size": len(self.pile),
             "table": list(self.table),
             "villages_info": [
-                {"id": VIDS[v], "owner": v // 3, "stalls": unpack(self.vstall[v]), "open": self.vseller[v] < 0,
-                 "opp_coins": self.vopp[v], "own_coins": self.vownc[v], "own_favour": self.vownf[v]}
-                for v in range(3 * self.n)],
+                {
+                    "id": VIDS[v],
+                    "owner": v // 3,
+                    "stalls": unpack(self.vstall[v]),
+                    "open": self.vseller[v] < 0,
+                    "opp_coins": self.vopp[v],
+                    "own_coins": self.vownc[v],
+                    "own_favour": self.vownf[v],
+                }
+                for v in range(3 * self.n)
+            ],
         }
         if seat is not None:
             view["hand"] = [IDS[c] for c in cards_of(self.hand[seat])]
@@ -810,7 +906,7 @@ class MerchantLordState(SplitMixChance, TurnState):
         for other in range(self.n):
             if other != seat:
                 hidden = (self.hand[other] & ~self.known[other]).bit_count()
-                world.hand[other] = self.known[other] | mask_of(pool[at:at + hidden])
+                world.hand[other] = self.known[other] | mask_of(pool[at : at + hidden])
                 at += hidden
         world.pile = pool[at:]
         world.reseed(rng)
@@ -842,9 +938,30 @@ class MerchantLordState(SplitMixChance, TurnState):
 
     # -- persistence ----------------------------------------------------------------------------
 
-    DATA_KEYS = ("players", "village_payout", "max_rounds", "round", "start", "position", "phase", "turn",
-                 "coins", "favour", "supply_coins", "supply_favour", "dice", "villages", "sellers", "known",
-                 "row", "fp_placed", "fired", "pending", "sales", "ended")
+    DATA_KEYS = (
+        "players",
+        "village_payout",
+        "max_rounds",
+        "round",
+        "start",
+        "position",
+        "phase",
+        "turn",
+        "coins",
+        "favour",
+        "supply_coins",
+        "supply_favour",
+        "dice",
+        "villages",
+        "sellers",
+        "known",
+        "row",
+        "fp_placed",
+        "fired",
+        "pending",
+        "sales",
+        "ended",
+    )
 
     def to_data(self) -> dict:
         data: dict[str, Any] = {**self._public()}
@@ -884,9 +1001,9 @@ class MerchantLordState(SplitMixChance, TurnState):
         state.inactive = mask_of(INDEX[c] for c in data["fp_placed"])
         state.fired = mask_of(INDEX[c] for c in data["fired"])
         state.pfm, state.pfc, state.pfp = data["pending"]
-        state.sales = tuple((s, VINDEX[vid], tuple((INDEX[c], HALF_INDEX[h]) for c, h in tucks))
-                            for s, vid, tucks in data["sales"])
+        state.sales = tuple(
+            (s, VINDEX[vid], tuple((INDEX[c], HALF_INDEX[h]) for c, h in tucks)) for s, vid, tucks in data["sales"]
+        )
         state.ended = data["ended"]
         state._legal = [] if state.turn is None else None
         return state
-

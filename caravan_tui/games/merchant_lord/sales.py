@@ -6,6 +6,7 @@ fields; a field never exceeds 15 — at most 11 stalls of one value, at most 6 d
 Sales, tuck sets and rerolls depend only on such multisets and the hand, so they are cached
 globally (bounded caches, cleared when full).
 """
+
 from __future__ import annotations
 
 from itertools import product
@@ -70,8 +71,7 @@ def tuck_sets(leftover: int, hand: int) -> tuple[tuple[tuple[int, int], ...], ..
     found = _TUCKS.get(key)
     if found is not None:
         return found
-    cards = [c for c in cards_of(hand)
-             if fits(HALF_UNITS[c][0], leftover) or fits(HALF_UNITS[c][1], leftover)]
+    cards = [c for c in cards_of(hand) if fits(HALF_UNITS[c][0], leftover) or fits(HALF_UNITS[c][1], leftover)]
     out: list[tuple[tuple[int, int], ...]] = [()]
 
     def grow(start: int, left: int, chosen: tuple) -> None:

@@ -19,6 +19,7 @@ highlights its play in the list.
 Opponents' actions are shown one at a time, ``app.move_pause`` apart (a key skips the rest);
 dice, villages and row cards changed since your last action are marked ``*``.
 """
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -155,9 +156,10 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         box = self.query_one("#ml-villages-box")
         # the room as it is with the lines under the row at their tallest: a focus or cursor that
         # grows them never changes what the villages show (a click would land on another village)
-        room = box.size.height - sum(max(0, most - self.query_one(under).size.height)
-                                     for under, most in (("#status", self.STATUS_LINES),
-                                                         ("#ml-builder", BUILDER_LINES)))
+        room = box.size.height - sum(
+            max(0, most - self.query_one(under).size.height)
+            for under, most in (("#status", self.STATUS_LINES), ("#ml-builder", BUILDER_LINES))
+        )
         width = max(20, box.size.width - 2)
         marks = self.table.village_marks()
         full = {seat: self.table.seat_rows(view, seat, width, marks) for seat in order}
@@ -227,10 +229,17 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
                 hand_marks[card] = HINT
             elif choices:
                 hand_marks[card] = USABLE if choices.tuckable(self.sel, card) else DIMMED
-        title = (f"Your hand ({len(cards)})" + (" · space tucks" if choices and cards else "")
-                 if self.seat is not None else "Hand")
-        return ChipLook(tuple((card, card_face(card, self.sel.tucks.get(card))) for card in cards), hand_marks,
-                        frozenset(self.sel.tucks), title)
+        title = (
+            f"Your hand ({len(cards)})" + (" · space tucks" if choices and cards else "")
+            if self.seat is not None
+            else "Hand"
+        )
+        return ChipLook(
+            tuple((card, card_face(card, self.sel.tucks.get(card))) for card in cards),
+            hand_marks,
+            frozenset(self.sel.tucks),
+            title,
+        )
 
     def row_look(self, table: MerchantLordTable) -> ChipLook:
         """The row for the table's state: each card, and whether it can be bought now."""
@@ -245,8 +254,12 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
                 row_marks[card] = USABLE if ("buy", card) in self.table.legal else DIMMED
             elif card in self.table.changed_row:
                 row_marks[card] = CHANGED
-        return ChipLook(tuple((card, card_face(card)) for card in view["row"]), row_marks, frozenset(),
-                        f"Row · pile {view['pile_size']} · {PRICE}¢ each" + (" · enter buys" if buying else ""))
+        return ChipLook(
+            tuple((card, card_face(card)) for card in view["row"]),
+            row_marks,
+            frozenset(),
+            f"Row · pile {view['pile_size']} · {PRICE}¢ each" + (" · enter buys" if buying else ""),
+        )
 
     def show_builder(self) -> None:
         self.query_one("#ml-builder", TableText).redraw()
@@ -271,10 +284,14 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             table.add_column(heading, justify="right")
         for seat in range(view["players"]):
             placed = sum(len(view["villages"][seat * 3 + k]) for k in range(3))
-            table.add_row(self.table.seat_label(seat), str(view["table"][seat]), str(view["coins"][seat]),
-                          str(view["favour"][seat]), str(placed))
+            table.add_row(
+                self.table.seat_label(seat),
+                str(view["table"][seat]),
+                str(view["coins"][seat]),
+                str(view["favour"][seat]),
+                str(placed),
+            )
         return table
-
 
     # -- what changed -----------------------------------------------------------------------------
 
@@ -292,8 +309,11 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
                     was = old[index] if index < len(old) else None
                     if was is None or was[0] != value or (new_round and where == "unplaced"):
                         self.table.changed_dice.add((seat, index))
-            for info, (a, b), (sa, sb) in zip(view["villages_info"], zip(previous["villages"], view["villages"]),
-                                              zip(previous["sellers"], view["sellers"])):
+            for info, (a, b), (sa, sb) in zip(
+                view["villages_info"],
+                zip(previous["villages"], view["villages"]),
+                zip(previous["sellers"], view["sellers"]),
+            ):
                 if a != b or (sa != sb and sb is not None):
                     self.table.changed_villages.add(info["id"])
             self.table.changed_row |= set(view["row"]) - set(previous["row"])
@@ -327,9 +347,15 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             return None if self.table.phase == "favour" else self.table.choices().action(self.sel)
         selected = self.table.selected_action()
         hinted = self.hinted
-        if (selected is None and isinstance(widget, ChipBar) and widget.id == "ml-dice"
-                and hinted is not None and hinted[0] == "adjust" and hinted in self.table.legal
-                and widget.current == str(self.table.adjust_die(hinted))):
+        if (
+            selected is None
+            and isinstance(widget, ChipBar)
+            and widget.id == "ml-dice"
+            and hinted is not None
+            and hinted[0] == "adjust"
+            and hinted in self.table.legal
+            and widget.current == str(self.table.adjust_die(hinted))
+        ):
             return hinted  # ``a`` put the cursor on the hinted die: Enter turns it, as the hint says
         return selected
 
@@ -347,18 +373,32 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         if isinstance(focused, ActionList):
             return Text("enter: the highlighted play", style="bold")
         phase = self.table.phase
-        if phase == "favour" and self.table.choices().action(self.sel) is not None and (
-                not isinstance(focused, VillageBoard) or focused.cursor == self.sel.village):
+        if (
+            phase == "favour"
+            and self.table.choices().action(self.sel) is not None
+            and (not isinstance(focused, VillageBoard) or focused.cursor == self.sel.village)
+        ):
             return Text("enter: end the favour step and make this sale", style="bold")
-        if (isinstance(focused, VillageBoard) and focused.cursor is not None and phase in ("sell", "favour", "place")
-                and self.table.choices().reachable(focused.cursor, self.sel.tucks.items())):
-            return Text(f"enter: choose {self.table.village_name(focused.cursor)} for the "
-                        f"{'placement' if phase == 'place' else 'sale'}", style="bold")
+        if (
+            isinstance(focused, VillageBoard)
+            and focused.cursor is not None
+            and phase in ("sell", "favour", "place")
+            and self.table.choices().reachable(focused.cursor, self.sel.tucks.items())
+        ):
+            return Text(
+                f"enter: choose {self.table.village_name(focused.cursor)} for the "
+                f"{'placement' if phase == 'place' else 'sale'}",
+                style="bold",
+            )
         if isinstance(focused, ChipBar) and focused.id == "ml-dice" and phase == "favour":
             return Text(self.dice_keys(focused), style="bold")
         if isinstance(focused, ChipBar) and focused.id == "ml-hand" and phase in ("sell", "favour", "place"):
-            return Text("space: tuck this card's left or right half" if focused.chips else
-                        "Your hand is empty: no card to tuck · tab to the dice or villages", style="bold")
+            return Text(
+                "space: tuck this card's left or right half"
+                if focused.chips
+                else "Your hand is empty: no card to tuck · tab to the dice or villages",
+                style="bold",
+            )
         return Text(f"Your turn: {PHASE_WORDS.get(self.table.view['phase'], '')} · e: done", style="bold")
 
     def dice_keys(self, dice: ChipBar) -> str:
@@ -381,8 +421,9 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
                 return
         phase = self.table.phase
         sel = self.sel if phase == "favour" else replace(self.sel, reroll=frozenset())
-        if (phase not in ("favour", "sell", "place")
-                or not self.table.choices().reachable(sel.village, sel.tucks.items())):
+        if phase not in ("favour", "sell", "place") or not self.table.choices().reachable(
+            sel.village, sel.tucks.items()
+        ):
             sel = Selection()
         self.sel = sel
         if self.table.view is not None and self.table.view["round"] != self._cursors_round:
@@ -403,10 +444,13 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         roll or sell, the villages on the first one a sale or placement can use, else your first),
         not where it was left last round; the boards move them as they draw the table."""
         table = self.table
-        table.point_cursor("ml-dice", str(next(
-            (index for index, (_, where) in enumerate(table.my_dice()) if where == "unplaced"), 0)))
-        for bar, cards in (("ml-hand", table.view.get("hand", []) if table.view else []),
-                           ("ml-row", table.view["row"] if table.view else [])):
+        table.point_cursor(
+            "ml-dice", str(next((index for index, (_, where) in enumerate(table.my_dice()) if where == "unplaced"), 0))
+        )
+        for bar, cards in (
+            ("ml-hand", table.view.get("hand", []) if table.view else []),
+            ("ml-row", table.view["row"] if table.view else []),
+        ):
             if cards:
                 table.point_cursor(bar, cards[0])
         table.point_cursor("ml-villages", f"P{self.seat}-V16")
@@ -464,8 +508,11 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             self.act(action)
             return True
         sale = self.table.choices().action(self.sel)
-        if self.table.phase == "favour" and sale is not None and (
-                not isinstance(widget, VillageBoard) or widget.cursor == self.sel.village):
+        if (
+            self.table.phase == "favour"
+            and sale is not None
+            and (not isinstance(widget, VillageBoard) or widget.cursor == self.sel.village)
+        ):
             self.table.pending = sale
             self.act(("end_favour",))
             return True
@@ -492,12 +539,16 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         if event.key != self.sel.village or self.table.phase not in ("sell", "favour", "place"):
             self.on_village_board_pressed(VillageBoard.Pressed(event.widget, event.key))
         elif tuck_possible(self.table):
-            self.refuse("space tucks in your hand: tab to your hand, space on a card, then enter here "
-                        "sells", title="Space does not sell")
+            self.refuse(
+                "space tucks in your hand: tab to your hand, space on a card, then enter here sells",
+                title="Space does not sell",
+            )
         else:
             hand = self.table.view.get("hand") if self.table.view is not None else None
-            self.refuse(f"{'no card in your hand fits this sale' if hand else 'your hand is empty'}: enter sells",
-                        title="Space does not sell")
+            self.refuse(
+                f"{'no card in your hand fits this sale' if hand else 'your hand is empty'}: enter sells",
+                title="Space does not sell",
+            )
 
     def on_chip_bar_toggled(self, event: ChipBar.Toggled) -> None:
         bar = event.widget
@@ -588,12 +639,19 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         if action is None:
             return
         if action == ("end_selling",) and any(a[0] == "sell" for a in self.table.legal):
+
             def answered(yes: bool | None) -> None:
                 if yes and self.table.turn is not None and action in self.table.legal:
                     self.act(action)
 
-            self.app.push_screen(ConfirmScreen("Stop selling? A sale is still possible; your unsold dice go to the "
-                                               "market.", yes="Stop selling", no="Keep selling"), answered)
+            self.app.push_screen(
+                ConfirmScreen(
+                    "Stop selling? A sale is still possible; your unsold dice go to the market.",
+                    yes="Stop selling",
+                    no="Keep selling",
+                ),
+                answered,
+            )
             return
         self.act(action)
 

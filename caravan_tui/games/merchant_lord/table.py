@@ -12,6 +12,7 @@ another.
 Your dice show in the rules' order, the order the log rolls them in (and the same again when the
 match is resumed). Dice of one value are alike, and the rules take the lowest-index ones (§9.3):
 the dice marked as used, rerolled or turned are those, whichever of them the cursor was on."""
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -39,8 +40,13 @@ from .rules import SELL, VINDEX, MerchantLordState
 from .views import MerchantLordView, VillageInfo, die_pairs
 from .widgets import Row
 
-PHASE_WORDS = {"favour": "favour step", "sell": "selling", "place": "Free Placement", "buy": "buying",
-               "over": "game over"}
+PHASE_WORDS = {
+    "favour": "favour step",
+    "sell": "selling",
+    "place": "Free Placement",
+    "buy": "buying",
+    "over": "game over",
+}
 
 
 @dataclass(eq=False)
@@ -155,8 +161,9 @@ class MerchantLordTable(TableState[MerchantLordView]):
         words.append(Text("(o shows them)", style="dim italic"))
         return Row(None, head, words)
 
-    def seat_rows(self, view: MerchantLordView, seat: int, width: int, marks: dict[str, str],
-                  compact: bool = False) -> list[Row]:
+    def seat_rows(
+        self, view: MerchantLordView, seat: int, width: int, marks: dict[str, str], compact: bool = False
+    ) -> list[Row]:
         """A player's three villages: name, mark, village, open or who closed it, stalls, what a
         sale there pays (in words, with room), then each merchant with its half; ``compact`` (short
         of room): each merchant by its stall alone (``+2¶``) before what a sale pays, a village a line."""
@@ -190,7 +197,8 @@ class MerchantLordTable(TableState[MerchantLordView]):
                 pays = f"(seller {info['opp_coins']}¢, owner {gain_words(info['own_coins'], info['own_favour'])})"
             else:  # the same, compactly (the legend and the line under the villages say which is which)
                 pays = f"pays {info['opp_coins']}¢/{info['own_coins']}¢" + (
-                    f"+{info['own_favour']}f" if info["own_favour"] else "")
+                    f"+{info['own_favour']}f" if info["own_favour"] else ""
+                )
             words.append(Text(pays, style="dim"))
             if not compact:
                 words.extend(merchant_token(card_id, half) for card_id, half in view["villages"][seat * 3 + k])

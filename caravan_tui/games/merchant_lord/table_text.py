@@ -1,6 +1,7 @@
 """The Merchant Lord table's lines in words: the players' panel and the sale builder's line
 (what the builder holds and what Enter does), drawn from the table's view and selection each
 time either changes (``MerchantLordTable``)."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -36,10 +37,11 @@ def players_text(view: MerchantLordView, table: MerchantLordTable) -> Text:
         dice = table.my_dice() if seat == table.seat and view is table.view else die_pairs(view["dice"][seat])
         line = Text("\n")
         line.append("▶" if view["to_move"] == seat else " ", style="bold")
-        line.append(f"{table.player_name(seat, name_width):<{name_width}}",
-                    style="bold" if seat == table.seat else "")
-        line.append(f" {view['table'][seat]:>5} {view['coins'][seat]:>5} {view['favour'][seat]:>3}"
-                    f" {view['hand_sizes'][seat]:>4} ")
+        line.append(f"{table.player_name(seat, name_width):<{name_width}}", style="bold" if seat == table.seat else "")
+        line.append(
+            f" {view['table'][seat]:>5} {view['coins'][seat]:>5} {view['favour'][seat]:>3}"
+            f" {view['hand_sizes'][seat]:>4} "
+        )
         for index, (value, where) in enumerate(dice):
             mark = CHANGED if (seat, index) in table.changed_dice else " "
             line.append(mark, style="bold")
@@ -54,13 +56,11 @@ def players_text(view: MerchantLordView, table: MerchantLordTable) -> Text:
         if seat != table.seat and known:
             hidden = view["hand_sizes"][seat] - len(known)
             # (names short, as in the player lines: whole, three players' known cards did not fit)
-            known_lines.append(f"{table.short_name(seat, 9)} {' '.join(known)}"
-                               + (f" +{hidden}" if hidden else ""))
+            known_lines.append(f"{table.short_name(seat, 9)} {' '.join(known)}" + (f" +{hidden}" if hidden else ""))
     if known_lines:
         text.append("\nKnown in hands: " + "; ".join(known_lines), style="italic")
     text.no_wrap, text.overflow = True, "ellipsis"
     return text
-
 
 
 def builder_text(table: MerchantLordTable, pointed: tuple[str, str] | None) -> Text:
@@ -110,16 +110,16 @@ def step_text(table: MerchantLordTable, phase: str) -> Text:
     if phase in ("favour", "sell") and (vid := table.sel.village) is not None:
         return sale_text(table, vid)
     if phase == "favour":
-        return Text(f"Favour {view['favour'][seat]}: reroll dice for 1 favour, or turn one for 2; "
-                    "e goes on to selling")
+        return Text(f"Favour {view['favour'][seat]}: reroll dice for 1 favour, or turn one for 2; e goes on to selling")
     if phase == "sell":
         return Text("Enter chooses a village (›) · e stops selling")
     if phase == "place":
         action = table.choices().action(table.sel)
         if action is not None:
             return Text(f"{table.describe(action)}: enter", style="bold")
-        return Text("Free Placement: tick a card's half (space), enter on an open village of yours "
-                    "· e skips", style="bold")
+        return Text(
+            "Free Placement: tick a card's half (space), enter on an open village of yours · e skips", style="bold"
+        )
     if phase == "buy":
         return Text(f"Buy from the row (enter), 5¢ each, you have {view['coins'][seat]}¢ · e: done")
     return Text("")
@@ -170,7 +170,9 @@ def detail_text(table: MerchantLordTable, pointed: tuple[str, str] | None) -> st
         info = table.village_info(key)
         stalls = " ".join(map(str, info["stalls"]))
         name = table.village_name(key)  # (capitalize() would lower a name's other letters)
-        return (f"{name[:1].upper()}{name[1:]}: stalls {stalls}; a sale pays the seller "
-                f"{info['opp_coins']}¢ (at another's village), the owner "
-                f"{gain_words(info['own_coins'], info['own_favour'])}")
+        return (
+            f"{name[:1].upper()}{name[1:]}: stalls {stalls}; a sale pays the seller "
+            f"{info['opp_coins']}¢ (at another's village), the owner "
+            f"{gain_words(info['own_coins'], info['own_favour'])}"
+        )
     return ""

@@ -1,5 +1,6 @@
 """Merchant Lord's phases, numbers and villages, and the words for them: the bottom of the
 game's modules (the state in ``rules.py`` imports the rule helpers, never the other way)."""
+
 from __future__ import annotations
 
 from caravan_tui.words import plural as plural  # the one helper, for this game's modules

@@ -1,6 +1,7 @@
 """Merchant Lord's rule changes since its first rules (saves made before them load): each
 version's ``Upgrader`` (``caravan_tui.engine``) puts in what today's rules ask and the old did
 not (``saves.loading`` moves what is indexed by move along with it)."""
+
 from __future__ import annotations
 
 from caravan_tui.engine import Action, Upgrader

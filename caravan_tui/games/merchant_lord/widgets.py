@@ -6,6 +6,7 @@ and they post what was pressed. Marks carry the meaning without colour (``✓`` 
 now, ``›`` usable, ``●`` chosen, ``*`` changed since your last move, ``★`` the hint); the cursor is
 in reverse video while its widget has the focus, underlined when it has not.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -197,8 +198,7 @@ class VillageBoard(CursorWidget):
     @staticmethod
     def count_lines(rows: list[Row], width: int) -> int:
         """How many lines ``rows`` take at ``width``."""
-        return sum(len(flow(row.head + Text(row.mark if row.key else ""), row.words, max(width, 20)))
-                   for row in rows)
+        return sum(len(flow(row.head + Text(row.mark if row.key else ""), row.words, max(width, 20))) for row in rows)
 
     def lines(self, width: int) -> list[tuple[str | None, Text]]:
         width = max(width, 20)
