@@ -240,9 +240,18 @@ def _looks(text: str, caseless: bool) -> str:
     return _read(skeleton(looks.casefold()).casefold())  # (again once caseless: "M" is "m", which looks as "rn")
 
 
+#: the stroke a caseless fold still tells apart though a case swap does not: a small i is a
+#: capital I caseless, which looks as a small l (so "Ali" reads as "ALI", as "AI 1" does, and is
+#: refused as that was)
+_STROKES = str.maketrans({"i": "l"})
+
+
 def _read(text: str) -> str:
-    """A fold without combining marks, its ellipses as one character."""
-    return _ELLIPSIS.sub("…", "".join(c for c in text if unicodedata.category(c) not in _MARKS))
+    """A fold without combining marks, its ellipses as one character, its strokes as one
+    (``_STROKES``: "The match Is over." with a Warang Citi T, U+118BC, and a capital I reads as
+    "The match is over.", whichever way each of its letters is read)."""
+    kept = "".join(c for c in text if unicodedata.category(c) not in _MARKS)
+    return _ELLIPSIS.sub("…", kept.translate(_STROKES))
 
 
 #: what each field of a label's template stands for (``seat_labels.Label``): its readings

@@ -110,6 +110,7 @@ LISTS = [
 ]
 STATUS = [
     "Ann to play\u2026",
+    "\U000118bche match Is over.",  # (a Warang Citi T and a capital I: each letter read its own way)
     "Ann to play...",
     "Ann to pl\u0430y\u2026",
     "Ann is thinking\u2026",
