@@ -108,9 +108,14 @@ class _Look:
         if own and answered:
             return False
         ranked = self._ranked(state)
-        if own:
+        if own:  # lost only if every way on was looked at and is (positions run out: not lost)
             ways = ranked[: OWN if first else OWN_LATER]
-            return all(self.lost(child, False, False) for child in self._after(state, ways))
+            looked = 0
+            for child in self._after(state, ways):
+                looked += 1
+                if not self.lost(child, False, False):
+                    return False
+            return looked == len(ways)
         going = []
         for child in self._after(state, ranked[:SWEPT]):
             if child.is_over():
