@@ -75,11 +75,10 @@ from caravan_tui.screens.table_client import (
 from caravan_tui.screens.table_panels import (
     HIDE_SINCE,
     PANEL_SCROLL_KEYS,
-    SINCE_TITLE,
     WHOLE_LOG,
     PanelWords,
     hint_lines,
-    since_lines,
+    since_panel,
 )
 from caravan_tui.screens.table_seat import TableState, V
 from caravan_tui.screens.table_status import ai_thinking, list_enter, replay_status, seat_status
@@ -193,8 +192,9 @@ class GameScreen(BaseScreen, Generic[V]):
         return self.table_state
 
     def table_changed(self) -> None:
-        """The state changed: every panel bound to it writes itself again."""
-        self.mutate_reactive(GameScreen.table_state)
+        """The state was changed in place: a copy of it, assigned, is drawn (until no game's
+        screen changes its state in place)."""
+        self.table_state = replace(self.table)
 
     def board(self, widget: B, look: Callable[[Any], Any]) -> B:
         """``widget``, a board (or another part) of the table, drawing itself from the table's
@@ -212,10 +212,15 @@ class GameScreen(BaseScreen, Generic[V]):
         and the panel draws itself from it."""
         self.table_state = panel_opened(self.table, which, words)
 
-    def watch_table_state(self, table: TableState[V]) -> None:
+    def watch_table_state(self, was: TableState[V], table: TableState[V]) -> None:
         """A new state is being drawn (every widget bound to it draws itself after this): the
-        spinner turns only while an AI thinks, and what the widgets report meanwhile waits until
-        every one of them has drawn this state."""
+        spinner turns only while an AI thinks, the footer follows whose turn it is, the save
+        notice's end is told, and what the widgets report meanwhile waits until every one of
+        them has drawn this state."""
+        if (was.turn is None) != (table.turn is None) or was.undo != table.undo or was.seat_kinds != table.seat_kinds:
+            self.refresh_bindings()  # (play keys only on our turn; undo only against AI seats)
+        if was.unsaved and not table.unsaved:
+            self.notify("Saved: every move is stored again.", title="Saved")
         if self._spinner is not None:
             (self._spinner.resume if not self.replaying and ai_thinking(table) else self._spinner.pause)()
         if not self._drawing and self.is_running:
@@ -270,8 +275,8 @@ class GameScreen(BaseScreen, Generic[V]):
         return seat_status(self.table)
 
     def show_status(self) -> None:
-        """Redraw the status line (a game's own selection changed in place what it says)."""
-        self.query_one(StatusLine).redraw()
+        """The status line drawn again (until no game's screen changes its state in place)."""
+        self.table_state = replace(self.table)
 
     def _tick(self) -> None:
         self.table_state = spun(self.table)
@@ -279,7 +284,7 @@ class GameScreen(BaseScreen, Generic[V]):
     # -- layout -----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield SaveNotice(id="save-notice")
+        yield SaveNotice(id="save-notice").data_bind(GameScreen.table_state)
         yield AwayNotice(id="away-notice").data_bind(GameScreen.table_state)
         with Horizontal(id="table"):
             with Vertical(id="board"):
@@ -378,9 +383,9 @@ class GameScreen(BaseScreen, Generic[V]):
         return getattr(self, handler)(message)
 
     def drawn(self) -> float:
-        """The table drawn again from its state after a message; no pause."""
-        self.table_changed()
-        self.show_status()
+        """The table drawn from a copy of its state after a message, no pause (until no game's
+        hooks change the state in place)."""
+        self.table_state = replace(self.table)
         return 0.0
 
     @hears(Update)
@@ -399,7 +404,6 @@ class GameScreen(BaseScreen, Generic[V]):
     @hears(MatchInfo)
     def heard_match_info(self, message: MatchInfo) -> float:
         self.fold(message)
-        self.refresh_bindings()  # (undo is offered only against AI seats)
         if self.table.view is not None:
             self.show_view(self.table.view)
         return self.drawn()
@@ -407,12 +411,12 @@ class GameScreen(BaseScreen, Generic[V]):
     @hears(Saved)
     def heard_saved(self, message: Saved) -> float:
         self.saved(message)
-        return self.drawn()
+        return 0.0
 
     @hears(SaveStatus)
     def heard_save_status(self, message: SaveStatus) -> float:
-        self.show_unsaved(message.unsaved)
-        return self.drawn()
+        self.fold(message)
+        return 0.0
 
     @hears(Chat)
     def heard_chat(self, message: Chat) -> float:
@@ -424,21 +428,19 @@ class GameScreen(BaseScreen, Generic[V]):
     def heard_your_turn(self, message: YourTurn) -> float:
         if self.client.shared and message.turn - 1 != self._my_last_turn:
             self.app.bell()  # the turn came back from someone else
-        undo = self.table.undo
-        self.fold(message)
-        if self.table.undo != undo:
-            self.refresh_bindings()  # (the footer dims u where nothing of ours can be taken back)
+        since, self._since, self._since_moves = since_panel(self._since, self._since_moves), [], 0
+        table = heard(self.table, message, self.world_of, time.monotonic())
+        # (the plays list shows the choices before the game looks at them)
+        self.table_state = replace(table, hint_panel=None, since_panel=since or table.since_panel)
         assert self.table.view is not None
         self.show_view(self.table.view)
-        self.table_changed()  # (the plays list shows the choices before the game looks at them)
-        self.show_since()
         self.your_turn()
         return self.drawn()
 
     @hears(Thinking)
     def heard_thinking(self, message: Thinking) -> float:
         self.fold(message)
-        return self.drawn()
+        return 0.0
 
     @hears(Hint)
     def heard_hint(self, message: Hint) -> float:
@@ -453,28 +455,27 @@ class GameScreen(BaseScreen, Generic[V]):
         if self._acted:  # our move was refused: ask for the position again
             self._acted = False
             self.send(Sync(self.client.match_id, self.seat))
-        return self.drawn()
+        return 0.0
 
     @hears(MatchOver)
     def heard_match_over(self, message: MatchOver) -> float:
         self.fold(message)
         self.post_message(MatchEnded(self, message))
-        return self.drawn()
+        return 0.0
 
     def show_update(self, update: Update) -> float:
         self._acted = False
         previous = self.table.view
         mover = previous["to_move"] if previous else None
         by_other = mover is not None and mover != self.seat
-        self.fold(update)
-        table = self.table
-        view = table.view
-        assert view is not None
-        self.show_unsaved(update.unsaved)
+        table = heard(self.table, update, self.world_of, time.monotonic())
         if self.replay is not None:
             by_other = False  # no pauses: the player steps at their own pace
-            self.table_state = table = replace(table, replay_at=(update.turn, self.replay.length))
-            self.show_weighed(update.turn)
+            table = replace(table, replay_at=(update.turn, self.replay.length))
+            table = panel_opened(table, "hint", self.weighed_words(update.turn, table))
+        self.table_state = table
+        view = table.view
+        assert view is not None
         log, events = self.query_one(MatchLog), [table.log_line(line) for line in update.events]
         if update.whole_log:
             log.replace(events)
@@ -485,8 +486,7 @@ class GameScreen(BaseScreen, Generic[V]):
                 self._since_moves += 1
         self.show_view(view)
         self.view_changed(previous, view, by_other)
-        self.table_changed()
-        self.show_status()
+        self.drawn()
         # the pause lets a move sink in before the game moves on; when it moves on to us, it waits
         # for us anyway, and a pause would hold our turn (and the keys pressed for it) back
         ours_next = view["to_move"] == self.seat and self.seat is not None
@@ -590,28 +590,18 @@ class GameScreen(BaseScreen, Generic[V]):
         ("on this hand's piles: …"; default: on what is still to play)."""
         return STILL_TO_PLAY
 
-    def show_weighed(self, position: int) -> None:
-        """In the replay of a finished match: what the AI decision that made the move just shown
-        weighed (nothing for a person's move, nor while the match runs: ``ReplayClient.weighed``)."""
+    def weighed_words(self, position: int, table: TableState[V]) -> PanelWords | None:
+        """In the replay of a finished match: what the AI decision that made the move shown at
+        ``position`` weighed (None: a person's move, the panel put away, or the match still runs:
+        ``ReplayClient.weighed``)."""
         assert self.replay is not None
         weighed = None if self.weighed_hidden else self.replay.weighed(position)
         if weighed is None:
-            self.open_panel("hint", None)
-            return
+            return None
         mover, lines = weighed
-        name = self.table.decider_name(mover, self.replay.decider(position - 1), level=True)
+        name = table.decider_name(mover, self.replay.decider(position - 1), level=True)
         # (no "(you)": an AI decided)
-        self.open_panel("hint", PanelWords(f"What {name} weighed (h hides it)", tuple(lines)))
-
-    def show_since(self) -> None:
-        """When others did a good deal since our last decision, say what, over the head of the
-        board (or of the side column, on a wide screen), until the next key (``on_key``); the
-        hint of an earlier decision goes."""
-        since, moves, self._since, self._since_moves = self._since, self._since_moves, [], 0
-        self.open_panel("hint", None)
-        shown = since_lines(since, moves)
-        if shown is not None:
-            self.open_panel("since", PanelWords(SINCE_TITLE, tuple(shown[0]), shown[1]))
+        return PanelWords(f"What {name} weighed (h hides it)", tuple(lines))
 
     @on(Resize)
     async def place_since_panel(self, event: Resize) -> None:
@@ -673,7 +663,7 @@ class GameScreen(BaseScreen, Generic[V]):
                 self.notify(nothing_weighed(self.replay), timeout=4)
                 return
             self.weighed_hidden = not self.weighed_hidden
-            self.show_weighed(self.replay.position)
+            self.open_panel("hint", self.weighed_words(self.replay.position, self.table))
 
     # -- the keys beside play: rules, undo, save, chat, legend, the whole log, the replay, the menu
 
@@ -710,13 +700,6 @@ class GameScreen(BaseScreen, Generic[V]):
 
     def action_save(self) -> None:
         self.send(SaveRequest(self.client.match_id, self.player))
-
-    def show_unsaved(self, problem: str) -> None:
-        """Keep the save notice up while the host cannot save (``problem``), and say when it can again."""
-        notice = self.query_one(SaveNotice)
-        if notice.problem and not problem:
-            self.notify("Saved: every move is stored again.", title="Saved")
-        notice.problem = problem
 
     def saved(self, message: Saved) -> None:
         """The host's answer to a save request; after "save and quit", go home."""

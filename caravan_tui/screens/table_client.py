@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from caravan_tui.bus import Hint, MatchInfo, MatchOver, Message, Thinking, Update, YourTurn
+from caravan_tui.bus import Hint, MatchInfo, MatchOver, Message, SaveStatus, Thinking, Update, YourTurn
 from caravan_tui.engine import Action, State
 from caravan_tui.safe_text import plain
 from caravan_tui.screens.table_panels import PanelWords
@@ -51,8 +51,8 @@ def _match_info(table: T, message: MatchInfo, world_of: WorldOf, now: float) -> 
 def _update(table: T, message: Update, world_of: WorldOf, now: float) -> T:
     new = with_view(table, message.view, world_of)
     if message.view["to_move"] != table.seat:
-        return dataclasses.replace(new, turn=None, legal=[], typed="")
-    return new
+        return dataclasses.replace(new, turn=None, legal=[], typed="", unsaved=message.unsaved)
+    return new if new.unsaved == message.unsaved else dataclasses.replace(new, unsaved=message.unsaved)
 
 
 def _your_turn(table: T, message: YourTurn, world_of: WorldOf, now: float) -> T:
@@ -72,6 +72,10 @@ def _hint(table: T, message: Hint, world_of: WorldOf, now: float) -> T:
     return dataclasses.replace(table, hint_candidates=message.candidates, hint_plan=list(message.plan))
 
 
+def _save_status(table: T, message: SaveStatus, world_of: WorldOf, now: float) -> T:
+    return table if table.unsaved == message.unsaved else dataclasses.replace(table, unsaved=message.unsaved)
+
+
 def _match_over(table: T, message: MatchOver, world_of: WorldOf, now: float) -> T:
     return dataclasses.replace(table, over=message, turn=None, thinking=None)
 
@@ -83,6 +87,7 @@ FOLDS: dict[type[Message], Callable[[Any, Any, WorldOf, float], Any]] = {
     Thinking: _thinking,
     Hint: _hint,
     MatchOver: _match_over,
+    SaveStatus: _save_status,
 }
 
 

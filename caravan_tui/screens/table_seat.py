@@ -76,6 +76,8 @@ class TableState(Generic[V]):
     #: while the table pauses after it (``ActionPause``)
     spin: int = 0
     pausing: int | None = None
+    #: why the host cannot save the match now ("": it can; the save notice shows it)
+    unsaved: str = ""
     #: a replay's move shown and its number of moves (None: a match, not a replay)
     replay_at: tuple[int, int] | None = None
 
