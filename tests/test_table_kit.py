@@ -433,3 +433,15 @@ async def test_a_dialog_shows_its_own_keys_not_those_of_the_table_below(tmp_path
         assert "Cancel" in footer and "Hint" not in footer and "Pass" not in footer, footer
         await pilot.press("escape")
         assert app.screen is screen
+
+
+async def test_off_a_persons_turn_the_footer_offers_no_play_key(tmp_path):
+    """A guest at a two-person Decktet table saw "p Pass" in the footer while the other played:
+    a game's own play keys the footer shows are offered on its turn only."""
+    runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["Ann", "Bob"], 1, {}, None)
+    waiting = 1 - runner.host.state.to_move()
+    async with table_shown(tmp_path, runner, seat=waiting, shared=True) as (app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.view is not None and settled(screen), "the table")
+        assert screen.table.turn is None
+        footer = screen_lines(app.screen)[-1]
+        assert "Pass" not in footer and "Rules" in footer, footer

@@ -214,11 +214,11 @@ class PaintingScreen(Screen):
 
 def test_bus_messages_reach_the_table_through_its_dispatch_table_not_a_chain_of_type_checks():
     from caravan_tui import bus
-    from caravan_tui.screens.game import HEARS, GameScreen
+    from caravan_tui.screens.table_bus import HEARS, TableBus
 
     handle = next(
         node
-        for node in walked(parsed(ROOT / "caravan_tui" / "screens" / "game.py"))
+        for node in walked(parsed(ROOT / "caravan_tui" / "screens" / "table_bus.py"))
         if isinstance(node, ast.FunctionDef) and node.name == "handle"
     )
     assert not [node for node in ast.walk(handle) if isinstance(node, ast.Name) and node.id == "isinstance"]
@@ -236,7 +236,7 @@ def test_bus_messages_reach_the_table_through_its_dispatch_table_not_a_chain_of_
         bus.Chat,
     }
     assert set(HEARS) == to_seats
-    assert all(callable(getattr(GameScreen, name, None)) for name in HEARS.values())
+    assert all(callable(getattr(TableBus, name, None)) for name in HEARS.values())
 
 
 def test_every_widget_bound_to_the_table_reads_a_typed_state():
