@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from test_merchant_lord_screen import GAME, at_my_turn, builder_position, play_until, rerolling
 
+from caravan_tui.bus import Hint
 from caravan_tui.games.merchant_lord import table_selection as intents
 from caravan_tui.games.merchant_lord.builder import Selection
 from caravan_tui.games.merchant_lord.play_lines import PLAY_WIDTH, play_line
@@ -20,7 +21,7 @@ from caravan_tui.games.merchant_lord.table_text import builder_text
 from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets import ActionList
 
-from tables import read_since
+from tables import read_since, wait_for
 
 
 def table_for(state, turn: int = 7) -> MerchantLordTable:
@@ -230,3 +231,60 @@ async def test_the_legends_first_screen_teaches_the_dice_marks_and_the_plays_fit
         for taught in ("✓3◆ ticked to reroll", "●3◆ the sale's dice", "★3◆ the hint's die", "*3◆ new since"):
             assert taught in first, first
         assert "·3 sold or at the market" in first and "·+ a new die" in first and "f favour" in first
+
+
+async def test_a_then_enter_turns_the_die_a_hint_from_the_host_names_with_its_panel_open(tmp_path):
+    """Issue 65, checked again through the bus with the hint's panel open over the board's foot:
+    ``a`` then Enter turns the die "Turn a 4 into a 3" names, and the status line under the panel
+    says so first."""
+    prefix, state = play_until(lambda s: s.turn == 0 and s.phase == FAVOUR and s.favour[0] >= 2)
+    turn = next(a for a in state.legal_actions() if a[0] == "adjust" and a[2] < 0)
+    async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
+        screen = table.screen
+        await read_since(pilot, screen)
+        candidates = [[screen.table.describe(turn), 0.6, 0.5, "", list(turn)]]
+        hint = Hint(screen.client.match_id, 0, screen.table.turn, turn, "a good turn", candidates, [turn])
+        screen.handle(hint)
+        await pilot.pause()
+        assert screen.table.hint_panel is not None and screen.table.hinted == turn
+        start = table.moves()
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.focused is screen.query_one(f"#{DICE}") and table.moves() == start
+        assert str(screen.query_one("#status").render()) == f"enter: {screen.table.describe(turn)}"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() > start, "the die turned")
+        assert table.runner.host.actions[start] == turn
+
+
+def test_the_merchant_lord_table_is_never_refreshed_by_hand_nor_changed_in_place():
+    """No ``table_changed``, ``show_status``, ``mutate_reactive`` or ``point_cursor`` (which changes
+    the state it is called on) in the game's modules, no ``redraw`` but a widget's own, and no
+    field of a table state assigned: each change is a new state."""
+    import ast
+    from pathlib import Path
+
+    import caravan_tui.games.merchant_lord as package
+
+    found = []
+    for path in sorted(Path(package.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                name, target = node.func.attr, node.func.value
+                by_hand = name in ("table_changed", "show_status", "mutate_reactive", "point_cursor", "point_list")
+                if by_hand or (name == "redraw" and not (isinstance(target, ast.Name) and target.id == "self")):
+                    found.append(f"{path.name}:{node.lineno} {name}")
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AugAssign)
+                else []
+            )
+            for target in targets:
+                owner = target.value if isinstance(target, ast.Attribute) else None
+                if isinstance(owner, ast.Attribute) and owner.attr in ("table", "table_state"):
+                    found.append(f"{path.name}:{node.lineno} {owner.attr}.{target.attr} =")
+                if isinstance(owner, ast.Name) and owner.id == "table":
+                    found.append(f"{path.name}:{node.lineno} table.{target.attr} =")
+    assert found == []

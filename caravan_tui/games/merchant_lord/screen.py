@@ -183,7 +183,8 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
     def press(self, board: str, cursor: str) -> bool:
         """Enter on ``board`` (its cursor on ``cursor``): what the status line promises for it, or
         the sale built in the favour step (the step ends first); False if nothing is played."""
-        table = replace(self.pointing(), cursors={**self.table.cursors, board: cursor})
+        table = self.pointing()
+        table = replace(table, cursors={**table.cursors, board: cursor})
         action, sale = enter_on(table, board), favour_sale(table, board)
         if action is None and sale is not None:
             self.table_state, action = replace(self.table, pending=sale), ("end_favour",)
