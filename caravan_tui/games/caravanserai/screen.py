@@ -1,27 +1,17 @@
-"""The Caravanserai table: the hex board with a cursor, the placement in progress, the reserves,
-the market and the end (Textual).
-
-Everything shown comes from this seat's view; only actions in the host's ``legal`` list are sent.
-Each cell shows two characters (spec §11.7), so colour is never the only cue:
-
-- `` ·`` desert; ``·R`` an empty red Caravanserai cell; ``◆R`` a red board good on one;
-- ``2R`` a red good of seat 2's caravan, ``2C`` a camel, ``2L`` a lying camel; the head camel is
-  in reverse video; ``+`` before a piece marks the placement in progress (the preview).
-
-The marks before a cell: ``›`` Enter here plays something, ``1 2 3``… the cells of the hint's
-plan in its order (``★`` its play where it fills none), ``*`` changed by the opponent's latest
-action. The cursor is ``[..]``.
+"""The Caravanserai table: the hex board with a cursor, the lines under it (the market and the
+end, each seat's caravan and reserve, the placement in progress) and the keys that build a
+placement (Textual). The screen composes the parts and maps keys to plays; what it shows is the
+table's state (``table_state.py``), each change a new state from the selection reducer
+(``selection.py``); the status line and what Enter plays are functions of that state
+(``status_line.py``); before a play, ``play_checks.py`` says what to ask.
 
 A placement is built from the board or the keys: direction keys (``w e a d z x`` around ``s``,
 the keyboard's own hex, or ``0``-``5`` as in the rules: E NE NW W SW SE) choose where the caravan
 heads when it may turn; at a block boundary ``c`` lays the final camel, ``W K P R Y`` start a
 block of that colour and ``L`` lays a lying camel (expert). Enter on a cell marked ``›`` plays
-what that cell allows (a chooser when several things do). The plays list (tab) has every legal
-action in words. Whichever way a play is made, it asks first when the engine would then lay the
-rest of the placement unseen (only one way on), or when it leaves the caravan boxed in. Under
-the board: the market and the end, each seat's caravan and reserve, and
-the placement in progress with the count a camel would give now. ``l`` shows the whole legend.
-Opponents' actions are shown one at a time, ``app.move_pause`` apart; a key skips the rest.
+what that cell allows (a chooser when several things do); the plays list (tab) has every legal
+action in words. The board's glyphs and marks are in the legend (``l``). Opponents' actions are
+shown one at a time, ``app.move_pause`` apart; a key skips the rest.
 """
 
 from __future__ import annotations
@@ -50,17 +40,9 @@ from .rules import DECLINE, USE
 from .selection import arrived, chose, hinted, our_turn
 from .status_line import BOARD_ID, ROOM, actions_at, enter, status
 from .table_state import CaravanseraiTable
-from .table_text import (
-    final_table,
-    info_text,
-    legend_text,
-    placement_text,
-    seats_table,
-    solo_headline,
-    tie_headline,
-)
+from .table_text import final_table, info_text, legend_text, placement_text, seats_table, solo_headline, tie_headline
 from .views import CaravanseraiView
-from .words import block_problem, decline_problem, direction_problem, piece_problem
+from .words import block_problem, refused
 
 #: direction keys: the keyboard's hex around ``s`` (w e / a d / z x), and the rules' 0-5
 DIRECTION_KEYS = {"d": 0, "e": 1, "w": 2, "a": 3, "z": 4, "x": 5}
@@ -105,15 +87,10 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
     def table(self) -> CaravanseraiTable:
         return cast(CaravanseraiTable, self.table_state)  # (``TABLE``: the state is made as one)
 
-    def spare_rows(self) -> int:
-        """Rows the column needs besides the board and the docked status line: the info
-        line(s), a line a seat and the placement line."""
-        players = self.client.players
-        return (2 if players == 1 else 1) + players + 1
-
     def compose_board(self) -> ComposeResult:
-        yield self.board(HexBoard(spare_rows=self.spare_rows(), id=BOARD_ID), board_look)
         players = self.client.players
+        # the rows under the board: the info line(s), a line a seat and the placement line
+        yield self.board(HexBoard(spare_rows=(2 if players == 1 else 1) + players + 1, id=BOARD_ID), board_look)
         # fixed heights: their updates then never lay the screen out again
         for name, height, text in (
             ("info", 2 if players == 1 else 1, lambda view, _: info_text(view)),
@@ -249,13 +226,23 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             ConfirmScreen(question + "Play it?", yes="Play it", no="Not yet", yes_first=not boxed), answered
         )
 
-    def action_direction(self, d: int) -> None:
+    def play_key(self, action: Action) -> None:
+        """A key's play (a direction, a camel, a decline): played if legal, else why not."""
         if not self.decides_now() or self.table.view is None:
             return
-        if ("dir", d) in self.table.legal:
-            self.play(("dir", d))
+        if action in self.table.legal:
+            self.play(action)
         else:
-            self.notify(direction_problem(d, self.table.view, self.table.legal), severity="warning")
+            self.notify(refused(action, self.table.view, self.table.legal), severity="warning")
+
+    def action_direction(self, d: int) -> None:
+        self.play_key(("dir", d))
+
+    def action_piece(self, kind: str) -> None:
+        self.play_key((kind,))
+
+    def action_decline(self) -> None:
+        self.play_key(DECLINE)
 
     def action_block(self, colour: int) -> None:
         """A block key always asks, the same each time: "how many?" where the first block may
@@ -269,23 +256,6 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
             return
         texts = [goods_words(a) + self.starred(a) for a in choices]
         self.play_among(choices, block_question(self.table, choices), texts, [str(a[2]) for a in choices])
-
-    def action_piece(self, kind: str) -> None:
-        if not self.decides_now():
-            return
-        if (kind,) in self.table.legal:
-            self.play((kind,))
-        elif self.table.view is not None:
-            self.notify(piece_problem(kind, self.table.view, self.table.legal), severity="warning")
-
-    def action_decline(self) -> None:
-        if not self.decides_now():
-            return
-        problem = decline_problem(self.table.legal)
-        if problem is None:
-            self.play(DECLINE)
-        else:
-            self.notify(problem, severity="warning")
 
 
 SCREEN = CaravanseraiScreen

@@ -101,16 +101,23 @@ def direction_problem(d: int, view: CaravanseraiView, legal: list[Action]) -> st
     return "No turn here: the caravan goes straight on (it turns only after a Caravanserai cell or a lying camel)."
 
 
-def decline_problem(legal: list[Action]) -> str | None:
-    """Why ``n`` cannot decline a board good now (None: it can)."""
-    if ("decline",) in legal:
-        return None
+def decline_problem(legal: list[Action]) -> str:
+    """Why ``n`` cannot decline a board good now (``legal`` has no decline)."""
     if ("use",) in legal:
         return (
             "This board good cannot be declined: the block would then have no way to go on "
             "(or you have no reserve good of its colour). Enter uses it."
         )
     return "There is no board good to decline now."
+
+
+def refused(action: Action, view: CaravanseraiView, legal: list[Action]) -> str:
+    """Why a key's play (a direction, a camel, a lying camel, a decline) cannot be played now."""
+    if action[0] == "dir":
+        return direction_problem(action[1], view, legal)
+    if action[0] == "decline":
+        return decline_problem(legal)
+    return piece_problem(action[0], view, legal)
 
 
 def tiles_left_out(tiles: list[tuple[int, int]]) -> str:
