@@ -236,3 +236,29 @@ async def test_the_plays_list_shows_the_rows_of_the_state_the_board_draws(tmp_pa
             assert look == board_look(table)
         shown = "\n".join(screen_lines(app))
         assert "Start block 1" not in shown and screen.table.describe(screen.table.legal[0])[:20] in shown
+
+
+async def test_the_hints_plan_stays_whole_while_practice_checks_a_step_of_it(tmp_path):
+    """The bug: with practice on, a step of the hint's plan went on the plan's count as it was
+    chosen, and once practice let it go it counted again as a step off the plan: the plan's marks
+    were gone from the board after its first step. The plan moves on only when the step goes."""
+    from test_caravanserai_says_each_step import solo_at
+
+    class Holds:
+        """Practice that holds each move until the test lets it go."""
+
+        held = None
+
+        def check(self, screen, action) -> None:
+            self.held = action
+
+    async with solo_at(tmp_path, 2, solo_prefix(2, 93)) as (_app, _pilot, screen):
+        good = next(a for a in screen.table.legal if a[0] == "good")
+        screen.table_state = hinted(dataclasses.replace(screen.table, hint_plan=[good]), good)
+        plan = screen.table.trail
+        screen.practice = practice = Holds()
+        screen.act(good)
+        assert practice.held == good and screen.table.trail == plan and screen.table.turn is not None
+        screen.practised = good  # (as practice lets it go)
+        screen.act(good)
+        assert screen.table.turn is None and screen.table.trail == plan[1:] != ()
