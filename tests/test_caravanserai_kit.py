@@ -262,3 +262,48 @@ async def test_the_hints_plan_stays_whole_while_practice_checks_a_step_of_it(tmp
         screen.practised = good  # (as practice lets it go)
         screen.act(good)
         assert screen.table.turn is None and screen.table.trail == plan[1:] != ()
+
+
+def test_no_caravanserai_module_changes_a_state_in_place_or_redraws_by_hand():
+    """The table's state changes only by a new state assigned: no module of the game sets a field
+    of a table (``table.x = …``, ``self.table.x = …``), changes a list, dict or set a table holds,
+    or asks for a redraw by hand (``table_changed``, ``show_status``, ``mutate_reactive``,
+    ``redraw``)."""
+    import ast
+    from pathlib import Path
+
+    import caravan_tui.games.caravanserai as package
+
+    def is_table(node: ast.AST) -> bool:
+        return (isinstance(node, ast.Name) and node.id == "table") or (
+            isinstance(node, ast.Attribute) and node.attr in ("table", "table_state")
+        )
+
+    mutators = {"append", "extend", "add", "update", "pop", "remove", "clear", "insert", "discard", "setdefault"}
+    redraws = {"table_changed", "show_status", "mutate_reactive", "redraw"}
+
+    def changes_a_table(node: ast.AST) -> bool:
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AugAssign) else []
+        )
+        for target in targets:
+            while isinstance(target, ast.Subscript):
+                target = target.value
+            on_self = (
+                isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
+            )
+            if isinstance(target, ast.Attribute) and is_table(target.value) and not on_self:
+                return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            owner = node.func.value
+            held = node.func.attr in mutators and isinstance(owner, ast.Attribute) and is_table(owner.value)
+            return held or node.func.attr in redraws
+        return False
+
+    found = [
+        f"{path.name}:{node.lineno}"
+        for path in sorted(Path(package.__file__).parent.glob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text()))
+        if changes_a_table(node)
+    ]
+    assert found == []
