@@ -35,6 +35,8 @@ from .proposal_draft import Draft, changed, partner_turned, started
 from .table_text import single_items
 from .views import AhldarahdView
 
+#: what ``p`` and ``s`` say before the partner is picked
+WHOM_FIRST = "Choose whom the proposal is to first: ↑↓ and Enter"
 KEYS = "enter/+ add · - remove · p partner · s send · esc drop"
 #: the builder's rows: what each adds (``("give_card", "Salt")``) and its words now
 Rows = tuple[tuple[tuple, Text], ...]
@@ -206,11 +208,15 @@ class TradeDialog(DialogScreen[Proposal | None]):
         self.draft = changed(self.draft, rows.keys[rows.highlighted], step, self.hand())
 
     def action_partner(self) -> None:
-        if self.draft is not None:
+        """``p``: the next partner; while the rows ask whom, says Enter picks (a key the footer
+        offers never does nothing without a word)."""
+        if not self.chosen:
+            self.why = Text(f"{WHOM_FIRST}.", style="bold")
+        elif self.draft is not None:
             self.draft = partner_turned(self.draft, self.partners)
 
     def action_send(self) -> None:
-        reason = "choose whom the proposal is to first (Enter)" if not self.chosen else self.check(self.proposal)
+        reason = WHOM_FIRST.lower() if not self.chosen else self.check(self.proposal)
         if reason:
             self.why = Text(f"Not sent: {reason}.", style="bold")
             return
