@@ -332,6 +332,7 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
         assert f"Pledge {min(3, pledges[-1][1])} gold (typed 3) · 0 of 10 so far" in panel_lines(app)
         assert len(panel_lines(app)) == 3  # (no row free for the hint's line: the list stars it)
         assert screen.query_one(ActionList).hinted == pledges[-1]
+        assert screen.active_bindings["a"].binding.action == "avert"  # (the Night's a discards; else it takes a hint)
         await pilot.press("plus", *["plus"] * len(pledges))  # the player takes the hint's amount
         assert f"Pledge {pledges[-1][1]} gold · 0 of 10 so far" in panel_lines(app)
         assert panel_lines(app)[2] == keys

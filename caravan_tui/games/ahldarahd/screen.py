@@ -37,7 +37,7 @@ from textual.widgets import OptionList
 from caravan_tui.bus import SeatEnd
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
-from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.game import TAKE_HINT, GameScreen
 from caravan_tui.screens.summary import tie_broken
 from caravan_tui.widgets import ActionList
 
@@ -96,6 +96,7 @@ KEYS: list[Binding | tuple[str, str] | tuple[str, str, str]] = [
     Binding("y", "answer('accept')", "Accept", show=False, tooltip="Accept the offer"),
     Binding("n", "answer('decline')", "Decline", show=False, tooltip="Decline the offer"),
     Binding("a", "avert", "Avert", show=False, tooltip="Discard a card of the Night's commodity"),
+    Binding(TAKE_HINT, "take_hint", "Take hint", show=False, tooltip="The hinted play ready: Enter plays it"),
     Binding("s", "stand_by", "Stand by", show=False, tooltip="Do nothing against the Night"),
     Binding("e", "end", "End", show=False, tooltip="End your build (or your free routes)"),
 ]
@@ -235,6 +236,12 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if isinstance(event.widget, ActionList):
             self.table_state = play_followed(self.selected(), event.widget.highlighted_action)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """``a`` averts in our Night's decision; else it takes the hint, as in every game."""
+        if action == "avert":
+            return self.phase == "night_avert" and self.table.turn is not None
+        return super().check_action(action, parameters)
 
     def refuse(self, reason: str) -> None:
         self.notify(self.table.sentence(reason), title="Not possible", severity="warning")
