@@ -649,3 +649,23 @@ async def test_a_two_action_play_chosen_from_a_cells_list_waits_for_enter_again_
         assert "for 2 actions? enter again" in str(screen.status_text())
         await pilot.press("enter")
         assert await played(pilot, host, start) == ("place", cell)
+
+
+async def test_the_plays_list_keeps_the_focus_when_a_decision_comes_while_the_terminal_has_not_got_it(tmp_path):
+    """A terminal that loses the focus takes it from the table (Textual gives it back when the
+    terminal has it again); the next decision, come meanwhile, gave it to the board, so the plays
+    list the person played from needed Tab again."""
+    async with at_my_turn(tmp_path) as (app, pilot):
+        screen, host = app.screen, app.runner.host
+        await pilot.press("tab")
+        actions = screen.query_one(ActionList)
+        assert app.focused is actions
+        app.app_focus = False  # (the person looks at another window)
+        await pilot.pause()
+        screen.act(next(action for action in screen.table.legal if action[0] == "place"))
+        await played(pilot, host, 0)
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my next decision")
+        await pilot.pause()
+        app.app_focus = True
+        await pilot.pause()
+        assert app.focused is actions
