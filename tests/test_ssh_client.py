@@ -12,6 +12,7 @@ from contextlib import asynccontextmanager
 import asyncssh
 import pytest
 from textual.app import App
+from textual.events import Key
 
 from caravan_tui.app import ClientApp
 from caravan_tui.bus import Chat
@@ -43,12 +44,12 @@ async def hub(tmp_path):
         yield hub
 
 
-def client_of(hub: Hub, identity: str = ANN) -> ClientApp:
+def client_of(hub: Hub, identity: str = ANN, guest: bool = False) -> ClientApp:
     ours, theirs = socket.socketpair()
 
     async def serve() -> None:
         reader, writer = await asyncio.open_unix_connection(sock=theirs)
-        await hub.serve(reader, writer, identity)
+        await hub.serve(reader, writer, identity, guest)
 
     app = ClientApp(ours)
     app.move_pause = 0.0
@@ -92,6 +93,20 @@ async def test_a_first_visit_asks_a_name_then_shows_the_lobby_and_creates_a_matc
         app.go_home()
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and not match.seated, "the lobby again")
         assert match.owner(0) == ANN  # the seat is kept
+
+
+async def test_keys_queued_with_the_lobbys_c_are_the_create_forms(hub):
+    """The lobby's c, two downs and Create all queued at once (a terminal under load sends them
+    so): the third game is the one asked for, not the first with the lobby's cursor moved."""
+    async with first_visit(hub) as (app, pilot):
+        await pilot.press(*"Ann", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
+        for key in ("c", "down", "down", "ctrl+g"):
+            event = Key(key, None)
+            event.set_sender(app)
+            app.post_message(event)
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
+        assert app.screen.game is list(GAMES.values())[2]
 
 
 async def test_nothing_acts_on_the_servers_machine(hub):
