@@ -85,6 +85,7 @@ if TYPE_CHECKING:
     from caravan_tui.escape_driver import InputFailed
 from caravan_tui.hub_protocol import (
     CRASHED,
+    GUEST_UNRATED,
     MAX_REPLAY,
     Crashed,
     CreateMatch,
@@ -763,6 +764,12 @@ class ClientApp(TableApp):
 
     def open_create(self, game: Game | None = None) -> None:
         self.push_screen(CreateMatchScreen(game, self.grace))
+
+    def final_table(self, screen: GameScreen, over: MatchOver, review: bool = False) -> MatchOverScreen:
+        result = super().final_table(screen, over, review)
+        if self.guest and screen.seat is not None:
+            result.note = GUEST_UNRATED
+        return result
 
     def show_match_over(self, screen: GameScreen, over: MatchOver) -> None:
         self.clear_match_notices()

@@ -9,12 +9,13 @@ from test_ssh_hub import ANN, BOB
 from textual.app import App
 from textual.widgets import Input, Static
 
-from caravan_tui.hub_protocol import AskHistory
+from caravan_tui.hub_protocol import GUEST_UNRATED, AskHistory
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.history import HistoryScreen
 from caravan_tui.screens.leaderboard import LeaderboardScreen
 from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.summary import MatchOverScreen
+from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh import hub as hub_module
 from caravan_tui.textual_adapter import screen_lines
 
@@ -55,6 +56,21 @@ async def test_the_lobby_opens_histories_and_the_leaderboard(hub, monkeypatch):
         await pilot.press("escape", "b")
         await wait_for(pilot, lambda: isinstance(app.screen, LeaderboardScreen), "the leaderboard")
         assert "Nobody's rating has settled yet." in shown(app.screen, "#leaders")
+        served.cancel()
+
+
+async def test_a_guests_record_says_why_it_has_no_rating(hub):
+    """ "No rated match yet." left a guest waiting for a rating the hub never gives a guest."""
+    app = client_of(hub, "guest:0123456789ab", guest=True)
+    async with app.run_test(size=SIZE) as pilot:
+        served = pilot.app.run_worker(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+        await pilot.press(*"Gus", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Gus", "the lobby")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "his history")
+        assert shown(app.screen, "#history-ratings") == GUEST_UNRATED
+        assert any(GUEST_UNRATED in line for line in screen_lines(app.screen))  # whole at 80 columns
         served.cancel()
 
 

@@ -13,7 +13,7 @@ from textual.widgets import DataTable
 
 from caravan_tui.bus import MAX_NAME
 from caravan_tui.games import GAMES
-from caravan_tui.hub_protocol import AskHistory, FinishedRow, History, WatchReplay
+from caravan_tui.hub_protocol import GUEST_UNRATED, AskHistory, FinishedRow, History, WatchReplay
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
@@ -102,7 +102,8 @@ class HistoryScreen(BaseScreen):
         filters += [f"against {plain(history.against)}"] if history.against else []
         whose = "Your record" if self.mine else f"The record of {plain(history.name)}"
         self.heading = as_text(whose + (f" · {', '.join(filters)}" if filters else ""), style="bold", limit=LONG)
-        self.ratings = as_text(ratings_line(history), limit=LONG)
+        guest = self.mine and self.hosted_app.guest  # (the hub rates keys only)
+        self.ratings = as_text(GUEST_UNRATED if guest else ratings_line(history), limit=LONG)
         table = self.query_one(DataTable)
         table.clear()
         for row in self.rows:
