@@ -44,7 +44,7 @@ MAX_REASON = 120  #: characters of a ban's or an action's reason
 MAX_MUTE = 7 * 24 * 60  #: minutes a mute lasts at most
 #: what a guest's result and record say where a rating would be (ratings follow keys: a guest is
 #: someone new each visit, so the hub rates none and sends them no ``Rated`` of their own)
-GUEST_UNRATED = "Guests are not rated: sign in with a key to get a rating."
+GUEST_UNRATED = "Guests are not rated: connect with an SSH key to get a rating."
 
 
 class Welcome(Message):

@@ -13,11 +13,12 @@ import asyncssh
 import pytest
 from textual.app import App
 from textual.events import Key
+from textual.widgets import Static
 
 from caravan_tui.app import ClientApp
 from caravan_tui.bus import Chat
 from caravan_tui.games import GAMES
-from caravan_tui.hub_protocol import MAX_REPLAY, CreateMatch, FinishedRow, LobbyRow, Replay
+from caravan_tui.hub_protocol import GUEST_UNRATED, MAX_REPLAY, CreateMatch, FinishedRow, LobbyRow, Replay
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
@@ -107,6 +108,17 @@ async def test_keys_queued_with_the_lobbys_c_are_the_create_forms(hub):
             app.post_message(event)
         await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
         assert app.screen.game is list(GAMES.values())[2]
+
+
+async def test_a_guests_name_question_says_what_being_a_guest_means(hub):
+    """It said "(for this visit)" and no more: nothing of being a guest, the seat or ratings."""
+    app = client_of(hub, "guest:0123456789ab", guest=True)
+    async with app.run_test(size=SIZE) as pilot:
+        served = asyncio.create_task(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+        words = str(app.screen.query_one(".dialog-text", Static).render())
+        assert "as a guest" in words and words.endswith(GUEST_UNRATED)
+        served.cancel()
 
 
 async def test_nothing_acts_on_the_servers_machine(hub):
