@@ -24,8 +24,9 @@ from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
 #: (label, width): every column whole at 80 columns with the border and each cell's padding
-#: ("25 Nov 23:" was cut off the end)
-COLUMNS = (("Game", 15), ("Against", 17), ("Result", 18), ("Rating", 6), ("Ended", 12))
+#: ("25 Nov 23:" was cut off the end), the longest title whole ("Caravans of Ahl"); names that
+#: do not fit end in "…"
+COLUMNS = (("Game", 21), ("Against", 14), ("Result", 15), ("Rating", 6), ("Ended", 12))
 
 
 def history_rows(history: History) -> list[FinishedRow]:
@@ -113,7 +114,7 @@ class HistoryScreen(BaseScreen):
             table.add_row(
                 as_text(game.title if game else row.game),
                 Text(against, overflow="ellipsis", no_wrap=True),
-                as_text(finished_words(row, self.mine)),
+                Text(plain(finished_words(row, self.mine)), overflow="ellipsis", no_wrap=True),
                 Text(rating),
                 Text(when_words(row.ended)),
             )
