@@ -86,16 +86,20 @@ class OpenSSHTerminal:
         cls, server, key: asyncssh.SSHKey, folder: Path, size: tuple[int, int] = (80, 24)
     ) -> OpenSSHTerminal:
         """To ``server`` (anything with a ``port``) with ``key``, written to a file in ``folder``."""
+        return await cls.start(
+            ssh_command(server.port, key_file(key, folder)), {**os.environ, "TERM": "xterm-256color"}, size=size
+        )
+
+    @classmethod
+    async def start(
+        cls, command: list[str], env: dict[str, str], cwd: Path | None = None, size: tuple[int, int] = (80, 24)
+    ) -> OpenSSHTerminal:
+        """``command`` (ssh, or a program run on the terminal itself) on a terminal of ``size``."""
         pty, tty = os.openpty()
         try:
             fcntl.ioctl(tty, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
             proc = await asyncio.create_subprocess_exec(
-                *ssh_command(server.port, key_file(key, folder)),
-                stdin=tty,
-                stdout=tty,
-                stderr=tty,
-                env={**os.environ, "TERM": "xterm-256color"},
-                start_new_session=True,
+                *command, stdin=tty, stdout=tty, stderr=tty, env=env, cwd=cwd, start_new_session=True
             )
         except BaseException:
             os.close(pty)
