@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import socket
 from contextlib import asynccontextmanager
 
@@ -252,14 +253,14 @@ async def test_undo_is_offered_only_where_it_could_apply(tmp_path, opponent):
 def test_a_person_who_left_for_a_while_reads_away_and_their_turn_is_a_persons():
     runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["A", "B"], 1, {}, None)
     screen = game_screen_class(GAMES["decktet_caravan"])(runner.client(0))
-    screen.table.names, screen.table.seat_kinds = ["Ann", "Bob"], ["remote", AWAY]
+    screen.table_state = dataclasses.replace(screen.table, names=["Ann", "Bob"], seat_kinds=["remote", AWAY])
     assert screen.table.seat_name(1) == "Bob (away)" and screen.table.played_by_person(1)  # "Bob (away) to play…"
-    screen.table.seat_kinds = ["remote", "away:42"]  # (its grace runs)
+    screen.table_state = dataclasses.replace(screen.table, seat_kinds=["remote", "away:42"])  # (its grace runs)
     assert screen.table.seat_name(1) == "Bob (away)" and screen.table.played_by_person(1)
-    screen.table.seat_kinds = ["remote", "stand-in"]
+    screen.table_state = dataclasses.replace(screen.table, seat_kinds=["remote", "stand-in"])
     # (an AI stands in: "… is thinking")
     assert screen.table.seat_name(1) == "Bob · AI standing in" and not screen.table.played_by_person(1)
-    screen.table.seat_kinds = ["remote", "remote"]
+    screen.table_state = dataclasses.replace(screen.table, seat_kinds=["remote", "remote"])
     assert screen.table.seat_name(1) == "Bob"
 
 

@@ -262,8 +262,6 @@ def test_every_widget_bound_to_the_table_reads_a_typed_state():
 
 #: what refreshed a table by hand: a new state assigned is what redraws it now (issue 64)
 HAND_REFRESHES = {"table_changed", "mutate_reactive", "show_status"}
-#: the games whose screens still refresh their tables by hand (none by the end of issue 64)
-STILL_BY_HAND = ("merchant_lord", "ahldarahd", "decktet_caravan", "caravanserai", "camel_caravan")
 
 
 def refreshed_by_hand(path: Path) -> list[str]:
@@ -285,8 +283,7 @@ def test_no_table_is_refreshed_by_hand():
     ``redraw`` (forget one and a panel went stale)."""
     offenders = []
     for path in sorted((ROOT / "caravan_tui").rglob("*.py")):
-        if not any(part in STILL_BY_HAND for part in path.relative_to(ROOT / "caravan_tui").parts[:2]):
-            offenders += refreshed_by_hand(path)
+        offenders += refreshed_by_hand(path)
     assert offenders == []
 
 

@@ -54,6 +54,7 @@ from caravan_tui.screens.table_status import ai_thinking, list_enter, replay_sta
 from caravan_tui.seat_labels import YOU, YOURS
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
 from caravan_tui.widgets.away_notice import AwayNotice
+from caravan_tui.widgets.cursor import CursorWidget
 from caravan_tui.widgets.drawn import TableDrawn
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.table_text import StatusLine, TableText
@@ -145,28 +146,16 @@ class GameScreen(BaseScreen, Generic[V]):
         """The table's state, read as the game's view type."""
         return self.table_state
 
-    def table_changed(self) -> None:
-        """The state was changed in place: a copy of it, assigned, is drawn (until no game's
-        screen changes its state in place)."""
-        self.table_state = replace(self.table)
-
-    def show_status(self) -> None:
-        """The status line drawn again (until no game's screen changes its state in place)."""
-        self.table_state = replace(self.table)
-
-    def drawn(self) -> float:
-        """The table drawn from a copy of its state after a message, no pause (until no game's
-        hooks change the state in place)."""
-        self.table_state = replace(self.table)
-        return 0.0
-
     def watch_table_state(self, was: TableState[V], table: TableState[V]) -> None:
         """A new state is being drawn (every widget bound to it draws itself after this): the
         spinner turns only while an AI thinks, the footer follows whose turn it is, the save
         notice's end is told, and what the widgets report meanwhile waits until every one of
         them has drawn this state."""
-        if (was.turn is None) != (table.turn is None) or was.undo != table.undo or was.seat_kinds != table.seat_kinds:
-            self.refresh_bindings()  # (play keys only on our turn; undo only against AI seats)
+        if not self.is_running:
+            return  # (a table not shown yet: it draws what it holds as it mounts)
+        turned = (was.turn is None) != (table.turn is None) and bool(self.shown_plays())
+        if turned or was.undo != table.undo or was.seat_kinds != table.seat_kinds:
+            self.refresh_bindings()  # (shown play keys only on our turn; undo only against AI seats)
         if was.unsaved and not table.unsaved:
             self.notify("Saved: every move is stored again.", title="Saved")
         if self._spinner is not None:
@@ -253,9 +242,9 @@ class GameScreen(BaseScreen, Generic[V]):
         # every cursor, the plays list's highlight and the focus go into the table's state: what
         # the status line says Enter does is worked out from it
         self.watch(self, "focused", self._focus_moved)
-        for board in self.query("#table CursorWidget"):
+        for board in self.query("#table CursorWidget").results(CursorWidget):
             if board.id is not None:
-                self.watch(board, "cursor", self._cursor_of(board.id))
+                self.watch(board, "cursor", self._cursor_of(board))
         self.watch(self.query_one(ActionList), "play", self._highlight_moved)
         self.run_worker(self.bus.listen(), exclusive=True, group="bus")
 
@@ -263,9 +252,10 @@ class GameScreen(BaseScreen, Generic[V]):
         self.report(lambda table: focused(table, None if widget is None else widget.id))
         self.selection_changed()
 
-    def _cursor_of(self, board: str) -> Callable[[Any], None]:
-        def moved(cell: Any) -> None:
-            self.report(lambda table: cursor_at(table, board, cell))
+    def _cursor_of(self, board: CursorWidget) -> Callable[[], None]:
+        def moved() -> None:
+            board_id, cell = board.id or "", board.cell
+            self.report(lambda table: cursor_at(table, board_id, cell))
             self.selection_changed()
 
         return moved

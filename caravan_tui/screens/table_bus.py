@@ -114,7 +114,7 @@ class TableBus:
         self.fold(message)
         if self.screen.table.view is not None:
             self.screen.show_view(self.screen.table.view)
-        return self.screen.drawn()
+        return 0.0
 
     @hears(Saved)
     def heard_saved(self, message: Saved) -> float:
@@ -145,7 +145,7 @@ class TableBus:
         assert screen.table.view is not None
         screen.show_view(screen.table.view)
         screen.your_turn()
-        return screen.drawn()
+        return 0.0
 
     @hears(Thinking)
     def heard_thinking(self, message: Thinking) -> float:
@@ -200,7 +200,6 @@ class TableBus:
                 self.since_moves += 1
         screen.show_view(view)
         screen.view_changed(previous, view, by_other)
-        screen.drawn()
         # the pause lets a move sink in before the game moves on; when it moves on to us, it waits
         # for us anyway, and a pause would hold our turn (and the keys pressed for it) back
         ours_next = view["to_move"] == screen.seat and screen.seat is not None
