@@ -24,7 +24,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import OptionList
 
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ConfirmScreen
@@ -134,7 +133,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
 
     def selection_changed(self) -> None:
         """A cursor, the focus or the plays list's highlight moved: the table says so, and what
-        reads it (the status line, the builder's line) follows."""
+        reads it (the status line, the builder's line, the builder itself) follows."""
         self.table_state = self.pointing()
 
     def on_villages_box_resized(self, event: VillagesBox.Resized) -> None:
@@ -145,16 +144,18 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             max(0, most - self.query_one(under).size.height)
             for under, most in (("#status", self.STATUS_LINES), ("#ml-builder", BUILDER_LINES))
         )
-        self.table_state = replace(self.table, villages_room=(event.size.width, event.size.height - grown))
+        room = (event.size.width, event.size.height - grown)
+        if room != self.table.villages_room:
+            self.table_state = replace(self.table, villages_room=room)
 
     def status_text(self) -> Text:
         if self.pause.pausing is not None:
             return Text(f"{self.table.seat_name(self.pause.pausing)} played… (any key skips)")
-        line = status(self.pointing())
+        line = status(self.table)
         return super().status_text() if line is None else line
 
     def enter_action(self) -> Action | None:
-        return enter(self.pointing())
+        return enter(self.table)
 
     def view_changed(self, previous: MerchantLordView | None, view: MerchantLordView, by_other: bool) -> None:
         """Mark what the new view changed (``*``)."""
@@ -287,14 +288,6 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         elif self.decides_now():
             self.table_state, focus = intents.taken_hint(self.pointing())
             self.query_one(f"#{focus}").focus()
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        """Moving through the plays list puts its sale, placement or reroll in the builder."""
-        actions = self.query_one(ActionList)
-        index = event.option_index
-        ours = event.option_list is actions and actions.has_focus and self.table.turn is not None
-        if ours and index == actions.highlighted and index < len(actions.actions):
-            self.table_state = intents.selected(self.pointing(), actions.actions[index])
 
 
 SCREEN = MerchantLordScreen

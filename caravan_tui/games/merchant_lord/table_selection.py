@@ -50,13 +50,18 @@ def pointed_at(
 ) -> MerchantLordTable:
     """The boards' cursors, the focus or the plays list's highlight moved: the table says so (the
     status line and the builder's line read them); an opponent's village under the cursor keeps
-    its owner's villages in view when not all fit."""
+    its owner's villages in view when not all fit; moving through the plays list puts its sale,
+    placement or reroll in the builder."""
     cursor = cursors.get(VILLAGES)
     owner = VINDEX[cursor] // 3 if cursor in VINDEX else None
     shown = owner if owner is not None and owner != table.seat else table.shown_other
     if (dict(table.cursors), table.focus, table.highlighted, table.shown_other) == (cursors, focus, highlighted, shown):
         return table
-    return replace(table, cursors=cursors, focus=focus, highlighted=highlighted, shown_other=shown)
+    moved = highlighted != table.highlighted
+    new = replace(table, cursors=cursors, focus=focus, highlighted=highlighted, shown_other=shown)
+    if moved and focus == PLAYS and highlighted is not None and new.turn is not None:
+        return selected(new, highlighted)
+    return new
 
 
 # -- the builder ---------------------------------------------------------------------------------
