@@ -67,7 +67,11 @@ def test_every_release_s_server_folder_holds_what_the_tests_below_need():
         assert any(owner is not None for match_id in playing for owner in records[match_id]["owners"]), folder.name
         logs = [json.loads(path.read_text()) for path in (folder / "hosted" / "log").glob("*.json")]
         assert any(log["chat"] for log in logs), folder.name
-        assert (folder / "identities.json").is_file(), folder.name
+        # a rematch's seat kept, a seat given up (a guest gone), a match an operator closed, a rematch asked for
+        for field in ("invited", "left", "closed", "rematch"):
+            assert any(data.get(field) for data in records.values()), (folder.name, field)
+        assert (folder / "identities.json").is_file() and (folder / "ratings.jsonl").is_file(), folder.name
+        assert json.loads((folder / "moderation.json").read_text())["bans"], folder.name
         assert {path.name.removesuffix(".views.json") for path in (folder / SHOWN).glob("*")} == playing, folder.name
         assert sum(path.stat().st_size for path in folder.rglob("*") if path.is_file()) < 500_000, folder.name
 
@@ -114,6 +118,10 @@ async def test_today_s_hub_reads_every_record_and_resumes_each_match_where_its_s
             if saved(server, record.match_id).status == "over":
                 for owner in filter(None, record.owners):
                     assert record.match_id in {row.match for row in hub.finished.rows(owner)}
+        for path in sorted((server / "hosted" / "log").glob("*.json")):  # a finished match's too (its reviews)
+            kept = json.loads(path.read_text())
+            now = side_log_data(*hub.keeping.side_log(path.stem, saved(server, path.stem).players))
+            assert now == {"chat_at": now["chat_at"], **kept}, path.stem
         names = json.loads((server / "identities.json").read_text())
         assert Identities(server / "identities.json").names == {k: v for k, v in names.items() if k != INTRODUCED}
         if (server / "moderation.json").exists():

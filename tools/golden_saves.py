@@ -3,6 +3,7 @@
     python tools/golden_saves.py                       # every release in RELEASES
     python tools/golden_saves.py --release 0.3.0=abc1234
     python tools/golden_saves.py --stops --label defaults --seeds 1   # paused saves (issue 48)
+    python tools/golden_saves.py --hosted --release 0.3.0=abc1234      # a server's folder
 
 For each release, its commit is checked out into a temporary ``git worktree``, and that
 release's own code (its ``MatchRunner``, AI seats and save store) plays seeded matches of every
@@ -22,6 +23,15 @@ reads more than one way under today's upgraders (``saves.loading.readings``: wha
 could misread, such as a save in the middle of a Night). Beside each
 ``<game>-<options>-<seed>-at<move>.msgpack`` lies ``….views.json``: what the release showed
 each seat and the spectators there, which today's code must show again.
+
+``--hosted`` runs the release's hub in-process (driven over socket pairs, as the SSH server's
+sessions drive it) on a new server folder: people with keys and a guest host matches of several
+games with AI seats and chat; one is played to its end (rated), its rematch keeps a seat for the
+other player, one keeps a guest's seat given up and waits for its person, one waits for a banned
+person, one an operator closed. The folder as the stopped hub left it lands in
+``tests/golden/<release>-hosted/`` (with ``shown/``: what it showed each seat of the matches
+being played); ``tests/test_golden_hosted.py`` checks that today's hub opens it all, each match
+where the release left it.
 
 Every release adds its saves: run this with the new release's name and commit, commit the
 files, and add the release to RELEASES. The AI seats search a fixed number of iterations
@@ -290,10 +300,10 @@ async def play(peer, rng, moves=10**6, say=(), until=lambda: True):
 
 
 async def eventually(condition, what):
-    for _ in range(WAIT * 2):
+    for _ in range(WAIT * 10):
         if condition():
             return
-        await asyncio.sleep(0.5)
+        await asyncio.sleep(0.1)
     kept = [path.read_text() for path in sorted((ROOT / "hosted").rglob("*.json"))]
     raise AssertionError(f"timed out waiting for {what}; the server keeps {kept}")
 
@@ -522,6 +532,8 @@ def main() -> int:
         help="random seats; saves paused where each kind of decision is to be made, with the views",
     )
     args = parser.parse_args()
+    if args.hosted and not args.release:
+        parser.error("--hosted needs --release NAME=COMMIT (a release from 0.3.0 on: its hub is driven as 0.3.0's is)")
     releases = dict(text.split("=", 1) for text in args.release) if args.release else RELEASES
     for name, commit in releases.items():
         if args.hosted:
