@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from contextlib import asynccontextmanager
+from dataclasses import replace
 
 import pytest
 
@@ -24,6 +25,7 @@ from caravan_tui.games.camel_caravan.board import (
 from caravan_tui.games.camel_caravan.board import SIZE as SIDE
 from caravan_tui.games.camel_caravan.board_widget import CamelBoard
 from caravan_tui.games.camel_caravan.faces import contents, face
+from caravan_tui.games.camel_caravan.placement import picked
 from caravan_tui.games.camel_caravan.plays import action_cells
 from caravan_tui.games.camel_caravan.rules import CamelCaravanState
 from caravan_tui.games.camel_caravan.screen import CamelCaravanScreen
@@ -310,8 +312,7 @@ async def test_the_whole_legend_the_goods_key_and_the_end_phase_read_at_80x24(tm
             view["delivered"][seat] = dict.fromkeys(GOODS, 2)
             view["scores"][seat] = 100 + seat
             view["loaded"][seat] = [[SPACES[k], "salt", False] for k in range(5)]
-        screen.table.view = view  # (the table's state: its panels write themselves from it)
-        screen.table_changed()
+        screen.table_state = replace(screen.table, view=view)  # (the panels write themselves from it)
         screen.show_view(view)
         await pilot.pause()
         assert screen.query_one("#cc-players").region.height == 5  # a header and one line a player
@@ -499,8 +500,8 @@ async def test_a_pick_up_in_the_chooser_gives_its_cost_and_prompts_keep_esc_in_v
         # a good chosen to deliver, the cursor on the city that wants it: the longest prompt
         city = CITY_OF_GOOD[GOOD_INDEX["swords"]]
         delivery = ("move_good", spot, city, "swords", "on")
-        screen.table.legal = [*screen.table.legal, delivery]
-        screen.set_pick(("good", spot, "swords", "on"))
+        with_delivery = replace(screen.table, legal=[*screen.table.legal, delivery])
+        screen.table_state = picked(with_delivery, ("good", spot, "swords", "on"))
         screen.query_one(CamelBoard).cursor = city
         await pilot.pause()
         region = screen.query_one("#status").region
@@ -608,8 +609,7 @@ async def test_the_end_phase_line_shows_itself_from_the_tables_state(tmp_path):
         top = board.region.y
 
         def change(**fields) -> None:
-            screen.table.view = copy.deepcopy(screen.table.view) | fields
-            screen.table_changed()
+            screen.table_state = replace(screen.table, view=copy.deepcopy(screen.table.view) | fields)
 
         change(bag=dict.fromkeys(GOODS, 0))
         await pilot.pause()
@@ -649,3 +649,23 @@ async def test_a_two_action_play_chosen_from_a_cells_list_waits_for_enter_again_
         assert "for 2 actions? enter again" in str(screen.status_text())
         await pilot.press("enter")
         assert await played(pilot, host, start) == ("place", cell)
+
+
+async def test_the_plays_list_keeps_the_focus_when_a_decision_comes_while_the_terminal_has_not_got_it(tmp_path):
+    """A terminal that loses the focus takes it from the table (Textual gives it back when the
+    terminal has it again); the next decision, come meanwhile, gave it to the board, so the plays
+    list the person played from needed Tab again."""
+    async with at_my_turn(tmp_path) as (app, pilot):
+        screen, host = app.screen, app.runner.host
+        await pilot.press("tab")
+        actions = screen.query_one(ActionList)
+        assert app.focused is actions
+        app.app_focus = False  # (the person looks at another window)
+        await pilot.pause()
+        screen.act(next(action for action in screen.table.legal if action[0] == "place"))
+        await played(pilot, host, 0)
+        await wait_for(pilot, lambda: screen.table.turn is not None, "my next decision")
+        await pilot.pause()
+        app.app_focus = True
+        await pilot.pause()
+        assert app.focused is actions

@@ -377,3 +377,44 @@ def test_a_caravan_up_to_9_asks_for_a_bandit_only():
     """The bug: "To beat: 7 cards above 9, or any bandit." (nothing stands above 9)."""
     assert to_beat(("caravan", "5YK", "6MV", "7SK", "8YK", "9VY")) == "To beat: any bandit."
     assert to_beat(("caravan", "7SK", "8YK")) == "To beat: 2 cards above 8, or any bandit."
+
+
+async def test_ticking_a_card_draws_the_hand_once(tmp_path):
+    """The bug: a tick drew the hand, then the plays list's following drew it again."""
+    seed = find_seed(lambda s: s.to_move() == 0)
+    async with at_my_turn(tmp_path, seed) as (_app, pilot, table):
+        grid = table.screen.query_one(CardGrid)
+        drawn, look = [], grid.look_of
+
+        def counted(state):
+            drawn.append(state)
+            return look(state)
+
+        grid.look_of = counted
+        await pilot.press("space")
+        await wait_for(pilot, lambda: bool(grid.selection()), "the tick")
+        await pilot.pause()
+        assert len(drawn) == 1
+
+
+async def test_the_plays_list_keeps_the_focus_when_a_turn_comes_while_the_terminal_has_not_got_it(tmp_path):
+    """Over SSH the plays list needed Tab before Enter each turn: a terminal that loses the focus
+    takes it from the table (Textual gives it back when the terminal has it again), and the turn
+    that came meanwhile gave it to the hand, so the list the person played from did not get it
+    back."""
+    seed = find_seed(lambda s: s.to_move() == 0)
+    async with at_my_turn(tmp_path, seed) as (app, pilot, table):
+        screen = table.screen
+        actions = screen.query_one(ActionList)
+        await pilot.press("tab")
+        assert app.focused is actions
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() == 1, "my move")
+        app.app_focus = False  # (the person looks at another window)
+        await pilot.pause()
+        await table.bot_plays(lambda legal: legal[-1])
+        await wait_for(pilot, lambda: my_turn(screen), "my turn")
+        await pilot.pause()
+        app.app_focus = True
+        await pilot.pause()
+        assert app.focused is actions

@@ -151,13 +151,12 @@ async def test_a_status_line_cut_after_its_rows_ends_in_one_ellipsis():
 
     class Line(App):
         def compose(self):
-            yield StatusLine(lambda: said, 2, id="status")
+            yield StatusLine(lambda _table: said, 2, id="status")
 
     app = Line()
     async with app.run_test(size=(40, 6)) as pilot:
         line = app.query_one(StatusLine)
         line.table_state = object()  # (any state: the line words itself from ``said``)
-        line.redraw()
         await pilot.pause()
         shown = str(line.render())
         assert shown.endswith("…") and "……" not in shown and shown.count("\n") == 1, shown

@@ -4,13 +4,16 @@ status line is a function of the state."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from caravan_tui.bus import Hint, MatchInfo, MatchOver, Thinking, Update, YourTurn
 from caravan_tui.games import GAMES
 from caravan_tui.screens import game_screen_class
-from caravan_tui.screens.table_client import acted, heard
-from caravan_tui.screens.table_status import seat_status
+from caravan_tui.screens.table_client import acted, cursor_at, focused, heard, highlighted, paused, spun
+from caravan_tui.screens.table_seat import TableState
+from caravan_tui.screens.table_status import list_enter, replay_status, seat_status
 
 
 def table_of(game_id: str):
@@ -36,26 +39,26 @@ def test_a_turn_folds_into_a_new_table_and_says_so(game_id):
     start = heard(table, MatchInfo("m", 0, game_id, names, ["human"] * players, {}), world_of, 12.0)
     assert start is not table and table.names == [] and start.kinds_at == 12.0
     assert start.names[0] == "[b]Ann[/b]" and type(start) is type(table)
-    assert seat_status(start, 0).plain == "Connecting…"
+    assert seat_status(start).plain == "Connecting…"
     view = state.view(0)
     shown = heard(start, Update("m", 0, 0, view, []), world_of, 13.0)
     assert shown.view == view and shown.world is not None and start.view is None
     mover = view["to_move"]
     if mover != 0:
-        assert shown.turn is None and seat_status(shown, 0).plain == f"{shown.seat_name(mover)} to play…"
+        assert shown.turn is None and seat_status(shown).plain == f"{shown.seat_name(mover)} to play…"
         return
     legal = state.legal_actions()
     turn = heard(shown, YourTurn("m", 0, 0, dict(view), legal, undo=False), world_of, 14.0)
     assert len(built) == 1  # the turn's view is the update's: its world stands
     assert turn.turn == 0 and turn.legal == legal and not turn.undo and shown.turn is None
-    assert seat_status(turn, 0).plain == "Your turn."
+    assert seat_status(turn).plain == "Your turn."
     hinted = heard(turn, Hint("m", 0, 0, legal[0], "", [["a", 1.0, 0.5, "", legal[0]]], [legal[0]]), world_of, 15.0)
     assert hinted.hint_plan == [legal[0]] and turn.hint_plan == []
     assert heard(hinted, Hint("m", 0, 7, legal[0], "", [], []), world_of, 16.0) is hinted  # another decision's
     gone = acted(hinted)
-    assert gone.turn is None and hinted.turn == 0 and seat_status(gone, 0).plain == ""
+    assert gone.turn is None and hinted.turn == 0 and seat_status(gone).plain == ""
     over = heard(gone, MatchOver("m", [1.0] * players, [1.0 / players] * players), world_of, 17.0)
-    assert over.over is not None and seat_status(over, 0).plain == "The match is over."
+    assert over.over is not None and seat_status(over).plain == "The match is over."
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -66,5 +69,27 @@ def test_an_ai_seat_thinking_shows_in_the_status_line(game_id):
     seated = heard(table, MatchInfo("m", 0, game_id, ["Ann", *["AI"] * (players - 1)], kinds, {}), world_of, 0.0)
     waiting = heard(seated, Update("m", 0, 0, view, []), world_of, 0.0)
     thinking = heard(waiting, Thinking("m", 1, 1200, None), world_of, 0.0)
-    assert "is thinking… 1,200 iterations" in seat_status(thinking, 0).plain
-    assert "iterations" not in seat_status(waiting, 0).plain
+    assert "is thinking… 1,200 iterations" in seat_status(thinking).plain
+    assert "iterations" not in seat_status(waiting).plain
+
+
+def test_what_the_person_points_at_folds_into_a_new_table_and_the_enter_line_follows_it():
+    """The widgets' reports (a cursor, the plays list's highlight, the focus, the spinner, a pause)
+    are reducers too: a new table each, the last left as it was, the same report the same table;
+    what Enter plays and the status line are read from the table alone."""
+    table = TableState(seat=0, names=["Ann", "Bob"], seat_kinds=["human", "ai:easy"], turn=3, legal=[("a",), ("b",)])
+    moved = cursor_at(table, "board", (1, 2))
+    assert moved.cursors == {"board": (1, 2)} and table.cursors == {} and cursor_at(moved, "board", (1, 2)) is moved
+    lit = highlighted(focused(moved, "actions"), ("b",))
+    assert list_enter(lit) == ("b",) and list_enter(moved) is None and highlighted(lit, ("b",)) is lit
+    assert list_enter(focused(lit, "board")) is None and list_enter(replace(lit, turn=None)) is None
+    waiting = replace(table, turn=None, view={"to_move": 1})
+    frames = {seat_status(spun(waiting)).plain[0], seat_status(spun(spun(waiting))).plain[0]}
+    assert len(frames) == 2 and waiting.spin == 0
+    assert paused(waiting, 1).pausing == 1 and paused(waiting, None) is waiting
+
+
+def test_a_replays_status_line_is_a_function_of_its_table():
+    table = TableState(seat=1, replaying=True, names=["Ann", "Bob"], replay_at=(12, 80))
+    assert replay_status(table, 80).plain == "▕█░░░░░░░▏ move 12/80 · Bob's view"
+    assert replay_status(replace(table, seat=None), 80).plain.endswith("the public view")

@@ -258,3 +258,48 @@ def test_every_widget_bound_to_the_table_reads_a_typed_state():
     # the state the screen binds them to is one the widgets may read
     table: SeatTable = TableState(seat=0)
     assert table.turn is None
+
+
+#: what refreshed a table by hand: a new state assigned is what redraws it now (issue 64)
+HAND_REFRESHES = {"table_changed", "mutate_reactive", "show_status"}
+#: the games whose screens still refresh their tables by hand (none by the end of issue 64)
+STILL_BY_HAND = ("merchant_lord", "ahldarahd", "decktet_caravan", "caravanserai", "camel_caravan")
+
+
+def refreshed_by_hand(path: Path) -> list[str]:
+    """The lines of ``path`` that call ``table_changed``, ``mutate_reactive`` or ``show_status``,
+    or a ``redraw`` of anything but ``self`` (a widget redraws itself, in its own watchers)."""
+    found = []
+    for node in walked(parsed(path)):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+            continue
+        of_self = isinstance(node.func.value, ast.Name) and node.func.value.id == "self"
+        if node.func.attr in HAND_REFRESHES or (node.func.attr == "redraw" and not of_self):
+            found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    return found
+
+
+def test_no_table_is_refreshed_by_hand():
+    """A table's widgets draw themselves when a new state is assigned: no screen, helper or
+    widget calls ``table_changed``, ``mutate_reactive``, ``show_status`` or another widget's
+    ``redraw`` (forget one and a panel went stale)."""
+    offenders = []
+    for path in sorted((ROOT / "caravan_tui").rglob("*.py")):
+        if not any(part in STILL_BY_HAND for part in path.relative_to(ROOT / "caravan_tui").parts[:2]):
+            offenders += refreshed_by_hand(path)
+    assert offenders == []
+
+
+def test_the_check_finds_every_hand_placed_refresh():
+    source = ROOT / "tests" / "test_table_shape.py"
+    first = RefreshingScreen.changed.__code__.co_firstlineno
+    assert refreshed_by_hand(source) == [f"tests/test_table_shape.py:{first + line}" for line in (1, 2, 3, 4)]
+
+
+class RefreshingScreen(Screen):
+    def changed(self) -> None:
+        self.table_changed()  # (the examples the check must find)
+        self.mutate_reactive(Screen.title)
+        self.show_status()
+        self.query_one("#status").redraw()
+        self.redraw()  # (not one: its own)

@@ -11,10 +11,11 @@ from contextlib import suppress
 class ActionPause:
     """A table's pauses between the others' actions: ``mover`` is the seat whose action was
     shown last (a game sets it as each view arrives), ``pausing`` the seat whose action is on
-    show; ``redraw`` says so on the status line as a pause starts and ends."""
+    show; ``told`` is given that seat as a pause starts and None as it ends (the table's state
+    holds it: ``TableState.pausing``)."""
 
-    def __init__(self, redraw: Callable[[], None]) -> None:
-        self.redraw = redraw
+    def __init__(self, told: Callable[[int | None], None]) -> None:
+        self.told = told
         self.mover: int | None = None
         self.pausing: int | None = None
         self.skipping = False  # no pauses until our turn
@@ -25,11 +26,11 @@ class ActionPause:
             return
         self._wake.clear()
         self.pausing = self.mover
-        self.redraw()
+        self.told(self.pausing)
         with suppress(TimeoutError):
             await asyncio.wait_for(self._wake.wait(), seconds)
         self.pausing = None
-        self.redraw()
+        self.told(None)
 
     def skip(self) -> bool:
         """A key pressed while an action is on show: the rest of the others' actions show at

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Generic, TypeVar
 
 from rich.console import RenderableType
@@ -60,18 +61,27 @@ from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.practice import Practice
 from caravan_tui.screens.requests import ChangeReplayView, GoHome, MatchEnded, OpenRules
 from caravan_tui.screens.summary import result_line
-from caravan_tui.screens.table_client import acted, heard
+from caravan_tui.screens.table_client import (
+    acted,
+    cursor_at,
+    focused,
+    heard,
+    highlighted,
+    list_pointed,
+    panel_opened,
+    paused,
+    spun,
+)
 from caravan_tui.screens.table_panels import (
     HIDE_SINCE,
     PANEL_SCROLL_KEYS,
-    SINCE_TITLE,
     WHOLE_LOG,
     PanelWords,
     hint_lines,
-    since_lines,
+    since_panel,
 )
 from caravan_tui.screens.table_seat import TableState, V
-from caravan_tui.screens.table_status import ai_thinking, replay_status, seat_status
+from caravan_tui.screens.table_status import ai_thinking, list_enter, replay_status, seat_status
 from caravan_tui.screens.weighed_words import nothing_weighed
 from caravan_tui.seat_labels import YOU, YOURS
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
@@ -158,9 +168,12 @@ class GameScreen(BaseScreen, Generic[V]):
         self.game = get_game(client.game_id)
         self.seat = client.seat
         self.set_reactive(GameScreen.table_state, self.TABLE(seat=client.seat, replaying=self.replaying))
-        self.pause = ActionPause(self.show_status)
-        self._spin = 0
+        self.pause = ActionPause(lambda seat: self.report(lambda table: paused(table, seat)))
         self._spinner: Timer | None = None
+        #: what the widgets reported while the table was being drawn: applied once it is drawn
+        #: (``report``), so that no widget is left drawing a state older than the screen's
+        self._reports: list[Callable[[TableState[V]], TableState[V]]] = []
+        self._drawing = False
         self._acted = False  # an Act is on its way to the host
         self._chatting = False
         self._chat_from: Widget | None = None  # what gets the focus back when the chat line closes
@@ -179,8 +192,9 @@ class GameScreen(BaseScreen, Generic[V]):
         return self.table_state
 
     def table_changed(self) -> None:
-        """The state changed: every panel bound to it writes itself again."""
-        self.mutate_reactive(GameScreen.table_state)
+        """The state was changed in place: a copy of it, assigned, is drawn (until no game's
+        screen changes its state in place)."""
+        self.table_state = replace(self.table)
 
     def board(self, widget: B, look: Callable[[Any], Any]) -> B:
         """``widget``, a board (or another part) of the table, drawing itself from the table's
@@ -196,9 +210,38 @@ class GameScreen(BaseScreen, Generic[V]):
     def open_panel(self, which: str, words: PanelWords | None) -> None:
         """Open (or, with None, close) the hint's or the "since" panel: the table's state changes
         and the panel draws itself from it."""
-        if getattr(self.table, f"{which}_panel") != words:
-            setattr(self.table, f"{which}_panel", words)
-            self.table_changed()
+        self.table_state = panel_opened(self.table, which, words)
+
+    def watch_table_state(self, was: TableState[V], table: TableState[V]) -> None:
+        """A new state is being drawn (every widget bound to it draws itself after this): the
+        spinner turns only while an AI thinks, the footer follows whose turn it is, the save
+        notice's end is told, and what the widgets report meanwhile waits until every one of
+        them has drawn this state."""
+        if (was.turn is None) != (table.turn is None) or was.undo != table.undo or was.seat_kinds != table.seat_kinds:
+            self.refresh_bindings()  # (play keys only on our turn; undo only against AI seats)
+        if was.unsaved and not table.unsaved:
+            self.notify("Saved: every move is stored again.", title="Saved")
+        if self._spinner is not None:
+            (self._spinner.resume if not self.replaying and ai_thinking(table) else self._spinner.pause)()
+        if not self._drawing and self.is_running:
+            self._drawing = True
+            self.call_next(self._drawn)
+
+    def report(self, change: Callable[[TableState[V]], TableState[V]]) -> None:
+        """A widget's report (a cursor moved, the focus, the list's highlight, a pause): the
+        table's state after ``change``, assigned now, or once the state being drawn is drawn."""
+        if self._drawing:
+            self._reports.append(change)
+            return
+        self.table_state = change(self.table)
+
+    def _drawn(self) -> None:
+        self._drawing = False
+        reports, self._reports = self._reports, []
+        table = self.table
+        for change in reports:
+            table = change(table)
+        self.table_state = table  # (the same state: nothing is drawn)
 
     def table_text(self, text: Callable[[V, TableState[V]], RenderableType], **kwargs: Any) -> TableText:
         """A panel of the table that writes itself from the table's view and state through ``text``."""
@@ -226,24 +269,22 @@ class GameScreen(BaseScreen, Generic[V]):
     # -- the status line ---------------------------------------------------------------------
 
     def status_text(self) -> Text:
-        if self.replay is not None:
-            return replay_status(self.replay, self.table, self.query_one(StatusLine).content_size.width or 80)
-        return seat_status(self.table, self._spin)
+        """The status line's words, from the table's state (``self.table``) alone."""
+        if self.replaying:
+            return replay_status(self.table, self.query_one(StatusLine).content_size.width or 80)
+        return seat_status(self.table)
 
     def show_status(self) -> None:
-        """Redraw the status line (a cursor, the focus or a pause changed what it says)."""
-        self.query_one(StatusLine).redraw()
-        if self._spinner is not None:
-            (self._spinner.resume if not self.replaying and ai_thinking(self.table) else self._spinner.pause)()
+        """The status line drawn again (until no game's screen changes its state in place)."""
+        self.table_state = replace(self.table)
 
     def _tick(self) -> None:
-        self._spin += 1
-        self.show_status()
+        self.table_state = spun(self.table)
 
     # -- layout -----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield SaveNotice(id="save-notice")
+        yield SaveNotice(id="save-notice").data_bind(GameScreen.table_state)
         yield AwayNotice(id="away-notice").data_bind(GameScreen.table_state)
         with Horizontal(id="table"):
             with Vertical(id="board"):
@@ -251,7 +292,9 @@ class GameScreen(BaseScreen, Generic[V]):
                 if not self.PANELS_BESIDE:
                     yield self.board_panel("hint", id="hint-panel")
                 yield self.board_panel("since", head=True, id="since-panel")
-                yield StatusLine(self.status_text, self.STATUS_LINES, id="status").data_bind(GameScreen.table_state)
+                yield StatusLine(lambda _table: self.status_text(), self.STATUS_LINES, id="status").data_bind(
+                    GameScreen.table_state
+                )
                 if self.client.shared:
                     yield ChatInput(id="chat-line")
             with Vertical(id="side"):
@@ -282,14 +325,31 @@ class GameScreen(BaseScreen, Generic[V]):
         yield from ()
 
     def on_mount(self) -> None:
-        # ticks only while an AI thinks (``show_status``): an idle session redraws nothing
+        # ticks only while an AI thinks (``watch_table_state``): an idle session redraws nothing
         self._spinner = self.set_interval(0.15, self._tick, pause=True)
-        # what the status line says Enter does follows every cursor and the focus
-        self.watch(self, "focused", self.selection_changed, init=False)
-        for widget in self.query("#table CursorWidget"):
-            self.watch(widget, "cursor", self.selection_changed, init=False)
-        self.watch(self.query_one(ActionList), "highlighted", self.selection_changed, init=False)
+        # every cursor, the plays list's highlight and the focus go into the table's state: what
+        # the status line says Enter does is worked out from it
+        self.watch(self, "focused", self._focus_moved)
+        for board in self.query("#table CursorWidget"):
+            if board.id is not None:
+                self.watch(board, "cursor", self._cursor_of(board.id))
+        self.watch(self.query_one(ActionList), "play", self._highlight_moved)
         self.run_worker(self._listen(), exclusive=True, group="bus")
+
+    def _focus_moved(self, widget: Widget | None) -> None:
+        self.report(lambda table: focused(table, None if widget is None else widget.id))
+        self.selection_changed()
+
+    def _cursor_of(self, board: str) -> Callable[[Any], None]:
+        def moved(cell: Any) -> None:
+            self.report(lambda table: cursor_at(table, board, cell))
+            self.selection_changed()
+
+        return moved
+
+    def _highlight_moved(self, action: Action | None) -> None:
+        self.report(lambda table: highlighted(table, action))
+        self.selection_changed()
 
     # -- the bus ----------------------------------------------------------------------------
 
@@ -323,9 +383,9 @@ class GameScreen(BaseScreen, Generic[V]):
         return getattr(self, handler)(message)
 
     def drawn(self) -> float:
-        """The table drawn again from its state after a message; no pause."""
-        self.table_changed()
-        self.show_status()
+        """The table drawn from a copy of its state after a message, no pause (until no game's
+        hooks change the state in place)."""
+        self.table_state = replace(self.table)
         return 0.0
 
     @hears(Update)
@@ -344,7 +404,6 @@ class GameScreen(BaseScreen, Generic[V]):
     @hears(MatchInfo)
     def heard_match_info(self, message: MatchInfo) -> float:
         self.fold(message)
-        self.refresh_bindings()  # (undo is offered only against AI seats)
         if self.table.view is not None:
             self.show_view(self.table.view)
         return self.drawn()
@@ -352,12 +411,12 @@ class GameScreen(BaseScreen, Generic[V]):
     @hears(Saved)
     def heard_saved(self, message: Saved) -> float:
         self.saved(message)
-        return self.drawn()
+        return 0.0
 
     @hears(SaveStatus)
     def heard_save_status(self, message: SaveStatus) -> float:
-        self.show_unsaved(message.unsaved)
-        return self.drawn()
+        self.fold(message)
+        return 0.0
 
     @hears(Chat)
     def heard_chat(self, message: Chat) -> float:
@@ -369,21 +428,19 @@ class GameScreen(BaseScreen, Generic[V]):
     def heard_your_turn(self, message: YourTurn) -> float:
         if self.client.shared and message.turn - 1 != self._my_last_turn:
             self.app.bell()  # the turn came back from someone else
-        undo = self.table.undo
-        self.fold(message)
-        if self.table.undo != undo:
-            self.refresh_bindings()  # (the footer dims u where nothing of ours can be taken back)
+        since, self._since, self._since_moves = since_panel(self._since, self._since_moves), [], 0
+        table = heard(self.table, message, self.world_of, time.monotonic())
+        # (the plays list shows the choices before the game looks at them)
+        self.table_state = replace(table, hint_panel=None, since_panel=since or table.since_panel)
         assert self.table.view is not None
         self.show_view(self.table.view)
-        self.table_changed()  # (the plays list shows the choices before the game looks at them)
-        self.show_since()
         self.your_turn()
         return self.drawn()
 
     @hears(Thinking)
     def heard_thinking(self, message: Thinking) -> float:
         self.fold(message)
-        return self.drawn()
+        return 0.0
 
     @hears(Hint)
     def heard_hint(self, message: Hint) -> float:
@@ -398,27 +455,27 @@ class GameScreen(BaseScreen, Generic[V]):
         if self._acted:  # our move was refused: ask for the position again
             self._acted = False
             self.send(Sync(self.client.match_id, self.seat))
-        return self.drawn()
+        return 0.0
 
     @hears(MatchOver)
     def heard_match_over(self, message: MatchOver) -> float:
         self.fold(message)
         self.post_message(MatchEnded(self, message))
-        return self.drawn()
+        return 0.0
 
     def show_update(self, update: Update) -> float:
         self._acted = False
         previous = self.table.view
         mover = previous["to_move"] if previous else None
         by_other = mover is not None and mover != self.seat
-        self.fold(update)
-        table = self.table
+        table = heard(self.table, update, self.world_of, time.monotonic())
+        if self.replay is not None:
+            by_other = False  # no pauses: the player steps at their own pace
+            table = replace(table, replay_at=(update.turn, self.replay.length))
+            table = panel_opened(table, "hint", self.weighed_words(update.turn, table))
+        self.table_state = table
         view = table.view
         assert view is not None
-        self.show_unsaved(update.unsaved)
-        if self.replaying:
-            by_other = False  # no pauses: the player steps at their own pace
-            self.show_weighed(update.turn)
         log, events = self.query_one(MatchLog), [table.log_line(line) for line in update.events]
         if update.whole_log:
             log.replace(events)
@@ -429,8 +486,7 @@ class GameScreen(BaseScreen, Generic[V]):
                 self._since_moves += 1
         self.show_view(view)
         self.view_changed(previous, view, by_other)
-        self.table_changed()
-        self.show_status()
+        self.drawn()
         # the pause lets a move sink in before the game moves on; when it moves on to us, it waits
         # for us anyway, and a pause would hold our turn (and the keys pressed for it) back
         ours_next = view["to_move"] == self.seat and self.seat is not None
@@ -475,16 +531,14 @@ class GameScreen(BaseScreen, Generic[V]):
         self._summary = summary
 
     def selection_changed(self) -> None:
-        """A cursor moved or the focus moved (Textual's reactive attributes, watched): what the
-        table says Enter does is worked out again from them, not left from the last event."""
-        self.show_status()
+        """A cursor, the plays list's highlight or the focus moved (reported into the table's
+        state, which the status line is drawn from)."""
 
     def enter_action(self) -> Action | None:
         """What Enter plays now, for the widget that has the focus: what the status line
         promises (None: Enter plays nothing at once — it opens a choice, or the focus is
         elsewhere). A game whose board plays on Enter says what it would play."""
-        focused = self.focused
-        return focused.highlighted_action if isinstance(focused, ActionList) and self.table.turn is not None else None
+        return list_enter(self.table)
 
     def your_turn(self) -> None:
         """It is our decision; ``self.table.legal`` holds the choices."""
@@ -503,8 +557,7 @@ class GameScreen(BaseScreen, Generic[V]):
     def show_hint(self, action: Action, text: str) -> None:
         """Mark the suggestion and say why in the panel: the search's top moves with the game's
         reasons, how sure it is and (between players) how the match stands."""
-        table = self.table
-        table.hint_action = action  # (the plays list stars it, drawn so as the table changes)
+        self.table_state = table = replace(self.table, hint_action=action)  # (the plays list stars it)
         rows = table.hint_candidates
         texts = [self.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
         scores = table.view["scores"] if table.view else []
@@ -525,8 +578,7 @@ class GameScreen(BaseScreen, Generic[V]):
         if hinted is None or hinted not in actions.actions:
             self.notify("No hint to take: h asks for one.", severity="warning")
         elif self.decides_now():
-            self.table.point_list(hinted)  # (the list moves its highlight as it draws the table)
-            self.table_changed()
+            self.table_state = list_pointed(self.table, hinted)  # (the list moves its highlight as it draws)
             actions.focus()
 
     def hint_warning(self, action: Action) -> str | None:
@@ -538,28 +590,18 @@ class GameScreen(BaseScreen, Generic[V]):
         ("on this hand's piles: …"; default: on what is still to play)."""
         return STILL_TO_PLAY
 
-    def show_weighed(self, position: int) -> None:
-        """In the replay of a finished match: what the AI decision that made the move just shown
-        weighed (nothing for a person's move, nor while the match runs: ``ReplayClient.weighed``)."""
+    def weighed_words(self, position: int, table: TableState[V]) -> PanelWords | None:
+        """In the replay of a finished match: what the AI decision that made the move shown at
+        ``position`` weighed (None: a person's move, the panel put away, or the match still runs:
+        ``ReplayClient.weighed``)."""
         assert self.replay is not None
         weighed = None if self.weighed_hidden else self.replay.weighed(position)
         if weighed is None:
-            self.open_panel("hint", None)
-            return
+            return None
         mover, lines = weighed
-        name = self.table.decider_name(mover, self.replay.decider(position - 1), level=True)
+        name = table.decider_name(mover, self.replay.decider(position - 1), level=True)
         # (no "(you)": an AI decided)
-        self.open_panel("hint", PanelWords(f"What {name} weighed (h hides it)", tuple(lines)))
-
-    def show_since(self) -> None:
-        """When others did a good deal since our last decision, say what, over the head of the
-        board (or of the side column, on a wide screen), until the next key (``on_key``); the
-        hint of an earlier decision goes."""
-        since, moves, self._since, self._since_moves = self._since, self._since_moves, [], 0
-        self.open_panel("hint", None)
-        shown = since_lines(since, moves)
-        if shown is not None:
-            self.open_panel("since", PanelWords(SINCE_TITLE, tuple(shown[0]), shown[1]))
+        return PanelWords(f"What {name} weighed (h hides it)", tuple(lines))
 
     @on(Resize)
     async def place_since_panel(self, event: Resize) -> None:
@@ -621,7 +663,7 @@ class GameScreen(BaseScreen, Generic[V]):
                 self.notify(nothing_weighed(self.replay), timeout=4)
                 return
             self.weighed_hidden = not self.weighed_hidden
-            self.show_weighed(self.replay.position)
+            self.open_panel("hint", self.weighed_words(self.replay.position, self.table))
 
     # -- the keys beside play: rules, undo, save, chat, legend, the whole log, the replay, the menu
 
@@ -652,20 +694,12 @@ class GameScreen(BaseScreen, Generic[V]):
         Where the host said nothing of ours can be taken back, the position stays and its answer
         says why in words (a dimmed key said it by colour alone)."""
         if self.table.turn is not None and self.table.undo:
-            self.table.turn, self._acted = None, True
-            self.table_changed()
-            self.show_status()
+            self._acted = True
+            self.table_state = replace(self.table, turn=None)
         self.send(UndoRequest(self.client.match_id, self.player))
 
     def action_save(self) -> None:
         self.send(SaveRequest(self.client.match_id, self.player))
-
-    def show_unsaved(self, problem: str) -> None:
-        """Keep the save notice up while the host cannot save (``problem``), and say when it can again."""
-        notice = self.query_one(SaveNotice)
-        if notice.problem and not problem:
-            self.notify("Saved: every move is stored again.", title="Saved")
-        notice.problem = problem
 
     def saved(self, message: Saved) -> None:
         """The host's answer to a save request; after "save and quit", go home."""
@@ -779,8 +813,6 @@ class GameScreen(BaseScreen, Generic[V]):
         self.table_state = acted(self.table)
         self._acted, self._my_last_turn = True, turn
         self.send(Act(self.client.match_id, self.seat, turn, action))
-        self.table_changed()
-        self.show_status()
 
     def choose_among(self, actions: list[Action], question: str = "Which one?") -> None:
         """Play the only action, or ask which one is meant."""

@@ -13,9 +13,10 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from caravan_tui.bus import Hint, MatchInfo, MatchOver, Message, Thinking, Update, YourTurn
-from caravan_tui.engine import State
+from caravan_tui.bus import Hint, MatchInfo, MatchOver, Message, SaveStatus, Thinking, Update, YourTurn
+from caravan_tui.engine import Action, State
 from caravan_tui.safe_text import plain
+from caravan_tui.screens.table_panels import PanelWords
 from caravan_tui.screens.table_seat import TableState
 
 T = TypeVar("T", bound=TableState)
@@ -50,15 +51,15 @@ def _match_info(table: T, message: MatchInfo, world_of: WorldOf, now: float) -> 
 def _update(table: T, message: Update, world_of: WorldOf, now: float) -> T:
     new = with_view(table, message.view, world_of)
     if message.view["to_move"] != table.seat:
-        new.turn, new.legal, new.typed = None, [], ""
-    return new
+        return dataclasses.replace(new, turn=None, legal=[], typed="", unsaved=message.unsaved)
+    return new if new.unsaved == message.unsaved else dataclasses.replace(new, unsaved=message.unsaved)
 
 
 def _your_turn(table: T, message: YourTurn, world_of: WorldOf, now: float) -> T:
     new = with_view(table, message.view, world_of)
-    new.thinking, new.legal, new.turn, new.typed, new.hint_action = None, list(message.legal), message.turn, "", None
-    new.undo = message.undo
-    return new
+    return dataclasses.replace(
+        new, thinking=None, legal=list(message.legal), turn=message.turn, typed="", hint_action=None, undo=message.undo
+    )
 
 
 def _thinking(table: T, message: Thinking, world_of: WorldOf, now: float) -> T:
@@ -69,6 +70,10 @@ def _hint(table: T, message: Hint, world_of: WorldOf, now: float) -> T:
     if message.turn != table.turn:
         return table  # (a hint for a decision gone by)
     return dataclasses.replace(table, hint_candidates=message.candidates, hint_plan=list(message.plan))
+
+
+def _save_status(table: T, message: SaveStatus, world_of: WorldOf, now: float) -> T:
+    return table if table.unsaved == message.unsaved else dataclasses.replace(table, unsaved=message.unsaved)
 
 
 def _match_over(table: T, message: MatchOver, world_of: WorldOf, now: float) -> T:
@@ -82,6 +87,7 @@ FOLDS: dict[type[Message], Callable[[Any, Any, WorldOf, float], Any]] = {
     Thinking: _thinking,
     Hint: _hint,
     MatchOver: _match_over,
+    SaveStatus: _save_status,
 }
 
 
@@ -89,3 +95,59 @@ def acted(table: T) -> T:
     """The table once our decision has gone to the host: no turn until the next one comes, the
     hint's and the "since" panels closed."""
     return dataclasses.replace(table, turn=None, hint_panel=None, since_panel=None)
+
+
+# -- local intents: what the person points at, as the table's widgets report it -----------------
+
+
+def cursor_at(table: T, board: str, cell: Any) -> T:
+    """The table once the cursor of the board whose id is ``board`` is on ``cell``."""
+    if board in table.cursors and table.cursors[board] == cell:
+        return table
+    return dataclasses.replace(table, cursors={**table.cursors, board: cell})
+
+
+def highlighted(table: T, action: Action | None) -> T:
+    """The table once the plays list highlights ``action`` (None: no line)."""
+    return table if table.highlighted == action else dataclasses.replace(table, highlighted=action)
+
+
+def focused(table: T, widget: str | None) -> T:
+    """The table once the widget whose id is ``widget`` has the focus (None: none of the table's)."""
+    return table if table.focus == widget else dataclasses.replace(table, focus=widget)
+
+
+def spun(table: T) -> T:
+    """The table with the spinner's next frame."""
+    return dataclasses.replace(table, spin=table.spin + 1)
+
+
+def paused(table: T, seat: int | None) -> T:
+    """The table while ``seat``'s action is on show (None: no pause)."""
+    return table if table.pausing == seat else dataclasses.replace(table, pausing=seat)
+
+
+def list_pointed(table: T, action: Action | None) -> T:
+    """The table asking its plays list to highlight ``action`` (None: no line): the play a game's
+    own selection makes; the list moves its highlight once, when it draws this state."""
+    return dataclasses.replace(table, list_play=action, list_asked=table.list_asked + 1)
+
+
+def cursor_pointed(table: T, board: str, cell: Any) -> T:
+    """The table asking the board whose id is ``board`` to put its cursor on ``cell`` (a new
+    round's first choice; a cell it does not show: it stays); the board moves it once, when it
+    draws this state."""
+    asked = table.cursor_asks.get(board, (None, 0))[1] + 1
+    return dataclasses.replace(table, cursor_asks={**table.cursor_asks, board: (cell, asked)})
+
+
+def panel_opened(table: T, which: str, words: PanelWords | None) -> T:
+    """The table with its hint's (``which`` "hint") or "since your last turn" panel (``"since"``)
+    saying ``words`` (None: closed)."""
+    if getattr(table, f"{which}_panel") == words:
+        return table
+    return (
+        dataclasses.replace(table, hint_panel=words)
+        if which == "hint"
+        else dataclasses.replace(table, since_panel=words)
+    )

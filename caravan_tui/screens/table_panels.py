@@ -63,6 +63,14 @@ def since_lines(since: list[str], moves: int) -> tuple[list[str], str] | None:
     return shown, foot
 
 
+def since_panel(since: list[str], moves: int) -> PanelWords | None:
+    """The "since your last turn" panel when others did a good deal since our last decision
+    (``since_lines``; None: no panel): over the head of the board (or of the side column, on a
+    wide screen), until the next key (``GameScreen.on_key``)."""
+    shown = since_lines(since, moves)
+    return None if shown is None else PanelWords(SINCE_TITLE, tuple(shown[0]), shown[1])
+
+
 def mid_sentence(reason: str) -> str:
     """A reason worded as a sentence of its own, put after a dash: "You"/"Your" that opened it
     in lower case ("— your Right of Passage is worth…", not "— Your"); a name keeps its capital."""

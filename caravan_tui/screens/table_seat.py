@@ -9,6 +9,7 @@ never the screen.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -64,6 +65,21 @@ class TableState(Generic[V]):
     #: that board was asked; a board moves its cursor when the count changes, and else only by its
     #: own keys and clicks (``point_cursor``)
     cursor_asks: dict[str, tuple[Any, int]] = field(default_factory=dict)
+    #: what the person points at, as the table's widgets report it: the cell under each board's
+    #: cursor (by the board's id), the plays list's highlighted play, the id of the focused widget
+    #: of the table; the status line and what Enter plays are worked out from these, never from
+    #: the widgets
+    cursors: Mapping[str, Any] = field(default_factory=dict)
+    highlighted: Action | None = None
+    focus: str | None = None
+    #: the spinner's frame (it turns while an AI thinks), and the seat whose action is on show
+    #: while the table pauses after it (``ActionPause``)
+    spin: int = 0
+    pausing: int | None = None
+    #: why the host cannot save the match now ("": it can; the save notice shows it)
+    unsaved: str = ""
+    #: a replay's move shown and its number of moves (None: a match, not a replay)
+    replay_at: tuple[int, int] | None = None
 
     def point_list(self, action: Action | None) -> None:
         """Ask the plays list to highlight ``action`` (None: no line): the play a game's own

@@ -5,16 +5,18 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from caravan_tui.match.replay import ReplayClient
+from caravan_tui.engine import Action
 from caravan_tui.screens.table_seat import TableState, fit_name
 from caravan_tui.seat_labels import CONNECTING, OVER, SEAT, THINKING, TO_PLAY, WAITING, YOUR_TURN
 
 SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+#: the plays list's id (``GameScreen``)
+PLAYS_LIST = "actions"
 
 
-def seat_status(table: TableState, spin: int) -> Text:
-    """A match's status: over, our turn, or who is to play (an AI seat with the spinner's frame
-    ``spin`` and how far its search has come; a person without: they may think for minutes)."""
+def seat_status(table: TableState) -> Text:
+    """A match's status: over, our turn, or who is to play (an AI seat with the spinner's frame,
+    ``table.spin``, and how far its search has come; a person without: they may think for minutes)."""
     if table.over is not None:
         return Text(OVER(), style="bold")
     if table.turn is not None:
@@ -28,10 +30,16 @@ def seat_status(table: TableState, spin: int) -> Text:
         return Text(WAITING(n=mover + 1))
     if table.played_by_person(mover):
         return Text(TO_PLAY(name=table.seat_name(mover)))
-    text = Text(f"{SPINNER[spin % len(SPINNER)]} {THINKING(name=table.seat_name(mover))}")
+    text = Text(f"{SPINNER[table.spin % len(SPINNER)]} {THINKING(name=table.seat_name(mover))}")
     if table.thinking is not None and table.thinking.seat == mover:
         text.append(f" {table.thinking.iterations:,} iterations")
     return text
+
+
+def list_enter(table: TableState) -> Action | None:
+    """What Enter plays where the plays list has the focus: its highlighted play, while it is our
+    decision (None: else)."""
+    return table.highlighted if table.focus == PLAYS_LIST and table.turn is not None else None
 
 
 def ai_thinking(table: TableState) -> bool:
@@ -44,11 +52,11 @@ def ai_thinking(table: TableState) -> bool:
     )
 
 
-def replay_status(replay: ReplayClient, table: TableState, width: int) -> Text:
+def replay_status(table: TableState, width: int) -> Text:
     """Where the replay stands, as a slider that fits the status line (``width`` cells) whatever
     the names: ``▕████░░░░▏ move 12/80 · Ann's view`` (the footer has the keys); a name is cut
     only where the line has no room for it (14 cells at the least)."""
-    at, length = replay.position, replay.length
+    at, length = table.replay_at or (0, 0)
     filled = round(8 * at / length) if length else 8
     text = Text("▕" + "█" * filled + "░" * (8 - filled) + "▏ ", style="bold")
     text.append(f"move {at}/{length} · ")

@@ -34,6 +34,9 @@ class ActionList(StopAtEnds):
 
     #: the table's state, bound to the screen's (``data_bind``)
     table_state: var[SeatTable | None] = var(None, init=False)
+    #: the play highlighted (None: none), as the list reports it to its table (watched: the
+    #: table's ``TableState.highlighted``); it follows the highlight and the plays
+    play: var[Action | None] = var(None, init=False)
 
     @dataclass
     class Chosen(Message):
@@ -74,6 +77,11 @@ class ActionList(StopAtEnds):
         if table.list_asked != self._asked:
             self._asked = table.list_asked
             self.highlighted = self.actions.index(table.list_play) if table.list_play in self.actions else None
+        self.play = self.highlighted_action
+
+    def watch_highlighted(self, highlighted: int | None) -> None:
+        super().watch_highlighted(highlighted)
+        self.play = self.highlighted_action
 
     def _show_note(self, note: str) -> None:
         """No actions, only ``note``; nothing is redrawn if that is what the list shows (every
@@ -82,6 +90,7 @@ class ActionList(StopAtEnds):
             return
         self.actions, self._texts, self._turn, self.hinted, self._note = [], [], None, None, note
         self._rebuild()
+        self.play = None
 
     @property
     def highlighted_action(self) -> Action | None:

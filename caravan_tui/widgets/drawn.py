@@ -37,6 +37,8 @@ class TableDrawn(Widget):
     titles_set: dict[str, Any]
     #: how many times the table had asked for this board's cursor when it last moved it there
     cursor_followed: int = 0
+    #: the look drawn last (None: none yet): a state whose look is the same repaints nothing
+    drawn_look: Any = None
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in TITLES:
@@ -65,10 +67,16 @@ class TableDrawn(Widget):
         raise NotImplementedError
 
     def redraw(self) -> None:
-        """Draw again from the table's state (what the look reads beside it changed: the room)."""
+        """Draw again from the table's state (or what the look reads beside it changed: the
+        room), when what the look gives changed: a key or a message that leaves this part's look
+        as it was repaints nothing of it."""
         table = self.table_state
         if self.look_of is not None and table is not None and table.view is not None:
-            self.draw(self.look_of(table))
+            look = self.look_of(table)
+            if self.drawn_look is not None and look == self.drawn_look:
+                return
+            self.drawn_look = look
+            self.draw(look)
 
     def draw(self, look: Any) -> None:
         """Show ``look``, what ``look_of`` gave for the table's state."""

@@ -4,8 +4,10 @@ there until a save succeeds (a toast would fade while the moves are still at ris
 from __future__ import annotations
 
 from rich.text import Text
-from textual.reactive import reactive
+from textual.reactive import reactive, var
 from textual.widgets import Static
+
+from caravan_tui.widgets.seat_table import SeatTable
 
 
 def save_notice(problem: str) -> str:
@@ -15,7 +17,8 @@ def save_notice(problem: str) -> str:
 
 
 class SaveNotice(Static):
-    """``problem``: why the host cannot save the match ("" hides the notice)."""
+    """``problem``: why the host cannot save the match ("" hides the notice): the table's
+    ``unsaved``, when it is bound to a table's state."""
 
     DEFAULT_CSS = """
     SaveNotice {
@@ -31,6 +34,12 @@ class SaveNotice(Static):
     """
 
     problem: reactive[str] = reactive("")
+    #: the table's state, bound to the screen's (``data_bind``)
+    table_state: var[SeatTable | None] = var(None, init=False)
+
+    def watch_table_state(self, table: SeatTable | None) -> None:
+        if table is not None:
+            self.problem = table.unsaved
 
     def watch_problem(self, problem: str) -> None:
         self.update(Text(save_notice(problem)) if problem else "")

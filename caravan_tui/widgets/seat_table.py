@@ -48,3 +48,6 @@ class SeatTable(Protocol):
 
     @property
     def cursor_asks(self) -> Mapping[str, tuple[Any, int]]: ...
+
+    @property
+    def unsaved(self) -> str: ...

@@ -73,13 +73,14 @@ class TableText(Static):
 
 
 class StatusLine(TableText):
-    """The line under the board: whose turn it is or what Enter does (``text``), on at most
-    ``lines`` lines; it redraws on every change of the state, a cursor or the focus (the spinner
-    about seven times a second while an AI thinks) and is laid out again only when it wraps onto
+    """The line under the board: whose turn it is or what Enter does (``text``, a function of the
+    table's state: its cursors, highlight and focus are in it), on at most ``lines`` lines; it
+    draws each state it is given (the spinner's frame about seven times a second while an AI
+    thinks), repaints only when its words change, and is laid out again only when it wraps onto
     more or fewer lines than before."""
 
-    def __init__(self, text: Callable[[], Text], lines: int = 1, **kwargs: Any) -> None:
-        super().__init__(lambda _view, _table: text(), **kwargs)
+    def __init__(self, text: Callable[[Any], Text], lines: int = 1, **kwargs: Any) -> None:
+        super().__init__(lambda _view, table: text(table), **kwargs)
         self.line_of = text
         self.lines, self._wrapped = lines, 1
         if lines > 1:  # (inline: the app's stylesheet gives it one line)
@@ -88,7 +89,7 @@ class StatusLine(TableText):
     def redraw(self) -> None:
         if self.table_state is None:
             return
-        text, wrapped = self.line_of(), 1
+        text, wrapped = self.line_of(self.table_state), 1
         if text == self.content:
             return
         if self.lines > 1 and self.content_size.width:

@@ -5,13 +5,12 @@ the latest opponent's action touched."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from caravan_tui.engine import Action
 from caravan_tui.screens.table_seat import TableState
 
 from .board_widget import Face
-from .faces import contents, face
 from .plays import completes, destination
 from .views import CamelCaravanView
 
@@ -23,15 +22,7 @@ class CamelCaravanTable(TableState[CamelCaravanView]):
     pick: tuple | None = None  # ("supply",), ("camel", cell) or ("good", cell, good, pos)
     armed: tuple[int, Action] | None = None  # (cell, play) waiting for a second Enter
     hinted: Action | None = None
-    flash: set[int] = field(default_factory=set)
-
-    def read_cells(self, view: CamelCaravanView) -> None:
-        """What each cell shows and which hold camels, from a new view."""
-        cells = contents(view)
-        self.occupied = frozenset(
-            cell for cell, (_, _, camels) in enumerate(cells) if any(empty or loads for empty, loads in camels)
-        )
-        self.faces = tuple(face(cell, *rest) for cell, rest in enumerate(cells))
+    flash: frozenset[int] = frozenset()
 
     def cost(self, action: Action) -> int:
         """The actions a play spends: two to place or move a camel onto camels, else one."""

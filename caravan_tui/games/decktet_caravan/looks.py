@@ -1,12 +1,16 @@
-"""What the Decktet Caravan table's season and hand show, from the table's state alone
+"""What the Decktet Caravan table's season, hand and head show, from the table's state alone
 (``DecktetCaravanTable``): the widgets draw these looks whenever the state changes."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
+from caravan_tui.screens.table_seat import TableState
+from caravan_tui.words import change, signed
+
 from .card_grid import CardLook
-from .card_words import PASS, card_face, cards_in, play_tokens, to_beat
+from .card_words import PASS, card_face, card_token, cards_in, glyphs, play_tokens, to_beat, up_text
+from .rules import HAND_CARDS_WILD
 from .season_view import SeasonLook
 from .table_state import DecktetCaravanTable
 from .views import DecktetCaravanView, season_play
@@ -63,3 +67,32 @@ def hand_look(table: DecktetCaravanTable) -> CardLook:
         plays,
         f"Your hand ({len(cards)})",
     )
+
+
+def info_text(view: DecktetCaravanView, table: TableState[DecktetCaravanView]) -> Text:
+    """The hand, the scores and what is up; under them each player's pile (and hand size)."""
+    players = range(len(view["scores"]))
+    text = Text(f"Hand {view['hand_no']} of {view['hands_total']}", style="bold")
+    for p in players:
+        text.append(f" · {table.player_name(p, 13)} {signed(view['scores'][p])}")
+    text.append("\nUp: ")
+    text.append_text(Text(" · ").join(up_text(card, short=True) for card in view["up"]))
+    if view.get("aside_up"):
+        text.append("\nSet aside face up: ")
+        text.append_text(Text(" ").join(glyphs(card) for card in view["aside_up"]))
+        text.append(" (out of this hand)", style="italic")
+    for p in players:
+        pile = view["collected"][p]
+        text.append(f"\n{table.seat_name(p)}", style="bold")
+        if p != table.seat:
+            text.append(
+                f" · {view['hand_sizes'][p]} in hand, {view['hand_wilds'][p]} of "
+                f"{HAND_CARDS_WILD} Aces and Crowns unplayed",
+                style="italic",
+            )
+        text.append(f" · pile {change(view['collected_points'][p])}: ", style="bold")
+        if pile:
+            text.append_text(Text(" ").join(card_token(card) for card in pile))
+        else:
+            text.append("empty", style="dim")
+    return text

@@ -1,0 +1,105 @@
+"""What the Camel Caravan status line says and what Enter plays, as functions of the table's
+state and what the person points at (the focused widget's id, the board's cursor, the plays
+list's highlighted play, the seat whose action is on show): the line always says what Enter
+would do under the cursor, with what it costs; and the words for a cell's plays."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from caravan_tui.engine import Action
+
+from .board import CELL_NAMES, CITY_OF_GOOD, GOOD_INDEX, VALUE
+from .faces import ONE, TWO
+from .placement import board_play, choices_at
+from .plays import completes
+from .rules import actions_word
+from .table_state import CamelCaravanTable
+from .views import demand_markers, loose_goods
+
+#: the ids of the board and of the plays list (the widgets Enter plays from)
+BOARD, PLAYS = "cc-board", "actions"
+
+
+def enter(table: CamelCaravanTable, focus: str | None, cursor: int, highlighted: Action | None) -> Action | None:
+    """What Enter plays now: on the board, the play at the ``cursor``; in the plays list, its
+    ``highlighted`` line (None: Enter chooses, asks or waits, or the focus is elsewhere)."""
+    if table.turn is None:
+        return None
+    if focus == BOARD:
+        return board_play(table, cursor)
+    return highlighted if focus == PLAYS else None
+
+
+def status(
+    table: CamelCaravanTable, focus: str | None, cursor: int, highlighted: Action | None, pausing: int | None = None
+) -> Text | None:
+    """Who is playing while their action is on show; on our turn, what Enter would do for the
+    focused widget: the list's highlighted play, or on the board the play at the cursor (with
+    its cost) or what is being chosen (None: the table's own line says whose turn it is)."""
+    if pausing is not None:
+        return Text(f"{table.seat_name(pausing)} is playing… (any key skips)")
+    if table.turn is None or table.over is not None:
+        return None
+    if focus != BOARD:
+        action = enter(table, focus, cursor, highlighted)
+        return Text(f"enter: {table.describe(action)}" if action else "Your turn", style="bold")
+    if table.armed is not None:
+        verb = "place" if table.armed[1][0] == "place" else "move"
+        return Text(f"{TWO} {verb} here for 2 actions? enter again · esc", style="bold reverse")
+    pick = table.pick
+    if pick is not None:
+        target = completes(pick, cursor) if pick[0] == "supply" or pick[1] != cursor else None
+        if target in table.legal:
+            cost = actions_word(table.cost(target))
+            return Text(f"enter: {short(table, target)} ({cost}) · esc cancels", style="bold")
+        if pick[0] == "good":
+            return Text(f"Move the {pick[2]} to a {ONE} (1 action) · esc cancels", style="bold")
+        what = "Place a camel" if pick[0] == "supply" else "Move the camel"
+        return Text(f"{what}: {ONE} 1 action, {TWO} 2 · esc cancels", style="bold")
+    choices = choices_at(table, cursor)
+    if not choices:
+        place = " · c place" if any(a[0] == "place" for a in table.legal) else ""  # (none left to place)
+        return Text(f"Your turn{place} · e end turn · l legend", style="bold")
+    if len(choices) > 1:
+        return Text(f"enter: choose one of {len(choices)} plays here", style="bold")
+    choice = choices[0]
+    played = board_play(table, cursor) is not None or choice[0] == "place"
+    price = f" ({actions_word(table.cost(choice))})" if played else ""
+    return Text(f"enter: {short(table, choice)}{price}", style="bold")
+
+
+def short(table: CamelCaravanTable, choice: tuple) -> str:
+    """A play at the cursor's cell in a few words (the board's frame names the cell)."""
+    kind = choice[0]
+    if kind == "place":
+        return "place a camel here"
+    if kind == "move_camel":
+        return "move the camel here"
+    if kind == "pickup" and table.view is not None:
+        good = loose_goods(table.view["goods"]).get(choice[1], "the good")
+        taken = demand_markers(table.view["demand"]).get(choice[1])
+        return f"pick up {good}" + (f" and {taken}♦" if taken else "")
+    if kind == "steal":
+        return f"steal {choice[3]} from {table.seat_name(choice[2])}"
+    if kind == "move_good":
+        if CITY_OF_GOOD[GOOD_INDEX[choice[3]]] == choice[2]:
+            return f"deliver the {choice[3]} (+{VALUE[GOOD_INDEX[choice[3]]]})"
+        return f"move the {choice[3]} here"
+    if kind == "camel":
+        return "choose this camel to move"
+    if kind == "good":
+        return f"choose the {choice[2]} to move"
+    return table.describe(choice)
+
+
+def choice_text(table: CamelCaravanTable, choice: tuple) -> str:
+    """A line of the list of a cell's plays: what to move next, or a play with what it costs."""
+    if choice[0] == "camel":
+        return f"Move your camel from {CELL_NAMES[choice[1]]}… (then choose where)"
+    if choice[0] == "good":
+        where = "from under" if choice[3] == "under" else "on"
+        return f"Move the {choice[2]} {where} your camel on {CELL_NAMES[choice[1]]}… (then choose where)"
+    if choice[0] in ("pickup", "steal"):  # (a placement's words give its cost already)
+        return f"{table.describe(choice)} — {actions_word(table.cost(choice))}"
+    return table.describe(choice)

@@ -1,0 +1,46 @@
+"""The Decktet Caravan scores in tables: one hand's scoring (shown as the hand ends) and the whole
+match's (the end-of-match screen), in the table's names for the seats."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from caravan_tui.words import change, signed
+
+from .card_words import up_text
+from .table_state import DecktetCaravanTable
+from .views import DecktetCaravanView, HistoryRow, hand_result
+
+
+def hand_table(table: DecktetCaravanTable, view: DecktetCaravanView, row: HistoryRow) -> Table:
+    """One hand's scoring: each pile per up card, the going-out bonus, the totals."""
+    hand_no, out, bonus, _, totals, up, by_up = hand_result(row)
+    scores = Table(title=f"Hand {hand_no} of {view['hands_total']}")
+    scores.add_column("Collected pile")
+    for p in range(len(totals)):
+        scores.add_column(table.seat_label(p), justify="right")
+    for i, card in enumerate(up):
+        scores.add_row(up_text(card), *(change(by_up[p][i]) for p in range(len(totals))))
+    scores.add_row("Going out", *(f"+{bonus}" if p == out else "" for p in range(len(totals))))
+    scores.add_row("Hand", *(change(t) for t in totals), style="bold")
+    scores.add_row("Total", *(signed(s) for s in view["scores"]), style="bold")
+    scores.caption = Text("Nobody went out." if out is None else f"{table.seat_name(out)} went out: +{bonus}.")
+    return scores
+
+
+def match_table(table: DecktetCaravanTable, view: DecktetCaravanView) -> Table | Group:
+    """Every hand of the match, and the last hand's breakdown, for the end-of-match screen."""
+    scores = Table()
+    scores.add_column("Hand")
+    players = range(len(view["scores"]))
+    for p in players:
+        scores.add_column(table.seat_label(p), justify="right")
+    for hand_no, out, _, _, totals, *_ in map(hand_result, view["history"]):
+        scores.add_row(str(hand_no), *(change(totals[p]) + (" out" if p == out else "") for p in players))
+    scores.add_row("Total", *(signed(view["scores"][p]) for p in players), style="bold")
+    if not view["history"]:
+        return scores
+    # the last hand was scored as the match ended: its breakdown here, as every other hand's was shown
+    return Group(scores, Text(""), hand_table(table, view, view["history"][-1]))

@@ -1,0 +1,82 @@
+"""The Decktet Caravan table's own selection as a reducer: each intent (a card ticked, the plays
+list moved, a hint, an opponent's play to highlight) gives a new ``DecktetCaravanTable`` from the
+last, the last left as it was. Plain Python: the screen assigns what these give, and the hand,
+the season and the plays list draw themselves from it once.
+
+The ticked cards and the plays list's highlight are one selection: ticking cards points the list
+at their play (or at no line, when they are none), and moving the list ticks its play's cards."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from caravan_tui.engine import Action
+
+from .card_words import PASS, cards_in
+from .table_state import DecktetCaravanTable
+
+
+def plays(table: DecktetCaravanTable) -> list[Action]:
+    """The plays open now (passing aside)."""
+    return [action for action in table.legal if action != PASS]
+
+
+def matching(table: DecktetCaravanTable, cards) -> list[Action]:
+    """The legal readings of exactly these cards."""
+    chosen = frozenset(cards)
+    return [action for action in plays(table) if cards_in(action) == chosen]
+
+
+def reads(action: Action | None, cards) -> bool:
+    """Whether ``action`` is a reading of exactly these (ticked) cards."""
+    return action is not None and action != PASS and cards_in(action) == frozenset(cards)
+
+
+def pointed(table: DecktetCaravanTable, action: Action | None) -> DecktetCaravanTable:
+    """The table asking its plays list to highlight ``action`` (None: no line)."""
+    return dataclasses.replace(table, list_play=action, list_asked=table.list_asked + 1)
+
+
+def followed(table: DecktetCaravanTable, highlighted: Action | None) -> DecktetCaravanTable:
+    """The plays list pointed at the ticked cards' play: the first reading, unless ``highlighted``
+    (the list's line now) reads them already; no line when they are not a play. Nothing ticked,
+    or no decision: the table as it is."""
+    cards = table.ticked_in_hand()
+    if not cards or table.turn is None or reads(highlighted, cards):
+        return table
+    return pointed(table, next((action for action in table.legal if reads(action, cards)), None))
+
+
+def ticked(table: DecktetCaravanTable, cards, highlighted: Action | None = None) -> DecktetCaravanTable:
+    """These cards ticked (and no others), the plays list following them."""
+    return followed(dataclasses.replace(table, ticked=frozenset(cards)), highlighted)
+
+
+def list_moved(table: DecktetCaravanTable, action: Action) -> DecktetCaravanTable:
+    """The plays list's highlight moved to ``action`` on our decision: its cards ticked (Pass
+    clears them); another reading of the ticked cards: the table as it is."""
+    cards = frozenset() if action == PASS else cards_in(action)
+    return table if table.ticked == cards else dataclasses.replace(table, ticked=cards)
+
+
+def held(table: DecktetCaravanTable) -> DecktetCaravanTable:
+    """A tick stays only on a card still held (a new view: the table as it is when none went)."""
+    cards = frozenset(table.ticked_in_hand())
+    return table if cards == table.ticked else dataclasses.replace(table, ticked=cards)
+
+
+def turn_begun(table: DecktetCaravanTable, highlighted: Action | None) -> DecktetCaravanTable:
+    """Our decision came: the last hint's stars go, and cards ticked while the opponent played
+    keep their meaning (the list follows them)."""
+    return followed(dataclasses.replace(table, hinted_cards=frozenset()), highlighted)
+
+
+def hinted(table: DecktetCaravanTable, action: Action, highlighted: Action | None) -> DecktetCaravanTable:
+    """The hint's play starred in the hand; the ticked cards stay the selection."""
+    stars = table.hinted_cards if action == PASS else frozenset(cards_in(action))
+    return followed(dataclasses.replace(table, hinted_cards=stars), highlighted)
+
+
+def flashed(table: DecktetCaravanTable, index: int | None) -> DecktetCaravanTable:
+    """The season's play at ``index`` highlighted (None: none)."""
+    return table if table.flash == index else dataclasses.replace(table, flash=index)

@@ -1,0 +1,66 @@
+"""What the Decktet Caravan status line says on our decision and what Enter plays, as functions
+of the table's state and what the person points at (the focused widget's id, the hand's cursor,
+the plays list's highlighted play): the status line promises exactly what Enter plays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+
+from caravan_tui.engine import Action
+
+from .card_words import PASS, cards_in, play_words
+from .selection import matching, plays, reads
+from .table_state import DecktetCaravanTable
+
+#: the ids of the hand and of the plays list (the widgets Enter plays from)
+HAND, PLAYS = "dc-hand", "actions"
+
+
+def play_text(table: DecktetCaravanTable, action: Action) -> str:
+    """A play as the table shows it: rank and suit glyphs, ``Caravan 5☀S≈V 6☀S∿Y``."""
+    try:
+        return play_words(action)
+    except (KeyError, ValueError, IndexError, TypeError):
+        return table.describe(action)
+
+
+def enter(table: DecktetCaravanTable, focus: str | None, cursor: Any, highlighted: Action | None) -> Action | None:
+    """What Enter plays: in the hand, the ticked cards (with none ticked, the card under the
+    ``cursor``, its index) when they are one play; in the plays list, the ticked cards' play it
+    highlights, else its ``highlighted`` line (None: Enter asks which reading, or says why not)."""
+    if table.turn is None or focus not in (HAND, PLAYS):
+        return None
+    cards = table.ticked_in_hand()
+    if focus == PLAYS:
+        if not cards or reads(highlighted, cards):
+            return highlighted
+    elif not cards:
+        hand = table.view.get("hand", []) if table.view is not None else []
+        cards = (hand[cursor],) if isinstance(cursor, int) and 0 <= cursor < len(hand) else ()
+    found = matching(table, cards)
+    return found[0] if len(found) == 1 else None
+
+
+def status(table: DecktetCaravanTable, focus: str | None, cursor: Any, highlighted: Action | None) -> Text | None:
+    """On our decision, what Enter plays for the focused widget, or why the ticked cards are not
+    a play yet (None: not our decision: the table's own line says whose it is)."""
+    if table.turn is None or table.over is not None:
+        return None
+    action = enter(table, focus, cursor, highlighted)
+    if action == PASS:
+        return Text("Your turn: Enter passes, the season ends", style="bold")
+    if action is not None:
+        return Text.assemble(("Enter plays ", "bold"), play_text(table, action))
+    cards = table.ticked_in_hand()
+    if not cards:
+        if table.legal == [PASS]:
+            return Text("Your turn: nothing beats it — p passes.", style="bold")
+        return Text("Your turn: space ticks cards, Enter plays them", style="bold")
+    readings = len(matching(table, cards))
+    if readings > 1:
+        return Text(f"Enter: {readings} ways to read these cards", style="bold")
+    if any(frozenset(cards) < cards_in(action) for action in plays(table)):
+        return Text("Part of a play: tick the lit cards, c clears")
+    return Text("Not a play: Enter says why, c clears")

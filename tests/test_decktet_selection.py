@@ -1,0 +1,138 @@
+"""Decktet Caravan's selection as a reducer and its status/Enter line as functions of the table's
+state, tested as plain functions (no Pilot): each intent gives a new table and leaves the last as
+it was; the line promises exactly what Enter plays."""
+
+from __future__ import annotations
+
+from caravan_tui.games import get_game
+from caravan_tui.games.decktet_caravan.card_words import PASS, cards_in
+from caravan_tui.games.decktet_caravan.selection import (
+    flashed,
+    held,
+    hinted,
+    list_moved,
+    matching,
+    ticked,
+    turn_begun,
+)
+from caravan_tui.games.decktet_caravan.status_line import HAND, PLAYS, enter, status
+from caravan_tui.games.decktet_caravan.table_state import DecktetCaravanTable
+
+from tables import offline_screen
+
+GAME = get_game("decktet_caravan")
+
+
+def decision(seed: int = 1, turn: int | None = 1) -> DecktetCaravanTable:
+    """The table of the seat to move first in the deal by ``seed``, on its decision (``turn``
+    None: the same position, not its decision)."""
+    state = GAME.new(2, seed=seed, options={"hands": 1})
+    seat = state.to_move()
+    view = state.view(seat)
+    return DecktetCaravanTable(
+        seat=seat,
+        names=["Ann", "Bob"],
+        view=view,
+        world=GAME.from_view(view, seat),
+        legal=list(state.legal_actions()) if turn is not None else [],
+        turn=turn,
+    )
+
+
+def a_lone_play(table: DecktetCaravanTable) -> tuple:
+    """A play whose cards are read one way only."""
+    return next(action for action in table.legal if action != PASS and len(matching(table, cards_in(action))) == 1)
+
+
+def test_ticking_a_plays_cards_is_a_new_table_whose_list_points_at_that_play():
+    table = decision()
+    play = max((a for a in table.legal if len(matching(table, cards_in(a))) == 1), key=len)
+    after = ticked(table, cards_in(play))
+    assert after is not table and table.ticked == frozenset() and table.list_asked == 0  # the last as it was
+    assert after.ticked == cards_in(play) and after.list_play == play and after.list_asked == 1
+
+
+def test_ticking_cards_the_highlighted_line_reads_already_leaves_the_list_where_it_is():
+    table = decision()
+    play = a_lone_play(table)
+    after = ticked(table, cards_in(play), highlighted=play)
+    assert after.ticked == cards_in(play) and after.list_asked == table.list_asked
+
+
+def test_cards_that_are_no_play_point_the_list_at_no_line():
+    table = decision()
+    wilds = [card for card in table.view["hand"] if card[0] in "1N"]
+    after = ticked(table, wilds[:1])  # a lone Ace or Crown may not lead a season
+    assert after.list_play is None and after.list_asked == 1
+
+
+def test_moving_through_the_plays_list_ticks_its_plays_cards_and_pass_clears_them():
+    table = decision()
+    play = a_lone_play(table)
+    after = list_moved(table, play)
+    assert after.ticked == cards_in(play)
+    assert list_moved(after, PASS).ticked == frozenset()
+    assert list_moved(after, play) is after  # (another reading of the same cards: nothing changes)
+
+
+def test_a_tick_stays_only_on_a_card_still_held():
+    table = decision()
+    card = table.view["hand"][0]
+    kept = ticked(table, [card])
+    assert held(kept) is kept
+    gone = ticked(table, ["not-a-card", card])
+    assert held(gone).ticked == frozenset([card])
+
+
+def test_a_new_decision_drops_the_last_hints_stars_and_the_hint_stars_its_cards():
+    table = decision()
+    play = a_lone_play(table)
+    starred = hinted(table, play, highlighted=None)
+    assert starred.hinted_cards == cards_in(play) and table.hinted_cards == frozenset()
+    assert turn_begun(starred, highlighted=None).hinted_cards == frozenset()
+
+
+def test_the_opponents_play_flashes_and_goes():
+    table = decision()
+    assert flashed(flashed(table, 0), None).flash is None and flashed(table, None) is table
+
+
+def test_enter_in_the_hand_plays_the_card_under_the_cursor_and_the_line_says_so():
+    table = decision()
+    hand = table.view["hand"]
+    cursor = next(i for i, card in enumerate(hand) if len(matching(table, [card])) == 1)
+    (play,) = matching(table, [hand[cursor]])
+    assert enter(table, HAND, cursor, None) == play
+    assert str(status(table, HAND, cursor, None)).startswith("Enter plays ")
+
+
+def test_enter_in_the_plays_list_plays_the_ticked_cards_play_never_another_line():
+    table = decision()
+    play = a_lone_play(table)
+    other = next(
+        a for a in table.legal if a != PASS and cards_in(a) != cards_in(play) and len(matching(table, cards_in(a))) == 1
+    )
+    assert enter(table, PLAYS, 0, play) == play  # nothing ticked: the highlighted line
+    chosen = ticked(table, cards_in(other))
+    assert enter(chosen, PLAYS, 0, play) == other  # the ticked cards' play, not the line
+
+
+def test_the_line_says_why_ticked_cards_are_not_a_play():
+    table = decision()
+    wilds = [card for card in table.view["hand"] if card[0] in "1N"]
+    line = str(status(ticked(table, wilds[:1]), HAND, 0, None))
+    assert line in ("Not a play: Enter says why, c clears", "Part of a play: tick the lit cards, c clears")
+
+
+def test_off_our_decision_the_line_is_the_tables_and_enter_plays_nothing():
+    table = decision(turn=None)
+    assert status(table, HAND, 0, None) is None and enter(table, HAND, 0, None) is None
+    assert enter(decision(), "log", 0, None) is None  # (the focus elsewhere: Enter plays nothing)
+
+
+def test_pass_is_not_offered_off_our_turn():
+    """The bug: a guest at a two-person table saw "p Pass" in the footer while the other person
+    was to play (the key was offered unless it was our turn and we could not pass)."""
+    screen = offline_screen("decktet_caravan", seat=1)
+    assert screen.table.turn is None
+    assert screen.check_action("pass", ()) is False
