@@ -204,11 +204,15 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
             return
         self.table_state = decision_begun(self.table)
         if self.table.focus == PLAYS_ID:
-            self.table_state = play_followed(self.table, self.table.highlighted)
+            self.call_next(self.follow_highlight)
         else:
             self.focus_to_decide(self.query_one(MapBoard))
 
     def selection_changed(self) -> None:
+        # (a highlight the list reports while a state is drawn reaches the state once it is drawn)
+        self.call_next(self.follow_highlight)
+
+    def follow_highlight(self) -> None:
         """A play highlighted in the plays list, or the list focused, shows the play's route on the
         map and, for a bid, its item and amount in the panel: ``b`` and Enter then play the same."""
         if self.table.focus == PLAYS_ID:
