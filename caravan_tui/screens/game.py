@@ -244,7 +244,7 @@ class GameScreen(BaseScreen, Generic[V]):
         self.watch(self, "focused", self._focus_moved)
         for board in self.query("#table CursorWidget").results(CursorWidget):
             if board.id is not None:
-                self.watch(board, "cursor", self._cursor_of(board))
+                self.watch(board, "at", self._cursor_of(board.id))
         self.watch(self.query_one(ActionList), "play", self._highlight_moved)
         self.run_worker(self.bus.listen(), exclusive=True, group="bus")
 
@@ -252,10 +252,9 @@ class GameScreen(BaseScreen, Generic[V]):
         self.report(lambda table: focused(table, None if widget is None else widget.id))
         self.selection_changed()
 
-    def _cursor_of(self, board: CursorWidget) -> Callable[[], None]:
-        def moved() -> None:
-            board_id, cell = board.id or "", board.cell
-            self.report(lambda table: cursor_at(table, board_id, cell))
+    def _cursor_of(self, board: str) -> Callable[[Any], None]:
+        def moved(cell: Any) -> None:
+            self.report(lambda table: cursor_at(table, board, cell))
             self.selection_changed()
 
         return moved

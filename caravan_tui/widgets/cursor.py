@@ -13,6 +13,7 @@ from typing import Any
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
+from textual.reactive import var
 
 from caravan_tui.widgets.drawn import TableDrawn
 
@@ -26,6 +27,10 @@ class CursorWidget(TableDrawn, can_focus=True):
         Binding("up", "move(0, -1)", "Up", show=False),
         Binding("down", "move(0, 1)", "Down", show=False),
     ]
+
+    #: the cell under the cursor, as the board reports it to its table (watched: the table's
+    #: ``TableState.cursors``): it follows the cursor and the cells drawn
+    at: var[Any] = var(None, init=False)
 
     @property
     def cell(self) -> Any:
@@ -64,7 +69,11 @@ class CursorWidget(TableDrawn, can_focus=True):
 
     def watch_cursor(self) -> None:
         self.refresh()
+        self.at = self.cell
         self.cursor_moved()
+
+    def drawn(self) -> None:
+        self.at = self.cell  # (the cells drawn anew: another may be under the same cursor)
 
     def on_focus(self) -> None:
         self.refresh()

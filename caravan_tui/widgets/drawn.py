@@ -78,6 +78,10 @@ class TableDrawn(Widget):
                 return
             self.drawn_look = look
             self.draw(look)
+            self.drawn()
+
+    def drawn(self) -> None:
+        """Called once a look is drawn (a board reports the cell now under its cursor)."""
 
     def draw(self, look: Any) -> None:
         """Show ``look``, what ``look_of`` gave for the table's state."""
