@@ -85,6 +85,7 @@ if TYPE_CHECKING:
     from caravan_tui.escape_driver import InputFailed
 from caravan_tui.hub_protocol import (
     CRASHED,
+    GUEST_UNRATED,
     MAX_REPLAY,
     Crashed,
     CreateMatch,
@@ -136,6 +137,9 @@ class TableApp(FailureHook):
     #: what the app heard that outlives the screen showing when it came (a result screen shows
     #: its match's ratings from it, whenever they came)
     heard: var[Heard] = var(Heard)
+    #: keys typed while a screen is being opened, for that screen once its focus is set (None:
+    #: keys go where the focus is, as they come)
+    held_keys: list[Key] | None = None
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's choice, but on Linux and macOS with an Escape that acts without waiting for
@@ -172,10 +176,31 @@ class TableApp(FailureHook):
         """Escape closes the keys panel the palette opens, on every screen, and does nothing
         else. (Not a binding: an app's escape binding would take the screen's "esc Menu" or
         "esc Back" off the footer.)"""
+        if isinstance(event, Key) and self.held_keys is not None:
+            self.held_keys.append(event)
+            return
         if isinstance(event, Key) and event.key == "escape" and self.screen.query("HelpPanel"):
             self.action_hide_help_panel()
             return
         await super().on_event(event)
+
+    def hold_keys(self) -> None:
+        """Keep the keys that come from now on for the screen about to open: a key goes where the
+        focus is as the app reads it, and until that screen is up and focused that is the screen
+        under it (keys typed fast after New match moved Home's menu, not the list of games).
+        Called while the key that opens the screen is read (a priority binding's action)."""
+        if self.held_keys is None:
+            self.held_keys = []
+
+    def pass_held_keys(self) -> None:
+        """The opened screen has asked for its focus: the held keys go to it in order, after that
+        focus is set (both are the app's to do, in the order asked)."""
+        self.call_later(self._pass_held_keys)
+
+    async def _pass_held_keys(self) -> None:
+        held, self.held_keys = self.held_keys or [], None
+        for key in held:
+            await self.on_event(key)
 
     def notify(
         self,
@@ -739,6 +764,12 @@ class ClientApp(TableApp):
 
     def open_create(self, game: Game | None = None) -> None:
         self.push_screen(CreateMatchScreen(game, self.grace))
+
+    def final_table(self, screen: GameScreen, over: MatchOver, review: bool = False) -> MatchOverScreen:
+        result = super().final_table(screen, over, review)
+        if self.guest and screen.seat is not None:
+            result.note = GUEST_UNRATED
+        return result
 
     def show_match_over(self, screen: GameScreen, over: MatchOver) -> None:
         self.clear_match_notices()

@@ -42,6 +42,9 @@ MAX_REPORT = 8000  # characters of a crash report (its last lines: where it fail
 CRASHED = "Something went wrong; the match is safe."
 MAX_REASON = 120  #: characters of a ban's or an action's reason
 MAX_MUTE = 7 * 24 * 60  #: minutes a mute lasts at most
+#: what a guest's result and record say where a rating would be (ratings follow keys: a guest is
+#: someone new each visit, so the hub rates none and sends them no ``Rated`` of their own)
+GUEST_UNRATED = "Guests are not rated: connect with an SSH key to get a rating."
 
 
 class Welcome(Message):

@@ -359,6 +359,8 @@ async def test_the_table_names_an_ai_seat_as_its_players_line_does_without_its_l
             await wait_for(pilot, lambda: isinstance(app.screen, TradeDialog), "the trade builder")
             dialog = "\n".join(screen_lines(app.screen))
             assert "Proposal to whom? (3 of 3 left" in dialog and "Propose to AI 3" in dialog
+            await pilot.press("p")  # (the footer offers it: before whom is picked, it says how)
+            assert "Choose whom the proposal is to first: ↑↓ and Enter." in "\n".join(screen_lines(app.screen))
             await pilot.press("down", "enter")
             dialog = "\n".join(screen_lines(app.screen))
             assert "Proposal to AI 3 (3 of 3 left" in dialog and "(easy)" not in dialog

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+from dataclasses import replace
 from pathlib import Path
 
 from test_ahldarahd_screen import at_my_turn, building, cursor_to, panel_lines, play_until, quiet
@@ -15,6 +16,7 @@ from test_table_shape import queried, queried_names
 
 from caravan_tui.games.ahldarahd import screen as ahldarahd_screen
 from caravan_tui.games.ahldarahd import trade_dialog
+from caravan_tui.games.ahldarahd.map_text import shown_route_plays
 from caravan_tui.games.ahldarahd.map_widget import MapBoard
 from caravan_tui.games.ahldarahd.panel import HINT_ELSEWHERE
 from caravan_tui.games.ahldarahd.terms import BID_OPEN, BID_RAISE
@@ -147,7 +149,7 @@ async def test_on_a_route_with_no_play_the_status_line_says_what_a_claim_or_a_pu
     async with at_my_turn(tmp_path, prefix, what="my build") as (app, pilot, table):
         screen = table.screen
         board = screen.query_one(MapBoard)
-        bare = next(r for r in range(21) if r not in screen.route_actions_by_route() and state.owner[r] < 0)
+        bare = next(r for r in range(21) if r not in shown_route_plays(screen.table) and state.owner[r] < 0)
         await cursor_to(pilot, board, bare)
         line = " ".join(str(screen.query_one("#status").render()).split())
         assert line.startswith(f"no play on route {bare + 1}: a claim takes ") and " gold, a purchase " in line
@@ -193,14 +195,14 @@ async def test_an_offers_keys_stay_in_the_panel_however_long_the_offer(tmp_path)
     }
     async with at_my_turn(tmp_path, prefix, what="my build") as (app, pilot, table):
         screen = table.screen
-        screen.table.view = dict(screen.table.view) | {
+        view = dict(screen.table.view) | {
             "phase": "answer",
             "to_move": 0,
             "draft": draft,
             "order": [1, 0],
             "position": 0,
         }
-        screen.table_changed()
+        screen.table_state = replace(screen.table, view=view)
         await pilot.pause()
         shown = panel_lines(app)
         assert shown[0] == "Bot offers you a trade:" and shown[2] == "y accept · n decline", shown
@@ -232,7 +234,7 @@ async def test_the_next_auction_does_not_start_on_your_own_right_of_passage_once
     assert state.rop[0] == 0 and "RoP red" in {a[1] for a in state.legal_actions() if a[0] == "open"}
     async with at_my_turn(tmp_path, actions[:-2], what="my last move of turn 1") as (app, pilot, table):
         screen, host = table.screen, table.runner.host
-        screen.table.item = "RoP red"  # (as the keys left it in turn 1)
+        screen.table_state = replace(screen.table, item="RoP red")  # (as the keys left it in turn 1)
         start = host.turn
         screen.act(actions[-2])
         await wait_for(pilot, lambda: host.turn > start, "my move")

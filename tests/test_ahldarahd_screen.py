@@ -8,6 +8,7 @@ that fit."""
 from __future__ import annotations
 
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from itertools import pairwise
 
 import pytest
@@ -15,7 +16,7 @@ import pytest
 from caravan_tui.app import CaravanApp
 from caravan_tui.games import get_game
 from caravan_tui.games.ahldarahd.describe import describe
-from caravan_tui.games.ahldarahd.map_text import route_info, route_problem
+from caravan_tui.games.ahldarahd.map_text import route_info, route_problem, shown_route_plays
 from caravan_tui.games.ahldarahd.map_widget import LABEL_AT, MapBoard, map_lines, nearest
 from caravan_tui.games.ahldarahd.maps import CODES, COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS
 from caravan_tui.games.ahldarahd.panel import card_or_item, panel_text
@@ -173,7 +174,7 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
             start, phase, legal = host.turn, screen.phase, list(screen.table.legal)
             expected = None
             if phase == "setup":
-                if board.cursor in screen.route_actions_by_route() and "free" not in used:
+                if board.cursor in shown_route_plays(screen.table) and "free" not in used:
                     expected = await by_key("enter", ("free", board.cursor + 1))
                 else:
                     expected = ("done",)
@@ -217,7 +218,7 @@ async def test_a_whole_turn_against_two_ai_seats_by_keys(tmp_path):
                     assert ("trade_with", 1) in host.actions and ("send",) in host.actions
                     note("trade")
                     continue
-                plays = screen.route_actions_by_route()
+                plays = shown_route_plays(screen.table)
                 if plays and "route" not in used:  # on the map: the cursor to a route, Enter
                     route = min(plays)
                     await cursor_to(pilot, board, route)
@@ -331,6 +332,7 @@ async def test_the_night_shows_its_commodity_and_a_pledge_is_made_by_keys(tmp_pa
         assert f"Pledge {min(3, pledges[-1][1])} gold (typed 3) · 0 of 10 so far" in panel_lines(app)
         assert len(panel_lines(app)) == 3  # (no row free for the hint's line: the list stars it)
         assert screen.query_one(ActionList).hinted == pledges[-1]
+        assert screen.active_bindings["a"].binding.action == "avert"  # (the Night's a discards; else it takes a hint)
         await pilot.press("plus", *["plus"] * len(pledges))  # the player takes the hint's amount
         assert f"Pledge {pledges[-1][1]} gold · 0 of 10 so far" in panel_lines(app)
         assert panel_lines(app)[2] == keys
@@ -405,7 +407,7 @@ async def test_a_play_highlighted_in_the_list_shows_its_route_named_as_the_map_n
             if action[0] not in ("claim", "buy", "destroy"):
                 continue
             colour, route = COLOURS.index(action[1]), action[2] - 1
-            assert (screen.shown_map, board.cursor) == (colour, route), action
+            assert (screen.table.shown_map, board.cursor) == (colour, route), action
             a, b = ENDS[route]
             cities = [CODES[COMMODITY_AT[colour][slot]] for slot in (a, b)]
             said = screen.describe(action)
@@ -485,7 +487,7 @@ async def test_the_status_line_words_the_route_play_enter_makes_on_the_map(tmp_p
         assert promised == ("free", 5)
 
         def brief(action):  # the route by its cities: the map beside the line shows it and its owner
-            return f"enter: {screen.table.words(describe(screen.world, action, brief=True))}"
+            return f"enter: {screen.table.words(describe(screen.table.world, action, brief=True))}"
 
         assert status(screen) == brief(promised) == "enter: Claim Textiles–Gems (sea) on your map for free"  # whole
         await pilot.press("tab")  # the list's highlighted play: its route is shown on the map
@@ -503,13 +505,11 @@ async def test_the_panel_words_each_seat_as_the_log_does(tmp_path):
     play (our move on its way, a replay), agrees as "you" does."""
     async with at_my_turn(tmp_path) as (_app, _pilot, table):
         screen = table.screen
-        screen.table.turn = None
-        base = dict(screen.table.view)
+        waiting, base = replace(screen.table, turn=None), dict(screen.table.view)
         said = {}
         for phase in ("setup", "bid_open", "build", "shah_give"):
             for mover in (0, 1):
-                screen.table.view = base | {"phase": phase, "to_move": mover}
-                said[phase, mover] = panel_text(screen.table.view, screen.table).plain
+                said[phase, mover] = panel_text(base | {"phase": phase, "to_move": mover}, waiting).plain
         assert said["setup", 0] == "You claim free routes on your map."
         assert said["setup", 1] == "Bot claims free routes on Bot's map."
         assert said["bid_open", 0].endswith("You open the next auction.")
@@ -520,7 +520,7 @@ async def test_the_panel_words_each_seat_as_the_log_does(tmp_path):
 async def test_a_tie_on_points_says_gold_broke_it(tmp_path):
     async with at_my_turn(tmp_path) as (_app, _pilot, table):
         screen = table.screen
-        screen.table.view = dict(screen.table.view) | {"gold": [9, 4]}
+        screen.table_state = replace(screen.table, view=dict(screen.table.view) | {"gold": [9, 4]})
         assert (
             screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [1.0, 0.0])
             == "26–26; you win on gold (9 to 4)."
@@ -668,13 +668,9 @@ async def test_an_incense_card_is_an_incense_card_wherever_the_table_names_a_com
     the trade builder's sides put "an" before a commodity that starts with a vowel."""
     async with at_my_turn(tmp_path) as (app, pilot, table):
         screen = table.screen
-        screen.table.turn, base = None, dict(screen.table.view)
-        screen.table.view = base | {
-            "phase": "night_loss",
-            "to_move": 1,
-            "night": base["night"] | {"commodity": "Incense"},
-        }
-        screen.table_changed()
+        base = dict(screen.table.view)
+        night = base | {"phase": "night_loss", "to_move": 1, "night": base["night"] | {"commodity": "Incense"}}
+        screen.table_state = replace(screen.table, turn=None, view=night)
         await pilot.pause()
         assert panel_lines(app)[0] == "The Night: lose a route into an Incense city"
         draft = {
@@ -686,8 +682,8 @@ async def test_an_incense_card_is_an_incense_card_wherever_the_table_names_a_com
             "ask_cards": [],
             "ask_items": [],
         }
-        screen.table.view = base | {"phase": "compose", "to_move": 1, "draft": draft, "order": [1, 0], "position": 0}
-        screen.table_changed()
+        compose = base | {"phase": "compose", "to_move": 1, "draft": draft, "order": [1, 0], "position": 0}
+        screen.table_state = replace(screen.table, view=compose)
         await pilot.pause()
         assert panel_lines(app)[:2] == ["Bot writes to you", "gives an Incense card; asks 2 gold"]
     view = GAME.new(2, seed=1).view(0) | {"phase": "build"}

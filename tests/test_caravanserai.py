@@ -1346,7 +1346,7 @@ def test_the_boards_foot_names_your_piece_mid_sentence_and_a_goods_colour_once()
     from caravan_tui.games.caravanserai.looks import cell_caption
     from caravan_tui.games.caravanserai.picture import Picture
     from caravan_tui.games.caravanserai.rules import COLOURS as LETTERS
-    from caravan_tui.games.caravanserai.table import CaravanseraiTable
+    from caravan_tui.games.caravanserai.table_state import CaravanseraiTable
 
     rng = random.Random(3)
     state = GAME.new(2, seed=3, options={})

@@ -14,8 +14,11 @@ from test_whole_table_lines import shown, words
 
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.games.caravanserai.legend import legend_lines, legend_panel
+from caravan_tui.games.caravanserai.play_checks import question_before
 from caravan_tui.games.caravanserai.rules import BOARD, PLACE, STAND, TITLES
-from caravan_tui.games.caravanserai.table import CaravanseraiTable, final_table
+from caravan_tui.games.caravanserai.status_line import short
+from caravan_tui.games.caravanserai.table_state import CaravanseraiTable
+from caravan_tui.games.caravanserai.table_text import final_table
 from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.how_to_play import how_to_play
@@ -97,7 +100,7 @@ async def test_the_enter_line_for_the_plays_list_shows_a_long_play_whole(tmp_pat
         actions = screen.query_one(ActionList)
         actions.focus()
         status = screen.query_one("#status")
-        said = [f"enter: {screen.short(action, screen.table.view, here=False)}" for action in actions.actions]
+        said = [f"enter: {short(screen.table, action, here=False)}" for action in actions.actions]
         longest = max(range(len(said)), key=lambda i: len(said[i]))
         actions.highlighted = longest
         await pilot.pause()
@@ -134,7 +137,7 @@ async def test_the_forced_rest_says_that_market_goods_are_then_stood_in_plain_wo
             for a in screen.table.legal
             if a[0] != "camel" and ((after := screen.table.world.clone()).apply(a, False) or after.stage == STAND)
         )
-        asked = screen.question_before(forced)
+        asked = question_before(screen.table, forced)
         assert asked is not None
         assert "then you stand a market good for each camel taken back, your caravan at" in asked[0]
 
@@ -172,6 +175,6 @@ async def test_solos_forced_rest_says_two_market_goods_stand_for_each_camel_take
             for a in screen.table.legal
             if a[0] != "camel" and ((after := screen.table.world.clone()).apply(a, False) or after.stage == STAND)
         )
-        asked = screen.question_before(forced)
+        asked = question_before(screen.table, forced)
         assert asked is not None
         assert "then you stand two market goods for each camel taken back (solo)" in asked[0], asked[0]

@@ -5,6 +5,7 @@ turns skipped or laid for the player told only afterwards."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from contextlib import asynccontextmanager
 
@@ -16,6 +17,7 @@ from caravan_tui.bus import Act
 from caravan_tui.games import GAMES
 from caravan_tui.games.caravanserai.board_widget import HexBoard
 from caravan_tui.games.caravanserai.picture import Picture, blocks
+from caravan_tui.games.caravanserai.play_checks import open_by_head
 from caravan_tui.games.caravanserai.screen import CaravanseraiScreen
 from caravan_tui.screens.table_panels import PanelWords
 from caravan_tui.widgets import TablePanel
@@ -207,7 +209,7 @@ async def test_a_placement_that_leaves_one_open_cell_by_the_head_asks_first(tmp_
     prefix = random_prefix(11, 135)
     after = camel_after(11, prefix)
     assert after.turn == 1 and after.stuck(0) is None
-    assert len(CaravanseraiScreen.open_by_head(after, 0)) == 1
+    assert len(open_by_head(after, 0)) == 1
     question = await camel_asked_and_declined(tmp_path, 11, prefix)
     assert (
         "This leaves one open cell next to your head: if another player's caravan takes it, your turns "
@@ -268,7 +270,7 @@ async def test_the_hints_plan_stays_starred_while_it_is_followed(tmp_path):
                 await wait_for(pilot, lambda turn=turn: host.turn > turn and screen.table.turn is not None, "the step")
                 assert screen.table.hinted == screen.table.trail[0] == trail[1]
                 assert screen.query_one(ActionList).hinted == trail[1]
-                at = action_cell(trail[1], screen.picture)
+                at = action_cell(trail[1], screen.table.picture)
                 cells = screen.table.hint_cells
                 mark = step_mark(cells.index(at) + 1) if at in cells else HINT
                 assert at is None or str(board.marks.get(at)) == mark
@@ -283,7 +285,7 @@ async def test_the_hints_plan_stays_starred_while_it_is_followed(tmp_path):
                 off = next(a for a in screen.table.legal if a != trail[0])
                 screen.act(off)
                 await wait_for(pilot, lambda turn=turn: host.turn > turn and screen.table.turn is not None, "the step")
-                assert screen.table.hinted is None and screen.table.trail == []
+                assert screen.table.hinted is None and screen.table.trail == ()
                 left = True
                 break
             screen.act(best(host.state))
@@ -325,7 +327,7 @@ async def test_a_block_keys_question_stars_the_hinted_size(tmp_path):
     hinted = next(a for a in state.legal_actions() if a[0] == "good" and a[2] == 2)
     async with decision_at(tmp_path, 0, prefix) as (app, pilot, table):
         screen = table.screen
-        screen.table.hinted = hinted
+        screen.table_state = dataclasses.replace(screen.table, hinted=hinted)
         await pilot.press("WKPRY"[hinted[1]])
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
         assert app.screen.choices[-1].endswith("goods  ★ hint") and "★" not in app.screen.choices[0]
@@ -338,7 +340,7 @@ async def test_a_block_keys_question_stars_the_hinted_size(tmp_path):
 
     async with decision_at(tmp_path, 0, prefix) as (app, pilot, table):
         screen = table.screen
-        screen.table.hinted = hinted
+        screen.table_state = dataclasses.replace(screen.table, hinted=hinted)
         await pilot.press("W")
         await wait_for(pilot, lambda: isinstance(app.screen, ChoiceScreen), "the question")
         assert app.screen.title_text == "Block 2 has 2 white goods: enter lays them"
@@ -364,7 +366,7 @@ def test_the_count_row_keeps_every_block_within_its_row():
     """Found in play: "left out none · counts 2P 3Y(on ·W·R) 4R(declined) camel" lost its last
     words below the panel's two rows. "left out none" goes first, then the reasons."""
     from caravan_tui.games.caravanserai.picture import Block
-    from caravan_tui.games.caravanserai.table import ROW, count_text
+    from caravan_tui.games.caravanserai.table_text import ROW, count_text
 
     blocks = [Block("2P"), Block("3Y", why="on ·W·R"), Block("4R", why="declined"), Block("camel")]
     assert count_text(blocks).plain == "counts 2P 3Y(on ·W·R) 4R(declined) camel"

@@ -12,8 +12,10 @@ from itertools import pairwise
 from test_caravanserai_screen import screen_lines
 
 from caravan_tui.games import GAMES
+from caravan_tui.games.caravanserai.play_checks import question_before
 from caravan_tui.games.caravanserai.rules import BOARD, USE
-from caravan_tui.games.caravanserai.table import CaravanseraiTable, placement_text
+from caravan_tui.games.caravanserai.table_state import CaravanseraiTable
+from caravan_tui.games.caravanserai.table_text import placement_text
 
 from tables import wait_for
 
@@ -62,7 +64,7 @@ async def test_boxed_in_is_said_at_the_step_that_ends_the_placement_never_at_a_s
 
     async with decision_at(tmp_path, 30, random_prefix(30, 42)) as (_app, pilot, table):
         screen, host = table.screen, table.runner.host
-        asked = screen.question_before(("dir", 3))  # (the rest is forced: the camel, then two stands)
+        asked = question_before(screen.table, ("dir", 3))  # (the rest is forced: the camel, then two stands)
         assert asked is not None and "This leaves your caravan boxed in (no open cell next to the head)" in asked[0]
         for step in (("dir", 3), ("stand", 0, 4, 2)):
             turn = host.turn
@@ -70,7 +72,7 @@ async def test_boxed_in_is_said_at_the_step_that_ends_the_placement_never_at_a_s
             await wait_for(pilot, lambda turn=turn: host.turn > turn and screen.table.turn is not None, "the step")
         assert screen.table.world.stage == STAND and screen.table.world.stands == 1
         stands = screen.table.legal
-        assert len(stands) > 2 and [screen.question_before(stand) for stand in stands] == [None] * len(stands)
+        assert len(stands) > 2 and [question_before(screen.table, stand) for stand in stands] == [None] * len(stands)
 
 
 def solo_prefix(seed: int, moves: int) -> list:
@@ -128,7 +130,7 @@ async def test_a_choice_after_which_the_rules_lay_whole_turns_says_so_first(tmp_
     from test_caravanserai_newcomer import decision_at, random_prefix
 
     async with decision_at(tmp_path, 161, random_prefix(161, 102)) as (_app, _pilot, table):
-        asked = table.screen.question_before(("camel",))
+        asked = question_before(table.screen.table, ("camel",))
         assert asked is not None
         said = "Then the rules lay your next 2 turns for you, the only move: head W, camel; head NW, camel."
         assert said in asked[0], asked

@@ -17,9 +17,11 @@ from caravan_tui.games.caravanserai.ai import prior
 from caravan_tui.games.caravanserai.board_widget import HexBoard, distance
 from caravan_tui.games.caravanserai.geometry import COLOURS, LAYOUTS, QR, centre, tile_cells
 from caravan_tui.games.caravanserai.picture import Picture, action_cell, notation
+from caravan_tui.games.caravanserai.play_checks import question_before
 from caravan_tui.games.caravanserai.rules import title
 from caravan_tui.games.caravanserai.screen import CaravanseraiScreen
-from caravan_tui.games.caravanserai.table import info_text
+from caravan_tui.games.caravanserai.status_line import actions_at
+from caravan_tui.games.caravanserai.table_text import info_text
 from caravan_tui.games.caravanserai.words import SAFETY, SAFETY_WORDS, piece_problem, tiles_left_out
 from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.new_match import MatchSetup
@@ -137,8 +139,8 @@ async def play_by_keys(pilot, screen, action) -> None:
         await pilot.press(*["down"] * choices.index(action), "enter")
         await answer_yes_if_asked(pilot, screen)
     else:  # start, stand, use: on the board (one Enter uses a board good)
-        await go_to(pilot, action_cell(action, screen.picture))
-        choices = screen.actions_at(screen.query_one(HexBoard).cursor)
+        await go_to(pilot, action_cell(action, screen.table.picture))
+        choices = actions_at(screen.table, screen.query_one(HexBoard).cursor)
         assert action in choices
         await pilot.press("enter")
         if len(choices) > 1 and kind != "use":
@@ -161,7 +163,7 @@ async def test_a_whole_solo_game_by_keys_ends_on_the_title(tmp_path):
             action = best(host.state)
             kinds.add(action[0])
             if action[0] == "stand":  # the cursor waits on it
-                assert screen.query_one(HexBoard).cursor == action_cell(action, screen.picture)
+                assert screen.query_one(HexBoard).cursor == action_cell(action, screen.table.picture)
             await play_by_keys(pilot, screen, action)
             await wait_for(pilot, lambda turn=turn: host.turn > turn, f"{action} to land")
             assert host.actions[turn] == action
@@ -287,7 +289,7 @@ async def test_the_whole_board_shows_at_120x40(tmp_path):
         assert all(words in text for words in ("red Caravanserai", "player 2's head", "the final camel"))
         await pilot.press("l")
         start = screen.table.legal[-1]
-        x, y = board.place(action_cell(start, screen.picture))
+        x, y = board.place(action_cell(start, screen.table.picture))
         await pilot.click(HexBoard, offset=(x, 1 + y))  # under the frame's top (it has no sides)
         await wait_for(pilot, lambda: host.turn > 0, "the click to play")
         assert host.actions[0] == start
@@ -414,15 +416,15 @@ async def test_the_status_line_words_what_enter_plays_for_the_focused_widget_and
         await next_turn(pilot, app)
         screen, host = app.screen, app.runner.host
         board, status = screen.query_one(HexBoard), screen.query_one("#status")
-        assert screen.focused is board and screen.enter_action() == screen.actions_at(board.cursor)[0]
+        assert screen.focused is board and screen.enter_action() == actions_at(screen.table, board.cursor)[0]
         assert str(status.render()) == "enter: start here"
         focused = without_colour(app, board)
         await pilot.press("tab")  # the plays list
         await pilot.press("down", "down")
         assert screen.focused is screen.query_one("#actions")
         promised = screen.enter_action()
-        assert promised is not None and promised != screen.actions_at(board.cursor)[0]
-        cell = action_cell(promised, screen.picture)
+        assert promised is not None and promised != actions_at(screen.table, board.cursor)[0]
+        cell = action_cell(promised, screen.table.picture)
         assert str(status.render()) == f"enter: start at ({cell[0]},{cell[1]})" and cell != board.cursor
         blurred = without_colour(app, board)
         assert [c for c, _, _ in focused] != [c for c, _, _ in blurred]  # the frame: heavy, then round
@@ -450,7 +452,7 @@ async def test_one_enter_uses_a_board_good_and_the_line_says_n_declines_it(tmp_p
     """Started at the position (the moves before it are the engine's, not the screen's)."""
     async with solo_table_at(tmp_path, board_good_position()) as (app, pilot, screen, host):
         board = screen.query_one(HexBoard)
-        await go_to(pilot, action_cell(("use",), screen.picture))
+        await go_to(pilot, action_cell(("use",), screen.table.picture))
         colour = screen.table.view["placement"]["colour"]
         assert str(screen.query_one("#status").render()) == (
             f"enter: use the {('white', 'black', 'purple', 'red', 'yellow')[colour]} board good · n declines"
@@ -629,7 +631,7 @@ async def test_enter_on_the_board_or_in_the_plays_list_asks_before_a_forced_rest
     async with at_the_forced_rest(tmp_path) as (app, pilot, screen, host):
         start, sw = host.turn, ("dir", 4)
         # Enter on the board's cell
-        await go_to(pilot, action_cell(sw, screen.picture))
+        await go_to(pilot, action_cell(sw, screen.table.picture))
         assert screen.enter_action() == sw
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the question")
@@ -814,4 +816,4 @@ async def test_the_last_market_good_to_stand_asks_nothing_when_every_cell_boxes_
         screen = table.screen
         await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
         for action in screen.table.legal:
-            assert screen.question_before(action) is None, (action, screen.question_before(action))
+            assert question_before(screen.table, action) is None, (action, question_before(screen.table, action))

@@ -3,18 +3,21 @@ the operators' menu only for operators, and the rating line of the result screen
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from test_ssh_client import SIZE, client_of
 from test_ssh_hub import ANN, BOB
 from textual.app import App
 from textual.widgets import Input, Static
 
-from caravan_tui.hub_protocol import AskHistory
+from caravan_tui.hub_protocol import GUEST_UNRATED, AskHistory, FinishedRow, History
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
 from caravan_tui.screens.history import HistoryScreen
 from caravan_tui.screens.leaderboard import LeaderboardScreen
 from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.summary import MatchOverScreen
+from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh import hub as hub_module
 from caravan_tui.textual_adapter import screen_lines
 
@@ -58,6 +61,21 @@ async def test_the_lobby_opens_histories_and_the_leaderboard(hub, monkeypatch):
         served.cancel()
 
 
+async def test_a_guests_record_says_why_it_has_no_rating(hub):
+    """ "No rated match yet." left a guest waiting for a rating the hub never gives a guest."""
+    app = client_of(hub, "guest:0123456789ab", guest=True)
+    async with app.run_test(size=SIZE) as pilot:
+        served = pilot.app.run_worker(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+        await pilot.press(*"Gus", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Gus", "the lobby")
+        await pilot.press("h")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "his history")
+        assert shown(app.screen, "#history-ratings") == GUEST_UNRATED
+        assert any(GUEST_UNRATED in line for line in screen_lines(app.screen))  # whole at 80 columns
+        served.cancel()
+
+
 async def test_an_operator_has_the_operators_menu(hub):
     hub.operators = frozenset({ANN})
     app = client_of(hub)
@@ -97,3 +115,18 @@ async def test_the_result_screen_shows_the_rating_changes_when_they_come():
         await pilot.pause()
         assert screen.query_one("#rating-changes").display
         assert shown(screen, "#rating-changes") == "Ratings: Ann +105 (?), Bob −105 (?)"
+
+
+async def test_a_records_ended_column_is_whole_at_80_columns():
+    """The history's "Ended" column read "25 Nov 23:" (its minutes cut off), its "Game" column
+    "Caravans of Ahl"; a name too long for its column ends in "…"."""
+    app = App()
+    app.player_name, app.guest = "Ann", False  # (what the history screen asks of a session)
+    ended = time.mktime((2026, 11, 25, 23, 47, 0, 0, 0, -1))
+    row = FinishedRow("m1", "ahldarahd", ["Ann", "Bob Longname", "AI 3 (normal)"], [0, 1, 0], "over", ended, 0, -12)
+    async with app.run_test(size=SIZE):
+        await app.push_screen(HistoryScreen(History("Ann", "", "", [row.to_map()], [])))
+        lines = screen_lines(app.screen)
+        assert any("25 Nov 23:47" in line for line in lines), lines
+        assert any("Caravans of Ahldarahd" in line and "−12" in line for line in lines), lines
+        assert any("Bob Longname w…" in line for line in lines), lines

@@ -6,7 +6,8 @@ from __future__ import annotations
 from rich.table import Table
 from textual.app import App
 
-from caravan_tui.games.caravanserai.table import CaravanseraiTable, final_table
+from caravan_tui.games.caravanserai.table_state import CaravanseraiTable
+from caravan_tui.games.caravanserai.table_text import final_table
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.textual_adapter import screen_lines
 

@@ -176,7 +176,7 @@ async def check_tables(app, pilot, game_index: int, hosted: bool) -> None:
         assert_safe_screen(app, [names[1]])  # (one's own name may read "You")
         if game.id == "caravanserai":  # the cursor on a piece of seat 1's: its owner is named under the board
             screen.query_one("HexBoard").cursor = next(
-                cell for cell, item in screen.picture.items.items() if item[0] == 1
+                cell for cell, item in screen.table.picture.items.items() if item[0] == 1
             )
             await pilot.pause()
             assert_safe_screen(app, [names[1]])

@@ -456,7 +456,7 @@ async def test_enter_on_the_chosen_village_plays_the_sale_the_status_line_words(
         await pilot.press("enter")  # chooses the village: the sale without tucks is complete
         assert screen.enter_action() == sale
         lines = str(status.render()).split("\n")  # the whole sale, wrapped onto a second line
-        assert len(lines) == 2 and " ".join(line.strip() for line in lines) == f"enter: {screen.describe(sale)}"
+        assert len(lines) == 2 and " ".join(line.strip() for line in lines) == f"enter: {screen.table.describe(sale)}"
         start = table.moves()
         await pilot.press("enter")
         await wait_for(pilot, lambda: table.moves() > start, "the sale")
@@ -575,7 +575,7 @@ async def test_a_hint_stars_and_previews_but_moves_nothing_until_a_takes_it(tmp_
         assert screen.sel == screen.sel.__class__() and villages.cursor == before_cursor
         assert actions.highlighted == highlighted and actions.hinted == sale
         assert status(screen) == before_line
-        assert builder(screen).startswith(f"★ Hint: {screen.describe(sale)} · a takes it")
+        assert builder(screen).startswith(f"★ Hint: {screen.table.describe(sale)} · a takes it")
         assert screen.table.village_marks()[sale[1]] == "★"
         await pilot.press("a")
         assert screen.table.choices().action(screen.sel) == sale
@@ -604,7 +604,7 @@ async def test_a_then_enter_turns_the_die_a_hint_to_turn_one_names(tmp_path):
         await pilot.press("a")
         await pilot.pause()
         assert screen.focused is screen.query_one("#ml-dice")
-        assert status(screen) == f"enter: {screen.describe(turn)}", status(screen)
+        assert status(screen) == f"enter: {screen.table.describe(turn)}", status(screen)
         start = table.moves()
         await pilot.press("enter")
         await wait_for(pilot, lambda: table.moves() > start, "the die turned")
@@ -663,14 +663,14 @@ async def test_a_takes_a_hint_to_buy_to_the_row_and_a_hint_to_end_the_step_to_th
         screen = table.screen
         screen.show_hint(end, "")
         await pilot.pause()
-        assert builder(screen).startswith(f"★ Hint: {screen.describe(end)} · a takes it · e does it")
+        assert builder(screen).startswith(f"★ Hint: {screen.table.describe(end)} · a takes it · e does it")
         start = table.moves()
         await pilot.press("a")
         plays = screen.query_one(ActionList)
         assert screen.focused is plays and plays.actions[plays.highlighted] == end and table.moves() == start
         screen.show_hint(buy, "")
         await pilot.pause()
-        assert builder(screen).startswith(f"★ Hint: {screen.describe(buy)} · a takes it")
+        assert builder(screen).startswith(f"★ Hint: {screen.table.describe(buy)} · a takes it")
         await pilot.press("a")
         assert screen.focused is screen.query_one("#ml-row") and status(screen).startswith(f"enter: Buy {buy[1]} ")
         await pilot.press("enter")
@@ -755,7 +755,7 @@ async def test_a_click_or_a_key_moves_the_villages_cursor_and_the_plays_list_fol
         await pilot.pause()
         assert villages.cursor == vid and screen.sel.village == vid
         assert actions.highlighted_action == plain[vid]  # the list follows the builder
-        assert status(screen) == f"enter: {screen.describe(plain[vid])}"
+        assert status(screen) == f"enter: {screen.table.describe(plain[vid])}"
         await pilot.press("down")
         moved = villages.cursor
         assert moved == villages.keys[villages.keys.index(vid) + 1]

@@ -181,3 +181,15 @@ async def test_ctrl_o_sets_camel_caravans_short_game(tmp_path):
         await wait_for(pilot, lambda: form.shown is GAMES["camel_caravan"], "the game's rows")
         await pilot.press("ctrl+o")
         await wait_for(pilot, lambda: form.query_one("#option-short_game", Select).value is True, "the short game")
+
+
+async def test_keys_queued_with_the_key_that_opens_new_match_are_the_lists(tmp_path):
+    """Home's n, downs, an up and Start all queued at once (a terminal under load sends them so):
+    the third game starts. The downs moved Home's menu, still focused while New match was being
+    opened, and Start was lost."""
+    app, started = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        repeat_keys(app, "n", *["down"] * 3, "up", "ctrl+g")
+        await wait_for(pilot, lambda: started, "the start")
+        assert started[0].game_id == list(GAMES)[2]
+        assert list(GAMES)[app.screen.query_one("#games", OptionList).highlighted] == list(GAMES)[2]

@@ -11,14 +11,14 @@ import pytest
 
 from caravan_tui.app import ClientApp
 from caravan_tui.bus import MatchInfo, MatchOver, Update
-from caravan_tui.hub_protocol import Rated, Told
+from caravan_tui.hub_protocol import GUEST_UNRATED, Rated, Told
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.heard import TOLD_FRESH, Heard
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.seats import SeatSpec
-from caravan_tui.textual_adapter import notices
+from caravan_tui.textual_adapter import notices, screen_lines
 
 from tables import wait_for
 
@@ -84,26 +84,45 @@ class RatedAt(ClientApp):
         return switched
 
 
+async def play_to_the_result(app: RatedAt, pilot) -> None:
+    """Seat 0 of a two-person Camel Caravan match, shown and ended (3–1) by the test."""
+    runner = MatchRunner.new(GAME, [SeatSpec("human")] * 2, ["Ann", "Bob"], 7, {}, None)
+    match_id = app.match_id = runner.match_id
+    seat = ScriptedSeat(match_id)
+    await app.push_screen(game_screen_class(runner.host.game)(seat))
+    seat.heard.put_nowait(MatchInfo(match_id, 0, GAME, ["Ann", "Bob"], ["human", "human"], {}))
+    seat.heard.put_nowait(Update(match_id, 0, 0, runner.host.state.view(0), []))
+    await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None, "the table")
+    app.rated("before the end")
+    seat.heard.put_nowait(MatchOver(match_id, [3.0, 1.0], [1.0, 0.0]))
+    await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the result")
+
+
 @pytest.mark.parametrize("moment", MOMENTS)
 async def test_the_ratings_show_on_the_result_whenever_they_come(moment):
-    runner = MatchRunner.new(GAME, [SeatSpec("human")] * 2, ["Ann", "Bob"], 7, {}, None)
-    match_id = runner.match_id
     app = RatedAt(moment)
-    app.match_id = match_id
-    seat = ScriptedSeat(match_id)
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.push_screen(game_screen_class(runner.host.game)(seat))
-        seat.heard.put_nowait(MatchInfo(match_id, 0, GAME, ["Ann", "Bob"], ["human", "human"], {}))
-        seat.heard.put_nowait(Update(match_id, 0, 0, runner.host.state.view(0), []))
-        await wait_for(
-            pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view is not None, "the table"
-        )
-        app.rated("before the end")
-        seat.heard.put_nowait(MatchOver(match_id, [3.0, 1.0], [1.0, 0.0]))
-        await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the result")
+        await play_to_the_result(app, pilot)
         app.rated("once the result shows")
         await wait_for(pilot, lambda: app.screen.query_one("#rating-changes").display, "the ratings")
         assert str(app.screen.query_one("#rating-changes").render()) == LINE
+    app.theirs.close()
+
+
+@pytest.mark.parametrize("moment", ["", "once the result shows"])
+async def test_a_guests_result_says_why_it_has_no_rating(moment):
+    """A guest is not rated (the hub rates keys), and the result said nothing of it: where a
+    rating line would be, it says why; the others' changes, if any, above it."""
+    app = RatedAt(moment)
+    app.guest = True
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_to_the_result(app, pilot)
+        app.rated("once the result shows")
+        expected = [LINE, GUEST_UNRATED] if moment else [GUEST_UNRATED]
+        await wait_for(
+            pilot, lambda: str(app.screen.query_one("#rating-changes").render()).splitlines() == expected, "the line"
+        )
+        assert any(GUEST_UNRATED in line for line in screen_lines(app.screen))  # whole at 80 columns
     app.theirs.close()
 
 

@@ -12,11 +12,13 @@ from contextlib import asynccontextmanager
 import asyncssh
 import pytest
 from textual.app import App
+from textual.events import Key
+from textual.widgets import Static
 
 from caravan_tui.app import ClientApp
 from caravan_tui.bus import Chat
 from caravan_tui.games import GAMES
-from caravan_tui.hub_protocol import MAX_REPLAY, CreateMatch, FinishedRow, LobbyRow, Replay
+from caravan_tui.hub_protocol import GUEST_UNRATED, MAX_REPLAY, CreateMatch, FinishedRow, LobbyRow, Replay
 from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
@@ -43,12 +45,12 @@ async def hub(tmp_path):
         yield hub
 
 
-def client_of(hub: Hub, identity: str = ANN) -> ClientApp:
+def client_of(hub: Hub, identity: str = ANN, guest: bool = False) -> ClientApp:
     ours, theirs = socket.socketpair()
 
     async def serve() -> None:
         reader, writer = await asyncio.open_unix_connection(sock=theirs)
-        await hub.serve(reader, writer, identity)
+        await hub.serve(reader, writer, identity, guest)
 
     app = ClientApp(ours)
     app.move_pause = 0.0
@@ -92,6 +94,31 @@ async def test_a_first_visit_asks_a_name_then_shows_the_lobby_and_creates_a_matc
         app.go_home()
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and not match.seated, "the lobby again")
         assert match.owner(0) == ANN  # the seat is kept
+
+
+async def test_keys_queued_with_the_lobbys_c_are_the_create_forms(hub):
+    """The lobby's c, two downs and Create all queued at once (a terminal under load sends them
+    so): the third game is the one asked for, not the first with the lobby's cursor moved."""
+    async with first_visit(hub) as (app, pilot):
+        await pilot.press(*"Ann", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name, "the lobby")
+        for key in ("c", "down", "down", "ctrl+g"):
+            event = Key(key, None)
+            event.set_sender(app)
+            app.post_message(event)
+        await wait_for(pilot, lambda: isinstance(app.screen, HowToPlayScreen), "how to play, first")
+        assert app.screen.game is list(GAMES.values())[2]
+
+
+async def test_a_guests_name_question_says_what_being_a_guest_means(hub):
+    """It said "(for this visit)" and no more: nothing of being a guest, the seat or ratings."""
+    app = client_of(hub, "guest:0123456789ab", guest=True)
+    async with app.run_test(size=SIZE) as pilot:
+        served = asyncio.create_task(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, YourNameScreen), "the name question")
+        words = str(app.screen.query_one(".dialog-text", Static).render())
+        assert "as a guest" in words and words.endswith(GUEST_UNRATED)
+        served.cancel()
 
 
 async def test_nothing_acts_on_the_servers_machine(hub):

@@ -3,9 +3,12 @@ a widget that composes or renders itself from it — nothing outside a widget se
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from caravan_tui.games import GAMES
+from caravan_tui.games.ahldarahd.map_text import map_look as ahldarahd_map_look
 from caravan_tui.games.camel_caravan.looks import board_look as camel_board_look
 from caravan_tui.games.caravanserai.looks import board_look as caravanserai_board_look
 from caravan_tui.saves import SaveStore
@@ -86,9 +89,8 @@ async def test_the_boards_draw_themselves_from_the_tables_state(tmp_path, game_i
         if game_id == "ahldarahd":  # the map on show is the table's: the board follows it
             board = boards[0]
             other = (screen.table.shown_map + 1) % len(screen.table.view["routes"])
-            screen.table.shown_map = other
-            screen.table_changed()
-            assert board.colour == other and board.look == screen.map_look(screen.table)
+            screen.table_state = dataclasses.replace(screen.table, shown_map=other)
+            assert board.colour == other and board.look == ahldarahd_map_look(screen.table)
             return
         board = boards[0]
         # each look is a function of the table's state alone

@@ -36,7 +36,7 @@ async def hinted_table(tmp_path, game_id: str):
     return app, table
 
 
-@pytest.mark.parametrize("game_id", ["camel_caravan", "decktet_caravan"])
+@pytest.mark.parametrize("game_id", ["camel_caravan", "decktet_caravan", "ahldarahd"])
 async def test_a_readies_the_hinted_play_in_the_plays_list(tmp_path, game_id):
     app, table = await hinted_table(tmp_path, game_id)
     screen = table.screen

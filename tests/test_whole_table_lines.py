@@ -43,7 +43,7 @@ async def test_merchant_lords_sale_tucking_two_merchants_and_its_cards_words_sho
         await pilot.pause()
         assert screen.enter_action() == sale
         said = status_words(screen)
-        assert said == f"enter: {screen.describe(sale)}" and "…" not in said
+        assert said == f"enter: {screen.table.describe(sale)}" and "…" not in said
         assert shown(app, screen.query_one("#status")) == words(said)
         builder = screen.query_one("#ml-builder")
         assert shown(app, builder) == words(str(builder.render())) and "owner 1 coin" in shown(app, builder)

@@ -13,7 +13,7 @@ from textual.widgets import DataTable
 
 from caravan_tui.bus import MAX_NAME
 from caravan_tui.games import GAMES
-from caravan_tui.hub_protocol import AskHistory, FinishedRow, History, WatchReplay
+from caravan_tui.hub_protocol import GUEST_UNRATED, AskHistory, FinishedRow, History, WatchReplay
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
@@ -24,8 +24,9 @@ from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
 #: (label, width): every column whole at 80 columns with the border and each cell's padding
-#: ("25 Nov 23:" was cut off the end)
-COLUMNS = (("Game", 15), ("Against", 17), ("Result", 18), ("Rating", 6), ("Ended", 12))
+#: ("25 Nov 23:" was cut off the end), the longest title whole ("Caravans of Ahl"); names that
+#: do not fit end in "…"
+COLUMNS = (("Game", 21), ("Against", 14), ("Result", 15), ("Rating", 6), ("Ended", 12))
 
 
 def history_rows(history: History) -> list[FinishedRow]:
@@ -102,7 +103,8 @@ class HistoryScreen(BaseScreen):
         filters += [f"against {plain(history.against)}"] if history.against else []
         whose = "Your record" if self.mine else f"The record of {plain(history.name)}"
         self.heading = as_text(whose + (f" · {', '.join(filters)}" if filters else ""), style="bold", limit=LONG)
-        self.ratings = as_text(ratings_line(history), limit=LONG)
+        guest = self.mine and self.hosted_app.guest  # (the hub rates keys only)
+        self.ratings = as_text(GUEST_UNRATED if guest else ratings_line(history), limit=LONG)
         table = self.query_one(DataTable)
         table.clear()
         for row in self.rows:
@@ -112,7 +114,7 @@ class HistoryScreen(BaseScreen):
             table.add_row(
                 as_text(game.title if game else row.game),
                 Text(against, overflow="ellipsis", no_wrap=True),
-                as_text(finished_words(row, self.mine)),
+                Text(plain(finished_words(row, self.mine)), overflow="ellipsis", no_wrap=True),
                 Text(rating),
                 Text(when_words(row.ended)),
             )

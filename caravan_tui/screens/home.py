@@ -39,7 +39,9 @@ ITEMS = (
 class HomeScreen(BaseScreen):
     #: the unfinished match Continue resumes, in words ("": none)
     continue_note: var[RenderableType] = var("")
-    BINDINGS = [Binding(key, f"choose('{item}')", label) for item, label, key in ITEMS]
+    # priority: the choice is made as the app reads the key, so the keys after it are held for the
+    # screen it opens (``hold_keys``), not read by this screen's menu meanwhile
+    BINDINGS = [Binding(key, f"choose('{item}')", label, priority=True) for item, label, key in ITEMS]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="home"):
@@ -101,6 +103,7 @@ class HomeScreen(BaseScreen):
 
     def action_choose(self, item: str) -> None:
         if item == "new":
+            self.table_app.hold_keys()
             self.post_message(NewMatch())
         elif item == "continue":
             self.post_message(ResumeMatch("latest"))

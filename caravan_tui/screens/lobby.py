@@ -153,7 +153,8 @@ class LobbyScreen(BaseScreen):
         Binding("j", "join", "Join", tooltip="Take a free seat, or go back to yours (enter too)"),
         Binding("w", "watch", "Watch"),
         Binding("v", "review", "Review", tooltip="The review of the finished match highlighted below"),
-        Binding("c", "create", "New", tooltip="Create a match: the game, its seats and options"),
+        # (priority: the keys typed after it are held for the form it opens, see ``hold_keys``)
+        Binding("c", "create", "New", tooltip="Create a match: the game, its seats and options", priority=True),
         Binding("r", "rules", "Rules"),
         Binding("b", "leaderboard", "Ranks", tooltip="Each game's best rated players"),
         Binding("h", "history", "Record", tooltip="Your finished matches, filtered; anyone's record by name"),
@@ -325,6 +326,7 @@ class LobbyScreen(BaseScreen):
         self.post_message(ToHub(Watch(row.match)))
 
     def action_create(self) -> None:
+        self.table_app.hold_keys()
         self.post_message(NewMatch())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

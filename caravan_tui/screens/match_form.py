@@ -170,6 +170,7 @@ class MatchForm(BaseScreen):
         # A watcher runs as the highlight moves, before any message about it is queued.
         self.watch(games, "highlighted", self.follow_highlight, init=False)
         games.focus()
+        self.table_app.pass_held_keys()  # (typed before the list was up: the list's, in order)
         self.call_later(self.catch_up)
 
     def follow_highlight(self, index: int | None) -> None:

@@ -142,14 +142,16 @@ class MatchOverScreen(BaseScreen):
         self.match = match
         #: what ``v`` asks for: the review of the match from the seat played (None: not offered)
         self.review = review
+        #: a line under the ratings for what they do not say (a guest's: why theirs is not there)
+        self.note = ""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="match-over"):
             yield Static(as_text(self.headline, limit=LONG), id="winner")
             yield Static(as_text(self.scores, limit=LONG), id="final-scores")
-            self.ratings_text = as_text(self.ratings, limit=LONG)
+            self.ratings_text = self.ratings_words()
             changes = BoundText(id="rating-changes").data_bind(text=MatchOverScreen.ratings_text)
-            changes.display = bool(self.ratings)
+            changes.display = bool(self.ratings or self.note)
             yield changes
             if self.table is not None:
                 yield Static(notes_left(self.table), id="final-table")
@@ -172,10 +174,13 @@ class MatchOverScreen(BaseScreen):
         assert self.match is not None
         self.ratings = heard.ratings.get(self.match, "")
 
+    def ratings_words(self) -> Text:
+        return Text("\n").join(as_text(line, limit=LONG) for line in (self.ratings, self.note) if line)
+
     def watch_ratings(self, ratings: str) -> None:
         # (composed or not: before, ``compose`` shows what the ratings are then)
-        self.ratings_text = as_text(ratings, limit=LONG)
-        self.query("#rating-changes").set(display=bool(ratings))
+        self.ratings_text = self.ratings_words()
+        self.query("#rating-changes").set(display=bool(ratings or self.note))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "rematch":

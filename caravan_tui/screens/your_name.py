@@ -9,10 +9,22 @@ from textual.containers import Vertical
 from textual.widgets import Input, Label, Static
 
 from caravan_tui.bus import MAX_NAME
+from caravan_tui.hub_protocol import GUEST_UNRATED
 from caravan_tui.safe_text import LONG, as_text
 from caravan_tui.screens.base import DialogScreen
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.typed_input import TypedInput
+
+
+def name_words(guest: bool) -> str:
+    """What becomes of the name, and for a guest what being one means: "(for this visit)" did not
+    say that a guest is someone new each visit, unrated, whose seat is not kept."""
+    if not guest:
+        return "Others see it at the table and in the lobby; the server keeps it for your key."
+    return (
+        "Others see it at the table and in the lobby. You came without a key, so you play as a guest: "
+        f"the name lasts this visit, and your seat lasts while you stay. {GUEST_UNRATED}"
+    )
 
 
 class YourNameScreen(DialogScreen[str]):
@@ -25,10 +37,9 @@ class YourNameScreen(DialogScreen[str]):
         self.guest, self.problem = guest, problem
 
     def compose(self) -> ComposeResult:
-        kept = "for this visit" if self.guest else "the server keeps it for your key"
         with Vertical(classes="dialog"):
             yield Label("Welcome! What name do you play under?", classes="dialog-title")
-            yield Static(f"Others see it at the table and in the lobby ({kept}).", classes="dialog-text")
+            yield Static(name_words(self.guest), classes="dialog-text")
             yield TypedInput(max_length=MAX_NAME, id="your-name")
             yield Static(as_text(self.problem, limit=LONG), id="your-name-problem")  # it may quote the name
         yield KeysFooter()

@@ -1,20 +1,38 @@
 """The words around the Caravans of Ahldarahd map: which maps there are and which is shown, the
-route under the cursor, and why a route takes no play now."""
+route under the cursor, and why a route takes no play now; and the map's look, what it shows for
+the table's state."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from rich.text import Text
 
 from caravan_tui.engine import Action
 from caravan_tui.words import a_or_an
 
-from .map_widget import seat_letter, seat_style
-from .maps import COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS, SEA
+from .maps import COLOURS, COMMODITIES, COMMODITY_AT, COST, ENDS, ROUTES, SEA
+from .seat_marks import seat_letter, seat_style
+from .table_state import AhldarahdTable
 from .views import AhldarahdView
 
 ROUTE_KINDS = ("claim", "buy", "destroy", "free", "lose")
+
+
+@dataclass(frozen=True)
+class MapLook:
+    """What the map shows: the map of ``colour``, its routes' and cities' holders, the players
+    above it, the routes with a play now, and each route in words (the one under the cursor is
+    shown below the map). The map moves its cursor where the table asks (``table_selection.
+    route_pointed``), once a request, and else only by its keys and clicks (the cursor is its own)."""
+
+    colour: int
+    owners: tuple[int, ...]
+    ctrl: tuple[int, ...]
+    header: Text
+    playable: frozenset[int]
+    info: tuple[Text, ...]
 
 
 def route_plays(legal: list[Action], m: int, seat: int | None) -> dict[int, list[Action]]:
@@ -28,6 +46,29 @@ def route_plays(legal: list[Action], m: int, seat: int | None) -> dict[int, list
         elif kind in ROUTE_KINDS and kind != "free" and action[1] == COLOURS[m]:
             out.setdefault(action[2] - 1, []).append(action)
     return out
+
+
+def shown_route_plays(table: AhldarahdTable) -> dict[int, list[Action]]:
+    """Our legal actions on the map on show, by route (0-based); none but on our turn."""
+    return route_plays(table.legal, table.shown_map, table.seat) if table.turn is not None else {}
+
+
+def map_look(table: AhldarahdTable) -> MapLook:
+    """The map for the table's state: the map on show, the routes with a play, each route in
+    words (the map shows the one under its cursor)."""
+    view = table.view
+    assert view is not None  # (a board is drawn once there is a view)
+    m = table.shown_map
+    plays = shown_route_plays(table)
+    info = tuple(route_info(view, m, r, len(plays.get(r, [])), table.short_name) for r in range(ROUTES))
+    return MapLook(
+        m,
+        tuple(view["routes"][m]),
+        tuple(view["cities"][m]),
+        map_header(len(view["routes"]), view["players"], m, table.short_name),
+        frozenset(plays),
+        info,
+    )
 
 
 def map_header(maps: int, players: int, shown: int, name: Callable[[int, int], str]) -> Text:

@@ -22,10 +22,11 @@ from caravan_tui.widgets.cursor import CursorWidget
 from caravan_tui.widgets.focus_mark import FOCUS_MARK
 from caravan_tui.widgets.messages import WidgetMessage
 
-from .maps import CODES, COLOURS, COMMODITY_AT, COST, ROUTES, SEA, SLOTS
+from .map_text import MapLook
+from .maps import CODES, COMMODITY_AT, COST, ROUTES, SEA, SLOTS
+from .seat_marks import seat_letter, seat_style
 
 WIDTH, ROWS = 46, 8
-SEAT_COLOURS = ("#f7768e", "#7aa2f7", "#9ece6a", "#e0af68", "#bb9af7")
 SEA_STYLE, LAND_STYLE = "#7dcfff", "dim"
 #: the glyph of the route under the cursor, whatever its kind (the line under the map names it)
 CURSOR_GLYPH, CURSOR_STYLE = "•", "bold"
@@ -83,15 +84,6 @@ STROKES = (
     (6, 40, "╱", 20),
     (7, 15, "─" * 15, 21),
 )
-
-
-def seat_letter(seat: int) -> str:
-    """A seat's mark: its colour's initial (R B G Y P)."""
-    return COLOURS[seat][0].upper()
-
-
-def seat_style(seat: int) -> str:
-    return f"bold {SEAT_COLOURS[seat % len(SEAT_COLOURS)]}"
 
 
 def route_label(owner: int, r: int) -> str:
@@ -175,21 +167,6 @@ def nearest(r: int, dr: int, dc: int) -> int:
         if best == r or score < best_score:
             best, best_score = q, score
     return best
-
-
-@dataclass(frozen=True)
-class MapLook:
-    """What the map shows: the map of ``colour``, its routes' and cities' holders, the players
-    above it, the routes with a play now, and each route in words (the one under the cursor is
-    shown below the map). The map moves its cursor where the table asks (``AhldarahdTable.
-    point_map``), once a request, and else only by its keys and clicks (the cursor is its own)."""
-
-    colour: int
-    owners: tuple[int, ...]
-    ctrl: tuple[int, ...]
-    header: Text
-    playable: frozenset[int]
-    info: tuple[Text, ...]
 
 
 class MapBoard(CursorWidget):

@@ -11,8 +11,8 @@ from caravan_tui.words import a_or_an
 
 from .cards import ITEM_INDEX, ROP
 from .describe import describe
-from .map_widget import seat_letter, seat_style
 from .rules import AhldarahdState
+from .seat_marks import seat_letter, seat_style
 from .table_state import AhldarahdTable
 from .terms import NIGHT_PRICE
 from .trade_dialog import side_words
@@ -110,7 +110,7 @@ def panel_text(view: AhldarahdView, table: AhldarahdTable, hint: bool = True, wi
                 else table.sentence(f"{who(m)} choose{who(m, 's')} which.")
             )
         )
-    hinted = table.hinted if mine and hint else None
+    hinted = table.hint_action if mine and hint else None
     if hinted is not None and len(lines) < 3:
         lines.append(hint_line(table, hinted, width))
     text = Text("\n").join(lines)

@@ -1,13 +1,16 @@
-"""What the Caravans of Ahldarahd table shows beyond any seat's state: the bid being chosen — the
-item an opening bid is for, the amount among those the decision offers and the digits typed
-toward it — the hint, and a proposal's steps still to send.
+"""What the Caravans of Ahldarahd table shows beyond any seat's state: the map on show, the bid
+being chosen — the item an opening bid is for, the amount among those the decision offers and the
+digits typed toward it — and a proposal's steps still to send; with the words the table says them
+in and what the bid makes of them (read only: ``table_selection`` gives the next state).
 
 The bid is the table's, not the focused panel's: the same keys give the same bid whatever has the
 focus (the plays list follows it, and a highlight that shows the same bid keeps the digits)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from caravan_tui.engine import Action, render
 from caravan_tui.screens.table_seat import TableState, fit_name
@@ -18,25 +21,23 @@ from .maps import COLOURS
 from .terms import item_words
 from .views import AhldarahdView, Phase
 
-#: the map's widget id: where the table asks it to put its cursor (``point_map``)
+#: the map's widget id: where the table asks it to put its cursor (``table_selection.route_pointed``)
 MAP_ID = "ah-map"
-#: the digits an amount may be typed with
-TYPED_DIGITS = 3
+#: the plays list's widget id (the table's: ``GameScreen``)
+PLAYS_ID = "actions"
 
 
 @dataclass(eq=False)
 class AhldarahdTable(TableState[AhldarahdView]):
     item: str | None = None
     amount: int = 0  # index into ``amounts()``
-    hinted: Action | None = None
-    queue: list[Action] = field(default_factory=list)  # a proposal's remaining steps, one per decision
+    queue: tuple[Action, ...] = ()  # a proposal's remaining steps, one per decision
     shown_map: int = 0  # the map on show (m and M turn through them)
-
-    def point_map(self, colour: int, route: int) -> None:
-        """Show map ``colour`` and ask it to put its cursor on ``route`` (0-based; the kit's
-        ``point_cursor``: the map follows once, its cursor is else its own)."""
-        self.shown_map = colour
-        self.point_cursor(MAP_ID, route)
+    #: the map's route under its cursor (by the map's id), the focused widget's id and the plays
+    #: list's highlighted play, as the screen reads them (the shared ``TableState`` takes them over)
+    cursors: Mapping[str, Any] = field(default_factory=dict)
+    focus: str | None = None
+    highlighted: Action | None = None
 
     @property
     def phase(self) -> Phase | None:
@@ -124,36 +125,6 @@ class AhldarahdTable(TableState[AhldarahdView]):
         }
         return bids.get(self.phase)
 
-    def choose_item(self, item: str | None) -> None:
-        """Another item: its bid starts afresh (digits typed for the last one do not carry over)."""
-        if item != self.item:
-            self.item, self.amount, self.typed = item, 0, ""
-
-    def step_amount(self, step: int) -> None:
-        """``+``/``-``: the next amount up or down; the digits typed are done with."""
-        amounts = self.amounts()
-        if amounts:
-            self.amount = max(0, min(len(amounts) - 1, min(self.amount, len(amounts) - 1) + step))
-            self.typed = ""
-
-    def type_digit(self, digit: int) -> None:
-        """Typing an amount: the digits so far (at most three) pick the highest amount offered up
-        to that number, so "1", "2" moves to 12 (or to all one has, if less). Digits that already
-        ask more than is offered are done with: the next digit starts a new amount ("9", "9",
-        "3" with 8 gold bids 3, not all 8)."""
-        amounts = self.amounts()
-        if amounts:
-            kept = self.typed if not self.typed or int(self.typed) <= amounts[-1] else ""
-            self.typed = (kept + str(digit))[-TYPED_DIGITS:]
-            self.follow_typed()
-
-    def drop_digit(self) -> None:
-        """Backspace: the last digit typed goes; the amount follows the digits left (with none
-        left, it stays where they put it)."""
-        self.typed = self.typed[:-1]
-        if self.typed:
-            self.follow_typed()
-
     def typed_too_much(self) -> str | None:
         """Why the digits typed ask more than the decision offers, in one line ("most you can bid:
         7 gold (all you have)"), or None: the amount shown is then less than what was typed."""
@@ -165,29 +136,3 @@ class AhldarahdTable(TableState[AhldarahdView]):
             return f"most you can pledge: {most} gold (what the Night still needs)"
         verb = "pledge" if self.phase == "night_avert" else "bid"
         return f"most you can {verb}: {most} gold (all you have)"
-
-    def follow_typed(self) -> None:
-        wanted = int(self.typed)
-        self.amount = max([i for i, a in enumerate(self.amounts()) if a <= wanted], default=0)
-
-    def follow_play(self, action: Action) -> None:
-        """The plays list highlights ``action``: a bid's item and amount become the panel's; the
-        digits typed stay when it is the bid they already make (the list followed them)."""
-        if action == self.bid():
-            return
-        if action[0] == "open":
-            self.choose_item(action[1])
-        amounts = self.amounts()
-        if action[0] in ("open", "raise", "pledge") and action[-1] in amounts:
-            self.amount, self.typed = amounts.index(action[-1]), ""
-
-    def new_decision(self) -> None:
-        """A new decision: the item stays if it can still be opened, but not once it is in our
-        hands (Enter would put what we won up for auction again, the trap a newcomer met the turn
-        after winning back their Right of Passage); the amount and digits start afresh, and the
-        last hint is gone."""
-        if self.phase == "bid_open":
-            items = self.openable()
-            if self.item not in items or self.holds(self.item):
-                self.item = next((item for item in items if not self.holds(item)), items[0] if items else None)
-        self.amount, self.typed, self.hinted = 0, "", None

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from rich.table import Table
 from rich.text import Text
 
-from .map_widget import seat_letter, seat_style
 from .maps import CODES, COMMODITIES, COMMODITY_AT
+from .seat_marks import seat_letter, seat_style
 from .views import AhldarahdPublic, AhldarahdView
 
 

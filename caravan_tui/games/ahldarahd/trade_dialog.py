@@ -5,7 +5,8 @@ the cards in your hand and your items to give, any card by commodity and the par
 ask for. With more than one other player it first asks whom the proposal is to, every time it
 opens (a partner kept from the last proposal sent one to the wrong player). ``s`` asks the
 screen's ``check`` (the engine, on a copy of the position); a refusal is shown here and nothing is
-sent. The dialog returns the ``Proposal`` (None when dropped).
+sent. The draft is one value (``proposal_draft``): each key assigns the next, and the rows, the
+title and the summary are drawn from it. The dialog returns the ``Proposal`` (None when dropped).
 """
 
 from __future__ import annotations
@@ -30,9 +31,12 @@ from caravan_tui.words import a_or_an
 
 from .maps import COLOURS, COMMODITIES
 from .proposal import Proposal
+from .proposal_draft import Draft, changed, partner_turned, started
 from .table_text import single_items
 from .views import AhldarahdView
 
+#: what ``p`` and ``s`` say before the partner is picked
+WHOM_FIRST = "Choose whom the proposal is to first: ↑↓ and Enter"
 KEYS = "enter/+ add · - remove · p partner · s send · esc drop"
 #: the builder's rows: what each adds (``("give_card", "Salt")``) and its words now
 Rows = tuple[tuple[tuple, Text], ...]
@@ -68,6 +72,8 @@ class TradeDialog(DialogScreen[Proposal | None]):
     summary_line: var[RenderableType] = var("")
     why: var[RenderableType] = var("")
     rows: var[Rows] = var(())
+    #: the proposal being written and whether its partner was chosen
+    draft: var[Draft | None] = var(None, init=False)
     BINDINGS = [
         Binding("plus,equals_sign", "change(1)", "Add", show=False),
         Binding("minus", "change(-1)", "Remove", show=False),
@@ -93,9 +99,6 @@ class TradeDialog(DialogScreen[Proposal | None]):
         super().__init__()
         self.view, self.seat, self.partners = view, seat, partners
         self.seat_name, self.item_text, self.check = names, item_text, check
-        self.proposal = Proposal(partners[0])
-        self.chosen = len(partners) == 1  # whom to: asked first when there is a choice
-        self.title_text = ""
 
     # -- layout ---------------------------------------------------------------------------------
 
@@ -111,8 +114,17 @@ class TradeDialog(DialogScreen[Proposal | None]):
     def on_mount(self) -> None:
         rows = self.query_one(ProposalRows)
         rows.styles.max_height = 12  # inline: the app's dialog lists may be taller; this one leaves room at 80×24
-        self.redraw()
+        self.draft = started(self.partners)
         rows.focus()
+
+    @property
+    def proposal(self) -> Proposal:
+        assert self.draft is not None  # (made as the dialog mounts)
+        return self.draft.proposal
+
+    @property
+    def chosen(self) -> bool:
+        return self.draft is not None and self.draft.chosen
 
     # -- what may be added --------------------------------------------------------------------------
 
@@ -171,16 +183,15 @@ class TradeDialog(DialogScreen[Proposal | None]):
         text.append(ask)
         return text
 
-    def redraw(self) -> None:
-        """The proposal changed: the rows, the title and the summary follow (each bound line and
-        the rows write themselves)."""
+    def watch_draft(self) -> None:
+        """The draft changed: the rows, the title and the summary follow (each bound line and
+        the rows write themselves, a line only when its words changed)."""
         self.rows = tuple((key, self.row_text(key)) for key in self.row_keys())
         left = self.view["proposals_left"]
         to = self.seat_name(self.proposal.partner) if self.chosen else "whom?"
-        title = f"Proposal to {to} ({left} of 3 left this build)"
-        if title != self.title_text:
-            self.title_text = title
-            self.heading = Text(title)
+        heading = Text(f"Proposal to {to} ({left} of 3 left this build)")
+        if heading != self.heading:
+            self.heading = heading
         self.summary_line = self.summary()
 
     # -- keys -----------------------------------------------------------------------------------------
@@ -191,42 +202,21 @@ class TradeDialog(DialogScreen[Proposal | None]):
 
     def action_change(self, step: int) -> None:
         rows = self.query_one(ProposalRows)
-        if rows.highlighted is None or rows.highlighted >= len(rows.keys):
+        if self.draft is None or rows.highlighted is None or rows.highlighted >= len(rows.keys):
             return
-        key, p = rows.keys[rows.highlighted], self.proposal
-        kind = key[0]
-        if kind == "partner":
-            if step > 0:
-                p.partner, self.chosen = key[1], True
-        elif kind == "give_gold":
-            p.give_gold = max(0, p.give_gold + step)
-        elif kind == "ask_gold":
-            p.ask_gold = max(0, p.ask_gold + step)
-        elif kind in ("give_card", "ask_card"):
-            cards = p.give_cards if kind == "give_card" else p.ask_cards
-            if step < 0 and key[1] in cards:
-                cards.remove(key[1])
-            elif step > 0 and (kind == "ask_card" or cards.count(key[1]) < self.hand()[key[1]]):
-                cards.append(key[1])
-        else:
-            items = p.give_items if kind == "give_item" else p.ask_items
-            if key[1] in items:
-                items.remove(key[1])
-            elif step > 0:
-                items.append(key[1])
         self.why = ""
-        self.redraw()
+        self.draft = changed(self.draft, rows.keys[rows.highlighted], step, self.hand())
 
     def action_partner(self) -> None:
+        """``p``: the next partner; while the rows ask whom, says Enter picks (a key the footer
+        offers never does nothing without a word)."""
         if not self.chosen:
-            return  # the rows ask whom: Enter picks
-        p = self.proposal
-        p.partner = self.partners[(self.partners.index(p.partner) + 1) % len(self.partners)]
-        p.ask_items = []  # they were the other player's
-        self.redraw()
+            self.why = Text(f"{WHOM_FIRST}.", style="bold")
+        elif self.draft is not None:
+            self.draft = partner_turned(self.draft, self.partners)
 
     def action_send(self) -> None:
-        reason = "choose whom the proposal is to first (Enter)" if not self.chosen else self.check(self.proposal)
+        reason = WHOM_FIRST.lower() if not self.chosen else self.check(self.proposal)
         if reason:
             self.why = Text(f"Not sent: {reason}.", style="bold")
             return

@@ -9,7 +9,8 @@ from rich.text import Text
 
 from .board_widget import Cell, HexLook
 from .picture import CHANGED, HINT, LAID, SELECT, action_cell
-from .table import CaravanseraiTable, title_text
+from .table_state import CaravanseraiTable, aimed
+from .table_text import title_text
 from .views import piece
 
 
@@ -87,30 +88,25 @@ def possessive(table: CaravanseraiTable, seat: int) -> str:
     return "your" if words == "Your" else words
 
 
-def aim_at_decision(table: CaravanseraiTable) -> None:
-    """Ask the board to put its cursor where the decision is: the next piece's cell, the
-    straight-on cell or the first open direction, the starting or standing cell nearest the head
-    (nearest the cursor before there is one)."""
+def aimed_at_decision(table: CaravanseraiTable) -> CaravanseraiTable:
+    """``table`` asking the board to put its cursor where the decision is: the next piece's cell,
+    the straight-on cell or the first open direction, the starting or standing cell nearest the
+    head (nearest the cursor before there is one); ``table`` itself where nothing is to choose."""
     picture, view = table.picture, table.view
     if picture is None or view is None:
-        return
+        return table
     cells = [c for a in table.legal if (c := action_cell(a, picture)) is not None]
     if not cells:
-        return
+        return table
     if picture.target is not None and picture.target in cells:
-        table.aim_at([picture.target])
-        return
+        return aimed(table, [picture.target])
     pl = view["placement"]
     if pl is not None and pl["dir"] >= 0 and ("dir", pl["dir"]) in table.legal:
         ahead = action_cell(("dir", pl["dir"]), picture)
-        if ahead is not None:
-            table.aim_at([ahead])
-        return
+        return table if ahead is None else aimed(table, [ahead])
     if pl is not None:
-        table.aim_at(cells[:1])
-        return
+        return aimed(table, cells[:1])
     mine = view["caravans"][table.seat] if table.seat is not None else []
     if mine:
-        table.aim_at(cells, near=piece(mine[-1])[:2])
-    else:
-        table.aim_at(cells, from_cursor=True)
+        return aimed(table, cells, near=piece(mine[-1])[:2])
+    return aimed(table, cells, from_cursor=True)

@@ -1,5 +1,6 @@
-"""Caravanserai's sentences for a player: why a camel cannot go down now (and what to do first),
-the tiles left out of the box, and how the game ended (the safety end, a tie-break)."""
+"""Caravanserai's sentences for a player: why a camel, a block, a turn or a decline cannot be
+played now (and what to do first), the tiles left out of the box, and how the game ended (the
+safety end, a tie-break)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections import Counter
 
 from caravan_tui.engine import Action
 
-from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES
+from .geometry import COLOUR_NAMES, COLOURS, DIR_NAMES, DIR_WORDS
 from .views import CaravanseraiView, PlacementView
 
 SAFETY = "no seat can place any more (the safety end)"
@@ -89,6 +90,34 @@ def block_problem(colour: int, view: CaravanseraiView, legal: list[Action]) -> s
     if pl["previous"] == colour:
         return f"{what}: each block is of another colour than the block before it."
     return f"{what}: too few {COLOUR_NAMES[colour]} goods in your reserve, or no room ahead for the block."
+
+
+def direction_problem(d: int, view: CaravanseraiView, legal: list[Action]) -> str:
+    """Why the caravan cannot head ``d`` now."""
+    if view["stage"] in STAGE_FIRST:
+        return f"Not {DIR_WORDS[d]} now: {STAGE_FIRST[view['stage']]}."
+    if any(a[0] == "dir" for a in legal):
+        return f"Not {DIR_WORDS[d]}: that cell is taken, off the board or a dead end."
+    return "No turn here: the caravan goes straight on (it turns only after a Caravanserai cell or a lying camel)."
+
+
+def decline_problem(legal: list[Action]) -> str:
+    """Why ``n`` cannot decline a board good now (``legal`` has no decline)."""
+    if ("use",) in legal:
+        return (
+            "This board good cannot be declined: the block would then have no way to go on "
+            "(or you have no reserve good of its colour). Enter uses it."
+        )
+    return "There is no board good to decline now."
+
+
+def refused(action: Action, view: CaravanseraiView, legal: list[Action]) -> str:
+    """Why a key's play (a direction, a camel, a lying camel, a decline) cannot be played now."""
+    if action[0] == "dir":
+        return direction_problem(action[1], view, legal)
+    if action[0] == "decline":
+        return decline_problem(legal)
+    return piece_problem(action[0], view, legal)
 
 
 def tiles_left_out(tiles: list[tuple[int, int]]) -> str:

@@ -73,11 +73,18 @@ def gain_words(coins: int, favour: int = 0) -> str:
 
 
 def legend_text() -> Text:
-    """The legend (``l``), lines of at most 27 cells: it fits the side panel at 80 columns."""
+    """The legend (``l``), lines of at most 27 cells: it fits the side panel at 80 columns. Its
+    first screen (about 20 lines at 80×24) teaches the goods and every mark a die shows (a
+    newcomer saw ``✓3◆``, ``·3`` and ``*2¶`` on the board long before scrolling to them)."""
     text = Text("")
 
     def heading(words: str) -> None:
         text.append(words + "\n", style="bold underline")
+
+    def die_line(mark: str, words: str, value: int = 3) -> None:
+        text.append(f" {mark}", style="bold")
+        text.append_text(die_text(value))
+        text.append(f" {words}\n")
 
     heading("Goods (die values)")
     for first in (1, 3, 5):
@@ -87,20 +94,25 @@ def legend_text() -> Text:
             text.append(f" {GOODS[value - 1]:<10}")
         text.rstrip()
         text.append("\n")
+    heading("Dice and their marks")
+    die_line(" ", "a die to roll or sell")
+    text.append("  ·3 sold or at the market\n  ·+ a new die: rolls next\n     round\n")
+    die_line(TICK, "ticked to reroll")
+    die_line(CHOSEN, "the sale's dice")
+    die_line(HINT, "the hint's die")
+    die_line(CHANGED, "new since your move")
+    heading("Other marks")
+    text.append(f" {USABLE} usable  {DIMMED} not now\n {CHOSEN} chosen  {TICK} ticked\n")
+    text.append(f" {CHANGED} changed since your move\n {HINT} the hint\n ¢ coins · f favour\n")
     heading("Merchant cards")
     text.append(" M05 1≈2¢ 4ΨFM: left half\n stall 1, owner 2¢; right\n half stall 4, owner FM\n")
-    text.append(" ¢ coins · f favour\n FM draw a card\n FC a die from next round\n")
+    text.append(" FM draw a card\n FC a die from next round\n")
     text.append(" FP place a card free\n [..] the half you ticked\n")
     heading("Villages")
     text.append(" 1-6 open 1≈ 6◎ M01R:2¶\n stalls, then merchants:\n card, half, its stall\n")
     text.append(" 1-6 open 1≈ 6◎ +2¶ when\n short of room: a merchant\n by its stall alone\n")
     text.append(" ✗Bot closed: Bot's dice\n")
     text.append(" pays 1¢/2¢ a sale pays:\n the seller 1¢ (another's\n village), the owner 2¢\n")
-    heading("Dice")
-    text.append(" ·3 sold or at the market\n + a new die, rolls next\n   round\n")
-    heading("Marks")
-    text.append(f" {USABLE} usable  {DIMMED} not now\n {CHOSEN} chosen  {TICK} ticked\n")
-    text.append(f" {CHANGED} changed since your move\n {HINT} the hint\n")
     heading("Keys")
     text.append(" tab: dice, villages, hand,\n row, plays · enter choose\n space tick · +/- turn die\n")
     text.append(" e done · c clear\n o other villages")

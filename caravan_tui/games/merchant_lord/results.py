@@ -3,6 +3,11 @@ break a tie (§8.4), and the headline says which did."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from rich.table import Table
+from rich.text import Text
+
 from .views import MerchantLordView
 
 
@@ -27,3 +32,17 @@ def tie_headline(view: MerchantLordView, outcome: list[float]) -> str | None:
         return None
     score = "–".join(str(cards) for cards in view["table"] if cards == view["table"][winner])
     return f"{score}; {{p{winner}}} win{{p{winner}:s}} {how}."
+
+
+def summary_table(view: MerchantLordView, seat_label: Callable[[int], Text]) -> Table:
+    """The result screen's table: each player's table cards, coins, favour and merchants placed."""
+    table = Table()
+    table.add_column("Player")
+    for heading in ("Table cards", "Coins", "Favour", "Merchants placed"):
+        table.add_column(heading, justify="right")
+    for seat in range(view["players"]):
+        placed = sum(len(view["villages"][seat * 3 + k]) for k in range(3))
+        table.add_row(
+            seat_label(seat), str(view["table"][seat]), str(view["coins"][seat]), str(view["favour"][seat]), str(placed)
+        )
+    return table

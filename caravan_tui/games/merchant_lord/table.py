@@ -1,13 +1,12 @@
 """What the Merchant Lord table holds beyond any seat's state: the builder's selection, the hint,
 the order of your dice and what changed; what may be chosen from them, and the villages' rows.
-``screen.py`` draws the table from it and takes the keys and the turns.
 
-What the player has chosen so far is one value, ``sel``, and the hint one more, ``hinted``; the
-cursors are the widgets' own reactive attributes (the screen asks a board to move its cursor, a
-new round's first choice, through ``point_cursor``, and the plays list to highlight the sale
-built through ``point_list``). Every mark, the builder's line and the status (Enter) line are
-drawn from them whenever any of them changes, so none of them can say one thing while a key does
-another.
+The state is a value: ``table_selection`` gives a new one for each intent (a key, a turn, a
+view), never changing one in place. What the player has chosen so far is one value, ``sel``, and
+the hint one more, ``hinted``; where each board's cursor is and what has the focus are the
+table's too (``cursors``, ``focus``, ``highlighted``), so every mark, the builder's line and the
+status (Enter) line are functions of it (``table_looks``, ``table_enter``) and none can say one
+thing while a key does another.
 
 Your dice show in the rules' order, the order the log rolls them in (and the same again when the
 match is resumed). Dice of one value are alike, and the rules take the lowest-index ones (§9.3):
@@ -15,8 +14,9 @@ the dice marked as used, rerolled or turned are those, whichever of them the cur
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from rich.text import Text
 
@@ -40,6 +40,9 @@ from .rules import SELL, VINDEX, MerchantLordState
 from .views import MerchantLordView, VillageInfo, die_pairs
 from .widgets import Row
 
+#: the boards' ids, as the screen composes them, and the plays list's (the table's own)
+DICE, VILLAGES, HAND, ROW, PLAYS = "ml-dice", "ml-villages", "ml-hand", "ml-row", "actions"
+
 PHASE_WORDS = {
     "favour": "favour step",
     "sell": "selling",
@@ -53,17 +56,28 @@ PHASE_WORDS = {
 class MerchantLordTable(TableState[MerchantLordView]):
     """The Merchant Lord table's state: with the seat's, the builder's selection (``sel``) and
     the hint's play (``hinted``), a sale built in the favour step (made once it ends), what the
-    latest moves changed and the opponent whose villages show when not
-    all fit; and what may be chosen, worked out from them."""
+    latest moves changed and the opponent whose villages show when not all fit; and what may be
+    chosen, worked out from them."""
 
     sel: Selection = field(default_factory=Selection)
     hinted: Action | None = None  # starred and previewed, never put in the selection by itself
     pending: Action | None = None
-    changed_dice: set[tuple[int, int]] = field(default_factory=set)
-    changed_villages: set[str] = field(default_factory=set)
-    changed_row: set[str] = field(default_factory=set)
+    changed_dice: frozenset[tuple[int, int]] = frozenset()
+    changed_villages: frozenset[str] = frozenset()
+    changed_row: frozenset[str] = frozenset()
+    rolled: frozenset[int] = frozenset()  # our dice a reroll just sent takes: marked in the next view
     shown_other: int | None = None
-    choices_cache: tuple[object, Choices] | None = None
+    #: the round the cursors were last put on their first choices (a new round puts them again)
+    cursors_round: int | None = None
+    #: the villages box's room (width, height) with the lines under the row at their tallest
+    villages_room: tuple[int, int] = (0, 0)
+    #: the choices worked out for a decision: (turn, view, choices), kept while both stand
+    offered: tuple[int | None, object, Choices] | None = None
+    #: each board's cell under its cursor, the focused widget's id and the plays list's
+    #: highlighted play: what the status line and Enter read
+    cursors: Mapping[str, Any] = field(default_factory=dict)
+    focus: str | None = None
+    highlighted: Action | None = None
 
     def village_name(self, vid: str) -> str:
         """``your 1-6``, ``Bot's 2-5``."""
@@ -95,9 +109,12 @@ class MerchantLordTable(TableState[MerchantLordView]):
     def choices(self) -> Choices:
         """The complete sales (or placements) the builder offers now: in the favour step, the
         sales the dice would allow once it ends (the step ends with no chance, so exactly)."""
-        key = (self.turn, id(self.view))
-        if self.choices_cache is not None and self.choices_cache[0] == key:
-            return self.choices_cache[1]
+        if self.offered is not None and self.offered[0] == self.turn and self.offered[1] is self.view:
+            return self.offered[2]
+        return self.worked_out_choices()
+
+    def worked_out_choices(self) -> Choices:
+        """``choices`` worked out from the view and the legal plays (``offered`` keeps them)."""
         phase = self.phase
         actions: list[Action] = []
         if phase in ("sell", "place"):
@@ -110,9 +127,7 @@ class MerchantLordTable(TableState[MerchantLordView]):
                     actions = list(world.legal_actions())
             except IllegalAction:
                 actions = []
-        choices = Choices(actions)
-        self.choices_cache = (key, choices)
-        return choices
+        return Choices(actions)
 
     def my_dice(self) -> list[tuple[int, str]]:
         """Our dice in the rules' order (die index), as the log rolls them."""

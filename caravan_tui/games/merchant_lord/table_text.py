@@ -14,6 +14,7 @@ from .builder import Selection
 from .cards import DIE, HALF_INDEX, INDEX
 from .faces import CHANGED, HINT, card_words, die_text, gain_words
 from .rules import VINDEX
+from .table import HAND, ROW, VILLAGES
 from .views import MerchantLordView, die_pairs
 
 if TYPE_CHECKING:
@@ -63,18 +64,30 @@ def players_text(view: MerchantLordView, table: MerchantLordTable) -> Text:
     return text
 
 
-def builder_text(table: MerchantLordTable, pointed: tuple[str, str] | None) -> Text:
-    """What the builder holds and what Enter would do; else what the cursor of the focused panel
-    is on (``pointed``: ("card", id) or ("village", id))."""
+def pointed(table: MerchantLordTable) -> tuple[str, str] | None:
+    """What the cursor of the focused board is on: ("card", id) or ("village", id)."""
+    focus = table.focus
+    cursor = table.cursors.get(focus) if focus is not None else None
+    if focus in (HAND, ROW) and cursor:
+        return "card", cursor
+    if focus == VILLAGES and cursor:
+        return "village", cursor
+    return None
+
+
+def builder_text(table: MerchantLordTable) -> Text:
+    """What the builder holds and what Enter would do; else what the cursor of the focused board
+    is on (``pointed``)."""
     text = Text("")
+    at = pointed(table)
     phase = table.phase
     if phase is not None and table.hinted is not None and table.sel == Selection():
         text = Text(f"{HINT} Hint: {table.describe(table.hinted)} · {hint_keys(table.hinted)}", style="bold")
     elif phase is not None:
         text = step_text(table, phase)
-        if phase in ("sell", "favour") and pointed is not None and pointed[0] == "village" and tuck_possible(table):
+        if phase in ("sell", "favour") and at is not None and at[0] == "village" and tuck_possible(table):
             text.append(f" · {TO_THE_HAND}", style="bold")
-    detail = detail_text(table, pointed)
+    detail = detail_text(table, at)
     if detail:
         if text.plain:
             text.append("\n")

@@ -266,11 +266,15 @@ class VillageBoard(CursorWidget):
 
 class VillagesBox(VerticalScroll):
     """The villages' scrolling box. Its room changes as the lines under the row grow or shrink
-    (a sale's line, the status line): the villages then draw themselves again to fit it, so that
-    yours stay in view (a village a line when they do not fit otherwise)."""
+    (a sale's line, the status line): it says so (``Resized``), the table takes the new room and
+    the villages draw themselves to fit it, so that yours stay in view (a village a line when
+    they do not fit otherwise)."""
 
     can_focus = False
 
+    @dataclass
+    class Resized(WidgetMessage["VillagesBox"]):
+        size: Size
+
     def on_resize(self) -> None:
-        for board in self.query(VillageBoard):
-            board.redraw()
+        self.post_message(self.Resized(self, self.size))

@@ -1,25 +1,24 @@
 """What the Caravanserai table writes, from its view and state: the lines under the board (the
 market and the end, each seat's caravan and reserve, the placement in progress), the board's title,
-the legend and the final table. ``screen.py`` draws the board and takes the keys and the turns."""
+the legend and the final table. ``screen.py`` composes the board and takes the keys."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import replace
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from caravan_tui.engine import Action, State
-from caravan_tui.screens.table_seat import TableState, fit_name
+from caravan_tui.screens.table_seat import fit_name
 
-from .board_widget import Aim, Cell
 from .geometry import COLOURS
 from .legend import ladder_lines, legend_lines, title_line
-from .picture import Block, Picture, blocks, colour_text, seat_style
+from .picture import Block, blocks, colour_text, seat_style
+from .rules import TITLES, title
+from .table_state import CaravanseraiTable
 from .views import CaravanseraiView, piece
-from .words import RESERVE_WORDS, SAFETY, SAFETY_WORDS
+from .words import RESERVE_WORDS, SAFETY, SAFETY_WORDS, tie_break
 
 #: a name's room in the seats' lines and the placement line
 NAME_WIDTH = 13
@@ -46,58 +45,6 @@ def market_text(market: list[int]) -> Text:
         text.append(f"{market[colour]} ", style="" if market[colour] else "dim")
     text.append(f"= {sum(market)}", style="bold")
     return text
-
-
-@dataclass(eq=False)
-class CaravanseraiTable(TableState[CaravanseraiView]):
-    """The Caravanserai table's state: with the seat's, what the view puts on each cell
-    (``picture``, ``glyphs``); the hint's play and every cell its whole placement puts something
-    on, in the order it does (``hint_cells``), previewed while it shows and while we follow it
-    (``trail``: its steps still ahead); the cells the latest action by another changed; our
-    turns skipped or laid for us since our last decision and why (the placement line says so
-    until our next turn; ``news``: what the latest view did to our turn, said while it is on
-    show); the steps the rules play for us after our latest choice (``forcing``: in words and in
-    the board's letters, said as its view arrives; ``forced``: its letters, under the board until
-    our next choice); and where the board is
-    asked to put its cursor or to pan to (``aim``, ``seen``: the board moves when the request's
-    number changes, else its cursor is the player's)."""
-
-    picture: Picture | None = None
-    glyphs: dict[Cell, Text] = field(default_factory=dict)
-    hinted: Action | None = None
-    hint_cells: tuple[Cell, ...] = ()
-    trail: list[Action] = field(default_factory=list)
-    flash: set[Cell] = field(default_factory=set)
-    skipped: tuple[int, str] | None = None
-    played_for_us: str | None = None
-    news: str | None = None
-    forcing: tuple[str, str] | None = None
-    forced: str | None = None
-    aim: Aim | None = None
-    seen: tuple[int, Cell] | None = None
-
-    def set_view(self, view: dict[str, Any], world: State | None) -> CaravanseraiView:
-        """The view, and what it puts on each cell: the two change together, so the board (which
-        draws whenever the table changes, a replay's panel of what the AI weighed first) never
-        finds a view without its picture."""
-        shown = super().set_view(view, world)
-        self.picture = picture = Picture(shown)
-        self.glyphs = {cell: picture.glyph(cell) for cell in picture.cells}
-        return shown
-
-    def aim_at(self, cells: list[Cell], near: Cell | None = None, from_cursor: bool = False) -> None:
-        """Ask the board to put its cursor on the first of ``cells``; with ``near``, on the one
-        nearest that cell; with ``from_cursor``, on the one nearest its cursor."""
-        asked = self.aim.asked + 1 if self.aim is not None else 1
-        self.aim = Aim(asked, tuple(cells), near, from_cursor)
-
-    def show_cell(self, cell: Cell) -> None:
-        """Ask the board to pan so that ``cell`` shows."""
-        self.seen = ((self.seen[0] + 1) if self.seen is not None else 1, cell)
-
-    def mine(self, seat: int) -> bool:
-        """Whether ``seat`` is the person's own ("You"; a replay shows every seat by name)."""
-        return seat == self.seat and not self.replaying
 
 
 def legend_text(view: CaravanseraiView) -> Text:
@@ -322,4 +269,24 @@ def final_table(view: CaravanseraiView, table: CaravanseraiTable) -> Group:
     return Group(*lines)
 
 
-# -- opponents' actions, one at a time ------------------------------------------------------
+def solo_headline(length: int) -> str:
+    """Solo has no winner: the caravan's length and the title it earns."""
+    earned = title(length)
+    if earned:
+        return f"A caravan of {length}: {earned}!"
+    least, first = TITLES[-1]
+    return f"A caravan of {length}: no title ({first} needs {least})."
+
+
+def tie_headline(view: CaravanseraiView, outcome: list[float]) -> str | None:
+    """Between players, a tie on length and how it was broken, with the table's seat fields:
+    "26–26; {p0} win{p0:s} on the reserve tie-break." (None: no tie, or no winner yet)."""
+    winner = max(range(len(outcome)), key=lambda seat: outcome[seat])
+    if view["phase"] != "over" or max(outcome) <= 0:
+        return None
+    lengths = [len(caravan) for caravan in view["caravans"]]
+    how = tie_break(lengths, [sum(reserve) for reserve in view["reserves"]], winner)
+    if not how:
+        return None
+    tied = "–".join(str(length) for length in sorted(lengths, reverse=True) if length == lengths[winner])
+    return f"{tied}; {{p{winner}}} win{{p{winner}:s}} {how}."

@@ -1,0 +1,64 @@
+"""Why a key of the Caravans of Ahldarahd table does nothing now, in one line (None: it acts);
+functions of the table's state, said by the screen as a notice."""
+
+from __future__ import annotations
+
+from .proposal import Proposal, problem
+from .rules import AhldarahdState
+from .table_state import AhldarahdTable
+from .terms import MAX_PROPOSALS
+
+OTHER_DECISION = "that key is for another decision: the panel under the players shows this one's keys"
+#: the phases whose amount the panel's keys (``+``, ``-``, digits, ``b``) choose
+AMOUNT_PHASES = ("bid_open", "bid_raise", "night_avert")
+
+
+def key_problem(table: AhldarahdTable, *phases: str) -> str | None:
+    """A key of another decision than the one at hand (our turn is the screen's to check)."""
+    return None if table.phase in phases else OTHER_DECISION
+
+
+def camel_problem(table: AhldarahdTable) -> str | None:
+    """Opening an auction with our Camel face down: the bid is 0 (§3)."""
+    view, seat = table.view, table.seat
+    if table.phase != "bid_open" or view is None or seat is None or view["camels"][seat]:
+        return None
+    return "your Camel is face down after a paid win: you open at 0 until the next turn"
+
+
+def amount_problem(table: AhldarahdTable) -> str | None:
+    """Why ``+``, ``-`` or a digit cannot change the amount now."""
+    return key_problem(table, *AMOUNT_PHASES) or camel_problem(table)
+
+
+def bid_problem(table: AhldarahdTable) -> str | None:
+    """Why ``b`` plays nothing now."""
+    return key_problem(table, *AMOUNT_PHASES) or (None if table.bid() is not None else "you cannot bid more now: pass")
+
+
+def avert_problem(table: AhldarahdTable) -> str | None:
+    """Why ``a`` cannot avert the Night: no card of its commodity."""
+    if problem := key_problem(table, "night_avert"):
+        return problem
+    if ("avert",) in table.legal or table.view is None:
+        return None
+    return f"you hold no {table.view['night']['commodity']} card"
+
+
+def trade_problem(table: AhldarahdTable) -> str | None:
+    """Why ``o`` opens no proposal: not our build, or its proposals used up."""
+    if problem := key_problem(table, "build"):
+        return problem
+    if table.view is not None and table.view["proposals_left"] <= 0:
+        return f"no proposals left in this build ({MAX_PROPOSALS} at most)"
+    return None
+
+
+def proposal_problem(table: AhldarahdTable, proposal: Proposal) -> str | None:
+    """The engine's refusal of ``proposal`` from the table's position, in words (None: it takes
+    it; the engine plays its steps on a copy of the world)."""
+    world, seat = table.world, table.seat
+    if table.turn is None or not isinstance(world, AhldarahdState) or seat is None:
+        return "it is not your turn"
+    reason = problem(world, seat, proposal)
+    return None if reason is None else table.words(reason)

@@ -1,0 +1,148 @@
+"""What Caravanserai checks before a play goes, from the table's state alone (pure: no Textual):
+the steps the rules would then lay by themselves, whether the play leaves our caravan boxed in or
+ends the match, and so what to ask first; the same for the hint's whole placement."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from caravan_tui.engine import Action
+
+from .ai import prior
+from .board_widget import Cell
+from .explain import placement
+from .geometry import COLOUR_NAMES
+from .picture import Picture
+from .rules import BOARD, PLACE, CaravanseraiState, pieces_text
+from .table_state import CaravanseraiTable
+from .views import CaravanseraiView, piece
+from .words import SAFETY, forced_words
+
+
+def forced_news(table: CaravanseraiTable, action: Action, short: bool = False) -> tuple[str, list[str]]:
+    """What the rules play by themselves after ``action``: our steps of this turn, in words
+    (``short``: in the board's letters), and our later turns laid whole for us."""
+    world, seat = table.world, table.seat
+    if not isinstance(world, CaravanseraiState) or seat is None or action not in table.legal:
+        return "", []
+    colour = action[1] if action[0] == "good" else world.bcol
+    return forced_words(world.forced_after(action), seat, world.turns, colour, short)
+
+
+def forcing_after(table: CaravanseraiTable, action: Action) -> tuple[str, str] | None:
+    """The steps the rules lay for us after ``action`` (this turn's, then our later turns'), in
+    words and in the board's letters (None: none)."""
+    words, letters = (
+        "; ".join([now] * bool(now) + [f"your next turn: {turn}" for turn in later])
+        for now, later in (forced_news(table, action), forced_news(table, action, short=True))
+    )
+    return (words, letters) if words else None
+
+
+def boxed_in(table: CaravanseraiTable, world: CaravanseraiState) -> str | None:
+    """Why our caravan could not place after ``world``'s turn ended (None: it can, or the game
+    is over)."""
+    seat = table.seat
+    if seat is None or world.is_over() or world.turn == seat:
+        return None
+    return world.stuck(seat)
+
+
+def open_by_head(world: CaravanseraiState, seat: int) -> list[Cell]:
+    """The open cells next to ``seat``'s head camel in ``world``."""
+    view = cast(CaravanseraiView, world.view(seat))  # (what the engine's views are: the contract test)
+    return Picture(view).open_around(piece(view["caravans"][seat][-1])[:2])
+
+
+def plan_world(table: CaravanseraiTable) -> CaravanseraiState | None:
+    """The position once the hint's whole placement is laid."""
+    now = table.world
+    if not isinstance(now, CaravanseraiState) or table.seat is None or not table.hint_plan:
+        return None
+    world = now.clone()
+    for action in placement(world, table.seat, table.hint_plan, prior):
+        world.apply(action, False)
+    return world
+
+
+def hint_warning(table: CaravanseraiTable) -> str | None:
+    """The warning the hint opens with when its whole placement boxes our caravan in (None: it
+    does not)."""
+    world = plan_world(table)
+    why = None if world is None else boxed_in(table, world)
+    if why is None:
+        return None
+    return f"Careful: the placement suggested below boxes your caravan in ({why}): you would be skipped."
+
+
+def question_before(table: CaravanseraiTable, action: Action) -> tuple[str, bool] | None:
+    """What to ask before ``action``, and whether it boxes our caravan in (None: play it at
+    once): the rest of the placement laid unseen (only one way on), the match ended, the caravan
+    boxed in or left one open cell, our next turns laid for us."""
+    world, seat = table.world, table.seat
+    if not isinstance(world, CaravanseraiState) or seat is None or action not in world.legal_actions():
+        return None
+    after = world.clone()
+    after.apply(action, log=False)
+    ends = after.turns != world.turns or after.is_over()
+    placed = after.stage not in (PLACE, BOARD) or after.turns != world.turns  # the placement is over
+    question = ""
+    if world.stage in (PLACE, BOARD) and placed and action[0] != "camel" and after.last is not None:
+        laid, length = pieces_text(after.last[2]), len(after.caravans[seat])
+        each = (
+            "two market goods for each camel taken back (solo)"
+            if world.n == 1
+            else "a market good for each camel taken back"
+        )
+        then = "your turn ends" if ends else f"then you stand {each}"
+        question = (
+            f"After “{table.describe(action)}” only one way on is left: the rest of this placement "
+            f"is laid for you ({laid}) and {then}, your caravan at {length}. "
+        )
+    # what the placement leaves is said as it ends (at its camel), never at a stand after it:
+    # a good stood on the board blocks no caravan, so every stand leaves the same
+    settles = action[0] != "stand" and (ends or (placed and world.stage in (PLACE, BOARD)))
+    boxed = None
+    if settles and not after.is_over() and world.n > 1:
+        boxed = boxed_in(table, after) if ends else after.stuck(seat)
+    if after.is_over() and after.end is not None:
+        why = "no caravan can move any more" if after.end == SAFETY else after.end
+        said = "" if question else f", your caravan at {len(after.caravans[seat])}"  # (its length once)
+        question += f"This ends the match ({why}){said}. "
+    elif boxed:
+        question += f"This leaves your caravan boxed in ({boxed}): your turns would be skipped. "
+    elif settles and world.n > 1 and not after.is_over() and len(open_by_head(after, seat)) == 1:
+        question += (
+            "This leaves one open cell next to your head: if another player's caravan takes it, "
+            "your turns are skipped until a cell there frees. "
+        )
+    _, later = forced_news(table, action)
+    if later:  # (never a whole turn played for the player unannounced)
+        turns = "your next turn" if len(later) == 1 else f"your next {len(later)} turns"
+        question += f"Then the rules lay {turns} for you, the only move: {'; '.join(later)}. "
+    return (question, bool(boxed)) if question else None
+
+
+def block_choices(table: CaravanseraiTable, colour: int) -> list[Action]:
+    """The plays a block key of ``colour`` offers: the sizes a block of that colour may start
+    with now (none inside a block, or when it cannot start)."""
+    pl = table.view["placement"] if table.view is not None else None
+    if pl is None or pl["left"]:
+        return []
+    return [a for a in table.legal if a[0] == "good" and a[1] == colour]
+
+
+def block_question(table: CaravanseraiTable, choices: list[Action]) -> str:
+    """The block key's question: "how many?" where the first block may have 1 or 2 goods, else
+    the one size it must have."""
+    pl = table.view["placement"] if table.view is not None else None
+    block = pl["block"] if pl is not None else 1
+    if len(choices) > 1:
+        return f"Block {block}: how many?"
+    size = choices[0][2]
+    return f"Block {block} has {goods_words(choices[0])}: enter lays {'them' if size > 1 else 'it'}"
+
+
+def goods_words(action: Action) -> str:
+    """A block's goods in words: "2 white goods"."""
+    return f"{action[2]} {COLOUR_NAMES[action[1]]} good{'s' if action[2] > 1 else ''}"

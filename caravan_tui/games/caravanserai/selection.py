@@ -1,0 +1,170 @@
+"""The Caravanserai table's selection as a reducer (pure: no Textual): each change (a view
+arriving, our turn, our choice, a hint) gives a new ``CaravanseraiTable`` from the last, the last
+left as it was. It holds the hint's plan (its steps still ahead and the cells it fills, in order),
+the cells the others' latest action changed, the steps the rules laid for us, and our turns
+skipped or laid for us; the screen assigns what these give."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from caravan_tui.engine import Action
+
+from .ai import prior
+from .board_widget import Cell
+from .explain import placement
+from .geometry import QR
+from .looks import aimed_at_decision
+from .picture import Picture, action_cell, notation
+from .play_checks import forcing_after
+from .rules import BOARD, PLACE, CaravanseraiState
+from .table_state import CaravanseraiTable, showing
+from .views import CaravanseraiView, letters, piece
+
+#: how the log says the steps the rules laid for us after our choice
+FORCED_LOG = "The rules then laid for you, the only way on: {words}."
+
+
+def plan_cells(table: CaravanseraiTable, trail: tuple[Action, ...]) -> tuple[Cell, ...]:
+    """Every cell the hint's whole plan (``trail``: its steps from here) puts something on, in
+    the order it does: the starting camel, each piece of the placement as it is laid (a board
+    good used or declined included, the final camel last), then each market good stood after
+    it; the board numbers them so, and the route can be followed piece by piece."""
+    now, seat = table.world, table.seat
+    if not isinstance(now, CaravanseraiState) or seat is None or not trail:
+        return ()
+    world, cells = now.clone(), list[Cell]()
+    done = {QR[cell] for cell, _ in now.laid}
+    turns, head = now.turns, now.head
+
+    def add(cell: Cell) -> None:
+        if cell not in done and cell not in cells:
+            cells.append(cell)
+
+    for action in trail:
+        placing = world.stage in (PLACE, BOARD)
+        if action[0] == "start":
+            add((action[1], action[2]))
+        elif action[0] == "stand":
+            add((action[2], action[3]))
+        world.apply(action, False)
+        if not placing:
+            continue
+        # the step ended the placement (solo: the next may have begun): its pieces are ``last``'s
+        ended = world.stage not in (PLACE, BOARD) or world.turns != turns
+        last = world.last
+        laid = last[2] if ended and last is not None and last[1] == head else () if ended else world.laid
+        for cell, _ in laid:
+            add(QR[cell])
+    return tuple(cells)
+
+
+def _whole_plan(table: CaravanseraiTable, line: list[Action] | tuple[Action, ...]) -> tuple[Action, ...]:
+    """The placement ``line`` begins, whole (``explain.placement``); () where there is none."""
+    world, seat = table.world, table.seat
+    if not isinstance(world, CaravanseraiState) or seat is None:
+        return ()
+    return tuple(placement(world, seat, line, prior))
+
+
+def hinted(table: CaravanseraiTable, action: Action) -> CaravanseraiTable:
+    """The table once a hint for ``action`` came (its whole line in ``hint_plan``): the plan's
+    steps and cells previewed, the board asked to show the hinted cell."""
+    trail = _whole_plan(table, table.hint_plan)
+    new = dataclasses.replace(table, trail=trail, hinted=action, hint_cells=plan_cells(table, trail))
+    cell = action_cell(action, table.picture) if table.picture is not None else None
+    return new if cell is None else showing(new, cell)
+
+
+def followed(table: CaravanseraiTable) -> CaravanseraiTable:
+    """At our next decision, the hint's plan stays starred while we follow it: its next step is
+    the hinted play (the plays list stars it too) and the cells of the rest stay marked; a step
+    off the plan ends it."""
+    if table.trail and table.trail[0] in table.legal:
+        trail = _whole_plan(table, table.trail)
+        if trail:
+            first = trail[0]
+            return dataclasses.replace(
+                table, trail=trail, hinted=first, hint_action=first, hint_cells=plan_cells(table, trail)
+            )
+    return dataclasses.replace(table, trail=(), hinted=None)
+
+
+def our_turn(table: CaravanseraiTable) -> CaravanseraiTable:
+    """The table at our decision: the hint's plan followed, the news of turns missed put away
+    (the placement line shows our placement now), the board's cursor asked to the decision."""
+    return aimed_at_decision(dataclasses.replace(followed(table), skipped=None, played_for_us=None))
+
+
+def chose(table: CaravanseraiTable, action: Action) -> CaravanseraiTable:
+    """The table once our ``action`` went to the host: the steps the rules will lay for us
+    after it (said as its view arrives), the hint's plan one step on (a step off it ends it), no
+    hint and no changed cells marked while others play."""
+    trail = table.trail[1:] if table.trail and table.trail[0] == action else ()
+    new = dataclasses.replace(table, forcing=forcing_after(table, action), forced=None, trail=trail)
+    if new.turn is None:
+        new = dataclasses.replace(new, hinted=None, flash=frozenset())
+    return new
+
+
+def arrived(
+    table: CaravanseraiTable, previous: CaravanseraiView | None, by_other: bool
+) -> tuple[CaravanseraiTable, str | None]:
+    """The table once its view (after ``previous``) arrived, and the log's line of the steps the
+    rules laid for us (None: none): the cells another's action changed, marked (the board asked
+    to show them while it is not our turn); the steps laid for us after our choice, under the
+    board until our next choice (another's move ends them); our turns skipped or laid for us
+    in between."""
+    view, after = table.view, table.picture
+    assert view is not None
+    new, changed = table, frozenset[Cell]()
+    if previous is not None and after is not None and (by_other or table.replaying):
+        before = Picture(previous)
+        changed = frozenset(cell for cell in after.cells if before.key(cell) != after.key(cell))
+        if changed and table.turn is None:
+            new = showing(new, after.pos if after.pos in changed else min(changed, key=lambda c: (c[1], c[0])))
+    said, forcing, forced = None, table.forcing, table.forced
+    if by_other or table.replaying:
+        forcing = forced = None
+    elif forcing is not None:
+        said, forced, forcing = FORCED_LOG.format(words=forcing[0]), forcing[1], None
+    news, skipped, played = missed_turns(table, previous, view)
+    return dataclasses.replace(
+        new, flash=changed, forcing=forcing, forced=forced, news=news, skipped=skipped, played_for_us=played
+    ), said
+
+
+def missed_turns(
+    table: CaravanseraiTable, previous: CaravanseraiView | None, view: CaravanseraiView
+) -> tuple[str | None, tuple[int, str] | None, str | None]:
+    """Our turns that passed between two views with no decision of ours (the turns begun in
+    between, ours among them, are past): skipped by the rules, and why, or laid for us (the
+    only move). What the status line says while the view is on show (``news``), and the
+    placement line's ``skipped`` and ``played_for_us`` until our next turn."""
+    world, seat = table.world, table.seat
+    skipped, played = table.skipped, table.played_for_us
+    if previous is None or seat is None or table.replaying or view["over"] or not isinstance(world, CaravanseraiState):
+        return None, skipped, played
+    mover, players = previous["to_move"], view["players"]
+    begun = view["turns"] - previous["turns"]  # the last one begun is the turn now
+    if mover is None or begun < 2:
+        return None, skipped, played
+    times = sum(1 for k in range(1, begun) if (mover + k) % players == seat)
+    last, news = view["last"], None
+    # a placement of ours we did not make: not the one our own decision ended (its head camel
+    # is the one we had)
+    if (
+        times
+        and last is not None
+        and last["seat"] == seat
+        and last != previous["last"]
+        and (mover != seat or tuple(last["head"]) != piece(previous["caravans"][seat][-1])[:2])
+    ):
+        played = notation(letters(last["laid"]))
+        news = f"Your turn was laid for you: {played}, the only move"
+        times -= 1
+    if times:
+        why = world.stuck(seat) or "no placement was possible then"
+        skipped = ((skipped[0] if skipped else 0) + times, why)
+        news = f"Your turn was skipped: {why}"
+    return news, skipped, played

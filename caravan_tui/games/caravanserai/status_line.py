@@ -1,0 +1,145 @@
+"""What the Caravanserai status line says and what Enter plays, as functions of the table's state
+and where the player is on the table (pure: no Textual): the board's cell under its cursor
+(``cursor``), the focused part's id (``focus``: the board, ``BOARD_ID``, or the plays list,
+``LIST_ID``), the plays list's highlighted play (``highlighted``) and the seat whose action is on
+show (``pausing``)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from caravan_tui.engine import Action
+
+from .board_widget import Cell
+from .geometry import COLOUR_NAMES, DIR_NAMES, DIR_WORDS
+from .picture import action_cell
+from .rules import DECLINE, USE
+from .table_state import CaravanseraiTable
+from .table_text import forecast
+
+#: the board's id, and the plays list's (``GameScreen``'s)
+BOARD_ID = "cs-board"
+LIST_ID = "actions"
+#: the Enter line's room when the status line has not been laid out yet
+ROOM = 46
+
+
+def actions_at(table: CaravanseraiTable, cell: Cell) -> list[Action]:
+    """The plays on ``cell`` while it is our decision."""
+    picture = table.picture
+    if table.turn is None or picture is None:
+        return []
+    return [a for a in table.legal if action_cell(a, picture) == cell]
+
+
+def enter(
+    table: CaravanseraiTable, *, cursor: Cell | None, focus: str | None, highlighted: Action | None
+) -> Action | None:
+    """What Enter plays: in the plays list, its highlighted play; on the board, the one play at
+    the cursor (a board good: using it); None where several plays there open a chooser, or
+    nothing is ours to play."""
+    if table.turn is None:
+        return None
+    if focus == LIST_ID:
+        return highlighted
+    if focus != BOARD_ID or cursor is None:
+        return None
+    here = actions_at(table, cursor)
+    if USE in here:
+        return USE
+    return here[0] if len(here) == 1 else None
+
+
+def short(table: CaravanseraiTable, action: Action, here: bool = True) -> str:
+    """An action in a few words: on the board, whose frame names the cell, "here"; else the cell
+    it plays on, "(3,3)"."""
+    kind = action[0]
+    at = "here"
+    if not here and table.picture is not None and (cell := action_cell(action, table.picture)) is not None:
+        at = f"at ({cell[0]},{cell[1]})"
+    if kind == "dir":
+        return f"head {DIR_WORDS[action[1]]} ({DIR_NAMES[action[1]]})"
+    if kind == "start":
+        return f"start {at}"
+    if kind == "stand":
+        return f"stand a {COLOUR_NAMES[action[1]]} good {at}"
+    if kind == "camel" and table.view is not None:
+        pl = table.view["placement"]
+        count = f": count {pl['placed'] + 1 - pl['omitted']}" if pl is not None else ""
+        return f"end with a camel {at}{count}"
+    return table.describe(action)
+
+
+def piece_keys(table: CaravanseraiTable) -> list[str]:
+    """The keys that lay a piece now, a group each (the Enter line adds those it has room for)."""
+    keys = ["c camel · WKPRY block"]
+    if ("lying",) in table.legal:
+        keys.append("L lying")
+    return keys
+
+
+def prompt(table: CaravanseraiTable) -> str:
+    """What the decision is, and its keys."""
+    stage = table.view["stage"] if table.view is not None else None
+    if stage == "start":
+        return "Your starting camel: enter on a › cell"
+    if stage == "stand" and table.view is not None:
+        return f"Stand goods ({table.view['stands']} left): enter on a ›"
+    if stage == "board":
+        return "A board good: enter uses it, n declines it"
+    if any(a[0] == "dir" for a in table.legal):
+        return "Head where? w e a d z x (0-5) or enter on ›"
+    return " · ".join(piece_keys(table))
+
+
+def enter_line(enter: str, keys: list[str], width: int) -> Text:
+    """The Enter line: what Enter does, then the key groups that fit its one row of ``width``
+    (a second row would hide the placement line's)."""
+    text = enter
+    for part in keys:
+        if len(text) + 3 + len(part) > width:
+            break
+        text += f" · {part}"
+    return Text(text, style="bold")
+
+
+def status(
+    table: CaravanseraiTable,
+    base: Text,
+    *,
+    cursor: Cell | None,
+    focus: str | None,
+    highlighted: Action | None,
+    pausing: int | None,
+    width: int = ROOM,
+) -> Text:
+    """What Enter does for the focused part: the plays list's highlighted play, or what the board
+    offers at its cursor; while others play, what just happened to our turn or what our next
+    turn looks like as the board stands, before ``base`` (the table's own line: whose turn)."""
+    if pausing is not None and table.news is not None:
+        return Text(f"{table.news} (any key goes on)", style="bold reverse")
+    if pausing is not None:
+        return Text(table.words(f"{{p{pausing}}} {{p{pausing}:is}} playing… (any key skips)"))
+    view = table.view
+    if table.turn is None or table.over is not None or view is None:
+        ahead = forecast(view, table) if view is not None and table.over is None else None
+        return Text.assemble((ahead, "bold"), " · ", base) if ahead else base
+    if focus == LIST_ID:
+        return Text(
+            f"enter: {short(table, highlighted, here=False)}" if highlighted else "tab: the board", style="bold"
+        )
+    if focus != BOARD_ID or cursor is None:
+        return Text(prompt(table), style="bold")
+    here, pl = actions_at(table, cursor), view["placement"]
+    if USE in here and pl is not None:
+        declines = ["n declines"] if DECLINE in here else []
+        return enter_line(f"enter: use the {COLOUR_NAMES[pl['colour']]} board good", declines, width)
+    if len(here) == 1:
+        turns = ["or w e a d z x"] if here[0][0] == "dir" else []
+        return enter_line(f"enter: {short(table, here[0])}", turns, width)
+    if any(a[0] in ("good", "camel", "lying") for a in here):
+        return enter_line("enter: choose a piece", piece_keys(table), width)
+    if here:
+        return Text(f"enter: choose one of {len(here)} plays here", style="bold")
+    keys = piece_keys(table) if view["stage"] == "place" else []
+    return enter_line("enter: nothing here (a › cell plays)", keys, width)

@@ -1,0 +1,68 @@
+"""Merchant Lord's plays in the plays list: each on one line of the side column (``PLAY_WIDTH``
+cells at 80 columns), so a turn's choices show together, about ten at 80×24 (a newcomer saw four,
+each wrapped onto two or three lines). The status line and the builder's line say a play whole
+(``describe``) when it is highlighted or built."""
+
+from __future__ import annotations
+
+from caravan_tui.engine import Action
+
+from .cards import HALF_INDEX, INDEX
+from .faces import VILLAGE_NAMES, half_token
+from .sales import adjusted
+from .table import MerchantLordTable
+from .terms import ADJUST_COST, REROLL_COST, VINDEX
+
+#: the plays list's text width at 80 columns: the side's 31, its frame, gutter and padding off
+PLAY_WIDTH = 26
+
+
+def play_line(table: MerchantLordTable, action: Action) -> str:
+    """``action`` in at most ``PLAY_WIDTH`` cells: "Sell your 1-6 +M05L: 4¢+FM"."""
+    line = short_play(table, action)
+    if len(line) > PLAY_WIDTH and " your " in line:
+        line = line.replace(" your ", " ", 1)  # (a sale tucking two cards: the village's name alone)
+    return line if len(line) <= PLAY_WIDTH else line[: PLAY_WIDTH - 1] + "…"
+
+
+def short_play(table: MerchantLordTable, action: Action) -> str:
+    kind = action[0]
+    if kind == "reroll":
+        return f"Reroll {' '.join(map(str, action[1:]))} ({REROLL_COST}f)"
+    if kind == "adjust":
+        return f"Turn a {action[1]} into a {adjusted(action[1], action[2])} ({ADJUST_COST}f)"
+    if kind == "end_favour":
+        return "No more favour: sell"
+    if kind == "end_selling":
+        left = sum(where == "unplaced" for _, where in table.my_dice())
+        return f"Stop selling ({left} to market)" if left else "Stop selling"
+    if kind == "sell":
+        return sale_line(table, action)
+    if kind == "place":
+        return f"Place {action[1]}{action[2]} at {village_label(table, VINDEX[action[3]])}"
+    if kind == "skip":
+        return "Skip the free placement"
+    if kind == "buy":
+        card = INDEX[action[1]]
+        return f"Buy {action[1]} {half_token(card, 0).plain} {half_token(card, 1).plain}"
+    if kind == "end_buying":
+        return "Buy nothing more"
+    return table.describe(action)
+
+
+def sale_line(table: MerchantLordTable, action: Action) -> str:
+    """ "Sell your 1-6 +M05L: 4¢+FM": where, the halves tucked, what you get."""
+    v, world, seat = VINDEX[action[1]], table.rules_state, table.seat
+    tucks = [(INDEX[c], HALF_INDEX[h]) for c, h in action[2]]
+    line = f"Sell {village_label(table, v)}" + "".join(f" +{c}{h}" for c, h in action[2])
+    if world is None or seat is None:
+        return line
+    coins, favour, _owner_coins, _owner_favour, fires = world.sale_income(seat, v, tucks)
+    gain = "+".join([f"{coins}¢"] * bool(coins or not favour) + [f"{favour}f"] * bool(favour) + list(fires))
+    return f"{line}: {gain}"
+
+
+def village_label(table: MerchantLordTable, v: int) -> str:
+    """ "your 1-6", "Bob's 2-5" (the name cut to keep the line)."""
+    owner, name = v // 3, VILLAGE_NAMES[v % 3]
+    return f"your {name}" if owner == table.seat else f"{table.short_name(owner, 6)}'s {name}"

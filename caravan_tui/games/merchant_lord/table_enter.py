@@ -1,0 +1,105 @@
+"""What Enter plays at the Merchant Lord table and what the status line says of it: functions of
+the table's state alone (the selection, the hint, each board's cursor and the focus), so the
+line cannot promise one thing while the key does another. Plain Python, no Textual."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from caravan_tui.engine import Action
+
+from .table import DICE, HAND, PHASE_WORDS, PLAYS, ROW, VILLAGES, MerchantLordTable
+from .terms import PRICE
+
+#: the boards Enter plays from (the plays list aside)
+BOARDS = (DICE, VILLAGES, HAND, ROW)
+
+
+def enter(table: MerchantLordTable) -> Action | None:
+    """What Enter plays at once where the focus is (None: nothing at once)."""
+    return enter_on(table, table.focus)
+
+
+def enter_on(table: MerchantLordTable, board: str | None) -> Action | None:
+    """What Enter on ``board`` plays at once: on the chosen village, in the hand or on the dice,
+    the complete sale or placement (in the favour step the ticked reroll; a sale then first ends
+    the step, two plays: None, ``favour_sale``); on a row card, buying it; on the dice, with the
+    cursor on the die a hint turns, that turn; in the plays list, its highlighted play."""
+    if table.turn is None:
+        return None
+    if board == PLAYS:
+        return table.highlighted
+    if board not in BOARDS:
+        return None
+    cursor, phase = table.cursors.get(board), table.phase
+    if board == VILLAGES and (phase == "buy" or cursor != table.sel.village):
+        return None
+    if board == ROW:
+        return ("buy", cursor) if ("buy", cursor) in table.legal else None
+    complete = table.choices().action(table.sel)
+    if complete is not None:
+        return None if phase == "favour" else complete
+    selected, hinted = table.selected_action(), table.hinted
+    if (
+        selected is None
+        and board == DICE
+        and hinted is not None
+        and hinted[0] == "adjust"
+        and hinted in table.legal
+        and cursor == str(table.adjust_die(hinted))
+    ):
+        return hinted  # ``a`` put the cursor on the hinted die: Enter turns it, as the hint says
+    return selected
+
+
+def favour_sale(table: MerchantLordTable, board: str | None) -> Action | None:
+    """The sale built in the favour step that Enter on ``board`` makes, once the step is ended
+    (on the villages, only on the sale's own)."""
+    sale = table.choices().action(table.sel)
+    if table.phase != "favour" or sale is None:
+        return None
+    return sale if board != VILLAGES or table.cursors.get(VILLAGES) == table.sel.village else None
+
+
+def status(table: MerchantLordTable) -> Text | None:
+    """What Enter (or space) does where the focus is, in words; None while it is not our decision
+    (the table's own line says whose turn it is)."""
+    if table.turn is None or table.over is not None or table.view is None:
+        return None
+    action, focus, phase = enter(table), table.focus, table.phase
+    if action is not None and action[0] == "buy":  # (its halves: the card's line above, under the cursor)
+        return Text(f"enter: Buy {action[1]} for {PRICE} coins", style="bold")
+    if action is not None:
+        return Text(f"enter: {table.describe(action)}", style="bold")
+    if focus == PLAYS:
+        return Text("enter: the highlighted play", style="bold")
+    if favour_sale(table, focus) is not None:
+        return Text("enter: end the favour step and make this sale", style="bold")
+    cursor = table.cursors.get(focus) if focus is not None else None
+    if (
+        focus == VILLAGES
+        and cursor is not None
+        and phase in ("sell", "favour", "place")
+        and table.choices().reachable(cursor, table.sel.tucks.items())
+    ):
+        what = "placement" if phase == "place" else "sale"
+        return Text(f"enter: choose {table.village_name(cursor)} for the {what}", style="bold")
+    if focus == DICE and phase == "favour":
+        return Text(dice_keys(table, cursor), style="bold")
+    if focus == HAND and phase in ("sell", "favour", "place"):
+        return Text(
+            "space: tuck this card's left or right half"
+            if table.view.get("hand")
+            else "Your hand is empty: no card to tuck · tab to the dice or villages",
+            style="bold",
+        )
+    return Text(f"Your turn: {PHASE_WORDS.get(table.view['phase'], '')} · e: done", style="bold")
+
+
+def dice_keys(table: MerchantLordTable, cursor: str | None) -> str:
+    """What space, + and - do to the die under the cursor."""
+    dice = table.my_dice()
+    if cursor is None or dice[int(cursor)][1] != "unplaced":
+        return "this die is placed: space, + and - are for your unplaced dice"
+    ticked = int(cursor) in table.reroll
+    return f"space: {'untick' if ticked else 'tick'} this {dice[int(cursor)][0]} to reroll · + or -: turn it"

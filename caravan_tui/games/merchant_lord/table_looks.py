@@ -1,0 +1,109 @@
+"""What each Merchant Lord board shows for the table's state: the dice, the hand, the row (chips
+and their marks) and the villages (rows that fit the box's room). Functions of the state alone:
+each board draws what its look gives as the state changes."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from .faces import CHANGED, CHOSEN, DIMMED, HINT, TICK, USABLE, card_face, die_text, hinted_cards
+from .table import MerchantLordTable
+from .terms import PRICE
+from .widgets import ChipLook, Row, VillageBoard
+
+
+def dice_look(table: MerchantLordTable) -> ChipLook:
+    """Your dice: each die's face and its mark (ticked to reroll, the hint's, used by the sale
+    built, placed, changed)."""
+    used = set(table.sale_dice(table.sel))
+    hinted = table.adjust_die(table.hinted)
+    chips, marks = [], {}
+    for index, (value, where) in enumerate(table.my_dice()):
+        key = str(index)
+        if where == "unplaced":
+            face = die_text(value)
+        elif where == "aside":
+            face = Text("+", style="dim")
+        else:
+            face = Text(str(value), style="dim")  # the mark (·) says it is used
+        chips.append((key, face))
+        if index in table.reroll:
+            marks[key] = TICK
+        elif index == hinted:
+            marks[key] = HINT
+        elif index in used:
+            marks[key] = CHOSEN
+        elif where != "unplaced":
+            marks[key] = DIMMED
+        elif table.seat is not None and (table.seat, index) in table.changed_dice:
+            marks[key] = CHANGED
+    return ChipLook(tuple(chips), marks, frozenset(str(i) for i in table.reroll))
+
+
+def hand_look(table: MerchantLordTable) -> ChipLook:
+    """Your hand: each card with the half ticked, and whether it can be tucked now."""
+    view = table.view
+    assert view is not None  # (a board is drawn once there is a view)
+    cards = view.get("hand", []) if table.seat is not None else []
+    choices = table.choices() if table.phase in ("sell", "favour", "place") else None
+    sel, marks = table.sel, {}
+    for card in cards:
+        if card in sel.tucks:
+            marks[card] = TICK
+        elif table.hinted is not None and card in hinted_cards(table.hinted):
+            marks[card] = HINT
+        elif choices:
+            marks[card] = USABLE if choices.tuckable(sel, card) else DIMMED
+    if table.seat is None:
+        title = "Hand"
+    else:
+        title = f"Your hand ({len(cards)})" + (" · space tucks" if choices and cards else "")
+    faces = tuple((card, card_face(card, sel.tucks.get(card))) for card in cards)
+    return ChipLook(faces, marks, frozenset(sel.tucks), title)
+
+
+def row_look(table: MerchantLordTable) -> ChipLook:
+    """The row: each card, and whether it can be bought now."""
+    view = table.view
+    assert view is not None  # (a board is drawn once there is a view)
+    buying = table.phase == "buy"
+    marks = {}
+    for card in view["row"]:
+        if table.hinted == ("buy", card):
+            marks[card] = HINT
+        elif buying:
+            marks[card] = USABLE if ("buy", card) in table.legal else DIMMED
+        elif card in table.changed_row:
+            marks[card] = CHANGED
+    title = f"Row · pile {view['pile_size']} · {PRICE}¢ each" + (" · enter buys" if buying else "")
+    return ChipLook(tuple((card, card_face(card)) for card in view["row"]), marks, frozenset(), title)
+
+
+def village_rows(table: MerchantLordTable) -> list[Row]:
+    """The villages, so that yours stay in view in the box's room (``villages_room``): every
+    player's where they fit, else every player's a village a line (compact), else yours and one
+    opponent's (``shown_other``: the one whose village the cursor was last on; ``o`` shows the
+    next), the others on a line each."""
+    view = table.view
+    assert view is not None  # (a board is drawn once there is a view)
+    players, me = view["players"], table.seat if table.seat is not None else 0
+    order = [(me + k) % players for k in range(players)]
+    width, room = table.villages_room
+    width = max(20, width - 2)
+    marks = table.village_marks()
+    full = {seat: table.seat_rows(view, seat, width, marks) for seat in order}
+    compact = {seat: table.seat_rows(view, seat, width, marks, compact=True) for seat in order}
+    for rows_by_seat in (full, compact):
+        needed = sum(VillageBoard.count_lines(rows, width) for rows in rows_by_seat.values())
+        if not room or needed <= room:  # (not laid out yet: everything)
+            return [row for seat in order for row in rows_by_seat[seat]]
+    others = [seat for seat in order if seat != me]
+    shown = (me, table.shown_other if table.shown_other in others else others[0])
+    fits = sum(VillageBoard.count_lines(full[seat], width) for seat in shown) + len(others) - 1 <= room
+    rows: list[Row] = []
+    for seat in order:
+        if seat in shown:
+            rows.extend(full[seat] if fits else compact[seat])
+        else:
+            rows.append(table.summary_row(view, seat))
+    return rows

@@ -1,0 +1,312 @@
+"""The Merchant Lord table's selection as a reducer: each intent (a village chosen, a half or a
+die ticked, a hint taken, a turn come, a view arrived, a move sent) gives a new table state from
+the last, never changing one in place, or says why it is refused (``Refused``). Plain Python: the
+screen assigns what these give, and every board and line bound to the state draws itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, TypeAlias
+
+from caravan_tui.engine import Action
+
+from .builder import Selection
+from .faces import CHOSEN, HINT, USABLE
+from .reasons import builder_hint, card_problem, village_problem
+from .table import DICE, HAND, PLAYS, ROW, VILLAGES, MerchantLordTable
+from .table_text import END_ACTIONS, tuck_possible
+from .terms import VINDEX
+from .views import MerchantLordView
+
+
+@dataclass(frozen=True)
+class Refused:
+    """An intent the table does not take, and why (in the game's words, ``{pN}`` fields and all)."""
+
+    reason: str
+    title: str = "Not possible"
+
+
+Outcome: TypeAlias = MerchantLordTable | Refused
+
+
+# -- asks to the boards and the plays list ---------------------------------------------------------
+
+
+def asked_cursor(table: MerchantLordTable, board: str, cell: Any) -> MerchantLordTable:
+    """The table asking ``board`` to put its cursor on ``cell`` (it moves it as it draws this
+    state; ``TableState.point_cursor``, as a new state)."""
+    asked = table.cursor_asks.get(board, (None, 0))[1] + 1
+    return replace(table, cursor_asks={**table.cursor_asks, board: (cell, asked)})
+
+
+def asked_list(table: MerchantLordTable, action: Action | None) -> MerchantLordTable:
+    """The table asking the plays list to highlight ``action`` (``TableState.point_list``)."""
+    return replace(table, list_play=action, list_asked=table.list_asked + 1)
+
+
+def pointed_at(
+    table: MerchantLordTable, cursors: dict[str, Any], focus: str | None, highlighted: Action | None
+) -> MerchantLordTable:
+    """The boards' cursors, the focus or the plays list's highlight moved: the table says so (the
+    status line and the builder's line read them); an opponent's village under the cursor keeps
+    its owner's villages in view when not all fit."""
+    cursor = cursors.get(VILLAGES)
+    owner = VINDEX[cursor] // 3 if cursor in VINDEX else None
+    shown = owner if owner is not None and owner != table.seat else table.shown_other
+    if (dict(table.cursors), table.focus, table.highlighted, table.shown_other) == (cursors, focus, highlighted, shown):
+        return table
+    return replace(table, cursors=cursors, focus=focus, highlighted=highlighted, shown_other=shown)
+
+
+# -- the builder ---------------------------------------------------------------------------------
+
+
+def with_selection(table: MerchantLordTable, sel: Selection) -> MerchantLordTable:
+    """``sel`` in the builder; once it is a complete play, the plays list asked to highlight it,
+    unless the list has the focus (its keys move the builder then)."""
+    if sel == table.sel:
+        return table
+    new = replace(table, sel=sel)
+    action = new.selected_action()
+    if new.turn is not None and action in new.legal and new.focus != PLAYS:
+        new = asked_list(new, action)
+    return new
+
+
+def chosen_village(table: MerchantLordTable, vid: str) -> Outcome:
+    """Enter on a village that plays nothing at once: the village chosen for the sale."""
+    if table.phase == "buy":
+        return Refused("now you buy from the row (enter on a card) or press e")
+    if table.choices().reachable(vid, table.sel.tucks.items()):
+        return with_selection(table, table.sel.at(vid))
+    assert table.rules_state is not None and table.seat is not None  # (a phase: our decision)
+    reason = village_problem(table.rules_state, table.seat, table.phase, table.sel, vid)
+    return Refused(reason, f"Not at {table.village_name(vid)}")
+
+
+def spaced_on_chosen(table: MerchantLordTable) -> Refused:
+    """Space on the chosen village never sells: where tucking is (the hand), and that Enter sells."""
+    if tuck_possible(table):
+        reason = "space tucks in your hand: tab to your hand, space on a card, then enter here sells"
+        return Refused(reason, "Space does not sell")
+    hand = table.view.get("hand") if table.view is not None else None
+    reason = f"{'no card in your hand fits this sale' if hand else 'your hand is empty'}: enter sells"
+    return Refused(reason, "Space does not sell")
+
+
+def ticked_card(table: MerchantLordTable, card: str) -> Outcome:
+    """Space on a hand card: its next half ticked (left, right, then unticked)."""
+    if table.phase not in ("sell", "favour", "place"):
+        return Refused("cards are tucked only while selling, or placed with a Free Placement")
+    choices = table.choices()
+    if not choices:
+        return Refused("no sale can be made now")
+    half = choices.next_half(table.sel, card)
+    if half is None and card not in table.sel.tucks:
+        world, view = table.rules_state, table.view
+        assert world is not None and table.seat is not None and view is not None  # (a phase: our decision)
+        return Refused(card_problem(world, table.seat, view, table.phase, table.sel, card), f"Cannot tuck {card}")
+    return with_selection(table, table.sel.ticking(card, half, only=choices.placing))
+
+
+def ticked_die(table: MerchantLordTable, index: int) -> Outcome:
+    """Space on a die in the favour step: ticked to reroll, or unticked."""
+    if table.phase != "favour":
+        return Refused("rerolls are only in your favour step, before your first sale")
+    if table.my_dice()[index][1] != "unplaced":
+        return Refused("that die is not yours to roll now")
+    return with_selection(table, table.sel.toggling_die(index))
+
+
+def turned_die(table: MerchantLordTable, slot: int | None, delta: int) -> Action | Refused | None:
+    """``+``/``-`` on the die in ``slot``: the play that turns it (None: no die)."""
+    if table.phase != "favour":
+        return Refused("dice are turned only in your favour step, before your first sale")
+    if slot is None:
+        return None
+    value, where = table.my_dice()[slot]
+    action = ("adjust", value, delta)
+    if where != "unplaced":
+        return Refused("that die is not yours to turn now")
+    if action in table.legal:
+        return action
+    assert table.view is not None and table.seat is not None  # (a phase: our decision)
+    return Refused(f"turning a die costs 2 favour; you have {table.view['favour'][table.seat]}")
+
+
+def bought(table: MerchantLordTable, card: str) -> Action | Refused:
+    """Enter (or space) on a row card: buying it."""
+    action = ("buy", card)
+    if action in table.legal:
+        return action
+    if table.phase != "buy":
+        return Refused("cards are bought in the buying step, after everyone has sold")
+    assert table.view is not None and table.seat is not None  # (a phase: our decision)
+    return Refused(f"a card costs 5 coins; you have {table.view['coins'][table.seat]}")
+
+
+def pressed_in_vain(table: MerchantLordTable, board: str) -> Refused:
+    """Why Enter on a dice or hand board plays nothing."""
+    if board == DICE and table.phase == "favour":
+        return Refused("tick dice to reroll with space first, or build a sale")
+    return Refused(builder_hint(table.phase, table.sel))
+
+
+def cleared(table: MerchantLordTable) -> MerchantLordTable:
+    return with_selection(table, Selection())
+
+
+def selected(table: MerchantLordTable, action: Action) -> MerchantLordTable:
+    """``action`` in the builder: a sale's village and tucks, a placement, a reroll's dice (the
+    lowest-index dice of each value, as the engine takes them); for a row card or a die to turn,
+    that board's cursor asked onto it."""
+    kind = action[0]
+    if kind == "buy":
+        table = asked_cursor(table, ROW, action[1])
+    elif kind == "adjust" and table.adjust_die(action) is not None:
+        table = asked_cursor(table, DICE, str(table.adjust_die(action)))
+    if kind == "sell":
+        return with_selection(table, Selection(action[1], dict(action[2])))
+    if kind == "place":
+        return with_selection(table, Selection(action[3], {action[1]: action[2]}))
+    if kind == "reroll":
+        return with_selection(table, Selection(reroll=frozenset(table.rerolled_dice(action))))
+    return with_selection(table, Selection())
+
+
+def taken_hint(table: MerchantLordTable) -> tuple[MerchantLordTable, str]:
+    """``a``: the hinted play in the builder, or the cursor on its row card or die; a hint to end
+    the step on its line in the plays list. With the id of what gets the focus, where Enter (or
+    ``+``/``-``) plays it."""
+    hinted = table.hinted
+    assert hinted is not None  # (asked only with a hint)
+    if hinted in END_ACTIONS:
+        return asked_list(table, hinted), PLAYS
+    table = selected(table, hinted)
+    if hinted[0] in ("buy", "adjust"):
+        return table, ROW if hinted[0] == "buy" else DICE
+    vid = table.sel.village
+    if vid not in VINDEX:
+        return table, VILLAGES
+    owner = VINDEX[vid] // 3
+    if owner not in (table.seat, table.shown_other):
+        table = replace(table, shown_other=owner)
+    return asked_cursor(table, VILLAGES, vid), VILLAGES
+
+
+def next_other(table: MerchantLordTable) -> MerchantLordTable:
+    """``o``: the next opponent's villages shown, the cursor on the first of them."""
+    if table.view is None:
+        return table
+    players, me = table.view["players"], table.seat if table.seat is not None else 0
+    others = [(me + k) % players for k in range(1, players)]
+    current = others.index(table.shown_other) if table.shown_other in others else 0  # (shown first: the first)
+    shown = others[(current + 1) % len(others)]
+    return asked_cursor(replace(table, shown_other=shown), VILLAGES, f"P{shown}-V16")
+
+
+# -- turns and views -----------------------------------------------------------------------------
+
+
+def turn_started(table: MerchantLordTable) -> MerchantLordTable:
+    """Our decision came: the hint gone, the choices worked out once, the selection kept only
+    where it still leads to a play, and the cursors on a first choice (a new round: each on its
+    first; else the villages' and the hand's off what cannot be used now)."""
+    table = replace(table, hinted=None, offered=(table.turn, table.view, table.worked_out_choices()))
+    phase = table.phase
+    sel = table.sel if phase == "favour" else replace(table.sel, reroll=frozenset())
+    if phase not in ("favour", "sell", "place") or not table.choices().reachable(sel.village, sel.tucks.items()):
+        sel = Selection()
+    table = with_selection(table, sel)
+    if table.view is not None and table.view["round"] != table.cursors_round:
+        return first_cursors(replace(table, cursors_round=table.view["round"]))
+    table = villages_cursor_to_usable(table, table.cursors.get(VILLAGES))
+    return hand_cursor_to_tuckable(table, table.cursors.get(HAND))
+
+
+def first_cursors(table: MerchantLordTable) -> MerchantLordTable:
+    """A new round: each cursor asked onto its first choice (the dice on the first die still to
+    roll or sell, the row on its first card, the hand on its first card a sale can tuck, the
+    villages on the first one a sale or placement can use, else your first), not where it was
+    left last round."""
+    dice = table.my_dice()
+    table = asked_cursor(table, DICE, str(next((i for i, (_, where) in enumerate(dice) if where == "unplaced"), 0)))
+    view = table.view
+    if view is not None and view["row"]:
+        table = asked_cursor(table, ROW, view["row"][0])
+    if view is not None and view.get("hand"):
+        table = hand_cursor_to_tuckable(asked_cursor(table, HAND, view["hand"][0]), view["hand"][0])
+    return villages_cursor_to_usable(asked_cursor(table, VILLAGES, f"P{table.seat}-V16"), f"P{table.seat}-V16")
+
+
+def hand_cursor_to_tuckable(table: MerchantLordTable, cursor: str | None) -> MerchantLordTable:
+    """The hand's cursor, on ``cursor``, a card no sale (placement) can tuck now, asked onto the
+    first card that can be."""
+    if table.phase not in ("favour", "sell", "place") or table.view is None:
+        return table
+    choices = table.choices()
+    tuckable = [card for card in table.view.get("hand", []) if choices.tuckable(table.sel, card)]
+    if tuckable and cursor not in tuckable:
+        return asked_cursor(table, HAND, tuckable[0])
+    return table
+
+
+def villages_cursor_to_usable(table: MerchantLordTable, cursor: str | None) -> MerchantLordTable:
+    """The villages' cursor, on ``cursor``, off a village no sale (placement) can use now, asked
+    onto the first one that can be, yours first (after the last favour the dice changed, and with
+    them the villages)."""
+    marks = table.village_marks()
+    usable = [key for key, mark in marks.items() if mark == USABLE]
+    mine = [key for key in usable if VINDEX[key] // 3 == table.seat]
+    if usable and marks.get(cursor or "") not in (USABLE, CHOSEN, HINT):
+        return asked_cursor(table, VILLAGES, (mine or usable)[0])
+    return table
+
+
+def with_changes(table: MerchantLordTable, previous: MerchantLordView | None, mover: int | None) -> MerchantLordTable:
+    """A new view arrived after ``previous``: the dice, villages and row cards it changed marked
+    (``*``) beside those already marked, our rerolled dice too; the last mover's villages shown."""
+    view = table.view
+    assert view is not None  # (after a view)
+    dice, villages, row = set(table.changed_dice), set(table.changed_villages), set(table.changed_row)
+    if previous is not None:
+        new_round = view["round"] != previous["round"]
+        for seat, (old, new) in enumerate(zip(previous["dice"], view["dice"])):
+            for index, (value, where) in enumerate(new):
+                was = old[index] if index < len(old) else None
+                if was is None or was[0] != value or (new_round and where == "unplaced"):
+                    dice.add((seat, index))
+        for info, (a, b), (sa, sb) in zip(
+            view["villages_info"],
+            zip(previous["villages"], view["villages"]),
+            zip(previous["sellers"], view["sellers"]),
+        ):
+            if a != b or (sa != sb and sb is not None):
+                villages.add(info["id"])
+        row |= set(view["row"]) - set(previous["row"])
+    if table.rolled and table.seat is not None:
+        dice |= {(table.seat, index) for index in table.rolled}
+    shown = mover if mover is not None and mover != table.seat else table.shown_other
+    return replace(
+        table,
+        changed_dice=frozenset(dice),
+        changed_villages=frozenset(villages),
+        changed_row=frozenset(row),
+        rolled=frozenset(),
+        shown_other=shown,
+    )
+
+
+def sent(table: MerchantLordTable, action: Action, rolled: frozenset[int]) -> MerchantLordTable:
+    """Our move went to the host: the marks of what changed cleared, the builder and the hint
+    emptied; a reroll's dice kept to mark in the next view (where a die shows its old value)."""
+    table = replace(
+        table,
+        rolled=rolled if action[0] == "reroll" else frozenset(),
+        changed_dice=frozenset(),
+        changed_villages=frozenset(),
+        changed_row=frozenset(),
+        hinted=None,
+    )
+    return with_selection(table, Selection())

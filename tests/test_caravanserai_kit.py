@@ -1,0 +1,309 @@
+"""The Caravanserai table as a kit: its selection is a reducer over the table's state (a new
+state for each change, the old one left as it was), and the status line and what Enter plays are
+functions of that state. Plain functions, no screen; the bus's messages are folded as the table's
+client folds them (``table_client.heard``)."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import itertools
+import random
+
+from rich.text import Text
+from test_caravanserai_says_each_step import solo_prefix
+
+from caravan_tui.bus import Update, YourTurn
+from caravan_tui.games import GAMES
+from caravan_tui.games.caravanserai.looks import board_look, step_mark
+from caravan_tui.games.caravanserai.picture import action_cell
+from caravan_tui.games.caravanserai.rules import BOARD, DECLINE, USE
+from caravan_tui.games.caravanserai.selection import arrived, chose, followed, hinted, our_turn
+from caravan_tui.games.caravanserai.status_line import BOARD_ID, LIST_ID, actions_at, enter, status
+from caravan_tui.games.caravanserai.table_state import CaravanseraiTable
+from caravan_tui.screens.table_client import heard
+
+GAME = GAMES["caravanserai"]
+BASE = Text("the table's own line")
+MESSAGES = itertools.count(1)  # (the turn each message is at)
+
+
+def play(state, actions) -> None:
+    for action in actions:
+        state.apply(action, log=False)
+
+
+def folded(table: CaravanseraiTable, state, seat: int = 0) -> CaravanseraiTable:
+    """``table`` once the bus said ``state``: its decision (a ``YourTurn``) when ``seat`` is to
+    move, else an ``Update``."""
+    view = state.view(seat)
+    world_of = lambda view: GAME.from_view(view, seat)  # noqa: E731
+    if state.turn == seat:
+        message = YourTurn("m", seat, next(MESSAGES), view, list(state.legal_actions()))
+    else:
+        message = Update("m", seat, next(MESSAGES), view, [])
+    return heard(table, message, world_of, 0.0)
+
+
+def table_at(state, seat: int = 0) -> CaravanseraiTable:
+    names = ["Ann", "Bob", "Cy"][: state.n]
+    return folded(CaravanseraiTable(seat=seat, names=names), state, seat)
+
+
+def left_alone(table: CaravanseraiTable):
+    """What ``table`` holds now, each field and a copy of it: a reducer leaves both as they were."""
+    return {name: (value, copy.copy(value)) for name, value in vars(table).items()}
+
+
+def unchanged(table: CaravanseraiTable, before) -> bool:
+    """Whether ``table`` holds what it held (``left_alone``): the same values, and the lists,
+    dicts and sets among them not changed in place."""
+    return vars(table).keys() == before.keys() and all(
+        vars(table)[name] is value and (value == kept if isinstance(value, (list, dict, set)) else True)
+        for name, (value, kept) in before.items()
+    )
+
+
+def start_of_match():
+    state = GAME.new(2, seed=0, options={})
+    return state, table_at(state)
+
+
+def test_each_reducer_gives_a_new_state_and_leaves_the_old_one_as_it_was():
+    state, table = start_of_match()
+    action = table.legal[0]
+    before = left_alone(table)
+    for new in (hinted(table, action), followed(table), our_turn(table), chose(table, action)):
+        assert new is not table
+    after = state.clone()
+    after.apply(action, log=False)
+    view = folded(table, after)
+    before_view = left_alone(view)
+    new, _ = arrived(view, table.view, by_other=False)
+    assert new is not view and unchanged(view, before_view)
+    assert unchanged(table, before)
+
+
+def test_a_hint_marks_its_plan_in_order_and_the_plan_is_followed_then_left():
+    state = GAME.new(1, seed=2, options={})
+    play(state, solo_prefix(2, 93))
+    table = table_at(state)
+    good = next(a for a in table.legal if a[0] == "good")
+    table = dataclasses.replace(table, hint_plan=[good])
+    shown = hinted(table, good)
+    assert shown.hinted == good and shown.trail[0] == good and len(shown.trail) > 1
+    assert shown.hint_cells and shown.seen is not None
+    marks = board_look(shown).marks
+    assert [str(marks[cell]) for cell in shown.hint_cells] == [
+        step_mark(n) for n in range(1, len(shown.hint_cells) + 1)
+    ]
+    # the step is played: the plan goes on from its next step, and the next decision stars it
+    gone = chose(dataclasses.replace(shown, turn=None), good)
+    assert gone.trail == shown.trail[1:] and gone.hinted is None
+    after = state.clone()
+    after.apply(good, log=False)
+    next_turn = our_turn(folded(gone, after))
+    if gone.trail[0] in next_turn.legal:
+        assert next_turn.hinted == next_turn.hint_action == next_turn.trail[0] == gone.trail[0]
+    # a step off the plan ends it
+    off = next(a for a in shown.legal if a != good)
+    assert chose(dataclasses.replace(shown, turn=None), off).trail == ()
+
+
+def test_the_steps_the_rules_lay_after_a_choice_are_logged_and_shown_until_the_next_choice():
+    state = GAME.new(1, seed=2, options={})
+    play(state, solo_prefix(2, 93))
+    table = table_at(state)
+    three = next(a for a in table.legal if a[:2] == ("good", 4))
+    sent = chose(dataclasses.replace(table, turn=None), three)
+    assert sent.forcing == (
+        "1 yellow good, head NW, use the yellow board good",
+        "1Y, NW, ◆Y used",
+    )
+    after = state.clone()
+    after.apply(three, log=False)
+    new, said = arrived(folded(sent, after), table.view, by_other=False)
+    assert said == "The rules then laid for you, the only way on: 1 yellow good, head NW, use the yellow board good."
+    assert new.forcing is None and new.forced == "1Y, NW, ◆Y used"
+    # another's move ends them
+    gone, said = arrived(new, table.view, by_other=True)
+    assert said is None and gone.forced is None
+
+
+def test_a_turn_laid_for_us_is_news_and_the_cells_another_changed_are_marked():
+    from test_caravanserai_newcomer import random_prefix
+
+    state = GAME.new(2, seed=8, options={})
+    play(state, random_prefix(8, 92))
+    table = table_at(state)
+    assert state.turn == 1
+    state.apply(("dir", 0), log=False)  # (its placement ends; ours is a lone camel, laid by the rules)
+    new, said = arrived(folded(table, state), table.view, by_other=True)
+    assert said is None and new.news == "Your turn was laid for you: camel, the only move"
+    assert new.played_for_us == "camel" and new.skipped is None
+    assert new.flash and new.seen is not None and new.seen[1] in new.flash
+    # our next decision puts the news away
+    assert our_turn(new).played_for_us is None
+
+
+def test_the_enter_line_says_what_enter_plays_where_the_player_is():
+    _, table = start_of_match()
+    start = table.legal[0]
+    cell = action_cell(start, table.picture)
+    where = {"cursor": cell, "focus": BOARD_ID, "highlighted": None}
+    assert str(status(table, BASE, pausing=None, **where)) == "enter: start here"
+    assert enter(table, **where) == start and actions_at(table, cell) == [start]
+    listed = {"cursor": cell, "focus": LIST_ID, "highlighted": table.legal[1]}
+    there = action_cell(table.legal[1], table.picture)
+    assert str(status(table, BASE, pausing=None, **listed)) == f"enter: start at ({there[0]},{there[1]})"
+    assert enter(table, **listed) == table.legal[1]
+    elsewhere = {"cursor": cell, "focus": None, "highlighted": None}
+    assert str(status(table, BASE, pausing=None, **elsewhere)) == "Your starting camel: enter on a › cell"
+    assert enter(table, **elsewhere) is None
+    empty = next(c for c in table.picture.cells if not actions_at(table, c))
+    nothing = {"cursor": empty, "focus": BOARD_ID, "highlighted": None}
+    assert str(status(table, BASE, pausing=None, **nothing)) == "enter: nothing here (a › cell plays)"
+    assert enter(table, **nothing) is None
+
+
+def test_while_others_play_the_line_is_the_tables_own_or_the_news_on_show():
+    _, table = start_of_match()
+    waiting = dataclasses.replace(table, turn=None)
+    where = {"cursor": None, "focus": BOARD_ID, "highlighted": None}
+    assert status(waiting, BASE, pausing=None, **where) is BASE and enter(waiting, **where) is None
+    news = dataclasses.replace(waiting, news="Your turn was skipped: no open cell next to the head")
+    said = status(news, BASE, pausing=1, **where)
+    assert str(said) == "Your turn was skipped: no open cell next to the head (any key goes on)"
+    assert str(status(waiting, BASE, pausing=1, **where)) == "Bob is playing… (any key skips)"
+
+
+def test_on_a_board_good_enter_uses_it_and_the_line_says_n_declines():
+    for seed in range(50):
+        rng, state = random.Random(seed), GAME.new(1, seed=seed, options={})
+        while not state.is_over() and not (state.stage == BOARD and DECLINE in state.legal_actions()):
+            state.apply(rng.choice(state.legal_actions()), log=False)
+        if not state.is_over():
+            break
+    table = table_at(state)
+    cell = action_cell(USE, table.picture)
+    where = {"cursor": cell, "focus": BOARD_ID, "highlighted": None}
+    colour = ("white", "black", "purple", "red", "yellow")[state.view(0)["placement"]["colour"]]
+    said = str(status(table, BASE, pausing=None, width=80, **where))
+    assert said == f"enter: use the {colour} board good · n declines"
+    assert enter(table, **where) == USE
+
+
+async def test_the_plays_list_shows_the_rows_of_the_state_the_board_draws(tmp_path):
+    """Found in play: the plays list showed "Start block 1" rows for a second or two after a piece
+    was laid. The list and the board draw each new state of the table in the same change: checked
+    at every state the table is given, from the decision through the laid piece to the next
+    decision, and on the screen as drawn after it."""
+    from test_caravanserai_says_each_step import solo_at
+    from test_caravanserai_screen import screen_lines
+
+    from caravan_tui.games.caravanserai.board_widget import HexBoard
+    from caravan_tui.screens.dialogs import ConfirmScreen
+    from caravan_tui.widgets import ActionList
+    from caravan_tui.widgets.actions import idle_note
+
+    from tables import wait_for
+
+    async with solo_at(tmp_path, 1, solo_prefix(1, 2)) as (app, pilot, screen):
+        actions, board = screen.query_one(ActionList), screen.query_one(HexBoard)
+        drawn = []
+
+        def follow(table: CaravanseraiTable) -> None:  # (watching after the list and the board)
+            rows = [str(actions.get_option_at_index(i).prompt) for i in range(actions.option_count)]
+            drawn.append((table, list(actions.actions), rows, board.look))
+
+        screen.watch(screen, "table_state", follow, init=False)
+        block = next(a for a in screen.table.legal if a[0] == "good")
+        assert screen.table.describe(block).startswith("Start block 1")
+        turn = screen.table.turn
+        screen.play(block)
+        await pilot.pause()
+        if isinstance(app.screen, ConfirmScreen):
+            await pilot.press("y")
+        await wait_for(pilot, lambda: screen.table.turn not in (None, turn), "the next decision")
+        await pilot.pause()
+        assert len(drawn) >= 2 and drawn[-1][0] is screen.table
+        for table, listed, rows, look in drawn:
+            legal = list(table.legal) if table.turn is not None else []
+            assert listed == legal
+            assert [row.removeprefix("★ ") for row in rows] == (
+                [table.describe(a) for a in legal] or [idle_note(table)]
+            )
+            assert look == board_look(table)
+        shown = "\n".join(screen_lines(app))
+        assert "Start block 1" not in shown and screen.table.describe(screen.table.legal[0])[:20] in shown
+
+
+async def test_the_hints_plan_stays_whole_while_practice_checks_a_step_of_it(tmp_path):
+    """The bug: with practice on, a step of the hint's plan went on the plan's count as it was
+    chosen, and once practice let it go it counted again as a step off the plan: the plan's marks
+    were gone from the board after its first step. The plan moves on only when the step goes."""
+    from test_caravanserai_says_each_step import solo_at
+
+    class Holds:
+        """Practice that holds each move until the test lets it go."""
+
+        held = None
+
+        def check(self, screen, action) -> None:
+            self.held = action
+
+    async with solo_at(tmp_path, 2, solo_prefix(2, 93)) as (_app, _pilot, screen):
+        good = next(a for a in screen.table.legal if a[0] == "good")
+        screen.table_state = hinted(dataclasses.replace(screen.table, hint_plan=[good]), good)
+        plan = screen.table.trail
+        screen.practice = practice = Holds()
+        screen.act(good)
+        assert practice.held == good and screen.table.trail == plan and screen.table.turn is not None
+        screen.practised = good  # (as practice lets it go)
+        screen.act(good)
+        assert screen.table.turn is None and screen.table.trail == plan[1:] != ()
+
+
+def test_no_caravanserai_module_changes_a_state_in_place_or_redraws_by_hand():
+    """The table's state changes only by a new state assigned: no module of the game sets a field
+    of a table (``table.x = …``, ``self.table.x = …``), changes a list, dict or set a table holds,
+    or asks for a redraw by hand (``table_changed``, ``show_status``, ``mutate_reactive``,
+    ``redraw``)."""
+    import ast
+    from pathlib import Path
+
+    import caravan_tui.games.caravanserai as package
+
+    def is_table(node: ast.AST) -> bool:
+        return (isinstance(node, ast.Name) and node.id == "table") or (
+            isinstance(node, ast.Attribute) and node.attr in ("table", "table_state")
+        )
+
+    mutators = {"append", "extend", "add", "update", "pop", "remove", "clear", "insert", "discard", "setdefault"}
+    redraws = {"table_changed", "show_status", "mutate_reactive", "redraw"}
+
+    def changes_a_table(node: ast.AST) -> bool:
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AugAssign) else []
+        )
+        for target in targets:
+            while isinstance(target, ast.Subscript):
+                target = target.value
+            on_self = (
+                isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
+            )
+            if isinstance(target, ast.Attribute) and is_table(target.value) and not on_self:
+                return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            owner = node.func.value
+            held = node.func.attr in mutators and isinstance(owner, ast.Attribute) and is_table(owner.value)
+            return held or node.func.attr in redraws
+        return False
+
+    found = [
+        f"{path.name}:{node.lineno}"
+        for path in sorted(Path(package.__file__).parent.glob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text()))
+        if changes_a_table(node)
+    ]
+    assert found == []

@@ -1,0 +1,290 @@
+"""Merchant Lord's table kit as plain functions (no Pilot): the selection reducer gives a new state
+for each intent and never changes one in place; what Enter plays and what the status line says
+are functions of the state (the selection, the hint, the boards' cursors and the focus); the
+plays' lines fit the side column. Pilot keeps what only a screen shows: the legend's first
+screen and the plays list at 80×24."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from test_merchant_lord_screen import GAME, at_my_turn, builder_position, play_until, rerolling
+
+from caravan_tui.bus import Hint
+from caravan_tui.games.merchant_lord import table_selection as intents
+from caravan_tui.games.merchant_lord.builder import Selection
+from caravan_tui.games.merchant_lord.play_lines import PLAY_WIDTH, play_line
+from caravan_tui.games.merchant_lord.rules import FAVOUR, SELL
+from caravan_tui.games.merchant_lord.table import DICE, HAND, PLAYS, ROW, VILLAGES, MerchantLordTable
+from caravan_tui.games.merchant_lord.table_enter import enter, favour_sale, status
+from caravan_tui.games.merchant_lord.table_text import builder_text
+from caravan_tui.textual_adapter import screen_lines
+from caravan_tui.widgets import ActionList
+
+from tables import read_since, wait_for
+
+
+def table_for(state, turn: int = 7) -> MerchantLordTable:
+    """Seat 0's table at ``state``, its decision (turn ``turn``) come: as the screen has it."""
+    view = state.view(0)
+    table = MerchantLordTable(seat=0, names=["Ann", "Bob"], seat_kinds=["human", "ai:easy"])
+    table = replace(table, view=view, world=GAME.from_view(view, 0), legal=state.legal_actions(), turn=turn)
+    return intents.turn_started(table)
+
+
+def at(table: MerchantLordTable, focus: str, cursor) -> MerchantLordTable:
+    """The table with the focus on ``focus``, its cursor on ``cursor`` (as the boards report)."""
+    return intents.pointed_at(table, {**table.cursors, focus: cursor}, focus, table.highlighted)
+
+
+def taken(outcome) -> MerchantLordTable:
+    assert isinstance(outcome, MerchantLordTable), outcome
+    return outcome
+
+
+def test_an_intent_gives_a_new_state_and_leaves_the_last_as_it_was():
+    _prefix, state = play_until(builder_position)
+    table = table_for(state)
+    sale = max((a for a in state.legal_actions() if a[0] == "sell" and a[2]), key=lambda a: len(a[2]))
+    chosen = taken(intents.chosen_village(table, sale[1]))
+    assert chosen.sel.village == sale[1] and table.sel == Selection() and chosen is not table
+    ticked = chosen
+    for card, half in sale[2]:
+        while ticked.sel.tucks.get(card) != half:
+            ticked = taken(intents.ticked_card(ticked, card))
+    assert ticked.choices().action(ticked.sel) == sale and chosen.sel.tucks == {}
+    # a complete sale: the plays list is asked to highlight it, unless the list has the focus
+    assert ticked.list_play == sale and ticked.list_asked > table.list_asked
+    assert intents.cleared(ticked).sel == Selection() and ticked.sel.tucks
+
+
+def test_a_card_no_sale_can_tuck_and_a_village_no_sale_fits_are_refused_with_the_reason():
+    _prefix, state = play_until(builder_position)
+    table = table_for(state)
+    usable = {c for a in state.legal_actions() if a[0] == "sell" for c, _ in a[2]}
+    stuck = next(c for c in state.view(0)["hand"] if c not in usable)
+    refused = intents.ticked_card(table, stuck)
+    assert isinstance(refused, intents.Refused) and refused.title == f"Cannot tuck {stuck}" and refused.reason
+    sold_at = {a[1] for a in state.legal_actions() if a[0] == "sell"}
+    closed = next(v["id"] for v in state.view(0)["villages_info"] if v["open"] and v["id"] not in sold_at)
+    refused = intents.chosen_village(table, closed)
+    assert isinstance(refused, intents.Refused) and refused.title.startswith("Not at ")
+    refused = intents.ticked_die(table, 0)
+    assert isinstance(refused, intents.Refused) and "favour step" in refused.reason
+
+
+def test_enter_on_the_chosen_village_plays_the_sale_the_status_line_words():
+    _prefix, state = play_until(builder_position)
+    table = table_for(state)
+    plain = next(a for a in state.legal_actions() if a[0] == "sell" and not a[2])
+    other = next(v["id"] for v in state.view(0)["villages_info"] if v["id"] != plain[1])
+    assert status(at(table, VILLAGES, plain[1])).plain == f"enter: choose {table.village_name(plain[1])} for the sale"
+    chosen = taken(intents.chosen_village(table, plain[1]))
+    on_it = at(chosen, VILLAGES, plain[1])
+    assert enter(on_it) == plain and status(on_it).plain == f"enter: {table.describe(plain)}"
+    assert enter(at(chosen, VILLAGES, other)) is None  # (Enter elsewhere chooses that village)
+    # the plays list: what it highlights
+    listed = intents.pointed_at(chosen, chosen.cursors, PLAYS, ("end_selling",))
+    assert enter(listed) == ("end_selling",)
+    assert status(replace(table, turn=None)) is None  # (not our decision: the table's own line)
+
+
+def test_in_the_favour_step_space_ticks_dice_and_enter_rerolls_them():
+    _prefix, state = play_until(rerolling)
+    table = table_for(state)
+    ticked = taken(intents.ticked_die(table, 0))
+    assert ticked.reroll == {0} and table.reroll == frozenset()
+    value = ticked.my_dice()[0][0]
+    assert enter(at(ticked, DICE, "0")) == ("reroll", value)
+    assert status(at(ticked, DICE, "0")).plain.startswith("enter: Reroll")
+    assert status(at(table, DICE, "0")).plain == f"space: tick this {value} to reroll · + or -: turn it"
+    assert taken(intents.ticked_die(ticked, 0)).reroll == frozenset()
+
+
+def test_a_sale_built_in_the_favour_step_ends_the_step_on_enter():
+    def favour_with_sale(state) -> bool:
+        if not rerolling(state):
+            return False
+        world = state.clone()
+        world.apply(("end_favour",), log=False)
+        return world.turn == 0 and world.phase == SELL and any(a[0] == "sell" for a in world.legal_actions())
+
+    _prefix, state = play_until(favour_with_sale)
+    table = table_for(state)
+    sale = next(a for a in table.choices().actions.values() if a[0] == "sell" and not a[2])
+    built = at(taken(intents.chosen_village(table, sale[1])), VILLAGES, sale[1])
+    assert enter(built) is None and favour_sale(built, VILLAGES) == sale
+    assert status(built).plain == "enter: end the favour step and make this sale"
+
+
+def test_a_then_enter_turns_the_die_a_hint_to_turn_one_names():
+    """Issue 65: under "Turn a 4 into a 3", ``a`` then Enter said "Not possible — tick dice to
+    reroll with space first". ``a`` asks the dice' cursor onto the hinted die and gives them the
+    focus; Enter there turns it, as the hint says, and the status line says so."""
+    _prefix, state = play_until(lambda s: s.turn == 0 and s.phase == FAVOUR and s.favour[0] >= 2)
+    turn = next(a for a in state.legal_actions() if a[0] == "adjust" and a[2] < 0)
+    hinted = replace(table_for(state), hinted=turn)
+    assert builder_text(hinted).plain.startswith(f"★ Hint: {hinted.describe(turn)} · a picks the die, enter turns it")
+    table, focus = intents.taken_hint(hinted)
+    assert focus == DICE and table.sel == Selection()  # (no dice ticked: Enter would reroll them)
+    die = table.cursor_asks[DICE][0]
+    assert die == str(table.adjust_die(turn))
+    on_die = at(table, DICE, die)  # the dice drew the table: their cursor on the die asked for
+    assert enter(on_die) == turn and status(on_die).plain == f"enter: {table.describe(turn)}"
+
+
+def test_a_takes_a_hint_to_buy_to_the_row_and_a_hint_to_end_the_step_to_the_plays_list():
+    _prefix, state = play_until(lambda s: s.turn == 0 and any(a[0] == "buy" for a in s.legal_actions()))
+    buy = next(a for a in state.legal_actions() if a[0] == "buy")
+    table, focus = intents.taken_hint(replace(table_for(state), hinted=buy))
+    assert focus == ROW and enter(at(table, ROW, table.cursor_asks[ROW][0])) == buy
+    end = next(a for a in state.legal_actions() if a[0] == "end_buying")
+    table, focus = intents.taken_hint(replace(table_for(state), hinted=end))
+    assert focus == PLAYS and table.list_play == end
+
+
+def hand_starts_untuckable(state) -> bool:
+    """Seat 0 sells, the first card of its hand fits no sale while a later one does."""
+    if state.turn != 0 or state.phase != SELL:
+        return False
+    usable = {c for a in state.legal_actions() if a[0] == "sell" for c, _ in a[2]}
+    hand = state.view(0)["hand"]
+    return bool(hand) and hand[0] not in usable and bool(usable)
+
+
+def test_the_hands_cursor_starts_on_a_card_that_can_be_tucked_whatever_it_was_on_last_round():
+    """Issue 65: the hand's cursor started on a card no sale could tuck. A new round asked it onto
+    the first card, then checked the card the cursor was still on from the round before: where
+    that one could be tucked, the first card stayed, untuckable."""
+    _prefix, state = next(
+        found for seed in range(8) if (found := try_play_until(hand_starts_untuckable, seed)) is not None
+    )
+    usable = {c for a in state.legal_actions() if a[0] == "sell" for c, _ in a[2]}
+    view = state.view(0)
+    last_round = replace(
+        table_for(state), cursors={HAND: next(iter(usable))}, cursors_round=view["round"] - 1, cursor_asks={}
+    )
+    started = intents.turn_started(replace(last_round, offered=None))
+    assert started.cursor_asks[HAND][0] in usable, (started.cursor_asks[HAND], view["hand"], usable)
+    # and within a round, off a card the ticks made untuckable
+    same_round = replace(started, cursors={HAND: view["hand"][0]}, cursor_asks={})
+    assert intents.turn_started(same_round).cursor_asks[HAND][0] in usable
+
+
+def try_play_until(test, seed: int):
+    try:
+        return play_until(test, seed=seed)
+    except AssertionError:
+        return None
+
+
+def test_each_play_is_one_line_of_the_side_column():
+    """Issue 65: the plays list showed about four plays at 80×24, each wrapped onto two or three
+    lines; each is one line now, said whole where the column has room for it."""
+    seen: set[str] = set()
+    for seed in range(3):
+        state = GAME.new(2, seed=seed, options={"start_player": 1})
+        for _ in range(120):
+            if state.turn is None:
+                break
+            if state.turn == 0:
+                table = table_for(state)
+                for action in state.legal_actions():
+                    line = play_line(table, action)
+                    assert len(line) <= PLAY_WIDTH and "\n" not in line, line
+                    seen.add(action[0])
+            legal = state.legal_actions()
+            state.apply(max((a for a in legal if a[0] == "sell"), default=legal[0], key=lambda a: len(a[2])), log=False)
+    assert {"reroll", "adjust", "end_favour", "sell", "end_selling", "buy", "end_buying"} <= seen
+
+
+def test_a_view_marks_what_it_changed_and_a_move_sent_clears_the_marks():
+    _prefix, state = play_until(builder_position)
+    table = table_for(state)
+    previous = GAME.new(2, seed=0, options={"start_player": 1}).view(0)
+    marked = intents.with_changes(table, previous, 1)
+    assert marked.changed_dice and marked.shown_other == 1 and table.changed_dice == frozenset()
+    sale = next(a for a in state.legal_actions() if a[0] == "sell")
+    sent = intents.sent(taken(intents.chosen_village(marked, sale[1])), sale, frozenset())
+    assert not sent.changed_dice and sent.sel == Selection() and sent.hinted is None
+
+
+async def test_the_legends_first_screen_teaches_the_dice_marks_and_the_plays_fit_a_line_each(tmp_path):
+    """Issue 65: at 80×24 the legend's first screen ended in the villages; the marks a die shows
+    (``✓3◆``, ``·3``, ``*2¶``…) were below its fold. And the plays list showed about four plays."""
+    prefix, _state = play_until(rerolling)
+    async with at_my_turn(tmp_path, prefix) as (app, pilot, table):
+        screen = table.screen
+        await read_since(pilot, screen)
+        plays = screen.query_one(ActionList)
+        box = plays.content_region
+        rows = [line[box.x : box.right] for line in screen_lines(app.screen)[box.y : box.bottom]]
+        shown = [row.strip() for row in rows if row.strip()]
+        assert len(plays.actions) >= 9 and len(shown) >= 9, shown
+        for row, action in zip(shown[:9], plays.actions, strict=False):  # (a play a row, the scrollbar beside)
+            assert row.lstrip("★ ").startswith(screen.describe(action)), (row, screen.describe(action))
+        await pilot.press("l")
+        await pilot.pause()
+        legend = screen.query_one("#legend-panel")
+        region = legend.content_region
+        first = "\n".join(line[region.x : region.right] for line in screen_lines(app.screen)[region.y : region.bottom])
+        for taught in ("✓3◆ ticked to reroll", "●3◆ the sale's dice", "★3◆ the hint's die", "*3◆ new since"):
+            assert taught in first, first
+        assert "·3 sold or at the market" in first and "·+ a new die" in first and "f favour" in first
+
+
+async def test_a_then_enter_turns_the_die_a_hint_from_the_host_names_with_its_panel_open(tmp_path):
+    """Issue 65, checked again through the bus with the hint's panel open over the board's foot:
+    ``a`` then Enter turns the die "Turn a 4 into a 3" names, and the status line under the panel
+    says so first."""
+    prefix, state = play_until(lambda s: s.turn == 0 and s.phase == FAVOUR and s.favour[0] >= 2)
+    turn = next(a for a in state.legal_actions() if a[0] == "adjust" and a[2] < 0)
+    async with at_my_turn(tmp_path, prefix) as (_app, pilot, table):
+        screen = table.screen
+        await read_since(pilot, screen)
+        candidates = [[screen.table.describe(turn), 0.6, 0.5, "", list(turn)]]
+        hint = Hint(screen.client.match_id, 0, screen.table.turn, turn, "a good turn", candidates, [turn])
+        screen.handle(hint)
+        await pilot.pause()
+        assert screen.table.hint_panel is not None and screen.table.hinted == turn
+        start = table.moves()
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.focused is screen.query_one(f"#{DICE}") and table.moves() == start
+        assert str(screen.query_one("#status").render()) == f"enter: {screen.table.describe(turn)}"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: table.moves() > start, "the die turned")
+        assert table.runner.host.actions[start] == turn
+
+
+def test_the_merchant_lord_table_is_never_refreshed_by_hand_nor_changed_in_place():
+    """No ``table_changed``, ``show_status``, ``mutate_reactive`` or ``point_cursor`` (which changes
+    the state it is called on) in the game's modules, no ``redraw`` but a widget's own, and no
+    field of a table state assigned: each change is a new state."""
+    import ast
+    from pathlib import Path
+
+    import caravan_tui.games.merchant_lord as package
+
+    found = []
+    for path in sorted(Path(package.__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                name, target = node.func.attr, node.func.value
+                by_hand = name in ("table_changed", "show_status", "mutate_reactive", "point_cursor", "point_list")
+                if by_hand or (name == "redraw" and not (isinstance(target, ast.Name) and target.id == "self")):
+                    found.append(f"{path.name}:{node.lineno} {name}")
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, ast.AugAssign)
+                else []
+            )
+            for target in targets:
+                owner = target.value if isinstance(target, ast.Attribute) else None
+                if isinstance(owner, ast.Attribute) and owner.attr in ("table", "table_state"):
+                    found.append(f"{path.name}:{node.lineno} {owner.attr}.{target.attr} =")
+                if isinstance(owner, ast.Name) and owner.id == "table":
+                    found.append(f"{path.name}:{node.lineno} table.{target.attr} =")
+    assert found == []
