@@ -13,8 +13,9 @@ from caravan_tui.app import CaravanApp
 from caravan_tui.bus import Act, YourTurn
 from caravan_tui.games import GAMES, get_game
 from caravan_tui.games.decktet_caravan.card_grid import CardGrid
+from caravan_tui.games.decktet_caravan.card_words import cards_in
 from caravan_tui.games.decktet_caravan.hand_summary import HandSummaryScreen
-from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen, cards_in
+from caravan_tui.games.decktet_caravan.screen import DecktetCaravanScreen
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.preferences import Preferences
 from caravan_tui.saves import SaveStore

@@ -43,8 +43,6 @@ from .views import DecktetCaravanView, HistoryRow, season_play
 if TYPE_CHECKING:
     from caravan_tui.app import TableApp
 
-__all__ = ["SCREEN", "DecktetCaravanScreen", "info_text"]
-
 
 class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     BINDINGS = [Binding("p", "pass", "Pass", tooltip="Pass: the season ends")]
