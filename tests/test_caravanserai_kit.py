@@ -10,7 +10,6 @@ import dataclasses
 import itertools
 import random
 
-from rich.text import Text
 from test_caravanserai_says_each_step import solo_prefix
 
 from caravan_tui.bus import Update, YourTurn
@@ -19,12 +18,12 @@ from caravan_tui.games.caravanserai.looks import board_look, step_mark
 from caravan_tui.games.caravanserai.picture import action_cell
 from caravan_tui.games.caravanserai.rules import BOARD, DECLINE, USE
 from caravan_tui.games.caravanserai.selection import arrived, chose, followed, hinted, our_turn
-from caravan_tui.games.caravanserai.status_line import BOARD_ID, LIST_ID, actions_at, enter, status
+from caravan_tui.games.caravanserai.status_line import BOARD_ID, actions_at, enter, status
 from caravan_tui.games.caravanserai.table_state import CaravanseraiTable
 from caravan_tui.screens.table_client import heard
+from caravan_tui.screens.table_status import PLAYS_LIST, seat_status
 
 GAME = GAMES["caravanserai"]
-BASE = Text("the table's own line")
 MESSAGES = itertools.count(1)  # (the turn each message is at)
 
 
@@ -146,35 +145,40 @@ def test_a_turn_laid_for_us_is_news_and_the_cells_another_changed_are_marked():
     assert our_turn(new).played_for_us is None
 
 
+def pointing(table: CaravanseraiTable, cell=None, focus: str | None = BOARD_ID, highlighted=None, pausing=None):
+    """``table`` where the player points: the board's cursor on ``cell``, the focus on ``focus``
+    (the board's id, the plays list's), the list's highlighted play; ``pausing``: the seat whose
+    action is on show."""
+    cursors = {BOARD_ID: cell} if cell is not None else {}
+    return dataclasses.replace(table, cursors=cursors, focus=focus, highlighted=highlighted, pausing=pausing)
+
+
 def test_the_enter_line_says_what_enter_plays_where_the_player_is():
     _, table = start_of_match()
     start = table.legal[0]
     cell = action_cell(start, table.picture)
-    where = {"cursor": cell, "focus": BOARD_ID, "highlighted": None}
-    assert str(status(table, BASE, pausing=None, **where)) == "enter: start here"
-    assert enter(table, **where) == start and actions_at(table, cell) == [start]
-    listed = {"cursor": cell, "focus": LIST_ID, "highlighted": table.legal[1]}
+    on_board = pointing(table, cell)
+    assert str(status(on_board)) == "enter: start here"
+    assert enter(on_board) == start and actions_at(table, cell) == [start]
+    listed = pointing(table, cell, PLAYS_LIST, table.legal[1])
     there = action_cell(table.legal[1], table.picture)
-    assert str(status(table, BASE, pausing=None, **listed)) == f"enter: start at ({there[0]},{there[1]})"
-    assert enter(table, **listed) == table.legal[1]
-    elsewhere = {"cursor": cell, "focus": None, "highlighted": None}
-    assert str(status(table, BASE, pausing=None, **elsewhere)) == "Your starting camel: enter on a › cell"
-    assert enter(table, **elsewhere) is None
-    empty = next(c for c in table.picture.cells if not actions_at(table, c))
-    nothing = {"cursor": empty, "focus": BOARD_ID, "highlighted": None}
-    assert str(status(table, BASE, pausing=None, **nothing)) == "enter: nothing here (a › cell plays)"
-    assert enter(table, **nothing) is None
+    assert str(status(listed)) == f"enter: start at ({there[0]},{there[1]})"
+    assert enter(listed) == table.legal[1]
+    elsewhere = pointing(table, cell, None)
+    assert str(status(elsewhere)) == "Your starting camel: enter on a › cell" and enter(elsewhere) is None
+    empty = pointing(table, next(c for c in table.picture.cells if not actions_at(table, c)))
+    assert str(status(empty)) == "enter: nothing here (a › cell plays)" and enter(empty) is None
 
 
 def test_while_others_play_the_line_is_the_tables_own_or_the_news_on_show():
     _, table = start_of_match()
-    waiting = dataclasses.replace(table, turn=None)
-    where = {"cursor": None, "focus": BOARD_ID, "highlighted": None}
-    assert status(waiting, BASE, pausing=None, **where) is BASE and enter(waiting, **where) is None
-    news = dataclasses.replace(waiting, news="Your turn was skipped: no open cell next to the head")
-    said = status(news, BASE, pausing=1, **where)
-    assert str(said) == "Your turn was skipped: no open cell next to the head (any key goes on)"
-    assert str(status(waiting, BASE, pausing=1, **where)) == "Bob is playing… (any key skips)"
+    waiting = pointing(dataclasses.replace(table, turn=None))
+    assert status(waiting) == seat_status(waiting) and enter(waiting) is None
+    news = dataclasses.replace(
+        pointing(waiting, pausing=1), news="Your turn was skipped: no open cell next to the head"
+    )
+    assert str(status(news)) == "Your turn was skipped: no open cell next to the head (any key goes on)"
+    assert str(status(pointing(waiting, pausing=1))) == "Bob is playing… (any key skips)"
 
 
 def test_on_a_board_good_enter_uses_it_and_the_line_says_n_declines():
@@ -185,12 +189,10 @@ def test_on_a_board_good_enter_uses_it_and_the_line_says_n_declines():
         if not state.is_over():
             break
     table = table_at(state)
-    cell = action_cell(USE, table.picture)
-    where = {"cursor": cell, "focus": BOARD_ID, "highlighted": None}
+    on_good = pointing(table, action_cell(USE, table.picture))
     colour = ("white", "black", "purple", "red", "yellow")[state.view(0)["placement"]["colour"]]
-    said = str(status(table, BASE, pausing=None, width=80, **where))
-    assert said == f"enter: use the {colour} board good · n declines"
-    assert enter(table, **where) == USE
+    assert str(status(on_good, width=80)) == f"enter: use the {colour} board good · n declines"
+    assert enter(on_good) == USE
 
 
 async def test_the_plays_list_shows_the_rows_of_the_state_the_board_draws(tmp_path):

@@ -18,6 +18,7 @@ from caravan_tui.games.merchant_lord.rules import FAVOUR, SELL
 from caravan_tui.games.merchant_lord.table import DICE, HAND, PLAYS, ROW, VILLAGES, MerchantLordTable
 from caravan_tui.games.merchant_lord.table_enter import enter, favour_sale, status
 from caravan_tui.games.merchant_lord.table_text import builder_text
+from caravan_tui.screens.table_client import cursor_at, focused, highlighted
 from caravan_tui.textual_adapter import screen_lines
 from caravan_tui.widgets import ActionList
 
@@ -34,7 +35,7 @@ def table_for(state, turn: int = 7) -> MerchantLordTable:
 
 def at(table: MerchantLordTable, focus: str, cursor) -> MerchantLordTable:
     """The table with the focus on ``focus``, its cursor on ``cursor`` (as the boards report)."""
-    return intents.pointed_at(table, {**table.cursors, focus: cursor}, focus, table.highlighted)
+    return intents.followed(focused(cursor_at(table, focus, cursor), focus))
 
 
 def taken(outcome) -> MerchantLordTable:
@@ -84,9 +85,10 @@ def test_enter_on_the_chosen_village_plays_the_sale_the_status_line_words():
     assert enter(on_it) == plain and status(on_it).plain == f"enter: {table.describe(plain)}"
     assert enter(at(chosen, VILLAGES, other)) is None  # (Enter elsewhere chooses that village)
     # the plays list: what it highlights
-    listed = intents.pointed_at(chosen, chosen.cursors, PLAYS, ("end_selling",))
+    listed = highlighted(focused(chosen, PLAYS), ("end_selling",))
     assert enter(listed) == ("end_selling",)
     assert status(replace(table, turn=None)) is None  # (not our decision: the table's own line)
+    assert status(replace(table, turn=None, pausing=1)).plain == "Bob played… (any key skips)"
 
 
 def test_in_the_favour_step_space_ticks_dice_and_enter_rerolls_them():

@@ -143,22 +143,11 @@ class CaravanseraiScreen(GameScreen[CaravanseraiView]):
 
     # -- what the status line says and Enter plays (``status_line``) -----------------------------
 
-    def where(self) -> dict[str, Any]:
-        """Where the player is on the table: the board's cursor, the focused part, the plays
-        list's highlighted play."""
-        focused = self.focused
-        return {
-            "cursor": self.query_one(HexBoard).cursor,
-            "focus": focused.id if focused is not None else None,
-            "highlighted": self.query_one(ActionList).highlighted_action,
-        }
-
     def status_text(self) -> Text:
-        width = self.query_one(StatusLine).content_size.width or ROOM
-        return status(self.table, super().status_text(), pausing=self.pause.pausing, width=width, **self.where())
+        return status(self.table, self.query_one(StatusLine).content_size.width or ROOM)
 
     def enter_action(self) -> Action | None:
-        return enter(self.table, **self.where())
+        return enter(self.table)
 
     def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
         """Solo has no winner: the caravan's length and the title it earns. Between players, a tie

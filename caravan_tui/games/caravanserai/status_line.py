@@ -1,14 +1,14 @@
 """What the Caravanserai status line says and what Enter plays, as functions of the table's state
-and where the player is on the table (pure: no Textual): the board's cell under its cursor
-(``cursor``), the focused part's id (``focus``: the board, ``BOARD_ID``, or the plays list,
-``LIST_ID``), the plays list's highlighted play (``highlighted``) and the seat whose action is on
-show (``pausing``)."""
+alone (pure: no Textual), where the player is included: the cell under the board's cursor
+(``cursors[BOARD_ID]``), the focused part (``focus``: the board or the plays list), the plays
+list's highlighted play (``highlighted``) and the seat whose action is on show (``pausing``)."""
 
 from __future__ import annotations
 
 from rich.text import Text
 
 from caravan_tui.engine import Action
+from caravan_tui.screens.table_status import PLAYS_LIST, list_enter, replay_status, seat_status
 
 from .board_widget import Cell
 from .geometry import COLOUR_NAMES, DIR_NAMES, DIR_WORDS
@@ -17,9 +17,8 @@ from .rules import DECLINE, USE
 from .table_state import CaravanseraiTable
 from .table_text import forecast
 
-#: the board's id, and the plays list's (``GameScreen``'s)
+#: the board's id (its cursor's cell is ``table.cursors[BOARD_ID]``)
 BOARD_ID = "cs-board"
-LIST_ID = "actions"
 #: the Enter line's room when the status line has not been laid out yet
 ROOM = 46
 
@@ -32,18 +31,13 @@ def actions_at(table: CaravanseraiTable, cell: Cell) -> list[Action]:
     return [a for a in table.legal if action_cell(a, picture) == cell]
 
 
-def enter(
-    table: CaravanseraiTable, *, cursor: Cell | None, focus: str | None, highlighted: Action | None
-) -> Action | None:
+def enter(table: CaravanseraiTable) -> Action | None:
     """What Enter plays: in the plays list, its highlighted play; on the board, the one play at
     the cursor (a board good: using it); None where several plays there open a chooser, or
     nothing is ours to play."""
-    if table.turn is None:
-        return None
-    if focus == LIST_ID:
-        return highlighted
-    if focus != BOARD_ID or cursor is None:
-        return None
+    cursor = table.cursors.get(BOARD_ID)
+    if table.turn is None or table.focus != BOARD_ID or cursor is None:
+        return list_enter(table)
     here = actions_at(table, cursor)
     if USE in here:
         return USE
@@ -103,32 +97,24 @@ def enter_line(enter: str, keys: list[str], width: int) -> Text:
     return Text(text, style="bold")
 
 
-def status(
-    table: CaravanseraiTable,
-    base: Text,
-    *,
-    cursor: Cell | None,
-    focus: str | None,
-    highlighted: Action | None,
-    pausing: int | None,
-    width: int = ROOM,
-) -> Text:
+def status(table: CaravanseraiTable, width: int = ROOM) -> Text:
     """What Enter does for the focused part: the plays list's highlighted play, or what the board
     offers at its cursor; while others play, what just happened to our turn or what our next
-    turn looks like as the board stands, before ``base`` (the table's own line: whose turn)."""
+    turn looks like as the board stands, before the table's own line (whose turn; a replay's
+    slider). ``width``: the status line's room."""
+    pausing, cursor, view = table.pausing, table.cursors.get(BOARD_ID), table.view
     if pausing is not None and table.news is not None:
         return Text(f"{table.news} (any key goes on)", style="bold reverse")
     if pausing is not None:
         return Text(table.words(f"{{p{pausing}}} {{p{pausing}:is}} playing… (any key skips)"))
-    view = table.view
     if table.turn is None or table.over is not None or view is None:
+        base = replay_status(table, width) if table.replaying else seat_status(table)
         ahead = forecast(view, table) if view is not None and table.over is None else None
         return Text.assemble((ahead, "bold"), " · ", base) if ahead else base
-    if focus == LIST_ID:
-        return Text(
-            f"enter: {short(table, highlighted, here=False)}" if highlighted else "tab: the board", style="bold"
-        )
-    if focus != BOARD_ID or cursor is None:
+    if table.focus == PLAYS_LIST:
+        play = table.highlighted
+        return Text(f"enter: {short(table, play, here=False)}" if play else "tab: the board", style="bold")
+    if table.focus != BOARD_ID or cursor is None:
         return Text(prompt(table), style="bold")
     here, pl = actions_at(table, cursor), view["placement"]
     if USE in here and pl is not None:

@@ -24,11 +24,11 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import OptionList
 
 from caravan_tui.engine import Action
 from caravan_tui.screens.dialogs import ConfirmScreen
 from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.table_client import cursor_at, cursor_pointed
 from caravan_tui.widgets import ActionList
 
 from . import table_selection as intents
@@ -36,7 +36,7 @@ from .builder import Selection
 from .faces import legend_text
 from .play_lines import play_line
 from .results import summary_table, tie_headline
-from .table import DICE, HAND, PLAYS, ROW, VILLAGES, MerchantLordTable
+from .table import DICE, HAND, ROW, VILLAGES, MerchantLordTable
 from .table_enter import enter, enter_on, favour_sale, status
 from .table_looks import dice_look, hand_look, row_look, village_rows
 from .table_text import END_ACTIONS, builder_text, players_text
@@ -122,20 +122,10 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         self.table_state = outcome
         return True
 
-    def pointing(self) -> MerchantLordTable:
-        """The table with where each board's cursor is, what has the focus and the plays list's
-        highlight, as the widgets report them."""
-        cursors = {bar.id: bar.current for bar in self.query(ChipBar) if bar.id}
-        cursors[VILLAGES] = self.query_one(VillageBoard).cursor
-        focused = self.focused
-        focus = focused.id if focused is not None and focused.id in (DICE, VILLAGES, HAND, ROW, PLAYS) else None
-        highlighted = self.query_one(ActionList).highlighted_action if self.table.turn is not None else None
-        return intents.pointed_at(self.table, cursors, focus, highlighted)
-
     def selection_changed(self) -> None:
-        """A cursor, the focus or the plays list's highlight moved: the table says so, and what
-        reads it (the status line, the builder's line) follows."""
-        self.table_state = self.pointing()
+        """A cursor, the focus or the plays list's highlight moved (the table has it): the builder
+        follows the plays list, the villages shown the cursor."""
+        self.report(lambda table: intents.followed(cast(MerchantLordTable, table)))
 
     def on_villages_box_resized(self, event: VillagesBox.Resized) -> None:
         """The villages' room: the box's, with the lines under the row at their tallest, so a focus
@@ -145,16 +135,16 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
             max(0, most - self.query_one(under).size.height)
             for under, most in (("#status", self.STATUS_LINES), ("#ml-builder", BUILDER_LINES))
         )
-        self.table_state = replace(self.table, villages_room=(event.size.width, event.size.height - grown))
+        room = (event.size.width, event.size.height - grown)
+        if room != self.table.villages_room:
+            self.table_state = replace(self.table, villages_room=room)
 
     def status_text(self) -> Text:
-        if self.pause.pausing is not None:
-            return Text(f"{self.table.seat_name(self.pause.pausing)} played… (any key skips)")
-        line = status(self.pointing())
+        line = status(self.table)
         return super().status_text() if line is None else line
 
     def enter_action(self) -> Action | None:
-        return enter(self.pointing())
+        return enter(self.table)
 
     def view_changed(self, previous: MerchantLordView | None, view: MerchantLordView, by_other: bool) -> None:
         """Mark what the new view changed (``*``)."""
@@ -183,8 +173,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
     def press(self, board: str, cursor: str) -> bool:
         """Enter on ``board`` (its cursor on ``cursor``): what the status line promises for it, or
         the sale built in the favour step (the step ends first); False if nothing is played."""
-        table = self.pointing()
-        table = replace(table, cursors={**table.cursors, board: cursor})
+        table = cursor_at(self.table, board, cursor)
         action, sale = enter_on(table, board), favour_sale(table, board)
         if action is None and sale is not None:
             self.table_state, action = replace(self.table, pending=sale), ("end_favour",)
@@ -238,7 +227,7 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         if isinstance(action, intents.Refused):
             self.assign(action)
         elif action is not None:  # the cursor on the die the rules turn (the first of its value)
-            self.table_state = intents.asked_cursor(self.table, DICE, str(self.table.adjust_die(action) or 0))
+            self.table_state = cursor_pointed(self.table, DICE, str(self.table.adjust_die(action) or 0))
             self.act(action)
 
     def action_done(self) -> None:
@@ -285,16 +274,8 @@ class MerchantLordScreen(GameScreen[MerchantLordView]):
         if self.table.hinted is None:
             self.notify("No hint to take: h asks for one.", severity="warning")
         elif self.decides_now():
-            self.table_state, focus = intents.taken_hint(self.pointing())
+            self.table_state, focus = intents.taken_hint(self.table)
             self.query_one(f"#{focus}").focus()
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        """Moving through the plays list puts its sale, placement or reroll in the builder."""
-        actions = self.query_one(ActionList)
-        index = event.option_index
-        ours = event.option_list is actions and actions.has_focus and self.table.turn is not None
-        if ours and index == actions.highlighted and index < len(actions.actions):
-            self.table_state = intents.selected(self.pointing(), actions.actions[index])
 
 
 SCREEN = MerchantLordScreen

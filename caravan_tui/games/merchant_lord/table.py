@@ -4,7 +4,7 @@ the order of your dice and what changed; what may be chosen from them, and the v
 The state is a value: ``table_selection`` gives a new one for each intent (a key, a turn, a
 view), never changing one in place. What the player has chosen so far is one value, ``sel``, and
 the hint one more, ``hinted``; where each board's cursor is and what has the focus are the
-table's too (``cursors``, ``focus``, ``highlighted``), so every mark, the builder's line and the
+table's too (``cursors``, ``focus``, ``highlighted``: ``cell`` reads them), so every mark, the builder's line and the
 status (Enter) line are functions of it (``table_looks``, ``table_enter``) and none can say one
 thing while a key does another.
 
@@ -14,14 +14,14 @@ the dice marked as used, rerolled or turned are those, whichever of them the cur
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from rich.text import Text
 
 from caravan_tui.engine import Action, IllegalAction
 from caravan_tui.screens.table_seat import TableState
+from caravan_tui.screens.table_status import PLAYS_LIST
 
 from .builder import Choices, Selection, dice_used, reroll_action
 from .cards import DIE, HALF_INDEX, INDEX, VILLAGE_STALLS
@@ -41,7 +41,7 @@ from .views import MerchantLordView, VillageInfo, die_pairs
 from .widgets import Row
 
 #: the boards' ids, as the screen composes them, and the plays list's (the table's own)
-DICE, VILLAGES, HAND, ROW, PLAYS = "ml-dice", "ml-villages", "ml-hand", "ml-row", "actions"
+DICE, VILLAGES, HAND, ROW, PLAYS = "ml-dice", "ml-villages", "ml-hand", "ml-row", PLAYS_LIST
 
 PHASE_WORDS = {
     "favour": "favour step",
@@ -73,11 +73,20 @@ class MerchantLordTable(TableState[MerchantLordView]):
     villages_room: tuple[int, int] = (0, 0)
     #: the choices worked out for a decision: (turn, view, choices), kept while both stand
     offered: tuple[int | None, object, Choices] | None = None
-    #: each board's cell under its cursor, the focused widget's id and the plays list's
-    #: highlighted play: what the status line and Enter read
-    cursors: Mapping[str, Any] = field(default_factory=dict)
-    focus: str | None = None
-    highlighted: Action | None = None
+    #: the plays list's highlight last seen (moving it while the list has the focus fills the builder)
+    followed_play: Action | None = None
+
+    def cell(self, board: str | None) -> str | None:
+        """The key of the chip or village under ``board``'s cursor (``cursors``: a chip bar
+        reports its cursor's index, the villages their village's id)."""
+        at = self.cursors.get(board) if board is not None else None
+        if not isinstance(at, int) or self.view is None:
+            return at
+        if board == DICE:
+            keys = [str(index) for index in range(len(self.my_dice()))]
+        else:
+            keys = list(self.view.get("hand", []) if board == HAND else self.view["row"] if board == ROW else [])
+        return keys[at] if 0 <= at < len(keys) else None
 
     def village_name(self, vid: str) -> str:
         """``your 1-6``, ``Bot's 2-5``."""

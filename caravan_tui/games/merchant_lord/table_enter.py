@@ -31,7 +31,7 @@ def enter_on(table: MerchantLordTable, board: str | None) -> Action | None:
         return table.highlighted
     if board not in BOARDS:
         return None
-    cursor, phase = table.cursors.get(board), table.phase
+    cursor, phase = table.cell(board), table.phase
     if board == VILLAGES and (phase == "buy" or cursor != table.sel.village):
         return None
     if board == ROW:
@@ -58,12 +58,15 @@ def favour_sale(table: MerchantLordTable, board: str | None) -> Action | None:
     sale = table.choices().action(table.sel)
     if table.phase != "favour" or sale is None:
         return None
-    return sale if board != VILLAGES or table.cursors.get(VILLAGES) == table.sel.village else None
+    return sale if board != VILLAGES or table.cell(VILLAGES) == table.sel.village else None
 
 
 def status(table: MerchantLordTable) -> Text | None:
-    """What Enter (or space) does where the focus is, in words; None while it is not our decision
-    (the table's own line says whose turn it is)."""
+    """What Enter (or space) does where the focus is, in words; while an opponent's action is on
+    show, that a key skips the rest; None while it is not our decision (the table's own line says
+    whose turn it is)."""
+    if table.pausing is not None:
+        return Text(f"{table.seat_name(table.pausing)} played… (any key skips)")
     if table.turn is None or table.over is not None or table.view is None:
         return None
     action, focus, phase = enter(table), table.focus, table.phase
@@ -75,7 +78,7 @@ def status(table: MerchantLordTable) -> Text | None:
         return Text("enter: the highlighted play", style="bold")
     if favour_sale(table, focus) is not None:
         return Text("enter: end the favour step and make this sale", style="bold")
-    cursor = table.cursors.get(focus) if focus is not None else None
+    cursor = table.cell(focus)
     if (
         focus == VILLAGES
         and cursor is not None

@@ -6,9 +6,10 @@ screen assigns what these give, and every board and line bound to the state draw
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 from caravan_tui.engine import Action
+from caravan_tui.screens.table_client import cursor_pointed, list_pointed
 
 from .builder import Selection
 from .faces import CHOSEN, HINT, USABLE
@@ -30,33 +31,20 @@ class Refused:
 Outcome: TypeAlias = MerchantLordTable | Refused
 
 
-# -- asks to the boards and the plays list ---------------------------------------------------------
-
-
-def asked_cursor(table: MerchantLordTable, board: str, cell: Any) -> MerchantLordTable:
-    """The table asking ``board`` to put its cursor on ``cell`` (it moves it as it draws this
-    state; ``TableState.point_cursor``, as a new state)."""
-    asked = table.cursor_asks.get(board, (None, 0))[1] + 1
-    return replace(table, cursor_asks={**table.cursor_asks, board: (cell, asked)})
-
-
-def asked_list(table: MerchantLordTable, action: Action | None) -> MerchantLordTable:
-    """The table asking the plays list to highlight ``action`` (``TableState.point_list``)."""
-    return replace(table, list_play=action, list_asked=table.list_asked + 1)
-
-
-def pointed_at(
-    table: MerchantLordTable, cursors: dict[str, Any], focus: str | None, highlighted: Action | None
-) -> MerchantLordTable:
-    """The boards' cursors, the focus or the plays list's highlight moved: the table says so (the
-    status line and the builder's line read them); an opponent's village under the cursor keeps
-    its owner's villages in view when not all fit."""
-    cursor = cursors.get(VILLAGES)
-    owner = VINDEX[cursor] // 3 if cursor in VINDEX else None
-    shown = owner if owner is not None and owner != table.seat else table.shown_other
-    if (dict(table.cursors), table.focus, table.highlighted, table.shown_other) == (cursors, focus, highlighted, shown):
+def followed(table: MerchantLordTable) -> MerchantLordTable:
+    """The table once a cursor, the focus or the plays list's highlight moved (``cursors``,
+    ``focus``, ``highlighted``): an opponent's village under the cursor keeps its owner's
+    villages in view when not all fit; moving through the plays list puts its sale, placement or
+    reroll in the builder."""
+    vid = table.cell(VILLAGES)
+    owner = VINDEX[vid] // 3 if vid in VINDEX else None
+    if owner is not None and owner not in (table.seat, table.shown_other):
+        table = replace(table, shown_other=owner)
+    play = table.highlighted
+    if play == table.followed_play:
         return table
-    return replace(table, cursors=cursors, focus=focus, highlighted=highlighted, shown_other=shown)
+    table = replace(table, followed_play=play)  # (a highlight moved from elsewhere: only noted)
+    return selected(table, play) if table.focus == PLAYS and play is not None and table.turn is not None else table
 
 
 # -- the builder ---------------------------------------------------------------------------------
@@ -70,7 +58,7 @@ def with_selection(table: MerchantLordTable, sel: Selection) -> MerchantLordTabl
     new = replace(table, sel=sel)
     action = new.selected_action()
     if new.turn is not None and action in new.legal and new.focus != PLAYS:
-        new = asked_list(new, action)
+        new = list_pointed(new, action)
     return new
 
 
@@ -163,9 +151,9 @@ def selected(table: MerchantLordTable, action: Action) -> MerchantLordTable:
     that board's cursor asked onto it."""
     kind = action[0]
     if kind == "buy":
-        table = asked_cursor(table, ROW, action[1])
+        table = cursor_pointed(table, ROW, action[1])
     elif kind == "adjust" and table.adjust_die(action) is not None:
-        table = asked_cursor(table, DICE, str(table.adjust_die(action)))
+        table = cursor_pointed(table, DICE, str(table.adjust_die(action)))
     if kind == "sell":
         return with_selection(table, Selection(action[1], dict(action[2])))
     if kind == "place":
@@ -182,7 +170,7 @@ def taken_hint(table: MerchantLordTable) -> tuple[MerchantLordTable, str]:
     hinted = table.hinted
     assert hinted is not None  # (asked only with a hint)
     if hinted in END_ACTIONS:
-        return asked_list(table, hinted), PLAYS
+        return list_pointed(table, hinted), PLAYS
     table = selected(table, hinted)
     if hinted[0] in ("buy", "adjust"):
         return table, ROW if hinted[0] == "buy" else DICE
@@ -192,7 +180,7 @@ def taken_hint(table: MerchantLordTable) -> tuple[MerchantLordTable, str]:
     owner = VINDEX[vid] // 3
     if owner not in (table.seat, table.shown_other):
         table = replace(table, shown_other=owner)
-    return asked_cursor(table, VILLAGES, vid), VILLAGES
+    return cursor_pointed(table, VILLAGES, vid), VILLAGES
 
 
 def next_other(table: MerchantLordTable) -> MerchantLordTable:
@@ -203,7 +191,7 @@ def next_other(table: MerchantLordTable) -> MerchantLordTable:
     others = [(me + k) % players for k in range(1, players)]
     current = others.index(table.shown_other) if table.shown_other in others else 0  # (shown first: the first)
     shown = others[(current + 1) % len(others)]
-    return asked_cursor(replace(table, shown_other=shown), VILLAGES, f"P{shown}-V16")
+    return cursor_pointed(replace(table, shown_other=shown), VILLAGES, f"P{shown}-V16")
 
 
 # -- turns and views -----------------------------------------------------------------------------
@@ -221,8 +209,8 @@ def turn_started(table: MerchantLordTable) -> MerchantLordTable:
     table = with_selection(table, sel)
     if table.view is not None and table.view["round"] != table.cursors_round:
         return first_cursors(replace(table, cursors_round=table.view["round"]))
-    table = villages_cursor_to_usable(table, table.cursors.get(VILLAGES))
-    return hand_cursor_to_tuckable(table, table.cursors.get(HAND))
+    table = villages_cursor_to_usable(table, table.cell(VILLAGES))
+    return hand_cursor_to_tuckable(table, table.cell(HAND))
 
 
 def first_cursors(table: MerchantLordTable) -> MerchantLordTable:
@@ -231,13 +219,13 @@ def first_cursors(table: MerchantLordTable) -> MerchantLordTable:
     villages on the first one a sale or placement can use, else your first), not where it was
     left last round."""
     dice = table.my_dice()
-    table = asked_cursor(table, DICE, str(next((i for i, (_, where) in enumerate(dice) if where == "unplaced"), 0)))
+    table = cursor_pointed(table, DICE, str(next((i for i, (_, where) in enumerate(dice) if where == "unplaced"), 0)))
     view = table.view
     if view is not None and view["row"]:
-        table = asked_cursor(table, ROW, view["row"][0])
+        table = cursor_pointed(table, ROW, view["row"][0])
     if view is not None and view.get("hand"):
-        table = hand_cursor_to_tuckable(asked_cursor(table, HAND, view["hand"][0]), view["hand"][0])
-    return villages_cursor_to_usable(asked_cursor(table, VILLAGES, f"P{table.seat}-V16"), f"P{table.seat}-V16")
+        table = hand_cursor_to_tuckable(cursor_pointed(table, HAND, view["hand"][0]), view["hand"][0])
+    return villages_cursor_to_usable(cursor_pointed(table, VILLAGES, f"P{table.seat}-V16"), f"P{table.seat}-V16")
 
 
 def hand_cursor_to_tuckable(table: MerchantLordTable, cursor: str | None) -> MerchantLordTable:
@@ -248,7 +236,7 @@ def hand_cursor_to_tuckable(table: MerchantLordTable, cursor: str | None) -> Mer
     choices = table.choices()
     tuckable = [card for card in table.view.get("hand", []) if choices.tuckable(table.sel, card)]
     if tuckable and cursor not in tuckable:
-        return asked_cursor(table, HAND, tuckable[0])
+        return cursor_pointed(table, HAND, tuckable[0])
     return table
 
 
@@ -260,7 +248,7 @@ def villages_cursor_to_usable(table: MerchantLordTable, cursor: str | None) -> M
     usable = [key for key, mark in marks.items() if mark == USABLE]
     mine = [key for key in usable if VINDEX[key] // 3 == table.seat]
     if usable and marks.get(cursor or "") not in (USABLE, CHOSEN, HINT):
-        return asked_cursor(table, VILLAGES, (mine or usable)[0])
+        return cursor_pointed(table, VILLAGES, (mine or usable)[0])
     return table
 
 

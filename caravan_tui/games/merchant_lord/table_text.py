@@ -67,7 +67,7 @@ def players_text(view: MerchantLordView, table: MerchantLordTable) -> Text:
 def pointed(table: MerchantLordTable) -> tuple[str, str] | None:
     """What the cursor of the focused board is on: ("card", id) or ("village", id)."""
     focus = table.focus
-    cursor = table.cursors.get(focus) if focus is not None else None
+    cursor = table.cell(focus)
     if focus in (HAND, ROW) and cursor:
         return "card", cursor
     if focus == VILLAGES and cursor:
