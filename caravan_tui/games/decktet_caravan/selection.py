@@ -64,7 +64,8 @@ def held(table: DecktetCaravanTable) -> DecktetCaravanTable:
 def turn_begun(table: DecktetCaravanTable) -> DecktetCaravanTable:
     """Our decision came: the last hint's stars go, and cards ticked while the opponent played
     keep their meaning (the list follows them)."""
-    return followed(dataclasses.replace(table, hinted_cards=frozenset()))
+    cleared = dataclasses.replace(table, hinted_cards=frozenset()) if table.hinted_cards else table
+    return followed(cleared)  # (nothing to change: the table itself, nothing drawn again)
 
 
 def hinted(table: DecktetCaravanTable, action: Action) -> DecktetCaravanTable:
