@@ -82,7 +82,7 @@ async def test_the_hint_panel_stands_above_every_line_of_a_two_line_status(tmp_p
     async with app.run_test(size=SIZE) as pilot, table:
         await wait_for(pilot, lambda: settled(screen), "the table")
         status = screen.query_one("#status")
-        status.line_of = lambda: Text("Enter plays Caravan FIRST " + "6♣L⌘K 7☾M♣L " * 5 + "LAST")
+        status.line_of = lambda _table: Text("Enter plays Caravan FIRST " + "6♣L⌘K 7☾M♣L " * 5 + "LAST")
         status.redraw()
         screen.open_panel("hint", PanelWords("Hint", ("Play the caravan.",)))
         panel = screen.query_one("#hint-panel", TablePanel)
