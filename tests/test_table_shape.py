@@ -263,7 +263,7 @@ def test_every_widget_bound_to_the_table_reads_a_typed_state():
 #: what refreshed a table by hand: a new state assigned is what redraws it now (issue 64)
 HAND_REFRESHES = {"table_changed", "mutate_reactive", "show_status"}
 #: the games whose screens still refresh their tables by hand (none by the end of issue 64)
-STILL_BY_HAND = ("decktet_caravan", "camel_caravan")
+STILL_BY_HAND: tuple[str, ...] = ()
 
 
 def refreshed_by_hand(path: Path) -> list[str]:
