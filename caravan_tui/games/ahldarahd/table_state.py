@@ -25,7 +25,7 @@ MAP_ID = "ah-map"
 PLAYS_ID = "actions"
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True, eq=False)
 class AhldarahdTable(TableState[AhldarahdView]):
     item: str | None = None
     amount: int = 0  # index into ``amounts()``
