@@ -158,3 +158,15 @@ def test_paired_counts_each_pairing_by_the_traders_result_with_the_trade_against
     summary = TRADES.paired_summary(records)
     assert (summary["pairings"], summary["from games"], summary["wins"], summary["same"]) == (3, 2, 1.5, 1)
     assert "1.5/3 pairings (50.0%)" in capsys.readouterr().out
+
+
+def test_paired_runs_from_the_command_line_and_reads_back_its_file(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    kept = tmp_path / "paired.json"
+    argv = ["ahldarahd_trades.py", "--seats", "ai:normal+iterations=2", "--paired", "--rounds", "1", "--seed", "2"]
+    monkeypatch.setattr(sys, "argv", [*argv, "--per-game", "1", "--json", str(kept)])
+    assert TRADES.main() == 0
+    monkeypatch.setattr(sys, "argv", ["ahldarahd_trades.py", "--read", str(kept)])
+    assert TRADES.main() == 0
+    out = capsys.readouterr().out
+    assert out.count("1 with a shark offer accepted (from 1 games)") == 2
