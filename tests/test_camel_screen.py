@@ -4,6 +4,7 @@ choice at the end of the game, which the screen's "Bag empty" line announces."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 from contextlib import asynccontextmanager
 from dataclasses import replace
 
@@ -523,7 +524,7 @@ async def test_a_tie_on_points_says_goods_delivered_broke_it(tmp_path):
     async with at_my_turn(tmp_path) as (app, _pilot):
         screen = app.screen
         delivered = [dict.fromkeys(GOODS, 0) | {"ivory": 2, "meat": 5}, dict.fromkeys(GOODS, 0) | {"gems": 5}]
-        screen.table.view = dict(screen.table.view) | {"delivered": delivered}
+        screen.table_state = dataclasses.replace(screen.table, view=dict(screen.table.view) | {"delivered": delivered})
         assert (
             screen.result_headline(["Tester (you)", "Bot"], [26.0, 26.0], [0.0, 1.0])
             == "26–26; Bot wins on goods delivered (5 to 7)."

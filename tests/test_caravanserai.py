@@ -1363,8 +1363,7 @@ def test_the_boards_foot_names_your_piece_mid_sentence_and_a_goods_colour_once()
         state.apply(rng.choice(state.legal_actions()), log=False)
     else:
         raise AssertionError("no such position")
-    table = CaravanseraiTable(seat=0, names=["Ann", "Bob"])
-    table.set_view(view, state)
+    table = CaravanseraiTable(seat=0, names=["Ann", "Bob"]).viewing(view, state)
     cell = mine[0][0]
     said = cell_caption(table, cell)
     assert ", your good" in said and "Your" not in said, said

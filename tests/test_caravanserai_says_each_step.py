@@ -5,6 +5,7 @@ list that lagged behind the board."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from contextlib import asynccontextmanager
 from itertools import pairwise
@@ -38,8 +39,7 @@ def board_good_asked(left_out: bool):
 
 
 def line(state) -> str:
-    table = CaravanseraiTable(seat=0, names=["Ann"])
-    table.set_view(state.view(0), state)
+    table = CaravanseraiTable(seat=0, names=["Ann"]).viewing(state.view(0), state)
     return placement_text(state.view(0), table).plain
 
 
@@ -169,7 +169,8 @@ async def test_a_hints_plan_is_numbered_on_the_board_in_the_order_its_pieces_are
 
     async with solo_at(tmp_path, 7, solo_prefix(7, 29)) as (_app, pilot, screen):
         world = screen.table.world
-        screen.table.hint_plan = plan = placement(world, 0, [], prior)
+        plan = placement(world, 0, [], prior)
+        screen.table_state = dataclasses.replace(screen.table, hint_plan=plan)
         assert len(plan) >= 10
         screen.show_hint(plan[0], "A long placement.")
         board = screen.query_one(HexBoard)

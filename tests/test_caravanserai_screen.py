@@ -3,6 +3,7 @@ screen and its title, a 3-player game against the AI, the board's fit, panning a
 
 from __future__ import annotations
 
+import dataclasses
 from contextlib import asynccontextmanager
 
 import pytest
@@ -346,7 +347,7 @@ def test_the_end_trigger_and_the_solo_title_read_in_words():
 
 def test_the_end_headline_names_the_winner_or_in_solo_the_length_and_title():
     screen = offline_screen("caravanserai")
-    screen.table.view = None
+    screen.table_state = dataclasses.replace(screen.table, view=None)
     headline = screen.result_headline
     assert headline(["You"], [31.0], [31 / 45]) == "A caravan of 31: Great camel driver!"
     assert headline(["You"], [24.0], [24 / 45]) == "A caravan of 24: no title (Camel driver needs 25)."
@@ -355,9 +356,11 @@ def test_the_end_headline_names_the_winner_or_in_solo_the_length_and_title():
 
 def test_a_tie_on_length_says_how_it_was_broken_in_the_seats_words():
     screen = offline_screen("caravanserai")
-    screen.table.names = ["Ann", "AI 2 (normal)"]
+    screen.table_state = dataclasses.replace(screen.table, names=["Ann", "AI 2 (normal)"])
     caravans = [[[0, 0, "C"]] * 26, [[0, 0, "C"]] * 26]
-    screen.table.view = {"phase": "over", "caravans": caravans, "reserves": [[1] * 6, [0] * 6]}
+    screen.table_state = dataclasses.replace(
+        screen.table, view={"phase": "over", "caravans": caravans, "reserves": [[1] * 6, [0] * 6]}
+    )
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [26.0, 26.0], [1.0, 0.0]) == (
         "26–26; you win on the reserve tie-break."
     )
@@ -382,7 +385,7 @@ def test_the_safety_end_and_a_refused_camel_are_explained_in_words():
     rules = get_game("caravanserai").rules
     assert "safety end" in rules.casefold() and "no* player can place" in rules
     screen = offline_screen("caravanserai")
-    screen.table.names = ["Ann", "Bob"]
+    screen.table_state = dataclasses.replace(screen.table, names=["Ann", "Bob"])
     summary = screen.match_summary(
         {"players": 2, "caravans": [[], []], "reserves": [[0] * 6, [0] * 6], "end": SAFETY, "trigger": None}
     )
@@ -566,7 +569,7 @@ async def test_a_placement_that_boxes_you_in_is_warned_of_by_the_key_and_the_hin
     ):
         screen, host = table.screen, table.runner.host
         await wait_for(pilot, lambda: screen.table.turn is not None, "my turn")
-        screen.table.hint_plan = [("dir", 5)]
+        screen.table_state = dataclasses.replace(screen.table, hint_plan=[("dir", 5)])
         screen.show_hint(("dir", 5), "")
         await pilot.pause()
         hint = screen.query_one("#hint-panel", TablePanel).text
@@ -605,7 +608,7 @@ def test_the_result_says_why_the_final_round_was_played():
     from rich.console import Console
 
     screen = offline_screen("caravanserai")
-    screen.table.names = ["Ann", "AI 2 (normal)"]
+    screen.table_state = dataclasses.replace(screen.table, names=["Ann", "AI 2 (normal)"])
     view = {
         "players": 2,
         "caravans": [[0] * 12, [0] * 9],

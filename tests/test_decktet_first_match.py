@@ -4,6 +4,7 @@ hand's breakdown; "How it stands" rating a level position stronger without sayin
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 
@@ -113,7 +114,9 @@ async def test_the_hints_how_it_stands_names_what_the_ai_rates_stronger(tmp_path
         screen = table.screen
         await wait_for(pilot, lambda: settled(screen) and screen.table.turn is not None, "my turn")
         action = screen.table.legal[0]
-        screen.table.hint_candidates = [["x", 0.9, 0.95, "", list(action)]]  # level on points, rated ahead
+        screen.table_state = dataclasses.replace(
+            screen.table, hint_candidates=[["x", 0.9, 0.95, "", list(action)]]
+        )  # level on points, rated ahead
         screen.show_hint(action, "")
         await pilot.pause()
         said = screen.query_one("#hint-panel", TablePanel).text

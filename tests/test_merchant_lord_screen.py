@@ -6,6 +6,7 @@ without colour."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 
 import pytest
 
@@ -465,16 +466,22 @@ async def test_enter_on_the_chosen_village_plays_the_sale_the_status_line_words(
 
 def test_a_tie_on_table_cards_says_which_tie_break_decided_in_the_seats_words():
     screen = offline_screen("merchant_lord")
-    screen.table.names = ["Ann", "AI 2 (normal)"]
-    screen.table.view = {"phase": "over", "table": [12, 12], "coins": [7, 3], "favour": [0, 9]}
+    screen.table_state = dataclasses.replace(screen.table, names=["Ann", "AI 2 (normal)"])
+    screen.table_state = dataclasses.replace(
+        screen.table, view={"phase": "over", "table": [12, 12], "coins": [7, 3], "favour": [0, 9]}
+    )
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 12.0], [1.0, 0.0]) == (
         "12–12; you win on the coins tie-break."
     )
-    screen.table.view = {"phase": "over", "table": [12, 12], "coins": [3, 3], "favour": [0, 9]}
+    screen.table_state = dataclasses.replace(
+        screen.table, view={"phase": "over", "table": [12, 12], "coins": [3, 3], "favour": [0, 9]}
+    )
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 12.0], [0.0, 1.0]) == (
         "12–12; AI 2 (normal) wins on the favour tie-break (cards and coins tied)."
     )
-    screen.table.view = {"phase": "over", "table": [12, 10], "coins": [3, 3], "favour": [0, 9]}
+    screen.table_state = dataclasses.replace(
+        screen.table, view={"phase": "over", "table": [12, 10], "coins": [3, 3], "favour": [0, 9]}
+    )
     assert screen.result_headline(["Ann (you)", "AI 2 (normal)"], [12.0, 10.0], [1.0, 0.0]) == "You win!"
 
 
@@ -759,7 +766,7 @@ async def test_a_click_or_a_key_moves_the_villages_cursor_and_the_plays_list_fol
         await pilot.press("down")
         moved = villages.cursor
         assert moved == villages.keys[villages.keys.index(vid) + 1]
-        screen.table_changed()  # (a change of the table: no earlier ask pulls the cursor back)
+        screen.table_state = dataclasses.replace(screen.table)  # (a new state: no earlier ask pulls the cursor back)
         await pilot.pause()
         assert villages.cursor == moved and actions.highlighted_action == plain[vid]
         screen.action_clear()

@@ -4,6 +4,8 @@ promise are whole."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from test_merchant_lord_screen import at_my_turn, builder, cursor_to, focus, play_until
 
 from caravan_tui.games.merchant_lord.rules import SELL
@@ -292,7 +294,7 @@ def test_caravanserais_safety_end_and_its_variant_help_are_in_plain_words():
     from tables import offline_screen
 
     screen = offline_screen("caravanserai")
-    screen.table.names = ["Ann", "Bob"]
+    screen.table_state = dataclasses.replace(screen.table, names=["Ann", "Bob"])
     summary = screen.match_summary(
         {"players": 2, "caravans": [[], []], "reserves": [[0] * 6, [0] * 6], "end": SAFETY, "trigger": None}
     )

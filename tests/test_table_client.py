@@ -14,6 +14,7 @@ from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.table_client import acted, cursor_at, focused, heard, highlighted, paused, spun
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.screens.table_status import list_enter, replay_status, seat_status
+from caravan_tui.widgets.seat_table import only_spun
 
 
 def table_of(game_id: str):
@@ -87,6 +88,8 @@ def test_what_the_person_points_at_folds_into_a_new_table_and_the_enter_line_fol
     frames = {seat_status(spun(waiting)).plain[0], seat_status(spun(spun(waiting))).plain[0]}
     assert len(frames) == 2 and waiting.spin == 0
     assert paused(waiting, 1).pausing == 1 and paused(waiting, None) is waiting
+    # the spinner's frame alone is the status line's: every other part has nothing to draw
+    assert only_spun(waiting, spun(waiting)) and not only_spun(waiting, cursor_at(spun(waiting), "board", 1))
 
 
 def test_a_replays_status_line_is_a_function_of_its_table():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import socket
 from contextlib import asynccontextmanager
 
@@ -252,14 +253,14 @@ async def test_undo_is_offered_only_where_it_could_apply(tmp_path, opponent):
 def test_a_person_who_left_for_a_while_reads_away_and_their_turn_is_a_persons():
     runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["A", "B"], 1, {}, None)
     screen = game_screen_class(GAMES["decktet_caravan"])(runner.client(0))
-    screen.table.names, screen.table.seat_kinds = ["Ann", "Bob"], ["remote", AWAY]
+    screen.table_state = dataclasses.replace(screen.table, names=["Ann", "Bob"], seat_kinds=["remote", AWAY])
     assert screen.table.seat_name(1) == "Bob (away)" and screen.table.played_by_person(1)  # "Bob (away) to play…"
-    screen.table.seat_kinds = ["remote", "away:42"]  # (its grace runs)
+    screen.table_state = dataclasses.replace(screen.table, seat_kinds=["remote", "away:42"])  # (its grace runs)
     assert screen.table.seat_name(1) == "Bob (away)" and screen.table.played_by_person(1)
-    screen.table.seat_kinds = ["remote", "stand-in"]
+    screen.table_state = dataclasses.replace(screen.table, seat_kinds=["remote", "stand-in"])
     # (an AI stands in: "… is thinking")
     assert screen.table.seat_name(1) == "Bob · AI standing in" and not screen.table.played_by_person(1)
-    screen.table.seat_kinds = ["remote", "remote"]
+    screen.table_state = dataclasses.replace(screen.table, seat_kinds=["remote", "remote"])
     assert screen.table.seat_name(1) == "Bob"
 
 
@@ -433,3 +434,15 @@ async def test_a_dialog_shows_its_own_keys_not_those_of_the_table_below(tmp_path
         assert "Cancel" in footer and "Hint" not in footer and "Pass" not in footer, footer
         await pilot.press("escape")
         assert app.screen is screen
+
+
+async def test_off_a_persons_turn_the_footer_offers_no_play_key(tmp_path):
+    """A guest at a two-person Decktet table saw "p Pass" in the footer while the other played:
+    a game's own play keys the footer shows are offered on its turn only."""
+    runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["Ann", "Bob"], 1, {}, None)
+    waiting = 1 - runner.host.state.to_move()
+    async with table_shown(tmp_path, runner, seat=waiting, shared=True) as (app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.view is not None and settled(screen), "the table")
+        assert screen.table.turn is None
+        footer = screen_lines(app.screen)[-1]
+        assert "Pass" not in footer and "Rules" in footer, footer

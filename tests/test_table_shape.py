@@ -214,11 +214,11 @@ class PaintingScreen(Screen):
 
 def test_bus_messages_reach_the_table_through_its_dispatch_table_not_a_chain_of_type_checks():
     from caravan_tui import bus
-    from caravan_tui.screens.game import HEARS, GameScreen
+    from caravan_tui.screens.table_bus import HEARS, TableBus
 
     handle = next(
         node
-        for node in walked(parsed(ROOT / "caravan_tui" / "screens" / "game.py"))
+        for node in walked(parsed(ROOT / "caravan_tui" / "screens" / "table_bus.py"))
         if isinstance(node, ast.FunctionDef) and node.name == "handle"
     )
     assert not [node for node in ast.walk(handle) if isinstance(node, ast.Name) and node.id == "isinstance"]
@@ -236,7 +236,7 @@ def test_bus_messages_reach_the_table_through_its_dispatch_table_not_a_chain_of_
         bus.Chat,
     }
     assert set(HEARS) == to_seats
-    assert all(callable(getattr(GameScreen, name, None)) for name in HEARS.values())
+    assert all(callable(getattr(TableBus, name, None)) for name in HEARS.values())
 
 
 def test_every_widget_bound_to_the_table_reads_a_typed_state():
@@ -262,8 +262,6 @@ def test_every_widget_bound_to_the_table_reads_a_typed_state():
 
 #: what refreshed a table by hand: a new state assigned is what redraws it now (issue 64)
 HAND_REFRESHES = {"table_changed", "mutate_reactive", "show_status"}
-#: the games whose screens still refresh their tables by hand (none by the end of issue 64)
-STILL_BY_HAND = ("ahldarahd", "caravanserai")
 
 
 def refreshed_by_hand(path: Path) -> list[str]:
@@ -285,8 +283,7 @@ def test_no_table_is_refreshed_by_hand():
     ``redraw`` (forget one and a panel went stale)."""
     offenders = []
     for path in sorted((ROOT / "caravan_tui").rglob("*.py")):
-        if not any(part in STILL_BY_HAND for part in path.relative_to(ROOT / "caravan_tui").parts[:2]):
-            offenders += refreshed_by_hand(path)
+        offenders += refreshed_by_hand(path)
     assert offenders == []
 
 

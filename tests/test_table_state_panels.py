@@ -75,15 +75,13 @@ async def test_the_boards_draw_themselves_from_the_tables_state(tmp_path, game_i
         if game_id == "merchant_lord":
             dice = screen.query_one("#ml-dice")
             assert screen.table.phase == "favour" and not dice.ticked
-            screen.table.sel = Selection(reroll=frozenset({0}))
-            screen.table_changed()
+            screen.table_state = dataclasses.replace(screen.table, sel=Selection(reroll=frozenset({0})))
             assert dice.ticked == {"0"}
             return
         if game_id == "decktet_caravan":  # the season highlights the play the table says
             season = screen.query_one("#dc-season")
             assert season.look_of is not None and not hasattr(season, "show")
-            screen.table.flash = 0
-            screen.table_changed()
+            screen.table_state = dataclasses.replace(screen.table, flash=0)
             assert season.plays and season.plays[0][2] == "bold reverse"
             return
         if game_id == "ahldarahd":  # the map on show is the table's: the board follows it
@@ -97,6 +95,5 @@ async def test_the_boards_draw_themselves_from_the_tables_state(tmp_path, game_i
         look = camel_board_look if game_id == "camel_caravan" else caravanserai_board_look
         assert board.look == look(screen.table) and str(board.border_title)
         cell = board.cursor
-        screen.table.flash = {cell}
-        screen.table_changed()
+        screen.table_state = dataclasses.replace(screen.table, flash=frozenset({cell}))
         assert board.flash == {cell} and board.look == look(screen.table)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 import threading
 import time
@@ -20,6 +21,7 @@ from textual.widgets.option_list import Option
 from caravan_tui.app import CaravanApp, TableApp
 from caravan_tui.escape_driver import IDLE_WAIT, InputFailed, PasteGuard, PromptEscapeDriver
 from caravan_tui.saves import SaveStore
+from caravan_tui.screens.table_client import cursor_pointed, list_pointed
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.textual_adapter import escape_wait, key_parser
 from caravan_tui.widgets import ActionList, StopAtEnds
@@ -221,14 +223,12 @@ class TableHost(App[None]):
         yield ActionList(lambda action: f"play {action[0]}").data_bind(TableHost.table_state)
 
     def change(self, **values: Any) -> None:
-        """The table's state changes: every widget bound to it writes itself again."""
-        for name, value in values.items():
-            setattr(self.table_state, name, value)
-        self.mutate_reactive(TableHost.table_state)
+        """The table's state changes (a new one, assigned): every widget bound to it draws itself."""
+        self.table_state = dataclasses.replace(self.table_state, **values)
 
 
 class Pointed(Chips):
-    """A board the table may ask to put its cursor on a chip (``TableState.point_cursor``)."""
+    """A board the table may ask to put its cursor on a chip (``table_client.cursor_pointed``)."""
 
     def move_to(self, cell: str) -> None:
         if cell in self.keys:
@@ -252,18 +252,14 @@ async def test_a_board_moves_its_cursor_once_where_the_table_asks_and_else_only_
         app.table_state = TableState(seat=0)
         grid = app.query_one(Pointed)
         grid.focus()
-        app.table_state.point_cursor("chips", "k3")
-        app.change()
+        app.table_state = cursor_pointed(app.table_state, "chips", "k3")
         assert grid.cursor == 3
         await pilot.press("left")
         app.change(typed="1")
         assert grid.cursor == 2
-        app.table_state.point_cursor("chips", "k9")
-        app.table_state.point_cursor("dice", "k0")
-        app.change()
+        app.table_state = cursor_pointed(cursor_pointed(app.table_state, "chips", "k9"), "dice", "k0")
         assert grid.cursor == 2
-        app.table_state.point_cursor("chips", "k3")  # the same cell asked again: moved again
-        app.change()
+        app.table_state = cursor_pointed(app.table_state, "chips", "k3")  # the same cell asked again: moved again
         assert grid.cursor == 3
 
 
@@ -274,7 +270,7 @@ def options_of(actions: ActionList) -> list[str]:
 async def test_the_plays_list_writes_itself_from_the_tables_state():
     """Nothing outside the list gives it its plays: a new decision shows them with the first
     highlighted, the hint's play is starred without moving the highlight, the table's
-    ``point_list`` moves it once, another change of the table leaves the highlight where the keys
+    ``list_pointed`` moves it once, another change of the table leaves the highlight where the keys
     put it, and with no decision it says why."""
     app = TableHost()
     async with app.run_test(size=(40, 10)) as pilot:
@@ -290,14 +286,12 @@ async def test_the_plays_list_writes_itself_from_the_tables_state():
         assert actions.highlighted_action == ("b",)  # (a hint never moves what Enter plays)
         app.change(typed="1")
         assert actions.highlighted_action == ("b",)
-        app.table_state.point_list(("a",))  # a game's selection makes this play
-        app.change()
+        app.table_state = list_pointed(app.table_state, ("a",))  # a game's selection makes this play
         assert actions.highlighted_action == ("a",)
         await pilot.press("down")
         app.change(typed="12")  # (asked once: it does not pull the highlight back)
         assert actions.highlighted_action == ("b",)
-        app.table_state.point_list(None)  # a selection that is no play
-        app.change()
+        app.table_state = list_pointed(app.table_state, None)  # a selection that is no play
         assert actions.highlighted is None
         app.change(turn=4, hint_action=None)  # the next decision, the same plays
         assert options_of(actions) == ["play a", "play b"] and actions.highlighted == 0

@@ -3,15 +3,16 @@
 It is a client: it only shows what its messages carry (``MatchInfo``, ``Update``,
 ``YourTurn``…) and sends requests (``Act``, ``HintRequest``, ``UndoRequest``, ``Resign``,
 ``SaveRequest``) to the match host; the host decides everything. What the table shows is one
-reactive ``TableState`` (``table``) that every panel writes itself from. A game's ``Game.screen``
-subclasses ``GameScreen`` with its own board; ``GenericGameScreen`` plays any game from the
-actions list alone.
+reactive ``TableState`` (``table_state``), a value: every change is a new state assigned, and
+every part of the table bound to it draws itself from it. The screen composes the table and maps
+keys to intents; its concerns are helpers it holds: the bus client (``TableBus``), the panels
+over the board (``TableOverlays``), the chat line (``TableChat``) and the menu (``TableMenu``).
+A game's ``Game.screen`` subclasses ``GameScreen`` with its own board; ``GenericGameScreen``
+plays any game from the actions list alone.
 """
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Generic, TypeVar
@@ -30,83 +31,36 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from caravan_tui.ai.explain import STILL_TO_PLAY
-from caravan_tui.bus import (
-    Act,
-    Chat,
-    Hint,
-    HintRequest,
-    MatchInfo,
-    MatchOver,
-    Message,
-    Rejected,
-    Resign,
-    Saved,
-    SaveRequest,
-    SaveStatus,
-    SeatEnd,
-    Sync,
-    Thinking,
-    UndoRequest,
-    Update,
-    YourTurn,
-)
-from caravan_tui.engine import Action, State, ViewHeader, normalise_action
+from caravan_tui.bus import Act, SeatEnd, UndoRequest, Update
+from caravan_tui.engine import Action, ViewHeader
 from caravan_tui.games import get_game
 from caravan_tui.match.replay import ReplayClient
 from caravan_tui.screens.action_pause import ActionPause
-from caravan_tui.screens.base import WIDE_WIDTH, BaseScreen
+from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.chat import ChatInput
-from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from caravan_tui.screens.dialogs import ChoiceScreen
 from caravan_tui.screens.full_log import FullLogScreen
 from caravan_tui.screens.practice import Practice
-from caravan_tui.screens.requests import ChangeReplayView, GoHome, MatchEnded, OpenRules
+from caravan_tui.screens.requests import ChangeReplayView, OpenRules
 from caravan_tui.screens.summary import result_line
-from caravan_tui.screens.table_client import (
-    acted,
-    cursor_at,
-    focused,
-    heard,
-    highlighted,
-    list_pointed,
-    panel_opened,
-    paused,
-    spun,
-)
-from caravan_tui.screens.table_panels import (
-    HIDE_SINCE,
-    PANEL_SCROLL_KEYS,
-    WHOLE_LOG,
-    PanelWords,
-    hint_lines,
-    since_panel,
-)
+from caravan_tui.screens.table_bus import TableBus
+from caravan_tui.screens.table_chat import TableChat
+from caravan_tui.screens.table_client import acted, cursor_at, focused, highlighted, panel_opened, paused, spun
+from caravan_tui.screens.table_menu import TableMenu
+from caravan_tui.screens.table_overlays import TAKE_HINT, TableOverlays
+from caravan_tui.screens.table_panels import WHOLE_LOG, PanelWords
 from caravan_tui.screens.table_seat import TableState, V
 from caravan_tui.screens.table_status import ai_thinking, list_enter, replay_status, seat_status
-from caravan_tui.screens.weighed_words import nothing_weighed
 from caravan_tui.seat_labels import YOU, YOURS
 from caravan_tui.widgets import ActionList, MatchLog, SaveNotice, TablePanel
 from caravan_tui.widgets.away_notice import AwayNotice
+from caravan_tui.widgets.cursor import CursorWidget
 from caravan_tui.widgets.drawn import TableDrawn
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.table_text import StatusLine, TableText
 
-MENU = ("Resume", "Save and quit to home", "Resign")
-#: the game screen's handler of each kind of bus message, by name (``GameScreen.handle``)
-HEARS: dict[type[Message], str] = {}
+__all__ = ["TAKE_HINT", "GameScreen", "GenericGameScreen"]
 
-
-def hears(kind: type[Message]) -> Callable[[Callable[..., float]], Callable[..., float]]:
-    """Mark a ``GameScreen`` method as the handler of ``kind`` of bus message (``HEARS``)."""
-
-    def marked(method: Callable[..., float]) -> Callable[..., float]:
-        HEARS[kind] = method.__name__
-        return method
-
-    return marked
-
-
-#: the key that readies the hinted play (``action_take_hint``), in every game that leaves it free
-TAKE_HINT = "a"
 #: a board of the table (``GameScreen.board``)
 B = TypeVar("B", bound=TableDrawn)
 
@@ -155,8 +109,8 @@ class GameScreen(BaseScreen, Generic[V]):
     #: the hint's and the "since your last turn" panels go over the side column, not over the
     #: board, at any width (a board that takes the whole column's height: they would hide its rows)
     PANELS_BESIDE = False
-    #: what the table shows, in one place: every ``TableText`` is bound to it and redraws as it
-    #: changes (``table_changed``)
+    #: what the table shows, in one place, a value: every part of the table is bound to it and
+    #: draws itself when a new state is assigned
     table_state: var[TableState[Any]] = var(None, init=False)  # type: ignore[arg-type]  # (set in __init__)
 
     def __init__(self, client: SeatEnd) -> None:
@@ -167,22 +121,23 @@ class GameScreen(BaseScreen, Generic[V]):
         self.replaying = self.replay is not None
         self.game = get_game(client.game_id)
         self.seat = client.seat
-        self.set_reactive(GameScreen.table_state, self.TABLE(seat=client.seat, replaying=self.replaying))
+        self.set_reactive(
+            GameScreen.table_state,
+            self.TABLE(
+                seat=client.seat,
+                replaying=self.replaying,
+                replay_at=None if self.replay is None else (0, self.replay.length),
+            ),
+        )
+        self.bus, self.overlays = TableBus(self), TableOverlays(self)
+        self.chat, self.menu = TableChat(self), TableMenu(self)
         self.pause = ActionPause(lambda seat: self.report(lambda table: paused(table, seat)))
         self._spinner: Timer | None = None
         #: what the widgets reported while the table was being drawn: applied once it is drawn
         #: (``report``), so that no widget is left drawing a state older than the screen's
         self._reports: list[Callable[[TableState[V]], TableState[V]]] = []
         self._drawing = False
-        self._acted = False  # an Act is on its way to the host
-        self._chatting = False
-        self._chat_from: Widget | None = None  # what gets the focus back when the chat line closes
-        self._leaving = False  # quit to home once the host confirms the save
         self.resigned = False  # this seat resigned (the result follows, or the match goes on without us)
-        self.weighed_hidden = False  # a replay: the panel of what the AI weighed put away (h)
-        self._my_last_turn: int | None = None  # (at a shared table: the bell rings when the turn comes back)
-        self._since: list[str] = []  # what others did since our last decision
-        self._since_moves = 0  # how many moves they made
         self._summary: Screen | None = None  # the summary shown over the table last
         self.title = self.game.title
 
@@ -191,34 +146,16 @@ class GameScreen(BaseScreen, Generic[V]):
         """The table's state, read as the game's view type."""
         return self.table_state
 
-    def table_changed(self) -> None:
-        """The state was changed in place: a copy of it, assigned, is drawn (until no game's
-        screen changes its state in place)."""
-        self.table_state = replace(self.table)
-
-    def board(self, widget: B, look: Callable[[Any], Any]) -> B:
-        """``widget``, a board (or another part) of the table, drawing itself from the table's
-        state through ``look`` (its ``draw`` shows what ``look`` gives) each time it changes."""
-        widget.look_of = look
-        return widget.data_bind(GameScreen.table_state)
-
-    def board_panel(self, which: str, **kwargs: Any) -> TablePanel:
-        """The hint's (``which`` "hint") or the "since your last turn" panel, drawn from the
-        table's state."""
-        return TablePanel(lambda table: getattr(table, f"{which}_panel"), **kwargs).data_bind(GameScreen.table_state)
-
-    def open_panel(self, which: str, words: PanelWords | None) -> None:
-        """Open (or, with None, close) the hint's or the "since" panel: the table's state changes
-        and the panel draws itself from it."""
-        self.table_state = panel_opened(self.table, which, words)
-
     def watch_table_state(self, was: TableState[V], table: TableState[V]) -> None:
         """A new state is being drawn (every widget bound to it draws itself after this): the
         spinner turns only while an AI thinks, the footer follows whose turn it is, the save
         notice's end is told, and what the widgets report meanwhile waits until every one of
         them has drawn this state."""
-        if (was.turn is None) != (table.turn is None) or was.undo != table.undo or was.seat_kinds != table.seat_kinds:
-            self.refresh_bindings()  # (play keys only on our turn; undo only against AI seats)
+        if not self.is_running:
+            return  # (a table not shown yet: it draws what it holds as it mounts)
+        turned = (was.turn is None) != (table.turn is None) and bool(self.shown_plays())
+        if turned or was.undo != table.undo or was.seat_kinds != table.seat_kinds:
+            self.refresh_bindings()  # (shown play keys only on our turn; undo only against AI seats)
         if was.unsaved and not table.unsaved:
             self.notify("Saved: every move is stored again.", title="Saved")
         if self._spinner is not None:
@@ -243,45 +180,29 @@ class GameScreen(BaseScreen, Generic[V]):
             table = change(table)
         self.table_state = table  # (the same state: nothing is drawn)
 
+    def _tick(self) -> None:
+        self.table_state = spun(self.table)
+
+    # -- the table's parts, each bound to its state ----------------------------------------------
+
+    def board(self, widget: B, look: Callable[[Any], Any]) -> B:
+        """``widget``, a board (or another part) of the table, drawing itself from the table's
+        state through ``look`` (its ``draw`` shows what ``look`` gives) each time it changes."""
+        widget.look_of = look
+        return widget.data_bind(GameScreen.table_state)
+
+    def board_panel(self, which: str, **kwargs: Any) -> TablePanel:
+        """The hint's (``which`` "hint") or the "since your last turn" panel, drawn from the
+        table's state."""
+        return TablePanel(lambda table: getattr(table, f"{which}_panel"), **kwargs).data_bind(GameScreen.table_state)
+
     def table_text(self, text: Callable[[V, TableState[V]], RenderableType], **kwargs: Any) -> TableText:
         """A panel of the table that writes itself from the table's view and state through ``text``."""
         return TableText(text, **kwargs).data_bind(GameScreen.table_state)
 
-    @property
-    def player(self) -> int:
-        """The seat of a table that plays (``check_action`` keeps the play keys from spectators)."""
-        assert self.seat is not None, "a spectator has no seat to play from"
-        return self.seat
-
-    def send(self, message) -> None:
-        self.run_worker(self.client.send(message), group="send")
-
-    def describe(self, action: Action) -> str:
-        """An action in the game's words (a game may word its plays as its table shows them)."""
-        return self.table.describe(action)
-
-    def notify(self, message: str, **kwargs) -> None:
-        """One notice at a time over the table: a new one replaces the last (stacked notices
-        would cover the board)."""
-        self.app.clear_notifications()
-        super().notify(message, **kwargs)
-
-    # -- the status line ---------------------------------------------------------------------
-
-    def status_text(self) -> Text:
-        """The status line's words, from the table's state (``self.table``) alone."""
-        if self.replaying:
-            return replay_status(self.table, self.query_one(StatusLine).content_size.width or 80)
-        return seat_status(self.table)
-
-    def show_status(self) -> None:
-        """The status line drawn again (until no game's screen changes its state in place)."""
-        self.table_state = replace(self.table)
-
-    def _tick(self) -> None:
-        self.table_state = spun(self.table)
-
-    # -- layout -----------------------------------------------------------------------------
+    def open_panel(self, which: str, words: PanelWords | None) -> None:
+        """Open (or, with None, close) the hint's or the "since" panel."""
+        self.table_state = panel_opened(self.table, which, words)
 
     def compose(self) -> ComposeResult:
         yield SaveNotice(id="save-notice").data_bind(GameScreen.table_state)
@@ -292,9 +213,8 @@ class GameScreen(BaseScreen, Generic[V]):
                 if not self.PANELS_BESIDE:
                     yield self.board_panel("hint", id="hint-panel")
                 yield self.board_panel("since", head=True, id="since-panel")
-                yield StatusLine(lambda _table: self.status_text(), self.STATUS_LINES, id="status").data_bind(
-                    GameScreen.table_state
-                )
+                status = StatusLine(lambda _table: self.status_text(), self.STATUS_LINES, id="status")
+                yield status.data_bind(GameScreen.table_state)
                 if self.client.shared:
                     yield ChatInput(id="chat-line")
             with Vertical(id="side"):
@@ -316,33 +236,26 @@ class GameScreen(BaseScreen, Generic[V]):
                     yield panel
         yield KeysFooter()
 
-    def legend(self) -> Text | None:
-        """The whole legend of the game's glyphs and marks, shown by ``l`` in place of the plays
-        and the log (None: the game needs none)."""
-        return None
-
-    def compose_board(self) -> ComposeResult:
-        yield from ()
-
     def on_mount(self) -> None:
         # ticks only while an AI thinks (``watch_table_state``): an idle session redraws nothing
         self._spinner = self.set_interval(0.15, self._tick, pause=True)
         # every cursor, the plays list's highlight and the focus go into the table's state: what
         # the status line says Enter does is worked out from it
         self.watch(self, "focused", self._focus_moved)
-        for board in self.query("#table CursorWidget"):
+        for board in self.query("#table CursorWidget").results(CursorWidget):
             if board.id is not None:
-                self.watch(board, "cursor", self._cursor_of(board.id))
+                self.watch(board, "cursor", self._cursor_of(board))
         self.watch(self.query_one(ActionList), "play", self._highlight_moved)
-        self.run_worker(self._listen(), exclusive=True, group="bus")
+        self.run_worker(self.bus.listen(), exclusive=True, group="bus")
 
     def _focus_moved(self, widget: Widget | None) -> None:
         self.report(lambda table: focused(table, None if widget is None else widget.id))
         self.selection_changed()
 
-    def _cursor_of(self, board: str) -> Callable[[Any], None]:
-        def moved(cell: Any) -> None:
-            self.report(lambda table: cursor_at(table, board, cell))
+    def _cursor_of(self, board: CursorWidget) -> Callable[[], None]:
+        def moved() -> None:
+            board_id, cell = board.id or "", board.cell
+            self.report(lambda table: cursor_at(table, board_id, cell))
             self.selection_changed()
 
         return moved
@@ -351,188 +264,44 @@ class GameScreen(BaseScreen, Generic[V]):
         self.report(lambda table: highlighted(table, action))
         self.selection_changed()
 
-    # -- the bus ----------------------------------------------------------------------------
+    @property
+    def player(self) -> int:
+        """The seat of a table that plays (``check_action`` keeps the play keys from spectators)."""
+        assert self.seat is not None, "a spectator has no seat to play from"
+        return self.seat
 
-    async def _listen(self) -> None:
-        """Handle this seat's messages in order. After an opponent's move, pause a moment so
-        the player sees it before the game moves on."""
-        while True:
-            message = await self.client.get()
-            # the screen was closed (or the app is ending) meanwhile: once its message loop has
-            # stopped, its widgets are being removed while it is still attached (#status gone)
-            if not (self.is_attached and self.is_running):
-                return
-            pause = self.handle(message)
-            if pause:
-                await self.linger(pause)
+    def send(self, message) -> None:
+        self.run_worker(self.client.send(message), group="send")
 
-    async def linger(self, seconds: float) -> None:
-        """Let an opponent's move sink in; at a table that pauses after each action, a key cuts
-        this short."""
-        if self.PAUSE_EACH_ACTION:
-            await self.pause.linger(seconds)
-        else:
-            await asyncio.sleep(seconds)
+    def notify(self, message: str, **kwargs) -> None:
+        """One notice at a time over the table: a new one replaces the last (stacked notices
+        would cover the board)."""
+        self.app.clear_notifications()
+        super().notify(message, **kwargs)
 
     def handle(self, message) -> float:
-        """Show one message through its handler (``HEARS``: each bus message's kind names one);
-        returns how long to let it sink in before the next one."""
-        handler = HEARS.get(type(message))
-        if handler is None:
-            return 0.0  # (a message this end of the bus has no use for)
-        return getattr(self, handler)(message)
-
-    def drawn(self) -> float:
-        """The table drawn from a copy of its state after a message, no pause (until no game's
-        hooks change the state in place)."""
-        self.table_state = replace(self.table)
-        return 0.0
-
-    @hears(Update)
-    def heard_update(self, message: Update) -> float:
-        return self.show_update(message)
-
-    def fold(self, message: Message) -> None:
-        """The table's state after ``message`` (``table_client``), assigned: what is bound to it
-        draws itself."""
-        self.table_state = heard(self.table, message, self.world_of, time.monotonic())
-
-    def world_of(self, view: dict[str, Any]) -> State | None:
-        """A world consistent with ``view``, for this seat's descriptions (None: a spectator's)."""
-        return self.game.from_view(view, self.seat) if self.seat is not None else None
-
-    @hears(MatchInfo)
-    def heard_match_info(self, message: MatchInfo) -> float:
-        self.fold(message)
-        if self.table.view is not None:
-            self.show_view(self.table.view)
-        return self.drawn()
-
-    @hears(Saved)
-    def heard_saved(self, message: Saved) -> float:
-        self.saved(message)
-        return 0.0
-
-    @hears(SaveStatus)
-    def heard_save_status(self, message: SaveStatus) -> float:
-        self.fold(message)
-        return 0.0
-
-    @hears(Chat)
-    def heard_chat(self, message: Chat) -> float:
-        # (a whole log holds the chat said before it, where it was said)
-        self.query_one(MatchLog).add([message.words(self.seat)], emphasis=message.seat != self.seat)
-        return 0.0
-
-    @hears(YourTurn)
-    def heard_your_turn(self, message: YourTurn) -> float:
-        if self.client.shared and message.turn - 1 != self._my_last_turn:
-            self.app.bell()  # the turn came back from someone else
-        since, self._since, self._since_moves = since_panel(self._since, self._since_moves), [], 0
-        table = heard(self.table, message, self.world_of, time.monotonic())
-        # (the plays list shows the choices before the game looks at them)
-        self.table_state = replace(table, hint_panel=None, since_panel=since or table.since_panel)
-        assert self.table.view is not None
-        self.show_view(self.table.view)
-        self.your_turn()
-        return self.drawn()
-
-    @hears(Thinking)
-    def heard_thinking(self, message: Thinking) -> float:
-        self.fold(message)
-        return 0.0
-
-    @hears(Hint)
-    def heard_hint(self, message: Hint) -> float:
-        if message.turn == self.table.turn:
-            self.fold(message)
-            self.show_hint(message.action, message.text)
-        return self.drawn()
-
-    @hears(Rejected)
-    def heard_rejected(self, message: Rejected) -> float:
-        self.notify(message.reason, title="Not possible", severity="warning")
-        if self._acted:  # our move was refused: ask for the position again
-            self._acted = False
-            self.send(Sync(self.client.match_id, self.seat))
-        return 0.0
-
-    @hears(MatchOver)
-    def heard_match_over(self, message: MatchOver) -> float:
-        self.fold(message)
-        self.post_message(MatchEnded(self, message))
-        return 0.0
-
-    def show_update(self, update: Update) -> float:
-        self._acted = False
-        previous = self.table.view
-        mover = previous["to_move"] if previous else None
-        by_other = mover is not None and mover != self.seat
-        table = heard(self.table, update, self.world_of, time.monotonic())
-        if self.replay is not None:
-            by_other = False  # no pauses: the player steps at their own pace
-            table = replace(table, replay_at=(update.turn, self.replay.length))
-            table = panel_opened(table, "hint", self.weighed_words(update.turn, table))
-        self.table_state = table
-        view = table.view
-        assert view is not None
-        log, events = self.query_one(MatchLog), [table.log_line(line) for line in update.events]
-        if update.whole_log:
-            log.replace(events)
-        else:
-            log.add(events, emphasis=by_other)
-            if by_other:
-                self._since.extend(events)
-                self._since_moves += 1
-        self.show_view(view)
-        self.view_changed(previous, view, by_other)
-        self.drawn()
-        # the pause lets a move sink in before the game moves on; when it moves on to us, it waits
-        # for us anyway, and a pause would hold our turn (and the keys pressed for it) back
-        ours_next = view["to_move"] == self.seat and self.seat is not None
-        return self.table_app.move_pause if by_other and not ours_next else 0.0
+        """Show one bus message (``TableBus.handle``); returns how long to let it sink in."""
+        return self.bus.handle(message)
 
     # -- hooks for games ---------------------------------------------------------------------
 
-    def show_view(self, view: V) -> None:
-        """Draw the board from this seat's view (the panels bound to the table write themselves)."""
+    def compose_board(self) -> ComposeResult:
+        yield from ()
 
-    def view_changed(self, previous: V | None, view: V, by_other: bool) -> None:
-        """A new view arrived (after the board was drawn): summaries, highlights."""
-
-    def match_summary(self, view: V):
-        """A renderable for the end-of-match screen (None: the scores alone)."""
+    def legend(self) -> Text | None:
+        """The whole legend of the game's glyphs and marks, shown by ``l`` in place of the plays
+        and the log (None: the game needs none)."""
         return None
 
-    def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
-        """The end-of-match screen's headline (default: who wins, or a draw): "You win!", never
-        "Ann (you) wins!"."""
-        return result_line(self.headline_names(names), scores, outcome)
+    def describe(self, action: Action) -> str:
+        """An action in the game's words (a game may word its plays as its table shows them)."""
+        return self.table.describe(action)
 
-    def resigner(self) -> int | None:
-        """The seat whose resignation ended the match: ours if we resigned, else the one seat a
-        person played (a match ends on a resignation only when its last person gives up)."""
-        if self.resigned:
-            return self.seat
-        people = [seat for seat in range(len(self.table.seat_kinds)) if self.table.played_by_person(seat)]
-        return people[0] if len(people) == 1 else None
-
-    def headline_names(self, names: list[str]) -> list[str]:
-        """``names`` as a headline says them: "You" for ours, never "Ann (you)"."""
-        return [YOU() if seat == self.seat else name.removesuffix(YOURS(name="")) for seat, name in enumerate(names)]
-
-    def show_summary(self, summary: Screen) -> None:
-        """Show a summary over the table (a hand's scoring): in place of the one still showing, if
-        any, so a spectator, who has no turn to close them, sees the latest alone, not a pile."""
-        if self._summary is not None and self.app.screen is self._summary:
-            self.app.switch_screen(summary)
-        else:
-            self.app.push_screen(summary)
-        self._summary = summary
-
-    def selection_changed(self) -> None:
-        """A cursor, the plays list's highlight or the focus moved (reported into the table's
-        state, which the status line is drawn from)."""
+    def status_text(self) -> Text:
+        """The status line's words, from the table's state (``self.table``) alone."""
+        if self.replaying:
+            return replay_status(self.table, self.query_one(StatusLine).content_size.width or 80)
+        return seat_status(self.table)
 
     def enter_action(self) -> Action | None:
         """What Enter plays now, for the widget that has the focus: what the status line
@@ -540,46 +309,32 @@ class GameScreen(BaseScreen, Generic[V]):
         elsewhere). A game whose board plays on Enter says what it would play."""
         return list_enter(self.table)
 
+    def show_update(self, update: Update) -> float:
+        """A move (or a replay's step) arrived: the table after it (``TableBus.update``)."""
+        return self.bus.update(update)
+
+    def show_view(self, view: V) -> None:
+        """Draw the board from this seat's view (the panels bound to the table write themselves)."""
+
+    def view_changed(self, previous: V | None, view: V, by_other: bool) -> None:
+        """A new view arrived (after the board was drawn): summaries, highlights."""
+
     def your_turn(self) -> None:
         """It is our decision; ``self.table.legal`` holds the choices."""
         self.focus_to_decide(self.query_one(ActionList))
 
     def focus_to_decide(self, widget: Widget) -> None:
-        """Give ``widget`` the focus for a new decision; while a chat line is being typed, it
-        gets the focus when the line closes instead (a turn never takes the keys from a chat)."""
-        if self._chatting:
-            self._chat_from = widget
-        else:
-            widget.focus()
+        """Give ``widget`` the focus for a new decision (when a chat line being typed closes)."""
+        self.chat.focus_to_decide(widget)
 
-    # -- the panels over the board: the hint, what an AI weighed, since your last turn --------
+    def selection_changed(self) -> None:
+        """A cursor, the plays list's highlight or the focus moved (reported into the table's
+        state, which the status line is drawn from)."""
 
     def show_hint(self, action: Action, text: str) -> None:
-        """Mark the suggestion and say why in the panel: the search's top moves with the game's
-        reasons, how sure it is and (between players) how the match stands."""
-        self.table_state = table = replace(self.table, hint_action=action)  # (the plays list stars it)
-        rows = table.hint_candidates
-        texts = [self.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
-        scores = table.view["scores"] if table.view else []
-        lines = hint_lines(
-            rows, texts, text, scores, self.seat, len(table.names), self.hint_warning(action), self.standing_basis()
-        )
-        takes = self.active_bindings.get(TAKE_HINT)  # (a game may keep the key for a play of its own)
-        offered = takes is not None and takes.binding.action == "take_hint"
-        title = f"Hint (h hides it{f' · {TAKE_HINT} takes it' if offered else ''})"
-        self.open_panel("hint", PanelWords(title, tuple(lines)))
-
-    def action_take_hint(self) -> None:
-        """``a``: the hinted play highlighted in the plays list, which gets the focus, so that the
-        status line says it and Enter plays it (a game that builds plays on its board may put
-        the hint there instead). Nothing is played."""
-        actions = self.query_one(ActionList)
-        hinted = actions.hinted
-        if hinted is None or hinted not in actions.actions:
-            self.notify("No hint to take: h asks for one.", severity="warning")
-        elif self.decides_now():
-            self.table_state = list_pointed(self.table, hinted)  # (the list moves its highlight as it draws)
-            actions.focus()
+        """Mark the suggestion (the plays list stars it) and say why in the hint's panel."""
+        self.table_state = table = replace(self.table, hint_action=action)
+        self.open_panel("hint", self.overlays.hint_words(table, action, text))
 
     def hint_warning(self, action: Action) -> str | None:
         """A game's warning about the hinted play, shown first in the hint (None: none)."""
@@ -591,85 +346,44 @@ class GameScreen(BaseScreen, Generic[V]):
         return STILL_TO_PLAY
 
     def weighed_words(self, position: int, table: TableState[V]) -> PanelWords | None:
-        """In the replay of a finished match: what the AI decision that made the move shown at
-        ``position`` weighed (None: a person's move, the panel put away, or the match still runs:
-        ``ReplayClient.weighed``)."""
-        assert self.replay is not None
-        weighed = None if self.weighed_hidden else self.replay.weighed(position)
-        if weighed is None:
-            return None
-        mover, lines = weighed
-        name = table.decider_name(mover, self.replay.decider(position - 1), level=True)
-        # (no "(you)": an AI decided)
-        return PanelWords(f"What {name} weighed (h hides it)", tuple(lines))
+        """What the AI weighed at a replay's move (``TableOverlays.weighed_words``)."""
+        return self.overlays.weighed_words(position, table)
 
-    @on(Resize)
-    async def place_since_panel(self, event: Resize) -> None:
-        """The "since your last turn" panel goes over the side column where it has room (a wide
-        screen, or a table whose panels go beside its board), so it leaves the board in view;
-        else over the head of the board."""
-        home = self.query_one("#side" if event.size.width >= WIDE_WIDTH or self.PANELS_BESIDE else "#board")
-        panel = self.query_one("#since-panel", TablePanel)
-        if panel.parent is not home:
-            await panel.remove()
-            await home.mount(self.board_panel("since", head=True, id="since-panel"), before=0)
+    def match_summary(self, view: V):
+        """A renderable for the end-of-match screen (None: the scores alone)."""
+        return None
 
-    def on_key(self, event: Key) -> None:
-        """A key pressed while an opponent's action is on show shows the rest of their actions at
-        once and does nothing else (an Enter meant to skip must not act on our next turn).
+    def result_headline(self, names: list[str], scores: list[float], outcome: list[float]) -> str:
+        """The end-of-match screen's headline (default: who wins, or a draw): "You win!", never
+        "Ann (you) wins!"."""
+        return result_line(self.headline_names(names), scores, outcome)
 
-        The "since your last turn" panel is a notice, not a dialog: the next key closes it and
-        does what it does all the same (newcomers pressed a play key 4–5 times a match, saw
-        nothing happen and pressed it again: a panel that swallowed the key was a trap), so what
-        the status line says Enter plays is what it plays, panel or not. Escape, the one key
-        a player presses to dismiss, hides it and does nothing else (not the menu); the keys
-        its foot names keep their word: ctrl+↑/↓ scroll it, ctrl+l opens the whole log."""
-        if self.pause.skip():
-            event.stop()
-            event.prevent_default()
-            return
-        since = self.query_one("#since-panel", TablePanel)
-        if since.showing and event.key not in PANEL_SCROLL_KEYS:  # (its foot offers those: they scroll it)
-            self.open_panel("since", None)
-            if event.key == HIDE_SINCE:
-                event.stop()
-                event.prevent_default()
+    def headline_names(self, names: list[str]) -> list[str]:
+        """``names`` as a headline says them: "You" for ours, never "Ann (you)"."""
+        return [YOU() if seat == self.seat else name.removesuffix(YOURS(name="")) for seat, name in enumerate(names)]
 
-    def action_scroll_panel(self, lines: int) -> None:
-        """ctrl+↑/↓: the "since your last turn" panel while it shows, else the legend while it
-        shows (it takes no focus: the board keeps the keys), else the hint's panel."""
-        legend = self.query("#legend-panel")
-        since = self.query_one("#since-panel", TablePanel)
-        if since.showing:
-            since.scroll_lines(lines)
-        elif legend and not legend.first().has_class("-hidden"):
-            legend.first().scroll_relative(y=lines, animate=False)
+    def resigner(self) -> int | None:
+        """The seat whose resignation ended the match: ours if we resigned, else the one seat a
+        person played (a match ends on a resignation only when its last person gives up)."""
+        if self.resigned:
+            return self.seat
+        people = [seat for seat in range(len(self.table.seat_kinds)) if self.table.played_by_person(seat)]
+        return people[0] if len(people) == 1 else None
+
+    def show_summary(self, summary: Screen) -> None:
+        """Show a summary over the table (a hand's scoring): in place of the one still showing, if
+        any, so a spectator, who has no turn to close them, sees the latest alone, not a pile."""
+        if self._summary is not None and self.app.screen is self._summary:
+            self.app.switch_screen(summary)
         else:
-            self.query_one("#hint-panel", TablePanel).scroll_lines(lines)
+            self.app.push_screen(summary)
+        self._summary = summary
 
-    def action_hint(self) -> None:
-        if self.table.turn is None:
-            self.notify("A hint is for your turn.", severity="warning")
-            return
-        if self.table.hint_panel is not None:
-            self.open_panel("hint", None)
-            return
-        self.open_panel("hint", PanelWords("Hint", ("Asking the AI…",)))
-        self.send(HintRequest(self.client.match_id, self.player, self.table.turn))
-
-    def action_weighed(self) -> None:
-        if self.replay is not None:
-            if self.replay.weighed(self.replay.position) is None:  # say why, rather than nothing
-                self.notify(nothing_weighed(self.replay), timeout=4)
-                return
-            self.weighed_hidden = not self.weighed_hidden
-            self.open_panel("hint", self.weighed_words(self.replay.position, self.table))
-
-    # -- the keys beside play: rules, undo, save, chat, legend, the whole log, the replay, the menu
+    # -- keys --------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """A replay steps and changes its view; a match is played, by a seat (a spectator
-        watches)."""
+        watches), and a game's play keys only on its turn."""
         if action in self.REPLAY_ONLY:
             return self.replaying
         if action == "menu":
@@ -677,58 +391,82 @@ class GameScreen(BaseScreen, Generic[V]):
         if action == "undo" and self.table.others_are_people():
             return False  # (an undo never passes a move another person has seen: theirs see ours at once)
         if action in self.PLAY_ONLY:
-            return not self.replaying and self.seat is not None
+            # a game's own play key the footer shows ("p Pass") is offered only on our turn
+            return (
+                not self.replaying
+                and self.seat is not None
+                and (self.table.turn is not None or action not in self.shown_plays())
+            )
         if action == "chat":
             return self.client.shared
         if action == "legend":
             return self.has_legend  # (asked at every key: the footer's keys follow the focus)
         return True
 
+    @classmethod
+    def shown_plays(cls) -> frozenset[str]:
+        """The game's own play keys (``PLAY_ONLY`` beyond the table's) that its footer shows."""
+        shown = {
+            binding.action.partition("(")[0]
+            for binding in cls.BINDINGS
+            if isinstance(binding, Binding) and binding.show
+        }
+        return frozenset(shown & (cls.PLAY_ONLY - GameScreen.PLAY_ONLY))
+
+    def on_key(self, event: Key) -> None:
+        """A key pressed while an opponent's action is on show shows the rest of their actions at
+        once and does nothing else (an Enter meant to skip must not act on our next turn); else
+        the "since your last turn" panel closes (``TableOverlays.key``)."""
+        if self.pause.skip():
+            event.stop()
+            event.prevent_default()
+            return
+        self.overlays.key(event)
+
+    @on(Resize)
+    async def place_since_panel(self, event: Resize) -> None:
+        await self.overlays.place_since(event.size.width)
+
+    def action_scroll_panel(self, lines: int) -> None:
+        self.overlays.scroll(lines)
+
+    def action_hint(self) -> None:
+        self.overlays.ask_hint()
+
+    def action_take_hint(self) -> None:
+        self.overlays.take_hint()
+
+    def action_weighed(self) -> None:
+        self.overlays.toggle_weighed()
+
     def action_rules(self) -> None:
         self.post_message(OpenRules(self.game))
 
     def action_undo(self) -> None:
         """Until the position the undo brings arrives, the keys wait: a key pressed at once would
-        act on the position taken back (a block on a cell the board no longer has, "turn 49 is
-        from the future"). Refused, the undo asks for the position again, as a refused move does.
-        Where the host said nothing of ours can be taken back, the position stays and its answer
-        says why in words (a dimmed key said it by colour alone)."""
+        act on the position taken back. Refused, the undo asks for the position again, as a
+        refused move does; where the host said nothing of ours can be taken back, its answer says
+        why in words."""
         if self.table.turn is not None and self.table.undo:
-            self._acted = True
+            self.bus.acted = True
             self.table_state = replace(self.table, turn=None)
         self.send(UndoRequest(self.client.match_id, self.player))
 
     def action_save(self) -> None:
-        self.send(SaveRequest(self.client.match_id, self.player))
+        self.menu.save()
 
-    def saved(self, message: Saved) -> None:
-        """The host's answer to a save request; after "save and quit", go home."""
-        ok = message.ok
-        self.notify("Saved" if ok else f"Not saved: {message.reason}", severity="information" if ok else "error")
-        if self._leaving:
-            self._leaving = False
-            self.post_message(GoHome())
+    def action_menu(self) -> None:
+        self.menu.open()
+
+    def confirm_resign(self) -> None:
+        self.menu.confirm_resign()
 
     def action_chat(self) -> None:
-        """The chat line in place of the status line, with the focus (given back after)."""
-        line = self.query_one(ChatInput)
-        if not self._chatting:
-            self._chatting, self._chat_from = True, self.focused
-            line.value = ""
-            self.query_one(StatusLine).display, line.display = False, True
-        self.set_focus(line)  # (at once: with the line shown, in one frame)
+        self.chat.open()
 
     def on_chat_input_done(self, event: ChatInput.Done) -> None:
         event.stop()
-        if event.text:
-            self.send(Chat(self.client.match_id, self.seat, event.text))
-        self._chatting = False
-        self.query_one(ChatInput).display, self.query_one(StatusLine).display = False, True
-        came_from, self._chat_from = self._chat_from, None
-        if came_from is not None and came_from.is_attached and came_from.focusable:
-            self.set_focus(came_from)
-        else:
-            self.focus_next()
+        self.chat.done(event.text or "")
 
     def action_legend(self) -> None:
         """Show the legend in place of the plays and the log, or put them back; the board keeps
@@ -758,33 +496,6 @@ class GameScreen(BaseScreen, Generic[V]):
         """A replay's escape: back to where the replay was opened."""
         self.app.pop_screen()
 
-    def action_menu(self) -> None:
-        if self.seat is None:
-
-            def stop(yes: bool | None) -> None:
-                if yes:
-                    self.post_message(GoHome())
-
-            self.app.push_screen(ConfirmScreen("Stop watching this match?", yes="Stop watching", no="Watch on"), stop)
-            return
-
-        def chosen(index: int | None) -> None:
-            if index == 1:
-                self._leaving = True
-                self.action_save()
-            elif index == 2:
-                self.confirm_resign()
-
-        self.app.push_screen(ChoiceScreen("Menu", list(MENU)), chosen)
-
-    def confirm_resign(self) -> None:
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.resigned = True
-                self.send(Resign(self.client.match_id, self.player))
-
-        self.app.push_screen(ConfirmScreen("Resign this match?", yes="Resign", no="Play on"), answered)
-
     # -- acting -----------------------------------------------------------------------------
 
     def decides_now(self) -> bool:
@@ -811,7 +522,7 @@ class GameScreen(BaseScreen, Generic[V]):
             return
         self.practised = None
         self.table_state = acted(self.table)
-        self._acted, self._my_last_turn = True, turn
+        self.bus.acted, self.bus.my_last_turn = True, turn
         self.send(Act(self.client.match_id, self.seat, turn, action))
 
     def choose_among(self, actions: list[Action], question: str = "Which one?") -> None:

@@ -34,11 +34,9 @@ def heard(table: T, message: Message, world_of: WorldOf, now: float) -> T:
 def with_view(table: T, view: dict[str, Any], world_of: WorldOf) -> T:
     """A new table showing ``view``: its world built once a view (a ``YourTurn`` carries the view
     of the ``Update`` before it, and that world stands)."""
-    new = dataclasses.replace(table)
     if table.world is not None and view == table.view:
-        return new
-    new.set_view(view, world_of(view))
-    return new
+        return table
+    return table.viewing(view, world_of(view))
 
 
 def _match_info(table: T, message: MatchInfo, world_of: WorldOf, now: float) -> T:

@@ -8,10 +8,11 @@ never the screen.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 from rich.text import Text
 
@@ -30,7 +31,7 @@ LEVEL_SUFFIX = re.compile(r" \([^()]*\)$")
 V = TypeVar("V", bound=ViewHeader)
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True, eq=False)
 class TableState(Generic[V]):
     """A seat's table: its seat (None: a spectator), the seats' names and kinds (from
     ``MatchInfo``), the latest view and a world consistent with it (for descriptions), the legal
@@ -81,21 +82,11 @@ class TableState(Generic[V]):
     #: a replay's move shown and its number of moves (None: a match, not a replay)
     replay_at: tuple[int, int] | None = None
 
-    def point_list(self, action: Action | None) -> None:
-        """Ask the plays list to highlight ``action`` (None: no line): the play a game's own
-        selection makes (drawn so as the table changes)."""
-        self.list_play, self.list_asked = action, self.list_asked + 1
-
-    def point_cursor(self, board: str, cell: Any) -> None:
-        """Ask the board whose id is ``board`` to put its cursor on ``cell`` (a new round's first
-        choice, the die a turn takes; a cell it does not show: it stays), drawn so as the table
-        changes."""
-        self.cursor_asks[board] = (cell, self.cursor_asks.get(board, (None, 0))[1] + 1)
-
-    def set_view(self, view: dict[str, Any], world: State | None) -> V:
-        """The view the bus carried, read from here on as the game's view type."""
-        self.view, self.world = view, world  # type: ignore[assignment]  # (checked by the contract test)
-        return self.view  # type: ignore[return-value]
+    def viewing(self, view: dict[str, Any], world: State | None) -> Self:
+        """A new state showing the view the bus carried (read from here on as the game's view
+        type) and a world consistent with it; a game whose state holds what the view puts on its
+        board works that out here, so the two change together."""
+        return dataclasses.replace(self, view=view, world=world)  # type: ignore[arg-type]  # (checked by the contract test)
 
     # -- names and words --------------------------------------------------------------------
 

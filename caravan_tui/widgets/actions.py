@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from caravan_tui.engine import Action
 from caravan_tui.widgets.lists import StopAtEnds
-from caravan_tui.widgets.seat_table import SeatTable
+from caravan_tui.widgets.seat_table import SeatTable, only_spun
 
 
 def idle_note(table: Any) -> str:
@@ -57,9 +57,8 @@ class ActionList(StopAtEnds):
         self._note: str | None = None  # the note shown while there are no actions
         self._asked = 0  # the table's ``list_asked`` last followed
 
-    def watch_table_state(self) -> None:
-        table = self.table_state
-        if table is None:
+    def watch_table_state(self, was: SeatTable | None, table: SeatTable | None) -> None:
+        if table is None or only_spun(was, table):
             return
         if table.turn is None:
             self._show_note(idle_note(table))

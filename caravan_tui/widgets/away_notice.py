@@ -14,7 +14,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from caravan_tui.seat_kinds import is_away, stand_in_after
-from caravan_tui.widgets.seat_table import SeatTable
+from caravan_tui.widgets.seat_table import SeatTable, only_spun
 
 
 def away_line(name: str, seconds: int | None) -> str:
@@ -55,9 +55,8 @@ class AwayNotice(Static):
         self._away: list[tuple[str, float | None]] = []  # each name, and when the AI takes the seat
         self._ticking: Timer | None = None
 
-    def watch_table_state(self) -> None:
-        table = self.table_state
-        if table is None:
+    def watch_table_state(self, was: SeatTable | None, table: SeatTable | None) -> None:
+        if table is None or only_spun(was, table):
             return
         told = (tuple(table.names), tuple(table.seat_kinds), table.kinds_at)
         if told == self._told:

@@ -37,6 +37,11 @@ class ChipGrid(CursorWidget):
     def current(self) -> str | None:
         return self.chips[self.cursor][0] if 0 <= self.cursor < len(self.chips) else None
 
+    @property
+    def cell(self) -> str | None:
+        """The chip under the cursor, by its key."""
+        return self.current
+
     def chip(self, index: int) -> Text:
         """The chip at ``index``, cursor included, ``chip_width`` wide (see ``face_chip``)."""
         raise NotImplementedError

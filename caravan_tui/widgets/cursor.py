@@ -27,6 +27,12 @@ class CursorWidget(TableDrawn, can_focus=True):
         Binding("down", "move(0, 1)", "Down", show=False),
     ]
 
+    @property
+    def cell(self) -> Any:
+        """The cell under the cursor as the table names it (``TableState.cursors``): the cursor
+        itself, unless the cursor is a position among cells (a grid's index)."""
+        return self.cursor
+
     def neighbour(self, dx: int, dy: int) -> Any:
         """The cell ``dx`` columns and ``dy`` rows away from the cursor, as drawn; None: none."""
         raise NotImplementedError

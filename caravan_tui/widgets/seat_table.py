@@ -10,6 +10,16 @@ from typing import Any, Protocol
 from caravan_tui.engine import Action
 
 
+def only_spun(was: object, table: object) -> bool:
+    """Whether ``table`` is ``was`` with only the spinner's frame turned (``spin``), which the
+    status line alone shows: every other part of the table has nothing to draw (the spinner
+    turns about seven times a second while an AI thinks)."""
+    if was is None or table is None or type(was) is not type(table):
+        return False
+    before, after = vars(was), vars(table)
+    return before.keys() == after.keys() and all(key == "spin" or before[key] is after[key] for key in before)
+
+
 class SeatTable(Protocol):
     """A seat's table as its widgets see it."""
 

@@ -22,7 +22,7 @@ from textual.reactive import var
 from textual.widgets import Static
 
 from caravan_tui.safe_text import LONG, as_text, plain
-from caravan_tui.widgets.seat_table import SeatTable
+from caravan_tui.widgets.seat_table import SeatTable, only_spun
 
 MORE = "ctrl+↑↓ more"
 
@@ -71,8 +71,9 @@ class TablePanel(VerticalScroll, can_focus=False):
         """What the panel says, as plain text (the whole of it, scrolled out of sight or not)."""
         return str(self.query_one(Static).visual)
 
-    def watch_table_state(self) -> None:
-        self.redraw()
+    def watch_table_state(self, was: SeatTable | None, table: SeatTable | None) -> None:
+        if not only_spun(was, table):
+            self.redraw()
 
     def redraw(self) -> None:
         words = self.words_of(self.table_state) if self.table_state is not None else None

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.reactive import var
 from textual.widgets import Static
 
-from caravan_tui.widgets.seat_table import SeatTable
+from caravan_tui.widgets.seat_table import SeatTable, only_spun
 
 
 def fitted(lines: list[Text], width: int, rows: int, console: Console) -> Text:
@@ -35,14 +35,17 @@ def fitted(lines: list[Text], width: int, rows: int, console: Console) -> Text:
 class TableText(Static):
     #: the table's state, bound to the screen's (``data_bind``)
     table_state: var[SeatTable | None] = var(None, init=False)
+    #: it shows the spinner (the status line): drawn when only the spinner's frame turned
+    follows_spin = False
 
     def __init__(self, text: Callable[[Any, Any], RenderableType], fit: bool = False, **kwargs: Any) -> None:
         """``fit``: a panel of fixed height whose lines wrap where it has the rows (``fitted``)."""
         super().__init__("", **kwargs)
         self.text_of, self.fit = text, fit
 
-    def watch_table_state(self) -> None:
-        self.redraw()
+    def watch_table_state(self, was: SeatTable | None, table: SeatTable | None) -> None:
+        if self.follows_spin or not only_spun(was, table):
+            self.redraw()
 
     def redraw(self) -> None:
         """Write the text again from the state (a game's own selection it reads changed)."""
@@ -78,6 +81,8 @@ class StatusLine(TableText):
     draws each state it is given (the spinner's frame about seven times a second while an AI
     thinks), repaints only when its words change, and is laid out again only when it wraps onto
     more or fewer lines than before."""
+
+    follows_spin = True
 
     def __init__(self, text: Callable[[Any], Text], lines: int = 1, **kwargs: Any) -> None:
         super().__init__(lambda _view, table: text(table), **kwargs)

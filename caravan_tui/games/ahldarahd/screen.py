@@ -29,17 +29,14 @@ from typing import cast
 
 from rich.table import Table
 from rich.text import Text
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import OptionList
 
 from caravan_tui.bus import SeatEnd
 from caravan_tui.engine import Action
 from caravan_tui.engine import seat_field as who
 from caravan_tui.screens.game import TAKE_HINT, GameScreen
 from caravan_tui.screens.summary import tie_broken
-from caravan_tui.widgets import ActionList
 
 from .legend import legend_text
 from .map_text import map_look, route_problem, shown_route_plays
@@ -67,7 +64,7 @@ from .table_selection import (
     next_queued,
     play_followed,
 )
-from .table_state import MAP_ID, AhldarahdTable
+from .table_state import MAP_ID, PLAYS_ID, AhldarahdTable
 from .table_text import market_text, players_text, scores_table
 from .trade_dialog import TradeDialog
 from .views import AhldarahdView, Phase
@@ -173,26 +170,15 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
     def phase(self) -> Phase | None:
         return self.table.phase
 
-    def selected(self) -> AhldarahdTable:
-        """The table with the map's route under its cursor, the focus and the plays list's
-        highlight as those widgets hold them now (what the status line and Enter read)."""
-        focused = self.focused
-        return replace(
-            self.table,
-            cursors={**self.table.cursors, MAP_ID: self.query_one(MapBoard).cursor},
-            focus=focused.id if focused is not None else None,
-            highlighted=self.query_one(ActionList).highlighted_action,
-        )
-
     # -- words --------------------------------------------------------------------------------------
 
     def status_text(self) -> Text:
         if self.table.turn is None or self.table.over is not None:
             return super().status_text()
-        return status(self.selected())
+        return status(self.table)
 
     def enter_action(self) -> Action | None:
-        return enter(self.selected())
+        return enter(self.table)
 
     def match_summary(self, view: AhldarahdView) -> Table:
         return scores_table(view, self.table.seat_label)
@@ -216,26 +202,21 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
         if step is not None:  # a proposal's next step: sent as the decision comes
             self.act(step)
             return
-        self.table_state = decision_begun(self.selected())
-        if self.query_one(ActionList).has_focus:
-            self.table_state = play_followed(self.selected(), self.query_one(ActionList).highlighted_action)
+        self.table_state = decision_begun(self.table)
+        if self.table.focus == PLAYS_ID:
+            self.call_next(self.follow_highlight)
         else:
             self.focus_to_decide(self.query_one(MapBoard))
 
-    def show_hint(self, action: Action, text: str) -> None:
-        """The hint's play starred in the panel too (a new state: the panel draws its star line)."""
-        self.table_state = replace(self.table, hint_action=action)
-        super().show_hint(action, text)
+    def selection_changed(self) -> None:
+        # (a highlight the list reports while a state is drawn reaches the state once it is drawn)
+        self.call_next(self.follow_highlight)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        """A play highlighted in the plays list shows its route on the map and, for a bid, its
-        item and amount in the panel: ``b`` and Enter then play the same bid."""
-        if isinstance(event.option_list, ActionList) and event.option_list.has_focus:
-            self.table_state = play_followed(self.selected(), event.option_list.highlighted_action)
-
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        if isinstance(event.widget, ActionList):
-            self.table_state = play_followed(self.selected(), event.widget.highlighted_action)
+    def follow_highlight(self) -> None:
+        """A play highlighted in the plays list, or the list focused, shows the play's route on the
+        map and, for a bid, its item and amount in the panel: ``b`` and Enter then play the same."""
+        if self.table.focus == PLAYS_ID:
+            self.table_state = play_followed(self.table, self.table.highlighted)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """``a`` averts in our Night's decision; else it takes the hint, as in every game."""
@@ -283,23 +264,23 @@ class AhldarahdScreen(GameScreen[AhldarahdView]):
 
     def action_item(self, step: int) -> None:
         if self.deciding("bid_open"):
-            self.table_state = item_stepped(self.selected(), step)
+            self.table_state = item_stepped(self.table, step)
 
     def action_amount(self, step: int) -> None:
         if self.allowed(amount_problem):
-            self.table_state = amount_stepped(self.selected(), step)
+            self.table_state = amount_stepped(self.table, step)
 
     def action_digit(self, digit: int) -> None:
         """Typing an amount (``table_selection.digit_typed``); the digits show beside it."""
         if self.allowed(amount_problem):
-            self.table_state = digit_typed(self.selected(), digit)
+            self.table_state = digit_typed(self.table, digit)
             too_much = self.table.typed_too_much()
             if too_much is not None:  # (the amount shown stops short of the digits: say why, in one line)
                 self.notify(self.table.sentence(too_much), severity="warning")
 
     def action_drop_digit(self) -> None:
         if self.table.typed and self.deciding(*AMOUNT_PHASES):
-            self.table_state = digit_dropped(self.selected())
+            self.table_state = digit_dropped(self.table)
 
     def action_bid(self) -> None:
         bid = self.table.bid()

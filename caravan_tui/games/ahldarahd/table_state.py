@@ -8,9 +8,7 @@ focus (the plays list follows it, and a highlight that shows the same bid keeps 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from caravan_tui.engine import Action, render
 from caravan_tui.screens.table_seat import TableState, fit_name
@@ -27,17 +25,12 @@ MAP_ID = "ah-map"
 PLAYS_ID = "actions"
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True, eq=False)
 class AhldarahdTable(TableState[AhldarahdView]):
     item: str | None = None
     amount: int = 0  # index into ``amounts()``
     queue: tuple[Action, ...] = ()  # a proposal's remaining steps, one per decision
     shown_map: int = 0  # the map on show (m and M turn through them)
-    #: the map's route under its cursor (by the map's id), the focused widget's id and the plays
-    #: list's highlighted play, as the screen reads them (the shared ``TableState`` takes them over)
-    cursors: Mapping[str, Any] = field(default_factory=dict)
-    focus: str | None = None
-    highlighted: Action | None = None
 
     @property
     def phase(self) -> Phase | None:

@@ -15,7 +15,7 @@ from .plays import completes, destination
 from .views import CamelCaravanView
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True, eq=False)
 class CamelCaravanTable(TableState[CamelCaravanView]):
     faces: tuple[Face, ...] = ()  # what each cell shows
     occupied: frozenset[int] = frozenset()  # the cells with any camel

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Self
 
 from rich.text import Text
 
@@ -19,7 +19,7 @@ from .picture import Picture
 from .views import CaravanseraiView
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True, eq=False)
 class CaravanseraiTable(TableState[CaravanseraiView]):
     """The Caravanserai table's state: with the seat's, what the view puts on each cell
     (``picture``, ``glyphs``); the hint's play and every cell its whole placement puts something
@@ -47,13 +47,12 @@ class CaravanseraiTable(TableState[CaravanseraiView]):
     aim: Aim | None = None
     seen: tuple[int, Cell] | None = None
 
-    def set_view(self, view: dict[str, Any], world: State | None) -> CaravanseraiView:
-        """The view, and what it puts on each cell, on a new state being made (``table_client``):
-        the two change together, so the board never finds a view without its picture."""
-        shown = super().set_view(view, world)
-        self.picture = picture = Picture(shown)
-        self.glyphs = {cell: picture.glyph(cell) for cell in picture.cells}
-        return shown
+    def viewing(self, view: dict[str, Any], world: State | None) -> Self:
+        """A new state with the view and what it puts on each cell (``table_client``): the two
+        change together, so the board never finds a view without its picture."""
+        picture = Picture(view)  # type: ignore[arg-type]  # (the game's view: checked by the contract test)
+        glyphs = {cell: picture.glyph(cell) for cell in picture.cells}
+        return dataclasses.replace(super().viewing(view, world), picture=picture, glyphs=glyphs)
 
     def mine(self, seat: int) -> bool:
         """Whether ``seat`` is the person's own ("You"; a replay shows every seat by name)."""

@@ -11,7 +11,7 @@ from caravan_tui.screens.table_seat import TableState
 from .views import DecktetCaravanView
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True, eq=False)
 class DecktetCaravanTable(TableState[DecktetCaravanView]):
     flash: int | None = None  # the season's index of the opponent's play to highlight
     hinted_cards: frozenset[str] = frozenset()

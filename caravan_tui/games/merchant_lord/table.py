@@ -52,7 +52,7 @@ PHASE_WORDS = {
 }
 
 
-@dataclass(eq=False)
+@dataclass(frozen=True, eq=False)
 class MerchantLordTable(TableState[MerchantLordView]):
     """The Merchant Lord table's state: with the seat's, the builder's selection (``sel``) and
     the hint's play (``hinted``), a sale built in the favour step (made once it ends), what the

@@ -1,0 +1,206 @@
+"""A table's end of the bus (DESIGN §3, §6): it reads its seat's messages in order, folds each
+into a new table state (``table_client``) that the screen assigns, and tells the screen's hooks
+what a message means beyond the state (the board's highlights, the bell, the log, the result).
+
+Each kind of message has one handler, found in ``HEARS`` (a dispatch table, not a chain of type
+checks); a handler returns how long to let the message sink in before the next one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from caravan_tui.bus import (
+    Chat,
+    Hint,
+    MatchInfo,
+    MatchOver,
+    Message,
+    Rejected,
+    Saved,
+    SaveStatus,
+    Sync,
+    Thinking,
+    Update,
+    YourTurn,
+)
+from caravan_tui.engine import State
+from caravan_tui.screens.requests import MatchEnded
+from caravan_tui.screens.table_client import heard
+from caravan_tui.screens.table_panels import since_panel
+from caravan_tui.widgets import MatchLog
+
+if TYPE_CHECKING:
+    from caravan_tui.screens.game import GameScreen
+
+#: the handler of each kind of bus message, by name (``TableBus.handle``)
+HEARS: dict[type[Message], str] = {}
+
+
+def hears(kind: type[Message]) -> Callable[[Callable[..., float]], Callable[..., float]]:
+    """Mark a ``TableBus`` method as the handler of ``kind`` of bus message (``HEARS``)."""
+
+    def marked(method: Callable[..., float]) -> Callable[..., float]:
+        HEARS[kind] = method.__name__
+        return method
+
+    return marked
+
+
+class TableBus:
+    """The bus client of ``screen``'s table: what its seat was told and is waiting for (an
+    ``Act`` on its way, the turn it played last, what others did since)."""
+
+    def __init__(self, screen: GameScreen[Any]) -> None:
+        self.screen = screen
+        self.acted = False  # an Act (or an undo) is on its way to the host
+        self.my_last_turn: int | None = None  # (at a shared table: the bell rings when the turn comes back)
+        self.since: list[str] = []  # what others did since our last decision
+        self.since_moves = 0  # how many moves they made
+
+    async def listen(self) -> None:
+        """Handle this seat's messages in order. After an opponent's move, pause a moment so
+        the player sees it before the game moves on."""
+        screen = self.screen
+        while True:
+            message = await screen.client.get()
+            # the screen was closed (or the app is ending) meanwhile: once its message loop has
+            # stopped, its widgets are being removed while it is still attached (#status gone)
+            if not (screen.is_attached and screen.is_running):
+                return
+            pause = self.handle(message)
+            if pause:
+                await self.linger(pause)
+
+    async def linger(self, seconds: float) -> None:
+        """Let an opponent's move sink in; at a table that pauses after each action, a key cuts
+        this short."""
+        if self.screen.PAUSE_EACH_ACTION:
+            await self.screen.pause.linger(seconds)
+        else:
+            await asyncio.sleep(seconds)
+
+    def handle(self, message: Message | None) -> float:
+        """Show one message through its handler (``HEARS``: each bus message's kind names one);
+        returns how long to let it sink in before the next one."""
+        handler = None if message is None else HEARS.get(type(message))
+        if handler is None:
+            return 0.0  # (a message this end of the bus has no use for, or the match gone)
+        return getattr(self, handler)(message)
+
+    def heard(self, message: Message):
+        """The table's state after ``message`` (``table_client``), not yet assigned."""
+        return heard(self.screen.table, message, self.world_of, time.monotonic())
+
+    def fold(self, message: Message) -> None:
+        """The table's state after ``message``, assigned: what is bound to it draws itself."""
+        self.screen.table_state = self.heard(message)
+
+    def world_of(self, view: dict[str, Any]) -> State | None:
+        """A world consistent with ``view``, for this seat's descriptions (None: a spectator's)."""
+        screen = self.screen
+        return screen.game.from_view(view, screen.seat) if screen.seat is not None else None
+
+    @hears(Update)
+    def heard_update(self, message: Update) -> float:
+        return self.screen.show_update(message)
+
+    @hears(MatchInfo)
+    def heard_match_info(self, message: MatchInfo) -> float:
+        self.fold(message)
+        if self.screen.table.view is not None:
+            self.screen.show_view(self.screen.table.view)
+        return 0.0
+
+    @hears(Saved)
+    def heard_saved(self, message: Saved) -> float:
+        self.screen.menu.saved(message)
+        return 0.0
+
+    @hears(SaveStatus)
+    def heard_save_status(self, message: SaveStatus) -> float:
+        self.fold(message)
+        return 0.0
+
+    @hears(Chat)
+    def heard_chat(self, message: Chat) -> float:
+        screen = self.screen
+        # (a whole log holds the chat said before it, where it was said)
+        screen.query_one(MatchLog).add([message.words(screen.seat)], emphasis=message.seat != screen.seat)
+        return 0.0
+
+    @hears(YourTurn)
+    def heard_your_turn(self, message: YourTurn) -> float:
+        screen = self.screen
+        if screen.client.shared and message.turn - 1 != self.my_last_turn:
+            screen.app.bell()  # the turn came back from someone else
+        since, self.since, self.since_moves = since_panel(self.since, self.since_moves), [], 0
+        table = self.heard(message)
+        # (the plays list shows the choices before the game looks at them)
+        screen.table_state = replace(table, hint_panel=None, since_panel=since or table.since_panel)
+        assert screen.table.view is not None
+        screen.show_view(screen.table.view)
+        screen.your_turn()
+        return 0.0
+
+    @hears(Thinking)
+    def heard_thinking(self, message: Thinking) -> float:
+        self.fold(message)
+        return 0.0
+
+    @hears(Hint)
+    def heard_hint(self, message: Hint) -> float:
+        if message.turn == self.screen.table.turn:
+            self.fold(message)
+            self.screen.show_hint(message.action, message.text)
+        return 0.0
+
+    @hears(Rejected)
+    def heard_rejected(self, message: Rejected) -> float:
+        screen = self.screen
+        screen.notify(message.reason, title="Not possible", severity="warning")
+        if self.acted:  # our move was refused: ask for the position again
+            self.acted = False
+            screen.send(Sync(screen.client.match_id, screen.seat))
+        return 0.0
+
+    @hears(MatchOver)
+    def heard_match_over(self, message: MatchOver) -> float:
+        self.fold(message)
+        self.screen.post_message(MatchEnded(self.screen, message))
+        return 0.0
+
+    def update(self, update: Update) -> float:
+        """The table after ``update`` (a move, or a replay's step): the new state assigned, the
+        log told, the game's hooks called; returns the pause to let the move sink in."""
+        screen = self.screen
+        self.acted = False
+        previous = screen.table.view
+        mover = previous["to_move"] if previous else None
+        by_other = mover is not None and mover != screen.seat
+        table = self.heard(update)
+        if screen.replay is not None:
+            by_other = False  # no pauses: the player steps at their own pace
+            table = replace(table, replay_at=(update.turn, screen.replay.length))
+            table = replace(table, hint_panel=screen.weighed_words(update.turn, table))
+        screen.table_state = table
+        view = table.view
+        assert view is not None
+        log, events = screen.query_one(MatchLog), [table.log_line(line) for line in update.events]
+        if update.whole_log:
+            log.replace(events)
+        else:
+            log.add(events, emphasis=by_other)
+            if by_other:
+                self.since.extend(events)
+                self.since_moves += 1
+        screen.show_view(view)
+        screen.view_changed(previous, view, by_other)
+        # the pause lets a move sink in before the game moves on; when it moves on to us, it waits
+        # for us anyway, and a pause would hold our turn (and the keys pressed for it) back
+        ours_next = view["to_move"] == screen.seat and screen.seat is not None
+        return screen.table_app.move_pause if by_other and not ours_next else 0.0

@@ -1,0 +1,65 @@
+"""A table's menu (escape): resume, save and quit to home, or resign; a spectator's: stop
+watching. What it asks goes to the match host as requests; the host's answers come back on the
+bus (``Saved``, the result)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from caravan_tui.bus import Resign, Saved, SaveRequest
+from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from caravan_tui.screens.requests import GoHome
+
+if TYPE_CHECKING:
+    from caravan_tui.screens.game import GameScreen
+
+MENU = ("Resume", "Save and quit to home", "Resign")
+
+
+class TableMenu:
+    """The menu of ``screen``'s table, and whether the table leaves once the host has saved."""
+
+    def __init__(self, screen: GameScreen[Any]) -> None:
+        self.screen = screen
+        self.leaving = False  # quit to home once the host confirms the save
+
+    def open(self) -> None:
+        screen = self.screen
+        if screen.seat is None:
+
+            def stop(yes: bool | None) -> None:
+                if yes:
+                    screen.post_message(GoHome())
+
+            screen.app.push_screen(ConfirmScreen("Stop watching this match?", yes="Stop watching", no="Watch on"), stop)
+            return
+
+        def chosen(index: int | None) -> None:
+            if index == 1:
+                self.leaving = True
+                self.save()
+            elif index == 2:
+                self.confirm_resign()
+
+        screen.app.push_screen(ChoiceScreen("Menu", list(MENU)), chosen)
+
+    def confirm_resign(self) -> None:
+        screen = self.screen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                screen.resigned = True
+                screen.send(Resign(screen.client.match_id, screen.player))
+
+        screen.app.push_screen(ConfirmScreen("Resign this match?", yes="Resign", no="Play on"), answered)
+
+    def save(self) -> None:
+        self.screen.send(SaveRequest(self.screen.client.match_id, self.screen.player))
+
+    def saved(self, message: Saved) -> None:
+        """The host's answer to a save request; after "save and quit", go home."""
+        ok = message.ok
+        self.screen.notify("Saved" if ok else f"Not saved: {message.reason}", severity="information" if ok else "error")
+        if self.leaving:
+            self.leaving = False
+            self.screen.post_message(GoHome())

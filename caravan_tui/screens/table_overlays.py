@@ -1,0 +1,136 @@
+"""The panels over a table's board (DESIGN §6): the hint (``h``; ``a`` takes it), what an AI
+weighed at a replay's move, and what others did since our last decision. What each says is the
+table's state (``hint_panel``, ``since_panel``); this helper works out the words and the keys'
+meaning, and the screen assigns the state they give."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.events import Key
+
+from caravan_tui.bus import HintRequest
+from caravan_tui.engine import Action, normalise_action
+from caravan_tui.screens.base import WIDE_WIDTH
+from caravan_tui.screens.table_client import list_pointed
+from caravan_tui.screens.table_panels import HIDE_SINCE, PANEL_SCROLL_KEYS, PanelWords, hint_lines
+from caravan_tui.screens.table_seat import TableState
+from caravan_tui.screens.weighed_words import nothing_weighed
+from caravan_tui.widgets import ActionList, TablePanel
+
+if TYPE_CHECKING:
+    from caravan_tui.screens.game import GameScreen
+
+#: the key that readies the hinted play (``take_hint``), in every game that leaves it free
+TAKE_HINT = "a"
+
+
+class TableOverlays:
+    """The panels over ``screen``'s board, and whether a replay's panel of what the AI weighed
+    was put away (``h``)."""
+
+    def __init__(self, screen: GameScreen[Any]) -> None:
+        self.screen = screen
+        self.weighed_hidden = False
+
+    def hint_words(self, table: TableState[Any], action: Action, text: str) -> PanelWords:
+        """The hint's panel: the search's top moves with the game's reasons, how sure it is and
+        (between players) how the match stands."""
+        screen = self.screen
+        rows = table.hint_candidates
+        texts = [screen.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
+        scores = table.view["scores"] if table.view else []
+        lines = hint_lines(
+            rows,
+            texts,
+            text,
+            scores,
+            screen.seat,
+            len(table.names),
+            screen.hint_warning(action),
+            screen.standing_basis(),
+        )
+        takes = screen.active_bindings.get(TAKE_HINT)  # (a game may keep the key for a play of its own)
+        offered = takes is not None and takes.binding.action == "take_hint"
+        return PanelWords(f"Hint (h hides it{f' · {TAKE_HINT} takes it' if offered else ''})", tuple(lines))
+
+    def ask_hint(self) -> None:
+        """``h``: ask the host for a hint (the panel says so until it comes), or close the hint."""
+        screen, table = self.screen, self.screen.table
+        if table.turn is None:
+            screen.notify("A hint is for your turn.", severity="warning")
+        elif table.hint_panel is not None:
+            screen.open_panel("hint", None)
+        else:
+            screen.open_panel("hint", PanelWords("Hint", ("Asking the AI…",)))
+            screen.send(HintRequest(screen.client.match_id, screen.player, table.turn))
+
+    def take_hint(self) -> None:
+        """``a``: the hinted play highlighted in the plays list, which gets the focus, so that the
+        status line says it and Enter plays it. Nothing is played."""
+        screen = self.screen
+        actions = screen.query_one(ActionList)
+        hinted = actions.hinted
+        if hinted is None or hinted not in actions.actions:
+            screen.notify("No hint to take: h asks for one.", severity="warning")
+        elif screen.decides_now():
+            screen.table_state = list_pointed(screen.table, hinted)  # (the list moves its highlight as it draws)
+            actions.focus()
+
+    def weighed_words(self, position: int, table: TableState[Any]) -> PanelWords | None:
+        """In the replay of a finished match: what the AI decision that made the move shown at
+        ``position`` weighed (None: a person's move, the panel put away, or the match still runs:
+        ``ReplayClient.weighed``)."""
+        replay = self.screen.replay
+        assert replay is not None
+        weighed = None if self.weighed_hidden else replay.weighed(position)
+        if weighed is None:
+            return None
+        mover, lines = weighed
+        name = table.decider_name(mover, replay.decider(position - 1), level=True)  # (no "(you)": an AI decided)
+        return PanelWords(f"What {name} weighed (h hides it)", tuple(lines))
+
+    def toggle_weighed(self) -> None:
+        """A replay's ``h``: show or put away what the AI weighed at the move shown."""
+        screen, replay = self.screen, self.screen.replay
+        if replay is None:
+            return
+        if replay.weighed(replay.position) is None:  # say why, rather than nothing
+            screen.notify(nothing_weighed(replay), timeout=4)
+            return
+        self.weighed_hidden = not self.weighed_hidden
+        screen.open_panel("hint", self.weighed_words(replay.position, screen.table))
+
+    def key(self, event: Key) -> None:
+        """The "since your last turn" panel is a notice, not a dialog: the next key closes it and
+        does what it does all the same (a panel that swallowed the key was a trap). Escape hides
+        it and does nothing else; the keys its foot names keep their word (ctrl+↑/↓ scroll it)."""
+        if self.screen.table.since_panel is not None and event.key not in PANEL_SCROLL_KEYS:
+            self.screen.open_panel("since", None)
+            if event.key == HIDE_SINCE:
+                event.stop()
+                event.prevent_default()
+
+    def scroll(self, lines: int) -> None:
+        """ctrl+↑/↓: the "since your last turn" panel while it shows, else the legend while it
+        shows (it takes no focus: the board keeps the keys), else the hint's panel."""
+        screen = self.screen
+        legend = screen.query("#legend-panel")
+        since = screen.query_one("#since-panel", TablePanel)
+        if since.showing:
+            since.scroll_lines(lines)
+        elif legend and not legend.first().has_class("-hidden"):
+            legend.first().scroll_relative(y=lines, animate=False)
+        else:
+            screen.query_one("#hint-panel", TablePanel).scroll_lines(lines)
+
+    async def place_since(self, width: int) -> None:
+        """The "since your last turn" panel goes over the side column where it has room (a wide
+        screen, or a table whose panels go beside its board), so it leaves the board in view;
+        else over the head of the board."""
+        screen = self.screen
+        home = screen.query_one("#side" if width >= WIDE_WIDTH or screen.PANELS_BESIDE else "#board")
+        panel = screen.query_one("#since-panel", TablePanel)
+        if panel.parent is not home:
+            await panel.remove()
+            await home.mount(screen.board_panel("since", head=True, id="since-panel"), before=0)
