@@ -41,10 +41,10 @@ def decision(seed: int = 1, turn: int | None = 1) -> DecktetCaravanTable:
     )
 
 
-def pointing(table: DecktetCaravanTable, focus: str, cursor: int = 0, highlighted=None) -> DecktetCaravanTable:
-    """``table`` with the focus on ``focus``, the hand's cursor on ``cursor`` and the plays list's
-    highlight on ``highlighted``, as the widgets report them."""
-    return dataclasses.replace(table, focus=focus, cursors={HAND: cursor}, highlighted=highlighted)
+def pointing(table: DecktetCaravanTable, focus: str, card: str | None = None, highlighted=None) -> DecktetCaravanTable:
+    """``table`` with the focus on ``focus``, the hand's cursor on ``card`` (its id) and the plays
+    list's highlight on ``highlighted``, as the widgets report them."""
+    return dataclasses.replace(table, focus=focus, cursors={HAND: card}, highlighted=highlighted)
 
 
 def a_lone_play(table: DecktetCaravanTable) -> tuple:
@@ -107,11 +107,10 @@ def test_the_opponents_play_flashes_and_goes():
 
 def test_enter_in_the_hand_plays_the_card_under_the_cursor_and_the_line_says_so():
     table = decision()
-    hand = table.view["hand"]
-    cursor = next(i for i, card in enumerate(hand) if len(matching(table, [card])) == 1)
-    (play,) = matching(table, [hand[cursor]])
-    assert enter(pointing(table, HAND, cursor)) == play
-    assert str(status(pointing(table, HAND, cursor))).startswith("Enter plays ")
+    card = next(card for card in table.view["hand"] if len(matching(table, [card])) == 1)
+    (play,) = matching(table, [card])
+    assert enter(pointing(table, HAND, card)) == play
+    assert str(status(pointing(table, HAND, card))).startswith("Enter plays ")
 
 
 def test_enter_in_the_plays_list_plays_the_ticked_cards_play_never_another_line():

@@ -27,7 +27,7 @@ def play_text(table: DecktetCaravanTable, action: Action) -> str:
 
 def enter(table: DecktetCaravanTable) -> Action | None:
     """What Enter plays: in the hand, the ticked cards (with none ticked, the card under the
-    hand's cursor) when they are one play; in the plays list, the ticked cards' play it
+    hand's cursor, by its id) when they are one play; in the plays list, the ticked cards' play it
     highlights, else its highlighted line (None: Enter asks which reading, or says why not)."""
     if table.turn is None or table.focus not in (HAND, PLAYS):
         return None
@@ -36,8 +36,8 @@ def enter(table: DecktetCaravanTable) -> Action | None:
         if not cards or reads(table.highlighted, cards):
             return table.highlighted
     elif not cards:
-        hand, cursor = table.view.get("hand", []) if table.view is not None else [], table.cursors.get(HAND)
-        cards = (hand[cursor],) if isinstance(cursor, int) and 0 <= cursor < len(hand) else ()
+        hand, card = table.view.get("hand", []) if table.view is not None else [], table.cursors.get(HAND)
+        cards = (card,) if card in hand else ()
     found = matching(table, cards)
     return found[0] if len(found) == 1 else None
 
