@@ -4,6 +4,7 @@ whether trading helps (trading seats against the same level with trading switche
     python benchmarks/ahldarahd_trades.py --seats ai:normal --rounds 30            # 30 games, all trading
     python benchmarks/ahldarahd_trades.py --seats ai:normal,ai:normal/notrade --rounds 5
     python benchmarks/ahldarahd_trades.py --seats ai:normal/shark,ai:normal/notrade,ai:normal --rounds 40
+    python benchmarks/ahldarahd_trades.py --seats ai:normal+iterations=20 --paired --rounds 40
 
 AI seats propose by the engine's suggested proposals only (``GameAI.considered``). A seat
 written ``SPEC/notrade`` plays SPEC but never proposes and declines every offer, as a person who
@@ -37,6 +38,19 @@ Each run also says how many builds had a trade both sides gain from by the build
 estimate (``games/ahldarahd/mutual.py``), and in how many the builder proposed at once; the
 trades accepted a game; and, over the games with one, the mean win share of the seats that
 proposed an accepted trade, of their partners and of the others.
+
+``--paired`` counts the shark only where its offer was accepted, many times a game: in self-play
+between ``SPEC`` seats (one kind in ``--seats``), at a seat's first build decision (at most
+``--per-game`` a game: it stops there) where the shark's trade from that seat's view (``shark.best_trade``) is
+accepted by its partner's own policy and goes through, the match is played on twice from there on
+the same seeds (decisions seeded by the move count from that position; the bank's chance carried
+by the state): once with the trade made, once without. Both are played on by ``SPEC/notrade``
+seats (no later trade: the trading AI's own look for trades is most of a playout's cost), so the
+two differ by that one trade.
+A pairing is the seat's result with the trade against without (share of the win, then points);
+the self-play game then goes on as if nothing was sampled. Pairings from one game share its
+history, so the interval (which treats them as independent) is somewhat too narrow; how many
+games gave them is said.
 
 ``--judge`` weighs every proposal made by a seat that is neither ``/shark`` nor ``/notrade`` (an
 AI's own proposal) by a normal search from the partner's view: accepting against declining, in
@@ -171,6 +185,100 @@ def exploited(records: list[dict[str, Any]]) -> tuple[float, int]:
     return wins, pairs
 
 
+def accepted_shark_trade(state: AhldarahdState, seat: int, seed: int, spec: str) -> AhldarahdState | None:
+    """``state`` (``seat`` building) after the shark's trade from ``seat``'s view, written and
+    answered by its partner as ``spec`` plays (seeded by ``seed``), where the partner accepted it
+    and it went through; None otherwise."""
+    game = get_game("ahldarahd")
+    pick = best_trade(game.from_view(state.view(seat), seat), seat, random.Random(seed))  # type: ignore[arg-type]
+    if pick is None:
+        return None
+    made = state.clone()
+    for step in steps(pick.proposal):
+        made.apply(step, False)
+    partner = made.to_move()
+    if made.phase != ANSWER or partner is None:
+        return None
+    answer = policy_of(spec).choose("ahldarahd", made.view(partner), partner, seed, made.legal_actions())
+    if answer != ("accept",) or traded(made) is None:
+        return None
+    made.apply(answer, False)
+    return made
+
+
+def playout(state: AhldarahdState, seat: int, spec: str, seed: int) -> tuple[float, float]:
+    """``seat``'s (share of the win, points) at the end of the match played on from ``state``
+    by ``spec/notrade`` seats, decision k seeded by ``seed``, k and the seat."""
+    policies = [policy_of(f"{spec}/notrade") for _ in range(state.n)]
+    state = state.clone()
+    moves = 0
+    while (mover := state.to_move()) is not None:
+        action = policies[mover].choose(
+            "ahldarahd", state.view(mover), mover, decision_seed(seed, moves, mover), state.legal_actions()
+        )
+        state.apply(action, False)
+        moves += 1
+    return state.outcome()[seat], state.scores()[seat]
+
+
+def paired(spec: str, players: int, seed: int, per_game: int) -> dict[str, Any]:
+    """One self-play game between ``spec`` seats, up to its ``per_game``-th pairing, and its
+    pairings (``--paired``): for each, the seat, the turn and its (share, points) with the trade
+    and without."""
+    game = get_game("ahldarahd")
+    policies = [policy_of(spec) for _ in range(players)]
+    state = game.new(players, seed=seed, options=game.resolve_options({}))
+    if not isinstance(state, AhldarahdState):
+        raise TypeError(f"the ahldarahd game plays {type(state).__name__}, not AhldarahdState")
+    pairs: list[dict[str, Any]] = []
+    looked = moves = 0
+    seen: set[tuple[int, int]] = set()
+    while (seat := state.to_move()) is not None and len(pairs) < per_game:
+        legal = state.legal_actions()
+        decision = decision_seed(seed, moves, seat)
+        if (
+            state.phase == BUILD
+            and (state.turn_no, seat) not in seen
+            and any(action[0] == "trade_with" for action in legal)
+        ):
+            seen.add((state.turn_no, seat))
+            looked += 1
+            made = accepted_shark_trade(state, seat, decision, spec)
+            if made is not None:
+                with_trade, without = playout(made, seat, spec, decision), playout(state, seat, spec, decision)
+                pairs.append({"seat": seat, "turn": state.turn_no, "with": with_trade, "without": without})
+        state.apply(policies[seat].choose("ahldarahd", state.view(seat), seat, decision, legal), False)
+        moves += 1
+    return {"seed": seed, "spec": spec, "builds": looked, "pairs": pairs}
+
+
+def paired_summary(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Print and return the ``--paired`` figures: the trade made against not made, for the seat
+    that made it, over every pairing."""
+    pairs = [p for r in records for p in r["pairs"]]
+    builds = sum(r["builds"] for r in records)
+    games = sum(1 for r in records if r["pairs"])
+    wins = sum(1.0 if p["with"] > p["without"] else 0.5 if p["with"] == p["without"] else 0.0 for p in pairs)
+    same = sum(1 for p in pairs if p["with"] == p["without"])
+    print(
+        f"\n{len(records)} self-play games, {builds} builds looked at, {len(pairs)} with a shark offer accepted "
+        f"(from {games} games)"
+    )
+    summary: dict[str, Any] = {"games": len(records), "builds": builds, "pairings": len(pairs), "from games": games}
+    if not pairs:
+        return summary
+    low, high = wilson_interval(wins, len(pairs))
+    gain = sum(p["with"][0] - p["without"][0] for p in pairs) / len(pairs)
+    points = sum(p["with"][1] - p["without"][1] for p in pairs) / len(pairs)
+    print(
+        f"the trade made against not made, for the seat that made it: {wins:g}/{len(pairs)} pairings "
+        f"({wins / len(pairs):.1%}), 95% interval {low:.1%}–{high:.1%}; {same} the same result both ways; "
+        f"win share {gain:+.3f} and points {points:+.2f} a trade on average"
+    )
+    summary.update(wins=wins, interval=[low, high], same=same, share=gain, points=points)
+    return summary
+
+
 def seat_kind(spec: str) -> tuple[str, str]:
     """("notrade" | "shark" | "", the seat spec without the suffix)."""
     for kind in ("notrade", "shark"):
@@ -212,7 +320,9 @@ def play(specs: list[str], seed: int, options: dict[str, Any], weigh: bool = Fal
     received = Counter[int]()  # proposals made to each seat
     moves = 0
     trades: list[list[int]] = []  # [turn, proposer, partner] for every trade accepted that went through
-    builds: list[list[int]] = []  # [seat, a mutual trade found, a proposal made at once] a build
+    # [seat, a mutual trade found, a proposal made at once, the mutual trade's partner (-1: none),
+    # the proposal's partner (-1: none)] a build
+    builds: list[list[int]] = []
     seen: set[tuple[int, int]] = set()
     # [proposer, partner, accepting less declining, accepted, and where that is below -TRAP, the
     # same at DEEP iterations]
@@ -226,13 +336,15 @@ def play(specs: list[str], seed: int, options: dict[str, Any], weigh: bool = Fal
         first = state.phase == BUILD and (state.turn_no, seat) not in seen
         if first:
             seen.add((state.turn_no, seat))
-            found = mutual_trade(game.from_view(state.view(seat), seat), seat) is not None  # type: ignore[arg-type]
+            found = mutual_trade(game.from_view(state.view(seat), seat), seat)  # type: ignore[arg-type]
         action = policies[seat].choose(
             "ahldarahd", state.view(seat), seat, decision_seed(seed, moves, seat), state.legal_actions()
         )
         kind = action[0]
         if first:
-            builds.append([seat, int(found), int(kind in PROPOSALS)])
+            proposed = kind in PROPOSALS
+            partner = -1 if found is None else found.proposal.partner
+            builds.append([seat, int(found is not None), int(proposed), partner, action[1] if proposed else -1])
         if kind in PROPOSALS:
             made[seat] += 1
             received[action[1]] += 1
@@ -283,6 +395,12 @@ def main() -> int:
         help="SPEC/shark,SPEC/notrade,SPEC: the shark or its twin among trading AIs, on the same deals",
     )
     parser.add_argument(
+        "--paired",
+        action="store_true",
+        help="SPEC: self-play, the shark's accepted trades played on with and without (one pairing each)",
+    )
+    parser.add_argument("--per-game", type=int, default=3, help="--paired: pairings sampled a game at most")
+    parser.add_argument(
         "--judge", action="store_true", help="weigh every AI proposal by a normal search from the partner's view"
     )
     parser.add_argument("--json", metavar="FILE", help="keep every game here (written after each)")
@@ -295,6 +413,9 @@ def main() -> int:
     args = parser.parse_args()
     if args.read:
         records = [r for path in args.read for r in json.loads(Path(path).read_text(encoding="utf-8"))["games"]]
+        if records and "pairs" in records[0]:
+            paired_summary(records)
+            return 0
         kinds = list(dict.fromkeys(k for r in records for k in r["seats"]))
         summarize(records, sorted(kinds, key=lambda k: seat_kind(k)[0] != "shark"), any(r["answers"] for r in records))
         return 0
@@ -305,6 +426,22 @@ def main() -> int:
         parser.error("--exploit plays the seats SPEC/shark,SPEC/notrade,SPEC")
     records = []
     started = time.perf_counter()
+    if args.paired:
+        if len(kinds) != 1 or seat_kind(kinds[0])[0]:
+            parser.error("--paired plays one seat kind, SPEC")
+        for number in range(args.rounds):
+            records.append(paired(kinds[0], args.players, args.seed + number, args.per_game))
+            if args.json:
+                write(args.json, {"games": records})
+            print(
+                f"{number + 1:3} seed {args.seed + number}: {len(records[-1]['pairs'])} pairings "
+                f"({sum(len(r['pairs']) for r in records)} in all; {time.perf_counter() - started:.0f} s)",
+                flush=True,
+            )
+        summary = paired_summary(records)
+        if args.json:
+            write(args.json, {"summary": summary, "games": records})
+        return 0
     groups = [exploit_games(kinds, args.players)] if args.exploit else rotations(kinds, args.players)
     for number, group in enumerate(group for _ in range(args.rounds) for group in groups):
         for specs in group:  # one seed
@@ -403,12 +540,25 @@ def summarize(records: list[dict[str, Any]], kinds: list[str], judged: bool) -> 
 
 def mutual_line(records: list[dict[str, Any]]) -> dict[str, int]:
     """Print and return how many builds of AI seats (neither ``/notrade`` nor ``/shark``) had a
-    trade both sides gain from (``mutual``), and in how many of those the seat proposed at once."""
+    trade both sides gain from (``mutual``), and in how many of those the seat proposed at once;
+    with ``/notrade`` seats at the table, how many of those trades were with one of them (as a
+    person who never proposes) and proposed to it."""
     builds = [b for r in records for b in r.get("builds", ()) if not seat_kind(r["seats"][b[0]])[0]]  # AI seats
     found = [b for b in builds if b[1]]
     offered = sum(1 for b in found if b[2])
     print(f"builds {len(builds)}: a trade both sides gain from in {len(found)}, proposed at once in {offered}")
-    return {"builds": len(builds), "found": len(found), "offered": offered}
+    counts = {"builds": len(builds), "found": len(found), "offered": offered}
+    people = [  # AI builds whose mutual trade is with a never-trading seat (as a newcomer who declines)
+        b
+        for r in records
+        for b in r.get("builds", ())
+        if b[1] and len(b) > 3 and not seat_kind(r["seats"][b[0]])[0] and seat_kind(r["seats"][b[3]])[0] == "notrade"
+    ]
+    if any(seat_kind(k)[0] == "notrade" for r in records for k in r["seats"]):
+        to_them = sum(1 for b in people if b[4] == b[3])
+        print(f"  of those, with a never-trading seat (a person who declines): {len(people)}, proposed to it {to_them}")
+        counts.update(person=len(people), to_person=to_them)
+    return counts
 
 
 def gained_line(records: list[dict[str, Any]]) -> dict[str, float]:

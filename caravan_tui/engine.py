@@ -427,8 +427,9 @@ class GameAI:
     leaves with (None: ``State.estimate`` everywhere), how a review grades a person's
     decisions (``ReviewTerms``), the moves AI seats never make (``Veto``; None: any the
     search likes), where the end of a match is near enough to be looked at exactly
-    (``EndNear``; None: never), and which moves draw on chance (``Draws``; None: as redealt
-    worlds show)."""
+    (``EndNear``; None: never), which moves draw on chance (``Draws``; None: as redealt
+    worlds show), and the move that ends a seat's turn where it is legal, playing nothing (a
+    look at the end of a match tries it beside the prior's favourites; None: the game has none)."""
 
     levels: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     prior: Prior | None = None
@@ -440,6 +441,7 @@ class GameAI:
     vetoed: Veto | None = None
     end_near: EndNear | None = None
     draws: Draws | None = None
+    stop: Action | None = None
 
 
 def rules_of(package: str) -> str:

@@ -126,12 +126,47 @@ def test_trading_is_measured_only_over_the_games_where_a_trade_was_accepted(caps
         }
 
     records = [
-        played([AI, AI, TWIN], [1.0, 0.0, 0.0], [[2, 0, 1]], [[0, 1, 1], [1, 0, 0], [2, 1, 0]]),
-        played([TWIN, AI, AI], [1.0, 0.0, 0.0], [], [[1, 1, 0]]),
+        played([AI, AI, TWIN], [1.0, 0.0, 0.0], [[2, 0, 1]], [[0, 1, 1, 2, 2], [1, 0, 0, -1, -1], [2, 1, 0, 0, -1]]),
+        played([TWIN, AI, AI], [1.0, 0.0, 0.0], [], [[1, 1, 0, 0, -1]]),
     ]
     summary = TRADES.summarize(records, [AI, TWIN], False)
     out = capsys.readouterr().out
     assert summary[f"{AI} vs {TWIN}"]["pairings"] == 2  # the first game's two pairings only
     assert "games with a trade accepted: 1 of 2" in out
-    assert summary["mutual"] == {"builds": 3, "found": 2, "offered": 1}  # the twin's build is not counted
+    # the twin's build is not counted; both AI trades found were with the twin, one proposed to it
+    assert summary["mutual"] == {"builds": 3, "found": 2, "offered": 1, "person": 2, "to_person": 1}
     assert summary["gained"]["proposer"] == 1.0 and summary["gained"]["partner"] == 0.0
+
+
+def test_paired_plays_on_from_a_position_where_the_sharks_offer_was_accepted_with_and_without_it(monkeypatch):
+    """``--paired``: every pairing is a shark offer its partner's own policy accepted, played on
+    twice on the same seeds; the self-play game stops at its last pairing; a run replays exactly."""
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    record = TRADES.paired("ai:normal+iterations=2", 3, 2, 1)
+    assert record == TRADES.paired("ai:normal+iterations=2", 3, 2, 1)
+    [pair] = record["pairs"]
+    assert (pair["seat"], pair["turn"]) == (1, 1) and record["builds"] == 2
+    assert all(0.0 <= result[0] <= 1.0 for result in (pair["with"], pair["without"]))
+
+
+def test_paired_counts_each_pairing_by_the_traders_result_with_the_trade_against_without(capsys):
+    records = [
+        {"builds": 50, "pairs": [{"with": (1.0, 9), "without": (0.0, 7)}, {"with": (0.0, 4), "without": (0.0, 4)}]},
+        {"builds": 40, "pairs": []},
+        {"builds": 45, "pairs": [{"with": (0.0, 3), "without": (0.0, 5)}]},
+    ]
+    summary = TRADES.paired_summary(records)
+    assert (summary["pairings"], summary["from games"], summary["wins"], summary["same"]) == (3, 2, 1.5, 1)
+    assert "1.5/3 pairings (50.0%)" in capsys.readouterr().out
+
+
+def test_paired_runs_from_the_command_line_and_reads_back_its_file(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("CARAVAN_TUI_AI_BUDGET", "iterations")
+    kept = tmp_path / "paired.json"
+    argv = ["ahldarahd_trades.py", "--seats", "ai:normal+iterations=2", "--paired", "--rounds", "1", "--seed", "2"]
+    monkeypatch.setattr(sys, "argv", [*argv, "--per-game", "1", "--json", str(kept)])
+    assert TRADES.main() == 0
+    monkeypatch.setattr(sys, "argv", ["ahldarahd_trades.py", "--read", str(kept)])
+    assert TRADES.main() == 0
+    out = capsys.readouterr().out
+    assert out.count("1 with a shark offer accepted (from 1 games)") == 2

@@ -44,6 +44,12 @@ def decision(seed: int = 1) -> CamelCaravanTable:
         state.apply(rng.choice([a for a in legal if a[0] != "end_turn"] or legal), False)
 
 
+def pointing(table: CamelCaravanTable, focus: str, cursor: int = 0, highlighted=None) -> CamelCaravanTable:
+    """``table`` with the focus on ``focus``, the board's cursor on ``cursor`` and the plays list's
+    highlight on ``highlighted``, as the widgets report them."""
+    return dataclasses.replace(table, focus=focus, cursors={BOARD: cursor}, highlighted=highlighted)
+
+
 def only_place(table: CamelCaravanTable, action: tuple, cost: int) -> bool:
     """Whether ``action`` places a camel at ``cost``, on a cell where there is nothing else to do."""
     return action[0] == "place" and choices_at(table, action[1]) == [action] and table.cost(action) == cost
@@ -131,25 +137,27 @@ def test_the_supply_cannot_be_chosen_when_no_camel_may_be_placed():
 def test_the_line_says_what_enter_plays_at_the_cursor_with_its_cost():
     table = decision()
     cell = onto_camels(table)
-    assert enter(table, BOARD, cell, None) is None  # two actions: Enter waits
-    assert str(status(table, BOARD, cell, None)) == "enter: place a camel here (2 actions)"
+    assert enter(pointing(table, BOARD, cell)) is None  # two actions: Enter waits
+    assert str(status(pointing(table, BOARD, cell))) == "enter: place a camel here (2 actions)"
     armed, _ = chosen(table, cell)
-    assert enter(armed, BOARD, cell, None) == ("place", cell)
-    assert "for 2 actions? enter again" in str(status(armed, BOARD, cell, None))
+    assert enter(pointing(armed, BOARD, cell)) == ("place", cell)
+    assert "for 2 actions? enter again" in str(status(pointing(armed, BOARD, cell)))
     one = empty_place(table)
-    assert enter(table, BOARD, one, None) == board_play(table, one) == ("place", one)
+    assert enter(pointing(table, BOARD, one)) == board_play(table, one) == ("place", one)
 
 
 def test_in_the_plays_list_enter_plays_the_highlighted_line():
     table = decision()
     line = table.legal[3]
-    assert enter(table, PLAYS, 0, line) == line
-    assert str(status(table, PLAYS, 0, line)) == f"enter: {table.describe(line)}"
+    assert enter(pointing(table, PLAYS, highlighted=line)) == line
+    assert str(status(pointing(table, PLAYS, highlighted=line))) == f"enter: {table.describe(line)}"
 
 
 def test_off_our_turn_the_line_is_the_tables_or_whose_action_is_on_show():
     table = turn_ended(flashed(decision(), frozenset({3})))
     off = CamelCaravanTable(seat=table.seat, names=table.names, view=table.view)
-    assert table.flash == frozenset() and status(off, BOARD, 0, None) is None and enter(off, BOARD, 0, None) is None
+    off = pointing(off, BOARD)
+    assert table.flash == frozenset() and status(off) is None and enter(off) is None
     other = 1 - table.seat
-    assert str(status(off, BOARD, 0, None, pausing=other)) == f"{off.names[other]} is playing… (any key skips)"
+    shown = dataclasses.replace(off, pausing=other)
+    assert str(status(shown)) == f"{off.names[other]} is playing… (any key skips)"

@@ -14,7 +14,7 @@ from test_decktet_screen import GAME, OPTIONS, SIZE, DecktetCaravanScreen, find_
 from caravan_tui.ai.explain import headline
 from caravan_tui.engine import render
 from caravan_tui.games.decktet_caravan.explain import explain
-from caravan_tui.games.decktet_caravan.screen import info_text
+from caravan_tui.games.decktet_caravan.looks import info_text
 from caravan_tui.games.decktet_caravan.standing import standing_basis
 from caravan_tui.widgets import TablePanel
 from caravan_tui.words import MINUS

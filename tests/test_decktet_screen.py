@@ -379,14 +379,15 @@ def test_a_caravan_up_to_9_asks_for_a_bandit_only():
     assert to_beat(("caravan", "7SK", "8YK")) == "To beat: 2 cards above 8, or any bandit."
 
 
-async def test_ticking_a_card_draws_the_hand_once(tmp_path):
-    """The bug: a tick drew the hand, then the plays list's following drew it again."""
+async def test_a_tick_draws_the_hand_once(tmp_path):
+    """The bug: a tick drew the hand by hand (``redraw`` from outside, the state changed in
+    place), then the plays list's following drew it again: one tick, one drawing of the hand."""
     seed = find_seed(lambda s: s.to_move() == 0)
     async with at_my_turn(tmp_path, seed) as (_app, pilot, table):
         grid = table.screen.query_one(CardGrid)
-        drawn, draw = [], grid.draw
+        draw, drawn = grid.draw, []
 
-        def counted(look):  # (a new state whose look is the hand's as drawn repaints nothing)
+        def counted(look):
             drawn.append(look)
             draw(look)
 
@@ -394,7 +395,7 @@ async def test_ticking_a_card_draws_the_hand_once(tmp_path):
         await pilot.press("space")
         await wait_for(pilot, lambda: bool(grid.selection()), "the tick")
         await pilot.pause()
-        assert len(drawn) == 1
+        assert len(drawn) == 1 and drawn[0].ticked == frozenset(grid.selection())
 
 
 async def test_the_plays_list_keeps_the_focus_when_a_turn_comes_while_the_terminal_has_not_got_it(tmp_path):

@@ -4,6 +4,8 @@ it was; the line promises exactly what Enter plays."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from caravan_tui.games import get_game
 from caravan_tui.games.decktet_caravan.card_words import PASS, cards_in
 from caravan_tui.games.decktet_caravan.selection import (
@@ -39,6 +41,12 @@ def decision(seed: int = 1, turn: int | None = 1) -> DecktetCaravanTable:
     )
 
 
+def pointing(table: DecktetCaravanTable, focus: str, card: str | None = None, highlighted=None) -> DecktetCaravanTable:
+    """``table`` with the focus on ``focus``, the hand's cursor on ``card`` (its id) and the plays
+    list's highlight on ``highlighted``, as the widgets report them."""
+    return dataclasses.replace(table, focus=focus, cursors={HAND: card}, highlighted=highlighted)
+
+
 def a_lone_play(table: DecktetCaravanTable) -> tuple:
     """A play whose cards are read one way only."""
     return next(action for action in table.legal if action != PASS and len(matching(table, cards_in(action))) == 1)
@@ -55,7 +63,7 @@ def test_ticking_a_plays_cards_is_a_new_table_whose_list_points_at_that_play():
 def test_ticking_cards_the_highlighted_line_reads_already_leaves_the_list_where_it_is():
     table = decision()
     play = a_lone_play(table)
-    after = ticked(table, cards_in(play), highlighted=play)
+    after = ticked(dataclasses.replace(table, highlighted=play), cards_in(play))
     assert after.ticked == cards_in(play) and after.list_asked == table.list_asked
 
 
@@ -87,9 +95,9 @@ def test_a_tick_stays_only_on_a_card_still_held():
 def test_a_new_decision_drops_the_last_hints_stars_and_the_hint_stars_its_cards():
     table = decision()
     play = a_lone_play(table)
-    starred = hinted(table, play, highlighted=None)
+    starred = hinted(table, play)
     assert starred.hinted_cards == cards_in(play) and table.hinted_cards == frozenset()
-    assert turn_begun(starred, highlighted=None).hinted_cards == frozenset()
+    assert turn_begun(starred).hinted_cards == frozenset()
 
 
 def test_the_opponents_play_flashes_and_goes():
@@ -99,11 +107,10 @@ def test_the_opponents_play_flashes_and_goes():
 
 def test_enter_in_the_hand_plays_the_card_under_the_cursor_and_the_line_says_so():
     table = decision()
-    hand = table.view["hand"]
-    cursor = next(i for i, card in enumerate(hand) if len(matching(table, [card])) == 1)
-    (play,) = matching(table, [hand[cursor]])
-    assert enter(table, HAND, cursor, None) == play
-    assert str(status(table, HAND, cursor, None)).startswith("Enter plays ")
+    card = next(card for card in table.view["hand"] if len(matching(table, [card])) == 1)
+    (play,) = matching(table, [card])
+    assert enter(pointing(table, HAND, card)) == play
+    assert str(status(pointing(table, HAND, card))).startswith("Enter plays ")
 
 
 def test_enter_in_the_plays_list_plays_the_ticked_cards_play_never_another_line():
@@ -112,22 +119,22 @@ def test_enter_in_the_plays_list_plays_the_ticked_cards_play_never_another_line(
     other = next(
         a for a in table.legal if a != PASS and cards_in(a) != cards_in(play) and len(matching(table, cards_in(a))) == 1
     )
-    assert enter(table, PLAYS, 0, play) == play  # nothing ticked: the highlighted line
+    assert enter(pointing(table, PLAYS, highlighted=play)) == play  # nothing ticked: the highlighted line
     chosen = ticked(table, cards_in(other))
-    assert enter(chosen, PLAYS, 0, play) == other  # the ticked cards' play, not the line
+    assert enter(pointing(chosen, PLAYS, highlighted=play)) == other  # the ticked cards' play, not the line
 
 
 def test_the_line_says_why_ticked_cards_are_not_a_play():
     table = decision()
     wilds = [card for card in table.view["hand"] if card[0] in "1N"]
-    line = str(status(ticked(table, wilds[:1]), HAND, 0, None))
+    line = str(status(pointing(ticked(table, wilds[:1]), HAND)))
     assert line in ("Not a play: Enter says why, c clears", "Part of a play: tick the lit cards, c clears")
 
 
 def test_off_our_decision_the_line_is_the_tables_and_enter_plays_nothing():
     table = decision(turn=None)
-    assert status(table, HAND, 0, None) is None and enter(table, HAND, 0, None) is None
-    assert enter(decision(), "log", 0, None) is None  # (the focus elsewhere: Enter plays nothing)
+    assert status(pointing(table, HAND)) is None and enter(pointing(table, HAND)) is None
+    assert enter(pointing(decision(), "log")) is None  # (the focus elsewhere: Enter plays nothing)
 
 
 def test_pass_is_not_offered_off_our_turn():

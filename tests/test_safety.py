@@ -55,12 +55,30 @@ def test_the_pick_up_that_empties_the_bag_loses_at_once() -> None:
     prior = get_game(game_id).ai.prior
     assert losing[0] == "pickup" and sum(state.bag) == 4  # type: ignore[attr-defined]
     assert get_game(game_id).ai.end_near(world)  # type: ignore[misc]
-    assert safety.loses_at_once(world, seat, losing, prior)
+    stop = get_game(game_id).ai.stop
+    assert safety.loses_at_once(world, seat, losing, prior, stop)
     end_turn = next(action for action in state.legal_actions() if action[0] == "end_turn")
-    assert safety.never_loses_at_once(world, seat, end_turn, prior)
+    assert safety.never_loses_at_once(world, seat, end_turn, prior, stop)
     after = state.clone()
     after.apply(losing, False)
     assert not any(after.bag)  # type: ignore[attr-defined]
+
+
+def test_a_move_after_which_the_turn_may_end_safely_is_no_loss() -> None:
+    """The same position: a camel to space 1 leaves two actions, and the look at the rest of the
+    turn followed only the prior's favourites there, two pick-ups that empty the bag; so it
+    called the step a loss at once, though ending the turn after it is safe. Near the bag's end
+    every step that helps was so called and passed over, and the hint said "End the turn"
+    while behind. The look tries the game's way to stop (``GameAI.stop``) beside them."""
+    game_id, state, losing = position(CAMEL)
+    game = get_game(game_id)
+    seat = state.to_move()
+    world = game.from_view(state.view(seat), seat)
+    step = ("move_camel", 17, 0)
+    assert game.ai.stop == ("end_turn",) and step in state.legal_actions()
+    assert safety.loses_at_once(world, seat, step, game.ai.prior)  # (without the stop: what it said)
+    assert safety.never_loses_at_once(world, seat, step, game.ai.prior, game.ai.stop)
+    assert safety.loses_at_once(world, seat, losing, game.ai.prior, game.ai.stop)
 
 
 @pytest.mark.parametrize("name", NAMES)

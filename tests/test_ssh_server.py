@@ -20,6 +20,7 @@ import pytest
 
 from caravan_tui.games.decktet_caravan.card_words import rank_label, short_name
 from caravan_tui.games.decktet_caravan.cards import INDEX, NAMES
+from caravan_tui.hub_protocol import GUEST_UNRATED
 from caravan_tui.saves.loading import load
 from caravan_tui.saves.store import SaveStore
 
@@ -568,6 +569,41 @@ async def guest_terminal(server: Server) -> Terminal:
     )
     process = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
     return Terminal(conn, process, (80, 24))
+
+
+async def guest_enters_as(server: Server, name: str) -> Terminal:
+    term = await guest_terminal(server)
+    await term.wait_for("What name do you play under?")
+    assert "as a guest" in term.text
+    term.press(name, "enter")
+    await term.wait_for(f"playing as {name}")
+    return term
+
+
+@pytest.mark.e2e  # a whole match between two guests over SSH
+async def test_two_guests_play_a_match_and_each_result_and_record_says_guests_are_not_rated(tmp_path):
+    """Guests got no rating line on the result screen and "No rated match yet." in their record,
+    as if a rating would come: both say at 80×24 that guests are not rated, and how to be."""
+    server = await Server(tmp_path, "--allow-guests").start()
+    try:
+        gus = await guest_enters_as(server, "Gus")
+        await create_short_match(gus)
+        match_id = server.match_ids()[0]
+        hal = await guest_enters_as(server, "Hal")
+        await hal.wait_for("1 free seat")
+        hal.press("enter")
+        await past_how_to_play(hal)
+        await hal.wait_for("Hal (you) · pile")
+        await asyncio.gather(play(server, gus, 0, match_id), play(server, hal, 1, match_id))
+        for term in (gus, hal):
+            await term.wait_for(GUEST_UNRATED)
+            term.press("escape")
+            await term.wait_for("h Record")
+            term.press("h")
+            await term.wait_for("Your record")
+            await term.wait_for(GUEST_UNRATED)
+    finally:
+        await server.stop()
 
 
 @pytest.mark.e2e  # a server killed and started again (a grace and a stand-in: test_ssh_hub.py)

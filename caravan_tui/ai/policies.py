@@ -284,13 +284,15 @@ def allowed(
             continue
         if near and looked < safety.LOOKED:
             looked += 1
-            if safety.loses_at_once(world, seat, action, game.ai.prior):
+            if safety.loses_at_once(world, seat, action, game.ai.prior, game.ai.stop):
                 if not losing:
-                    safe = any(safety.never_loses_at_once(world, seat, other, game.ai.prior) for other in kept)
+                    safe = any(
+                        safety.never_loses_at_once(world, seat, other, game.ai.prior, game.ai.stop) for other in kept
+                    )
                 losing.add(action)
                 continue
             if losing and not safe:
-                safe = safety.never_loses_at_once(world, seat, action, game.ai.prior)
+                safe = safety.never_loses_at_once(world, seat, action, game.ai.prior, game.ai.stop)
         kept.append(action)
     if not kept and not losing:
         return stats

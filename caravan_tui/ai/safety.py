@@ -7,7 +7,8 @@ turn: the bag emptied by a pick-up whose refill was the last, a reply that ends 
 where the game says the end is near (``GameAI.end_near``), the moves an AI seat would make or a
 hint would show are looked at again after the searches, in worlds redealt from the seat's view:
 the move, then the rest of the seat's turn (each of its prior's few favourites at each of its
-decisions: the turn is lost only if every way on is), then the others' replies until the seat
+decisions, and the game's way to stop there, if it has one: the turn is lost only if every way
+on is), then the others' replies until the seat
 decides again (their favourites tried for an end of the match, the best followed on: one way to
 beat the seat is enough). The look is exact about the ends it meets and bounded in the positions
 it visits; where it runs out of them the match is taken not to be lost, so a move is passed over
@@ -49,14 +50,18 @@ def beaten(state: State, seat: int) -> bool:
     return outcome[seat] < max(outcome)
 
 
-def loses_at_once(world: State, seat: int, action: Action, prior: Prior | None = None) -> bool:
+def loses_at_once(
+    world: State, seat: int, action: Action, prior: Prior | None = None, stop: Action | None = None
+) -> bool:
     """Whether ``seat``'s move ``action`` loses at once in every world looked at (``lost_in``)."""
-    return all(lost_in(world, seat, action, prior))
+    return all(lost_in(world, seat, action, prior, stop=stop))
 
 
-def never_loses_at_once(world: State, seat: int, action: Action, prior: Prior | None = None) -> bool:
+def never_loses_at_once(
+    world: State, seat: int, action: Action, prior: Prior | None = None, stop: Action | None = None
+) -> bool:
     """Whether ``seat``'s move ``action`` loses at once in none of the worlds looked at."""
-    return not any(lost_in(world, seat, action, prior))
+    return not any(lost_in(world, seat, action, prior, stop=stop))
 
 
 def lost_in(
@@ -66,11 +71,13 @@ def lost_in(
     prior: Prior | None = None,
     worlds: int = WORLDS,
     positions: int = POSITIONS,
+    stop: Action | None = None,
 ) -> Iterator[bool]:
     """For each of ``worlds`` worlds redealt from ``world`` (built from ``seat``'s view), made
     as they are asked for: whether ``seat``'s move ``action`` loses at once there, the match
     ending with ``seat`` beaten before it decides again after its turn, whatever it does in the
-    rest of that turn (see the module doc). A solo match never loses this way."""
+    rest of that turn (see the module doc); ``stop``: the game's move that ends a turn where it
+    is legal (``GameAI.stop``). A solo match never loses this way."""
     if len(world.scores()) < 2:
         yield False
         return
@@ -80,24 +87,26 @@ def lost_in(
             yield False
             continue
         state.apply(action, False)
-        yield _Look(seat, prior, positions).lost(state, False)
+        yield _Look(seat, prior, positions, stop).lost(state, False)
 
 
 class _Look:
     """One world's look past a move, within a number of positions (each a clone and a move):
     where they run out, the match is taken not to be lost."""
 
-    __slots__ = ("seat", "prior", "left")
+    __slots__ = ("seat", "prior", "left", "stop")
 
-    def __init__(self, seat: int, prior: Prior | None, positions: int) -> None:
-        self.seat, self.prior, self.left = seat, prior, positions
+    def __init__(self, seat: int, prior: Prior | None, positions: int, stop: Action | None = None) -> None:
+        self.seat, self.prior, self.left, self.stop = seat, prior, positions, stop
 
     def lost(self, state: State, answered: bool, first: bool = True) -> bool:
         """Whether the match is lost for ``seat`` from ``state`` before it decides again after
         the others ``answered`` (moved since its turn): on its own turn it loses only if each
         of its prior's favourites does (``OWN`` at its ``first`` decision, ``OWN_LATER`` at the
-        next); on the others' turns, if one of their ``SWEPT`` favourites ends the match so, or
-        one of the ``FOLLOWED`` best that do not end it leads to such an end."""
+        next) and so does stopping there (``stop``: the favourites may all play on into a loss,
+        a pick-up that empties the bag, where ending the turn was safe); on the others' turns,
+        if one of their ``SWEPT`` favourites ends the match so, or one of the ``FOLLOWED`` best
+        that do not end it leads to such an end."""
         seat = self.seat
         if state.is_over():
             return beaten(state, seat)
@@ -110,6 +119,8 @@ class _Look:
         ranked = self._ranked(state)
         if own:  # lost only if every way on was looked at and is (positions run out: not lost)
             ways = ranked[: OWN if first else OWN_LATER]
+            if self.stop is not None and self.stop in ranked and self.stop not in ways:
+                ways.append(self.stop)
             looked = 0
             for child in self._after(state, ways):
                 looked += 1

@@ -23,7 +23,7 @@ from caravan_tui.engine import Action
 from .cards import ITEM_NAMES
 from .evaluation import projected_all, win_chances
 from .maps import COMMODITIES
-from .proposal import Proposal, one_for_one, one_step, refusal_key, sent_copy, sides, steps
+from .proposal import Drafts, Proposal, one_for_one, one_step, refusal_key, sides, steps
 from .terms import BUILD, COMPOSE, MAX_PROPOSALS
 from .trading import judge, traded
 
@@ -50,8 +50,8 @@ def mutual_trade(state: AhldarahdState, seat: int) -> Mutual | None:
     if state.phase != BUILD or state.turn != seat or state.proposals < MAX_PROPOSALS:
         return None
     rng = random.Random(0)  # the same worlds for every trade: a decision stays reproducible
-    worlds = [state.determinize(seat, rng) for _ in range(WORLDS)]
-    befores = [win_chances(w, projected_all(w, seat)) for w in worlds]
+    worlds = [Drafts(state.determinize(seat, rng)) for _ in range(WORLDS)]
+    befores = [win_chances(w.world, projected_all(w.world, seat)) for w in worlds]
     best: Mutual | None = None
     for partner in range(state.n):
         if partner == seat:
@@ -68,12 +68,12 @@ def mutual_trade(state: AhldarahdState, seat: int) -> Mutual | None:
 
 
 def _weighed(
-    state: AhldarahdState, seat: int, proposal: Proposal, worlds: list[AhldarahdState], befores: list[list[float]]
+    state: AhldarahdState, seat: int, proposal: Proposal, worlds: list[Drafts], befores: list[list[float]]
 ) -> Mutual | None:
     partner = proposal.partner
     mine = theirs = judged = 0.0
-    for world, before in zip(worlds, befores):
-        sent = sent_copy(world, proposal)
+    for drafts, before in zip(worlds, befores):
+        sent = drafts.sent(proposal)
         if sent is None or (seat, *refusal_key(sent)) in state.declined:
             return None
         after = traded(sent)

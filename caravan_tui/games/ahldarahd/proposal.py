@@ -10,6 +10,7 @@ sent, and nothing counts against the 3 proposals, until the engine has accepted 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -156,9 +157,36 @@ def one_for_one(partner: int, give: tuple[str, object], ask: tuple[str, object])
 
 def sent_copy(world: AhldarahdState, proposal: Proposal) -> AhldarahdState | None:
     """``world`` with ``proposal`` written and sent (awaiting the answer), or None if refused."""
+    return _written(world, steps(proposal))
+
+
+class Drafts:
+    """``sent_copy`` of many proposals from one world, the steps they begin with (whom to, what
+    is given) written once for all of them: the first step alone lists every move of a build, so
+    an AI weighing a hundred one-for-one trades spent most of its time writing the same start."""
+
+    __slots__ = ("world", "_started")
+
+    def __init__(self, world: AhldarahdState) -> None:
+        self.world = world
+        self._started: dict[tuple[Action, ...], AhldarahdState | None] = {}
+
+    def sent(self, proposal: Proposal) -> AhldarahdState | None:
+        """What ``sent_copy(self.world, proposal)`` gives."""
+        written = steps(proposal)
+        given = 1 + len(gold_steps(proposal.give_gold)) + len(proposal.give_cards) + len(proposal.give_items)
+        start = tuple(written[:given])
+        if start not in self._started:
+            self._started[start] = _written(self.world, start)
+        begun = self._started[start]
+        return None if begun is None else _written(begun, written[given:])
+
+
+def _written(world: AhldarahdState, written: Sequence[Action]) -> AhldarahdState | None:
+    """A copy of ``world`` with the steps ``written`` played, or None if one is refused."""
     sent = world.clone()
     try:
-        for step in steps(proposal):
+        for step in written:
             sent.apply(step, log=False)
     except IllegalAction:
         return None

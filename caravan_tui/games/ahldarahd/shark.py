@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .evaluation import projected_all, win_chances
-from .proposal import Proposal, one_for_one, refusal_key, sent_copy, sides
+from .proposal import Drafts, Proposal, one_for_one, refusal_key, sides
 from .trading import judge, traded
 
 if TYPE_CHECKING:
@@ -37,8 +37,8 @@ class Pick:
 def best_trade(world: AhldarahdState, seat: int, rng: random.Random, samples: int = 3) -> Pick | None:
     """The shark's trade from ``world`` (its view, ``seat`` building with proposals left), or
     None when none brings it ``WORTH`` on average."""
-    worlds = [world.determinize(seat, rng) for _ in range(samples)]
-    befores = [win_chances(w, projected_all(w, seat))[seat] for w in worlds]
+    worlds = [Drafts(world.determinize(seat, rng)) for _ in range(samples)]
+    befores = [win_chances(w.world, projected_all(w.world, seat))[seat] for w in worlds]
     best: Pick | None = None
     for partner in range(world.n):
         if partner == seat:
@@ -50,8 +50,8 @@ def best_trade(world: AhldarahdState, seat: int, rng: random.Random, samples: in
                 proposal = one_for_one(partner, give, ask)
                 gain = taken = 0.0
                 for w, before in zip(worlds, befores):
-                    sent = sent_copy(w, proposal)
-                    if sent is None or refusal_key(sent) in w.refused:
+                    sent = w.sent(proposal)
+                    if sent is None or refusal_key(sent) in w.world.refused:
                         break
                     after = traded(sent)
                     if after is None or not judge(sent).good:

@@ -41,4 +41,5 @@ AI = GameAI(
     explain=explain,
     review=REVIEW,
     end_near=end_near,
+    stop=("end_turn",),
 )

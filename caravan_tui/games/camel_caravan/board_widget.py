@@ -26,6 +26,8 @@ from caravan_tui.widgets.table_text import TableText
 
 MIN_CELL = (6, 2)
 MAX_CELL = (10, 3)
+#: where the cursor starts: the board's middle
+START = 24
 
 
 @dataclass
@@ -75,7 +77,7 @@ class CamelBoard(CursorWidget):
     CamelBoard > .camel-board--cursor-blurred { text-style: underline; }
     """
 
-    cursor: reactive[int] = reactive(24)
+    cursor: reactive[int] = reactive(START)
 
     @dataclass
     class Chosen(WidgetMessage["CamelBoard"]):

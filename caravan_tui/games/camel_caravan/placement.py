@@ -42,9 +42,10 @@ def cells_read(table: CamelCaravanTable, view: CamelCaravanView) -> CamelCaravan
     occupied = frozenset(
         cell for cell, (_, _, camels) in enumerate(cells) if any(empty or loads for empty, loads in camels)
     )
-    return dataclasses.replace(
-        table, occupied=occupied, faces=tuple(face(cell, *rest) for cell, rest in enumerate(cells))
-    )
+    faces = tuple(face(cell, *rest) for cell, rest in enumerate(cells))
+    if (faces, occupied) == (table.faces, table.occupied):
+        return table  # (a view that changed nothing on the board: nothing drawn again)
+    return dataclasses.replace(table, occupied=occupied, faces=faces)
 
 
 def at_cursor(table: CamelCaravanTable, cell: int) -> CamelCaravanTable:
@@ -66,11 +67,15 @@ def picked(table: CamelCaravanTable, pick: tuple | None) -> CamelCaravanTable:
 
 def turn_begun(table: CamelCaravanTable) -> CamelCaravanTable:
     """Our turn's next decision: nothing chosen, waiting or hinted yet."""
+    if (table.pick, table.hinted, table.armed) == (None, None, None):
+        return table
     return dataclasses.replace(table, pick=None, hinted=None, armed=None)
 
 
 def turn_ended(table: CamelCaravanTable) -> CamelCaravanTable:
     """Our decision sent and the turn gone: nothing chosen or hinted, no cells highlighted."""
+    if (table.pick, table.hinted, table.armed, table.flash) == (None, None, None, frozenset()):
+        return table
     return dataclasses.replace(table, pick=None, hinted=None, armed=None, flash=frozenset())
 
 

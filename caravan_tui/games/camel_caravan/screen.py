@@ -17,7 +17,7 @@ highlighted; a key pressed meanwhile skips the rest of the animation.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from rich.table import Table
 from rich.text import Text
@@ -53,7 +53,7 @@ from .placement import (
     turn_ended,
 )
 from .rules import actions_word
-from .status_line import BOARD, choice_text, enter, status
+from .status_line import BOARD, choice_text, cursor, enter, status
 from .table_state import CamelCaravanTable
 from .tables import players_table, scores_table
 from .views import CamelCaravanView
@@ -115,23 +115,13 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
     # -- what the table shows and says ------------------------------------------------------------
 
     def show_view(self, view: CamelCaravanView) -> None:
-        self.table_state = at_cursor(cells_read(self.table, view), self.query_one(CamelBoard).cursor)
-
-    def pointing(self) -> dict[str, Any]:
-        """What the person points at: the focused widget's id, the board's cursor and the plays
-        list's highlighted play (what the status line and Enter are worked out from)."""
-        focused = self.focused
-        return {
-            "focus": None if focused is None else focused.id,
-            "cursor": self.query_one(CamelBoard).cursor,
-            "highlighted": self.query_one(ActionList).highlighted_action,
-        }
+        self.table_state = at_cursor(cells_read(self.table, view), cursor(self.table))
 
     def status_text(self) -> Text:
-        return status(self.table, **self.pointing(), pausing=self.pause.pausing) or super().status_text()
+        return status(self.table) or super().status_text()
 
     def enter_action(self) -> Action | None:
-        return enter(self.table, **self.pointing())
+        return enter(self.table)
 
     def match_summary(self, view: CamelCaravanView) -> Table:
         return scores_table(view, self.table.seat_label)

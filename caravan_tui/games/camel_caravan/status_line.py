@@ -1,7 +1,7 @@
 """What the Camel Caravan status line says and what Enter plays, as functions of the table's
-state and what the person points at (the focused widget's id, the board's cursor, the plays
-list's highlighted play, the seat whose action is on show): the line always says what Enter
-would do under the cursor, with what it costs; and the words for a cell's plays."""
+state alone (what the person points at is in it: the focused widget's id, the board's cursor,
+the plays list's highlighted play, the seat whose action is on show): the line always says what
+Enter would do under the cursor, with what it costs; and the words for a cell's plays."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from rich.text import Text
 from caravan_tui.engine import Action
 
 from .board import CELL_NAMES, CITY_OF_GOOD, GOOD_INDEX, VALUE
+from .board_widget import START
 from .faces import ONE, TWO
 from .placement import board_play, choices_at
 from .plays import completes
@@ -21,35 +22,38 @@ from .views import demand_markers, loose_goods
 BOARD, PLAYS = "cc-board", "actions"
 
 
-def enter(table: CamelCaravanTable, focus: str | None, cursor: int, highlighted: Action | None) -> Action | None:
-    """What Enter plays now: on the board, the play at the ``cursor``; in the plays list, its
-    ``highlighted`` line (None: Enter chooses, asks or waits, or the focus is elsewhere)."""
+def cursor(table: CamelCaravanTable) -> int:
+    """The cell under the board's cursor (where it starts, before the board reports it)."""
+    return table.cursors.get(BOARD, START)
+
+
+def enter(table: CamelCaravanTable) -> Action | None:
+    """What Enter plays now: on the board, the play at the cursor; in the plays list, its
+    highlighted line (None: Enter chooses, asks or waits, or the focus is elsewhere)."""
     if table.turn is None:
         return None
-    if focus == BOARD:
-        return board_play(table, cursor)
-    return highlighted if focus == PLAYS else None
+    if table.focus == BOARD:
+        return board_play(table, cursor(table))
+    return table.highlighted if table.focus == PLAYS else None
 
 
-def status(
-    table: CamelCaravanTable, focus: str | None, cursor: int, highlighted: Action | None, pausing: int | None = None
-) -> Text | None:
+def status(table: CamelCaravanTable) -> Text | None:
     """Who is playing while their action is on show; on our turn, what Enter would do for the
     focused widget: the list's highlighted play, or on the board the play at the cursor (with
     its cost) or what is being chosen (None: the table's own line says whose turn it is)."""
-    if pausing is not None:
-        return Text(f"{table.seat_name(pausing)} is playing… (any key skips)")
+    if table.pausing is not None:
+        return Text(f"{table.seat_name(table.pausing)} is playing… (any key skips)")
     if table.turn is None or table.over is not None:
         return None
-    if focus != BOARD:
-        action = enter(table, focus, cursor, highlighted)
+    if table.focus != BOARD:
+        action = enter(table)
         return Text(f"enter: {table.describe(action)}" if action else "Your turn", style="bold")
     if table.armed is not None:
         verb = "place" if table.armed[1][0] == "place" else "move"
         return Text(f"{TWO} {verb} here for 2 actions? enter again · esc", style="bold reverse")
-    pick = table.pick
+    pick, cell = table.pick, cursor(table)
     if pick is not None:
-        target = completes(pick, cursor) if pick[0] == "supply" or pick[1] != cursor else None
+        target = completes(pick, cell) if pick[0] == "supply" or pick[1] != cell else None
         if target in table.legal:
             cost = actions_word(table.cost(target))
             return Text(f"enter: {short(table, target)} ({cost}) · esc cancels", style="bold")
@@ -57,14 +61,14 @@ def status(
             return Text(f"Move the {pick[2]} to a {ONE} (1 action) · esc cancels", style="bold")
         what = "Place a camel" if pick[0] == "supply" else "Move the camel"
         return Text(f"{what}: {ONE} 1 action, {TWO} 2 · esc cancels", style="bold")
-    choices = choices_at(table, cursor)
+    choices = choices_at(table, cell)
     if not choices:
         place = " · c place" if any(a[0] == "place" for a in table.legal) else ""  # (none left to place)
         return Text(f"Your turn{place} · e end turn · l legend", style="bold")
     if len(choices) > 1:
         return Text(f"enter: choose one of {len(choices)} plays here", style="bold")
     choice = choices[0]
-    played = board_play(table, cursor) is not None or choice[0] == "place"
+    played = board_play(table, cell) is not None or choice[0] == "place"
     price = f" ({actions_word(table.cost(choice))})" if played else ""
     return Text(f"enter: {short(table, choice)}{price}", style="bold")
 

@@ -12,7 +12,7 @@ show the same play, and Enter plays it from either.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 from rich.console import Group
 from rich.table import Table
@@ -34,7 +34,7 @@ from .looks import hand_look, info_text, season_look
 from .not_a_play import selection_reason
 from .score_tables import hand_table, match_table
 from .season_view import SeasonView
-from .selection import flashed, held, hinted, list_moved, matching, reads, ticked, turn_begun
+from .selection import flashed, held, hinted, list_moved, matching, ticked, turn_begun
 from .standing import standing_basis
 from .status_line import HAND, enter, play_text, status
 from .table_state import DecktetCaravanTable
@@ -42,8 +42,6 @@ from .views import DecktetCaravanView, HistoryRow, season_play
 
 if TYPE_CHECKING:
     from caravan_tui.app import TableApp
-
-__all__ = ["SCREEN", "DecktetCaravanScreen", "info_text"]
 
 
 class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
@@ -110,21 +108,11 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
     def _unflash(self) -> None:
         self.table_state = flashed(self.table, None)
 
-    def pointing(self) -> dict[str, Any]:
-        """What the person points at: the focused widget's id, the hand's cursor and the plays
-        list's highlighted play (what the status line and Enter are worked out from)."""
-        focused = self.focused
-        return {
-            "focus": None if focused is None else focused.id,
-            "cursor": self.query_one(CardGrid).cursor,
-            "highlighted": self.query_one(ActionList).highlighted_action,
-        }
-
     def status_text(self) -> Text:
-        return status(self.table, **self.pointing()) or super().status_text()
+        return status(self.table) or super().status_text()
 
     def enter_action(self) -> Action | None:
-        return enter(self.table, **self.pointing())
+        return enter(self.table)
 
     # -- keys and intents -----------------------------------------------------------------------
 
@@ -135,8 +123,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         return super().check_action(action, parameters)
 
     def your_turn(self) -> None:
-        self.refresh_bindings()  # (p: whether we may pass)
-        self.table_state = turn_begun(self.table, self.query_one(ActionList).highlighted_action)
+        self.table_state = turn_begun(self.table)
         # the app without the terminal's focus has none to give: Textual puts it back where the
         # person left it (the plays list, say) when the terminal has the focus again
         if self.app.app_focus and not self.query_one(ActionList).has_focus:
@@ -144,7 +131,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def tick(self, cards) -> None:
         """Tick these cards (and no others): the hand shows them, the plays list follows."""
-        self.table_state = ticked(self.table, cards, self.query_one(ActionList).highlighted_action)
+        self.table_state = ticked(self.table, cards)
 
     def on_card_grid_changed(self, event: CardGrid.Changed) -> None:
         self.tick(event.cards)
@@ -182,8 +169,9 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
             return
         event.stop()
         event.prevent_default()
-        if reads(actions.highlighted_action, cards):
-            self.act(cast(Action, actions.highlighted_action))
+        action = enter(self.table)  # (what the status line promises)
+        if action is not None:
+            self.act(action)
         else:
             self.submit(cards)
 
@@ -191,7 +179,6 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
         super().act(action)
         if self.table.turn is None:
             self.tick(())
-            self.refresh_bindings()
 
     def action_pass(self) -> None:
         self.act(PASS)
@@ -203,7 +190,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def show_hint(self, action: Action, text: str, *args, **kwargs) -> None:
         super().show_hint(action, text, *args, **kwargs)
-        self.table_state = hinted(self.table, action, self.query_one(ActionList).highlighted_action)
+        self.table_state = hinted(self.table, action)
 
 
 SCREEN = DecktetCaravanScreen

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 
 from caravan_tui.engine import Action
+from caravan_tui.screens.table_client import list_pointed
 
 from .card_words import PASS, cards_in
 from .table_state import DecktetCaravanTable
@@ -32,24 +33,19 @@ def reads(action: Action | None, cards) -> bool:
     return action is not None and action != PASS and cards_in(action) == frozenset(cards)
 
 
-def pointed(table: DecktetCaravanTable, action: Action | None) -> DecktetCaravanTable:
-    """The table asking its plays list to highlight ``action`` (None: no line)."""
-    return dataclasses.replace(table, list_play=action, list_asked=table.list_asked + 1)
-
-
-def followed(table: DecktetCaravanTable, highlighted: Action | None) -> DecktetCaravanTable:
-    """The plays list pointed at the ticked cards' play: the first reading, unless ``highlighted``
-    (the list's line now) reads them already; no line when they are not a play. Nothing ticked,
-    or no decision: the table as it is."""
+def followed(table: DecktetCaravanTable) -> DecktetCaravanTable:
+    """The plays list pointed at the ticked cards' play: the first reading, unless the line it
+    highlights reads them already; no line when they are not a play. Nothing ticked, or no
+    decision: the table as it is."""
     cards = table.ticked_in_hand()
-    if not cards or table.turn is None or reads(highlighted, cards):
+    if not cards or table.turn is None or reads(table.highlighted, cards):
         return table
-    return pointed(table, next((action for action in table.legal if reads(action, cards)), None))
+    return list_pointed(table, next((action for action in table.legal if reads(action, cards)), None))
 
 
-def ticked(table: DecktetCaravanTable, cards, highlighted: Action | None = None) -> DecktetCaravanTable:
+def ticked(table: DecktetCaravanTable, cards) -> DecktetCaravanTable:
     """These cards ticked (and no others), the plays list following them."""
-    return followed(dataclasses.replace(table, ticked=frozenset(cards)), highlighted)
+    return followed(dataclasses.replace(table, ticked=frozenset(cards)))
 
 
 def list_moved(table: DecktetCaravanTable, action: Action) -> DecktetCaravanTable:
@@ -65,16 +61,17 @@ def held(table: DecktetCaravanTable) -> DecktetCaravanTable:
     return table if cards == table.ticked else dataclasses.replace(table, ticked=cards)
 
 
-def turn_begun(table: DecktetCaravanTable, highlighted: Action | None) -> DecktetCaravanTable:
+def turn_begun(table: DecktetCaravanTable) -> DecktetCaravanTable:
     """Our decision came: the last hint's stars go, and cards ticked while the opponent played
     keep their meaning (the list follows them)."""
-    return followed(dataclasses.replace(table, hinted_cards=frozenset()), highlighted)
+    cleared = dataclasses.replace(table, hinted_cards=frozenset()) if table.hinted_cards else table
+    return followed(cleared)  # (nothing to change: the table itself, nothing drawn again)
 
 
-def hinted(table: DecktetCaravanTable, action: Action, highlighted: Action | None) -> DecktetCaravanTable:
+def hinted(table: DecktetCaravanTable, action: Action) -> DecktetCaravanTable:
     """The hint's play starred in the hand; the ticked cards stay the selection."""
     stars = table.hinted_cards if action == PASS else frozenset(cards_in(action))
-    return followed(dataclasses.replace(table, hinted_cards=stars), highlighted)
+    return followed(dataclasses.replace(table, hinted_cards=stars))
 
 
 def flashed(table: DecktetCaravanTable, index: int | None) -> DecktetCaravanTable:

@@ -1,10 +1,9 @@
 """What the Decktet Caravan status line says on our decision and what Enter plays, as functions
-of the table's state and what the person points at (the focused widget's id, the hand's cursor,
-the plays list's highlighted play): the status line promises exactly what Enter plays."""
+of the table's state alone (what the person points at is in it: the focused widget's id, the
+hand's cursor, the plays list's highlighted play): the status line promises exactly what Enter
+plays."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from rich.text import Text
 
@@ -26,29 +25,29 @@ def play_text(table: DecktetCaravanTable, action: Action) -> str:
         return table.describe(action)
 
 
-def enter(table: DecktetCaravanTable, focus: str | None, cursor: Any, highlighted: Action | None) -> Action | None:
+def enter(table: DecktetCaravanTable) -> Action | None:
     """What Enter plays: in the hand, the ticked cards (with none ticked, the card under the
-    ``cursor``, its index) when they are one play; in the plays list, the ticked cards' play it
-    highlights, else its ``highlighted`` line (None: Enter asks which reading, or says why not)."""
-    if table.turn is None or focus not in (HAND, PLAYS):
+    hand's cursor, by its id) when they are one play; in the plays list, the ticked cards' play it
+    highlights, else its highlighted line (None: Enter asks which reading, or says why not)."""
+    if table.turn is None or table.focus not in (HAND, PLAYS):
         return None
     cards = table.ticked_in_hand()
-    if focus == PLAYS:
-        if not cards or reads(highlighted, cards):
-            return highlighted
+    if table.focus == PLAYS:
+        if not cards or reads(table.highlighted, cards):
+            return table.highlighted
     elif not cards:
-        hand = table.view.get("hand", []) if table.view is not None else []
-        cards = (hand[cursor],) if isinstance(cursor, int) and 0 <= cursor < len(hand) else ()
+        hand, card = table.view.get("hand", []) if table.view is not None else [], table.cursors.get(HAND)
+        cards = (card,) if card in hand else ()
     found = matching(table, cards)
     return found[0] if len(found) == 1 else None
 
 
-def status(table: DecktetCaravanTable, focus: str | None, cursor: Any, highlighted: Action | None) -> Text | None:
+def status(table: DecktetCaravanTable) -> Text | None:
     """On our decision, what Enter plays for the focused widget, or why the ticked cards are not
     a play yet (None: not our decision: the table's own line says whose it is)."""
     if table.turn is None or table.over is not None:
         return None
-    action = enter(table, focus, cursor, highlighted)
+    action = enter(table)
     if action == PASS:
         return Text("Your turn: Enter passes, the season ends", style="bold")
     if action is not None:
