@@ -9,6 +9,7 @@ import random
 import pytest
 
 from caravan_tui import bus as messages
+from caravan_tui.ai.policies import BUDGET_ENV
 from caravan_tui.bus import Bus, Message, Request, Subscription, seat_address, spectator_address
 from caravan_tui.engine import Event, IllegalAction
 from caravan_tui.games import GAMES
@@ -411,9 +412,12 @@ async def test_hint_suggests_a_legal_action_for_the_seat_to_move(bus, game):
 
 
 @pytest.mark.parametrize("game", default_games())
-async def test_a_hint_is_the_same_whatever_the_seat_could_not_see(bus, game):
+async def test_a_hint_is_the_same_whatever_the_seat_could_not_see(bus, game, monkeypatch):
     """The whole hint, the moves' words too, comes from the seat's view: with everything it
-    cannot see dealt again, the host sends the same hint."""
+    cannot see dealt again, the host sends the same hint. (By iterations only: a level's clock
+    cuts a search where a busy machine leaves it, and Caravanserai's planner then weighs fewer
+    placements, which is not what this compares.)"""
+    monkeypatch.setenv(BUDGET_ENV, "iterations")
     host = new_host(game, bus, hint_level="easy")
     rng = random.Random(4)
     for _ in range(5):
