@@ -124,9 +124,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def your_turn(self) -> None:
         self.table_state = turn_begun(self.table)
-        # the app without the terminal's focus has none to give: Textual puts it back where the
-        # person left it (the plays list, say) when the terminal has the focus again
-        if self.app.app_focus and not self.query_one(ActionList).has_focus:
+        if not self.query_one(ActionList).has_focus:
             self.focus_to_decide(self.query_one(CardGrid))
 
     def tick(self, cards) -> None:
