@@ -103,7 +103,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
             self.table_state = flashed(self.table, len(view["season"]) - 1)
             self.set_timer(cast("TableApp", self.app).flash_seconds, self._unflash)
         if previous is not None and len(view["history"]) > len(previous["history"]) and not view["over"]:
-            self.show_summary(HandSummaryScreen(self.hand_summary(view, view["history"][-1])))
+            self.result.show_summary(HandSummaryScreen(self.hand_summary(view, view["history"][-1])))
 
     def _unflash(self) -> None:
         self.table_state = flashed(self.table, None)
