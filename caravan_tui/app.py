@@ -269,7 +269,9 @@ class TableApp(FailureHook):
         """The result screen; ``review``: it offers the review of the match from the seat played."""
         names = [screen.table.seat_name(seat) for seat in range(len(over.scores))]
         if over.status == "resigned":
-            headline = resigned_line(screen.headline_names(names), over.outcome, screen.resigner(), over.scores)
+            headline = resigned_line(
+                screen.result.headline_names(names), over.outcome, screen.result.resigner(), over.scores
+            )
         else:
             headline = screen.result_headline(names, over.scores, over.outcome)
         return MatchOverScreen(
@@ -640,7 +642,7 @@ class ClientApp(TableApp):
                     (s for s in self.screen_stack if isinstance(s, GameScreen) and s.client.match_id == message.match),
                     None,
                 )
-                if table is not None and table.resigned and table.table.view is not None:
+                if table is not None and table.result.resigned and table.table.view is not None:
                     self.show_resignation(table)
                     return
                 self._to_lobby()

@@ -22,7 +22,8 @@ from caravan_tui.saves import SaveStore
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.full_log import FullLogScreen
-from caravan_tui.screens.game import GameScreen, GenericGameScreen
+from caravan_tui.screens.game import GameScreen
+from caravan_tui.screens.generic_table import GenericGameScreen
 from caravan_tui.screens.home import HomeScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen, how_to_play
 from caravan_tui.screens.new_match import MatchSetup, NewMatchScreen

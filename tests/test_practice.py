@@ -202,3 +202,42 @@ def test_practice_judges_a_proposal_written_step_by_step_whole_before_its_last_s
                 asked[position.turn] = position
         state.apply(action, False)
     assert reviewed and all(asked[turn] == dataclasses.replace(p, seat=-1) for turn, p in reviewed.items())
+
+
+async def test_a_key_meant_to_play_while_the_move_is_checked_says_it_is_being_checked(tmp_path, monkeypatch):
+    """The bug (Camel Caravan): an Enter pressed while the practice check ran (the same move
+    again, or a board's Enter) did nothing and said nothing. It says the move is being checked."""
+    import asyncio
+
+    from caravan_tui.textual_adapter import notices
+
+    release = asyncio.Event()
+
+    async def judged(self, game_id, seat, positions, iterations, on_judged=None, on_result=None):
+        (position,) = positions
+        await release.wait()
+        return [Judged(position.turn, position.action, "", "", ("other",), "", "", 0.6, 0.6, seat, position.turn + 1)]
+
+    monkeypatch.setattr(AIWorker, "review", judged)
+    preferences = Preferences.load(tmp_path)
+    preferences.practice = True
+    preferences.save()
+    app = quick_app(tmp_path, 20)
+    game = get_game("decktet_caravan")
+    seed = next(s for s in range(100) if game.new(2, seed=s, options={"hands": 1}).to_move() == 0)
+    async with app.run_test(size=SIZE) as pilot:
+        app.start_match(
+            MatchSetup(game.id, [SeatSpec("human"), SeatSpec.ai("easy")], ["Ann", "Bot"], {"hands": 1}, seed)
+        )
+        await wait_for(pilot, lambda: my_turn(app), "my turn")
+        table = app.screen
+        first = table.table.legal[0]
+        table.act(first)
+        await pilot.pause()
+        table.act(first)  # Enter again, while it is judged
+        await wait_for(pilot, lambda: any(n.message == "Checking your move…" for n in notices(app)), "the word")
+        app.clear_notifications()
+        assert not table.decides_now()  # (a board's Enter asks this first)
+        await wait_for(pilot, lambda: any(n.message == "Checking your move…" for n in notices(app)), "the word again")
+        release.set()
+        await wait_for(pilot, lambda: app.runner.host.actions[:1] == [first], "the move played")

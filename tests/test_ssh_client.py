@@ -258,7 +258,7 @@ async def test_a_person_who_resigns_sees_the_result(hub, opponent):
         game = GAMES["decktet_caravan"]
         app.send_to_hub(CreateMatch(game.id, ["you", opponent], dict(game.quick_options)))
         await wait_for(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.table.view, "the match")
-        app.screen.confirm_resign()
+        app.screen.menu.confirm_resign()
         await pilot.press("y")
         await wait_for(pilot, lambda: isinstance(app.screen, MatchOverScreen), "the result")
         shown = [
@@ -303,7 +303,7 @@ async def test_every_game_can_be_created_shown_and_resigned_in_client_mode(hub):
                 except AssertionError:
                     continue
             assert app.screen.seat == 0
-            app.screen.confirm_resign()  # (its menu's last item) the seat is no longer Ann's to come back to
+            app.screen.menu.confirm_resign()  # (its menu's last item) the seat is no longer Ann's to come back to
             await pilot.press("y")
             await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
         assert [m.host.game.id for m in hub.matches.values()] == list(GAMES)

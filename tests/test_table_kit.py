@@ -446,3 +446,22 @@ async def test_off_a_persons_turn_the_footer_offers_no_play_key(tmp_path):
         assert screen.table.turn is None
         footer = screen_lines(app.screen)[-1]
         assert "Pass" not in footer and "Rules" in footer, footer
+
+
+def test_a_turn_moves_no_focus_while_the_terminal_has_not_got_it():
+    """Over SSH the plays list needed Tab before Enter each turn: a turn that came while the
+    terminal had not the focus gave it to the board, so the list the person played from did not
+    get it back (Textual gives it back where the person left it). Every game's turn goes here."""
+    from types import SimpleNamespace
+
+    from caravan_tui.screens.table_chat import TableChat
+
+    given: list[str] = []
+    widget = SimpleNamespace(focus=lambda: given.append("focus"))
+    screen = SimpleNamespace(app=SimpleNamespace(app_focus=False))
+    chat = TableChat(screen)  # type: ignore[arg-type]
+    chat.focus_to_decide(widget)  # type: ignore[arg-type]
+    assert given == []
+    screen.app.app_focus = True
+    chat.focus_to_decide(widget)  # type: ignore[arg-type]
+    assert given == ["focus"]

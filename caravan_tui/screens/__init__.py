@@ -7,6 +7,6 @@ from caravan_tui.engine import Game
 
 
 def game_screen_class(game: Game) -> type:
-    from caravan_tui.screens.game import GenericGameScreen
+    from caravan_tui.screens.generic_table import GenericGameScreen
 
     return game.screen() if game.screen is not None else GenericGameScreen

@@ -72,6 +72,9 @@ class Practice:
         thinks again about. A move chosen while one is judged waits for the person to choose it
         again once that one is done, and says so (a newer one silently replaced the first: an
         Enter pressed meanwhile, for the next action of a turn, lost the move before it)."""
+        if self.checking == action:
+            self.say_checking(screen)
+            return
         if self.checking is not None:
             screen.notify(
                 f"Practice is still checking “{screen.describe(self.checking)}”: choose this move again "
@@ -82,6 +85,14 @@ class Practice:
             return
         self.checking = action
         screen.run_worker(self._check(screen, action), group="practice", exclusive=True)
+
+    def say_checking(self, screen: GameScreen) -> bool:
+        """Whether a move is being checked, and if so says so: a key meant to play (an Enter
+        pressed again, a board's second Enter) waits for the check's end, never dropped unsaid."""
+        if self.checking is None:
+            return False
+        screen.notify("Checking your move…", title="Practice")
+        return True
 
     async def _check(self, screen: GameScreen, action: Action) -> None:
         try:

@@ -186,7 +186,7 @@ class TableBus:
         if screen.replay is not None:
             by_other = False  # no pauses: the player steps at their own pace
             table = replace(table, replay_at=(update.turn, screen.replay.length))
-            table = replace(table, hint_panel=screen.weighed_words(update.turn, table))
+            table = replace(table, hint_panel=screen.overlays.weighed_words(update.turn, table))
         screen.table_state = table
         view = table.view
         assert view is not None

@@ -50,8 +50,10 @@ class TableChat:
 
     def focus_to_decide(self, widget: Widget) -> None:
         """Give ``widget`` the focus for a new decision; while a chat line is being typed, it
-        gets the focus when the line closes instead."""
+        gets the focus when the line closes instead. Without the terminal's focus the app has
+        none to give: Textual puts it back where the person left it when the terminal has it
+        again (a turn that came meanwhile took the plays list's focus from the person)."""
         if self.chatting:
             self.came_from = widget
-        else:
+        elif self.screen.app.app_focus:
             widget.focus()

@@ -48,7 +48,7 @@ class TableMenu:
 
         def answered(yes: bool | None) -> None:
             if yes:
-                screen.resigned = True
+                screen.result.resigned = True
                 screen.send(Resign(screen.client.match_id, screen.player))
 
         screen.app.push_screen(ConfirmScreen("Resign this match?", yes="Resign", no="Play on"), answered)

@@ -13,6 +13,7 @@ from caravan_tui.bus import HintRequest
 from caravan_tui.engine import Action, normalise_action
 from caravan_tui.screens.base import WIDE_WIDTH
 from caravan_tui.screens.table_client import list_pointed
+from caravan_tui.screens.table_layout import board_panel
 from caravan_tui.screens.table_panels import HIDE_SINCE, PANEL_SCROLL_KEYS, PanelWords, hint_lines
 from caravan_tui.screens.table_seat import TableState
 from caravan_tui.screens.weighed_words import nothing_weighed
@@ -133,4 +134,4 @@ class TableOverlays:
         panel = screen.query_one("#since-panel", TablePanel)
         if panel.parent is not home:
             await panel.remove()
-            await home.mount(screen.board_panel("since", head=True, id="since-panel"), before=0)
+            await home.mount(board_panel(screen, "since", head=True, id="since-panel"), before=0)

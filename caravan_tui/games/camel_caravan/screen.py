@@ -157,8 +157,7 @@ class CamelCaravanScreen(GameScreen[CamelCaravanView]):
         kept, self._undone_from = self._undone_from, None
         if kept is not None and kept.is_attached:
             self.focus_to_decide(kept)  # a move taken back: the focus stays where the player was
-        elif self.app.app_focus and not self.query_one(ActionList).has_focus:
-            # (without the terminal's focus, Textual gives it back where the person left it)
+        elif not self.query_one(ActionList).has_focus:
             self.focus_to_decide(self.query_one(CamelBoard))
 
     def action_undo(self) -> None:

@@ -103,7 +103,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
             self.table_state = flashed(self.table, len(view["season"]) - 1)
             self.set_timer(cast("TableApp", self.app).flash_seconds, self._unflash)
         if previous is not None and len(view["history"]) > len(previous["history"]) and not view["over"]:
-            self.show_summary(HandSummaryScreen(self.hand_summary(view, view["history"][-1])))
+            self.result.show_summary(HandSummaryScreen(self.hand_summary(view, view["history"][-1])))
 
     def _unflash(self) -> None:
         self.table_state = flashed(self.table, None)
@@ -124,9 +124,7 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def your_turn(self) -> None:
         self.table_state = turn_begun(self.table)
-        # the app without the terminal's focus has none to give: Textual puts it back where the
-        # person left it (the plays list, say) when the terminal has the focus again
-        if self.app.app_focus and not self.query_one(ActionList).has_focus:
+        if not self.query_one(ActionList).has_focus:
             self.focus_to_decide(self.query_one(CardGrid))
 
     def tick(self, cards) -> None:

@@ -1,0 +1,70 @@
+"""A table's keys (``GameScreen.BINDINGS``) and which of them a table offers now: a replay steps
+and changes its view, a match is played by a seat (a spectator watches), and a game's play keys
+only on its turn."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.binding import Binding, BindingType
+
+from caravan_tui.screens.table_overlays import TAKE_HINT
+from caravan_tui.screens.table_panels import WHOLE_LOG
+
+if TYPE_CHECKING:
+    from caravan_tui.screens.game import GameScreen
+
+TABLE_KEYS: list[BindingType] = [
+    Binding("question_mark", "rules", "Rules", key_display="?", tooltip="The rules of this game"),
+    Binding("h", "hint", "Hint", tooltip="The AI's suggestion for you (not played)"),
+    Binding(TAKE_HINT, "take_hint", "Take hint", show=False, tooltip="The hinted play ready: Enter plays it"),
+    Binding("h", "weighed", "Why", tooltip="Replay: show or hide what the AI weighed at its move"),
+    Binding("u", "undo", "Undo", tooltip="Take back to your previous decision, when the rules allow"),
+    Binding("ctrl+s", "save", "Save", tooltip="Confirm the autosave"),
+    Binding("escape", "menu", "Menu", tooltip="Resume, save and quit to home, or resign"),
+    Binding("escape", "back", "Back", tooltip="Replay: back to where it was opened"),
+    # Priority over the board's own arrows, but only in a replay (``offered``): in a match the
+    # keys go on to the focused widget.
+    Binding("left", "step(-1)", "Prev", tooltip="Replay: one move back", priority=True),
+    Binding("right", "step(1)", "Next", tooltip="Replay: one move forward", priority=True),
+    Binding("home", "step(-100000)", "Start", show=False, priority=True),
+    Binding("end", "step(100000)", "End", show=False, priority=True),
+    Binding("v", "change_view", "View", tooltip="Replay: the next seat's view, or the public one"),
+    Binding("t", "chat", "Chat", tooltip="Say something to the table"),
+    Binding(WHOLE_LOG, "full_log", "Log", tooltip="The whole log, scrollable, by seat or word"),
+    Binding("ctrl+up", "scroll_panel(-3)", show=False),
+    Binding("ctrl+down", "scroll_panel(3)", show=False),
+    Binding("l", "legend", "Legend", tooltip="Show or hide the whole legend of the board's glyphs and marks"),
+]
+#: what a replay offers, and what it does not (it changes nothing)
+REPLAY_ONLY = frozenset({"step", "change_view", "weighed", "back"})
+PLAY_ONLY = frozenset({"hint", "take_hint", "undo", "save"})
+
+
+def offered(screen: GameScreen[Any], action: str) -> bool:
+    """Whether ``screen`` offers ``action`` now (its ``check_action``)."""
+    if action in screen.REPLAY_ONLY:
+        return screen.replaying
+    if action == "menu":
+        return not screen.replaying
+    if action == "undo" and screen.table.others_are_people():
+        return False  # (an undo never passes a move another person has seen: theirs see ours at once)
+    if action in screen.PLAY_ONLY:
+        # a game's own play key the footer shows ("p Pass") is offered only on our turn
+        return (
+            not screen.replaying
+            and screen.seat is not None
+            and (screen.table.turn is not None or action not in shown_plays(type(screen)))
+        )
+    if action == "chat":
+        return screen.client.shared
+    if action == "legend":
+        return screen.has_legend  # (asked at every key: the footer's keys follow the focus)
+    return True
+
+
+def shown_plays(cls: type[GameScreen[Any]]) -> frozenset[str]:
+    """The game's own play keys (``PLAY_ONLY`` beyond the table's) that its footer shows."""
+    bindings = [binding for binding in cls.BINDINGS if isinstance(binding, Binding) and binding.show]
+    shown = {binding.action.partition("(")[0] for binding in bindings}
+    return frozenset(shown & (cls.PLAY_ONLY - PLAY_ONLY))

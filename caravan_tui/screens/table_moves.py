@@ -1,0 +1,78 @@
+"""A seat's moves from its table: a play sent to the match host (after practice's check, when
+practice is on), a choice among several plays, and an undo; what cannot go is said in words."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from caravan_tui.bus import Act, UndoRequest
+from caravan_tui.engine import Action
+from caravan_tui.screens.dialogs import ChoiceScreen
+from caravan_tui.screens.table_client import acted
+
+if TYPE_CHECKING:
+    from caravan_tui.screens.game import GameScreen
+
+
+class TableMoves:
+    """What ``screen``'s seat plays (``GameScreen.act``, ``choose_among``, ``action_undo``)."""
+
+    def __init__(self, screen: GameScreen[Any]) -> None:
+        self.screen = screen
+
+    def decides_now(self) -> bool:
+        """Whether this seat decides now; if not, says so (not while replaying or once over; and
+        while practice checks the move chosen)."""
+        screen = self.screen
+        if screen.practice is not None and screen.practice.say_checking(screen):
+            return False
+        if screen.table.turn is None:
+            if screen.table.over is None and not screen.replaying:
+                screen.notify("It is not your turn.", severity="warning")
+            return False
+        return True
+
+    def act(self, action: Action) -> None:
+        screen = self.screen
+        if screen.seat is None:
+            screen.notify("You are watching this match: spectators do not play.", severity="warning")
+            return
+        turn = screen.table.turn
+        if turn is None:
+            screen.decides_now()  # (says why not)
+            return
+        if action not in screen.table.legal:
+            screen.notify(f"{screen.describe(action)} is not legal now.", severity="warning")
+            return
+        if screen.practice is not None and screen.practised != action:
+            screen.practice.check(screen, action)  # it plays the move again once it may go
+            return
+        screen.practised = None
+        screen.table_state = acted(screen.table)
+        screen.bus.acted, screen.bus.my_last_turn = True, turn
+        screen.send(Act(screen.client.match_id, screen.seat, turn, action))
+
+    def choose_among(self, actions: list[Action], question: str) -> None:
+        """Play the only action, or ask which one is meant."""
+        screen = self.screen
+        if len(actions) == 1:
+            screen.act(actions[0])
+            return
+
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                screen.act(actions[index])
+
+        screen.app.push_screen(ChoiceScreen(question, [screen.describe(a) for a in actions]), chosen)
+
+    def undo(self) -> None:
+        """Until the position the undo brings arrives, the keys wait: a key pressed at once would
+        act on the position taken back. Refused, the undo asks for the position again, as a
+        refused move does; where the host said nothing of ours can be taken back, its answer says
+        why in words."""
+        screen = self.screen
+        if screen.table.turn is not None and screen.table.undo:
+            screen.bus.acted = True
+            screen.table_state = replace(screen.table, turn=None)
+        screen.send(UndoRequest(screen.client.match_id, screen.player))

@@ -1,0 +1,97 @@
+"""What a table's widgets report into its state (a board's cursor, the plays list's highlight,
+the focus, an opponent's action on show) and the spinner's turns: each is a change of the state,
+assigned at once, or once the state being drawn is drawn, so that no widget is left drawing a
+state older than the screen's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from textual.timer import Timer
+from textual.widget import Widget
+
+from caravan_tui.engine import Action
+from caravan_tui.screens.table_client import cursor_at, focused, highlighted, spun
+from caravan_tui.screens.table_keys import shown_plays
+from caravan_tui.screens.table_seat import TableState
+from caravan_tui.screens.table_status import ai_thinking
+from caravan_tui.widgets import ActionList
+from caravan_tui.widgets.cursor import CursorWidget
+
+if TYPE_CHECKING:
+    from caravan_tui.screens.game import GameScreen
+
+Change = Callable[[TableState[Any]], TableState[Any]]
+
+
+class TableReports:
+    """The reports waiting for ``screen``'s state to be drawn, and its spinner."""
+
+    def __init__(self, screen: GameScreen[Any]) -> None:
+        self.screen = screen
+        self.waiting: list[Change] = []
+        self.drawing = False
+        self.spinner: Timer | None = None
+
+    def start(self) -> None:
+        """Once the table is mounted: the spinner (it ticks only while an AI thinks: an idle
+        session redraws nothing), and every cursor, the plays list's highlight and the focus
+        reported into the state (what the status line says Enter does is worked out from it)."""
+        screen = self.screen
+        self.spinner = screen.set_interval(0.15, self.tick, pause=True)
+        screen.watch(screen, "focused", self.focus_moved)
+        for board in screen.query("#table CursorWidget").results(CursorWidget):
+            if board.id is not None:
+                screen.watch(board, "at", self.cursor_of(board.id))
+        screen.watch(screen.query_one(ActionList), "play", self.highlight_moved)
+
+    def assigned(self, was: TableState[Any], table: TableState[Any]) -> None:
+        """A new state is being drawn (every widget bound to it draws itself after this): the
+        footer follows whose turn it is, the save notice's end is told, the spinner turns only
+        while an AI thinks, and what is reported meanwhile waits until every widget has drawn it."""
+        screen = self.screen
+        turned = (was.turn is None) != (table.turn is None) and bool(shown_plays(type(screen)))
+        if turned or was.undo != table.undo or was.seat_kinds != table.seat_kinds:
+            screen.refresh_bindings()  # (shown play keys only on our turn; undo only against AI seats)
+        if was.unsaved and not table.unsaved:
+            screen.notify("Saved: every move is stored again.", title="Saved")
+        if self.spinner is not None:
+            thinking = not screen.replaying and ai_thinking(table)
+            (self.spinner.resume if thinking else self.spinner.pause)()
+        if not self.drawing:
+            self.drawing = True
+            screen.call_next(self.drawn)
+
+    def report(self, change: Change) -> None:
+        """The table's state after ``change``, assigned now, or once the state being drawn is drawn."""
+        if self.drawing:
+            self.waiting.append(change)
+            return
+        self.screen.table_state = change(self.screen.table)
+
+    def tick(self) -> None:
+        self.screen.table_state = spun(self.screen.table)
+
+    def drawn(self) -> None:
+        self.drawing = False
+        waiting, self.waiting = self.waiting, []
+        table = self.screen.table
+        for change in waiting:
+            table = change(table)
+        self.screen.table_state = table  # (the same state: nothing is drawn)
+
+    def focus_moved(self, widget: Widget | None) -> None:
+        self.report(lambda table: focused(table, None if widget is None else widget.id))
+        self.screen.selection_changed()
+
+    def cursor_of(self, board: str) -> Callable[[Any], None]:
+        def moved(cell: Any) -> None:
+            self.report(lambda table: cursor_at(table, board, cell))
+            self.screen.selection_changed()
+
+        return moved
+
+    def highlight_moved(self, action: Action | None) -> None:
+        self.report(lambda table: highlighted(table, action))
+        self.screen.selection_changed()

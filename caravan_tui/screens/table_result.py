@@ -1,0 +1,46 @@
+"""How a table's match ends, as its seat sees it: whether this seat resigned, who the headline
+names ("You win!", never "Ann (you) wins!"), and a hand's summary shown over the table."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual.screen import Screen
+
+from caravan_tui.seat_labels import YOU, YOURS
+
+if TYPE_CHECKING:
+    from caravan_tui.screens.game import GameScreen
+
+
+class TableResult:
+    """``screen``'s part in the end of its match, and the summary shown over it last."""
+
+    def __init__(self, screen: GameScreen[Any]) -> None:
+        self.screen = screen
+        self.resigned = False  # this seat resigned (the result follows, or the match goes on without us)
+        self.summary: Screen | None = None
+
+    def headline_names(self, names: list[str]) -> list[str]:
+        """``names`` as a headline says them: "You" for ours, never "Ann (you)"."""
+        seat = self.screen.seat
+        return [YOU() if at == seat else name.removesuffix(YOURS(name="")) for at, name in enumerate(names)]
+
+    def resigner(self) -> int | None:
+        """The seat whose resignation ended the match: ours if we resigned, else the one seat a
+        person played (a match ends on a resignation only when its last person gives up)."""
+        table = self.screen.table
+        if self.resigned:
+            return self.screen.seat
+        people = [seat for seat in range(len(table.seat_kinds)) if table.played_by_person(seat)]
+        return people[0] if len(people) == 1 else None
+
+    def show_summary(self, summary: Screen) -> None:
+        """Show a summary over the table (a hand's scoring): in place of the one still showing, if
+        any, so a spectator, who has no turn to close them, sees the latest alone, not a pile."""
+        app = self.screen.app
+        if self.summary is not None and app.screen is self.summary:
+            app.switch_screen(summary)
+        else:
+            app.push_screen(summary)
+        self.summary = summary
