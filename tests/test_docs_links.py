@@ -1,6 +1,6 @@
-"""The README and the docs link to one another: every relative link names a file that exists, and
-every ``#anchor`` a heading of that file (as GitHub spells a heading's anchor), so a reader who
-follows the README to a guide never meets a dead end."""
+"""The README, the CHANGELOG and the docs link to one another: every relative link names a file
+that exists, and every ``#anchor`` a heading of that file (as GitHub spells a heading's anchor), so
+a reader who follows the README to a guide never meets a dead end."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 HEADING = re.compile(r"^#+ (.+)$", re.MULTILINE)
-PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+PAGES = [ROOT / "README.md", ROOT / "CHANGELOG.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
 def anchors(text: str) -> set[str]:
