@@ -57,7 +57,7 @@ from caravan_tui.saves import DamagedSave
 
 ROOT = Path(__file__).resolve().parents[1]
 #: release -> commit; 0.2.0 is the first release (0.1.0 was the version of the skeleton only)
-RELEASES = {"0.2.0": "b64f8c5"}
+RELEASES = {"0.2.0": "b64f8c5", "0.3.0": "57871fc"}
 
 #: The player, run by the release's own code (only what every release since 0.2.0 offers).
 PLAY = r"""
@@ -115,8 +115,13 @@ async def play(worker, game, label, options, players, seat, seed, stop_at=None):
     while host.status == "playing" and (stop_at is None or host.turn < stop_at):
         await asyncio.sleep(0.005)
     runner.stop()
-    await asyncio.sleep(0.05)  # a write in its thread finishes
-    return host.turn
+    # the writes in the store's thread land: every move, and a finished match's last snapshot
+    # (a fixed pause was too short on a busy machine: a finished match was left as a journal)
+    while True:
+        kept = store.read(match_id)
+        if len(kept.actions) == host.turn and kept.status == host.status:
+            return host.turn
+        await asyncio.sleep(0.01)
 
 
 async def main():
@@ -398,12 +403,12 @@ def read_twice(folder: Path) -> dict[str, list[int]]:
     no position) reads more than one way under today's upgraders (``saves.loading.readings``):
     the middle of the first, the longest and the last such stretch of moves. A save there is
     where an upgrade could guess: the corpus holds it with the position the release showed."""
-    from caravan_tui.saves.codec import decode
+    from caravan_tui.saves.journal import parse
     from caravan_tui.saves.loading import readings
 
     wanted = {}
     for path in sorted(folder.glob("*.msgpack")):
-        whole = decode(path.read_bytes())
+        whole = parse(path.read_bytes()).snapshot  # (a release since 0.3.0 keeps a journal: records after it)
         game = GAMES[whole.game_id]
         twice = []
         for point in range(1, len(whole.actions)):
