@@ -79,30 +79,52 @@ def _height(move: Move) -> int:
 
 
 class HandCombos:
-    """A hand's caravans bucketed by length (each bucket sorted by height) and its bandits."""
+    """A hand's caravans bucketed by length (each bucket sorted by height) and its bandits.
+    A bucket is listed when first asked for (a reply needs only the top's length): filtered
+    from ``parent``'s (a superset hand) where there is one, else walked."""
 
-    __slots__ = ("hand", "by_length", "bandits", "_lead")
+    __slots__ = ("hand", "by_length", "bandits", "parent", "_lead")
     hand: int
-    by_length: list[list[Move]]
+    by_length: list[list[Move] | None]
     bandits: list[Move]
+    parent: HandCombos | None
     _lead: list[Action] | None
 
-    def __init__(self, hand: int, by_length: list[list[Move]], bandits: list[Move]) -> None:
+    def __init__(self, hand: int, bandits: list[Move], parent: HandCombos | None = None) -> None:
         self.hand = hand
-        self.by_length = by_length
+        self.by_length = [None] * (MAX_LENGTH + 1)
         self.bandits = bandits
+        self.parent = parent
         self._lead = None
+
+    def bucket(self, length: int) -> list[Move]:
+        """The caravans of ``length`` cards, lowest first."""
+        found = self.by_length[length]
+        if found is None:
+            parent = self.parent
+            if parent is None:
+                found = _caravans_of_length(self.hand, length)
+            else:
+                gone = parent.hand & ~self.hand
+                found = [m for m in parent.bucket(length) if not m[2] & gone]
+            self.by_length[length] = found
+        return found
 
     def lead(self) -> list[Action]:
         """Every caravan action, shortest and lowest first."""
         if self._lead is None:
-            self._lead = [move[0] for bucket in self.by_length for move in bucket]
+            root = self  # whose buckets all the others' are filtered from: walked whole, at once
+            while root.parent is not None:
+                root = root.parent
+            if None in root.by_length:
+                root.by_length[:] = _caravans(root.hand)
+            self._lead = [move[0] for length in range(1, MAX_LENGTH + 1) for move in self.bucket(length)]
         return self._lead
 
     def beating(self, top: Move) -> list[Action]:
         """Actions that beat ``top`` (rules §3 Beating), without the pass."""
         if top[1] == CARAVAN:
-            bucket = self.by_length[top[3]]
+            bucket = self.bucket(top[3])
             start = bisect_right(bucket, top[4], key=_height)
             return [move[0] for move in bucket[start:]] + [move[0] for move in self.bandits]
         return [move[0] for move in self.bandits if move[4] > top[4]]
@@ -110,11 +132,7 @@ class HandCombos:
     def restrict(self, hand: int) -> HandCombos:
         """The combinations of a sub-hand: those using none of the removed cards."""
         gone = self.hand & ~hand
-        return HandCombos(
-            hand,
-            [[m for m in bucket if not m[2] & gone] for bucket in self.by_length],
-            [m for m in self.bandits if not m[2] & gone],
-        )
+        return HandCombos(hand, [m for m in self.bandits if not m[2] & gone], self)
 
 
 def combos(hand: int, parent: HandCombos | None = None) -> HandCombos:
@@ -126,7 +144,7 @@ def combos(hand: int, parent: HandCombos | None = None) -> HandCombos:
         if parent is not None and parent.hand & hand == hand:
             found = parent.restrict(hand)
         else:
-            found = HandCombos(hand, _caravans(hand), _bandits(hand))
+            found = HandCombos(hand, _bandits(hand))
         _HAND_CACHE[hand] = found
     return found
 
@@ -149,6 +167,25 @@ def _caravans(hand: int) -> list[list[Move]]:
     for root in _ROOTS:
         walk(root[0] or _steps(root), 1)
     return by_length
+
+
+def _caravans_of_length(hand: int, length: int) -> list[Move]:
+    """The caravans of ``length`` cards ``hand`` forms, in ``_caravans``' order: the same walk,
+    cut at that depth and from the start ranks that leave room for it."""
+    out: list[Move] = []
+
+    def walk(steps: tuple[_Step, ...], depth: int) -> None:
+        for bit, move, node in steps:
+            if hand & bit:
+                if depth == length:
+                    if move is not None:
+                        out.append(move)
+                elif node is not None:
+                    walk(node[0] or _steps(node), depth + 1)
+
+    for root in _ROOTS[: MAX_LENGTH + 1 - length]:
+        walk(root[0] or _steps(root), 1)
+    return out
 
 
 def _caravan_move(ids: tuple[str, ...], height: int, mask: int) -> Move:
