@@ -1,9 +1,10 @@
 """What listing a Decktet Caravan hand's plays costs, as the search does: the hands the
 opponent is redealt in the worlds built from a seat's view (every iteration) and the hands dealt
-afresh when a hand ends in a search's line, their plays listed by the engine (a redealt hand
-filtered from the unseen cards' combinations, a dealt one by walking the caravan tree) and by
-the frozen reference listing (``tests/decktet_combos_reference.py``: each enumerated afresh),
-interleaved in one process, in CPU seconds, with the ratio of each round.
+afresh when a hand ends in a search's line (the leader's every caravan, or the other's replies
+to a caravan led), their plays listed by the engine (a redealt hand filtered from the unseen
+cards' combinations, a dealt one by walking the caravan tree; a reply lists only the caravans
+of the top's length) and by the frozen reference listing (``tests/decktet_combos_reference.py``:
+each enumerated afresh), interleaved in one process, in CPU seconds, with the ratio of each round.
 
     python benchmarks/decktet_listing.py                 # 7 rounds of 2,000 redealt hands
     python benchmarks/decktet_listing.py --rounds 3 --hands 500
@@ -48,14 +49,36 @@ def dealt(count: int, seed: int) -> list[tuple[int, int]]:
     return [(ALL_MASK, mask_of(rng.sample(WILDS, 4) + rng.sample(NUMBERS, 11))) for _ in range(count)]
 
 
+def replying(count: int, seed: int) -> list[tuple[int, int]]:
+    """``count`` hands dealt afresh, each to reply to a caravan of the other dealt hand's
+    (``REPLIES``)."""
+    rng = random.Random(seed)
+    out = []
+    for _, hand in dealt(count, seed):
+        top = rng.choice(engine.combos(ALL_MASK ^ hand).lead())
+        REPLIES[hand] = top
+        out.append((-1, hand))
+    return out
+
+
+#: a replying hand -> the caravan it replies to
+REPLIES: dict[int, tuple[str, ...]] = {}
+
+
 def old(worlds: list[tuple[int, int]]) -> None:
-    for _, hand in worlds:
-        reference.combos(hand).lead()
+    for unseen, hand in worlds:
+        if unseen == -1:
+            reference.combos(hand).beating(reference.move_of(REPLIES[hand]))
+        else:
+            reference.combos(hand).lead()
 
 
 def new(worlds: list[tuple[int, int]]) -> None:
     for unseen, hand in worlds:
-        engine.combos(hand, None if unseen == ALL_MASK else engine.combos(unseen)).lead()
+        if unseen == -1:
+            engine.combos(hand).beating(engine.move_of(REPLIES[hand]))
+        else:
+            engine.combos(hand, None if unseen == ALL_MASK else engine.combos(unseen)).lead()
 
 
 def timed(list_all, worlds: list[tuple[int, int]]) -> float:
@@ -69,8 +92,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--hands", type=int, default=2000, help="redealt hands listed a round")
     args = parser.parse_args()
-    for kind, hands in (("redealt", redealt), ("dealt", dealt)):
-        print(f"{kind:8} " + compared(hands, args.rounds, args.hands), flush=True)
+    for kind, hands in (("redealt", redealt), ("dealt", dealt), ("replying", replying)):
+        print(f"{kind:9} " + compared(hands, args.rounds, args.hands), flush=True)
 
 
 def compared(hands, rounds: int, count: int) -> str:
