@@ -6,7 +6,7 @@ cards' combinations, a dealt one by walking the caravan tree; a reply lists only
 of the top's length) and by the frozen reference listing (``tests/decktet_combos_reference.py``:
 each enumerated afresh), interleaved in one process, in CPU seconds, with the ratio of each round.
 
-    python benchmarks/decktet_listing.py                 # 7 rounds of 2,000 redealt hands
+    python benchmarks/decktet_listing.py                 # 7 rounds of 2,000 hands of each kind
     python benchmarks/decktet_listing.py --rounds 3 --hands 500
 """
 
