@@ -470,7 +470,8 @@ class DecktetCaravanState(TurnState):
         world.hands[opp] = mask_of(wilds[:opp_wilds]) | mask_of(numbers[:opp_numbers])
         world.aside = unseen & ~world.hands[opp]
         world.chance = rng.getrandbits(62)
-        world._combos[opp] = None
+        # every redealt hand is drawn from the unseen cards: its combinations are theirs, filtered
+        world._combos[opp] = combos(unseen)
         world._redealt_for(seat)
         return world
 
