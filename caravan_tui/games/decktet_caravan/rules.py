@@ -470,8 +470,7 @@ class DecktetCaravanState(TurnState):
         world.hands[opp] = mask_of(wilds[:opp_wilds]) | mask_of(numbers[:opp_numbers])
         world.aside = unseen & ~world.hands[opp]
         world.chance = rng.getrandbits(62)
-        # every redealt hand is drawn from the unseen cards: its combinations are theirs, filtered
-        world._combos[opp] = combos(unseen)
+        world._combos[opp] = None
         world._redealt_for(seat)
         return world
 
