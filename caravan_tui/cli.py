@@ -555,21 +555,7 @@ def cmd_selfplay(args) -> int:
     jobs = selfplay_jobs(args.game, args.seats, args.games, args.seed, options)
 
     def games(records: list[MatchRecord]) -> list[dict[str, Any]]:
-        return [
-            {
-                "game": r.game_id,
-                "seed": r.seed,
-                "options": r.options,
-                "seats": r.specs,
-                "scores": r.scores,
-                "outcome": r.outcome,
-                "moves": r.moves,
-                "think": r.think,
-                "decisions": r.decisions,
-                "actions": r.actions,
-            }
-            for r in records
-        ]
+        return [record.as_json() for record in records]
 
     records = run_jobs(jobs, min(args.workers, args.games), _progress(args.games), out.keeper(games) if out else None)
     unwritten = _write(out, games(records))  # first: a reader of stdout that leaves early must not cost them

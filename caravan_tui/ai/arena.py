@@ -278,21 +278,7 @@ def to_json(table: Standings, records: list[MatchRecord]) -> dict[str, Any]:
             }
             for a in table.seats
         },
-        "matches": [
-            {
-                "game": r.game_id,
-                "seed": r.seed,
-                "options": r.options,
-                "seats": r.specs,
-                "scores": r.scores,
-                "outcome": r.outcome,
-                "moves": r.moves,
-                "think": r.think,
-                "decisions": r.decisions,
-                "actions": [list(a) for a in r.actions],
-            }
-            for r in records
-        ],
+        "matches": [record.as_json() for record in records],
     }
 
 

@@ -30,6 +30,21 @@ class MatchRecord:
     decisions: list[int]  # decisions made, per seat
     actions: list[Action] = field(default_factory=list)
 
+    def as_json(self) -> dict[str, Any]:
+        """The match as a run's ``--json`` file keeps it (selfplay's and the arena's)."""
+        return {
+            "game": self.game_id,
+            "seed": self.seed,
+            "options": self.options,
+            "seats": self.specs,
+            "scores": self.scores,
+            "outcome": self.outcome,
+            "moves": self.moves,
+            "think": self.think,
+            "decisions": self.decisions,
+            "actions": [list(action) for action in self.actions],
+        }
+
 
 def decision_seed(match_seed: int, turn: int, seat: int) -> int:
     """The seed of one decision: a pure function of the match seed, the turn and the seat, so a
