@@ -157,12 +157,14 @@ class MatchOverScreen(BaseScreen):
                 yield Static(notes_left(self.table), id="final-table")
             if self.status:
                 yield Static(as_text(self.status, limit=LONG), id="match-status")
-            with Horizontal(classes="dialog-buttons"):
-                if self.rematch:
-                    yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
-                if self.review is not None:
-                    yield Button("Review (v)", id="review", compact=True)
-                yield Button("Home (esc)", id="go-home", compact=True)
+        # under the scroll, not at its end: a tall final table with the ratings under 24 rows put
+        # them below the fold
+        with Horizontal(classes="dialog-buttons", id="result-buttons"):
+            if self.rematch:
+                yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
+            if self.review is not None:
+                yield Button("Review (v)", id="review", compact=True)
+            yield Button("Home (esc)", id="go-home", compact=True)
         yield KeysFooter()
 
     def on_mount(self) -> None:
