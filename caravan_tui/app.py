@@ -50,7 +50,7 @@ from caravan_tui.saves.reviews import ReviewShelf
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH, WIDE_WIDTH
 from caravan_tui.screens.create_match import CreateMatchScreen
-from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
+from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen, LineDialog
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.heard import Heard
 from caravan_tui.screens.history import HistoryScreen, history_rows
@@ -191,6 +191,14 @@ class TableApp(FailureHook):
         Called while the key that opens the screen is read (a priority binding's action)."""
         if self.held_keys is None:
             self.held_keys = []
+
+    def ask_line(self, dialog: LineDialog[T], answered: Callable[[T | None], None] | None = None) -> None:
+        """Open ``dialog`` with the keys typed from now on held for its line (``hold_keys``): they
+        were read by the screen under it, or by the dialog before its line had the focus, and
+        lost. Called while the key that opens it is read (a priority binding's action), or as a
+        message opens it."""
+        self.hold_keys()
+        self.push_screen(dialog, answered)
 
     def pass_held_keys(self) -> None:
         """The opened screen has asked for its focus: the held keys go to it in order, after that
@@ -719,7 +727,7 @@ class ClientApp(TableApp):
             if name:
                 self.send_to_hub(SetName(name))
 
-        self.push_screen(YourNameScreen(self.guest, problem), named)
+        self.ask_line(YourNameScreen(self.guest, problem), named)
 
     # -- matches --------------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from caravan_tui.bus import Chat
 from caravan_tui.games import GAMES
 from caravan_tui.hub_protocol import GUEST_UNRATED, MAX_REPLAY, CreateMatch, FinishedRow, LobbyRow, Replay
 from caravan_tui.screens.create_match import CreateMatchScreen
+from caravan_tui.screens.dialogs import AskLineScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
 from caravan_tui.screens.lobby import SEATS_WIDTH, LobbyScreen, finished_words, seat_words, seats_words
@@ -424,3 +425,27 @@ def test_the_lobby_cuts_long_names_never_what_a_seat_is():
     assert seats_words(row, SEATS_WIDTH) == "AAAAAAAAA… (you), Gus · AI, AI 3"  # 32 cells
     short = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "open"], 0, 0, 0)
     assert seats_words(short, SEATS_WIDTH) == "Ann, (free)"
+
+
+def queued(app: App, *keys: str) -> None:
+    """``keys`` queued at once, before the app reads the first (a terminal under load, or an SSH
+    connection, sends a burst so)."""
+    for key in keys:
+        event = Key(key, key if len(key) == 1 else None)
+        event.set_sender(app)
+        app.post_message(event)
+
+
+@pytest.mark.parametrize("dialog", [lambda: AskLineScreen("Whose record?", 20), lambda: YourNameScreen(False)])
+async def test_keys_typed_as_a_line_dialog_opens_reach_its_line_in_order(dialog):
+    """Keys typed right after the dialog was asked for, before its line had the focus, went to
+    the dialog with no focus and were lost: a name typed at once lost its first letters."""
+    ours, theirs = socket.socketpair()
+    app, answers = ClientApp(ours), []
+    with ours, theirs:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.ask_line(dialog(), answers.append)
+            queued(app, *"Caz", "backspace", *"rol", "enter")
+            await wait_for(pilot, lambda: answers, "the answer")
+            assert answers == ["Carol"]

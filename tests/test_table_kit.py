@@ -337,6 +337,23 @@ async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes
         assert not any("never mind" in entry for entry in log.lines_text)
 
 
+async def test_keys_typed_in_the_same_instant_as_t_are_the_chat_lines(tmp_path):
+    """ "thi⏎" in one read (a fast typist over SSH): the line opened as the t was read by the
+    plays list, which read "hi" too (an h asks a hint) before the line had the focus."""
+    app = BareApp(store=SaveStore(tmp_path))
+    table = Table(app, "decktet_caravan", game_screen_class(GAMES["decktet_caravan"]), 1, {})
+    screen = table.screen
+    screen.client.shared = True
+    async with app.run_test(size=SIZE) as pilot, table:
+        await wait_for(pilot, lambda: settled(screen), "the table")
+        screen.query_one(ActionList).focus()
+        log = screen.query_one(MatchLog)
+        for key, character in [("t", "t"), ("h", "h"), ("i", "i"), ("enter", None)]:
+            app.post_message(Key(key, character))  # all queued before the first is handled
+        await wait_for(pilot, lambda: "You say: hi" in log.lines_text, "the line said")
+        assert not screen.query_one("#hint-panel", TablePanel).showing
+
+
 async def test_a_key_typed_in_the_same_instant_as_enter_is_the_tables_and_a_long_paste_is_cut_to_fit(tmp_path):
     """ "hi⏎t" in one read from the terminal (a fast typist, or a paste): "hi" is said and ``t``
     opens the line again, rather than "hit" being said. A paste longer than the line keeps what

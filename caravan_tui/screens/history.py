@@ -66,8 +66,15 @@ class HistoryScreen(BaseScreen):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back"),
         Binding("g", "game", "Game", tooltip="Only one game's matches (or every game's)"),
-        Binding("a", "against", "Against", tooltip="Only the matches against someone (their name or part of it)"),
-        Binding("n", "someone", "Someone", tooltip="Another person's record, by name"),
+        # (priority: the keys typed after them are held for the line they open, see ``ask_line``)
+        Binding(
+            "a",
+            "against",
+            "Against",
+            tooltip="Only the matches against someone (their name or part of it)",
+            priority=True,
+        ),
+        Binding("n", "someone", "Someone", tooltip="Another person's record, by name", priority=True),
     ]
     #: whose record, filtered how; their ratings
     heading: var[RenderableType] = var("")
@@ -142,13 +149,13 @@ class HistoryScreen(BaseScreen):
         self.app.push_screen(ChoiceScreen("Which game?", ["Every game", *(g.title for g in games)]), chosen)
 
     def action_against(self) -> None:
-        self.app.push_screen(
+        self.hosted_app.ask_line(
             AskLineScreen("Against whom? (A name or part of it; enter alone: anyone.)", MAX_NAME),
             lambda text: None if text is None else self.ask(against=text),
         )
 
     def action_someone(self) -> None:
-        self.app.push_screen(
+        self.hosted_app.ask_line(
             AskLineScreen("Whose record? (Their name; enter alone: yours.)", MAX_NAME),
             lambda text: None if text is None else self.ask(name=text, game="", against=""),
         )

@@ -158,7 +158,7 @@ class LobbyScreen(BaseScreen):
         Binding("r", "rules", "Rules"),
         Binding("b", "leaderboard", "Ranks", tooltip="Each game's best rated players"),
         Binding("h", "history", "Record", tooltip="Your finished matches, filtered; anyone's record by name"),
-        Binding("m", "hide_chat", "Hide", tooltip="Hide someone's chat from you (or show it again)"),
+        Binding("m", "hide_chat", "Hide", tooltip="Hide someone's chat from you (or show it again)", priority=True),
         Binding("l", "web_link", "Web", tooltip="A one-time link that signs a browser in as you"),
         Binding("o", "moderate", "Mod", tooltip="Kick, ban or mute a person, or close the highlighted match"),
         Binding("q", "app.quit", "Quit"),
@@ -341,7 +341,7 @@ class LobbyScreen(BaseScreen):
                 self.hosted_app.hidden.symmetric_difference_update({name.casefold()})
                 self.post_message(ToHub(Ignore(name, hide)))
 
-        self.app.push_screen(
+        self.hosted_app.ask_line(
             AskLineScreen("Hide whose chat from you? (Their name again shows it again.)", MAX_NAME), named
         )
 
@@ -367,7 +367,7 @@ class LobbyScreen(BaseScreen):
                     self.post_message(ToHub(Moderate(action, target, minutes, reason)))
 
             if action == "close" and row is not None:
-                self.app.push_screen(
+                self.hosted_app.ask_line(
                     AskLineScreen("Why is it closed? (Its people read it.)", MAX_REASON),
                     lambda reason: reasoned(row.match, reason),
                 )
@@ -375,12 +375,12 @@ class LobbyScreen(BaseScreen):
 
             def named(name: str | None) -> None:
                 if name:
-                    self.app.push_screen(
+                    self.hosted_app.ask_line(
                         AskLineScreen("Why? (They read it; enter alone: no reason.)", MAX_REASON),
                         lambda reason: reasoned(name, reason),
                     )
 
-            self.app.push_screen(AskLineScreen("Whom? (Their name.)", MAX_NAME), named)
+            self.hosted_app.ask_line(AskLineScreen("Whom? (Their name.)", MAX_NAME), named)
 
         self.app.push_screen(ChoiceScreen("Operator", [words for _, _, words in actions]), chosen)
 
