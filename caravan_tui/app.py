@@ -295,8 +295,8 @@ class TableApp(FailureHook):
         """Clear the notices over a table as the app leaves it; what the hub told lately (a mute
         said as the match ended) is said again over what comes next."""
         self.clear_notifications()
-        for text in self.heard.fresh_told(time.monotonic()):
-            self.notify(text, title="Done")
+        for text, title in self.heard.fresh_told(time.monotonic()):
+            self.notify(text, title=title)
 
 
 class CaravanApp(TableApp):
@@ -674,9 +674,9 @@ class ClientApp(TableApp):
                 self.push_screen(HistoryScreen(message))
         elif isinstance(message, Told):
             text = message.text if isinstance(message.text, str) else ""
-            title = message.title if isinstance(message.title, str) else ""
-            self.heard = self.heard.was_told(text, time.monotonic())
-            self.notify(text, title=plain(title, 40) or "Done")
+            title = (plain(message.title, 40) if isinstance(message.title, str) else "") or "Done"
+            self.heard = self.heard.was_told(text, time.monotonic(), title)
+            self.notify(text, title=title)
         elif isinstance(message, Goodbye):
             self.goodbye = message.reason
         elif isinstance(message, Refused):

@@ -151,11 +151,13 @@ async def test_the_ratings_of_another_match_are_not_shown():
 async def test_what_the_hub_told_as_the_match_ended_is_said_again_over_the_result():
     app = RatedAt("")
     async with app.run_test(size=(80, 24)) as pilot:
-        app.from_hub(Told("An operator muted your chat for 10 minutes."))
+        app.from_hub(Told("An operator muted your chat for 10 minutes.", "Your chat is muted"))
         await pilot.pause()
         app.clear_match_notices()
         await pilot.pause()
-        assert [notice.message for notice in notices(app)] == ["An operator muted your chat for 10 minutes."]
+        assert [(notice.message, notice.title) for notice in notices(app)] == [
+            ("An operator muted your chat for 10 minutes.", "Your chat is muted")  # (its title was "Done" again)
+        ]
     app.theirs.close()
 
 
@@ -164,7 +166,7 @@ def test_what_was_told_is_news_for_a_few_seconds_and_the_last_few_are_kept():
     for n in range(10):
         heard = heard.was_told(f"more {n}", 1.0)
     assert len(heard.told) == 4
-    assert heard.fresh_told(1.0 + TOLD_FRESH) == ["more 6", "more 7", "more 8", "more 9"]
+    assert heard.fresh_told(1.0 + TOLD_FRESH) == [(f"more {n}", "Done") for n in range(6, 10)]
     assert heard.fresh_told(2.0 + TOLD_FRESH) == []
     assert Heard().rated("m", "x").ratings == {"m": "x"} and Heard().ratings == {}
 
