@@ -337,6 +337,8 @@ def test_the_lobby_shows_a_seat_kept_for_a_rematch_as_invited():
     assert seat_words(row, 1) == "Bob (invited)" and row.free == []  # kept for Bob: nobody else's to take
     bobs = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "open"], 0, 0, 0, invited=True)
     assert seat_words(bobs, 1) == "Bob (invited)" and bobs.free == [1]
+    rated = LobbyRow("m1", "decktet_caravan", ["Ann", "Bob"], ["person", "invited"], 0, 0, 0, ratings=["1043", "?"])
+    assert seat_words(rated, 1) == "Bob ? (invited)"  # the invited person's rating, as anyone's
 
 
 async def test_a_person_opens_the_replay_of_a_finished_match_from_the_lobby(hub):
