@@ -301,6 +301,17 @@ async def test_the_focused_list_or_log_and_the_row_show_without_colour(tmp_path,
         assert str(log.border_title) == "Log"
 
 
+@pytest.mark.parametrize("shared", [False, True])
+async def test_the_menu_says_where_leaving_goes(tmp_path, shared):
+    """Over SSH the menu offered "Save and quit to home": there is no home there, and the server
+    keeps the match and the seat; leaving goes to the lobby."""
+    async with at_our_turn_against_random(tmp_path, "decktet_caravan", 2, shared=shared) as (app, pilot, screen):
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is not screen, "the menu")
+        shown = "\n".join(screen_lines(app.screen))
+        assert ("Leave for the lobby" in shown) == shared and ("Save and quit to home" in shown) != shared
+
+
 async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes_its_keys(tmp_path):
     """``t`` at a shared table: the line opens in place of the status line (no dialog over the
     table) and takes every key typed, ``h`` included, even when the turn comes meanwhile; enter
