@@ -680,6 +680,7 @@ class ClientApp(TableApp):
         elif isinstance(message, Goodbye):
             self.goodbye = message.reason
         elif isinstance(message, Refused):
+            self.pass_held_keys()  # (kept for a screen the hub will not open now: where the focus is)
             if not self.player_name:
                 self.ask_name(message.reason)
             else:

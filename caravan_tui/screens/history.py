@@ -99,6 +99,7 @@ class HistoryScreen(BaseScreen):
     def on_mount(self) -> None:
         self.show(self.history)
         self.query_one(DataTable).focus()
+        self.table_app.pass_held_keys()  # (typed while the hub answered: the record's, in order)
 
     @property
     def mine(self) -> bool:

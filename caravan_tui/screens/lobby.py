@@ -156,8 +156,11 @@ class LobbyScreen(BaseScreen):
         # (priority: the keys typed after it are held for the form it opens, see ``hold_keys``)
         Binding("c", "create", "New", tooltip="Create a match: the game, its seats and options", priority=True),
         Binding("r", "rules", "Rules"),
-        Binding("b", "leaderboard", "Ranks", tooltip="Each game's best rated players"),
-        Binding("h", "history", "Record", tooltip="Your finished matches, filtered; anyone's record by name"),
+        # (priority, as c: the keys typed while the hub answers are held for the screen it opens)
+        Binding("b", "leaderboard", "Ranks", tooltip="Each game's best rated players", priority=True),
+        Binding(
+            "h", "history", "Record", tooltip="Your finished matches, filtered; anyone's record by name", priority=True
+        ),
         Binding("m", "hide_chat", "Hide", tooltip="Hide someone's chat from you (or show it again)", priority=True),
         Binding("l", "web_link", "Web", tooltip="A one-time link that signs a browser in as you"),
         Binding("o", "moderate", "Mod", tooltip="Kick, ban or mute a person, or close the highlighted match"),
@@ -385,12 +388,14 @@ class LobbyScreen(BaseScreen):
         self.app.push_screen(ChoiceScreen("Operator", [words for _, _, words in actions]), chosen)
 
     def action_history(self) -> None:
+        self.table_app.hold_keys()  # (passed on by the record once it is up, or by a refusal)
         self.post_message(ToHub(AskHistory()))
 
     def action_web_link(self) -> None:
         self.post_message(ToHub(AskWebLink()))
 
     def action_leaderboard(self) -> None:
+        self.table_app.hold_keys()  # (passed on by the leaderboard once it is up, or by a refusal)
         self.post_message(ToHub(AskLeaderboard()))
 
     def action_rules(self) -> None:
