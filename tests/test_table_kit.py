@@ -312,6 +312,15 @@ async def test_the_menu_says_where_leaving_goes(tmp_path, shared):
         assert ("Leave for the lobby" in shown) == shared and ("Save and quit to home" in shown) != shared
 
 
+async def test_a_spectators_plays_list_says_they_watch(tmp_path):
+    """A spectator's plays list said "waiting…", as a player's does between turns: plays that
+    never come."""
+    runner = MatchRunner.new("decktet_caravan", [SeatSpec("human")] * 2, ["Ann", "Bob"], 1, {}, None)
+    async with table_shown(tmp_path, runner, seat=None) as (app, pilot, screen):
+        await wait_for(pilot, lambda: screen.table.view is not None, "the table")
+        assert any("you are watching" in line for line in screen_lines(app.screen))
+
+
 async def test_the_chat_line_takes_the_status_lines_place_and_a_turn_never_takes_its_keys(tmp_path):
     """``t`` at a shared table: the line opens in place of the status line (no dialog over the
     table) and takes every key typed, ``h`` included, even when the turn comes meanwhile; enter
