@@ -778,6 +778,7 @@ class ClientApp(TableApp):
 
     def final_table(self, screen: GameScreen, over: MatchOver, review: bool = False) -> MatchOverScreen:
         result = super().final_table(screen, over, review)
+        result.home = "Lobby"
         if self.guest and screen.seat is not None:
             result.note = GUEST_UNRATED
         return result

@@ -186,4 +186,5 @@ async def test_everything_the_result_offers_shows_at_80x24(game):
         shown = "\n".join(screen_lines(app.screen))
         for button in app.screen.query(Button):
             assert str(button.label) in shown
+        assert "Lobby (esc)" in shown and "esc Lobby" in shown and "Home" not in shown  # (a session's home)
     app.theirs.close()

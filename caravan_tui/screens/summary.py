@@ -118,6 +118,7 @@ class MatchOverScreen(BaseScreen):
         Binding("r", "rematch", "Rematch"),
         Binding("v", "review", "Review"),
         Binding("escape,q", "home", "Home"),
+        Binding("escape,q", "lobby", "Lobby"),  # (over SSH: a session's home; ``home`` says which)
     ]
     AUTO_FOCUS = "#match-over"  # (it scrolls; a button would take Enter)
     #: what the match did to its people's ratings, over SSH (it may come after the screen)
@@ -144,6 +145,8 @@ class MatchOverScreen(BaseScreen):
         self.review = review
         #: a line under the ratings for what they do not say (a guest's: why theirs is not there)
         self.note = ""
+        #: where escape goes, in words: "Home", or over SSH "Lobby"
+        self.home = "Home"
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="match-over"):
@@ -164,7 +167,7 @@ class MatchOverScreen(BaseScreen):
                 yield Button("Rematch (r)", id="rematch", variant="primary", compact=True)
             if self.review is not None:
                 yield Button("Review (v)", id="review", compact=True)
-            yield Button("Home (esc)", id="go-home", compact=True)
+            yield Button(f"{self.home} (esc)", id="go-home", compact=True)
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -195,6 +198,8 @@ class MatchOverScreen(BaseScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "review":
             return self.review is not None
+        if action in ("home", "lobby"):
+            return (action == "lobby") == (self.home == "Lobby")
         return self.rematch or action != "rematch"
 
     def action_review(self) -> None:
@@ -206,3 +211,6 @@ class MatchOverScreen(BaseScreen):
 
     def action_home(self) -> None:
         self.post_message(GoHome())
+
+    def action_lobby(self) -> None:
+        self.action_home()
