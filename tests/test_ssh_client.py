@@ -23,7 +23,14 @@ from caravan_tui.screens.create_match import CreateMatchScreen
 from caravan_tui.screens.dialogs import AskLineScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.how_to_play import HowToPlayScreen
-from caravan_tui.screens.lobby import SEATS_WIDTH, LobbyScreen, finished_words, seat_words, seats_words
+from caravan_tui.screens.lobby import (
+    SEATS_WIDTH,
+    LobbyScreen,
+    finished_words,
+    seat_words,
+    seats_words,
+    your_seat_words,
+)
 from caravan_tui.screens.requests import Rematch
 from caravan_tui.screens.review import ReviewScreen
 from caravan_tui.screens.summary import MatchOverScreen
@@ -330,6 +337,18 @@ async def test_a_spectator_is_not_offered_a_rematch_of_a_match_they_did_not_play
         await pilot.press("r")
         await pilot.pause()
         assert app.rematches == (1 if played else 0)
+
+
+def test_the_lobby_says_an_ai_plays_a_seat_you_left():
+    """Back in the lobby from a match (the menu's Leave, or a drop and a new session), the line
+    said "You play seat 2" while an AI played on in that seat after the grace."""
+    left = LobbyRow("m1", "camel_caravan", ["Ann", "Bob"], ["person", "away"], 0, 3, 0, yours=1)
+    assert your_seat_words(left, 1) == (
+        "You left seat 2: an AI plays it once the match's grace is over, until you are back. "
+        "Enter takes you back to it."
+    )
+    seated = LobbyRow("m1", "camel_caravan", ["Ann", "Bob"], ["person", "person"], 0, 3, 0, yours=1)
+    assert your_seat_words(seated, 1) == "You play seat 2: enter takes you back to it."
 
 
 def test_the_lobby_shows_a_seat_kept_for_a_rematch_as_invited():

@@ -113,6 +113,18 @@ def seat_words(row: LobbyRow, seat: int, width: int | None = None) -> str:
     return AWAY(name=name) if kind == "away" else name
 
 
+def your_seat_words(row: LobbyRow, seat: int) -> str:
+    """The lobby's line under a match whose ``seat`` is yours and is played: one you left is
+    kept, but an AI plays it once the grace is over ("You play seat 2" said nothing of it while
+    an AI played on in your name)."""
+    if seat < len(row.kinds) and row.kinds[seat] == "away":
+        return (
+            f"You left seat {seat + 1}: an AI plays it once the match's grace is over, until you are back. "
+            "Enter takes you back to it."
+        )
+    return f"You play seat {seat + 1}: enter takes you back to it."
+
+
 def seats_words(row: LobbyRow, width: int) -> str:
     """Every seat's words in ``width`` cells: where they do not fit, the longest names are cut,
     never what a seat is (a cut "(away)" is the one thing a lobby is read for)."""
@@ -256,7 +268,7 @@ class LobbyScreen(BaseScreen):
                 "enter takes you back to it."
             )
         elif row.yours is not None:
-            text = f"You play seat {row.yours + 1}: enter takes you back to it."
+            text = your_seat_words(row, row.yours)
         elif row.invited:
             text = "You are invited to this rematch: your seat is kept for you, enter takes it."
         elif row.free:
