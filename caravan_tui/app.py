@@ -803,6 +803,9 @@ class ClientApp(TableApp):
         standing = standing_after_resignation(world, screen.seat) if world is not None else None
         over = MatchOver(screen.client.match_id, scores, resignation_result(players, screen.seat, standing), "resigned")
         result = self.final_table(screen, over)
+        # no rematch: the seat given up is no longer the person's, and the hub plays a match
+        # again only for its people (r went to the lobby, or played an older match again)
+        self.finished, result.rematch = None, False
         if screen.table.others_are_people():
             result.headline, result.status = "You resigned.", "An AI plays your seat from now on: the match goes on."
         self.clear_match_notices()

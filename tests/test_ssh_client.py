@@ -37,7 +37,7 @@ from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh.hub import Hub
 from caravan_tui.ssh.records import Identities
-from caravan_tui.textual_adapter import notices
+from caravan_tui.textual_adapter import notices, screen_lines
 from caravan_tui.widgets import MatchLog
 from caravan_tui.widgets.table_panel import TablePanel
 
@@ -278,6 +278,12 @@ async def test_a_person_who_resigns_sees_the_result(hub, opponent):
             assert shown == ["You resigned.", "An AI plays your seat from now on: the match goes on."]
         else:
             assert shown == ["You resigned: AI 2 (easy) wins."]
+        # no rematch: the seat is no longer hers, and the hub plays a match again only for its
+        # people (r went to the lobby, or asked for the last match finished before this one)
+        resigned = app.screen
+        assert not resigned.query("#rematch") and "Rematch" not in "\n".join(screen_lines(resigned))
+        await pilot.press("r")
+        assert app.screen is resigned
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
 
