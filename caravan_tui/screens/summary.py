@@ -21,10 +21,15 @@ from caravan_tui.widgets.bound_text import BoundText
 from caravan_tui.widgets.footer import KeysFooter
 
 
+def within(name: str) -> str:
+    """A seat's name inside a sentence: "you" for the viewer ("A draw between Alice and You.")."""
+    return "you" if name == "You" else name
+
+
 def result_line(names: list[str], scores: list[float], outcome: list[float]) -> str:
     winners = [names[i] for i, share in enumerate(outcome) if share == max(outcome)]
     if len(winners) > 1:
-        return "A draw between " + " and ".join(winners) + "."
+        return "A draw between " + " and ".join(within(name) for name in winners) + "."
     return f"{winners[0]} win{'' if winners[0] == 'You' else 's'}!"
 
 
@@ -73,7 +78,7 @@ def resigned_line(
             behind = " and ".join(names[seat] for seat in tied)
             win += f", ahead of {behind} on the tie-break ({'–'.join(f'{scores[s]:g}' for s in won + tied)})"
     else:
-        win = ", ".join(winners[:-1]) + f" and {winners[-1]} share the win"
+        win = ", ".join([winners[0], *map(within, winners[1:-1])]) + f" and {within(winners[-1])} share the win"
     return f"{gave_up} resigned: {win}."
 
 
