@@ -151,10 +151,10 @@ async def test_the_result_screen_shows_the_rating_changes_when_they_come():
         screen = MatchOverScreen("Ann wins!", "Ann: 3   Bob: 1", None)
         await app.push_screen(screen)
         assert not screen.query_one("#rating-changes").display
-        screen.ratings = "Ratings: Ann +105 (?), Bob −105 (?)"
+        screen.ratings = "Ratings: Ann +105 (?), Bob −105 (?)."
         await pilot.pause()
         assert screen.query_one("#rating-changes").display
-        assert shown(screen, "#rating-changes") == "Ratings: Ann +105 (?), Bob −105 (?)"
+        assert shown(screen, "#rating-changes") == "Ratings: Ann +105 (?), Bob −105 (?)."
 
 
 async def test_a_records_ended_column_is_whole_at_80_columns():

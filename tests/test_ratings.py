@@ -221,9 +221,24 @@ def test_a_crafted_rated_match_is_refused(data):
         Entry.from_data(data)
 
 
+def test_a_rating_not_settled_yet_says_what_its_question_mark_is():
+    """A newcomer's ratings all read "?" (on the result, in the record) with no word of why."""
+    from caravan_tui.screens.history import ratings_line
+
+    history = protocol.History("Ann", "", "", [], [["camel_caravan", "?", 1], ["decktet_caravan", "1043", 12]])
+    assert ratings_line(history) == (
+        f"Ratings: Camel Caravan ? (1 match), Decktet Caravan 1043 (12 matches). {protocol.UNSETTLED_WORDS}"
+    )
+    settled = protocol.History("Ann", "", "", [], [["decktet_caravan", "1043", 12]])
+    assert ratings_line(settled) == "Ratings: Decktet Caravan 1043 (12 matches)."
+    assert rating_changes_line(protocol.Rated("m1", [["Ann", 5, "1043"], ["Bob", -5, "990"]])) == (
+        "Ratings: Ann +5 (1043), Bob −5 (990)."
+    )
+
+
 def test_rating_words_from_the_network_are_checked_and_shown_as_text():
     rated = protocol.Rated("m1", [["[b]Ann[/b]", 105, "?"], ["Bob", -105, "1040"], ["Cyd", "lots", "?"], "x"])
-    assert rating_changes_line(rated) == "Ratings: [b]Ann[/b] +105 (?), Bob −105 (1040)"
+    assert rating_changes_line(rated) == f"Ratings: [b]Ann[/b] +105 (?), Bob −105 (1040). {protocol.UNSETTLED_WORDS}"
     board = protocol.Leaderboard([["decktet_caravan", [["Ann\x1b[2J", "1040", 12], ["Bob", 7, 1]]], ["chess", []]])
     lines = leaderboard_lines(board)
     assert lines[0] == get_game("decktet_caravan").title and len(lines) == 2

@@ -13,7 +13,7 @@ from textual.widgets import Button
 
 from caravan_tui.app import ClientApp
 from caravan_tui.bus import MatchInfo, MatchOver, Update
-from caravan_tui.hub_protocol import GUEST_UNRATED, Rated, Told
+from caravan_tui.hub_protocol import GUEST_UNRATED, UNSETTLED_WORDS, Rated, Told
 from caravan_tui.match.runner import MatchRunner
 from caravan_tui.screens import game_screen_class
 from caravan_tui.screens.game import GameScreen
@@ -26,7 +26,7 @@ from tables import wait_for
 
 GAME = "camel_caravan"
 RATED = Rated("", [["Ann", 105, "?"], ["Bob", -105, "?"]])
-LINE = "Ratings: Ann +105 (?), Bob −105 (?)"
+LINE = f"Ratings: Ann +105 (?), Bob −105 (?). {UNSETTLED_WORDS}"
 #: every point of the match-over sequence where the hub's ``Rated`` may come
 MOMENTS = (
     "before the end",

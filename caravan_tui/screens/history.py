@@ -13,7 +13,7 @@ from textual.widgets import DataTable
 
 from caravan_tui.bus import MAX_NAME
 from caravan_tui.games import GAMES
-from caravan_tui.hub_protocol import GUEST_UNRATED, AskHistory, FinishedRow, History, WatchReplay
+from caravan_tui.hub_protocol import GUEST_UNRATED, UNSETTLED_WORDS, AskHistory, FinishedRow, History, WatchReplay
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.dialogs import AskLineScreen, ChoiceScreen
@@ -48,9 +48,10 @@ def history_rows(history: History) -> list[FinishedRow]:
 
 
 def ratings_line(history: History) -> str:
-    """ "Ratings: Decktet Caravan 1043 (12 matches), …", or that there are none yet."""
-    found = [
-        f"{GAMES[item[0]].title} {plain(item[1], 6)} ({item[2]} match{'' if item[2] == 1 else 'es'})"
+    """ "Ratings: Decktet Caravan 1043 (12 matches), …." (and what a "?" is, if one shows), or
+    that there are none yet."""
+    items = [
+        item
         for item in history.ratings
         if isinstance(history.ratings, list)
         if isinstance(item, list)
@@ -59,7 +60,14 @@ def ratings_line(history: History) -> str:
         and isinstance(item[1], str)
         and type(item[2]) is int
     ]
-    return "Ratings: " + ", ".join(found) if found else "No rated match yet."
+    if not items:
+        return "No rated match yet."
+    found = [
+        f"{GAMES[game].title} {plain(rating, 6)} ({matches} match{'' if matches == 1 else 'es'})"
+        for game, rating, matches in items
+    ]
+    unsettled = any(plain(rating, 6) == "?" for _, rating, _ in items)
+    return f"Ratings: {', '.join(found)}." + (f" {UNSETTLED_WORDS}" if unsettled else "")
 
 
 class HistoryScreen(BaseScreen):

@@ -12,7 +12,7 @@ from textual.reactive import reactive, var
 from textual.widgets import Button, Static
 
 from caravan_tui.bus import MAX_NAME, MAX_SEATS
-from caravan_tui.hub_protocol import Rated
+from caravan_tui.hub_protocol import UNSETTLED_WORDS, Rated
 from caravan_tui.safe_text import LONG, as_text, plain
 from caravan_tui.screens.base import BaseScreen
 from caravan_tui.screens.heard import Heard
@@ -53,7 +53,10 @@ def rating_changes_line(rated: Rated) -> str:
         f"{plain(name, MAX_NAME)} {'+' if points >= 0 else '−'}{abs(points)} ({plain(rating, 6)})"
         for name, points, rating in rows
     ]
-    return "Ratings: " + ", ".join(words) if words else ""
+    if not words:
+        return ""
+    unsettled = any(plain(rating, 6) == "?" for _, _, rating in rows)
+    return f"Ratings: {', '.join(words)}." + (f" {UNSETTLED_WORDS}" if unsettled else "")
 
 
 def resigned_line(
