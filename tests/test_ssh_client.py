@@ -350,7 +350,7 @@ def test_the_lobby_says_an_ai_plays_a_seat_you_left():
     said "You play seat 2" while an AI played on in that seat after the grace."""
     left = LobbyRow("m1", "camel_caravan", ["Ann", "Bob"], ["person", "away"], 0, 3, 0, yours=1)
     assert your_seat_words(left, 1) == (
-        "You left seat 2: an AI plays it once the match's grace is over, until you are back. "
+        "You play seat 2 (away): an AI plays it once the match's grace is over, until you are back. "
         "Enter takes you back to it."
     )
     seated = LobbyRow("m1", "camel_caravan", ["Ann", "Bob"], ["person", "person"], 0, 3, 0, yours=1)
