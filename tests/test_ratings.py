@@ -119,6 +119,8 @@ async def test_a_match_against_ai_seats_alone_is_not_rated(tmp_path, worker):
 
 
 async def test_a_person_who_resigns_is_rated_for_the_match_their_stand_in_finished(tmp_path, worker):
+    """Rated as a loss, whatever the stand-in made of the seat after: resigning against a person
+    and leaving an AI to win in your name gained rating."""
     hub = make_hub(tmp_path, worker)
     await hub.check_ratings()
     ann, bob, joined = await ann_and_bob(hub)
@@ -127,6 +129,22 @@ async def test_a_person_who_resigns_is_rated_for_the_match_their_stand_in_finish
     changes = await play_to_rated(bob, random.Random(2))
     assert set(changes) == {"Ann", "Bob"} and changes == await rated(ann, joined.match)  # told in the lobby
     assert hub.keeping.record(joined.match).left == {0: ANN}
+    assert changes["Ann"][0] < 0 < changes["Bob"][0]
+    hub.stop()
+
+
+async def test_a_resignation_is_a_loss_whatever_the_stand_in_made_of_the_seat(tmp_path, worker):
+    """Ann resigned, then Bob: Ann's stand-in won the match, and Ann gained rating for a match
+    she gave up (so could anyone, resigning at once against a person and leaving it to an AI)."""
+    hub = make_hub(tmp_path, worker)
+    await hub.check_ratings()
+    ann, bob, joined = await ann_and_bob(hub)
+    await ann.send(Resign(joined.match, 0))
+    await ann.next(protocol.Left)
+    await bob.send(Resign(joined.match, 1))
+    changes = await rated(ann, joined.match)
+    assert hub.keeping.record(joined.match).left == {0: ANN, 1: BOB}
+    assert changes["Ann"][0] == changes["Bob"][0] == 0  # both gave up: neither won
     hub.stop()
 
 
