@@ -384,7 +384,7 @@ async def test_a_person_opens_the_replay_of_a_finished_match_from_the_lobby(hub)
         await wait_for(pilot, lambda: app.screen is lobby and lobby.finished, "her finished matches", timeout=60)
         row = lobby.finished[0]
         assert (row.match, row.names, row.yours) == (match_id, ["Ann", "AI 2 (easy)"], 0)
-        assert finished_words(row) in ("You won", "AI 2 (easy) won", "Shared: you and AI 2 (easy)")
+        assert finished_words(row) in ("You won", "AI 2 (easy) won", "Draw")
         await pilot.press("tab", "enter")  # to the finished matches, then its replay
         await wait_for(
             pilot,
@@ -436,6 +436,7 @@ def test_a_finished_match_says_how_it_went_for_you_in_a_few_words():
     assert words([0.0, 1.0, 0.0]) == "Bob won"
     assert words([0.0, 1.0, 0.0], "resigned") == "You resigned"
     assert words([0.5, 0.5, 0.0]) == "Shared: you and Bob"
+    assert words([0.5, 0.5], names=("Alice", "Bob")) == words([0.5, 0.5], yours=1, names=("Alice", "Bob")) == "Draw"
     assert words([0.0, 0.5, 0.5]) == "Lost"
     assert words([1.0, 0.0], yours=0) == "Over"  # (a result that does not fit the seats)
 

@@ -65,7 +65,8 @@ def game_cell(row: LobbyRow) -> Text:
 
 def finished_words(row: FinishedRow, mine: bool = True) -> str:
     """How a finished match went for you: "You won", "Bob won", "You resigned", "Shared: you
-    and Bob"… (``mine`` False: for the person at ``row.yours``, by name: "Ann won")."""
+    and Bob", "Draw" (every seat shares the win: "Shared: Alice and Bob" was cut to fit a
+    record's column) (``mine`` False: for the person at ``row.yours``, by name: "Ann won")."""
     if not 0 <= row.yours < len(row.result) or len(row.result) != len(row.names):
         return "Over"
     you = "You" if mine else row.names[row.yours]
@@ -77,6 +78,8 @@ def finished_words(row: FinishedRow, mine: bool = True) -> str:
         return f"{row.names[winners[0]]} won" if len(winners) == 1 else "Lost"
     if len(winners) == 1:
         return f"{you} won"
+    if len(winners) == len(row.result):
+        return "Draw"
     return "Shared: " + " and ".join(
         (you.lower() if mine else you) if seat == row.yours else row.names[seat] for seat in winners
     )
