@@ -99,7 +99,8 @@ class PlainRow:
 class FinishedRow(PlainRow):
     """A finished match you played, as a plain map: its game, the seats' names, its result
     (each seat's share of the win), how it ended ("over" or "resigned"), when (seconds since the
-    epoch), and your seat."""
+    epoch), and your seat; ``gave_up``: you resigned it (an AI played the seat on: its result
+    is the AI's, not yours)."""
 
     match: str
     game: str
@@ -109,6 +110,7 @@ class FinishedRow(PlainRow):
     ended: float
     yours: int
     rating: int | None = None  # what the match did to the rating of the seat's person (None: not rated)
+    gave_up: bool = False
 
 
 @dataclass(frozen=True)

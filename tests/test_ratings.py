@@ -16,6 +16,7 @@ from caravan_tui.bus import Act, MatchOver, Resign, YourTurn
 from caravan_tui.games import get_game
 from caravan_tui.pgstore import open_database
 from caravan_tui.screens.leaderboard import leaderboard_lines
+from caravan_tui.screens.lobby import finished_words
 from caravan_tui.screens.summary import rating_changes_line
 from caravan_tui.ssh import hub as hub_module
 from caravan_tui.ssh.hub import Hub
@@ -133,10 +134,11 @@ async def test_a_person_who_resigns_is_rated_for_the_match_their_stand_in_finish
     hub.stop()
 
 
-async def test_a_resignation_is_a_loss_whatever_the_stand_in_made_of_the_seat(tmp_path, worker):
+async def test_a_resignation_is_a_loss_whatever_the_stand_in_made_of_the_seat(tmp_path, worker, url):
     """Ann resigned, then Bob: Ann's stand-in won the match, and Ann gained rating for a match
-    she gave up (so could anyone, resigning at once against a person and leaving it to an AI)."""
-    hub = make_hub(tmp_path, worker)
+    she gave up (so could anyone, resigning at once against a person and leaving it to an AI).
+    Her record lists it as resigned: it left it out while her rating counted it."""
+    hub = hub_on(tmp_path, worker, url)
     await hub.check_ratings()
     ann, bob, joined = await ann_and_bob(hub)
     await ann.send(Resign(joined.match, 0))
@@ -145,6 +147,11 @@ async def test_a_resignation_is_a_loss_whatever_the_stand_in_made_of_the_seat(tm
     changes = await rated(ann, joined.match)
     assert hub.keeping.record(joined.match).left == {0: ANN, 1: BOB}
     assert changes["Ann"][0] == changes["Bob"][0] == 0  # both gave up: neither won
+    await ann.send(protocol.AskHistory())
+    history = await ann.next(protocol.History)
+    rows = [protocol.FinishedRow.from_map(row) for row in history.matches]
+    assert [(row.match, row.yours, row.gave_up) for row in rows] == [(joined.match, 0, True)]
+    assert finished_words(rows[0]) == "You resigned" and history.ratings == [["decktet_caravan", "?", 1]]
     hub.stop()
 
 

@@ -70,6 +70,8 @@ def finished_words(row: FinishedRow, mine: bool = True) -> str:
     if not 0 <= row.yours < len(row.result) or len(row.result) != len(row.names):
         return "Over"
     you = "You" if mine else row.names[row.yours]
+    if row.gave_up is True:  # (whatever the AI that played the seat on made of it)
+        return f"{you} resigned"
     best = max(row.result)
     winners = [seat for seat, share in enumerate(row.result) if share == best and share > 0]
     if row.yours not in winners:
