@@ -48,9 +48,9 @@ from caravan_tui.saves.loading import (
 from caravan_tui.saves.record import RecordIndex
 from caravan_tui.saves.reviews import ReviewShelf
 from caravan_tui.screens import game_screen_class
-from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH, WIDE_WIDTH
+from caravan_tui.screens.base import MIN_HEIGHT, MIN_WIDTH, WIDE_WIDTH, DialogScreen
 from caravan_tui.screens.create_match import CreateMatchScreen
-from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen, LineDialog
+from caravan_tui.screens.dialogs import ChoiceScreen, ConfirmScreen
 from caravan_tui.screens.game import GameScreen
 from caravan_tui.screens.heard import Heard
 from caravan_tui.screens.history import HistoryScreen, history_rows
@@ -192,7 +192,7 @@ class TableApp(FailureHook):
         if self.held_keys is None:
             self.held_keys = []
 
-    def ask_line(self, dialog: LineDialog[T], answered: Callable[[T | None], None] | None = None) -> None:
+    def ask_line(self, dialog: DialogScreen[T], answered: Callable[[T | None], None] | None = None) -> None:
         """Open ``dialog`` with the keys typed from now on held for its line (``hold_keys``): they
         were read by the screen under it, or by the dialog before its line had the focus, and
         lost. Called while the key that opens it is read (a priority binding's action), or as a

@@ -3,16 +3,17 @@ words are text, never markup: a question names a save, a choice names a player."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.widgets import Button, Input, Label, OptionList, Static
 
 from caravan_tui.safe_text import LONG, as_text
-from caravan_tui.screens.base import DialogScreen, R
+from caravan_tui.screens.base import DialogScreen
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.lists import StopAtEnds
 from caravan_tui.widgets.typed_input import TypedInput
@@ -84,16 +85,14 @@ class ChoiceScreen(DialogScreen[int | None]):
         self.dismiss(None)
 
 
-class LineDialog(DialogScreen[R]):
-    """A dialog with a line to type (``TypedInput``): opened by ``TableApp.ask_line``, it gives
-    its line the focus, then the keys typed since it was asked for, in order."""
-
-    def on_mount(self) -> None:
-        self.query_one(TypedInput).focus()
-        cast("TableApp", self.app).pass_held_keys()
+def focus_line(dialog: Screen[Any]) -> None:
+    """A dialog with a line to type (``TypedInput``), opened by ``TableApp.ask_line``, as it
+    mounts: its line gets the focus, then the keys typed since it was asked for, in order."""
+    dialog.query_one(TypedInput).focus()
+    cast("TableApp", dialog.app).pass_held_keys()
 
 
-class AskLineScreen(LineDialog[str | None]):
+class AskLineScreen(DialogScreen[str | None]):
     """One line of text (enter), at most ``most`` characters, control characters dropped;
     escape returns None."""
 
@@ -108,6 +107,9 @@ class AskLineScreen(LineDialog[str | None]):
             yield Label(as_text(self.question, limit=LONG), classes="dialog-title")
             yield TypedInput(max_length=self.most, placeholder=self.placeholder, id="line")
         yield KeysFooter()
+
+    def on_mount(self) -> None:
+        focus_line(self)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
