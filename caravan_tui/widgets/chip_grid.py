@@ -5,22 +5,17 @@ grid knows nothing of what the chips mean."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rich.text import Text
-from textual.cache import LRUCache
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.reactive import reactive
-from textual.strip import Strip
-from textual.visual import Visual, visualize
 
 from caravan_tui.widgets.cursor import CursorWidget
+from caravan_tui.widgets.kept_rows import KeptRows
 
 
-class ChipGrid(CursorWidget):
-    """``chips`` are (key, face) pairs, the cursor an index into them. It is drawn a row at a
-    time, each row as the text it shows (``render``) and kept: a change that leaves a row as it
-    was (a tick, the cursor's move) draws only the rows it changed."""
+class ChipGrid(CursorWidget, KeptRows):
+    """``chips`` are (key, face) pairs, the cursor an index into them; a tick or the cursor's
+    move draws only the rows it changed (``KeptRows``)."""
 
     #: the style of the first line (the label's and, under it, the chips'), and of ``empty``
     LABEL_STYLE = ""
@@ -35,8 +30,6 @@ class ChipGrid(CursorWidget):
         self.label = label
         self.gap = gap
         self.chips: list[tuple[str, Text]] = []
-        self._rows: list[Text] = []  # the rows of the last render
-        self._row_strips: LRUCache[Any, Strip] = LRUCache(64)  # each row drawn, by what it shows
 
     @property
     def keys(self) -> list[str]:
@@ -92,26 +85,6 @@ class ChipGrid(CursorWidget):
                 line.append_text(self.chip(index))
             lines.append(line)
         return Text("\n").join(lines)
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        self._rows = list(self.render().split("\n"))
-        return super().render_lines(crop)
-
-    def render_line(self, y: int) -> Strip:
-        """Row ``y`` as Textual draws the whole text's row, from the rows kept when it shows the same
-        (text selected with the mouse: Textual's own drawing, which marks it)."""
-        if self.text_selection is not None:
-            return super().render_line(y)
-        width, style = self.size.width, self.visual_style
-        if y >= len(self._rows):
-            return Strip.blank(width, style.rich_style)
-        row = self._rows[y]
-        key = (row.plain, tuple(row.spans), row.style, width, style)
-        strip = self._row_strips.get(key)
-        if strip is None:
-            strip = Visual.to_strips(self, visualize(self, row, markup=False), width, 1, style)[0]
-            self._row_strips[key] = strip
-        return strip
 
     # -- input --------------------------------------------------------------------------------
 
