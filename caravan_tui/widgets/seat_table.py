@@ -50,6 +50,9 @@ class SeatTable(Protocol):
     """A seat's table as its widgets see it."""
 
     @property
+    def seat(self) -> int | None: ...
+
+    @property
     def replaying(self) -> bool: ...
 
     @property
