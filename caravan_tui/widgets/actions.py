@@ -82,8 +82,10 @@ class ActionList(StopAtEnds):
         self.play = self.highlighted_action
 
     def watch_highlighted(self, highlighted: int | None) -> None:
-        super().watch_highlighted(highlighted)
+        # the table told first: the parts it redraws ask to be drawn before this list's message
+        # (Textual's) is on its way, and the next frame draws them with the list, not after it
         self.play = self.highlighted_action
+        super().watch_highlighted(highlighted)
 
     def _show_note(self, note: str) -> None:
         """No actions, only ``note``; nothing is redrawn if that is what the list shows (every

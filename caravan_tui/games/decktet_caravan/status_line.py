@@ -11,10 +11,7 @@ from caravan_tui.engine import Action
 
 from .card_words import PASS, cards_in, play_words
 from .selection import matching, plays, reads
-from .table_state import DecktetCaravanTable
-
-#: the ids of the hand and of the plays list (the widgets Enter plays from)
-HAND, PLAYS = "dc-hand", "actions"
+from .table_state import HAND, PLAYS, DecktetCaravanTable
 
 
 def play_text(table: DecktetCaravanTable, action: Action) -> str:
