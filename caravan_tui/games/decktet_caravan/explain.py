@@ -17,7 +17,7 @@ from caravan_tui.words import change, plural
 
 from .cards import CROWNS, NAMES, WILD_MASK, cards_of
 from .combos import BANDIT, MOVES, PASS, Move
-from .rules import HAND_CARDS_WILD, DecktetCaravanState, pile_points
+from .rules import BANDIT_NAMES, HAND_CARDS_WILD, DecktetCaravanState, pile_points
 
 
 def explain(state: DecktetCaravanState, seat: int, line: Sequence[Action]) -> str:
@@ -72,9 +72,10 @@ def unplayed_wilds(count: int, seat: int) -> str:
 
 def _top_words(top: Move) -> str:
     """The play to beat, by its length and height as the season panel's "To beat" counts them
-    ("the 7-card caravan up to 9"): "the 9-caravan" read as a caravan of nine cards."""
+    ("the 7-card caravan up to 9"; "the bandit (single Ace)"): "the 9-caravan" read as a caravan of nine
+    cards, "a bandit on the bandit" said nothing of what it beat."""
     if top[1] == BANDIT:
-        return "the bandit"
+        return f"the bandit ({BANDIT_NAMES[top[4]]})"
     return f"the {top[3]}-card caravan up to {top[4]}" if top[3] > 1 else f"the lone {top[4]}"
 
 
