@@ -302,3 +302,15 @@ def test_a_then_enter_rerolls_the_dice_a_hint_to_reroll_names():
     assert focus == DICE
     on_dice = at(table, DICE, table.cell(DICE) or "0")
     assert enter(on_dice) == reroll and status(on_dice).plain == f"enter: {table.describe(reroll)}"
+
+
+def test_a_cards_words_say_its_coins_in_one_form():
+    """The bug: the row's card line read "seller 1¢, owner 2 coins", two forms of the same money
+    side by side."""
+    from caravan_tui.games.merchant_lord.faces import card_words
+
+    assert (
+        card_words("M11")
+        == "M11: left 2¶ papyrus: seller 1¢, owner 2¢ · right 3◆ gold: seller 1¢, owner Free Placement"
+    )
+    assert "owner 5 favour" in card_words("M15")
