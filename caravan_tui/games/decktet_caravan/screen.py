@@ -45,7 +45,10 @@ if TYPE_CHECKING:
 
 
 class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
-    BINDINGS = [Binding("p", "pass", "Pass", tooltip="Pass: the season ends")]
+    BINDINGS = [
+        Binding("p", "pass", "Pass", tooltip="Pass: the season ends"),
+        Binding("c", "clear", "Clear ticks", show=False, tooltip="Untick every card in your hand"),
+    ]
     PLAY_ONLY = GameScreen.PLAY_ONLY | {"pass"}
     STATUS_LINES = 2
     TABLE = DecktetCaravanTable
@@ -172,6 +175,12 @@ class DecktetCaravanScreen(GameScreen[DecktetCaravanView]):
 
     def action_pass(self) -> None:
         self.act(PASS)
+
+    def action_clear(self) -> None:
+        """``c`` clears the ticks wherever the focus is (the status line offers it from the plays
+        list too): it did so only in the hand."""
+        if self.table.ticked_in_hand():
+            self.tick(())
 
     def action_undo(self) -> None:
         """Cards ticked for the position taken back mean nothing in the one the undo brings."""
