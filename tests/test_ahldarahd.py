@@ -18,6 +18,7 @@ from caravan_tui.games.ahldarahd import GAME
 from caravan_tui.games.ahldarahd.ai import considered, prior
 from caravan_tui.games.ahldarahd.cards import CARD_INDEX, CARD_NAMES, COLOUR_MASK, cards_of
 from caravan_tui.games.ahldarahd.describe import describe
+from caravan_tui.games.ahldarahd.evaluation import projected
 from caravan_tui.games.ahldarahd.explain import explain, gain
 from caravan_tui.games.ahldarahd.maps import (
     COLOURS,
@@ -689,6 +690,49 @@ def test_ruling_a_bidder_who_cannot_raise_passes_by_themselves():
     assert state.eyes == opener
 
 
+def test_the_log_says_why_a_bidder_who_cannot_raise_is_out_before_the_award():
+    """Without it, "Red raises to 5. Red wins…" reads as if the others were never asked."""
+    state = fresh(3)
+    opener = state.to_move()
+    nxt, last = (opener + 1) % 3, (opener + 2) % 3
+    set_gold(state, nxt, 2)
+    state.camel[last] = False
+    said = texts(state.apply(("open", "Eyes", 2)))
+    names = ("Red", "Blue", "Green")
+    assert said[1:] == [
+        f"{names[nxt]} cannot raise (only 2 gold) and is out of this auction.",
+        f"{names[last]} cannot raise (Camel face down) and is out of this auction.",
+        f"{names[opener]} wins the Eyes of Shamesh for 2 gold (Camel face down).",
+    ], said
+
+    state = fresh(3)
+    opener = state.to_move()
+    set_gold(state, (opener + 1) % 3, 0)
+    [mine] = [e for e in state.apply(("open", "Eyes", 0)) if "cannot raise" in e.text]
+    assert mine.render(names, (opener + 1) % 3) == "You cannot raise (only 0 gold) and are out of this auction."
+
+
+def test_an_owner_acting_on_their_own_rop_reads_their_own_or_your_own():
+    state = fresh(3)
+    opener = state.to_move()
+    holder = state.rop[opener]
+    names = ("Red", "Blue", "Green")
+    [opened] = state.apply(("open", f"RoP {COLOURS[opener]}", 0))[:1]
+    assert render(opened.text, names) == (
+        f"{names[opener]} opens an auction for their own Right of Passage at 0 gold (held by {names[holder]})."
+    )
+    assert render(opened.text, names, opener).startswith("You open an auction for your own Right of Passage")
+    state = fresh(3)
+    opener = state.to_move()
+    mine = ("open", f"RoP {COLOURS[opener]}", 0)
+    assert render(state.describe(mine), names, opener).startswith("Open an auction for your own Right of Passage")
+    to_build(state, opener)
+    state.rop[opener] = opener
+    state._legal = None
+    sold = texts(state.apply(("sell_rop", COLOURS[opener])))
+    assert sold[0].startswith(f"{names[opener]} sells their own Right of Passage to the bank"), sold
+
+
 def test_ruling_an_item_one_holds_may_be_auctioned_and_won_back():
     state = fresh(3)
     mine = next(k for k in range(3) if state.rop[k] == state.to_move())
@@ -1251,6 +1295,27 @@ def test_the_ai_contests_a_card_that_completes_its_city_rather_than_let_it_go_at
     state.apply(("open", "red Horses", 0))
     assert state.to_move() == RED
     assert ai_answer(state, 300)[0] == "raise"
+
+
+def test_taking_a_city_is_valued_above_leaving_it_one_route_short_and_above_a_claim_taking_none():
+    """A held city keeps the hope of a bonus it carried as a candidate: without it, claiming the
+    Horses city (+3 gold) projected below ending the build, and a hint put a claim taking no city
+    first."""
+    state = fresh(3, seed=1)
+    put_route(state, RED, RED, route_no("F", "I"))  # the Horses city (I) is one route short
+    set_hand(state, RED, ["red Horses", "red Gems"])
+    set_gold(state, RED, 5)
+    to_build(state, RED)
+
+    def after(action):
+        world = state.clone()
+        world.apply(action, False)
+        return projected(world, RED)
+
+    claims = [a for a in state.legal_actions() if a[0] == "claim"]
+    city = [a for a in claims if "takes the Horses city" in state.describe(a, RED)]
+    assert city and all(after(a) > after(("end",)) for a in city)
+    assert after(("claim", "red", route_no("I", "J"), "Horses")) > max(after(a) for a in claims if a not in city)
 
 
 # -- observation ------------------------------------------------------------------------------------------------------

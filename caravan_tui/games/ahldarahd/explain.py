@@ -151,7 +151,7 @@ def _bid(state: AhldarahdState, seat: int, action: Action) -> str:
     if action[0] == "pass":
         return (
             f"keeps {poss(seat)} {state.gold[seat]} gold: {who(state.leader)} take{who(state.leader, 's')} "
-            f"{item_words(state.item)} at {state.high} unless outbid"
+            f"{item_words(state.item, seat)} at {state.high} unless outbid"
         )
     item, bid = (state.item, action[1]) if action[0] == "raise" else (ITEM_INDEX[action[1]], action[2])
     worth = item_worth(state, seat, item)

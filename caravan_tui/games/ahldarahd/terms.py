@@ -79,8 +79,12 @@ def rop_words(k: int) -> str:
     return f"{poss(k)} Right of Passage"
 
 
-def item_words(item: int) -> str:
-    """An item in words, a RoP by its player: "{p1:'s} Right of Passage", "the Eyes of Shamesh"."""
+def item_words(item: int, by: int = -1) -> str:
+    """An item in words, a RoP by its player: "{p1:'s} Right of Passage", "the Eyes of Shamesh";
+    in a sentence where seat ``by`` acts, its own RoP is "{p1:their} own Right of Passage" (read
+    "their own", "your own"), never "Ann opens an auction for Ann's Right of Passage"."""
+    if item == ROP + by:
+        return f"{who(by, 'their')} own Right of Passage"
     return rop_words(item - ROP) if ROP <= item < SHAH else ITEM_WORDS[item]
 
 
