@@ -382,7 +382,7 @@ def test_worked_example_the_red_salt_city_taken_with_4_of_its_6_routes_pays_6_an
     assert state.gold[RED] == 5 - 1 + 6
     assert state.owner[RED * ROUTES + route_no("G", "I") - 1] == -1 and state.markers[BLUE] == 21
     assert "red Salt" in [CARD_NAMES[c] for c in state.discards]
-    assert any("takes the Salt city on Red's map and 6 gold" in t for t in texts(events))
+    assert any("takes the Salt city on their own map and 6 gold" in t for t in texts(events))
     assert any("Blue's route" in t and "is removed" in t for t in texts(events))
     check_invariants(state)
 
@@ -522,8 +522,8 @@ def test_ruling_a_claim_taking_two_cities_pays_the_first_end_of_the_routes_name_
     state.bank = 4
     events = state.apply(("claim", "red", route_no("I", "J"), "Horses"))  # I–J: I first
     said = texts(events)
-    assert any("the Horses city on Red's map and 3 gold" in t for t in said)
-    assert any("the Dates city on Red's map and 2 gold from the bank (the bank had no more" in t for t in said)
+    assert any("the Horses city on their own map and 3 gold" in t for t in said)
+    assert any("the Dates city on their own map and 2 gold from the bank (the bank had no more" in t for t in said)
     assert state.bank == 0 and state.gold[RED] == 5 - 1 + 5
 
 
@@ -722,6 +722,9 @@ def test_an_owner_acting_on_their_own_rop_reads_their_own_or_your_own():
         f"{names[opener]} opens an auction for their own Right of Passage at 0 gold (held by {names[holder]})."
     )
     assert render(opened.text, names, opener).startswith("You open an auction for your own Right of Passage")
+    passer = state.to_move()
+    said = render(explain(state, passer, [("pass",)]), names, passer)
+    assert f"{names[opener]} takes back their own Right of Passage at 0 unless outbid" in said, said
     state = fresh(3)
     opener = state.to_move()
     mine = ("open", f"RoP {COLOURS[opener]}", 0)
@@ -731,6 +734,13 @@ def test_an_owner_acting_on_their_own_rop_reads_their_own_or_your_own():
     state._legal = None
     sold = texts(state.apply(("sell_rop", COLOURS[opener])))
     assert sold[0].startswith(f"{names[opener]} sells their own Right of Passage to the bank"), sold
+    state = fresh(3, seed=1)
+    put_route(state, RED, RED, route_no("F", "I"))
+    set_hand(state, RED, ["red Horses"])
+    to_build(state, RED)
+    claimed = texts(state.apply(("claim", "red", route_no("I", "J"), "Horses")))
+    assert claimed[0].startswith("Red claims Horses–Dates (Ho–Da, land, 6) on their own map with"), claimed
+    assert claimed[1].startswith("Red takes the Horses city on their own map and 3 gold"), claimed
 
 
 def test_ruling_an_item_one_holds_may_be_auctioned_and_won_back():
@@ -1316,6 +1326,17 @@ def test_taking_a_city_is_valued_above_leaving_it_one_route_short_and_above_a_cl
     city = [a for a in claims if "takes the Horses city" in state.describe(a, RED)]
     assert city and all(after(a) > after(("end",)) for a in city)
     assert after(("claim", "red", route_no("I", "J"), "Horses")) > max(after(a) for a in claims if a not in city)
+
+
+def test_ones_own_rop_on_the_table_counts_as_an_open_map_as_in_another_players_hands():
+    """The bug: the table counted as closed, so selling one's own Right of Passage looked free
+    (a hint advised it, and an AI paid 6 gold to win its own back, then sold it for 1)."""
+    state = fresh(3, seed=1)
+    values = {}
+    for holder in (RED, -1, BLUE):
+        state.rop[RED] = holder
+        values[holder] = projected(state, RED)
+    assert values[RED] > values[-1] == values[BLUE]
 
 
 # -- observation ------------------------------------------------------------------------------------------------------

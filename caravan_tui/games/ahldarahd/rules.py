@@ -742,7 +742,7 @@ class AhldarahdState(SplitMixChance, TurnState):
         paid = self._from_bank(seat, VALUE[slot])
         if events is not None:
             text = (
-                f"{who(seat)} take{who(seat, 's')} {city_in_words(m, slot, self.n)} and "
+                f"{who(seat)} take{who(seat, 's')} {city_in_words(m, slot, self.n, seat)} and "
                 f"{gold_words(paid)} from the bank"
             )
             if paid < VALUE[slot]:
@@ -774,7 +774,7 @@ class AhldarahdState(SplitMixChance, TurnState):
                 lost.append(slot)
         if events is not None and text is not None:  # text is given whenever events are
             if lost:
-                text += f"; {who(q)} lose{who(q, 's')} " + " and ".join(city_in_words(m, s, self.n) for s in lost)
+                text += f"; {who(q)} lose{who(q, 's')} " + " and ".join(city_in_words(m, s, self.n, q) for s in lost)
             events.append(Event(text + ".", reveals=reveals))
 
     # -- the contract ---------------------------------------------------------------------------
@@ -990,7 +990,7 @@ class AhldarahdState(SplitMixChance, TurnState):
             if events is not None:
                 events.append(
                     Event(
-                        f"{who(seat)} claim{who(seat, 's')} {route_words(m, r)} on {map_words(m, self.n)} "
+                        f"{who(seat)} claim{who(seat, 's')} {route_words(m, r)} on {map_words(m, self.n, seat)} "
                         f"with {CARD_NAMES[card]}" + (f" and {gold_words(price)}." if price else "."),
                         reveals=self._others(seat),
                     )
@@ -1003,7 +1003,7 @@ class AhldarahdState(SplitMixChance, TurnState):
             if events is not None:
                 events.append(
                     Event(
-                        f"{who(seat)} buy{who(seat, 's')} {route_words(m, r)} on {map_words(m, self.n)} "
+                        f"{who(seat)} buy{who(seat, 's')} {route_words(m, r)} on {map_words(m, self.n, seat)} "
                         f"for {gold_words(price)}."
                     )
                 )

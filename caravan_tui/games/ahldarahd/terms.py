@@ -59,8 +59,11 @@ def poss(seat: int) -> str:
     return who(seat, "'s")
 
 
-def map_words(m: int, n: int) -> str:
-    """ "{p1:'s} map" (read "Ann's map" or "your map"), or "the neutral map"."""
+def map_words(m: int, n: int, by: int = -1) -> str:
+    """ "{p1:'s} map" (read "Ann's map" or "your map"), or "the neutral map"; in a sentence
+    where seat ``by`` acts, its own map is "{p1:their} own map" (read "their own", "your own")."""
+    if m == by:
+        return f"{who(by, 'their')} own map"
     return "the neutral map" if m >= n else f"{poss(m)} map"
 
 
@@ -69,9 +72,9 @@ def city_words(m: int, slot: int) -> str:
     return f"the {COMMODITIES[COMMODITY_AT[m][slot]]} city"
 
 
-def city_in_words(m: int, slot: int, n: int) -> str:
-    """ "the Salt city on {p0:'s} map"."""
-    return f"{city_words(m, slot)} on {map_words(m, n)}"
+def city_in_words(m: int, slot: int, n: int, by: int = -1) -> str:
+    """ "the Salt city on {p0:'s} map" ("on {p0:their} own map" where seat ``by`` acts)."""
+    return f"{city_words(m, slot)} on {map_words(m, n, by)}"
 
 
 def rop_words(k: int) -> str:
