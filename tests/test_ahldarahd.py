@@ -738,6 +738,17 @@ def test_an_owner_acting_on_their_own_rop_reads_their_own_or_your_own():
     put_route(state, RED, RED, route_no("F", "I"))
     set_hand(state, RED, ["red Horses"])
     to_build(state, RED)
+    state.rop[BLUE] = BLUE
+    asked = ("offer", BLUE, "gold", 1, "item", "RoP blue")
+    assert render(state.describe(asked, RED), names, RED).startswith("Propose to Blue: 1 gold for their own Right of")
+    state.apply(("trade_with", BLUE))
+    state.apply(("ask_item", "RoP blue"))
+    sent = texts(state.apply(("send",)))
+    assert "Red proposes a trade to Blue: Red gives nothing; Blue gives their own Right of Passage." in sent, sent
+    state = fresh(3, seed=1)
+    put_route(state, RED, RED, route_no("F", "I"))
+    set_hand(state, RED, ["red Horses"])
+    to_build(state, RED)
     claimed = texts(state.apply(("claim", "red", route_no("I", "J"), "Horses")))
     assert claimed[0].startswith("Red claims Horses–Dates (Ho–Da, land, 6) on their own map with"), claimed
     assert claimed[1].startswith("Red takes the Horses city on their own map and 3 gold"), claimed

@@ -58,7 +58,7 @@ def _thing(kind: str, value, owner: int) -> str:
     if kind == "gold":
         return gold_words(value)
     if kind == "item":
-        return item_words(ITEM_INDEX[value])
+        return item_words(ITEM_INDEX[value], owner)  # ("their own Right of Passage")
     return a_or_an(f"{value} card")
 
 
