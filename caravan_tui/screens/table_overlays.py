@@ -51,7 +51,11 @@ class TableOverlays:
         """The hint's panel: the search's top moves with the game's reasons, how sure it is and
         (between players) how the match stands."""
         screen = self.screen
-        rows = table.hint_candidates
+        # the host words the reasons with the seats' whole names: the table names them as its log does
+        rows = [
+            [*row[:3], table.log_line(str(row[3])), *row[4:]] if len(row) > 3 else row for row in table.hint_candidates
+        ]
+        text = table.log_line(text)
         texts = [screen.describe(normalise_action(row[4])) if len(row) > 4 else str(row[0]) for row in rows]
         scores = table.view["scores"] if table.view else []
         lines = hint_lines(
