@@ -1318,27 +1318,6 @@ def test_the_ai_contests_a_card_that_completes_its_city_rather_than_let_it_go_at
     assert ai_answer(state, 300)[0] == "raise"
 
 
-def test_taking_a_city_is_valued_above_leaving_it_one_route_short_and_above_a_claim_taking_none():
-    """A held city keeps the hope of a bonus it carried as a candidate: without it, claiming the
-    Horses city (+3 gold) projected below ending the build, and a hint put a claim taking no city
-    first."""
-    state = fresh(3, seed=1)
-    put_route(state, RED, RED, route_no("F", "I"))  # the Horses city (I) is one route short
-    set_hand(state, RED, ["red Horses", "red Gems"])
-    set_gold(state, RED, 5)
-    to_build(state, RED)
-
-    def after(action):
-        world = state.clone()
-        world.apply(action, False)
-        return projected(world, RED)
-
-    claims = [a for a in state.legal_actions() if a[0] == "claim"]
-    city = [a for a in claims if "takes the Horses city" in state.describe(a, RED)]
-    assert city and all(after(a) > after(("end",)) for a in city)
-    assert after(("claim", "red", route_no("I", "J"), "Horses")) > max(after(a) for a in claims if a not in city)
-
-
 def test_ones_own_rop_on_the_table_counts_as_an_open_map_as_in_another_players_hands():
     """The bug: the table counted as closed, so selling one's own Right of Passage looked free
     (a hint advised it, and an AI paid 6 gold to win its own back, then sold it for 1)."""

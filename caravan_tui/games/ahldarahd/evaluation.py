@@ -1,9 +1,7 @@
 """The heuristic outcome for cut-off searches (``State.estimate``) and what things are worth to a
 seat, in points and in gold (bids, trades, the prior, the reasons AI seats give).
 
-Each seat's projected score is its points now (§6), with the hope of a bonus each held city not
-yet paired carries as it did as a candidate (so taking a city never looks worse than leaving it
-one route short), plus the cities it can still hope to take
+Each seat's projected score is its points now (§6), plus the cities it can still hope to take
 within its route budget: every city it does not hold on a map it may build on (its own, those
 whose RoP it holds, the neutral map) needs some routes (more when empty routes are short and an
 opponent's must be destroyed first); taking the cheapest first, then the most valuable, each
@@ -111,10 +109,9 @@ def builds_left(state: AhldarahdState, seat: int) -> bool:
 
 class Board:
     """What every seat's projection shares, computed once: routes per (map, slot, seat), empty
-    routes per (map, slot), each seat's cities, points (and hope of bonuses), home commodities
-    and cities abroad."""
+    routes per (map, slot), each seat's cities, points, home commodities and cities abroad."""
 
-    __slots__ = ("cnt", "empty", "points", "hope", "home", "abroad", "candidates")
+    __slots__ = ("cnt", "empty", "points", "home", "abroad", "candidates")
 
     def __init__(self, state: AhldarahdState) -> None:
         n = state.n
@@ -155,14 +152,9 @@ class Board:
                     else:
                         abroad[p][c] += 1
         points = [0] * n
-        hope = [0.0] * n
         for p, m, c in cities:
-            paired = home[p] >> c & 1 and abroad[p][c] if m == p else home[p] >> c & 1
-            points[p] += 4 if m != p and paired else 1
-            if not paired:  # a held city keeps the hope of a bonus it had as a candidate
-                hope[p] += W_BONUS_HOPE
+            points[p] += 4 if m != p and home[p] >> c & 1 else 1
         self.points = points
-        self.hope = hope
         self.home = home
         self.abroad = abroad
         self.candidates: dict[tuple, tuple] = {}  # seat_candidates' results, by (seat, *maps)
@@ -316,7 +308,7 @@ def projected(
         items += w.discount * sea
     if state.rop[seat] != seat:  # on the table it is open too: anyone may win it, often for 0
         items -= w.open_map
-    return pts + board.hope[seat] + potential + items + w.gold * gold
+    return pts + potential + items + w.gold * gold
 
 
 def future_turns(state: AhldarahdState, seat: int) -> float:
