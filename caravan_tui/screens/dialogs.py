@@ -3,6 +3,8 @@ words are text, never markup: a question names a save, a choice names a player."
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,9 +12,13 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, OptionList, Static
 
 from caravan_tui.safe_text import LONG, as_text
-from caravan_tui.screens.base import DialogScreen
+from caravan_tui.screens.base import DialogScreen, R
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.lists import StopAtEnds
+from caravan_tui.widgets.typed_input import TypedInput
+
+if TYPE_CHECKING:
+    from caravan_tui.app import TableApp
 
 
 class ConfirmScreen(DialogScreen[bool]):
@@ -78,7 +84,16 @@ class ChoiceScreen(DialogScreen[int | None]):
         self.dismiss(None)
 
 
-class AskLineScreen(DialogScreen[str | None]):
+class LineDialog(DialogScreen[R]):
+    """A dialog with a line to type (``TypedInput``): opened by ``TableApp.ask_line``, it gives
+    its line the focus, then the keys typed since it was asked for, in order."""
+
+    def on_mount(self) -> None:
+        self.query_one(TypedInput).focus()
+        cast("TableApp", self.app).pass_held_keys()
+
+
+class AskLineScreen(LineDialog[str | None]):
     """One line of text (enter), at most ``most`` characters, control characters dropped;
     escape returns None."""
 
@@ -91,11 +106,8 @@ class AskLineScreen(DialogScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(as_text(self.question, limit=LONG), classes="dialog-title")
-            yield Input(max_length=self.most, placeholder=self.placeholder, id="line")
+            yield TypedInput(max_length=self.most, placeholder=self.placeholder, id="line")
         yield KeysFooter()
-
-    def on_mount(self) -> None:
-        self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

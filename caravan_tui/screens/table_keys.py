@@ -31,7 +31,9 @@ TABLE_KEYS: list[BindingType] = [
     Binding("home", "step(-100000)", "Start", show=False, priority=True),
     Binding("end", "step(100000)", "End", show=False, priority=True),
     Binding("v", "change_view", "View", tooltip="Replay: the next seat's view, or the public one"),
-    Binding("t", "chat", "Chat", tooltip="Say something to the table"),
+    # priority: the line takes the focus as the app reads the t, so the keys typed after it are
+    # the line's (read by the plays list before, an h as a hint); not while the line is open
+    Binding("t", "chat", "Chat", tooltip="Say something to the table", priority=True),
     Binding(WHOLE_LOG, "full_log", "Log", tooltip="The whole log, scrollable, by seat or word"),
     Binding("ctrl+up", "scroll_panel(-3)", show=False),
     Binding("ctrl+down", "scroll_panel(3)", show=False),
@@ -58,7 +60,7 @@ def offered(screen: GameScreen[Any], action: str) -> bool:
             and (screen.table.turn is not None or action not in shown_plays(type(screen)))
         )
     if action == "chat":
-        return screen.client.shared
+        return screen.client.shared and not screen.chat.chatting
     if action == "legend":
         return screen.has_legend  # (asked at every key: the footer's keys follow the focus)
     return True

@@ -11,7 +11,7 @@ from textual.widgets import Input, Label, Static
 from caravan_tui.bus import MAX_NAME
 from caravan_tui.hub_protocol import GUEST_UNRATED
 from caravan_tui.safe_text import LONG, as_text
-from caravan_tui.screens.base import DialogScreen
+from caravan_tui.screens.dialogs import LineDialog
 from caravan_tui.widgets.footer import KeysFooter
 from caravan_tui.widgets.typed_input import TypedInput
 
@@ -27,7 +27,7 @@ def name_words(guest: bool) -> str:
     )
 
 
-class YourNameScreen(DialogScreen[str]):
+class YourNameScreen(LineDialog[str]):
     """Returns the name typed (enter); escape leaves the server."""
 
     BINDINGS = [Binding("escape", "app.quit", "Leave")]
@@ -43,9 +43,6 @@ class YourNameScreen(DialogScreen[str]):
             yield TypedInput(max_length=MAX_NAME, id="your-name")
             yield Static(as_text(self.problem, limit=LONG), id="your-name-problem")  # it may quote the name
         yield KeysFooter()
-
-    def on_mount(self) -> None:
-        self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -18,10 +18,13 @@ from caravan_tui.widgets.seat_table import SeatTable, only_spun
 
 
 def idle_note(table: Any) -> str:
-    """What the list says while the table has no decision of ours (``TableState``)."""
+    """What the list says while the table has no decision of ours (``TableState``): a spectator
+    is told they watch ("waiting…" promised them plays that never come)."""
     if table.replaying:
         return "a replay: ←/→ step"
-    return "the match is over" if table.over is not None else "waiting…"
+    if table.over is not None:
+        return "the match is over"
+    return "you are watching" if table.seat is None else "waiting…"
 
 
 class ActionList(StopAtEnds):

@@ -24,6 +24,9 @@ class SeatTable(Protocol):
     """A seat's table as its widgets see it."""
 
     @property
+    def seat(self) -> int | None: ...
+
+    @property
     def replaying(self) -> bool: ...
 
     @property
