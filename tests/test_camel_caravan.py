@@ -8,6 +8,7 @@ import re
 import msgpack
 import pytest
 
+from caravan_tui.ai.explain import outlook
 from caravan_tui.ai.policies import make_policy
 from caravan_tui.engine import VIEW_HEADER, IllegalAction, normalise_action, render
 from caravan_tui.games.camel_caravan import GAME
@@ -804,3 +805,13 @@ def test_search_prior_is_the_projected_margin_one_action_ahead():
 
 def margin_of(points, p):
     return points[p] - sum(x for q, x in enumerate(points) if q != p) / (len(points) - 1)
+
+
+@pytest.mark.parametrize("left", [0, 1, 2, 3, 4])
+def test_a_deficit_of_54_points_reads_far_behind_while_the_bag_holds_the_last_refill(left):
+    """From a match at 80×24: 54 points down with 4 goods in the bag, the hint said "you are
+    behind". The end-game squash holds every lead to a few points; the estimate's spread must
+    then be the end's, as with an empty bag, or the squashed margin reads as a close one."""
+    state = position(delivered=[{}, {"ivory": 9}], bag={"salt": left}, left=4)
+    assert outlook(state.estimate()[0]) == "you are far behind"
+    assert outlook(state.estimate()[1]) == "you should win"

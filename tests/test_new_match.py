@@ -3,8 +3,9 @@ options; focus shows without colour; each game's options are remembered for the 
 
 from __future__ import annotations
 
+import pytest
 from textual import events
-from textual.widgets import OptionList, Select
+from textual.widgets import Footer, OptionList, Select
 
 from caravan_tui.games import GAMES
 from caravan_tui.preferences import Preferences
@@ -193,3 +194,29 @@ async def test_keys_queued_with_the_key_that_opens_new_match_are_the_lists(tmp_p
         await wait_for(pilot, lambda: started, "the start")
         assert started[0].game_id == list(GAMES)[2]
         assert list(GAMES)[app.screen.query_one("#games", OptionList).highlighted] == list(GAMES)[2]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+async def test_the_last_options_list_opens_whole_above_the_footer(tmp_path, game_id):
+    """Camel Caravan's "short game" at the foot of the form opened its list over the footer:
+    "esc Dismiss meyes", the choice "yes" cut into the footer's words."""
+    from caravan_tui.textual_adapter import screen_lines
+
+    app, _ = recording_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_new_match_at(pilot, GAMES[game_id])
+        select = list(app.screen.query("#options Select"))[-1]
+        select.focus()
+        await pilot.press("enter")
+        choices = select.query_one(OptionList)
+        await wait_for(pilot, lambda: choices.has_focus, "the list to open")
+        await pilot.pause()
+        footer = app.screen.query_one(Footer)
+        assert choices.region.bottom <= footer.region.y
+        lines = screen_lines(app.screen)
+        assert "esc Dismiss menu" in lines[-1], lines[-1]
+        rows = lines[choices.region.y : choices.region.bottom]
+        shown = min(choices.option_count, choices.region.height)
+        for index in range(shown):
+            prompt = str(choices.get_option_at_index(choices.scroll_offset.y + index).prompt)
+            assert rows[index][choices.region.x :].startswith(prompt), (prompt, rows)

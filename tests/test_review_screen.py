@@ -127,3 +127,25 @@ async def test_the_decisions_judged_so_far_show_as_they_come_the_costliest_first
         go_on.set()
         await wait_for(pilot, lambda: screen.review is not None, "the whole review")
         assert not screen.query("#review-live")
+
+
+async def test_the_charts_legend_lines_are_whole_at_80_columns(tmp_path):
+    """At 80 columns the marks' legend wrapped and left "you" alone on a line of its own."""
+    from caravan_tui.textual_adapter import screen_lines
+
+    app = saved_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_saves()
+        await wait_for(pilot, lambda: isinstance(app.screen, SavesScreen), "the saves list")
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review screen")
+        screen = app.screen
+        await wait_for(pilot, lambda: screen.review is not None, "the review", timeout=60)
+        await pilot.pause()
+        chart = screen.query_one("#review-chart")
+        rows = [line.strip() for line in screen_lines(screen)[chart.region.y : chart.region.bottom]]
+        legend = [row for row in rows if row.startswith(("your ", "marks:"))]
+        assert any(row.startswith("marks:") for row in legend), rows
+        under = rows[rows.index(legend[0]) :]
+        assert under == legend, rows  # each legend line whole on its row: nothing wrapped under them
+        assert all(len(row.split()) > 1 for row in under), rows

@@ -21,7 +21,7 @@ from .review import Draw, Judged, Review, Swing
 #: eighths of a cell, from empty to full
 BLOCKS = " ▁▂▃▄▅▆▇█"
 PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
-#: the chart's marks: your play, the others' play, luck for you and against you
+#: the chart's marks: your play, the others' play, good luck and bad luck (for you)
 MARKS = {"yours": "Y", "others": "O", "luck+": "+", "luck-": "-"}
 #: how many of the draws, rolls and deals after a decision a turning point shows (the last)
 DRAWS_SHOWN = 3
@@ -126,7 +126,7 @@ def chart_text(review: Review, width: int = 60, height: int = 6) -> list[str]:
         out.append(f"{'':>{label}}  {row}")
     out.append(f"{'':>{label}}  your {measure.name} before each decision, then the end")
     if row.strip():
-        out.append(f"{'':>{label}}  marks: Y your play, O the others' play, + luck for you, - luck against you")
+        out.append(f"{'':>{label}}  marks: Y your play, O the others' play, + good luck, - bad luck")
     return out
 
 

@@ -17,7 +17,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive, var
 from textual.widget import Widget
-from textual.widgets import Label, OptionList, Select, Static
+from textual.widgets import Footer, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from caravan_tui.engine import Game
@@ -163,6 +163,17 @@ class MatchForm(BaseScreen):
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         for label in self.query(FieldLabel):
             label.mark(label.names(event.widget))
+        if isinstance(event.widget, OptionList) and isinstance(event.widget.parent, Select):
+            self.call_after_refresh(self.fit_above_footer, event.widget.parent, event.widget)
+
+    def fit_above_footer(self, select: Select[Any], choices: OptionList) -> None:
+        """An open drop-down's list lifted to end above the footer: it opens under its field and
+        kept to the screen only, so near the foot of the form it covered the footer ("esc
+        Dismiss meyes") and hid its own last choices under it."""
+        footers = self.query(Footer)
+        bottom = footers.first().region.y if footers else self.size.height
+        overflow = select.region.bottom + choices.region.height - bottom
+        choices.styles.offset = (0, -max(overflow, 0))
 
     def on_mount(self) -> None:
         games = self.query_one("#games", OptionList)

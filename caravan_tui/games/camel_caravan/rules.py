@@ -59,7 +59,7 @@ from .board import (
     group_of,
     penalty,
 )
-from .heuristic import projected_points, win_chances
+from .heuristic import LAST_REFILL, projected_points, win_chances
 from .views import CamelCaravanPublic, CamelCaravanView
 
 if TYPE_CHECKING:
@@ -530,11 +530,14 @@ class CamelCaravanState(TurnState):
 
     def estimate(self) -> list[float]:
         """Projected points per seat (heuristic.py) turned into win chances; tighter as the bag
-        empties, since fewer turns remain to change the standings."""
+        empties, since fewer turns remain to change the standings. Once the end-game squash holds
+        the leads to a few points (``LAST_REFILL``) the spread is the end's: a wider one read a
+        54-point deficit as "you are behind"."""
         if self.turn is None:
             return self.outcome()
         points = projected_points(self)
-        return win_chances(points, 3.0 + 0.2 * sum(self.bag))
+        left = sum(self.bag)
+        return win_chances(points, 3.0 + 0.2 * left if left > LAST_REFILL else 3.0)
 
     # -- information ----------------------------------------------------------------------------
 
