@@ -87,6 +87,7 @@ async def test_keys_held_for_a_record_the_hub_refuses_go_where_the_focus_is(hub,
     """The hub refuses a record asked too soon after the last: the keys typed after h are the
     lobby's then (its c opens Create match), not held for a screen that never comes."""
     monkeypatch.setitem(hub_module.SPACING, AskHistory, 60.0)
+    monkeypatch.setattr(hub_module, "REQUEST_BURST", 1)  # (the second ask is the one refused)
     app = client_of(hub)
     async with app.run_test(size=SIZE) as pilot:
         served = pilot.app.run_worker(app.serving())

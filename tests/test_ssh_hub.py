@@ -890,3 +890,20 @@ async def test_a_finished_match_s_review_goes_only_to_those_who_played_it_with_i
     assert progress.total == len(review.decisions) + len(review.others) and review.decisions
     assert (tmp_path / "reviews" / f"{first.match}.seat2.msgpack").is_file()  # kept beside the server's saves
     hub.stop()
+
+
+async def test_a_persons_quick_lookups_pass_and_a_flood_is_refused_in_one_line(tmp_path, worker):
+    hub = make_hub(tmp_path, worker)
+    await hub.check_ratings()
+    ann = await named(hub, ANN, "Ann")
+    await named(hub, BOB, "Bob")
+    for whose in ("", "Bob", "Ann"):  # own record, then someone's, then back: within a second
+        await ann.send(protocol.AskHistory(whose))
+        answer = await ann.next((protocol.History, protocol.Refused))
+        assert isinstance(answer, protocol.History) and answer.name == (whose or "Ann"), answer
+    for _ in range(20):
+        await ann.send(protocol.AskHistory("Bob"))
+    answers = [await ann.next((protocol.History, protocol.Refused)) for _ in range(20)]
+    refused = [a.reason for a in answers if isinstance(a, protocol.Refused)]
+    assert len(refused) >= 15 and set(refused) == {"too many requests: wait a moment"}
+    hub.stop()

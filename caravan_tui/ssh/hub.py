@@ -104,7 +104,8 @@ MatchRequest = Act | HintRequest | UndoRequest | Resign | SaveRequest | Sync | C
 MAX_MATCHES = 64  # being played at once
 MAX_MATCHES_EACH = 4  # matches being played in which one person holds a seat
 MAX_REASON = 160
-#: seconds a session waits between two requests of these kinds (each costs the server work)
+#: seconds a session's allowance of each of these kinds takes to refill one request (each costs
+#: the server work); ``REQUEST_BURST`` of a kind may come at once (a person's quick second look)
 SPACING = {
     HintRequest: 2.0,
     Chat: 0.5,
@@ -117,6 +118,7 @@ SPACING = {
     AskLeaderboard: 2.0,
     AskHistory: 1.0,
 }
+REQUEST_BURST = 3
 LOBBY_DELAY = 1.0  # seconds: changes within it reach the lobby as one (each redraws every lobby)
 RATINGS_EVERY = 5.0  # seconds: a lobby sent after this long looks for what other servers rated meanwhile
 LEADERS = 10  # players each game's leaderboard lists
@@ -152,7 +154,8 @@ class Session:
         self.seat: int | None = None
         self.client: SeatClient | None = None
         self.forward: asyncio.Task | None = None
-        self.last: dict[type, float] = {}
+        #: per kind of request spaced out (``SPACING``): the requests it may still make at once and when
+        self.allowance: dict[type, tuple[float, float]] = {}
         #: the finished matches their lobby lists (None: to be read again, as a match may have ended)
         self.finished: list[dict] | None = None
         self.ignoring: set[str] = set()  # the names (casefolded) whose chat this session hides
@@ -166,11 +169,18 @@ class Session:
         await self.writer.drain()
 
     def too_soon(self, kind: type) -> bool:
+        """A token bucket per kind: up to ``REQUEST_BURST`` at once (a person looking up their
+        record, then someone's, within a second), then one each ``SPACING`` seconds (a flood)."""
         spacing = SPACING.get(kind)
+        if spacing is None:
+            return False
         now = time.monotonic()
-        if spacing is not None and now - self.last.get(kind, -spacing) < spacing:
+        left, then = self.allowance.get(kind, (REQUEST_BURST, now))
+        left = min(REQUEST_BURST, left + (now - then) / spacing) if spacing else REQUEST_BURST
+        if left < 1:
+            self.allowance[kind] = (left, now)
             return True
-        self.last[kind] = now
+        self.allowance[kind] = (left - 1, now)
         return False
 
 
