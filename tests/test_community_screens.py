@@ -22,7 +22,7 @@ from caravan_tui.screens.lobby import LobbyScreen
 from caravan_tui.screens.summary import MatchOverScreen
 from caravan_tui.screens.your_name import YourNameScreen
 from caravan_tui.ssh import hub as hub_module
-from caravan_tui.textual_adapter import screen_lines
+from caravan_tui.textual_adapter import notices, screen_lines
 
 from tables import running_hub, wait_for
 
@@ -99,6 +99,25 @@ async def test_keys_held_for_a_record_the_hub_refuses_go_where_the_focus_is(hub,
         queued(app, "h", "c")
         await wait_for(pilot, lambda: isinstance(app.screen, CreateMatchScreen), "the create form")
         assert app.held_keys is None
+        served.cancel()
+
+
+async def test_a_name_asked_for_too_soon_is_kept_for_the_next_n(hub, monkeypatch):
+    """A record lookup the hub refuses as too soon lost the name typed: the next n starts with it."""
+    monkeypatch.setitem(hub_module.SPACING, AskHistory, 60.0)
+    monkeypatch.setattr(hub_module, "REQUEST_BURST", 1)  # (the second ask is the one refused)
+    app = client_of(hub)
+    async with app.run_test(size=SIZE) as pilot:
+        served = pilot.app.run_worker(app.serving())
+        await wait_for(pilot, lambda: isinstance(app.screen, LobbyScreen) and app.player_name == "Ann", "the lobby")
+        queued(app, "h")
+        await wait_for(pilot, lambda: isinstance(app.screen, HistoryScreen), "her record")
+        told = len(notices(app))
+        queued(app, "n", *"Bob", "enter")
+        await wait_for(pilot, lambda: len(notices(app)) > told, "the refusal")
+        queued(app, "n")
+        await wait_for(pilot, lambda: isinstance(app.screen, AskLineScreen) and app.held_keys is None, "the line")
+        assert app.screen.query_one(Input).value == "Bob"
         served.cancel()
 
 

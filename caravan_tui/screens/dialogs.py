@@ -94,18 +94,18 @@ def focus_line(dialog: Screen[Any]) -> None:
 
 class AskLineScreen(DialogScreen[str | None]):
     """One line of text (enter), at most ``most`` characters, control characters dropped;
-    escape returns None."""
+    escape returns None. ``value``: the line as it starts (typed before, not answered)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, question: str, most: int, placeholder: str = "") -> None:
+    def __init__(self, question: str, most: int, placeholder: str = "", value: str = "") -> None:
         super().__init__()
-        self.question, self.most, self.placeholder = question, most, placeholder
+        self.question, self.most, self.placeholder, self.value = question, most, placeholder, value
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(as_text(self.question, limit=LONG), classes="dialog-title")
-            yield TypedInput(max_length=self.most, placeholder=self.placeholder, id="line")
+            yield TypedInput(self.value, max_length=self.most, placeholder=self.placeholder, id="line")
         yield KeysFooter()
 
     def on_mount(self) -> None:

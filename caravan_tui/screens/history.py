@@ -97,6 +97,8 @@ class HistoryScreen(BaseScreen):
         super().__init__()
         self.history = history
         self.rows: list[FinishedRow] = []
+        #: the name last typed for ``n`` while its record has not come (a refusal keeps it for the next ``n``)
+        self.name_typed = ""
 
     def compose(self) -> ComposeResult:
         yield BoundText(id="history-title").data_bind(text=HistoryScreen.heading)
@@ -114,7 +116,7 @@ class HistoryScreen(BaseScreen):
         return self.history.name == self.hosted_app.player_name
 
     def show(self, history: History) -> None:
-        self.history, self.rows = history, history_rows(history)
+        self.history, self.rows, self.name_typed = history, history_rows(history), ""
         filters = [GAMES[history.game].title] if history.game in GAMES else []
         filters += [f"against {plain(history.against)}"] if history.against else []
         whose = "Your record" if self.mine else f"The record of {plain(history.name)}"
@@ -164,9 +166,13 @@ class HistoryScreen(BaseScreen):
         )
 
     def action_someone(self) -> None:
+        def typed(text: str | None) -> None:
+            if text is not None:
+                self.name_typed = text
+                self.ask(name=text, game="", against="")
+
         self.hosted_app.ask_line(
-            AskLineScreen("Whose record? (Their name; enter alone: yours.)", MAX_NAME),
-            lambda text: None if text is None else self.ask(name=text, game="", against=""),
+            AskLineScreen("Whose record? (Their name; enter alone: yours.)", MAX_NAME, value=self.name_typed), typed
         )
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
