@@ -116,6 +116,21 @@ def test_a_move_the_search_never_weighed_is_played_where_every_move_weighed_lose
     assert safety.never_loses_at_once(world, seat, steal, get_game(game_id).ai.prior, get_game(game_id).ai.stop)
 
 
+def test_a_move_that_loses_in_most_worlds_loses_at_once() -> None:
+    """Merchant Lord, seed 4, the last round: the sale that tucks M13 (a seventh table card)
+    lets the other player end the match ahead in 2 of the 3 worlds redealt from the seller's
+    view (15 of 20 by a wider look), the same sale without tucking in none. Every level made it
+    while a move lost at once only in every world."""
+    game_id, state, losing = position("merchant_lord_4")
+    game = get_game(game_id)
+    seat = state.to_move()
+    world = game.from_view(state.view(seat), seat)
+    untucked = ("sell", "P0-V34", ())
+    assert list(safety.lost_in(world, seat, losing, game.ai.prior)) == [True, True, False]
+    assert safety.loses_at_once(world, seat, losing, game.ai.prior)
+    assert safety.never_loses_at_once(world, seat, untucked, game.ai.prior)
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_the_search_alone_makes_the_losing_move(name: str) -> None:
     """What the look guards against: normal's search, at the budget the tests use, likes the
