@@ -7,13 +7,14 @@ another player can end the match at once with the mover beaten.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from caravan_tui.ai import safety
+from caravan_tui.ai import policies, safety
 from caravan_tui.ai.policies import SearchPolicy, allowed, hint, search_policy
 from caravan_tui.ai.worker import Question
 from caravan_tui.engine import Action, State
@@ -114,6 +115,21 @@ def test_a_move_the_search_never_weighed_is_played_where_every_move_weighed_lose
     assert SearchPolicy.best(allowed(game_id, view, seat, stats)) == steal
     world = get_game(game_id).from_view(view, seat)
     assert safety.never_loses_at_once(world, seat, steal, get_game(game_id).ai.prior, get_game(game_id).ai.stop)
+
+
+def test_a_move_never_weighed_is_played_only_where_the_veto_allows_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same position with a veto on thefts: the move never weighed that holds the others
+    off is a theft, so none is played instead of the search's choice."""
+    game_id, state, losing = position(THEFT)
+    seat = state.to_move()
+    view = state.view(seat)
+    game = get_game(game_id)
+    vetoing = dataclasses.replace(
+        game, ai=dataclasses.replace(game.ai, vetoed=lambda _world, _seat, action, _level: action[0] == "steal")
+    )
+    monkeypatch.setattr(policies, "get_game", lambda _: vetoing)
+    stats = search_policy(SeatSpec.ai("easy"), iterations=ITERATIONS).search_root(game_id, view, seat, 1)
+    assert SearchPolicy.best(allowed(game_id, view, seat, stats)) == losing
 
 
 def test_a_move_that_loses_in_most_worlds_loses_at_once() -> None:

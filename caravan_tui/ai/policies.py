@@ -307,17 +307,18 @@ def allowed(
         return {action: stats[action] for action in cleared if action not in banned}
     if safe:
         banned |= losing
-    elif losing and (rescue := _unweighed_safe(game, world, seat, stats)) is not None:
+    elif losing and (rescue := _unweighed_safe(game, world, seat, stats, level)) is not None:
         # only the moves looked at and not found losing stand beside it (the rest may lose too)
         return {action: stats[action] for action in cleared if action not in banned} | {rescue: (1, 0.0)}
     return {action: weights for action, weights in stats.items() if action not in banned}
 
 
-def _unweighed_safe(game: Game, world: State, seat: int, stats: RootStats) -> Action | None:
+def _unweighed_safe(game: Game, world: State, seat: int, stats: RootStats, level: str | None) -> Action | None:
     """Where every move weighed and looked at loses at once in some world, the first of the
     moves the searches never weighed (the prior's favourites first, ``safety.LOOKED`` at most)
-    that loses in none: a small budget may not weigh the one move that holds the others off
-    (a theft of the good they would deliver), and ending the turn is no answer when it loses."""
+    that the game's veto allows and that loses in none: a small budget may not weigh the one
+    move that holds the others off (a theft of the good they would deliver), and ending the
+    turn is no answer when it loses."""
     legal = world.legal_actions()
     if game.ai.considered is not None:
         legal = game.ai.considered(world, legal)
@@ -325,7 +326,10 @@ def _unweighed_safe(game: Game, world: State, seat: int, stats: RootStats) -> Ac
     if game.ai.prior is not None and len(unweighed) > 1:
         scores = game.ai.prior(world, unweighed)
         unweighed = [unweighed[i] for i in sorted(range(len(unweighed)), key=lambda i: -scores[i])]
+    vetoed = game.ai.vetoed
     for action in unweighed[: safety.LOOKED]:
+        if vetoed is not None and vetoed(world, seat, action, level):
+            continue
         if safety.never_loses_at_once(world, seat, action, game.ai.prior, game.ai.stop, game.ai.closers):
             return action
     return None
